@@ -1,0 +1,252 @@
+package gdvar
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
+
+// Tokens without a payload.
+var (
+	NilToken         = Token{kind: KindNil, typ: TypeNil}
+	CallableToken    = Token{kind: KindCallable, typ: TypeCallable}
+	ObjectEndToken   = Token{kind: KindObjectEnd, typ: TypeObject}
+	ArrayEndToken    = Token{kind: KindArrayEnd, typ: TypeArray}
+	DictKeyToken     = Token{kind: KindDictKey}
+	DictEndToken     = Token{kind: KindDictEnd, typ: TypeDictionary}
+	PackedEndToken   = Token{kind: KindPackedEnd}
+	UntypedContainer = ContainerType{}
+)
+
+// BoolToken returns a bool token.
+func BoolToken(b bool) Token {
+	t := Token{kind: KindBool, typ: TypeBool}
+	if b {
+		t.num = 1
+	}
+	return t
+}
+
+// IntToken returns an int token with the width Godot would write: 32 bits
+// when v fits in an int32, else 64.
+func IntToken(v int64) Token {
+	if v == int64(int32(v)) {
+		return Int32Token(int32(v))
+	}
+	return Int64Token(v)
+}
+
+// Int32Token returns an int token written with 32 bits.
+func Int32Token(v int32) Token {
+	return Token{kind: KindInt32, typ: TypeInt, num: uint64(int64(v))}
+}
+
+// Int64Token returns an int token written with 64 bits, whatever its value.
+func Int64Token(v int64) Token {
+	return Token{kind: KindInt64, typ: TypeInt, flags: flagWide, num: uint64(v)}
+}
+
+// FloatToken returns a float token with the width Godot would write: 32 bits
+// iff float64(float32(v)) == v, so NaN takes 64 bits and ±Inf and -0.0 take
+// 32.
+func FloatToken(v float64) Token {
+	if float64(float32(v)) == v {
+		return Float32Token(float32(v))
+	}
+	return Float64Token(v)
+}
+
+// Float32Token returns a float token written with 32 bits.
+func Float32Token(v float32) Token {
+	return Token{kind: KindFloat32, typ: TypeFloat, num: uint64(math.Float32bits(v))}
+}
+
+// Float64Token returns a float token written with 64 bits.
+func Float64Token(v float64) Token {
+	return Token{kind: KindFloat64, typ: TypeFloat, flags: flagWide, num: math.Float64bits(v)}
+}
+
+// stringBytes views s's bytes without copying; the Encoder only reads them.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// StringToken returns a whole String. Inside a PackedStringArray the Encoder
+// adds the NUL terminator Godot writes.
+func StringToken(s string) Token { return StringChunkToken(len(s), stringBytes(s)) }
+
+// StringNameToken returns a whole StringName.
+func StringNameToken(s string) Token { return StringNameChunkToken(len(s), stringBytes(s)) }
+
+// StringChunkToken returns one piece of a String of total bytes. A large
+// string is written as consecutive chunks that add up to total; each chunk
+// repeats total. The chunk is not copied.
+func StringChunkToken(total int, chunk []byte) Token {
+	return Token{kind: KindString, typ: TypeString, num: uint64(total), data: chunk}
+}
+
+// StringNameChunkToken is StringChunkToken for a StringName.
+func StringNameChunkToken(total int, chunk []byte) Token {
+	return Token{kind: KindStringName, typ: TypeStringName, num: uint64(total), data: chunk}
+}
+
+func realsToken[T realValue](typ Type, v T, p Precision) Token {
+	wide := p == Double
+	t := Token{kind: mathKinds[typ], typ: typ}
+	if wide {
+		t.flags = flagWide
+	}
+	t.data = appendReals(make([]byte, 0, typ.mathSize(wide)), realsOf(&v), wide)
+	return t
+}
+
+func int32sToken[T int32Value](typ Type, v T) Token {
+	return Token{kind: mathKinds[typ], typ: typ, data: appendInt32s(make([]byte, 0, typ.mathSize(false)), int32sOf(&v))}
+}
+
+// Vector2Token returns a Vector2 with reals of precision p.
+func Vector2Token(v Vector2, p Precision) Token { return realsToken(TypeVector2, v, p) }
+
+// Vector2iToken returns a Vector2i.
+func Vector2iToken(v Vector2i) Token { return int32sToken(TypeVector2i, v) }
+
+// Rect2Token returns a Rect2 with reals of precision p.
+func Rect2Token(v Rect2, p Precision) Token { return realsToken(TypeRect2, v, p) }
+
+// Rect2iToken returns a Rect2i.
+func Rect2iToken(v Rect2i) Token { return int32sToken(TypeRect2i, v) }
+
+// Vector3Token returns a Vector3 with reals of precision p.
+func Vector3Token(v Vector3, p Precision) Token { return realsToken(TypeVector3, v, p) }
+
+// Vector3iToken returns a Vector3i.
+func Vector3iToken(v Vector3i) Token { return int32sToken(TypeVector3i, v) }
+
+// Transform2DToken returns a Transform2D with reals of precision p.
+func Transform2DToken(v Transform2D, p Precision) Token {
+	return realsToken(TypeTransform2D, v, p)
+}
+
+// Vector4Token returns a Vector4 with reals of precision p.
+func Vector4Token(v Vector4, p Precision) Token { return realsToken(TypeVector4, v, p) }
+
+// Vector4iToken returns a Vector4i.
+func Vector4iToken(v Vector4i) Token { return int32sToken(TypeVector4i, v) }
+
+// PlaneToken returns a Plane with reals of precision p.
+func PlaneToken(v Plane, p Precision) Token { return realsToken(TypePlane, v, p) }
+
+// QuaternionToken returns a Quaternion with reals of precision p.
+func QuaternionToken(v Quaternion, p Precision) Token { return realsToken(TypeQuaternion, v, p) }
+
+// AABBToken returns an AABB with reals of precision p.
+func AABBToken(v AABB, p Precision) Token { return realsToken(TypeAABB, v, p) }
+
+// BasisToken returns a Basis with reals of precision p.
+func BasisToken(v Basis, p Precision) Token { return realsToken(TypeBasis, v, p) }
+
+// Transform3DToken returns a Transform3D with reals of precision p.
+func Transform3DToken(v Transform3D, p Precision) Token {
+	return realsToken(TypeTransform3D, v, p)
+}
+
+// ProjectionToken returns a Projection with reals of precision p.
+func ProjectionToken(v Projection, p Precision) Token { return realsToken(TypeProjection, v, p) }
+
+// ColorToken returns a Color.
+func ColorToken(c Color) Token {
+	t := Token{kind: KindColor, typ: TypeColor, data: make([]byte, 0, 16)}
+	for _, f := range [4]float32{c.R, c.G, c.B, c.A} {
+		t.data = binary.LittleEndian.AppendUint32(t.data, math.Float32bits(f))
+	}
+	return t
+}
+
+// NodePathToken returns a NodePath.
+func NodePathToken(p NodePath) Token {
+	ext := &tokenExt{}
+	w := &ext.path
+	w.words[0] = uint32(len(p.Names)) | nodePathNewForm
+	w.words[1] = uint32(len(p.SubNames))
+	if p.Absolute {
+		w.words[2] = nodePathAbsolute
+	}
+	w.names = append(append(w.names, p.Names...), p.SubNames...)
+	w.pads = make([]uint32, len(w.names))
+	return Token{kind: KindNodePath, typ: TypeNodePath, ext: ext}
+}
+
+// RIDToken returns a RID.
+func RIDToken(id uint64) Token { return Token{kind: KindRID, typ: TypeRID, num: id} }
+
+// ObjectIDToken returns an Object written as its instance id; 0 is a null
+// object.
+func ObjectIDToken(id uint64) Token { return Token{kind: KindObjectID, typ: TypeObject, num: id} }
+
+// ObjectStartToken opens a full object of class with count properties. Write
+// count × (ObjectPropertyToken, value), then ObjectEndToken. An empty class
+// is a null object and takes no properties.
+func ObjectStartToken(class string, count int) Token {
+	return Token{kind: KindObjectStart, typ: TypeObject, num: uint64(count), aux: uint64(count), data: stringBytes(class), flags: flagNameOwned}
+}
+
+// ObjectPropertyToken names the next property of a full object; its value
+// follows.
+func ObjectPropertyToken(name string) Token {
+	return Token{kind: KindObjectProperty, data: stringBytes(name), flags: flagNameOwned}
+}
+
+// SignalToken returns a Signal: a signal name on an object.
+func SignalToken(name string, objectID uint64) Token {
+	return Token{kind: KindSignal, typ: TypeSignal, num: objectID, data: stringBytes(name), flags: flagNameOwned}
+}
+
+// ArrayStartToken opens an Array of count elements of type elem
+// (UntypedContainer for a plain Array). Write the elements, then
+// ArrayEndToken.
+func ArrayStartToken(count int, elem ContainerType) Token {
+	t := Token{kind: KindArrayStart, typ: TypeArray, num: uint64(count), aux: uint64(count)}
+	if elem.Kind != Untyped {
+		t.ext = &tokenExt{elem: elem}
+	}
+	return t
+}
+
+// DictStartToken opens a Dictionary of count entries with the given key and
+// value types. Write count × (DictKeyToken, key, value), then DictEndToken.
+func DictStartToken(count int, key, value ContainerType) Token {
+	t := Token{kind: KindDictStart, typ: TypeDictionary, num: uint64(count), aux: uint64(count)}
+	if key.Kind != Untyped || value.Kind != Untyped {
+		t.ext = &tokenExt{key: key, value: value}
+	}
+	return t
+}
+
+// PackedStartToken opens a packed array of type typ with count elements;
+// p selects 64-bit reals for PackedVector2/3/4Array and must be Single for
+// the others. Write PackedChunkToken pieces holding count elements in all
+// (for a PackedStringArray, count StringTokens), then PackedEndToken.
+func PackedStartToken(typ Type, count int, p Precision) Token {
+	t := Token{kind: KindPackedStart, typ: typ, num: uint64(count), aux: uint64(count)}
+	if p == Double {
+		t.flags = flagWide
+	}
+	return t
+}
+
+// PackedChunkToken returns a piece of a packed array's payload: whole
+// little-endian elements, as on the wire. The bytes are not copied.
+func PackedChunkToken(raw []byte) Token { return Token{kind: KindPackedChunk, data: raw} }
+
+// Int32sChunkToken returns a packed chunk holding s, for a
+// PackedInt32Array. On little-endian machines s is not copied.
+func Int32sChunkToken(s []int32) Token { return PackedChunkToken(wireBytes(s)) }
+
+// Int64sChunkToken returns a packed chunk holding s, for a PackedInt64Array.
+func Int64sChunkToken(s []int64) Token { return PackedChunkToken(wireBytes(s)) }
+
+// Float32sChunkToken returns a packed chunk holding s, for a
+// PackedFloat32Array, or the components of 32-bit vectors or colors.
+func Float32sChunkToken(s []float32) Token { return PackedChunkToken(wireBytes(s)) }
+
+// Float64sChunkToken returns a packed chunk holding s, for a
+// PackedFloat64Array or the components of 64-bit vectors.
+func Float64sChunkToken(s []float64) Token { return PackedChunkToken(wireBytes(s)) }

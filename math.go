@@ -1,0 +1,140 @@
+package gdvar
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
+
+// The Godot math types. Real components are float64 so that values from a
+// double-precision build (FLAG_64 on the wire) keep their precision; whether
+// a value is written with 32- or 64-bit reals is chosen with a Precision.
+// Field order is wire order.
+
+// Vector2 is Godot's Vector2.
+type Vector2 struct{ X, Y float64 }
+
+// Vector2i is Godot's Vector2i.
+type Vector2i struct{ X, Y int32 }
+
+// Rect2 is Godot's Rect2.
+type Rect2 struct{ Position, Size Vector2 }
+
+// Rect2i is Godot's Rect2i.
+type Rect2i struct{ Position, Size Vector2i }
+
+// Vector3 is Godot's Vector3.
+type Vector3 struct{ X, Y, Z float64 }
+
+// Vector3i is Godot's Vector3i.
+type Vector3i struct{ X, Y, Z int32 }
+
+// Transform2D is Godot's Transform2D: the x and y basis columns and the
+// origin.
+type Transform2D struct{ X, Y, Origin Vector2 }
+
+// Vector4 is Godot's Vector4.
+type Vector4 struct{ X, Y, Z, W float64 }
+
+// Vector4i is Godot's Vector4i.
+type Vector4i struct{ X, Y, Z, W int32 }
+
+// Plane is Godot's Plane: a normal and the distance from the origin.
+type Plane struct {
+	Normal Vector3
+	D      float64
+}
+
+// Quaternion is Godot's Quaternion (Quat in Godot 3).
+type Quaternion struct{ X, Y, Z, W float64 }
+
+// AABB is Godot's AABB.
+type AABB struct{ Position, Size Vector3 }
+
+// Basis is Godot's Basis. Rows holds the matrix rows, as the engine stores and
+// writes them; Godot's basis.x, .y and .z are its columns.
+type Basis struct{ Rows [3]Vector3 }
+
+// Transform3D is Godot's Transform3D (Transform in Godot 3).
+type Transform3D struct {
+	Basis  Basis
+	Origin Vector3
+}
+
+// Projection is Godot's Projection, a 4×4 matrix stored as columns.
+type Projection struct{ Columns [4]Vector4 }
+
+// Color is Godot's Color. It is always 32-bit on the wire.
+type Color struct{ R, G, B, A float32 }
+
+// Precision selects 32-bit reals (Single, what the default engine build
+// writes) or 64-bit reals (Double, FLAG_64 on the wire, what an engine built
+// with precision=double writes) for the math types and packed vector arrays.
+type Precision uint8
+
+// The precisions of reals.
+const (
+	Single Precision = iota
+	Double
+)
+
+// realValue lists the math types made only of float64 components; their
+// memory layout is their wire order.
+type realValue interface {
+	Vector2 | Rect2 | Vector3 | Transform2D | Vector4 | Plane | Quaternion |
+		AABB | Basis | Transform3D | Projection
+}
+
+// realsOf views a real-valued math value as its components.
+func realsOf[T realValue](v *T) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(v)), unsafe.Sizeof(*v)/8)
+}
+
+// int32Value lists the math types made of int32 components.
+type int32Value interface{ Vector2i | Rect2i | Vector3i | Vector4i }
+
+// int32sOf views an integer math value as its components.
+func int32sOf[T int32Value](v *T) []int32 {
+	return unsafe.Slice((*int32)(unsafe.Pointer(v)), unsafe.Sizeof(*v)/4)
+}
+
+// readReals fills dst from wire reals, 64-bit when wide is set. raw holds at
+// least len(dst) reals.
+func readReals(dst []float64, raw []byte, wide bool) {
+	if wide {
+		for i := range dst {
+			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[i*8:]))
+		}
+		return
+	}
+	for i := range dst {
+		dst[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[i*4:])))
+	}
+}
+
+// appendReals appends src as wire reals, 64-bit when wide is set.
+func appendReals(b []byte, src []float64, wide bool) []byte {
+	for _, f := range src {
+		if wide {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f))
+		} else {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(f)))
+		}
+	}
+	return b
+}
+
+// readInt32s fills dst from wire int32 words.
+func readInt32s(dst []int32, raw []byte) {
+	for i := range dst {
+		dst[i] = int32(binary.LittleEndian.Uint32(raw[i*4:]))
+	}
+}
+
+// appendInt32s appends src as wire int32 words.
+func appendInt32s(b []byte, src []int32) []byte {
+	for _, v := range src {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return b
+}

@@ -1,0 +1,832 @@
+package gdvar
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/valyala/bytebufferpool"
+)
+
+// Decoder reads Godot Variant values from an input as a stream of tokens.
+//
+// It reads its input in blocks into a pooled buffer of about
+// Limits.ChunkSize bytes, so it may read past the end of the value it
+// returns; Buffered returns those bytes. To decode a value that is followed by
+// bytes meant for someone else (one frame of a framed stream), bound it with
+// WithInputLimit, or decode from a byte slice with NewDecoderBytes.
+//
+// Memory stays bounded by the limits whatever the input declares: strings and
+// packed arrays arrive in chunks of at most ChunkSize bytes, names in one
+// token are at most MaxNameBytes, and nothing is allocated from a declared
+// length. Errors are *SyntaxError values carrying the byte offset and the
+// path. Format and limit errors are final: every later call returns the same
+// error. A truncation or a reader error leaves the Decoder where it was, so
+// the call can be repeated once more input can be read (after a network read
+// deadline, say).
+type Decoder struct {
+	r   io.Reader // nil when decoding a byte slice
+	cfg config
+	tab *engineTable
+
+	bb       *bytebufferpool.ByteBuffer // pooled buffer (reader mode)
+	buf      []byte
+	pos, end int   // unread bytes are buf[pos:end]
+	base     int64 // input offset of buf[0]
+	consumed int64 // bytes taken from r, for the input limit
+	eof      bool  // r reported the end of input
+
+	st         stack
+	ext        tokenExt // reused for the extras of the last token
+	names      interner
+	valueStart int64 // input offset where the current top-level value starts
+	err        error // final error
+}
+
+// NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
+func NewDecoder(r io.Reader, opts ...Option) *Decoder {
+	d := &Decoder{}
+	d.init(r, nil, opts)
+	return d
+}
+
+// NewDecoderBytes returns a Decoder reading data in place: no buffer is
+// allocated and chunks are sub-slices of data, which must not be modified
+// while the Decoder's tokens are used.
+func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
+	d := &Decoder{}
+	d.init(nil, data, opts)
+	return d
+}
+
+func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
+	d.release()
+	*d = Decoder{r: r, cfg: newConfig(opts), st: stack{frames: d.st.frames[:0]}, names: d.names}
+	d.tab = d.cfg.engine.table()
+	if r == nil {
+		d.buf, d.end, d.eof = data, len(data), true
+	}
+}
+
+// Reset makes d read a new input r with new options, reusing its memory.
+func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, opts) }
+
+// InputOffset returns the offset in the input of the next byte to be
+// decoded: after a complete top-level value, the number of bytes it and the
+// values before it used.
+func (d *Decoder) InputOffset() int64 { return d.base + int64(d.pos) }
+
+// Depth returns the number of open containers, packed arrays and chunked
+// strings.
+func (d *Decoder) Depth() int { return len(d.st.frames) }
+
+// Path returns the location of the last token read within its top-level
+// value, like $[3]["pos"]; "$" is the top-level value itself, and {#2} is the
+// key of a Dictionary's third entry.
+func (d *Decoder) Path() string { return d.st.path(false) }
+
+// Buffered returns the bytes read from the reader but not decoded yet.
+func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.buf[d.pos:d.end])) }
+
+func (d *Decoder) release() {
+	if d.bb != nil {
+		putReadBuffer(d.bb)
+		d.bb, d.buf = nil, nil
+	}
+}
+
+func (d *Decoder) bufSize() int {
+	return max(d.cfg.limits.ChunkSize, d.cfg.limits.MaxNameBytes) + 256
+}
+
+// errNeedInput is returned by need when the input ended first.
+var errNeedInput = errors.New("input ended")
+
+// need makes n bytes available at buf[pos:], reading as much as fits. It
+// never drops unread bytes. It returns errNeedInput at the end of input, or
+// the reader's error.
+func (d *Decoder) need(n int) error {
+	if d.end-d.pos >= n {
+		return nil
+	}
+	return d.fill(n)
+}
+
+func (d *Decoder) fill(n int) error {
+	if d.eof {
+		return errNeedInput
+	}
+	if d.bb == nil {
+		d.bb = getReadBuffer(d.bufSize())
+		d.buf = d.bb.B
+	}
+	if d.pos == d.end || len(d.buf)-d.pos < n {
+		d.compact()
+	}
+	for d.end-d.pos < n {
+		space := d.buf[d.end:]
+		if lim := d.cfg.inputLimit; lim >= 0 && int64(len(space)) > lim-d.consumed {
+			space = space[:lim-d.consumed]
+			if len(space) == 0 {
+				d.eof = true
+				return errNeedInput
+			}
+		}
+		m, err := d.r.Read(space)
+		d.end += m
+		d.consumed += int64(m)
+		if err == io.EOF {
+			d.eof = true
+			if d.end-d.pos >= n {
+				return nil
+			}
+			return errNeedInput
+		}
+		if err != nil {
+			if d.end-d.pos >= n {
+				return nil
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// compact moves the unread bytes to the start of the buffer.
+func (d *Decoder) compact() {
+	if d.r == nil {
+		return
+	}
+	copy(d.buf, d.buf[d.pos:d.end])
+	d.base += int64(d.pos)
+	d.end -= d.pos
+	d.pos = 0
+}
+
+func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d.pos+at:]) }
+
+// failAt builds a SyntaxError for the element at buf[pos+at]. pending says
+// the failing element is the next one of the top frame, not yet recorded.
+// Truncations and reader errors are not final: the state is unchanged.
+func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err error) error {
+	e := &SyntaxError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Kind: kind, Detail: detail, Err: err}
+	if kind != ErrTruncated && kind != ErrRead {
+		d.err = e
+		d.release()
+	}
+	return e
+}
+
+// needAt is need for an element at buf[pos+at], turning a short input into a
+// SyntaxError.
+func (d *Decoder) needAt(n, at int, pending bool) error {
+	err := d.need(n)
+	if err == nil {
+		return nil
+	}
+	if err == errNeedInput {
+		return d.failAt(at, pending, ErrTruncated, "", nil)
+	}
+	return d.failAt(at, pending, ErrRead, "", err)
+}
+
+func (d *Decoder) limit(at int, pending bool, name string, v, max int64) error {
+	return d.failAt(at, pending, ErrLimit, "", &LimitError{Limit: name, Value: v, Max: max})
+}
+
+// checkSize fails if a value's payload, ending at buf[pos+end] plus
+// declared more bytes, would break MaxValueBytes.
+func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
+	size := d.InputOffset() + int64(end) + declared - d.valueStart
+	if max := d.cfg.limits.MaxValueBytes; size > max {
+		return d.limit(at, pending, "MaxValueBytes", size, max)
+	}
+	return nil
+}
+
+// ReadToken returns the next token. After the last complete top-level value
+// it returns io.EOF; input that ends inside a value gives an error matching
+// ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
+// memory until the next call.
+func (d *Decoder) ReadToken() (Token, error) {
+	if d.err != nil {
+		return Token{}, d.err
+	}
+	f := d.st.top()
+	if f == nil {
+		return d.readTopValue()
+	}
+	switch f.next() {
+	case expValue:
+		return d.readValue()
+	case expArrayEnd:
+		d.st.pop()
+		return ArrayEndToken, nil
+	case expDictKey:
+		d.st.startEntry()
+		return DictKeyToken, nil
+	case expDictEnd:
+		d.st.pop()
+		return DictEndToken, nil
+	case expProperty:
+		return d.readProperty()
+	case expObjectEnd:
+		d.st.pop()
+		return ObjectEndToken, nil
+	case expChunk:
+		return d.readPackedChunk(f)
+	case expPackedEnd:
+		return d.readPackedEnd(f)
+	case expElement:
+		return d.readString(KindString, TypeString, 0, 0)
+	}
+	return d.readStringChunk(f)
+}
+
+// readTopValue starts a top-level value, or reports io.EOF at a clean end.
+func (d *Decoder) readTopValue() (Token, error) {
+	if err := d.need(4); err != nil {
+		if err == errNeedInput && d.pos == d.end {
+			d.release()
+			return Token{}, io.EOF
+		}
+	}
+	d.valueStart = d.InputOffset()
+	return d.readValue()
+}
+
+// readValue reads the first token of a value.
+func (d *Decoder) readValue() (Token, error) {
+	if d.st.depth > d.cfg.limits.MaxDepth {
+		return Token{}, d.failAt(0, true, ErrTooDeep, fmt.Sprintf("more than %d nested containers", d.cfg.limits.MaxDepth), nil)
+	}
+	if err := d.needAt(4, 0, true); err != nil {
+		return Token{}, err
+	}
+	hdr := d.u32(0)
+	typ, ok := d.tab.wireType(hdr)
+	if !ok {
+		return Token{}, d.failAt(0, true, ErrInvalidType, fmt.Sprintf("type number %d", hdr&d.tab.typeMask), nil)
+	}
+	t := Token{typ: typ, hdrx: d.tab.ignoredBits(hdr, typ)}
+	wide := hdr&d.tab.flagBits[typ]&flag64 != 0
+	if wide {
+		t.flags = flagWide
+	}
+	size := 4 // bytes of the token on the wire
+	switch typ {
+	case TypeNil:
+		t.kind = KindNil
+	case TypeCallable:
+		t.kind = KindCallable
+	case TypeBool:
+		t.kind, size = KindBool, 8
+	case TypeInt:
+		if wide {
+			t.kind, size = KindInt64, 12
+		} else {
+			t.kind, size = KindInt32, 8
+		}
+	case TypeFloat:
+		if wide {
+			t.kind, size = KindFloat64, 12
+		} else {
+			t.kind, size = KindFloat32, 8
+		}
+	case TypeRID:
+		t.kind, size = KindRID, 12
+	case TypeString:
+		return d.readString(KindString, TypeString, hdr, 4)
+	case TypeStringName:
+		return d.readString(KindStringName, TypeStringName, hdr, 4)
+	case TypeNodePath:
+		return d.readNodePath(t)
+	case TypeObject:
+		if hdr&flagObjectAsID != 0 {
+			t.kind, size = KindObjectID, 12
+			break
+		}
+		return d.readObjectStart(t)
+	case TypeSignal:
+		return d.readSignal(t)
+	case TypeArray, TypeDictionary:
+		return d.readContainerStart(t, hdr)
+	default:
+		if typ.IsPacked() {
+			return d.readPackedStart(t)
+		}
+		t.kind = mathKinds[typ]
+		size = 4 + typ.mathSize(wide)
+	}
+	if err := d.needAt(size, 0, true); err != nil {
+		return Token{}, err
+	}
+	switch {
+	case mathKinds[typ] != KindInvalid:
+		t.data = d.buf[d.pos+4 : d.pos+size : d.pos+size]
+	case size == 8 && t.kind == KindInt32:
+		t.num = uint64(int64(int32(d.u32(4))))
+	case size == 8:
+		t.num = uint64(d.u32(4))
+	case size == 12:
+		t.num = binary.LittleEndian.Uint64(d.buf[d.pos+4:])
+	}
+	d.st.startValue()
+	if t.kind == KindInt32 || t.kind == KindInt64 {
+		d.st.noteKey(t.kind, nil, int64(t.num))
+	}
+	return d.emit(t, size)
+}
+
+// commit records that a value starts in the current frame and emits its
+// first token, size bytes long.
+func (d *Decoder) commit(t Token, size int) (Token, error) {
+	d.st.startValue()
+	return d.emit(t, size)
+}
+
+// emit consumes the n bytes of token t, enforcing MaxValueBytes.
+func (d *Decoder) emit(t Token, n int) (Token, error) {
+	d.pos += n
+	if size, max := d.InputOffset()-d.valueStart, d.cfg.limits.MaxValueBytes; size > max {
+		return Token{}, d.limit(0, false, "MaxValueBytes", size, max)
+	}
+	return t, nil
+}
+
+// readString reads the first chunk of a string at buf[pos+at]: after a header
+// when at is 4, or a PackedStringArray element when at is 0.
+func (d *Decoder) readString(kind Kind, typ Type, hdr uint32, at int) (Token, error) {
+	if err := d.needAt(at+4, 0, true); err != nil {
+		return Token{}, err
+	}
+	n := int64(int32(d.u32(at)))
+	if n < 0 {
+		return Token{}, d.failAt(at, true, ErrInvalidLength, fmt.Sprintf("string length %d", n), nil)
+	}
+	if max := d.cfg.limits.MaxStringBytes; n > max {
+		return Token{}, d.limit(at, true, "MaxStringBytes", n, max)
+	}
+	pad := padding(n)
+	if err := d.checkSize(at, at+4, n+int64(pad), true); err != nil {
+		return Token{}, err
+	}
+	t := Token{kind: kind, typ: typ, flags: flagWire, num: uint64(n), hdrx: d.tab.ignoredBits(hdr, typ)}
+	start := at + 4
+	chunk := int64(d.cfg.limits.ChunkSize)
+	if n <= chunk {
+		if err := d.needAt(start+int(n)+pad, at, true); err != nil {
+			return Token{}, err
+		}
+		t.data = d.buf[d.pos+start : d.pos+start+int(n) : d.pos+start+int(n)]
+		if _, _, ok := checkUTF8(t.data, true); !ok {
+			return Token{}, d.failAt(start, true, ErrInvalidUTF8, "", nil)
+		}
+		t.flags |= flagLast
+		t.pad = d.padBytes(start+int(n), pad)
+		d.st.startValue()
+		d.st.noteKey(kind, t.data, 0)
+		return d.emit(t, start+int(n)+pad)
+	}
+	if err := d.needAt(start+int(chunk), at, true); err != nil {
+		return Token{}, err
+	}
+	cut, nul, ok := checkUTF8(d.buf[d.pos+start:d.pos+start+int(chunk)], false)
+	if !ok {
+		return Token{}, d.failAt(start, true, ErrInvalidUTF8, "", nil)
+	}
+	t.data = d.buf[d.pos+start : d.pos+start+cut : d.pos+start+cut]
+	d.st.startValue()
+	d.st.noteKey(kind, t.data, 0)
+	d.st.push(frame{kind: frameString, typ: typ, total: n, remain: n - int64(cut), nulSeen: nul})
+	return d.emit(t, start+cut)
+}
+
+// readStringChunk reads the next chunk of a string in frame f.
+func (d *Decoder) readStringChunk(f *frame) (Token, error) {
+	kind := KindString
+	if f.typ == TypeStringName {
+		kind = KindStringName
+	}
+	t := Token{kind: kind, typ: f.typ, flags: flagWire, num: uint64(f.total), aux: uint64(f.total - f.remain)}
+	if f.nulSeen {
+		t.flags |= flagAfterNUL
+	}
+	n := min(f.remain, int64(d.cfg.limits.ChunkSize))
+	last := n == f.remain
+	pad := 0
+	if last {
+		pad = padding(f.total)
+	}
+	if err := d.needAt(int(n)+pad, 0, false); err != nil {
+		return Token{}, err
+	}
+	cut, nul, ok := int(n), f.nulSeen, true
+	if !f.nulSeen {
+		cut, nul, ok = checkUTF8(d.buf[d.pos:d.pos+int(n)], last)
+		if !ok {
+			return Token{}, d.failAt(0, false, ErrInvalidUTF8, "", nil)
+		}
+	}
+	t.data = d.buf[d.pos : d.pos+cut : d.pos+cut]
+	f.remain -= int64(cut)
+	f.nulSeen = nul
+	if last {
+		t.flags |= flagLast
+		t.pad = d.padBytes(cut, pad)
+		d.st.pop()
+		return d.emit(t, cut+pad)
+	}
+	return d.emit(t, cut)
+}
+
+// padding is the number of zero bytes that round n up to a multiple of 4.
+func padding(n int64) int { return int(-n & 3) }
+
+// padBytes returns the pad bytes at buf[pos+at:], which the engine does not
+// check, so that non-zero padding can be written back.
+func (d *Decoder) padBytes(at, n int) uint32 {
+	var p uint32
+	for i := range n {
+		p |= uint32(d.buf[d.pos+at+i]) << (8 * i)
+	}
+	return p
+}
+
+// readName reads a name (a string held whole in a token) at buf[pos+at],
+// spending its wire size from budget. It returns the name, its padding and
+// the offset after it.
+func (d *Decoder) readName(at int, budget *int, pending bool) (string, uint32, int, error) {
+	if err := d.needAt(at+4, at, pending); err != nil {
+		return "", 0, 0, err
+	}
+	n := int64(int32(d.u32(at)))
+	if n < 0 {
+		return "", 0, 0, d.failAt(at, pending, ErrInvalidLength, fmt.Sprintf("name length %d", n), nil)
+	}
+	pad := padding(n)
+	wire := 4 + n + int64(pad)
+	if wire > int64(*budget) {
+		max := d.cfg.limits.MaxNameBytes
+		return "", 0, 0, d.limit(at, pending, "MaxNameBytes", int64(max-*budget)+wire, int64(max))
+	}
+	*budget -= int(wire)
+	end := at + 4 + int(n)
+	if err := d.needAt(end+pad, at, pending); err != nil {
+		return "", 0, 0, err
+	}
+	b := d.buf[d.pos+at+4 : d.pos+end]
+	if _, _, ok := checkUTF8(b, true); !ok {
+		return "", 0, 0, d.failAt(at+4, pending, ErrInvalidUTF8, "", nil)
+	}
+	return d.names.intern(b), d.padBytes(end, pad), end + pad, nil
+}
+
+// nameToken stores an interned name in t.
+func nameToken(t *Token, name string, pad uint32) {
+	t.data, t.pad = stringBytes(name), pad
+	t.flags |= flagNameOwned
+}
+
+func (d *Decoder) readNodePath(t Token) (Token, error) {
+	if err := d.needAt(16, 0, true); err != nil {
+		return Token{}, err
+	}
+	w := &d.ext.path
+	w.words = [3]uint32{d.u32(4), d.u32(8), d.u32(12)}
+	if w.words[0]&nodePathNewForm == 0 {
+		return Token{}, d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
+	}
+	// The engine counts in uint32 and wraps, so must we.
+	total := w.words[0]&^nodePathNewForm + w.words[1]
+	if w.words[2]&nodePathProperty != 0 {
+		total++
+	}
+	budget := d.cfg.limits.MaxNameBytes
+	if int64(total)*4 > int64(budget) {
+		return Token{}, d.limit(4, true, "MaxNameBytes", int64(total)*4, int64(budget))
+	}
+	w.names, w.pads = w.names[:0], w.pads[:0]
+	at := 16
+	for range total {
+		name, pad, next, err := d.readName(at, &budget, true)
+		if err != nil {
+			return Token{}, err
+		}
+		w.names = append(w.names, name)
+		w.pads = append(w.pads, pad)
+		at = next
+	}
+	t.kind, t.ext = KindNodePath, &d.ext
+	return d.commit(t, at)
+}
+
+func (d *Decoder) readSignal(t Token) (Token, error) {
+	budget := d.cfg.limits.MaxNameBytes
+	name, pad, at, err := d.readName(4, &budget, true)
+	if err != nil {
+		return Token{}, err
+	}
+	if err := d.needAt(at+8, at, true); err != nil {
+		return Token{}, err
+	}
+	t.kind = KindSignal
+	nameToken(&t, name, pad)
+	t.num = binary.LittleEndian.Uint64(d.buf[d.pos+at:])
+	return d.commit(t, at+8)
+}
+
+func (d *Decoder) readObjectStart(t Token) (Token, error) {
+	if !d.cfg.objects {
+		return Token{}, d.failAt(0, true, ErrObjectsNotAllowed, "", nil)
+	}
+	budget := d.cfg.limits.MaxNameBytes
+	class, pad, at, err := d.readName(4, &budget, true)
+	if err != nil {
+		return Token{}, err
+	}
+	t.kind = KindObjectStart
+	nameToken(&t, class, pad)
+	var count int64
+	if class != "" {
+		if err := d.needAt(at+4, at, true); err != nil {
+			return Token{}, err
+		}
+		t.aux = uint64(d.u32(at))
+		count = max(int64(int32(t.aux)), 0) // the engine reads a negative count as none
+		if max := d.cfg.limits.MaxContainerLen; count > max {
+			return Token{}, d.limit(at, true, "MaxContainerLen", count, max)
+		}
+		at += 4
+	}
+	t.num = uint64(count)
+	d.st.startValue()
+	d.st.push(frame{kind: frameObject, remain: count})
+	return d.emit(t, at)
+}
+
+func (d *Decoder) readProperty() (Token, error) {
+	budget := d.cfg.limits.MaxNameBytes
+	name, pad, at, err := d.readName(0, &budget, true)
+	if err != nil {
+		return Token{}, err
+	}
+	t := Token{kind: KindObjectProperty}
+	nameToken(&t, name, pad)
+	d.st.startEntry()
+	d.st.noteKey(KindString, t.data, 0)
+	return d.emit(t, at)
+}
+
+// readContainerType reads a typed-container descriptor of the given kind at
+// buf[pos+at] into ct and returns the offset after it.
+func (d *Decoder) readContainerType(kind ContainerKind, at int, budget *int, ct *ContainerType) (int, error) {
+	*ct = ContainerType{Kind: kind}
+	switch kind {
+	case TypedBuiltin:
+		if err := d.needAt(at+4, at, true); err != nil {
+			return 0, err
+		}
+		n := d.u32(at)
+		if n >= uint32(len(d.tab.types)) {
+			return 0, d.failAt(at, true, ErrInvalidType, fmt.Sprintf("container element type number %d", n), nil)
+		}
+		ct.Builtin = d.tab.types[n]
+		return at + 4, nil
+	case TypedClass, TypedScript:
+		name, pad, next, err := d.readName(at, budget, true)
+		ct.Name, ct.pad = name, pad
+		return next, err
+	}
+	return at, nil
+}
+
+func (d *Decoder) readContainerStart(t Token, hdr uint32) (Token, error) {
+	budget := d.cfg.limits.MaxNameBytes
+	at := 4
+	var err error
+	fk := frameArray
+	if t.typ == TypeArray {
+		t.kind = KindArrayStart
+		if kind := ContainerKind(hdr >> arrayKindShift & containerKindMask); kind != Untyped {
+			at, err = d.readContainerType(kind, at, &budget, &d.ext.elem)
+			t.ext = &d.ext
+		}
+	} else {
+		t.kind, fk = KindDictStart, frameDict
+		kk := ContainerKind(hdr >> dictKeyShift & containerKindMask)
+		vk := ContainerKind(hdr >> dictValueShift & containerKindMask)
+		if kk != Untyped || vk != Untyped {
+			at, err = d.readContainerType(kk, at, &budget, &d.ext.key)
+			if err == nil {
+				at, err = d.readContainerType(vk, at, &budget, &d.ext.value)
+			}
+			t.ext = &d.ext
+		}
+	}
+	if err != nil {
+		return Token{}, err
+	}
+	if err := d.needAt(at+4, at, true); err != nil {
+		return Token{}, err
+	}
+	t.aux = uint64(d.u32(at))
+	count := int64(t.aux &^ countSharedBit)
+	if max := d.cfg.limits.MaxContainerLen; count > max {
+		return Token{}, d.limit(at, true, "MaxContainerLen", count, max)
+	}
+	t.num = uint64(count)
+	d.st.startValue()
+	d.st.push(frame{kind: fk, remain: count})
+	return d.emit(t, at+4)
+}
+
+func (d *Decoder) readPackedStart(t Token) (Token, error) {
+	if err := d.needAt(8, 0, true); err != nil {
+		return Token{}, err
+	}
+	t.kind = KindPackedStart
+	t.aux = uint64(d.u32(4))
+	count := int64(int32(t.aux))
+	fr := frame{kind: framePacked, typ: t.typ, wide: t.Is64()}
+	var size int64
+	if t.typ == TypePackedStringArray {
+		fr.kind = framePackedStrings
+		count = max(count, 0) // the engine reads a negative count as empty
+		size = count * 4
+	} else {
+		if count < 0 {
+			return Token{}, d.failAt(4, true, ErrInvalidLength, fmt.Sprintf("%s count %d", t.typ, count), nil)
+		}
+		size = count * int64(t.typ.packedElemSize(fr.wide))
+	}
+	if max := d.cfg.limits.MaxPackedBytes; size > max {
+		return Token{}, d.limit(4, true, "MaxPackedBytes", size, max)
+	}
+	if err := d.checkSize(4, 8, size, true); err != nil {
+		return Token{}, err
+	}
+	t.num = uint64(count)
+	fr.total = size
+	fr.remain = count
+	if fr.kind == framePacked {
+		fr.remain = size
+	}
+	d.st.startValue()
+	d.st.push(fr)
+	return d.emit(t, 8)
+}
+
+// readPackedChunk reads the next chunk of a numeric packed array in frame f.
+func (d *Decoder) readPackedChunk(f *frame) (Token, error) {
+	elem := f.typ.packedElemSize(f.wide)
+	n := min(f.remain, int64(d.cfg.limits.ChunkSize/elem*elem))
+	// Keep 8-byte elements aligned in the buffer, so that typed views need
+	// no copy: when the rest of the array must be read anyway, move the
+	// buffered bytes to the (aligned) start of the buffer first.
+	if elem%8 == 0 && d.r != nil && int64(d.end-d.pos) < f.remain &&
+		uintptr(unsafe.Pointer(unsafe.SliceData(d.buf[d.pos:])))%8 != 0 {
+		d.compact()
+	}
+	f.idx = (f.total - f.remain) / int64(elem)
+	if err := d.needAt(int(n), 0, false); err != nil {
+		return Token{}, err
+	}
+	t := Token{kind: KindPackedChunk, typ: f.typ, num: uint64(f.total / int64(elem)), aux: uint64((f.total - f.remain) / int64(elem))}
+	if f.wide {
+		t.flags = flagWide
+	}
+	t.data = d.buf[d.pos : d.pos+int(n) : d.pos+int(n)]
+	f.remain -= n
+	return d.emit(t, int(n))
+}
+
+// readPackedEnd closes the packed array in frame f, reading a byte array's
+// padding.
+func (d *Decoder) readPackedEnd(f *frame) (Token, error) {
+	t := Token{kind: KindPackedEnd, typ: f.typ}
+	pad := 0
+	if f.typ == TypePackedByteArray {
+		pad = padding(f.total)
+	}
+	if err := d.need(pad); err != nil {
+		if err != errNeedInput {
+			return Token{}, d.failAt(0, false, ErrRead, "", err)
+		}
+		// The engine does not check that a byte array's padding is there:
+		// at the end of the input, what is missing is accepted.
+		t.flags |= flagUnpadded
+		pad = d.end - d.pos
+		t.aux = uint64(pad)
+	}
+	t.pad = d.padBytes(0, pad)
+	d.st.pop()
+	return d.emit(t, pad)
+}
+
+// PeekKind returns the kind of the next token without consuming it, or
+// KindInvalid if the next token cannot be read; ReadToken then reports why.
+func (d *Decoder) PeekKind() Kind {
+	if d.err != nil {
+		return KindInvalid
+	}
+	switch d.st.next() {
+	case expArrayEnd:
+		return KindArrayEnd
+	case expDictKey:
+		return KindDictKey
+	case expDictEnd:
+		return KindDictEnd
+	case expProperty:
+		return KindObjectProperty
+	case expObjectEnd:
+		return KindObjectEnd
+	case expChunk:
+		return KindPackedChunk
+	case expPackedEnd:
+		return KindPackedEnd
+	case expElement:
+		return KindString
+	case expStringChunk:
+		if d.st.top().typ == TypeStringName {
+			return KindStringName
+		}
+		return KindString
+	}
+	if d.need(4) != nil {
+		return KindInvalid
+	}
+	hdr := d.u32(0)
+	typ, ok := d.tab.wireType(hdr)
+	if !ok {
+		return KindInvalid
+	}
+	wide := hdr&d.tab.flagBits[typ]&flag64 != 0
+	switch {
+	case typ == TypeNil:
+		return KindNil
+	case typ == TypeBool:
+		return KindBool
+	case typ == TypeInt && wide:
+		return KindInt64
+	case typ == TypeInt:
+		return KindInt32
+	case typ == TypeFloat && wide:
+		return KindFloat64
+	case typ == TypeFloat:
+		return KindFloat32
+	case typ == TypeString:
+		return KindString
+	case typ == TypeStringName:
+		return KindStringName
+	case typ == TypeNodePath:
+		return KindNodePath
+	case typ == TypeRID:
+		return KindRID
+	case typ == TypeObject && hdr&flagObjectAsID != 0:
+		return KindObjectID
+	case typ == TypeObject:
+		return KindObjectStart
+	case typ == TypeCallable:
+		return KindCallable
+	case typ == TypeSignal:
+		return KindSignal
+	case typ == TypeArray:
+		return KindArrayStart
+	case typ == TypeDictionary:
+		return KindDictStart
+	case typ.IsPacked():
+		return KindPackedStart
+	}
+	return mathKinds[typ]
+}
+
+// SkipValue skips the next value without keeping it, however large, still
+// checking it as ReadToken would. Inside a string or packed array it skips
+// the rest of that value. It fails if the next token is not part of a value
+// (an end, a DictKey or ObjectProperty marker), and returns io.EOF after the
+// last top-level value.
+func (d *Decoder) SkipValue() error {
+	if d.err != nil {
+		return d.err
+	}
+	target := len(d.st.frames)
+	switch e := d.st.next(); e {
+	case expValue, expElement:
+	case expStringChunk, expChunk, expPackedEnd:
+		target--
+	default:
+		return fmt.Errorf("gdvar: SkipValue: no value to skip, the next token is %s", e)
+	}
+	for {
+		if _, err := d.ReadToken(); err != nil {
+			return err
+		}
+		if len(d.st.frames) <= target {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Regenerates the golden vectors in testdata/ with the real engines:
+#   testdata/golden/godot4/   values written by Godot 4.6 (scripts/golden/godot4.gd)
+#   testdata/malformed/godot4.txt   malformed inputs with Godot 4.6's verdicts
+# Install the engine first with scripts/install-godot.sh 4.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+engines=${GDVAR_ENGINES:-$HOME/.cache/gdvar/engines}
+godot4=${GDVAR_GODOT4:-$engines/bin/godot4}
+
+rm -rf testdata/golden/godot4
+"$godot4" --headless -s scripts/golden/godot4.gd -- testdata/golden/godot4 2>&1 | grep -v '^\s*$' | tail -n 3

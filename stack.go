@@ -1,0 +1,248 @@
+package gdvar
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The structure of the value being read or written is a stack of frames, one
+// per open container, packed array or chunked string. The Decoder and the
+// Encoder share it: what may come next (next), the bookkeeping when a value
+// or marker starts, and the path to the current value for errors.
+
+type frameKind uint8
+
+const (
+	frameArray         frameKind = iota + 1
+	frameDict                    // entries: DictKey marker, key, value
+	frameObject                  // properties: ObjectProperty, value
+	framePacked                  // a numeric packed array; remain counts bytes
+	framePackedStrings           // a PackedStringArray; remain counts strings
+	frameString                  // a string arriving in chunks; remain counts bytes
+)
+
+// Phases of a Dictionary or full-object frame.
+const (
+	phaseEntry uint8 = iota // next: DictKey / ObjectProperty, or the end
+	phaseKey                // next: the key value
+	phaseValue              // next: the value
+)
+
+// frame is one open element.
+type frame struct {
+	kind    frameKind
+	typ     Type  // the packed array's or string's type
+	phase   uint8 // for frameDict and frameObject
+	wide    bool  // 64-bit packed vector elements
+	inKey   bool  // a Dictionary key is being read or written
+	nulSeen bool  // frameString: a NUL has been seen, so UTF-8 is no longer checked
+	addNUL  bool  // frameString: the Encoder ends the string with a NUL (PackedStringArray)
+	remain  int64 // elements, entries, properties or bytes still to come
+	total   int64 // declared size: bytes of a string or packed payload
+	idx     int64 // index of the current element, entry or property; -1 before the first
+	// The current key or property, for paths: a short copy of a string key,
+	// or an int key.
+	keyKind Kind
+	keyInt  int64
+	keyLen  uint8
+	keyBuf  [24]byte
+}
+
+// expect is what a frame accepts next.
+type expect uint8
+
+const (
+	expValue expect = iota
+	expArrayEnd
+	expDictKey
+	expDictEnd
+	expProperty
+	expObjectEnd
+	expChunk
+	expPackedEnd
+	expElement // a PackedStringArray element (a string without header)
+	expStringChunk
+)
+
+var expectNames = [...]string{
+	expValue: "a value", expArrayEnd: "ArrayEnd", expDictKey: "DictKey",
+	expDictEnd: "DictEnd", expProperty: "ObjectProperty",
+	expObjectEnd: "ObjectEnd", expChunk: "PackedChunk",
+	expPackedEnd: "PackedEnd", expElement: "a String element",
+	expStringChunk: "the next chunk of the string",
+}
+
+func (e expect) String() string { return expectNames[e] }
+
+// next says what the frame accepts next.
+func (f *frame) next() expect {
+	switch f.kind {
+	case frameArray:
+		if f.remain > 0 {
+			return expValue
+		}
+		return expArrayEnd
+	case frameDict:
+		if f.phase != phaseEntry {
+			return expValue
+		}
+		if f.remain > 0 {
+			return expDictKey
+		}
+		return expDictEnd
+	case frameObject:
+		if f.phase != phaseEntry {
+			return expValue
+		}
+		if f.remain > 0 {
+			return expProperty
+		}
+		return expObjectEnd
+	case framePacked:
+		if f.remain > 0 {
+			return expChunk
+		}
+		return expPackedEnd
+	case framePackedStrings:
+		if f.remain > 0 {
+			return expElement
+		}
+		return expPackedEnd
+	}
+	return expStringChunk
+}
+
+// stack is the open frames plus the container depth.
+type stack struct {
+	frames []frame
+	depth  int // open Arrays, Dictionaries and full objects
+}
+
+func (s *stack) top() *frame {
+	if len(s.frames) == 0 {
+		return nil
+	}
+	return &s.frames[len(s.frames)-1]
+}
+
+// next says what comes next; at the top level, a value.
+func (s *stack) next() expect {
+	if f := s.top(); f != nil {
+		return f.next()
+	}
+	return expValue
+}
+
+// push opens a frame.
+func (s *stack) push(f frame) {
+	f.idx = -1
+	s.frames = append(s.frames, f)
+	if f.kind <= frameObject {
+		s.depth++
+	}
+}
+
+// pop closes the top frame.
+func (s *stack) pop() {
+	if s.frames[len(s.frames)-1].kind <= frameObject {
+		s.depth--
+	}
+	s.frames = s.frames[:len(s.frames)-1]
+}
+
+// startValue records that a value starts in the top frame, which must expect
+// one.
+func (s *stack) startValue() {
+	f := s.top()
+	if f == nil {
+		return
+	}
+	switch f.kind {
+	case frameArray, framePackedStrings:
+		f.remain--
+		f.idx++
+	case frameDict:
+		if f.phase == phaseKey {
+			f.phase, f.inKey = phaseValue, true
+		} else {
+			f.phase, f.inKey = phaseEntry, false
+		}
+	case frameObject:
+		f.phase = phaseEntry
+	}
+}
+
+// startEntry records a DictKey or ObjectProperty marker in the top frame.
+func (s *stack) startEntry() {
+	f := s.top()
+	f.remain--
+	f.idx++
+	f.keyKind, f.keyLen = KindInvalid, 0
+	if f.kind == frameDict {
+		f.phase = phaseKey
+	} else {
+		f.phase = phaseValue
+	}
+}
+
+// noteKey remembers a property name, or the first token of a Dictionary key
+// when it is a string or an int, for paths.
+func (s *stack) noteKey(kind Kind, text []byte, n int64) {
+	f := s.top()
+	if f == nil || f.keyKind != KindInvalid || !(f.inKey || f.kind == frameObject) {
+		return
+	}
+	f.keyKind, f.keyInt = kind, n
+	f.keyLen = uint8(copy(f.keyBuf[:], text))
+}
+
+// path renders the location of the current value, like $[3]["pos"]. With
+// pending, the location is that of the next element of the top frame, which
+// has not been recorded yet.
+func (s *stack) path(pending bool) string {
+	var b strings.Builder
+	b.WriteByte('$')
+	for i := range s.frames {
+		f := &s.frames[i]
+		idx := f.idx
+		if pending && i == len(s.frames)-1 && (f.kind == frameArray || f.kind == framePackedStrings) {
+			idx++
+		}
+		if idx < 0 {
+			continue
+		}
+		switch f.kind {
+		case frameArray, framePacked, framePackedStrings:
+			b.WriteString("[" + strconv.FormatInt(idx, 10) + "]")
+		case frameObject:
+			b.WriteString("." + string(f.keyBuf[:f.keyLen]))
+			if int(f.keyLen) == len(f.keyBuf) {
+				b.WriteString("…")
+			}
+		case frameDict:
+			b.WriteString(dictStep(f))
+		}
+	}
+	return b.String()
+}
+
+// dictStep renders a Dictionary entry: ["name"], [&"name"], [7], or [#i] for
+// a key of another type; {#i} while the key itself is being read.
+func dictStep(f *frame) string {
+	if f.inKey || f.phase == phaseKey {
+		return "{#" + strconv.FormatInt(f.idx, 10) + "}"
+	}
+	key := string(f.keyBuf[:f.keyLen])
+	if int(f.keyLen) == len(f.keyBuf) {
+		key += "…"
+	}
+	switch f.keyKind {
+	case KindString:
+		return "[" + strconv.Quote(key) + "]"
+	case KindStringName:
+		return "[&" + strconv.Quote(key) + "]"
+	case KindInt32, KindInt64:
+		return "[" + strconv.FormatInt(f.keyInt, 10) + "]"
+	}
+	return "[#" + strconv.FormatInt(f.idx, 10) + "]"
+}

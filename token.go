@@ -1,0 +1,499 @@
+package gdvar
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// Kind says what a Token is. Value kinds (KindNil … KindSignal) are whole
+// values, or the first piece of one; the others open, continue or close a
+// value that spans several tokens.
+type Kind uint8
+
+// The token kinds.
+const (
+	KindInvalid Kind = iota // the zero Token; never returned with a nil error
+
+	KindNil
+	KindBool
+	KindInt32   // int written with 32 bits
+	KindInt64   // int written with 64 bits (FLAG_64)
+	KindFloat32 // float written with 32 bits
+	KindFloat64 // float written with 64 bits (FLAG_64)
+	// KindString is a chunk of a String: a whole small string, or one piece
+	// of a large one. Elements of a PackedStringArray are KindString too.
+	KindString
+	KindStringName // a chunk of a StringName
+	KindVector2
+	KindVector2i
+	KindRect2
+	KindRect2i
+	KindVector3
+	KindVector3i
+	KindTransform2D
+	KindVector4
+	KindVector4i
+	KindPlane
+	KindQuaternion
+	KindAABB
+	KindBasis
+	KindTransform3D
+	KindProjection
+	KindColor
+	KindNodePath
+	KindRID
+	KindObjectID // an Object written as its instance id (0 is null)
+	KindCallable
+	KindSignal
+
+	// KindObjectStart opens a full object (class name and property count);
+	// then come Count × (KindObjectProperty, value), then KindObjectEnd. A
+	// null full object has an empty class name and no properties.
+	KindObjectStart
+	KindObjectProperty
+	KindObjectEnd
+	// KindArrayStart opens an Array of Len elements (typed if ElemType says
+	// so); the elements follow, then KindArrayEnd.
+	KindArrayStart
+	KindArrayEnd
+	// KindDictStart opens a Dictionary of Len entries; each entry is a
+	// KindDictKey marker, the key value, then the value. KindDictEnd closes it.
+	KindDictStart
+	KindDictKey
+	KindDictEnd
+	// KindPackedStart opens a packed array (Type says which) of Len elements.
+	// Then come KindPackedChunk tokens holding whole elements (for a
+	// PackedStringArray: Len strings as KindString tokens), then
+	// KindPackedEnd.
+	KindPackedStart
+	KindPackedChunk
+	KindPackedEnd
+
+	kindCount
+)
+
+var kindNames = [kindCount]string{
+	"Invalid", "Nil", "Bool", "Int32", "Int64", "Float32", "Float64",
+	"String", "StringName", "Vector2", "Vector2i", "Rect2", "Rect2i",
+	"Vector3", "Vector3i", "Transform2D", "Vector4", "Vector4i", "Plane",
+	"Quaternion", "AABB", "Basis", "Transform3D", "Projection", "Color",
+	"NodePath", "RID", "ObjectID", "Callable", "Signal", "ObjectStart",
+	"ObjectProperty", "ObjectEnd", "ArrayStart", "ArrayEnd", "DictStart",
+	"DictKey", "DictEnd", "PackedStart", "PackedChunk", "PackedEnd",
+}
+
+// String returns the kind's name, such as "ArrayStart".
+func (k Kind) String() string {
+	if k < kindCount {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// mathKinds maps math types to their kinds; other types map to KindInvalid.
+var mathKinds = [typeCount]Kind{
+	TypeVector2: KindVector2, TypeVector2i: KindVector2i, TypeRect2: KindRect2,
+	TypeRect2i: KindRect2i, TypeVector3: KindVector3, TypeVector3i: KindVector3i,
+	TypeTransform2D: KindTransform2D, TypeVector4: KindVector4,
+	TypeVector4i: KindVector4i, TypePlane: KindPlane,
+	TypeQuaternion: KindQuaternion, TypeAABB: KindAABB, TypeBasis: KindBasis,
+	TypeTransform3D: KindTransform3D, TypeProjection: KindProjection,
+	TypeColor: KindColor,
+}
+
+// ContainerKind says how an Array's elements, or a Dictionary's keys or
+// values, are typed. The numbers are the wire's.
+type ContainerKind uint8
+
+// The container type kinds.
+const (
+	Untyped      ContainerKind = iota // any Variant
+	TypedBuiltin                      // a builtin type: ContainerType.Builtin
+	TypedClass                        // a class: ContainerType.Name
+	TypedScript                       // a script: ContainerType.Name is its res:// path
+)
+
+// ContainerType is the element type of a typed Array, or the key or value
+// type of a typed Dictionary. The zero value is Untyped.
+type ContainerType struct {
+	Kind    ContainerKind
+	Builtin Type   // for TypedBuiltin
+	Name    string // for TypedClass and TypedScript
+	pad     uint32 // non-zero padding after Name on the wire, kept for re-encoding
+}
+
+// String returns the type as Godot prints it in Array[T]: "int", "Node", a
+// script path, or "Variant" when untyped.
+func (c ContainerType) String() string {
+	switch c.Kind {
+	case TypedBuiltin:
+		return c.Builtin.String()
+	case TypedClass, TypedScript:
+		return c.Name
+	}
+	return "Variant"
+}
+
+// Token is one element of the wire format: a scalar or math value, a chunk of
+// a string or packed array, or the start, end or key marker of a container.
+// Tokens from a Decoder keep everything the wire said, including bits and
+// padding the engine ignores, so that an Encoder writes back the same bytes.
+//
+// A Token returned by a Decoder borrows the Decoder's memory: its bytes and
+// names are valid until the next call to the Decoder. Clone keeps one longer.
+// Tokens are made with the *Token functions; the zero Token is invalid.
+type Token struct {
+	kind  Kind
+	typ   Type
+	flags uint8
+	hdrx  uint32 // header bits the engine ignores
+	pad   uint32 // padding bytes after a string, name or byte array
+	num   uint64 // the value, count, id or total length
+	aux   uint64 // the raw count word, or a chunk's offset
+	data  []byte // chunk, raw math payload, or a name's bytes
+	ext   *tokenExt
+}
+
+// Token flags.
+const (
+	flagWide     = 1 << iota // FLAG_64: 64-bit payload
+	flagWire                 // string bytes are as on the wire (PackedStringArray NUL included)
+	flagAfterNUL             // a string chunk after the chunk holding the string's first NUL
+	flagUnpadded             // a PackedByteArray whose padding was missing at the end of input
+	flagLast                 // the last chunk of a string
+	flagNameOwned            // data is an immutable string's bytes
+)
+
+// tokenExt holds the parts of rarer tokens: container types and NodePaths.
+type tokenExt struct {
+	elem, key, value ContainerType // elem for Array; key and value for Dictionary
+	path             nodePathWire
+}
+
+// nodePathWire is a NodePath as on the wire.
+type nodePathWire struct {
+	words [3]uint32 // name count | 0x80000000, subname count, flags
+	names []string  // names then subnames, in wire order
+	pads  []uint32  // padding after each name
+}
+
+// nodePath flag bits.
+const (
+	nodePathAbsolute = 1 << 0
+	nodePathProperty = 1 << 1 // obsolete: one more subname follows
+	nodePathNewForm  = 1 << 31
+)
+
+// Kind returns the token's kind.
+func (t Token) Kind() Kind { return t.kind }
+
+// Type returns the Godot type of the value the token is, starts or belongs
+// to: TypeInt for KindInt32, TypePackedFloat32Array for every token of such an
+// array, TypeString for a PackedStringArray element, and so on. It is TypeNil
+// for DictKey and ObjectProperty markers.
+func (t Token) Type() Type { return t.typ }
+
+// Is64 reports whether the value is written with 64-bit numbers (FLAG_64):
+// KindInt64, KindFloat64, and math types and packed vector arrays with 64-bit
+// reals.
+func (t Token) Is64() bool { return t.flags&flagWide != 0 }
+
+// Bool returns a KindBool token's value (any non-zero word is true, as in
+// Godot).
+func (t Token) Bool() bool { return t.kind == KindBool && t.num != 0 }
+
+// Int returns the value of a KindInt32 or KindInt64 token, else 0.
+func (t Token) Int() int64 {
+	if t.kind == KindInt32 || t.kind == KindInt64 {
+		return int64(t.num)
+	}
+	return 0
+}
+
+// Float returns the value of a KindFloat32 or KindFloat64 token, else 0.
+func (t Token) Float() float64 {
+	switch t.kind {
+	case KindFloat32:
+		return float64(math.Float32frombits(uint32(t.num)))
+	case KindFloat64:
+		return math.Float64frombits(t.num)
+	}
+	return 0
+}
+
+// Bytes returns the token's bytes: a string's chunk as on the wire (an
+// element of a PackedStringArray includes the NUL terminator Godot writes), a
+// packed array chunk's little-endian elements, or a math value's raw payload.
+// The slice must not be modified.
+func (t Token) Bytes() []byte { return t.data }
+
+// Text returns a string chunk as Godot reads it: up to the first NUL byte,
+// which ends a string in Godot. Use Bytes for the raw chunk.
+func (t Token) Text() string {
+	if t.kind != KindString && t.kind != KindStringName || t.flags&flagAfterNUL != 0 {
+		return ""
+	}
+	b := t.data
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+// Len returns the declared size: the byte length of the whole string a chunk
+// belongs to, the element count of an Array or packed array (at any of its
+// tokens' starts), the entry count of a Dictionary, or the property count of a
+// full object.
+func (t Token) Len() int { return int(t.num) }
+
+// Offset returns where a chunk starts within its value: in bytes for a
+// string chunk, in elements for a packed chunk. It is set on tokens from a
+// Decoder.
+func (t Token) Offset() int { return int(t.aux) }
+
+// IsLast reports whether a string chunk ends its string.
+func (t Token) IsLast() bool { return t.flags&flagLast != 0 }
+
+// Count returns the number of elements in a KindPackedChunk token.
+func (t Token) Count() int {
+	if t.kind != KindPackedChunk {
+		return 0
+	}
+	return len(t.data) / t.typ.packedElemSize(t.Is64())
+}
+
+// Name returns the class name of a KindObjectStart, the property name of a
+// KindObjectProperty, or the signal name of a KindSignal token.
+func (t Token) Name() string {
+	switch t.kind {
+	case KindObjectStart, KindObjectProperty, KindSignal:
+		return unsafe.String(unsafe.SliceData(t.data), len(t.data))
+	}
+	return ""
+}
+
+// ID returns the id of a KindRID or KindObjectID token, or the object id of a
+// KindSignal token.
+func (t Token) ID() uint64 {
+	switch t.kind {
+	case KindRID, KindObjectID, KindSignal:
+		return t.num
+	}
+	return 0
+}
+
+// ElemType returns the element type of a KindArrayStart token.
+func (t Token) ElemType() ContainerType {
+	if t.kind != KindArrayStart || t.ext == nil {
+		return ContainerType{}
+	}
+	return t.ext.elem
+}
+
+// KeyType returns the key type of a KindDictStart token.
+func (t Token) KeyType() ContainerType {
+	if t.kind != KindDictStart || t.ext == nil {
+		return ContainerType{}
+	}
+	return t.ext.key
+}
+
+// ValueType returns the value type of a KindDictStart token.
+func (t Token) ValueType() ContainerType {
+	if t.kind != KindDictStart || t.ext == nil {
+		return ContainerType{}
+	}
+	return t.ext.value
+}
+
+// NodePath returns a KindNodePath token's path. An obsolete separate property
+// (a NodePath flag) is returned as the last subname, as Godot reads it.
+func (t Token) NodePath() NodePath {
+	if t.kind != KindNodePath {
+		return NodePath{}
+	}
+	w := &t.ext.path
+	n := int(w.words[0] &^ nodePathNewForm)
+	p := NodePath{Absolute: w.words[2]&nodePathAbsolute != 0}
+	if n > 0 {
+		p.Names = append([]string(nil), w.names[:n]...)
+	}
+	if len(w.names) > n {
+		p.SubNames = append([]string(nil), w.names[n:]...)
+	}
+	return p
+}
+
+func mathValue[T realValue](t Token, typ Type) T {
+	var v T
+	if t.kind == mathKinds[typ] {
+		readReals(realsOf(&v), t.data, t.Is64())
+	}
+	return v
+}
+
+func intMathValue[T int32Value](t Token, typ Type) T {
+	var v T
+	if t.kind == mathKinds[typ] {
+		readInt32s(int32sOf(&v), t.data)
+	}
+	return v
+}
+
+// Vector2 returns a KindVector2 token's value.
+func (t Token) Vector2() Vector2 { return mathValue[Vector2](t, TypeVector2) }
+
+// Vector2i returns a KindVector2i token's value.
+func (t Token) Vector2i() Vector2i { return intMathValue[Vector2i](t, TypeVector2i) }
+
+// Rect2 returns a KindRect2 token's value.
+func (t Token) Rect2() Rect2 { return mathValue[Rect2](t, TypeRect2) }
+
+// Rect2i returns a KindRect2i token's value.
+func (t Token) Rect2i() Rect2i { return intMathValue[Rect2i](t, TypeRect2i) }
+
+// Vector3 returns a KindVector3 token's value.
+func (t Token) Vector3() Vector3 { return mathValue[Vector3](t, TypeVector3) }
+
+// Vector3i returns a KindVector3i token's value.
+func (t Token) Vector3i() Vector3i { return intMathValue[Vector3i](t, TypeVector3i) }
+
+// Transform2D returns a KindTransform2D token's value.
+func (t Token) Transform2D() Transform2D { return mathValue[Transform2D](t, TypeTransform2D) }
+
+// Vector4 returns a KindVector4 token's value.
+func (t Token) Vector4() Vector4 { return mathValue[Vector4](t, TypeVector4) }
+
+// Vector4i returns a KindVector4i token's value.
+func (t Token) Vector4i() Vector4i { return intMathValue[Vector4i](t, TypeVector4i) }
+
+// Plane returns a KindPlane token's value.
+func (t Token) Plane() Plane { return mathValue[Plane](t, TypePlane) }
+
+// Quaternion returns a KindQuaternion token's value.
+func (t Token) Quaternion() Quaternion { return mathValue[Quaternion](t, TypeQuaternion) }
+
+// AABB returns a KindAABB token's value.
+func (t Token) AABB() AABB { return mathValue[AABB](t, TypeAABB) }
+
+// Basis returns a KindBasis token's value.
+func (t Token) Basis() Basis { return mathValue[Basis](t, TypeBasis) }
+
+// Transform3D returns a KindTransform3D token's value.
+func (t Token) Transform3D() Transform3D { return mathValue[Transform3D](t, TypeTransform3D) }
+
+// Projection returns a KindProjection token's value.
+func (t Token) Projection() Projection { return mathValue[Projection](t, TypeProjection) }
+
+// Color returns a KindColor token's value.
+func (t Token) Color() Color {
+	if t.kind != KindColor {
+		return Color{}
+	}
+	f := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(t.data[i*4:])) }
+	return Color{f(0), f(1), f(2), f(3)}
+}
+
+// Clone returns a copy of t that owns its memory, so it stays valid after the
+// Decoder that returned t moves on.
+func (t Token) Clone() Token {
+	if t.data != nil && t.flags&flagNameOwned == 0 {
+		t.data = bytes.Clone(t.data)
+	}
+	if t.ext != nil {
+		ext := *t.ext
+		ext.path.names = append([]string(nil), ext.path.names...)
+		ext.path.pads = append([]uint32(nil), ext.path.pads...)
+		t.ext = &ext
+	}
+	return t
+}
+
+// String describes the token for people, for example `Int32(7)`,
+// `String("abc")` or `ArrayStart(3, Array[int])`.
+func (t Token) String() string {
+	switch t.kind {
+	case KindNil, KindCallable, KindObjectEnd, KindArrayEnd, KindDictKey, KindDictEnd:
+		return t.kind.String()
+	case KindBool:
+		return "Bool(" + strconv.FormatBool(t.Bool()) + ")"
+	case KindInt32, KindInt64:
+		return t.kind.String() + "(" + strconv.FormatInt(t.Int(), 10) + ")"
+	case KindFloat32:
+		return "Float32(" + strconv.FormatFloat(t.Float(), 'g', -1, 32) + ")"
+	case KindFloat64:
+		return "Float64(" + strconv.FormatFloat(t.Float(), 'g', -1, 64) + ")"
+	case KindString, KindStringName:
+		s := t.kind.String() + "(" + strconv.Quote(string(t.data))
+		if len(t.data) != t.Len() {
+			s += fmt.Sprintf(" [%d:%d of %d]", t.Offset(), t.Offset()+len(t.data), t.Len())
+		}
+		return s + ")"
+	case KindNodePath:
+		return "NodePath(" + strconv.Quote(t.NodePath().String()) + ")"
+	case KindRID, KindObjectID:
+		return t.kind.String() + "(" + strconv.FormatUint(t.num, 10) + ")"
+	case KindSignal:
+		return fmt.Sprintf("Signal(%q, %d)", t.Name(), t.num)
+	case KindObjectStart:
+		return fmt.Sprintf("ObjectStart(%q, %d)", t.Name(), t.Len())
+	case KindObjectProperty:
+		return fmt.Sprintf("ObjectProperty(%q)", t.Name())
+	case KindArrayStart:
+		if et := t.ElemType(); et.Kind != Untyped {
+			return fmt.Sprintf("ArrayStart(%d, Array[%s])", t.Len(), et)
+		}
+		return fmt.Sprintf("ArrayStart(%d)", t.Len())
+	case KindDictStart:
+		if kt, vt := t.KeyType(), t.ValueType(); kt.Kind != Untyped || vt.Kind != Untyped {
+			return fmt.Sprintf("DictStart(%d, Dictionary[%s, %s])", t.Len(), kt, vt)
+		}
+		return fmt.Sprintf("DictStart(%d)", t.Len())
+	case KindPackedStart:
+		return fmt.Sprintf("PackedStart(%s, %d%s)", t.typ, t.Len(), widthSuffix(t))
+	case KindPackedChunk:
+		return fmt.Sprintf("PackedChunk(%s, %d elements at %d)", t.typ, t.Count(), t.Offset())
+	case KindPackedEnd:
+		return "PackedEnd(" + t.typ.String() + ")"
+	}
+	if t.typ < typeCount && mathKinds[t.typ] == t.kind {
+		return t.kind.String() + mathString(t) + widthSuffix(t)
+	}
+	return t.kind.String()
+}
+
+func widthSuffix(t Token) string {
+	if t.Is64() {
+		return ", 64-bit"
+	}
+	return ""
+}
+
+// mathString formats a math token's components, "(1, 2.5)".
+func mathString(t Token) string {
+	var parts []string
+	switch {
+	case t.typ == TypeColor:
+		c := t.Color()
+		for _, f := range []float32{c.R, c.G, c.B, c.A} {
+			parts = append(parts, strconv.FormatFloat(float64(f), 'g', -1, 32))
+		}
+	case t.typ.hasReals():
+		n := int(realCount[t.typ])
+		f := make([]float64, n)
+		readReals(f, t.data, t.Is64())
+		for _, x := range f {
+			parts = append(parts, strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	default:
+		for i := 0; i+4 <= len(t.data); i += 4 {
+			parts = append(parts, strconv.Itoa(int(int32(binary.LittleEndian.Uint32(t.data[i:])))))
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}

@@ -1,0 +1,405 @@
+package gdvar
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/valyala/bytebufferpool"
+)
+
+// directWriteSize is the chunk size from which an Encoder hands a chunk's
+// bytes to the writer as they are instead of copying them into its buffer.
+const directWriteSize = 4 << 10
+
+// flushSize is how much output an Encoder buffers inside a value before
+// handing it to the writer.
+const flushSize = 64 << 10
+
+// Encoder writes Godot Variant values to an output as a stream of tokens.
+//
+// It checks the structure as it goes: a container gets exactly the elements
+// its start token declared, string chunks add up to the declared length, a
+// Dictionary's entries are DictKey, key, value, and every end matches its
+// start. A token that does not fit is refused with an *EncodeError matching
+// ErrUnexpectedToken, and nothing is written for it, so the value can be
+// completed with the right token. An error from the writer is final.
+//
+// Output is collected in a pooled buffer and handed to the writer when a
+// top-level value is complete, when more than 64 KiB is buffered, on Flush,
+// and for large chunks, which go to the writer directly. Memory therefore
+// stays bounded however large a value is.
+type Encoder struct {
+	w   io.Writer
+	cfg config
+	tab *engineTable
+	bb  *bytebufferpool.ByteBuffer
+	st  stack
+	out int64 // bytes handed to the writer
+	err error
+}
+
+// NewEncoder returns an Encoder writing to w.
+func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+	e := &Encoder{}
+	e.Reset(w, opts...)
+	return e
+}
+
+// Reset makes e write to w with new options, dropping any unfinished value
+// and unflushed output.
+func (e *Encoder) Reset(w io.Writer, opts ...Option) {
+	if e.bb != nil {
+		putWriteBuffer(e.bb)
+	}
+	cfg := newConfig(opts)
+	*e = Encoder{w: w, cfg: cfg, tab: cfg.engine.table(), st: stack{frames: e.st.frames[:0]}}
+}
+
+// OutputOffset returns the number of bytes written so far, flushed or not.
+func (e *Encoder) OutputOffset() int64 {
+	if e.bb == nil {
+		return e.out
+	}
+	return e.out + int64(len(e.bb.B))
+}
+
+// Depth returns the number of open containers, packed arrays and chunked
+// strings.
+func (e *Encoder) Depth() int { return len(e.st.frames) }
+
+// Flush hands the buffered output to the writer.
+func (e *Encoder) Flush() error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.bb == nil {
+		return nil
+	}
+	if len(e.bb.B) > 0 {
+		n, err := e.w.Write(e.bb.B)
+		e.out += int64(n)
+		e.bb.B = e.bb.B[:0]
+		if err != nil {
+			e.err = &EncodeError{Path: e.st.path(false), Detail: "write", Err: err}
+			return e.err
+		}
+	}
+	if len(e.st.frames) == 0 {
+		putWriteBuffer(e.bb)
+		e.bb = nil
+	}
+	return nil
+}
+
+// misuse reports a token that does not fit; nothing is written.
+func (e *Encoder) misuse(format string, args ...any) error {
+	return &EncodeError{Path: e.st.path(true), Detail: fmt.Sprintf(format, args...), Err: ErrUnexpectedToken}
+}
+
+// WriteToken writes the next token.
+func (e *Encoder) WriteToken(t Token) error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.bb == nil {
+		e.bb = getWriteBuffer()
+	}
+	var err error
+	f := e.st.top()
+	switch exp := e.st.next(); exp {
+	case expValue:
+		err = e.writeValue(t)
+	case expElement:
+		if t.kind != KindString {
+			return e.unexpected(t, exp, f)
+		}
+		err = e.writeString(t, false)
+	case expStringChunk:
+		err = e.writeStringChunk(t, f)
+	case expChunk:
+		err = e.writeChunk(t, f)
+	default:
+		if t.kind != markerKinds[exp] {
+			return e.unexpected(t, exp, f)
+		}
+		err = e.writeMarker(t, f)
+	}
+	if err != nil {
+		return err
+	}
+	if len(e.st.frames) == 0 || len(e.bb.B) >= flushSize {
+		return e.Flush()
+	}
+	return nil
+}
+
+// markerKinds is the token kind each structural expectation takes.
+var markerKinds = [...]Kind{
+	expArrayEnd: KindArrayEnd, expDictKey: KindDictKey, expDictEnd: KindDictEnd,
+	expProperty: KindObjectProperty, expObjectEnd: KindObjectEnd, expPackedEnd: KindPackedEnd,
+}
+
+// unexpected explains why t does not fit where exp was expected.
+func (e *Encoder) unexpected(t Token, exp expect, f *frame) error {
+	what := exp.String()
+	if f != nil {
+		switch f.kind {
+		case frameArray, framePackedStrings:
+			what += fmt.Sprintf(" (%d of %d elements written)", f.total-f.remain, f.total)
+		case frameDict:
+			what += fmt.Sprintf(" (%d of %d entries written)", f.total-f.remain, f.total)
+		case frameObject:
+			what += fmt.Sprintf(" (%d of %d properties written)", f.total-f.remain, f.total)
+		case framePacked, frameString:
+			what += fmt.Sprintf(" (%d of %d bytes written)", f.total-f.remain, f.total)
+		}
+	}
+	return e.misuse("got %s, expected %s", t.kind, what)
+}
+
+// writeMarker writes an end token or a DictKey / ObjectProperty marker.
+func (e *Encoder) writeMarker(t Token, f *frame) error {
+	switch t.kind {
+	case KindDictKey:
+		e.st.startEntry()
+		return nil
+	case KindObjectProperty:
+		e.bb.B = appendName(e.bb.B, t.data, t.pad)
+		e.st.startEntry()
+		e.st.noteKey(KindString, t.data, 0)
+		return nil
+	case KindPackedEnd:
+		if f.typ == TypePackedByteArray {
+			n := padding(f.total)
+			if t.flags&flagUnpadded != 0 {
+				n = int(t.aux)
+			}
+			e.bb.B = appendPad(e.bb.B, n, t.pad)
+		}
+	}
+	e.st.pop()
+	return nil
+}
+
+// header returns the header word of a value of type typ with the given flag
+// bits, keeping the ignored bits of a decoded token.
+func (e *Encoder) header(t Token, flags uint32) uint32 {
+	return uint32(e.tab.wire[t.typ]) | flags | t.hdrx
+}
+
+func (e *Encoder) writeValue(t Token) error {
+	if t.kind == KindInvalid || t.kind >= kindCount || t.kind == KindPackedChunk ||
+		t.kind == KindArrayEnd || t.kind == KindDictEnd || t.kind == KindDictKey ||
+		t.kind == KindObjectEnd || t.kind == KindObjectProperty || t.kind == KindPackedEnd {
+		return e.unexpected(t, expValue, e.st.top())
+	}
+	if !e.tab.has(t.typ) {
+		return e.misuse("%s does not exist in %s", t.typ, e.tab.name)
+	}
+	if e.st.depth > e.cfg.limits.MaxDepth {
+		return e.misuse("value nested in more than %d containers", e.cfg.limits.MaxDepth)
+	}
+	var flags uint32
+	if t.Is64() {
+		if e.tab.flagBits[t.typ]&flag64 == 0 {
+			return e.misuse("%s has no 64-bit form in %s", t.typ, e.tab.name)
+		}
+		flags = flag64
+	}
+	b := e.bb.B
+	switch t.kind {
+	case KindString, KindStringName:
+		return e.writeString(t, true)
+	case KindNil, KindCallable:
+		b = le32(b, e.header(t, 0))
+	case KindBool, KindInt32, KindFloat32:
+		b = le32(le32(b, e.header(t, 0)), uint32(t.num))
+	case KindInt64, KindFloat64:
+		b = le64(le32(b, e.header(t, flags)), t.num)
+	case KindRID:
+		b = le64(le32(b, e.header(t, 0)), t.num)
+	case KindObjectID:
+		b = le64(le32(b, e.header(t, flagObjectAsID)), t.num)
+	case KindSignal:
+		b = le64(appendName(le32(b, e.header(t, 0)), t.data, t.pad), t.num)
+	case KindNodePath:
+		w := &t.ext.path
+		b = le32(le32(le32(le32(b, e.header(t, 0)), w.words[0]), w.words[1]), w.words[2])
+		for i, name := range w.names {
+			b = appendName(b, stringBytes(name), w.pads[i])
+		}
+	case KindObjectStart:
+		if len(t.data) == 0 && t.num != 0 {
+			return e.misuse("a null object (empty class name) has no properties, got %d", t.num)
+		}
+		b = appendName(le32(b, e.header(t, 0)), t.data, t.pad)
+		if len(t.data) != 0 {
+			b = le32(b, uint32(t.aux))
+		}
+		e.st.startValue()
+		e.st.push(frame{kind: frameObject, remain: int64(t.num), total: int64(t.num)})
+	case KindArrayStart, KindDictStart:
+		var ext tokenExt
+		if t.ext != nil {
+			ext = *t.ext
+		}
+		fk := frameArray
+		if t.kind == KindArrayStart {
+			b = le32(b, e.header(t, uint32(ext.elem.Kind)<<arrayKindShift))
+			b = e.appendContainerType(b, ext.elem)
+		} else {
+			fk = frameDict
+			b = le32(b, e.header(t, uint32(ext.key.Kind)<<dictKeyShift|uint32(ext.value.Kind)<<dictValueShift))
+			b = e.appendContainerType(e.appendContainerType(b, ext.key), ext.value)
+		}
+		b = le32(b, uint32(t.aux))
+		e.st.startValue()
+		e.st.push(frame{kind: fk, remain: int64(t.num), total: int64(t.num)})
+	case KindPackedStart:
+		if !t.typ.IsPacked() {
+			return e.misuse("PackedStart of %s, which is not a packed array", t.typ)
+		}
+		b = le32(le32(b, e.header(t, flags)), uint32(t.aux))
+		fr := frame{kind: framePacked, typ: t.typ, wide: t.Is64()}
+		if t.typ == TypePackedStringArray {
+			fr.kind = framePackedStrings
+			fr.remain = int64(t.num)
+		} else {
+			fr.remain = int64(t.num) * int64(t.typ.packedElemSize(fr.wide))
+		}
+		fr.total = fr.remain
+		e.st.startValue()
+		e.st.push(fr)
+	default: // math types
+		if size := t.typ.mathSize(t.Is64()); len(t.data) != size {
+			return e.misuse("%s payload of %d bytes, want %d", t.typ, len(t.data), size)
+		}
+		b = append(le32(b, e.header(t, flags)), t.data...)
+	}
+	e.bb.B = b
+	if t.kind != KindObjectStart && t.kind != KindArrayStart && t.kind != KindDictStart && t.kind != KindPackedStart {
+		e.st.startValue()
+		if t.kind == KindInt32 || t.kind == KindInt64 {
+			e.st.noteKey(t.kind, nil, int64(t.num))
+		}
+	}
+	return nil
+}
+
+func (e *Encoder) appendContainerType(b []byte, ct ContainerType) []byte {
+	switch ct.Kind {
+	case TypedBuiltin:
+		return le32(b, uint32(e.tab.wire[ct.Builtin]))
+	case TypedClass, TypedScript:
+		return appendName(b, stringBytes(ct.Name), ct.pad)
+	}
+	return b
+}
+
+// writeString writes the first chunk of a String or StringName value
+// (withHeader) or of a PackedStringArray element. A string from a Decoder
+// is written as it was; another element gets the NUL terminator Godot writes.
+func (e *Encoder) writeString(t Token, withHeader bool) error {
+	total := int64(t.num)
+	if int64(len(t.data)) > total {
+		return e.misuse("string chunk of %d bytes exceeds the declared length %d", len(t.data), total)
+	}
+	addNUL := !withHeader && t.flags&flagWire == 0
+	wireLen := total
+	if addNUL {
+		wireLen++
+	}
+	if wireLen > 1<<31-1 {
+		return e.misuse("string of %d bytes is longer than Godot allows", wireLen)
+	}
+	if withHeader {
+		e.bb.B = le32(e.bb.B, e.header(t, 0))
+	}
+	e.bb.B = le32(e.bb.B, uint32(wireLen))
+	e.st.startValue()
+	e.st.noteKey(t.kind, t.data, 0)
+	e.st.push(frame{kind: frameString, typ: t.typ, total: total, remain: total, addNUL: addNUL})
+	return e.writeStringChunk(t, e.st.top())
+}
+
+// writeStringChunk writes a chunk of the string in frame f.
+func (e *Encoder) writeStringChunk(t Token, f *frame) error {
+	if t.typ != f.typ || t.kind != KindString && t.kind != KindStringName {
+		return e.unexpected(t, expStringChunk, f)
+	}
+	if int64(t.num) != f.total {
+		return e.misuse("string chunk declares length %d, the string being written has %d", t.num, f.total)
+	}
+	if int64(len(t.data)) > f.remain {
+		return e.misuse("string chunk of %d bytes exceeds the %d bytes left", len(t.data), f.remain)
+	}
+	if err := e.writeData(t.data); err != nil {
+		return err
+	}
+	f.remain -= int64(len(t.data))
+	if f.remain == 0 {
+		n := f.total
+		if f.addNUL {
+			e.bb.B = append(e.bb.B, 0)
+			n++
+		}
+		e.bb.B = appendPad(e.bb.B, padding(n), t.pad)
+		e.st.pop()
+	}
+	return nil
+}
+
+// writeChunk writes a chunk of the numeric packed array in frame f.
+func (e *Encoder) writeChunk(t Token, f *frame) error {
+	if t.kind != KindPackedChunk {
+		return e.unexpected(t, expChunk, f)
+	}
+	if elem := f.typ.packedElemSize(f.wide); len(t.data)%elem != 0 {
+		return e.misuse("%s chunk of %d bytes is not whole %d-byte elements", f.typ, len(t.data), elem)
+	}
+	if int64(len(t.data)) > f.remain {
+		return e.misuse("%s chunk of %d bytes exceeds the %d bytes left", f.typ, len(t.data), f.remain)
+	}
+	if err := e.writeData(t.data); err != nil {
+		return err
+	}
+	f.remain -= int64(len(t.data))
+	return nil
+}
+
+// writeData writes a chunk's bytes: copied into the buffer when small, else
+// straight to the writer after what is buffered.
+func (e *Encoder) writeData(p []byte) error {
+	if len(p) < directWriteSize {
+		e.bb.B = append(e.bb.B, p...)
+		return nil
+	}
+	if err := e.Flush(); err != nil {
+		return err
+	}
+	n, err := e.w.Write(p)
+	e.out += int64(n)
+	if err != nil {
+		e.err = &EncodeError{Path: e.st.path(false), Detail: "write", Err: err}
+	}
+	return e.err
+}
+
+func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
+func le64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b, v) }
+
+// appendPad appends n padding bytes: those in pad (kept from a decoded token)
+// or zeros.
+func appendPad(b []byte, n int, pad uint32) []byte {
+	for i := range n {
+		b = append(b, byte(pad>>(8*i)))
+	}
+	return b
+}
+
+// appendName appends a name: its length, bytes and padding.
+func appendName(b, name []byte, pad uint32) []byte {
+	b = append(le32(b, uint32(len(name))), name...)
+	return appendPad(b, padding(int64(len(name))), pad)
+}
