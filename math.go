@@ -91,7 +91,9 @@ func realsOf[T realValue](v *T) []float64 {
 }
 
 // int32Value lists the math types made of int32 components.
-type int32Value interface{ Vector2i | Rect2i | Vector3i | Vector4i }
+type int32Value interface {
+	Vector2i | Rect2i | Vector3i | Vector4i
+}
 
 // int32sOf views an integer math value as its components.
 func int32sOf[T int32Value](v *T) []int32 {

@@ -161,12 +161,12 @@ type Token struct {
 
 // Token flags.
 const (
-	flagWide     = 1 << iota // FLAG_64: 64-bit payload
-	flagWire                 // string bytes are as on the wire (PackedStringArray NUL included)
-	flagAfterNUL             // a string chunk after the chunk holding the string's first NUL
-	flagUnpadded             // a PackedByteArray whose padding was missing at the end of input
-	flagLast                 // the last chunk of a string
-	flagNameOwned            // data is an immutable string's bytes
+	flagWide      = 1 << iota // FLAG_64: 64-bit payload
+	flagWire                  // string bytes are as on the wire (PackedStringArray NUL included)
+	flagAfterNUL              // a string chunk after the chunk holding the string's first NUL
+	flagUnpadded              // a PackedByteArray whose padding was missing at the end of input
+	flagLast                  // the last chunk of a string
+	flagNameOwned             // data is an immutable string's bytes
 )
 
 // tokenExt holds the parts of rarer tokens: container types and NodePaths.

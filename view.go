@@ -6,7 +6,9 @@ import (
 )
 
 // number lists the element types of packed arrays that have typed views.
-type number interface{ int32 | int64 | float32 | float64 }
+type number interface {
+	int32 | int64 | float32 | float64
+}
 
 // littleEndian reports whether this machine stores numbers as the wire does,
 // so that packed payloads can be viewed in place.
