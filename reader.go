@@ -492,14 +492,17 @@ func nameToken(t *Token, name string, pad uint32) {
 }
 
 func (d *Decoder) readNodePath(t Token) (Token, error) {
+	if err := d.needAt(8, 0, true); err != nil {
+		return Token{}, err
+	}
+	if d.u32(4)&nodePathNewForm == 0 {
+		return Token{}, d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
+	}
 	if err := d.needAt(16, 0, true); err != nil {
 		return Token{}, err
 	}
 	w := &d.ext.path
 	w.words = [3]uint32{d.u32(4), d.u32(8), d.u32(12)}
-	if w.words[0]&nodePathNewForm == 0 {
-		return Token{}, d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
-	}
 	// The engine counts in uint32 and wraps, so must we.
 	total := w.words[0]&^nodePathNewForm + w.words[1]
 	if w.words[2]&nodePathProperty != 0 {

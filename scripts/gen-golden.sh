@@ -10,3 +10,10 @@ godot4=${GDVAR_GODOT4:-$engines/bin/godot4}
 
 rm -rf testdata/golden/godot4
 "$godot4" --headless -s scripts/golden/godot4.gd -- testdata/golden/godot4 2>&1 | grep -v '^\s*$' | tail -n 3
+
+mkdir -p testdata/malformed
+candidates=$(mktemp)
+go run ./scripts/malformed testdata/golden/godot4 >"$candidates"
+"$godot4" --headless -s scripts/golden/judge4.gd -- "$candidates" testdata/malformed/godot4.txt >/dev/null 2>&1
+rm -f "$candidates"
+echo "judged $(wc -l <testdata/malformed/godot4.txt) malformed inputs"
