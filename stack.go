@@ -220,16 +220,17 @@ func (s *stack) path(pending bool) string {
 				b.WriteString("…")
 			}
 		case frameDict:
-			b.WriteString(dictStep(f))
+			b.WriteString(dictStep(f, pending && i == len(s.frames)-1))
 		}
 	}
 	return b.String()
 }
 
 // dictStep renders a Dictionary entry: ["name"], [&"name"], [7], or [#i] for
-// a key of another type; {#i} while the key itself is being read.
-func dictStep(f *frame) string {
-	if f.inKey || f.phase == phaseKey {
+// a key of another type; {#i} while the key itself is being read. pending
+// says the next value of f is meant.
+func dictStep(f *frame, pending bool) string {
+	if f.phase == phaseKey || f.inKey && !(pending && f.phase == phaseValue) {
 		return "{#" + strconv.FormatInt(f.idx, 10) + "}"
 	}
 	key := string(f.keyBuf[:f.keyLen])
