@@ -8,19 +8,19 @@ import (
 
 // Tokens without a payload.
 var (
-	NilToken         = Token{kind: KindNil, typ: TypeNil}
-	CallableToken    = Token{kind: KindCallable, typ: TypeCallable}
-	ObjectEndToken   = Token{kind: KindObjectEnd, typ: TypeObject}
-	ArrayEndToken    = Token{kind: KindArrayEnd, typ: TypeArray}
-	DictKeyToken     = Token{kind: KindDictKey}
-	DictEndToken     = Token{kind: KindDictEnd, typ: TypeDictionary}
-	PackedEndToken   = Token{kind: KindPackedEnd}
+	NilToken         = newToken(KindNil, TypeNil, 0)
+	CallableToken    = newToken(KindCallable, TypeCallable, 0)
+	ObjectEndToken   = newToken(KindObjectEnd, TypeObject, 0)
+	ArrayEndToken    = newToken(KindArrayEnd, TypeArray, 0)
+	DictKeyToken     = newToken(KindDictKey, TypeNil, 0)
+	DictEndToken     = newToken(KindDictEnd, TypeDictionary, 0)
+	PackedEndToken   = newToken(KindPackedEnd, TypeNil, 0)
 	UntypedContainer = ContainerType{}
 )
 
 // BoolToken returns a bool token.
 func BoolToken(b bool) Token {
-	t := Token{kind: KindBool, typ: TypeBool}
+	t := newToken(KindBool, TypeBool, 0)
 	if b {
 		t.num = 1
 	}
@@ -38,12 +38,16 @@ func IntToken(v int64) Token {
 
 // Int32Token returns an int token written with 32 bits.
 func Int32Token(v int32) Token {
-	return Token{kind: KindInt32, typ: TypeInt, num: uint64(int64(v))}
+	t := newToken(KindInt32, TypeInt, 0)
+	t.num = uint64(int64(v))
+	return t
 }
 
 // Int64Token returns an int token written with 64 bits, whatever its value.
 func Int64Token(v int64) Token {
-	return Token{kind: KindInt64, typ: TypeInt, flags: flagWide, num: uint64(v)}
+	t := newToken(KindInt64, TypeInt, flagWide)
+	t.num = uint64(v)
+	return t
 }
 
 // FloatToken returns a float token with the width Godot would write: 32 bits
@@ -58,12 +62,16 @@ func FloatToken(v float64) Token {
 
 // Float32Token returns a float token written with 32 bits.
 func Float32Token(v float32) Token {
-	return Token{kind: KindFloat32, typ: TypeFloat, num: uint64(math.Float32bits(v))}
+	t := newToken(KindFloat32, TypeFloat, 0)
+	t.num = uint64(math.Float32bits(v))
+	return t
 }
 
 // Float64Token returns a float token written with 64 bits.
 func Float64Token(v float64) Token {
-	return Token{kind: KindFloat64, typ: TypeFloat, flags: flagWide, num: math.Float64bits(v)}
+	t := newToken(KindFloat64, TypeFloat, flagWide)
+	t.num = math.Float64bits(v)
+	return t
 }
 
 // stringBytes views s's bytes without copying; the Encoder only reads them.
@@ -80,26 +88,36 @@ func StringNameToken(s string) Token { return StringNameChunkToken(len(s), strin
 // string is written as consecutive chunks that add up to total; each chunk
 // repeats total. The chunk is not copied.
 func StringChunkToken(total int, chunk []byte) Token {
-	return Token{kind: KindString, typ: TypeString, num: uint64(total), data: chunk}
+	return chunkToken(KindString, TypeString, total, chunk)
 }
 
 // StringNameChunkToken is StringChunkToken for a StringName.
 func StringNameChunkToken(total int, chunk []byte) Token {
-	return Token{kind: KindStringName, typ: TypeStringName, num: uint64(total), data: chunk}
+	return chunkToken(KindStringName, TypeStringName, total, chunk)
+}
+
+func chunkToken(k Kind, typ Type, total int, chunk []byte) Token {
+	t := newToken(k, typ, 0)
+	t.num = uint64(total)
+	t.setData(chunk)
+	return t
 }
 
 func realsToken[T realValue](typ Type, v T, p Precision) Token {
 	wide := p == Double
-	t := Token{kind: mathKinds[typ], typ: typ}
+	var flags uint8
 	if wide {
-		t.flags = flagWide
+		flags = flagWide
 	}
-	t.data = appendReals(make([]byte, 0, typ.mathSize(wide)), realsOf(&v), wide)
+	t := newToken(mathKinds[typ], typ, flags)
+	t.setData(appendReals(make([]byte, 0, typ.mathSize(wide)), realsOf(&v), wide))
 	return t
 }
 
 func int32sToken[T int32Value](typ Type, v T) Token {
-	return Token{kind: mathKinds[typ], typ: typ, data: appendInt32s(make([]byte, 0, typ.mathSize(false)), int32sOf(&v))}
+	t := newToken(mathKinds[typ], typ, 0)
+	t.setData(appendInt32s(make([]byte, 0, typ.mathSize(false)), int32sOf(&v)))
+	return t
 }
 
 // Vector2Token returns a Vector2 with reals of precision p.
@@ -153,10 +171,12 @@ func ProjectionToken(v Projection, p Precision) Token { return realsToken(TypePr
 
 // ColorToken returns a Color.
 func ColorToken(c Color) Token {
-	t := Token{kind: KindColor, typ: TypeColor, data: make([]byte, 0, 16)}
+	b := make([]byte, 0, 16)
 	for _, f := range [4]float32{c.R, c.G, c.B, c.A} {
-		t.data = binary.LittleEndian.AppendUint32(t.data, math.Float32bits(f))
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 	}
+	t := newToken(KindColor, TypeColor, 0)
+	t.setData(b)
 	return t
 }
 
@@ -171,41 +191,60 @@ func NodePathToken(p NodePath) Token {
 	}
 	w.names = append(append(w.names, p.Names...), p.SubNames...)
 	w.pads = make([]uint32, len(w.names))
-	return Token{kind: KindNodePath, typ: TypeNodePath, ext: ext}
+	t := newToken(KindNodePath, TypeNodePath, 0)
+	t.setExt(ext)
+	return t
 }
 
 // RIDToken returns a RID.
-func RIDToken(id uint64) Token { return Token{kind: KindRID, typ: TypeRID, num: id} }
+func RIDToken(id uint64) Token { return idToken(KindRID, TypeRID, id) }
 
 // ObjectIDToken returns an Object written as its instance id; 0 is a null
 // object.
-func ObjectIDToken(id uint64) Token { return Token{kind: KindObjectID, typ: TypeObject, num: id} }
+func ObjectIDToken(id uint64) Token { return idToken(KindObjectID, TypeObject, id) }
+
+func idToken(k Kind, typ Type, id uint64) Token {
+	t := newToken(k, typ, 0)
+	t.num = id
+	return t
+}
 
 // ObjectStartToken opens a full object of class with count properties. Write
 // count × (ObjectPropertyToken, value), then ObjectEndToken. An empty class
 // is a null object and takes no properties.
 func ObjectStartToken(class string, count int) Token {
-	return Token{kind: KindObjectStart, typ: TypeObject, num: uint64(count), aux: uint64(count), data: stringBytes(class), flags: flagNameOwned}
+	t := nameToken(KindObjectStart, TypeObject, class)
+	t.num = uint64(count)
+	return t
 }
 
 // ObjectPropertyToken names the next property of a full object; its value
 // follows.
 func ObjectPropertyToken(name string) Token {
-	return Token{kind: KindObjectProperty, data: stringBytes(name), flags: flagNameOwned}
+	return nameToken(KindObjectProperty, TypeNil, name)
 }
 
 // SignalToken returns a Signal: a signal name on an object.
 func SignalToken(name string, objectID uint64) Token {
-	return Token{kind: KindSignal, typ: TypeSignal, num: objectID, data: stringBytes(name), flags: flagNameOwned}
+	t := nameToken(KindSignal, TypeSignal, name)
+	t.num = objectID
+	return t
+}
+
+func nameToken(k Kind, typ Type, name string) Token {
+	t := newToken(k, typ, flagNameOwned)
+	t.setData(stringBytes(name))
+	return t
 }
 
 // ArrayStartToken opens an Array of count elements of type elem
 // (UntypedContainer for a plain Array). Write the elements, then
 // ArrayEndToken.
 func ArrayStartToken(count int, elem ContainerType) Token {
-	t := Token{kind: KindArrayStart, typ: TypeArray, num: uint64(count), aux: uint64(count)}
+	t := newToken(KindArrayStart, TypeArray, 0)
+	t.num = uint64(count)
 	if elem.Kind != Untyped {
-		t.ext = &tokenExt{elem: elem}
+		t.setExt(&tokenExt{elem: elem})
 	}
 	return t
 }
@@ -213,9 +252,10 @@ func ArrayStartToken(count int, elem ContainerType) Token {
 // DictStartToken opens a Dictionary of count entries with the given key and
 // value types. Write count × (DictKeyToken, key, value), then DictEndToken.
 func DictStartToken(count int, key, value ContainerType) Token {
-	t := Token{kind: KindDictStart, typ: TypeDictionary, num: uint64(count), aux: uint64(count)}
+	t := newToken(KindDictStart, TypeDictionary, 0)
+	t.num = uint64(count)
 	if key.Kind != Untyped || value.Kind != Untyped {
-		t.ext = &tokenExt{key: key, value: value}
+		t.setExt(&tokenExt{key: key, value: value})
 	}
 	return t
 }
@@ -225,16 +265,22 @@ func DictStartToken(count int, key, value ContainerType) Token {
 // the others. Write PackedChunkToken pieces holding count elements in all
 // (for a PackedStringArray, count StringTokens), then PackedEndToken.
 func PackedStartToken(typ Type, count int, p Precision) Token {
-	t := Token{kind: KindPackedStart, typ: typ, num: uint64(count), aux: uint64(count)}
+	var flags uint8
 	if p == Double {
-		t.flags = flagWide
+		flags = flagWide
 	}
+	t := newToken(KindPackedStart, typ, flags)
+	t.num = uint64(count)
 	return t
 }
 
 // PackedChunkToken returns a piece of a packed array's payload: whole
 // little-endian elements, as on the wire. The bytes are not copied.
-func PackedChunkToken(raw []byte) Token { return Token{kind: KindPackedChunk, data: raw} }
+func PackedChunkToken(raw []byte) Token {
+	t := newToken(KindPackedChunk, TypeNil, 0)
+	t.setData(raw)
+	return t
+}
 
 // Int32sChunkToken returns a packed chunk holding s, for a
 // PackedInt32Array. On little-endian machines s is not copied.

@@ -28,6 +28,46 @@ type engineTable struct {
 	wire     [typeCount]int    // Type → wire number; -1 if the version lacks it
 	typeMask uint32            // header bits holding the type number
 	flagBits [typeCount]uint32 // header flag bits the engine reads, per type
+	// small maps the header of a common small value to how to read it, for
+	// the Decoder's fast path: index = header & 0xff, plus 256 for FLAG_64.
+	// Headers with other bits set are not in it.
+	small [512]smallValue
+}
+
+// smallValue is what a header says about a common small value.
+type smallValue struct {
+	kind Kind // KindInvalid: not a small value
+	typ  Type
+	size uint8 // bytes on the wire; 0 for a string (variable)
+}
+
+// fillSmall builds the fast-path table from the type table.
+func (t *engineTable) fillSmall() {
+	for n, typ := range t.types {
+		if n >= 256 {
+			break
+		}
+		narrow, wide := Kind(0), Kind(0)
+		size := uint8(8)
+		switch typ {
+		case TypeNil:
+			narrow, size = KindNil, 4
+		case TypeBool:
+			narrow = KindBool
+		case TypeInt:
+			narrow, wide = KindInt32, KindInt64
+		case TypeFloat:
+			narrow, wide = KindFloat32, KindFloat64
+		case TypeString:
+			narrow, size = KindString, 0
+		case TypeVector2, TypeVector3:
+			narrow, size = mathKinds[typ], uint8(4+typ.mathSize(false))
+		}
+		t.small[n] = smallValue{narrow, typ, size}
+		if wide != KindInvalid && t.flagBits[typ]&flag64 != 0 {
+			t.small[256+n] = smallValue{wide, typ, 12}
+		}
+	}
 }
 
 // wireType returns the Type in a header, or false if the engine fails on its
@@ -86,6 +126,7 @@ var godot4Table = func() *engineTable {
 	t.flagBits[TypeObject] = flagObjectAsID
 	t.flagBits[TypeArray] = containerKindMask << arrayKindShift
 	t.flagBits[TypeDictionary] = containerKindMask<<dictKeyShift | containerKindMask<<dictValueShift
+	t.fillSmall()
 	return t
 }()
 

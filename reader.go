@@ -43,6 +43,7 @@ type Decoder struct {
 	ext        tokenExt // reused for the extras of the last token
 	names      interner
 	valueStart int64 // input offset where the current top-level value starts
+	valueEnd   int64 // buf index the current value must not pass (MaxValueBytes)
 	err        error // final error
 }
 
@@ -73,6 +74,10 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 
 // Reset makes d read a new input r with new options, reusing its memory.
 func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, opts) }
+
+// ResetBytes makes d read data in place, as NewDecoderBytes does, reusing
+// its memory: one Decoder can read packet after packet without allocating.
+func (d *Decoder) ResetBytes(data []byte, opts ...Option) { d.init(nil, data, opts) }
 
 // InputOffset returns the offset in the input of the next byte to be
 // decoded: after a complete top-level value, the number of bytes it and the
@@ -162,6 +167,7 @@ func (d *Decoder) compact() {
 	}
 	copy(d.buf, d.buf[d.pos:d.end])
 	d.base += int64(d.pos)
+	d.valueEnd -= int64(d.pos)
 	d.end -= d.pos
 	d.pos = 0
 }
@@ -212,16 +218,22 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 // ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
 // memory until the next call.
 func (d *Decoder) ReadToken() (Token, error) {
+	var t Token
 	if d.err != nil {
-		return Token{}, d.err
+		return t, d.err
 	}
+	var err error
 	f := d.st.top()
 	if f == nil {
-		return d.readTopValue()
+		err = d.readTopValue(&t)
+		return t, err
 	}
 	switch f.next() {
 	case expValue:
-		return d.readValue()
+		if d.readSmall(&t, f) {
+			return t, nil
+		}
+		err = d.readValue(&t)
 	case expArrayEnd:
 		d.st.pop()
 		return ArrayEndToken, nil
@@ -232,81 +244,93 @@ func (d *Decoder) ReadToken() (Token, error) {
 		d.st.pop()
 		return DictEndToken, nil
 	case expProperty:
-		return d.readProperty()
+		err = d.readProperty(&t)
 	case expObjectEnd:
 		d.st.pop()
 		return ObjectEndToken, nil
 	case expChunk:
-		return d.readPackedChunk(f)
+		err = d.readPackedChunk(&t, f)
 	case expPackedEnd:
-		return d.readPackedEnd(f)
+		err = d.readPackedEnd(&t, f)
 	case expElement:
-		return d.readString(KindString, TypeString, 0, 0)
+		err = d.readString(&t, KindString, TypeString, 0, 0)
+	default:
+		err = d.readStringChunk(&t, f)
 	}
-	return d.readStringChunk(f)
+	return t, err
 }
 
 // readTopValue starts a top-level value, or reports io.EOF at a clean end.
-func (d *Decoder) readTopValue() (Token, error) {
+func (d *Decoder) readTopValue(t *Token) error {
 	if err := d.need(4); err != nil {
 		if err == errNeedInput && d.pos == d.end {
 			d.release()
-			return Token{}, io.EOF
+			return io.EOF
 		}
 	}
 	d.valueStart = d.InputOffset()
-	return d.readValue()
+	d.setValueEnd()
+	return d.readValue(t)
+}
+
+// setValueEnd computes where in buf the current value must end to respect
+// MaxValueBytes; it changes when the buffer is compacted.
+func (d *Decoder) setValueEnd() {
+	d.valueEnd = d.valueStart + d.cfg.limits.MaxValueBytes - d.base
 }
 
 // readValue reads the first token of a value.
-func (d *Decoder) readValue() (Token, error) {
+func (d *Decoder) readValue(t *Token) error {
 	if d.st.depth > d.cfg.limits.MaxDepth {
-		return Token{}, d.failAt(0, true, ErrTooDeep, fmt.Sprintf("more than %d nested containers", d.cfg.limits.MaxDepth), nil)
+		return d.failAt(0, true, ErrTooDeep, fmt.Sprintf("more than %d nested containers", d.cfg.limits.MaxDepth), nil)
 	}
 	if err := d.needAt(4, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
 	hdr := d.u32(0)
 	typ, ok := d.tab.wireType(hdr)
 	if !ok {
-		return Token{}, d.failAt(0, true, ErrInvalidType, fmt.Sprintf("type number %d", hdr&d.tab.typeMask), nil)
+		return d.failAt(0, true, ErrInvalidType, fmt.Sprintf("type number %d", hdr&d.tab.typeMask), nil)
 	}
-	t := Token{typ: typ, hdrx: d.tab.ignoredBits(hdr, typ)}
 	wide := hdr&d.tab.flagBits[typ]&flag64 != 0
+	var flags uint8
 	if wide {
-		t.flags = flagWide
+		flags = flagWide
 	}
+	*t = newToken(KindInvalid, typ, flags)
+	t.x = uint64(d.tab.ignoredBits(hdr, typ))
+	var kind Kind
 	size := 4 // bytes of the token on the wire
 	switch typ {
 	case TypeNil:
-		t.kind = KindNil
+		kind = KindNil
 	case TypeCallable:
-		t.kind = KindCallable
+		kind = KindCallable
 	case TypeBool:
-		t.kind, size = KindBool, 8
+		kind, size = KindBool, 8
 	case TypeInt:
 		if wide {
-			t.kind, size = KindInt64, 12
+			kind, size = KindInt64, 12
 		} else {
-			t.kind, size = KindInt32, 8
+			kind, size = KindInt32, 8
 		}
 	case TypeFloat:
 		if wide {
-			t.kind, size = KindFloat64, 12
+			kind, size = KindFloat64, 12
 		} else {
-			t.kind, size = KindFloat32, 8
+			kind, size = KindFloat32, 8
 		}
 	case TypeRID:
-		t.kind, size = KindRID, 12
+		kind, size = KindRID, 12
 	case TypeString:
-		return d.readString(KindString, TypeString, hdr, 4)
+		return d.readString(t, KindString, TypeString, hdr, 4)
 	case TypeStringName:
-		return d.readString(KindStringName, TypeStringName, hdr, 4)
+		return d.readString(t, KindStringName, TypeStringName, hdr, 4)
 	case TypeNodePath:
 		return d.readNodePath(t)
 	case TypeObject:
 		if hdr&flagObjectAsID != 0 {
-			t.kind, size = KindObjectID, 12
+			kind, size = KindObjectID, 12
 			break
 		}
 		return d.readObjectStart(t)
@@ -318,16 +342,17 @@ func (d *Decoder) readValue() (Token, error) {
 		if typ.IsPacked() {
 			return d.readPackedStart(t)
 		}
-		t.kind = mathKinds[typ]
+		kind = mathKinds[typ]
 		size = 4 + typ.mathSize(wide)
 	}
 	if err := d.needAt(size, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
+	t.setKind(kind)
 	switch {
 	case mathKinds[typ] != KindInvalid:
-		t.data = d.buf[d.pos+4 : d.pos+size : d.pos+size]
-	case size == 8 && t.kind == KindInt32:
+		t.setData(d.buf[d.pos+4 : d.pos+size])
+	case size == 8 && kind == KindInt32:
 		t.num = uint64(int64(int32(d.u32(4))))
 	case size == 8:
 		t.num = uint64(d.u32(4))
@@ -335,85 +360,94 @@ func (d *Decoder) readValue() (Token, error) {
 		t.num = binary.LittleEndian.Uint64(d.buf[d.pos+4:])
 	}
 	d.st.startValue()
-	if t.kind == KindInt32 || t.kind == KindInt64 {
-		d.st.noteKey(t.kind, nil, int64(t.num))
+	if kind == KindInt32 || kind == KindInt64 {
+		d.st.noteKey(kind, nil, int64(t.num))
 	}
-	return d.emit(t, size)
+	return d.advance(size)
 }
 
-// commit records that a value starts in the current frame and emits its
+// commit records that a value starts in the current frame and consumes its
 // first token, size bytes long.
-func (d *Decoder) commit(t Token, size int) (Token, error) {
+func (d *Decoder) commit(size int) error {
 	d.st.startValue()
-	return d.emit(t, size)
+	return d.advance(size)
 }
 
-// emit consumes the n bytes of token t, enforcing MaxValueBytes.
-func (d *Decoder) emit(t Token, n int) (Token, error) {
+// advance consumes n bytes, enforcing MaxValueBytes.
+func (d *Decoder) advance(n int) error {
 	d.pos += n
-	if size, max := d.InputOffset()-d.valueStart, d.cfg.limits.MaxValueBytes; size > max {
-		return Token{}, d.limit(0, false, "MaxValueBytes", size, max)
+	if int64(d.pos) > d.valueEnd {
+		return d.valueTooLarge()
 	}
-	return t, nil
+	return nil
+}
+
+func (d *Decoder) valueTooLarge() error {
+	return d.limit(0, false, "MaxValueBytes", d.InputOffset()-d.valueStart, d.cfg.limits.MaxValueBytes)
 }
 
 // readString reads the first chunk of a string at buf[pos+at]: after a header
 // when at is 4, or a PackedStringArray element when at is 0.
-func (d *Decoder) readString(kind Kind, typ Type, hdr uint32, at int) (Token, error) {
+func (d *Decoder) readString(t *Token, kind Kind, typ Type, hdr uint32, at int) error {
 	if err := d.needAt(at+4, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
 	n := int64(int32(d.u32(at)))
 	if n < 0 {
-		return Token{}, d.failAt(at, true, ErrInvalidLength, fmt.Sprintf("string length %d", n), nil)
+		return d.failAt(at, true, ErrInvalidLength, fmt.Sprintf("string length %d", n), nil)
 	}
 	if max := d.cfg.limits.MaxStringBytes; n > max {
-		return Token{}, d.limit(at, true, "MaxStringBytes", n, max)
+		return d.limit(at, true, "MaxStringBytes", n, max)
 	}
 	pad := padding(n)
 	if err := d.checkSize(at, at+4, n+int64(pad), true); err != nil {
-		return Token{}, err
+		return err
 	}
-	t := Token{kind: kind, typ: typ, flags: flagWire, num: uint64(n), hdrx: d.tab.ignoredBits(hdr, typ)}
+	*t = newToken(kind, typ, flagWire)
+	t.setRaw(n, 0)
+	t.x = uint64(d.tab.ignoredBits(hdr, typ))
 	start := at + 4
 	chunk := int64(d.cfg.limits.ChunkSize)
 	if n <= chunk {
 		if err := d.needAt(start+int(n)+pad, at, true); err != nil {
-			return Token{}, err
+			return err
 		}
-		t.data = d.buf[d.pos+start : d.pos+start+int(n) : d.pos+start+int(n)]
-		if _, _, ok := checkUTF8(t.data, true); !ok {
-			return Token{}, d.failAt(start, true, ErrInvalidUTF8, "", nil)
+		data := d.buf[d.pos+start : d.pos+start+int(n)]
+		if !isShortASCII(data) && !validUTF8(data) {
+			return d.failAt(start, true, ErrInvalidUTF8, "", nil)
 		}
-		t.flags |= flagLast
-		t.pad = d.padBytes(start+int(n), pad)
+		t.setData(data)
+		t.addFlags(flagLast)
+		t.setPad(d.padBytes(start+int(n), pad))
 		d.st.startValue()
-		d.st.noteKey(kind, t.data, 0)
-		return d.emit(t, start+int(n)+pad)
+		d.st.noteKey(kind, data, 0)
+		return d.advance(start + int(n) + pad)
 	}
 	if err := d.needAt(start+int(chunk), at, true); err != nil {
-		return Token{}, err
+		return err
 	}
 	cut, nul, ok := checkUTF8(d.buf[d.pos+start:d.pos+start+int(chunk)], false)
 	if !ok {
-		return Token{}, d.failAt(start, true, ErrInvalidUTF8, "", nil)
+		return d.failAt(start, true, ErrInvalidUTF8, "", nil)
 	}
-	t.data = d.buf[d.pos+start : d.pos+start+cut : d.pos+start+cut]
+	data := d.buf[d.pos+start : d.pos+start+cut]
+	t.setData(data)
 	d.st.startValue()
-	d.st.noteKey(kind, t.data, 0)
+	d.st.noteKey(kind, data, 0)
 	d.st.push(frame{kind: frameString, typ: typ, total: n, remain: n - int64(cut), nulSeen: nul})
-	return d.emit(t, start+cut)
+	return d.advance(start + cut)
 }
 
 // readStringChunk reads the next chunk of a string in frame f.
-func (d *Decoder) readStringChunk(f *frame) (Token, error) {
+func (d *Decoder) readStringChunk(t *Token, f *frame) error {
 	kind := KindString
 	if f.typ == TypeStringName {
 		kind = KindStringName
 	}
-	t := Token{kind: kind, typ: f.typ, flags: flagWire, num: uint64(f.total), aux: uint64(f.total - f.remain)}
+	*t = newToken(kind, f.typ, flagWire)
+	t.setRaw(f.total, uint32(f.total-f.remain))
 	if f.nulSeen {
-		t.flags |= flagAfterNUL
+		t.addFlags(flagAfterNUL)
 	}
 	n := min(f.remain, int64(d.cfg.limits.ChunkSize))
 	last := n == f.remain
@@ -422,25 +456,25 @@ func (d *Decoder) readStringChunk(f *frame) (Token, error) {
 		pad = padding(f.total)
 	}
 	if err := d.needAt(int(n)+pad, 0, false); err != nil {
-		return Token{}, err
+		return err
 	}
 	cut, nul, ok := int(n), f.nulSeen, true
 	if !f.nulSeen {
 		cut, nul, ok = checkUTF8(d.buf[d.pos:d.pos+int(n)], last)
 		if !ok {
-			return Token{}, d.failAt(0, false, ErrInvalidUTF8, "", nil)
+			return d.failAt(0, false, ErrInvalidUTF8, "", nil)
 		}
 	}
-	t.data = d.buf[d.pos : d.pos+cut : d.pos+cut]
+	t.setData(d.buf[d.pos : d.pos+cut])
 	f.remain -= int64(cut)
 	f.nulSeen = nul
 	if last {
-		t.flags |= flagLast
-		t.pad = d.padBytes(cut, pad)
+		t.addFlags(flagLast)
+		t.setPad(d.padBytes(cut, pad))
 		d.st.pop()
-		return d.emit(t, cut+pad)
+		return d.advance(cut + pad)
 	}
-	return d.emit(t, cut)
+	return d.advance(cut)
 }
 
 // padding is the number of zero bytes that round n up to a multiple of 4.
@@ -448,13 +482,7 @@ func padding(n int64) int { return int(-n & 3) }
 
 // padBytes returns the pad bytes at buf[pos+at:], which the engine does not
 // check, so that non-zero padding can be written back.
-func (d *Decoder) padBytes(at, n int) uint32 {
-	var p uint32
-	for i := range n {
-		p |= uint32(d.buf[d.pos+at+i]) << (8 * i)
-	}
-	return p
-}
+func (d *Decoder) padBytes(at, n int) uint32 { return padValue(d.buf[d.pos+at : d.pos+at+n]) }
 
 // readName reads a name (a string held whole in a token) at buf[pos+at],
 // spending its wire size from budget. It returns the name, its padding and
@@ -485,21 +513,22 @@ func (d *Decoder) readName(at int, budget *int, pending bool) (string, uint32, i
 	return d.names.intern(b), d.padBytes(end, pad), end + pad, nil
 }
 
-// nameToken stores an interned name in t.
-func nameToken(t *Token, name string, pad uint32) {
-	t.data, t.pad = stringBytes(name), pad
-	t.flags |= flagNameOwned
+// setName stores an interned name in t.
+func setName(t *Token, name string, pad uint32) {
+	t.setData(stringBytes(name))
+	t.setPad(pad)
+	t.addFlags(flagNameOwned)
 }
 
-func (d *Decoder) readNodePath(t Token) (Token, error) {
+func (d *Decoder) readNodePath(t *Token) error {
 	if err := d.needAt(8, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
 	if d.u32(4)&nodePathNewForm == 0 {
-		return Token{}, d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
+		return d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
 	}
 	if err := d.needAt(16, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
 	w := &d.ext.path
 	w.words = [3]uint32{d.u32(4), d.u32(8), d.u32(12)}
@@ -510,78 +539,80 @@ func (d *Decoder) readNodePath(t Token) (Token, error) {
 	}
 	budget := d.cfg.limits.MaxNameBytes
 	if int64(total)*4 > int64(budget) {
-		return Token{}, d.limit(4, true, "MaxNameBytes", int64(total)*4, int64(budget))
+		return d.limit(4, true, "MaxNameBytes", int64(total)*4, int64(budget))
 	}
 	w.names, w.pads = w.names[:0], w.pads[:0]
 	at := 16
 	for range total {
 		name, pad, next, err := d.readName(at, &budget, true)
 		if err != nil {
-			return Token{}, err
+			return err
 		}
 		w.names = append(w.names, name)
 		w.pads = append(w.pads, pad)
 		at = next
 	}
-	t.kind, t.ext = KindNodePath, &d.ext
-	return d.commit(t, at)
+	t.setKind(KindNodePath)
+	t.setExt(&d.ext)
+	return d.commit(at)
 }
 
-func (d *Decoder) readSignal(t Token) (Token, error) {
+func (d *Decoder) readSignal(t *Token) error {
 	budget := d.cfg.limits.MaxNameBytes
 	name, pad, at, err := d.readName(4, &budget, true)
 	if err != nil {
-		return Token{}, err
+		return err
 	}
 	if err := d.needAt(at+8, at, true); err != nil {
-		return Token{}, err
+		return err
 	}
-	t.kind = KindSignal
-	nameToken(&t, name, pad)
+	t.setKind(KindSignal)
+	setName(t, name, pad)
 	t.num = binary.LittleEndian.Uint64(d.buf[d.pos+at:])
-	return d.commit(t, at+8)
+	return d.commit(at + 8)
 }
 
-func (d *Decoder) readObjectStart(t Token) (Token, error) {
+func (d *Decoder) readObjectStart(t *Token) error {
 	if !d.cfg.objects {
-		return Token{}, d.failAt(0, true, ErrObjectsNotAllowed, "", nil)
+		return d.failAt(0, true, ErrObjectsNotAllowed, "", nil)
 	}
 	budget := d.cfg.limits.MaxNameBytes
 	class, pad, at, err := d.readName(4, &budget, true)
 	if err != nil {
-		return Token{}, err
+		return err
 	}
-	t.kind = KindObjectStart
-	nameToken(&t, class, pad)
+	t.setKind(KindObjectStart)
+	setName(t, class, pad)
 	var count int64
+	var word uint32
 	if class != "" {
 		if err := d.needAt(at+4, at, true); err != nil {
-			return Token{}, err
+			return err
 		}
-		t.aux = uint64(d.u32(at))
-		count = max(int64(int32(t.aux)), 0) // the engine reads a negative count as none
+		word = d.u32(at)
+		count = max(int64(int32(word)), 0) // the engine reads a negative count as none
 		if max := d.cfg.limits.MaxContainerLen; count > max {
-			return Token{}, d.limit(at, true, "MaxContainerLen", count, max)
+			return d.limit(at, true, "MaxContainerLen", count, max)
 		}
 		at += 4
 	}
-	t.num = uint64(count)
+	t.setRaw(count, word)
 	d.st.startValue()
-	d.st.push(frame{kind: frameObject, remain: count})
-	return d.emit(t, at)
+	d.st.push(frame{kind: frameObject, remain: count, total: count})
+	return d.advance(at)
 }
 
-func (d *Decoder) readProperty() (Token, error) {
+func (d *Decoder) readProperty(t *Token) error {
 	budget := d.cfg.limits.MaxNameBytes
 	name, pad, at, err := d.readName(0, &budget, true)
 	if err != nil {
-		return Token{}, err
+		return err
 	}
-	t := Token{kind: KindObjectProperty}
-	nameToken(&t, name, pad)
+	*t = newToken(KindObjectProperty, TypeNil, 0)
+	setName(t, name, pad)
 	d.st.startEntry()
-	d.st.noteKey(KindString, t.data, 0)
-	return d.emit(t, at)
+	d.st.noteKey(KindString, stringBytes(name), 0)
+	return d.advance(at)
 }
 
 // readContainerType reads a typed-container descriptor of the given kind at
@@ -607,19 +638,20 @@ func (d *Decoder) readContainerType(kind ContainerKind, at int, budget *int, ct 
 	return at, nil
 }
 
-func (d *Decoder) readContainerStart(t Token, hdr uint32) (Token, error) {
+func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 	budget := d.cfg.limits.MaxNameBytes
 	at := 4
 	var err error
 	fk := frameArray
-	if t.typ == TypeArray {
-		t.kind = KindArrayStart
+	if t.Type() == TypeArray {
+		t.setKind(KindArrayStart)
 		if kind := ContainerKind(hdr >> arrayKindShift & containerKindMask); kind != Untyped {
 			at, err = d.readContainerType(kind, at, &budget, &d.ext.elem)
-			t.ext = &d.ext
+			t.setExt(&d.ext)
 		}
 	} else {
-		t.kind, fk = KindDictStart, frameDict
+		fk = frameDict
+		t.setKind(KindDictStart)
 		kk := ContainerKind(hdr >> dictKeyShift & containerKindMask)
 		vk := ContainerKind(hdr >> dictValueShift & containerKindMask)
 		if kk != Untyped || vk != Untyped {
@@ -627,52 +659,53 @@ func (d *Decoder) readContainerStart(t Token, hdr uint32) (Token, error) {
 			if err == nil {
 				at, err = d.readContainerType(vk, at, &budget, &d.ext.value)
 			}
-			t.ext = &d.ext
+			t.setExt(&d.ext)
 		}
 	}
 	if err != nil {
-		return Token{}, err
+		return err
 	}
 	if err := d.needAt(at+4, at, true); err != nil {
-		return Token{}, err
+		return err
 	}
-	t.aux = uint64(d.u32(at))
-	count := int64(t.aux &^ countSharedBit)
+	word := d.u32(at)
+	count := int64(word &^ countSharedBit)
 	if max := d.cfg.limits.MaxContainerLen; count > max {
-		return Token{}, d.limit(at, true, "MaxContainerLen", count, max)
+		return d.limit(at, true, "MaxContainerLen", count, max)
 	}
-	t.num = uint64(count)
+	t.setRaw(count, word)
 	d.st.startValue()
-	d.st.push(frame{kind: fk, remain: count})
-	return d.emit(t, at+4)
+	d.st.push(frame{kind: fk, remain: count, total: count})
+	return d.advance(at + 4)
 }
 
-func (d *Decoder) readPackedStart(t Token) (Token, error) {
+func (d *Decoder) readPackedStart(t *Token) error {
 	if err := d.needAt(8, 0, true); err != nil {
-		return Token{}, err
+		return err
 	}
-	t.kind = KindPackedStart
-	t.aux = uint64(d.u32(4))
-	count := int64(int32(t.aux))
-	fr := frame{kind: framePacked, typ: t.typ, wide: t.Is64()}
+	t.setKind(KindPackedStart)
+	word := d.u32(4)
+	count := int64(int32(word))
+	typ := t.Type()
+	fr := frame{kind: framePacked, typ: typ, wide: t.Is64()}
 	var size int64
-	if t.typ == TypePackedStringArray {
+	if typ == TypePackedStringArray {
 		fr.kind = framePackedStrings
 		count = max(count, 0) // the engine reads a negative count as empty
 		size = count * 4
 	} else {
 		if count < 0 {
-			return Token{}, d.failAt(4, true, ErrInvalidLength, fmt.Sprintf("%s count %d", t.typ, count), nil)
+			return d.failAt(4, true, ErrInvalidLength, fmt.Sprintf("%s count %d", typ, count), nil)
 		}
-		size = count * int64(t.typ.packedElemSize(fr.wide))
+		size = count * int64(typ.packedElemSize(fr.wide))
 	}
 	if max := d.cfg.limits.MaxPackedBytes; size > max {
-		return Token{}, d.limit(4, true, "MaxPackedBytes", size, max)
+		return d.limit(4, true, "MaxPackedBytes", size, max)
 	}
 	if err := d.checkSize(4, 8, size, true); err != nil {
-		return Token{}, err
+		return err
 	}
-	t.num = uint64(count)
+	t.setRaw(count, word)
 	fr.total = size
 	fr.remain = count
 	if fr.kind == framePacked {
@@ -680,11 +713,11 @@ func (d *Decoder) readPackedStart(t Token) (Token, error) {
 	}
 	d.st.startValue()
 	d.st.push(fr)
-	return d.emit(t, 8)
+	return d.advance(8)
 }
 
 // readPackedChunk reads the next chunk of a numeric packed array in frame f.
-func (d *Decoder) readPackedChunk(f *frame) (Token, error) {
+func (d *Decoder) readPackedChunk(t *Token, f *frame) error {
 	elem := f.typ.packedElemSize(f.wide)
 	n := min(f.remain, int64(d.cfg.limits.ChunkSize/elem*elem))
 	// Keep 8-byte elements aligned in the buffer, so that typed views need
@@ -696,38 +729,40 @@ func (d *Decoder) readPackedChunk(f *frame) (Token, error) {
 	}
 	f.idx = (f.total - f.remain) / int64(elem)
 	if err := d.needAt(int(n), 0, false); err != nil {
-		return Token{}, err
+		return err
 	}
-	t := Token{kind: KindPackedChunk, typ: f.typ, num: uint64(f.total / int64(elem)), aux: uint64((f.total - f.remain) / int64(elem))}
+	var flags uint8
 	if f.wide {
-		t.flags = flagWide
+		flags = flagWide
 	}
-	t.data = d.buf[d.pos : d.pos+int(n) : d.pos+int(n)]
+	*t = newToken(KindPackedChunk, f.typ, flags)
+	t.setRaw(f.total/int64(elem), uint32((f.total-f.remain)/int64(elem)))
+	t.setData(d.buf[d.pos : d.pos+int(n)])
 	f.remain -= n
-	return d.emit(t, int(n))
+	return d.advance(int(n))
 }
 
 // readPackedEnd closes the packed array in frame f, reading a byte array's
 // padding.
-func (d *Decoder) readPackedEnd(f *frame) (Token, error) {
-	t := Token{kind: KindPackedEnd, typ: f.typ}
+func (d *Decoder) readPackedEnd(t *Token, f *frame) error {
+	*t = newToken(KindPackedEnd, f.typ, 0)
 	pad := 0
 	if f.typ == TypePackedByteArray {
 		pad = padding(f.total)
 	}
 	if err := d.need(pad); err != nil {
 		if err != errNeedInput {
-			return Token{}, d.failAt(0, false, ErrRead, "", err)
+			return d.failAt(0, false, ErrRead, "", err)
 		}
 		// The engine does not check that a byte array's padding is there:
 		// at the end of the input, what is missing is accepted.
-		t.flags |= flagUnpadded
 		pad = d.end - d.pos
-		t.aux = uint64(pad)
+		t.addFlags(flagUnpadded)
+		t.num = uint64(pad)
 	}
-	t.pad = d.padBytes(0, pad)
+	t.setPad(d.padBytes(0, pad))
 	d.st.pop()
-	return d.emit(t, pad)
+	return d.advance(pad)
 }
 
 // PeekKind returns the kind of the next token without consuming it, or

@@ -148,15 +148,12 @@ func (c ContainerType) String() string {
 // names are valid until the next call to the Decoder. Clone keeps one longer.
 // Tokens are made with the *Token functions; the zero Token is invalid.
 type Token struct {
-	kind  Kind
-	typ   Type
-	flags uint8
-	hdrx  uint32 // header bits the engine ignores
-	pad   uint32 // padding bytes after a string, name or byte array
-	num   uint64 // the value, count, id or total length
-	aux   uint64 // the raw count word, or a chunk's offset
-	data  []byte // chunk, raw math payload, or a name's bytes
-	ext   *tokenExt
+	// A Token is four words so that Go passes and returns it in registers:
+	// this keeps ReadToken cheap.
+	meta uint64         // kind | type<<8 | flags<<16 | byte length of the data<<32
+	num  uint64         // the value, id, count or length (see flagRaw)
+	x    uint64         // header bits the engine ignores | padding bytes<<32
+	p    unsafe.Pointer // the data bytes, or the *tokenExt with flagExt
 }
 
 // Token flags.
@@ -166,8 +163,87 @@ const (
 	flagAfterNUL              // a string chunk after the chunk holding the string's first NUL
 	flagUnpadded              // a PackedByteArray whose padding was missing at the end of input
 	flagLast                  // the last chunk of a string
-	flagNameOwned             // data is an immutable string's bytes
+	flagExt                   // p is a *tokenExt
+	flagNameOwned             // the data is an immutable string's bytes
+	// flagRaw: num holds a count or length in its low 32 bits and, in its
+	// high 32 bits, the raw count word (container and packed starts) or the
+	// chunk's offset (chunks). Set by the Decoder; constructed tokens hold
+	// the plain count in num.
+	flagRaw
 )
+
+func newToken(k Kind, typ Type, flags uint8) Token {
+	return Token{meta: uint64(k) | uint64(typ)<<8 | uint64(flags)<<16}
+}
+
+func (t Token) flags() uint8 { return uint8(t.meta >> 16) }
+
+func (t *Token) setKind(k Kind) { t.meta = t.meta&^0xff | uint64(k) }
+
+func (t *Token) setPad(pad uint32) { t.x = t.x&0xffffffff | uint64(pad)<<32 }
+
+// setRaw stores a count or length with the raw word or offset that goes
+// with it (see flagRaw).
+func (t *Token) setRaw(n int64, high uint32) {
+	t.num = uint64(uint32(n)) | uint64(high)<<32
+	t.addFlags(flagRaw)
+}
+
+func (t *Token) addFlags(f uint8) { t.meta |= uint64(f) << 16 }
+
+// setData makes b the token's bytes. A chunk larger than Godot allows makes
+// the token invalid, which an Encoder refuses.
+func (t *Token) setData(b []byte) {
+	if len(b) > math.MaxInt32 {
+		t.meta &^= 0xff
+		return
+	}
+	t.meta = t.meta&0xffffffff | uint64(len(b))<<32
+	t.p = nil
+	if len(b) > 0 {
+		t.p = unsafe.Pointer(unsafe.SliceData(b))
+	}
+}
+
+func (t *Token) setExt(e *tokenExt) {
+	t.p = unsafe.Pointer(e)
+	t.addFlags(flagExt)
+}
+
+func (t Token) ext() *tokenExt {
+	if t.flags()&flagExt == 0 {
+		return nil
+	}
+	return (*tokenExt)(t.p)
+}
+
+func (t Token) hdrx() uint32 { return uint32(t.x) }
+func (t Token) pad() uint32  { return uint32(t.x >> 32) }
+
+// count is the count or length in num.
+func (t Token) count() int64 {
+	if t.flags()&flagRaw != 0 {
+		return int64(uint32(t.num))
+	}
+	return int64(t.num)
+}
+
+// high is the raw count word or chunk offset in num's high bits.
+func (t Token) high() uint32 {
+	if t.flags()&flagRaw != 0 {
+		return uint32(t.num >> 32)
+	}
+	return 0
+}
+
+// countWord is the count word to write for a start token: the one read, or
+// the count.
+func (t Token) countWord() uint32 {
+	if t.flags()&flagRaw != 0 {
+		return uint32(t.num >> 32)
+	}
+	return uint32(t.num)
+}
 
 // tokenExt holds the parts of rarer tokens: container types and NodePaths.
 type tokenExt struct {
@@ -190,26 +266,26 @@ const (
 )
 
 // Kind returns the token's kind.
-func (t Token) Kind() Kind { return t.kind }
+func (t Token) Kind() Kind { return Kind(t.meta) }
 
 // Type returns the Godot type of the value the token is, starts or belongs
 // to: TypeInt for KindInt32, TypePackedFloat32Array for every token of such an
 // array, TypeString for a PackedStringArray element, and so on. It is TypeNil
 // for DictKey and ObjectProperty markers.
-func (t Token) Type() Type { return t.typ }
+func (t Token) Type() Type { return Type(t.meta >> 8) }
 
 // Is64 reports whether the value is written with 64-bit numbers (FLAG_64):
 // KindInt64, KindFloat64, and math types and packed vector arrays with 64-bit
 // reals.
-func (t Token) Is64() bool { return t.flags&flagWide != 0 }
+func (t Token) Is64() bool { return t.flags()&flagWide != 0 }
 
 // Bool returns a KindBool token's value (any non-zero word is true, as in
 // Godot).
-func (t Token) Bool() bool { return t.kind == KindBool && t.num != 0 }
+func (t Token) Bool() bool { return t.Kind() == KindBool && t.num != 0 }
 
 // Int returns the value of a KindInt32 or KindInt64 token, else 0.
 func (t Token) Int() int64 {
-	if t.kind == KindInt32 || t.kind == KindInt64 {
+	if k := t.Kind(); k == KindInt32 || k == KindInt64 {
 		return int64(t.num)
 	}
 	return 0
@@ -217,7 +293,7 @@ func (t Token) Int() int64 {
 
 // Float returns the value of a KindFloat32 or KindFloat64 token, else 0.
 func (t Token) Float() float64 {
-	switch t.kind {
+	switch t.Kind() {
 	case KindFloat32:
 		return float64(math.Float32frombits(uint32(t.num)))
 	case KindFloat64:
@@ -228,17 +304,23 @@ func (t Token) Float() float64 {
 
 // Bytes returns the token's bytes: a string's chunk as on the wire (an
 // element of a PackedStringArray includes the NUL terminator Godot writes), a
-// packed array chunk's little-endian elements, or a math value's raw payload.
-// The slice must not be modified.
-func (t Token) Bytes() []byte { return t.data }
+// packed array chunk's little-endian elements, a math value's raw payload, or
+// a name. The slice must not be modified.
+func (t Token) Bytes() []byte {
+	if t.flags()&flagExt != 0 || t.p == nil {
+		return nil
+	}
+	n := int(t.meta >> 32)
+	return unsafe.Slice((*byte)(t.p), n)
+}
 
 // Text returns a string chunk as Godot reads it: up to the first NUL byte,
 // which ends a string in Godot. Use Bytes for the raw chunk.
 func (t Token) Text() string {
-	if t.kind != KindString && t.kind != KindStringName || t.flags&flagAfterNUL != 0 {
+	if k := t.Kind(); k != KindString && k != KindStringName || t.flags()&flagAfterNUL != 0 {
 		return ""
 	}
-	b := t.data
+	b := t.Bytes()
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		b = b[:i]
 	}
@@ -249,30 +331,39 @@ func (t Token) Text() string {
 // belongs to, the element count of an Array or packed array (at any of its
 // tokens' starts), the entry count of a Dictionary, or the property count of a
 // full object.
-func (t Token) Len() int { return int(t.num) }
+func (t Token) Len() int { return int(t.count()) }
 
 // Offset returns where a chunk starts within its value: in bytes for a
 // string chunk, in elements for a packed chunk. It is set on tokens from a
 // Decoder.
-func (t Token) Offset() int { return int(t.aux) }
+func (t Token) Offset() int {
+	if k := t.Kind(); k == KindString || k == KindStringName || k == KindPackedChunk {
+		return int(t.high())
+	}
+	return 0
+}
 
 // IsLast reports whether a string chunk ends its string.
-func (t Token) IsLast() bool { return t.flags&flagLast != 0 }
+func (t Token) IsLast() bool { return t.flags()&flagLast != 0 }
 
 // Count returns the number of elements in a KindPackedChunk token.
 func (t Token) Count() int {
-	if t.kind != KindPackedChunk {
+	if t.Kind() != KindPackedChunk {
 		return 0
 	}
-	return len(t.data) / t.typ.packedElemSize(t.Is64())
+	return len(t.Bytes()) / t.Type().packedElemSize(t.Is64())
 }
 
 // Name returns the class name of a KindObjectStart, the property name of a
 // KindObjectProperty, or the signal name of a KindSignal token.
 func (t Token) Name() string {
-	switch t.kind {
+	switch t.Kind() {
 	case KindObjectStart, KindObjectProperty, KindSignal:
-		return unsafe.String(unsafe.SliceData(t.data), len(t.data))
+		b := t.Bytes()
+		if t.flags()&flagNameOwned != 0 {
+			return unsafe.String(unsafe.SliceData(b), len(b))
+		}
+		return string(b)
 	}
 	return ""
 }
@@ -280,7 +371,7 @@ func (t Token) Name() string {
 // ID returns the id of a KindRID or KindObjectID token, or the object id of a
 // KindSignal token.
 func (t Token) ID() uint64 {
-	switch t.kind {
+	switch t.Kind() {
 	case KindRID, KindObjectID, KindSignal:
 		return t.num
 	}
@@ -289,36 +380,37 @@ func (t Token) ID() uint64 {
 
 // ElemType returns the element type of a KindArrayStart token.
 func (t Token) ElemType() ContainerType {
-	if t.kind != KindArrayStart || t.ext == nil {
-		return ContainerType{}
+	if e := t.ext(); e != nil && t.Kind() == KindArrayStart {
+		return e.elem
 	}
-	return t.ext.elem
+	return ContainerType{}
 }
 
 // KeyType returns the key type of a KindDictStart token.
 func (t Token) KeyType() ContainerType {
-	if t.kind != KindDictStart || t.ext == nil {
-		return ContainerType{}
+	if e := t.ext(); e != nil && t.Kind() == KindDictStart {
+		return e.key
 	}
-	return t.ext.key
+	return ContainerType{}
 }
 
 // ValueType returns the value type of a KindDictStart token.
 func (t Token) ValueType() ContainerType {
-	if t.kind != KindDictStart || t.ext == nil {
-		return ContainerType{}
+	if e := t.ext(); e != nil && t.Kind() == KindDictStart {
+		return e.value
 	}
-	return t.ext.value
+	return ContainerType{}
 }
 
 // NodePath returns a KindNodePath token's path. An obsolete separate property
 // (a NodePath flag) is returned as the last subname, as Godot reads it.
 func (t Token) NodePath() NodePath {
-	if t.kind != KindNodePath {
+	e := t.ext()
+	if t.Kind() != KindNodePath || e == nil {
 		return NodePath{}
 	}
-	w := &t.ext.path
-	n := int(w.words[0] &^ nodePathNewForm)
+	w := &e.path
+	n := min(int(w.words[0]&^nodePathNewForm), len(w.names))
 	p := NodePath{Absolute: w.words[2]&nodePathAbsolute != 0}
 	if n > 0 {
 		p.Names = append([]string(nil), w.names[:n]...)
@@ -331,16 +423,16 @@ func (t Token) NodePath() NodePath {
 
 func mathValue[T realValue](t Token, typ Type) T {
 	var v T
-	if t.kind == mathKinds[typ] {
-		readReals(realsOf(&v), t.data, t.Is64())
+	if t.Kind() == mathKinds[typ] {
+		readReals(realsOf(&v), t.Bytes(), t.Is64())
 	}
 	return v
 }
 
 func intMathValue[T int32Value](t Token, typ Type) T {
 	var v T
-	if t.kind == mathKinds[typ] {
-		readInt32s(int32sOf(&v), t.data)
+	if t.Kind() == mathKinds[typ] {
+		readInt32s(int32sOf(&v), t.Bytes())
 	}
 	return v
 }
@@ -392,24 +484,24 @@ func (t Token) Projection() Projection { return mathValue[Projection](t, TypePro
 
 // Color returns a KindColor token's value.
 func (t Token) Color() Color {
-	if t.kind != KindColor {
+	if t.Kind() != KindColor {
 		return Color{}
 	}
-	f := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(t.data[i*4:])) }
+	b := t.Bytes()
+	f := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[i*4:])) }
 	return Color{f(0), f(1), f(2), f(3)}
 }
 
 // Clone returns a copy of t that owns its memory, so it stays valid after the
 // Decoder that returned t moves on.
 func (t Token) Clone() Token {
-	if t.data != nil && t.flags&flagNameOwned == 0 {
-		t.data = bytes.Clone(t.data)
-	}
-	if t.ext != nil {
-		ext := *t.ext
-		ext.path.names = append([]string(nil), ext.path.names...)
-		ext.path.pads = append([]uint32(nil), ext.path.pads...)
-		t.ext = &ext
+	if e := t.ext(); e != nil {
+		c := *e
+		c.path.names = append([]string(nil), c.path.names...)
+		c.path.pads = append([]uint32(nil), c.path.pads...)
+		t.p = unsafe.Pointer(&c)
+	} else if t.flags()&flagNameOwned == 0 {
+		t.setData(bytes.Clone(t.Bytes()))
 	}
 	return t
 }
@@ -417,27 +509,28 @@ func (t Token) Clone() Token {
 // String describes the token for people, for example `Int32(7)`,
 // `String("abc")` or `ArrayStart(3, Array[int])`.
 func (t Token) String() string {
-	switch t.kind {
+	switch k := t.Kind(); k {
 	case KindNil, KindCallable, KindObjectEnd, KindArrayEnd, KindDictKey, KindDictEnd:
-		return t.kind.String()
+		return k.String()
 	case KindBool:
 		return "Bool(" + strconv.FormatBool(t.Bool()) + ")"
 	case KindInt32, KindInt64:
-		return t.kind.String() + "(" + strconv.FormatInt(t.Int(), 10) + ")"
+		return k.String() + "(" + strconv.FormatInt(t.Int(), 10) + ")"
 	case KindFloat32:
 		return "Float32(" + strconv.FormatFloat(t.Float(), 'g', -1, 32) + ")"
 	case KindFloat64:
 		return "Float64(" + strconv.FormatFloat(t.Float(), 'g', -1, 64) + ")"
 	case KindString, KindStringName:
-		s := t.kind.String() + "(" + strconv.Quote(string(t.data))
-		if len(t.data) != t.Len() {
-			s += fmt.Sprintf(" [%d:%d of %d]", t.Offset(), t.Offset()+len(t.data), t.Len())
+		b := t.Bytes()
+		s := k.String() + "(" + strconv.Quote(string(b))
+		if len(b) != t.Len() {
+			s += fmt.Sprintf(" [%d:%d of %d]", t.Offset(), t.Offset()+len(b), t.Len())
 		}
 		return s + ")"
 	case KindNodePath:
 		return "NodePath(" + strconv.Quote(t.NodePath().String()) + ")"
 	case KindRID, KindObjectID:
-		return t.kind.String() + "(" + strconv.FormatUint(t.num, 10) + ")"
+		return k.String() + "(" + strconv.FormatUint(t.num, 10) + ")"
 	case KindSignal:
 		return fmt.Sprintf("Signal(%q, %d)", t.Name(), t.num)
 	case KindObjectStart:
@@ -455,16 +548,16 @@ func (t Token) String() string {
 		}
 		return fmt.Sprintf("DictStart(%d)", t.Len())
 	case KindPackedStart:
-		return fmt.Sprintf("PackedStart(%s, %d%s)", t.typ, t.Len(), widthSuffix(t))
+		return fmt.Sprintf("PackedStart(%s, %d%s)", t.Type(), t.Len(), widthSuffix(t))
 	case KindPackedChunk:
-		return fmt.Sprintf("PackedChunk(%s, %d elements at %d)", t.typ, t.Count(), t.Offset())
+		return fmt.Sprintf("PackedChunk(%s, %d elements at %d)", t.Type(), t.Count(), t.Offset())
 	case KindPackedEnd:
-		return "PackedEnd(" + t.typ.String() + ")"
+		return "PackedEnd(" + t.Type().String() + ")"
 	}
-	if t.typ < typeCount && mathKinds[t.typ] == t.kind {
-		return t.kind.String() + mathString(t) + widthSuffix(t)
+	if typ := t.Type(); typ < typeCount && mathKinds[typ] == t.Kind() {
+		return t.Kind().String() + mathString(t) + widthSuffix(t)
 	}
-	return t.kind.String()
+	return t.Kind().String()
 }
 
 func widthSuffix(t Token) string {
@@ -477,22 +570,22 @@ func widthSuffix(t Token) string {
 // mathString formats a math token's components, "(1, 2.5)".
 func mathString(t Token) string {
 	var parts []string
+	typ, b := t.Type(), t.Bytes()
 	switch {
-	case t.typ == TypeColor:
+	case typ == TypeColor:
 		c := t.Color()
 		for _, f := range []float32{c.R, c.G, c.B, c.A} {
 			parts = append(parts, strconv.FormatFloat(float64(f), 'g', -1, 32))
 		}
-	case t.typ.hasReals():
-		n := int(realCount[t.typ])
-		f := make([]float64, n)
-		readReals(f, t.data, t.Is64())
+	case typ.hasReals():
+		f := make([]float64, realCount[typ])
+		readReals(f, b, t.Is64())
 		for _, x := range f {
 			parts = append(parts, strconv.FormatFloat(x, 'g', -1, 64))
 		}
 	default:
-		for i := 0; i+4 <= len(t.data); i += 4 {
-			parts = append(parts, strconv.Itoa(int(int32(binary.LittleEndian.Uint32(t.data[i:])))))
+		for i := 0; i+4 <= len(b); i += 4 {
+			parts = append(parts, strconv.Itoa(int(int32(binary.LittleEndian.Uint32(b[i:])))))
 		}
 	}
 	return "(" + strings.Join(parts, ", ") + ")"

@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -51,4 +52,30 @@ func seqLen(c byte) int {
 		return 2
 	}
 	return 1
+}
+
+// validUTF8 reports whether a whole string is valid as Godot reads it.
+func validUTF8(b []byte) bool {
+	_, _, ok := checkUTF8(b, true)
+	return ok
+}
+
+// isShortASCII reports whether b is made of bytes 0x01..0x7f only, quickly,
+// eight bytes at a time: the common case of a key or a name, which is then
+// valid without further checks.
+func isShortASCII(b []byte) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		if w&hi != 0 || (w-lo)&^w&hi != 0 { // non-ASCII, or a zero byte
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c-1 >= 0x7f {
+			return false
+		}
+	}
+	return true
 }

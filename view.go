@@ -77,24 +77,26 @@ func (t Token) Int64s() []int64 { return view[int64](t.packedData(TypePackedInt6
 // PackedColorArray or 32-bit PackedVector2/3/4Array (vector components in
 // order), like Int32s.
 func (t Token) Float32s() []float32 {
-	if t.kind != KindPackedChunk || t.Is64() || t.typ != TypePackedFloat32Array && t.typ != TypePackedColorArray && !t.typ.hasReals() {
+	typ := t.Type()
+	if t.Kind() != KindPackedChunk || t.Is64() || typ != TypePackedFloat32Array && typ != TypePackedColorArray && !typ.hasReals() {
 		return nil
 	}
-	return view[float32](t.data)
+	return view[float32](t.Bytes())
 }
 
 // Float64s returns the 64-bit reals of a chunk of a PackedFloat64Array or a
 // 64-bit PackedVector2/3/4Array, like Int32s.
 func (t Token) Float64s() []float64 {
-	if t.kind != KindPackedChunk || (t.typ != TypePackedFloat64Array && !(t.Is64() && t.typ.hasReals())) {
+	typ := t.Type()
+	if t.Kind() != KindPackedChunk || (typ != TypePackedFloat64Array && !(t.Is64() && typ.hasReals())) {
 		return nil
 	}
-	return view[float64](t.data)
+	return view[float64](t.Bytes())
 }
 
 func (t Token) packedData(typ Type) []byte {
-	if t.kind != KindPackedChunk || t.typ != typ {
+	if t.Kind() != KindPackedChunk || t.Type() != typ {
 		return nil
 	}
-	return t.data
+	return t.Bytes()
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/valyala/bytebufferpool"
 )
@@ -111,7 +112,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	case expValue:
 		err = e.writeValue(t)
 	case expElement:
-		if t.kind != KindString {
+		if t.Kind() != KindString {
 			return e.unexpected(t, exp, f)
 		}
 		err = e.writeString(t, false)
@@ -120,7 +121,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	case expChunk:
 		err = e.writeChunk(t, f)
 	default:
-		if t.kind != markerKinds[exp] {
+		if t.Kind() != markerKinds[exp] {
 			return e.unexpected(t, exp, f)
 		}
 		err = e.writeMarker(t, f)
@@ -155,27 +156,27 @@ func (e *Encoder) unexpected(t Token, exp expect, f *frame) error {
 			what += fmt.Sprintf(" (%d of %d bytes written)", f.total-f.remain, f.total)
 		}
 	}
-	return e.misuse("got %s, expected %s", t.kind, what)
+	return e.misuse("got %s, expected %s", t.Kind(), what)
 }
 
 // writeMarker writes an end token or a DictKey / ObjectProperty marker.
 func (e *Encoder) writeMarker(t Token, f *frame) error {
-	switch t.kind {
+	switch t.Kind() {
 	case KindDictKey:
 		e.st.startEntry()
 		return nil
 	case KindObjectProperty:
-		e.bb.B = appendName(e.bb.B, t.data, t.pad)
+		e.bb.B = appendName(e.bb.B, t.Bytes(), t.pad())
 		e.st.startEntry()
-		e.st.noteKey(KindString, t.data, 0)
+		e.st.noteKey(KindString, t.Bytes(), 0)
 		return nil
 	case KindPackedEnd:
 		if f.typ == TypePackedByteArray {
 			n := padding(f.total)
-			if t.flags&flagUnpadded != 0 {
-				n = int(t.aux)
+			if t.flags()&flagUnpadded != 0 {
+				n = int(t.num)
 			}
-			e.bb.B = appendPad(e.bb.B, n, t.pad)
+			e.bb.B = appendPad(e.bb.B, n, t.pad())
 		}
 	}
 	e.st.pop()
@@ -185,30 +186,36 @@ func (e *Encoder) writeMarker(t Token, f *frame) error {
 // header returns the header word of a value of type typ with the given flag
 // bits, keeping the ignored bits of a decoded token.
 func (e *Encoder) header(t Token, flags uint32) uint32 {
-	return uint32(e.tab.wire[t.typ]) | flags | t.hdrx
+	return uint32(e.tab.wire[t.Type()]) | flags | t.hdrx()
 }
 
 func (e *Encoder) writeValue(t Token) error {
-	if t.kind == KindInvalid || t.kind >= kindCount || t.kind == KindPackedChunk ||
-		t.kind == KindArrayEnd || t.kind == KindDictEnd || t.kind == KindDictKey ||
-		t.kind == KindObjectEnd || t.kind == KindObjectProperty || t.kind == KindPackedEnd {
+	if t.Kind() == KindInvalid || t.Kind() >= kindCount || t.Kind() == KindPackedChunk ||
+		t.Kind() == KindArrayEnd || t.Kind() == KindDictEnd || t.Kind() == KindDictKey ||
+		t.Kind() == KindObjectEnd || t.Kind() == KindObjectProperty || t.Kind() == KindPackedEnd {
 		return e.unexpected(t, expValue, e.st.top())
 	}
-	if !e.tab.has(t.typ) {
-		return e.misuse("%s does not exist in %s", t.typ, e.tab.name)
+	if !e.tab.has(t.Type()) {
+		return e.misuse("%s does not exist in %s", t.Type(), e.tab.name)
 	}
 	if e.st.depth > e.cfg.limits.MaxDepth {
 		return e.misuse("value nested in more than %d containers", e.cfg.limits.MaxDepth)
 	}
 	var flags uint32
 	if t.Is64() {
-		if e.tab.flagBits[t.typ]&flag64 == 0 {
-			return e.misuse("%s has no 64-bit form in %s", t.typ, e.tab.name)
+		if e.tab.flagBits[t.Type()]&flag64 == 0 {
+			return e.misuse("%s has no 64-bit form in %s", t.Type(), e.tab.name)
 		}
 		flags = flag64
 	}
+	switch t.Kind() {
+	case KindObjectStart, KindArrayStart, KindDictStart, KindPackedStart:
+		if n := t.count(); n < 0 || n > math.MaxInt32 {
+			return e.misuse("%s count %d is outside the int32 range Godot allows", t.Kind(), n)
+		}
+	}
 	b := e.bb.B
-	switch t.kind {
+	switch t.Kind() {
 	case KindString, KindStringName:
 		return e.writeString(t, true)
 	case KindNil, KindCallable:
@@ -222,30 +229,30 @@ func (e *Encoder) writeValue(t Token) error {
 	case KindObjectID:
 		b = le64(le32(b, e.header(t, flagObjectAsID)), t.num)
 	case KindSignal:
-		b = le64(appendName(le32(b, e.header(t, 0)), t.data, t.pad), t.num)
+		b = le64(appendName(le32(b, e.header(t, 0)), t.Bytes(), t.pad()), t.num)
 	case KindNodePath:
-		w := &t.ext.path
+		w := &t.ext().path
 		b = le32(le32(le32(le32(b, e.header(t, 0)), w.words[0]), w.words[1]), w.words[2])
 		for i, name := range w.names {
 			b = appendName(b, stringBytes(name), w.pads[i])
 		}
 	case KindObjectStart:
-		if len(t.data) == 0 && t.num != 0 {
-			return e.misuse("a null object (empty class name) has no properties, got %d", t.num)
+		if len(t.Bytes()) == 0 && t.count() != 0 {
+			return e.misuse("a null object (empty class name) has no properties, got %d", t.count())
 		}
-		b = appendName(le32(b, e.header(t, 0)), t.data, t.pad)
-		if len(t.data) != 0 {
-			b = le32(b, uint32(t.aux))
+		b = appendName(le32(b, e.header(t, 0)), t.Bytes(), t.pad())
+		if len(t.Bytes()) != 0 {
+			b = le32(b, t.countWord())
 		}
 		e.st.startValue()
-		e.st.push(frame{kind: frameObject, remain: int64(t.num), total: int64(t.num)})
+		e.st.push(frame{kind: frameObject, remain: t.count(), total: t.count()})
 	case KindArrayStart, KindDictStart:
 		var ext tokenExt
-		if t.ext != nil {
-			ext = *t.ext
+		if x := t.ext(); x != nil {
+			ext = *x
 		}
 		fk := frameArray
-		if t.kind == KindArrayStart {
+		if t.Kind() == KindArrayStart {
 			b = le32(b, e.header(t, uint32(ext.elem.Kind)<<arrayKindShift))
 			b = e.appendContainerType(b, ext.elem)
 		} else {
@@ -253,35 +260,35 @@ func (e *Encoder) writeValue(t Token) error {
 			b = le32(b, e.header(t, uint32(ext.key.Kind)<<dictKeyShift|uint32(ext.value.Kind)<<dictValueShift))
 			b = e.appendContainerType(e.appendContainerType(b, ext.key), ext.value)
 		}
-		b = le32(b, uint32(t.aux))
+		b = le32(b, t.countWord())
 		e.st.startValue()
-		e.st.push(frame{kind: fk, remain: int64(t.num), total: int64(t.num)})
+		e.st.push(frame{kind: fk, remain: t.count(), total: t.count()})
 	case KindPackedStart:
-		if !t.typ.IsPacked() {
-			return e.misuse("PackedStart of %s, which is not a packed array", t.typ)
+		if !t.Type().IsPacked() {
+			return e.misuse("PackedStart of %s, which is not a packed array", t.Type())
 		}
-		b = le32(le32(b, e.header(t, flags)), uint32(t.aux))
-		fr := frame{kind: framePacked, typ: t.typ, wide: t.Is64()}
-		if t.typ == TypePackedStringArray {
+		b = le32(le32(b, e.header(t, flags)), t.countWord())
+		fr := frame{kind: framePacked, typ: t.Type(), wide: t.Is64()}
+		if t.Type() == TypePackedStringArray {
 			fr.kind = framePackedStrings
-			fr.remain = int64(t.num)
+			fr.remain = t.count()
 		} else {
-			fr.remain = int64(t.num) * int64(t.typ.packedElemSize(fr.wide))
+			fr.remain = t.count() * int64(t.Type().packedElemSize(fr.wide))
 		}
 		fr.total = fr.remain
 		e.st.startValue()
 		e.st.push(fr)
 	default: // math types
-		if size := t.typ.mathSize(t.Is64()); len(t.data) != size {
-			return e.misuse("%s payload of %d bytes, want %d", t.typ, len(t.data), size)
+		if size := t.Type().mathSize(t.Is64()); len(t.Bytes()) != size {
+			return e.misuse("%s payload of %d bytes, want %d", t.Type(), len(t.Bytes()), size)
 		}
-		b = append(le32(b, e.header(t, flags)), t.data...)
+		b = append(le32(b, e.header(t, flags)), t.Bytes()...)
 	}
 	e.bb.B = b
-	if t.kind != KindObjectStart && t.kind != KindArrayStart && t.kind != KindDictStart && t.kind != KindPackedStart {
+	if t.Kind() != KindObjectStart && t.Kind() != KindArrayStart && t.Kind() != KindDictStart && t.Kind() != KindPackedStart {
 		e.st.startValue()
-		if t.kind == KindInt32 || t.kind == KindInt64 {
-			e.st.noteKey(t.kind, nil, int64(t.num))
+		if t.Kind() == KindInt32 || t.Kind() == KindInt64 {
+			e.st.noteKey(t.Kind(), nil, int64(t.num))
 		}
 	}
 	return nil
@@ -301,11 +308,14 @@ func (e *Encoder) appendContainerType(b []byte, ct ContainerType) []byte {
 // (withHeader) or of a PackedStringArray element. A string from a Decoder
 // is written as it was; another element gets the NUL terminator Godot writes.
 func (e *Encoder) writeString(t Token, withHeader bool) error {
-	total := int64(t.num)
-	if int64(len(t.data)) > total {
-		return e.misuse("string chunk of %d bytes exceeds the declared length %d", len(t.data), total)
+	total := t.count()
+	if total < 0 {
+		return e.misuse("string length %d is negative", total)
 	}
-	addNUL := !withHeader && t.flags&flagWire == 0
+	if int64(len(t.Bytes())) > total {
+		return e.misuse("string chunk of %d bytes exceeds the declared length %d", len(t.Bytes()), total)
+	}
+	addNUL := !withHeader && t.flags()&flagWire == 0
 	wireLen := total
 	if addNUL {
 		wireLen++
@@ -318,33 +328,33 @@ func (e *Encoder) writeString(t Token, withHeader bool) error {
 	}
 	e.bb.B = le32(e.bb.B, uint32(wireLen))
 	e.st.startValue()
-	e.st.noteKey(t.kind, t.data, 0)
-	e.st.push(frame{kind: frameString, typ: t.typ, total: total, remain: total, addNUL: addNUL})
+	e.st.noteKey(t.Kind(), t.Bytes(), 0)
+	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL})
 	return e.writeStringChunk(t, e.st.top())
 }
 
 // writeStringChunk writes a chunk of the string in frame f.
 func (e *Encoder) writeStringChunk(t Token, f *frame) error {
-	if t.typ != f.typ || t.kind != KindString && t.kind != KindStringName {
+	if t.Type() != f.typ || t.Kind() != KindString && t.Kind() != KindStringName {
 		return e.unexpected(t, expStringChunk, f)
 	}
-	if int64(t.num) != f.total {
-		return e.misuse("string chunk declares length %d, the string being written has %d", t.num, f.total)
+	if t.count() != f.total {
+		return e.misuse("string chunk declares length %d, the string being written has %d", t.count(), f.total)
 	}
-	if int64(len(t.data)) > f.remain {
-		return e.misuse("string chunk of %d bytes exceeds the %d bytes left", len(t.data), f.remain)
+	if int64(len(t.Bytes())) > f.remain {
+		return e.misuse("string chunk of %d bytes exceeds the %d bytes left", len(t.Bytes()), f.remain)
 	}
-	if err := e.writeData(t.data); err != nil {
+	if err := e.writeData(t.Bytes()); err != nil {
 		return err
 	}
-	f.remain -= int64(len(t.data))
+	f.remain -= int64(len(t.Bytes()))
 	if f.remain == 0 {
 		n := f.total
 		if f.addNUL {
 			e.bb.B = append(e.bb.B, 0)
 			n++
 		}
-		e.bb.B = appendPad(e.bb.B, padding(n), t.pad)
+		e.bb.B = appendPad(e.bb.B, padding(n), t.pad())
 		e.st.pop()
 	}
 	return nil
@@ -352,19 +362,19 @@ func (e *Encoder) writeStringChunk(t Token, f *frame) error {
 
 // writeChunk writes a chunk of the numeric packed array in frame f.
 func (e *Encoder) writeChunk(t Token, f *frame) error {
-	if t.kind != KindPackedChunk {
+	if t.Kind() != KindPackedChunk {
 		return e.unexpected(t, expChunk, f)
 	}
-	if elem := f.typ.packedElemSize(f.wide); len(t.data)%elem != 0 {
-		return e.misuse("%s chunk of %d bytes is not whole %d-byte elements", f.typ, len(t.data), elem)
+	if elem := f.typ.packedElemSize(f.wide); len(t.Bytes())%elem != 0 {
+		return e.misuse("%s chunk of %d bytes is not whole %d-byte elements", f.typ, len(t.Bytes()), elem)
 	}
-	if int64(len(t.data)) > f.remain {
-		return e.misuse("%s chunk of %d bytes exceeds the %d bytes left", f.typ, len(t.data), f.remain)
+	if int64(len(t.Bytes())) > f.remain {
+		return e.misuse("%s chunk of %d bytes exceeds the %d bytes left", f.typ, len(t.Bytes()), f.remain)
 	}
-	if err := e.writeData(t.data); err != nil {
+	if err := e.writeData(t.Bytes()); err != nil {
 		return err
 	}
-	f.remain -= int64(len(t.data))
+	f.remain -= int64(len(t.Bytes()))
 	return nil
 }
 

@@ -1,0 +1,114 @@
+package gdvar_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"sync"
+	"testing"
+
+	. "github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
+)
+
+var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.Players) })
+
+// packedFloats is a PackedFloat32Array of 16M elements (64 MiB), as Godot
+// writes it.
+var packedFloats = sync.OnceValue(func() []byte {
+	const n = 16 << 20
+	b := make([]byte, 8, 8+4*n)
+	binary.LittleEndian.PutUint32(b, uint32(TypePackedFloat32Array))
+	binary.LittleEndian.PutUint32(b[4:], n)
+	return b[:8+4*n]
+})
+
+// drain reads every token of dec and returns how many there were.
+func drain(b *testing.B, dec *Decoder) int {
+	n := 0
+	for {
+		_, err := dec.ReadToken()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+}
+
+func benchDecode(b *testing.B, data []byte, fromReader bool) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	r := bytes.NewReader(data)
+	dec := NewDecoder(r)
+	tokens := 0
+	for b.Loop() {
+		if fromReader {
+			r.Reset(data)
+			dec.Reset(r)
+		} else {
+			dec.ResetBytes(data)
+		}
+		tokens = drain(b, dec)
+	}
+	b.ReportMetric(float64(tokens), "tokens/op")
+}
+
+// BenchmarkDecodeGameState reads every token of the 16.5 MB game-state
+// payload (Godot 4.6's bytes_to_var: ~230 ms to 450 ms here).
+func BenchmarkDecodeGameState(b *testing.B) {
+	b.Run("bytes", func(b *testing.B) { benchDecode(b, gameState(), false) })
+	b.Run("reader", func(b *testing.B) { benchDecode(b, gameState(), true) })
+}
+
+// BenchmarkDecodePackedFloat32 reads a 16M-element PackedFloat32Array
+// (Godot 4.6's bytes_to_var: ~21 ms to 78 ms here).
+func BenchmarkDecodePackedFloat32(b *testing.B) {
+	b.Run("bytes", func(b *testing.B) { benchDecode(b, packedFloats(), false) })
+	b.Run("reader", func(b *testing.B) { benchDecode(b, packedFloats(), true) })
+}
+
+// BenchmarkMemcpy is the machine's memory-copy bandwidth on the same 64 MiB,
+// the yardstick for packed-array decoding.
+func BenchmarkMemcpy(b *testing.B) {
+	src := packedFloats()
+	dst := make([]byte, len(src))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		copy(dst, src)
+	}
+}
+
+// BenchmarkEncodeGameState re-encodes the game-state payload's tokens
+// (Godot 4.6's var_to_bytes: ~90 ms to 120 ms here).
+func BenchmarkEncodeGameState(b *testing.B) {
+	data := gameState()
+	var toks []Token
+	dec := NewDecoderBytes(data)
+	for {
+		t, err := dec.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		toks = append(toks, t)
+	}
+	var out bytes.Buffer
+	out.Grow(len(data))
+	enc := NewEncoder(&out)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		enc.Reset(&out)
+		for _, t := range toks {
+			if err := enc.WriteToken(t); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if !bytes.Equal(out.Bytes(), data) {
+		b.Fatal("output differs from input")
+	}
+}

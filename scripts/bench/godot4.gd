@@ -1,0 +1,50 @@
+# Times Godot 4's own codec on the benchmark payloads, for comparison with
+# gdvar's Go benchmarks (go test -bench . -benchmem):
+#   - the game-state payload: an Array of 100 000 player Dictionaries, built by
+#     the same player() as scripts/golden/godot4.gd and internal/gamestate;
+#   - a PackedFloat32Array of 16M elements (64 MiB).
+# Prints the median of several runs. With an output path, also writes the
+# game-state payload there (the live test compares it with Go's).
+#   godot --headless -s scripts/bench/godot4.gd [-- OUT]
+extends SceneTree
+
+const RUNS := 7
+
+func _init() -> void:
+	var players := []
+	for i in 100000:
+		players.append(player(i))
+	var payload := var_to_bytes(players)
+	var args := OS.get_cmdline_user_args()
+	if args.size() > 0:
+		var f := FileAccess.open(args[0], FileAccess.WRITE)
+		f.store_buffer(payload)
+		f.close()
+	print("game-state payload: %d bytes" % payload.size())
+	report("var_to_bytes(game state)", func(): var_to_bytes(players), payload.size())
+	report("bytes_to_var(game state)", func(): bytes_to_var(payload), payload.size())
+	var floats := PackedFloat32Array()
+	floats.resize(16 * 1024 * 1024)
+	for i in floats.size():
+		floats[i] = i * 0.5
+	var packed := var_to_bytes(floats)
+	report("var_to_bytes(PackedFloat32Array 16M)", func(): var_to_bytes(floats), packed.size())
+	report("bytes_to_var(PackedFloat32Array 16M)", func(): bytes_to_var(packed), packed.size())
+	quit()
+
+func report(what: String, f: Callable, size: int) -> void:
+	var times := []
+	for r in RUNS:
+		var t0 := Time.get_ticks_usec()
+		f.call()
+		times.append(Time.get_ticks_usec() - t0)
+	times.sort()
+	var median: float = times[RUNS / 2] / 1000.0
+	print("%s: median %.1f ms (min %.1f, max %.1f) = %.0f MB/s" % [what, median, times[0] / 1000.0, times[RUNS - 1] / 1000.0, size / median / 1000.0])
+
+func player(i: int) -> Dictionary:
+	var tags := ["red" if i % 2 == 0 else "blue"]
+	if i % 10 == 0:
+		tags.append("vip")
+	return {"id": i, "name": "player_%d" % i, "pos": Vector3(i * 0.5, 1.0, i * -0.25),
+		"hp": 100.0 - float(i % 200) * 0.5, "tags": tags, "alive": i % 7 != 0}
