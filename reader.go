@@ -103,9 +103,9 @@ func (d *Decoder) release() {
 	}
 }
 
-func (d *Decoder) bufSize() int {
-	return max(d.cfg.limits.ChunkSize, d.cfg.limits.MaxNameBytes) + 256
-}
+// bufSize is the read buffer's size: a chunk and the largest fixed-size
+// element. A longer name grows the buffer as its bytes arrive (see fill).
+func (d *Decoder) bufSize() int { return d.cfg.limits.ChunkSize + 256 }
 
 // errNeedInput is returned by need when the input ended first.
 var errNeedInput = errors.New("input ended")
@@ -132,6 +132,9 @@ func (d *Decoder) fill(n int) error {
 		d.compact()
 	}
 	for d.end-d.pos < n {
+		if d.end == len(d.buf) {
+			d.grow(n)
+		}
 		space := d.buf[d.end:]
 		if lim := d.cfg.inputLimit; lim >= 0 && int64(len(space)) > lim-d.consumed {
 			space = space[:lim-d.consumed]
@@ -158,6 +161,16 @@ func (d *Decoder) fill(n int) error {
 		}
 	}
 	return nil
+}
+
+// grow enlarges a full buffer towards n bytes, at most doubling it, so that
+// memory follows the bytes that really arrive, not the length a name
+// declares.
+func (d *Decoder) grow(n int) {
+	nb := getReadBuffer(min(2*len(d.buf), n))
+	copy(nb.B, d.buf[:d.end])
+	putReadBuffer(d.bb)
+	d.bb, d.buf = nb, nb.B
 }
 
 // compact moves the unread bytes to the start of the buffer.
@@ -189,10 +202,14 @@ func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err er
 // needAt is need for an element at buf[pos+at], turning a short input into a
 // SyntaxError.
 func (d *Decoder) needAt(n, at int, pending bool) error {
-	err := d.need(n)
-	if err == nil {
-		return nil
+	if err := d.need(n); err != nil {
+		return d.inputError(err, at, pending)
 	}
+	return nil
+}
+
+// inputError turns an error from need into a SyntaxError.
+func (d *Decoder) inputError(err error, at int, pending bool) error {
 	if err == errNeedInput {
 		return d.failAt(at, pending, ErrTruncated, "", nil)
 	}
@@ -267,6 +284,7 @@ func (d *Decoder) readTopValue(t *Token) error {
 			d.release()
 			return io.EOF
 		}
+		return d.inputError(err, 0, true)
 	}
 	d.valueStart = d.InputOffset()
 	d.setValueEnd()

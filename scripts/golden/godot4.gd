@@ -63,8 +63,10 @@ func scalars() -> void:
 	}
 	for k in ints:
 		save(k, ints[k])
+	var zero := 0.0
+	var neg_zero := -zero # a constant -0.0 is folded to +0.0 by GDScript
 	var floats := {
-		"float_0": 0.0, "float_neg0": -0.0, "float_2_5": 2.5, "float_0_1": 0.1,
+		"float_0": 0.0, "float_neg0": neg_zero, "float_2_5": 2.5, "float_0_1": 0.1,
 		"float_1_3": 1.0 / 3.0, "float_1e300": 1e300, "float_inf": INF,
 		"float_neginf": -INF, "float_nan": NAN,
 		"float_f32_max": 3.4028234663852886e38, "float_f32_min_denormal": 1.401298464324817e-45,
@@ -94,7 +96,8 @@ func math() -> void:
 	save("rect2", Rect2(1, 2, 3.5, 4.25))
 	save("rect2i", Rect2i(-1, 2, 300, 400))
 	save("vector3", Vector3(1, 2, 3))
-	save("vector3_special", Vector3(INF, -INF, -0.0))
+	var zero := 0.0
+	save("vector3_special", Vector3(INF, -INF, -zero))
 	save("vector3i", Vector3i(2147483647, -2147483648, 0))
 	save("transform2d", Transform2D(0.5, Vector2(3, 4)))
 	save("vector4", Vector4(1, 2, 3, 4.5))
