@@ -233,10 +233,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // bytes, having allocated only the fixed buffers.
 func TestDecoderDoesNotAllocateDeclaredLengths(t *testing.T) {
 	for _, data := range [][]byte{
-		words(29, 0x7ffffff0, 0),                // PackedByteArray of 2 GiB
-		words(4, 0x7ffffff0, 0),                 // String of 2 GiB
-		words(34, 0x7ffffff0, 0),                // PackedStringArray of 2G strings
-		words(28, 0x7ffffff0, 0),                // Array of 2G elements
+		words(29, 0x7ffffff0, 0),               // PackedByteArray of 2 GiB
+		words(4, 0x7ffffff0, 0),                // String of 2 GiB
+		words(34, 0x7ffffff0, 0),               // PackedStringArray of 2G strings
+		words(28, 0x7ffffff0, 0),               // Array of 2G elements
 		words(22, 0x80000000|0x7ffff, 0, 0, 0), // NodePath of 512K names
 	} {
 		cr := &countingReader{r: bytes.NewReader(data)}

@@ -110,7 +110,7 @@ func TestEncoderMatchesEngine(t *testing.T) {
 			PackedChunkToken([]byte{4, 255}), PackedEndToken},
 		"packed_string": {PackedStartToken(TypePackedStringArray, 5, Single), StringToken("a"), StringToken("bc"),
 			StringToken(""), StringToken("héllo"), StringChunkToken(3, []byte("a")), StringChunkToken(3, []byte("bc")), PackedEndToken},
-		"array_typed_class": {ArrayStartToken(0, ContainerType{Kind: TypedClass, Name: "EncodedObjectAsID"}), ArrayEndToken},
+		"array_typed_class":      {ArrayStartToken(0, ContainerType{Kind: TypedClass, Name: "EncodedObjectAsID"}), ArrayEndToken},
 		"object_full_refcounted": {ObjectStartToken("RefCounted", 1), ObjectPropertyToken("script"), NilToken, ObjectEndToken},
 		"dict_empty":             {DictStartToken(0, UntypedContainer, UntypedContainer), DictEndToken},
 		"stringname_unicode":     {StringNameToken("名前")},
