@@ -17,3 +17,6 @@ go run ./scripts/malformed testdata/golden/godot4 >"$candidates"
 "$godot4" --headless -s scripts/golden/judge4.gd -- "$candidates" testdata/malformed/godot4.txt >/dev/null 2>&1
 rm -f "$candidates"
 echo "judged $(wc -l <testdata/malformed/godot4.txt) malformed inputs"
+
+rm -rf testdata/fuzz/FuzzDecode/godot4_* testdata/fuzz/FuzzRoundTrip/godot4_*
+go run ./scripts/fuzzcorpus testdata/golden/godot4 testdata/fuzz

@@ -1,0 +1,88 @@
+package gdvar
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+	"testing/iotest"
+)
+
+// Seeds for both targets are in testdata/fuzz/<Target>/, written from the
+// golden vectors by scripts/fuzzcorpus. Run a long campaign with, e.g.,
+//
+//	go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 1h .
+
+// fuzzOptions are the settings each input is decoded with: full objects off
+// and on, and a chunk size small enough to chunk most strings and arrays.
+var fuzzOptions = [][]Option{
+	{},
+	{AllowObjects(true), WithLimits(Limits{ChunkSize: MinChunkSize, MaxNameBytes: 256})},
+}
+
+// FuzzDecode decodes arbitrary bytes: it must not panic, must fail only with
+// a *SyntaxError, must hold no token larger than the limits allow, and must
+// give the same tokens reading in place and reading through a reader that
+// returns bytes a few at a time.
+func FuzzDecode(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, opts := range fuzzOptions {
+			limits := newConfig(opts).limits
+			inPlace := NewDecoderBytes(data, opts...)
+			streamed := NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...)
+			for {
+				a, errA := inPlace.ReadToken()
+				b, errB := streamed.ReadToken()
+				if errA != nil || errB != nil {
+					if (errA == nil) != (errB == nil) || errA.Error() != errB.Error() {
+						t.Fatalf("in place: %v; streamed: %v", errA, errB)
+					}
+					var se *SyntaxError
+					if errA != io.EOF && !errors.As(errA, &se) {
+						t.Fatalf("error %T is not a *SyntaxError: %v", errA, errA)
+					}
+					break
+				}
+				if a.String() != b.String() || !bytes.Equal(a.Bytes(), b.Bytes()) {
+					t.Fatalf("in place %s, streamed %s", a, b)
+				}
+				if n := len(a.Bytes()); n > limits.ChunkSize && n > limits.MaxNameBytes {
+					t.Fatalf("token %s holds %d bytes", a, n)
+				}
+			}
+		}
+	})
+}
+
+// FuzzRoundTrip checks that whatever decodes encodes back to the same bytes:
+// every value of the input is written back exactly, up to where decoding
+// stops.
+func FuzzRoundTrip(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, opts := range fuzzOptions {
+			dec := NewDecoderBytes(data, opts...)
+			var out bytes.Buffer
+			enc := NewEncoder(&out, opts...)
+			var done int64
+			for {
+				err := CopyValue(enc, dec)
+				if err != nil {
+					var ee *EncodeError
+					if errors.As(err, &ee) {
+						t.Fatalf("decoded tokens were refused by the Encoder: %v", err)
+					}
+					break
+				}
+				done = dec.InputOffset()
+			}
+			if err := enc.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			// Every byte written, including the tokens of a value that
+			// failed part way, is the input's.
+			if got := out.Bytes(); int64(len(got)) < done || !bytes.HasPrefix(data, got) {
+				t.Fatalf("re-encoded %x\nfrom       %x (%d bytes decoded)", got, data, done)
+			}
+		}
+	})
+}

@@ -1,0 +1,47 @@
+// Command fuzzcorpus writes the seed corpus of the fuzz targets from the
+// golden vectors: each vector up to 4 KiB becomes a seed of every target, in
+// the format go test -fuzz reads.
+//
+//	go run ./scripts/fuzzcorpus testdata/golden/godot4 testdata/fuzz
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+var targets = []string{"FuzzDecode", "FuzzRoundTrip"}
+
+func main() {
+	golden, out := os.Args[1], os.Args[2]
+	index, err := os.ReadFile(filepath.Join(golden, "index.txt"))
+	check(err)
+	for _, target := range targets {
+		check(os.MkdirAll(filepath.Join(out, target), 0o755))
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(index)), "\n") {
+		name, _, _ := strings.Cut(line, " ")
+		data, err := os.ReadFile(filepath.Join(golden, name+".bin"))
+		check(err)
+		if len(data) > 4096 {
+			continue
+		}
+		seed := "go test fuzz v1\n[]byte(" + strconv.Quote(string(data)) + ")\n"
+		for _, target := range targets {
+			check(os.WriteFile(filepath.Join(out, target, filepath.Base(golden)+"_"+name), []byte(seed), 0o644))
+		}
+		n++
+	}
+	fmt.Printf("wrote %d seeds for each of %v\n", n, targets)
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
