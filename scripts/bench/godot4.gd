@@ -4,8 +4,9 @@
 #     the same player() as scripts/golden/godot4.gd and internal/gamestate;
 #   - a PackedFloat32Array of 16M elements (64 MiB).
 # Prints the median of several runs. With an output path, also writes the
-# game-state payload there (the live test compares it with Go's).
-#   godot --headless -s scripts/bench/godot4.gd [-- OUT]
+# game-state payload there (the live test compares it with Go's); with
+# "payload-only" after it, does nothing else.
+#   godot --headless -s scripts/bench/godot4.gd [-- OUT [payload-only]]
 extends SceneTree
 
 const RUNS := 7
@@ -20,6 +21,9 @@ func _init() -> void:
 		var f := FileAccess.open(args[0], FileAccess.WRITE)
 		f.store_buffer(payload)
 		f.close()
+		if args.size() > 1 and args[1] == "payload-only":
+			quit()
+			return
 	print("game-state payload: %d bytes" % payload.size())
 	report("var_to_bytes(game state)", func(): var_to_bytes(players), payload.size())
 	report("bytes_to_var(game state)", func(): bytes_to_var(payload), payload.size())

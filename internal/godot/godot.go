@@ -1,0 +1,89 @@
+// Package godot finds and runs the real Godot engines that
+// scripts/install-godot.sh installs, for tests that check gdvar against them.
+// Tests that need an engine skip, with a message saying how to install it,
+// when it is absent.
+package godot
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Engine names: the launchers scripts/install-godot.sh writes.
+const (
+	Godot4 = "godot4"
+)
+
+// Find returns the launcher of the named engine, from $GDVAR_GODOT4 (and so
+// on) or $GDVAR_ENGINES/bin (default ~/.cache/gdvar/engines/bin), or "" if it
+// is not installed.
+func Find(name string) string {
+	if p := os.Getenv("GDVAR_" + upper(name)); p != "" {
+		return p
+	}
+	dir := os.Getenv("GDVAR_ENGINES")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".cache", "gdvar", "engines")
+	}
+	p := filepath.Join(dir, "bin", name)
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		return ""
+	}
+	return p
+}
+
+func upper(s string) string { return string(bytes.ToUpper([]byte(s))) }
+
+// Require returns the named engine's launcher or skips the test.
+func Require(t testing.TB, name string) string {
+	t.Helper()
+	p := Find(name)
+	if p == "" {
+		t.Skipf("%s is not installed: run scripts/install-godot.sh %s (CI does) to run this test against the real engine", name, name[len(name)-1:])
+	}
+	return p
+}
+
+// Root returns the repository root, where scripts are run from so that their
+// res:// paths are stable.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// RunScript runs a GDScript (a path relative to the repository root) headless
+// with the given user arguments and returns what it printed. The test fails
+// if the engine does.
+func RunScript(t testing.TB, engine, script string, args ...string) string {
+	t.Helper()
+	cmdArgs := append([]string{"--headless", "-s", script, "--"}, args...)
+	cmd := exec.Command(engine, cmdArgs...)
+	cmd.Dir = Root(t)
+	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", engine, script, err, stderr.String())
+	}
+	return stdout.String()
+}
