@@ -1,0 +1,135 @@
+// Command gdvar inspects, validates and copies Godot Variant binary values:
+// the bytes of var_to_bytes, put_var and store_var.
+//
+// Usage:
+//
+//	gdvar inspect [flags] FILE   print the token tree with offsets and paths
+//	gdvar validate [flags] FILE  check that FILE starts with one valid value
+//	gdvar copy [flags] FILE      decode and re-encode to stdout, token by token
+//
+// FILE may be - for standard input. Run gdvar COMMAND -h for a command's
+// flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// command is one subcommand.
+type command struct {
+	name, usage, example string
+	run                  func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths; on bad input, everything up to the error, then the error",
+		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect},
+	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
+		"gdvar validate -all save.dat", validate},
+	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
+		"gdvar copy packet.bin > again.bin", copyValues},
+}
+
+// config holds the flags every subcommand takes.
+type config struct {
+	limits  gdvar.Limits
+	objects bool
+	all     bool // validate: a sequence of values
+}
+
+func (c *config) options() []gdvar.Option {
+	return []gdvar.Option{gdvar.WithLimits(c.limits), gdvar.AllowObjects(c.objects)}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		usage(stderr)
+		return 2
+	}
+	var cmd *command
+	for i := range commands {
+		if commands[i].name == args[0] {
+			cmd = &commands[i]
+		}
+	}
+	if cmd == nil {
+		fmt.Fprintf(stderr, "gdvar: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	cfg, path, err := parseFlags(cmd, args[1:], stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "gdvar %s: %v\n", cmd.name, err)
+			return 1
+		}
+		defer f.Close()
+		in = f
+	}
+	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
+		return 1
+	}
+	return 0
+}
+
+// message is an error's text without the library's "gdvar: " prefix, which
+// the command's own prefix replaces.
+func message(err error) string { return strings.TrimPrefix(err.Error(), "gdvar: ") }
+
+func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string, error) {
+	cfg := &config{}
+	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	d := gdvar.DefaultLimits()
+	fs.IntVar(&cfg.limits.MaxDepth, "max-depth", d.MaxDepth, "most containers a value may be nested in (Godot fails past 1024)")
+	fs.Int64Var(&cfg.limits.MaxContainerLen, "max-container-len", d.MaxContainerLen, "most elements of an Array, entries of a Dictionary or properties of an object")
+	fs.Int64Var(&cfg.limits.MaxStringBytes, "max-string-bytes", d.MaxStringBytes, "largest String or StringName in bytes")
+	fs.Int64Var(&cfg.limits.MaxPackedBytes, "max-packed-bytes", d.MaxPackedBytes, "largest packed array payload in bytes")
+	fs.IntVar(&cfg.limits.MaxNameBytes, "max-name-bytes", d.MaxNameBytes, "largest name (class, property, NodePath) in bytes")
+	fs.Int64Var(&cfg.limits.MaxValueBytes, "max-value-bytes", d.MaxValueBytes, "largest top-level value in bytes")
+	fs.IntVar(&cfg.limits.ChunkSize, "chunk-size", d.ChunkSize, "largest piece of a string or packed array read at once")
+	fs.BoolVar(&cfg.objects, "objects", false, "accept full objects, as bytes_to_var_with_objects does")
+	if cmd.name == "validate" {
+		fs.BoolVar(&cfg.all, "all", false, "validate a sequence of values up to the end of the input")
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gdvar %s [flags] FILE\n\n%s.\nFILE may be - for standard input.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, "", err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return nil, "", errors.New("want one FILE")
+	}
+	return cfg, fs.Arg(0), nil
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: gdvar COMMAND [flags] FILE\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
+	}
+	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
+}

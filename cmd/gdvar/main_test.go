@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const goldenDir = "../../testdata/golden/godot4"
+
+// golden lists the engine-made vectors with their objects flag.
+func golden(t *testing.T) map[string]bool {
+	f, err := os.Open(filepath.Join(goldenDir, "index.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, mode, _ := strings.Cut(sc.Text(), " ")
+		out[name] = mode == "objects"
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// gdvar runs the command with stdin and returns exit code, stdout, stderr.
+func runGdvar(stdin []byte, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, bytes.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func objectsFlag(objects bool) []string {
+	if objects {
+		return []string{"-objects"}
+	}
+	return nil
+}
+
+func TestCopyIsByteExact(t *testing.T) {
+	for name, objects := range golden(t) {
+		path := filepath.Join(goldenDir, name+".bin")
+		want, err := os.ReadFile(path)
+		require.NoError(t, err)
+		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, objectsFlag(objects)...), path)...)
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		assert.Equal(t, want, []byte(out), name)
+	}
+}
+
+func TestValidateReportsSize(t *testing.T) {
+	for name, objects := range golden(t) {
+		data, err := os.ReadFile(filepath.Join(goldenDir, name+".bin"))
+		require.NoError(t, err)
+		code, out, errOut := runGdvar(data, append(append([]string{"validate"}, objectsFlag(objects)...), "-")...)
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		n, err := strconv.Atoi(strings.Fields(out)[0])
+		require.NoError(t, err)
+		assert.Equal(t, len(data), n, name)
+		assert.Empty(t, errOut)
+	}
+}
+
+func TestValidateTrailingAndSequences(t *testing.T) {
+	seven, err := os.ReadFile(filepath.Join(goldenDir, "int_7.bin"))
+	require.NoError(t, err)
+	two := append(append([]byte(nil), seven...), seven...)
+
+	code, out, errOut := runGdvar(two, "validate", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "8 bytes: valid int\n", out)
+	assert.Contains(t, errOut, "8 trailing bytes")
+
+	code, out, _ = runGdvar(two, "validate", "-all", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "8 bytes: valid int at offset 0\n8 bytes: valid int at offset 8\n", out)
+
+	code, _, errOut = runGdvar(append(two, 2, 0), "validate", "-all", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "offset 16")
+	assert.Contains(t, errOut, "truncated input")
+
+	code, _, errOut = runGdvar(nil, "validate", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "empty")
+}
+
+func TestValidateRefusesFullObjectsByDefault(t *testing.T) {
+	path := filepath.Join(goldenDir, "object_full_refcounted.bin")
+	code, _, errOut := runGdvar(nil, "validate", path)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "full objects not allowed")
+	code, _, _ = runGdvar(nil, "validate", "-objects", path)
+	assert.Equal(t, 0, code)
+}
+
+func TestInspect(t *testing.T) {
+	code, out, _ := runGdvar(nil, "inspect", filepath.Join(goldenDir, "gamestate_3.bin"))
+	require.Equal(t, 0, code)
+	assert.Regexp(t, `(?m)^\s+0\s+8  ArrayStart\(3\)\s+\$$`, out)
+	assert.Regexp(t, `(?m)^\s+76\s+16\s+Vector3\(0, 1, -0\)\s+\$\[0\]\["pos"\]$`, out)
+	assert.Regexp(t, `(?m)^\s+132\s+12\s+String\("red"\)\s+\$\[0\]\["tags"\]\[0\]$`, out)
+}
+
+func TestInspectBadInput(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(goldenDir, "gamestate_3.bin"))
+	require.NoError(t, err)
+	code, out, errOut := runGdvar(data[:60], "inspect", "-")
+	assert.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines[len(lines)-2], `String("name")`, "everything up to the error")
+	assert.Regexp(t, `^\s+52\s+-\s+error at \$\[0\]\["name"\]: truncated input$`, lines[len(lines)-1])
+	assert.Equal(t, "gdvar inspect: offset 52, at $[0][\"name\"]: truncated input\n", errOut)
+
+	code, out, _ = runGdvar([]byte{39, 0, 0, 0}, "inspect", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "invalid type: type number 39")
+}
+
+func TestInspectShortensChunks(t *testing.T) {
+	code, out, _ := runGdvar(nil, "inspect", filepath.Join(goldenDir, "string_long_ascii.bin"))
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `[0:65536 of 320000 bytes]`)
+	for _, line := range strings.Split(out, "\n") {
+		assert.Less(t, len(line), 200)
+	}
+	code, out, _ = runGdvar(nil, "inspect", filepath.Join(goldenDir, "packed_int32.bin"))
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "4 elements from [0]: 1, -1, 2147483647, -2147483648")
+}
+
+func TestLimitFlags(t *testing.T) {
+	path := filepath.Join(goldenDir, "string_long_ascii.bin")
+	code, _, errOut := runGdvar(nil, "validate", "-max-string-bytes", "1000", path)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "MaxStringBytes exceeded: 320000 > 1000")
+}
+
+func TestUsage(t *testing.T) {
+	code, _, errOut := runGdvar(nil, "inspect", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errOut, "Example:\n  gdvar inspect")
+	code, _, errOut = runGdvar(nil, "frobnicate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `unknown command "frobnicate"`)
+	code, _, _ = runGdvar(nil, "copy")
+	assert.Equal(t, 2, code, "no FILE")
+	code, _, errOut = runGdvar(nil, "copy", "/no/such/file")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "no such file")
+}
