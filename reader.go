@@ -23,10 +23,9 @@ import (
 // packed arrays arrive in chunks of at most ChunkSize bytes, names in one
 // token are at most MaxNameBytes, and nothing is allocated from a declared
 // length. Errors are *SyntaxError values carrying the byte offset and the
-// path. Format and limit errors are final: every later call returns the same
-// error. A truncation or a reader error leaves the Decoder where it was, so
-// the call can be repeated once more input can be read (after a network read
-// deadline, say).
+// path. Such errors are final: every later call returns the same error. An
+// error from the reader (a network read deadline, say) is not: it leaves the
+// Decoder where it was, so the call can be repeated.
 type Decoder struct {
 	r   io.Reader // nil when decoding a byte slice
 	cfg config
@@ -96,10 +95,16 @@ func (d *Decoder) Path() string { return d.st.path(false) }
 // Buffered returns the bytes read from the reader but not decoded yet.
 func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.buf[d.pos:d.end])) }
 
+// release gives the read buffer back to the pool once the Decoder is done
+// with it (at the end of input, or after a final error); the bytes it held
+// are dropped.
 func (d *Decoder) release() {
 	if d.bb != nil {
 		putReadBuffer(d.bb)
 		d.bb, d.buf = nil, nil
+		d.base += int64(d.pos)
+		d.valueEnd -= int64(d.pos)
+		d.pos, d.end = 0, 0
 	}
 }
 
@@ -189,10 +194,11 @@ func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d
 
 // failAt builds a SyntaxError for the element at buf[pos+at]. pending says
 // the failing element is the next one of the top frame, not yet recorded.
-// Truncations and reader errors are not final: the state is unchanged.
+// Reader errors are not final: the state is unchanged, and the call can be
+// repeated. Every other error is, and gives the buffer back to the pool.
 func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err error) error {
 	e := &SyntaxError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Kind: kind, Detail: detail, Err: err}
-	if kind != ErrTruncated && kind != ErrRead {
+	if kind != ErrRead {
 		d.err = e
 		d.release()
 	}

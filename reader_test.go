@@ -368,3 +368,20 @@ func TestTypedViews(t *testing.T) {
 	assert.Equal(t, []int32{1, -1}, tok.Int32s())
 	assert.Nil(t, tok.Float32s(), "not a float array")
 }
+
+// After a final error the buffer is back in the pool; the Decoder still
+// answers.
+func TestDecoderAfterFinalError(t *testing.T) {
+	dec := NewDecoder(bytes.NewReader(append(words(28, 2, 2, 1), 3, 0)))
+	var err error
+	for err == nil {
+		_, err = dec.ReadToken()
+	}
+	require.ErrorIs(t, err, ErrTruncated)
+	assert.Equal(t, int64(16), dec.InputOffset())
+	rest, _ := io.ReadAll(dec.Buffered())
+	assert.Empty(t, rest)
+	assert.Equal(t, KindInvalid, dec.PeekKind())
+	_, err2 := dec.ReadToken()
+	assert.Same(t, err, err2)
+}
