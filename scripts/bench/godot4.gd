@@ -9,12 +9,14 @@
 #   godot --headless -s scripts/bench/godot4.gd [-- OUT [payload-only]]
 extends SceneTree
 
+const Records = preload("res://scripts/golden/records.gd")
+
 const RUNS := 7
 
 func _init() -> void:
 	var players := []
 	for i in 100000:
-		players.append(player(i))
+		players.append(Records.player(i))
 	var payload := var_to_bytes(players)
 	var args := OS.get_cmdline_user_args()
 	if args.size() > 0:
@@ -45,10 +47,3 @@ func report(what: String, f: Callable, size: int) -> void:
 	times.sort()
 	var median: float = times[RUNS / 2] / 1000.0
 	print("%s: median %.1f ms (min %.1f, max %.1f) = %.0f MB/s" % [what, median, times[0] / 1000.0, times[RUNS - 1] / 1000.0, size / median / 1000.0])
-
-func player(i: int) -> Dictionary:
-	var tags := ["red" if i % 2 == 0 else "blue"]
-	if i % 10 == 0:
-		tags.append("vip")
-	return {"id": i, "name": "player_%d" % i, "pos": Vector3(i * 0.5, 1.0, i * -0.25),
-		"hp": 100.0 - float(i % 200) * 0.5, "tags": tags, "alive": i % 7 != 0}

@@ -6,6 +6,8 @@
 #   godot --headless -s scripts/golden/godot4.gd -- OUTDIR
 extends SceneTree
 
+const Records = preload("res://scripts/golden/records.gd")
+
 var out := ""
 var index := []
 
@@ -213,17 +215,9 @@ func containers() -> void:
 	save("nest_1024_dicts", deepd)
 	var players := []
 	for i in 3:
-		players.append(player(i))
+		players.append(Records.player(i))
 	save("gamestate_3", players)
 
-# player is one game-state record; bench.gd and the Go generator build the
-# same records.
-func player(i: int) -> Dictionary:
-	var tags := ["red" if i % 2 == 0 else "blue"]
-	if i % 10 == 0:
-		tags.append("vip")
-	return {"id": i, "name": "player_%d" % i, "pos": Vector3(i * 0.5, 1.0, i * -0.25),
-		"hp": 100.0 - float(i % 200) * 0.5, "tags": tags, "alive": i % 7 != 0}
 
 func packed() -> void:
 	save("packed_byte_empty", PackedByteArray())
