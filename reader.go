@@ -872,6 +872,12 @@ func (d *Decoder) PeekKind() Kind {
 // (an end, a DictKey or ObjectProperty marker), and returns io.EOF after the
 // last top-level value.
 func (d *Decoder) SkipValue() error {
+	return d.eachOfValue(func(Token) error { return nil })
+}
+
+// eachOfValue calls f with every token of the next value (or of the rest of
+// the string or packed array being read), as SkipValue describes.
+func (d *Decoder) eachOfValue(f func(Token) error) error {
 	if d.err != nil {
 		return d.err
 	}
@@ -881,10 +887,14 @@ func (d *Decoder) SkipValue() error {
 	case expStringChunk, expChunk, expPackedEnd:
 		target--
 	default:
-		return fmt.Errorf("gdvar: SkipValue: no value to skip, the next token is %s", e)
+		return fmt.Errorf("gdvar: no value to skip or copy: the next token is %s", e)
 	}
 	for {
-		if _, err := d.ReadToken(); err != nil {
+		t, err := d.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := f(t); err != nil {
 			return err
 		}
 		if len(d.st.frames) <= target {
