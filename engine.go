@@ -62,6 +62,10 @@ func (t *engineTable) fillSmall() {
 			narrow, size = KindString, 0
 		case TypeVector2, TypeVector3:
 			narrow, size = mathKinds[typ], uint8(4+typ.mathSize(false))
+		case TypeArray:
+			narrow = KindArrayStart // untyped: no flags
+		case TypeDictionary:
+			narrow = KindDictStart
 		}
 		t.small[n] = smallValue{narrow, typ, size}
 		if wide != KindInvalid && t.flagBits[typ]&flag64 != 0 {

@@ -115,15 +115,11 @@ func (f *frame) next() expect {
 // stack is the open frames plus the container depth.
 type stack struct {
 	frames []frame
-	depth  int // open Arrays, Dictionaries and full objects
+	last   *frame // &frames[len(frames)-1], or nil: read for every token
+	depth  int    // open Arrays, Dictionaries and full objects
 }
 
-func (s *stack) top() *frame {
-	if len(s.frames) == 0 {
-		return nil
-	}
-	return &s.frames[len(s.frames)-1]
-}
+func (s *stack) top() *frame { return s.last }
 
 // next says what comes next; at the top level, a value.
 func (s *stack) next() expect {
@@ -137,6 +133,7 @@ func (s *stack) next() expect {
 func (s *stack) push(f frame) {
 	f.idx = -1
 	s.frames = append(s.frames, f)
+	s.last = &s.frames[len(s.frames)-1]
 	if f.kind <= frameObject {
 		s.depth++
 	}
@@ -148,15 +145,22 @@ func (s *stack) pop() {
 		s.depth--
 	}
 	s.frames = s.frames[:len(s.frames)-1]
+	s.last = nil
+	if n := len(s.frames); n > 0 {
+		s.last = &s.frames[n-1]
+	}
 }
 
 // startValue records that a value starts in the top frame, which must expect
 // one.
 func (s *stack) startValue() {
-	f := s.top()
-	if f == nil {
-		return
+	if f := s.top(); f != nil {
+		f.startValue()
 	}
+}
+
+// startValue records that a value starts in f.
+func (f *frame) startValue() {
 	switch f.kind {
 	case frameArray, framePackedStrings:
 		f.remain--
@@ -188,8 +192,13 @@ func (s *stack) startEntry() {
 // noteKey remembers a property name, or the first token of a Dictionary key
 // when it is a string or an int, for paths.
 func (s *stack) noteKey(kind Kind, text []byte, n int64) {
-	f := s.top()
-	if f == nil || f.keyKind != KindInvalid || !(f.inKey || f.kind == frameObject) {
+	if f := s.top(); f != nil {
+		f.noteKey(kind, text, n)
+	}
+}
+
+func (f *frame) noteKey(kind Kind, text []byte, n int64) {
+	if f.keyKind != KindInvalid || !(f.inKey || f.kind == frameObject) {
 		return
 	}
 	f.keyKind, f.keyInt = kind, n

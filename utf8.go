@@ -64,10 +64,8 @@ func validUTF8(b []byte) bool {
 // eight bytes at a time: the common case of a key or a name, which is then
 // valid without further checks.
 func isShortASCII(b []byte) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	for len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		if w&hi != 0 || (w-lo)&^w&hi != 0 { // non-ASCII, or a zero byte
+		if !asciiWord(binary.LittleEndian.Uint64(b)) { // non-ASCII, or a zero byte
 			return false
 		}
 		b = b[8:]
