@@ -93,7 +93,7 @@ func shortASCII(b []byte, n int) bool {
 	w := binary.LittleEndian.Uint64(b)
 	if n < 8 {
 		keep := uint64(1)<<(uint(8*n)&63) - 1 // &63: n < 8, and the compiler need not check
-		w = w&keep | asciiLow&^keep // bytes past n count as 0x01
+		w = w&keep | asciiLow&^keep           // bytes past n count as 0x01
 	}
 	return asciiWord(w) && (n <= 8 || isShortASCII(b[8:n]))
 }
