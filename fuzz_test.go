@@ -27,7 +27,9 @@ var fuzzOptions = [][]Option{
 func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
-			limits := newConfig(opts).limits
+			var cfg config
+			cfg.set(opts)
+			limits := cfg.limits
 			inPlace := NewDecoderBytes(data, opts...)
 			streamed := NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...)
 			for {

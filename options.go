@@ -11,13 +11,14 @@ type config struct {
 	inputLimit int64 // bytes the Decoder may read; < 0 for no bound
 }
 
-func newConfig(opts []Option) config {
-	c := config{inputLimit: -1}
+// set makes c the configuration opts describe. It works in place so that
+// resetting a Decoder or Encoder does not allocate.
+func (c *config) set(opts []Option) {
+	*c = config{inputLimit: -1}
 	for _, o := range opts {
-		o(&c)
+		o(c)
 	}
 	c.limits = c.limits.withDefaults()
-	return c
 }
 
 // WithEngine selects the engine version whose wire format is read or

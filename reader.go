@@ -64,7 +64,8 @@ func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 
 func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.release()
-	*d = Decoder{r: r, cfg: newConfig(opts), st: stack{frames: d.st.frames[:0]}, names: d.names}
+	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names}
+	d.cfg.set(opts)
 	d.tab = d.cfg.engine.table()
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"os"
 	"runtime"
 	"testing"
 	"testing/iotest"
@@ -384,4 +385,22 @@ func TestDecoderAfterFinalError(t *testing.T) {
 	assert.Equal(t, KindInvalid, dec.PeekKind())
 	_, err2 := dec.ReadToken()
 	assert.Same(t, err, err2)
+}
+
+// Decoding allocates nothing per token once warm: in place, and from a
+// reader with the pooled buffer.
+func TestDecoderZeroAllocations(t *testing.T) {
+	data, err := os.ReadFile("testdata/golden/godot4/gamestate_3.bin")
+	require.NoError(t, err)
+	dec := NewDecoderBytes(data)
+	drainAll := func() {
+		for {
+			if _, err := dec.ReadToken(); err != nil {
+				return
+			}
+		}
+	}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { dec.ResetBytes(data); drainAll() }))
+	r := bytes.NewReader(data)
+	assert.Less(t, testing.AllocsPerRun(100, func() { r.Reset(data); dec.Reset(r); drainAll() }), 0.5)
 }

@@ -53,8 +53,9 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	if e.bb != nil {
 		putWriteBuffer(e.bb)
 	}
-	cfg := newConfig(opts)
-	*e = Encoder{w: w, cfg: cfg, tab: cfg.engine.table(), st: stack{frames: e.st.frames[:0]}}
+	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}}
+	e.cfg.set(opts)
+	e.tab = e.cfg.engine.table()
 }
 
 // OutputOffset returns the number of bytes written so far, flushed or not.
