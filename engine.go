@@ -1,5 +1,7 @@
 package gdvar
 
+import "strconv"
+
 // Engine selects the Godot version whose wire format a Decoder reads and an
 // Encoder writes. The zero value is Godot4, the default.
 type Engine uint8
@@ -10,13 +12,29 @@ const (
 	// (Dictionary 27, Array 28, …), not the stale table on the documentation
 	// page.
 	Godot4 Engine = iota
+	// Godot3 is Godot 3.0 to 3.6: Dictionary 18, Array 19, Pool arrays 20–26;
+	// FLAG_64 only for int and float; math types and pool arrays 32-bit; RID
+	// without payload; no typed containers, StringName, integer vectors,
+	// Vector4, Projection, Callable, Signal or 64-bit packed arrays.
+	Godot3
+	// Godot2 is Godot 1.x and 2.x: the whole header is the type number (no
+	// flags), int and float are 32-bit, and Image and InputEvent exist. RID
+	// and Object carry no payload; NodePath has an old plain-string form.
+	Godot2
 )
 
 // String returns the engine's name, such as "Godot 4".
-func (e Engine) String() string { return e.table().name }
+func (e Engine) String() string {
+	if e > Godot2 {
+		return "Engine(" + strconv.Itoa(int(e)) + ")"
+	}
+	return e.table().name
+}
 
 // maxEngineDepth is Variant::MAX_RECURSION_DEPTH: the engine fails a value
-// nested in more containers than this, whatever gdvar's limits say.
+// nested in more containers than this, whatever gdvar's limits say. Godot
+// 3.2 had no limit (it recursed until its stack ended); 3.6 has this one,
+// and gdvar applies it to every version.
 const maxEngineDepth = 1024
 
 // engineTable holds what differs between engine versions. The codec is
@@ -28,11 +46,49 @@ type engineTable struct {
 	wire     [typeCount]int    // Type → wire number; -1 if the version lacks it
 	typeMask uint32            // header bits holding the type number
 	flagBits [typeCount]uint32 // header flag bits the engine reads, per type
+	// Payload rules.
+	ridPayload      bool // a RID carries its u64 id (Godot 4)
+	objectPayload   bool // an Object carries an id or a full object (Godot 3, 4)
+	nodePathOldForm bool // a NodePath may be a plain string (Godot 2)
+	utf8            utf8Rules
 	// small maps the header of a common small value to how to read it, for
 	// the Decoder's fast path: index = header & 0xff, plus 256 for FLAG_64.
 	// Headers with other bits set are not in it.
 	small [512]smallValue
 }
+
+// Header flag bits.
+const (
+	flag64            = 1 << 16 // FLAG_64: 64-bit payload
+	flagObjectAsID    = 1 << 16 // Object: the payload is an instance id
+	arrayKindShift    = 16      // Array: element type kind in bits 16..17
+	dictKeyShift      = 16      // Dictionary: key type kind in bits 16..17
+	dictValueShift    = 18      // Dictionary: value type kind in bits 18..19
+	countSharedBit    = 1 << 31 // Array/Dictionary count: the old shared flag
+	containerKindMask = 3
+)
+
+// wireType returns the Type in a header, or false if the engine fails on its
+// type number.
+func (t *engineTable) wireType(hdr uint32) (Type, bool) {
+	n := hdr & t.typeMask
+	if n >= uint32(len(t.types)) {
+		return 0, false
+	}
+	return t.types[n], true
+}
+
+// ignoredBits returns the header bits the engine ignores for a value of type
+// typ; they are kept in tokens so that re-encoding reproduces them.
+func (t *engineTable) ignoredBits(hdr uint32, typ Type) uint32 {
+	return hdr &^ (t.typeMask | t.flagBits[typ])
+}
+
+// has reports whether the engine version has type typ.
+func (t *engineTable) has(typ Type) bool { return typ < typeCount && t.wire[typ] >= 0 }
+
+// typed reports whether the version has typed containers.
+func (t *engineTable) typed() bool { return t.flagBits[TypeArray] != 0 }
 
 // smallValue is what a header says about a common small value.
 type smallValue struct {
@@ -41,8 +97,23 @@ type smallValue struct {
 	size uint8 // bytes on the wire; 0 for a string (variable)
 }
 
+func newEngineTable(name string, types []Type) *engineTable {
+	t := &engineTable{name: name, types: types, typeMask: 0xff}
+	for i := range t.wire {
+		t.wire[i] = -1
+	}
+	for n, typ := range types {
+		t.wire[typ] = n
+	}
+	t.flagBits[TypeInt] = flag64
+	t.flagBits[TypeFloat] = flag64
+	t.flagBits[TypeObject] = flagObjectAsID
+	t.objectPayload = true
+	return t
+}
+
 // fillSmall builds the fast-path table from the type table.
-func (t *engineTable) fillSmall() {
+func (t *engineTable) fillSmall() *engineTable {
 	for n, typ := range t.types {
 		if n >= 256 {
 			break
@@ -72,46 +143,6 @@ func (t *engineTable) fillSmall() {
 			t.small[256+n] = smallValue{wide, typ, 12}
 		}
 	}
-}
-
-// wireType returns the Type in a header, or false if the engine fails on its
-// type number.
-func (t *engineTable) wireType(hdr uint32) (Type, bool) {
-	n := hdr & t.typeMask
-	if n >= uint32(len(t.types)) {
-		return 0, false
-	}
-	return t.types[n], true
-}
-
-// ignoredBits returns the header bits the engine ignores for a value of type
-// typ; they are kept in tokens so that re-encoding reproduces them.
-func (t *engineTable) ignoredBits(hdr uint32, typ Type) uint32 {
-	return hdr &^ (t.typeMask | t.flagBits[typ])
-}
-
-// Header flag bits.
-const (
-	flag64            = 1 << 16 // FLAG_64: 64-bit payload
-	flagObjectAsID    = 1 << 16 // Object: the payload is an instance id
-	arrayKindShift    = 16      // Array: element type kind in bits 16..17
-	dictKeyShift      = 16      // Dictionary: key type kind in bits 16..17
-	dictValueShift    = 18      // Dictionary: value type kind in bits 18..19
-	countSharedBit    = 1 << 31 // Array/Dictionary count: the old shared flag
-	containerKindMask = 3
-)
-
-// has reports whether the engine version has type typ.
-func (t *engineTable) has(typ Type) bool { return typ < typeCount && t.wire[typ] >= 0 }
-
-func newEngineTable(name string, types []Type) *engineTable {
-	t := &engineTable{name: name, types: types}
-	for i := range t.wire {
-		t.wire[i] = -1
-	}
-	for n, typ := range types {
-		t.wire[typ] = n
-	}
 	return t
 }
 
@@ -121,19 +152,55 @@ var godot4Table = func() *engineTable {
 		types[i] = Type(i)
 	}
 	t := newEngineTable("Godot 4", types)
-	t.typeMask = 0xff
 	for typ := range typeCount {
-		if typ == TypeInt || typ == TypeFloat || typ.hasReals() {
+		if typ.hasReals() {
 			t.flagBits[typ] = flag64
 		}
 	}
-	t.flagBits[TypeObject] = flagObjectAsID
 	t.flagBits[TypeArray] = containerKindMask << arrayKindShift
 	t.flagBits[TypeDictionary] = containerKindMask<<dictKeyShift | containerKindMask<<dictValueShift
-	t.fillSmall()
-	return t
+	t.ridPayload = true
+	t.utf8 = utf8Strict
+	return t.fillSmall()
 }()
 
+var godot3Table = newEngineTable("Godot 3", []Type{
+	TypeNil, TypeBool, TypeInt, TypeFloat, TypeString, TypeVector2, TypeRect2,
+	TypeVector3, TypeTransform2D, TypePlane, TypeQuaternion, TypeAABB,
+	TypeBasis, TypeTransform3D, TypeColor, TypeNodePath, TypeRID, TypeObject,
+	TypeDictionary, TypeArray, TypePackedByteArray, TypePackedInt32Array,
+	TypePackedFloat32Array, TypePackedStringArray, TypePackedVector2Array,
+	TypePackedVector3Array, TypePackedColorArray,
+}).withUTF8(utf8Godot3).fillSmall()
+
+var godot2Table = func() *engineTable {
+	t := newEngineTable("Godot 2", []Type{
+		TypeNil, TypeBool, TypeInt, TypeFloat, TypeString, TypeVector2, TypeRect2,
+		TypeVector3, TypeTransform2D, TypePlane, TypeQuaternion, TypeAABB,
+		TypeBasis, TypeTransform3D, TypeColor, TypeImage, TypeNodePath, TypeRID,
+		TypeObject, TypeInputEvent, TypeDictionary, TypeArray,
+		TypePackedByteArray, TypePackedInt32Array, TypePackedFloat32Array,
+		TypePackedStringArray, TypePackedVector2Array, TypePackedVector3Array,
+		TypePackedColorArray,
+	})
+	t.typeMask = 0xffffffff // the whole header is the type
+	t.flagBits = [typeCount]uint32{}
+	t.objectPayload = false
+	t.nodePathOldForm = true
+	return t.withUTF8(utf8Godot3).fillSmall()
+}()
+
+func (t *engineTable) withUTF8(r utf8Rules) *engineTable {
+	t.utf8 = r
+	return t
+}
+
 func (e Engine) table() *engineTable {
+	switch e {
+	case Godot3:
+		return godot3Table
+	case Godot2:
+		return godot2Table
+	}
 	return godot4Table
 }

@@ -29,3 +29,23 @@ func (p NodePath) String() string {
 	}
 	return b.String()
 }
+
+// ParseNodePath parses a path as Godot writes it: names separated by "/",
+// absolute when it starts with "/", then subnames each after a ":". Empty
+// names and subnames are dropped, as Godot drops them.
+func ParseNodePath(s string) NodePath {
+	var p NodePath
+	path, subs, _ := strings.Cut(s, ":")
+	p.Absolute = strings.HasPrefix(path, "/")
+	for _, n := range strings.Split(path, "/") {
+		if n != "" {
+			p.Names = append(p.Names, n)
+		}
+	}
+	for _, n := range strings.Split(subs, ":") {
+		if n != "" {
+			p.SubNames = append(p.SubNames, n)
+		}
+	}
+	return p
+}

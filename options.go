@@ -1,10 +1,13 @@
 package gdvar
 
+import "fmt"
+
 // Option configures a Decoder or an Encoder. Options that do not apply to one
 // of them are ignored by it.
 type Option func(*config)
 
 type config struct {
+	err        error // an invalid option
 	engine     Engine
 	limits     Limits
 	objects    bool
@@ -23,7 +26,14 @@ func (c *config) set(opts []Option) {
 
 // WithEngine selects the engine version whose wire format is read or
 // written. The default is Godot4.
-func WithEngine(e Engine) Option { return func(c *config) { c.engine = e } }
+func WithEngine(e Engine) Option {
+	return func(c *config) {
+		c.engine = e
+		if e > Godot2 {
+			c.err = fmt.Errorf("gdvar: unknown engine %d", e)
+		}
+	}
+}
 
 // WithLimits sets the Decoder's limits; zero fields keep their defaults. The
 // Encoder uses MaxDepth only.

@@ -67,6 +67,7 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names}
 	d.cfg.set(opts)
 	d.tab = d.cfg.engine.table()
+	d.err = d.cfg.err
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true
 	}
@@ -346,7 +347,10 @@ func (d *Decoder) readValue(t *Token) error {
 			kind, size = KindFloat32, 8
 		}
 	case TypeRID:
-		kind, size = KindRID, 12
+		kind, size = KindRID, 4
+		if d.tab.ridPayload {
+			size = 12
+		}
 	case TypeString:
 		return d.readString(t, KindString, TypeString, hdr, 4)
 	case TypeStringName:
@@ -354,11 +358,18 @@ func (d *Decoder) readValue(t *Token) error {
 	case TypeNodePath:
 		return d.readNodePath(t)
 	case TypeObject:
-		if hdr&flagObjectAsID != 0 {
+		switch {
+		case !d.tab.objectPayload:
+			kind = KindObjectID // Godot 2: no payload, a null object
+		case hdr&flagObjectAsID != 0:
 			kind, size = KindObjectID, 12
-			break
+		default:
+			return d.readObjectStart(t)
 		}
-		return d.readObjectStart(t)
+	case TypeImage:
+		return d.readImageStart(t)
+	case TypeInputEvent:
+		return d.readInputEvent(t)
 	case TypeSignal:
 		return d.readSignal(t)
 	case TypeArray, TypeDictionary:
@@ -438,7 +449,7 @@ func (d *Decoder) readString(t *Token, kind Kind, typ Type, hdr uint32, at int) 
 			return err
 		}
 		data := d.buf[d.pos+start : d.pos+start+int(n)]
-		if !isShortASCII(data) && !validUTF8(data) {
+		if !isShortASCII(data) && !d.validString(data) {
 			return d.failAt(start, true, ErrInvalidUTF8, "", nil)
 		}
 		t.setData(data)
@@ -451,7 +462,7 @@ func (d *Decoder) readString(t *Token, kind Kind, typ Type, hdr uint32, at int) 
 	if err := d.needAt(start+int(chunk), at, true); err != nil {
 		return err
 	}
-	cut, nul, ok := checkUTF8(d.buf[d.pos+start:d.pos+start+int(chunk)], false)
+	cut, nul, ok := d.tab.utf8.check(d.buf[d.pos+start:d.pos+start+int(chunk)], false)
 	if !ok {
 		return d.failAt(start, true, ErrInvalidUTF8, "", nil)
 	}
@@ -485,7 +496,7 @@ func (d *Decoder) readStringChunk(t *Token, f *frame) error {
 	}
 	cut, nul, ok := int(n), f.nulSeen, true
 	if !f.nulSeen {
-		cut, nul, ok = checkUTF8(d.buf[d.pos:d.pos+int(n)], last)
+		cut, nul, ok = d.tab.utf8.check(d.buf[d.pos:d.pos+int(n)], last)
 		if !ok {
 			return d.failAt(0, false, ErrInvalidUTF8, "", nil)
 		}
@@ -500,6 +511,12 @@ func (d *Decoder) readStringChunk(t *Token, f *frame) error {
 		return d.advance(cut + pad)
 	}
 	return d.advance(cut)
+}
+
+// validString checks a whole string's UTF-8 as the engine does.
+func (d *Decoder) validString(b []byte) bool {
+	_, _, ok := d.tab.utf8.check(b, true)
+	return ok
 }
 
 // padding is the number of zero bytes that round n up to a multiple of 4.
@@ -532,7 +549,7 @@ func (d *Decoder) readName(at int, budget *int, pending bool) (string, uint32, i
 		return "", 0, 0, err
 	}
 	b := d.buf[d.pos+at+4 : d.pos+end]
-	if _, _, ok := checkUTF8(b, true); !ok {
+	if !d.validString(b) {
 		return "", 0, 0, d.failAt(at+4, pending, ErrInvalidUTF8, "", nil)
 	}
 	return d.names.intern(b), d.padBytes(end, pad), end + pad, nil
@@ -550,7 +567,7 @@ func (d *Decoder) readNodePath(t *Token) error {
 		return err
 	}
 	if d.u32(4)&nodePathNewForm == 0 {
-		return d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
+		return d.readOldNodePath(t)
 	}
 	if err := d.needAt(16, 0, true); err != nil {
 		return err
@@ -580,6 +597,78 @@ func (d *Decoder) readNodePath(t *Token) error {
 	t.setKind(KindNodePath)
 	t.setExt(&d.ext)
 	return d.commit(at)
+}
+
+// readOldNodePath reads Godot 2's plain-string NodePath: the string's length
+// (without the new-form bit) and bytes.
+func (d *Decoder) readOldNodePath(t *Token) error {
+	if !d.tab.nodePathOldForm {
+		return d.failAt(4, true, ErrInvalidValue, "old-form NodePath", nil)
+	}
+	budget := d.cfg.limits.MaxNameBytes
+	path, pad, at, err := d.readName(4, &budget, true)
+	if err != nil {
+		return err
+	}
+	w := &d.ext.path
+	w.words = [3]uint32{uint32(len(path))}
+	w.names = append(w.names[:0], path)
+	w.pads = append(w.pads[:0], pad)
+	t.setKind(KindNodePath)
+	t.setExt(&d.ext)
+	return d.commit(at)
+}
+
+// readImageStart reads a Godot 2 Image's header; its data follows as a
+// packed byte payload.
+func (d *Decoder) readImageStart(t *Token) error {
+	if err := d.needAt(24, 0, true); err != nil {
+		return err
+	}
+	word := d.u32(20)
+	n := int64(int32(word))
+	if n < 0 {
+		return d.failAt(20, true, ErrInvalidLength, fmt.Sprintf("image data length %d", n), nil)
+	}
+	if max := d.cfg.limits.MaxPackedBytes; n > max {
+		return d.limit(20, true, "MaxPackedBytes", n, max)
+	}
+	if err := d.checkSize(20, 24, n, true); err != nil {
+		return err
+	}
+	d.ext.image = ImageHeader{Format: d.u32(4), Mipmaps: d.u32(8), Width: d.u32(12), Height: d.u32(16)}
+	t.setKind(KindImageStart)
+	t.setRaw(n, word)
+	t.setExt(&d.ext)
+	d.st.startValue()
+	d.st.push(frame{kind: framePacked, typ: TypeImage, remain: n, total: n})
+	return d.advance(24)
+}
+
+// readInputEvent reads a Godot 2 InputEvent: type, device, length word, then
+// the type's fields. Known types have the fields Godot 2 reads for them; the
+// others, the fields the length word says.
+func (d *Decoder) readInputEvent(t *Token) error {
+	if err := d.needAt(16, 0, true); err != nil {
+		return err
+	}
+	typ, length := d.u32(4), d.u32(12)
+	fields, known := knownFields(typ)
+	if !known {
+		if length < 12 || length%4 != 0 || length > uint32(d.cfg.limits.MaxNameBytes) {
+			return d.failAt(12, true, ErrInvalidLength, fmt.Sprintf("InputEvent length %d", length), nil)
+		}
+		fields = int(length-12) / 4
+	}
+	size := 16 + 4*fields
+	if err := d.needAt(size, 0, true); err != nil {
+		return err
+	}
+	t.setKind(KindInputEvent)
+	t.num = uint64(typ) | uint64(d.u32(8))<<32
+	t.setData(d.buf[d.pos+16 : d.pos+size])
+	t.x = uint64(length)
+	return d.commit(size)
 }
 
 func (d *Decoder) readSignal(t *Token) error {
@@ -670,15 +759,16 @@ func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 	fk := frameArray
 	if t.Type() == TypeArray {
 		t.setKind(KindArrayStart)
-		if kind := ContainerKind(hdr >> arrayKindShift & containerKindMask); kind != Untyped {
+		if kind := ContainerKind(hdr & d.tab.flagBits[TypeArray] >> arrayKindShift); kind != Untyped {
 			at, err = d.readContainerType(kind, at, &budget, &d.ext.elem)
 			t.setExt(&d.ext)
 		}
 	} else {
 		fk = frameDict
 		t.setKind(KindDictStart)
-		kk := ContainerKind(hdr >> dictKeyShift & containerKindMask)
-		vk := ContainerKind(hdr >> dictValueShift & containerKindMask)
+		bits := hdr & d.tab.flagBits[TypeDictionary] // none where typed dictionaries do not exist
+		kk := ContainerKind(bits >> dictKeyShift & containerKindMask)
+		vk := ContainerKind(bits >> dictValueShift & containerKindMask)
 		if kk != Untyped || vk != Untyped {
 			at, err = d.readContainerType(kk, at, &budget, &d.ext.key)
 			if err == nil {
@@ -772,12 +862,12 @@ func (d *Decoder) readPackedChunk(t *Token, f *frame) error {
 func (d *Decoder) readPackedEnd(t *Token, f *frame) error {
 	*t = newToken(KindPackedEnd, f.typ, 0)
 	pad := 0
-	if f.typ == TypePackedByteArray {
+	if f.typ == TypePackedByteArray || f.typ == TypeImage {
 		pad = padding(f.total)
 	}
 	if err := d.need(pad); err != nil {
-		if err != errNeedInput {
-			return d.failAt(0, false, ErrRead, "", err)
+		if err != errNeedInput || f.typ != TypePackedByteArray {
+			return d.inputError(err, 0, false)
 		}
 		// The engine does not check that a byte array's padding is there:
 		// at the end of the input, what is missing is accepted.
@@ -849,7 +939,7 @@ func (d *Decoder) PeekKind() Kind {
 		return KindNodePath
 	case typ == TypeRID:
 		return KindRID
-	case typ == TypeObject && hdr&flagObjectAsID != 0:
+	case typ == TypeObject && (!d.tab.objectPayload || hdr&flagObjectAsID != 0):
 		return KindObjectID
 	case typ == TypeObject:
 		return KindObjectStart
@@ -863,6 +953,10 @@ func (d *Decoder) PeekKind() Kind {
 		return KindDictStart
 	case typ.IsPacked():
 		return KindPackedStart
+	case typ == TypeImage:
+		return KindImageStart
+	case typ == TypeInputEvent:
+		return KindInputEvent
 	}
 	return mathKinds[typ]
 }

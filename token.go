@@ -74,6 +74,12 @@ const (
 	KindPackedChunk
 	KindPackedEnd
 
+	// KindImageStart opens a Godot 2 Image: its header, then the pixel data
+	// as KindPackedChunk tokens of Len bytes in all, then KindPackedEnd.
+	KindImageStart
+	// KindInputEvent is a Godot 2 InputEvent.
+	KindInputEvent
+
 	kindCount
 )
 
@@ -85,6 +91,7 @@ var kindNames = [kindCount]string{
 	"NodePath", "RID", "ObjectID", "Callable", "Signal", "ObjectStart",
 	"ObjectProperty", "ObjectEnd", "ArrayStart", "ArrayEnd", "DictStart",
 	"DictKey", "DictEnd", "PackedStart", "PackedChunk", "PackedEnd",
+	"ImageStart", "InputEvent",
 }
 
 // String returns the kind's name, such as "ArrayStart".
@@ -245,10 +252,12 @@ func (t Token) countWord() uint32 {
 	return uint32(t.num)
 }
 
-// tokenExt holds the parts of rarer tokens: container types and NodePaths.
+// tokenExt holds the parts of rarer tokens: container types, NodePaths and
+// Godot 2's Image and InputEvent.
 type tokenExt struct {
 	elem, key, value ContainerType // elem for Array; key and value for Dictionary
 	path             nodePathWire
+	image            ImageHeader
 }
 
 // nodePathWire is a NodePath as on the wire.
@@ -343,6 +352,13 @@ func (t Token) Offset() int {
 	return 0
 }
 
+// Shared reports whether an Array or Dictionary start has the old "shared"
+// bit set in its count. Godot 3 and 4 ignore it; Godot 2 honours it.
+func (t Token) Shared() bool {
+	k := t.Kind()
+	return (k == KindArrayStart || k == KindDictStart) && t.countWord()&countSharedBit != 0
+}
+
 // IsLast reports whether a string chunk ends its string.
 func (t Token) IsLast() bool { return t.flags()&flagLast != 0 }
 
@@ -410,6 +426,9 @@ func (t Token) NodePath() NodePath {
 		return NodePath{}
 	}
 	w := &e.path
+	if w.words[0]&nodePathNewForm == 0 { // Godot 2's plain-string form
+		return ParseNodePath(w.names[0])
+	}
 	n := min(int(w.words[0]&^nodePathNewForm), len(w.names))
 	p := NodePath{Absolute: w.words[2]&nodePathAbsolute != 0}
 	if n > 0 {
@@ -553,6 +572,12 @@ func (t Token) String() string {
 		return fmt.Sprintf("PackedChunk(%s, %d elements at %d)", t.Type(), t.Count(), t.Offset())
 	case KindPackedEnd:
 		return "PackedEnd(" + t.Type().String() + ")"
+	case KindImageStart:
+		h := t.Image()
+		return fmt.Sprintf("ImageStart(format %d, %d mipmaps, %dx%d, %d bytes)", h.Format, h.Mipmaps, h.Width, h.Height, t.Len())
+	case KindInputEvent:
+		ev := t.InputEvent()
+		return fmt.Sprintf("InputEvent(type %d, device %d, %v)", ev.Type, ev.Device, ev.Fields)
 	}
 	if typ := t.Type(); typ < typeCount && mathKinds[typ] == t.Kind() {
 		return t.Kind().String() + mathString(t) + widthSuffix(t)

@@ -10,7 +10,7 @@ import "strconv"
 type Type uint8
 
 // The Variant types. TypeNil through TypePackedVector4Array carry Godot 4's
-// wire numbers.
+// wire numbers; TypeImage and TypeInputEvent exist only in Godot 2.
 const (
 	TypeNil Type = iota
 	TypeBool
@@ -52,6 +52,10 @@ const (
 	TypePackedColorArray
 	TypePackedVector4Array
 
+	// Godot 2 only.
+	TypeImage      // Godot 2's Image: a header and pixel data
+	TypeInputEvent // Godot 2's InputEvent
+
 	typeCount // number of valid types; not a type
 )
 
@@ -63,7 +67,7 @@ var typeNames = [typeCount]string{
 	"Dictionary", "Array", "PackedByteArray", "PackedInt32Array",
 	"PackedInt64Array", "PackedFloat32Array", "PackedFloat64Array",
 	"PackedStringArray", "PackedVector2Array", "PackedVector3Array",
-	"PackedColorArray", "PackedVector4Array",
+	"PackedColorArray", "PackedVector4Array", "Image", "InputEvent",
 }
 
 // String returns the type's name as Godot 4 spells it (for example
@@ -120,7 +124,7 @@ func (t Type) mathSize(wide bool) int {
 // vector arrays.
 func (t Type) packedElemSize(wide bool) int {
 	switch t {
-	case TypePackedByteArray:
+	case TypePackedByteArray, TypeImage:
 		return 1
 	case TypePackedInt32Array, TypePackedFloat32Array:
 		return 4

@@ -56,6 +56,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}}
 	e.cfg.set(opts)
 	e.tab = e.cfg.engine.table()
+	e.err = e.cfg.err
 }
 
 // OutputOffset returns the number of bytes written so far, flushed or not.
@@ -172,7 +173,7 @@ func (e *Encoder) writeMarker(t Token, f *frame) error {
 		e.st.noteKey(KindString, t.Bytes(), 0)
 		return nil
 	case KindPackedEnd:
-		if f.typ == TypePackedByteArray {
+		if f.typ == TypePackedByteArray || f.typ == TypeImage {
 			n := padding(f.total)
 			if t.flags()&flagUnpadded != 0 {
 				n = int(t.num)
@@ -210,7 +211,7 @@ func (e *Encoder) writeValue(t Token) error {
 		flags = flag64
 	}
 	switch t.Kind() {
-	case KindObjectStart, KindArrayStart, KindDictStart, KindPackedStart:
+	case KindObjectStart, KindArrayStart, KindDictStart, KindPackedStart, KindImageStart:
 		if n := t.count(); n < 0 || n > math.MaxInt32 {
 			return e.misuse("%s count %d is outside the int32 range Godot allows", t.Kind(), n)
 		}
@@ -226,18 +227,51 @@ func (e *Encoder) writeValue(t Token) error {
 	case KindInt64, KindFloat64:
 		b = le64(le32(b, e.header(t, flags)), t.num)
 	case KindRID:
-		b = le64(le32(b, e.header(t, 0)), t.num)
+		b = le32(b, e.header(t, 0))
+		if e.tab.ridPayload {
+			b = le64(b, t.num)
+		} else if t.num != 0 {
+			return e.misuse("a RID has no payload in %s: only RID 0 can be written, got %d", e.tab.name, t.num)
+		}
 	case KindObjectID:
+		if !e.tab.objectPayload {
+			if t.num != 0 {
+				return e.misuse("an Object has no payload in %s: only a null object can be written, got id %d", e.tab.name, t.num)
+			}
+			b = le32(b, e.header(t, 0))
+			break
+		}
 		b = le64(le32(b, e.header(t, flagObjectAsID)), t.num)
+	case KindImageStart:
+		h := t.Image()
+		b = le32(le32(le32(le32(le32(le32(b, e.header(t, 0)), h.Format), h.Mipmaps), h.Width), h.Height), t.countWord())
+		e.st.startValue()
+		e.st.push(frame{kind: framePacked, typ: TypeImage, remain: t.count(), total: t.count()})
+	case KindInputEvent:
+		ev := t.InputEvent()
+		if n, known := knownFields(ev.Type); known && n != len(ev.Fields) {
+			return e.misuse("InputEvent of type %d has %d fields in Godot 2, got %d", ev.Type, n, len(ev.Fields))
+		}
+		b = append(le32(le32(le32(le32(b, e.header(t, 0)), ev.Type), ev.Device), t.eventLen()), t.Bytes()...)
 	case KindSignal:
 		b = le64(appendName(le32(b, e.header(t, 0)), t.Bytes(), t.pad()), t.num)
 	case KindNodePath:
 		w := &t.ext().path
+		if w.words[0]&nodePathNewForm == 0 {
+			if !e.tab.nodePathOldForm {
+				return e.misuse("the old plain-string NodePath form does not exist in %s", e.tab.name)
+			}
+			b = appendName(le32(b, e.header(t, 0)), stringBytes(w.names[0]), w.pads[0])
+			break
+		}
 		b = le32(le32(le32(le32(b, e.header(t, 0)), w.words[0]), w.words[1]), w.words[2])
 		for i, name := range w.names {
 			b = appendName(b, stringBytes(name), w.pads[i])
 		}
 	case KindObjectStart:
+		if !e.tab.objectPayload {
+			return e.misuse("full objects do not exist in %s", e.tab.name)
+		}
 		if len(t.Bytes()) == 0 && t.count() != 0 {
 			return e.misuse("a null object (empty class name) has no properties, got %d", t.count())
 		}
@@ -251,6 +285,9 @@ func (e *Encoder) writeValue(t Token) error {
 		var ext tokenExt
 		if x := t.ext(); x != nil {
 			ext = *x
+		}
+		if !e.tab.typed() && (ext.elem.Kind|ext.key.Kind|ext.value.Kind) != Untyped {
+			return e.misuse("typed containers do not exist in %s", e.tab.name)
 		}
 		fk := frameArray
 		if t.Kind() == KindArrayStart {
@@ -286,7 +323,7 @@ func (e *Encoder) writeValue(t Token) error {
 		b = append(le32(b, e.header(t, flags)), t.Bytes()...)
 	}
 	e.bb.B = b
-	if t.Kind() != KindObjectStart && t.Kind() != KindArrayStart && t.Kind() != KindDictStart && t.Kind() != KindPackedStart {
+	if k := t.Kind(); k != KindObjectStart && k != KindArrayStart && k != KindDictStart && k != KindPackedStart && k != KindImageStart {
 		e.st.startValue()
 		if t.Kind() == KindInt32 || t.Kind() == KindInt64 {
 			e.st.noteKey(t.Kind(), nil, int64(t.num))

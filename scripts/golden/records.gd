@@ -1,6 +1,6 @@
-# The game-state record shared by the golden vectors (godot4.gd), the
-# benchmark (scripts/bench/godot4.gd) and, in Go, internal/gamestate.
-extends RefCounted
+# The game-state record shared by the golden vectors (godot4.gd, godot3.gd), the
+# benchmark (scripts/bench/godot4.gd) and, in Go, internal/gamestate. It is
+# written in the syntax Godot 3 and Godot 4 share.
 
 static func player(i: int) -> Dictionary:
 	var tags := ["red" if i % 2 == 0 else "blue"]
