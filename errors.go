@@ -47,7 +47,7 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	msg := fmt.Sprintf("gdvar: offset %d, at %s: %s", e.Offset, e.Path, e.Kind)
+	msg := fmt.Sprintf("gdvar: offset %d, at %s: %s", e.Offset, shortPath(e.Path), e.Kind)
 	if e.Detail != "" {
 		msg += ": " + e.Detail
 	}
@@ -55,6 +55,15 @@ func (e *SyntaxError) Error() string {
 		msg += ": " + e.Err.Error()
 	}
 	return msg
+}
+
+// shortPath shortens a very deep path for messages, keeping both ends.
+func shortPath(p string) string {
+	const keep = 60
+	if len(p) <= 3*keep {
+		return p
+	}
+	return p[:keep] + "…" + p[len(p)-keep:]
 }
 
 // Unwrap returns the kind and the underlying error, so that errors.Is and

@@ -13,11 +13,21 @@ import (
 //
 //	go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 1h .
 
-// fuzzOptions are the settings each input is decoded with: full objects off
-// and on, and a chunk size small enough to chunk most strings and arrays.
+// addGodot2Seeds seeds a target with the hand-made Godot 2 vectors.
+func addGodot2Seeds(f *testing.F) {
+	for _, v := range godot2Vectors {
+		f.Add(unhex(v.hex))
+	}
+}
+
+// fuzzOptions are the settings each input is decoded with: every engine
+// version, full objects off and on, and a chunk size small enough to chunk
+// most strings and arrays.
 var fuzzOptions = [][]Option{
 	{},
 	{AllowObjects(true), WithLimits(Limits{ChunkSize: MinChunkSize, MaxNameBytes: 256})},
+	{WithEngine(Godot3), AllowObjects(true)},
+	{WithEngine(Godot2), WithLimits(Limits{ChunkSize: MinChunkSize})},
 }
 
 // FuzzDecode decodes arbitrary bytes: it must not panic, must fail only with
@@ -25,6 +35,7 @@ var fuzzOptions = [][]Option{
 // give the same tokens reading in place and reading through a reader that
 // returns bytes a few at a time.
 func FuzzDecode(f *testing.F) {
+	addGodot2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
 			var cfg config
@@ -60,6 +71,7 @@ func FuzzDecode(f *testing.F) {
 // every value of the input is written back exactly, up to where decoding
 // stops.
 func FuzzRoundTrip(f *testing.F) {
+	addGodot2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
 			dec := NewDecoderBytes(data, opts...)

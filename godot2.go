@@ -35,7 +35,7 @@ const (
 
 // inputEventFields is the number of field words Godot 2 writes and reads
 // for each event type it knows.
-var inputEventFields = [...]int{
+var inputEventFields = [InputEventAction + 1]int{
 	InputEventKey: 2, InputEventMouseButton: 1, InputEventJoystickMotion: 1,
 	InputEventJoystickButton: 1, InputEventScreenTouch: 1,
 }
@@ -49,8 +49,9 @@ func knownFields(typ uint32) (int, bool) {
 }
 
 // eventLen is an InputEvent token's length word: the payload's size,
-// including type, device and the length word itself.
-func (t Token) eventLen() uint32 { return uint32(t.x) }
+// including type, device and the length word itself. It is kept where other
+// tokens keep padding, which an InputEvent has none of.
+func (t Token) eventLen() uint32 { return t.pad() }
 
 // Image returns a KindImageStart token's header.
 func (t Token) Image() ImageHeader {
@@ -92,6 +93,6 @@ func InputEventToken(ev InputEvent) Token {
 		b = binary.LittleEndian.AppendUint32(b, f)
 	}
 	t.setData(b)
-	t.x = uint64(12 + len(b)) // the length word; Godot 2 headers have no other bits
+	t.setPad(uint32(12 + len(b)))
 	return t
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,8 +74,44 @@ var resolvedByEngine = map[string]string{
 	"object_full_nested.word1_minus1":         "class name one byte short: Objec",
 }
 
-func TestMalformedGodot4MatchesEngine(t *testing.T) {
-	verdicts := loadVerdicts(t, "testdata/malformed/godot4.txt")
+// verdictSets are the engines' verdict files, the engine table each is
+// checked with, and the inputs where gdvar knowingly differs from that
+// engine, with why.
+var verdictSets = []struct {
+	path    string
+	engine  Engine
+	differs map[string]string // by input name; applies with objects allowed unless noted
+}{
+	{"testdata/malformed/godot4.txt", Godot4, resolvedByEngine},
+	{"testdata/malformed/godot3.6.txt", Godot3, resolvedByEngine},
+	{"testdata/malformed/godot3.2.txt", Godot3, godot32Differs},
+}
+
+// godot32Differs adds what Godot 3.2 accepts and gdvar refuses: 3.2 had no
+// recursion limit, and gdvar applies 3.6's (and 4's) 1024 to all versions.
+var godot32Differs = func() map[string]string {
+	m := map[string]string{
+		"depth_1025_arrays_int":  "3.2 has no depth limit",
+		"depth_1025_dict_values": "3.2 has no depth limit",
+	}
+	for k, v := range resolvedByEngine {
+		m[k] = v
+	}
+	return m
+}()
+
+// TestMalformedMatchesEngine compares gdvar's verdict on every judged input
+// with the engine's: failure or success, and the bytes used.
+func TestMalformedMatchesEngine(t *testing.T) {
+	for _, set := range verdictSets {
+		t.Run(filepath.Base(set.path), func(t *testing.T) {
+			matchVerdicts(t, set.path, set.engine, set.differs)
+		})
+	}
+}
+
+func matchVerdicts(t *testing.T, path string, engine Engine, differs map[string]string) {
+	verdicts := loadVerdicts(t, path)
 	var failing int
 	for _, v := range verdicts {
 		for _, objects := range []bool{false, true} {
@@ -82,14 +119,14 @@ func TestMalformedGodot4MatchesEngine(t *testing.T) {
 			if objects {
 				want = v.objects
 			}
-			if objects && want == 0 && resolvedByEngine[v.name] != "" {
+			if why := differs[v.name]; why != "" && (objects || strings.HasPrefix(why, "3.2")) {
 				continue
 			}
 			// Godot reports a byte array's padding as used even where the
 			// input ends before it (see readPackedEnd); the value itself is
 			// accepted, which is what matters.
 			want = min(want, len(v.data))
-			got, err := ourVerdict(v.data, AllowObjects(objects))
+			got, err := ourVerdict(v.data, AllowObjects(objects), WithEngine(engine))
 			if !assert.Equal(t, want, got, "%s (objects %v): engine used %d bytes, we used %d: %v", v.name, objects, want, got, err) {
 				continue
 			}

@@ -667,7 +667,7 @@ func (d *Decoder) readInputEvent(t *Token) error {
 	t.setKind(KindInputEvent)
 	t.num = uint64(typ) | uint64(d.u32(8))<<32
 	t.setData(d.buf[d.pos+16 : d.pos+size])
-	t.x = uint64(length)
+	t.setPad(length)
 	return d.commit(size)
 }
 

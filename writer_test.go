@@ -243,3 +243,47 @@ func TestEncoderDepth(t *testing.T) {
 	}
 	assert.ErrorIs(t, enc.WriteToken(NilToken), ErrUnexpectedToken)
 }
+
+// Tokens a version does not have are refused with an error naming the type
+// and the version.
+func TestEncoderRefusesOtherVersionsTypes(t *testing.T) {
+	typed := ContainerType{Kind: TypedBuiltin, Builtin: TypeInt}
+	tests := []struct {
+		engine Engine
+		tok    Token
+		detail string
+	}{
+		{Godot3, StringNameToken("x"), "StringName does not exist in Godot 3"},
+		{Godot3, Vector2iToken(Vector2i{}), "Vector2i does not exist in Godot 3"},
+		{Godot3, Vector4Token(Vector4{}, Single), "Vector4 does not exist in Godot 3"},
+		{Godot3, ProjectionToken(Projection{}, Single), "Projection does not exist in Godot 3"},
+		{Godot3, CallableToken, "Callable does not exist in Godot 3"},
+		{Godot3, SignalToken("s", 1), "Signal does not exist in Godot 3"},
+		{Godot3, PackedStartToken(TypePackedInt64Array, 0, Single), "PackedInt64Array does not exist in Godot 3"},
+		{Godot3, ArrayStartToken(0, typed), "typed containers do not exist in Godot 3"},
+		{Godot3, Vector3Token(Vector3{}, Double), "Vector3 has no 64-bit form in Godot 3"},
+		{Godot3, RIDToken(5), "a RID has no payload in Godot 3"},
+		{Godot3, ImageStartToken(ImageHeader{}, 0), "Image does not exist in Godot 3"},
+		{Godot4, InputEventToken(InputEvent{}), "InputEvent does not exist in Godot 4"},
+		{Godot2, IntToken(1 << 40), "int has no 64-bit form in Godot 2"},
+		{Godot2, FloatToken(0.1), "float has no 64-bit form in Godot 2"},
+		{Godot2, ObjectIDToken(7), "an Object has no payload in Godot 2"},
+		{Godot2, ObjectStartToken("Node", 0), "full objects do not exist in Godot 2"},
+		{Godot2, InputEventToken(InputEvent{Type: InputEventKey}), "InputEvent of type 1 has 2 fields in Godot 2, got 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.detail, func(t *testing.T) {
+			err := NewEncoder(io.Discard, WithEngine(tt.engine)).WriteToken(tt.tok)
+			require.ErrorIs(t, err, ErrUnexpectedToken)
+			assert.Contains(t, err.Error(), tt.detail)
+		})
+	}
+}
+
+func TestUnknownEngine(t *testing.T) {
+	_, err := NewDecoderBytes(words(0), WithEngine(Engine(9))).ReadToken()
+	assert.ErrorContains(t, err, "unknown engine 9")
+	assert.ErrorContains(t, NewEncoder(io.Discard, WithEngine(Engine(9))).WriteToken(NilToken), "unknown engine 9")
+	assert.Equal(t, "Engine(9)", Engine(9).String())
+	assert.Equal(t, "Godot 3", Godot3.String())
+}

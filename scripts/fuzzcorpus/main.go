@@ -1,8 +1,8 @@
 // Command fuzzcorpus writes the seed corpus of the fuzz targets from the
 // golden vectors: each vector up to 4 KiB becomes a seed of every target, in
-// the format go test -fuzz reads.
+// the format go test -fuzz reads, named after its folder and name.
 //
-//	go run ./scripts/fuzzcorpus testdata/golden/godot4 testdata/fuzz
+//	go run ./scripts/fuzzcorpus testdata/fuzz testdata/golden/godot4 testdata/golden/godot3.6
 package main
 
 import (
@@ -16,12 +16,21 @@ import (
 var targets = []string{"FuzzDecode", "FuzzRoundTrip"}
 
 func main() {
-	golden, out := os.Args[1], os.Args[2]
-	index, err := os.ReadFile(filepath.Join(golden, "index.txt"))
-	check(err)
+	out := os.Args[1]
 	for _, target := range targets {
 		check(os.MkdirAll(filepath.Join(out, target), 0o755))
 	}
+	n := 0
+	for _, golden := range os.Args[2:] {
+		n += seeds(golden, out)
+	}
+	fmt.Printf("wrote %d seeds for each of %v\n", n, targets)
+}
+
+// seeds writes the seeds of one folder of golden vectors.
+func seeds(golden, out string) int {
+	index, err := os.ReadFile(filepath.Join(golden, "index.txt"))
+	check(err)
 	n := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(index)), "\n") {
 		name, _, _ := strings.Cut(line, " ")
@@ -36,7 +45,7 @@ func main() {
 		}
 		n++
 	}
-	fmt.Printf("wrote %d seeds for each of %v\n", n, targets)
+	return n
 }
 
 func check(err error) {

@@ -1,9 +1,13 @@
 // Command malformed writes candidate malformed (and borderline) inputs for
-// the engine to judge: truncations and mutations of the golden vectors, and
+// an engine to judge: truncations and mutations of the golden vectors, and
 // hand-made cases for each rule of the wire format. Each line is
-// "NAME HEX". scripts/golden/judge4.gd adds the engine's verdicts.
+// "NAME HEX". scripts/golden/judge4.gd adds Godot 4's verdicts; for Godot 3,
+// scripts/golden/judge3.gd logs how bytes2var fared and the verdicts command
+// turns the log into verdicts.
 //
-//	go run ./scripts/malformed testdata/golden/godot4 > candidates.txt
+//	go run ./scripts/malformed candidates godot4 testdata/golden/godot4 > candidates.txt
+//	go run ./scripts/malformed candidates godot3 testdata/golden/godot3.6 > candidates.txt
+//	go run ./scripts/malformed verdicts candidates.txt judge.log > verdicts.txt
 package main
 
 import (
@@ -13,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -46,24 +51,129 @@ func str(s []byte) []byte {
 }
 
 func main() {
-	dir := os.Args[1]
-	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
-	if err != nil {
-		panic(err)
+	defer w.Flush()
+	switch {
+	case len(os.Args) == 4 && os.Args[1] == "candidates" && os.Args[2] == "godot4":
+		derivedAll(os.Args[3])
+		handMade()
+	case len(os.Args) == 4 && os.Args[1] == "candidates" && os.Args[2] == "godot3":
+		derivedAll(os.Args[3])
+		handMade3()
+	case len(os.Args) == 4 && os.Args[1] == "verdicts":
+		verdicts(os.Args[2], os.Args[3])
+	default:
+		fmt.Fprintln(os.Stderr, "usage: malformed candidates godot4|godot3 DIR | verdicts CANDIDATES LOG")
+		os.Exit(2)
 	}
+}
+
+// derivedAll writes the derived candidates of every vector in dir.
+func derivedAll(dir string) {
+	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
+	check(err)
 	for _, line := range strings.Split(strings.TrimSpace(string(index)), "\n") {
 		name, _, _ := strings.Cut(line, " ")
 		data, err := os.ReadFile(filepath.Join(dir, name+".bin"))
-		if err != nil {
-			panic(err)
-		}
+		check(err)
 		derived(name, data)
 	}
-	handMade()
-	w.Flush()
 }
 
 // derived writes truncations and mutations of one golden vector.
+// handMade3 writes cases for the rules the spec states for Godot 3.
+func handMade3() {
+	for name, b := range utf8Cases {
+		emit("utf8_string_"+name, cat(u32(4), str(b)))
+		emit("utf8_pool_string_"+name, cat(u32(23, 1), str(b)))
+		emit("utf8_nodepath_"+name, cat(u32(15, 0x80000001, 0, 0), str(b)))
+	}
+	emit("type_27", u32(27, 0))
+	emit("type_255", u32(255))
+	emit("bool_2", u32(1, 2))
+	emit("int_flag64_small", u32(2|1<<16, 5, 0))
+	emit("vector2_flag64_ignored", u32(5|1<<16, 0x3f800000, 0x40000000))
+	emit("array_typed_bits_ignored", u32(19|1<<16, 0))
+	emit("array_shared_bit", u32(19, 0x80000001, 0))
+	emit("dict_shared_bit", u32(18, 0x80000000))
+	emit("rid_no_payload", u32(16))
+	emit("rid_then_word", u32(16, 7))
+	emit("object_id", u32(17|1<<16, 5, 0))
+	emit("object_full_null", u32(17, 0))
+	emit("object_full_reference", cat(u32(17), str([]byte("Reference")), u32(0)))
+	emit("object_full_unknown_class", cat(u32(17), str([]byte("NoSuchClass")), u32(0)))
+	emit("object_full_count_negative", cat(u32(17), str([]byte("Reference")), u32(0xffffffff)))
+	emit("nodepath_old_form", cat(u32(15), str([]byte("a"))))
+	emit("nodepath_property_flag", cat(u32(15, 0x80000001, 0, 2), str([]byte("a")), str([]byte("b"))))
+	emit("nodepath_garbage_padding", cat(u32(15, 0x80000001, 0, 0, 1), []byte{'a', 9, 9, 9}))
+	emit("pool_byte_no_padding", cat(u32(20, 1), []byte{7}))
+	emit("pool_byte_negative", u32(20, 0x80000000))
+	emit("pool_int_negative", u32(21, 0xffffffff))
+	emit("pool_string_negative", u32(23, 0xffffffff))
+	emit("pool_string_no_nul", cat(u32(23, 1), str([]byte("ab"))))
+	emit("pool_vector2_flag64_ignored", u32(24|1<<16, 1, 0x3f800000, 0x40000000))
+	emit("string_negative", u32(4, 0x80000000))
+	for _, depth := range []int{1024, 1025} {
+		arrays, dicts := []byte{}, []byte{}
+		for range depth {
+			arrays = append(arrays, u32(19, 1)...)
+			dicts = append(dicts, u32(18, 1, 0)...)
+		}
+		emit(fmt.Sprintf("depth_%d_arrays_int", depth), cat(arrays, u32(2, 7)))
+		emit(fmt.Sprintf("depth_%d_dict_values", depth), cat(dicts, u32(2, 7)))
+	}
+}
+
+// verdicts reads judge3.gd's log and prints "NAME PLAIN OBJECTS HEX" for each
+// candidate: the bytes the engine used, or 0 where it failed.
+func verdicts(candidatesPath, logPath string) {
+	type key struct {
+		name    string
+		objects bool
+	}
+	size := map[key]int{}
+	logFile, err := os.Open(logPath)
+	check(err)
+	defer logFile.Close()
+	sc := bufio.NewScanner(logFile)
+	sc.Buffer(nil, 1<<20)
+	var pending *key
+	var pendingK int
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 4 && (f[0] == "TRY" || f[0] == "SIZE"):
+			k := key{f[1], f[2] == "True"}
+			n, err := strconv.Atoi(f[3])
+			check(err)
+			if f[0] == "SIZE" {
+				size[k] = n
+				pending = nil
+				continue
+			}
+			pending, pendingK = &k, n
+		case len(f) == 1 && f[0] == "DONE" && pending != nil:
+			if old, ok := size[*pending]; !ok || pendingK < old {
+				size[*pending] = pendingK
+			}
+			pending = nil
+		}
+	}
+	check(sc.Err())
+	cands, err := os.ReadFile(candidatesPath)
+	check(err)
+	for _, line := range strings.Split(strings.TrimSpace(string(cands)), "\n") {
+		name, hexData, _ := strings.Cut(line, " ")
+		fmt.Fprintf(w, "%s %d %d %s\n", name, size[key{name, false}], size[key{name, true}], hexData)
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
 func derived(name string, data []byte) {
 	n := len(data)
 	if n <= 256 {
@@ -113,18 +223,26 @@ func derived(name string, data []byte) {
 	emit(name+".trailing", cat(data, u32(0xdeadbeef)))
 }
 
-// handMade writes cases for the rules the spec states, one by one.
+// utf8Cases are strings at the edges of what each engine's UTF-8 parser
+// accepts.
+var utf8Cases = map[string][]byte{
+	"ascii": {'a', 'b'}, "nul_mid": {'a', 0, 'b'}, "nul_then_invalid": {'a', 0, 0xff},
+	"invalid_ff": {'a', 0xff}, "surrogate": {0xed, 0xa0, 0x80}, "overlong2": {0xc0, 0x80},
+	"overlong3": {0xe0, 0x80, 0x80}, "above_10ffff": {0xf4, 0x90, 0x80, 0x80},
+	"max_10ffff": {0xf4, 0x8f, 0xbf, 0xbf}, "truncated_seq": {0xe2, 0x82},
+	"lone_continuation": {0x80}, "five_byte": {0xf8, 0x88, 0x80, 0x80, 0x80},
+	"bom": {0xef, 0xbb, 0xbf, 'a'}, "nonchar_ffff": {0xef, 0xbf, 0xbf},
+	"f5": {0xf5, 0x80, 0x80, 0x80}, "crlf": {'a', '\r', '\n'},
+	"e0_80_bf": {0xe0, 0x80, 0xbf}, "e0_81_80": {0xe0, 0x81, 0x80}, "f0_80_80_80": {0xf0, 0x80, 0x80, 0x80},
+	"f0_80_90_80": {0xf0, 0x80, 0x90, 0x80}, "f8_80x4": {0xf8, 0x80, 0x80, 0x80, 0x80},
+	"fc_x6": {0xfc, 0x84, 0x80, 0x80, 0x80, 0x80}, "fc_80x5": {0xfc, 0x80, 0x80, 0x80, 0x80, 0x80},
+	"fe": {0xfe}, "c1_bf": {0xc1, 0xbf}, "c2_41": {0xc2, 0x41}, "c2_nul": {0xc2, 0}, "bom_ff": {0xef, 0xbb, 0xbf, 0xff},
+}
+
+// handMade writes cases for the rules the spec states for Godot 4, one by
+// one.
 func handMade() {
 	s := func(b ...byte) []byte { return cat(u32(4), str(b)) }
-	utf8Cases := map[string][]byte{
-		"ascii": {'a', 'b'}, "nul_mid": {'a', 0, 'b'}, "nul_then_invalid": {'a', 0, 0xff},
-		"invalid_ff": {'a', 0xff}, "surrogate": {0xed, 0xa0, 0x80}, "overlong2": {0xc0, 0x80},
-		"overlong3": {0xe0, 0x80, 0x80}, "above_10ffff": {0xf4, 0x90, 0x80, 0x80},
-		"max_10ffff": {0xf4, 0x8f, 0xbf, 0xbf}, "truncated_seq": {0xe2, 0x82},
-		"lone_continuation": {0x80}, "five_byte": {0xf8, 0x88, 0x80, 0x80, 0x80},
-		"bom": {0xef, 0xbb, 0xbf, 'a'}, "nonchar_ffff": {0xef, 0xbf, 0xbf},
-		"f5": {0xf5, 0x80, 0x80, 0x80}, "crlf": {'a', '\r', '\n'},
-	}
 	for name, b := range utf8Cases {
 		emit("utf8_string_"+name, s(b...))
 		emit("utf8_stringname_"+name, cat(u32(21), str(b)))
