@@ -13,7 +13,7 @@ import (
 func copyValues(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	out := bufio.NewWriter(stdout)
 	dec := gdvar.NewDecoder(in, cfg.options()...)
-	enc := gdvar.NewEncoder(out)
+	enc := gdvar.NewEncoder(out, cfg.options()...)
 	for {
 		err := gdvar.CopyValue(enc, dec)
 		if err == io.EOF {

@@ -36,20 +36,48 @@ var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths; on bad input, everything up to the error, then the error",
 		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
-		"gdvar validate -all save.dat", validate},
+		"gdvar validate -engine 3 -all save.dat", validate},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
 		"gdvar copy packet.bin > again.bin", copyValues},
 }
 
 // config holds the flags every subcommand takes.
 type config struct {
+	engine  gdvar.Engine
 	limits  gdvar.Limits
 	objects bool
 	all     bool // validate: a sequence of values
 }
 
 func (c *config) options() []gdvar.Option {
-	return []gdvar.Option{gdvar.WithLimits(c.limits), gdvar.AllowObjects(c.objects)}
+	return []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.WithLimits(c.limits), gdvar.AllowObjects(c.objects)}
+}
+
+// engines maps the -engine flag's values to versions.
+var engines = map[string]gdvar.Engine{"4": gdvar.Godot4, "3": gdvar.Godot3, "2": gdvar.Godot2}
+
+// engineFlag is the -engine flag.
+type engineFlag struct{ e *gdvar.Engine }
+
+func (f engineFlag) String() string {
+	if f.e == nil {
+		return "4"
+	}
+	for k, v := range engines {
+		if v == *f.e {
+			return k
+		}
+	}
+	return ""
+}
+
+func (f engineFlag) Set(s string) error {
+	e, ok := engines[s]
+	if !ok {
+		return fmt.Errorf("want 4, 3 or 2")
+	}
+	*f.e = e
+	return nil
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -100,6 +128,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	cfg := &config{}
 	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Var(engineFlag{&cfg.engine}, "engine", "Godot version of the wire format: 4 (4.0–4.6), 3 (3.0–3.6) or 2 (1.x, 2.x)")
 	d := gdvar.DefaultLimits()
 	fs.IntVar(&cfg.limits.MaxDepth, "max-depth", d.MaxDepth, "most containers a value may be nested in (Godot fails past 1024)")
 	fs.Int64Var(&cfg.limits.MaxContainerLen, "max-container-len", d.MaxContainerLen, "most elements of an Array, entries of a Dictionary or properties of an object")

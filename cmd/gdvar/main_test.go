@@ -156,3 +156,31 @@ func TestUsage(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "no such file")
 }
+
+func TestEngineFlag(t *testing.T) {
+	dir := "../../testdata/golden/godot3.6"
+	for _, name := range []string{"pool_string", "transform", "gamestate_3", "nodepath_unicode"} {
+		path := filepath.Join(dir, name+".bin")
+		want, err := os.ReadFile(path)
+		require.NoError(t, err)
+		code, out, errOut := runGdvar(nil, "copy", "-engine", "3", path)
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, want, []byte(out), name)
+	}
+	// A Godot 3 PoolStringArray is a Godot 4 Array: read as Godot 4 it fails.
+	code, _, _ := runGdvar(nil, "validate", filepath.Join(dir, "pool_string.bin"))
+	assert.Equal(t, 1, code)
+	code, out, _ := runGdvar(nil, "validate", "-engine", "3", filepath.Join(dir, "pool_string.bin"))
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "valid PackedStringArray")
+
+	// A Godot 2 InputEvent (type 19).
+	ev := []byte{19, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 20, 0, 0, 0, 1, 0, 0, 0, 65, 0, 0, 0}
+	code, out, _ = runGdvar(ev, "inspect", "-engine", "2", "-")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "InputEvent(type 1, device 2, [1 65])")
+
+	code, _, errOut := runGdvar(nil, "inspect", "-engine", "5", "-")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "want 4, 3 or 2")
+}
