@@ -167,10 +167,11 @@ func TestEngineFlag(t *testing.T) {
 		require.Equal(t, 0, code, errOut)
 		assert.Equal(t, want, []byte(out), name)
 	}
-	// A Godot 3 PoolStringArray is a Godot 4 Array: read as Godot 4 it fails.
-	code, _, _ := runGdvar(nil, "validate", filepath.Join(dir, "pool_string.bin"))
-	assert.Equal(t, 1, code)
-	code, out, _ := runGdvar(nil, "validate", "-engine", "3", filepath.Join(dir, "pool_string.bin"))
+	// Type 23 is a PoolStringArray in Godot 3 and a RID in Godot 4.
+	code, out, _ := runGdvar(nil, "validate", filepath.Join(dir, "pool_string.bin"))
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "12 bytes: valid RID")
+	code, out, _ = runGdvar(nil, "validate", "-engine", "3", filepath.Join(dir, "pool_string.bin"))
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "valid PackedStringArray")
 
