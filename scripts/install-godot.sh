@@ -11,7 +11,7 @@
 # The engine lands in $GDVAR_ENGINES/<name>/ (default ~/.cache/gdvar/engines)
 # with a launcher $GDVAR_ENGINES/bin/<name> that runs it through the folder's
 # own dynamic loader. Tests find the launcher there, or through $GDVAR_GODOT4,
-# $GDVAR_GODOT3.6, $GDVAR_GODOT3.2. Several engines may be named at once.
+# $GDVAR_GODOT3_6, $GDVAR_GODOT3_2. Several engines may be named at once.
 set -euo pipefail
 
 [ $# -gt 0 ] || { echo "usage: install-godot.sh 4|3.6|3.2 ..." >&2; exit 2; }

@@ -6,22 +6,27 @@ package godot
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // Engine names: the launchers scripts/install-godot.sh writes.
 const (
-	Godot4 = "godot4"
+	Godot4   = "godot4"
+	Godot3_6 = "godot3.6"
+	Godot3_2 = "godot3.2"
 )
 
-// Find returns the launcher of the named engine, from $GDVAR_GODOT4 (and so
-// on) or $GDVAR_ENGINES/bin (default ~/.cache/gdvar/engines/bin), or "" if it
-// is not installed.
+// Find returns the launcher of the named engine, from $GDVAR_GODOT4,
+// $GDVAR_GODOT3_6, $GDVAR_GODOT3_2 or $GDVAR_ENGINES/bin (default
+// ~/.cache/gdvar/engines/bin), or "" if it is not installed.
 func Find(name string) string {
-	if p := os.Getenv("GDVAR_" + upper(name)); p != "" {
+	if p := os.Getenv("GDVAR_" + strings.ReplaceAll(upper(name), ".", "_")); p != "" {
 		return p
 	}
 	dir := os.Getenv("GDVAR_ENGINES")
@@ -46,7 +51,7 @@ func Require(t testing.TB, name string) string {
 	t.Helper()
 	p := Find(name)
 	if p == "" {
-		t.Skipf("%s is not installed: run scripts/install-godot.sh %s (CI does) to run this test against the real engine", name, name[len(name)-1:])
+		t.Skipf("%s is not installed: run scripts/install-godot.sh %s (CI does) to run this test against the real engine", name, strings.TrimPrefix(name, "godot"))
 	}
 	return p
 }
@@ -73,11 +78,18 @@ func Root(t testing.TB) string {
 
 // RunScript runs a GDScript (a path relative to the repository root) headless
 // with the given user arguments and returns what it printed. The test fails
-// if the engine does.
+// if the engine does, or runs for more than five minutes (a script error
+// leaves a Godot 3 engine running).
 func RunScript(t testing.TB, engine, script string, args ...string) string {
 	t.Helper()
-	cmdArgs := append([]string{"--headless", "-s", script, "--"}, args...)
-	cmd := exec.Command(engine, cmdArgs...)
+	headless := "--headless"
+	if strings.Contains(filepath.Base(engine), "godot3") {
+		headless = "--no-window"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmdArgs := append([]string{headless, "-s", script, "--"}, args...)
+	cmd := exec.CommandContext(ctx, engine, cmdArgs...)
 	cmd.Dir = Root(t)
 	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
 	var stdout, stderr bytes.Buffer
