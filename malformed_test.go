@@ -187,3 +187,39 @@ func TestMalformedErrorKinds(t *testing.T) {
 		})
 	}
 }
+
+// Malformed Godot 3 inputs fail with the same typed errors as Godot 4's.
+func TestMalformedGodot3ErrorKinds(t *testing.T) {
+	byName := map[string][]byte{}
+	for _, v := range loadVerdicts(t, "testdata/malformed/godot3.6.txt") {
+		byName[v.name] = v.data
+	}
+	tests := []struct {
+		name string
+		kind error
+	}{
+		{"string_a.trunc8", ErrTruncated},
+		{"pool_real.trunc16", ErrTruncated},
+		{"dict_simple.trunc24", ErrTruncated},
+		{"type_27", ErrInvalidType},
+		{"type_255", ErrInvalidType},
+		{"array_mixed.type39", ErrInvalidType},
+		{"string_negative", ErrInvalidLength},
+		{"pool_int_negative", ErrInvalidLength},
+		{"pool_byte_negative", ErrInvalidLength},
+		{"utf8_string_invalid_ff", ErrInvalidUTF8},
+		{"nodepath_old_form", ErrInvalidValue},
+		{"object_full_reference", ErrObjectsNotAllowed},
+		{"depth_1025_arrays_int", ErrTooDeep},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, ok := byName[tt.name]
+			require.True(t, ok, "no such input")
+			_, err := ourVerdict(data, WithEngine(Godot3))
+			require.ErrorIs(t, err, tt.kind)
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+		})
+	}
+}
