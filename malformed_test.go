@@ -144,39 +144,62 @@ func matchVerdicts(t *testing.T, path string, engine Engine, differs map[string]
 	t.Logf("%d inputs, %d verdicts agree, %d of them failures", len(verdicts), 2*len(verdicts), failing)
 }
 
+// Malformed inputs fail with the error kind, and at the path, that fit
+// them, in every engine version.
 func TestMalformedErrorKinds(t *testing.T) {
-	byName := map[string][]byte{}
-	for _, v := range loadVerdicts(t, "testdata/malformed/godot4.txt") {
-		byName[v.name] = v.data
+	inputs := map[string]map[string][]byte{}
+	for _, file := range []string{"godot4", "godot3.6"} {
+		inputs[file] = map[string][]byte{}
+		for _, v := range loadVerdicts(t, "testdata/malformed/"+file+".txt") {
+			inputs[file][v.name] = v.data
+		}
 	}
 	tests := []struct {
-		name string
-		kind error
-		path string
+		file, name string
+		kind       error
+		path       string
 	}{
-		{"string_a.trunc8", ErrTruncated, "$"},
-		{"array_mixed.trunc20", ErrTruncated, "$[1]"},
-		{"dict_simple.trunc24", ErrTruncated, `$["a"]`},
-		{"dict_simple.trunc28", ErrTruncated, `${#1}`},
-		{"type_39", ErrInvalidType, "$"},
-		{"array_typed_builtin_39", ErrInvalidType, "$"},
-		{"string_negative", ErrInvalidLength, "$"},
-		{"packed_int32_negative", ErrInvalidLength, "$"},
-		{"packed_string_element_negative", ErrInvalidLength, "$[0]"},
-		{"utf8_string_surrogate", ErrInvalidUTF8, "$"},
-		{"utf8_packed_string_invalid_ff", ErrInvalidUTF8, "$[0]"},
-		{"utf8_nodepath_overlong2", ErrInvalidUTF8, "$"},
-		{"nodepath_old_form", ErrInvalidValue, "$"},
-		{"object_full_refcounted", ErrObjectsNotAllowed, "$"},
-		{"object_full_null", ErrObjectsNotAllowed, "$"},
-		{"depth_1025_arrays_int", ErrTooDeep, "$" + strings.Repeat("[0]", 1025)},
-		{"array_count_huge", ErrLimit, "$"},
+		{"godot4", "string_a.trunc8", ErrTruncated, "$"},
+		{"godot4", "array_mixed.trunc20", ErrTruncated, "$[1]"},
+		{"godot4", "dict_simple.trunc24", ErrTruncated, `$["a"]`},
+		{"godot4", "dict_simple.trunc28", ErrTruncated, `${#1}`},
+		{"godot4", "type_39", ErrInvalidType, "$"},
+		{"godot4", "array_typed_builtin_39", ErrInvalidType, "$"},
+		{"godot4", "string_negative", ErrInvalidLength, "$"},
+		{"godot4", "packed_int32_negative", ErrInvalidLength, "$"},
+		{"godot4", "packed_string_element_negative", ErrInvalidLength, "$[0]"},
+		{"godot4", "utf8_string_surrogate", ErrInvalidUTF8, "$"},
+		{"godot4", "utf8_packed_string_invalid_ff", ErrInvalidUTF8, "$[0]"},
+		{"godot4", "utf8_nodepath_overlong2", ErrInvalidUTF8, "$"},
+		{"godot4", "nodepath_old_form", ErrInvalidValue, "$"},
+		{"godot4", "object_full_refcounted", ErrObjectsNotAllowed, "$"},
+		{"godot4", "object_full_null", ErrObjectsNotAllowed, "$"},
+		{"godot4", "depth_1025_arrays_int", ErrTooDeep, "$" + strings.Repeat("[0]", 1025)},
+		{"godot4", "array_count_huge", ErrLimit, "$"},
+		{"godot3.6", "string_a.trunc8", ErrTruncated, "$"},
+		{"godot3.6", "pool_real.trunc16", ErrTruncated, "$"},
+		{"godot3.6", "dict_simple.trunc24", ErrTruncated, `$["a"]`},
+		{"godot3.6", "type_27", ErrInvalidType, "$"},
+		{"godot3.6", "type_255", ErrInvalidType, "$"},
+		{"godot3.6", "array_mixed.type39", ErrInvalidType, "$"},
+		{"godot3.6", "string_negative", ErrInvalidLength, "$"},
+		{"godot3.6", "pool_int_negative", ErrInvalidLength, "$"},
+		{"godot3.6", "pool_byte_negative", ErrInvalidLength, "$"},
+		{"godot3.6", "utf8_string_invalid_ff", ErrInvalidUTF8, "$"},
+		{"godot3.6", "utf8_pool_string_c2_41", ErrInvalidUTF8, "$[0]"},
+		{"godot3.6", "nodepath_old_form", ErrInvalidValue, "$"},
+		{"godot3.6", "object_full_reference", ErrObjectsNotAllowed, "$"},
+		{"godot3.6", "depth_1025_arrays_int", ErrTooDeep, "$" + strings.Repeat("[0]", 1025)},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data, ok := byName[tt.name]
+		t.Run(tt.file+"/"+tt.name, func(t *testing.T) {
+			data, ok := inputs[tt.file][tt.name]
 			require.True(t, ok, "no such input")
-			_, err := ourVerdict(data)
+			engine := Godot4
+			if tt.file != "godot4" {
+				engine = Godot3
+			}
+			_, err := ourVerdict(data, WithEngine(engine))
 			require.ErrorIs(t, err, tt.kind)
 			var se *SyntaxError
 			require.ErrorAs(t, err, &se)
@@ -184,42 +207,6 @@ func TestMalformedErrorKinds(t *testing.T) {
 			if tt.kind == ErrTruncated {
 				assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
 			}
-		})
-	}
-}
-
-// Malformed Godot 3 inputs fail with the same typed errors as Godot 4's.
-func TestMalformedGodot3ErrorKinds(t *testing.T) {
-	byName := map[string][]byte{}
-	for _, v := range loadVerdicts(t, "testdata/malformed/godot3.6.txt") {
-		byName[v.name] = v.data
-	}
-	tests := []struct {
-		name string
-		kind error
-	}{
-		{"string_a.trunc8", ErrTruncated},
-		{"pool_real.trunc16", ErrTruncated},
-		{"dict_simple.trunc24", ErrTruncated},
-		{"type_27", ErrInvalidType},
-		{"type_255", ErrInvalidType},
-		{"array_mixed.type39", ErrInvalidType},
-		{"string_negative", ErrInvalidLength},
-		{"pool_int_negative", ErrInvalidLength},
-		{"pool_byte_negative", ErrInvalidLength},
-		{"utf8_string_invalid_ff", ErrInvalidUTF8},
-		{"nodepath_old_form", ErrInvalidValue},
-		{"object_full_reference", ErrObjectsNotAllowed},
-		{"depth_1025_arrays_int", ErrTooDeep},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data, ok := byName[tt.name]
-			require.True(t, ok, "no such input")
-			_, err := ourVerdict(data, WithEngine(Godot3))
-			require.ErrorIs(t, err, tt.kind)
-			var se *SyntaxError
-			require.ErrorAs(t, err, &se)
 		})
 	}
 }

@@ -1,7 +1,6 @@
 // Package gamestate writes the game-state benchmark payload: an Array of
 // player Dictionaries, byte for byte what Godot 4's var_to_bytes writes for
-// the records built by player() in scripts/golden/godot4.gd and
-// scripts/bench/godot4.gd.
+// the records built by player() in scripts/golden/common.gd.
 package gamestate
 
 import (

@@ -9,14 +9,14 @@
 #   godot --headless -s scripts/bench/godot4.gd [-- OUT [payload-only]]
 extends SceneTree
 
-const Records = preload("res://scripts/golden/records.gd")
+const Common = preload("res://scripts/golden/common.gd")
 
 const RUNS := 7
 
 func _init() -> void:
 	var players := []
 	for i in 100000:
-		players.append(Records.player(i))
+		players.append(Common.player(i))
 	var payload := var_to_bytes(players)
 	var args := OS.get_cmdline_user_args()
 	if args.size() > 0:

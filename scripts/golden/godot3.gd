@@ -7,7 +7,7 @@
 #   godot3-server --no-window -s scripts/golden/godot3.gd -- OUTDIR
 extends SceneTree
 
-const Records = preload("res://scripts/golden/records.gd")
+const Common = preload("res://scripts/golden/common.gd")
 
 var out = ""
 var index = []
@@ -53,22 +53,10 @@ func scalars():
 	save("nil", null)
 	save("bool_true", true)
 	save("bool_false", false)
-	var ints = {
-		"int_0": 0, "int_7": 7, "int_neg1": -1,
-		"int_i32_max": 2147483647, "int_i32_min": -2147483648,
-		"int_i32_max_plus1": 2147483648, "int_i32_min_minus1": -2147483649,
-		"int_i64_max": 9223372036854775807, "int_i64_min": -9223372036854775807 - 1,
-		"int_1_shl_40": 1 << 40,
-	}
+	var ints = Common.ints()
 	for k in ints:
 		save(k, ints[k])
-	var zero = 0.0
-	var floats = {
-		"float_0": 0.0, "float_neg0": -zero, "float_2_5": 2.5, "float_0_1": 0.1,
-		"float_1_3": 1.0 / 3.0, "float_1e300": 1e300, "float_inf": INF,
-		"float_neginf": -INF, "float_nan": NAN,
-		"float_f32_max": 3.4028234663852886e38, "float_neg_big": -123456789.125,
-	}
+	var floats = Common.floats()
 	for k in floats:
 		save(k, floats[k])
 
@@ -136,7 +124,7 @@ func containers():
 	save("nest_1024_arrays", deep)
 	var players = []
 	for i in 3:
-		players.append(Records.player(i))
+		players.append(Common.player(i))
 	save("gamestate_3", players)
 	var dict = {}
 	for i in 1000:
