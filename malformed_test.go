@@ -177,7 +177,7 @@ func TestMalformedErrorKinds(t *testing.T) {
 		{"godot4", "depth_1025_arrays_int", ErrTooDeep, "$" + strings.Repeat("[0]", 1025)},
 		{"godot4", "array_count_huge", ErrLimit, "$"},
 		{"godot3.6", "string_a.trunc8", ErrTruncated, "$"},
-		{"godot3.6", "pool_real.trunc16", ErrTruncated, "$"},
+		{"godot3.6", "pool_real.trunc16", ErrTruncated, "$[0]"},
 		{"godot3.6", "dict_simple.trunc24", ErrTruncated, `$["a"]`},
 		{"godot3.6", "type_27", ErrInvalidType, "$"},
 		{"godot3.6", "type_255", ErrInvalidType, "$"},
