@@ -100,3 +100,24 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzValueRoundTrip checks that whatever Unmarshal accepts into an
+// interface{}, Marshal writes back to the same bytes.
+func FuzzValueRoundTrip(f *testing.F) {
+	addGodot2Seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, opts := range [][]Option{{}, {WithEngine(Godot3), AllowObjects(true)}, {WithEngine(Godot2)}} {
+			var v any
+			if err := Unmarshal(data, &v, opts...); err != nil {
+				continue
+			}
+			got, err := Marshal(v, opts...)
+			if err != nil {
+				t.Fatalf("Marshal of what Unmarshal gave (%T): %v", v, err)
+			}
+			if !bytes.Equal(got, data) {
+				t.Fatalf("Marshal wrote %x\nUnmarshal read %x (%#v)", got, data, v)
+			}
+		}
+	})
+}

@@ -9,6 +9,11 @@ type NodePath struct {
 	Names    []string
 	SubNames []string
 	Absolute bool
+
+	// wire is how a decoded path was written when Godot would write it
+	// otherwise (Godot 3 fills name padding with stray bytes; Godot 2 has a
+	// plain-string form), so that writing it back gives the same bytes.
+	wire *nodePathWire
 }
 
 // String returns the path as Godot writes it, such as "/root/a:b:c".

@@ -12,6 +12,7 @@ type config struct {
 	limits     Limits
 	objects    bool
 	inputLimit int64 // bytes the Decoder may read; < 0 for no bound
+	precision  int8  // math precision for the value layer: 0 auto, else Precision+1
 }
 
 // set makes c the configuration opts describe. It works in place so that
@@ -50,3 +51,13 @@ func AllowObjects(allow bool) Option { return func(c *config) { c.objects = allo
 // input that needs more bytes is truncated. Use it to decode one frame of a
 // framed stream in place.
 func WithInputLimit(n int64) Option { return func(c *config) { c.inputLimit = max(n, 0) } }
+
+// WithMathPrecision makes Marshal and Encoder.Encode write the real-valued
+// math types (Vector2, Transform3D, …) and packed vector arrays with 32-bit
+// reals (Single, as Godot's default build always writes them, rounding) or
+// 64-bit reals (Double, as a precision=double build writes them). Without
+// it, a value is written with 32-bit reals when that loses nothing and
+// 64-bit reals otherwise, so that values decoded from either build are
+// written back unchanged. Versions without 64-bit math (Godot 3, 2) always
+// take 32 bits.
+func WithMathPrecision(p Precision) Option { return func(c *config) { c.precision = int8(p) + 1 } }

@@ -79,6 +79,9 @@ func (e *Encoder) Flush() error {
 	if e.bb == nil {
 		return nil
 	}
+	if e.w == nil {
+		return nil // Marshal: the output stays in the buffer
+	}
 	if len(e.bb.B) > 0 {
 		n, err := e.w.Write(e.bb.B)
 		e.out += int64(n)
@@ -419,7 +422,7 @@ func (e *Encoder) writeChunk(t Token, f *frame) error {
 // writeData writes a chunk's bytes: copied into the buffer when small, else
 // straight to the writer after what is buffered.
 func (e *Encoder) writeData(p []byte) error {
-	if len(p) < directWriteSize {
+	if len(p) < directWriteSize || e.w == nil {
 		e.bb.B = append(e.bb.B, p...)
 		return nil
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-var targets = []string{"FuzzDecode", "FuzzRoundTrip"}
+var targets = []string{"FuzzDecode", "FuzzRoundTrip", "FuzzValueRoundTrip"}
 
 func main() {
 	out := os.Args[1]

@@ -1,0 +1,474 @@
+package gdvar
+
+import (
+	"bytes"
+	"math"
+	"reflect"
+	"unsafe"
+)
+
+// The generic form: what Unmarshal puts in an interface{} (see Unmarshal).
+// Marshal writes a generic value back as Godot writes it; a value the input
+// wrote differently (a 64-bit int that fits in 32 bits, a bool word of 2,
+// non-zero padding, ignored header bits, …) is kept as a RawValue instead,
+// so that input of any form is written back byte for byte. Where the odd
+// part shows only after the value's first token (padding at its end, one
+// odd element), the RawValue is rebuilt from what was decoded so far and the
+// tokens that follow.
+
+// anyValue decodes the value t starts; base is the Decoder's depth before t.
+func (ds *decodeState) anyValue(t Token, base int) (any, error) {
+	if t.hdrx() != 0 {
+		return ds.capture(t, base, nil)
+	}
+	switch t.Kind() {
+	case KindNil:
+		return nil, nil
+	case KindBool:
+		if t.num > 1 {
+			return ds.capture(t, base, nil)
+		}
+		return t.Bool(), nil
+	case KindInt32:
+		return t.Int(), nil
+	case KindInt64:
+		if n := t.Int(); n == int64(int32(n)) {
+			return ds.capture(t, base, nil)
+		}
+		return t.Int(), nil
+	case KindFloat32:
+		if f := t.Float(); math.IsNaN(f) { // Godot writes NaN with 64 bits
+			return ds.capture(t, base, nil)
+		}
+		return t.Float(), nil
+	case KindFloat64:
+		if f := t.Float(); float64(float32(f)) == f {
+			return ds.capture(t, base, nil)
+		}
+		return t.Float(), nil
+	case KindString, KindStringName:
+		return ds.stringAny(t, base)
+	case KindNodePath:
+		return nodePathValue(t), nil
+	case KindRID:
+		return RID(t.num), nil
+	case KindObjectID:
+		return ObjectID(t.num), nil
+	case KindCallable:
+		return Callable{}, nil
+	case KindSignal:
+		if t.pad() != 0 {
+			return ds.capture(t, base, nil)
+		}
+		return Signal{Name: t.Name(), Object: ObjectID(t.num)}, nil
+	case KindColor:
+		return t.Color(), nil
+	case KindArrayStart:
+		return ds.arrayAny(t, base, true)
+	case KindDictStart:
+		return ds.dictAny(t, base, true)
+	case KindObjectStart:
+		return ds.objectAny(t, base, true)
+	case KindPackedStart:
+		return ds.packedAny(t, base, true)
+	case KindImageStart:
+		return ds.imageAny(t, base, true)
+	case KindInputEvent:
+		ev := t.InputEvent()
+		if t.eventLen() != uint32(12+4*len(ev.Fields)) {
+			return ds.capture(t, base, nil)
+		}
+		return ev, nil
+	}
+	x := mathAny(t)
+	if !ds.canonicalMath(t) {
+		return ds.capture(t, base, nil)
+	}
+	return x, nil
+}
+
+// mathAny returns a math token's value.
+func mathAny(t Token) any {
+	switch t.Kind() {
+	case KindVector2:
+		return t.Vector2()
+	case KindVector2i:
+		return t.Vector2i()
+	case KindRect2:
+		return t.Rect2()
+	case KindRect2i:
+		return t.Rect2i()
+	case KindVector3:
+		return t.Vector3()
+	case KindVector3i:
+		return t.Vector3i()
+	case KindTransform2D:
+		return t.Transform2D()
+	case KindVector4:
+		return t.Vector4()
+	case KindVector4i:
+		return t.Vector4i()
+	case KindPlane:
+		return t.Plane()
+	case KindQuaternion:
+		return t.Quaternion()
+	case KindAABB:
+		return t.AABB()
+	case KindBasis:
+		return t.Basis()
+	case KindTransform3D:
+		return t.Transform3D()
+	case KindProjection:
+		return t.Projection()
+	}
+	return nil
+}
+
+// canonicalMath reports whether Marshal writes a math token's value back as
+// the token is written: with the width the default precision rule picks, and
+// the same bits (a signalling NaN in 32 bits does not survive float64).
+func (ds *decodeState) canonicalMath(t Token) bool {
+	typ := t.Type()
+	if !typ.hasReals() {
+		return true
+	}
+	comps := make([]float64, realCount[typ])
+	readReals(comps, t.Bytes(), t.Is64())
+	return bytes.Equal(appendReals(nil, comps, ds.autoWide(typ, comps)), t.Bytes())
+}
+
+// autoWide is Marshal's default width rule (see encodeState.wide).
+func (ds *decodeState) autoWide(typ Type, comps []float64) bool {
+	es := encodeState{e: &Encoder{tab: ds.d.tab}}
+	return es.wide(typ, comps)
+}
+
+// nodePathValue returns a NodePath, keeping its wire form when Godot would
+// write the path otherwise.
+func nodePathValue(t Token) NodePath {
+	p := t.NodePath()
+	w := &t.ext().path
+	canon := NodePathToken(p).ext().path
+	if w.words != canon.words || !bytes.Equal(wordsOf(w.pads), wordsOf(canon.pads)) || w.words[0]&nodePathNewForm == 0 {
+		c := *w
+		c.names = append([]string(nil), w.names...)
+		c.pads = append([]uint32(nil), w.pads...)
+		p.wire = &c
+	}
+	return p
+}
+
+func wordsOf(s []uint32) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 4*len(s))
+}
+
+// capture returns the value t starts as a RawValue: prefix (or t) written
+// again, then the value's remaining tokens copied.
+func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) error) (RawValue, error) {
+	var buf bytes.Buffer
+	es := &encodeState{e: NewEncoder(&buf, WithEngine(ds.d.cfg.engine))}
+	var err error
+	if prefix != nil {
+		err = prefix(es)
+	} else {
+		err = es.e.WriteToken(t)
+	}
+	for err == nil && ds.d.Depth() > base {
+		var tok Token
+		if tok, err = ds.next(); err == nil {
+			err = es.e.WriteToken(tok)
+		}
+	}
+	if err == nil {
+		err = es.e.Flush()
+	}
+	return RawValue(buf.Bytes()), err
+}
+
+// stringAny decodes a String or StringName.
+func (ds *decodeState) stringAny(t Token, base int) (any, error) {
+	first := t
+	s, pad := t.Bytes(), t.pad()
+	if !t.IsLast() || t.Offset() != 0 {
+		var err error
+		if s, err = ds.collect(t); err != nil {
+			return nil, err
+		}
+		pad = ds.lastPad
+	}
+	if pad != 0 {
+		whole := newToken(first.Kind(), first.Type(), flagWire|flagLast)
+		whole.setRaw(int64(len(s)), 0)
+		whole.setData(s)
+		whole.x = uint64(first.hdrx()) | uint64(pad)<<32
+		return ds.capture(whole, base, nil)
+	}
+	if first.Kind() == KindStringName {
+		return StringName(s), nil
+	}
+	return string(s), nil
+}
+
+// arrayAny decodes an Array: a []any, or an Array when typed or shared.
+func (ds *decodeState) arrayAny(t Token, base int, raw bool) (any, error) {
+	if raw && t.countWord()&^countSharedBit != uint32(t.Len()) {
+		return ds.capture(t, base, nil)
+	}
+	typ, shared, n := t.ElemType(), t.Shared(), t.Len()
+	values := make([]any, 0, ds.hint(n, 4))
+	for range n {
+		x, err := ds.nextAny()
+		if err != nil {
+			return nil, err
+		}
+		values = append(values, x)
+	}
+	if _, err := ds.next(); err != nil { // ArrayEnd
+		return nil, err
+	}
+	if typ.Kind == Untyped && !shared {
+		return values, nil
+	}
+	return Array{Type: typ, Shared: shared, Values: values}, nil
+}
+
+// nextAny reads the next value in the generic form.
+func (ds *decodeState) nextAny() (any, error) {
+	base := ds.d.Depth()
+	t, err := ds.next()
+	if err != nil {
+		return nil, err
+	}
+	return ds.anyValue(t, base)
+}
+
+// dictAny decodes a Dictionary into a *Dictionary, every entry kept in
+// order, duplicate keys included.
+func (ds *decodeState) dictAny(t Token, base int, raw bool) (any, error) {
+	if raw && t.countWord()&^countSharedBit != uint32(t.Len()) {
+		return ds.capture(t, base, nil)
+	}
+	d := &Dictionary{KeyType: t.KeyType(), ValueType: t.ValueType(), Shared: t.Shared()}
+	n := t.Len()
+	d.keys = make([]any, 0, ds.hint(n, 8))
+	d.values = make([]any, 0, ds.hint(n, 8))
+	for range n {
+		if _, err := ds.next(); err != nil { // DictKey
+			return nil, err
+		}
+		k, err := ds.nextAny()
+		if err != nil {
+			return nil, err
+		}
+		v, err := ds.nextAny()
+		if err != nil {
+			return nil, err
+		}
+		d.add(k, v)
+	}
+	if _, err := ds.next(); err != nil { // DictEnd
+		return nil, err
+	}
+	return d, nil
+}
+
+// objectAny decodes a full object into an *Object.
+func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
+	if raw && (t.pad() != 0 || t.Name() != "" && t.countWord() != uint32(t.Len())) {
+		return ds.capture(t, base, nil)
+	}
+	o := &Object{Class: t.Name(), Properties: make([]Property, 0, ds.hint(t.Len(), 8))}
+	for range t.Len() {
+		p, err := ds.next() // ObjectProperty
+		if err != nil {
+			return nil, err
+		}
+		if raw && p.pad() != 0 {
+			done := *o
+			return ds.capture(p, base, func(es *encodeState) error {
+				if err := es.writeObjectStart(t, done.Properties); err != nil {
+					return err
+				}
+				return es.e.WriteToken(p)
+			})
+		}
+		name := p.Name()
+		v, err := ds.nextAny()
+		if err != nil {
+			return nil, err
+		}
+		o.Properties = append(o.Properties, Property{Name: name, Value: v})
+	}
+	if _, err := ds.next(); err != nil { // ObjectEnd
+		return nil, err
+	}
+	return o, nil
+}
+
+// writeObjectStart writes a full object's start and its first properties,
+// for capture.
+func (es *encodeState) writeObjectStart(start Token, props []Property) error {
+	if err := es.e.WriteToken(start); err != nil {
+		return err
+	}
+	for _, p := range props {
+		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
+			return err
+		}
+		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// packedAny decodes a packed array into the Go slice of its element type.
+func (ds *decodeState) packedAny(t Token, base int, raw bool) (any, error) {
+	if raw && t.countWord() != uint32(t.Len()) {
+		return ds.capture(t, base, nil)
+	}
+	if t.Type() == TypePackedStringArray {
+		return ds.stringsAny(t, base, raw)
+	}
+	data, end, err := ds.packedBytes(t)
+	if err != nil {
+		return nil, err
+	}
+	x := packedSlice(t.Type(), t.Is64(), data)
+	if raw && (end.pad() != 0 || end.flags()&flagUnpadded != 0 || !ds.packedCanonical(t, x, data)) {
+		return ds.capture(t, base, func(es *encodeState) error {
+			return es.payload(t, data, end)
+		})
+	}
+	return x, nil
+}
+
+// packedCanonical reports whether Marshal writes the slice back as data:
+// vectors with the width its rule picks and the same bits.
+func (ds *decodeState) packedCanonical(t Token, x any, data []byte) bool {
+	typ := t.Type()
+	if !typ.hasReals() {
+		return true
+	}
+	comps := make([]float64, len(data)/typ.packedElemSize(t.Is64())*int(realCount[typ]))
+	readReals(comps, data, t.Is64())
+	return bytes.Equal(appendReals(nil, comps, ds.autoWide(typ, comps)), data)
+}
+
+// packedBytes reads a packed array's chunks into one slice, allocated as
+// the input delivers them, and returns it with the end token.
+func (ds *decodeState) packedBytes(start Token) ([]byte, Token, error) {
+	size := start.Type().packedElemSize(start.Is64())
+	data := make([]byte, 0, ds.hint(start.Len(), 1)*size)
+	for {
+		t, err := ds.next()
+		if err != nil {
+			return nil, t, err
+		}
+		if t.Kind() != KindPackedChunk {
+			return data, t, nil
+		}
+		data = append(data, t.Bytes()...)
+	}
+}
+
+// packedSlice turns a packed payload into the Go slice of its element type;
+// numbers alias data on little-endian machines.
+func packedSlice(typ Type, wide bool, data []byte) any {
+	switch typ {
+	case TypePackedByteArray, TypeImage:
+		return data
+	case TypePackedInt32Array:
+		return view[int32](data)
+	case TypePackedInt64Array:
+		return view[int64](data)
+	case TypePackedFloat32Array:
+		return view[float32](data)
+	case TypePackedFloat64Array:
+		return view[float64](data)
+	case TypePackedColorArray:
+		fs := view[float32](data)
+		return unsafe.Slice((*Color)(unsafe.Pointer(unsafe.SliceData(fs))), len(fs)/4)
+	case TypePackedVector2Array:
+		return vectors[Vector2](data, wide)
+	case TypePackedVector3Array:
+		return vectors[Vector3](data, wide)
+	}
+	return vectors[Vector4](data, wide)
+}
+
+// vectors decodes packed vector elements.
+func vectors[T Vector2 | Vector3 | Vector4](data []byte, wide bool) []T {
+	var zero T
+	per := int(unsafe.Sizeof(zero) / 8)
+	size := per * 4
+	if wide {
+		size = per * 8
+	}
+	out := make([]T, len(data)/size)
+	for i := range out {
+		readReals(unsafe.Slice((*float64)(unsafe.Pointer(&out[i])), per), data[i*size:], wide)
+	}
+	return out
+}
+
+// stringsAny decodes a PackedStringArray into a []string, dropping each
+// element's NUL; an element without one, or with odd padding, makes the
+// array a RawValue.
+func (ds *decodeState) stringsAny(t Token, base int, raw bool) (any, error) {
+	out := make([]string, 0, ds.hint(t.Len(), 4))
+	for range t.Len() {
+		e, err := ds.next()
+		if err != nil {
+			return nil, err
+		}
+		s, pad := e.Bytes(), e.pad()
+		if !e.IsLast() || e.Offset() != 0 {
+			if s, err = ds.collect(e); err != nil {
+				return nil, err
+			}
+			pad = ds.lastPad
+		}
+		if raw && (pad != 0 || len(s) == 0 || s[len(s)-1] != 0) {
+			done := out
+			elem := newToken(KindString, TypeString, flagWire|flagLast)
+			elem.setRaw(int64(len(s)), 0)
+			elem.setData(append([]byte(nil), s...))
+			elem.setPad(pad)
+			return ds.capture(t, base, func(es *encodeState) error {
+				if err := es.e.WriteToken(t); err != nil {
+					return err
+				}
+				for _, s := range done {
+					if err := es.e.WriteToken(StringToken(s)); err != nil {
+						return err
+					}
+				}
+				return es.e.WriteToken(elem)
+			})
+		}
+		out = append(out, string(trimNUL(s)))
+	}
+	if _, err := ds.next(); err != nil { // PackedEnd
+		return nil, err
+	}
+	return out, nil
+}
+
+// imageAny decodes a Godot 2 Image.
+func (ds *decodeState) imageAny(t Token, base int, raw bool) (any, error) {
+	start := t.Clone() // its header is in the Decoder's memory
+	data, end, err := ds.packedBytes(start)
+	if err != nil {
+		return nil, err
+	}
+	if raw && end.pad() != 0 {
+		return ds.capture(start, base, func(es *encodeState) error {
+			return es.payload(start, data, end)
+		})
+	}
+	return Image{ImageHeader: start.Image(), Data: data}, nil
+}

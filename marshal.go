@@ -1,0 +1,676 @@
+package gdvar
+
+import (
+	"bytes"
+	"cmp"
+	"encoding"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// ErrUnsupportedType is matched by the error Marshal returns for a Go value
+// that has no Godot form (a channel, a function, a complex number, …).
+var ErrUnsupportedType = errors.New("unsupported type")
+
+// Marshal returns the Godot encoding of v, as var_to_bytes would write it:
+//
+//   - nil, a nil pointer or interface: Nil
+//   - bool: bool; Go integers: int (32-bit when the value fits, as Godot
+//     writes it); float64: float (32-bit iff that loses nothing); float32:
+//     32-bit float
+//   - string: String; StringName: StringName; encoding.TextMarshaler: String
+//   - []byte, []int32, []int64, []float32, []float64, []string, []Vector2,
+//     []Vector3, []Vector4, []Color: the Packed*Array of that element
+//   - other slices and Go arrays: Array; Array: a typed Array
+//   - maps: Dictionary, keys sorted (Go maps have no order); *Dictionary: a
+//     Dictionary in its own order
+//   - structs: Dictionary with String keys in field order; the key is the
+//     field's gdvar tag name, else its snake_case name. Tag options:
+//     "omitempty" leaves out empty values, "array" writes a slice as an Array
+//     instead of a packed array, and a tag of "-" leaves the field out
+//   - the math types, Color, NodePath, RID, ObjectID, *Object, Callable,
+//     Signal, Image, InputEvent: those Godot types
+//   - RawValue: written as it is; Marshaler: what its MarshalGodot writes
+//
+// Real-valued math types use 32-bit reals unless that would lose precision
+// (see WithMathPrecision). Options select the engine version.
+func Marshal(v any, opts ...Option) ([]byte, error) {
+	e := NewEncoder(nil, opts...)
+	if err := e.Encode(v); err != nil {
+		return nil, err
+	}
+	out := bytes.Clone(e.bb.B)
+	putWriteBuffer(e.bb)
+	e.bb = nil
+	return out, nil
+}
+
+// Encode writes v as one Godot value, as Marshal does. Inside an open
+// container it writes the next element.
+func (e *Encoder) Encode(v any) error {
+	if e.err != nil {
+		return e.err
+	}
+	es := &encodeState{e: e}
+	return es.value(reflect.ValueOf(v))
+}
+
+// encodeState is one Encode call's state.
+type encodeState struct {
+	e       *Encoder
+	scratch [136]byte // a math payload, built without allocating
+	chunk   []byte    // a packed vector chunk being built
+}
+
+type encoderFunc func(es *encodeState, v reflect.Value) error
+
+var encoderCache sync.Map // reflect.Type → encoderFunc
+
+// encoderFor returns the encoder of type t, cached. A recursive type finds
+// the entry of its own encoder while that is being built.
+func encoderFor(t reflect.Type) encoderFunc {
+	if f, ok := encoderCache.Load(t); ok {
+		return f.(encoderFunc)
+	}
+	var (
+		wg sync.WaitGroup
+		f  encoderFunc
+	)
+	wg.Add(1)
+	fi, loaded := encoderCache.LoadOrStore(t, encoderFunc(func(es *encodeState, v reflect.Value) error {
+		wg.Wait()
+		return f(es, v)
+	}))
+	if loaded {
+		return fi.(encoderFunc)
+	}
+	f = newEncoderFunc(t, false)
+	wg.Done()
+	encoderCache.Store(t, f)
+	return f
+}
+
+func (es *encodeState) value(v reflect.Value) error {
+	if !v.IsValid() {
+		return es.e.WriteToken(NilToken)
+	}
+	return encoderFor(v.Type())(es, v)
+}
+
+func (es *encodeState) unsupported(t reflect.Type, why string) error {
+	return &EncodeError{Path: es.e.st.path(true), Detail: fmt.Sprintf("cannot marshal Go value of type %s%s", t, why), Err: ErrUnsupportedType}
+}
+
+var (
+	marshalerType     = reflect.TypeFor[Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// newEncoderFunc builds the encoder of type t; asArray writes slices as
+// Arrays.
+func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
+	if t.Implements(marshalerType) {
+		return marshalerEncoder
+	}
+	if reflect.PointerTo(t).Implements(marshalerType) {
+		// A method with a pointer receiver: call it on the value's address,
+		// or on a copy's when the value has none.
+		return func(es *encodeState, v reflect.Value) error {
+			return marshalerEncoder(es, addressable(v).Addr())
+		}
+	}
+	if f := godotTypeEncoder(t); f != nil {
+		return f
+	}
+	if t.Implements(textMarshalerType) {
+		return textMarshalerEncoder
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(BoolToken(v.Bool())) }
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(IntToken(v.Int())) }
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintEncoder
+	case reflect.Float32:
+		return func(es *encodeState, v reflect.Value) error {
+			return es.e.WriteToken(Float32Token(float32(v.Float())))
+		}
+	case reflect.Float64:
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(FloatToken(v.Float())) }
+	case reflect.String:
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(StringToken(v.String())) }
+	case reflect.Interface:
+		return func(es *encodeState, v reflect.Value) error { return es.value(v.Elem()) }
+	case reflect.Pointer:
+		elem := t.Elem()
+		return func(es *encodeState, v reflect.Value) error {
+			if v.IsNil() {
+				return es.e.WriteToken(NilToken)
+			}
+			return encoderFor(elem)(es, v.Elem())
+		}
+	case reflect.Slice, reflect.Array:
+		if !asArray {
+			if f := packedEncoder(t); f != nil {
+				return f
+			}
+		}
+		return arrayEncoder(t)
+	case reflect.Map:
+		return mapEncoder(t)
+	case reflect.Struct:
+		return structEncoder(t)
+	}
+	return func(es *encodeState, v reflect.Value) error { return es.unsupported(t, "") }
+}
+
+func marshalerEncoder(es *encodeState, v reflect.Value) error {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		return es.e.WriteToken(NilToken)
+	}
+	depth := es.e.Depth()
+	if err := v.Interface().(Marshaler).MarshalGodot(es.e); err != nil {
+		return err
+	}
+	if es.e.Depth() != depth {
+		return es.unsupported(v.Type(), ": its MarshalGodot left a value unfinished")
+	}
+	return nil
+}
+
+func textMarshalerEncoder(es *encodeState, v reflect.Value) error {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		return es.e.WriteToken(NilToken)
+	}
+	b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+	if err != nil {
+		return err
+	}
+	return es.e.WriteToken(StringChunkToken(len(b), b))
+}
+
+func uintEncoder(es *encodeState, v reflect.Value) error {
+	u := v.Uint()
+	if u > math.MaxInt64 {
+		return es.unsupported(v.Type(), fmt.Sprintf(": %d does not fit in Godot's int", u))
+	}
+	return es.e.WriteToken(IntToken(int64(u)))
+}
+
+// godotTypeEncoder returns the encoder of one of gdvar's Godot types.
+func godotTypeEncoder(t reflect.Type) encoderFunc {
+	if typ, ok := mathTypes[t]; ok {
+		return func(es *encodeState, v reflect.Value) error { return es.writeMath(typ, v) }
+	}
+	switch t {
+	case reflect.TypeFor[RawValue]():
+		return func(es *encodeState, v reflect.Value) error { return es.writeRaw(v.Bytes()) }
+	case reflect.TypeFor[StringName]():
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(StringNameToken(v.String())) }
+	case reflect.TypeFor[RID]():
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(RIDToken(v.Uint())) }
+	case reflect.TypeFor[ObjectID]():
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(ObjectIDToken(v.Uint())) }
+	case reflect.TypeFor[Callable]():
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(CallableToken) }
+	case reflect.TypeFor[Color]():
+		return func(es *encodeState, v reflect.Value) error {
+			// The components' bits as they are: a float64 round trip
+			// would quieten a signalling NaN.
+			fs := unsafe.Slice((*float32)(addressable(v).Addr().UnsafePointer()), 4)
+			t := newToken(KindColor, TypeColor, 0)
+			t.setData(appendFloat32s(es.scratch[:0], fs...))
+			return es.e.WriteToken(t)
+		}
+	case reflect.TypeFor[Signal]():
+		return func(es *encodeState, v reflect.Value) error {
+			return es.e.WriteToken(SignalToken(v.Field(0).String(), v.Field(1).Uint()))
+		}
+	case reflect.TypeFor[NodePath]():
+		return func(es *encodeState, v reflect.Value) error {
+			return es.e.WriteToken(nodePathToken(v.Interface().(NodePath)))
+		}
+	case reflect.TypeFor[InputEvent]():
+		return func(es *encodeState, v reflect.Value) error {
+			return es.e.WriteToken(InputEventToken(v.Interface().(InputEvent)))
+		}
+	case reflect.TypeFor[Image]():
+		return func(es *encodeState, v reflect.Value) error {
+			img := v.Interface().(Image)
+			return es.payload(ImageStartToken(img.ImageHeader, len(img.Data)), img.Data, PackedEndToken)
+		}
+	case reflect.TypeFor[Object]():
+		return func(es *encodeState, v reflect.Value) error {
+			o := v.Interface().(Object)
+			return es.writeObject(&o)
+		}
+	case reflect.TypeFor[*Object]():
+		return func(es *encodeState, v reflect.Value) error {
+			if v.IsNil() {
+				return es.e.WriteToken(NilToken)
+			}
+			return es.writeObject(v.Interface().(*Object))
+		}
+	case reflect.TypeFor[Dictionary]():
+		return func(es *encodeState, v reflect.Value) error {
+			d := v.Interface().(Dictionary)
+			return es.writeDictionary(&d)
+		}
+	case reflect.TypeFor[*Dictionary]():
+		return func(es *encodeState, v reflect.Value) error {
+			if v.IsNil() {
+				return es.e.WriteToken(NilToken)
+			}
+			return es.writeDictionary(v.Interface().(*Dictionary))
+		}
+	case reflect.TypeFor[Array]():
+		return func(es *encodeState, v reflect.Value) error {
+			a := v.Interface().(Array)
+			if err := es.e.WriteToken(arrayStart(len(a.Values), a.Type, a.Shared)); err != nil {
+				return err
+			}
+			for _, x := range a.Values {
+				if err := es.value(reflect.ValueOf(x)); err != nil {
+					return err
+				}
+			}
+			return es.e.WriteToken(ArrayEndToken)
+		}
+	}
+	return nil
+}
+
+// mathTypes maps the Go math types to their Godot types.
+var mathTypes = map[reflect.Type]Type{
+	reflect.TypeFor[Vector2](): TypeVector2, reflect.TypeFor[Vector2i](): TypeVector2i,
+	reflect.TypeFor[Rect2](): TypeRect2, reflect.TypeFor[Rect2i](): TypeRect2i,
+	reflect.TypeFor[Vector3](): TypeVector3, reflect.TypeFor[Vector3i](): TypeVector3i,
+	reflect.TypeFor[Transform2D](): TypeTransform2D, reflect.TypeFor[Vector4](): TypeVector4,
+	reflect.TypeFor[Vector4i](): TypeVector4i, reflect.TypeFor[Plane](): TypePlane,
+	reflect.TypeFor[Quaternion](): TypeQuaternion, reflect.TypeFor[AABB](): TypeAABB,
+	reflect.TypeFor[Basis](): TypeBasis, reflect.TypeFor[Transform3D](): TypeTransform3D,
+	reflect.TypeFor[Projection](): TypeProjection,
+}
+
+func (es *encodeState) tokens(toks ...Token) error {
+	for _, t := range toks {
+		if err := es.e.WriteToken(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeMath writes a math value held in v, reading its components in place.
+func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
+	ptr := addressable(v).Addr().UnsafePointer()
+	t := newToken(mathKinds[typ], typ, 0)
+	if !typ.hasReals() {
+		n := typ.mathSize(false) / 4
+		t.setData(appendInt32s(es.scratch[:0], unsafe.Slice((*int32)(ptr), n)))
+		return es.e.WriteToken(t)
+	}
+	comps := unsafe.Slice((*float64)(ptr), realCount[typ])
+	wide := es.wide(typ, comps)
+	if wide {
+		t.addFlags(flagWide)
+	}
+	t.setData(appendReals(es.scratch[:0], comps, wide))
+	return es.e.WriteToken(t)
+}
+
+// addressable returns v, or a copy of it that has an address.
+func addressable(v reflect.Value) reflect.Value {
+	if v.CanAddr() {
+		return v
+	}
+	p := reflect.New(v.Type())
+	p.Elem().Set(v)
+	return p.Elem()
+}
+
+// wide decides whether reals are written with 64 bits: as the precision
+// option says, else when 32 bits would change a component, where the engine
+// version has 64-bit reals for typ.
+func (es *encodeState) wide(typ Type, comps []float64) bool {
+	if es.e.tab.flagBits[typ]&flag64 == 0 {
+		return false
+	}
+	if p := es.e.cfg.precision; p != 0 {
+		return Precision(p-1) == Double
+	}
+	for _, c := range comps {
+		if math.Float64bits(float64(float32(c))) != math.Float64bits(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func appendFloat32s(b []byte, fs ...float32) []byte {
+	for _, f := range fs {
+		b = le32(b, math.Float32bits(f))
+	}
+	return b
+}
+
+// nodePathToken writes a path as it was read when it was read from the wire
+// and is unchanged, else as Godot writes it.
+func nodePathToken(p NodePath) Token {
+	if w := p.wire; w != nil && w.matches(p) {
+		t := newToken(KindNodePath, TypeNodePath, 0)
+		t.setExt(&tokenExt{path: *w})
+		return t
+	}
+	return NodePathToken(p)
+}
+
+// matches reports whether the wire form still says what p says.
+func (w *nodePathWire) matches(p NodePath) bool {
+	if w.words[0]&nodePathNewForm == 0 {
+		return reflect.DeepEqual(ParseNodePath(w.names[0]), NodePath{Names: p.Names, SubNames: p.SubNames, Absolute: p.Absolute})
+	}
+	n := int(w.words[0] &^ nodePathNewForm)
+	return n <= len(w.names) && slices.Equal(w.names[:n], p.Names) && slices.Equal(w.names[n:], p.SubNames) &&
+		(w.words[2]&nodePathAbsolute != 0) == p.Absolute
+}
+
+// arrayStart is an Array's start token, with the shared flag.
+func arrayStart(n int, typ ContainerType, shared bool) Token {
+	t := ArrayStartToken(n, typ)
+	if shared {
+		t.setRaw(int64(n), uint32(n)|countSharedBit)
+	}
+	return t
+}
+
+func (es *encodeState) writeObject(o *Object) error {
+	if err := es.e.WriteToken(ObjectStartToken(o.Class, len(o.Properties))); err != nil {
+		return err
+	}
+	for _, p := range o.Properties {
+		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
+			return err
+		}
+		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
+			return err
+		}
+	}
+	return es.e.WriteToken(ObjectEndToken)
+}
+
+func (es *encodeState) writeDictionary(d *Dictionary) error {
+	start := DictStartToken(d.Len(), d.KeyType, d.ValueType)
+	if d.Shared {
+		start.setRaw(int64(d.Len()), uint32(d.Len())|countSharedBit)
+	}
+	if err := es.e.WriteToken(start); err != nil {
+		return err
+	}
+	for i := range d.keys {
+		if err := es.e.WriteToken(DictKeyToken); err != nil {
+			return err
+		}
+		if err := es.value(reflect.ValueOf(d.keys[i])); err != nil {
+			return err
+		}
+		if err := es.value(reflect.ValueOf(d.values[i])); err != nil {
+			return err
+		}
+	}
+	return es.e.WriteToken(DictEndToken)
+}
+
+// writeRaw writes an encoded value, checking that it is exactly one valid
+// value of the Encoder's engine version.
+func (es *encodeState) writeRaw(raw []byte) error {
+	dec := NewDecoderBytes(raw, WithEngine(es.e.cfg.engine), AllowObjects(true))
+	if err := CopyValue(es.e, dec); err != nil {
+		return fmt.Errorf("gdvar: RawValue: %w", err)
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return fmt.Errorf("gdvar: RawValue holds more than one value")
+	}
+	return nil
+}
+
+// packedEncoder returns the encoder of a slice type written as a packed
+// array, or nil.
+func packedEncoder(t reflect.Type) encoderFunc {
+	if t.Kind() == reflect.Array && t.Elem().Kind() != reflect.Uint8 {
+		return nil
+	}
+	elem := t.Elem()
+	whole := func(typ Type, size int) encoderFunc {
+		return func(es *encodeState, v reflect.Value) error {
+			n := v.Len()
+			var data []byte
+			if n > 0 {
+				data = unsafe.Slice((*byte)(addressable(v).Index(0).Addr().UnsafePointer()), n*size)
+			}
+			return es.packed(typ, n, false, data)
+		}
+	}
+	switch elem {
+	case reflect.TypeFor[byte]():
+		return whole(TypePackedByteArray, 1)
+	case reflect.TypeFor[int32]():
+		return whole(TypePackedInt32Array, 4)
+	case reflect.TypeFor[int64]():
+		return whole(TypePackedInt64Array, 8)
+	case reflect.TypeFor[float32]():
+		return whole(TypePackedFloat32Array, 4)
+	case reflect.TypeFor[float64]():
+		return whole(TypePackedFloat64Array, 8)
+	case reflect.TypeFor[Color]():
+		return whole(TypePackedColorArray, 16)
+	case reflect.TypeFor[string]():
+		return func(es *encodeState, v reflect.Value) error {
+			if err := es.e.WriteToken(PackedStartToken(TypePackedStringArray, v.Len(), Single)); err != nil {
+				return err
+			}
+			for i := range v.Len() {
+				if err := es.e.WriteToken(StringToken(v.Index(i).String())); err != nil {
+					return err
+				}
+			}
+			return es.e.WriteToken(PackedEndToken)
+		}
+	case reflect.TypeFor[Vector2]():
+		return vectorsEncoder(TypePackedVector2Array)
+	case reflect.TypeFor[Vector3]():
+		return vectorsEncoder(TypePackedVector3Array)
+	case reflect.TypeFor[Vector4]():
+		return vectorsEncoder(TypePackedVector4Array)
+	}
+	return nil
+}
+
+// packed writes a packed array of n elements whose payload is data.
+func (es *encodeState) packed(typ Type, n int, wide bool, data []byte) error {
+	p := Single
+	if wide {
+		p = Double
+	}
+	return es.payload(PackedStartToken(typ, n, p), data, PackedEndToken)
+}
+
+// payload writes a start token, data as one chunk, and the end.
+func (es *encodeState) payload(start Token, data []byte, end Token) error {
+	if err := es.e.WriteToken(start); err != nil {
+		return err
+	}
+	if len(data) > 0 {
+		if err := es.e.WriteToken(PackedChunkToken(data)); err != nil {
+			return err
+		}
+	}
+	return es.e.WriteToken(end)
+}
+
+// vectorsEncoder writes a slice of vectors as a packed vector array, with
+// 64-bit reals when any component needs them (see wide).
+func vectorsEncoder(typ Type) encoderFunc {
+	per := int(realCount[typ])
+	return func(es *encodeState, v reflect.Value) error {
+		n := v.Len()
+		var comps []float64
+		if n > 0 {
+			comps = unsafe.Slice((*float64)(v.Index(0).Addr().UnsafePointer()), n*per)
+		}
+		wide := es.wide(typ, comps)
+		p := Single
+		if wide {
+			p = Double
+		}
+		if err := es.e.WriteToken(PackedStartToken(typ, n, p)); err != nil {
+			return err
+		}
+		const chunkReals = 2048
+		for len(comps) > 0 {
+			k := min(len(comps), chunkReals/per*per)
+			es.chunk = appendReals(es.chunk[:0], comps[:k], wide)
+			if err := es.e.WriteToken(PackedChunkToken(es.chunk)); err != nil {
+				return err
+			}
+			comps = comps[k:]
+		}
+		return es.e.WriteToken(PackedEndToken)
+	}
+}
+
+// arrayEncoder writes a slice or Go array as an untyped Array.
+func arrayEncoder(t reflect.Type) encoderFunc {
+	return func(es *encodeState, v reflect.Value) error {
+		elem := encoderFor(t.Elem())
+		n := v.Len()
+		if err := es.e.WriteToken(ArrayStartToken(n, UntypedContainer)); err != nil {
+			return err
+		}
+		for i := range n {
+			if err := elem(es, v.Index(i)); err != nil {
+				return err
+			}
+		}
+		return es.e.WriteToken(ArrayEndToken)
+	}
+}
+
+// mapEncoder writes a map as a Dictionary, keys sorted so that the output
+// does not depend on Go's map order.
+func mapEncoder(t reflect.Type) encoderFunc {
+	return func(es *encodeState, v reflect.Value) error {
+		if v.IsNil() {
+			return es.e.WriteToken(NilToken)
+		}
+		keys := v.MapKeys()
+		slices.SortFunc(keys, compareKeys)
+		key, elem := encoderFor(t.Key()), encoderFor(t.Elem())
+		if err := es.e.WriteToken(DictStartToken(len(keys), UntypedContainer, UntypedContainer)); err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if err := es.e.WriteToken(DictKeyToken); err != nil {
+				return err
+			}
+			if err := key(es, k); err != nil {
+				return err
+			}
+			if err := elem(es, v.MapIndex(k)); err != nil {
+				return err
+			}
+		}
+		return es.e.WriteToken(DictEndToken)
+	}
+}
+
+// compareKeys orders map keys: numbers by value, strings by bytes, other
+// keys by their printed form.
+func compareKeys(a, b reflect.Value) int {
+	switch a.Kind() {
+	case reflect.String:
+		return cmp.Compare(a.String(), b.String())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return cmp.Compare(a.Int(), b.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return cmp.Compare(a.Uint(), b.Uint())
+	case reflect.Float32, reflect.Float64:
+		return cmp.Compare(a.Float(), b.Float())
+	}
+	return cmp.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface()))
+}
+
+// structEncoder writes a struct as a Dictionary of its fields in order.
+func structEncoder(t reflect.Type) encoderFunc {
+	si := structFields(t)
+	encs := make([]encoderFunc, len(si.fields))
+	for i, f := range si.fields {
+		if f.asArray && (f.typ.Kind() == reflect.Slice || f.typ.Kind() == reflect.Array) {
+			encs[i] = arrayEncoder(f.typ)
+		}
+	}
+	return func(es *encodeState, v reflect.Value) error {
+		n := 0
+		for _, f := range si.fields {
+			if fv, ok := fieldValue(v, f.index); ok && !(f.omitEmpty && isEmpty(fv)) {
+				n++
+			}
+		}
+		if err := es.e.WriteToken(DictStartToken(n, UntypedContainer, UntypedContainer)); err != nil {
+			return err
+		}
+		for i, f := range si.fields {
+			fv, ok := fieldValue(v, f.index)
+			if !ok || f.omitEmpty && isEmpty(fv) {
+				continue
+			}
+			if err := es.tokens(DictKeyToken, StringToken(f.name)); err != nil {
+				return err
+			}
+			enc := encs[i]
+			if enc == nil {
+				enc = encoderFor(f.typ)
+			}
+			if err := enc(es, fv); err != nil {
+				return err
+			}
+		}
+		return es.e.WriteToken(DictEndToken)
+	}
+}
+
+// fieldValue follows a field index through embedded structs; a nil embedded
+// pointer has no fields.
+func fieldValue(v reflect.Value, index []int) (reflect.Value, bool) {
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return reflect.Value{}, false
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v, true
+}
+
+// isEmpty is what omitempty leaves out: false, 0, "", a nil pointer or
+// interface, and an empty slice, map or Go array.
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Array, reflect.String:
+		return v.Len() == 0
+	case reflect.Pointer, reflect.Interface:
+		return v.IsNil()
+	case reflect.Struct:
+		return false
+	}
+	return v.IsZero()
+}

@@ -1,0 +1,830 @@
+package gdvar
+
+import (
+	"encoding"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+)
+
+// ErrTrailingData is matched by the error Unmarshal returns when data holds
+// more than one value.
+var ErrTrailingData = errors.New("trailing data after the value")
+
+// UnmarshalTypeError reports a Godot value that cannot go into the Go value
+// it is decoded into, such as
+// `$[3]["pos"]: cannot unmarshal Vector3 into Go field Player.Pos of type string`.
+type UnmarshalTypeError struct {
+	Path   string       // where the value is, like $[3]["pos"]
+	Godot  string       // its Godot type, like "Vector3"
+	Type   reflect.Type // the Go type it could not go into
+	Field  string       // the Go struct field, like "Player.Pos", if any
+	Detail string       // why, when it is not the type (an overflow, …)
+}
+
+func (e *UnmarshalTypeError) Error() string {
+	msg := "gdvar: " + shortPath(e.Path) + ": cannot unmarshal " + e.Godot + " into Go "
+	if e.Field != "" {
+		msg += "field " + e.Field + " of "
+	}
+	msg += "type " + e.Type.String()
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	return msg
+}
+
+// Unmarshal decodes the one Godot value in data into v, which must be a
+// non-nil pointer. It is the inverse of Marshal:
+//
+//   - into an interface{}: nil, bool, int64, float64, string, StringName, the
+//     math types, Color, NodePath, RID, ObjectID, *Object, Callable, Signal;
+//     an untyped Array as []any and a typed or shared one as Array; a
+//     Dictionary as *Dictionary; packed arrays as []byte, []int32, []int64,
+//     []float32, []float64, []string, []Vector2, []Vector3, []Vector4 and
+//     []Color; Godot 2's Image and InputEvent; a RawValue for a value Godot
+//     would never write as it is written (so that Marshal writes it back
+//     unchanged)
+//   - into Go types: bools; integers and floats with range checks (an int
+//     that does not fit the Go type is an error, not a wrap); strings from
+//     String, StringName and NodePath; slices and Go arrays from Arrays and
+//     packed arrays; maps and structs from Dictionaries (and structs from
+//     full objects), matching keys to fields by gdvar tag, Go name or
+//     snake_case name, then ignoring case and underscores; pointers;
+//     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
+//
+// Keys and fields with no counterpart are skipped. A value of the wrong type
+// is an *UnmarshalTypeError naming both types and the path. Nothing is
+// allocated from a count the input declares beyond what the input can hold.
+// Options select the engine version, full objects and the limits.
+func Unmarshal(data []byte, v any, opts ...Option) error {
+	d := NewDecoderBytes(data, opts...)
+	if err := d.Decode(v); err != nil {
+		if err == io.EOF {
+			return &SyntaxError{Path: "$", Kind: ErrTruncated, Detail: "no value"}
+		}
+		return err
+	}
+	if n := int64(len(data)) - d.InputOffset(); n > 0 {
+		return &SyntaxError{Offset: d.InputOffset(), Path: "$", Kind: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
+	}
+	return nil
+}
+
+// Decode reads the next value into v, as Unmarshal does. At the end of the
+// input it returns io.EOF. After an *UnmarshalTypeError the rest of the
+// value is skipped, so that the next Decode reads the next value.
+func (d *Decoder) Decode(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("gdvar: Decode needs a non-nil pointer, got %T", v)
+	}
+	ds := &decodeState{d: d}
+	base := d.Depth()
+	err := ds.decode(rv.Elem())
+	var te *UnmarshalTypeError
+	if errors.As(err, &te) {
+		for d.Depth() > base {
+			if _, err := d.ReadToken(); err != nil {
+				return err
+			}
+		}
+	}
+	return err
+}
+
+// decodeState is one Decode call's state.
+type decodeState struct {
+	d       *Decoder
+	field   string // the struct field being decoded, for errors
+	text    []byte // a string being collected from chunks
+	lastPad uint32 // the padding after the last string collected
+	started bool   // a token has been read
+}
+
+// decoderFunc reads one value from the Decoder into v.
+type decoderFunc func(ds *decodeState, v reflect.Value) error
+
+var decoderCache sync.Map // reflect.Type → decoderFunc
+
+// decoderFor returns the decoder of type t, cached; recursive types work as
+// in encoderFor.
+func decoderFor(t reflect.Type) decoderFunc {
+	if f, ok := decoderCache.Load(t); ok {
+		return f.(decoderFunc)
+	}
+	var (
+		wg sync.WaitGroup
+		f  decoderFunc
+	)
+	wg.Add(1)
+	fi, loaded := decoderCache.LoadOrStore(t, decoderFunc(func(ds *decodeState, v reflect.Value) error {
+		wg.Wait()
+		return f(ds, v)
+	}))
+	if loaded {
+		return fi.(decoderFunc)
+	}
+	f = newDecoderFunc(t)
+	wg.Done()
+	decoderCache.Store(t, f)
+	return f
+}
+
+func (ds *decodeState) decode(v reflect.Value) error { return decoderFor(v.Type())(ds, v) }
+
+// next reads the next token. The input may end only before the value
+// Decode reads.
+func (ds *decodeState) next() (Token, error) {
+	t, err := ds.d.ReadToken()
+	if err == io.EOF && ds.started {
+		return t, io.ErrUnexpectedEOF
+	}
+	ds.started = true
+	return t, err
+}
+
+// godotName names a token's value for errors.
+func godotName(t Token) string {
+	switch t.Kind() {
+	case KindObjectID, KindObjectStart:
+		return "Object"
+	case KindArrayStart:
+		if et := t.ElemType(); et.Kind != Untyped {
+			return "Array[" + et.String() + "]"
+		}
+	}
+	return t.Type().String()
+}
+
+// mismatch reports that the value begun by t cannot go into Go type typ.
+func (ds *decodeState) mismatch(t Token, typ reflect.Type, detail string) error {
+	return &UnmarshalTypeError{Path: ds.d.Path(), Godot: godotName(t), Type: typ, Field: ds.field, Detail: detail}
+}
+
+var (
+	unmarshalerType     = reflect.TypeFor[Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	anyType             = reflect.TypeFor[any]()
+)
+
+func newDecoderFunc(t reflect.Type) decoderFunc {
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		return unmarshalerDecoder
+	}
+	if f := godotTypeDecoder(t); f != nil {
+		return f
+	}
+	if reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		return textUnmarshalerDecoder
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return interfaceDecoder
+	case reflect.Pointer:
+		return pointerDecoder(t)
+	case reflect.Bool:
+		return scalarDecoder(setBool)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return scalarDecoder(setNumber)
+	case reflect.String:
+		return stringDecoder
+	case reflect.Slice, reflect.Array:
+		return sequenceDecoder(t)
+	case reflect.Map:
+		return mapDecoder(t)
+	case reflect.Struct:
+		return structDecoder(t)
+	}
+	return func(ds *decodeState, v reflect.Value) error {
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		return ds.mismatch(t, v.Type(), "")
+	}
+}
+
+func unmarshalerDecoder(ds *decodeState, v reflect.Value) error {
+	depth := ds.d.Depth()
+	if err := v.Addr().Interface().(Unmarshaler).UnmarshalGodot(ds.d); err != nil {
+		return err
+	}
+	if ds.d.Depth() != depth {
+		return fmt.Errorf("gdvar: %s.UnmarshalGodot left a value unfinished", v.Type())
+	}
+	return nil
+}
+
+func textUnmarshalerDecoder(ds *decodeState, v reflect.Value) error {
+	t, err := ds.next()
+	if err != nil {
+		return err
+	}
+	switch t.Kind() {
+	case KindNil:
+		return nil
+	case KindString, KindStringName:
+		s, err := ds.collect(t)
+		if err != nil {
+			return err
+		}
+		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(s)
+	case KindNodePath:
+		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(t.NodePath().String()))
+	}
+	return ds.mismatch(t, v.Type(), "")
+}
+
+func interfaceDecoder(ds *decodeState, v reflect.Value) error {
+	if v.NumMethod() == 0 {
+		base := ds.d.Depth()
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		x, err := ds.anyValue(t, base)
+		if err != nil {
+			return err
+		}
+		if x == nil {
+			v.SetZero()
+		} else {
+			v.Set(reflect.ValueOf(x))
+		}
+		return nil
+	}
+	if v.IsNil() || v.Elem().Kind() != reflect.Pointer {
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		return ds.mismatch(t, v.Type(), "a non-empty interface needs a pointer in it to decode into")
+	}
+	return ds.decode(v.Elem().Elem())
+}
+
+func pointerDecoder(t reflect.Type) decoderFunc {
+	return func(ds *decodeState, v reflect.Value) error {
+		if ds.d.PeekKind() == KindNil {
+			if _, err := ds.next(); err != nil {
+				return err
+			}
+			v.SetZero()
+			return nil
+		}
+		if v.IsNil() {
+			v.Set(reflect.New(t.Elem()))
+		}
+		return ds.decode(v.Elem())
+	}
+}
+
+// scalarDecoder decodes a single-token value with set; Nil leaves the value
+// as it is.
+func scalarDecoder(set func(ds *decodeState, t Token, v reflect.Value) error) decoderFunc {
+	return func(ds *decodeState, v reflect.Value) error {
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		if t.Kind() == KindNil {
+			return nil
+		}
+		return set(ds, t, v)
+	}
+}
+
+func setBool(ds *decodeState, t Token, v reflect.Value) error {
+	if t.Kind() != KindBool {
+		return ds.mismatch(t, v.Type(), "")
+	}
+	v.SetBool(t.Bool())
+	return nil
+}
+
+// setNumber sets a Go number from an int or float token, checking that the
+// value fits.
+func setNumber(ds *decodeState, t Token, v reflect.Value) error {
+	switch t.Kind() {
+	case KindInt32, KindInt64:
+		n := t.Int()
+		switch v.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			if v.OverflowInt(n) {
+				return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
+			}
+			v.SetInt(n)
+		case reflect.Float32, reflect.Float64:
+			v.SetFloat(float64(n))
+		default:
+			if n < 0 || v.OverflowUint(uint64(n)) {
+				return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
+			}
+			v.SetUint(uint64(n))
+		}
+		return nil
+	case KindFloat32, KindFloat64:
+		f := t.Float()
+		switch v.Kind() {
+		case reflect.Float32, reflect.Float64:
+			if v.Kind() == reflect.Float32 && !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
+				return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" overflows it")
+			}
+			v.SetFloat(f)
+			return nil
+		}
+		// A float goes into an integer only when it is a whole number that
+		// fits.
+		if f != math.Trunc(f) || math.IsInf(f, 0) {
+			return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" is not a whole number")
+		}
+		if f < -(1<<63) || f >= 1<<63 {
+			return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" overflows it")
+		}
+		return setNumber(ds, IntToken(int64(f)), v)
+	}
+	return ds.mismatch(t, v.Type(), "")
+}
+
+func stringDecoder(ds *decodeState, v reflect.Value) error {
+	t, err := ds.next()
+	if err != nil {
+		return err
+	}
+	switch t.Kind() {
+	case KindNil:
+		return nil
+	case KindString, KindStringName:
+		if t.IsLast() && t.Offset() == 0 {
+			v.SetString(string(t.Bytes()))
+			return nil
+		}
+		s, err := ds.collect(t)
+		if err != nil {
+			return err
+		}
+		v.SetString(string(s))
+		return nil
+	case KindNodePath:
+		v.SetString(t.NodePath().String())
+		return nil
+	}
+	return ds.mismatch(t, v.Type(), "")
+}
+
+// collect reads the rest of the string t starts and returns all its bytes
+// (valid until the next collect). A PackedStringArray element loses the NUL
+// Godot ends it with.
+func (ds *decodeState) collect(t Token) ([]byte, error) {
+	ds.text = append(ds.text[:0], t.Bytes()...)
+	for !t.IsLast() {
+		var err error
+		if t, err = ds.next(); err != nil {
+			return nil, err
+		}
+		ds.text = append(ds.text, t.Bytes()...)
+	}
+	ds.lastPad = t.pad()
+	return ds.text, nil
+}
+
+// hint caps a count the input declares by what the rest of the input can
+// hold, at least minSize bytes an element, so that nothing is allocated for
+// elements that are not there. Reading a stream, the rest is unknown and
+// the cap is small; slices grow as elements arrive.
+func (ds *decodeState) hint(count, minSize int) int {
+	if ds.d.r != nil {
+		return min(count, 1024)
+	}
+	return min(count, (ds.d.end-ds.d.pos)/minSize+1)
+}
+
+// sequenceDecoder decodes slices and Go arrays from Arrays and packed arrays
+// (and []byte from a String).
+func sequenceDecoder(t reflect.Type) decoderFunc {
+	elem := t.Elem()
+	return func(ds *decodeState, v reflect.Value) error {
+		tok, err := ds.next()
+		if err != nil {
+			return err
+		}
+		switch tok.Kind() {
+		case KindNil:
+			if v.Kind() == reflect.Slice {
+				v.SetZero()
+			}
+			return nil
+		case KindArrayStart:
+			return ds.arrayInto(tok, v, decoderFor(elem))
+		case KindPackedStart:
+			return ds.packedInto(tok, v)
+		case KindString, KindStringName:
+			if elem.Kind() == reflect.Uint8 && v.Kind() == reflect.Slice {
+				s, err := ds.collect(tok)
+				if err != nil {
+					return err
+				}
+				v.SetBytes(append([]byte(nil), s...))
+				return nil
+			}
+		}
+		return ds.mismatch(tok, v.Type(), "")
+	}
+}
+
+// element makes room for element i of a slice or checks it exists in a Go
+// array.
+func (ds *decodeState) element(v reflect.Value, i int, tok Token) (reflect.Value, error) {
+	if v.Kind() == reflect.Array {
+		if i >= v.Len() {
+			return reflect.Value{}, ds.mismatch(tok, v.Type(), fmt.Sprintf("more than %d elements", v.Len()))
+		}
+		return v.Index(i), nil
+	}
+	if i >= v.Cap() {
+		v.Grow(max(v.Cap(), 4))
+	}
+	v.SetLen(i + 1)
+	return v.Index(i), nil
+}
+
+// startSequence prepares v for n elements.
+func (ds *decodeState) startSequence(v reflect.Value, n, minSize int) {
+	if v.Kind() == reflect.Slice {
+		v.Set(reflect.MakeSlice(v.Type(), 0, ds.hint(n, minSize)))
+	}
+}
+
+// endSequence zeroes the rest of a Go array.
+func endSequence(v reflect.Value, n int) {
+	if v.Kind() == reflect.Array {
+		for i := n; i < v.Len(); i++ {
+			v.Index(i).SetZero()
+		}
+	}
+}
+
+func (ds *decodeState) arrayInto(tok Token, v reflect.Value, elem decoderFunc) error {
+	n := tok.Len()
+	ds.startSequence(v, n, 4)
+	for i := range n {
+		ev, err := ds.element(v, i, tok)
+		if err != nil {
+			return err
+		}
+		if err := elem(ds, ev); err != nil {
+			return err
+		}
+	}
+	endSequence(v, n)
+	_, err := ds.next() // ArrayEnd
+	return err
+}
+
+// packedInto decodes a packed array into a slice or Go array, element by
+// element, converting as setNumber and the string and vector setters do. A
+// slice of the packed array's own element type is filled by copying.
+func (ds *decodeState) packedInto(start Token, v reflect.Value) error {
+	typ := start.Type()
+	n := start.Len()
+	elemType := v.Type().Elem()
+	if same := packedGoType[typ]; same != nil && elemType == same && v.Kind() == reflect.Slice {
+		return ds.packedCopy(start, v)
+	}
+	ds.startSequence(v, n, 1)
+	i := 0
+	for {
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		switch t.Kind() {
+		case KindPackedEnd:
+			endSequence(v, i)
+			return nil
+		case KindString: // a PackedStringArray element
+			s, err := ds.collect(t)
+			if err != nil {
+				return err
+			}
+			ev, err := ds.element(v, i, start)
+			if err != nil {
+				return err
+			}
+			if err := setString(ds, start, ev, trimNUL(s)); err != nil {
+				return err
+			}
+			i++
+		case KindPackedChunk:
+			err := eachElement(t, func(x any) error {
+				ev, err := ds.element(v, i, start)
+				if err != nil {
+					return err
+				}
+				i++
+				return ds.setElement(start, ev, x)
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// packedGoType is the Go element type each packed array fills by copying.
+var packedGoType = map[Type]reflect.Type{
+	TypePackedByteArray:    reflect.TypeFor[byte](),
+	TypePackedInt32Array:   reflect.TypeFor[int32](),
+	TypePackedInt64Array:   reflect.TypeFor[int64](),
+	TypePackedFloat32Array: reflect.TypeFor[float32](),
+	TypePackedFloat64Array: reflect.TypeFor[float64](),
+	TypePackedColorArray:   reflect.TypeFor[Color](),
+}
+
+// packedCopy fills a slice of the packed array's element type by copying
+// the chunks' bytes.
+func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
+	size := start.Type().packedElemSize(false)
+	v.Set(reflect.MakeSlice(v.Type(), 0, ds.hint(start.Len(), size)))
+	s := v
+	for {
+		t, err := ds.next()
+		if err != nil {
+			return err
+		}
+		if t.Kind() == KindPackedEnd {
+			return nil
+		}
+		k := s.Len()
+		add := len(t.Bytes()) / size
+		if k+add > s.Cap() {
+			s.Grow(add)
+		}
+		s.SetLen(k + add)
+		if add > 0 {
+			dst := unsafe.Slice((*byte)(s.Index(k).Addr().UnsafePointer()), add*size)
+			if littleEndian {
+				copy(dst, t.Bytes())
+			} else {
+				copyLittleEndian(dst, t.Bytes(), size)
+			}
+		}
+	}
+}
+
+// copyLittleEndian copies little-endian elements of size bytes into native
+// order (big-endian machines); Color copies as four floats.
+func copyLittleEndian(dst, src []byte, size int) {
+	word := min(size, 8)
+	if size == 16 {
+		word = 4
+	}
+	for i := 0; i < len(src); i += word {
+		for j := range word {
+			dst[i+j] = src[i+word-1-j]
+		}
+	}
+}
+
+// eachElement calls f with each element of a packed chunk as a Go value:
+// int64, float64, float32 (PackedFloat32Array), a vector or a Color.
+func eachElement(t Token, f func(any) error) error {
+	b := t.Bytes()
+	typ, wide := t.Type(), t.Is64()
+	size := typ.packedElemSize(wide)
+	for i := 0; i+size <= len(b); i += size {
+		e := b[i : i+size]
+		var x any
+		switch typ {
+		case TypePackedByteArray:
+			x = int64(e[0])
+		case TypePackedInt32Array:
+			x = int64(int32(binary.LittleEndian.Uint32(e)))
+		case TypePackedInt64Array:
+			x = int64(binary.LittleEndian.Uint64(e))
+		case TypePackedFloat32Array:
+			x = math.Float32frombits(binary.LittleEndian.Uint32(e))
+		case TypePackedFloat64Array:
+			x = math.Float64frombits(binary.LittleEndian.Uint64(e))
+		case TypePackedColorArray:
+			x = Color{math.Float32frombits(binary.LittleEndian.Uint32(e)), math.Float32frombits(binary.LittleEndian.Uint32(e[4:])), math.Float32frombits(binary.LittleEndian.Uint32(e[8:])), math.Float32frombits(binary.LittleEndian.Uint32(e[12:]))}
+		case TypePackedVector2Array:
+			var v Vector2
+			readReals(realsOf(&v), e, wide)
+			x = v
+		case TypePackedVector3Array:
+			var v Vector3
+			readReals(realsOf(&v), e, wide)
+			x = v
+		case TypePackedVector4Array:
+			var v Vector4
+			readReals(realsOf(&v), e, wide)
+			x = v
+		}
+		if err := f(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setElement sets a Go value from one packed element.
+func (ds *decodeState) setElement(start Token, v reflect.Value, x any) error {
+	switch x := x.(type) {
+	case int64:
+		return setNumber(ds, IntToken(x), v)
+	case float32:
+		if v.Kind() == reflect.Interface {
+			v.Set(reflect.ValueOf(x))
+			return nil
+		}
+		return setNumber(ds, Float32Token(x), v)
+	case float64:
+		return setNumber(ds, Float64Token(x), v)
+	}
+	xv := reflect.ValueOf(x)
+	if !xv.Type().AssignableTo(v.Type()) {
+		return ds.mismatch(start, v.Type(), "its elements are "+xv.Type().String())
+	}
+	v.Set(xv)
+	return nil
+}
+
+// setString sets a Go string (or []byte, or interface) from a string value.
+func setString(ds *decodeState, start Token, v reflect.Value, s []byte) error {
+	switch {
+	case v.Kind() == reflect.String:
+		v.SetString(string(s))
+	case v.Kind() == reflect.Interface && v.NumMethod() == 0:
+		v.Set(reflect.ValueOf(string(s)))
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
+		v.SetBytes(append([]byte(nil), s...))
+	default:
+		return ds.mismatch(start, v.Type(), "its elements are strings")
+	}
+	return nil
+}
+
+// trimNUL drops the NUL Godot writes at the end of a PackedStringArray
+// element.
+func trimNUL(s []byte) []byte {
+	if n := len(s); n > 0 && s[n-1] == 0 {
+		return s[:n-1]
+	}
+	return s
+}
+
+// mapDecoder decodes a map from a Dictionary: keys into the key type as
+// values are decoded.
+func mapDecoder(t reflect.Type) decoderFunc {
+	keyDec, elemDec := decoderFor(t.Key()), decoderFor(t.Elem())
+	return func(ds *decodeState, v reflect.Value) error {
+		tok, err := ds.next()
+		if err != nil {
+			return err
+		}
+		switch tok.Kind() {
+		case KindNil:
+			v.SetZero()
+			return nil
+		case KindDictStart:
+		default:
+			return ds.mismatch(tok, v.Type(), "")
+		}
+		if v.IsNil() {
+			v.Set(reflect.MakeMapWithSize(t, ds.hint(tok.Len(), 8)))
+		}
+		key, elem := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+		for range tok.Len() {
+			if _, err := ds.next(); err != nil { // DictKey
+				return err
+			}
+			key.SetZero()
+			if err := keyDec(ds, key); err != nil {
+				return err
+			}
+			elem.SetZero()
+			if err := elemDec(ds, elem); err != nil {
+				return err
+			}
+			v.SetMapIndex(key, elem)
+		}
+		_, err = ds.next() // DictEnd
+		return err
+	}
+}
+
+// structDecoder decodes a struct from a Dictionary (or a full object's
+// properties): each String or StringName key names a field; other keys and
+// unknown names are skipped.
+func structDecoder(t reflect.Type) decoderFunc {
+	si := structFields(t)
+	decs := make([]decoderFunc, len(si.fields))
+	return func(ds *decodeState, v reflect.Value) error {
+		tok, err := ds.next()
+		if err != nil {
+			return err
+		}
+		marker := KindDictKey
+		switch tok.Kind() {
+		case KindNil:
+			return nil
+		case KindDictStart:
+		case KindObjectStart:
+			marker = KindObjectProperty
+		default:
+			return ds.mismatch(tok, v.Type(), "")
+		}
+		outer := ds.field
+		defer func() { ds.field = outer }()
+		for range tok.Len() {
+			m, err := ds.next()
+			if err != nil {
+				return err
+			}
+			var f *structField
+			var i int
+			if marker == KindObjectProperty {
+				f, i = si.find(m.Bytes())
+			} else {
+				if f, i, err = ds.keyField(si); err != nil {
+					return err
+				}
+			}
+			if f == nil {
+				if err := ds.d.SkipValue(); err != nil {
+					return err
+				}
+				continue
+			}
+			fv, ok := fieldForSet(v, f.index)
+			if !ok {
+				return fmt.Errorf("gdvar: cannot set embedded field of nil pointer to unexported struct in %s", t)
+			}
+			if decs[i] == nil {
+				decs[i] = decoderFor(f.typ)
+			}
+			ds.field = t.Name() + "." + t.FieldByIndex(f.index).Name
+			if err := decs[i](ds, fv); err != nil {
+				return err
+			}
+		}
+		_, err = ds.next() // the end
+		return err
+	}
+}
+
+// find looks a key up, returning the field and its position.
+func (si *structInfo) find(key []byte) (*structField, int) {
+	f, ok := si.lookup(key)
+	if !ok {
+		return nil, -1
+	}
+	return f, int(uintptr(unsafe.Pointer(f))-uintptr(unsafe.Pointer(&si.fields[0]))) / int(unsafe.Sizeof(*f))
+}
+
+// keyField reads a Dictionary key and finds the field it names; a key that
+// is not a String or StringName names none (and is skipped).
+func (ds *decodeState) keyField(si *structInfo) (*structField, int, error) {
+	if k := ds.d.PeekKind(); k != KindString && k != KindStringName {
+		return nil, -1, ds.d.SkipValue()
+	}
+	t, err := ds.next()
+	if err != nil {
+		return nil, -1, err
+	}
+	key := t.Bytes()
+	if !t.IsLast() {
+		if key, err = ds.collect(t); err != nil {
+			return nil, -1, err
+		}
+	}
+	f, i := si.find(key)
+	return f, i, nil
+}
+
+// fieldForSet follows a field index, allocating nil embedded pointers.
+func fieldForSet(v reflect.Value, index []int) (reflect.Value, bool) {
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				if !v.CanSet() {
+					return reflect.Value{}, false
+				}
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v, true
+}
