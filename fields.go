@@ -10,6 +10,7 @@ import (
 // structField is one field of a Go struct as the value layer sees it.
 type structField struct {
 	name      string // the Dictionary key Marshal writes
+	goName    string // "Type.Field", for errors
 	index     []int  // for reflect.Value.FieldByIndex (embedded structs)
 	typ       reflect.Type
 	omitEmpty bool
@@ -32,8 +33,10 @@ func structFields(t reflect.Type) *structInfo {
 	}
 	si := &structInfo{exact: map[string]int{}, folded: map[string]int{}}
 	collectFields(t, nil, si)
-	for i, f := range si.fields {
+	for i := range si.fields {
+		f := &si.fields[i]
 		goName := t.FieldByIndex(f.index).Name
+		f.goName = t.Name() + "." + goName
 		for _, n := range []string{f.name, goName, snakeCase(goName)} {
 			if _, taken := si.exact[n]; !taken {
 				si.exact[n] = i

@@ -45,7 +45,7 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 	if err := e.Encode(v); err != nil {
 		return nil, err
 	}
-	out := bytes.Clone(e.bb.B)
+	out := bytes.Clone(e.bb.B) // the pooled buffer keeps its capacity for the next call
 	putWriteBuffer(e.bb)
 	e.bb = nil
 	return out, nil
@@ -611,16 +611,26 @@ func compareKeys(a, b reflect.Value) int {
 func structEncoder(t reflect.Type) encoderFunc {
 	si := structFields(t)
 	encs := make([]encoderFunc, len(si.fields))
+	counted := true // every field is always written: the count is known
 	for i, f := range si.fields {
 		if f.asArray && (f.typ.Kind() == reflect.Slice || f.typ.Kind() == reflect.Array) {
 			encs[i] = arrayEncoder(f.typ)
+		} else {
+			encs[i] = func(es *encodeState, v reflect.Value) error {
+				encs[i] = encoderFor(si.fields[i].typ) // resolved on first use: types may be recursive
+				return encs[i](es, v)
+			}
 		}
+		counted = counted && !f.omitEmpty && len(f.index) == 1
 	}
 	return func(es *encodeState, v reflect.Value) error {
-		n := 0
-		for _, f := range si.fields {
-			if fv, ok := fieldValue(v, f.index); ok && !(f.omitEmpty && isEmpty(fv)) {
-				n++
+		n := len(si.fields)
+		if !counted {
+			n = 0
+			for _, f := range si.fields {
+				if fv, ok := fieldValue(v, f.index); ok && !(f.omitEmpty && isEmpty(fv)) {
+					n++
+				}
 			}
 		}
 		if err := es.e.WriteToken(DictStartToken(n, UntypedContainer, UntypedContainer)); err != nil {
@@ -631,14 +641,13 @@ func structEncoder(t reflect.Type) encoderFunc {
 			if !ok || f.omitEmpty && isEmpty(fv) {
 				continue
 			}
-			if err := es.tokens(DictKeyToken, StringToken(f.name)); err != nil {
+			if err := es.e.WriteToken(DictKeyToken); err != nil {
 				return err
 			}
-			enc := encs[i]
-			if enc == nil {
-				enc = encoderFor(f.typ)
+			if err := es.e.WriteToken(StringToken(f.name)); err != nil {
+				return err
 			}
-			if err := enc(es, fv); err != nil {
+			if err := encs[i](es, fv); err != nil {
 				return err
 			}
 		}

@@ -90,10 +90,8 @@ func (d *Decoder) Decode(v any) error {
 	err := ds.decode(rv.Elem())
 	var te *UnmarshalTypeError
 	if errors.As(err, &te) {
-		for d.Depth() > base {
-			if _, err := d.ReadToken(); err != nil {
-				return err
-			}
+		if serr := ds.skipRest(base); serr != nil {
+			return serr
 		}
 	}
 	return err
@@ -457,10 +455,11 @@ func (ds *decodeState) element(v reflect.Value, i int, tok Token) (reflect.Value
 	return v.Index(i), nil
 }
 
-// startSequence prepares v for n elements.
+// startSequence prepares v for n elements, reusing a slice's array.
 func (ds *decodeState) startSequence(v reflect.Value, n, minSize int) {
 	if v.Kind() == reflect.Slice {
-		v.Set(reflect.MakeSlice(v.Type(), 0, ds.hint(n, minSize)))
+		v.SetLen(0)
+		v.Grow(ds.hint(n, minSize))
 	}
 }
 
@@ -554,7 +553,7 @@ var packedGoType = map[Type]reflect.Type{
 // the chunks' bytes.
 func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
 	size := start.Type().packedElemSize(false)
-	v.Set(reflect.MakeSlice(v.Type(), 0, ds.hint(start.Len(), size)))
+	ds.startSequence(v, start.Len(), size)
 	s := v
 	for {
 		t, err := ds.next()
@@ -729,6 +728,12 @@ func mapDecoder(t reflect.Type) decoderFunc {
 func structDecoder(t reflect.Type) decoderFunc {
 	si := structFields(t)
 	decs := make([]decoderFunc, len(si.fields))
+	for i := range decs {
+		decs[i] = func(ds *decodeState, v reflect.Value) error {
+			decs[i] = decoderFor(si.fields[i].typ) // resolved on first use: types may be recursive
+			return decs[i](ds, v)
+		}
+	}
 	return func(ds *decodeState, v reflect.Value) error {
 		tok, err := ds.next()
 		if err != nil {
@@ -745,71 +750,84 @@ func structDecoder(t reflect.Type) decoderFunc {
 			return ds.mismatch(tok, v.Type(), "")
 		}
 		outer := ds.field
-		defer func() { ds.field = outer }()
+		last := -1 // keys usually come in field order: try the next field first
 		for range tok.Len() {
 			m, err := ds.next()
 			if err != nil {
 				return err
 			}
-			var f *structField
-			var i int
+			i := -1
 			if marker == KindObjectProperty {
-				f, i = si.find(m.Bytes())
-			} else {
-				if f, i, err = ds.keyField(si); err != nil {
-					return err
-				}
+				i = si.find(m.Bytes(), last+1)
+			} else if i, err = ds.keyField(si, last+1); err != nil {
+				return err
 			}
-			if f == nil {
+			if i < 0 {
 				if err := ds.d.SkipValue(); err != nil {
 					return err
 				}
 				continue
 			}
+			last = i
+			f := &si.fields[i]
 			fv, ok := fieldForSet(v, f.index)
 			if !ok {
 				return fmt.Errorf("gdvar: cannot set embedded field of nil pointer to unexported struct in %s", t)
 			}
-			if decs[i] == nil {
-				decs[i] = decoderFor(f.typ)
-			}
-			ds.field = t.Name() + "." + t.FieldByIndex(f.index).Name
+			ds.field = f.goName
 			if err := decs[i](ds, fv); err != nil {
 				return err
 			}
 		}
+		ds.field = outer
 		_, err = ds.next() // the end
 		return err
 	}
 }
 
-// find looks a key up, returning the field and its position.
-func (si *structInfo) find(key []byte) (*structField, int) {
+// find looks a key up and returns its field's position, or -1; guess is
+// the position to try first.
+func (si *structInfo) find(key []byte, guess int) int {
+	if guess < len(si.fields) && string(key) == si.fields[guess].name {
+		return guess
+	}
 	f, ok := si.lookup(key)
 	if !ok {
-		return nil, -1
+		return -1
 	}
-	return f, int(uintptr(unsafe.Pointer(f))-uintptr(unsafe.Pointer(&si.fields[0]))) / int(unsafe.Sizeof(*f))
+	return int(uintptr(unsafe.Pointer(f))-uintptr(unsafe.Pointer(&si.fields[0]))) / int(unsafe.Sizeof(*f))
 }
 
-// keyField reads a Dictionary key and finds the field it names; a key that
-// is not a String or StringName names none (and is skipped).
-func (ds *decodeState) keyField(si *structInfo) (*structField, int, error) {
-	if k := ds.d.PeekKind(); k != KindString && k != KindStringName {
-		return nil, -1, ds.d.SkipValue()
-	}
+// keyField reads a Dictionary key and returns the position of the field it
+// names, or -1: a key that is not a String or StringName names none (and is
+// skipped).
+func (ds *decodeState) keyField(si *structInfo, guess int) (int, error) {
+	base := ds.d.Depth()
 	t, err := ds.next()
 	if err != nil {
-		return nil, -1, err
+		return -1, err
+	}
+	if k := t.Kind(); k != KindString && k != KindStringName {
+		return -1, ds.skipRest(base)
 	}
 	key := t.Bytes()
 	if !t.IsLast() {
 		if key, err = ds.collect(t); err != nil {
-			return nil, -1, err
+			return -1, err
 		}
 	}
-	f, i := si.find(key)
-	return f, i, nil
+	return si.find(key, guess), nil
+}
+
+// skipRest skips what is left of the value whose first token has been
+// read; base is the Decoder's depth before that token.
+func (ds *decodeState) skipRest(base int) error {
+	for ds.d.Depth() > base {
+		if _, err := ds.next(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fieldForSet follows a field index, allocating nil embedded pointers.

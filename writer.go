@@ -134,7 +134,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	if err != nil {
 		return err
 	}
-	if len(e.st.frames) == 0 || len(e.bb.B) >= flushSize {
+	if len(e.st.frames) == 0 || len(e.bb.B) >= flushSize && e.w != nil {
 		return e.Flush()
 	}
 	return nil
@@ -194,10 +194,29 @@ func (e *Encoder) header(t Token, flags uint32) uint32 {
 	return uint32(e.tab.wire[t.Type()]) | flags | t.hdrx()
 }
 
+// untypedExt is the extra part of an untyped container's start.
+var untypedExt tokenExt
+
+// valueKinds are the kinds that start a value; opensFrame, those whose value
+// continues in later tokens.
+var valueKinds, opensFrame [kindCount]bool
+
+func init() {
+	for k := KindNil; k < kindCount; k++ {
+		switch k {
+		case KindPackedChunk, KindArrayEnd, KindDictEnd, KindDictKey, KindObjectEnd, KindObjectProperty, KindPackedEnd:
+		default:
+			valueKinds[k] = true
+		}
+	}
+	for _, k := range []Kind{KindObjectStart, KindArrayStart, KindDictStart, KindPackedStart, KindImageStart} {
+		opensFrame[k] = true
+	}
+}
+
 func (e *Encoder) writeValue(t Token) error {
-	if t.Kind() == KindInvalid || t.Kind() >= kindCount || t.Kind() == KindPackedChunk ||
-		t.Kind() == KindArrayEnd || t.Kind() == KindDictEnd || t.Kind() == KindDictKey ||
-		t.Kind() == KindObjectEnd || t.Kind() == KindObjectProperty || t.Kind() == KindPackedEnd {
+	k := t.Kind()
+	if k >= kindCount || !valueKinds[k] {
 		return e.unexpected(t, expValue, e.st.top())
 	}
 	if !e.tab.has(t.Type()) {
@@ -213,10 +232,9 @@ func (e *Encoder) writeValue(t Token) error {
 		}
 		flags = flag64
 	}
-	switch t.Kind() {
-	case KindObjectStart, KindArrayStart, KindDictStart, KindPackedStart, KindImageStart:
+	if opensFrame[k] {
 		if n := t.count(); n < 0 || n > math.MaxInt32 {
-			return e.misuse("%s count %d is outside the int32 range Godot allows", t.Kind(), n)
+			return e.misuse("%s count %d is outside the int32 range Godot allows", k, n)
 		}
 	}
 	b := e.bb.B
@@ -285,9 +303,9 @@ func (e *Encoder) writeValue(t Token) error {
 		e.st.startValue()
 		e.st.push(frame{kind: frameObject, remain: t.count(), total: t.count()})
 	case KindArrayStart, KindDictStart:
-		var ext tokenExt
-		if x := t.ext(); x != nil {
-			ext = *x
+		ext := t.ext()
+		if ext == nil {
+			ext = &untypedExt
 		}
 		if !e.tab.typed() && (ext.elem.Kind|ext.key.Kind|ext.value.Kind) != Untyped {
 			return e.misuse("typed containers do not exist in %s", e.tab.name)
@@ -326,7 +344,7 @@ func (e *Encoder) writeValue(t Token) error {
 		b = append(le32(b, e.header(t, flags)), t.Bytes()...)
 	}
 	e.bb.B = b
-	if k := t.Kind(); k != KindObjectStart && k != KindArrayStart && k != KindDictStart && k != KindPackedStart && k != KindImageStart {
+	if !opensFrame[k] {
 		e.st.startValue()
 		if t.Kind() == KindInt32 || t.Kind() == KindInt64 {
 			e.st.noteKey(t.Kind(), nil, int64(t.num))
@@ -370,6 +388,15 @@ func (e *Encoder) writeString(t Token, withHeader bool) error {
 	e.bb.B = le32(e.bb.B, uint32(wireLen))
 	e.st.startValue()
 	e.st.noteKey(t.Kind(), t.Bytes(), 0)
+	if data := t.Bytes(); int64(len(data)) == total && len(data) < directWriteSize {
+		// The whole string in one token, the common case: no frame needed.
+		e.bb.B = append(e.bb.B, data...)
+		if addNUL {
+			e.bb.B = append(e.bb.B, 0)
+		}
+		e.bb.B = appendPad(e.bb.B, padding(wireLen), t.pad())
+		return nil
+	}
 	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL})
 	return e.writeStringChunk(t, e.st.top())
 }
