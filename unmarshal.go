@@ -309,48 +309,70 @@ func setBool(ds *decodeState, t Token, v reflect.Value) error {
 	return nil
 }
 
-// setNumber sets a Go number from an int or float token, checking that the
-// value fits.
+// setNumber sets a Go number (or an empty interface) from an int or float
+// token, checking that the value fits.
 func setNumber(ds *decodeState, t Token, v reflect.Value) error {
-	switch t.Kind() {
-	case KindInt32, KindInt64:
-		n := t.Int()
-		switch v.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			if v.OverflowInt(n) {
-				return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
-			}
-			v.SetInt(n)
-		case reflect.Float32, reflect.Float64:
-			v.SetFloat(float64(n))
-		default:
-			if n < 0 || v.OverflowUint(uint64(n)) {
-				return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
-			}
-			v.SetUint(uint64(n))
+	k := t.Kind()
+	if k != KindInt32 && k != KindInt64 && k != KindFloat32 && k != KindFloat64 {
+		return ds.mismatch(t, v.Type(), "")
+	}
+	isInt := k == KindInt32 || k == KindInt64
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.NumMethod() != 0 {
+			break
+		}
+		if isInt {
+			v.Set(reflect.ValueOf(t.Int()))
+		} else {
+			v.Set(reflect.ValueOf(t.Float()))
 		}
 		return nil
-	case KindFloat32, KindFloat64:
+	case reflect.Float32, reflect.Float64:
 		f := t.Float()
-		switch v.Kind() {
-		case reflect.Float32, reflect.Float64:
-			if v.Kind() == reflect.Float32 && !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
-				return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" overflows it")
-			}
-			v.SetFloat(f)
-			return nil
+		if isInt {
+			f = float64(t.Int())
 		}
-		// A float goes into an integer only when it is a whole number that
-		// fits.
-		if f != math.Trunc(f) || math.IsInf(f, 0) {
-			return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" is not a whole number")
-		}
-		if f < -(1<<63) || f >= 1<<63 {
+		if v.Kind() == reflect.Float32 && !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
 			return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" overflows it")
 		}
-		return setNumber(ds, IntToken(int64(f)), v)
+		v.SetFloat(f)
+		return nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		n := t.Int()
+		if !isInt {
+			// A float goes into an integer only when it is a whole number
+			// that fits.
+			f := t.Float()
+			if f != math.Trunc(f) || math.IsInf(f, 0) {
+				return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" is not a whole number")
+			}
+			if f < -(1<<63) || f >= 1<<63 {
+				return ds.mismatch(t, v.Type(), strconv.FormatFloat(f, 'g', -1, 64)+" overflows it")
+			}
+			n = int64(f)
+		}
+		return setInt(ds, t, v, n)
 	}
 	return ds.mismatch(t, v.Type(), "")
+}
+
+// setInt sets a Go integer, checking that n fits.
+func setInt(ds *decodeState, t Token, v reflect.Value, n int64) error {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if v.OverflowInt(n) {
+			return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
+		}
+		v.SetInt(n)
+	default:
+		if n < 0 || v.OverflowUint(uint64(n)) {
+			return ds.mismatch(t, v.Type(), strconv.FormatInt(n, 10)+" overflows it")
+		}
+		v.SetUint(uint64(n))
+	}
+	return nil
 }
 
 func stringDecoder(ds *decodeState, v reflect.Value) error {
@@ -520,7 +542,7 @@ func (ds *decodeState) packedInto(start Token, v reflect.Value) error {
 				return err
 			}
 			if err := setString(ds, start, ev, trimNUL(s)); err != nil {
-				return err
+				return ds.elementError(start, v.Type(), err)
 			}
 			i++
 		case KindPackedChunk:
@@ -530,7 +552,10 @@ func (ds *decodeState) packedInto(start Token, v reflect.Value) error {
 					return err
 				}
 				i++
-				return ds.setElement(start, ev, x)
+				if err := ds.setElement(start, ev, x); err != nil {
+					return ds.elementError(start, v.Type(), err)
+				}
+				return nil
 			})
 			if err != nil {
 				return err
@@ -636,6 +661,20 @@ func eachElement(t Token, f func(any) error) error {
 	return nil
 }
 
+// elementError turns an element's type error into one about the packed
+// array and the Go sequence it goes into.
+func (ds *decodeState) elementError(start Token, typ reflect.Type, err error) error {
+	te, ok := err.(*UnmarshalTypeError)
+	if !ok {
+		return err
+	}
+	detail := "an element does not fit " + te.Type.String()
+	if te.Detail != "" {
+		detail += ": " + te.Detail
+	}
+	return &UnmarshalTypeError{Path: ds.d.Path(), Godot: godotName(start), Type: typ, Field: ds.field, Detail: detail}
+}
+
 // setElement sets a Go value from one packed element.
 func (ds *decodeState) setElement(start Token, v reflect.Value, x any) error {
 	switch x := x.(type) {
@@ -652,7 +691,7 @@ func (ds *decodeState) setElement(start Token, v reflect.Value, x any) error {
 	}
 	xv := reflect.ValueOf(x)
 	if !xv.Type().AssignableTo(v.Type()) {
-		return ds.mismatch(start, v.Type(), "its elements are "+xv.Type().String())
+		return ds.mismatch(start, v.Type(), "")
 	}
 	v.Set(xv)
 	return nil
@@ -668,7 +707,7 @@ func setString(ds *decodeState, start Token, v reflect.Value, s []byte) error {
 	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
 		v.SetBytes(append([]byte(nil), s...))
 	default:
-		return ds.mismatch(start, v.Type(), "its elements are strings")
+		return ds.mismatch(start, v.Type(), "")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
@@ -451,5 +452,53 @@ func TestUnmarshalDoesNotTrustCounts(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		assert.ErrorIs(t, err, ErrTruncated)
 		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "%x", data)
+	}
+}
+
+// The game-state records Godot 3.6 and 3.2 wrote decode with the Godot 3
+// table into the same struct.
+func TestGameStateStructGodot3(t *testing.T) {
+	for _, dir := range []string{"godot3.6", "godot3.2"} {
+		data, err := os.ReadFile("testdata/golden/" + dir + "/gamestate_3.bin")
+		require.NoError(t, err)
+		var players []Player
+		require.NoError(t, Unmarshal(data, &players, WithEngine(Godot3)))
+		require.Len(t, players, 3)
+		assert.Equal(t, Player{ID: 1, Name: "player_1", Pos: Vector3{0.5, 1, -0.25}, HP: 99.5, Tags: []string{"blue"}, Alive: true}, players[1])
+		assert.Equal(t, data, mustMarshal(t, players, WithEngine(Godot3)), dir)
+	}
+}
+
+// Each Godot type refused by Go types it does not fit, with both named.
+func TestUnmarshalMismatches(t *testing.T) {
+	tests := []struct {
+		in     any
+		target any
+		godot  string
+	}{
+		{[]any{1}, new(map[string]int), "Array"},
+		{[]any{1}, new(struct{ A int }), "Array"},
+		{NewDictionary("a", 1), new([]int), "Dictionary"},
+		{"s", new(int), "String"},
+		{1, new(string), "int"},
+		{1.5, new(bool), "float"},
+		{true, new(float64), "bool"},
+		{Vector2{}, new(Vector3), "Vector2"},
+		{[]int32{1}, new([]string), "PackedInt32Array"},
+		{[]string{"a"}, new([]int), "PackedStringArray"},
+		{RID(1), new(ObjectID), "RID"},
+		{ObjectID(1), new(RID), "Object"},
+		{Color{}, new(Vector4), "Color"},
+		{Signal{}, new(Callable), "Signal"},
+		{StringName("x"), new(Vector2), "StringName"},
+		{ParseNodePath("a"), new(int), "NodePath"},
+	}
+	for _, tt := range tests {
+		err := Unmarshal(mustMarshal(t, tt.in), tt.target)
+		var te *UnmarshalTypeError
+		if assert.ErrorAs(t, err, &te, "%T into %T", tt.in, tt.target) {
+			assert.Equal(t, tt.godot, te.Godot)
+			assert.Equal(t, reflect.TypeOf(tt.target).Elem(), te.Type)
+		}
 	}
 }
