@@ -13,7 +13,7 @@ func ExampleUnmarshal() {
 		ID       int
 		Name     string
 		Pos      gdvar.Vector3
-		HitPoint float64 `gdvar:"hp"`
+		HitPoint float64  `gdvar:"hp"`
 		Tags     []string `gdvar:",array"`
 		Alive    bool
 	}
