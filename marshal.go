@@ -51,14 +51,27 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 	return out, nil
 }
 
+// AppendMarshal appends the Godot encoding of v to dst, as Marshal writes
+// it, and returns the extended slice: a caller with its own buffer (a frame
+// being built, say) avoids a copy.
+func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
+	e := NewEncoder(nil, opts...)
+	e.own.B = dst
+	e.bb = &e.own // dst is the caller's, not the pool's
+	if err := e.Encode(v); err != nil {
+		return dst, err
+	}
+	return e.own.B, nil
+}
+
 // Encode writes v as one Godot value, as Marshal does. Inside an open
 // container it writes the next element.
 func (e *Encoder) Encode(v any) error {
 	if e.err != nil {
 		return e.err
 	}
-	es := &encodeState{e: e}
-	return es.value(reflect.ValueOf(v))
+	e.es.e = e
+	return e.es.value(reflect.ValueOf(v))
 }
 
 // encodeState is one Encode call's state.

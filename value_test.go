@@ -502,3 +502,14 @@ func TestUnmarshalMismatches(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendMarshal(t *testing.T) {
+	dst := []byte{9, 9, 9, 9}
+	out, err := AppendMarshal(dst, []any{1, "x"})
+	require.NoError(t, err)
+	assert.Equal(t, append([]byte{9, 9, 9, 9}, mustMarshal(t, []any{1, "x"})...), out)
+	n := testing.AllocsPerRun(100, func() {
+		out, _ = AppendMarshal(out[:0], 42)
+	})
+	assert.LessOrEqual(t, n, 2.0, "allocations when dst has room")
+}

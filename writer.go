@@ -38,6 +38,8 @@ type Encoder struct {
 	st  stack
 	out int64 // bytes handed to the writer
 	err error
+	es  encodeState                // the value layer's state (Encode)
+	own bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
 }
 
 // NewEncoder returns an Encoder writing to w.
@@ -50,7 +52,7 @@ func NewEncoder(w io.Writer, opts ...Option) *Encoder {
 // Reset makes e write to w with new options, dropping any unfinished value
 // and unflushed output.
 func (e *Encoder) Reset(w io.Writer, opts ...Option) {
-	if e.bb != nil {
+	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
 	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}}
