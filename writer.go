@@ -38,7 +38,7 @@ type Encoder struct {
 	st  stack
 	out int64 // bytes handed to the writer
 	err error
-	es  encodeState                // the value layer's state (Encode)
+	es  encodeState               // the value layer's state (Encode)
 	own bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
 }
 
