@@ -1,0 +1,98 @@
+package stream
+
+import (
+	"fmt"
+	"net"
+	"sync"
+
+	"github.com/gdvar/gdvar"
+)
+
+// maxDatagram is the largest UDP payload.
+const maxDatagram = 65507
+
+// PacketPeer speaks Godot's PacketPeerUDP on a net.PacketConn: one datagram
+// is one bare value, with no length word. One goroutine may read while
+// another writes.
+type PacketPeer struct {
+	pc   net.PacketConn
+	cfg  config
+	rmu  sync.Mutex
+	rbuf []byte
+	dec  *gdvar.Decoder
+	wmu  sync.Mutex
+	wbuf []byte
+}
+
+// NewPacketPeer returns a PacketPeer on pc.
+func NewPacketPeer(pc net.PacketConn, opts ...Option) *PacketPeer {
+	cfg := newConfig(opts)
+	return &PacketPeer{pc: pc, cfg: cfg, dec: gdvar.NewDecoderBytes(nil, cfg.codec...)}
+}
+
+// PacketError reports a datagram whose value does not decode.
+type PacketError struct {
+	Addr net.Addr
+	Err  error
+}
+
+func (e *PacketError) Error() string { return fmt.Sprintf("stream: packet from %v: %v", e.Addr, e.Err) }
+
+func (e *PacketError) Unwrap() error { return e.Err }
+
+// PutVarTo sends v to addr in one datagram (see gdvar.Marshal).
+func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	b, err := gdvar.AppendMarshal(p.wbuf[:0], v, p.cfg.codec...)
+	if err != nil {
+		return err
+	}
+	p.wbuf = b
+	if len(b) > maxDatagram {
+		return fmt.Errorf("stream: a value of %d bytes does not fit in a datagram", len(b))
+	}
+	_, err = p.pc.WriteTo(b, addr)
+	return err
+}
+
+// GetVarFrom receives one datagram, decodes its value into v (see
+// gdvar.Unmarshal; bytes after the value are ignored, as Godot ignores
+// them) and returns the sender. A datagram that does not decode is a
+// *PacketError; the next call reads the next datagram.
+func (p *PacketPeer) GetVarFrom(v any) (net.Addr, error) {
+	dec, addr, err := p.nextPacket()
+	if err != nil {
+		return addr, err
+	}
+	defer p.rmu.Unlock()
+	if err := dec.Decode(v); err != nil {
+		return addr, &PacketError{Addr: addr, Err: err}
+	}
+	return addr, nil
+}
+
+// NextPacket receives one datagram and returns a Decoder over it, valid
+// until the next call.
+func (p *PacketPeer) NextPacket() (*gdvar.Decoder, net.Addr, error) {
+	dec, addr, err := p.nextPacket()
+	if err == nil {
+		p.rmu.Unlock()
+	}
+	return dec, addr, err
+}
+
+// nextPacket receives a datagram, holding the read lock on success.
+func (p *PacketPeer) nextPacket() (*gdvar.Decoder, net.Addr, error) {
+	p.rmu.Lock()
+	if p.rbuf == nil {
+		p.rbuf = make([]byte, maxDatagram+1)
+	}
+	n, addr, err := p.pc.ReadFrom(p.rbuf)
+	if err != nil {
+		p.rmu.Unlock()
+		return nil, addr, err
+	}
+	p.dec.ResetBytes(p.rbuf[:n], p.cfg.codec...)
+	return p.dec, addr, nil
+}

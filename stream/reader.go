@@ -1,0 +1,255 @@
+package stream
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/valyala/bytebufferpool"
+)
+
+// Reader reads framed values (a u32 length, then the value): what
+// StreamPeer.get_var, PacketPeerStream and FileAccess.get_var read. A save
+// file is such a sequence: read it with GetVar until io.EOF.
+//
+// A Reader never reads past the frame it is in, so what follows stays in the
+// underlying reader. Its methods may be called from one goroutine at a time;
+// a Peer's Reader and Writer may run concurrently.
+//
+// Faults: a frame longer than the maximum fails before its body is read
+// (ErrFrameTooLarge); unless SkipOversizedFrames was given, the Reader is
+// then broken (ErrBroken) and the connection should be closed. A frame whose
+// value does not decode gives a *FrameError with the frame's offset, and the
+// Reader goes on with the next frame. An error from the underlying reader
+// before or inside a frame is returned as it is, and the call can be
+// repeated (after a read deadline, say): the Reader resumes where it was.
+// The input ending inside a frame breaks the Reader.
+type Reader struct {
+	mu  sync.Mutex
+	r   io.Reader
+	cfg config
+	err error // the error that broke the Reader
+
+	off     int64   // stream offset of the next frame's length word
+	hdr     [4]byte // a length word being read
+	hdrN    int
+	length  int64 // the current frame's length; < 0 between frames
+	skip    bool  // the current frame is being skipped
+	body    *bytebufferpool.ByteBuffer
+	bodyN   int64             // bytes of the current frame read into body
+	rest    io.LimitedReader  // the current frame, for NextFrame and skipping
+	dec     *gdvar.Decoder   // reused for each frame
+	decOpts []gdvar.Option   // the codec options and the frame's input limit, for NextFrame
+}
+
+// framePool holds the buffers frames are read into and built in.
+var framePool bytebufferpool.Pool
+
+// NewReader returns a Reader of framed values from r.
+func NewReader(r io.Reader, opts ...Option) *Reader {
+	rd := &Reader{r: r, cfg: newConfig(opts), length: -1}
+	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
+	return rd
+}
+
+// Offset returns the offset in the stream of the next frame's length word,
+// or of the current frame's while one is being read.
+func (r *Reader) Offset() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.off
+}
+
+// beginFrame reads the next frame's length word, unless a frame is under
+// way. It returns io.EOF at a clean end of the stream.
+func (r *Reader) beginFrame() error {
+	if r.err != nil {
+		return r.err
+	}
+	if r.length >= 0 {
+		return nil
+	}
+	for r.hdrN < 4 {
+		n, err := r.r.Read(r.hdr[r.hdrN:])
+		r.hdrN += n
+		if r.hdrN == 4 {
+			break
+		}
+		switch {
+		case err == io.EOF && r.hdrN == 0:
+			return io.EOF
+		case err == io.EOF:
+			return r.broken(&FrameError{Offset: r.off, Err: io.ErrUnexpectedEOF})
+		case err != nil:
+			return err // nothing lost: the call can be repeated
+		}
+	}
+	r.hdrN = 0
+	length := int64(binary.LittleEndian.Uint32(r.hdr[:]))
+	r.length, r.bodyN = length, 0
+	r.rest = io.LimitedReader{R: r.r, N: length}
+	if length > r.cfg.maxFrame || length > math.MaxInt32 {
+		fe := &FrameError{Offset: r.off, Length: length, Err: ErrFrameTooLarge}
+		if !r.cfg.skipOversized {
+			return r.broken(fe)
+		}
+		r.skip = true
+		if err := r.finishFrame(); err != nil {
+			return err
+		}
+		return fe
+	}
+	return nil
+}
+
+// finishFrame reads and drops what is left of the current frame.
+func (r *Reader) finishFrame() error {
+	if r.length < 0 {
+		return nil
+	}
+	if _, err := io.Copy(io.Discard, &r.rest); err != nil {
+		return err // the rest is still counted: the call can be repeated
+	}
+	if r.rest.N > 0 {
+		return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+	}
+	r.off += 4 + r.length
+	r.length, r.skip = -1, false
+	if r.body != nil {
+		framePool.Put(r.body)
+		r.body = nil
+	}
+	return nil
+}
+
+func (r *Reader) broken(err error) error {
+	r.err = &brokenError{err}
+	return r.err
+}
+
+// GetVar reads the next frame and decodes its value into v, through gdvar's
+// value layer (see gdvar.Unmarshal). The frame is read whole first, so it
+// must fit the maximum frame size; NextFrame reads a frame of any size in
+// pieces. Bytes after the value in the frame are ignored, as Godot ignores
+// them. At the end of the stream GetVar returns io.EOF.
+func (r *Reader) GetVar(v any) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.drainOpen(true); err != nil {
+		return err
+	}
+	if err := r.beginFrame(); err != nil {
+		return err
+	}
+	if r.body == nil {
+		r.body = framePool.Get()
+		r.body.B = growTo(r.body.B, int(r.length))
+	}
+	for r.bodyN < r.length {
+		n, err := r.rest.Read(r.body.B[r.bodyN:r.length])
+		r.bodyN += int64(n)
+		if err == io.EOF && r.bodyN < r.length {
+			return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+		}
+		if err != nil && err != io.EOF {
+			return err // kept: the call can be repeated
+		}
+	}
+	start, length := r.off, r.length
+	r.dec.ResetBytes(r.body.B[:r.length], r.cfg.codec...)
+	err := r.dec.Decode(v)
+	if ferr := r.finishFrame(); ferr != nil {
+		return ferr
+	}
+	if err != nil {
+		if err == io.EOF { // an empty frame
+			err = io.ErrUnexpectedEOF
+		}
+		return &FrameError{Offset: start, Length: length, Err: err}
+	}
+	return nil
+}
+
+// growTo returns b with length n, reusing its array when it is large enough.
+func growTo(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+// GetVarContext is GetVar that gives up when ctx is done. On a reader with
+// read deadlines (a net.Conn), it sets the deadline from ctx and interrupts
+// the read when ctx is cancelled, clearing the deadline afterwards; the
+// error is then ctx's. Other readers are checked between reads only.
+func (r *Reader) GetVarContext(ctx context.Context, v any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	dl, ok := r.r.(interface{ SetReadDeadline(time.Time) error })
+	if !ok {
+		return r.GetVar(v)
+	}
+	if d, has := ctx.Deadline(); has {
+		_ = dl.SetReadDeadline(d)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = dl.SetReadDeadline(time.Unix(1, 0)) })
+	err := r.GetVar(v)
+	stop()
+	_ = dl.SetReadDeadline(time.Time{})
+	if ctx.Err() != nil && err != nil && !errors.Is(err, ErrBroken) {
+		return ctx.Err()
+	}
+	return err
+}
+
+// NextFrame starts reading the next frame and returns a Decoder bounded to
+// it: it reads the frame's value token by token, however large, and cannot
+// read past the frame. The Decoder is valid until the next call to the
+// Reader, which first drops whatever of the frame was not read. At the end
+// of the stream NextFrame returns io.EOF.
+func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.drainOpen(false); err != nil {
+		return nil, err
+	}
+	if err := r.beginFrame(); err != nil {
+		return nil, err
+	}
+	r.decOpts = append(append(r.decOpts[:0], r.cfg.codec...), gdvar.WithInputLimit(r.length))
+	r.dec.Reset(&r.rest, r.decOpts...)
+	r.skip = true // dropped at the next call
+	return r.dec, nil
+}
+
+// drainOpen drops what is left of a frame given out by NextFrame, or of
+// one GetVar began (when the caller is not GetVar, which resumes it).
+func (r *Reader) drainOpen(getVar bool) error {
+	if r.length >= 0 && (r.skip || !getVar) {
+		r.skip = true
+		return r.finishFrame()
+	}
+	return nil
+}
+
+// SkipFrame drops the next frame without decoding it and returns its
+// length.
+func (r *Reader) SkipFrame() (int64, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.drainOpen(false); err != nil {
+		return 0, err
+	}
+	if err := r.beginFrame(); err != nil {
+		return 0, err
+	}
+	n := r.length
+	r.skip = true
+	return n, r.finishFrame()
+}

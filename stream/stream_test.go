@@ -1,0 +1,367 @@
+package stream
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"io"
+	"net"
+	"os"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// frame is a length word and a value, as put_var writes them.
+func frame(value []byte) []byte {
+	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(value))), value...)
+}
+
+func marshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	return b
+}
+
+func TestPutVarGetVar(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	values := []any{int64(1), "two", []any{int64(3), 4.5}, gdvar.Vector3{X: 1, Y: 2, Z: 3}}
+	for _, v := range values {
+		require.NoError(t, w.PutVar(v))
+	}
+	var want []byte
+	for _, v := range values {
+		want = append(want, frame(marshal(t, v))...)
+	}
+	assert.Equal(t, want, buf.Bytes(), "length word, then the value")
+
+	r := NewReader(bytes.NewReader(buf.Bytes()))
+	for _, v := range values {
+		var got any
+		require.NoError(t, r.GetVar(&got))
+		assert.Equal(t, v, got)
+	}
+	var x any
+	assert.Equal(t, io.EOF, r.GetVar(&x))
+	assert.Equal(t, int64(len(want)), r.Offset())
+}
+
+// A Reader never reads past its frame.
+func TestReaderStopsAtTheFrame(t *testing.T) {
+	data := append(frame(marshal(t, "first")), []byte("not a frame")...)
+	src := bytes.NewReader(data)
+	var s string
+	require.NoError(t, NewReader(src).GetVar(&s))
+	rest, _ := io.ReadAll(src)
+	assert.Equal(t, "not a frame", string(rest))
+
+	src = bytes.NewReader(data)
+	dec, err := NewReader(src).NextFrame()
+	require.NoError(t, err)
+	tok, err := dec.ReadToken()
+	require.NoError(t, err)
+	assert.Equal(t, "first", tok.Text())
+	_, err = dec.ReadToken()
+	assert.Equal(t, io.EOF, err, "the frame's Decoder ends with the frame")
+	rest, _ = io.ReadAll(src)
+	assert.Equal(t, "not a frame", string(rest))
+}
+
+func TestNextFrameAndSkip(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for i := range 3 {
+		require.NoError(t, w.PutVar([]any{i, "x"}))
+	}
+	r := NewReader(&buf)
+	dec, err := r.NextFrame()
+	require.NoError(t, err)
+	_, err = dec.ReadToken() // read only the start, leave the rest
+	require.NoError(t, err)
+	n, err := r.SkipFrame()
+	require.NoError(t, err)
+	assert.Equal(t, int64(len(marshal(t, []any{1, "x"}))), n)
+	var v []any
+	require.NoError(t, r.GetVar(&v))
+	assert.Equal(t, []any{int64(2), "x"}, v)
+}
+
+func TestWriteFrame(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	write := func(enc *gdvar.Encoder) error {
+		for _, tok := range []gdvar.Token{gdvar.ArrayStartToken(1, gdvar.UntypedContainer), gdvar.IntToken(7), gdvar.ArrayEndToken} {
+			if err := enc.WriteToken(tok); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	require.NoError(t, w.WriteFrame(write))
+	require.NoError(t, w.WriteFrameLen(16, write))
+	want := frame(marshal(t, []any{7}))
+	assert.Equal(t, append(append([]byte(nil), want...), want...), buf.Bytes())
+
+	// A declared length that the value does not fill breaks the Writer.
+	err := w.WriteFrameLen(20, write)
+	assert.ErrorIs(t, err, ErrBroken)
+	assert.ErrorIs(t, w.PutVar(1), ErrBroken)
+
+	// An unfinished value is refused, and nothing is written.
+	buf.Reset()
+	w = NewWriter(&buf)
+	err = w.WriteFrame(func(enc *gdvar.Encoder) error { return enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer)) })
+	assert.ErrorContains(t, err, "incomplete")
+	assert.Zero(t, buf.Len())
+}
+
+// A frame of any size goes through with bounded memory: 64 MiB written
+// with WriteFrameLen and read with NextFrame.
+func TestLargeFrameBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("moves 64 MiB")
+	}
+	const size = 64 << 20
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		w := NewWriter(pw)
+		chunk := bytes.Repeat([]byte{0xab}, 1<<16)
+		done <- w.WriteFrameLen(8+size, func(enc *gdvar.Encoder) error {
+			if err := enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedByteArray, size, gdvar.Single)); err != nil {
+				return err
+			}
+			for range size / len(chunk) {
+				if err := enc.WriteToken(gdvar.PackedChunkToken(chunk)); err != nil {
+					return err
+				}
+			}
+			return enc.WriteToken(gdvar.PackedEndToken)
+		})
+		pw.Close()
+	}()
+	r := NewReader(pr, WithMaxFrame(size+8), WithLimits(gdvar.Limits{MaxPackedBytes: size}))
+	dec, err := r.NextFrame()
+	require.NoError(t, err)
+	var got int
+	var peak uint64
+	for {
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if tok.Kind() == gdvar.KindPackedChunk {
+			got += len(tok.Bytes())
+			require.Equal(t, byte(0xab), tok.Bytes()[0])
+		}
+		if got%(8<<20) == 0 {
+			peak = max(peak, heapInUse())
+		}
+	}
+	require.NoError(t, <-done)
+	assert.Equal(t, size, got)
+	assert.Less(t, peak, uint64(32<<20), "heap in use while streaming 64 MiB")
+}
+
+func TestOversizedFrame(t *testing.T) {
+	big := frame(make([]byte, 100))
+	data := append(append([]byte(nil), big...), frame(marshal(t, "after"))...)
+
+	// By default the Reader breaks before reading the body.
+	src := bytes.NewReader(data)
+	r := NewReader(src, WithMaxFrame(64))
+	var v any
+	err := r.GetVar(&v)
+	var fe *FrameError
+	require.ErrorAs(t, err, &fe)
+	assert.ErrorIs(t, err, ErrFrameTooLarge)
+	assert.ErrorIs(t, err, ErrBroken)
+	assert.Equal(t, int64(0), fe.Offset)
+	assert.Equal(t, int64(100), fe.Length)
+	assert.Equal(t, len(data)-4, src.Len(), "the body was not read")
+	assert.ErrorIs(t, r.GetVar(&v), ErrBroken, "and stays broken")
+
+	// With SkipOversizedFrames, it reports the frame and goes on.
+	r = NewReader(bytes.NewReader(data), WithMaxFrame(64), SkipOversizedFrames())
+	err = r.GetVar(&v)
+	assert.ErrorIs(t, err, ErrFrameTooLarge)
+	assert.NotErrorIs(t, err, ErrBroken)
+	require.NoError(t, r.GetVar(&v))
+	assert.Equal(t, "after", v)
+}
+
+func TestBadValueInAFrame(t *testing.T) {
+	bad := frame([]byte{0xff, 0, 0, 0}) // type 255
+	data := append(append(frame(marshal(t, 1)), bad...), frame(marshal(t, 2))...)
+	r := NewReader(bytes.NewReader(data))
+	var n int
+	require.NoError(t, r.GetVar(&n))
+	err := r.GetVar(&n)
+	var fe *FrameError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, int64(12), fe.Offset, "the frame's offset")
+	assert.ErrorIs(t, err, gdvar.ErrInvalidType)
+	require.NoError(t, r.GetVar(&n), "the next frame is read")
+	assert.Equal(t, 2, n)
+}
+
+// Fault tests on loopback TCP.
+func tcpPair(t *testing.T) (client, server *net.TCPConn) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	s := <-accepted
+	require.NotNil(t, s)
+	t.Cleanup(func() { c.Close(); s.Close() })
+	return c.(*net.TCPConn), s.(*net.TCPConn)
+}
+
+func TestTruncatedFrameThenClose(t *testing.T) {
+	client, server := tcpPair(t)
+	whole := frame(marshal(t, "a string"))
+	_, err := client.Write(whole[:len(whole)-3])
+	require.NoError(t, err)
+	client.Close()
+	var v any
+	err = NewPeer(server).GetVar(&v)
+	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	assert.ErrorIs(t, err, ErrBroken)
+}
+
+func TestSlowWriterWithReadDeadline(t *testing.T) {
+	client, server := tcpPair(t)
+	whole := frame(marshal(t, []any{"slow", 1}))
+	peer := NewPeer(server)
+	_, err := client.Write(whole[:2]) // half a length word
+	require.NoError(t, err)
+	require.NoError(t, server.SetReadDeadline(time.Now().Add(50*time.Millisecond)))
+	var v []any
+	err = peer.GetVar(&v)
+	assert.ErrorIs(t, err, os.ErrDeadlineExceeded)
+	assert.NotErrorIs(t, err, ErrBroken, "a deadline breaks nothing")
+
+	_, err = client.Write(whole[2:10]) // the rest of the word, part of the value
+	require.NoError(t, err)
+	require.NoError(t, server.SetReadDeadline(time.Now().Add(50*time.Millisecond)))
+	assert.ErrorIs(t, peer.GetVar(&v), os.ErrDeadlineExceeded)
+
+	_, err = client.Write(whole[10:])
+	require.NoError(t, err)
+	require.NoError(t, server.SetReadDeadline(time.Time{}))
+	require.NoError(t, peer.GetVar(&v), "the frame is finished where it was left")
+	assert.Equal(t, []any{"slow", int64(1)}, v)
+}
+
+func TestGarbageAfterAValidFrame(t *testing.T) {
+	client, server := tcpPair(t)
+	_, err := client.Write(append(frame(marshal(t, 5)), 0xde, 0xad, 0xbe, 0xef, 1, 2))
+	require.NoError(t, err)
+	client.Close()
+	peer := NewPeer(server)
+	var n int
+	require.NoError(t, peer.GetVar(&n))
+	assert.Equal(t, 5, n)
+	err = peer.GetVar(&n)
+	assert.ErrorIs(t, err, ErrFrameTooLarge, "0xefbeadde is no length a peer sends")
+	assert.ErrorIs(t, err, ErrBroken)
+}
+
+func TestPeerResetMidFrame(t *testing.T) {
+	client, server := tcpPair(t)
+	whole := frame(marshal(t, bytes.Repeat([]byte{1}, 1000)))
+	_, err := client.Write(whole[:500])
+	require.NoError(t, err)
+	require.NoError(t, client.SetLinger(0)) // close with a RST
+	client.Close()
+	time.Sleep(20 * time.Millisecond) // let the RST arrive
+	var v any
+	err = NewPeer(server).GetVar(&v)
+	assert.ErrorIs(t, err, syscall.ECONNRESET, "the connection's error, as it is")
+	var opErr *net.OpError
+	assert.ErrorAs(t, err, &opErr)
+}
+
+func TestConcurrentReadAndWrite(t *testing.T) {
+	client, server := tcpPair(t)
+	a, b := NewPeer(client), NewPeer(server)
+	const n = 200
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := range n {
+			assert.NoError(t, a.PutVar(i))
+		}
+	}()
+	go func() { // b echoes
+		defer wg.Done()
+		for range n {
+			var v any
+			if !assert.NoError(t, b.GetVar(&v)) {
+				return
+			}
+			assert.NoError(t, b.PutVar(v))
+		}
+	}()
+	for i := range n {
+		var v int
+		require.NoError(t, a.GetVar(&v))
+		assert.Equal(t, i, v)
+	}
+	wg.Wait()
+}
+
+func TestGetVarContext(t *testing.T) {
+	_, server := tcpPair(t)
+	peer := NewPeer(server)
+	ctx, cancel := contextWithCancelAfter(30 * time.Millisecond)
+	defer cancel()
+	var v any
+	start := time.Now()
+	err := peer.GetVarContext(ctx, &v)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, time.Since(start), 5*time.Second, "the read was interrupted")
+}
+
+func TestPacketPeer(t *testing.T) {
+	a, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer b.Close()
+	pa, pb := NewPacketPeer(a), NewPacketPeer(b)
+	require.NoError(t, pa.PutVarTo(gdvar.NewDictionary("hp", 3), b.LocalAddr()))
+	var d map[string]int
+	from, err := pb.GetVarFrom(&d)
+	require.NoError(t, err)
+	assert.Equal(t, a.LocalAddr().String(), from.String())
+	assert.Equal(t, map[string]int{"hp": 3}, d)
+
+	_, err = a.WriteTo([]byte{0xff, 0, 0, 0}, b.LocalAddr())
+	require.NoError(t, err)
+	_, err = pb.GetVarFrom(&d)
+	var pe *PacketError
+	require.ErrorAs(t, err, &pe)
+	assert.ErrorIs(t, err, gdvar.ErrInvalidType)
+
+	assert.ErrorContains(t, pa.PutVarTo(make([]byte, 70000), b.LocalAddr()), "does not fit in a datagram")
+}

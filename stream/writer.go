@@ -1,0 +1,155 @@
+package stream
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Writer writes framed values (a u32 length, then the value): what
+// StreamPeer.put_var, PacketPeerStream and FileAccess.store_var write. To
+// append to a save file, open it for appending and PutVar each record.
+//
+// Each frame goes to the underlying writer in one Write when it is built in
+// memory (PutVar, WriteFrame). Its methods may be called from one goroutine
+// at a time. A write error after part of a frame went out breaks the Writer
+// (ErrBroken): the receiver is out of step and the connection should be
+// closed.
+type Writer struct {
+	mu  sync.Mutex
+	w   io.Writer
+	cfg config
+	err error
+	enc *gdvar.Encoder
+}
+
+// NewWriter returns a Writer of framed values to w.
+func NewWriter(w io.Writer, opts ...Option) *Writer {
+	return &Writer{w: w, cfg: newConfig(opts), enc: gdvar.NewEncoder(nil)}
+}
+
+// PutVar writes v as one frame, through gdvar's value layer (see
+// gdvar.Marshal).
+func (w *Writer) PutVar(v any) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	buf := framePool.Get()
+	defer framePool.Put(buf)
+	b, err := gdvar.AppendMarshal(append(buf.B[:0], 0, 0, 0, 0), v, w.cfg.codec...)
+	buf.B = b
+	if err != nil {
+		return err
+	}
+	return w.writeFrame(b)
+}
+
+// writeFrame fills in the length word of a frame built in b and writes it.
+func (w *Writer) writeFrame(b []byte) error {
+	if len(b)-4 > math.MaxInt32 {
+		return fmt.Errorf("stream: a frame of %d bytes is longer than Godot reads", len(b)-4)
+	}
+	binary.LittleEndian.PutUint32(b, uint32(len(b)-4))
+	n, err := w.w.Write(b)
+	if err != nil && n > 0 {
+		w.err = &brokenError{err}
+		return w.err
+	}
+	return err
+}
+
+// PutVarContext is PutVar that gives up when ctx is done, setting and
+// clearing the write deadline of a writer that has one (a net.Conn).
+func (w *Writer) PutVarContext(ctx context.Context, v any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	dl, ok := w.w.(interface{ SetWriteDeadline(time.Time) error })
+	if !ok {
+		return w.PutVar(v)
+	}
+	if d, has := ctx.Deadline(); has {
+		_ = dl.SetWriteDeadline(d)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = dl.SetWriteDeadline(time.Unix(1, 0)) })
+	err := w.PutVar(v)
+	stop()
+	_ = dl.SetWriteDeadline(time.Time{})
+	if ctx.Err() != nil && err != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// WriteFrame writes one frame whose value write writes token by token to
+// the Encoder it is given. The frame is built in a pooled buffer, as its
+// length is not known until the value is complete; for a frame too large to
+// hold, use WriteFrameLen.
+func (w *Writer) WriteFrame(write func(enc *gdvar.Encoder) error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	buf := framePool.Get()
+	defer framePool.Put(buf)
+	buf.B = append(buf.B[:0], 0, 0, 0, 0)
+	w.enc.Reset(buf, w.cfg.codec...)
+	if err := write(w.enc); err != nil {
+		return err
+	}
+	if err := w.complete(); err != nil {
+		return err
+	}
+	return w.writeFrame(buf.B)
+}
+
+// complete checks that the Encoder holds one whole value and flushes it.
+func (w *Writer) complete() error {
+	if w.enc.Depth() != 0 || w.enc.OutputOffset() == 0 {
+		return fmt.Errorf("stream: the frame's value is incomplete")
+	}
+	return w.enc.Flush()
+}
+
+// WriteFrameLen writes one frame of a value whose encoded length is known
+// to be n bytes: the length word goes out first, then the value as write
+// writes it, streamed, so that a frame of any size takes bounded memory. If
+// write does not write exactly one value of n bytes the Writer breaks.
+func (w *Writer) WriteFrameLen(n int64, write func(enc *gdvar.Encoder) error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	if n < 4 || n > math.MaxInt32 {
+		return fmt.Errorf("stream: a frame of %d bytes is not one Godot reads", n)
+	}
+	var hdr [4]byte
+	binary.LittleEndian.PutUint32(hdr[:], uint32(n))
+	if _, err := w.w.Write(hdr[:]); err != nil {
+		w.err = &brokenError{err}
+		return w.err
+	}
+	w.enc.Reset(w.w, w.cfg.codec...)
+	err := write(w.enc)
+	if err == nil {
+		err = w.complete()
+	}
+	if err == nil && w.enc.OutputOffset() != n {
+		err = fmt.Errorf("stream: the frame was declared %d bytes, its value took %d", n, w.enc.OutputOffset())
+	}
+	if err != nil {
+		w.err = &brokenError{err}
+		return w.err
+	}
+	return nil
+}
