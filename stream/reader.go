@@ -41,8 +41,8 @@ type Reader struct {
 	length  int64 // the current frame's length; < 0 between frames
 	skip    bool  // the current frame is being skipped
 	body    *bytebufferpool.ByteBuffer
-	bodyN   int64             // bytes of the current frame read into body
-	rest    io.LimitedReader  // the current frame, for NextFrame and skipping
+	bodyN   int64            // bytes of the current frame read into body
+	rest    io.LimitedReader // the current frame, for NextFrame and skipping
 	dec     *gdvar.Decoder   // reused for each frame
 	decOpts []gdvar.Option   // the codec options and the frame's input limit, for NextFrame
 }

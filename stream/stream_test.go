@@ -120,7 +120,9 @@ func TestWriteFrame(t *testing.T) {
 	// An unfinished value is refused, and nothing is written.
 	buf.Reset()
 	w = NewWriter(&buf)
-	err = w.WriteFrame(func(enc *gdvar.Encoder) error { return enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer)) })
+	err = w.WriteFrame(func(enc *gdvar.Encoder) error {
+		return enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer))
+	})
 	assert.ErrorContains(t, err, "incomplete")
 	assert.Zero(t, buf.Len())
 }
