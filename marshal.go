@@ -41,7 +41,8 @@ var ErrUnsupportedType = errors.New("unsupported type")
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
-	e := NewEncoder(nil, opts...)
+	e := getEncoder(opts)
+	defer encoderPool.Put(e)
 	if err := e.Encode(v); err != nil {
 		return nil, err
 	}
@@ -51,11 +52,24 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 	return out, nil
 }
 
+// encoderPool keeps the Encoders Marshal and AppendMarshal use.
+var encoderPool = sync.Pool{New: func() any { return new(Encoder) }}
+
+func getEncoder(opts []Option) *Encoder {
+	e := encoderPool.Get().(*Encoder)
+	e.Reset(nil, opts...)
+	return e
+}
+
 // AppendMarshal appends the Godot encoding of v to dst, as Marshal writes
 // it, and returns the extended slice: a caller with its own buffer (a frame
 // being built, say) avoids a copy.
 func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
-	e := NewEncoder(nil, opts...)
+	e := getEncoder(opts)
+	defer func() {
+		e.own.B, e.bb = nil, nil
+		encoderPool.Put(e)
+	}()
 	e.own.B = dst
 	e.bb = &e.own // dst is the caller's, not the pool's
 	if err := e.Encode(v); err != nil {

@@ -44,6 +44,7 @@ type Decoder struct {
 	valueStart int64 // input offset where the current top-level value starts
 	valueEnd   int64 // buf index the current value must not pass (MaxValueBytes)
 	err        error // final error
+	ds         decodeState // the value layer's state (Decode)
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
@@ -64,7 +65,7 @@ func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 
 func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.release()
-	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names}
+	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names, ds: decodeState{text: d.ds.text}}
 	d.cfg.set(opts)
 	d.tab = d.cfg.engine.table()
 	d.err = d.cfg.err

@@ -7,10 +7,12 @@ package godot
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -98,4 +100,95 @@ func RunScript(t testing.TB, engine, script string, args ...string) string {
 		t.Fatalf("%s %s: %v\n%s", engine, script, err, stderr.String())
 	}
 	return stdout.String()
+}
+
+// Process is an engine running a script in the background.
+type Process struct {
+	cmd    *exec.Cmd
+	out    bytes.Buffer
+	done   chan error
+	cancel context.CancelFunc
+}
+
+// Start runs a GDScript (a path relative to the repository root) in the
+// background with the given user arguments. The process is killed when the
+// test ends, if it has not ended by then.
+func Start(t testing.TB, engine, script string, args ...string) *Process {
+	t.Helper()
+	return StartWith(t, engine, append([]string{"-s", script, "--"}, args...)...)
+}
+
+// StartWith runs an engine in the background with the given arguments
+// (after the headless flag), from the repository root.
+func StartWith(t testing.TB, engine string, args ...string) *Process {
+	t.Helper()
+	headless := "--headless"
+	if strings.Contains(filepath.Base(engine), "godot3") {
+		headless = "--no-window"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	p := &Process{done: make(chan error, 1), cancel: cancel}
+	p.cmd = exec.CommandContext(ctx, engine, append([]string{headless}, args...)...)
+	p.cmd.Dir = Root(t)
+	p.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
+	p.cmd.Stdout, p.cmd.Stderr = &syncWriter{w: &p.out}, &syncWriter{w: &p.out}
+	if err := p.cmd.Start(); err != nil {
+		cancel()
+		t.Fatalf("starting %s: %v", engine, err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		cancel()
+		<-p.done
+	})
+	return p
+}
+
+// Wait waits for the process to end and returns what it printed.
+func (p *Process) Wait(t testing.TB) string {
+	t.Helper()
+	if err := <-p.done; err != nil {
+		t.Fatalf("engine: %v\n%s", err, p.Output())
+	}
+	p.done <- nil // for the cleanup
+	return p.Output()
+}
+
+// Output returns what the process printed so far.
+func (p *Process) Output() string {
+	w := p.cmd.Stdout.(*syncWriter)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return p.out.String()
+}
+
+// syncWriter lets stdout and stderr share one buffer.
+type syncWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
+}
+
+// FreePort returns a loopback TCP (or UDP) port nobody listens on now.
+func FreePort(t testing.TB, network string) int {
+	t.Helper()
+	if network == "udp" {
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		return c.LocalAddr().(*net.UDPAddr).Port
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
 }

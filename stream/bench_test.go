@@ -1,0 +1,107 @@
+package stream
+
+import (
+	"net"
+	"sync"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
+)
+
+// echoServer answers every frame on a loopback TCP connection with the same
+// value, copied token by token, and returns the client's Peer.
+func echoServer(b *testing.B, opts ...Option) *Peer {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		c, err := ln.Accept()
+		ln.Close()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		p := NewPeer(c, opts...)
+		for { // token by token, without building values
+			dec, err := p.NextFrame()
+			if err != nil {
+				return
+			}
+			if p.WriteFrame(func(enc *gdvar.Encoder) error { return gdvar.CopyValue(enc, dec) }) != nil {
+				return
+			}
+		}
+	}()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { c.Close(); wg.Wait() })
+	return NewPeer(c, opts...)
+}
+
+type player struct {
+	ID    int
+	Name  string
+	Pos   gdvar.Vector3
+	HP    float64
+	Tags  []string `gdvar:"tags,array"`
+	Alive bool
+}
+
+// BenchmarkRoundTripGameState sends the 16.5 MB game-state payload with
+// PutVar, has a Go peer echo it, and reads it back with GetVar, over
+// loopback TCP.
+func BenchmarkRoundTripGameState(b *testing.B) {
+	var players []player
+	if err := gdvar.Unmarshal(gamestate.Bytes(gamestate.Players), &players); err != nil {
+		b.Fatal(err)
+	}
+	peer := echoServer(b, WithMaxFrame(32<<20))
+	b.SetBytes(int64(len(gamestate.Bytes(gamestate.Players))))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := peer.PutVar(players); err != nil {
+			b.Fatal(err)
+		}
+		var back []player
+		if err := peer.GetVar(&back); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// message is about 1 KiB on the wire.
+type message struct {
+	Seq     int
+	Kind    string
+	Pos     gdvar.Vector3
+	Vel     gdvar.Vector3
+	Payload []byte
+}
+
+// BenchmarkRoundTrip1KiB sends 1 KiB messages back and forth one at a time.
+func BenchmarkRoundTrip1KiB(b *testing.B) {
+	peer := echoServer(b)
+	msg := message{Kind: "state", Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}, Payload: make([]byte, 900)}
+	b.ReportAllocs()
+	var back message
+	for b.Loop() {
+		msg.Seq++
+		if err := peer.PutVar(msg); err != nil {
+			b.Fatal(err)
+		}
+		if err := peer.GetVar(&back); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+	wire, _ := gdvar.Marshal(msg)
+	b.ReportMetric(float64(len(wire)), "bytes/msg")
+}
