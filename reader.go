@@ -41,9 +41,9 @@ type Decoder struct {
 	st         stack
 	ext        tokenExt // reused for the extras of the last token
 	names      interner
-	valueStart int64 // input offset where the current top-level value starts
-	valueEnd   int64 // buf index the current value must not pass (MaxValueBytes)
-	err        error // final error
+	valueStart int64       // input offset where the current top-level value starts
+	valueEnd   int64       // buf index the current value must not pass (MaxValueBytes)
+	err        error       // final error
 	ds         decodeState // the value layer's state (Decode)
 }
 
