@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/binary"
 	"io"
@@ -366,4 +367,27 @@ func TestPacketPeer(t *testing.T) {
 	assert.ErrorIs(t, err, gdvar.ErrInvalidType)
 
 	assert.ErrorContains(t, pa.PutVarTo(make([]byte, 70000), b.LocalAddr()), "does not fit in a datagram")
+}
+
+// Save files through gzip: read and written without seeking.
+func TestSaveFileThroughGzip(t *testing.T) {
+	var file bytes.Buffer
+	zw := gzip.NewWriter(&file)
+	w := NewWriter(zw)
+	records := []any{gdvar.NewDictionary("level", int64(3)), "checkpoint", []float32{1, 2}}
+	for _, rec := range records {
+		require.NoError(t, w.PutVar(rec))
+	}
+	require.NoError(t, zw.Close())
+
+	zr, err := gzip.NewReader(&file)
+	require.NoError(t, err)
+	r := NewReader(zr)
+	for _, rec := range records {
+		var got any
+		require.NoError(t, r.GetVar(&got))
+		assert.Equal(t, rec, got)
+	}
+	var end any
+	assert.Equal(t, io.EOF, r.GetVar(&end))
 }
