@@ -12,14 +12,19 @@ import (
 //
 // Keys compare as Go values: an int 1 and a float 1.0 are different keys, as
 // in Godot. Keys that Go cannot compare (arrays, dictionaries) are found by
-// deep equality.
+// deep equality. A Dictionary of more than 32 entries builds an index on its
+// first lookup, after which reflect.DeepEqual no longer sees it equal to one
+// without; compare Dictionaries with Equal.
 type Dictionary struct {
 	KeyType, ValueType ContainerType
 	Shared             bool // the old shared flag (Godot 2 honours it)
 
 	keys, values []any
-	index        map[any]int // comparable key → position; built on first lookup
+	index        map[any]int // comparable key → position; built on the first lookup in a large Dictionary
 }
+
+// indexFrom is the size from which lookups use an index.
+const indexFrom = 32
 
 // NewDictionary returns a Dictionary holding the given key, value pairs in
 // order.
@@ -81,6 +86,13 @@ func (d *Dictionary) Delete(key any) bool {
 	return true
 }
 
+// Equal reports whether d and o have the same types, flag and entries in the
+// same order.
+func (d *Dictionary) Equal(o *Dictionary) bool {
+	return d.KeyType == o.KeyType && d.ValueType == o.ValueType && d.Shared == o.Shared &&
+		reflect.DeepEqual(d.keys, o.keys) && reflect.DeepEqual(d.values, o.values)
+}
+
 // add appends an entry without looking for the key: decoding keeps every
 // entry the input has, duplicates included, so that it can be written back
 // as it was. Lookups find the last of duplicates, as Godot keeps the last.
@@ -94,9 +106,10 @@ func (d *Dictionary) add(key, value any) {
 
 // find returns the position of key's last entry, or -1.
 func (d *Dictionary) find(key any) int {
-	if !mapKey(key) {
+	if !mapKey(key) || len(d.keys) <= indexFrom && d.index == nil {
+		comparable := mapKey(key)
 		for i := len(d.keys) - 1; i >= 0; i-- {
-			if reflect.DeepEqual(d.keys[i], key) {
+			if comparable && mapKey(d.keys[i]) && d.keys[i] == key || !comparable && reflect.DeepEqual(d.keys[i], key) {
 				return i
 			}
 		}

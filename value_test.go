@@ -513,3 +513,23 @@ func TestAppendMarshal(t *testing.T) {
 	})
 	assert.LessOrEqual(t, n, 2.0, "allocations when dst has room")
 }
+
+func TestDictionaryLarge(t *testing.T) {
+	d := NewDictionary()
+	for i := range 100 {
+		d.Set(int64(i), i*i)
+	}
+	v, ok := d.Get(int64(42))
+	assert.True(t, ok)
+	assert.Equal(t, 42*42, v)
+	back, err := unmarshalAs[*Dictionary](t, mustMarshal(t, d))
+	require.NoError(t, err)
+	assert.True(t, d.Equal(back) == false, "the values' types differ: int in, int64 out")
+	again, err := unmarshalAs[*Dictionary](t, mustMarshal(t, back))
+	require.NoError(t, err)
+	_, _ = back.Get(int64(1))
+	assert.True(t, back.Equal(again))
+	assert.True(t, d.Delete(int64(0)))
+	v, _ = d.Get(int64(99))
+	assert.Equal(t, 99*99, v)
+}
