@@ -14,40 +14,41 @@ import (
 // so that input of any form is written back byte for byte. Where the odd
 // part shows only after the value's first token (padding at its end, one
 // odd element), the RawValue is rebuilt from what was decoded so far and the
-// tokens that follow.
+// tokens that follow. The Semantic option turns all of this off.
 
 // anyValue decodes the value t starts; base is the Decoder's depth before t.
 func (ds *decodeState) anyValue(t Token, base int) (any, error) {
-	if t.hdrx() != 0 {
+	raw := !ds.d.cfg.semantic
+	if raw && t.hdrx() != 0 {
 		return ds.capture(t, base, nil)
 	}
 	switch t.Kind() {
 	case KindNil:
 		return nil, nil
 	case KindBool:
-		if t.num > 1 {
+		if raw && t.num > 1 {
 			return ds.capture(t, base, nil)
 		}
 		return t.Bool(), nil
 	case KindInt32:
 		return t.Int(), nil
 	case KindInt64:
-		if n := t.Int(); n == int64(int32(n)) {
+		if n := t.Int(); raw && n == int64(int32(n)) {
 			return ds.capture(t, base, nil)
 		}
 		return t.Int(), nil
 	case KindFloat32:
-		if f := t.Float(); math.IsNaN(f) { // Godot writes NaN with 64 bits
+		if f := t.Float(); raw && math.IsNaN(f) { // Godot writes NaN with 64 bits
 			return ds.capture(t, base, nil)
 		}
 		return t.Float(), nil
 	case KindFloat64:
-		if f := t.Float(); float64(float32(f)) == f {
+		if f := t.Float(); raw && float64(float32(f)) == f {
 			return ds.capture(t, base, nil)
 		}
 		return t.Float(), nil
 	case KindString, KindStringName:
-		return ds.stringAny(t, base)
+		return ds.stringAny(t, base, raw)
 	case KindNodePath:
 		return nodePathValue(t), nil
 	case KindRID:
@@ -57,31 +58,31 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	case KindCallable:
 		return Callable{}, nil
 	case KindSignal:
-		if t.pad() != 0 {
+		if raw && t.pad() != 0 {
 			return ds.capture(t, base, nil)
 		}
 		return Signal{Name: t.Name(), Object: ObjectID(t.num)}, nil
 	case KindColor:
 		return t.Color(), nil
 	case KindArrayStart:
-		return ds.arrayAny(t, base, true)
+		return ds.arrayAny(t, base, raw)
 	case KindDictStart:
-		return ds.dictAny(t, base, true)
+		return ds.dictAny(t, base, raw)
 	case KindObjectStart:
-		return ds.objectAny(t, base, true)
+		return ds.objectAny(t, base, raw)
 	case KindPackedStart:
-		return ds.packedAny(t, base, true)
+		return ds.packedAny(t, base, raw)
 	case KindImageStart:
-		return ds.imageAny(t, base, true)
+		return ds.imageAny(t, base, raw)
 	case KindInputEvent:
 		ev := t.InputEvent()
-		if t.eventLen() != uint32(12+4*len(ev.Fields)) {
+		if raw && t.eventLen() != uint32(12+4*len(ev.Fields)) {
 			return ds.capture(t, base, nil)
 		}
 		return ev, nil
 	}
 	x := mathAny(t)
-	if !ds.canonicalMath(t) {
+	if raw && !ds.canonicalMath(t) {
 		return ds.capture(t, base, nil)
 	}
 	return x, nil
@@ -188,8 +189,9 @@ func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) erro
 	return RawValue(buf.Bytes()), err
 }
 
-// stringAny decodes a String or StringName.
-func (ds *decodeState) stringAny(t Token, base int) (any, error) {
+// stringAny decodes a String or StringName. Here and below, raw says odd
+// encodings become RawValues (not with the Semantic option).
+func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 	first := t
 	s, pad := t.Bytes(), t.pad()
 	if !t.IsLast() || t.Offset() != 0 {
@@ -199,7 +201,7 @@ func (ds *decodeState) stringAny(t Token, base int) (any, error) {
 		}
 		pad = ds.lastPad
 	}
-	if pad != 0 {
+	if raw && pad != 0 {
 		whole := newToken(first.Kind(), first.Type(), flagWire|flagLast)
 		whole.setRaw(int64(len(s)), 0)
 		whole.setData(s)

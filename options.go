@@ -13,6 +13,7 @@ type config struct {
 	objects    bool
 	inputLimit int64 // bytes the Decoder may read; < 0 for no bound
 	precision  int8  // math precision for the value layer: 0 auto, else Precision+1
+	semantic   bool  // Unmarshal into interface{} gives values only, never RawValue
 }
 
 // set makes c the configuration opts describe. It works in place so that
@@ -61,3 +62,10 @@ func WithInputLimit(n int64) Option { return func(c *config) { c.inputLimit = ma
 // written back unchanged. Versions without 64-bit math (Godot 3, 2) always
 // take 32 bits.
 func WithMathPrecision(p Precision) Option { return func(c *config) { c.precision = int8(p) + 1 } }
+
+// Semantic makes Unmarshal and Decoder.Decode give an interface{} what each
+// value means, even where it is encoded in a way Godot would not write it
+// (see RawValue): a 64-bit int that fits in 32 bits is an int64 like any
+// other, non-zero padding is dropped, and so on. Marshal then writes such
+// values as Godot would, which may not be the input's bytes.
+func Semantic() Option { return func(c *config) { c.semantic = true } }

@@ -50,7 +50,7 @@ func (e *UnmarshalTypeError) Error() string {
 //     []float32, []float64, []string, []Vector2, []Vector3, []Vector4 and
 //     []Color; Godot 2's Image and InputEvent; a RawValue for a value Godot
 //     would never write as it is written (so that Marshal writes it back
-//     unchanged)
+//     unchanged), unless the Semantic option asks for its meaning instead
 //   - into Go types: bools; integers and floats with range checks (an int
 //     that does not fit the Go type is an error, not a wrap); strings from
 //     String, StringName and NodePath; slices and Go arrays from Arrays and

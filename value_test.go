@@ -436,6 +436,29 @@ func TestUnmarshalKeepsOddEncodings(t *testing.T) {
 	}
 }
 
+// With Semantic, the same encodings give what they mean, and Marshal writes
+// that the way Godot would.
+func TestUnmarshalSemantic(t *testing.T) {
+	for _, tc := range []struct {
+		data []byte
+		want any
+	}{
+		{words(2|1<<16, 5, 0), int64(5)},
+		{words(1, 2), true},
+		{words(4, 1, 0x09090961), "a"},
+		{words(2|0x7f00, 5), int64(5)},
+		{words(34, 1, 2, 0x6261), []string{"ab"}},
+		{append(words(29, 1), 7), []byte{7}},
+		{words(5|1<<16, 0, 0x3ff00000, 0, 0), Vector2{1, 0}},
+		{words(28, 2, 2, 1, 1, 2), []any{int64(1), true}},
+	} {
+		var v any
+		require.NoError(t, Unmarshal(tc.data, &v, Semantic()), "%x", tc.data)
+		assert.Equal(t, tc.want, v, "%x", tc.data)
+		assert.NotEqual(t, tc.data, mustMarshal(t, v), "%x is written as Godot writes it", tc.data)
+	}
+}
+
 // Unmarshal allocates for what the input holds, not what it declares.
 func TestUnmarshalDoesNotTrustCounts(t *testing.T) {
 	for _, data := range [][]byte{
