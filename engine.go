@@ -31,6 +31,16 @@ func (e Engine) String() string {
 	return e.table().name
 }
 
+// WireType returns the number engine e writes for type t, or false if e
+// lacks the type (Godot 3 has no Vector4, Godot 4 no Image, …).
+func (e Engine) WireType(t Type) (uint32, bool) {
+	tab := e.table()
+	if !tab.has(t) {
+		return 0, false
+	}
+	return uint32(tab.wire[t]), true
+}
+
 // maxEngineDepth is Variant::MAX_RECURSION_DEPTH: the engine fails a value
 // nested in more containers than this, whatever gdvar's limits say. Godot
 // 3.2 had no limit (it recursed until its stack ended); 3.6 has this one,

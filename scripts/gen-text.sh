@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates testdata/text/ with the real engines: values and float samples
+# that pin down how var_to_str (var2str) prints, beyond the golden vectors.
+#   testdata/text/godot4_floats.txt     Godot 4.6 floats (scripts/text/floats4.gd)
+#   testdata/text/godot4/               Godot 4.6 values (scripts/text/cases4.gd)
+#   testdata/text/godot3.6/, godot3.2/  Godot 3 values and floats.txt (scripts/text/cases3.gd)
+# Install the engines first with scripts/install-godot.sh 4 3.6 3.2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+engines=${GDVAR_ENGINES:-$HOME/.cache/gdvar/engines}
+godot4=${GDVAR_GODOT4:-$engines/bin/godot4}
+# A script error leaves a Godot 3 engine running, so every run is timed.
+timeout 300 "$godot4" --headless -s scripts/text/floats4.gd -- testdata/text/godot4_floats.txt >/dev/null 2>&1
+rm -rf testdata/text/godot4
+timeout 300 "$godot4" --headless -s scripts/text/cases4.gd -- testdata/text/godot4 2>&1 | grep wrote
+for v in 3.6 3.2; do
+  rm -rf "testdata/text/godot$v"
+  timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/cases3.gd -- "testdata/text/godot$v" 2>&1 | grep wrote
+done
+rm -rf logs # Godot 3 logs into the folder it runs in
