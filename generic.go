@@ -50,6 +50,9 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	case KindString, KindStringName:
 		return ds.stringAny(t, base, raw)
 	case KindNodePath:
+		if !raw {
+			return t.NodePath(), nil
+		}
 		return nodePathValue(t), nil
 	case KindRID:
 		return RID(t.num), nil

@@ -4,6 +4,8 @@
 #   testdata/text/godot4_floats.txt     Godot 4.6 floats (scripts/text/floats4.gd)
 #   testdata/text/godot4/               Godot 4.6 values (scripts/text/cases4.gd)
 #   testdata/text/godot3.6/, godot3.2/  Godot 3 values and floats.txt (scripts/text/cases3.gd)
+#   testdata/text/reparse/SET/CORPUS/   what each engine's str_to_var makes of the .txt of
+#                                       testdata/CORPUS/SET (golden or text), as var_to_bytes
 # Install the engines first with scripts/install-godot.sh 4 3.6 3.2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +18,12 @@ timeout 300 "$godot4" --headless -s scripts/text/cases4.gd -- testdata/text/godo
 for v in 3.6 3.2; do
   rm -rf "testdata/text/godot$v"
   timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/cases3.gd -- "testdata/text/godot$v" 2>&1 | grep wrote
+done
+rm -rf testdata/text/reparse
+for corpus in golden text; do
+  timeout 300 "$godot4" --headless -s scripts/text/reparse4.gd -- "testdata/$corpus/godot4" "testdata/text/reparse/godot4/$corpus" 2>&1 | grep reparsed
+  for v in 3.6 3.2; do
+    timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/reparse3.gd -- "testdata/$corpus/godot$v" "testdata/text/reparse/godot$v/$corpus" 2>&1 | grep reparsed
+  done
 done
 rm -rf logs # Godot 3 logs into the folder it runs in

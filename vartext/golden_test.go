@@ -57,8 +57,11 @@ func loadGolden(t *testing.T, corpus string, set goldenSet) []goldenVector {
 	return out
 }
 
+// binaryOptions are the options for the vector's binary form: the engine,
+// full objects where the vector has them, and 32-bit math, as the standard
+// engine builds have.
 func (set goldenSet) binaryOptions(v goldenVector) []gdvar.Option {
-	return []gdvar.Option{gdvar.WithEngine(set.dialect.Engine()), gdvar.AllowObjects(v.objects)}
+	return []gdvar.Option{gdvar.WithEngine(set.dialect.Engine()), gdvar.AllowObjects(v.objects), gdvar.WithMathPrecision(gdvar.Single)}
 }
 
 // The engines' own var_to_str output is the reference for every vector.
