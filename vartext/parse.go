@@ -18,8 +18,8 @@ import (
 // godotNaN is the NaN Godot writes (math.NaN has other bits).
 var godotNaN = math.Float64frombits(0x7ff8000000000000)
 
-// maxDepth bounds the nesting the parser follows, as the binary format's
-// limit does (Godot fails deeper values).
+// maxDepth bounds the containers a value may be nested in, as in the binary
+// format (Godot fails deeper values).
 const maxDepth = 1024
 
 // SyntaxError is the error for text that is not a valid value.
@@ -170,11 +170,18 @@ func (d *Decoder) ident() string {
 	return string(d.text[start:d.pos])
 }
 
-func (d *Decoder) value() (any, error) {
-	if d.depth++; d.depth > maxDepth+1 { // a scalar may sit in maxDepth containers
-		return nil, d.errorf("nested deeper than %d", maxDepth)
+// enter counts a container, just after its opening byte; leave must
+// follow.
+func (d *Decoder) enter() error {
+	if d.depth++; d.depth > maxDepth {
+		return d.errorAt(d.pos-1, "nested deeper than %d", maxDepth)
 	}
-	defer func() { d.depth-- }()
+	return nil
+}
+
+func (d *Decoder) leave() { d.depth-- }
+
+func (d *Decoder) value() (any, error) {
 	switch c := d.peek(); {
 	case c == '"':
 		return d.str()
@@ -396,6 +403,10 @@ func (d *Decoder) array() ([]any, error) {
 	if err := d.expect('['); err != nil {
 		return nil, err
 	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer d.leave()
 	out := []any{}
 	err := d.list(']', func() error {
 		x, err := d.value()
@@ -409,6 +420,10 @@ func (d *Decoder) dictionary() (*gdvar.Dictionary, error) {
 	if err := d.expect('{'); err != nil {
 		return nil, err
 	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer d.leave()
 	dict := &gdvar.Dictionary{}
 	err := d.list('}', func() error {
 		k, err := d.value()
@@ -718,6 +733,10 @@ func (d *Decoder) object() (any, error) {
 	if err := d.expect('('); err != nil {
 		return nil, err
 	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer d.leave()
 	class := d.ident()
 	if class == "" {
 		return nil, d.errorf("want a class name, found %s", d.found())
