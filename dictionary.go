@@ -71,7 +71,7 @@ func (d *Dictionary) Set(key, value any) {
 		d.values[i] = value
 		return
 	}
-	d.add(key, value)
+	d.Append(key, value)
 }
 
 // Delete removes key's entry and reports whether there was one.
@@ -93,10 +93,11 @@ func (d *Dictionary) Equal(o *Dictionary) bool {
 		reflect.DeepEqual(d.keys, o.keys) && reflect.DeepEqual(d.values, o.values)
 }
 
-// add appends an entry without looking for the key: decoding keeps every
-// entry the input has, duplicates included, so that it can be written back
-// as it was. Lookups find the last of duplicates, as Godot keeps the last.
-func (d *Dictionary) add(key, value any) {
+// Append adds an entry at the end without looking for the key. Decoding
+// keeps every entry the input has this way, duplicates included, so that it
+// can be written back as it was; Set is what Godot does. Lookups find the
+// last of duplicate keys, as Godot keeps the last.
+func (d *Dictionary) Append(key, value any) {
 	d.keys = append(d.keys, key)
 	d.values = append(d.values, value)
 	if d.index != nil && mapKey(key) {

@@ -272,7 +272,7 @@ func (ds *decodeState) dictAny(t Token, base int, raw bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.add(k, v)
+		d.Append(k, v)
 	}
 	if _, err := ds.next(); err != nil { // DictEnd
 		return nil, err

@@ -1,0 +1,731 @@
+package varjson
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Unmarshal parses the JSON form of one value and stores it in v, a non-nil
+// pointer: gdvar's generic form into an interface{}, or what gdvar.Unmarshal
+// would store from the value's binary encoding into other Go types.
+// gdvar.Marshal of the generic value gives back the bytes the JSON was made
+// from.
+func Unmarshal(data []byte, v any, opts ...Option) error {
+	d := NewDecoder(data, opts...)
+	if err := d.Decode(v); err != nil {
+		if err == io.EOF {
+			return &SyntaxError{Msg: "no value"}
+		}
+		return err
+	}
+	if d.r.skipSpace(); d.r.pos < len(d.r.data) {
+		return d.r.errorf("text after the value")
+	}
+	return nil
+}
+
+// Decoder reads a sequence of JSON values held in memory, such as the JSON
+// Lines gdvar's command writes for a save file.
+type Decoder struct {
+	cfg config
+	r   reader
+}
+
+// NewDecoder returns a Decoder reading the values in data.
+func NewDecoder(data []byte, opts ...Option) *Decoder {
+	return &Decoder{cfg: newConfig(opts), r: reader{data: data}}
+}
+
+// InputOffset returns the offset just after the last value decoded.
+func (d *Decoder) InputOffset() int64 { return int64(d.r.pos) }
+
+// Decode reads the next value into v, as Unmarshal does. It returns io.EOF
+// when only white space is left.
+func (d *Decoder) Decode(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return errors.New("varjson: Decode needs a non-nil pointer")
+	}
+	if d.r.skipSpace(); d.r.pos == len(d.r.data) {
+		return io.EOF
+	}
+	start := d.r.pos
+	tree, err := d.r.value()
+	if err != nil {
+		return err
+	}
+	c := converter{start: int64(start)}
+	g, err := c.value(tree)
+	if err != nil {
+		return err
+	}
+	if p, ok := v.(*any); ok {
+		*p = g
+		return nil
+	}
+	b, err := gdvar.Marshal(g, d.cfg.binary()...)
+	if err != nil {
+		return err
+	}
+	return gdvar.Unmarshal(b, v, d.cfg.binary()...)
+}
+
+// ValueError reports JSON that is well formed but not the JSON form of a
+// value: an unknown $ tag, a component count that does not fit, …
+type ValueError struct {
+	Offset int64  // where the value starts in the input
+	Path   string // where in the value, such as $[3]["pos"]
+	Msg    string
+}
+
+func (e *ValueError) Error() string {
+	return fmt.Sprintf("varjson: value at offset %d: %s: %s", e.Offset, e.Path, e.Msg)
+}
+
+// converter turns a JSON tree into gdvar's generic form.
+type converter struct {
+	start int64
+	path  []string
+}
+
+func (c *converter) errorf(format string, args ...any) error {
+	return &ValueError{Offset: c.start, Path: "$" + strings.Join(c.path, ""), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (c *converter) push(seg string) { c.path = append(c.path, seg) }
+func (c *converter) pop()            { c.path = c.path[:len(c.path)-1] }
+
+func (c *converter) value(n any) (any, error) {
+	switch x := n.(type) {
+	case nil, bool, string:
+		return x, nil
+	case number:
+		return c.number(x)
+	case []any:
+		return c.list(x)
+	case *object:
+		if len(x.keys) > 0 && strings.HasPrefix(x.keys[0], "$") {
+			return c.tagged(x)
+		}
+		d := &gdvar.Dictionary{}
+		for i, k := range x.keys {
+			if strings.HasPrefix(k, "$") {
+				return nil, c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
+			}
+			c.push("[" + strconv.Quote(k) + "]")
+			v, err := c.value(x.values[i])
+			c.pop()
+			if err != nil {
+				return nil, err
+			}
+			d.Append(k, v)
+		}
+		return d, nil
+	}
+	return nil, c.errorf("unexpected %T", n)
+}
+
+// number is an int without "." or exponent, else a float.
+func (c *converter) number(n number) (any, error) {
+	if !strings.ContainsAny(string(n), ".eE") {
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		if err != nil {
+			return nil, c.errorf("int %s out of range", n)
+		}
+		return i, nil
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return nil, c.errorf("float %s out of range", n)
+	}
+	return f, nil
+}
+
+func (c *converter) list(items []any) ([]any, error) {
+	out := make([]any, len(items))
+	for i, item := range items {
+		c.push("[" + strconv.Itoa(i) + "]")
+		v, err := c.value(item)
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// modifiers are the members each tag may have besides itself.
+var modifiers = map[string][]string{
+	"Object":     {"$properties"},
+	"Signal":     {"$object"},
+	"Array":      {"$type", "$shared"},
+	"Dictionary": {"$key_type", "$value_type", "$shared"},
+	"Image":      {"$data"},
+}
+
+// tagged converts a {"$Tag": …} object.
+func (c *converter) tagged(o *object) (any, error) {
+	tag := ""
+	var arg any
+	for i, k := range o.keys {
+		name := strings.TrimPrefix(k, "$")
+		if _, known := tagNames[name]; known || mathTypes[name] != nil {
+			if tag != "" {
+				return nil, c.errorf("two tags, $%s and %s", tag, k)
+			}
+			tag, arg = name, o.values[i]
+		}
+	}
+	if tag == "" {
+		return nil, c.errorf("no known $ tag among %q", o.keys)
+	}
+	for _, k := range o.keys {
+		if k != "$"+tag && !contains(modifiers[tag], k) && !(k == "$wide" && takesWide(tag)) {
+			return nil, c.errorf("$%s does not take %q", tag, k)
+		}
+	}
+	c.push("." + tag)
+	defer c.pop()
+	if t := mathTypes[tag]; t != nil {
+		wide, err := c.flag(o, "$wide")
+		if err != nil {
+			return nil, err
+		}
+		return c.math(t, arg, wide)
+	}
+	return tagNames[tag](c, arg, o)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// flag reads an optional true/false member.
+func (c *converter) flag(o *object, key string) (bool, error) {
+	v, ok := o.get(key)
+	if !ok {
+		return false, nil
+	}
+	b, isBool := v.(bool)
+	if !isBool {
+		return false, c.errorf("%s must be true or false", key)
+	}
+	return b, nil
+}
+
+// takesWide reports whether a tag takes "$wide": math types with reals
+// and packed vectors.
+func takesWide(tag string) bool {
+	switch tag {
+	case "PackedVector2Array", "PackedVector3Array", "PackedVector4Array":
+		return true
+	case "Color", "PackedColorArray":
+		return false
+	}
+	return mathTypes[tag] != nil
+}
+
+// tagNames convert the tags other than math types.
+var tagNames map[string]func(c *converter, arg any, o *object) (any, error)
+
+func init() {
+	tagNames = map[string]func(c *converter, arg any, o *object) (any, error){
+		"float": func(c *converter, arg any, _ *object) (any, error) {
+			s, err := c.text(arg)
+			if err != nil {
+				return nil, err
+			}
+			return c.special(s)
+		},
+		"StringName": func(c *converter, arg any, _ *object) (any, error) {
+			s, err := c.text(arg)
+			return gdvar.StringName(s), err
+		},
+		"NodePath": func(c *converter, arg any, _ *object) (any, error) {
+			s, err := c.text(arg)
+			return gdvar.ParseNodePath(s), err
+		},
+		"RID": func(c *converter, arg any, _ *object) (any, error) {
+			n, err := c.uint(arg, math.MaxUint64)
+			return gdvar.RID(n), err
+		},
+		"ObjectID": func(c *converter, arg any, _ *object) (any, error) {
+			n, err := c.uint(arg, math.MaxUint64)
+			return gdvar.ObjectID(n), err
+		},
+		"Object":   (*converter).object,
+		"Callable": func(*converter, any, *object) (any, error) { return gdvar.Callable{}, nil },
+		"Signal": func(c *converter, arg any, o *object) (any, error) {
+			name, err := c.text(arg)
+			if err != nil {
+				return nil, err
+			}
+			id, _ := o.get("$object")
+			n, err := c.uint(id, math.MaxUint64)
+			return gdvar.Signal{Name: name, Object: gdvar.ObjectID(n)}, err
+		},
+		"Array":      (*converter).array,
+		"Dictionary": (*converter).dictionary,
+		"PackedByteArray": func(c *converter, arg any, _ *object) (any, error) {
+			return c.base64(arg)
+		},
+		"PackedInt32Array": func(c *converter, arg any, _ *object) (any, error) {
+			return packedInts[int32](c, arg, math.MinInt32, math.MaxInt32)
+		},
+		"PackedInt64Array": func(c *converter, arg any, _ *object) (any, error) {
+			return packedInts[int64](c, arg, math.MinInt64, math.MaxInt64)
+		},
+		"PackedFloat32Array": func(c *converter, arg any, _ *object) (any, error) {
+			items, err := c.items(arg)
+			out := make([]float32, len(items))
+			for i := 0; err == nil && i < len(items); i++ {
+				out[i], err = c.real32(items[i])
+			}
+			return out, err
+		},
+		"PackedFloat64Array": func(c *converter, arg any, _ *object) (any, error) {
+			items, err := c.items(arg)
+			out := make([]float64, len(items))
+			for i := 0; err == nil && i < len(items); i++ {
+				out[i], err = c.real(items[i], false)
+			}
+			return out, err
+		},
+		"PackedStringArray": func(c *converter, arg any, _ *object) (any, error) {
+			items, err := c.items(arg)
+			out := make([]string, len(items))
+			for i := 0; err == nil && i < len(items); i++ {
+				out[i], err = c.text(items[i])
+			}
+			return out, err
+		},
+		"PackedVector2Array": func(c *converter, arg any, o *object) (any, error) {
+			return packedVectors[gdvar.Vector2](c, arg, o)
+		},
+		"PackedVector3Array": func(c *converter, arg any, o *object) (any, error) {
+			return packedVectors[gdvar.Vector3](c, arg, o)
+		},
+		"PackedVector4Array": func(c *converter, arg any, o *object) (any, error) {
+			return packedVectors[gdvar.Vector4](c, arg, o)
+		},
+		"PackedColorArray": func(c *converter, arg any, o *object) (any, error) {
+			return packedVectors[gdvar.Color](c, arg, o)
+		},
+		"Image":      (*converter).image,
+		"InputEvent": (*converter).inputEvent,
+		"Raw": func(c *converter, arg any, _ *object) (any, error) {
+			b, err := c.base64(arg)
+			return gdvar.RawValue(b), err
+		},
+	}
+}
+
+func (c *converter) text(v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", c.errorf("want a string, found %s", describe(v))
+	}
+	return s, nil
+}
+
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a bool"
+	case string:
+		return "a string"
+	case number:
+		return "the number " + string(x)
+	case []any:
+		return "an array"
+	}
+	return "an object"
+}
+
+func (c *converter) items(v any) ([]any, error) {
+	items, ok := v.([]any)
+	if !ok {
+		return nil, c.errorf("want an array, found %s", describe(v))
+	}
+	return items, nil
+}
+
+func (c *converter) base64(v any) ([]byte, error) {
+	s, err := c.text(v)
+	if err != nil {
+		return nil, err
+	}
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, c.errorf("bad base64: %v", err)
+	}
+	return b, nil
+}
+
+// integer reads a JSON integer in [lo, hi].
+func (c *converter) integer(v any, lo, hi int64) (int64, error) {
+	n, ok := v.(number)
+	if !ok || strings.ContainsAny(string(n), ".eE") {
+		return 0, c.errorf("want an integer, found %s", describe(v))
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil || i < lo || i > hi {
+		return 0, c.errorf("%s out of range", n)
+	}
+	return i, nil
+}
+
+// uint reads a JSON integer in [0, hi].
+func (c *converter) uint(v any, hi uint64) (uint64, error) {
+	n, ok := v.(number)
+	if !ok || strings.ContainsAny(string(n), ".eE") {
+		return 0, c.errorf("want an integer, found %s", describe(v))
+	}
+	u, err := strconv.ParseUint(string(n), 10, 64)
+	if err != nil || u > hi {
+		return 0, c.errorf("%s out of range", n)
+	}
+	return u, nil
+}
+
+// real reads a float: a number (rounded to 32 bits when bits32) or a
+// {"$float": …} object.
+func (c *converter) real(v any, bits32 bool) (float64, error) {
+	if bits32 {
+		f, err := c.real32(v)
+		return float64(f), err
+	}
+	if s, ok := c.specialArg(v); ok {
+		return c.special(s)
+	}
+	n, ok := v.(number)
+	if !ok {
+		return 0, c.errorf("want a number, found %s", describe(v))
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return 0, c.errorf("%s out of range", n)
+	}
+	return f, nil
+}
+
+// real32 reads a 32-bit float, keeping a NaN's bits (see encoder.float32).
+func (c *converter) real32(v any) (float32, error) {
+	if s, ok := c.specialArg(v); ok {
+		if hex, ok := nanBits(s); ok && len(hex) == 8 {
+			if b, err := strconv.ParseUint(hex, 16, 32); err == nil && math.IsNaN(float64(math.Float32frombits(uint32(b)))) {
+				return math.Float32frombits(uint32(b)), nil
+			}
+		}
+		if s == "nan" {
+			return math.Float32frombits(godotNaN32), nil
+		}
+		f, err := c.special(s)
+		if err == nil && !math.IsInf(f, 0) {
+			err = c.errorf("bad 32-bit $float %q", s)
+		}
+		return float32(f), err
+	}
+	n, ok := v.(number)
+	if !ok {
+		return 0, c.errorf("want a number, found %s", describe(v))
+	}
+	f, err := strconv.ParseFloat(string(n), 32)
+	if err != nil {
+		return 0, c.errorf("%s out of range", n)
+	}
+	return float32(f), nil
+}
+
+// specialArg returns the string of a {"$float": …} object.
+func (c *converter) specialArg(v any) (string, bool) {
+	o, ok := v.(*object)
+	if !ok || len(o.keys) != 1 || o.keys[0] != "$float" {
+		return "", false
+	}
+	s, ok := o.values[0].(string)
+	return s, ok
+}
+
+// nanBits returns the hex digits of "nan(0x…)".
+func nanBits(s string) (string, bool) {
+	hex, ok := strings.CutPrefix(s, "nan(0x")
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(hex, ")")
+}
+
+// special reads "nan", "inf", "-inf" or "nan(0x…)" with 64 bits.
+func (c *converter) special(s string) (float64, error) {
+	switch s {
+	case "inf":
+		return math.Inf(1), nil
+	case "-inf":
+		return math.Inf(-1), nil
+	case "nan":
+		return math.Float64frombits(godotNaN), nil
+	}
+	if hex, ok := nanBits(s); ok && len(hex) == 16 {
+		if b, err := strconv.ParseUint(hex, 16, 64); err == nil && math.IsNaN(math.Float64frombits(b)) {
+			return math.Float64frombits(b), nil
+		}
+	}
+	return 0, c.errorf("bad $float %q", s)
+}
+
+func packedInts[T int32 | int64](c *converter, arg any, lo, hi int64) ([]T, error) {
+	items, err := c.items(arg)
+	out := make([]T, len(items))
+	for i := 0; err == nil && i < len(items); i++ {
+		var n int64
+		n, err = c.integer(items[i], lo, hi)
+		out[i] = T(n)
+	}
+	return out, err
+}
+
+// mathTypes are the math types by tag.
+var mathTypes = func() map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	for t, name := range mathNames {
+		m[name] = t
+	}
+	return m
+}()
+
+// math fills a math value from its component array.
+func (c *converter) math(t reflect.Type, arg any, wide bool) (any, error) {
+	items, err := c.items(arg)
+	if err != nil {
+		return nil, err
+	}
+	v := reflect.New(t).Elem()
+	n := 0
+	walkComponents(v, func(f reflect.Value) {
+		if err != nil {
+			return
+		}
+		if n >= len(items) {
+			err = c.errorf("too few components")
+			return
+		}
+		switch f.Kind() {
+		case reflect.Int32:
+			var i int64
+			i, err = c.integer(items[n], math.MinInt32, math.MaxInt32)
+			f.SetInt(i)
+		case reflect.Float32:
+			var x float32
+			x, err = c.real32(items[n])
+			f.Set(reflect.ValueOf(x)) // not SetFloat: see encoder.float32
+		default:
+			var x float64
+			x, err = c.real(items[n], !wide)
+			f.SetFloat(x)
+		}
+		n++
+	})
+	if err == nil && n != len(items) {
+		err = c.errorf("%s takes %d components, not %d", t.Name(), n, len(items))
+	}
+	return v.Interface(), err
+}
+
+func packedVectors[T any](c *converter, arg any, o *object) ([]T, error) {
+	items, err := c.items(arg)
+	if err != nil {
+		return nil, err
+	}
+	wide, err := c.flag(o, "$wide")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(items))
+	for i, item := range items {
+		c.push("[" + strconv.Itoa(i) + "]")
+		x, err := c.math(reflect.TypeFor[T](), item, wide)
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x.(T)
+	}
+	return out, nil
+}
+
+// containerType reads a "$type", "$key_type" or "$value_type" member.
+func (c *converter) containerType(o *object, key string) (gdvar.ContainerType, error) {
+	v, ok := o.get(key)
+	if !ok {
+		return gdvar.ContainerType{}, nil
+	}
+	switch x := v.(type) {
+	case string:
+		if t, ok := builtinTypes[x]; ok {
+			return gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: t}, nil
+		}
+	case *object:
+		if len(x.keys) == 1 {
+			name, err := c.text(x.values[0])
+			switch x.keys[0] {
+			case "$class":
+				return gdvar.ContainerType{Kind: gdvar.TypedClass, Name: name}, err
+			case "$script":
+				return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: name}, err
+			}
+		}
+	}
+	return gdvar.ContainerType{}, c.errorf("%s: want a builtin type name, {\"$class\": …} or {\"$script\": …}", key)
+}
+
+// builtinTypes are the types by Godot 4 name.
+var builtinTypes = func() map[string]gdvar.Type {
+	m := map[string]gdvar.Type{}
+	for t := gdvar.TypeNil; t <= gdvar.TypeInputEvent; t++ {
+		m[t.String()] = t
+	}
+	return m
+}()
+
+func (c *converter) array(arg any, o *object) (any, error) {
+	items, err := c.items(arg)
+	if err != nil {
+		return nil, err
+	}
+	values, err := c.list(items)
+	if err != nil {
+		return nil, err
+	}
+	typ, err := c.containerType(o, "$type")
+	if err != nil {
+		return nil, err
+	}
+	shared, err := c.flag(o, "$shared")
+	return gdvar.Array{Type: typ, Shared: shared, Values: values}, err
+}
+
+func (c *converter) dictionary(arg any, o *object) (any, error) {
+	items, err := c.items(arg)
+	if err != nil {
+		return nil, err
+	}
+	d := &gdvar.Dictionary{}
+	for i, item := range items {
+		c.push("{#" + strconv.Itoa(i) + "}")
+		pair, ok := item.([]any)
+		if !ok || len(pair) != 2 {
+			return nil, c.errorf("want a [key, value] pair")
+		}
+		k, err := c.value(pair[0])
+		if err != nil {
+			return nil, err
+		}
+		v, err := c.value(pair[1])
+		if err != nil {
+			return nil, err
+		}
+		c.pop()
+		d.Append(k, v)
+	}
+	if d.KeyType, err = c.containerType(o, "$key_type"); err != nil {
+		return nil, err
+	}
+	if d.ValueType, err = c.containerType(o, "$value_type"); err != nil {
+		return nil, err
+	}
+	d.Shared, err = c.flag(o, "$shared")
+	return d, err
+}
+
+func (c *converter) object(arg any, o *object) (any, error) {
+	class, err := c.text(arg)
+	if err != nil {
+		return nil, err
+	}
+	out := &gdvar.Object{Class: class}
+	props, ok := o.get("$properties")
+	if !ok {
+		return out, nil
+	}
+	po, ok := props.(*object)
+	if !ok {
+		return nil, c.errorf("$properties must be an object")
+	}
+	out.Properties = make([]gdvar.Property, len(po.keys))
+	for i, name := range po.keys {
+		c.push("[" + strconv.Quote(name) + "]")
+		v, err := c.value(po.values[i])
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		out.Properties[i] = gdvar.Property{Name: name, Value: v}
+	}
+	return out, nil
+}
+
+func (c *converter) image(arg any, o *object) (any, error) {
+	h, ok := arg.(*object)
+	if !ok {
+		return nil, c.errorf("$Image must be an object")
+	}
+	var img gdvar.Image
+	for _, f := range []struct {
+		name string
+		dst  *uint32
+	}{{"format", &img.Format}, {"mipmaps", &img.Mipmaps}, {"width", &img.Width}, {"height", &img.Height}} {
+		v, _ := h.get(f.name)
+		n, err := c.uint(v, math.MaxUint32)
+		if err != nil {
+			return nil, err
+		}
+		*f.dst = uint32(n)
+	}
+	data, _ := o.get("$data")
+	var err error
+	img.Data, err = c.base64(data)
+	return img, err
+}
+
+func (c *converter) inputEvent(arg any, _ *object) (any, error) {
+	h, ok := arg.(*object)
+	if !ok {
+		return nil, c.errorf("$InputEvent must be an object")
+	}
+	var ev gdvar.InputEvent
+	typ, _ := h.get("type")
+	device, _ := h.get("device")
+	n, err := c.uint(typ, math.MaxUint32)
+	if err != nil {
+		return nil, err
+	}
+	ev.Type = uint32(n)
+	if n, err = c.uint(device, math.MaxUint32); err != nil {
+		return nil, err
+	}
+	ev.Device = uint32(n)
+	fields, _ := h.get("fields")
+	items, err := c.items(fields)
+	for i := 0; err == nil && i < len(items); i++ {
+		n, err = c.uint(items[i], math.MaxUint32)
+		ev.Fields = append(ev.Fields, uint32(n))
+	}
+	return ev, err
+}

@@ -1,0 +1,26 @@
+package varjson_test
+
+import (
+	"fmt"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/varjson"
+)
+
+func Example() {
+	// The bytes of var_to_bytes({"name": "a", "pos": Vector3(1, 2, 3), 7: [1.5]}).
+	data, _ := gdvar.Marshal(gdvar.NewDictionary("name", "a", "pos", gdvar.Vector3{X: 1, Y: 2, Z: 3}, int64(7), []any{1.5}))
+	var v any
+	_ = gdvar.Unmarshal(data, &v)
+	js, _ := varjson.Marshal(v)
+	fmt.Println(string(js))
+
+	// Back from JSON to exactly the same bytes.
+	var back any
+	_ = varjson.Unmarshal(js, &back)
+	again, _ := gdvar.Marshal(back)
+	fmt.Println(string(again) == string(data))
+	// Output:
+	// {"$Dictionary":[["name","a"],["pos",{"$Vector3":[1.0,2.0,3.0]}],[7,[1.5]]]}
+	// true
+}

@@ -1,0 +1,149 @@
+package varjson
+
+import (
+	"errors"
+	"io"
+	"math"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The form of each kind of value, as the package documents it; each comes
+// back as the same value.
+func TestForms(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		json string
+	}{
+		{nil, `null`},
+		{true, `true`},
+		{int64(-7), `-7`},
+		{2.5, `2.5`},
+		{100.0, `100.0`},
+		{1e300, `1e+300`},
+		{math.Copysign(0, -1), `-0.0`},
+		{math.Inf(-1), `{"$float":"-inf"}`},
+		{math.Float64frombits(0x7ff8000000000000), `{"$float":"nan"}`},
+		{math.Float64frombits(0x7ff8000000000001), `{"$float":"nan(0x7ff8000000000001)"}`},
+		{"tab\t\"q\" \x01 ✓", `"tab\t\"q\" \u0001 ✓"`},
+		{gdvar.StringName("sn"), `{"$StringName":"sn"}`},
+		{gdvar.ParseNodePath("/root/a:b"), `{"$NodePath":"/root/a:b"}`},
+		{gdvar.RID(12), `{"$RID":12}`},
+		{gdvar.ObjectID(math.MaxUint64), `{"$ObjectID":18446744073709551615}`},
+		{&gdvar.Object{Class: "Node", Properties: []gdvar.Property{{Name: "name", Value: "n"}}}, `{"$Object":"Node","$properties":{"name":"n"}}`},
+		{gdvar.Callable{}, `{"$Callable":null}`},
+		{gdvar.Signal{Name: "pressed", Object: 34}, `{"$Signal":"pressed","$object":34}`},
+		{[]any{int64(1), "a"}, `[1,"a"]`},
+		{gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeInt}, Values: []any{int64(1)}}, `{"$Array":[1],"$type":"int"}`},
+		{gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: "Node"}, Values: []any{}}, `{"$Array":[],"$type":{"$class":"Node"}}`},
+		{gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedScript, Name: "res://a.gd"}, Values: []any{}}, `{"$Array":[],"$type":{"$script":"res://a.gd"}}`},
+		{gdvar.Array{Shared: true, Values: []any{}}, `{"$Array":[],"$shared":true}`},
+		{gdvar.NewDictionary("z", int64(1), "a", 2.0), `{"z":1,"a":2.0}`},
+		{&gdvar.Dictionary{}, `{}`},
+		{gdvar.NewDictionary(int64(1), "a", "$x", nil), `{"$Dictionary":[[1,"a"],["$x",null]]}`},
+		{&gdvar.Dictionary{KeyType: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeString}}, `{"$Dictionary":[],"$key_type":"String"}`},
+		{gdvar.Vector2{X: 0.1, Y: 2.5}, `{"$Vector2":[0.1,2.5],"$wide":true}`},
+		{gdvar.Vector2{X: float64(float32(0.1)), Y: 2.5}, `{"$Vector2":[0.1,2.5]}`},
+		{gdvar.Vector2i{X: 1, Y: -2}, `{"$Vector2i":[1,-2]}`},
+		{gdvar.Color{R: 1, G: 0.5, B: 0.1, A: 1}, `{"$Color":[1.0,0.5,0.1,1.0]}`},
+		{gdvar.Transform2D{X: gdvar.Vector2{X: 1}, Y: gdvar.Vector2{Y: 1}, Origin: gdvar.Vector2{X: 3, Y: 4}}, `{"$Transform2D":[1.0,0.0,0.0,1.0,3.0,4.0]}`},
+		{[]byte{1, 2, 3}, `{"$PackedByteArray":"AQID"}`},
+		{[]int32{1, -1}, `{"$PackedInt32Array":[1,-1]}`},
+		{[]int64{1 << 40}, `{"$PackedInt64Array":[1099511627776]}`},
+		{[]float32{0.1, float32(math.Inf(1))}, `{"$PackedFloat32Array":[0.1,{"$float":"inf"}]}`},
+		{[]float64{0.1}, `{"$PackedFloat64Array":[0.1]}`},
+		{[]string{"a", ""}, `{"$PackedStringArray":["a",""]}`},
+		{[]gdvar.Vector2{{X: 1, Y: 2}}, `{"$PackedVector2Array":[[1.0,2.0]]}`},
+		{[]gdvar.Vector3{{X: 0.1}}, `{"$PackedVector3Array":[[0.1,0.0,0.0]],"$wide":true}`},
+		{[]gdvar.Color{{R: 1, A: 1}}, `{"$PackedColorArray":[[1.0,0.0,0.0,1.0]]}`},
+		{gdvar.Image{ImageHeader: gdvar.ImageHeader{Format: 4, Width: 1, Height: 1}, Data: []byte{9}}, `{"$Image":{"format":4,"mipmaps":0,"width":1,"height":1},"$data":"CQ=="}`},
+		{gdvar.InputEvent{Type: 1, Fields: []uint32{0, 65}}, `{"$InputEvent":{"type":1,"device":0,"fields":[0,65]}}`},
+		{gdvar.RawValue{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}, `{"$Raw":"AgABAAUAAAAAAAAA"}`},
+	} {
+		js, err := Marshal(tc.v)
+		require.NoError(t, err, "%#v", tc.v)
+		assert.Equal(t, tc.json, string(js))
+		var back any
+		require.NoError(t, Unmarshal(js, &back), tc.json)
+		if f, ok := tc.v.(float64); ok && math.IsNaN(f) {
+			assert.Equal(t, math.Float64bits(f), math.Float64bits(back.(float64)), tc.json)
+			continue
+		}
+		assert.Equal(t, tc.v, back, tc.json)
+	}
+}
+
+// Strings that are not UTF-8 (which Godot 3 accepts) become $Raw.
+func TestInvalidUTF8IsRaw(t *testing.T) {
+	v := []any{"a\xed\xa0\x80b"} // a surrogate, which Godot 3 accepts
+	js, err := Marshal(v, WithEngine(gdvar.Godot3))
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"$Raw"`)
+	var back any
+	require.NoError(t, Unmarshal(js, &back))
+	bin, err := gdvar.Marshal(back, gdvar.WithEngine(gdvar.Godot3))
+	require.NoError(t, err)
+	want, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+	require.NoError(t, err)
+	assert.Equal(t, want, bin)
+}
+
+func TestUnmarshalErrors(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		msg  string
+	}{
+		{``, "no value"},
+		{`[1,`, "want a value"},
+		{`{"a" 1}`, "want ':'"},
+		{`[1] 2`, "text after the value"},
+		{`"\x"`, "invalid escape"},
+		{`99999999999999999999`, "out of range"},
+		{`{"$Vector2":[1]}`, "$.Vector2: too few components"},
+		{`{"$Vector2":[1,2,3]}`, "takes 2 components"},
+		{`{"$Bogus":1}`, "no known $ tag"},
+		{`{"$Array":[],"$size":3}`, `does not take "$size"`},
+		{`{"$Array":[],"$type":"Bogus"}`, "want a builtin type name"},
+		{`{"a":1,"$b":2}`, "must use the $Dictionary form"},
+		{`[{"$PackedInt32Array":[1, 2.5]}]`, "$[0].PackedInt32Array: want an integer"},
+		{`{"$PackedByteArray":"!!"}`, "bad base64"},
+		{`{"$float":"nan(0x1)"}`, "bad $float"},
+		{`{"$Dictionary":[[1]]}`, "want a [key, value] pair"},
+	} {
+		var v any
+		err := Unmarshal([]byte(tc.json), &v)
+		require.Error(t, err, tc.json)
+		assert.Contains(t, err.Error(), tc.msg, tc.json)
+		var se *SyntaxError
+		var ve *ValueError
+		assert.True(t, errors.As(err, &se) || errors.As(err, &ve), "%s: %T", tc.json, err)
+	}
+}
+
+func TestDecoderSequence(t *testing.T) {
+	d := NewDecoder([]byte("1\n{\"a\":[2]}\n\"x\"\n"))
+	var got []any
+	for {
+		var v any
+		err := d.Decode(&v)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, v)
+	}
+	assert.Equal(t, []any{int64(1), gdvar.NewDictionary("a", []any{int64(2)}), "x"}, got)
+}
+
+func TestUnmarshalIntoGoTypes(t *testing.T) {
+	var p struct {
+		Name string
+		Pos  gdvar.Vector3
+	}
+	require.NoError(t, Unmarshal([]byte(`{"name":"a","pos":{"$Vector3":[1.0,2.0,3.0]}}`), &p))
+	assert.Equal(t, "a", p.Name)
+	assert.Equal(t, gdvar.Vector3{X: 1, Y: 2, Z: 3}, p.Pos)
+}
