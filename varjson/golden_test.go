@@ -51,7 +51,6 @@ func load(t *testing.T, c corpus) []vector {
 	return out
 }
 
-
 // Every engine-made value comes back byte for byte through JSON.
 func TestGoldenRoundTrip(t *testing.T) {
 	for _, c := range corpora {
