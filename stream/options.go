@@ -54,6 +54,13 @@ func WithLimits(l gdvar.Limits) Option {
 	return func(c *config) { c.codec = append(c.codec, gdvar.WithLimits(l)) }
 }
 
+// WithCodecOptions passes options to gdvar's codec as the Reader decodes
+// and the Writer encodes, such as gdvar.WithMathPrecision for a double
+// build of Godot or gdvar.Semantic.
+func WithCodecOptions(opts ...gdvar.Option) Option {
+	return func(c *config) { c.codec = append(c.codec, opts...) }
+}
+
 // WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
 // DefaultMaxFrame). A longer frame fails before its body is read.
 func WithMaxFrame(n int64) Option { return func(c *config) { c.maxFrame = n } }

@@ -57,6 +57,24 @@ func TestPutVarGetVar(t *testing.T) {
 	assert.Equal(t, int64(len(want)), r.Offset())
 }
 
+// Codec options reach both sides: here 64-bit reals for a double build.
+func TestCodecOptions(t *testing.T) {
+	var buf bytes.Buffer
+	double := WithCodecOptions(gdvar.WithMathPrecision(gdvar.Double))
+	require.NoError(t, NewWriter(&buf, double).PutVar(gdvar.Vector2{X: 1, Y: 2}))
+	want, err := gdvar.Marshal(gdvar.Vector2{X: 1, Y: 2}, gdvar.WithMathPrecision(gdvar.Double))
+	require.NoError(t, err)
+	assert.Equal(t, frame(want), buf.Bytes())
+	assert.Len(t, want, 4+16)
+
+	// A 64-bit int that fits in 32 bits: a RawValue, or with Semantic the int.
+	buf.Reset()
+	buf.Write(frame([]byte{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}))
+	var v any
+	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), WithCodecOptions(gdvar.Semantic())).GetVar(&v))
+	assert.Equal(t, int64(5), v)
+}
+
 // A Reader never reads past its frame.
 func TestReaderStopsAtTheFrame(t *testing.T) {
 	data := append(frame(marshal(t, "first")), []byte("not a frame")...)

@@ -1,14 +1,17 @@
-// Command gdvar inspects, validates and copies Godot Variant binary values:
-// the bytes of var_to_bytes, put_var and store_var.
+// Command gdvar reads, checks, prints and writes Godot Variant binary
+// values: the bytes of var_to_bytes, put_var and store_var.
 //
 // Usage:
 //
 //	gdvar inspect [flags] FILE   print the token tree with offsets and paths
 //	gdvar validate [flags] FILE  check that FILE starts with one valid value
 //	gdvar copy [flags] FILE      decode and re-encode to stdout, token by token
+//	gdvar text [flags] FILE      print values as the engine's var_to_str does
+//	gdvar json [flags] FILE      print values in gdvar's lossless JSON form
+//	gdvar encode [flags] FILE    write the binary form of JSON or text values
 //
 // FILE may be - for standard input. Run gdvar COMMAND -h for a command's
-// flags.
+// flags and an example.
 package main
 
 import (
@@ -20,51 +23,65 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// command is one subcommand.
+// command is one subcommand; flags adds its own flags, if any.
 type command struct {
 	name, usage, example string
 	run                  func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
+	flags                func(fs *flag.FlagSet, cfg *config)
 }
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths; on bad input, everything up to the error, then the error",
-		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect},
+		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect, nil},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
-		"gdvar validate -engine 3 -all save.dat", validate},
+		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		"gdvar copy packet.bin > again.bin", copyValues},
+		"gdvar copy packet.bin > again.bin", copyValues, nil},
+	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line",
+		"gdvar text -framing stream save.dat", printText, framingFlag},
+	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see the README); encode -from json gives back the same bytes",
+		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
+	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE",
+		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 }
 
-// config holds the flags every subcommand takes.
+// config holds the flags.
 type config struct {
 	engine  gdvar.Engine
+	dialect vartext.Dialect // the text form of the engine version
 	limits  gdvar.Limits
 	objects bool
-	all     bool // validate: a sequence of values
+	all     bool   // validate: a sequence of values
+	framing string // text, json, encode: "none" or "stream"
+	pretty  bool   // json: indented output
+	from    string // encode: "json" or "text"
+	double  bool   // encode: 64-bit reals for text
 }
 
 func (c *config) options() []gdvar.Option {
 	return []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.WithLimits(c.limits), gdvar.AllowObjects(c.objects)}
 }
 
-// engines maps the -engine flag's values to versions.
-var engines = map[string]gdvar.Engine{"4": gdvar.Godot4, "3": gdvar.Godot3, "2": gdvar.Godot2}
+// dialects maps the -engine flag's values to text dialects, which say the
+// binary engine version too.
+var dialects = map[string]vartext.Dialect{"4": vartext.Godot4, "3": vartext.Godot3, "3.2": vartext.Godot32, "2": vartext.Godot2}
 
 // engineFlag is the -engine flag.
-type engineFlag struct{ e *gdvar.Engine }
+type engineFlag struct{ cfg *config }
 
 func (f engineFlag) String() string {
-	if f.e == nil {
+	if f.cfg == nil {
 		return "4"
 	}
-	for k, v := range engines {
-		if v == *f.e {
+	for k, v := range dialects {
+		if v == f.cfg.dialect {
 			return k
 		}
 	}
@@ -72,11 +89,11 @@ func (f engineFlag) String() string {
 }
 
 func (f engineFlag) Set(s string) error {
-	e, ok := engines[s]
+	d, ok := dialects[s]
 	if !ok {
-		return fmt.Errorf("want 4, 3 or 2")
+		return fmt.Errorf("want 4, 3, 3.2 or 2")
 	}
-	*f.e = e
+	f.cfg.dialect, f.cfg.engine = d, d.Engine()
 	return nil
 }
 
@@ -113,6 +130,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
+	if cmd.name != "inspect" && isTerminal(stderr) { // inspect's output is a stream of its own
+		p := newProgress(in, stderr, cmd.name)
+		defer p.done()
+		in = p
+	}
 	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
 		return 1
@@ -128,7 +150,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	cfg := &config{}
 	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Var(engineFlag{&cfg.engine}, "engine", "Godot version of the wire format: 4 (4.0–4.6), 3 (3.0–3.6) or 2 (1.x, 2.x)")
+	fs.Var(engineFlag{cfg}, "engine", "Godot version: 4 (4.0–4.6), 3 (3.0–3.6), 3.2 (3.0–3.2: as 3, with 3.2's text form) or 2 (1.x, 2.x)")
 	d := gdvar.DefaultLimits()
 	fs.IntVar(&cfg.limits.MaxDepth, "max-depth", d.MaxDepth, "most containers a value may be nested in (Godot fails past 1024)")
 	fs.Int64Var(&cfg.limits.MaxContainerLen, "max-container-len", d.MaxContainerLen, "most elements of an Array, entries of a Dictionary or properties of an object")
@@ -138,8 +160,8 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	fs.Int64Var(&cfg.limits.MaxValueBytes, "max-value-bytes", d.MaxValueBytes, "largest top-level value in bytes")
 	fs.IntVar(&cfg.limits.ChunkSize, "chunk-size", d.ChunkSize, "largest piece of a string or packed array read at once")
 	fs.BoolVar(&cfg.objects, "objects", false, "accept full objects, as bytes_to_var_with_objects does")
-	if cmd.name == "validate" {
-		fs.BoolVar(&cfg.all, "all", false, "validate a sequence of values up to the end of the input")
+	if cmd.flags != nil {
+		cmd.flags(fs, cfg)
 	}
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gdvar %s [flags] FILE\n\n%s.\nFILE may be - for standard input.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)

@@ -183,5 +183,5 @@ func TestEngineFlag(t *testing.T) {
 
 	code, _, errOut := runGdvar(nil, "inspect", "-engine", "5", "-")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "want 4, 3 or 2")
+	assert.Contains(t, errOut, "want 4, 3, 3.2 or 2")
 }

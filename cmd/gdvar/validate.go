@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -36,6 +37,10 @@ func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+}
+
+func validateFlags(fs *flag.FlagSet, cfg *config) {
+	fs.BoolVar(&cfg.all, "all", false, "validate a sequence of values up to the end of the input")
 }
 
 // readValue reads one whole value and returns its type.

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// engineSet is a directory of engine-made vectors and the -engine flag for
+// it.
+type engineSet struct {
+	dir, engine string
+}
+
+var engineSets = []engineSet{
+	{"golden/godot4", "4"}, {"text/godot4", "4"},
+	{"golden/godot3.6", "3"}, {"text/godot3.6", "3"},
+	{"golden/godot3.2", "3.2"}, {"text/godot3.2", "3.2"},
+}
+
+type vector struct {
+	name, bin, txt string // paths
+	objects        bool
+}
+
+func vectors(t *testing.T, set engineSet) []vector {
+	dir := filepath.Join("..", "..", "testdata", set.dir)
+	f, err := os.Open(filepath.Join(dir, "index.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	var out []vector
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, mode, _ := strings.Cut(sc.Text(), " ")
+		p := filepath.Join(dir, name)
+		out = append(out, vector{name, p + ".bin", p + ".txt", mode == "objects"})
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+func (v vector) args(cmd string, set engineSet, more ...string) []string {
+	args := append([]string{cmd, "-engine", set.engine}, objectsFlag(v.objects)...)
+	return append(args, more...)
+}
+
+func read(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}
+
+// gdvar text prints what the engines' var_to_str printed, for Godot 4.6,
+// 3.6 and 3.2.
+func TestTextMatchesEngines(t *testing.T) {
+	for _, set := range engineSets {
+		for _, v := range vectors(t, set) {
+			code, out, errOut := runGdvar(nil, v.args("text", set, v.bin)...)
+			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
+			assert.Equal(t, string(read(t, v.txt))+"\n", out, "%s/%s", set.dir, v.name)
+			assert.Empty(t, errOut)
+		}
+	}
+}
+
+// gdvar text, then gdvar encode -from text, gives what Godot 4.6 makes of
+// its own text (var_to_bytes(str_to_var(text))); see vartext's tests for
+// all versions and the few deviations, such as object ids.
+func TestTextThenEncode(t *testing.T) {
+	for _, set := range engineSets[:2] {
+		corpus, _, _ := strings.Cut(set.dir, "/")
+		for _, v := range vectors(t, set) {
+			_, text, _ := runGdvar(nil, v.args("text", set, v.bin)...)
+			code, out, errOut := runGdvar([]byte(text), "encode", "-from", "text", "-")
+			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
+			want := read(t, filepath.Join("..", "..", "testdata", "text", "reparse", "godot4", corpus, v.name+".bin"))
+			switch v.name {
+			case "object_id": // the engine makes a new object; gdvar keeps the id
+				want = read(t, v.bin)
+			case "nest_objects": // the engine's setters drop null metadata
+				continue
+			}
+			assert.Equal(t, want, []byte(out), v.name)
+		}
+	}
+}
+
+// gdvar json, then gdvar encode -from json, gives back the engines' bytes.
+func TestJSONThenEncode(t *testing.T) {
+	for _, set := range engineSets {
+		for _, v := range vectors(t, set) {
+			code, js, errOut := runGdvar(nil, v.args("json", set, v.bin)...)
+			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
+			code, out, errOut := runGdvar([]byte(js), "encode", "-engine", set.engine, "-from", "json", "-")
+			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
+			assert.Equal(t, read(t, v.bin), []byte(out), "%s/%s", set.dir, v.name)
+		}
+	}
+}
+
+// A save file (FileAccess.store_var's framing: a u32 length, then the
+// value) of engine-made values.
+func saveFile(t *testing.T, names ...string) []byte {
+	var out []byte
+	for _, name := range names {
+		b := read(t, filepath.Join(goldenDir, name+".bin"))
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(b)))
+		out = append(out, b...)
+	}
+	return out
+}
+
+func TestSaveFileWorkflow(t *testing.T) {
+	names := []string{"gamestate_3", "dict_any_keys", "int_7", "packed_vector3", "string_unicode"}
+	save := saveFile(t, names...)
+
+	code, text, errOut := runGdvar(save, "text", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	var want string
+	for _, name := range names {
+		want += string(read(t, filepath.Join(goldenDir, name+".txt"))) + "\n"
+	}
+	assert.Equal(t, want, text)
+
+	code, js, errOut := runGdvar(save, "json", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	assert.Len(t, strings.Split(strings.TrimSpace(js), "\n"), len(names), "JSON Lines")
+
+	// An edit, as with jq '.[0].hp = 50.0' on the first record.
+	edited := strings.Replace(js, `"hp":100.0`, `"hp":50.0`, 1)
+	code, out, errOut := runGdvar([]byte(edited), "encode", "-from", "json", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	code, text2, _ := runGdvar([]byte(out), "text", "-framing", "stream", "-")
+	require.Equal(t, 0, code)
+	assert.Equal(t, strings.Replace(text, `"hp": 100.0`, `"hp": 50.0`, 1), text2)
+
+	code, out, _ = runGdvar([]byte(js), "encode", "-from", "json", "-framing", "stream", "-")
+	require.Equal(t, 0, code)
+	assert.Equal(t, save, []byte(out), "unedited: the same file")
+
+	code, out, _ = runGdvar([]byte(js), "json", "-pretty", "-framing", "stream", "-")
+	require.Equal(t, 1, code, "the JSON is not a save file")
+	assert.Empty(t, out)
+}
+
+// Bad input fails with the offset and the path, and no output.
+func TestConversionErrors(t *testing.T) {
+	game := read(t, filepath.Join(goldenDir, "gamestate_3.bin"))
+	for _, tc := range []struct {
+		args  []string
+		input []byte
+		msg   string
+	}{
+		{[]string{"text", "-"}, game[:60], `gdvar text: offset 52, at $[0]["name"]: truncated input`},
+		{[]string{"json", "-"}, game[:60], `gdvar json: offset 52, at $[0]["name"]: truncated input`},
+		{[]string{"text", "-"}, []byte{39, 0, 0, 0}, "invalid type: type number 39"},
+		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, "int_7")[:10], "frame at offset 0 (8 bytes): unexpected EOF"},
+		{[]string{"text", "-"}, nil, "no value: the input is empty"},
+		{[]string{"text", "-framing", "packets", "-"}, game, `-framing "packets": want none or stream`},
+		{[]string{"text", "-engine", "2", "-"}, []byte{15, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0}, "no text form"},
+		{[]string{"encode", "-from", "text", "-"}, []byte("[1, 2"), "line 1, column 6: want ',' or ']'"},
+		{[]string{"encode", "-from", "json", "-"}, []byte(`[{"$Vector2":[1]}]`), "$[0].Vector2: too few components"},
+		{[]string{"encode", "-from", "json", "-"}, []byte("1\n[2,"), "value 2"},
+		{[]string{"encode", "-from", "yaml", "-"}, []byte("1"), `-from "yaml": want json or text`},
+		{[]string{"encode", "-engine", "3", "-from", "text", "-"}, []byte(`&"sn"`), "StringName"},
+	} {
+		code, out, errOut := runGdvar(tc.input, tc.args...)
+		assert.Equal(t, 1, code, "%v", tc.args)
+		assert.Empty(t, out, "%v: no partial output", tc.args)
+		assert.Contains(t, errOut, tc.msg, "%v", tc.args)
+	}
+}
+
+func TestConversionUsage(t *testing.T) {
+	for _, cmd := range []string{"text", "json", "encode"} {
+		code, _, errOut := runGdvar(nil, cmd, "-h")
+		assert.Equal(t, 0, code)
+		assert.Contains(t, errOut, "Example:\n  gdvar "+cmd, cmd)
+		assert.Contains(t, errOut, "-framing", cmd)
+	}
+}
