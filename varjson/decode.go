@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -9,9 +10,14 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/gdvar/gdvar"
 )
+
+// unsafeString views a number's bytes as a string for strconv, which does
+// not keep it.
+func unsafeString(n number) string { return unsafe.String(unsafe.SliceData(n), len(n)) }
 
 // Unmarshal parses the JSON form of one value and stores it in v, a non-nil
 // pointer: gdvar's generic form into an interface{}, or what gdvar.Unmarshal
@@ -57,13 +63,8 @@ func (d *Decoder) Decode(v any) error {
 	if d.r.skipSpace(); d.r.pos == len(d.r.data) {
 		return io.EOF
 	}
-	start := d.r.pos
-	tree, err := d.r.value()
-	if err != nil {
-		return err
-	}
-	c := converter{start: int64(start)}
-	g, err := c.value(tree)
+	c := converter{start: int64(d.r.pos)}
+	g, err := c.read(&d.r)
 	if err != nil {
 		return err
 	}
@@ -90,18 +91,44 @@ func (e *ValueError) Error() string {
 	return fmt.Sprintf("varjson: value at offset %d: %s: %s", e.Offset, e.Path, e.Msg)
 }
 
-// converter turns a JSON tree into gdvar's generic form.
+// converter turns JSON into gdvar's generic form.
 type converter struct {
 	start int64
-	path  []string
+	path  []segment
+}
+
+// segment is one step of the path to the value being converted, rendered
+// only for an error: a member ["key"], an element [i], a Dictionary entry
+// {#i} or a tag's argument .Tag.
+type segment struct {
+	kind  byte // '"', '[', '{' or '.'
+	name  string
+	index int
 }
 
 func (c *converter) errorf(format string, args ...any) error {
-	return &ValueError{Offset: c.start, Path: "$" + strings.Join(c.path, ""), Msg: fmt.Sprintf(format, args...)}
+	var b strings.Builder
+	b.WriteByte('$')
+	for _, s := range c.path {
+		switch s.kind {
+		case '"':
+			b.WriteString("[" + strconv.Quote(s.name) + "]")
+		case '[':
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		case '{':
+			b.WriteString("{#" + strconv.Itoa(s.index) + "}")
+		default:
+			b.WriteString("." + s.name)
+		}
+	}
+	return &ValueError{Offset: c.start, Path: b.String(), Msg: fmt.Sprintf(format, args...)}
 }
 
-func (c *converter) push(seg string) { c.path = append(c.path, seg) }
-func (c *converter) pop()            { c.path = c.path[:len(c.path)-1] }
+func (c *converter) pushKey(k string) { c.path = append(c.path, segment{kind: '"', name: k}) }
+func (c *converter) pushIndex(i int)  { c.path = append(c.path, segment{kind: '[', index: i}) }
+func (c *converter) pushEntry(i int)  { c.path = append(c.path, segment{kind: '{', index: i}) }
+func (c *converter) pushTag(t string) { c.path = append(c.path, segment{kind: '.', name: t}) }
+func (c *converter) pop()             { c.path = c.path[:len(c.path)-1] }
 
 func (c *converter) value(n any) (any, error) {
 	switch x := n.(type) {
@@ -120,7 +147,7 @@ func (c *converter) value(n any) (any, error) {
 			if strings.HasPrefix(k, "$") {
 				return nil, c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 			}
-			c.push("[" + strconv.Quote(k) + "]")
+			c.pushKey(k)
 			v, err := c.value(x.values[i])
 			c.pop()
 			if err != nil {
@@ -133,16 +160,98 @@ func (c *converter) value(n any) (any, error) {
 	return nil, c.errorf("unexpected %T", n)
 }
 
+// read reads and converts the next value in one pass. Only tagged objects
+// go through a tree first, as their members may come in any order.
+func (c *converter) read(r *reader) (any, error) {
+	r.skipSpace()
+	if r.pos >= len(r.data) || r.data[r.pos] != '[' && r.data[r.pos] != '{' {
+		tree, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		return c.value(tree)
+	}
+	start := r.pos
+	closing := byte(']')
+	if r.data[r.pos] == '{' {
+		closing = '}'
+	}
+	r.pos++
+	if err := r.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { r.depth-- }()
+	if closing == ']' {
+		out := []any{}
+		if r.empty(']') {
+			return out, nil
+		}
+		for i := 0; ; i++ {
+			c.pushIndex(i)
+			v, err := c.read(r)
+			c.pop()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+			if more, err := r.next(']'); !more {
+				return out, err
+			}
+		}
+	}
+	d := &gdvar.Dictionary{}
+	if r.empty('}') {
+		return d, nil
+	}
+	for {
+		r.skipSpace()
+		if r.pos >= len(r.data) || r.data[r.pos] != '"' {
+			return nil, r.errorf("want a member name, found %s", r.found())
+		}
+		k, err := r.str()
+		if err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(k, "$") {
+			if d.Len() > 0 {
+				return nil, c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
+			}
+			r.pos, r.depth = start, r.depth-1 // a tagged value: as a tree
+			defer func() { r.depth++ }()
+			tree, err := r.value()
+			if err != nil {
+				return nil, err
+			}
+			return c.value(tree)
+		}
+		r.skipSpace()
+		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
+			return nil, r.errorf("want ':', found %s", r.found())
+		}
+		r.pos++
+		c.pushKey(k)
+		v, err := c.read(r)
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		d.Append(k, v)
+		if more, err := r.next('}'); !more {
+			return d, err
+		}
+	}
+}
+
 // number is an int without "." or exponent, else a float.
 func (c *converter) number(n number) (any, error) {
-	if !strings.ContainsAny(string(n), ".eE") {
-		i, err := strconv.ParseInt(string(n), 10, 64)
+	if !bytes.ContainsAny(n, ".eE") {
+		i, err := strconv.ParseInt(unsafeString(n), 10, 64)
 		if err != nil {
 			return nil, c.errorf("int %s out of range", n)
 		}
 		return i, nil
 	}
-	f, err := strconv.ParseFloat(string(n), 64)
+	f, err := strconv.ParseFloat(unsafeString(n), 64)
 	if err != nil {
 		return nil, c.errorf("float %s out of range", n)
 	}
@@ -152,7 +261,7 @@ func (c *converter) number(n number) (any, error) {
 func (c *converter) list(items []any) ([]any, error) {
 	out := make([]any, len(items))
 	for i, item := range items {
-		c.push("[" + strconv.Itoa(i) + "]")
+		c.pushIndex(i)
 		v, err := c.value(item)
 		c.pop()
 		if err != nil {
@@ -193,7 +302,7 @@ func (c *converter) tagged(o *object) (any, error) {
 			return nil, c.errorf("$%s does not take %q", tag, k)
 		}
 	}
-	c.push("." + tag)
+	c.pushTag(tag)
 	defer c.pop()
 	if t := mathTypes[tag]; t != nil {
 		wide, err := c.flag(o, "$wide")
@@ -381,10 +490,10 @@ func (c *converter) base64(v any) ([]byte, error) {
 // integer reads a JSON integer in [lo, hi].
 func (c *converter) integer(v any, lo, hi int64) (int64, error) {
 	n, ok := v.(number)
-	if !ok || strings.ContainsAny(string(n), ".eE") {
+	if !ok || bytes.ContainsAny(n, ".eE") {
 		return 0, c.errorf("want an integer, found %s", describe(v))
 	}
-	i, err := strconv.ParseInt(string(n), 10, 64)
+	i, err := strconv.ParseInt(unsafeString(n), 10, 64)
 	if err != nil || i < lo || i > hi {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -394,10 +503,10 @@ func (c *converter) integer(v any, lo, hi int64) (int64, error) {
 // uint reads a JSON integer in [0, hi].
 func (c *converter) uint(v any, hi uint64) (uint64, error) {
 	n, ok := v.(number)
-	if !ok || strings.ContainsAny(string(n), ".eE") {
+	if !ok || bytes.ContainsAny(n, ".eE") {
 		return 0, c.errorf("want an integer, found %s", describe(v))
 	}
-	u, err := strconv.ParseUint(string(n), 10, 64)
+	u, err := strconv.ParseUint(unsafeString(n), 10, 64)
 	if err != nil || u > hi {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -418,7 +527,7 @@ func (c *converter) real(v any, bits32 bool) (float64, error) {
 	if !ok {
 		return 0, c.errorf("want a number, found %s", describe(v))
 	}
-	f, err := strconv.ParseFloat(string(n), 64)
+	f, err := strconv.ParseFloat(unsafeString(n), 64)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -446,7 +555,7 @@ func (c *converter) real32(v any) (float32, error) {
 	if !ok {
 		return 0, c.errorf("want a number, found %s", describe(v))
 	}
-	f, err := strconv.ParseFloat(string(n), 32)
+	f, err := strconv.ParseFloat(unsafeString(n), 32)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -559,7 +668,7 @@ func packedVectors[T any](c *converter, arg any, o *object) ([]T, error) {
 	}
 	out := make([]T, len(items))
 	for i, item := range items {
-		c.push("[" + strconv.Itoa(i) + "]")
+		c.pushIndex(i)
 		x, err := c.math(reflect.TypeFor[T](), item, wide)
 		c.pop()
 		if err != nil {
@@ -628,7 +737,7 @@ func (c *converter) dictionary(arg any, o *object) (any, error) {
 	}
 	d := &gdvar.Dictionary{}
 	for i, item := range items {
-		c.push("{#" + strconv.Itoa(i) + "}")
+		c.pushEntry(i)
 		pair, ok := item.([]any)
 		if !ok || len(pair) != 2 {
 			return nil, c.errorf("want a [key, value] pair")
@@ -670,7 +779,7 @@ func (c *converter) object(arg any, o *object) (any, error) {
 	}
 	out.Properties = make([]gdvar.Property, len(po.keys))
 	for i, name := range po.keys {
-		c.push("[" + strconv.Quote(name) + "]")
+		c.pushKey(name)
 		v, err := c.value(po.values[i])
 		c.pop()
 		if err != nil {

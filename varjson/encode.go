@@ -74,9 +74,23 @@ func (e *encoder) str(s string) {
 	e.b = appendString(e.b, s)
 }
 
+// plainString reports whether s needs no escapes in JSON.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // appendString appends s as a JSON string; s is valid UTF-8.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	if plainString(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -428,13 +442,28 @@ func plainKeys(d *gdvar.Dictionary) bool {
 	if d.KeyType.Kind != gdvar.Untyped || d.ValueType.Kind != gdvar.Untyped || d.Shared || d.Len() == 0 {
 		return d.Len() == 0 && d.KeyType.Kind == gdvar.Untyped && d.ValueType.Kind == gdvar.Untyped && !d.Shared
 	}
-	seen := make(map[string]bool, d.Len())
-	for k := range d.All() {
+	var seen map[string]bool // only for large ones: small ones compare pairs
+	for i := range d.Len() {
+		k, _ := d.At(i)
 		s, ok := k.(string)
-		if !ok || seen[s] || strings.HasPrefix(s, "$") || !utf8.ValidString(s) {
+		if !ok || strings.HasPrefix(s, "$") || !utf8.ValidString(s) {
 			return false
 		}
-		seen[s] = true
+		if d.Len() > 16 {
+			if seen == nil {
+				seen = make(map[string]bool, d.Len())
+			}
+			if seen[s] {
+				return false
+			}
+			seen[s] = true
+			continue
+		}
+		for j := range i {
+			if k2, _ := d.At(j); k2 == k {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -26,8 +26,8 @@ func (o *object) get(key string) (any, bool) {
 	return nil, false
 }
 
-// number is a JSON number's text.
-type number string
+// number is a JSON number's text, in the input.
+type number []byte
 
 // maxDepth bounds nesting, as gdvar's binary format does (a tagged value
 // takes two levels of JSON per Godot container at most).
@@ -207,12 +207,12 @@ func (r *reader) number() (number, error) {
 		r.pos++
 	}
 	if digits() == 0 {
-		return "", r.errorf("bad number")
+		return nil, r.errorf("bad number")
 	}
 	if r.pos < len(r.data) && r.data[r.pos] == '.' {
 		r.pos++
 		if digits() == 0 {
-			return "", r.errorf("bad number")
+			return nil, r.errorf("bad number")
 		}
 	}
 	if r.pos < len(r.data) && (r.data[r.pos] == 'e' || r.data[r.pos] == 'E') {
@@ -221,10 +221,10 @@ func (r *reader) number() (number, error) {
 			r.pos++
 		}
 		if digits() == 0 {
-			return "", r.errorf("bad number")
+			return nil, r.errorf("bad number")
 		}
 	}
-	return number(r.data[start:r.pos]), nil
+	return number(r.data[start:r.pos:r.pos]), nil
 }
 
 // str reads a JSON string; the input must be UTF-8.

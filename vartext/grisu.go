@@ -132,9 +132,10 @@ func cachedPowerFor(e int) cachedPower {
 	return cachedPowers[(300+k+7)/8]
 }
 
-// grisu2 returns the digits of value and the decimal exponent of their
-// last digit, for a float of the given precision (24 or 53 bits).
-func grisu2(value float64, precision int) ([]byte, int) {
+// grisu2 appends the digits of value to buf and returns them with the
+// decimal exponent of their last digit, for a float of the given precision
+// (24 or 53 bits).
+func grisu2(buf []byte, value float64, precision int) ([]byte, int) {
 	v, mMinus, mPlus := boundaries(value, precision)
 	c := cachedPowerFor(mPlus.e)
 	cMinusK := diyFP{c.f, c.e}
@@ -143,17 +144,16 @@ func grisu2(value float64, precision int) ([]byte, int) {
 	wPlus := mul(mPlus, cMinusK)
 	lower := diyFP{wMinus.f + 1, wMinus.e}
 	upper := diyFP{wPlus.f - 1, wPlus.e}
-	return digitGen(lower, w, upper, -c.k)
+	return digitGen(buf, lower, w, upper, -c.k)
 }
 
-func digitGen(mMinus, w, mPlus diyFP, decimalExponent int) ([]byte, int) {
+func digitGen(buf []byte, mMinus, w, mPlus diyFP, decimalExponent int) ([]byte, int) {
 	delta := mPlus.f - mMinus.f
 	dist := mPlus.f - w.f
 	oneE := uint(-mPlus.e)
 	oneF := uint64(1) << oneE
 	p1 := uint32(mPlus.f >> oneE)
 	p2 := mPlus.f & (oneF - 1)
-	var buf []byte
 	pow10, n := largestPow10(p1)
 	for n > 0 {
 		d := p1 / pow10
@@ -205,56 +205,65 @@ func round(buf []byte, dist, delta, rest, tenK uint64) {
 	}
 }
 
-// formatDigits lays out digits × 10^exp as nlohmann's dtoa does: plain
+// appendDigits lays out digits × 10^exp as nlohmann's dtoa does: plain
 // between 1e-5 and 1e15 (a whole number ending in ".0"), otherwise with an
 // exponent of at least two digits.
-func formatDigits(digits []byte, exp int) string {
+func appendDigits(b, digits []byte, exp int) []byte {
 	const minExp, maxExp = -4, 15
 	k := len(digits)
 	n := k + exp
 	switch {
 	case k <= n && n <= maxExp:
-		return string(digits) + zeros(n-k) + ".0"
+		b = append(b, digits...)
+		b = appendZeros(b, n-k)
+		return append(b, ".0"...)
 	case 0 < n && n <= maxExp:
-		return string(digits[:n]) + "." + string(digits[n:])
+		b = append(b, digits[:n]...)
+		b = append(b, '.')
+		return append(b, digits[n:]...)
 	case minExp < n && n <= 0:
-		return "0." + zeros(-n) + string(digits)
+		b = append(b, "0."...)
+		b = appendZeros(b, -n)
+		return append(b, digits...)
 	}
-	s := string(digits[:1])
+	b = append(b, digits[0])
 	if k > 1 {
-		s += "." + string(digits[1:])
+		b = append(b, '.')
+		b = append(b, digits[1:]...)
 	}
 	e := n - 1
-	sign := "+"
+	b = append(b, 'e')
 	if e < 0 {
-		sign, e = "-", -e
+		b = append(b, '-')
+		e = -e
+	} else {
+		b = append(b, '+')
 	}
-	es := strconv.Itoa(e)
 	if e < 10 {
-		es = "0" + es
+		b = append(b, '0')
 	}
-	return s + "e" + sign + es
+	return strconv.AppendInt(b, int64(e), 10)
 }
 
-func zeros(n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = '0'
+func appendZeros(b []byte, n int) []byte {
+	for range n {
+		b = append(b, '0')
 	}
-	return string(b)
+	return b
 }
 
-// godot4Float formats a finite, non-zero float as Godot 4 does: as a 32-bit
-// float when it is exactly one, else as a 64-bit one.
-func godot4Float(v float64) string {
-	sign := ""
+// appendGodot4Float formats a finite, non-zero float as Godot 4 does: as a
+// 32-bit float when it is exactly one, else as a 64-bit one.
+func appendGodot4Float(b []byte, v float64) []byte {
 	if v < 0 {
-		sign, v = "-", -v
+		b = append(b, '-')
+		v = -v
 	}
 	precision := 53
 	if float64(float32(v)) == v {
 		precision = 24
 	}
-	digits, exp := grisu2(v, precision)
-	return sign + formatDigits(digits, exp)
+	var buf [24]byte
+	digits, exp := grisu2(buf[:0], v, precision)
+	return appendDigits(b, digits, exp)
 }

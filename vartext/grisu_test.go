@@ -63,7 +63,7 @@ func TestGrisuMatchesGodot(t *testing.T) {
 		if s.kind != "F" || s.value == 0 || math.IsInf(s.value, 0) || math.IsNaN(s.value) {
 			continue
 		}
-		assert.Equal(t, s.text, godot4Float(s.value), "%v", s.value)
+		assert.Equal(t, s.text, string(appendGodot4Float(nil, s.value)), "%v", s.value)
 		n++
 	}
 	t.Logf("%d floats printed as Godot 4.6 prints them", n)

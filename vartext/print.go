@@ -46,6 +46,12 @@ type printer struct {
 // get a backslash, everything else (newlines included) is written as it is.
 // Godot strings end at a NUL.
 func (p *printer) str(s string) {
+	if !strings.ContainsAny(s, "\\\"\x00") {
+		p.b = append(p.b, '"')
+		p.b = append(p.b, s...)
+		p.b = append(p.b, '"')
+		return
+	}
 	p.quoted(s, func(c byte) byte {
 		if c == '\\' || c == '"' {
 			return c
@@ -126,7 +132,7 @@ func (p *printer) value(v any, depth int) error {
 	case int64:
 		p.b = strconv.AppendInt(p.b, x, 10)
 	case float64:
-		p.b = append(p.b, d.float(x)...)
+		p.b = d.appendFloat(p.b, x)
 	case string:
 		p.str(x)
 	case gdvar.StringName:
@@ -189,7 +195,7 @@ func (p *printer) value(v any, depth int) error {
 		p.open(d.typeName(gdvar.TypePackedFloat32Array))
 		for i, f := range x {
 			p.sep(i)
-			p.b = append(p.b, d.real(float64(f), false)...)
+			p.b = d.appendReal(p.b, float64(f), false)
 		}
 		p.close()
 	case []float64:
@@ -219,6 +225,14 @@ func (p *printer) value(v any, depth int) error {
 		return p.value(g, depth)
 	case gdvar.Image, gdvar.InputEvent:
 		return fmt.Errorf("%w: %T", ErrNoTextForm, v)
+	case gdvar.Vector2: // the common math types without reflection
+		p.open(d.typeName(gdvar.TypeVector2))
+		p.reals(false, x.X, x.Y)
+		p.close()
+	case gdvar.Vector3:
+		p.open(d.typeName(gdvar.TypeVector3))
+		p.reals(false, x.X, x.Y, x.Z)
+		p.close()
 	default:
 		if t, ok := mathType(v); ok {
 			p.open(d.typeName(t))
@@ -257,7 +271,7 @@ func (p *printer) generic(b []byte) (any, error) {
 func (p *printer) reals(wide bool, v ...float64) {
 	for i, f := range v {
 		p.sep(i)
-		p.b = append(p.b, p.cfg.dialect.real(f, wide)...)
+		p.b = p.cfg.dialect.appendReal(p.b, f, wide)
 	}
 }
 
@@ -338,8 +352,11 @@ func (p *printer) dictionary(dict *gdvar.Dictionary, depth int) error {
 	for i := range order {
 		order[i] = i
 	}
-	keys := dict.Keys()
-	s := sortKeys{a: order, less: func(i, j int) bool { return d.less(keys[i], keys[j]) }}
+	s := sortKeys{a: order, less: func(i, j int) bool {
+		a, _ := dict.At(i)
+		b, _ := dict.At(j)
+		return d.less(a, b)
+	}}
 	s.sort()
 	p.b = append(p.b, "{\n"...)
 	for n, i := range order {

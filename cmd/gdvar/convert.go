@@ -135,8 +135,9 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	default:
 		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
-	var out bytes.Buffer
-	w := stream.NewWriter(&out, stream.WithCodecOptions(opts...))
+	var out []byte
+	var framed bytes.Buffer
+	w := stream.NewWriter(&framed, stream.WithCodecOptions(opts...))
 	for n := 0; ; n++ {
 		var v any
 		err := dec.Decode(&v)
@@ -149,14 +150,15 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		if err == nil && cfg.framing == "stream" {
 			err = w.PutVar(v)
 		} else if err == nil {
-			var b []byte
-			b, err = gdvar.AppendMarshal(out.AvailableBuffer(), v, opts...)
-			out.Write(b)
+			out, err = gdvar.AppendMarshal(out, v, opts...)
 		}
 		if err != nil {
 			return fmt.Errorf("value %d: %w", n+1, err)
 		}
 	}
-	_, err = out.WriteTo(stdout)
+	if cfg.framing == "stream" {
+		out = framed.Bytes()
+	}
+	_, err = stdout.Write(out)
 	return err
 }

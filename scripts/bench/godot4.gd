@@ -2,6 +2,8 @@
 # gdvar's Go benchmarks (go test -bench . -benchmem):
 #   - the game-state payload: an Array of 100 000 player Dictionaries, built by
 #     the same player() as scripts/golden/godot4.gd and internal/gamestate;
+#   - the same as text: var_to_str and str_to_var (gdvar text, gdvar encode
+#     -from text);
 #   - a PackedFloat32Array of 16M elements (64 MiB).
 # Prints the median of several runs. With an output path, also writes the
 # game-state payload there (the live test compares it with Go's); with
@@ -29,6 +31,10 @@ func _init() -> void:
 	print("game-state payload: %d bytes" % payload.size())
 	report("var_to_bytes(game state)", func(): var_to_bytes(players), payload.size())
 	report("bytes_to_var(game state)", func(): bytes_to_var(payload), payload.size())
+	var text := var_to_str(players)
+	print("game state as text: %d bytes" % text.length())
+	report("var_to_str(bytes_to_var(game state))", func(): var_to_str(bytes_to_var(payload)), payload.size())
+	report("var_to_bytes(str_to_var(text))", func(): var_to_bytes(str_to_var(text)), text.length())
 	var floats := PackedFloat32Array()
 	floats.resize(16 * 1024 * 1024)
 	for i in floats.size():

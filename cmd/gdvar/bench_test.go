@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/gamestate"
+)
+
+// The game-state payload (100,000 players, 16.5 MB), as Godot writes it.
+var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.Players) })
+
+// benchmarkCommand runs a command on input; MB/s counts the input.
+func benchmarkCommand(b *testing.B, input []byte, args ...string) {
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run(args, bytes.NewReader(input), io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+func commandOutput(b *testing.B, input []byte, args ...string) []byte {
+	var out bytes.Buffer
+	if code := run(args, bytes.NewReader(input), &out, io.Discard); code != 0 {
+		b.Fatalf("exit %d", code)
+	}
+	return out.Bytes()
+}
+
+// gdvar text and gdvar json on the game state: binary in, text out.
+func BenchmarkText(b *testing.B) { benchmarkCommand(b, gameState(), "text", "-") }
+func BenchmarkJSON(b *testing.B) { benchmarkCommand(b, gameState(), "json", "-") }
+
+// gdvar encode back from what they print; MB/s counts the text or JSON.
+func BenchmarkEncodeFromText(b *testing.B) {
+	benchmarkCommand(b, commandOutput(b, gameState(), "text", "-"), "encode", "-from", "text", "-")
+}
+
+func BenchmarkEncodeFromJSON(b *testing.B) {
+	benchmarkCommand(b, commandOutput(b, gameState(), "json", "-"), "encode", "-from", "json", "-")
+}
