@@ -360,7 +360,8 @@ func (ds *decodeState) packedCanonical(t Token, x any, data []byte) bool {
 	}
 	comps := make([]float64, len(data)/typ.packedElemSize(t.Is64())*int(realCount[typ]))
 	readReals(comps, data, t.Is64())
-	return bytes.Equal(appendReals(nil, comps, ds.autoWide(typ, comps)), data)
+	wide := ds.autoWide(typ, comps)
+	return wide == t.Is64() && bytes.Equal(appendReals(nil, comps, wide), data) // the width matters even when empty
 }
 
 // packedBytes reads a packed array's chunks into one slice, allocated as

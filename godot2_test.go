@@ -154,25 +154,3 @@ func TestGodot2Malformed(t *testing.T) {
 		})
 	}
 }
-
-func TestEngineWireType(t *testing.T) {
-	for _, tc := range []struct {
-		e    Engine
-		typ  Type
-		want uint32
-		ok   bool
-	}{
-		{Godot4, TypeArray, 28, true},
-		{Godot4, TypePackedVector4Array, 38, true},
-		{Godot4, TypeImage, 0, false},
-		{Godot3, TypeArray, 19, true},
-		{Godot3, TypeQuaternion, 10, true},
-		{Godot3, TypeVector4, 0, false},
-		{Godot2, TypeImage, 15, true},
-		{Godot2, TypeDictionary, 20, true},
-	} {
-		n, ok := tc.e.WireType(tc.typ)
-		assert.Equal(t, tc.ok, ok, "%v %v", tc.e, tc.typ)
-		assert.Equal(t, tc.want, n, "%v %v", tc.e, tc.typ)
-	}
-}

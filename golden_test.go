@@ -1,47 +1,16 @@
 package gdvar
 
 import (
-	"bufio"
 	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// goldenVector is one value written by a real engine (testdata/golden/*).
-type goldenVector struct {
-	name    string
-	objects bool // written with var_to_bytes_with_objects
-	data    []byte
-	text    string // the engine's var_to_str of the value
-}
-
-// loadGolden reads the vectors a generator script wrote into dir, as listed
-// in its index.txt.
-func loadGolden(t testing.TB, dir string) []goldenVector {
-	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "index.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	var out []goldenVector
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, mode, _ := strings.Cut(sc.Text(), " ")
-		data, err := os.ReadFile(filepath.Join(dir, name+".bin"))
-		require.NoError(t, err)
-		text, err := os.ReadFile(filepath.Join(dir, name+".txt"))
-		require.NoError(t, err)
-		out = append(out, goldenVector{name: name, objects: mode == "objects", data: data, text: string(text)})
-	}
-	require.NoError(t, sc.Err())
-	require.NotEmpty(t, out)
-	return out
-}
 
 // roundTrip decodes data token by token and encodes the tokens again.
 func roundTrip(t testing.TB, data []byte, opts ...Option) ([]byte, []Token) {
@@ -76,8 +45,8 @@ var goldenSets = []struct {
 
 func TestGoldenRoundTrip(t *testing.T) {
 	for _, set := range goldenSets {
-		for _, v := range loadGolden(t, set.dir) {
-			t.Run(filepath.Base(set.dir)+"/"+v.name, func(t *testing.T) {
+		for _, v := range golden.Load(t, set.dir) {
+			t.Run(filepath.Base(set.dir)+"/"+v.Name, func(t *testing.T) {
 				goldenRoundTrip(t, v, set.engine)
 			})
 		}
@@ -86,18 +55,18 @@ func TestGoldenRoundTrip(t *testing.T) {
 
 // goldenRoundTrip decodes a vector and encodes it again, through a reader
 // and in place with the smallest chunks, and wants the engine's bytes back.
-func goldenRoundTrip(t *testing.T, v goldenVector, engine Engine) {
-	got, _ := roundTrip(t, v.data, AllowObjects(v.objects), WithEngine(engine))
-	assert.Equal(t, v.data, got)
+func goldenRoundTrip(t *testing.T, v golden.Vector, engine Engine) {
+	got, _ := roundTrip(t, v.Bin, AllowObjects(v.Objects), WithEngine(engine))
+	assert.Equal(t, v.Bin, got)
 
 	// The same bytes through the in-place decoder with a tiny chunk size,
 	// so that every string and packed array is chunked.
-	dec := NewDecoderBytes(v.data, AllowObjects(v.objects), WithEngine(engine), WithLimits(Limits{ChunkSize: MinChunkSize}))
+	dec := NewDecoderBytes(v.Bin, AllowObjects(v.Objects), WithEngine(engine), WithLimits(Limits{ChunkSize: MinChunkSize}))
 	var out bytes.Buffer
 	enc := NewEncoder(&out, WithEngine(engine))
 	require.NoError(t, CopyValue(enc, dec))
-	assert.Equal(t, int64(len(v.data)), dec.InputOffset())
-	assert.Equal(t, v.data, out.Bytes())
+	assert.Equal(t, int64(len(v.Bin)), dec.InputOffset())
+	assert.Equal(t, v.Bin, out.Bytes())
 	_, err := dec.ReadToken()
 	assert.Equal(t, io.EOF, err)
 }
@@ -116,15 +85,15 @@ func TestGoldenGodot3IsNotGodot4(t *testing.T) {
 		return b.String(), err
 	}
 	differ := 0
-	for _, v := range loadGolden(t, "testdata/golden/godot3.6") {
-		as3, err := decode(v.data, Godot3)
-		require.NoError(t, err, v.name)
-		as4, err4 := decode(v.data, Godot4)
-		if v.data[0] <= byte(TypeVector2) {
-			assert.Equal(t, as3, as4, "%s: types 0 to 5 are the same in both", v.name)
+	for _, v := range golden.Load(t, "testdata/golden/godot3.6") {
+		as3, err := decode(v.Bin, Godot3)
+		require.NoError(t, err, v.Name)
+		as4, err4 := decode(v.Bin, Godot4)
+		if v.Bin[0] <= byte(TypeVector2) {
+			assert.Equal(t, as3, as4, "%s: types 0 to 5 are the same in both", v.Name)
 			continue
 		}
-		assert.True(t, err4 != nil || as4 != as3, "%s: read alike by both tables: %s", v.name, as3)
+		assert.True(t, err4 != nil || as4 != as3, "%s: read alike by both tables: %s", v.Name, as3)
 		differ++
 	}
 	assert.GreaterOrEqual(t, differ, 50)

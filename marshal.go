@@ -314,18 +314,6 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	return nil
 }
 
-// mathTypes maps the Go math types to their Godot types.
-var mathTypes = map[reflect.Type]Type{
-	reflect.TypeFor[Vector2](): TypeVector2, reflect.TypeFor[Vector2i](): TypeVector2i,
-	reflect.TypeFor[Rect2](): TypeRect2, reflect.TypeFor[Rect2i](): TypeRect2i,
-	reflect.TypeFor[Vector3](): TypeVector3, reflect.TypeFor[Vector3i](): TypeVector3i,
-	reflect.TypeFor[Transform2D](): TypeTransform2D, reflect.TypeFor[Vector4](): TypeVector4,
-	reflect.TypeFor[Vector4i](): TypeVector4i, reflect.TypeFor[Plane](): TypePlane,
-	reflect.TypeFor[Quaternion](): TypeQuaternion, reflect.TypeFor[AABB](): TypeAABB,
-	reflect.TypeFor[Basis](): TypeBasis, reflect.TypeFor[Transform3D](): TypeTransform3D,
-	reflect.TypeFor[Projection](): TypeProjection,
-}
-
 func (es *encodeState) tokens(toks ...Token) error {
 	for _, t := range toks {
 		if err := es.e.WriteToken(t); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -54,14 +55,14 @@ func TestDecoderReaderKinds(t *testing.T) {
 		"half":    iotest.HalfReader,
 		"dataerr": iotest.DataErrReader,
 	}
-	for _, v := range loadGolden(t, "testdata/golden/godot4") {
-		if len(v.data) > 20000 {
+	for _, v := range golden.Load(t, "testdata/golden/godot4") {
+		if len(v.Bin) > 20000 {
 			continue // one byte at a time is slow; the large ones are covered below
 		}
-		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.data, AllowObjects(true))))
+		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.Bin, AllowObjects(true))))
 		for name, wrap := range readers {
-			got := tokenStrings(tokensOf(t, NewDecoder(wrap(bytes.NewReader(v.data)), AllowObjects(true))))
-			require.Equal(t, want, got, "%s via %s", v.name, name)
+			got := tokenStrings(tokensOf(t, NewDecoder(wrap(bytes.NewReader(v.Bin)), AllowObjects(true))))
+			require.Equal(t, want, got, "%s via %s", v.Name, name)
 		}
 	}
 }
@@ -139,12 +140,12 @@ func (f *flakyReader) Read(p []byte) (int, error) {
 
 // A reader error leaves the Decoder where it was: calling again continues.
 func TestDecoderRetryAfterReadError(t *testing.T) {
-	for _, v := range loadGolden(t, "testdata/golden/godot4") {
-		if len(v.data) > 4000 {
+	for _, v := range golden.Load(t, "testdata/golden/godot4") {
+		if len(v.Bin) > 4000 {
 			continue
 		}
-		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.data, AllowObjects(true))))
-		dec := NewDecoder(&flakyReader{r: bytes.NewReader(v.data)}, AllowObjects(true))
+		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.Bin, AllowObjects(true))))
+		dec := NewDecoder(&flakyReader{r: bytes.NewReader(v.Bin)}, AllowObjects(true))
 		var got []string
 		for {
 			tok, err := dec.ReadToken()
@@ -155,10 +156,10 @@ func TestDecoderRetryAfterReadError(t *testing.T) {
 				require.ErrorIs(t, err, ErrRead)
 				continue
 			}
-			require.NoError(t, err, v.name)
+			require.NoError(t, err, v.Name)
 			got = append(got, tok.String())
 		}
-		require.Equal(t, want, got, v.name)
+		require.Equal(t, want, got, v.Name)
 	}
 }
 
@@ -333,8 +334,8 @@ func TestTokenText(t *testing.T) {
 }
 
 func TestTypedViews(t *testing.T) {
-	for _, v := range loadGolden(t, "testdata/golden/godot4") {
-		dec := NewDecoder(bytes.NewReader(v.data), AllowObjects(true))
+	for _, v := range golden.Load(t, "testdata/golden/godot4") {
+		dec := NewDecoder(bytes.NewReader(v.Bin), AllowObjects(true))
 		for {
 			tok, err := dec.ReadToken()
 			if err == io.EOF {

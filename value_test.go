@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,18 +21,18 @@ import (
 // engine's bytes.
 func TestGoldenThroughAny(t *testing.T) {
 	for _, set := range goldenSets {
-		for _, v := range loadGolden(t, set.dir) {
-			t.Run(filepath.Base(set.dir)+"/"+v.name, func(t *testing.T) {
-				opts := []Option{WithEngine(set.engine), AllowObjects(v.objects)}
+		for _, v := range golden.Load(t, set.dir) {
+			t.Run(filepath.Base(set.dir)+"/"+v.Name, func(t *testing.T) {
+				opts := []Option{WithEngine(set.engine), AllowObjects(v.Objects)}
 				var x any
-				require.NoError(t, Unmarshal(v.data, &x, opts...))
+				require.NoError(t, Unmarshal(v.Bin, &x, opts...))
 				// wide_int_small is made by hand: a 64-bit int that fits in
 				// 32 bits, which Godot never writes; it stays raw.
 				_, isRaw := x.(RawValue)
-				assert.Equal(t, v.name == "wide_int_small", isRaw, "an engine-made value is decoded, not kept raw")
+				assert.Equal(t, v.Name == "wide_int_small", isRaw, "an engine-made value is decoded, not kept raw")
 				got, err := Marshal(x, opts...)
 				require.NoError(t, err)
-				assert.Equal(t, v.data, got)
+				assert.Equal(t, v.Bin, got)
 			})
 		}
 	}

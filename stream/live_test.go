@@ -15,6 +15,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,27 +35,6 @@ func dial(t *testing.T, port int) net.Conn {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// goldenVectors lists testdata/golden/godot4: name, bytes, objects.
-type golden struct {
-	name    string
-	data    []byte
-	objects bool
-}
-
-func goldenVectors(t *testing.T) []golden {
-	dir := filepath.Join(godot.Root(t), "testdata/golden/godot4")
-	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
-	require.NoError(t, err)
-	var out []golden
-	for _, line := range strings.Split(strings.TrimSpace(string(index)), "\n") {
-		name, mode, _ := strings.Cut(line, " ")
-		data, err := os.ReadFile(filepath.Join(dir, name+".bin"))
-		require.NoError(t, err)
-		out = append(out, golden{name, data, mode == "objects"})
-	}
-	return out
 }
 
 // echoChanges lists the vectors the engine does not send back as they came,
@@ -79,16 +59,16 @@ func TestLiveEchoGoldenVectors(t *testing.T) {
 			conn := dial(t, port)
 			peer := NewPeer(conn, AllowObjects(objects), WithMaxFrame(1<<24))
 			n := 0
-			for _, v := range goldenVectors(t) {
-				if v.objects != objects || echoChanges[v.name] != "" || strings.HasPrefix(v.name, "wide_") {
+			for _, v := range golden.Load(t, filepath.Join(godot.Root(t), "testdata/golden/godot4")) {
+				if v.Objects != objects || echoChanges[v.Name] != "" || strings.HasPrefix(v.Name, "wide_") {
 					continue // 64-bit math: the engine, single precision, writes 32 bits
 				}
 				require.NoError(t, peer.WriteFrame(func(enc *gdvar.Encoder) error {
-					return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(v.data, gdvar.AllowObjects(true)))
-				}), v.name)
+					return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(v.Bin, gdvar.AllowObjects(true)))
+				}), v.Name)
 				var back gdvar.RawValue
-				require.NoError(t, peer.GetVar(&back), v.name)
-				assert.Equal(t, v.data, []byte(back), v.name)
+				require.NoError(t, peer.GetVar(&back), v.Name)
+				assert.Equal(t, v.Bin, []byte(back), v.Name)
 				n++
 			}
 			conn.Close()

@@ -171,76 +171,47 @@ func (c *converter) read(r *reader) (any, error) {
 		}
 		return c.value(tree)
 	}
-	start := r.pos
-	closing := byte(']')
-	if r.data[r.pos] == '{' {
-		closing = '}'
-	}
-	r.pos++
-	if err := r.enter(); err != nil {
-		return nil, err
-	}
-	defer func() { r.depth-- }()
-	if closing == ']' {
+	if r.data[r.pos] == '[' {
+		r.pos++
 		out := []any{}
-		if r.empty(']') {
-			return out, nil
-		}
-		for i := 0; ; i++ {
+		err := r.elements(func(i int) error {
 			c.pushIndex(i)
+			defer c.pop()
 			v, err := c.read(r)
-			c.pop()
-			if err != nil {
-				return nil, err
-			}
 			out = append(out, v)
-			if more, err := r.next(']'); !more {
-				return out, err
-			}
-		}
+			return err
+		})
+		return out, err
 	}
+	start := r.pos
+	r.pos++
 	d := &gdvar.Dictionary{}
-	if r.empty('}') {
-		return d, nil
-	}
-	for {
-		r.skipSpace()
-		if r.pos >= len(r.data) || r.data[r.pos] != '"' {
-			return nil, r.errorf("want a member name, found %s", r.found())
-		}
-		k, err := r.str()
-		if err != nil {
-			return nil, err
-		}
+	err := r.members(func(k string) error {
 		if strings.HasPrefix(k, "$") {
 			if d.Len() > 0 {
-				return nil, c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
+				return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 			}
-			r.pos, r.depth = start, r.depth-1 // a tagged value: as a tree
-			defer func() { r.depth++ }()
-			tree, err := r.value()
-			if err != nil {
-				return nil, err
-			}
-			return c.value(tree)
+			return errTagged
 		}
-		r.skipSpace()
-		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
-			return nil, r.errorf("want ':', found %s", r.found())
-		}
-		r.pos++
 		c.pushKey(k)
+		defer c.pop()
 		v, err := c.read(r)
-		c.pop()
+		d.Append(k, v)
+		return err
+	})
+	if err == errTagged { // a tagged value: read again, as a tree
+		r.pos = start
+		tree, err := r.value()
 		if err != nil {
 			return nil, err
 		}
-		d.Append(k, v)
-		if more, err := r.next('}'); !more {
-			return d, err
-		}
+		return c.value(tree)
 	}
+	return d, err
 }
+
+// errTagged stops read at the first member of a tagged value.
+var errTagged = errors.New("tagged")
 
 // number is an int without "." or exponent, else a float.
 func (c *converter) number(n number) (any, error) {
@@ -287,7 +258,7 @@ func (c *converter) tagged(o *object) (any, error) {
 	var arg any
 	for i, k := range o.keys {
 		name := strings.TrimPrefix(k, "$")
-		if _, known := tagNames[name]; known || mathTypes[name] != nil {
+		if _, known := tagNames[name]; known || mathType(name) != nil {
 			if tag != "" {
 				return nil, c.errorf("two tags, $%s and %s", tag, k)
 			}
@@ -304,7 +275,7 @@ func (c *converter) tagged(o *object) (any, error) {
 	}
 	c.pushTag(tag)
 	defer c.pop()
-	if t := mathTypes[tag]; t != nil {
+	if t := mathType(tag); t != nil {
 		wide, err := c.flag(o, "$wide")
 		if err != nil {
 			return nil, err
@@ -345,7 +316,7 @@ func takesWide(tag string) bool {
 	case "Color", "PackedColorArray":
 		return false
 	}
-	return mathTypes[tag] != nil
+	return mathType(tag) != nil
 }
 
 // tagNames convert the tags other than math types.
@@ -610,14 +581,13 @@ func packedInts[T int32 | int64](c *converter, arg any, lo, hi int64) ([]T, erro
 	return out, err
 }
 
-// mathTypes are the math types by tag.
-var mathTypes = func() map[string]reflect.Type {
-	m := map[string]reflect.Type{}
-	for t, name := range mathNames {
-		m[name] = t
+// mathType returns the Go type of the math type a tag names, or nil.
+func mathType(tag string) reflect.Type {
+	if t, ok := builtinTypes[tag]; ok && t.IsMath() {
+		return t.GoType()
 	}
-	return m
-}()
+	return nil
+}
 
 // math fills a math value from its component array.
 func (c *converter) math(t reflect.Type, arg any, wide bool) (any, error) {

@@ -313,8 +313,8 @@ func (e *encoder) value(v any) error {
 		e.b = base64.StdEncoding.AppendEncode(e.b, x)
 		e.b = append(e.b, `"}`...)
 	default:
-		if name, ok := mathNames[reflect.TypeOf(v)]; ok {
-			e.math(name, v)
+		if t, ok := gdvar.TypeOf(v); ok && t.IsMath() {
+			e.math(t.String(), v)
 			return nil
 		}
 		// Any other Go value: as the Godot value it marshals to.
@@ -602,24 +602,4 @@ func walkComponents(v reflect.Value, f func(reflect.Value)) {
 			walkComponents(v.Index(i), f)
 		}
 	}
-}
-
-// mathNames are the math types by Go type, with their tags.
-var mathNames = map[reflect.Type]string{
-	reflect.TypeFor[gdvar.Vector2]():     "Vector2",
-	reflect.TypeFor[gdvar.Vector2i]():    "Vector2i",
-	reflect.TypeFor[gdvar.Rect2]():       "Rect2",
-	reflect.TypeFor[gdvar.Rect2i]():      "Rect2i",
-	reflect.TypeFor[gdvar.Vector3]():     "Vector3",
-	reflect.TypeFor[gdvar.Vector3i]():    "Vector3i",
-	reflect.TypeFor[gdvar.Transform2D](): "Transform2D",
-	reflect.TypeFor[gdvar.Vector4]():     "Vector4",
-	reflect.TypeFor[gdvar.Vector4i]():    "Vector4i",
-	reflect.TypeFor[gdvar.Plane]():       "Plane",
-	reflect.TypeFor[gdvar.Quaternion]():  "Quaternion",
-	reflect.TypeFor[gdvar.AABB]():        "AABB",
-	reflect.TypeFor[gdvar.Basis]():       "Basis",
-	reflect.TypeFor[gdvar.Transform3D](): "Transform3D",
-	reflect.TypeFor[gdvar.Projection]():  "Projection",
-	reflect.TypeFor[gdvar.Color]():       "Color",
 }

@@ -1,13 +1,12 @@
 package varjson
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,45 +27,22 @@ var corpora = []corpus{
 	{"text/godot3.2", gdvar.Godot3},
 }
 
-type vector struct {
-	name    string
-	bin     []byte
-	objects bool
-}
-
-func load(t *testing.T, c corpus) []vector {
-	dir := filepath.Join("..", "testdata", c.dir)
-	f, err := os.Open(filepath.Join(dir, "index.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	var out []vector
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, mode, _ := strings.Cut(sc.Text(), " ")
-		bin, err := os.ReadFile(filepath.Join(dir, name+".bin"))
-		require.NoError(t, err)
-		out = append(out, vector{name, bin, mode == "objects"})
-	}
-	require.NotEmpty(t, out)
-	return out
-}
-
 // Every engine-made value comes back byte for byte through JSON.
 func TestGoldenRoundTrip(t *testing.T) {
 	for _, c := range corpora {
 		raws := 0
-		vectors := load(t, c)
+		vectors := golden.Load(t, filepath.Join("..", "testdata", c.dir))
 		for _, v := range vectors {
-			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.objects)}
+			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
 			var x any
-			require.NoError(t, gdvar.Unmarshal(v.bin, &x, opts...))
+			require.NoError(t, gdvar.Unmarshal(v.Bin, &x, opts...))
 			js, err := Marshal(x, WithEngine(c.engine))
-			require.NoError(t, err, v.name)
+			require.NoError(t, err, v.Name)
 			var back any
-			require.NoError(t, Unmarshal(js, &back, WithEngine(c.engine)), "%s: %s", v.name, js)
+			require.NoError(t, Unmarshal(js, &back, WithEngine(c.engine)), "%s: %s", v.Name, js)
 			out, err := gdvar.Marshal(back, opts...)
-			require.NoError(t, err, v.name)
-			assert.Equal(t, v.bin, out, "%s: %s", v.name, js)
+			require.NoError(t, err, v.Name)
+			assert.Equal(t, v.Bin, out, "%s: %s", v.Name, js)
 			if strings.Contains(string(js), `"$Raw"`) {
 				raws++
 			}

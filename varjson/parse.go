@@ -135,62 +135,80 @@ func (r *reader) empty(closing byte) bool {
 	return false
 }
 
-func (r *reader) array() ([]any, error) {
-	r.pos++ // [
+// elements reads an array's elements after its "[", calling elem for each
+// with its index.
+func (r *reader) elements(elem func(i int) error) error {
 	if err := r.enter(); err != nil {
-		return nil, err
+		return err
 	}
 	defer func() { r.depth-- }()
-	out := []any{}
 	if r.empty(']') {
-		return out, nil
+		return nil
 	}
-	for {
-		v, err := r.value()
-		if err != nil {
-			return nil, err
+	for i := 0; ; i++ {
+		if err := elem(i); err != nil {
+			return err
 		}
-		out = append(out, v)
 		if more, err := r.next(']'); !more {
-			return out, err
+			return err
 		}
 	}
 }
 
-func (r *reader) object() (*object, error) {
-	r.pos++ // {
+// members reads an object's members after its "{", calling member with
+// each name; member reads the value.
+func (r *reader) members(member func(key string) error) error {
 	if err := r.enter(); err != nil {
-		return nil, err
+		return err
 	}
 	defer func() { r.depth-- }()
-	o := &object{}
 	if r.empty('}') {
-		return o, nil
+		return nil
 	}
 	for {
 		r.skipSpace()
 		if r.pos >= len(r.data) || r.data[r.pos] != '"' {
-			return nil, r.errorf("want a member name, found %s", r.found())
+			return r.errorf("want a member name, found %s", r.found())
 		}
 		k, err := r.str()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		r.skipSpace()
 		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
-			return nil, r.errorf("want ':', found %s", r.found())
+			return r.errorf("want ':', found %s", r.found())
 		}
 		r.pos++
-		v, err := r.value()
-		if err != nil {
-			return nil, err
+		if err := member(k); err != nil {
+			return err
 		}
-		o.keys = append(o.keys, k)
-		o.values = append(o.values, v)
 		if more, err := r.next('}'); !more {
-			return o, err
+			return err
 		}
 	}
+}
+
+func (r *reader) array() ([]any, error) {
+	r.pos++ // [
+	out := []any{}
+	err := r.elements(func(int) error {
+		v, err := r.value()
+		out = append(out, v)
+		return err
+	})
+	return out, err
+}
+
+func (r *reader) object() (*object, error) {
+	r.pos++ // {
+	o := &object{}
+	err := r.members(func(k string) error {
+		v, err := r.value()
+		o.keys = append(o.keys, k)
+		o.values = append(o.values, v)
+		return err
+	})
+	return o, err
 }
 
 func (r *reader) number() (number, error) {

@@ -1,10 +1,6 @@
 package vartext
 
-import (
-	"reflect"
-
-	"github.com/gdvar/gdvar"
-)
+import "github.com/gdvar/gdvar"
 
 // Godot prints a Dictionary's keys sorted with its own sort (see sortKeys)
 // and its own "less than" for Variants: by type number first (so the order
@@ -106,53 +102,6 @@ func arrayValues(v any) []any {
 
 // typeOf returns the Godot type of a value in the generic form.
 func typeOf(v any) gdvar.Type {
-	switch v.(type) {
-	case nil:
-		return gdvar.TypeNil
-	case bool:
-		return gdvar.TypeBool
-	case int64:
-		return gdvar.TypeInt
-	case float64:
-		return gdvar.TypeFloat
-	case string:
-		return gdvar.TypeString
-	case gdvar.StringName:
-		return gdvar.TypeStringName
-	case gdvar.NodePath:
-		return gdvar.TypeNodePath
-	case gdvar.RID:
-		return gdvar.TypeRID
-	case gdvar.ObjectID, *gdvar.Object:
-		return gdvar.TypeObject
-	case gdvar.Callable:
-		return gdvar.TypeCallable
-	case gdvar.Signal:
-		return gdvar.TypeSignal
-	case []any, gdvar.Array:
-		return gdvar.TypeArray
-	case *gdvar.Dictionary:
-		return gdvar.TypeDictionary
-	}
-	if t, ok := mathType(v); ok {
-		return t
-	}
-	if t, ok := packedTypes[reflect.TypeOf(v)]; ok {
-		return t
-	}
-	return gdvar.TypeNil
-}
-
-// packedTypes maps the Go slices of packed arrays to their Godot types.
-var packedTypes = map[reflect.Type]gdvar.Type{
-	reflect.TypeFor[[]byte]():          gdvar.TypePackedByteArray,
-	reflect.TypeFor[[]int32]():         gdvar.TypePackedInt32Array,
-	reflect.TypeFor[[]int64]():         gdvar.TypePackedInt64Array,
-	reflect.TypeFor[[]float32]():       gdvar.TypePackedFloat32Array,
-	reflect.TypeFor[[]float64]():       gdvar.TypePackedFloat64Array,
-	reflect.TypeFor[[]string]():        gdvar.TypePackedStringArray,
-	reflect.TypeFor[[]gdvar.Vector2](): gdvar.TypePackedVector2Array,
-	reflect.TypeFor[[]gdvar.Vector3](): gdvar.TypePackedVector3Array,
-	reflect.TypeFor[[]gdvar.Color]():   gdvar.TypePackedColorArray,
-	reflect.TypeFor[[]gdvar.Vector4](): gdvar.TypePackedVector4Array,
+	t, _ := gdvar.TypeOf(v)
+	return t
 }

@@ -471,8 +471,8 @@ func (d *Decoder) named() (any, error) {
 	if err := d.expect('('); err != nil {
 		return nil, err
 	}
-	if mt, ok := mathGoTypes[typ]; ok {
-		return d.math(mt)
+	if typ.IsMath() {
+		return d.math(typ.GoType())
 	}
 	switch typ {
 	case gdvar.TypeStringName:
@@ -504,15 +504,6 @@ func (d *Decoder) oneString() (string, error) {
 	}
 	return s, d.expect(')')
 }
-
-// mathGoTypes maps math types to the value layer's Go types.
-var mathGoTypes = func() map[gdvar.Type]reflect.Type {
-	m := map[gdvar.Type]reflect.Type{}
-	for rt, t := range mathTypes {
-		m[t] = rt
-	}
-	return m
-}()
 
 // math reads a math value's components, after its "(".
 func (d *Decoder) math(t reflect.Type) (any, error) {

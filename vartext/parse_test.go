@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,38 +59,38 @@ func TestParseGivesEngineBytes(t *testing.T) {
 			for _, corpus := range []string{"golden", "text"} {
 				for _, v := range loadGolden(t, corpus, set) {
 					n++
-					dev := deviations[set.dir][v.name]
+					dev := deviations[set.dir][v.Name]
 					var x any
-					err := Unmarshal([]byte(v.text), &x, WithDialect(set.dialect))
+					err := Unmarshal([]byte(v.Text), &x, WithDialect(set.dialect))
 					if dev == noRID {
-						assert.Error(t, err, v.name)
+						assert.Error(t, err, v.Name)
 						continue
 					}
-					require.NoError(t, err, v.name)
+					require.NoError(t, err, v.Name)
 					ours, err := gdvar.Marshal(x, set.binaryOptions(v)...)
-					require.NoError(t, err, v.name)
-					engine := reparsed(t, set.dir, corpus, v.name)
-					if bytes.Equal(ours, v.bin) {
+					require.NoError(t, err, v.Name)
+					engine := reparsed(t, set.dir, corpus, v.Name)
+					if bytes.Equal(ours, v.Bin) {
 						original++
 					} else if corpus == "golden" {
-						lossy = append(lossy, v.name)
+						lossy = append(lossy, v.Name)
 					}
 					switch dev {
 					case 0:
-						if assert.Equal(t, engine, ours, v.name) {
+						if assert.Equal(t, engine, ours, v.Name) {
 							exact++
 						}
 					case keepsID:
-						assert.Equal(t, v.bin, ours, v.name)
-						assert.NotEqual(t, engine, ours, "%s: no longer a deviation", v.name)
+						assert.Equal(t, v.Bin, ours, v.Name)
+						assert.NotEqual(t, engine, ours, "%s: no longer a deviation", v.Name)
 					case readsInf:
-						assert.Equal(t, reparsed(t, "godot3.6", corpus, v.name), ours, v.name)
+						assert.Equal(t, reparsed(t, "godot3.6", corpus, v.Name), ours, v.Name)
 					case setters:
 						again, err := Marshal(x, WithDialect(set.dialect))
 						require.NoError(t, err)
-						assert.Equal(t, v.text, string(again), v.name)
+						assert.Equal(t, v.Text, string(again), v.Name)
 					case padding:
-						assert.Equal(t, canonical(t, set, v, engine), canonical(t, set, v, ours), v.name)
+						assert.Equal(t, canonical(t, set, v, engine), canonical(t, set, v, ours), v.Name)
 					}
 				}
 			}
@@ -107,7 +108,7 @@ func reparsed(t *testing.T, set, corpus, name string) []byte {
 
 // canonical writes b again without what Godot would not write (such as
 // NodePath padding).
-func canonical(t *testing.T, set goldenSet, v goldenVector, b []byte) []byte {
+func canonical(t *testing.T, set goldenSet, v golden.Vector, b []byte) []byte {
 	var x any
 	require.NoError(t, gdvar.Unmarshal(b, &x, append(set.binaryOptions(v), gdvar.Semantic())...))
 	out, err := gdvar.Marshal(x, set.binaryOptions(v)...)

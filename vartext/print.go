@@ -402,30 +402,10 @@ func (p *printer) object(o *gdvar.Object, depth int) error {
 	return nil
 }
 
-// mathTypes maps the value layer's math types to their Godot types.
-var mathTypes = map[reflect.Type]gdvar.Type{
-	reflect.TypeFor[gdvar.Vector2]():     gdvar.TypeVector2,
-	reflect.TypeFor[gdvar.Vector2i]():    gdvar.TypeVector2i,
-	reflect.TypeFor[gdvar.Rect2]():       gdvar.TypeRect2,
-	reflect.TypeFor[gdvar.Rect2i]():      gdvar.TypeRect2i,
-	reflect.TypeFor[gdvar.Vector3]():     gdvar.TypeVector3,
-	reflect.TypeFor[gdvar.Vector3i]():    gdvar.TypeVector3i,
-	reflect.TypeFor[gdvar.Transform2D](): gdvar.TypeTransform2D,
-	reflect.TypeFor[gdvar.Vector4]():     gdvar.TypeVector4,
-	reflect.TypeFor[gdvar.Vector4i]():    gdvar.TypeVector4i,
-	reflect.TypeFor[gdvar.Plane]():       gdvar.TypePlane,
-	reflect.TypeFor[gdvar.Quaternion]():  gdvar.TypeQuaternion,
-	reflect.TypeFor[gdvar.AABB]():        gdvar.TypeAABB,
-	reflect.TypeFor[gdvar.Basis]():       gdvar.TypeBasis,
-	reflect.TypeFor[gdvar.Transform3D](): gdvar.TypeTransform3D,
-	reflect.TypeFor[gdvar.Projection]():  gdvar.TypeProjection,
-	reflect.TypeFor[gdvar.Color]():       gdvar.TypeColor,
-}
-
 // mathType returns the Godot type of a math value.
 func mathType(v any) (gdvar.Type, bool) {
-	t, ok := mathTypes[reflect.TypeOf(v)]
-	return t, ok
+	t, ok := gdvar.TypeOf(v)
+	return t, ok && t.IsMath()
 }
 
 // components returns a math value's components in wire order, and whether

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,30 +24,19 @@ var engineSets = []engineSet{
 	{"golden/godot3.2", "3.2"}, {"text/godot3.2", "3.2"},
 }
 
-type vector struct {
-	name, bin, txt string // paths
-	objects        bool
+func vectors(t *testing.T, set engineSet) []golden.Vector {
+	return golden.Load(t, filepath.Join("..", "..", "testdata", set.dir))
 }
 
-func vectors(t *testing.T, set engineSet) []vector {
-	dir := filepath.Join("..", "..", "testdata", set.dir)
-	f, err := os.Open(filepath.Join(dir, "index.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	var out []vector
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, mode, _ := strings.Cut(sc.Text(), " ")
-		p := filepath.Join(dir, name)
-		out = append(out, vector{name, p + ".bin", p + ".txt", mode == "objects"})
-	}
-	require.NotEmpty(t, out)
-	return out
+// args are the arguments to run cmd on v in set, with FILE last.
+func args(cmd string, set engineSet, v golden.Vector, file ...string) []string {
+	out := append([]string{cmd, "-engine", set.engine}, objectsFlag(v.Objects)...)
+	return append(out, file...)
 }
 
-func (v vector) args(cmd string, set engineSet, more ...string) []string {
-	args := append([]string{cmd, "-engine", set.engine}, objectsFlag(v.objects)...)
-	return append(args, more...)
+// path is where v's bytes are.
+func path(set engineSet, v golden.Vector) string {
+	return filepath.Join("..", "..", "testdata", set.dir, v.Name+".bin")
 }
 
 func read(t *testing.T, path string) []byte {
@@ -61,9 +50,9 @@ func read(t *testing.T, path string) []byte {
 func TestTextMatchesEngines(t *testing.T) {
 	for _, set := range engineSets {
 		for _, v := range vectors(t, set) {
-			code, out, errOut := runGdvar(nil, v.args("text", set, v.bin)...)
-			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
-			assert.Equal(t, string(read(t, v.txt))+"\n", out, "%s/%s", set.dir, v.name)
+			code, out, errOut := runGdvar(nil, args("text", set, v, path(set, v))...)
+			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
+			assert.Equal(t, v.Text+"\n", out, "%s/%s", set.dir, v.Name)
 			assert.Empty(t, errOut)
 		}
 	}
@@ -76,17 +65,17 @@ func TestTextThenEncode(t *testing.T) {
 	for _, set := range engineSets[:2] {
 		corpus, _, _ := strings.Cut(set.dir, "/")
 		for _, v := range vectors(t, set) {
-			_, text, _ := runGdvar(nil, v.args("text", set, v.bin)...)
+			_, text, _ := runGdvar(nil, args("text", set, v, path(set, v))...)
 			code, out, errOut := runGdvar([]byte(text), "encode", "-from", "text", "-")
-			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
-			want := read(t, filepath.Join("..", "..", "testdata", "text", "reparse", "godot4", corpus, v.name+".bin"))
-			switch v.name {
+			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
+			want := read(t, filepath.Join("..", "..", "testdata", "text", "reparse", "godot4", corpus, v.Name+".bin"))
+			switch v.Name {
 			case "object_id": // the engine makes a new object; gdvar keeps the id
-				want = read(t, v.bin)
+				want = v.Bin
 			case "nest_objects": // the engine's setters drop null metadata
 				continue
 			}
-			assert.Equal(t, want, []byte(out), v.name)
+			assert.Equal(t, want, []byte(out), v.Name)
 		}
 	}
 }
@@ -95,11 +84,11 @@ func TestTextThenEncode(t *testing.T) {
 func TestJSONThenEncode(t *testing.T) {
 	for _, set := range engineSets {
 		for _, v := range vectors(t, set) {
-			code, js, errOut := runGdvar(nil, v.args("json", set, v.bin)...)
-			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
+			code, js, errOut := runGdvar(nil, args("json", set, v, path(set, v))...)
+			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 			code, out, errOut := runGdvar([]byte(js), "encode", "-engine", set.engine, "-from", "json", "-")
-			require.Equal(t, 0, code, "%s: %s", v.name, errOut)
-			assert.Equal(t, read(t, v.bin), []byte(out), "%s/%s", set.dir, v.name)
+			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
+			assert.Equal(t, v.Bin, []byte(out), "%s/%s", set.dir, v.Name)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"path/filepath"
@@ -9,26 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 const goldenDir = "../../testdata/golden/godot4"
-
-// golden lists the engine-made vectors with their objects flag.
-func golden(t *testing.T) map[string]bool {
-	f, err := os.Open(filepath.Join(goldenDir, "index.txt"))
-	require.NoError(t, err)
-	defer f.Close()
-	out := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, mode, _ := strings.Cut(sc.Text(), " ")
-		out[name] = mode == "objects"
-	}
-	require.NotEmpty(t, out)
-	return out
-}
 
 // gdvar runs the command with stdin and returns exit code, stdout, stderr.
 func runGdvar(stdin []byte, args ...string) (int, string, string) {
@@ -45,25 +30,21 @@ func objectsFlag(objects bool) []string {
 }
 
 func TestCopyIsByteExact(t *testing.T) {
-	for name, objects := range golden(t) {
-		path := filepath.Join(goldenDir, name+".bin")
-		want, err := os.ReadFile(path)
-		require.NoError(t, err)
-		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, objectsFlag(objects)...), path)...)
-		require.Equal(t, 0, code, "%s: %s", name, errOut)
-		assert.Equal(t, want, []byte(out), name)
+	for _, v := range golden.Load(t, goldenDir) {
+		path := filepath.Join(goldenDir, v.Name+".bin")
+		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, objectsFlag(v.Objects)...), path)...)
+		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
+		assert.Equal(t, v.Bin, []byte(out), v.Name)
 	}
 }
 
 func TestValidateReportsSize(t *testing.T) {
-	for name, objects := range golden(t) {
-		data, err := os.ReadFile(filepath.Join(goldenDir, name+".bin"))
-		require.NoError(t, err)
-		code, out, errOut := runGdvar(data, append(append([]string{"validate"}, objectsFlag(objects)...), "-")...)
-		require.Equal(t, 0, code, "%s: %s", name, errOut)
+	for _, v := range golden.Load(t, goldenDir) {
+		code, out, errOut := runGdvar(v.Bin, append(append([]string{"validate"}, objectsFlag(v.Objects)...), "-")...)
+		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 		n, err := strconv.Atoi(strings.Fields(out)[0])
 		require.NoError(t, err)
-		assert.Equal(t, len(data), n, name)
+		assert.Equal(t, len(v.Bin), n, v.Name)
 		assert.Empty(t, errOut)
 	}
 }
