@@ -392,8 +392,8 @@ func (w *nodePathWire) matches(p NodePath) bool {
 	if w.words[0]&nodePathNewForm == 0 {
 		return reflect.DeepEqual(ParseNodePath(w.names[0]), NodePath{Names: p.Names, SubNames: p.SubNames, Absolute: p.Absolute})
 	}
-	n := int(w.words[0] &^ nodePathNewForm)
-	return n <= len(w.names) && slices.Equal(w.names[:n], p.Names) && slices.Equal(w.names[n:], p.SubNames) &&
+	n := min(int(w.words[0]&^nodePathNewForm), len(w.names)) // as Token.NodePath splits them: counts may wrap
+	return slices.Equal(w.names[:n], p.Names) && slices.Equal(w.names[n:], p.SubNames) &&
 		(w.words[2]&nodePathAbsolute != 0) == p.Absolute
 }
 
