@@ -314,15 +314,6 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	return nil
 }
 
-func (es *encodeState) tokens(toks ...Token) error {
-	for _, t := range toks {
-		if err := es.e.WriteToken(t); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // writeMath writes a math value held in v, reading its components in place.
 func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
 	ptr := addressable(v).Addr().UnsafePointer()
