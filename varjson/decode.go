@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // unsafeString views a number's bytes as a string for strconv, which does
@@ -597,7 +598,7 @@ func (c *converter) math(t reflect.Type, arg any, wide bool) (any, error) {
 	}
 	v := reflect.New(t).Elem()
 	n := 0
-	walkComponents(v, func(f reflect.Value) {
+	mathwalk.Walk(v, func(f reflect.Value) {
 		if err != nil {
 			return
 		}

@@ -50,6 +50,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
@@ -559,7 +560,7 @@ func (e *encoder) math(name string, v any) {
 // with the shortest digits that give back the 32-bit float.
 func exact32(v any) bool {
 	ok := true
-	walkComponents(reflect.ValueOf(v), func(c reflect.Value) {
+	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
 		if c.Kind() == reflect.Float64 {
 			f := c.Float()
 			ok = ok && math.Float64bits(float64(float32(f))) == math.Float64bits(f)
@@ -573,7 +574,7 @@ func exact32(v any) bool {
 func (e *encoder) components(v any, bits32 bool) {
 	e.b = append(e.b, '[')
 	n := 0
-	walkComponents(reflect.ValueOf(v), func(c reflect.Value) {
+	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
 		e.comma(n)
 		n++
 		switch c.Kind() {
@@ -586,20 +587,4 @@ func (e *encoder) components(v any, bits32 bool) {
 		}
 	})
 	e.b = append(e.b, ']')
-}
-
-// walkComponents calls f with each number of a math value, in wire order.
-func walkComponents(v reflect.Value, f func(reflect.Value)) {
-	switch v.Kind() {
-	case reflect.Float32, reflect.Float64, reflect.Int32:
-		f(v)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			walkComponents(v.Field(i), f)
-		}
-	case reflect.Array:
-		for i := range v.Len() {
-			walkComponents(v.Index(i), f)
-		}
-	}
 }

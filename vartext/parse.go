@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // godotNaN is the NaN Godot writes (math.NaN has other bits).
@@ -530,24 +531,16 @@ func (d *Decoder) math(t reflect.Type) (any, error) {
 
 // fill sets a math value's components in wire order; it is the inverse of
 // components.
-func fill(v reflect.Value, comps []float64) []float64 {
-	switch v.Kind() {
-	case reflect.Float32, reflect.Float64:
-		v.SetFloat(comps[0])
-		return comps[1:]
-	case reflect.Int32:
-		v.SetInt(int64(comps[0]))
-		return comps[1:]
-	case reflect.Struct:
-		for i := range v.NumField() {
-			comps = fill(v.Field(i), comps)
+func fill(v reflect.Value, comps []float64) {
+	i := 0
+	mathwalk.Walk(v, func(c reflect.Value) {
+		if c.Kind() == reflect.Int32 {
+			c.SetInt(int64(comps[i]))
+		} else {
+			c.SetFloat(comps[i])
 		}
-	case reflect.Array:
-		for i := range v.Len() {
-			comps = fill(v.Index(i), comps)
-		}
-	}
-	return comps
+		i++
+	})
 }
 
 // packed reads a packed array's elements, after its "(".

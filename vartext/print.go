@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // ErrNoTextForm is matched by the error for a value the text form cannot
@@ -413,24 +414,13 @@ func mathType(v any) (gdvar.Type, bool) {
 func components(v any) ([]float64, bool) {
 	var out []float64
 	isInt := false
-	var walk func(reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Float32, reflect.Float64:
-			out = append(out, v.Float())
-		case reflect.Int32:
+	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
+		if c.Kind() == reflect.Int32 {
 			isInt = true
-			out = append(out, float64(v.Int()))
-		case reflect.Struct:
-			for i := range v.NumField() {
-				walk(v.Field(i))
-			}
-		case reflect.Array:
-			for i := range v.Len() {
-				walk(v.Index(i))
-			}
+			out = append(out, float64(c.Int()))
+			return
 		}
-	}
-	walk(reflect.ValueOf(v))
+		out = append(out, c.Float())
+	})
 	return out, isInt
 }
