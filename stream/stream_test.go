@@ -409,3 +409,57 @@ func TestSaveFileThroughGzip(t *testing.T) {
 	var end any
 	assert.Equal(t, io.EOF, r.GetVar(&end))
 }
+
+func TestPutVarContext(t *testing.T) {
+	client, server := tcpPair(t)
+	w := NewWriter(client)
+	require.NoError(t, w.PutVarContext(context.Background(), "hello"))
+	var s string
+	require.NoError(t, NewReader(server).GetVar(&s))
+	assert.Equal(t, "hello", s)
+
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, w.PutVarContext(done, "late"), context.Canceled, "a done context writes nothing")
+
+	// Nobody reads the server side, so a large enough frame blocks until the
+	// context ends.
+	ctx, stop := contextWithCancelAfter(50 * time.Millisecond)
+	defer stop()
+	err := w.PutVarContext(ctx, make([]byte, 64<<20))
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ErrorIs(t, w.PutVar(1), ErrBroken, "part of the frame went out")
+}
+
+func TestNextPacket(t *testing.T) {
+	a, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer b.Close()
+	require.NoError(t, NewPacketPeer(a).PutVarTo([]any{int64(7)}, b.LocalAddr()))
+	dec, from, err := NewPacketPeer(b).NextPacket()
+	require.NoError(t, err)
+	assert.Equal(t, a.LocalAddr().String(), from.String())
+	var kinds []gdvar.Kind
+	for {
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		kinds = append(kinds, tok.Kind())
+	}
+	assert.Equal(t, []gdvar.Kind{gdvar.KindArrayStart, gdvar.KindInt32, gdvar.KindArrayEnd}, kinds)
+}
+
+// WithEngine selects the wire format: a Dictionary is type 18 in Godot 3.
+func TestWithEngine(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, NewWriter(&buf, WithEngine(gdvar.Godot3)).PutVar(gdvar.NewDictionary("a", int64(1))))
+	assert.Equal(t, byte(18), buf.Bytes()[4])
+	var d map[string]int
+	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), WithEngine(gdvar.Godot3)).GetVar(&d))
+	assert.Equal(t, map[string]int{"a": 1}, d)
+}
