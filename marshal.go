@@ -97,30 +97,11 @@ type encodeState struct {
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
 
-var encoderCache sync.Map // reflect.Type → encoderFunc
+var encoders typeCache[*encodeState, encoderFunc]
 
-// encoderFor returns the encoder of type t, cached. A recursive type finds
-// the entry of its own encoder while that is being built.
+// encoderFor returns the encoder of type t, cached.
 func encoderFor(t reflect.Type) encoderFunc {
-	if f, ok := encoderCache.Load(t); ok {
-		return f.(encoderFunc)
-	}
-	var (
-		wg sync.WaitGroup
-		f  encoderFunc
-	)
-	wg.Add(1)
-	fi, loaded := encoderCache.LoadOrStore(t, encoderFunc(func(es *encodeState, v reflect.Value) error {
-		wg.Wait()
-		return f(es, v)
-	}))
-	if loaded {
-		return fi.(encoderFunc)
-	}
-	f = newEncoderFunc(t, false)
-	wg.Done()
-	encoderCache.Store(t, f)
-	return f
+	return encoders.get(t, func(t reflect.Type) encoderFunc { return newEncoderFunc(t, false) })
 }
 
 func (es *encodeState) value(v reflect.Value) error {

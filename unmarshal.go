@@ -9,7 +9,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"sync"
 	"unsafe"
 )
 
@@ -110,31 +109,10 @@ type decodeState struct {
 // decoderFunc reads one value from the Decoder into v.
 type decoderFunc func(ds *decodeState, v reflect.Value) error
 
-var decoderCache sync.Map // reflect.Type → decoderFunc
+var decoders typeCache[*decodeState, decoderFunc]
 
-// decoderFor returns the decoder of type t, cached; recursive types work as
-// in encoderFor.
-func decoderFor(t reflect.Type) decoderFunc {
-	if f, ok := decoderCache.Load(t); ok {
-		return f.(decoderFunc)
-	}
-	var (
-		wg sync.WaitGroup
-		f  decoderFunc
-	)
-	wg.Add(1)
-	fi, loaded := decoderCache.LoadOrStore(t, decoderFunc(func(ds *decodeState, v reflect.Value) error {
-		wg.Wait()
-		return f(ds, v)
-	}))
-	if loaded {
-		return fi.(decoderFunc)
-	}
-	f = newDecoderFunc(t)
-	wg.Done()
-	decoderCache.Store(t, f)
-	return f
-}
+// decoderFor returns the decoder of type t, cached.
+func decoderFor(t reflect.Type) decoderFunc { return decoders.get(t, newDecoderFunc) }
 
 func (ds *decodeState) decode(v reflect.Value) error { return decoderFor(v.Type())(ds, v) }
 
