@@ -440,8 +440,8 @@ func (e *encoder) object(o *gdvar.Object) error {
 // plainKeys reports whether a Dictionary can be a plain JSON object: untyped,
 // not shared, with distinct String keys none of which starts with "$".
 func plainKeys(d *gdvar.Dictionary) bool {
-	if d.KeyType.Kind != gdvar.Untyped || d.ValueType.Kind != gdvar.Untyped || d.Shared || d.Len() == 0 {
-		return d.Len() == 0 && d.KeyType.Kind == gdvar.Untyped && d.ValueType.Kind == gdvar.Untyped && !d.Shared
+	if d.KeyType.Kind != gdvar.Untyped || d.ValueType.Kind != gdvar.Untyped || d.Shared {
+		return false
 	}
 	var seen map[string]bool // only for large ones: small ones compare pairs
 	for i := range d.Len() {
