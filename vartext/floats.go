@@ -12,13 +12,12 @@ func (d Dialect) appendFloat(b []byte, v float64) []byte {
 		v = float64(float32(v)) // Godot 3 prints through a 32-bit float
 	}
 	switch {
-	case math.IsNaN(v) || math.IsInf(v, 1):
+	case d.signedNaN(v) || math.IsInf(v, -1) && d.old():
+		// Godot 3.2 adds ".0" to "-inf" and "-nan" as to any whole number
+		// (but not to "inf" and "nan").
+		return append(d.appendSpecial(b, v), ".0"...)
+	case math.IsNaN(v) || math.IsInf(v, 0):
 		return d.appendSpecial(b, v)
-	case math.IsInf(v, -1):
-		if d == Godot32 || d == Godot2 {
-			return append(b, "-inf.0"...) // Godot 3.2's ".0", added to "-inf" as to any whole number
-		}
-		return append(b, "inf_neg"...)
 	case v == 0:
 		return append(b, "0.0"...)
 	case d == Godot4:
@@ -54,12 +53,21 @@ func (d Dialect) appendReal(b []byte, v float64, wide bool) []byte {
 // appendSpecial names NaN and the infinities.
 func (d Dialect) appendSpecial(b []byte, v float64) []byte {
 	switch {
+	case d.signedNaN(v):
+		return append(b, "-nan"...)
 	case math.IsNaN(v):
 		return append(b, "nan"...)
 	case math.IsInf(v, 1):
 		return append(b, "inf"...)
-	case d == Godot4 || d == Godot3:
+	case !d.old():
 		return append(b, "inf_neg"...)
 	}
 	return append(b, "-inf"...)
 }
+
+// old reports whether d prints floats as Godot 3.2 and older do: with C's
+// printf, so that -inf is "-inf" and a NaN with its sign bit set "-nan".
+func (d Dialect) old() bool { return d == Godot32 || d == Godot2 }
+
+// signedNaN reports whether v is a NaN that d prints as "-nan".
+func (d Dialect) signedNaN(v float64) bool { return d.old() && math.IsNaN(v) && math.Signbit(v) }

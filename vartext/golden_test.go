@@ -42,6 +42,7 @@ func TestMarshalMatchesEngines(t *testing.T) {
 	for _, set := range goldenSets {
 		t.Run(set.dir, func(t *testing.T) {
 			vectors := append(loadGolden(t, "golden", set), loadGolden(t, "text", set)...)
+			vectors = append(vectors, loadGolden(t, "text/random", set)...)
 			for _, v := range vectors {
 				var x any
 				require.NoError(t, gdvar.Unmarshal(v.Bin, &x, set.binaryOptions(v)...), v.Name)

@@ -751,3 +751,19 @@ func (d *Decoder) object() (any, error) {
 	}
 	return o, nil
 }
+
+// components returns a math value's components in wire order, and whether
+// they are integers.
+func components(v any) ([]float64, bool) {
+	var out []float64
+	isInt := false
+	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
+		if c.Kind() == reflect.Int32 {
+			isInt = true
+			out = append(out, float64(c.Int()))
+			return
+		}
+		out = append(out, c.Float())
+	})
+	return out, isInt
+}

@@ -2,17 +2,25 @@ package vartext
 
 import "math/bits"
 
-// sortKeys sorts a as Godot's SortArray does (used by List::sort for a
-// Dictionary's keys): an introsort whose partitions stop at 16 elements,
-// with a heapsort when the recursion runs too deep, then one insertion
-// sort over everything. With a proper order any sort gives the same result
-// up to ties; Godot's key orders are not all proper (see less), and then
-// only the same steps give the same output. The bounds checks are the
-// engine's: it stops a scan that would leave the range ("bad comparison
-// function") instead of running off it.
+// sortKeys sorts a Dictionary's keys (a holds their indexes) as Godot's
+// SortArray does (var_to_str sorts the keys with it): an introsort whose
+// partitions stop at 16 elements, with a heapsort when the recursion runs
+// too deep, then one insertion sort over everything. With a proper order
+// any sort gives the same result up to ties; Godot's key orders are not all
+// proper (see order), and then only the same steps give the same output.
+// The bounds checks are the engine's: it stops a scan that would leave the
+// range ("bad comparison function") instead of running off it.
+//
+// On such orders the engine's sort can take time quadratic in the number
+// of keys (Godot 3 says most Arrays are less than themselves, so each key
+// walks back to the start), and the comparisons themselves time linear in
+// the keys' size. When the comparisons go over order's budget, the keys
+// are left in the Dictionary's own order (the order of its binary form)
+// instead: the output then differs from the engine's, which would take
+// time out of proportion to the input.
 type sortKeys struct {
-	a    []int
-	less func(x, y int) bool
+	a []int
+	o *order
 }
 
 const introsortThreshold = 16
@@ -24,7 +32,14 @@ func (s *sortKeys) sort() {
 	}
 	s.introsort(0, n, 2*(bits.Len(uint(n))-1))
 	s.finalInsertionSort(0, n)
+	if s.o.exhausted() {
+		for i := range s.a {
+			s.a[i] = i
+		}
+	}
 }
+
+func (s *sortKeys) less(x, y int) bool { return s.o.less(x, y) }
 
 func (s *sortKeys) medianOf3(a, b, c int) int {
 	switch {

@@ -1,0 +1,83 @@
+package vartext
+
+import "github.com/gdvar/gdvar"
+
+// A Dictionary is the one value the Encoder holds before writing it: the
+// engine prints its keys sorted, so the text of every entry is kept until
+// the last one has come. dictState holds that text, one Dictionary at a
+// time for each level of nesting: an inner Dictionary's sorted text goes
+// into the text of the entry that holds it.
+
+// dictState is a Dictionary being printed.
+type dictState struct {
+	text    []byte  // the entries' text, in the order they came
+	entries []entry // where each entry's text starts
+	keys    []key   // the keys, for sorting
+	size    int     // the keys' elements: the work their comparisons may take
+	inKey   bool    // the tokens coming are a key's
+	kb      keyBuilder
+	idx     []int // scratch for the sort
+}
+
+// entry is where an entry's key and value start in dictState.text; the
+// value ends where the next entry starts.
+type entry struct{ key, value int }
+
+func (ds *dictState) reset() {
+	ds.text, ds.entries, ds.keys, ds.size, ds.inKey = ds.text[:0], ds.entries[:0], ds.keys[:0], 0, false
+}
+
+// startKey starts an entry: its key's tokens follow.
+func (ds *dictState) startKey() {
+	ds.entries = append(ds.entries, entry{key: len(ds.text)})
+	ds.inKey = true
+	ds.kb.reset()
+}
+
+// keyToken gives a token of the key to the key's builder; when the key is
+// complete, its value's text starts.
+func (ds *dictState) keyToken(t gdvar.Token) {
+	ds.kb.add(t)
+	if !ds.kb.built {
+		return
+	}
+	ds.keys = append(ds.keys, ds.kb.root)
+	ds.size += ds.kb.size
+	ds.entries[len(ds.entries)-1].value = len(ds.text)
+	ds.inKey = false
+}
+
+// appendSorted appends the Dictionary's text, keys sorted, to dst.
+func (ds *dictState) appendSorted(dst []byte, d Dialect) []byte {
+	n := len(ds.entries)
+	if n == 0 {
+		switch d {
+		case Godot4:
+			return append(dst, "{}"...)
+		case Godot3:
+			return append(dst, "{\n}"...)
+		}
+		return append(dst, "{\n\n}"...) // Godot 3.2 and older
+	}
+	ds.idx = ds.idx[:0]
+	for i := range n {
+		ds.idx = append(ds.idx, i)
+	}
+	o := newOrder(d, ds.keys, ds.size)
+	s := sortKeys{a: ds.idx, o: &o}
+	s.sort()
+	dst = append(dst, "{\n"...)
+	for i, e := range ds.idx {
+		if i > 0 {
+			dst = append(dst, ",\n"...)
+		}
+		end := len(ds.text)
+		if e+1 < n {
+			end = ds.entries[e+1].key
+		}
+		dst = append(dst, ds.text[ds.entries[e].key:ds.entries[e].value]...)
+		dst = append(dst, ": "...)
+		dst = append(dst, ds.text[ds.entries[e].value:end]...)
+	}
+	return append(dst, "\n}"...)
+}

@@ -1,0 +1,533 @@
+package vartext
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/gdvar/gdvar"
+)
+
+// ErrNoTextForm is matched by the error for a value the text form cannot
+// hold: Godot 2's Image and InputEvent, and a full object whose class name
+// is not an identifier (the engine makes no object of such a class).
+var ErrNoTextForm = errors.New("vartext: value has no text form")
+
+// maxRecursion is the nesting past which Godot 4 and Godot 3.3+ stop
+// printing: a deeper Array prints as "[]", a Dictionary as "{}" and an
+// Object as "null" (the engine also logs "Max recursion reached").
+const maxRecursion = 100
+
+// flushSize is how much text an Encoder collects outside Dictionaries
+// before writing it.
+const flushSize = 64 << 10
+
+// Encoder writes values in the text form, as the engine's var_to_str
+// prints them, to an io.Writer: from gdvar tokens (WriteToken), such as a
+// gdvar.Decoder reads from the binary form, or from Go values (Encode).
+// Values follow one another with nothing between them.
+//
+// It streams: strings, packed arrays and Arrays are written as their
+// tokens come, through a 64 KiB buffer. The one exception is a Dictionary,
+// whose keys the engine prints sorted: its text, and the keys themselves,
+// are held until its end, so the memory an Encoder uses is a small multiple
+// of the text of the largest Dictionary being printed (including the
+// Dictionaries and everything else inside it), plus the buffer.
+type Encoder struct {
+	w      io.Writer
+	cfg    config
+	check  *gdvar.Encoder // checks the tokens' structure
+	out    []byte         // text not yet written, outside Dictionaries
+	sink   *[]byte        // where text goes: out, or the innermost Dictionary's text
+	frames []frame
+	dictAt []int        // the indexes in frames of the open Dictionaries
+	dicts  []*dictState // the printed Dictionaries' states, by nesting, reused
+	ndicts int          // printed Dictionaries open
+	depth  int          // open Arrays, Dictionaries and objects
+	str    quoter       // the string being written
+	strEsc *escapes
+	inStr  bool
+	err    error
+}
+
+// frame is an open Array, Dictionary, object or packed array.
+type frame struct {
+	kind   gdvar.Kind // the start token's kind
+	muted  bool       // inside a value cut short: nothing is written
+	n      int        // elements or properties written
+	suffix string     // written at the end
+	typ    gdvar.Type // a packed array's type
+	wide   bool       // a packed array of 64-bit reals
+	dict   *dictState // a printed Dictionary's state
+}
+
+// NewEncoder returns an Encoder writing to w in the dialect the options
+// select (Godot4 by default).
+func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+	e := &Encoder{w: w, cfg: newConfig(opts)}
+	e.check = gdvar.NewEncoder(io.Discard, gdvar.WithEngine(e.cfg.dialect.Engine()))
+	e.sink = &e.out
+	return e
+}
+
+// WriteToken writes the next token of a value. The tokens must form values
+// as a gdvar.Encoder (of the dialect's engine version) accepts them; one
+// that does not fit is refused with the gdvar.Encoder's error (matching
+// gdvar.ErrUnexpectedToken), and the value can go on with the right token.
+// Any other error is final: a value with no text form (ErrNoTextForm) or
+// the writer's error.
+func (e *Encoder) WriteToken(t gdvar.Token) error {
+	if e.err != nil {
+		return e.err
+	}
+	if err := e.check.WriteToken(t); err != nil {
+		return err
+	}
+	kind := t.Kind()
+	ds := e.keyDict()
+	if err := e.print(t); err != nil {
+		e.err = err
+		return err
+	}
+	if kind == gdvar.KindDictEnd { // the key it belongs to is the outer Dictionary's
+		ds = e.keyDict()
+	}
+	if ds != nil && kind != gdvar.KindDictKey {
+		ds.keyToken(t)
+	}
+	if len(e.frames) == 0 && !e.inStr || e.ndicts == 0 && len(e.out) >= flushSize {
+		return e.flush()
+	}
+	return nil
+}
+
+// keyDict returns the innermost Dictionary if a key of it is being read.
+func (e *Encoder) keyDict() *dictState {
+	if len(e.dictAt) == 0 {
+		return nil
+	}
+	if ds := e.frames[e.dictAt[len(e.dictAt)-1]].dict; ds != nil && ds.inKey {
+		return ds
+	}
+	return nil
+}
+
+func (e *Encoder) flush() error {
+	if len(e.out) == 0 {
+		return nil
+	}
+	_, err := e.w.Write(e.out)
+	e.out = e.out[:0]
+	if err != nil {
+		e.err = err
+	}
+	return err
+}
+
+// muted reports whether text is being dropped, inside a value cut short.
+func (e *Encoder) muted() bool { return len(e.frames) > 0 && e.frames[len(e.frames)-1].muted }
+
+func (e *Encoder) write(s string) { *e.sink = append(*e.sink, s...) }
+
+func (e *Encoder) top() *frame { return &e.frames[len(e.frames)-1] }
+
+// begin writes the separator before an element of an Array or packed
+// array.
+func (e *Encoder) begin() {
+	if e.muted() || len(e.frames) == 0 {
+		return
+	}
+	f := e.top()
+	if f.kind == gdvar.KindArrayStart || f.kind == gdvar.KindPackedStart {
+		if f.n > 0 {
+			e.write(", ")
+		}
+		f.n++
+	}
+}
+
+// tooDeep reports whether a container opening now is cut short.
+func (e *Encoder) tooDeep() bool {
+	d := e.cfg.dialect
+	return e.depth > maxRecursion && (d == Godot4 || d == Godot3)
+}
+
+func (e *Encoder) print(t gdvar.Token) error {
+	switch t.Kind() {
+	case gdvar.KindDictKey:
+		if ds := e.top().dict; ds != nil {
+			ds.startKey()
+		}
+	case gdvar.KindObjectProperty:
+		e.property(t.Name())
+	case gdvar.KindArrayEnd, gdvar.KindObjectEnd, gdvar.KindPackedEnd:
+		f := e.pop()
+		if !f.muted {
+			e.write(f.suffix)
+		}
+	case gdvar.KindDictEnd:
+		e.dictEnd()
+	case gdvar.KindString, gdvar.KindStringName:
+		e.stringChunk(t)
+	case gdvar.KindPackedChunk:
+		if !e.muted() {
+			e.packedChunk(t)
+		}
+	case gdvar.KindArrayStart:
+		e.arrayStart(t)
+	case gdvar.KindDictStart:
+		e.dictStart(t)
+	case gdvar.KindObjectStart:
+		return e.objectStart(t)
+	case gdvar.KindPackedStart:
+		e.begin()
+		d := e.cfg.dialect
+		e.push(frame{kind: gdvar.KindPackedStart, muted: e.muted(), typ: t.Type(), wide: t.Is64(), suffix: d.closing()})
+		if !e.muted() {
+			e.write(d.typeName(t.Type()))
+			e.write(d.opening())
+		}
+	case gdvar.KindImageStart, gdvar.KindInputEvent:
+		return fmt.Errorf("%w: %s", ErrNoTextForm, t.Type())
+	default:
+		e.begin()
+		if !e.muted() {
+			*e.sink = e.appendScalar(*e.sink, t)
+		}
+	}
+	return nil
+}
+
+func (e *Encoder) push(f frame) {
+	e.frames = append(e.frames, f)
+	switch f.kind {
+	case gdvar.KindArrayStart, gdvar.KindDictStart, gdvar.KindObjectStart:
+		e.depth++
+	}
+}
+
+func (e *Encoder) pop() frame {
+	f := e.frames[len(e.frames)-1]
+	e.frames = e.frames[:len(e.frames)-1]
+	switch f.kind {
+	case gdvar.KindArrayStart, gdvar.KindDictStart, gdvar.KindObjectStart:
+		e.depth--
+	}
+	return f
+}
+
+func (e *Encoder) arrayStart(t gdvar.Token) {
+	e.begin()
+	f := frame{kind: gdvar.KindArrayStart, muted: e.muted() || e.tooDeep()}
+	if !e.muted() {
+		d := e.cfg.dialect
+		typed := d == Godot4 && t.ElemType().Kind != gdvar.Untyped
+		if typed {
+			e.write("Array[")
+			e.containerType(t.ElemType())
+			e.write("](")
+		}
+		switch {
+		case f.muted:
+			e.write("[]")
+		case d == Godot4:
+			e.write("[")
+			f.suffix = "]"
+		default:
+			e.write("[ ")
+			f.suffix = " ]"
+		}
+		if typed {
+			if f.muted {
+				e.write(")")
+			}
+			f.suffix += ")"
+		}
+	}
+	e.push(f)
+}
+
+func (e *Encoder) dictStart(t gdvar.Token) {
+	e.begin()
+	f := frame{kind: gdvar.KindDictStart, muted: e.muted() || e.tooDeep()}
+	if !e.muted() {
+		if e.cfg.dialect == Godot4 && (t.KeyType().Kind != gdvar.Untyped || t.ValueType().Kind != gdvar.Untyped) {
+			e.write("Dictionary[")
+			e.containerType(t.KeyType())
+			e.write(", ")
+			e.containerType(t.ValueType())
+			e.write("](")
+			f.suffix = ")"
+		}
+		if f.muted {
+			e.write("{}")
+			e.write(f.suffix)
+		} else {
+			if e.ndicts == len(e.dicts) {
+				e.dicts = append(e.dicts, new(dictState))
+			}
+			f.dict = e.dicts[e.ndicts]
+			f.dict.reset()
+			e.ndicts++
+			e.sink = &f.dict.text
+		}
+	}
+	e.dictAt = append(e.dictAt, len(e.frames))
+	e.push(f)
+}
+
+func (e *Encoder) dictEnd() {
+	f := e.pop()
+	e.dictAt = e.dictAt[:len(e.dictAt)-1]
+	if f.dict == nil {
+		return
+	}
+	e.ndicts--
+	e.sink = &e.out
+	if e.ndicts > 0 {
+		e.sink = &e.dicts[e.ndicts-1].text
+	}
+	*e.sink = f.dict.appendSorted(*e.sink, e.cfg.dialect)
+	e.write(f.suffix)
+}
+
+func (e *Encoder) objectStart(t gdvar.Token) error {
+	e.begin()
+	class := t.Name()
+	f := frame{kind: gdvar.KindObjectStart, muted: e.muted() || class == "" || e.tooDeep()}
+	if !e.muted() {
+		switch {
+		case f.muted:
+			e.write("null")
+		case !isIdentifier(class):
+			return fmt.Errorf("%w: an object of class %q", ErrNoTextForm, class)
+		default:
+			e.write("Object(")
+			e.write(class)
+			e.write(",")
+			f.suffix = ")\n"
+		}
+	}
+	e.push(f)
+	return nil
+}
+
+// property writes an object's property name. The engine writes names as
+// they are, which no text parser (its own included) reads back when a name
+// holds a double quote; gdvar escapes a backslash and a double quote as in
+// a String, which changes nothing for any other name.
+func (e *Encoder) property(name string) {
+	f := e.top()
+	if f.muted {
+		return
+	}
+	if f.n > 0 {
+		e.write(",")
+	}
+	f.n++
+	e.write(`"`)
+	*e.sink = escape(*e.sink, stringBytes(name), &multilineEscapes)
+	e.write(`":`)
+}
+
+// stringChunk writes a chunk of a String or StringName, or of a
+// PackedStringArray element.
+func (e *Encoder) stringChunk(t gdvar.Token) {
+	muted := e.muted()
+	if !e.inStr {
+		e.begin()
+		e.inStr = true
+		e.str.start(t.Len())
+		e.strEsc = &multilineEscapes
+		godot4 := e.cfg.dialect == Godot4
+		if len(e.frames) > 0 && e.top().kind == gdvar.KindPackedStart || t.Kind() == gdvar.KindStringName && godot4 {
+			e.strEsc = e.cfg.dialect.cEscapes()
+		}
+		if !muted && t.Kind() == gdvar.KindStringName && godot4 {
+			e.write("&")
+		}
+		if !muted {
+			e.write(`"`)
+		}
+	}
+	if muted {
+		e.str.remain -= len(t.Bytes())
+	} else {
+		*e.sink = e.str.chunk(*e.sink, t.Bytes(), e.strEsc)
+	}
+	if e.str.remain == 0 {
+		e.inStr = false
+		if !muted {
+			e.write(`"`)
+		}
+	}
+}
+
+func (e *Encoder) containerType(c gdvar.ContainerType) {
+	switch c.Kind {
+	case gdvar.TypedBuiltin:
+		e.write(e.cfg.dialect.typeName(c.Builtin))
+	case gdvar.TypedClass:
+		e.write(c.Name)
+	case gdvar.TypedScript:
+		e.write(`Resource("`)
+		*e.sink = escape(*e.sink, stringBytes(c.Name), &multilineEscapes)
+		e.write(`")`)
+	default:
+		e.write("Variant")
+	}
+}
+
+// appendScalar appends a one-token value.
+func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
+	d := e.cfg.dialect
+	switch t.Kind() {
+	case gdvar.KindNil:
+		return append(b, "null"...)
+	case gdvar.KindBool:
+		return strconv.AppendBool(b, t.Bool())
+	case gdvar.KindInt32, gdvar.KindInt64:
+		return strconv.AppendInt(b, t.Int(), 10)
+	case gdvar.KindFloat32, gdvar.KindFloat64:
+		return d.appendFloat(b, t.Float())
+	case gdvar.KindNodePath:
+		return d.appendNodePath(b, t.NodePath())
+	case gdvar.KindRID:
+		if d != Godot4 { // older engines print nothing for a RID
+			return b
+		}
+		b = append(b, "RID("...)
+		if t.ID() != 0 {
+			b = strconv.AppendUint(b, t.ID(), 10)
+		}
+		return append(b, ')')
+	case gdvar.KindObjectID:
+		if t.ID() == 0 {
+			return append(b, "null"...)
+		}
+		b = append(b, `Object(EncodedObjectAsID,"object_id":`...)
+		b = strconv.AppendInt(b, int64(t.ID()), 10)
+		return append(b, ",\"script\":null)\n"...)
+	case gdvar.KindCallable:
+		return append(b, "Callable()"...)
+	case gdvar.KindSignal:
+		return append(b, "Signal()"...)
+	}
+	return d.appendMath(b, t.Type(), t.Bytes(), t.Is64())
+}
+
+// appendNodePath appends a NodePath as the engine prints it, each name as
+// the engine decodes it (see quoter). Godot 3 makes an empty path of an
+// absolute one without names; Godot 4 leaves out the ":" of subnames that
+// come to nothing.
+func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath) []byte {
+	esc := d.cEscapes()
+	b = append(b, `NodePath("`...)
+	if p.Absolute && (d == Godot4 || len(p.Names)+len(p.SubNames) > 0) {
+		b = append(b, '/')
+	}
+	name := func(s string) {
+		var q quoter
+		q.start(len(s))
+		b = q.chunk(b, stringBytes(s), esc)
+	}
+	for i, n := range p.Names {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		name(n)
+	}
+	colon := len(b)
+	for _, s := range p.SubNames {
+		b = append(b, ':')
+		name(s)
+	}
+	if d == Godot4 && len(b) == colon+1 {
+		b = b[:colon]
+	}
+	return append(b, `")`...)
+}
+
+// appendMath appends a math value from its wire payload.
+func (d Dialect) appendMath(b []byte, t gdvar.Type, payload []byte, wide bool) []byte {
+	var buf [16]float64
+	nums := appendNumbers(buf[:0], t, payload, wide)
+	b = append(b, d.typeName(t)...)
+	b = append(b, d.opening()...)
+	b = d.appendNumberList(b, 0, t, nums)
+	return append(b, d.closing()...)
+}
+
+// appendNumberList appends numbers separated by ", ", after n already
+// written.
+func (d Dialect) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64) []byte {
+	ints := isIntMath(t) || t == gdvar.TypePackedByteArray || t == gdvar.TypePackedInt32Array
+	for i, f := range nums {
+		if n+i > 0 {
+			b = append(b, ", "...)
+		}
+		if ints {
+			b = strconv.AppendInt(b, int64(f), 10)
+		} else {
+			b = d.appendReal(b, f, t == gdvar.TypePackedFloat64Array)
+		}
+	}
+	return b
+}
+
+// packedChunk writes a chunk of a packed array of numbers.
+func (e *Encoder) packedChunk(t gdvar.Token) {
+	f := e.top()
+	b := *e.sink
+	if f.typ == gdvar.TypePackedInt64Array { // not exact as float64
+		data := t.Bytes()
+		for i := 0; i+8 <= len(data); i += 8 {
+			if f.n > 0 {
+				b = append(b, ", "...)
+			}
+			f.n++
+			b = strconv.AppendInt(b, int64(binary.LittleEndian.Uint64(data[i:])), 10)
+		}
+		*e.sink = b
+		return
+	}
+	var buf [768]float64
+	data := t.Bytes()
+	for len(data) > 0 {
+		part := data[:min(len(data), len(buf))] // a whole number of elements of any type
+		data = data[len(part):]
+		nums := appendNumbers(buf[:0], f.typ, part, f.wide)
+		b = e.cfg.dialect.appendNumberList(b, f.n, f.typ, nums)
+		f.n += len(nums)
+	}
+	*e.sink = b
+}
+
+// opening is what follows a constructor's name: "(" in Godot 4, "( " in
+// older versions.
+func (d Dialect) opening() string {
+	if d == Godot4 {
+		return "("
+	}
+	return "( "
+}
+
+func (d Dialect) closing() string {
+	if d == Godot4 {
+		return ")"
+	}
+	return " )"
+}
+
+// isIdentifier reports whether a class name can be read back from the text
+// form.
+func isIdentifier(s string) bool {
+	for i := range len(s) {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,210 @@
+package vartext
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/gdvar/gdvar"
+)
+
+// key is a Dictionary key as the engine's sort sees it: what its "less
+// than" reads, and nothing of the types it does not order.
+type key struct {
+	typ   gdvar.Type
+	i     int64     // bool (0 or 1), int, RID and object id
+	f     float64   // float
+	s     string    // String and StringName, as the engine holds them (see quoter)
+	nums  []float64 // math components, or a packed array's numbers in wire order
+	strs  []string  // PackedStringArray elements
+	elems []key     // Array elements
+	// per is how many numbers make an element of a packed array: 1, or 2
+	// to 4 for vectors and colors.
+	per int
+}
+
+// keyBuilder builds a key from the tokens of its value. Of a Dictionary or
+// full object it keeps only the type, since no engine orders those by
+// content; their inner tokens are skipped.
+type keyBuilder struct {
+	open  []*key // the Arrays and packed arrays being filled, innermost last
+	skip  int    // nesting inside a Dictionary or object being skipped
+	str   quoter // the string being read
+	text  []byte // its bytes so far
+	root  key
+	built bool // root is complete
+	size  int  // keys and packed elements built: the work a comparison may take
+}
+
+func (b *keyBuilder) reset() {
+	b.open, b.skip, b.built, b.size = b.open[:0], 0, false, 0
+	b.root = key{}
+}
+
+// add takes the next token of the key.
+func (b *keyBuilder) add(t gdvar.Token) {
+	switch k := t.Kind(); {
+	case b.skip > 0:
+		switch k {
+		case gdvar.KindDictStart, gdvar.KindObjectStart:
+			b.skip++
+		case gdvar.KindDictEnd, gdvar.KindObjectEnd:
+			b.skip--
+		}
+		if b.skip == 0 {
+			b.done()
+		}
+	case k == gdvar.KindString || k == gdvar.KindStringName:
+		b.chunk(t)
+	case k == gdvar.KindPackedChunk:
+		b.packedChunk(t)
+	case k == gdvar.KindArrayEnd || k == gdvar.KindPackedEnd:
+		b.open = b.open[:len(b.open)-1]
+		b.done()
+	case k == gdvar.KindDictStart || k == gdvar.KindObjectStart:
+		b.slot().typ = gdvar.TypeDictionary
+		if k == gdvar.KindObjectStart {
+			b.slot().typ = gdvar.TypeObject
+		}
+		b.skip = 1
+	case k == gdvar.KindArrayStart || k == gdvar.KindPackedStart:
+		s := b.slot()
+		s.typ = t.Type()
+		s.per = numbersPerElement(s.typ)
+		b.open = append(b.open, s)
+	default:
+		b.scalar(b.slot(), t)
+		b.done()
+	}
+}
+
+// slot returns the key the next value fills: the root, or a new element of
+// the innermost open Array.
+func (b *keyBuilder) slot() *key {
+	b.size++
+	if len(b.open) == 0 {
+		return &b.root
+	}
+	a := b.open[len(b.open)-1]
+	a.elems = append(a.elems, key{})
+	return &a.elems[len(a.elems)-1]
+}
+
+// done notes that a value is complete; the key is when nothing is open.
+func (b *keyBuilder) done() {
+	b.built = len(b.open) == 0 && b.skip == 0
+}
+
+// scalar fills k from a one-token value.
+func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
+	k.typ = t.Type()
+	switch t.Kind() {
+	case gdvar.KindBool:
+		if t.Bool() {
+			k.i = 1
+		}
+	case gdvar.KindInt32, gdvar.KindInt64:
+		k.i = t.Int()
+	case gdvar.KindFloat32, gdvar.KindFloat64:
+		k.f = t.Float()
+	case gdvar.KindRID, gdvar.KindObjectID:
+		k.i = int64(t.ID())
+	default:
+		if k.typ.IsMath() {
+			k.nums = appendNumbers(nil, k.typ, t.Bytes(), t.Is64())
+		}
+	}
+}
+
+// chunk adds a chunk of a String or StringName, or of a PackedStringArray
+// element.
+func (b *keyBuilder) chunk(t gdvar.Token) {
+	if b.str.remain == 0 {
+		b.str.start(t.Len())
+		b.text = b.text[:0]
+	}
+	b.text = b.str.chunk(b.text, t.Bytes(), nil)
+	if b.str.remain > 0 {
+		return
+	}
+	s := string(b.text)
+	if a := b.innermost(); a != nil && a.typ == gdvar.TypePackedStringArray {
+		a.strs = append(a.strs, s)
+		b.size++
+		return
+	}
+	k := b.slot()
+	k.typ = t.Type()
+	k.s = s
+	b.done()
+}
+
+func (b *keyBuilder) innermost() *key {
+	if len(b.open) == 0 {
+		return nil
+	}
+	return b.open[len(b.open)-1]
+}
+
+// packedChunk adds a chunk of a packed array of numbers.
+func (b *keyBuilder) packedChunk(t gdvar.Token) {
+	a := b.innermost()
+	before := len(a.nums)
+	a.nums = appendNumbers(a.nums, a.typ, t.Bytes(), t.Is64())
+	b.size += len(a.nums) - before
+}
+
+// numbersPerElement is how many numbers make one element of a packed array
+// of type t.
+func numbersPerElement(t gdvar.Type) int {
+	switch t {
+	case gdvar.TypePackedVector2Array:
+		return 2
+	case gdvar.TypePackedVector3Array:
+		return 3
+	case gdvar.TypePackedVector4Array, gdvar.TypePackedColorArray:
+		return 4
+	}
+	return 1
+}
+
+// appendNumbers appends the numbers of a math value's payload or a packed
+// array's chunk, in wire order. Reals are rounded to 32 bits, as the
+// standard engine builds hold them, except a float64 array's.
+func appendNumbers(dst []float64, t gdvar.Type, b []byte, wide bool) []float64 {
+	switch {
+	case t == gdvar.TypePackedByteArray:
+		for _, c := range b {
+			dst = append(dst, float64(c))
+		}
+	case isIntMath(t) || t == gdvar.TypePackedInt32Array:
+		for i := 0; i+4 <= len(b); i += 4 {
+			dst = append(dst, float64(int32(binary.LittleEndian.Uint32(b[i:]))))
+		}
+	case t == gdvar.TypePackedInt64Array:
+		for i := 0; i+8 <= len(b); i += 8 {
+			dst = append(dst, float64(int64(binary.LittleEndian.Uint64(b[i:]))))
+		}
+	case t == gdvar.TypePackedFloat64Array || wide && t != gdvar.TypeColor && t != gdvar.TypePackedColorArray:
+		for i := 0; i+8 <= len(b); i += 8 {
+			f := math.Float64frombits(binary.LittleEndian.Uint64(b[i:]))
+			if t != gdvar.TypePackedFloat64Array {
+				f = float64(float32(f))
+			}
+			dst = append(dst, f)
+		}
+	default:
+		for i := 0; i+4 <= len(b); i += 4 {
+			dst = append(dst, float64(math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))))
+		}
+	}
+	return dst
+}
+
+// isIntMath reports whether t is a math type of int32 components.
+func isIntMath(t gdvar.Type) bool {
+	switch t {
+	case gdvar.TypeVector2i, gdvar.TypeRect2i, gdvar.TypeVector3i, gdvar.TypeVector4i:
+		return true
+	}
+	return false
+}

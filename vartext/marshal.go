@@ -1,0 +1,73 @@
+package vartext
+
+import (
+	"math"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Marshal returns the text form of v as the engine's var_to_str prints it
+// (var2str in Godot 3) in the dialect the options select (Godot4 by
+// default). v is any Go value gdvar.Marshal accepts, which is printed as
+// the Godot value it marshals to: gdvar's generic form (what
+// gdvar.Unmarshal puts in an interface{}: int64, float64, string,
+// gdvar.Vector2, []any, *gdvar.Dictionary, …), structs, maps, slices. Its
+// errors are gdvar.Marshal's: a Go value nested too deep or containing
+// itself fails cleanly (gdvar.ErrTooDeep, gdvar.ErrCycle).
+//
+// Math types are printed with 32-bit reals, as the standard builds of the
+// engine hold them.
+func Marshal(v any, opts ...Option) ([]byte, error) {
+	return Append(nil, v, opts...)
+}
+
+// Append appends the text form of v to dst, as Marshal prints it.
+func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
+	w := appendWriter{b: dst}
+	err := NewEncoder(&w, opts...).Encode(v)
+	return w.b, err
+}
+
+// appendWriter appends what is written to b.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// Encode writes v, as Marshal prints it. Inside a value begun with
+// WriteToken it writes the next element.
+func (e *Encoder) Encode(v any) error {
+	if e.err != nil {
+		return e.err
+	}
+	engine := gdvar.WithEngine(e.cfg.dialect.Engine())
+	b, err := gdvar.Marshal(v, engine)
+	if err != nil {
+		return err
+	}
+	dec := gdvar.NewDecoderBytes(b, engine, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited))
+	for {
+		t, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := e.WriteToken(t); err != nil {
+			return err
+		}
+		if dec.Depth() == 0 {
+			return nil
+		}
+	}
+}
+
+// unlimited are the limits for reading back what gdvar.Marshal wrote,
+// which is not hostile input.
+var unlimited = gdvar.Limits{
+	MaxContainerLen: math.MaxInt64,
+	MaxStringBytes:  math.MaxInt64,
+	MaxPackedBytes:  math.MaxInt64,
+	MaxNameBytes:    math.MaxInt,
+	MaxValueBytes:   math.MaxInt64,
+}
