@@ -4,11 +4,35 @@
 //
 // Marshal prints a value exactly as the engine does for the chosen Dialect,
 // down to float formatting and dictionary key order; the tests compare it
-// with text the real engines wrote. Unmarshal parses that text back. The
-// text form is not lossless: it does not keep dictionary order (keys are
-// printed sorted), int and float width, -0.0, the exact digits of floats in
-// Godot 3, RIDs in Godot 3, or a Signal's name and object. For a lossless
-// text form see package varjson.
+// with text the real engines wrote, for hand-made and random values. An
+// Encoder prints from gdvar tokens as they come (from a gdvar.Decoder, say)
+// and holds only the Dictionary being printed. Unmarshal parses that text
+// back. The text form is not lossless: it does not keep dictionary order
+// (keys are printed sorted), int and float width, -0.0, the exact digits of
+// floats in Godot 3, RIDs in Godot 3, or a Signal's name and object. For a
+// lossless text form see package varjson.
+//
+// Where gdvar's text differs from the engine's on purpose:
+//
+//   - An object's property name holding a backslash or a double quote is
+//     escaped as in a String. The engine writes names as they are, which
+//     makes text that its own str_to_var cannot read; no other name changes.
+//   - A Dictionary whose keys Godot's comparison does not order (Godot 3's
+//     Arrays, which it finds less than themselves, NaN keys, Godot 4's
+//     String and StringName mixed with other types) can make the engine's
+//     sort take time quadratic in the number of keys. gdvar follows the
+//     engine's sort step by step, but within a budget of comparisons of a
+//     few times n·log2(n) for n keys (counting the elements of Array keys):
+//     past it, that Dictionary's keys are printed in their own order, the
+//     order of the binary form.
+//   - Where the engine's order depends on memory addresses (Godot 4
+//     StringNames inside Array keys, Godot 3 objects as keys, Godot 3 pool
+//     array keys of which one is a prefix of the other) the text follows
+//     the rule order.go states.
+//   - Keys the engine would find equal once decoded (two keys that differ
+//     only by a leading byte order mark, which the engine drops, or a
+//     String and a StringName of the same text in Godot 4) are all printed;
+//     the engine keeps one. No engine writes such a Dictionary.
 package vartext
 
 import (

@@ -25,26 +25,28 @@ type entry struct{ key, value int }
 
 func (ds *dictState) reset() {
 	ds.text, ds.entries, ds.keys, ds.size, ds.inKey = ds.text[:0], ds.entries[:0], ds.keys[:0], 0, false
+	ds.kb.resetArena()
 }
 
 // startKey starts an entry: its key's tokens follow.
 func (ds *dictState) startKey() {
 	ds.entries = append(ds.entries, entry{key: len(ds.text)})
+	ds.keys = append(ds.keys, key{})
 	ds.inKey = true
-	ds.kb.reset()
+	ds.kb.reset(&ds.keys[len(ds.keys)-1])
 }
 
-// keyToken gives a token of the key to the key's builder; when the key is
-// complete, its value's text starts.
-func (ds *dictState) keyToken(t gdvar.Token) {
+// keyToken gives a token of the key to the key's builder. When the key is
+// complete, its value's text starts and keyToken returns true.
+func (ds *dictState) keyToken(t gdvar.Token) bool {
 	ds.kb.add(t)
 	if !ds.kb.built {
-		return
+		return false
 	}
-	ds.keys = append(ds.keys, ds.kb.root)
 	ds.size += ds.kb.size
 	ds.entries[len(ds.entries)-1].value = len(ds.text)
 	ds.inKey = false
+	return true
 }
 
 // appendSorted appends the Dictionary's text, keys sorted, to dst.

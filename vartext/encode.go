@@ -45,6 +45,7 @@ type Encoder struct {
 	dictAt []int        // the indexes in frames of the open Dictionaries
 	dicts  []*dictState // the printed Dictionaries' states, by nesting, reused
 	ndicts int          // printed Dictionaries open
+	keying *dictState   // the innermost Dictionary, while a key of it is read
 	depth  int          // open Arrays, Dictionaries and objects
 	str    quoter       // the string being written
 	strEsc *escapes
@@ -85,17 +86,60 @@ func (e *Encoder) WriteToken(t gdvar.Token) error {
 	if err := e.check.WriteToken(t); err != nil {
 		return err
 	}
+	return e.token(t)
+}
+
+// CopyValue reads the next value from dec and writes it, token by token,
+// as WriteToken does. At the end of dec's input it returns io.EOF. A value
+// copied whole (not inside one begun with WriteToken) skips WriteToken's
+// checks, which the Decoder has made: this is the fast way to print the
+// binary form. An error from dec is final.
+func (e *Encoder) CopyValue(dec *gdvar.Decoder) error {
+	if e.err != nil {
+		return e.err
+	}
+	write := e.WriteToken
+	if e.check.Depth() == 0 {
+		write = e.token
+	}
+	for {
+		t, err := dec.ReadToken()
+		if err == io.EOF && len(e.frames) == 0 && !e.inStr {
+			return err
+		}
+		if err != nil {
+			e.err = err
+			return err
+		}
+		if err := write(t); err != nil {
+			return err
+		}
+		if dec.Depth() == 0 {
+			return nil
+		}
+	}
+}
+
+// token writes a token that fits.
+func (e *Encoder) token(t gdvar.Token) error {
+	if e.err != nil {
+		return e.err
+	}
 	kind := t.Kind()
-	ds := e.keyDict()
+	ds := e.keying
 	if err := e.print(t); err != nil {
 		e.err = err
 		return err
 	}
-	if kind == gdvar.KindDictEnd { // the key it belongs to is the outer Dictionary's
-		ds = e.keyDict()
+	switch kind {
+	case gdvar.KindDictKey, gdvar.KindDictStart:
+		e.keying = e.keyDict()
+	case gdvar.KindDictEnd: // the key it belongs to is the outer Dictionary's
+		e.keying = e.keyDict()
+		ds = e.keying
 	}
-	if ds != nil && kind != gdvar.KindDictKey {
-		ds.keyToken(t)
+	if ds != nil && kind != gdvar.KindDictKey && ds.keyToken(t) {
+		e.keying = nil
 	}
 	if len(e.frames) == 0 && !e.inStr || e.ndicts == 0 && len(e.out) >= flushSize {
 		return e.flush()
@@ -328,7 +372,7 @@ func (e *Encoder) property(name string) {
 	}
 	f.n++
 	e.write(`"`)
-	*e.sink = escape(*e.sink, stringBytes(name), &multilineEscapes)
+	*e.sink, _ = escape(*e.sink, stringBytes(name), &multilineEscapes)
 	e.write(`":`)
 }
 
@@ -373,7 +417,7 @@ func (e *Encoder) containerType(c gdvar.ContainerType) {
 		e.write(c.Name)
 	case gdvar.TypedScript:
 		e.write(`Resource("`)
-		*e.sink = escape(*e.sink, stringBytes(c.Name), &multilineEscapes)
+		*e.sink, _ = escape(*e.sink, stringBytes(c.Name), &multilineEscapes)
 		e.write(`")`)
 	default:
 		e.write("Variant")

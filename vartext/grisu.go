@@ -259,6 +259,9 @@ func appendGodot4Float(b []byte, v float64) []byte {
 		b = append(b, '-')
 		v = -v
 	}
+	if v < 1<<24 && v == math.Trunc(v) { // Grisu's digits are the number's own
+		return append(strconv.AppendInt(b, int64(v), 10), ".0"...)
+	}
 	precision := 53
 	if float64(float32(v)) == v {
 		precision = 24

@@ -92,3 +92,16 @@ func TestFloatsMatchGodot(t *testing.T) {
 		t.Logf("%s: %d samples", tc.path, len(samples))
 	}
 }
+
+// Whole numbers below 2^24 take a shortcut; Grisu gives the same digits.
+func TestGodot4WholeNumbers(t *testing.T) {
+	check := func(v float64, precision int) {
+		digits, exp := grisu2(nil, v, precision)
+		want := string(appendDigits(nil, digits, exp))
+		require.Equal(t, want, string(appendGodot4Float(nil, v)), "%v", v)
+	}
+	for v := 1.0; v < 1<<24; v = math.Floor(v*1.0001) + 1 {
+		check(v, 24)
+		check(v, 53)
+	}
+}

@@ -3,6 +3,7 @@ package vartext
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 
 	"github.com/gdvar/gdvar"
 )
@@ -29,16 +30,22 @@ type keyBuilder struct {
 	open  []*key // the Arrays and packed arrays being filled, innermost last
 	skip  int    // nesting inside a Dictionary or object being skipped
 	str   quoter // the string being read
-	text  []byte // its bytes so far
-	root  key
-	built bool // root is complete
-	size  int  // keys and packed elements built: the work a comparison may take
+	arena []byte // the bytes of the keys' strings (see arenaString)
+	start int    // where the string being read starts in arena
+	root  *key   // the key being built
+	built bool   // root is complete
+	size  int    // keys and packed elements built: the work a comparison may take
 }
 
-func (b *keyBuilder) reset() {
+// reset starts building root.
+func (b *keyBuilder) reset(root *key) {
 	b.open, b.skip, b.built, b.size = b.open[:0], 0, false, 0
-	b.root = key{}
+	b.root = root
 }
+
+// resetArena drops the strings of the keys built so far, which must no
+// longer be used.
+func (b *keyBuilder) resetArena() { b.arena = b.arena[:0] }
 
 // add takes the next token of the key.
 func (b *keyBuilder) add(t gdvar.Token) {
@@ -82,7 +89,7 @@ func (b *keyBuilder) add(t gdvar.Token) {
 func (b *keyBuilder) slot() *key {
 	b.size++
 	if len(b.open) == 0 {
-		return &b.root
+		return b.root
 	}
 	a := b.open[len(b.open)-1]
 	a.elems = append(a.elems, key{})
@@ -120,13 +127,13 @@ func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
 func (b *keyBuilder) chunk(t gdvar.Token) {
 	if b.str.remain == 0 {
 		b.str.start(t.Len())
-		b.text = b.text[:0]
+		b.start = len(b.arena)
 	}
-	b.text = b.str.chunk(b.text, t.Bytes(), nil)
+	b.arena = b.str.chunk(b.arena, t.Bytes(), &rawEscapes)
 	if b.str.remain > 0 {
 		return
 	}
-	s := string(b.text)
+	s := arenaString(b.arena[b.start:])
 	if a := b.innermost(); a != nil && a.typ == gdvar.TypePackedStringArray {
 		a.strs = append(a.strs, s)
 		b.size++
@@ -208,3 +215,8 @@ func isIntMath(t gdvar.Type) bool {
 	}
 	return false
 }
+
+// arenaString returns the string of b, bytes of a keyBuilder's arena,
+// without copying them: they are not modified while the key is in use, and
+// a larger arena is a new array.
+func arenaString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

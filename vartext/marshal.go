@@ -47,19 +47,7 @@ func (e *Encoder) Encode(v any) error {
 	if err != nil {
 		return err
 	}
-	dec := gdvar.NewDecoderBytes(b, engine, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited))
-	for {
-		t, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		if err := e.WriteToken(t); err != nil {
-			return err
-		}
-		if dec.Depth() == 0 {
-			return nil
-		}
-	}
+	return e.CopyValue(gdvar.NewDecoderBytes(b, engine, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited)))
 }
 
 // unlimited are the limits for reading back what gdvar.Marshal wrote,

@@ -38,7 +38,7 @@ type order struct {
 // proper order sorts in a fraction of it, and a bad one cannot make a
 // Dictionary take more than a constant times what an ordinary one of the
 // same size takes.
-const budgetPerStep = 8
+const budgetPerStep = 4
 
 func newOrder(d Dialect, keys []key, size int) order {
 	n := len(keys)

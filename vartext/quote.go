@@ -1,22 +1,23 @@
 package vartext
 
-import (
-	"bytes"
-	"unsafe"
-)
+import "unsafe"
 
 // escapes maps each byte to the letter written after a backslash for it,
-// or 0 for a byte written as it is.
+// to endOfString for NUL, or to 0 for a byte written as it is.
 type escapes [256]byte
+
+// endOfString marks NUL, which ends a string in Godot.
+const endOfString = 0xff
 
 // Godot quotes a String with String::c_escape_multiline (only a backslash
 // and a double quote get a backslash; newlines and tabs stay as they are),
 // and a StringName, a NodePath and a PackedStringArray element with
 // String::c_escape, which also writes \a \b \f \n \r \t \v and \' (and \?
-// in Godot 3).
+// in Godot 3). rawEscapes copies a string as the engine holds it.
 var (
-	multilineEscapes = escapes{'\\': '\\', '"': '"'}
-	cEscapes4        = escapes{'\\': '\\', '"': '"', '\'': '\'', '\a': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v'}
+	rawEscapes       = escapes{0: endOfString}
+	multilineEscapes = escapes{0: endOfString, '\\': '\\', '"': '"'}
+	cEscapes4        = escapes{0: endOfString, '\\': '\\', '"': '"', '\'': '\'', '\a': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v'}
 	cEscapes3        = func() escapes { e := cEscapes4; e['?'] = '?'; return e }()
 )
 
@@ -44,19 +45,18 @@ type quoter struct {
 // start begins a string of n bytes.
 func (q *quoter) start(n int) { *q = quoter{remain: n} }
 
-// chunk appends the next chunk b of the string to dst, escaped with esc
-// (as it is when esc is nil).
+// chunk appends the next chunk b of the string to dst, escaped with esc.
 func (q *quoter) chunk(dst, b []byte, esc *escapes) []byte {
 	q.remain -= len(b)
 	if q.ended {
 		return dst
 	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
-		b, q.ended = b[:i], true
+	if q.bom == 0 && len(b) > 0 && b[0] != bom[0] {
+		q.bom = -1
 	}
 	for q.bom >= 0 && len(b) > 0 {
 		if b[0] != bom[q.bom] { // not a byte order mark: write what was held
-			dst = escape(dst, bom[:q.bom], esc)
+			dst, _ = escape(dst, bom[:q.bom], esc)
 			q.bom = -1
 			break
 		}
@@ -65,26 +65,29 @@ func (q *quoter) chunk(dst, b []byte, esc *escapes) []byte {
 			q.bom = -1
 		}
 	}
-	if q.bom > 0 && (q.ended || q.remain == 0) { // the string ended within the mark
-		dst = escape(dst, bom[:q.bom], esc)
+	if q.bom > 0 && q.remain == 0 { // the string ended within the mark
+		dst, _ = escape(dst, bom[:q.bom], esc)
 	}
-	return escape(dst, b, esc)
+	dst, q.ended = escape(dst, b, esc)
+	return dst
 }
 
-// escape appends b to dst with esc's escapes.
-func escape(dst, b []byte, esc *escapes) []byte {
-	if esc == nil {
-		return append(dst, b...)
-	}
+// escape appends b to dst with esc's escapes, up to a NUL; ended reports
+// one.
+func escape(dst, b []byte, esc *escapes) (out []byte, ended bool) {
 	start := 0
 	for i, c := range b {
-		if e := esc[c]; e != 0 {
+		switch e := esc[c]; e {
+		case 0:
+		case endOfString:
+			return append(dst, b[start:i]...), true
+		default:
 			dst = append(dst, b[start:i]...)
 			dst = append(dst, '\\', e)
 			start = i + 1
 		}
 	}
-	return append(dst, b[start:]...)
+	return append(dst, b[start:]...), false
 }
 
 // stringBytes returns s's bytes without copying; they must not be modified.

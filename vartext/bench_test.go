@@ -1,0 +1,124 @@
+package vartext
+
+import (
+	"io"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
+)
+
+var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.Players) })
+
+// printTokens prints the values of data (the binary form) to w, token by
+// token, as the gdvar command does.
+func printTokens(data []byte, d Dialect, w io.Writer) error {
+	dec := gdvar.NewDecoderBytes(data, gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true))
+	enc := NewEncoder(w, WithDialect(d))
+	for {
+		if err := enc.CopyValue(dec); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
+
+// validate reads every token of data, as gdvar validate does.
+func validate(data []byte, d Dialect) error {
+	dec := gdvar.NewDecoderBytes(data, gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true))
+	for {
+		if _, err := dec.ReadToken(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
+
+// BenchmarkGameState prints the 16.5 MB game state (100 000 player
+// Dictionaries) as text, next to reading its tokens as gdvar validate does:
+// their ratio is the cost of the text form.
+func BenchmarkGameState(b *testing.B) {
+	data := gameState()
+	b.Run("validate", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := validate(data, Godot4); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("text", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := printTokens(data, Godot4, io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// keyBenchmarks are Dictionaries of n keys that Godot's comparison does not
+// order, each next to an ordinary one of the same size in bytes.
+var keyBenchmarks = []struct {
+	name string
+	d    Dialect
+	n    int
+	key  func(i int) any
+}{
+	// Godot 3 says an Array is less than itself: each key walks back to the
+	// start in the final insertion sort. [null] and a 64-bit int both take
+	// 12 bytes.
+	{"godot3/arrays", Godot3, 40_000, func(int) any { return []any{nil} }},
+	{"godot3/ordinary", Godot3, 40_000, func(i int) any { return int64(i) * 1e10 }},
+	// A NaN key is neither less nor greater than anything.
+	{"godot4/nan", Godot4, 40_000, func(i int) any { return randomFloat(i, 20_000) }},
+	{"godot4/ordinary", Godot4, 40_000, func(i int) any { return randomFloat(i, -1) }},
+	// Godot 4 compares Arrays both ways at each level: equal keys nested 34
+	// deep, next to keys that differ at the bottom.
+	{"godot4/nested-equal", Godot4, 1000, func(int) any { return nested(34, 0) }},
+	{"godot4/nested-ordinary", Godot4, 1000, func(i int) any { return nested(34, i) }},
+}
+
+// randomFloat returns a float of the ith key: NaN at nan, else a
+// pseudo-random number.
+func randomFloat(i, nan int) float64 {
+	if i == nan {
+		return math.NaN()
+	}
+	return float64(uint32(i)*2654435761) / 7
+}
+
+// nested returns n in an Array nested depth deep.
+func nested(depth, n int) any {
+	v := any(int64(n))
+	for range depth {
+		v = []any{v}
+	}
+	return v
+}
+
+// BenchmarkKeyOrder prints the keyBenchmarks: the time per byte of each
+// pair is within a small factor, not quadratic or exponential.
+func BenchmarkKeyOrder(b *testing.B) {
+	for _, c := range keyBenchmarks {
+		b.Run(c.name, func(b *testing.B) {
+			keys := make([]any, c.n)
+			for i := range keys {
+				keys[i] = c.key(i)
+			}
+			data := keysDict(b, c.d, keys)
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if err := printTokens(data, c.d, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

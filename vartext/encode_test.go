@@ -1,0 +1,287 @@
+package vartext
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// writeTokens prints tokens with a new Encoder.
+func writeTokens(t *testing.T, d Dialect, toks ...gdvar.Token) string {
+	t.Helper()
+	var out bytes.Buffer
+	enc := NewEncoder(&out, WithDialect(d))
+	for _, tok := range toks {
+		require.NoError(t, enc.WriteToken(tok))
+	}
+	return out.String()
+}
+
+// A string prints the same whole or in chunks of any size, a byte order
+// mark or a NUL falling anywhere.
+func TestChunkedStrings(t *testing.T) {
+	texts := []string{"", "a", "\ufeff", "\ufeffa\"b", "\xef\xbb", "\xefa", "x\ufeff", "a\x00b\\c", "\x00\ufeff", "q\"\\\n\t'?é"}
+	for _, d := range []Dialect{Godot4, Godot3, Godot32} {
+		for _, s := range texts {
+			whole := []gdvar.Token{
+				gdvar.ArrayStartToken(3, gdvar.UntypedContainer), gdvar.StringToken(s),
+				gdvar.PackedStartToken(gdvar.TypePackedStringArray, 1, gdvar.Single), gdvar.StringToken(s + "\x00"), gdvar.PackedEndToken,
+			}
+			if d == Godot4 {
+				whole = append(whole, gdvar.StringNameToken(s))
+			} else {
+				whole = append(whole, gdvar.StringToken(s))
+			}
+			whole = append(whole, gdvar.ArrayEndToken)
+			want := writeTokens(t, d, whole...)
+			for size := 1; size < len(s)+1; size++ {
+				var toks []gdvar.Token
+				for _, tok := range whole {
+					toks = append(toks, chunks(tok, size)...)
+				}
+				assert.Equal(t, want, writeTokens(t, d, toks...), "%s: %q in chunks of %d", d, s, size)
+			}
+		}
+	}
+}
+
+// chunks splits a string token into chunks of size bytes.
+func chunks(tok gdvar.Token, size int) []gdvar.Token {
+	k := tok.Kind()
+	if k != gdvar.KindString && k != gdvar.KindStringName || len(tok.Bytes()) <= size {
+		return []gdvar.Token{tok}
+	}
+	b := tok.Bytes()
+	var out []gdvar.Token
+	for i := 0; i < len(b); i += size {
+		part := b[i:min(i+size, len(b))]
+		if k == gdvar.KindString {
+			out = append(out, gdvar.StringChunkToken(len(b), part))
+		} else {
+			out = append(out, gdvar.StringNameChunkToken(len(b), part))
+		}
+	}
+	return out
+}
+
+func TestStringsAsTheEngineHasThem(t *testing.T) {
+	for _, c := range []struct {
+		d    Dialect
+		tok  gdvar.Token
+		want string
+	}{
+		{Godot4, gdvar.StringToken("\ufeffa\nb\"\\"), "\"a\nb\\\"\\\\\""},
+		{Godot4, gdvar.StringToken("a\x00b"), `"a"`},
+		{Godot4, gdvar.StringNameToken("\ufeffl\ni\tn'e?"), `&"l\ni\tn\'e?"`},
+		{Godot3, gdvar.NodePathToken(gdvar.NodePath{Names: []string{"\ufeffa\n"}, SubNames: []string{"?"}}), `NodePath("a\n:\?")`},
+		{Godot4, gdvar.NodePathToken(gdvar.NodePath{Names: []string{"a"}, SubNames: []string{"\ufeff"}}), `NodePath("a")`},
+		{Godot4, gdvar.NodePathToken(gdvar.NodePath{Names: []string{"a"}, SubNames: []string{"", ""}}), `NodePath("a::")`},
+		{Godot4, gdvar.NodePathToken(gdvar.NodePath{Absolute: true}), `NodePath("/")`},
+		{Godot3, gdvar.NodePathToken(gdvar.NodePath{Absolute: true}), `NodePath("")`},
+	} {
+		assert.Equal(t, c.want, writeTokens(t, c.d, c.tok), "%s %v", c.d, c.tok)
+	}
+}
+
+// A token that does not fit is refused, and the value goes on.
+func TestWriteTokenRefusesMisfits(t *testing.T) {
+	var out bytes.Buffer
+	enc := NewEncoder(&out)
+	require.NoError(t, enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer)))
+	for _, bad := range []gdvar.Token{gdvar.DictKeyToken, gdvar.ArrayEndToken, gdvar.PackedEndToken, gdvar.ObjectPropertyToken("x")} {
+		assert.ErrorIs(t, enc.WriteToken(bad), gdvar.ErrUnexpectedToken, bad.String())
+	}
+	require.NoError(t, enc.WriteToken(gdvar.IntToken(1)))
+	require.NoError(t, enc.WriteToken(gdvar.ArrayEndToken))
+	assert.Equal(t, "[1]", out.String())
+}
+
+func TestNoTextForm(t *testing.T) {
+	enc := NewEncoder(io.Discard)
+	err := enc.WriteToken(gdvar.ObjectStartToken("Node,\"x\":1", 0))
+	assert.ErrorIs(t, err, ErrNoTextForm)
+	assert.Equal(t, err, enc.WriteToken(gdvar.ObjectEndToken), "final")
+}
+
+// Go values nested too deep or containing themselves fail with gdvar's
+// error instead of overflowing the stack.
+func TestGoValuesTooDeep(t *testing.T) {
+	deep := any(int64(1))
+	for range 1_000_000 {
+		deep = []any{deep}
+	}
+	cyclic := []any{nil}
+	cyclic[0] = cyclic
+	m := map[string]any{}
+	m["m"] = m
+	for name, v := range map[string]any{"deep": deep, "cyclic slice": cyclic, "cyclic map": m} {
+		for _, d := range []Dialect{Godot4, Godot32} {
+			_, err := Marshal(v, WithDialect(d))
+			var encErr *gdvar.EncodeError
+			assert.True(t, errors.As(err, &encErr), "%s, %s: %v", name, d, err)
+		}
+	}
+}
+
+// CopyValue prints what it reads, value after value, and says io.EOF at the
+// end.
+func TestCopyValue(t *testing.T) {
+	var in []byte
+	for _, v := range []any{int64(1), []any{"a", 2.5}, gdvar.Vector2{X: 1, Y: 2}} {
+		b, err := gdvar.Marshal(v)
+		require.NoError(t, err)
+		in = append(in, b...)
+	}
+	var out bytes.Buffer
+	enc := NewEncoder(&out)
+	dec := gdvar.NewDecoderBytes(in)
+	var texts []string
+	for {
+		err := enc.CopyValue(dec)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		texts = append(texts, out.String())
+		out.Reset()
+	}
+	assert.Equal(t, []string{"1", `["a", 2.5]`, "Vector2(1, 2)"}, texts)
+
+	array, err := gdvar.Marshal([]any{"a", "b"})
+	require.NoError(t, err)
+	truncated := NewEncoder(io.Discard)
+	err = truncated.CopyValue(gdvar.NewDecoderBytes(array[:len(array)-3]))
+	require.Error(t, err)
+	assert.Equal(t, err, truncated.WriteToken(gdvar.NilToken), "an error inside a value is final")
+}
+
+// countingWriter counts the bytes written to it.
+type countingWriter struct{ n int }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	return len(p), nil
+}
+
+// An Array of Dictionaries is written as it comes: only one Dictionary at
+// a time is held.
+func TestArrayOfRecordsStreams(t *testing.T) {
+	const n = 10_000
+	var w countingWriter
+	var half int
+	enc := NewEncoder(&w)
+	require.NoError(t, enc.WriteToken(gdvar.ArrayStartToken(n, gdvar.UntypedContainer)))
+	for i := range n {
+		for _, tok := range []gdvar.Token{
+			gdvar.DictStartToken(2, gdvar.UntypedContainer, gdvar.UntypedContainer),
+			gdvar.DictKeyToken, gdvar.StringToken("id"), gdvar.IntToken(int64(i)),
+			gdvar.DictKeyToken, gdvar.StringToken("name"), gdvar.StringToken(strings.Repeat("x", 20)),
+			gdvar.DictEndToken,
+		} {
+			require.NoError(t, enc.WriteToken(tok))
+		}
+		if i == n/2 {
+			half = w.n
+		}
+	}
+	require.NoError(t, enc.WriteToken(gdvar.ArrayEndToken))
+	assert.Greater(t, half, w.n*2/5, "text written by the middle of the Array, of %d", w.n)
+}
+
+// A 16 MiB packed array prints through a buffer of fixed size.
+func TestPackedArrayMemory(t *testing.T) {
+	const n = 4 << 20
+	chunk := make([]float32, 16<<10)
+	for i := range chunk {
+		chunk[i] = float32(i) / 7
+	}
+	var w countingWriter
+	enc := NewEncoder(&w)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	require.NoError(t, enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedFloat32Array, n, gdvar.Single)))
+	for range n / len(chunk) {
+		require.NoError(t, enc.WriteToken(gdvar.Float32sChunkToken(chunk)))
+	}
+	require.NoError(t, enc.WriteToken(gdvar.PackedEndToken))
+	runtime.ReadMemStats(&after)
+	assert.Greater(t, w.n, 4*n)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated")
+}
+
+// keysDict is the binary form of a Dictionary of the given keys (as many
+// entries as keys, equal or not), each with a null value.
+func keysDict(t testing.TB, d Dialect, keys []any) []byte {
+	var b bytes.Buffer
+	enc := gdvar.NewEncoder(&b, gdvar.WithEngine(d.Engine()))
+	require.NoError(t, enc.WriteToken(gdvar.DictStartToken(len(keys), gdvar.UntypedContainer, gdvar.UntypedContainer)))
+	for _, k := range keys {
+		require.NoError(t, enc.WriteToken(gdvar.DictKeyToken))
+		require.NoError(t, enc.Encode(k))
+		require.NoError(t, enc.WriteToken(gdvar.NilToken))
+	}
+	require.NoError(t, enc.WriteToken(gdvar.DictEndToken))
+	require.NoError(t, enc.Flush())
+	return b.Bytes()
+}
+
+// printBinary prints the binary form of a value.
+func printBinary(t *testing.T, d Dialect, b []byte) string {
+	var out bytes.Buffer
+	require.NoError(t, NewEncoder(&out, WithDialect(d)).CopyValue(gdvar.NewDecoderBytes(b, gdvar.WithEngine(d.Engine()))))
+	return out.String()
+}
+
+// Godot 4 compares Arrays element by element, asking both ways: equal keys
+// nested 34 deep take one pass, not 2^34 comparisons.
+func TestNestedEqualKeysAreLinear(t *testing.T) {
+	keys := []key{buildKey(t, nested(34, 1)), buildKey(t, nested(34, 1))}
+	o := newOrder(Godot4, keys, 70)
+	assert.False(t, o.less(0, 1))
+	assert.False(t, o.less(1, 0))
+	assert.Less(t, o.work, 200)
+	text := printBinary(t, Godot4, keysDict(t, Godot4, []any{nested(34, 1), nested(34, 1)}))
+	assert.Equal(t, 2, strings.Count(text, ": null"))
+}
+
+// buildKey builds the key of a value.
+func buildKey(t *testing.T, v any) key {
+	b, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	var k key
+	var kb keyBuilder
+	kb.reset(&k)
+	dec := gdvar.NewDecoderBytes(b)
+	for !kb.built {
+		tok, err := dec.ReadToken()
+		require.NoError(t, err)
+		kb.add(tok)
+	}
+	return k
+}
+
+// Godot 3 says an Array is less than itself, so its sort walks every key
+// back to the start: past the budget the keys keep their own order.
+func TestKeyOrderBudget(t *testing.T) {
+	var keys []any
+	for i := range 5000 {
+		keys = append(keys, []any{nil, int64(i)})
+	}
+	text := printBinary(t, Godot3, keysDict(t, Godot3, keys))
+	lines := strings.Split(text, "\n")
+	require.Len(t, lines, 5002)
+	for i, line := range lines[1:5001] {
+		require.True(t, strings.HasPrefix(line, "[ null, "+itoa(i)+" ]: null"), line)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
