@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/valyala/bytebufferpool"
 )
 
 // Reader reads framed values (a u32 length, then the value): what
@@ -38,17 +37,14 @@ type Reader struct {
 	off     int64   // stream offset of the next frame's length word
 	hdr     [4]byte // a length word being read
 	hdrN    int
-	length  int64 // the current frame's length; < 0 between frames
-	skip    bool  // the current frame is being skipped
-	body    *bytebufferpool.ByteBuffer
+	length  int64            // the current frame's length; < 0 between frames
+	skip    bool             // the current frame is being skipped
+	body    frameBuf         // GetVar's frame, as it arrives
 	bodyN   int64            // bytes of the current frame read into body
 	rest    io.LimitedReader // the current frame, for NextFrame and skipping
 	dec     *gdvar.Decoder   // reused for each frame
 	decOpts []gdvar.Option   // the codec options and the frame's input limit, for NextFrame
 }
-
-// framePool holds the buffers frames are read into and built in.
-var framePool bytebufferpool.Pool
 
 // NewReader returns a Reader of framed values from r.
 func NewReader(r io.Reader, opts ...Option) *Reader {
@@ -120,10 +116,7 @@ func (r *Reader) finishFrame() error {
 	}
 	r.off += 4 + r.length
 	r.length, r.skip = -1, false
-	if r.body != nil {
-		framePool.Put(r.body)
-		r.body = nil
-	}
+	r.body.release()
 	return nil
 }
 
@@ -137,6 +130,11 @@ func (r *Reader) broken(err error) error {
 // must fit the maximum frame size; NextFrame reads a frame of any size in
 // pieces. Bytes after the value in the frame are ignored, as Godot ignores
 // them. At the end of the stream GetVar returns io.EOF.
+//
+// Memory follows the bytes received, not the length the frame declares: the
+// frame's buffer starts at 4 KiB and at most doubles as bytes arrive (at
+// most twice the bytes received, plus 4 KiB), and decoding allocates at
+// most a small multiple of the frame's length (see gdvar.Unmarshal).
 func (r *Reader) GetVar(v any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -146,12 +144,8 @@ func (r *Reader) GetVar(v any) error {
 	if err := r.beginFrame(); err != nil {
 		return err
 	}
-	if r.body == nil {
-		r.body = framePool.Get()
-		r.body.B = growTo(r.body.B, int(r.length))
-	}
 	for r.bodyN < r.length {
-		n, err := r.rest.Read(r.body.B[r.bodyN:r.length])
+		n, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
 		r.bodyN += int64(n)
 		if err == io.EOF && r.bodyN < r.length {
 			return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
@@ -161,7 +155,7 @@ func (r *Reader) GetVar(v any) error {
 		}
 	}
 	start, length := r.off, r.length
-	r.dec.ResetBytes(r.body.B[:r.length], r.cfg.codec...)
+	r.dec.ResetBytes(r.body.bytes(int(r.length)), r.cfg.codec...)
 	err := r.dec.Decode(v)
 	if ferr := r.finishFrame(); ferr != nil {
 		return ferr
@@ -173,14 +167,6 @@ func (r *Reader) GetVar(v any) error {
 		return &FrameError{Offset: start, Length: length, Err: err}
 	}
 	return nil
-}
-
-// growTo returns b with length n, reusing its array when it is large enough.
-func growTo(b []byte, n int) []byte {
-	if cap(b) < n {
-		return make([]byte, n)
-	}
-	return b[:n]
 }
 
 // GetVarContext is GetVar that gives up when ctx is done. On a reader with
