@@ -45,6 +45,7 @@ type Decoder struct {
 	valueEnd   int64       // buf index the current value must not pass (MaxValueBytes)
 	err        error       // final error
 	ds         decodeState // the value layer's state (Decode)
+	hinted     int64       // Go bytes the value layer pre-allocated from counts (see hint)
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.

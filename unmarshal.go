@@ -396,17 +396,6 @@ func (ds *decodeState) collect(t Token) ([]byte, error) {
 	return ds.text, nil
 }
 
-// hint caps a count the input declares by what the rest of the input can
-// hold, at least minSize bytes an element, so that nothing is allocated for
-// elements that are not there. Reading a stream, the rest is unknown and
-// the cap is small; slices grow as elements arrive.
-func (ds *decodeState) hint(count, minSize int) int {
-	if ds.d.r != nil {
-		return min(count, 1024)
-	}
-	return min(count, (ds.d.end-ds.d.pos)/minSize+1)
-}
-
 // sequenceDecoder decodes slices and Go arrays from Arrays and packed arrays
 // (and []byte from a String).
 func sequenceDecoder(t reflect.Type) decoderFunc {
@@ -456,11 +445,14 @@ func (ds *decodeState) element(v reflect.Value, i int, tok Token) (reflect.Value
 	return v.Index(i), nil
 }
 
-// startSequence prepares v for n elements, reusing a slice's array.
-func (ds *decodeState) startSequence(v reflect.Value, n, minSize int) {
+// startSequence prepares v for n elements, reusing a slice's array, which
+// grows within the size-hint budget (see hint).
+func (ds *decodeState) startSequence(v reflect.Value, n int) {
 	if v.Kind() == reflect.Slice {
 		v.SetLen(0)
-		v.Grow(ds.hint(n, minSize))
+		if more := n - v.Cap(); more > 0 {
+			v.Grow(ds.hint(more, v.Type().Elem().Size()))
+		}
 	}
 }
 
@@ -475,7 +467,7 @@ func endSequence(v reflect.Value, n int) {
 
 func (ds *decodeState) arrayInto(tok Token, v reflect.Value, elem decoderFunc) error {
 	n := tok.Len()
-	ds.startSequence(v, n, 4)
+	ds.startSequence(v, n)
 	for i := range n {
 		ev, err := ds.element(v, i, tok)
 		if err != nil {
@@ -500,7 +492,7 @@ func (ds *decodeState) packedInto(start Token, v reflect.Value) error {
 	if same := packedGoType[typ]; same != nil && elemType == same && v.Kind() == reflect.Slice {
 		return ds.packedCopy(start, v)
 	}
-	ds.startSequence(v, n, 1)
+	ds.startSequence(v, n)
 	i := 0
 	for {
 		t, err := ds.next()
@@ -557,7 +549,7 @@ var packedGoType = map[Type]reflect.Type{
 // the chunks' bytes.
 func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
 	size := start.Type().packedElemSize(false)
-	ds.startSequence(v, start.Len(), size)
+	ds.startSequence(v, start.Len())
 	s := v
 	for {
 		t, err := ds.next()
@@ -570,7 +562,7 @@ func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
 		k := s.Len()
 		add := len(t.Bytes()) / size
 		if k+add > s.Cap() {
-			s.Grow(add)
+			s.Grow(max(add, s.Cap()))
 		}
 		s.SetLen(k + add)
 		if add > 0 {
@@ -718,7 +710,7 @@ func mapDecoder(t reflect.Type) decoderFunc {
 			return ds.mismatch(tok, v.Type(), "")
 		}
 		if v.IsNil() {
-			v.Set(reflect.MakeMapWithSize(t, ds.hint(tok.Len(), 8)))
+			v.Set(reflect.MakeMapWithSize(t, ds.hint(tok.Len(), t.Key().Size()+t.Elem().Size())))
 		}
 		key, elem := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
 		for range tok.Len() {
