@@ -175,25 +175,25 @@ func wordsOf(s []uint32) []byte {
 // capture returns the value t starts as a RawValue: prefix (or t) written
 // again, then the value's remaining tokens copied.
 func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) error) (RawValue, error) {
-	var buf bytes.Buffer
-	es := &encodeState{e: NewEncoder(&buf, WithEngine(ds.d.cfg.engine))}
-	var err error
-	if prefix != nil {
-		err = prefix(es)
-	} else {
-		err = es.e.WriteToken(t)
-	}
-	for err == nil && ds.d.Depth() > base {
-		var tok Token
-		if tok, err = ds.next(); err == nil {
-			err = es.e.WriteToken(tok)
+	return encodeToBytes(engineOptions[ds.d.cfg.engine], func(es *encodeState) error {
+		var err error
+		if prefix != nil {
+			err = prefix(es)
+		} else {
+			err = es.e.WriteToken(t)
 		}
-	}
-	if err == nil {
-		err = es.e.Flush()
-	}
-	return RawValue(buf.Bytes()), err
+		for err == nil && ds.d.Depth() > base {
+			var tok Token
+			if tok, err = ds.next(); err == nil {
+				err = es.e.WriteToken(tok)
+			}
+		}
+		return err
+	})
 }
+
+// engineOptions select each engine version, without allocating.
+var engineOptions = [...][]Option{Godot4: {WithEngine(Godot4)}, Godot3: {WithEngine(Godot3)}, Godot2: {WithEngine(Godot2)}}
 
 // stringAny decodes a String or StringName. Here and below, raw says odd
 // encodings become RawValues (not with the Semantic option).

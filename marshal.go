@@ -41,9 +41,16 @@ var ErrUnsupportedType = errors.New("unsupported type")
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
+	return encodeToBytes(opts, func(es *encodeState) error { return es.e.Encode(v) })
+}
+
+// encodeToBytes runs write on a pooled Encoder and returns a copy of what it
+// wrote.
+func encodeToBytes(opts []Option, write func(es *encodeState) error) ([]byte, error) {
 	e := getEncoder(opts)
 	defer encoderPool.Put(e)
-	if err := e.Encode(v); err != nil {
+	e.es.e = e
+	if err := write(&e.es); err != nil {
 		return nil, err
 	}
 	out := bytes.Clone(e.bb.B) // the pooled buffer keeps its capacity for the next call
