@@ -31,8 +31,14 @@ var (
 	// AllowObjects, as Godot's bytes_to_var refuses it.
 	ErrObjectsNotAllowed = errors.New("full objects not allowed")
 	// ErrRead: the underlying reader failed; the reader's error is wrapped
-	// too.
+	// too. The Decoder is where it was: the call can be repeated.
 	ErrRead = errors.New("read error")
+	// ErrInterrupted: Decode, SkipValue or CopyValue failed part way through
+	// a value (the reader failed, say after a read deadline, or an
+	// Unmarshaler or the Encoder did), so the part it had read is lost. The
+	// Decoder cannot carry on and must be discarded: every later call
+	// returns this error, which wraps the cause.
+	ErrInterrupted = errors.New("interrupted inside a value, the Decoder must be discarded")
 )
 
 // SyntaxError is the error a Decoder returns for input it cannot decode. It

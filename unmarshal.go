@@ -79,6 +79,11 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 // Decode reads the next value into v, as Unmarshal does. At the end of the
 // input it returns io.EOF. After an *UnmarshalTypeError the rest of the
 // value is skipped, so that the next Decode reads the next value.
+//
+// After an error from the reader (a read deadline), Decode can be repeated
+// only if the error came before the value's first token; part way through
+// the value, the error matches ErrInterrupted and is final (see Decoder):
+// the part of the value that was read is lost.
 func (d *Decoder) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -91,8 +96,11 @@ func (d *Decoder) Decode(v any) error {
 	var te *UnmarshalTypeError
 	if errors.As(err, &te) {
 		if serr := ds.skipRest(base); serr != nil {
-			return serr
+			err = serr
 		}
+	}
+	if err != nil && d.Depth() > base {
+		return d.interrupt(err)
 	}
 	return err
 }
