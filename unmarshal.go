@@ -258,6 +258,15 @@ func interfaceDecoder(ds *decodeState, v reflect.Value) error {
 }
 
 func pointerDecoder(t reflect.Type) decoderFunc {
+	if pointsToItself(t) {
+		return func(ds *decodeState, v reflect.Value) error {
+			tok, err := ds.next()
+			if err != nil {
+				return err
+			}
+			return ds.mismatch(tok, v.Type(), "a pointer type that points to itself holds nothing")
+		}
+	}
 	return func(ds *decodeState, v reflect.Value) error {
 		if ds.d.PeekKind() == KindNil {
 			if _, err := ds.next(); err != nil {
@@ -271,6 +280,19 @@ func pointerDecoder(t reflect.Type) decoderFunc {
 		}
 		return ds.decode(v.Elem())
 	}
+}
+
+// pointsToItself reports whether following pointer type t comes back to a
+// type already seen (type P *P): decoding into it would never end.
+func pointsToItself(t reflect.Type) bool {
+	seen := map[reflect.Type]bool{}
+	for ; t.Kind() == reflect.Pointer; t = t.Elem() {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+	}
+	return false
 }
 
 // scalarDecoder decodes a single-token value with set; Nil leaves the value
