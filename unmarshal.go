@@ -59,9 +59,15 @@ func (e *UnmarshalTypeError) Error() string {
 //     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
 //
 // Keys and fields with no counterpart are skipped. A value of the wrong type
-// is an *UnmarshalTypeError naming both types and the path. Nothing is
-// allocated from a count the input declares beyond what the input can hold.
-// Options select the engine version, full objects and the limits.
+// is an *UnmarshalTypeError naming both types and the path. Options select
+// the engine version, full objects and the limits.
+//
+// Memory follows the input, not the counts it declares: slices and maps are
+// sized in advance from one budget of 2 bytes per byte of data, shared by
+// every container, and beyond it grow by the elements decoded. Into an
+// interface{}, Unmarshal allocates at most 32 bytes per byte of data, plus
+// 512 KiB for the deepest nesting; into Go types, a slice besides takes at
+// most 5 times its element's Go size for each element decoded.
 func Unmarshal(data []byte, v any, opts ...Option) error {
 	d := NewDecoderBytes(data, opts...)
 	if err := d.Decode(v); err != nil {
@@ -79,6 +85,9 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 // Decode reads the next value into v, as Unmarshal does. At the end of the
 // input it returns io.EOF. After an *UnmarshalTypeError the rest of the
 // value is skipped, so that the next Decode reads the next value.
+//
+// Memory is bounded as for Unmarshal; on a reader, the budget that sizes
+// slices in advance is 16 KiB plus 2 bytes per byte received so far.
 //
 // After an error from the reader (a read deadline), Decode can be repeated
 // only if the error came before the value's first token; part way through
