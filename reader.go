@@ -102,6 +102,14 @@ func (d *Decoder) Depth() int { return len(d.st.frames) }
 // key of a Dictionary's third entry.
 func (d *Decoder) Path() string { return d.st.path(false) }
 
+// AppendShortPath appends Path with at most max levels to dst: the
+// outermost and the innermost, around …(n)… for the n levels left out, like
+// $[0][0]…(1016)…[0]["pos"]. Unlike Path, its cost does not grow with the
+// depth: to show the path of every token of deeply nested input.
+func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
+	return d.st.appendPath(dst, false, max)
+}
+
 // Buffered returns the bytes read from the reader but not decoded yet.
 func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.buf[d.pos:d.end])) }
 
