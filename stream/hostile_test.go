@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"compress/gzip"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -296,4 +298,24 @@ func TestHostileDatagram(t *testing.T) {
 	_, err = peer.GetVarFrom(&v)
 	require.NoError(t, err)
 	assert.Equal(t, "fine", v)
+}
+
+// BenchmarkHostileFrames compares the time per byte of adversarial frames
+// with an ordinary frame of the same size (the game state's first players),
+// for each way of reading a frame.
+func BenchmarkHostileFrames(b *testing.B) {
+	ordinary := gamestate.Bytes(6350)
+	inputs := append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostile.Adversarial(len(ordinary))...)
+	for _, rd := range readers {
+		for _, in := range inputs {
+			b.Run(rd.name+"/"+in.Name, func(b *testing.B) {
+				frame := hostile.Frame(in.Data)
+				b.SetBytes(int64(len(frame)))
+				b.ReportAllocs()
+				for b.Loop() {
+					_ = rd.read(NewReader(bytes.NewReader(frame)))
+				}
+			})
+		}
+	}
 }
