@@ -97,7 +97,7 @@ func stalledPeers(t *testing.T, n int, read func(*Reader) error, measure func())
 			go func() {
 				defer done.Done()
 				defer c.Close()
-				errs[i] = read(NewReader(&waitSignal{Conn: c, after: len(stalledFrame), signal: waiting.Done}))
+				errs[i] = read(NewReader(hostile.Waiting(c, len(stalledFrame), waiting.Done)))
 			}()
 		}
 	}()
@@ -116,25 +116,6 @@ func stalledPeers(t *testing.T, n int, read func(*Reader) error, measure func())
 	}
 	done.Wait()
 	return errs
-}
-
-// waitSignal calls signal once, when its reader asks for more than the
-// first after bytes: the server is then waiting for the peer.
-type waitSignal struct {
-	net.Conn
-	after  int
-	n      int
-	once   sync.Once
-	signal func()
-}
-
-func (w *waitSignal) Read(b []byte) (int, error) {
-	if w.n >= w.after {
-		w.once.Do(w.signal)
-	}
-	n, err := w.Conn.Read(b)
-	w.n += n
-	return n, err
 }
 
 // An attack on a Reader: a stream, the bytes it delivers, and how it must

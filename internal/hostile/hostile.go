@@ -9,9 +9,11 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"io"
+	"net"
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 )
 
 // Godot 4 type numbers.
@@ -143,6 +145,29 @@ func Stalled(data []byte) io.Reader { return io.MultiReader(bytes.NewReader(data
 type stall struct{}
 
 func (stall) Read([]byte) (int, error) { return 0, os.ErrDeadlineExceeded }
+
+// Waiting returns c, calling signal once when its reader asks for more than
+// the first after bytes: a server reading c is then waiting for the peer,
+// holding what it holds for what it has read.
+func Waiting(c net.Conn, after int, signal func()) net.Conn {
+	return &waiting{Conn: c, after: after, signal: signal}
+}
+
+type waiting struct {
+	net.Conn
+	after, n int
+	once     sync.Once
+	signal   func()
+}
+
+func (w *waiting) Read(b []byte) (int, error) {
+	if w.n >= w.after {
+		w.once.Do(w.signal)
+	}
+	n, err := w.Conn.Read(b)
+	w.n += n
+	return n, err
+}
 
 // Gzip compresses data.
 func Gzip(data []byte) []byte {
