@@ -144,10 +144,7 @@ func TestHostileTargets(t *testing.T) {
 
 // gate delivers its pieces one at a time, failing as a read deadline does
 // between them.
-type gate struct {
-	pieces [][]byte
-	closed bool // the last read hit the end of a piece
-}
+type gate struct{ pieces [][]byte }
 
 func (g *gate) Read(b []byte) (int, error) {
 	if len(g.pieces) == 0 {

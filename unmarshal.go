@@ -165,7 +165,6 @@ func (ds *decodeState) mismatch(t Token, typ reflect.Type, detail string) error 
 var (
 	unmarshalerType     = reflect.TypeFor[Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	anyType             = reflect.TypeFor[any]()
 )
 
 func newDecoderFunc(t reflect.Type) decoderFunc {

@@ -191,21 +191,12 @@ func checkGetVar(t *testing.T, r *Reader, m *model) {
 // checkNextFrameDecode decodes the next frame's value with Decode on
 // NextFrame's Decoder and checks it against Decode on the frame's bytes.
 func checkNextFrameDecode(t *testing.T, r *Reader, m *model) {
-	var dec *gdvar.Decoder
-	err := retry(t, m, func() (err error) {
-		dec, err = r.NextFrame()
-		return err
-	})
-	off, body, want := m.next(true)
-	if want != nil {
-		checkError(t, err, want, off)
+	dec, off, body := nextFrame(t, r, m)
+	if dec == nil {
 		return
 	}
-	if err != nil {
-		t.Fatalf("frame at %d: NextFrame: %v", off, err)
-	}
 	var got any
-	err = retry(t, m, func() error { return dec.Decode(&got) })
+	err := retry(t, m, func() error { return dec.Decode(&got) })
 	if errors.Is(err, gdvar.ErrInterrupted) {
 		if !errors.Is(err, os.ErrDeadlineExceeded) || !errors.Is(dec.Decode(&got), gdvar.ErrInterrupted) {
 			t.Fatalf("frame at %d: an interrupted Decode says %v", off, err)
@@ -221,6 +212,26 @@ func checkNextFrameDecode(t *testing.T, r *Reader, m *model) {
 	checkValue(t, off, body, got, err)
 }
 
+// nextFrame calls NextFrame and checks what it gives: the frame's Decoder,
+// or nil and the model's error.
+func nextFrame(t *testing.T, r *Reader, m *model) (*gdvar.Decoder, int, []byte) {
+	var dec *gdvar.Decoder
+	err := retry(t, m, func() (err error) {
+		dec, err = r.NextFrame()
+		return err
+	})
+	off, body, want := m.next(true)
+	if want != nil {
+		checkError(t, err, want, off)
+		return nil, off, nil
+	}
+	if err != nil {
+		t.Fatalf("frame at %d: NextFrame: %v", off, err)
+	}
+	checkOffset(t, r, off)
+	return dec, off, body
+}
+
 // checkValue checks a frame's value got and error err against Decode on the
 // frame's bytes.
 func checkValue(t *testing.T, off int, body []byte, got any, err error) {
@@ -232,14 +243,14 @@ func checkValue(t *testing.T, off int, body []byte, got any, err error) {
 	}
 	switch {
 	case werr == nil && err != nil:
-		t.Fatalf("frame at %d: GetVar: %v; Decode of its bytes: a value", off, err)
+		t.Fatalf("frame at %d: %v; Decode of its bytes: a value", off, err)
 	case werr != nil && (err == nil || errors.Unwrap(err).Error() != werr.Error()):
-		t.Fatalf("frame at %d: GetVar: %v; Decode of its bytes: %v", off, err, werr)
+		t.Fatalf("frame at %d: %v; Decode of its bytes: %v", off, err, werr)
 	case werr == nil:
 		a, aerr := gdvar.Marshal(got)
 		b, berr := gdvar.Marshal(v)
 		if aerr != nil || berr != nil || !bytes.Equal(a, b) {
-			t.Fatalf("frame at %d: GetVar gave %#v, Decode of its bytes %#v", off, got, v)
+			t.Fatalf("frame at %d: got %#v, Decode of its bytes %#v", off, got, v)
 		}
 	}
 }
@@ -247,20 +258,10 @@ func checkValue(t *testing.T, off int, body []byte, got any, err error) {
 // checkNextFrame reads up to n tokens of the next frame and checks them
 // against a Decoder on the frame's bytes.
 func checkNextFrame(t *testing.T, r *Reader, m *model, n int) {
-	var dec *gdvar.Decoder
-	err := retry(t, m, func() (err error) {
-		dec, err = r.NextFrame()
-		return err
-	})
-	off, body, want := m.next(true)
-	if want != nil {
-		checkError(t, err, want, off)
+	dec, off, body := nextFrame(t, r, m)
+	if dec == nil {
 		return
 	}
-	if err != nil {
-		t.Fatalf("frame at %d: NextFrame: %v", off, err)
-	}
-	checkOffset(t, r, off)
 	ref := gdvar.NewDecoderBytes(body)
 	for range n {
 		var tok gdvar.Token
