@@ -338,3 +338,12 @@ func BenchmarkHostile(b *testing.B) {
 		}
 	}
 }
+
+// Unmarshal has no Decoder to discard: an Unmarshaler's error part way
+// through a value is returned as it is.
+func TestUnmarshalerErrorAsItIs(t *testing.T) {
+	value, err := Marshal([]any{int64(1)})
+	require.NoError(t, err)
+	var f failing
+	assert.Equal(t, errFailing, Unmarshal(value, &f))
+}

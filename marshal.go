@@ -457,7 +457,7 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 func (es *encodeState) writeRaw(raw []byte) error {
 	dec := NewDecoderBytes(raw, WithEngine(es.e.cfg.engine), AllowObjects(true))
 	if err := CopyValue(es.e, dec); err != nil {
-		return fmt.Errorf("gdvar: RawValue: %w", err)
+		return fmt.Errorf("gdvar: RawValue: %w", interruptCause(err))
 	}
 	if _, err := dec.ReadToken(); err != io.EOF {
 		return fmt.Errorf("gdvar: RawValue holds more than one value")

@@ -241,6 +241,17 @@ func (d *Decoder) interrupt(err error) error {
 	return d.err
 }
 
+// interruptCause returns the cause of an ErrInterrupted error, else err:
+// for callers whose Decoder nobody else sees (Unmarshal, a RawValue's
+// check), so there is none to discard.
+func interruptCause(err error) error {
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Kind == ErrInterrupted {
+		return se.Err
+	}
+	return err
+}
+
 // needAt is need for an element at buf[pos+at], turning a short input into a
 // SyntaxError.
 func (d *Decoder) needAt(n, at int, pending bool) error {

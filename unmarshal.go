@@ -74,7 +74,7 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 		if err == io.EOF {
 			return &SyntaxError{Path: "$", Kind: ErrTruncated, Detail: "no value"}
 		}
-		return err
+		return interruptCause(err)
 	}
 	if n := int64(len(data)) - d.InputOffset(); n > 0 {
 		return &SyntaxError{Offset: d.InputOffset(), Path: "$", Kind: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
