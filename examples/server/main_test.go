@@ -19,17 +19,18 @@ import (
 
 // start serves cfg on a loopback port until the test ends; wrap, if not
 // nil, wraps each connection the server accepts.
-func start(t *testing.T, cfg config, wrap func(net.Conn) net.Conn) string {
+func start(t *testing.T, cfg config, wrap func(net.Conn) net.Conn) (*server, string) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	s := newServer(cfg, log.New(io.Discard, "", 0))
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		_ = newServer(cfg, log.New(io.Discard, "", 0)).serve(wrapped{ln, wrap})
+		_ = s.serve(wrapped{ln, wrap})
 	}()
 	t.Cleanup(func() { ln.Close(); wg.Wait() })
-	return ln.Addr().String()
+	return s, ln.Addr().String()
 }
 
 type wrapped struct {
@@ -63,7 +64,8 @@ func closed(t *testing.T, c net.Conn) bool {
 // frame that is not a message is answered with an error while the
 // connection goes on.
 func TestMessages(t *testing.T) {
-	_, peer := dial(t, start(t, defaults(), nil))
+	_, addr := start(t, defaults(), nil)
+	_, peer := dial(t, addr)
 	send := []any{
 		gdvar.NewDictionary("kind", "say", "seq", 1, "text", "hi", "pos", gdvar.Vector3{X: 1}),
 		gdvar.NewDictionary("seq", 2, "unknown", []any{1, gdvar.NewDictionary("deep", []byte{1})}),
@@ -88,7 +90,7 @@ func TestMessages(t *testing.T) {
 func TestBounds(t *testing.T) {
 	cfg := defaults()
 	cfg.maxConns, cfg.readTimeout = 2, 200*time.Millisecond
-	addr := start(t, cfg, nil)
+	s, addr := start(t, cfg, nil)
 	ok := hostile.Frame(must(gdvar.Marshal(gdvar.NewDictionary("seq", 1))))
 
 	c, _ := dial(t, addr)
@@ -103,6 +105,7 @@ func TestBounds(t *testing.T) {
 	assert.True(t, closed(t, c), "a frame that does not arrive in time")
 	assert.Less(t, time.Since(begin), 2*time.Second)
 
+	assert.Eventually(t, func() bool { return len(s.slots) == 0 }, 5*time.Second, 10*time.Millisecond, "the closed connections' slots are free")
 	a, pa := dial(t, addr)
 	_, pb := dial(t, addr)
 	for _, p := range []*stream.Peer{pa, pb} { // both slots are taken
@@ -140,7 +143,7 @@ func TestMemoryPerConnection(t *testing.T) {
 	var waiting sync.WaitGroup
 	waiting.Add(peers)
 	before := hostile.HeapInUse()
-	addr := start(t, cfg, func(c net.Conn) net.Conn {
+	_, addr := start(t, cfg, func(c net.Conn) net.Conn {
 		return hostile.Waiting(c, len(sent), waiting.Done)
 	})
 	conns := make([]net.Conn, peers)
@@ -162,7 +165,7 @@ func TestMemoryPerConnection(t *testing.T) {
 // not a message is answered with an error.
 func TestLiveGame(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
-	addr := start(t, defaults(), nil)
+	_, addr := start(t, defaults(), nil)
 	_, port, err := net.SplitHostPort(addr)
 	require.NoError(t, err)
 	out := godot.RunScript(t, engine, "scripts/stream/server_client.gd", port)
