@@ -1,12 +1,16 @@
 package stream
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // GetVar holds a frame whole, so that a read deadline mid-frame leaves the
 // Reader able to resume. The buffer grows as the frame's bytes arrive, at
-// most doubling, never to the length the frame declares: a peer that
-// declares 16 MiB and stalls costs one small buffer. Buffers come from pools
-// by size class, so that large frames are read without allocating.
+// most doubling and never past the frame, never to the length the frame
+// declares before its bytes are there: a peer that declares 16 MiB and
+// stalls costs one small buffer. Buffers come from pools by size class, so
+// that large frames are read without allocating.
 
 // minFrameBuf is the smallest frame buffer, the one every frame starts with.
 const minFrameBuf = 4 << 10
@@ -15,26 +19,27 @@ const minFrameBuf = 4 << 10
 // beyond the largest frame a Reader accepts.
 const frameClasses = 20
 
-// frameBufs holds the buffers of each class c, of capacity minFrameBuf<<c.
+// frameBufs holds the buffers of each class c, of at least minFrameBuf<<c
+// bytes.
 var frameBufs [frameClasses]sync.Pool
 
 // frameBuf is the body of the frame being read.
 type frameBuf struct {
-	b     *[]byte // pooled, of capacity minFrameBuf<<class; nil between frames
-	class int
+	b *[]byte // nil between frames
 }
 
 // room returns the space after the first have bytes of a frame of n bytes,
-// moving them to the next class's buffer when the current one is full.
+// growing the buffer when it is full: to at most twice its bytes, and no
+// more than n.
 func (f *frameBuf) room(have, n int) []byte {
-	if f.b == nil {
-		f.b, f.class = getFrameBuf(0), 0
-	}
-	if have == len(*f.b) && have < n {
-		next := getFrameBuf(f.class + 1)
+	switch {
+	case f.b == nil:
+		f.b = getFrameBuf(minFrameBuf)
+	case have == len(*f.b) && have < n:
+		next := getFrameBuf(min(n, 2*have))
 		copy(*next, (*f.b)[:have])
-		frameBufs[f.class].Put(f.b)
-		f.b, f.class = next, f.class+1
+		f.release()
+		f.b = next
 	}
 	return (*f.b)[have:min(n, len(*f.b))]
 }
@@ -47,18 +52,20 @@ func (f *frameBuf) bytes(n int) []byte {
 	return (*f.b)[:n]
 }
 
-// release gives the buffer back to its pool.
+// release gives the buffer to the pool of the largest class it fills.
 func (f *frameBuf) release() {
 	if f.b != nil {
-		frameBufs[f.class].Put(f.b)
+		frameBufs[bits.Len(uint(len(*f.b)/minFrameBuf))-1].Put(f.b)
 		f.b = nil
 	}
 }
 
-func getFrameBuf(class int) *[]byte {
-	if b, ok := frameBufs[class].Get().(*[]byte); ok {
+// getFrameBuf returns a buffer of at least size bytes: a pooled one of the
+// smallest class that holds size, or a new one of size.
+func getFrameBuf(size int) *[]byte {
+	if b, ok := frameBufs[bits.Len(uint((size-1)/minFrameBuf))].Get().(*[]byte); ok {
 		return b
 	}
-	b := make([]byte, minFrameBuf<<class)
+	b := make([]byte, size)
 	return &b
 }

@@ -245,15 +245,14 @@ func (r *Reader) settle(use frameUse) error {
 	if r.length < 0 || r.use == use && use != useDecoder {
 		return nil
 	}
-	oversized := r.use == useOversized
-	fe := &FrameError{Offset: r.off, Length: r.length, Err: ErrFrameTooLarge}
+	var report error // the oversized frame's, made before finishFrame moves on
+	if r.use == useOversized {
+		report = &FrameError{Offset: r.off, Length: r.length, Err: ErrFrameTooLarge}
+	}
 	if err := r.finishFrame(); err != nil {
 		return err
 	}
-	if oversized {
-		return fe
-	}
-	return nil
+	return report
 }
 
 // SkipFrame drops the next frame without decoding it and returns its
