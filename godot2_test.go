@@ -10,7 +10,7 @@ import (
 
 // No Godot 2 engine runs here, so these vectors are built by hand, one per
 // type, from the "Godot 2 and 1" section of the wire-format spec
-// (shared/spec/wire-format.md): its type table (Nil 0 … ColorArray 28), "the
+// (docs/wire-format.md): its type table (Nil 0 … ColorArray 28), "the
 // header is the whole u32 type; no flags. int is always i32, real always
 // f32", and the Image, RID/Object, InputEvent, NodePath and Array/Dictionary
 // rows. Payloads of the types Godot 2 shares with Godot 3 follow the common

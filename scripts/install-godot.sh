@@ -12,7 +12,42 @@
 # with a launcher $GDVAR_ENGINES/bin/<name> that runs it through the folder's
 # own dynamic loader. Tests find the launcher there, or through $GDVAR_GODOT4,
 # $GDVAR_GODOT3_6, $GDVAR_GODOT3_2. Several engines may be named at once.
+#
+# Packages come from the Debian archive this machine's apt is configured with
+# (the first deb entry of /etc/apt/sources.list.d/*.sources or
+# /etc/apt/sources.list that is not a security archive), or from
+# $GDVAR_DEBIAN_MIRROR if set (a URI such as http://mirror.example/debian).
 set -euo pipefail
+
+# debian_mirror prints the archive URI apt uses for Debian's main archive.
+debian_mirror() {
+  if [ -n "${GDVAR_DEBIAN_MIRROR:-}" ]; then
+    echo "$GDVAR_DEBIAN_MIRROR"
+    return
+  fi
+  local uri=""
+  # deb822 files: a stanza's URIs, unless its suites are security ones.
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -r "$f" ] || continue
+    uri=$(awk '
+      /^[[:space:]]*$/ { if (u != "" && s !~ /security/ && t ~ /(^|[[:space:]])deb([[:space:]]|$)/) { print u; exit } u = s = t = ""; next }
+      tolower($1) == "uris:" { u = $2 }
+      tolower($1) == "suites:" { s = $0 }
+      tolower($1) == "types:" { t = $0 }
+      END { if (u != "" && s !~ /security/ && t ~ /(^|[[:space:]])deb([[:space:]]|$)/) print u }
+    ' "$f" | head -n 1)
+    [ -n "$uri" ] && break
+  done
+  # One-line form: deb [options] URI suite components.
+  if [ -z "$uri" ] && [ -r /etc/apt/sources.list ]; then
+    uri=$(awk '$1 == "deb" { i = 2; if ($2 ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ } if ($(i+1) !~ /security/) { print $i; exit } }' /etc/apt/sources.list)
+  fi
+  if [ -z "$uri" ]; then
+    echo "install-godot.sh: no Debian archive found in /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list; set GDVAR_DEBIAN_MIRROR to one (a URI ending in /debian, say)" >&2
+    return 1
+  fi
+  echo "$uri"
+}
 
 [ $# -gt 0 ] || { echo "usage: install-godot.sh 4|3.6|3.2 ..." >&2; exit 2; }
 if [ $# -gt 1 ]; then
@@ -40,7 +75,8 @@ root="$engines/$name"
 apt_dir="$engines/apt-$name"
 rm -rf "$root"
 mkdir -p "$root" "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$engines/bin"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" >"$apt_dir/sources.list"
+mirror=$(debian_mirror)
+echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" >"$apt_dir/sources.list"
 : >"$apt_dir/status"
 
 apt_opts=(
