@@ -98,8 +98,8 @@ func (d *Dictionary) Equal(o *Dictionary) bool {
 // can be written back as it was; Set is what Godot does. Lookups find the
 // last of duplicate keys, as Godot keeps the last.
 func (d *Dictionary) Append(key, value any) {
-	d.keys = append(d.keys, key)
-	d.values = append(d.values, value)
+	d.keys = append(grow(d.keys, 1), key)
+	d.values = append(grow(d.values, 1), value)
 	if d.index != nil && mapKey(key) {
 		d.index[key] = len(d.keys) - 1
 	}

@@ -22,7 +22,10 @@ var (
 	// as the old NodePath form or a typed container of an unknown type.
 	ErrInvalidValue = errors.New("invalid value")
 	// ErrTooDeep: a value nested in more containers than Godot allows (1024)
-	// or than Limits.MaxDepth allows.
+	// or than Limits.MaxDepth allows. An Encoder refuses such a value with an
+	// *EncodeError matching it (and ErrUnexpectedToken), and so do Marshal
+	// and Encode, which also refuse a Go value through more than 8200
+	// pointers and interfaces (see ErrCycle for one that contains itself).
 	ErrTooDeep = errors.New("nesting too deep")
 	// ErrLimit: the input broke one of the Limits; errors.As finds the
 	// *LimitError with the details.
@@ -31,8 +34,14 @@ var (
 	// AllowObjects, as Godot's bytes_to_var refuses it.
 	ErrObjectsNotAllowed = errors.New("full objects not allowed")
 	// ErrRead: the underlying reader failed; the reader's error is wrapped
-	// too.
+	// too. The Decoder is where it was: the call can be repeated.
 	ErrRead = errors.New("read error")
+	// ErrInterrupted: Decode, SkipValue or CopyValue failed part way through
+	// a value (the reader failed, say after a read deadline, or an
+	// Unmarshaler or the Encoder did), so the part it had read is lost. The
+	// Decoder cannot carry on and must be discarded: every later call
+	// returns this error, which wraps the cause.
+	ErrInterrupted = errors.New("interrupted inside a value, the Decoder must be discarded")
 )
 
 // SyntaxError is the error a Decoder returns for input it cannot decode. It
@@ -84,6 +93,10 @@ func (e *SyntaxError) Unwrap() []error {
 // up to the declared length, or a type the engine version lacks.
 var ErrUnexpectedToken = errors.New("unexpected token")
 
+// errTooDeepToken is the Err of an Encoder's error for a token nested too
+// deep: a token that does not fit, because of the depth.
+var errTooDeepToken = fmt.Errorf("%w: %w", ErrUnexpectedToken, ErrTooDeep)
+
 // EncodeError is the error an Encoder returns. It says where in the value
 // being written the problem is and what was expected instead.
 type EncodeError struct {
@@ -93,10 +106,10 @@ type EncodeError struct {
 }
 
 func (e *EncodeError) Error() string {
-	if e.Err == ErrUnexpectedToken {
-		return fmt.Sprintf("gdvar: encode at %s: %s", e.Path, e.Detail)
+	if errors.Is(e.Err, ErrUnexpectedToken) || e.Err == ErrTooDeep || e.Err == ErrCycle {
+		return fmt.Sprintf("gdvar: encode at %s: %s", shortPath(e.Path), e.Detail)
 	}
-	return fmt.Sprintf("gdvar: encode at %s: %s: %v", e.Path, e.Detail, e.Err)
+	return fmt.Sprintf("gdvar: encode at %s: %s: %v", shortPath(e.Path), e.Detail, e.Err)
 }
 
 // Unwrap returns the underlying error.

@@ -16,6 +16,9 @@ import (
 // odd element), the RawValue is rebuilt from what was decoded so far and the
 // tokens that follow. The Semantic option turns all of this off.
 
+// anySize is the size of an interface value, an Array's element.
+const anySize = unsafe.Sizeof(any(nil))
+
 // anyValue decodes the value t starts; base is the Decoder's depth before t.
 func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	raw := !ds.d.cfg.semantic
@@ -172,25 +175,25 @@ func wordsOf(s []uint32) []byte {
 // capture returns the value t starts as a RawValue: prefix (or t) written
 // again, then the value's remaining tokens copied.
 func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) error) (RawValue, error) {
-	var buf bytes.Buffer
-	es := &encodeState{e: NewEncoder(&buf, WithEngine(ds.d.cfg.engine))}
-	var err error
-	if prefix != nil {
-		err = prefix(es)
-	} else {
-		err = es.e.WriteToken(t)
-	}
-	for err == nil && ds.d.Depth() > base {
-		var tok Token
-		if tok, err = ds.next(); err == nil {
-			err = es.e.WriteToken(tok)
+	return encodeToBytes(engineOptions[ds.d.cfg.engine], func(es *encodeState) error {
+		var err error
+		if prefix != nil {
+			err = prefix(es)
+		} else {
+			err = es.e.WriteToken(t)
 		}
-	}
-	if err == nil {
-		err = es.e.Flush()
-	}
-	return RawValue(buf.Bytes()), err
+		for err == nil && ds.d.Depth() > base {
+			var tok Token
+			if tok, err = ds.next(); err == nil {
+				err = es.e.WriteToken(tok)
+			}
+		}
+		return err
+	})
 }
+
+// engineOptions select each engine version, without allocating.
+var engineOptions = [...][]Option{Godot4: {WithEngine(Godot4)}, Godot3: {WithEngine(Godot3)}, Godot2: {WithEngine(Godot2)}}
 
 // stringAny decodes a String or StringName. Here and below, raw says odd
 // encodings become RawValues (not with the Semantic option).
@@ -223,13 +226,13 @@ func (ds *decodeState) arrayAny(t Token, base int, raw bool) (any, error) {
 		return ds.capture(t, base, nil)
 	}
 	typ, shared, n := t.ElemType(), t.Shared(), t.Len()
-	values := make([]any, 0, ds.hint(n, 4))
+	values := make([]any, 0, ds.hint(n, anySize))
 	for range n {
 		x, err := ds.nextAny()
 		if err != nil {
 			return nil, err
 		}
-		values = append(values, x)
+		values = append(grow(values, 1), x)
 	}
 	if _, err := ds.next(); err != nil { // ArrayEnd
 		return nil, err
@@ -258,8 +261,8 @@ func (ds *decodeState) dictAny(t Token, base int, raw bool) (any, error) {
 	}
 	d := &Dictionary{KeyType: t.KeyType(), ValueType: t.ValueType(), Shared: t.Shared()}
 	n := t.Len()
-	d.keys = make([]any, 0, ds.hint(n, 8))
-	d.values = make([]any, 0, ds.hint(n, 8))
+	m := ds.hint(n, 2*anySize)
+	d.keys, d.values = make([]any, 0, m), make([]any, 0, m)
 	for range n {
 		if _, err := ds.next(); err != nil { // DictKey
 			return nil, err
@@ -285,7 +288,7 @@ func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
 	if raw && (t.pad() != 0 || t.Name() != "" && t.countWord() != uint32(t.Len())) {
 		return ds.capture(t, base, nil)
 	}
-	o := &Object{Class: t.Name(), Properties: make([]Property, 0, ds.hint(t.Len(), 8))}
+	o := &Object{Class: t.Name(), Properties: make([]Property, 0, ds.hint(t.Len(), unsafe.Sizeof(Property{})))}
 	for range t.Len() {
 		p, err := ds.next() // ObjectProperty
 		if err != nil {
@@ -305,7 +308,7 @@ func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.Properties = append(o.Properties, Property{Name: name, Value: v})
+		o.Properties = append(grow(o.Properties, 1), Property{Name: name, Value: v})
 	}
 	if _, err := ds.next(); err != nil { // ObjectEnd
 		return nil, err
@@ -368,7 +371,7 @@ func (ds *decodeState) packedCanonical(t Token, x any, data []byte) bool {
 // the input delivers them, and returns it with the end token.
 func (ds *decodeState) packedBytes(start Token) ([]byte, Token, error) {
 	size := start.Type().packedElemSize(start.Is64())
-	data := make([]byte, 0, ds.hint(start.Len(), 1)*size)
+	data := make([]byte, 0, ds.hint(start.Len(), uintptr(size))*size)
 	for {
 		t, err := ds.next()
 		if err != nil {
@@ -377,7 +380,7 @@ func (ds *decodeState) packedBytes(start Token) ([]byte, Token, error) {
 		if t.Kind() != KindPackedChunk {
 			return data, t, nil
 		}
-		data = append(data, t.Bytes()...)
+		data = append(grow(data, len(t.Bytes())), t.Bytes()...)
 	}
 }
 
@@ -425,7 +428,7 @@ func vectors[T Vector2 | Vector3 | Vector4](data []byte, wide bool) []T {
 // element's NUL; an element without one, or with odd padding, makes the
 // array a RawValue.
 func (ds *decodeState) stringsAny(t Token, base int, raw bool) (any, error) {
-	out := make([]string, 0, ds.hint(t.Len(), 4))
+	out := make([]string, 0, ds.hint(t.Len(), unsafe.Sizeof("")))
 	for range t.Len() {
 		e, err := ds.next()
 		if err != nil {
@@ -456,7 +459,7 @@ func (ds *decodeState) stringsAny(t Token, base int, raw bool) (any, error) {
 				return es.e.WriteToken(elem)
 			})
 		}
-		out = append(out, string(trimNUL(s)))
+		out = append(grow(out, 1), string(trimNUL(s)))
 	}
 	if _, err := ds.next(); err != nil { // PackedEnd
 		return nil, err

@@ -41,9 +41,16 @@ var ErrUnsupportedType = errors.New("unsupported type")
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
+	return encodeToBytes(opts, func(es *encodeState) error { return es.e.Encode(v) })
+}
+
+// encodeToBytes runs write on a pooled Encoder and returns a copy of what it
+// wrote.
+func encodeToBytes(opts []Option, write func(es *encodeState) error) ([]byte, error) {
 	e := getEncoder(opts)
 	defer encoderPool.Put(e)
-	if err := e.Encode(v); err != nil {
+	e.es.e = e
+	if err := write(&e.es); err != nil {
 		return nil, err
 	}
 	out := bytes.Clone(e.bb.B) // the pooled buffer keeps its capacity for the next call
@@ -84,8 +91,15 @@ func (e *Encoder) Encode(v any) error {
 	if e.err != nil {
 		return e.err
 	}
-	e.es.e = e
-	return e.es.value(reflect.ValueOf(v))
+	es := &e.es
+	es.e = e
+	k, hops := len(es.refs), es.hops // Encode may run inside a MarshalGodot
+	err := es.value(reflect.ValueOf(v))
+	if err != nil {
+		err = es.cycle(err)
+	}
+	es.refs, es.hops = es.refs[:k], hops
+	return err
 }
 
 // encodeState is one Encode call's state.
@@ -93,6 +107,8 @@ type encodeState struct {
 	e       *Encoder
 	scratch [136]byte // a math payload, built without allocating
 	chunk   []byte    // a packed vector chunk being built
+	refs    []ref     // the references being followed (see nesting.go)
+	hops    int       // the pointers, interfaces and Marshalers on the path
 }
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
@@ -155,14 +171,27 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 	case reflect.String:
 		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(StringToken(v.String())) }
 	case reflect.Interface:
-		return func(es *encodeState, v reflect.Value) error { return es.value(v.Elem()) }
+		return func(es *encodeState, v reflect.Value) error {
+			if err := es.hop(); err != nil {
+				return err
+			}
+			err := es.value(v.Elem())
+			es.unhop()
+			return err
+		}
 	case reflect.Pointer:
 		elem := t.Elem()
 		return func(es *encodeState, v reflect.Value) error {
 			if v.IsNil() {
 				return es.e.WriteToken(NilToken)
 			}
-			return encoderFor(elem)(es, v.Elem())
+			if err := es.hop(); err != nil {
+				return err
+			}
+			k := es.follow(valueRef(v))
+			err := es.leave(k, encoderFor(elem)(es, v.Elem()))
+			es.unhop()
+			return err
 		}
 	case reflect.Slice, reflect.Array:
 		if !asArray {
@@ -183,8 +212,13 @@ func marshalerEncoder(es *encodeState, v reflect.Value) error {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		return es.e.WriteToken(NilToken)
 	}
+	if err := es.hop(); err != nil {
+		return err
+	}
 	depth := es.e.Depth()
-	if err := v.Interface().(Marshaler).MarshalGodot(es.e); err != nil {
+	err := v.Interface().(Marshaler).MarshalGodot(es.e)
+	es.unhop()
+	if err != nil {
 		return err
 	}
 	if es.e.Depth() != depth {
@@ -284,12 +318,13 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 			if err := es.e.WriteToken(arrayStart(len(a.Values), a.Type, a.Shared)); err != nil {
 				return err
 			}
+			k := es.follow(sliceRef(a.Values, v.Type()))
 			for _, x := range a.Values {
 				if err := es.value(reflect.ValueOf(x)); err != nil {
 					return err
 				}
 			}
-			return es.e.WriteToken(ArrayEndToken)
+			return es.leave(k, es.e.WriteToken(ArrayEndToken))
 		}
 	}
 	return nil
@@ -382,6 +417,7 @@ func (es *encodeState) writeObject(o *Object) error {
 	if err := es.e.WriteToken(ObjectStartToken(o.Class, len(o.Properties))); err != nil {
 		return err
 	}
+	k := es.follow(sliceRef(o.Properties, reflect.TypeFor[Object]()))
 	for _, p := range o.Properties {
 		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
 			return err
@@ -390,7 +426,7 @@ func (es *encodeState) writeObject(o *Object) error {
 			return err
 		}
 	}
-	return es.e.WriteToken(ObjectEndToken)
+	return es.leave(k, es.e.WriteToken(ObjectEndToken))
 }
 
 func (es *encodeState) writeDictionary(d *Dictionary) error {
@@ -401,6 +437,7 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 	if err := es.e.WriteToken(start); err != nil {
 		return err
 	}
+	k := es.follow(sliceRef(d.keys, reflect.TypeFor[Dictionary]()))
 	for i := range d.keys {
 		if err := es.e.WriteToken(DictKeyToken); err != nil {
 			return err
@@ -412,7 +449,7 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 			return err
 		}
 	}
-	return es.e.WriteToken(DictEndToken)
+	return es.leave(k, es.e.WriteToken(DictEndToken))
 }
 
 // writeRaw writes an encoded value, checking that it is exactly one valid
@@ -420,7 +457,7 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 func (es *encodeState) writeRaw(raw []byte) error {
 	dec := NewDecoderBytes(raw, WithEngine(es.e.cfg.engine), AllowObjects(true))
 	if err := CopyValue(es.e, dec); err != nil {
-		return fmt.Errorf("gdvar: RawValue: %w", err)
+		return fmt.Errorf("gdvar: RawValue: %w", interruptCause(err))
 	}
 	if _, err := dec.ReadToken(); err != io.EOF {
 		return fmt.Errorf("gdvar: RawValue holds more than one value")
@@ -541,12 +578,16 @@ func arrayEncoder(t reflect.Type) encoderFunc {
 		if err := es.e.WriteToken(ArrayStartToken(n, UntypedContainer)); err != nil {
 			return err
 		}
+		k := len(es.refs)
+		if v.Kind() == reflect.Slice {
+			k = es.follow(ref{v.Pointer(), n, t})
+		}
 		for i := range n {
 			if err := elem(es, v.Index(i)); err != nil {
 				return err
 			}
 		}
-		return es.e.WriteToken(ArrayEndToken)
+		return es.leave(k, es.e.WriteToken(ArrayEndToken))
 	}
 }
 
@@ -563,6 +604,7 @@ func mapEncoder(t reflect.Type) encoderFunc {
 		if err := es.e.WriteToken(DictStartToken(len(keys), UntypedContainer, UntypedContainer)); err != nil {
 			return err
 		}
+		at := es.follow(valueRef(v))
 		for _, k := range keys {
 			if err := es.e.WriteToken(DictKeyToken); err != nil {
 				return err
@@ -574,7 +616,7 @@ func mapEncoder(t reflect.Type) encoderFunc {
 				return err
 			}
 		}
-		return es.e.WriteToken(DictEndToken)
+		return es.leave(at, es.e.WriteToken(DictEndToken))
 	}
 }
 

@@ -23,9 +23,15 @@ import (
 // packed arrays arrive in chunks of at most ChunkSize bytes, names in one
 // token are at most MaxNameBytes, and nothing is allocated from a declared
 // length. Errors are *SyntaxError values carrying the byte offset and the
-// path. Such errors are final: every later call returns the same error. An
-// error from the reader (a network read deadline, say) is not: it leaves the
-// Decoder where it was, so the call can be repeated.
+// path. Such errors are final: every later call returns the same error.
+//
+// Which calls can be repeated: an error from the reader (a network read
+// deadline, say) leaves the Decoder where it was, so ReadToken can always be
+// repeated, and Decode, SkipValue and CopyValue can be when they had not
+// read any token of their value yet. Part way through a value, these three
+// fail instead with an error matching ErrInterrupted, which is final:
+// discard the Decoder (close the connection). They never return part of a
+// value as if it were whole.
 type Decoder struct {
 	r   io.Reader // nil when decoding a byte slice
 	cfg config
@@ -45,6 +51,7 @@ type Decoder struct {
 	valueEnd   int64       // buf index the current value must not pass (MaxValueBytes)
 	err        error       // final error
 	ds         decodeState // the value layer's state (Decode)
+	hinted     int64       // Go bytes the value layer pre-allocated from counts (see hint)
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
@@ -94,6 +101,14 @@ func (d *Decoder) Depth() int { return len(d.st.frames) }
 // value, like $[3]["pos"]; "$" is the top-level value itself, and {#2} is the
 // key of a Dictionary's third entry.
 func (d *Decoder) Path() string { return d.st.path(false) }
+
+// AppendShortPath appends Path with at most max levels to dst: the
+// outermost and the innermost, around …(n)… for the n levels left out, like
+// $[0][0]…(1016)…[0]["pos"]. Unlike Path, its cost does not grow with the
+// depth: to show the path of every token of deeply nested input.
+func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
+	return d.st.appendPath(dst, false, max)
+}
 
 // Buffered returns the bytes read from the reader but not decoded yet.
 func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.buf[d.pos:d.end])) }
@@ -206,6 +221,35 @@ func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err er
 		d.release()
 	}
 	return e
+}
+
+// interrupt makes err final: a value-layer call (Decode, SkipValue,
+// CopyValue) failed part way through a value, and what it had read of the
+// value is lost, so neither it nor the next call could carry on in step.
+// The error says so, matches ErrInterrupted, and wraps the cause (the
+// reader's error itself for a failed read).
+func (d *Decoder) interrupt(err error) error {
+	if d.err != nil {
+		return d.err
+	}
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Kind == ErrRead {
+		err = se.Err
+	}
+	d.err = &SyntaxError{Offset: d.InputOffset(), Path: d.Path(), Kind: ErrInterrupted, Err: err}
+	d.release()
+	return d.err
+}
+
+// interruptCause returns the cause of an ErrInterrupted error, else err:
+// for callers whose Decoder nobody else sees (Unmarshal, a RawValue's
+// check), so there is none to discard.
+func interruptCause(err error) error {
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Kind == ErrInterrupted {
+		return se.Err
+	}
+	return err
 }
 
 // needAt is need for an element at buf[pos+at], turning a short input into a
@@ -985,16 +1029,18 @@ func (d *Decoder) eachOfValue(f func(Token) error) error {
 	default:
 		return fmt.Errorf("gdvar: no value to skip or copy: the next token is %s", e)
 	}
+	read := false // a token of the value has been read
 	for {
 		t, err := d.ReadToken()
-		if err != nil {
-			return err
+		if err == nil {
+			read = true
+			err = f(t)
 		}
-		if err := f(t); err != nil {
-			return err
+		if err != nil && read && len(d.st.frames) > target {
+			return d.interrupt(err)
 		}
-		if len(d.st.frames) <= target {
-			return nil
+		if err != nil || len(d.st.frames) <= target {
+			return err
 		}
 	}
 }

@@ -309,6 +309,31 @@ func TestDecoderPath(t *testing.T) {
 	assert.Contains(t, err.Error(), `$["a"][1][7][&"sn"][0]`)
 }
 
+// AppendShortPath keeps the outermost and innermost levels of a long path and
+// says how many it leaves out; a short path is Path.
+func TestDecoderAppendShortPath(t *testing.T) {
+	// {"a": [1, {7: {&"sn": [x]}}]}: read up to x.
+	data := words(27, 1, 4, 1, 0x61, 28, 2, 2, 1, 27, 1, 2, 7, 27, 1, 21, 2, 0x6e73, 28, 1, 0)
+	dec := NewDecoderBytes(data)
+	for dec.PeekKind() != KindNil || dec.Depth() == 0 {
+		_, err := dec.ReadToken()
+		require.NoError(t, err)
+	}
+	_, err := dec.ReadToken()
+	require.NoError(t, err)
+	for max, want := range map[int]string{
+		5: `$["a"][1][7][&"sn"][0]`,
+		9: `$["a"][1][7][&"sn"][0]`,
+		4: `$["a"][1]…(1)…[&"sn"][0]`,
+		2: `$["a"]…(3)…[0]`,
+		1: `$…(4)…[0]`,
+		0: `$…(5)…`,
+	} {
+		assert.Equal(t, want, string(dec.AppendShortPath(nil, max)), "at most %d levels", max)
+	}
+	assert.Equal(t, dec.Path(), string(dec.AppendShortPath(nil, 5)))
+}
+
 // Chunks of a large string are cut between UTF-8 characters, so each is valid
 // on its own, and they add up to the string.
 func TestStringChunksAtRuneBoundaries(t *testing.T) {

@@ -59,16 +59,22 @@ func (e *UnmarshalTypeError) Error() string {
 //     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
 //
 // Keys and fields with no counterpart are skipped. A value of the wrong type
-// is an *UnmarshalTypeError naming both types and the path. Nothing is
-// allocated from a count the input declares beyond what the input can hold.
-// Options select the engine version, full objects and the limits.
+// is an *UnmarshalTypeError naming both types and the path. Options select
+// the engine version, full objects and the limits.
+//
+// Memory follows the input, not the counts it declares: slices and maps are
+// sized in advance from one budget of 2 bytes per byte of data, shared by
+// every container, and beyond it grow by the elements decoded. Into an
+// interface{}, Unmarshal allocates at most 32 bytes per byte of data, plus
+// 512 KiB for the deepest nesting; into Go types, a slice besides takes at
+// most 5 times its element's Go size for each element decoded.
 func Unmarshal(data []byte, v any, opts ...Option) error {
 	d := NewDecoderBytes(data, opts...)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
 			return &SyntaxError{Path: "$", Kind: ErrTruncated, Detail: "no value"}
 		}
-		return err
+		return interruptCause(err)
 	}
 	if n := int64(len(data)) - d.InputOffset(); n > 0 {
 		return &SyntaxError{Offset: d.InputOffset(), Path: "$", Kind: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
@@ -79,6 +85,14 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 // Decode reads the next value into v, as Unmarshal does. At the end of the
 // input it returns io.EOF. After an *UnmarshalTypeError the rest of the
 // value is skipped, so that the next Decode reads the next value.
+//
+// Memory is bounded as for Unmarshal; on a reader, the budget that sizes
+// slices in advance is 16 KiB plus 2 bytes per byte received so far.
+//
+// After an error from the reader (a read deadline), Decode can be repeated
+// only if the error came before the value's first token; part way through
+// the value, the error matches ErrInterrupted and is final (see Decoder):
+// the part of the value that was read is lost.
 func (d *Decoder) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -91,8 +105,11 @@ func (d *Decoder) Decode(v any) error {
 	var te *UnmarshalTypeError
 	if errors.As(err, &te) {
 		if serr := ds.skipRest(base); serr != nil {
-			return serr
+			err = serr
 		}
+	}
+	if err != nil && d.Depth() > base {
+		return d.interrupt(err)
 	}
 	return err
 }
@@ -148,7 +165,6 @@ func (ds *decodeState) mismatch(t Token, typ reflect.Type, detail string) error 
 var (
 	unmarshalerType     = reflect.TypeFor[Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	anyType             = reflect.TypeFor[any]()
 )
 
 func newDecoderFunc(t reflect.Type) decoderFunc {
@@ -250,6 +266,15 @@ func interfaceDecoder(ds *decodeState, v reflect.Value) error {
 }
 
 func pointerDecoder(t reflect.Type) decoderFunc {
+	if pointsToItself(t) {
+		return func(ds *decodeState, v reflect.Value) error {
+			tok, err := ds.next()
+			if err != nil {
+				return err
+			}
+			return ds.mismatch(tok, v.Type(), "a pointer type that points to itself holds nothing")
+		}
+	}
 	return func(ds *decodeState, v reflect.Value) error {
 		if ds.d.PeekKind() == KindNil {
 			if _, err := ds.next(); err != nil {
@@ -263,6 +288,19 @@ func pointerDecoder(t reflect.Type) decoderFunc {
 		}
 		return ds.decode(v.Elem())
 	}
+}
+
+// pointsToItself reports whether following pointer type t comes back to a
+// type already seen (type P *P): decoding into it would never end.
+func pointsToItself(t reflect.Type) bool {
+	seen := map[reflect.Type]bool{}
+	for ; t.Kind() == reflect.Pointer; t = t.Elem() {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+	}
+	return false
 }
 
 // scalarDecoder decodes a single-token value with set; Nil leaves the value
@@ -396,17 +434,6 @@ func (ds *decodeState) collect(t Token) ([]byte, error) {
 	return ds.text, nil
 }
 
-// hint caps a count the input declares by what the rest of the input can
-// hold, at least minSize bytes an element, so that nothing is allocated for
-// elements that are not there. Reading a stream, the rest is unknown and
-// the cap is small; slices grow as elements arrive.
-func (ds *decodeState) hint(count, minSize int) int {
-	if ds.d.r != nil {
-		return min(count, 1024)
-	}
-	return min(count, (ds.d.end-ds.d.pos)/minSize+1)
-}
-
 // sequenceDecoder decodes slices and Go arrays from Arrays and packed arrays
 // (and []byte from a String).
 func sequenceDecoder(t reflect.Type) decoderFunc {
@@ -456,11 +483,14 @@ func (ds *decodeState) element(v reflect.Value, i int, tok Token) (reflect.Value
 	return v.Index(i), nil
 }
 
-// startSequence prepares v for n elements, reusing a slice's array.
-func (ds *decodeState) startSequence(v reflect.Value, n, minSize int) {
+// startSequence prepares v for n elements, reusing a slice's array, which
+// grows within the size-hint budget (see hint).
+func (ds *decodeState) startSequence(v reflect.Value, n int) {
 	if v.Kind() == reflect.Slice {
 		v.SetLen(0)
-		v.Grow(ds.hint(n, minSize))
+		if more := n - v.Cap(); more > 0 {
+			v.Grow(ds.hint(more, v.Type().Elem().Size()))
+		}
 	}
 }
 
@@ -475,7 +505,7 @@ func endSequence(v reflect.Value, n int) {
 
 func (ds *decodeState) arrayInto(tok Token, v reflect.Value, elem decoderFunc) error {
 	n := tok.Len()
-	ds.startSequence(v, n, 4)
+	ds.startSequence(v, n)
 	for i := range n {
 		ev, err := ds.element(v, i, tok)
 		if err != nil {
@@ -500,7 +530,7 @@ func (ds *decodeState) packedInto(start Token, v reflect.Value) error {
 	if same := packedGoType[typ]; same != nil && elemType == same && v.Kind() == reflect.Slice {
 		return ds.packedCopy(start, v)
 	}
-	ds.startSequence(v, n, 1)
+	ds.startSequence(v, n)
 	i := 0
 	for {
 		t, err := ds.next()
@@ -557,7 +587,7 @@ var packedGoType = map[Type]reflect.Type{
 // the chunks' bytes.
 func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
 	size := start.Type().packedElemSize(false)
-	ds.startSequence(v, start.Len(), size)
+	ds.startSequence(v, start.Len())
 	s := v
 	for {
 		t, err := ds.next()
@@ -570,7 +600,7 @@ func (ds *decodeState) packedCopy(start Token, v reflect.Value) error {
 		k := s.Len()
 		add := len(t.Bytes()) / size
 		if k+add > s.Cap() {
-			s.Grow(add)
+			s.Grow(max(add, s.Cap()))
 		}
 		s.SetLen(k + add)
 		if add > 0 {
@@ -718,7 +748,7 @@ func mapDecoder(t reflect.Type) decoderFunc {
 			return ds.mismatch(tok, v.Type(), "")
 		}
 		if v.IsNil() {
-			v.Set(reflect.MakeMapWithSize(t, ds.hint(tok.Len(), 8)))
+			v.Set(reflect.MakeMapWithSize(t, ds.hint(tok.Len(), t.Key().Size()+t.Elem().Size())))
 		}
 		key, elem := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
 		for range tok.Len() {

@@ -55,7 +55,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
-	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}}
+	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}}
 	e.cfg.set(opts)
 	e.tab = e.cfg.engine.table()
 	e.err = e.cfg.err
@@ -225,7 +225,7 @@ func (e *Encoder) writeValue(t Token) error {
 		return e.misuse("%s does not exist in %s", t.Type(), e.tab.name)
 	}
 	if e.st.depth > e.cfg.limits.MaxDepth {
-		return e.misuse("value nested in more than %d containers", e.cfg.limits.MaxDepth)
+		return &EncodeError{Path: e.st.path(true), Detail: fmt.Sprintf("value nested in more than %d containers", e.cfg.limits.MaxDepth), Err: errTooDeepToken}
 	}
 	var flags uint32
 	if t.Is64() {

@@ -59,7 +59,9 @@ func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
 // GetVarFrom receives one datagram, decodes its value into v (see
 // gdvar.Unmarshal; bytes after the value are ignored, as Godot ignores
 // them) and returns the sender. A datagram that does not decode is a
-// *PacketError; the next call reads the next datagram.
+// *PacketError; the next call reads the next datagram. Memory: one
+// datagram buffer of 64 KiB for the PacketPeer, and what Unmarshal takes
+// for the datagram's bytes.
 func (p *PacketPeer) GetVarFrom(v any) (net.Addr, error) {
 	dec, addr, err := p.nextPacket()
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/valyala/bytebufferpool"
 )
 
 // Reader reads framed values (a u32 length, then the value): what
@@ -25,10 +24,18 @@ import (
 // (ErrFrameTooLarge); unless SkipOversizedFrames was given, the Reader is
 // then broken (ErrBroken) and the connection should be closed. A frame whose
 // value does not decode gives a *FrameError with the frame's offset, and the
-// Reader goes on with the next frame. An error from the underlying reader
-// before or inside a frame is returned as it is, and the call can be
-// repeated (after a read deadline, say): the Reader resumes where it was.
-// The input ending inside a frame breaks the Reader.
+// Reader goes on with the next frame. The input ending inside a frame
+// breaks the Reader.
+//
+// Which calls can be repeated: an error from the underlying reader before or
+// inside a frame (a read deadline, say) is returned as it is, and the Reader
+// stays where it was. Repeating the same call carries on where it stopped
+// (GetVar with the bytes it had, SkipFrame with what was left, an oversized
+// frame still reported) and gives what the call would have given without
+// the error; a call of another kind first drops the frame the failed call
+// was in. The Decoder NextFrame gives follows gdvar.Decoder's rules:
+// ReadToken can always be repeated, Decode only before the value's first
+// token (after it: gdvar.ErrInterrupted, and the frame is lost).
 type Reader struct {
 	mu  sync.Mutex
 	r   io.Reader
@@ -38,17 +45,25 @@ type Reader struct {
 	off     int64   // stream offset of the next frame's length word
 	hdr     [4]byte // a length word being read
 	hdrN    int
-	length  int64 // the current frame's length; < 0 between frames
-	skip    bool  // the current frame is being skipped
-	body    *bytebufferpool.ByteBuffer
+	length  int64            // the current frame's length; < 0 between frames
+	use     frameUse         // what the current frame is read for
+	body    frameBuf         // GetVar's frame, as it arrives
 	bodyN   int64            // bytes of the current frame read into body
 	rest    io.LimitedReader // the current frame, for NextFrame and skipping
 	dec     *gdvar.Decoder   // reused for each frame
 	decOpts []gdvar.Option   // the codec options and the frame's input limit, for NextFrame
 }
 
-// framePool holds the buffers frames are read into and built in.
-var framePool bytebufferpool.Pool
+// frameUse is what a frame is read for: a call that is interrupted in it
+// (by a read deadline) carries on with it when repeated.
+type frameUse uint8
+
+const (
+	useGetVar    frameUse = iota // GetVar reads it into its buffer
+	useSkip                      // SkipFrame drops it
+	useOversized                 // it is oversized and dropped, then reported
+	useDecoder                   // NextFrame gave it out: the next call drops it
+)
 
 // NewReader returns a Reader of framed values from r.
 func NewReader(r io.Reader, opts ...Option) *Reader {
@@ -65,9 +80,9 @@ func (r *Reader) Offset() int64 {
 	return r.off
 }
 
-// beginFrame reads the next frame's length word, unless a frame is under
-// way. It returns io.EOF at a clean end of the stream.
-func (r *Reader) beginFrame() error {
+// beginFrame reads the next frame's length word for use, unless a frame is
+// under way. It returns io.EOF at a clean end of the stream.
+func (r *Reader) beginFrame(use frameUse) error {
 	if r.err != nil {
 		return r.err
 	}
@@ -98,12 +113,13 @@ func (r *Reader) beginFrame() error {
 		if !r.cfg.skipOversized {
 			return r.broken(fe)
 		}
-		r.skip = true
+		r.use = useOversized
 		if err := r.finishFrame(); err != nil {
-			return err
+			return err // the next call finishes dropping it and reports it
 		}
 		return fe
 	}
+	r.use = use
 	return nil
 }
 
@@ -119,11 +135,8 @@ func (r *Reader) finishFrame() error {
 		return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
 	}
 	r.off += 4 + r.length
-	r.length, r.skip = -1, false
-	if r.body != nil {
-		framePool.Put(r.body)
-		r.body = nil
-	}
+	r.length = -1
+	r.body.release()
 	return nil
 }
 
@@ -137,21 +150,22 @@ func (r *Reader) broken(err error) error {
 // must fit the maximum frame size; NextFrame reads a frame of any size in
 // pieces. Bytes after the value in the frame are ignored, as Godot ignores
 // them. At the end of the stream GetVar returns io.EOF.
+//
+// Memory follows the bytes received, not the length the frame declares: the
+// frame's buffer starts at 4 KiB and at most doubles as bytes arrive (at
+// most twice the bytes received, plus 4 KiB), and decoding allocates at
+// most a small multiple of the frame's length (see gdvar.Unmarshal).
 func (r *Reader) GetVar(v any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.drainOpen(true); err != nil {
+	if err := r.settle(useGetVar); err != nil {
 		return err
 	}
-	if err := r.beginFrame(); err != nil {
+	if err := r.beginFrame(useGetVar); err != nil {
 		return err
-	}
-	if r.body == nil {
-		r.body = framePool.Get()
-		r.body.B = growTo(r.body.B, int(r.length))
 	}
 	for r.bodyN < r.length {
-		n, err := r.rest.Read(r.body.B[r.bodyN:r.length])
+		n, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
 		r.bodyN += int64(n)
 		if err == io.EOF && r.bodyN < r.length {
 			return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
@@ -161,7 +175,7 @@ func (r *Reader) GetVar(v any) error {
 		}
 	}
 	start, length := r.off, r.length
-	r.dec.ResetBytes(r.body.B[:r.length], r.cfg.codec...)
+	r.dec.ResetBytes(r.body.bytes(int(r.length)), r.cfg.codec...)
 	err := r.dec.Decode(v)
 	if ferr := r.finishFrame(); ferr != nil {
 		return ferr
@@ -173,14 +187,6 @@ func (r *Reader) GetVar(v any) error {
 		return &FrameError{Offset: start, Length: length, Err: err}
 	}
 	return nil
-}
-
-// growTo returns b with length n, reusing its array when it is large enough.
-func growTo(b []byte, n int) []byte {
-	if cap(b) < n {
-		return make([]byte, n)
-	}
-	return b[:n]
 }
 
 // GetVarContext is GetVar that gives up when ctx is done. On a reader with
@@ -216,26 +222,37 @@ func (r *Reader) GetVarContext(ctx context.Context, v any) error {
 func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.drainOpen(false); err != nil {
+	if err := r.settle(useDecoder); err != nil {
 		return nil, err
 	}
-	if err := r.beginFrame(); err != nil {
+	if err := r.beginFrame(useDecoder); err != nil {
 		return nil, err
 	}
 	r.decOpts = append(append(r.decOpts[:0], r.cfg.codec...), gdvar.WithInputLimit(r.length))
 	r.dec.Reset(&r.rest, r.decOpts...)
-	r.skip = true // dropped at the next call
 	return r.dec, nil
 }
 
-// drainOpen drops what is left of a frame given out by NextFrame, or of
-// one GetVar began (when the caller is not GetVar, which resumes it).
-func (r *Reader) drainOpen(getVar bool) error {
-	if r.length >= 0 && (r.skip || !getVar) {
-		r.skip = true
-		return r.finishFrame()
+// settle deals with a frame an earlier call left under way, before a call
+// that reads for use: the same call, repeated after a read error, carries
+// on with it (GetVar, SkipFrame); otherwise it is dropped (a frame NextFrame
+// gave out, say), and an oversized one reported, as the interrupted call
+// would have reported it.
+func (r *Reader) settle(use frameUse) error {
+	if r.err != nil {
+		return r.err
 	}
-	return nil
+	if r.length < 0 || r.use == use && use != useDecoder {
+		return nil
+	}
+	var report error // the oversized frame's, made before finishFrame moves on
+	if r.use == useOversized {
+		report = &FrameError{Offset: r.off, Length: r.length, Err: ErrFrameTooLarge}
+	}
+	if err := r.finishFrame(); err != nil {
+		return err
+	}
+	return report
 }
 
 // SkipFrame drops the next frame without decoding it and returns its
@@ -243,13 +260,12 @@ func (r *Reader) drainOpen(getVar bool) error {
 func (r *Reader) SkipFrame() (int64, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.drainOpen(false); err != nil {
+	if err := r.settle(useSkip); err != nil {
 		return 0, err
 	}
-	if err := r.beginFrame(); err != nil {
+	if err := r.beginFrame(useSkip); err != nil {
 		return 0, err
 	}
 	n := r.length
-	r.skip = true
 	return n, r.finishFrame()
 }

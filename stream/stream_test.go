@@ -291,6 +291,55 @@ func TestSlowWriterWithReadDeadline(t *testing.T) {
 	assert.Equal(t, []any{"slow", int64(1)}, v)
 }
 
+// A call that meets a read deadline inside a frame, repeated, carries on
+// and gives what it would have given without the deadline: SkipFrame the
+// frame's length, not the next frame's; an oversized frame being skipped
+// is still reported.
+func TestRepeatedCallsCarryOn(t *testing.T) {
+	small := frame(marshal(t, "small"))
+	big := frame(marshal(t, bytes.Repeat([]byte{1}, 100)))
+	for _, c := range []struct {
+		name string
+		call func(r *Reader) (any, error)
+		want any
+	}{
+		{"SkipFrame", func(r *Reader) (any, error) { return r.SkipFrame() }, int64(len(big) - 4)},
+		{"GetVar", func(r *Reader) (any, error) {
+			var v []byte
+			err := r.GetVar(&v)
+			return len(v), err
+		}, 100},
+		{"GetVar of an oversized frame", func(r *Reader) (any, error) {
+			var v any
+			return nil, r.GetVar(&v)
+		}, nil},
+	} {
+		client, server := tcpPair(t)
+		r := NewReader(server, WithMaxFrame(64), SkipOversizedFrames())
+		if c.want != nil {
+			r = NewReader(server)
+		}
+		_, err := client.Write(big[:50])
+		require.NoError(t, err)
+		require.NoError(t, server.SetReadDeadline(time.Now().Add(50*time.Millisecond)))
+		_, err = c.call(r)
+		require.ErrorIs(t, err, os.ErrDeadlineExceeded, c.name)
+		_, err = client.Write(append(big[50:], small...))
+		require.NoError(t, err)
+		require.NoError(t, server.SetReadDeadline(time.Time{}))
+		got, err := c.call(r)
+		if c.want == nil {
+			assert.ErrorIs(t, err, ErrFrameTooLarge, c.name)
+		} else {
+			require.NoError(t, err, c.name)
+			assert.Equal(t, c.want, got, c.name)
+		}
+		var s string
+		require.NoError(t, r.GetVar(&s), c.name)
+		assert.Equal(t, "small", s, c.name)
+	}
+}
+
 func TestGarbageAfterAValidFrame(t *testing.T) {
 	client, server := tcpPair(t)
 	_, err := client.Write(append(frame(marshal(t, 5)), 0xde, 0xad, 0xbe, 0xef, 1, 2))

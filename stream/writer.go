@@ -10,7 +10,11 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/valyala/bytebufferpool"
 )
+
+// framePool holds the buffers frames are built in.
+var framePool bytebufferpool.Pool
 
 // Writer writes framed values (a u32 length, then the value): what
 // StreamPeer.put_var, PacketPeerStream and FileAccess.store_var write. To

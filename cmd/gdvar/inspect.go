@@ -7,12 +7,27 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
 )
 
 // previewBytes is how much of a string or packed chunk inspect shows.
 const previewBytes = 48
+
+// A line shows at most this much, so that the output stays linear in the
+// input however deep it nests: indentation stops at maxIndent levels (a
+// deeper token shows its depth, ‹57›), a path keeps pathLevels levels (the
+// outermost and the innermost, …(n)… for the rest), and a token's text
+// keeps maxText characters.
+const (
+	maxIndent  = 16
+	pathLevels = 8
+	maxText    = 120
+)
+
+// shortened is inspect's note, printed before the first shortened line.
+const shortened = "(lines are shortened from here: indentation stops at 16 levels, ‹n› is the depth, paths keep 8 levels, …(n)… is what is left out)"
 
 // inspect prints one line per token: its offset, its size on the wire, the
 // token indented by depth, and its path. On bad input it prints what it read
@@ -22,6 +37,8 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	defer out.Flush()
 	dec := gdvar.NewDecoder(in, cfg.options()...)
 	fmt.Fprintf(out, "%10s %8s  %s\n", "offset", "size", "token")
+	noted := false
+	var line []byte
 	for {
 		start := dec.InputOffset()
 		depth := dec.Depth()
@@ -43,12 +60,71 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		case (k == gdvar.KindString || k == gdvar.KindStringName) && tok.Offset() > 0:
 			depth-- // a later chunk of a string sits beside the first
 		}
-		fmt.Fprintf(out, "%10d %8d  %s%-*s %s\n", start, dec.InputOffset()-start, strings.Repeat("  ", depth), max(40-2*depth, 1), describe(tok), dec.Path())
+		if (depth > maxIndent || dec.Depth() > pathLevels) && !noted {
+			fmt.Fprintf(out, "%20s%s\n", "", shortened)
+			noted = true
+		}
+		line = appendToken(line[:0], start, dec.InputOffset()-start, depth, tok)
+		line = dec.AppendShortPath(append(line, ' '), pathLevels)
+		out.Write(append(line, '\n'))
 	}
 }
 
-// describe renders a token for inspect, shortening long chunks.
-func describe(t gdvar.Token) string {
+// appendToken appends a token's line up to its path: its offset, its size,
+// and the token indented by depth, padded to 40 characters.
+func appendToken(b []byte, offset, size int64, depth int, tok gdvar.Token) []byte {
+	b = appendRight(b, offset, 10)
+	b = appendRight(append(b, ' '), size, 8)
+	b = append(b, "  "...)
+	from := len(b)
+	b = appendDescription(appendIndent(b, depth), tok)
+	for w := utf8.RuneCount(b[from:]); w < 40; w++ {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// appendRight appends v right-aligned in width characters.
+func appendRight(b []byte, v int64, width int) []byte {
+	var digits [20]byte
+	s := strconv.AppendInt(digits[:0], v, 10)
+	for i := len(s); i < width; i++ {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
+}
+
+// spaces indents maxIndent levels.
+var spaces = strings.Repeat("  ", maxIndent)
+
+// appendIndent indents a token at depth, up to maxIndent levels.
+func appendIndent(b []byte, depth int) []byte {
+	if depth <= maxIndent {
+		return append(b, spaces[:2*depth]...)
+	}
+	return append(strconv.AppendInt(append(b, spaces+"‹"...), int64(depth), 10), "› "...)
+}
+
+// appendDescription appends a token as inspect shows it, in at most
+// maxText characters.
+func appendDescription(b []byte, t gdvar.Token) []byte {
+	s := render(t)
+	cut := 0
+	for range maxText - 1 {
+		if cut == len(s) {
+			return append(b, s...)
+		}
+		_, n := utf8.DecodeRuneInString(s[cut:])
+		cut += n
+	}
+	if utf8.RuneCountInString(s[cut:]) <= 1 {
+		return append(b, s...)
+	}
+	return append(append(b, s[:cut]...), "…"...)
+}
+
+// render renders a token, shortening long chunks.
+func render(t gdvar.Token) string {
 	switch t.Kind() {
 	case gdvar.KindString, gdvar.KindStringName:
 		b := t.Bytes()

@@ -38,7 +38,7 @@ type command struct {
 }
 
 var commands = []command{
-	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths; on bad input, everything up to the error, then the error",
+	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
 		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect, nil},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
 		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},

@@ -131,7 +131,8 @@ func StartWith(t testing.TB, engine string, args ...string) *Process {
 	p.cmd = exec.CommandContext(ctx, engine, append([]string{headless}, args...)...)
 	p.cmd.Dir = Root(t)
 	p.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	p.cmd.Stdout, p.cmd.Stderr = &syncWriter{w: &p.out}, &syncWriter{w: &p.out}
+	out := &syncWriter{w: &p.out} // one lock for both streams
+	p.cmd.Stdout, p.cmd.Stderr = out, out
 	if err := p.cmd.Start(); err != nil {
 		cancel()
 		t.Fatalf("starting %s: %v", engine, err)

@@ -5,17 +5,13 @@
 #   godot --headless -s scripts/stream/client.gd -- PORT [packetpeerstream]
 extends SceneTree
 
+const Tcp = preload("res://scripts/stream/tcp.gd")
 const Values = preload("res://scripts/stream/values.gd")
 
 func _init() -> void:
 	var args := OS.get_cmdline_user_args()
-	var tcp := StreamPeerTCP.new()
-	tcp.connect_to_host("127.0.0.1", int(args[0]))
-	while tcp.get_status() == StreamPeerTCP.STATUS_CONNECTING:
-		tcp.poll()
-		OS.delay_msec(2)
-	if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
-		printerr("cannot connect")
+	var tcp := Tcp.connect_to_port()
+	if tcp == null:
 		quit(1)
 		return
 	var pps := PacketPeerStream.new()

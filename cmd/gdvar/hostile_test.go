@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// counter counts what is written to it.
+type counter struct{ n int }
+
+func (c *counter) Write(b []byte) (int, error) {
+	c.n += len(b)
+	return len(b), nil
+}
+
+// The commands that read token by token (inspect, validate, copy), on
+// adversarial input: they allocate at most hostile.Bound of the input,
+// inspect writes at most 64 bytes a byte (its lines are bounded), and a
+// complete value passes while a truncated one fails.
+func TestHostileCommands(t *testing.T) {
+	for _, in := range hostile.Adversarial(1 << 20) {
+		truncated := in.Name == hostile.Adversarial(64)[0].Name
+		for _, cmd := range []string{"inspect", "validate", "copy"} {
+			t.Run(in.Name+", "+cmd, func(t *testing.T) {
+				var out counter
+				var code int
+				alloc := hostile.Allocated(func() { code = run([]string{cmd, "-"}, bytes.NewReader(in.Data), &out, io.Discard) })
+				t.Logf("%d bytes in, %d out: %d KiB allocated (%.1f per byte)", len(in.Data), out.n, alloc>>10, float64(alloc)/float64(len(in.Data)))
+				assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)))
+				assert.LessOrEqual(t, out.n, 64*len(in.Data))
+				if truncated {
+					assert.Equal(t, 1, code)
+				} else {
+					assert.Equal(t, 0, code)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkHostileCommands compares the time per byte of adversarial input
+// with ordinary data of the same size (the game state's first players), for
+// each command that reads token by token.
+func BenchmarkHostileCommands(b *testing.B) {
+	ordinary := gamestate.Bytes(6350)
+	inputs := append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostile.Adversarial(len(ordinary))...)
+	for _, cmd := range []string{"inspect", "validate", "copy"} {
+		for _, in := range inputs {
+			b.Run(cmd+"/"+in.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.Data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					run([]string{cmd, "-"}, bytes.NewReader(in.Data), io.Discard, io.Discard)
+				}
+			})
+		}
+	}
+}
+
+// inspect's lines stay short however deep the input nests, and it says so
+// once, before the first shortened line.
+func TestInspectShortensDeepLines(t *testing.T) {
+	code, out, _ := runGdvar(hostile.DeepDictionaries(1023), "inspect", "-")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.Equal(t, 1+1+3*1023+1+1023, len(lines), "the header, the note and a line per token")
+	assert.Equal(t, 1, strings.Count(out, shortened))
+	for _, l := range lines {
+		require.LessOrEqual(t, utf8.RuneCountInString(l), 600, l)
+	}
+	innermost := lines[2+3*1023]
+	assert.Contains(t, innermost, "‹1023› Int32(7)")
+	assert.Contains(t, innermost, "…(1015)…")
+
+	code, out, _ = runGdvar(hostile.DeepDictionaries(3), "inspect", "-")
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, shortened, "shallow input is shown whole")
+}
