@@ -220,9 +220,9 @@ func (e *Encoder) print(t gdvar.Token) error {
 			e.packedChunk(t)
 		}
 	case gdvar.KindArrayStart:
-		e.arrayStart(t)
+		return e.arrayStart(t)
 	case gdvar.KindDictStart:
-		e.dictStart(t)
+		return e.dictStart(t)
 	case gdvar.KindObjectStart:
 		return e.objectStart(t)
 	case gdvar.KindPackedStart:
@@ -262,15 +262,17 @@ func (e *Encoder) pop() frame {
 	return f
 }
 
-func (e *Encoder) arrayStart(t gdvar.Token) {
+func (e *Encoder) arrayStart(t gdvar.Token) error {
 	e.begin()
 	f := frame{kind: gdvar.KindArrayStart, muted: e.muted() || e.tooDeep()}
 	if !e.muted() {
 		d := e.cfg.dialect
-		typed := d == Godot4 && t.ElemType().Kind != gdvar.Untyped
+		typed := d == Godot4 && isTyped(t.ElemType())
 		if typed {
 			e.write("Array[")
-			e.containerType(t.ElemType())
+			if err := e.containerType(t.ElemType()); err != nil {
+				return err
+			}
 			e.write("](")
 		}
 		switch {
@@ -291,17 +293,22 @@ func (e *Encoder) arrayStart(t gdvar.Token) {
 		}
 	}
 	e.push(f)
+	return nil
 }
 
-func (e *Encoder) dictStart(t gdvar.Token) {
+func (e *Encoder) dictStart(t gdvar.Token) error {
 	e.begin()
 	f := frame{kind: gdvar.KindDictStart, muted: e.muted() || e.tooDeep()}
 	if !e.muted() {
-		if e.cfg.dialect == Godot4 && (t.KeyType().Kind != gdvar.Untyped || t.ValueType().Kind != gdvar.Untyped) {
+		if e.cfg.dialect == Godot4 && (isTyped(t.KeyType()) || isTyped(t.ValueType())) {
 			e.write("Dictionary[")
-			e.containerType(t.KeyType())
+			if err := e.containerType(t.KeyType()); err != nil {
+				return err
+			}
 			e.write(", ")
-			e.containerType(t.ValueType())
+			if err := e.containerType(t.ValueType()); err != nil {
+				return err
+			}
 			e.write("](")
 			f.suffix = ")"
 		}
@@ -320,6 +327,7 @@ func (e *Encoder) dictStart(t gdvar.Token) {
 	}
 	e.dictAt = append(e.dictAt, len(e.frames))
 	e.push(f)
+	return nil
 }
 
 func (e *Encoder) dictEnd() {
@@ -409,19 +417,29 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 	}
 }
 
-func (e *Encoder) containerType(c gdvar.ContainerType) {
-	switch c.Kind {
-	case gdvar.TypedBuiltin:
+// isTyped reports whether the engine takes a container of element type c
+// for typed: a builtin type of Nil is none.
+func isTyped(c gdvar.ContainerType) bool {
+	return c.Kind != gdvar.Untyped && (c.Kind != gdvar.TypedBuiltin || c.Builtin != gdvar.TypeNil)
+}
+
+// containerType writes the type of Array[T] or Dictionary[K, V].
+func (e *Encoder) containerType(c gdvar.ContainerType) error {
+	switch {
+	case !isTyped(c):
+		e.write("Variant")
+	case c.Kind == gdvar.TypedBuiltin:
 		e.write(e.cfg.dialect.typeName(c.Builtin))
-	case gdvar.TypedClass:
+	case c.Kind == gdvar.TypedClass && !isIdentifier(c.Name):
+		return fmt.Errorf("%w: a container of class %q", ErrNoTextForm, c.Name)
+	case c.Kind == gdvar.TypedClass:
 		e.write(c.Name)
-	case gdvar.TypedScript:
+	case c.Kind == gdvar.TypedScript:
 		e.write(`Resource("`)
 		*e.sink, _ = escape(*e.sink, stringBytes(c.Name), &multilineEscapes)
 		e.write(`")`)
-	default:
-		e.write("Variant")
 	}
+	return nil
 }
 
 // appendScalar appends a one-token value.

@@ -3,12 +3,9 @@ package vartext
 import (
 	"encoding/base64"
 	"errors"
-	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -16,144 +13,89 @@ import (
 	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
-// godotNaN is the NaN Godot writes (math.NaN has other bits).
-var godotNaN = math.Float64frombits(0x7ff8000000000000)
+// godotNaN is the NaN Godot writes (math.NaN has other bits), and
+// negativeNaN the one Godot 3.2 prints as -nan.
+var (
+	godotNaN    = math.Float64frombits(0x7ff8000000000000)
+	negativeNaN = math.Float64frombits(0xfff8000000000000)
+)
 
 // maxDepth bounds the containers a value may be nested in, as in the binary
 // format (Godot fails deeper values).
 const maxDepth = 1024
 
-// SyntaxError is the error for text that is not a valid value.
-type SyntaxError struct {
-	Offset int64 // byte offset of the problem in the input
-	Line   int   // 1-based line
-	Column int   // 1-based column, in bytes
-	Msg    string
+// builder receives a value from the parser as it reads it: a value of one
+// token whole (in gdvar's generic form), a string in chunks, and the start,
+// elements and end of containers, packed arrays and objects. A
+// Dictionary's entries are dictKey, the key's value, then the value; an
+// object's are property, then the value.
+type builder interface {
+	scalar(v any) error
+	beginString(k gdvar.Kind) error // KindString or KindStringName
+	stringChunk(b []byte) error
+	endString() error
+	beginArray(elem gdvar.ContainerType) error
+	endArray() error
+	beginDict(key, value gdvar.ContainerType) error
+	dictKey() error
+	endDict() error
+	beginPacked(t gdvar.Type) error
+	packedInt(n int64) error // elements of PackedByteArray and the int arrays
+	packedReal(f float64) error
+	endPacked() error
+	beginObject(class string) error
+	property(name string) error
+	endObject() error
 }
 
-func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("vartext: line %d, column %d: %s", e.Line, e.Column, e.Msg)
-}
-
-// Unmarshal parses the one value in text (as str_to_var does) and stores it
-// in v, a non-nil pointer. Into an interface{} it stores gdvar's generic
-// form (int64, float64, string, gdvar.Vector2, []any, *gdvar.Dictionary, …);
-// into other Go types it stores what gdvar.Unmarshal would from the value's
-// binary encoding. Every dialect's spelling is read (Godot 3's Quat and
-// PoolIntArray as well as Godot 4's Quaternion and PackedInt32Array); the
-// dialect selects the engine for the conversion into Go types.
-//
-// Object(EncodedObjectAsID,"object_id":N,…), which is how var_to_str prints
-// an object written as its id, gives back the gdvar.ObjectID.
-func Unmarshal(text []byte, v any, opts ...Option) error {
-	d := NewDecoder(text, opts...)
-	if err := d.Decode(v); err != nil {
-		if err == io.EOF {
-			return d.errorf("no value")
-		}
-		return err
-	}
-	if d.skipSpace(); d.pos < len(d.text) {
-		return d.errorf("text after the value")
-	}
-	return nil
-}
-
-// Decoder parses a sequence of values from text held in memory, such as a
-// file of values separated by newlines.
-type Decoder struct {
+// parser reads the text form as str_to_var does, and gives what it reads
+// to a builder. It holds no more of the text than its scanner's window,
+// whatever the size of a string or an Array.
+type parser struct {
+	s     scanner
 	cfg   config
-	text  []byte
-	pos   int
+	b     builder
 	depth int
+	chunk []byte // decoded string bytes not yet given to the builder
+	keys  *keyCheck
 }
 
-// NewDecoder returns a Decoder reading the values in text.
-func NewDecoder(text []byte, opts ...Option) *Decoder {
-	return &Decoder{cfg: newConfig(opts), text: text}
-}
+// maxChunk is the most decoded string bytes given to a builder at once.
+const maxChunk = 32 << 10
 
-// InputOffset returns the offset just after the last value decoded.
-func (d *Decoder) InputOffset() int64 { return int64(d.pos) }
-
-// Decode parses the next value into v, as Unmarshal does. It returns io.EOF
-// when only white space and comments are left.
-func (d *Decoder) Decode(v any) error {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return errors.New("vartext: Decode needs a non-nil pointer")
-	}
-	if d.skipSpace(); d.pos == len(d.text) {
-		return io.EOF
-	}
-	g, err := d.value()
-	if err != nil {
-		return err
-	}
-	if p, ok := v.(*any); ok {
-		*p = g
-		return nil
-	}
-	e := gdvar.WithEngine(d.cfg.dialect.Engine())
-	b, err := gdvar.Marshal(g, e)
-	if err != nil {
-		return err
-	}
-	return gdvar.Unmarshal(b, v, e, gdvar.AllowObjects(true))
-}
-
-// errorf returns a SyntaxError at the current position.
-func (d *Decoder) errorf(format string, args ...any) error {
-	return d.errorAt(d.pos, format, args...)
-}
-
-func (d *Decoder) errorAt(pos int, format string, args ...any) error {
-	line := 1 + strings.Count(string(d.text[:pos]), "\n")
-	col := pos - strings.LastIndexByte(string(d.text[:pos]), '\n')
-	return &SyntaxError{Offset: int64(pos), Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
-}
-
-// skipSpace skips white space and comments (";" to the end of the line, as
-// in Godot's resource files).
-func (d *Decoder) skipSpace() {
-	for d.pos < len(d.text) {
-		switch d.text[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		case ';':
-			for d.pos < len(d.text) && d.text[d.pos] != '\n' {
-				d.pos++
-			}
-		default:
-			return
+func (p *parser) value() error {
+	s := &p.s
+	s.skipSpace()
+	switch c := s.peek(); {
+	case c == '"':
+		return p.str(gdvar.KindString)
+	case c == '&':
+		s.next()
+		return p.str(gdvar.KindStringName)
+	case c == '^':
+		s.next()
+		path, err := p.shortString()
+		if err != nil {
+			return err
 		}
+		return p.b.scalar(gdvar.ParseNodePath(path))
+	case c == '[':
+		return p.array(gdvar.UntypedContainer)
+	case c == '{':
+		return p.dictionary(gdvar.UntypedContainer, gdvar.UntypedContainer)
+	case c == '-' || c == '.' || c >= '0' && c <= '9':
+		n, err := p.number()
+		if err != nil {
+			return err
+		}
+		if n.float {
+			return p.b.scalar(n.f)
+		}
+		return p.b.scalar(n.i)
+	case isIdentByte(c):
+		return p.named()
 	}
-}
-
-// peek returns the next byte after white space, or 0 at the end.
-func (d *Decoder) peek() byte {
-	if d.skipSpace(); d.pos < len(d.text) {
-		return d.text[d.pos]
-	}
-	return 0
-}
-
-// expect consumes c or fails.
-func (d *Decoder) expect(c byte) error {
-	if d.peek() != c {
-		return d.errorf("want %q, found %s", c, d.found())
-	}
-	d.pos++
-	return nil
-}
-
-// found describes what is at the current position, for errors.
-func (d *Decoder) found() string {
-	if d.pos >= len(d.text) {
-		return "end of input"
-	}
-	r, _ := utf8.DecodeRune(d.text[d.pos:])
-	return strconv.QuoteRune(r)
+	return s.errorf("want a value, found %s", s.found())
 }
 
 func isIdentByte(c byte) bool {
@@ -162,207 +104,318 @@ func isIdentByte(c byte) bool {
 
 // ident reads an identifier (letters, digits, "_", and non-ASCII, as class
 // names may be).
-func (d *Decoder) ident() string {
-	d.skipSpace()
-	start := d.pos
-	for d.pos < len(d.text) && isIdentByte(d.text[d.pos]) {
-		d.pos++
+func (p *parser) ident() (string, error) {
+	p.s.skipSpace()
+	start := p.s.offset()
+	w, err := p.s.readWord(isIdentByte)
+	if err == nil && !utf8.Valid(w) {
+		err = p.s.errorAt(start, "invalid UTF-8 in a name")
 	}
-	return string(d.text[start:d.pos])
+	return string(w), err
 }
 
-// enter counts a container, just after its opening byte; leave must
-// follow.
-func (d *Decoder) enter() error {
-	if d.depth++; d.depth > maxDepth {
-		return d.errorAt(d.pos-1, "nested deeper than %d", maxDepth)
+// expect consumes c or fails.
+func (p *parser) expect(c byte) error {
+	if p.s.skipSpace(); p.s.peek() != c || p.s.atEnd() {
+		return p.s.errorf("want %q, found %s", c, p.s.found())
+	}
+	p.s.next()
+	return nil
+}
+
+func (p *parser) expectAll(s string) error {
+	for i := range len(s) {
+		if err := p.expect(s[i]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-func (d *Decoder) leave() { d.depth-- }
-
-func (d *Decoder) value() (any, error) {
-	switch c := d.peek(); {
-	case c == '"':
-		return d.str()
-	case c == '&':
-		d.pos++
-		s, err := d.str()
-		return gdvar.StringName(s), err
-	case c == '^':
-		d.pos++
-		s, err := d.str()
-		return gdvar.ParseNodePath(s), err
-	case c == '[':
-		return d.array()
-	case c == '{':
-		return d.dictionary()
-	case c == '-' || c == '.' || c >= '0' && c <= '9':
-		return d.number()
-	case c != 0 && isIdentByte(c):
-		return d.named()
+// enter counts a container, just after its opening byte; leave must
+// follow.
+func (p *parser) enter() error {
+	if p.depth++; p.depth > maxDepth {
+		return p.s.errorAt(p.s.offset()-1, "nested deeper than %d", maxDepth)
 	}
-	return nil, d.errorf("want a value, found %s", d.found())
+	return nil
 }
 
-// number reads an int (no "." or exponent) or a float, or -inf.
-func (d *Decoder) number() (any, error) {
-	start := d.pos
-	if d.text[d.pos] == '-' && d.pos+1 < len(d.text) && d.text[d.pos+1] == 'i' {
-		d.pos++
-		if name := d.ident(); name != "inf" {
-			return nil, d.errorAt(start, "unknown number -%s", name)
+func (p *parser) leave() { p.depth-- }
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'
+}
+
+// number is an int or a float read.
+type number struct {
+	float bool
+	i     int64
+	f     float64
+}
+
+// number reads an int (no "." or exponent) or a float; "-inf" and "-nan",
+// which Godot 3.2 prints, are floats too.
+func (p *parser) number() (number, error) {
+	s := &p.s
+	start := s.offset()
+	if c := s.peekAt(1); s.peek() == '-' && c >= 'a' && c <= 'z' {
+		s.next()
+		{
+			name, err := p.ident()
+			if err != nil {
+				return number{}, err
+			}
+			v, ok := map[string]float64{"inf": math.Inf(-1), "nan": negativeNaN}[name]
+			if !ok {
+				return number{}, s.errorAt(start, "unknown number -%s", name)
+			}
+			if s.peek() == '.' { // Godot 3.2 prints -inf.0 and -nan.0
+				s.next()
+				if s.next() != '0' {
+					return number{}, s.errorAt(start, "bad number")
+				}
+			}
+			return number{float: true, f: v}, nil
 		}
-		if strings.HasPrefix(string(d.text[d.pos:]), ".0") { // Godot 3.2 prints -inf.0
-			d.pos += 2
-		}
-		return math.Inf(-1), nil
 	}
+	w, err := s.readWord(isNumberByte)
+	if err != nil {
+		return number{}, err
+	}
+	return p.parseNumber(start, arenaString(w)) // w is not changed until the number is read
+}
+
+// parseNumber checks and converts a number's text: an optional '-', digits
+// with at most one '.', and an optional exponent.
+func (p *parser) parseNumber(start int64, w string) (number, error) {
+	i := 0
 	digits := func() int {
 		n := 0
-		for d.pos < len(d.text) && d.text[d.pos] >= '0' && d.text[d.pos] <= '9' {
-			d.pos++
+		for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+			i++
 			n++
 		}
 		return n
 	}
-	if d.text[d.pos] == '-' {
-		d.pos++
+	if i < len(w) && w[i] == '-' {
+		i++
 	}
 	nd := digits()
 	isFloat := false
-	if d.pos < len(d.text) && d.text[d.pos] == '.' {
-		d.pos++
+	if i < len(w) && w[i] == '.' {
+		i++
 		nd += digits()
 		isFloat = true
 	}
 	if nd == 0 {
-		return nil, d.errorAt(start, "bad number")
+		return number{}, p.s.errorAt(start, "bad number")
 	}
-	if d.pos < len(d.text) && (d.text[d.pos] == 'e' || d.text[d.pos] == 'E') {
-		d.pos++
-		if d.pos < len(d.text) && (d.text[d.pos] == '-' || d.text[d.pos] == '+') {
-			d.pos++
+	if i < len(w) && (w[i] == 'e' || w[i] == 'E') {
+		i++
+		if i < len(w) && (w[i] == '-' || w[i] == '+') {
+			i++
 		}
 		if digits() == 0 {
-			return nil, d.errorAt(start, "bad number exponent")
+			return number{}, p.s.errorAt(start, "bad number exponent")
 		}
 		isFloat = true
 	}
-	s := string(d.text[start:d.pos])
-	if isFloat {
-		return godotStrtod(s), nil
+	if i < len(w) {
+		return number{}, p.s.errorAt(start+int64(i), "bad number")
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
+	if isFloat {
+		return number{float: true, f: godotStrtod(w)}, nil
+	}
+	n, err := strconv.ParseInt(w, 10, 64)
 	if errors.Is(err, strconv.ErrRange) { // Godot clamps
 		n = math.MaxInt64
-		if s[0] == '-' {
+		if w[0] == '-' {
 			n = math.MinInt64
 		}
 	}
-	return n, nil
+	return number{i: n}, nil
 }
 
 // real reads a float, an int (as a float) or a named special.
-func (d *Decoder) real() (float64, error) {
-	if c := d.peek(); c != '-' && c != '.' && (c < '0' || c > '9') {
-		start := d.pos
-		x, err := d.named()
-		if f, ok := x.(float64); ok && err == nil {
+func (p *parser) real() (float64, error) {
+	p.s.skipSpace()
+	start := p.s.offset()
+	if c := p.s.peek(); c != '-' && c != '.' && (c < '0' || c > '9') {
+		name, err := p.ident()
+		if err != nil {
+			return 0, err
+		}
+		if f, ok := specialFloats[name]; ok {
 			return f, nil
 		}
-		return 0, d.errorAt(start, "want a number")
+		return 0, p.s.errorAt(start, "want a number")
 	}
-	x, err := d.number()
-	switch n := x.(type) {
-	case int64:
-		return float64(n), err
-	case float64:
-		return n, err
+	n, err := p.number()
+	if !n.float {
+		return float64(n.i), err
 	}
-	return 0, err
+	return n.f, err
 }
+
+// specialFloats are the names of floats that are not numbers.
+var specialFloats = map[string]float64{"inf": math.Inf(1), "inf_neg": math.Inf(-1), "nan": godotNaN}
 
 // integer reads an int.
-func (d *Decoder) integer() (int64, error) {
-	start := d.pos
-	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, d.errorf("want an integer, found %s", d.found())
+func (p *parser) integer() (int64, error) {
+	p.s.skipSpace()
+	start := p.s.offset()
+	if c := p.s.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, p.s.errorf("want an integer, found %s", p.s.found())
 	}
-	x, err := d.number()
-	if n, ok := x.(int64); ok || err != nil {
-		return n, err
+	n, err := p.number()
+	if !n.float || err != nil {
+		return n.i, err
 	}
-	return 0, d.errorAt(start, "want an integer")
+	return 0, p.s.errorAt(start, "want an integer")
 }
 
-// str reads a quoted string with Godot's escapes. As in the engine, an
-// unknown escape gives the character after the backslash (so "\\a" reads
-// back as "a"), and Godot 3 drops carriage returns.
-func (d *Decoder) str() (string, error) {
-	if err := d.expect('"'); err != nil {
-		return "", err
+// str reads a quoted string and gives it to the builder in chunks.
+func (p *parser) str(kind gdvar.Kind) error {
+	if err := p.b.beginString(kind); err != nil {
+		return err
 	}
-	dropCR := d.cfg.dialect != Godot4
-	var b []byte
+	if err := p.quoted(p.flushChunk); err != nil {
+		return err
+	}
+	if err := p.flushChunk(); err != nil {
+		return err
+	}
+	return p.b.endString()
+}
+
+func (p *parser) flushChunk() error {
+	err := p.b.stringChunk(p.chunk)
+	p.chunk = p.chunk[:0]
+	return err
+}
+
+// shortString reads a quoted string of at most gdvar.DefaultMaxNameBytes
+// (a NodePath, a property name, a script path).
+func (p *parser) shortString() (string, error) {
+	start := p.s.offset()
+	err := p.quoted(func() error {
+		if len(p.chunk) < gdvar.DefaultMaxNameBytes {
+			return nil
+		}
+		return p.s.errorAt(start, "string longer than %d bytes", gdvar.DefaultMaxNameBytes)
+	})
+	s := string(p.chunk)
+	p.chunk = p.chunk[:0]
+	return s, err
+}
+
+// quoted reads a quoted string with Godot's escapes into p.chunk, calling
+// full when it holds maxChunk bytes or more. As in the engine, an unknown
+// escape gives the character after the backslash (so "\a" reads back as
+// "a"), and Godot 3 drops carriage returns. Text that is not UTF-8 has no
+// place in a Godot string: it is an error.
+func (p *parser) quoted(full func() error) error {
+	s := &p.s
+	if err := p.expect('"'); err != nil {
+		return err
+	}
+	dropCR := p.cfg.dialect != Godot4
+	p.chunk = p.chunk[:0]
 	for {
-		if d.pos >= len(d.text) {
-			return "", d.errorf("unterminated string")
-		}
-		c := d.text[d.pos]
-		d.pos++
-		switch {
-		case c == '"':
-			return string(b), nil
-		case c == '\\':
-		case c == '\r' && dropCR:
-			continue
-		default:
-			b = append(b, c)
-			continue
-		}
-		if d.pos >= len(d.text) {
-			return "", d.errorf("unterminated string")
-		}
-		e := d.text[d.pos]
-		d.pos++
-		switch e {
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u', 'U':
-			r, err := d.codePoint(e)
-			if err != nil {
-				return "", err
+		if len(p.chunk) >= maxChunk {
+			if err := full(); err != nil {
+				return err
 			}
-			b = utf8.AppendRune(b, r)
+		}
+		if s.atEnd() {
+			return s.errorf("unterminated string")
+		}
+		switch c := s.next(); {
+		case c == '"':
+			return nil
+		case c == '\\':
+			if err := p.escape(); err != nil {
+				return err
+			}
+		case c == '\r' && dropCR:
+		case c < utf8.RuneSelf:
+			p.chunk = append(p.chunk, c)
 		default:
-			b = append(b, e)
+			if err := p.multibyte(c); err != nil {
+				return err
+			}
 		}
 	}
+}
+
+// multibyte reads the rest of a UTF-8 sequence that starts with c.
+func (p *parser) multibyte(c byte) error {
+	s := &p.s
+	at := s.offset() - 1
+	if len(s.buf)-s.pos < utf8.UTFMax {
+		s.fill()
+	}
+	var seq [utf8.UTFMax]byte
+	seq[0] = c
+	n := copy(seq[1:], s.buf[s.pos:]) + 1
+	r, size := utf8.DecodeRune(seq[:n])
+	if r == utf8.RuneError && size <= 1 {
+		return s.errorAt(at, "invalid UTF-8 in a string")
+	}
+	p.chunk = append(p.chunk, seq[:size]...)
+	s.pos += size - 1
+	return nil
+}
+
+// escape reads what follows a backslash.
+func (p *parser) escape() error {
+	s := &p.s
+	if s.atEnd() {
+		return s.errorf("unterminated string")
+	}
+	switch e := s.next(); e {
+	case 'b':
+		p.chunk = append(p.chunk, '\b')
+	case 'f':
+		p.chunk = append(p.chunk, '\f')
+	case 'n':
+		p.chunk = append(p.chunk, '\n')
+	case 'r':
+		p.chunk = append(p.chunk, '\r')
+	case 't':
+		p.chunk = append(p.chunk, '\t')
+	case 'u', 'U':
+		r, err := p.codePoint(e)
+		if err != nil {
+			return err
+		}
+		p.chunk = utf8.AppendRune(p.chunk, r)
+	default:
+		if e >= utf8.RuneSelf {
+			return p.multibyte(e)
+		}
+		p.chunk = append(p.chunk, e)
+	}
+	return nil
 }
 
 // codePoint reads the hex digits of \uXXXX (joining a surrogate pair) or
 // \UXXXXXX.
-func (d *Decoder) codePoint(kind byte) (rune, error) {
+func (p *parser) codePoint(kind byte) (rune, error) {
+	s := &p.s
 	hex := func(n int) (rune, error) {
-		if d.pos+n > len(d.text) {
-			return 0, d.errorf("short \\%c escape", kind)
+		var v rune
+		for range n {
+			c := s.peek()
+			d, ok := hexDigit(c)
+			if !ok || s.atEnd() {
+				return 0, s.errorf("bad \\%c escape", kind)
+			}
+			s.next()
+			v = v<<4 | d
 		}
-		v, err := strconv.ParseUint(string(d.text[d.pos:d.pos+n]), 16, 32)
-		if err != nil {
-			return 0, d.errorf("bad \\%c escape", kind)
-		}
-		d.pos += n
-		return rune(v), nil
+		return v, nil
 	}
 	if kind == 'U' {
 		return hex(6)
@@ -371,166 +424,261 @@ func (d *Decoder) codePoint(kind byte) (rune, error) {
 	if err != nil || !utf16.IsSurrogate(r) {
 		return r, err
 	}
-	if !strings.HasPrefix(string(d.text[d.pos:]), "\\u") {
+	if s.peek() != '\\' {
 		return utf8.RuneError, nil
 	}
-	d.pos += 2
+	s.next()
+	if s.peek() != 'u' {
+		return 0, s.errorf("bad \\u escape")
+	}
+	s.next()
 	lo, err := hex(4)
 	return utf16.DecodeRune(r, lo), err
 }
 
+func hexDigit(c byte) (rune, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return rune(c - '0'), true
+	case c >= 'a' && c <= 'f':
+		return rune(c-'a') + 10, true
+	case c >= 'A' && c <= 'F':
+		return rune(c-'A') + 10, true
+	}
+	return 0, false
+}
+
 // list reads "(" or "[" items separated by commas, with an optional
 // trailing comma, up to the closing byte.
-func (d *Decoder) list(closing byte, item func() error) error {
+func (p *parser) list(closing byte, item func() error) error {
+	s := &p.s
 	for {
-		if d.peek() == closing {
-			d.pos++
+		if s.skipSpace(); s.peek() == closing && !s.atEnd() {
+			s.next()
 			return nil
 		}
 		if err := item(); err != nil {
 			return err
 		}
-		switch d.peek() {
+		switch s.skipSpace(); s.peek() {
 		case ',':
-			d.pos++
+			s.next()
 		case closing:
 		default:
-			return d.errorf("want ',' or %q, found %s", closing, d.found())
+			return s.errorf("want ',' or %q, found %s", closing, s.found())
 		}
 	}
 }
 
-func (d *Decoder) array() ([]any, error) {
-	if err := d.expect('['); err != nil {
-		return nil, err
-	}
-	if err := d.enter(); err != nil {
-		return nil, err
-	}
-	defer d.leave()
-	out := []any{}
-	err := d.list(']', func() error {
-		x, err := d.value()
-		out = append(out, x)
+func (p *parser) array(elem gdvar.ContainerType) error {
+	if err := p.expect('['); err != nil {
 		return err
-	})
-	return out, err
+	}
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	if err := p.b.beginArray(elem); err != nil {
+		return err
+	}
+	if err := p.list(']', p.value); err != nil {
+		return err
+	}
+	return p.b.endArray()
 }
 
-func (d *Decoder) dictionary() (*gdvar.Dictionary, error) {
-	if err := d.expect('{'); err != nil {
-		return nil, err
-	}
-	if err := d.enter(); err != nil {
-		return nil, err
-	}
-	defer d.leave()
-	dict := &gdvar.Dictionary{}
-	err := d.list('}', func() error {
-		k, err := d.value()
-		if err != nil {
-			return err
-		}
-		if err := d.expect(':'); err != nil {
-			return err
-		}
-		v, err := d.value()
-		dict.Set(k, v)
+func (p *parser) dictionary(key, value gdvar.ContainerType) error {
+	if err := p.expect('{'); err != nil {
 		return err
+	}
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	if err := p.b.beginDict(key, value); err != nil {
+		return err
+	}
+	if p.keys != nil {
+		p.keys.enter()
+		defer p.keys.leave()
+	}
+	err := p.list('}', func() error {
+		if err := p.b.dictKey(); err != nil {
+			return err
+		}
+		if err := p.key(); err != nil {
+			return err
+		}
+		if err := p.expect(':'); err != nil {
+			return err
+		}
+		return p.value()
 	})
-	return dict, err
+	if err != nil {
+		return err
+	}
+	return p.b.endDict()
+}
+
+// key reads a Dictionary's key, noting it when keys are checked.
+func (p *parser) key() error {
+	k := p.keys
+	if k == nil || k.inKey {
+		return p.value()
+	}
+	b := p.b
+	k.tree.reset(p.cfg.dialect)
+	k.inKey, p.b = true, tee{b, &k.tree}
+	err := p.value()
+	k.inKey, p.b = false, b
+	if err == nil {
+		k.note(equalKey(k.tree.root, p.cfg.dialect), k.tree.dups)
+	}
+	return err
+}
+
+// keyCheck finds, while a value is read, whether a Dictionary has a key
+// twice (as the engine finds keys equal: see equalKey). The keys of each
+// Dictionary are built whole, one at a time; a Dictionary inside a key is
+// checked as that key is built.
+type keyCheck struct {
+	seen  []map[string]bool // the keys of each Dictionary open, outside keys
+	inKey bool
+	tree  treeBuilder
+	dups  bool
+}
+
+func (k *keyCheck) reset() { *k = keyCheck{seen: k.seen[:0], tree: k.tree} }
+
+// enter starts a Dictionary.
+func (k *keyCheck) enter() {
+	if !k.inKey {
+		k.seen = append(k.seen, nil)
+	}
+}
+
+func (k *keyCheck) leave() {
+	if !k.inKey {
+		k.seen = k.seen[:len(k.seen)-1]
+	}
+}
+
+// note notes a key of the innermost Dictionary, and whether Dictionaries
+// inside it had keys twice.
+func (k *keyCheck) note(key string, dups bool) {
+	m := k.seen[len(k.seen)-1]
+	if m == nil {
+		m = map[string]bool{}
+		k.seen[len(k.seen)-1] = m
+	}
+	k.dups = k.dups || dups || m[key]
+	m[key] = true
 }
 
 // named reads what starts with an identifier: a keyword or a constructor.
-func (d *Decoder) named() (any, error) {
-	start := d.pos
-	name := d.ident()
+func (p *parser) named() error {
+	start := p.s.offset()
+	name, err := p.ident()
+	if err != nil {
+		return err
+	}
 	switch name {
 	case "null", "nil":
-		return nil, nil
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	case "inf":
-		return math.Inf(1), nil
-	case "inf_neg":
-		return math.Inf(-1), nil
-	case "nan":
-		return godotNaN, nil
+		return p.b.scalar(nil)
+	case "true", "false":
+		return p.b.scalar(name == "true")
 	case "Array":
-		return d.typedArray()
+		return p.typedArray()
 	case "Dictionary":
-		return d.typedDictionary()
+		return p.typedDictionary()
 	case "Object":
-		return d.object()
+		return p.object()
+	}
+	if f, ok := specialFloats[name]; ok {
+		return p.b.scalar(f)
 	}
 	typ, ok := typeByName[name]
 	if !ok {
-		return nil, d.errorAt(start, "unknown name %q", name)
+		return p.s.errorAt(start, "unknown name %q", name)
 	}
-	if err := d.expect('('); err != nil {
-		return nil, err
+	if err := p.expect('('); err != nil {
+		return err
 	}
-	if typ.IsMath() {
-		return d.math(typ.GoType())
-	}
-	switch typ {
-	case gdvar.TypeStringName:
-		s, err := d.oneString()
-		return gdvar.StringName(s), err
-	case gdvar.TypeNodePath:
-		s, err := d.oneString()
-		return gdvar.ParseNodePath(s), err
-	case gdvar.TypeRID:
+	switch {
+	case typ.IsMath():
+		return p.math(typ)
+	case typ.IsPacked():
+		return p.packed(typ)
+	case typ == gdvar.TypeStringName:
+		if err := p.str(gdvar.KindStringName); err != nil {
+			return err
+		}
+		return p.expect(')')
+	case typ == gdvar.TypeNodePath:
+		path, err := p.shortString()
+		if err != nil {
+			return err
+		}
+		if err := p.b.scalar(gdvar.ParseNodePath(path)); err != nil {
+			return err
+		}
+		return p.expect(')')
+	case typ == gdvar.TypeRID:
 		var id int64
-		err := d.list(')', func() (err error) { id, err = d.integer(); return err })
-		return gdvar.RID(id), err
-	case gdvar.TypeCallable:
-		return gdvar.Callable{}, d.expect(')')
-	case gdvar.TypeSignal:
-		return gdvar.Signal{}, d.expect(')')
+		if err := p.list(')', func() (err error) { id, err = p.integer(); return err }); err != nil {
+			return err
+		}
+		return p.b.scalar(gdvar.RID(id))
+	case typ == gdvar.TypeCallable:
+		return p.closeScalar(gdvar.Callable{})
+	case typ == gdvar.TypeSignal:
+		return p.closeScalar(gdvar.Signal{})
 	}
-	if typ.IsPacked() {
-		return d.packed(typ)
-	}
-	return nil, d.errorAt(start, "%s has no constructor in the text form", name)
+	return p.s.errorAt(start, "%s has no constructor in the text form", name)
 }
 
-// oneString reads the string argument and the ")" of a constructor.
-func (d *Decoder) oneString() (string, error) {
-	s, err := d.str()
-	if err != nil {
-		return "", err
+// closeScalar reads the ")" of a constructor without arguments and gives v
+// to the builder.
+func (p *parser) closeScalar(v any) error {
+	if err := p.expect(')'); err != nil {
+		return err
 	}
-	return s, d.expect(')')
+	return p.b.scalar(v)
 }
 
 // math reads a math value's components, after its "(".
-func (d *Decoder) math(t reflect.Type) (any, error) {
-	var comps []float64
-	err := d.list(')', func() error {
-		f, err := d.real()
-		comps = append(comps, f)
+func (p *parser) math(t gdvar.Type) error {
+	var buf [16]float64
+	comps, count := buf[:0], 0
+	err := p.list(')', func() error {
+		f, err := p.real()
+		if count++; count <= len(buf) {
+			comps = append(comps, f)
+		}
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	want, _ := components(reflect.Zero(t).Interface())
-	if t == reflect.TypeFor[gdvar.Color]() && len(comps) == 3 {
-		comps = append(comps, 1) // Color(r, g, b) is opaque
+	if t == gdvar.TypeColor && count == 3 {
+		comps, count = append(comps, 1), 4 // Color(r, g, b) is opaque
 	}
-	if len(comps) != len(want) {
-		return nil, d.errorf("%s takes %d numbers, not %d", t.Name(), len(want), len(comps))
+	v := reflect.New(t.GoType()).Elem()
+	if n := numbersOf(v.Type()); count != n {
+		return p.s.errorf("%s takes %d numbers, not %d", t, n, count)
 	}
-	v := reflect.New(t).Elem()
 	fill(v, comps)
-	return v.Interface(), nil
+	return p.b.scalar(v.Interface())
 }
 
-// fill sets a math value's components in wire order; it is the inverse of
-// components.
+// numbersOf returns how many numbers make a math value of type t.
+func numbersOf(t reflect.Type) int {
+	n := 0
+	mathwalk.Walk(reflect.New(t).Elem(), func(reflect.Value) { n++ })
+	return n
+}
+
+// fill sets a math value's components in wire order.
 func fill(v reflect.Value, comps []float64) {
 	i := 0
 	mathwalk.Walk(v, func(c reflect.Value) {
@@ -544,107 +692,115 @@ func fill(v reflect.Value, comps []float64) {
 }
 
 // packed reads a packed array's elements, after its "(".
-func (d *Decoder) packed(typ gdvar.Type) (any, error) {
+func (p *parser) packed(typ gdvar.Type) error {
+	if err := p.b.beginPacked(typ); err != nil {
+		return err
+	}
+	var err error
 	switch typ {
 	case gdvar.TypePackedByteArray:
-		if d.peek() == '"' { // base64, as Godot 4.3+ may write large ones
-			s, err := d.oneString()
-			if err != nil {
-				return nil, err
-			}
-			b, err := base64.StdEncoding.DecodeString(s)
-			if err != nil {
-				return nil, d.errorf("bad base64 in PackedByteArray: %v", err)
-			}
-			return b, nil
+		if p.s.skipSpace(); p.s.peek() == '"' { // base64, as Godot 4.3+ may write large ones
+			err = p.base64()
+			break
 		}
-		return packedInts[byte](d, 0, math.MaxUint8)
+		err = p.packedInts(0, math.MaxUint8)
 	case gdvar.TypePackedInt32Array:
-		return packedInts[int32](d, math.MinInt32, math.MaxInt32)
+		err = p.packedInts(math.MinInt32, math.MaxInt32)
 	case gdvar.TypePackedInt64Array:
-		return packedInts[int64](d, math.MinInt64, math.MaxInt64)
+		err = p.packedInts(math.MinInt64, math.MaxInt64)
 	case gdvar.TypePackedStringArray:
-		out := []string{}
-		err := d.list(')', func() error {
-			s, err := d.str()
-			out = append(out, s)
+		err = p.list(')', func() error { return p.str(gdvar.KindString) })
+	default:
+		n, per := 0, numbersPerElement(typ)
+		err = p.list(')', func() error {
+			f, err := p.real()
+			if err == nil {
+				err = p.b.packedReal(f)
+			}
+			n++
 			return err
 		})
-		return out, err
-	}
-	var reals []float64
-	if err := d.list(')', func() error {
-		f, err := d.real()
-		reals = append(reals, f)
-		return err
-	}); err != nil {
-		return nil, err
-	}
-	switch typ {
-	case gdvar.TypePackedFloat32Array:
-		out := make([]float32, len(reals))
-		for i, f := range reals {
-			out[i] = float32(f)
+		if err == nil && n%per != 0 {
+			return p.s.errorf("%d numbers do not make whole elements of %s", n, typ)
 		}
-		return out, nil
-	case gdvar.TypePackedFloat64Array:
-		return reals, nil
-	case gdvar.TypePackedVector2Array:
-		return grouped[gdvar.Vector2](d, reals)
-	case gdvar.TypePackedVector3Array:
-		return grouped[gdvar.Vector3](d, reals)
-	case gdvar.TypePackedVector4Array:
-		return grouped[gdvar.Vector4](d, reals)
 	}
-	return grouped[gdvar.Color](d, reals)
+	if err != nil {
+		return err
+	}
+	return p.b.endPacked()
 }
 
-func packedInts[T byte | int32 | int64](d *Decoder, lo, hi int64) ([]T, error) {
-	out := []T{}
-	err := d.list(')', func() error {
-		start := d.pos
-		n, err := d.integer()
+func (p *parser) packedInts(lo, hi int64) error {
+	return p.list(')', func() error {
+		p.s.skipSpace()
+		start := p.s.offset()
+		n, err := p.integer()
 		if err == nil && (n < lo || n > hi) {
-			err = d.errorAt(start, "%d out of range", n)
+			err = p.s.errorAt(start, "%d out of range", n)
 		}
-		out = append(out, T(n))
-		return err
+		if err != nil {
+			return err
+		}
+		return p.b.packedInt(n)
 	})
-	return out, err
 }
 
-// grouped splits a flat list of reals into vectors or colors.
-func grouped[T any](d *Decoder, reals []float64) ([]T, error) {
-	var zero T
-	per, _ := components(zero)
-	if len(reals)%len(per) != 0 {
-		return nil, d.errorf("%d numbers do not make whole %T values", len(reals), zero)
+// base64 reads PackedByteArray("…") after its "(", decoding as it goes.
+func (p *parser) base64() error {
+	start := p.s.offset()
+	var rest []byte // a partial group of four characters
+	decode := func(last bool) error {
+		text := append(rest, p.chunk...)
+		n := len(text) / 4 * 4
+		if last {
+			n = len(text)
+		}
+		out, err := base64.StdEncoding.DecodeString(string(text[:n]))
+		if err != nil {
+			return p.s.errorAt(start, "bad base64 in PackedByteArray: %v", err)
+		}
+		for _, c := range out {
+			if err := p.b.packedInt(int64(c)); err != nil {
+				return err
+			}
+		}
+		rest = append(rest[:0], text[n:]...)
+		p.chunk = p.chunk[:0]
+		return nil
 	}
-	out := make([]T, len(reals)/len(per))
-	for i := range out {
-		fill(reflect.ValueOf(&out[i]).Elem(), reals[i*len(per):])
+	if err := p.quoted(func() error { return decode(false) }); err != nil {
+		return err
 	}
-	return out, nil
+	if err := decode(true); err != nil {
+		return err
+	}
+	return p.expect(')')
 }
 
 // containerType reads the type in Array[T] or Dictionary[K, V]: a builtin
 // type, "Variant", Resource("path") for a script, or a class name.
-func (d *Decoder) containerType() (gdvar.ContainerType, error) {
-	start := d.pos
-	name := d.ident()
+func (p *parser) containerType() (gdvar.ContainerType, error) {
+	p.s.skipSpace()
+	start := p.s.offset()
+	name, err := p.ident()
 	switch {
+	case err != nil:
+		return gdvar.ContainerType{}, err
 	case name == "":
-		return gdvar.ContainerType{}, d.errorf("want a type, found %s", d.found())
+		return gdvar.ContainerType{}, p.s.errorf("want a type, found %s", p.s.found())
 	case name == "Variant":
 		return gdvar.ContainerType{}, nil
-	case name == "Resource" && d.peek() == '(':
-		d.pos++
-		path, err := d.oneString()
+	case name == "Resource" && p.s.peek() == '(':
+		p.s.next()
+		path, err := p.shortString()
+		if err == nil {
+			err = p.expect(')')
+		}
 		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: path}, err
 	}
 	if t, ok := typeByName[name]; ok {
-		if t == gdvar.TypeNil || t == gdvar.TypeObject {
-			return gdvar.ContainerType{}, d.errorAt(start, "%s is not an element type", name)
+		if t == gdvar.TypeNil {
+			return gdvar.ContainerType{}, p.s.errorAt(start, "%s is not an element type", name)
 		}
 		return gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: t}, nil
 	}
@@ -652,118 +808,85 @@ func (d *Decoder) containerType() (gdvar.ContainerType, error) {
 }
 
 // typedArray reads Array[T]([…]) after "Array".
-func (d *Decoder) typedArray() (any, error) {
-	if err := d.expect('['); err != nil {
-		return nil, err
+func (p *parser) typedArray() error {
+	if err := p.expect('['); err != nil {
+		return err
 	}
-	typ, err := d.containerType()
+	typ, err := p.containerType()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := d.expectAll("]("); err != nil {
-		return nil, err
+	if err := p.expectAll("]("); err != nil {
+		return err
 	}
-	values, err := d.array()
-	if err != nil {
-		return nil, err
+	if err := p.array(typ); err != nil {
+		return err
 	}
-	if err := d.expect(')'); err != nil {
-		return nil, err
-	}
-	if typ.Kind == gdvar.Untyped {
-		return values, nil
-	}
-	return gdvar.Array{Type: typ, Values: values}, nil
+	return p.expect(')')
 }
 
 // typedDictionary reads Dictionary[K, V]({…}) after "Dictionary".
-func (d *Decoder) typedDictionary() (any, error) {
-	if err := d.expect('['); err != nil {
-		return nil, err
+func (p *parser) typedDictionary() error {
+	if err := p.expect('['); err != nil {
+		return err
 	}
-	key, err := d.containerType()
+	key, err := p.containerType()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := d.expect(','); err != nil {
-		return nil, err
+	if err := p.expect(','); err != nil {
+		return err
 	}
-	value, err := d.containerType()
+	value, err := p.containerType()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := d.expectAll("]("); err != nil {
-		return nil, err
+	if err := p.expectAll("]("); err != nil {
+		return err
 	}
-	dict, err := d.dictionary()
-	if err != nil {
-		return nil, err
+	if err := p.dictionary(key, value); err != nil {
+		return err
 	}
-	dict.KeyType, dict.ValueType = key, value
-	return dict, d.expect(')')
-}
-
-func (d *Decoder) expectAll(s string) error {
-	for i := range len(s) {
-		if err := d.expect(s[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.expect(')')
 }
 
 // object reads Object(Class,"name":value,…) after "Object".
-func (d *Decoder) object() (any, error) {
-	if err := d.expect('('); err != nil {
-		return nil, err
+func (p *parser) object() error {
+	if err := p.expect('('); err != nil {
+		return err
 	}
-	if err := d.enter(); err != nil {
-		return nil, err
+	if err := p.enter(); err != nil {
+		return err
 	}
-	defer d.leave()
-	class := d.ident()
+	defer p.leave()
+	class, err := p.ident()
+	if err != nil {
+		return err
+	}
 	if class == "" {
-		return nil, d.errorf("want a class name, found %s", d.found())
+		return p.s.errorf("want a class name, found %s", p.s.found())
 	}
-	o := &gdvar.Object{Class: class}
-	if d.peek() == ',' {
-		d.pos++
+	if err := p.b.beginObject(class); err != nil {
+		return err
 	}
-	err := d.list(')', func() error {
-		name, err := d.str()
+	if p.s.skipSpace(); p.s.peek() == ',' {
+		p.s.next()
+	}
+	err = p.list(')', func() error {
+		name, err := p.shortString()
 		if err != nil {
 			return err
 		}
-		if err := d.expect(':'); err != nil {
+		if err := p.expect(':'); err != nil {
 			return err
 		}
-		v, err := d.value()
-		o.Properties = append(o.Properties, gdvar.Property{Name: name, Value: v})
-		return err
+		if err := p.b.property(name); err != nil {
+			return err
+		}
+		return p.value()
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if id, ok := o.Get("object_id"); ok && class == "EncodedObjectAsID" {
-		if n, ok := id.(int64); ok {
-			return gdvar.ObjectID(n), nil
-		}
-	}
-	return o, nil
-}
-
-// components returns a math value's components in wire order, and whether
-// they are integers.
-func components(v any) ([]float64, bool) {
-	var out []float64
-	isInt := false
-	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
-		if c.Kind() == reflect.Int32 {
-			isInt = true
-			out = append(out, float64(c.Int()))
-			return
-		}
-		out = append(out, c.Float())
-	})
-	return out, isInt
+	return p.b.endObject()
 }

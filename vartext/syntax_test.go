@@ -37,6 +37,7 @@ func TestUnmarshalSyntax(t *testing.T) {
 		{"PackedVector2Array(1, 2, 3, 4)", []gdvar.Vector2{{X: 1, Y: 2}, {X: 3, Y: 4}}},
 		{"Array[Variant]([])", []any{}},
 		{"Array[Node]([null])", gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: "Node"}, Values: []any{nil}}},
+		{"Array[Object]([])", gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeObject}, Values: []any{}}},
 		{`Object(EncodedObjectAsID,"object_id":-1,"script":null)`, gdvar.ObjectID(math.MaxUint64)},
 		{`Object(Node,"name":"n")` + "\n", &gdvar.Object{Class: "Node", Properties: []gdvar.Property{{Name: "name", Value: "n"}}}},
 		{`{"a": 1, "a": 2}`, gdvar.NewDictionary("a", int64(2))},
@@ -62,7 +63,7 @@ func TestUnmarshalErrors(t *testing.T) {
 		{"1.5e", 1, 1, "bad number exponent"},
 		{"PackedByteArray(256)", 1, 17, "out of range"},
 		{"{1 2}", 1, 4, "want ':'"},
-		{"Array[Object]([])", 1, 7, "not an element type"},
+		{"Array[Nil]([])", 1, 7, "not an element type"},
 		{strings.Repeat("[", 1025) + strings.Repeat("]", 1025), 1, 1025, "nested deeper than 1024"},
 	} {
 		var v any
@@ -78,7 +79,7 @@ func TestUnmarshalErrors(t *testing.T) {
 }
 
 func TestDecoderSequence(t *testing.T) {
-	d := NewDecoder([]byte("1\n\"two\"\n[3]\n"))
+	d := NewDecoder(strings.NewReader("1\n\"two\"\n[3]\n"))
 	var got []any
 	var ends []int64
 	for {

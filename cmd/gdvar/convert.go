@@ -126,7 +126,7 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case "json":
 		dec = varjson.NewDecoder(data, varjson.WithEngine(cfg.engine))
 	case "text":
-		dec = vartext.NewDecoder(data, vartext.WithDialect(cfg.dialect))
+		dec = vartext.NewDecoder(bytes.NewReader(data), vartext.WithDialect(cfg.dialect))
 		p := gdvar.Single
 		if cfg.double {
 			p = gdvar.Double

@@ -1,0 +1,178 @@
+package vartext
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Unmarshal parses the one value in text (as str_to_var does) and stores it
+// in v, a non-nil pointer. Into an interface{} it stores gdvar's generic
+// form (int64, float64, string, gdvar.Vector2, []any, *gdvar.Dictionary, …);
+// into other Go types it stores what gdvar.Unmarshal would from the value's
+// binary encoding. Every dialect's spelling is read (Godot 3's Quat and
+// PoolIntArray as well as Godot 4's Quaternion and PackedInt32Array); the
+// dialect selects the engine for the conversion into Go types.
+//
+// Object(EncodedObjectAsID,"object_id":N,…), which is how var_to_str prints
+// an object written as its id, gives back the gdvar.ObjectID.
+func Unmarshal(text []byte, v any, opts ...Option) error {
+	d := NewDecoder(bytes.NewReader(text), opts...)
+	if err := d.Decode(v); err != nil {
+		if err == io.EOF {
+			return d.p.s.errorf("no value")
+		}
+		return err
+	}
+	if d.p.s.skipSpace(); !d.p.s.atEnd() {
+		return d.p.s.errorf("text after the value")
+	}
+	return nil
+}
+
+// Decoder reads values in the text form from an io.Reader, one after
+// another (separated by white space, as a file of values on lines is), as
+// str_to_var reads each. It holds 64 KiB of the text at a time: Decode
+// holds the value it builds besides, DecodeTo nothing more than a number
+// per container and long string of the value (see DecodeTo).
+type Decoder struct {
+	cfg    config
+	r      io.Reader
+	seeker io.Seeker // r, when it can go back
+	origin int64     // r's offset when the Decoder started
+	p      parser
+	tree   treeBuilder
+	toks   tokenBuilder
+	keys   keyCheck
+	err    error
+}
+
+// NewDecoder returns a Decoder reading the values in r.
+func NewDecoder(r io.Reader, opts ...Option) *Decoder {
+	d := &Decoder{cfg: newConfig(opts), r: r}
+	if s, ok := r.(io.Seeker); ok {
+		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
+			d.seeker, d.origin = s, at
+		}
+	}
+	d.p.cfg = d.cfg
+	d.p.s.reset(r)
+	return d
+}
+
+// InputOffset returns the offset just after the last value decoded.
+func (d *Decoder) InputOffset() int64 { return d.p.s.offset() }
+
+// start skips to the next value, reporting io.EOF when there is none. An
+// error of a Decoder is final: it stopped inside a value.
+func (d *Decoder) start() error {
+	if d.err != nil {
+		return d.err
+	}
+	if d.p.s.skipSpace(); d.p.s.atEnd() {
+		if err := d.p.s.inputError(); err != nil {
+			return err
+		}
+		return io.EOF
+	}
+	d.p.depth = 0
+	return nil
+}
+
+// parse reads a value into b; an error is final.
+func (d *Decoder) parse(b builder) error {
+	d.p.b = b
+	if err := d.p.value(); err != nil {
+		d.err = err
+		return err
+	}
+	return nil
+}
+
+// Decode parses the next value into v, as Unmarshal does. It returns io.EOF
+// when only white space and comments are left.
+func (d *Decoder) Decode(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return errors.New("vartext: Decode needs a non-nil pointer")
+	}
+	if err := d.start(); err != nil {
+		return err
+	}
+	d.tree.reset(d.cfg.dialect)
+	if err := d.parse(&d.tree); err != nil {
+		return err
+	}
+	if p, ok := v.(*any); ok {
+		*p = d.tree.root
+		return nil
+	}
+	e := gdvar.WithEngine(d.cfg.dialect.Engine())
+	b, err := gdvar.Marshal(d.tree.root, e, gdvar.WithMathPrecision(d.cfg.precision))
+	if err != nil {
+		return err
+	}
+	return gdvar.Unmarshal(b, v, e, gdvar.AllowObjects(true))
+}
+
+// DecodeTo parses the next value and writes it to enc, the binary form's
+// Encoder, as tokens: math values with the reals of WithMathPrecision. It
+// returns io.EOF when only white space and comments are left.
+//
+// The binary form gives each container's element count and each string's
+// length before the contents, where the text gives them after, so DecodeTo
+// reads a value twice when its input can seek (a file, a bytes.Reader):
+// first to note those counts, then to write the tokens. It then holds a
+// number per container, packed array and string of more than 32 KiB, never
+// the value itself, and the keys of the Dictionaries open, to find a key
+// given twice (the engine keeps one entry of it). From an input that cannot
+// seek, or when a Dictionary has a key twice, the value is built whole
+// first, as Decode builds it.
+func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
+	if err := d.start(); err != nil {
+		return err
+	}
+	if d.seeker == nil {
+		var v any
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		return d.encode(enc, v)
+	}
+	m := d.p.s.mark()
+	d.toks.sizing(d.cfg)
+	d.keys.reset()
+	d.p.keys = &d.keys
+	err := d.parse(&d.toks)
+	d.p.keys = nil
+	if err != nil {
+		return err
+	}
+	if _, err := d.seeker.Seek(d.origin+m.at, io.SeekStart); err != nil {
+		d.err = err
+		return err
+	}
+	d.p.s.restart(m)
+	if d.keys.dups { // the engine keeps one entry of a key given twice
+		var v any
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		return d.encode(enc, v)
+	}
+	d.toks.writing(enc)
+	return d.parse(&d.toks)
+}
+
+// encode writes a value in the generic form to enc as DecodeTo does.
+func (d *Decoder) encode(enc *gdvar.Encoder, v any) error {
+	e := gdvar.WithEngine(d.cfg.dialect.Engine())
+	b, err := gdvar.Marshal(v, e, gdvar.WithMathPrecision(d.cfg.precision))
+	if err != nil {
+		return err
+	}
+	return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(b, e, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited)))
+}
