@@ -5,7 +5,7 @@
 #   testdata/text/godot4/               Godot 4.6 values (scripts/text/cases4.gd)
 #   testdata/text/godot3.6/, godot3.2/  Godot 3 values and floats.txt (scripts/text/cases3.gd)
 #   testdata/text/random/SET/           random values of every type in every position
-#                                       (scripts/text/random4.gd, random3.gd; seed 1)
+#                                       (cases4.gd and cases3.gd with a seed: 1)
 #   testdata/text/reparse/SET/CORPUS/   what each engine's str_to_var makes of the .txt of
 #                                       testdata/CORPUS/SET (golden or text), as var_to_bytes
 # Install the engines first with scripts/install-godot.sh 4 3.6 3.2.
@@ -22,9 +22,9 @@ for v in 3.6 3.2; do
   timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/cases3.gd -- "testdata/text/godot$v" 2>&1 | grep wrote
 done
 rm -rf testdata/text/random
-timeout 300 "$godot4" --headless -s scripts/text/random4.gd -- testdata/text/random/godot4 1 300 2>&1 | grep wrote
+timeout 300 "$godot4" --headless -s scripts/text/cases4.gd -- testdata/text/random/godot4 1 300 2>&1 | grep wrote
 for v in 3.6 3.2; do
-  timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/random3.gd -- "testdata/text/random/godot$v" 1 300 2>&1 | grep wrote
+  timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/cases3.gd -- "testdata/text/random/godot$v" 1 300 2>&1 | grep wrote
 done
 rm -rf testdata/text/reparse
 for corpus in golden text; do

@@ -1,6 +1,7 @@
 package vartext
 
 import (
+	"bytes"
 	"io"
 	"math"
 	"sync"
@@ -38,9 +39,20 @@ func validate(data []byte, d Dialect) error {
 	}
 }
 
+// gameStateText is the game state's text form.
+var gameStateText = sync.OnceValue(func() []byte {
+	var b bytes.Buffer
+	if err := printTokens(gameState(), Godot4, &b); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+})
+
 // BenchmarkGameState prints the 16.5 MB game state (100 000 player
-// Dictionaries) as text, next to reading its tokens as gdvar validate does:
-// their ratio is the cost of the text form.
+// Dictionaries) as text ("text"), and reads that text back into the binary
+// form ("encode-from-text"), next to reading the binary form's tokens as
+// gdvar validate does ("validate"): the ratios are the cost of the text
+// form. All are per byte of the binary form.
 func BenchmarkGameState(b *testing.B) {
 	data := gameState()
 	b.Run("validate", func(b *testing.B) {
@@ -57,6 +69,19 @@ func BenchmarkGameState(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if err := printTokens(data, Godot4, io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encode-from-text", func(b *testing.B) {
+		text := gameStateText()
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		r := bytes.NewReader(text)
+		for b.Loop() {
+			r.Reset(text)
+			enc := gdvar.NewEncoder(io.Discard)
+			if err := NewDecoder(r).DecodeTo(enc); err != nil {
 				b.Fatal(err)
 			}
 		}

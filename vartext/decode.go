@@ -102,7 +102,7 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	d.tree.reset(d.cfg.dialect)
+	d.tree.reset(d.cfg)
 	if err := d.parse(&d.tree); err != nil {
 		return err
 	}
@@ -145,9 +145,9 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	m := d.p.s.mark()
 	d.toks.sizing(d.cfg)
 	d.keys.reset()
-	d.p.keys = &d.keys
+	d.p.keys, d.p.skim = &d.keys, true
 	err := d.parse(&d.toks)
-	d.p.keys = nil
+	d.p.keys, d.p.skim = nil, false
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,11 @@
 package vartext_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/vartext"
@@ -36,4 +40,57 @@ func ExampleUnmarshal() {
 	// Output:
 	// []interface {}{1, 2}
 	// 1c 00 01 00 02 00 00 00 02 00 00 00 02 00 00 00 01 00 00 00 02 00 00 00 02 00 00 00
+}
+
+// Printing a save file's values as they are read, whatever their size: a
+// Dictionary is the only value held while it is printed.
+func ExampleEncoder_CopyValue() {
+	var data []byte
+	for _, v := range []any{int64(1), []any{"a", gdvar.Vector3{X: 1}}} {
+		data, _ = gdvar.AppendMarshal(data, v)
+	}
+	dec := gdvar.NewDecoder(bytes.NewReader(data))
+	enc := vartext.NewEncoder(os.Stdout)
+	for enc.CopyValue(dec) == nil {
+		fmt.Println()
+	}
+	// Output:
+	// 1
+	// ["a", Vector3(1, 0, 0)]
+}
+
+// Tokens made by a program print as they come; one that does not fit is
+// refused, and the value goes on.
+func ExampleEncoder_WriteToken() {
+	enc := vartext.NewEncoder(os.Stdout, vartext.WithDialect(vartext.Godot3))
+	for _, t := range []gdvar.Token{
+		gdvar.ArrayStartToken(2, gdvar.UntypedContainer),
+		gdvar.StringNameToken("name"), // Godot 3 has no StringName
+		gdvar.StringToken("name"),
+		gdvar.FloatToken(0.5),
+		gdvar.ArrayEndToken,
+	} {
+		if err := enc.WriteToken(t); err != nil {
+			fmt.Println(errors.Is(err, gdvar.ErrUnexpectedToken))
+		}
+	}
+	fmt.Println()
+	// Output:
+	// true
+	// [ "name", 0.5 ]
+}
+
+// Text to the binary form, token by token: from a file (an io.ReadSeeker),
+// DecodeTo holds neither the value nor its long strings.
+func ExampleDecoder_DecodeTo() {
+	text := strings.NewReader("{\"pos\": Vector2(1, 2)}\n[1, 2.5]\n")
+	var out bytes.Buffer
+	enc := gdvar.NewEncoder(&out)
+	dec := vartext.NewDecoder(text)
+	for dec.DecodeTo(enc) == nil {
+	}
+	_ = enc.Flush()
+	fmt.Printf("% x\n", out.Bytes())
+	// Output:
+	// 1b 00 00 00 01 00 00 00 04 00 00 00 03 00 00 00 70 6f 73 00 05 00 00 00 00 00 80 3f 00 00 00 40 1c 00 00 00 02 00 00 00 02 00 00 00 01 00 00 00 03 00 00 00 00 00 20 40
 }

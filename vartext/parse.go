@@ -4,13 +4,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"math"
-	"reflect"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // godotNaN is the NaN Godot writes (math.NaN has other bits), and
@@ -30,8 +28,10 @@ const maxDepth = 1024
 // Dictionary's entries are dictKey, the key's value, then the value; an
 // object's are property, then the value.
 type builder interface {
-	scalar(v any) error
-	beginString(k gdvar.Kind) error // KindString or KindStringName
+	scalar(v any) error // nil, bool, NodePath, RID, Callable, Signal
+	number(n number) error
+	math(t gdvar.Type, n []float64) error // the numbers in wire order
+	beginString(k gdvar.Kind) error       // KindString or KindStringName
 	stringChunk(b []byte) error
 	endString() error
 	beginArray(elem gdvar.ContainerType) error
@@ -57,7 +57,10 @@ type parser struct {
 	b     builder
 	depth int
 	chunk []byte // decoded string bytes not yet given to the builder
+	nums  []float64
 	keys  *keyCheck
+	skim  bool // only sizes are needed: floats are not converted
+	tee   tee  // the builder while a key is captured
 }
 
 // maxChunk is the most decoded string bytes given to a builder at once.
@@ -88,30 +91,43 @@ func (p *parser) value() error {
 		if err != nil {
 			return err
 		}
-		if n.float {
-			return p.b.scalar(n.f)
-		}
-		return p.b.scalar(n.i)
+		return p.b.number(n)
 	case isIdentByte(c):
 		return p.named()
 	}
 	return s.errorf("want a value, found %s", s.found())
 }
 
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
+func isIdentByte(c byte) bool { return identBytes[c] }
+
+// identBytes and numberBytes are the bytes of names (letters, digits, "_",
+// and non-ASCII, as class names may be) and of numbers.
+var identBytes, numberBytes = func() (id, num [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		id[c] = b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+		num[c] = b >= '0' && b <= '9' || b == '.' || b == 'e' || b == 'E' || b == '-' || b == '+'
+	}
+	return id, num
+}()
 
 // ident reads an identifier (letters, digits, "_", and non-ASCII, as class
 // names may be).
 func (p *parser) ident() (string, error) {
+	w, err := p.word()
+	return string(w), err
+}
+
+// word reads an identifier and returns its bytes, which the next word or
+// number read replaces.
+func (p *parser) word() ([]byte, error) {
 	p.s.skipSpace()
 	start := p.s.offset()
-	w, err := p.s.readWord(isIdentByte)
+	w, err := p.s.readWord(&identBytes)
 	if err == nil && !utf8.Valid(w) {
 		err = p.s.errorAt(start, "invalid UTF-8 in a name")
 	}
-	return string(w), err
+	return w, err
 }
 
 // expect consumes c or fails.
@@ -143,10 +159,6 @@ func (p *parser) enter() error {
 
 func (p *parser) leave() { p.depth-- }
 
-func isNumberByte(c byte) bool {
-	return c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'
-}
-
 // number is an int or a float read.
 type number struct {
 	float bool
@@ -162,11 +174,11 @@ func (p *parser) number() (number, error) {
 	if c := s.peekAt(1); s.peek() == '-' && c >= 'a' && c <= 'z' {
 		s.next()
 		{
-			name, err := p.ident()
+			name, err := p.word()
 			if err != nil {
 				return number{}, err
 			}
-			v, ok := map[string]float64{"inf": math.Inf(-1), "nan": negativeNaN}[name]
+			v, ok := negativeFloats[string(name)]
 			if !ok {
 				return number{}, s.errorAt(start, "unknown number -%s", name)
 			}
@@ -179,7 +191,7 @@ func (p *parser) number() (number, error) {
 			return number{float: true, f: v}, nil
 		}
 	}
-	w, err := s.readWord(isNumberByte)
+	w, err := s.readWord(&numberBytes)
 	if err != nil {
 		return number{}, err
 	}
@@ -224,6 +236,9 @@ func (p *parser) parseNumber(start int64, w string) (number, error) {
 	if i < len(w) {
 		return number{}, p.s.errorAt(start+int64(i), "bad number")
 	}
+	if isFloat && p.skim && !p.keys.inKey { // its value is not needed yet
+		return number{float: true}, nil
+	}
 	if isFloat {
 		return number{float: true, f: godotStrtod(w)}, nil
 	}
@@ -242,11 +257,11 @@ func (p *parser) real() (float64, error) {
 	p.s.skipSpace()
 	start := p.s.offset()
 	if c := p.s.peek(); c != '-' && c != '.' && (c < '0' || c > '9') {
-		name, err := p.ident()
+		name, err := p.word()
 		if err != nil {
 			return 0, err
 		}
-		if f, ok := specialFloats[name]; ok {
+		if f, ok := specialFloats[string(name)]; ok {
 			return f, nil
 		}
 		return 0, p.s.errorAt(start, "want a number")
@@ -258,8 +273,12 @@ func (p *parser) real() (float64, error) {
 	return n.f, err
 }
 
-// specialFloats are the names of floats that are not numbers.
-var specialFloats = map[string]float64{"inf": math.Inf(1), "inf_neg": math.Inf(-1), "nan": godotNaN}
+// specialFloats are the names of floats that are not numbers, and
+// negativeFloats those after a "-".
+var (
+	specialFloats  = map[string]float64{"inf": math.Inf(1), "inf_neg": math.Inf(-1), "nan": godotNaN}
+	negativeFloats = map[string]float64{"inf": math.Inf(-1), "nan": negativeNaN}
+)
 
 // integer reads an int.
 func (p *parser) integer() (int64, error) {
@@ -320,7 +339,10 @@ func (p *parser) quoted(full func() error) error {
 	if err := p.expect('"'); err != nil {
 		return err
 	}
-	dropCR := p.cfg.dialect != Godot4
+	stops := &stringStops4
+	if p.cfg.dialect != Godot4 {
+		stops = &stringStops3
+	}
 	p.chunk = p.chunk[:0]
 	for {
 		if len(p.chunk) >= maxChunk {
@@ -331,6 +353,14 @@ func (p *parser) quoted(full func() error) error {
 		if s.atEnd() {
 			return s.errorf("unterminated string")
 		}
+		i, end := s.pos, min(len(s.buf), s.pos+maxChunk)
+		for i < end && !stops[s.buf[i]] { // plain ASCII: copied as it is
+			i++
+		}
+		p.chunk = append(p.chunk, s.buf[s.pos:i]...)
+		if s.pos = i; i == end {
+			continue
+		}
 		switch c := s.next(); {
 		case c == '"':
 			return nil
@@ -338,7 +368,7 @@ func (p *parser) quoted(full func() error) error {
 			if err := p.escape(); err != nil {
 				return err
 			}
-		case c == '\r' && dropCR:
+		case c == '\r' && stops == &stringStops3:
 		case c < utf8.RuneSelf:
 			p.chunk = append(p.chunk, c)
 		default:
@@ -348,6 +378,21 @@ func (p *parser) quoted(full func() error) error {
 		}
 	}
 }
+
+// stringStops are the bytes a string's text is not copied past as it is:
+// the end, an escape, a newline (for the line count), non-ASCII (for its
+// check) and, in Godot 3 which drops them, a carriage return.
+var stringStops4, stringStops3 = func() (s4, s3 [256]bool) {
+	for _, c := range []byte{'"', '\\', '\n'} {
+		s4[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		s4[c] = true
+	}
+	s3 = s4
+	s3['\r'] = true
+	return s4, s3
+}()
 
 // multibyte reads the rest of a UTF-8 sequence that starts with c.
 func (p *parser) multibyte(c byte) error {
@@ -527,66 +572,29 @@ func (p *parser) key() error {
 		return p.value()
 	}
 	b := p.b
-	k.tree.reset(p.cfg.dialect)
-	k.inKey, p.b = true, tee{b, &k.tree}
+	k.capture.reset(p.cfg)
+	p.tee = tee{b, &k.capture}
+	k.inKey, p.b = true, &p.tee
 	err := p.value()
 	k.inKey, p.b = false, b
 	if err == nil {
-		k.note(equalKey(k.tree.root, p.cfg.dialect), k.tree.dups)
+		k.note()
 	}
 	return err
-}
-
-// keyCheck finds, while a value is read, whether a Dictionary has a key
-// twice (as the engine finds keys equal: see equalKey). The keys of each
-// Dictionary are built whole, one at a time; a Dictionary inside a key is
-// checked as that key is built.
-type keyCheck struct {
-	seen  []map[string]bool // the keys of each Dictionary open, outside keys
-	inKey bool
-	tree  treeBuilder
-	dups  bool
-}
-
-func (k *keyCheck) reset() { *k = keyCheck{seen: k.seen[:0], tree: k.tree} }
-
-// enter starts a Dictionary.
-func (k *keyCheck) enter() {
-	if !k.inKey {
-		k.seen = append(k.seen, nil)
-	}
-}
-
-func (k *keyCheck) leave() {
-	if !k.inKey {
-		k.seen = k.seen[:len(k.seen)-1]
-	}
-}
-
-// note notes a key of the innermost Dictionary, and whether Dictionaries
-// inside it had keys twice.
-func (k *keyCheck) note(key string, dups bool) {
-	m := k.seen[len(k.seen)-1]
-	if m == nil {
-		m = map[string]bool{}
-		k.seen[len(k.seen)-1] = m
-	}
-	k.dups = k.dups || dups || m[key]
-	m[key] = true
 }
 
 // named reads what starts with an identifier: a keyword or a constructor.
 func (p *parser) named() error {
 	start := p.s.offset()
-	name, err := p.ident()
+	name, err := p.word()
 	if err != nil {
 		return err
 	}
-	switch name {
+	switch string(name) {
 	case "null", "nil":
 		return p.b.scalar(nil)
 	case "true", "false":
-		return p.b.scalar(name == "true")
+		return p.b.scalar(string(name) == "true")
 	case "Array":
 		return p.typedArray()
 	case "Dictionary":
@@ -594,10 +602,10 @@ func (p *parser) named() error {
 	case "Object":
 		return p.object()
 	}
-	if f, ok := specialFloats[name]; ok {
-		return p.b.scalar(f)
+	if f, ok := specialFloats[string(name)]; ok {
+		return p.b.number(number{float: true, f: f})
 	}
-	typ, ok := typeByName[name]
+	typ, ok := typeByName[string(name)]
 	if !ok {
 		return p.s.errorAt(start, "unknown name %q", name)
 	}
@@ -634,7 +642,7 @@ func (p *parser) named() error {
 	case typ == gdvar.TypeSignal:
 		return p.closeScalar(gdvar.Signal{})
 	}
-	return p.s.errorAt(start, "%s has no constructor in the text form", name)
+	return p.s.errorAt(start, "%s has no constructor in the text form", typ)
 }
 
 // closeScalar reads the ")" of a constructor without arguments and gives v
@@ -648,47 +656,25 @@ func (p *parser) closeScalar(v any) error {
 
 // math reads a math value's components, after its "(".
 func (p *parser) math(t gdvar.Type) error {
-	var buf [16]float64
-	comps, count := buf[:0], 0
+	comps, count := p.nums[:0], 0
 	err := p.list(')', func() error {
 		f, err := p.real()
-		if count++; count <= len(buf) {
+		if count++; count <= 16 {
 			comps = append(comps, f)
 		}
 		return err
 	})
+	p.nums = comps
 	if err != nil {
 		return err
 	}
 	if t == gdvar.TypeColor && count == 3 {
 		comps, count = append(comps, 1), 4 // Color(r, g, b) is opaque
 	}
-	v := reflect.New(t.GoType()).Elem()
-	if n := numbersOf(v.Type()); count != n {
+	if n := mathNumbers(t); count != n {
 		return p.s.errorf("%s takes %d numbers, not %d", t, n, count)
 	}
-	fill(v, comps)
-	return p.b.scalar(v.Interface())
-}
-
-// numbersOf returns how many numbers make a math value of type t.
-func numbersOf(t reflect.Type) int {
-	n := 0
-	mathwalk.Walk(reflect.New(t).Elem(), func(reflect.Value) { n++ })
-	return n
-}
-
-// fill sets a math value's components in wire order.
-func fill(v reflect.Value, comps []float64) {
-	i := 0
-	mathwalk.Walk(v, func(c reflect.Value) {
-		if c.Kind() == reflect.Int32 {
-			c.SetInt(int64(comps[i]))
-		} else {
-			c.SetFloat(comps[i])
-		}
-		i++
-	})
+	return p.b.math(t, comps)
 }
 
 // packed reads a packed array's elements, after its "(".

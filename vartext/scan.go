@@ -157,14 +157,19 @@ func (s *scanner) found() string {
 // skipSpace skips white space and comments (";" to the end of the line, as
 // in Godot's resource files).
 func (s *scanner) skipSpace() {
-	for {
-		switch s.peek() {
-		case ' ', '\t', '\n', '\r':
-			s.next()
-		case ';':
-			for !s.atEnd() && s.peek() != '\n' {
-				s.next()
-			}
+	comment := false
+	for s.pos < len(s.buf) || s.fill() {
+		switch c := s.buf[s.pos]; {
+		case c == '\n':
+			s.pos++
+			s.line++
+			s.bol = s.offset()
+			comment = false
+		case comment || c == ' ' || c == '\t' || c == '\r':
+			s.pos++
+		case c == ';':
+			comment = true
+			s.pos++
 		default:
 			return
 		}
@@ -174,16 +179,23 @@ func (s *scanner) skipSpace() {
 // maxWord bounds a number or a name.
 const maxWord = 4096
 
-// readWord reads the bytes for which in is true into s.word, which it
-// returns.
-func (s *scanner) readWord(in func(c byte) bool) ([]byte, error) {
+// readWord reads the bytes for which in is true (never a newline) into
+// s.word, which it returns.
+func (s *scanner) readWord(in *[256]bool) ([]byte, error) {
 	s.word = s.word[:0]
-	for c := s.peek(); in(c) && !(c == 0 && s.atEnd()); c = s.peek() {
-		if len(s.word) == maxWord {
+	for s.pos < len(s.buf) || s.fill() {
+		i := s.pos
+		for i < len(s.buf) && in[s.buf[i]] {
+			i++
+		}
+		s.word = append(s.word, s.buf[s.pos:i]...)
+		s.pos = i
+		if len(s.word) > maxWord {
 			return nil, s.errorf("a name or number longer than %d bytes", maxWord)
 		}
-		s.word = append(s.word, c)
-		s.pos++
+		if i < len(s.buf) {
+			break
+		}
 	}
 	return s.word, nil
 }

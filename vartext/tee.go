@@ -16,6 +16,14 @@ func (t tee) scalar(v any) error {
 	return t.each(func(b builder) error { return b.scalar(v) })
 }
 
+func (t tee) number(n number) error {
+	return t.each(func(b builder) error { return b.number(n) })
+}
+
+func (t tee) math(typ gdvar.Type, n []float64) error {
+	return t.each(func(b builder) error { return b.math(typ, n) })
+}
+
 func (t tee) beginString(k gdvar.Kind) error {
 	return t.each(func(b builder) error { return b.beginString(k) })
 }

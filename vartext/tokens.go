@@ -21,8 +21,7 @@ import (
 // built whole in both readings (see treeBuilder.endObject).
 type tokenBuilder struct {
 	enc   *gdvar.Encoder // nil while sizing
-	d     Dialect
-	prec  gdvar.Precision
+	cfg   config
 	sizes []int
 	next  int         // the next of sizes to use, when writing
 	open  []sizeFrame // the containers open, when sizing
@@ -55,7 +54,7 @@ type textString struct {
 
 // sizing makes b a builder that records sizes.
 func (b *tokenBuilder) sizing(c config) {
-	*b = tokenBuilder{d: c.dialect, prec: c.precision, sizes: b.sizes[:0], open: b.open[:0], elems: b.elems[:0], str: textString{first: b.str.first[:0]}}
+	*b = tokenBuilder{cfg: c, sizes: b.sizes[:0], open: b.open[:0], elems: b.elems[:0], str: textString{first: b.str.first[:0]}}
 }
 
 // writing makes b a builder that writes to enc with the sizes recorded.
@@ -104,10 +103,33 @@ func (b *tokenBuilder) scalar(v any) error {
 	if b.enc == nil {
 		return nil
 	}
-	if t, ok := mathToken(v, b.prec); ok {
-		return b.enc.WriteToken(t)
-	}
 	return b.enc.Encode(v)
+}
+
+func (b *tokenBuilder) number(n number) error {
+	if b.inSub > 0 {
+		return b.sub.number(n)
+	}
+	b.count(false)
+	switch {
+	case b.enc == nil:
+		return nil
+	case n.float:
+		return b.enc.WriteToken(gdvar.FloatToken(n.f))
+	}
+	return b.enc.WriteToken(gdvar.IntToken(n.i))
+}
+
+func (b *tokenBuilder) math(t gdvar.Type, n []float64) error {
+	if b.inSub > 0 {
+		return b.sub.math(t, n)
+	}
+	b.count(false)
+	if b.enc == nil {
+		return nil
+	}
+	tok, _ := mathToken(mathValue(t, n), b.cfg.precision)
+	return b.enc.WriteToken(tok)
 }
 
 func (b *tokenBuilder) beginString(k gdvar.Kind) error {
@@ -233,7 +255,7 @@ func (b *tokenBuilder) beginPacked(t gdvar.Type) error {
 	b.typ, b.elems, b.part = t, b.elems[:0], 0
 	p := gdvar.Single
 	if numbersPerElement(t) > 1 && t != gdvar.TypePackedColorArray {
-		p = b.prec
+		p = b.cfg.precision
 	}
 	return b.enc.WriteToken(gdvar.PackedStartToken(t, n, p))
 }
@@ -265,7 +287,7 @@ func (b *tokenBuilder) packedReal(f float64) error {
 	if b.enc == nil {
 		return nil
 	}
-	wide := b.typ == gdvar.TypePackedFloat64Array || b.prec == gdvar.Double && b.typ != gdvar.TypePackedFloat32Array && b.typ != gdvar.TypePackedColorArray
+	wide := b.typ == gdvar.TypePackedFloat64Array || b.cfg.precision == gdvar.Double && b.typ != gdvar.TypePackedFloat32Array && b.typ != gdvar.TypePackedColorArray
 	if wide {
 		b.elems = binary.LittleEndian.AppendUint64(b.elems, math.Float64bits(f))
 	} else {
@@ -308,7 +330,7 @@ func (b *tokenBuilder) endPacked() error {
 func (b *tokenBuilder) beginObject(class string) error {
 	if b.inSub == 0 && class == "EncodedObjectAsID" {
 		b.count(false)
-		b.sub.reset(b.d)
+		b.sub.reset(b.cfg)
 	}
 	if b.inSub > 0 || class == "EncodedObjectAsID" {
 		b.inSub++

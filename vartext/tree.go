@@ -1,15 +1,12 @@
 package vartext
 
-import (
-	"reflect"
-
-	"github.com/gdvar/gdvar"
-)
+import "github.com/gdvar/gdvar"
 
 // treeBuilder builds a value in gdvar's generic form (int64, string,
 // []any, *gdvar.Dictionary, …), for Decode.
 type treeBuilder struct {
 	d    Dialect
+	prec gdvar.Precision // the reals of math keys, for finding equal keys
 	open []*node
 	root any
 	done bool   // root is complete
@@ -31,7 +28,9 @@ type node struct {
 	obj    *gdvar.Object
 }
 
-func (b *treeBuilder) reset(d Dialect) { *b = treeBuilder{d: d, open: b.open[:0], str: b.str[:0]} }
+func (b *treeBuilder) reset(c config) {
+	*b = treeBuilder{d: c.dialect, prec: c.precision, open: b.open[:0], str: b.str[:0]}
+}
 
 // add places a complete value.
 func (b *treeBuilder) add(v any) error {
@@ -66,6 +65,15 @@ func (b *treeBuilder) pop() *node {
 }
 
 func (b *treeBuilder) scalar(v any) error { return b.add(v) }
+
+func (b *treeBuilder) number(n number) error {
+	if n.float {
+		return b.add(n.f)
+	}
+	return b.add(n.i)
+}
+
+func (b *treeBuilder) math(t gdvar.Type, n []float64) error { return b.add(mathValue(t, n)) }
 
 func (b *treeBuilder) beginString(k gdvar.Kind) error {
 	b.str, b.kind = b.str[:0], k
@@ -107,7 +115,7 @@ func (b *treeBuilder) dictKey() error { return nil }
 func (b *treeBuilder) entry(n *node, v any) {
 	n.keyed = false
 	last := len(n.keys) - 1
-	k := equalKey(n.keys[last], b.d)
+	k := equalKey(n.keys[last], config{dialect: b.d, precision: b.prec})
 	if i, ok := n.seen[k]; ok {
 		n.values[i] = v
 		n.keys = n.keys[:last]
@@ -130,25 +138,23 @@ func (b *treeBuilder) endDict() error {
 }
 
 // equalKey returns a string that two keys have the same of when the engine
-// takes them for the same key: their binary form, with -0.0 as 0.0, NaN as
-// NaN, and in Godot 4 a StringName as the String of its text.
-func equalKey(k any, d Dialect) string {
+// takes them for the same key: their binary form with math values of the
+// configured precision, a float -0.0 as 0.0 and any NaN as one, and in
+// Godot 4 a StringName as the String of its text. (A -0.0 or a NaN inside
+// an Array or a vector keeps its bits: Godot also finds those equal.)
+func equalKey(k any, c config) string {
 	switch x := k.(type) {
 	case string:
 		return "s" + x
 	case gdvar.StringName:
-		if d == Godot4 {
+		if c.dialect == Godot4 {
 			return "s" + string(x)
 		}
 		return "n" + string(x)
 	case float64:
-		if x == 0 {
-			k = 0.0
-		} else if x != x {
-			k = godotNaN
-		}
+		k = sameFloat(x)
 	}
-	b, err := gdvar.Marshal(k, gdvar.WithEngine(d.Engine()))
+	b, err := gdvar.Marshal(k, gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
 	if err != nil {
 		return "e" + err.Error()
 	}
@@ -185,13 +191,13 @@ func packedSlice(t gdvar.Type, v []any) any {
 	case gdvar.TypePackedStringArray:
 		return convert(v, func(x any) string { return x.(string) })
 	case gdvar.TypePackedVector2Array:
-		return grouped[gdvar.Vector2](v)
+		return grouped[gdvar.Vector2](gdvar.TypeVector2, v)
 	case gdvar.TypePackedVector3Array:
-		return grouped[gdvar.Vector3](v)
+		return grouped[gdvar.Vector3](gdvar.TypeVector3, v)
 	case gdvar.TypePackedVector4Array:
-		return grouped[gdvar.Vector4](v)
+		return grouped[gdvar.Vector4](gdvar.TypeVector4, v)
 	}
-	return grouped[gdvar.Color](v)
+	return grouped[gdvar.Color](gdvar.TypeColor, v)
 }
 
 func convert[T any](v []any, f func(any) T) []T {
@@ -202,16 +208,16 @@ func convert[T any](v []any, f func(any) T) []T {
 	return out
 }
 
-// grouped makes vectors or colors of their numbers, flattened.
-func grouped[T any](v []any) []T {
-	per := numbersOf(reflect.TypeFor[T]())
+// grouped makes vectors or colors of type t of their numbers, flattened.
+func grouped[T any](t gdvar.Type, v []any) []T {
+	per := mathNumbers(t)
 	out := make([]T, len(v)/per)
 	comps := make([]float64, per)
 	for i := range out {
 		for j := range comps {
 			comps[j] = v[i*per+j].(float64)
 		}
-		fill(reflect.ValueOf(&out[i]).Elem(), comps)
+		out[i] = mathValue(t, comps).(T)
 	}
 	return out
 }
