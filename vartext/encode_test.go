@@ -2,7 +2,6 @@ package vartext
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"runtime"
 	"strconv"
@@ -122,11 +121,21 @@ func TestGoValuesTooDeep(t *testing.T) {
 	cyclic[0] = cyclic
 	m := map[string]any{}
 	m["m"] = m
-	for name, v := range map[string]any{"deep": deep, "cyclic slice": cyclic, "cyclic map": m} {
+	var pointer any
+	pointer = &pointer
+	for _, c := range []struct {
+		name string
+		v    any
+		want error
+	}{
+		{"deep", deep, gdvar.ErrTooDeep},
+		{"cyclic slice", cyclic, gdvar.ErrCycle},
+		{"cyclic map", m, gdvar.ErrCycle},
+		{"pointer to itself", pointer, gdvar.ErrCycle},
+	} {
 		for _, d := range []Dialect{Godot4, Godot32} {
-			_, err := Marshal(v, WithDialect(d))
-			var encErr *gdvar.EncodeError
-			assert.True(t, errors.As(err, &encErr), "%s, %s: %v", name, d, err)
+			_, err := Marshal(c.v, WithDialect(d))
+			assert.ErrorIs(t, err, c.want, "%s, %s", c.name, d)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package vartext
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -49,6 +50,10 @@ func TestMarshalMatchesEngines(t *testing.T) {
 				text, err := Marshal(x, WithDialect(set.dialect))
 				require.NoError(t, err, v.Name)
 				assert.Equal(t, v.Text, string(text), v.Name)
+				var direct strings.Builder // the engine's bytes, token by token
+				dec := gdvar.NewDecoderBytes(v.Bin, set.binaryOptions(v)...)
+				require.NoError(t, NewEncoder(&direct, WithDialect(set.dialect)).CopyValue(dec), v.Name)
+				assert.Equal(t, v.Text, direct.String(), v.Name)
 			}
 			t.Logf("%d values printed as %s prints them", len(vectors), set.dir)
 		})
