@@ -76,10 +76,10 @@ func ExampleEncoder_WriteToken_chunked() {
 }
 
 // Errors say where and what, and match the sentinels.
-func ExampleSyntaxError() {
+func ExampleDecodeError() {
 	data := []byte{0x1c, 0, 0, 0, 1, 0, 0, 0, 99, 0, 0, 0} // [<type 99>]
 	err := gdvar.NewDecoderBytes(data).SkipValue()
-	var se *gdvar.SyntaxError
+	var se *gdvar.DecodeError
 	if errors.As(err, &se) {
 		fmt.Println(se.Offset, se.Path, errors.Is(err, gdvar.ErrInvalidType))
 	}

@@ -31,7 +31,7 @@ var fuzzOptions = [][]Option{
 }
 
 // FuzzDecode decodes arbitrary bytes: it must not panic, must fail only with
-// a *SyntaxError, must hold no token larger than the limits allow, and must
+// a *DecodeError, must hold no token larger than the limits allow, and must
 // give the same tokens reading in place and reading through a reader that
 // returns bytes a few at a time.
 func FuzzDecode(f *testing.F) {
@@ -50,9 +50,9 @@ func FuzzDecode(f *testing.F) {
 					if (errA == nil) != (errB == nil) || errA.Error() != errB.Error() {
 						t.Fatalf("in place: %v; streamed: %v", errA, errB)
 					}
-					var se *SyntaxError
+					var se *DecodeError
 					if errA != io.EOF && !errors.As(errA, &se) {
-						t.Fatalf("error %T is not a *SyntaxError: %v", errA, errA)
+						t.Fatalf("error %T is not a *DecodeError: %v", errA, errA)
 					}
 					break
 				}

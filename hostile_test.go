@@ -60,7 +60,7 @@ func hostileInputs() []hostile.Input {
 }
 
 // Every entry point allocates at most hostile.Bound of the input's size,
-// and fails, if it does, with a *SyntaxError (or the stalled reader's
+// and fails, if it does, with a *DecodeError (or the stalled reader's
 // error, wrapped in one).
 func TestHostileInputs(t *testing.T) {
 	for _, in := range hostileInputs() {
@@ -71,7 +71,7 @@ func TestHostileInputs(t *testing.T) {
 				t.Logf("%d bytes: %d KiB allocated (%.1f per byte)", len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
 				assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)))
 				if err != nil && err != io.EOF {
-					var se *SyntaxError
+					var se *DecodeError
 					assert.ErrorAs(t, err, &se)
 				}
 			})

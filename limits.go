@@ -1,10 +1,5 @@
 package gdvar
 
-import (
-	"fmt"
-	"strconv"
-)
-
 // Limits bound what a Decoder accepts, so that hostile input costs a known
 // amount of memory and work. A zero field takes its default; the defaults are
 // the Default* constants. Memory held by a Decoder never depends on a length
@@ -84,15 +79,3 @@ func (l Limits) withDefaults() Limits {
 
 // DefaultLimits returns the limits a Decoder uses when none are given.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
-
-// LimitError reports that input broke one of the Limits. It is found with
-// errors.As in the error a Decoder returns, which also matches ErrLimit.
-type LimitError struct {
-	Limit string // the Limits field, such as "MaxStringBytes"
-	Value int64  // what the input declared or reached
-	Max   int64  // the limit in force
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s exceeded: %s > %s", e.Limit, strconv.FormatInt(e.Value, 10), strconv.FormatInt(e.Max, 10))
-}

@@ -134,9 +134,9 @@ func matchVerdicts(t *testing.T, path string, engine Engine, differs map[string]
 				assert.Equal(t, io.EOF, err, "empty input has no value")
 			} else if err != nil {
 				failing++
-				var se *SyntaxError
-				require.True(t, errors.As(err, &se), "%s: %T is not a *SyntaxError", v.name, err)
-				assert.NotNil(t, se.Kind, v.name)
+				var se *DecodeError
+				require.True(t, errors.As(err, &se), "%s: %T is not a *DecodeError", v.name, err)
+				assert.NotNil(t, se.Reason, v.name)
 				assert.True(t, se.Offset >= 0 && se.Offset <= int64(len(v.data)), "%s: offset %d", v.name, se.Offset)
 			}
 		}
@@ -201,7 +201,7 @@ func TestMalformedErrorKinds(t *testing.T) {
 			}
 			_, err := ourVerdict(data, WithEngine(engine))
 			require.ErrorIs(t, err, tt.kind)
-			var se *SyntaxError
+			var se *DecodeError
 			require.ErrorAs(t, err, &se)
 			assert.Equal(t, tt.path, se.Path)
 			if tt.kind == ErrTruncated {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,10 +12,6 @@ import (
 	"sync"
 	"unsafe"
 )
-
-// ErrUnsupportedType is matched by the error Marshal returns for a Go value
-// that has no Godot form (a channel, a function, a complex number, …).
-var ErrUnsupportedType = errors.New("unsupported type")
 
 // Marshal returns the Godot encoding of v, as var_to_bytes would write it:
 //

@@ -15,10 +15,6 @@ import (
 // maps, slices), so that when either limit is hit, one met twice on the path
 // tells a cycle (ErrCycle) from a value that is only too deep (ErrTooDeep).
 
-// ErrCycle is matched by the error Marshal and Encode return for a Go value
-// that contains itself, through pointers, maps, slices or interfaces.
-var ErrCycle = errors.New("value contains itself")
-
 // maxHops is how many pointers, interfaces and Marshalers one path through a
 // Go value may go through: eight for each container Godot allows.
 const maxHops = 8 * (maxEngineDepth + 1)

@@ -22,7 +22,7 @@ import (
 // Memory stays bounded by the limits whatever the input declares: strings and
 // packed arrays arrive in chunks of at most ChunkSize bytes, names in one
 // token are at most MaxNameBytes, and nothing is allocated from a declared
-// length. Errors are *SyntaxError values carrying the byte offset and the
+// length. Errors are *DecodeError values carrying the byte offset and the
 // path. Such errors are final: every later call returns the same error.
 //
 // Which calls can be repeated: an error from the reader (a network read
@@ -210,12 +210,12 @@ func (d *Decoder) compact() {
 
 func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d.pos+at:]) }
 
-// failAt builds a SyntaxError for the element at buf[pos+at]. pending says
+// failAt builds a DecodeError for the element at buf[pos+at]. pending says
 // the failing element is the next one of the top frame, not yet recorded.
 // Reader errors are not final: the state is unchanged, and the call can be
 // repeated. Every other error is, and gives the buffer back to the pool.
 func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err error) error {
-	e := &SyntaxError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Kind: kind, Detail: detail, Err: err}
+	e := &DecodeError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Reason: kind, Detail: detail, Err: err}
 	if kind != ErrRead {
 		d.err = e
 		d.release()
@@ -232,11 +232,11 @@ func (d *Decoder) interrupt(err error) error {
 	if d.err != nil {
 		return d.err
 	}
-	var se *SyntaxError
-	if errors.As(err, &se) && se.Kind == ErrRead {
+	var se *DecodeError
+	if errors.As(err, &se) && se.Reason == ErrRead {
 		err = se.Err
 	}
-	d.err = &SyntaxError{Offset: d.InputOffset(), Path: d.Path(), Kind: ErrInterrupted, Err: err}
+	d.err = &DecodeError{Offset: d.InputOffset(), Path: d.Path(), Reason: ErrInterrupted, Err: err}
 	d.release()
 	return d.err
 }
@@ -245,15 +245,15 @@ func (d *Decoder) interrupt(err error) error {
 // for callers whose Decoder nobody else sees (Unmarshal, a RawValue's
 // check), so there is none to discard.
 func interruptCause(err error) error {
-	var se *SyntaxError
-	if errors.As(err, &se) && se.Kind == ErrInterrupted {
+	var se *DecodeError
+	if errors.As(err, &se) && se.Reason == ErrInterrupted {
 		return se.Err
 	}
 	return err
 }
 
 // needAt is need for an element at buf[pos+at], turning a short input into a
-// SyntaxError.
+// DecodeError.
 func (d *Decoder) needAt(n, at int, pending bool) error {
 	if err := d.need(n); err != nil {
 		return d.inputError(err, at, pending)
@@ -261,7 +261,7 @@ func (d *Decoder) needAt(n, at int, pending bool) error {
 	return nil
 }
 
-// inputError turns an error from need into a SyntaxError.
+// inputError turns an error from need into a DecodeError.
 func (d *Decoder) inputError(err error, at int, pending bool) error {
 	if err == errNeedInput {
 		return d.failAt(at, pending, ErrTruncated, "", nil)
@@ -1009,8 +1009,8 @@ func (d *Decoder) PeekKind() Kind {
 // SkipValue skips the next value without keeping it, however large, still
 // checking it as ReadToken would. Inside a string or packed array it skips
 // the rest of that value. It fails if the next token is not part of a value
-// (an end, a DictKey or ObjectProperty marker), and returns io.EOF after the
-// last top-level value.
+// (an end, a DictKey or ObjectProperty marker) with a *DecodeError matching
+// ErrUnexpectedToken, and returns io.EOF after the last top-level value.
 func (d *Decoder) SkipValue() error {
 	return d.eachOfValue(func(Token) error { return nil })
 }
@@ -1027,7 +1027,8 @@ func (d *Decoder) eachOfValue(f func(Token) error) error {
 	case expStringChunk, expChunk, expPackedEnd:
 		target--
 	default:
-		return fmt.Errorf("gdvar: no value to skip or copy: the next token is %s", e)
+		// A caller's mistake, not the input's: the Decoder stays usable.
+		return &DecodeError{Offset: d.InputOffset(), Path: d.Path(), Reason: ErrUnexpectedToken, Detail: fmt.Sprintf("no value to skip or copy: the next token is %s", e)}
 	}
 	read := false // a token of the value has been read
 	for {

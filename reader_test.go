@@ -302,7 +302,7 @@ func TestDecoderPath(t *testing.T) {
 	// {"a": [1, {7: {&"sn": [x]}}]} with x an invalid type.
 	data := words(27, 1, 4, 1, 0x61, 28, 2, 2, 1, 27, 1, 2, 7, 27, 1, 21, 2, 0x6e73, 28, 1, 99)
 	_, err := ourVerdict(data)
-	var se *SyntaxError
+	var se *DecodeError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `$["a"][1][7][&"sn"][0]`, se.Path)
 	assert.Equal(t, int64(len(data)-4), se.Offset)

@@ -12,33 +12,6 @@ import (
 	"unsafe"
 )
 
-// ErrTrailingData is matched by the error Unmarshal returns when data holds
-// more than one value.
-var ErrTrailingData = errors.New("trailing data after the value")
-
-// UnmarshalTypeError reports a Godot value that cannot go into the Go value
-// it is decoded into, such as
-// `$[3]["pos"]: cannot unmarshal Vector3 into Go field Player.Pos of type string`.
-type UnmarshalTypeError struct {
-	Path   string       // where the value is, like $[3]["pos"]
-	Godot  string       // its Godot type, like "Vector3"
-	Type   reflect.Type // the Go type it could not go into
-	Field  string       // the Go struct field, like "Player.Pos", if any
-	Detail string       // why, when it is not the type (an overflow, …)
-}
-
-func (e *UnmarshalTypeError) Error() string {
-	msg := "gdvar: " + shortPath(e.Path) + ": cannot unmarshal " + e.Godot + " into Go "
-	if e.Field != "" {
-		msg += "field " + e.Field + " of "
-	}
-	msg += "type " + e.Type.String()
-	if e.Detail != "" {
-		msg += ": " + e.Detail
-	}
-	return msg
-}
-
 // Unmarshal decodes the one Godot value in data into v, which must be a
 // non-nil pointer. It is the inverse of Marshal:
 //
@@ -72,12 +45,12 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 	d := NewDecoderBytes(data, opts...)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
-			return &SyntaxError{Path: "$", Kind: ErrTruncated, Detail: "no value"}
+			return &DecodeError{Path: "$", Reason: ErrTruncated, Detail: "no value"}
 		}
 		return interruptCause(err)
 	}
 	if n := int64(len(data)) - d.InputOffset(); n > 0 {
-		return &SyntaxError{Offset: d.InputOffset(), Path: "$", Kind: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
+		return &DecodeError{Offset: d.InputOffset(), Path: "$", Reason: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
 	}
 	return nil
 }

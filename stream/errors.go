@@ -17,7 +17,7 @@ var ErrBroken = errors.New("stream broken")
 
 // FrameError reports a problem with one frame: where it starts (the offset
 // of its length word from the start of the stream), its length, and what is
-// wrong, such as ErrFrameTooLarge or a *gdvar.SyntaxError for a value that
+// wrong, such as ErrFrameTooLarge or a *gdvar.DecodeError for a value that
 // does not decode (its offset counts from the frame's value).
 type FrameError struct {
 	Offset int64

@@ -47,7 +47,7 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 			return nil
 		}
 		if err != nil {
-			var se *gdvar.SyntaxError
+			var se *gdvar.DecodeError
 			if errors.As(err, &se) {
 				fmt.Fprintf(out, "%10d %8s  error at %s: %s\n", se.Offset, "-", se.Path, what(se))
 			}
@@ -181,8 +181,8 @@ func ellipsis(more bool) string {
 }
 
 // what says what went wrong, without where.
-func what(se *gdvar.SyntaxError) string {
-	s := se.Kind.Error()
+func what(se *gdvar.DecodeError) string {
+	s := strings.TrimPrefix(se.Reason.Error(), "gdvar: ")
 	if se.Detail != "" {
 		s += ": " + se.Detail
 	}
