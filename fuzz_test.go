@@ -6,15 +6,19 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+
+	"github.com/gdvar/gdvar/internal/golden"
 )
 
-// Seeds for both targets are in testdata/fuzz/<Target>/, written from the
-// golden vectors by scripts/fuzzcorpus. Run a long campaign with, e.g.,
+// Every target is seeded with the engine-written vectors up to 4 KiB and the
+// hand-made Godot 2 ones; testdata/fuzz/<Target>/ keeps only inputs that once
+// failed. Run a long campaign with, e.g.,
 //
 //	go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 1h .
 
-// addGodot2Seeds seeds a target with the hand-made Godot 2 vectors.
-func addGodot2Seeds(f *testing.F) {
+// addSeeds seeds a target with the golden vectors.
+func addSeeds(f *testing.F) {
+	golden.AddSeeds(f, 4096, func(v golden.Vector, _ string) { f.Add(v.Bin) })
 	for _, v := range godot2Vectors {
 		f.Add(unhex(v.hex))
 	}
@@ -35,7 +39,7 @@ var fuzzOptions = [][]Option{
 // give the same tokens reading in place and reading through a reader that
 // returns bytes a few at a time.
 func FuzzDecode(f *testing.F) {
-	addGodot2Seeds(f)
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
 			var cfg config
@@ -71,7 +75,7 @@ func FuzzDecode(f *testing.F) {
 // every value of the input is written back exactly, up to where decoding
 // stops.
 func FuzzRoundTrip(f *testing.F) {
-	addGodot2Seeds(f)
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
 			dec := NewDecoderBytes(data, opts...)
@@ -104,7 +108,7 @@ func FuzzRoundTrip(f *testing.F) {
 // FuzzValueRoundTrip checks that whatever Unmarshal accepts into an
 // interface{}, Marshal writes back to the same bytes.
 func FuzzValueRoundTrip(f *testing.F) {
-	addGodot2Seeds(f)
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range [][]Option{{}, {WithEngine(Godot3), AllowObjects(true)}, {WithEngine(Godot2)}} {
 			var v any

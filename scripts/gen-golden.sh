@@ -33,6 +33,4 @@ for v in 3.6 3.2; do
   echo "Godot $v judged $(wc -l <"testdata/malformed/godot$v.txt") inputs"
 done
 
-rm -rf testdata/fuzz/FuzzDecode/godot* testdata/fuzz/FuzzRoundTrip/godot*
-go run ./scripts/fuzzcorpus testdata/fuzz testdata/golden/godot4 testdata/golden/godot3.6
 rm -rf logs # Godot 3 logs into the folder it runs in

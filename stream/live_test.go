@@ -59,7 +59,7 @@ func TestLiveEchoGoldenVectors(t *testing.T) {
 			conn := dial(t, port)
 			peer := NewPeer(conn, AllowObjects(objects), WithMaxFrame(1<<24))
 			n := 0
-			for _, v := range golden.Load(t, filepath.Join(godot.Root(t), "testdata/golden/godot4")) {
+			for _, v := range golden.Load(t, golden.Path("golden", "godot4")) {
 				if v.Objects != objects || echoChanges[v.Name] != "" || strings.HasPrefix(v.Name, "wide_") {
 					continue // 64-bit math: the engine, single precision, writes 32 bits
 				}

@@ -1,11 +1,10 @@
 package varjson
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,14 +12,7 @@ import (
 // Whatever bytes gdvar decodes come back byte for byte through JSON, for
 // each engine version.
 func FuzzJSONRoundTrip(f *testing.F) {
-	for _, dir := range []string{"godot4", "godot3.6"} {
-		names, _ := filepath.Glob(filepath.Join("..", "testdata", "golden", dir, "*.bin"))
-		for _, name := range names {
-			if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
-				f.Add(b, dir == "godot3.6")
-			}
-		}
-	}
+	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
 		e := gdvar.Godot4
 		if godot3 {

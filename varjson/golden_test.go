@@ -1,7 +1,6 @@
 package varjson
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,7 +30,7 @@ var corpora = []corpus{
 func TestGoldenRoundTrip(t *testing.T) {
 	for _, c := range corpora {
 		raws := 0
-		vectors := golden.Load(t, filepath.Join("..", "testdata", c.dir))
+		vectors := golden.Load(t, golden.Path(c.dir))
 		for _, v := range vectors {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
 			var x any

@@ -1,22 +1,20 @@
 package vartext
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/require"
 )
 
 // Any text either fails with an error or parses into a value that prints,
 // and whose printing parses again.
 func FuzzUnmarshal(f *testing.F) {
-	names, _ := filepath.Glob("../testdata/golden/godot4/*.txt")
-	for _, name := range names {
-		if b, err := os.ReadFile(name); err == nil && len(b) < 4096 {
-			f.Add(b)
+	golden.AddSeeds(f, 4096, func(v golden.Vector, _ string) {
+		if v.Text != "" {
+			f.Add([]byte(v.Text))
 		}
-	}
+	})
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var v any
 		if Unmarshal(text, &v) != nil {

@@ -1,7 +1,6 @@
 package vartext
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,7 +27,7 @@ var goldenSets = []goldenSet{
 // scripts/gen-golden.sh) or, with corpus "text", under testdata/text (made
 // by scripts/gen-text.sh for the printer's finer points).
 func loadGolden(t *testing.T, corpus string, set goldenSet) []golden.Vector {
-	return golden.Load(t, filepath.Join("..", "testdata", corpus, set.dir))
+	return golden.Load(t, golden.Path(corpus, set.dir))
 }
 
 // binaryOptions are the options for the vector's binary form: the engine,

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
+
 	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,7 +25,7 @@ func TestCachedPowers(t *testing.T) {
 	}
 }
 
-const godot4Floats = "../testdata/text/godot4_floats.txt"
+var godot4Floats = golden.Path("text", "godot4_floats.txt")
 
 // floatSample is one line of testdata/text/godot4_floats.txt: a value and
 // how Godot 4.6 printed it, as a float ("F") or as a Vector2's component
@@ -76,8 +78,8 @@ func TestFloatsMatchGodot(t *testing.T) {
 		dialect Dialect
 	}{
 		{godot4Floats, Godot4},
-		{"../testdata/text/godot3.6/floats.txt", Godot3},
-		{"../testdata/text/godot3.2/floats.txt", Godot32},
+		{golden.Path("text", "godot3.6", "floats.txt"), Godot3},
+		{golden.Path("text", "godot3.2", "floats.txt"), Godot32},
 	} {
 		samples := loadFloatSamples(t, tc.path)
 		for _, s := range samples {

@@ -3,7 +3,6 @@ package vartext
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -101,7 +100,7 @@ func TestParseGivesEngineBytes(t *testing.T) {
 
 // reparsed returns what an engine made of a vector's text.
 func reparsed(t *testing.T, set, corpus, name string) []byte {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "text", "reparse", set, corpus, name+".bin"))
+	b, err := os.ReadFile(golden.Path("text", "reparse", set, corpus, name+".bin"))
 	require.NoError(t, err)
 	return b
 }

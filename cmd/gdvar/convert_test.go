@@ -25,7 +25,7 @@ var engineSets = []engineSet{
 }
 
 func vectors(t *testing.T, set engineSet) []golden.Vector {
-	return golden.Load(t, filepath.Join("..", "..", "testdata", set.dir))
+	return golden.Load(t, golden.Path(set.dir))
 }
 
 // args are the arguments to run cmd on v in set, with FILE last.
@@ -36,7 +36,7 @@ func args(cmd string, set engineSet, v golden.Vector, file ...string) []string {
 
 // path is where v's bytes are.
 func path(set engineSet, v golden.Vector) string {
-	return filepath.Join("..", "..", "testdata", set.dir, v.Name+".bin")
+	return golden.Path(set.dir, v.Name+".bin")
 }
 
 func read(t *testing.T, path string) []byte {
@@ -68,7 +68,7 @@ func TestTextThenEncode(t *testing.T) {
 			_, text, _ := runGdvar(nil, args("text", set, v, path(set, v))...)
 			code, out, errOut := runGdvar([]byte(text), "encode", "-from", "text", "-")
 			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
-			want := read(t, filepath.Join("..", "..", "testdata", "text", "reparse", "godot4", corpus, v.Name+".bin"))
+			want := read(t, golden.Path("text", "reparse", "godot4", corpus, v.Name+".bin"))
 			switch v.Name {
 			case "object_id": // the engine makes a new object; gdvar keeps the id
 				want = v.Bin

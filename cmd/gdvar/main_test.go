@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const goldenDir = "../../testdata/golden/godot4"
+var goldenDir = golden.Path("golden", "godot4")
 
 // gdvar runs the command with stdin and returns exit code, stdout, stderr.
 func runGdvar(stdin []byte, args ...string) (int, string, string) {
@@ -139,7 +139,7 @@ func TestUsage(t *testing.T) {
 }
 
 func TestEngineFlag(t *testing.T) {
-	dir := "../../testdata/golden/godot3.6"
+	dir := golden.Path("golden", "godot3.6")
 	for _, name := range []string{"pool_string", "transform", "gamestate_3", "nodepath_unicode"} {
 		path := filepath.Join(dir, name+".bin")
 		want, err := os.ReadFile(path)

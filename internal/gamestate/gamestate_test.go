@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
+
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestMatchesEngine(t *testing.T) {
-	want, err := os.ReadFile("../../testdata/golden/godot4/gamestate_3.bin")
+	want, err := os.ReadFile(golden.Path("golden", "godot4", "gamestate_3.bin"))
 	require.NoError(t, err)
 	assert.Equal(t, want, Bytes(3))
 }

@@ -58,9 +58,9 @@ func Require(t testing.TB, name string) string {
 	return p
 }
 
-// Root returns the repository root, where scripts are run from so that their
+// root returns the repository root, where scripts are run from so that their
 // res:// paths are stable.
-func Root(t testing.TB) string {
+func root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -92,7 +92,7 @@ func RunScript(t testing.TB, engine, script string, args ...string) string {
 	defer cancel()
 	cmdArgs := append([]string{headless, "-s", script, "--"}, args...)
 	cmd := exec.CommandContext(ctx, engine, cmdArgs...)
-	cmd.Dir = Root(t)
+	cmd.Dir = root(t)
 	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -129,7 +129,7 @@ func StartWith(t testing.TB, engine string, args ...string) *Process {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	p := &Process{done: make(chan error, 1), cancel: cancel}
 	p.cmd = exec.CommandContext(ctx, engine, append([]string{headless}, args...)...)
-	p.cmd.Dir = Root(t)
+	p.cmd.Dir = root(t)
 	p.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
 	out := &syncWriter{w: &p.out} // one lock for both streams
 	p.cmd.Stdout, p.cmd.Stderr = out, out

@@ -1,7 +1,8 @@
 // Package golden loads the engine-made test vectors under testdata/: a
 // directory of NAME.bin files (what an engine's var_to_bytes wrote), with
 // NAME.txt beside each where the engine's var_to_str is known, listed in
-// index.txt as "NAME objects|plain". Tests of every package use it.
+// index.txt as "NAME objects|plain". Tests of every package use it, and find
+// the repository's testdata/ through Path, wherever they run from.
 package golden
 
 import (
@@ -10,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -22,6 +24,34 @@ type Vector struct {
 	Objects bool   // written with full objects (var_to_bytes_with_objects)
 	Bin     []byte // the bytes
 	Text    string // the engine's text form of the value, if known
+}
+
+// root is the repository's testdata folder, found from this file's place in
+// the source tree, so that no test depends on its working directory.
+var root = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+}()
+
+// Path returns the path of testdata/<parts...> in the repository.
+func Path(parts ...string) string {
+	return filepath.Join(append([]string{root}, parts...)...)
+}
+
+// Sets are the folders of engine-written vectors under testdata/golden.
+var Sets = []string{"godot4", "godot3.6", "godot3.2"}
+
+// AddSeeds adds each engine-written vector of every set, up to maxLen bytes,
+// to a fuzz target's seed corpus, through add (which may add more arguments).
+func AddSeeds(f *testing.F, maxLen int, add func(v Vector, set string)) {
+	f.Helper()
+	for _, set := range Sets {
+		for _, v := range Load(f, Path("golden", set)) {
+			if len(v.Bin) <= maxLen {
+				add(v, set)
+			}
+		}
+	}
 }
 
 // Load reads the vectors listed in dir/index.txt.
