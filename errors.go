@@ -80,6 +80,9 @@ var (
 	// ErrCycle: a Go value given to Marshal or Encode that contains itself,
 	// through pointers, maps, slices or interfaces.
 	ErrCycle = errors.New("gdvar: value contains itself")
+	// ErrInvalidOption: an Option was given a value it does not accept (see
+	// Option); the error says which.
+	ErrInvalidOption = errors.New("gdvar: invalid option")
 )
 
 // errTooDeepToken is the Err of an Encoder's error for a token nested too

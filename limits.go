@@ -1,8 +1,8 @@
 package gdvar
 
 // Limits bound what a Decoder accepts, so that hostile input costs a known
-// amount of memory and work. A zero field takes its default; the defaults are
-// the Default* constants. Memory held by a Decoder never depends on a length
+// amount of memory and work. A zero field takes its default, one of the
+// Default* constants; a negative one is an invalid option. Memory held by a Decoder never depends on a length
 // the input declares: strings and packed arrays stream in chunks, and a value
 // whose declared size breaks a limit fails before its payload is read.
 type Limits struct {
@@ -75,6 +75,24 @@ func (l Limits) withDefaults() Limits {
 	}
 	l.ChunkSize = max(l.ChunkSize, MinChunkSize) &^ 7 // whole 64-bit elements
 	return l
+}
+
+// negative returns the first negative field of l, if any.
+func (l Limits) negative() (string, int64) {
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"MaxDepth", int64(l.MaxDepth)}, {"MaxContainerLen", int64(l.MaxContainerLen)},
+		{"MaxStringBytes", int64(l.MaxStringBytes)}, {"MaxPackedBytes", int64(l.MaxPackedBytes)},
+		{"MaxNameBytes", int64(l.MaxNameBytes)}, {"MaxValueBytes", int64(l.MaxValueBytes)},
+		{"ChunkSize", int64(l.ChunkSize)},
+	} {
+		if f.v < 0 {
+			return f.name, f.v
+		}
+	}
+	return "", 0
 }
 
 // DefaultLimits returns the limits a Decoder uses when none are given.

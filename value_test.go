@@ -454,7 +454,7 @@ func TestUnmarshalSemantic(t *testing.T) {
 		{words(28, 2, 2, 1, 1, 2), []any{int64(1), true}},
 	} {
 		var v any
-		require.NoError(t, Unmarshal(tc.data, &v, Semantic()), "%x", tc.data)
+		require.NoError(t, Unmarshal(tc.data, &v, Semantic(true)), "%x", tc.data)
 		assert.Equal(t, tc.want, v, "%x", tc.data)
 		assert.NotEqual(t, tc.data, mustMarshal(t, v), "%x is written as Godot writes it", tc.data)
 	}

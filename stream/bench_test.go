@@ -11,7 +11,7 @@ import (
 
 // echoServer answers every frame on a loopback TCP connection with the same
 // value, copied token by token, and returns the client's Peer.
-func echoServer(b *testing.B, opts ...Option) *Peer {
+func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)

@@ -37,9 +37,9 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte{5}, hostile.Frame(hello)[:9])
 	f.Fuzz(func(t *testing.T, ops, data []byte) {
 		skip := len(ops) > 0 && ops[0]&0x80 != 0
-		opts := []Option{WithMaxFrame(fuzzMaxFrame)}
+		opts := []gdvar.Option{WithMaxFrame(fuzzMaxFrame)}
 		if skip {
-			opts = append(opts, SkipOversizedFrames())
+			opts = append(opts, SkipOversizedFrames(true))
 		}
 		in := &flakyReader{data: data, ops: ops}
 		r := NewReader(in, opts...)

@@ -57,7 +57,7 @@ func TestLiveEchoGoldenVectors(t *testing.T) {
 			}
 			proc := godot.Start(t, engine, "scripts/stream/echo.gd", args...)
 			conn := dial(t, port)
-			peer := NewPeer(conn, AllowObjects(objects), WithMaxFrame(1<<24))
+			peer := NewPeer(conn, gdvar.AllowObjects(objects), WithMaxFrame(1<<24))
 			n := 0
 			for _, v := range golden.Load(t, golden.Path("golden", "godot4")) {
 				if v.Objects != objects || echoChanges[v.Name] != "" || strings.HasPrefix(v.Name, "wide_") {
@@ -88,7 +88,7 @@ func TestLiveEchoLargeValue(t *testing.T) {
 	godot.Start(t, engine, "scripts/stream/echo.gd", strconv.Itoa(port))
 	conn := dial(t, port)
 	limits := gdvar.Limits{MaxPackedBytes: size, MaxValueBytes: size + 8}
-	peer := NewPeer(conn, WithMaxFrame(size+8), WithLimits(limits))
+	peer := NewPeer(conn, WithMaxFrame(size+8), gdvar.WithLimits(limits))
 	chunk := make([]byte, 64<<10)
 	for i := range chunk {
 		chunk[i] = byte(i * 7)

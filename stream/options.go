@@ -13,7 +13,10 @@
 package stream
 
 import (
+	"fmt"
+
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // DefaultMaxFrame is the largest frame a Reader accepts unless told
@@ -21,52 +24,43 @@ import (
 // allocates whatever a length word says.
 const DefaultMaxFrame = 16 << 20
 
-// Option configures a Reader, Writer, Peer or PacketPeer.
-type Option func(*config)
-
+// config is what a Reader, Writer, Peer or PacketPeer takes from its options:
+// all of them go to gdvar's codec, which ignores the stream's own.
 type config struct {
 	codec         []gdvar.Option
 	maxFrame      int64
 	skipOversized bool
+	err           error // the first invalid option
 }
 
-func newConfig(opts []Option) config {
-	c := config{maxFrame: DefaultMaxFrame}
-	for _, o := range opts {
-		o(&c)
+func newConfig(opts []gdvar.Option) config {
+	ext, err := optset.Read(opts)
+	c := config{codec: opts, maxFrame: ext.MaxFrame, skipOversized: ext.SkipOversized, err: err}
+	if c.maxFrame == 0 {
+		c.maxFrame = DefaultMaxFrame
 	}
 	return c
 }
 
-// WithEngine selects the Godot version of the wire format (default Godot 4).
-func WithEngine(e gdvar.Engine) Option {
-	return func(c *config) { c.codec = append(c.codec, gdvar.WithEngine(e)) }
-}
-
-// AllowObjects accepts full objects, as get_var(true) does. Off by default,
-// as in Godot.
-func AllowObjects(allow bool) Option {
-	return func(c *config) { c.codec = append(c.codec, gdvar.AllowObjects(allow)) }
-}
-
-// WithLimits sets the codec's limits (see gdvar.Limits).
-func WithLimits(l gdvar.Limits) Option {
-	return func(c *config) { c.codec = append(c.codec, gdvar.WithLimits(l)) }
-}
-
-// WithCodecOptions passes options to gdvar's codec as the Reader decodes
-// and the Writer encodes, such as gdvar.WithMathPrecision for a double
-// build of Godot or gdvar.Semantic.
-func WithCodecOptions(opts ...gdvar.Option) Option {
-	return func(c *config) { c.codec = append(c.codec, opts...) }
-}
+// option makes a gdvar.Option of a setting of this package.
+func option(set func(*optset.Ext) error) gdvar.Option { return optset.Option(set).(gdvar.Option) }
 
 // WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
-// DefaultMaxFrame). A longer frame fails before its body is read.
-func WithMaxFrame(n int64) Option { return func(c *config) { c.maxFrame = n } }
+// DefaultMaxFrame; at least 1). A longer frame fails before its body is read.
+func WithMaxFrame(n int64) gdvar.Option {
+	return option(func(e *optset.Ext) error {
+		e.MaxFrame = n
+		if n < 1 {
+			return fmt.Errorf("stream: max frame %d", n)
+		}
+		return nil
+	})
+}
 
-// SkipOversizedFrames makes a Reader skip a frame longer than the maximum
-// (reading and dropping its body, with bounded memory) and go on with the
-// next one, after reporting it. Without it, such a frame breaks the Reader,
-// as the stream cannot be trusted: close the connection.
-func SkipOversizedFrames() Option { return func(c *config) { c.skipOversized = true } }
+// SkipOversizedFrames, when on, makes a Reader skip a frame longer than the
+// maximum (reading and dropping its body, with bounded memory) and go on
+// with the next one, after reporting it. Without it, such a frame breaks the
+// Reader, as the stream cannot be trusted: close the connection.
+func SkipOversizedFrames(on bool) gdvar.Option {
+	return option(func(e *optset.Ext) error { e.SkipOversized = on; return nil })
+}

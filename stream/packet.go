@@ -25,7 +25,7 @@ type PacketPeer struct {
 }
 
 // NewPacketPeer returns a PacketPeer on pc.
-func NewPacketPeer(pc net.PacketConn, opts ...Option) *PacketPeer {
+func NewPacketPeer(pc net.PacketConn, opts ...gdvar.Option) *PacketPeer {
 	cfg := newConfig(opts)
 	return &PacketPeer{pc: pc, cfg: cfg, dec: gdvar.NewDecoderBytes(nil, cfg.codec...)}
 }
@@ -87,6 +87,10 @@ func (p *PacketPeer) NextPacket() (*gdvar.Decoder, net.Addr, error) {
 // nextPacket receives a datagram, holding the read lock on success.
 func (p *PacketPeer) nextPacket() (*gdvar.Decoder, net.Addr, error) {
 	p.rmu.Lock()
+	if p.cfg.err != nil {
+		p.rmu.Unlock()
+		return nil, nil, p.cfg.err
+	}
 	if p.rbuf == nil {
 		p.rbuf = make([]byte, maxDatagram+1)
 	}

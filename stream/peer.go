@@ -1,6 +1,10 @@
 package stream
 
-import "io"
+import (
+	"io"
+
+	"github.com/gdvar/gdvar"
+)
 
 // Peer is both ends of a framed connection, as Godot's StreamPeer is: a
 // Reader and a Writer on one io.ReadWriter (a net.Conn, a TLS connection, a
@@ -11,6 +15,6 @@ type Peer struct {
 }
 
 // NewPeer returns a Peer on rw.
-func NewPeer(rw io.ReadWriter, opts ...Option) *Peer {
+func NewPeer(rw io.ReadWriter, opts ...gdvar.Option) *Peer {
 	return &Peer{Reader: NewReader(rw, opts...), Writer: NewWriter(rw, opts...)}
 }

@@ -21,7 +21,7 @@ import (
 // a Peer's Reader and Writer may run concurrently.
 //
 // Faults: a frame longer than the maximum fails before its body is read
-// (ErrFrameTooLarge); unless SkipOversizedFrames was given, the Reader is
+// (ErrFrameTooLarge); unless SkipOversizedFrames(true) was given, the Reader is
 // then broken (ErrBroken) and the connection should be closed. A frame whose
 // value does not decode gives a *FrameError with the frame's offset, and the
 // Reader goes on with the next frame. The input ending inside a frame
@@ -66,8 +66,9 @@ const (
 )
 
 // NewReader returns a Reader of framed values from r.
-func NewReader(r io.Reader, opts ...Option) *Reader {
+func NewReader(r io.Reader, opts ...gdvar.Option) *Reader {
 	rd := &Reader{r: r, cfg: newConfig(opts), length: -1}
+	rd.err = rd.cfg.err
 	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
 	return rd
 }

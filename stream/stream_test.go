@@ -60,7 +60,7 @@ func TestPutVarGetVar(t *testing.T) {
 // Codec options reach both sides: here 64-bit reals for a double build.
 func TestCodecOptions(t *testing.T) {
 	var buf bytes.Buffer
-	double := WithCodecOptions(gdvar.WithMathPrecision(gdvar.Double))
+	double := gdvar.WithMathPrecision(gdvar.Double)
 	require.NoError(t, NewWriter(&buf, double).PutVar(gdvar.Vector2{X: 1, Y: 2}))
 	want, err := gdvar.Marshal(gdvar.Vector2{X: 1, Y: 2}, gdvar.WithMathPrecision(gdvar.Double))
 	require.NoError(t, err)
@@ -71,7 +71,7 @@ func TestCodecOptions(t *testing.T) {
 	buf.Reset()
 	buf.Write(frame([]byte{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}))
 	var v any
-	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), WithCodecOptions(gdvar.Semantic())).GetVar(&v))
+	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), gdvar.Semantic(true)).GetVar(&v))
 	assert.Equal(t, int64(5), v)
 }
 
@@ -171,7 +171,7 @@ func TestLargeFrameBoundedMemory(t *testing.T) {
 		})
 		pw.Close()
 	}()
-	r := NewReader(pr, WithMaxFrame(size+8), WithLimits(gdvar.Limits{MaxPackedBytes: size}))
+	r := NewReader(pr, WithMaxFrame(size+8), gdvar.WithLimits(gdvar.Limits{MaxPackedBytes: size}))
 	dec, err := r.NextFrame()
 	require.NoError(t, err)
 	var got int
@@ -214,7 +214,7 @@ func TestOversizedFrame(t *testing.T) {
 	assert.ErrorIs(t, r.GetVar(&v), ErrBroken, "and stays broken")
 
 	// With SkipOversizedFrames, it reports the frame and goes on.
-	r = NewReader(bytes.NewReader(data), WithMaxFrame(64), SkipOversizedFrames())
+	r = NewReader(bytes.NewReader(data), WithMaxFrame(64), SkipOversizedFrames(true))
 	err = r.GetVar(&v)
 	assert.ErrorIs(t, err, ErrFrameTooLarge)
 	assert.NotErrorIs(t, err, ErrBroken)
@@ -315,7 +315,7 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 		}, nil},
 	} {
 		client, server := tcpPair(t)
-		r := NewReader(server, WithMaxFrame(64), SkipOversizedFrames())
+		r := NewReader(server, WithMaxFrame(64), SkipOversizedFrames(true))
 		if c.want != nil {
 			r = NewReader(server)
 		}
@@ -502,12 +502,25 @@ func TestNextPacket(t *testing.T) {
 	assert.Equal(t, []gdvar.Kind{gdvar.KindArrayStart, gdvar.KindInt32, gdvar.KindArrayEnd}, kinds)
 }
 
-// WithEngine selects the wire format: a Dictionary is type 18 in Godot 3.
+// gdvar.WithEngine selects the wire format: a Dictionary is type 18 in Godot 3.
 func TestWithEngine(t *testing.T) {
 	var buf bytes.Buffer
-	require.NoError(t, NewWriter(&buf, WithEngine(gdvar.Godot3)).PutVar(gdvar.NewDictionary("a", int64(1))))
+	require.NoError(t, NewWriter(&buf, gdvar.WithEngine(gdvar.Godot3)).PutVar(gdvar.NewDictionary("a", int64(1))))
 	assert.Equal(t, byte(18), buf.Bytes()[4])
 	var d map[string]int
-	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), WithEngine(gdvar.Godot3)).GetVar(&d))
+	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), gdvar.WithEngine(gdvar.Godot3)).GetVar(&d))
 	assert.Equal(t, map[string]int{"a": 1}, d)
+}
+
+// An invalid option breaks a Reader and a Writer before they read or write.
+func TestInvalidOption(t *testing.T) {
+	for _, opt := range []gdvar.Option{WithMaxFrame(0), gdvar.WithEngine(gdvar.Engine(9))} {
+		in := bytes.NewReader([]byte{4, 0, 0, 0, 0, 0, 0, 0})
+		var v any
+		assert.ErrorIs(t, NewReader(in, opt).GetVar(&v), gdvar.ErrInvalidOption)
+		assert.Equal(t, 8, in.Len(), "nothing read")
+		var out bytes.Buffer
+		assert.ErrorIs(t, NewWriter(&out, opt).PutVar(1), gdvar.ErrInvalidOption)
+		assert.Zero(t, out.Len(), "nothing written")
+	}
 }

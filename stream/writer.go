@@ -34,8 +34,9 @@ type Writer struct {
 }
 
 // NewWriter returns a Writer of framed values to w.
-func NewWriter(w io.Writer, opts ...Option) *Writer {
-	return &Writer{w: w, cfg: newConfig(opts), enc: gdvar.NewEncoder(nil)}
+func NewWriter(w io.Writer, opts ...gdvar.Option) *Writer {
+	cfg := newConfig(opts)
+	return &Writer{w: w, cfg: cfg, err: cfg.err, enc: gdvar.NewEncoder(nil)}
 }
 
 // PutVar writes v as one frame, through gdvar's value layer (see

@@ -25,7 +25,7 @@ func unsafeString(n number) string { return unsafe.String(unsafe.SliceData(n), l
 // would store from the value's binary encoding into other Go types.
 // gdvar.Marshal of the generic value gives back the bytes the JSON was made
 // from.
-func Unmarshal(data []byte, v any, opts ...Option) error {
+func Unmarshal(data []byte, v any, opts ...gdvar.Option) error {
 	d := NewDecoder(data, opts...)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
@@ -47,7 +47,7 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder reading the values in data.
-func NewDecoder(data []byte, opts ...Option) *Decoder {
+func NewDecoder(data []byte, opts ...gdvar.Option) *Decoder {
 	return &Decoder{cfg: newConfig(opts), r: reader{data: data}}
 }
 
@@ -60,6 +60,9 @@ func (d *Decoder) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return errors.New("varjson: Decode needs a non-nil pointer")
+	}
+	if d.cfg.err != nil {
+		return d.cfg.err
 	}
 	if d.r.skipSpace(); d.r.pos == len(d.r.data) {
 		return io.EOF

@@ -55,13 +55,16 @@ import (
 
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
 // generic form or any Go value gdvar.Marshal accepts.
-func Marshal(v any, opts ...Option) ([]byte, error) {
+func Marshal(v any, opts ...gdvar.Option) ([]byte, error) {
 	return Append(nil, v, opts...)
 }
 
 // Append appends the JSON form of v to dst.
-func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
+func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
 	e := encoder{cfg: newConfig(opts), b: dst}
+	if e.cfg.err != nil {
+		return dst, e.cfg.err
+	}
 	err := e.value(v)
 	return e.b, err
 }

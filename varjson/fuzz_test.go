@@ -25,10 +25,10 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		}
 		want, err := gdvar.Marshal(v, opts...)
 		require.NoError(t, err)
-		js, err := Marshal(v, WithEngine(e))
+		js, err := Marshal(v, gdvar.WithEngine(e))
 		require.NoError(t, err)
 		var back any
-		require.NoError(t, Unmarshal(js, &back, WithEngine(e)), "%s", js)
+		require.NoError(t, Unmarshal(js, &back, gdvar.WithEngine(e)), "%s", js)
 		got, err := gdvar.Marshal(back, opts...)
 		require.NoError(t, err, "%s", js)
 		assert.Equal(t, want, got, "%s", js)

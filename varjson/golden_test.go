@@ -35,10 +35,10 @@ func TestGoldenRoundTrip(t *testing.T) {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
 			var x any
 			require.NoError(t, gdvar.Unmarshal(v.Bin, &x, opts...))
-			js, err := Marshal(x, WithEngine(c.engine))
+			js, err := Marshal(x, gdvar.WithEngine(c.engine))
 			require.NoError(t, err, v.Name)
 			var back any
-			require.NoError(t, Unmarshal(js, &back, WithEngine(c.engine)), "%s: %s", v.Name, js)
+			require.NoError(t, Unmarshal(js, &back, gdvar.WithEngine(c.engine)), "%s: %s", v.Name, js)
 			out, err := gdvar.Marshal(back, opts...)
 			require.NoError(t, err, v.Name)
 			assert.Equal(t, v.Bin, out, "%s: %s", v.Name, js)

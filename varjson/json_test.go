@@ -79,7 +79,7 @@ func TestForms(t *testing.T) {
 // Strings that are not UTF-8 (which Godot 3 accepts) become $Raw.
 func TestInvalidUTF8IsRaw(t *testing.T) {
 	v := []any{"a\xed\xa0\x80b"} // a surrogate, which Godot 3 accepts
-	js, err := Marshal(v, WithEngine(gdvar.Godot3))
+	js, err := Marshal(v, gdvar.WithEngine(gdvar.Godot3))
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"$Raw"`)
 	var back any
@@ -146,4 +146,13 @@ func TestUnmarshalIntoGoTypes(t *testing.T) {
 	require.NoError(t, Unmarshal([]byte(`{"name":"a","pos":{"$Vector3":[1.0,2.0,3.0]}}`), &p))
 	assert.Equal(t, "a", p.Name)
 	assert.Equal(t, gdvar.Vector3{X: 1, Y: 2, Z: 3}, p.Pos)
+}
+
+// An invalid option fails Marshal and Unmarshal up front.
+func TestInvalidOption(t *testing.T) {
+	opt := gdvar.WithEngine(gdvar.Engine(9))
+	_, err := Marshal(1, opt)
+	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+	var v any
+	assert.ErrorIs(t, Unmarshal([]byte("1"), &v, opt), gdvar.ErrInvalidOption)
 }

@@ -1,26 +1,22 @@
 package varjson
 
-import "github.com/gdvar/gdvar"
+import (
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+)
 
-// Option configures Marshal, Unmarshal and a Decoder.
-type Option func(*config)
-
+// config is what varjson takes from its options: gdvar.WithEngine selects
+// the engine version for what goes through the binary format (values kept
+// as $Raw, and Go values other than gdvar's generic form; default Godot 4).
 type config struct {
 	engine gdvar.Engine
+	err    error // the first invalid option
 }
 
-func newConfig(opts []Option) config {
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
-	return c
+func newConfig(opts []gdvar.Option) config {
+	ext, err := optset.Read(opts)
+	return config{engine: gdvar.Engine(ext.Engine), err: err}
 }
-
-// WithEngine selects the engine version for what goes through the binary
-// format: values kept as $Raw, and Go values other than gdvar's generic
-// form (default Godot 4).
-func WithEngine(e gdvar.Engine) Option { return func(c *config) { c.engine = e } }
 
 // binary returns the options for gdvar's codec; full objects are allowed,
 // as a value given to Marshal has already been accepted.

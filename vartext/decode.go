@@ -19,7 +19,7 @@ import (
 //
 // Object(EncodedObjectAsID,"object_id":N,…), which is how var_to_str prints
 // an object written as its id, gives back the gdvar.ObjectID.
-func Unmarshal(text []byte, v any, opts ...Option) error {
+func Unmarshal(text []byte, v any, opts ...gdvar.Option) error {
 	d := NewDecoder(bytes.NewReader(text), opts...)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
@@ -51,8 +51,9 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder reading the values in r.
-func NewDecoder(r io.Reader, opts ...Option) *Decoder {
+func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
 	d := &Decoder{cfg: newConfig(opts), r: r}
+	d.err = d.cfg.err
 	if s, ok := r.(io.Seeker); ok {
 		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
 			d.seeker, d.origin = s, at
@@ -119,7 +120,7 @@ func (d *Decoder) Decode(v any) error {
 }
 
 // DecodeTo parses the next value and writes it to enc, the binary form's
-// Encoder, as tokens: math values with the reals of WithMathPrecision. It
+// Encoder, as tokens: math values with the reals of gdvar.WithMathPrecision. It
 // returns io.EOF when only white space and comments are left.
 //
 // The binary form gives each container's element count and each string's

@@ -119,3 +119,13 @@ func TestDecoderErrorIsFinal(t *testing.T) {
 	assert.Equal(t, err, dec.Decode(&v))
 	assert.Equal(t, err, dec.DecodeTo(gdvar.NewEncoder(io.Discard)))
 }
+
+// An unknown dialect fails the first call, before reading or writing.
+func TestInvalidDialect(t *testing.T) {
+	opt := WithDialect(Dialect(42))
+	var v any
+	assert.ErrorIs(t, Unmarshal([]byte("1"), &v, opt), gdvar.ErrInvalidOption)
+	_, err := Marshal(1, opt)
+	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+	assert.ErrorContains(t, err, "unknown dialect 42")
+}

@@ -66,8 +66,9 @@ type frame struct {
 
 // NewEncoder returns an Encoder writing to w in the dialect the options
 // select (Godot4 by default).
-func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+func NewEncoder(w io.Writer, opts ...gdvar.Option) *Encoder {
 	e := &Encoder{w: w, cfg: newConfig(opts)}
+	e.err = e.cfg.err
 	e.check = gdvar.NewEncoder(io.Discard, gdvar.WithEngine(e.cfg.dialect.Engine()))
 	e.sink = &e.out
 	return e

@@ -17,12 +17,12 @@ import (
 //
 // Math types are printed with 32-bit reals, as the standard builds of the
 // engine hold them.
-func Marshal(v any, opts ...Option) ([]byte, error) {
+func Marshal(v any, opts ...gdvar.Option) ([]byte, error) {
 	return Append(nil, v, opts...)
 }
 
 // Append appends the text form of v to dst, as Marshal prints it.
-func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
+func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
 	w := appendWriter{b: dst}
 	err := NewEncoder(&w, opts...).Encode(v)
 	return w.b, err

@@ -1,28 +1,39 @@
 package vartext
 
-import "github.com/gdvar/gdvar"
+import (
+	"fmt"
 
-// Option configures Marshal, Unmarshal, an Encoder and a Decoder.
-type Option func(*config)
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+)
 
+// config is what vartext takes from its options; gdvar's own options other
+// than WithMathPrecision do not apply to text.
 type config struct {
 	dialect   Dialect
 	precision gdvar.Precision
+	err       error // the first invalid option
 }
 
-func newConfig(opts []Option) config {
-	var c config
-	for _, o := range opts {
-		o(&c)
+func newConfig(opts []gdvar.Option) config {
+	ext, err := optset.Read(opts)
+	c := config{err: err}
+	if ext.Dialect > 0 {
+		c.dialect = Dialect(ext.Dialect - 1)
+	}
+	if ext.Precision > 0 {
+		c.precision = gdvar.Precision(ext.Precision - 1)
 	}
 	return c
 }
 
 // WithDialect selects the engine version of the text form (default Godot4).
-func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
-
-// WithMathPrecision selects the reals of the math values a Decoder reads
-// (Decode into Go types other than interface{}, and DecodeTo): gdvar.Single
-// by default, as the standard builds of the engine read text, or
-// gdvar.Double, as double-precision builds do. Colors are always 32-bit.
-func WithMathPrecision(p gdvar.Precision) Option { return func(c *config) { c.precision = p } }
+func WithDialect(d Dialect) gdvar.Option {
+	return optset.Option(func(e *optset.Ext) error {
+		e.Dialect = int8(d) + 1
+		if d > Godot2 {
+			return fmt.Errorf("vartext: unknown dialect %d", d)
+		}
+		return nil
+	}).(gdvar.Option)
+}

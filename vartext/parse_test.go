@@ -109,7 +109,7 @@ func reparsed(t *testing.T, set, corpus, name string) []byte {
 // NodePath padding).
 func canonical(t *testing.T, set goldenSet, v golden.Vector, b []byte) []byte {
 	var x any
-	require.NoError(t, gdvar.Unmarshal(b, &x, append(set.binaryOptions(v), gdvar.Semantic())...))
+	require.NoError(t, gdvar.Unmarshal(b, &x, append(set.binaryOptions(v), gdvar.Semantic(true))...))
 	out, err := gdvar.Marshal(x, set.binaryOptions(v)...)
 	require.NoError(t, err)
 	return out

@@ -49,7 +49,7 @@ func readValues(in io.Reader, cfg *config, each func(v any) error) error {
 	}
 	next := gdvar.NewDecoder(in, cfg.options()...).Decode
 	if cfg.framing == "stream" {
-		r := stream.NewReader(in, stream.WithCodecOptions(cfg.options()...), stream.WithMaxFrame(cfg.limits.MaxValueBytes))
+		r := stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
 		next = r.GetVar
 	}
 	for n := 0; ; n++ {
@@ -88,7 +88,7 @@ func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	var out bytes.Buffer
 	var line []byte
 	err := readValues(in, cfg, func(v any) (err error) {
-		line, err = varjson.Append(line[:0], v, varjson.WithEngine(cfg.engine))
+		line, err = varjson.Append(line[:0], v, gdvar.WithEngine(cfg.engine))
 		if err != nil {
 			return err
 		}
@@ -124,7 +124,7 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	var dec valueDecoder
 	switch cfg.from {
 	case "json":
-		dec = varjson.NewDecoder(data, varjson.WithEngine(cfg.engine))
+		dec = varjson.NewDecoder(data, gdvar.WithEngine(cfg.engine))
 	case "text":
 		dec = vartext.NewDecoder(bytes.NewReader(data), vartext.WithDialect(cfg.dialect))
 		p := gdvar.Single
@@ -137,7 +137,7 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	}
 	var out []byte
 	var framed bytes.Buffer
-	w := stream.NewWriter(&framed, stream.WithCodecOptions(opts...))
+	w := stream.NewWriter(&framed, opts...)
 	for n := 0; ; n++ {
 		var v any
 		err := dec.Decode(&v)

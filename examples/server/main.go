@@ -87,7 +87,7 @@ type reply struct {
 
 type server struct {
 	cfg   config
-	opts  []stream.Option
+	opts  []gdvar.Option
 	slots chan struct{} // one per connection being served
 	log   *log.Logger
 }
@@ -103,7 +103,7 @@ func newServer(cfg config, l *log.Logger) *server {
 	}
 	return &server{
 		cfg:   cfg,
-		opts:  []stream.Option{stream.WithMaxFrame(cfg.maxFrame), stream.WithLimits(limits)},
+		opts:  []gdvar.Option{stream.WithMaxFrame(cfg.maxFrame), gdvar.WithLimits(limits)},
 		slots: make(chan struct{}, cfg.maxConns),
 		log:   l,
 	}

@@ -1,0 +1,26 @@
+// Package optset lets gdvar's sibling packages (stream, vartext, varjson)
+// keep their settings in gdvar.Option, so the whole module has one option
+// type. It cannot import gdvar (gdvar imports nothing of theirs), so gdvar
+// fills in the two hooks when it initialises; by then every package that
+// imports gdvar can use them.
+package optset
+
+// Ext is what the sibling packages read from a list of options: their own
+// settings, and the two of gdvar's they need.
+type Ext struct {
+	Engine    int  // gdvar.Engine
+	Precision int8 // 0 when not set, else gdvar.Precision+1
+
+	Dialect       int8  // 0 when not set, else vartext.Dialect+1
+	MaxFrame      int64 // 0 when not set
+	SkipOversized bool
+}
+
+var (
+	// Option returns a gdvar.Option, as an any, that applies set to the
+	// options' Ext; an error from set makes the options invalid.
+	Option func(set func(*Ext) error) any
+	// Read returns the Ext of a []gdvar.Option, given as an any, and the
+	// error of its first invalid option.
+	Read func(opts any) (Ext, error)
+)
