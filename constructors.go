@@ -1,7 +1,6 @@
 package gdvar
 
 import (
-	"encoding/binary"
 	"math"
 	"unsafe"
 )
@@ -103,83 +102,6 @@ func chunkToken(k Kind, typ Type, total int, chunk []byte) Token {
 	return t
 }
 
-func realsToken[T realValue](typ Type, v T, p Precision) Token {
-	wide := p == Double
-	var flags uint8
-	if wide {
-		flags = flagWide
-	}
-	t := newToken(mathKinds[typ], typ, flags)
-	t.setData(appendReals(make([]byte, 0, typ.mathSize(wide)), realsOf(&v), wide))
-	return t
-}
-
-func int32sToken[T int32Value](typ Type, v T) Token {
-	t := newToken(mathKinds[typ], typ, 0)
-	t.setData(appendInt32s(make([]byte, 0, typ.mathSize(false)), int32sOf(&v)))
-	return t
-}
-
-// Vector2Token returns a Vector2 with reals of precision p.
-func Vector2Token(v Vector2, p Precision) Token { return realsToken(TypeVector2, v, p) }
-
-// Vector2iToken returns a Vector2i.
-func Vector2iToken(v Vector2i) Token { return int32sToken(TypeVector2i, v) }
-
-// Rect2Token returns a Rect2 with reals of precision p.
-func Rect2Token(v Rect2, p Precision) Token { return realsToken(TypeRect2, v, p) }
-
-// Rect2iToken returns a Rect2i.
-func Rect2iToken(v Rect2i) Token { return int32sToken(TypeRect2i, v) }
-
-// Vector3Token returns a Vector3 with reals of precision p.
-func Vector3Token(v Vector3, p Precision) Token { return realsToken(TypeVector3, v, p) }
-
-// Vector3iToken returns a Vector3i.
-func Vector3iToken(v Vector3i) Token { return int32sToken(TypeVector3i, v) }
-
-// Transform2DToken returns a Transform2D with reals of precision p.
-func Transform2DToken(v Transform2D, p Precision) Token {
-	return realsToken(TypeTransform2D, v, p)
-}
-
-// Vector4Token returns a Vector4 with reals of precision p.
-func Vector4Token(v Vector4, p Precision) Token { return realsToken(TypeVector4, v, p) }
-
-// Vector4iToken returns a Vector4i.
-func Vector4iToken(v Vector4i) Token { return int32sToken(TypeVector4i, v) }
-
-// PlaneToken returns a Plane with reals of precision p.
-func PlaneToken(v Plane, p Precision) Token { return realsToken(TypePlane, v, p) }
-
-// QuaternionToken returns a Quaternion with reals of precision p.
-func QuaternionToken(v Quaternion, p Precision) Token { return realsToken(TypeQuaternion, v, p) }
-
-// AABBToken returns an AABB with reals of precision p.
-func AABBToken(v AABB, p Precision) Token { return realsToken(TypeAABB, v, p) }
-
-// BasisToken returns a Basis with reals of precision p.
-func BasisToken(v Basis, p Precision) Token { return realsToken(TypeBasis, v, p) }
-
-// Transform3DToken returns a Transform3D with reals of precision p.
-func Transform3DToken(v Transform3D, p Precision) Token {
-	return realsToken(TypeTransform3D, v, p)
-}
-
-// ProjectionToken returns a Projection with reals of precision p.
-func ProjectionToken(v Projection, p Precision) Token { return realsToken(TypeProjection, v, p) }
-
-// ColorToken returns a Color.
-func ColorToken(c Color) Token {
-	b := make([]byte, 0, 16)
-	for _, f := range [4]float32{c.R, c.G, c.B, c.A} {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
-	}
-	t := newToken(KindColor, TypeColor, 0)
-	t.setData(b)
-	return t
-}
-
 // NodePathToken returns a NodePath.
 func NodePathToken(p NodePath) Token {
 	ext := &tokenExt{}
@@ -197,11 +119,11 @@ func NodePathToken(p NodePath) Token {
 }
 
 // RIDToken returns a RID.
-func RIDToken(id uint64) Token { return idToken(KindRID, TypeRID, id) }
+func RIDToken(id RID) Token { return idToken(KindRID, TypeRID, uint64(id)) }
 
 // ObjectIDToken returns an Object written as its instance id; 0 is a null
 // object.
-func ObjectIDToken(id uint64) Token { return idToken(KindObjectID, TypeObject, id) }
+func ObjectIDToken(id ObjectID) Token { return idToken(KindObjectID, TypeObject, uint64(id)) }
 
 func idToken(k Kind, typ Type, id uint64) Token {
 	t := newToken(k, typ, 0)
@@ -282,17 +204,9 @@ func PackedChunkToken(raw []byte) Token {
 	return t
 }
 
-// Int32sChunkToken returns a packed chunk holding s, for a
-// PackedInt32Array. On little-endian machines s is not copied.
-func Int32sChunkToken(s []int32) Token { return PackedChunkToken(wireBytes(s)) }
-
-// Int64sChunkToken returns a packed chunk holding s, for a PackedInt64Array.
-func Int64sChunkToken(s []int64) Token { return PackedChunkToken(wireBytes(s)) }
-
-// Float32sChunkToken returns a packed chunk holding s, for a
-// PackedFloat32Array, or the components of 32-bit vectors or colors.
-func Float32sChunkToken(s []float32) Token { return PackedChunkToken(wireBytes(s)) }
-
-// Float64sChunkToken returns a packed chunk holding s, for a
-// PackedFloat64Array or the components of 64-bit vectors.
-func Float64sChunkToken(s []float64) Token { return PackedChunkToken(wireBytes(s)) }
+// ChunkToken returns a packed chunk holding s: int32s for a
+// PackedInt32Array, int64s for a PackedInt64Array, float32s for a
+// PackedFloat32Array or the components of 32-bit vectors or colors,
+// float64s for a PackedFloat64Array or the components of 64-bit vectors. On
+// little-endian machines s is not copied.
+func ChunkToken[T Number](s []T) Token { return PackedChunkToken(wireBytes(s)) }

@@ -42,7 +42,7 @@ func ExampleEncoder_WriteToken() {
 	enc := gdvar.NewEncoder(&out)
 	for _, tok := range []gdvar.Token{
 		gdvar.DictStartToken(2, gdvar.UntypedContainer, gdvar.UntypedContainer),
-		gdvar.DictKeyToken, gdvar.StringToken("pos"), gdvar.Vector3Token(gdvar.Vector3{X: 1, Y: 2, Z: 3}, gdvar.Single),
+		gdvar.DictKeyToken, gdvar.StringToken("pos"), gdvar.MathToken(gdvar.Vector3{X: 1, Y: 2, Z: 3}, gdvar.Single),
 		gdvar.DictKeyToken, gdvar.StringToken("hp"), gdvar.FloatToken(87.5),
 		gdvar.DictEndToken,
 	} {
@@ -66,7 +66,7 @@ func ExampleEncoder_WriteToken_chunked() {
 	chunk := make([]float32, 4096)
 	err := enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedFloat32Array, n, gdvar.Single))
 	for i := 0; i < n && err == nil; i += len(chunk) {
-		err = enc.WriteToken(gdvar.Float32sChunkToken(chunk))
+		err = enc.WriteToken(gdvar.ChunkToken(chunk))
 	}
 	if err == nil {
 		err = enc.WriteToken(gdvar.PackedEndToken)

@@ -69,7 +69,7 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 		}
 		return Signal{Name: t.Name(), Object: ObjectID(t.num)}, nil
 	case KindColor:
-		return t.Color(), nil
+		return MathOf[Color](t), nil
 	case KindArrayStart:
 		return ds.arrayAny(t, base, raw)
 	case KindDictStart:
@@ -98,35 +98,35 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 func mathAny(t Token) any {
 	switch t.Kind() {
 	case KindVector2:
-		return t.Vector2()
+		return MathOf[Vector2](t)
 	case KindVector2i:
-		return t.Vector2i()
+		return MathOf[Vector2i](t)
 	case KindRect2:
-		return t.Rect2()
+		return MathOf[Rect2](t)
 	case KindRect2i:
-		return t.Rect2i()
+		return MathOf[Rect2i](t)
 	case KindVector3:
-		return t.Vector3()
+		return MathOf[Vector3](t)
 	case KindVector3i:
-		return t.Vector3i()
+		return MathOf[Vector3i](t)
 	case KindTransform2D:
-		return t.Transform2D()
+		return MathOf[Transform2D](t)
 	case KindVector4:
-		return t.Vector4()
+		return MathOf[Vector4](t)
 	case KindVector4i:
-		return t.Vector4i()
+		return MathOf[Vector4i](t)
 	case KindPlane:
-		return t.Plane()
+		return MathOf[Plane](t)
 	case KindQuaternion:
-		return t.Quaternion()
+		return MathOf[Quaternion](t)
 	case KindAABB:
-		return t.AABB()
+		return MathOf[AABB](t)
 	case KindBasis:
-		return t.Basis()
+		return MathOf[Basis](t)
 	case KindTransform3D:
-		return t.Transform3D()
+		return MathOf[Transform3D](t)
 	case KindProjection:
-		return t.Projection()
+		return MathOf[Projection](t)
 	}
 	return nil
 }

@@ -252,9 +252,11 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	case reflect.TypeFor[StringName]():
 		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(StringNameToken(v.String())) }
 	case reflect.TypeFor[RID]():
-		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(RIDToken(v.Uint())) }
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(RIDToken(RID(v.Uint()))) }
 	case reflect.TypeFor[ObjectID]():
-		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(ObjectIDToken(v.Uint())) }
+		return func(es *encodeState, v reflect.Value) error {
+			return es.e.WriteToken(ObjectIDToken(ObjectID(v.Uint())))
+		}
 	case reflect.TypeFor[Callable]():
 		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(CallableToken) }
 	case reflect.TypeFor[Color]():

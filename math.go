@@ -90,16 +90,6 @@ func realsOf[T realValue](v *T) []float64 {
 	return unsafe.Slice((*float64)(unsafe.Pointer(v)), unsafe.Sizeof(*v)/8)
 }
 
-// int32Value lists the math types made of int32 components.
-type int32Value interface {
-	Vector2i | Rect2i | Vector3i | Vector4i
-}
-
-// int32sOf views an integer math value as its components.
-func int32sOf[T int32Value](v *T) []int32 {
-	return unsafe.Slice((*int32)(unsafe.Pointer(v)), unsafe.Sizeof(*v)/4)
-}
-
 // readReals fills dst from wire reals, 64-bit when wide is set. raw holds at
 // least len(dst) reals.
 func readReals(dst []float64, raw []byte, wide bool) {

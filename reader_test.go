@@ -373,27 +373,27 @@ func TestTypedViews(t *testing.T) {
 			raw := tok.Bytes()
 			switch tok.Type() {
 			case TypePackedInt32Array:
-				for i, x := range tok.Int32s() {
+				for i, x := range ChunkOf[int32](tok) {
 					require.Equal(t, int32(binary.LittleEndian.Uint32(raw[4*i:])), x)
 				}
 			case TypePackedInt64Array:
-				for i, x := range tok.Int64s() {
+				for i, x := range ChunkOf[int64](tok) {
 					require.Equal(t, int64(binary.LittleEndian.Uint64(raw[8*i:])), x)
 				}
 			case TypePackedFloat64Array:
-				require.Len(t, tok.Float64s(), len(raw)/8)
-				assert.Equal(t, raw, wireBytes(tok.Float64s()))
+				require.Len(t, ChunkOf[float64](tok), len(raw)/8)
+				assert.Equal(t, raw, wireBytes(ChunkOf[float64](tok)))
 			case TypePackedFloat32Array, TypePackedColorArray:
-				require.Len(t, tok.Float32s(), len(raw)/4)
-				assert.Equal(t, raw, wireBytes(tok.Float32s()))
+				require.Len(t, ChunkOf[float32](tok), len(raw)/4)
+				assert.Equal(t, raw, wireBytes(ChunkOf[float32](tok)))
 			}
 		}
 	}
 	dec := NewDecoderBytes(words(30, 2, 1, 0xffffffff))
 	_, _ = dec.ReadToken()
 	tok, _ := dec.ReadToken()
-	assert.Equal(t, []int32{1, -1}, tok.Int32s())
-	assert.Nil(t, tok.Float32s(), "not a float array")
+	assert.Equal(t, []int32{1, -1}, ChunkOf[int32](tok))
+	assert.Nil(t, ChunkOf[float32](tok), "not a float array")
 }
 
 // After a final error the buffer is back in the pool; the Decoder still

@@ -153,7 +153,13 @@ func (c ContainerType) String() string {
 //
 // A Token returned by a Decoder borrows the Decoder's memory: its bytes and
 // names are valid until the next call to the Decoder. Clone keeps one longer.
-// Tokens are made with the *Token functions; the zero Token is invalid.
+// Tokens are made with the *Token functions (MathToken and ChunkToken for
+// math values and typed packed chunks); the zero Token is invalid.
+//
+// Each accessor (Bool, Int, Float, Name, MathOf, ChunkOf, …) reads the kinds
+// its documentation names. On a token of any other kind it returns the zero
+// value (false, 0, "", nil, an empty struct) and does not panic: where the
+// kind is not known, check Kind first.
 type Token struct {
 	// A Token is four words so that Go passes and returns it in registers:
 	// this keeps ReadToken cheap.
@@ -440,77 +446,6 @@ func (t Token) NodePath() NodePath {
 	return p
 }
 
-func mathValue[T realValue](t Token, typ Type) T {
-	var v T
-	if t.Kind() == mathKinds[typ] {
-		readReals(realsOf(&v), t.Bytes(), t.Is64())
-	}
-	return v
-}
-
-func intMathValue[T int32Value](t Token, typ Type) T {
-	var v T
-	if t.Kind() == mathKinds[typ] {
-		readInt32s(int32sOf(&v), t.Bytes())
-	}
-	return v
-}
-
-// Vector2 returns a KindVector2 token's value.
-func (t Token) Vector2() Vector2 { return mathValue[Vector2](t, TypeVector2) }
-
-// Vector2i returns a KindVector2i token's value.
-func (t Token) Vector2i() Vector2i { return intMathValue[Vector2i](t, TypeVector2i) }
-
-// Rect2 returns a KindRect2 token's value.
-func (t Token) Rect2() Rect2 { return mathValue[Rect2](t, TypeRect2) }
-
-// Rect2i returns a KindRect2i token's value.
-func (t Token) Rect2i() Rect2i { return intMathValue[Rect2i](t, TypeRect2i) }
-
-// Vector3 returns a KindVector3 token's value.
-func (t Token) Vector3() Vector3 { return mathValue[Vector3](t, TypeVector3) }
-
-// Vector3i returns a KindVector3i token's value.
-func (t Token) Vector3i() Vector3i { return intMathValue[Vector3i](t, TypeVector3i) }
-
-// Transform2D returns a KindTransform2D token's value.
-func (t Token) Transform2D() Transform2D { return mathValue[Transform2D](t, TypeTransform2D) }
-
-// Vector4 returns a KindVector4 token's value.
-func (t Token) Vector4() Vector4 { return mathValue[Vector4](t, TypeVector4) }
-
-// Vector4i returns a KindVector4i token's value.
-func (t Token) Vector4i() Vector4i { return intMathValue[Vector4i](t, TypeVector4i) }
-
-// Plane returns a KindPlane token's value.
-func (t Token) Plane() Plane { return mathValue[Plane](t, TypePlane) }
-
-// Quaternion returns a KindQuaternion token's value.
-func (t Token) Quaternion() Quaternion { return mathValue[Quaternion](t, TypeQuaternion) }
-
-// AABB returns a KindAABB token's value.
-func (t Token) AABB() AABB { return mathValue[AABB](t, TypeAABB) }
-
-// Basis returns a KindBasis token's value.
-func (t Token) Basis() Basis { return mathValue[Basis](t, TypeBasis) }
-
-// Transform3D returns a KindTransform3D token's value.
-func (t Token) Transform3D() Transform3D { return mathValue[Transform3D](t, TypeTransform3D) }
-
-// Projection returns a KindProjection token's value.
-func (t Token) Projection() Projection { return mathValue[Projection](t, TypeProjection) }
-
-// Color returns a KindColor token's value.
-func (t Token) Color() Color {
-	if t.Kind() != KindColor {
-		return Color{}
-	}
-	b := t.Bytes()
-	f := func(i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[i*4:])) }
-	return Color{f(0), f(1), f(2), f(3)}
-}
-
 // Clone returns a copy of t that owns its memory, so it stays valid after the
 // Decoder that returned t moves on.
 func (t Token) Clone() Token {
@@ -598,7 +533,7 @@ func mathString(t Token) string {
 	typ, b := t.Type(), t.Bytes()
 	switch {
 	case typ == TypeColor:
-		c := t.Color()
+		c := MathOf[Color](t)
 		for _, f := range []float32{c.R, c.G, c.B, c.A} {
 			parts = append(parts, strconv.FormatFloat(float64(f), 'g', -1, 32))
 		}

@@ -33,7 +33,7 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 		}
 	case reflect.TypeFor[Color]():
 		return tokenDecoder(KindColor, func(ds *decodeState, tok Token, v reflect.Value) error {
-			v.Set(reflect.ValueOf(tok.Color()))
+			v.Set(reflect.ValueOf(MathOf[Color](tok)))
 			return nil
 		})
 	case reflect.TypeFor[RID]():

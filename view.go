@@ -5,8 +5,9 @@ import (
 	"unsafe"
 )
 
-// number lists the element types of packed arrays that have typed views.
-type number interface {
+// Number lists the element types of packed arrays, as ChunkToken and
+// ChunkOf see them.
+type Number interface {
 	int32 | int64 | float32 | float64
 }
 
@@ -20,7 +21,7 @@ var littleEndian = func() bool {
 // view returns the little-endian elements in raw as a []T. It aliases raw
 // when the machine is little-endian and raw is aligned for T; otherwise it
 // decodes into a new slice.
-func view[T number](raw []byte) []T {
+func view[T Number](raw []byte) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	n := len(raw) / size
@@ -47,7 +48,7 @@ func view[T number](raw []byte) []T {
 
 // wireBytes returns s as little-endian bytes: s's own memory on a
 // little-endian machine, else an encoded copy.
-func wireBytes[T number](s []T) []byte {
+func wireBytes[T Number](s []T) []byte {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	if littleEndian {
@@ -65,38 +66,31 @@ func wireBytes[T number](s []T) []byte {
 	return out
 }
 
-// Int32s returns a PackedInt32Array chunk's elements. The slice aliases the
-// token's bytes where the machine allows (little-endian, aligned), so it is
-// valid as long as the token is and must not be modified.
-func (t Token) Int32s() []int32 { return view[int32](t.packedData(TypePackedInt32Array)) }
-
-// Int64s returns a PackedInt64Array chunk's elements, like Int32s.
-func (t Token) Int64s() []int64 { return view[int64](t.packedData(TypePackedInt64Array)) }
-
-// Float32s returns the 32-bit reals of a chunk of a PackedFloat32Array,
-// PackedColorArray or 32-bit PackedVector2/3/4Array (vector components in
-// order), like Int32s.
-func (t Token) Float32s() []float32 {
+// ChunkOf returns the elements of a packed chunk as a []T, or nil when the
+// chunk does not hold Ts: int32 for a PackedInt32Array, int64 for a
+// PackedInt64Array, float32 for a PackedFloat32Array, a PackedColorArray or
+// a 32-bit PackedVector2/3/4Array (vector components in order), float64 for
+// a PackedFloat64Array or a 64-bit PackedVector2/3/4Array. The slice
+// aliases the token's bytes where the machine allows (little-endian,
+// aligned), so it is valid as long as the token is and must not be modified.
+func ChunkOf[T Number](t Token) []T {
 	typ := t.Type()
-	if t.Kind() != KindPackedChunk || t.Is64() || typ != TypePackedFloat32Array && typ != TypePackedColorArray && !typ.hasReals() {
+	if t.Kind() != KindPackedChunk {
 		return nil
 	}
-	return view[float32](t.Bytes())
-}
-
-// Float64s returns the 64-bit reals of a chunk of a PackedFloat64Array or a
-// 64-bit PackedVector2/3/4Array, like Int32s.
-func (t Token) Float64s() []float64 {
-	typ := t.Type()
-	if t.Kind() != KindPackedChunk || (typ != TypePackedFloat64Array && !(t.Is64() && typ.hasReals())) {
+	var holds bool
+	switch any((*T)(nil)).(type) {
+	case *int32:
+		holds = typ == TypePackedInt32Array
+	case *int64:
+		holds = typ == TypePackedInt64Array
+	case *float32:
+		holds = !t.Is64() && (typ == TypePackedFloat32Array || typ == TypePackedColorArray || typ.hasReals())
+	case *float64:
+		holds = typ == TypePackedFloat64Array || t.Is64() && typ.hasReals()
+	}
+	if !holds {
 		return nil
 	}
-	return view[float64](t.Bytes())
-}
-
-func (t Token) packedData(typ Type) []byte {
-	if t.Kind() != KindPackedChunk || t.Type() != typ {
-		return nil
-	}
-	return t.Bytes()
+	return view[T](t.Bytes())
 }

@@ -219,7 +219,7 @@ func TestPackedArrayMemory(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	require.NoError(t, enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedFloat32Array, n, gdvar.Single)))
 	for range n / len(chunk) {
-		require.NoError(t, enc.WriteToken(gdvar.Float32sChunkToken(chunk)))
+		require.NoError(t, enc.WriteToken(gdvar.ChunkToken(chunk)))
 	}
 	require.NoError(t, enc.WriteToken(gdvar.PackedEndToken))
 	runtime.ReadMemStats(&after)

@@ -88,19 +88,19 @@ func (r *tokenReader) next() (gdvar.Token, bool) {
 	case 8:
 		return gdvar.StringNameChunkToken(int(r.byte()%16), r.bytes(int(r.byte()%8))), true
 	case 9:
-		return gdvar.Vector2Token(gdvar.Vector2{X: f(), Y: f()}, p), true
+		return gdvar.MathToken(gdvar.Vector2{X: f(), Y: f()}, p), true
 	case 10:
-		return gdvar.Vector3iToken(gdvar.Vector3i{X: int32(r.u64()), Y: 2, Z: -3}), true
+		return gdvar.MathToken(gdvar.Vector3i{X: int32(r.u64()), Y: 2, Z: -3}, gdvar.Single), true
 	case 11:
-		return gdvar.ColorToken(gdvar.Color{R: float32(f()), G: 0.5, B: float32(f()), A: 1}), true
+		return gdvar.MathToken(gdvar.Color{R: float32(f()), G: 0.5, B: float32(f()), A: 1}, gdvar.Single), true
 	case 12:
-		return gdvar.Transform2DToken(gdvar.Transform2D{X: gdvar.Vector2{X: f()}, Origin: gdvar.Vector2{Y: f()}}, p), true
+		return gdvar.MathToken(gdvar.Transform2D{X: gdvar.Vector2{X: f()}, Origin: gdvar.Vector2{Y: f()}}, p), true
 	case 13:
 		return gdvar.NodePathToken(gdvar.ParseNodePath(r.str())), true
 	case 14:
-		return gdvar.RIDToken(r.u64()), true
+		return gdvar.RIDToken(gdvar.RID(r.u64())), true
 	case 15:
-		return gdvar.ObjectIDToken(r.u64()), true
+		return gdvar.ObjectIDToken(gdvar.ObjectID(r.u64())), true
 	case 16:
 		return gdvar.CallableToken, true
 	case 17:
@@ -128,11 +128,11 @@ func (r *tokenReader) next() (gdvar.Token, bool) {
 	case 28:
 		return gdvar.ObjectEndToken, true
 	case 29:
-		return gdvar.AABBToken(gdvar.AABB{Size: gdvar.Vector3{X: f(), Z: f()}}, p), true
+		return gdvar.MathToken(gdvar.AABB{Size: gdvar.Vector3{X: f(), Z: f()}}, p), true
 	case 30:
-		return gdvar.ProjectionToken(gdvar.Projection{Columns: [4]gdvar.Vector4{{W: f()}}}, p), true
+		return gdvar.MathToken(gdvar.Projection{Columns: [4]gdvar.Vector4{{W: f()}}}, p), true
 	}
-	return gdvar.Vector4iToken(gdvar.Vector4i{X: int32(r.u64())}), true
+	return gdvar.MathToken(gdvar.Vector4i{X: int32(r.u64())}, gdvar.Single), true
 }
 
 var fuzzDialects = []Dialect{Godot4, Godot3, Godot32, Godot2}

@@ -372,37 +372,37 @@ func (b *tokenBuilder) endObject() error {
 func mathToken(v any, p gdvar.Precision) (gdvar.Token, bool) {
 	switch x := v.(type) {
 	case gdvar.Vector2:
-		return gdvar.Vector2Token(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Vector2i:
-		return gdvar.Vector2iToken(x), true
+		return gdvar.MathToken(x, gdvar.Single), true
 	case gdvar.Rect2:
-		return gdvar.Rect2Token(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Rect2i:
-		return gdvar.Rect2iToken(x), true
+		return gdvar.MathToken(x, gdvar.Single), true
 	case gdvar.Vector3:
-		return gdvar.Vector3Token(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Vector3i:
-		return gdvar.Vector3iToken(x), true
+		return gdvar.MathToken(x, gdvar.Single), true
 	case gdvar.Transform2D:
-		return gdvar.Transform2DToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Vector4:
-		return gdvar.Vector4Token(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Vector4i:
-		return gdvar.Vector4iToken(x), true
+		return gdvar.MathToken(x, gdvar.Single), true
 	case gdvar.Plane:
-		return gdvar.PlaneToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Quaternion:
-		return gdvar.QuaternionToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.AABB:
-		return gdvar.AABBToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Basis:
-		return gdvar.BasisToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Transform3D:
-		return gdvar.Transform3DToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Projection:
-		return gdvar.ProjectionToken(x, p), true
+		return gdvar.MathToken(x, p), true
 	case gdvar.Color:
-		return gdvar.ColorToken(x), true
+		return gdvar.MathToken(x, gdvar.Single), true
 	}
 	return gdvar.Token{}, false
 }

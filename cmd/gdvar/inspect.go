@@ -150,20 +150,20 @@ func chunkPreview(t gdvar.Token) string {
 		b := t.Bytes()
 		return ": " + fmt.Sprintf("% x", b[:min(len(b), 16)]) + ellipsis(len(b) > 16)
 	case gdvar.TypePackedInt32Array:
-		for _, v := range first(t.Int32s()) {
+		for _, v := range first(gdvar.ChunkOf[int32](t)) {
 			parts = append(parts, strconv.Itoa(int(v)))
 		}
 	case gdvar.TypePackedInt64Array:
-		for _, v := range first(t.Int64s()) {
+		for _, v := range first(gdvar.ChunkOf[int64](t)) {
 			parts = append(parts, strconv.FormatInt(v, 10))
 		}
 	default:
 		if t.Is64() || t.Type() == gdvar.TypePackedFloat64Array {
-			for _, v := range first(t.Float64s()) {
+			for _, v := range first(gdvar.ChunkOf[float64](t)) {
 				parts = append(parts, strconv.FormatFloat(v, 'g', -1, 64))
 			}
 		} else {
-			for _, v := range first(t.Float32s()) {
+			for _, v := range first(gdvar.ChunkOf[float32](t)) {
 				parts = append(parts, strconv.FormatFloat(float64(v), 'g', -1, 32))
 			}
 		}

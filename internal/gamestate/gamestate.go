@@ -35,7 +35,7 @@ func Write(w io.Writer, n int) error {
 			gdvar.DictKeyToken, gdvar.StringToken("id"), gdvar.IntToken(int64(i)),
 			gdvar.DictKeyToken, gdvar.StringToken("name"), gdvar.StringChunkToken(len(name), name),
 			gdvar.DictKeyToken, gdvar.StringToken("pos"),
-			gdvar.Vector3Token(gdvar.Vector3{X: float64(i) * 0.5, Y: 1, Z: float64(i) * -0.25}, gdvar.Single),
+			gdvar.MathToken(gdvar.Vector3{X: float64(i) * 0.5, Y: 1, Z: float64(i) * -0.25}, gdvar.Single),
 			gdvar.DictKeyToken, gdvar.StringToken("hp"), gdvar.FloatToken(100 - float64(i%200)*0.5),
 			gdvar.DictKeyToken, gdvar.StringToken("tags"), gdvar.ArrayStartToken(len(tags), gdvar.UntypedContainer),
 		}
