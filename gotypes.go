@@ -81,10 +81,6 @@ func (t Type) GoType() reflect.Type {
 	return goTypes[t]
 }
 
-// IsMath reports whether t is a math type: a vector, a matrix, Rect2,
-// Plane, Quaternion, AABB, Projection or Color.
-func (t Type) IsMath() bool { return t >= TypeVector2 && t <= TypeColor }
-
 // TypeOf returns the Godot type of v, a value of the generic form (see
 // GoType; nil is TypeNil), as Marshal writes it. It reports false for other
 // Go values, and for a RawValue, whose type is in its bytes.

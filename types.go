@@ -79,6 +79,10 @@ func (t Type) String() string {
 	return "Type(" + strconv.Itoa(int(t)) + ")"
 }
 
+// IsMath reports whether t is a math type: a vector, a matrix, Rect2,
+// Plane, Quaternion, AABB, Projection or Color.
+func (t Type) IsMath() bool { return t >= TypeVector2 && t <= TypeColor }
+
 // IsPacked reports whether t is one of the Packed*Array types.
 func (t Type) IsPacked() bool {
 	return t >= TypePackedByteArray && t <= TypePackedVector4Array
