@@ -122,34 +122,80 @@ func newEngineTable(name string, types []Type) *engineTable {
 	return t
 }
 
+// kindOf returns the kind of the token a header of type typ starts: the one
+// mapping from headers to kinds, for ReadToken, PeekKind and the fast path.
+func (t *engineTable) kindOf(typ Type, hdr uint32) Kind {
+	wide := hdr&t.flagBits[typ]&flag64 != 0
+	switch {
+	case typ == TypeNil:
+		return KindNil
+	case typ == TypeBool:
+		return KindBool
+	case typ == TypeInt && wide:
+		return KindInt64
+	case typ == TypeInt:
+		return KindInt32
+	case typ == TypeFloat && wide:
+		return KindFloat64
+	case typ == TypeFloat:
+		return KindFloat32
+	case typ == TypeString:
+		return KindString
+	case typ == TypeStringName:
+		return KindStringName
+	case typ == TypeNodePath:
+		return KindNodePath
+	case typ == TypeRID:
+		return KindRID
+	case typ == TypeObject && (!t.objectPayload || hdr&flagObjectAsID != 0):
+		return KindObjectID
+	case typ == TypeObject:
+		return KindObjectStart
+	case typ == TypeCallable:
+		return KindCallable
+	case typ == TypeSignal:
+		return KindSignal
+	case typ == TypeArray:
+		return KindArrayStart
+	case typ == TypeDictionary:
+		return KindDictStart
+	case typ.IsPacked():
+		return KindPackedStart
+	case typ == TypeImage:
+		return KindImageStart
+	case typ == TypeInputEvent:
+		return KindInputEvent
+	}
+	return mathKinds[typ]
+}
+
 // fillSmall builds the fast-path table from the type table.
 func (t *engineTable) fillSmall() *engineTable {
 	for n, typ := range t.types {
 		if n >= 256 {
 			break
 		}
+		// The fast path takes the commonest values whose header is one
+		// byte: scalars, short strings, Vector2/3, untyped containers.
 		narrow, wide := Kind(0), Kind(0)
 		size := uint8(8)
 		switch typ {
 		case TypeNil:
-			narrow, size = KindNil, 4
-		case TypeBool:
-			narrow = KindBool
-		case TypeInt:
-			narrow, wide = KindInt32, KindInt64
-		case TypeFloat:
-			narrow, wide = KindFloat32, KindFloat64
+			size = 4
 		case TypeString:
-			narrow, size = KindString, 0
+			size = 0
 		case TypeVector2, TypeVector3:
-			narrow, size = mathKinds[typ], uint8(4+typ.mathSize(false))
-		case TypeArray:
-			narrow = KindArrayStart // untyped: no flags
-		case TypeDictionary:
-			narrow = KindDictStart
+			size = uint8(4 + typ.mathSize(false))
+		}
+		switch typ {
+		case TypeNil, TypeBool, TypeInt, TypeFloat, TypeString, TypeVector2, TypeVector3, TypeArray, TypeDictionary:
+			narrow = t.kindOf(typ, 0)
+			if w := t.kindOf(typ, flag64); w != narrow {
+				wide = w
+			}
 		}
 		t.small[n] = smallValue{narrow, typ, size}
-		if wide != KindInvalid && t.flagBits[typ]&flag64 != 0 {
+		if wide != KindInvalid {
 			t.small[256+n] = smallValue{wide, typ, 12}
 		}
 	}

@@ -370,60 +370,39 @@ func (d *Decoder) readValue(t *Token) error {
 	}
 	*t = newToken(KindInvalid, typ, flags)
 	t.x = uint64(d.tab.ignoredBits(hdr, typ))
-	var kind Kind
+	kind := d.tab.kindOf(typ, hdr)
 	size := 4 // bytes of the token on the wire
-	switch typ {
-	case TypeNil:
-		kind = KindNil
-	case TypeCallable:
-		kind = KindCallable
-	case TypeBool:
-		kind, size = KindBool, 8
-	case TypeInt:
-		if wide {
-			kind, size = KindInt64, 12
-		} else {
-			kind, size = KindInt32, 8
-		}
-	case TypeFloat:
-		if wide {
-			kind, size = KindFloat64, 12
-		} else {
-			kind, size = KindFloat32, 8
-		}
-	case TypeRID:
-		kind, size = KindRID, 4
+	switch kind {
+	case KindString, KindStringName:
+		return d.readString(t, kind, typ, hdr, 4)
+	case KindNodePath:
+		return d.readNodePath(t)
+	case KindObjectStart:
+		return d.readObjectStart(t)
+	case KindImageStart:
+		return d.readImageStart(t)
+	case KindInputEvent:
+		return d.readInputEvent(t)
+	case KindSignal:
+		return d.readSignal(t)
+	case KindArrayStart, KindDictStart:
+		return d.readContainerStart(t, hdr)
+	case KindPackedStart:
+		return d.readPackedStart(t)
+	case KindBool, KindInt32, KindFloat32:
+		size = 8
+	case KindInt64, KindFloat64:
+		size = 12
+	case KindRID:
 		if d.tab.ridPayload {
 			size = 12
 		}
-	case TypeString:
-		return d.readString(t, KindString, TypeString, hdr, 4)
-	case TypeStringName:
-		return d.readString(t, KindStringName, TypeStringName, hdr, 4)
-	case TypeNodePath:
-		return d.readNodePath(t)
-	case TypeObject:
-		switch {
-		case !d.tab.objectPayload:
-			kind = KindObjectID // Godot 2: no payload, a null object
-		case hdr&flagObjectAsID != 0:
-			kind, size = KindObjectID, 12
-		default:
-			return d.readObjectStart(t)
+	case KindObjectID:
+		if d.tab.objectPayload { // Godot 2 writes no id: a null object
+			size = 12
 		}
-	case TypeImage:
-		return d.readImageStart(t)
-	case TypeInputEvent:
-		return d.readInputEvent(t)
-	case TypeSignal:
-		return d.readSignal(t)
-	case TypeArray, TypeDictionary:
-		return d.readContainerStart(t, hdr)
+	case KindNil, KindCallable:
 	default:
-		if typ.IsPacked() {
-			return d.readPackedStart(t)
-		}
-		kind = mathKinds[typ]
 		size = 4 + typ.mathSize(wide)
 	}
 	if err := d.needAt(size, 0, true); err != nil {
@@ -962,48 +941,7 @@ func (d *Decoder) PeekKind() Kind {
 	if !ok {
 		return KindInvalid
 	}
-	wide := hdr&d.tab.flagBits[typ]&flag64 != 0
-	switch {
-	case typ == TypeNil:
-		return KindNil
-	case typ == TypeBool:
-		return KindBool
-	case typ == TypeInt && wide:
-		return KindInt64
-	case typ == TypeInt:
-		return KindInt32
-	case typ == TypeFloat && wide:
-		return KindFloat64
-	case typ == TypeFloat:
-		return KindFloat32
-	case typ == TypeString:
-		return KindString
-	case typ == TypeStringName:
-		return KindStringName
-	case typ == TypeNodePath:
-		return KindNodePath
-	case typ == TypeRID:
-		return KindRID
-	case typ == TypeObject && (!d.tab.objectPayload || hdr&flagObjectAsID != 0):
-		return KindObjectID
-	case typ == TypeObject:
-		return KindObjectStart
-	case typ == TypeCallable:
-		return KindCallable
-	case typ == TypeSignal:
-		return KindSignal
-	case typ == TypeArray:
-		return KindArrayStart
-	case typ == TypeDictionary:
-		return KindDictStart
-	case typ.IsPacked():
-		return KindPackedStart
-	case typ == TypeImage:
-		return KindImageStart
-	case typ == TypeInputEvent:
-		return KindInputEvent
-	}
-	return mathKinds[typ]
+	return d.tab.kindOf(typ, hdr)
 }
 
 // SkipValue skips the next value without keeping it, however large, still
