@@ -46,7 +46,7 @@ var commands = []command{
 		"gdvar copy packet.bin > again.bin", copyValues, nil},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line",
 		"gdvar text -framing stream save.dat", printText, framingFlag},
-	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see the README); encode -from json gives back the same bytes",
+	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md); encode -from json gives back the same bytes",
 		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
 	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE",
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
