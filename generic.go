@@ -3,7 +3,6 @@ package gdvar
 import (
 	"bytes"
 	"math"
-	"reflect"
 	"unsafe"
 )
 
@@ -314,23 +313,6 @@ func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
 		return nil, err
 	}
 	return o, nil
-}
-
-// writeObjectStart writes a full object's start and its first properties,
-// for capture.
-func (es *encodeState) writeObjectStart(start Token, props []Property) error {
-	if err := es.e.WriteToken(start); err != nil {
-		return err
-	}
-	for _, p := range props {
-		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
-			return err
-		}
-		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // packedAny decodes a packed array into the Go slice of its element type.

@@ -426,6 +426,23 @@ func (es *encodeState) writeObject(o *Object) error {
 	return es.leave(k, es.e.WriteToken(ObjectEndToken))
 }
 
+// writeObjectStart writes a full object's start and its first properties,
+// for capture.
+func (es *encodeState) writeObjectStart(start Token, props []Property) error {
+	if err := es.e.WriteToken(start); err != nil {
+		return err
+	}
+	for _, p := range props {
+		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
+			return err
+		}
+		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (es *encodeState) writeDictionary(d *Dictionary) error {
 	start := DictStartToken(d.Len(), d.KeyType, d.ValueType)
 	if d.Shared {
