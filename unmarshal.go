@@ -2,7 +2,6 @@ package gdvar
 
 import (
 	"encoding"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -602,39 +601,17 @@ func copyLittleEndian(dst, src []byte, size int) {
 }
 
 // eachElement calls f with each element of a packed chunk as a Go value:
-// int64, float64, float32 (PackedFloat32Array), a vector or a Color.
+// int64 for the integer arrays, float32, float64, a vector or a Color, as
+// packedSlice decodes them.
 func eachElement(t Token, f func(any) error) error {
-	b := t.Bytes()
-	typ, wide := t.Type(), t.Is64()
-	size := typ.packedElemSize(wide)
-	for i := 0; i+size <= len(b); i += size {
-		e := b[i : i+size]
-		var x any
-		switch typ {
-		case TypePackedByteArray:
-			x = int64(e[0])
-		case TypePackedInt32Array:
-			x = int64(int32(binary.LittleEndian.Uint32(e)))
-		case TypePackedInt64Array:
-			x = int64(binary.LittleEndian.Uint64(e))
-		case TypePackedFloat32Array:
-			x = math.Float32frombits(binary.LittleEndian.Uint32(e))
-		case TypePackedFloat64Array:
-			x = math.Float64frombits(binary.LittleEndian.Uint64(e))
-		case TypePackedColorArray:
-			x = Color{math.Float32frombits(binary.LittleEndian.Uint32(e)), math.Float32frombits(binary.LittleEndian.Uint32(e[4:])), math.Float32frombits(binary.LittleEndian.Uint32(e[8:])), math.Float32frombits(binary.LittleEndian.Uint32(e[12:]))}
-		case TypePackedVector2Array:
-			var v Vector2
-			readReals(realsOf(&v), e, wide)
-			x = v
-		case TypePackedVector3Array:
-			var v Vector3
-			readReals(realsOf(&v), e, wide)
-			x = v
-		case TypePackedVector4Array:
-			var v Vector4
-			readReals(realsOf(&v), e, wide)
-			x = v
+	s := reflect.ValueOf(packedSlice(t.Type(), t.Is64(), t.Bytes()))
+	for i := range s.Len() {
+		x := s.Index(i).Interface()
+		switch n := x.(type) {
+		case byte:
+			x = int64(n)
+		case int32:
+			x = int64(n)
 		}
 		if err := f(x); err != nil {
 			return err
