@@ -14,6 +14,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
+	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // unsafeString views a number's bytes as a string for strconv, which does
@@ -76,11 +77,7 @@ func (d *Decoder) Decode(v any) error {
 		*p = g
 		return nil
 	}
-	b, err := gdvar.Marshal(g, d.cfg.binary()...)
-	if err != nil {
-		return err
-	}
-	return gdvar.Unmarshal(b, v, d.cfg.binary()...)
+	return viabinary.Convert(g, v, d.cfg.binary()...)
 }
 
 // ValueError reports JSON that is well formed but not the JSON form of a

@@ -51,6 +51,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
+	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
@@ -322,12 +323,8 @@ func (e *encoder) value(v any) error {
 			return nil
 		}
 		// Any other Go value: as the Godot value it marshals to.
-		b, err := gdvar.Marshal(v, e.cfg.binary()...)
-		if err != nil {
-			return err
-		}
 		var g any
-		if err := gdvar.Unmarshal(b, &g, e.cfg.binary()...); err != nil {
+		if err := viabinary.Convert(v, &g, e.cfg.binary()...); err != nil {
 			return err
 		}
 		return e.value(g)

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // Unmarshal parses the one value in text (as str_to_var does) and stores it
@@ -111,12 +112,7 @@ func (d *Decoder) Decode(v any) error {
 		*p = d.tree.root
 		return nil
 	}
-	e := gdvar.WithEngine(d.cfg.dialect.Engine())
-	b, err := gdvar.Marshal(d.tree.root, e, gdvar.WithMathPrecision(d.cfg.precision))
-	if err != nil {
-		return err
-	}
-	return gdvar.Unmarshal(b, v, e, gdvar.AllowObjects(true))
+	return viabinary.Convert(d.tree.root, v, d.binary()...)
 }
 
 // DecodeTo parses the next value and writes it to enc, the binary form's
@@ -168,12 +164,12 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	return d.parse(&d.toks)
 }
 
+// binary returns the options of the value's binary encoding.
+func (d *Decoder) binary() []gdvar.Option {
+	return []gdvar.Option{gdvar.WithEngine(d.cfg.dialect.Engine()), gdvar.WithMathPrecision(d.cfg.precision)}
+}
+
 // encode writes a value in the generic form to enc as DecodeTo does.
 func (d *Decoder) encode(enc *gdvar.Encoder, v any) error {
-	e := gdvar.WithEngine(d.cfg.dialect.Engine())
-	b, err := gdvar.Marshal(v, e, gdvar.WithMathPrecision(d.cfg.precision))
-	if err != nil {
-		return err
-	}
-	return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(b, e, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited)))
+	return viabinary.Encode(enc, v, d.binary()...)
 }

@@ -1,9 +1,8 @@
 package vartext
 
 import (
-	"math"
-
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // Marshal returns the text form of v as the engine's var_to_str prints it
@@ -47,15 +46,5 @@ func (e *Encoder) Encode(v any) error {
 	if err != nil {
 		return err
 	}
-	return e.CopyValue(gdvar.NewDecoderBytes(b, engine, gdvar.AllowObjects(true), gdvar.WithLimits(unlimited)))
-}
-
-// unlimited are the limits for reading back what gdvar.Marshal wrote,
-// which is not hostile input.
-var unlimited = gdvar.Limits{
-	MaxContainerLen: math.MaxInt64,
-	MaxStringBytes:  math.MaxInt64,
-	MaxPackedBytes:  math.MaxInt64,
-	MaxNameBytes:    math.MaxInt,
-	MaxValueBytes:   math.MaxInt64,
+	return e.CopyValue(viabinary.Decoder(b, engine))
 }
