@@ -3,7 +3,6 @@ package gdvar
 import (
 	"encoding/binary"
 	"math"
-	"unsafe"
 )
 
 // The Godot math types. Real components are float64 so that values from a
@@ -77,18 +76,6 @@ const (
 	Single Precision = iota
 	Double
 )
-
-// realValue lists the math types made only of float64 components; their
-// memory layout is their wire order.
-type realValue interface {
-	Vector2 | Rect2 | Vector3 | Transform2D | Vector4 | Plane | Quaternion |
-		AABB | Basis | Transform3D | Projection
-}
-
-// realsOf views a real-valued math value as its components.
-func realsOf[T realValue](v *T) []float64 {
-	return unsafe.Slice((*float64)(unsafe.Pointer(v)), unsafe.Sizeof(*v)/8)
-}
 
 // readReals fills dst from wire reals, 64-bit when wide is set. raw holds at
 // least len(dst) reals.
