@@ -14,10 +14,6 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// The conversions (text, json, encode) build their whole output in memory
-// and write it only when every value converted, so that a failure leaves
-// no output that looks complete.
-
 func framingFlag(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.framing, "framing", "none", "none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as StreamPeer.put_var and FileAccess.store_var write them (a save file)")
 }
@@ -70,95 +66,183 @@ func readValues(in io.Reader, cfg *config, each func(v any) error) error {
 	}
 }
 
-func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	var out []byte
-	err := readValues(in, cfg, func(v any) (err error) {
-		out, err = vartext.Append(out, v, vartext.WithDialect(cfg.dialect))
-		out = append(out, '\n')
-		return err
-	})
-	if err != nil {
+// eachValue calls each with a Decoder at each value of the input in turn;
+// each reads that one value from it. With -framing stream the Decoder is
+// bounded to the value's frame, so a value of any size streams.
+func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) error {
+	if err := cfg.checkFraming(); err != nil {
 		return err
 	}
-	_, err = stdout.Write(out)
-	return err
+	var frames *stream.Reader
+	dec := gdvar.NewDecoder(in, cfg.options()...)
+	if cfg.framing == "stream" {
+		frames = stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	}
+	for n := 0; ; n++ {
+		var err error
+		if frames != nil {
+			if dec, err = frames.NextFrame(); err != nil {
+				return endOfValues(n, err)
+			}
+		}
+		err = each(dec)
+		if err == io.EOF && frames == nil {
+			return endOfValues(n, err)
+		}
+		if err == io.EOF {
+			err = errors.New("an empty frame")
+		}
+		if err == nil && frames != nil {
+			if _, rest := dec.ReadToken(); rest != io.EOF {
+				err = fmt.Errorf("the frame holds more than one value (%v)", rest)
+			}
+		}
+		if err != nil {
+			return valueError(n, err)
+		}
+	}
+}
+
+// valueError says which value failed, unless err already says where in the
+// input it is (a decoding error's offset and path).
+func valueError(n int, err error) error {
+	var de *gdvar.DecodeError
+	var fe *stream.FrameError
+	if errors.As(err, &de) || errors.As(err, &fe) {
+		return err
+	}
+	return fmt.Errorf("value %d: %w", n+1, err)
+}
+
+// endOfValues is what eachValue returns when no value follows value n: none at
+// all is an error, as is a failure to read.
+func endOfValues(n int, err error) error {
+	switch {
+	case err != io.EOF:
+		return err
+	case n == 0:
+		return errors.New("no value: the input is empty")
+	}
+	return nil
+}
+
+func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	return spooled(stdout, func(s *spool) error {
+		enc := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
+		return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
+			if err := enc.CopyValue(dec); err != nil {
+				return err
+			}
+			_, err := s.Write([]byte{'\n'})
+			return err
+		})
+	})
 }
 
 func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	var out bytes.Buffer
-	var line []byte
-	err := readValues(in, cfg, func(v any) (err error) {
+	return spooled(stdout, func(s *spool) error {
+		return writeJSON(in, cfg, s)
+	})
+}
+
+// writeJSON converts each value of the input to JSON, one at a time.
+func writeJSON(in io.Reader, cfg *config, out io.Writer) error {
+	var line, pretty []byte
+	return readValues(in, cfg, func(v any) (err error) {
 		line, err = varjson.Append(line[:0], v, gdvar.WithEngine(cfg.engine))
 		if err != nil {
 			return err
 		}
 		if cfg.pretty {
-			if err := json.Indent(&out, line, "", "  "); err != nil {
+			buf := bytes.NewBuffer(pretty[:0])
+			if err := json.Indent(buf, line, "", "  "); err != nil {
 				return err
 			}
-		} else {
-			out.Write(line)
+			pretty = buf.Bytes()
+			line = pretty
 		}
-		out.WriteByte('\n')
-		return nil
-	})
-	if err != nil {
+		_, err = out.Write(append(line, '\n'))
 		return err
-	}
-	_, err = out.WriteTo(stdout)
-	return err
+	})
 }
-
-// valueDecoder is varjson's or vartext's Decoder.
-type valueDecoder interface{ Decode(v any) error }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if err := cfg.checkFraming(); err != nil {
 		return err
 	}
+	switch cfg.from {
+	case "json":
+		return spooled(stdout, func(s *spool) error { return encodeJSON(in, cfg, s) })
+	case "text":
+		return spooled(stdout, func(s *spool) error { return encodeText(in, cfg, s) })
+	}
+	return fmt.Errorf("-from %q: want json or text", cfg.from)
+}
+
+// encodeJSON converts JSON values one at a time, through the generic form.
+func encodeJSON(in io.Reader, cfg *config, s *spool) error {
 	data, err := io.ReadAll(in)
 	if err != nil {
 		return err
 	}
 	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	var dec valueDecoder
-	switch cfg.from {
-	case "json":
-		dec = varjson.NewDecoder(data, gdvar.WithEngine(cfg.engine))
-	case "text":
-		dec = vartext.NewDecoder(bytes.NewReader(data), vartext.WithDialect(cfg.dialect))
-		p := gdvar.Single
-		if cfg.double {
-			p = gdvar.Double
-		}
-		opts = append(opts, gdvar.WithMathPrecision(p))
-	default:
-		return fmt.Errorf("-from %q: want json or text", cfg.from)
-	}
-	var out []byte
-	var framed bytes.Buffer
-	w := stream.NewWriter(&framed, opts...)
-	for n := 0; ; n++ {
+	dec := varjson.NewDecoder(data, opts...)
+	var b []byte
+	return eachInput(func() error {
 		var v any
-		err := dec.Decode(&v)
-		if err == io.EOF && n > 0 {
-			break
+		if err := dec.Decode(&v); err != nil {
+			return err
 		}
+		if b, err = gdvar.AppendMarshal(b[:0], v, opts...); err != nil {
+			return err
+		}
+		if cfg.framing == "stream" {
+			return s.frame(func() error { _, err := s.Write(b); return err })
+		}
+		_, err = s.Write(b)
+		return err
+	})
+}
+
+// encodeText streams text values to the binary form: vartext's DecodeTo
+// reads each value twice (counts, then tokens), so the input is made
+// seekable first (standard input goes to a temporary file).
+func encodeText(in io.Reader, cfg *config, s *spool) error {
+	rs, cleanup, err := seekable(in)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	p := gdvar.Single
+	if cfg.double {
+		p = gdvar.Double
+	}
+	dec := vartext.NewDecoder(rs, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p))
+	enc := gdvar.NewEncoder(s, gdvar.WithEngine(cfg.engine), gdvar.WithMathPrecision(p))
+	return eachInput(func() error {
+		write := func() error {
+			if err := dec.DecodeTo(enc); err != nil {
+				return err
+			}
+			return enc.Flush()
+		}
+		if cfg.framing == "stream" {
+			return s.frame(write)
+		}
+		return write()
+	})
+}
+
+// eachInput calls next until it returns io.EOF: once per value of a JSON or
+// text input.
+func eachInput(next func() error) error {
+	for n := 0; ; n++ {
+		err := next()
 		if err == io.EOF {
-			return errors.New("no value: the input is empty")
-		}
-		if err == nil && cfg.framing == "stream" {
-			err = w.PutVar(v)
-		} else if err == nil {
-			out, err = gdvar.AppendMarshal(out, v, opts...)
+			return endOfValues(n, err)
 		}
 		if err != nil {
 			return fmt.Errorf("value %d: %w", n+1, err)
 		}
 	}
-	if cfg.framing == "stream" {
-		out = framed.Bytes()
-	}
-	_, err = stdout.Write(out)
-	return err
 }

@@ -10,8 +10,8 @@
 //	gdvar json [flags] FILE      print values in gdvar's lossless JSON form
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
 //
-// FILE may be - for standard input. Run gdvar COMMAND -h for a command's
-// flags and an example.
+// Without FILE, or with -, standard input is read, as Unix filters do. Run
+// gdvar COMMAND -h for a command's flags and an example.
 package main
 
 import (
@@ -164,21 +164,24 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		cmd.flags(fs, cfg)
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar %s [flags] FILE\n\n%s.\nFILE may be - for standard input.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)
+		fmt.Fprintf(stderr, "usage: gdvar %s [flags] [FILE]\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, "", err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return nil, "", errors.New("want one FILE")
+	switch fs.NArg() {
+	case 0:
+		return cfg, "-", nil // a filter: standard input
+	case 1:
+		return cfg, fs.Arg(0), nil
 	}
-	return cfg, fs.Arg(0), nil
+	fs.Usage()
+	return nil, "", errors.New("want at most one FILE")
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: gdvar COMMAND [flags] FILE\n\nCommands:")
+	fmt.Fprintln(w, "usage: gdvar COMMAND [flags] [FILE]\n\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
