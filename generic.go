@@ -2,7 +2,6 @@ package gdvar
 
 import (
 	"bytes"
-	"math"
 	"unsafe"
 )
 
@@ -21,33 +20,17 @@ const anySize = unsafe.Sizeof(any(nil))
 // anyValue decodes the value t starts; base is the Decoder's depth before t.
 func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	raw := !ds.d.cfg.semantic
-	if raw && t.hdrx() != 0 {
+	if raw && !t.IsCanonical() {
 		return ds.capture(t, base, nil)
 	}
 	switch t.Kind() {
 	case KindNil:
 		return nil, nil
 	case KindBool:
-		if raw && t.num > 1 {
-			return ds.capture(t, base, nil)
-		}
 		return t.Bool(), nil
-	case KindInt32:
+	case KindInt32, KindInt64:
 		return t.Int(), nil
-	case KindInt64:
-		if n := t.Int(); raw && n == int64(int32(n)) {
-			return ds.capture(t, base, nil)
-		}
-		return t.Int(), nil
-	case KindFloat32:
-		if f := t.Float(); raw && math.IsNaN(f) { // Godot writes NaN with 64 bits
-			return ds.capture(t, base, nil)
-		}
-		return t.Float(), nil
-	case KindFloat64:
-		if f := t.Float(); raw && float64(float32(f)) == f {
-			return ds.capture(t, base, nil)
-		}
+	case KindFloat32, KindFloat64:
 		return t.Float(), nil
 	case KindString, KindStringName:
 		return ds.stringAny(t, base, raw)
@@ -63,16 +46,13 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	case KindCallable:
 		return Callable{}, nil
 	case KindSignal:
-		if raw && t.pad() != 0 {
-			return ds.capture(t, base, nil)
-		}
 		return Signal{Name: t.Name(), Object: ObjectID(t.num)}, nil
 	case KindColor:
 		return MathOf[Color](t), nil
 	case KindArrayStart:
-		return ds.arrayAny(t, base, raw)
+		return ds.arrayAny(t, base)
 	case KindDictStart:
-		return ds.dictAny(t, base, raw)
+		return ds.dictAny(t, base)
 	case KindObjectStart:
 		return ds.objectAny(t, base, raw)
 	case KindPackedStart:
@@ -80,17 +60,9 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	case KindImageStart:
 		return ds.imageAny(t, base, raw)
 	case KindInputEvent:
-		ev := t.InputEvent()
-		if raw && t.eventLen() != uint32(12+4*len(ev.Fields)) {
-			return ds.capture(t, base, nil)
-		}
-		return ev, nil
+		return t.InputEvent(), nil
 	}
-	x := mathAny(t)
-	if raw && !ds.canonicalMath(t) {
-		return ds.capture(t, base, nil)
-	}
-	return x, nil
+	return mathAny(t), nil
 }
 
 // mathAny returns a math token's value.
@@ -130,32 +102,12 @@ func mathAny(t Token) any {
 	return nil
 }
 
-// canonicalMath reports whether Marshal writes a math token's value back as
-// the token is written: with the width the default precision rule picks, and
-// the same bits (a signalling NaN in 32 bits does not survive float64).
-func (ds *decodeState) canonicalMath(t Token) bool {
-	typ := t.Type()
-	if !typ.hasReals() {
-		return true
-	}
-	comps := make([]float64, realCount[typ])
-	readReals(comps, t.Bytes(), t.Is64())
-	return bytes.Equal(appendReals(nil, comps, ds.autoWide(typ, comps)), t.Bytes())
-}
-
-// autoWide is Marshal's default width rule (see encodeState.wide).
-func (ds *decodeState) autoWide(typ Type, comps []float64) bool {
-	es := encodeState{e: &Encoder{tab: ds.d.tab}}
-	return es.wide(typ, comps)
-}
-
 // nodePathValue returns a NodePath, keeping its wire form when Godot would
 // write the path otherwise.
 func nodePathValue(t Token) NodePath {
 	p := t.NodePath()
-	w := &t.ext().path
-	canon := NodePathToken(p).ext().path
-	if w.words != canon.words || !bytes.Equal(wordsOf(w.pads), wordsOf(canon.pads)) || w.words[0]&nodePathNewForm == 0 {
+	if !nodePathCanonical(t) {
+		w := &t.ext().path
 		c := *w
 		c.names = append([]string(nil), w.names...)
 		c.pads = append([]uint32(nil), w.pads...)
@@ -220,10 +172,7 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 }
 
 // arrayAny decodes an Array: a []any, or an Array when typed or shared.
-func (ds *decodeState) arrayAny(t Token, base int, raw bool) (any, error) {
-	if raw && t.countWord()&^countSharedBit != uint32(t.Len()) {
-		return ds.capture(t, base, nil)
-	}
+func (ds *decodeState) arrayAny(t Token, base int) (any, error) {
 	typ, shared, n := t.ElemType(), t.Shared(), t.Len()
 	values := make([]any, 0, ds.hint(n, anySize))
 	for range n {
@@ -254,10 +203,7 @@ func (ds *decodeState) nextAny() (any, error) {
 
 // dictAny decodes a Dictionary into a *Dictionary, every entry kept in
 // order, duplicate keys included.
-func (ds *decodeState) dictAny(t Token, base int, raw bool) (any, error) {
-	if raw && t.countWord()&^countSharedBit != uint32(t.Len()) {
-		return ds.capture(t, base, nil)
-	}
+func (ds *decodeState) dictAny(t Token, base int) (any, error) {
 	d := &Dictionary{KeyType: t.KeyType(), ValueType: t.ValueType(), Shared: t.Shared()}
 	n := t.Len()
 	m := ds.hint(n, 2*anySize)
@@ -284,16 +230,13 @@ func (ds *decodeState) dictAny(t Token, base int, raw bool) (any, error) {
 
 // objectAny decodes a full object into an *Object.
 func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
-	if raw && (t.pad() != 0 || t.Name() != "" && t.countWord() != uint32(t.Len())) {
-		return ds.capture(t, base, nil)
-	}
 	o := &Object{Class: t.Name(), Properties: make([]Property, 0, ds.hint(t.Len(), unsafe.Sizeof(Property{})))}
 	for range t.Len() {
 		p, err := ds.next() // ObjectProperty
 		if err != nil {
 			return nil, err
 		}
-		if raw && p.pad() != 0 {
+		if raw && !p.IsCanonical() {
 			done := *o
 			return ds.capture(p, base, func(es *encodeState) error {
 				if err := es.writeObjectStart(t, done.Properties); err != nil {
@@ -317,9 +260,6 @@ func (ds *decodeState) objectAny(t Token, base int, raw bool) (any, error) {
 
 // packedAny decodes a packed array into the Go slice of its element type.
 func (ds *decodeState) packedAny(t Token, base int, raw bool) (any, error) {
-	if raw && t.countWord() != uint32(t.Len()) {
-		return ds.capture(t, base, nil)
-	}
 	if t.Type() == TypePackedStringArray {
 		return ds.stringsAny(t, base, raw)
 	}
@@ -328,7 +268,7 @@ func (ds *decodeState) packedAny(t Token, base int, raw bool) (any, error) {
 		return nil, err
 	}
 	x := packedSlice(t.Type(), t.Is64(), data)
-	if raw && (end.pad() != 0 || end.flags()&flagUnpadded != 0 || !ds.packedCanonical(t, x, data)) {
+	if raw && (!end.IsCanonical() || !packedCanonical(t, data)) {
 		return ds.capture(t, base, func(es *encodeState) error {
 			return es.payload(t, data, end)
 		})
@@ -338,14 +278,14 @@ func (ds *decodeState) packedAny(t Token, base int, raw bool) (any, error) {
 
 // packedCanonical reports whether Marshal writes the slice back as data:
 // vectors with the width its rule picks and the same bits.
-func (ds *decodeState) packedCanonical(t Token, x any, data []byte) bool {
+func packedCanonical(t Token, data []byte) bool {
 	typ := t.Type()
 	if !typ.hasReals() {
 		return true
 	}
 	comps := make([]float64, len(data)/typ.packedElemSize(t.Is64())*int(realCount[typ]))
 	readReals(comps, data, t.Is64())
-	wide := ds.autoWide(typ, comps)
+	wide := anyWide(comps)
 	return wide == t.Is64() && bytes.Equal(appendReals(nil, comps, wide), data) // the width matters even when empty
 }
 

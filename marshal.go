@@ -365,12 +365,7 @@ func (es *encodeState) wide(typ Type, comps []float64) bool {
 	if p := es.e.cfg.precision; p != 0 {
 		return Precision(p-1) == Double
 	}
-	for _, c := range comps {
-		if math.Float64bits(float64(float32(c))) != math.Float64bits(c) {
-			return true
-		}
-	}
-	return false
+	return anyWide(comps)
 }
 
 func appendFloat32s(b []byte, fs ...float32) []byte {

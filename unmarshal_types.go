@@ -84,7 +84,7 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 		})
 	case reflect.TypeFor[Dictionary]():
 		return containerDecoder(KindDictStart, func(ds *decodeState, tok Token, base int) (any, error) {
-			x, err := ds.dictAny(tok, base, false)
+			x, err := ds.dictAny(tok, base)
 			if err != nil {
 				return nil, err
 			}
@@ -92,7 +92,7 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 		})
 	case reflect.TypeFor[Array]():
 		return containerDecoder(KindArrayStart, func(ds *decodeState, tok Token, base int) (any, error) {
-			x, err := ds.arrayAny(tok, base, false)
+			x, err := ds.arrayAny(tok, base)
 			if err != nil {
 				return nil, err
 			}
