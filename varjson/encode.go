@@ -80,7 +80,7 @@ func (e *encoder) str(s string) {
 }
 
 // plainString reports whether s needs no escapes in JSON.
-func plainString(s string) bool {
+func plainString[S ~string | ~[]byte](s S) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
 			return false
@@ -90,11 +90,16 @@ func plainString(s string) bool {
 }
 
 // appendString appends s as a JSON string; s is valid UTF-8.
-func appendString(b []byte, s string) []byte {
+func appendString[S ~string | ~[]byte](b []byte, s S) []byte {
 	b = append(b, '"')
+	return append(appendEscaped(b, s), '"')
+}
+
+// appendEscaped appends s with JSON's escapes, without quotes: s is valid
+// UTF-8, or a piece of it that may split a character.
+func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
 	if plainString(s) {
-		b = append(b, s...)
-		return append(b, '"')
+		return append(b, s...)
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -114,7 +119,7 @@ func appendString(b []byte, s string) []byte {
 			b = append(b, c)
 		}
 	}
-	return append(b, '"')
+	return b
 }
 
 // tag writes `{"$name":`, the start of a tagged value.

@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -32,5 +33,37 @@ func FuzzJSONRoundTrip(f *testing.F) {
 		got, err := gdvar.Marshal(back, opts...)
 		require.NoError(t, err, "%s", js)
 		assert.Equal(t, want, got, "%s", js)
+	})
+}
+
+// The streaming Encoder on any value gdvar decodes, its strings and packed
+// arrays cut into small chunks: with LookAhead it prints what Marshal
+// prints; without, JSON that gives back the same bytes.
+func FuzzEncoder(f *testing.F) {
+	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4", uint8(0)) })
+	f.Fuzz(func(t *testing.T, data []byte, godot3 bool, chunk uint8) {
+		e := gdvar.Godot4
+		if godot3 {
+			e = gdvar.Godot3
+		}
+		opts := []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
+		var v any
+		if gdvar.Unmarshal(data, &v, opts...) != nil {
+			return
+		}
+		want, err := Marshal(v, gdvar.WithEngine(e))
+		require.NoError(t, err)
+		size := gdvar.MinChunkSize + int(chunk)
+		assert.Equal(t, string(want)+"\n", string(copyJSON(t, data, true, size, opts...)))
+		plain := copyJSON(t, data, false, size, opts...)
+		var back any
+		err = Unmarshal(plain, &back, gdvar.WithEngine(e))
+		if err != nil && strings.Contains(err.Error(), "nested deeper") {
+			return // a $Dictionary in a $Dictionary takes more JSON levels
+		}
+		require.NoError(t, err, "%.300s", plain)
+		got, err := gdvar.Marshal(back, opts...)
+		require.NoError(t, err)
+		assert.Equal(t, data, got, "%.300s", plain)
 	})
 }

@@ -1,0 +1,415 @@
+package varjson
+
+import (
+	"encoding/base64"
+	"errors"
+	"hash/maphash"
+	"io"
+	"unicode/utf8"
+
+	"github.com/gdvar/gdvar"
+)
+
+// flushSize is how much JSON the Encoder gathers before writing it out.
+const flushSize = 32 << 10
+
+// An Encoder writes the JSON form of values it reads token by token from a
+// gdvar.Decoder, so that a value of any size is printed in memory bounded by
+// the Decoder's chunk size, the nesting depth and LookAhead's record.
+//
+// Some forms depend on the whole value: a Dictionary is a plain JSON object
+// only if all its keys are distinct Strings, a long string or a packed array
+// is printed as its content only if all of it is valid UTF-8 and written as
+// Godot writes it (else it is a $Raw). CopyValue cannot see ahead, so it
+// prints such a value in the form that holds whatever follows ($Dictionary,
+// $Raw) unless LookAhead has read the same value first and recorded what
+// the rest holds. With LookAhead, the output is the same as Marshal's for
+// the value's generic form; without, it is lossless but plainer data may
+// come out tagged. Reading the input twice needs an input that can be read
+// twice (a file, a []byte); the record costs two bits per Dictionary,
+// Object, packed array and multi-chunk string, and a hash of each key of
+// the Dictionaries being read.
+//
+// The options select the engine version the Decoder reads (default Godot
+// 4): $Raw values are written with it.
+type Encoder struct {
+	w    io.Writer
+	e    encoder
+	err  error
+	plan plan
+	look lookahead
+	raw  *gdvar.Encoder // writes a $Raw's bytes, into base64
+	b64  io.WriteCloser // base64 of what is written to it, into e.b
+	leaf []byte         // a rarer single-token value's encoding
+}
+
+// NewEncoder returns an Encoder that writes to w.
+func NewEncoder(w io.Writer, opts ...gdvar.Option) *Encoder {
+	enc := &Encoder{w: w, e: encoder{cfg: newConfig(opts)}, look: lookahead{seed: maphash.MakeSeed()}}
+	enc.err = enc.e.cfg.err
+	return enc
+}
+
+// Write appends p to the pending output; it is how base64 and the $Raw
+// encoder write into the Encoder.
+func (enc *Encoder) Write(p []byte) (int, error) {
+	enc.e.b = append(enc.e.b, p...)
+	return len(p), enc.maybeFlush()
+}
+
+func (enc *Encoder) maybeFlush() error {
+	if len(enc.e.b) < flushSize {
+		return nil
+	}
+	return enc.flush()
+}
+
+func (enc *Encoder) flush() error {
+	if len(enc.e.b) == 0 {
+		return nil
+	}
+	_, err := enc.w.Write(enc.e.b)
+	enc.e.b = enc.e.b[:0]
+	return err
+}
+
+// CopyValue reads the next value from dec and writes its JSON form, with
+// nothing after it. At the end of dec's input it returns io.EOF. An error
+// from dec or from the writer leaves the output cut short; the Encoder
+// should then be discarded.
+func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
+	if enc.err != nil {
+		return enc.err
+	}
+	t, err := dec.ReadToken()
+	if err == nil {
+		err = enc.value(dec, t, dec.Depth()-depthOf(t))
+	}
+	if err == nil {
+		err = enc.flush()
+	}
+	if err != nil && err != io.EOF {
+		enc.err = err
+	}
+	return err
+}
+
+// depthOf is how many levels t opened in the Decoder.
+func depthOf(t gdvar.Token) int {
+	switch t.Kind() {
+	case gdvar.KindArrayStart, gdvar.KindDictStart, gdvar.KindObjectStart, gdvar.KindPackedStart, gdvar.KindImageStart:
+		return 1
+	case gdvar.KindString, gdvar.KindStringName:
+		if !t.IsLast() {
+			return 1
+		}
+	}
+	return 0
+}
+
+// errMismatch is the error when the plan does not fit the value.
+var errMismatch = errors.New("varjson: CopyValue read another value than LookAhead")
+
+// value writes the value t starts; base is dec's depth before t.
+func (enc *Encoder) value(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	e := &enc.e
+	switch t.Kind() {
+	case gdvar.KindArrayStart:
+		return enc.array(dec, t, base)
+	case gdvar.KindDictStart:
+		return enc.dictionary(dec, t, base)
+	case gdvar.KindObjectStart:
+		return enc.object(dec, t, base)
+	case gdvar.KindPackedStart:
+		return enc.packed(dec, t, base)
+	case gdvar.KindString, gdvar.KindStringName:
+		if !t.IsLast() {
+			return enc.longString(dec, t, base)
+		}
+	}
+	if !t.IsCanonical() {
+		return enc.rawValue(dec, t, base)
+	}
+	switch t.Kind() {
+	case gdvar.KindNil:
+		e.b = append(e.b, "null"...)
+	case gdvar.KindBool, gdvar.KindInt32, gdvar.KindInt64, gdvar.KindFloat32, gdvar.KindFloat64:
+		return e.value(scalar(t))
+	case gdvar.KindString, gdvar.KindStringName:
+		s := t.Bytes()
+		if !utf8.Valid(s) {
+			return enc.rawValue(dec, t, base)
+		}
+		if t.Kind() == gdvar.KindStringName {
+			e.tag("StringName")
+		}
+		e.b = appendString(e.b, s)
+		if t.Kind() == gdvar.KindStringName {
+			e.b = append(e.b, '}')
+		}
+	default:
+		return enc.leafValue(dec, t, base)
+	}
+	return enc.maybeFlush()
+}
+
+// scalar returns a bool, int or float token's value.
+func scalar(t gdvar.Token) any {
+	switch t.Kind() {
+	case gdvar.KindBool:
+		return t.Bool()
+	case gdvar.KindInt32, gdvar.KindInt64:
+		return t.Int()
+	}
+	return t.Float()
+}
+
+// leafValue writes a rarer value (math, NodePath, Signal, Godot 2's Image
+// and InputEvent, …) through its generic form, as Marshal does.
+func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	var buf bytesWriter
+	buf.b = enc.leaf[:0]
+	w := gdvar.NewEncoder(&buf, enc.e.cfg.binary()...)
+	err := copyRest(w, dec, t, base)
+	if err == nil {
+		err = w.Flush()
+	}
+	enc.leaf = buf.b
+	if err != nil {
+		return err
+	}
+	var v any
+	if err := gdvar.Unmarshal(buf.b, &v, enc.e.cfg.binary()...); err != nil {
+		return err
+	}
+	if err := enc.e.value(v); err != nil {
+		return err
+	}
+	return enc.maybeFlush()
+}
+
+// bytesWriter appends to a slice.
+type bytesWriter struct{ b []byte }
+
+func (w *bytesWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// copyRest writes t and the rest of the value it starts to w.
+func copyRest(w *gdvar.Encoder, dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	if err := w.WriteToken(t); err != nil {
+		return err
+	}
+	for dec.Depth() > base {
+		t, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := w.WriteToken(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rawValue writes the value t starts as {"$Raw": base64 of its bytes},
+// streaming them.
+func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	enc.e.tag("Raw")
+	enc.e.b = append(enc.e.b, '"')
+	enc.startBase64()
+	if enc.raw == nil {
+		enc.raw = gdvar.NewEncoder(enc.b64, enc.e.cfg.binary()...)
+	} else {
+		enc.raw.Reset(enc.b64, enc.e.cfg.binary()...)
+	}
+	err := copyRest(enc.raw, dec, t, base)
+	if err == nil {
+		err = enc.raw.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	if err := enc.b64.Close(); err != nil {
+		return err
+	}
+	enc.e.b = append(enc.e.b, `"}`...)
+	return enc.maybeFlush()
+}
+
+func (enc *Encoder) startBase64() {
+	enc.b64 = base64.NewEncoder(base64.StdEncoding, enc)
+}
+
+// array writes an Array: a JSON array, or a $Array when typed or shared.
+func (enc *Encoder) array(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	typ := t.ElemType()
+	if !t.IsCanonical() || !canonicalType(typ) {
+		return enc.rawValue(dec, t, base)
+	}
+	tagged := typ.Kind != gdvar.Untyped || t.Shared()
+	if tagged {
+		enc.e.tag("Array")
+	}
+	enc.e.b = append(enc.e.b, '[')
+	for i := range t.Len() {
+		enc.e.comma(i)
+		if err := enc.next(dec); err != nil {
+			return err
+		}
+	}
+	if err := enc.end(dec, gdvar.KindArrayEnd); err != nil {
+		return err
+	}
+	enc.e.b = append(enc.e.b, ']')
+	if tagged {
+		enc.e.containerType("type", typ)
+		enc.e.shared(t.Shared())
+		enc.e.b = append(enc.e.b, '}')
+	}
+	return nil
+}
+
+// next writes the next value of dec.
+func (enc *Encoder) next(dec *gdvar.Decoder) error {
+	base := dec.Depth()
+	t, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	return enc.value(dec, t, base)
+}
+
+// end reads the token that closes a container or packed array.
+func (enc *Encoder) end(dec *gdvar.Decoder, k gdvar.Kind) error {
+	t, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	if t.Kind() != k {
+		return errMismatch
+	}
+	return nil
+}
+
+// dictionary writes a Dictionary: a plain JSON object when LookAhead found
+// its keys fit one, else a $Dictionary of entries.
+func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	plain := enc.plan.take()
+	if !t.IsCanonical() || !plain && (!canonicalType(t.KeyType()) || !canonicalType(t.ValueType())) {
+		return enc.rawValue(dec, t, base)
+	}
+	e := &enc.e
+	if plain {
+		e.b = append(e.b, '{')
+	} else {
+		e.tag("Dictionary")
+		e.b = append(e.b, '[')
+	}
+	for i := range t.Len() {
+		e.comma(i)
+		if err := enc.end(dec, gdvar.KindDictKey); err != nil {
+			return err
+		}
+		if plain {
+			k, err := dec.ReadToken()
+			if err != nil {
+				return err
+			}
+			if !plainKey(k) {
+				return errMismatch
+			}
+			e.b = append(appendString(e.b, k.Bytes()), ':')
+		} else {
+			e.b = append(e.b, '[')
+			if err := enc.next(dec); err != nil {
+				return err
+			}
+			e.b = append(e.b, ',')
+		}
+		if err := enc.next(dec); err != nil {
+			return err
+		}
+		if !plain {
+			e.b = append(e.b, ']')
+		}
+	}
+	if err := enc.end(dec, gdvar.KindDictEnd); err != nil {
+		return err
+	}
+	if plain {
+		e.b = append(e.b, '}')
+		return nil
+	}
+	e.b = append(e.b, ']')
+	e.containerType("key_type", t.KeyType())
+	e.containerType("value_type", t.ValueType())
+	e.shared(t.Shared())
+	e.b = append(e.b, '}')
+	return nil
+}
+
+// object writes a full object, or a $Raw when LookAhead did not find it
+// fit for JSON (property names twice or not UTF-8, odd padding).
+func (enc *Encoder) object(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	if !enc.plan.take() {
+		return enc.rawValue(dec, t, base)
+	}
+	e := &enc.e
+	e.tag("Object")
+	e.b = appendString(e.b, t.Name())
+	e.field("properties")
+	e.b = append(e.b, '{')
+	for i := range t.Len() {
+		e.comma(i)
+		p, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if p.Kind() != gdvar.KindObjectProperty {
+			return errMismatch
+		}
+		e.b = append(appendString(e.b, p.Name()), ':')
+		if err := enc.next(dec); err != nil {
+			return err
+		}
+	}
+	if err := enc.end(dec, gdvar.KindObjectEnd); err != nil {
+		return err
+	}
+	e.b = append(e.b, "}}"...)
+	return nil
+}
+
+// longString writes a string that comes in several chunks: as a JSON string
+// when LookAhead found it valid UTF-8 with zero padding, else as a $Raw.
+func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	if !enc.plan.take() {
+		return enc.rawValue(dec, t, base)
+	}
+	e := &enc.e
+	name := t.Kind() == gdvar.KindStringName
+	if name {
+		e.tag("StringName")
+	}
+	e.b = append(e.b, '"')
+	for {
+		e.b = appendEscaped(e.b, t.Bytes())
+		if err := enc.maybeFlush(); err != nil {
+			return err
+		}
+		if t.IsLast() {
+			break
+		}
+		var err error
+		if t, err = dec.ReadToken(); err != nil {
+			return err
+		}
+	}
+	e.b = append(e.b, '"')
+	if name {
+		e.b = append(e.b, '}')
+	}
+	return nil
+}
