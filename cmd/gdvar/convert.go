@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,35 +33,6 @@ func (c *config) checkFraming() error {
 		return fmt.Errorf("-framing %q: want none or stream", c.framing)
 	}
 	return nil
-}
-
-// readValues decodes every value of the input, in the generic form, and
-// calls each with it.
-func readValues(in io.Reader, cfg *config, each func(v any) error) error {
-	if err := cfg.checkFraming(); err != nil {
-		return err
-	}
-	next := gdvar.NewDecoder(in, cfg.options()...).Decode
-	if cfg.framing == "stream" {
-		r := stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
-		next = r.GetVar
-	}
-	for n := 0; ; n++ {
-		var v any
-		err := next(&v)
-		if err == io.EOF && n > 0 {
-			return nil
-		}
-		if err == io.EOF {
-			return errors.New("no value: the input is empty")
-		}
-		if err != nil {
-			return err
-		}
-		if err := each(v); err != nil {
-			return fmt.Errorf("value %d: %w", n+1, err)
-		}
-	}
 }
 
 // eachValue calls each with a Decoder at each value of the input in turn;
@@ -145,23 +114,34 @@ func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	})
 }
 
-// writeJSON converts each value of the input to JSON, one at a time.
+// writeJSON converts each value of the input to JSON as it streams: a
+// first pass records what the JSON form of each part depends on later in the
+// input (varjson's LookAhead), so the input is made seekable first.
 func writeJSON(in io.Reader, cfg *config, out io.Writer) error {
-	var line, pretty []byte
-	return readValues(in, cfg, func(v any) (err error) {
-		line, err = varjson.Append(line[:0], v, gdvar.WithEngine(cfg.engine))
-		if err != nil {
+	rs, cleanup, err := seekable(in)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	start, err := rs.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if cfg.pretty {
+		out = &indenter{w: out}
+	}
+	enc := varjson.NewEncoder(out, gdvar.WithEngine(cfg.engine))
+	if err := eachValue(rs, cfg, enc.LookAhead); err != nil {
+		return err
+	}
+	if _, err := rs.Seek(start, io.SeekStart); err != nil {
+		return err
+	}
+	return eachValue(rs, cfg, func(dec *gdvar.Decoder) error {
+		if err := enc.CopyValue(dec); err != nil {
 			return err
 		}
-		if cfg.pretty {
-			buf := bytes.NewBuffer(pretty[:0])
-			if err := json.Indent(buf, line, "", "  "); err != nil {
-				return err
-			}
-			pretty = buf.Bytes()
-			line = pretty
-		}
-		_, err = out.Write(append(line, '\n'))
+		_, err := out.Write([]byte{'\n'})
 		return err
 	})
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,7 +152,7 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"text", "-"}, game[:60], `gdvar text: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"json", "-"}, game[:60], `gdvar json: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"text", "-"}, []byte{39, 0, 0, 0}, "invalid type: type number 39"},
-		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, "int_7")[:10], "frame at offset 0 (8 bytes): unexpected EOF"},
+		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, "int_7")[:10], "gdvar json: offset 0, at $: truncated input"},
 		{[]string{"text", "-"}, nil, "no value: the input is empty"},
 		{[]string{"text", "-framing", "packets", "-"}, game, `-framing "packets": want none or stream`},
 		{[]string{"text", "-engine", "2", "-"}, []byte{15, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0}, "no text form"},
@@ -172,5 +175,22 @@ func TestConversionUsage(t *testing.T) {
 		assert.Equal(t, 0, code)
 		assert.Contains(t, errOut, "Example:\n  gdvar "+cmd, cmd)
 		assert.Contains(t, errOut, "-framing", cmd)
+	}
+}
+
+// The indenter streams what json.Indent makes of the whole JSON.
+func TestIndenterMatchesJSONIndent(t *testing.T) {
+	for _, v := range golden.Load(t, goldenDir) {
+		code, compact, _ := runGdvar(v.Bin, "json", "-objects", "-")
+		require.Equal(t, 0, code, v.Name)
+		var want bytes.Buffer
+		require.NoError(t, json.Indent(&want, []byte(compact), "", "  "))
+		var got bytes.Buffer
+		in := &indenter{w: &got}
+		for part := range slices.Chunk([]byte(compact), 7) { // pieces that cut strings and escapes
+			_, err := in.Write(part)
+			require.NoError(t, err)
+		}
+		assert.Equal(t, want.String(), got.String(), v.Name)
 	}
 }

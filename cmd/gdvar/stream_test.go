@@ -31,7 +31,7 @@ func framed(data []byte) []byte {
 	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(data))), data...)
 }
 
-// text and encode -from text stream: the memory they allocate does not grow
+// text, json and encode -from text stream: the memory they allocate does not grow
 // with the value (here 8 MiB of floats and their 16 MiB of text), whether
 // the input is a file or standard input, framed or not, and what encode
 // writes back is the input.
@@ -43,12 +43,18 @@ func TestConversionsStream(t *testing.T) {
 		if framing == "stream" {
 			in = framed(value)
 		}
-		var out counter
 		var code int
-		alloc := hostile.Allocated(func() { code = run([]string{"text", "-framing", framing}, bytes.NewReader(in), &out, io.Discard) })
-		require.Equal(t, 0, code)
-		t.Logf("text -framing %s: %d bytes in, %d out, %d KiB allocated", framing, len(in), out.n, alloc>>10)
-		assert.Less(t, alloc, uint64(len(in)/4), "text allocates far less than its input")
+		for _, form := range []string{"text", "json", "-pretty"} {
+			args := []string{form, "-framing", framing}
+			if form == "-pretty" {
+				args = []string{"json", "-pretty", "-framing", framing}
+			}
+			var out counter
+			alloc := hostile.Allocated(func() { code = run(args, bytes.NewReader(in), &out, io.Discard) })
+			require.Equal(t, 0, code)
+			t.Logf("%v: %d bytes in, %d out, %d KiB allocated", args, len(in), out.n, alloc>>10)
+			assert.Less(t, alloc, uint64(len(in)/4), "%v allocates far less than its input", args)
+		}
 
 		var text bytes.Buffer
 		require.Equal(t, 0, run([]string{"text", "-framing", framing}, bytes.NewReader(in), &text, io.Discard))
@@ -56,7 +62,7 @@ func TestConversionsStream(t *testing.T) {
 		require.NoError(t, os.WriteFile(file, text.Bytes(), 0o644))
 		for _, src := range []string{file, "-"} {
 			var bin counter
-			alloc = hostile.Allocated(func() {
+			alloc := hostile.Allocated(func() {
 				code = run([]string{"encode", "-from", "text", "-framing", framing, src}, bytes.NewReader(text.Bytes()), &bin, io.Discard)
 			})
 			require.Equal(t, 0, code)
