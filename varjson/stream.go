@@ -2,9 +2,12 @@ package varjson
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"hash/maphash"
 	"io"
+	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
@@ -130,38 +133,72 @@ func (enc *Encoder) value(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 	if !t.IsCanonical() {
 		return enc.rawValue(dec, t, base)
 	}
-	switch t.Kind() {
+	switch k := t.Kind(); k {
 	case gdvar.KindNil:
 		e.b = append(e.b, "null"...)
-	case gdvar.KindBool, gdvar.KindInt32, gdvar.KindInt64, gdvar.KindFloat32, gdvar.KindFloat64:
-		return e.value(scalar(t))
+	case gdvar.KindBool:
+		e.b = strconv.AppendBool(e.b, t.Bool())
+	case gdvar.KindInt32, gdvar.KindInt64:
+		e.b = strconv.AppendInt(e.b, t.Int(), 10)
+	case gdvar.KindFloat32, gdvar.KindFloat64:
+		e.float(t.Float(), false)
 	case gdvar.KindString, gdvar.KindStringName:
 		s := t.Bytes()
 		if !utf8.Valid(s) {
 			return enc.rawValue(dec, t, base)
 		}
-		if t.Kind() == gdvar.KindStringName {
+		if k == gdvar.KindStringName {
 			e.tag("StringName")
 		}
 		e.b = appendString(e.b, s)
-		if t.Kind() == gdvar.KindStringName {
+		if k == gdvar.KindStringName {
 			e.b = append(e.b, '}')
 		}
+	case gdvar.KindRID, gdvar.KindObjectID:
+		if k == gdvar.KindRID {
+			e.tag("RID")
+		} else {
+			e.tag("ObjectID")
+		}
+		e.b = strconv.AppendUint(e.b, t.ID(), 10)
+		e.b = append(e.b, '}')
 	default:
+		if t.Type().IsMath() {
+			enc.mathValue(t)
+			break
+		}
 		return enc.leafValue(dec, t, base)
 	}
 	return enc.maybeFlush()
 }
 
-// scalar returns a bool, int or float token's value.
-func scalar(t gdvar.Token) any {
-	switch t.Kind() {
-	case gdvar.KindBool:
-		return t.Bool()
-	case gdvar.KindInt32, gdvar.KindInt64:
-		return t.Int()
+// mathValue writes a math token's components, in wire order.
+func (enc *Encoder) mathValue(t gdvar.Token) {
+	e := &enc.e
+	typ := t.Type()
+	e.tag(typ.String())
+	e.b = append(e.b, '[')
+	b := t.Bytes()
+	switch {
+	case typ == gdvar.TypeVector2i || typ == gdvar.TypeVector3i || typ == gdvar.TypeVector4i || typ == gdvar.TypeRect2i:
+		for i := 0; i+4 <= len(b); i += 4 {
+			e.comma(i)
+			e.b = strconv.AppendInt(e.b, int64(int32(binary.LittleEndian.Uint32(b[i:]))), 10)
+		}
+	case t.Is64():
+		for i := 0; i+8 <= len(b); i += 8 {
+			e.comma(i)
+			e.float(math.Float64frombits(binary.LittleEndian.Uint64(b[i:])), false)
+		}
+	default:
+		for i := 0; i+4 <= len(b); i += 4 {
+			e.comma(i)
+			e.float32(math.Float32frombits(binary.LittleEndian.Uint32(b[i:])))
+		}
 	}
-	return t.Float()
+	e.b = append(e.b, ']')
+	e.wide(!t.Is64())
+	e.b = append(e.b, '}')
 }
 
 // leafValue writes a rarer value (math, NodePath, Signal, Godot 2's Image

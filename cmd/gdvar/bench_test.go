@@ -31,6 +31,10 @@ func commandOutput(b *testing.B, input []byte, args ...string) []byte {
 	return out.Bytes()
 }
 
+// gdvar validate on the game state: the yardstick of the conversions (the
+// targets are ratios of its time).
+func BenchmarkValidate(b *testing.B) { benchmarkCommand(b, gameState(), "validate", "-") }
+
 // gdvar text and gdvar json on the game state: binary in, text out.
 func BenchmarkText(b *testing.B) { benchmarkCommand(b, gameState(), "text", "-") }
 func BenchmarkJSON(b *testing.B) { benchmarkCommand(b, gameState(), "json", "-") }
