@@ -31,7 +31,7 @@ func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 	e.tag(typ.String())
 	if typ == gdvar.TypePackedByteArray {
 		e.b = append(e.b, '"')
-		enc.startBase64()
+		enc.base64()
 	} else {
 		e.b = append(e.b, '[')
 	}

@@ -41,7 +41,7 @@ type Encoder struct {
 	err  error
 	plan plan
 	look lookahead
-	raw  *gdvar.Encoder // writes a $Raw's bytes, into base64
+	raw  *gdvar.Encoder // writes the bytes of each $Raw in turn, into base64
 	b64  io.WriteCloser // base64 of what is written to it, into e.b
 	leaf []byte         // a rarer single-token value's encoding
 }
@@ -255,11 +255,8 @@ func copyRest(w *gdvar.Encoder, dec *gdvar.Decoder, t gdvar.Token, base int) err
 func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 	enc.e.tag("Raw")
 	enc.e.b = append(enc.e.b, '"')
-	enc.startBase64()
 	if enc.raw == nil {
-		enc.raw = gdvar.NewEncoder(enc.b64, enc.e.cfg.binary()...)
-	} else {
-		enc.raw.Reset(enc.b64, enc.e.cfg.binary()...)
+		enc.raw = gdvar.NewEncoder(enc.base64(), enc.e.cfg.binary()...)
 	}
 	err := copyRest(enc.raw, dec, t, base)
 	if err == nil {
@@ -275,8 +272,13 @@ func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error 
 	return enc.maybeFlush()
 }
 
-func (enc *Encoder) startBase64() {
-	enc.b64 = base64.NewEncoder(base64.StdEncoding, enc)
+// base64 returns the Encoder's base64 writer, made once: it can go on
+// after each Close.
+func (enc *Encoder) base64() io.WriteCloser {
+	if enc.b64 == nil {
+		enc.b64 = base64.NewEncoder(base64.StdEncoding, enc)
+	}
+	return enc.b64
 }
 
 // array writes an Array: a JSON array, or a $Array when typed or shared.

@@ -3,12 +3,14 @@ package varjson
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -78,4 +80,27 @@ func TestEncoderGameState(t *testing.T) {
 	want, err := Marshal(x)
 	require.NoError(t, err)
 	assert.Equal(t, string(want)+"\n", string(copyJSON(t, bin, true, gdvar.DefaultChunkSize)))
+}
+
+// LookAhead keeps a hash of each key of the Dictionaries being read and a
+// bit per Dictionary: what the Encoder allocates stays within the bound of
+// every entry point, on the inputs that cost it the most per byte.
+func TestEncoderMemory(t *testing.T) {
+	keys := gdvar.NewDictionary()
+	for i := range 100_000 {
+		keys.Append(strconv.Itoa(i), nil)
+	}
+	many, err := gdvar.Marshal(keys)
+	require.NoError(t, err)
+	inputs := append(hostile.Adversarial(1<<20), hostile.Input{Name: "a Dictionary of 100 000 keys", Data: many})
+	for _, in := range inputs {
+		alloc := hostile.Allocated(func() {
+			enc := NewEncoder(io.Discard)
+			if enc.LookAhead(gdvar.NewDecoderBytes(in.Data)) == nil {
+				require.NoError(t, enc.CopyValue(gdvar.NewDecoderBytes(in.Data)), in.Name)
+			}
+		})
+		t.Logf("%s: %d bytes, %d KiB allocated", in.Name, len(in.Data), alloc>>10)
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
+	}
 }

@@ -21,14 +21,15 @@ func (c *counter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// The commands that read token by token (inspect, validate, copy), on
+// The commands that read token by token (inspect, validate, copy, and the
+// conversions to text and JSON), on
 // adversarial input: they allocate at most hostile.Bound of the input,
 // inspect writes at most 64 bytes a byte (its lines are bounded), and a
 // complete value passes while a truncated one fails.
 func TestHostileCommands(t *testing.T) {
 	for _, in := range hostile.Adversarial(1 << 20) {
 		truncated := in.Name == hostile.Adversarial(64)[0].Name
-		for _, cmd := range []string{"inspect", "validate", "copy"} {
+		for _, cmd := range []string{"inspect", "validate", "copy", "text", "json"} {
 			t.Run(in.Name+", "+cmd, func(t *testing.T) {
 				var out counter
 				var code int
@@ -52,7 +53,7 @@ func TestHostileCommands(t *testing.T) {
 func BenchmarkHostileCommands(b *testing.B) {
 	ordinary := gamestate.Bytes(6350)
 	inputs := append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostile.Adversarial(len(ordinary))...)
-	for _, cmd := range []string{"inspect", "validate", "copy"} {
+	for _, cmd := range []string{"inspect", "validate", "copy", "text", "json"} {
 		for _, in := range inputs {
 			b.Run(cmd+"/"+in.Name, func(b *testing.B) {
 				b.SetBytes(int64(len(in.Data)))
