@@ -38,6 +38,9 @@
 // fits and a float with 32 bits when that is exact, as Godot does, and a
 // value the input wrote otherwise is a $Raw. Type names are Godot 4's
 // whatever the engine version.
+//
+// Marshal and Unmarshal work on whole values; an Encoder prints a value of
+// any size as it streams from a gdvar.Decoder.
 package varjson
 
 import (

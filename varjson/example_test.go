@@ -2,6 +2,7 @@ package varjson_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/varjson"
@@ -23,4 +24,20 @@ func Example() {
 	// Output:
 	// {"$Dictionary":[["name","a"],["pos",{"$Vector3":[1.0,2.0,3.0]}],[7,[1.5]]]}
 	// true
+}
+
+// An Encoder prints straight from the binary form, token by token. Given a
+// first pass with LookAhead, it prints what Marshal prints; without, plain
+// Dictionaries would come out as $Dictionary.
+func ExampleEncoder() {
+	data, _ := gdvar.Marshal(gdvar.NewDictionary("name", "a", "hp", int64(100), "inventory", []string{"sword", "shield"}))
+	enc := varjson.NewEncoder(os.Stdout)
+	if err := enc.LookAhead(gdvar.NewDecoderBytes(data)); err != nil {
+		fmt.Println(err)
+	}
+	if err := enc.CopyValue(gdvar.NewDecoderBytes(data)); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// {"name":"a","hp":100,"inventory":{"$PackedStringArray":["sword","shield"]}}
 }
