@@ -15,11 +15,7 @@ import (
 func FuzzJSONRoundTrip(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
-		e := gdvar.Godot4
-		if godot3 {
-			e = gdvar.Godot3
-		}
-		opts := []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
+		e, opts := fuzzEngine(godot3)
 		var v any
 		if gdvar.Unmarshal(data, &v, opts...) != nil {
 			return
@@ -42,11 +38,7 @@ func FuzzJSONRoundTrip(f *testing.F) {
 func FuzzEncoder(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4", uint8(0)) })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool, chunk uint8) {
-		e := gdvar.Godot4
-		if godot3 {
-			e = gdvar.Godot3
-		}
-		opts := []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
+		e, opts := fuzzEngine(godot3)
 		var v any
 		if gdvar.Unmarshal(data, &v, opts...) != nil {
 			return
@@ -66,4 +58,14 @@ func FuzzEncoder(f *testing.F) {
 		require.NoError(t, err)
 		assert.Equal(t, data, got, "%.300s", plain)
 	})
+}
+
+// fuzzEngine is the engine a fuzz input picks, with the options to decode
+// anything it accepts.
+func fuzzEngine(godot3 bool) (gdvar.Engine, []gdvar.Option) {
+	e := gdvar.Godot4
+	if godot3 {
+		e = gdvar.Godot3
+	}
+	return e, []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
 }

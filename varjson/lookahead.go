@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // plan is LookAhead's record for CopyValue: a bit for each Dictionary,
@@ -262,7 +263,7 @@ func (enc *Encoder) lookString(dec *gdvar.Decoder, t gdvar.Token, element bool) 
 func (enc *Encoder) lookPacked(dec *gdvar.Decoder, t gdvar.Token) error {
 	i := enc.plan.reserve()
 	ok := t.IsCanonical()
-	vectors := components(t.Type()) > 0 && t.Type() != gdvar.TypePackedColorArray
+	vectors := mathwalk.PerElement(t.Type()) > 1 && t.Type() != gdvar.TypePackedColorArray
 	wide := false // a component needs 64 bits
 	for {
 		c, err := dec.ReadToken()

@@ -4,21 +4,8 @@ import (
 	"strconv"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
-
-// components is the number of reals in an element of a packed vector
-// array; 0 for the other packed arrays.
-func components(typ gdvar.Type) int {
-	switch typ {
-	case gdvar.TypePackedVector2Array:
-		return 2
-	case gdvar.TypePackedVector3Array:
-		return 3
-	case gdvar.TypePackedVector4Array, gdvar.TypePackedColorArray:
-		return 4
-	}
-	return 0
-}
 
 // packed writes a packed array chunk by chunk, or as a $Raw when LookAhead
 // did not find it written as Godot writes it.
@@ -78,7 +65,7 @@ func (enc *Encoder) packedEnd(t gdvar.Token, n int) error {
 		return nil
 	}
 	e.b = append(e.b, ']')
-	e.wide(!(t.Is64() && components(t.Type()) > 0))
+	e.wide(!(t.Is64() && mathwalk.PerElement(t.Type()) > 1))
 	e.b = append(e.b, '}')
 	return nil
 }
@@ -113,59 +100,32 @@ func (enc *Encoder) element(dec *gdvar.Decoder, c gdvar.Token) error {
 // elements written before, and returns the new count.
 func (enc *Encoder) numbers(c gdvar.Token, n int) int {
 	e := &enc.e
-	switch c.Type() {
-	case gdvar.TypePackedInt32Array:
-		for _, x := range gdvar.ChunkOf[int32](c) {
-			e.comma(n)
-			n++
-			e.b = strconv.AppendInt(e.b, int64(x), 10)
-		}
-		return n
-	case gdvar.TypePackedInt64Array:
-		for _, x := range gdvar.ChunkOf[int64](c) {
-			e.comma(n)
-			n++
-			e.b = strconv.AppendInt(e.b, x, 10)
-		}
-		return n
-	case gdvar.TypePackedFloat32Array:
-		for _, x := range gdvar.ChunkOf[float32](c) {
-			e.comma(n)
-			n++
-			e.float32(x)
-		}
-		return n
-	case gdvar.TypePackedFloat64Array:
-		for _, x := range gdvar.ChunkOf[float64](c) {
-			e.comma(n)
-			n++
-			e.float(x, false)
-		}
-		return n
+	per := mathwalk.PerElement(c.Type())
+	switch {
+	case c.Type() == gdvar.TypePackedInt32Array:
+		return elements(e, gdvar.ChunkOf[int32](c), per, n, func(x int32) { e.b = strconv.AppendInt(e.b, int64(x), 10) })
+	case c.Type() == gdvar.TypePackedInt64Array:
+		return elements(e, gdvar.ChunkOf[int64](c), per, n, func(x int64) { e.b = strconv.AppendInt(e.b, x, 10) })
+	case c.Type() == gdvar.TypePackedFloat64Array || c.Is64():
+		return elements(e, gdvar.ChunkOf[float64](c), per, n, func(x float64) { e.float(x, false) })
 	}
-	per := components(c.Type())
-	if c.Is64() {
-		fs := gdvar.ChunkOf[float64](c)
-		for i := 0; i+per <= len(fs); i += per {
-			e.comma(n)
-			n++
-			e.b = append(e.b, '[')
-			for j, x := range fs[i : i+per] {
-				e.comma(j)
-				e.float(x, false)
-			}
-			e.b = append(e.b, ']')
-		}
-		return n
-	}
-	fs := gdvar.ChunkOf[float32](c)
-	for i := 0; i+per <= len(fs); i += per {
+	return elements(e, gdvar.ChunkOf[float32](c), per, n, e.float32)
+}
+
+// elements writes xs as elements of per numbers each (a JSON array of them
+// when per > 1), after n elements written before, and returns the new count.
+func elements[T any](e *encoder, xs []T, per, n int, put func(T)) int {
+	for i := 0; i+per <= len(xs); i += per {
 		e.comma(n)
 		n++
+		if per == 1 {
+			put(xs[i])
+			continue
+		}
 		e.b = append(e.b, '[')
-		for j, x := range fs[i : i+per] {
+		for j, x := range xs[i : i+per] {
 			e.comma(j)
-			e.float32(x)
+			put(x)
 		}
 		e.b = append(e.b, ']')
 	}

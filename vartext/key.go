@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // key is a Dictionary key as the engine's sort sees it: what its "less
@@ -76,7 +77,7 @@ func (b *keyBuilder) add(t gdvar.Token) {
 	case k == gdvar.KindArrayStart || k == gdvar.KindPackedStart:
 		s := b.slot()
 		s.typ = t.Type()
-		s.per = numbersPerElement(s.typ)
+		s.per = mathwalk.PerElement(s.typ)
 		b.open = append(b.open, s)
 	default:
 		b.scalar(b.slot(), t)
@@ -158,20 +159,6 @@ func (b *keyBuilder) packedChunk(t gdvar.Token) {
 	before := len(a.nums)
 	a.nums = appendNumbers(a.nums, a.typ, t.Bytes(), t.Is64())
 	b.size += len(a.nums) - before
-}
-
-// numbersPerElement is how many numbers make one element of a packed array
-// of type t.
-func numbersPerElement(t gdvar.Type) int {
-	switch t {
-	case gdvar.TypePackedVector2Array:
-		return 2
-	case gdvar.TypePackedVector3Array:
-		return 3
-	case gdvar.TypePackedVector4Array, gdvar.TypePackedColorArray:
-		return 4
-	}
-	return 1
 }
 
 // appendNumbers appends the numbers of a math value's payload or a packed

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // godotNaN is the NaN Godot writes (math.NaN has other bits), and
@@ -697,7 +698,7 @@ func (p *parser) packed(typ gdvar.Type) error {
 	case gdvar.TypePackedStringArray:
 		err = p.list(')', func() error { return p.str(gdvar.KindString) })
 	default:
-		n, per := 0, numbersPerElement(typ)
+		n, per := 0, mathwalk.PerElement(typ)
 		err = p.list(')', func() error {
 			f, err := p.real()
 			if err == nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // tokenBuilder writes a value read from text as gdvar tokens. The binary
@@ -249,12 +250,12 @@ func (b *tokenBuilder) beginPacked(t gdvar.Type) error {
 	}
 	n := b.start(true)
 	if b.enc == nil {
-		b.open[len(b.open)-1].per = numbersPerElement(t)
+		b.open[len(b.open)-1].per = mathwalk.PerElement(t)
 		return nil
 	}
 	b.typ, b.elems, b.part = t, b.elems[:0], 0
 	p := gdvar.Single
-	if numbersPerElement(t) > 1 && t != gdvar.TypePackedColorArray {
+	if mathwalk.PerElement(t) > 1 && t != gdvar.TypePackedColorArray {
 		p = b.cfg.precision
 	}
 	return b.enc.WriteToken(gdvar.PackedStartToken(t, n, p))
@@ -299,7 +300,7 @@ func (b *tokenBuilder) packedReal(f float64) error {
 // flushElems writes the packed elements held when they are many and whole,
 // or last.
 func (b *tokenBuilder) flushElems(last bool) error {
-	b.part = (b.part + 1) % numbersPerElement(b.typ)
+	b.part = (b.part + 1) % mathwalk.PerElement(b.typ)
 	if len(b.elems) == 0 || !last && (len(b.elems) < packedChunkSize || b.part != 0) {
 		return nil
 	}

@@ -3,7 +3,11 @@
 // print and parse them one by one.
 package mathwalk
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/gdvar/gdvar"
+)
 
 // Walk calls f with each number of v, a math value (addressable to set
 // the numbers), in wire order: float64 components, Color's float32
@@ -21,4 +25,18 @@ func Walk(v reflect.Value, f func(reflect.Value)) {
 			Walk(v.Index(i), f)
 		}
 	}
+}
+
+// PerElement is how many numbers make one element of a packed array of
+// type t: 2, 3 or 4 for the vector and Color arrays, else 1.
+func PerElement(t gdvar.Type) int {
+	switch t {
+	case gdvar.TypePackedVector2Array:
+		return 2
+	case gdvar.TypePackedVector3Array:
+		return 3
+	case gdvar.TypePackedVector4Array, gdvar.TypePackedColorArray:
+		return 4
+	}
+	return 1
 }
