@@ -3,6 +3,7 @@ module github.com/gdvar/gdvar
 go 1.26
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/stretchr/testify v1.12.1
 	github.com/valyala/bytebufferpool v1.0.0
 	go.uber.org/goleak v1.3.0

@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"strconv"
@@ -14,71 +13,11 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
-	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // unsafeString views a number's bytes as a string for strconv, which does
 // not keep it.
 func unsafeString(n number) string { return unsafe.String(unsafe.SliceData(n), len(n)) }
-
-// Unmarshal parses the JSON form of one value and stores it in v, a non-nil
-// pointer: gdvar's generic form into an interface{}, or what gdvar.Unmarshal
-// would store from the value's binary encoding into other Go types.
-// gdvar.Marshal of the generic value gives back the bytes the JSON was made
-// from.
-func Unmarshal(data []byte, v any, opts ...gdvar.Option) error {
-	d := NewDecoder(data, opts...)
-	if err := d.Decode(v); err != nil {
-		if err == io.EOF {
-			return &SyntaxError{Msg: "no value"}
-		}
-		return err
-	}
-	if d.r.skipSpace(); d.r.pos < len(d.r.data) {
-		return d.r.errorf("text after the value")
-	}
-	return nil
-}
-
-// Decoder reads a sequence of JSON values held in memory, such as the JSON
-// Lines gdvar's command writes for a save file.
-type Decoder struct {
-	cfg config
-	r   reader
-}
-
-// NewDecoder returns a Decoder reading the values in data.
-func NewDecoder(data []byte, opts ...gdvar.Option) *Decoder {
-	return &Decoder{cfg: newConfig(opts), r: reader{data: data}}
-}
-
-// InputOffset returns the offset just after the last value decoded.
-func (d *Decoder) InputOffset() int64 { return int64(d.r.pos) }
-
-// Decode reads the next value into v, as Unmarshal does. It returns io.EOF
-// when only white space is left.
-func (d *Decoder) Decode(v any) error {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return errors.New("varjson: Decode needs a non-nil pointer")
-	}
-	if d.cfg.err != nil {
-		return d.cfg.err
-	}
-	if d.r.skipSpace(); d.r.pos == len(d.r.data) {
-		return io.EOF
-	}
-	c := converter{start: int64(d.r.pos)}
-	g, err := c.read(&d.r)
-	if err != nil {
-		return err
-	}
-	if p, ok := v.(*any); ok {
-		*p = g
-		return nil
-	}
-	return viabinary.Convert(g, v, d.cfg.binary()...)
-}
 
 // ValueError reports JSON that is well formed but not the JSON form of a
 // value: an unknown $ tag, a component count that does not fit, …

@@ -34,7 +34,8 @@ func FuzzJSONRoundTrip(f *testing.F) {
 
 // The streaming Encoder on any value gdvar decodes, its strings and packed
 // arrays cut into small chunks: with LookAhead it prints what Marshal
-// prints; without, JSON that gives back the same bytes.
+// prints, and DecodeTo, streaming small containers too, gives back the
+// bytes; without LookAhead, JSON that gives back the same bytes.
 func FuzzEncoder(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4", uint8(0)) })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool, chunk uint8) {
@@ -46,7 +47,13 @@ func FuzzEncoder(f *testing.F) {
 		want, err := Marshal(v, gdvar.WithEngine(e))
 		require.NoError(t, err)
 		size := gdvar.MinChunkSize + int(chunk)
-		assert.Equal(t, string(want)+"\n", string(copyJSON(t, data, true, size, opts...)))
+		js := copyJSON(t, data, true, size, opts...)
+		assert.Equal(t, string(want)+"\n", string(js))
+		defer func(n int64) { bigSize = n }(bigSize)
+		bigSize = int64(chunk) // stream containers of more than this much JSON
+		bin, err := decodeTo(t, js, gdvar.WithEngine(e))
+		require.NoError(t, err, "%.300s", js)
+		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
 		plain := copyJSON(t, data, false, size, opts...)
 		var back any
 		err = Unmarshal(plain, &back, gdvar.WithEngine(e))

@@ -104,3 +104,38 @@ func TestEncoderMemory(t *testing.T) {
 		assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
 	}
 }
+
+// decodeTo writes every JSON value of js to the binary form with DecodeTo.
+func decodeTo(t testing.TB, js []byte, opts ...gdvar.Option) ([]byte, error) {
+	t.Helper()
+	var out bytes.Buffer
+	enc := gdvar.NewEncoder(&out, opts...)
+	dec := NewDecoder(bytes.NewReader(js), opts...)
+	for {
+		err := dec.DecodeTo(enc)
+		if err == io.EOF {
+			return out.Bytes(), enc.Flush()
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// DecodeTo gives back the engine's bytes from their JSON, whether it
+// streams every container (bigSize 0) or converts them whole.
+func TestDecodeToGolden(t *testing.T) {
+	defer func(n int64) { bigSize = n }(bigSize)
+	for _, size := range []int64{0, 64 << 10} {
+		bigSize = size
+		for _, c := range corpora {
+			for _, v := range golden.Load(t, golden.Path(c.dir)) {
+				opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
+				js := copyJSON(t, v.Bin, true, gdvar.DefaultChunkSize, opts...)
+				got, err := decodeTo(t, bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+				require.NoError(t, err, "%s/%s: %.200s", c.dir, v.Name, js)
+				assert.Equal(t, bytes.Repeat(v.Bin, 2), got, "%s/%s streaming from %d: %.200s", c.dir, v.Name, size, js)
+			}
+		}
+	}
+}

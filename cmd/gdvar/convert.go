@@ -159,28 +159,29 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	return fmt.Errorf("-from %q: want json or text", cfg.from)
 }
 
-// encodeJSON converts JSON values one at a time, through the generic form.
+// encodeJSON streams JSON values to the binary form: varjson's DecodeTo
+// reads each value twice (counts, then tokens), so the input is made
+// seekable first (standard input goes to a temporary file).
 func encodeJSON(in io.Reader, cfg *config, s *spool) error {
-	data, err := io.ReadAll(in)
+	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
 	}
+	defer cleanup()
 	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	dec := varjson.NewDecoder(data, opts...)
-	var b []byte
+	dec := varjson.NewDecoder(rs, opts...)
+	enc := gdvar.NewEncoder(s, opts...)
 	return eachInput(func() error {
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return err
-		}
-		if b, err = gdvar.AppendMarshal(b[:0], v, opts...); err != nil {
-			return err
+		write := func() error {
+			if err := dec.DecodeTo(enc); err != nil {
+				return err
+			}
+			return enc.Flush()
 		}
 		if cfg.framing == "stream" {
-			return s.frame(func() error { _, err := s.Write(b); return err })
+			return s.frame(write)
 		}
-		_, err = s.Write(b)
-		return err
+		return write()
 	})
 }
 

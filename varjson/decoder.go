@@ -1,0 +1,196 @@
+package varjson
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/viabinary"
+)
+
+// Unmarshal parses the JSON form of one value and stores it in v, a non-nil
+// pointer: gdvar's generic form into an interface{}, or what gdvar.Unmarshal
+// would store from the value's binary encoding into other Go types.
+// gdvar.Marshal of the generic value gives back the bytes the JSON was made
+// from.
+func Unmarshal(data []byte, v any, opts ...gdvar.Option) error {
+	d := NewDecoder(bytes.NewReader(data), opts...)
+	if err := d.Decode(v); err != nil {
+		if err == io.EOF {
+			return &SyntaxError{Msg: "no value"}
+		}
+		return err
+	}
+	if d.dec.PeekKind() != 0 {
+		return &SyntaxError{Offset: d.InputOffset(), Msg: "text after the value"}
+	}
+	if _, err := d.dec.ReadToken(); err != io.EOF {
+		return d.syntax(err)
+	}
+	return nil
+}
+
+// Decoder reads a sequence of JSON values from an io.Reader, such as the
+// JSON Lines gdvar's command writes for a save file. The JSON syntax is read
+// by github.com/go-json-experiment/json/jsontext.
+type Decoder struct {
+	cfg    config
+	r      io.Reader
+	seeker io.Seeker // r, when it can go back
+	origin int64     // with a seeker: r's offset when the Decoder started
+	next   int64     // with a seeker: r's offset of the next value
+	dec    *jsontext.Decoder
+	base   int64 // r's offset of dec's offset 0
+	err    error
+	stream streamer
+}
+
+// jsonOptions are jsontext's options for the JSON form: a Dictionary may
+// have a key twice (the engine's bytes can), and nothing else is relaxed.
+var jsonOptions = jsontext.AllowDuplicateNames(true)
+
+// NewDecoder returns a Decoder reading the values in r.
+func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
+	d := &Decoder{cfg: newConfig(opts), r: r}
+	d.err = d.cfg.err
+	if s, ok := r.(io.Seeker); ok {
+		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
+			d.seeker, d.origin, d.next, d.base = s, at, at, at
+		}
+	}
+	d.dec = jsontext.NewDecoder(r, jsonOptions)
+	return d
+}
+
+// InputOffset returns the offset in the input just after the last value
+// decoded (relative to where r was when the Decoder started).
+func (d *Decoder) InputOffset() int64 { return d.base + d.dec.InputOffset() - d.origin }
+
+// syntax turns jsontext's error into a *SyntaxError with the input's offset.
+func (d *Decoder) syntax(err error) error {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		return &SyntaxError{Offset: d.base + se.ByteOffset - d.origin, Msg: se.Err.Error()}
+	}
+	return err
+}
+
+// restart puts the jsontext decoder at offset at of a seekable input.
+func (d *Decoder) restart(at int64) error {
+	if _, err := d.seeker.Seek(at, io.SeekStart); err != nil {
+		return err
+	}
+	d.dec.Reset(d.r, jsonOptions)
+	d.base = at
+	return nil
+}
+
+// start readies the next value, reporting io.EOF when only white space is
+// left. An error of a Decoder is final.
+func (d *Decoder) start() error {
+	if d.err != nil {
+		return d.err
+	}
+	if d.seeker != nil {
+		if err := d.restart(d.next); err != nil {
+			d.err = err
+			return err
+		}
+	}
+	if d.dec.PeekKind() == 0 {
+		_, err := d.dec.ReadToken()
+		if err == io.EOF {
+			return io.EOF
+		}
+		d.err = d.syntax(err)
+		return d.err
+	}
+	return nil
+}
+
+// finish notes where the next value starts, or the error that ended d.
+func (d *Decoder) finish(err error) error {
+	if err != nil {
+		d.err = d.syntax(err)
+		return d.err
+	}
+	d.next = d.base + d.dec.InputOffset()
+	return nil
+}
+
+// Decode reads the next value into v, as Unmarshal does. It returns io.EOF
+// when only white space is left. It holds the whole value.
+func (d *Decoder) Decode(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return errors.New("varjson: Decode needs a non-nil pointer")
+	}
+	if err := d.start(); err != nil {
+		return err
+	}
+	at := d.InputOffset()
+	raw, err := d.dec.ReadValue()
+	if err := d.finish(err); err != nil {
+		return err
+	}
+	g, err := convert(raw, at, nil)
+	if err != nil {
+		return err
+	}
+	if p, ok := v.(*any); ok {
+		*p = g
+		return nil
+	}
+	return viabinary.Convert(g, v, d.cfg.binary()...)
+}
+
+// convert turns the raw JSON of one value, found at offset at of the input
+// and at path in the value being read, into gdvar's generic form.
+func convert(raw []byte, at int64, path []segment) (any, error) {
+	c := converter{start: at, path: path}
+	v, err := c.read(&reader{data: raw})
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		se.Offset += at
+	}
+	return v, err
+}
+
+// DecodeTo reads the next value and writes it to enc, the binary form's
+// Encoder, as tokens. It returns io.EOF when only white space is left.
+//
+// The binary form gives each container's element count before its
+// elements, and a typed Array's type (JSON's "$type") or a vector array's
+// width before the content, where the JSON gives them after, so DecodeTo
+// reads a value twice when its input can seek (a file, a bytes.Reader):
+// first to note, for each container of more than 64 KiB of JSON, its count
+// and those members, then to write the tokens. Parts smaller than that are
+// converted whole, as Decode converts them, and so is a JSON string (a long
+// string, a base64 PackedByteArray): the JSON reader holds a string whole.
+// From an input that cannot seek, the value is converted whole first.
+func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
+	if d.seeker == nil {
+		var v any
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		return viabinary.Encode(enc, v, d.cfg.binary()...)
+	}
+	if err := d.start(); err != nil {
+		return err
+	}
+	s := &d.stream
+	s.reset(d.cfg, d.InputOffset())
+	if err := s.size(d.dec, 0); err != nil {
+		return d.finish(err)
+	}
+	if err := d.restart(d.next); err != nil {
+		d.err = err
+		return err
+	}
+	return d.finish(s.write(d.dec, enc))
+}
