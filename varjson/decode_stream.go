@@ -1,199 +1,216 @@
 package varjson
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
+	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
-	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
-// bigSize is the JSON size from which DecodeTo streams a container instead
-// of converting it whole (a variable for the tests, which stream all).
+// bigSize is the JSON size from which DecodeTo streams a tagged value
+// instead of converting it whole (a variable for the tests, which stream
+// all).
 var bigSize int64 = 64 << 10
 
 // chunkElems is how many packed elements DecodeTo writes in one chunk.
 const chunkElems = 4096
 
-// bigValue is what DecodeTo's first pass notes of a large container: its
-// element count and, for a tagged one, its members after the tag.
+// How the second pass writes a JSON container.
+const (
+	streamed = iota + 1 // token by token: an Array, a plain Dictionary, a large tagged value
+	whole               // converted whole: a small or rare tagged value
+)
+
+// bigValue is what DecodeTo's first pass notes of a container: how it is
+// written, its element count and, for a tagged one, its members after the
+// tag.
 type bigValue struct {
+	how    uint8
+	wide   bool // "$wide": true (reals read with 64-bit digits)
+	need   bool // wide, and a real needs 64 bits: the array's width
+	beyond bool // a real read with 64-bit digits needs 64 bits
 	count  int
-	wide   bool              // "$wide": true (reals read with 64-bit digits)
-	need   bool              // wide, and a real needs 64 bits: the array's width
-	beyond bool              // a real read with 64-bit digits needs 64 bits
-	mods   map[string][]byte // "$type", "$key_type", "$value_type": their JSON
+	mods   map[string][]byte // "$type", "$key_type", "$value_type", "$wide": their JSON
 }
 
-// streamer is DecodeTo's state: the first pass's notes, keyed by the offset
-// of each large container from the value's start, and the second pass's
+// streamer is DecodeTo's state: the first pass's notes, one per container
+// the second pass meets, in the order it meets them, and the second pass's
 // path and chunk.
 type streamer struct {
 	cfg   config
 	at    int64 // the value's offset in the input
-	big   map[int64]*bigValue
+	notes []bigValue
+	taken int
 	c     converter
 	chunk []byte
+	str   []byte // an unquoted string
+	arena []byte // the keys on the path
 }
 
 func (s *streamer) reset(cfg config, at int64) {
 	s.cfg, s.at = cfg, at
-	clear(s.big)
-	if s.big == nil {
-		s.big = map[int64]*bigValue{}
+	s.notes, s.taken = s.notes[:0], 0
+	if s.c.path == nil {
+		s.c.path = make([]segment, 0, 64) // room for the converter's pushes too
 	}
 	s.c = converter{start: at, path: s.c.path[:0]}
+}
+
+// reserve adds a note for a container the first pass starts reading.
+func (s *streamer) reserve() int {
+	s.notes = append(s.notes, bigValue{how: streamed})
+	return len(s.notes) - 1
+}
+
+// take returns the second pass's next note.
+func (s *streamer) take() (*bigValue, error) {
+	if s.taken == len(s.notes) {
+		return nil, s.c.errorf("the input changed between the two passes")
+	}
+	s.taken++
+	return &s.notes[s.taken-1], nil
 }
 
 // streamedTag reports whether DecodeTo streams a large value of this tag
 // (the others are converted whole).
 func streamedTag(tag string) bool {
-	switch tag {
-	case "$Array", "$Dictionary", "$Object", "$PackedInt32Array", "$PackedInt64Array", "$PackedFloat32Array",
-		"$PackedFloat64Array", "$PackedStringArray", "$PackedVector2Array", "$PackedVector3Array",
-		"$PackedVector4Array", "$PackedColorArray":
-		return true
-	}
-	return false
+	_, packed := packedTypes[tag]
+	return packed || tag == "$Array" || tag == "$Dictionary" || tag == "$Object"
 }
 
-// size reads the next value, noting its large containers; it returns the
-// value's element or member count (0 for a scalar).
+// size reads the next value for the first pass, noting its containers.
 func (s *streamer) size(dec *jsontext.Decoder, depth int) error {
 	if depth > maxDepth {
 		return &SyntaxError{Offset: s.at + dec.InputOffset(), Msg: "nested too deep"}
 	}
-	start := dec.InputOffset()
 	switch dec.PeekKind() {
 	case '[':
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-		n := 0
-		for ; dec.PeekKind() != ']'; n++ {
-			if err := s.size(dec, depth+1); err != nil {
-				return err
-			}
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-		s.note(start, dec, &bigValue{count: n})
-		return nil
+		i := s.reserve()
+		n, err := s.sizeElements(dec, depth, s.size)
+		s.notes[i].count = n
+		return err
 	case '{':
-		return s.sizeObject(dec, depth, start)
+		return s.sizeObject(dec, depth)
 	}
 	return dec.SkipValue()
 }
 
-// note keeps b for the container that started at start, if it is large.
-func (s *streamer) note(start int64, dec *jsontext.Decoder, b *bigValue) {
-	if dec.InputOffset()-start > bigSize {
-		s.big[start] = b
-	}
-}
-
-func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int, start int64) error {
+// sizeElements reads an array, each element with each, and counts them.
+func (s *streamer) sizeElements(dec *jsontext.Decoder, depth int, each func(*jsontext.Decoder, int) error) (int, error) {
 	if _, err := dec.ReadToken(); err != nil {
-		return err
+		return 0, err
 	}
-	b := &bigValue{}
-	tag := ""
-	streamed := true
-	for i := 0; dec.PeekKind() != '}'; i++ {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		k := name.String()
-		switch {
-		case i == 0 && strings.HasPrefix(k, "$"):
-			tag = k
-			streamed = streamedTag(k)
-			if err := s.sizeContent(dec, depth, tag, b); err != nil {
-				return err
-			}
-		case tag == "":
-			b.count++
-			if err := s.size(dec, depth+1); err != nil {
-				return err
-			}
-		case k == "$properties":
-			if err := s.sizeProperties(dec, depth, b); err != nil {
-				return err
-			}
-		default:
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return err
-			}
-			if k == "$shared" {
-				streamed = false // Godot 2's shared flag: converted whole
-			}
-			if b.mods == nil {
-				b.mods = map[string][]byte{}
-			}
-			b.mods[k] = append([]byte(nil), raw...)
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return err
-	}
-	if streamed {
-		b.wide = string(b.mods["$wide"]) == "true"
-		b.need = b.wide && b.beyond
-		s.note(start, dec, b)
-	}
-	return nil
-}
-
-// sizeContent reads a tag's argument: it counts the elements of an array,
-// and the reals of a vector array to find whether 32 bits hold them all.
-func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *bigValue) error {
-	if dec.PeekKind() != '[' || !strings.HasPrefix(tag, "$PackedVector") {
-		if dec.PeekKind() == '[' {
-			if _, err := dec.ReadToken(); err != nil {
-				return err
-			}
-			for ; dec.PeekKind() != ']'; b.count++ {
-				if err := s.size(dec, depth+1); err != nil {
-					return err
-				}
-			}
-			_, err := dec.ReadToken()
-			return err
-		}
-		return s.size(dec, depth+1)
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return err
-	}
-	for ; dec.PeekKind() != ']'; b.count++ {
-		tree, err := readTree(dec)
-		if err != nil {
-			return err
-		}
-		// The digits are read as "$wide" says, which comes later: read as
-		// 64-bit here; a real that only reads as 32-bit (a NaN's bits) then
-		// decides nothing, and the second pass reads it right.
-		comps, _ := s.reals(tree, true)
-		for _, c := range comps {
-			b.beyond = b.beyond || math.Float64bits(float64(float32(c))) != math.Float64bits(c)
+	n := 0
+	for ; dec.PeekKind() != ']'; n++ {
+		if err := each(dec, depth+1); err != nil {
+			return n, err
 		}
 	}
 	_, err := dec.ReadToken()
+	return n, err
+}
+
+func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
+	start := dec.InputOffset()
+	i := s.reserve()
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	b := bigValue{how: streamed}
+	tag := ""
+	for n := 0; dec.PeekKind() != '}'; n++ {
+		name, err := s.readString(dec)
+		if err != nil {
+			return err
+		}
+		switch {
+		case n == 0 && bytes.HasPrefix(name, []byte("$")):
+			tag = string(name)
+			err = s.sizeContent(dec, depth, tag, &b)
+		case tag == "":
+			b.count++
+			err = s.size(dec, depth+1)
+		case string(name) == "$properties" && tag == "$Object" && dec.PeekKind() == '{':
+			err = s.sizeProperties(dec, depth, &b)
+		default:
+			k := string(name) // before the next read, which may reuse its bytes
+			var raw jsontext.Value
+			if raw, err = dec.ReadValue(); err == nil {
+				if b.mods == nil {
+					b.mods = map[string][]byte{}
+				}
+				b.mods[k] = append([]byte(nil), raw...)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	if tag != "" {
+		_, shared := b.mods["$shared"] // Godot 2's shared flag: converted whole
+		if !streamedTag(tag) || shared || dec.InputOffset()-start <= bigSize {
+			s.notes = s.notes[:i+1] // the second pass reads it whole
+			b = bigValue{how: whole}
+		}
+		b.wide = string(b.mods["$wide"]) == "true"
+		b.need = b.wide && b.beyond
+	}
+	s.notes[i] = b
+	return nil
+}
+
+// sizeContent reads a tag's argument: the elements of an Array, the
+// entries of a Dictionary, the elements of a packed array (as the second
+// pass reads them: whole, noting whether a vector's reals need 64 bits).
+func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *bigValue) error {
+	if dec.PeekKind() != '[' {
+		return s.size(dec, depth+1)
+	}
+	var err error
+	switch {
+	case tag == "$Array":
+		b.count, err = s.sizeElements(dec, depth, s.size)
+	case tag == "$Dictionary":
+		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, depth int) error {
+			if dec.PeekKind() != '[' {
+				return s.size(dec, depth)
+			}
+			_, err := s.sizeElements(dec, depth, s.size)
+			return err
+		})
+	case strings.HasPrefix(tag, "$PackedVector"):
+		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
+			tree, err := readTree(dec)
+			if err != nil {
+				return err
+			}
+			// The digits are read as "$wide" says, which comes later: read
+			// as 64-bit here; a real that only reads as 32-bit (a NaN's bits)
+			// decides nothing, and the second pass reads it right.
+			comps, _ := s.reals(tree, true)
+			for _, c := range comps {
+				b.beyond = b.beyond || math.Float64bits(float64(float32(c))) != math.Float64bits(c)
+			}
+			return nil
+		})
+	default:
+		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error { return dec.SkipValue() })
+	}
 	return err
 }
 
 // sizeProperties counts the members of an Object's "$properties".
 func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *bigValue) error {
-	if dec.PeekKind() != '{' {
-		return s.size(dec, depth+1)
-	}
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -235,8 +252,38 @@ func (s *streamer) reals(tree any, wide bool) ([]float64, error) {
 
 // write reads the next value and writes its tokens to enc.
 func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
-	b, big := s.big[dec.InputOffset()]
-	if !big {
+	switch dec.PeekKind() {
+	case '[', '{':
+	case '"':
+		text, err := s.readString(dec)
+		if err != nil {
+			return err
+		}
+		return enc.WriteToken(gdvar.StringChunkToken(len(text), text))
+	case '0':
+		raw, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		return s.number(enc, raw)
+	default: // null, true, false
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		switch tok.Kind() {
+		case 'n':
+			return enc.WriteToken(gdvar.NilToken)
+		case 't', 'f':
+			return enc.WriteToken(gdvar.BoolToken(tok.Bool()))
+		}
+		return s.c.errorf("unexpected %s", tok.Kind())
+	}
+	b, err := s.take()
+	if err != nil {
+		return err
+	}
+	if b.how == whole {
 		raw, err := dec.ReadValue()
 		if err != nil {
 			return err
@@ -245,7 +292,7 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		if err != nil {
 			return err
 		}
-		return viabinary.Encode(enc, v, s.cfg.binary()...)
+		return enc.Encode(v)
 	}
 	tok, err := dec.ReadToken()
 	if err != nil {
@@ -266,14 +313,60 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		}
 		return writeAll(enc, gdvar.DictStartToken(0, gdvar.UntypedContainer, gdvar.UntypedContainer), gdvar.DictEndToken)
 	}
-	name, err := dec.ReadToken()
+	name, err := s.readString(dec)
 	if err != nil {
 		return err
 	}
-	if k := name.String(); strings.HasPrefix(k, "$") {
-		return s.tagged(dec, enc, k, b)
+	if bytes.HasPrefix(name, []byte("$")) {
+		return s.tagged(dec, enc, string(name), b)
 	}
-	return s.plainDictionary(dec, enc, name.String(), b)
+	return s.plainDictionary(dec, enc, name, b)
+}
+
+// readString reads a JSON string, a value or a member name, and returns its
+// text, valid until the next read.
+func (s *streamer) readString(dec *jsontext.Decoder) ([]byte, error) {
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < 2 || raw[0] != '"' {
+		return nil, s.c.errorf("want a string, found %.20s", raw)
+	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return raw[1 : len(raw)-1], nil
+	}
+	s.str, err = jsontext.AppendUnquote(s.str[:0], raw)
+	return s.str, err
+}
+
+// keep returns a copy of b that lasts until the arena is cut back: the
+// key of a path segment, which outlives the decoder's buffer.
+func (s *streamer) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	start := len(s.arena)
+	s.arena = append(s.arena, b...)
+	return unsafe.String(&s.arena[start], len(b))
+}
+
+// number writes a JSON number: an int without "." or exponent, else a
+// float, each with the width Godot gives it.
+func (s *streamer) number(enc *gdvar.Encoder, raw []byte) error {
+	text := unsafeString(raw)
+	if !strings.ContainsAny(text, ".eE") {
+		i, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return s.c.errorf("int %s out of range", raw)
+		}
+		return enc.WriteToken(gdvar.IntToken(i))
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return s.c.errorf("float %s out of range", raw)
+	}
+	return enc.WriteToken(gdvar.FloatToken(f))
 }
 
 // elements writes an array's elements, up to and with its ']'.
@@ -291,18 +384,19 @@ func (s *streamer) elements(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 }
 
 // plainDictionary writes {"key": value, …} from its first member on.
-func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, key string, b *bigValue) error {
+func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, name []byte, b *bigValue) error {
 	if err := enc.WriteToken(gdvar.DictStartToken(b.count, gdvar.UntypedContainer, gdvar.UntypedContainer)); err != nil {
 		return err
 	}
+	mark := len(s.arena)
+	defer func() { s.arena = s.arena[:mark] }()
 	for {
+		s.arena = s.arena[:mark]
+		key := s.keep(name)
 		if strings.HasPrefix(key, "$") {
 			return s.c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", key)
 		}
-		if err := enc.WriteToken(gdvar.DictKeyToken); err != nil {
-			return err
-		}
-		if err := enc.WriteToken(gdvar.StringToken(key)); err != nil {
+		if err := writeAll(enc, gdvar.DictKeyToken, gdvar.StringToken(key)); err != nil {
 			return err
 		}
 		s.c.pushKey(key)
@@ -314,11 +408,9 @@ func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, ke
 		if dec.PeekKind() == '}' {
 			break
 		}
-		name, err := dec.ReadToken()
-		if err != nil {
+		if name, err = s.readString(dec); err != nil {
 			return err
 		}
-		key = name.String()
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return err

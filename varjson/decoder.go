@@ -178,7 +178,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		if err := d.Decode(&v); err != nil {
 			return err
 		}
-		return viabinary.Encode(enc, v, d.cfg.binary()...)
+		return enc.Encode(v)
 	}
 	if err := d.start(); err != nil {
 		return err
