@@ -34,7 +34,7 @@ const (
 type bigValue struct {
 	how    uint8
 	wide   bool // "$wide": true (reals read with 64-bit digits)
-	need   bool // wide, and a real needs 64 bits: the array's width
+	need   bool // wide, a real needs 64 bits and the engine has them: the array's width
 	beyond bool // a real read with 64-bit digits needs 64 bits
 	count  int
 	mods   map[string][]byte // "$type", "$key_type", "$value_type", "$wide": their JSON
@@ -85,6 +85,17 @@ func streamedTag(tag string) bool {
 	return packed || tag == "$Array" || tag == "$Dictionary" || tag == "$Object"
 }
 
+// streamedModifier reports whether the second pass streams a tagged value
+// with member k (raw, its JSON) after the tag: one the converter takes, and
+// not Godot 2's "$shared".
+func streamedModifier(tag, k string, raw []byte) bool {
+	name := strings.TrimPrefix(tag, "$")
+	if k == "$wide" {
+		return takesWide(name) && (string(raw) == "true" || string(raw) == "false")
+	}
+	return k != "$shared" && k != "$properties" && contains(modifiers[name], k)
+}
+
 // size reads the next value for the first pass, noting its containers.
 func (s *streamer) size(dec *jsontext.Decoder, depth int) error {
 	if depth > maxDepth {
@@ -125,6 +136,8 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 	}
 	b := bigValue{how: streamed}
 	tag := ""
+	odd := false // a member the converter refuses, or Godot 2's "$shared": converted whole
+	props := 0
 	for n := 0; dec.PeekKind() != '}'; n++ {
 		name, err := s.readString(dec)
 		if err != nil {
@@ -138,6 +151,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 			b.count++
 			err = s.size(dec, depth+1)
 		case string(name) == "$properties" && tag == "$Object" && dec.PeekKind() == '{':
+			props++
 			err = s.sizeProperties(dec, depth, &b)
 		default:
 			k := string(name) // before the next read, which may reuse its bytes
@@ -146,6 +160,8 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 				if b.mods == nil {
 					b.mods = map[string][]byte{}
 				}
+				_, twice := b.mods[k]
+				odd = odd || twice || !streamedModifier(tag, k, raw)
 				b.mods[k] = append([]byte(nil), raw...)
 			}
 		}
@@ -157,13 +173,12 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		return err
 	}
 	if tag != "" {
-		_, shared := b.mods["$shared"] // Godot 2's shared flag: converted whole
-		if !streamedTag(tag) || shared || dec.InputOffset()-start <= bigSize {
+		if !streamedTag(tag) || odd || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize {
 			s.notes = s.notes[:i+1] // the second pass reads it whole
 			b = bigValue{how: whole}
 		}
 		b.wide = string(b.mods["$wide"]) == "true"
-		b.need = b.wide && b.beyond
+		b.need = b.wide && b.beyond && s.cfg.engine == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
 	}
 	s.notes[i] = b
 	return nil

@@ -76,3 +76,38 @@ func fuzzEngine(godot3 bool) (gdvar.Engine, []gdvar.Option) {
 	}
 	return e, []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
 }
+
+// DecodeTo, streaming every container, writes what Unmarshal and Marshal
+// write for any JSON, and fails where they fail.
+func FuzzDecodeTo(f *testing.F) {
+	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) {
+		e, opts := fuzzEngine(set != "godot4")
+		var x any
+		if gdvar.Unmarshal(v.Bin, &x, opts...) == nil {
+			if js, err := Marshal(x, gdvar.WithEngine(e)); err == nil {
+				f.Add(js, set != "godot4")
+			}
+		}
+	})
+	f.Fuzz(func(t *testing.T, js []byte, godot3 bool) {
+		e, opts := fuzzEngine(godot3)
+		var want []byte
+		var x any
+		err := Unmarshal(js, &x, gdvar.WithEngine(e))
+		if err == nil {
+			want, err = gdvar.Marshal(x, opts...)
+		}
+		defer func(n int64) { bigSize = n }(bigSize)
+		bigSize = 0
+		got, gotErr := decodeTo(t, js, gdvar.WithEngine(e))
+		if err != nil {
+			if gotErr == nil {
+				// A sequence of values, or none, decodes where Unmarshal wants one.
+				require.True(t, len(got) == 0 || strings.Contains(err.Error(), "after the value"), "%v: DecodeTo of %q gave %x", err, js, got)
+			}
+			return
+		}
+		require.NoError(t, gotErr, "%q", js)
+		assert.Equal(t, want, got, "%q", js)
+	})
+}
