@@ -1,8 +1,10 @@
 package varjson_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/varjson"
@@ -40,4 +42,21 @@ func ExampleEncoder() {
 	}
 	// Output:
 	// {"name":"a","hp":100,"inventory":{"$PackedStringArray":["sword","shield"]}}
+}
+
+// DecodeTo writes JSON to the binary form token by token: a large Array,
+// Dictionary or packed array never exists whole in memory.
+func ExampleDecoder_DecodeTo() {
+	js := `{"name":"a","hp":100,"pos":{"$Vector2":[1.0,2.5]}}`
+	var bin bytes.Buffer
+	enc := gdvar.NewEncoder(&bin)
+	if err := varjson.NewDecoder(strings.NewReader(js)).DecodeTo(enc); err != nil {
+		fmt.Println(err)
+	}
+	_ = enc.Flush()
+	var v any
+	_ = gdvar.Unmarshal(bin.Bytes(), &v)
+	fmt.Println(v.(*gdvar.Dictionary).Get("pos"))
+	// Output:
+	// {1 2.5} true
 }
