@@ -401,8 +401,16 @@ func (c *converter) base64(v any) ([]byte, error) {
 // integer reads a JSON integer in [lo, hi].
 func (c *converter) integer(v any, lo, hi int64) (int64, error) {
 	n, ok := v.(number)
-	if !ok || bytes.ContainsAny(n, ".eE") {
+	if !ok {
 		return 0, c.errorf("want an integer, found %s", describe(v))
+	}
+	return c.intOf(n, lo, hi)
+}
+
+// intOf reads an int within [lo, hi].
+func (c *converter) intOf(n number, lo, hi int64) (int64, error) {
+	if bytes.ContainsAny(n, ".eE") {
+		return 0, c.errorf("want an integer, found %s", describe(n))
 	}
 	i, err := strconv.ParseInt(unsafeString(n), 10, 64)
 	if err != nil || i < lo || i > hi {
@@ -438,6 +446,11 @@ func (c *converter) real(v any, bits32 bool) (float64, error) {
 	if !ok {
 		return 0, c.errorf("want a number, found %s", describe(v))
 	}
+	return c.float64Of(n)
+}
+
+// float64Of reads a number as a float64.
+func (c *converter) float64Of(n number) (float64, error) {
 	f, err := strconv.ParseFloat(unsafeString(n), 64)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)
@@ -466,6 +479,11 @@ func (c *converter) real32(v any) (float32, error) {
 	if !ok {
 		return 0, c.errorf("want a number, found %s", describe(v))
 	}
+	return c.float32Of(n)
+}
+
+// float32Of reads a number as a float32.
+func (c *converter) float32Of(n number) (float32, error) {
 	f, err := strconv.ParseFloat(unsafeString(n), 32)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)

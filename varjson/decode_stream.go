@@ -24,8 +24,9 @@ const chunkElems = 4096
 
 // How the second pass writes a JSON container.
 const (
-	streamed = iota + 1 // token by token: an Array, a plain Dictionary, a large tagged value
-	whole               // converted whole: a small or rare tagged value
+	streamed   = iota + 1 // token by token: an Array, a plain Dictionary, a large tagged value
+	whole                 // converted whole: a small or rare tagged value
+	simpleMath            // a math value of plain numbers, built without a tree
 )
 
 // bigValue is what DecodeTo's first pass notes of a container: how it is
@@ -50,8 +51,9 @@ type streamer struct {
 	taken int
 	c     converter
 	chunk []byte
-	str   []byte // an unquoted string
-	arena []byte // the keys on the path
+	str   []byte     // an unquoted string
+	math  [16]uint64 // a math value's components (the most: Projection's 16 reals)
+	arena []byte     // the keys on the path
 }
 
 func (s *streamer) reset(cfg config, at int64) {
@@ -138,6 +140,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 	tag := ""
 	odd := false // a member the converter refuses, or Godot 2's "$shared": converted whole
 	props := 0
+	mathArg := false // a math value's argument is its components, plain numbers
 	for n := 0; dec.PeekKind() != '}'; n++ {
 		name, err := s.readString(dec)
 		if err != nil {
@@ -145,7 +148,11 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		}
 		switch {
 		case n == 0 && bytes.HasPrefix(name, []byte("$")):
-			tag = string(name)
+			tag = internTag(name)
+			if _, ok := mathLayouts[tag[1:]]; ok {
+				mathArg, err = s.sizeMath(dec, tag, &b)
+				break
+			}
 			err = s.sizeContent(dec, depth, tag, &b)
 		case tag == "":
 			b.count++
@@ -173,7 +180,10 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		return err
 	}
 	if tag != "" {
-		if !streamedTag(tag) || odd || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize {
+		switch {
+		case mathArg && !odd:
+			b.how = simpleMath
+		case !streamedTag(tag) || odd || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize:
 			s.notes = s.notes[:i+1] // the second pass reads it whole
 			b = bigValue{how: whole}
 		}
@@ -333,9 +343,33 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		return err
 	}
 	if bytes.HasPrefix(name, []byte("$")) {
-		return s.tagged(dec, enc, string(name), b)
+		if b.how == simpleMath {
+			return s.mathValue(dec, enc, internTag(name), b)
+		}
+		return s.tagged(dec, enc, internTag(name), b)
 	}
 	return s.plainDictionary(dec, enc, name, b)
+}
+
+// internTag returns name as a string, without allocating for the tags the
+// form knows.
+func internTag(name []byte) string {
+	if t, ok := knownTags[string(name)]; ok {
+		return t
+	}
+	return string(name)
+}
+
+// knownTags are the form's tags, "$"-prefixed.
+var knownTags = map[string]string{}
+
+func init() {
+	for name := range tagNames {
+		knownTags["$"+name] = "$" + name
+	}
+	for name := range mathLayouts {
+		knownTags["$"+name] = "$" + name
+	}
 }
 
 // readString reads a JSON string, a value or a member name, and returns its
@@ -452,6 +486,12 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 	if err != nil {
 		return err
 	}
+	return s.skipMembers(dec)
+}
+
+// skipMembers skips a tagged value's members after its argument, which the
+// first pass noted, and its '}'.
+func (s *streamer) skipMembers(dec *jsontext.Decoder) error {
 	for dec.PeekKind() != '}' {
 		if _, err := dec.ReadToken(); err != nil {
 			return err
@@ -460,7 +500,7 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 			return err
 		}
 	}
-	_, err = dec.ReadToken()
+	_, err := dec.ReadToken()
 	return err
 }
 

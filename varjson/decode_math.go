@@ -1,0 +1,155 @@
+package varjson
+
+import (
+	"math"
+	"reflect"
+	"unsafe"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/mathwalk"
+)
+
+// mathLayout is how DecodeTo builds a math value from its components
+// without a tree: their number and Go kind, all alike within a type.
+type mathLayout struct {
+	n     int
+	kind  reflect.Kind // Float64 (reals), Float32 (Color), Int32 (integer vectors)
+	token func(p unsafe.Pointer, prec gdvar.Precision) gdvar.Token
+}
+
+// mathLayouts are the math types' layouts, by tag name.
+var mathLayouts = map[string]mathLayout{}
+
+func init() {
+	for _, v := range []any{gdvar.Vector2{}, gdvar.Vector2i{}, gdvar.Rect2{}, gdvar.Rect2i{}, gdvar.Vector3{},
+		gdvar.Vector3i{}, gdvar.Transform2D{}, gdvar.Vector4{}, gdvar.Vector4i{}, gdvar.Plane{}, gdvar.Quaternion{},
+		gdvar.AABB{}, gdvar.Basis{}, gdvar.Transform3D{}, gdvar.Projection{}, gdvar.Color{}} {
+		l := mathLayout{}
+		mathwalk.Walk(reflect.New(reflect.TypeOf(v)).Elem(), func(f reflect.Value) { l.n, l.kind = l.n+1, f.Kind() })
+		typ, _ := gdvar.TypeOf(v)
+		l.token = loader(v)
+		mathLayouts[typ.String()] = l
+	}
+}
+
+// loader returns a function reading a value of v's type from memory that
+// holds its components in order (a struct of one kind of field is laid out
+// as an array of them).
+func loader(v any) func(unsafe.Pointer, gdvar.Precision) gdvar.Token {
+	switch v.(type) {
+	case gdvar.Vector2:
+		return load[gdvar.Vector2]
+	case gdvar.Vector2i:
+		return load[gdvar.Vector2i]
+	case gdvar.Rect2:
+		return load[gdvar.Rect2]
+	case gdvar.Rect2i:
+		return load[gdvar.Rect2i]
+	case gdvar.Vector3:
+		return load[gdvar.Vector3]
+	case gdvar.Vector3i:
+		return load[gdvar.Vector3i]
+	case gdvar.Transform2D:
+		return load[gdvar.Transform2D]
+	case gdvar.Vector4:
+		return load[gdvar.Vector4]
+	case gdvar.Vector4i:
+		return load[gdvar.Vector4i]
+	case gdvar.Plane:
+		return load[gdvar.Plane]
+	case gdvar.Quaternion:
+		return load[gdvar.Quaternion]
+	case gdvar.AABB:
+		return load[gdvar.AABB]
+	case gdvar.Basis:
+		return load[gdvar.Basis]
+	case gdvar.Transform3D:
+		return load[gdvar.Transform3D]
+	case gdvar.Projection:
+		return load[gdvar.Projection]
+	}
+	return load[gdvar.Color]
+}
+
+func load[T gdvar.Math](p unsafe.Pointer, prec gdvar.Precision) gdvar.Token {
+	return gdvar.MathToken(*(*T)(p), prec)
+}
+
+// simpleMath reports, for the first pass, whether a tagged math value can
+// be built without a tree: its argument is exactly its components, plain
+// numbers, and it has no member but "$wide".
+func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *bigValue) (bool, error) {
+	l, ok := mathLayouts[tag[1:]]
+	if !ok || dec.PeekKind() != '[' {
+		return false, dec.SkipValue()
+	}
+	simple := true
+	n, err := s.sizeElements(dec, 0, func(dec *jsontext.Decoder, _ int) error {
+		simple = simple && dec.PeekKind() == '0'
+		return dec.SkipValue()
+	})
+	return simple && n == l.n, err
+}
+
+// mathValue writes a simple tagged math value (see sizeMath) from its
+// argument on, as the converter would.
+func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *bigValue) error {
+	l := mathLayouts[tag[1:]]
+	s.c.pushTag(tag[1:])
+	defer s.c.pop()
+	if err := s.open(dec); err != nil {
+		return err
+	}
+	mem := &s.math
+	words := (*[32]uint32)(unsafe.Pointer(mem))
+	prec := gdvar.Single // as Marshal: 64 bits where a real needs them and the engine has them (Godot 4)
+	for i := 0; i < l.n; i++ {
+		raw, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		n := number(raw)
+		switch l.kind {
+		case reflect.Int32:
+			x, err := s.c.intOf(n, math.MinInt32, math.MaxInt32)
+			if err != nil {
+				return err
+			}
+			words[i] = uint32(int32(x))
+		case reflect.Float32:
+			x, err := s.c.float32Of(n)
+			if err != nil {
+				return err
+			}
+			words[i] = math.Float32bits(x)
+		default: // reals: with 32-bit digits unless "$wide", as the converter reads them
+			read := real32Of
+			if b.wide {
+				read = (*converter).float64Of
+			}
+			x, err := read(&s.c, n)
+			if err != nil {
+				return err
+			}
+			mem[i] = math.Float64bits(x)
+			if math.Float64bits(float64(float32(x))) != mem[i] && s.cfg.engine == gdvar.Godot4 {
+				prec = gdvar.Double
+			}
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil { // ]
+		return err
+	}
+	if err := s.skipMembers(dec); err != nil {
+		return err
+	}
+	return enc.WriteToken(l.token(unsafe.Pointer(mem), prec))
+}
+
+// real32Of reads a real written with 32-bit digits.
+func real32Of(c *converter, n number) (float64, error) {
+	f, err := c.float32Of(n)
+	return float64(f), err
+}
