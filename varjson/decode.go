@@ -301,7 +301,21 @@ func init() {
 		"Array":      (*converter).array,
 		"Dictionary": (*converter).dictionary,
 		"PackedByteArray": func(c *converter, arg any, _ *object) (any, error) {
-			return c.base64(arg)
+			pieces, ok := arg.([]any)
+			if !ok {
+				return c.base64(arg)
+			}
+			var out []byte
+			for i, p := range pieces {
+				c.pushIndex(i)
+				b, err := c.base64(p)
+				c.pop()
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, b...)
+			}
+			return out, nil
 		},
 		"PackedInt32Array": func(c *converter, arg any, _ *object) (any, error) {
 			return packedInts[int32](c, arg, math.MinInt32, math.MaxInt32)

@@ -2,8 +2,10 @@ package varjson
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -183,7 +185,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		switch {
 		case mathArg && !odd:
 			b.how = simpleMath
-		case !streamedTag(tag) || odd || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize:
+		case !streamedTag(tag) || odd || b.how == whole || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize:
 			s.notes = s.notes[:i+1] // the second pass reads it whole
 			b = bigValue{how: whole}
 		}
@@ -199,6 +201,9 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 // pass reads them: whole, noting whether a vector's reals need 64 bits).
 func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *bigValue) error {
 	if dec.PeekKind() != '[' {
+		if tag == "$PackedByteArray" {
+			b.how = whole // one base64 string: converted whole
+		}
 		return s.size(dec, depth+1)
 	}
 	var err error
@@ -211,6 +216,12 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 				return s.size(dec, depth)
 			}
 			_, err := s.sizeElements(dec, depth, s.size)
+			return err
+		})
+	case tag == "$PackedByteArray": // base64 pieces: count the bytes they decode to
+		_, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
+			text, err := s.readString(dec)
+			b.count += base64.StdEncoding.DecodedLen(len(text)) - bytes.Count(text[max(0, len(text)-2):], []byte("="))
 			return err
 		})
 	case strings.HasPrefix(tag, "$PackedVector"):
@@ -655,6 +666,7 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *bigValue
 
 // packedTypes are the packed arrays DecodeTo streams, by tag.
 var packedTypes = map[string]gdvar.Type{
+	"$PackedByteArray":  gdvar.TypePackedByteArray,
 	"$PackedInt32Array": gdvar.TypePackedInt32Array, "$PackedInt64Array": gdvar.TypePackedInt64Array,
 	"$PackedFloat32Array": gdvar.TypePackedFloat32Array, "$PackedFloat64Array": gdvar.TypePackedFloat64Array,
 	"$PackedStringArray": gdvar.TypePackedStringArray, "$PackedVector2Array": gdvar.TypePackedVector2Array,
@@ -678,7 +690,12 @@ func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 	s.chunk = s.chunk[:0]
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		s.c.pushIndex(i)
-		err := s.element(dec, enc, typ, b)
+		var err error
+		if typ == gdvar.TypePackedByteArray {
+			err = s.piece(dec, enc)
+		} else {
+			err = s.element(dec, enc, typ, b)
+		}
 		s.c.pop()
 		if err != nil {
 			return err
@@ -696,6 +713,22 @@ func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 		return err
 	}
 	return enc.WriteToken(gdvar.PackedEndToken)
+}
+
+// piece writes a PackedByteArray's base64 piece.
+func (s *streamer) piece(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
+	text, err := s.readString(dec)
+	if err != nil {
+		return err
+	}
+	start := len(s.chunk)
+	s.chunk = slices.Grow(s.chunk, base64.StdEncoding.DecodedLen(len(text)))
+	n, err := base64.StdEncoding.Decode(s.chunk[start:cap(s.chunk)], text)
+	if err != nil {
+		return s.c.errorf("bad base64: %v", err)
+	}
+	s.chunk = s.chunk[:start+n]
+	return s.flushChunk(enc)
 }
 
 func (s *streamer) flushChunk(enc *gdvar.Encoder) error {

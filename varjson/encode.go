@@ -26,7 +26,8 @@
 //	                        ({"$Color": [1.0, 0.5, 0.25, 1.0]}, {"$Vector2i": [1, 2]}, …),
 //	                        32-bit reals with the shortest digits that give them back;
 //	                        "$wide": true marks 64-bit reals (double builds)
-//	{"$PackedByteArray": "AQID"}           base64
+//	{"$PackedByteArray": "AQID"}           base64; beyond 48 KiB a list of base64
+//	                        strings of 48 KiB each, ["…", "…"], so that no JSON string is huge
 //	{"$PackedInt32Array": [1, 2]}          and Int64, Float32, Float64, String
 //	{"$PackedVector2Array": [[1.0, 2.0]]}  and Vector3, Vector4, Color; "$wide" as above
 //	{"$Image": {"format": 4, "mipmaps": 0, "width": 2, "height": 1}, "$data": "base64"}
@@ -261,9 +262,19 @@ func (e *encoder) value(v any) error {
 		return e.dictionary(x)
 	case []byte:
 		e.tag("PackedByteArray")
-		e.b = append(e.b, '"')
-		e.b = base64.StdEncoding.AppendEncode(e.b, x)
-		e.b = append(e.b, `"}`...)
+		if len(x) > piece {
+			e.b = append(e.b, '[')
+		}
+		for i := 0; i < len(x) || i == 0; i += piece {
+			e.comma(i)
+			e.b = append(e.b, '"')
+			e.b = base64.StdEncoding.AppendEncode(e.b, x[i:min(i+piece, len(x))])
+			e.b = append(e.b, '"')
+		}
+		if len(x) > piece {
+			e.b = append(e.b, ']')
+		}
+		e.b = append(e.b, '}')
 	case []int32:
 		ints(e, "PackedInt32Array", x)
 	case []int64:

@@ -17,11 +17,9 @@ func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 	typ := t.Type()
 	e.tag(typ.String())
 	if typ == gdvar.TypePackedByteArray {
-		e.b = append(e.b, '"')
-		enc.base64()
-	} else {
-		e.b = append(e.b, '[')
+		return enc.packedBytes(dec, t)
 	}
+	e.b = append(e.b, '[')
 	n := 0 // elements written
 	for {
 		c, err := dec.ReadToken()
@@ -38,12 +36,6 @@ func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 				return err
 			}
 		case gdvar.KindPackedChunk:
-			if typ == gdvar.TypePackedByteArray {
-				if _, err := enc.b64.Write(c.Bytes()); err != nil {
-					return err
-				}
-				continue
-			}
 			n = enc.numbers(c, n)
 		default:
 			return errMismatch
@@ -57,15 +49,57 @@ func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 // packedEnd closes a packed array of which n elements were written.
 func (enc *Encoder) packedEnd(t gdvar.Token, n int) error {
 	e := &enc.e
-	if t.Type() == gdvar.TypePackedByteArray {
-		if err := enc.b64.Close(); err != nil {
-			return err
-		}
-		e.b = append(e.b, `"}`...)
-		return nil
-	}
 	e.b = append(e.b, ']')
 	e.wide(!(t.Is64() && mathwalk.PerElement(t.Type()) > 1))
+	e.b = append(e.b, '}')
+	return nil
+}
+
+// piece is how many bytes of a PackedByteArray one JSON string holds: a
+// longer array is a list of such pieces (64 KiB of base64 each), so that a
+// JSON reader never needs a huge string.
+const piece = 48 << 10
+
+// packedBytes writes a PackedByteArray's base64, in pieces when long.
+func (enc *Encoder) packedBytes(dec *gdvar.Decoder, t gdvar.Token) error {
+	e := &enc.e
+	pieces := t.Len() > piece
+	if pieces {
+		e.b = append(e.b, '[')
+	}
+	e.b = append(e.b, '"')
+	b64 := enc.base64()
+	in := 0 // bytes in the current piece
+	for {
+		c, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if c.Kind() != gdvar.KindPackedChunk {
+			break
+		}
+		for p := c.Bytes(); len(p) > 0; {
+			if in == piece {
+				if err := b64.Close(); err != nil {
+					return err
+				}
+				e.b = append(e.b, `","`...)
+				in = 0
+			}
+			k := min(piece-in, len(p))
+			if _, err := b64.Write(p[:k]); err != nil {
+				return err
+			}
+			in, p = in+k, p[k:]
+		}
+	}
+	if err := b64.Close(); err != nil {
+		return err
+	}
+	e.b = append(e.b, '"')
+	if pieces {
+		e.b = append(e.b, ']')
+	}
 	e.b = append(e.b, '}')
 	return nil
 }

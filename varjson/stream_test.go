@@ -139,3 +139,31 @@ func TestDecodeToGolden(t *testing.T) {
 		}
 	}
 }
+
+// A long PackedByteArray is a list of base64 pieces, in the Encoder's and
+// Marshal's output alike, and comes back whole through Unmarshal and
+// through DecodeTo, streaming or not.
+func TestPackedBytesInPieces(t *testing.T) {
+	data := make([]byte, 2*piece+5)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	bin, err := gdvar.Marshal(data)
+	require.NoError(t, err)
+	js := copyJSON(t, bin, true, gdvar.DefaultChunkSize)
+	want, err := Marshal(data)
+	require.NoError(t, err)
+	require.Equal(t, string(want)+"\n", string(js))
+	assert.True(t, strings.HasPrefix(string(js), `{"$PackedByteArray":["`), "%.60s", js)
+	assert.Equal(t, 3, strings.Count(string(js), `"`)/2-1, "three pieces")
+	var back any
+	require.NoError(t, Unmarshal(js, &back))
+	assert.Equal(t, data, back)
+	defer func(n int64) { bigSize = n }(bigSize)
+	for _, size := range []int64{0, 64 << 10} {
+		bigSize = size
+		got, err := decodeTo(t, js)
+		require.NoError(t, err)
+		assert.Equal(t, bin, got, "streaming from %d", size)
+	}
+}
