@@ -43,14 +43,24 @@ type bigValue struct {
 	mods   map[string][]byte // "$type", "$key_type", "$value_type", "$wide": their JSON
 }
 
+// note is bigValue as the first pass keeps it: 8 bytes a container, the
+// members after a tag aside.
+type note struct {
+	count      uint32
+	how        uint8
+	wide, need bool
+}
+
 // streamer is DecodeTo's state: the first pass's notes, one per container
 // the second pass meets, in the order it meets them, and the second pass's
 // path and chunk.
 type streamer struct {
 	cfg   config
 	at    int64 // the value's offset in the input
-	notes []bigValue
+	notes []note
+	mods  map[int]map[string][]byte // a large tagged value's members after its tag, by note
 	taken int
+	b     bigValue // the note taken last
 	c     converter
 	chunk []byte
 	str   []byte     // an unquoted string
@@ -61,6 +71,7 @@ type streamer struct {
 func (s *streamer) reset(cfg config, at int64) {
 	s.cfg, s.at = cfg, at
 	s.notes, s.taken = s.notes[:0], 0
+	clear(s.mods)
 	if s.c.path == nil {
 		s.c.path = make([]segment, 0, 64) // room for the converter's pushes too
 	}
@@ -69,8 +80,23 @@ func (s *streamer) reset(cfg config, at int64) {
 
 // reserve adds a note for a container the first pass starts reading.
 func (s *streamer) reserve() int {
-	s.notes = append(s.notes, bigValue{how: streamed})
+	s.notes = append(s.notes, note{how: streamed})
 	return len(s.notes) - 1
+}
+
+// set keeps b as note i.
+func (s *streamer) set(i int, b bigValue) error {
+	if b.count > math.MaxInt32 {
+		return s.c.errorf("more than %d elements", math.MaxInt32)
+	}
+	s.notes[i] = note{count: uint32(b.count), how: b.how, wide: b.wide, need: b.need}
+	if b.mods != nil && b.how == streamed {
+		if s.mods == nil {
+			s.mods = map[int]map[string][]byte{}
+		}
+		s.mods[i] = b.mods
+	}
+	return nil
 }
 
 // take returns the second pass's next note.
@@ -78,8 +104,10 @@ func (s *streamer) take() (*bigValue, error) {
 	if s.taken == len(s.notes) {
 		return nil, s.c.errorf("the input changed between the two passes")
 	}
+	n := s.notes[s.taken]
+	s.b = bigValue{count: int(n.count), how: n.how, wide: n.wide, need: n.need, mods: s.mods[s.taken]}
 	s.taken++
-	return &s.notes[s.taken-1], nil
+	return &s.b, nil
 }
 
 // streamedTag reports whether DecodeTo streams a large value of this tag
@@ -109,8 +137,10 @@ func (s *streamer) size(dec *jsontext.Decoder, depth int) error {
 	case '[':
 		i := s.reserve()
 		n, err := s.sizeElements(dec, depth, s.size)
-		s.notes[i].count = n
-		return err
+		if err != nil {
+			return err
+		}
+		return s.set(i, bigValue{how: streamed, count: n})
 	case '{':
 		return s.sizeObject(dec, depth)
 	}
@@ -192,8 +222,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		b.wide = string(b.mods["$wide"]) == "true"
 		b.need = b.wide && b.beyond && s.cfg.engine == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
 	}
-	s.notes[i] = b
-	return nil
+	return s.set(i, b)
 }
 
 // sizeContent reads a tag's argument: the elements of an Array, the

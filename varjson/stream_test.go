@@ -167,3 +167,43 @@ func TestPackedBytesInPieces(t *testing.T) {
 		assert.Equal(t, bin, got, "streaming from %d", size)
 	}
 }
+
+// DecodeTo's first pass keeps a note per JSON container: on the JSON that
+// costs it the most per byte (empty containers, deep nesting, small tagged
+// values), what it allocates stays within the bound of every entry point.
+func TestDecodeToMemory(t *testing.T) {
+	const size = 1 << 20
+	repeat := func(open, elem, close string) []byte {
+		var b bytes.Buffer
+		b.WriteString(open)
+		for b.Len() < size {
+			if b.Len() > len(open) {
+				b.WriteByte(',')
+			}
+			b.WriteString(elem)
+		}
+		b.WriteString(close)
+		return b.Bytes()
+	}
+	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
+	inputs := []struct {
+		name string
+		js   []byte
+	}{
+		{"empty Arrays", repeat("[", "[]", "]")},
+		{"empty Dictionaries", repeat("[", "{}", "]")},
+		{"1000-deep Arrays", repeat("[", deep, "]")},
+		{"small tagged values", repeat("[", `{"$Vector2":[1,2]}`, "]")},
+		{"Dictionaries of one key", repeat("[", `{"a":1}`, "]")},
+	}
+	for _, in := range inputs {
+		var n int
+		alloc := hostile.Allocated(func() {
+			enc := gdvar.NewEncoder(io.Discard)
+			require.NoError(t, NewDecoder(bytes.NewReader(in.js)).DecodeTo(enc), in.name)
+			n = len(in.js)
+		})
+		t.Logf("%s: %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.name, n, alloc>>10, float64(alloc)/float64(n))
+		assert.LessOrEqual(t, alloc, hostile.Bound(n), in.name)
+	}
+}
