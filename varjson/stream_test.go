@@ -168,42 +168,59 @@ func TestPackedBytesInPieces(t *testing.T) {
 	}
 }
 
-// DecodeTo's first pass keeps a note per JSON container: on the JSON that
-// costs it the most per byte (empty containers, deep nesting, small tagged
-// values), what it allocates stays within the bound of every entry point.
-func TestDecodeToMemory(t *testing.T) {
-	const size = 1 << 20
-	repeat := func(open, elem, close string) []byte {
+// hostileJSON returns the JSON of about size bytes that costs DecodeTo the
+// most per byte: empty containers, deep nesting, small tagged values.
+func hostileJSON(size int) []hostile.Input {
+	repeat := func(elem string) []byte {
 		var b bytes.Buffer
-		b.WriteString(open)
+		b.WriteByte('[')
 		for b.Len() < size {
-			if b.Len() > len(open) {
+			if b.Len() > 1 {
 				b.WriteByte(',')
 			}
 			b.WriteString(elem)
 		}
-		b.WriteString(close)
+		b.WriteByte(']')
 		return b.Bytes()
 	}
-	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
-	inputs := []struct {
-		name string
-		js   []byte
-	}{
-		{"empty Arrays", repeat("[", "[]", "]")},
-		{"empty Dictionaries", repeat("[", "{}", "]")},
-		{"1000-deep Arrays", repeat("[", deep, "]")},
-		{"small tagged values", repeat("[", `{"$Vector2":[1,2]}`, "]")},
-		{"Dictionaries of one key", repeat("[", `{"a":1}`, "]")},
+	return []hostile.Input{
+		{Name: "empty Arrays", Data: repeat("[]")},
+		{Name: "empty Dictionaries", Data: repeat("{}")},
+		{Name: "1000-deep Arrays", Data: repeat(strings.Repeat("[", 1000) + strings.Repeat("]", 1000))},
+		{Name: "small tagged values", Data: repeat(`{"$Vector2":[1,2]}`)},
+		{Name: "Dictionaries of one key", Data: repeat(`{"a":1}`)},
 	}
-	for _, in := range inputs {
-		var n int
+}
+
+// DecodeTo's first pass keeps a note per JSON container: on hostileJSON,
+// what it allocates stays within the bound of every entry point.
+func TestDecodeToMemory(t *testing.T) {
+	for _, in := range hostileJSON(1 << 20) {
 		alloc := hostile.Allocated(func() {
 			enc := gdvar.NewEncoder(io.Discard)
-			require.NoError(t, NewDecoder(bytes.NewReader(in.js)).DecodeTo(enc), in.name)
-			n = len(in.js)
+			require.NoError(t, NewDecoder(bytes.NewReader(in.Data)).DecodeTo(enc), in.Name)
 		})
-		t.Logf("%s: %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.name, n, alloc>>10, float64(alloc)/float64(n))
-		assert.LessOrEqual(t, alloc, hostile.Bound(n), in.name)
+		t.Logf("%s: %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
+	}
+}
+
+// BenchmarkDecodeToHostile compares DecodeTo's time per byte of hostileJSON
+// with the JSON of ordinary data of the same size (game-state players).
+func BenchmarkDecodeToHostile(b *testing.B) {
+	var ordinary any
+	require.NoError(b, gdvar.Unmarshal(gamestate.Bytes(9000), &ordinary))
+	js, err := Marshal(ordinary)
+	require.NoError(b, err)
+	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: js}}, hostileJSON(len(js))...) {
+		b.Run(in.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.Data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := NewDecoder(bytes.NewReader(in.Data)).DecodeTo(gdvar.NewEncoder(io.Discard)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
