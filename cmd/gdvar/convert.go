@@ -150,67 +150,40 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if err := cfg.checkFraming(); err != nil {
 		return err
 	}
-	switch cfg.from {
-	case "json":
-		return spooled(stdout, func(s *spool) error { return encodeJSON(in, cfg, s) })
-	case "text":
-		return spooled(stdout, func(s *spool) error { return encodeText(in, cfg, s) })
+	if cfg.from != "json" && cfg.from != "text" {
+		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
-	return fmt.Errorf("-from %q: want json or text", cfg.from)
-}
-
-// encodeJSON streams JSON values to the binary form: varjson's DecodeTo
-// reads each value twice (counts, then tokens), so the input is made
-// seekable first (standard input goes to a temporary file).
-func encodeJSON(in io.Reader, cfg *config, s *spool) error {
-	rs, cleanup, err := seekable(in)
+	rs, cleanup, err := seekable(in) // both decoders read each value twice: counts, then tokens
 	if err != nil {
 		return err
 	}
 	defer cleanup()
+	var decodeTo func(*gdvar.Encoder) error
 	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	dec := varjson.NewDecoder(rs, opts...)
-	enc := gdvar.NewEncoder(s, opts...)
-	return eachInput(func() error {
-		write := func() error {
-			if err := dec.DecodeTo(enc); err != nil {
-				return err
-			}
-			return enc.Flush()
+	if cfg.from == "json" {
+		decodeTo = varjson.NewDecoder(rs, opts...).DecodeTo
+	} else {
+		p := gdvar.Single
+		if cfg.double {
+			p = gdvar.Double
 		}
-		if cfg.framing == "stream" {
-			return s.frame(write)
-		}
-		return write()
-	})
-}
-
-// encodeText streams text values to the binary form: vartext's DecodeTo
-// reads each value twice (counts, then tokens), so the input is made
-// seekable first (standard input goes to a temporary file).
-func encodeText(in io.Reader, cfg *config, s *spool) error {
-	rs, cleanup, err := seekable(in)
-	if err != nil {
-		return err
+		opts = append(opts, gdvar.WithMathPrecision(p))
+		decodeTo = vartext.NewDecoder(rs, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p)).DecodeTo
 	}
-	defer cleanup()
-	p := gdvar.Single
-	if cfg.double {
-		p = gdvar.Double
-	}
-	dec := vartext.NewDecoder(rs, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p))
-	enc := gdvar.NewEncoder(s, gdvar.WithEngine(cfg.engine), gdvar.WithMathPrecision(p))
-	return eachInput(func() error {
-		write := func() error {
-			if err := dec.DecodeTo(enc); err != nil {
-				return err
+	return spooled(stdout, func(s *spool) error {
+		enc := gdvar.NewEncoder(s, opts...)
+		return eachInput(func() error {
+			write := func() error {
+				if err := decodeTo(enc); err != nil {
+					return err
+				}
+				return enc.Flush()
 			}
-			return enc.Flush()
-		}
-		if cfg.framing == "stream" {
-			return s.frame(write)
-		}
-		return write()
+			if cfg.framing == "stream" {
+				return s.frame(write)
+			}
+			return write()
+		})
 	})
 }
 
