@@ -14,7 +14,8 @@ type structField struct {
 	index     []int  // for reflect.Value.FieldByIndex (embedded structs)
 	typ       reflect.Type
 	omitEmpty bool
-	asArray   bool // write a slice as an untyped Array, not a packed array
+	asArray   bool   // write a slice as an untyped Array, not a packed array
+	key       []byte // name as a whole String value on the wire, for Marshal
 }
 
 // structInfo is a struct type's fields and how keys find them.
@@ -77,7 +78,7 @@ func collectFields(t reflect.Type, index []int, si *structInfo) {
 		if name == "" {
 			name = snakeCase(sf.Name)
 		}
-		f := structField{name: name, index: idx, typ: sf.Type}
+		f := structField{name: name, index: idx, typ: sf.Type, key: stringValueBytes(name)}
 		for _, o := range strings.Split(opts, ",") {
 			switch o {
 			case "omitempty":
@@ -125,3 +126,14 @@ func snakeCase(s string) string {
 func foldName(s string) string {
 	return strings.ReplaceAll(strings.ToLower(s), "_", "")
 }
+
+// stringValueBytes is s as a whole String value: header, length, bytes and
+// zero padding (the String type is 4 in every engine version).
+func stringValueBytes(s string) []byte {
+	b := le32(le32(nil, stringType), uint32(len(s)))
+	return appendPad(append(b, s...), padding(int64(len(s))), 0)
+}
+
+// stringType is the String type's number on the wire, in every engine
+// version.
+const stringType = 4

@@ -679,10 +679,7 @@ func structEncoder(t reflect.Type) encoderFunc {
 			if !ok || f.omitEmpty && isEmpty(fv) {
 				continue
 			}
-			if err := es.e.WriteToken(DictKeyToken); err != nil {
-				return err
-			}
-			if err := es.e.WriteToken(StringToken(f.name)); err != nil {
+			if err := es.e.writeKey(f.name, f.key); err != nil {
 				return err
 			}
 			if err := encs[i](es, fv); err != nil {

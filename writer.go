@@ -142,6 +142,23 @@ func (e *Encoder) WriteToken(t Token) error {
 	return nil
 }
 
+// writeKey writes a DictKey marker and the String key name, whose whole
+// encoding is wire (see stringValueBytes), as WriteToken of DictKeyToken and
+// StringToken(name) would: Marshal's struct keys, copied.
+func (e *Encoder) writeKey(name string, wire []byte) error {
+	if e.err != nil || e.bb == nil || e.st.next() != expDictKey || e.tab.wire[TypeString] != stringType {
+		if err := e.WriteToken(DictKeyToken); err != nil {
+			return err
+		}
+		return e.WriteToken(StringToken(name))
+	}
+	e.st.startEntry()
+	e.bb.B = append(e.bb.B, wire...)
+	e.st.startValue()
+	e.st.noteKey(KindString, stringBytes(name), 0)
+	return nil
+}
+
 // markerKinds is the token kind each structural expectation takes.
 var markerKinds = [...]Kind{
 	expArrayEnd: KindArrayEnd, expDictKey: KindDictKey, expDictEnd: KindDictEnd,
