@@ -36,7 +36,39 @@ import (
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
-	return encodeToBytes(opts, func(es *encodeState) error { return es.e.Encode(v) })
+	t := reflect.TypeOf(v)
+	if hint, ok := sizeHints.Load(t); ok {
+		// A large value of this type was marshalled before: write straight
+		// into a buffer of about its size, neither growing one nor copying.
+		n := hint.(int)
+		b, err := AppendMarshal(make([]byte, 0, n+n/8), v, opts...)
+		if err == nil && len(b) != n {
+			noteSize(t, len(b))
+		}
+		return b, err
+	}
+	b, err := encodeToBytes(opts, func(es *encodeState) error { return es.e.Encode(v) })
+	if err == nil {
+		noteSize(t, len(b))
+	}
+	return b, err
+}
+
+// sizeHints holds, by Go type, the size of the last large value Marshal
+// wrote: one entry per type, whatever the number of calls.
+var sizeHints sync.Map
+
+// largeOutput is the size from which Marshal sizes its next buffer for the
+// type from the last one, instead of filling a pooled buffer (which, that
+// large, the pool seldom keeps) and copying it.
+const largeOutput = 64 << 10
+
+func noteSize(t reflect.Type, n int) {
+	if n >= largeOutput {
+		sizeHints.Store(t, n)
+	} else if _, ok := sizeHints.Load(t); ok {
+		sizeHints.Delete(t)
+	}
 }
 
 // encodeToBytes runs write on a pooled Encoder and returns a copy of what it
