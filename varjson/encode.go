@@ -40,8 +40,9 @@
 // value the input wrote otherwise is a $Raw. Type names are Godot 4's
 // whatever the engine version.
 //
-// Marshal and Unmarshal work on whole values; an Encoder prints a value of
-// any size as it streams from a gdvar.Decoder.
+// Marshal and Unmarshal work on whole values. For values of any size, an
+// Encoder prints JSON as tokens stream from a gdvar.Decoder, and a
+// Decoder's DecodeTo writes JSON to a gdvar.Encoder as tokens.
 package varjson
 
 import (

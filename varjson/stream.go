@@ -53,11 +53,13 @@ func NewEncoder(w io.Writer, opts ...gdvar.Option) *Encoder {
 	return enc
 }
 
-// Write appends p to the pending output; it is how base64 and the $Raw
-// encoder write into the Encoder.
-func (enc *Encoder) Write(p []byte) (int, error) {
-	enc.e.b = append(enc.e.b, p...)
-	return len(p), enc.maybeFlush()
+// output is the Encoder's pending output as an io.Writer, for base64 (and
+// through it the $Raw encoder) to write into.
+type output struct{ enc *Encoder }
+
+func (o output) Write(p []byte) (int, error) {
+	o.enc.e.b = append(o.enc.e.b, p...)
+	return len(p), o.enc.maybeFlush()
 }
 
 func (enc *Encoder) maybeFlush() error {
@@ -276,7 +278,7 @@ func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error 
 // after each Close.
 func (enc *Encoder) base64() io.WriteCloser {
 	if enc.b64 == nil {
-		enc.b64 = base64.NewEncoder(base64.StdEncoding, enc)
+		enc.b64 = base64.NewEncoder(base64.StdEncoding, output{enc})
 	}
 	return enc.b64
 }
