@@ -80,7 +80,7 @@ func load[T gdvar.Math](p unsafe.Pointer, prec gdvar.Precision) gdvar.Token {
 // simpleMath reports, for the first pass, whether a tagged math value can
 // be built without a tree: its argument is exactly its components, plain
 // numbers, and it has no member but "$wide".
-func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *bigValue) (bool, error) {
+func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *noted) (bool, error) {
 	l, ok := mathLayouts[tag[1:]]
 	if !ok || dec.PeekKind() != '[' {
 		return false, dec.SkipValue()
@@ -95,7 +95,7 @@ func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *bigValue) (boo
 
 // mathValue writes a simple tagged math value (see sizeMath) from its
 // argument on, as the converter would.
-func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *bigValue) error {
+func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
 	l := mathLayouts[tag[1:]]
 	s.c.pushTag(tag[1:])
 	defer s.c.pop()

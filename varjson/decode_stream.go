@@ -31,10 +31,10 @@ const (
 	simpleMath            // a math value of plain numbers, built without a tree
 )
 
-// bigValue is what DecodeTo's first pass notes of a container: how it is
+// noted is what DecodeTo's first pass notes of a container: how it is
 // written, its element count and, for a tagged one, its members after the
 // tag.
-type bigValue struct {
+type noted struct {
 	how    uint8
 	wide   bool // "$wide": true (reals read with 64-bit digits)
 	need   bool // wide, a real needs 64 bits and the engine has them: the array's width
@@ -43,7 +43,7 @@ type bigValue struct {
 	mods   map[string][]byte // "$type", "$key_type", "$value_type", "$wide": their JSON
 }
 
-// note is bigValue as the first pass keeps it: 8 bytes a container, the
+// note is noted as the first pass keeps it: 8 bytes a container, the
 // members after a tag aside.
 type note struct {
 	count      uint32
@@ -60,7 +60,7 @@ type streamer struct {
 	notes []note
 	mods  map[int]map[string][]byte // a large tagged value's members after its tag, by note
 	taken int
-	b     bigValue // the note taken last
+	b     noted // the note taken last
 	c     converter
 	chunk []byte
 	str   []byte     // an unquoted string
@@ -85,7 +85,7 @@ func (s *streamer) reserve() int {
 }
 
 // set keeps b as note i.
-func (s *streamer) set(i int, b bigValue) error {
+func (s *streamer) set(i int, b noted) error {
 	if b.count > math.MaxInt32 {
 		return s.c.errorf("more than %d elements", math.MaxInt32)
 	}
@@ -100,12 +100,12 @@ func (s *streamer) set(i int, b bigValue) error {
 }
 
 // take returns the second pass's next note.
-func (s *streamer) take() (*bigValue, error) {
+func (s *streamer) take() (*noted, error) {
 	if s.taken == len(s.notes) {
 		return nil, s.c.errorf("the input changed between the two passes")
 	}
 	n := s.notes[s.taken]
-	s.b = bigValue{count: int(n.count), how: n.how, wide: n.wide, need: n.need, mods: s.mods[s.taken]}
+	s.b = noted{count: int(n.count), how: n.how, wide: n.wide, need: n.need, mods: s.mods[s.taken]}
 	s.taken++
 	return &s.b, nil
 }
@@ -140,7 +140,7 @@ func (s *streamer) size(dec *jsontext.Decoder, depth int) error {
 		if err != nil {
 			return err
 		}
-		return s.set(i, bigValue{how: streamed, count: n})
+		return s.set(i, noted{how: streamed, count: n})
 	case '{':
 		return s.sizeObject(dec, depth)
 	}
@@ -168,7 +168,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
-	b := bigValue{how: streamed}
+	b := noted{how: streamed}
 	tag := ""
 	odd := false // a member the converter refuses, or Godot 2's "$shared": converted whole
 	props := 0
@@ -217,7 +217,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 			b.how = simpleMath
 		case !streamedTag(tag) || odd || b.how == whole || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize:
 			s.notes = s.notes[:i+1] // the second pass reads it whole
-			b = bigValue{how: whole}
+			b = noted{how: whole}
 		}
 		b.wide = string(b.mods["$wide"]) == "true"
 		b.need = b.wide && b.beyond && s.cfg.engine == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
@@ -228,7 +228,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 // sizeContent reads a tag's argument: the elements of an Array, the
 // entries of a Dictionary, the elements of a packed array (as the second
 // pass reads them: whole, noting whether a vector's reals need 64 bits).
-func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *bigValue) error {
+func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *noted) error {
 	if dec.PeekKind() != '[' {
 		if tag == "$PackedByteArray" {
 			b.how = whole // one base64 string: converted whole
@@ -275,7 +275,7 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 }
 
 // sizeProperties counts the members of an Object's "$properties".
-func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *bigValue) error {
+func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *noted) error {
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
@@ -473,7 +473,7 @@ func (s *streamer) elements(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 }
 
 // plainDictionary writes {"key": value, …} from its first member on.
-func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, name []byte, b *bigValue) error {
+func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, name []byte, b *noted) error {
 	if err := enc.WriteToken(gdvar.DictStartToken(b.count, gdvar.UntypedContainer, gdvar.UntypedContainer)); err != nil {
 		return err
 	}
@@ -509,7 +509,7 @@ func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, na
 
 // tagged writes a large tagged value, from its tag's argument on; its
 // other members were noted by the first pass and are skipped.
-func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *bigValue) error {
+func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
 	s.c.pushTag(strings.TrimPrefix(tag, "$"))
 	defer s.c.pop()
 	var err error
@@ -545,7 +545,7 @@ func (s *streamer) skipMembers(dec *jsontext.Decoder) error {
 }
 
 // modifiers returns the noted members as the tree the converter reads.
-func (b *bigValue) modifiers() (*object, error) {
+func (b *noted) modifiers() (*object, error) {
 	o := &object{}
 	for k, raw := range b.mods {
 		v, err := (&reader{data: raw}).value()
@@ -566,7 +566,7 @@ func (s *streamer) open(dec *jsontext.Decoder) error {
 	return err
 }
 
-func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, b *bigValue) error {
+func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
 	mods, err := b.modifiers()
 	if err != nil {
 		return err
@@ -587,7 +587,7 @@ func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, b *bigValue)
 	return enc.WriteToken(gdvar.ArrayEndToken)
 }
 
-func (s *streamer) dictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, b *bigValue) error {
+func (s *streamer) dictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
 	mods, err := b.modifiers()
 	if err != nil {
 		return err
@@ -646,7 +646,7 @@ func (s *streamer) entry(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 }
 
 // object writes {"$Object": "Class", "$properties": {…}} from the class on.
-func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *bigValue) error {
+func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
 	class, err := dec.ReadToken()
 	if err != nil {
 		return err
@@ -704,7 +704,7 @@ var packedTypes = map[string]gdvar.Type{
 }
 
 // packed writes a packed array's elements in chunks.
-func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *bigValue) error {
+func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
 	typ := packedTypes[tag]
 	p := gdvar.Single
 	if b.need {
@@ -771,7 +771,7 @@ func (s *streamer) flushChunk(enc *gdvar.Encoder) error {
 
 // element appends one packed element to the chunk (or, for a
 // PackedStringArray, writes it).
-func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.Type, b *bigValue) error {
+func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.Type, b *noted) error {
 	if typ == gdvar.TypePackedColorArray {
 		return s.color(dec)
 	}
