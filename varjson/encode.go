@@ -49,13 +49,11 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/mathwalk"
 	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
@@ -65,14 +63,26 @@ func Marshal(v any, opts ...gdvar.Option) ([]byte, error) {
 	return Append(nil, v, opts...)
 }
 
-// Append appends the JSON form of v to dst.
+// Append appends the JSON form of v to dst. It goes through v's binary
+// encoding and the streaming Encoder, so that both print the same.
 func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
-	e := encoder{cfg: newConfig(opts), b: dst}
-	if e.cfg.err != nil {
-		return dst, e.cfg.err
+	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return dst, cfg.err
 	}
-	err := e.value(v)
-	return e.b, err
+	bin, err := gdvar.Marshal(v, cfg.binary()...)
+	if err != nil {
+		return dst, err
+	}
+	out := bytesWriter{b: dst}
+	enc := NewEncoder(&out, opts...)
+	if err := enc.LookAhead(viabinary.Decoder(bin, cfg.binary()...)); err != nil {
+		return dst, err
+	}
+	if err := enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...)); err != nil {
+		return dst, err
+	}
+	return out.b, nil
 }
 
 type encoder struct {
@@ -201,40 +211,14 @@ func (e *encoder) special(f float64, oddNaN bool, hex string) {
 	e.b = append(e.b, '}')
 }
 
-func (e *encoder) value(v any) error {
+// leaf writes one of the rarer values the Encoder prints through their
+// generic form (see Encoder.leafValue): what gdvar.Unmarshal makes of a
+// NodePath, Callable, Signal, Image or InputEvent token, a RawValue when
+// the token is written in a way Godot never writes it.
+func (e *encoder) leaf(v any) error {
 	switch x := v.(type) {
-	case nil:
-		e.b = append(e.b, "null"...)
-	case bool:
-		e.b = strconv.AppendBool(e.b, x)
-	case int64:
-		e.b = strconv.AppendInt(e.b, x, 10)
-	case float64:
-		e.float(x, false)
-	case string:
-		if !utf8.ValidString(x) {
-			return e.raw(x)
-		}
-		e.str(x)
-	case gdvar.StringName:
-		if !utf8.ValidString(string(x)) {
-			return e.raw(x)
-		}
-		e.tag("StringName")
-		e.str(string(x))
-		e.b = append(e.b, '}')
 	case gdvar.NodePath:
 		return e.nodePath(x)
-	case gdvar.RID:
-		e.tag("RID")
-		e.b = strconv.AppendUint(e.b, uint64(x), 10)
-		e.b = append(e.b, '}')
-	case gdvar.ObjectID:
-		e.tag("ObjectID")
-		e.b = strconv.AppendUint(e.b, uint64(x), 10)
-		e.b = append(e.b, '}')
-	case *gdvar.Object:
-		return e.object(x)
 	case gdvar.Callable:
 		e.b = append(e.b, `{"$Callable":null}`...)
 	case gdvar.Signal:
@@ -246,77 +230,6 @@ func (e *encoder) value(v any) error {
 		e.field("object")
 		e.b = strconv.AppendUint(e.b, uint64(x.Object), 10)
 		e.b = append(e.b, '}')
-	case []any:
-		return e.list(x)
-	case gdvar.Array:
-		if !canonicalType(x.Type) {
-			return e.raw(x)
-		}
-		e.tag("Array")
-		if err := e.list(x.Values); err != nil {
-			return err
-		}
-		e.containerType("type", x.Type)
-		e.shared(x.Shared)
-		e.b = append(e.b, '}')
-	case *gdvar.Dictionary:
-		return e.dictionary(x)
-	case []byte:
-		e.tag("PackedByteArray")
-		if len(x) > piece {
-			e.b = append(e.b, '[')
-		}
-		for i := 0; i < len(x) || i == 0; i += piece {
-			e.comma(i)
-			e.b = append(e.b, '"')
-			e.b = base64.StdEncoding.AppendEncode(e.b, x[i:min(i+piece, len(x))])
-			e.b = append(e.b, '"')
-		}
-		if len(x) > piece {
-			e.b = append(e.b, ']')
-		}
-		e.b = append(e.b, '}')
-	case []int32:
-		ints(e, "PackedInt32Array", x)
-	case []int64:
-		ints(e, "PackedInt64Array", x)
-	case []float32:
-		e.tag("PackedFloat32Array")
-		e.b = append(e.b, '[')
-		for i, f := range x {
-			e.comma(i)
-			e.float32(f)
-		}
-		e.b = append(e.b, "]}"...)
-	case []float64:
-		e.tag("PackedFloat64Array")
-		e.b = append(e.b, '[')
-		for i, f := range x {
-			e.comma(i)
-			e.float(f, false)
-		}
-		e.b = append(e.b, "]}"...)
-	case []string:
-		for _, s := range x {
-			if !utf8.ValidString(s) {
-				return e.raw(x)
-			}
-		}
-		e.tag("PackedStringArray")
-		e.b = append(e.b, '[')
-		for i, s := range x {
-			e.comma(i)
-			e.str(s)
-		}
-		e.b = append(e.b, "]}"...)
-	case []gdvar.Vector2:
-		vectors(e, "PackedVector2Array", x)
-	case []gdvar.Vector3:
-		vectors(e, "PackedVector3Array", x)
-	case []gdvar.Vector4:
-		vectors(e, "PackedVector4Array", x)
-	case []gdvar.Color:
-		vectors(e, "PackedColorArray", x)
 	case gdvar.Image:
 		e.tag("Image")
 		e.b = fmt.Appendf(e.b, `{"format":%d,"mipmaps":%d,"width":%d,"height":%d}`, x.Format, x.Mipmaps, x.Width, x.Height)
@@ -338,16 +251,7 @@ func (e *encoder) value(v any) error {
 		e.b = base64.StdEncoding.AppendEncode(e.b, x)
 		e.b = append(e.b, `"}`...)
 	default:
-		if t, ok := gdvar.TypeOf(v); ok && t.IsMath() {
-			e.math(t.String(), v)
-			return nil
-		}
-		// Any other Go value: as the Godot value it marshals to.
-		var g any
-		if err := viabinary.Convert(v, &g, e.cfg.binary()...); err != nil {
-			return err
-		}
-		return e.value(g)
+		return fmt.Errorf("varjson: no leaf form for %T", v)
 	}
 	return nil
 }
@@ -359,25 +263,13 @@ func (e *encoder) raw(v any) error {
 	if err != nil {
 		return err
 	}
-	return e.value(gdvar.RawValue(b))
+	return e.leaf(gdvar.RawValue(b))
 }
 
 func (e *encoder) comma(i int) {
 	if i > 0 {
 		e.b = append(e.b, ',')
 	}
-}
-
-func (e *encoder) list(values []any) error {
-	e.b = append(e.b, '[')
-	for i, v := range values {
-		e.comma(i)
-		if err := e.value(v); err != nil {
-			return err
-		}
-	}
-	e.b = append(e.b, ']')
-	return nil
 }
 
 func (e *encoder) shared(shared bool) {
@@ -422,140 +314,12 @@ func (e *encoder) nodePath(p gdvar.NodePath) error {
 	}
 	got, err := gdvar.Marshal(gdvar.ParseNodePath(s), e.cfg.binary()...)
 	if err != nil || string(got) != string(want) || !utf8.ValidString(s) {
-		return e.value(gdvar.RawValue(want))
+		return e.leaf(gdvar.RawValue(want))
 	}
 	e.tag("NodePath")
 	e.str(s)
 	e.b = append(e.b, '}')
 	return nil
-}
-
-func (e *encoder) object(o *gdvar.Object) error {
-	seen := map[string]bool{}
-	for _, p := range o.Properties {
-		if seen[p.Name] || !utf8.ValidString(p.Name) {
-			return e.raw(o) // JSON objects cannot hold a name twice
-		}
-		seen[p.Name] = true
-	}
-	if !utf8.ValidString(o.Class) {
-		return e.raw(o)
-	}
-	e.tag("Object")
-	e.str(o.Class)
-	e.field("properties")
-	e.b = append(e.b, '{')
-	for i, p := range o.Properties {
-		e.comma(i)
-		e.str(p.Name)
-		e.b = append(e.b, ':')
-		if err := e.value(p.Value); err != nil {
-			return err
-		}
-	}
-	e.b = append(e.b, "}}"...)
-	return nil
-}
-
-// plainKeys reports whether a Dictionary can be a plain JSON object: untyped,
-// not shared, with distinct String keys none of which starts with "$".
-func plainKeys(d *gdvar.Dictionary) bool {
-	if d.KeyType.Kind != gdvar.Untyped || d.ValueType.Kind != gdvar.Untyped || d.Shared {
-		return false
-	}
-	var seen map[string]bool // only for large ones: small ones compare pairs
-	for i := range d.Len() {
-		k, _ := d.At(i)
-		s, ok := k.(string)
-		if !ok || strings.HasPrefix(s, "$") || !utf8.ValidString(s) {
-			return false
-		}
-		if d.Len() > 16 {
-			if seen == nil {
-				seen = make(map[string]bool, d.Len())
-			}
-			if seen[s] {
-				return false
-			}
-			seen[s] = true
-			continue
-		}
-		for j := range i {
-			if k2, _ := d.At(j); k2 == k {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func (e *encoder) dictionary(d *gdvar.Dictionary) error {
-	if plainKeys(d) {
-		e.b = append(e.b, '{')
-		i := 0
-		for k, v := range d.All() {
-			e.comma(i)
-			i++
-			e.str(k.(string))
-			e.b = append(e.b, ':')
-			if err := e.value(v); err != nil {
-				return err
-			}
-		}
-		e.b = append(e.b, '}')
-		return nil
-	}
-	if !canonicalType(d.KeyType) || !canonicalType(d.ValueType) {
-		return e.raw(d)
-	}
-	e.tag("Dictionary")
-	e.b = append(e.b, '[')
-	i := 0
-	for k, v := range d.All() {
-		e.comma(i)
-		i++
-		e.b = append(e.b, '[')
-		if err := e.value(k); err != nil {
-			return err
-		}
-		e.b = append(e.b, ',')
-		if err := e.value(v); err != nil {
-			return err
-		}
-		e.b = append(e.b, ']')
-	}
-	e.b = append(e.b, ']')
-	e.containerType("key_type", d.KeyType)
-	e.containerType("value_type", d.ValueType)
-	e.shared(d.Shared)
-	e.b = append(e.b, '}')
-	return nil
-}
-
-func ints[T int32 | int64](e *encoder, name string, v []T) {
-	e.tag(name)
-	e.b = append(e.b, '[')
-	for i, n := range v {
-		e.comma(i)
-		e.b = strconv.AppendInt(e.b, int64(n), 10)
-	}
-	e.b = append(e.b, "]}"...)
-}
-
-func vectors[T any](e *encoder, name string, v []T) {
-	bits32 := true
-	for _, x := range v {
-		bits32 = bits32 && exact32(x)
-	}
-	e.tag(name)
-	e.b = append(e.b, '[')
-	for i, x := range v {
-		e.comma(i)
-		e.components(x, bits32)
-	}
-	e.b = append(e.b, ']')
-	e.wide(bits32)
-	e.b = append(e.b, '}')
 }
 
 // wide writes the "$wide" mark of math values with 64-bit reals.
@@ -564,47 +328,4 @@ func (e *encoder) wide(bits32 bool) {
 		e.field("wide")
 		e.b = append(e.b, "true"...)
 	}
-}
-
-// math writes a math value as {"$Name": [components]}.
-func (e *encoder) math(name string, v any) {
-	bits32 := exact32(v)
-	e.tag(name)
-	e.components(v, bits32)
-	e.wide(bits32)
-	e.b = append(e.b, '}')
-}
-
-// exact32 reports whether all of a math value's reals are 32-bit floats:
-// the value has 32-bit reals on the wire, and its components are written
-// with the shortest digits that give back the 32-bit float.
-func exact32(v any) bool {
-	ok := true
-	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
-		if c.Kind() == reflect.Float64 {
-			f := c.Float()
-			ok = ok && math.Float64bits(float64(float32(f))) == math.Float64bits(f)
-		}
-	})
-	return ok
-}
-
-// components writes a math value's components as a JSON array, in wire
-// order: ints for the integer vectors, floats with 32 or 64 bits of digits.
-func (e *encoder) components(v any, bits32 bool) {
-	e.b = append(e.b, '[')
-	n := 0
-	mathwalk.Walk(reflect.ValueOf(v), func(c reflect.Value) {
-		e.comma(n)
-		n++
-		switch c.Kind() {
-		case reflect.Int32:
-			e.b = strconv.AppendInt(e.b, c.Int(), 10)
-		case reflect.Float32:
-			e.float32(c.Interface().(float32)) // not c.Float(): see float32
-		default:
-			e.float(c.Float(), bits32)
-		}
-	})
-	e.b = append(e.b, ']')
 }

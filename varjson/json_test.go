@@ -64,7 +64,12 @@ func TestForms(t *testing.T) {
 		{gdvar.InputEvent{Type: 1, Fields: []uint32{0, 65}}, `{"$InputEvent":{"type":1,"device":0,"fields":[0,65]}}`},
 		{gdvar.RawValue{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}, `{"$Raw":"AgABAAUAAAAAAAAA"}`},
 	} {
-		js, err := Marshal(tc.v)
+		var opts []gdvar.Option
+		switch tc.v.(type) {
+		case gdvar.Image, gdvar.InputEvent: // Godot 2's types
+			opts = append(opts, gdvar.WithEngine(gdvar.Godot2))
+		}
+		js, err := Marshal(tc.v, opts...)
 		require.NoError(t, err, "%#v", tc.v)
 		assert.Equal(t, tc.json, string(js))
 		var back any

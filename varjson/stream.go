@@ -221,7 +221,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 	if err := gdvar.Unmarshal(buf.b, &v, enc.e.cfg.binary()...); err != nil {
 		return err
 	}
-	if err := enc.e.value(v); err != nil {
+	if err := enc.e.leaf(v); err != nil {
 		return err
 	}
 	return enc.maybeFlush()

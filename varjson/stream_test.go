@@ -2,7 +2,12 @@ package varjson
 
 import (
 	"bytes"
+	"flag"
 	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,10 +48,12 @@ func copyJSON(t testing.TB, bin []byte, look bool, chunk int, opts ...gdvar.Opti
 	}
 }
 
-// With LookAhead, the Encoder prints what Marshal prints for the value's
-// generic form; without, its JSON still gives back the same bytes. Small
-// chunks make strings and packed arrays arrive in many pieces.
-func TestEncoderMatchesMarshal(t *testing.T) {
+// The Encoder's output does not depend on how the Decoder cuts strings and
+// packed arrays (small chunks make many pieces), and equals the forms
+// pinned in testdata/forms (first made by the value-level printer this
+// package had before Marshal went through the Encoder); without LookAhead,
+// its JSON still gives back the same bytes.
+func TestEncoderForms(t *testing.T) {
 	for _, c := range corpora {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
@@ -54,6 +61,7 @@ func TestEncoderMatchesMarshal(t *testing.T) {
 			require.NoError(t, gdvar.Unmarshal(v.Bin, &x, opts...))
 			want, err := Marshal(x, gdvar.WithEngine(c.engine))
 			require.NoError(t, err, v.Name)
+			forms.check(t, c.dir, v.Name, want)
 			for _, chunk := range []int{gdvar.MinChunkSize, gdvar.DefaultChunkSize} {
 				got := copyJSON(t, v.Bin, true, chunk, opts...)
 				if !assert.Equal(t, string(want)+"\n", string(got), "%s/%s chunk %d", c.dir, v.Name, chunk) {
@@ -71,6 +79,46 @@ func TestEncoderMatchesMarshal(t *testing.T) {
 			}
 		}
 	}
+}
+
+// updateForms rewrites testdata/forms from the current output.
+var updateForms = flag.Bool("update-forms", false, "rewrite testdata/forms from the current JSON output")
+
+// formFiles pins the JSON form of every golden vector: one file per corpus,
+// a "name<TAB>json" line per vector.
+type formFiles map[string]map[string]string
+
+var forms = formFiles{}
+
+func (f formFiles) check(t *testing.T, dir, name string, js []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", "forms", strings.ReplaceAll(dir, "/", "_")+".tsv")
+	if f[file] == nil {
+		f[file] = map[string]string{}
+		if b, err := os.ReadFile(file); err == nil {
+			for line := range strings.Lines(string(b)) {
+				k, v, _ := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
+				f[file][k] = v
+			}
+		}
+		if *updateForms {
+			t.Cleanup(func() { f.write(t, file) })
+		}
+	}
+	if *updateForms {
+		f[file][name] = string(js)
+		return
+	}
+	assert.Equal(t, f[file][name], string(js), "%s/%s", dir, name)
+}
+
+func (f formFiles) write(t *testing.T, file string) {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(f[file])) {
+		b.WriteString(k + "\t" + f[file][k] + "\n")
+	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
+	require.NoError(t, os.WriteFile(file, []byte(b.String()), 0o644))
 }
 
 func TestEncoderGameState(t *testing.T) {
