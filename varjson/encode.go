@@ -158,14 +158,8 @@ const godotNaN = 0x7ff8000000000000
 const godotNaN32 = 0x7fc00000
 
 // float writes a float: a JSON number with "." or an exponent, or a $float
-// object for NaN and the infinities. bits32 says f is exactly a 32-bit
-// float (a component of a vector with 32-bit reals) and is written with the
-// shortest digits that give back that float.
-func (e *encoder) float(f float64, bits32 bool) {
-	if bits32 {
-		e.float32(float32(f)) // exact, NaN bits included (see exact32)
-		return
-	}
+// object for NaN and the infinities.
+func (e *encoder) float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		e.special(f, math.Float64bits(f) != godotNaN, fmt.Sprintf("%016x", math.Float64bits(f)))
 		return

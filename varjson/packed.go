@@ -141,7 +141,7 @@ func (enc *Encoder) numbers(c gdvar.Token, n int) int {
 	case c.Type() == gdvar.TypePackedInt64Array:
 		return elements(e, gdvar.ChunkOf[int64](c), per, n, func(x int64) { e.b = strconv.AppendInt(e.b, x, 10) })
 	case c.Type() == gdvar.TypePackedFloat64Array || c.Is64():
-		return elements(e, gdvar.ChunkOf[float64](c), per, n, func(x float64) { e.float(x, false) })
+		return elements(e, gdvar.ChunkOf[float64](c), per, n, e.float)
 	}
 	return elements(e, gdvar.ChunkOf[float32](c), per, n, e.float32)
 }

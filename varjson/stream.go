@@ -86,10 +86,7 @@ func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	t, err := dec.ReadToken()
-	if err == nil {
-		err = enc.value(dec, t, dec.Depth()-depthOf(t))
-	}
+	err := enc.next(dec)
 	if err == nil {
 		err = enc.flush()
 	}
@@ -97,19 +94,6 @@ func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
 		enc.err = err
 	}
 	return err
-}
-
-// depthOf is how many levels t opened in the Decoder.
-func depthOf(t gdvar.Token) int {
-	switch t.Kind() {
-	case gdvar.KindArrayStart, gdvar.KindDictStart, gdvar.KindObjectStart, gdvar.KindPackedStart, gdvar.KindImageStart:
-		return 1
-	case gdvar.KindString, gdvar.KindStringName:
-		if !t.IsLast() {
-			return 1
-		}
-	}
-	return 0
 }
 
 // errMismatch is the error when the plan does not fit the value.
@@ -143,7 +127,7 @@ func (enc *Encoder) value(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 	case gdvar.KindInt32, gdvar.KindInt64:
 		e.b = strconv.AppendInt(e.b, t.Int(), 10)
 	case gdvar.KindFloat32, gdvar.KindFloat64:
-		e.float(t.Float(), false)
+		e.float(t.Float())
 	case gdvar.KindString, gdvar.KindStringName:
 		s := t.Bytes()
 		if !utf8.Valid(s) {
@@ -190,7 +174,7 @@ func (enc *Encoder) mathValue(t gdvar.Token) {
 	case t.Is64():
 		for i := 0; i+8 <= len(b); i += 8 {
 			e.comma(i)
-			e.float(math.Float64frombits(binary.LittleEndian.Uint64(b[i:])), false)
+			e.float(math.Float64frombits(binary.LittleEndian.Uint64(b[i:])))
 		}
 	default:
 		for i := 0; i+4 <= len(b); i += 4 {
