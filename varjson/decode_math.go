@@ -134,7 +134,7 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 				return err
 			}
 			mem[i] = math.Float64bits(x)
-			if math.Float64bits(float64(float32(x))) != mem[i] && s.cfg.engine == gdvar.Godot4 {
+			if needs64(x) && s.cfg.engine == gdvar.Godot4 {
 				prec = gdvar.Double
 			}
 		}

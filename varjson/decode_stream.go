@@ -264,7 +264,7 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 			// decides nothing, and the second pass reads it right.
 			comps, _ := s.reals(tree, true)
 			for _, c := range comps {
-				b.beyond = b.beyond || math.Float64bits(float64(float32(c))) != math.Float64bits(c)
+				b.beyond = b.beyond || needs64(c)
 			}
 			return nil
 		})

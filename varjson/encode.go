@@ -157,6 +157,10 @@ const godotNaN = 0x7ff8000000000000
 // godotNaN32 is the 32-bit NaN Godot writes.
 const godotNaN32 = 0x7fc00000
 
+// needs64 reports whether f is not exactly a 32-bit float: then Marshal
+// writes the real with 64 bits, where the engine version has them.
+func needs64(f float64) bool { return math.Float64bits(float64(float32(f))) != math.Float64bits(f) }
+
 // float writes a float: a JSON number with "." or an exponent, or a $float
 // object for NaN and the infinities.
 func (e *encoder) float(f float64) {

@@ -289,7 +289,7 @@ func (enc *Encoder) lookPacked(dec *gdvar.Decoder, t gdvar.Token) error {
 			}
 			if c.Is64() {
 				for _, f := range gdvar.ChunkOf[float64](c) {
-					wide = wide || math.Float64bits(float64(float32(f))) != math.Float64bits(f)
+					wide = wide || needs64(f)
 				}
 				continue
 			}
