@@ -14,6 +14,7 @@ import (
 // mathLayout is how DecodeTo builds a math value from its components
 // without a tree: their number and Go kind, all alike within a type.
 type mathLayout struct {
+	name  string // the tag, without "$"
 	n     int
 	kind  reflect.Kind // Float64 (reals), Float32 (Color), Int32 (integer vectors)
 	token func(p unsafe.Pointer, prec gdvar.Precision) gdvar.Token
@@ -23,54 +24,24 @@ type mathLayout struct {
 var mathLayouts = map[string]mathLayout{}
 
 func init() {
-	for _, v := range []any{gdvar.Vector2{}, gdvar.Vector2i{}, gdvar.Rect2{}, gdvar.Rect2i{}, gdvar.Vector3{},
-		gdvar.Vector3i{}, gdvar.Transform2D{}, gdvar.Vector4{}, gdvar.Vector4i{}, gdvar.Plane{}, gdvar.Quaternion{},
-		gdvar.AABB{}, gdvar.Basis{}, gdvar.Transform3D{}, gdvar.Projection{}, gdvar.Color{}} {
-		l := mathLayout{}
-		mathwalk.Walk(reflect.New(reflect.TypeOf(v)).Elem(), func(f reflect.Value) { l.n, l.kind = l.n+1, f.Kind() })
-		typ, _ := gdvar.TypeOf(v)
-		l.token = loader(v)
-		mathLayouts[typ.String()] = l
+	for _, l := range []mathLayout{layout[gdvar.Vector2](), layout[gdvar.Vector2i](), layout[gdvar.Rect2](),
+		layout[gdvar.Rect2i](), layout[gdvar.Vector3](), layout[gdvar.Vector3i](), layout[gdvar.Transform2D](),
+		layout[gdvar.Vector4](), layout[gdvar.Vector4i](), layout[gdvar.Plane](), layout[gdvar.Quaternion](),
+		layout[gdvar.AABB](), layout[gdvar.Basis](), layout[gdvar.Transform3D](), layout[gdvar.Projection](),
+		layout[gdvar.Color]()} {
+		mathLayouts[l.name] = l
 	}
 }
 
-// loader returns a function reading a value of v's type from memory that
-// holds its components in order (a struct of one kind of field is laid out
-// as an array of them).
-func loader(v any) func(unsafe.Pointer, gdvar.Precision) gdvar.Token {
-	switch v.(type) {
-	case gdvar.Vector2:
-		return load[gdvar.Vector2]
-	case gdvar.Vector2i:
-		return load[gdvar.Vector2i]
-	case gdvar.Rect2:
-		return load[gdvar.Rect2]
-	case gdvar.Rect2i:
-		return load[gdvar.Rect2i]
-	case gdvar.Vector3:
-		return load[gdvar.Vector3]
-	case gdvar.Vector3i:
-		return load[gdvar.Vector3i]
-	case gdvar.Transform2D:
-		return load[gdvar.Transform2D]
-	case gdvar.Vector4:
-		return load[gdvar.Vector4]
-	case gdvar.Vector4i:
-		return load[gdvar.Vector4i]
-	case gdvar.Plane:
-		return load[gdvar.Plane]
-	case gdvar.Quaternion:
-		return load[gdvar.Quaternion]
-	case gdvar.AABB:
-		return load[gdvar.AABB]
-	case gdvar.Basis:
-		return load[gdvar.Basis]
-	case gdvar.Transform3D:
-		return load[gdvar.Transform3D]
-	case gdvar.Projection:
-		return load[gdvar.Projection]
-	}
-	return load[gdvar.Color]
+// layout returns T's layout; its token reads a T from memory that holds its
+// components in order (a struct of one kind of field is laid out as an
+// array of them).
+func layout[T gdvar.Math]() mathLayout {
+	var zero T
+	typ, _ := gdvar.TypeOf(zero)
+	l := mathLayout{name: typ.String(), token: load[T]}
+	mathwalk.Walk(reflect.New(reflect.TypeFor[T]()).Elem(), func(f reflect.Value) { l.n, l.kind = l.n+1, f.Kind() })
+	return l
 }
 
 func load[T gdvar.Math](p unsafe.Pointer, prec gdvar.Precision) gdvar.Token {
