@@ -36,14 +36,15 @@ const flushSize = 32 << 10
 // The options select the engine version the Decoder reads (default Godot
 // 4): $Raw values are written with it.
 type Encoder struct {
-	w    io.Writer
-	e    encoder
-	err  error
-	plan plan
-	look lookahead
-	raw  *gdvar.Encoder // writes the bytes of each $Raw in turn, into base64
-	b64  io.WriteCloser // base64 of what is written to it, into e.b
-	leaf []byte         // a rarer single-token value's encoding
+	w       io.Writer
+	e       encoder
+	err     error
+	plan    plan
+	look    lookahead
+	raw     *gdvar.Encoder // writes the bytes of each $Raw in turn, into base64
+	b64     io.WriteCloser // base64 of what is written to it, into e.b
+	leaf    bytesWriter    // a rarer single-token value's encoding
+	leafEnc *gdvar.Encoder // writes it, one value after another
 }
 
 // NewEncoder returns an Encoder that writes to w.
@@ -190,19 +191,19 @@ func (enc *Encoder) mathValue(t gdvar.Token) {
 // leafValue writes a rarer value (math, NodePath, Signal, Godot 2's Image
 // and InputEvent, …) through its generic form, as Marshal does.
 func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error {
-	var buf bytesWriter
-	buf.b = enc.leaf[:0]
-	w := gdvar.NewEncoder(&buf, enc.e.cfg.binary()...)
-	err := copyRest(w, dec, t, base)
-	if err == nil {
-		err = w.Flush()
+	if enc.leafEnc == nil {
+		enc.leafEnc = gdvar.NewEncoder(&enc.leaf, enc.e.cfg.binary()...)
 	}
-	enc.leaf = buf.b
+	enc.leaf.b = enc.leaf.b[:0]
+	err := copyRest(enc.leafEnc, dec, t, base)
+	if err == nil {
+		err = enc.leafEnc.Flush()
+	}
 	if err != nil {
 		return err
 	}
 	var v any
-	if err := gdvar.Unmarshal(buf.b, &v, enc.e.cfg.binary()...); err != nil {
+	if err := gdvar.Unmarshal(enc.leaf.b, &v, enc.e.cfg.binary()...); err != nil {
 		return err
 	}
 	if err := enc.e.leaf(v); err != nil {
