@@ -364,13 +364,7 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		return err
 	}
 	if tok.Kind() == '[' {
-		if err := enc.WriteToken(gdvar.ArrayStartToken(b.count, gdvar.UntypedContainer)); err != nil {
-			return err
-		}
-		if err := s.elements(dec, enc); err != nil {
-			return err
-		}
-		return enc.WriteToken(gdvar.ArrayEndToken)
+		return s.array(dec, enc, b.count, gdvar.UntypedContainer)
 	}
 	if dec.PeekKind() == '}' { // an empty Dictionary
 		if _, err := dec.ReadToken(); err != nil {
@@ -515,7 +509,7 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 	var err error
 	switch tag {
 	case "$Array":
-		err = s.array(dec, enc, b)
+		err = s.typedArray(dec, enc, b)
 	case "$Dictionary":
 		err = s.dictionary(dec, enc, b)
 	case "$Object":
@@ -566,7 +560,8 @@ func (s *streamer) open(dec *jsontext.Decoder) error {
 	return err
 }
 
-func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
+// typedArray writes a large {"$Array": […], "$type": …} from its argument on.
+func (s *streamer) typedArray(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
 	mods, err := b.modifiers()
 	if err != nil {
 		return err
@@ -578,7 +573,12 @@ func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) er
 	if err := s.open(dec); err != nil {
 		return err
 	}
-	if err := enc.WriteToken(gdvar.ArrayStartToken(b.count, typ)); err != nil {
+	return s.array(dec, enc, b.count, typ)
+}
+
+// array writes an Array of n elements of type typ, its '[' read.
+func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, n int, typ gdvar.ContainerType) error {
+	if err := enc.WriteToken(gdvar.ArrayStartToken(n, typ)); err != nil {
 		return err
 	}
 	if err := s.elements(dec, enc); err != nil {

@@ -1,9 +1,9 @@
 package varjson
 
 import (
+	"bytes"
 	"hash/maphash"
 	"math"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
@@ -178,7 +178,7 @@ func (enc *Encoder) lookValue(dec *gdvar.Decoder, t gdvar.Token) error {
 // starting with "$".
 func plainKey(k gdvar.Token) bool {
 	return k.Kind() == gdvar.KindString && k.IsLast() && k.Offset() == 0 && k.IsCanonical() &&
-		utf8.Valid(k.Bytes()) && !strings.HasPrefix(string(k.Bytes()), "$")
+		utf8.Valid(k.Bytes()) && !bytes.HasPrefix(k.Bytes(), []byte("$"))
 }
 
 func (enc *Encoder) lookDictionary(dec *gdvar.Decoder, t gdvar.Token) error {
