@@ -50,7 +50,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
@@ -76,10 +75,16 @@ func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
 	}
 	out := bytesWriter{b: dst}
 	enc := NewEncoder(&out, opts...)
-	if err := enc.LookAhead(viabinary.Decoder(bin, cfg.binary()...)); err != nil {
-		return dst, err
+	enc.Guess()
+	err = enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...))
+	if err == ErrWrongGuess { // a rare value: print it after LookAhead
+		out.b = dst
+		enc = NewEncoder(&out, opts...)
+		if err = enc.LookAhead(viabinary.Decoder(bin, cfg.binary()...)); err == nil {
+			err = enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...))
+		}
 	}
-	if err := enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...)); err != nil {
+	if err != nil {
 		return dst, err
 	}
 	return out.b, nil
@@ -187,9 +192,12 @@ func (e *encoder) float32(f float32) {
 func (e *encoder) number(f float64, size int) {
 	start := len(e.b)
 	e.b = strconv.AppendFloat(e.b, f, 'g', -1, size)
-	if !strings.ContainsAny(string(e.b[start:]), ".e") {
-		e.b = append(e.b, ".0"...)
+	for _, c := range e.b[start:] {
+		if c == '.' || c == 'e' {
+			return
+		}
 	}
+	e.b = append(e.b, ".0"...)
 }
 
 // special writes {"$float": …} for an infinity or a NaN, with the NaN's

@@ -47,14 +47,17 @@ func FuzzEncoder(f *testing.F) {
 		want, err := Marshal(v, gdvar.WithEngine(e))
 		require.NoError(t, err)
 		size := gdvar.MinChunkSize + int(chunk)
-		js := copyJSON(t, data, true, size, opts...)
+		js := copyJSON(t, data, lookFirst, size, opts...)
 		assert.Equal(t, string(want)+"\n", string(js))
+		if guessed := copyJSON(t, data, guessing, size, opts...); guessed != nil {
+			assert.Equal(t, string(js), string(guessed), "guessing")
+		}
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = int64(chunk) // stream containers of more than this much JSON
 		bin, err := decodeTo(t, js, gdvar.WithEngine(e))
 		require.NoError(t, err, "%.300s", js)
 		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
-		plain := copyJSON(t, data, false, size, opts...)
+		plain := copyJSON(t, data, plainForms, size, opts...)
 		var back any
 		err = Unmarshal(plain, &back, gdvar.WithEngine(e))
 		if err != nil && strings.Contains(err.Error(), "nested deeper") {

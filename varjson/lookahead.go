@@ -69,6 +69,33 @@ type lookahead struct {
 type keySet struct {
 	few  []uint64
 	many map[uint64]struct{}
+	memo keyMemo
+}
+
+// keyMemo keeps the keys of the last small Dictionary at one level whose
+// keys were all plain and distinct. A Dictionary whose keys repeat them in
+// order (the next record of the same kind) needs no hashing: its keys are
+// compared with the memo's, and hashed only from the first that differs.
+type keyMemo struct {
+	keys, next  []byte // keys back to back: the memo's, this Dictionary's
+	ends, nexts []int  // where each key ends in keys, in next
+	n           int    // keys of this Dictionary seen
+	left        bool   // a key differed from the memo's: next holds the keys
+	bad         bool   // a key was not plain or not new, or next grew too long
+}
+
+// Limits of the Dictionaries the memo keeps.
+const (
+	memoKeys  = 32
+	memoBytes = 1 << 10
+)
+
+func (m *keyMemo) key(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = m.ends[i-1]
+	}
+	return m.keys[start:m.ends[i]]
 }
 
 // add reports whether the name with hash h is new.
@@ -93,6 +120,39 @@ func (s *keySet) add(h uint64) bool {
 	return true
 }
 
+// addKey reports whether k can be a member name of the plain object whose
+// names are in s so far, and adds it.
+func (s *keySet) addKey(seed maphash.Seed, k gdvar.Token) bool {
+	m := &s.memo
+	b := k.Bytes()
+	if !m.left {
+		if m.n < len(m.ends) && string(b) == string(m.key(m.n)) &&
+			k.Kind() == gdvar.KindString && k.IsLast() && k.Offset() == 0 && k.IsCanonical() {
+			m.n++
+			return true
+		}
+		// The keys so far are the memo's first n: hash them, and keep them
+		// for a new memo.
+		m.left = true
+		m.nexts = append(m.nexts[:0], m.ends[:m.n]...)
+		m.next = m.next[:0]
+		if m.n > 0 {
+			m.next = append(m.next, m.keys[:m.ends[m.n-1]]...)
+		}
+		for i := range m.n {
+			s.add(maphash.Bytes(seed, m.key(i)))
+		}
+	}
+	m.n++
+	ok := plainKey(k) && s.add(maphash.Bytes(seed, b))
+	m.bad = m.bad || !ok || m.n > memoKeys || len(m.next)+len(b) > memoBytes
+	if !m.bad {
+		m.next = append(m.next, b...)
+		m.nexts = append(m.nexts, len(m.next))
+	}
+	return ok
+}
+
 // open returns an empty set for one more level.
 func (l *lookahead) open() *keySet {
 	if len(l.sets) < cap(l.sets) {
@@ -106,10 +166,20 @@ func (l *lookahead) open() *keySet {
 		l.sets[len(l.sets)-1] = s
 	}
 	s.few, s.many = s.few[:0], nil
+	s.memo.n, s.memo.left, s.memo.bad = 0, false, false
 	return s
 }
 
-func (l *lookahead) close() { l.sets = l.sets[:len(l.sets)-1] }
+// close ends the innermost level; its Dictionary's keys become the memo
+// if they fit one.
+func (l *lookahead) close() {
+	m := &l.sets[len(l.sets)-1].memo
+	if m.left && !m.bad {
+		m.keys, m.next = m.next, m.keys
+		m.ends, m.nexts = m.nexts, m.ends
+	}
+	l.sets = l.sets[:len(l.sets)-1]
+}
 
 // LookAhead reads the next value from dec, as a first pass, and records
 // what the JSON form of each part depends on that comes later in the
@@ -183,7 +253,7 @@ func plainKey(k gdvar.Token) bool {
 
 func (enc *Encoder) lookDictionary(dec *gdvar.Decoder, t gdvar.Token) error {
 	i := enc.plan.reserve()
-	ok := t.KeyType().Kind == gdvar.Untyped && t.ValueType().Kind == gdvar.Untyped && !t.Shared()
+	ok := plainType(t)
 	keys := enc.look.open()
 	defer enc.look.close()
 	for range t.Len() {
@@ -194,7 +264,7 @@ func (enc *Encoder) lookDictionary(dec *gdvar.Decoder, t gdvar.Token) error {
 		if err != nil {
 			return err
 		}
-		ok = ok && plainKey(k) && keys.add(maphash.Bytes(enc.look.seed, k.Bytes()))
+		ok = ok && enc.newKey(keys, k)
 		if err := enc.lookValue(dec, k); err != nil {
 			return err
 		}
@@ -209,6 +279,24 @@ func (enc *Encoder) lookDictionary(dec *gdvar.Decoder, t gdvar.Token) error {
 	return enc.end(dec, gdvar.KindDictEnd)
 }
 
+// plainType reports whether a Dictionary's start allows a plain JSON
+// object: untyped and not shared.
+func plainType(t gdvar.Token) bool {
+	return t.KeyType().Kind == gdvar.Untyped && t.ValueType().Kind == gdvar.Untyped && !t.Shared()
+}
+
+// newKey reports whether k can be a member name of the plain object whose
+// names so far are in keys, and adds it.
+func (enc *Encoder) newKey(keys *keySet, k gdvar.Token) bool {
+	return keys.addKey(enc.look.seed, k)
+}
+
+// newProperty reports whether p's name is UTF-8 and new among names, and
+// adds it.
+func (enc *Encoder) newProperty(names *keySet, p gdvar.Token) bool {
+	return p.IsCanonical() && utf8.ValidString(p.Name()) && names.add(maphash.String(enc.look.seed, p.Name()))
+}
+
 func (enc *Encoder) lookObject(dec *gdvar.Decoder, t gdvar.Token) error {
 	i := enc.plan.reserve()
 	ok := t.IsCanonical() && utf8.ValidString(t.Name())
@@ -219,7 +307,7 @@ func (enc *Encoder) lookObject(dec *gdvar.Decoder, t gdvar.Token) error {
 		if err != nil {
 			return err
 		}
-		ok = ok && p.IsCanonical() && utf8.ValidString(p.Name()) && names.add(maphash.String(enc.look.seed, p.Name()))
+		ok = ok && enc.newProperty(names, p)
 		if err := enc.lookNext(dec); err != nil {
 			return err
 		}
@@ -235,19 +323,11 @@ func (enc *Encoder) lookObject(dec *gdvar.Decoder, t gdvar.Token) error {
 // whether it is UTF-8 with zero padding (and, for a PackedStringArray
 // element, ends with its NUL).
 func (enc *Encoder) lookString(dec *gdvar.Decoder, t gdvar.Token, element bool) (bool, error) {
-	var u utf8Check
+	chk := textCheck{element: element}
 	for {
-		s := t.Bytes()
-		if element && t.IsLast() {
-			if len(s) == 0 || s[len(s)-1] != 0 {
-				u.bad = true
-			} else {
-				s = s[:len(s)-1]
-			}
-		}
-		u.write(s)
+		chk.next(t)
 		if t.IsLast() {
-			return u.done() && t.IsCanonical(), nil
+			return chk.ok(t), nil
 		}
 		var err error
 		if t, err = dec.ReadToken(); err != nil {
@@ -256,15 +336,36 @@ func (enc *Encoder) lookString(dec *gdvar.Decoder, t gdvar.Token, element bool) 
 	}
 }
 
+// textCheck follows a string's chunks to tell whether it is UTF-8 with
+// zero padding and, for a PackedStringArray element, ends with its NUL.
+type textCheck struct {
+	u       utf8Check
+	element bool
+	bad     bool // an element without its NUL
+}
+
+// next checks chunk t and returns its text (an element's without its NUL).
+func (c *textCheck) next(t gdvar.Token) []byte {
+	s := t.Bytes()
+	if c.element && t.IsLast() {
+		if len(s) == 0 || s[len(s)-1] != 0 {
+			c.bad = true
+		} else {
+			s = s[:len(s)-1]
+		}
+	}
+	c.u.write(s)
+	return s
+}
+
+// ok is the verdict once last, the string's last chunk, was checked.
+func (c *textCheck) ok(last gdvar.Token) bool { return !c.bad && c.u.done() && last.IsCanonical() }
+
 // lookPacked reads a packed array and records whether it is written as
-// Godot writes it: canonical start and end, PackedStringArray elements
-// UTF-8 with their NUL, vector elements with the width Marshal's rule
-// picks for them all and bits a float64 keeps.
+// Godot writes it.
 func (enc *Encoder) lookPacked(dec *gdvar.Decoder, t gdvar.Token) error {
 	i := enc.plan.reserve()
-	ok := t.IsCanonical()
-	vectors := mathwalk.PerElement(t.Type()) > 1 && t.Type() != gdvar.TypePackedColorArray
-	wide := false // a component needs 64 bits
+	chk := newPackedCheck(t)
 	for {
 		c, err := dec.ReadToken()
 		if err != nil {
@@ -272,32 +373,60 @@ func (enc *Encoder) lookPacked(dec *gdvar.Decoder, t gdvar.Token) error {
 		}
 		switch c.Kind() {
 		case gdvar.KindPackedEnd:
-			if vectors && t.Is64() && !wide {
-				ok = false
-			}
-			enc.plan.set(i, ok && c.IsCanonical())
+			enc.plan.set(i, chk.end(c))
 			return nil
 		case gdvar.KindString:
 			good, err := enc.lookString(dec, c, true)
 			if err != nil {
 				return err
 			}
-			ok = ok && good
+			chk.ok = chk.ok && good
 		case gdvar.KindPackedChunk:
-			if !vectors {
-				continue
-			}
-			if c.Is64() {
-				for _, f := range gdvar.ChunkOf[float64](c) {
-					wide = wide || needs64(f)
-				}
-				continue
-			}
-			for _, f := range gdvar.ChunkOf[float32](c) {
-				ok = ok && math.Float32bits(float32(float64(f))) == math.Float32bits(f)
-			}
+			chk.chunk(c)
 		}
 	}
+}
+
+// packedCheck follows a packed array's chunks to tell whether it is
+// written as Godot writes it: canonical start and end, PackedStringArray
+// elements UTF-8 with their NUL (checked by the caller into ok), vector
+// elements with the width Marshal's rule picks for them all and bits a
+// float64 keeps.
+type packedCheck struct {
+	ok      bool
+	vectors bool // elements of several floats each
+	is64    bool
+	wide    bool // a component needs 64 bits
+}
+
+func newPackedCheck(t gdvar.Token) packedCheck {
+	return packedCheck{
+		ok:      t.IsCanonical(),
+		vectors: mathwalk.PerElement(t.Type()) > 1 && t.Type() != gdvar.TypePackedColorArray,
+		is64:    t.Is64(),
+	}
+}
+
+func (p *packedCheck) chunk(c gdvar.Token) {
+	switch {
+	case !p.vectors:
+	case c.Is64():
+		for _, f := range gdvar.ChunkOf[float64](c) {
+			if p.wide {
+				break
+			}
+			p.wide = needs64(f)
+		}
+	default:
+		for _, f := range gdvar.ChunkOf[float32](c) {
+			p.ok = p.ok && math.Float32bits(float32(float64(f))) == math.Float32bits(f)
+		}
+	}
+}
+
+// end is the verdict, given the array's end token.
+func (p *packedCheck) end(c gdvar.Token) bool {
+	return p.ok && c.IsCanonical() && !(p.vectors && p.is64 && !p.wide)
 }
 
 // utf8Check validates text that arrives in pieces which may split a

@@ -10,14 +10,16 @@ import (
 // packed writes a packed array chunk by chunk, or as a $Raw when LookAhead
 // did not find it written as Godot writes it.
 func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
-	if !enc.plan.take() {
+	plain, verify := enc.form()
+	chk := newPackedCheck(t)
+	if !plain || verify && !chk.ok {
 		return enc.rawValue(dec, t, base)
 	}
 	e := &enc.e
 	typ := t.Type()
 	e.tag(typ.String())
 	if typ == gdvar.TypePackedByteArray {
-		return enc.packedBytes(dec, t)
+		return enc.packedBytes(dec, t, verify)
 	}
 	e.b = append(e.b, '[')
 	n := 0 // elements written
@@ -28,14 +30,20 @@ func (enc *Encoder) packed(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 		}
 		switch c.Kind() {
 		case gdvar.KindPackedEnd:
+			if verify && !chk.end(c) {
+				return ErrWrongGuess
+			}
 			return enc.packedEnd(t, n)
 		case gdvar.KindString: // a PackedStringArray's element, or its first chunk
 			e.comma(n)
 			n++
-			if err := enc.element(dec, c); err != nil {
+			if err := enc.element(dec, c, verify); err != nil {
 				return err
 			}
 		case gdvar.KindPackedChunk:
+			if verify {
+				chk.chunk(c)
+			}
 			n = enc.numbers(c, n)
 		default:
 			return errMismatch
@@ -61,7 +69,7 @@ func (enc *Encoder) packedEnd(t gdvar.Token, n int) error {
 const piece = 48 << 10
 
 // packedBytes writes a PackedByteArray's base64, in pieces when long.
-func (enc *Encoder) packedBytes(dec *gdvar.Decoder, t gdvar.Token) error {
+func (enc *Encoder) packedBytes(dec *gdvar.Decoder, t gdvar.Token, verify bool) error {
 	e := &enc.e
 	pieces := t.Len() > piece
 	if pieces {
@@ -76,6 +84,9 @@ func (enc *Encoder) packedBytes(dec *gdvar.Decoder, t gdvar.Token) error {
 			return err
 		}
 		if c.Kind() != gdvar.KindPackedChunk {
+			if verify && !c.IsCanonical() {
+				return ErrWrongGuess
+			}
 			break
 		}
 		for p := c.Bytes(); len(p) > 0; {
@@ -105,17 +116,23 @@ func (enc *Encoder) packedBytes(dec *gdvar.Decoder, t gdvar.Token) error {
 }
 
 // element writes a PackedStringArray element without its NUL; c is its
-// first chunk.
-func (enc *Encoder) element(dec *gdvar.Decoder, c gdvar.Token) error {
+// first chunk. With verify, it checks what LookAhead would have.
+func (enc *Encoder) element(dec *gdvar.Decoder, c gdvar.Token, verify bool) error {
 	e := &enc.e
 	e.b = append(e.b, '"')
+	chk := textCheck{element: true}
 	for {
 		s := c.Bytes()
-		if c.IsLast() {
+		if verify {
+			s = chk.next(c)
+		} else if c.IsLast() {
 			s = s[:len(s)-1] // LookAhead found the NUL
 		}
 		e.b = appendEscaped(e.b, s)
 		if c.IsLast() {
+			if verify && !chk.ok(c) {
+				return ErrWrongGuess
+			}
 			break
 		}
 		var err error

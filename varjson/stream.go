@@ -45,6 +45,7 @@ type Encoder struct {
 	b64     io.WriteCloser // base64 of what is written to it, into e.b
 	leaf    bytesWriter    // a rarer single-token value's encoding
 	leafEnc *gdvar.Encoder // writes it, one value after another
+	guess   bool           // see Guess
 }
 
 // NewEncoder returns an Encoder that writes to w.
@@ -95,6 +96,39 @@ func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
 		enc.err = err
 	}
 	return err
+}
+
+// Guess makes CopyValue print, without LookAhead, what it would print
+// after LookAhead, for values as Godot writes them: where a form depends
+// on what comes later in the value, CopyValue takes the plainer one (a
+// Dictionary whose first key is a String is a plain object; a long string
+// or a packed array is written as Godot writes it) and checks the rest as
+// it reads on. If the rest contradicts that, CopyValue returns
+// ErrWrongGuess, having written part of the value: drop what was written
+// and print the value again with a new Encoder, after LookAhead. Values
+// an engine wrote print in one pass instead of two.
+func (enc *Encoder) Guess() { enc.guess = true }
+
+// ErrWrongGuess is CopyValue's error when a form Guess took does not fit
+// the rest of the value.
+var ErrWrongGuess = errors.New("varjson: the value does not fit the form guessed for it; print it again after LookAhead")
+
+// form returns the form LookAhead recorded for the next Dictionary, full
+// Object, packed array or long string (plain: the plainer one), or the
+// plainer one with verify set when the Encoder guesses.
+func (enc *Encoder) form() (plain, verify bool) {
+	if enc.plan.r < enc.plan.n || !enc.guess {
+		return enc.plan.take(), false
+	}
+	return true, true
+}
+
+// wrong returns ErrWrongGuess unless ok.
+func wrong(ok bool) error {
+	if ok {
+		return nil
+	}
+	return ErrWrongGuess
 }
 
 // errMismatch is the error when the plan does not fit the value.
@@ -320,11 +354,34 @@ func (enc *Encoder) end(dec *gdvar.Decoder, k gdvar.Kind) error {
 }
 
 // dictionary writes a Dictionary: a plain JSON object when LookAhead found
-// its keys fit one, else a $Dictionary of entries.
+// its keys fit one (or, guessing, when the first one does), else a
+// $Dictionary of entries.
 func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) error {
-	plain := enc.plan.take()
+	plain, verify := enc.form()
+	if verify {
+		plain = plainType(t)
+	}
 	if !t.IsCanonical() || !plain && (!canonicalType(t.KeyType()) || !canonicalType(t.ValueType())) {
 		return enc.rawValue(dec, t, base)
+	}
+	var k gdvar.Token // guessing, the first key, read before choosing
+	var kbase int     // the depth before it
+	var keys *keySet
+	if verify && plain && t.Len() > 0 {
+		if err := enc.end(dec, gdvar.KindDictKey); err != nil {
+			return err
+		}
+		kbase = dec.Depth()
+		var err error
+		if k, err = dec.ReadToken(); err != nil {
+			return err
+		}
+		keys = enc.look.open()
+		defer enc.look.close()
+		plain = enc.newKey(keys, k)
+		if !plain && (!canonicalType(t.KeyType()) || !canonicalType(t.ValueType())) {
+			return ErrWrongGuess // a $Raw, which must start before the key
+		}
 	}
 	e := &enc.e
 	if plain {
@@ -335,21 +392,35 @@ func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 	}
 	for i := range t.Len() {
 		e.comma(i)
-		if err := enc.end(dec, gdvar.KindDictKey); err != nil {
-			return err
-		}
-		if plain {
-			k, err := dec.ReadToken()
-			if err != nil {
+		read := i > 0 || k.Kind() == gdvar.KindInvalid
+		if read {
+			if err := enc.end(dec, gdvar.KindDictKey); err != nil {
 				return err
 			}
-			if !plainKey(k) {
-				return errMismatch
+		}
+		if plain {
+			if read {
+				var err error
+				if k, err = dec.ReadToken(); err != nil {
+					return err
+				}
+				if verify && !enc.newKey(keys, k) {
+					return ErrWrongGuess
+				}
+				if !verify && !plainKey(k) {
+					return errMismatch
+				}
 			}
 			e.b = append(appendString(e.b, k.Bytes()), ':')
 		} else {
 			e.b = append(e.b, '[')
-			if err := enc.next(dec); err != nil {
+			var err error
+			if read {
+				err = enc.next(dec)
+			} else {
+				err = enc.value(dec, k, kbase)
+			}
+			if err != nil {
 				return err
 			}
 			e.b = append(e.b, ',')
@@ -379,8 +450,14 @@ func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 // object writes a full object, or a $Raw when LookAhead did not find it
 // fit for JSON (property names twice or not UTF-8, odd padding).
 func (enc *Encoder) object(dec *gdvar.Decoder, t gdvar.Token, base int) error {
-	if !enc.plan.take() {
+	plain, verify := enc.form()
+	if !plain || verify && !(t.IsCanonical() && utf8.ValidString(t.Name())) {
 		return enc.rawValue(dec, t, base)
+	}
+	var names *keySet
+	if verify {
+		names = enc.look.open()
+		defer enc.look.close()
 	}
 	e := &enc.e
 	e.tag("Object")
@@ -395,6 +472,9 @@ func (enc *Encoder) object(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 		}
 		if p.Kind() != gdvar.KindObjectProperty {
 			return errMismatch
+		}
+		if verify && !enc.newProperty(names, p) {
+			return ErrWrongGuess
 		}
 		e.b = append(appendString(e.b, p.Name()), ':')
 		if err := enc.next(dec); err != nil {
@@ -411,7 +491,8 @@ func (enc *Encoder) object(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 // longString writes a string that comes in several chunks: as a JSON string
 // when LookAhead found it valid UTF-8 with zero padding, else as a $Raw.
 func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) error {
-	if !enc.plan.take() {
+	plain, verify := enc.form()
+	if !plain || verify && !t.IsCanonical() {
 		return enc.rawValue(dec, t, base)
 	}
 	e := &enc.e
@@ -420,7 +501,11 @@ func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 		e.tag("StringName")
 	}
 	e.b = append(e.b, '"')
+	var chk textCheck
 	for {
+		if verify {
+			chk.next(t)
+		}
 		e.b = appendEscaped(e.b, t.Bytes())
 		if err := enc.maybeFlush(); err != nil {
 			return err
@@ -432,6 +517,9 @@ func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 		if t, err = dec.ReadToken(); err != nil {
 			return err
 		}
+	}
+	if verify && !chk.ok(t) {
+		return ErrWrongGuess
 	}
 	e.b = append(e.b, '"')
 	if name {

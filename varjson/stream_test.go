@@ -2,9 +2,11 @@ package varjson
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,14 +22,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// copyJSON prints every value of bin with an Encoder, one per line; with
-// look, after a first pass of LookAhead over all of them.
-func copyJSON(t testing.TB, bin []byte, look bool, chunk int, opts ...gdvar.Option) []byte {
+// How copyJSON prints: without LookAhead, after it, or guessing.
+type printing int
+
+const (
+	plainForms printing = iota
+	lookFirst
+	guessing
+)
+
+// copyJSON prints every value of bin with an Encoder, one per line. In
+// the guessing mode, a wrong guess gives nil.
+func copyJSON(t testing.TB, bin []byte, how printing, chunk int, opts ...gdvar.Option) []byte {
 	t.Helper()
 	opts = append(opts, gdvar.WithLimits(gdvar.Limits{ChunkSize: chunk}))
 	var out bytes.Buffer
 	enc := NewEncoder(&out, opts...)
-	if look {
+	switch how {
+	case lookFirst:
 		dec := gdvar.NewDecoderBytes(bin, opts...)
 		for {
 			err := enc.LookAhead(dec)
@@ -36,12 +48,17 @@ func copyJSON(t testing.TB, bin []byte, look bool, chunk int, opts ...gdvar.Opti
 			}
 			require.NoError(t, err)
 		}
+	case guessing:
+		enc.Guess()
 	}
 	dec := gdvar.NewDecoderBytes(bin, opts...)
 	for {
 		err := enc.CopyValue(dec)
 		if err == io.EOF {
 			return out.Bytes()
+		}
+		if how == guessing && err == ErrWrongGuess {
+			return nil
 		}
 		require.NoError(t, err)
 		out.WriteByte('\n')
@@ -54,6 +71,8 @@ func copyJSON(t testing.TB, bin []byte, look bool, chunk int, opts ...gdvar.Opti
 // package had before Marshal went through the Encoder); without LookAhead,
 // its JSON still gives back the same bytes.
 func TestEncoderForms(t *testing.T) {
+	wrongGuesses := 0
+	defer func() { t.Logf("guessing was wrong on %d vectors × chunk sizes", wrongGuesses) }()
 	for _, c := range corpora {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
@@ -63,14 +82,20 @@ func TestEncoderForms(t *testing.T) {
 			require.NoError(t, err, v.Name)
 			forms.check(t, c.dir, v.Name, want)
 			for _, chunk := range []int{gdvar.MinChunkSize, gdvar.DefaultChunkSize} {
-				got := copyJSON(t, v.Bin, true, chunk, opts...)
+				got := copyJSON(t, v.Bin, lookFirst, chunk, opts...)
 				if !assert.Equal(t, string(want)+"\n", string(got), "%s/%s chunk %d", c.dir, v.Name, chunk) {
 					continue
+				}
+				if guessed := copyJSON(t, v.Bin, guessing, chunk, opts...); guessed != nil {
+					assert.Equal(t, string(got), string(guessed), "%s/%s guessing, chunk %d", c.dir, v.Name, chunk)
+				} else {
+					wrongGuesses++
+					assert.Regexp(t, `\{"\$(Raw|Dictionary)"`, string(want), "%s/%s: a wrong guess on a value of plain forms", c.dir, v.Name)
 				}
 				if strings.HasPrefix(v.Name, "nest_") {
 					continue // a $Dictionary in a $Dictionary nests deeper than the JSON reader's limit
 				}
-				plain := copyJSON(t, v.Bin, false, chunk, opts...)
+				plain := copyJSON(t, v.Bin, plainForms, chunk, opts...)
 				var back any
 				require.NoError(t, Unmarshal(plain, &back, gdvar.WithEngine(c.engine)), "%s: %.200s", v.Name, plain)
 				bin, err := gdvar.Marshal(back, opts...)
@@ -127,7 +152,7 @@ func TestEncoderGameState(t *testing.T) {
 	require.NoError(t, gdvar.Unmarshal(bin, &x))
 	want, err := Marshal(x)
 	require.NoError(t, err)
-	assert.Equal(t, string(want)+"\n", string(copyJSON(t, bin, true, gdvar.DefaultChunkSize)))
+	assert.Equal(t, string(want)+"\n", string(copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize)))
 }
 
 // LookAhead keeps a hash of each key of the Dictionaries being read and a
@@ -179,7 +204,7 @@ func TestDecodeToGolden(t *testing.T) {
 		for _, c := range corpora {
 			for _, v := range golden.Load(t, golden.Path(c.dir)) {
 				opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
-				js := copyJSON(t, v.Bin, true, gdvar.DefaultChunkSize, opts...)
+				js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
 				got, err := decodeTo(t, bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
 				require.NoError(t, err, "%s/%s: %.200s", c.dir, v.Name, js)
 				assert.Equal(t, bytes.Repeat(v.Bin, 2), got, "%s/%s streaming from %d: %.200s", c.dir, v.Name, size, js)
@@ -198,7 +223,7 @@ func TestPackedBytesInPieces(t *testing.T) {
 	}
 	bin, err := gdvar.Marshal(data)
 	require.NoError(t, err)
-	js := copyJSON(t, bin, true, gdvar.DefaultChunkSize)
+	js := copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize)
 	want, err := Marshal(data)
 	require.NoError(t, err)
 	require.Equal(t, string(want)+"\n", string(js))
@@ -270,5 +295,57 @@ func BenchmarkDecodeToHostile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A Dictionary is a plain object exactly when its keys are distinct
+// Strings, also when it follows others at its level whose keys it repeats
+// in part (the key memo), and whether the Encoder looked ahead or guessed.
+func TestDictionaryKeysAfterOthers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := []string{"a", "b", "c", "$d", ""}
+	for range 500 {
+		var bin bytes.Buffer
+		enc := gdvar.NewEncoder(&bin)
+		n := 1 + rng.IntN(6)
+		var want []bool // per Dictionary: plain
+		require.NoError(t, enc.WriteToken(gdvar.ArrayStartToken(n, gdvar.UntypedContainer)))
+		for range n {
+			keys := rng.IntN(5)
+			require.NoError(t, enc.WriteToken(gdvar.DictStartToken(keys, gdvar.UntypedContainer, gdvar.UntypedContainer)))
+			plain, seen := true, map[string]bool{}
+			for range keys {
+				require.NoError(t, enc.WriteToken(gdvar.DictKeyToken))
+				if rng.IntN(8) == 0 {
+					plain = false
+					require.NoError(t, enc.WriteToken(gdvar.IntToken(1)))
+				} else {
+					k := names[rng.IntN(3)] // "$d" and "" now and then
+					if rng.IntN(10) == 0 {
+						k = names[3+rng.IntN(2)]
+					}
+					plain = plain && !seen[k] && !strings.HasPrefix(k, "$")
+					seen[k] = true
+					require.NoError(t, enc.WriteToken(gdvar.StringToken(k)))
+				}
+				require.NoError(t, enc.WriteToken(gdvar.IntToken(2)))
+			}
+			require.NoError(t, enc.WriteToken(gdvar.DictEndToken))
+			want = append(want, plain)
+		}
+		require.NoError(t, enc.WriteToken(gdvar.ArrayEndToken))
+		require.NoError(t, enc.Flush())
+
+		js := copyJSON(t, bin.Bytes(), lookFirst, gdvar.DefaultChunkSize)
+		var got []map[string]any
+		require.NoError(t, json.Unmarshal(js, &got), "%s", js)
+		require.Len(t, got, n)
+		for i, d := range got {
+			_, tagged := d["$Dictionary"]
+			assert.Equal(t, want[i], !tagged, "Dictionary %d of %s", i, js)
+		}
+		if guessed := copyJSON(t, bin.Bytes(), guessing, gdvar.DefaultChunkSize); guessed != nil {
+			assert.Equal(t, string(js), string(guessed))
+		}
 	}
 }

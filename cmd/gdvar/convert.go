@@ -114,10 +114,13 @@ func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	})
 }
 
-// writeJSON converts each value of the input to JSON as it streams: a
-// first pass records what the JSON form of each part depends on later in the
-// input (varjson's LookAhead), so the input is made seekable first.
-func writeJSON(in io.Reader, cfg *config, out io.Writer) error {
+// writeJSON converts each value of the input to JSON as it streams. Where
+// a JSON form depends on what comes later in a value, the Encoder guesses
+// the form values written by Godot take; on the rare input where a guess
+// is wrong, the output is dropped and the input read again in two passes:
+// the first records what the JSON forms depend on (varjson's LookAhead).
+// Either way the input is made seekable first.
+func writeJSON(in io.Reader, cfg *config, s *spool) error {
 	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
@@ -127,23 +130,46 @@ func writeJSON(in io.Reader, cfg *config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	out, enc := jsonOutput(cfg, s)
+	enc.Guess()
+	err = eachValue(rs, cfg, jsonLines(enc, out))
+	if !errors.Is(err, varjson.ErrWrongGuess) {
+		return err
+	}
+	if err := s.truncate(0, nil); err != nil {
+		return err
+	}
+	out, enc = jsonOutput(cfg, s)
+	for _, each := range []func(*gdvar.Decoder) error{enc.LookAhead, jsonLines(enc, out)} {
+		if _, err := rs.Seek(start, io.SeekStart); err != nil {
+			return err
+		}
+		if err := eachValue(rs, cfg, each); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonOutput returns the writer of JSON into s (indenting with -pretty)
+// and an Encoder writing to it.
+func jsonOutput(cfg *config, s *spool) (io.Writer, *varjson.Encoder) {
+	var out io.Writer = s
 	if cfg.pretty {
-		out = &indenter{w: out}
+		out = &indenter{w: s}
 	}
-	enc := varjson.NewEncoder(out, gdvar.WithEngine(cfg.engine))
-	if err := eachValue(rs, cfg, enc.LookAhead); err != nil {
-		return err
-	}
-	if _, err := rs.Seek(start, io.SeekStart); err != nil {
-		return err
-	}
-	return eachValue(rs, cfg, func(dec *gdvar.Decoder) error {
+	return out, varjson.NewEncoder(out, gdvar.WithEngine(cfg.engine))
+}
+
+// jsonLines prints each value with enc, then a newline.
+func jsonLines(enc *varjson.Encoder, out io.Writer) func(*gdvar.Decoder) error {
+	return func(dec *gdvar.Decoder) error {
 		if err := enc.CopyValue(dec); err != nil {
 			return err
 		}
 		_, err := out.Write([]byte{'\n'})
 		return err
-	})
+	}
 }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {

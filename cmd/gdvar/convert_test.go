@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/varjson"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -193,4 +195,46 @@ func TestIndenterMatchesJSONIndent(t *testing.T) {
 		}
 		assert.Equal(t, want.String(), got.String(), v.Name)
 	}
+}
+
+// gdvar json prints what varjson.Marshal prints, also when its one-pass
+// guess of a form is wrong (a Dictionary whose first key is a String but
+// not a later one) and it prints again in two passes: the output holds
+// nothing of the first attempt, with or without -pretty, in either
+// framing, wherever the value that needs it is.
+func TestJSONWhenGuessIsWrong(t *testing.T) {
+	mixed := gdvar.NewDictionary("a", int64(1), int64(2), "b")
+	plain := gdvar.NewDictionary("a", []any{int64(1), "x"})
+	for _, values := range [][]any{{mixed}, {plain, mixed}, {mixed, plain}, {plain, plain}} {
+		var want, wantPretty, input, framed []byte
+		for _, v := range values {
+			bin, err := gdvar.Marshal(v)
+			require.NoError(t, err)
+			input = append(input, bin...)
+			framed = binary.LittleEndian.AppendUint32(framed, uint32(len(bin)))
+			framed = append(framed, bin...)
+			js, err := varjson.Marshal(v)
+			require.NoError(t, err)
+			want = append(append(want, js...), '\n')
+			var ind bytes.Buffer
+			require.NoError(t, json.Indent(&ind, js, "", "  "))
+			wantPretty = append(append(wantPretty, ind.Bytes()...), '\n')
+		}
+		for _, c := range []struct {
+			args  []string
+			input []byte
+			want  []byte
+		}{
+			{[]string{"json", "-"}, input, want},
+			{[]string{"json", "-pretty", "-"}, input, wantPretty},
+			{[]string{"json", "-framing", "stream", "-"}, framed, want},
+		} {
+			code, out, errOut := runGdvar(c.input, c.args...)
+			require.Equal(t, 0, code, errOut)
+			assert.Equal(t, string(c.want), out, "%v", c.args)
+		}
+	}
+	js, err := varjson.Marshal(mixed)
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"$Dictionary"`, "the case the guess gets wrong")
 }
