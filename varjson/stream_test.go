@@ -72,7 +72,7 @@ func copyJSON(t testing.TB, bin []byte, how printing, chunk int, opts ...gdvar.O
 // its JSON still gives back the same bytes.
 func TestEncoderForms(t *testing.T) {
 	wrongGuesses := 0
-	defer func() { t.Logf("guessing was wrong on %d vectors × chunk sizes", wrongGuesses) }()
+	defer func() { t.Logf("guessing was wrong on %d prints (vectors × chunk sizes)", wrongGuesses) }()
 	for _, c := range corpora {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
