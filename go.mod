@@ -9,4 +9,8 @@ require (
 	go.uber.org/goleak v1.3.0
 )
 
-require go.yaml.in/yaml/v3 v3.0.5 // indirect
+require (
+	github.com/andybalholm/brotli v1.2.8 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)

@@ -14,6 +14,10 @@ type Ext struct {
 	Dialect       int8  // 0 when not set, else vartext.Dialect+1
 	MaxFrame      int64 // 0 when not set
 	SkipOversized bool
+
+	Key      []byte // fileaccess: nil when not set
+	IV       []byte // fileaccess: nil when not set
+	MaxBlock int64  // fileaccess: 0 when not set
 }
 
 var (

@@ -1,0 +1,392 @@
+package fileaccess
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+
+	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/zstd"
+)
+
+// The compressed container (FileAccessCompressed), the same in Godot 4 and
+// 3, numbers little-endian: "GCPF", codec (u32), block size (u32, 4096 from
+// GDScript), content size (u32), then for each of size/block+1 blocks its
+// compressed size (u32), then the blocks, each compressed on its own, and
+// "GCPF" again at the end. The last block holds size%block bytes, perhaps
+// none. Deflate blocks are zlib streams; FastLZ blocks of less than 16
+// bytes are padded with zeros to 16 before compressing.
+
+// maxCompressed is the largest compressed block a Reader accepts for a
+// block of n bytes: more than any of the codecs makes of n bytes.
+func maxCompressed(n int) int { return n + n/8 + 1024 }
+
+// compressedReader streams a compressed container's content.
+type compressedReader struct {
+	r      io.Reader
+	codec  Compression
+	block  int      // block size
+	total  uint32   // content size
+	sizes  []uint32 // compressed size of each block
+	next   int      // the next block to read
+	cbuf   []byte   // a compressed block
+	buf    []byte   // a decompressed block
+	out    []byte   // what is left of it to read
+	offset int64    // in the container, of the next byte of r
+	err    error
+	dec    decoders
+}
+
+// decoders are the codecs' decoders, made when first needed and reused.
+type decoders struct {
+	src  bytes.Reader
+	zlib io.ReadCloser
+	gzip *gzip.Reader
+	br   *brotli.Reader
+	zstd *zstd.Decoder
+}
+
+// newCompressedReader reads the header after the magic.
+func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
+	c := &compressedReader{r: r, offset: 4}
+	var hdr [12]byte
+	if err := c.full(hdr[:]); err != nil {
+		return nil, err
+	}
+	c.codec = Compression(binary.LittleEndian.Uint32(hdr[0:]))
+	block := binary.LittleEndian.Uint32(hdr[4:])
+	c.total = binary.LittleEndian.Uint32(hdr[8:])
+	switch {
+	case c.codec > Brotli:
+		return nil, &FormatError{Offset: 4, Detail: fmt.Sprintf("codec %d", c.codec), Err: ErrCorrupt}
+	case block == 0:
+		return nil, &FormatError{Offset: 8, Detail: "block size 0", Err: ErrCorrupt}
+	case int64(block) > cfg.maxBlock:
+		return nil, &FormatError{Offset: 8, Detail: fmt.Sprintf("block size %d, limit %d", block, cfg.maxBlock), Err: ErrTooLarge}
+	}
+	c.block = int(block)
+	// The table grows as it arrives, never by the count it implies.
+	count := int(c.total/block) + 1
+	var word [4]byte
+	for i := 0; i < count; i++ {
+		if err := c.full(word[:]); err != nil {
+			return nil, err
+		}
+		size := binary.LittleEndian.Uint32(word[:])
+		if int64(size) > int64(maxCompressed(max(c.block, 16))) {
+			return nil, &FormatError{Offset: c.offset - 4, Detail: fmt.Sprintf("block %d of %d bytes compressed to %d", i, c.block, size), Err: ErrTooLarge}
+		}
+		c.sizes = append(c.sizes, size)
+	}
+	return c, nil
+}
+
+// full reads len(b) bytes of the container.
+func (c *compressedReader) full(b []byte) error {
+	n, err := io.ReadFull(c.r, b)
+	c.offset += int64(n)
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &FormatError{Offset: c.offset, Err: ErrTruncated}
+	}
+	return err
+}
+
+func (c *compressedReader) Read(p []byte) (int, error) {
+	for len(c.out) == 0 {
+		if c.err != nil {
+			return 0, c.err
+		}
+		c.err = c.readBlock()
+	}
+	n := copy(p, c.out)
+	c.out = c.out[n:]
+	return n, nil
+}
+
+// readBlock decompresses the next block into out, or checks the closing
+// magic after the last and returns io.EOF.
+func (c *compressedReader) readBlock() error {
+	if c.next == len(c.sizes) {
+		var magic [4]byte
+		if err := c.full(magic[:]); err != nil {
+			return err
+		}
+		if string(magic[:]) != MagicCompressed {
+			return &FormatError{Offset: c.offset - 4, Detail: "no closing magic", Err: ErrCorrupt}
+		}
+		return io.EOF
+	}
+	at := c.offset
+	size := int(c.sizes[c.next])
+	want := c.block
+	if c.next == len(c.sizes)-1 {
+		want = int(c.total % uint32(c.block))
+	}
+	c.next++
+	if cap(c.cbuf) < size {
+		c.cbuf = make([]byte, size)
+	}
+	cb := c.cbuf[:size]
+	if err := c.full(cb); err != nil {
+		return err
+	}
+	if c.buf == nil {
+		c.buf = make([]byte, 0, max(c.block, 16))
+	}
+	out, err := c.dec.decode(c.codec, c.buf[:0], cb, want)
+	if err != nil {
+		return &FormatError{Offset: at, Detail: fmt.Sprintf("%s block %d: %v", c.codec, c.next-1, err), Err: ErrCorrupt}
+	}
+	c.out = out
+	return nil
+}
+
+// decode appends to dst the want bytes block src decompresses to; dst has
+// room for at least max(want, 16).
+func (d *decoders) decode(codec Compression, dst, src []byte, want int) ([]byte, error) {
+	if codec == FastLZ {
+		out, err := fastlzDecode(dst, src, max(want, 16))
+		if err != nil {
+			return nil, err
+		}
+		if len(out) != want && !(want < 16 && len(out) == 16) { // a short block was padded to 16
+			return nil, fmt.Errorf("%d bytes, want %d", len(out), want)
+		}
+		return out[:want], nil
+	}
+	if codec == Zstd {
+		if d.zstd == nil {
+			var err error
+			d.zstd, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true),
+				zstd.WithDecoderMaxMemory(uint64(cap(dst))+1), zstd.WithDecoderMaxWindow(max(uint64(cap(dst)), zstd.MinWindowSize)))
+			if err != nil {
+				return nil, err
+			}
+		}
+		out, err := d.zstd.DecodeAll(src, dst[:0:want])
+		if err != nil {
+			return nil, err
+		}
+		if len(out) != want {
+			return nil, fmt.Errorf("%d bytes, want %d", len(out), want)
+		}
+		return out, nil
+	}
+	r, err := d.stream(codec, src)
+	if err != nil {
+		return nil, err
+	}
+	out := dst[:want]
+	if _, err := io.ReadFull(r, out); err != nil {
+		return nil, err
+	}
+	var more [1]byte
+	if n, _ := r.Read(more[:]); n != 0 {
+		return nil, fmt.Errorf("more than %d bytes", want)
+	}
+	return out, nil
+}
+
+// stream returns a reader of src's decompression by a streaming codec.
+func (d *decoders) stream(codec Compression, src []byte) (io.Reader, error) {
+	d.src.Reset(src)
+	var err error
+	switch codec {
+	case Deflate:
+		if d.zlib == nil {
+			d.zlib, err = zlib.NewReader(&d.src)
+		} else {
+			err = d.zlib.(zlib.Resetter).Reset(&d.src, nil)
+		}
+		return d.zlib, err
+	case Gzip:
+		if d.gzip == nil {
+			d.gzip, err = gzip.NewReader(&d.src)
+		} else {
+			err = d.gzip.Reset(&d.src)
+		}
+		if d.gzip != nil {
+			d.gzip.Multistream(false)
+		}
+		return d.gzip, err
+	default: // Brotli
+		if d.br == nil {
+			d.br = brotli.NewReader(&d.src)
+		} else {
+			err = d.br.Reset(&d.src)
+		}
+		return d.br, err
+	}
+}
+
+// CompressedWriter writes a compressed container. Its header lists every
+// block's compressed size before the blocks, so the blocks wait in a
+// temporary file until Close; memory holds one block and 4 bytes per
+// block.
+type CompressedWriter struct {
+	w      io.Writer
+	codec  Compression
+	block  []byte   // content not yet compressed
+	sizes  []uint32 // compressed size of each block so far
+	total  uint64
+	spool  *os.File
+	cbuf   []byte
+	enc    encoders
+	err    error
+	closed bool
+}
+
+// encoders are the codecs' encoders, made when first needed and reused.
+type encoders struct {
+	out  bytes.Buffer
+	zlib *zlib.Writer
+	gzip *gzip.Writer
+	zstd *zstd.Encoder
+}
+
+// NewCompressedWriter starts a compressed container with codec c (not
+// Brotli, which the engines only read), in blocks of DefaultBlockSize.
+func NewCompressedWriter(w io.Writer, c Compression) (*CompressedWriter, error) {
+	if c >= Brotli {
+		return nil, fmt.Errorf("fileaccess: cannot write %s: the engines read it but do not write it", c)
+	}
+	f, err := os.CreateTemp("", "gdvar-blocks-*")
+	if err != nil {
+		return nil, err
+	}
+	return &CompressedWriter{w: w, codec: c, spool: f, block: make([]byte, 0, DefaultBlockSize)}, nil
+}
+
+// Write compresses p, a block at a time.
+func (cw *CompressedWriter) Write(p []byte) (int, error) {
+	if cw.err != nil {
+		return 0, cw.err
+	}
+	if cw.total+uint64(len(p)) > math.MaxUint32 {
+		cw.err = errors.New("fileaccess: a compressed container holds less than 4 GiB")
+		return 0, cw.err
+	}
+	n := len(p)
+	cw.total += uint64(n)
+	for len(p) > 0 {
+		k := min(len(p), cap(cw.block)-len(cw.block))
+		cw.block = append(cw.block, p[:k]...)
+		p = p[k:]
+		if len(cw.block) == cap(cw.block) {
+			if cw.err = cw.flush(); cw.err != nil {
+				return n - len(p), cw.err
+			}
+		}
+	}
+	return n, nil
+}
+
+// flush compresses the block and spools it.
+func (cw *CompressedWriter) flush() error {
+	out, err := cw.enc.encode(cw.codec, cw.cbuf[:0], cw.block)
+	if err != nil {
+		return err
+	}
+	cw.cbuf = out
+	if _, err := cw.spool.Write(out); err != nil {
+		return err
+	}
+	cw.sizes = append(cw.sizes, uint32(len(out)))
+	cw.block = cw.block[:0]
+	return nil
+}
+
+// encode appends the compression of src to dst.
+func (e *encoders) encode(codec Compression, dst, src []byte) ([]byte, error) {
+	switch codec {
+	case FastLZ:
+		if len(src) < 16 { // as the engine: pad a short block to 16
+			var pad [16]byte
+			copy(pad[:], src)
+			src = pad[:]
+		}
+		return fastlzEncode(dst, src), nil
+	case Zstd:
+		if e.zstd == nil {
+			var err error
+			if e.zstd, err = zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1)); err != nil {
+				return nil, err
+			}
+		}
+		return e.zstd.EncodeAll(src, dst), nil
+	}
+	e.out.Reset()
+	var w io.WriteCloser
+	if codec == Deflate {
+		if e.zlib == nil {
+			e.zlib = zlib.NewWriter(&e.out)
+		} else {
+			e.zlib.Reset(&e.out)
+		}
+		w = e.zlib
+	} else {
+		if e.gzip == nil {
+			e.gzip = gzip.NewWriter(&e.out)
+		} else {
+			e.gzip.Reset(&e.out)
+		}
+		w = e.gzip
+	}
+	if _, err := w.Write(src); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return append(dst, e.out.Bytes()...), nil
+}
+
+// Close compresses the last block and writes the container: header, block
+// table, the blocks from the temporary file, closing magic. It does not
+// close the underlying writer.
+func (cw *CompressedWriter) Close() error {
+	if cw.closed {
+		return cw.err
+	}
+	cw.closed = true
+	defer os.Remove(cw.spool.Name())
+	defer cw.spool.Close()
+	if cw.err != nil {
+		return cw.err
+	}
+	cw.err = errors.New("fileaccess: write to a closed CompressedWriter")
+	if err := cw.flush(); err != nil { // the last block, perhaps empty, as the engine writes it
+		return err
+	}
+	hdr := []byte(MagicCompressed)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(cw.codec))
+	hdr = binary.LittleEndian.AppendUint32(hdr, DefaultBlockSize)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(cw.total))
+	if _, err := cw.w.Write(hdr); err != nil {
+		return err
+	}
+	table := make([]byte, 0, 4<<10)
+	for i, s := range cw.sizes {
+		table = binary.LittleEndian.AppendUint32(table, s)
+		if len(table) == cap(table) || i == len(cw.sizes)-1 {
+			if _, err := cw.w.Write(table); err != nil {
+				return err
+			}
+			table = table[:0]
+		}
+	}
+	if _, err := cw.spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := io.Copy(cw.w, cw.spool); err != nil {
+		return err
+	}
+	_, err := cw.w.Write([]byte(MagicCompressed))
+	return err
+}

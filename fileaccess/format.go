@@ -1,0 +1,165 @@
+package fileaccess
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+)
+
+// The magic numbers at the start of each container.
+const (
+	MagicEncrypted  = "GDEC"
+	MagicCompressed = "GCPF"
+)
+
+// Compression is a compressed container's codec; the values are the
+// engine's (FileAccess.COMPRESSION_*).
+type Compression uint32
+
+// The codecs. Godot 3 has the first four; Brotli is read only, as in the
+// engine.
+const (
+	FastLZ Compression = iota
+	Deflate
+	Zstd
+	Gzip
+	Brotli
+)
+
+var compressionNames = [...]string{"fastlz", "deflate", "zstd", "gzip", "brotli"}
+
+func (c Compression) String() string {
+	if int(c) < len(compressionNames) {
+		return compressionNames[c]
+	}
+	return fmt.Sprintf("Compression(%d)", uint32(c))
+}
+
+// ParseCompression returns the codec named name (fastlz, deflate, zstd,
+// gzip, brotli).
+func ParseCompression(name string) (Compression, error) {
+	for i, n := range compressionNames {
+		if n == name {
+			return Compression(i), nil
+		}
+	}
+	return 0, fmt.Errorf("fileaccess: no compression %q: want fastlz, deflate, zstd, gzip or brotli", name)
+}
+
+// DefaultBlockSize is the block size of the compressed containers the
+// engines write.
+const DefaultBlockSize = 4096
+
+// DefaultMaxBlockSize is the largest block size a Reader accepts unless
+// told otherwise.
+const DefaultMaxBlockSize = 1 << 20
+
+// Errors, matched with errors.Is; each comes inside a *FormatError.
+var (
+	// ErrChecksum: the decrypted plaintext does not match the MD5 the
+	// container holds. The key or password is wrong, or the file was
+	// changed.
+	ErrChecksum = errors.New("the decrypted data does not match its MD5: wrong key or password, or a changed file")
+	// ErrNoKey: an encrypted container, and no key or password given.
+	ErrNoKey = errors.New("the file is encrypted: give a key or a password")
+	// ErrCorrupt: a container that does not follow the format (a block
+	// that does not decompress to its size, a bad header).
+	ErrCorrupt = errors.New("corrupt container")
+	// ErrTooLarge: a block larger than the limit (WithMaxBlockSize), or
+	// a compressed block larger than its codec can make of a block.
+	ErrTooLarge = errors.New("block larger than the limit")
+	// ErrTruncated: the input ends before the container does.
+	ErrTruncated = errors.New("the file ends before the container does")
+)
+
+// FormatError is the error for a container that cannot be read: what is
+// wrong (Err, one of the errors above) and where, as an offset in the
+// container.
+type FormatError struct {
+	Offset int64
+	Detail string
+	Err    error
+}
+
+func (e *FormatError) Error() string {
+	msg := "fileaccess: " + e.Err.Error()
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
+	return fmt.Sprintf("%s at byte %d", msg, e.Offset)
+}
+
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// Key is an encrypted container's AES-256 key.
+type Key [32]byte
+
+// PasswordKey returns the key open_encrypted_with_pass derives from a
+// password: the 32 hex digits of the password's MD5, as bytes.
+func PasswordKey(password string) Key {
+	sum := md5.Sum([]byte(password))
+	var k Key
+	hex.Encode(k[:], sum[:])
+	return k
+}
+
+// option makes a gdvar.Option of a setting of this package.
+func option(set func(*optset.Ext) error) gdvar.Option { return optset.Option(set).(gdvar.Option) }
+
+// WithKey sets the key of an encrypted container, as open_encrypted takes
+// it.
+func WithKey(k Key) gdvar.Option {
+	return option(func(e *optset.Ext) error {
+		e.Key = k[:]
+		return nil
+	})
+}
+
+// WithPassword sets the key of an encrypted container from a password, as
+// open_encrypted_with_pass does.
+func WithPassword(password string) gdvar.Option { return WithKey(PasswordKey(password)) }
+
+// WithIV sets the 16-byte initialisation vector a Writer of a Godot 4
+// encrypted container uses (default: random, as the engine's). Tests use
+// it to write the same bytes twice.
+func WithIV(iv [16]byte) gdvar.Option {
+	return option(func(e *optset.Ext) error {
+		e.IV = iv[:]
+		return nil
+	})
+}
+
+// WithMaxBlockSize sets the largest block size a Reader accepts in a
+// compressed container (default DefaultMaxBlockSize; at least 1). A larger
+// one fails before anything is allocated for it.
+func WithMaxBlockSize(n int64) gdvar.Option {
+	return option(func(e *optset.Ext) error {
+		e.MaxBlock = n
+		if n < 1 {
+			return fmt.Errorf("fileaccess: max block size %d", n)
+		}
+		return nil
+	})
+}
+
+// config is what a Reader or Writer takes from its options.
+type config struct {
+	engine   gdvar.Engine
+	key      []byte
+	iv       []byte
+	maxBlock int64
+	err      error
+}
+
+func newConfig(opts []gdvar.Option) config {
+	ext, err := optset.Read(opts)
+	c := config{engine: gdvar.Engine(ext.Engine), key: ext.Key, iv: ext.IV, maxBlock: ext.MaxBlock, err: err}
+	if c.maxBlock == 0 {
+		c.maxBlock = DefaultMaxBlockSize
+	}
+	return c
+}

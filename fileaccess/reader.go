@@ -1,0 +1,82 @@
+package fileaccess
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Container is the kind of container a Reader found.
+type Container int
+
+// The containers.
+const (
+	Plain      Container = iota // no container: the file's bytes as they are
+	Encrypted                   // "GDEC"
+	Compressed                  // "GCPF"
+)
+
+func (c Container) String() string {
+	return [...]string{"plain", "encrypted", "compressed"}[c]
+}
+
+// Reader reads what a file holds inside its container.
+type Reader struct {
+	r         io.Reader
+	container Container
+}
+
+// NewReader returns a Reader of what r holds, found by its first four
+// bytes: the plaintext of an encrypted container (with the key of WithKey
+// or WithPassword; without, ErrNoKey), the content of a compressed one, or
+// r's bytes as they are when neither magic is there. Options:
+// WithKey, WithPassword, WithMaxBlockSize.
+func NewReader(r io.Reader, opts ...gdvar.Option) (*Reader, error) {
+	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
+	var magic [4]byte
+	n, err := io.ReadFull(r, magic[:])
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	switch string(magic[:n]) {
+	case MagicEncrypted:
+		e, err := newEncryptedReader(r, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &Reader{r: e, container: Encrypted}, nil
+	case MagicCompressed:
+		c, err := newCompressedReader(r, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &Reader{r: c, container: Compressed}, nil
+	}
+	return &Reader{r: io.MultiReader(bytes.NewReader(magic[:n]), r), container: Plain}, nil
+}
+
+// Container returns the kind of container the Reader found.
+func (r *Reader) Container() Container { return r.container }
+
+// Read reads the content. In an encrypted container, the last Read returns
+// an error matching ErrChecksum instead of io.EOF when the MD5 does not
+// match: until io.EOF, what was read is unchecked.
+func (r *Reader) Read(p []byte) (int, error) { return r.r.Read(p) }
+
+// Verify reads the container r holds to its end and reports whether it is
+// whole: an encrypted one's MD5 matches (else ErrChecksum), a compressed
+// one's blocks all decompress to their sizes. Memory is bounded as for a
+// Reader.
+func Verify(r io.Reader, opts ...gdvar.Option) error {
+	fr, err := NewReader(r, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, fr)
+	return err
+}
