@@ -186,11 +186,15 @@ func (d *decoders) decode(codec Compression, dst, src []byte, want int) ([]byte,
 	if _, err := io.ReadFull(r, out); err != nil {
 		return nil, err
 	}
-	var more [1]byte
-	if n, _ := r.Read(more[:]); n != 0 {
+	var more [1]byte // the end of the stream, where the codec checks its checksum
+	switch _, err := io.ReadFull(r, more[:]); err {
+	case io.EOF:
+		return out, nil
+	case nil:
 		return nil, fmt.Errorf("more than %d bytes", want)
+	default:
+		return nil, err
 	}
-	return out, nil
 }
 
 // stream returns a reader of src's decompression by a streaming codec.
