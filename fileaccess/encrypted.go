@@ -34,6 +34,7 @@ type cryptState struct {
 	block  cipher.Block
 	godot3 bool     // ECB; else CFB128 with iv
 	iv     [16]byte // CFB: the last ciphertext block
+	ks     [16]byte // CFB: the key stream of a block (here, as a local would escape)
 }
 
 func newCryptState(key []byte, godot3 bool) (*cryptState, error) {
@@ -52,10 +53,9 @@ func (c *cryptState) decrypt(b []byte) {
 			c.block.Decrypt(blk, blk)
 			continue
 		}
-		var ks [16]byte
-		c.block.Encrypt(ks[:], c.iv[:])
+		c.block.Encrypt(c.ks[:], c.iv[:])
 		copy(c.iv[:], blk)
-		subtle16(blk, ks[:])
+		subtle16(blk, c.ks[:])
 	}
 }
 

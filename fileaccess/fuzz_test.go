@@ -1,0 +1,33 @@
+package fileaccess
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzReader reads any bytes as a container: no panic, memory bounded by
+// the input (TestDeclaredSizes), and any failure one of the typed errors.
+func FuzzReader(f *testing.F) {
+	for _, engine := range []string{"godot4", "godot3.2"} {
+		for _, mode := range modes {
+			if b, err := os.ReadFile(filepath.Join("testdata", engine, mode+".bin")); err == nil && len(b) < 8<<10 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add(header(16, 100))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := NewReader(bytes.NewReader(data), WithKey(testKey()), WithMaxBlockSize(64<<10))
+		if err == nil {
+			_, err = io.Copy(io.Discard, r)
+		}
+		var fe *FormatError
+		if err != nil && !errors.As(err, &fe) {
+			t.Fatalf("untyped error %T: %v", err, err)
+		}
+	})
+}
