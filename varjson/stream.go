@@ -123,14 +123,6 @@ func (enc *Encoder) form() (plain, verify bool) {
 	return true, true
 }
 
-// wrong returns ErrWrongGuess unless ok.
-func wrong(ok bool) error {
-	if ok {
-		return nil
-	}
-	return ErrWrongGuess
-}
-
 // errMismatch is the error when the plan does not fit the value.
 var errMismatch = errors.New("varjson: CopyValue read another value than LookAhead")
 
