@@ -231,8 +231,9 @@ func (d *decoders) stream(codec Compression, src []byte) (io.Reader, error) {
 
 // CompressedWriter writes a compressed container. Its header lists every
 // block's compressed size before the blocks, so the blocks wait in a
-// temporary file until Close; memory holds one block and 4 bytes per
-// block.
+// temporary file (made at the first full block) until Close; memory holds
+// one block and 4 bytes per block. A CompressedWriter that is dropped
+// before its first block leaves nothing behind.
 type CompressedWriter struct {
 	w      io.Writer
 	codec  Compression
@@ -260,11 +261,7 @@ func NewCompressedWriter(w io.Writer, c Compression) (*CompressedWriter, error) 
 	if c >= Brotli {
 		return nil, fmt.Errorf("fileaccess: cannot write %s: the engines read it but do not write it", c)
 	}
-	f, err := os.CreateTemp("", "gdvar-blocks-*")
-	if err != nil {
-		return nil, err
-	}
-	return &CompressedWriter{w: w, codec: c, spool: f, block: make([]byte, 0, DefaultBlockSize)}, nil
+	return &CompressedWriter{w: w, codec: c, block: make([]byte, 0, DefaultBlockSize)}, nil
 }
 
 // Write compresses p, a block at a time.
@@ -298,6 +295,13 @@ func (cw *CompressedWriter) flush() error {
 		return err
 	}
 	cw.cbuf = out
+	if cw.spool == nil {
+		f, err := os.CreateTemp("", "gdvar-blocks-*")
+		if err != nil {
+			return err
+		}
+		cw.spool = f
+	}
 	if _, err := cw.spool.Write(out); err != nil {
 		return err
 	}
@@ -359,8 +363,12 @@ func (cw *CompressedWriter) Close() error {
 		return cw.err
 	}
 	cw.closed = true
-	defer os.Remove(cw.spool.Name())
-	defer cw.spool.Close()
+	defer func() {
+		if cw.spool != nil {
+			cw.spool.Close()
+			os.Remove(cw.spool.Name())
+		}
+	}()
 	if cw.err != nil {
 		return cw.err
 	}

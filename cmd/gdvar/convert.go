@@ -13,6 +13,7 @@ import (
 )
 
 func framingFlag(fs *flag.FlagSet, cfg *config) {
+	keyFlags(fs, cfg)
 	fs.StringVar(&cfg.framing, "framing", "none", "none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as StreamPeer.put_var and FileAccess.store_var write them (a save file)")
 }
 
@@ -23,6 +24,7 @@ func jsonFlags(fs *flag.FlagSet, cfg *config) {
 
 func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
+	compressFlag(fs, cfg)
 	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
@@ -196,7 +198,11 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		opts = append(opts, gdvar.WithMathPrecision(p))
 		decodeTo = vartext.NewDecoder(rs, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p)).DecodeTo
 	}
-	return spooled(stdout, func(s *spool) error {
+	out, finish, drop, err := sealed(cfg, stdout)
+	if err != nil {
+		return err
+	}
+	err = spooled(out, func(s *spool) error {
 		enc := gdvar.NewEncoder(s, opts...)
 		return eachInput(func() error {
 			write := func() error {
@@ -211,6 +217,11 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 			return write()
 		})
 	})
+	if err != nil {
+		drop()
+		return err
+	}
+	return finish()
 }
 
 // eachInput calls next until it returns io.EOF: once per value of a JSON or

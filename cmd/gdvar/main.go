@@ -39,11 +39,11 @@ type command struct {
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect, nil},
+		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect, keyFlags},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
 		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		"gdvar copy packet.bin > again.bin", copyValues, nil},
+		"gdvar copy packet.bin > again.bin", copyValues, keyFlags},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line",
 		"gdvar text -framing stream save.dat", printText, framingFlag},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md); encode -from json gives back the same bytes",
@@ -63,6 +63,9 @@ type config struct {
 	pretty  bool   // json: indented output
 	from    string // encode: "json" or "text"
 	double  bool   // encode: 64-bit reals for text
+
+	password, key string // an encrypted container's (container.go)
+	compress      string // encode: write a compressed container
 }
 
 func (c *config) options() []gdvar.Option {
@@ -129,6 +132,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer f.Close()
 		in = f
+	}
+	if cmd.name != "encode" { // binary input: open a save file's FileAccess container
+		r, cleanup, err := openContainer(in, cfg)
+		if err != nil {
+			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
+			return 1
+		}
+		defer cleanup()
+		in = r
 	}
 	if cmd.name != "inspect" && isTerminal(stderr) { // inspect's output is a stream of its own
 		p := newProgress(in, stderr, cmd.name)

@@ -40,6 +40,7 @@ func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 }
 
 func validateFlags(fs *flag.FlagSet, cfg *config) {
+	keyFlags(fs, cfg)
 	fs.BoolVar(&cfg.all, "all", false, "validate a sequence of values up to the end of the input")
 }
 

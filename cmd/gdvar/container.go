@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+)
+
+// passwordEnv is the environment variable a password may come from
+// instead of -password, which other users of the machine can see.
+const passwordEnv = "GDVAR_PASSWORD"
+
+// keyFlags adds -password and -key, which open (or, for encode, write) an
+// encrypted FileAccess container.
+func keyFlags(fs *flag.FlagSet, cfg *config) {
+	fs.StringVar(&cfg.password, "password", "", "the password of an encrypted save file (FileAccess.open_encrypted_with_pass); default $"+passwordEnv)
+	fs.StringVar(&cfg.key, "key", "", "the key of an encrypted save file (FileAccess.open_encrypted), as 64 hex digits")
+}
+
+// containerOptions returns the fileaccess options of -password, -key or
+// $GDVAR_PASSWORD; encrypted reports whether one was given.
+func (c *config) containerOptions() (opts []gdvar.Option, encrypted bool, err error) {
+	opts = []gdvar.Option{gdvar.WithEngine(c.engine)}
+	password := c.password
+	if password == "" {
+		password = os.Getenv(passwordEnv)
+	}
+	switch {
+	case c.key != "" && c.password != "":
+		return nil, false, errors.New("-key and -password: give one")
+	case c.key != "":
+		b, err := hex.DecodeString(c.key)
+		if err != nil || len(b) != 32 {
+			return nil, false, errors.New("-key: want 64 hex digits (32 bytes)")
+		}
+		return append(opts, fileaccess.WithKey(fileaccess.Key(b))), true, nil
+	case password != "":
+		return append(opts, fileaccess.WithPassword(password)), true, nil
+	}
+	return opts, false, nil
+}
+
+// openContainer returns a reader of what in holds inside a FileAccess
+// container (or in itself, when it holds none). An encrypted container is
+// checked whole first, so that a wrong password is reported as such before
+// any value is read; standard input is copied to a temporary file for it.
+func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
+	opts, _, err := cfg.containerOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, ok := in.(io.ReadSeeker)
+	if ok {
+		_, err := rs.Seek(0, io.SeekCurrent)
+		ok = err == nil
+	}
+	if !ok {
+		br := bufio.NewReader(in)
+		if magic, _ := br.Peek(4); string(magic) != fileaccess.MagicEncrypted {
+			r, err := fileaccess.NewReader(br, opts...)
+			return r, func() {}, err
+		}
+		in = br
+	}
+	rs, cleanup, err := seekable(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	start, err := rs.Seek(0, io.SeekCurrent)
+	if err == nil {
+		var magic [4]byte
+		n, _ := io.ReadFull(rs, magic[:])
+		if string(magic[:n]) == fileaccess.MagicEncrypted {
+			if _, err = rs.Seek(start, io.SeekStart); err == nil {
+				err = fileaccess.Verify(rs, opts...)
+			}
+		}
+	}
+	if err == nil {
+		_, err = rs.Seek(start, io.SeekStart)
+	}
+	var r io.Reader
+	if err == nil {
+		r, err = fileaccess.NewReader(rs, opts...)
+	}
+	if err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return r, cleanup, nil
+}
+
+// compressFlag adds -compress, for commands that write a save file.
+func compressFlag(fs *flag.FlagSet, cfg *config) {
+	fs.StringVar(&cfg.compress, "compress", "", "write a compressed save file (FileAccess.open_compressed) with this codec: fastlz, deflate, zstd or gzip")
+}
+
+// sealed returns the writer a command's output goes through to stdout: a
+// compressed or encrypted container when the flags ask for one. finish
+// completes the container; drop discards it when the command failed.
+func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, drop func(), err error) {
+	opts, encrypted, err := cfg.containerOptions()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nothing := func() {}
+	switch {
+	case encrypted && cfg.compress != "":
+		return nil, nil, nil, errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
+	case cfg.compress != "":
+		c, err := fileaccess.ParseCompression(cfg.compress)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("-compress: %w", err)
+		}
+		cw, err := fileaccess.NewCompressedWriter(stdout, c)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return cw, cw.Close, nothing, nil
+	case encrypted: // the header comes first but is known last: a temporary file
+		f, err := os.CreateTemp("", "gdvar-sealed-*")
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		drop := func() { f.Close(); os.Remove(f.Name()) }
+		ew, err := fileaccess.NewEncryptedWriter(f, opts...)
+		if err != nil {
+			drop()
+			return nil, nil, nil, err
+		}
+		finish := func() error {
+			defer drop()
+			if err := ew.Close(); err != nil {
+				return err
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return err
+			}
+			_, err := io.Copy(stdout, f)
+			return err
+		}
+		return ew, finish, drop, nil
+	}
+	return stdout, func() error { return nil }, nothing, nil
+}
