@@ -95,7 +95,7 @@ func readAll(b []byte, opts ...gdvar.Option) (Container, []byte, error) {
 }
 
 // write makes a container of content in mode, as gdvar writes it.
-func write(t *testing.T, mode string, content []byte, opts ...gdvar.Option) []byte {
+func write(t testing.TB, mode string, content []byte, opts ...gdvar.Option) []byte {
 	t.Helper()
 	f, err := os.Create(filepath.Join(t.TempDir(), mode+".bin"))
 	require.NoError(t, err)

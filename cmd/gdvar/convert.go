@@ -64,14 +64,20 @@ func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) e
 			err = errors.New("an empty frame")
 		}
 		if err == nil && frames != nil {
-			if _, rest := dec.ReadToken(); rest != io.EOF {
-				err = fmt.Errorf("the frame holds more than one value (%v)", rest)
-			}
+			err = frameEnd(dec)
 		}
 		if err != nil {
 			return valueError(n, err)
 		}
 	}
+}
+
+// frameEnd checks that a frame's Decoder has read the frame's one value.
+func frameEnd(dec *gdvar.Decoder) error {
+	if _, rest := dec.ReadToken(); rest != io.EOF {
+		return fmt.Errorf("the frame holds more than one value (%v)", rest)
+	}
+	return nil
 }
 
 // valueError says which value failed, unless err already says where in the

@@ -71,6 +71,20 @@ func TestValidateTrailingAndSequences(t *testing.T) {
 	code, _, errOut = runGdvar(nil, "validate", "-")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "empty")
+
+	// A save file: each value after its u32 length.
+	frame := append([]byte{8, 0, 0, 0}, seven...)
+	saved := append(bytes.Clone(frame), frame...)
+	code, out, _ = runGdvar(saved, "validate", "-framing", "stream", "-all", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "8 bytes: valid int at offset 0\n8 bytes: valid int at offset 12\n", out)
+	code, out, errOut = runGdvar(saved, "validate", "-framing", "stream", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "8 bytes: valid int\n", out)
+	assert.Contains(t, errOut, "12 trailing bytes")
+	code, _, errOut = runGdvar(append([]byte{12, 0, 0, 0}, two...), "validate", "-framing", "stream", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "more than one value")
 }
 
 func TestValidateRefusesFullObjectsByDefault(t *testing.T) {

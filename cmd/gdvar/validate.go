@@ -13,34 +13,59 @@ import (
 // each, its size and type. Bytes after the first value are reported on
 // stderr but do not fail without -all.
 func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
-	dec := gdvar.NewDecoder(in, cfg.options()...)
-	for n := 0; ; n++ {
+	counted := &countingReader{r: in}
+	head := int64(0) // bytes before each value: its frame's length
+	if cfg.framing == "stream" {
+		head = 4
+	}
+	var at int64 // where the next value (or its frame) starts
+	err := eachValue(counted, cfg, func(dec *gdvar.Decoder) error {
 		start := dec.InputOffset()
 		typ, err := readValue(dec)
-		if err == io.EOF && n > 0 {
-			return nil
-		}
-		if err == io.EOF {
-			return errors.New("no value: the input is empty")
-		}
 		if err != nil {
 			return err
 		}
 		size := dec.InputOffset() - start
 		if cfg.all {
-			fmt.Fprintf(stdout, "%d bytes: valid %s at offset %d\n", size, typ, start)
-			continue
+			fmt.Fprintf(stdout, "%d bytes: valid %s at offset %d\n", size, typ, at)
+			at += head + size
+			return nil
+		}
+		if head > 0 {
+			if err := frameEnd(dec); err != nil {
+				return err
+			}
 		}
 		fmt.Fprintf(stdout, "%d bytes: valid %s\n", size, typ)
-		if rest, err := io.Copy(io.Discard, io.MultiReader(dec.Buffered(), in)); err == nil && rest > 0 {
-			fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest)
+		// What was read past the value, and what was not read yet.
+		if rest, err := io.Copy(io.Discard, in); err == nil && rest+counted.n > head+size {
+			fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest+counted.n-head-size)
 		}
+		return errFirstDone
+	})
+	if errors.Is(err, errFirstDone) {
 		return nil
 	}
+	return err
+}
+
+// errFirstDone ends validate's reading after the first value without -all.
+var errFirstDone = errors.New("the first value is valid")
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func validateFlags(fs *flag.FlagSet, cfg *config) {
-	keyFlags(fs, cfg)
+	framingFlag(fs, cfg)
 	fs.BoolVar(&cfg.all, "all", false, "validate a sequence of values up to the end of the input")
 }
 
