@@ -164,7 +164,7 @@ func (d *decoders) decode(codec Compression, dst, src []byte, want int) ([]byte,
 		if d.zstd == nil {
 			var err error
 			d.zstd, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true),
-				zstd.WithDecoderMaxMemory(uint64(cap(dst))+1), zstd.WithDecoderMaxWindow(max(uint64(cap(dst)), zstd.MinWindowSize)))
+				zstd.WithDecoderMaxMemory(max(uint64(cap(dst))+1, zstd.MinWindowSize)), zstd.WithDecoderMaxWindow(max(uint64(cap(dst)), zstd.MinWindowSize)))
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 )
@@ -68,5 +69,72 @@ func TestStreamingMemory(t *testing.T) {
 		})
 		assert.Less(t, alloc, uint64(1<<20), "%s: %d bytes allocated for 4 MiB", mode, alloc)
 		t.Logf("%s: 4 MiB of content, %d KiB allocated", mode, alloc>>10)
+	}
+}
+
+// tinyBlocks is a compressed container of content in 1-byte blocks, each
+// compressed on its own: the most blocks, decoders reset and table entries
+// a file of its size can make a Reader go through.
+func tinyBlocks(t testing.TB, c Compression, content []byte) []byte {
+	var e encoders
+	blocks := make([][]byte, 0, len(content)+1)
+	for _, b := range append(content, 0)[:len(content)+1] {
+		out, err := e.encode(c, nil, []byte{b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks = append(blocks, out)
+	}
+	blocks[len(content)] = blocks[len(content)][:0] // the last block holds size%1 = 0 bytes
+	if last, err := e.encode(c, nil, nil); err == nil && c != FastLZ {
+		blocks[len(content)] = last
+	}
+	return container(c, 1, uint32(len(content)), blocks)
+}
+
+// A container of 1-byte blocks costs what it holds: each codec's reader
+// stays within hostile.Bound of the file's size, and reads the content.
+func TestTinyBlocks(t *testing.T) {
+	content := bytes.Repeat([]byte("tiny blocks "), 4096/12)
+	for _, c := range []Compression{FastLZ, Deflate, Zstd, Gzip} {
+		file := tinyBlocks(t, c, content)
+		var got []byte
+		var err error
+		alloc := hostile.Allocated(func() { _, got, err = readAll(file) })
+		if assert.NoError(t, err, c) {
+			assert.Equal(t, content, got, c)
+		}
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(file)), c)
+		t.Logf("%s: %d bytes of content in %d bytes of 1-byte blocks: %d KiB allocated", c, len(content), len(file), alloc>>10)
+	}
+}
+
+// BenchmarkTinyBlocks reads, per codec, a container of 1-byte blocks and an
+// ordinary one of about the same file size; the figures per byte of file
+// (MB/s) compare the costliest input with the usual.
+func BenchmarkTinyBlocks(b *testing.B) {
+	for _, c := range []Compression{FastLZ, Deflate, Zstd, Gzip} {
+		tiny := tinyBlocks(b, c, bytes.Repeat([]byte("tiny blocks "), 8192/12))
+		var ordinary []byte
+		for n := 100; len(ordinary) < len(tiny); n *= 2 {
+			ordinary = write(b, c.String(), gamestate.Bytes(n))
+		}
+		for _, in := range []struct {
+			name string
+			file []byte
+		}{{"tiny", tiny}, {"ordinary", ordinary}} {
+			b.Run(c.String()+"/"+in.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.file)))
+				for b.Loop() {
+					r, err := NewReader(bytes.NewReader(in.file))
+					if err == nil {
+						_, err = io.Copy(io.Discard, r)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
