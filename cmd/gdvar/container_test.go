@@ -49,13 +49,18 @@ func TestReadContainers(t *testing.T) {
 	assert.Equal(t, want, out, "from standard input")
 }
 
-// A wrong password, a missing one and a changed byte fail with a message
-// that says so, and write nothing.
+// A wrong password, a missing one, a changed byte, a truncated file and a
+// declared block size of 1 GiB fail with a message that says so, and write
+// nothing.
 func TestContainerFailures(t *testing.T) {
 	file, err := os.ReadFile(engineSave(t, "pass"))
 	require.NoError(t, err)
 	changed := bytes.Clone(file)
 	changed[len(changed)/2] ^= 1
+	zstd, err := os.ReadFile(engineSave(t, "zstd"))
+	require.NoError(t, err)
+	hugeBlocks := bytes.Clone(zstd)
+	hugeBlocks[10] = 0x40 // a block size of 1 GiB
 	t.Setenv("GDVAR_PASSWORD", "")
 	for _, c := range []struct {
 		name  string
@@ -67,15 +72,23 @@ func TestContainerFailures(t *testing.T) {
 		{"no password", file, nil, "give a key or a password"},
 		{"changed byte", changed, []string{"-password", "hunter2"}, "does not match its MD5"},
 		{"bad key", file, []string{"-key", "00"}, "64 hex digits"},
+		{"truncated", file[:len(file)-100], []string{"-password", "hunter2"}, "ends before the container does"},
+		{"truncated compressed", zstd[:len(zstd)-10], nil, "ends before the container does"},
+		{"huge blocks", hugeBlocks, nil, "block larger than the limit"},
 	} {
-		for _, cmd := range []string{"text", "json", "copy"} {
+		for _, cmd := range []string{"text", "json", "validate", "copy"} {
+			if cmd == "copy" && len(c.args) == 0 {
+				continue // copy streams what it read before the damage; only an encrypted file is checked first
+			}
 			args := append([]string{cmd}, c.args...)
 			if cmd != "copy" {
 				args = append(args, "-framing", "stream")
 			}
 			code, out, errOut := runGdvar(c.input, append(args, "-")...)
 			assert.Equal(t, 1, code, "%s %s", cmd, c.name)
-			assert.Empty(t, out, "%s %s", cmd, c.name)
+			if cmd != "validate" { // which prints what it found valid on the way
+				assert.Empty(t, out, "%s %s", cmd, c.name)
+			}
 			assert.Contains(t, errOut, c.msg, "%s %s", cmd, c.name)
 		}
 	}

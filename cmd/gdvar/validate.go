@@ -38,7 +38,11 @@ func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "%d bytes: valid %s\n", size, typ)
 		// What was read past the value, and what was not read yet.
-		if rest, err := io.Copy(io.Discard, in); err == nil && rest+counted.n > head+size {
+		rest, err := io.Copy(io.Discard, in)
+		if err != nil { // a save file's container broken after the value
+			return err
+		}
+		if rest+counted.n > head+size {
 			fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest+counted.n-head-size)
 		}
 		return errFirstDone
