@@ -29,18 +29,19 @@ func maxCompressed(n int) int { return n + n/8 + 1024 }
 
 // compressedReader streams a compressed container's content.
 type compressedReader struct {
-	r      io.Reader
-	codec  Compression
-	block  int      // block size
-	total  uint32   // content size
-	sizes  []uint32 // compressed size of each block
-	next   int      // the next block to read
-	cbuf   []byte   // a compressed block
-	buf    []byte   // a decompressed block
-	out    []byte   // what is left of it to read
-	offset int64    // in the container, of the next byte of r
-	err    error
-	dec    decoders
+	r        io.Reader
+	codec    Compression
+	block    int      // block size
+	maxBlock int64    // WithMaxBlockSize: also a Brotli block's largest window
+	total    uint32   // content size
+	sizes    []uint32 // compressed size of each block
+	next     int      // the next block to read
+	cbuf     []byte   // a compressed block
+	buf      []byte   // a decompressed block
+	out      []byte   // what is left of it to read
+	offset   int64    // in the container, of the next byte of r
+	err      error
+	dec      decoders
 }
 
 // decoders are the codecs' decoders, made when first needed and reused.
@@ -54,7 +55,7 @@ type decoders struct {
 
 // newCompressedReader reads the header after the magic.
 func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
-	c := &compressedReader{r: r, offset: 4}
+	c := &compressedReader{r: r, offset: 4, maxBlock: cfg.maxBlock}
 	var hdr [12]byte
 	if err := c.full(hdr[:]); err != nil {
 		return nil, err
@@ -139,12 +140,44 @@ func (c *compressedReader) readBlock() error {
 	if c.buf == nil {
 		c.buf = make([]byte, 0, max(c.block, 16))
 	}
+	if c.codec == Brotli {
+		if w := brotliWindow(cb); w > max(c.block, int(c.maxBlock)) {
+			return &FormatError{Offset: at, Detail: fmt.Sprintf("brotli block %d with a window of %d bytes, limit %d", c.next-1, w, max(c.block, int(c.maxBlock))), Err: ErrTooLarge}
+		}
+	}
 	out, err := c.dec.decode(c.codec, c.buf[:0], cb, want)
 	if err != nil {
 		return &FormatError{Offset: at, Detail: fmt.Sprintf("%s block %d: %v", c.codec, c.next-1, err), Err: ErrCorrupt}
 	}
 	c.out = out
 	return nil
+}
+
+// brotliWindow returns the window size a Brotli stream declares in its
+// first bits (RFC 7932, section 9.1): the decoder's buffers grow up to it,
+// whatever the block's size, so it is checked first. An empty stream or
+// the large-window extension returns a size larger than any limit.
+func brotliWindow(src []byte) int {
+	if len(src) == 0 {
+		return math.MaxInt
+	}
+	bits := int(src[0])
+	if len(src) > 1 {
+		bits |= int(src[1]) << 8
+	}
+	wbits := 16
+	switch n, m := bits>>1&7, bits>>4&7; {
+	case bits&1 == 0:
+	case n != 0:
+		wbits = 17 + n
+	case m == 1:
+		return math.MaxInt
+	case m != 0:
+		wbits = 8 + m
+	default:
+		wbits = 17
+	}
+	return 1<<wbits - 16
 }
 
 // decode appends to dst the want bytes block src decompresses to; dst has
@@ -232,8 +265,9 @@ func (d *decoders) stream(codec Compression, src []byte) (io.Reader, error) {
 // CompressedWriter writes a compressed container. Its header lists every
 // block's compressed size before the blocks, so the blocks wait in a
 // temporary file (made at the first full block) until Close; memory holds
-// one block and 4 bytes per block. A CompressedWriter that is dropped
-// before its first block leaves nothing behind.
+// one block and 4 bytes per block. End it with Close, or with Abort when
+// the container will not be completed (a CompressedWriter dropped before
+// its first block leaves nothing behind).
 type CompressedWriter struct {
 	w      io.Writer
 	codec  Compression
@@ -355,6 +389,26 @@ func (e *encoders) encode(codec Compression, dst, src []byte) ([]byte, error) {
 	return append(dst, e.out.Bytes()...), nil
 }
 
+// Abort ends a container that will not be completed: it removes the
+// temporary file of its blocks and writes nothing more. A CompressedWriter
+// that has been written to must be ended by Close or Abort.
+func (cw *CompressedWriter) Abort() {
+	if !cw.closed {
+		cw.closed = true
+		cw.err = errors.New("fileaccess: write to an aborted CompressedWriter")
+	}
+	cw.removeSpool()
+}
+
+// removeSpool removes the temporary file of the blocks.
+func (cw *CompressedWriter) removeSpool() {
+	if cw.spool != nil {
+		cw.spool.Close()
+		os.Remove(cw.spool.Name())
+		cw.spool = nil
+	}
+}
+
 // Close compresses the last block and writes the container: header, block
 // table, the blocks from the temporary file, closing magic. It does not
 // close the underlying writer.
@@ -363,12 +417,7 @@ func (cw *CompressedWriter) Close() error {
 		return cw.err
 	}
 	cw.closed = true
-	defer func() {
-		if cw.spool != nil {
-			cw.spool.Close()
-			os.Remove(cw.spool.Name())
-		}
-	}()
+	defer cw.removeSpool()
 	if cw.err != nil {
 		return cw.err
 	}

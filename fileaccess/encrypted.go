@@ -232,18 +232,22 @@ func (e *EncryptedWriter) Write(p []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err
 	}
-	written := len(p)
-	e.h.Write(p)
-	e.n += uint64(len(p))
+	written := 0
 	for len(p) > 0 {
 		k := min(len(p), cap(e.buf)-len(e.buf))
 		e.buf = append(e.buf, p[:k]...)
+		e.h.Write(p[:k])
+		e.n += uint64(k)
+		written += k
 		p = p[k:]
 		if len(e.buf) == cap(e.buf) {
-			e.err = e.flush(len(e.buf))
+			if err := e.flush(len(e.buf)); err != nil {
+				e.err = err // final: the buffer is encrypted and cannot be written again
+				return written, err
+			}
 		}
 	}
-	return written, e.err
+	return written, nil
 }
 
 // flush encrypts and writes the first n bytes of buf, n a multiple of 16.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -61,14 +62,13 @@ func TestRoundTrip(t *testing.T) {
 	assert.NotEqual(t, write(t, "key", []byte("same")), write(t, "key", []byte("same")), "random IVs")
 }
 
-// The engines write Brotli only through other tools; a container of Brotli
-// blocks made here reads back.
-func TestBrotliBlocks(t *testing.T) {
-	content := bytes.Repeat([]byte("brotli "), 2000)
+// brotliFile is a container of Brotli blocks of content, compressed with
+// a window of 2^lgwin bytes.
+func brotliFile(t *testing.T, content []byte, lgwin int) []byte {
 	var blocks [][]byte
 	for rest := content; ; rest = rest[min(len(rest), DefaultBlockSize):] {
 		var b bytes.Buffer
-		w := brotli.NewWriter(&b)
+		w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: 6, LGWin: lgwin})
 		_, err := w.Write(rest[:min(len(rest), DefaultBlockSize)])
 		require.NoError(t, err)
 		require.NoError(t, w.Close())
@@ -77,8 +77,25 @@ func TestBrotliBlocks(t *testing.T) {
 			break
 		}
 	}
-	file := container(Brotli, DefaultBlockSize, uint32(len(content)), blocks)
-	_, got, err := readAll(file)
+	return container(Brotli, DefaultBlockSize, uint32(len(content)), blocks)
+}
+
+// The engines write Brotli only through other tools; a container of Brotli
+// blocks made here reads back. A block's window is bounded as its size is:
+// the decoder's buffers grow to the window whatever the block holds, so a
+// window over WithMaxBlockSize (64 KiB by default) is refused unless the
+// limit is raised.
+func TestBrotliBlocks(t *testing.T) {
+	content := bytes.Repeat([]byte("brotli "), 2000)
+	for _, lgwin := range []int{10, 16} {
+		_, got, err := readAll(brotliFile(t, content, lgwin))
+		require.NoError(t, err, lgwin)
+		assert.Equal(t, content, got, lgwin)
+	}
+	wide := brotliFile(t, content, 22)
+	_, _, err := readAll(wide)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	_, got, err := readAll(wide, WithMaxBlockSize(4<<20))
 	require.NoError(t, err)
 	assert.Equal(t, content, got)
 	_, err = NewCompressedWriter(nil, Brotli)
@@ -162,4 +179,54 @@ func TestDamage(t *testing.T) {
 			assert.ErrorIs(t, err, ErrNoKey, name)
 		}
 	}
+}
+
+// failingWriter fails every write after the first n bytes.
+type failingWriter struct {
+	f *os.File
+	n int
+}
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		return 0, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return w.f.Write(p)
+}
+
+func (w *failingWriter) Seek(off int64, whence int) (int64, error) { return w.f.Seek(off, whence) }
+
+// A writer's error is final: Write returns it with the bytes taken so far
+// and never retries, and Close returns it; an aborted compressed container
+// leaves no temporary file behind.
+func TestWriterErrors(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	ew, err := NewEncryptedWriter(&failingWriter{f: f, n: 100}, WithKey(testKey()))
+	require.NoError(t, err)
+	n, err := ew.Write(make([]byte, 40<<10))
+	assert.ErrorContains(t, err, "disk full")
+	assert.Equal(t, 16<<10, n, "the bytes taken before the failing write")
+	_, err = ew.Write([]byte("more"))
+	assert.ErrorContains(t, err, "disk full")
+	assert.ErrorContains(t, ew.Close(), "disk full")
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	cw, err := NewCompressedWriter(io.Discard, Zstd)
+	require.NoError(t, err)
+	_, err = cw.Write(make([]byte, 3*DefaultBlockSize))
+	require.NoError(t, err)
+	spooled, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Len(t, spooled, 1, "the blocks wait in a temporary file")
+	cw.Abort()
+	spooled, err = os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, spooled, "Abort removes it")
+	_, err = cw.Write([]byte("more"))
+	assert.Error(t, err)
+	assert.Error(t, cw.Close())
 }

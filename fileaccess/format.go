@@ -55,8 +55,10 @@ func ParseCompression(name string) (Compression, error) {
 const DefaultBlockSize = 4096
 
 // DefaultMaxBlockSize is the largest block size a Reader accepts unless
-// told otherwise.
-const DefaultMaxBlockSize = 1 << 20
+// told otherwise: 16 times what the engines write, and small enough that
+// the buffers a header makes a Reader allocate before the block's bytes
+// arrive stay within a constant.
+const DefaultMaxBlockSize = 64 << 10
 
 // Errors, matched with errors.Is; each comes inside a *FormatError.
 var (
@@ -134,8 +136,9 @@ func WithIV(iv [16]byte) gdvar.Option {
 }
 
 // WithMaxBlockSize sets the largest block size a Reader accepts in a
-// compressed container (default DefaultMaxBlockSize; at least 1). A larger
-// one fails before anything is allocated for it.
+// compressed container (default DefaultMaxBlockSize; at least 1), and the
+// largest window of a Brotli block beyond the block size. A larger one
+// fails before anything is allocated for it.
 func WithMaxBlockSize(n int64) gdvar.Option {
 	return option(func(e *optset.Ext) error {
 		e.MaxBlock = n

@@ -3,6 +3,7 @@ package fileaccess
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"io"
 	"testing"
 
@@ -44,6 +45,8 @@ func TestDeclaredSizes(t *testing.T) {
 		{"4G blocks of 1 byte, 1 MiB of table", table, ErrTruncated},
 		{"a block compressed to 4 GiB", binary.LittleEndian.AppendUint32(header(4096, 10), 1<<32-1), ErrTooLarge},
 		{"an encrypted container of 2^64 bytes", encrypted, ErrTruncated},
+		{"a 64 KiB block declared compressed to 73 KiB, then nothing", binary.LittleEndian.AppendUint32(header(64<<10, 10), uint32(maxCompressed(64<<10))), ErrTruncated},
+		{"a Brotli block declaring a 16 MiB window and meta-block", unhex("4743504604000000100000000400000006000000cfffffff787947435046"), ErrTooLarge},
 	} {
 		var err error
 		alloc := hostile.Allocated(func() {
@@ -70,6 +73,14 @@ func TestStreamingMemory(t *testing.T) {
 		assert.Less(t, alloc, uint64(1<<20), "%s: %d bytes allocated for 4 MiB", mode, alloc)
 		t.Logf("%s: 4 MiB of content, %d KiB allocated", mode, alloc>>10)
 	}
+}
+
+func unhex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // tinyBlocks is a compressed container of content in 1-byte blocks, each

@@ -103,17 +103,20 @@ func compressFlag(fs *flag.FlagSet, cfg *config) {
 }
 
 // sealed returns the writer a command's output goes through to stdout: a
-// compressed or encrypted container when the flags ask for one. finish
-// completes the container; drop discards it when the command failed.
+// compressed or encrypted container when the flags ask for one (-compress
+// takes precedence over $GDVAR_PASSWORD, not over -password or -key).
+// finish completes the container; drop discards it when the command
+// failed.
 func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, drop func(), err error) {
+	nothing := func() {}
+	if cfg.compress != "" && (cfg.password != "" || cfg.key != "") {
+		return nil, nil, nil, errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
+	}
 	opts, encrypted, err := cfg.containerOptions()
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	nothing := func() {}
 	switch {
-	case encrypted && cfg.compress != "":
-		return nil, nil, nil, errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
 	case cfg.compress != "":
 		c, err := fileaccess.ParseCompression(cfg.compress)
 		if err != nil {
@@ -123,7 +126,7 @@ func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, dr
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return cw, cw.Close, nothing, nil
+		return cw, cw.Close, cw.Abort, nil
 	case encrypted: // the header comes first but is known last: a temporary file
 		f, err := os.CreateTemp("", "gdvar-sealed-*")
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar/fileaccess"
@@ -133,4 +134,10 @@ func TestEncodeContainers(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, "either compressed or encrypted")
+
+	// -compress writes a compressed file although $GDVAR_PASSWORD is set.
+	t.Setenv("GDVAR_PASSWORD", "hunter2")
+	code, sealed, errOut := runGdvar([]byte(js), "encode", "-framing", "stream", "-compress", "zstd", "-")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(sealed, fileaccess.MagicCompressed), "a compressed container")
 }
