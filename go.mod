@@ -11,6 +11,7 @@ require (
 
 require (
 	github.com/andybalholm/brotli v1.2.8 // indirect
+	github.com/coder/websocket v1.8.15 // indirect
 	github.com/klauspost/compress v1.20.3 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )

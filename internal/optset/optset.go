@@ -1,6 +1,6 @@
-// Package optset lets gdvar's sibling packages (stream, vartext, varjson)
-// keep their settings in gdvar.Option, so the whole module has one option
-// type. It cannot import gdvar (gdvar imports nothing of theirs), so gdvar
+// Package optset lets gdvar's sibling packages (stream, vartext, varjson,
+// fileaccess, multiplayer) keep their settings in gdvar.Option, so the
+// whole module has one option type. It cannot import gdvar (gdvar imports nothing of theirs), so gdvar
 // fills in the two hooks when it initialises; by then every package that
 // imports gdvar can use them.
 package optset
@@ -18,6 +18,18 @@ type Ext struct {
 	Key      []byte // fileaccess: nil when not set
 	IV       []byte // fileaccess: nil when not set
 	MaxBlock int64  // fileaccess: 0 when not set
+
+	Multiplayer Multiplayer // multiplayer's settings
+}
+
+// Multiplayer is package multiplayer's settings; 0 when not set.
+type Multiplayer struct {
+	MaxPacket    int64
+	Rate         float64
+	Burst        int
+	SendQueue    int64
+	WriteTimeout int64 // nanoseconds
+	MaxPeers     int
 }
 
 var (

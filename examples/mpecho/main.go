@@ -1,0 +1,64 @@
+// Command mpecho is a Godot multiplayer server written in Go: Godot 4
+// clients connect with WebSocketMultiplayerPeer.create_client and call the
+// RPCs of their node /root/Main, whose script declares
+//
+//	@rpc("any_peer", "call_remote", "reliable")
+//	func echo(a = null, b = null, c = null): ...
+//	@rpc("authority", "call_remote", "reliable")
+//	func echo_reply(a = null, b = null, c = null): ...
+//
+// For each echo from a client, the server calls echo_reply on that client
+// with the same arguments; each raw packet (multiplayer.send_bytes) goes
+// back to its sender unchanged.
+//
+//	go run ./examples/mpecho -listen 127.0.0.1:8910
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+
+	"github.com/gdvar/gdvar/multiplayer"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("listening on ws://%s", ln.Addr())
+	m := newServer(log.Default())
+	if err := m.Serve(ctx, ln); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// newServer returns the echo server, logging peers and errors to logger.
+func newServer(logger *log.Logger) *multiplayer.Multiplayer {
+	m := multiplayer.New()
+	main := m.Node("/root/Main",
+		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer},
+		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority})
+	// The arguments come as the generic form (gdvar.Unmarshal into an any),
+	// which Marshal writes back as the engine sent them.
+	main.Handle("echo", func(c *multiplayer.Call, args ...any) error {
+		return c.Reply("echo_reply", args...)
+	})
+	m.OnPacket(func(from multiplayer.PeerID, data []byte) {
+		if err := m.SendBytes(from, data); err != nil {
+			logger.Print(err)
+		}
+	})
+	m.OnPeerConnected(func(id multiplayer.PeerID) { logger.Printf("peer %d connected", id) })
+	m.OnPeerDisconnected(func(id multiplayer.PeerID) { logger.Printf("peer %d left", id) })
+	m.OnError(func(err error) { logger.Print(err) })
+	return m
+}

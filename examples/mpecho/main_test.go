@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLiveEcho has a Godot 4.6 client, whose /root/Main declares the RPCs
+// of the example's doc, call echo on the server with every engine-made
+// golden vector as an argument, and with 0, 2 and 3 arguments; each
+// echo_reply brings back the engine's very bytes, and each raw packet
+// comes back unchanged.
+func TestLiveEcho(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	var logs bytes.Buffer
+	m := newServer(log.New(&logs, "", 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- m.Serve(ctx, ln) }()
+	defer func() {
+		cancel()
+		assert.NoError(t, <-served)
+	}()
+
+	cases := mpcases.Cases(t)
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	out := godot.RunScript(t, engine, "scripts/multiplayer/client.gd", port, "echo.gd", "cases", mpcases.WriteFile(t, cases))
+	if !strings.Contains(out, "DONE") {
+		t.Fatalf("the client did not finish; server log:\n%s\nclient output (last 3000 bytes):\n%s", logs.String(), out[max(0, len(out)-3000):])
+	}
+	got := mpcases.Lines(out, "GOT ")
+	require.Equal(t, len(cases), len(got), "replies")
+	for i, c := range cases {
+		assert.Equal(t, strconv.Itoa(i)+" "+mpcases.Want(c), got[i], "call %d", i)
+	}
+	raws := mpcases.Lines(out, "RAW ")
+	require.Equal(t, len(cases), len(raws), "raw packets")
+	for i, r := range raws {
+		assert.Equal(t, strconv.Itoa(i)+" ok", r)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		assert.Regexp(t, `^peer \d+ (connected|left)$`, line, "the server logs no error")
+	}
+	t.Logf("%d calls echoed byte for byte; server log:\n%s", len(cases), logs.String())
+}

@@ -1,0 +1,39 @@
+// Package multiplayer speaks Godot 4's high-level multiplayer
+// (SceneMultiplayer: @rpc methods, send_bytes, peer ids and relay) over
+// WebSocketMultiplayerPeer, the transport of every export including the
+// web. A Go program can be the server Godot clients connect to (a
+// dedicated server, a matchmaker) or a client of a Godot server (a bot, a
+// load tester), without running the engine.
+//
+// Declare the nodes of the game's scene tree whose RPCs the program takes
+// part in, with the methods their scripts declare with @rpc (the engine
+// numbers methods by their place in the sorted list of names, so both
+// sides must declare the same ones), give handlers to the methods the
+// program serves, and serve:
+//
+//	m := multiplayer.New()
+//	main := m.Node("/root/Main",
+//		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer},
+//		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority})
+//	main.Handle("echo", func(c *multiplayer.Call, a, b, d any) error {
+//		return c.Reply("echo_reply", a, b, d)
+//	})
+//	err := m.ListenAndServe(ctx, "127.0.0.1:8910")
+//
+// Arguments are decoded with gdvar.Unmarshal into the handler's parameter
+// types and encoded with gdvar.Marshal, so every Variant type travels, in
+// the compressed form the engine uses for remote calls (AppendArg,
+// ReadArg). Calls to the game go through Node.Call; raw packets through
+// SendBytes and OnPacket.
+//
+// What goes over the wire is the engine's, checked against Godot 4.6 (see
+// docs/multiplayer.md): the server's first message gives a client its id;
+// nodes are named by path, then by a cache id once the peer confirms it;
+// the server announces peers to each other and relays between clients.
+// Every peer is bounded (WithMaxPacketSize, WithRateLimit, WithSendQueue,
+// WithWriteTimeout, WithMaxPeers): a peer that sends garbage has its
+// packets dropped and reported to OnError, a peer that does not read is
+// disconnected, and the others are served on. Replication
+// (MultiplayerSpawner, MultiplayerSynchronizer) and authentication are not
+// supported: their packets are reported as ErrUnsupported.
+package multiplayer

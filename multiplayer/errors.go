@@ -1,0 +1,50 @@
+package multiplayer
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The errors a peer's packets or connection can cause, matched with
+// errors.Is. They reach the OnError callback inside a *PeerError; the
+// Multiplayer goes on serving the other peers.
+var (
+	// ErrMalformed: a packet that does not follow the protocol (cut
+	// short, an unknown command, an argument that does not decode).
+	ErrMalformed = errors.New("multiplayer: malformed packet")
+	// ErrUnknownNode: a remote call or path for a node not declared here,
+	// or a cache id the peer never sent.
+	ErrUnknownNode = errors.New("multiplayer: unknown node")
+	// ErrUnknownMethod: a method id or name the node does not declare, or
+	// a declared method with no handler.
+	ErrUnknownMethod = errors.New("multiplayer: unknown method")
+	// ErrNotAllowed: a call the method's mode refuses (an Authority
+	// method called by another peer than the node's authority).
+	ErrNotAllowed = errors.New("multiplayer: remote call not allowed")
+	// ErrChecksum: a peer's checksum of a node's RPC names differs from
+	// ours: the two sides do not declare the same RPC methods.
+	ErrChecksum = errors.New("multiplayer: the peer's RPC checksum of the node differs")
+	// ErrRateLimited: a packet over the peer's rate (WithRateLimit); it
+	// was dropped.
+	ErrRateLimited = errors.New("multiplayer: packet over the peer's rate limit, dropped")
+	// ErrSlowPeer: the peer did not read what was sent to it
+	// (WithSendQueue, WithWriteTimeout); it was disconnected.
+	ErrSlowPeer = errors.New("multiplayer: peer too slow to read, disconnected")
+	// ErrUnsupported: a packet of a feature this package does not have
+	// (replication, authentication).
+	ErrUnsupported = errors.New("multiplayer: unsupported packet")
+	// ErrNoPeer: a call or packet to a peer that is not connected.
+	ErrNoPeer = errors.New("multiplayer: no such peer")
+	// ErrClosed: the Multiplayer is not connected or was closed.
+	ErrClosed = errors.New("multiplayer: not connected")
+)
+
+// PeerError is an error of one peer: a packet it sent, or its connection.
+type PeerError struct {
+	Peer PeerID
+	Err  error
+}
+
+func (e *PeerError) Error() string { return fmt.Sprintf("peer %d: %v", e.Peer, e.Err) }
+
+func (e *PeerError) Unwrap() error { return e.Err }

@@ -1,0 +1,481 @@
+package multiplayer
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Multiplayer is one side of Godot's high-level multiplayer
+// (SceneMultiplayer): a server its Godot clients call, or a client of a
+// Godot server. Declare the game's nodes and their RPC methods with Node,
+// give the methods handlers, then Serve (or use the Multiplayer as an
+// http.Handler) or Connect. The callbacks and handlers are called from the
+// goroutine of the connection a packet came on: one at a time per
+// connection.
+type Multiplayer struct {
+	cfg   config
+	mu    sync.Mutex
+	nodes map[string]*Node // by path relative to /root
+	id    PeerID           // this side's: 1 serving, else the server's gift; 0 before
+	conns map[PeerID]*conn // the clients (serving), or the server
+	// A client's other peers, which the server announced.
+	others map[PeerID]bool
+	// Each peer's cache ids of the nodes it sent, and, per peer, the nodes
+	// this side sent it: false until the peer confirmed the path.
+	recv    map[PeerID]map[uint32]*Node
+	sent    map[PeerID]map[*Node]bool
+	byCache map[uint32]*Node
+	next    uint32 // the next cache id this side gives a node
+
+	onConnect, onDisconnect func(PeerID)
+	onPacket                func(PeerID, []byte)
+	onError                 func(error)
+	done                    chan struct{} // closed by Close
+	closeOnce               sync.Once
+	wg                      sync.WaitGroup
+}
+
+// New returns a Multiplayer with the given options: this package's limits
+// (WithMaxPacketSize, WithRateLimit, WithSendQueue, WithWriteTimeout,
+// WithMaxPeers) and gdvar's options for the arguments (gdvar.AllowObjects,
+// gdvar.WithLimits). An invalid option fails Serve and Connect.
+func New(opts ...gdvar.Option) *Multiplayer {
+	return &Multiplayer{
+		cfg:   newConfig(opts),
+		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, others: map[PeerID]bool{},
+		recv: map[PeerID]map[uint32]*Node{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
+		next: 1, done: make(chan struct{}),
+	}
+}
+
+// Node declares the node at path ("/root/Main", or "Main" relative to the
+// root) with its RPC methods, as the game's script declares them. It
+// panics if the path is not under /root, a method name is empty or given
+// twice, or the node was declared already.
+func (m *Multiplayer) Node(path string, methods ...Method) *Node {
+	n, err := newNode(m, path, methods)
+	if err != nil {
+		panic(err.Error())
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.nodes[n.path] != nil {
+		panic(fmt.Sprintf("multiplayer: node %s declared twice", path))
+	}
+	m.nodes[n.path] = n
+	return n
+}
+
+// OnPeerConnected sets the function called when a peer connects: a client
+// of the server, or, on a client, the server and each other client it
+// announces.
+func (m *Multiplayer) OnPeerConnected(fn func(PeerID)) { m.set(func() { m.onConnect = fn }) }
+
+// OnPeerDisconnected sets the function called when a peer leaves.
+func (m *Multiplayer) OnPeerDisconnected(fn func(PeerID)) { m.set(func() { m.onDisconnect = fn }) }
+
+// OnPacket sets the function called with each raw packet a peer sends
+// (send_bytes); data is valid during the call.
+func (m *Multiplayer) OnPacket(fn func(from PeerID, data []byte)) { m.set(func() { m.onPacket = fn }) }
+
+// OnError sets the function called with each error of a peer (a
+// *PeerError): a packet dropped, a call refused, a handler's error, a
+// connection lost. By default they are dropped silently.
+func (m *Multiplayer) OnError(fn func(error)) { m.set(func() { m.onError = fn }) }
+
+func (m *Multiplayer) set(f func()) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	f()
+}
+
+// ID returns this side's peer id: 1 for a server, the id the server gave
+// a client, 0 before either.
+func (m *Multiplayer) ID() PeerID {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.id
+}
+
+// Peers returns the peers connected now, in increasing order: a server's
+// clients, or a client's server and the other clients it announced.
+func (m *Multiplayer) Peers() []PeerID {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ids := make([]PeerID, 0, len(m.conns)+len(m.others))
+	for id := range m.conns {
+		ids = append(ids, id)
+	}
+	for id := range m.others {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// SendBytes sends data, which must not be empty, to peer to (0: every
+// peer, −N: every peer but N) as send_bytes does.
+func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
+	if len(data) == 0 {
+		return fmt.Errorf("multiplayer: SendBytes of no bytes")
+	}
+	pkt := append([]byte{cmdRaw}, data...)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt) })
+}
+
+// Disconnect closes the connection of a server's client.
+func (m *Multiplayer) Disconnect(peer PeerID) error {
+	m.mu.Lock()
+	c := m.conns[peer]
+	m.mu.Unlock()
+	if c == nil || m.ID() != ServerID {
+		return fmt.Errorf("%w: %d", ErrNoPeer, peer)
+	}
+	c.close(nil)
+	return nil
+}
+
+// Close closes every connection, and, for a server, makes Serve return. It
+// waits for the connections' goroutines to end.
+func (m *Multiplayer) Close() error {
+	m.closeOnce.Do(func() { close(m.done) })
+	m.mu.Lock()
+	conns := make([]*conn, 0, len(m.conns))
+	for _, c := range m.conns {
+		conns = append(conns, c)
+	}
+	m.mu.Unlock()
+	for _, c := range conns {
+		c.close(nil)
+	}
+	m.wg.Wait()
+	return nil
+}
+
+// Done returns a channel closed when the Multiplayer is closed.
+func (m *Multiplayer) Done() <-chan struct{} { return m.done }
+
+// report passes a peer's error to OnError.
+func (m *Multiplayer) report(peer PeerID, err error) {
+	m.mu.Lock()
+	fn := m.onError
+	m.mu.Unlock()
+	if fn != nil {
+		fn(&PeerError{Peer: peer, Err: err})
+	}
+}
+
+// each calls send for each peer that to names, as the engine's
+// send_command does (m.mu held).
+func (m *Multiplayer) each(to PeerID, send func(PeerID) error) error {
+	if to > 0 {
+		return send(to)
+	}
+	var first error
+	for _, id := range m.targets() {
+		if id == -to {
+			continue
+		}
+		if err := send(id); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// targets returns every peer (m.mu held).
+func (m *Multiplayer) targets() []PeerID {
+	ids := make([]PeerID, 0, len(m.conns)+len(m.others))
+	for id := range m.conns {
+		ids = append(ids, id)
+	}
+	for id := range m.others {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// sendTo queues a packet for peer to: on a client, a packet for another
+// client goes through the server, in a RELAY (m.mu held).
+func (m *Multiplayer) sendTo(to PeerID, pkt []byte) error {
+	if c := m.conns[to]; c != nil {
+		return c.send(pkt)
+	}
+	if server := m.conns[ServerID]; server != nil && m.id != ServerID && m.others[to] {
+		return server.send(append(appendSys(make([]byte, 0, sysSize+len(pkt)), sysRelay, to), pkt...))
+	}
+	return fmt.Errorf("%w: %d", ErrNoPeer, to)
+}
+
+// sendCall sends a remote call of node n to peer to, as the engine does:
+// the first time a peer is sent a node, the node's path with the cache id
+// this side gives it (SIMPLIFY_PATH); until the peer confirms it, the path
+// in each call; then the cache id alone.
+func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc int, args []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.id == 0 {
+		return ErrClosed
+	}
+	if n.cacheID == 0 {
+		n.cacheID = m.next
+		m.byCache[n.cacheID] = n
+		m.next++
+	}
+	return m.each(to, func(t PeerID) error {
+		sent := m.sent[t]
+		if sent == nil {
+			sent = map[*Node]bool{}
+			m.sent[t] = sent
+		}
+		confirmed, simplified := sent[n]
+		if !simplified {
+			sent[n] = false
+			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path)); err != nil {
+				return err
+			}
+		}
+		if confirmed {
+			return m.sendTo(t, appendCall(nil, n.cacheID, "", method, raw, argc, args))
+		}
+		return m.sendTo(t, appendCall(nil, 0, n.path, method, raw, argc, args))
+	})
+}
+
+// handle processes a packet that arrived on c.
+func (m *Multiplayer) handle(c *conn, b []byte) error {
+	if len(b) == 0 {
+		return malformed("an empty packet")
+	}
+	if !c.allow() {
+		return ErrRateLimited
+	}
+	if b[0]&cmdMask == cmdSys {
+		return m.handleSys(c, b)
+	}
+	return m.process(c, c.id, b)
+}
+
+// process processes a packet from peer from (c.id, or the source of a
+// relayed packet).
+func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
+	switch b[0] & cmdMask {
+	case cmdRemoteCall:
+		return m.handleCall(c, from, b)
+	case cmdSimplifyPath:
+		return m.handleSimplify(from, b)
+	case cmdConfirmPath:
+		return m.handleConfirm(from, b)
+	case cmdRaw:
+		if len(b) < 2 {
+			return malformed("a raw packet of no bytes")
+		}
+		m.mu.Lock()
+		fn := m.onPacket
+		m.mu.Unlock()
+		if fn != nil {
+			fn(from, b[1:])
+		}
+		return nil
+	case cmdSys:
+		return malformed("a system command inside a relayed packet")
+	}
+	return fmt.Errorf("%w: command %d (replication)", ErrUnsupported, b[0]&cmdMask)
+}
+
+// handleSys processes a system command: peers coming and going and relays.
+func (m *Multiplayer) handleSys(c *conn, b []byte) error {
+	if len(b) >= 2 && b[1] == sysAuth {
+		if len(b) == 2 {
+			return nil // an authentication's end, late: the engine ignores it too
+		}
+		return fmt.Errorf("%w: authentication", ErrUnsupported)
+	}
+	cmd, peer, payload, err := parseSys(b)
+	if err != nil {
+		return err
+	}
+	if m.ID() == ServerID {
+		if cmd != sysRelay || len(payload) == 0 {
+			return malformed("system command %d of %d bytes from a client", cmd, len(b))
+		}
+		return m.relay(c, peer, payload)
+	}
+	switch cmd {
+	case sysAddPeer, sysDelPeer:
+		if peer < 2 {
+			return malformed("system command %d for peer %d", cmd, peer)
+		}
+		m.mu.Lock()
+		known := m.others[peer]
+		fn := m.onConnect
+		if cmd == sysAddPeer {
+			m.others[peer] = true
+		} else {
+			m.forget(peer)
+			delete(m.others, peer)
+			fn = m.onDisconnect
+		}
+		m.mu.Unlock()
+		if fn != nil && known == (cmd == sysDelPeer) {
+			fn(peer)
+		}
+		return nil
+	case sysRelay:
+		if len(payload) == 0 || peer == ServerID {
+			return malformed("a relayed packet of %d bytes from peer %d", len(payload), peer)
+		}
+		return m.process(c, peer, payload)
+	}
+	return malformed("system command %d", cmd)
+}
+
+// relay forwards a client's packet for other peers, as the engine's server
+// does: to peer dest, or (dest ≤ 0) to every client but the sender and
+// −dest, and handles it itself unless dest is −1 ("not the server").
+func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
+	if dest == ServerID {
+		return m.process(c, c.id, inner)
+	}
+	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
+	m.mu.Lock()
+	if dest > 0 {
+		to := m.conns[dest]
+		m.mu.Unlock()
+		if to != nil {
+			to.send(pkt) // a slow destination is its own failure, not the sender's
+		}
+		return nil
+	}
+	for id, to := range m.conns {
+		if id != c.id && id != -dest {
+			to.send(pkt)
+		}
+	}
+	m.mu.Unlock()
+	if dest == -1 {
+		return nil
+	}
+	return m.process(c, c.id, inner)
+}
+
+// maxCached is how many cache ids a peer may give nodes beyond one per
+// declared node: a bound on what its SIMPLIFY_PATH packets make this side
+// keep.
+const maxCached = 256
+
+// handleSimplify records the cache id a peer gives a node and confirms it.
+func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
+	checksum, id, path, err := parseSimplify(b)
+	if err != nil {
+		return err
+	}
+	rel, _ := relativePath(string(path))
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := m.nodes[rel]
+	if n == nil {
+		return fmt.Errorf("%w: %q", ErrUnknownNode, path)
+	}
+	cache := m.recv[from]
+	if cache == nil {
+		cache = map[uint32]*Node{}
+		m.recv[from] = cache
+	}
+	if cache[id] != nil || len(cache) >= len(m.nodes)+maxCached {
+		return malformed("cache id %d given twice, or one of too many", id)
+	}
+	cache[id] = n
+	valid := checksum == n.checksum
+	if err := m.sendTo(from, appendConfirm(nil, valid, id)); err != nil {
+		return err
+	}
+	if !valid {
+		return fmt.Errorf("%w: %s: %s here, %s there", ErrChecksum, n.Path(), n.checksum, checksum)
+	}
+	return nil
+}
+
+// handleConfirm records a peer's confirmation of a node's cache id.
+func (m *Multiplayer) handleConfirm(from PeerID, b []byte) error {
+	valid, id, err := parseConfirm(b)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := m.byCache[id]
+	if n == nil {
+		return nil // as the engine: a node gone meanwhile
+	}
+	if _, asked := m.sent[from][n]; !asked {
+		return malformed("confirms cache id %d, which it was not sent", id)
+	}
+	m.sent[from][n] = true
+	if !valid {
+		return fmt.Errorf("%w: %s", ErrChecksum, n.Path())
+	}
+	return nil
+}
+
+// handleCall checks a remote call and calls its handler.
+func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
+	call, err := parseCall(b)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	var n *Node
+	if call.path != nil {
+		rel, _ := relativePath(string(call.path))
+		n = m.nodes[rel]
+	} else {
+		n = m.recv[from][call.node]
+	}
+	var h *handler
+	if n != nil && int(call.method) < len(n.names) {
+		h = n.handlers[call.method]
+	}
+	m.mu.Unlock()
+	switch {
+	case n == nil && call.path != nil:
+		return fmt.Errorf("%w: %q", ErrUnknownNode, call.path)
+	case n == nil:
+		return fmt.Errorf("%w: cache id %d", ErrUnknownNode, call.node)
+	case int(call.method) >= len(n.names):
+		return fmt.Errorf("%w: %s has no method %d", ErrUnknownMethod, n.Path(), call.method)
+	}
+	name := n.names[call.method]
+	if n.modes[call.method] == Authority && int32(from) != n.authority.Load() {
+		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, Authority, n.authority.Load())
+	}
+	if h == nil {
+		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name)
+	}
+	args, err := c.decodeArgs(call, m.cfg.codec)
+	if err != nil {
+		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
+	}
+	return h.call(&Call{From: from, Node: n, Method: name, args: args, opts: m.cfg.codec})
+}
+
+// forget drops what this side keeps of a peer's caches (m.mu held).
+func (m *Multiplayer) forget(peer PeerID) {
+	delete(m.recv, peer)
+	delete(m.sent, peer)
+}
+
+// appendPackedBytes appends a byte-only call's bytes as var_to_bytes
+// encodes a PackedByteArray.
+func appendPackedBytes(b, data []byte) []byte {
+	b = binary.LittleEndian.AppendUint32(b, 29) // PackedByteArray
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(data)))
+	b = append(b, data...)
+	return append(b, make([]byte, -len(data)&3)...)
+}

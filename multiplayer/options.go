@@ -1,0 +1,108 @@
+package multiplayer
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+)
+
+// The defaults of the per-peer limits.
+const (
+	// DefaultMaxPacket is the largest packet (WebSocket message) a peer
+	// may send: the engine's own buffer size (inbound_buffer_size). A
+	// larger one closes that peer's connection.
+	DefaultMaxPacket = 65535
+	// DefaultRate and DefaultBurst bound the packets a peer may send: on
+	// average DefaultRate a second, DefaultBurst at once. More are
+	// dropped (ErrRateLimited).
+	DefaultRate  = 2000
+	DefaultBurst = 4000
+	// DefaultSendQueue is how many bytes may wait to be sent to a peer.
+	// A peer that lets more pile up is disconnected (ErrSlowPeer), so that
+	// it cannot make the server hold without bound what it does not read.
+	DefaultSendQueue = 1 << 20
+	// DefaultWriteTimeout is how long one packet may take to be written to
+	// a peer before the peer is disconnected (ErrSlowPeer).
+	DefaultWriteTimeout = 5 * time.Second
+	// DefaultMaxPeers is how many clients a server accepts at once.
+	DefaultMaxPeers = 4096
+)
+
+// config is what a Multiplayer takes from its options; all of them also go
+// to gdvar's codec for the arguments (gdvar.AllowObjects, limits), which
+// ignores this package's own.
+type config struct {
+	codec        []gdvar.Option
+	maxPacket    int64
+	rate         float64
+	burst        int
+	sendQueue    int64
+	writeTimeout time.Duration
+	maxPeers     int
+	err          error
+}
+
+func newConfig(opts []gdvar.Option) config {
+	ext, err := optset.Read(opts)
+	s := ext.Multiplayer
+	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
+		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers, err: err}
+	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
+	c.rate = or(c.rate, DefaultRate)
+	c.burst = or(c.burst, DefaultBurst)
+	c.sendQueue = or(c.sendQueue, DefaultSendQueue)
+	c.writeTimeout = or(c.writeTimeout, DefaultWriteTimeout)
+	c.maxPeers = or(c.maxPeers, DefaultMaxPeers)
+	return c
+}
+
+func or[T int | int64 | float64 | time.Duration](v, def T) T {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// option makes a gdvar.Option of a setting of this package.
+func option(name string, ok bool, set func(*optset.Multiplayer)) gdvar.Option {
+	return optset.Option(func(e *optset.Ext) error {
+		set(&e.Multiplayer)
+		if !ok {
+			return fmt.Errorf("multiplayer: %s out of range", name)
+		}
+		return nil
+	}).(gdvar.Option)
+}
+
+// WithMaxPacketSize sets the largest packet a peer may send, in bytes
+// (default DefaultMaxPacket; at least 16).
+func WithMaxPacketSize(n int64) gdvar.Option {
+	return option("max packet size", n >= 16, func(s *optset.Multiplayer) { s.MaxPacket = n })
+}
+
+// WithRateLimit sets how many packets a peer may send a second on average
+// and at once (defaults DefaultRate and DefaultBurst); packets beyond are
+// dropped.
+func WithRateLimit(perSecond float64, burst int) gdvar.Option {
+	return option("rate limit", perSecond > 0 && burst >= 1, func(s *optset.Multiplayer) { s.Rate, s.Burst = perSecond, burst })
+}
+
+// WithSendQueue sets how many bytes may wait to be sent to one peer
+// (default DefaultSendQueue; at least DefaultMaxPacket).
+func WithSendQueue(n int64) gdvar.Option {
+	return option("send queue", n >= DefaultMaxPacket, func(s *optset.Multiplayer) { s.SendQueue = n })
+}
+
+// WithWriteTimeout sets how long one packet may take to be written to a
+// peer (default DefaultWriteTimeout).
+func WithWriteTimeout(d time.Duration) gdvar.Option {
+	return option("write timeout", d > 0, func(s *optset.Multiplayer) { s.WriteTimeout = int64(d) })
+}
+
+// WithMaxPeers sets how many clients a server accepts at once (default
+// DefaultMaxPeers); more are refused at the WebSocket handshake.
+func WithMaxPeers(n int) gdvar.Option {
+	return option("max peers", n >= 1, func(s *optset.Multiplayer) { s.MaxPeers = n })
+}
