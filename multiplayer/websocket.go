@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -227,7 +228,8 @@ func normalEnd(cause error) bool {
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
 		return true
 	}
-	return cause == nil || errors.Is(cause, context.Canceled) || errors.Is(cause, io.EOF)
+	return cause == nil || errors.Is(cause, context.Canceled) || errors.Is(cause, io.EOF) ||
+		errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, net.ErrClosed)
 }
 
 // ServeHTTP accepts a Godot client (WebSocketMultiplayerPeer.create_client)

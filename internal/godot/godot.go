@@ -148,10 +148,11 @@ func StartWith(t testing.TB, engine string, args ...string) *Process {
 // Wait waits for the process to end and returns what it printed.
 func (p *Process) Wait(t testing.TB) string {
 	t.Helper()
-	if err := <-p.done; err != nil {
+	err := <-p.done
+	p.done <- err // for the cleanup, which waits for the end too
+	if err != nil {
 		t.Fatalf("engine: %v\n%s", err, p.Output())
 	}
-	p.done <- nil // for the cleanup
 	return p.Output()
 }
 

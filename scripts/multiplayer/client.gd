@@ -10,7 +10,8 @@
 #   relay N: waits until N other clients are announced, calls note on each
 #     with (its own id, "hi") and sends it the bytes of its own id; prints
 #     "NOTE <from> <args>" and "RAWFROM <from> <hex>" for each it gets, and
-#     "LEFT <id>" for each peer that leaves.
+#     "LEFT <id>" for each peer that leaves. The client of the highest id
+#     quits after the others have left, the others at once.
 #   leave: calls echo 100 times and quits at once, without waiting.
 # Prints "ID <id>" when connected and "DONE" at the end.
 #   godot --headless -s scripts/multiplayer/client.gd -- PORT SCRIPT MODE [ARG]
@@ -25,6 +26,8 @@ var notes := 0
 var raw_froms := 0
 var others := 0
 var started := false
+var left := 0
+var waiting := false
 
 func _init() -> void:
 	var args := OS.get_cmdline_user_args()
@@ -42,7 +45,7 @@ func _init() -> void:
 	mp.server_disconnected.connect(func(): print("SERVER GONE"); quit(1))
 	mp.peer_packet.connect(_on_packet)
 	mp.peer_connected.connect(_on_peer)
-	mp.peer_disconnected.connect(func(id): print("LEFT ", id))
+	mp.peer_disconnected.connect(_on_left)
 	if mode == "cases":
 		for line in FileAccess.get_file_as_string(args[3]).split("\n", false):
 			var values := []
@@ -112,10 +115,20 @@ func _check_done() -> void:
 		done = replies == cases.size() and raws == cases.size()
 	elif mode == "relay":
 		done = notes == others and raw_froms == others
-	if done:
-		print("DONE")
-		# Stay a moment, so that what others send to this client still lands.
-		await create_timer(0.5).timeout
+	if not done:
+		return
+	print("DONE")
+	if mode == "relay" and get_multiplayer().get_unique_id() > Array(get_multiplayer().get_peers()).max():
+		waiting = true # _on_left quits
+		return
+	# Stay a moment, so that what others send to this client still lands.
+	await create_timer(0.5).timeout
+	quit()
+
+func _on_left(id: int) -> void:
+	print("LEFT ", id)
+	left += 1
+	if waiting and left == others:
 		quit()
 
 # raw_of is what send_bytes sends for a case: its bytes, never empty.

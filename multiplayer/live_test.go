@@ -1,0 +1,255 @@
+package multiplayer
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// echoMethods are the methods of scripts/multiplayer/echo.gd, and relay.gd
+// adds note.
+var (
+	echoMethods  = []Method{{"echo", AnyPeer}, {"echo_reply", Authority}}
+	relayMethods = append(echoMethods, Method{"note", AnyPeer})
+)
+
+// serve starts m on a loopback port and returns the port; the server stops
+// when the test ends.
+func serve(t *testing.T, m *Multiplayer) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-done)
+	})
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// errorLog collects what OnError reports.
+type errorLog struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (l *errorLog) add(err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, err.Error())
+}
+
+func (l *errorLog) get() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.errs...)
+}
+
+// A Godot 4.6 client calls echo on a Go server with every engine-made
+// golden vector as an argument (and 0, 2, 3 arguments, a lone
+// PackedByteArray): each argument reaches the handler as exactly the bytes
+// the engine's var_to_bytes wrote, and the reply comes back the same; then
+// it sends each call's bytes with send_bytes, which arrive as sent and
+// come back.
+func TestLiveClientCallsGoServer(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	m := New()
+	main := m.Node("/root/Main", echoMethods...)
+	var mu sync.Mutex
+	var got [][][]byte
+	main.Handle("echo", func(c *Call, args ...any) error {
+		var raw [][]byte
+		for i := range c.NumArgs() {
+			raw = append(raw, append([]byte(nil), c.Arg(i)...))
+		}
+		mu.Lock()
+		got = append(got, raw)
+		mu.Unlock()
+		return c.Reply("echo_reply", args...)
+	})
+	var packets [][]byte
+	m.OnPacket(func(from PeerID, data []byte) {
+		mu.Lock()
+		packets = append(packets, append([]byte(nil), data...))
+		mu.Unlock()
+		assert.NoError(t, m.SendBytes(from, data))
+	})
+	var errs errorLog
+	m.OnError(errs.add)
+	cases := mpcases.Cases(t)
+	out := godot.RunScript(t, engine, "scripts/multiplayer/client.gd", serve(t, m), "echo.gd", "cases", mpcases.WriteFile(t, cases))
+	require.Contains(t, out, "DONE")
+	mu.Lock()
+	defer mu.Unlock()
+	require.Equal(t, len(cases), len(got), "calls")
+	require.Equal(t, len(cases), len(packets), "raw packets")
+	replies := mpcases.Lines(out, "GOT ")
+	for i, c := range cases {
+		assert.Equal(t, append([]byte{0xee}, bytes.Join(c, nil)...), packets[i], "raw packet %d", i)
+		if len(c) == 1 && len(c[0]) == 8 && c[0][0] == 0x1d {
+			c = nil // an empty PackedByteArray alone arrives as no argument
+		}
+		assert.Equal(t, c, got[i], "call %d: the arguments as the engine wrote them", i)
+		assert.Equal(t, strconv.Itoa(i)+" "+mpcases.Want(c), replies[i], "call %d: the reply", i)
+	}
+	assert.Empty(t, errs.get())
+}
+
+// A Go client calls echo on a Godot 4.6 server with the same calls: the
+// engine gets each argument as the bytes of its golden vector, and its
+// echo_reply brings them back; raw packets come back unchanged. Each call
+// waits for its reply: the engine reads a frame's packets into a buffer of
+// 64 KiB, which a client must not outrun.
+func TestLiveGoClientCallsGodotServer(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	port := godot.FreePort(t, "tcp")
+	server := godot.Start(t, engine, "scripts/multiplayer/server.gd", strconv.Itoa(port))
+	m := New()
+	main := m.Node("/root/Main", echoMethods...)
+	replies := make(chan [][]byte, 256)
+	main.Handle("echo_reply", func(c *Call, _ ...any) {
+		var raw [][]byte
+		for i := range c.NumArgs() {
+			raw = append(raw, append([]byte(nil), c.Arg(i)...))
+		}
+		replies <- raw
+	})
+	raws := make(chan []byte, 256)
+	m.OnPacket(func(_ PeerID, data []byte) { raws <- append([]byte(nil), data...) })
+	var errs errorLog
+	m.OnError(errs.add)
+	connect(t, m, port, server)
+
+	cases := mpcases.Cases(t)
+	for i, c := range cases {
+		args := make([]any, len(c))
+		for j, b := range c {
+			args[j] = gdvar.RawValue(b) // written as it is
+		}
+		require.NoError(t, main.Call(ServerID, "echo", args...), "call %d", i)
+		require.NoError(t, m.SendBytes(ServerID, []byte(fmt.Sprint("raw ", i))))
+		select {
+		case got := <-replies:
+			want := strings.Split(mpcases.Pad(c), ",")
+			for j, w := range want {
+				assert.Equal(t, w, hex.EncodeToString(got[j]), "call %d, argument %d", i, j)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no reply to call %d; the engine printed:\n%s", i, server.Output())
+		}
+		assert.Equal(t, fmt.Sprint("raw ", i), string(<-raws))
+	}
+	m.Close() // the engine's server quits when its last client leaves
+	received := mpcases.Lines(server.Wait(t), "RECV ")
+	require.Equal(t, len(cases), len(received), "calls the engine got")
+	for i, c := range cases {
+		assert.Equal(t, mpcases.Pad(c), received[i], "call %d: what the engine got", i)
+	}
+	assert.Empty(t, errs.get())
+}
+
+// connect connects m to the Godot server on port, waiting for it to come up.
+func connect(t *testing.T, m *Multiplayer, port int, server *godot.Process) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := m.Connect(ctx, fmt.Sprintf("ws://127.0.0.1:%d", port))
+		cancel()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("cannot connect to the engine: %v\n%s", err, server.Output())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A Godot client calls echo 100 times and quits at once, mid-stream; then
+// three Godot clients of the same Go server learn of each other
+// (ADD_PEER), call note on each other and send each other raw packets
+// through the server's relay, and see each other leave (DEL_PEER).
+func TestLiveRelayBetweenClients(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	m := New()
+	main := m.Node("/root/Main", relayMethods...)
+	var echoes sync.WaitGroup
+	echoes.Add(100)
+	main.Handle("echo", func(c *Call, args ...any) { echoes.Done() })
+	var errs errorLog
+	m.OnError(errs.add)
+	port := serve(t, m)
+
+	leaver := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
+	require.Contains(t, leaver.Wait(t), "DONE")
+	echoes.Wait() // the engine sends what it queued before it quits
+	for deadline := time.Now().Add(5 * time.Second); len(m.Peers()) > 0; time.Sleep(10 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "the client that quit is still a peer")
+	}
+	var clients []*godot.Process
+	for range 3 {
+		clients = append(clients, godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "relay", "2"))
+	}
+	var ids []string
+	outs := make([]string, len(clients))
+	for i, c := range clients {
+		outs[i] = c.Wait(t)
+		require.Contains(t, outs[i], "DONE", outs[i])
+		ids = append(ids, mpcases.Lines(outs[i], "ID ")[0])
+	}
+	last := slices.Index(ids, slices.MaxFunc(ids, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	}))
+	for i, out := range outs {
+		if i == last { // it waits for the others to leave
+			others := slices.Delete(slices.Clone(ids), i, i+1)
+			assert.ElementsMatch(t, others, mpcases.Lines(out, "LEFT "), "client %d saw the others leave", i)
+		}
+		notes := mpcases.Lines(out, "NOTE ")
+		froms := mpcases.Lines(out, "RAWFROM ")
+		assert.Len(t, notes, 2, out)
+		assert.Len(t, froms, 2, out)
+		for j, id := range ids {
+			if j == i {
+				continue
+			}
+			assert.Contains(t, notes, id+" ["+id+", \"hi\", <null>]", "client %d got client %d's note", i, j)
+			n, err := strconv.ParseInt(id, 10, 64)
+			require.NoError(t, err)
+			assert.Contains(t, froms, id+" "+hex.EncodeToString(varInt(n)), "client %d got client %d's bytes", i, j)
+		}
+	}
+	assert.Empty(t, errs.get())
+}
+
+// varInt is var_to_bytes of an int.
+func varInt(n int64) []byte {
+	b, err := AppendArg(nil, n)
+	if err != nil {
+		panic(err)
+	}
+	v, _, err := ReadArg(nil, b)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
