@@ -46,19 +46,19 @@ func serve(t *testing.T, m *Multiplayer) string {
 // errorLog collects what OnError reports.
 type errorLog struct {
 	mu   sync.Mutex
-	errs []string
+	errs []error
 }
 
 func (l *errorLog) add(err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.errs = append(l.errs, err.Error())
+	l.errs = append(l.errs, err)
 }
 
-func (l *errorLog) get() []string {
+func (l *errorLog) get() []error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return append([]string(nil), l.errs...)
+	return append([]error(nil), l.errs...)
 }
 
 // A Godot 4.6 client calls echo on a Go server with every engine-made

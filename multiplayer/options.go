@@ -14,9 +14,9 @@ const (
 	// may send: the engine's own buffer size (inbound_buffer_size). A
 	// larger one closes that peer's connection.
 	DefaultMaxPacket = 65535
-	// DefaultRate and DefaultBurst bound the packets a peer may send: on
-	// average DefaultRate a second, DefaultBurst at once. More are
-	// dropped (ErrRateLimited).
+	// DefaultRate and DefaultBurst bound the packets a server's client may
+	// send: on average DefaultRate a second, DefaultBurst at once. More
+	// are dropped (ErrRateLimited).
 	DefaultRate  = 2000
 	DefaultBurst = 4000
 	// DefaultSendQueue is how many bytes may wait to be sent to a peer.
@@ -82,9 +82,9 @@ func WithMaxPacketSize(n int64) gdvar.Option {
 	return option("max packet size", n >= 16, func(s *optset.Multiplayer) { s.MaxPacket = n })
 }
 
-// WithRateLimit sets how many packets a peer may send a second on average
-// and at once (defaults DefaultRate and DefaultBurst); packets beyond are
-// dropped.
+// WithRateLimit sets how many packets each client of a server may send a
+// second on average and at once (defaults DefaultRate and DefaultBurst);
+// packets beyond are dropped.
 func WithRateLimit(perSecond float64, burst int) gdvar.Option {
 	return option("rate limit", perSecond > 0 && burst >= 1, func(s *optset.Multiplayer) { s.Rate, s.Burst = perSecond, burst })
 }

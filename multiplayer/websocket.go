@@ -119,8 +119,13 @@ func (c *conn) read() {
 	}
 }
 
-// allow takes a token of the peer's rate bucket, if there is one.
+// allow takes a token of the peer's rate bucket, if there is one. A
+// client does not limit its server, whose packets it cannot drop without
+// losing step with it.
 func (c *conn) allow() bool {
+	if c.id == ServerID {
+		return true
+	}
 	now := time.Now()
 	c.tokens = min(float64(c.m.cfg.burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate)
 	c.last = now

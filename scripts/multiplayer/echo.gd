@@ -5,11 +5,15 @@ extends Node
 
 signal replied(args: Array)
 
+# quiet: a server that does not print what it gets (benchmarks).
+var quiet := false
+
 @rpc("any_peer", "call_remote", "reliable")
 func echo(a = null, b = null, c = null) -> void:
 	if not multiplayer.is_server():
 		return
-	print("RECV ", hexes([a, b, c]))
+	if not quiet:
+		print("RECV ", hexes([a, b, c]))
 	echo_reply.rpc_id(multiplayer.get_remote_sender_id(), a, b, c)
 
 @rpc("authority", "call_remote", "reliable")

@@ -2,8 +2,11 @@
 # whose node /root/Main has echo.gd: it calls echo_reply on each client that
 # calls echo, with the same arguments, printing "RECV <hex>,<hex>,<hex>";
 # it sends each raw packet back to its sender. Prints "READY" when
-# listening; quits when the last client leaves, or after 120 s.
-#   godot --headless -s scripts/multiplayer/server.gd -- PORT
+# listening; quits when the last client leaves, or after 120 s. With
+# "quiet" (benchmarks), it prints no RECV lines and does not quit when
+# clients leave, only after 600 s; "nosleep" besides runs frames without
+# the 6.9 ms sleep a headless engine takes between them.
+#   godot --headless -s scripts/multiplayer/server.gd -- PORT [quiet [nosleep]]
 extends SceneTree
 
 func _init() -> void:
@@ -12,6 +15,11 @@ func _init() -> void:
 	main.name = "Main"
 	main.set_script(load("res://scripts/multiplayer/echo.gd"))
 	root.add_child(main)
+	var quiet := args.size() > 1 and args[1] == "quiet"
+	main.quiet = quiet
+	if args.size() > 2 and args[2] == "nosleep":
+		OS.low_processor_usage_mode = false
+		OS.low_processor_usage_mode_sleep_usec = 0
 	var peer := WebSocketMultiplayerPeer.new()
 	if peer.create_server(int(args[0]), "127.0.0.1") != OK:
 		printerr("cannot listen")
@@ -21,8 +29,8 @@ func _init() -> void:
 	mp.multiplayer_peer = peer
 	mp.peer_packet.connect(func(from, data): mp.send_bytes(data, from))
 	mp.peer_disconnected.connect(func(_id):
-		if mp.get_peers().is_empty():
+		if mp.get_peers().is_empty() and not quiet:
 			print("DONE")
 			quit())
-	create_timer(120).timeout.connect(func(): print("TIMEOUT"); quit(1))
+	create_timer(600 if quiet else 120).timeout.connect(func(): print("TIMEOUT"); quit(1))
 	print("READY")

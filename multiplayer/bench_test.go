@@ -1,0 +1,128 @@
+package multiplayer
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// BenchmarkRPC measures remote calls a second through a server: N Go
+// clients each call echo(id, "name", Vector3) and wait for its
+// echo_reply, over and over, on loopback. The server is this package's
+// (go) or Godot 4.6's (scripts/multiplayer/server.gd, skipped without the
+// engine) on the same machine: as a headless engine runs, sleeping 6.9 ms
+// between frames (godot), or without the sleep, spinning a core
+// (godot-nosleep). rpc/s counts round trips.
+func BenchmarkRPC(b *testing.B) {
+	for _, server := range []string{"go", "godot", "godot-nosleep"} {
+		for _, n := range []int{1, 4, 16} {
+			b.Run(fmt.Sprintf("%s/clients=%d", server, n), func(b *testing.B) {
+				url := benchServer(b, server)
+				clients := make([]*benchClient, n)
+				for i := range clients {
+					clients[i] = newBenchClient(b, url)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				start := time.Now()
+				var wg sync.WaitGroup
+				for i, c := range clients {
+					calls := b.N / n
+					if i < b.N%n {
+						calls++
+					}
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						c.run(b, calls)
+					}()
+				}
+				wg.Wait()
+				b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "rpc/s")
+			})
+		}
+	}
+}
+
+// benchServer starts the named server and returns its URL.
+func benchServer(b *testing.B, server string) string {
+	if server != "go" {
+		engine := godot.Require(b, godot.Godot4)
+		port := godot.FreePort(b, "tcp")
+		args := []string{strconv.Itoa(port), "quiet"}
+		if server == "godot-nosleep" {
+			args = append(args, "nosleep")
+		}
+		godot.Start(b, engine, "scripts/multiplayer/server.gd", args...)
+		url := fmt.Sprintf("ws://127.0.0.1:%d", port)
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			probe := New()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			err := probe.Connect(ctx, url)
+			cancel()
+			probe.Close()
+			if err == nil {
+				return url
+			}
+			if time.Now().After(deadline) {
+				b.Fatalf("the engine's server did not come up: %v", err)
+			}
+		}
+	}
+	m := New(WithRateLimit(1e9, 1<<30))
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
+		return c.Reply("echo_reply", id, name, pos)
+	})
+	ln := mustListen(b)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Serve(ctx, ln) }()
+	b.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return "ws://" + ln.Addr().String()
+}
+
+// benchClient is a Go client making calls one after another.
+type benchClient struct {
+	m       *Multiplayer
+	main    *Node
+	replies chan struct{}
+}
+
+func newBenchClient(b *testing.B, url string) *benchClient {
+	c := &benchClient{m: New(), replies: make(chan struct{}, 1)}
+	c.main = c.m.Node("/root/Main", echoMethods...)
+	c.main.Handle("echo_reply", func(*Call, int64, string, gdvar.Vector3) { c.replies <- struct{}{} })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.m.Connect(ctx, url); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { c.m.Close() })
+	return c
+}
+
+func (c *benchClient) run(b *testing.B, calls int) {
+	pos := gdvar.Vector3{X: 1, Y: 2, Z: 3}
+	for i := range calls {
+		if err := c.main.Call(ServerID, "echo", int64(i), "player", pos); err != nil {
+			b.Error(err)
+			return
+		}
+		select {
+		case <-c.replies:
+		case <-time.After(10 * time.Second):
+			b.Error("no reply")
+			return
+		}
+	}
+}

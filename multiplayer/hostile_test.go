@@ -1,0 +1,207 @@
+package multiplayer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// waitFor waits until cond holds, for 10 s at most.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// hasError reports whether errs holds an error matching target.
+func hasError(errs *errorLog, target error) bool {
+	for _, err := range errs.get() {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// A message over the packet limit closes its sender's connection (status
+// 1009, as the engine's wslay does); the other clients are served on.
+func TestOversizedPacket(t *testing.T) {
+	port, _ := testServer(t, WithMaxPacketSize(1000))
+	_, main, replies := testClient(t, port)
+	bad := rawConn(t, port)
+	require.NoError(t, bad.Write(context.Background(), websocket.MessageBinary, make([]byte, 1001)))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var err error
+	for err == nil {
+		_, _, err = bad.Read(ctx)
+	}
+	assert.Equal(t, websocket.StatusMessageTooBig, websocket.CloseStatus(err), "%v", err)
+	echoes(t, main, replies, "still served")
+}
+
+// A client that sends calls and never reads their replies is disconnected
+// once its send queue is full; the other clients are served on, and the
+// server holds no more than the queue for it.
+func TestSlowClient(t *testing.T) {
+	port, errs := testServer(t, WithSendQueue(256<<10), WithWriteTimeout(time.Second))
+	_, main, replies := testClient(t, port)
+	slow := rawConn(t, port)
+	big := append([]byte{byte(4)}, make([]byte, 3+4+30000)...) // a String argument of 30000 bytes
+	big[4] = 0x30
+	big[5] = 0x75
+	call := appendCall(nil, 0, "Main", 0, false, 1, big)
+	for i := 0; !hasError(errs, ErrSlowPeer); i++ {
+		err := slow.Write(context.Background(), websocket.MessageBinary, call)
+		if err != nil {
+			break // the server closed it
+		}
+		require.Less(t, i, 10000, "the slow client was never disconnected")
+	}
+	waitFor(t, "the slow client's disconnection", func() bool { return hasError(errs, ErrSlowPeer) })
+	echoes(t, main, replies, "still served")
+}
+
+// Packets over a client's rate are dropped and reported; the client is
+// served again once its rate allows, and the others all along.
+func TestRateLimit(t *testing.T) {
+	port, errs := testServer(t, WithRateLimit(50, 10))
+	_, main, replies := testClient(t, port)
+	flood := rawConn(t, port)
+	for range 200 {
+		require.NoError(t, flood.Write(context.Background(), websocket.MessageBinary, []byte{cmdRaw, 1}))
+	}
+	waitFor(t, "dropped packets", func() bool { return hasError(errs, ErrRateLimited) })
+	echoes(t, main, replies, "still served")
+	time.Sleep(300 * time.Millisecond) // 15 tokens
+	require.NoError(t, flood.Write(context.Background(), websocket.MessageBinary, []byte{cmdRaw, 2}))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		_, b, err := flood.Read(ctx)
+		require.NoError(t, err)
+		if string(b) == string([]byte{cmdRaw, 2}) {
+			break // the packet after the pause came back
+		}
+	}
+}
+
+// A server takes WithMaxPeers clients; the next is refused at the
+// handshake.
+func TestMaxPeers(t *testing.T) {
+	port, _ := testServer(t, WithMaxPeers(1))
+	_, main, replies := testClient(t, port)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)
+	require.Error(t, err)
+	assert.Equal(t, 503, resp.StatusCode)
+	echoes(t, main, replies, "still served")
+}
+
+// The packets that cost the server most per byte received: calls whose
+// arguments declare far more than they hold, or nest deepest, decoded into
+// the generic form, and calls and paths by the thousand. What handling 1 MiB
+// of each allocates stays within hostile.Bound.
+func TestHostilePackets(t *testing.T) {
+	m := New(WithRateLimit(1e12, 1<<30))
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, args ...any) {})
+	c := &conn{m: m, id: 2, out: make(chan []byte, 1<<20), ctx: context.Background(), tokens: 1 << 30, last: time.Now()}
+	m.conns[2], m.id = c, ServerID
+	const size = 1 << 20
+	checksum := Checksum([]string{"echo", "echo_reply"})
+	for _, in := range append(hostile.Adversarial(60000), hostile.Input{Name: "paths", Data: nil}) {
+		var packets [][]byte
+		total := 0
+		for id := uint32(1); total < size; id++ {
+			p := appendCall(nil, 0, "Main", 0, false, 1, in.Data)
+			if in.Data == nil {
+				p = appendSimplify(nil, checksum, id, "Main")
+			}
+			packets = append(packets, p)
+			total += len(p)
+		}
+		var failed int
+		alloc := hostile.Allocated(func() {
+			for _, p := range packets {
+				if m.handle(c, p) != nil {
+					failed++
+				}
+			}
+		})
+		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.Name)
+		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated", in.Name, len(packets), total>>10, failed, alloc>>10)
+		clear(m.recv)
+		for len(c.out) > 0 {
+			<-c.out
+		}
+	}
+}
+
+// FuzzPacket hands any bytes to a server as a client's packet: no panic,
+// and every failure is one of the package's errors.
+func FuzzPacket(f *testing.F) {
+	checksum := Checksum([]string{"echo", "echo_reply"})
+	for _, seed := range [][]byte{
+		appendCall(nil, 0, "Main", 0, false, 3, []byte{0x81, 0x02, 0xfe, 0x42, 0xe8, 0x03}),
+		appendCall(nil, 1, "", 0, true, 0, []byte{1, 2, 3}),
+		appendSimplify(nil, checksum, 1, "Main"),
+		appendConfirm(nil, true, 1),
+		append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...),
+		{cmdRaw, 1},
+	} {
+		f.Add(seed)
+	}
+	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, a, b, d any) {})
+	c := &conn{m: m, id: 2, out: make(chan []byte, 1<<16), ctx: context.Background(), tokens: 1 << 30, last: time.Now()}
+	m.conns[2], m.id = c, ServerID
+	f.Fuzz(func(t *testing.T, packet []byte) {
+		err := m.handle(c, packet)
+		if err != nil && !isPackageError(err) {
+			t.Fatalf("%T: %v", err, err)
+		}
+		for len(c.out) > 0 {
+			<-c.out
+		}
+		if len(m.recv[2]) > 64 {
+			clear(m.recv)
+		}
+	})
+}
+
+// isPackageError reports whether err is one of the package's sentinels, or
+// the error of a handler's argument (gdvar's own).
+func isPackageError(err error) bool {
+	for _, target := range []error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrChecksum, ErrUnsupported, ErrNoPeer} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	var de *gdvar.DecodeError
+	var ute *gdvar.UnmarshalTypeError
+	return errors.As(err, &de) || errors.As(err, &ute) || strings.Contains(fmt.Sprint(err), "arguments, the handler takes")
+}
+
+func mustListen(tb testing.TB) net.Listener {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ln
+}
