@@ -26,7 +26,9 @@
 // are. Marshal writes what var_to_bytes would write for the same value.
 //
 // The stream package adds Godot's framings (length-prefixed values over TCP
-// and in files, one value per UDP packet); the vartext and varjson packages
+// and in files, one value per UDP packet); fileaccess, the encrypted and
+// compressed containers of save files; multiplayer, the high-level
+// multiplayer (@rpc calls) over WebSocket; the vartext and varjson packages
 // convert to Godot's text form and to a lossless JSON form.
 //
 // # Untrusted input
