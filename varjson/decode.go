@@ -3,7 +3,6 @@ package varjson
 import (
 	"bytes"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -103,16 +102,8 @@ func (c *converter) value(n any) (any, error) {
 // read reads and converts the next value in one pass. Only tagged objects
 // go through a tree first, as their members may come in any order.
 func (c *converter) read(r *reader) (any, error) {
-	r.skipSpace()
-	if r.pos >= len(r.data) || r.data[r.pos] != '[' && r.data[r.pos] != '{' {
-		tree, err := r.value()
-		if err != nil {
-			return nil, err
-		}
-		return c.value(tree)
-	}
-	if r.data[r.pos] == '[' {
-		r.pos++
+	switch r.dec.PeekKind() {
+	case '[':
 		out := []any{}
 		err := r.elements(func(i int) error {
 			c.pushIndex(i)
@@ -122,16 +113,25 @@ func (c *converter) read(r *reader) (any, error) {
 			return err
 		})
 		return out, err
+	case '{':
+	default:
+		tree, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		return c.value(tree)
 	}
-	start := r.pos
-	r.pos++
 	d := &gdvar.Dictionary{}
+	var tagged *object // a tagged value's members, read as a tree
 	err := r.members(func(k string) error {
-		if strings.HasPrefix(k, "$") {
-			if d.Len() > 0 {
-				return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
-			}
-			return errTagged
+		switch {
+		case tagged != nil:
+			return tagged.add(r, k)
+		case strings.HasPrefix(k, "$") && d.Len() > 0:
+			return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
+		case strings.HasPrefix(k, "$"):
+			tagged = &object{}
+			return tagged.add(r, k)
 		}
 		c.pushKey(k)
 		defer c.pop()
@@ -139,19 +139,11 @@ func (c *converter) read(r *reader) (any, error) {
 		d.Append(k, v)
 		return err
 	})
-	if err == errTagged { // a tagged value: read again, as a tree
-		r.pos = start
-		tree, err := r.value()
-		if err != nil {
-			return nil, err
-		}
-		return c.value(tree)
+	if err != nil || tagged == nil {
+		return d, err
 	}
-	return d, err
+	return c.value(tagged)
 }
-
-// errTagged stops read at the first member of a tagged value.
-var errTagged = errors.New("tagged")
 
 // number is an int without "." or exponent, else a float.
 func (c *converter) number(n number) (any, error) {

@@ -255,7 +255,7 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 		})
 	case strings.HasPrefix(tag, "$PackedVector"):
 		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
-			tree, err := readTree(dec)
+			tree, err := s.tree(dec)
 			if err != nil {
 				return err
 			}
@@ -291,13 +291,9 @@ func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *noted) er
 	return err
 }
 
-// readTree reads the next value as the converter's tree.
-func readTree(dec *jsontext.Decoder) (any, error) {
-	raw, err := dec.ReadValue()
-	if err != nil {
-		return nil, err
-	}
-	return (&reader{data: raw}).value()
+// tree reads the next value as the converter's tree.
+func (s *streamer) tree(dec *jsontext.Decoder) (any, error) {
+	return (&reader{dec: dec, at: s.at}).value()
 }
 
 // reals reads a vector element, [x, y, …] (with 64-bit digits when wide).
@@ -349,11 +345,8 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		return err
 	}
 	if b.how == whole {
-		raw, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		v, err := convert(raw, s.at, s.c.path)
+		c := converter{start: s.at, path: s.c.path}
+		v, err := c.read(&reader{dec: dec, at: s.at})
 		if err != nil {
 			return err
 		}
@@ -542,7 +535,7 @@ func (s *streamer) skipMembers(dec *jsontext.Decoder) error {
 func (b *noted) modifiers() (*object, error) {
 	o := &object{}
 	for k, raw := range b.mods {
-		v, err := (&reader{data: raw}).value()
+		v, err := newReader(raw, 0).value()
 		if err != nil {
 			return nil, err
 		}
@@ -776,7 +769,7 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		return s.color(dec)
 	}
 	if per := mathwalk.PerElement(typ); per > 1 {
-		tree, err := readTree(dec)
+		tree, err := s.tree(dec)
 		if err != nil {
 			return err
 		}
@@ -796,7 +789,7 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		}
 		return nil
 	}
-	tree, err := readTree(dec)
+	tree, err := s.tree(dec)
 	if err != nil {
 		return err
 	}
@@ -827,7 +820,7 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 
 // color appends a Color element's four float32 channels.
 func (s *streamer) color(dec *jsontext.Decoder) error {
-	tree, err := readTree(dec)
+	tree, err := s.tree(dec)
 	if err != nil {
 		return err
 	}

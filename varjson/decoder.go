@@ -132,13 +132,9 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	at := d.InputOffset()
-	raw, err := d.dec.ReadValue()
+	c := converter{start: d.InputOffset()}
+	g, err := c.read(&reader{dec: d.dec, at: d.base - d.origin})
 	if err := d.finish(err); err != nil {
-		return err
-	}
-	g, err := convert(raw, at, nil)
-	if err != nil {
 		return err
 	}
 	if p, ok := v.(*any); ok {
@@ -146,18 +142,6 @@ func (d *Decoder) Decode(v any) error {
 		return nil
 	}
 	return viabinary.Convert(g, v, d.cfg.binary()...)
-}
-
-// convert turns the raw JSON of one value, found at offset at of the input
-// and at path in the value being read, into gdvar's generic form.
-func convert(raw []byte, at int64, path []segment) (any, error) {
-	c := converter{start: at, path: path}
-	v, err := c.read(&reader{data: raw})
-	var se *SyntaxError
-	if errors.As(err, &se) {
-		se.Offset += at
-	}
-	return v, err
 }
 
 // DecodeTo reads the next value and writes it to enc, the binary form's

@@ -1,14 +1,14 @@
 package varjson
 
 import (
+	"bytes"
 	"fmt"
-	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// The JSON reader: it builds a tree that keeps the order of object members
-// (which encoding/json's maps do not), for the decoder to interpret.
+// The tree of a JSON value keeps the order of object members (which
+// encoding/json's maps do not), for the converter to interpret.
 
 // object is a JSON object, its members in order.
 type object struct {
@@ -44,290 +44,111 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("varjson: offset %d: %s", e.Offset, e.Msg)
 }
 
-// reader parses JSON text.
+// reader reads JSON values as the tree the converter interprets, token by
+// token from a jsontext.Decoder, which checks the syntax.
 type reader struct {
-	data  []byte
-	pos   int
+	dec   *jsontext.Decoder
+	at    int64 // the input's offset of dec's offset 0, for errors
 	depth int
 }
 
+// newReader returns a reader of raw, one JSON value found at offset at of
+// the input.
+func newReader(raw []byte, at int64) *reader {
+	return &reader{dec: jsontext.NewDecoder(bytes.NewReader(raw), jsonOptions), at: at}
+}
+
 func (r *reader) errorf(format string, args ...any) error {
-	return &SyntaxError{Offset: int64(r.pos), Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{Offset: r.at + r.dec.InputOffset(), Msg: fmt.Sprintf(format, args...)}
 }
 
-func (r *reader) skipSpace() {
-	for r.pos < len(r.data) {
-		switch r.data[r.pos] {
-		case ' ', '\t', '\n', '\r':
-			r.pos++
-		default:
-			return
-		}
-	}
-}
-
-func (r *reader) found() string {
-	if r.pos >= len(r.data) {
-		return "end of input"
-	}
-	c, _ := utf8.DecodeRune(r.data[r.pos:])
-	return strconv.QuoteRune(c)
-}
-
+// value reads the next value as a tree: nil, bool, string, number, []any,
+// *object.
 func (r *reader) value() (any, error) {
-	r.skipSpace()
-	if r.pos >= len(r.data) {
-		return nil, r.errorf("want a value, found end of input")
+	switch r.dec.PeekKind() {
+	case '[':
+		out := []any{}
+		err := r.elements(func(int) error {
+			v, err := r.value()
+			out = append(out, v)
+			return err
+		})
+		return out, err
+	case '{':
+		o := &object{}
+		err := r.members(func(k string) error { return o.add(r, k) })
+		return o, err
+	case '0':
+		raw, err := r.dec.ReadValue()
+		return number(bytes.Clone(raw)), err
 	}
-	switch c := r.data[r.pos]; {
-	case c == '{':
-		return r.object()
-	case c == '[':
-		return r.array()
-	case c == '"':
-		return r.str()
-	case c == '-' || c >= '0' && c <= '9':
-		return r.number()
+	tok, err := r.dec.ReadToken()
+	if err != nil {
+		return nil, err
 	}
-	for _, lit := range []struct {
-		text string
-		v    any
-	}{{"null", nil}, {"true", true}, {"false", false}} {
-		if len(r.data)-r.pos >= len(lit.text) && string(r.data[r.pos:r.pos+len(lit.text)]) == lit.text {
-			r.pos += len(lit.text)
-			return lit.v, nil
-		}
+	switch tok.Kind() {
+	case 't', 'f':
+		return tok.Bool(), nil
+	case '"':
+		return tok.String(), nil
 	}
-	return nil, r.errorf("want a value, found %s", r.found())
+	return nil, nil
 }
 
+// add reads the value of member k into o.
+func (o *object) add(r *reader, k string) error {
+	v, err := r.value()
+	o.keys = append(o.keys, k)
+	o.values = append(o.values, v)
+	return err
+}
+
+// enter reads a container's opening token.
 func (r *reader) enter() error {
+	if _, err := r.dec.ReadToken(); err != nil {
+		return err
+	}
 	if r.depth++; r.depth > maxDepth {
 		return r.errorf("nested deeper than %d", maxDepth)
 	}
 	return nil
 }
 
-// next consumes the separator after an element: "," (then true) or the
-// closing byte (then false).
-func (r *reader) next(closing byte) (bool, error) {
-	r.skipSpace()
-	if r.pos < len(r.data) {
-		switch r.data[r.pos] {
-		case ',':
-			r.pos++
-			return true, nil
-		case closing:
-			r.pos++
-			return false, nil
-		}
-	}
-	return false, r.errorf("want ',' or %q, found %s", closing, r.found())
+// leave reads a container's closing token.
+func (r *reader) leave() error {
+	r.depth--
+	_, err := r.dec.ReadToken()
+	return err
 }
 
-// empty consumes the closing byte of an empty object or array.
-func (r *reader) empty(closing byte) bool {
-	r.skipSpace()
-	if r.pos < len(r.data) && r.data[r.pos] == closing {
-		r.pos++
-		return true
-	}
-	return false
-}
-
-// elements reads an array's elements after its "[", calling elem for each
-// with its index.
+// elements reads an array, calling elem for each element with its index;
+// elem reads the element.
 func (r *reader) elements(elem func(i int) error) error {
 	if err := r.enter(); err != nil {
 		return err
 	}
-	defer func() { r.depth-- }()
-	if r.empty(']') {
-		return nil
-	}
-	for i := 0; ; i++ {
+	for i := 0; r.dec.PeekKind() != ']'; i++ {
 		if err := elem(i); err != nil {
 			return err
 		}
-		if more, err := r.next(']'); !more {
-			return err
-		}
 	}
+	return r.leave()
 }
 
-// members reads an object's members after its "{", calling member with
-// each name; member reads the value.
+// members reads an object, calling member with each name; member reads the
+// value.
 func (r *reader) members(member func(key string) error) error {
 	if err := r.enter(); err != nil {
 		return err
 	}
-	defer func() { r.depth-- }()
-	if r.empty('}') {
-		return nil
-	}
-	for {
-		r.skipSpace()
-		if r.pos >= len(r.data) || r.data[r.pos] != '"' {
-			return r.errorf("want a member name, found %s", r.found())
-		}
-		k, err := r.str()
+	for r.dec.PeekKind() != '}' {
+		tok, err := r.dec.ReadToken()
 		if err != nil {
 			return err
 		}
-		r.skipSpace()
-		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
-			return r.errorf("want ':', found %s", r.found())
-		}
-		r.pos++
-		if err := member(k); err != nil {
-			return err
-		}
-		if more, err := r.next('}'); !more {
+		if err := member(tok.String()); err != nil {
 			return err
 		}
 	}
-}
-
-func (r *reader) array() ([]any, error) {
-	r.pos++ // [
-	out := []any{}
-	err := r.elements(func(int) error {
-		v, err := r.value()
-		out = append(out, v)
-		return err
-	})
-	return out, err
-}
-
-func (r *reader) object() (*object, error) {
-	r.pos++ // {
-	o := &object{}
-	err := r.members(func(k string) error {
-		v, err := r.value()
-		o.keys = append(o.keys, k)
-		o.values = append(o.values, v)
-		return err
-	})
-	return o, err
-}
-
-func (r *reader) number() (number, error) {
-	start := r.pos
-	digits := func() int {
-		n := 0
-		for r.pos < len(r.data) && r.data[r.pos] >= '0' && r.data[r.pos] <= '9' {
-			r.pos++
-			n++
-		}
-		return n
-	}
-	if r.data[r.pos] == '-' {
-		r.pos++
-	}
-	if digits() == 0 {
-		return nil, r.errorf("bad number")
-	}
-	if r.pos < len(r.data) && r.data[r.pos] == '.' {
-		r.pos++
-		if digits() == 0 {
-			return nil, r.errorf("bad number")
-		}
-	}
-	if r.pos < len(r.data) && (r.data[r.pos] == 'e' || r.data[r.pos] == 'E') {
-		r.pos++
-		if r.pos < len(r.data) && (r.data[r.pos] == '+' || r.data[r.pos] == '-') {
-			r.pos++
-		}
-		if digits() == 0 {
-			return nil, r.errorf("bad number")
-		}
-	}
-	return number(r.data[start:r.pos:r.pos]), nil
-}
-
-// str reads a JSON string; the input must be UTF-8.
-func (r *reader) str() (string, error) {
-	r.pos++ // "
-	start := r.pos
-	// The common case: no escapes.
-	for r.pos < len(r.data) {
-		c := r.data[r.pos]
-		if c == '"' {
-			s := r.data[start:r.pos]
-			r.pos++
-			if !utf8.Valid(s) {
-				return "", r.errorf("string is not UTF-8")
-			}
-			return string(s), nil
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		r.pos++
-	}
-	b := append([]byte(nil), r.data[start:r.pos]...)
-	for r.pos < len(r.data) {
-		c := r.data[r.pos]
-		r.pos++
-		switch {
-		case c == '"':
-			if !utf8.Valid(b) {
-				return "", r.errorf("string is not UTF-8")
-			}
-			return string(b), nil
-		case c < 0x20:
-			return "", r.errorf("control character in string")
-		case c != '\\':
-			b = append(b, c)
-			continue
-		}
-		if r.pos >= len(r.data) {
-			break
-		}
-		e := r.data[r.pos]
-		r.pos++
-		switch e {
-		case '"', '\\', '/':
-			b = append(b, e)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			c, err := r.hex4()
-			if err != nil {
-				return "", err
-			}
-			if utf16.IsSurrogate(c) && r.pos+1 < len(r.data) && r.data[r.pos] == '\\' && r.data[r.pos+1] == 'u' {
-				r.pos += 2
-				lo, err := r.hex4()
-				if err != nil {
-					return "", err
-				}
-				c = utf16.DecodeRune(c, lo)
-			}
-			b = utf8.AppendRune(b, c)
-		default:
-			return "", r.errorf("invalid escape \\%c", e)
-		}
-	}
-	return "", r.errorf("unterminated string")
-}
-
-func (r *reader) hex4() (rune, error) {
-	if r.pos+4 > len(r.data) {
-		return 0, r.errorf("short \\u escape")
-	}
-	v, err := strconv.ParseUint(string(r.data[r.pos:r.pos+4]), 16, 16)
-	if err != nil {
-		return 0, r.errorf("bad \\u escape")
-	}
-	r.pos += 4
-	return rune(v), nil
+	return r.leave()
 }
