@@ -85,8 +85,12 @@ func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
 			if from < start || len(dst)-start+length > max {
 				return dst, errFastLZ
 			}
-			for i := range length { // may overlap what it writes: byte by byte
-				dst = append(dst, dst[from+i])
+			if from+length <= len(dst) {
+				dst = append(dst, dst[from:from+length]...)
+			} else {
+				for i := range length { // overlaps what it writes: byte by byte
+					dst = append(dst, dst[from+i])
+				}
 			}
 		}
 		if ip >= len(src) {
