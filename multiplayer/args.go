@@ -52,6 +52,12 @@ func CompressArg(dst, value []byte) ([]byte, error) {
 	if len(value) < 4 {
 		return dst, fmt.Errorf("%w: an argument of %d bytes", ErrMalformed, len(value))
 	}
+	header := binary.LittleEndian.Uint32(value)
+	if t := header & 0xff; t == typeBool || t == typeInt {
+		if want := 8 + 4*int(header>>16&1); t == typeInt && len(value) != want || t == typeBool && len(value) != 8 {
+			return dst, fmt.Errorf("%w: a bool or int argument of %d bytes", ErrMalformed, len(value))
+		}
+	}
 	start := len(dst)
 	return compressTail(append(dst, value...), start), nil
 }

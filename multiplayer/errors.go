@@ -27,9 +27,17 @@ var (
 	// ErrRateLimited: a packet over the peer's rate (WithRateLimit); it
 	// was dropped.
 	ErrRateLimited = errors.New("multiplayer: packet over the peer's rate limit, dropped")
-	// ErrSlowPeer: the peer did not read what was sent to it
-	// (WithSendQueue, WithWriteTimeout); it was disconnected.
+	// ErrSlowPeer: a packet took longer than WithWriteTimeout to be
+	// written to the peer; it was disconnected.
 	ErrSlowPeer = errors.New("multiplayer: peer too slow to read, disconnected")
+	// ErrQueueFull: a packet to the peer did not fit its send queue
+	// (WithSendQueue) and was dropped, as the engine drops what does not
+	// fit its outbound buffer.
+	ErrQueueFull = errors.New("multiplayer: the peer's send queue is full, packet dropped")
+	// ErrTooLarge: a packet larger than the packet limit
+	// (WithMaxPacketSize; the engine closes the connection on one), not
+	// sent.
+	ErrTooLarge = errors.New("multiplayer: packet larger than the limit")
 	// ErrUnsupported: a packet of a feature this package does not have
 	// (replication, authentication).
 	ErrUnsupported = errors.New("multiplayer: unsupported packet")

@@ -53,11 +53,12 @@ func TestOversizedPacket(t *testing.T) {
 	echoes(t, main, replies, "still served")
 }
 
-// A client that sends calls and never reads their replies is disconnected
-// once its send queue is full; the other clients are served on, and the
-// server holds no more than the queue for it.
+// A client that sends calls and never reads their replies has the replies
+// that do not fit its send queue dropped, then is disconnected when a
+// write takes longer than the write timeout; the other clients are served
+// on all along, and the server holds no more than the queue for it.
 func TestSlowClient(t *testing.T) {
-	port, errs := testServer(t, WithSendQueue(256<<10), WithWriteTimeout(time.Second))
+	port, errs := testServer(t, WithSendQueue(256<<10), WithWriteTimeout(500*time.Millisecond))
 	_, main, replies := testClient(t, port)
 	slow := rawConn(t, port)
 	big := append([]byte{byte(4)}, make([]byte, 3+4+30000)...) // a String argument of 30000 bytes
@@ -65,13 +66,18 @@ func TestSlowClient(t *testing.T) {
 	big[5] = 0x75
 	call := appendCall(nil, 0, "Main", 0, false, 1, big)
 	for i := 0; !hasError(errs, ErrSlowPeer); i++ {
-		err := slow.Write(context.Background(), websocket.MessageBinary, call)
-		if err != nil {
+		if slow.Write(context.Background(), websocket.MessageBinary, call) != nil {
 			break // the server closed it
 		}
 		require.Less(t, i, 10000, "the slow client was never disconnected")
+		if i%50 == 0 {
+			echoes(t, main, replies, "served meanwhile")
+		}
 	}
+	all := errs.get()
+	t.Logf("%d errors, the last: %v", len(all), all[max(0, len(all)-3):])
 	waitFor(t, "the slow client's disconnection", func() bool { return hasError(errs, ErrSlowPeer) })
+	assert.True(t, hasError(errs, ErrQueueFull), "replies were dropped first")
 	echoes(t, main, replies, "still served")
 }
 
@@ -120,8 +126,7 @@ func TestHostilePackets(t *testing.T) {
 	m := New(WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, args ...any) {})
-	c := &conn{m: m, id: 2, out: make(chan []byte, 1<<20), ctx: context.Background(), tokens: 1 << 30, last: time.Now()}
-	m.conns[2], m.id = c, ServerID
+	c := fakeConn(m)
 	const size = 1 << 20
 	checksum := Checksum([]string{"echo", "echo_reply"})
 	for _, in := range append(hostile.Adversarial(60000), hostile.Input{Name: "paths", Data: nil}) {
@@ -146,9 +151,7 @@ func TestHostilePackets(t *testing.T) {
 		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.Name)
 		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated", in.Name, len(packets), total>>10, failed, alloc>>10)
 		clear(m.recv)
-		for len(c.out) > 0 {
-			<-c.out
-		}
+		c.queue, c.queued = nil, 0
 	}
 }
 
@@ -169,16 +172,13 @@ func FuzzPacket(f *testing.F) {
 	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, a, b, d any) {})
-	c := &conn{m: m, id: 2, out: make(chan []byte, 1<<16), ctx: context.Background(), tokens: 1 << 30, last: time.Now()}
-	m.conns[2], m.id = c, ServerID
+	c := fakeConn(m)
 	f.Fuzz(func(t *testing.T, packet []byte) {
 		err := m.handle(c, packet)
 		if err != nil && !isPackageError(err) {
 			t.Fatalf("%T: %v", err, err)
 		}
-		for len(c.out) > 0 {
-			<-c.out
-		}
+		c.queue, c.queued = nil, 0
 		if len(m.recv[2]) > 64 {
 			clear(m.recv)
 		}
@@ -196,6 +196,14 @@ func isPackageError(err error) bool {
 	var de *gdvar.DecodeError
 	var ute *gdvar.UnmarshalTypeError
 	return errors.As(err, &de) || errors.As(err, &ute) || strings.Contains(fmt.Sprint(err), "arguments, the handler takes")
+}
+
+// fakeConn makes a server of m with one client, 2, whose connection has no
+// socket: what is sent to it stays in its queue.
+func fakeConn(m *Multiplayer) *conn {
+	c := &conn{m: m, id: 2, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+	m.conns[2], m.id = c, ServerID
+	return c
 }
 
 func mustListen(tb testing.TB) net.Listener {

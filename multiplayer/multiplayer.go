@@ -22,6 +22,10 @@ type Multiplayer struct {
 	nodes map[string]*Node // by path relative to /root
 	id    PeerID           // this side's: 1 serving, else the server's gift; 0 before
 	conns map[PeerID]*conn // the clients (serving), or the server
+	// The ids of clients being accepted, and whether a client is
+	// connecting or the Multiplayer closed.
+	pending            map[PeerID]bool
+	connecting, closed bool
 	// A client's other peers, which the server announced.
 	others map[PeerID]bool
 	// Each peer's cache ids of the nodes it sent, and, per peer, the nodes
@@ -34,9 +38,10 @@ type Multiplayer struct {
 	onConnect, onDisconnect func(PeerID)
 	onPacket                func(PeerID, []byte)
 	onError                 func(error)
-	done                    chan struct{} // closed by Close
+	closing                 chan struct{} // closed by Close
+	done                    chan struct{} // closed when, after Close, every connection has ended
 	closeOnce               sync.Once
-	wg                      sync.WaitGroup
+	wg                      sync.WaitGroup // the connections' goroutines
 }
 
 // New returns a Multiplayer with the given options: this package's limits
@@ -46,9 +51,9 @@ type Multiplayer struct {
 func New(opts ...gdvar.Option) *Multiplayer {
 	return &Multiplayer{
 		cfg:   newConfig(opts),
-		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, others: map[PeerID]bool{},
+		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, pending: map[PeerID]bool{}, others: map[PeerID]bool{},
 		recv: map[PeerID]map[uint32]*Node{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
-		next: 1, done: make(chan struct{}),
+		next: 1, closing: make(chan struct{}), done: make(chan struct{}),
 	}
 }
 
@@ -118,7 +123,10 @@ func (m *Multiplayer) Peers() []PeerID {
 }
 
 // SendBytes sends data, which must not be empty, to peer to (0: every
-// peer, −N: every peer but N) as send_bytes does.
+// peer, −N: every peer but N) as send_bytes does. It returns when the packet
+// is queued; a packet that does not fit the peer's send queue is dropped
+// (ErrQueueFull), and one larger than the packet limit refused
+// (ErrTooLarge).
 func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("multiplayer: SendBytes of no bytes")
@@ -126,6 +134,9 @@ func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
 	pkt := append([]byte{cmdRaw}, data...)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.id == 0 || m.closed {
+		return ErrClosed
+	}
 	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt) })
 }
 
@@ -141,24 +152,26 @@ func (m *Multiplayer) Disconnect(peer PeerID) error {
 	return nil
 }
 
-// Close closes every connection, and, for a server, makes Serve return. It
-// waits for the connections' goroutines to end.
+// Close closes every connection (each peer gets a close frame), and, for a
+// server, makes Serve return; the Multiplayer cannot be used again. It
+// does not wait for the connections to end, so that a handler or a
+// callback may call it: Done says when they have.
 func (m *Multiplayer) Close() error {
-	m.closeOnce.Do(func() { close(m.done) })
-	m.mu.Lock()
-	conns := make([]*conn, 0, len(m.conns))
-	for _, c := range m.conns {
-		conns = append(conns, c)
-	}
-	m.mu.Unlock()
-	for _, c := range conns {
-		c.close(nil)
-	}
-	m.wg.Wait()
+	m.closeOnce.Do(func() {
+		m.mu.Lock()
+		m.closed = true
+		m.mu.Unlock()
+		close(m.closing) // every connection's goroutine closes it
+		go func() {
+			m.wg.Wait() // no connection joins once closed is set
+			close(m.done)
+		}()
+	})
 	return nil
 }
 
-// Done returns a channel closed when the Multiplayer is closed.
+// Done returns a channel closed when the Multiplayer has been closed and
+// every connection has ended, with its callbacks.
 func (m *Multiplayer) Done() <-chan struct{} { return m.done }
 
 // report passes a peer's error to OnError.
@@ -220,7 +233,7 @@ func (m *Multiplayer) sendTo(to PeerID, pkt []byte) error {
 func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc int, args []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.id == 0 {
+	if m.id == 0 || m.closed {
 		return ErrClosed
 	}
 	if n.cacheID == 0 {
@@ -229,6 +242,9 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc
 		m.next++
 	}
 	return m.each(to, func(t PeerID) error {
+		if m.conns[t] == nil && !m.others[t] {
+			return fmt.Errorf("%w: %d", ErrNoPeer, t)
+		}
 		sent := m.sent[t]
 		if sent == nil {
 			sent = map[*Node]bool{}
@@ -338,31 +354,40 @@ func (m *Multiplayer) handleSys(c *conn, b []byte) error {
 
 // relay forwards a client's packet for other peers, as the engine's server
 // does: to peer dest, or (dest ≤ 0) to every client but the sender and
-// −dest, and handles it itself unless dest is −1 ("not the server").
+// −dest, and handles it itself unless dest is −1 ("not the server"). A
+// packet for an unknown peer is dropped silently, as the engine drops it;
+// one that does not fit a destination's queue is dropped and reported as
+// the sender's.
 func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
 	if dest == ServerID {
 		return m.process(c, c.id, inner)
 	}
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
-	m.mu.Lock()
-	if dest > 0 {
-		to := m.conns[dest]
-		m.mu.Unlock()
-		if to != nil {
-			to.send(pkt) // a slow destination is its own failure, not the sender's
+	var dropped error
+	send := func(to *conn) {
+		if err := to.send(pkt); err != nil && dropped == nil {
+			dropped = err
 		}
-		return nil
 	}
-	for id, to := range m.conns {
-		if id != c.id && id != -dest {
-			to.send(pkt)
+	m.mu.Lock()
+	if to := m.conns[dest]; dest > 0 && to != nil {
+		send(to)
+	}
+	if dest <= 0 {
+		for id, to := range m.conns {
+			if id != c.id && id != -dest {
+				send(to)
+			}
 		}
 	}
 	m.mu.Unlock()
-	if dest == -1 {
-		return nil
+	if dest > 0 || dest == -1 {
+		return dropped
 	}
-	return m.process(c, c.id, inner)
+	if err := m.process(c, c.id, inner); err != nil {
+		return err
+	}
+	return dropped
 }
 
 // maxCached is how many cache ids a peer may give nodes beyond one per

@@ -51,6 +51,11 @@ func TestArgs(t *testing.T) {
 		_, _, err := ReadArg(nil, b)
 		assert.ErrorIs(t, err, ErrMalformed, bad)
 	}
+	for _, bad := range []string{"", "02000000", "01000000", "0200010001000000", "020000000100000000000000"} {
+		b, _ := hex.DecodeString(bad)
+		_, err := CompressArg(nil, b)
+		assert.ErrorIs(t, err, ErrMalformed, bad)
+	}
 }
 
 // The checksum is the MD5 of the RPC names sorted by code point:

@@ -164,8 +164,9 @@ func (n *Node) Handle(name string, fn any) {
 // argument, or a single []byte, travels as the engine sends no argument or
 // a lone PackedByteArray: raw, without an argument count (so an empty
 // []byte alone arrives as no argument, as in the engine).
-// Call returns when the packets are queued; a peer that cannot take them
-// is disconnected (ErrSlowPeer).
+// Call returns when the packets are queued; a packet that does not fit a
+// peer's send queue is dropped (ErrQueueFull), one larger than the packet
+// limit refused (ErrTooLarge), as the engine does.
 func (n *Node) Call(to PeerID, name string, args ...any) error {
 	id, ok := n.method(name)
 	if !ok {
@@ -241,8 +242,11 @@ var (
 
 func newHandler(fn any) (*handler, error) {
 	v := reflect.ValueOf(fn)
+	if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
+		return nil, errors.New("want a func(*multiplayer.Call, …), not nil")
+	}
 	t := v.Type()
-	if t.Kind() != reflect.Func || t.NumIn() == 0 || t.In(0) != callType {
+	if t.NumIn() == 0 || t.In(0) != callType {
 		return nil, errors.New("want a func(*multiplayer.Call, …)")
 	}
 	if t.NumOut() > 1 || t.NumOut() == 1 && t.Out(0) != errorType {

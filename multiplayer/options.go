@@ -19,9 +19,10 @@ const (
 	// are dropped (ErrRateLimited).
 	DefaultRate  = 2000
 	DefaultBurst = 4000
-	// DefaultSendQueue is how many bytes may wait to be sent to a peer.
-	// A peer that lets more pile up is disconnected (ErrSlowPeer), so that
-	// it cannot make the server hold without bound what it does not read.
+	// DefaultSendQueue is how many bytes may wait to be sent to a peer;
+	// packets beyond are dropped (ErrQueueFull), as the engine drops what
+	// does not fit its outbound buffer (64 KiB), so that a peer that does
+	// not read cannot make the server hold without bound what it is sent.
 	DefaultSendQueue = 1 << 20
 	// DefaultWriteTimeout is how long one packet may take to be written to
 	// a peer before the peer is disconnected (ErrSlowPeer).
@@ -76,8 +77,8 @@ func option(name string, ok bool, set func(*optset.Multiplayer)) gdvar.Option {
 	}).(gdvar.Option)
 }
 
-// WithMaxPacketSize sets the largest packet a peer may send, in bytes
-// (default DefaultMaxPacket; at least 16).
+// WithMaxPacketSize sets the largest packet a peer may send, and this side
+// sends, in bytes (default DefaultMaxPacket; at least 16).
 func WithMaxPacketSize(n int64) gdvar.Option {
 	return option("max packet size", n >= 16, func(s *optset.Multiplayer) { s.MaxPacket = n })
 }

@@ -29,15 +29,16 @@ const handshakeTimeout = 3 * time.Second
 // conn is one WebSocket connection: a client of the server, or the server
 // of a client.
 type conn struct {
-	m      *Multiplayer
-	id     PeerID
-	ws     *websocket.Conn
-	out    chan []byte
-	ctx    context.Context
-	cancel context.CancelCauseFunc
+	m  *Multiplayer
+	id PeerID
+	ws *websocket.Conn
 
-	qmu    sync.Mutex
-	queued int64 // bytes waiting in out
+	mu     sync.Mutex
+	queue  [][]byte // packets waiting to be written
+	queued int64    // their bytes
+	wake   chan struct{}
+	cause  error         // why the connection is closing
+	closed chan struct{} // closed by close
 
 	// The reading goroutine's own: the rate bucket and the arguments of the
 	// call being handled.
@@ -49,53 +50,82 @@ type conn struct {
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
-	ctx, cancel := context.WithCancelCause(context.Background())
 	ws.SetReadLimit(m.cfg.maxPacket)
-	return &conn{m: m, id: id, ws: ws, out: make(chan []byte, 1024), ctx: ctx, cancel: cancel,
+	return &conn{m: m, id: id, ws: ws, wake: make(chan struct{}, 1), closed: make(chan struct{}),
 		tokens: float64(m.cfg.burst), last: time.Now()}
 }
 
-// send queues a packet; a peer that lets more than the send queue pile up
-// is disconnected.
+// send queues a packet. A packet that would make more than the send queue
+// wait is dropped, as the engine drops what does not fit its outbound
+// buffer; the peer's connection goes on.
 func (c *conn) send(pkt []byte) error {
-	c.qmu.Lock()
-	over := c.queued+int64(len(pkt)) > c.m.cfg.sendQueue
-	if !over {
-		select {
-		case c.out <- pkt:
-			c.queued += int64(len(pkt))
-		default:
-			over = true
-		}
+	if int64(len(pkt)) > c.m.cfg.maxPacket {
+		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
-	c.qmu.Unlock()
-	if over {
-		c.close(ErrSlowPeer)
-		return &PeerError{Peer: c.id, Err: ErrSlowPeer}
+	c.mu.Lock()
+	full := c.queued+int64(len(pkt)) > c.m.cfg.sendQueue
+	if !full {
+		c.queue = append(c.queue, pkt)
+		c.queued += int64(len(pkt))
+	}
+	c.mu.Unlock()
+	if full {
+		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
+	}
+	select {
+	case c.wake <- struct{}{}:
+	default:
 	}
 	return nil
 }
 
-// close ends the connection; cause, if not nil, is reported.
+// close starts closing the connection, with cause (nil: closed here, as
+// asked); the connection's goroutine sends the close frame. Of the causes
+// the goroutines see, a failure is kept over a normal end: a write that
+// timed out closes the socket under the reader, which sees it closed.
 func (c *conn) close(cause error) {
-	c.cancel(cause)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	select {
+	case <-c.closed:
+		if normalEnd(c.cause) && !normalEnd(cause) {
+			c.cause = cause
+		}
+	default:
+		c.cause = cause
+		close(c.closed)
+	}
 }
 
-// write sends the queued packets until the connection ends.
+// why returns why the connection is closing.
+func (c *conn) why() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cause
+}
+
+// write sends the queued packets until the connection closes. A packet
+// that takes longer than the write timeout closes the connection.
 func (c *conn) write() {
 	for {
 		select {
-		case <-c.ctx.Done():
+		case <-c.closed:
 			return
-		case pkt := <-c.out:
-			ctx, cancel := context.WithTimeout(c.ctx, c.m.cfg.writeTimeout)
+		case <-c.wake:
+		}
+		c.mu.Lock()
+		batch := c.queue
+		c.queue = nil
+		c.mu.Unlock()
+		for _, pkt := range batch {
+			ctx, cancel := context.WithTimeout(context.Background(), c.m.cfg.writeTimeout)
 			err := c.ws.Write(ctx, websocket.MessageBinary, pkt)
 			cancel()
-			c.qmu.Lock()
+			c.mu.Lock()
 			c.queued -= int64(len(pkt))
-			c.qmu.Unlock()
+			c.mu.Unlock()
 			if err != nil {
-				if c.ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+				if errors.Is(err, context.DeadlineExceeded) {
 					err = ErrSlowPeer
 				}
 				c.close(err)
@@ -108,7 +138,7 @@ func (c *conn) write() {
 // read handles the packets that arrive until the connection ends.
 func (c *conn) read() {
 	for {
-		_, b, err := c.ws.Read(c.ctx)
+		_, b, err := c.ws.Read(context.Background())
 		if err != nil {
 			c.close(err)
 			return
@@ -166,27 +196,51 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 	return args, nil
 }
 
-// run starts the connection's goroutines; when they end, the peer leaves.
+// join makes c a peer (m.mu held): a server announces it to the other
+// clients and them to it (ADD_PEER). It fails once m is closed.
+func (m *Multiplayer) join(c *conn) error {
+	if m.closed {
+		return ErrClosed
+	}
+	if m.id == ServerID {
+		for id, other := range m.conns {
+			other.send(appendSys(nil, sysAddPeer, c.id))
+			c.send(appendSys(nil, sysAddPeer, id))
+		}
+	}
+	m.conns[c.id] = c
+	m.wg.Add(1)
+	return nil
+}
+
+// run serves a connection that joined: OnPeerConnected, then its packets
+// until it ends, then OnPeerDisconnected.
 func (c *conn) run() {
 	m := c.m
-	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()
-		go c.write()
-		go func() { // Close or the end of Serve ends every connection
+		var helpers sync.WaitGroup
+		helpers.Go(c.write)
+		helpers.Go(func() { // Close, or the end of the connection, sends the close frame
 			select {
-			case <-m.done:
+			case <-m.closing:
 				c.close(nil)
-			case <-c.ctx.Done():
+			case <-c.closed:
 			}
-		}()
-		c.read()
-		<-c.ctx.Done()
-		status := websocket.StatusNormalClosure
-		if cause := context.Cause(c.ctx); errors.Is(cause, ErrSlowPeer) {
-			status = websocket.StatusPolicyViolation
+			status := websocket.StatusNormalClosure
+			if errors.Is(c.why(), ErrSlowPeer) {
+				status = websocket.StatusPolicyViolation
+			}
+			c.ws.Close(status, "")
+		})
+		m.mu.Lock()
+		fn := m.onConnect
+		m.mu.Unlock()
+		if fn != nil {
+			fn(c.id)
 		}
-		c.ws.Close(status, "")
+		c.read()
+		helpers.Wait() // the writer's cause too is known
 		m.leave(c)
 	}()
 }
@@ -194,7 +248,6 @@ func (c *conn) run() {
 // leave forgets a peer whose connection ended: a server tells the other
 // clients (DEL_PEER).
 func (m *Multiplayer) leave(c *conn) {
-	cause := context.Cause(c.ctx)
 	m.mu.Lock()
 	delete(m.conns, c.id)
 	m.forget(c.id)
@@ -214,7 +267,7 @@ func (m *Multiplayer) leave(c *conn) {
 	}
 	fn := m.onDisconnect
 	m.mu.Unlock()
-	if !normalEnd(cause) {
+	if cause := c.why(); !normalEnd(cause) {
 		m.report(c.id, cause)
 	}
 	if fn != nil {
@@ -233,8 +286,7 @@ func normalEnd(cause error) bool {
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
 		return true
 	}
-	return cause == nil || errors.Is(cause, context.Canceled) || errors.Is(cause, io.EOF) ||
-		errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, net.ErrClosed)
+	return cause == nil || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, net.ErrClosed)
 }
 
 // ServeHTTP accepts a Godot client (WebSocketMultiplayerPeer.create_client)
@@ -249,93 +301,99 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, m.cfg.err.Error(), http.StatusInternalServerError)
 		return
 	}
-	m.mu.Lock()
-	switch {
-	case m.id != 0 && m.id != ServerID:
-		m.mu.Unlock()
-		http.Error(w, "not a server", http.StatusConflict)
-		return
-	case len(m.conns) >= m.cfg.maxPeers:
-		m.mu.Unlock()
-		http.Error(w, "too many peers", http.StatusServiceUnavailable)
+	id, status := m.reserve()
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
 		return
 	}
-	m.id = ServerID
-	m.mu.Unlock()
-	select {
-	case <-m.done:
-		http.Error(w, "closed", http.StatusServiceUnavailable)
-		return
-	default:
-	}
+	defer m.release(id)
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered
 	}
-	m.mu.Lock()
-	id := m.newID()
-	c := m.newConn(ws, id)
-	m.conns[id] = c // reserved; packets to it wait in its queue
-	m.mu.Unlock()
-	ctx, cancel := context.WithTimeout(c.ctx, handshakeTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), handshakeTimeout)
 	err = ws.Write(ctx, websocket.MessageBinary, binary.LittleEndian.AppendUint32(nil, uint32(id)))
 	cancel()
+	c := m.newConn(ws, id)
+	m.mu.Lock()
+	if err == nil {
+		err = m.join(c)
+	}
+	m.mu.Unlock()
 	if err != nil {
-		m.mu.Lock()
-		delete(m.conns, id)
-		m.mu.Unlock()
 		ws.CloseNow()
 		return
 	}
-	m.mu.Lock()
-	for other, oc := range m.conns {
-		if other != id {
-			oc.send(appendSys(nil, sysAddPeer, id))
-			c.send(appendSys(nil, sysAddPeer, other))
-		}
-	}
-	fn := m.onConnect
-	m.mu.Unlock()
 	c.run()
-	if fn != nil {
-		fn(id)
-	}
 }
 
-// newID returns a peer id no client has (m.mu held): random, as the
-// engine's, from 2 to 2^31−1.
-func (m *Multiplayer) newID() PeerID {
+// reserve makes this side a server if it is none yet and gives a client
+// being accepted a peer id and a place among WithMaxPeers; status, if not
+// 0, is the HTTP status that refuses it.
+func (m *Multiplayer) reserve() (PeerID, int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.closed:
+		return 0, http.StatusServiceUnavailable
+	case m.id != 0 && m.id != ServerID:
+		return 0, http.StatusConflict
+	case len(m.conns)+len(m.pending) >= m.cfg.maxPeers:
+		return 0, http.StatusServiceUnavailable
+	}
+	m.id = ServerID
 	for {
 		var b [4]byte
 		rand.Read(b[:])
-		id := PeerID(binary.LittleEndian.Uint32(b[:]) & 0x7fffffff)
-		if id >= 2 && m.conns[id] == nil {
-			return id
+		id := PeerID(binary.LittleEndian.Uint32(b[:]) & 0x7fffffff) // 2 to 2^31−1, as the engine's
+		if id >= 2 && m.conns[id] == nil && !m.pending[id] {
+			m.pending[id] = true
+			return id, 0
 		}
 	}
+}
+
+// release ends a reservation, kept or not.
+func (m *Multiplayer) release(id PeerID) {
+	m.mu.Lock()
+	delete(m.pending, id)
+	m.mu.Unlock()
 }
 
 // Serve accepts Godot clients on ln, as WebSocketMultiplayerPeer's
 // create_server does, until ctx is done or Close is called; it then
-// closes every connection and returns nil.
+// closes every connection and returns nil once they have ended.
 func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 	if m.cfg.err != nil {
 		return m.cfg.err
 	}
+	m.mu.Lock()
+	switch {
+	case m.closed:
+		m.mu.Unlock()
+		return ErrClosed
+	case m.id != 0 && m.id != ServerID:
+		m.mu.Unlock()
+		return errors.New("multiplayer: connected as a client")
+	}
+	m.id = ServerID
+	m.mu.Unlock()
 	srv := &http.Server{Handler: m, ReadHeaderTimeout: handshakeTimeout}
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()
+	var err error
 	select {
-	case err := <-failed:
-		m.Close()
-		return err
+	case err = <-failed:
 	case <-ctx.Done():
-	case <-m.done:
+	case <-m.closing:
 	}
 	srv.Close()
 	m.Close()
-	<-failed
-	return nil
+	<-m.done
+	if err == nil {
+		<-failed
+	}
+	return err
 }
 
 // ListenAndServe listens on the TCP address addr and Serves.
@@ -357,11 +415,23 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 		return m.cfg.err
 	}
 	m.mu.Lock()
-	busy := m.id != 0
+	busy, closed := m.id != 0 || m.connecting, m.closed
+	m.connecting = !busy && !closed
 	m.mu.Unlock()
-	if busy {
+	switch {
+	case closed:
+		return ErrClosed
+	case busy:
 		return errors.New("multiplayer: already serving or connected")
 	}
+	err := m.connect(ctx, url)
+	m.mu.Lock()
+	m.connecting = false
+	m.mu.Unlock()
+	return err
+}
+
+func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return err
@@ -373,19 +443,18 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 	if err == nil && (len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2) {
 		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b)
 	}
+	c := m.newConn(ws, ServerID)
+	m.mu.Lock()
+	if err == nil {
+		if err = m.join(c); err == nil {
+			m.id = PeerID(binary.LittleEndian.Uint32(b))
+		}
+	}
+	m.mu.Unlock()
 	if err != nil {
 		ws.CloseNow()
 		return err
 	}
-	c := m.newConn(ws, ServerID)
-	m.mu.Lock()
-	m.id = PeerID(binary.LittleEndian.Uint32(b))
-	m.conns[ServerID] = c
-	fn := m.onConnect
-	m.mu.Unlock()
 	c.run()
-	if fn != nil {
-		fn(ServerID)
-	}
 	return nil
 }
