@@ -159,6 +159,54 @@ func (e *Encoder) writeKey(name string, wire []byte) error {
 	return nil
 }
 
+// writeLeaf is WriteToken for the value layer's leaves: a bool, an int, a
+// float, a string whole in one token or a math value, made by its
+// constructor. Where a
+// value goes inside a container, it writes them without the checks that
+// cannot fail for such tokens; elsewhere it leaves them to WriteToken.
+func (e *Encoder) writeLeaf(t Token) error {
+	f := e.st.last
+	if e.err != nil || e.bb == nil || f == nil || f.next() != expValue || e.st.depth > e.cfg.limits.MaxDepth {
+		return e.WriteToken(t)
+	}
+	b := e.bb.B
+	switch t.Kind() {
+	case KindBool, KindInt32, KindFloat32:
+		b = le32(le32(b, uint32(e.tab.wire[t.Type()])), uint32(t.num))
+	case KindInt64, KindFloat64:
+		if e.tab.flagBits[t.Type()]&flag64 == 0 {
+			return e.WriteToken(t) // which says why not
+		}
+		b = le64(le32(b, uint32(e.tab.wire[t.Type()])|flag64), t.num)
+	case KindString:
+		data := t.Bytes()
+		if len(data) >= directWriteSize || e.tab.wire[TypeString] != stringType {
+			return e.WriteToken(t)
+		}
+		b = append(le32(le32(b, stringType), uint32(len(data))), data...)
+		b = appendPad(b, padding(int64(len(data))), 0)
+	default:
+		typ := t.Type()
+		if !typ.IsMath() || t.Is64() && e.tab.flagBits[typ]&flag64 == 0 || !e.tab.has(typ) {
+			return e.WriteToken(t)
+		}
+		var flags uint32
+		if t.Is64() {
+			flags = flag64
+		}
+		b = append(le32(b, uint32(e.tab.wire[typ])|flags), t.Bytes()...)
+	}
+	e.bb.B = b
+	f.startValue()
+	if k := t.Kind(); k == KindString || k == KindInt32 || k == KindInt64 {
+		f.noteKey(k, t.Bytes(), int64(t.num))
+	}
+	if len(e.bb.B) >= flushSize && e.w != nil {
+		return e.Flush()
+	}
+	return nil
+}
+
 // markerKinds is the token kind each structural expectation takes.
 var markerKinds = [...]Kind{
 	expArrayEnd: KindArrayEnd, expDictKey: KindDictKey, expDictEnd: KindDictEnd,
