@@ -1,0 +1,253 @@
+package gdvar
+
+import (
+	"math"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// A flat type is one whose values Marshal writes straight into the
+// Encoder's buffer, one after another, without a token or a frame for each
+// part: bools, ints, floats, math types, strings, and structs and Arrays
+// (slices tagged ",array") of flat types, with no omitempty or embedded
+// field and no method of their own. Its plan is made once per type. The
+// bytes are those the token path writes; that path remains for the rest,
+// for values a plan cannot take after all (a long string, a 64-bit value
+// the engine version lacks), and for their errors.
+
+// flatFunc appends the value at p to b. ok is false when this value cannot
+// be written flat; b is then to be cut back by the caller.
+type flatFunc func(es *encodeState, b []byte, p unsafe.Pointer) (_ []byte, ok bool)
+
+// flatPlan is a flat type's writer and how many containers it nests.
+type flatPlan struct {
+	fn    flatFunc
+	depth int
+}
+
+// flatWrites turns the flat path on; tests turn it off to compare.
+var flatWrites = true
+
+// flatPlans caches each type's plan, nil for a type that is not flat.
+var flatPlans sync.Map // reflect.Type → *flatPlan
+
+// flatPlanFor returns the plan of t, or nil.
+func flatPlanFor(t reflect.Type) *flatPlan {
+	if p, ok := flatPlans.Load(t); ok {
+		return p.(*flatPlan)
+	}
+	p, _ := newFlatPlan(t, false, map[reflect.Type]bool{})
+	flatPlans.Store(t, p)
+	return p
+}
+
+// newFlatPlan builds the plan of t (asArray: a slice tagged ",array"), or
+// returns nil; open holds the struct types being planned, as a recursive
+// type is not flat.
+func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*flatPlan, bool) {
+	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return nil, false
+	}
+	if typ, ok := mathTypes[t]; ok {
+		return &flatPlan{fn: flatMath(typ)}, true
+	}
+	if _, special := specialTypes[t]; special {
+		return nil, false
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return &flatPlan{fn: flatBool}, true
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		if t.Size() == 8 {
+			return &flatPlan{fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+				return flatInt(es, b, *(*int64)(p))
+			}}, true
+		}
+		return &flatPlan{fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+			return flatInt(es, b, int64(*(*int32)(p)))
+		}}, true
+	case reflect.Int16:
+		return &flatPlan{fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+			return flatInt(es, b, int64(*(*int16)(p)))
+		}}, true
+	case reflect.Int8:
+		return &flatPlan{fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+			return flatInt(es, b, int64(*(*int8)(p)))
+		}}, true
+	case reflect.Float64:
+		return &flatPlan{fn: flatFloat64}, true
+	case reflect.Float32:
+		return &flatPlan{fn: flatFloat32}, true
+	case reflect.String:
+		return &flatPlan{fn: flatString}, true
+	case reflect.Slice:
+		if !asArray {
+			return nil, false // a packed array: packedEncoder
+		}
+		elem, ok := newFlatPlan(t.Elem(), false, open)
+		if !ok {
+			return nil, false
+		}
+		return &flatPlan{fn: flatArray(elem.fn, t.Elem().Size()), depth: 1 + elem.depth}, true
+	case reflect.Struct:
+		return newFlatStruct(t, open)
+	}
+	return nil, false
+}
+
+// specialTypes are gdvar's own types that godotTypeEncoder writes, other
+// than the math types.
+var specialTypes = map[reflect.Type]struct{}{
+	reflect.TypeFor[RawValue](): {}, reflect.TypeFor[StringName](): {}, reflect.TypeFor[RID](): {},
+	reflect.TypeFor[ObjectID](): {}, reflect.TypeFor[Callable](): {}, reflect.TypeFor[Color](): {},
+	reflect.TypeFor[Signal](): {}, reflect.TypeFor[NodePath](): {},
+}
+
+// newFlatStruct plans a struct: a Dictionary of its fields, each key's
+// bytes prepared.
+func newFlatStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, bool) {
+	if open[t] {
+		return nil, false
+	}
+	open[t] = true
+	defer delete(open, t)
+	type part struct {
+		key []byte
+		off uintptr
+		fn  flatFunc
+	}
+	var parts []part
+	depth := 0
+	for _, f := range structFields(t).fields {
+		if f.omitEmpty || len(f.index) != 1 {
+			return nil, false
+		}
+		p, ok := newFlatPlan(f.typ, f.asArray, open)
+		if !ok {
+			return nil, false
+		}
+		parts = append(parts, part{key: f.key, off: t.Field(f.index[0]).Offset, fn: p.fn})
+		depth = max(depth, p.depth)
+	}
+	return &flatPlan{depth: 1 + depth, fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+		b = le32(le32(b, uint32(es.e.tab.wire[TypeDictionary])), uint32(len(parts)))
+		for _, pt := range parts {
+			var ok bool
+			if b, ok = pt.fn(es, append(b, pt.key...), unsafe.Add(p, pt.off)); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	}}, true
+}
+
+// flatArray writes a slice as an untyped Array of elements of size bytes.
+func flatArray(elem flatFunc, size uintptr) flatFunc {
+	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+		s := *(*[]byte)(p) // only its pointer and length are used
+		n := len(s)
+		if n > math.MaxInt32 {
+			return b, false
+		}
+		b = le32(le32(b, uint32(es.e.tab.wire[TypeArray])), uint32(n))
+		data := unsafe.Pointer(unsafe.SliceData(s))
+		for i := range n {
+			var ok bool
+			if b, ok = elem(es, b, unsafe.Add(data, uintptr(i)*size)); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	}
+}
+
+func flatBool(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	v := uint32(0)
+	if *(*bool)(p) {
+		v = 1
+	}
+	return le32(le32(b, uint32(es.e.tab.wire[TypeBool])), v), true
+}
+
+// flatInt writes an int as IntToken does: 32 bits when it fits.
+func flatInt(es *encodeState, b []byte, v int64) ([]byte, bool) {
+	tab := es.e.tab
+	if v == int64(int32(v)) {
+		return le32(le32(b, uint32(tab.wire[TypeInt])), uint32(v)), true
+	}
+	if tab.flagBits[TypeInt]&flag64 == 0 {
+		return b, false
+	}
+	return le64(le32(b, uint32(tab.wire[TypeInt])|flag64), uint64(v)), true
+}
+
+// flatFloat64 writes a float as FloatToken does: 32 bits when exact.
+func flatFloat64(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	v, tab := *(*float64)(p), es.e.tab
+	if float64(float32(v)) == v {
+		return le32(le32(b, uint32(tab.wire[TypeFloat])), math.Float32bits(float32(v))), true
+	}
+	if tab.flagBits[TypeFloat]&flag64 == 0 {
+		return b, false
+	}
+	return le64(le32(b, uint32(tab.wire[TypeFloat])|flag64), math.Float64bits(v)), true
+}
+
+func flatFloat32(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	return le32(le32(b, uint32(es.e.tab.wire[TypeFloat])), math.Float32bits(*(*float32)(p))), true
+}
+
+// flatString writes a string that the Encoder would take in one piece.
+func flatString(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	s := *(*string)(p)
+	if len(s) >= directWriteSize {
+		return b, false
+	}
+	b = append(le32(le32(b, stringType), uint32(len(s))), s...)
+	return appendPad(b, padding(int64(len(s))), 0), true
+}
+
+// flatMath writes a math value as writeMath does.
+func flatMath(typ Type) flatFunc {
+	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+		tab := es.e.tab
+		if !tab.has(typ) {
+			return b, false
+		}
+		if !typ.hasReals() {
+			b = le32(b, uint32(tab.wire[typ]))
+			return appendInt32s(b, unsafe.Slice((*int32)(p), typ.mathSize(false)/4)), true
+		}
+		comps := unsafe.Slice((*float64)(p), realCount[typ])
+		wide := es.wide(typ, comps)
+		var flags uint32
+		if wide {
+			flags = flag64
+		}
+		return appendReals(le32(b, uint32(tab.wire[typ])|flags), comps, wide), true
+	}
+}
+
+// writeFlat writes v, a value of a flat type, where a value goes inside a
+// container; done is false when it must be written the token way.
+func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, err error) {
+	e := es.e
+	f := e.st.last
+	if !flatWrites || e.err != nil || e.bb == nil || f == nil || f.next() != expValue ||
+		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || e.tab.wire[TypeString] != stringType {
+		return false, nil
+	}
+	start := len(e.bb.B)
+	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
+	if !ok {
+		e.bb.B = b[:start]
+		return false, nil
+	}
+	e.bb.B = b
+	f.startValue()
+	if len(e.bb.B) >= flushSize && e.w != nil {
+		return true, e.Flush()
+	}
+	return true, nil
+}
