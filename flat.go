@@ -26,8 +26,9 @@ type flatPlan struct {
 	depth int
 }
 
-// flatWrites turns the flat path on; tests turn it off to compare.
-var flatWrites = true
+// flatPaths turns the flat paths on (writing and reading); tests turn
+// them off to compare.
+var flatPaths = true
 
 // flatPlans caches each type's plan, nil for a type that is not flat.
 var flatPlans sync.Map // reflect.Type → *flatPlan
@@ -234,7 +235,7 @@ func flatMath(typ Type) flatFunc {
 func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, err error) {
 	e := es.e
 	f := e.st.last
-	if !flatWrites || e.err != nil || e.bb == nil || f == nil || f.next() != expValue ||
+	if !flatPaths || e.err != nil || e.bb == nil || f == nil || f.next() != expValue ||
 		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || e.tab.wire[TypeString] != stringType {
 		return false, nil
 	}

@@ -1,12 +1,16 @@
 package gdvar
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -111,12 +115,106 @@ func TestFlatMatchesTokens(t *testing.T) {
 		recs := []flatRecord{randomRecord(r), randomRecord(r)}
 		for _, opts := range options {
 			flat, flatErr := Marshal(recs, opts...)
-			flatWrites = false
+			flatPaths = false
 			tokens, tokenErr := Marshal(recs, opts...)
-			flatWrites = true
+			flatPaths = true
 			require.Equal(t, tokenErr, flatErr, "record %d, options %d", i, len(opts))
 			require.Equal(t, tokens, flat, "record %d", i)
 		}
 	}
 	require.NotNil(t, flatPlanFor(reflect.TypeFor[flatRecord]()), "the record is flat")
+}
+
+// decodeBoth decodes data into a copy of into with the flat paths on and
+// off, and returns what each gave, re-encoded by the token path (NaNs
+// compare as bits), and their errors.
+func decodeBoth(data []byte, into []flatRecord, opts []Option) (flat, tokens []byte, flatErr, tokenErr error) {
+	run := func(on bool) ([]byte, error) {
+		flatPaths = on
+		defer func() { flatPaths = true }()
+		v := append([]flatRecord(nil), into...)
+		err := Unmarshal(data, &v, opts...)
+		flatPaths = false
+		out, merr := Marshal(v, opts...)
+		if merr != nil {
+			out = []byte(merr.Error())
+		}
+		return out, err
+	}
+	flat, flatErr = run(true)
+	tokens, tokenErr = run(false)
+	return
+}
+
+// The flat reader gives what the token path gives: the same values and
+// the same errors, for every engine version, on records of edge values,
+// into empty and into filled slices, and on the same bytes damaged (a byte
+// changed, cut short), where it gives up and the token path decides.
+func TestFlatReadMatchesTokens(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 1500 {
+		recs := []flatRecord{randomRecord(r), randomRecord(r)}
+		if i%7 == 0 {
+			recs[0].Name = "nul\x00inside"
+			recs[1].Tags = []string{"\xff\xfe not UTF-8"}
+		}
+		for _, opts := range [][]Option{nil, {WithEngine(Godot3)}, {WithEngine(Godot2)}, {WithLimits(Limits{MaxDepth: 2})}, {WithLimits(Limits{MaxStringBytes: 8})}} {
+			flatPaths = false
+			data, err := Marshal(recs, opts...)
+			flatPaths = true
+			if err != nil {
+				continue // a value this engine version cannot hold
+			}
+			for _, into := range [][]flatRecord{nil, {randomRecord(r)}, {randomRecord(r), randomRecord(r), randomRecord(r)}} {
+				inputs := [][]byte{data, data[:r.IntN(len(data))]}
+				damaged := bytes.Clone(data)
+				damaged[r.IntN(len(damaged))] ^= byte(1 << r.IntN(8))
+				inputs = append(inputs, damaged)
+				for k, in := range inputs {
+					flat, tokens, flatErr, tokenErr := decodeBoth(in, into, opts)
+					require.Equal(t, tokenErr, flatErr, "record %d, input %d", i, k)
+					require.Equal(t, tokens, flat, "record %d, input %d", i, k)
+				}
+			}
+		}
+	}
+}
+
+// bigFlat is a flat struct of 512 bytes in Go.
+type bigFlat struct{ A, B, C, D Projection }
+
+type flatHolder struct {
+	Items []bigFlat `gdvar:",array"`
+}
+
+// Many Arrays each declaring thousands of 512-byte structs, given as Nils
+// (which the token path takes as zero values, and the flat reader gives
+// up on): the flat reader sizes slices from the token path's budget, so
+// decoding them allocates no more with it than without it.
+func TestFlatReadBudget(t *testing.T) {
+	const n = 2048 // Nils in each Array
+	var one []byte
+	one = binary.LittleEndian.AppendUint32(one, 27) // Dictionary
+	one = binary.LittleEndian.AppendUint32(one, 1)
+	one = append(one, 4, 0, 0, 0, 5, 0, 0, 0, 'i', 't', 'e', 'm', 's', 0, 0, 0)
+	one = binary.LittleEndian.AppendUint32(one, 28) // Array
+	one = binary.LittleEndian.AppendUint32(one, n)
+	one = append(one, make([]byte, 4*n)...)
+	count := (1 << 20) / len(one)
+	data := binary.LittleEndian.AppendUint32(nil, 28)
+	data = binary.LittleEndian.AppendUint32(data, uint32(count))
+	for range count {
+		data = append(data, one...)
+	}
+	allocated := func(on bool) uint64 {
+		flatPaths = on
+		defer func() { flatPaths = true }()
+		var holders []flatHolder
+		alloc := hostile.Allocated(func() { require.NoError(t, Unmarshal(data, &holders)) })
+		require.Len(t, holders, count)
+		return alloc
+	}
+	off, on := allocated(false), allocated(true)
+	assert.LessOrEqual(t, on, off+off/8)
+	t.Logf("%d Arrays declaring %d structs of 512 bytes, %d KiB in all: %d KiB allocated, %d KiB without the flat reader", count, n, len(data)>>10, on>>10, off>>10)
 }

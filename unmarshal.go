@@ -34,6 +34,11 @@ import (
 // is an *UnmarshalTypeError naming both types and the path. Options select
 // the engine version, full objects and the limits.
 //
+// Short strings that go into the fields of plain structs (see flat.go) are
+// kept in blocks of at most 4 KiB, shared by the strings of one call (never
+// more than the input): one of them kept alive keeps its block alive, as a
+// slice of the input would.
+//
 // Memory follows the input, not the counts it declares: slices and maps are
 // sized in advance from one budget of 2 bytes per byte of data, shared by
 // every container, and beyond it grow by the elements decoded. Into an
@@ -93,6 +98,8 @@ type decodeState struct {
 	text    []byte // a string being collected from chunks
 	lastPad uint32 // the padding after the last string collected
 	started bool   // a token has been read
+	flat    flatReader
+	arena   []byte // the block strings are kept in (see keep)
 }
 
 // decoderFunc reads one value from the Decoder into v.
@@ -732,7 +739,11 @@ func structDecoder(t reflect.Type) decoderFunc {
 			return decs[i](ds, v)
 		}
 	}
+	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {
+		if read != nil && ds.readFlat(read, v) {
+			return nil
+		}
 		tok, err := ds.next()
 		if err != nil {
 			return err

@@ -1,0 +1,358 @@
+package gdvar
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Decode reads a value of a flat type (see flat.go) straight from the
+// Decoder's buffer when it is there whole and written as the engine writes
+// it: an untyped Dictionary of String keys that name fields, each value of
+// its field's own wire type, Arrays untyped. Anything else (a value not
+// all buffered, a key that names no field, a Nil, an int where a float
+// goes, bits the engine ignores, a string that is not UTF-8, a limit
+// reached) makes the reader give up, and the token path reads the value
+// from its start, with its conversions and its errors. What the reader set
+// before giving up, the token path sets again from the same bytes.
+
+// flatReadFunc reads a value into the Go value at p; false: give up.
+type flatReadFunc func(r *flatReader, p unsafe.Pointer) bool
+
+// flatReader reads one value from a Decoder's buffer.
+type flatReader struct {
+	ds    *decodeState
+	d     *Decoder
+	b     []byte // the buffered input, up to where the value must end
+	pos   int
+	depth int // containers open
+}
+
+// word reads a u32 and the bool ok.
+func (r *flatReader) word() (uint32, bool) {
+	if len(r.b)-r.pos < 4 {
+		return 0, false
+	}
+	w := binary.LittleEndian.Uint32(r.b[r.pos:])
+	r.pos += 4
+	return w, true
+}
+
+// header reads a value's header, which must be want, or want with FLAG_64
+// when wide is possible; wide reports which.
+func (r *flatReader) header(typ Type, widePossible bool) (wide, ok bool) {
+	if r.depth > r.d.cfg.limits.MaxDepth {
+		return false, false
+	}
+	h, ok := r.word()
+	want := uint32(r.d.tab.wire[typ])
+	switch {
+	case !ok || !r.d.tab.has(typ):
+		return false, false
+	case h == want:
+		return false, true
+	case widePossible && h == want|flag64 && r.d.tab.flagBits[typ]&flag64 != 0:
+		return true, true
+	}
+	return false, false
+}
+
+// bytes takes the next n bytes.
+func (r *flatReader) bytes(n int) ([]byte, bool) {
+	if n < 0 || len(r.b)-r.pos < n {
+		return nil, false
+	}
+	r.pos += n
+	return r.b[r.pos-n : r.pos], true
+}
+
+// str reads a String value's bytes (its header read), padding skipped.
+func (r *flatReader) str() ([]byte, bool) {
+	n, ok := r.word()
+	if !ok || int64(n) > r.d.cfg.limits.MaxStringBytes {
+		return nil, false
+	}
+	s, ok := r.bytes(int(n))
+	if !ok || !utf8.Valid(s) {
+		return nil, false
+	}
+	_, ok = r.bytes(padding(int64(n)))
+	return s, ok
+}
+
+// count reads a container's count word and opens it.
+func (r *flatReader) count() (int, bool) {
+	n, ok := r.word()
+	if !ok || int64(n) > r.d.cfg.limits.MaxContainerLen {
+		return 0, false
+	}
+	r.depth++
+	return int(n), true
+}
+
+// Strings are kept in blocks: a short string decoded by the flat reader
+// goes into the Decode call's current block, of at most arenaBlock bytes
+// and no more than the input left, so that a string kept alive keeps at
+// most that much alive besides, as a slice of the input would.
+const (
+	arenaBlock = 4 << 10
+	arenaMax   = 256 // longer strings get their own allocation
+)
+
+// keep returns s as a string in the current block; rest is the input left
+// after it, which bounds a new block.
+func (ds *decodeState) keep(s []byte, rest int) string {
+	if len(s) == 0 || len(s) > arenaMax {
+		return string(s)
+	}
+	if cap(ds.arena)-len(ds.arena) < len(s) {
+		ds.arena = make([]byte, 0, max(len(s), min(arenaBlock, rest)))
+	}
+	start := len(ds.arena)
+	ds.arena = append(ds.arena, s...)
+	return unsafe.String(&ds.arena[start], len(s)) // the block is only appended to
+}
+
+// flatReaders caches each type's reader, nil for a type that is not flat.
+var flatReaders sync.Map // reflect.Type → flatReadFunc
+
+// flatReaderFor returns the reader of t, or nil. A slice reads from an
+// Array whether or not its field is tagged ",array".
+func flatReaderFor(t reflect.Type) flatReadFunc {
+	if f, ok := flatReaders.Load(t); ok {
+		return f.(flatReadFunc)
+	}
+	var f flatReadFunc
+	if _, flat := newFlatPlan(t, true, map[reflect.Type]bool{}); flat {
+		f = newFlatReader(t)
+	}
+	flatReaders.Store(t, f)
+	return f
+}
+
+// newFlatReader builds the reader of flat type t.
+func newFlatReader(t reflect.Type) flatReadFunc {
+	if typ, ok := mathTypes[t]; ok {
+		return flatReadMath(typ)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			if _, ok := r.header(TypeBool, false); !ok {
+				return false
+			}
+			v, ok := r.word()
+			if ok {
+				*(*bool)(p) = v != 0
+			}
+			return ok
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := int(t.Size()) * 8
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			wide, ok := r.header(TypeInt, true)
+			if !ok {
+				return false
+			}
+			var n int64
+			if wide {
+				w, ok := r.bytes(8)
+				if !ok {
+					return false
+				}
+				n = int64(binary.LittleEndian.Uint64(w))
+			} else {
+				w, ok := r.word()
+				if !ok {
+					return false
+				}
+				n = int64(int32(w))
+			}
+			if n<<(64-bits)>>(64-bits) != n {
+				return false // the token path reports the overflow
+			}
+			switch bits {
+			case 8:
+				*(*int8)(p) = int8(n)
+			case 16:
+				*(*int16)(p) = int16(n)
+			case 32:
+				*(*int32)(p) = int32(n)
+			default:
+				*(*int64)(p) = n
+			}
+			return true
+		}
+	case reflect.Float64, reflect.Float32:
+		single := t.Kind() == reflect.Float32
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			wide, ok := r.header(TypeFloat, !single)
+			if !ok {
+				return false
+			}
+			if wide {
+				w, ok := r.bytes(8)
+				if ok {
+					*(*float64)(p) = math.Float64frombits(binary.LittleEndian.Uint64(w))
+				}
+				return ok
+			}
+			w, ok := r.word()
+			switch {
+			case !ok:
+			case single: // through a float64, as the token path goes
+				*(*float32)(p) = float32(float64(math.Float32frombits(w)))
+			default:
+				*(*float64)(p) = float64(math.Float32frombits(w))
+			}
+			return ok
+		}
+	case reflect.String:
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			if _, ok := r.header(TypeString, false); !ok {
+				return false
+			}
+			s, ok := r.str()
+			if ok {
+				*(*string)(p) = r.ds.keep(s, len(r.b)-r.pos)
+			}
+			return ok
+		}
+	case reflect.Slice:
+		return flatReadSlice(t)
+	case reflect.Struct:
+		return flatReadStruct(t)
+	}
+	return nil
+}
+
+// flatReadMath reads a math value of its own type, 32 or 64 bits.
+func flatReadMath(typ Type) flatReadFunc {
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		wide, ok := r.header(typ, true)
+		if !ok {
+			return false
+		}
+		raw, ok := r.bytes(typ.mathSize(wide))
+		if !ok {
+			return false
+		}
+		if !typ.hasReals() {
+			readInt32s(unsafe.Slice((*int32)(p), len(raw)/4), raw)
+			return true
+		}
+		comps := unsafe.Slice((*float64)(p), realCount[typ])
+		for i := range comps {
+			if wide {
+				comps[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
+			} else {
+				comps[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:])))
+			}
+		}
+		return true
+	}
+}
+
+// flatReadStruct reads an untyped Dictionary whose String keys name fields.
+func flatReadStruct(t reflect.Type) flatReadFunc {
+	si := structFields(t)
+	reads := make([]flatReadFunc, len(si.fields))
+	offs := make([]uintptr, len(si.fields))
+	for i, f := range si.fields {
+		offs[i] = t.Field(f.index[0]).Offset
+		reads[i] = func(r *flatReader, p unsafe.Pointer) bool {
+			reads[i] = flatReaderFor(f.typ) // resolved on first use: the cache holds it
+			return reads[i](r, p)
+		}
+	}
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		if _, ok := r.header(TypeDictionary, false); !ok {
+			return false
+		}
+		n, ok := r.count()
+		if !ok {
+			return false
+		}
+		last := -1 // keys usually come in field order
+		for range n {
+			if _, ok := r.header(TypeString, false); !ok {
+				return false
+			}
+			key, ok := r.str()
+			if !ok {
+				return false
+			}
+			i := si.find(key, last+1)
+			if i < 0 || !reads[i](r, unsafe.Add(p, offs[i])) {
+				return false
+			}
+			last = i
+		}
+		r.depth--
+		return true
+	}
+}
+
+// flatReadSlice reads an untyped Array into a slice: its array reused when
+// it has room, else a new one taken from the size-hint budget (see
+// budget.go), as the token path's would be.
+func flatReadSlice(t reflect.Type) flatReadFunc {
+	size := t.Elem().Size()
+	var elem flatReadFunc
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		if elem == nil {
+			elem = flatReaderFor(t.Elem())
+		}
+		if _, ok := r.header(TypeArray, false); !ok {
+			return false
+		}
+		n, ok := r.count()
+		if !ok || n > (len(r.b)-r.pos)/4 { // each element takes 4 bytes at least
+			return false
+		}
+		v := reflect.NewAt(t, p).Elem()
+		if more := n - v.Cap(); more > 0 {
+			if int64(more)*int64(size) > r.d.hintRoom() {
+				return false // past the size-hint budget: the token path grows it as elements arrive
+			}
+			r.ds.hint(more, size)
+			v.SetLen(0)
+			v.Grow(n)
+		}
+		v.SetLen(n)
+		data := v.UnsafePointer()
+		for i := range n {
+			if !elem(r, unsafe.Add(data, uintptr(i)*size)) {
+				return false
+			}
+		}
+		r.depth--
+		return true
+	}
+}
+
+// readFlat reads a value of a flat type into v where a value goes inside a
+// container; false when the token path must read it.
+func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
+	d := ds.d
+	f := d.st.top()
+	if !flatPaths || d.err != nil || f == nil || f.next() != expValue || f.inKey || !v.CanAddr() {
+		return false
+	}
+	end := min(int64(d.end), d.valueEnd)
+	if end < int64(d.pos) {
+		return false
+	}
+	r := &ds.flat // kept in ds: the readers' calls would make a local escape
+	*r = flatReader{ds: ds, d: d, b: d.buf[:end], pos: d.pos, depth: d.st.depth}
+	if !read(r, v.Addr().UnsafePointer()) {
+		return false
+	}
+	d.pos = r.pos
+	f.startValue()
+	ds.started = true
+	return true
+}
