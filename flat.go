@@ -9,9 +9,9 @@ import (
 
 // A flat type is one whose values Marshal writes straight into the
 // Encoder's buffer, one after another, without a token or a frame for each
-// part: bools, ints, floats, math types, strings, and structs and Arrays
-// (slices tagged ",array") of flat types, with no omitempty or embedded
-// field and no method of their own. Its plan is made once per type. The
+// part: bools, ints, floats, math types, strings, []byte (a
+// PackedByteArray), and structs and Arrays (slices tagged ",array") of flat
+// types, with no omitempty or embedded field and no method of their own. Its plan is made once per type. The
 // bytes are those the token path writes; that path remains for the rest,
 // for values a plan cannot take after all (a long string, a 64-bit value
 // the engine version lacks), and for their errors.
@@ -83,8 +83,11 @@ func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*fla
 	case reflect.String:
 		return &flatPlan{fn: flatString}, true
 	case reflect.Slice:
+		if !asArray && t.Elem() == reflect.TypeFor[byte]() {
+			return &flatPlan{fn: flatBytes}, true
+		}
 		if !asArray {
-			return nil, false // a packed array: packedEncoder
+			return nil, false // another packed array: packedEncoder
 		}
 		elem, ok := newFlatPlan(t.Elem(), false, open)
 		if !ok {
@@ -209,6 +212,17 @@ func flatString(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	return appendPad(b, padding(int64(len(s))), 0), true
 }
 
+// flatBytes writes a []byte as a PackedByteArray that the Encoder would
+// take in one piece.
+func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	s := *(*[]byte)(p)
+	if len(s) >= directWriteSize || !es.e.tab.has(TypePackedByteArray) {
+		return b, false
+	}
+	b = append(le32(le32(b, uint32(es.e.tab.wire[TypePackedByteArray])), uint32(len(s))), s...)
+	return appendPad(b, padding(int64(len(s))), 0), true
+}
+
 // flatMath writes a math value as writeMath does.
 func flatMath(typ Type) flatFunc {
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
@@ -230,14 +244,17 @@ func flatMath(typ Type) flatFunc {
 	}
 }
 
-// writeFlat writes v, a value of a flat type, where a value goes inside a
-// container; done is false when it must be written the token way.
+// writeFlat writes v, a value of a flat type, where a value goes; done is
+// false when it must be written the token way.
 func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, err error) {
 	e := es.e
 	f := e.st.last
-	if !flatPaths || e.err != nil || e.bb == nil || f == nil || f.next() != expValue ||
+	if !flatPaths || e.err != nil || f != nil && f.next() != expValue ||
 		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || e.tab.wire[TypeString] != stringType {
 		return false, nil
+	}
+	if e.bb == nil {
+		e.bb = getWriteBuffer()
 	}
 	start := len(e.bb.B)
 	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
@@ -246,6 +263,9 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 		return false, nil
 	}
 	e.bb.B = b
+	if f == nil { // a whole top-level value: it goes to the writer
+		return true, e.Flush()
+	}
 	f.startValue()
 	if len(e.bb.B) >= flushSize && e.w != nil {
 		return true, e.Flush()

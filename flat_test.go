@@ -37,6 +37,7 @@ type flatRecord struct {
 	Inner flatInner
 	Many  []flatInner `gdvar:",array"`
 	Q     Quaternion
+	Raw   []byte
 	T     Transform3D
 	R     Rect2i
 	V4    Vector4
@@ -93,6 +94,9 @@ func randomRecord(r *rand.Rand) flatRecord {
 	for range r.IntN(4) {
 		rec.Tags = append(rec.Tags, randomString(r))
 	}
+	if r.IntN(4) > 0 {
+		rec.Raw = []byte(randomString(r))
+	}
 	for range r.IntN(3) {
 		rec.Many = append(rec.Many, randomInner(r))
 	}
@@ -114,12 +118,14 @@ func TestFlatMatchesTokens(t *testing.T) {
 	for i := range 2000 {
 		recs := []flatRecord{randomRecord(r), randomRecord(r)}
 		for _, opts := range options {
-			flat, flatErr := Marshal(recs, opts...)
-			flatPaths = false
-			tokens, tokenErr := Marshal(recs, opts...)
-			flatPaths = true
-			require.Equal(t, tokenErr, flatErr, "record %d, options %d", i, len(opts))
-			require.Equal(t, tokens, flat, "record %d", i)
+			for _, v := range []any{recs, &recs[0], recs[1]} { // in an Array, and alone
+				flat, flatErr := Marshal(v, opts...)
+				flatPaths = false
+				tokens, tokenErr := Marshal(v, opts...)
+				flatPaths = true
+				require.Equal(t, tokenErr, flatErr, "record %d, options %d", i, len(opts))
+				require.Equal(t, tokens, flat, "record %d", i)
+			}
 		}
 	}
 	require.NotNil(t, flatPlanFor(reflect.TypeFor[flatRecord]()), "the record is flat")
@@ -174,6 +180,25 @@ func TestFlatReadMatchesTokens(t *testing.T) {
 					flat, tokens, flatErr, tokenErr := decodeBoth(in, into, opts)
 					require.Equal(t, tokenErr, flatErr, "record %d, input %d", i, k)
 					require.Equal(t, tokens, flat, "record %d, input %d", i, k)
+				}
+				// One record alone, at the top level.
+				flatPaths = false
+				one, err := Marshal(recs[0], opts...)
+				flatPaths = true
+				require.NoError(t, err)
+				for _, in := range [][]byte{one, one[:r.IntN(len(one))]} {
+					var a, b flatRecord
+					if len(into) > 0 {
+						a, b = into[0], into[0]
+					}
+					errA := Unmarshal(in, &a, opts...)
+					flatPaths = false
+					errB := Unmarshal(in, &b, opts...)
+					ma, _ := Marshal(a, opts...)
+					mb, _ := Marshal(b, opts...)
+					flatPaths = true
+					require.Equal(t, errB, errA, "record %d alone", i)
+					require.Equal(t, mb, ma, "record %d alone", i)
 				}
 			}
 		}

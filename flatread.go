@@ -94,10 +94,12 @@ func (r *flatReader) count() (int, bool) {
 }
 
 // Strings are kept in blocks: a short string decoded by the flat reader
-// goes into the Decode call's current block, of at most arenaBlock bytes
-// and no more than the input left, so that a string kept alive keeps at
-// most that much alive besides, as a slice of the input would.
+// goes into the Decode call's current block. Blocks double from
+// arenaFirst to arenaBlock bytes, and are no larger than the input left,
+// so that a string kept alive keeps at most that much alive besides, as a
+// slice of the input would, and a value of few strings takes a small one.
 const (
+	arenaFirst = 64
 	arenaBlock = 4 << 10
 	arenaMax   = 256 // longer strings get their own allocation
 )
@@ -109,7 +111,8 @@ func (ds *decodeState) keep(s []byte, rest int) string {
 		return string(s)
 	}
 	if cap(ds.arena)-len(ds.arena) < len(s) {
-		ds.arena = make([]byte, 0, max(len(s), min(arenaBlock, rest)))
+		next := min(2*cap(ds.arena), arenaBlock)
+		ds.arena = make([]byte, 0, max(len(s), min(max(next, arenaFirst), rest)))
 	}
 	start := len(ds.arena)
 	ds.arena = append(ds.arena, s...)
@@ -119,14 +122,15 @@ func (ds *decodeState) keep(s []byte, rest int) string {
 // flatReaders caches each type's reader, nil for a type that is not flat.
 var flatReaders sync.Map // reflect.Type → flatReadFunc
 
-// flatReaderFor returns the reader of t, or nil. A slice reads from an
-// Array whether or not its field is tagged ",array".
+// flatReaderFor returns the reader of t, or nil. A []byte reads from a
+// PackedByteArray, another slice from an Array whether or not its field is
+// tagged ",array".
 func flatReaderFor(t reflect.Type) flatReadFunc {
 	if f, ok := flatReaders.Load(t); ok {
 		return f.(flatReadFunc)
 	}
 	var f flatReadFunc
-	if _, flat := newFlatPlan(t, true, map[reflect.Type]bool{}); flat {
+	if _, flat := newFlatPlan(t, t != bytesType, map[reflect.Type]bool{}); flat {
 		f = newFlatReader(t)
 	}
 	flatReaders.Store(t, f)
@@ -222,6 +226,9 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 			return ok
 		}
 	case reflect.Slice:
+		if t == bytesType {
+			return flatReadBytes
+		}
 		return flatReadSlice(t)
 	case reflect.Struct:
 		return flatReadStruct(t)
@@ -254,6 +261,37 @@ func flatReadMath(typ Type) flatReadFunc {
 		}
 		return true
 	}
+}
+
+var bytesType = reflect.TypeFor[[]byte]()
+
+// flatReadBytes reads a PackedByteArray into a []byte: its array reused
+// when it has room, else a new one taken from the size-hint budget.
+func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
+	if _, ok := r.header(TypePackedByteArray, false); !ok {
+		return false
+	}
+	n, ok := r.word()
+	if !ok || int64(n) > r.d.cfg.limits.MaxPackedBytes {
+		return false
+	}
+	data, ok := r.bytes(int(n))
+	if !ok {
+		return false
+	}
+	if _, ok := r.bytes(padding(int64(n))); !ok {
+		return false
+	}
+	s := (*[]byte)(p)
+	if int(n) > cap(*s) {
+		if int64(n) > r.d.hintRoom() {
+			return false
+		}
+		r.ds.hint(int(n), 1)
+		*s = make([]byte, n)
+	}
+	*s = append((*s)[:0], data...)
+	return true
 }
 
 // flatReadStruct reads an untyped Dictionary whose String keys name fields.
@@ -334,13 +372,17 @@ func flatReadSlice(t reflect.Type) flatReadFunc {
 	}
 }
 
-// readFlat reads a value of a flat type into v where a value goes inside a
-// container; false when the token path must read it.
+// readFlat reads a value of a flat type into v where a value goes; false
+// when the token path must read it.
 func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 	d := ds.d
 	f := d.st.top()
-	if !flatPaths || d.err != nil || f == nil || f.next() != expValue || f.inKey || !v.CanAddr() {
+	if !flatPaths || d.err != nil || f != nil && (f.next() != expValue || f.inKey) || !v.CanAddr() {
 		return false
+	}
+	if f == nil { // a top-level value: where it starts bounds where it ends
+		d.valueStart = d.InputOffset()
+		d.setValueEnd()
 	}
 	end := min(int64(d.end), d.valueEnd)
 	if end < int64(d.pos) {
@@ -352,7 +394,9 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 		return false
 	}
 	d.pos = r.pos
-	f.startValue()
+	if f != nil {
+		f.startValue()
+	}
 	ds.started = true
 	return true
 }

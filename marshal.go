@@ -133,6 +133,7 @@ func (e *Encoder) Encode(v any) error {
 type encodeState struct {
 	e       *Encoder
 	scratch [136]byte // a math payload, built without allocating
+	held    [16]float64 // a math value without an address, copied here to be read in place
 	chunk   []byte    // a packed vector chunk being built
 	refs    []ref     // the references being followed (see nesting.go)
 	hops    int       // the pointers, interfaces and Marshalers on the path
@@ -359,9 +360,16 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	return nil
 }
 
-// writeMath writes a math value held in v, reading its components in place.
+// writeMath writes a math value held in v, reading its components in place
+// (a value without an address, from es.held).
 func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
-	ptr := addressable(v).Addr().UnsafePointer()
+	var ptr unsafe.Pointer
+	if v.CanAddr() {
+		ptr = v.Addr().UnsafePointer()
+	} else {
+		ptr = unsafe.Pointer(&es.held)
+		reflect.NewAt(v.Type(), ptr).Elem().Set(v)
+	}
 	t := newToken(mathKinds[typ], typ, 0)
 	if !typ.hasReals() {
 		n := typ.mathSize(false) / 4
@@ -518,7 +526,11 @@ func packedEncoder(t reflect.Type) encoderFunc {
 			n := v.Len()
 			var data []byte
 			if n > 0 {
-				data = unsafe.Slice((*byte)(addressable(v).Index(0).Addr().UnsafePointer()), n*size)
+				first := v.Index(0) // a slice's elements have an address; a Go array's may not
+				if !first.CanAddr() {
+					first = addressable(v).Index(0)
+				}
+				data = unsafe.Slice((*byte)(first.Addr().UnsafePointer()), n*size)
 			}
 			return es.packed(typ, n, false, data)
 		}

@@ -31,5 +31,11 @@ func putReadBuffer(bb *bytebufferpool.ByteBuffer) {
 // getWriteBuffer returns an empty pooled output buffer.
 func getWriteBuffer() *bytebufferpool.ByteBuffer { return writePool.Get() }
 
-// putWriteBuffer returns an output buffer to the pool.
-func putWriteBuffer(bb *bytebufferpool.ByteBuffer) { writePool.Put(bb) }
+// putWriteBuffer returns an output buffer to the pool. Its length is its
+// capacity, as the pool calibrates on length: an Encoder puts its buffer
+// back emptied, which the pool would take for a buffer of no size and
+// discard the next larger one.
+func putWriteBuffer(bb *bytebufferpool.ByteBuffer) {
+	bb.B = bb.B[:cap(bb.B)]
+	writePool.Put(bb)
+}

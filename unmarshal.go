@@ -79,8 +79,7 @@ func (d *Decoder) Decode(v any) error {
 	*ds = decodeState{d: d, text: ds.text[:0]}
 	base := d.Depth()
 	err := ds.decode(rv.Elem())
-	var te *UnmarshalTypeError
-	if errors.As(err, &te) {
+	if err != nil && isTypeError(err) {
 		if serr := ds.skipRest(base); serr != nil {
 			err = serr
 		}
@@ -89,6 +88,13 @@ func (d *Decoder) Decode(v any) error {
 		return d.interrupt(err)
 	}
 	return err
+}
+
+// isTypeError reports whether err is an *UnmarshalTypeError (apart, so
+// that the target errors.As needs is allocated only on an error).
+func isTypeError(err error) bool {
+	var te *UnmarshalTypeError
+	return errors.As(err, &te)
 }
 
 // decodeState is one Decode call's state.

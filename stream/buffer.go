@@ -23,9 +23,12 @@ const frameClasses = 20
 // bytes.
 var frameBufs [frameClasses]sync.Pool
 
-// frameBuf is the body of the frame being read.
+// frameBuf is the body of the frame being read, and a buffer of the
+// smallest class kept between frames, as a connection reads many small
+// frames.
 type frameBuf struct {
-	b *[]byte // nil between frames
+	b     *[]byte // nil between frames
+	spare *[]byte
 }
 
 // room returns the space after the first have bytes of a frame of n bytes,
@@ -33,6 +36,8 @@ type frameBuf struct {
 // more than n.
 func (f *frameBuf) room(have, n int) []byte {
 	switch {
+	case f.b == nil && f.spare != nil:
+		f.b, f.spare = f.spare, nil
 	case f.b == nil:
 		f.b = getFrameBuf(minFrameBuf)
 	case have == len(*f.b) && have < n:
@@ -52,8 +57,12 @@ func (f *frameBuf) bytes(n int) []byte {
 	return (*f.b)[:n]
 }
 
-// release gives the buffer to the pool of the largest class it fills.
+// release keeps a buffer of the smallest class, and gives a larger one to
+// the pool of the largest class it fills.
 func (f *frameBuf) release() {
+	if f.b != nil && len(*f.b) == minFrameBuf {
+		f.b, f.spare = nil, f.b
+	}
 	if f.b != nil {
 		frameBufs[bits.Len(uint(len(*f.b)/minFrameBuf))-1].Put(f.b)
 		f.b = nil

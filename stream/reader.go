@@ -38,20 +38,20 @@ import (
 // token (after it: gdvar.ErrInterrupted, and the frame is lost).
 type Reader struct {
 	mu  sync.Mutex
-	r   io.Reader
+	r   io.Reader // what frames are read from: src, or a read-ahead on it
+	src io.Reader // the underlying reader, for read deadlines
 	cfg config
 	err error // the error that broke the Reader
 
-	off     int64   // stream offset of the next frame's length word
-	hdr     [4]byte // a length word being read
-	hdrN    int
-	length  int64            // the current frame's length; < 0 between frames
-	use     frameUse         // what the current frame is read for
-	body    frameBuf         // GetVar's frame, as it arrives
-	bodyN   int64            // bytes of the current frame read into body
-	rest    io.LimitedReader // the current frame, for NextFrame and skipping
-	dec     *gdvar.Decoder   // reused for each frame
-	decOpts []gdvar.Option   // the codec options and the frame's input limit, for NextFrame
+	off    int64   // stream offset of the next frame's length word
+	hdr    [4]byte // a length word being read
+	hdrN   int
+	length int64            // the current frame's length; < 0 between frames
+	use    frameUse         // what the current frame is read for
+	body   frameBuf         // GetVar's frame, as it arrives
+	bodyN  int64            // bytes of the current frame read into body
+	rest   io.LimitedReader // the current frame, for NextFrame and skipping
+	dec    *gdvar.Decoder   // reused for each frame
 }
 
 // frameUse is what a frame is read for: a call that is interrupted in it
@@ -67,7 +67,7 @@ const (
 
 // NewReader returns a Reader of framed values from r.
 func NewReader(r io.Reader, opts ...gdvar.Option) *Reader {
-	rd := &Reader{r: r, cfg: newConfig(opts), length: -1}
+	rd := &Reader{r: r, src: r, cfg: newConfig(opts), length: -1}
 	rd.err = rd.cfg.err
 	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
 	return rd
@@ -198,7 +198,7 @@ func (r *Reader) GetVarContext(ctx context.Context, v any) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	dl, ok := r.r.(interface{ SetReadDeadline(time.Time) error })
+	dl, ok := r.src.(interface{ SetReadDeadline(time.Time) error })
 	if !ok {
 		return r.GetVar(v)
 	}
@@ -229,9 +229,20 @@ func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	if err := r.beginFrame(useDecoder); err != nil {
 		return nil, err
 	}
-	r.decOpts = append(append(r.decOpts[:0], r.cfg.codec...), gdvar.WithInputLimit(r.length))
-	r.dec.Reset(&r.rest, r.decOpts...)
+	r.dec.Reset(&r.rest, r.cfg.codec...) // rest ends where the frame does
 	return r.dec, nil
+}
+
+// FrameLen returns the length of the frame NextFrame gave out last, while
+// it is being read, or −1: a proxy writes a byte-exact copy of it with
+// Writer.WriteFrameLen, streaming, however large.
+func (r *Reader) FrameLen() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.use != useDecoder {
+		return -1
+	}
+	return r.length
 }
 
 // settle deals with a frame an earlier call left under way, before a call

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -113,6 +114,41 @@ func TestNextFrameAndSkip(t *testing.T) {
 	var v []any
 	require.NoError(t, r.GetVar(&v))
 	assert.Equal(t, []any{int64(2), "x"}, v)
+}
+
+// A proxy copies frames from one connection to another token by token,
+// each streamed with the length FrameLen gives: the engine's golden vectors
+// (large ones among them) come out as they came in.
+func TestProxyFrames(t *testing.T) {
+	var in bytes.Buffer
+	for _, v := range golden.Load(t, golden.Path("golden", "godot4")) {
+		if !v.Objects {
+			in.Write(frame(v.Bin))
+		}
+	}
+	src := NewReader(bytes.NewReader(in.Bytes()), WithMaxFrame(1<<30))
+	assert.Equal(t, int64(-1), src.FrameLen(), "between frames")
+	upstream, downstream := net.Pipe()
+	defer upstream.Close()
+	out := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(downstream)
+		out <- b
+	}()
+	dst := NewWriter(upstream)
+	for {
+		dec, err := src.NextFrame()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		require.Positive(t, src.FrameLen())
+		require.NoError(t, dst.WriteFrameLen(src.FrameLen(), func(enc *gdvar.Encoder) error {
+			return gdvar.CopyValue(enc, dec)
+		}))
+	}
+	upstream.Close()
+	assert.Equal(t, in.Bytes(), <-out)
 }
 
 func TestWriteFrame(t *testing.T) {

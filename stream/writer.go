@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"sync"
 	"time"
 
@@ -13,8 +14,12 @@ import (
 	"github.com/valyala/bytebufferpool"
 )
 
-// framePool holds the buffers frames are built in.
+// framePool holds the buffers frames are built in. A Writer keeps one of
+// at most keptFrame bytes between frames, as a connection sends many small
+// frames, and gives larger ones back.
 var framePool bytebufferpool.Pool
+
+const keptFrame = 64 << 10
 
 // Writer writes framed values (a u32 length, then the value): what
 // StreamPeer.put_var, PacketPeerStream and FileAccess.store_var write. To
@@ -26,11 +31,50 @@ var framePool bytebufferpool.Pool
 // (ErrBroken): the receiver is out of step and the connection should be
 // closed.
 type Writer struct {
-	mu  sync.Mutex
-	w   io.Writer
-	cfg config
-	err error
-	enc *gdvar.Encoder
+	mu    sync.Mutex
+	w     io.Writer
+	cfg   config
+	err   error
+	enc   *gdvar.Encoder
+	spare *bytebufferpool.ByteBuffer // kept between frames (see keptFrame)
+	first prefixed                   // WriteFrameLen's writer
+}
+
+// prefixed writes its prefix (a frame's length word) with the first Write,
+// in one system call where the writer can (writev on a net.Conn).
+type prefixed struct {
+	w      io.Writer
+	prefix []byte
+	hdr    [4]byte
+}
+
+func (p *prefixed) Write(b []byte) (int, error) {
+	if p.prefix == nil {
+		return p.w.Write(b)
+	}
+	bufs := net.Buffers{p.prefix, b}
+	n, err := bufs.WriteTo(p.w)
+	p.prefix = nil
+	return max(0, int(n)-len(p.hdr)), err
+}
+
+// take returns a buffer to build a frame in.
+func (w *Writer) take() *bytebufferpool.ByteBuffer {
+	b := w.spare
+	if b == nil {
+		b = framePool.Get()
+	}
+	w.spare = nil
+	return b
+}
+
+// give returns the buffer of a frame: kept when small, else to the pool.
+func (w *Writer) give(b *bytebufferpool.ByteBuffer) {
+	if cap(b.B) <= keptFrame {
+		w.spare = b
+		return
+	}
+	framePool.Put(b)
 }
 
 // NewWriter returns a Writer of framed values to w.
@@ -47,8 +91,8 @@ func (w *Writer) PutVar(v any) error {
 	if w.err != nil {
 		return w.err
 	}
-	buf := framePool.Get()
-	defer framePool.Put(buf)
+	buf := w.take()
+	defer w.give(buf)
 	b, err := gdvar.AppendMarshal(append(buf.B[:0], 0, 0, 0, 0), v, w.cfg.codec...)
 	buf.B = b
 	if err != nil {
@@ -104,8 +148,8 @@ func (w *Writer) WriteFrame(write func(enc *gdvar.Encoder) error) error {
 	if w.err != nil {
 		return w.err
 	}
-	buf := framePool.Get()
-	defer framePool.Put(buf)
+	buf := w.take()
+	defer w.give(buf)
 	buf.B = append(buf.B[:0], 0, 0, 0, 0)
 	w.enc.Reset(buf, w.cfg.codec...)
 	if err := write(w.enc); err != nil {
@@ -127,8 +171,12 @@ func (w *Writer) complete() error {
 
 // WriteFrameLen writes one frame of a value whose encoded length is known
 // to be n bytes: the length word goes out first, then the value as write
-// writes it, streamed, so that a frame of any size takes bounded memory. If
-// write does not write exactly one value of n bytes the Writer breaks.
+// writes it, streamed, so that a frame of any size takes bounded memory and
+// starts to go out before it is complete. The length word goes with the
+// value's first bytes (in one system call on a net.Conn), so a small frame
+// takes one write. If write does not write exactly one value of n bytes the
+// Writer breaks. A proxy copying frames (Reader.FrameLen, then
+// gdvar.CopyValue) uses it.
 func (w *Writer) WriteFrameLen(n int64, write func(enc *gdvar.Encoder) error) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -138,13 +186,8 @@ func (w *Writer) WriteFrameLen(n int64, write func(enc *gdvar.Encoder) error) er
 	if n < 4 || n > math.MaxInt32 {
 		return fmt.Errorf("stream: a frame of %d bytes is not one Godot reads", n)
 	}
-	var hdr [4]byte
-	binary.LittleEndian.PutUint32(hdr[:], uint32(n))
-	if _, err := w.w.Write(hdr[:]); err != nil {
-		w.err = &brokenError{err}
-		return w.err
-	}
-	w.enc.Reset(w.w, w.cfg.codec...)
+	w.first.w, w.first.prefix = w.w, binary.LittleEndian.AppendUint32(w.first.hdr[:0], uint32(n))
+	w.enc.Reset(&w.first, w.cfg.codec...)
 	err := write(w.enc)
 	if err == nil {
 		err = w.complete()
