@@ -185,19 +185,19 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return func(es *encodeState, v reflect.Value) error { return es.e.writeLeaf(BoolToken(v.Bool())) }
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(BoolToken(v.Bool())) }
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(es *encodeState, v reflect.Value) error { return es.e.writeLeaf(IntToken(v.Int())) }
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(IntToken(v.Int())) }
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return uintEncoder
 	case reflect.Float32:
 		return func(es *encodeState, v reflect.Value) error {
-			return es.e.writeLeaf(Float32Token(float32(v.Float())))
+			return es.e.WriteToken(Float32Token(float32(v.Float())))
 		}
 	case reflect.Float64:
-		return func(es *encodeState, v reflect.Value) error { return es.e.writeLeaf(FloatToken(v.Float())) }
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(FloatToken(v.Float())) }
 	case reflect.String:
-		return func(es *encodeState, v reflect.Value) error { return es.e.writeLeaf(StringToken(v.String())) }
+		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(StringToken(v.String())) }
 	case reflect.Interface:
 		return func(es *encodeState, v reflect.Value) error {
 			if err := es.hop(); err != nil {
@@ -374,7 +374,7 @@ func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
 	if !typ.hasReals() {
 		n := typ.mathSize(false) / 4
 		t.setData(appendInt32s(es.scratch[:0], unsafe.Slice((*int32)(ptr), n)))
-		return es.e.writeLeaf(t)
+		return es.e.WriteToken(t)
 	}
 	comps := unsafe.Slice((*float64)(ptr), realCount[typ])
 	wide := es.wide(typ, comps)
@@ -382,7 +382,7 @@ func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
 		t.addFlags(flagWide)
 	}
 	t.setData(appendReals(es.scratch[:0], comps, wide))
-	return es.e.writeLeaf(t)
+	return es.e.WriteToken(t)
 }
 
 // addressable returns v, or a copy of it that has an address.

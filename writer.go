@@ -113,8 +113,13 @@ func (e *Encoder) WriteToken(t Token) error {
 	if e.bb == nil {
 		e.bb = getWriteBuffer()
 	}
-	var err error
 	f := e.st.top()
+	if f != nil && t.x == 0 && leafKinds[t.Kind()] && f.next() == expValue {
+		if done, err := e.writeLeaf(t, f); done {
+			return err
+		}
+	}
+	var err error
 	switch exp := e.st.next(); exp {
 	case expValue:
 		err = e.writeValue(t)
@@ -159,36 +164,36 @@ func (e *Encoder) writeKey(name string, wire []byte) error {
 	return nil
 }
 
-// writeLeaf is WriteToken for the value layer's leaves: a bool, an int, a
-// float, a string whole in one token or a math value, made by its
-// constructor. Where a
-// value goes inside a container, it writes them without the checks that
-// cannot fail for such tokens; elsewhere it leaves them to WriteToken.
-func (e *Encoder) writeLeaf(t Token) error {
-	f := e.st.last
-	if e.err != nil || e.bb == nil || f == nil || f.next() != expValue || e.st.depth > e.cfg.limits.MaxDepth {
-		return e.WriteToken(t)
+// writeLeaf writes, where a value goes inside a container, a leaf whose
+// token carries nothing unusual (no ignored header bits, zero padding): a
+// bool, an int, a float, a string whole in one token, or a math value,
+// without the checks that cannot fail for them. done is false when the
+// general path must write it.
+func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
+	if e.st.depth > e.cfg.limits.MaxDepth {
+		return false, nil
 	}
 	b := e.bb.B
-	switch t.Kind() {
+	switch k := t.Kind(); k {
 	case KindBool, KindInt32, KindFloat32:
 		b = le32(le32(b, uint32(e.tab.wire[t.Type()])), uint32(t.num))
 	case KindInt64, KindFloat64:
 		if e.tab.flagBits[t.Type()]&flag64 == 0 {
-			return e.WriteToken(t) // which says why not
+			return false, nil // the general path says why not
 		}
 		b = le64(le32(b, uint32(e.tab.wire[t.Type()])|flag64), t.num)
 	case KindString:
 		data := t.Bytes()
-		if len(data) >= directWriteSize || e.tab.wire[TypeString] != stringType {
-			return e.WriteToken(t)
+		if int64(len(data)) != t.count() || len(data) >= directWriteSize || e.tab.wire[TypeString] != stringType {
+			return false, nil
 		}
 		b = append(le32(le32(b, stringType), uint32(len(data))), data...)
 		b = appendPad(b, padding(int64(len(data))), 0)
 	default:
 		typ := t.Type()
-		if !typ.IsMath() || t.Is64() && e.tab.flagBits[typ]&flag64 == 0 || !e.tab.has(typ) {
-			return e.WriteToken(t)
+		if mathKinds[typ] != k || t.Is64() && e.tab.flagBits[typ]&flag64 == 0 || !e.tab.has(typ) ||
+			len(t.Bytes()) != typ.mathSize(t.Is64()) {
+			return false, nil
 		}
 		var flags uint32
 		if t.Is64() {
@@ -198,14 +203,30 @@ func (e *Encoder) writeLeaf(t Token) error {
 	}
 	e.bb.B = b
 	f.startValue()
-	if k := t.Kind(); k == KindString || k == KindInt32 || k == KindInt64 {
-		f.noteKey(k, t.Bytes(), int64(t.num))
+	switch k := t.Kind(); k {
+	case KindString:
+		f.noteKey(k, t.Bytes(), 0)
+	case KindInt32, KindInt64:
+		f.noteKey(k, nil, int64(t.num))
 	}
 	if len(e.bb.B) >= flushSize && e.w != nil {
-		return e.Flush()
+		return true, e.Flush()
 	}
-	return nil
+	return true, nil
 }
+
+// leafKinds are the kinds writeLeaf may take.
+var leafKinds = func() (k [kindCount]bool) {
+	for _, kind := range []Kind{KindBool, KindInt32, KindInt64, KindFloat32, KindFloat64, KindString} {
+		k[kind] = true
+	}
+	for _, kind := range mathKinds {
+		if kind != KindInvalid {
+			k[kind] = true
+		}
+	}
+	return k
+}()
 
 // markerKinds is the token kind each structural expectation takes.
 var markerKinds = [...]Kind{
