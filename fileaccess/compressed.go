@@ -29,7 +29,7 @@ func maxCompressed(n int) int { return n + n/8 + 1024 }
 
 // compressedReader streams a compressed container's content.
 type compressedReader struct {
-	r        io.Reader
+	source
 	codec    Compression
 	block    int      // block size
 	maxBlock int64    // WithMaxBlockSize: also a Brotli block's largest window
@@ -39,7 +39,6 @@ type compressedReader struct {
 	cbuf     []byte   // a compressed block
 	buf      []byte   // a decompressed block
 	out      []byte   // what is left of it to read
-	offset   int64    // in the container, of the next byte of r
 	err      error
 	dec      decoders
 }
@@ -55,7 +54,7 @@ type decoders struct {
 
 // newCompressedReader reads the header after the magic.
 func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
-	c := &compressedReader{r: r, offset: 4, maxBlock: cfg.maxBlock}
+	c := &compressedReader{source: source{r: r, offset: 4}, maxBlock: cfg.maxBlock}
 	var hdr [12]byte
 	if err := c.full(hdr[:]); err != nil {
 		return nil, err
@@ -86,16 +85,6 @@ func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
 		c.sizes = append(c.sizes, size)
 	}
 	return c, nil
-}
-
-// full reads len(b) bytes of the container.
-func (c *compressedReader) full(b []byte) error {
-	n, err := io.ReadFull(c.r, b)
-	c.offset += int64(n)
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &FormatError{Offset: c.offset, Err: ErrTruncated}
-	}
-	return err
 }
 
 func (c *compressedReader) Read(p []byte) (int, error) {

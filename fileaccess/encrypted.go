@@ -81,15 +81,14 @@ func subtle16(dst, ks []byte) {
 
 // encryptedReader streams an encrypted container's plaintext.
 type encryptedReader struct {
-	r      io.Reader
-	c      *cryptState
-	sum    [16]byte  // the MD5 the container holds
-	h      hash.Hash // of the plaintext so far
-	left   uint64    // plaintext bytes not yet decrypted
-	buf    []byte
-	plain  []byte // decrypted, not yet read
-	offset int64  // in the container, of the next byte of r
-	err    error
+	source
+	c     *cryptState
+	sum   [16]byte  // the MD5 the container holds
+	h     hash.Hash // of the plaintext so far
+	left  uint64    // plaintext bytes not yet decrypted
+	buf   []byte
+	plain []byte // decrypted, not yet read
+	err   error
 }
 
 // newEncryptedReader reads the header after the magic.
@@ -97,7 +96,7 @@ func newEncryptedReader(r io.Reader, cfg config) (*encryptedReader, error) {
 	if cfg.key == nil {
 		return nil, &FormatError{Offset: 0, Err: ErrNoKey}
 	}
-	e := &encryptedReader{r: r, h: md5.New(), offset: 4}
+	e := &encryptedReader{source: source{r: r, offset: 4}, h: md5.New()}
 	var word [4]byte
 	if err := e.full(word[:]); err != nil {
 		return nil, err
@@ -130,16 +129,6 @@ func newEncryptedReader(r io.Reader, cfg config) (*encryptedReader, error) {
 	e.c = c
 	e.buf = make([]byte, 16<<10)
 	return e, nil
-}
-
-// full reads len(b) bytes of the container.
-func (e *encryptedReader) full(b []byte) error {
-	n, err := io.ReadFull(e.r, b)
-	e.offset += int64(n)
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &FormatError{Offset: e.offset, Err: ErrTruncated}
-	}
-	return err
 }
 
 func (e *encryptedReader) Read(p []byte) (int, error) {

@@ -68,6 +68,22 @@ func (r *Reader) Container() Container { return r.container }
 // match: until io.EOF, what was read is unchecked.
 func (r *Reader) Read(p []byte) (int, error) { return r.r.Read(p) }
 
+// source is a container's input, counting the offset for errors.
+type source struct {
+	r      io.Reader
+	offset int64 // in the container, of the next byte of r
+}
+
+// full reads len(b) bytes of the container.
+func (s *source) full(b []byte) error {
+	n, err := io.ReadFull(s.r, b)
+	s.offset += int64(n)
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &FormatError{Offset: s.offset, Err: ErrTruncated}
+	}
+	return err
+}
+
 // Verify reads the container r holds to its end and reports whether it is
 // whole: an encrypted one's MD5 matches (else ErrChecksum), a compressed
 // one's blocks all decompress to their sizes. Memory is bounded as for a
