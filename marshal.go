@@ -132,11 +132,11 @@ func (e *Encoder) Encode(v any) error {
 // encodeState is one Encode call's state.
 type encodeState struct {
 	e       *Encoder
-	scratch [136]byte // a math payload, built without allocating
+	scratch [136]byte   // a math payload, built without allocating
 	held    [16]float64 // a math value without an address, copied here to be read in place
-	chunk   []byte    // a packed vector chunk being built
-	refs    []ref     // the references being followed (see nesting.go)
-	hops    int       // the pointers, interfaces and Marshalers on the path
+	chunk   []byte      // a packed vector chunk being built
+	refs    []ref       // the references being followed (see nesting.go)
+	hops    int         // the pointers, interfaces and Marshalers on the path
 }
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
