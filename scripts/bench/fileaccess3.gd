@@ -1,21 +1,12 @@
 # Times Godot 3's File containers, as scripts/bench/fileaccess4.gd does for
 # Godot 4 (same payload, same modes, same report).
+# Run it from the repository root (it preloads scripts/fileaccess/godot3.gd;
+# Godot 3 leaves a logs/ folder there, to remove).
 #   godot --no-window -s scripts/bench/fileaccess3.gd FILE TMPDIR
 extends SceneTree
 
-const MODES = ["pass", "key", "fastlz", "deflate", "zstd", "gzip"]
+const Containers = preload("res://scripts/fileaccess/godot3.gd")
 const RUNS = 5
-
-func open(f: File, path: String, mode: String, how: int) -> int:
-	match mode:
-		"pass":
-			return f.open_encrypted_with_pass(path, how, "hunter2")
-		"key":
-			var k = PoolByteArray()
-			for i in 32:
-				k.append(i)
-			return f.open_encrypted(path, how, k)
-	return f.open_compressed(path, how, MODES.find(mode) - 2)
 
 func _init():
 	var args = OS.get_cmdline_args()
@@ -25,12 +16,12 @@ func _init():
 	var payload = f.get_buffer(f.get_len())
 	f.close()
 	print("payload: %d bytes" % payload.size())
-	for mode in MODES:
+	for mode in Containers.MODES:
 		var path = args[n - 1] + "/" + mode + ".bin"
 		var times = []
 		for r in RUNS:
 			var t0 = OS.get_ticks_usec()
-			open(f, path, mode, File.WRITE)
+			Containers.open(f, path, mode, File.WRITE)
 			f.store_buffer(payload)
 			f.close()
 			times.append(OS.get_ticks_usec() - t0)
@@ -38,7 +29,7 @@ func _init():
 		times = []
 		for r in RUNS:
 			var t0 = OS.get_ticks_usec()
-			open(f, path, mode, File.READ)
+			Containers.open(f, path, mode, File.READ)
 			var got = f.get_buffer(payload.size())
 			f.close()
 			times.append(OS.get_ticks_usec() - t0)

@@ -7,43 +7,22 @@
 #   godot --headless -s scripts/bench/fileaccess4.gd -- FILE TMPDIR
 extends SceneTree
 
-const MODES = ["pass", "key", "fastlz", "deflate", "zstd", "gzip"]
-const RUNS := 5
-
-static func open(path: String, mode: String, how: FileAccess.ModeFlags) -> FileAccess:
-	match mode:
-		"pass":
-			return FileAccess.open_encrypted_with_pass(path, how, "hunter2")
-		"key":
-			var k := PackedByteArray()
-			for i in 32:
-				k.append(i)
-			return FileAccess.open_encrypted(path, how, k)
-	return FileAccess.open_compressed(path, how, MODES.find(mode) - 2)
+const Containers = preload("res://scripts/fileaccess/godot4.gd")
+const Bench = preload("res://scripts/bench/godot4.gd")
 
 func _init() -> void:
 	var args := OS.get_cmdline_user_args()
 	var payload := FileAccess.get_file_as_bytes(args[0])
 	print("payload: %d bytes" % payload.size())
-	for mode in MODES:
+	for mode in Containers.MODES:
 		var path: String = args[1] + "/" + mode + ".bin"
-		report("write " + mode, func():
-			var f := open(path, mode, FileAccess.WRITE)
+		Bench.report("write " + mode, func():
+			var f := Containers.open(path, mode, FileAccess.WRITE)
 			f.store_buffer(payload)
 			f.close(), payload.size())
-		report("read " + mode, func():
-			var f := open(path, mode, FileAccess.READ)
+		Bench.report("read " + mode, func():
+			var f := Containers.open(path, mode, FileAccess.READ)
 			var got := f.get_buffer(payload.size())
 			f.close()
 			assert(got == payload), payload.size())
 	quit()
-
-func report(what: String, f: Callable, size: int) -> void:
-	var times := []
-	for r in RUNS:
-		var t0 := Time.get_ticks_usec()
-		f.call()
-		times.append(Time.get_ticks_usec() - t0)
-	times.sort()
-	var median: float = times[RUNS / 2] / 1000.0
-	print("%s: median %.1f ms (min %.1f) = %.0f MB/s" % [what, median, times[0] / 1000.0, size / median / 1000.0])

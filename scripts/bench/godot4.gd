@@ -44,7 +44,7 @@ func _init() -> void:
 	report("bytes_to_var(PackedFloat32Array 16M)", func(): bytes_to_var(packed), packed.size())
 	quit()
 
-func report(what: String, f: Callable, size: int) -> void:
+static func report(what: String, f: Callable, size: int) -> void:
 	var times := []
 	for r in RUNS:
 		var t0 := Time.get_ticks_usec()
