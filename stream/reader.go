@@ -165,6 +165,9 @@ func (r *Reader) GetVar(v any) error {
 	if err := r.beginFrame(useGetVar); err != nil {
 		return err
 	}
+	if frame, ok := r.buffered(); ok {
+		return r.decodeFrame(frame, v)
+	}
 	for r.bodyN < r.length {
 		n, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
 		r.bodyN += int64(n)
@@ -175,8 +178,27 @@ func (r *Reader) GetVar(v any) error {
 			return err // kept: the call can be repeated
 		}
 	}
+	return r.decodeFrame(r.body.bytes(int(r.length)), v)
+}
+
+// buffered returns the current frame's body when a Peer's read-ahead holds
+// it whole, taking it from there, so that it is decoded in place.
+func (r *Reader) buffered() ([]byte, bool) {
+	ra, ok := r.r.(*readAhead)
+	if !ok || r.rest.N != r.length || int64(ra.end-ra.pos) < r.length {
+		return nil, false
+	}
+	frame := ra.buf[ra.pos : ra.pos+int(r.length)]
+	ra.pos += int(r.length)
+	r.rest.N = 0
+	return frame, true
+}
+
+// decodeFrame decodes the current frame's whole body into v and ends the
+// frame.
+func (r *Reader) decodeFrame(frame []byte, v any) error {
 	start, length := r.off, r.length
-	r.dec.ResetBytes(r.body.bytes(int(r.length)), r.cfg.codec...)
+	r.dec.ResetBytes(frame, r.cfg.codec...)
 	err := r.dec.Decode(v)
 	if ferr := r.finishFrame(); ferr != nil {
 		return ferr
@@ -228,6 +250,10 @@ func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	}
 	if err := r.beginFrame(useDecoder); err != nil {
 		return nil, err
+	}
+	if frame, ok := r.buffered(); ok {
+		r.dec.ResetBytes(frame, r.cfg.codec...) // valid until the next call, which reads on
+		return r.dec, nil
 	}
 	r.dec.Reset(&r.rest, r.cfg.codec...) // rest ends where the frame does
 	return r.dec, nil
