@@ -3,11 +3,13 @@ package gdvar
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
@@ -140,6 +142,18 @@ func decodeBoth(data []byte, into []flatRecord, opts []Option) (flat, tokens []b
 		defer func() { flatPaths = true }()
 		v := append([]flatRecord(nil), into...)
 		err := Unmarshal(data, &v, opts...)
+		if err == nil { // from a reader too, which hands the bytes out in pieces
+			w := append([]flatRecord(nil), into...)
+			rerr := NewDecoder(iotest.HalfReader(bytes.NewReader(data)), append(opts, WithLimits(Limits{ChunkSize: 100}))...).Decode(&w)
+			if rerr != nil {
+				return nil, rerr
+			}
+			viaReader, _ := Marshal(w, opts...)
+			direct, _ := Marshal(v, opts...)
+			if !bytes.Equal(viaReader, direct) {
+				return nil, errors.New("decoded from a reader, the value differs")
+			}
+		}
 		flatPaths = false
 		out, merr := Marshal(v, opts...)
 		if merr != nil {
