@@ -301,9 +301,8 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 	offs := make([]uintptr, len(si.fields))
 	for i, f := range si.fields {
 		offs[i] = t.Field(f.index[0]).Offset
-		reads[i] = func(r *flatReader, p unsafe.Pointer) bool {
-			reads[i] = flatReaderFor(f.typ) // resolved on first use: the cache holds it
-			return reads[i](r, p)
+		if reads[i] = flatReaderFor(f.typ); reads[i] == nil { // a flat type is not recursive: this ends
+			return nil
 		}
 	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
@@ -339,11 +338,11 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 // budget.go), as the token path's would be.
 func flatReadSlice(t reflect.Type) flatReadFunc {
 	size := t.Elem().Size()
-	var elem flatReadFunc
+	elem := flatReaderFor(t.Elem())
+	if elem == nil {
+		return nil
+	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
-		if elem == nil {
-			elem = flatReaderFor(t.Elem())
-		}
 		if _, ok := r.header(TypeArray, false); !ok {
 			return false
 		}
