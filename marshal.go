@@ -698,10 +698,10 @@ func structEncoder(t reflect.Type) encoderFunc {
 		if f.asArray && (f.typ.Kind() == reflect.Slice || f.typ.Kind() == reflect.Array) {
 			encs[i] = arrayEncoder(f.typ)
 		} else {
-			encs[i] = func(es *encodeState, v reflect.Value) error {
-				encs[i] = encoderFor(si.fields[i].typ) // resolved on first use: types may be recursive
-				return encs[i](es, v)
-			}
+			// Resolved on first use, as types may be recursive; once, as
+			// goroutines may marshal the type at the same time.
+			enc := sync.OnceValue(func() encoderFunc { return encoderFor(si.fields[i].typ) })
+			encs[i] = func(es *encodeState, v reflect.Value) error { return enc()(es, v) }
 		}
 		counted = counted && !f.omitEmpty && len(f.index) == 1
 	}

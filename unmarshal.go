@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
@@ -740,10 +741,10 @@ func structDecoder(t reflect.Type) decoderFunc {
 	si := structFields(t)
 	decs := make([]decoderFunc, len(si.fields))
 	for i := range decs {
-		decs[i] = func(ds *decodeState, v reflect.Value) error {
-			decs[i] = decoderFor(si.fields[i].typ) // resolved on first use: types may be recursive
-			return decs[i](ds, v)
-		}
+		// Resolved on first use, as types may be recursive; once, as
+		// goroutines may unmarshal the type at the same time.
+		dec := sync.OnceValue(func() decoderFunc { return decoderFor(si.fields[i].typ) })
+		decs[i] = func(ds *decodeState, v reflect.Value) error { return dec()(ds, v) }
 	}
 	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {
