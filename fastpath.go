@@ -33,8 +33,12 @@ func (d *Decoder) readSmall(t *Token, f *frame) bool {
 	case KindInvalid:
 		return false
 	case KindString:
-		l := int(binary.LittleEndian.Uint32(b[4:]))
-		if l > fastStringMax || !shortASCII(b[8:], l) {
+		l32 := binary.LittleEndian.Uint32(b[4:]) // compared unsigned: an int is 32 bits on some machines
+		if l32 > fastStringMax {
+			return false
+		}
+		l := int(l32)
+		if !shortASCII(b[8:], l) {
 			return false
 		}
 		n := padding(int64(l))

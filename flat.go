@@ -158,8 +158,8 @@ func flatArray(elem flatFunc, size uintptr) flatFunc {
 		data := unsafe.Pointer(unsafe.SliceData(s))
 		for i := range n {
 			var ok bool
-			if b, ok = elem(es, b, unsafe.Add(data, uintptr(i)*size)); !ok {
-				return b, false
+			if b, ok = elem(es, b, unsafe.Add(data, uintptr(i)*size)); !ok || len(b) > es.flatMax {
+				return b, false // the token path streams a value larger than that
 			}
 		}
 		return b, true
@@ -257,6 +257,10 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 		e.bb = getWriteBuffer()
 	}
 	start := len(e.bb.B)
+	es.flatMax = math.MaxInt // Marshal holds its output whole
+	if e.w != nil {
+		es.flatMax = start + flushSize // an Encoder on a writer holds no more than that
+	}
 	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
 	if !ok {
 		e.bb.B = b[:start]

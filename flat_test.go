@@ -16,6 +16,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// blob is a named slice of bytes, a PackedByteArray as []byte is.
+type blob []byte
+
+// shouted is read by its own method, which the flat reader leaves to the
+// token path.
+type shouted string
+
+func (s *shouted) UnmarshalText(b []byte) error {
+	*s = shouted(strings.ToUpper(string(b)))
+	return nil
+}
+
 // flatInner and flatRecord hold every kind the flat path writes.
 type flatInner struct {
 	B  bool
@@ -40,6 +52,7 @@ type flatRecord struct {
 	Many  []flatInner `gdvar:",array"`
 	Q     Quaternion
 	Raw   []byte
+	Blob  blob
 	T     Transform3D
 	R     Rect2i
 	V4    Vector4
@@ -98,6 +111,10 @@ func randomRecord(r *rand.Rand) flatRecord {
 	}
 	if r.IntN(4) > 0 {
 		rec.Raw = []byte(randomString(r))
+		rec.Blob = blob(randomString(r))
+	}
+	if r.IntN(5) == 0 {
+		rec.F32 = math.Float32frombits(0x7f800001) // a signalling NaN: its bits go as they are
 	}
 	for range r.IntN(3) {
 		rec.Many = append(rec.Many, randomInner(r))
@@ -256,4 +273,61 @@ func TestFlatReadBudget(t *testing.T) {
 	off, on := allocated(false), allocated(true)
 	assert.LessOrEqual(t, on, off+off/8)
 	t.Logf("%d Arrays declaring %d structs of 512 bytes, %d KiB in all: %d KiB allocated, %d KiB without the flat reader", count, n, len(data)>>10, on>>10, off>>10)
+}
+
+// A struct holding a type that decodes itself is not read flat: its method
+// is called, as the token path calls it.
+func TestFlatReadLeavesMethods(t *testing.T) {
+	type named struct {
+		A int
+		S shouted
+	}
+	data, err := Marshal(named{A: 1, S: "quiet"})
+	require.NoError(t, err)
+	var got named
+	require.NoError(t, Unmarshal(data, &got))
+	assert.Equal(t, shouted("QUIET"), got.S)
+	assert.Nil(t, flatReaderFor(reflect.TypeFor[named]()))
+}
+
+// sizedWriter records the largest write, and fails after limit bytes.
+type sizedWriter struct {
+	n, largest, limit int
+}
+
+func (w *sizedWriter) Write(p []byte) (int, error) {
+	w.largest = max(w.largest, len(p))
+	if w.limit > 0 && w.n+len(p) > w.limit {
+		return 0, errors.New("disk full")
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+// On an Encoder with a writer, a flat value larger than the Encoder's
+// buffer goes the token way, which streams it: no write is larger than
+// that buffer, and a failing writer gives the error the token path gives,
+// at the element the output had reached (each path flushes at its own
+// token, so the two may name neighbouring elements).
+func TestFlatStreams(t *testing.T) {
+	type item struct{ A, B int }
+	type many struct {
+		Items []item `gdvar:",array"`
+	}
+	v := many{Items: make([]item, 200000)}
+	w := &sizedWriter{}
+	require.NoError(t, NewEncoder(w).Encode(v))
+	assert.LessOrEqual(t, w.largest, flushSize+directWriteSize)
+	failing := func(on bool) error {
+		flatPaths = on
+		defer func() { flatPaths = true }()
+		return NewEncoder(&sizedWriter{limit: 100 << 10}).Encode([]many{v})
+	}
+	for _, on := range []bool{false, true} {
+		var ee *EncodeError
+		require.ErrorAs(t, failing(on), &ee, "flat paths %v", on)
+		assert.Equal(t, "write", ee.Detail)
+		assert.ErrorContains(t, ee, "disk full")
+		assert.True(t, strings.HasPrefix(ee.Path, `$[0]["items"][27`), "flat paths %v: %s", on, ee.Path)
+	}
 }

@@ -122,19 +122,44 @@ func (ds *decodeState) keep(s []byte, rest int) string {
 // flatReaders caches each type's reader, nil for a type that is not flat.
 var flatReaders sync.Map // reflect.Type → flatReadFunc
 
-// flatReaderFor returns the reader of t, or nil. A []byte reads from a
-// PackedByteArray, another slice from an Array whether or not its field is
-// tagged ",array".
+// flatReaderFor returns the reader of t, or nil. A slice of bytes reads
+// from a PackedByteArray, another slice from an Array whether or not its
+// field is tagged ",array". A type with a decoding method of its own
+// (UnmarshalGodot, UnmarshalText), or holding one, is not read flat.
 func flatReaderFor(t reflect.Type) flatReadFunc {
 	if f, ok := flatReaders.Load(t); ok {
 		return f.(flatReadFunc)
 	}
 	var f flatReadFunc
-	if _, flat := newFlatPlan(t, t != bytesType, map[reflect.Type]bool{}); flat {
+	if _, flat := newFlatPlan(t, !isBytes(t), map[reflect.Type]bool{}); flat && !decodesItself(t) {
 		f = newFlatReader(t)
 	}
 	flatReaders.Store(t, f)
 	return f
+}
+
+// isBytes reports whether t is a slice of bytes, named or not.
+func isBytes(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Elem() == reflect.TypeFor[byte]()
+}
+
+// decodesItself reports whether t, or a type it holds, has a decoding
+// method of its own, which the token path calls.
+func decodesItself(t reflect.Type) bool {
+	if pt := reflect.PointerTo(t); pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Slice:
+		return decodesItself(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if decodesItself(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newFlatReader builds the reader of flat type t.
@@ -226,7 +251,7 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 			return ok
 		}
 	case reflect.Slice:
-		if t == bytesType {
+		if isBytes(t) {
 			return flatReadBytes
 		}
 		return flatReadSlice(t)
@@ -262,8 +287,6 @@ func flatReadMath(typ Type) flatReadFunc {
 		return true
 	}
 }
-
-var bytesType = reflect.TypeFor[[]byte]()
 
 // flatReadBytes reads a PackedByteArray into a []byte: its array reused
 // when it has room, else a new one taken from the size-hint budget.

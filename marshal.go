@@ -134,6 +134,7 @@ type encodeState struct {
 	e       *Encoder
 	scratch [136]byte   // a math payload, built without allocating
 	held    [16]float64 // a math value without an address, copied here to be read in place
+	flatMax int         // the buffer length a flat write may reach (see writeFlat)
 	chunk   []byte      // a packed vector chunk being built
 	refs    []ref       // the references being followed (see nesting.go)
 	hops    int         // the pointers, interfaces and Marshalers on the path
@@ -192,7 +193,9 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 		return uintEncoder
 	case reflect.Float32:
 		return func(es *encodeState, v reflect.Value) error {
-			return es.e.WriteToken(Float32Token(float32(v.Float())))
+			// The bits as they are: a float64 round trip would quieten a
+			// signalling NaN.
+			return es.e.WriteToken(Float32Token(math.Float32frombits(*(*uint32)(es.inPlace(v)))))
 		}
 	case reflect.Float64:
 		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(FloatToken(v.Float())) }
@@ -360,16 +363,20 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	return nil
 }
 
-// writeMath writes a math value held in v, reading its components in place
-// (a value without an address, from es.held).
-func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
-	var ptr unsafe.Pointer
+// inPlace returns the address of v's value, or of a copy of it in es.held
+// when it has none (a math value or a float, which fit).
+func (es *encodeState) inPlace(v reflect.Value) unsafe.Pointer {
 	if v.CanAddr() {
-		ptr = v.Addr().UnsafePointer()
-	} else {
-		ptr = unsafe.Pointer(&es.held)
-		reflect.NewAt(v.Type(), ptr).Elem().Set(v)
+		return v.Addr().UnsafePointer()
 	}
+	ptr := unsafe.Pointer(&es.held)
+	reflect.NewAt(v.Type(), ptr).Elem().Set(v)
+	return ptr
+}
+
+// writeMath writes a math value held in v, reading its components in place.
+func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
+	ptr := es.inPlace(v)
 	t := newToken(mathKinds[typ], typ, 0)
 	if !typ.hasReals() {
 		n := typ.mathSize(false) / 4
