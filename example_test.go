@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 )
@@ -73,6 +75,30 @@ func ExampleEncoder_WriteToken_chunked() {
 	}
 	fmt.Println(enc.OutputOffset(), err)
 	// Output: 4194312 <nil>
+}
+
+// A producer that learns counts only at the end (a parser, a query result)
+// writes them as DeferredCount, to a file the Encoder seeks back in.
+func ExampleDeferredCount() {
+	f, err := os.CreateTemp("", "example-*.bin")
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	enc := gdvar.NewEncoder(f)
+	_ = enc.WriteToken(gdvar.ArrayStartToken(gdvar.DeferredCount, gdvar.UntypedContainer))
+	for _, line := range strings.Fields("one two three") { // as they come
+		_ = enc.WriteToken(gdvar.StringChunkToken(gdvar.DeferredCount, []byte(line[:1])))
+		_ = enc.WriteToken(gdvar.StringChunkToken(len(line), []byte(line[1:]))) // the length, at last
+	}
+	if err := enc.WriteToken(gdvar.ArrayEndToken); err != nil {
+		panic(err)
+	}
+	data, _ := os.ReadFile(f.Name())
+	var v []string
+	fmt.Println(gdvar.Unmarshal(data, &v), v, len(data))
+	// Output: <nil> [one two three] 48
 }
 
 // Errors say where and what, and match the sentinels.

@@ -27,16 +27,18 @@ const (
 
 // frame is one open element.
 type frame struct {
-	kind    frameKind
-	typ     Type  // the packed array's or string's type
-	phase   uint8 // for frameDict and frameObject
-	wide    bool  // 64-bit packed vector elements
-	inKey   bool  // a Dictionary key is being read or written
-	nulSeen bool  // frameString: a NUL has been seen, so UTF-8 is no longer checked
-	addNUL  bool  // frameString: the Encoder ends the string with a NUL (PackedStringArray)
-	remain  int64 // elements, entries, properties or bytes still to come
-	total   int64 // declared size: bytes of a string or packed payload
-	idx     int64 // index of the current element, entry or property; -1 before the first
+	kind     frameKind
+	typ      Type  // the packed array's or string's type
+	phase    uint8 // for frameDict and frameObject
+	wide     bool  // 64-bit packed vector elements
+	inKey    bool  // a Dictionary key is being read or written
+	nulSeen  bool  // frameString: a NUL has been seen, so UTF-8 is no longer checked
+	deferred bool  // the Encoder fills in the count at the end (DeferredCount)
+	addNUL   bool  // frameString: the Encoder ends the string with a NUL (PackedStringArray)
+	remain   int64 // elements, entries, properties or bytes still to come
+	total    int64 // declared size: bytes of a string or packed payload
+	at       int64 // deferred: the output offset of the count word
+	idx      int64 // index of the current element, entry or property; -1 before the first
 	// The current key or property, for paths: a short copy of a string key,
 	// or an int key.
 	keyKind Kind

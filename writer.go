@@ -119,6 +119,11 @@ func (e *Encoder) WriteToken(t Token) error {
 			return err
 		}
 	}
+	if f != nil && f.deferred && endsDeferred(f, t) {
+		if err := e.closeDeferred(f); err != nil {
+			return err
+		}
+	}
 	var err error
 	switch exp := e.st.next(); exp {
 	case expValue:
@@ -240,13 +245,13 @@ func (e *Encoder) unexpected(t Token, exp expect, f *frame) error {
 	if f != nil {
 		switch f.kind {
 		case frameArray, framePackedStrings:
-			what += fmt.Sprintf(" (%d of %d elements written)", f.total-f.remain, f.total)
+			what += " (" + f.written("elements") + ")"
 		case frameDict:
-			what += fmt.Sprintf(" (%d of %d entries written)", f.total-f.remain, f.total)
+			what += " (" + f.written("entries") + ")"
 		case frameObject:
-			what += fmt.Sprintf(" (%d of %d properties written)", f.total-f.remain, f.total)
+			what += " (" + f.written("properties") + ")"
 		case framePacked, frameString:
-			what += fmt.Sprintf(" (%d of %d bytes written)", f.total-f.remain, f.total)
+			what += " (" + f.written("bytes") + ")"
 		}
 	}
 	return e.misuse("got %s, expected %s", t.Kind(), what)
@@ -320,10 +325,13 @@ func (e *Encoder) writeValue(t Token) error {
 		}
 		flags = flag64
 	}
-	if opensFrame[k] {
-		if n := t.count(); n < 0 || n > math.MaxInt32 {
-			return e.misuse("%s count %d is outside the int32 range Godot allows", k, n)
+	deferred := opensFrame[k] && t.count() == DeferredCount && k != KindImageStart
+	if deferred {
+		if err := e.canDefer(); err != nil {
+			return err
 		}
+	} else if n := t.count(); opensFrame[k] && (n < 0 || n > math.MaxInt32) {
+		return e.misuse("%s count %d is outside the int32 range Godot allows", k, n)
 	}
 	b := e.bb.B
 	switch t.Kind() {
@@ -431,6 +439,9 @@ func (e *Encoder) writeValue(t Token) error {
 		}
 		b = append(le32(b, e.header(t, flags)), t.Bytes()...)
 	}
+	if deferred {
+		e.deferTop(b)
+	}
 	e.bb.B = b
 	if !opensFrame[k] {
 		e.st.startValue()
@@ -455,14 +466,24 @@ func (e *Encoder) appendContainerType(b []byte, ct ContainerType) []byte {
 // (withHeader) or of a PackedStringArray element. A string from a Decoder
 // is written as it was; another element gets the NUL terminator Godot writes.
 func (e *Encoder) writeString(t Token, withHeader bool) error {
+	addNUL := !withHeader && t.flags()&flagWire == 0
 	total := t.count()
+	deferred := total == DeferredCount
+	if deferred {
+		if err := e.canDefer(); err != nil {
+			return err
+		}
+		total = math.MaxInt32 // the most it can hold
+		if addNUL {
+			total--
+		}
+	}
 	if total < 0 {
 		return e.misuse("string length %d is negative", total)
 	}
 	if int64(len(t.Bytes())) > total {
 		return e.misuse("string chunk of %d bytes exceeds the declared length %d", len(t.Bytes()), total)
 	}
-	addNUL := !withHeader && t.flags()&flagWire == 0
 	wireLen := total
 	if addNUL {
 		wireLen++
@@ -485,7 +506,8 @@ func (e *Encoder) writeString(t Token, withHeader bool) error {
 		e.bb.B = appendPad(e.bb.B, padding(wireLen), t.pad())
 		return nil
 	}
-	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL})
+	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL,
+		deferred: deferred, at: e.out + int64(len(e.bb.B)) - 4})
 	return e.writeStringChunk(t, e.st.top())
 }
 
@@ -494,7 +516,13 @@ func (e *Encoder) writeStringChunk(t Token, f *frame) error {
 	if t.Type() != f.typ || t.Kind() != KindString && t.Kind() != KindStringName {
 		return e.unexpected(t, expStringChunk, f)
 	}
-	if t.count() != f.total {
+	if f.deferred {
+		if n := t.count(); n != DeferredCount {
+			if err := e.endDeferredString(f, n, len(t.Bytes())); err != nil {
+				return err
+			}
+		}
+	} else if t.count() != f.total {
 		return e.misuse("string chunk declares length %d, the string being written has %d", t.count(), f.total)
 	}
 	if int64(len(t.Bytes())) > f.remain {

@@ -146,7 +146,7 @@ func TestEncoderMisuse(t *testing.T) {
 		{"not packed", []Token{PackedStartToken(TypeArray, 1, Single)}, "not a packed array"},
 		{"null object with properties", []Token{ObjectStartToken("", 1)}, "has no properties"},
 		{"property missing", []Token{ObjectStartToken("Node", 1), NilToken}, "expected ObjectProperty"},
-		{"negative count", []Token{ArrayStartToken(-1, UntypedContainer)}, "outside the int32 range"},
+		{"negative count", []Token{ArrayStartToken(-2, UntypedContainer)}, "outside the int32 range"},
 		{"zero token", []Token{{}}, "got Invalid"},
 	}
 	for _, tt := range tests {

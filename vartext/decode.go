@@ -48,6 +48,7 @@ type Decoder struct {
 	tree   treeBuilder
 	toks   tokenBuilder
 	keys   keyCheck
+	once   bool // see OnePass
 	err    error
 }
 
@@ -132,6 +133,9 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	if err := d.start(); err != nil {
 		return err
 	}
+	if d.once {
+		return d.decodeOnce(enc)
+	}
 	if d.seeker == nil {
 		var v any
 		if err := d.Decode(&v); err != nil {
@@ -162,6 +166,34 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	}
 	d.toks.writing(enc)
 	return d.parse(&d.toks)
+}
+
+// OnePass makes DecodeTo read each value once, from any reader, giving
+// each count and long string's length as gdvar.DeferredCount: the Encoder
+// fills them in when they end, so it must write to an io.WriteSeeker (a
+// file). DecodeTo then holds nothing more than the keys of the
+// Dictionaries open, to find a key given twice. Such a Dictionary cannot be
+// written in one pass (the engine keeps one entry of the key, where it
+// came first, with the value it had last): DecodeTo returns ErrKeyTwice,
+// having written the value as it reads. Drop what was written and decode
+// the value again with a Decoder without OnePass.
+func (d *Decoder) OnePass() { d.once = true }
+
+// ErrKeyTwice is DecodeTo's error, after OnePass, for a value with a
+// Dictionary that has a key twice.
+var ErrKeyTwice = errors.New("vartext: a Dictionary has a key twice, which one pass cannot write: decode the value again without OnePass")
+
+// decodeOnce is DecodeTo after OnePass.
+func (d *Decoder) decodeOnce(enc *gdvar.Encoder) error {
+	d.toks.deferring(d.cfg, enc)
+	d.keys.reset()
+	d.p.keys = &d.keys
+	err := d.parse(&d.toks)
+	d.p.keys = nil
+	if err == nil && d.keys.dups {
+		err = ErrKeyTwice
+	}
+	return err
 }
 
 // binary returns the options of the value's binary encoding.

@@ -2,7 +2,10 @@ package vartext
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -31,10 +34,40 @@ func decodeTo(t *testing.T, r io.Reader, d Dialect, opts ...gdvar.Option) []byte
 	return out.Bytes()
 }
 
+// decodeOnce writes the binary form of text's values with DecodeTo after
+// OnePass, into f, and returns what it wrote, or ErrKeyTwice.
+func decodeOnce(t *testing.T, f *os.File, r io.Reader, d Dialect, opts ...gdvar.Option) ([]byte, error) {
+	require.NoError(t, f.Truncate(0))
+	_, err := f.Seek(0, io.SeekStart)
+	require.NoError(t, err)
+	enc := gdvar.NewEncoder(f, opts...)
+	dec := NewDecoder(r, WithDialect(d))
+	dec.OnePass()
+	for {
+		err := dec.DecodeTo(enc)
+		if err == io.EOF {
+			break
+		}
+		if errors.Is(err, ErrKeyTwice) {
+			return nil, err
+		}
+		require.NoError(t, err)
+	}
+	require.NoError(t, enc.Flush())
+	out, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	return out, nil
+}
+
 // DecodeTo writes, token by token, the bytes gdvar.Marshal writes for what
 // Decode builds, for the text of every engine-made vector; reading twice
-// from a seekable input or once from a pipe.
+// from a seekable input, once from a pipe, or in one pass (OnePass), where
+// only a Dictionary with a key twice is refused.
 func TestDecodeToMatchesDecode(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	once, twice := 0, 0
 	for _, set := range goldenSets {
 		for _, corpus := range []string{"golden", "text", "text/random"} {
 			for _, v := range loadGolden(t, corpus, set) {
@@ -47,7 +80,44 @@ func TestDecodeToMatchesDecode(t *testing.T) {
 				require.NoError(t, err, v.Name)
 				assert.True(t, bytes.Equal(want, decodeTo(t, strings.NewReader(v.Text), set.dialect, opts...)), "%s %s", set.dir, v.Name)
 				assert.True(t, bytes.Equal(want, decodeTo(t, onlyReader{strings.NewReader(v.Text)}, set.dialect, opts...)), "%s %s", set.dir, v.Name)
+				got, err := decodeOnce(t, f, onlyReader{strings.NewReader(v.Text)}, set.dialect, opts...)
+				if err != nil {
+					twice++
+					continue
+				}
+				once++
+				assert.True(t, bytes.Equal(want, got), "%s %s in one pass", set.dir, v.Name)
 			}
+		}
+	}
+	t.Logf("%d vectors in one pass, %d refused (a key twice)", once, twice)
+	assert.Less(t, twice, once/100)
+}
+
+// In one pass, a Dictionary with a key twice (as the engine compares
+// keys), at any depth, is refused with ErrKeyTwice; one with keys alike but
+// not equal is not.
+func TestOnePassKeyTwice(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	tests := []struct {
+		text  string
+		twice bool
+	}{
+		{`{"a": 1, "a": 2}`, true},
+		{`[1, {"k": {Vector2(1, 2): 1, Vector2(1, 2): 3}}]`, true},
+		{`{[1]: 1, [1]: 2}`, true},
+		{`{"a": 1, &"a": 2}`, true}, // Godot 4 takes a StringName for its String
+		{`{"a": 1, "b": 2, 1: 3, 1.0: 4}`, false},
+		{`{"a": {"a": 1}}`, false},
+	}
+	for _, tt := range tests {
+		_, err := decodeOnce(t, f, strings.NewReader(tt.text), Godot4)
+		if tt.twice {
+			assert.ErrorIs(t, err, ErrKeyTwice, tt.text)
+		} else {
+			assert.NoError(t, err, tt.text)
 		}
 	}
 }
@@ -105,6 +175,23 @@ func TestDecodeToMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.Greater(t, w.n, n)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(n/4), "bytes allocated for %d bytes of text", text.Len())
+
+	// In one pass, from a pipe, into a file: the same.
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	enc.Reset(f)
+	dec := NewDecoder(onlyReader{bytes.NewReader(text.Bytes())})
+	dec.OnePass()
+	require.NoError(t, dec.DecodeTo(enc))
+	require.NoError(t, enc.Flush())
+	runtime.ReadMemStats(&after)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(n/4), "bytes allocated for %d bytes of text in one pass", text.Len())
+	at, err := f.Seek(0, io.SeekCurrent)
+	require.NoError(t, err)
+	assert.Equal(t, int64(w.n), at)
 }
 
 // An error inside a value is final; at the end of a value the Decoder goes

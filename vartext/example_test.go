@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -93,4 +94,45 @@ func ExampleDecoder_DecodeTo() {
 	fmt.Printf("% x\n", out.Bytes())
 	// Output:
 	// 1b 00 00 00 01 00 00 00 04 00 00 00 03 00 00 00 70 6f 73 00 05 00 00 00 00 00 80 3f 00 00 00 40 1c 00 00 00 02 00 00 00 02 00 00 00 01 00 00 00 03 00 00 00 00 00 20 40
+}
+
+// Text to the binary form in one pass, from any reader (here a pipe) into
+// a file, which the Encoder seeks back in to fill in each count. A
+// Dictionary with a key twice needs the two passes.
+func ExampleDecoder_OnePass() {
+	f, err := os.CreateTemp("", "example-*.bin")
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	pr, pw := io.Pipe()
+	go func() {
+		fmt.Fprint(pw, `{"pos": Vector2(1, 2), "tags": ["a", "b"]}`)
+		pw.Close()
+	}()
+	enc := gdvar.NewEncoder(f)
+	dec := vartext.NewDecoder(pr)
+	dec.OnePass()
+	if err := dec.DecodeTo(enc); errors.Is(err, vartext.ErrKeyTwice) {
+		fmt.Println("read it again in two passes")
+	} else if err != nil {
+		panic(err)
+	}
+	_ = enc.Flush()
+	data, _ := os.ReadFile(f.Name())
+	var v any
+	_ = gdvar.Unmarshal(data, &v)
+	text, _ := vartext.Marshal(v)
+	fmt.Println(string(text))
+
+	dec = vartext.NewDecoder(strings.NewReader(`{"a": 1, "a": 2}`))
+	dec.OnePass()
+	fmt.Println(dec.DecodeTo(gdvar.NewEncoder(f)))
+	// Output:
+	// {
+	// "pos": Vector2(1, 2),
+	// "tags": ["a", "b"]
+	// }
+	// vartext: a Dictionary has a key twice, which one pass cannot write: decode the value again without OnePass
 }

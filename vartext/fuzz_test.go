@@ -1,9 +1,13 @@
 package vartext
 
 import (
+	"bytes"
+	"errors"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/memfile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -24,5 +28,34 @@ func FuzzUnmarshal(f *testing.F) {
 		require.NoError(t, err)
 		var again any
 		require.NoError(t, Unmarshal(printed, &again), "%q printed as %q", text, printed)
+	})
+}
+
+// Any text DecodeTo reads in two passes, it reads in one (OnePass) to the
+// same bytes, but for a Dictionary with a key twice; and text it refuses,
+// it refuses in one pass too.
+func FuzzOnePass(f *testing.F) {
+	golden.AddSeeds(f, 4096, func(v golden.Vector, _ string) {
+		if v.Text != "" {
+			f.Add([]byte(v.Text))
+		}
+	})
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var two bytes.Buffer
+		errTwo := NewDecoder(bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(&two))
+		var one memfile.File
+		enc := gdvar.NewEncoder(&one)
+		dec := NewDecoder(bytes.NewReader(text))
+		dec.OnePass()
+		errOne := dec.DecodeTo(enc)
+		if errors.Is(errOne, ErrKeyTwice) {
+			require.NoError(t, errTwo, "%q", text)
+			return
+		}
+		require.Equal(t, errTwo == nil, errOne == nil, "%q: two passes %v, one %v", text, errTwo, errOne)
+		if errOne == nil {
+			require.NoError(t, enc.Flush())
+			require.Equal(t, two.Bytes(), one.Bytes(), "%q", text)
+		}
 	})
 }

@@ -6,42 +6,51 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// mathValue returns the math value of type t whose numbers, in wire order,
-// are n (as many as mathNumbers(t)). gdvar's math types are structs of
-// float64 components, or of int32 ones, laid out in wire order.
-func mathValue(t gdvar.Type, n []float64) any {
-	switch t {
-	case gdvar.TypeVector2:
-		return reals[gdvar.Vector2](n)
-	case gdvar.TypeVector2i:
-		return int32s[gdvar.Vector2i](n)
-	case gdvar.TypeRect2:
-		return reals[gdvar.Rect2](n)
-	case gdvar.TypeRect2i:
-		return int32s[gdvar.Rect2i](n)
-	case gdvar.TypeVector3:
-		return reals[gdvar.Vector3](n)
-	case gdvar.TypeVector3i:
-		return int32s[gdvar.Vector3i](n)
-	case gdvar.TypeTransform2D:
-		return reals[gdvar.Transform2D](n)
-	case gdvar.TypeVector4:
-		return reals[gdvar.Vector4](n)
-	case gdvar.TypeVector4i:
-		return int32s[gdvar.Vector4i](n)
-	case gdvar.TypePlane:
-		return reals[gdvar.Plane](n)
-	case gdvar.TypeQuaternion:
-		return reals[gdvar.Quaternion](n)
-	case gdvar.TypeAABB:
-		return reals[gdvar.AABB](n)
-	case gdvar.TypeBasis:
-		return reals[gdvar.Basis](n)
-	case gdvar.TypeTransform3D:
-		return reals[gdvar.Transform3D](n)
-	case gdvar.TypeProjection:
-		return reals[gdvar.Projection](n)
+// mathForm builds a math value of one type from its numbers in wire order
+// (as many as mathNumbers says): as a Go value, or straight as a token
+// (without boxing the value in an interface). gdvar's math types are
+// structs of float64 components, or of int32 ones (float32 for Color),
+// laid out in wire order.
+type mathForm struct {
+	value func(n []float64) any
+	token func(n []float64, p gdvar.Precision) gdvar.Token
+}
+
+// mathForms are the math types' forms, by type.
+var mathForms = map[gdvar.Type]mathForm{
+	gdvar.TypeVector2: realForm[gdvar.Vector2](), gdvar.TypeVector2i: intForm[gdvar.Vector2i](),
+	gdvar.TypeRect2: realForm[gdvar.Rect2](), gdvar.TypeRect2i: intForm[gdvar.Rect2i](),
+	gdvar.TypeVector3: realForm[gdvar.Vector3](), gdvar.TypeVector3i: intForm[gdvar.Vector3i](),
+	gdvar.TypeTransform2D: realForm[gdvar.Transform2D](), gdvar.TypeVector4: realForm[gdvar.Vector4](),
+	gdvar.TypeVector4i: intForm[gdvar.Vector4i](), gdvar.TypePlane: realForm[gdvar.Plane](),
+	gdvar.TypeQuaternion: realForm[gdvar.Quaternion](), gdvar.TypeAABB: realForm[gdvar.AABB](),
+	gdvar.TypeBasis: realForm[gdvar.Basis](), gdvar.TypeTransform3D: realForm[gdvar.Transform3D](),
+	gdvar.TypeProjection: realForm[gdvar.Projection](),
+	gdvar.TypeColor: {
+		value: func(n []float64) any { return color(n) },
+		token: func(n []float64, _ gdvar.Precision) gdvar.Token { return gdvar.MathToken(color(n), gdvar.Single) },
+	},
+}
+
+func realForm[T gdvar.Math]() mathForm {
+	return mathForm{
+		value: func(n []float64) any { return reals[T](n) },
+		token: func(n []float64, p gdvar.Precision) gdvar.Token { return gdvar.MathToken(reals[T](n), p) },
 	}
+}
+
+// intForm is the form of an integer vector, whose width p does not change.
+func intForm[T gdvar.Math]() mathForm {
+	return mathForm{
+		value: func(n []float64) any { return int32s[T](n) },
+		token: func(n []float64, _ gdvar.Precision) gdvar.Token { return gdvar.MathToken(int32s[T](n), gdvar.Single) },
+	}
+}
+
+// mathValue returns the math value of type t whose numbers are n.
+func mathValue(t gdvar.Type, n []float64) any { return mathForms[t].value(n) }
+
+func color(n []float64) gdvar.Color {
 	return gdvar.Color{R: float32(n[0]), G: float32(n[1]), B: float32(n[2]), A: float32(n[3])}
 }
 

@@ -21,17 +21,18 @@ import (
 // An object of class EncodedObjectAsID, which stands for an object id, is
 // built whole in both readings (see treeBuilder.endObject).
 type tokenBuilder struct {
-	enc   *gdvar.Encoder // nil while sizing
-	cfg   config
-	sizes []int
-	next  int         // the next of sizes to use, when writing
-	open  []sizeFrame // the containers open, when sizing
-	typ   gdvar.Type  // the packed array being written
-	elems []byte      // its elements not yet written
-	part  int         // numbers of its last element written, if not whole
-	str   textString
-	sub   treeBuilder // an EncodedObjectAsID object
-	inSub int         // nesting inside it, when it is being built
+	enc     *gdvar.Encoder // nil while sizing
+	onePass bool           // writing in one pass: every count gdvar.DeferredCount
+	cfg     config
+	sizes   []int
+	next    int         // the next of sizes to use, when writing
+	open    []sizeFrame // the containers open, when sizing
+	typ     gdvar.Type  // the packed array being written
+	elems   []byte      // its elements not yet written
+	part    int         // numbers of its last element written, if not whole
+	str     textString
+	sub     treeBuilder // an EncodedObjectAsID object
+	inSub   int         // nesting inside it, when it is being built
 }
 
 // sizeFrame is an open container or packed array being sized: the index
@@ -49,7 +50,7 @@ type textString struct {
 	kind   gdvar.Kind
 	first  []byte
 	chunks int
-	total  int // sizing: its length so far; writing: its length
+	total  int // sizing: its length so far; writing: its length; in one pass: the bytes written
 	at     int // sizing: the index of its size, once it has a second chunk
 }
 
@@ -60,7 +61,14 @@ func (b *tokenBuilder) sizing(c config) {
 
 // writing makes b a builder that writes to enc with the sizes recorded.
 func (b *tokenBuilder) writing(enc *gdvar.Encoder) {
-	b.enc, b.next, b.inSub = enc, 0, 0
+	b.enc, b.onePass, b.next, b.inSub = enc, false, 0, 0
+}
+
+// deferring makes b a builder that writes to enc in one pass, each count
+// and long string's length given when it ends (gdvar.DeferredCount).
+func (b *tokenBuilder) deferring(c config, enc *gdvar.Encoder) {
+	b.sizing(c)
+	b.enc, b.onePass = enc, true
 }
 
 // count notes, when sizing, a value inside the innermost Array or packed
@@ -81,6 +89,9 @@ func (b *tokenBuilder) start(values bool) int {
 		b.open = append(b.open, sizeFrame{at: len(b.sizes), values: values})
 		b.sizes = append(b.sizes, 0)
 		return 0
+	}
+	if b.onePass {
+		return gdvar.DeferredCount
 	}
 	n := b.sizes[b.next]
 	b.next++
@@ -103,6 +114,12 @@ func (b *tokenBuilder) scalar(v any) error {
 	b.count(false)
 	if b.enc == nil {
 		return nil
+	}
+	switch x := v.(type) {
+	case nil:
+		return b.enc.WriteToken(gdvar.NilToken)
+	case bool: // the common ones, without Encode's look-up of the type
+		return b.enc.WriteToken(gdvar.BoolToken(x))
 	}
 	return b.enc.Encode(v)
 }
@@ -129,8 +146,7 @@ func (b *tokenBuilder) math(t gdvar.Type, n []float64) error {
 	if b.enc == nil {
 		return nil
 	}
-	tok, _ := mathToken(mathValue(t, n), b.cfg.precision)
-	return b.enc.WriteToken(tok)
+	return b.enc.WriteToken(mathForms[t].token(n, b.cfg.precision))
 }
 
 func (b *tokenBuilder) beginString(k gdvar.Kind) error {
@@ -160,6 +176,12 @@ func (b *tokenBuilder) stringChunk(c []byte) error {
 		b.sizes[s.at] = s.total
 		return nil
 	}
+	if b.onePass { // the chunk held goes, c is held: the last gives the length
+		err := b.enc.WriteToken(chunkToken(s.kind, gdvar.DeferredCount, s.first))
+		s.total += len(s.first)
+		s.first = append(s.first[:0], c...)
+		return err
+	}
 	if s.chunks == 2 {
 		s.total = b.sizes[b.next]
 		b.next++
@@ -175,10 +197,10 @@ func (b *tokenBuilder) endString() error {
 		return b.sub.endString()
 	}
 	s := &b.str
-	if b.enc == nil || s.chunks > 1 {
+	if b.enc == nil || s.chunks > 1 && !b.onePass {
 		return nil
 	}
-	return b.enc.WriteToken(chunkToken(s.kind, len(s.first), s.first))
+	return b.enc.WriteToken(chunkToken(s.kind, s.total+len(s.first), s.first))
 }
 
 func chunkToken(k gdvar.Kind, total int, c []byte) gdvar.Token {
@@ -341,6 +363,9 @@ func (b *tokenBuilder) beginObject(class string) error {
 	if b.enc == nil {
 		return nil
 	}
+	if class == "" {
+		n = 0 // a null object: no count to defer, and no properties
+	}
 	return b.enc.WriteToken(gdvar.ObjectStartToken(class, n))
 }
 
@@ -366,44 +391,4 @@ func (b *tokenBuilder) endObject() error {
 		return nil
 	}
 	return b.enc.Encode(b.sub.root)
-}
-
-// mathToken returns the token of a math value, with reals of precision p
-// (Color's are 32-bit whatever p).
-func mathToken(v any, p gdvar.Precision) (gdvar.Token, bool) {
-	switch x := v.(type) {
-	case gdvar.Vector2:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Vector2i:
-		return gdvar.MathToken(x, gdvar.Single), true
-	case gdvar.Rect2:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Rect2i:
-		return gdvar.MathToken(x, gdvar.Single), true
-	case gdvar.Vector3:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Vector3i:
-		return gdvar.MathToken(x, gdvar.Single), true
-	case gdvar.Transform2D:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Vector4:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Vector4i:
-		return gdvar.MathToken(x, gdvar.Single), true
-	case gdvar.Plane:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Quaternion:
-		return gdvar.MathToken(x, p), true
-	case gdvar.AABB:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Basis:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Transform3D:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Projection:
-		return gdvar.MathToken(x, p), true
-	case gdvar.Color:
-		return gdvar.MathToken(x, gdvar.Single), true
-	}
-	return gdvar.Token{}, false
 }

@@ -187,47 +187,74 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if cfg.from != "json" && cfg.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
-	rs, cleanup, err := seekable(in) // both decoders read each value twice: counts, then tokens
+	// JSON is read twice (counts, then tokens); text once, but again in
+	// two passes if a Dictionary has a key twice.
+	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
-	var decodeTo func(*gdvar.Encoder) error
-	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	if cfg.from == "json" {
-		decodeTo = varjson.NewDecoder(rs, opts...).DecodeTo
-	} else {
-		p := gdvar.Single
-		if cfg.double {
-			p = gdvar.Double
-		}
-		opts = append(opts, gdvar.WithMathPrecision(p))
-		decodeTo = vartext.NewDecoder(rs, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p)).DecodeTo
+	start, err := rs.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
 	}
 	out, finish, drop, err := sealed(cfg, stdout)
 	if err != nil {
 		return err
 	}
 	err = spooled(out, func(s *spool) error {
-		enc := gdvar.NewEncoder(s, opts...)
-		return eachInput(func() error {
-			write := func() error {
-				if err := decodeTo(enc); err != nil {
-					return err
-				}
-				return enc.Flush()
-			}
-			if cfg.framing == "stream" {
-				return s.frame(write)
-			}
-			return write()
-		})
+		err := encodeValues(rs, cfg, s, true)
+		if !errors.Is(err, vartext.ErrKeyTwice) {
+			return err
+		}
+		if err := s.truncate(0, nil); err != nil {
+			return err
+		}
+		if _, err := rs.Seek(start, io.SeekStart); err != nil {
+			return err
+		}
+		return encodeValues(rs, cfg, s, false)
 	})
 	if err != nil {
 		drop()
 		return err
 	}
 	return finish()
+}
+
+// encodeValues writes the binary form of each JSON or text value of in to
+// s; text in one pass if once is set (vartext's OnePass: s can seek back
+// to fill in the counts).
+func encodeValues(in io.Reader, cfg *config, s *spool, once bool) error {
+	var decodeTo func(*gdvar.Encoder) error
+	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
+	if cfg.from == "json" {
+		decodeTo = varjson.NewDecoder(in, opts...).DecodeTo
+	} else {
+		p := gdvar.Single
+		if cfg.double {
+			p = gdvar.Double
+		}
+		opts = append(opts, gdvar.WithMathPrecision(p))
+		dec := vartext.NewDecoder(in, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p))
+		if once {
+			dec.OnePass()
+		}
+		decodeTo = dec.DecodeTo
+	}
+	enc := gdvar.NewEncoder(s, opts...)
+	return eachInput(func() error {
+		write := func() error {
+			if err := decodeTo(enc); err != nil {
+				return err
+			}
+			return enc.Flush()
+		}
+		if cfg.framing == "stream" {
+			return s.frame(write)
+		}
+		return write()
+	})
 }
 
 // eachInput calls next until it returns io.EOF: once per value of a JSON or

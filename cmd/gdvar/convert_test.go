@@ -13,6 +13,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/gdvar/gdvar/varjson"
+	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -237,4 +238,34 @@ func TestJSONWhenGuessIsWrong(t *testing.T) {
 	js, err := varjson.Marshal(mixed)
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"$Dictionary"`, "the case the guess gets wrong")
+}
+
+// gdvar encode -from text reads text once, and again in two passes when a
+// Dictionary has a key twice (the engine keeps one entry): the output holds
+// nothing of the first attempt, in either framing, however much of it was
+// written, wherever the Dictionary is.
+func TestEncodeTextWithKeyTwice(t *testing.T) {
+	long := `[` + strings.Repeat(`{"id": 1, "name": "player", "tags": ["a", "b"]}, `, 5000) + `1]`
+	twice := `{"a": 1, "b": [2], "a": 3}`
+	for _, values := range [][]string{{twice}, {long, twice}, {twice, long}, {long, long}} {
+		var want, framed []byte
+		for _, text := range values {
+			var v any
+			require.NoError(t, vartext.Unmarshal([]byte(text), &v))
+			bin, err := gdvar.Marshal(v)
+			require.NoError(t, err)
+			want = append(want, bin...)
+			framed = binary.LittleEndian.AppendUint32(framed, uint32(len(bin)))
+			framed = append(framed, bin...)
+		}
+		input := []byte(strings.Join(values, "\n"))
+		for _, c := range []struct {
+			framing string
+			want    []byte
+		}{{"none", want}, {"stream", framed}} {
+			code, out, errOut := runGdvar(input, "encode", "-from", "text", "-framing", c.framing, "-")
+			require.Equal(t, 0, code, errOut)
+			assert.True(t, bytes.Equal(c.want, []byte(out)), "%d values, -framing %s", len(values), c.framing)
+		}
+	}
 }

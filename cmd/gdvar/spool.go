@@ -19,7 +19,7 @@ import (
 type spool struct {
 	f  *os.File
 	bw *bufio.Writer
-	n  int64 // bytes written
+	n  int64 // the offset of the next write: the end, but while a count is filled in
 }
 
 // spooled runs write on a spool and, if it succeeds, copies what it wrote
@@ -49,6 +49,22 @@ func (s *spool) Write(p []byte) (int, error) {
 	n, err := s.bw.Write(p)
 	s.n += int64(n)
 	return n, err
+}
+
+// Seek moves the offset of the next write, as an Encoder does to fill in
+// a deferred count (gdvar.DeferredCount).
+func (s *spool) Seek(off int64, whence int) (int64, error) {
+	if off == 0 && whence == io.SeekCurrent {
+		return s.n, nil
+	}
+	if err := s.bw.Flush(); err != nil {
+		return 0, err
+	}
+	at, err := s.f.Seek(off, whence)
+	if err == nil {
+		s.n = at
+	}
+	return at, err
 }
 
 // frame writes one value as a framed record (a u32 length, then the value)
