@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"bytes"
 	"math"
 	"reflect"
 	"unsafe"
@@ -64,24 +65,59 @@ func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *noted) (bool, 
 	return simple && n == l.n, err
 }
 
-// mathValue writes a simple tagged math value (see sizeMath) from its
-// argument on, as the converter would.
+// mathValue writes a tagged math value from its argument on, as the
+// converter would: a simple one (see sizeMath) from its components' text,
+// read before its members, which in one pass say how to read them
+// ("$wide"); in one pass, where nothing says whether it is simple, another
+// through the converter, as two passes write it.
 func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
 	l := mathLayouts[tag[1:]]
-	s.c.pushTag(tag[1:])
-	defer s.c.pop()
-	if err := s.open(dec); err != nil {
+	var ends [16]int // of each component's text in s.nums
+	s.nums = s.nums[:0]
+	n, inArray := 0, dec.PeekKind() == '['
+	simple := inArray
+	if inArray {
+		if err := s.open(dec); err != nil {
+			return err
+		}
+		for ; n < l.n && dec.PeekKind() == '0'; n++ {
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return err
+			}
+			s.nums = append(s.nums, raw...)
+			ends[n] = len(s.nums)
+		}
+		simple = n == l.n && dec.PeekKind() == ']'
+	}
+	if !simple { // only in one pass: the first noted it simple
+		return s.mathWhole(dec, enc, tag, inArray, ends[:n])
+	}
+	if _, err := dec.ReadToken(); err != nil { // ]
 		return err
 	}
+	wide := b.wide
+	if s.once {
+		var mods *object
+		var err error
+		if wide, mods, err = s.mathMembers(dec); err != nil {
+			return err
+		}
+		if mods != nil {
+			return s.convert(enc, mods.prepend(tag, s.numbers(ends[:n])))
+		}
+	} else if err := s.skipMembers(dec); err != nil {
+		return err
+	}
+	s.c.pushTag(tag[1:])
+	defer s.c.pop()
 	mem := &s.math
 	words := (*[32]uint32)(unsafe.Pointer(mem))
 	prec := gdvar.Single // as Marshal: 64 bits where a real needs them and the engine has them (Godot 4)
-	for i := 0; i < l.n; i++ {
-		raw, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		n := number(raw)
+	start := 0
+	for i := range l.n {
+		n := number(s.nums[start:ends[i]])
+		start = ends[i]
 		switch l.kind {
 		case reflect.Int32:
 			x, err := s.c.intOf(n, math.MinInt32, math.MaxInt32)
@@ -97,7 +133,7 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 			words[i] = math.Float32bits(x)
 		default: // reals: with 32-bit digits unless "$wide", as the converter reads them
 			read := real32Of
-			if b.wide {
+			if wide {
 				read = (*converter).float64Of
 			}
 			x, err := read(&s.c, n)
@@ -110,13 +146,97 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 			}
 		}
 	}
-	if _, err := dec.ReadToken(); err != nil { // ]
-		return err
-	}
-	if err := s.skipMembers(dec); err != nil {
-		return err
-	}
 	return enc.WriteToken(l.token(unsafe.Pointer(mem), prec))
+}
+
+// numbers returns the components read so far as the converter's tree.
+func (s *streamer) numbers(ends []int) []any {
+	out := make([]any, len(ends))
+	start := 0
+	for i, end := range ends {
+		out[i] = number(bytes.Clone(s.nums[start:end]))
+		start = end
+	}
+	return out
+}
+
+// mathWhole converts, in one pass, a math value that is not simple: the
+// rest of its argument (an array, inArray, of which the components in
+// ends are read) and its members, through the converter.
+func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, inArray bool, ends []int) error {
+	r := &reader{dec: dec, at: s.at}
+	var arg any
+	if inArray {
+		items := s.numbers(ends)
+		for dec.PeekKind() != ']' {
+			v, err := r.value()
+			if err != nil {
+				return err
+			}
+			items = append(items, v)
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return err
+		}
+		arg = items
+	} else {
+		var err error
+		if arg, err = r.value(); err != nil {
+			return err
+		}
+	}
+	o := &object{keys: []string{tag}, values: []any{arg}}
+	if err := s.members(dec, o); err != nil {
+		return err
+	}
+	return s.convert(enc, o)
+}
+
+// mathMembers reads, in one pass, a simple math value's members after its
+// argument, and its '}': "$wide" once, true or false, or none. Others are
+// returned as mods, for the converter to judge.
+func (s *streamer) mathMembers(dec *jsontext.Decoder) (wide bool, mods *object, err error) {
+	if dec.PeekKind() == '}' { // the common case
+		_, err := dec.ReadToken()
+		return false, nil, err
+	}
+	o := &object{}
+	if err := s.members(dec, o); err != nil {
+		return false, nil, err
+	}
+	if len(o.keys) == 1 && o.keys[0] == "$wide" {
+		if w, ok := o.values[0].(bool); ok {
+			return w, nil, nil
+		}
+	}
+	return false, o, nil
+}
+
+// members reads an object's remaining members into o, and its '}'.
+func (s *streamer) members(dec *jsontext.Decoder, o *object) error {
+	r := &reader{dec: dec, at: s.at}
+	for dec.PeekKind() != '}' {
+		name, err := s.readString(dec)
+		if err != nil {
+			return err
+		}
+		if err := o.add(r, string(name)); err != nil {
+			return err
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// convert writes the value of a tagged value's tree, as two passes write
+// a value they convert whole.
+func (s *streamer) convert(enc *gdvar.Encoder, o *object) error {
+	c := converter{start: s.at, path: s.c.path}
+	v, err := c.value(o)
+	if err != nil {
+		return err
+	}
+	return enc.Encode(v)
 }
 
 // real32Of reads a real written with 32-bit digits.

@@ -55,6 +55,7 @@ type note struct {
 // the second pass meets, in the order it meets them, and the second pass's
 // path and chunk.
 type streamer struct {
+	once  bool // one pass (Decoder.OnePass): no notes, every count deferred
 	cfg   config
 	at    int64 // the value's offset in the input
 	notes []note
@@ -64,6 +65,7 @@ type streamer struct {
 	c     converter
 	chunk []byte
 	str   []byte     // an unquoted string
+	nums  []byte     // a math value's components' text
 	math  [16]uint64 // a math value's components (the most: Projection's 16 reals)
 	arena []byte     // the keys on the path
 }
@@ -99,8 +101,13 @@ func (s *streamer) set(i int, b noted) error {
 	return nil
 }
 
-// take returns the second pass's next note.
+// take returns the second pass's next note; in one pass, the note of a
+// container streamed with its count deferred.
 func (s *streamer) take() (*noted, error) {
+	if s.once {
+		s.b = noted{how: streamed, count: gdvar.DeferredCount}
+		return &s.b, nil
+	}
 	if s.taken == len(s.notes) {
 		return nil, s.c.errorf("the input changed between the two passes")
 	}
@@ -370,10 +377,15 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		return err
 	}
 	if bytes.HasPrefix(name, []byte("$")) {
-		if b.how == simpleMath {
-			return s.mathValue(dec, enc, internTag(name), b)
+		tag := internTag(name)
+		_, isMath := mathLayouts[tag[1:]]
+		switch {
+		case b.how == simpleMath || s.once && isMath:
+			return s.mathValue(dec, enc, tag, b)
+		case s.once && (!streamedTag(tag) || tag == "$PackedByteArray" && dec.PeekKind() != '['):
+			return s.wholeFrom(dec, enc, tag) // as two passes do (see sizeContent)
 		}
-		return s.tagged(dec, enc, internTag(name), b)
+		return s.tagged(dec, enc, tag, b)
 	}
 	return s.plainDictionary(dec, enc, name, b)
 }
@@ -516,9 +528,25 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 	return s.skipMembers(dec)
 }
 
+// wholeFrom converts a tagged value whole, in one pass, its tag read.
+func (s *streamer) wholeFrom(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string) error {
+	o := &object{}
+	if err := o.add(&reader{dec: dec, at: s.at}, tag); err != nil {
+		return err
+	}
+	if err := s.members(dec, o); err != nil {
+		return err
+	}
+	return s.convert(enc, o)
+}
+
 // skipMembers skips a tagged value's members after its argument, which the
-// first pass noted, and its '}'.
+// first pass noted, and its '}'. In one pass, where nothing was noted, a
+// member there is ErrTwoPasses.
 func (s *streamer) skipMembers(dec *jsontext.Decoder) error {
+	if s.once && dec.PeekKind() != '}' {
+		return ErrTwoPasses
+	}
 	for dec.PeekKind() != '}' {
 		if _, err := dec.ReadToken(); err != nil {
 			return err
@@ -647,16 +675,24 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) e
 	if class.Kind() != '"' {
 		return s.c.errorf("want the class name")
 	}
-	if err := enc.WriteToken(gdvar.ObjectStartToken(class.String(), b.count)); err != nil {
+	n := b.count
+	if n == gdvar.DeferredCount && class.String() == "" {
+		n = 0 // a null object: no count to defer
+	}
+	if err := enc.WriteToken(gdvar.ObjectStartToken(class.String(), n)); err != nil {
 		return err
 	}
-	for dec.PeekKind() != '}' {
+	props := 0
+	for ; dec.PeekKind() != '}'; props++ {
 		name, err := dec.ReadToken()
 		if err != nil {
 			return err
 		}
 		if name.String() != "$properties" {
 			return s.c.errorf("$Object does not take %q", name.String())
+		}
+		if s.once && (props > 0 || dec.PeekKind() != '{') { // converted whole in two passes
+			return ErrTwoPasses
 		}
 		if _, err := dec.ReadToken(); err != nil { // {
 			return err
@@ -679,6 +715,9 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) e
 		if _, err := dec.ReadToken(); err != nil { // }
 			return err
 		}
+	}
+	if s.once && props == 0 {
+		return ErrTwoPasses
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return err
@@ -774,6 +813,9 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 			return err
 		}
 		comps, err := s.reals(tree, b.wide)
+		if err != nil && s.once {
+			return ErrTwoPasses // it may read with 64-bit digits, if "$wide" follows
+		}
 		if err != nil {
 			return err
 		}

@@ -46,8 +46,24 @@ type Decoder struct {
 	dec    *jsontext.Decoder
 	base   int64 // r's offset of dec's offset 0
 	err    error
+	once   bool // see OnePass
 	stream streamer
 }
+
+// OnePass makes DecodeTo read each value once, from any reader, giving
+// each count as gdvar.DeferredCount: the Encoder fills them in when they
+// end, so it must write to an io.WriteSeeker (a file). DecodeTo then holds
+// no note of the value, only its path and a JSON string at a time. One
+// pass takes the plain form of what the JSON gives after the content it
+// modifies: a typed Array's "$type", a typed Dictionary's "$key_type" and
+// "$value_type", a vector array's "$wide". A value that has one is
+// ErrTwoPasses, written in part: drop what was written and decode the value
+// again with a Decoder without OnePass.
+func (d *Decoder) OnePass() { d.once = true }
+
+// ErrTwoPasses is DecodeTo's error, after OnePass, for a value that one
+// pass cannot write.
+var ErrTwoPasses = errors.New("varjson: the value has members after the content they modify, which one pass cannot write: decode it again without OnePass")
 
 // jsonOptions are jsontext's options for the JSON form: a Dictionary may
 // have a key twice (the engine's bytes can), and nothing else is relaxed.
@@ -157,6 +173,14 @@ func (d *Decoder) Decode(v any) error {
 // string, a base64 PackedByteArray): the JSON reader holds a string whole.
 // From an input that cannot seek, the value is converted whole first.
 func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
+	if d.once {
+		if err := d.start(); err != nil {
+			return err
+		}
+		d.stream.reset(d.cfg, d.InputOffset())
+		d.stream.once = true
+		return d.finish(d.stream.write(d.dec, enc))
+	}
 	if d.seeker == nil {
 		var v any
 		if err := d.Decode(&v); err != nil {

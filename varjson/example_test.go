@@ -2,6 +2,7 @@ package varjson_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -59,4 +60,29 @@ func ExampleDecoder_DecodeTo() {
 	fmt.Println(v.(*gdvar.Dictionary).Get("pos"))
 	// Output:
 	// {1 2.5} true
+}
+
+// In one pass, into a file the Encoder seeks back in to fill in each
+// count; a typed Array's "$type", which follows its elements, needs two.
+func ExampleDecoder_OnePass() {
+	f, err := os.CreateTemp("", "example-*.bin")
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	for _, js := range []string{`{"hp":[1,2,3]}`, `{"hp":{"$Array":[1,2,3],"$type":"int"}}`} {
+		dec := varjson.NewDecoder(strings.NewReader(js))
+		dec.OnePass()
+		if err := dec.DecodeTo(gdvar.NewEncoder(f)); err != nil {
+			fmt.Println(errors.Is(err, varjson.ErrTwoPasses))
+			continue
+		}
+		data, _ := os.ReadFile(f.Name())
+		var v map[string][]int
+		fmt.Println(gdvar.Unmarshal(data, &v), v)
+	}
+	// Output:
+	// <nil> map[hp:[1 2 3]]
+	// true
 }

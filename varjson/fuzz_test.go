@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -34,8 +35,9 @@ func FuzzJSONRoundTrip(f *testing.F) {
 
 // The streaming Encoder on any value gdvar decodes, its strings and packed
 // arrays cut into small chunks: with LookAhead it prints what Marshal
-// prints, and DecodeTo, streaming small containers too, gives back the
-// bytes; without LookAhead, JSON that gives back the same bytes.
+// prints, and DecodeTo, streaming small containers too or in one pass,
+// gives back the bytes; without LookAhead, JSON that gives back the same
+// bytes.
 func FuzzEncoder(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4", uint8(0)) })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool, chunk uint8) {
@@ -57,6 +59,10 @@ func FuzzEncoder(f *testing.F) {
 		bin, err := decodeTo(t, js, gdvar.WithEngine(e))
 		require.NoError(t, err, "%.300s", js)
 		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
+		if once, err := decodeOnce(t, js, gdvar.WithEngine(e)); !errors.Is(err, ErrTwoPasses) {
+			require.NoError(t, err, "%.300s in one pass", js)
+			assert.Equal(t, data, once, "DecodeTo of %.300s in one pass", js)
+		}
 		plain := copyJSON(t, data, plainForms, size, opts...)
 		var back any
 		err = Unmarshal(plain, &back, gdvar.WithEngine(e))
@@ -103,14 +109,25 @@ func FuzzDecodeTo(f *testing.F) {
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = 0
 		got, gotErr := decodeTo(t, js, gdvar.WithEngine(e))
+		once, onceErr := decodeOnce(t, js, gdvar.WithEngine(e))
+		if errors.Is(onceErr, ErrTwoPasses) {
+			once, onceErr = got, gotErr // what the command does then
+		}
 		if err != nil {
-			if gotErr == nil {
-				// A sequence of values, or none, decodes where Unmarshal wants one.
-				require.True(t, len(got) == 0 || strings.Contains(err.Error(), "after the value"), "%v: DecodeTo of %q gave %x", err, js, got)
+			for _, r := range []struct {
+				got []byte
+				err error
+			}{{got, gotErr}, {once, onceErr}} {
+				if r.err == nil {
+					// A sequence of values, or none, decodes where Unmarshal wants one.
+					require.True(t, len(r.got) == 0 || strings.Contains(err.Error(), "after the value"), "%v: DecodeTo of %q gave %x", err, js, r.got)
+				}
 			}
 			return
 		}
 		require.NoError(t, gotErr, "%q", js)
 		assert.Equal(t, want, got, "%q", js)
+		require.NoError(t, onceErr, "%q in one pass", js)
+		assert.Equal(t, want, once, "%q in one pass", js)
 	})
 }

@@ -95,6 +95,13 @@ func (r *reader) value() (any, error) {
 	return nil, nil
 }
 
+// prepend puts member k first, its value v: a tag read before the others.
+func (o *object) prepend(k string, v any) *object {
+	o.keys = append([]string{k}, o.keys...)
+	o.values = append([]any{v}, o.values...)
+	return o
+}
+
 // add reads the value of member k into o.
 func (o *object) add(r *reader, k string) error {
 	v, err := r.value()

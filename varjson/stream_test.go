@@ -3,6 +3,7 @@ package varjson
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"maps"
@@ -18,6 +19,7 @@ import (
 	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/memfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -195,9 +197,49 @@ func decodeTo(t testing.TB, js []byte, opts ...gdvar.Option) ([]byte, error) {
 	}
 }
 
+// decodeOnce is decodeTo in one pass (OnePass), from a reader that cannot
+// seek, into a file in memory; or ErrTwoPasses.
+func decodeOnce(t testing.TB, js []byte, opts ...gdvar.Option) ([]byte, error) {
+	t.Helper()
+	var out memfile.File
+	enc := gdvar.NewEncoder(&out, opts...)
+	dec := NewDecoder(struct{ io.Reader }{bytes.NewReader(js)}, opts...)
+	dec.OnePass()
+	for {
+		err := dec.DecodeTo(enc)
+		if err == io.EOF {
+			return out.Bytes(), enc.Flush()
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
 // DecodeTo gives back the engine's bytes from their JSON, whether it
-// streams every container (bigSize 0) or converts them whole.
+// streams every container (bigSize 0) or converts them whole, or reads
+// the JSON once (OnePass), where only JSON with members after the content
+// they modify needs two passes.
 func TestDecodeToGolden(t *testing.T) {
+	once, twice := 0, 0
+	for _, c := range corpora {
+		for _, v := range golden.Load(t, golden.Path(c.dir)) {
+			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
+			js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
+			got, err := decodeOnce(t, bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+			if errors.Is(err, ErrTwoPasses) {
+				twice++
+				assert.Regexp(t, `"\$(type|key_type|value_type|wide)"`, string(js), "%s/%s needs two passes", c.dir, v.Name)
+				continue
+			}
+			once++
+			require.NoError(t, err, "%s/%s: %.200s", c.dir, v.Name, js)
+			assert.Equal(t, bytes.Repeat(v.Bin, 2), got, "%s/%s in one pass: %.200s", c.dir, v.Name, js)
+		}
+	}
+	t.Logf("%d vectors in one pass, %d in two", once, twice)
+	assert.Less(t, twice, once/4)
+
 	defer func(n int64) { bigSize = n }(bigSize)
 	for _, size := range []int64{0, 64 << 10} {
 		bigSize = size
@@ -265,16 +307,30 @@ func hostileJSON(size int) []hostile.Input {
 	}
 }
 
-// DecodeTo's first pass keeps a note per JSON container: on hostileJSON,
-// what it allocates stays within the bound of every entry point.
+// DecodeTo's first pass keeps a note per JSON container, one pass none: on
+// hostileJSON, what each allocates stays within the bound of every entry
+// point.
 func TestDecodeToMemory(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
 	for _, in := range hostileJSON(1 << 20) {
-		alloc := hostile.Allocated(func() {
-			enc := gdvar.NewEncoder(io.Discard)
-			require.NoError(t, NewDecoder(bytes.NewReader(in.Data)).DecodeTo(enc), in.Name)
-		})
-		t.Logf("%s: %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
-		assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
+		for _, once := range []bool{false, true} {
+			require.NoError(t, f.Truncate(0))
+			_, err := f.Seek(0, io.SeekStart)
+			require.NoError(t, err)
+			alloc := hostile.Allocated(func() {
+				enc := gdvar.NewEncoder(f)
+				dec := NewDecoder(bytes.NewReader(in.Data))
+				if once {
+					dec.OnePass()
+				}
+				require.NoError(t, dec.DecodeTo(enc), in.Name)
+				require.NoError(t, enc.Flush())
+			})
+			t.Logf("%s (one pass: %v): %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, once, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
+			assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
+		}
 	}
 }
 

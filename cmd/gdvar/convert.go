@@ -187,8 +187,10 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if cfg.from != "json" && cfg.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
-	// JSON is read twice (counts, then tokens); text once, but again in
-	// two passes if a Dictionary has a key twice.
+	// The input is read once, the counts filled in as they come, and again
+	// in two passes (counts, then tokens) if it holds what one pass cannot
+	// write: a Dictionary with a key twice in text, a member after the
+	// content it modifies in JSON.
 	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
@@ -204,7 +206,7 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	}
 	err = spooled(out, func(s *spool) error {
 		err := encodeValues(rs, cfg, s, true)
-		if !errors.Is(err, vartext.ErrKeyTwice) {
+		if !errors.Is(err, vartext.ErrKeyTwice) && !errors.Is(err, varjson.ErrTwoPasses) {
 			return err
 		}
 		if err := s.truncate(0, nil); err != nil {
@@ -223,13 +225,17 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 // encodeValues writes the binary form of each JSON or text value of in to
-// s; text in one pass if once is set (vartext's OnePass: s can seek back
-// to fill in the counts).
+// s, in one pass if once is set (OnePass: s can seek back to fill in the
+// counts).
 func encodeValues(in io.Reader, cfg *config, s *spool, once bool) error {
 	var decodeTo func(*gdvar.Encoder) error
 	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
 	if cfg.from == "json" {
-		decodeTo = varjson.NewDecoder(in, opts...).DecodeTo
+		dec := varjson.NewDecoder(in, opts...)
+		if once {
+			dec.OnePass()
+		}
+		decodeTo = dec.DecodeTo
 	} else {
 		p := gdvar.Single
 		if cfg.double {

@@ -240,32 +240,41 @@ func TestJSONWhenGuessIsWrong(t *testing.T) {
 	assert.Contains(t, string(js), `"$Dictionary"`, "the case the guess gets wrong")
 }
 
-// gdvar encode -from text reads text once, and again in two passes when a
-// Dictionary has a key twice (the engine keeps one entry): the output holds
-// nothing of the first attempt, in either framing, however much of it was
-// written, wherever the Dictionary is.
-func TestEncodeTextWithKeyTwice(t *testing.T) {
-	long := `[` + strings.Repeat(`{"id": 1, "name": "player", "tags": ["a", "b"]}, `, 5000) + `1]`
-	twice := `{"a": 1, "b": [2], "a": 3}`
-	for _, values := range [][]string{{twice}, {long, twice}, {twice, long}, {long, long}} {
-		var want, framed []byte
-		for _, text := range values {
-			var v any
-			require.NoError(t, vartext.Unmarshal([]byte(text), &v))
-			bin, err := gdvar.Marshal(v)
-			require.NoError(t, err)
-			want = append(want, bin...)
-			framed = binary.LittleEndian.AppendUint32(framed, uint32(len(bin)))
-			framed = append(framed, bin...)
-		}
-		input := []byte(strings.Join(values, "\n"))
-		for _, c := range []struct {
-			framing string
-			want    []byte
-		}{{"none", want}, {"stream", framed}} {
-			code, out, errOut := runGdvar(input, "encode", "-from", "text", "-framing", c.framing, "-")
-			require.Equal(t, 0, code, errOut)
-			assert.True(t, bytes.Equal(c.want, []byte(out)), "%d values, -framing %s", len(values), c.framing)
+// gdvar encode reads its input once, and again in two passes when it holds
+// what one pass cannot write (in text, a Dictionary with a key twice, of
+// which the engine keeps one entry; in JSON, a typed Array, whose "$type"
+// follows its elements): the output holds nothing of the first attempt, in
+// either framing, however much of it was written, wherever the value is.
+func TestEncodeFallsBackToTwoPasses(t *testing.T) {
+	for _, form := range []struct {
+		name, long, twice string
+		unmarshal         func([]byte, any, ...gdvar.Option) error
+	}{
+		{"text", `[` + strings.Repeat(`{"id": 1, "name": "player", "tags": ["a", "b"]}, `, 5000) + `1]`,
+			`{"a": 1, "b": [2], "a": 3}`, vartext.Unmarshal},
+		{"json", `[` + strings.Repeat(`{"id": 1, "name": "player", "tags": ["a", "b"]}, `, 5000) + `1]`,
+			`{"a": [1, {"$Array": [1, 2], "$type": "int"}]}`, varjson.Unmarshal},
+	} {
+		for _, values := range [][]string{{form.twice}, {form.long, form.twice}, {form.twice, form.long}, {form.long, form.long}} {
+			var want, framed []byte
+			for _, text := range values {
+				var v any
+				require.NoError(t, form.unmarshal([]byte(text), &v))
+				bin, err := gdvar.Marshal(v)
+				require.NoError(t, err)
+				want = append(want, bin...)
+				framed = binary.LittleEndian.AppendUint32(framed, uint32(len(bin)))
+				framed = append(framed, bin...)
+			}
+			input := []byte(strings.Join(values, "\n"))
+			for _, c := range []struct {
+				framing string
+				want    []byte
+			}{{"none", want}, {"stream", framed}} {
+				code, out, errOut := runGdvar(input, "encode", "-from", form.name, "-framing", c.framing, "-")
+				require.Equal(t, 0, code, errOut)
+				assert.True(t, bytes.Equal(c.want, []byte(out)), "%s: %d values, -framing %s", form.name, len(values), c.framing)
+			}
 		}
 	}
 }
