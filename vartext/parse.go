@@ -72,10 +72,10 @@ func (p *parser) value() error {
 	s.skipSpace()
 	switch c := s.peek(); {
 	case c == '"':
-		return p.str(gdvar.KindString)
+		return p.str(gdvar.KindString, nil)
 	case c == '&':
 		s.next()
-		return p.str(gdvar.KindStringName)
+		return p.str(gdvar.KindStringName, nil)
 	case c == '^':
 		s.next()
 		path, err := p.shortString()
@@ -295,15 +295,24 @@ func (p *parser) integer() (int64, error) {
 	return 0, p.s.errorAt(start, "want an integer")
 }
 
-// str reads a quoted string and gives it to the builder in chunks.
-func (p *parser) str(kind gdvar.Kind) error {
+// str reads a quoted string and gives it to the builder in chunks; key,
+// if not nil, notes it as a Dictionary key.
+func (p *parser) str(kind gdvar.Kind, key *keyCapture) error {
 	if err := p.b.beginString(kind); err != nil {
 		return err
 	}
-	if err := p.quoted(p.flushChunk); err != nil {
+	flush := p.flushChunk
+	if key != nil {
+		key.beginString(kind)
+		flush = func() error {
+			key.stringChunk(p.chunk)
+			return p.flushChunk()
+		}
+	}
+	if err := p.quoted(flush); err != nil {
 		return err
 	}
-	if err := p.flushChunk(); err != nil {
+	if err := flush(); err != nil {
 		return err
 	}
 	return p.b.endString()
@@ -566,14 +575,22 @@ func (p *parser) dictionary(key, value gdvar.ContainerType) error {
 	return p.b.endDict()
 }
 
-// key reads a Dictionary's key, noting it when keys are checked.
+// key reads a Dictionary's key, noting it when keys are checked: a String,
+// the common key, as it is read, another through a tee.
 func (p *parser) key() error {
 	k := p.keys
 	if k == nil || k.inKey {
 		return p.value()
 	}
-	b := p.b
 	k.capture.reset(p.cfg)
+	if p.s.skipSpace(); p.s.peek() == '"' {
+		err := p.str(gdvar.KindString, &k.capture)
+		if err == nil {
+			k.note()
+		}
+		return err
+	}
+	b := p.b
 	p.tee = tee{b, &k.capture}
 	k.inKey, p.b = true, &p.tee
 	err := p.value()
@@ -619,7 +636,7 @@ func (p *parser) named() error {
 	case typ.IsPacked():
 		return p.packed(typ)
 	case typ == gdvar.TypeStringName:
-		if err := p.str(gdvar.KindStringName); err != nil {
+		if err := p.str(gdvar.KindStringName, nil); err != nil {
 			return err
 		}
 		return p.expect(')')
@@ -696,7 +713,7 @@ func (p *parser) packed(typ gdvar.Type) error {
 	case gdvar.TypePackedInt64Array:
 		err = p.packedInts(math.MinInt64, math.MaxInt64)
 	case gdvar.TypePackedStringArray:
-		err = p.list(')', func() error { return p.str(gdvar.KindString) })
+		err = p.list(')', func() error { return p.str(gdvar.KindString, nil) })
 	default:
 		n, per := 0, mathwalk.PerElement(typ)
 		err = p.list(')', func() error {

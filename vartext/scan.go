@@ -157,6 +157,9 @@ func (s *scanner) found() string {
 // skipSpace skips white space and comments (";" to the end of the line, as
 // in Godot's resource files).
 func (s *scanner) skipSpace() {
+	if s.pos < len(s.buf) && !spaceStarts[s.buf[s.pos]] {
+		return // the common case: a value or a separator next
+	}
 	comment := false
 	for s.pos < len(s.buf) || s.fill() {
 		switch c := s.buf[s.pos]; {
@@ -175,6 +178,9 @@ func (s *scanner) skipSpace() {
 		}
 	}
 }
+
+// spaceStarts are the bytes skipSpace skips from.
+var spaceStarts = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, ';': true}
 
 // maxWord bounds a number or a name.
 const maxWord = 4096
