@@ -74,9 +74,10 @@ func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
 		return nil, nil, err
 	}
 	start, err := rs.Seek(0, io.SeekCurrent)
+	var magic [4]byte
+	n := 0
 	if err == nil {
-		var magic [4]byte
-		n, _ := io.ReadFull(rs, magic[:])
+		n, _ = io.ReadFull(rs, magic[:])
 		if string(magic[:n]) == fileaccess.MagicEncrypted {
 			if _, err = rs.Seek(start, io.SeekStart); err == nil {
 				err = fileaccess.Verify(rs, opts...)
@@ -86,8 +87,8 @@ func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
 	if err == nil {
 		_, err = rs.Seek(start, io.SeekStart)
 	}
-	var r io.Reader
-	if err == nil {
+	var r io.Reader = rs // no container: the input itself, which can seek (the conversions read it twice)
+	if err == nil && (string(magic[:n]) == fileaccess.MagicEncrypted || string(magic[:n]) == fileaccess.MagicCompressed) {
 		r, err = fileaccess.NewReader(rs, opts...)
 	}
 	if err != nil {
