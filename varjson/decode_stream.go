@@ -831,6 +831,9 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		}
 		return nil
 	}
+	if dec.PeekKind() == '0' && typ != gdvar.TypePackedStringArray {
+		return s.numberElement(dec, typ)
+	}
 	tree, err := s.tree(dec)
 	if err != nil {
 		return err
@@ -858,6 +861,33 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		return err
 	}
 	return enc.WriteToken(gdvar.StringToken(str))
+}
+
+// numberElement appends a numeric packed array's element written as a
+// plain number, the common one, read without a tree.
+func (s *streamer) numberElement(dec *jsontext.Decoder, typ gdvar.Type) error {
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	n := number(raw)
+	switch typ {
+	case gdvar.TypePackedInt32Array:
+		i, err := s.c.intOf(n, math.MinInt32, math.MaxInt32)
+		s.chunk = binary.LittleEndian.AppendUint32(s.chunk, uint32(i))
+		return err
+	case gdvar.TypePackedInt64Array:
+		i, err := s.c.intOf(n, math.MinInt64, math.MaxInt64)
+		s.chunk = binary.LittleEndian.AppendUint64(s.chunk, uint64(i))
+		return err
+	case gdvar.TypePackedFloat32Array:
+		f, err := s.c.float32Of(n)
+		s.chunk = binary.LittleEndian.AppendUint32(s.chunk, math.Float32bits(f))
+		return err
+	}
+	f, err := s.c.float64Of(n)
+	s.chunk = binary.LittleEndian.AppendUint64(s.chunk, math.Float64bits(f))
+	return err
 }
 
 // color appends a Color element's four float32 channels.
