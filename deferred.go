@@ -24,6 +24,20 @@ import (
 // count is refused. Each count is still at most what Godot allows (2^31-1).
 const DeferredCount = -1
 
+// deferredFlushSize is how much output an Encoder buffers while a deferred
+// count is open: the more it holds, the more counts it fills in in its
+// buffer rather than by seeking back in the writer.
+const deferredFlushSize = 1 << 20
+
+// openDeferred counts n more (or, negative, fewer) deferred counts open.
+func (e *Encoder) openDeferred(n int) {
+	e.deferred += n
+	e.flushAt = flushSize
+	if e.deferred > 0 {
+		e.flushAt = deferredFlushSize
+	}
+}
+
 // canDefer refuses a deferred count when the Encoder could not fill it in.
 func (e *Encoder) canDefer() error {
 	if _, ok := e.w.(io.WriteSeeker); ok || e.w == nil {
@@ -42,6 +56,7 @@ func (e *Encoder) deferTop(b []byte) {
 		f.total *= int64(f.typ.packedElemSize(f.wide))
 	}
 	f.remain = f.total
+	e.openDeferred(1)
 }
 
 // endKinds are the tokens that end each kind of frame.
@@ -63,6 +78,7 @@ func (e *Encoder) closeDeferred(f *frame) error {
 		count /= int64(f.typ.packedElemSize(f.wide))
 	}
 	f.total, f.remain, f.deferred = n, 0, false
+	e.openDeferred(-1)
 	return e.patch(f.at, uint32(count))
 }
 
@@ -74,6 +90,7 @@ func (e *Encoder) endDeferredString(f *frame, total int64, size int) error {
 		return e.misuse("string chunk declares length %d, the string has %d bytes with it", total, written+int64(size))
 	}
 	f.total, f.remain, f.deferred = total, int64(size), false
+	e.openDeferred(-1)
 	if f.addNUL {
 		total++
 	}

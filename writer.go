@@ -27,9 +27,10 @@ const flushSize = 64 << 10
 // completed with the right token. An error from the writer is final.
 //
 // Output is collected in a pooled buffer and handed to the writer when a
-// top-level value is complete, when more than 64 KiB is buffered, on Flush,
-// and for large chunks, which go to the writer directly. Memory therefore
-// stays bounded however large a value is.
+// top-level value is complete, when more than 64 KiB is buffered (1 MiB
+// while a DeferredCount is open, so that most counts are filled in in the
+// buffer), on Flush, and for large chunks, which go to the writer directly.
+// Memory therefore stays bounded however large a value is.
 type Encoder struct {
 	w   io.Writer
 	cfg config
@@ -37,9 +38,13 @@ type Encoder struct {
 	bb  *bytebufferpool.ByteBuffer
 	st  stack
 	out int64 // bytes handed to the writer
-	err error
-	es  encodeState               // the value layer's state (Encode)
-	own bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
+	// flushAt is the buffered output that makes WriteToken flush:
+	// flushSize, or deferredFlushSize while a deferred count is open.
+	flushAt  int
+	deferred int // deferred counts open
+	err      error
+	es       encodeState               // the value layer's state (Encode)
+	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
 }
 
 // NewEncoder returns an Encoder writing to w.
@@ -55,7 +60,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
-	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}}
+	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}, flushAt: flushSize}
 	e.cfg.set(opts)
 	e.tab = e.cfg.engine.table()
 	e.err = e.cfg.err
@@ -146,7 +151,7 @@ func (e *Encoder) WriteToken(t Token) error {
 	if err != nil {
 		return err
 	}
-	if len(e.st.frames) == 0 || len(e.bb.B) >= flushSize && e.w != nil {
+	if len(e.st.frames) == 0 || len(e.bb.B) >= e.flushAt && e.w != nil {
 		return e.Flush()
 	}
 	return nil
@@ -214,7 +219,7 @@ func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
 	case KindInt32, KindInt64:
 		f.noteKey(k, nil, int64(t.num))
 	}
-	if len(e.bb.B) >= flushSize && e.w != nil {
+	if len(e.bb.B) >= e.flushAt && e.w != nil {
 		return true, e.Flush()
 	}
 	return true, nil
@@ -508,6 +513,9 @@ func (e *Encoder) writeString(t Token, withHeader bool) error {
 	}
 	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL,
 		deferred: deferred, at: e.out + int64(len(e.bb.B)) - 4})
+	if deferred {
+		e.openDeferred(1)
+	}
 	return e.writeStringChunk(t, e.st.top())
 }
 
