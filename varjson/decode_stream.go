@@ -832,20 +832,19 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		return nil
 	}
 	if dec.PeekKind() == '0' && typ != gdvar.TypePackedStringArray {
-		return s.numberElement(dec, typ)
+		raw, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		return s.numberElement(typ, number(raw))
 	}
 	tree, err := s.tree(dec)
 	if err != nil {
 		return err
 	}
-	switch typ {
-	case gdvar.TypePackedInt32Array:
-		n, err := s.c.integer(tree, math.MinInt32, math.MaxInt32)
-		s.chunk = binary.LittleEndian.AppendUint32(s.chunk, uint32(n))
-		return err
-	case gdvar.TypePackedInt64Array:
-		n, err := s.c.integer(tree, math.MinInt64, math.MaxInt64)
-		s.chunk = binary.LittleEndian.AppendUint64(s.chunk, uint64(n))
+	switch typ { // not a plain number: a {"$float": …}, or an error
+	case gdvar.TypePackedInt32Array, gdvar.TypePackedInt64Array:
+		_, err := s.c.integer(tree, 0, 0)
 		return err
 	case gdvar.TypePackedFloat32Array:
 		f, err := s.c.real32(tree)
@@ -865,12 +864,7 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 
 // numberElement appends a numeric packed array's element written as a
 // plain number, the common one, read without a tree.
-func (s *streamer) numberElement(dec *jsontext.Decoder, typ gdvar.Type) error {
-	raw, err := dec.ReadValue()
-	if err != nil {
-		return err
-	}
-	n := number(raw)
+func (s *streamer) numberElement(typ gdvar.Type, n number) error {
 	switch typ {
 	case gdvar.TypePackedInt32Array:
 		i, err := s.c.intOf(n, math.MinInt32, math.MaxInt32)

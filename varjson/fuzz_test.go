@@ -56,10 +56,10 @@ func FuzzEncoder(f *testing.F) {
 		}
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = int64(chunk) // stream containers of more than this much JSON
-		bin, err := decodeTo(t, js, gdvar.WithEngine(e))
+		bin, err := decodeTo(js, gdvar.WithEngine(e))
 		require.NoError(t, err, "%.300s", js)
 		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
-		if once, err := decodeOnce(t, js, gdvar.WithEngine(e)); !errors.Is(err, ErrTwoPasses) {
+		if once, err := decodeOnce(js, gdvar.WithEngine(e)); !errors.Is(err, ErrTwoPasses) {
 			require.NoError(t, err, "%.300s in one pass", js)
 			assert.Equal(t, data, once, "DecodeTo of %.300s in one pass", js)
 		}
@@ -108,8 +108,8 @@ func FuzzDecodeTo(f *testing.F) {
 		}
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = 0
-		got, gotErr := decodeTo(t, js, gdvar.WithEngine(e))
-		once, onceErr := decodeOnce(t, js, gdvar.WithEngine(e))
+		got, gotErr := decodeTo(js, gdvar.WithEngine(e))
+		once, onceErr := decodeOnce(js, gdvar.WithEngine(e))
 		if errors.Is(onceErr, ErrTwoPasses) {
 			once, onceErr = got, gotErr // what the command does then
 		}

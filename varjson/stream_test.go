@@ -181,34 +181,28 @@ func TestEncoderMemory(t *testing.T) {
 }
 
 // decodeTo writes every JSON value of js to the binary form with DecodeTo.
-func decodeTo(t testing.TB, js []byte, opts ...gdvar.Option) ([]byte, error) {
-	t.Helper()
+func decodeTo(js []byte, opts ...gdvar.Option) ([]byte, error) {
 	var out bytes.Buffer
-	enc := gdvar.NewEncoder(&out, opts...)
-	dec := NewDecoder(bytes.NewReader(js), opts...)
-	for {
-		err := dec.DecodeTo(enc)
-		if err == io.EOF {
-			return out.Bytes(), enc.Flush()
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return decodeAll(NewDecoder(bytes.NewReader(js), opts...), gdvar.NewEncoder(&out, opts...), out.Bytes)
 }
 
 // decodeOnce is decodeTo in one pass (OnePass), from a reader that cannot
 // seek, into a file in memory; or ErrTwoPasses.
-func decodeOnce(t testing.TB, js []byte, opts ...gdvar.Option) ([]byte, error) {
-	t.Helper()
+func decodeOnce(js []byte, opts ...gdvar.Option) ([]byte, error) {
 	var out memfile.File
-	enc := gdvar.NewEncoder(&out, opts...)
 	dec := NewDecoder(struct{ io.Reader }{bytes.NewReader(js)}, opts...)
 	dec.OnePass()
+	return decodeAll(dec, gdvar.NewEncoder(&out, opts...), out.Bytes)
+}
+
+// decodeAll writes every value of dec to enc, and returns what output
+// gives then.
+func decodeAll(dec *Decoder, enc *gdvar.Encoder, output func() []byte) ([]byte, error) {
 	for {
 		err := dec.DecodeTo(enc)
 		if err == io.EOF {
-			return out.Bytes(), enc.Flush()
+			err = enc.Flush()
+			return output(), err
 		}
 		if err != nil {
 			return nil, err
@@ -226,7 +220,7 @@ func TestDecodeToGolden(t *testing.T) {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
 			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
 			js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
-			got, err := decodeOnce(t, bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+			got, err := decodeOnce(bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
 			if errors.Is(err, ErrTwoPasses) {
 				twice++
 				assert.Regexp(t, `"\$(type|key_type|value_type|wide)"`, string(js), "%s/%s needs two passes", c.dir, v.Name)
@@ -247,7 +241,7 @@ func TestDecodeToGolden(t *testing.T) {
 			for _, v := range golden.Load(t, golden.Path(c.dir)) {
 				opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
 				js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
-				got, err := decodeTo(t, bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+				got, err := decodeTo(bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
 				require.NoError(t, err, "%s/%s: %.200s", c.dir, v.Name, js)
 				assert.Equal(t, bytes.Repeat(v.Bin, 2), got, "%s/%s streaming from %d: %.200s", c.dir, v.Name, size, js)
 			}
@@ -277,7 +271,7 @@ func TestPackedBytesInPieces(t *testing.T) {
 	defer func(n int64) { bigSize = n }(bigSize)
 	for _, size := range []int64{0, 64 << 10} {
 		bigSize = size
-		got, err := decodeTo(t, js)
+		got, err := decodeTo(js)
 		require.NoError(t, err)
 		assert.Equal(t, bin, got, "streaming from %d", size)
 	}
