@@ -44,7 +44,10 @@ type Decoder struct {
 	origin int64     // with a seeker: r's offset when the Decoder started
 	next   int64     // with a seeker: r's offset of the next value
 	dec    *jsontext.Decoder
-	base   int64 // r's offset of dec's offset 0
+	lines  lineCounter // r, as dec reads it
+	mark   linePos     // where the next value starts (next, or offset 0)
+	marked bool        // whether mark's line is known
+	base   int64       // r's offset of dec's offset 0
 	err    error
 	once   bool // see OnePass
 	stream streamer
@@ -78,7 +81,10 @@ func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
 			d.seeker, d.origin, d.next, d.base = s, at, at, at
 		}
 	}
-	d.dec = jsontext.NewDecoder(r, jsonOptions)
+	d.mark, d.marked = linePos{at: d.origin, prev: d.origin - 1}, true
+	d.lines = lineCounter{r: r}
+	d.lines.reset(d.mark, true)
+	d.dec = jsontext.NewDecoder(&d.lines, jsonOptions)
 	return d
 }
 
@@ -86,22 +92,38 @@ func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
 // decoded (relative to where r was when the Decoder started).
 func (d *Decoder) InputOffset() int64 { return d.base + d.dec.InputOffset() - d.origin }
 
-// syntax turns jsontext's error into a *SyntaxError with the input's offset.
+// syntax turns jsontext's error into a *SyntaxError with the input's
+// offset, and gives a SyntaxError its line and column where they are known.
 func (d *Decoder) syntax(err error) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
-		return &SyntaxError{Offset: d.base + se.ByteOffset - d.origin, Msg: se.Err.Error()}
+		err = &SyntaxError{Offset: d.base + se.ByteOffset - d.origin, Msg: se.Err.Error()}
+	}
+	var e *SyntaxError
+	if errors.As(err, &e) && e.Line == 0 {
+		at := e.Offset + d.origin
+		pos, ok := d.lines.position(at)
+		if rs, seeks := d.r.(io.ReadSeeker); !ok && seeks && d.seeker != nil && d.marked && at >= d.mark.at {
+			var serr error
+			pos, serr = scan(rs, d.mark, at) // the error ends d: it may seek
+			ok = serr == nil
+		}
+		if ok {
+			e.Line, e.Column = int(pos.lines+1), int(pos.at-pos.prev)
+		}
 	}
 	return err
 }
 
-// restart puts the jsontext decoder at offset at of a seekable input.
-func (d *Decoder) restart(at int64) error {
-	if _, err := d.seeker.Seek(at, io.SeekStart); err != nil {
+// restart puts the jsontext decoder at the start of the next value, next,
+// of a seekable input.
+func (d *Decoder) restart() error {
+	if _, err := d.seeker.Seek(d.next, io.SeekStart); err != nil {
 		return err
 	}
-	d.dec.Reset(d.r, jsonOptions)
-	d.base = at
+	d.lines.reset(d.mark, d.marked)
+	d.dec.Reset(&d.lines, jsonOptions)
+	d.base = d.next
 	return nil
 }
 
@@ -112,7 +134,7 @@ func (d *Decoder) start() error {
 		return d.err
 	}
 	if d.seeker != nil {
-		if err := d.restart(d.next); err != nil {
+		if err := d.restart(); err != nil {
 			d.err = err
 			return err
 		}
@@ -135,6 +157,7 @@ func (d *Decoder) finish(err error) error {
 		return d.err
 	}
 	d.next = d.base + d.dec.InputOffset()
+	d.mark, d.marked = d.lines.position(d.next)
 	return nil
 }
 
@@ -196,7 +219,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	if err := s.size(d.dec, 0); err != nil {
 		return d.finish(err)
 	}
-	if err := d.restart(d.next); err != nil {
+	if err := d.restart(); err != nil {
 		d.err = err
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/memfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,8 +104,8 @@ func TestUnmarshalErrors(t *testing.T) {
 		msg  string
 	}{
 		{``, "no value"},
-		{`[1,`, "offset 3: unexpected EOF"},
-		{`{"a" 1}`, "offset 5: invalid character '1' after object name"},
+		{`[1,`, "line 1, column 4: unexpected EOF"},
+		{`{"a" 1}`, "line 1, column 6: invalid character '1' after object name"},
 		{`[1] 2`, "text after the value"},
 		{`"\x"`, "invalid escape"},
 		{`99999999999999999999`, "out of range"},
@@ -126,6 +127,58 @@ func TestUnmarshalErrors(t *testing.T) {
 		var se *SyntaxError
 		var ve *ValueError
 		assert.True(t, errors.As(err, &se) || errors.As(err, &ve), "%s: %T", tc.json, err)
+	}
+}
+
+// A syntax error gives its line and column (where jsontext places it),
+// wherever the value is in a sequence of values, after long lines or many,
+// whichever way the value is read (whole, streamed in two passes or in
+// one) and whether the input can seek or not; but from an input that
+// cannot seek, not when the error is found more than 4096 lines past it.
+func TestSyntaxErrorLines(t *testing.T) {
+	good := `{"a": [1, 2, {"$Vector2": [1, 2]}]}` + "\n"
+	tests := []struct {
+		name           string
+		js             string
+		line, column   int
+		lostUnseekable bool
+	}{
+		{"first value", "[1,\n 2,\n  }", 2, 3, false},
+		{"after values", strings.Repeat(good, 3) + "{\"a\":\n\t[1 2]}", 5, 5, false},
+		{"after a long line", `["` + strings.Repeat("x", 100_000) + "\"]\n" + `[1,,2]`, 2, 4, false},
+		{"inside a long value", "[" + strings.Repeat("1,\n", 20_000) + "1,,1]", 20_001, 3, false},
+		{"found far past", strings.Repeat("\n", 10_000) + `[1,` + strings.Repeat("\n", 10_000) + ` ]`, 10_001, 3, true},
+	}
+	for _, tt := range tests {
+		for _, way := range []string{"Decode", "DecodeTo", "OnePass"} {
+			for _, seek := range []bool{true, false} {
+				var r io.Reader = strings.NewReader(tt.js)
+				if !seek {
+					r = struct{ io.Reader }{r}
+				}
+				dec := NewDecoder(r)
+				var err error
+				for err == nil {
+					switch way {
+					case "Decode":
+						var v any
+						err = dec.Decode(&v)
+					case "DecodeTo":
+						err = dec.DecodeTo(gdvar.NewEncoder(io.Discard))
+					default:
+						dec.OnePass()
+						err = dec.DecodeTo(gdvar.NewEncoder(&memfile.File{}))
+					}
+				}
+				var se *SyntaxError
+				require.ErrorAs(t, err, &se, "%s, %s, seek %v", tt.name, way, seek)
+				want := [2]int{tt.line, tt.column}
+				if tt.lostUnseekable && !seek {
+					want = [2]int{}
+				}
+				assert.Equal(t, want, [2]int{se.Line, se.Column}, "%s, %s, seek %v: %v", tt.name, way, seek, err)
+			}
+		}
 	}
 }
 

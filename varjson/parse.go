@@ -37,10 +37,15 @@ const maxDepth = 2*1024 + 2
 // form of a value.
 type SyntaxError struct {
 	Offset int64 // byte offset of the problem in the input
+	Line   int   // 1-based line of Offset; 0 if not known: from an input that cannot seek, when found more than 4096 lines past it
+	Column int   // 1-based column, in bytes
 	Msg    string
 }
 
 func (e *SyntaxError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("varjson: line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
 	return fmt.Sprintf("varjson: offset %d: %s", e.Offset, e.Msg)
 }
 

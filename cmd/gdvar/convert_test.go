@@ -144,7 +144,8 @@ func TestSaveFileWorkflow(t *testing.T) {
 	assert.Empty(t, out)
 }
 
-// Bad input fails with the offset and the path, and no output.
+// Bad input fails with the offset or the line and column, the path, and
+// no output.
 func TestConversionErrors(t *testing.T) {
 	game := read(t, filepath.Join(goldenDir, "gamestate_3.bin"))
 	for _, tc := range []struct {
@@ -162,6 +163,7 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"encode", "-from", "text", "-"}, []byte("[1, 2"), "line 1, column 6: want ',' or ']'"},
 		{[]string{"encode", "-from", "json", "-"}, []byte(`[{"$Vector2":[1]}]`), "$[0].Vector2: too few components"},
 		{[]string{"encode", "-from", "json", "-"}, []byte("1\n[2,"), "value 2"},
+		{[]string{"encode", "-from", "json", "-"}, []byte("[1]\n{\"a\":\n  [1 2]}"), "value 2: varjson: line 3, column 6: invalid character '2'"},
 		{[]string{"encode", "-from", "yaml", "-"}, []byte("1"), `-from "yaml": want json or text`},
 		{[]string{"encode", "-engine", "3", "-from", "text", "-"}, []byte(`&"sn"`), "StringName"},
 	} {
