@@ -263,8 +263,11 @@ func init() {
 			}
 			return c.special(s)
 		},
+		"String": func(c *converter, arg any, _ *object) (any, error) {
+			return c.pieces(arg)
+		},
 		"StringName": func(c *converter, arg any, _ *object) (any, error) {
-			s, err := c.text(arg)
+			s, err := c.pieces(arg)
 			return gdvar.StringName(s), err
 		},
 		"NodePath": func(c *converter, arg any, _ *object) (any, error) {
@@ -358,6 +361,26 @@ func init() {
 			return gdvar.RawValue(b), err
 		},
 	}
+}
+
+// pieces reads a string's text, given whole or, when long, as a list of
+// pieces.
+func (c *converter) pieces(v any) (string, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return c.text(v)
+	}
+	var b strings.Builder
+	for i, p := range list {
+		c.pushIndex(i)
+		s, err := c.text(p)
+		c.pop()
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
 }
 
 func (c *converter) text(v any) (string, error) {

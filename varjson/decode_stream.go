@@ -121,7 +121,14 @@ func (s *streamer) take() (*noted, error) {
 // (the others are converted whole).
 func streamedTag(tag string) bool {
 	_, packed := packedTypes[tag]
-	return packed || tag == "$Array" || tag == "$Dictionary" || tag == "$Object"
+	return packed || tag == "$Array" || tag == "$Dictionary" || tag == "$Object" || inPieces(tag)
+}
+
+// inPieces reports whether a tag's argument may be a list of strings that
+// make one (a long String or StringName, a long PackedByteArray's base64):
+// otherwise it is one string, converted whole.
+func inPieces(tag string) bool {
+	return tag == "$PackedByteArray" || tag == "$String" || tag == "$StringName"
 }
 
 // streamedModifier reports whether the second pass streams a tagged value
@@ -237,13 +244,19 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 // pass reads them: whole, noting whether a vector's reals need 64 bits).
 func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *noted) error {
 	if dec.PeekKind() != '[' {
-		if tag == "$PackedByteArray" {
-			b.how = whole // one base64 string: converted whole
+		if inPieces(tag) {
+			b.how = whole // one string: converted whole
 		}
 		return s.size(dec, depth+1)
 	}
 	var err error
 	switch {
+	case tag == "$String" || tag == "$StringName": // pieces: count their bytes
+		_, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
+			text, err := s.readString(dec)
+			b.count += len(text)
+			return err
+		})
 	case tag == "$Array":
 		b.count, err = s.sizeElements(dec, depth, s.size)
 	case tag == "$Dictionary":
@@ -382,7 +395,7 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		switch {
 		case b.how == simpleMath || s.once && isMath:
 			return s.mathValue(dec, enc, tag, b)
-		case s.once && (!streamedTag(tag) || tag == "$PackedByteArray" && dec.PeekKind() != '['):
+		case s.once && (!streamedTag(tag) || inPieces(tag) && dec.PeekKind() != '['):
 			return s.wholeFrom(dec, enc, tag) // as two passes do (see sizeContent)
 		}
 		return s.tagged(dec, enc, tag, b)
@@ -519,6 +532,8 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 		err = s.dictionary(dec, enc, b)
 	case "$Object":
 		return s.object(dec, enc, b) // reads its "$properties" member itself
+	case "$String", "$StringName":
+		err = s.stringPieces(dec, enc, tag == "$StringName", b)
 	default:
 		err = s.packed(dec, enc, tag, b)
 	}
@@ -723,6 +738,43 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) e
 		return err
 	}
 	return enc.WriteToken(gdvar.ObjectEndToken)
+}
+
+// stringPieces writes a long String or StringName, a list of pieces, from
+// its '[' on: each piece as a chunk, the last (held back until the ']')
+// with the length, which in one pass is only then known.
+func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name bool, b *noted) error {
+	chunk := gdvar.StringChunkToken
+	if name {
+		chunk = gdvar.StringNameChunkToken
+	}
+	if err := s.open(dec); err != nil {
+		return err
+	}
+	held, written := s.chunk[:0], 0
+	for i := 0; dec.PeekKind() != ']'; i++ {
+		s.c.pushIndex(i)
+		text, err := s.readString(dec)
+		s.c.pop()
+		if err != nil {
+			return err
+		}
+		if len(text) == 0 {
+			continue
+		}
+		if len(held) > 0 {
+			if err := enc.WriteToken(chunk(b.count, held)); err != nil { // b.count: DeferredCount in one pass
+				return err
+			}
+			written += len(held)
+		}
+		held = append(held[:0], text...)
+	}
+	s.chunk = held[:0]
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	return enc.WriteToken(chunk(written+len(held), held))
 }
 
 // packedTypes are the packed arrays DecodeTo streams, by tag.

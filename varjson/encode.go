@@ -11,6 +11,8 @@
 //	{"$float": "nan"}       NaN, "inf", "-inf"; "nan(0x7ff8000000000001)" keeps other NaN bits
 //	"text"                  String
 //	{"$StringName": "n"}    StringName
+//	{"$String": ["…", "…"]} a String of more than 48 KiB, in pieces of about 48 KiB
+//	                        cut between characters (and a StringName: {"$StringName": ["…", …]})
 //	{"$NodePath": "/root/a:b"}
 //	{"$RID": 12}, {"$ObjectID": 34}
 //	{"$Object": "Node", "$properties": {"name": "n", …}}

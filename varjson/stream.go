@@ -160,13 +160,9 @@ func (enc *Encoder) value(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 		if !utf8.Valid(s) {
 			return enc.rawValue(dec, t, base)
 		}
-		if k == gdvar.KindStringName {
-			e.tag("StringName")
-		}
-		e.b = appendString(e.b, s)
-		if k == gdvar.KindStringName {
-			e.b = append(e.b, '}')
-		}
+		w := e.openString(k, len(s))
+		w.text(e, s)
+		w.close(e)
 	case gdvar.KindRID, gdvar.KindObjectID:
 		if k == gdvar.KindRID {
 			e.tag("RID")
@@ -488,17 +484,13 @@ func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 		return enc.rawValue(dec, t, base)
 	}
 	e := &enc.e
-	name := t.Kind() == gdvar.KindStringName
-	if name {
-		e.tag("StringName")
-	}
-	e.b = append(e.b, '"')
+	w := e.openString(t.Kind(), t.Len())
 	var chk textCheck
 	for {
 		if verify {
 			chk.next(t)
 		}
-		e.b = appendEscaped(e.b, t.Bytes())
+		w.text(e, t.Bytes())
 		if err := enc.maybeFlush(); err != nil {
 			return err
 		}
@@ -513,9 +505,58 @@ func (enc *Encoder) longString(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 	if verify && !chk.ok(t) {
 		return ErrWrongGuess
 	}
+	w.close(e)
+	return nil
+}
+
+// stringWriter writes a String's or StringName's text: "text", or
+// {"$StringName": "text"}; longer than piece bytes, {"$String": ["…", …]}
+// or {"$StringName": ["…", …]}, in pieces of about piece bytes cut between
+// characters, so that a JSON reader never holds a huge string.
+type stringWriter struct {
+	name, pieces bool
+	in           int // bytes in the current piece
+}
+
+// openString starts a string of kind k and size bytes.
+func (e *encoder) openString(k gdvar.Kind, size int) stringWriter {
+	w := stringWriter{name: k == gdvar.KindStringName, pieces: size > piece}
+	switch {
+	case w.name:
+		e.tag("StringName")
+	case w.pieces:
+		e.tag("String")
+	}
+	if w.pieces {
+		e.b = append(e.b, '[')
+	}
 	e.b = append(e.b, '"')
-	if name {
+	return w
+}
+
+// text writes the next bytes of the string, which may split a character.
+func (w *stringWriter) text(e *encoder, p []byte) {
+	for w.pieces && w.in+len(p) > piece {
+		k := max(0, piece-w.in)
+		for k < len(p) && !utf8.RuneStart(p[k]) {
+			k++
+		}
+		if k == len(p) {
+			break // no character starts in p past the piece's size: it goes on
+		}
+		e.b = append(appendEscaped(e.b, p[:k]), `","`...)
+		p, w.in = p[k:], 0
+	}
+	e.b = appendEscaped(e.b, p)
+	w.in += len(p)
+}
+
+func (w *stringWriter) close(e *encoder) {
+	e.b = append(e.b, '"')
+	if w.pieces {
+		e.b = append(e.b, ']')
+	}
+	if w.name || w.pieces {
 		e.b = append(e.b, '}')
 	}
-	return nil
 }

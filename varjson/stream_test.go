@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/gamestate"
@@ -274,6 +275,56 @@ func TestPackedBytesInPieces(t *testing.T) {
 		got, err := decodeTo(js)
 		require.NoError(t, err)
 		assert.Equal(t, bin, got, "streaming from %d", size)
+	}
+}
+
+// A long String or StringName is a list of pieces cut between characters,
+// in the Encoder's and Marshal's output alike, and goes back through
+// Unmarshal whole and through DecodeTo, in two passes or one, without
+// being held whole.
+func TestLongStringInPieces(t *testing.T) {
+	text := strings.Repeat("a✓\"\n日本🎮", 1<<17) // 2.3 MiB: 3- and 4-byte characters, escapes
+	for _, v := range []any{text, gdvar.StringName(text)} {
+		bin, err := gdvar.Marshal(v)
+		require.NoError(t, err)
+		js := copyJSON(t, bin, lookFirst, gdvar.MinChunkSize)
+		want, err := Marshal(v)
+		require.NoError(t, err)
+		require.Equal(t, string(want)+"\n", string(js))
+		var top map[string][]string
+		require.NoError(t, json.Unmarshal(js, &top))
+		require.Len(t, top, 1)
+		for tag, pieces := range top {
+			assert.Contains(t, []string{"$String", "$StringName"}, tag)
+			assert.Greater(t, len(pieces), len(text)/piece-1)
+			for _, p := range pieces[:len(pieces)-1] {
+				assert.True(t, len(p) >= piece && len(p) < piece+utf8.UTFMax, "a piece of %d bytes", len(p))
+			}
+			assert.Equal(t, text, strings.Join(pieces, ""))
+		}
+		var back any
+		require.NoError(t, Unmarshal(js, &back))
+		assert.Equal(t, v, back)
+		got, err := decodeTo(js)
+		require.NoError(t, err)
+		assert.Equal(t, bin, got)
+		got, err = decodeOnce(js)
+		require.NoError(t, err)
+		assert.Equal(t, bin, got, "in one pass")
+		for _, once := range []bool{false, true} {
+			f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+			require.NoError(t, err)
+			alloc := hostile.Allocated(func() {
+				dec := NewDecoder(bytes.NewReader(js))
+				if once {
+					dec.OnePass()
+				}
+				require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(f)))
+			})
+			require.NoError(t, f.Close())
+			t.Logf("%T, one pass %v: %d KiB of JSON, %d KiB allocated", v, once, len(js)>>10, alloc>>10)
+			assert.Less(t, alloc, uint64(len(js)/4), "one pass: %v", once)
+		}
 	}
 }
 
