@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -314,13 +315,18 @@ func TestLongStringInPieces(t *testing.T) {
 		for _, once := range []bool{false, true} {
 			f, err := os.Create(filepath.Join(t.TempDir(), "out"))
 			require.NoError(t, err)
-			alloc := hostile.Allocated(func() {
-				dec := NewDecoder(bytes.NewReader(js))
-				if once {
-					dec.OnePass()
-				}
-				require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(f)))
-			})
+			alloc := uint64(math.MaxUint64)
+			for range 3 { // the least of three: an Encoder on an empty buffer pool takes a buffer of the size the pool has seen
+				alloc = min(alloc, hostile.Allocated(func() {
+					_, err := f.Seek(0, io.SeekStart)
+					require.NoError(t, err)
+					dec := NewDecoder(bytes.NewReader(js))
+					if once {
+						dec.OnePass()
+					}
+					require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(f)))
+				}))
+			}
 			require.NoError(t, f.Close())
 			t.Logf("%T, one pass %v: %d KiB of JSON, %d KiB allocated", v, once, len(js)>>10, alloc>>10)
 			assert.Less(t, alloc, uint64(len(js)/4), "one pass: %v", once)
