@@ -280,13 +280,13 @@ func (m *Multiplayer) leave(c *conn) {
 
 // normalEnd reports whether a connection ended as connections do: closed
 // here, closed by the peer, or dropped by it (the engine quits without a
-// close frame).
+// close frame, which a write to it may be the first to find: EPIPE).
 func normalEnd(cause error) bool {
 	switch websocket.CloseStatus(cause) {
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
 		return true
 	}
-	return cause == nil || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, net.ErrClosed)
+	return cause == nil || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, syscall.EPIPE) || errors.Is(cause, net.ErrClosed)
 }
 
 // ServeHTTP accepts a Godot client (WebSocketMultiplayerPeer.create_client)
