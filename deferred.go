@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -19,7 +20,8 @@ import (
 // This is for producers that learn counts only at the end, such as a
 // parser of a text form, so they need not read their input twice. The
 // placeholder may have been handed to the writer by then, so the Encoder
-// must write to an io.WriteSeeker (an *os.File), which it seeks back to
+// must write to an io.WriteSeeker that can seek (an *os.File of a regular
+// file, not a pipe, not one opened with O_APPEND), which it seeks back to
 // fill it in, or to memory (AppendMarshal); with another writer a deferred
 // count is refused. Each count is still at most what Godot allows (2^31-1).
 const DeferredCount = -1
@@ -38,13 +40,28 @@ func (e *Encoder) openDeferred(n int) {
 	}
 }
 
-// canDefer refuses a deferred count when the Encoder could not fill it in.
+// canDefer refuses a deferred count when the Encoder could not fill it in:
+// its writer is not an io.WriteSeeker, or one that cannot seek (a pipe is
+// an *os.File too), which it asks once.
 func (e *Encoder) canDefer() error {
-	if _, ok := e.w.(io.WriteSeeker); ok || e.w == nil {
+	if e.w == nil {
 		return nil
 	}
-	return e.misuse("a deferred count needs an Encoder writing to an io.WriteSeeker or to memory, not %T", e.w)
+	if ws, ok := e.w.(io.WriteSeeker); ok && e.seeks == 0 {
+		e.seeks = -1
+		if _, err := ws.Seek(0, io.SeekCurrent); err == nil {
+			e.seeks = 1
+		}
+	}
+	if e.seeks > 0 {
+		return nil
+	}
+	return e.misuse("a deferred count needs an Encoder writing to memory or to an io.WriteSeeker that can seek, not %T", e.w)
 }
+
+// errNotWhereSought is patch's error when the writer wrote elsewhere than
+// where it was sought.
+var errNotWhereSought = errors.New("the writer did not write where it was sought (a file opened for appending?)")
 
 // deferTop marks the frame just opened as of deferred count, its count word
 // being the last 4 bytes of b, the output not yet buffered.
@@ -86,6 +103,9 @@ func (e *Encoder) closeDeferred(f *frame) error {
 // whose last chunk declares total bytes and holds size of them.
 func (e *Encoder) endDeferredString(f *frame, total int64, size int) error {
 	written := f.total - f.remain
+	if int64(size) > f.remain {
+		return e.misuse("string of deferred length longer than Godot allows (%d bytes and more)", written+int64(size))
+	}
 	if total != written+int64(size) {
 		return e.misuse("string chunk declares length %d, the string has %d bytes with it", total, written+int64(size))
 	}
@@ -109,11 +129,19 @@ func (e *Encoder) patch(at int64, v uint32) error {
 	var word [4]byte
 	binary.LittleEndian.PutUint32(word[:], v)
 	cur, err := ws.Seek(0, io.SeekCurrent)
+	pos := cur - (e.out - at)
 	if err == nil {
-		_, err = ws.Seek(cur-(e.out-at), io.SeekStart)
+		_, err = ws.Seek(pos, io.SeekStart)
 	}
 	if err == nil {
 		_, err = ws.Write(word[:])
+	}
+	var end int64
+	if err == nil {
+		end, err = ws.Seek(0, io.SeekCurrent)
+	}
+	if err == nil && end != pos+4 {
+		err = errNotWhereSought
 	}
 	if err == nil {
 		_, err = ws.Seek(cur, io.SeekStart)

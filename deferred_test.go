@@ -3,6 +3,7 @@ package gdvar
 import (
 	"bytes"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -116,8 +117,8 @@ func TestDeferredCountsMisuse(t *testing.T) {
 		toks   []Token
 		detail string
 	}{
-		{"writer cannot seek", &bytes.Buffer{}, []Token{ArrayStartToken(DeferredCount, UntypedContainer)}, "needs an Encoder writing to an io.WriteSeeker"},
-		{"string, writer cannot seek", &bytes.Buffer{}, []Token{StringChunkToken(DeferredCount, []byte("a"))}, "needs an Encoder writing to an io.WriteSeeker"},
+		{"writer cannot seek", &bytes.Buffer{}, []Token{ArrayStartToken(DeferredCount, UntypedContainer)}, "needs an Encoder writing to memory or to an io.WriteSeeker"},
+		{"string, writer cannot seek", &bytes.Buffer{}, []Token{StringChunkToken(DeferredCount, []byte("a"))}, "needs an Encoder writing to memory or to an io.WriteSeeker"},
 		{"image", &memfile.File{}, []Token{ImageStartToken(ImageHeader{Width: 1, Height: 1}, DeferredCount)}, "outside the int32 range"},
 		{"wrong last length", &memfile.File{}, []Token{StringChunkToken(DeferredCount, []byte("ab")), StringChunkToken(5, []byte("cd"))}, "the string has 4 bytes with it"},
 		{"dict end inside an entry", &memfile.File{}, []Token{DictStartToken(DeferredCount, UntypedContainer, UntypedContainer), DictKeyToken, DictEndToken}, "got DictEnd, expected a value"},
@@ -135,5 +136,70 @@ func TestDeferredCountsMisuse(t *testing.T) {
 			require.ErrorIs(t, err, ErrUnexpectedToken)
 			assert.Contains(t, err.Error(), tt.detail)
 		})
+	}
+}
+
+// discard is an io.WriteSeeker that keeps nothing: for values of gigabytes.
+type discard struct{ pos, size int64 }
+
+func (d *discard) Write(p []byte) (int, error) {
+	d.pos += int64(len(p))
+	d.size = max(d.size, d.pos)
+	return len(p), nil
+}
+
+func (d *discard) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		off += d.pos
+	case io.SeekEnd:
+		off += d.size
+	}
+	d.pos = off
+	return off, nil
+}
+
+// A deferred count is refused on a writer that cannot seek although it has
+// a Seek method (a pipe), the patch fails loudly where the writer does not
+// write where it was sought (a file opened for appending), and a string of
+// deferred length cannot grow past what Godot allows, in its last chunk or
+// before.
+func TestDeferredCountsRefused(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	err = NewEncoder(w).WriteToken(ArrayStartToken(DeferredCount, UntypedContainer))
+	assert.ErrorIs(t, err, ErrUnexpectedToken)
+	assert.ErrorContains(t, err, "that can seek")
+
+	f, err := os.OpenFile(filepath.Join(t.TempDir(), "out"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	require.NoError(t, err)
+	defer f.Close()
+	enc := NewEncoder(f)
+	require.NoError(t, enc.WriteToken(ArrayStartToken(DeferredCount, UntypedContainer)))
+	for range 2 * deferredFlushSize / 8 {
+		require.NoError(t, enc.WriteToken(IntToken(1)))
+	}
+	assert.ErrorIs(t, enc.WriteToken(ArrayEndToken), errNotWhereSought)
+
+	big := make([]byte, 64<<20)
+	for _, tt := range []struct {
+		name  string
+		first int64 // bytes in chunks of deferred length
+		last  int   // bytes in the last chunk
+	}{
+		{"last chunk past the limit", math.MaxInt32 - 10, 100},
+		{"chunks of deferred length up to the limit", math.MaxInt32, 0},
+	} {
+		enc := NewEncoder(&discard{})
+		var err error
+		for n := tt.first; n > 0 && err == nil; n -= int64(len(big)) {
+			err = enc.WriteToken(StringChunkToken(DeferredCount, big[:min(n, int64(len(big)))]))
+		}
+		if err == nil {
+			err = enc.WriteToken(StringChunkToken(int(tt.first)+tt.last, big[:tt.last]))
+		}
+		assert.ErrorContains(t, err, "longer than Godot allows", tt.name)
 	}
 }

@@ -259,7 +259,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	start := len(e.bb.B)
 	es.flatMax = math.MaxInt // Marshal holds its output whole
 	if e.w != nil {
-		es.flatMax = start + flushSize // an Encoder on a writer holds no more than that
+		es.flatMax = start + e.flushAt // an Encoder on a writer holds no more than that
 	}
 	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
 	if !ok {
@@ -271,7 +271,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 		return true, e.Flush()
 	}
 	f.startValue()
-	if len(e.bb.B) >= flushSize && e.w != nil {
+	if len(e.bb.B) >= e.flushAt && e.w != nil {
 		return true, e.Flush()
 	}
 	return true, nil

@@ -41,7 +41,8 @@ type Encoder struct {
 	// flushAt is the buffered output that makes WriteToken flush:
 	// flushSize, or deferredFlushSize while a deferred count is open.
 	flushAt  int
-	deferred int // deferred counts open
+	deferred int  // deferred counts open
+	seeks    int8 // whether w can seek back (DeferredCount): 0 not asked yet, 1 yes, -1 no
 	err      error
 	es       encodeState               // the value layer's state (Encode)
 	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
@@ -529,6 +530,8 @@ func (e *Encoder) writeStringChunk(t Token, f *frame) error {
 			if err := e.endDeferredString(f, n, len(t.Bytes())); err != nil {
 				return err
 			}
+		} else if int64(len(t.Bytes())) >= f.remain { // only the last chunk may fill it
+			return e.misuse("string of deferred length longer than Godot allows (%d bytes and more)", f.total-f.remain+int64(len(t.Bytes())))
 		}
 	} else if t.count() != f.total {
 		return e.misuse("string chunk declares length %d, the string being written has %d", t.count(), f.total)

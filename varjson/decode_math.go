@@ -100,7 +100,7 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 	if s.once {
 		var mods *object
 		var err error
-		if wide, mods, err = s.mathMembers(dec); err != nil {
+		if wide, mods, err = s.mathMembers(dec, tag); err != nil {
 			return err
 		}
 		if mods != nil {
@@ -164,7 +164,10 @@ func (s *streamer) numbers(ends []int) []any {
 // rest of its argument (an array, inArray, of which the components in
 // ends are read) and its members, through the converter.
 func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, inArray bool, ends []int) error {
-	r := &reader{dec: dec, at: s.at}
+	r := &reader{dec: dec, at: s.zero, depth: 1} // in its '{'
+	if inArray {
+		r.depth++ // and its argument's '['
+	}
 	var arg any
 	if inArray {
 		items := s.numbers(ends)
@@ -193,9 +196,9 @@ func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 }
 
 // mathMembers reads, in one pass, a simple math value's members after its
-// argument, and its '}': "$wide" once, true or false, or none. Others are
-// returned as mods, for the converter to judge.
-func (s *streamer) mathMembers(dec *jsontext.Decoder) (wide bool, mods *object, err error) {
+// argument, and its '}': "$wide" once, true or false, where the tag takes
+// it, or none. Others are returned as mods, for the converter to judge.
+func (s *streamer) mathMembers(dec *jsontext.Decoder, tag string) (wide bool, mods *object, err error) {
 	if dec.PeekKind() == '}' { // the common case
 		_, err := dec.ReadToken()
 		return false, nil, err
@@ -204,7 +207,7 @@ func (s *streamer) mathMembers(dec *jsontext.Decoder) (wide bool, mods *object, 
 	if err := s.members(dec, o); err != nil {
 		return false, nil, err
 	}
-	if len(o.keys) == 1 && o.keys[0] == "$wide" {
+	if len(o.keys) == 1 && o.keys[0] == "$wide" && takesWide(tag[1:]) {
 		if w, ok := o.values[0].(bool); ok {
 			return w, nil, nil
 		}
@@ -214,7 +217,7 @@ func (s *streamer) mathMembers(dec *jsontext.Decoder) (wide bool, mods *object, 
 
 // members reads an object's remaining members into o, and its '}'.
 func (s *streamer) members(dec *jsontext.Decoder, o *object) error {
-	r := &reader{dec: dec, at: s.at}
+	r := &reader{dec: dec, at: s.zero, depth: 1} // in its '{'
 	for dec.PeekKind() != '}' {
 		name, err := s.readString(dec)
 		if err != nil {

@@ -58,6 +58,7 @@ type streamer struct {
 	once  bool // one pass (Decoder.OnePass): no notes, every count deferred
 	cfg   config
 	at    int64 // the value's offset in the input
+	zero  int64 // the input offset of the JSON reader's offset 0
 	notes []note
 	mods  map[int]map[string][]byte // a large tagged value's members after its tag, by note
 	taken int
@@ -70,8 +71,8 @@ type streamer struct {
 	arena []byte     // the keys on the path
 }
 
-func (s *streamer) reset(cfg config, at int64) {
-	s.cfg, s.at = cfg, at
+func (s *streamer) reset(cfg config, at, zero int64) {
+	s.cfg, s.at, s.zero = cfg, at, zero
 	s.notes, s.taken = s.notes[:0], 0
 	clear(s.mods)
 	if s.c.path == nil {
@@ -313,7 +314,7 @@ func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *noted) er
 
 // tree reads the next value as the converter's tree.
 func (s *streamer) tree(dec *jsontext.Decoder) (any, error) {
-	return (&reader{dec: dec, at: s.at}).value()
+	return (&reader{dec: dec, at: s.zero}).value()
 }
 
 // reals reads a vector element, [x, y, …] (with 64-bit digits when wide).
@@ -366,7 +367,7 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 	}
 	if b.how == whole {
 		c := converter{start: s.at, path: s.c.path}
-		v, err := c.read(&reader{dec: dec, at: s.at})
+		v, err := c.read(&reader{dec: dec, at: s.zero})
 		if err != nil {
 			return err
 		}
@@ -546,7 +547,7 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 // wholeFrom converts a tagged value whole, in one pass, its tag read.
 func (s *streamer) wholeFrom(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string) error {
 	o := &object{}
-	if err := o.add(&reader{dec: dec, at: s.at}, tag); err != nil {
+	if err := o.add(&reader{dec: dec, at: s.zero, depth: 1}, tag); err != nil { // in its '{'
 		return err
 	}
 	if err := s.members(dec, o); err != nil {

@@ -59,9 +59,10 @@ type Decoder struct {
 // no note of the value, only its path and a JSON string at a time. One
 // pass takes the plain form of what the JSON gives after the content it
 // modifies: a typed Array's "$type", a typed Dictionary's "$key_type" and
-// "$value_type", a vector array's "$wide". A value that has one is
-// ErrTwoPasses, written in part: drop what was written and decode the value
-// again with a Decoder without OnePass.
+// "$value_type", a vector array's "$wide". A value that has one (or that
+// nests too deep, which two passes report) is ErrTwoPasses, written in
+// part; like any error of DecodeTo, it ends the Decoder. Drop what was
+// written and decode the value again with a Decoder without OnePass.
 func (d *Decoder) OnePass() { d.once = true }
 
 // ErrTwoPasses is DecodeTo's error, after OnePass, for a value that one
@@ -157,7 +158,13 @@ func (d *Decoder) finish(err error) error {
 		return d.err
 	}
 	d.next = d.base + d.dec.InputOffset()
-	d.mark, d.marked = d.lines.position(d.next)
+	pos, ok := d.lines.position(d.next)
+	if rs, seeks := d.r.(io.ReadSeeker); !ok && seeks && d.seeker != nil && d.marked {
+		var err error
+		pos, err = scan(rs, d.mark, d.next) // start seeks back to next
+		ok = err == nil
+	}
+	d.mark, d.marked = pos, ok
 	return nil
 }
 
@@ -200,9 +207,13 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		if err := d.start(); err != nil {
 			return err
 		}
-		d.stream.reset(d.cfg, d.InputOffset())
+		d.stream.reset(d.cfg, d.InputOffset(), d.base-d.origin)
 		d.stream.once = true
-		return d.finish(d.stream.write(d.dec, enc))
+		err := d.stream.write(d.dec, enc)
+		if errors.Is(err, gdvar.ErrTooDeep) {
+			err = ErrTwoPasses // the first of two passes says where the JSON nests too deep, if it does
+		}
+		return d.finish(err)
 	}
 	if d.seeker == nil {
 		var v any
@@ -215,7 +226,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		return err
 	}
 	s := &d.stream
-	s.reset(d.cfg, d.InputOffset())
+	s.reset(d.cfg, d.InputOffset(), d.base-d.origin)
 	if err := s.size(d.dec, 0); err != nil {
 		return d.finish(err)
 	}

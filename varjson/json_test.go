@@ -147,6 +147,7 @@ func TestSyntaxErrorLines(t *testing.T) {
 		{"after values", strings.Repeat(good, 3) + "{\"a\":\n\t[1 2]}", 5, 5, false},
 		{"after a long line", `["` + strings.Repeat("x", 100_000) + "\"]\n" + `[1,,2]`, 2, 4, false},
 		{"inside a long value", "[" + strings.Repeat("1,\n", 20_000) + "1,,1]", 20_001, 3, false},
+		{"after a long value and many blank lines", `"` + strings.Repeat("x", 200_000) + `"` + strings.Repeat("\n", 5000) + `[1,,2]`, 5001, 4, false},
 		{"found far past", strings.Repeat("\n", 10_000) + `[1,` + strings.Repeat("\n", 10_000) + ` ]`, 10_001, 3, true},
 	}
 	for _, tt := range tests {
@@ -214,4 +215,77 @@ func TestInvalidOption(t *testing.T) {
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
 	var v any
 	assert.ErrorIs(t, Unmarshal([]byte("1"), &v, opt), gdvar.ErrInvalidOption)
+}
+
+// An error found inside a tagged value (here nesting too deep) has the
+// same offset, line and column whether the value is read whole, in two
+// passes or in one, from an input that can seek or not.
+func TestSyntaxErrorOffsetsAgree(t *testing.T) {
+	js := `"` + strings.Repeat("x", 1000) + "\"\n" + `{"$RID":` + strings.Repeat("[", 2100) + strings.Repeat("]", 2100) + "}\n"
+	var want *SyntaxError
+	for _, way := range []string{"Decode", "DecodeTo", "OnePass"} {
+		for _, seek := range []bool{true, false} {
+			var r io.Reader = strings.NewReader(js)
+			if !seek {
+				r = struct{ io.Reader }{r}
+			}
+			dec := NewDecoder(r)
+			if way == "OnePass" {
+				dec.OnePass()
+			}
+			var err error
+			for err == nil {
+				if way == "Decode" {
+					var v any
+					err = dec.Decode(&v)
+				} else {
+					err = dec.DecodeTo(gdvar.NewEncoder(&memfile.File{}))
+				}
+			}
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se, "%s, seek %v", way, seek)
+			if want == nil {
+				want = se
+				assert.Equal(t, 2, se.Line)
+				assert.Greater(t, se.Offset, int64(1002+8))
+			}
+			assert.Equal(t, *want, *se, "%s, seek %v", way, seek)
+		}
+	}
+}
+
+// One pass and two agree on what a math value's members may be.
+func TestOnePassMathMembers(t *testing.T) {
+	for _, js := range []string{
+		`{"$Color":[1,0,0,1],"$wide":true}`,
+		`{"$Vector2":[1,2],"$wide":true}`,
+		`{"$Vector2":[1,2],"$wide":1}`,
+		`{"$Vector2":[1,2],"$size":1}`,
+		`{"$Vector2i":[1,2],"$wide":false}`,
+		`{"$Vector2":[{"$float":"inf"},2]}`,
+		`{"$Vector2":[1]}`,
+	} {
+		two, errTwo := decodeTo([]byte(js))
+		one, errOne := decodeOnce([]byte(js))
+		assert.Equal(t, errTwo == nil, errOne == nil, "%s: %v / %v", js, errTwo, errOne)
+		assert.Equal(t, two, one, js)
+	}
+}
+
+// Nesting too deep for the Encoder makes one pass give up, so that two
+// passes report it: as JSON nested too deep, or as a value nested too deep.
+func TestOnePassTooDeep(t *testing.T) {
+	for _, n := range []int{1100, 3000} {
+		js := []byte(strings.Repeat("[", n) + strings.Repeat("]", n))
+		_, err := decodeOnce(js)
+		assert.ErrorIs(t, err, ErrTwoPasses)
+		_, err = decodeTo(js)
+		var se *SyntaxError
+		if n > maxDepth {
+			require.ErrorAs(t, err, &se)
+			assert.Contains(t, se.Msg, "nested")
+		} else {
+			assert.ErrorIs(t, err, gdvar.ErrTooDeep)
+		}
+	}
 }

@@ -175,8 +175,9 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 // Dictionaries open, to find a key given twice. Such a Dictionary cannot be
 // written in one pass (the engine keeps one entry of the key, where it
 // came first, with the value it had last): DecodeTo returns ErrKeyTwice,
-// having written the value as it reads. Drop what was written and decode
-// the value again with a Decoder without OnePass.
+// having written the value as it reads, and stands after the value. Drop
+// what was written and decode the value again with a Decoder without
+// OnePass.
 func (d *Decoder) OnePass() { d.once = true }
 
 // ErrKeyTwice is DecodeTo's error, after OnePass, for a value with a

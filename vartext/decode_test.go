@@ -216,3 +216,21 @@ func TestInvalidDialect(t *testing.T) {
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
 	assert.ErrorContains(t, err, "unknown dialect 42")
 }
+
+// A string that fills its last chunk exactly (once or twice the chunk
+// size) is one value, in two passes and in one.
+func TestDecodeToStringOfChunkSize(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	for _, n := range []int{maxChunk - 1, maxChunk, maxChunk + 1, 2 * maxChunk} {
+		s := strings.Repeat("x", n)
+		want, err := gdvar.Marshal([]any{s, int64(1)})
+		require.NoError(t, err)
+		text := `["` + s + `", 1]`
+		assert.Equal(t, want, decodeTo(t, strings.NewReader(text), Godot4), "%d bytes in two passes", n)
+		got, err := decodeOnce(t, f, strings.NewReader(text), Godot4)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%d bytes in one pass", n)
+	}
+}

@@ -163,6 +163,9 @@ func (b *tokenBuilder) stringChunk(c []byte) error {
 		return b.sub.stringChunk(c)
 	}
 	s := &b.str
+	if len(c) == 0 && s.chunks > 0 {
+		return nil // the end of a string that filled its last chunk: nothing more
+	}
 	if s.chunks++; s.chunks == 1 {
 		s.first = append(s.first, c...)
 		return nil

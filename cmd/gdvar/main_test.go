@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -179,4 +180,33 @@ func TestEngineFlag(t *testing.T) {
 	code, _, errOut := runGdvar(nil, "inspect", "-engine", "5", "-")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "want 4, 3, 3.2 or 2")
+}
+
+// The progress shown on a terminal does not hide that a file can seek (the
+// conversions would copy it to a temporary file), and passes on what it
+// read; an input that cannot seek is copied.
+func TestProgressSeeks(t *testing.T) {
+	data := []byte("0123456789")
+	p := newProgress(bytes.NewReader(data), io.Discard, "json")
+	rs, cleanup, err := seekable(p)
+	require.NoError(t, err)
+	defer cleanup()
+	assert.Same(t, p, rs, "read where it is, not copied")
+	got, err := io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
+	_, err = rs.Seek(2, io.SeekStart)
+	require.NoError(t, err)
+	got, err = io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data[2:], got)
+
+	pipe := newProgress(struct{ io.Reader }{bytes.NewReader(data)}, io.Discard, "json")
+	rs, cleanup2, err := seekable(pipe)
+	require.NoError(t, err)
+	defer cleanup2()
+	assert.NotSame(t, pipe, rs, "copied")
+	got, err = io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
 }

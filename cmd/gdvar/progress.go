@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,6 +39,20 @@ func (p *progress) Read(b []byte) (int, error) {
 		fmt.Fprintf(p.w, "\rgdvar %s: %.1f MB read (%.0f MB/s)", p.name, float64(p.n)/1e6, float64(p.n)/1e6/now.Sub(p.start).Seconds())
 	}
 	return n, err
+}
+
+// Seek seeks the input, where it can: the conversions read a file twice
+// when they must, and copy an input that cannot seek to a temporary file.
+func (p *progress) Seek(off int64, whence int) (int64, error) {
+	s, ok := p.r.(io.Seeker)
+	if !ok {
+		return 0, errors.New("the input cannot seek")
+	}
+	at, err := s.Seek(off, whence)
+	if err == nil {
+		p.n = at
+	}
+	return at, err
 }
 
 // done clears the progress line.
