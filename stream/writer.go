@@ -37,6 +37,7 @@ type Writer struct {
 	err   error
 	enc   *gdvar.Encoder
 	spare *bytebufferpool.ByteBuffer // kept between frames (see keptFrame)
+	last  int                        // the size of the last frame built in memory
 	first prefixed                   // WriteFrameLen's writer
 }
 
@@ -65,11 +66,15 @@ func (w *Writer) take() *bytebufferpool.ByteBuffer {
 		b = framePool.Get()
 	}
 	w.spare = nil
+	if cap(b.B) < w.last { // room for a frame like the last, which grown by doubling would cost twice
+		b.B = make([]byte, 0, w.last+w.last/16)
+	}
 	return b
 }
 
 // give returns the buffer of a frame: kept when small, else to the pool.
 func (w *Writer) give(b *bytebufferpool.ByteBuffer) {
+	w.last = len(b.B)
 	if cap(b.B) <= keptFrame {
 		w.spare = b
 		return
