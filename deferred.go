@@ -31,13 +31,12 @@ const DeferredCount = -1
 // buffer rather than by seeking back in the writer.
 const deferredFlushSize = 1 << 20
 
-// openDeferred counts n more (or, negative, fewer) deferred counts open.
-func (e *Encoder) openDeferred(n int) {
-	e.deferred += n
-	e.flushAt = flushSize
+// flushAt is the buffered output that makes WriteToken flush.
+func (e *Encoder) flushAt() int {
 	if e.deferred > 0 {
-		e.flushAt = deferredFlushSize
+		return deferredFlushSize
 	}
+	return flushSize
 }
 
 // canDefer refuses a deferred count when the Encoder could not fill it in:
@@ -73,7 +72,7 @@ func (e *Encoder) deferTop(b []byte) {
 		f.total *= int64(f.typ.packedElemSize(f.wide))
 	}
 	f.remain = f.total
-	e.openDeferred(1)
+	e.deferred++
 }
 
 // endKinds are the tokens that end each kind of frame.
@@ -95,7 +94,7 @@ func (e *Encoder) closeDeferred(f *frame) error {
 		count /= int64(f.typ.packedElemSize(f.wide))
 	}
 	f.total, f.remain, f.deferred = n, 0, false
-	e.openDeferred(-1)
+	e.deferred--
 	return e.patch(f.at, uint32(count))
 }
 
@@ -110,7 +109,7 @@ func (e *Encoder) endDeferredString(f *frame, total int64, size int) error {
 		return e.misuse("string chunk declares length %d, the string has %d bytes with it", total, written+int64(size))
 	}
 	f.total, f.remain, f.deferred = total, int64(size), false
-	e.openDeferred(-1)
+	e.deferred--
 	if f.addNUL {
 		total++
 	}

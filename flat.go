@@ -3,7 +3,6 @@ package gdvar
 import (
 	"math"
 	"reflect"
-	"sync"
 	"unsafe"
 )
 
@@ -30,19 +29,6 @@ type flatPlan struct {
 // them off to compare.
 var flatPaths = true
 
-// flatPlans caches each type's plan, nil for a type that is not flat.
-var flatPlans sync.Map // reflect.Type → *flatPlan
-
-// flatPlanFor returns the plan of t, or nil.
-func flatPlanFor(t reflect.Type) *flatPlan {
-	if p, ok := flatPlans.Load(t); ok {
-		return p.(*flatPlan)
-	}
-	p, _ := newFlatPlan(t, false, map[reflect.Type]bool{})
-	flatPlans.Store(t, p)
-	return p
-}
-
 // newFlatPlan builds the plan of t (asArray: a slice tagged ",array"), or
 // returns nil; open holds the struct types being planned, as a recursive
 // type is not flat.
@@ -53,7 +39,7 @@ func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*fla
 	if typ, ok := mathTypes[t]; ok {
 		return &flatPlan{fn: flatMath(typ)}, true
 	}
-	if _, special := specialTypes[t]; special {
+	if godotTypeEncoder(t) != nil { // gdvar's other Godot types
 		return nil, false
 	}
 	switch t.Kind() {
@@ -98,14 +84,6 @@ func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*fla
 		return newFlatStruct(t, open)
 	}
 	return nil, false
-}
-
-// specialTypes are gdvar's own types that godotTypeEncoder writes, other
-// than the math types.
-var specialTypes = map[reflect.Type]struct{}{
-	reflect.TypeFor[RawValue](): {}, reflect.TypeFor[StringName](): {}, reflect.TypeFor[RID](): {},
-	reflect.TypeFor[ObjectID](): {}, reflect.TypeFor[Callable](): {}, reflect.TypeFor[Color](): {},
-	reflect.TypeFor[Signal](): {}, reflect.TypeFor[NodePath](): {},
 }
 
 // newFlatStruct plans a struct: a Dictionary of its fields, each key's
@@ -202,10 +180,18 @@ func flatFloat32(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	return le32(le32(b, uint32(es.e.tab.wire[TypeFloat])), math.Float32bits(*(*float32)(p))), true
 }
 
+// tokenWay reports whether a string or byte array of n bytes goes the token
+// way: one the Encoder hands to its writer as it is (writeData) rather than
+// copy it (Marshal copies all), or one longer than Godot allows, which the
+// token way refuses.
+func (es *encodeState) tokenWay(n int) bool {
+	return n >= directWriteSize && es.e.w != nil || n > math.MaxInt32
+}
+
 // flatString writes a string that the Encoder would take in one piece.
 func flatString(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	s := *(*string)(p)
-	if len(s) >= directWriteSize {
+	if es.tokenWay(len(s)) {
 		return b, false
 	}
 	b = append(le32(le32(b, stringType), uint32(len(s))), s...)
@@ -216,7 +202,7 @@ func flatString(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 // take in one piece.
 func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	s := *(*[]byte)(p)
-	if len(s) >= directWriteSize || !es.e.tab.has(TypePackedByteArray) {
+	if es.tokenWay(len(s)) || !es.e.tab.has(TypePackedByteArray) {
 		return b, false
 	}
 	b = append(le32(le32(b, uint32(es.e.tab.wire[TypePackedByteArray])), uint32(len(s))), s...)
@@ -250,7 +236,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	e := es.e
 	f := e.st.last
 	if !flatPaths || e.err != nil || f != nil && f.next() != expValue ||
-		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || e.tab.wire[TypeString] != stringType {
+		e.st.depth+plan.depth > e.cfg.limits.MaxDepth {
 		return false, nil
 	}
 	if e.bb == nil {
@@ -259,7 +245,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	start := len(e.bb.B)
 	es.flatMax = math.MaxInt // Marshal holds its output whole
 	if e.w != nil {
-		es.flatMax = start + e.flushAt // an Encoder on a writer holds no more than that
+		es.flatMax = start + e.flushAt() // an Encoder on a writer holds no more than that
 	}
 	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
 	if !ok {
@@ -267,11 +253,10 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 		return false, nil
 	}
 	e.bb.B = b
-	if f == nil { // a whole top-level value: it goes to the writer
-		return true, e.Flush()
+	if f != nil {
+		f.startValue()
 	}
-	f.startValue()
-	if len(e.bb.B) >= e.flushAt && e.w != nil {
+	if e.flushDue() {
 		return true, e.Flush()
 	}
 	return true, nil

@@ -147,7 +147,8 @@ func TestFlatMatchesTokens(t *testing.T) {
 			}
 		}
 	}
-	require.NotNil(t, flatPlanFor(reflect.TypeFor[flatRecord]()), "the record is flat")
+	plan, _ := newFlatPlan(reflect.TypeFor[flatRecord](), false, map[reflect.Type]bool{})
+	require.NotNil(t, plan, "the record is flat")
 }
 
 // decodeBoth decodes data into a copy of into with the flat paths on and

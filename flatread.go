@@ -276,14 +276,7 @@ func flatReadMath(typ Type) flatReadFunc {
 			readInt32s(unsafe.Slice((*int32)(p), len(raw)/4), raw)
 			return true
 		}
-		comps := unsafe.Slice((*float64)(p), realCount[typ])
-		for i := range comps {
-			if wide {
-				comps[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
-			} else {
-				comps[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:])))
-			}
-		}
+		readReals(unsafe.Slice((*float64)(p), realCount[typ]), raw, wide)
 		return true
 	}
 }

@@ -705,14 +705,11 @@ func structEncoder(t reflect.Type) encoderFunc {
 		if f.asArray && (f.typ.Kind() == reflect.Slice || f.typ.Kind() == reflect.Array) {
 			encs[i] = arrayEncoder(f.typ)
 		} else {
-			// Resolved on first use, as types may be recursive; once, as
-			// goroutines may marshal the type at the same time.
-			enc := sync.OnceValue(func() encoderFunc { return encoderFor(si.fields[i].typ) })
-			encs[i] = func(es *encodeState, v reflect.Value) error { return enc()(es, v) }
+			encs[i] = encoderFor(f.typ) // a recursive type gets typeCache's stand-in
 		}
 		counted = counted && !f.omitEmpty && len(f.index) == 1
 	}
-	plan := flatPlanFor(t)
+	plan, _ := newFlatPlan(t, false, map[reflect.Type]bool{}) // nil for a type that is not flat
 	return func(es *encodeState, v reflect.Value) error {
 		if plan != nil {
 			if done, err := es.writeFlat(plan, v); done || err != nil {

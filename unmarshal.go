@@ -8,7 +8,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"sync"
 	"unsafe"
 )
 
@@ -740,11 +739,8 @@ func mapDecoder(t reflect.Type) decoderFunc {
 func structDecoder(t reflect.Type) decoderFunc {
 	si := structFields(t)
 	decs := make([]decoderFunc, len(si.fields))
-	for i := range decs {
-		// Resolved on first use, as types may be recursive; once, as
-		// goroutines may unmarshal the type at the same time.
-		dec := sync.OnceValue(func() decoderFunc { return decoderFor(si.fields[i].typ) })
-		decs[i] = func(ds *decodeState, v reflect.Value) error { return dec()(ds, v) }
+	for i, f := range si.fields {
+		decs[i] = decoderFor(f.typ) // a recursive type gets typeCache's stand-in
 	}
 	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {

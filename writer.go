@@ -32,17 +32,14 @@ const flushSize = 64 << 10
 // buffer), on Flush, and for large chunks, which go to the writer directly.
 // Memory therefore stays bounded however large a value is.
 type Encoder struct {
-	w   io.Writer
-	cfg config
-	tab *engineTable
-	bb  *bytebufferpool.ByteBuffer
-	st  stack
-	out int64 // bytes handed to the writer
-	// flushAt is the buffered output that makes WriteToken flush:
-	// flushSize, or deferredFlushSize while a deferred count is open.
-	flushAt  int
-	deferred int  // deferred counts open
-	seeks    int8 // whether w can seek back (DeferredCount): 0 not asked yet, 1 yes, -1 no
+	w        io.Writer
+	cfg      config
+	tab      *engineTable
+	bb       *bytebufferpool.ByteBuffer
+	st       stack
+	out      int64 // bytes handed to the writer
+	deferred int   // deferred counts open
+	seeks    int8  // whether w can seek back (DeferredCount): 0 not asked yet, 1 yes, -1 no
 	err      error
 	es       encodeState               // the value layer's state (Encode)
 	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
@@ -61,7 +58,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
-	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}, flushAt: flushSize}
+	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}}
 	e.cfg.set(opts)
 	e.tab = e.cfg.engine.table()
 	e.err = e.cfg.err
@@ -120,11 +117,27 @@ func (e *Encoder) WriteToken(t Token) error {
 		e.bb = getWriteBuffer()
 	}
 	f := e.st.top()
-	if f != nil && t.x == 0 && leafKinds[t.Kind()] && f.next() == expValue {
-		if done, err := e.writeLeaf(t, f); done {
+	leaf := f != nil && t.x == 0 && leafKinds[t.Kind()] && f.next() == expValue && e.writeLeaf(t, f)
+	if !leaf {
+		if err := e.writeToken(t, f); err != nil {
 			return err
 		}
 	}
+	if e.flushDue() {
+		return e.Flush()
+	}
+	return nil
+}
+
+// flushDue reports whether the output goes to the writer now: a top-level
+// value is complete, or enough is buffered.
+func (e *Encoder) flushDue() bool {
+	return len(e.st.frames) == 0 || len(e.bb.B) >= e.flushAt() && e.w != nil
+}
+
+// writeToken writes t, which the top frame f (nil at the top level) takes
+// next, with every check.
+func (e *Encoder) writeToken(t Token, f *frame) error {
 	if f != nil && f.deferred && endsDeferred(f, t) {
 		if err := e.closeDeferred(f); err != nil {
 			return err
@@ -149,20 +162,14 @@ func (e *Encoder) WriteToken(t Token) error {
 		}
 		err = e.writeMarker(t, f)
 	}
-	if err != nil {
-		return err
-	}
-	if len(e.st.frames) == 0 || len(e.bb.B) >= e.flushAt && e.w != nil {
-		return e.Flush()
-	}
-	return nil
+	return err
 }
 
 // writeKey writes a DictKey marker and the String key name, whose whole
 // encoding is wire (see stringValueBytes), as WriteToken of DictKeyToken and
 // StringToken(name) would: Marshal's struct keys, copied.
 func (e *Encoder) writeKey(name string, wire []byte) error {
-	if e.err != nil || e.bb == nil || e.st.next() != expDictKey || e.tab.wire[TypeString] != stringType {
+	if e.err != nil || e.bb == nil || e.st.next() != expDictKey {
 		if err := e.WriteToken(DictKeyToken); err != nil {
 			return err
 		}
@@ -178,11 +185,11 @@ func (e *Encoder) writeKey(name string, wire []byte) error {
 // writeLeaf writes, where a value goes inside a container, a leaf whose
 // token carries nothing unusual (no ignored header bits, zero padding): a
 // bool, an int, a float, a string whole in one token, or a math value,
-// without the checks that cannot fail for them. done is false when the
+// without the checks that cannot fail for them. It reports false when the
 // general path must write it.
-func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
+func (e *Encoder) writeLeaf(t Token, f *frame) bool {
 	if e.st.depth > e.cfg.limits.MaxDepth {
-		return false, nil
+		return false
 	}
 	b := e.bb.B
 	switch k := t.Kind(); k {
@@ -190,13 +197,13 @@ func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
 		b = le32(le32(b, uint32(e.tab.wire[t.Type()])), uint32(t.num))
 	case KindInt64, KindFloat64:
 		if e.tab.flagBits[t.Type()]&flag64 == 0 {
-			return false, nil // the general path says why not
+			return false // the general path says why not
 		}
 		b = le64(le32(b, uint32(e.tab.wire[t.Type()])|flag64), t.num)
 	case KindString:
 		data := t.Bytes()
-		if int64(len(data)) != t.count() || len(data) >= directWriteSize || e.tab.wire[TypeString] != stringType {
-			return false, nil
+		if int64(len(data)) != t.count() || len(data) >= directWriteSize {
+			return false
 		}
 		b = append(le32(le32(b, stringType), uint32(len(data))), data...)
 		b = appendPad(b, padding(int64(len(data))), 0)
@@ -204,7 +211,7 @@ func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
 		typ := t.Type()
 		if mathKinds[typ] != k || t.Is64() && e.tab.flagBits[typ]&flag64 == 0 || !e.tab.has(typ) ||
 			len(t.Bytes()) != typ.mathSize(t.Is64()) {
-			return false, nil
+			return false
 		}
 		var flags uint32
 		if t.Is64() {
@@ -220,10 +227,7 @@ func (e *Encoder) writeLeaf(t Token, f *frame) (done bool, err error) {
 	case KindInt32, KindInt64:
 		f.noteKey(k, nil, int64(t.num))
 	}
-	if len(e.bb.B) >= e.flushAt && e.w != nil {
-		return true, e.Flush()
-	}
-	return true, nil
+	return true
 }
 
 // leafKinds are the kinds writeLeaf may take.
@@ -515,7 +519,7 @@ func (e *Encoder) writeString(t Token, withHeader bool) error {
 	e.st.push(frame{kind: frameString, typ: t.Type(), total: total, remain: total, addNUL: addNUL,
 		deferred: deferred, at: e.out + int64(len(e.bb.B)) - 4})
 	if deferred {
-		e.openDeferred(1)
+		e.deferred++
 	}
 	return e.writeStringChunk(t, e.st.top())
 }
