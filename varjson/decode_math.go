@@ -90,8 +90,11 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 		}
 		simple = n == l.n && dec.PeekKind() == ']'
 	}
-	if !simple { // only in one pass: the first noted it simple
-		return s.mathWhole(dec, enc, tag, inArray, ends[:n])
+	switch {
+	case !inArray: // only in one pass: the first noted it simple
+		return s.wholeFrom(dec, enc, tag)
+	case !simple:
+		return s.mathWhole(dec, enc, tag, ends[:n])
 	}
 	if _, err := dec.ReadToken(); err != nil { // ]
 		return err
@@ -161,34 +164,22 @@ func (s *streamer) numbers(ends []int) []any {
 }
 
 // mathWhole converts, in one pass, a math value that is not simple: the
-// rest of its argument (an array, inArray, of which the components in
-// ends are read) and its members, through the converter.
-func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, inArray bool, ends []int) error {
-	r := &reader{dec: dec, at: s.zero, depth: 1} // in its '{'
-	if inArray {
-		r.depth++ // and its argument's '['
-	}
-	var arg any
-	if inArray {
-		items := s.numbers(ends)
-		for dec.PeekKind() != ']' {
-			v, err := r.value()
-			if err != nil {
-				return err
-			}
-			items = append(items, v)
-		}
-		if _, err := dec.ReadToken(); err != nil {
+// rest of its argument, an array of which the components in ends are read,
+// and its members, through the converter.
+func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, ends []int) error {
+	r := &reader{dec: dec, at: s.zero, depth: 2} // in its '{' and its argument's '['
+	items := s.numbers(ends)
+	for dec.PeekKind() != ']' {
+		v, err := r.value()
+		if err != nil {
 			return err
 		}
-		arg = items
-	} else {
-		var err error
-		if arg, err = r.value(); err != nil {
-			return err
-		}
+		items = append(items, v)
 	}
-	o := &object{keys: []string{tag}, values: []any{arg}}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	o := &object{keys: []string{tag}, values: []any{items}}
 	if err := s.members(dec, o); err != nil {
 		return err
 	}

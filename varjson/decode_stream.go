@@ -742,8 +742,8 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) e
 }
 
 // stringPieces writes a long String or StringName, a list of pieces, from
-// its '[' on: each piece as a chunk, the last (held back until the ']')
-// with the length, which in one pass is only then known.
+// its '[' on: each piece as a chunk; in one pass, where the length is only
+// known at the ']', an empty chunk then gives it.
 func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name bool, b *noted) error {
 	chunk := gdvar.StringChunkToken
 	if name {
@@ -752,7 +752,7 @@ func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name 
 	if err := s.open(dec); err != nil {
 		return err
 	}
-	held, written := s.chunk[:0], 0
+	written := 0
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		s.c.pushIndex(i)
 		text, err := s.readString(dec)
@@ -761,21 +761,20 @@ func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name 
 			return err
 		}
 		if len(text) == 0 {
-			continue
+			continue // nothing to write (and after the last byte, a new value)
 		}
-		if len(held) > 0 {
-			if err := enc.WriteToken(chunk(b.count, held)); err != nil { // b.count: DeferredCount in one pass
-				return err
-			}
-			written += len(held)
+		if err := enc.WriteToken(chunk(b.count, text)); err != nil { // b.count: DeferredCount in one pass
+			return err
 		}
-		held = append(held[:0], text...)
+		written += len(text)
 	}
-	s.chunk = held[:0]
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
-	return enc.WriteToken(chunk(written+len(held), held))
+	if s.once || written == 0 { // the length, or the empty string
+		return enc.WriteToken(chunk(written, nil))
+	}
+	return nil
 }
 
 // packedTypes are the packed arrays DecodeTo streams, by tag.
@@ -897,8 +896,7 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 	}
 	switch typ { // not a plain number: a {"$float": …}, or an error
 	case gdvar.TypePackedInt32Array, gdvar.TypePackedInt64Array:
-		_, err := s.c.integer(tree, 0, 0)
-		return err
+		return s.c.errorf("want an integer, found %s", describe(tree))
 	case gdvar.TypePackedFloat32Array:
 		f, err := s.c.real32(tree)
 		s.chunk = binary.LittleEndian.AppendUint32(s.chunk, math.Float32bits(f))

@@ -40,16 +40,15 @@ func Unmarshal(data []byte, v any, opts ...gdvar.Option) error {
 type Decoder struct {
 	cfg    config
 	r      io.Reader
-	seeker io.Seeker // r, when it can go back
-	origin int64     // with a seeker: r's offset when the Decoder started
-	next   int64     // with a seeker: r's offset of the next value
+	seeker io.ReadSeeker // r, when it can go back
+	origin int64         // with a seeker: r's offset when the Decoder started
+	next   int64         // with a seeker: r's offset of the next value
 	dec    *jsontext.Decoder
 	lines  lineCounter // r, as dec reads it
-	mark   linePos     // where the next value starts (next, or offset 0)
+	mark   linePos     // with a seeker: where the next value starts
 	marked bool        // whether mark's line is known
 	base   int64       // r's offset of dec's offset 0
 	err    error
-	once   bool // see OnePass
 	stream streamer
 }
 
@@ -63,7 +62,7 @@ type Decoder struct {
 // nests too deep, which two passes report) is ErrTwoPasses, written in
 // part; like any error of DecodeTo, it ends the Decoder. Drop what was
 // written and decode the value again with a Decoder without OnePass.
-func (d *Decoder) OnePass() { d.once = true }
+func (d *Decoder) OnePass() { d.stream.once = true }
 
 // ErrTwoPasses is DecodeTo's error, after OnePass, for a value that one
 // pass cannot write.
@@ -77,7 +76,7 @@ var jsonOptions = jsontext.AllowDuplicateNames(true)
 func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
 	d := &Decoder{cfg: newConfig(opts), r: r}
 	d.err = d.cfg.err
-	if s, ok := r.(io.Seeker); ok {
+	if s, ok := r.(io.ReadSeeker); ok {
 		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
 			d.seeker, d.origin, d.next, d.base = s, at, at, at
 		}
@@ -102,14 +101,7 @@ func (d *Decoder) syntax(err error) error {
 	}
 	var e *SyntaxError
 	if errors.As(err, &e) && e.Line == 0 {
-		at := e.Offset + d.origin
-		pos, ok := d.lines.position(at)
-		if rs, seeks := d.r.(io.ReadSeeker); !ok && seeks && d.seeker != nil && d.marked && at >= d.mark.at {
-			var serr error
-			pos, serr = scan(rs, d.mark, at) // the error ends d: it may seek
-			ok = serr == nil
-		}
-		if ok {
+		if pos, ok := d.place(e.Offset + d.origin); ok { // the error ends d: it may seek
 			e.Line, e.Column = int(pos.lines+1), int(pos.at-pos.prev)
 		}
 	}
@@ -158,14 +150,24 @@ func (d *Decoder) finish(err error) error {
 		return d.err
 	}
 	d.next = d.base + d.dec.InputOffset()
-	pos, ok := d.lines.position(d.next)
-	if rs, seeks := d.r.(io.ReadSeeker); !ok && seeks && d.seeker != nil && d.marked {
+	if d.seeker != nil { // start seeks back to next
+		d.mark, d.marked = d.place(d.next)
+	}
+	return nil
+}
+
+// place returns the line of input offset at, which the line counter has
+// read past: from the newlines it keeps or, where it no longer keeps that
+// far back, counted again from the value's start in an input that can
+// seek (which the caller then seeks again).
+func (d *Decoder) place(at int64) (linePos, bool) {
+	pos, ok := d.lines.position(at)
+	if !ok && d.seeker != nil && d.marked && at >= d.mark.at {
 		var err error
-		pos, err = scan(rs, d.mark, d.next) // start seeks back to next
+		pos, err = scan(d.seeker, d.mark, at)
 		ok = err == nil
 	}
-	d.mark, d.marked = pos, ok
-	return nil
+	return pos, ok
 }
 
 // Decode reads the next value into v, as Unmarshal does. It returns io.EOF
@@ -203,12 +205,11 @@ func (d *Decoder) Decode(v any) error {
 // string, a base64 PackedByteArray): the JSON reader holds a string whole.
 // From an input that cannot seek, the value is converted whole first.
 func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
-	if d.once {
+	if d.stream.once {
 		if err := d.start(); err != nil {
 			return err
 		}
 		d.stream.reset(d.cfg, d.InputOffset(), d.base-d.origin)
-		d.stream.once = true
 		err := d.stream.write(d.dec, enc)
 		if errors.Is(err, gdvar.ErrTooDeep) {
 			err = ErrTwoPasses // the first of two passes says where the JSON nests too deep, if it does

@@ -301,19 +301,24 @@ func (p *parser) str(kind gdvar.Kind, key *keyCapture) error {
 	if err := p.b.beginString(kind); err != nil {
 		return err
 	}
-	flush := p.flushChunk
 	if key != nil {
 		key.beginString(kind)
-		flush = func() error {
+	}
+	chunks := 0
+	flush := func() error {
+		if key != nil {
 			key.stringChunk(p.chunk)
-			return p.flushChunk()
 		}
+		chunks++
+		return p.flushChunk()
 	}
 	if err := p.quoted(flush); err != nil {
 		return err
 	}
-	if err := flush(); err != nil {
-		return err
+	if len(p.chunk) > 0 || chunks == 0 { // not after a full chunk that ended the string
+		if err := flush(); err != nil {
+			return err
+		}
 	}
 	return p.b.endString()
 }

@@ -47,11 +47,12 @@ type sizeFrame struct {
 // textString is a string being read: its first chunk, held back until it
 // is known whether more come.
 type textString struct {
-	kind   gdvar.Kind
-	first  []byte
-	chunks int
-	total  int // sizing: its length so far; writing: its length; in one pass: the bytes written
-	at     int // sizing: the index of its size, once it has a second chunk
+	kind    gdvar.Kind
+	first   []byte
+	chunks  int
+	total   int // sizing: its length so far; writing: its length (in one pass, DeferredCount)
+	written int // writing: the bytes written
+	at      int // sizing: the index of its size, once it has a second chunk
 }
 
 // sizing makes b a builder that records sizes.
@@ -163,9 +164,6 @@ func (b *tokenBuilder) stringChunk(c []byte) error {
 		return b.sub.stringChunk(c)
 	}
 	s := &b.str
-	if len(c) == 0 && s.chunks > 0 {
-		return nil // the end of a string that filled its last chunk: nothing more
-	}
 	if s.chunks++; s.chunks == 1 {
 		s.first = append(s.first, c...)
 		return nil
@@ -179,19 +177,18 @@ func (b *tokenBuilder) stringChunk(c []byte) error {
 		b.sizes[s.at] = s.total
 		return nil
 	}
-	if b.onePass { // the chunk held goes, c is held: the last gives the length
-		err := b.enc.WriteToken(chunkToken(s.kind, gdvar.DeferredCount, s.first))
-		s.total += len(s.first)
-		s.first = append(s.first[:0], c...)
-		return err
-	}
 	if s.chunks == 2 {
-		s.total = b.sizes[b.next]
-		b.next++
+		s.total = gdvar.DeferredCount // in one pass: given at the end
+		if !b.onePass {
+			s.total = b.sizes[b.next]
+			b.next++
+		}
 		if err := b.enc.WriteToken(chunkToken(s.kind, s.total, s.first)); err != nil {
 			return err
 		}
+		s.written = len(s.first)
 	}
+	s.written += len(c)
 	return b.enc.WriteToken(chunkToken(s.kind, s.total, c))
 }
 
@@ -200,10 +197,14 @@ func (b *tokenBuilder) endString() error {
 		return b.sub.endString()
 	}
 	s := &b.str
-	if b.enc == nil || s.chunks > 1 && !b.onePass {
-		return nil
+	switch {
+	case b.enc == nil:
+	case s.chunks <= 1: // held back: the whole string
+		return b.enc.WriteToken(chunkToken(s.kind, len(s.first), s.first))
+	case b.onePass: // every byte written: the length
+		return b.enc.WriteToken(chunkToken(s.kind, s.written, nil))
 	}
-	return b.enc.WriteToken(chunkToken(s.kind, s.total+len(s.first), s.first))
+	return nil
 }
 
 func chunkToken(k gdvar.Kind, total int, c []byte) gdvar.Token {
