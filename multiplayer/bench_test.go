@@ -80,15 +80,7 @@ func benchServer(b *testing.B, server string) string {
 	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
 		return c.Reply("echo_reply", id, name, pos)
 	})
-	ln := mustListen(b)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Serve(ctx, ln) }()
-	b.Cleanup(func() {
-		cancel()
-		<-done
-	})
-	return "ws://" + ln.Addr().String()
+	return "ws://127.0.0.1:" + serve(b, m)
 }
 
 // benchClient is a Go client making calls one after another.

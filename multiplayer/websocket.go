@@ -107,6 +107,11 @@ func (c *conn) why() error {
 // write sends the queued packets until the connection closes. A packet
 // that takes longer than the write timeout closes the connection.
 func (c *conn) write() {
+	// One timer for every write (a context with a deadline would cost two
+	// timers a packet): when it fires, the packet took too long.
+	slow := time.AfterFunc(c.m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); c.ws.CloseNow() })
+	slow.Stop()
+	var spare [][]byte // the batch before last, reused as the queue
 	for {
 		select {
 		case <-c.closed:
@@ -115,23 +120,24 @@ func (c *conn) write() {
 		}
 		c.mu.Lock()
 		batch := c.queue
-		c.queue = nil
+		c.queue = spare[:0]
 		c.mu.Unlock()
 		for _, pkt := range batch {
-			ctx, cancel := context.WithTimeout(context.Background(), c.m.cfg.writeTimeout)
-			err := c.ws.Write(ctx, websocket.MessageBinary, pkt)
-			cancel()
+			slow.Reset(c.m.cfg.writeTimeout)
+			err := c.ws.Write(context.Background(), websocket.MessageBinary, pkt)
+			if !slow.Stop() {
+				err = ErrSlowPeer
+			}
 			c.mu.Lock()
 			c.queued -= int64(len(pkt))
 			c.mu.Unlock()
 			if err != nil {
-				if errors.Is(err, context.DeadlineExceeded) {
-					err = ErrSlowPeer
-				}
 				c.close(err)
 				return
 			}
 		}
+		clear(batch) // the packets are sent: nothing keeps them
+		spare = batch
 	}
 }
 
@@ -333,15 +339,14 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (m *Multiplayer) reserve() (PeerID, int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	switch {
-	case m.closed:
+	switch err := m.claim(true); {
+	case err == ErrClosed:
 		return 0, http.StatusServiceUnavailable
-	case m.id != 0 && m.id != ServerID:
+	case err != nil:
 		return 0, http.StatusConflict
 	case len(m.conns)+len(m.pending) >= m.cfg.maxPeers:
 		return 0, http.StatusServiceUnavailable
 	}
-	m.id = ServerID
 	for {
 		var b [4]byte
 		rand.Read(b[:])
@@ -368,20 +373,14 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 		return m.cfg.err
 	}
 	m.mu.Lock()
-	switch {
-	case m.closed:
-		m.mu.Unlock()
-		return ErrClosed
-	case m.id != 0 && m.id != ServerID:
-		m.mu.Unlock()
-		return errors.New("multiplayer: connected as a client")
-	}
-	m.id = ServerID
+	err := m.claim(true)
 	m.mu.Unlock()
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{Handler: m, ReadHeaderTimeout: handshakeTimeout}
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()
-	var err error
 	select {
 	case err = <-failed:
 	case <-ctx.Done():
@@ -405,6 +404,23 @@ func (m *Multiplayer) ListenAndServe(ctx context.Context, addr string) error {
 	return m.Serve(ctx, ln)
 }
 
+// claim makes m a server (server set) or starts to connect it as a client,
+// with m.mu held: refused when m is closed (ErrClosed), or when it is, or
+// is becoming, the other, or a client already.
+func (m *Multiplayer) claim(server bool) error {
+	switch {
+	case m.closed:
+		return ErrClosed
+	case m.connecting || m.id != 0 && !(server && m.id == ServerID):
+		return errors.New("multiplayer: already connected as a client, or connecting, or serving")
+	case server:
+		m.id = ServerID
+	default:
+		m.connecting = true
+	}
+	return nil
+}
+
 // Connect connects to a Godot server (WebSocketMultiplayerPeer's
 // create_server) at url ("ws://host:port"), as create_client does. It
 // returns once the server has given this side its peer id; the connection
@@ -415,16 +431,12 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 		return m.cfg.err
 	}
 	m.mu.Lock()
-	busy, closed := m.id != 0 || m.connecting, m.closed
-	m.connecting = !busy && !closed
+	err := m.claim(false)
 	m.mu.Unlock()
-	switch {
-	case closed:
-		return ErrClosed
-	case busy:
-		return errors.New("multiplayer: already serving or connected")
+	if err != nil {
+		return err
 	}
-	err := m.connect(ctx, url)
+	err = m.connect(ctx, url)
 	m.mu.Lock()
 	m.connecting = false
 	m.mu.Unlock()

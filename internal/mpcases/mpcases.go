@@ -78,15 +78,19 @@ func WriteFile(t testing.TB, cases [][][]byte) string {
 // argument at all (in the engine too).
 var emptyBytes = []byte{0x1d, 0, 0, 0, 0, 0, 0, 0}
 
-// Want returns what echo.gd prints of the three arguments of a call the
-// engine made with args: Pad of them, but a lone empty PackedByteArray,
-// which the engine sends raw, arrives as no argument.
-func Want(args [][]byte) string {
+// Arrived returns the arguments a call the engine made with args arrives
+// with: the same, but a lone empty PackedByteArray, which the engine sends
+// raw, arrives as no argument.
+func Arrived(args [][]byte) [][]byte {
 	if len(args) == 1 && bytes.Equal(args[0], emptyBytes) {
-		args = nil
+		return nil
 	}
-	return Pad(args)
+	return args
 }
+
+// Want returns what echo.gd prints of the three arguments of a call the
+// engine made with args: Pad of those that arrive.
+func Want(args [][]byte) string { return Pad(Arrived(args)) }
 
 // Pad returns what echo.gd prints of three arguments, args and nulls after
 // them, each as var_to_bytes hex.
