@@ -100,11 +100,37 @@ func (t *engineTable) has(typ Type) bool { return typ < typeCount && t.wire[typ]
 // typed reports whether the version has typed containers.
 func (t *engineTable) typed() bool { return t.flagBits[TypeArray] != 0 }
 
-// smallValue is what a header says about a common small value.
+// smallValue is what a header says about a common small value, so that the
+// fast path reads it with few branches.
 type smallValue struct {
-	kind Kind // KindInvalid: not a small value
-	typ  Type
-	size uint8 // bytes on the wire; 0 for a string (variable)
+	meta   uint64 // the token's kind, type and flags (Token.meta without a length)
+	kind   Kind   // KindInvalid: not a small value
+	size   uint8  // bytes on the wire; 0 for a string (variable)
+	shift  uint8  // the word after the header, shifted up and back by this, is the token's num (64: none)
+	signed bool   // shifted back arithmetically: a 32-bit int
+	data   uint8  // bytes after the header that are the token's data (a vector)
+}
+
+// newSmallValue describes a value of kind and type that takes size bytes.
+func newSmallValue(kind Kind, typ Type, size uint8) smallValue {
+	sv := smallValue{kind: kind, size: size, shift: 32}
+	var flags uint8
+	switch kind {
+	case KindNil:
+		sv.shift = 64
+	case KindInt32:
+		sv.signed = true
+	case KindInt64, KindFloat64:
+		sv.shift, flags = 0, flagWide
+	case KindString:
+		flags = flagWire | flagLast | flagRaw
+	case KindArrayStart, KindDictStart:
+		flags = flagRaw
+	case KindVector2, KindVector3:
+		sv.shift, sv.data = 64, size-4
+	}
+	sv.meta = newToken(kind, typ, flags).meta
+	return sv
 }
 
 func newEngineTable(name string, types []Type) *engineTable {
@@ -194,9 +220,9 @@ func (t *engineTable) fillSmall() *engineTable {
 				wide = w
 			}
 		}
-		t.small[n] = smallValue{narrow, typ, size}
+		t.small[n] = newSmallValue(narrow, typ, size)
 		if wide != KindInvalid {
-			t.small[256+n] = smallValue{wide, typ, 12}
+			t.small[256+n] = newSmallValue(wide, typ, 12)
 		}
 	}
 	return t

@@ -5,101 +5,132 @@ import (
 	"unsafe"
 )
 
-// fastValueMax is the most bytes a value read by readSmall may take.
+// fastValueMax is the most bytes a value read by ReadToken's fast path may
+// take.
 const fastValueMax = 64
 
-// readSmall reads the most common small values (nil, bool, int, float, a
+// fastTokens turns ReadToken's fast path on; tests turn it off to compare.
+var fastTokens = true
+
+// ReadToken returns the next token. After the last complete top-level value
+// it returns io.EOF; input that ends inside a value gives an error matching
+// ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
+// memory until the next call.
+//
+// Inside an Array or a Dictionary, it reads the most common tokens here, in
+// one function: markers, ends, and the small values (nil, bool, int, float, a
 // short ASCII string, a 32-bit Vector2 or Vector3, the start of an untyped
 // Array or Dictionary) when they are already buffered and carry no unusual
-// bits, skipping the general path's checks that cannot fail for them. It reports false, having changed nothing, when
-// the general path must handle the value. f is the frame the value belongs
-// to, nil at the top level.
-func (d *Decoder) readSmall(t *Token, f *frame) bool {
-	pos := d.pos
-	if d.end-pos < fastValueMax || d.st.depth > d.cfg.limits.MaxDepth {
-		return false
+// bits, skipping the general path's checks that cannot fail for them. The
+// general path (readToken) handles the rest, this having changed nothing.
+func (d *Decoder) ReadToken() (Token, error) {
+	f := d.st.last
+	if f == nil || d.err != nil || !fastTokens {
+		return d.readToken()
 	}
-	b := d.buf[pos : pos+fastValueMax : pos+fastValueMax]
-	hdr := binary.LittleEndian.Uint32(b)
+	switch {
+	case f.kind == frameArray && f.remain > 0 || f.kind == frameDict && f.phase != phaseEntry:
+	case f.kind == frameDict && f.remain > 0:
+		d.st.startEntry()
+		return DictKeyToken, nil
+	case f.kind == frameDict:
+		d.st.pop()
+		return DictEndToken, nil
+	case f.kind == frameArray:
+		d.st.pop()
+		return ArrayEndToken, nil
+	default:
+		return d.readToken()
+	}
+	pos := d.pos
+	if pos > d.fastEnd || d.st.depth > d.cfg.limits.MaxDepth {
+		return d.readToken()
+	}
+	// The window the value must fit in; end <= len(buf) always.
+	b := (*[fastValueMax]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos))
+	hdr := binary.LittleEndian.Uint32(b[:])
 	if hdr&^(0xff|flag64) != 0 {
-		return false // bits the engine ignores: the general path keeps them
+		return d.readToken() // bits the engine ignores: the general path keeps them
 	}
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
-	size := int(sv.size)
-	var num, pad uint64
-	var data []byte
-	flags := uint8(0)
-	switch sv.kind {
-	case KindInvalid:
-		return false
-	case KindString:
+	var t Token
+	var size int
+	if sv.kind == KindString {
 		l32 := binary.LittleEndian.Uint32(b[4:]) // compared unsigned: an int is 32 bits on some machines
-		if l32 > fastStringMax {
-			return false
+		if l32 > d.fastString {
+			return d.readToken()
 		}
 		l := int(l32)
 		if !shortASCII(b[8:], l) {
-			return false
+			return d.readToken()
 		}
 		n := padding(int64(l))
-		data, num, flags = b[8:8+l], uint64(l), flagWire|flagLast|flagRaw
-		pad = uint64(binary.LittleEndian.Uint32(b[8+l:]) & (1<<(8*n) - 1))
+		pad := uint64(binary.LittleEndian.Uint32(b[8+l:]) & (1<<(8*n) - 1))
+		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
+		if l > 0 {
+			t.p = unsafe.Pointer(&b[8])
+		}
 		size = 8 + l + n
-	case KindVector2, KindVector3:
-		data = b[4:size]
-	case KindInt64, KindFloat64:
-		num, flags = binary.LittleEndian.Uint64(b[4:]), flagWide
-	case KindInt32:
-		num = uint64(int64(int32(binary.LittleEndian.Uint32(b[4:]))))
-	case KindArrayStart, KindDictStart:
-		word := binary.LittleEndian.Uint32(b[4:])
-		count := word &^ countSharedBit
-		if int64(count) > d.cfg.limits.MaxContainerLen {
-			return false
+	} else {
+		if sv.kind == KindInvalid {
+			return d.readToken()
 		}
-		num, flags = uint64(count)|uint64(word)<<32, flagRaw
-	case KindNil:
-	default:
-		num = uint64(binary.LittleEndian.Uint32(b[4:]))
-	}
-	if int64(pos+size) > d.valueEnd {
-		return false // past MaxValueBytes: the general path reports it
-	}
-	*t = Token{meta: uint64(sv.kind) | uint64(sv.typ)<<8 | uint64(flags)<<16 | uint64(len(data))<<32, num: num, x: pad << 32}
-	if len(data) > 0 {
-		t.p = unsafe.Pointer(unsafe.SliceData(data))
-	}
-	if f != nil {
-		f.startValue()
-		if f.inKey {
-			f.noteKey(sv.kind, data, int64(num))
+		w := binary.LittleEndian.Uint64(b[4:])
+		num := w << sv.shift >> sv.shift
+		if sv.signed {
+			num = uint64(int64(w<<sv.shift) >> sv.shift)
 		}
+		if sv.kind == KindArrayStart || sv.kind == KindDictStart {
+			count := uint32(w) &^ countSharedBit
+			if int64(count) > d.cfg.limits.MaxContainerLen {
+				return d.readToken()
+			}
+			num = uint64(count) | w<<32
+		}
+		t = Token{meta: sv.meta | uint64(sv.data)<<32, num: num}
+		if sv.data > 0 {
+			t.p = unsafe.Pointer(&b[4])
+		}
+		size = int(sv.size)
 	}
 	d.pos = pos + size
-	switch sv.kind {
-	case KindArrayStart:
-		d.st.push(frame{kind: frameArray, remain: int64(uint32(num)), total: int64(uint32(num))})
-	case KindDictStart:
-		d.st.push(frame{kind: frameDict, remain: int64(uint32(num)), total: int64(uint32(num))})
+	switch {
+	case f.kind == frameArray:
+		f.remain--
+		f.idx++
+	case f.phase == phaseKey:
+		f.phase, f.inKey = phaseValue, true
+		// The key's first bytes, for paths: b holds them and more.
+		f.keyKind, f.keyInt = sv.kind, int64(t.num)
+		if sv.kind == KindString {
+			f.keyBuf = [len(f.keyBuf)]byte(b[8:])
+			f.keyLen = uint8(min(t.num, uint64(len(f.keyBuf))))
+		}
+	default:
+		f.phase, f.inKey = phaseEntry, false
 	}
-	return true
+	if sv.kind == KindArrayStart || sv.kind == KindDictStart {
+		d.st.pushContainer(sv.kind, int64(uint32(t.num)))
+	}
+	return t, nil
 }
 
-// fastStringMax is the longest string readSmall reads: its bytes and a word
+// fastStringMax is the longest string the fast path reads: its bytes and a word
 // past them fit in the fastValueMax bytes it looks at.
 const fastStringMax = fastValueMax - 8 - 4
 
 // shortASCII reports whether the first n bytes of b are 0x01..0x7f: the
-// common case of a key or a name, valid without further checks. b holds at
-// least n+4 bytes, and at least 8. Strings of up to 8 bytes, the most common,
-// take one word.
+// common case of a key or a name, valid without further checks. b holds the
+// n bytes rounded up to a multiple of eight. It is small enough to inline.
 func shortASCII(b []byte, n int) bool {
-	w := binary.LittleEndian.Uint64(b)
-	if n < 8 {
-		keep := uint64(1)<<(uint(8*n)&63) - 1 // &63: n < 8, and the compiler need not check
-		w = w&keep | asciiLow&^keep           // bytes past n count as 0x01
+	for ; n > 8; n -= 8 {
+		if !asciiWord(binary.LittleEndian.Uint64(b)) {
+			return false
+		}
+		b = b[8:]
 	}
-	return asciiWord(w) && (n <= 8 || isShortASCII(b[8:n]))
+	keep := ^uint64(0) >> (64 - 8*uint(n)) // the last word's bytes before n
+	return asciiWord(binary.LittleEndian.Uint64(b)&keep | asciiLow&^keep)
 }
 
 const asciiLow, asciiHigh = 0x0101010101010101, 0x8080808080808080

@@ -49,6 +49,8 @@ type Decoder struct {
 	names      interner
 	valueStart int64       // input offset where the current top-level value starts
 	valueEnd   int64       // buf index the current value must not pass (MaxValueBytes)
+	fastEnd    int         // last buf index where ReadToken's fast path may start a value (setFastEnd)
+	fastString uint32      // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
 	err        error       // final error
 	ds         decodeState // the value layer's state (Decode)
 	hinted     int64       // Go bytes the value layer pre-allocated from counts (see hint)
@@ -76,9 +78,11 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.cfg.set(opts)
 	d.tab = d.cfg.engine.table()
 	d.err = d.cfg.err
+	d.fastString = uint32(min(fastStringMax, d.cfg.limits.MaxStringBytes))
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true
 	}
+	d.setFastEnd()
 }
 
 // Reset makes d read a new input r with new options, reusing its memory.
@@ -123,8 +127,14 @@ func (d *Decoder) release() {
 		d.base += int64(d.pos)
 		d.valueEnd -= int64(d.pos)
 		d.pos, d.end = 0, 0
+		d.setFastEnd()
 	}
 }
+
+// setFastEnd follows a change of end or valueEnd: a value of the fast path
+// (at most fastValueMax bytes) starting at or before fastEnd is buffered
+// whole and within MaxValueBytes.
+func (d *Decoder) setFastEnd() { d.fastEnd = int(min(int64(d.end), d.valueEnd)) - fastValueMax }
 
 // bufSize is the read buffer's size: a chunk and the largest fixed-size
 // element. A longer name grows the buffer as its bytes arrive (see fill).
@@ -168,6 +178,7 @@ func (d *Decoder) fill(n int) error {
 		}
 		m, err := d.r.Read(space)
 		d.end += m
+		d.setFastEnd()
 		d.consumed += int64(m)
 		if err == io.EOF {
 			d.eof = true
@@ -206,6 +217,7 @@ func (d *Decoder) compact() {
 	d.valueEnd -= int64(d.pos)
 	d.end -= d.pos
 	d.pos = 0
+	d.setFastEnd()
 }
 
 func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d.pos+at:]) }
@@ -283,11 +295,8 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 	return nil
 }
 
-// ReadToken returns the next token. After the last complete top-level value
-// it returns io.EOF; input that ends inside a value gives an error matching
-// ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
-// memory until the next call.
-func (d *Decoder) ReadToken() (Token, error) {
+// readToken is ReadToken's general path (see fastpath.go).
+func (d *Decoder) readToken() (Token, error) {
 	var t Token
 	if d.err != nil {
 		return t, d.err
@@ -300,9 +309,6 @@ func (d *Decoder) ReadToken() (Token, error) {
 	}
 	switch f.next() {
 	case expValue:
-		if d.readSmall(&t, f) {
-			return t, nil
-		}
 		err = d.readValue(&t)
 	case expArrayEnd:
 		d.st.pop()
@@ -348,6 +354,7 @@ func (d *Decoder) readTopValue(t *Token) error {
 // MaxValueBytes; it changes when the buffer is compacted.
 func (d *Decoder) setValueEnd() {
 	d.valueEnd = d.valueStart + d.cfg.limits.MaxValueBytes - d.base
+	d.setFastEnd()
 }
 
 // readValue reads the first token of a value.

@@ -138,6 +138,24 @@ func (s *stack) push(f frame) {
 	}
 }
 
+// pushContainer opens an Array's or Dictionary's frame in place: cheaper
+// than push for the decoder's fast path.
+func (s *stack) pushContainer(kind Kind, count int64) {
+	fk := frameArray
+	if kind == KindDictStart {
+		fk = frameDict
+	}
+	n := len(s.frames)
+	if n == cap(s.frames) {
+		s.frames = append(s.frames, frame{})
+	}
+	s.frames = s.frames[:n+1]
+	f := &s.frames[n]
+	*f = frame{kind: fk, remain: count, total: count, idx: -1}
+	s.last = f
+	s.depth++
+}
+
 // pop closes the top frame.
 func (s *stack) pop() {
 	if s.frames[len(s.frames)-1].kind <= frameObject {
