@@ -58,8 +58,10 @@ func Require(t testing.TB, name string) string {
 	return p
 }
 
-// root returns the repository root, where scripts are run from so that their
-// res:// paths are stable.
+// root returns the repository root (the directory holding
+// scripts/install-godot.sh, found from a test of any module in the
+// repository), where scripts are run from so that their res:// paths are
+// stable.
 func root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
@@ -67,12 +69,12 @@ func root(t testing.TB) string {
 		t.Fatal(err)
 	}
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, "scripts", "install-godot.sh")); err == nil {
 			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatal("no go.mod above the test's directory")
+			t.Fatal("no scripts/install-godot.sh above the test's directory")
 		}
 		dir = parent
 	}
