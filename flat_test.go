@@ -332,3 +332,30 @@ func TestFlatStreams(t *testing.T) {
 		assert.True(t, strings.HasPrefix(ee.Path, `$[0]["items"][27`), "flat paths %v: %s", on, ee.Path)
 	}
 }
+
+// The few tags of each record are cut from one block (newArray): a
+// thousand records take a few allocations, not one each, and each slice is
+// full, so that appending to one never writes over the next.
+func TestFlatReadSmallArrays(t *testing.T) {
+	type rec struct {
+		Tags []string `gdvar:"tags,array"`
+	}
+	in := make([]rec, 1000)
+	for i := range in {
+		in[i].Tags = []string{"a", "b"}
+	}
+	data, err := Marshal(in)
+	require.NoError(t, err)
+	var out []rec
+	allocs := testing.AllocsPerRun(5, func() {
+		out = nil
+		require.NoError(t, Unmarshal(data, &out))
+	})
+	assert.Less(t, allocs, 30.0, "allocations for 1000 records")
+	require.Equal(t, in, out)
+	for i := range out {
+		require.Equal(t, len(out[i].Tags), cap(out[i].Tags))
+	}
+	out[0].Tags = append(out[0].Tags, "c")
+	assert.Equal(t, []string{"a", "b"}, out[1].Tags)
+}

@@ -1,6 +1,7 @@
 package gdvar
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"reflect"
@@ -42,19 +43,17 @@ func (r *flatReader) word() (uint32, bool) {
 }
 
 // header reads a value's header, which must be want, or want with FLAG_64
-// when wide is possible; wide reports which.
+// when wide is possible; wide reports which. (The depth of the value was
+// checked where its container opened: see count and readFlat.)
 func (r *flatReader) header(typ Type, widePossible bool) (wide, ok bool) {
-	if r.depth > r.d.cfg.limits.MaxDepth {
-		return false, false
-	}
 	h, ok := r.word()
-	want := uint32(r.d.tab.wire[typ])
+	want := int64(r.d.tab.wire[typ]) // -1, which no header matches, if the version lacks typ
 	switch {
-	case !ok || !r.d.tab.has(typ):
+	case !ok:
 		return false, false
-	case h == want:
+	case int64(h) == want:
 		return false, true
-	case widePossible && h == want|flag64 && r.d.tab.flagBits[typ]&flag64 != 0:
+	case widePossible && int64(h) == want|flag64 && r.d.tab.flagBits[typ]&flag64 != 0:
 		return true, true
 	}
 	return false, false
@@ -76,20 +75,24 @@ func (r *flatReader) str() ([]byte, bool) {
 		return nil, false
 	}
 	s, ok := r.bytes(int(n))
-	if !ok || !utf8.Valid(s) {
+	if !ok || !isShortASCII(s) && !utf8.Valid(s) { // most keys and names are ASCII
 		return nil, false
 	}
 	_, ok = r.bytes(padding(int64(n)))
 	return s, ok
 }
 
-// count reads a container's count word and opens it.
+// count reads a container's count word and opens it. Its elements are one
+// level deeper: past MaxDepth, the token path reports it.
 func (r *flatReader) count() (int, bool) {
 	n, ok := r.word()
 	if !ok || int64(n) > r.d.cfg.limits.MaxContainerLen {
 		return 0, false
 	}
 	r.depth++
+	if n > 0 && r.depth > r.d.cfg.limits.MaxDepth {
+		return 0, false
+	}
 	return int(n), true
 }
 
@@ -311,15 +314,23 @@ func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
 }
 
 // flatReadStruct reads an untyped Dictionary whose String keys name fields.
+// A key is first compared, whole, with the next field's as the engine
+// writes it (String is type 4 in every version): keys usually come in field
+// order.
 func flatReadStruct(t reflect.Type) flatReadFunc {
 	si := structFields(t)
 	reads := make([]flatReadFunc, len(si.fields))
 	offs := make([]uintptr, len(si.fields))
+	keys := make([][]byte, len(si.fields))
+	longest := 0
 	for i, f := range si.fields {
 		offs[i] = t.Field(f.index[0]).Offset
 		if reads[i] = flatReaderFor(f.typ); reads[i] == nil { // a flat type is not recursive: this ends
 			return nil
 		}
+		keys[i] = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, 4), uint32(len(f.name)))
+		keys[i] = append(append(keys[i], f.name...), make([]byte, padding(int64(len(f.name))))...)
+		longest = max(longest, len(f.name))
 	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
 		if _, ok := r.header(TypeDictionary, false); !ok {
@@ -329,17 +340,25 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 		if !ok {
 			return false
 		}
-		last := -1 // keys usually come in field order
+		compare := int64(longest) <= r.d.cfg.limits.MaxStringBytes
+		last := -1
 		for range n {
-			if _, ok := r.header(TypeString, false); !ok {
-				return false
+			i := last + 1
+			if !compare || i >= len(keys) || !bytes.HasPrefix(r.b[r.pos:], keys[i]) {
+				if _, ok := r.header(TypeString, false); !ok {
+					return false
+				}
+				key, ok := r.str()
+				if !ok {
+					return false
+				}
+				if i = si.find(key, i); i < 0 {
+					return false
+				}
+			} else {
+				r.pos += len(keys[i])
 			}
-			key, ok := r.str()
-			if !ok {
-				return false
-			}
-			i := si.find(key, last+1)
-			if i < 0 || !reads[i](r, unsafe.Add(p, offs[i])) {
+			if !reads[i](r, unsafe.Add(p, offs[i])) {
 				return false
 			}
 			last = i
@@ -366,25 +385,77 @@ func flatReadSlice(t reflect.Type) flatReadFunc {
 		if !ok || n > (len(r.b)-r.pos)/4 { // each element takes 4 bytes at least
 			return false
 		}
-		v := reflect.NewAt(t, p).Elem()
-		if more := n - v.Cap(); more > 0 {
+		s := (*sliceHeader)(p)
+		if more := n - s.cap; more > 0 {
 			if int64(more)*int64(size) > r.d.hintRoom() {
 				return false // past the size-hint budget: the token path grows it as elements arrive
 			}
-			r.ds.hint(more, size)
-			v.SetLen(0)
-			v.Grow(n)
+			if s.cap == 0 {
+				s.data, s.cap = r.ds.newArray(t, size, n, len(r.b)-r.pos), n
+			} else {
+				// As the token path grows it: the new array starts with
+				// the old one's elements, up to its capacity.
+				r.ds.hint(more, size)
+				v := reflect.NewAt(t, p).Elem()
+				v.SetLen(0)
+				v.Grow(n)
+			}
 		}
-		v.SetLen(n)
-		data := v.UnsafePointer()
+		s.len = n
 		for i := range n {
-			if !elem(r, unsafe.Add(data, uintptr(i)*size)) {
+			if !elem(r, unsafe.Add(s.data, uintptr(i)*size)) {
 				return false
 			}
 		}
 		r.depth--
 		return true
 	}
+}
+
+// sliceHeader is the layout of a Go slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// Small arrays (the few tags of a record) are cut from blocks of up to
+// slabBytes, as short strings are kept in blocks (see keep): one allocation
+// for many records. A block is no larger than the input left could fill,
+// each element taking 4 bytes of it at least, and is taken whole from the
+// size-hint budget.
+const (
+	slabBytes = 4 << 10
+	slabMax   = 16 // arrays of more elements get their own allocation
+)
+
+// slab is the block small arrays of one slice type are cut from.
+type slab struct {
+	typ  reflect.Type
+	next unsafe.Pointer // nil when the block is used up
+	free int            // elements left
+}
+
+// newArray returns a new array of n elements of size bytes for slice type
+// t, taken from the size-hint budget, which the caller checked has room for
+// them; rest is the input left.
+func (ds *decodeState) newArray(t reflect.Type, size uintptr, n, rest int) unsafe.Pointer {
+	if n > slabMax || size == 0 || uintptr(n)*size > slabBytes/4 {
+		ds.hint(n, size)
+		return reflect.MakeSlice(t, n, n).UnsafePointer()
+	}
+	s := &ds.slab
+	if s.typ != t || s.free < n {
+		ds.hint(n, size)
+		count := n + ds.hint(min(int(slabBytes/size), rest/4)-n, size)
+		s.typ, s.next, s.free = t, reflect.MakeSlice(t, count, count).UnsafePointer(), count
+	}
+	a := s.next
+	s.free -= n
+	s.next = nil // a pointer past the block's end would keep what follows it alive
+	if s.free > 0 {
+		s.next = unsafe.Add(a, uintptr(n)*size)
+	}
+	return a
 }
 
 // readFlat reads a value of a flat type into v where a value goes; false
@@ -400,7 +471,7 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 		d.setValueEnd()
 	}
 	end := min(int64(d.end), d.valueEnd)
-	if end < int64(d.pos) {
+	if end < int64(d.pos) || d.st.depth > d.cfg.limits.MaxDepth {
 		return false
 	}
 	r := &ds.flat // kept in ds: the readers' calls would make a local escape

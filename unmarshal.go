@@ -106,6 +106,7 @@ type decodeState struct {
 	started bool   // a token has been read
 	flat    flatReader
 	arena   []byte // the block strings are kept in (see keep)
+	slab    slab   // the block small arrays are cut from (see newArray)
 }
 
 // decoderFunc reads one value from the Decoder into v.

@@ -110,19 +110,23 @@ func seqLen(c byte) int {
 }
 
 // isShortASCII reports whether b is made of bytes 0x01..0x7f only, quickly,
-// eight bytes at a time: the common case of a key or a name, which is then
-// valid without further checks.
+// eight bytes at a time (the last word overlapping the one before): the
+// common case of a key or a name, which is then valid without further
+// checks.
 func isShortASCII(b []byte) bool {
-	for len(b) >= 8 {
-		if !asciiWord(binary.LittleEndian.Uint64(b)) { // non-ASCII, or a zero byte
-			return false
+	n := len(b)
+	switch {
+	case n >= 8:
+		for i := 0; i < n-8; i += 8 {
+			if !asciiWord(binary.LittleEndian.Uint64(b[i:])) { // non-ASCII, or a zero byte
+				return false
+			}
 		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c-1 >= 0x7f {
-			return false
-		}
+		return asciiWord(binary.LittleEndian.Uint64(b[n-8:]))
+	case n >= 4:
+		return asciiWord(uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32)
+	case n > 0:
+		return asciiWord(uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16 | asciiLow&^0xffffff)
 	}
 	return true
 }

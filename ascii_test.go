@@ -1,0 +1,37 @@
+package gdvar
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The word-at-a-time ASCII checks agree with a byte loop for every length
+// up to 60 and every place of a byte that is not 0x01..0x7f.
+func TestASCIIChecks(t *testing.T) {
+	want := func(b []byte) bool {
+		for _, c := range b {
+			if c == 0 || c >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	for n := range 61 {
+		for bad := -1; bad < n; bad++ {
+			for _, c := range []byte{0, 0x80, 0xff} {
+				// Bytes past the text are not ASCII: the checks must not look at them.
+				buf := append(bytes.Repeat([]byte{'a'}, n), bytes.Repeat([]byte{c}, 64)...)
+				if bad >= 0 {
+					buf[bad] = c
+				}
+				text := buf[:n]
+				require.Equal(t, want(text), isShortASCII(text), "isShortASCII, %d bytes, %#x at %d", n, c, bad)
+				if n <= fastStringMax {
+					require.Equal(t, want(text), shortASCII(buf, n), "shortASCII, %d bytes, %#x at %d", n, c, bad)
+				}
+			}
+		}
+	}
+}
