@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -17,6 +18,15 @@ func TestASCIIChecks(t *testing.T) {
 			}
 		}
 		return true
+	}
+	for c := range 256 { // every byte value, in every place of a word of ASCII
+		for at := range 8 {
+			for _, around := range []byte{0x01, 0x7f} {
+				w := bytes.Repeat([]byte{around}, 8)
+				w[at] = byte(c)
+				require.Equal(t, want(w), asciiWord(binary.LittleEndian.Uint64(w)), "%#x at %d among %#x", c, at, around)
+			}
+		}
 	}
 	for n := range 61 {
 		for bad := -1; bad < n; bad++ {

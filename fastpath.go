@@ -9,7 +9,8 @@ import (
 // take.
 const fastValueMax = 64
 
-// fastTokens turns ReadToken's fast path on; tests turn it off to compare.
+// fastTokens turns ReadToken's fast path for values on (see setFastEnd);
+// tests turn it off to compare.
 var fastTokens = true
 
 // ReadToken returns the next token. After the last complete top-level value
@@ -25,20 +26,24 @@ var fastTokens = true
 // general path (readToken) handles the rest, this having changed nothing.
 func (d *Decoder) ReadToken() (Token, error) {
 	f := d.st.last
-	if f == nil || d.err != nil || !fastTokens {
+	if f == nil { // at the top level, or after a final error (see stop)
 		return d.readToken()
 	}
-	switch {
-	case f.kind == frameArray && f.remain > 0 || f.kind == frameDict && f.phase != phaseEntry:
-	case f.kind == frameDict && f.remain > 0:
-		d.st.startEntry()
-		return DictKeyToken, nil
-	case f.kind == frameDict:
-		d.st.pop()
-		return DictEndToken, nil
-	case f.kind == frameArray:
-		d.st.pop()
-		return ArrayEndToken, nil
+	switch f.kind {
+	case frameDict:
+		if f.phase == phaseEntry {
+			if f.remain > 0 {
+				d.st.startEntry()
+				return DictKeyToken, nil
+			}
+			d.st.pop()
+			return DictEndToken, nil
+		}
+	case frameArray:
+		if f.remain == 0 {
+			d.st.pop()
+			return ArrayEndToken, nil
+		}
 	default:
 		return d.readToken()
 	}
@@ -55,6 +60,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
 	var t Token
 	var size int
+	open := false // an Array or Dictionary starts
 	if sv.kind == KindString {
 		l32 := binary.LittleEndian.Uint32(b[4:]) // compared unsigned: an int is 32 bits on some machines
 		if l32 > d.fastString {
@@ -65,12 +71,13 @@ func (d *Decoder) ReadToken() (Token, error) {
 			return d.readToken()
 		}
 		n := padding(int64(l))
-		pad := uint64(binary.LittleEndian.Uint32(b[8+l:]) & (1<<(8*n) - 1))
+		size = 8 + l + n
+		// The padding is the top n bytes of the value's last word.
+		pad := uint64(binary.LittleEndian.Uint32(b[(size-4)&(fastValueMax-4):])) >> (uint(32-8*n) & 63)
 		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Pointer(&b[8])
 		}
-		size = 8 + l + n
 	} else {
 		if sv.kind == KindInvalid {
 			return d.readToken()
@@ -86,6 +93,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 				return d.readToken()
 			}
 			num = uint64(count) | w<<32
+			open = true
 		}
 		t = Token{meta: sv.meta | uint64(sv.data)<<32, num: num}
 		if sv.data > 0 {
@@ -109,7 +117,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 	default:
 		f.phase, f.inKey = phaseEntry, false
 	}
-	if sv.kind == KindArrayStart || sv.kind == KindDictStart {
+	if open {
 		d.st.pushContainer(sv.kind, int64(uint32(t.num)))
 	}
 	return t, nil
@@ -129,15 +137,20 @@ func shortASCII(b []byte, n int) bool {
 		}
 		b = b[8:]
 	}
-	keep := ^uint64(0) >> (64 - 8*uint(n)) // the last word's bytes before n
+	keep := asciiKeep[n&15] // the last word's bytes before n
 	return asciiWord(binary.LittleEndian.Uint64(b)&keep | asciiLow&^keep)
 }
 
+// asciiKeep[n] keeps the first n bytes of a little-endian word.
+var asciiKeep = [16]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
+
 const asciiLow, asciiHigh = 0x0101010101010101, 0x8080808080808080
 
-// asciiWord reports whether all eight bytes of w are 0x01..0x7f.
+// asciiWord reports whether all eight bytes of w are 0x01..0x7f: a byte
+// with its high bit set shows in w, a zero byte in w-asciiLow (the first
+// zero byte borrows, and gets its high bit set).
 func asciiWord(w uint64) bool {
-	return w&asciiHigh == 0 && (w-asciiLow)&^w&asciiHigh == 0
+	return (w-asciiLow|w)&asciiHigh == 0
 }
 
 // padValue packs padding bytes as Token.pad holds them.

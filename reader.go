@@ -134,7 +134,12 @@ func (d *Decoder) release() {
 // setFastEnd follows a change of end or valueEnd: a value of the fast path
 // (at most fastValueMax bytes) starting at or before fastEnd is buffered
 // whole and within MaxValueBytes.
-func (d *Decoder) setFastEnd() { d.fastEnd = int(min(int64(d.end), d.valueEnd)) - fastValueMax }
+func (d *Decoder) setFastEnd() {
+	d.fastEnd = int(min(int64(d.end), d.valueEnd)) - fastValueMax
+	if !fastTokens {
+		d.fastEnd = -1
+	}
+}
 
 // bufSize is the read buffer's size: a chunk and the largest fixed-size
 // element. A longer name grows the buffer as its bytes arrive (see fill).
@@ -229,10 +234,18 @@ func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d
 func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err error) error {
 	e := &DecodeError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Reason: kind, Detail: detail, Err: err}
 	if kind != ErrRead {
-		d.err = e
-		d.release()
+		d.stop(e)
 	}
 	return e
+}
+
+// stop makes err final and gives the buffer back. It also forgets the top
+// frame, so that ReadToken's fast path, which goes to the general path (and
+// its error) when there is none, need not test the error itself.
+func (d *Decoder) stop(err error) {
+	d.err = err
+	d.release()
+	d.st.last = nil
 }
 
 // interrupt makes err final: a value-layer call (Decode, SkipValue,
@@ -248,8 +261,7 @@ func (d *Decoder) interrupt(err error) error {
 	if errors.As(err, &se) && se.Reason == ErrRead {
 		err = se.Err
 	}
-	d.err = &DecodeError{Offset: d.InputOffset(), Path: d.Path(), Reason: ErrInterrupted, Err: err}
-	d.release()
+	d.stop(&DecodeError{Offset: d.InputOffset(), Path: d.Path(), Reason: ErrInterrupted, Err: err})
 	return d.err
 }
 
