@@ -3,6 +3,7 @@ package gdvar
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 	"testing/iotest"
@@ -73,36 +74,60 @@ func FuzzDecode(f *testing.F) {
 
 // FuzzRoundTrip checks that whatever decodes encodes back to the same bytes:
 // every value of the input is written back exactly, up to where decoding
-// stops.
+// stops, token by token and by CopyValue, from memory and from a reader.
 func FuzzRoundTrip(f *testing.F) {
 	addSeeds(f)
+	tokenCopy := func(enc *Encoder, dec *Decoder) error { return dec.eachOfValue(enc.WriteToken) }
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range fuzzOptions {
-			dec := NewDecoderBytes(data, opts...)
-			var out bytes.Buffer
-			enc := NewEncoder(&out, opts...)
-			var done int64
-			for {
-				err := CopyValue(enc, dec)
-				if err != nil {
-					var ee *EncodeError
-					if errors.As(err, &ee) {
-						t.Fatalf("decoded tokens were refused by the Encoder: %v", err)
-					}
-					break
-				}
-				done = dec.InputOffset()
-			}
-			if err := enc.Flush(); err != nil {
-				t.Fatal(err)
-			}
+			tokens, done, tokenErr := copyAll(t, NewDecoderBytes(data, opts...), opts, tokenCopy)
 			// Every byte written, including the tokens of a value that
 			// failed part way, is the input's.
-			if got := out.Bytes(); int64(len(got)) < done || !bytes.HasPrefix(data, got) {
-				t.Fatalf("re-encoded %x\nfrom       %x (%d bytes decoded)", got, data, done)
+			if int64(len(tokens)) < done || !bytes.HasPrefix(data, tokens) {
+				t.Fatalf("re-encoded %x\nfrom       %x (%d bytes decoded)", tokens, data, done)
+			}
+			// CopyValue, which copies a value as its bytes, writes what
+			// the token copy writes, and fails as it does; from memory,
+			// it writes nothing of a value that fails.
+			whole, _, err := copyAll(t, NewDecoderBytes(data, opts...), opts, CopyValue)
+			if !bytes.Equal(whole, tokens[:done]) || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
+				t.Fatalf("CopyValue wrote %x, %v\nthe token copy  %x, %v", whole, err, tokens[:done], tokenErr)
+			}
+			fromReader := func() *Decoder { return NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...) }
+			tokens, _, tokenErr = copyAll(t, fromReader(), opts, tokenCopy)
+			got, _, err := copyAll(t, fromReader(), opts, CopyValue)
+			if !bytes.Equal(got, tokens) || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
+				t.Fatalf("from a reader, CopyValue wrote %x, %v\nthe token copy  %x, %v", got, err, tokens, tokenErr)
 			}
 		}
 	})
+}
+
+// copyAll copies every value from dec with copy and returns the output,
+// where the last whole value ended in the input, and the error that stopped
+// it (nil at the end of input).
+func copyAll(t *testing.T, dec *Decoder, opts []Option, copy func(*Encoder, *Decoder) error) ([]byte, int64, error) {
+	var out bytes.Buffer
+	enc := NewEncoder(&out, opts...)
+	var done int64
+	var err error
+	for {
+		if err = copy(enc, dec); err != nil {
+			var ee *EncodeError
+			if errors.As(err, &ee) {
+				t.Fatalf("decoded tokens were refused by the Encoder: %v", err)
+			}
+			break
+		}
+		done = dec.InputOffset()
+	}
+	if err := enc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return out.Bytes(), done, err
 }
 
 // FuzzValueRoundTrip checks that whatever Unmarshal accepts into an

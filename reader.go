@@ -54,6 +54,8 @@ type Decoder struct {
 	err        error       // final error
 	ds         decodeState // the value layer's state (Decode)
 	hinted     int64       // Go bytes the value layer pre-allocated from counts (see hint)
+	tee        *Encoder    // CopyValue: where the bytes read go (see flushTee)
+	teeAt      int         // buf index from which they have not gone yet
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
@@ -122,6 +124,7 @@ func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.bu
 // are dropped.
 func (d *Decoder) release() {
 	if d.bb != nil {
+		d.flushTee()
 		putReadBuffer(d.bb)
 		d.bb, d.buf = nil, nil
 		d.base += int64(d.pos)
@@ -217,11 +220,12 @@ func (d *Decoder) compact() {
 	if d.r == nil {
 		return
 	}
+	d.flushTee()
 	copy(d.buf, d.buf[d.pos:d.end])
 	d.base += int64(d.pos)
 	d.valueEnd -= int64(d.pos)
 	d.end -= d.pos
-	d.pos = 0
+	d.pos, d.teeAt = 0, 0
 	d.setFastEnd()
 }
 

@@ -612,3 +612,21 @@ func appendName(b, name []byte, pad uint32) []byte {
 	b = append(le32(b, uint32(len(name))), name...)
 	return appendPad(b, padding(int64(len(name))), pad)
 }
+
+// writeRaw writes bytes of a top-level value that the caller checked
+// (CopyValue), handing them to the writer as WriteToken would.
+func (e *Encoder) writeRaw(b []byte) error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.bb == nil {
+		e.bb = getWriteBuffer()
+	}
+	if err := e.writeData(b); err != nil {
+		return err
+	}
+	if e.bb != nil && len(e.bb.B) >= flushSize && e.w != nil { // (a large b went out directly, the buffer with it)
+		return e.Flush()
+	}
+	return nil
+}
