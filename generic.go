@@ -168,7 +168,39 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 	if first.Kind() == KindStringName {
 		return StringName(s), nil
 	}
-	return string(s), nil
+	return ds.boxString(s), nil
+}
+
+// boxTable holds short strings already put in interfaces, so that the keys
+// and tags that repeat through a value cost no allocation. Like interner, it
+// is bounded, so that hostile input cannot grow it.
+type boxTable struct {
+	m     map[string]any
+	bytes int
+}
+
+// boxString returns s in an interface: from the table when seen before;
+// else kept in the arena (see keep), or given its own allocation when the
+// table takes it.
+func (ds *decodeState) boxString(s []byte) any {
+	b := &ds.boxes
+	if len(s) > internMaxName {
+		return ds.keep(s, ds.d.end-ds.d.pos)
+	}
+	if v, ok := b.m[string(s)]; ok {
+		return v
+	}
+	if b.bytes+len(s) > internMaxBytes {
+		return ds.keep(s, ds.d.end-ds.d.pos)
+	}
+	if b.m == nil {
+		b.m = make(map[string]any)
+	}
+	str := string(s) // its own allocation: an arena block kept alive by the table would cost more
+	v := any(str)
+	b.m[str] = v
+	b.bytes += len(str)
+	return v
 }
 
 // arrayAny decodes an Array: a []any, or an Array when typed or shared.

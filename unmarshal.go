@@ -105,8 +105,9 @@ type decodeState struct {
 	lastPad uint32 // the padding after the last string collected
 	started bool   // a token has been read
 	flat    flatReader
-	arena   []byte // the block strings are kept in (see keep)
-	slab    slab   // the block small arrays are cut from (see newArray)
+	arena   []byte   // the block strings are kept in (see keep)
+	slab    slab     // the block small arrays are cut from (see newArray)
+	boxes   boxTable // short strings in interfaces (see boxString), kept across Resets
 }
 
 // decoderFunc reads one value from the Decoder into v.
