@@ -15,9 +15,9 @@ import (
 
 // TestGodotRatios measures gdvar against Godot 4's own bytes_to_var on the
 // same game-state bytes, in one run: rounds of the engine's timing script
-// (scripts/bench/bytes_to_var4.gd, the median of five decodes) alternate with
-// five of gdvar's token decodes and five Unmarshals into []Player, so that
-// both sides see the same state of the machine. Each round's ratio is
+// (scripts/bench/godot4.gd bytes_to_var: the median of seven decodes)
+// alternate with five of gdvar's token decodes and five Unmarshals into
+// []Player, so that both sides see the same state of the machine. Each round's ratio is
 // Godot's median over gdvar's median. (internal/gamestate's live test checks
 // that the engine's payload is these bytes.) Set GODOT_RATIOS=1; it needs
 // Godot 4 and takes about a minute.
@@ -69,7 +69,7 @@ func TestGodotRatios(t *testing.T) {
 // bytesToVarMedian runs the engine's timing script once and returns the
 // median it printed, in milliseconds.
 func bytesToVarMedian(t *testing.T, engine string) float64 {
-	out := godot.RunScript(t, engine, "scripts/bench/bytes_to_var4.gd")
+	out := godot.RunScript(t, engine, "scripts/bench/godot4.gd", "bytes_to_var")
 	i := strings.Index(out, "bytes_to_var ms:")
 	var min, med float64
 	if i < 0 {

@@ -7,8 +7,11 @@
 #   - a PackedFloat32Array of 16M elements (64 MiB).
 # Prints the median of several runs. With an output path, also writes the
 # game-state payload there (the live test compares it with Go's); with
-# "payload-only" after it, does nothing else.
-#   godot --headless -s scripts/bench/godot4.gd [-- OUT [payload-only]]
+# "payload-only" after it, does nothing else. With "bytes_to_var" alone, it
+# only times bytes_to_var on the game state and prints one line,
+# "bytes_to_var ms: MIN MEDIAN", for bench/peers' TestGodotRatios, which runs
+# it between its own measurements of gdvar.
+#   godot --headless -s scripts/bench/godot4.gd [-- OUT [payload-only] | -- bytes_to_var]
 extends SceneTree
 
 const Common = preload("res://scripts/golden/common.gd")
@@ -21,6 +24,11 @@ func _init() -> void:
 		players.append(Common.player(i))
 	var payload := var_to_bytes(players)
 	var args := OS.get_cmdline_user_args()
+	if args.size() > 0 and args[0] == "bytes_to_var":
+		var times := timings(func(): bytes_to_var(payload))
+		print("bytes_to_var ms: %.2f %.2f" % [times[0] / 1000.0, times[RUNS / 2] / 1000.0])
+		quit()
+		return
 	if args.size() > 0:
 		var f := FileAccess.open(args[0], FileAccess.WRITE)
 		f.store_buffer(payload)
@@ -44,12 +52,17 @@ func _init() -> void:
 	report("bytes_to_var(PackedFloat32Array 16M)", func(): bytes_to_var(packed), packed.size())
 	quit()
 
-static func report(what: String, f: Callable, size: int) -> void:
+# timings runs f RUNS times and returns the times in microseconds, sorted.
+static func timings(f: Callable) -> Array:
 	var times := []
 	for r in RUNS:
 		var t0 := Time.get_ticks_usec()
 		f.call()
 		times.append(Time.get_ticks_usec() - t0)
 	times.sort()
+	return times
+
+static func report(what: String, f: Callable, size: int) -> void:
+	var times := timings(f)
 	var median: float = times[RUNS / 2] / 1000.0
 	print("%s: median %.1f ms (min %.1f, max %.1f) = %.0f MB/s" % [what, median, times[0] / 1000.0, times[RUNS - 1] / 1000.0, size / median / 1000.0])
