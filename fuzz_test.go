@@ -93,10 +93,12 @@ func FuzzRoundTrip(f *testing.F) {
 			if !bytes.Equal(whole, tokens[:done]) || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
 				t.Fatalf("CopyValue wrote %x, %v\nthe token copy  %x, %v", whole, err, tokens[:done], tokenErr)
 			}
+			// From a reader, it may have written part of a value that
+			// fails: never more than the token copy.
 			fromReader := func() *Decoder { return NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...) }
-			tokens, _, tokenErr = copyAll(t, fromReader(), opts, tokenCopy)
+			tokens, done, tokenErr = copyAll(t, fromReader(), opts, tokenCopy)
 			got, _, err := copyAll(t, fromReader(), opts, CopyValue)
-			if !bytes.Equal(got, tokens) || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
+			if !bytes.HasPrefix(tokens, got) || int64(len(got)) < done || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
 				t.Fatalf("from a reader, CopyValue wrote %x, %v\nthe token copy  %x, %v", got, err, tokens, tokenErr)
 			}
 		}
@@ -121,11 +123,13 @@ func copyAll(t *testing.T, dec *Decoder, opts []Option, copy func(*Encoder, *Dec
 		}
 		done = dec.InputOffset()
 	}
-	if err := enc.Flush(); err != nil {
-		t.Fatal(err)
-	}
 	if err == io.EOF {
 		err = nil
+		if ferr := enc.Flush(); ferr != nil {
+			t.Fatal(ferr)
+		}
+	} else {
+		enc.Flush() // a copy that failed part way may have made the Encoder's error final
 	}
 	return out.Bytes(), done, err
 }

@@ -124,7 +124,6 @@ func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.bu
 // are dropped.
 func (d *Decoder) release() {
 	if d.bb != nil {
-		d.flushTee()
 		putReadBuffer(d.bb)
 		d.bb, d.buf = nil, nil
 		d.base += int64(d.pos)
