@@ -333,16 +333,18 @@ func TestFlatStreams(t *testing.T) {
 	}
 }
 
-// The few tags of each record are cut from one block (newArray): a
-// thousand records take a few allocations, not one each, and each slice is
-// full, so that appending to one never writes over the next.
+// The few tags and ids of each record are cut from one block per slice
+// type (newArray): a thousand records take a few allocations, not one or
+// two each, and each slice is full, so that appending to one never writes
+// over the next.
 func TestFlatReadSmallArrays(t *testing.T) {
 	type rec struct {
 		Tags []string `gdvar:"tags,array"`
+		IDs  []int    `gdvar:"ids,array"`
 	}
 	in := make([]rec, 1000)
 	for i := range in {
-		in[i].Tags = []string{"a", "b"}
+		in[i] = rec{Tags: []string{"a", "b"}, IDs: []int{i, 2 * i, 3 * i}}
 	}
 	data, err := Marshal(in)
 	require.NoError(t, err)
@@ -351,11 +353,43 @@ func TestFlatReadSmallArrays(t *testing.T) {
 		out = nil
 		require.NoError(t, Unmarshal(data, &out))
 	})
-	assert.Less(t, allocs, 30.0, "allocations for 1000 records")
+	assert.Less(t, allocs, 40.0, "allocations for 1000 records")
 	require.Equal(t, in, out)
 	for i := range out {
 		require.Equal(t, len(out[i].Tags), cap(out[i].Tags))
+		require.Equal(t, len(out[i].IDs), cap(out[i].IDs))
 	}
 	out[0].Tags = append(out[0].Tags, "c")
 	assert.Equal(t, []string{"a", "b"}, out[1].Tags)
+}
+
+// A field whose name is not plain ASCII is not compared as bytes: a key
+// that is not UTF-8 fails as the token path says, whatever the tag.
+func TestFlatReadOddKeyNames(t *testing.T) {
+	type notUTF8 struct {
+		A int `gdvar:"\xff"`
+	}
+	type accented struct {
+		A int `gdvar:"é"`
+	}
+	for _, tc := range []struct {
+		name string
+		key  []byte
+		into func() any
+	}{
+		{"not UTF-8", []byte{0xff}, func() any { return &notUTF8{} }},
+		{"accented", []byte("é"), func() any { return &accented{} }},
+	} {
+		data := words(uint32(TypeDictionary), 1, uint32(TypeString), uint32(len(tc.key)))
+		data = append(data, tc.key...)
+		data = append(data, make([]byte, padding(int64(len(tc.key))))...)
+		data = append(data, words(uint32(TypeInt), 7)...)
+		flat, tokens := tc.into(), tc.into()
+		flatErr := Unmarshal(data, flat)
+		flatPaths = false
+		tokenErr := Unmarshal(data, tokens)
+		flatPaths = true
+		assert.Equal(t, tokenErr, flatErr, tc.name)
+		assert.Equal(t, tokens, flat, tc.name)
+	}
 }

@@ -315,8 +315,8 @@ func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
 
 // flatReadStruct reads an untyped Dictionary whose String keys name fields.
 // A key is first compared, whole, with the next field's as the engine
-// writes it (String is type 4 in every version): keys usually come in field
-// order.
+// writes it (String is type 4 in every version), when that name is ASCII,
+// valid in every version: keys usually come in field order.
 func flatReadStruct(t reflect.Type) flatReadFunc {
 	si := structFields(t)
 	reads := make([]flatReadFunc, len(si.fields))
@@ -327,6 +327,9 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 		offs[i] = t.Field(f.index[0]).Offset
 		if reads[i] = flatReaderFor(f.typ); reads[i] == nil { // a flat type is not recursive: this ends
 			return nil
+		}
+		if !isShortASCII([]byte(f.name)) {
+			continue // its bytes are checked as the key is read
 		}
 		keys[i] = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, 4), uint32(len(f.name)))
 		keys[i] = append(append(keys[i], f.name...), make([]byte, padding(int64(len(f.name))))...)
@@ -344,7 +347,7 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 		last := -1
 		for range n {
 			i := last + 1
-			if !compare || i >= len(keys) || !bytes.HasPrefix(r.b[r.pos:], keys[i]) {
+			if !compare || i >= len(keys) || keys[i] == nil || !bytes.HasPrefix(r.b[r.pos:], keys[i]) {
 				if _, ok := r.header(TypeString, false); !ok {
 					return false
 				}
@@ -435,6 +438,13 @@ type slab struct {
 	free int            // elements left
 }
 
+// slabs are the blocks of the slice types a value holds small arrays of,
+// four at most: a fifth type takes the place of the one that came first.
+type slabs struct {
+	s    [4]slab
+	next uint8 // the place a new type takes
+}
+
 // newArray returns a new array of n elements of size bytes for slice type
 // t, taken from the size-hint budget, which the caller checked has room for
 // them; rest is the input left.
@@ -443,11 +453,11 @@ func (ds *decodeState) newArray(t reflect.Type, size uintptr, n, rest int) unsaf
 		ds.hint(n, size)
 		return reflect.MakeSlice(t, n, n).UnsafePointer()
 	}
-	s := &ds.slab
-	if s.typ != t || s.free < n {
+	s := ds.slabs.of(t)
+	if s.free < n {
 		ds.hint(n, size)
 		count := n + ds.hint(min(int(slabBytes/size), rest/4)-n, size)
-		s.typ, s.next, s.free = t, reflect.MakeSlice(t, count, count).UnsafePointer(), count
+		s.next, s.free = reflect.MakeSlice(t, count, count).UnsafePointer(), count
 	}
 	a := s.next
 	s.free -= n
@@ -456,6 +466,19 @@ func (ds *decodeState) newArray(t reflect.Type, size uintptr, n, rest int) unsaf
 		s.next = unsafe.Add(a, uintptr(n)*size)
 	}
 	return a
+}
+
+// of returns the slab of type t, emptied when it is new.
+func (ss *slabs) of(t reflect.Type) *slab {
+	for i := range ss.s {
+		if ss.s[i].typ == t {
+			return &ss.s[i]
+		}
+	}
+	s := &ss.s[ss.next]
+	ss.next = (ss.next + 1) % uint8(len(ss.s))
+	*s = slab{typ: t}
+	return s
 }
 
 // readFlat reads a value of a flat type into v where a value goes; false

@@ -172,34 +172,37 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 }
 
 // boxTable holds short strings already put in interfaces, so that the keys
-// and tags that repeat through a value cost no allocation. Like interner, it
-// is bounded, so that hostile input cannot grow it.
+// and tags that repeat through a large value cost no allocation. It lives
+// for one Decode call, and starts after boxAfter strings: a small value is
+// not worth a table. Like interner, it is bounded, so that hostile input
+// cannot grow it.
 type boxTable struct {
 	m     map[string]any
 	bytes int
+	seen  int // strings boxed so far
 }
 
-// boxString returns s in an interface: from the table when seen before;
-// else kept in the arena (see keep), or given its own allocation when the
-// table takes it.
+const boxAfter = 32
+
+// boxString returns s, kept in the arena (see keep), in an interface: from
+// the table when seen before.
 func (ds *decodeState) boxString(s []byte) any {
 	b := &ds.boxes
-	if len(s) > internMaxName {
+	b.seen++
+	if len(s) > internMaxName || b.seen <= boxAfter {
 		return ds.keep(s, ds.d.end-ds.d.pos)
 	}
 	if v, ok := b.m[string(s)]; ok {
 		return v
 	}
-	if b.bytes+len(s) > internMaxBytes {
-		return ds.keep(s, ds.d.end-ds.d.pos)
+	v := any(ds.keep(s, ds.d.end-ds.d.pos))
+	if b.bytes+len(s) <= internMaxBytes {
+		if b.m == nil {
+			b.m = make(map[string]any)
+		}
+		b.m[v.(string)] = v
+		b.bytes += len(s)
 	}
-	if b.m == nil {
-		b.m = make(map[string]any)
-	}
-	str := string(s) // its own allocation: an arena block kept alive by the table would cost more
-	v := any(str)
-	b.m[str] = v
-	b.bytes += len(str)
 	return v
 }
 

@@ -76,7 +76,7 @@ func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 
 func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.release()
-	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names, ds: decodeState{text: d.ds.text, boxes: d.ds.boxes}}
+	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names, ds: decodeState{text: d.ds.text}}
 	d.cfg.set(opts)
 	d.tab = d.cfg.engine.table()
 	d.err = d.cfg.err

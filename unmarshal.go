@@ -106,8 +106,8 @@ type decodeState struct {
 	started bool   // a token has been read
 	flat    flatReader
 	arena   []byte   // the block strings are kept in (see keep)
-	slab    slab     // the block small arrays are cut from (see newArray)
-	boxes   boxTable // short strings in interfaces (see boxString), kept across Resets
+	slabs   slabs    // the blocks small arrays are cut from (see newArray)
+	boxes   boxTable // short strings in interfaces (see boxString)
 }
 
 // decoderFunc reads one value from the Decoder into v.
