@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"unsafe"
 
 	"github.com/valyala/bytebufferpool"
@@ -368,7 +369,10 @@ func (d *Decoder) readTopValue(t *Token) error {
 // setValueEnd computes where in buf the current value must end to respect
 // MaxValueBytes; it changes when the buffer is compacted.
 func (d *Decoder) setValueEnd() {
-	d.valueEnd = d.valueStart + d.cfg.limits.MaxValueBytes - d.base
+	d.valueEnd = math.MaxInt64 // a limit past what an int64 can count
+	if max := d.cfg.limits.MaxValueBytes; max <= math.MaxInt64-d.valueStart {
+		d.valueEnd = d.valueStart + max - d.base
+	}
 	d.setFastEnd()
 }
 

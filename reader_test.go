@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"testing"
@@ -429,4 +430,20 @@ func TestDecoderZeroAllocations(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(100, func() { dec.ResetBytes(data); drainAll() }))
 	r := bytes.NewReader(data)
 	assert.Less(t, testing.AllocsPerRun(100, func() { r.Reset(data); dec.Reset(r); drainAll() }), 0.5)
+}
+
+// A MaxValueBytes as large as an int64 holds is no limit, for the second
+// value as for the first (where the value ends once overflowed).
+func TestMaxValueBytesUnbounded(t *testing.T) {
+	one, err := Marshal([]any{int64(1), "a"})
+	require.NoError(t, err)
+	data := append(bytes.Clone(one), one...)
+	opts := WithLimits(Limits{MaxValueBytes: math.MaxInt64})
+	for _, dec := range []*Decoder{NewDecoderBytes(data, opts), NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts)} {
+		for i := range 2 {
+			var v any
+			require.NoError(t, dec.Decode(&v), "value %d", i)
+			assert.Equal(t, []any{int64(1), "a"}, v)
+		}
+	}
 }
