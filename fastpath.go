@@ -123,8 +123,9 @@ func (d *Decoder) ReadToken() (Token, error) {
 	return t, nil
 }
 
-// fastStringMax is the longest string the fast path reads: its bytes and a word
-// past them fit in the fastValueMax bytes it looks at.
+// fastStringMax is the longest string the fast path reads: its header and
+// its bytes, rounded up to whole words of eight for the ASCII check, fit in
+// the fastValueMax bytes it looks at.
 const fastStringMax = fastValueMax - 8 - 4
 
 // shortASCII reports whether the first n bytes of b are 0x01..0x7f: the

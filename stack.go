@@ -114,7 +114,7 @@ func (f *frame) next() expect {
 // stack is the open frames plus the container depth.
 type stack struct {
 	frames []frame
-	last   *frame // &frames[len(frames)-1], or nil: read for every token
+	last   *frame // &frames[len(frames)-1], or nil (also after a Decoder's final error): read for every token
 	depth  int    // open Arrays, Dictionaries and full objects
 }
 
