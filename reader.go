@@ -311,7 +311,8 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 	return nil
 }
 
-// readToken is ReadToken's general path (see fastpath.go).
+// readToken is ReadToken's general path (see fastpath.go), which reads the
+// markers and ends of Arrays and Dictionaries itself.
 func (d *Decoder) readToken() (Token, error) {
 	var t Token
 	if d.err != nil {
@@ -326,15 +327,6 @@ func (d *Decoder) readToken() (Token, error) {
 	switch f.next() {
 	case expValue:
 		err = d.readValue(&t)
-	case expArrayEnd:
-		d.st.pop()
-		return ArrayEndToken, nil
-	case expDictKey:
-		d.st.startEntry()
-		return DictKeyToken, nil
-	case expDictEnd:
-		d.st.pop()
-		return DictEndToken, nil
 	case expProperty:
 		err = d.readProperty(&t)
 	case expObjectEnd:
