@@ -47,15 +47,18 @@ type prefixed struct {
 	w      io.Writer
 	prefix []byte
 	hdr    [4]byte
+	pair   [2][]byte   // the prefix and the first write, kept here so that
+	bufs   net.Buffers // writing them allocates nothing
 }
 
 func (p *prefixed) Write(b []byte) (int, error) {
 	if p.prefix == nil {
 		return p.w.Write(b)
 	}
-	bufs := net.Buffers{p.prefix, b}
-	n, err := bufs.WriteTo(p.w)
-	p.prefix = nil
+	p.pair = [2][]byte{p.prefix, b}
+	p.bufs = p.pair[:]
+	n, err := p.bufs.WriteTo(p.w)
+	p.prefix, p.pair = nil, [2][]byte{}
 	return max(0, int(n)-len(p.hdr)), err
 }
 
