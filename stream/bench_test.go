@@ -12,7 +12,7 @@ import (
 )
 
 // echoServer answers every frame on a loopback TCP connection with the same
-// value, copied token by token, and returns the client's Peer.
+// value, copied with gdvar.CopyValue, and returns the client's Peer.
 func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -29,15 +29,21 @@ func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
 		}
 		defer c.Close()
 		p := NewPeer(c, opts...)
-		for { // token by token, without building values
-			dec, err := p.NextFrame()
+		var src bytes.Reader
+		dec := gdvar.NewDecoder(&src)
+		for {
+			// The client sends a whole frame before it reads the reply, so
+			// the echo takes the frame whole, then streams the copy back
+			// while the client decodes it. Through a reader, CopyValue
+			// hands its copy over as it goes; from a byte slice it would
+			// check the whole value first.
+			frame, err := p.ReadFrame()
 			if err != nil {
 				return
 			}
-			// The whole copy is built before it goes back: streamed, it
-			// would fill the socket while the client, still sending, is
-			// not reading.
-			if p.WriteFrame(func(enc *gdvar.Encoder) error { return gdvar.CopyValue(enc, dec) }) != nil {
+			src.Reset(frame)
+			dec.Reset(&src)
+			if p.WriteFrameLen(int64(len(frame)), func(enc *gdvar.Encoder) error { return gdvar.CopyValue(enc, dec) }) != nil {
 				return
 			}
 		}

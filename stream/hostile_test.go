@@ -50,6 +50,15 @@ var readers = []struct {
 	}},
 }
 
+// readFrame reads a frame whole without decoding it, as a relay does.
+var readFrame = struct {
+	name string
+	read func(r *Reader) error
+}{"ReadFrame", func(r *Reader) error {
+	_, err := r.ReadFrame()
+	return err
+}}
+
 // stalledFrame declares a 16 MiB frame and starts it with two Arrays that
 // declare 16M elements each; then the peer sends nothing more.
 var stalledFrame = append([]byte{0, 0, 0, 1}, hostile.NestedArrays(2, 16<<20, 16)...)
@@ -60,7 +69,7 @@ var stalledFrame = append([]byte{0, 0, 0, 1}, hostile.NestedArrays(2, 16<<20, 16
 // not the 16 MiB declared.
 func TestStalledPeers(t *testing.T) {
 	const peers = 200
-	for _, rd := range readers {
+	for _, rd := range append(readers, readFrame) {
 		t.Run(rd.name, func(t *testing.T) {
 			before := hostile.HeapInUse()
 			errs := stalledPeers(t, peers, rd.read, func() {
@@ -187,6 +196,8 @@ func attacks() []attack {
 			}
 		}
 	}, os.ErrDeadlineExceeded, 0})
+	s, n = stalled(append([]byte{0, 0, 0, 1}, hostile.NestedArrays(1, 16<<20, 256<<10)...))
+	as = append(as, attack{"a 16 MiB frame declared, 256 KiB sent, ReadFrame", s, n, readFrame.read, os.ErrDeadlineExceeded, 0})
 	s, n = stalled(hostile.Frame(hostile.NestedArrays(1, 16<<20, 16<<20-4)))
 	as = append(as, attack{"SkipFrame of a 16 MiB frame", s, n, func(r *Reader) error {
 		if _, err := r.SkipFrame(); err != nil {

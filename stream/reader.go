@@ -63,6 +63,7 @@ const (
 	useSkip                      // SkipFrame drops it
 	useOversized                 // it is oversized and dropped, then reported
 	useDecoder                   // NextFrame gave it out: the next call drops it
+	useRead                      // ReadFrame reads it into its buffer, which it gives out
 )
 
 // NewReader returns a Reader of framed values from r.
@@ -90,6 +91,7 @@ func (r *Reader) beginFrame(use frameUse) error {
 	if r.length >= 0 {
 		return nil
 	}
+	r.body.release() // what ReadFrame gave out
 	for r.hdrN < 4 {
 		n, err := r.r.Read(r.hdr[r.hdrN:])
 		r.hdrN += n
@@ -137,7 +139,9 @@ func (r *Reader) finishFrame() error {
 	}
 	r.off += 4 + r.length
 	r.length = -1
-	r.body.release()
+	if r.use != useRead { // ReadFrame's stays valid until the next frame
+		r.body.release()
+	}
 	return nil
 }
 
@@ -147,15 +151,18 @@ func (r *Reader) broken(err error) error {
 }
 
 // GetVar reads the next frame and decodes its value into v, through gdvar's
-// value layer (see gdvar.Unmarshal). The frame is read whole first, so it
-// must fit the maximum frame size; NextFrame reads a frame of any size in
-// pieces. Bytes after the value in the frame are ignored, as Godot ignores
-// them. At the end of the stream GetVar returns io.EOF.
+// value layer (see gdvar.Unmarshal). A frame of more than 64 KiB is decoded
+// as its bytes arrive, so that decoding overlaps the transfer; the frame is
+// kept all the same, so that a read error inside it (a deadline) can be
+// repeated, as for a small frame, which is read whole and then decoded. So
+// the frame must fit the maximum frame size; NextFrame reads a frame of any
+// size in pieces. Bytes after the value in the frame are ignored, as Godot
+// ignores them. At the end of the stream GetVar returns io.EOF.
 //
 // Memory follows the bytes received, not the length the frame declares: the
 // frame's buffer starts at 4 KiB and at most doubles as bytes arrive (at
 // most twice the bytes received, plus 4 KiB), and decoding allocates at
-// most a small multiple of the frame's length (see gdvar.Unmarshal).
+// most a small multiple of the bytes received (see gdvar.Unmarshal).
 func (r *Reader) GetVar(v any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -168,17 +175,56 @@ func (r *Reader) GetVar(v any) error {
 	if frame, ok := r.buffered(); ok {
 		return r.decodeFrame(frame, v)
 	}
+	if r.bodyN == 0 && r.length > streamFrom {
+		return r.streamFrame(v)
+	}
+	body, err := r.readBody()
+	if err != nil {
+		return err
+	}
+	return r.decodeFrame(body, v)
+}
+
+// readBody reads the rest of the current frame into its buffer and returns
+// the whole body.
+func (r *Reader) readBody() ([]byte, error) {
 	for r.bodyN < r.length {
 		n, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
 		r.bodyN += int64(n)
 		if err == io.EOF && r.bodyN < r.length {
-			return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+			return nil, r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
 		}
 		if err != nil && err != io.EOF {
-			return err // kept: the call can be repeated
+			return nil, err // kept: the call can be repeated
 		}
 	}
-	return r.decodeFrame(r.body.bytes(int(r.length)), v)
+	return r.body.bytes(int(r.length)), nil
+}
+
+// ReadFrame reads the next frame whole and returns its body as it came,
+// unchecked: the value's bytes, and any after it. The slice is valid until
+// the next call to the Reader. It is for handling a frame once it is all
+// there: a relay that stores frames, or an echo that sends a frame back
+// while the peer, which has sent it all, reads the reply as it comes. The
+// frame must fit the maximum frame size; memory and repeated calls are as
+// GetVar's. At the end of the stream ReadFrame returns io.EOF.
+func (r *Reader) ReadFrame() ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.settle(useRead); err != nil {
+		return nil, err
+	}
+	if err := r.beginFrame(useRead); err != nil {
+		return nil, err
+	}
+	body, ok := r.buffered()
+	if !ok {
+		var err error
+		if body, err = r.readBody(); err != nil {
+			return nil, err
+		}
+	}
+	return body, r.finishFrame()
 }
 
 // buffered returns the current frame's body when a Peer's read-ahead holds
@@ -197,9 +243,59 @@ func (r *Reader) buffered() ([]byte, bool) {
 // decodeFrame decodes the current frame's whole body into v and ends the
 // frame.
 func (r *Reader) decodeFrame(frame []byte, v any) error {
-	start, length := r.off, r.length
 	r.dec.ResetBytes(frame, r.cfg.codec...)
+	return r.endDecode(r.dec.Decode(v))
+}
+
+// streamFrame decodes the current frame into v as its bytes arrive, so
+// that decoding a large frame overlaps its transfer, and ends the frame.
+// What it reads is kept in the frame's buffer all the same: after a read
+// error (a deadline), the repeated call reads the rest into the buffer and
+// decodes the whole frame, as GetVar does for a frame it has begun.
+func (r *Reader) streamFrame(v any) error {
+	rec := recorder{r: r}
+	r.dec.Reset(&rec, r.cfg.codec...)
 	err := r.dec.Decode(v)
+	if rec.err == nil {
+		_, rec.err = io.Copy(io.Discard, &rec) // the bytes after the value, kept too
+	}
+	if rec.err != nil {
+		if rec.err == io.EOF {
+			rec.err = r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+		}
+		return rec.err // a read error: the call can be repeated
+	}
+	return r.endDecode(err)
+}
+
+// recorder reads the current frame for streamFrame, keeping what it reads
+// in the frame's buffer. It notes the first error of the underlying reader:
+// io.EOF when the input ends inside the frame.
+type recorder struct {
+	r   *Reader
+	err error
+}
+
+func (rec *recorder) Read(p []byte) (int, error) {
+	if rec.err != nil {
+		return 0, rec.err
+	}
+	r := rec.r
+	n, err := r.rest.Read(p)
+	for kept := 0; kept < n; {
+		m := copy(r.body.room(int(r.bodyN), int(r.length)), p[kept:n])
+		kept += m
+		r.bodyN += int64(m)
+	}
+	if err != nil && !(err == io.EOF && r.rest.N == 0) {
+		rec.err = err
+	}
+	return n, err
+}
+
+// endDecode ends the current frame, whose value decoded with err.
+func (r *Reader) endDecode(err error) error {
+	start, length := r.off, r.length
 	if ferr := r.finishFrame(); ferr != nil {
 		return ferr
 	}

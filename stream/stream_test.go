@@ -333,34 +333,41 @@ func TestSlowWriterWithReadDeadline(t *testing.T) {
 // is still reported.
 func TestRepeatedCallsCarryOn(t *testing.T) {
 	small := frame(marshal(t, "small"))
-	big := frame(marshal(t, bytes.Repeat([]byte{1}, 100)))
+	getVarLen := func(r *Reader) (any, error) {
+		var v []byte
+		err := r.GetVar(&v)
+		return len(v), err
+	}
 	for _, c := range []struct {
 		name string
+		size int // of the PackedByteArray in the frame
 		call func(r *Reader) (any, error)
 		want any
 	}{
-		{"SkipFrame", func(r *Reader) (any, error) { return r.SkipFrame() }, int64(len(big) - 4)},
-		{"GetVar", func(r *Reader) (any, error) {
-			var v []byte
-			err := r.GetVar(&v)
-			return len(v), err
-		}, 100},
-		{"GetVar of an oversized frame", func(r *Reader) (any, error) {
+		{"SkipFrame", 100, func(r *Reader) (any, error) { return r.SkipFrame() }, int64(108)},
+		{"GetVar", 100, getVarLen, 100},
+		{"GetVar of a frame decoded as it arrives", 3 * streamFrom, getVarLen, 3 * streamFrom},
+		{"ReadFrame", 100, func(r *Reader) (any, error) {
+			body, err := r.ReadFrame()
+			return len(body), err
+		}, 108},
+		{"GetVar of an oversized frame", 100, func(r *Reader) (any, error) {
 			var v any
 			return nil, r.GetVar(&v)
 		}, nil},
 	} {
+		big := frame(marshal(t, bytes.Repeat([]byte{1}, c.size)))
 		client, server := tcpPair(t)
 		r := NewReader(server, WithMaxFrame(64), SkipOversizedFrames(true))
 		if c.want != nil {
 			r = NewReader(server)
 		}
-		_, err := client.Write(big[:50])
+		_, err := client.Write(big[:len(big)/2])
 		require.NoError(t, err)
 		require.NoError(t, server.SetReadDeadline(time.Now().Add(50*time.Millisecond)))
 		_, err = c.call(r)
 		require.ErrorIs(t, err, os.ErrDeadlineExceeded, c.name)
-		_, err = client.Write(append(big[50:], small...))
+		_, err = client.Write(append(big[len(big)/2:], small...))
 		require.NoError(t, err)
 		require.NoError(t, server.SetReadDeadline(time.Time{}))
 		got, err := c.call(r)
@@ -373,6 +380,80 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 		var s string
 		require.NoError(t, r.GetVar(&s), c.name)
 		assert.Equal(t, "small", s, c.name)
+	}
+}
+
+// ReadFrame gives each frame's body as it came, held whole in the Reader's
+// read-ahead or in its frame buffer, and mixes with the other calls.
+func TestReadFrame(t *testing.T) {
+	values := [][]byte{
+		marshal(t, "small"),                                   // in the read-ahead
+		append(marshal(t, 7), 0xde, 0xad),                     // bytes after the value come too
+		marshal(t, bytes.Repeat([]byte{2}, 3*streamFrom)),     // in the frame buffer
+		{0xff, 0, 0, 0},                                       // not a value: not checked
+		marshal(t, []any{"x", bytes.Repeat([]byte{3}, 5000)}), // larger than the read-ahead
+	}
+	var data []byte
+	for _, v := range values {
+		data = append(data, frame(v)...)
+	}
+	data = append(data, frame(marshal(t, "last"))...)
+	client, server := tcpPair(t)
+	go func() {
+		for len(data) > 0 { // in pieces, as a network delivers them
+			n := min(len(data), 3000)
+			if _, err := client.Write(data[:n]); err != nil {
+				return
+			}
+			data = data[n:]
+		}
+		client.Close()
+	}()
+	peer := NewPeer(server)
+	for i, want := range values {
+		got, err := peer.ReadFrame()
+		require.NoError(t, err, i)
+		assert.Equal(t, want, got, i)
+	}
+	var last string
+	require.NoError(t, peer.GetVar(&last))
+	assert.Equal(t, "last", last)
+	_, err := peer.ReadFrame()
+	assert.Equal(t, io.EOF, err)
+}
+
+// A frame GetVar decodes as it arrives fails as one it reads whole and
+// then decodes: the same error, at the same offset and path.
+func TestGetVarStreamedErrors(t *testing.T) {
+	long := bytes.Repeat([]byte{1}, 3*streamFrom)
+	valid := marshal(t, []any{"first", long, map[string]any{"pos": gdvar.Vector2{X: 1, Y: 2}}})
+	posAt := bytes.LastIndex(valid, []byte("pos")) + 4 // the Vector2's type word
+	invalidType := bytes.Clone(valid)
+	invalidType[posAt] = 0xff
+	badUTF8 := bytes.Clone(valid)
+	badUTF8[bytes.Index(valid, []byte("first"))] = 0xff
+	for _, c := range []struct {
+		name  string
+		value []byte
+		want  error
+	}{
+		{"a type that does not exist, after the long value", invalidType, gdvar.ErrInvalidType},
+		{"a string that is not UTF-8, before it", badUTF8, gdvar.ErrInvalidUTF8},
+		{"a frame that ends inside the value", valid[:posAt], gdvar.ErrTruncated},
+	} {
+		var v any
+		want := gdvar.NewDecoderBytes(c.value).Decode(&v)
+		require.ErrorIs(t, want, c.want, c.name)
+		next := marshal(t, "next")
+		r := NewReader(bytes.NewReader(append(frame(c.value), frame(next)...)))
+		err := r.GetVar(&v)
+		var fe *FrameError
+		require.ErrorAs(t, err, &fe, c.name)
+		assert.Equal(t, int64(0), fe.Offset, c.name)
+		assert.Equal(t, want.Error(), fe.Err.Error(), c.name)
+		var s string
+		require.NoError(t, r.GetVar(&s), c.name)
+		assert.Equal(t, "next", s, "the next frame is read")
 	}
 }
 
