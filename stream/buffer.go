@@ -75,10 +75,21 @@ func (f *frameBuf) release() {
 }
 
 // getFrameBuf returns a buffer of at least size bytes: a pooled one of the
-// smallest class that holds size, or a new one of size.
+// smallest class that holds size, or one of the class below that is large
+// enough (a frame's last buffer is cut to the frame's length, so frames of
+// one size reuse it from there), or a new one of size.
 func getFrameBuf(size int) *[]byte {
-	if b, ok := frameBufs[bits.Len(uint((size-1)/minFrameBuf))].Get().(*[]byte); ok {
+	c := bits.Len(uint((size - 1) / minFrameBuf))
+	if b, ok := frameBufs[c].Get().(*[]byte); ok {
 		return b
+	}
+	if c > 0 {
+		if b, ok := frameBufs[c-1].Get().(*[]byte); ok {
+			if len(*b) >= size {
+				return b
+			}
+			frameBufs[c-1].Put(b)
+		}
 	}
 	b := make([]byte, size)
 	return &b
