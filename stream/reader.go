@@ -175,22 +175,28 @@ func (r *Reader) GetVar(v any) error {
 	if frame, ok := r.buffered(); ok {
 		return r.decodeFrame(frame, v)
 	}
-	if r.bodyN == 0 && r.length > streamFrom {
+	if r.length > streamFrom && r.bodyN <= streamFrom {
+		// Its first part is read as a small frame is, so that a peer
+		// that stalls early costs the frame's buffer alone, not a
+		// Decoder's too.
+		if _, err := r.readBody(streamFrom); err != nil {
+			return err
+		}
 		return r.streamFrame(v)
 	}
-	body, err := r.readBody()
+	body, err := r.readBody(r.length)
 	if err != nil {
 		return err
 	}
 	return r.decodeFrame(body, v)
 }
 
-// readBody reads the rest of the current frame into its buffer and returns
-// the whole body.
-func (r *Reader) readBody() ([]byte, error) {
-	for r.bodyN < r.length {
-		n, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
-		r.bodyN += int64(n)
+// readBody reads the current frame into its buffer until it holds at least
+// its first n bytes, and returns them.
+func (r *Reader) readBody(n int64) ([]byte, error) {
+	for r.bodyN < n {
+		m, err := r.rest.Read(r.body.room(int(r.bodyN), int(r.length)))
+		r.bodyN += int64(m)
 		if err == io.EOF && r.bodyN < r.length {
 			return nil, r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
 		}
@@ -198,7 +204,7 @@ func (r *Reader) readBody() ([]byte, error) {
 			return nil, err // kept: the call can be repeated
 		}
 	}
-	return r.body.bytes(int(r.length)), nil
+	return r.body.bytes(int(n)), nil
 }
 
 // ReadFrame reads the next frame whole and returns its body as it came,
@@ -220,7 +226,7 @@ func (r *Reader) ReadFrame() ([]byte, error) {
 	body, ok := r.buffered()
 	if !ok {
 		var err error
-		if body, err = r.readBody(); err != nil {
+		if body, err = r.readBody(r.length); err != nil {
 			return nil, err
 		}
 	}
@@ -247,11 +253,12 @@ func (r *Reader) decodeFrame(frame []byte, v any) error {
 	return r.endDecode(r.dec.Decode(v))
 }
 
-// streamFrame decodes the current frame into v as its bytes arrive, so
-// that decoding a large frame overlaps its transfer, and ends the frame.
-// What it reads is kept in the frame's buffer all the same: after a read
-// error (a deadline), the repeated call reads the rest into the buffer and
-// decodes the whole frame, as GetVar does for a frame it has begun.
+// streamFrame decodes the current frame into v, first what its buffer
+// holds, then the rest as it arrives, so that decoding a large frame
+// overlaps its transfer, and ends the frame. What it reads is kept in the
+// frame's buffer all the same: after a read error (a deadline), the
+// repeated call reads the rest into the buffer and decodes the whole frame,
+// as GetVar does for a frame it has begun.
 func (r *Reader) streamFrame(v any) error {
 	rec := recorder{r: r}
 	r.dec.Reset(&rec, r.cfg.codec...)
@@ -268,20 +275,28 @@ func (r *Reader) streamFrame(v any) error {
 	return r.endDecode(err)
 }
 
-// recorder reads the current frame for streamFrame, keeping what it reads
-// in the frame's buffer. It notes the first error of the underlying reader:
-// io.EOF when the input ends inside the frame.
+// recorder reads the current frame for streamFrame: what the frame's
+// buffer holds, then the rest, which it keeps in the buffer. It notes the
+// first error of the underlying reader: io.EOF when the input ends inside
+// the frame.
 type recorder struct {
 	r   *Reader
+	at  int64 // the bytes of the frame read so far
 	err error
 }
 
 func (rec *recorder) Read(p []byte) (int, error) {
+	r := rec.r
+	if rec.at < r.bodyN {
+		n := copy(p, r.body.bytes(int(r.bodyN))[rec.at:])
+		rec.at += int64(n)
+		return n, nil
+	}
 	if rec.err != nil {
 		return 0, rec.err
 	}
-	r := rec.r
 	n, err := r.rest.Read(p)
+	rec.at += int64(n)
 	for kept := 0; kept < n; {
 		m := copy(r.body.room(int(r.bodyN), int(r.length)), p[kept:n])
 		kept += m

@@ -347,6 +347,7 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 		{"SkipFrame", 100, func(r *Reader) (any, error) { return r.SkipFrame() }, int64(108)},
 		{"GetVar", 100, getVarLen, 100},
 		{"GetVar of a frame decoded as it arrives", 3 * streamFrom, getVarLen, 3 * streamFrom},
+		{"GetVar of a frame decoded as it arrives, cut in its first part", streamFrom, getVarLen, streamFrom},
 		{"ReadFrame", 100, func(r *Reader) (any, error) {
 			body, err := r.ReadFrame()
 			return len(body), err
