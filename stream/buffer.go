@@ -12,10 +12,10 @@ import (
 // stalls costs one small buffer. Buffers come from pools by size class, so
 // that large frames are read without allocating.
 
-// streamFrom is the frame length above which GetVar decodes a frame as it
-// arrives (streamFrame), where a smaller one is read whole and then
+// defaultStreamFrom is the frame length above which GetVar decodes a frame
+// as it arrives (streamFrame), where a smaller one is read whole and then
 // decoded in place: the size of a Decoder's read buffer.
-const streamFrom = 64 << 10
+const defaultStreamFrom = 64 << 10
 
 // minFrameBuf is the smallest frame buffer, the one every frame starts with.
 const minFrameBuf = 4 << 10

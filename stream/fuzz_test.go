@@ -20,8 +20,9 @@ import (
 const fuzzMaxFrame = 1 << 10
 
 // FuzzReader reads arbitrary bytes as a stream of frames with a mix of
-// GetVar, NextFrame (and some of its tokens, or Decode) and SkipFrame that
-// ops chooses, through a reader that delivers a few bytes at a time and fails
+// GetVar (with frames decoded as they arrive from a length ops chooses),
+// NextFrame (and some of its tokens, or Decode), SkipFrame and ReadFrame
+// that ops chooses, through a reader that delivers a few bytes at a time and fails
 // now and then as a read deadline does. Each call that meets the deadline
 // is repeated, and must then give what it gives uninterrupted: the frame
 // as a model cut from the bytes says (its offset, its length, its value or
@@ -43,21 +44,26 @@ func FuzzReader(f *testing.F) {
 		}
 		in := &flakyReader{data: data, ops: ops}
 		r := NewReader(in, opts...)
+		if len(ops) > 1 && ops[1]&0x80 == 0 {
+			r.streamFrom = int64(ops[1]) // most frames decoded as they arrive
+		}
 		m := model{data: data, skip: skip}
 		for i := 0; i < 64 && !m.done; i++ {
 			op := byte(i)
 			if len(ops) > 0 {
 				op = ops[i%len(ops)]
 			}
-			switch op % 4 {
+			switch op % 5 {
 			case 0:
 				checkGetVar(t, r, &m)
 			case 1:
-				checkNextFrame(t, r, &m, int(op/4))
+				checkNextFrame(t, r, &m, int(op/5))
 			case 2:
 				checkSkipFrame(t, r, &m)
-			default:
+			case 3:
 				checkNextFrameDecode(t, r, &m)
+			default:
+				checkReadFrame(t, r, &m)
 			}
 		}
 		if m.broken {
@@ -185,6 +191,24 @@ func checkGetVar(t *testing.T, r *Reader, m *model) {
 		return
 	}
 	checkValue(t, off, body, got, err)
+	checkOffset(t, r, m.off)
+}
+
+// checkReadFrame checks ReadFrame against the frame's bytes.
+func checkReadFrame(t *testing.T, r *Reader, m *model) {
+	var got []byte
+	err := retry(t, m, func() (err error) {
+		got, err = r.ReadFrame()
+		return err
+	})
+	off, body, want := m.next(false)
+	if want != nil {
+		checkError(t, err, want, off)
+		return
+	}
+	if err != nil || !bytes.Equal(got, body) {
+		t.Fatalf("frame at %d: ReadFrame gave %x, %v; want %x", off, got, err, body)
+	}
 	checkOffset(t, r, m.off)
 }
 

@@ -52,6 +52,8 @@ type Reader struct {
 	bodyN  int64            // bytes of the current frame read into body
 	rest   io.LimitedReader // the current frame, for NextFrame and skipping
 	dec    *gdvar.Decoder   // reused for each frame
+
+	streamFrom int64 // see defaultStreamFrom; tests lower it
 }
 
 // frameUse is what a frame is read for: a call that is interrupted in it
@@ -68,7 +70,7 @@ const (
 
 // NewReader returns a Reader of framed values from r.
 func NewReader(r io.Reader, opts ...gdvar.Option) *Reader {
-	rd := &Reader{r: r, src: r, cfg: newConfig(opts), length: -1}
+	rd := &Reader{r: r, src: r, cfg: newConfig(opts), length: -1, streamFrom: defaultStreamFrom}
 	rd.err = rd.cfg.err
 	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
 	return rd
@@ -175,11 +177,11 @@ func (r *Reader) GetVar(v any) error {
 	if frame, ok := r.buffered(); ok {
 		return r.decodeFrame(frame, v)
 	}
-	if r.length > streamFrom && r.bodyN <= streamFrom {
+	if r.length > r.streamFrom && r.bodyN <= r.streamFrom {
 		// Its first part is read as a small frame is, so that a peer
 		// that stalls early costs the frame's buffer alone, not a
 		// Decoder's too.
-		if _, err := r.readBody(streamFrom); err != nil {
+		if _, err := r.readBody(r.streamFrom); err != nil {
 			return err
 		}
 		return r.streamFrame(v)
@@ -264,7 +266,7 @@ func (r *Reader) streamFrame(v any) error {
 	r.dec.Reset(&rec, r.cfg.codec...)
 	err := r.dec.Decode(v)
 	if rec.err == nil {
-		_, rec.err = io.Copy(io.Discard, &rec) // the bytes after the value, kept too
+		_, _ = io.Copy(io.Discard, &rec) // the bytes after the value, kept too; an error is in rec.err
 	}
 	if rec.err != nil {
 		if rec.err == io.EOF {

@@ -346,8 +346,8 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 	}{
 		{"SkipFrame", 100, func(r *Reader) (any, error) { return r.SkipFrame() }, int64(108)},
 		{"GetVar", 100, getVarLen, 100},
-		{"GetVar of a frame decoded as it arrives", 3 * streamFrom, getVarLen, 3 * streamFrom},
-		{"GetVar of a frame decoded as it arrives, cut in its first part", streamFrom, getVarLen, streamFrom},
+		{"GetVar of a frame decoded as it arrives", 3 * defaultStreamFrom, getVarLen, 3 * defaultStreamFrom},
+		{"GetVar of a frame decoded as it arrives, cut in its first part", defaultStreamFrom, getVarLen, defaultStreamFrom},
 		{"ReadFrame", 100, func(r *Reader) (any, error) {
 			body, err := r.ReadFrame()
 			return len(body), err
@@ -388,11 +388,11 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 // read-ahead or in its frame buffer, and mixes with the other calls.
 func TestReadFrame(t *testing.T) {
 	values := [][]byte{
-		marshal(t, "small"),                                   // in the read-ahead
-		append(marshal(t, 7), 0xde, 0xad),                     // bytes after the value come too
-		marshal(t, bytes.Repeat([]byte{2}, 3*streamFrom)),     // in the frame buffer
-		{0xff, 0, 0, 0},                                       // not a value: not checked
-		marshal(t, []any{"x", bytes.Repeat([]byte{3}, 5000)}), // larger than the read-ahead
+		marshal(t, "small"),                                      // in the read-ahead
+		append(marshal(t, 7), 0xde, 0xad),                        // bytes after the value come too
+		marshal(t, bytes.Repeat([]byte{2}, 3*defaultStreamFrom)), // in the frame buffer
+		{0xff, 0, 0, 0},                                          // not a value: not checked
+		marshal(t, []any{"x", bytes.Repeat([]byte{3}, 5000)}),    // larger than the read-ahead
 	}
 	var data []byte
 	for _, v := range values {
@@ -426,7 +426,7 @@ func TestReadFrame(t *testing.T) {
 // A frame GetVar decodes as it arrives fails as one it reads whole and
 // then decodes: the same error, at the same offset and path.
 func TestGetVarStreamedErrors(t *testing.T) {
-	long := bytes.Repeat([]byte{1}, 3*streamFrom)
+	long := bytes.Repeat([]byte{1}, 3*defaultStreamFrom)
 	valid := marshal(t, []any{"first", long, map[string]any{"pos": gdvar.Vector2{X: 1, Y: 2}}})
 	posAt := bytes.LastIndex(valid, []byte("pos")) + 4 // the Vector2's type word
 	invalidType := bytes.Clone(valid)
