@@ -32,7 +32,7 @@ var frameBufs [frameClasses]sync.Pool
 // smallest class kept between frames, as a connection reads many small
 // frames.
 type frameBuf struct {
-	b     *[]byte // nil between frames
+	b     *[]byte // nil between frames, but for the one ReadFrame gave out
 	spare *[]byte
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -85,6 +86,29 @@ func TestStalledPeers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A Reader idle after a frame it decoded as it arrived holds no more than
+// after a small frame: 200 Readers that read a 192 KiB frame, then stall in
+// a 16 MiB frame, each hold under 16 KiB.
+func TestIdleAfterLargeFrame(t *testing.T) {
+	const peers = 200
+	large, err := gdvar.Marshal(bytes.Repeat([]byte{1}, 3*defaultStreamFrom))
+	require.NoError(t, err)
+	data := append(hostile.Frame(large), stalledFrame...)
+	rs := make([]*Reader, peers)
+	hostile.Collect()
+	before := hostile.HeapInUse()
+	for i := range rs {
+		rs[i] = NewReader(hostile.Stalled(data))
+		var v []byte
+		require.NoError(t, rs[i].GetVar(&v))
+		require.ErrorIs(t, rs[i].GetVar(&v), os.ErrDeadlineExceeded)
+	}
+	perPeer := (int64(hostile.HeapInUse()) - int64(before)) / peers
+	t.Logf("%d idle Readers: %d KiB of heap each", peers, perPeer>>10)
+	assert.Less(t, perPeer, int64(16<<10))
+	runtime.KeepAlive(rs)
 }
 
 // stalledPeers connects n peers that send stalledFrame to a server that

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -48,12 +49,13 @@ type Reader struct {
 	hdrN   int
 	length int64            // the current frame's length; < 0 between frames
 	use    frameUse         // what the current frame is read for
-	body   frameBuf         // GetVar's frame, as it arrives
+	body   frameBuf         // GetVar's and ReadFrame's frame, as it arrives
 	bodyN  int64            // bytes of the current frame read into body
 	rest   io.LimitedReader // the current frame, for NextFrame and skipping
 	dec    *gdvar.Decoder   // reused for each frame
 
-	streamFrom int64 // see defaultStreamFrom; tests lower it
+	streamFrom int64          // see defaultStreamFrom; tests lower it
+	streamOpts []gdvar.Option // the codec's, for streamFrame
 }
 
 // frameUse is what a frame is read for: a call that is interrupted in it
@@ -72,6 +74,9 @@ const (
 func NewReader(r io.Reader, opts ...gdvar.Option) *Reader {
 	rd := &Reader{r: r, src: r, cfg: newConfig(opts), length: -1, streamFrom: defaultStreamFrom}
 	rd.err = rd.cfg.err
+	// A frame decoded as it arrives gives what it gives read whole, which
+	// an input limit does not bound: the frame bounds it.
+	rd.streamOpts = append(slices.Clip(rd.cfg.codec), gdvar.WithInputLimit(math.MaxInt64))
 	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
 	return rd
 }
@@ -158,8 +163,11 @@ func (r *Reader) broken(err error) error {
 // kept all the same, so that a read error inside it (a deadline) can be
 // repeated, as for a small frame, which is read whole and then decoded. So
 // the frame must fit the maximum frame size; NextFrame reads a frame of any
-// size in pieces. Bytes after the value in the frame are ignored, as Godot
-// ignores them. At the end of the stream GetVar returns io.EOF.
+// size in pieces. After a read error inside such a frame, v may hold part
+// of the value, and the repeated call decodes it again from the start
+// (running v's Unmarshalers again). Bytes after the value in the frame are
+// ignored, as Godot ignores them. At the end of the stream GetVar returns
+// io.EOF.
 //
 // Memory follows the bytes received, not the length the frame declares: the
 // frame's buffer starts at 4 KiB and at most doubles as bytes arrive (at
@@ -232,7 +240,7 @@ func (r *Reader) ReadFrame() ([]byte, error) {
 			return nil, err
 		}
 	}
-	return body, r.finishFrame()
+	return body[:len(body):len(body)], r.finishFrame() // an append cannot write over the next frame
 }
 
 // buffered returns the current frame's body when a Peer's read-ahead holds
@@ -263,8 +271,9 @@ func (r *Reader) decodeFrame(frame []byte, v any) error {
 // as GetVar does for a frame it has begun.
 func (r *Reader) streamFrame(v any) error {
 	rec := recorder{r: r}
-	r.dec.Reset(&rec, r.cfg.codec...)
+	r.dec.Reset(&rec, r.streamOpts...)
 	err := r.dec.Decode(v)
+	r.dec.ResetBytes(nil) // gives back its read buffer: an idle Reader holds none
 	if rec.err == nil {
 		_, _ = io.Copy(io.Discard, &rec) // the bytes after the value, kept too; an error is in rec.err
 	}

@@ -415,6 +415,7 @@ func TestReadFrame(t *testing.T) {
 		got, err := peer.ReadFrame()
 		require.NoError(t, err, i)
 		assert.Equal(t, want, got, i)
+		assert.Equal(t, len(got), cap(got), "an append cannot write over the next frame")
 	}
 	var last string
 	require.NoError(t, peer.GetVar(&last))
@@ -456,6 +457,16 @@ func TestGetVarStreamedErrors(t *testing.T) {
 		require.NoError(t, r.GetVar(&s), c.name)
 		assert.Equal(t, "next", s, "the next frame is read")
 	}
+}
+
+// An input limit among the options bounds Decoders on readers; GetVar
+// decodes a frame as it arrives or whole alike, bounded by the frame.
+func TestGetVarStreamedWithInputLimit(t *testing.T) {
+	long := bytes.Repeat([]byte{1}, 3*defaultStreamFrom)
+	r := NewReader(bytes.NewReader(frame(marshal(t, long))), gdvar.WithInputLimit(defaultStreamFrom))
+	var got []byte
+	require.NoError(t, r.GetVar(&got))
+	assert.Equal(t, long, got)
 }
 
 func TestGarbageAfterAValidFrame(t *testing.T) {
