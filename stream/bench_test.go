@@ -118,8 +118,8 @@ func BenchmarkRoundTrip1KiB(b *testing.B) {
 }
 
 // BenchmarkInMemoryGameState does in memory the codec work of
-// BenchmarkRoundTripGameState, without framing or sockets: Marshal, a copy
-// token by token (the echo), Unmarshal. The round trip's time over this
+// BenchmarkRoundTripGameState, without framing or sockets: Marshal,
+// CopyValue (the echo), Unmarshal. The round trip's time over this
 // one is what framing and sockets add.
 func BenchmarkInMemoryGameState(b *testing.B) {
 	var players []player
