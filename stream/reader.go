@@ -133,6 +133,15 @@ func (r *Reader) beginFrame(use frameUse) error {
 	return nil
 }
 
+// start settles a frame an earlier call left under way, then begins the
+// next frame for use unless the same call is carrying on with it.
+func (r *Reader) start(use frameUse) error {
+	if err := r.settle(use); err != nil {
+		return err
+	}
+	return r.beginFrame(use)
+}
+
 // finishFrame reads and drops what is left of the current frame.
 func (r *Reader) finishFrame() error {
 	if r.length < 0 {
@@ -176,10 +185,7 @@ func (r *Reader) broken(err error) error {
 func (r *Reader) GetVar(v any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.settle(useGetVar); err != nil {
-		return err
-	}
-	if err := r.beginFrame(useGetVar); err != nil {
+	if err := r.start(useGetVar); err != nil {
 		return err
 	}
 	if frame, ok := r.buffered(); ok {
@@ -227,10 +233,7 @@ func (r *Reader) readBody(n int64) ([]byte, error) {
 func (r *Reader) ReadFrame() ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.settle(useRead); err != nil {
-		return nil, err
-	}
-	if err := r.beginFrame(useRead); err != nil {
+	if err := r.start(useRead); err != nil {
 		return nil, err
 	}
 	body, ok := r.buffered()
@@ -367,10 +370,7 @@ func (r *Reader) GetVarContext(ctx context.Context, v any) error {
 func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.settle(useDecoder); err != nil {
-		return nil, err
-	}
-	if err := r.beginFrame(useDecoder); err != nil {
+	if err := r.start(useDecoder); err != nil {
 		return nil, err
 	}
 	if frame, ok := r.buffered(); ok {
@@ -420,10 +420,7 @@ func (r *Reader) settle(use frameUse) error {
 func (r *Reader) SkipFrame() (int64, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.settle(useSkip); err != nil {
-		return 0, err
-	}
-	if err := r.beginFrame(useSkip); err != nil {
+	if err := r.start(useSkip); err != nil {
 		return 0, err
 	}
 	n := r.length
