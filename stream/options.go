@@ -9,7 +9,7 @@
 //
 // Values go through gdvar's value layer (PutVar, GetVar) or its token layer
 // (NextFrame, WriteFrame), which reads and writes frames of any size with
-// bounded memory.
+// bounded memory; ReadFrame gives a frame's bytes as they came, for relays.
 package stream
 
 import (
