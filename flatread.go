@@ -315,8 +315,8 @@ func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
 
 // flatReadStruct reads an untyped Dictionary whose String keys name fields.
 // A key is first compared, whole, with the next field's as the engine
-// writes it (String is type 4 in every version), when that name is ASCII,
-// valid in every version: keys usually come in field order.
+// writes it (structField.key), when that name is ASCII, valid in every
+// version: keys usually come in field order.
 func flatReadStruct(t reflect.Type) flatReadFunc {
 	si := structFields(t)
 	reads := make([]flatReadFunc, len(si.fields))
@@ -331,8 +331,7 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 		if !isShortASCII([]byte(f.name)) {
 			continue // its bytes are checked as the key is read
 		}
-		keys[i] = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, 4), uint32(len(f.name)))
-		keys[i] = append(append(keys[i], f.name...), make([]byte, padding(int64(len(f.name))))...)
+		keys[i] = f.key
 		longest = max(longest, len(f.name))
 	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
