@@ -3,15 +3,13 @@ module github.com/gdvar/gdvar
 go 1.26
 
 require (
+	github.com/andybalholm/brotli v1.2.8
+	github.com/coder/websocket v1.8.15
 	github.com/go-json-experiment/json v1.27.2
+	github.com/klauspost/compress v1.20.3
 	github.com/stretchr/testify v1.12.1
 	github.com/valyala/bytebufferpool v1.0.0
 	go.uber.org/goleak v1.3.0
 )
 
-require (
-	github.com/andybalholm/brotli v1.2.8 // indirect
-	github.com/coder/websocket v1.8.15 // indirect
-	github.com/klauspost/compress v1.20.3 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
-)
+require go.yaml.in/yaml/v3 v3.0.5 // indirect
