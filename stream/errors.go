@@ -3,6 +3,7 @@ package stream
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrFrameTooLarge is matched by the error for a frame longer than the
@@ -35,5 +36,9 @@ func (e *FrameError) Unwrap() error { return e.Err }
 // the cause.
 type brokenError struct{ err error }
 
-func (e *brokenError) Error() string   { return "stream: broken: " + e.err.Error() }
+// Error names the package once, though the cause (a FrameError) names it too.
+func (e *brokenError) Error() string {
+	return "stream: broken: " + strings.TrimPrefix(e.err.Error(), "stream: ")
+}
+
 func (e *brokenError) Unwrap() []error { return []error{ErrBroken, e.err} }

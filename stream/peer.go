@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"context"
 	"io"
 
 	"github.com/gdvar/gdvar"
@@ -24,4 +25,27 @@ func NewPeer(rw io.ReadWriter, opts ...gdvar.Option) *Peer {
 	r := NewReader(rw, opts...)
 	r.r = &readAhead{r: rw}
 	return &Peer{Reader: r, Writer: NewWriter(rw, opts...)}
+}
+
+// The four calls most programs make are methods of Peer itself, so that
+// go doc shows them with it; each is its Reader's or Writer's.
+
+// PutVar writes v as one frame, as StreamPeer.put_var does (see
+// Writer.PutVar).
+func (p *Peer) PutVar(v any) error { return p.Writer.PutVar(v) }
+
+// PutVarContext is PutVar that gives up when ctx is done (see
+// Writer.PutVarContext).
+func (p *Peer) PutVarContext(ctx context.Context, v any) error {
+	return p.Writer.PutVarContext(ctx, v)
+}
+
+// GetVar reads the next frame's value into v, as StreamPeer.get_var does,
+// and returns io.EOF at the end of the stream (see Reader.GetVar).
+func (p *Peer) GetVar(v any) error { return p.Reader.GetVar(v) }
+
+// GetVarContext is GetVar that gives up when ctx is done (see
+// Reader.GetVarContext).
+func (p *Peer) GetVarContext(ctx context.Context, v any) error {
+	return p.Reader.GetVarContext(ctx, v)
 }
