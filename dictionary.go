@@ -1,8 +1,12 @@
 package gdvar
 
 import (
+	"fmt"
 	"iter"
+	"math"
 	"reflect"
+	"strconv"
+	"strings"
 )
 
 // Dictionary is Godot's Dictionary: entries in insertion order, which Godot
@@ -139,4 +143,109 @@ func mapKey(k any) bool {
 	}
 	t := reflect.TypeOf(k)
 	return t.Comparable() && t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface
+}
+
+// String returns the entries as Godot 4's print shows a Dictionary:
+// { "name": "Ann", 2: [1.5, &"id", <null>], "pos": (0.0, 1.0, 2.0) }.
+// Floats keep a ".0", as an int 1 and a float 1.0 are different keys;
+// strings are quoted as Go quotes them. A Dictionary inside itself prints
+// as {...}, as in Godot.
+func (d *Dictionary) String() string {
+	if d == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	appendPrinted(&b, d, nil)
+	return b.String()
+}
+
+// appendPrinted writes v as Godot prints it inside a container; open holds
+// the Dictionaries v is inside of, to stop at a cycle.
+func appendPrinted(b *strings.Builder, v any, open []*Dictionary) {
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("<null>")
+	case string:
+		b.WriteString(strconv.Quote(v))
+	case StringName:
+		b.WriteString("&" + strconv.Quote(string(v)))
+	case NodePath:
+		b.WriteString("^" + strconv.Quote(v.String()))
+	case float32:
+		appendFloats(b, false, float64(v))
+	case float64:
+		appendFloats(b, false, v)
+	case Vector2:
+		appendFloats(b, true, v.X, v.Y)
+	case Vector3:
+		appendFloats(b, true, v.X, v.Y, v.Z)
+	case Vector4:
+		appendFloats(b, true, v.X, v.Y, v.Z, v.W)
+	case Quaternion:
+		appendFloats(b, true, v.X, v.Y, v.Z, v.W)
+	case Color:
+		appendFloats(b, true, float64(v.R), float64(v.G), float64(v.B), float64(v.A))
+	case []any:
+		appendList(b, v, open)
+	case Array:
+		appendList(b, v.Values, open)
+	case *Dictionary:
+		if v == nil {
+			b.WriteString("<null>")
+			return
+		}
+		for _, o := range open {
+			if o == v {
+				b.WriteString("{...}")
+				return
+			}
+		}
+		open = append(open, v)
+		b.WriteString("{ ")
+		for i := range v.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			appendPrinted(b, v.keys[i], open)
+			b.WriteString(": ")
+			appendPrinted(b, v.values[i], open)
+		}
+		b.WriteString(" }")
+	default:
+		fmt.Fprint(b, v)
+	}
+}
+
+func appendList(b *strings.Builder, vs []any, open []*Dictionary) {
+	b.WriteByte('[')
+	for i, e := range vs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		appendPrinted(b, e, open)
+	}
+	b.WriteByte(']')
+}
+
+// appendFloats writes one float, or a tuple of them in parentheses.
+func appendFloats(b *strings.Builder, tuple bool, fs ...float64) {
+	if tuple {
+		b.WriteByte('(')
+	}
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		switch {
+		case math.IsInf(f, 0) || math.IsNaN(f):
+			s = strings.TrimPrefix(strings.ToLower(s), "+")
+		case !strings.Contains(s, "."):
+			s += ".0"
+		}
+		b.WriteString(s)
+	}
+	if tuple {
+		b.WriteByte(')')
+	}
 }
