@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -120,8 +121,9 @@ func TestMaxPeers(t *testing.T) {
 
 // The packets that cost the server most per byte received: calls whose
 // arguments declare far more than they hold, or nest deepest, decoded into
-// the generic form, and calls and paths by the thousand. What handling 1 MiB
-// of each allocates stays within hostile.Bound.
+// the generic form, calls of 255 Nil arguments (the most arguments per
+// byte), and calls and paths by the thousand. What handling 1 MiB of each
+// allocates stays within hostile.Bound.
 func TestHostilePackets(t *testing.T) {
 	m := New(WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
@@ -129,14 +131,23 @@ func TestHostilePackets(t *testing.T) {
 	c := fakeConn(m)
 	const size = 1 << 20
 	checksum := Checksum([]string{"echo", "echo_reply"})
-	for _, in := range append(hostile.Adversarial(60000), hostile.Input{Name: "paths", Data: nil}) {
+	type input struct {
+		name   string
+		packet func(id uint32) []byte
+	}
+	var inputs []input
+	for _, in := range hostile.Adversarial(60000) {
+		inputs = append(inputs, input{in.Name, func(uint32) []byte { return appendCall(nil, 0, "Main", 0, false, 1, in.Data) }})
+	}
+	nils := bytes.Repeat(hostile.Nil, 255)
+	inputs = append(inputs,
+		input{"255 Nil arguments", func(uint32) []byte { return appendCall(nil, 0, "Main", 0, false, 255, nils) }},
+		input{"paths", func(id uint32) []byte { return appendSimplify(nil, checksum, id, "Main") }})
+	for _, in := range inputs {
 		var packets [][]byte
 		total := 0
 		for id := uint32(1); total < size; id++ {
-			p := appendCall(nil, 0, "Main", 0, false, 1, in.Data)
-			if in.Data == nil {
-				p = appendSimplify(nil, checksum, id, "Main")
-			}
+			p := in.packet(id)
 			packets = append(packets, p)
 			total += len(p)
 		}
@@ -148,8 +159,8 @@ func TestHostilePackets(t *testing.T) {
 				}
 			}
 		})
-		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.Name)
-		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated", in.Name, len(packets), total>>10, failed, alloc>>10)
+		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.name)
+		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", in.name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
 		clear(m.recv)
 		c.queue, c.queued = nil, 0
 	}

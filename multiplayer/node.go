@@ -207,6 +207,7 @@ type Call struct {
 	Method string
 	args   [][]byte
 	opts   []gdvar.Option
+	dec    *gdvar.Decoder // the connection's, reused for every argument
 }
 
 // NumArgs returns the number of arguments.
@@ -216,12 +217,26 @@ func (c *Call) NumArgs() int { return len(c.args) }
 // with a gdvar.Decoder; it is valid during the handler.
 func (c *Call) Arg(i int) []byte { return c.args[i] }
 
-// Decode decodes argument i into v, as gdvar.Unmarshal does.
+// Decode decodes argument i into v, as gdvar.Unmarshal does, during the
+// handler.
 func (c *Call) Decode(i int, v any) error {
 	if i >= len(c.args) {
 		return fmt.Errorf("multiplayer: argument %d of %d", i, len(c.args))
 	}
-	return gdvar.Unmarshal(c.args[i], v, c.opts...)
+	return c.decode(i, v)
+}
+
+// decode decodes argument i with the connection's Decoder: a fresh one for
+// each argument (gdvar.Unmarshal) would cost about 1 KiB, more than most
+// arguments' bytes. The argument is one whole value (readArg found its
+// end), so there is nothing after it to check.
+func (c *Call) decode(i int, v any) error {
+	c.dec.ResetBytes(c.args[i], c.opts...)
+	err := c.dec.Decode(v)
+	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
+		return de.Err // as Unmarshal: the cause, not the interruption
+	}
+	return err
 }
 
 // Reply calls method name of the same node on the peer that made the call.
@@ -260,7 +275,9 @@ func newHandler(fn any) (*handler, error) {
 }
 
 // call decodes the call's arguments into the handler's parameters and calls
-// it.
+// it. A variadic parameter's slice is made whole and decoded into in place:
+// a value and a reflect.Value for each argument would cost more than most
+// arguments' bytes.
 func (h *handler) call(c *Call) error {
 	fixed := len(h.params)
 	if h.variadic {
@@ -268,24 +285,39 @@ func (h *handler) call(c *Call) error {
 	} else if len(c.args) > fixed {
 		return fmt.Errorf("%s.%s: %d arguments, the handler takes %d", c.Node.Path(), c.Method, len(c.args), fixed)
 	}
-	in := make([]reflect.Value, 1, 1+max(len(h.params), len(c.args)))
+	in := make([]reflect.Value, 1, 1+len(h.params))
 	in[0] = reflect.ValueOf(c)
-	for i := range max(fixed, len(c.args)) {
-		t := h.params[min(i, len(h.params)-1)]
-		if i >= fixed {
-			t = t.Elem()
-		}
-		p := reflect.New(t)
+	for i := range fixed {
+		p := reflect.New(h.params[i])
 		if i < len(c.args) {
-			if err := gdvar.Unmarshal(c.args[i], p.Interface(), c.opts...); err != nil {
-				return fmt.Errorf("%s.%s: argument %d: %w", c.Node.Path(), c.Method, i, err)
+			if err := c.decodeArg(i, p.Interface()); err != nil {
+				return err
 			}
 		}
 		in = append(in, p.Elem())
 	}
-	out := h.fn.Call(in) // a variadic fn takes the rest one by one
+	var out []reflect.Value
+	if h.variadic {
+		rest := reflect.MakeSlice(h.params[fixed], max(0, len(c.args)-fixed), max(0, len(c.args)-fixed))
+		for i := range rest.Len() {
+			if err := c.decodeArg(fixed+i, rest.Index(i).Addr().Interface()); err != nil {
+				return err
+			}
+		}
+		out = h.fn.CallSlice(append(in, rest))
+	} else {
+		out = h.fn.Call(in)
+	}
 	if h.errs && !out[0].IsNil() {
 		return out[0].Interface().(error)
+	}
+	return nil
+}
+
+// decodeArg decodes argument i for the handler, naming it in an error.
+func (c *Call) decodeArg(i int, v any) error {
+	if err := c.decode(i, v); err != nil {
+		return fmt.Errorf("%s.%s: argument %d: %w", c.Node.Path(), c.Method, i, err)
 	}
 	return nil
 }

@@ -47,6 +47,7 @@ type conn struct {
 	dec    gdvar.Decoder
 	argBuf []byte
 	args   [][]byte
+	ends   []int // where each argument starts and ends in argBuf
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
@@ -183,7 +184,7 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 		}
 	} else {
 		rest := call.args
-		var ends []int
+		ends := c.ends[:0]
 		for i := range call.argc {
 			var n int
 			var err error
@@ -197,6 +198,7 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 		for i := 0; i < len(ends); i += 2 {
 			args = append(args, buf[ends[i]:ends[i+1]])
 		}
+		c.ends = ends
 	}
 	c.argBuf, c.args = buf, args
 	return args, nil
