@@ -129,11 +129,11 @@ func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, dr
 		}
 		return cw, cw.Close, cw.Abort, nil
 	case encrypted: // the header comes first but is known last: a temporary file
-		f, err := os.CreateTemp("", "gdvar-sealed-*")
+		f, err := createTemp("gdvar-sealed-*")
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		drop := func() { f.Close(); os.Remove(f.Name()) }
+		drop := func() { removeTemp(f) }
 		ew, err := fileaccess.NewEncryptedWriter(f, opts...)
 		if err != nil {
 			drop()

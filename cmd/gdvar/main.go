@@ -27,6 +27,7 @@ import (
 )
 
 func main() {
+	removeTempsOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -25,12 +25,11 @@ type spool struct {
 // spooled runs write on a spool and, if it succeeds, copies what it wrote
 // to stdout. The temporary file is removed in every case.
 func spooled(stdout io.Writer, write func(s *spool) error) error {
-	f, err := os.CreateTemp("", "gdvar-out-*")
+	f, err := createTemp("gdvar-out-*")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())
-	defer f.Close()
+	defer removeTemp(f)
 	s := &spool{f: f, bw: bufio.NewWriterSize(f, 64<<10)}
 	if err := write(s); err != nil {
 		return err
@@ -115,11 +114,11 @@ func seekable(in io.Reader) (io.ReadSeeker, func(), error) {
 			return rs, func() {}, nil
 		}
 	}
-	f, err := os.CreateTemp("", "gdvar-in-*")
+	f, err := createTemp("gdvar-in-*")
 	if err != nil {
 		return nil, nil, err
 	}
-	cleanup := func() { f.Close(); os.Remove(f.Name()) }
+	cleanup := func() { removeTemp(f) }
 	if _, err := io.Copy(f, in); err != nil {
 		cleanup()
 		return nil, nil, err
