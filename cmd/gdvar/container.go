@@ -24,6 +24,17 @@ func keyFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.key, "key", "", "the key of an encrypted save file (FileAccess.open_encrypted), as 64 hex digits")
 }
 
+// errNoKey is fileaccess.ErrNoKey naming the flags that give a key.
+var errNoKey error = noKeyError{}
+
+type noKeyError struct{}
+
+func (noKeyError) Error() string {
+	return "the file is encrypted: give its password (-password or $" + passwordEnv + ") or its key (-key, 64 hex digits)"
+}
+
+func (noKeyError) Unwrap() error { return fileaccess.ErrNoKey }
+
 // containerOptions returns the fileaccess options of -password, -key or
 // $GDVAR_PASSWORD; encrypted reports whether one was given.
 func (c *config) containerOptions() (opts []gdvar.Option, encrypted bool, err error) {
@@ -51,8 +62,11 @@ func (c *config) containerOptions() (opts []gdvar.Option, encrypted bool, err er
 // container (or in itself, when it holds none). An encrypted container is
 // checked whole first, so that a wrong password is reported as such before
 // any value is read; standard input is copied to a temporary file for it.
+//
+// An encrypted container without a key or a password fails at once, before
+// standard input is copied.
 func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
-	opts, _, err := cfg.containerOptions()
+	opts, encrypted, err := cfg.containerOptions()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,9 +77,13 @@ func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
 	}
 	if !ok {
 		br := bufio.NewReader(in)
-		if magic, _ := br.Peek(4); string(magic) != fileaccess.MagicEncrypted {
+		magic, _ := br.Peek(4)
+		if string(magic) != fileaccess.MagicEncrypted {
 			r, err := fileaccess.NewReader(br, opts...)
 			return r, func() {}, err
+		}
+		if !encrypted {
+			return nil, nil, errNoKey
 		}
 		in = br
 	}
@@ -78,7 +96,10 @@ func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
 	n := 0
 	if err == nil {
 		n, _ = io.ReadFull(rs, magic[:])
-		if string(magic[:n]) == fileaccess.MagicEncrypted {
+		switch {
+		case string(magic[:n]) == fileaccess.MagicEncrypted && !encrypted:
+			err = errNoKey
+		case string(magic[:n]) == fileaccess.MagicEncrypted:
 			if _, err = rs.Seek(start, io.SeekStart); err == nil {
 				err = fileaccess.Verify(rs, opts...)
 			}
