@@ -154,7 +154,7 @@ func (c *converter) number(n number) (any, error) {
 		}
 		return i, nil
 	}
-	f, err := strconv.ParseFloat(unsafeString(n), 64)
+	f, err := parseFloat(unsafeString(n), 64)
 	if err != nil {
 		return nil, c.errorf("float %s out of range", n)
 	}
@@ -480,7 +480,7 @@ func (c *converter) real(v any, bits32 bool) (float64, error) {
 
 // float64Of reads a number as a float64.
 func (c *converter) float64Of(n number) (float64, error) {
-	f, err := strconv.ParseFloat(unsafeString(n), 64)
+	f, err := parseFloat(unsafeString(n), 64)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -513,7 +513,7 @@ func (c *converter) real32(v any) (float32, error) {
 
 // float32Of reads a number as a float32.
 func (c *converter) float32Of(n number) (float32, error) {
-	f, err := strconv.ParseFloat(unsafeString(n), 32)
+	f, err := parseFloat(unsafeString(n), 32)
 	if err != nil {
 		return 0, c.errorf("%s out of range", n)
 	}

@@ -464,7 +464,7 @@ func (s *streamer) number(enc *gdvar.Encoder, raw []byte) error {
 		}
 		return enc.WriteToken(gdvar.IntToken(i))
 	}
-	f, err := strconv.ParseFloat(text, 64)
+	f, err := parseFloat(text, 64)
 	if err != nil {
 		return s.c.errorf("float %s out of range", raw)
 	}

@@ -355,6 +355,8 @@ func hostileJSON(size int) []hostile.Input {
 		{Name: "1000-deep Arrays", Data: repeat(strings.Repeat("[", 1000) + strings.Repeat("]", 1000))},
 		{Name: "small tagged values", Data: repeat(`{"$Vector2":[1,2]}`)},
 		{Name: "Dictionaries of one key", Data: repeat(`{"a":1}`)},
+		{Name: "subnormal floats", Data: repeat("1e-320")},
+		{Name: "32-bit subnormals", Data: append(append([]byte(`{"$PackedFloat32Array":`), repeat("1e-40")...), '}')},
 	}
 }
 
@@ -382,6 +384,27 @@ func TestDecodeToMemory(t *testing.T) {
 			t.Logf("%s (one pass: %v): %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, once, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
 			assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
 		}
+	}
+}
+
+// BenchmarkUnmarshalHostile compares Unmarshal's time per byte of
+// hostileJSON with the JSON of ordinary data of the same size.
+func BenchmarkUnmarshalHostile(b *testing.B) {
+	var ordinary any
+	require.NoError(b, gdvar.Unmarshal(gamestate.Bytes(9000), &ordinary))
+	js, err := Marshal(ordinary)
+	require.NoError(b, err)
+	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: js}}, hostileJSON(len(js))...) {
+		b.Run(in.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.Data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := Unmarshal(in.Data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
