@@ -24,9 +24,6 @@ var (
 	// ErrChecksum: a peer's checksum of a node's RPC names differs from
 	// ours: the two sides do not declare the same RPC methods.
 	ErrChecksum = errors.New("multiplayer: the peer's RPC checksum of the node differs")
-	// ErrRateLimited: a packet over the peer's rate (WithRateLimit); it
-	// was dropped.
-	ErrRateLimited = errors.New("multiplayer: packet over the peer's rate limit, dropped")
 	// ErrSlowPeer: a packet took longer than WithWriteTimeout to be
 	// written to the peer; it was disconnected.
 	ErrSlowPeer = errors.New("multiplayer: peer too slow to read, disconnected")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,28 +83,78 @@ func TestSlowClient(t *testing.T) {
 	echoes(t, main, replies, "still served")
 }
 
-// Packets over a client's rate are dropped and reported; the client is
-// served again once its rate allows, and the others all along.
+// A client over its rate is read from no faster than the rate allows
+// (back-pressure): none of its packets is dropped, every one comes back in
+// order, and the others are served all along. However slow the machine,
+// the first n echoes cannot come back sooner than the rate lets the server
+// handle n packets.
 func TestRateLimit(t *testing.T) {
-	port, errs := testServer(t, WithRateLimit(50, 10))
+	const rate, burst, sent = 200, 10, 200
+	port, errs := testServer(t, WithRateLimit(rate, burst))
 	_, main, replies := testClient(t, port)
 	flood := rawConn(t, port)
-	for range 200 {
-		require.NoError(t, flood.Write(context.Background(), websocket.MessageBinary, []byte{cmdRaw, 1}))
+	start := time.Now()
+	for i := range sent {
+		require.NoError(t, flood.Write(context.Background(), websocket.MessageBinary, []byte{cmdRaw, byte(i)}))
 	}
-	waitFor(t, "dropped packets", func() bool { return hasError(errs, ErrRateLimited) })
-	echoes(t, main, replies, "still served")
-	time.Sleep(300 * time.Millisecond) // 15 tokens
-	require.NoError(t, flood.Write(context.Background(), websocket.MessageBinary, []byte{cmdRaw, 2}))
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	echoes(t, main, replies, "served meanwhile")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	for {
+	for i := 0; i < sent; {
 		_, b, err := flood.Read(ctx)
-		require.NoError(t, err)
-		if string(b) == string([]byte{cmdRaw, 2}) {
-			break // the packet after the pause came back
+		require.NoError(t, err, "echo %d of %d", i, sent)
+		if b[0] != cmdRaw {
+			continue
 		}
+		elapsed := time.Since(start).Seconds()
+		require.Equal(t, []byte{cmdRaw, byte(i)}, b, "every packet, in order")
+		i++
+		require.LessOrEqual(t, float64(i), burst+rate*elapsed+1, "echo %d after %.3f s: faster than the rate", i, elapsed)
 	}
+	assert.Zero(t, len(errs.get()), "nothing dropped, nothing reported: %v", firstOf(errs.get()))
+}
+
+// An honest client calling as fast as it can, beyond the rate limit, loses
+// no call: each one is answered, and neither side reports an error.
+func TestRateLimitLosesNothing(t *testing.T) {
+	const calls = 3000
+	port, errs := testServer(t, WithRateLimit(2000, 100))
+	client, main, _ := testClient(t, port)
+	clientErrs := &errorLog{}
+	client.OnError(clientErrs.add)
+	var mu sync.Mutex
+	var got []int64
+	main.Handle("echo_reply", func(c *Call, i int64) {
+		mu.Lock()
+		got = append(got, i)
+		mu.Unlock()
+	})
+	for i := range calls {
+		require.NoError(t, main.Call(ServerID, "echo", int64(i)))
+	}
+	received := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(got)
+	}
+	for deadline := time.Now().Add(30 * time.Second); received() < calls && len(errs.get()) == 0; time.Sleep(10 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "%d replies of %d", received(), calls)
+	}
+	require.Zero(t, len(errs.get()), "the server dropped nothing: %v", firstOf(errs.get()))
+	assert.Zero(t, len(clientErrs.get()), "%v", firstOf(clientErrs.get()))
+	mu.Lock()
+	defer mu.Unlock()
+	for i, v := range got {
+		require.Equal(t, int64(i), v, "every call answered, in order")
+	}
+}
+
+// firstOf returns the first of errs, if any.
+func firstOf(errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs[0]
 }
 
 // A server takes WithMaxPeers clients; the next is refused at the

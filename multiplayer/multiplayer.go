@@ -269,9 +269,6 @@ func (m *Multiplayer) handle(c *conn, b []byte) error {
 	if len(b) == 0 {
 		return malformed("an empty packet")
 	}
-	if !c.allow() {
-		return ErrRateLimited
-	}
 	if b[0]&cmdMask == cmdSys {
 		return m.handleSys(c, b)
 	}

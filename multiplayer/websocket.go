@@ -44,6 +44,7 @@ type conn struct {
 	// call being handled.
 	tokens float64
 	last   time.Time
+	paced  *time.Timer // the wait of a peer over its rate
 	dec    gdvar.Decoder
 	argBuf []byte
 	args   [][]byte
@@ -150,27 +151,46 @@ func (c *conn) read() {
 			c.close(err)
 			return
 		}
+		if !c.pace() {
+			return
+		}
 		if err := c.m.handle(c, b); err != nil {
 			c.m.report(c.id, err)
 		}
 	}
 }
 
-// allow takes a token of the peer's rate bucket, if there is one. A
-// client does not limit its server, whose packets it cannot drop without
-// losing step with it.
-func (c *conn) allow() bool {
+// pace takes a token of the peer's rate bucket, waiting for it when the
+// peer is over its rate: its packet is handled late, never dropped (the
+// engine never drops a reliable one), and while it waits nothing more is
+// read from the peer, whose sending TCP then slows down (back-pressure).
+// The bucket may go into debt by one token, which the wait pays: a wait
+// longer than asked, on a busy machine, is credited back. It returns false
+// when the connection closed meanwhile. A client does not limit its server,
+// whose packets it cannot hold back without losing step with it.
+func (c *conn) pace() bool {
 	if c.id == ServerID {
 		return true
 	}
 	now := time.Now()
-	c.tokens = min(float64(c.m.cfg.burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate)
+	c.tokens = min(float64(c.m.cfg.burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate) - 1
 	c.last = now
-	if c.tokens < 1 {
+	if c.tokens >= 0 {
+		return true
+	}
+	wait := time.Duration(-c.tokens / c.m.cfg.rate * float64(time.Second))
+	if c.paced == nil {
+		c.paced = time.NewTimer(wait)
+	} else {
+		c.paced.Reset(wait)
+	}
+	select {
+	case <-c.paced.C:
+		return true
+	case <-c.closed:
+		c.paced.Stop()
 		return false
 	}
-	c.tokens--
-	return true
 }
 
 // decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
