@@ -50,6 +50,7 @@ type Decoder struct {
 	base   int64       // r's offset of dec's offset 0
 	err    error
 	stream streamer
+	like   *Decoder // see Like
 }
 
 // OnePass makes DecodeTo read each value once, from any reader, giving
@@ -185,6 +186,12 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.finish(err); err != nil {
 		return err
 	}
+	if d.like != nil {
+		if g, err = d.likeValue(g); err != nil {
+			d.err = err
+			return err
+		}
+	}
 	if p, ok := v.(*any); ok {
 		*p = g
 		return nil
@@ -205,7 +212,7 @@ func (d *Decoder) Decode(v any) error {
 // string, a base64 PackedByteArray): the JSON reader holds a string whole.
 // From an input that cannot seek, the value is converted whole first.
 func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
-	if d.stream.once {
+	if d.stream.once && d.like == nil {
 		if err := d.start(); err != nil {
 			return err
 		}
@@ -216,7 +223,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		}
 		return d.finish(err)
 	}
-	if d.seeker == nil {
+	if d.seeker == nil || d.like != nil {
 		var v any
 		if err := d.Decode(&v); err != nil {
 			return err

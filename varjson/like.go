@@ -1,0 +1,135 @@
+package varjson
+
+import (
+	"io"
+	"math"
+
+	"github.com/gdvar/gdvar"
+)
+
+// jq before 1.7 reads every JSON number as a double and prints it in the
+// shortest form: a float 100.0 comes back as 100, which reads as an int,
+// an int of 10^17 as 1e+17, which reads as a float, and ints past 2^53 are
+// rounded. The JSON a value was edited from knows each number's type, so
+// a Decoder given it with Like takes the types from there.
+
+// Like makes Decode and DecodeTo give each number of a value read the type
+// of the number at the same place in the matching value of ref, the JSON
+// the input was edited from (the first value read matches ref's first, and
+// so on): an int where ref has an int and the number is whole, a float
+// where ref has a float; where the two are equal as doubles, ref's own
+// value, which restores ints past 2^53 that a double rounded. Places are
+// matched by Dictionary key and Object property name (a Dictionary key
+// that is a number, missing, by position), Array elements by position.
+// A number with no number at its place in ref (one added by the edit) and
+// the elements of a typed Array of floats keep or take the type that
+// Unmarshal gives them. With Like, DecodeTo converts each value whole, as
+// Decode does, and OnePass has no effect.
+func (d *Decoder) Like(ref *Decoder) { d.like = ref }
+
+// likeValue returns v with the types of the next value of d.like.
+func (d *Decoder) likeValue(v any) (any, error) {
+	var ref any
+	if err := d.like.Decode(&ref); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return keepTypes(v, ref), nil
+}
+
+// keepTypes returns v, its numbers given the types of those at the same
+// places in ref.
+func keepTypes(v, ref any) any {
+	switch x := v.(type) {
+	case int64, float64:
+		return numberLike(x, ref)
+	case []any:
+		r, _ := ref.([]any)
+		if a, ok := ref.(gdvar.Array); ok {
+			r = a.Values
+		}
+		for i := range x {
+			if i < len(r) {
+				x[i] = keepTypes(x[i], r[i])
+			}
+		}
+		return x
+	case gdvar.Array:
+		x.Values = keepTypes(x.Values, ref).([]any)
+		if x.Type.Kind == gdvar.TypedBuiltin && x.Type.Builtin == gdvar.TypeFloat {
+			for i, e := range x.Values {
+				x.Values[i] = numberLike(e, 0.0)
+			}
+		}
+		return x
+	case *gdvar.Dictionary:
+		r, _ := ref.(*gdvar.Dictionary)
+		if r == nil {
+			return x
+		}
+		out := &gdvar.Dictionary{KeyType: x.KeyType, ValueType: x.ValueType, Shared: x.Shared}
+		for i := range x.Len() {
+			k, e := x.At(i)
+			re, ok := r.Get(k)
+			if !ok && i < r.Len() {
+				if rk, rv := r.At(i); numberEqual(k, rk) {
+					k, re = rk, rv
+				}
+			}
+			out.Append(k, keepTypes(e, re))
+		}
+		return out
+	case *gdvar.Object:
+		r, _ := ref.(*gdvar.Object)
+		if r == nil {
+			return x
+		}
+		for i, p := range x.Properties {
+			for _, rp := range r.Properties {
+				if rp.Name == p.Name {
+					x.Properties[i].Value = keepTypes(p.Value, rp.Value)
+					break
+				}
+			}
+		}
+		return x
+	}
+	return v
+}
+
+// numberLike returns the number v with the type of the number ref, if ref
+// is one and v can take its type.
+func numberLike(v, ref any) any {
+	if numberEqual(v, ref) {
+		return ref
+	}
+	switch x := v.(type) {
+	case int64:
+		if _, ok := ref.(float64); ok {
+			return float64(x)
+		}
+	case float64:
+		// Whole and within int64 (2^63 is the first double past it).
+		if _, ok := ref.(int64); ok && x == math.Trunc(x) && x >= -(1<<63) && x < 1<<63 {
+			return int64(x)
+		}
+	}
+	return v
+}
+
+// numberEqual reports whether a and b are numbers equal as doubles, as
+// jq 1.6 holds them.
+func numberEqual(a, b any) bool {
+	x, ok1 := asDouble(a)
+	y, ok2 := asDouble(b)
+	return ok1 && ok2 && x == y
+}
+
+func asDouble(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}

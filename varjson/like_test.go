@@ -1,0 +1,164 @@
+package varjson
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar"
+)
+
+// jq16 rewrites the numbers of js as jq 1.6 prints them: each read as a
+// double and printed with its shortest digits, in exponent form when the
+// point is more than 3 places left of them or 15 right (so 100.0 is 100,
+// 1e17 is 1e+17, 0.00001 is 1e-05).
+func jq16(t testing.TB, js []byte) []byte {
+	dec := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true))
+	var out bytes.Buffer
+	enc := jsontext.NewEncoder(&out, jsontext.AllowDuplicateNames(true))
+	for {
+		if dec.PeekKind() == '0' {
+			raw, err := dec.ReadValue()
+			require.NoError(t, err)
+			f, err := strconv.ParseFloat(string(raw), 64)
+			require.NoError(t, err)
+			require.NoError(t, enc.WriteValue(jsontext.Value(jq16Number(f))))
+			continue
+		}
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		require.NoError(t, enc.WriteToken(tok))
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
+}
+
+// jq16Number prints f as jq 1.6 does.
+func jq16Number(f float64) string {
+	if f == 0 {
+		return strconv.FormatFloat(f, 'f', -1, 64) // "0" or "-0"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
+	mant, exp, _ := strings.Cut(e, "e")
+	point, _ := strconv.Atoi(exp)
+	point++ // digits before the point
+	digits := strings.ReplaceAll(strings.TrimPrefix(mant, "-"), ".", "")
+	if point <= -4 || point > len(digits)+15 {
+		return e
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// likeValue is a save's worth of numbers whose type jq 1.6 loses or whose
+// value it rounds, beside others.
+func likeValue() any {
+	inner := gdvar.NewDictionary(1.0, "float key", int64(2), "int key")
+	return gdvar.NewDictionary(
+		"speed", 100.0,
+		"hp", int64(100),
+		"big", int64(123456789012345678),
+		"round", int64(100000000000000000),
+		"tiny", 1e-5,
+		"neg", -0.0,
+		"list", []any{1.0, int64(2), 2.5, "x", []any{3.0, int64(4)}},
+		"typed", gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeFloat}, Values: []any{1.0, 2.0}},
+		"keys", inner,
+		"object", &gdvar.Object{Class: "Node", Properties: []gdvar.Property{{Name: "scale", Value: 2.0}, {Name: "count", Value: int64(3)}}},
+		"pos", gdvar.Vector2{X: 1, Y: 2},
+	)
+}
+
+// A value edited with jq 1.6 (here: a change of 100.0 to 250 and a 7
+// appended to a list, and the rest printed again as jq 1.6 prints it) comes
+// back with every type, and the ints jq rounded, given the JSON it was
+// edited from; without it, it does not.
+func TestLikeKeepsTypesThroughJQ16(t *testing.T) {
+	orig := likeValue()
+	js, err := Marshal(orig)
+	require.NoError(t, err)
+	edited := bytes.Replace(jq16(t, js), []byte(`"speed":100,`), []byte(`"speed":250,`), 1)
+	edited = bytes.Replace(edited, []byte(`[3,4]]`), []byte(`[3,4],7]`), 1)
+	require.NotEqual(t, string(jq16(t, js)), string(edited), "the edits apply")
+
+	want := orig.(*gdvar.Dictionary)
+	want.Set("speed", 250.0)
+	want.Set("list", []any{1.0, int64(2), 2.5, "x", []any{3.0, int64(4)}, int64(7)})
+	wantBin, err := gdvar.Marshal(want)
+	require.NoError(t, err)
+
+	decode := func(like bool, to bool) []byte {
+		dec := NewDecoder(bytes.NewReader(edited))
+		if like {
+			dec.Like(NewDecoder(bytes.NewReader(js)))
+		}
+		if to {
+			var b bytes.Buffer
+			enc := gdvar.NewEncoder(&b)
+			require.NoError(t, dec.DecodeTo(enc))
+			require.NoError(t, enc.Flush())
+			return b.Bytes()
+		}
+		var v any
+		require.NoError(t, dec.Decode(&v))
+		b, err := gdvar.Marshal(v)
+		require.NoError(t, err)
+		return b
+	}
+	for _, to := range []bool{false, true} {
+		assert.Equal(t, wantBin, decode(true, to), "with Like, DecodeTo: %v", to)
+		assert.NotEqual(t, wantBin, decode(false, to), "without Like, DecodeTo: %v", to)
+	}
+}
+
+// jq16 prints numbers as the jq 1.6 installed here does, when it is, and
+// Like undoes what it did.
+func TestJQ16Format(t *testing.T) {
+	jq, err := exec.LookPath("jq")
+	if err != nil {
+		t.Skip("no jq")
+	}
+	version, err := exec.Command(jq, "--version").Output()
+	require.NoError(t, err)
+	if strings.TrimSpace(string(version)) != "jq-1.6" {
+		t.Skipf("%s is not jq 1.6", strings.TrimSpace(string(version)))
+	}
+	js, err := Marshal(likeValue())
+	require.NoError(t, err)
+	var nums []string
+	for _, f := range []float64{100, 0.1, 1e-5, 1e-4, 2.5e-7, 1e15, 1e16, 1.25e16, 1e17, 123456789012345678, 1.5e300, 5e-324, math.MaxFloat64, 0.30000000000000004, -2.5} {
+		nums = append(nums, strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	js = append(append(js[:len(js):len(js)], '\n', '['), strings.Join(nums, ",")+"]"...)
+	cmd := exec.Command(jq, "-c", ".")
+	cmd.Stdin = bytes.NewReader(js)
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	want := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var got []string
+	for _, line := range strings.Split(string(js), "\n") {
+		got = append(got, string(jq16(t, []byte(line))))
+	}
+	assert.Equal(t, want, got)
+
+	// The real jq's output comes back as the value, given the JSON it
+	// was made from.
+	dec := NewDecoder(strings.NewReader(want[0]))
+	dec.Like(NewDecoder(bytes.NewReader(js)))
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	gotBin, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	wantBin, err := gdvar.Marshal(likeValue())
+	require.NoError(t, err)
+	assert.Equal(t, wantBin, gotBin)
+}
