@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/stream"
@@ -26,6 +27,7 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
 	compressFlag(fs, cfg)
 	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text)")
+	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
 
@@ -187,6 +189,9 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if cfg.from != "json" && cfg.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
+	if cfg.like != "" && cfg.from != "json" {
+		return errors.New("-like: only with -from json")
+	}
 	// The input is read once, the counts filled in as they come, and again
 	// in two passes (counts, then tokens) if it holds what one pass cannot
 	// write: a Dictionary with a key twice in text, a member after the
@@ -234,6 +239,14 @@ func encodeValues(in io.Reader, cfg *config, s *spool, once bool) error {
 		dec := varjson.NewDecoder(in, opts...)
 		if once {
 			dec.OnePass()
+		}
+		if cfg.like != "" {
+			f, err := os.Open(cfg.like)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			dec.Like(varjson.NewDecoder(f, opts...))
 		}
 		decodeTo = dec.DecodeTo
 	} else {

@@ -64,6 +64,7 @@ type config struct {
 	pretty  bool   // json: indented output
 	from    string // encode: "json" or "text"
 	double  bool   // encode: 64-bit reals for text
+	like    string // encode: the JSON the input was edited from, for its numbers' types
 
 	password, key string // an encrypted container's (container.go)
 	compress      string // encode: write a compressed container
