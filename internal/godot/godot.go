@@ -6,15 +6,11 @@ package godot
 
 import (
 	"bytes"
-	"context"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 )
 
 // Engine names: the launchers scripts/install-godot.sh writes.
@@ -60,8 +56,7 @@ func Require(t testing.TB, name string) string {
 
 // root returns the repository root (the directory holding
 // scripts/install-godot.sh, found from a test of any module in the
-// repository), where scripts are run from so that their res:// paths are
-// stable.
+// repository), whose scripts folder every engine's project links to.
 func root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
@@ -78,104 +73,6 @@ func root(t testing.TB) string {
 		}
 		dir = parent
 	}
-}
-
-// RunScript runs a GDScript (a path relative to the repository root) headless
-// with the given user arguments and returns what it printed. The test fails
-// if the engine does, or runs for more than five minutes (a script error
-// leaves a Godot 3 engine running).
-func RunScript(t testing.TB, engine, script string, args ...string) string {
-	t.Helper()
-	headless := "--headless"
-	if strings.Contains(filepath.Base(engine), "godot3") {
-		headless = "--no-window"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmdArgs := append([]string{headless, "-s", script, "--"}, args...)
-	cmd := exec.CommandContext(ctx, engine, cmdArgs...)
-	cmd.Dir = root(t)
-	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\n%s", engine, script, err, stderr.String())
-	}
-	return stdout.String()
-}
-
-// Process is an engine running a script in the background.
-type Process struct {
-	cmd    *exec.Cmd
-	out    bytes.Buffer
-	done   chan error
-	cancel context.CancelFunc
-}
-
-// Start runs a GDScript (a path relative to the repository root) in the
-// background with the given user arguments. The process is killed when the
-// test ends, if it has not ended by then.
-func Start(t testing.TB, engine, script string, args ...string) *Process {
-	t.Helper()
-	return StartWith(t, engine, append([]string{"-s", script, "--"}, args...)...)
-}
-
-// StartWith runs an engine in the background with the given arguments
-// (after the headless flag), from the repository root.
-func StartWith(t testing.TB, engine string, args ...string) *Process {
-	t.Helper()
-	headless := "--headless"
-	if strings.Contains(filepath.Base(engine), "godot3") {
-		headless = "--no-window"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	p := &Process{done: make(chan error, 1), cancel: cancel}
-	p.cmd = exec.CommandContext(ctx, engine, append([]string{headless}, args...)...)
-	p.cmd.Dir = root(t)
-	p.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	out := &syncWriter{w: &p.out} // one lock for both streams
-	p.cmd.Stdout, p.cmd.Stderr = out, out
-	if err := p.cmd.Start(); err != nil {
-		cancel()
-		t.Fatalf("starting %s: %v", engine, err)
-	}
-	go func() { p.done <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		cancel()
-		<-p.done
-	})
-	return p
-}
-
-// Wait waits for the process to end and returns what it printed.
-func (p *Process) Wait(t testing.TB) string {
-	t.Helper()
-	err := <-p.done
-	p.done <- err // for the cleanup, which waits for the end too
-	if err != nil {
-		t.Fatalf("engine: %v\n%s", err, p.Output())
-	}
-	return p.Output()
-}
-
-// Output returns what the process printed so far.
-func (p *Process) Output() string {
-	w := p.cmd.Stdout.(*syncWriter)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return p.out.String()
-}
-
-// syncWriter lets stdout and stderr share one buffer.
-type syncWriter struct {
-	mu sync.Mutex
-	w  *bytes.Buffer
-}
-
-func (s *syncWriter) Write(b []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(b)
 }
 
 // FreePort returns a loopback TCP (or UDP) port nobody listens on now.

@@ -1,0 +1,32 @@
+package godot
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// project makes the directory an engine runs in, removed when the test
+// ends: an empty project.godot, and a link to the repository's scripts
+// folder, so that the scripts' res://scripts/… paths resolve and nothing
+// else is in the project. Without a project.godot, Godot 4.6 takes about a
+// second alone, and 3 to 30 s on a loaded machine, to reach its first
+// frame; with one, about 10 ms. The engine's user:// and settings go to
+// home, outside the project.
+func project(t testing.TB) (dir, home string) {
+	t.Helper()
+	base := t.TempDir()
+	dir, home = filepath.Join(base, "project"), filepath.Join(base, "home")
+	for _, d := range []string{dir, home} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root(t), "scripts"), filepath.Join(dir, "scripts")); err != nil {
+		t.Fatal(err)
+	}
+	return dir, home
+}
