@@ -13,7 +13,10 @@
 #     "LEFT <id>" for each peer that leaves. The client of the highest id
 #     quits after the others have left, the others at once.
 #   leave: calls echo 100 times and quits at once, without waiting.
-# Prints "ID <id>" when connected and "DONE" at the end.
+# Prints "ID <id>" when connected and "DONE" at the end; on failure, a line
+# starting "FAILED" to standard error, and exits with status 1. With
+# $GDVAR_START_DELAY_MS, it waits that long before its first frame, as an
+# engine on a loaded machine does.
 #   godot --headless -s scripts/multiplayer/client.gd -- PORT SCRIPT MODE [ARG]
 extends SceneTree
 
@@ -28,6 +31,8 @@ var others := 0
 var started := false
 var left := 0
 var waiting := false
+var url := ""
+var connect_ms := 0
 
 func _init() -> void:
 	var args := OS.get_cmdline_user_args()
@@ -41,7 +46,9 @@ func _init() -> void:
 		main.noted.connect(_on_note)
 	var mp := get_multiplayer()
 	mp.connected_to_server.connect(_on_connected)
-	mp.connection_failed.connect(func(): print("FAILED"); quit(1))
+	mp.connection_failed.connect(func():
+		printerr("FAILED: no connection to %s after %d ms" % [url, Time.get_ticks_msec() - connect_ms])
+		quit(1))
 	mp.server_disconnected.connect(func(): print("SERVER GONE"); quit(1))
 	mp.peer_packet.connect(_on_packet)
 	mp.peer_connected.connect(_on_peer)
@@ -55,9 +62,24 @@ func _init() -> void:
 			cases.append(values)
 	elif mode == "relay":
 		others = int(args[3])
+	url = "ws://127.0.0.1:" + args[0]
+	create_timer(120).timeout.connect(func(): printerr("FAILED: not done after 120 s"); quit(1))
+	# Connected from the first frame, not from here: the engine may take
+	# seconds to reach its first frame on a loaded machine, and the
+	# handshake's time runs from create_client.
+	process_frame.connect(_connect, CONNECT_ONE_SHOT)
+	# $GDVAR_START_DELAY_MS stands for that loaded machine, in tests.
+	OS.delay_msec(int(OS.get_environment("GDVAR_START_DELAY_MS")))
+
+func _connect() -> void:
 	var peer := WebSocketMultiplayerPeer.new()
-	peer.create_client("ws://127.0.0.1:" + args[0])
-	mp.multiplayer_peer = peer
+	peer.handshake_timeout = 30 # 3 s by default; generous, for a loaded machine
+	connect_ms = Time.get_ticks_msec()
+	if peer.create_client(url) != OK:
+		printerr("FAILED: cannot connect to ", url)
+		quit(1)
+		return
+	get_multiplayer().multiplayer_peer = peer
 
 func _on_connected() -> void:
 	print("ID ", get_multiplayer().get_unique_id())
