@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 
-	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
@@ -40,16 +39,6 @@ type compressedReader struct {
 	buf      []byte   // a decompressed block
 	out      []byte   // what is left of it to read
 	err      error
-	dec      decoders
-}
-
-// decoders are the codecs' decoders, made when first needed and reused.
-type decoders struct {
-	src  bytes.Reader
-	zlib io.ReadCloser
-	gzip *gzip.Reader
-	br   *brotli.Reader
-	zstd *zstd.Decoder
 }
 
 // newCompressedReader reads the header after the magic.
@@ -92,7 +81,9 @@ func (c *compressedReader) Read(p []byte) (int, error) {
 		if c.err != nil {
 			return 0, c.err
 		}
-		c.err = c.readBlock()
+		if c.err = c.readBlock(); c.err != nil {
+			c.sizes, c.cbuf, c.buf, c.out = nil, nil, nil, nil // the content ended or broke: keep nothing
+		}
 	}
 	n := copy(p, c.out)
 	c.out = c.out[n:]
@@ -134,7 +125,7 @@ func (c *compressedReader) readBlock() error {
 			return &FormatError{Offset: at, Detail: fmt.Sprintf("brotli block %d with a window of %d bytes, limit %d", c.next-1, w, max(c.block, int(c.maxBlock))), Err: ErrTooLarge}
 		}
 	}
-	out, err := c.dec.decode(c.codec, c.buf[:0], cb, want)
+	out, err := decode(c.codec, c.buf[:0], cb, want)
 	if err != nil {
 		return &FormatError{Offset: at, Detail: fmt.Sprintf("%s block %d: %v", c.codec, c.next-1, err), Err: ErrCorrupt}
 	}
@@ -167,88 +158,6 @@ func brotliWindow(src []byte) int {
 		wbits = 17
 	}
 	return 1<<wbits - 16
-}
-
-// decode appends to dst the want bytes block src decompresses to; dst has
-// room for at least max(want, 16).
-func (d *decoders) decode(codec Compression, dst, src []byte, want int) ([]byte, error) {
-	if codec == FastLZ {
-		out, err := fastlzDecode(dst, src, max(want, 16))
-		if err != nil {
-			return nil, err
-		}
-		if len(out) != want && !(want < 16 && len(out) == 16) { // a short block was padded to 16
-			return nil, fmt.Errorf("%d bytes, want %d", len(out), want)
-		}
-		return out[:want], nil
-	}
-	if codec == Zstd {
-		if d.zstd == nil {
-			var err error
-			d.zstd, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true),
-				zstd.WithDecoderMaxMemory(max(uint64(cap(dst))+1, zstd.MinWindowSize)), zstd.WithDecoderMaxWindow(max(uint64(cap(dst)), zstd.MinWindowSize)))
-			if err != nil {
-				return nil, err
-			}
-		}
-		out, err := d.zstd.DecodeAll(src, dst[:0:want])
-		if err != nil {
-			return nil, err
-		}
-		if len(out) != want {
-			return nil, fmt.Errorf("%d bytes, want %d", len(out), want)
-		}
-		return out, nil
-	}
-	r, err := d.stream(codec, src)
-	if err != nil {
-		return nil, err
-	}
-	out := dst[:want]
-	if _, err := io.ReadFull(r, out); err != nil {
-		return nil, err
-	}
-	var more [1]byte // the end of the stream, where the codec checks its checksum
-	switch _, err := io.ReadFull(r, more[:]); err {
-	case io.EOF:
-		return out, nil
-	case nil:
-		return nil, fmt.Errorf("more than %d bytes", want)
-	default:
-		return nil, err
-	}
-}
-
-// stream returns a reader of src's decompression by a streaming codec.
-func (d *decoders) stream(codec Compression, src []byte) (io.Reader, error) {
-	d.src.Reset(src)
-	var err error
-	switch codec {
-	case Deflate:
-		if d.zlib == nil {
-			d.zlib, err = zlib.NewReader(&d.src)
-		} else {
-			err = d.zlib.(zlib.Resetter).Reset(&d.src, nil)
-		}
-		return d.zlib, err
-	case Gzip:
-		if d.gzip == nil {
-			d.gzip, err = gzip.NewReader(&d.src)
-		} else {
-			err = d.gzip.Reset(&d.src)
-		}
-		if d.gzip != nil {
-			d.gzip.Multistream(false)
-		}
-		return d.gzip, err
-	default: // Brotli
-		if d.br == nil {
-			d.br = brotli.NewReader(&d.src)
-		} else {
-			err = d.br.Reset(&d.src)
-		}
-		return d.br, err
-	}
 }
 
 // CompressedWriter writes a compressed container. Its header lists every

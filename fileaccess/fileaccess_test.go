@@ -64,20 +64,26 @@ func TestRoundTrip(t *testing.T) {
 
 // brotliFile is a container of Brotli blocks of content, compressed with
 // a window of 2^lgwin bytes.
-func brotliFile(t *testing.T, content []byte, lgwin int) []byte {
+func brotliFile(t testing.TB, content []byte, lgwin int) []byte {
+	return brotliBlocks(t, content, DefaultBlockSize, 6, lgwin)
+}
+
+// brotliBlocks is a container of Brotli blocks of the given size, each
+// compressed at quality with a window of 2^lgwin bytes.
+func brotliBlocks(t testing.TB, content []byte, block, quality, lgwin int) []byte {
 	var blocks [][]byte
-	for rest := content; ; rest = rest[min(len(rest), DefaultBlockSize):] {
+	for rest := content; ; rest = rest[min(len(rest), block):] {
 		var b bytes.Buffer
-		w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: 6, LGWin: lgwin})
-		_, err := w.Write(rest[:min(len(rest), DefaultBlockSize)])
+		w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: quality, LGWin: lgwin})
+		_, err := w.Write(rest[:min(len(rest), block)])
 		require.NoError(t, err)
 		require.NoError(t, w.Close())
 		blocks = append(blocks, b.Bytes())
-		if len(rest) < DefaultBlockSize {
+		if len(rest) < block {
 			break
 		}
 	}
-	return container(Brotli, DefaultBlockSize, uint32(len(content)), blocks)
+	return container(Brotli, uint32(block), uint32(len(content)), blocks)
 }
 
 // The engines write Brotli only through other tools; a container of Brotli

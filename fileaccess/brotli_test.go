@@ -1,0 +1,125 @@
+package fileaccess
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// bitWriter writes a Brotli stream, least significant bit first.
+type bitWriter struct {
+	b []byte
+	n uint // bits used in the last byte
+}
+
+// put writes the low w bits of v.
+func (s *bitWriter) put(w uint, v uint32) {
+	for ; w > 0; w, v = w-1, v>>1 {
+		if s.n%8 == 0 {
+			s.b = append(s.b, 0)
+		}
+		s.b[len(s.b)-1] |= byte(v&1) << (s.n % 8)
+		s.n++
+	}
+}
+
+// count writes n (1 to 256) as Brotli's variable-length counts (NBLTYPES,
+// NTREES).
+func (s *bitWriter) count(n uint32) {
+	if n == 1 {
+		s.put(1, 0)
+		return
+	}
+	k := uint(0)
+	for n-1 >= 2<<k {
+		k++
+	}
+	s.put(1, 1)
+	s.put(3, uint32(k))
+	s.put(k, n-1-1<<k)
+}
+
+// code writes a prefix code of one symbol (which then takes no bits) over
+// an alphabet of 2^w symbols or fewer.
+func (s *bitWriter) code(w uint, symbol uint32) {
+	s.put(2, 1) // a simple code
+	s.put(2, 0) // of one symbol
+	s.put(w, symbol)
+}
+
+// brotliTrees is a Brotli stream of a block of zeros (4 KiB) whose one meta-block
+// declares the most prefix codes the format allows (256 for literals, 256
+// for commands, 256 for distances) and holds them all, each of one symbol:
+// the decoder allocates the tables of every code before reading them,
+// about 2.6 MB for 1.3 KB.
+func brotliTrees() []byte {
+	var s bitWriter
+	s.put(1, 0)                   // a window of 64 KiB
+	s.put(1, 1)                   // ISLAST
+	s.put(1, 0)                   // not empty
+	s.put(2, 0)                   // MLEN in four nibbles
+	s.put(16, DefaultBlockSize-1) // MLEN
+	s.count(1)                    // one type of literal block
+	s.count(256)                  // 256 types of command block, so 256 command codes
+	s.code(9, 0)                  // the block types' code
+	s.code(5, 0)                  // the block counts' code: counts of 1 to 4
+	s.put(2, 0)                   // the first count
+	s.count(1)                    // one type of distance block
+	s.put(2, 3)                   // NPOSTFIX 3
+	s.put(4, 15)                  // NDIRECT 15 << 3: 520 distance codes
+	s.put(2, 0)                   // the literal block type's context mode
+	for range 2 {                 // literal codes, then distance codes
+		s.count(256) // NTREES
+		s.put(1, 0)  // no run lengths in the context map
+		s.code(8, 0) // the context map's code: every context to code 0
+		s.put(1, 0)  // no move-to-front
+	}
+	for range 256 {
+		s.code(8, 0) // a literal code: zeros
+	}
+	for range 256 {
+		s.code(10, 488) // a command code: insert 2114 + 12 bits literals, copy two
+	}
+	for range 256 {
+		s.code(10, 0) // a distance code
+	}
+	s.put(12, DefaultBlockSize-2114) // the command: the meta-block ends after its literals
+	return s.b
+}
+
+// treesFile is a container of two brotliTrees blocks.
+func treesFile() []byte {
+	empty := []byte{0x06} // a 64 KiB window, ISLAST, ISLASTEMPTY
+	return container(Brotli, DefaultBlockSize, 2*DefaultBlockSize, [][]byte{brotliTrees(), brotliTrees(), empty})
+}
+
+// brotliTables is what the decoder allocates for a brotliTrees block: the
+// most a Brotli block can make it allocate.
+const brotliTables = 2800 << 10
+
+// Brotli's tables cost a file of many blocks that each declare the most
+// prefix codes about once, not once a block: the decoders are reused,
+// through a pool whose items stay with the processor that put them there
+// (a goroutine that moves makes another decoder) and go at collections.
+func TestBrotliTables(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector makes sync.Pool drop items at random")
+	}
+	const n = 32
+	blocks := make([][]byte, n, n+1)
+	for i := range blocks {
+		blocks[i] = brotliTrees()
+	}
+	file := container(Brotli, DefaultBlockSize, n*DefaultBlockSize, append(blocks, []byte{0x06}))
+	var got []byte
+	var err error
+	hostile.Collect()
+	alloc := hostile.Allocated(func() { _, got, err = readAll(file) })
+	require.NoError(t, err)
+	assert.Equal(t, make([]byte, n*DefaultBlockSize), got)
+	assert.LessOrEqual(t, alloc, hostile.Bound(len(file))+uint64(runtime.GOMAXPROCS(0)+1)*brotliTables)
+	t.Logf("%d blocks declaring the most prefix codes, %d bytes: %d KiB allocated", n, len(file), alloc>>10)
+}

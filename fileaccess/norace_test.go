@@ -1,0 +1,5 @@
+//go:build !race
+
+package fileaccess
+
+const raceDetector = false
