@@ -20,18 +20,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// dial connects to a server the engine is starting.
+// liveWait bounds each wait on an engine: generous, as an engine on a
+// loaded machine may take seconds where it takes milliseconds alone.
+const liveWait = time.Minute
+
+// dial connects to a server the engine is starting. Reads and writes on
+// the connection fail after 2 liveWait.
 func dial(t *testing.T, port int) net.Conn {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(liveWait)
 	for {
 		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err == nil {
 			t.Cleanup(func() { c.Close() })
+			require.NoError(t, c.SetDeadline(time.Now().Add(2*liveWait)))
 			return c
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the engine's server did not come up: %v", err)
+			t.Fatalf("the engine's server did not come up: %v", err) // its output is logged
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -152,11 +158,10 @@ func TestLiveGodotClient(t *testing.T) {
 			require.NoError(t, err)
 			defer ln.Close()
 			proc := godot.Start(t, engine, "scripts/stream/client.gd", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), mode)
-			conn, err := ln.Accept()
-			require.NoError(t, err)
+			conn := proc.Accept(t, ln)
 			peer := NewPeer(conn)
 			var got [][]byte
-			require.NoError(t, conn.SetReadDeadline(time.Now().Add(time.Minute)))
+			require.NoError(t, conn.SetReadDeadline(time.Now().Add(liveWait)))
 			for len(got) < 28 {
 				var raw gdvar.RawValue
 				require.NoError(t, peer.GetVar(&raw))
@@ -177,8 +182,8 @@ func TestLiveUDP(t *testing.T) {
 	peer := NewPacketPeer(pc)
 	proc := godot.Start(t, engine, "scripts/stream/udp.gd", strconv.Itoa(pc.LocalAddr().(*net.UDPAddr).Port), strconv.Itoa(godot.FreePort(t, "udp")))
 	var got [][]byte
-	require.NoError(t, pc.SetReadDeadline(time.Now().Add(time.Minute)))
 	for len(got) < 27 {
+		require.NoError(t, pc.SetReadDeadline(time.Now().Add(liveWait)))
 		var v any
 		from, err := peer.GetVarFrom(&v)
 		require.NoError(t, err)
@@ -233,11 +238,10 @@ func TestLiveRemoteDebugger(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
-	godot.StartWith(t, engine, "--remote-debug", "tcp://"+ln.Addr().String(), "-s", "scripts/stream/game.gd")
-	conn, err := ln.Accept()
-	require.NoError(t, err)
+	game := godot.StartWith(t, engine, "--remote-debug", "tcp://"+ln.Addr().String(), "-s", "scripts/stream/game.gd")
+	conn := game.Accept(t, ln)
 	peer := NewPeer(conn, WithMaxFrame(1<<24))
-	require.NoError(t, conn.SetReadDeadline(time.Now().Add(time.Minute)))
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(liveWait)))
 	names := map[string]int{}
 	var output []string
 	for {

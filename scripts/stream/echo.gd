@@ -1,6 +1,7 @@
 # A StreamPeerTCP echo server: takes one connection on 127.0.0.1:PORT and
 # sends back every value it gets (get_var, then put_var), until the peer
-# closes. With "objects", full objects are allowed both ways.
+# closes; fails if nobody connects within 60 s. With "objects", full
+# objects are allowed both ways.
 #   godot --headless -s scripts/stream/echo.gd -- PORT [objects]
 extends SceneTree
 
@@ -12,7 +13,12 @@ func _init() -> void:
 		printerr("cannot listen")
 		quit(1)
 		return
+	var since := Time.get_ticks_msec()
 	while not server.is_connection_available():
+		if Time.get_ticks_msec() - since > 60000:
+			printerr("FAILED: nobody connected in 60 s")
+			quit(1)
+			return
 		OS.delay_msec(2)
 	var peer := server.take_connection()
 	peer.set_no_delay(true)

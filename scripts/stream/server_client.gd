@@ -20,10 +20,15 @@ func _init() -> void:
 	]
 	for m in messages:
 		tcp.put_var(m)
+		var since := Time.get_ticks_msec()
 		while tcp.get_available_bytes() < 4:
 			tcp.poll()
 			if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
-				printerr("the server closed the connection")
+				printerr("FAILED: the server closed the connection")
+				quit(1)
+				return
+			if Time.get_ticks_msec() - since > 60000:
+				printerr("FAILED: no reply in 60 s")
 				quit(1)
 				return
 			OS.delay_msec(1)
