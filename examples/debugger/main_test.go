@@ -5,6 +5,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/stretchr/testify/assert"
@@ -12,15 +13,14 @@ import (
 )
 
 // A real game's debugger messages are printed.
-func TestPrintMessagesFromAGame(t *testing.T) {
+func TestLivePrintMessagesFromAGame(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
-	godot.StartWith(t, engine, "--remote-debug", "tcp://"+ln.Addr().String(), "-s", "scripts/stream/game.gd")
-	conn, err := ln.Accept()
-	require.NoError(t, err)
-	defer conn.Close()
+	game := godot.StartWith(t, engine, "--remote-debug", "tcp://"+ln.Addr().String(), "-s", "scripts/stream/game.gd")
+	conn := game.Accept(t, ln)
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(time.Minute))) // the game quits after 60 frames
 	var out bytes.Buffer
 	require.NoError(t, printMessages(conn, &out))
 	assert.Contains(t, out.String(), "set_pid (thread 1): [")
