@@ -109,11 +109,13 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.parse(&d.tree); err != nil {
 		return err
 	}
+	root := d.tree.root
+	d.tree.root = nil // the caller's, not the Decoder's to keep
 	if p, ok := v.(*any); ok {
-		*p = d.tree.root
+		*p = root
 		return nil
 	}
-	return viabinary.Convert(d.tree.root, v, d.binary()...)
+	return viabinary.Convert(root, v, d.binary()...)
 }
 
 // DecodeTo parses the next value and writes it to enc, the binary form's

@@ -22,6 +22,7 @@ type keyCheck struct {
 
 func (k *keyCheck) reset() {
 	k.open, k.inKey, k.dups = 0, false, false
+	k.capture.tree.keys.forget()
 }
 
 // enter starts a Dictionary.
@@ -89,8 +90,8 @@ func (s *keySet) add(key []byte) bool {
 }
 
 // keyCapture takes a key's form as the parser reads it: a short form of
-// its own for a key of one token or a string, the key built whole for a
-// container (see equalKey).
+// its own for a key of one token or a string; for a container, its number
+// (see keyIDs), from the key built whole.
 type keyCapture struct {
 	cfg  config
 	form []byte
@@ -104,7 +105,9 @@ func (c *keyCapture) reset(cfg config) { c.cfg, c.form, c.deep = cfg, c.form[:0]
 // key twice.
 func (c *keyCapture) result() ([]byte, bool) {
 	if c.deep {
-		return append(c.form[:0], equalKey(c.tree.root, c.cfg)...), c.tree.dups
+		c.tree.root = nil // only its number is needed
+		c.form = append(c.form[:0], 'c')
+		return binary.LittleEndian.AppendUint32(c.form, c.tree.rootID), c.tree.dups
 	}
 	return c.form, false
 }
@@ -113,7 +116,7 @@ func (c *keyCapture) result() ([]byte, bool) {
 func (c *keyCapture) container() {
 	if !c.deep {
 		c.deep = true
-		c.tree.reset(c.cfg)
+		c.tree.resetKey(c.cfg)
 	}
 }
 

@@ -1,67 +1,179 @@
 package vartext
 
-import "github.com/gdvar/gdvar"
+import (
+	"slices"
+
+	"github.com/gdvar/gdvar"
+)
 
 // treeBuilder builds a value in gdvar's generic form (int64, string,
-// []any, *gdvar.Dictionary, …), for Decode.
+// []any, *gdvar.Dictionary, …), for Decode. The containers open are nodes
+// on a stack, and their elements on another, so that one ended leaves
+// nothing behind for the next and its slice is made to size.
+//
+// A Dictionary keeps one entry of a key given twice, as the engine does,
+// so the values read inside keys are numbered (keyIDs) as they end: a
+// Dictionary's keys are compared by number.
 type treeBuilder struct {
-	d    Dialect
-	prec gdvar.Precision // the reals of math keys, for finding equal keys
-	open []*node
-	root any
-	done bool   // root is complete
-	dups bool   // a Dictionary had a key twice
-	str  []byte // the string being read
-	kind gdvar.Kind
+	d     Dialect
+	open  []node
+	elems blockStack[any]    // the elements of the containers open (a Dictionary's: key, value, …)
+	ids   blockStack[uint32] // the numbers of keys and of elements inside keys (see node.step)
+	keys  keyIDs
+	ints  blockStack[int64]   // the packed array open's ints
+	reals blockStack[float64] // or numbers
+	strs  blockStack[string]  // or strings
+	// rootKey makes the root a key: it is numbered as it ends, in rootID,
+	// and its containers are not built (root is nil), only numbered.
+	rootKey bool
+	rootID  uint32
+	root    any
+	done    bool   // root is complete
+	dups    bool   // a Dictionary had a key twice
+	str     []byte // the string being read
+	kind    gdvar.Kind
 }
 
 // node is an open container, packed array or object.
 type node struct {
-	kind   gdvar.Kind // its start token's
-	typ    gdvar.Type // a packed array's
-	elem   gdvar.ContainerType
-	values []any // an Array's elements, a packed array's numbers or strings, a Dictionary's values
-	keys   []any // a Dictionary's keys
-	seen   map[string]int
-	dict   *gdvar.Dictionary
-	keyed  bool // a Dictionary's key is read, its value not yet
-	obj    *gdvar.Object
+	kind  gdvar.Kind // its start token's
+	typ   gdvar.Type // a packed array's
+	elem  gdvar.ContainerType
+	value gdvar.ContainerType // a Dictionary's values' (elem: its keys')
+	obj   *gdvar.Object
+	elems int // where its elements start in treeBuilder.elems
+	ids   int // and their numbers in treeBuilder.ids
+	// inKey says it is inside a key, so its elements are numbered, and it
+	// is when it ends. A Dictionary's entries each take step numbers: its
+	// key as the Dictionary compares it; inside a key also the key's own
+	// number and the value's.
+	inKey bool
+	step  int
+	keyed bool           // a Dictionary's key is read, its value not yet
+	seen  map[uint32]int // a large Dictionary's keys' numbers: the entries they are
 }
 
+// seenFrom is the entries from which a Dictionary finds its keys with a
+// map.
+const seenFrom = 16
+
+// reset starts a value.
 func (b *treeBuilder) reset(c config) {
-	*b = treeBuilder{d: c.dialect, prec: c.precision, open: b.open[:0], str: b.str[:0]}
+	b.clear(c)
+	b.keys.reset(c)
 }
 
-// add places a complete value.
+// resetKey starts a key, numbered by the numbers given so far (in rootID).
+func (b *treeBuilder) resetKey(c config) {
+	b.clear(c)
+	b.keys.use(c)
+	b.rootKey = true
+}
+
+func (b *treeBuilder) clear(c config) {
+	b.open = b.open[:0]
+	b.elems.trim()
+	b.ids.trim()
+	b.ints.trim()
+	b.reals.trim()
+	b.strs.trim()
+	b.d, b.rootKey, b.root, b.done, b.dups = c.dialect, false, nil, false, false
+	if cap(b.str) > 64<<10 {
+		b.str = nil
+	}
+}
+
+// add places a complete value of one token, or a packed array.
 func (b *treeBuilder) add(v any) error {
-	if len(b.open) == 0 {
-		b.root, b.done = v, true
-		return nil
-	}
-	n := b.open[len(b.open)-1]
-	switch {
-	case n.dict != nil && !n.keyed:
-		n.keys = append(n.keys, v)
-		n.keyed = true
-	case n.dict != nil:
-		b.entry(n, v)
-	case n.obj != nil:
-		n.obj.Properties[len(n.obj.Properties)-1].Value = v
-	default:
-		n.values = append(n.values, v)
-	}
+	b.place(v, noID)
 	return nil
 }
 
-func (b *treeBuilder) push(n *node) error {
+// place places a complete value: id is a container's number, when it was
+// inside a key.
+func (b *treeBuilder) place(v any, id uint32) {
+	if len(b.open) == 0 {
+		b.root, b.done = v, true
+		if b.rootKey {
+			b.rootID = b.idOf(v, id)
+		}
+		return
+	}
+	n := &b.open[len(b.open)-1]
+	switch {
+	case n.kind == gdvar.KindPackedStart: // a PackedStringArray's string
+		b.strs.push(v.(string))
+	case n.kind == gdvar.KindDictStart && !n.keyed:
+		n.keyed = true
+		b.elems.push(v)
+		b.ids.push(b.keys.key(v, id, b.d))
+		if n.inKey {
+			b.ids.push(b.idOf(v, id))
+		}
+	case n.kind == gdvar.KindDictStart:
+		b.entry(n, v, id)
+	case n.kind == gdvar.KindObjectStart:
+		n.obj.Properties[len(n.obj.Properties)-1].Value = v
+		if n.inKey {
+			b.ids.push(b.idOf(v, id))
+		}
+	default:
+		if !b.rootKey { // a key's Arrays are not built
+			b.elems.push(v)
+		}
+		if n.inKey {
+			b.ids.push(b.idOf(v, id))
+		}
+	}
+}
+
+// idOf returns v's number inside a key: id, or the number of v's form.
+func (b *treeBuilder) idOf(v any, id uint32) uint32 {
+	if id != noID {
+		return id
+	}
+	return b.keys.value(v)
+}
+
+// push opens a container, inside a key if the container it is in is, or it
+// is a Dictionary's key.
+func (b *treeBuilder) push(n node) error {
+	if len(b.open) == 0 {
+		n.inKey = b.rootKey
+	} else {
+		p := &b.open[len(b.open)-1]
+		n.inKey = p.inKey || p.kind == gdvar.KindDictStart && !p.keyed
+	}
+	n.elems, n.ids = b.elems.n, b.ids.n
+	n.step = 1
+	if n.inKey && n.kind == gdvar.KindDictStart {
+		n.step = 3
+	}
 	b.open = append(b.open, n)
 	return nil
 }
 
-func (b *treeBuilder) pop() *node {
+// pop closes the innermost container; its elements and numbers are the
+// caller's to pop.
+func (b *treeBuilder) pop() node {
 	n := b.open[len(b.open)-1]
+	b.open[len(b.open)-1] = node{} // keeps nothing alive
 	b.open = b.open[:len(b.open)-1]
 	return n
+}
+
+// numbered returns the number of n, a container that was inside a key,
+// whose form is begun (see keyIDs.start): its elements' numbers, but not
+// the numbers its own Dictionary compares keys by.
+func (b *treeBuilder) numbered(n *node) uint32 {
+	b.keys.form = slices.Grow(b.keys.form, 4*(b.ids.n-n.ids)) // not grown by doubling: it may be long
+	for i := n.ids; i < b.ids.n; i++ {
+		if n.step == 1 || (i-n.ids)%n.step != 0 {
+			b.keys.element(b.ids.at(i))
+		}
+	}
+	b.ids.pop(n.ids)
+	return b.keys.number()
 }
 
 func (b *treeBuilder) scalar(v any) error { return b.add(v) }
@@ -93,137 +205,183 @@ func (b *treeBuilder) endString() error {
 }
 
 func (b *treeBuilder) beginArray(elem gdvar.ContainerType) error {
-	return b.push(&node{kind: gdvar.KindArrayStart, elem: elem, values: []any{}})
+	return b.push(node{kind: gdvar.KindArrayStart, elem: elem})
 }
 
 func (b *treeBuilder) endArray() error {
 	n := b.pop()
-	if n.elem.Kind == gdvar.Untyped {
-		return b.add(n.values)
+	id := noID
+	if n.inKey {
+		b.keys.start('a', n.elem)
+		id = b.numbered(&n)
 	}
-	return b.add(gdvar.Array{Type: n.elem, Values: n.values})
+	if b.rootKey {
+		b.elems.pop(n.elems)
+		b.place(nil, id)
+		return nil
+	}
+	values := b.elems.take(n.elems)
+	if n.elem.Kind == gdvar.Untyped {
+		b.place(values, id)
+	} else {
+		b.place(gdvar.Array{Type: n.elem, Values: values}, id)
+	}
+	return nil
 }
 
 func (b *treeBuilder) beginDict(key, value gdvar.ContainerType) error {
-	return b.push(&node{kind: gdvar.KindDictStart, dict: &gdvar.Dictionary{KeyType: key, ValueType: value}})
+	return b.push(node{kind: gdvar.KindDictStart, elem: key, value: value})
 }
 
 func (b *treeBuilder) dictKey() error { return nil }
 
 // entry completes an entry with its value. A key the Dictionary has already
 // keeps its place and takes the new value, as in the engine.
-func (b *treeBuilder) entry(n *node, v any) {
+func (b *treeBuilder) entry(n *node, v any, id uint32) {
 	n.keyed = false
-	last := len(n.keys) - 1
-	k := equalKey(n.keys[last], config{dialect: b.d, precision: b.prec})
-	if i, ok := n.seen[k]; ok {
-		n.values[i] = v
-		n.keys = n.keys[:last]
+	last := (b.elems.n - n.elems) / 2 // the entry's index: its key is pushed
+	at := n.ids + last*n.step         // its numbers
+	k := b.ids.at(at)
+	if i := b.find(n, k, last); i >= 0 {
+		b.elems.set(n.elems+2*i+1, v)
+		b.elems.pop(b.elems.n - 1) // the key given again
+		if n.inKey {
+			b.ids.set(n.ids+i*n.step+2, b.idOf(v, id))
+		}
+		b.ids.pop(at)
 		b.dups = true
 		return
 	}
-	if n.seen == nil {
-		n.seen = map[string]int{}
+	b.elems.push(v)
+	if n.inKey {
+		b.ids.push(b.idOf(v, id))
 	}
-	n.seen[k] = last
-	n.values = append(n.values, v)
+	if n.seen != nil {
+		n.seen[k] = last
+	}
+}
+
+// find returns the entry among n's first count whose key is numbered k, or
+// -1.
+func (b *treeBuilder) find(n *node, k uint32, count int) int {
+	if count < seenFrom {
+		for i := range count {
+			if b.ids.at(n.ids+i*n.step) == k {
+				return i
+			}
+		}
+		return -1
+	}
+	if n.seen == nil {
+		n.seen = make(map[uint32]int, 2*count)
+		for i := range count {
+			n.seen[b.ids.at(n.ids+i*n.step)] = i
+		}
+	}
+	if i, ok := n.seen[k]; ok {
+		return i
+	}
+	return -1
 }
 
 func (b *treeBuilder) endDict() error {
 	n := b.pop()
-	for i, k := range n.keys {
-		n.dict.Append(k, n.values[i])
+	id := noID
+	if n.inKey { // the keys' own numbers and the values'
+		b.keys.start('d', n.elem, n.value)
+		id = b.numbered(&n)
+	} else {
+		b.ids.pop(n.ids)
 	}
-	return b.add(n.dict)
-}
-
-// equalKey returns a string that two keys have the same of when the engine
-// takes them for the same key: their binary form with math values of the
-// configured precision, a float -0.0 as 0.0 and any NaN as one, and in
-// Godot 4 a StringName as the String of its text. (A -0.0 or a NaN inside
-// an Array or a vector keeps its bits: Godot also finds those equal.)
-func equalKey(k any, c config) string {
-	switch x := k.(type) {
-	case string:
-		return "s" + x
-	case gdvar.StringName:
-		if c.dialect == Godot4 {
-			return "s" + string(x)
-		}
-		return "n" + string(x)
-	case float64:
-		k = sameFloat(x)
+	if b.rootKey {
+		b.elems.pop(n.elems)
+		b.place(nil, id)
+		return nil
 	}
-	b, err := gdvar.Marshal(k, gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
-	if err != nil {
-		return "e" + err.Error()
+	d := &gdvar.Dictionary{KeyType: n.elem, ValueType: n.value}
+	for i := n.elems; i < b.elems.n; i += 2 {
+		d.Append(b.elems.at(i), b.elems.at(i+1))
 	}
-	return "b" + string(b)
+	b.elems.pop(n.elems)
+	b.place(d, id)
+	return nil
 }
 
 func (b *treeBuilder) beginPacked(t gdvar.Type) error {
-	return b.push(&node{kind: gdvar.KindPackedStart, typ: t})
+	return b.push(node{kind: gdvar.KindPackedStart, typ: t})
 }
 
-func (b *treeBuilder) packedInt(n int64) error { return b.add(n) }
+func (b *treeBuilder) packedInt(n int64) error {
+	b.ints.push(n)
+	return nil
+}
 
-func (b *treeBuilder) packedReal(f float64) error { return b.add(f) }
+func (b *treeBuilder) packedReal(f float64) error {
+	b.reals.push(f)
+	return nil
+}
 
+// endPacked makes the packed array of its elements: a packed array holds
+// no container, so its elements are the only ones on their stack.
 func (b *treeBuilder) endPacked() error {
 	n := b.pop()
-	return b.add(packedSlice(n.typ, n.values))
+	v := b.packedSlice(n.typ)
+	b.ints.pop(0)
+	b.reals.pop(0)
+	b.strs.pop(0)
+	return b.add(v)
 }
 
-// packedSlice makes a packed array of type t from its elements: int64,
-// float64 (the numbers of vectors and colors, flattened) or string.
-func packedSlice(t gdvar.Type, v []any) any {
+// packedSlice makes a packed array of type t from the elements read.
+func (b *treeBuilder) packedSlice(t gdvar.Type) any {
+	ints, reals := &b.ints, &b.reals
 	switch t {
 	case gdvar.TypePackedByteArray:
-		return convert(v, func(x any) byte { return byte(x.(int64)) })
+		return convert(ints, func(x int64) byte { return byte(x) })
 	case gdvar.TypePackedInt32Array:
-		return convert(v, func(x any) int32 { return int32(x.(int64)) })
+		return convert(ints, func(x int64) int32 { return int32(x) })
 	case gdvar.TypePackedInt64Array:
-		return convert(v, func(x any) int64 { return x.(int64) })
+		return ints.take(0)
 	case gdvar.TypePackedFloat32Array:
-		return convert(v, func(x any) float32 { return float32(x.(float64)) })
+		return convert(reals, func(x float64) float32 { return float32(x) })
 	case gdvar.TypePackedFloat64Array:
-		return convert(v, func(x any) float64 { return x.(float64) })
+		return reals.take(0)
 	case gdvar.TypePackedStringArray:
-		return convert(v, func(x any) string { return x.(string) })
+		return b.strs.take(0)
 	case gdvar.TypePackedVector2Array:
-		return grouped[gdvar.Vector2](gdvar.TypeVector2, v)
+		return grouped[gdvar.Vector2](gdvar.TypeVector2, reals)
 	case gdvar.TypePackedVector3Array:
-		return grouped[gdvar.Vector3](gdvar.TypeVector3, v)
+		return grouped[gdvar.Vector3](gdvar.TypeVector3, reals)
 	case gdvar.TypePackedVector4Array:
-		return grouped[gdvar.Vector4](gdvar.TypeVector4, v)
+		return grouped[gdvar.Vector4](gdvar.TypeVector4, reals)
 	}
-	return grouped[gdvar.Color](gdvar.TypeColor, v)
+	return grouped[gdvar.Color](gdvar.TypeColor, reals)
 }
 
-func convert[T any](v []any, f func(any) T) []T {
-	out := make([]T, len(v))
-	for i, x := range v {
-		out[i] = f(x)
+func convert[E, T any](s *blockStack[E], f func(E) T) []T {
+	out := make([]T, s.n)
+	for i := range out {
+		out[i] = f(s.at(i))
 	}
 	return out
 }
 
 // grouped makes vectors or colors of type t of their numbers, flattened.
-func grouped[T any](t gdvar.Type, v []any) []T {
+func grouped[T any](t gdvar.Type, s *blockStack[float64]) []T {
 	per := mathNumbers(t)
-	out := make([]T, len(v)/per)
-	comps := make([]float64, per)
+	out := make([]T, s.n/per)
+	var comps [4]float64
 	for i := range out {
-		for j := range comps {
-			comps[j] = v[i*per+j].(float64)
+		for j := range per {
+			comps[j] = s.at(i*per + j)
 		}
-		out[i] = mathValue(t, comps).(T)
+		out[i] = mathValue(t, comps[:per]).(T)
 	}
 	return out
 }
 
 func (b *treeBuilder) beginObject(class string) error {
-	return b.push(&node{kind: gdvar.KindObjectStart, obj: &gdvar.Object{Class: class}})
+	return b.push(node{kind: gdvar.KindObjectStart, obj: &gdvar.Object{Class: class}})
 }
 
 func (b *treeBuilder) property(name string) error {
@@ -236,11 +394,24 @@ func (b *treeBuilder) property(name string) error {
 // which is how var_to_str prints an object written as its id, gives back
 // the gdvar.ObjectID.
 func (b *treeBuilder) endObject() error {
-	o := b.pop().obj
+	n := b.pop()
+	o := n.obj
 	if id, ok := o.Get("object_id"); ok && o.Class == "EncodedObjectAsID" {
-		if n, ok := id.(int64); ok {
-			return b.add(gdvar.ObjectID(n))
+		if x, ok := id.(int64); ok {
+			b.ids.pop(n.ids)
+			return b.add(gdvar.ObjectID(x))
 		}
 	}
-	return b.add(o)
+	id := noID
+	if n.inKey {
+		b.keys.start('o')
+		b.keys.name(o.Class)
+		b.keys.element(uint32(len(o.Properties)))
+		for _, p := range o.Properties {
+			b.keys.name(p.Name)
+		}
+		id = b.numbered(&n)
+	}
+	b.place(o, id)
+	return nil
 }

@@ -1,0 +1,211 @@
+package vartext
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hostileText returns texts of about size bytes, each one value, that cost
+// the reader the most per byte: keys nested in keys (each level's key holds
+// all the levels inside it), the smallest values by the thousand, the
+// deepest nesting, and keys that are all the same.
+func hostileText(size int) []hostile.Input {
+	return []hostile.Input{
+		{Name: "Dictionaries nested as keys", Data: keysInKeys(1000, size)},
+		{Name: "Arrays nested as keys", Data: nestedKeys(500, size, "{[", "]: 0}")},
+		{Name: "zeros", Data: repeated("[", "0,", "]", size)},
+		{Name: "empty Arrays", Data: repeated("[", "[],", "]", size)},
+		{Name: "empty Dictionaries", Data: repeated("[", "{},", "]", size)},
+		{Name: "empty strings", Data: repeated("[", `"",`, "]", size)},
+		{Name: "deepest Arrays", Data: repeated("[", strings.Repeat("[", 1023)+strings.Repeat("]", 1023)+",", "]", size)},
+		{Name: "deepest Dictionaries", Data: repeated("[", strings.Repeat(`{"":`, 1023)+"0"+strings.Repeat("}", 1023)+",", "]", size)},
+		{Name: "one key given again and again", Data: repeated("{", "[0]:0,", "}", size)},
+		{Name: "keys of zeros", Data: repeated("{", "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]:0,", "}", size)},
+		{Name: "PackedByteArray zeros", Data: repeated("PackedByteArray(", "0,", ")", size)},
+		{Name: "PackedVector2Array zeros", Data: repeated("PackedVector2Array(", "0,0,", ")", size)},
+	}
+}
+
+// keysInKeys is depth Dictionaries, each the key of the next, the innermost
+// keyed by an Array of zeros that fills the text to size bytes:
+// {{{[0, 0, …]: 0}: 0}: 0}.
+func keysInKeys(depth, size int) []byte { return nestedKeys(depth, size, "{", ": 0}") }
+
+// nestedKeys is depth containers opened by open, closed by close, around an
+// Array of zeros that fills the text to size bytes.
+func nestedKeys(depth, size int, open, close string) []byte {
+	var b bytes.Buffer
+	b.WriteString(strings.Repeat(open, depth))
+	b.WriteString("[")
+	for b.Len()+2+depth*len(close) < size {
+		b.WriteString("0,")
+	}
+	b.WriteString("]")
+	b.WriteString(strings.Repeat(close, depth))
+	return b.Bytes()
+}
+
+// repeated is item as many times as fit in size bytes between start and
+// end.
+func repeated(start, item, end string, size int) []byte {
+	n := max(1, (size-len(start)-len(end))/len(item))
+	return []byte(start + strings.Repeat(item, n) + end)
+}
+
+// ordinaryText is the text of game-state players, about size bytes: the
+// yardstick of the time per byte.
+func ordinaryText(t testing.TB, size int) []byte {
+	players := max(1, size/1800)
+	for {
+		var b bytes.Buffer
+		require.NoError(t, printTokens(gamestate.Bytes(players), Godot4, &b))
+		if b.Len() >= size || players > 1<<20 {
+			return b.Bytes()
+		}
+		players = players * size / b.Len() * 11 / 10
+	}
+}
+
+// readers are the ways to read a value of text: whole into a tree, or
+// written to an Encoder (in two passes, from a pipe, in one pass); bound is
+// what each may allocate.
+var readers = []struct {
+	name  string
+	bound func(t testing.TB, text []byte) uint64
+	read  func(text []byte, out *os.File) error
+}{
+	{"Unmarshal", treeBound, func(text []byte, _ *os.File) error {
+		var v any
+		return Unmarshal(text, &v)
+	}},
+	{"Decode", treeBound, func(text []byte, _ *os.File) error {
+		var v any
+		return NewDecoder(onlyReader{bytes.NewReader(text)}).Decode(&v)
+	}},
+	{"DecodeTo", streamBound, func(text []byte, out *os.File) error {
+		return decodeInto(NewDecoder(bytes.NewReader(text)), out)
+	}},
+	{"DecodeTo from a pipe", pipeBound, func(text []byte, out *os.File) error {
+		return decodeInto(NewDecoder(onlyReader{bytes.NewReader(text)}), out)
+	}},
+	{"DecodeTo in one pass", onePassBound, func(text []byte, out *os.File) error {
+		dec := NewDecoder(onlyReader{bytes.NewReader(text)})
+		dec.OnePass()
+		err := decodeInto(dec, out)
+		if err == ErrKeyTwice { // read again, as gdvar encode does
+			err = decodeInto(NewDecoder(bytes.NewReader(text)), out)
+		}
+		return err
+	}},
+}
+
+// streamBound is hostile.Bound.
+func streamBound(_ testing.TB, text []byte) uint64 { return hostile.Bound(len(text)) }
+
+// treeBound is hostile.Bound and, for each Dictionary, what the generic
+// form's *gdvar.Dictionary takes with its first entries (128 bytes, and
+// 128 for the room Append makes for four): more than 32 bytes for each of
+// the 3 bytes of "{},", which no reader of text could keep under
+// hostile.Bound without a smaller gdvar.Dictionary.
+func treeBound(_ testing.TB, text []byte) uint64 {
+	return hostile.Bound(len(text)) + 256*uint64(bytes.Count(text, []byte("{")))
+}
+
+// pipeBound is treeBound and, since from a pipe DecodeTo builds the value
+// whole and writes it through its binary form (viabinary.Encode), four
+// times the binary form: the buffer it grows in and its copy.
+func pipeBound(t testing.TB, text []byte) uint64 {
+	var v any
+	require.NoError(t, Unmarshal(text, &v))
+	b, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	return treeBound(t, text) + 4*uint64(len(b))
+}
+
+// onePassBound is streamBound, and pipeBound besides for a text with a key
+// twice, which is read again in two passes, built whole the second time.
+func onePassBound(t testing.TB, text []byte) uint64 {
+	dec := NewDecoder(bytes.NewReader(text))
+	require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(io.Discard)))
+	if dec.keys.dups {
+		return streamBound(t, text) + pipeBound(t, text)
+	}
+	return streamBound(t, text)
+}
+
+// decodeInto writes dec's value to out from its start.
+func decodeInto(dec *Decoder, out *os.File) error {
+	if _, err := out.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	enc := gdvar.NewEncoder(out)
+	if err := dec.DecodeTo(enc); err != nil {
+		return err
+	}
+	return enc.Flush()
+}
+
+// Every way to read text allocates within hostile.Bound on the texts that
+// cost it most, reads them without error, and keeps nothing once done.
+func TestHostileTextMemory(t *testing.T) {
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer out.Close()
+	sizes := []int{128 << 10, 1 << 20}
+	if testing.Short() {
+		sizes = sizes[:1]
+	}
+	for _, size := range sizes {
+		for _, in := range hostileText(size) {
+			for _, r := range readers {
+				bound := r.bound(t, in.Data)
+				hostile.Collect()
+				before := hostile.HeapInUse()
+				var err error
+				alloc := hostile.Allocated(func() { err = r.read(in.Data, out) })
+				if !assert.NoError(t, err, "%s: %s", r.name, in.Name) {
+					continue
+				}
+				t.Logf("%s, %s: %d bytes, %d KiB allocated (%.1f per byte)", r.name, in.Name, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
+				assert.LessOrEqual(t, alloc, bound, "%s: %s of %d bytes", r.name, in.Name, len(in.Data))
+				hostile.Collect()
+				left := int64(hostile.HeapInUse()) - int64(before)
+				assert.Less(t, left, int64(hostile.Floor), "%s: %s left behind", r.name, in.Name)
+			}
+		}
+	}
+	hostile.Collect()
+}
+
+// BenchmarkHostileText reads each hostileText with each reader, next to
+// ordinary text of the same size (game-state players): the ratios of their
+// times per byte are what a hostile text costs.
+func BenchmarkHostileText(b *testing.B) {
+	ordinary := ordinaryText(b, 256<<10)
+	out, err := os.Create(filepath.Join(b.TempDir(), "out"))
+	require.NoError(b, err)
+	defer out.Close()
+	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostileText(len(ordinary))...) {
+		for _, r := range readers {
+			b.Run(r.name+"/"+in.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.Data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := r.read(in.Data, out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
