@@ -76,10 +76,14 @@ func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) e
 
 // frameEnd checks that a frame's Decoder has read the frame's one value.
 func frameEnd(dec *gdvar.Decoder) error {
-	if _, rest := dec.ReadToken(); rest != io.EOF {
-		return fmt.Errorf("the frame holds more than one value (%v)", rest)
+	switch _, rest := dec.ReadToken(); rest {
+	case io.EOF:
+		return nil
+	case nil:
+		return errors.New("the frame holds more than one value")
+	default:
+		return fmt.Errorf("the frame holds more than one value, the second broken (%w)", rest)
 	}
-	return nil
 }
 
 // valueError says which value failed, unless err already says where in the

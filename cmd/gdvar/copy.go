@@ -9,8 +9,24 @@ import (
 
 // copyValues decodes every value of the input and writes it back through the
 // Encoder. Memory stays bounded however large the values are; on an error
-// the output holds what was copied so far and the command fails.
+// the output holds what was copied so far and the command fails. With
+// -framing stream each value is written in a frame whose length is known
+// only once the value is written: the frames go through a temporary file,
+// as the conversions' output does, and nothing is written on an error.
 func copyValues(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	if cfg.framing == "stream" {
+		return spooled(stdout, func(s *spool) error {
+			enc := gdvar.NewEncoder(s, cfg.options()...)
+			return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
+				return s.frame(func() error {
+					if err := gdvar.CopyValue(enc, dec); err != nil {
+						return err
+					}
+					return enc.Flush()
+				})
+			})
+		})
+	}
 	out := bufio.NewWriter(stdout)
 	dec := gdvar.NewDecoder(in, cfg.options()...)
 	enc := gdvar.NewEncoder(out, cfg.options()...)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/stream"
 )
 
 // previewBytes is how much of a string or packed chunk inspect shows.
@@ -30,29 +31,78 @@ const (
 const shortened = "(lines are shortened from here: indentation stops at 16 levels, ‹n› is the depth, paths keep 8 levels, …(n)… is what is left out)"
 
 // inspect prints one line per token: its offset, its size on the wire, the
-// token indented by depth, and its path. On bad input it prints what it read
-// up to the error, then returns the error.
+// token indented by depth, and its path; with -framing stream, a line per
+// frame before its tokens. On bad input it prints what it read up to the
+// error, then returns the error.
 func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	dec := gdvar.NewDecoder(in, cfg.options()...)
 	fmt.Fprintf(out, "%10s %8s  %s\n", "offset", "size", "token")
-	noted := false
-	var line []byte
+	p := &inspector{out: out}
+	if cfg.framing != "stream" {
+		n, err := p.tokens(gdvar.NewDecoder(in, cfg.options()...), 0, false)
+		if err == nil && n == 0 {
+			return endOfValues(0, io.EOF)
+		}
+		return err
+	}
+	frames := stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	for n := 0; ; n++ {
+		dec, err := frames.NextFrame()
+		if err != nil {
+			var fe *stream.FrameError
+			if errors.As(err, &fe) {
+				fmt.Fprintf(out, "%10d %8s  error: %s\n", fe.Offset, "-", fe.Err)
+			}
+			return endOfValues(n, err)
+		}
+		at := frames.Offset()
+		line := appendRight(appendRight(p.line[:0], at, 10), 4, 9)
+		p.line = strconv.AppendInt(append(line, "  Frame("...), frames.FrameLen(), 10)
+		out.Write(append(p.line, " bytes)\n"...))
+		values, err := p.tokens(dec, at+4, true)
+		if err == nil && values == 0 {
+			err = errors.New("an empty frame")
+		}
+		if err != nil {
+			return valueError(n, err)
+		}
+	}
+}
+
+// inspector prints tokens.
+type inspector struct {
+	out   *bufio.Writer
+	line  []byte
+	noted bool // the note on shortened lines was printed
+}
+
+// tokens prints every token dec reads, with offsets from base, and returns
+// how many values it read. In a frame (one) it fails at a second value.
+func (p *inspector) tokens(dec *gdvar.Decoder, base int64, one bool) (values int, err error) {
 	for {
 		start := dec.InputOffset()
 		depth := dec.Depth()
+		if depth == 0 && one && values == 1 {
+			if _, err := dec.ReadToken(); err == io.EOF {
+				return values, nil
+			}
+			return values, errors.New("the frame holds more than one value")
+		}
 		tok, err := dec.ReadToken()
 		if err == io.EOF {
-			return nil
+			return values, nil
 		}
 		if err != nil {
 			var se *gdvar.DecodeError
 			if errors.As(err, &se) {
-				fmt.Fprintf(out, "%10d %8s  error at %s: %s\n", se.Offset, "-", se.Path, what(se))
+				fmt.Fprintf(p.out, "%10d %8s  error at %s: %s\n", base+se.Offset, "-", se.Path, what(se))
 			}
-			out.Flush()
-			return err
+			p.out.Flush()
+			return values, err
+		}
+		if depth == 0 {
+			values++
 		}
 		switch k := tok.Kind(); {
 		case k == gdvar.KindArrayEnd || k == gdvar.KindDictEnd || k == gdvar.KindObjectEnd || k == gdvar.KindPackedEnd:
@@ -60,13 +110,14 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		case (k == gdvar.KindString || k == gdvar.KindStringName) && tok.Offset() > 0:
 			depth-- // a later chunk of a string sits beside the first
 		}
-		if (depth > maxIndent || dec.Depth() > pathLevels) && !noted {
-			fmt.Fprintf(out, "%20s%s\n", "", shortened)
-			noted = true
+		if (depth > maxIndent || dec.Depth() > pathLevels) && !p.noted {
+			fmt.Fprintf(p.out, "%20s%s\n", "", shortened)
+			p.noted = true
 		}
-		line = appendToken(line[:0], start, dec.InputOffset()-start, depth, tok)
+		line := appendToken(p.line[:0], base+start, dec.InputOffset()-start, depth, tok)
 		line = dec.AppendShortPath(append(line, ' '), pathLevels)
-		out.Write(append(line, '\n'))
+		p.line = line
+		p.out.Write(append(line, '\n'))
 	}
 }
 

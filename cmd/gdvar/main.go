@@ -9,6 +9,7 @@
 //	gdvar text [flags] FILE      print values as the engine's var_to_str does
 //	gdvar json [flags] FILE      print values in gdvar's lossless JSON form
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
+//	gdvar version                print gdvar's version
 //
 // Without FILE, or with -, standard input is read, as Unix filters do. Run
 // gdvar COMMAND -h for a command's flags and an example.
@@ -23,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -40,11 +42,11 @@ type command struct {
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		"gdvar inspect testdata/golden/godot4/gamestate_3.bin", inspect, keyFlags},
+		"gdvar inspect -framing stream save.dat", inspect, framingFlag},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
 		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		"gdvar copy packet.bin > again.bin", copyValues, keyFlags},
+		"gdvar copy packet.bin > again.bin", copyValues, framingFlag},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line",
 		"gdvar text -framing stream save.dat", printText, framingFlag},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md); encode -from json gives back the same bytes",
@@ -60,11 +62,13 @@ type config struct {
 	limits  gdvar.Limits
 	objects bool
 	all     bool   // validate: a sequence of values
-	framing string // text, json, encode: "none" or "stream"
+	framing string // "none" or "stream"
 	pretty  bool   // json: indented output
 	from    string // encode: "json" or "text"
 	double  bool   // encode: 64-bit reals for text
 	like    string // encode: the JSON the input was edited from, for its numbers' types
+
+	head *recorder // the input's first bytes, for the hints (hint.go)
 
 	password, key string // an encrypted container's (container.go)
 	compress      string // encode: write a compressed container
@@ -103,9 +107,20 @@ func (f engineFlag) Set(s string) error {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
 		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 { // help COMMAND: its flags
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		usage(stdout)
+		return 0
+	case "version":
+		fmt.Fprintln(stdout, version())
+		return 0
 	}
 	var cmd *command
 	for i := range commands {
@@ -142,7 +157,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer cleanup()
-		in = r
+		cfg.head = &recorder{r: r}
+		in = cfg.head
 	}
 	if cmd.name != "inspect" && isTerminal(stderr) { // inspect's output is a stream of its own
 		p := newProgress(in, stderr, cmd.name)
@@ -151,6 +167,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
+		if h := cfg.hint(); h != "" {
+			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)
+		}
 		return 1
 	}
 	return 0
@@ -181,17 +200,63 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		fmt.Fprintf(stderr, "usage: gdvar %s [flags] [FILE]\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return nil, "", err
+	// Flags may follow FILE, as in gdvar json save.dat -framing stream;
+	// after --, everything is a FILE.
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, "", err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			files = append(files, rest...)
+			break
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
 	}
-	switch fs.NArg() {
-	case 0:
+	if len(files) > 1 {
+		return nil, "", usageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
+	}
+	if err := cfg.check(cmd.name); err != nil {
+		return nil, "", usageError(fs, stderr, err)
+	}
+	if len(files) == 0 {
 		return cfg, "-", nil // a filter: standard input
-	case 1:
-		return cfg, fs.Arg(0), nil
 	}
+	return cfg, files[0], nil
+}
+
+// usageError reports a mistake in the command line, as the flag package
+// reports its own: the error, then the command's usage.
+func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
+	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 	fs.Usage()
-	return nil, "", errors.New("want at most one FILE")
+	return err
+}
+
+// check validates the flags' values, so that a wrong one is a usage error
+// (exit status 2) before any input is read.
+func (c *config) check(cmd string) error {
+	if err := c.checkFraming(); err != nil {
+		return err
+	}
+	if cmd == "encode" && c.from != "json" && c.from != "text" {
+		return fmt.Errorf("-from %q: want json or text", c.from)
+	}
+	if c.compress != "" {
+		if c.password != "" || c.key != "" {
+			return errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
+		}
+		if _, err := fileaccess.ParseCompression(c.compress); err != nil {
+			return fmt.Errorf("-compress: %w", err)
+		}
+	}
+	_, _, err := c.containerOptions()
+	return err
 }
 
 func usage(w io.Writer) {
@@ -199,5 +264,6 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
+	fmt.Fprintf(w, "  %-9s %s\n", "version", "print gdvar's version")
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
 }

@@ -42,8 +42,13 @@ func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 		if err != nil { // a save file's container broken after the value
 			return err
 		}
+		hint := cfg.alsoGodot3(typ)
 		if rest+counted.n > head+size {
 			fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest+counted.n-head-size)
+			hint = cfg.hint()
+		}
+		if hint != "" {
+			fmt.Fprintf(stderr, "gdvar validate: %s\n", hint)
 		}
 		return errFirstDone
 	})

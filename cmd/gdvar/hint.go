@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gdvar/gdvar"
+)
+
+// When reading fails, or validate finds bytes after the value, the two
+// mistakes a new user makes most are checked on the input's first bytes: a
+// save file read without -framing stream, a Godot 3 file read as Godot 4.
+// Each check decodes at most headMax bytes, once.
+
+// headMax is how much of the input's start the checks look at.
+const headMax = 64 << 10
+
+// recorder keeps the first headMax bytes read through it.
+type recorder struct {
+	r    io.Reader
+	head []byte
+	off  int64 // the offset of the next read
+	eof  bool  // the input ended within head
+}
+
+func (r *recorder) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if r.off == int64(len(r.head)) && len(r.head) < headMax {
+		r.head = append(r.head, p[:min(n, headMax-len(r.head))]...)
+		r.eof = err == io.EOF && len(r.head) < headMax
+	}
+	r.off += int64(n)
+	return n, err
+}
+
+// Seek seeks the input, where it can (the conversions read it twice).
+func (r *recorder) Seek(off int64, whence int) (int64, error) {
+	s, ok := r.r.(io.Seeker)
+	if !ok {
+		return 0, errors.New("the input cannot seek")
+	}
+	at, err := s.Seek(off, whence)
+	if err == nil {
+		r.off = at
+	}
+	return at, err
+}
+
+// hint says what to try when the input did not read as the flags say, or
+// "" when no check tells. Godot 3 is tried only when reading as Godot 4.
+func (c *config) hint() string {
+	if c.head == nil || len(c.head.head) < 4 {
+		return ""
+	}
+	b, whole := c.head.head, c.head.eof
+	godot3 := append(c.options(), gdvar.WithEngine(gdvar.Godot3))
+	from4 := c.engine == gdvar.Godot4
+	switch {
+	case c.framing == "stream":
+		if from4 && !frames(b, c.options()) && frames(b, godot3) {
+			return "it reads as a Godot 3 save file: try -engine 3"
+		}
+	case frames(b, c.options()):
+		return "it reads as a save file (each value after its length): try -framing stream"
+	case from4 && frames(b, godot3):
+		return "it reads as a Godot 3 save file: try -framing stream -engine 3"
+	case from4 && oneValue(b, whole, godot3):
+		return "it reads as Godot 3 data: try -engine 3"
+	}
+	return ""
+}
+
+// frames reports whether b starts with a frame, and each frame wholly in b
+// holds one value.
+func frames(b []byte, opts []gdvar.Option) bool {
+	n := 0
+	for ; len(b) >= 8; n++ {
+		size := int64(binary.LittleEndian.Uint32(b))
+		if size < 4 || 4+size > int64(len(b)) {
+			break
+		}
+		if !oneValue(b[4:4+size], true, opts) {
+			return false
+		}
+		b = b[4+size:]
+	}
+	return n > 0
+}
+
+// oneValue reports whether b starts with a value, which ends b if whole.
+func oneValue(b []byte, whole bool, opts []gdvar.Option) bool {
+	_, ok := valueType(b, whole, opts)
+	return ok
+}
+
+// valueType returns the type of the value b starts with, which ends b if
+// whole.
+func valueType(b []byte, whole bool, opts []gdvar.Option) (gdvar.Type, bool) {
+	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+	typ, err := readValue(dec)
+	return typ, err == nil && (!whole || dec.InputOffset() == int64(len(b)))
+}
+
+// alsoGodot3 says so when the first value, valid as Godot 4's typ, is a
+// whole Dictionary or Array in Godot 3 too: a Godot 3 Dictionary of 52
+// bytes is a valid Transform3D. Checked after validate found it valid.
+func (c *config) alsoGodot3(typ gdvar.Type) string {
+	if c.head == nil || c.engine != gdvar.Godot4 || !c.head.eof {
+		return ""
+	}
+	b := c.head.head
+	if c.framing == "stream" {
+		if len(b) < 4 || int64(binary.LittleEndian.Uint32(b)) > int64(len(b)-4) {
+			return ""
+		}
+		b = b[4 : 4+binary.LittleEndian.Uint32(b)]
+	}
+	t3, ok := valueType(b, true, append(c.options(), gdvar.WithEngine(gdvar.Godot3)))
+	if !ok || t3 == typ || t3 != gdvar.TypeDictionary && t3 != gdvar.TypeArray {
+		return "" // a Godot 4 value often reads as another Godot 3 one; a container rarely
+	}
+	return fmt.Sprintf("it is a Godot 3 %s too: if Godot 3 wrote it, try -engine 3", t3)
+}

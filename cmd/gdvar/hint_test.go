@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// framedValues frames engine-made values as store_var does: each after its
+// u32 length.
+func framedValues(t *testing.T, dir string, names ...string) []byte {
+	var b []byte
+	for _, name := range names {
+		v, err := os.ReadFile(filepath.Join(dir, name+".bin"))
+		require.NoError(t, err)
+		b = append(binary.LittleEndian.AppendUint32(b, uint32(len(v))), v...)
+	}
+	return b
+}
+
+// A save file read without -framing stream, and Godot 3 values or save
+// files read as Godot 4, fail (or, for validate, report trailing bytes)
+// with a line that says what to try; input that is only damaged gets
+// none.
+func TestHintsNameTheFix(t *testing.T) {
+	godot3 := golden.Path("golden", "godot3.6")
+	dict3, err := os.ReadFile(filepath.Join(godot3, "dict_nested.bin"))
+	require.NoError(t, err)
+	save4 := framedValues(t, goldenDir, "int_7", "gamestate_3", "dict_simple", "string_long_ascii")
+	save3 := framedValues(t, godot3, "int_7", "gamestate_3", "dict_simple", "dict_nested")
+	for _, c := range []struct {
+		name  string
+		input []byte
+		args  []string
+		hint  string
+	}{
+		{"save file without framing", save4, nil, "try -framing stream\n"},
+		{"Godot 3 value", dict3, nil, "it reads as Godot 3 data: try -engine 3\n"},
+		{"Godot 3 save file", save3, []string{"-framing", "stream"}, "it reads as a Godot 3 save file: try -engine 3\n"},
+		{"Godot 3 save file without framing", save3, nil, "try -framing stream -engine 3\n"},
+		{"damaged", save4[:40], []string{"-framing", "stream"}, ""},
+	} {
+		for _, cmd := range []string{"inspect", "validate", "copy", "text", "json"} {
+			code, _, errOut := runGdvar(c.input, append(append([]string{cmd}, c.args...), "-")...)
+			if c.hint == "" {
+				if cmd != "validate" { // which found a valid first value
+					assert.Equal(t, 1, code, "%s, %s", c.name, cmd)
+				}
+				assert.NotContains(t, errOut, "try", "%s, %s", c.name, cmd)
+				continue
+			}
+			if cmd != "validate" {
+				assert.Equal(t, 1, code, "%s, %s: %s", c.name, cmd, errOut)
+			}
+			assert.Contains(t, errOut, c.hint, "%s, %s", c.name, cmd)
+			assert.NotContains(t, errOut, "<nil>", "%s, %s", c.name, cmd)
+		}
+	}
+	// A Godot 3 Dictionary of 52 bytes is a valid Transform3D: validate
+	// says what else it is.
+	simple := framedValues(t, godot3, "dict_simple")
+	for _, in := range [][]byte{simple[4:], simple} {
+		framing := map[bool]string{true: "stream", false: "none"}[len(in) == len(simple)]
+		code, out, errOut := runGdvar(in, "validate", "-framing", framing, "-")
+		assert.Equal(t, 0, code)
+		assert.Equal(t, "52 bytes: valid Transform3D\n", out)
+		assert.Equal(t, "gdvar validate: it is a Godot 3 Dictionary too: if Godot 3 wrote it, try -engine 3\n", errOut, framing)
+	}
+
+	// The frame of a Godot 3 Dictionary read as Godot 4 holds a
+	// Transform3D and more: said without a leaked nil error.
+	code, _, errOut := runGdvar(framedValues(t, godot3, "dict_nested"), "json", "-framing", "stream", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "the frame holds more than one value\n")
+	assert.Contains(t, errOut, "try -engine 3")
+}
