@@ -7,8 +7,14 @@ import (
 
 // The errors a peer's packets or connection can cause, matched with
 // errors.Is. They reach the OnError callback inside a *PeerError; the
-// Multiplayer goes on serving the other peers.
+// Multiplayer goes on serving the other peers. A connection that ended
+// otherwise than closed by either side is reported as ErrDisconnected
+// wrapping why: ErrSlowPeer, ErrIdle, ErrReadTimeout, ErrHandshake, or
+// the transport's error (a packet over the size limit, a broken socket).
 var (
+	// ErrDisconnected: the peer's connection ended for the reason it
+	// wraps, and the peer was dropped.
+	ErrDisconnected = errors.New("multiplayer: peer dropped")
 	// ErrMalformed: a packet that does not follow the protocol (cut
 	// short, an unknown command, an argument that does not decode).
 	ErrMalformed = errors.New("multiplayer: malformed packet")
@@ -26,7 +32,17 @@ var (
 	ErrChecksum = errors.New("multiplayer: the peer's RPC checksum of the node differs")
 	// ErrSlowPeer: a packet took longer than WithWriteTimeout to be
 	// written to the peer; it was disconnected.
-	ErrSlowPeer = errors.New("multiplayer: peer too slow to read, disconnected")
+	ErrSlowPeer = errors.New("multiplayer: peer too slow to read")
+	// ErrIdle: the peer sent nothing and answered no ping for
+	// WithIdleTimeout; it was disconnected.
+	ErrIdle = errors.New("multiplayer: peer silent, answering no ping")
+	// ErrReadTimeout: a packet took longer than WithReadTimeout to
+	// arrive; the peer was disconnected.
+	ErrReadTimeout = errors.New("multiplayer: peer too slow to send a packet")
+	// ErrHandshake: a client did not complete the handshake within 3 s,
+	// the engine's handshake_timeout: it sent no request, or did not take
+	// the peer id it was sent. It was dropped.
+	ErrHandshake = errors.New("multiplayer: handshake not completed")
 	// ErrQueueFull: a packet to the peer did not fit its send queue
 	// (WithSendQueue) and was dropped, as the engine drops what does not
 	// fit its outbound buffer.
@@ -45,6 +61,7 @@ var (
 )
 
 // PeerError is an error of one peer: a packet it sent, or its connection.
+// Peer is 0 for a connection dropped before it was given an id.
 type PeerError struct {
 	Peer PeerID
 	Err  error

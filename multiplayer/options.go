@@ -30,6 +30,14 @@ const (
 	DefaultWriteTimeout = 5 * time.Second
 	// DefaultMaxPeers is how many clients a server accepts at once.
 	DefaultMaxPeers = 4096
+	// DefaultIdleTimeout is how long a peer may stay silent, sending no
+	// packet and answering no ping, before it is disconnected (ErrIdle).
+	// A peer silent for a quarter of it is pinged; the engine, and a
+	// browser, answer pings by themselves.
+	DefaultIdleTimeout = 20 * time.Second
+	// DefaultReadTimeout is how long a packet may take to arrive once its
+	// first bytes have, before the peer is disconnected (ErrReadTimeout).
+	DefaultReadTimeout = 10 * time.Second
 )
 
 // config is what a Multiplayer takes from its options; all of them also go
@@ -43,6 +51,8 @@ type config struct {
 	sendQueue    int64
 	writeTimeout time.Duration
 	maxPeers     int
+	idleTimeout  time.Duration
+	readTimeout  time.Duration
 	err          error
 }
 
@@ -50,13 +60,16 @@ func newConfig(opts []gdvar.Option) config {
 	ext, err := optset.Read(opts)
 	s := ext.Multiplayer
 	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
-		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers, err: err}
+		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers,
+		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), err: err}
 	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
 	c.rate = or(c.rate, DefaultRate)
 	c.burst = or(c.burst, DefaultBurst)
 	c.sendQueue = or(c.sendQueue, DefaultSendQueue)
 	c.writeTimeout = or(c.writeTimeout, DefaultWriteTimeout)
 	c.maxPeers = or(c.maxPeers, DefaultMaxPeers)
+	c.idleTimeout = or(c.idleTimeout, DefaultIdleTimeout)
+	c.readTimeout = or(c.readTimeout, DefaultReadTimeout)
 	return c
 }
 
@@ -108,4 +121,18 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 // DefaultMaxPeers); more are refused at the WebSocket handshake.
 func WithMaxPeers(n int) gdvar.Option {
 	return option("max peers", n >= 1, func(s *optset.Multiplayer) { s.MaxPeers = n })
+}
+
+// WithIdleTimeout sets how long a peer may stay silent, sending no packet
+// and answering no ping, before it is disconnected (default
+// DefaultIdleTimeout); a peer silent for a quarter of it is pinged.
+func WithIdleTimeout(d time.Duration) gdvar.Option {
+	return option("idle timeout", d > 0, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
+}
+
+// WithReadTimeout sets how long a packet may take to arrive once its first
+// bytes have (default DefaultReadTimeout), so that a peer cannot hold the
+// server by sending a packet a byte at a time.
+func WithReadTimeout(d time.Duration) gdvar.Option {
+	return option("read timeout", d > 0, func(s *optset.Multiplayer) { s.ReadTimeout = int64(d) })
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -40,6 +41,12 @@ type conn struct {
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
 
+	// When the peer was last heard from (a packet, an answer to a ping, in
+	// Unix nanoseconds), and whether a packet of it is being handled, which
+	// keeps its answers to pings unread meanwhile.
+	heard atomic.Int64
+	busy  atomic.Bool
+
 	// The reading goroutine's own: the rate bucket and the arguments of the
 	// call being handled.
 	tokens float64
@@ -53,9 +60,14 @@ type conn struct {
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
 	ws.SetReadLimit(m.cfg.maxPacket)
-	return &conn{m: m, id: id, ws: ws, wake: make(chan struct{}, 1), closed: make(chan struct{}),
+	c := &conn{m: m, id: id, ws: ws, wake: make(chan struct{}, 1), closed: make(chan struct{}),
 		tokens: float64(m.cfg.burst), last: time.Now()}
+	c.hear()
+	return c
 }
+
+// hear notes that the peer was heard from now.
+func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 
 // send queues a packet. A packet that would make more than the send queue
 // wait is dropped, as the engine drops what does not fit its outbound
@@ -143,19 +155,68 @@ func (c *conn) write() {
 	}
 }
 
-// read handles the packets that arrive until the connection ends.
+// read handles the packets that arrive until the connection ends. A
+// packet that takes longer than the read timeout to arrive once it has
+// begun closes the connection: its first frame's header starts the clock
+// (the wait before it is the keep-alive's), one timer for every packet.
 func (c *conn) read() {
+	late := time.AfterFunc(c.m.cfg.readTimeout, func() { c.close(ErrReadTimeout); c.ws.CloseNow() })
+	late.Stop()
 	for {
-		_, b, err := c.ws.Read(context.Background())
+		_, r, err := c.ws.Reader(context.Background())
+		var b []byte
+		if err == nil {
+			late.Reset(c.m.cfg.readTimeout)
+			b, err = io.ReadAll(r)
+			if !late.Stop() {
+				err = ErrReadTimeout
+			}
+		}
 		if err != nil {
 			c.close(err)
 			return
 		}
+		c.busy.Store(true)
+		c.hear()
 		if !c.pace() {
 			return
 		}
 		if err := c.m.handle(c, b); err != nil {
 			c.m.report(c.id, err)
+		}
+		c.hear()
+		c.busy.Store(false)
+	}
+}
+
+// keepAlive pings the peer once it has been silent for a quarter of the
+// idle timeout, and disconnects it (ErrIdle) when it has been silent, and
+// answered no ping, for the whole of it. A peer whose packet is being
+// handled is not silent: its answers wait to be read.
+func (c *conn) keepAlive() {
+	idle := c.m.cfg.idleTimeout
+	tick := time.NewTicker(idle / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.closed:
+			return
+		case <-tick.C:
+		}
+		silent := time.Since(time.Unix(0, c.heard.Load()))
+		if c.busy.Load() || silent < idle/4 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), idle-silent)
+		err := c.ws.Ping(ctx)
+		cancel()
+		switch {
+		case err == nil:
+			c.hear()
+		case errors.Is(err, context.DeadlineExceeded) && !c.busy.Load():
+			c.close(ErrIdle)
+			c.ws.CloseNow()
+			return
 		}
 	}
 }
@@ -249,6 +310,7 @@ func (c *conn) run() {
 		defer m.wg.Done()
 		var helpers sync.WaitGroup
 		helpers.Go(c.write)
+		helpers.Go(c.keepAlive)
 		helpers.Go(func() { // Close, or the end of the connection, sends the close frame
 			select {
 			case <-m.closing:
@@ -256,7 +318,7 @@ func (c *conn) run() {
 			case <-c.closed:
 			}
 			status := websocket.StatusNormalClosure
-			if errors.Is(c.why(), ErrSlowPeer) {
+			if why := c.why(); errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) {
 				status = websocket.StatusPolicyViolation
 			}
 			c.ws.Close(status, "")
@@ -296,7 +358,7 @@ func (m *Multiplayer) leave(c *conn) {
 	fn := m.onDisconnect
 	m.mu.Unlock()
 	if cause := c.why(); !normalEnd(cause) {
-		m.report(c.id, cause)
+		m.report(c.id, fmt.Errorf("%w: %w", ErrDisconnected, cause))
 	}
 	if fn != nil {
 		for _, id := range gone {
@@ -342,6 +404,9 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.Background(), handshakeTimeout)
 	err = ws.Write(ctx, websocket.MessageBinary, binary.LittleEndian.AppendUint32(nil, uint32(id)))
 	cancel()
+	if err != nil {
+		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
+	}
 	c := m.newConn(ws, id)
 	m.mu.Lock()
 	if err == nil {
@@ -400,7 +465,11 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: m, ReadHeaderTimeout: handshakeTimeout}
+	// A connection has the handshake's time to send its request, and,
+	// when it is not an upgrade, to send the next; the upgrade clears
+	// these deadlines.
+	srv := &http.Server{Handler: m, ReadTimeout: handshakeTimeout, WriteTimeout: handshakeTimeout,
+		IdleTimeout: handshakeTimeout, ConnState: newHTTPConns(m).state}
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()
 	select {
@@ -415,6 +484,47 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 		<-failed
 	}
 	return err
+}
+
+// httpConns follows Serve's connections until they are upgraded: it
+// refuses more at once than WithMaxPeers, and reports each that the
+// server dropped without having received its request within the
+// handshake's time, as the engine's client is when it does not poll in
+// time.
+type httpConns struct {
+	m    *Multiplayer
+	n    atomic.Int64
+	mu   sync.Mutex
+	seen map[net.Conn]time.Time // when each connection came that has sent nothing yet
+}
+
+func newHTTPConns(m *Multiplayer) *httpConns {
+	return &httpConns{m: m, seen: map[net.Conn]time.Time{}}
+}
+
+func (h *httpConns) state(nc net.Conn, s http.ConnState) {
+	switch s {
+	case http.StateNew:
+		h.mu.Lock()
+		h.seen[nc] = time.Now()
+		h.mu.Unlock()
+		if h.n.Add(1) > int64(h.m.cfg.maxPeers) {
+			nc.Close()
+		}
+	case http.StateActive:
+		h.mu.Lock()
+		delete(h.seen, nc)
+		h.mu.Unlock()
+	case http.StateHijacked, http.StateClosed:
+		h.n.Add(-1)
+		h.mu.Lock()
+		came, silent := h.seen[nc]
+		delete(h.seen, nc)
+		h.mu.Unlock()
+		if silent && time.Since(came) >= handshakeTimeout {
+			h.m.report(0, fmt.Errorf("%w: %w: %s sent no request within %v", ErrDisconnected, ErrHandshake, nc.RemoteAddr(), handshakeTimeout))
+		}
+	}
 }
 
 // ListenAndServe listens on the TCP address addr and Serves.

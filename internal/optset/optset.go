@@ -15,9 +15,10 @@ type Ext struct {
 	MaxFrame      int64 // 0 when not set
 	SkipOversized bool
 
-	Key      []byte // fileaccess: nil when not set
-	IV       []byte // fileaccess: nil when not set
-	MaxBlock int64  // fileaccess: 0 when not set
+	Key        []byte // fileaccess: nil when not set
+	IV         []byte // fileaccess: nil when not set
+	MaxBlock   int64  // fileaccess: 0 when not set
+	MaxContent int64  // fileaccess: 0 when not set
 
 	Multiplayer Multiplayer // multiplayer's settings
 }
@@ -30,6 +31,8 @@ type Multiplayer struct {
 	SendQueue    int64
 	WriteTimeout int64 // nanoseconds
 	MaxPeers     int
+	IdleTimeout  int64 // nanoseconds
+	ReadTimeout  int64 // nanoseconds
 }
 
 var (

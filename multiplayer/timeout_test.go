@@ -1,0 +1,148 @@
+package multiplayer
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// countErrors counts the errors of errs that match target.
+func countErrors(errs *errorLog, target error) int {
+	n := 0
+	for _, err := range errs.get() {
+		if errors.Is(err, target) {
+			n++
+		}
+	}
+	return n
+}
+
+// tcpConn is a plain TCP connection to port, closed when the test ends.
+func tcpConn(t *testing.T, port string) net.Conn {
+	nc, err := net.DialTimeout("tcp", "127.0.0.1:"+port, 5*time.Second)
+	require.NoError(t, err)
+	t.Cleanup(func() { nc.Close() })
+	return nc
+}
+
+// upgraded is a connection that completed the WebSocket upgrade by hand
+// and then reads nothing more: it answers no ping.
+func upgraded(t *testing.T, port string) net.Conn {
+	nc := tcpConn(t, port)
+	require.NoError(t, nc.SetDeadline(time.Now().Add(10*time.Second)))
+	_, err := io.WriteString(nc, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(bufio.NewReader(nc), nil)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
+	require.NoError(t, nc.SetDeadline(time.Time{}))
+	return nc
+}
+
+// closedByServer waits, 10 s at most, for the server to close nc,
+// reading and dropping what it sends.
+func closedByServer(t *testing.T, nc net.Conn, what string) {
+	t.Helper()
+	require.NoError(t, nc.SetReadDeadline(time.Now().Add(10*time.Second)))
+	_, err := io.Copy(io.Discard, nc)
+	var ne net.Error
+	require.False(t, errors.As(err, &ne) && ne.Timeout(), "%s: still open after 10 s", what)
+}
+
+// Upgraded peers that send nothing and answer no ping are disconnected
+// after the idle timeout, with the reason, and free their places: with
+// WithMaxPeers(3) full, a new client is refused, then let in once the
+// silent ones are gone. A client that is idle but answers pings stays.
+func TestIdlePeers(t *testing.T) {
+	port, errs := testServer(t, WithMaxPeers(3), WithIdleTimeout(400*time.Millisecond))
+	_, main, replies := testClient(t, port)
+	silent := []net.Conn{upgraded(t, port), upgraded(t, port)}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)
+	require.Error(t, err, "full")
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	for i, nc := range silent {
+		closedByServer(t, nc, "a silent peer")
+		t.Logf("silent peer %d closed", i)
+	}
+	waitFor(t, "both silent peers reported", func() bool { return countErrors(errs, ErrIdle) == 2 })
+	for _, err := range errs.get() {
+		assert.ErrorIs(t, err, ErrDisconnected)
+		var pe *PeerError
+		assert.True(t, errors.As(err, &pe) && pe.Peer >= 2, "%v: a client's", err)
+	}
+	time.Sleep(time.Second) // the live client, silent too, answers pings
+	echoes(t, main, replies, "the idle client that answers pings is still served")
+	rawConn(t, port)
+}
+
+// A packet sent a byte at a time closes its sender's connection once it
+// has taken longer than the read timeout, with the reason; the other
+// clients are served on.
+func TestTrickledPacket(t *testing.T) {
+	port, errs := testServer(t, WithReadTimeout(500*time.Millisecond))
+	_, main, replies := testClient(t, port)
+	nc := upgraded(t, port)
+	// A binary frame of 100 bytes, masked as a client's must be.
+	_, err := nc.Write([]byte{0x82, 0x80 | 100, 1, 2, 3, 4})
+	require.NoError(t, err)
+	stop := make(chan struct{})
+	trickled := make(chan struct{})
+	go func() {
+		defer close(trickled)
+		for range 100 { // 10 s at most
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+			if _, err := nc.Write([]byte{0}); err != nil {
+				return
+			}
+		}
+	}()
+	closedByServer(t, nc, "the trickling peer")
+	close(stop)
+	<-trickled
+	waitFor(t, "the reason reported", func() bool { return countErrors(errs, ErrReadTimeout) == 1 })
+	assert.Equal(t, 1, countErrors(errs, ErrDisconnected))
+	echoes(t, main, replies, "still served")
+}
+
+// Plain HTTP connections are bounded too: one that sends no request is
+// dropped after the handshake's time, and reported; one kept alive after
+// a request that is not an upgrade is closed; connections not upgraded
+// yet count against WithMaxPeers, so that they cannot pile up.
+func TestHTTPConnections(t *testing.T) {
+	port, errs := testServer(t, WithMaxPeers(2))
+	keep := tcpConn(t, port)
+	_, err := io.WriteString(keep, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	require.NoError(t, err)
+	require.NoError(t, keep.SetReadDeadline(time.Now().Add(10*time.Second)))
+	resp, err := http.ReadResponse(bufio.NewReader(keep), nil)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.False(t, resp.Close, "kept alive")
+	mute := tcpConn(t, port)
+	// Both places are taken by connections not upgraded: the upgrade is
+	// refused.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, _, err = websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)
+	require.Error(t, err, "refused while both places are taken")
+	closedByServer(t, keep, "a kept-alive connection")
+	closedByServer(t, mute, "a connection that sends nothing")
+	waitFor(t, "the silent connection reported", func() bool { return countErrors(errs, ErrHandshake) >= 1 })
+	rawConn(t, port)
+}
