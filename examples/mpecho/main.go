@@ -9,7 +9,9 @@
 //
 // For each echo from a client, the server calls echo_reply on that client
 // with the same arguments; each raw packet (multiplayer.send_bytes) goes
-// back to its sender unchanged.
+// back to its sender unchanged. It logs peers coming and going, and every
+// error with its peer: a packet refused, or why a peer was dropped (a
+// handshake not completed within 3 s, a silent or slow peer).
 //
 //	go run ./examples/mpecho -listen 127.0.0.1:8910
 package main

@@ -7,7 +7,9 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/mpcases"
@@ -54,4 +56,46 @@ func TestLiveEcho(t *testing.T) {
 		assert.Regexp(t, `^peer \d+ (connected|left)$`, line, "the server logs no error")
 	}
 	t.Logf("%d calls echoed byte for byte; server log:\n%s", len(cases), logs.String())
+}
+
+// lockedBuffer is a log's output, written from the server's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A connection dropped because its handshake timed out (a Godot client
+// that does not poll within 3 s sends its upgrade request too late) is
+// logged with the reason.
+func TestLogsHandshakeTimeout(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	var logs lockedBuffer
+	m := newServer(log.New(&logs, "", 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- m.Serve(ctx, ln) }()
+	defer func() {
+		cancel()
+		assert.NoError(t, <-served)
+	}()
+	nc, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer nc.Close()
+	for deadline := time.Now().Add(15 * time.Second); !strings.Contains(logs.String(), "handshake not completed"); time.Sleep(10 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "nothing logged; the log:\n%s", logs.String())
+	}
+	t.Logf("the log: %s", logs.String())
 }
