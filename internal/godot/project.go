@@ -11,8 +11,10 @@ import (
 // folder, so that the scripts' res://scripts/… paths resolve and nothing
 // else is in the project. Without a project.godot, Godot 4.6 takes about a
 // second alone, and 3 to 30 s on a loaded machine, to reach its first
-// frame; with one, about 10 ms. The engine's user:// and settings go to
-// home, outside the project.
+// frame; with one, about 10 ms. The engine lists no folder of the
+// repository (it imports nothing outside the editor) and opens only the
+// scripts it runs. Its user:// and settings go to home, outside the project
+// (but for Godot 3.2's logs folder, which goes into the project).
 func project(t testing.TB) (dir, home string) {
 	t.Helper()
 	base := t.TempDir()
