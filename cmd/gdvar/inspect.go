@@ -19,16 +19,39 @@ const previewBytes = 48
 // A line shows at most this much, so that the output stays linear in the
 // input however deep it nests: indentation stops at maxIndent levels (a
 // deeper token shows its depth, ‹57›), a path keeps pathLevels levels (the
-// outermost and the innermost, …(n)… for the rest), and a token's text
-// keeps maxText characters.
+// outermost and the innermost, …(n)… for the rest) and maxPath bytes (its
+// start and its end, … for the middle), and a token's text keeps maxText
+// characters. A line of a token without payload (a Nil, a DictKey) is then
+// at most 169 bytes, and the most such lines per input byte are a
+// Dictionary's entries of Nil to Nil (8 bytes, three lines): inspect writes
+// under 64 bytes per input byte.
 const (
 	maxIndent  = 16
 	pathLevels = 8
+	maxPath    = 96
 	maxText    = 120
 )
 
 // shortened is inspect's note, printed before the first shortened line.
-const shortened = "(lines are shortened from here: indentation stops at 16 levels, ‹n› is the depth, paths keep 8 levels, …(n)… is what is left out)"
+const shortened = "(lines are shortened from here: indentation stops at 16 levels, ‹n› is the depth, paths keep 8 levels and 96 bytes, …(n)… and … are what is left out)"
+
+// cutMiddle shortens the path that starts at line[from:] to maxPath bytes,
+// keeping its start and its longer end (the innermost levels), cut at
+// characters.
+func cutMiddle(line []byte, from int) []byte {
+	const keepStart = 32
+	head := from + keepStart
+	for !utf8.RuneStart(line[head]) {
+		head--
+	}
+	tail := len(line) - (maxPath - keepStart - len("…"))
+	for !utf8.RuneStart(line[tail]) {
+		tail++
+	}
+	n := copy(line[head:], "…")
+	n += copy(line[head+n:], line[tail:])
+	return line[:head+n]
+}
 
 // inspect prints one line per token: its offset, its size on the wire, the
 // token indented by depth, and its path; with -framing stream, a line per
@@ -110,12 +133,17 @@ func (p *inspector) tokens(dec *gdvar.Decoder, base int64, one bool) (values int
 		case (k == gdvar.KindString || k == gdvar.KindStringName) && tok.Offset() > 0:
 			depth-- // a later chunk of a string sits beside the first
 		}
-		if (depth > maxIndent || dec.Depth() > pathLevels) && !p.noted {
+		line := append(appendToken(p.line[:0], base+start, dec.InputOffset()-start, depth, tok), ' ')
+		path := len(line)
+		line = dec.AppendShortPath(line, pathLevels)
+		long := len(line)-path > maxPath
+		if long {
+			line = cutMiddle(line, path)
+		}
+		if (long || depth > maxIndent || dec.Depth() > pathLevels) && !p.noted {
 			fmt.Fprintf(p.out, "%20s%s\n", "", shortened)
 			p.noted = true
 		}
-		line := appendToken(p.line[:0], base+start, dec.InputOffset()-start, depth, tok)
-		line = dec.AppendShortPath(append(line, ' '), pathLevels)
 		p.line = line
 		p.out.Write(append(line, '\n'))
 	}
