@@ -205,6 +205,4 @@ func (d *Decoder) binary() []gdvar.Option {
 }
 
 // encode writes a value in the generic form to enc as DecodeTo does.
-func (d *Decoder) encode(enc *gdvar.Encoder, v any) error {
-	return viabinary.Encode(enc, v, d.binary()...)
-}
+func (d *Decoder) encode(enc *gdvar.Encoder, v any) error { return d.writeTree(enc, v) }

@@ -95,7 +95,7 @@ var readers = []struct {
 	{"DecodeTo", streamBound, func(text []byte, out *os.File) error {
 		return decodeInto(NewDecoder(bytes.NewReader(text)), out)
 	}},
-	{"DecodeTo from a pipe", pipeBound, func(text []byte, out *os.File) error {
+	{"DecodeTo from a pipe", treeBound, func(text []byte, out *os.File) error {
 		return decodeInto(NewDecoder(onlyReader{bytes.NewReader(text)}), out)
 	}},
 	{"DecodeTo in one pass", onePassBound, func(text []byte, out *os.File) error {
@@ -121,24 +121,13 @@ func treeBound(_ testing.TB, text []byte) uint64 {
 	return hostile.Bound(len(text)) + 256*uint64(bytes.Count(text, []byte("{")))
 }
 
-// pipeBound is treeBound and, since from a pipe DecodeTo builds the value
-// whole and writes it through its binary form (viabinary.Encode), four
-// times the binary form: the buffer it grows in and its copy.
-func pipeBound(t testing.TB, text []byte) uint64 {
-	var v any
-	require.NoError(t, Unmarshal(text, &v))
-	b, err := gdvar.Marshal(v)
-	require.NoError(t, err)
-	return treeBound(t, text) + 4*uint64(len(b))
-}
-
-// onePassBound is streamBound, and pipeBound besides for a text with a key
+// onePassBound is streamBound, and treeBound besides for a text with a key
 // twice, which is read again in two passes, built whole the second time.
 func onePassBound(t testing.TB, text []byte) uint64 {
 	dec := NewDecoder(bytes.NewReader(text))
 	require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(io.Discard)))
 	if dec.keys.dups {
-		return streamBound(t, text) + pipeBound(t, text)
+		return streamBound(t, text) + treeBound(t, text)
 	}
 	return streamBound(t, text)
 }
