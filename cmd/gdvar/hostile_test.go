@@ -83,7 +83,7 @@ func TestInspectShortensDeepLines(t *testing.T) {
 	assert.LessOrEqual(t, len(path), maxPath, "a path keeps 96 bytes")
 	assert.True(t, strings.HasPrefix(path, `$["\"`) && strings.HasSuffix(path, `…"]`), path)
 
-	code, out, _ = runGdvar(hostile.DeepDictionaries(2), "inspect", "-")
+	code, out, _ = runGdvar(hostile.DeepDictionaries(1), "inspect", "-")
 	require.Equal(t, 0, code)
 	assert.NotContains(t, out, shortened, "shallow input is shown whole")
 }
