@@ -150,6 +150,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
+	size := inputSize(in)
 	if cmd.name != "encode" { // binary input: open a save file's FileAccess container
 		r, cleanup, err := openContainer(in, cfg)
 		if err != nil {
@@ -157,13 +158,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer cleanup()
+		if r != in {
+			size = -1 // a container's content, or a copy: of a size not known yet
+		}
 		cfg.head = &recorder{r: r}
 		in = cfg.head
 	}
 	if cmd.name != "inspect" && isTerminal(stderr) { // inspect's output is a stream of its own
-		p := newProgress(in, stderr, cmd.name)
+		p := newProgress(in, stderr, cmd.name, size)
 		defer p.done()
 		in = p
+		if isTerminal(stdout) {
+			stdout = p.above(stdout)
+		}
+		stderr = p.above(stderr)
 	}
 	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))

@@ -187,7 +187,7 @@ func TestEngineFlag(t *testing.T) {
 // read; an input that cannot seek is copied.
 func TestProgressSeeks(t *testing.T) {
 	data := []byte("0123456789")
-	p := newProgress(bytes.NewReader(data), io.Discard, "json")
+	p := newProgress(bytes.NewReader(data), io.Discard, "json", int64(len(data)))
 	rs, cleanup, err := seekable(p)
 	require.NoError(t, err)
 	defer cleanup()
@@ -201,7 +201,7 @@ func TestProgressSeeks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, data[2:], got)
 
-	pipe := newProgress(struct{ io.Reader }{bytes.NewReader(data)}, io.Discard, "json")
+	pipe := newProgress(struct{ io.Reader }{bytes.NewReader(data)}, io.Discard, "json", -1)
 	rs, cleanup2, err := seekable(pipe)
 	require.NoError(t, err)
 	defer cleanup2()
