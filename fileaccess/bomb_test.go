@@ -5,7 +5,10 @@ import (
 	"io"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -68,20 +71,32 @@ func ordinary(t testing.TB, c Compression, n int) []byte {
 }
 
 // BenchmarkBombs reads, per codec, a bomb and an ordinary save of about
-// the same content size; the figures per byte of content (MB/s) compare
-// the two.
+// the same content size (and for Brotli, blocks declaring the most prefix
+// codes); the figures per byte of content (MB/s) compare them, and
+// content/byte times it gives the figures per byte of file.
 func BenchmarkBombs(b *testing.B) {
 	const size = 16 << 20
 	for _, c := range codecs {
-		for _, in := range []struct {
+		inputs := []struct {
 			name string
 			file []byte
-		}{{"bomb", bomb(b, c, size)}, {"ordinary", ordinary(b, c, size)}} {
+		}{{"bomb", bomb(b, c, size)}, {"ordinary", ordinary(b, c, size)}}
+		if c == Brotli {
+			const n = 256 // 1 MiB of content: these are slow
+			blocks := make([][]byte, n, n+1)
+			for i := range blocks {
+				blocks[i] = brotliTrees()
+			}
+			inputs = append(inputs, struct {
+				name string
+				file []byte
+			}{"trees", container(Brotli, DefaultBlockSize, n*DefaultBlockSize, append(blocks, []byte{0x06}))})
+		}
+		for _, in := range inputs {
 			_, content, err := readAll(in.file)
 			require.NoError(b, err)
 			b.Run(c.String()+"/"+in.name, func(b *testing.B) {
 				b.SetBytes(int64(len(content)))
-				b.ReportMetric(float64(len(content))/float64(len(in.file)), "ratio")
 				for b.Loop() {
 					r, err := NewReader(bytes.NewReader(in.file))
 					if err == nil {
@@ -91,15 +106,87 @@ func BenchmarkBombs(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(len(content))/float64(len(in.file)), "content/byte")
 			})
 		}
 	}
 }
 
-func TestFastLZRun(t *testing.T) {
-	for _, n := range []int{16, 17, 264, 265, 266, 267, 268, 1000, 65536} {
-		out, err := fastlzDecode(nil, fastlzRun(n), n)
-		require.NoError(t, err, n)
-		require.Equal(t, make([]byte, n), out, n)
+// A FastLZ match that overlaps what it writes repeats the bytes before it,
+// whatever its distance and length (now copied in growing pieces).
+func TestFastLZOverlap(t *testing.T) {
+	for _, dist := range []int{1, 2, 3, 7, 31, 32} {
+		for _, length := range []int{3, 8, 9, 64, 263, 264} {
+			period := []byte("0123456789abcdefghijklmnopqrstuvwxyz")[:dist]
+			block := append([]byte{byte(dist - 1)}, period...) // literals
+			if ofs := dist - 1; length <= 8 {
+				block = append(block, byte(length-2)<<5, byte(ofs))
+			} else {
+				block = append(block, 7<<5, byte(length-9), byte(ofs))
+			}
+			want := bytes.Repeat(period, (dist+length)/dist+1)[:dist+length]
+			got, err := fastlzDecode(nil, block, dist+length)
+			require.NoError(t, err, "distance %d, length %d", dist, length)
+			assert.Equal(t, string(want), string(got), "distance %d, length %d", dist, length)
+		}
 	}
+	for _, n := range []int{16, 17, 264, 265, 266, 267, 268, 1000, 65536} {
+		got, err := fastlzDecode(nil, fastlzRun(n), n)
+		require.NoError(t, err, n)
+		assert.Equal(t, make([]byte, n), got, "fastlzRun(%d)", n)
+	}
+}
+
+// A compressed container declaring more content than the limit fails at
+// its header with ErrContentTooLarge, before any block is decompressed;
+// by default the limit is 1 GiB, which a 320 KB Zstd file can exceed.
+func TestContentLimit(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		file  []byte
+		opts  []gdvar.Option
+		err   error
+		bytes int
+	}{
+		{"a Zstd bomb of 1 GiB + 1", bomb(t, Zstd, DefaultMaxContentSize+1), nil, ErrContentTooLarge, 0},
+		{"4 GiB declared, then nothing", header(DefaultBlockSize, 1<<32-1), nil, ErrContentTooLarge, 0},
+		{"a FastLZ bomb of 16 MiB, limit 1 MiB", bomb(t, FastLZ, 16<<20), []gdvar.Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
+		{"a Brotli bomb of 1 MiB, limit 1 MiB", bomb(t, Brotli, 1<<20), []gdvar.Option{WithMaxContentSize(1 << 20)}, nil, 1 << 20},
+		{"a Deflate bomb of 1 MiB + 1, limit 1 MiB", bomb(t, Deflate, 1<<20+1), []gdvar.Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
+		{"a Zstd bomb of 64 MiB, by default", bomb(t, Zstd, 64<<20), nil, nil, 64 << 20},
+	} {
+		var got zeros
+		var err error
+		alloc := hostile.Allocated(func() {
+			var r *Reader
+			if r, err = NewReader(bytes.NewReader(c.file), c.opts...); err == nil {
+				_, err = io.Copy(&got, r)
+			}
+		})
+		if c.err != nil {
+			assert.ErrorIs(t, err, c.err, c.name)
+			var fe *FormatError
+			if assert.ErrorAs(t, err, &fe, c.name) {
+				assert.EqualValues(t, 12, fe.Offset, "%s: the content size's offset", c.name)
+			}
+			assert.LessOrEqual(t, alloc, hostile.Bound(len(c.file)), c.name)
+		} else if assert.NoError(t, err, c.name) {
+			assert.Equal(t, zeros{n: c.bytes}, got, c.name)
+		}
+		t.Logf("%s: %d bytes of file, %d KiB allocated: %v", c.name, len(c.file), alloc>>10, err)
+	}
+	_, _, err := readAll(header(DefaultBlockSize, 0), WithMaxContentSize(0))
+	assert.Error(t, err, "a limit of 0")
+}
+
+// zeros counts the bytes written to it and whether any was not zero.
+type zeros struct {
+	n       int
+	nonzero bool
+}
+
+func (z *zeros) Write(p []byte) (int, error) {
+	z.n += len(p)
+	z.nonzero = z.nonzero || bytes.ContainsFunc(p, func(r rune) bool { return r != 0 })
+	return len(p), nil
 }

@@ -58,6 +58,8 @@ func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
 		return nil, &FormatError{Offset: 8, Detail: "block size 0", Err: ErrCorrupt}
 	case int64(block) > cfg.maxBlock:
 		return nil, &FormatError{Offset: 8, Detail: fmt.Sprintf("block size %d, limit %d", block, cfg.maxBlock), Err: ErrTooLarge}
+	case int64(c.total) > cfg.maxContent:
+		return nil, &FormatError{Offset: 12, Detail: fmt.Sprintf("%d bytes, limit %d", c.total, cfg.maxContent), Err: ErrContentTooLarge}
 	}
 	c.block = int(block)
 	// The table grows as it arrives, never by the count it implies.

@@ -60,6 +60,13 @@ const DefaultBlockSize = 4096
 // arrive stay within a constant.
 const DefaultMaxBlockSize = 64 << 10
 
+// DefaultMaxContentSize is the most content a Reader accepts in a
+// compressed container unless told otherwise: 1 GiB, as gdvar's
+// MaxValueBytes for one value. The format allows up to 4 GiB, which a file
+// of 1 MB can declare and hold (a codec makes a 64 KiB block of zeros of
+// a dozen bytes); whatever reads the content pays for every byte.
+const DefaultMaxContentSize = 1 << 30
+
 // Errors, matched with errors.Is; each comes inside a *FormatError.
 var (
 	// ErrChecksum: the decrypted plaintext does not match the MD5 the
@@ -74,6 +81,9 @@ var (
 	// ErrTooLarge: a block larger than the limit (WithMaxBlockSize), or
 	// a compressed block larger than its codec can make of a block.
 	ErrTooLarge = errors.New("block larger than the limit")
+	// ErrContentTooLarge: a compressed container whose content is larger
+	// than the limit (WithMaxContentSize), refused at its header.
+	ErrContentTooLarge = errors.New("content larger than the limit")
 	// ErrTruncated: the input ends before the container does.
 	ErrTruncated = errors.New("the file ends before the container does")
 )
@@ -149,20 +159,39 @@ func WithMaxBlockSize(n int64) gdvar.Option {
 	})
 }
 
+// WithMaxContentSize sets the most content a Reader accepts in a
+// compressed container (default DefaultMaxContentSize; at least 1). A
+// container whose header declares more fails with ErrContentTooLarge
+// before any block is read; as every block must decompress to its size,
+// none can give more than the header declares.
+func WithMaxContentSize(n int64) gdvar.Option {
+	return option(func(e *optset.Ext) error {
+		e.MaxContent = n
+		if n < 1 {
+			return fmt.Errorf("fileaccess: max content size %d", n)
+		}
+		return nil
+	})
+}
+
 // config is what a Reader or Writer takes from its options.
 type config struct {
-	engine   gdvar.Engine
-	key      []byte
-	iv       []byte
-	maxBlock int64
-	err      error
+	engine     gdvar.Engine
+	key        []byte
+	iv         []byte
+	maxBlock   int64
+	maxContent int64
+	err        error
 }
 
 func newConfig(opts []gdvar.Option) config {
 	ext, err := optset.Read(opts)
-	c := config{engine: gdvar.Engine(ext.Engine), key: ext.Key, iv: ext.IV, maxBlock: ext.MaxBlock, err: err}
+	c := config{engine: gdvar.Engine(ext.Engine), key: ext.Key, iv: ext.IV, maxBlock: ext.MaxBlock, maxContent: ext.MaxContent, err: err}
 	if c.maxBlock == 0 {
 		c.maxBlock = DefaultMaxBlockSize
+	}
+	if c.maxContent == 0 {
+		c.maxContent = DefaultMaxContentSize
 	}
 	return c
 }

@@ -24,12 +24,12 @@ func header(block, total uint32) []byte {
 
 // Containers that declare more than they hold cost what they hold: a
 // block size of 1 GiB is refused before anything is allocated for it, a
-// content of 4 GiB in 1-byte blocks (4G table entries) costs the table
-// received, a huge compressed block is refused, and an encrypted container
+// content of 1 GiB (the most by default) in 1-byte blocks (1G table
+// entries) costs the table received, a huge compressed block is refused, and an encrypted container
 // declaring 2^64 bytes costs its buffer. Each stays within
 // hostile.Bound of its size.
 func TestDeclaredSizes(t *testing.T) {
-	table := header(1, 1<<32-1)
+	table := header(1, DefaultMaxContentSize)
 	for len(table) < 1<<20 {
 		table = binary.LittleEndian.AppendUint32(table, 1)
 	}
@@ -42,7 +42,7 @@ func TestDeclaredSizes(t *testing.T) {
 		err   error
 	}{
 		{"a 1 GiB block size", header(1<<30, 1<<32-1), ErrTooLarge},
-		{"4G blocks of 1 byte, 1 MiB of table", table, ErrTruncated},
+		{"1G blocks of 1 byte, 1 MiB of table", table, ErrTruncated},
 		{"a block compressed to 4 GiB", binary.LittleEndian.AppendUint32(header(4096, 10), 1<<32-1), ErrTooLarge},
 		{"an encrypted container of 2^64 bytes", encrypted, ErrTruncated},
 		{"a 64 KiB block declared compressed to 73 KiB, then nothing", binary.LittleEndian.AppendUint32(header(64<<10, 10), uint32(maxCompressed(64<<10))), ErrTruncated},
