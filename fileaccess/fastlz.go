@@ -85,12 +85,13 @@ func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
 			if from < start || len(dst)-start+length > max {
 				return dst, errFastLZ
 			}
-			if from+length <= len(dst) {
-				dst = append(dst, dst[from:from+length]...)
-			} else {
-				for i := range length { // overlaps what it writes: byte by byte
-					dst = append(dst, dst[from+i])
-				}
+			// A match that overlaps what it writes repeats the dist bytes
+			// before it: copy all there is from from, twice as much each
+			// time, not a byte at a time.
+			for length > 0 {
+				n := min(length, len(dst)-from)
+				dst = append(dst, dst[from:from+n]...)
+				length -= n
 			}
 		}
 		if ip >= len(src) {
