@@ -252,6 +252,10 @@ func (c *config) check(cmd string) error {
 	if err := c.checkFraming(); err != nil {
 		return err
 	}
+	// A limit the library refuses (a negative one), tried on no input.
+	if _, err := gdvar.NewDecoder(strings.NewReader(""), c.options()...).ReadToken(); errors.Is(err, gdvar.ErrInvalidOption) {
+		return errors.New(message(err))
+	}
 	if cmd == "encode" && c.from != "json" && c.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", c.from)
 	}

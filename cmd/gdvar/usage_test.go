@@ -32,6 +32,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"encode", "-compress", "zstd", "-password", "x", "-"}, 2, "", "either compressed or encrypted"},
 		{[]string{"encode", "-compress", "lz4", "-"}, 2, "", "-compress"},
 		{[]string{"copy", seven, seven}, 2, "", "want at most one FILE, not 2"},
+		{[]string{"copy", "-max-depth", "-5", seven}, 2, "", "Limits.MaxDepth is -5"},
 		{[]string{"validate", seven, "-engine", "3"}, 0, "8 bytes: valid int", ""},
 		{[]string{"inspect", seven, "-max-depth", "2"}, 0, "Int32(7)", ""},
 		{[]string{"validate", seven, "-engine"}, 2, "", "flag needs an argument"},
