@@ -347,16 +347,13 @@ func (p *parser) shortString() (string, error) {
 // quoted reads a quoted string with Godot's escapes into p.chunk, calling
 // full when it holds maxChunk bytes or more. As in the engine, an unknown
 // escape gives the character after the backslash (so "\a" reads back as
-// "a"), and Godot 3 drops carriage returns. Text that is not UTF-8 has no
-// place in a Godot string: it is an error.
+// "a"), and a carriage return stays (it is File.get_as_text that drops
+// them, not str_to_var). Bytes that are not UTF-8 are read as the engine's
+// decoder reads them (see utf8.go).
 func (p *parser) quoted(full func() error) error {
 	s := &p.s
 	if err := p.expect('"'); err != nil {
 		return err
-	}
-	stops := &stringStops4
-	if p.cfg.dialect != Godot4 {
-		stops = &stringStops3
 	}
 	p.chunk = p.chunk[:0]
 	for {
@@ -369,7 +366,7 @@ func (p *parser) quoted(full func() error) error {
 			return s.errorf("unterminated string")
 		}
 		i, end := s.pos, min(len(s.buf), s.pos+maxChunk)
-		for i < end && !stops[s.buf[i]] { // plain ASCII: copied as it is
+		for i < end && !stringStops[s.buf[i]] { // plain ASCII: copied as it is
 			i++
 		}
 		p.chunk = append(p.chunk, s.buf[s.pos:i]...)
@@ -383,7 +380,6 @@ func (p *parser) quoted(full func() error) error {
 			if err := p.escape(); err != nil {
 				return err
 			}
-		case c == '\r' && stops == &stringStops3:
 		case c < utf8.RuneSelf:
 			p.chunk = append(p.chunk, c)
 		default:
@@ -395,36 +391,44 @@ func (p *parser) quoted(full func() error) error {
 }
 
 // stringStops are the bytes a string's text is not copied past as it is:
-// the end, an escape, a newline (for the line count), non-ASCII (for its
-// check) and, in Godot 3 which drops them, a carriage return.
-var stringStops4, stringStops3 = func() (s4, s3 [256]bool) {
+// the end, an escape, a newline (for the line count) and non-ASCII (for its
+// check).
+var stringStops = func() (s [256]bool) {
 	for _, c := range []byte{'"', '\\', '\n'} {
-		s4[c] = true
+		s[c] = true
 	}
 	for c := utf8.RuneSelf; c < 256; c++ {
-		s4[c] = true
+		s[c] = true
 	}
-	s3 = s4
-	s3['\r'] = true
-	return s4, s3
+	return s
 }()
 
-// multibyte reads the rest of a UTF-8 sequence that starts with c.
+// multibyte reads the rest of a UTF-8 sequence that starts with c, as the
+// dialect's engine decodes it: Godot 3 keeps what its decoder takes and
+// refuses the rest; Godot 4 puts U+FFFD in place of what it refuses.
 func (p *parser) multibyte(c byte) error {
 	s := &p.s
 	at := s.offset() - 1
-	if len(s.buf)-s.pos < utf8.UTFMax {
-		s.fill()
-	}
-	var seq [utf8.UTFMax]byte
+	s.peekAt(4) // the longest sequence, if the input has it
+	var seq [6]byte
 	seq[0] = c
-	n := copy(seq[1:], s.buf[s.pos:]) + 1
-	r, size := utf8.DecodeRune(seq[:n])
-	if r == utf8.RuneError && size <= 1 {
-		return s.errorAt(at, "invalid UTF-8 in a string")
+	b := seq[:copy(seq[1:], s.buf[s.pos:])+1]
+	if p.cfg.dialect == Godot4 {
+		n, ok := godot4Len(b[:min(len(b), utf8.UTFMax)])
+		if ok {
+			p.chunk = append(p.chunk, b[:n]...)
+		} else {
+			p.chunk = append(p.chunk, replacement...)
+		}
+		s.pos += n - 1
+		return nil
 	}
-	p.chunk = append(p.chunk, seq[:size]...)
-	s.pos += size - 1
+	n := godot3Len(b)
+	if n == 0 {
+		return s.errorAt(at, "invalid UTF-8 in a string (%s refuses the whole text)", p.cfg.dialect)
+	}
+	p.chunk = append(p.chunk, b[:n]...)
+	s.pos += n - 1
 	return nil
 }
 

@@ -1,7 +1,7 @@
 # For each vector listed in DIR/index.txt, reads DIR/NAME.txt back with
 # str2var and writes var2bytes of the result (with objects where the index
 # says so) to OUTDIR/NAME.bin: what Godot 3 makes of its own text form,
-# which gdvar's text parser must match.
+# which gdvar's text parser must match. The text is read as bytes.
 #   godot3 --no-window -s scripts/text/reparse3.gd -- DIR OUTDIR
 extends SceneTree
 
@@ -17,8 +17,10 @@ func _init():
 	f.close()
 	for line in lines:
 		var parts = line.split(" ")
+		# Read as bytes: File.get_as_text drops carriage returns, str2var
+		# keeps them.
 		f.open(dir + "/" + parts[0] + ".txt", File.READ)
-		var value = str2var(f.get_as_text())
+		var value = str2var(f.get_buffer(f.get_len()).get_string_from_utf8())
 		f.close()
 		f.open(out + "/" + parts[0] + ".bin", File.WRITE)
 		f.store_buffer(var2bytes(value, parts[1] == "objects"))
