@@ -8,6 +8,10 @@
 #                                       (cases4.gd and cases3.gd with a seed: 1)
 #   testdata/text/reparse/SET/CORPUS/   what each engine's str_to_var makes of the .txt of
 #                                       testdata/CORPUS/SET (golden or text), as var_to_bytes
+#   testdata/text/readback/SET/         random string-bearing values whose text needs care
+#                                       (raw CR, code points past U+10FFFF, surrogates, bytes
+#                                       that are not UTF-8) and what the engine reads from it
+#                                       (scripts/text/readback4.gd and readback3.gd, seed 23)
 # Install the engines first with scripts/install-godot.sh 4 3.6 3.2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,5 +36,10 @@ for corpus in golden text; do
   for v in 3.6 3.2; do
     timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/reparse3.gd -- "testdata/$corpus/godot$v" "testdata/text/reparse/godot$v/$corpus" 2>&1 | grep reparsed
   done
+done
+rm -rf testdata/text/readback
+timeout 300 "$godot4" --headless -s scripts/text/readback4.gd -- testdata/text/readback/godot4 23 100 2>&1 | grep wrote
+for v in 3.6 3.2; do
+  timeout 300 "$engines/bin/godot$v" --no-window -s scripts/text/readback3.gd -- "testdata/text/readback/godot$v" 23 100 2>&1 | grep wrote
 done
 rm -rf logs # Godot 3 logs into the folder it runs in
