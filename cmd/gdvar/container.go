@@ -18,10 +18,11 @@ import (
 const passwordEnv = "GDVAR_PASSWORD"
 
 // keyFlags adds -password and -key, which open (or, for encode, write) an
-// encrypted FileAccess container.
+// encrypted FileAccess container, and -max-content-bytes.
 func keyFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.password, "password", "", "the password of an encrypted save file (FileAccess.open_encrypted_with_pass); default $"+passwordEnv)
 	fs.StringVar(&cfg.key, "key", "", "the key of an encrypted save file (FileAccess.open_encrypted), as 64 hex digits")
+	fs.Int64Var(&cfg.maxContent, "max-content-bytes", fileaccess.DefaultMaxContentSize, "most content of a compressed save file, in bytes (a few KB can declare GBs)")
 }
 
 // errNoKey is fileaccess.ErrNoKey naming the flags that give a key.
@@ -36,9 +37,13 @@ func (noKeyError) Error() string {
 func (noKeyError) Unwrap() error { return fileaccess.ErrNoKey }
 
 // containerOptions returns the fileaccess options of -password, -key or
-// $GDVAR_PASSWORD; encrypted reports whether one was given.
+// $GDVAR_PASSWORD, and -max-content-bytes; encrypted reports whether a key
+// was given.
 func (c *config) containerOptions() (opts []gdvar.Option, encrypted bool, err error) {
-	opts = []gdvar.Option{gdvar.WithEngine(c.engine)}
+	if c.maxContent < 1 {
+		return nil, false, errors.New("-max-content-bytes: want at least 1")
+	}
+	opts = []gdvar.Option{gdvar.WithEngine(c.engine), fileaccess.WithMaxContentSize(c.maxContent)}
 	password := c.password
 	if password == "" {
 		password = os.Getenv(passwordEnv)

@@ -71,6 +71,7 @@ type config struct {
 	head *recorder // the input's first bytes, for the hints (hint.go)
 
 	password, key string // an encrypted container's (container.go)
+	maxContent    int64  // a compressed container's most content (container.go)
 	compress      string // encode: write a compressed container
 }
 
