@@ -3,13 +3,18 @@ package multiplayer
 import (
 	"context"
 	"fmt"
+	"io"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/hostile"
 )
 
 // BenchmarkRPC measures remote calls a second through a server: N Go
@@ -117,4 +122,77 @@ func (c *benchClient) run(b *testing.B, calls int) {
 			return
 		}
 	}
+}
+
+// BenchmarkRelayFanOut has one client relay b.N packets of 7 bytes (the
+// smallest) to 59 others, which read and drop them as fast as they can,
+// and reports what the server allocates and the most it holds (the heap
+// in use, sampled every 10 ms, over its level before) per byte it
+// received: the fan-out's cost against hostile.Bound's 32 bytes.
+func BenchmarkRelayFanOut(b *testing.B) {
+	const receivers = 59
+	m := New(WithRateLimit(1e12, 1<<30), WithWriteTimeout(time.Minute))
+	m.Node("/root/Main", echoMethods...)
+	port := serve(b, m)
+	for range receivers {
+		nc := upgraded(b, port)
+		go io.Copy(io.Discard, nc)
+	}
+	sender := rawConn(b, port)
+	pkt := append(appendSys(nil, sysRelay, -1), cmdRaw) // to every client
+	for deadline := time.Now().Add(10 * time.Second); len(m.Peers()) < receivers+1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatal("the clients did not all join")
+		}
+	}
+	hostile.Collect()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&ms)
+			peak.Store(max(peak.Load(), ms.HeapAlloc))
+		}
+	}()
+	b.ResetTimer()
+	for range b.N {
+		if err := sender.Write(context.Background(), websocket.MessageBinary, pkt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(60 * time.Second); queued(m) > 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatal("the queues did not drain")
+		}
+	}
+	b.StopTimer()
+	close(stop)
+	<-sampled
+	runtime.ReadMemStats(&after)
+	in := float64(b.N * len(pkt))
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/in, "alloc-B/in-byte")
+	b.ReportMetric(float64(peak.Load()-min(peak.Load(), before.HeapAlloc))/in, "peak-heap-B/in-byte")
+}
+
+// queued is the cost of what waits in every peer's send queue.
+func queued(m *Multiplayer) int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var n int64
+	for _, c := range m.conns {
+		c.mu.Lock()
+		n += c.queued
+		c.mu.Unlock()
+	}
+	return n
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -215,6 +216,33 @@ func TestHostilePackets(t *testing.T) {
 		clear(m.recv)
 		c.queue, c.queued = nil, 0
 	}
+}
+
+// A client relaying the smallest packets to 59 peers that never drain
+// their queues (no socket: what is sent to them stays queued) makes the
+// server hold no more than the 59 send queues: a queued packet is counted
+// at what it costs, its slice header included, not at its length alone.
+func TestRelayFanOutQueues(t *testing.T) {
+	const peers, queue = 59, 256 << 10
+	m := New(WithRateLimit(1e12, 1<<30), WithSendQueue(queue))
+	sender := fakeConn(m)
+	for id := range PeerID(peers) {
+		m.conns[id+3] = &conn{m: m, id: id + 3, wake: make(chan struct{}, 1), closed: make(chan struct{})}
+	}
+	pkt := append(appendSys(nil, sysRelay, -1), cmdRaw) // 7 bytes, to every peer but the server
+	var full int
+	before := hostile.HeapInUse()
+	for range 2 * queue / len(pkt) {
+		if m.handle(sender, pkt) != nil {
+			full++
+		}
+	}
+	held := hostile.HeapInUse() - before
+	t.Logf("%d relays of %d bytes, %d refused by a full queue: %d KiB held, %.2f of the %d queues' bytes",
+		2*queue/len(pkt), len(pkt), full, held>>10, float64(held)/(peers*queue), peers)
+	assert.Positive(t, full, "the queues filled")
+	assert.LessOrEqual(t, held, uint64(peers*queue+hostile.Floor), "the queues' bytes")
+	runtime.KeepAlive(m)
 }
 
 // FuzzPacket hands any bytes to a server as a client's packet: no panic,

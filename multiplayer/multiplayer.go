@@ -353,31 +353,37 @@ func (m *Multiplayer) handleSys(c *conn, b []byte) error {
 // does: to peer dest, or (dest ≤ 0) to every client but the sender and
 // −dest, and handles it itself unless dest is −1 ("not the server"). A
 // packet for an unknown peer is dropped silently, as the engine drops it;
-// one that does not fit a destination's queue is dropped and reported as
-// the sender's.
+// one that does not fit destinations' queues is dropped there and reported
+// once, as the sender's error.
 func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
 	if dest == ServerID {
 		return m.process(c, c.id, inner)
 	}
+	// The packet is as long as the one received: within the limit.
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
-	var dropped error
-	send := func(to *conn) {
-		if err := to.send(pkt); err != nil && dropped == nil {
-			dropped = err
+	full, to := 0, 0
+	send := func(peer *conn) {
+		to++
+		if !peer.enqueue(pkt) {
+			full++
 		}
 	}
 	m.mu.Lock()
-	if to := m.conns[dest]; dest > 0 && to != nil {
-		send(to)
+	if peer := m.conns[dest]; dest > 0 && peer != nil {
+		send(peer)
 	}
 	if dest <= 0 {
-		for id, to := range m.conns {
+		for id, peer := range m.conns {
 			if id != c.id && id != -dest {
-				send(to)
+				send(peer)
 			}
 		}
 	}
 	m.mu.Unlock()
+	var dropped error
+	if full > 0 {
+		dropped = fmt.Errorf("%w: a relayed packet, for %d of %d peers", ErrQueueFull, full, to)
+	}
 	if dest > 0 || dest == -1 {
 		return dropped
 	}

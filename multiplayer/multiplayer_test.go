@@ -157,7 +157,7 @@ func echoes(t *testing.T, main *Node, replies chan []any, args ...any) {
 }
 
 // rawConn is a WebSocket connection that sends what a test wants.
-func rawConn(t *testing.T, port string) *websocket.Conn {
+func rawConn(t testing.TB, port string) *websocket.Conn {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)

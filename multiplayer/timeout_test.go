@@ -27,7 +27,7 @@ func countErrors(errs *errorLog, target error) int {
 }
 
 // tcpConn is a plain TCP connection to port, closed when the test ends.
-func tcpConn(t *testing.T, port string) net.Conn {
+func tcpConn(t testing.TB, port string) net.Conn {
 	nc, err := net.DialTimeout("tcp", "127.0.0.1:"+port, 5*time.Second)
 	require.NoError(t, err)
 	t.Cleanup(func() { nc.Close() })
@@ -36,7 +36,7 @@ func tcpConn(t *testing.T, port string) net.Conn {
 
 // upgraded is a connection that completed the WebSocket upgrade by hand
 // and then reads nothing more: it answers no ping.
-func upgraded(t *testing.T, port string) net.Conn {
+func upgraded(t testing.TB, port string) net.Conn {
 	nc := tcpConn(t, port)
 	require.NoError(t, nc.SetDeadline(time.Now().Add(10*time.Second)))
 	_, err := io.WriteString(nc, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -36,7 +37,7 @@ type conn struct {
 
 	mu     sync.Mutex
 	queue  [][]byte // packets waiting to be written
-	queued int64    // their bytes
+	queued int64    // their cost (queueCost)
 	wake   chan struct{}
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
@@ -69,28 +70,46 @@ func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
 // hear notes that the peer was heard from now.
 func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 
-// send queues a packet. A packet that would make more than the send queue
-// wait is dropped, as the engine drops what does not fit its outbound
-// buffer; the peer's connection goes on.
+// packetOverhead is what a queued packet costs beyond its bytes: its slice
+// header in the queue, in a backing array that may be twice as long as the
+// queue, and in the writer's spare array, which may be as long. A relay's
+// 7-byte packet to 59 peers costs them 59 times this, more than its bytes.
+const packetOverhead = 2 * 2 * 24
+
+// queueCost is what a packet counts in the send queue.
+func queueCost(pkt []byte) int64 { return int64(len(pkt)) + packetOverhead }
+
+// send queues a packet. A packet that would make the queue cost more than
+// the send queue is dropped, as the engine drops what does not fit its
+// outbound buffer; the peer's connection goes on.
 func (c *conn) send(pkt []byte) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
+	if !c.enqueue(pkt) {
+		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
+	}
+	return nil
+}
+
+// enqueue queues a packet no larger than the limit, unless it does not fit
+// the send queue.
+func (c *conn) enqueue(pkt []byte) bool {
 	c.mu.Lock()
-	full := c.queued+int64(len(pkt)) > c.m.cfg.sendQueue
+	full := c.queued+queueCost(pkt) > c.m.cfg.sendQueue
 	if !full {
 		c.queue = append(c.queue, pkt)
-		c.queued += int64(len(pkt))
+		c.queued += queueCost(pkt)
 	}
 	c.mu.Unlock()
 	if full {
-		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
+		return false
 	}
 	select {
 	case c.wake <- struct{}{}:
 	default:
 	}
-	return nil
+	return true
 }
 
 // close starts closing the connection, with cause (nil: closed here, as
@@ -143,7 +162,7 @@ func (c *conn) write() {
 				err = ErrSlowPeer
 			}
 			c.mu.Lock()
-			c.queued -= int64(len(pkt))
+			c.queued -= queueCost(pkt)
 			c.mu.Unlock()
 			if err != nil {
 				c.close(err)
@@ -155,6 +174,12 @@ func (c *conn) write() {
 	}
 }
 
+// keptReadBuf is the largest read buffer a connection keeps for its next
+// packet: small packets, the most, reuse it (a new one for each, 512 bytes
+// at least, would cost 70 times a 7-byte packet), and a peer that sent a
+// large one once does not keep its buffer.
+const keptReadBuf = 4 << 10
+
 // read handles the packets that arrive until the connection ends. A
 // packet that takes longer than the read timeout to arrive once it has
 // begun closes the connection: its first frame's header starts the clock
@@ -162,12 +187,16 @@ func (c *conn) write() {
 func (c *conn) read() {
 	late := time.AfterFunc(c.m.cfg.readTimeout, func() { c.close(ErrReadTimeout); c.ws.CloseNow() })
 	late.Stop()
+	var buf bytes.Buffer
 	for {
 		_, r, err := c.ws.Reader(context.Background())
-		var b []byte
 		if err == nil {
 			late.Reset(c.m.cfg.readTimeout)
-			b, err = io.ReadAll(r)
+			if buf.Cap() > keptReadBuf {
+				buf = bytes.Buffer{}
+			}
+			buf.Reset()
+			_, err = buf.ReadFrom(r)
 			if !late.Stop() {
 				err = ErrReadTimeout
 			}
@@ -176,6 +205,7 @@ func (c *conn) read() {
 			c.close(err)
 			return
 		}
+		b := buf.Bytes()
 		c.busy.Store(true)
 		c.hear()
 		if !c.pace() {
