@@ -8,7 +8,10 @@
 //
 // Both stream: memory is bounded by the compressed container's block size
 // (4 KiB as the engines write it) and a table of 4 bytes per block, never by
-// the file's size or by sizes the file declares.
+// the file's size or by sizes the file declares. A codec's decoder is held
+// only while a block decompresses, then pooled; and a compressed container
+// declaring more content than WithMaxContentSize (1 GiB by default) is
+// refused at its header, however few bytes it takes.
 //
 // The encrypted container carries the MD5 of the whole plaintext, which
 // can only be checked at its end: a Reader hands out plaintext as it

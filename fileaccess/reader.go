@@ -32,7 +32,7 @@ type Reader struct {
 // bytes: the plaintext of an encrypted container (with the key of WithKey
 // or WithPassword; without, ErrNoKey), the content of a compressed one, or
 // r's bytes as they are when neither magic is there. Options:
-// WithKey, WithPassword, WithMaxBlockSize.
+// WithKey, WithPassword, WithMaxBlockSize, WithMaxContentSize.
 func NewReader(r io.Reader, opts ...gdvar.Option) (*Reader, error) {
 	cfg := newConfig(opts)
 	if cfg.err != nil {
