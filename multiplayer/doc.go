@@ -31,9 +31,12 @@
 // nodes are named by path, then by a cache id once the peer confirms it;
 // the server announces peers to each other and relays between clients.
 // Every peer is bounded (WithMaxPacketSize, WithRateLimit, WithSendQueue,
-// WithWriteTimeout, WithMaxPeers): a peer that sends garbage has its
-// packets dropped and reported to OnError, a peer that does not read is
-// disconnected, and the others are served on. Replication
+// WithWriteTimeout, WithIdleTimeout, WithReadTimeout, WithMaxPeers): a
+// peer that sends garbage has its packets dropped and reported to OnError;
+// one over its rate is read from no faster, losing nothing; one that does
+// not read, falls silent or sends a packet a byte at a time is
+// disconnected, and OnError says why (ErrDisconnected); the others are
+// served on. Replication
 // (MultiplayerSpawner, MultiplayerSynchronizer) and authentication are not
 // supported: their packets are reported as ErrUnsupported.
 package multiplayer

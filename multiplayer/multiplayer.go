@@ -46,8 +46,9 @@ type Multiplayer struct {
 
 // New returns a Multiplayer with the given options: this package's limits
 // (WithMaxPacketSize, WithRateLimit, WithSendQueue, WithWriteTimeout,
-// WithMaxPeers) and gdvar's options for the arguments (gdvar.AllowObjects,
-// gdvar.WithLimits). An invalid option fails Serve and Connect.
+// WithIdleTimeout, WithReadTimeout, WithMaxPeers) and gdvar's options for
+// the arguments (gdvar.AllowObjects, gdvar.WithLimits). An invalid option
+// fails Serve and Connect.
 func New(opts ...gdvar.Option) *Multiplayer {
 	return &Multiplayer{
 		cfg:   newConfig(opts),
@@ -89,7 +90,8 @@ func (m *Multiplayer) OnPacket(fn func(from PeerID, data []byte)) { m.set(func()
 
 // OnError sets the function called with each error of a peer (a
 // *PeerError): a packet dropped, a call refused, a handler's error, a
-// connection lost. By default they are dropped silently.
+// peer dropped and why (ErrDisconnected). By default they are dropped
+// silently.
 func (m *Multiplayer) OnError(fn func(error)) { m.set(func() { m.onError = fn }) }
 
 func (m *Multiplayer) set(f func()) {

@@ -413,9 +413,10 @@ func normalEnd(cause error) bool {
 // on a WebSocket upgrade: it gives it a peer id, tells it and the other
 // clients about each other (ADD_PEER) and serves it until it leaves. Use
 // it to put the server behind a path of an http.Server of your own; Serve
-// does the rest for a plain one. Cross-origin upgrades (a web export served
-// from another origin) are refused unless the handler is wrapped by one
-// that allows them.
+// does the rest for a plain one, whose timeouts (ReadHeaderTimeout,
+// IdleTimeout) are then yours to set. Cross-origin upgrades (a web export
+// served from another origin) are refused unless the handler is wrapped by
+// one that allows them.
 func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if m.cfg.err != nil {
 		http.Error(w, m.cfg.err.Error(), http.StatusInternalServerError)
