@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,6 +108,13 @@ func (d *Dictionary) Append(key, value any) {
 	if d.index != nil && mapKey(key) {
 		d.index[key] = len(d.keys) - 1
 	}
+}
+
+// Grow makes room for n more entries, so that as many Appends allocate
+// nothing: a decoder that knows the count holds the Dictionary to its size.
+func (d *Dictionary) Grow(n int) {
+	d.keys = slices.Grow(d.keys, n)
+	d.values = slices.Grow(d.values, n)
 }
 
 // find returns the position of key's last entry, or -1.
