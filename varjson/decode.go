@@ -104,15 +104,21 @@ func (c *converter) value(n any) (any, error) {
 func (c *converter) read(r *reader) (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		out := []any{}
+		base := len(r.stack)
 		err := r.elements(func(i int) error {
 			c.pushIndex(i)
 			defer c.pop()
 			v, err := c.read(r)
-			out = append(out, v)
+			r.push(v)
 			return err
 		})
-		return out, err
+		return r.collect(base), err
+	case '0': // a number without a tree
+		raw, err := r.dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		return c.number(number(raw))
 	case '{':
 	default:
 		tree, err := r.value()
@@ -121,24 +127,33 @@ func (c *converter) read(r *reader) (any, error) {
 		}
 		return c.value(tree)
 	}
-	d := &gdvar.Dictionary{}
+	base, kbase := len(r.stack), len(r.keys)
 	var tagged *object // a tagged value's members, read as a tree
 	err := r.members(func(k string) error {
 		switch {
 		case tagged != nil:
 			return tagged.add(r, k)
-		case strings.HasPrefix(k, "$") && d.Len() > 0:
+		case strings.HasPrefix(k, "$") && len(r.keys) > kbase:
 			return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 		case strings.HasPrefix(k, "$"):
 			tagged = &object{}
+			if conv := directTags[k]; conv != nil && r.dec.PeekKind() == '[' {
+				c.pushTag(k[1:])
+				defer c.pop()
+				v, err := conv(c, r)
+				tagged.keys, tagged.values = append(tagged.keys, k), append(tagged.values, v)
+				return err
+			}
 			return tagged.add(r, k)
 		}
 		c.pushKey(k)
 		defer c.pop()
 		v, err := c.read(r)
-		d.Append(k, v)
+		r.keys = appendDoubling(r.keys, k)
+		r.push(v)
 		return err
 	})
+	d := r.dictionary(base, kbase)
 	if err != nil || tagged == nil {
 		return d, err
 	}
@@ -213,6 +228,9 @@ func (c *converter) tagged(o *object) (any, error) {
 			return nil, err
 		}
 		return c.math(t, arg, wide)
+	}
+	if cv, ok := arg.(converted); ok && tag != "Array" && tag != "Dictionary" {
+		return cv.v, nil // a packed array of numbers or strings, whole
 	}
 	return tagNames[tag](c, arg, o)
 }
@@ -615,11 +633,14 @@ func (c *converter) math(t reflect.Type, arg any, wide bool) (any, error) {
 }
 
 func packedVectors[T any](c *converter, arg any, o *object) ([]T, error) {
-	items, err := c.items(arg)
+	wide, err := c.flag(o, "$wide")
 	if err != nil {
 		return nil, err
 	}
-	wide, err := c.flag(o, "$wide")
+	if vc, ok := arg.(*vectorComps); ok {
+		return vectors[T](vc, wide)
+	}
+	items, err := c.items(arg)
 	if err != nil {
 		return nil, err
 	}
@@ -671,11 +692,7 @@ var builtinTypes = func() map[string]gdvar.Type {
 }()
 
 func (c *converter) array(arg any, o *object) (any, error) {
-	items, err := c.items(arg)
-	if err != nil {
-		return nil, err
-	}
-	values, err := c.list(items)
+	values, err := c.arrayValues(arg)
 	if err != nil {
 		return nil, err
 	}
@@ -687,7 +704,38 @@ func (c *converter) array(arg any, o *object) (any, error) {
 	return gdvar.Array{Type: typ, Shared: shared, Values: values}, err
 }
 
+// arrayValues converts an "$Array"'s elements.
+func (c *converter) arrayValues(arg any) ([]any, error) {
+	if cv, ok := arg.(converted); ok {
+		return cv.v.([]any), nil
+	}
+	items, err := c.items(arg)
+	if err != nil {
+		return nil, err
+	}
+	return c.list(items)
+}
+
 func (c *converter) dictionary(arg any, o *object) (any, error) {
+	d, err := c.entries(arg)
+	if err != nil {
+		return nil, err
+	}
+	if d.KeyType, err = c.containerType(o, "$key_type"); err != nil {
+		return nil, err
+	}
+	if d.ValueType, err = c.containerType(o, "$value_type"); err != nil {
+		return nil, err
+	}
+	d.Shared, err = c.flag(o, "$shared")
+	return d, err
+}
+
+// entries converts a "$Dictionary"'s [key, value] pairs.
+func (c *converter) entries(arg any) (*gdvar.Dictionary, error) {
+	if cv, ok := arg.(converted); ok {
+		return cv.v.(*gdvar.Dictionary), nil
+	}
 	items, err := c.items(arg)
 	if err != nil {
 		return nil, err
@@ -710,14 +758,7 @@ func (c *converter) dictionary(arg any, o *object) (any, error) {
 		c.pop()
 		d.Append(k, v)
 	}
-	if d.KeyType, err = c.containerType(o, "$key_type"); err != nil {
-		return nil, err
-	}
-	if d.ValueType, err = c.containerType(o, "$value_type"); err != nil {
-		return nil, err
-	}
-	d.Shared, err = c.flag(o, "$shared")
-	return d, err
+	return d, nil
 }
 
 func (c *converter) object(arg any, o *object) (any, error) {

@@ -68,6 +68,7 @@ type streamer struct {
 	str   []byte     // an unquoted string
 	nums  []byte     // a math value's components' text
 	math  [16]uint64 // a math value's components (the most: Projection's 16 reals)
+	comps []float64  // a packed vector's components
 	arena []byte     // the keys on the path
 }
 
@@ -276,18 +277,14 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 		})
 	case strings.HasPrefix(tag, "$PackedVector"):
 		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
-			tree, err := s.tree(dec)
-			if err != nil {
-				return err
-			}
 			// The digits are read as "$wide" says, which comes later: read
 			// as 64-bit here; a real that only reads as 32-bit (a NaN's bits)
 			// decides nothing, and the second pass reads it right.
-			comps, _ := s.reals(tree, true)
+			comps, bad, err := s.readReals(dec, true)
 			for _, c := range comps {
-				b.beyond = b.beyond || needs64(c)
+				b.beyond = b.beyond || needs64(c) && bad == nil
 			}
-			return nil
+			return err
 		})
 	default:
 		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error { return dec.SkipValue() })
@@ -317,19 +314,52 @@ func (s *streamer) tree(dec *jsontext.Decoder) (any, error) {
 	return (&reader{dec: dec, at: s.zero}).value()
 }
 
-// reals reads a vector element, [x, y, …] (with 64-bit digits when wide).
-func (s *streamer) reals(tree any, wide bool) ([]float64, error) {
-	items, err := s.c.items(tree)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(items))
-	for i, it := range items {
-		if out[i], err = s.c.real(it, !wide); err != nil {
-			return nil, err
+// readReals reads a vector element, [x, y, …] (with 64-bit digits when
+// wide), into s.comps: plain numbers without a tree, which cost 40 bytes
+// and more per byte of such JSON. bad is the first element or component
+// that is not a real; err an error of the JSON, after which s cannot go on.
+func (s *streamer) readReals(dec *jsontext.Decoder, wide bool) (comps []float64, bad, err error) {
+	if dec.PeekKind() != '[' {
+		tree, err := s.tree(dec)
+		if err != nil {
+			return nil, nil, err
 		}
+		_, bad = s.c.items(tree)
+		return nil, bad, nil
 	}
-	return out, nil
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, nil, err
+	}
+	s.comps = s.comps[:0]
+	for dec.PeekKind() != ']' {
+		var f float64
+		var e error
+		if dec.PeekKind() == '0' {
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return nil, nil, err
+			}
+			if wide {
+				f, e = s.c.float64Of(number(raw))
+			} else {
+				var f32 float32
+				f32, e = s.c.float32Of(number(raw))
+				f = float64(f32)
+			}
+		} else {
+			tree, err := s.tree(dec)
+			if err != nil {
+				return nil, nil, err
+			}
+			f, e = s.c.real(tree, !wide)
+		}
+		if bad == nil {
+			bad = e
+		}
+		s.comps = append(s.comps, f)
+	}
+	_, err = dec.ReadToken()
+	return s.comps, bad, err
 }
 
 // write reads the next value and writes its tokens to enc.
@@ -860,11 +890,10 @@ func (s *streamer) element(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.
 		return s.color(dec)
 	}
 	if per := mathwalk.PerElement(typ); per > 1 {
-		tree, err := s.tree(dec)
-		if err != nil {
-			return err
+		comps, err, jsonErr := s.readReals(dec, b.wide)
+		if jsonErr != nil {
+			return jsonErr
 		}
-		comps, err := s.reals(tree, b.wide)
 		if err != nil && s.once {
 			return ErrTwoPasses // it may read with 64-bit digits, if "$wide" follows
 		}
@@ -937,25 +966,46 @@ func (s *streamer) numberElement(typ gdvar.Type, n number) error {
 
 // color appends a Color element's four float32 channels.
 func (s *streamer) color(dec *jsontext.Decoder) error {
-	tree, err := s.tree(dec)
-	if err != nil {
+	if dec.PeekKind() != '[' {
+		tree, err := s.tree(dec)
+		if err == nil {
+			_, err = s.c.items(tree)
+		}
 		return err
 	}
-	items, err := s.c.items(tree)
-	if err != nil {
+	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
-	if len(items) != 4 {
-		return s.c.errorf("an element takes 4 components, not %d", len(items))
-	}
-	for _, it := range items {
-		f, err := s.c.real32(it)
-		if err != nil {
-			return err
+	n := 0
+	var bad error
+	for ; dec.PeekKind() != ']'; n++ {
+		var f float32
+		var e error
+		if dec.PeekKind() == '0' { // a plain number without a tree
+			raw, err := dec.ReadValue()
+			if err != nil {
+				return err
+			}
+			f, e = s.c.float32Of(number(raw))
+		} else {
+			tree, err := s.tree(dec)
+			if err != nil {
+				return err
+			}
+			f, e = s.c.real32(tree) // keeps a NaN's bits, which a float64 may not
+		}
+		if bad == nil {
+			bad = e
 		}
 		s.chunk = binary.LittleEndian.AppendUint32(s.chunk, math.Float32bits(f))
 	}
-	return nil
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	if n != 4 {
+		return s.c.errorf("an element takes 4 components, not %d", n)
+	}
+	return bad
 }
 
 // writeAll writes tokens in turn.

@@ -87,7 +87,8 @@ func fuzzEngine(godot3 bool) (gdvar.Engine, []gdvar.Option) {
 }
 
 // DecodeTo, streaming every container, writes what Unmarshal and Marshal
-// write for any JSON, and fails where they fail.
+// write for any JSON, and fails where they fail; Unmarshal gives what
+// converting the whole tree gives.
 func FuzzDecodeTo(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) {
 		e, opts := fuzzEngine(set != "godot4")
@@ -125,6 +126,11 @@ func FuzzDecodeTo(f *testing.F) {
 			}
 			return
 		}
+		tree, err := treeUnmarshal(js) // without reading anything directly
+		require.NoError(t, err, "%q", js)
+		treeBin, err := gdvar.Marshal(tree, opts...)
+		require.NoError(t, err, "%q", js)
+		assert.Equal(t, want, treeBin, "%q through the tree", js)
 		require.NoError(t, gotErr, "%q", js)
 		assert.Equal(t, want, got, "%q", js)
 		require.NoError(t, onceErr, "%q in one pass", js)

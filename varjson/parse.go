@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gdvar/gdvar"
 )
 
 // The tree of a JSON value keeps the order of object members (which
@@ -24,6 +26,21 @@ func (o *object) get(key string) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// dictionary takes the members pushed since the stacks had lengths base
+// and kbase, as a Dictionary of their exact size.
+func (r *reader) dictionary(base, kbase int) *gdvar.Dictionary {
+	d := &gdvar.Dictionary{}
+	d.Grow(len(r.keys) - kbase)
+	for i, k := range r.keys[kbase:] {
+		d.Append(k, r.stack[base+i])
+	}
+	clear(r.stack[base:])
+	r.stack = r.stack[:base]
+	clear(r.keys[kbase:])
+	r.keys = r.keys[:kbase]
+	return d
 }
 
 // number is a JSON number's text, in the input.
@@ -55,6 +72,39 @@ type reader struct {
 	dec   *jsontext.Decoder
 	at    int64 // the input's offset of dec's offset 0, for errors
 	depth int
+	stack []any    // the elements of the arrays open, see collect, and the values of the objects open
+	keys  []string // the keys of the objects open, see dictionary
+}
+
+// The elements of an array are gathered on the reader's stack, shared by
+// every array open, and the array gets exactly their count: append would
+// reallocate each growing array at 1.25× (five times its size in all).
+
+// push puts v on the stack, doubling it when full.
+func (r *reader) push(v any) {
+	if len(r.stack) == cap(r.stack) {
+		s := make([]any, len(r.stack), max(64, 2*cap(r.stack)))
+		copy(s, r.stack)
+		r.stack = s
+	}
+	r.stack = append(r.stack, v)
+}
+
+// emptyList is every empty array's value: a list of no room, which no
+// append can share, boxed once.
+var emptyList any = []any{}
+
+// collect takes the elements pushed since the stack had length base, as
+// a []any.
+func (r *reader) collect(base int) any {
+	if len(r.stack) == base {
+		return emptyList
+	}
+	out := make([]any, len(r.stack)-base)
+	copy(out, r.stack[base:])
+	clear(r.stack[base:])
+	r.stack = r.stack[:base]
+	return out
 }
 
 // newReader returns a reader of raw, one JSON value found at offset at of
@@ -72,13 +122,13 @@ func (r *reader) errorf(format string, args ...any) error {
 func (r *reader) value() (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		out := []any{}
+		base := len(r.stack)
 		err := r.elements(func(int) error {
 			v, err := r.value()
-			out = append(out, v)
+			r.push(v)
 			return err
 		})
-		return out, err
+		return r.collect(base), err
 	case '{':
 		o := &object{}
 		err := r.members(func(k string) error { return o.add(r, k) })

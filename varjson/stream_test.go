@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"maps"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/gamestate"
@@ -334,8 +336,14 @@ func TestLongStringInPieces(t *testing.T) {
 	}
 }
 
-// hostileJSON returns the JSON of about size bytes that costs DecodeTo the
-// most per byte: empty containers, deep nesting, small tagged values.
+// tagged returns {"tag":arg}.
+func tagged(tag string, arg []byte) []byte {
+	return fmt.Appendf(nil, `{%q:%s}`, tag, arg)
+}
+
+// hostileJSON returns the JSON of about size bytes that costs DecodeTo and
+// Unmarshal the most per byte: empty containers, deep nesting, small tagged
+// values, the smallest numbers alone and in packed arrays, subnormals.
 func hostileJSON(size int) []hostile.Input {
 	repeat := func(elem string) []byte {
 		var b bytes.Buffer
@@ -356,7 +364,15 @@ func hostileJSON(size int) []hostile.Input {
 		{Name: "small tagged values", Data: repeat(`{"$Vector2":[1,2]}`)},
 		{Name: "Dictionaries of one key", Data: repeat(`{"a":1}`)},
 		{Name: "subnormal floats", Data: repeat("1e-320")},
-		{Name: "32-bit subnormals", Data: append(append([]byte(`{"$PackedFloat32Array":`), repeat("1e-40")...), '}')},
+		{Name: "32-bit subnormals", Data: tagged("$PackedFloat32Array", repeat("1e-40"))},
+		{Name: "Arrays of one 0", Data: repeat("[0]")},
+		{Name: "zeros", Data: repeat("0")},
+		{Name: "a PackedInt32Array of zeros", Data: tagged("$PackedInt32Array", repeat("0"))},
+		{Name: "a PackedVector2Array of zeros", Data: tagged("$PackedVector2Array", repeat("[0,0]"))},
+		{Name: "a PackedVector4Array of zeros", Data: tagged("$PackedVector4Array", repeat("[0,0,0,0]"))},
+		{Name: "a PackedColorArray of zeros", Data: tagged("$PackedColorArray", repeat("[0,0,0,0]"))},
+		{Name: "a $Dictionary of zeros", Data: tagged("$Dictionary", repeat("[0,0]"))},
+		{Name: "an $Array of zeros", Data: tagged("$Array", repeat("0"))},
 	}
 }
 
@@ -384,6 +400,19 @@ func TestDecodeToMemory(t *testing.T) {
 			t.Logf("%s (one pass: %v): %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, once, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
 			assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), in.Name)
 		}
+	}
+}
+
+// Unmarshal builds the whole value, within the bound of every entry point
+// on hostileJSON beside the generic value's Dictionaries themselves: a
+// gdvar.Dictionary is 128 bytes, for the 3 of "{}," (42.7 per byte).
+func TestUnmarshalMemory(t *testing.T) {
+	for _, in := range hostileJSON(1 << 20) {
+		var v any
+		alloc := hostile.Allocated(func() { require.NoError(t, Unmarshal(in.Data, &v), in.Name) })
+		t.Logf("%s: %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
+		dicts := uint64(bytes.Count(in.Data, []byte("{}")))
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data))+dicts*uint64(unsafe.Sizeof(gdvar.Dictionary{})), in.Name)
 	}
 }
 
