@@ -214,7 +214,7 @@ func TestHostilePackets(t *testing.T) {
 		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.name)
 		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", in.name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
 		clear(m.recv)
-		c.queue, c.queued = nil, 0
+		c.queue, c.queued = packetQueue{}, 0
 	}
 }
 
@@ -268,7 +268,7 @@ func FuzzPacket(f *testing.F) {
 		if err != nil && !isPackageError(err) {
 			t.Fatalf("%T: %v", err, err)
 		}
-		c.queue, c.queued = nil, 0
+		c.queue, c.queued = packetQueue{}, 0
 		if len(m.recv[2]) > 64 {
 			clear(m.recv)
 		}

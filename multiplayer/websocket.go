@@ -36,8 +36,8 @@ type conn struct {
 	ws *websocket.Conn
 
 	mu     sync.Mutex
-	queue  [][]byte // packets waiting to be written
-	queued int64    // their cost (queueCost)
+	queue  packetQueue // packets waiting to be written
+	queued int64       // their cost (queueCost)
 	wake   chan struct{}
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
@@ -70,15 +70,6 @@ func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
 // hear notes that the peer was heard from now.
 func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 
-// packetOverhead is what a queued packet costs beyond its bytes: its slice
-// header in the queue, in a backing array that may be twice as long as the
-// queue, and in the writer's spare array, which may be as long. A relay's
-// 7-byte packet to 59 peers costs them 59 times this, more than its bytes.
-const packetOverhead = 2 * 2 * 24
-
-// queueCost is what a packet counts in the send queue.
-func queueCost(pkt []byte) int64 { return int64(len(pkt)) + packetOverhead }
-
 // send queues a packet. A packet that would make the queue cost more than
 // the send queue is dropped, as the engine drops what does not fit its
 // outbound buffer; the peer's connection goes on.
@@ -98,7 +89,7 @@ func (c *conn) enqueue(pkt []byte) bool {
 	c.mu.Lock()
 	full := c.queued+queueCost(pkt) > c.m.cfg.sendQueue
 	if !full {
-		c.queue = append(c.queue, pkt)
+		c.queue.push(pkt)
 		c.queued += queueCost(pkt)
 	}
 	c.mu.Unlock()
@@ -144,7 +135,6 @@ func (c *conn) write() {
 	// timers a packet): when it fires, the packet took too long.
 	slow := time.AfterFunc(c.m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); c.ws.CloseNow() })
 	slow.Stop()
-	var spare [][]byte // the batch before last, reused as the queue
 	for {
 		select {
 		case <-c.closed:
@@ -152,25 +142,24 @@ func (c *conn) write() {
 		case <-c.wake:
 		}
 		c.mu.Lock()
-		batch := c.queue
-		c.queue = spare[:0]
+		b := c.queue.take()
 		c.mu.Unlock()
-		for _, pkt := range batch {
-			slow.Reset(c.m.cfg.writeTimeout)
-			err := c.ws.Write(context.Background(), websocket.MessageBinary, pkt)
-			if !slow.Stop() {
-				err = ErrSlowPeer
-			}
-			c.mu.Lock()
-			c.queued -= queueCost(pkt)
-			c.mu.Unlock()
-			if err != nil {
-				c.close(err)
-				return
+		for ; b != nil; b = release(b) {
+			for _, pkt := range b.pkts[:b.n] {
+				slow.Reset(c.m.cfg.writeTimeout)
+				err := c.ws.Write(context.Background(), websocket.MessageBinary, pkt)
+				if !slow.Stop() {
+					err = ErrSlowPeer
+				}
+				c.mu.Lock()
+				c.queued -= queueCost(pkt)
+				c.mu.Unlock()
+				if err != nil {
+					c.close(err)
+					return
+				}
 			}
 		}
-		clear(batch) // the packets are sent: nothing keeps them
-		spare = batch
 	}
 }
 
