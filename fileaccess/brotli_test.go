@@ -106,7 +106,7 @@ const brotliTables = 2800 << 10
 // (a goroutine that moves makes another decoder) and go at collections.
 func TestBrotliTables(t *testing.T) {
 	if raceDetector {
-		t.Skip("the race detector makes sync.Pool drop items at random")
+		t.Skip("the race detector makes sync.Pool, which holds the decoders, drop items at random")
 	}
 	const n = 32
 	blocks := make([][]byte, n, n+1)
