@@ -69,7 +69,7 @@ func likeValue() any {
 		"big", int64(123456789012345678),
 		"round", int64(100000000000000000),
 		"tiny", 1e-5,
-		"neg", -0.0,
+		"neg", math.Copysign(0, -1),
 		"list", []any{1.0, int64(2), 2.5, "x", []any{3.0, int64(4)}},
 		"typed", gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeFloat}, Values: []any{1.0, 2.0}},
 		"keys", inner,
