@@ -1,12 +1,15 @@
 package vartext
 
 import (
+	"bytes"
 	"encoding/binary"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,4 +78,27 @@ func TestGodot3TextUTF8AsBinary(t *testing.T) {
 	}
 	t.Logf("%d of 10000 random strings valid", valid)
 	assert.Greater(t, valid, 500)
+}
+
+// Each byte Godot 4 replaces becomes the 3 bytes of U+FFFD: a text of
+// nothing else still reads within hostile.Bound, into a tree and token by
+// token.
+func TestGodot4ReplacementMemory(t *testing.T) {
+	for _, text := range [][]byte{
+		[]byte(`"` + strings.Repeat("\xff", 1<<20) + `"`),
+		[]byte(`[` + strings.Repeat("\"\xff\",", 1<<18) + `]`),
+	} {
+		var v any
+		var err error
+		alloc := hostile.Allocated(func() { err = Unmarshal(text, &v) })
+		require.NoError(t, err)
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(text)), "Unmarshal")
+		t.Logf("Unmarshal: %.1f bytes allocated per byte", float64(alloc)/float64(len(text)))
+		alloc = hostile.Allocated(func() {
+			err = NewDecoder(bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(io.Discard))
+		})
+		require.NoError(t, err)
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(text)), "DecodeTo")
+		t.Logf("DecodeTo: %.1f bytes allocated per byte", float64(alloc)/float64(len(text)))
+	}
 }
