@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,6 +31,7 @@ func hostileText(size int) []hostile.Input {
 		{Name: "deepest Arrays", Data: repeated("[", strings.Repeat("[", 1023)+strings.Repeat("]", 1023)+",", "]", size)},
 		{Name: "deepest Dictionaries", Data: repeated("[", strings.Repeat(`{"":`, 1023)+"0"+strings.Repeat("}", 1023)+",", "]", size)},
 		{Name: "one key given again and again", Data: repeated("{", "[0]:0,", "}", size)},
+		{Name: "distinct keys", Data: distinctKeys(size)},
 		{Name: "keys of zeros", Data: repeated("{", "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]:0,", "}", size)},
 		{Name: "PackedByteArray zeros", Data: repeated("PackedByteArray(", "0,", ")", size)},
 		{Name: "PackedVector2Array zeros", Data: repeated("PackedVector2Array(", "0,0,", ")", size)},
@@ -53,6 +55,15 @@ func nestedKeys(depth, size int, open, close string) []byte {
 	b.WriteString("]")
 	b.WriteString(strings.Repeat(close, depth))
 	return b.Bytes()
+}
+
+// distinctKeys is a Dictionary of short keys, each new, up to size bytes.
+func distinctKeys(size int) []byte {
+	b := []byte("{")
+	for i := 0; len(b)+16 < size; i++ {
+		b = append(strconv.AppendInt(append(b, '"'), int64(i), 36), `":0,`...)
+	}
+	return append(b, '}')
 }
 
 // repeated is item as many times as fit in size bytes between start and
@@ -112,13 +123,15 @@ var readers = []struct {
 // streamBound is hostile.Bound.
 func streamBound(_ testing.TB, text []byte) uint64 { return hostile.Bound(len(text)) }
 
-// treeBound is hostile.Bound and, for each Dictionary, what the generic
-// form's *gdvar.Dictionary takes with its first entries (128 bytes, and
-// 128 for the room Append makes for four): more than 32 bytes for each of
-// the 3 bytes of "{},", which no reader of text could keep under
-// hostile.Bound without a smaller gdvar.Dictionary.
+// treeBound is hostile.Bound and what the generic form's *gdvar.Dictionary
+// takes, which vartext does not choose: 128 bytes, and 128 for the room
+// Append makes for the first four entries, then up to 64 per entry as
+// Append doubles its slices. That is more than 32 bytes for each of the 3
+// bytes of "{}," or the 7 of `"1a":0,`, which no reader of text could keep
+// under hostile.Bound without a smaller gdvar.Dictionary.
 func treeBound(_ testing.TB, text []byte) uint64 {
-	return hostile.Bound(len(text)) + 256*uint64(bytes.Count(text, []byte("{")))
+	dicts, entries := bytes.Count(text, []byte("{")), bytes.Count(text, []byte(":"))
+	return hostile.Bound(len(text)) + 256*uint64(dicts) + 64*uint64(entries)
 }
 
 // onePassBound is streamBound, and treeBound besides for a text with a key
@@ -176,9 +189,35 @@ func TestHostileTextMemory(t *testing.T) {
 	hostile.Collect()
 }
 
+// Texts that break a limit or end inside their value fail with a
+// *SyntaxError, within the same bounds, on every reader.
+func TestHostileTextErrors(t *testing.T) {
+	const size = 256 << 10
+	keys := keysInKeys(1000, size)
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer out.Close()
+	for _, in := range []hostile.Input{
+		{Name: "Dictionaries nested as keys 1025 deep", Data: keysInKeys(1025, size)},
+		{Name: "Arrays nested as keys 513 deep", Data: nestedKeys(513, size, "{[", "]: 0}")},
+		{Name: "Dictionaries nested as keys, cut short", Data: keys[:len(keys)-1]},
+		{Name: "zeros, cut short", Data: repeated("[", "0,", "", size)},
+		{Name: "a key twice, cut short", Data: repeated("{", "[0]:0,", "", size)},
+	} {
+		for _, r := range readers {
+			var err error
+			alloc := hostile.Allocated(func() { err = r.read(in.Data, out) })
+			var syntax *SyntaxError
+			assert.ErrorAs(t, err, &syntax, "%s: %s", r.name, in.Name)
+			assert.LessOrEqual(t, alloc, treeBound(t, in.Data), "%s: %s", r.name, in.Name)
+		}
+	}
+}
+
 // BenchmarkHostileText reads each hostileText with each reader, next to
 // ordinary text of the same size (game-state players): the ratios of their
-// times per byte are what a hostile text costs.
+// times per byte are what a hostile text costs. On a busy machine compare
+// cpu-ns/byte, the process's CPU time (the collector's included).
 func BenchmarkHostileText(b *testing.B) {
 	ordinary := ordinaryText(b, 256<<10)
 	out, err := os.Create(filepath.Join(b.TempDir(), "out"))
@@ -189,10 +228,14 @@ func BenchmarkHostileText(b *testing.B) {
 			b.Run(r.name+"/"+in.Name, func(b *testing.B) {
 				b.SetBytes(int64(len(in.Data)))
 				b.ReportAllocs()
+				start := cpuTime()
 				for b.Loop() {
 					if err := r.read(in.Data, out); err != nil {
 						b.Fatal(err)
 					}
+				}
+				if cpu := cpuTime() - start; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
 				}
 			})
 		}

@@ -15,9 +15,17 @@ import (
 // at every level around it.
 type keyIDs struct {
 	ids  map[string]uint32
-	form []byte // the form being numbered
+	strs map[string]uint32 // Strings by their text: the common key, not copied
+	form []byte            // the form being numbered
 	opts []gdvar.Option
+	cfg  config // the opts'
+	// small holds the numbers of the ints from -smallInts/2 on, plus one
+	// (0: none yet): the shortest elements a key's Array can have, whose
+	// look-up in ids would cost more than the text they take.
+	small [smallInts]uint32
 }
+
+const smallInts = 256
 
 // noID stands for a value not numbered yet: one that is not a container.
 const noID = ^uint32(0)
@@ -29,32 +37,51 @@ func (k *keyIDs) reset(c config) {
 }
 
 // forget forgets every number.
-func (k *keyIDs) forget() { k.ids = nil } // not cleared: a map keeps the room its largest use took
+func (k *keyIDs) forget() {
+	k.ids, k.strs = nil, nil // not cleared: a map keeps the room its largest use took
+	k.small = [smallInts]uint32{}
+}
 
 // use makes the binary forms c's.
 func (k *keyIDs) use(c config) {
+	if k.opts != nil && k.cfg.dialect == c.dialect && k.cfg.precision == c.precision {
+		return
+	}
+	k.cfg = c
 	k.opts = append(k.opts[:0], gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
 	if cap(k.form) > 64<<10 {
 		k.form = nil
 	}
 }
 
-// number returns the number of the form in k.form.
-func (k *keyIDs) number() uint32 {
+// number returns the number of form, which is kept in k.form.
+func (k *keyIDs) number(form []byte) uint32 {
+	k.form = form
 	if id, ok := k.ids[string(k.form)]; ok {
 		return id
 	}
 	if k.ids == nil {
 		k.ids = map[string]uint32{}
 	}
-	id := uint32(len(k.ids))
+	id := k.next()
 	k.ids[string(k.form)] = id
 	return id
 }
 
+// next returns a new number.
+func (k *keyIDs) next() uint32 { return uint32(len(k.ids) + len(k.strs)) }
+
 // value returns the number of v, a value of one token or a packed array,
 // inside a key.
 func (k *keyIDs) value(v any) uint32 {
+	if i, ok := v.(int64); ok && uint64(i+smallInts/2) < smallInts {
+		if id := k.small[i+smallInts/2]; id > 0 {
+			return id - 1
+		}
+		id := k.number(binary.LittleEndian.AppendUint64(append(k.form[:0], 'i'), uint64(i)))
+		k.small[i+smallInts/2] = id + 1
+		return id
+	}
 	f := k.form[:0]
 	switch x := v.(type) {
 	case nil:
@@ -69,7 +96,15 @@ func (k *keyIDs) value(v any) uint32 {
 	case float64:
 		f = binary.LittleEndian.AppendUint64(append(f, 'f'), math.Float64bits(x))
 	case string:
-		f = append(append(f, 's'), x...)
+		id, ok := k.strs[x]
+		if !ok {
+			if k.strs == nil {
+				k.strs = map[string]uint32{}
+			}
+			id = k.next()
+			k.strs[x] = id
+		}
+		return id
 	case gdvar.StringName:
 		f = append(append(f, 'n'), x...)
 	default:
@@ -79,8 +114,7 @@ func (k *keyIDs) value(v any) uint32 {
 		}
 		f = b
 	}
-	k.form = f
-	return k.number()
+	return k.number(f)
 }
 
 // key returns the number of v as a Dictionary's own key, which the engine

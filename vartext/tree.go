@@ -49,8 +49,8 @@ type node struct {
 	// number and the value's.
 	inKey bool
 	step  int
-	keyed bool           // a Dictionary's key is read, its value not yet
-	seen  map[uint32]int // a large Dictionary's keys' numbers: the entries they are
+	keyed bool             // a Dictionary's key is read, its value not yet
+	seen  map[uint32]int32 // a large Dictionary's keys' numbers: the entries they are
 }
 
 // seenFrom is the entries from which a Dictionary finds its keys with a
@@ -173,7 +173,7 @@ func (b *treeBuilder) numbered(n *node) uint32 {
 		}
 	}
 	b.ids.pop(n.ids)
-	return b.keys.number()
+	return b.keys.number(b.keys.form)
 }
 
 func (b *treeBuilder) scalar(v any) error { return b.add(v) }
@@ -257,7 +257,7 @@ func (b *treeBuilder) entry(n *node, v any, id uint32) {
 		b.ids.push(b.idOf(v, id))
 	}
 	if n.seen != nil {
-		n.seen[k] = last
+		n.seen[k] = int32(last)
 	}
 }
 
@@ -273,13 +273,13 @@ func (b *treeBuilder) find(n *node, k uint32, count int) int {
 		return -1
 	}
 	if n.seen == nil {
-		n.seen = make(map[uint32]int, 2*count)
+		n.seen = make(map[uint32]int32, 2*count)
 		for i := range count {
-			n.seen[b.ids.at(n.ids+i*n.step)] = i
+			n.seen[b.ids.at(n.ids+i*n.step)] = int32(i)
 		}
 	}
 	if i, ok := n.seen[k]; ok {
-		return i
+		return int(i)
 	}
 	return -1
 }
