@@ -189,7 +189,8 @@ func connect(t *testing.T, m *Multiplayer, port int) {
 	}
 }
 
-// A Godot client calls echo 100 times and quits at once, mid-stream; then
+// A Godot client calls echo 100 times and, once the server has them all,
+// quits at once without closing its connection; then
 // three Godot clients of the same Go server learn of each other
 // (ADD_PEER), call note on each other and send each other raw packets
 // through the server's relay, and see each other leave (DEL_PEER).
@@ -198,16 +199,14 @@ func TestLiveRelayBetweenClients(t *testing.T) {
 	m := New()
 	main := m.Node("/root/Main", relayMethods...)
 	var echoes atomic.Int64
-	main.Handle("echo", func(c *Call, args ...any) { echoes.Add(1) })
+	main.Handle("echo", answerLast(&echoes))
 	var errs errorLog
 	m.OnError(errs.add)
 	port := serve(t, m)
 
 	leaver := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
 	require.Contains(t, leaver.Wait(t), "DONE")
-	// The engine sends what it queued before it quits.
-	require.Eventually(t, func() bool { return echoes.Load() == 100 }, liveWait, 10*time.Millisecond,
-		"the 100 calls of the client that quit")
+	assert.Equal(t, int64(100), echoes.Load(), "the calls of the client that quit")
 	require.Eventually(t, func() bool { return len(m.Peers()) == 0 }, liveWait, 10*time.Millisecond,
 		"the client that quit is no peer")
 	var clients []*godot.Process
@@ -256,16 +255,27 @@ func TestLiveClientStartsSlowly(t *testing.T) {
 	m := New()
 	main := m.Node("/root/Main", relayMethods...)
 	var echoes atomic.Int64
-	main.Handle("echo", func(c *Call, args ...any) { echoes.Add(1) })
+	main.Handle("echo", answerLast(&echoes))
 	var errs errorLog
 	m.OnError(errs.add)
 	port := serve(t, m)
 	t.Setenv("GDVAR_START_DELAY_MS", "4000")
 	client := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
 	require.Contains(t, client.Wait(t), "DONE")
-	require.Eventually(t, func() bool { return echoes.Load() == 100 }, liveWait, 10*time.Millisecond,
-		"the client's 100 calls")
+	assert.Equal(t, int64(100), echoes.Load(), "the client's calls")
 	assert.Empty(t, errs.get())
+}
+
+// answerLast is the echo handler for client.gd's leave mode: it counts the
+// calls in n and answers the 100th, which tells the client that all have
+// arrived and it may quit.
+func answerLast(n *atomic.Int64) func(*Call, ...any) error {
+	return func(c *Call, args ...any) error {
+		if n.Add(1) != 100 {
+			return nil
+		}
+		return c.Reply("echo_reply", args...)
+	}
 }
 
 // varInt is var_to_bytes of an int.
