@@ -155,8 +155,12 @@ func (s *scanner) found() string {
 }
 
 // skipSpace skips white space and comments (";" to the end of the line, as
-// in Godot's resource files).
+// in Godot's resource files), and a byte order mark that starts the input,
+// which the engines' UTF-8 decoders drop.
 func (s *scanner) skipSpace() {
+	if s.base == 0 && s.pos == 0 && s.peekAt(2) == bom[2] && s.buf[0] == bom[0] && s.buf[1] == bom[1] {
+		s.pos = len(bom)
+	}
 	if s.pos < len(s.buf) && !spaceStarts[s.buf[s.pos]] {
 		return // the common case: a value or a separator next
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -101,4 +103,41 @@ func TestGodot4ReplacementMemory(t *testing.T) {
 		assert.LessOrEqual(t, alloc, hostile.Bound(len(text)), "DecodeTo")
 		t.Logf("DecodeTo: %.1f bytes allocated per byte", float64(alloc)/float64(len(text)))
 	}
+}
+
+// The engines' UTF-8 decoders drop one byte order mark that starts the
+// text (seen in 3.2, 3.6 and 4.6: str_to_var then reads the value); one
+// anywhere else is not white space.
+func TestLeadingByteOrderMark(t *testing.T) {
+	for _, d := range []Dialect{Godot4, Godot3, Godot32} {
+		for _, c := range []struct {
+			text string
+			ok   bool
+		}{
+			{"\ufeff\"a\"", true},
+			{"\ufeff [ 1, \"\ufeff\" ]", true},
+			{" \ufeff\"a\"", false},
+			{"\ufeff\ufeff\"a\"", false},
+		} {
+			var v any
+			err := Unmarshal([]byte(c.text), &v, WithDialect(d))
+			if !c.ok {
+				assert.Error(t, err, "%s: %q", d, c.text)
+				continue
+			}
+			require.NoError(t, err, "%s: %q", d, c.text)
+			want, err := gdvar.Marshal(v)
+			require.NoError(t, err)
+			tokens, err := readTokens(mustTemp(t), []byte(c.text), d, false, nil)
+			require.NoError(t, err, "%s: %q", d, c.text)
+			assert.Equal(t, want, tokens, "%s: %q", d, c.text)
+		}
+	}
+}
+
+func mustTemp(t *testing.T) *os.File {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	t.Cleanup(func() { f.Close() })
+	return f
 }
