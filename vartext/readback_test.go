@@ -154,12 +154,13 @@ func TestReadBackMatchesEngines(t *testing.T) {
 }
 
 // The same with values the engine makes afresh, from a new seed each run
-// (logged, to repeat a failure with the script).
+// (logged first, to make the same values again).
 func TestLiveReadBack(t *testing.T) {
 	seed := time.Now().UnixNano() % 1_000_000_007
 	for _, set := range readbackSets {
 		t.Run(set.dir, func(t *testing.T) {
 			engine := godot.Require(t, set.engine)
+			t.Logf("%s %s -- DIR %d 300", set.engine, set.script, seed) // to make these values again
 			dir := t.TempDir()
 			godot.RunScript(t, engine, set.script, dir, fmt.Sprint(seed), "300")
 			cases := loadReadback(t, dir)
@@ -167,7 +168,7 @@ func TestLiveReadBack(t *testing.T) {
 			require.NoError(t, err)
 			defer f.Close()
 			read, printed := checkReadback(t, set, f, cases)
-			t.Logf("seed %d: %d of %d values read back as %s reads them, %d printed as it prints them", seed, read, len(cases), set.dir, printed)
+			t.Logf("%d of %d values read back as %s reads them, %d printed as it prints them", read, len(cases), set.dir, printed)
 		})
 	}
 }
