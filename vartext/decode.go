@@ -106,11 +106,12 @@ func (d *Decoder) Decode(v any) error {
 		return err
 	}
 	d.tree.reset(d.cfg)
-	if err := d.parse(&d.tree); err != nil {
+	err := d.parse(&d.tree)
+	root := d.tree.root
+	d.tree.release()
+	if err != nil {
 		return err
 	}
-	root := d.tree.root
-	d.tree.root = nil // the caller's, not the Decoder's to keep
 	if p, ok := v.(*any); ok {
 		*p = root
 		return nil
@@ -135,6 +136,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	if err := d.start(); err != nil {
 		return err
 	}
+	defer d.keys.capture.tree.release()
 	if d.once {
 		return d.decodeOnce(enc)
 	}

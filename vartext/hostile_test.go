@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -211,6 +212,32 @@ func TestHostileTextErrors(t *testing.T) {
 			assert.ErrorAs(t, err, &syntax, "%s: %s", r.name, in.Name)
 			assert.LessOrEqual(t, alloc, treeBound(t, in.Data), "%s: %s", r.name, in.Name)
 		}
+	}
+}
+
+// A Decoder kept after a value holds little of it: not the value, nor the
+// numbers of its keys, nor the stacks it took.
+func TestIdleDecoder(t *testing.T) {
+	text := keysInKeys(1000, 1<<20)
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer out.Close()
+	for _, once := range []bool{false, true} {
+		hostile.Collect()
+		before := hostile.HeapInUse()
+		dec := NewDecoder(onlyReader{bytes.NewReader(text)})
+		if once {
+			dec.OnePass()
+			require.NoError(t, decodeInto(dec, out))
+		} else {
+			var v any
+			require.NoError(t, dec.Decode(&v))
+		}
+		hostile.Collect()
+		held := int64(hostile.HeapInUse()) - int64(before)
+		t.Logf("one pass %v: %d KiB held", once, held>>10)
+		assert.Less(t, held, int64(hostile.Floor), "one pass: %v", once)
+		runtime.KeepAlive(dec)
 	}
 }
 

@@ -40,6 +40,9 @@ func (k *keyIDs) reset(c config) {
 func (k *keyIDs) forget() {
 	k.ids, k.strs = nil, nil // not cleared: a map keeps the room its largest use took
 	k.small = [smallInts]uint32{}
+	if cap(k.form) > 64<<10 {
+		k.form = nil
+	}
 }
 
 // use makes the binary forms c's.
@@ -49,9 +52,6 @@ func (k *keyIDs) use(c config) {
 	}
 	k.cfg = c
 	k.opts = append(k.opts[:0], gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
-	if cap(k.form) > 64<<10 {
-		k.form = nil
-	}
 }
 
 // number returns the number of form, which is kept in k.form.

@@ -70,8 +70,18 @@ func (b *treeBuilder) resetKey(c config) {
 	b.rootKey = true
 }
 
+// release keeps nothing of the value read: not its root, which is the
+// caller's, nor more than a few blocks of its stacks, nor its numbers.
+func (b *treeBuilder) release() {
+	b.clear(config{dialect: b.d})
+	b.keys.forget()
+}
+
 func (b *treeBuilder) clear(c config) {
 	b.open = b.open[:0]
+	if cap(b.open) > 64 { // a deep value's: not kept for the next
+		b.open = nil
+	}
 	b.elems.trim()
 	b.ids.trim()
 	b.ints.trim()
