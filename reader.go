@@ -117,6 +117,16 @@ func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
 	return d.st.appendPath(dst, false, max)
 }
 
+// AppendCutPath appends AppendShortPath(dst, levels) cut to at most maxBytes
+// (4 or more): a longer path keeps its first maxBytes/3 bytes and its last
+// ones around "…", each end cut at a character, and cut is true. It renders only the
+// parts of the path it keeps, so its cost is bounded by maxBytes, however
+// long the keys on the path: to show the path of every token in a line of
+// its own.
+func (d *Decoder) AppendCutPath(dst []byte, levels, maxBytes int) (_ []byte, cut bool) {
+	return d.st.appendCutPath(dst, false, levels, maxBytes)
+}
+
 // Buffered returns the bytes read from the reader but not decoded yet.
 func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.buf[d.pos:d.end])) }
 

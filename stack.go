@@ -1,7 +1,5 @@
 package gdvar
 
-import "strconv"
-
 // The structure of the value being read or written is a stack of frames, one
 // per open container, packed array or chunked string. The Decoder and the
 // Encoder share it: what may come next (next), the bookkeeping when a value
@@ -221,90 +219,4 @@ func (f *frame) noteKey(kind Kind, text []byte, n int64) {
 	}
 	f.keyKind, f.keyInt = kind, n
 	f.keyLen = uint8(copy(f.keyBuf[:], text))
-}
-
-// path renders the location of the current value, like $[3]["pos"]. With
-// pending, the location is that of the next element of the top frame, which
-// has not been recorded yet.
-func (s *stack) path(pending bool) string {
-	return string(s.appendPath(nil, pending, len(s.frames)))
-}
-
-// appendPath appends the path with at most max levels: the outermost and
-// the innermost, around …(n)… for the n left out. Its cost is that of the
-// levels shown.
-func (s *stack) appendPath(b []byte, pending bool, max int) []byte {
-	b = append(b, '$')
-	n := len(s.frames)
-	head := n
-	if n > max {
-		head = max / 2
-	}
-	for i := range head {
-		b = s.appendStep(b, i, pending)
-	}
-	if head < n {
-		tail := n - (max - head)
-		b = append(strconv.AppendInt(append(b, "…("...), int64(tail-head), 10), ")…"...)
-		for i := tail; i < n; i++ {
-			b = s.appendStep(b, i, pending)
-		}
-	}
-	return b
-}
-
-// appendStep appends frame i's part of the path.
-func (s *stack) appendStep(b []byte, i int, pending bool) []byte {
-	f := &s.frames[i]
-	idx := f.idx
-	if pending && i == len(s.frames)-1 && (f.kind == frameArray || f.kind == framePackedStrings) {
-		idx++
-	}
-	if idx < 0 {
-		return b
-	}
-	switch f.kind {
-	case frameArray, framePacked, framePackedStrings:
-		return append(strconv.AppendInt(append(b, '['), idx, 10), ']')
-	case frameObject:
-		return f.appendKey(append(b, '.'), false)
-	case frameDict:
-		return appendDictStep(b, f, pending && i == len(s.frames)-1)
-	}
-	return b
-}
-
-// appendKey appends the short copy of f's key, quoted or not, with … when
-// the key is longer.
-func (f *frame) appendKey(b []byte, quote bool) []byte {
-	key := f.keyBuf[:f.keyLen]
-	more := ""
-	if int(f.keyLen) == len(f.keyBuf) {
-		more = "…"
-	}
-	if !quote {
-		return append(append(b, key...), more...)
-	}
-	return strconv.AppendQuote(b, string(key)+more)
-}
-
-// appendDictStep appends a Dictionary entry: ["name"], [&"name"], [7], or
-// [#i] for a key of another type; {#i} while the key itself is being read.
-// pending says the next value of f is meant.
-func appendDictStep(b []byte, f *frame, pending bool) []byte {
-	if f.phase == phaseKey || f.inKey && !(pending && f.phase == phaseValue) {
-		return append(strconv.AppendInt(append(b, "{#"...), f.idx, 10), '}')
-	}
-	b = append(b, '[')
-	switch f.keyKind {
-	case KindString:
-		b = f.appendKey(b, true)
-	case KindStringName:
-		b = f.appendKey(append(b, '&'), true)
-	case KindInt32, KindInt64:
-		b = strconv.AppendInt(b, f.keyInt, 10)
-	default:
-		b = strconv.AppendInt(append(b, '#'), f.idx, 10)
-	}
-	return append(b, ']')
 }
