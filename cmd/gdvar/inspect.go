@@ -35,24 +35,6 @@ const (
 // shortened is inspect's note, printed before the first shortened line.
 const shortened = "(lines are shortened from here: indentation stops at 16 levels, ‹n› is the depth, paths keep 8 levels and 96 bytes, …(n)… and … are what is left out)"
 
-// cutMiddle shortens the path that starts at line[from:] to maxPath bytes,
-// keeping its start and its longer end (the innermost levels), cut at
-// characters.
-func cutMiddle(line []byte, from int) []byte {
-	const keepStart = 32
-	head := from + keepStart
-	for !utf8.RuneStart(line[head]) {
-		head--
-	}
-	tail := len(line) - (maxPath - keepStart - len("…"))
-	for !utf8.RuneStart(line[tail]) {
-		tail++
-	}
-	n := copy(line[head:], "…")
-	n += copy(line[head+n:], line[tail:])
-	return line[:head+n]
-}
-
 // inspect prints one line per token: its offset, its size on the wire, the
 // token indented by depth, and its path; with -framing stream, a line per
 // frame before its tokens. On bad input it prints what it read up to the
@@ -134,12 +116,7 @@ func (p *inspector) tokens(dec *gdvar.Decoder, base int64, one bool) (values int
 			depth-- // a later chunk of a string sits beside the first
 		}
 		line := append(appendToken(p.line[:0], base+start, dec.InputOffset()-start, depth, tok), ' ')
-		path := len(line)
-		line = dec.AppendShortPath(line, pathLevels)
-		long := len(line)-path > maxPath
-		if long {
-			line = cutMiddle(line, path)
-		}
+		line, long := dec.AppendCutPath(line, pathLevels, maxPath)
 		if (long || depth > maxIndent || dec.Depth() > pathLevels) && !p.noted {
 			fmt.Fprintf(p.out, "%20s%s\n", "", shortened)
 			p.noted = true
