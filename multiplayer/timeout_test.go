@@ -147,3 +147,38 @@ func TestHTTPConnections(t *testing.T) {
 	waitFor(t, "the silent connection reported", func() bool { return countErrors(errs, ErrHandshake) >= 1 })
 	rawConn(t, port)
 }
+
+// A peer part way through a packet is not silent: a packet that takes
+// longer than the idle timeout, within the read timeout, arrives whole,
+// though the peer answers no ping meanwhile (its answer would wait behind
+// the packet); the peer is dropped as idle only once silent after it.
+func TestSlowPacketIsNotIdle(t *testing.T) {
+	port, errs := testServer(t, WithIdleTimeout(time.Second), WithReadTimeout(20*time.Second))
+	nc := upgraded(t, port)
+	payload := []byte("a raw packet sent slowly, byte by byte")
+	frame := append([]byte{0x82, 0x80 | byte(1+len(payload)), 0, 0, 0, 0}, cmdRaw) // mask 0: the bytes as they are
+	_, err := nc.Write(frame)
+	require.NoError(t, err)
+	for _, b := range payload { // about 3 s, three idle timeouts
+		time.Sleep(80 * time.Millisecond)
+		_, err := nc.Write([]byte{b})
+		require.NoError(t, err, "the server closed the connection part way through the packet: %v", errs.get())
+	}
+	// The raw packet comes back (after the server's ping, maybe).
+	require.NoError(t, nc.SetReadDeadline(time.Now().Add(10*time.Second)))
+	r := bufio.NewReader(nc)
+	for {
+		var head [2]byte
+		_, err := io.ReadFull(r, head[:])
+		require.NoError(t, err, "the packet came back before the connection closed: %v", errs.get())
+		body := make([]byte, head[1]&0x7f)
+		_, err = io.ReadFull(r, body)
+		require.NoError(t, err)
+		if head[0] == 0x82 {
+			assert.Equal(t, append([]byte{cmdRaw}, payload...), body)
+			break
+		}
+	}
+	closedByServer(t, nc, "the peer silent after its packet")
+	waitFor(t, "dropped as idle", func() bool { return countErrors(errs, ErrIdle) == 1 })
+}

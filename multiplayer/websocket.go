@@ -43,8 +43,8 @@ type conn struct {
 	closed chan struct{} // closed by close
 
 	// When the peer was last heard from (a packet, an answer to a ping, in
-	// Unix nanoseconds), and whether a packet of it is being handled, which
-	// keeps its answers to pings unread meanwhile.
+	// Unix nanoseconds), and whether a packet of it is being received or
+	// handled, which keeps its answers to pings unread meanwhile.
 	heard atomic.Int64
 	busy  atomic.Bool
 
@@ -180,6 +180,7 @@ func (c *conn) read() {
 	for {
 		_, r, err := c.ws.Reader(context.Background())
 		if err == nil {
+			c.busy.Store(true) // the read timeout bounds the rest
 			late.Reset(c.m.cfg.readTimeout)
 			if buf.Cap() > keptReadBuf {
 				buf = bytes.Buffer{}
@@ -195,7 +196,6 @@ func (c *conn) read() {
 			return
 		}
 		b := buf.Bytes()
-		c.busy.Store(true)
 		c.hear()
 		if !c.pace() {
 			return
@@ -211,7 +211,8 @@ func (c *conn) read() {
 // keepAlive pings the peer once it has been silent for a quarter of the
 // idle timeout, and disconnects it (ErrIdle) when it has been silent, and
 // answered no ping, for the whole of it. A peer whose packet is being
-// handled is not silent: its answers wait to be read.
+// received or handled is not silent: its answers wait behind the packet,
+// or to be read.
 func (c *conn) keepAlive() {
 	idle := c.m.cfg.idleTimeout
 	tick := time.NewTicker(idle / 4)
