@@ -182,3 +182,28 @@ func TestSlowPacketIsNotIdle(t *testing.T) {
 	closedByServer(t, nc, "the peer silent after its packet")
 	waitFor(t, "dropped as idle", func() bool { return countErrors(errs, ErrIdle) == 1 })
 }
+
+// A server that upgrades the connection but sends no peer id fails
+// Connect with ErrHandshake, and the Multiplayer may try again.
+func TestConnectWithoutPeerID(t *testing.T) {
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		ws.Read(context.Background()) // until the client gives up and closes
+	})}
+	ln := mustListen(t)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	m := New()
+	t.Cleanup(func() { m.Close() })
+	for i := range 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		err := m.Connect(ctx, "ws://"+ln.Addr().String())
+		cancel()
+		assert.ErrorIs(t, err, ErrHandshake, "attempt %d", i)
+		assert.Equal(t, PeerID(0), m.ID())
+	}
+}

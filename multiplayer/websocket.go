@@ -535,8 +535,9 @@ func (m *Multiplayer) claim(server bool) error {
 
 // Connect connects to a Godot server (WebSocketMultiplayerPeer's
 // create_server) at url ("ws://host:port"), as create_client does. It
-// returns once the server has given this side its peer id; the connection
-// then runs until the server closes it or Close is called. ctx bounds the
+// returns once the server has given this side its peer id, which it
+// waits for 3 s at most (then ErrHandshake); the connection then runs
+// until the server closes it or Close is called. ctx bounds the
 // connecting only.
 func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 	if m.cfg.err != nil {
@@ -564,7 +565,9 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	idCtx, cancel := context.WithTimeout(ctx, handshakeTimeout)
 	_, b, err := ws.Read(idCtx)
 	cancel()
-	if err == nil && (len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2) {
+	if err != nil {
+		err = fmt.Errorf("%w: no peer id from the server: %w", ErrHandshake, err)
+	} else if len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2 {
 		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b)
 	}
 	c := m.newConn(ws, ServerID)
