@@ -136,3 +136,26 @@ func TestParseFloatSubnormalsExact(t *testing.T) {
 		assert.True(t, ok, s)
 	}
 }
+
+// parseFloat agrees with strconv.ParseFloat on any string, valid JSON
+// number or not (underscores, hex, signs, missing digits), in both widths:
+// the same bits and an error exactly when strconv gives one.
+func FuzzParseFloat(f *testing.F) {
+	for _, s := range floatCases() {
+		if len(s) < 200 {
+			f.Add(s)
+		}
+	}
+	for _, s := range []string{"1_0e-320", "0x1p-1074", "+1e-320", ".5e-320", "1.e-320", "1e", "1e+", "-", "", "inf", "-Inf", "NaN",
+		"01e-320", "1e-3_20", "1.5e-320x", "1E-0000000000000000000000320", "0.0e-320", "-0e-99999", "1__2e-330"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, size := range []int{64, 32} {
+			want, wantErr := strconv.ParseFloat(s, size)
+			got, err := parseFloat(s, size)
+			require.Equal(t, wantErr != nil, err != nil, "%q (%d bits): %v", s, size, err)
+			require.Equal(t, math.Float64bits(want), math.Float64bits(got), "%q (%d bits): want %g, got %g", s, size, want, got)
+		}
+	})
+}
