@@ -34,6 +34,7 @@ func (e *ValueError) Error() string {
 type converter struct {
 	start int64
 	path  []segment
+	jq    bool // an int past int64's range is a float, as jq 1.6 prints ±2^63 (see Like)
 }
 
 // segment is one step of the path to the value being converted, rendered
@@ -160,14 +161,17 @@ func (c *converter) read(r *reader) (any, error) {
 	return c.value(tagged)
 }
 
-// number is an int without "." or exponent, else a float.
+// number is an int without "." or exponent (with c.jq, one in int64's
+// range), else a float.
 func (c *converter) number(n number) (any, error) {
 	if !bytes.ContainsAny(n, ".eE") {
 		i, err := strconv.ParseInt(unsafeString(n), 10, 64)
-		if err != nil {
+		if err == nil {
+			return i, nil
+		}
+		if !c.jq {
 			return nil, c.errorf("int %s out of range", n)
 		}
-		return i, nil
 	}
 	f, err := parseFloat(unsafeString(n), 64)
 	if err != nil {

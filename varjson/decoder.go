@@ -181,7 +181,7 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	c := converter{start: d.InputOffset()}
+	c := converter{start: d.InputOffset(), jq: d.like != nil}
 	g, err := c.read(&reader{dec: d.dec, at: d.base - d.origin})
 	if err := d.finish(err); err != nil {
 		return err

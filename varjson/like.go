@@ -18,13 +18,16 @@ import (
 // the input was edited from (the first value read matches ref's first, and
 // so on): an int where ref has an int and the number is whole, a float
 // where ref has a float; where the two are equal as doubles, ref's own
-// value, which restores ints past 2^53 that a double rounded. Places are
-// matched by Dictionary key and Object property name (a Dictionary key
-// that is a number, missing, by position), Array elements by position.
-// A number with no number at its place in ref (one added by the edit) and
-// the elements of a typed Array of floats keep or take the type that
-// Unmarshal gives them. With Like, DecodeTo converts each value whole, as
-// Decode does, and OnePass has no effect.
+// value, which restores ints past 2^53 that a double rounded (those of a
+// PackedInt64Array, an ObjectID and a RID too). Places are matched by
+// Dictionary key and Object property name (a Dictionary key that is a
+// number, missing, by position), Array elements by position. A number with
+// no number at its place in ref (one added by the edit) and the elements of
+// a typed Array of floats keep or take the type that Unmarshal gives them,
+// except that an int past int64's range, as jq 1.6 prints the ints nearest
+// its ends (9223372036854776000 for 2^63-1), is the float it is to jq. With
+// Like, DecodeTo converts each value whole, as Decode does, and OnePass has
+// no effect.
 func (d *Decoder) Like(ref *Decoder) { d.like = ref }
 
 // likeValue returns v with the types of the next value of d.like.
@@ -42,6 +45,22 @@ func keepTypes(v, ref any) any {
 	switch x := v.(type) {
 	case int64, float64:
 		return numberLike(x, ref)
+	case []int64: // a PackedInt64Array
+		r, _ := ref.([]int64)
+		for i := range min(len(x), len(r)) {
+			if float64(x[i]) == float64(r[i]) {
+				x[i] = r[i]
+			}
+		}
+		return x
+	case gdvar.ObjectID:
+		if r, ok := ref.(gdvar.ObjectID); ok && float64(x) == float64(r) {
+			return r
+		}
+	case gdvar.RID:
+		if r, ok := ref.(gdvar.RID); ok && float64(x) == float64(r) {
+			return r
+		}
 	case []any:
 		r, _ := ref.([]any)
 		if a, ok := ref.(gdvar.Array); ok {

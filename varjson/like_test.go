@@ -162,3 +162,52 @@ func TestJQ16Format(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, wantBin, gotBin)
 }
+
+// jq 1.6 prints the ints nearest int64's ends as ±2^63 (9223372036854776000),
+// past int64's range: with Like they read as the doubles they are to jq,
+// and take ref's ints; without, they are out of range.
+func TestLikeRestoresInt64Ends(t *testing.T) {
+	for _, ref := range []int64{math.MaxInt64, math.MinInt64, math.MaxInt64 - 511, math.MinInt64 + 512} {
+		js, err := Marshal([]any{ref, int64(1)})
+		require.NoError(t, err)
+		edited := jq16(t, js)
+		require.NotContains(t, string(edited), strconv.FormatInt(ref, 10), "jq 1.6 rounds it")
+
+		dec := NewDecoder(bytes.NewReader(edited))
+		dec.Like(NewDecoder(bytes.NewReader(js)))
+		var v any
+		require.NoError(t, dec.Decode(&v), "%s", edited)
+		assert.Equal(t, []any{ref, int64(1)}, v)
+
+		var w any
+		assert.ErrorContains(t, Unmarshal(edited, &w), "out of range", "%s without Like", edited)
+	}
+	// With no int at its place in ref, such a number stays the double
+	// jq read.
+	dec := NewDecoder(strings.NewReader(`[9223372036854776000, -9223372036854776000]`))
+	dec.Like(NewDecoder(strings.NewReader(`["x"]`)))
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	assert.Equal(t, []any{0x1p63, -0x1p63}, v)
+}
+
+// The ints of a PackedInt64Array, an ObjectID and a RID past 2^53, which
+// jq 1.6 rounds, come back from ref too.
+func TestLikeRestoresPackedInt64AndIDs(t *testing.T) {
+	orig := []any{
+		[]int64{1, -1 << 62, 1<<62 + 1, 5},
+		gdvar.ObjectID(9223372065980024891),
+		gdvar.RID(1<<60 + 3),
+		[]int64{1<<60 + 1},
+	}
+	js, err := Marshal(orig)
+	require.NoError(t, err)
+	// An edit: the last array's element changed, and one added.
+	edited := bytes.Replace(jq16(t, js), []byte(`[1152921504606847000]`), []byte(`[1152921504606847000,7]`), 1)
+	require.Contains(t, string(edited), `,7]`, "the edit applies")
+	dec := NewDecoder(bytes.NewReader(edited))
+	dec.Like(NewDecoder(bytes.NewReader(js)))
+	var v any
+	require.NoError(t, dec.Decode(&v), "%s", edited)
+	assert.Equal(t, []any{orig[0], orig[1], orig[2], []int64{1<<60 + 1, 7}}, v, "%s", edited)
+}
