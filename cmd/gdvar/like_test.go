@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// jq16 rewrites the numbers of the JSON values js as jq 1.6 prints them
+// (jq -c .): each read as a double and printed with its shortest digits,
+// in exponent form when the point is more than 3 places left of them or
+// 15 right, so that 100.0 is 100 and an int 10^17 is 1e+17.
+func jq16(t *testing.T, js string) string {
+	dec := jsontext.NewDecoder(strings.NewReader(js), jsontext.AllowDuplicateNames(true))
+	var out bytes.Buffer
+	enc := jsontext.NewEncoder(&out, jsontext.AllowDuplicateNames(true))
+	for {
+		if dec.PeekKind() == '0' {
+			raw, err := dec.ReadValue()
+			require.NoError(t, err)
+			f, err := strconv.ParseFloat(string(raw), 64)
+			require.NoError(t, err)
+			require.NoError(t, enc.WriteValue(jsontext.Value(jq16Number(f))))
+			continue
+		}
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			return out.String()
+		}
+		require.NoError(t, err)
+		require.NoError(t, enc.WriteToken(tok))
+	}
+}
+
+// jq16Number prints f as jq 1.6 does ("%.17g", shortened).
+func jq16Number(f float64) string {
+	if f == 0 {
+		return strconv.FormatFloat(f, 'f', -1, 64) // "0" or "-0"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	point, _ := strconv.Atoi(exp)
+	point++
+	digits := strings.ReplaceAll(strings.TrimPrefix(mant, "-"), ".", "")
+	if point <= -4 || point > len(digits)+15 {
+		return e
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// gdvar json, then jq 1.6, then gdvar encode -from json -like (the JSON
+// before jq) gives back the engines' bytes, where without -like the
+// numbers whose type jq lost come back as the other type.
+func TestEncodeLikeUndoesJQ16(t *testing.T) {
+	dir := t.TempDir()
+	lost := 0
+	for _, set := range engineSets {
+		for _, v := range vectors(t, set) {
+			code, js, errOut := runGdvar(nil, args("json", set, v, path(set, v))...)
+			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
+			ref := filepath.Join(dir, "ref.json")
+			require.NoError(t, os.WriteFile(ref, []byte(js), 0o600))
+			edited := jq16(t, js)
+
+			code, out, errOut := runGdvar([]byte(edited), "encode", "-engine", set.engine, "-from", "json", "-like", ref, "-")
+			require.Equal(t, 0, code, "%s/%s: %s", set.dir, v.Name, errOut)
+			assert.Equal(t, v.Bin, []byte(out), "%s/%s: %s", set.dir, v.Name, edited)
+
+			code, out, _ = runGdvar([]byte(edited), "encode", "-engine", set.engine, "-from", "json", "-")
+			if code != 0 || !bytes.Equal(v.Bin, []byte(out)) {
+				lost++
+			}
+		}
+	}
+	assert.Positive(t, lost, "jq 1.6 changes some values, which -like restores")
+}
+
+// A save file of many records, printed with -pretty, edited with jq 1.6
+// (a value changed, a record's shape changed: an entry added, one
+// removed), comes back with the types of the record it was edited from
+// where a number is at the same place, and as Unmarshal reads it where
+// none is.
+func TestEncodeLikeEditedSave(t *testing.T) {
+	ref := `{"hp":100.0,"lives":3,"pos":[1.0,2,3.5],"big":123456789012345678}
+{"speed":2.0,"gone":1.0}
+{"n":1.0}
+`
+	edited := jq16(t, `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4.0],"big":123456789012345678}
+{"speed":2.0,"added":6.0}
+["not a Dictionary",1.0]
+{"n":1.0}
+`)
+	require.Contains(t, edited, `"hp":50,`, "jq 1.6 drops the point")
+	want := `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4],"big":123456789012345678}
+{"speed":2.0,"added":6}
+["not a Dictionary",1]
+{"n":1}
+`
+	file := filepath.Join(t.TempDir(), "ref.json")
+	code, refSave, errOut := runGdvar([]byte(ref), "encode", "-from", "json", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	code, refJSON, errOut := runGdvar([]byte(refSave), "json", "-pretty", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	require.NoError(t, os.WriteFile(file, []byte(refJSON), 0o600))
+
+	code, got, errOut := runGdvar([]byte(edited), "encode", "-from", "json", "-framing", "stream", "-like", file, "-")
+	require.Equal(t, 0, code, errOut)
+	code, wantSave, errOut := runGdvar([]byte(want), "encode", "-from", "json", "-framing", "stream", "-")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, wantSave, got)
+}
