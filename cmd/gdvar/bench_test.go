@@ -50,24 +50,29 @@ func BenchmarkEncodeFromJSON(b *testing.B) {
 }
 
 // BenchmarkInspectDeepKeys compares inspect's time per byte on 1022
-// Dictionaries keyed by 24 control characters around an Array of Nils (the
-// longest paths on the most lines) with the game state's first players, of
-// the same size. The two run in turn in each iteration, so that a busy
-// machine slows both alike; x-ordinary is the ratio of their times.
+// Dictionaries keyed by 24 control characters around an Array or a
+// Dictionary of Nils (the longest paths on the most lines) with the game
+// state's first players, of the same size. The two run in turn in each
+// iteration, so that a busy machine slows both alike; x-ordinary is the
+// ratio of their times.
 func BenchmarkInspectDeepKeys(b *testing.B) {
 	ordinary := gamestate.Bytes(6350)
-	deep := controlKeyed(1022, len(ordinary), false)
-	b.SetBytes(int64(len(deep)))
-	b.ReportAllocs()
-	var spent [2]time.Duration
-	for b.Loop() {
-		for i, in := range [][]byte{ordinary, deep} {
-			start := time.Now()
-			if code := run([]string{"inspect", "-"}, bytes.NewReader(in), io.Discard, io.Discard); code != 0 {
-				b.Fatalf("exit %d", code)
+	for _, dict := range []bool{false, true} {
+		b.Run(map[bool]string{false: "Array", true: "Dictionary"}[dict], func(b *testing.B) {
+			deep := controlKeyed(1022, len(ordinary), dict)
+			b.SetBytes(int64(len(deep)))
+			b.ReportAllocs()
+			var spent [2]time.Duration
+			for b.Loop() {
+				for i, in := range [][]byte{ordinary, deep} {
+					start := time.Now()
+					if code := run([]string{"inspect", "-"}, bytes.NewReader(in), io.Discard, io.Discard); code != 0 {
+						b.Fatalf("exit %d", code)
+					}
+					spent[i] += time.Since(start)
+				}
 			}
-			spent[i] += time.Since(start)
-		}
+			b.ReportMetric(float64(spent[1])/float64(spent[0]), "x-ordinary")
+		})
 	}
-	b.ReportMetric(float64(spent[1])/float64(spent[0]), "x-ordinary")
 }
