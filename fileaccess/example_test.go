@@ -1,6 +1,8 @@
 package fileaccess_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -78,4 +80,23 @@ func ExampleNewCompressedWriter() {
 	}
 	fmt.Println(r.Container(), state["gold"], checkpoint)
 	// Output: compressed 120 checkpoint-3
+}
+
+// A compressed save declaring more content than the Reader accepts fails
+// at its header, before any block is decompressed.
+func ExampleWithMaxContentSize() {
+	var file bytes.Buffer
+	cw, err := fileaccess.NewCompressedWriter(&file, fileaccess.Zstd)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := cw.Write(make([]byte, 1<<20)); err != nil {
+		log.Fatal(err)
+	}
+	if err := cw.Close(); err != nil {
+		log.Fatal(err)
+	}
+	_, err = fileaccess.NewReader(bytes.NewReader(file.Bytes()), fileaccess.WithMaxContentSize(64<<10))
+	fmt.Println(errors.Is(err, fileaccess.ErrContentTooLarge))
+	// Output: true
 }

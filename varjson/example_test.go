@@ -86,3 +86,26 @@ func ExampleDecoder_OnePass() {
 	// <nil> map[hp:[1 2 3]]
 	// true
 }
+
+// A save printed by gdvar json and edited with jq 1.6, which prints the
+// float 100.0 as 100 and rounds an int past 2^53: given the JSON before
+// the edit, each number gets its type, and its value where jq rounded it.
+func ExampleDecoder_Like() {
+	before := `{"speed":100.0,"hp":100,"seed":123456789012345678}`
+	edited := `{"speed":250,"hp":90,"seed":123456789012345680}` // jq '.speed = 250 | .hp = 90'
+	dec := varjson.NewDecoder(strings.NewReader(edited))
+	dec.Like(varjson.NewDecoder(strings.NewReader(before)))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, k := range []string{"speed", "hp", "seed"} {
+		x, _ := v.(*gdvar.Dictionary).Get(k)
+		fmt.Printf("%s %T %v\n", k, x, x)
+	}
+	// Output:
+	// speed float64 250
+	// hp int64 90
+	// seed int64 123456789012345678
+}
