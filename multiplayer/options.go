@@ -125,9 +125,10 @@ func WithMaxPeers(n int) gdvar.Option {
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet
 // and answering no ping, before it is disconnected (default
-// DefaultIdleTimeout); a peer silent for a quarter of it is pinged.
+// DefaultIdleTimeout; at least a millisecond); a peer silent for a quarter
+// of it is pinged.
 func WithIdleTimeout(d time.Duration) gdvar.Option {
-	return option("idle timeout", d > 0, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
+	return option("idle timeout", d >= time.Millisecond, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
 }
 
 // WithReadTimeout sets how long a packet may take to arrive once its first
