@@ -193,9 +193,6 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if cfg.from != "json" && cfg.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", cfg.from)
 	}
-	if cfg.like != "" && cfg.from != "json" {
-		return errors.New("-like: only with -from json")
-	}
 	// The input is read once, the counts filled in as they come, and again
 	// in two passes (counts, then tokens) if it holds what one pass cannot
 	// write: a Dictionary with a key twice in text, a member after the

@@ -260,12 +260,19 @@ func (c *config) check(cmd string) error {
 	if cmd == "encode" && c.from != "json" && c.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", c.from)
 	}
+	if c.like != "" && c.from != "json" {
+		return errors.New("-like: only with -from json")
+	}
 	if c.compress != "" {
 		if c.password != "" || c.key != "" {
 			return errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
 		}
-		if _, err := fileaccess.ParseCompression(c.compress); err != nil {
+		codec, err := fileaccess.ParseCompression(c.compress)
+		if err != nil {
 			return fmt.Errorf("-compress: %w", err)
+		}
+		if codec == fileaccess.Brotli {
+			return errors.New("-compress brotli: the engines read it but do not write it")
 		}
 	}
 	_, _, err := c.containerOptions()

@@ -31,6 +31,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"copy", "-key", "00", seven}, 2, "", "64 hex digits"},
 		{[]string{"encode", "-compress", "zstd", "-password", "x", "-"}, 2, "", "either compressed or encrypted"},
 		{[]string{"encode", "-compress", "lz4", "-"}, 2, "", "-compress"},
+		{[]string{"encode", "-compress", "brotli", "-"}, 2, "", "-compress brotli: the engines read it but do not write it"},
+		{[]string{"encode", "-from", "text", "-like", seven, "-"}, 2, "", "-like: only with -from json"},
 		{[]string{"copy", seven, seven}, 2, "", "want at most one FILE, not 2"},
 		{[]string{"copy", "-max-depth", "-5", seven}, 2, "", "Limits.MaxDepth is -5"},
 		{[]string{"validate", seven, "-engine", "3"}, 0, "8 bytes: valid int", ""},
