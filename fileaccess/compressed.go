@@ -166,8 +166,9 @@ func brotliWindow(src []byte) int {
 // block's compressed size before the blocks, so the blocks wait in a
 // temporary file (made at the first full block) until Close; memory holds
 // one block and 4 bytes per block. End it with Close, or with Abort when
-// the container will not be completed (a CompressedWriter dropped before
-// its first block leaves nothing behind).
+// the container will not be completed. Where the system lets an open file
+// lose its name (not Windows), the temporary file has none once made, so
+// that nothing is left behind however the process ends.
 type CompressedWriter struct {
 	w      io.Writer
 	codec  Compression
@@ -175,6 +176,7 @@ type CompressedWriter struct {
 	sizes  []uint32 // compressed size of each block so far
 	total  uint64
 	spool  *os.File
+	named  bool // the spool still has its name, to remove at the end
 	cbuf   []byte
 	enc    encoders
 	err    error
@@ -235,6 +237,7 @@ func (cw *CompressedWriter) flush() error {
 			return err
 		}
 		cw.spool = f
+		cw.named = os.Remove(f.Name()) != nil // a signal or a crash then leaves no file
 	}
 	if _, err := cw.spool.Write(out); err != nil {
 		return err
@@ -304,7 +307,9 @@ func (cw *CompressedWriter) Abort() {
 func (cw *CompressedWriter) removeSpool() {
 	if cw.spool != nil {
 		cw.spool.Close()
-		os.Remove(cw.spool.Name())
+		if cw.named {
+			os.Remove(cw.spool.Name())
+		}
 		cw.spool = nil
 	}
 }
