@@ -36,6 +36,7 @@ const (
 	AnyPeer
 )
 
+// String returns the mode as @rpc names it: "authority" or "any_peer".
 func (m Mode) String() string {
 	if m == AnyPeer {
 		return "any_peer"

@@ -126,7 +126,9 @@ func WithMaxPeers(n int) gdvar.Option {
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet
 // and answering no ping, before it is disconnected (default
 // DefaultIdleTimeout; at least a millisecond); a peer silent for a quarter
-// of it is pinged.
+// of it is pinged. The peer answers once it has read what was sent before
+// the ping: keep the timeout above the time a backlog of packets to it
+// takes to drain (a client sending faster than its server's rate limit).
 func WithIdleTimeout(d time.Duration) gdvar.Option {
 	return option("idle timeout", d >= time.Millisecond, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
 }
