@@ -106,7 +106,8 @@ func WithRateLimit(perSecond float64, burst int) gdvar.Option {
 }
 
 // WithSendQueue sets how many bytes may wait to be sent to one peer
-// (default DefaultSendQueue; at least DefaultMaxPacket).
+// (default DefaultSendQueue; at least DefaultMaxPacket). A packet within
+// the packet limit always fits an empty queue.
 func WithSendQueue(n int64) gdvar.Option {
 	return option("send queue", n >= DefaultMaxPacket, func(s *optset.Multiplayer) { s.SendQueue = n })
 }

@@ -72,7 +72,9 @@ func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 
 // send queues a packet. A packet that would make the queue cost more than
 // the send queue is dropped, as the engine drops what does not fit its
-// outbound buffer; the peer's connection goes on.
+// outbound buffer; the peer's connection goes on. An empty queue takes any
+// packet within the packet limit, which its cost (queueCost) may put
+// beyond the send queue.
 func (c *conn) send(pkt []byte) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
@@ -87,7 +89,7 @@ func (c *conn) send(pkt []byte) error {
 // the send queue.
 func (c *conn) enqueue(pkt []byte) bool {
 	c.mu.Lock()
-	full := c.queued+queueCost(pkt) > c.m.cfg.sendQueue
+	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
 	if !full {
 		c.queue.push(pkt)
 		c.queued += queueCost(pkt)
