@@ -21,7 +21,7 @@ import (
 // value, which restores ints past 2^53 that a double rounded (those of a
 // PackedInt64Array, an ObjectID and a RID too). Places are matched by
 // Dictionary key and Object property name (a Dictionary key that is a
-// number, missing, by position), Array elements by position. A number with
+// number by position first), Array elements by position. A number with
 // no number at its place in ref (one added by the edit) and the elements of
 // a typed Array of floats keep or take the type that Unmarshal gives them,
 // except that an int past int64's range, as jq 1.6 prints the ints nearest
@@ -88,11 +88,13 @@ func keepTypes(v, ref any) any {
 		out := &gdvar.Dictionary{KeyType: x.KeyType, ValueType: x.ValueType, Shared: x.Shared}
 		for i := range x.Len() {
 			k, e := x.At(i)
-			re, ok := r.Get(k)
-			if !ok && i < r.Len() {
-				if rk, rv := r.At(i); numberEqual(k, rk) {
-					k, re = rk, rv
-				}
+			// A number key by position first: ref may hold 1 and 1.0,
+			// which jq prints alike.
+			var re any
+			if rk, rv := entryAt(r, i); numberEqual(k, rk) {
+				k, re = rk, rv
+			} else {
+				re, _ = r.Get(k)
 			}
 			out.Append(k, keepTypes(e, re))
 		}
@@ -113,6 +115,14 @@ func keepTypes(v, ref any) any {
 		return x
 	}
 	return v
+}
+
+// entryAt returns d's i-th entry, or nils past its end.
+func entryAt(d *gdvar.Dictionary, i int) (key, value any) {
+	if i >= d.Len() {
+		return nil, nil
+	}
+	return d.At(i)
 }
 
 // numberLike returns the number v with the type of the number ref, if ref

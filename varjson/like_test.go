@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/golden"
 )
 
 // jq16 rewrites the numbers of js as jq 1.6 prints them: each read as a
@@ -210,4 +211,49 @@ func TestLikeRestoresPackedInt64AndIDs(t *testing.T) {
 	var v any
 	require.NoError(t, dec.Decode(&v), "%s", edited)
 	assert.Equal(t, []any{orig[0], orig[1], orig[2], []int64{1<<60 + 1, 7}}, v, "%s", edited)
+}
+
+// Any value gdvar decodes, printed as JSON and rewritten as jq 1.6
+// prints numbers, comes back byte for byte given the JSON before.
+func FuzzLikeUndoesJQ16(f *testing.F) {
+	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
+	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
+		e, opts := fuzzEngine(godot3)
+		var v any
+		if gdvar.Unmarshal(data, &v, opts...) != nil {
+			return
+		}
+		want, err := gdvar.Marshal(v, opts...)
+		require.NoError(t, err)
+		js, err := Marshal(v, gdvar.WithEngine(e))
+		require.NoError(t, err)
+		edited := jq16(t, js)
+		dec := NewDecoder(bytes.NewReader(edited), gdvar.WithEngine(e))
+		dec.Like(NewDecoder(bytes.NewReader(js), gdvar.WithEngine(e)))
+		var back any
+		require.NoError(t, dec.Decode(&back), "%s\n%s", js, edited)
+		got, err := gdvar.Marshal(back, opts...)
+		require.NoError(t, err, "%s", edited)
+		assert.Equal(t, want, got, "%s\n%s", js, edited)
+	})
+}
+
+// A Dictionary may hold an int key and a float key of the same value,
+// which jq 1.6 prints alike: each takes its type from the key at its
+// place in ref, not both from the first key Get finds.
+func TestLikeKeysEqualAsDoubles(t *testing.T) {
+	orig := gdvar.NewDictionary(int64(1), "int", 1.0, "float", 2.0, "f2", int64(2), "i2", "s", gdvar.NewDictionary(0.0, "a", int64(0), "b"))
+	js, err := Marshal(orig)
+	require.NoError(t, err)
+	edited := jq16(t, js)
+	require.NotContains(t, string(edited), "1.0", "jq 1.6 prints both keys as 1")
+	dec := NewDecoder(bytes.NewReader(edited))
+	dec.Like(NewDecoder(bytes.NewReader(js)))
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	want, err := gdvar.Marshal(orig)
+	require.NoError(t, err)
+	got, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "%s", edited)
 }
