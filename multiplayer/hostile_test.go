@@ -303,3 +303,31 @@ func mustListen(tb testing.TB) net.Listener {
 	}
 	return ln
 }
+
+// Pings count against the rate as packets do: a client pinging as fast as
+// it can is answered no faster than the rate lets it, and the others are
+// served meanwhile. However slow the machine, n answers cannot come back
+// sooner than the rate lets the server take n pings.
+func TestRateLimitPings(t *testing.T) {
+	const rate, burst, pings = 100, 5, 60
+	port, errs := testServer(t, WithRateLimit(rate, burst))
+	_, main, replies := testClient(t, port)
+	flood := rawConn(t, port)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go func() { // reads the answers, and drops the packets the server sends
+		for {
+			if _, _, err := flood.Read(ctx); err != nil {
+				return
+			}
+		}
+	}()
+	start := time.Now()
+	for i := range pings {
+		require.NoError(t, flood.Ping(ctx), "ping %d", i)
+		elapsed := time.Since(start).Seconds()
+		require.LessOrEqual(t, float64(i+1), burst+rate*elapsed+1, "ping %d answered after %.3f s: faster than the rate", i+1, elapsed)
+	}
+	echoes(t, main, replies, "served meanwhile")
+	assert.Zero(t, len(errs.get()), "%v", firstOf(errs.get()))
+}

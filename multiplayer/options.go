@@ -15,9 +15,10 @@ const (
 	// larger one closes that peer's connection.
 	DefaultMaxPacket = 65535
 	// DefaultRate and DefaultBurst bound the packets a server's client may
-	// send: on average DefaultRate a second, DefaultBurst at once. Beyond,
-	// the server reads from the client no faster than the rate: its packets
-	// wait in its own socket, none is dropped.
+	// send, a ping counting as one: on average DefaultRate a second,
+	// DefaultBurst at once. Beyond, the server reads from the client no
+	// faster than the rate: its packets wait in its own socket, none is
+	// dropped.
 	DefaultRate  = 2000
 	DefaultBurst = 4000
 	// DefaultSendQueue is how many bytes may wait to be sent to a peer;
@@ -97,10 +98,10 @@ func WithMaxPacketSize(n int64) gdvar.Option {
 	return option("max packet size", n >= 16, func(s *optset.Multiplayer) { s.MaxPacket = n })
 }
 
-// WithRateLimit sets how many packets each client of a server may send a
-// second on average and at once (defaults DefaultRate and DefaultBurst);
-// beyond, the server reads the client's packets no faster than the rate
-// (back-pressure), dropping none.
+// WithRateLimit sets how many packets (a ping counting as one) each client
+// of a server may send a second on average and at once (defaults
+// DefaultRate and DefaultBurst); beyond, the server reads the client's
+// packets no faster than the rate (back-pressure), dropping none.
 func WithRateLimit(perSecond float64, burst int) gdvar.Option {
 	return option("rate limit", perSecond > 0 && burst >= 1, func(s *optset.Multiplayer) { s.Rate, s.Burst = perSecond, burst })
 }

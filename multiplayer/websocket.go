@@ -276,6 +276,20 @@ func (c *conn) pace() bool {
 	}
 }
 
+// pacePing takes a token of the peer's rate for a ping it sent, before it
+// is answered: a ping costs the server a write, as a packet may, and a
+// peer's pings are read from no faster than its packets. Once the
+// connection is closing, the goroutine that sends the close frame may be
+// the one reading: a ping then goes unanswered, and the rate untouched.
+func (c *conn) pacePing() bool {
+	select {
+	case <-c.closed:
+		return false
+	default:
+		return c.pace()
+	}
+}
+
 // decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
 // in buffers of the connection's that the next call reuses.
 func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error) {
@@ -420,7 +434,9 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer m.release(id)
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	var c *conn // set before anything is read
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled,
+		OnPingReceived: func(context.Context, []byte) bool { return c.pacePing() }})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -430,7 +446,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
 	}
-	c := m.newConn(ws, id)
+	c = m.newConn(ws, id)
 	m.mu.Lock()
 	if err == nil {
 		err = m.join(c)
