@@ -3,6 +3,7 @@ package varjson
 import (
 	"io"
 	"math"
+	"reflect"
 
 	"github.com/gdvar/gdvar"
 )
@@ -20,14 +21,14 @@ import (
 // where ref has a float; where the two are equal as doubles, ref's own
 // value, which restores ints past 2^53 that a double rounded (those of a
 // PackedInt64Array, an ObjectID and a RID too). Places are matched by
-// Dictionary key and Object property name (a Dictionary key that is a
-// number by position first), Array elements by position. A number with
-// no number at its place in ref (one added by the edit) and the elements of
-// a typed Array of floats keep or take the type that Unmarshal gives them,
-// except that an int past int64's range, as jq 1.6 prints the ints nearest
-// its ends (9223372036854776000 for 2^63-1), is the float it is to jq. With
-// Like, DecodeTo converts each value whole, as Decode does, and OnePass has
-// no effect.
+// Dictionary key (by position first, where ref's key there is the same or,
+// for numbers, equal as doubles) and Object property name, Array elements
+// by position. A number with no number at its place in ref (one added by
+// the edit) and the elements of a typed Array of floats keep or take the
+// type that Unmarshal gives them, except that an int past int64's range, as
+// jq 1.6 prints the ints nearest its ends (9223372036854776000 for 2^63-1),
+// is the float it is to jq. With Like, DecodeTo converts each value whole,
+// as Decode does, and OnePass has no effect.
 func (d *Decoder) Like(ref *Decoder) { d.like = ref }
 
 // likeValue returns v with the types of the next value of d.like.
@@ -88,10 +89,10 @@ func keepTypes(v, ref any) any {
 		out := &gdvar.Dictionary{KeyType: x.KeyType, ValueType: x.ValueType, Shared: x.Shared}
 		for i := range x.Len() {
 			k, e := x.At(i)
-			// A number key by position first: ref may hold 1 and 1.0,
-			// which jq prints alike.
+			// By position first: ref may hold 1 and 1.0, which jq prints
+			// alike, or (read from bytes) a key twice.
 			var re any
-			if rk, rv := entryAt(r, i); numberEqual(k, rk) {
+			if rk, rv := entryAt(r, i); sameKey(k, rk) {
 				k, re = rk, rv
 			} else {
 				re, _ = r.Get(k)
@@ -123,6 +124,16 @@ func entryAt(d *gdvar.Dictionary, i int) (key, value any) {
 		return nil, nil
 	}
 	return d.At(i)
+}
+
+// sameKey reports whether the key a was printed from the key b: equal, or
+// numbers equal as doubles.
+func sameKey(a, b any) bool {
+	if numberEqual(a, b) {
+		return true
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.IsValid() && vb.IsValid() && va.Type() == vb.Type() && va.Comparable() && vb.Comparable() && a == b
 }
 
 // numberLike returns the number v with the type of the number ref, if ref

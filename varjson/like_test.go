@@ -257,3 +257,22 @@ func TestLikeKeysEqualAsDoubles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "%s", edited)
 }
+
+// A Dictionary read from bytes may hold a key twice, where Get finds the
+// last entry: each entry takes the types of the entry at its place in ref.
+func TestLikeKeyTwice(t *testing.T) {
+	orig := gdvar.NewDictionary("tags", []any{1.0}, "n", 1.0)
+	orig.Append("tags", "x")
+	js, err := Marshal(orig)
+	require.NoError(t, err)
+	edited := jq16(t, js)
+	dec := NewDecoder(bytes.NewReader(edited))
+	dec.Like(NewDecoder(bytes.NewReader(js)))
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	want, err := gdvar.Marshal(orig)
+	require.NoError(t, err)
+	got, err := gdvar.Marshal(v)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "%s", edited)
+}
