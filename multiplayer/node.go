@@ -201,7 +201,10 @@ func singleBytes(args []any) ([]byte, bool) {
 }
 
 // Call is a remote call as it arrived: who made it, the node and method,
-// and its arguments.
+// and its arguments. The arguments (Arg, Decode) are valid during the
+// handler only: the connection's next call reuses their buffer and
+// Decoder. What the handler's parameters received is its own, and
+// Reply may be called later, from any goroutine.
 type Call struct {
 	From   PeerID
 	Node   *Node
