@@ -164,7 +164,8 @@ func TestSlowPacketIsNotIdle(t *testing.T) {
 		_, err := nc.Write([]byte{b})
 		require.NoError(t, err, "the server closed the connection part way through the packet: %v", errs.get())
 	}
-	// The raw packet comes back (after the server's ping, maybe).
+	// The raw packet comes back (after the peer id, unless the HTTP
+	// response's reader took it, and the server's pings).
 	require.NoError(t, nc.SetReadDeadline(time.Now().Add(10*time.Second)))
 	r := bufio.NewReader(nc)
 	for {
@@ -174,7 +175,7 @@ func TestSlowPacketIsNotIdle(t *testing.T) {
 		body := make([]byte, head[1]&0x7f)
 		_, err = io.ReadFull(r, body)
 		require.NoError(t, err)
-		if head[0] == 0x82 {
+		if head[0] == 0x82 && len(body) != 4 {
 			assert.Equal(t, append([]byte{cmdRaw}, payload...), body)
 			break
 		}
