@@ -331,3 +331,38 @@ func TestRateLimitPings(t *testing.T) {
 	echoes(t, main, replies, "served meanwhile")
 	assert.Zero(t, len(errs.get()), "%v", firstOf(errs.get()))
 }
+
+// A connection keeps no read buffer over keptReadBuf once a large packet
+// is handled: peers that each sent one large packet and then fell silent
+// hold about what peers that sent a small one hold.
+func TestLargePacketBufferNotKept(t *testing.T) {
+	const peers, size = 40, 60000
+	port, _ := testServer(t)
+	conns := make([]*websocket.Conn, peers)
+	for i := range conns {
+		conns[i] = rawConn(t, port)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// Each peer sends a raw packet of n bytes and reads it back: handled.
+	roundTrip := func(n int) uint64 {
+		pkt := append([]byte{cmdRaw}, make([]byte, n)...)
+		for _, ws := range conns {
+			require.NoError(t, ws.Write(ctx, websocket.MessageBinary, pkt))
+		}
+		for _, ws := range conns {
+			for {
+				_, b, err := ws.Read(ctx)
+				require.NoError(t, err)
+				if len(b) == len(pkt) && b[0] == cmdRaw {
+					break
+				}
+			}
+		}
+		return hostile.HeapInUse()
+	}
+	small := roundTrip(1)
+	large := roundTrip(size)
+	t.Logf("%d peers silent after a packet of %d bytes hold %d KiB more than after one of 1 byte", peers, size, (int64(large)-int64(small))>>10)
+	assert.Less(t, int64(large)-int64(small), int64(peers*keptReadBuf), "the large packets' buffers are not kept")
+}

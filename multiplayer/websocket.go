@@ -184,9 +184,6 @@ func (c *conn) read() {
 		if err == nil {
 			c.busy.Store(true) // the read timeout bounds the rest
 			late.Reset(c.m.cfg.readTimeout)
-			if buf.Cap() > keptReadBuf {
-				buf = bytes.Buffer{}
-			}
 			buf.Reset()
 			_, err = buf.ReadFrom(r)
 			if !late.Stop() {
@@ -207,6 +204,9 @@ func (c *conn) read() {
 		}
 		c.hear()
 		c.busy.Store(false)
+		if buf.Cap() > keptReadBuf { // not kept while the peer is silent
+			buf = bytes.Buffer{}
+		}
 	}
 }
 
