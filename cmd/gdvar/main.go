@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
@@ -175,6 +176,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr = p.above(stderr)
 	}
 	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
+		if errors.Is(err, syscall.EPIPE) { // the output's reader has gone: end as SIGPIPE ends a filter, quietly
+			return 128 + int(syscall.SIGPIPE)
+		}
 		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
 		if h := cfg.hint(); h != "" {
 			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)

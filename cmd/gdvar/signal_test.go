@@ -73,3 +73,46 @@ func TestSignalRemovesTemporaryFiles(t *testing.T) {
 		})
 	}
 }
+
+// A conversion whose reader goes away (gdvar json save.dat | head) exits
+// as killed by SIGPIPE, quietly, as filters do, and removes its temporary
+// files: the Go runtime's default for a write to a broken standard output
+// kills the process before any deferred removal runs.
+func TestBrokenPipeRemovesTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	var save []byte
+	value := append([]byte{4, 0, 0, 0, 0, 4, 0, 0}, make([]byte, 1024)...) // a String of 1 KiB
+	for range 1000 {
+		save = append(append(save, byte(len(value)), byte(len(value)>>8), 0, 0), value...)
+	}
+	file := filepath.Join(dir, "save.dat")
+	require.NoError(t, os.WriteFile(file, save, 0o600))
+	tmp := filepath.Join(dir, "tmp")
+	require.NoError(t, os.Mkdir(tmp, 0o700))
+
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=json -framing stream "+file, "TMPDIR="+tmp)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	_, err = stdout.Read(make([]byte, 10)) // as head -c 10 does, then leaves
+	require.NoError(t, err)
+	require.NoError(t, stdout.Close())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err = <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the command did not exit")
+	}
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, 128+int(syscall.SIGPIPE), ee.ExitCode(), "%s", ee.ProcessState)
+	assert.Empty(t, stderr.String())
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "temporary files left behind")
+}

@@ -10,7 +10,9 @@ import (
 // The command's temporary files (the conversions' spools, a copy of
 // standard input, an encrypted container being written) are removed when
 // it ends, however it ends: a deferred removal does not run when a signal
-// kills the process, so SIGINT, SIGTERM and SIGHUP remove them first.
+// kills the process, so SIGINT, SIGTERM and SIGHUP remove them first, and
+// so does SIGPIPE, with which the Go runtime otherwise kills the process
+// when standard output's reader has gone (gdvar json save.dat | head).
 var temps struct {
 	sync.Mutex
 	paths map[string]bool
@@ -41,12 +43,12 @@ func removeTemp(f *os.File) {
 	delete(temps.paths, f.Name())
 }
 
-// removeTempsOnSignal makes SIGINT, SIGTERM and SIGHUP remove the
-// temporary files, then end the process as the shell expects of a process
-// killed by that signal (exit status 128 + its number).
+// removeTempsOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGPIPE remove
+// the temporary files, then end the process as the shell expects of a
+// process killed by that signal (exit status 128 + its number).
 func removeTempsOnSignal() {
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
 		sig := <-c
 		temps.Lock() // held until the exit: no file is created after this
