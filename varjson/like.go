@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 )
@@ -35,10 +36,20 @@ func (d *Decoder) Like(ref *Decoder) { d.like = ref }
 func (d *Decoder) likeValue(v any) (any, error) {
 	var ref any
 	if err := d.like.Decode(&ref); err != nil && err != io.EOF {
-		return nil, err
+		return nil, likeError{err}
 	}
 	return keepTypes(v, ref), nil
 }
+
+// likeError is an error reading ref, which says so: its lines and offsets
+// are not the input's.
+type likeError struct{ err error }
+
+func (e likeError) Error() string {
+	return "varjson: the JSON given to Like: " + strings.TrimPrefix(e.err.Error(), "varjson: ")
+}
+
+func (e likeError) Unwrap() error { return e.err }
 
 // keepTypes returns v, its numbers given the types of those at the same
 // places in ref.

@@ -276,3 +276,16 @@ func TestLikeKeyTwice(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "%s", edited)
 }
+
+// An error in ref's JSON says it is ref's, not the input's, and is still
+// the SyntaxError it was.
+func TestLikeRefError(t *testing.T) {
+	dec := NewDecoder(strings.NewReader(`{"a":1}`))
+	dec.Like(NewDecoder(strings.NewReader("{\"a\":1.0\n")))
+	var v any
+	err := dec.Decode(&v)
+	require.Error(t, err)
+	assert.Equal(t, "varjson: the JSON given to Like: line 2, column 1: unexpected EOF", err.Error())
+	var se *SyntaxError
+	assert.ErrorAs(t, err, &se)
+}
