@@ -136,9 +136,6 @@ func compressFlag(fs *flag.FlagSet, cfg *config) {
 // failed.
 func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, drop func(), err error) {
 	nothing := func() {}
-	if cfg.compress != "" && (cfg.password != "" || cfg.key != "") {
-		return nil, nil, nil, errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
-	}
 	opts, encrypted, err := cfg.containerOptions()
 	if err != nil {
 		return nil, nil, nil, err

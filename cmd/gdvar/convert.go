@@ -43,9 +43,6 @@ func (c *config) checkFraming() error {
 // each reads that one value from it. With -framing stream the Decoder is
 // bounded to the value's frame, so a value of any size streams.
 func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) error {
-	if err := cfg.checkFraming(); err != nil {
-		return err
-	}
 	var frames *stream.Reader
 	dec := gdvar.NewDecoder(in, cfg.options()...)
 	if cfg.framing == "stream" {
@@ -187,12 +184,6 @@ func jsonLines(enc *varjson.Encoder, out io.Writer) func(*gdvar.Decoder) error {
 }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	if err := cfg.checkFraming(); err != nil {
-		return err
-	}
-	if cfg.from != "json" && cfg.from != "text" {
-		return fmt.Errorf("-from %q: want json or text", cfg.from)
-	}
 	// The input is read once, the counts filled in as they come, and again
 	// in two passes (counts, then tokens) if it holds what one pass cannot
 	// write: a Dictionary with a key twice in text, a member after the
