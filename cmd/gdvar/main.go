@@ -157,6 +157,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		r, cleanup, err := openContainer(in, cfg)
 		if err != nil {
 			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
+			if errors.Is(err, fileaccess.ErrContentTooLarge) {
+				fmt.Fprintf(stderr, "gdvar %s: if you trust the file, raise -max-content-bytes\n", cmd.name)
+			}
 			return 1
 		}
 		defer cleanup()

@@ -22,7 +22,7 @@ func TestMaxContentBytes(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{size - 1, 1, "content larger than the limit"},
+		{size - 1, 1, "content larger than the limit (" + strconv.Itoa(size) + " bytes, limit " + strconv.Itoa(size-1) + ") at byte 12\ngdvar json: if you trust the file, raise -max-content-bytes\n"},
 		{size, 0, ""},
 		{0, 2, "-max-content-bytes: want at least 1"},
 	} {
