@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,6 +20,16 @@ import (
 // in exponent form when the point is more than 3 places left of them or
 // 15 right, so that 100.0 is 100 and an int 10^17 is 1e+17.
 func jq16(t *testing.T, js string) string {
+	return reformat(t, js, func(raw string) string {
+		f, err := strconv.ParseFloat(raw, 64)
+		require.NoError(t, err)
+		return jq16Number(f)
+	})
+}
+
+// reformat prints the JSON values js compactly, each number as num
+// rewrites its text.
+func reformat(t *testing.T, js string, num func(raw string) string) string {
 	dec := jsontext.NewDecoder(strings.NewReader(js), jsontext.AllowDuplicateNames(true))
 	var out bytes.Buffer
 	enc := jsontext.NewEncoder(&out, jsontext.AllowDuplicateNames(true))
@@ -26,9 +37,7 @@ func jq16(t *testing.T, js string) string {
 		if dec.PeekKind() == '0' {
 			raw, err := dec.ReadValue()
 			require.NoError(t, err)
-			f, err := strconv.ParseFloat(string(raw), 64)
-			require.NoError(t, err)
-			require.NoError(t, enc.WriteValue(jsontext.Value(jq16Number(f))))
+			require.NoError(t, enc.WriteValue(jsontext.Value(num(string(raw)))))
 			continue
 		}
 		tok, err := dec.ReadToken()
@@ -62,6 +71,7 @@ func jq16Number(f float64) string {
 func TestEncodeLikeUndoesJQ16(t *testing.T) {
 	dir := t.TempDir()
 	lost := 0
+	var all []string // the vectors' JSON, for the real jq 1.6
 	for _, set := range engineSets {
 		for _, v := range vectors(t, set) {
 			code, js, errOut := runGdvar(nil, args("json", set, v, path(set, v))...)
@@ -69,6 +79,9 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 			ref := filepath.Join(dir, "ref.json")
 			require.NoError(t, os.WriteFile(ref, []byte(js), 0o600))
 			edited := jq16(t, js)
+			if jqDepth(t, js) <= 256 { // jq 1.6 parses no deeper
+				all = append(all, js)
+			}
 
 			code, out, errOut := runGdvar([]byte(edited), "encode", "-engine", set.engine, "-from", "json", "-like", ref, "-")
 			require.Equal(t, 0, code, "%s/%s: %s", set.dir, v.Name, errOut)
@@ -81,6 +94,32 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 		}
 	}
 	assert.Positive(t, lost, "jq 1.6 changes some values, which -like restores")
+
+	// jq16 prints the vectors' JSON as the real jq 1.6 does, where it is
+	// installed.
+	jq, err := exec.LookPath("jq")
+	if err != nil {
+		t.Skip("no jq")
+	}
+	version, err := exec.Command(jq, "--version").Output()
+	require.NoError(t, err)
+	if strings.TrimSpace(string(version)) != "jq-1.6" {
+		t.Skipf("%s is not jq 1.6", strings.TrimSpace(string(version)))
+	}
+	cmd := exec.Command(jq, "-c", ".")
+	cmd.Stdin = strings.NewReader(strings.Join(all, ""))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, stderr.String())
+	same := func(raw string) string { return raw }
+	// Strings escaped as jsontext escapes them, numbers as printed.
+	want := strings.Split(strings.TrimSuffix(reformat(t, string(out), same), "\n"), "\n")
+	require.Len(t, want, len(all))
+	t.Logf("%d values printed as jq 1.6 prints them", len(all))
+	for i, js := range all {
+		assert.Equal(t, want[i], strings.TrimSuffix(jq16(t, js), "\n"), "%s", js)
+	}
 }
 
 // A save file of many records, printed with -pretty, edited with jq 1.6
@@ -116,4 +155,32 @@ func TestEncodeLikeEditedSave(t *testing.T) {
 	code, wantSave, errOut := runGdvar([]byte(want), "encode", "-from", "json", "-framing", "stream", "-")
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, wantSave, got)
+}
+
+// jqDepth returns how deep js nests as jq 1.6 counts it: an Array one
+// level, an object two.
+func jqDepth(t *testing.T, js string) int {
+	dec := jsontext.NewDecoder(strings.NewReader(js), jsontext.AllowDuplicateNames(true))
+	var open []int
+	depth, most := 0, 0
+	for {
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			return most
+		}
+		require.NoError(t, err)
+		switch tok.Kind() {
+		case '[', '{':
+			w := 1
+			if tok.Kind() == '{' {
+				w = 2
+			}
+			open = append(open, w)
+			depth += w
+			most = max(most, depth)
+		case ']', '}':
+			depth -= open[len(open)-1]
+			open = open[:len(open)-1]
+		}
+	}
 }
