@@ -101,9 +101,9 @@ func TestBounds(t *testing.T) {
 	c, _ = dial(t, addr)
 	_, err = c.Write(ok[:len(ok)-2])
 	require.NoError(t, err)
-	begin := time.Now()
+	// Without the read timeout the server would keep waiting, and the
+	// read would end at dial's 10 s deadline with a timeout, not io.EOF.
 	assert.True(t, closed(t, c), "a frame that does not arrive in time")
-	assert.Less(t, time.Since(begin), 2*time.Second)
 
 	assert.Eventually(t, func() bool { return len(s.slots) == 0 }, 5*time.Second, 10*time.Millisecond, "the closed connections' slots are free")
 	a, pa := dial(t, addr)
