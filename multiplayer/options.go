@@ -32,9 +32,9 @@ const (
 	// DefaultMaxPeers is how many clients a server accepts at once.
 	DefaultMaxPeers = 4096
 	// DefaultIdleTimeout is how long a peer may stay silent, sending no
-	// packet and answering no ping, before it is disconnected (ErrIdle).
-	// A peer silent for a quarter of it is pinged; the engine, and a
-	// browser, answer pings by themselves.
+	// packet, no ping and no answer to a ping, before it is disconnected
+	// (ErrIdle). A peer silent for a quarter of it is pinged; the engine,
+	// and a browser, answer pings by themselves.
 	DefaultIdleTimeout = 20 * time.Second
 	// DefaultReadTimeout is how long a packet may take to arrive once its
 	// first bytes have, before the peer is disconnected (ErrReadTimeout).
@@ -125,12 +125,13 @@ func WithMaxPeers(n int) gdvar.Option {
 	return option("max peers", n >= 1, func(s *optset.Multiplayer) { s.MaxPeers = n })
 }
 
-// WithIdleTimeout sets how long a peer may stay silent, sending no packet
-// and answering no ping, before it is disconnected (default
-// DefaultIdleTimeout; at least a millisecond); a peer silent for a quarter
-// of it is pinged. The peer answers once it has read what was sent before
-// the ping: keep the timeout above the time a backlog of packets to it
-// takes to drain (a client sending faster than its server's rate limit).
+// WithIdleTimeout sets how long a peer may stay silent, sending no packet,
+// no ping and no answer to a ping, before it is disconnected (default
+// DefaultIdleTimeout; at least a millisecond). A peer silent for a quarter
+// of it, or sent nothing for a quarter of it, is pinged: the ping tells it
+// this side lives, though its answer may wait behind a backlog. An engine
+// or a browser answers pings but sends none: keep the timeout above the
+// time one takes to read a backlog of packets to it.
 func WithIdleTimeout(d time.Duration) gdvar.Option {
 	return option("idle timeout", d >= time.Millisecond, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
 }

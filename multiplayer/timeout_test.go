@@ -7,10 +7,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -207,4 +209,117 @@ func TestConnectWithoutPeerID(t *testing.T) {
 		assert.ErrorIs(t, err, ErrHandshake, "attempt %d", i)
 		assert.Equal(t, PeerID(0), m.ID())
 	}
+}
+
+// A backlog is not silence, in either direction: a client calling far
+// beyond the server's rate, which hears nothing back while its calls wait
+// to be read, and a client that sends nothing while it reads a backlog
+// slowly, each keep their connection; every call arrives, in order, and
+// neither side reports an error. The backlogs last three idle timeouts.
+func TestBacklogIsNotIdle(t *testing.T) {
+	const calls, idle = 300, 2 * time.Second
+	for _, tc := range []struct {
+		name string
+		// the server's options, and how long the client's handler takes
+		server []gdvar.Option
+		slow   time.Duration
+		toPeer bool // the server calls the client, else the client the server
+	}{
+		{"client beyond the server's rate", []gdvar.Option{WithRateLimit(50, 5)}, 0, false},
+		{"silent client reading slowly", nil, 20 * time.Millisecond, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var got []int64
+			record := func(c *Call, i int64) {
+				time.Sleep(tc.slow)
+				mu.Lock()
+				got = append(got, i)
+				mu.Unlock()
+			}
+			server := New(append(tc.server, WithIdleTimeout(idle))...)
+			serverErrs := &errorLog{}
+			server.OnError(serverErrs.add)
+			serverMain := server.Node("/root/Main", echoMethods...)
+			serverMain.Handle("echo", record)
+			joined := make(chan PeerID, 1)
+			server.OnPeerConnected(func(id PeerID) { joined <- id })
+			port := serve(t, server)
+
+			client := New(WithIdleTimeout(idle))
+			clientErrs := &errorLog{}
+			client.OnError(clientErrs.add)
+			clientMain := client.Node("/root/Main", echoMethods...)
+			clientMain.Handle("echo", record)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+			t.Cleanup(func() { client.Close() })
+			var peer PeerID
+			select {
+			case peer = <-joined:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the server saw no client")
+			}
+
+			from, to := clientMain, ServerID
+			if tc.toPeer {
+				from, to = serverMain, peer
+			}
+			for i := range calls {
+				require.NoError(t, from.Call(to, "echo", int64(i)))
+			}
+			received := func() int {
+				mu.Lock()
+				defer mu.Unlock()
+				return len(got)
+			}
+			failed := func() bool { return len(serverErrs.get())+len(clientErrs.get()) > 0 }
+			for deadline := time.Now().Add(60 * time.Second); received() < calls && !failed(); time.Sleep(10 * time.Millisecond) {
+				require.True(t, time.Now().Before(deadline), "%d calls of %d arrived", received(), calls)
+			}
+			require.False(t, failed(), "server: %v; client: %v", firstOf(serverErrs.get()), firstOf(clientErrs.get()))
+			assert.Equal(t, []PeerID{peer}, server.Peers(), "the client is still served")
+			assert.Equal(t, peer, client.ID(), "the client is still connected")
+			mu.Lock()
+			defer mu.Unlock()
+			for i, v := range got {
+				require.Equal(t, int64(i), v, "every call arrived, in order")
+			}
+		})
+	}
+}
+
+// A Go client drops a server that upgraded it and sent its peer id, then
+// neither reads nor sends: the client's pings are its only traffic, and
+// unanswered.
+func TestDeadServerIsIdle(t *testing.T) {
+	hold := make(chan struct{})
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		ws.Write(r.Context(), websocket.MessageBinary, []byte{2, 0, 0, 0})
+		<-hold // reads nothing, sends nothing
+	})}
+	ln := mustListen(t)
+	go srv.Serve(ln)
+	t.Cleanup(func() { close(hold); srv.Close() })
+	m := New(WithIdleTimeout(time.Second))
+	errs := &errorLog{}
+	m.OnError(errs.add)
+	gone := make(chan struct{})
+	m.OnPeerDisconnected(func(id PeerID) {
+		if id == ServerID {
+			close(gone)
+		}
+	})
+	t.Cleanup(func() { m.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	require.NoError(t, m.Connect(ctx, "ws://"+ln.Addr().String()))
+	within(t, "the dead server dropped", gone)
+	assert.Equal(t, 1, countErrors(errs, ErrIdle), "%v", errs.get())
 }

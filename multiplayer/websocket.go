@@ -42,11 +42,13 @@ type conn struct {
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
 
-	// When the peer was last heard from (a packet, an answer to a ping, in
-	// Unix nanoseconds), and whether a packet of it is being received or
-	// handled, which keeps its answers to pings unread meanwhile.
+	// When the peer was last heard from (a packet, a ping, an answer to a
+	// ping, in Unix nanoseconds), whether a packet of it is being received,
+	// paced or handled, which keeps its pings and answers unread meanwhile,
+	// and how many packets were written to it.
 	heard atomic.Int64
 	busy  atomic.Bool
+	wrote atomic.Uint64
 
 	// The reading goroutine's own: the rate bucket and the arguments of the
 	// call being handled.
@@ -160,6 +162,7 @@ func (c *conn) write() {
 					c.close(err)
 					return
 				}
+				c.wrote.Add(1)
 			}
 		}
 	}
@@ -210,15 +213,22 @@ func (c *conn) read() {
 	}
 }
 
-// keepAlive pings the peer once it has been silent for a quarter of the
-// idle timeout, and disconnects it (ErrIdle) when it has been silent, and
-// answered no ping, for the whole of it. A peer whose packet is being
-// received or handled is not silent: its answers wait behind the packet,
-// or to be read.
+// keepAlive disconnects the peer (ErrIdle) once nothing has been heard
+// from it, no packet, ping or answer to a ping, for the idle timeout. At
+// each quarter of it, it pings the peer if the peer has been silent, or
+// if nothing was written to it meanwhile. An answer may wait behind a
+// backlog of packets, at either end, for longer than the timeout; the
+// ping itself tells the peer that this side lives, so that two live
+// peers hear each other whatever their backlogs, and one that neither
+// reads nor sends is still dropped. A peer whose packet is being
+// received, paced or handled is not silent.
 func (c *conn) keepAlive() {
 	idle := c.m.cfg.idleTimeout
 	tick := time.NewTicker(idle / 4)
 	defer tick.Stop()
+	var pings sync.WaitGroup // each ends with its answer, the timeout or the connection
+	defer pings.Wait()
+	var wrote uint64
 	for {
 		select {
 		case <-c.closed:
@@ -226,22 +236,34 @@ func (c *conn) keepAlive() {
 		case <-tick.C:
 		}
 		silent := time.Since(time.Unix(0, c.heard.Load()))
-		if c.busy.Load() || silent < idle/4 {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), idle-silent)
-		err := c.ws.Ping(ctx)
-		cancel()
-		switch {
-		case err == nil:
-			c.hear()
-		case errors.Is(err, context.DeadlineExceeded) && !c.busy.Load():
+		if silent >= idle && !c.busy.Load() {
 			c.close(ErrIdle)
 			c.ws.CloseNow()
 			return
 		}
+		if w := c.wrote.Load(); w == wrote || silent >= idle/4 {
+			pings.Go(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), idle)
+				c.ws.Ping(ctx) // the answer is heard by onPong, however late
+				cancel()
+			})
+		}
+		wrote = c.wrote.Load()
 	}
 }
+
+// onPing and onPong are the connection's callbacks for the peer's pings
+// and answers, which are heard from it. A ping is answered only once the
+// rate lets the server read it (pacePing).
+func (c *conn) onPing(context.Context, []byte) bool {
+	if !c.pacePing() {
+		return false
+	}
+	c.hear()
+	return true
+}
+
+func (c *conn) onPong(context.Context, []byte) { c.hear() }
 
 // pace takes a token of the peer's rate bucket, waiting for it when the
 // peer is over its rate: its packet is handled late, never dropped (the
@@ -436,7 +458,8 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer m.release(id)
 	var c *conn // set before anything is read
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled,
-		OnPingReceived: func(context.Context, []byte) bool { return c.pacePing() }})
+		OnPingReceived: func(ctx context.Context, p []byte) bool { return c.onPing(ctx, p) },
+		OnPongReceived: func(ctx context.Context, p []byte) { c.onPong(ctx, p) }})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -575,11 +598,14 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 }
 
 func (m *Multiplayer) connect(ctx context.Context, url string) error {
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{CompressionMode: websocket.CompressionDisabled})
+	var c *conn // set before anything is read
+	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{CompressionMode: websocket.CompressionDisabled,
+		OnPingReceived: func(ctx context.Context, p []byte) bool { return c.onPing(ctx, p) },
+		OnPongReceived: func(ctx context.Context, p []byte) { c.onPong(ctx, p) }})
 	if err != nil {
 		return err
 	}
-	ws.SetReadLimit(m.cfg.maxPacket)
+	c = m.newConn(ws, ServerID)
 	idCtx, cancel := context.WithTimeout(ctx, handshakeTimeout)
 	_, b, err := ws.Read(idCtx)
 	cancel()
@@ -588,7 +614,6 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	} else if len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2 {
 		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b)
 	}
-	c := m.newConn(ws, ServerID)
 	m.mu.Lock()
 	if err == nil {
 		if err = m.join(c); err == nil {
