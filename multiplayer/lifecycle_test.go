@@ -265,3 +265,20 @@ func TestBadHandlers(t *testing.T) {
 		assert.Panics(t, func() { main.Handle("echo", fn) }, "%T", fn)
 	}
 }
+
+// Serve closes its listener however it fails: on a Multiplayer closed, or
+// already a client.
+func TestServeClosesListener(t *testing.T) {
+	port, _ := testServer(t)
+	closed := New()
+	closed.Close()
+	client, _, _ := testClient(t, port)
+	for _, tc := range []struct {
+		name string
+		m    *Multiplayer
+	}{{"closed", closed}, {"a client", client}} {
+		ln := mustListen(t)
+		assert.Error(t, tc.m.Serve(context.Background(), ln), tc.name)
+		assert.ErrorIs(t, ln.Close(), net.ErrClosed, "%s: Serve closed the listener", tc.name)
+	}
+}

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -12,7 +13,8 @@ import (
 )
 
 // An option out of range fails Connect, Serve and ServeHTTP at once,
-// before any connection could make use of it.
+// before any connection could make use of it; Serve closes its listener,
+// as it does whenever it returns.
 func TestOptionsOutOfRange(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -33,7 +35,7 @@ func TestOptionsOutOfRange(t *testing.T) {
 		assert.ErrorContains(t, m.Connect(ctx, "ws://127.0.0.1:1"), "out of range", c.name)
 		ln := mustListen(t)
 		assert.ErrorContains(t, m.Serve(ctx, ln), "out of range", c.name)
-		ln.Close()
+		assert.ErrorIs(t, ln.Close(), net.ErrClosed, "%s: Serve closed the listener", c.name)
 		cancel()
 		w := httptest.NewRecorder()
 		m.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))

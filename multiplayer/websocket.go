@@ -516,15 +516,17 @@ func (m *Multiplayer) release(id PeerID) {
 
 // Serve accepts Godot clients on ln, as WebSocketMultiplayerPeer's
 // create_server does, until ctx is done or Close is called; it then
-// closes every connection and returns nil once they have ended.
+// closes every connection and returns nil once they have ended. It closes
+// ln when it returns, failing or not.
 func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
-	if m.cfg.err != nil {
-		return m.cfg.err
+	err := m.cfg.err
+	if err == nil {
+		m.mu.Lock()
+		err = m.claim(true)
+		m.mu.Unlock()
 	}
-	m.mu.Lock()
-	err := m.claim(true)
-	m.mu.Unlock()
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	// A connection has the handshake's time to send its request, and,
