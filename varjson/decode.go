@@ -3,6 +3,7 @@ package varjson
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -464,6 +465,9 @@ func (c *converter) intOf(n number, lo, hi int64) (int64, error) {
 		return 0, c.errorf("want an integer, found %s", describe(n))
 	}
 	i, err := strconv.ParseInt(unsafeString(n), 10, 64)
+	if c.jq && lo == math.MinInt64 && hi == math.MaxInt64 && errors.Is(err, strconv.ErrRange) {
+		err = nil // jq 1.6's ±2^63: the nearest int64 (ParseInt's), which Like compares with ref's
+	}
 	if err != nil || i < lo || i > hi {
 		return 0, c.errorf("%s out of range", n)
 	}
@@ -477,6 +481,9 @@ func (c *converter) uint(v any, hi uint64) (uint64, error) {
 		return 0, c.errorf("want an integer, found %s", describe(v))
 	}
 	u, err := strconv.ParseUint(unsafeString(n), 10, 64)
+	if c.jq && hi == math.MaxUint64 && errors.Is(err, strconv.ErrRange) {
+		err = nil // jq 1.6's 2^64: the nearest uint64 (ParseUint's), as in intOf
+	}
 	if err != nil || u > hi {
 		return 0, c.errorf("%s out of range", n)
 	}

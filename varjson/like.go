@@ -28,8 +28,9 @@ import (
 // the edit) and the elements of a typed Array of floats keep or take the
 // type that Unmarshal gives them, except that an int past int64's range, as
 // jq 1.6 prints the ints nearest its ends (9223372036854776000 for 2^63-1),
-// is the float it is to jq. With Like, DecodeTo converts each value whole,
-// as Decode does, and OnePass has no effect.
+// is the float it is to jq (the nearest int in a PackedInt64Array, an
+// ObjectID or a RID). With Like, DecodeTo converts each value whole, as
+// Decode does, and OnePass has no effect.
 func (d *Decoder) Like(ref *Decoder) { d.like = ref }
 
 // likeValue returns v with the types of the next value of d.like.

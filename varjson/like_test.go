@@ -289,3 +289,21 @@ func TestLikeRefError(t *testing.T) {
 	var se *SyntaxError
 	assert.ErrorAs(t, err, &se)
 }
+
+// The same for the ints of a PackedInt64Array and for an ObjectID and a
+// RID near 2^64, which jq 1.6 prints as 18446744073709552000.
+func TestLikeRestoresTypedIntEnds(t *testing.T) {
+	orig := []any{[]int64{math.MaxInt64, math.MinInt64, 7}, gdvar.ObjectID(math.MaxUint64), gdvar.RID(math.MaxUint64 - 100)}
+	js, err := Marshal(orig)
+	require.NoError(t, err)
+	edited := jq16(t, js)
+	require.Contains(t, string(edited), "18446744073709552000", "jq 1.6 rounds them")
+	dec := NewDecoder(bytes.NewReader(edited))
+	dec.Like(NewDecoder(bytes.NewReader(js)))
+	var v any
+	require.NoError(t, dec.Decode(&v), "%s", edited)
+	assert.Equal(t, orig, v, "%s", edited)
+
+	var w any
+	assert.ErrorContains(t, Unmarshal(edited, &w), "out of range", "%s without Like", edited)
+}
