@@ -9,7 +9,8 @@ import (
 // errors.Is. They reach the OnError callback inside a *PeerError; the
 // Multiplayer goes on serving the other peers. A connection that ended
 // otherwise than closed by either side is reported as ErrDisconnected
-// wrapping why: ErrSlowPeer, ErrIdle, ErrReadTimeout, ErrHandshake, or
+// wrapping why: ErrSlowPeer, ErrIdle, ErrReadTimeout, ErrHandshake,
+// ErrTooManyPeers, or
 // the transport's error (a packet over the size limit, a broken socket).
 var (
 	// ErrDisconnected: the peer's connection ended for the reason it
@@ -55,6 +56,10 @@ var (
 	// ErrUnsupported: a packet of a feature this package does not have
 	// (replication, authentication).
 	ErrUnsupported = errors.New("multiplayer: unsupported packet")
+	// ErrTooManyPeers: the server announced more peers than the client's
+	// WithMaxPeers, a bound on what a server can make its client keep;
+	// the client disconnected from it.
+	ErrTooManyPeers = errors.New("multiplayer: the server announced more peers than the limit")
 	// ErrNoPeer: a call or packet to a peer that is not connected.
 	ErrNoPeer = errors.New("multiplayer: no such peer")
 	// ErrClosed: the Multiplayer is not connected or was closed.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"runtime"
 	"strings"
 	"sync"
@@ -365,4 +366,105 @@ func TestLargePacketBufferNotKept(t *testing.T) {
 	large := roundTrip(size)
 	t.Logf("%d peers silent after a packet of %d bytes hold %d KiB more than after one of 1 byte", peers, size, (int64(large)-int64(small))>>10)
 	assert.Less(t, int64(large)-int64(small), int64(peers*keptReadBuf), "the large packets' buffers are not kept")
+}
+
+// hostileServer is a server that gives its client peer id 2 and then
+// sends it the packets of script, in order, reading nothing; it returns
+// the URL and a channel closed once the client has closed the connection.
+func hostileServer(t *testing.T, script ...[]byte) (string, chan struct{}) {
+	hold := make(chan struct{})
+	ended := make(chan struct{})
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		for _, pkt := range append([][]byte{{2, 0, 0, 0}}, script...) {
+			if ws.Write(r.Context(), websocket.MessageBinary, pkt) != nil {
+				return
+			}
+		}
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		go func() { // reads, to see the client close, until the test ends
+			for {
+				if _, _, err := ws.Read(ctx); err != nil {
+					close(ended)
+					return
+				}
+			}
+		}()
+		<-hold
+	})}
+	ln := mustListen(t)
+	go srv.Serve(ln)
+	t.Cleanup(func() { close(hold); srv.Close() })
+	return "ws://" + ln.Addr().String(), ended
+}
+
+// A client trusts its server only so far: a server announcing more peers
+// than WithMaxPeers is disconnected with the reason, the peers beyond
+// never joining, and a relayed path from a peer it never announced is
+// refused, keeping no cache for that peer.
+func TestHostileServer(t *testing.T) {
+	const max = 8
+	var flood [][]byte
+	for i := range max + 100 {
+		flood = append(flood, appendSys(nil, sysAddPeer, PeerID(10+i)))
+	}
+	path := appendSimplify(nil, New().Node("/root/Main", echoMethods...).checksum, 1, rootPath+"/Main")
+	for _, tc := range []struct {
+		name      string
+		script    [][]byte
+		joined    int
+		reason    error // why the client disconnected, if it did
+		malformed int
+		caches    int
+	}{
+		{"peers beyond the limit", flood, max, ErrTooManyPeers, 0, 0},
+		{"paths from peers not announced", [][]byte{
+			appendSys(nil, sysAddPeer, 10),
+			append(appendSys(nil, sysRelay, 11), path...),
+			append(appendSys(nil, sysRelay, 12), path...),
+			append(appendSys(nil, sysRelay, 10), path...),
+			appendSys(nil, sysAddPeer, 20), // the last: the paths were handled once it joins
+		}, 2, nil, 2, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url, ended := hostileServer(t, tc.script...)
+			m := New(WithMaxPeers(max))
+			m.Node("/root/Main", echoMethods...)
+			errs := &errorLog{}
+			m.OnError(errs.add)
+			var mu sync.Mutex
+			var joined []PeerID
+			m.OnPeerConnected(func(id PeerID) {
+				mu.Lock()
+				joined = append(joined, id)
+				mu.Unlock()
+			})
+			t.Cleanup(func() { m.Close() })
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			require.NoError(t, m.Connect(ctx, url))
+			if tc.reason != nil {
+				within(t, "the client closes the connection", ended)
+				waitFor(t, "the reason reported", func() bool { return countErrors(errs, tc.reason) == 1 })
+				assert.Equal(t, 1, countErrors(errs, ErrDisconnected))
+			}
+			waitFor(t, "the peers within the limit joined", func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				return len(joined) >= 1+tc.joined
+			})
+			mu.Lock()
+			assert.Len(t, joined, 1+tc.joined, "the server and the peers within the limit joined: %v", joined)
+			mu.Unlock()
+			assert.Equal(t, tc.malformed, countErrors(errs, ErrMalformed), "%v", errs.get())
+			m.mu.Lock()
+			assert.Len(t, m.recv, tc.caches, "caches kept")
+			m.mu.Unlock()
+		})
+	}
 }

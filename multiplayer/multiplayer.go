@@ -331,6 +331,11 @@ func (m *Multiplayer) handleSys(c *conn, b []byte) error {
 		known := m.others[peer]
 		fn := m.onConnect
 		if cmd == sysAddPeer {
+			if !known && len(m.others) >= m.cfg.maxPeers {
+				m.mu.Unlock()
+				c.close(fmt.Errorf("%w: over %d", ErrTooManyPeers, m.cfg.maxPeers)) // reported as it ends
+				return nil
+			}
 			m.others[peer] = true
 		} else {
 			m.forget(peer)
@@ -415,6 +420,9 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 	}
 	cache := m.recv[from]
 	if cache == nil {
+		if m.conns[from] == nil && !m.others[from] { // as the engine: caches are of known peers only
+			return malformed("a path from peer %d, which was not announced", from)
+		}
 		cache = map[uint32]*Node{}
 		m.recv[from] = cache
 	}

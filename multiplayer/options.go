@@ -120,7 +120,9 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 }
 
 // WithMaxPeers sets how many clients a server accepts at once (default
-// DefaultMaxPeers); more are refused at the WebSocket handshake.
+// DefaultMaxPeers); more are refused at the WebSocket handshake. A client
+// disconnects from a server that announces more other peers than that
+// (ErrTooManyPeers).
 func WithMaxPeers(n int) gdvar.Option {
 	return option("max peers", n >= 1, func(s *optset.Multiplayer) { s.MaxPeers = n })
 }

@@ -376,7 +376,7 @@ func (c *conn) run() {
 			case <-c.closed:
 			}
 			status := websocket.StatusNormalClosure
-			if why := c.why(); errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) {
+			if why := c.why(); errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) || errors.Is(why, ErrTooManyPeers) {
 				status = websocket.StatusPolicyViolation
 			}
 			c.ws.Close(status, "")
