@@ -30,8 +30,16 @@ import (
 // jq 1.6 prints the ints nearest its ends (9223372036854776000 for 2^63-1),
 // is the float it is to jq (the nearest int in a PackedInt64Array, an
 // ObjectID or a RID). With Like, DecodeTo converts each value whole, as
-// Decode does, and OnePass has no effect.
-func (d *Decoder) Like(ref *Decoder) { d.like = ref }
+// Decode does, and OnePass has no effect. Like panics if ref is d, or
+// takes its types from d through other Decoders' Like.
+func (d *Decoder) Like(ref *Decoder) {
+	for r := ref; r != nil; r = r.like {
+		if r == d {
+			panic("varjson: Like would make a Decoder its own reference")
+		}
+	}
+	d.like = ref
+}
 
 // likeValue returns v with the types of the next value of d.like.
 func (d *Decoder) likeValue(v any) (any, error) {
@@ -47,7 +55,7 @@ func (d *Decoder) likeValue(v any) (any, error) {
 type likeError struct{ err error }
 
 func (e likeError) Error() string {
-	return "varjson: the JSON given to Like: " + strings.TrimPrefix(e.err.Error(), "varjson: ")
+	return "varjson: the reference JSON (Like): " + strings.TrimPrefix(e.err.Error(), "varjson: ")
 }
 
 func (e likeError) Unwrap() error { return e.err }

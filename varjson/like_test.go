@@ -285,9 +285,20 @@ func TestLikeRefError(t *testing.T) {
 	var v any
 	err := dec.Decode(&v)
 	require.Error(t, err)
-	assert.Equal(t, "varjson: the JSON given to Like: line 2, column 1: unexpected EOF", err.Error())
+	assert.Equal(t, "varjson: the reference JSON (Like): line 2, column 1: unexpected EOF", err.Error())
 	var se *SyntaxError
 	assert.ErrorAs(t, err, &se)
+}
+
+// A Decoder cannot take its types from itself, directly or through others:
+// decoding would recurse for ever.
+func TestLikeRefusesCycles(t *testing.T) {
+	a := NewDecoder(strings.NewReader(`1`))
+	b := NewDecoder(strings.NewReader(`1`))
+	assert.Panics(t, func() { a.Like(a) })
+	b.Like(a)
+	assert.Panics(t, func() { a.Like(b) })
+	assert.NotPanics(t, func() { a.Like(NewDecoder(strings.NewReader(`1`))) })
 }
 
 // The same for the ints of a PackedInt64Array and for an ObjectID and a
