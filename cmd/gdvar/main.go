@@ -121,6 +121,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	case "version":
+		if len(args) > 1 {
+			fmt.Fprintln(stderr, "gdvar version takes no arguments")
+			return 2
+		}
 		fmt.Fprintln(stdout, version())
 		return 0
 	}

@@ -25,6 +25,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"help", "json"}, 0, "", "usage: gdvar json"},
 		{nil, 2, "", "usage: gdvar COMMAND"},
 		{[]string{"version"}, 0, "gdvar ", ""},
+		{[]string{"version", "extra"}, 2, "", "gdvar version takes no arguments"},
 		{[]string{"json", "-framing", "bogus", seven}, 2, "", "want none or stream"},
 		{[]string{"text", "-framing", "packets", "-"}, 2, "", `-framing "packets": want none or stream`},
 		{[]string{"encode", "-from", "yaml", "-"}, 2, "", "want json or text"},
