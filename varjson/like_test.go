@@ -2,62 +2,25 @@ package varjson
 
 import (
 	"bytes"
-	"io"
 	"math"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/jq16"
 )
 
-// jq16 rewrites the numbers of js as jq 1.6 prints them: each read as a
-// double and printed with its shortest digits, in exponent form when the
-// point is more than 3 places left of them or 15 right (so 100.0 is 100,
-// 1e17 is 1e+17, 0.00001 is 1e-05).
-func jq16(t testing.TB, js []byte) []byte {
-	dec := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true))
-	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, jsontext.AllowDuplicateNames(true))
-	for {
-		if dec.PeekKind() == '0' {
-			raw, err := dec.ReadValue()
-			require.NoError(t, err)
-			f, err := strconv.ParseFloat(string(raw), 64)
-			require.NoError(t, err)
-			require.NoError(t, enc.WriteValue(jsontext.Value(jq16Number(f))))
-			continue
-		}
-		tok, err := dec.ReadToken()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		require.NoError(t, enc.WriteToken(tok))
-	}
-	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
-}
-
-// jq16Number prints f as jq 1.6 does.
-func jq16Number(f float64) string {
-	if f == 0 {
-		return strconv.FormatFloat(f, 'f', -1, 64) // "0" or "-0"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
-	mant, exp, _ := strings.Cut(e, "e")
-	point, _ := strconv.Atoi(exp)
-	point++ // digits before the point
-	digits := strings.ReplaceAll(strings.TrimPrefix(mant, "-"), ".", "")
-	if point <= -4 || point > len(digits)+15 {
-		return e
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
+// jqPrint rewrites the numbers of js as jq 1.6 prints them.
+func jqPrint(t testing.TB, js []byte) []byte {
+	out, err := jq16.Print(js)
+	require.NoError(t, err)
+	return bytes.TrimSuffix(out, []byte("\n"))
 }
 
 // likeValue is a save's worth of numbers whose type jq 1.6 loses or whose
@@ -87,9 +50,9 @@ func TestLikeKeepsTypesThroughJQ16(t *testing.T) {
 	orig := likeValue()
 	js, err := Marshal(orig)
 	require.NoError(t, err)
-	edited := bytes.Replace(jq16(t, js), []byte(`"speed":100,`), []byte(`"speed":250,`), 1)
+	edited := bytes.Replace(jqPrint(t, js), []byte(`"speed":100,`), []byte(`"speed":250,`), 1)
 	edited = bytes.Replace(edited, []byte(`[3,4]]`), []byte(`[3,4],7]`), 1)
-	require.NotEqual(t, string(jq16(t, js)), string(edited), "the edits apply")
+	require.NotEqual(t, string(jqPrint(t, js)), string(edited), "the edits apply")
 
 	want := orig.(*gdvar.Dictionary)
 	want.Set("speed", 250.0)
@@ -124,15 +87,7 @@ func TestLikeKeepsTypesThroughJQ16(t *testing.T) {
 // jq16 prints numbers as the jq 1.6 installed here does, when it is, and
 // Like undoes what it did.
 func TestJQ16Format(t *testing.T) {
-	jq, err := exec.LookPath("jq")
-	if err != nil {
-		t.Skip("no jq")
-	}
-	version, err := exec.Command(jq, "--version").Output()
-	require.NoError(t, err)
-	if strings.TrimSpace(string(version)) != "jq-1.6" {
-		t.Skipf("%s is not jq 1.6", strings.TrimSpace(string(version)))
-	}
+	jq := jq16.Require(t)
 	js, err := Marshal(likeValue())
 	require.NoError(t, err)
 	var nums []string
@@ -147,7 +102,7 @@ func TestJQ16Format(t *testing.T) {
 	want := strings.Split(strings.TrimSpace(string(out)), "\n")
 	var got []string
 	for _, line := range strings.Split(string(js), "\n") {
-		got = append(got, string(jq16(t, []byte(line))))
+		got = append(got, string(jqPrint(t, []byte(line))))
 	}
 	assert.Equal(t, want, got)
 
@@ -171,7 +126,7 @@ func TestLikeRestoresInt64Ends(t *testing.T) {
 	for _, ref := range []int64{math.MaxInt64, math.MinInt64, math.MaxInt64 - 511, math.MinInt64 + 512} {
 		js, err := Marshal([]any{ref, int64(1)})
 		require.NoError(t, err)
-		edited := jq16(t, js)
+		edited := jqPrint(t, js)
 		require.NotContains(t, string(edited), strconv.FormatInt(ref, 10), "jq 1.6 rounds it")
 
 		dec := NewDecoder(bytes.NewReader(edited))
@@ -204,7 +159,7 @@ func TestLikeRestoresPackedInt64AndIDs(t *testing.T) {
 	js, err := Marshal(orig)
 	require.NoError(t, err)
 	// An edit: the last array's element changed, and one added.
-	edited := bytes.Replace(jq16(t, js), []byte(`[1152921504606847000]`), []byte(`[1152921504606847000,7]`), 1)
+	edited := bytes.Replace(jqPrint(t, js), []byte(`[1152921504606847000]`), []byte(`[1152921504606847000,7]`), 1)
 	require.Contains(t, string(edited), `,7]`, "the edit applies")
 	dec := NewDecoder(bytes.NewReader(edited))
 	dec.Like(NewDecoder(bytes.NewReader(js)))
@@ -227,7 +182,7 @@ func FuzzLikeUndoesJQ16(f *testing.F) {
 		require.NoError(t, err)
 		js, err := Marshal(v, gdvar.WithEngine(e))
 		require.NoError(t, err)
-		edited := jq16(t, js)
+		edited := jqPrint(t, js)
 		dec := NewDecoder(bytes.NewReader(edited), gdvar.WithEngine(e))
 		dec.Like(NewDecoder(bytes.NewReader(js), gdvar.WithEngine(e)))
 		var back any
@@ -245,7 +200,7 @@ func TestLikeKeysEqualAsDoubles(t *testing.T) {
 	orig := gdvar.NewDictionary(int64(1), "int", 1.0, "float", 2.0, "f2", int64(2), "i2", "s", gdvar.NewDictionary(0.0, "a", int64(0), "b"))
 	js, err := Marshal(orig)
 	require.NoError(t, err)
-	edited := jq16(t, js)
+	edited := jqPrint(t, js)
 	require.NotContains(t, string(edited), "1.0", "jq 1.6 prints both keys as 1")
 	dec := NewDecoder(bytes.NewReader(edited))
 	dec.Like(NewDecoder(bytes.NewReader(js)))
@@ -265,7 +220,7 @@ func TestLikeKeyTwice(t *testing.T) {
 	orig.Append("tags", "x")
 	js, err := Marshal(orig)
 	require.NoError(t, err)
-	edited := jq16(t, js)
+	edited := jqPrint(t, js)
 	dec := NewDecoder(bytes.NewReader(edited))
 	dec.Like(NewDecoder(bytes.NewReader(js)))
 	var v any
@@ -307,7 +262,7 @@ func TestLikeRestoresTypedIntEnds(t *testing.T) {
 	orig := []any{[]int64{math.MaxInt64, math.MinInt64, 7}, gdvar.ObjectID(math.MaxUint64), gdvar.RID(math.MaxUint64 - 100)}
 	js, err := Marshal(orig)
 	require.NoError(t, err)
-	edited := jq16(t, js)
+	edited := jqPrint(t, js)
 	require.Contains(t, string(edited), "18446744073709552000", "jq 1.6 rounds them")
 	dec := NewDecoder(bytes.NewReader(edited))
 	dec.Like(NewDecoder(bytes.NewReader(js)))

@@ -6,63 +6,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/jq16"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// jq16 rewrites the numbers of the JSON values js as jq 1.6 prints them
-// (jq -c .): each read as a double and printed with its shortest digits,
-// in exponent form when the point is more than 3 places left of them or
-// 15 right, so that 100.0 is 100 and an int 10^17 is 1e+17.
-func jq16(t *testing.T, js string) string {
-	return reformat(t, js, func(raw string) string {
-		f, err := strconv.ParseFloat(raw, 64)
-		require.NoError(t, err)
-		return jq16Number(f)
-	})
-}
-
-// reformat prints the JSON values js compactly, each number as num
-// rewrites its text.
-func reformat(t *testing.T, js string, num func(raw string) string) string {
-	dec := jsontext.NewDecoder(strings.NewReader(js), jsontext.AllowDuplicateNames(true))
-	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, jsontext.AllowDuplicateNames(true))
-	for {
-		if dec.PeekKind() == '0' {
-			raw, err := dec.ReadValue()
-			require.NoError(t, err)
-			require.NoError(t, enc.WriteValue(jsontext.Value(num(string(raw)))))
-			continue
-		}
-		tok, err := dec.ReadToken()
-		if err == io.EOF {
-			return out.String()
-		}
-		require.NoError(t, err)
-		require.NoError(t, enc.WriteToken(tok))
-	}
-}
-
-// jq16Number prints f as jq 1.6 does ("%.17g", shortened).
-func jq16Number(f float64) string {
-	if f == 0 {
-		return strconv.FormatFloat(f, 'f', -1, 64) // "0" or "-0"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, exp, _ := strings.Cut(e, "e")
-	point, _ := strconv.Atoi(exp)
-	point++
-	digits := strings.ReplaceAll(strings.TrimPrefix(mant, "-"), ".", "")
-	if point <= -4 || point > len(digits)+15 {
-		return e
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
+// jqPrint rewrites the numbers of the JSON values js as jq 1.6 prints
+// them, one value a line.
+func jqPrint(t *testing.T, js string) string {
+	out, err := jq16.Print([]byte(js))
+	require.NoError(t, err)
+	return string(out)
 }
 
 // gdvar json, then jq 1.6, then gdvar encode -from json -like (the JSON
@@ -78,7 +36,7 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 			ref := filepath.Join(dir, "ref.json")
 			require.NoError(t, os.WriteFile(ref, []byte(js), 0o600))
-			edited := jq16(t, js)
+			edited := jqPrint(t, js)
 			if jqDepth(t, js) <= 256 { // jq 1.6 parses no deeper
 				all = append(all, js)
 			}
@@ -97,28 +55,21 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 
 	// jq16 prints the vectors' JSON as the real jq 1.6 does, where it is
 	// installed.
-	jq, err := exec.LookPath("jq")
-	if err != nil {
-		t.Skip("no jq")
-	}
-	version, err := exec.Command(jq, "--version").Output()
-	require.NoError(t, err)
-	if strings.TrimSpace(string(version)) != "jq-1.6" {
-		t.Skipf("%s is not jq 1.6", strings.TrimSpace(string(version)))
-	}
+	jq := jq16.Require(t)
 	cmd := exec.Command(jq, "-c", ".")
 	cmd.Stdin = strings.NewReader(strings.Join(all, ""))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	require.NoError(t, err, stderr.String())
-	same := func(raw string) string { return raw }
 	// Strings escaped as jsontext escapes them, numbers as printed.
-	want := strings.Split(strings.TrimSuffix(reformat(t, string(out), same), "\n"), "\n")
+	same, err := jq16.Reformat(out, func(raw []byte) ([]byte, error) { return raw, nil })
+	require.NoError(t, err)
+	want := strings.Split(strings.TrimSuffix(string(same), "\n"), "\n")
 	require.Len(t, want, len(all))
 	t.Logf("%d values printed as jq 1.6 prints them", len(all))
 	for i, js := range all {
-		assert.Equal(t, want[i], strings.TrimSuffix(jq16(t, js), "\n"), "%s", js)
+		assert.Equal(t, want[i], strings.TrimSuffix(jqPrint(t, js), "\n"), "%s", js)
 	}
 }
 
@@ -132,7 +83,7 @@ func TestEncodeLikeEditedSave(t *testing.T) {
 {"speed":2.0,"gone":1.0}
 {"n":1.0}
 `
-	edited := jq16(t, `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4.0],"big":123456789012345678}
+	edited := jqPrint(t, `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4.0],"big":123456789012345678}
 {"speed":2.0,"added":6.0}
 ["not a Dictionary",1.0]
 {"n":1.0}
