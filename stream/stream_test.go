@@ -590,7 +590,7 @@ func TestSaveFileThroughGzip(t *testing.T) {
 
 func TestPutVarContext(t *testing.T) {
 	client, server := tcpPair(t)
-	w := NewWriter(client)
+	w := NewPeer(client) // Peer's own method, which is its Writer's
 	require.NoError(t, w.PutVarContext(context.Background(), "hello"))
 	var s string
 	require.NoError(t, NewReader(server).GetVar(&s))
