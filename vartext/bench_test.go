@@ -97,16 +97,17 @@ var keyBenchmarks = []struct {
 	key  func(i int) any
 }{
 	// Godot 3 says an Array is less than itself: each key walks back to the
-	// start in the final insertion sort. [null] and a 64-bit int both take
-	// 12 bytes.
-	{"godot3/arrays", Godot3, 40_000, func(int) any { return []any{nil} }},
+	// start in the final insertion sort. The keys differ, or the engine,
+	// and gdvar, would make them one.
+	{"godot3/arrays", Godot3, 40_000, func(i int) any { return []any{nil, int64(i)} }},
 	{"godot3/ordinary", Godot3, 40_000, func(i int) any { return int64(i) * 1e10 }},
 	// A NaN key is neither less nor greater than anything.
 	{"godot4/nan", Godot4, 40_000, func(i int) any { return randomFloat(i, 20_000) }},
 	{"godot4/ordinary", Godot4, 40_000, func(i int) any { return randomFloat(i, -1) }},
-	// Godot 4 compares Arrays both ways at each level: equal keys nested 34
-	// deep, next to keys that differ at the bottom.
-	{"godot4/nested-equal", Godot4, 1000, func(int) any { return nested(34, 0) }},
+	// Godot 4 compares Arrays both ways at each level: keys nested 34 deep
+	// that compare as equal (Dictionaries have no order) but are not one
+	// key, next to keys that differ at the bottom.
+	{"godot4/nested-equal", Godot4, 1000, func(i int) any { return nested(34, map[any]any{int64(i): nil}) }},
 	{"godot4/nested-ordinary", Godot4, 1000, func(i int) any { return nested(34, i) }},
 }
 
@@ -119,9 +120,11 @@ func randomFloat(i, nan int) float64 {
 	return float64(uint32(i)*2654435761) / 7
 }
 
-// nested returns n in an Array nested depth deep.
-func nested(depth, n int) any {
-	v := any(int64(n))
+// nested returns v (an int as int64) in an Array nested depth deep.
+func nested(depth int, v any) any {
+	if n, ok := v.(int); ok {
+		v = int64(n)
+	}
 	for range depth {
 		v = []any{v}
 	}

@@ -29,10 +29,14 @@
 //     StringNames inside Array keys, Godot 3 objects as keys, Godot 3 pool
 //     array keys of which one is a prefix of the other) the text follows
 //     the rule order.go states.
-//   - Keys the engine would find equal once decoded (two keys that differ
-//     only by a leading byte order mark, which the engine drops, or a
-//     String and a StringName of the same text in Godot 4) are all printed;
-//     the engine keeps one. No engine writes such a Dictionary.
+//   - Keys the engine finds equal once decoded (Strings that differ only by
+//     a leading byte order mark or what follows a NUL, which the engine
+//     drops, a -0.0 and a 0.0, or a String and a StringName of the same
+//     text in Godot 4) make one entry, as in the engine: the first one's
+//     place and key with the last one's value. Godot 3 makes such a binary
+//     form itself (str2var keeps a key's leading byte order mark). Keys
+//     holding a Dictionary, an object, a RID, a Callable or a Signal are
+//     never merged, as their content is not kept for sorting.
 package vartext
 
 import (

@@ -16,7 +16,9 @@ type dictState struct {
 	size    int     // the keys' elements: the work their comparisons may take
 	inKey   bool    // the tokens coming are a key's
 	kb      keyBuilder
-	idx     []int // scratch for the sort
+	idx     []int // the entries printed (see merge), sorted
+	from    []int // the entry whose value each entry prints (see merge)
+	merging merger
 }
 
 // entry is where an entry's key and value start in dictState.text; the
@@ -61,10 +63,7 @@ func (ds *dictState) appendSorted(dst []byte, d Dialect) []byte {
 		}
 		return append(dst, "{\n\n}"...) // Godot 3.2 and older
 	}
-	ds.idx = ds.idx[:0]
-	for i := range n {
-		ds.idx = append(ds.idx, i)
-	}
+	ds.merge(d)
 	o := newOrder(d, ds.keys, ds.size)
 	s := sortKeys{a: ds.idx, o: &o}
 	s.sort()
@@ -73,13 +72,14 @@ func (ds *dictState) appendSorted(dst []byte, d Dialect) []byte {
 		if i > 0 {
 			dst = append(dst, ",\n"...)
 		}
+		v := ds.from[e]
 		end := len(ds.text)
-		if e+1 < n {
-			end = ds.entries[e+1].key
+		if v+1 < n {
+			end = ds.entries[v+1].key
 		}
 		dst = append(dst, ds.text[ds.entries[e].key:ds.entries[e].value]...)
 		dst = append(dst, ": "...)
-		dst = append(dst, ds.text[ds.entries[e].value:end]...)
+		dst = append(dst, ds.text[ds.entries[v].value:end]...)
 	}
 	return append(dst, "\n}"...)
 }

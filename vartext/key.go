@@ -15,7 +15,7 @@ type key struct {
 	typ   gdvar.Type
 	i     int64     // bool (0 or 1), int, RID and object id
 	f     float64   // float
-	s     string    // String and StringName, as the engine holds them (see quoter)
+	s     string    // String and StringName, as the engine holds them (see quoter); a NodePath's identity (see nodePath)
 	nums  []float64 // math components, or a packed array's numbers in wire order
 	strs  []string  // PackedStringArray elements
 	elems []key     // Array elements
@@ -116,6 +116,8 @@ func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
 		k.f = t.Float()
 	case gdvar.KindRID, gdvar.KindObjectID:
 		k.i = int64(t.ID())
+	case gdvar.KindNodePath:
+		k.s = b.nodePath(t.NodePath())
 	default:
 		if k.typ.IsMath() {
 			k.nums = appendNumbers(nil, k.typ, t.Bytes(), t.Is64())
@@ -151,6 +153,31 @@ func (b *keyBuilder) innermost() *key {
 		return nil
 	}
 	return b.open[len(b.open)-1]
+}
+
+// nodePath returns a NodePath's identity (which no order reads): whether
+// it is absolute, its counts of names and subnames, and the names as the
+// engine decodes them (see quoter), each after its length.
+func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
+	start := len(b.arena)
+	abs := byte(0)
+	if p.Absolute {
+		abs = 1
+	}
+	b.arena = append(b.arena, abs)
+	b.arena = binary.LittleEndian.AppendUint32(b.arena, uint32(len(p.Names)))
+	b.arena = binary.LittleEndian.AppendUint32(b.arena, uint32(len(p.SubNames)))
+	for _, names := range [][]string{p.Names, p.SubNames} {
+		for _, n := range names {
+			at := len(b.arena)
+			b.arena = binary.LittleEndian.AppendUint32(b.arena, 0)
+			var q quoter
+			q.start(len(n))
+			b.arena = q.chunk(b.arena, stringBytes(n), &rawEscapes)
+			binary.LittleEndian.PutUint32(b.arena[at:], uint32(len(b.arena)-at-4))
+		}
+	}
+	return arenaString(b.arena[start:])
 }
 
 // packedChunk adds a chunk of a packed array of numbers.

@@ -1,6 +1,9 @@
 package vartext
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // sortKeys sorts a Dictionary's keys (a holds their indexes) as Godot's
 // SortArray does (var_to_str sorts the keys with it): an introsort whose
@@ -33,9 +36,7 @@ func (s *sortKeys) sort() {
 	s.introsort(0, n, 2*(bits.Len(uint(n))-1))
 	s.finalInsertionSort(0, n)
 	if s.o.exhausted() {
-		for i := range s.a {
-			s.a[i] = i
-		}
+		slices.Sort(s.a) // the entries' own order
 	}
 }
 

@@ -1,0 +1,66 @@
+package vartext
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mergeCases are Dictionaries whose keys differ in the binary form but
+// decode to keys the engine takes for one, with the engine's
+// var_to_str(bytes_to_var(bytes)) of their binary form (checked against
+// Godot 4.6, 3.6 and 3.2.3).
+var mergeCases = []struct {
+	name string
+	d    Dialect
+	keys [][]gdvar.Token // each key's tokens
+	want string
+}{
+	{"byte order mark", Godot3, [][]gdvar.Token{{gdvar.StringToken(" ")}, {gdvar.StringToken("\ufeff ")}, {gdvar.StringToken("")}}, "{\n\"\": 2,\n\" \": 1\n}"},
+	{"byte order mark first", Godot3, [][]gdvar.Token{{gdvar.StringToken("\ufeff ")}, {gdvar.StringToken("b")}, {gdvar.StringToken(" ")}}, "{\n\" \": 2,\n\"b\": 1\n}"},
+	{"byte order mark 3.2", Godot32, [][]gdvar.Token{{gdvar.StringToken("\ufeffz")}, {gdvar.StringToken("z")}, {gdvar.StringToken("\ufeffz")}}, "{\n\"z\": 2\n}"},
+	{"byte order mark 4", Godot4, [][]gdvar.Token{{gdvar.StringToken("a")}, {gdvar.StringToken("\ufeffa")}}, "{\n\"a\": 1\n}"},
+	{"NUL", Godot3, [][]gdvar.Token{{gdvar.StringToken("a\x00b")}, {gdvar.StringToken("a")}, {gdvar.StringToken("a\x00c")}}, "{\n\"a\": 2\n}"},
+	{"NUL 4", Godot4, [][]gdvar.Token{{gdvar.StringToken("a\x00b")}, {gdvar.StringToken("a\x00c")}}, "{\n\"a\": 1\n}"},
+	{"StringName", Godot4, [][]gdvar.Token{{gdvar.StringNameToken("n")}, {gdvar.StringToken("m")}, {gdvar.StringToken("n")}}, "{\n\"m\": 1,\n&\"n\": 2\n}"},
+	{"String then StringName", Godot4, [][]gdvar.Token{{gdvar.StringToken("n")}, {gdvar.StringNameToken("\ufeffn")}}, "{\n\"n\": 1\n}"},
+	{"zero", Godot3, [][]gdvar.Token{{gdvar.FloatToken(math.Copysign(0, -1))}, {gdvar.FloatToken(0)}}, "{\n0.0: 1\n}"},
+	{"in an Array", Godot3, [][]gdvar.Token{{gdvar.ArrayStartToken(1, gdvar.UntypedContainer), gdvar.StringToken("\ufeffx"), gdvar.ArrayEndToken}, {gdvar.ArrayStartToken(1, gdvar.UntypedContainer), gdvar.StringToken("x\x00y"), gdvar.ArrayEndToken}, {gdvar.StringToken("x")}, {gdvar.ArrayStartToken(1, gdvar.UntypedContainer), gdvar.StringToken("x"), gdvar.ArrayEndToken}}, "{\n\"x\": 2,\n[ \"x\" ]: 3\n}"},
+	{"among keys without identity", Godot4, [][]gdvar.Token{{gdvar.StringToken("a")}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{"p"}})}, {gdvar.DictStartToken(0, gdvar.UntypedContainer, gdvar.UntypedContainer), gdvar.DictEndToken}, {gdvar.StringToken("b")}, {gdvar.StringToken("\ufeffb")}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{"p"}})}, {gdvar.StringNameToken("a")}}, "{\n\"a\": 6,\n\"b\": 4,\nNodePath(\"p\"): 5,\n{}: 2\n}"},
+	{"NodePath", Godot3, [][]gdvar.Token{{gdvar.NodePathToken(gdvar.NodePath{Names: []string{"\ufeffa", "b"}})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{"a", "b\x00c"}})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{"a", "b"}, Absolute: true})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{}, Absolute: true})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{}})}}, "{\nNodePath(\"a/b\"): 1,\nNodePath(\"/a/b\"): 2,\nNodePath(\"\"): 4\n}"},
+	{"NodePath 4", Godot4, [][]gdvar.Token{{gdvar.NodePathToken(gdvar.NodePath{Names: []string{"\ufeffa"}})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{"a"}})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{}, Absolute: true})}, {gdvar.NodePathToken(gdvar.NodePath{Names: []string{}})}}, "{\nNodePath(\"a\"): 1,\nNodePath(\"/\"): 2,\nNodePath(\"\"): 3\n}"},
+	{"int and float", Godot4, [][]gdvar.Token{{gdvar.IntToken(1)}, {gdvar.FloatToken(1)}}, "{\n1: 0,\n1.0: 1\n}"},
+}
+
+// mergeTokens is the Dictionary of a merge case: key i has value i.
+func mergeTokens(keys [][]gdvar.Token) []gdvar.Token {
+	toks := []gdvar.Token{gdvar.DictStartToken(len(keys), gdvar.UntypedContainer, gdvar.UntypedContainer)}
+	for i, k := range keys {
+		toks = append(append(append(toks, gdvar.DictKeyToken), k...), gdvar.IntToken(int64(i)))
+	}
+	return append(toks, gdvar.DictEndToken)
+}
+
+// The printer keeps one entry of the keys the engine's decoding makes one:
+// the first's place and key, the last one's value.
+func TestMergedKeys(t *testing.T) {
+	for _, c := range mergeCases {
+		t.Run(c.name, func(t *testing.T) {
+			var bin bytes.Buffer
+			enc := gdvar.NewEncoder(&bin, gdvar.WithEngine(c.d.Engine()))
+			for _, tok := range mergeTokens(c.keys) {
+				require.NoError(t, enc.WriteToken(tok))
+			}
+			require.NoError(t, enc.Flush())
+			var v any
+			require.NoError(t, gdvar.Unmarshal(bin.Bytes(), &v, gdvar.WithEngine(c.d.Engine())))
+			text, err := Marshal(v, WithDialect(c.d))
+			require.NoError(t, err)
+			assert.Equal(t, c.want, string(text))
+		})
+	}
+}
