@@ -193,43 +193,42 @@ func FuzzLikeUndoesJQ16(f *testing.F) {
 	})
 }
 
-// A Dictionary may hold an int key and a float key of the same value,
-// which jq 1.6 prints alike: each takes its type from the key at its
-// place in ref, not both from the first key Get finds.
-func TestLikeKeysEqualAsDoubles(t *testing.T) {
-	orig := gdvar.NewDictionary(int64(1), "int", 1.0, "float", 2.0, "f2", int64(2), "i2", "s", gdvar.NewDictionary(0.0, "a", int64(0), "b"))
-	js, err := Marshal(orig)
-	require.NoError(t, err)
-	edited := jqPrint(t, js)
-	require.NotContains(t, string(edited), "1.0", "jq 1.6 prints both keys as 1")
-	dec := NewDecoder(bytes.NewReader(edited))
-	dec.Like(NewDecoder(bytes.NewReader(js)))
-	var v any
-	require.NoError(t, dec.Decode(&v))
-	want, err := gdvar.Marshal(orig)
-	require.NoError(t, err)
-	got, err := gdvar.Marshal(v)
-	require.NoError(t, err)
-	assert.Equal(t, want, got, "%s", edited)
-}
-
-// A Dictionary read from bytes may hold a key twice, where Get finds the
-// last entry: each entry takes the types of the entry at its place in ref.
-func TestLikeKeyTwice(t *testing.T) {
-	orig := gdvar.NewDictionary("tags", []any{1.0}, "n", 1.0)
-	orig.Append("tags", "x")
-	js, err := Marshal(orig)
-	require.NoError(t, err)
-	edited := jqPrint(t, js)
-	dec := NewDecoder(bytes.NewReader(edited))
-	dec.Like(NewDecoder(bytes.NewReader(js)))
-	var v any
-	require.NoError(t, dec.Decode(&v))
-	want, err := gdvar.Marshal(orig)
-	require.NoError(t, err)
-	got, err := gdvar.Marshal(v)
-	require.NoError(t, err)
-	assert.Equal(t, want, got, "%s", edited)
+// A Dictionary's entries take their types from the entry at their place in
+// ref, not from the entry Get finds.
+func TestLikeKeysByPosition(t *testing.T) {
+	keyTwice := gdvar.NewDictionary("tags", []any{1.0}, "n", 1.0)
+	keyTwice.Append("tags", "x")
+	for _, tc := range []struct {
+		name    string
+		orig    *gdvar.Dictionary
+		notJQ16 string // what jq 1.6 does not print
+	}{
+		// An int key and a float key of the same value, which jq 1.6
+		// prints alike: each takes its type from its own key in ref, not
+		// both from the first key Get finds.
+		{"equal as doubles", gdvar.NewDictionary(int64(1), "int", 1.0, "float", 2.0, "f2", int64(2), "i2", "s", gdvar.NewDictionary(0.0, "a", int64(0), "b")), "1.0"},
+		// A Dictionary read from bytes may hold a key twice, where Get
+		// finds the last entry.
+		{"key twice", keyTwice, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			js, err := Marshal(tc.orig)
+			require.NoError(t, err)
+			edited := jqPrint(t, js)
+			if tc.notJQ16 != "" {
+				require.NotContains(t, string(edited), tc.notJQ16, "jq 1.6 prints both keys as 1")
+			}
+			dec := NewDecoder(bytes.NewReader(edited))
+			dec.Like(NewDecoder(bytes.NewReader(js)))
+			var v any
+			require.NoError(t, dec.Decode(&v))
+			want, err := gdvar.Marshal(tc.orig)
+			require.NoError(t, err)
+			got, err := gdvar.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "%s", edited)
+		})
+	}
 }
 
 // An error in ref's JSON says it is ref's, not the input's, and is still
