@@ -24,17 +24,7 @@ import (
 // comes back unchanged.
 func TestLiveEcho(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	var logs bytes.Buffer
-	m := newServer(log.New(&logs, "", 0))
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- m.Serve(ctx, ln) }()
-	defer func() {
-		cancel()
-		assert.NoError(t, <-served)
-	}()
+	ln, logs := serve(t)
 
 	cases := mpcases.Cases(t)
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
@@ -56,6 +46,24 @@ func TestLiveEcho(t *testing.T) {
 		assert.Regexp(t, `^peer \d+ (connected|left)$`, line, "the server logs no error")
 	}
 	t.Logf("%d calls echoed byte for byte; server log:\n%s", len(cases), logs.String())
+}
+
+// serve runs the example's server on a loopback port until the test ends,
+// and returns its listener and its log.
+func serve(t *testing.T) (net.Listener, *lockedBuffer) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	logs := new(lockedBuffer)
+	m := newServer(log.New(logs, "", 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- m.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-served)
+	})
+	return ln, logs
 }
 
 // lockedBuffer is a log's output, written from the server's goroutines.
@@ -80,17 +88,7 @@ func (l *lockedBuffer) String() string {
 // that does not poll within 3 s sends its upgrade request too late) is
 // logged with the reason.
 func TestLogsHandshakeTimeout(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	var logs lockedBuffer
-	m := newServer(log.New(&logs, "", 0))
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- m.Serve(ctx, ln) }()
-	defer func() {
-		cancel()
-		assert.NoError(t, <-served)
-	}()
+	ln, logs := serve(t)
 	nc, err := net.Dial("tcp", ln.Addr().String())
 	require.NoError(t, err)
 	defer nc.Close()
