@@ -1,6 +1,7 @@
 package gdvar
 
 import (
+	"math"
 	"strconv"
 	"unicode/utf8"
 )
@@ -12,27 +13,19 @@ import (
 // pending, the location is that of the next element of the top frame, which
 // has not been recorded yet.
 func (s *stack) path(pending bool) string {
-	return string(s.appendPath(nil, pending, len(s.frames)))
+	b, _ := s.appendPath(nil, pending, len(s.frames), math.MaxInt)
+	return string(b)
 }
 
-// appendPath appends the path with at most max levels: the outermost and
-// the innermost, around …(n)… for the n left out. Its cost is that of the
-// levels shown.
-func (s *stack) appendPath(b []byte, pending bool, max int) []byte {
-	p := s.parts(pending, max)
-	for k := range p.n {
-		b = p.append(b, k)
-	}
-	return b
-}
-
-// appendCutPath appends the path with at most levels levels, cut to at most
-// maxBytes: a longer one keeps its first maxBytes/3 bytes and its last ones
-// around …, each end cut at a character, and cut is true. It renders only
-// the parts that reach into the ends it keeps, the last ones twice (once to
-// measure them), so its cost is bounded by maxBytes and the longest part (a key
-// is at most 24 bytes), not by the levels or their keys.
-func (s *stack) appendCutPath(b []byte, pending bool, levels, maxBytes int) (_ []byte, cut bool) {
+// appendPath appends the path with at most levels levels: the outermost
+// and the innermost, around …(n)… for the n left out. One longer than
+// maxBytes keeps its first maxBytes/3 bytes and its last ones around …,
+// each end cut at a character, and cut is true. Its cost is that of the
+// levels shown; when it cuts, it renders only the parts that reach into
+// the ends it keeps, the last ones twice (once to measure them), so its
+// cost is bounded by maxBytes and the longest part (a key is at most 24
+// bytes), not by the levels or their keys.
+func (s *stack) appendPath(b []byte, pending bool, levels, maxBytes int) (_ []byte, cut bool) {
 	p := s.parts(pending, levels)
 	from := len(b)
 	for k := range p.n {

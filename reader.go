@@ -114,7 +114,8 @@ func (d *Decoder) Path() string { return d.st.path(false) }
 // $[0][0]…(1016)…[0]["pos"]. Unlike Path, its cost does not grow with the
 // depth: to show the path of every token of deeply nested input.
 func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
-	return d.st.appendPath(dst, false, max)
+	dst, _ = d.st.appendPath(dst, false, max, math.MaxInt)
+	return dst
 }
 
 // AppendCutPath appends AppendShortPath(dst, levels) cut to at most maxBytes
@@ -124,7 +125,7 @@ func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
 // long the keys on the path: to show the path of every token in a line of
 // its own.
 func (d *Decoder) AppendCutPath(dst []byte, levels, maxBytes int) (_ []byte, cut bool) {
-	return d.st.appendCutPath(dst, false, levels, maxBytes)
+	return d.st.appendPath(dst, false, levels, maxBytes)
 }
 
 // Buffered returns the bytes read from the reader but not decoded yet.
