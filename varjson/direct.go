@@ -2,7 +2,6 @@ package varjson
 
 import (
 	"reflect"
-	"slices"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
@@ -66,11 +65,13 @@ func init() {
 	}
 }
 
-// appendDoubling appends x to s, doubling s when full (append grows large
-// slices by 1.25×, allocating five times their size in all).
+// appendDoubling appends x to s, doubling s exactly when full (append
+// grows large slices by 1.25×, allocating five times their size in all).
 func appendDoubling[T any](s []T, x T) []T {
 	if len(s) == cap(s) {
-		s = slices.Grow(s, max(16, len(s)))
+		t := make([]T, len(s), max(16, 2*cap(s)))
+		copy(t, s)
+		s = t
 	}
 	return append(s, x)
 }

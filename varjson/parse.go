@@ -81,14 +81,7 @@ type reader struct {
 // reallocate each growing array at 1.25× (five times its size in all).
 
 // push puts v on the stack, doubling it when full.
-func (r *reader) push(v any) {
-	if len(r.stack) == cap(r.stack) {
-		s := make([]any, len(r.stack), max(64, 2*cap(r.stack)))
-		copy(s, r.stack)
-		r.stack = s
-	}
-	r.stack = append(r.stack, v)
-}
+func (r *reader) push(v any) { r.stack = appendDoubling(r.stack, v) }
 
 // emptyList is every empty array's value: a list of no room, which no
 // append can share, boxed once.
