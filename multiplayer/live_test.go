@@ -196,13 +196,7 @@ func connect(t *testing.T, m *Multiplayer, port int) {
 // through the server's relay, and see each other leave (DEL_PEER).
 func TestLiveRelayBetweenClients(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
-	m := New()
-	main := m.Node("/root/Main", relayMethods...)
-	var echoes atomic.Int64
-	main.Handle("echo", answerLast(&echoes))
-	var errs errorLog
-	m.OnError(errs.add)
-	port := serve(t, m)
+	m, port, echoes, errs := relayServer(t)
 
 	leaver := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
 	require.Contains(t, leaver.Wait(t), "DONE")
@@ -252,18 +246,26 @@ func TestLiveRelayBetweenClients(t *testing.T) {
 // connects and makes its calls: it connects from its first frame.
 func TestLiveClientStartsSlowly(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
-	m := New()
-	main := m.Node("/root/Main", relayMethods...)
-	var echoes atomic.Int64
-	main.Handle("echo", answerLast(&echoes))
-	var errs errorLog
-	m.OnError(errs.add)
-	port := serve(t, m)
+	_, port, echoes, errs := relayServer(t)
 	t.Setenv("GDVAR_START_DELAY_MS", "4000")
 	client := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
 	require.Contains(t, client.Wait(t), "DONE")
 	assert.Equal(t, int64(100), echoes.Load(), "the client's calls")
 	assert.Empty(t, errs.get())
+}
+
+// relayServer serves a Multiplayer whose /root/Main has relay.gd's
+// methods, its echo handler answerLast, and returns it, its port, the
+// count of echoes and the errors it reports.
+func relayServer(t *testing.T) (*Multiplayer, string, *atomic.Int64, *errorLog) {
+	t.Helper()
+	m := New()
+	main := m.Node("/root/Main", relayMethods...)
+	echoes := new(atomic.Int64)
+	main.Handle("echo", answerLast(echoes))
+	errs := new(errorLog)
+	m.OnError(errs.add)
+	return m, serve(t, m), echoes, errs
 }
 
 // answerLast is the echo handler for client.gd's leave mode: it counts the
