@@ -1,8 +1,6 @@
 package vartext
 
 import (
-	"unsafe"
-
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/viabinary"
 )
@@ -65,7 +63,7 @@ func (d *Decoder) writeArray(enc *gdvar.Encoder, elem gdvar.ContainerType, value
 
 // writeString writes a string in chunks of maxChunk bytes at most.
 func writeString(enc *gdvar.Encoder, k gdvar.Kind, s string) error {
-	b := unsafe.Slice(unsafe.StringData(s), len(s)) // only read
+	b := stringBytes(s)
 	for at := 0; ; {
 		n := min(len(b)-at, maxChunk)
 		if err := enc.WriteToken(chunkToken(k, len(b), b[at:at+n])); err != nil {
