@@ -71,7 +71,8 @@ func (ds *dictState) merge(d Dialect) {
 		m.ends = append(m.ends, len(m.ids))
 		id := m.ids[before:]
 		h := maphash.Bytes(m.seed, id)
-		j, found := m.heads[h]
+		head, hashed := m.heads[h]
+		j, found := head, hashed
 		for found && !bytes.Equal(m.identity(j), id) {
 			j, found = m.next[j], m.next[j] >= 0
 		}
@@ -79,7 +80,7 @@ func (ds *dictState) merge(d Dialect) {
 			ds.from[j] = int(i)
 			continue
 		}
-		if head, ok := m.heads[h]; ok {
+		if hashed {
 			m.next[i] = head
 		}
 		m.heads[h] = i
