@@ -94,6 +94,16 @@ func readAll(b []byte, opts ...gdvar.Option) (Container, []byte, error) {
 	return r.Container(), out, err
 }
 
+// drain reads a container from b with opts to its end, keeping nothing.
+func drain(b []byte, opts ...gdvar.Option) error {
+	r, err := NewReader(bytes.NewReader(b), opts...)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, r)
+	return err
+}
+
 // write makes a container of content in mode, as gdvar writes it.
 func write(t testing.TB, mode string, content []byte, opts ...gdvar.Option) []byte {
 	t.Helper()
