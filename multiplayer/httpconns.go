@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -16,8 +15,8 @@ import (
 // time.
 type httpConns struct {
 	m    *Multiplayer
-	n    atomic.Int64
 	mu   sync.Mutex
+	n    int                    // connections not upgraded
 	seen map[net.Conn]time.Time // when each connection came that has sent nothing yet
 }
 
@@ -30,8 +29,10 @@ func (h *httpConns) state(nc net.Conn, s http.ConnState) {
 	case http.StateNew:
 		h.mu.Lock()
 		h.seen[nc] = time.Now()
+		h.n++
+		over := h.n > h.m.cfg.maxPeers
 		h.mu.Unlock()
-		if h.n.Add(1) > int64(h.m.cfg.maxPeers) {
+		if over {
 			nc.Close()
 		}
 	case http.StateActive:
@@ -39,8 +40,8 @@ func (h *httpConns) state(nc net.Conn, s http.ConnState) {
 		delete(h.seen, nc)
 		h.mu.Unlock()
 	case http.StateHijacked, http.StateClosed:
-		h.n.Add(-1)
 		h.mu.Lock()
+		h.n--
 		came, silent := h.seen[nc]
 		delete(h.seen, nc)
 		h.mu.Unlock()
