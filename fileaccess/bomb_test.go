@@ -82,15 +82,10 @@ func BenchmarkBombs(b *testing.B) {
 			file []byte
 		}{{"bomb", bomb(b, c, size)}, {"ordinary", ordinary(b, c, size)}}
 		if c == Brotli {
-			const n = 256 // 1 MiB of content: these are slow
-			blocks := make([][]byte, n, n+1)
-			for i := range blocks {
-				blocks[i] = brotliTrees()
-			}
 			inputs = append(inputs, struct {
 				name string
 				file []byte
-			}{"trees", container(Brotli, DefaultBlockSize, n*DefaultBlockSize, append(blocks, []byte{0x06}))})
+			}{"trees", treesFile(256)}) // 1 MiB of content: these are slow
 		}
 		for _, in := range inputs {
 			_, content, err := readAll(in.file)

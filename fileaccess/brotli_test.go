@@ -90,10 +90,14 @@ func brotliTrees() []byte {
 	return s.b
 }
 
-// treesFile is a container of two brotliTrees blocks.
-func treesFile() []byte {
+// treesFile is a container of n brotliTrees blocks.
+func treesFile(n int) []byte {
+	blocks := make([][]byte, n, n+1)
+	for i := range blocks {
+		blocks[i] = brotliTrees()
+	}
 	empty := []byte{0x06} // a 64 KiB window, ISLAST, ISLASTEMPTY
-	return container(Brotli, DefaultBlockSize, 2*DefaultBlockSize, [][]byte{brotliTrees(), brotliTrees(), empty})
+	return container(Brotli, DefaultBlockSize, uint32(n)*DefaultBlockSize, append(blocks, empty))
 }
 
 // brotliTables is what the decoder allocates for a brotliTrees block: the
@@ -109,11 +113,7 @@ func TestBrotliTables(t *testing.T) {
 		t.Skip("the race detector makes sync.Pool, which holds the decoders, drop items at random")
 	}
 	const n = 32
-	blocks := make([][]byte, n, n+1)
-	for i := range blocks {
-		blocks[i] = brotliTrees()
-	}
-	file := container(Brotli, DefaultBlockSize, n*DefaultBlockSize, append(blocks, []byte{0x06}))
+	file := treesFile(n)
 	var got []byte
 	var err error
 	hostile.Collect()

@@ -23,7 +23,7 @@ func TestIdleReader(t *testing.T) {
 		file := bomb(t, c, 2*DefaultMaxBlockSize)
 		block := DefaultMaxBlockSize
 		if c == Brotli {
-			file, block = treesFile(), DefaultBlockSize
+			file, block = treesFile(2), DefaultBlockSize
 		}
 		for _, end := range []bool{false, true} {
 			hostile.Collect()
