@@ -105,6 +105,17 @@ func checkReadback(t *testing.T, set readbackSet, f *os.File, cases []readbackCa
 	return read, printed
 }
 
+// checkReadbackDir checks the cases in dir (see checkReadback) and logs
+// how many of them gdvar reads and prints as the engine does.
+func checkReadbackDir(t *testing.T, set readbackSet, dir string) {
+	cases := loadReadback(t, dir)
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.bin"))
+	require.NoError(t, err)
+	defer f.Close()
+	read, printed := checkReadback(t, set, f, cases)
+	t.Logf("%d of %d values read back as %s reads them, %d printed as it prints them", read, len(cases), set.dir, printed)
+}
+
 // readTokens writes text's value with DecodeTo, in two passes or in one
 // (through f, which one pass needs to seek back in), and returns the bytes.
 // As gdvar encode does, a value that one pass cannot write (a key twice,
@@ -144,12 +155,7 @@ func readTokensOnce(f *os.File, text []byte, d Dialect, once bool, opts []gdvar.
 func TestReadBackMatchesEngines(t *testing.T) {
 	for _, set := range readbackSets {
 		t.Run(set.dir, func(t *testing.T) {
-			cases := loadReadback(t, golden.Path("text", "readback", set.dir))
-			f, err := os.Create(filepath.Join(t.TempDir(), "out.bin"))
-			require.NoError(t, err)
-			defer f.Close()
-			read, printed := checkReadback(t, set, f, cases)
-			t.Logf("%d of %d values read back as %s reads them, %d printed as it prints them", read, len(cases), set.dir, printed)
+			checkReadbackDir(t, set, golden.Path("text", "readback", set.dir))
 		})
 	}
 }
@@ -169,12 +175,7 @@ func TestLiveReadBack(t *testing.T) {
 			t.Logf("%s %s -- DIR %d 300", set.engine, set.script, seed) // to make these values again
 			dir := t.TempDir()
 			godot.RunScript(t, engine, set.script, dir, fmt.Sprint(seed), "300")
-			cases := loadReadback(t, dir)
-			f, err := os.Create(filepath.Join(t.TempDir(), "out.bin"))
-			require.NoError(t, err)
-			defer f.Close()
-			read, printed := checkReadback(t, set, f, cases)
-			t.Logf("%d of %d values read back as %s reads them, %d printed as it prints them", read, len(cases), set.dir, printed)
+			checkReadbackDir(t, set, dir)
 		})
 	}
 }
