@@ -74,17 +74,23 @@ func brotliFile(t testing.TB, content []byte, lgwin int) []byte {
 func brotliBlocks(t testing.TB, content []byte, block, quality, lgwin int) []byte {
 	var blocks [][]byte
 	for rest := content; ; rest = rest[min(len(rest), block):] {
-		var b bytes.Buffer
-		w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: quality, LGWin: lgwin})
-		_, err := w.Write(rest[:min(len(rest), block)])
-		require.NoError(t, err)
-		require.NoError(t, w.Close())
-		blocks = append(blocks, b.Bytes())
+		blocks = append(blocks, brotliBlock(t, rest[:min(len(rest), block)], quality, lgwin))
 		if len(rest) < block {
 			break
 		}
 	}
 	return container(Brotli, uint32(block), uint32(len(content)), blocks)
+}
+
+// brotliBlock is content compressed as one Brotli block at quality, with
+// a window of 2^lgwin bytes (0: the library's default).
+func brotliBlock(t testing.TB, content []byte, quality, lgwin int) []byte {
+	var b bytes.Buffer
+	w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: quality, LGWin: lgwin})
+	_, err := w.Write(content)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return b.Bytes()
 }
 
 // The engines write Brotli only through other tools; a container of Brotli

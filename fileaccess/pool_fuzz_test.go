@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -126,10 +125,5 @@ func brotliOrEncode(t testing.TB, e *encoders, c Compression, content []byte) []
 		require.NoError(t, err)
 		return bytes.Clone(block)
 	}
-	var b bytes.Buffer
-	w := brotli.NewWriterLevel(&b, 5)
-	_, err := w.Write(content)
-	require.NoError(t, err)
-	require.NoError(t, w.Close())
-	return b.Bytes()
+	return brotliBlock(t, content, 5, 0)
 }
