@@ -19,7 +19,6 @@ type progress struct {
 	name  string
 	n     int64
 	total int64 // the input's size, or -1
-	now   func() time.Time
 	start time.Time
 	next  time.Time
 	shown bool
@@ -35,13 +34,13 @@ var clock = time.Now
 
 func newProgress(r io.Reader, w io.Writer, name string, total int64) *progress {
 	now := clock()
-	return &progress{r: r, w: w, name: name, total: total, now: clock, start: now, next: now.Add(progressDelay)}
+	return &progress{r: r, w: w, name: name, total: total, start: now, next: now.Add(progressDelay)}
 }
 
 func (p *progress) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
 	p.n += int64(n)
-	if now := p.now(); now.After(p.next) {
+	if now := clock(); now.After(p.next) {
 		p.next = now.Add(progressEvery)
 		p.shown = true
 		elapsed := now.Sub(p.start)
