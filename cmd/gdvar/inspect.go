@@ -89,10 +89,7 @@ func (p *inspector) tokens(dec *gdvar.Decoder, base int64, one bool) (values int
 		start := dec.InputOffset()
 		depth := dec.Depth()
 		if depth == 0 && one && values == 1 {
-			if _, err := dec.ReadToken(); err == io.EOF {
-				return values, nil
-			}
-			return values, errors.New("the frame holds more than one value")
+			return values, frameEnd(dec)
 		}
 		tok, err := dec.ReadToken()
 		if err == io.EOF {
