@@ -59,17 +59,7 @@ func TestSignalRemovesTemporaryFiles(t *testing.T) {
 				time.Sleep(10 * time.Millisecond)
 			}
 			require.NoError(t, cmd.Process.Signal(c.sig))
-			select {
-			case err = <-exited:
-			case <-time.After(30 * time.Second):
-				t.Fatal("the command did not exit")
-			}
-			var ee *exec.ExitError
-			require.ErrorAs(t, err, &ee)
-			assert.Equal(t, 128+int(c.sig), ee.ExitCode())
-			left, err := os.ReadDir(dir)
-			require.NoError(t, err)
-			assert.Empty(t, left, "temporary files left behind")
+			exitedAsKilled(t, exited, c.sig, dir)
 		})
 	}
 }
@@ -103,6 +93,15 @@ func TestBrokenPipeRemovesTemporaryFiles(t *testing.T) {
 	require.NoError(t, stdout.Close())
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	exitedAsKilled(t, exited, syscall.SIGPIPE, tmp)
+	assert.Empty(t, stderr.String())
+}
+
+// exitedAsKilled waits (30 s at most) for the command to exit, and checks
+// that it exited as one killed by sig does, leaving nothing in dir.
+func exitedAsKilled(t *testing.T, exited <-chan error, sig syscall.Signal, dir string) {
+	t.Helper()
+	var err error
 	select {
 	case err = <-exited:
 	case <-time.After(30 * time.Second):
@@ -110,9 +109,8 @@ func TestBrokenPipeRemovesTemporaryFiles(t *testing.T) {
 	}
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee)
-	assert.Equal(t, 128+int(syscall.SIGPIPE), ee.ExitCode(), "%s", ee.ProcessState)
-	assert.Empty(t, stderr.String())
-	left, err := os.ReadDir(tmp)
+	assert.Equal(t, 128+int(sig), ee.ExitCode(), "%s", ee.ProcessState)
+	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, left, "temporary files left behind")
 }
