@@ -124,30 +124,47 @@ func TestRateLimitLosesNothing(t *testing.T) {
 	client, main, _ := testClient(t, port)
 	clientErrs := &errorLog{}
 	client.OnError(clientErrs.add)
-	var mu sync.Mutex
-	var got []int64
-	main.Handle("echo_reply", func(c *Call, i int64) {
-		mu.Lock()
-		got = append(got, i)
-		mu.Unlock()
-	})
+	var got callOrder
+	main.Handle("echo_reply", got.handle)
 	for i := range calls {
 		require.NoError(t, main.Call(ServerID, "echo", int64(i)))
 	}
-	received := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(got)
-	}
-	for deadline := time.Now().Add(30 * time.Second); received() < calls && len(errs.get()) == 0; time.Sleep(10 * time.Millisecond) {
-		require.True(t, time.Now().Before(deadline), "%d replies of %d", received(), calls)
+	for deadline := time.Now().Add(30 * time.Second); got.len() < calls && len(errs.get()) == 0; time.Sleep(10 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "%d replies of %d", got.len(), calls)
 	}
 	require.Zero(t, len(errs.get()), "the server dropped nothing: %v", firstOf(errs.get()))
 	assert.Zero(t, len(clientErrs.get()), "%v", firstOf(clientErrs.get()))
-	mu.Lock()
-	defer mu.Unlock()
-	for i, v := range got {
-		require.Equal(t, int64(i), v, "every call answered, in order")
+	got.inOrder(t, "every call answered, in order")
+}
+
+// callOrder records the int64 argument of each call its handler gets,
+// each after delay, in the order they come.
+type callOrder struct {
+	delay time.Duration
+	mu    sync.Mutex
+	got   []int64
+}
+
+func (o *callOrder) handle(_ *Call, i int64) {
+	time.Sleep(o.delay)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.got = append(o.got, i)
+}
+
+func (o *callOrder) len() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.got)
+}
+
+// inOrder checks that the calls came with 0, 1, 2 and so on.
+func (o *callOrder) inOrder(t *testing.T, msg string) {
+	t.Helper()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i, v := range o.got {
+		require.Equal(t, int64(i), v, msg)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -229,19 +228,12 @@ func TestBacklogIsNotIdle(t *testing.T) {
 		{"silent client reading slowly", nil, 20 * time.Millisecond, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var mu sync.Mutex
-			var got []int64
-			record := func(c *Call, i int64) {
-				time.Sleep(tc.slow)
-				mu.Lock()
-				got = append(got, i)
-				mu.Unlock()
-			}
+			got := &callOrder{delay: tc.slow}
 			server := New(append(tc.server, WithIdleTimeout(idle))...)
 			serverErrs := &errorLog{}
 			server.OnError(serverErrs.add)
 			serverMain := server.Node("/root/Main", echoMethods...)
-			serverMain.Handle("echo", record)
+			serverMain.Handle("echo", got.handle)
 			joined := make(chan PeerID, 1)
 			server.OnPeerConnected(func(id PeerID) { joined <- id })
 			port := serve(t, server)
@@ -250,7 +242,7 @@ func TestBacklogIsNotIdle(t *testing.T) {
 			clientErrs := &errorLog{}
 			client.OnError(clientErrs.add)
 			clientMain := client.Node("/root/Main", echoMethods...)
-			clientMain.Handle("echo", record)
+			clientMain.Handle("echo", got.handle)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
@@ -269,23 +261,14 @@ func TestBacklogIsNotIdle(t *testing.T) {
 			for i := range calls {
 				require.NoError(t, from.Call(to, "echo", int64(i)))
 			}
-			received := func() int {
-				mu.Lock()
-				defer mu.Unlock()
-				return len(got)
-			}
 			failed := func() bool { return len(serverErrs.get())+len(clientErrs.get()) > 0 }
-			for deadline := time.Now().Add(60 * time.Second); received() < calls && !failed(); time.Sleep(10 * time.Millisecond) {
-				require.True(t, time.Now().Before(deadline), "%d calls of %d arrived", received(), calls)
+			for deadline := time.Now().Add(60 * time.Second); got.len() < calls && !failed(); time.Sleep(10 * time.Millisecond) {
+				require.True(t, time.Now().Before(deadline), "%d calls of %d arrived", got.len(), calls)
 			}
 			require.False(t, failed(), "server: %v; client: %v", firstOf(serverErrs.get()), firstOf(clientErrs.get()))
 			assert.Equal(t, []PeerID{peer}, server.Peers(), "the client is still served")
 			assert.Equal(t, peer, client.ID(), "the client is still connected")
-			mu.Lock()
-			defer mu.Unlock()
-			for i, v := range got {
-				require.Equal(t, int64(i), v, "every call arrived, in order")
-			}
+			got.inOrder(t, "every call arrived, in order")
 		})
 	}
 }
