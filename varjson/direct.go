@@ -4,7 +4,6 @@ import (
 	"reflect"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // A tagged value's members are read as a tree, since they may come in any
@@ -148,7 +147,7 @@ type vectorComps struct {
 
 // directVectors reads the elements of a packed array of vectors of type t.
 func (c *converter) directVectors(r *reader, t reflect.Type) (any, error) {
-	per := mathwalk.PerElement(gdvarTypeOf(t))
+	per := t.NumField() // X, Y…, or R, G, B, A
 	vc := &vectorComps{}
 	both := func(err error) {
 		if vc.err64 == nil {
@@ -218,19 +217,6 @@ func (c *converter) directVectors(r *reader, t reflect.Type) (any, error) {
 		return nil
 	})
 	return vc, err
-}
-
-// gdvarTypeOf is the packed array type whose elements are of Go type t.
-func gdvarTypeOf(t reflect.Type) gdvar.Type {
-	switch t {
-	case reflect.TypeFor[gdvar.Vector2]():
-		return gdvar.TypePackedVector2Array
-	case reflect.TypeFor[gdvar.Vector3]():
-		return gdvar.TypePackedVector3Array
-	case reflect.TypeFor[gdvar.Vector4]():
-		return gdvar.TypePackedVector4Array
-	}
-	return gdvar.TypePackedColorArray
 }
 
 // vectors builds the elements from vc's components, at 64 bits if wide.
