@@ -100,20 +100,18 @@ func TestJSONThenEncode(t *testing.T) {
 }
 
 // A save file (FileAccess.store_var's framing: a u32 length, then the
-// value) of engine-made values.
-func saveFile(t *testing.T, names ...string) []byte {
+// value) of engine-made values, from dir.
+func saveFile(t *testing.T, dir string, names ...string) []byte {
 	var out []byte
 	for _, name := range names {
-		b := read(t, filepath.Join(goldenDir, name+".bin"))
-		out = binary.LittleEndian.AppendUint32(out, uint32(len(b)))
-		out = append(out, b...)
+		out = append(out, framed(read(t, filepath.Join(dir, name+".bin")))...)
 	}
 	return out
 }
 
 func TestSaveFileWorkflow(t *testing.T) {
 	names := []string{"gamestate_3", "dict_any_keys", "int_7", "packed_vector3", "string_unicode"}
-	save := saveFile(t, names...)
+	save := saveFile(t, goldenDir, names...)
 
 	code, text, errOut := runGdvar(save, "text", "-framing", "stream", "-")
 	require.Equal(t, 0, code, errOut)
@@ -156,7 +154,7 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"text", "-"}, game[:60], `gdvar text: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"json", "-"}, game[:60], `gdvar json: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"text", "-"}, []byte{39, 0, 0, 0}, "invalid type: type number 39"},
-		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, "int_7")[:10], "gdvar json: offset 0, at $: truncated input"},
+		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, goldenDir, "int_7")[:10], "gdvar json: offset 0, at $: truncated input"},
 		{[]string{"text", "-"}, nil, "no value: the input is empty"},
 		{[]string{"text", "-engine", "2", "-"}, []byte{15, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0}, "no text form"},
 		{[]string{"encode", "-from", "text", "-"}, []byte("[1, 2"), "line 1, column 6: want ',' or ']'"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,18 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// framedValues frames engine-made values as store_var does: each after its
-// u32 length.
-func framedValues(t *testing.T, dir string, names ...string) []byte {
-	var b []byte
-	for _, name := range names {
-		v, err := os.ReadFile(filepath.Join(dir, name+".bin"))
-		require.NoError(t, err)
-		b = append(binary.LittleEndian.AppendUint32(b, uint32(len(v))), v...)
-	}
-	return b
-}
-
 // A save file read without -framing stream, and Godot 3 values or save
 // files read as Godot 4, fail (or, for validate, report trailing bytes)
 // with a line that says what to try; input that is only damaged gets
@@ -31,8 +18,8 @@ func TestHintsNameTheFix(t *testing.T) {
 	godot3 := golden.Path("golden", "godot3.6")
 	dict3, err := os.ReadFile(filepath.Join(godot3, "dict_nested.bin"))
 	require.NoError(t, err)
-	save4 := framedValues(t, goldenDir, "int_7", "gamestate_3", "dict_simple", "string_long_ascii")
-	save3 := framedValues(t, godot3, "int_7", "gamestate_3", "dict_simple", "dict_nested")
+	save4 := saveFile(t, goldenDir, "int_7", "gamestate_3", "dict_simple", "string_long_ascii")
+	save3 := saveFile(t, godot3, "int_7", "gamestate_3", "dict_simple", "dict_nested")
 	for _, c := range []struct {
 		name  string
 		input []byte
@@ -63,7 +50,7 @@ func TestHintsNameTheFix(t *testing.T) {
 	}
 	// A Godot 3 Dictionary of 52 bytes is a valid Transform3D: validate
 	// says what else it is.
-	simple := framedValues(t, godot3, "dict_simple")
+	simple := saveFile(t, godot3, "dict_simple")
 	for _, in := range [][]byte{simple[4:], simple} {
 		framing := map[bool]string{true: "stream", false: "none"}[len(in) == len(simple)]
 		code, out, errOut := runGdvar(in, "validate", "-framing", framing, "-")
@@ -74,7 +61,7 @@ func TestHintsNameTheFix(t *testing.T) {
 
 	// The frame of a Godot 3 Dictionary read as Godot 4 holds a
 	// Transform3D and more: said without a leaked nil error.
-	code, _, errOut := runGdvar(framedValues(t, godot3, "dict_nested"), "json", "-framing", "stream", "-")
+	code, _, errOut := runGdvar(saveFile(t, godot3, "dict_nested"), "json", "-framing", "stream", "-")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "the frame holds more than one value\n")
 	assert.Contains(t, errOut, "try -engine 3")
