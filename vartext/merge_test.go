@@ -2,10 +2,15 @@ package vartext
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,17 +55,72 @@ func mergeTokens(keys [][]gdvar.Token) []gdvar.Token {
 func TestMergedKeys(t *testing.T) {
 	for _, c := range mergeCases {
 		t.Run(c.name, func(t *testing.T) {
-			var bin bytes.Buffer
-			enc := gdvar.NewEncoder(&bin, gdvar.WithEngine(c.d.Engine()))
-			for _, tok := range mergeTokens(c.keys) {
-				require.NoError(t, enc.WriteToken(tok))
+			assert.Equal(t, c.want, mergeText(t, c.d, mergeBinary(t, c.d, c.keys)))
+		})
+	}
+}
+
+// mergeBinary is the binary form, for dialect d's engine, of the
+// Dictionary of a merge case's keys.
+func mergeBinary(t *testing.T, d Dialect, keys [][]gdvar.Token) []byte {
+	t.Helper()
+	var bin bytes.Buffer
+	enc := gdvar.NewEncoder(&bin, gdvar.WithEngine(d.Engine()))
+	for _, tok := range mergeTokens(keys) {
+		require.NoError(t, enc.WriteToken(tok))
+	}
+	require.NoError(t, enc.Flush())
+	return bin.Bytes()
+}
+
+// mergeText is gdvar's var_to_str of gdvar's decoding of bin in dialect d.
+func mergeText(t *testing.T, d Dialect, bin []byte) string {
+	t.Helper()
+	var v any
+	require.NoError(t, gdvar.Unmarshal(bin, &v, gdvar.WithEngine(d.Engine())))
+	text, err := Marshal(v, WithDialect(d))
+	require.NoError(t, err)
+	return string(text)
+}
+
+// mergeEngines are the engines TestLiveMergedKeys runs each dialect's
+// cases in.
+var mergeEngines = map[Dialect]string{Godot4: godot.Godot4, Godot3: godot.Godot3_6, Godot32: godot.Godot3_2}
+
+// Each engine's var_to_str(bytes_to_var(bytes)) of the merge cases' binary
+// forms is gdvar's text of gdvar's decoding of them.
+func TestLiveMergedKeys(t *testing.T) {
+	for _, d := range []Dialect{Godot4, Godot3, Godot32} {
+		t.Run(mergeEngines[d], func(t *testing.T) {
+			engine := godot.Require(t, mergeEngines[d])
+			dir := t.TempDir()
+			var index strings.Builder
+			bins := map[int][]byte{}
+			for i, c := range mergeCases {
+				if c.d != d {
+					continue
+				}
+				bins[i] = mergeBinary(t, d, c.keys)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.bin", i)), bins[i], 0o644))
+				fmt.Fprintf(&index, "%d\n", i)
 			}
-			require.NoError(t, enc.Flush())
-			var v any
-			require.NoError(t, gdvar.Unmarshal(bin.Bytes(), &v, gdvar.WithEngine(c.d.Engine())))
-			text, err := Marshal(v, WithDialect(c.d))
-			require.NoError(t, err)
-			assert.Equal(t, c.want, string(text))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(index.String()), 0o644))
+			script := "scripts/text/merged_keys4.gd"
+			if d != Godot4 {
+				script = "scripts/text/merged_keys3.gd"
+			}
+			godot.RunScript(t, engine, script, dir)
+			for i, c := range mergeCases {
+				if c.d != d {
+					continue
+				}
+				t.Run(c.name, func(t *testing.T) {
+					text, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("%d.txt", i)))
+					require.NoError(t, err)
+					assert.Equal(t, string(text), mergeText(t, d, bins[i]))
+					assert.Equal(t, c.want, string(text), "the engine disagrees with the table")
+				})
+			}
 		})
 	}
 }
