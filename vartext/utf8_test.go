@@ -3,6 +3,7 @@ package vartext
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -11,37 +12,69 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // What Godot 4.6's get_string_from_utf8 then str_to_var made of a quoted
-// string holding these bytes (seen in the engine: one U+FFFD for a
-// truncated sequence that was right so far, else one a byte).
+// string holding the bytes of invalidUTF8Cases (seen in the engine: one
+// U+FFFD for a truncated sequence that was right so far, else one a byte).
 func TestGodot4ReplacesInvalidUTF8(t *testing.T) {
-	const r = "\uFFFD"
-	for _, c := range []struct{ in, want string }{
-		{"a\xffb", "a" + r + "b"},
-		{"\xc0\x80", r + r},                 // overlong
-		{"\xed\xa0\x80", r + r + r},         // a surrogate
-		{"\xf4\x90\x80\x80", r + r + r + r}, // past U+10FFFF, second byte out of range
-		{"\xf7\xbf\xbf\xbf", r + r + r + r}, // past U+10FFFF, well formed
-		{"\xf8\x88\x80\x80\x80", strings.Repeat(r, 5)},
-		{"\xfd\xbf\xbf\xbf\xbf\xbf", strings.Repeat(r, 6)},
-		{"\xe6\x97", r},        // cut by the closing quote
-		{"\xe6\x97A", r + "A"}, // cut by ASCII
-		{"\xf0\x9f\x98", r},    // cut four-byte sequence
-		{"\xf0\x9fx", r + "x"},
-		{"\x80\x80", r + r},
-		{"\xe0\x80\x80", r + r + r},
-		{"\xe6\x97\\\"", r + "\""},             // an escape after a cut sequence
-		{"\\\xff", r},                          // an escaped bad byte
-		{"\xe6\x97\xa5\xf0\x9f\x98\x80", "日😀"}, // valid
-	} {
+	for _, c := range invalidUTF8Cases {
 		var s string
 		require.NoError(t, Unmarshal([]byte(`"`+c.in+`"`), &s), "%q", c.in)
 		assert.Equal(t, c.want, s, "%q", c.in)
+	}
+}
+
+// fffd is U+FFFD, the replacement character.
+const fffd = "\uFFFD"
+
+// invalidUTF8Cases are the contents of quoted strings (in) and the String
+// Godot 4.6's get_string_from_utf8 then str_to_var makes of them (want;
+// checked by TestLiveGodot4ReplacesInvalidUTF8).
+var invalidUTF8Cases = []struct{ in, want string }{
+	{"a\xffb", "a" + fffd + "b"},
+	{"\xc0\x80", fffd + fffd},                       // overlong
+	{"\xed\xa0\x80", fffd + fffd + fffd},            // a surrogate
+	{"\xf4\x90\x80\x80", fffd + fffd + fffd + fffd}, // past U+10FFFF, second byte out of range
+	{"\xf7\xbf\xbf\xbf", fffd + fffd + fffd + fffd}, // past U+10FFFF, well formed
+	{"\xf8\x88\x80\x80\x80", strings.Repeat(fffd, 5)},
+	{"\xfd\xbf\xbf\xbf\xbf\xbf", strings.Repeat(fffd, 6)},
+	{"\xe6\x97", fffd},        // cut by the closing quote
+	{"\xe6\x97A", fffd + "A"}, // cut by ASCII
+	{"\xf0\x9f\x98", fffd},    // cut four-byte sequence
+	{"\xf0\x9fx", fffd + "x"},
+	{"\x80\x80", fffd + fffd},
+	{"\xe0\x80\x80", fffd + fffd + fffd},
+	{"\xe6\x97\\\"", fffd + "\""},          // an escape after a cut sequence
+	{"\\\xff", fffd},                       // an escaped bad byte
+	{"\xe6\x97\xa5\xf0\x9f\x98\x80", "日😀"}, // valid
+}
+
+// Godot 4's get_string_from_utf8 then str_to_var makes of each quoted
+// string of invalidUTF8Cases the String gdvar's Unmarshal makes of it.
+func TestLiveGodot4ReplacesInvalidUTF8(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := t.TempDir()
+	var index strings.Builder
+	for i, c := range invalidUTF8Cases {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.txt", i)), []byte(`"`+c.in+`"`), 0o644))
+		fmt.Fprintf(&index, "%d\n", i)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(index.String()), 0o644))
+	godot.RunScript(t, engine, "scripts/text/invalid_utf8_4.gd", dir)
+	for i, c := range invalidUTF8Cases {
+		bin, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("%d.bin", i)))
+		require.NoError(t, err, "%q", c.in)
+		var engineValue any
+		require.NoError(t, gdvar.Unmarshal(bin, &engineValue, gdvar.WithEngine(gdvar.Godot4)), "%q", c.in)
+		var s string
+		require.NoError(t, Unmarshal([]byte(`"`+c.in+`"`), &s), "%q", c.in)
+		assert.Equal(t, engineValue, s, "%q", c.in)
+		assert.Equal(t, c.want, engineValue, "%q: the engine disagrees with the table", c.in)
 	}
 }
 
