@@ -156,20 +156,25 @@ func mapKey(k any) bool {
 // String returns the entries as Godot 4's print shows a Dictionary:
 // { "name": "Ann", 2: [1.5, &"id", <null>], "pos": (0.0, 1.0, 2.0) }.
 // Floats keep a ".0", as an int 1 and a float 1.0 are different keys;
-// strings are quoted as Go quotes them. A Dictionary inside itself prints
-// as {...}, as in Godot.
+// strings are quoted as Go quotes them. As in Godot 4.6, containers more
+// than 100 deep (a Dictionary inside itself, say) print as { ... } or
+// [...].
 func (d *Dictionary) String() string {
 	if d == nil {
 		return "<nil>"
 	}
 	var b strings.Builder
-	appendPrinted(&b, d, nil)
+	appendPrinted(&b, d, 0)
 	return b.String()
 }
 
-// appendPrinted writes v as Godot prints it inside a container; open holds
-// the Dictionaries v is inside of, to stop at a cycle.
-func appendPrinted(b *strings.Builder, v any, open []*Dictionary) {
+// maxPrintDepth is Godot 4's MAX_RECURSION: a container nested deeper
+// (a cycle, say) prints as "{ ... }" or "[...]", as the engine's print does.
+const maxPrintDepth = 100
+
+// appendPrinted writes v as Godot prints it inside a container, depth
+// containers deep.
+func appendPrinted(b *strings.Builder, v any, depth int) {
 	switch v := v.(type) {
 	case nil:
 		b.WriteString("<null>")
@@ -194,29 +199,26 @@ func appendPrinted(b *strings.Builder, v any, open []*Dictionary) {
 	case Color:
 		appendFloats(b, true, float64(v.R), float64(v.G), float64(v.B), float64(v.A))
 	case []any:
-		appendList(b, v, open)
+		appendList(b, v, depth)
 	case Array:
-		appendList(b, v.Values, open)
+		appendList(b, v.Values, depth)
 	case *Dictionary:
 		if v == nil {
 			b.WriteString("<null>")
 			return
 		}
-		for _, o := range open {
-			if o == v {
-				b.WriteString("{...}")
-				return
-			}
+		if depth > maxPrintDepth {
+			b.WriteString("{ ... }")
+			return
 		}
-		open = append(open, v)
 		b.WriteString("{ ")
 		for i := range v.keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			appendPrinted(b, v.keys[i], open)
+			appendPrinted(b, v.keys[i], depth+1)
 			b.WriteString(": ")
-			appendPrinted(b, v.values[i], open)
+			appendPrinted(b, v.values[i], depth+1)
 		}
 		b.WriteString(" }")
 	default:
@@ -224,13 +226,17 @@ func appendPrinted(b *strings.Builder, v any, open []*Dictionary) {
 	}
 }
 
-func appendList(b *strings.Builder, vs []any, open []*Dictionary) {
+func appendList(b *strings.Builder, vs []any, depth int) {
+	if depth > maxPrintDepth {
+		b.WriteString("[...]")
+		return
+	}
 	b.WriteByte('[')
 	for i, e := range vs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		appendPrinted(b, e, open)
+		appendPrinted(b, e, depth+1)
 	}
 	b.WriteByte(']')
 }
