@@ -21,7 +21,7 @@ import (
 // so on): an int where ref has an int and the number is whole, a float
 // where ref has a float; where the two are equal as doubles, ref's own
 // value, which restores ints past 2^53 that a double rounded (those of a
-// PackedInt64Array, an ObjectID and a RID too). Places are matched by
+// PackedInt64Array, an ObjectID, a RID and a Signal's object too). Places are matched by
 // Dictionary key (by position first, where ref's key there is the same or,
 // for numbers, equal as doubles) and Object property name, Array elements
 // by position. A number with no number at its place in ref (one added by
@@ -82,6 +82,11 @@ func keepTypes(v, ref any) any {
 		if r, ok := ref.(gdvar.RID); ok && float64(x) == float64(r) {
 			return r
 		}
+	case gdvar.Signal:
+		if r, ok := ref.(gdvar.Signal); ok && float64(x.Object) == float64(r.Object) {
+			x.Object = r.Object
+		}
+		return x
 	case []any:
 		r, _ := ref.([]any)
 		if a, ok := ref.(gdvar.Array); ok {
@@ -96,8 +101,14 @@ func keepTypes(v, ref any) any {
 	case gdvar.Array:
 		x.Values = keepTypes(x.Values, ref).([]any)
 		if x.Type.Kind == gdvar.TypedBuiltin && x.Type.Builtin == gdvar.TypeFloat {
+			// Numbers with none at their place in ref are the floats the
+			// type says; the others took ref's type (an int, read from
+			// bytes, stays one).
+			r, _ := ref.(gdvar.Array)
 			for i, e := range x.Values {
-				x.Values[i] = numberLike(e, 0.0)
+				if i >= len(r.Values) || !isNumberValue(r.Values[i]) {
+					x.Values[i] = numberLike(e, 0.0)
+				}
 			}
 		}
 		return x
@@ -192,4 +203,10 @@ func asDouble(v any) (float64, bool) {
 		return x, true
 	}
 	return 0, false
+}
+
+// isNumberValue reports whether v is an int or a float of the generic form.
+func isNumberValue(v any) bool {
+	_, ok := asDouble(v)
+	return ok
 }
