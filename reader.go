@@ -88,6 +88,10 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.setFastEnd()
 }
 
+// state returns the value layer's state, kept with the Decoder so that
+// Decode allocates none.
+func (d *Decoder) state() *decodeState { return &d.ds }
+
 // Reset makes d read a new input r with new options, reusing its memory.
 func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, opts) }
 

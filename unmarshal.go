@@ -75,7 +75,7 @@ func (d *Decoder) Decode(v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("gdvar: Decode needs a non-nil pointer, got %T", v)
 	}
-	ds := &d.ds
+	ds := d.state()
 	*ds = decodeState{d: d, text: ds.text[:0]}
 	base := d.Depth()
 	err := ds.decode(rv.Elem())
