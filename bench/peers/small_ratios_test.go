@@ -1,0 +1,160 @@
+package peers
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// smallRounds is how many interleaved rounds TestSmallRatios takes the best
+// of; smallRoundTime is about how long one measurement runs.
+const (
+	smallRounds    = 7
+	smallRoundTime = 10 * time.Millisecond
+)
+
+// smallJob is one codec doing one operation on one shape, over the records
+// in turn.
+type smallJob struct {
+	op, shape, codec string
+	run              func(i int) error
+	n                int           // operations per measurement
+	best             time.Duration // per operation, the best round's
+	allocs           float64
+}
+
+// smallJobs is every operation of every codec on every shape, in the order
+// the rounds run them.
+func smallJobs(shapes []smallShape) []*smallJob {
+	var jobs []*smallJob
+	for _, s := range shapes {
+		for _, f := range s.forms {
+			add := func(op string, run func(i int) error) {
+				jobs = append(jobs, &smallJob{op: op, shape: s.name, codec: f.codec.name, run: run})
+			}
+			add("unmarshal", func(i int) error { f.clear(); return f.codec.unmarshal(f.encoded[i], f.dst) })
+			add("marshal", func(i int) error { _, err := f.codec.marshal(f.values[i]); return err })
+			if f.codec.appendTo != nil {
+				var buf []byte
+				add("append", func(i int) (err error) { buf, err = f.codec.appendTo(buf[:0], f.values[i]); return err })
+			}
+			add("any", func(i int) error { _, err := f.codec.toAny(f.encoded[i]); return err })
+		}
+	}
+	return jobs
+}
+
+// measure runs j.n operations and returns the time of one.
+func (j *smallJob) measure() (time.Duration, error) {
+	start := time.Now()
+	for k := range j.n {
+		if err := j.run(k % smallPicks); err != nil {
+			return 0, fmt.Errorf("%s %s %s: %w", j.op, j.shape, j.codec, err)
+		}
+	}
+	return time.Since(start) / time.Duration(j.n), nil
+}
+
+// TestSmallRatios prints, for each shape, each peer's time per message over
+// gdvar's (above 1: gdvar is faster), best of interleaved rounds of about
+// 10 ms each, with gdvar's time and allocations. msgp is tinylib/msgp's
+// generated code, a floor for reference. Set PEERS_SMALL=1; it takes about
+// half a minute.
+func TestSmallRatios(t *testing.T) {
+	if os.Getenv("PEERS_SMALL") == "" {
+		t.Skip("set PEERS_SMALL=1 to measure the small-message ratios")
+	}
+	shapes := smallShapesFor(t)
+	jobs := smallJobs(shapes)
+	for _, j := range jobs { // warm up, size each measurement, count allocations
+		j.n = smallPicks
+		per, err := j.measure()
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.n = max(smallPicks, int(smallRoundTime/max(per, 1)))
+		i := 0
+		j.allocs = testing.AllocsPerRun(smallPicks, func() { _ = j.run(i); i = (i + 1) % smallPicks })
+	}
+	for range smallRounds {
+		for _, j := range jobs {
+			per, err := j.measure()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.best == 0 || per < j.best {
+				j.best = per
+			}
+		}
+	}
+	t.Log(smallReport(shapes, jobs))
+}
+
+// smallReport is the Markdown tables of the ratios, one per operation, and
+// the mean message size of each codec.
+func smallReport(shapes []smallShape, jobs []*smallJob) string {
+	find := map[string]*smallJob{}
+	for _, j := range jobs {
+		find[j.op+" "+j.shape+" "+j.codec] = j
+	}
+	var names []string
+	for _, f := range shapes[0].forms[1:] {
+		names = append(names, f.codec.name)
+	}
+	var b strings.Builder
+	for _, op := range []struct{ op, title string }{
+		{"unmarshal", "Unmarshal into the Go type"},
+		{"marshal", "Marshal"},
+		{"any", "Unmarshal into interface{}"},
+	} {
+		fmt.Fprintf(&b, "\n%s: each peer's time over gdvar's (above 1: gdvar is faster); msgp is generated code, a floor\n\n", op.title)
+		fmt.Fprintf(&b, "| shape | gdvar ns | allocs |")
+		if op.op == "marshal" {
+			fmt.Fprintf(&b, " append ns | allocs |")
+		}
+		for _, n := range names {
+			fmt.Fprintf(&b, " %s |", n)
+		}
+		fmt.Fprintf(&b, " fastest peer |\n|---|---|---|")
+		if op.op == "marshal" {
+			fmt.Fprintf(&b, "---|---|")
+		}
+		fmt.Fprintf(&b, "%s---|\n", strings.Repeat("---|", len(names)))
+		for _, s := range shapes {
+			g := find[op.op+" "+s.name+" gdvar"]
+			fmt.Fprintf(&b, "| %s | %d | %.0f |", s.name, g.best.Nanoseconds(), g.allocs)
+			if op.op == "marshal" {
+				a := find["append "+s.name+" gdvar"]
+				fmt.Fprintf(&b, " %d | %.0f |", a.best.Nanoseconds(), a.allocs)
+			}
+			fastest := 0.0
+			for _, f := range s.forms[1:] {
+				r := float64(find[op.op+" "+s.name+" "+f.codec.name].best) / float64(g.best)
+				fmt.Fprintf(&b, " %.2f |", r)
+				if !f.codec.floor && (fastest == 0 || r < fastest) {
+					fastest = r
+				}
+			}
+			fmt.Fprintf(&b, " %.2f |\n", fastest)
+		}
+	}
+	fmt.Fprintf(&b, "\nMean message size in bytes\n\n| shape | gdvar |")
+	for _, n := range names {
+		fmt.Fprintf(&b, " %s |", n)
+	}
+	fmt.Fprintf(&b, "\n|---|---|%s\n", strings.Repeat("---|", len(names)))
+	for _, s := range shapes {
+		fmt.Fprintf(&b, "| %s |", s.name)
+		for _, f := range s.forms {
+			total := 0
+			for _, e := range f.encoded {
+				total += len(e)
+			}
+			fmt.Fprintf(&b, " %.0f |", float64(total)/float64(len(f.encoded)))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
