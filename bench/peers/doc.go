@@ -32,7 +32,7 @@
 // reused buffer), BenchmarkSmallAny decodes into interface{}. The second
 // command prints Markdown tables of each peer's time over gdvar's per
 // shape and operation (best of 7 interleaved rounds of about 10 ms each),
-// with gdvar's own time and allocations (testing.AllocsPerRun) and the mean
-// message size of each codec. TestSmallRoundTrips checks that every codec
+// every codec's allocations (testing.AllocsPerRun), gdvar's time and bytes
+// allocated, and the mean message size of each codec. TestSmallRoundTrips checks that every codec
 // reads back every record, directly and through interface{}.
 package peers

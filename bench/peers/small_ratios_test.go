@@ -3,6 +3,7 @@ package peers
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,8 @@ type smallJob struct {
 	run              func(i int) error
 	n                int           // operations per measurement
 	best             time.Duration // per operation, the best round's
-	allocs           float64
+	allocs           float64       // per operation (testing.AllocsPerRun)
+	bytes            uint64        // allocated per operation
 }
 
 // smallJobs is every operation of every codec on every shape, in the order
@@ -57,6 +59,18 @@ func (j *smallJob) measure() (time.Duration, error) {
 	return time.Since(start) / time.Duration(j.n), nil
 }
 
+// allocatedPer is the bytes one operation of j allocates, on average over
+// the records.
+func allocatedPer(j *smallJob) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range smallPicks {
+		_ = j.run(i)
+	}
+	runtime.ReadMemStats(&after)
+	return (after.TotalAlloc - before.TotalAlloc) / smallPicks
+}
+
 // TestSmallRatios prints, for each shape, each peer's time per message over
 // gdvar's (above 1: gdvar is faster), best of interleaved rounds of about
 // 10 ms each, with gdvar's time and allocations. msgp is tinylib/msgp's
@@ -77,6 +91,7 @@ func TestSmallRatios(t *testing.T) {
 		j.n = max(smallPicks, int(smallRoundTime/max(per, 1)))
 		i := 0
 		j.allocs = testing.AllocsPerRun(smallPicks, func() { _ = j.run(i); i = (i + 1) % smallPicks })
+		j.bytes = allocatedPer(j)
 	}
 	for range smallRounds {
 		for _, j := range jobs {
@@ -89,7 +104,7 @@ func TestSmallRatios(t *testing.T) {
 			}
 		}
 	}
-	t.Log(smallReport(shapes, jobs))
+	t.Logf("\n%s, GOMAXPROCS %d, best of %d rounds%s", runtime.Version(), runtime.GOMAXPROCS(0), smallRounds, smallReport(shapes, jobs))
 }
 
 // smallReport is the Markdown tables of the ratios, one per operation, and
@@ -109,30 +124,31 @@ func smallReport(shapes []smallShape, jobs []*smallJob) string {
 		{"marshal", "Marshal"},
 		{"any", "Unmarshal into interface{}"},
 	} {
-		fmt.Fprintf(&b, "\n%s: each peer's time over gdvar's (above 1: gdvar is faster); msgp is generated code, a floor\n\n", op.title)
-		fmt.Fprintf(&b, "| shape | gdvar ns | allocs |")
+		fmt.Fprintf(&b, "\n%s: each peer's time over gdvar's (above 1: gdvar is faster), allocations in brackets; msgp is generated code, a floor\n\n", op.title)
+		fmt.Fprintf(&b, "| shape | gdvar ns | allocs | B |")
 		if op.op == "marshal" {
-			fmt.Fprintf(&b, " append ns | allocs |")
+			fmt.Fprintf(&b, " append ns | allocs | B |")
 		}
 		for _, n := range names {
 			fmt.Fprintf(&b, " %s |", n)
 		}
-		fmt.Fprintf(&b, " fastest peer |\n|---|---|---|")
+		fmt.Fprintf(&b, " fastest peer |\n|---|---|---|---|")
 		if op.op == "marshal" {
-			fmt.Fprintf(&b, "---|---|")
+			fmt.Fprintf(&b, "---|---|---|")
 		}
 		fmt.Fprintf(&b, "%s---|\n", strings.Repeat("---|", len(names)))
 		for _, s := range shapes {
 			g := find[op.op+" "+s.name+" gdvar"]
-			fmt.Fprintf(&b, "| %s | %d | %.0f |", s.name, g.best.Nanoseconds(), g.allocs)
+			fmt.Fprintf(&b, "| %s | %d | %.0f | %d |", s.name, g.best.Nanoseconds(), g.allocs, g.bytes)
 			if op.op == "marshal" {
 				a := find["append "+s.name+" gdvar"]
-				fmt.Fprintf(&b, " %d | %.0f |", a.best.Nanoseconds(), a.allocs)
+				fmt.Fprintf(&b, " %d | %.0f | %d |", a.best.Nanoseconds(), a.allocs, a.bytes)
 			}
 			fastest := 0.0
 			for _, f := range s.forms[1:] {
-				r := float64(find[op.op+" "+s.name+" "+f.codec.name].best) / float64(g.best)
-				fmt.Fprintf(&b, " %.2f |", r)
+				p := find[op.op+" "+s.name+" "+f.codec.name]
+				r := float64(p.best) / float64(g.best)
+				fmt.Fprintf(&b, " %.2f (%.0f) |", r, p.allocs)
 				if !f.codec.floor && (fastest == 0 || r < fastest) {
 					fastest = r
 				}
