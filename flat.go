@@ -247,7 +247,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	if e.w != nil {
 		es.flatMax = start + e.flushAt() // an Encoder on a writer holds no more than that
 	}
-	b, ok := plan.fn(es, e.bb.B, addressable(v).Addr().UnsafePointer())
+	b, ok := plan.fn(es, e.bb.B, pointerTo(v))
 	if !ok {
 		e.bb.B = b[:start]
 		return false, nil
@@ -260,4 +260,20 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 		return true, e.Flush()
 	}
 	return true, nil
+}
+
+// pointerTo returns the address of v's value for a plan to read: its own,
+// or, for a value without one (held in an interface or a map), the one
+// reflect holds it at, rather than a copy's.
+func pointerTo(v reflect.Value) unsafe.Pointer {
+	if v.CanAddr() {
+		return v.Addr().UnsafePointer()
+	}
+	if v.CanInterface() {
+		// A flat type is not pointer-shaped: the interface holds a pointer
+		// to v's value, not a copy (reflect copies only addressable values).
+		x := v.Interface()
+		return efaceData(&x)
+	}
+	return addressable(v).Addr().UnsafePointer()
 }

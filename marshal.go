@@ -36,39 +36,13 @@ import (
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
-	t := reflect.TypeOf(v)
-	if hint, ok := sizeHints.Load(t); ok {
-		// A large value of this type was marshalled before: write straight
-		// into a buffer of about its size, neither growing one nor copying.
-		n := hint.(int)
-		b, err := AppendMarshal(make([]byte, 0, n+n/8), v, opts...)
-		if err == nil && len(b) != n {
-			noteSize(t, len(b))
-		}
-		return b, err
+	tt := topTypeOf(reflect.TypeOf(v))
+	b, err := appendMarshal(tt, make([]byte, 0, tt.capacity()), v, opts)
+	if err != nil {
+		return nil, err
 	}
-	b, err := encodeToBytes(opts, func(es *encodeState) error { return es.e.Encode(v) })
-	if err == nil {
-		noteSize(t, len(b))
-	}
-	return b, err
-}
-
-// sizeHints holds, by Go type, the size of the last large value Marshal
-// wrote: one entry per type, whatever the number of calls.
-var sizeHints sync.Map
-
-// largeOutput is the size from which Marshal sizes its next buffer for the
-// type from the last one, instead of filling a pooled buffer (which, that
-// large, the pool seldom keeps) and copying it.
-const largeOutput = 64 << 10
-
-func noteSize(t reflect.Type, n int) {
-	if n >= largeOutput {
-		sizeHints.Store(t, n)
-	} else if _, ok := sizeHints.Load(t); ok {
-		sizeHints.Delete(t)
-	}
+	tt.noteSize(len(b))
+	return b, nil
 }
 
 // encodeToBytes runs write on a pooled Encoder and returns a copy of what it
@@ -99,6 +73,14 @@ func getEncoder(opts []Option) *Encoder {
 // it, and returns the extended slice: a caller with its own buffer (a frame
 // being built, say) avoids a copy.
 func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
+	return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, opts)
+}
+
+// appendMarshal is AppendMarshal of a value of type tt.
+func appendMarshal(tt *topType, dst []byte, v any, opts []Option) ([]byte, error) {
+	if b, ok := appendFlat(tt, dst, v, opts); ok {
+		return b, nil
+	}
 	e := getEncoder(opts)
 	defer func() {
 		e.own.B, e.bb = nil, nil

