@@ -33,6 +33,10 @@
 // command prints Markdown tables of each peer's time over gdvar's per
 // shape and operation (best of 7 interleaved rounds of about 10 ms each),
 // every codec's allocations (testing.AllocsPerRun), gdvar's time and bytes
-// allocated, and the mean message size of each codec. TestSmallRoundTrips checks that every codec
-// reads back every record, directly and through interface{}.
+// allocated, and the mean message size of each codec.
+//
+// TestSmallRoundTrips checks that every codec reads back every record,
+// directly and through interface{}; TestSmallGodotWritesTheSameBytes that
+// Godot 4 writes gdvar's bytes of the records again byte for byte (the
+// vectors hold float32 values, as Godot's standard build sends them).
 package peers
