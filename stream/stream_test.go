@@ -274,9 +274,9 @@ func TestBadValueInAFrame(t *testing.T) {
 }
 
 // Fault tests on loopback TCP.
-func tcpPair(t *testing.T) (client, server *net.TCPConn) {
+func tcpPair(tb testing.TB) (client, server *net.TCPConn) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
+	require.NoError(tb, err)
 	defer ln.Close()
 	accepted := make(chan net.Conn, 1)
 	go func() {
@@ -284,10 +284,10 @@ func tcpPair(t *testing.T) (client, server *net.TCPConn) {
 		accepted <- c
 	}()
 	c, err := net.Dial("tcp", ln.Addr().String())
-	require.NoError(t, err)
+	require.NoError(tb, err)
 	s := <-accepted
-	require.NotNil(t, s)
-	t.Cleanup(func() { c.Close(); s.Close() })
+	require.NotNil(tb, s)
+	tb.Cleanup(func() { c.Close(); s.Close() })
 	return c.(*net.TCPConn), s.(*net.TCPConn)
 }
 

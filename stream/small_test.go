@@ -1,0 +1,99 @@
+package stream
+
+import (
+	"bytes"
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/require"
+)
+
+// playerUpdate is issue 24's small message, a Dictionary on the wire as a
+// Godot game sends its position updates: 113 bytes with its length word.
+type playerUpdate struct {
+	ID    int64         `gdvar:"id"`
+	Pos   gdvar.Vector3 `gdvar:"pos"`
+	Vel   gdvar.Vector3 `gdvar:"vel"`
+	Rot   float64       `gdvar:"rot"`
+	Input int64         `gdvar:"input"`
+}
+
+// next changes every field, as the next update would.
+func (u *playerUpdate) next() {
+	u.ID++
+	u.Pos.X += 0.5
+	u.Vel.Z -= 0.25
+	u.Rot += 0.125
+	u.Input ^= 5
+}
+
+// BenchmarkPutGetVarSmall sends player updates one way, PutVar on one Peer
+// and GetVar on the other: over loopback TCP, the sender in a goroutine of
+// its own, with and without a context (one for the connection, shared by
+// its calls), and through an in-memory buffer. allocs/op counts both sides
+// of one message.
+func BenchmarkPutGetVarSmall(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, bc := range []struct {
+		name     string
+		put, get func(p *Peer, u *playerUpdate) error
+	}{
+		{"loopback",
+			func(p *Peer, u *playerUpdate) error { return p.PutVar(u) },
+			func(p *Peer, u *playerUpdate) error { return p.GetVar(u) }},
+		{"loopback-context",
+			func(p *Peer, u *playerUpdate) error { return p.PutVarContext(ctx, u) },
+			func(p *Peer, u *playerUpdate) error { return p.GetVarContext(ctx, u) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			client, server := tcpPair(b)
+			send, recv := NewPeer(client), NewPeer(server)
+			n := b.N
+			b.ReportAllocs()
+			b.ResetTimer()
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
+				for range n {
+					u.next()
+					if err := bc.put(send, &u); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			}()
+			var got playerUpdate
+			for i := range n {
+				if err := bc.get(recv, &got); err != nil {
+					b.Fatal(err)
+				}
+				if got.ID != int64(i+1) {
+					b.Fatalf("message %d has id %d", i+1, got.ID)
+				}
+			}
+			wg.Wait()
+		})
+	}
+	b.Run("memory", func(b *testing.B) {
+		var buf bytes.Buffer
+		peer := NewPeer(&buf)
+		u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
+		var got playerUpdate
+		b.ReportAllocs()
+		for b.Loop() {
+			u.next()
+			if err := peer.PutVar(&u); err != nil {
+				b.Fatal(err)
+			}
+			if err := peer.GetVar(&got); err != nil {
+				b.Fatal(err)
+			}
+		}
+		require.Equal(b, u, got)
+	})
+}
