@@ -1,6 +1,8 @@
 package gdvar
 
 import (
+	"encoding"
+	"encoding/binary"
 	"math"
 	"reflect"
 	"unsafe"
@@ -9,8 +11,10 @@ import (
 // A flat type is one whose values Marshal writes straight into the
 // Encoder's buffer, one after another, without a token or a frame for each
 // part: bools, ints, floats, math types, strings, []byte (a
-// PackedByteArray), and structs and Arrays (slices tagged ",array") of flat
-// types, with no omitempty or embedded field and no method of their own. Its plan is made once per type. The
+// PackedByteArray), values whose text is their String (an
+// encoding.TextMarshaler that is also a TextAppender, as time.Time is),
+// and structs and Arrays (slices tagged ",array") of flat types, with no
+// omitempty or embedded field and no other method of their own. Its plan is made once per type. The
 // bytes are those the token path writes; that path remains for the rest,
 // for values a plan cannot take after all (a long string, a 64-bit value
 // the engine version lacks), and for their errors.
@@ -33,7 +37,13 @@ var flatPaths = true
 // returns nil; open holds the struct types being planned, as a recursive
 // type is not flat.
 func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*flatPlan, bool) {
-	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) || t.Implements(textMarshalerType) {
+	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) {
+		return nil, false
+	}
+	if t.Implements(textMarshalerType) {
+		if godotTypeEncoder(t) == nil && t.Implements(textAppenderType) && !pointerShaped(t) {
+			return &flatPlan{fn: flatText(t)}, true
+		}
 		return nil, false
 	}
 	if typ, ok := mathTypes[t]; ok {
@@ -207,6 +217,36 @@ func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	}
 	b = append(le32(le32(b, uint32(es.e.tab.wire[TypePackedByteArray])), uint32(len(s))), s...)
 	return appendPad(b, padding(int64(len(s))), 0), true
+}
+
+// flatText writes a value of type t, an encoding.TextAppender, as the
+// String that MarshalText gives (see textMarshalerEncoder), appending its
+// text in place; an error is left to the token path to report.
+func flatText(t reflect.Type) flatFunc {
+	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+		start := len(b)
+		b, err := reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(le32(le32(b, stringType), 0))
+		n := len(b) - start - 8
+		if err != nil || es.tokenWay(n) {
+			return b, false
+		}
+		binary.LittleEndian.PutUint32(b[start+4:], uint32(n))
+		return appendPad(b, padding(int64(n)), 0), true
+	}
+}
+
+// pointerShaped reports whether an interface holds a value of type t
+// itself rather than a pointer to it, as Go's compiler decides.
+func pointerShaped(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return t.Len() == 1 && pointerShaped(t.Elem())
+	case reflect.Struct:
+		return t.NumField() == 1 && pointerShaped(t.Field(0).Type)
+	}
+	return false
 }
 
 // flatMath writes a math value as writeMath does.

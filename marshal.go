@@ -20,6 +20,8 @@ import (
 //     writes it); float64: float (32-bit iff that loses nothing); float32:
 //     32-bit float
 //   - string: String; StringName: StringName; encoding.TextMarshaler: String
+//     (written with its AppendText when it is an encoding.TextAppender too,
+//     which should give the same text)
 //   - []byte, []int32, []int64, []float32, []float64, []string, []Vector2,
 //     []Vector3, []Vector4, []Color: the Packed*Array of that element
 //   - other slices and Go arrays: Array; Array: a typed Array
@@ -145,6 +147,7 @@ func (es *encodeState) unsupported(t reflect.Type, why string) error {
 var (
 	marshalerType     = reflect.TypeFor[Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
 )
 
 // newEncoderFunc builds the encoder of type t; asArray writes slices as

@@ -1,13 +1,35 @@
 package gdvar
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// textRef is pointer-shaped: an interface holds the pointer itself.
+type textRef struct{ s *string }
+
+func (r textRef) MarshalText() ([]byte, error)        { return []byte(*r.s), nil }
+func (r textRef) AppendText(b []byte) ([]byte, error) { return append(b, *r.s...), nil }
+
+// textFails cannot give its text.
+type textFails struct{}
+
+func (f textFails) MarshalText() ([]byte, error)        { return nil, errTextFails }
+func (f textFails) AppendText(b []byte) ([]byte, error) { return append(b, "part"...), errTextFails }
+
+var errTextFails = errors.New("no text")
+
+// dated holds a time.Time and a text whose appending fails.
+type dated struct {
+	At   time.Time
+	Text textRef
+}
 
 // topRecord is a flat record, given to Marshal by value and by pointer.
 type topRecord struct {
@@ -26,6 +48,8 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 	rec := topRecord{Name: "ada", N: 1 << 40, F: 0.1, Pos: Vector3{X: 1, Y: math.Pi, Z: 3}, Blob: []byte{1, 2, 3}, Flags: []bool{true, false}}
 	var nilRec *topRecord
 	deep := strings.Repeat("x", 70000) // longer than an Encoder holds
+	at := time.Date(2026, 11, 23, 18, 4, 5, 6, time.UTC)
+	hello := "hello"
 	tests := []struct {
 		name string
 		v    any
@@ -43,6 +67,11 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 		{"long string", deep, nil},
 		{"bytes", []byte{9}, nil},
 		{"vector", Vector2{X: 0.5, Y: 0.1}, nil},
+		{"time", at, nil},
+		{"time in a struct", dated{At: at, Text: textRef{&hello}}, nil},
+		{"time out of range", dated{At: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), Text: textRef{&hello}}, nil},
+		{"pointer-shaped text", textRef{&hello}, nil},
+		{"failing text", struct{ F textFails }{}, nil},
 		{"Godot 3", rec, []Option{WithEngine(Godot3)}},
 		{"Godot 3, no 64-bit int", topRecord{N: 1 << 40}, []Option{WithEngine(Godot3)}},
 		{"single precision", rec, []Option{WithMathPrecision(Single)}},
@@ -54,6 +83,9 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 		got, err := Marshal(tc.v, tc.opts...)
 		assert.Equal(t, wantErr, err, tc.name)
 		assert.Equal(t, want, got, tc.name)
+		if tc.name == "time out of range" || tc.name == "failing text" {
+			assert.Error(t, err, tc.name)
+		}
 		appended, err := AppendMarshal([]byte{7}, tc.v, tc.opts...)
 		assert.Equal(t, wantErr, err, tc.name)
 		if wantErr == nil {
