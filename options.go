@@ -26,10 +26,17 @@ type config struct {
 	ext        optset.Ext
 }
 
+// defaultConfig is the configuration without options.
+var defaultConfig = config{inputLimit: -1, limits: DefaultLimits()}
+
 // set makes c the configuration opts describe. It works in place so that
 // resetting a Decoder or Encoder does not allocate.
 func (c *config) set(opts []Option) {
-	*c = config{inputLimit: -1}
+	*c = defaultConfig
+	if len(opts) == 0 {
+		return
+	}
+	c.limits = Limits{}
 	for _, o := range opts {
 		o(c)
 	}

@@ -34,8 +34,22 @@ import (
 // discard the Decoder (close the connection). They never return part of a
 // value as if it were whole.
 type Decoder struct {
+	input // what Reset starts afresh
+
+	// Kept across Resets, so that a reused Decoder allocates nothing: the
+	// parts of a Decoder that most inputs never need are out of line,
+	// made on first use, so that a new Decoder is small.
+	inline [2]frame     // the first frames' room: a shallow value pushes without allocating
+	names  interner     // names read (see intern.go)
+	ext    *tokenExt    // the extras of the last rarer token (see extra)
+	ds     *decodeState // the value layer's state (see state)
+	own    *config      // the configuration options give (see init)
+}
+
+// input is a Decoder's state for one input.
+type input struct {
 	r   io.Reader // nil when decoding a byte slice
-	cfg config
+	cfg *config   // read only: defaultConfig or own
 	tab *engineTable
 
 	bb       *bytebufferpool.ByteBuffer // pooled buffer (reader mode)
@@ -46,17 +60,14 @@ type Decoder struct {
 	eof      bool  // r reported the end of input
 
 	st         stack
-	ext        tokenExt // reused for the extras of the last token
-	names      interner
-	valueStart int64       // input offset where the current top-level value starts
-	valueEnd   int64       // buf index the current value must not pass (MaxValueBytes)
-	fastEnd    int         // last buf index where ReadToken's fast path may start a value (setFastEnd)
-	fastString uint32      // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
-	err        error       // final error
-	ds         decodeState // the value layer's state (Decode)
-	hinted     int64       // Go bytes the value layer pre-allocated from counts (see hint)
-	tee        *Encoder    // CopyValue: where the bytes read go (see flushTee)
-	teeAt      int         // buf index from which they have not gone yet
+	valueStart int64    // input offset where the current top-level value starts
+	valueEnd   int64    // buf index the current value must not pass (MaxValueBytes)
+	fastEnd    int      // last buf index where ReadToken's fast path may start a value (setFastEnd)
+	fastString uint32   // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
+	err        error    // final error
+	hinted     int64    // Go bytes the value layer pre-allocated from counts (see hint)
+	tee        *Encoder // CopyValue: where the bytes read go (see flushTee)
+	teeAt      int      // buf index from which they have not gone yet
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
@@ -75,22 +86,54 @@ func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 	return d
 }
 
+// init starts d afresh on an input. Without options it shares
+// defaultConfig, which it never writes, so that a new or reset Decoder
+// costs little more than clearing its input state.
 func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	d.release()
-	*d = Decoder{r: r, st: stack{frames: d.st.frames[:0]}, names: d.names, ds: decodeState{text: d.ds.text}}
-	d.cfg.set(opts)
-	d.tab = d.cfg.engine.table()
-	d.err = d.cfg.err
-	d.fastString = uint32(min(fastStringMax, d.cfg.limits.MaxStringBytes))
+	cfg := &defaultConfig
+	if len(opts) > 0 {
+		if d.own == nil {
+			d.own = new(config)
+		}
+		d.own.set(opts)
+		cfg = d.own
+	}
+	frames := d.st.frames[:0]
+	if frames == nil {
+		frames = d.inline[:0]
+	}
+	d.input = input{
+		r: r, cfg: cfg, tab: cfg.engine.table(), err: cfg.err,
+		st:         stack{frames: frames},
+		fastString: uint32(min(fastStringMax, cfg.limits.MaxStringBytes)),
+	}
+	if d.ds != nil { // what the last value kept goes, as with a new Decoder
+		*d.ds = decodeState{text: d.ds.text[:0]}
+	}
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true
 	}
 	d.setFastEnd()
 }
 
-// state returns the value layer's state, kept with the Decoder so that
-// Decode allocates none.
-func (d *Decoder) state() *decodeState { return &d.ds }
+// state returns the value layer's state, made on the first Decode and kept
+// with the Decoder, so that a reused Decoder decodes without allocating.
+func (d *Decoder) state() *decodeState {
+	if d.ds == nil {
+		d.ds = new(decodeState)
+	}
+	return d.ds
+}
+
+// extra returns the room for the extras of a rarer token (container types,
+// NodePaths, Godot 2's Image), made on first use and reused.
+func (d *Decoder) extra() *tokenExt {
+	if d.ext == nil {
+		d.ext = new(tokenExt)
+	}
+	return d.ext
+}
 
 // Reset makes d read a new input r with new options, reusing its memory.
 func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, opts) }
@@ -629,7 +672,7 @@ func (d *Decoder) readNodePath(t *Token) error {
 	if err := d.needAt(16, 0, true); err != nil {
 		return err
 	}
-	w := &d.ext.path
+	w := &d.extra().path
 	w.words = [3]uint32{d.u32(4), d.u32(8), d.u32(12)}
 	// The engine counts in uint32 and wraps, so must we.
 	total := w.words[0]&^nodePathNewForm + w.words[1]
@@ -652,7 +695,7 @@ func (d *Decoder) readNodePath(t *Token) error {
 		at = next
 	}
 	t.setKind(KindNodePath)
-	t.setExt(&d.ext)
+	t.setExt(d.ext)
 	return d.commit(at)
 }
 
@@ -667,12 +710,12 @@ func (d *Decoder) readOldNodePath(t *Token) error {
 	if err != nil {
 		return err
 	}
-	w := &d.ext.path
+	w := &d.extra().path
 	w.words = [3]uint32{uint32(len(path))}
 	w.names = append(w.names[:0], path)
 	w.pads = append(w.pads[:0], pad)
 	t.setKind(KindNodePath)
-	t.setExt(&d.ext)
+	t.setExt(d.ext)
 	return d.commit(at)
 }
 
@@ -693,10 +736,10 @@ func (d *Decoder) readImageStart(t *Token) error {
 	if err := d.checkSize(20, 24, n, true); err != nil {
 		return err
 	}
-	d.ext.image = ImageHeader{Format: d.u32(4), Mipmaps: d.u32(8), Width: d.u32(12), Height: d.u32(16)}
+	d.extra().image = ImageHeader{Format: d.u32(4), Mipmaps: d.u32(8), Width: d.u32(12), Height: d.u32(16)}
 	t.setKind(KindImageStart)
 	t.setRaw(n, word)
-	t.setExt(&d.ext)
+	t.setExt(d.ext)
 	d.st.startValue()
 	d.st.push(frame{kind: framePacked, typ: TypeImage, remain: n, total: n})
 	return d.advance(24)
@@ -817,8 +860,8 @@ func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 	if t.Type() == TypeArray {
 		t.setKind(KindArrayStart)
 		if kind := ContainerKind(hdr & d.tab.flagBits[TypeArray] >> arrayKindShift); kind != Untyped {
-			at, err = d.readContainerType(kind, at, &budget, &d.ext.elem)
-			t.setExt(&d.ext)
+			at, err = d.readContainerType(kind, at, &budget, &d.extra().elem)
+			t.setExt(d.ext)
 		}
 	} else {
 		fk = frameDict
@@ -827,11 +870,11 @@ func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 		kk := ContainerKind(bits >> dictKeyShift & containerKindMask)
 		vk := ContainerKind(bits >> dictValueShift & containerKindMask)
 		if kk != Untyped || vk != Untyped {
-			at, err = d.readContainerType(kk, at, &budget, &d.ext.key)
+			at, err = d.readContainerType(kk, at, &budget, &d.extra().key)
 			if err == nil {
-				at, err = d.readContainerType(vk, at, &budget, &d.ext.value)
+				at, err = d.readContainerType(vk, at, &budget, &d.extra().value)
 			}
-			t.setExt(&d.ext)
+			t.setExt(d.ext)
 		}
 	}
 	if err != nil {
