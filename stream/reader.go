@@ -53,6 +53,7 @@ type Reader struct {
 	bodyN  int64            // bytes of the current frame read into body
 	rest   io.LimitedReader // the current frame, for NextFrame and skipping
 	dec    *gdvar.Decoder   // reused for each frame
+	watch  *watch           // GetVarContext's, made at its first call
 
 	streamFrom int64          // see defaultStreamFrom; tests lower it
 	streamOpts []gdvar.Option // the codec's, for streamFrame
@@ -349,13 +350,10 @@ func (r *Reader) GetVarContext(ctx context.Context, v any) error {
 	if !ok {
 		return r.GetVar(v)
 	}
-	if d, has := ctx.Deadline(); has {
-		_ = dl.SetReadDeadline(d)
+	if r.watch == nil {
+		r.watch = newWatch(r, dl.SetReadDeadline)
 	}
-	stop := context.AfterFunc(ctx, func() { _ = dl.SetReadDeadline(time.Unix(1, 0)) })
-	err := r.GetVar(v)
-	stop()
-	_ = dl.SetReadDeadline(time.Time{})
+	err := r.watch.bound(ctx, func() error { return r.GetVar(v) })
 	if ctx.Err() != nil && err != nil && !errors.Is(err, ErrBroken) {
 		return ctx.Err()
 	}

@@ -39,6 +39,7 @@ type Writer struct {
 	spare *bytebufferpool.ByteBuffer // kept between frames (see keptFrame)
 	last  int                        // the size of the last frame built in memory
 	first prefixed                   // WriteFrameLen's writer
+	watch *watch                     // PutVarContext's, made at its first call
 }
 
 // prefixed writes its prefix (a frame's length word) with the first Write,
@@ -133,13 +134,10 @@ func (w *Writer) PutVarContext(ctx context.Context, v any) error {
 	if !ok {
 		return w.PutVar(v)
 	}
-	if d, has := ctx.Deadline(); has {
-		_ = dl.SetWriteDeadline(d)
+	if w.watch == nil {
+		w.watch = newWatch(w, dl.SetWriteDeadline)
 	}
-	stop := context.AfterFunc(ctx, func() { _ = dl.SetWriteDeadline(time.Unix(1, 0)) })
-	err := w.PutVar(v)
-	stop()
-	_ = dl.SetWriteDeadline(time.Time{})
+	err := w.watch.bound(ctx, func() error { return w.PutVar(v) })
 	if ctx.Err() != nil && err != nil {
 		return ctx.Err()
 	}
