@@ -276,8 +276,9 @@ func TestFlatReadBudget(t *testing.T) {
 	t.Logf("%d Arrays declaring %d structs of 512 bytes, %d KiB in all: %d KiB allocated, %d KiB without the flat reader", count, n, len(data)>>10, on>>10, off>>10)
 }
 
-// A struct holding a type that decodes itself is not read flat: its method
-// is called, as the token path calls it.
+// A type that decodes itself has its method called, as the token path
+// calls it: UnmarshalText by the flat reader, given the String's bytes;
+// UnmarshalGodot, which reads tokens, by the token path only.
 func TestFlatReadLeavesMethods(t *testing.T) {
 	type named struct {
 		A int
@@ -288,7 +289,18 @@ func TestFlatReadLeavesMethods(t *testing.T) {
 	var got named
 	require.NoError(t, Unmarshal(data, &got))
 	assert.Equal(t, shouted("QUIET"), got.S)
-	assert.Nil(t, flatReaderFor(reflect.TypeFor[named]()))
+	assert.NotNil(t, flatReaderFor(reflect.TypeFor[named]()))
+
+	type counted struct {
+		A int
+		C counter
+	}
+	data, err = Marshal(counted{A: 1, C: 7})
+	require.NoError(t, err)
+	var back counted
+	require.NoError(t, Unmarshal(data, &back))
+	assert.Equal(t, counted{A: 1, C: 7}, back)
+	assert.Nil(t, flatReaderFor(reflect.TypeFor[counted]()))
 }
 
 // sizedWriter records the largest write, and fails after limit bytes.

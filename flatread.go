@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/binary"
 	"math"
 	"reflect"
@@ -98,11 +99,12 @@ func (r *flatReader) count() (int, bool) {
 
 // Strings are kept in blocks: a short string decoded by the flat reader
 // goes into the Decode call's current block. Blocks double from
-// arenaFirst to arenaBlock bytes, and are no larger than the input left,
-// so that a string kept alive keeps at most that much alive besides, as a
-// slice of the input would, and a value of few strings takes a small one.
+// arenaFirst to arenaBlock bytes, and are no larger than the string and
+// the input left after it, so that a string kept alive keeps at most that
+// much alive besides, as a slice of the input would, and the strings of a
+// small value (a record, twenty names) take one small block.
 const (
-	arenaFirst = 64
+	arenaFirst = 256
 	arenaBlock = 4 << 10
 	arenaMax   = 256 // longer strings get their own allocation
 )
@@ -114,8 +116,8 @@ func (ds *decodeState) keep(s []byte, rest int) string {
 		return string(s)
 	}
 	if cap(ds.arena)-len(ds.arena) < len(s) {
-		next := min(2*cap(ds.arena), arenaBlock)
-		ds.arena = make([]byte, 0, max(len(s), min(max(next, arenaFirst), rest)))
+		next := min(max(2*cap(ds.arena), arenaFirst), arenaBlock)
+		ds.arena = make([]byte, 0, max(len(s), min(next, len(s)+rest)))
 	}
 	start := len(ds.arena)
 	ds.arena = append(ds.arena, s...)
@@ -127,18 +129,57 @@ var flatReaders sync.Map // reflect.Type → flatReadFunc
 
 // flatReaderFor returns the reader of t, or nil. A slice of bytes reads
 // from a PackedByteArray, another slice from an Array whether or not its
-// field is tagged ",array". A type with a decoding method of its own
-// (UnmarshalGodot, UnmarshalText), or holding one, is not read flat.
+// field is tagged ",array".
 func flatReaderFor(t reflect.Type) flatReadFunc {
 	if f, ok := flatReaders.Load(t); ok {
 		return f.(flatReadFunc)
 	}
 	var f flatReadFunc
-	if _, flat := newFlatPlan(t, !isBytes(t), map[reflect.Type]bool{}); flat && !decodesItself(t) {
+	if flatReadable(t, map[reflect.Type]bool{}) {
 		f = newFlatReader(t)
 	}
 	flatReaders.Store(t, f)
 	return f
+}
+
+// flatReadable reports whether the flat reader reads t as the token path
+// does (see newDecoderFunc): not a type with UnmarshalGodot or one of
+// gdvar's Godot types other than the math types, nor holding one; a
+// TextUnmarshaler from a String; bools, signed integers, floats, strings,
+// slices and structs of those, not embedding structs. open holds the
+// struct types being checked, as a recursive type is not flat.
+func flatReadable(t reflect.Type, open map[reflect.Type]bool) bool {
+	pt := reflect.PointerTo(t)
+	switch {
+	case pt.Implements(unmarshalerType):
+		return false
+	case mathTypes[t] != 0:
+		return true
+	case godotTypeDecoder(t) != nil:
+		return false
+	case pt.Implements(textUnmarshalerType):
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return true
+	case reflect.Slice:
+		return isBytes(t) || flatReadable(t.Elem(), open)
+	case reflect.Struct:
+		if open[t] {
+			return false
+		}
+		open[t] = true
+		defer delete(open, t)
+		for _, f := range structFields(t).fields {
+			if len(f.index) != 1 || !flatReadable(f.typ, open) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // isBytes reports whether t is a slice of bytes, named or not.
@@ -146,29 +187,13 @@ func isBytes(t reflect.Type) bool {
 	return t.Kind() == reflect.Slice && t.Elem() == reflect.TypeFor[byte]()
 }
 
-// decodesItself reports whether t, or a type it holds, has a decoding
-// method of its own, which the token path calls.
-func decodesItself(t reflect.Type) bool {
-	if pt := reflect.PointerTo(t); pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
-		return true
-	}
-	switch t.Kind() {
-	case reflect.Slice:
-		return decodesItself(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if decodesItself(t.Field(i).Type) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // newFlatReader builds the reader of flat type t.
 func newFlatReader(t reflect.Type) flatReadFunc {
 	if typ, ok := mathTypes[t]; ok {
 		return flatReadMath(typ)
+	}
+	if reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		return flatReadText(t)
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -281,6 +306,20 @@ func flatReadMath(typ Type) flatReadFunc {
 		}
 		readReals(unsafe.Slice((*float64)(p), realCount[typ]), raw, wide)
 		return true
+	}
+}
+
+// flatReadText reads a String into an encoding.TextUnmarshaler (a
+// time.Time, say), which is given the input's bytes, as encoding/json gives
+// its own: UnmarshalText must not keep them. Its error is the token path's
+// to report.
+func flatReadText(t reflect.Type) flatReadFunc {
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		if _, ok := r.header(TypeString, false); !ok {
+			return false
+		}
+		s, ok := r.str()
+		return ok && reflect.NewAt(t, p).Interface().(encoding.TextUnmarshaler).UnmarshalText(s) == nil
 	}
 }
 
@@ -483,10 +522,24 @@ func (ss *slabs) of(t reflect.Type) *slab {
 // readFlat reads a value of a flat type into v where a value goes; false
 // when the token path must read it.
 func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
+	if !v.CanAddr() {
+		return false
+	}
+	r := ds.startFlat()
+	if r == nil || !read(r, v.Addr().UnsafePointer()) {
+		return false
+	}
+	ds.endFlat(r)
+	return true
+}
+
+// startFlat returns the flat reader, ready to read a value from the
+// Decoder's buffer, or nil where a value cannot be read flat.
+func (ds *decodeState) startFlat() *flatReader {
 	d := ds.d
 	f := d.st.top()
-	if !flatPaths || d.err != nil || f != nil && (f.next() != expValue || f.inKey) || !v.CanAddr() {
-		return false
+	if !flatPaths || d.err != nil || f != nil && (f.next() != expValue || f.inKey) {
+		return nil
 	}
 	if f == nil { // a top-level value: where it starts bounds where it ends
 		d.valueStart = d.InputOffset()
@@ -494,17 +547,18 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 	}
 	end := min(int64(d.end), d.valueEnd)
 	if end < int64(d.pos) || d.st.depth > d.cfg.limits.MaxDepth {
-		return false
+		return nil
 	}
 	r := &ds.flat // kept in ds: the readers' calls would make a local escape
 	*r = flatReader{ds: ds, d: d, b: d.buf[:end], pos: d.pos, depth: d.st.depth}
-	if !read(r, v.Addr().UnsafePointer()) {
-		return false
-	}
-	d.pos = r.pos
-	if f != nil {
+	return r
+}
+
+// endFlat moves the Decoder past the value r read.
+func (ds *decodeState) endFlat(r *flatReader) {
+	ds.d.pos = r.pos
+	if f := ds.d.st.top(); f != nil {
 		f.startValue()
 	}
 	ds.started = true
-	return true
 }

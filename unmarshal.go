@@ -46,7 +46,18 @@ import (
 // 512 KiB for the deepest nesting; into Go types, a slice besides takes at
 // most 5 times its element's Go size for each element decoded.
 func Unmarshal(data []byte, v any, opts ...Option) error {
-	d := NewDecoderBytes(data, opts...)
+	d, _ := unmarshalPool.Get().(*Decoder)
+	if d == nil {
+		d = new(Decoder)
+	}
+	d.ResetBytes(data, opts...)
+	err := unmarshalWith(d, data, v)
+	putUnmarshalDecoder(d)
+	return err
+}
+
+// unmarshalWith is Unmarshal with the Decoder d, reset to read data.
+func unmarshalWith(d *Decoder, data []byte, v any) error {
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
 			return &DecodeError{Path: "$", Reason: ErrTruncated, Detail: "no value"}
