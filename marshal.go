@@ -105,7 +105,7 @@ func (e *Encoder) Encode(v any) error {
 	es := &e.es
 	es.e = e
 	k, hops := len(es.refs), es.hops // Encode may run inside a MarshalGodot
-	err := es.value(reflect.ValueOf(v))
+	err := es.any(v)
 	if err != nil {
 		err = es.cycle(err)
 	}
@@ -122,6 +122,11 @@ type encodeState struct {
 	chunk   []byte      // a packed vector chunk being built
 	refs    []ref       // the references being followed (see nesting.go)
 	hops    int         // the pointers, interfaces and Marshalers on the path
+	// types remembers the encoders of recent types (see encoderOf); kept
+	// by Reset, as a type's encoder does not depend on options.
+	types    [encoderCache]typeEncoder
+	nextType int
+	keys     []string // the sorted keys of the map[string]any being written and those it is inside
 }
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
@@ -137,7 +142,7 @@ func (es *encodeState) value(v reflect.Value) error {
 	if !v.IsValid() {
 		return es.e.WriteToken(NilToken)
 	}
-	return encoderFor(v.Type())(es, v)
+	return es.encoderOf(v.Type())(es, v)
 }
 
 func (es *encodeState) unsupported(t reflect.Type, why string) error {
@@ -191,7 +196,12 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 			if err := es.hop(); err != nil {
 				return err
 			}
-			err := es.value(v.Elem())
+			var err error
+			if v.CanInterface() {
+				err = es.any(v.Interface())
+			} else {
+				err = es.value(v.Elem())
+			}
 			es.unhop()
 			return err
 		}
@@ -338,7 +348,7 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 			}
 			k := es.follow(sliceRef(a.Values, v.Type()))
 			for _, x := range a.Values {
-				if err := es.value(reflect.ValueOf(x)); err != nil {
+				if err := es.any(x); err != nil {
 					return err
 				}
 			}
@@ -353,6 +363,10 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 func (es *encodeState) inPlace(v reflect.Value) unsafe.Pointer {
 	if v.CanAddr() {
 		return v.Addr().UnsafePointer()
+	}
+	if v.CanInterface() {
+		x := v.Interface() // a pointer to v's value, not a copy (see pointerTo)
+		return efaceData(&x)
 	}
 	ptr := unsafe.Pointer(&es.held)
 	reflect.NewAt(v.Type(), ptr).Elem().Set(v)
@@ -446,7 +460,7 @@ func (es *encodeState) writeObject(o *Object) error {
 		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
 			return err
 		}
-		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
+		if err := es.any(p.Value); err != nil {
 			return err
 		}
 	}
@@ -463,7 +477,7 @@ func (es *encodeState) writeObjectStart(start Token, props []Property) error {
 		if err := es.e.WriteToken(ObjectPropertyToken(p.Name)); err != nil {
 			return err
 		}
-		if err := es.value(reflect.ValueOf(p.Value)); err != nil {
+		if err := es.any(p.Value); err != nil {
 			return err
 		}
 	}
@@ -483,10 +497,10 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 		if err := es.e.WriteToken(DictKeyToken); err != nil {
 			return err
 		}
-		if err := es.value(reflect.ValueOf(d.keys[i])); err != nil {
+		if err := es.any(d.keys[i]); err != nil {
 			return err
 		}
-		if err := es.value(reflect.ValueOf(d.values[i])); err != nil {
+		if err := es.any(d.values[i]); err != nil {
 			return err
 		}
 	}
@@ -618,7 +632,7 @@ func vectorsEncoder(typ Type) encoderFunc {
 // arrayEncoder writes a slice or Go array as an untyped Array.
 func arrayEncoder(t reflect.Type) encoderFunc {
 	return func(es *encodeState, v reflect.Value) error {
-		elem := encoderFor(t.Elem())
+		elem := es.encoderOf(t.Elem())
 		n := v.Len()
 		if err := es.e.WriteToken(ArrayStartToken(n, UntypedContainer)); err != nil {
 			return err
@@ -640,12 +654,15 @@ func arrayEncoder(t reflect.Type) encoderFunc {
 // does not depend on Go's map order.
 func mapEncoder(t reflect.Type) encoderFunc {
 	return func(es *encodeState, v reflect.Value) error {
+		if t == stringAnyMapType && v.CanInterface() && !v.IsNil() {
+			return es.stringAnyMap(v)
+		}
 		if v.IsNil() {
 			return es.e.WriteToken(NilToken)
 		}
 		keys := v.MapKeys()
 		slices.SortFunc(keys, compareKeys)
-		key, elem := encoderFor(t.Key()), encoderFor(t.Elem())
+		key, elem := es.encoderOf(t.Key()), es.encoderOf(t.Elem())
 		if err := es.e.WriteToken(DictStartToken(len(keys), UntypedContainer, UntypedContainer)); err != nil {
 			return err
 		}
@@ -663,6 +680,53 @@ func mapEncoder(t reflect.Type) encoderFunc {
 		}
 		return es.leave(at, es.e.WriteToken(DictEndToken))
 	}
+}
+
+var stringAnyMapType = reflect.TypeFor[map[string]any]()
+
+// stringAnyMap writes a map[string]any, the generic form's map, as
+// mapEncoder does, without reflect's copy of each key and value: the keys
+// are sorted in es.keys, on top of those of the maps it is inside.
+func (es *encodeState) stringAnyMap(v reflect.Value) error {
+	m := v.Interface().(map[string]any)
+	base := len(es.keys)
+	for k := range m {
+		es.keys = append(es.keys, k)
+	}
+	slices.Sort(es.keys[base:])
+	err := es.stringAnyEntries(v, m, base)
+	es.keys = es.keys[:base]
+	if base == 0 && cap(es.keys) > 1024 {
+		es.keys = nil // a pooled Encoder keeps no large map's keys
+	}
+	return err
+}
+
+// stringAnyEntries writes m, held in v, whose keys are es.keys[base:].
+func (es *encodeState) stringAnyEntries(v reflect.Value, m map[string]any, base int) error {
+	n := len(es.keys) - base
+	if err := es.e.WriteToken(DictStartToken(n, UntypedContainer, UntypedContainer)); err != nil {
+		return err
+	}
+	at := es.follow(valueRef(v))
+	for i := range n {
+		k := es.keys[base+i] // (es.keys may move as the maps inside add theirs)
+		if err := es.e.WriteToken(DictKeyToken); err != nil {
+			return err
+		}
+		if err := es.e.WriteToken(StringToken(k)); err != nil {
+			return err
+		}
+		if err := es.hop(); err != nil { // as the interface's encoder counts it
+			return err
+		}
+		err := es.any(m[k])
+		es.unhop()
+		if err != nil {
+			return err
+		}
+	}
+	return es.leave(at, es.e.WriteToken(DictEndToken))
 }
 
 // compareKeys orders map keys: numbers by value, strings by bytes, other

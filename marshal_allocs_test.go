@@ -15,9 +15,6 @@ func TestMarshalSmallAllocs(t *testing.T) {
 		t.Skip("the race detector changes allocation counts")
 	}
 	for _, s := range msgShapes() {
-		if s.name == "map5" || s.name == "dicts20" {
-			continue // not yet
-		}
 		buf := make([]byte, 0, 4096)
 		i := 0
 		next := func() any { i++; return s.values[i%msgPicks] }

@@ -1,8 +1,10 @@
 package gdvar
 
 import (
+	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -108,4 +110,65 @@ func TestMarshalSizeHint(t *testing.T) {
 		require.Equal(t, want, got, "name of %d bytes", n)
 		assert.LessOrEqual(t, cap(got), 2*len(got)+64, "name of %d bytes", n)
 	}
+}
+
+// tokenBytes is what an Encoder writes for toks.
+func tokenBytes(t *testing.T, toks ...Token) []byte {
+	var out bytes.Buffer
+	enc := NewEncoder(&out)
+	for _, tok := range toks {
+		require.NoError(t, enc.WriteToken(tok))
+	}
+	return out.Bytes()
+}
+
+// The generic form's values (any, map[string]any, Array, *Dictionary, Go
+// arrays of any) are written as their tokens say, whether by the type
+// switch and the map shortcut or by reflect; a map[string]any that holds
+// itself is a cycle.
+func TestMarshalGenericForm(t *testing.T) {
+	untyped := UntypedContainer
+	leaves := []any{int64(1), "x", 2.5, true, nil, Vector2{X: 1, Y: 2}, 7, int32(8), StringName("s")}
+	leafToks := []Token{IntToken(1), StringToken("x"), FloatToken(2.5), BoolToken(true), NilToken,
+		MathToken(Vector2{X: 1, Y: 2}, Single), IntToken(7), IntToken(8), StringNameToken("s")}
+	inner := map[string]any{"b": leaves, "a": 7}
+	innerToks := append([]Token{DictStartToken(2, untyped, untyped), DictKeyToken, StringToken("a"), IntToken(7),
+		DictKeyToken, StringToken("b"), ArrayStartToken(len(leaves), untyped)}, leafToks...)
+	innerToks = append(innerToks, ArrayEndToken, DictEndToken)
+	type key string
+	tests := []struct {
+		name string
+		v    any
+		toks []Token
+	}{
+		{"map[string]any", map[string]any{"z": inner, "y": inner, "n": map[string]any(nil)},
+			slices.Concat([]Token{DictStartToken(3, untyped, untyped), DictKeyToken, StringToken("n"), NilToken,
+				DictKeyToken, StringToken("y")}, innerToks, []Token{DictKeyToken, StringToken("z")}, innerToks, []Token{DictEndToken})},
+		{"map[key]any", map[key]any{"z": inner, "y": inner},
+			slices.Concat([]Token{DictStartToken(2, untyped, untyped), DictKeyToken, StringToken("y")}, innerToks,
+				[]Token{DictKeyToken, StringToken("z")}, innerToks, []Token{DictEndToken})},
+		{"Dictionary", NewDictionary("k", inner, 3, leaves[:2]),
+			slices.Concat([]Token{DictStartToken(2, untyped, untyped), DictKeyToken, StringToken("k")}, innerToks,
+				[]Token{DictKeyToken, IntToken(3), ArrayStartToken(2, untyped)}, leafToks[:2], []Token{ArrayEndToken, DictEndToken})},
+		{"Go array of any", [3]any{int8(1), "s", Vector2{X: 0.1}},
+			[]Token{ArrayStartToken(3, untyped), IntToken(1), StringToken("s"), MathToken(Vector2{X: 0.1}, Double), ArrayEndToken}},
+		{"pointer to one", &[2]any{nil, inner},
+			slices.Concat([]Token{ArrayStartToken(2, untyped), NilToken}, innerToks, []Token{ArrayEndToken})},
+		{"struct of any", struct{ M map[string]any }{inner},
+			slices.Concat([]Token{DictStartToken(1, untyped, untyped), DictKeyToken, StringToken("m")}, innerToks, []Token{DictEndToken})},
+	}
+	for _, tc := range tests {
+		want := tokenBytes(t, tc.toks...)
+		for _, flat := range []bool{false, true} {
+			flatPaths = flat
+			got, err := Marshal(tc.v)
+			flatPaths = true
+			require.NoError(t, err, tc.name)
+			assert.Equal(t, want, got, "%s, flat paths %v", tc.name, flat)
+		}
+	}
+	self := map[string]any{}
+	self["me"] = []any{self}
+	_, err := Marshal(self)
+	assert.ErrorIs(t, err, ErrCycle)
 }

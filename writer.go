@@ -58,7 +58,13 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
-	*e = Encoder{w: w, st: stack{frames: e.st.frames[:0]}, es: encodeState{refs: e.es.refs[:0]}}
+	// Field by field, every one but the value layer's scratch space and its
+	// remembered encoders: zeroing the whole Encoder cost more than the
+	// rest of writing a small value.
+	e.w, e.bb, e.own = w, nil, bytebufferpool.ByteBuffer{}
+	e.st = stack{frames: e.st.frames[:0]}
+	e.out, e.deferred, e.seeks = 0, 0, 0
+	e.es.e, e.es.flatMax, e.es.chunk, e.es.refs, e.es.hops = nil, 0, nil, e.es.refs[:0], 0
 	e.cfg.set(opts)
 	e.tab = e.cfg.engine.table()
 	e.err = e.cfg.err
