@@ -31,7 +31,7 @@
 // BenchmarkSmallMarshal encodes it (gdvar-append and msgp-append into a
 // reused buffer), BenchmarkSmallAny decodes into interface{}. The second
 // command prints Markdown tables of each peer's time over gdvar's per
-// shape and operation (best of 7 interleaved rounds of about 10 ms each),
+// shape and operation (best of 11 interleaved rounds of about 10 ms each),
 // every codec's allocations (testing.AllocsPerRun), gdvar's time and bytes
 // allocated, and the mean message size of each codec.
 //
