@@ -148,11 +148,13 @@ func (r *Reader) finishFrame() error {
 	if r.length < 0 {
 		return nil
 	}
-	if _, err := io.Copy(io.Discard, &r.rest); err != nil {
-		return err // the rest is still counted: the call can be repeated
-	}
-	if r.rest.N > 0 {
-		return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+	if r.rest.N > 0 { // io.Copy takes a pooled buffer even for nothing
+		if _, err := io.Copy(io.Discard, &r.rest); err != nil {
+			return err // the rest is still counted: the call can be repeated
+		}
+		if r.rest.N > 0 {
+			return r.broken(&FrameError{Offset: r.off, Length: r.length, Err: io.ErrUnexpectedEOF})
+		}
 	}
 	r.off += 4 + r.length
 	r.length = -1

@@ -3,6 +3,7 @@ package stream
 import (
 	"bytes"
 	"context"
+	"io"
 	"sync"
 	"testing"
 	"time"
@@ -98,6 +99,62 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 			}
 		}
 		require.Equal(b, u, got)
+	})
+}
+
+// BenchmarkFramingSmall measures what framing adds to a player update's
+// codec work, in memory: GetVar through a Peer against a reused Decoder's
+// ResetBytes and Decode of the same bytes, PutVar against AppendMarshal to
+// a reused buffer. Compare each pair's ns/op within one run.
+func BenchmarkFramingSmall(b *testing.B) {
+	u := playerUpdate{ID: 1, Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}, Rot: 0.5}
+	wire, err := gdvar.Marshal(&u)
+	require.NoError(b, err)
+	frames := bytes.Repeat(frame(wire), 1000)
+	var got playerUpdate
+	b.Run("GetVar", func(b *testing.B) {
+		var src bytes.Reader
+		peer := NewPeer(struct {
+			io.Reader
+			io.Writer
+		}{&src, io.Discard})
+		b.ReportAllocs()
+		for b.Loop() {
+			if src.Len() == 0 {
+				src.Reset(frames)
+			}
+			if err := peer.GetVar(&got); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Decode", func(b *testing.B) {
+		dec := gdvar.NewDecoderBytes(nil)
+		b.ReportAllocs()
+		for b.Loop() {
+			dec.ResetBytes(wire)
+			if err := dec.Decode(&got); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("PutVar", func(b *testing.B) {
+		w := NewWriter(io.Discard)
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := w.PutVar(&u); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("AppendMarshal", func(b *testing.B) {
+		var buf []byte
+		b.ReportAllocs()
+		for b.Loop() {
+			if buf, err = gdvar.AppendMarshal(buf[:0], &u); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 }
 
