@@ -48,11 +48,21 @@ func (d *Decoder) ReadToken() (Token, error) {
 		return d.readToken()
 	}
 	pos := d.pos
-	if pos > d.fastEnd || d.st.depth > d.cfg.limits.MaxDepth {
+	room := d.fastStop - pos // the most bytes the value may take
+	if room < 4 || d.st.depth > d.maxDepth {
 		return d.readToken()
 	}
-	// The window the value must fit in; end <= len(buf) always.
-	b := (*[fastValueMax]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos))
+	// b is the window the value is read in: fastValueMax bytes of the
+	// buffer, or near its end, a copy of the bytes left padded with zeros
+	// (a small message is all end), so that the reads below need no
+	// bounds. p is the value's first byte in the buffer, where tokens point.
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos)
+	b := (*[fastValueMax]byte)(p)
+	if room < fastValueMax {
+		var tail [fastValueMax]byte
+		copy(tail[:], d.buf[pos:pos+room])
+		b = &tail
+	}
 	hdr := binary.LittleEndian.Uint32(b[:])
 	if hdr&^(0xff|flag64) != 0 {
 		return d.readToken() // bits the engine ignores: the general path keeps them
@@ -72,14 +82,18 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		n := padding(int64(l))
 		size = 8 + l + n
+		if size > room {
+			return d.readToken()
+		}
 		// The padding is the top n bytes of the value's last word.
 		pad := uint64(binary.LittleEndian.Uint32(b[(size-4)&(fastValueMax-4):])) >> (uint(32-8*n) & 63)
 		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
-			t.p = unsafe.Pointer(&b[8])
+			t.p = unsafe.Add(p, 8)
 		}
 	} else {
-		if sv.kind == KindInvalid {
+		size = int(sv.size)
+		if sv.kind == KindInvalid || size > room {
 			return d.readToken()
 		}
 		w := binary.LittleEndian.Uint64(b[4:])
@@ -97,9 +111,8 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		t = Token{meta: sv.meta | uint64(sv.data)<<32, num: num}
 		if sv.data > 0 {
-			t.p = unsafe.Pointer(&b[4])
+			t.p = unsafe.Add(p, 4)
 		}
-		size = int(sv.size)
 	}
 	d.pos = pos + size
 	switch {

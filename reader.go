@@ -52,6 +52,8 @@ type input struct {
 	cfg *config   // read only: defaultConfig or own
 	tab *engineTable
 
+	maxDepth int // cfg.limits.MaxDepth, which the fast path reads for every value
+
 	bb       *bytebufferpool.ByteBuffer // pooled buffer (reader mode)
 	buf      []byte
 	pos, end int   // unread bytes are buf[pos:end]
@@ -62,7 +64,7 @@ type input struct {
 	st         stack
 	valueStart int64    // input offset where the current top-level value starts
 	valueEnd   int64    // buf index the current value must not pass (MaxValueBytes)
-	fastEnd    int      // last buf index where ReadToken's fast path may start a value (setFastEnd)
+	fastStop   int      // buf index ReadToken's fast path may read up to (setFastStop)
 	fastString uint32   // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
 	err        error    // final error
 	hinted     int64    // Go bytes the value layer pre-allocated from counts (see hint)
@@ -104,7 +106,7 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 		frames = d.inline[:0]
 	}
 	d.input = input{
-		r: r, cfg: cfg, tab: cfg.engine.table(), err: cfg.err,
+		r: r, cfg: cfg, tab: cfg.engine.table(), err: cfg.err, maxDepth: cfg.limits.MaxDepth,
 		st:         stack{frames: frames},
 		fastString: uint32(min(fastStringMax, cfg.limits.MaxStringBytes)),
 	}
@@ -114,7 +116,7 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true
 	}
-	d.setFastEnd()
+	d.setFastStop()
 }
 
 // state returns the value layer's state, made on the first Decode and kept
@@ -188,17 +190,17 @@ func (d *Decoder) release() {
 		d.base += int64(d.pos)
 		d.valueEnd -= int64(d.pos)
 		d.pos, d.end = 0, 0
-		d.setFastEnd()
+		d.setFastStop()
 	}
 }
 
-// setFastEnd follows a change of end or valueEnd: a value of the fast path
-// (at most fastValueMax bytes) starting at or before fastEnd is buffered
-// whole and within MaxValueBytes.
-func (d *Decoder) setFastEnd() {
-	d.fastEnd = int(min(int64(d.end), d.valueEnd)) - fastValueMax
+// setFastStop follows a change of end or valueEnd: a value of the fast path
+// is buffered whole and within MaxValueBytes if it ends at or before
+// fastStop. Zero turns the fast path off.
+func (d *Decoder) setFastStop() {
+	d.fastStop = int(min(int64(d.end), d.valueEnd))
 	if !fastTokens {
-		d.fastEnd = -1
+		d.fastStop = 0
 	}
 }
 
@@ -244,7 +246,7 @@ func (d *Decoder) fill(n int) error {
 		}
 		m, err := d.r.Read(space)
 		d.end += m
-		d.setFastEnd()
+		d.setFastStop()
 		d.consumed += int64(m)
 		if err == io.EOF {
 			d.eof = true
@@ -284,7 +286,7 @@ func (d *Decoder) compact() {
 	d.valueEnd -= int64(d.pos)
 	d.end -= d.pos
 	d.pos, d.teeAt = 0, 0
-	d.setFastEnd()
+	d.setFastStop()
 }
 
 func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d.pos+at:]) }
@@ -423,7 +425,7 @@ func (d *Decoder) setValueEnd() {
 	if max := d.cfg.limits.MaxValueBytes; max <= math.MaxInt64-d.valueStart {
 		d.valueEnd = d.valueStart + max - d.base
 	}
-	d.setFastEnd()
+	d.setFastStop()
 }
 
 // readValue reads the first token of a value.
