@@ -5,15 +5,17 @@ import (
 	"encoding/binary"
 	"math"
 	"reflect"
+	"sync/atomic"
+	"time"
 	"unsafe"
 )
 
 // A flat type is one whose values Marshal writes straight into the
 // Encoder's buffer, one after another, without a token or a frame for each
 // part: bools, ints, floats, math types, strings, []byte (a
-// PackedByteArray), values whose text is their String (an
+// PackedByteArray), interface{} holding a leaf (see flatAny), values whose text is their String (an
 // encoding.TextMarshaler that is also a TextAppender, as time.Time is),
-// and structs and Arrays (slices tagged ",array") of flat types, with no
+// and structs and Arrays (slices tagged ",array", Go arrays) of flat types, with no
 // omitempty or embedded field and no other method of their own. Its plan is made once per type. The
 // bytes are those the token path writes; that path remains for the rest,
 // for values a plan cannot take after all (a long string, a 64-bit value
@@ -27,6 +29,22 @@ type flatFunc func(es *encodeState, b []byte, p unsafe.Pointer) (_ []byte, ok bo
 type flatPlan struct {
 	fn    flatFunc
 	depth int
+	// hasAny: the type holds an interface{}, which a plan writes when it
+	// holds a leaf (see flatAny); missed: one held something else, and the
+	// type is left to the token path from then on, not tried twice each
+	// time.
+	hasAny bool
+	missed atomic.Bool
+}
+
+// tryFlat reports whether a value is worth trying to write by plan p.
+func (p *flatPlan) tryFlat() bool { return flatPaths && !(p.hasAny && p.missed.Load()) }
+
+// miss notes that a value could not be written by p.
+func (p *flatPlan) miss() {
+	if p.hasAny {
+		p.missed.Store(true)
+	}
 }
 
 // flatPaths turns the flat paths on (writing and reading); tests turn
@@ -89,7 +107,21 @@ func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*fla
 		if !ok {
 			return nil, false
 		}
-		return &flatPlan{fn: flatArray(elem.fn, t.Elem().Size()), depth: 1 + elem.depth}, true
+		return &flatPlan{fn: flatArray(elem.fn, t.Elem().Size()), depth: 1 + elem.depth, hasAny: elem.hasAny}, true
+	case reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return nil, false // a PackedByteArray: packedEncoder
+		}
+		elem, ok := newFlatPlan(t.Elem(), false, open)
+		if !ok {
+			return nil, false
+		}
+		return &flatPlan{fn: flatGoArray(elem.fn, t.Len(), t.Elem().Size()), depth: 1 + elem.depth, hasAny: elem.hasAny}, true
+	case reflect.Interface:
+		if t.NumMethod() != 0 {
+			return nil, false
+		}
+		return &flatPlan{fn: flatAny, hasAny: true}, true
 	case reflect.Struct:
 		return newFlatStruct(t, open)
 	}
@@ -110,7 +142,7 @@ func newFlatStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, bool)
 		fn  flatFunc
 	}
 	var parts []part
-	depth := 0
+	depth, hasAny := 0, false
 	for _, f := range structFields(t).fields {
 		if f.omitEmpty || len(f.index) != 1 {
 			return nil, false
@@ -120,9 +152,9 @@ func newFlatStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, bool)
 			return nil, false
 		}
 		parts = append(parts, part{key: f.key, off: t.Field(f.index[0]).Offset, fn: p.fn})
-		depth = max(depth, p.depth)
+		depth, hasAny = max(depth, p.depth), hasAny || p.hasAny
 	}
-	return &flatPlan{depth: 1 + depth, fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	return &flatPlan{depth: 1 + depth, hasAny: hasAny, fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		b = le32(le32(b, uint32(es.e.tab.wire[TypeDictionary])), uint32(len(parts)))
 		for _, pt := range parts {
 			var ok bool
@@ -153,6 +185,58 @@ func flatArray(elem flatFunc, size uintptr) flatFunc {
 		return b, true
 	}
 }
+
+// flatGoArray writes a Go array of n elements of size bytes as an untyped
+// Array.
+func flatGoArray(elem flatFunc, n int, size uintptr) flatFunc {
+	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+		b = le32(le32(b, uint32(es.e.tab.wire[TypeArray])), uint32(n))
+		for i := range n {
+			var ok bool
+			if b, ok = elem(es, b, unsafe.Add(p, uintptr(i)*size)); !ok || len(b) > es.flatMax {
+				return b, false
+			}
+		}
+		return b, true
+	}
+}
+
+// flatAny writes an interface{} that holds a leaf: nil, a string, an int,
+// int64, int32, float64, float32 or bool, or a math value, as the interface's encoder
+// would (see encodeState.any). Anything else is the token path's.
+func flatAny(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+	x := *(*any)(p)
+	switch v := x.(type) {
+	case nil:
+		return le32(b, uint32(es.e.tab.wire[TypeNil])), true
+	case string:
+		return flatString(es, b, unsafe.Pointer(&v))
+	case int:
+		return flatInt(es, b, int64(v))
+	case int64:
+		return flatInt(es, b, v)
+	case int32:
+		return flatInt(es, b, int64(v))
+	case float32:
+		return flatFloat32(es, b, unsafe.Pointer(&v))
+	case float64:
+		return flatFloat64(es, b, unsafe.Pointer(&v))
+	case bool:
+		return flatBool(es, b, unsafe.Pointer(&v))
+	}
+	if typ, ok := mathTypes[reflect.TypeOf(x)]; ok {
+		return flatMathFuncs[typ](es, b, efaceData(&x)) // a math value is not pointer-shaped
+	}
+	return b, false
+}
+
+// flatMathFuncs is flatMath of each math type.
+var flatMathFuncs = func() (fs [typeCount]flatFunc) {
+	for _, typ := range mathTypes {
+		fs[typ] = flatMath(typ)
+	}
+	return fs
+}()
 
 func flatBool(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	v := uint32(0)
@@ -223,9 +307,15 @@ func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 // String that MarshalText gives (see textMarshalerEncoder), appending its
 // text in place; an error is left to the token path to report.
 func flatText(t reflect.Type) flatFunc {
+	appendText := func(p unsafe.Pointer, b []byte) ([]byte, error) {
+		return reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(b)
+	}
+	if t == reflect.TypeFor[time.Time]() { // the common one, called directly
+		appendText = func(p unsafe.Pointer, b []byte) ([]byte, error) { return (*time.Time)(p).AppendText(b) }
+	}
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		start := len(b)
-		b, err := reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(le32(le32(b, stringType), 0))
+		b, err := appendText(p, le32(le32(b, stringType), 0))
 		n := len(b) - start - 8
 		if err != nil || es.tokenWay(n) {
 			return b, false
@@ -275,8 +365,8 @@ func flatMath(typ Type) flatFunc {
 func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, err error) {
 	e := es.e
 	f := e.st.last
-	if !flatPaths || e.err != nil || f != nil && f.next() != expValue ||
-		e.st.depth+plan.depth > e.cfg.limits.MaxDepth {
+	if !plan.tryFlat() || e.err != nil || f != nil && f.next() != expValue ||
+		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || plan.hasAny && es.hops >= maxHops {
 		return false, nil
 	}
 	if e.bb == nil {
@@ -289,6 +379,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	}
 	b, ok := plan.fn(es, e.bb.B, pointerTo(v))
 	if !ok {
+		plan.miss()
 		e.bb.B = b[:start]
 		return false, nil
 	}

@@ -215,7 +215,7 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 				return err
 			}
 			k := es.follow(valueRef(v))
-			err := es.leave(k, encoderFor(elem)(es, v.Elem()))
+			err := es.leave(k, es.encoderOf(elem)(es, v.Elem()))
 			es.unhop()
 			return err
 		}

@@ -50,12 +50,9 @@ func topTypeOf(t reflect.Type) *topType {
 	return actual.(*topType)
 }
 
-// capacity is the output buffer Marshal makes for a value of the type: a
-// little more than a recent one took.
-func (tt *topType) capacity() int {
-	n := tt.size.Load()
-	return int(n + n/8)
-}
+// capacity is the output buffer Marshal makes for a value of the type:
+// what a recent one took.
+func (tt *topType) capacity() int { return int(tt.size.Load()) }
 
 // noteSize records the size of an output, when it outgrows the one recorded
 // or is less than half of it: a type of values of about one size is
@@ -77,7 +74,7 @@ var flatDefault = func() *encodeState {
 // appendFlat writes v by its type's plan into dst when no option is given;
 // ok is false when it must be written the general way.
 func appendFlat(tt *topType, dst []byte, v any, opts []Option) (_ []byte, ok bool) {
-	if tt.flat == nil || len(opts) != 0 || !flatPaths {
+	if tt.flat == nil || len(opts) != 0 || !tt.flat.tryFlat() {
 		return dst, false
 	}
 	// A flat type is never pointer-shaped (it holds no pointer but a
@@ -89,6 +86,7 @@ func appendFlat(tt *topType, dst []byte, v any, opts []Option) (_ []byte, ok boo
 	}
 	b, ok := tt.flat.fn(flatDefault, dst, p)
 	if !ok {
+		tt.flat.miss()
 		return dst, false
 	}
 	return b, true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -171,4 +172,36 @@ func TestMarshalGenericForm(t *testing.T) {
 	self["me"] = []any{self}
 	_, err := Marshal(self)
 	assert.ErrorIs(t, err, ErrCycle)
+}
+
+// An interface{} that holds other than a leaf is the token path's: a type
+// whose values hold one is written by it from then on, and its bytes stay
+// the token path's; so are a Go array's.
+func TestMarshalFlatAnyMiss(t *testing.T) {
+	type holder struct {
+		A any
+		G [2]any
+	}
+	for _, v := range []holder{
+		{A: 1, G: [2]any{"x", Vector3{Z: 1}}},
+		{A: []any{1}, G: [2]any{int32(2), float32(0.5)}},
+		{A: NewDictionary("k", 1)},
+		{A: "again", G: [2]any{nil, true}},
+	} {
+		flatPaths = false
+		want, err := Marshal(v)
+		flatPaths = true
+		require.NoError(t, err)
+		got, err := Marshal(v)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%v", v)
+		got, err = Marshal([]holder{v, v})
+		require.NoError(t, err)
+		assert.Equal(t, words(uint32(TypeArray), 2), got[:8])
+		assert.Equal(t, slices.Concat(want, want), got[8:])
+	}
+	plan := topTypeOf(reflect.TypeFor[holder]()).flat
+	require.NotNil(t, plan)
+	assert.True(t, plan.hasAny)
+	assert.True(t, plan.missed.Load(), "a holder held a []any")
 }
