@@ -3,6 +3,7 @@ package stream
 import (
 	"fmt"
 	"net"
+	"net/netip"
 	"sync"
 
 	"github.com/gdvar/gdvar"
@@ -20,6 +21,7 @@ type PacketPeer struct {
 	rmu  sync.Mutex
 	rbuf []byte
 	dec  *gdvar.Decoder
+	from sender // the last datagram's, on a *net.UDPConn
 	wmu  sync.Mutex
 	wbuf []byte
 }
@@ -61,7 +63,9 @@ func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
 // them) and returns the sender. A datagram that does not decode is a
 // *PacketError; the next call reads the next datagram. Memory: one
 // datagram buffer of 64 KiB for the PacketPeer, and what Unmarshal takes
-// for the datagram's bytes.
+// for the datagram's bytes. On a *net.UDPConn, a datagram from the sender
+// of the one before gives the same *net.UDPAddr, made once: do not modify
+// it.
 func (p *PacketPeer) GetVarFrom(v any) (net.Addr, error) {
 	dec, addr, err := p.nextPacket()
 	if err != nil {
@@ -75,7 +79,7 @@ func (p *PacketPeer) GetVarFrom(v any) (net.Addr, error) {
 }
 
 // NextPacket receives one datagram and returns a Decoder over it, valid
-// until the next call.
+// until the next call, and its sender, as GetVarFrom does.
 func (p *PacketPeer) NextPacket() (*gdvar.Decoder, net.Addr, error) {
 	dec, addr, err := p.nextPacket()
 	if err == nil {
@@ -94,11 +98,35 @@ func (p *PacketPeer) nextPacket() (*gdvar.Decoder, net.Addr, error) {
 	if p.rbuf == nil {
 		p.rbuf = make([]byte, maxDatagram+1)
 	}
-	n, addr, err := p.pc.ReadFrom(p.rbuf)
+	n, addr, err := p.readFrom()
 	if err != nil {
 		p.rmu.Unlock()
 		return nil, addr, err
 	}
 	p.dec.ResetBytes(p.rbuf[:n], p.cfg.codec...)
 	return p.dec, addr, nil
+}
+
+// readFrom receives a datagram into the read buffer. On a *net.UDPConn, its
+// sender's address is made only when it is not the last one's: a game's
+// peer sends many datagrams, and making each one's took 2 allocations.
+func (p *PacketPeer) readFrom() (int, net.Addr, error) {
+	uc, ok := p.pc.(*net.UDPConn)
+	if !ok {
+		return p.pc.ReadFrom(p.rbuf)
+	}
+	n, ap, err := uc.ReadFromUDPAddrPort(p.rbuf)
+	if err != nil {
+		return n, nil, err
+	}
+	if p.from.addr == nil || ap != p.from.ap {
+		p.from = sender{ap, net.UDPAddrFromAddrPort(ap)}
+	}
+	return n, p.from.addr, nil
+}
+
+// sender is the address of a datagram's sender, in both forms.
+type sender struct {
+	ap   netip.AddrPort
+	addr *net.UDPAddr
 }

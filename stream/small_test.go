@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"sync"
 	"testing"
 	"time"
@@ -36,8 +37,8 @@ func (u *playerUpdate) next() {
 // BenchmarkPutGetVarSmall sends player updates one way, PutVar on one Peer
 // and GetVar on the other: over loopback TCP, the sender in a goroutine of
 // its own, with and without a context (one for the connection, shared by
-// its calls), and through an in-memory buffer. allocs/op counts both sides
-// of one message.
+// its calls), a PacketPeer's datagrams on loopback UDP, and through an
+// in-memory buffer. allocs/op counts both sides of one message.
 func BenchmarkPutGetVarSmall(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -83,6 +84,28 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 			wg.Wait()
 		})
 	}
+	b.Run("udp", func(b *testing.B) {
+		a, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(b, err)
+		defer a.Close()
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(b, err)
+		defer c.Close()
+		send, recv, to := NewPacketPeer(a), NewPacketPeer(c), c.LocalAddr()
+		u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
+		var got playerUpdate
+		b.ReportAllocs()
+		for b.Loop() { // in step: a datagram the socket cannot hold is lost
+			u.next()
+			if err := send.PutVarTo(&u, to); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := recv.GetVarFrom(&got); err != nil {
+				b.Fatal(err)
+			}
+		}
+		require.Equal(b, u, got)
+	})
 	b.Run("memory", func(b *testing.B) {
 		var buf bytes.Buffer
 		peer := NewPeer(&buf)
@@ -227,3 +250,67 @@ func TestPutGetVarSmallAllocs(t *testing.T) {
 
 func (p *Peer) putUpdate(u *playerUpdate) error { return p.PutVar(u) }
 func (p *Peer) getUpdate(u *playerUpdate) error { return p.GetVar(u) }
+
+// A player update through a PacketPeer costs no allocation on either side
+// once the sender is known: the receiver gives its address again.
+func TestPacketPeerSmallAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector makes sync.Pool drop items at random")
+	}
+	a, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer b.Close()
+	send, recv := NewPacketPeer(a), NewPacketPeer(b)
+	to, from := b.LocalAddr(), a.LocalAddr().(*net.UDPAddr).AddrPort()
+	sent := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
+	want := sent
+	var got playerUpdate
+	put := func() {
+		sent.next()
+		require.NoError(t, send.PutVarTo(&sent, to))
+	}
+	get := func() {
+		want.next()
+		addr, err := recv.GetVarFrom(&got)
+		require.NoError(t, err)
+		udp, _ := addr.(*net.UDPAddr)
+		if got != want || udp == nil || udp.AddrPort() != from { // not require.Equal, which allocates
+			t.Fatalf("got %+v from %v, want %+v from %v", got, addr, want, from)
+		}
+	}
+	put() // the first datagram makes the buffers
+	get()
+	// 51 datagrams sent, then as many received: the socket's buffer holds
+	// them.
+	assert.Zero(t, testing.AllocsPerRun(50, put), "allocations to send an update")
+	assert.Zero(t, testing.AllocsPerRun(50, get), "allocations to receive an update")
+}
+
+// Each datagram gives its own sender's address, whichever sent the one
+// before.
+func TestPacketPeerSenders(t *testing.T) {
+	recvConn, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer recvConn.Close()
+	recv := NewPacketPeer(recvConn)
+	var senders []*PacketPeer
+	var addrs []string
+	for range 2 {
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer c.Close()
+		senders = append(senders, NewPacketPeer(c))
+		addrs = append(addrs, c.LocalAddr().String())
+	}
+	for i, from := range []int{0, 0, 1, 1, 0, 1} {
+		require.NoError(t, senders[from].PutVarTo(i, recvConn.LocalAddr()))
+		var got int
+		addr, err := recv.GetVarFrom(&got)
+		require.NoError(t, err)
+		assert.Equal(t, i, got)
+		assert.Equal(t, addrs[from], addr.String(), "datagram %d", i)
+	}
+}
