@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/gdvar/gdvar"
@@ -173,22 +174,35 @@ func (n *Node) Call(to PeerID, name string, args ...any) error {
 	if !ok {
 		return fmt.Errorf("%w: node %s declares no method %q", ErrUnknownMethod, n.Path(), name)
 	}
-	var raw bool
-	var enc []byte
 	if b, ok := singleBytes(args); ok || len(args) == 0 {
-		raw, enc = true, b
-	} else {
-		if len(args) > 255 {
-			return fmt.Errorf("multiplayer: %d arguments: at most 255", len(args))
-		}
-		for _, a := range args {
-			var err error
-			if enc, err = AppendArg(enc, a, n.m.cfg.codec...); err != nil {
-				return err
-			}
+		return n.m.sendCall(to, n, id, true, len(args), b)
+	}
+	if len(args) > 255 {
+		return fmt.Errorf("multiplayer: %d arguments: at most 255", len(args))
+	}
+	buf := argBufs.Get().(*[]byte)
+	defer putArgBuf(buf)
+	enc := (*buf)[:0]
+	for _, a := range args {
+		var err error
+		if enc, err = AppendArg(enc, a, n.m.cfg.codec...); err != nil {
+			return err
 		}
 	}
-	return n.m.sendCall(to, n, id, raw, len(args), enc)
+	*buf = enc
+	return n.m.sendCall(to, n, id, false, len(args), enc)
+}
+
+// argBufs keeps the buffers Call encodes arguments into before they are
+// copied into each peer's packet: growing a new one for each call cost
+// three allocations for three small arguments.
+var argBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// putArgBuf gives back a buffer of argBufs, unless a large call grew it.
+func putArgBuf(b *[]byte) {
+	if cap(*b) <= keptReadBuf {
+		argBufs.Put(b)
+	}
 }
 
 // singleBytes reports whether args is one []byte, which travels raw.
@@ -251,7 +265,18 @@ type handler struct {
 	fn       reflect.Value
 	params   []reflect.Type // after the *Call
 	variadic bool
-	errs     bool // returns an error
+	errs     bool      // returns an error
+	frames   sync.Pool // of *frame
+}
+
+// frame is what a call of a handler decodes its arguments into: the
+// parameters' storage and the values the handler is called with, reused
+// from call to call (a value and a reflect.Value made for each argument
+// cost two allocations, more than most arguments' bytes). The handler gets
+// copies: nothing of a frame outlives the call.
+type frame struct {
+	in   []reflect.Value // the *Call, then each fixed parameter
+	ptrs []any           // a pointer to each fixed parameter, to decode into
 }
 
 var (
@@ -275,47 +300,71 @@ func newHandler(fn any) (*handler, error) {
 	for i := 1; i < t.NumIn(); i++ {
 		h.params = append(h.params, t.In(i))
 	}
+	h.frames.New = func() any { return h.newFrame() }
 	return h, nil
 }
 
-// call decodes the call's arguments into the handler's parameters and calls
-// it. A variadic parameter's slice is made whole and decoded into in place:
-// a value and a reflect.Value for each argument would cost more than most
-// arguments' bytes.
-func (h *handler) call(c *Call) error {
-	fixed := len(h.params)
+// fixed returns the number of parameters before a variadic one.
+func (h *handler) fixed() int {
 	if h.variadic {
-		fixed--
-	} else if len(c.args) > fixed {
+		return len(h.params) - 1
+	}
+	return len(h.params)
+}
+
+func (h *handler) newFrame() *frame {
+	f := &frame{in: make([]reflect.Value, 1, 1+len(h.params))}
+	for _, t := range h.params[:h.fixed()] {
+		p := reflect.New(t)
+		f.in = append(f.in, p.Elem())
+		f.ptrs = append(f.ptrs, p.Interface())
+	}
+	return f
+}
+
+// call decodes the call's arguments into the handler's parameters and calls
+// it. A variadic parameter's slice is made whole, for the handler to keep,
+// and decoded into in place.
+func (h *handler) call(c *Call) error {
+	fixed := h.fixed()
+	if !h.variadic && len(c.args) > fixed {
 		return fmt.Errorf("%s.%s: %d arguments, the handler takes %d", c.Node.Path(), c.Method, len(c.args), fixed)
 	}
-	in := make([]reflect.Value, 1, 1+len(h.params))
-	in[0] = reflect.ValueOf(c)
-	for i := range fixed {
-		p := reflect.New(h.params[i])
-		if i < len(c.args) {
-			if err := c.decodeArg(i, p.Interface()); err != nil {
-				return err
-			}
+	f := h.frames.Get().(*frame)
+	defer h.release(f)
+	f.in[0] = reflect.ValueOf(c)
+	for i := range min(fixed, len(c.args)) {
+		if err := c.decodeArg(i, f.ptrs[i]); err != nil {
+			return err
 		}
-		in = append(in, p.Elem())
 	}
 	var out []reflect.Value
 	if h.variadic {
-		rest := reflect.MakeSlice(h.params[fixed], max(0, len(c.args)-fixed), max(0, len(c.args)-fixed))
-		for i := range rest.Len() {
+		n := max(0, len(c.args)-fixed)
+		rest := reflect.MakeSlice(h.params[fixed], n, n)
+		for i := range n {
 			if err := c.decodeArg(fixed+i, rest.Index(i).Addr().Interface()); err != nil {
 				return err
 			}
 		}
-		out = h.fn.CallSlice(append(in, rest))
+		out = h.fn.CallSlice(append(f.in, rest))
 	} else {
-		out = h.fn.Call(in)
+		out = h.fn.Call(f.in)
 	}
 	if h.errs && !out[0].IsNil() {
 		return out[0].Interface().(error)
 	}
 	return nil
+}
+
+// release zeroes a frame, as a new one, and gives it back.
+func (h *handler) release(f *frame) {
+	f.in[0] = reflect.Value{}
+	for _, v := range f.in[1:] {
+		v.SetZero()
+	}
+	clear(f.in[len(f.in):cap(f.in)]) // a variadic call's slice
+	h.frames.Put(f)
 }
 
 // decodeArg decodes argument i for the handler, naming it in an error.
