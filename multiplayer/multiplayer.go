@@ -133,13 +133,13 @@ func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("multiplayer: SendBytes of no bytes")
 	}
-	pkt := append([]byte{cmdRaw}, data...)
+	pkt := append(append(make([]byte, 0, 1+len(data)), cmdRaw), data...)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.id == 0 || m.closed {
 		return ErrClosed
 	}
-	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt) })
+	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt, false) })
 }
 
 // Disconnect closes the connection of a server's client.
@@ -217,13 +217,19 @@ func (m *Multiplayer) targets() []PeerID {
 }
 
 // sendTo queues a packet for peer to: on a client, a packet for another
-// client goes through the server, in a RELAY (m.mu held).
-func (m *Multiplayer) sendTo(to PeerID, pkt []byte) error {
+// client goes through the server, in a RELAY (m.mu held). own says pkt is
+// a buffer of packetBuf's, which nothing else refers to.
+func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool) error {
 	if c := m.conns[to]; c != nil {
-		return c.send(pkt)
+		return c.send(pkt, own)
 	}
 	if server := m.conns[ServerID]; server != nil && m.id != ServerID && m.others[to] {
-		return server.send(append(appendSys(make([]byte, 0, sysSize+len(pkt)), sysRelay, to), pkt...))
+		relay, relayOwn := packetBuf(sysSize + len(pkt))
+		relay = append(appendSys(relay, sysRelay, to), pkt...)
+		if own {
+			freePacket(pkt)
+		}
+		return server.send(relay, relayOwn)
 	}
 	return fmt.Errorf("%w: %d", ErrNoPeer, to)
 }
@@ -255,14 +261,16 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc
 		confirmed, simplified := sent[n]
 		if !simplified {
 			sent[n] = false
-			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path)); err != nil {
+			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false); err != nil {
 				return err
 			}
 		}
-		if confirmed {
-			return m.sendTo(t, appendCall(nil, n.cacheID, "", method, raw, argc, args))
+		node, path := n.cacheID, ""
+		if !confirmed {
+			node, path = 0, n.path
 		}
-		return m.sendTo(t, appendCall(nil, 0, n.path, method, raw, argc, args))
+		pkt, own := packetBuf(maxCallHeader + len(args) + len(path) + 1)
+		return m.sendTo(t, appendCall(pkt, node, path, method, raw, argc, args), own)
 	})
 }
 
@@ -371,7 +379,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
 	full, to := 0, 0
 	send := func(peer *conn) {
 		to++
-		if !peer.enqueue(pkt) {
+		if !peer.enqueue(pkt, false) {
 			full++
 		}
 	}
@@ -431,7 +439,7 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 	}
 	cache[id] = n
 	valid := checksum == n.checksum
-	if err := m.sendTo(from, appendConfirm(nil, valid, id)); err != nil {
+	if err := m.sendTo(from, appendConfirm(nil, valid, id), false); err != nil {
 		return err
 	}
 	if !valid {

@@ -41,6 +41,10 @@ const (
 	inlinePath = 0x80000000
 )
 
+// maxCallHeader is the most bytes a remote call has before its arguments:
+// the command, a 32-bit node field, a 16-bit method id, the argument count.
+const maxCallHeader = 8
+
 // remoteCall is a remote call as it arrived.
 type remoteCall struct {
 	node     uint32 // the sender's cache id of the node, when path is nil

@@ -17,12 +17,14 @@ const blockLen = 63
 // to 59 peers costs them 59 times this, more than its bytes.
 const packetOverhead = 32
 
-// queueCost is what a packet counts in the send queue (WithSendQueue).
-func queueCost(pkt []byte) int64 { return int64(len(pkt)) + packetOverhead }
+// queueCost is what a packet counts in the send queue (WithSendQueue): the
+// bytes its buffer holds, and its place.
+func queueCost(pkt []byte) int64 { return int64(cap(pkt)) + packetOverhead }
 
 type block struct {
 	pkts [blockLen][]byte
 	n    int
+	own  uint64 // bit i: pkts[i] is a buffer of packetBuf's, freed once written
 	next *block
 }
 
@@ -33,8 +35,9 @@ type packetQueue struct {
 	head, tail *block
 }
 
-// push appends a packet.
-func (q *packetQueue) push(pkt []byte) {
+// push appends a packet; own says it is a buffer of packetBuf's, which
+// nothing else refers to.
+func (q *packetQueue) push(pkt []byte, own bool) {
 	if q.tail == nil || q.tail.n == blockLen {
 		b := blocks.Get().(*block)
 		if q.tail == nil {
@@ -45,6 +48,9 @@ func (q *packetQueue) push(pkt []byte) {
 		q.tail = b
 	}
 	q.tail.pkts[q.tail.n] = pkt
+	if own {
+		q.tail.own |= 1 << q.tail.n
+	}
 	q.tail.n++
 }
 
@@ -56,12 +62,17 @@ func (q *packetQueue) take() *block {
 	return b
 }
 
-// release gives back to the pool a block whose packets are written, and
-// returns the next.
+// release gives back to the pools a block whose packets are written, and
+// its packets' buffers of packetBuf's, and returns the next block.
 func release(b *block) *block {
 	next := b.next
+	for i, pkt := range b.pkts[:b.n] {
+		if b.own>>i&1 != 0 {
+			freePacket(pkt)
+		}
+	}
 	clear(b.pkts[:b.n])
-	b.n, b.next = 0, nil
+	b.n, b.own, b.next = 0, 0, nil
 	blocks.Put(b)
 	return next
 }

@@ -29,3 +29,30 @@ func TestLargestPacketFitsTheQueue(t *testing.T) {
 		peer.mu.Unlock()
 	}
 }
+
+// The send queue counts each packet at what its buffer holds, not its
+// length: a call's packet, made in a pooled buffer of 64 or 256 bytes,
+// holds the whole buffer until it is written. A queue that takes calls
+// until it is full holds no more than the limit.
+func TestQueueCountsBuffers(t *testing.T) {
+	m := New(WithSendQueue(DefaultMaxPacket))
+	main := m.Node("/root/Main", echoMethods...)
+	peer := fakeConn(m)
+	calls := 0
+	for main.Call(peer.id, "echo", calls, "a name of some length") == nil {
+		calls++
+	}
+	peer.mu.Lock()
+	defer peer.mu.Unlock()
+	var held, length int64
+	for b := peer.queue.head; b != nil; b = b.next {
+		for _, pkt := range b.pkts[:b.n] {
+			held += int64(cap(pkt)) + packetOverhead
+			length += int64(len(pkt)) + packetOverhead
+		}
+	}
+	assert.Greater(t, held, length, "the buffers hold more than the packets' bytes")
+	assert.Equal(t, held, peer.queued)
+	assert.LessOrEqual(t, peer.queued, int64(DefaultMaxPacket))
+	assert.Greater(t, calls, 100)
+}

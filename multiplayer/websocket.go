@@ -76,12 +76,13 @@ func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 // the send queue is dropped, as the engine drops what does not fit its
 // outbound buffer; the peer's connection goes on. An empty queue takes any
 // packet within the packet limit, which its cost (queueCost) may put
-// beyond the send queue.
-func (c *conn) send(pkt []byte) error {
+// beyond the send queue. own says pkt is a buffer of packetBuf's, which
+// nothing else refers to.
+func (c *conn) send(pkt []byte, own bool) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
-	if !c.enqueue(pkt) {
+	if !c.enqueue(pkt, own) {
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
 	}
 	return nil
@@ -89,11 +90,11 @@ func (c *conn) send(pkt []byte) error {
 
 // enqueue queues a packet no larger than the limit, unless it does not fit
 // the send queue.
-func (c *conn) enqueue(pkt []byte) bool {
+func (c *conn) enqueue(pkt []byte, own bool) bool {
 	c.mu.Lock()
 	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
 	if !full {
-		c.queue.push(pkt)
+		c.queue.push(pkt, own)
 		c.queued += queueCost(pkt)
 	}
 	c.mu.Unlock()
@@ -351,8 +352,8 @@ func (m *Multiplayer) join(c *conn) error {
 	}
 	if m.id == ServerID {
 		for id, other := range m.conns {
-			other.send(appendSys(nil, sysAddPeer, c.id))
-			c.send(appendSys(nil, sysAddPeer, id))
+			other.send(appendSys(nil, sysAddPeer, c.id), false)
+			c.send(appendSys(nil, sysAddPeer, id), false)
 		}
 	}
 	m.conns[c.id] = c
@@ -403,7 +404,7 @@ func (m *Multiplayer) leave(c *conn) {
 	if m.id == ServerID {
 		pkt := appendSys(nil, sysDelPeer, c.id)
 		for _, other := range m.conns {
-			other.send(pkt)
+			other.send(pkt, false)
 		}
 	} else { // a client: the server and every peer it announced are gone
 		for id := range m.others {

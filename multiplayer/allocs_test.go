@@ -1,0 +1,95 @@
+package multiplayer
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A round trip between a Go client and a Go server in this process, as
+// BenchmarkRPC makes them, allocates at most max times in all: the
+// client's Call, the server's reading, decoding and handler, its Reply,
+// the client's reading, decoding and handler. The package's own are the
+// *Call each handler gets (it may keep it, to Reply later) and, for a
+// handler returning an error, the result reflect.Value.Call makes (two):
+// four. The rest are the handlers': boxing their arguments into Call's
+// ...any (an int64 over 255, a Vector3, a string in a variable: one
+// each) and the strings decoded. Before the buffers, packets and
+// parameters were reused, the two round trips took 31 and 16.
+func TestRPCAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	pos := gdvar.Vector3{X: 1, Y: 2, Z: 3}
+	for _, tc := range []struct {
+		name string
+		echo any                           // the server's handler of echo
+		got  any                           // the client's handler of echo_reply, given the replies channel
+		call func(main *Node, i int) error // the client's call of echo
+		max  float64
+	}{
+		{
+			name: "BenchmarkRPC's",
+			echo: func(c *Call, id int64, name string, pos gdvar.Vector3) error {
+				return c.Reply("echo_reply", id, name, pos)
+			},
+			got: func(replies chan struct{}) any {
+				return func(*Call, int64, string, gdvar.Vector3) { replies <- struct{}{} }
+			},
+			call: func(main *Node, i int) error { return main.Call(ServerID, "echo", int64(1000+i), "player", pos) },
+			max:  11,
+		},
+		{
+			name: "small ints, no boxing",
+			echo: func(c *Call, a, b int) error { return c.Reply("echo_reply", a, b) },
+			got: func(replies chan struct{}) any {
+				return func(*Call, int, int) { replies <- struct{}{} }
+			},
+			call: func(main *Node, i int) error { return main.Call(ServerID, "echo", i%200, 7) },
+			max:  4,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			server := New()
+			server.Node("/root/Main", echoMethods...).Handle("echo", tc.echo)
+			var errs errorLog
+			server.OnError(errs.add)
+			url := "ws://127.0.0.1:" + serve(t, server)
+
+			client := New()
+			t.Cleanup(func() { client.Close() })
+			main := client.Node("/root/Main", echoMethods...)
+			replies := make(chan struct{}, 1)
+			main.Handle("echo_reply", tc.got.(func(chan struct{}) any)(replies))
+			client.OnError(errs.add)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(t, client.Connect(ctx, url))
+
+			wait := time.NewTimer(time.Hour)
+			defer wait.Stop()
+			i := 0
+			roundTrip := func() {
+				i++
+				require.NoError(t, tc.call(main, i))
+				wait.Reset(time.Minute)
+				select {
+				case <-replies:
+				case <-wait.C:
+					t.Fatalf("no reply to call %d", i)
+				}
+			}
+			for range 100 { // the node's path confirmed, the buffers grown
+				roundTrip()
+			}
+			allocs := testing.AllocsPerRun(500, roundTrip)
+			t.Logf("%.2f allocations a round trip", allocs)
+			assert.LessOrEqual(t, allocs, tc.max)
+			assert.Empty(t, errs.get())
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package multiplayer
+
+const raceDetector = false
