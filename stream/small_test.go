@@ -183,8 +183,9 @@ func BenchmarkFramingSmall(b *testing.B) {
 
 // A player update costs no allocation on either side, through a Peer on
 // loopback TCP or in memory, and none with a context either: the
-// connection's context, its deadline, or none. Registering with the
-// context for each call cost 3 allocations a side.
+// connection's context, its deadline, or none; nor through the token
+// layer's frames. Registering with the context for each call cost 3
+// allocations a side.
 func TestPutGetVarSmallAllocs(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector makes sync.Pool drop items at random")
@@ -215,6 +216,7 @@ func TestPutGetVarSmallAllocs(t *testing.T) {
 		{"background context", tcp, nil, nil},
 		{"cancellable context", tcp, nil, nil},
 		{"context with a deadline", tcp, nil, nil},
+		{"WriteFrame and NextFrame", tcp, (*Peer).writeUpdate, (*Peer).nextUpdate},
 	}
 	tests[2].put, tests[2].get = byContext(context.Background())
 	tests[3].put, tests[3].get = byContext(cancelled)
@@ -250,6 +252,18 @@ func TestPutGetVarSmallAllocs(t *testing.T) {
 
 func (p *Peer) putUpdate(u *playerUpdate) error { return p.PutVar(u) }
 func (p *Peer) getUpdate(u *playerUpdate) error { return p.GetVar(u) }
+
+func (p *Peer) writeUpdate(u *playerUpdate) error {
+	return p.WriteFrame(func(enc *gdvar.Encoder) error { return enc.Encode(u) })
+}
+
+func (p *Peer) nextUpdate(u *playerUpdate) error {
+	dec, err := p.NextFrame()
+	if err != nil {
+		return err
+	}
+	return dec.Decode(u)
+}
 
 // A player update through a PacketPeer costs no allocation on either side
 // once the sender is known: the receiver gives its address again.
