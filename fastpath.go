@@ -18,8 +18,8 @@ var fastTokens = true
 // ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
 // memory until the next call.
 //
-// Inside an Array or a Dictionary, it reads the most common tokens here, in
-// one function: markers, ends, and the small values (nil, bool, int, float, a
+// It reads the most common tokens here, in one function: inside an Array or
+// a Dictionary, markers and ends; anywhere, the small values (nil, bool, int, float, a
 // short ASCII string, a 32-bit Vector2 or Vector3, the start of an untyped
 // Array or Dictionary) when they are already buffered and carry no unusual
 // bits, skipping the general path's checks that cannot fail for them. The
@@ -27,25 +27,28 @@ var fastTokens = true
 func (d *Decoder) ReadToken() (Token, error) {
 	f := d.st.last
 	if f == nil { // at the top level, or after a final error (see stop)
-		return d.readToken()
-	}
-	switch f.kind {
-	case frameDict:
-		if f.phase == phaseEntry {
-			if f.remain > 0 {
-				d.st.startEntry()
-				return DictKeyToken, nil
+		if !d.startTopValue() {
+			return d.readToken()
+		}
+	} else {
+		switch f.kind {
+		case frameDict:
+			if f.phase == phaseEntry {
+				if f.remain > 0 {
+					d.st.startEntry()
+					return DictKeyToken, nil
+				}
+				d.st.pop()
+				return DictEndToken, nil
 			}
-			d.st.pop()
-			return DictEndToken, nil
+		case frameArray:
+			if f.remain == 0 {
+				d.st.pop()
+				return ArrayEndToken, nil
+			}
+		default:
+			return d.readToken()
 		}
-	case frameArray:
-		if f.remain == 0 {
-			d.st.pop()
-			return ArrayEndToken, nil
-		}
-	default:
-		return d.readToken()
 	}
 	pos := d.pos
 	room := d.fastStop - pos // the most bytes the value may take
@@ -116,6 +119,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 	}
 	d.pos = pos + size
 	switch {
+	case f == nil: // a top-level value
 	case f.kind == frameArray:
 		f.remain--
 		f.idx++
@@ -134,6 +138,18 @@ func (d *Decoder) ReadToken() (Token, error) {
 		d.st.pushContainer(sv.kind, int64(uint32(t.num)))
 	}
 	return t, nil
+}
+
+// startTopValue starts a top-level value as readTopValue does, for the
+// fast path, if its header is buffered and no error is final. Otherwise the
+// general path reads the header (or the end of input, or the error).
+func (d *Decoder) startTopValue() bool {
+	if d.err != nil || d.end-d.pos < 4 {
+		return false
+	}
+	d.valueStart = d.InputOffset()
+	d.setValueEnd()
+	return true
 }
 
 // fastStringMax is the longest string the fast path reads: its header and

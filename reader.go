@@ -406,6 +406,10 @@ func (d *Decoder) readToken() (Token, error) {
 
 // readTopValue starts a top-level value, or reports io.EOF at a clean end.
 func (d *Decoder) readTopValue(t *Token) error {
+	if d.pos == d.end && d.eof { // the common end, without asking need
+		d.release()
+		return io.EOF
+	}
 	if err := d.need(4); err != nil {
 		if err == errNeedInput && d.pos == d.end {
 			d.release()
