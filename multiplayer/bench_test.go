@@ -55,6 +55,36 @@ func BenchmarkRPC(b *testing.B) {
 	}
 }
 
+// BenchmarkEchoRate compares, in one run, one Go client's echo round
+// trips a second against this package's server (go-rpc/s) and against
+// Godot 4.6's without its frame sleep (godot-rpc/s; skipped without the
+// engine): each iteration makes 2000 calls, each waiting for its reply, to
+// each server in turn, the order alternating. x-godot is the ratio of the
+// two rates.
+func BenchmarkEchoRate(b *testing.B) {
+	const calls = 2000
+	clients := []*benchClient{
+		newBenchClient(b, benchServer(b, "go")),
+		newBenchClient(b, benchServer(b, "godot-nosleep")),
+	}
+	var took [2]time.Duration
+	i := 0
+	for b.Loop() {
+		for j := range clients {
+			k := (i + j) % 2
+			start := time.Now()
+			clients[k].run(b, calls)
+			took[k] += time.Since(start)
+		}
+		i++
+	}
+	n := float64(calls * i)
+	b.ReportMetric(n/took[0].Seconds(), "go-rpc/s")
+	b.ReportMetric(n/took[1].Seconds(), "godot-rpc/s")
+	b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
+	b.ReportMetric(0, "ns/op") // an iteration is both servers' calls: its time says nothing
+}
+
 // benchServer starts the named server and returns its URL.
 func benchServer(b *testing.B, server string) string {
 	if server != "go" {
