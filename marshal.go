@@ -80,14 +80,22 @@ func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
 
 // appendMarshal is AppendMarshal of a value of type tt.
 func appendMarshal(tt *topType, dst []byte, v any, opts []Option) ([]byte, error) {
-	if b, ok := appendFlat(tt, dst, v, opts); ok {
-		return b, nil
+	if len(opts) == 0 {
+		if b, ok := appendFlat(tt, flatDefault, dst, v); ok {
+			return b, nil
+		}
 	}
 	e := getEncoder(opts)
 	defer func() {
 		e.own.B, e.bb = nil, nil
 		encoderPool.Put(e)
 	}()
+	if len(opts) != 0 && tt.flat != nil {
+		e.es.e, e.es.flatMax = e, math.MaxInt // the plan reads the options here
+		if b, ok := appendFlat(tt, &e.es, dst, v); ok {
+			return b, nil
+		}
+	}
 	e.own.B = dst
 	e.bb = &e.own // dst is the caller's, not the pool's
 	if err := e.Encode(v); err != nil {

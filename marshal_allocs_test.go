@@ -32,7 +32,14 @@ func TestMarshalSmallAllocs(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+		opts := []Option{WithEngine(Godot4)}
+		withOptions := testing.AllocsPerRun(200, func() {
+			if _, err := AppendMarshal(buf[:0], next(), opts...); err != nil {
+				t.Fatal(err)
+			}
+		})
 		assert.Equal(t, 1.0, marshal, "%s: Marshal", s.name)
 		assert.Equal(t, 0.0, appendTo, "%s: AppendMarshal", s.name)
+		assert.Equal(t, 0.0, withOptions, "%s: AppendMarshal with an option", s.name)
 	}
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // The fixed cost of one Marshal or AppendMarshal call is kept small: a value
-// of a flat type (see flat.go), given without options, is written by its
-// plan straight into the output, with no Encoder at all; Marshal sizes the
+// of a flat type (see flat.go) is written by its plan straight into the
+// output, with no Encoder at all when no option is given; Marshal sizes the
 // output from the last value of the same type, so that it allocates the
 // result only.
 
@@ -71,10 +71,10 @@ var flatDefault = func() *encodeState {
 	return &e.es
 }()
 
-// appendFlat writes v by its type's plan into dst when no option is given;
-// ok is false when it must be written the general way.
-func appendFlat(tt *topType, dst []byte, v any, opts []Option) (_ []byte, ok bool) {
-	if tt.flat == nil || len(opts) != 0 || !tt.flat.tryFlat() {
+// appendFlat writes v by its type's plan into dst, reading the options
+// from es; ok is false when it must be written the general way.
+func appendFlat(tt *topType, es *encodeState, dst []byte, v any) (_ []byte, ok bool) {
+	if tt.flat == nil || !tt.flat.tryFlat() || es.e.err != nil || tt.flat.depth > es.e.cfg.limits.MaxDepth {
 		return dst, false
 	}
 	// A flat type is never pointer-shaped (it holds no pointer but a
@@ -84,7 +84,7 @@ func appendFlat(tt *topType, dst []byte, v any, opts []Option) (_ []byte, ok boo
 	if p == nil {
 		return dst, false // a nil pointer: Nil
 	}
-	b, ok := tt.flat.fn(flatDefault, dst, p)
+	b, ok := tt.flat.fn(es, dst, p)
 	if !ok {
 		tt.flat.miss()
 		return dst, false

@@ -78,6 +78,8 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 		{"Godot 3", rec, []Option{WithEngine(Godot3)}},
 		{"Godot 3, no 64-bit int", topRecord{N: 1 << 40}, []Option{WithEngine(Godot3)}},
 		{"single precision", rec, []Option{WithMathPrecision(Single)}},
+		{"deeper than allowed", struct{ R topRecord }{rec}, []Option{WithLimits(Limits{MaxDepth: 1})}},
+		{"invalid option", rec, []Option{WithEngine(99)}},
 	}
 	for _, tc := range tests {
 		flatPaths = false
@@ -86,7 +88,7 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 		got, err := Marshal(tc.v, tc.opts...)
 		assert.Equal(t, wantErr, err, tc.name)
 		assert.Equal(t, want, got, tc.name)
-		if tc.name == "time out of range" || tc.name == "failing text" {
+		if tc.name == "time out of range" || tc.name == "failing text" || tc.name == "deeper than allowed" || tc.name == "invalid option" {
 			assert.Error(t, err, tc.name)
 		}
 		appended, err := AppendMarshal([]byte{7}, tc.v, tc.opts...)
