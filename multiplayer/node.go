@@ -224,7 +224,6 @@ type Call struct {
 	Node   *Node
 	Method string
 	args   [][]byte
-	opts   []gdvar.Option
 	dec    *gdvar.Decoder // the connection's, reused for every argument
 }
 
@@ -249,7 +248,7 @@ func (c *Call) Decode(i int, v any) error {
 // arguments' bytes. The argument is one whole value (readArg found its
 // end), so there is nothing after it to check.
 func (c *Call) decode(i int, v any) error {
-	c.dec.ResetBytes(c.args[i], c.opts...)
+	c.dec.ResetBytes(c.args[i], c.Node.m.cfg.codec...)
 	err := c.dec.Decode(v)
 	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
 		return de.Err // as Unmarshal: the cause, not the interruption
