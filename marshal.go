@@ -719,10 +719,7 @@ func (es *encodeState) stringAnyEntries(v reflect.Value, m map[string]any, base 
 	at := es.follow(valueRef(v))
 	for i := range n {
 		k := es.keys[base+i] // (es.keys may move as the maps inside add theirs)
-		if err := es.e.WriteToken(DictKeyToken); err != nil {
-			return err
-		}
-		if err := es.e.WriteToken(StringToken(k)); err != nil {
+		if err := es.e.writeKey(k, nil); err != nil {
 			return err
 		}
 		if err := es.hop(); err != nil { // as the interface's encoder counts it

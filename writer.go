@@ -172,17 +172,22 @@ func (e *Encoder) writeToken(t Token, f *frame) error {
 }
 
 // writeKey writes a DictKey marker and the String key name, whose whole
-// encoding is wire (see stringValueBytes), as WriteToken of DictKeyToken and
-// StringToken(name) would: Marshal's struct keys, copied.
+// encoding is wire (see stringValueBytes) or, if nil, made here, as
+// WriteToken of DictKeyToken and StringToken(name) would: Marshal's struct
+// keys, copied, and map[string]any's.
 func (e *Encoder) writeKey(name string, wire []byte) error {
-	if e.err != nil || e.bb == nil || e.st.next() != expDictKey {
+	if e.err != nil || e.bb == nil || e.st.next() != expDictKey || wire == nil && len(name) >= directWriteSize {
 		if err := e.WriteToken(DictKeyToken); err != nil {
 			return err
 		}
 		return e.WriteToken(StringToken(name))
 	}
 	e.st.startEntry()
-	e.bb.B = append(e.bb.B, wire...)
+	if wire != nil {
+		e.bb.B = append(e.bb.B, wire...)
+	} else {
+		e.bb.B = appendPad(append(le32(le32(e.bb.B, stringType), uint32(len(name))), name...), padding(int64(len(name))), 0)
+	}
 	e.st.startValue()
 	e.st.noteKey(KindString, stringBytes(name), 0)
 	return nil
