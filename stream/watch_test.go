@@ -54,18 +54,25 @@ func TestContextInterruptsItsCallsOnly(t *testing.T) {
 			require.NoError(t, receiver.GetVarContext(first, &v))
 			assert.Equal(t, 1, v)
 
-			// conn is cancelled in the second call; the frame it waits for
-			// comes later, if it is still waiting.
+			// conn is cancelled in the second call. A call it must not
+			// interrupt gets its frame after that; one it must interrupt
+			// gets one only after 10 s, if it was not.
 			second := tt.second(conn)
-			time.AfterFunc(20*time.Millisecond, cancel)
 			sent := make(chan error, 1)
-			time.AfterFunc(100*time.Millisecond, func() { sent <- sender.PutVar(2) })
+			go func() {
+				time.Sleep(20 * time.Millisecond)
+				cancel()
+				if tt.interrupted {
+					sent <- nil
+					return
+				}
+				time.Sleep(80 * time.Millisecond)
+				sent <- sender.PutVar(2)
+			}()
+			failsafe := time.AfterFunc(10*time.Second, func() { _ = sender.PutVar(3) })
+			defer failsafe.Stop()
 			err := receiver.GetVarContext(second, &v)
-			select {
-			case <-sent:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the frame was not sent")
-			}
+			require.NoError(t, <-sent)
 			if tt.interrupted {
 				assert.ErrorIs(t, err, context.Canceled)
 				return
