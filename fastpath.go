@@ -56,21 +56,29 @@ func (d *Decoder) ReadToken() (Token, error) {
 		return d.readToken()
 	}
 	// b is the window the value is read in: fastValueMax bytes of the
-	// buffer, or near its end, a copy of the bytes left padded with zeros
-	// (a small message is all end), so that the reads below need no
-	// bounds. p is the value's first byte in the buffer, where tokens point.
+	// buffer, so that the reads below need no bounds. Near the end of the
+	// buffer (a small message is all end), it is a copy instead, padded
+	// with zeros: of the bytes left for a string, of the first 12 bytes
+	// (all it reads) for another value. p is the value's first byte in the
+	// buffer, where tokens point.
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos)
-	b := (*[fastValueMax]byte)(p)
-	if room < fastValueMax {
-		var tail [fastValueMax]byte
-		copy(tail[:], d.buf[pos:pos+room])
-		b = &tail
-	}
-	hdr := binary.LittleEndian.Uint32(b[:])
+	hdr := binary.LittleEndian.Uint32((*[4]byte)(p)[:]) // room >= 4
 	if hdr&^(0xff|flag64) != 0 {
 		return d.readToken() // bits the engine ignores: the general path keeps them
 	}
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
+	var b *[fastValueMax]byte
+	if room >= fastValueMax {
+		b = (*[fastValueMax]byte)(p)
+	} else {
+		var tail [fastValueMax]byte
+		if sv.kind != KindString && room >= 12 {
+			*(*[12]byte)(tail[:]) = *(*[12]byte)(p)
+		} else {
+			copy(tail[:], d.buf[pos:pos+room])
+		}
+		b = &tail
+	}
 	var t Token
 	var size int
 	open := false // an Array or Dictionary starts

@@ -92,7 +92,9 @@ func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 // defaultConfig, which it never writes, so that a new or reset Decoder
 // costs little more than clearing its input state.
 func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
-	d.release()
+	if d.bb != nil {
+		d.release()
+	}
 	cfg := &defaultConfig
 	if len(opts) > 0 {
 		if d.own == nil {
@@ -105,11 +107,12 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	if frames == nil {
 		frames = d.inline[:0]
 	}
-	d.input = input{
-		r: r, cfg: cfg, tab: cfg.engine.table(), err: cfg.err, maxDepth: cfg.limits.MaxDepth,
-		st:         stack{frames: frames},
-		fastString: uint32(min(fastStringMax, cfg.limits.MaxStringBytes)),
-	}
+	// Cleared in place, then set: a composite literal would be built
+	// aside and copied.
+	d.input = input{}
+	d.r, d.cfg, d.tab, d.err = r, cfg, cfg.engine.table(), cfg.err
+	d.maxDepth, d.fastString = cfg.limits.MaxDepth, uint32(min(fastStringMax, cfg.limits.MaxStringBytes))
+	d.st.frames = frames
 	if d.ds != nil { // what the last value kept goes, as with a new Decoder
 		*d.ds = decodeState{text: d.ds.text[:0]}
 	}
