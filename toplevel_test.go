@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -209,4 +210,47 @@ func TestMarshalFlatAnyMiss(t *testing.T) {
 	require.NotNil(t, plan)
 	assert.True(t, plan.hasAny)
 	assert.True(t, plan.missed.Load(), "a holder held a []any")
+}
+
+// concurrentTop and concurrentAny are types no other test uses: their
+// topTypes are made, sized and missed by goroutines at once (run with
+// -race, as CI does).
+type concurrentTop struct {
+	Name string
+	At   time.Time
+	V    Vector2
+}
+
+type concurrentAny struct{ X any }
+
+func TestMarshalTopLevelConcurrent(t *testing.T) {
+	var values []any
+	for i := range 16 {
+		values = append(values, concurrentTop{Name: strings.Repeat("n", i*i)}, &concurrentTop{V: Vector2{X: float64(i)}},
+			concurrentAny{X: i}, concurrentAny{X: []any{i}}, []concurrentAny{{X: "s"}})
+	}
+	flatPaths = false
+	var wants [][]byte
+	for _, v := range values {
+		want, err := Marshal(v)
+		require.NoError(t, err)
+		wants = append(wants, want)
+	}
+	flatPaths = true
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			buf := make([]byte, 0, 64)
+			for i := range values {
+				i = (i + g*7) % len(values)
+				got, err := Marshal(values[i])
+				assert.NoError(t, err)
+				assert.Equal(t, wants[i], got)
+				buf, err = AppendMarshal(buf[:0], values[i], WithEngine(Godot4))
+				assert.NoError(t, err)
+				assert.Equal(t, wants[i], buf)
+			}
+		})
+	}
+	wg.Wait()
 }
