@@ -146,7 +146,8 @@ func flatReaderFor(t reflect.Type) flatReadFunc {
 // does (see newDecoderFunc): not a type with UnmarshalGodot or one of
 // gdvar's Godot types other than the math types, nor holding one; a
 // TextUnmarshaler from a String; bools, signed integers, floats, strings,
-// slices and structs of those, not embedding structs. open holds the
+// empty interfaces (see flatany.go), slices, Go arrays and structs of
+// those, not embedding structs. open holds the
 // struct types being checked, as a recursive type is not flat.
 func flatReadable(t reflect.Type, open map[reflect.Type]bool) bool {
 	pt := reflect.PointerTo(t)
@@ -164,8 +165,12 @@ func flatReadable(t reflect.Type, open map[reflect.Type]bool) bool {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Float32, reflect.Float64, reflect.String:
 		return true
+	case reflect.Interface:
+		return t.NumMethod() == 0
 	case reflect.Slice:
 		return isBytes(t) || flatReadable(t.Elem(), open)
+	case reflect.Array:
+		return flatReadable(t.Elem(), open)
 	case reflect.Struct:
 		if open[t] {
 			return false
@@ -278,11 +283,21 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 			}
 			return ok
 		}
+	case reflect.Interface:
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			x, ok := r.anyValue()
+			if ok {
+				*(*any)(p) = x
+			}
+			return ok
+		}
 	case reflect.Slice:
 		if isBytes(t) {
 			return flatReadBytes
 		}
 		return flatReadSlice(t)
+	case reflect.Array:
+		return flatReadArray(t)
 	case reflect.Struct:
 		return flatReadStruct(t)
 	}
@@ -431,11 +446,10 @@ func flatReadSlice(t reflect.Type) flatReadFunc {
 			if int64(more)*int64(size) > r.d.hintRoom() {
 				return false // past the size-hint budget: the token path grows it as elements arrive
 			}
-			if s.cap == 0 {
+			if s.cap == 0 && slabbed(n, size) {
 				s.data, s.cap = r.ds.newArray(t, size, n, len(r.b)-r.pos), n
 			} else {
-				// As the token path grows it: the new array starts with
-				// the old one's elements, up to its capacity.
+				// As the token path grows it, in place: one allocation.
 				r.ds.hint(more, size)
 				v := reflect.NewAt(t, p).Elem()
 				v.SetLen(0)
@@ -445,6 +459,28 @@ func flatReadSlice(t reflect.Type) flatReadFunc {
 		s.len = n
 		for i := range n {
 			if !elem(r, unsafe.Add(s.data, uintptr(i)*size)) {
+				return false
+			}
+		}
+		r.depth--
+		return true
+	}
+}
+
+// flatReadArray reads an untyped Array of as many elements as Go array
+// type t holds (the token path zeroes the rest of a longer one).
+func flatReadArray(t reflect.Type) flatReadFunc {
+	size, n := t.Elem().Size(), t.Len()
+	elem := flatReaderFor(t.Elem())
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		if _, ok := r.header(TypeArray, false); !ok {
+			return false
+		}
+		if count, ok := r.count(); !ok || count != n {
+			return false
+		}
+		for i := range n {
+			if !elem(r, unsafe.Add(p, uintptr(i)*size)) {
 				return false
 			}
 		}
@@ -483,14 +519,16 @@ type slabs struct {
 	next uint8 // the place a new type takes
 }
 
+// slabbed reports whether an array of n elements of size bytes is cut from
+// a slab.
+func slabbed(n int, size uintptr) bool {
+	return n <= slabMax && size != 0 && uintptr(n)*size <= slabBytes/4
+}
+
 // newArray returns a new array of n elements of size bytes for slice type
-// t, taken from the size-hint budget, which the caller checked has room for
-// them; rest is the input left.
+// t, slabbed, taken from the size-hint budget, which the caller checked has
+// room for them; rest is the input left.
 func (ds *decodeState) newArray(t reflect.Type, size uintptr, n, rest int) unsafe.Pointer {
-	if n > slabMax || size == 0 || uintptr(n)*size > slabBytes/4 {
-		ds.hint(n, size)
-		return reflect.MakeSlice(t, n, n).UnsafePointer()
-	}
 	s := ds.slabs.of(t)
 	if s.free < n {
 		ds.hint(n, size)

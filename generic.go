@@ -168,7 +168,7 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 	if first.Kind() == KindStringName {
 		return StringName(s), nil
 	}
-	return ds.boxString(s), nil
+	return ds.boxString(s, ds.d.end-ds.d.pos), nil
 }
 
 // boxTable holds short strings already put in interfaces, so that the keys
@@ -185,17 +185,17 @@ type boxTable struct {
 const boxAfter = 32
 
 // boxString returns s, kept in the arena (see keep), in an interface: from
-// the table when seen before.
-func (ds *decodeState) boxString(s []byte) any {
+// the table when seen before. rest is the input left after s.
+func (ds *decodeState) boxString(s []byte, rest int) any {
 	b := &ds.boxes
 	b.seen++
 	if len(s) > internMaxName || b.seen <= boxAfter {
-		return ds.keep(s, ds.d.end-ds.d.pos)
+		return ds.newString(s, rest)
 	}
 	if v, ok := b.m[string(s)]; ok {
 		return v
 	}
-	v := any(ds.keep(s, ds.d.end-ds.d.pos))
+	v := ds.newString(s, rest)
 	if b.bytes+len(s) <= internMaxBytes {
 		if b.m == nil {
 			b.m = make(map[string]any)
@@ -204,6 +204,14 @@ func (ds *decodeState) boxString(s []byte) any {
 		b.bytes += len(s)
 	}
 	return v
+}
+
+// newString returns s, kept in the arena, in an interface{} whose string
+// header is in a block (see blocks.go).
+func (ds *decodeState) newString(s []byte, rest int) any {
+	h := &cut(&ds.blocks.strs, &ds.blocks.nStrs, 1, rest, 8)[0]
+	*h = ds.keep(s, rest)
+	return boxAt(stringWord, unsafe.Pointer(h))
 }
 
 // arrayAny decodes an Array: a []any, or an Array when typed or shared.

@@ -52,7 +52,7 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 	}
 	d.ResetBytes(data, opts...)
 	err := unmarshalWith(d, data, v)
-	putUnmarshalDecoder(d)
+	putUnmarshalDecoder(d, data)
 	return err
 }
 
@@ -119,6 +119,9 @@ type decodeState struct {
 	arena   []byte   // the block strings are kept in (see keep)
 	slabs   slabs    // the blocks small arrays are cut from (see newArray)
 	boxes   boxTable // short strings in interfaces (see boxString)
+	blocks  blocks   // the generic form's parts (see blocks.go)
+	// flatFrom is the input offset from which readFlatAny may try again.
+	flatFrom int64
 }
 
 // decoderFunc reads one value from the Decoder into v.
@@ -237,6 +240,9 @@ func textUnmarshalerDecoder(ds *decodeState, v reflect.Value) error {
 
 func interfaceDecoder(ds *decodeState, v reflect.Value) error {
 	if v.NumMethod() == 0 {
+		if ds.readFlatAny((*any)(v.Addr().UnsafePointer())) {
+			return nil
+		}
 		base := ds.d.Depth()
 		t, err := ds.next()
 		if err != nil {
@@ -436,7 +442,11 @@ func (ds *decodeState) collect(t Token) ([]byte, error) {
 // (and []byte from a String).
 func sequenceDecoder(t reflect.Type) decoderFunc {
 	elem := t.Elem()
+	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {
+		if read != nil && ds.readFlat(read, v) {
+			return nil
+		}
 		tok, err := ds.next()
 		if err != nil {
 			return err

@@ -9,9 +9,11 @@ import (
 // more than decoding a value of tens of bytes. Nothing Unmarshal returns
 // points into a Decoder: strings are copied or kept in blocks each Decode
 // call makes anew (see keep), names are interned strings, which never
-// change. A Decoder goes back emptied of the input and the options, and
-// only if what it kept is small, so that one large or deep value does not
-// keep its buffers alive in the pool.
+// change. A Decoder goes back only if what it kept is small, so that one
+// large or deep value does not keep its buffers alive in the pool; it
+// forgets the input of the last call when the next one resets it, and at
+// once if it is over pooledMax bytes: a pooled Decoder keeps at most that
+// much of an old input alive, and its strings' blocks (no larger).
 var unmarshalPool sync.Pool
 
 // pooledMax is the most memory a pooled Decoder may hold besides itself:
@@ -19,11 +21,13 @@ var unmarshalPool sync.Pool
 const pooledMax = 16 << 10
 
 // putUnmarshalDecoder gives d back to the pool.
-func putUnmarshalDecoder(d *Decoder) {
+func putUnmarshalDecoder(d *Decoder, data []byte) {
 	held := uintptr(cap(d.st.frames))*unsafe.Sizeof(frame{}) + uintptr(cap(d.state().text)) + uintptr(d.names.bytes)
 	if held > pooledMax {
 		return
 	}
-	d.ResetBytes(nil)
+	if len(data) > pooledMax {
+		d.ResetBytes(nil) // else it is the next Unmarshal's reset that lets data go
+	}
 	unmarshalPool.Put(d)
 }

@@ -1,0 +1,110 @@
+package gdvar
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// The generic form's small parts are cut from blocks, as strings are kept
+// in blocks (see keep) and small arrays in slabs (see newArray): the
+// Dictionaries, their entries and Arrays' elements, and what an
+// interface{} holds that Go would allocate for alone (ints, floats,
+// strings, math values, the []any of an Array). A block lives for one Decode call: its parts
+// go into the value, and the next call takes new blocks. Blocks of a kind
+// double from 64 bytes to blockBytes, and hold no more elements than the
+// input left could fill, so that a small value takes a few small blocks,
+// spare room stays below what the value holds, and, as a slice of the
+// input, a part kept alive keeps at most its block alive.
+
+const blockBytes = 4 << 10
+
+// blocks are the current blocks of one Decode call: the unused part of
+// each, and the size of the last made.
+type blocks struct {
+	dicts                                []Dictionary
+	anys                                 []any
+	lists                                [][]any // the headers of untyped Arrays
+	strs                                 []string
+	words                                []uint64 // ints, floats and math values (no pointers)
+	nDicts, nAnys, nLists, nStrs, nWords int
+}
+
+// cut returns n elements of *b, the unused part of its block, with no room
+// beyond them: from the block when it has them, else from a new block,
+// twice the size of the last (*last), which holds at most the elements of
+// wire size minWire that the input left (rest bytes) holds; a large n
+// gets its own array.
+func cut[T any](b *[]T, last *int, n, rest, minWire int) []T {
+	if n == 0 {
+		return make([]T, 0) // not nil, as the token path's
+	}
+	size := int(unsafe.Sizeof(*new(T)))
+	if n*size > blockBytes/4 {
+		return make([]T, n)
+	}
+	if len(*b) < n {
+		*last = max(n, min(max(2**last, 64/size), blockBytes/size, n+rest/minWire))
+		*b = make([]T, *last)
+	}
+	s := (*b)[:n:n]
+	*b = (*b)[n:]
+	return s
+}
+
+// eface is the layout of an interface{}: its type and a pointer to its
+// value. Building one from a block's element is what makes boxing a value
+// free; Go's own conversion allocates for each.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// typeWord returns the type word of x's dynamic type.
+func typeWord(x any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&x)).typ }
+
+var (
+	int64Word   = typeWord(int64(0))
+	float64Word = typeWord(0.0)
+	stringWord  = typeWord("")
+	listWord    = typeWord([]any(nil))
+	// mathWords are the type words of the math types' Go types.
+	mathWords = func() (w [typeCount]unsafe.Pointer) {
+		for t, typ := range mathTypes {
+			w[typ] = typeWord(reflect.Zero(t).Interface())
+		}
+		return w
+	}()
+)
+
+// boxAt returns an interface{} of the type whose word is typ, holding the
+// value at p, which must be of that type and never change after.
+func boxAt(typ, p unsafe.Pointer) any {
+	var x any
+	e := (*eface)(unsafe.Pointer(&x))
+	e.typ, e.data = typ, p
+	return x
+}
+
+// boxWords returns an interface{} of the type whose word is typ, its value
+// the size bytes at v copied into words of a block; rest is the input
+// left.
+func (ds *decodeState) boxWords(typ unsafe.Pointer, v unsafe.Pointer, size uintptr, rest int) any {
+	w := cut(&ds.blocks.words, &ds.blocks.nWords, int(size+7)/8, rest, 4)
+	p := unsafe.Pointer(unsafe.SliceData(w))
+	copy(unsafe.Slice((*byte)(p), size), unsafe.Slice((*byte)(v), size))
+	return boxAt(typ, p)
+}
+
+// boxInt returns n in an interface{}: 0 to 255 as Go boxes them (without
+// allocating), others in a block.
+func (ds *decodeState) boxInt(n int64, rest int) any {
+	if uint64(n) < 256 {
+		return n
+	}
+	return ds.boxWords(int64Word, unsafe.Pointer(&n), 8, rest)
+}
+
+// boxFloat returns f in an interface{}, in a block.
+func (ds *decodeState) boxFloat(f float64, rest int) any {
+	return ds.boxWords(float64Word, unsafe.Pointer(&f), 8, rest)
+}
