@@ -1,6 +1,9 @@
 package gdvar
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Engine selects the Godot version whose wire format a Decoder reads and an
 // Encoder writes. The zero value is Godot4, the default.
@@ -104,30 +107,30 @@ func (t *engineTable) typed() bool { return t.flagBits[TypeArray] != 0 }
 // fast path reads it with few branches.
 type smallValue struct {
 	meta   uint64 // the token's kind, type and flags (Token.meta without a length)
+	mask   uint64 // the 64 bits after the header, masked with this, are the token's num
 	kind   Kind   // KindInvalid: not a small value
 	size   uint8  // bytes on the wire; 0 for a string (variable)
-	shift  uint8  // the word after the header, shifted up and back by this, is the token's num (64: none)
-	signed bool   // shifted back arithmetically: a 32-bit int
+	signed bool   // num is the low 32 bits sign-extended instead: a 32-bit int
 	data   uint8  // bytes after the header that are the token's data (a vector)
 }
 
 // newSmallValue describes a value of kind and type that takes size bytes.
 func newSmallValue(kind Kind, typ Type, size uint8) smallValue {
-	sv := smallValue{kind: kind, size: size, shift: 32}
+	sv := smallValue{kind: kind, size: size, mask: math.MaxUint32}
 	var flags uint8
 	switch kind {
 	case KindNil:
-		sv.shift = 64
+		sv.mask = 0
 	case KindInt32:
 		sv.signed = true
 	case KindInt64, KindFloat64:
-		sv.shift, flags = 0, flagWide
+		sv.mask, flags = math.MaxUint64, flagWide
 	case KindString:
 		flags = flagWire | flagLast | flagRaw
 	case KindArrayStart, KindDictStart:
 		flags = flagRaw
 	case KindVector2, KindVector3:
-		sv.shift, sv.data = 64, size-4
+		sv.mask, sv.data = 0, size-4
 	}
 	sv.meta = newToken(kind, typ, flags).meta
 	return sv

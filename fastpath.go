@@ -27,9 +27,13 @@ var fastTokens = true
 func (d *Decoder) ReadToken() (Token, error) {
 	f := d.st.last
 	if f == nil { // at the top level, or after a final error (see stop)
-		if !d.startTopValue() {
+		// A top-level value starts as in readTopValue, which reads the
+		// header if it is not buffered, the end of input, or the error.
+		if d.err != nil || d.end-d.pos < 4 {
 			return d.readToken()
 		}
+		d.valueStart = d.InputOffset()
+		d.setValueEnd()
 	} else {
 		switch f.kind {
 		case frameDict:
@@ -108,9 +112,9 @@ func (d *Decoder) ReadToken() (Token, error) {
 			return d.readToken()
 		}
 		w := binary.LittleEndian.Uint64(b[4:])
-		num := w << sv.shift >> sv.shift
+		num := w & sv.mask
 		if sv.signed {
-			num = uint64(int64(w<<sv.shift) >> sv.shift)
+			num = uint64(int64(int32(w)))
 		}
 		if sv.kind == KindArrayStart || sv.kind == KindDictStart {
 			count := uint32(w) &^ countSharedBit
@@ -146,18 +150,6 @@ func (d *Decoder) ReadToken() (Token, error) {
 		d.st.pushContainer(sv.kind, int64(uint32(t.num)))
 	}
 	return t, nil
-}
-
-// startTopValue starts a top-level value as readTopValue does, for the
-// fast path, if its header is buffered and no error is final. Otherwise the
-// general path reads the header (or the end of input, or the error).
-func (d *Decoder) startTopValue() bool {
-	if d.err != nil || d.end-d.pos < 4 {
-		return false
-	}
-	d.valueStart = d.InputOffset()
-	d.setValueEnd()
-	return true
 }
 
 // fastStringMax is the longest string the fast path reads: its header and
