@@ -198,7 +198,9 @@ func TestHostilePackets(t *testing.T) {
 	m := New(WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, args ...any) {})
+	main.Handle("echo_reply", func(c *Call, a, b, d, e string) {}) // strings kept, or not (decodeString)
 	c := fakeConn(m)
+	main.SetAuthority(c.id)
 	const size = 1 << 20
 	checksum := Checksum([]string{"echo", "echo_reply"})
 	type input struct {
@@ -212,7 +214,14 @@ func TestHostilePackets(t *testing.T) {
 	nils := bytes.Repeat(hostile.Nil, 255)
 	inputs = append(inputs,
 		input{"255 Nil arguments", func(uint32) []byte { return appendCall(nil, 0, "Main", 0, false, 255, nils) }},
-		input{"paths", func(id uint32) []byte { return appendSimplify(nil, checksum, id, "Main") }})
+		input{"paths", func(id uint32) []byte { return appendSimplify(nil, checksum, id, "Main") }},
+		input{"distinct Strings into string parameters", func(id uint32) []byte {
+			var args []byte
+			for k := range 4 {
+				args = append(args, varString(fmt.Sprintf("%x.%d", id, k))...)
+			}
+			return appendCall(nil, 0, "Main", 1, false, 4, args)
+		}})
 	for _, in := range inputs {
 		var packets [][]byte
 		total := 0
@@ -274,17 +283,31 @@ func FuzzPacket(f *testing.F) {
 		appendConfirm(nil, true, 1),
 		append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...),
 		{cmdRaw, 1},
+		appendCall(nil, 0, "Main", 1, false, 2, append(varString("player"), varString("player")...)),
 	} {
 		f.Add(seed)
 	}
 	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, a, b, d any) {})
+	var differs error // a string parameter that is not what Unmarshal makes of its argument
+	main.Handle("echo_reply", func(c *Call, a, b string) {
+		for i, got := range []string{a, b}[:min(2, c.NumArgs())] {
+			var want string
+			if err := gdvar.Unmarshal(c.Arg(i), &want, gdvar.AllowObjects(true)); err != nil || got != want {
+				differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, got, want, err)
+			}
+		}
+	})
 	c := fakeConn(m)
+	main.SetAuthority(c.id)
 	f.Fuzz(func(t *testing.T, packet []byte) {
 		err := m.handle(c, packet)
 		if err != nil && !isPackageError(err) {
 			t.Fatalf("%T: %v", err, err)
+		}
+		if differs != nil {
+			t.Fatal(differs)
 		}
 		c.queue, c.queued = packetQueue{}, 0
 		if len(m.recv[2]) > 64 {
@@ -484,4 +507,13 @@ func TestHostileServer(t *testing.T) {
 			m.mu.Unlock()
 		})
 	}
+}
+
+// varString is var_to_bytes of a String, which is its argument form too.
+func varString(s string) []byte {
+	b, err := gdvar.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

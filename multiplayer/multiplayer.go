@@ -508,7 +508,7 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
 	}
-	return h.call(&Call{From: from, Node: n, Method: name, args: args, dec: &c.dec})
+	return h.call(&Call{From: from, Node: n, Method: name, args: args, conn: c})
 }
 
 // forget drops what this side keeps of a peer's caches (m.mu held).

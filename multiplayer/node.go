@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/gdvar/gdvar"
 )
 
 // PeerID identifies a peer: the server is 1, a client has the id the
@@ -224,7 +222,7 @@ type Call struct {
 	Node   *Node
 	Method string
 	args   [][]byte
-	dec    *gdvar.Decoder // the connection's, reused for every argument
+	conn   *conn // whose Decoder decodes every argument
 }
 
 // NumArgs returns the number of arguments.
@@ -243,17 +241,13 @@ func (c *Call) Decode(i int, v any) error {
 	return c.decode(i, v)
 }
 
-// decode decodes argument i with the connection's Decoder: a fresh one for
-// each argument (gdvar.Unmarshal) would cost about 1 KiB, more than most
-// arguments' bytes. The argument is one whole value (readArg found its
-// end), so there is nothing after it to check.
+// decode decodes argument i with the connection's Decoder, a string
+// parameter from the strings it kept.
 func (c *Call) decode(i int, v any) error {
-	c.dec.ResetBytes(c.args[i], c.Node.m.cfg.codec...)
-	err := c.dec.Decode(v)
-	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
-		return de.Err // as Unmarshal: the cause, not the interruption
+	if s, ok := v.(*string); ok {
+		return c.conn.decodeString(c.args[i], s, c.Node.m.cfg.codec)
 	}
-	return err
+	return c.conn.decode(c.args[i], v, c.Node.m.cfg.codec)
 }
 
 // Reply calls method name of the same node on the peer that made the call.

@@ -50,8 +50,8 @@ type conn struct {
 	busy  atomic.Bool
 	wrote atomic.Uint64
 
-	// The reading goroutine's own: the rate bucket and the arguments of the
-	// call being handled.
+	// The reading goroutine's own: the rate bucket, the arguments of the
+	// call being handled, the strings kept (decodeString).
 	tokens float64
 	last   time.Time
 	paced  *time.Timer // the wait of a peer over its rate
@@ -59,6 +59,7 @@ type conn struct {
 	argBuf []byte
 	args   [][]byte
 	ends   []int // where each argument starts and ends in argBuf
+	strs   map[string]string
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
@@ -311,6 +312,19 @@ func (c *conn) pacePing() bool {
 	default:
 		return c.pace()
 	}
+}
+
+// decode decodes an argument into v with the connection's Decoder: a
+// fresh one for each argument (gdvar.Unmarshal) would cost about 1 KiB,
+// more than most arguments' bytes. The argument is one whole value
+// (readArg found its end), so there is nothing after it to check.
+func (c *conn) decode(arg []byte, v any, opts []gdvar.Option) error {
+	c.dec.ResetBytes(arg, opts...)
+	err := c.dec.Decode(v)
+	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
+		return de.Err // as Unmarshal: the cause, not the interruption
+	}
+	return err
 }
 
 // decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
