@@ -1,6 +1,7 @@
 package gdvar_test
 
 import (
+	"io"
 	"testing"
 
 	. "github.com/gdvar/gdvar"
@@ -41,5 +42,33 @@ func TestMarshalSmallAllocs(t *testing.T) {
 		assert.Equal(t, 1.0, marshal, "%s: Marshal", s.name)
 		assert.Equal(t, 0.0, appendTo, "%s: AppendMarshal", s.name)
 		assert.Equal(t, 0.0, withOptions, "%s: AppendMarshal with an option", s.name)
+	}
+}
+
+// A reused Encoder writes each value without allocating, a larger one
+// after many small ones too (the write pool kept only buffers of the most
+// frequent size: each 20-record Array grew a new one, in 6 allocations).
+func TestEncodeSmallAllocs(t *testing.T) {
+	if !marshalAllocsExact {
+		t.Skip("the race detector changes allocation counts")
+	}
+	enc := NewEncoder(io.Discard)
+	var small any = msgRecord{Name: "n"} // boxed once
+	for range 50000 {
+		require.NoError(t, enc.Encode(small))
+	}
+	for _, s := range msgShapes() {
+		i := 0
+		require.NoError(t, enc.Encode(s.values[0]))
+		allocs := testing.AllocsPerRun(100, func() {
+			i++
+			if err := enc.Encode(s.values[i%msgPicks]); err != nil {
+				t.Fatal(err)
+			}
+			if err := enc.Encode(small); err != nil {
+				t.Fatal(err)
+			}
+		})
+		assert.Equal(t, 0.0, allocs, s.name)
 	}
 }

@@ -1,15 +1,18 @@
 package gdvar
 
-import "github.com/valyala/bytebufferpool"
+import (
+	"sync"
+
+	"github.com/valyala/bytebufferpool"
+)
 
 // Buffers are pooled so that decoding and encoding a value allocates nothing
-// in steady state. Read buffers and write buffers live in separate pools
-// because the pool calibrates itself to the sizes it sees: a Decoder's read
-// buffer is always about ChunkSize, while an Encoder's output grows with the
-// values written.
+// in steady state. Read buffers and write buffers live in separate pools:
+// a Decoder's read buffer is always about ChunkSize, while an Encoder's
+// output grows with the values written.
 var (
 	readPool  bytebufferpool.Pool
-	writePool bytebufferpool.Pool
+	writePool sync.Pool
 )
 
 // getReadBuffer returns a pooled buffer whose B has length n.
@@ -29,13 +32,26 @@ func putReadBuffer(bb *bytebufferpool.ByteBuffer) {
 }
 
 // getWriteBuffer returns an empty pooled output buffer.
-func getWriteBuffer() *bytebufferpool.ByteBuffer { return writePool.Get() }
+func getWriteBuffer() *bytebufferpool.ByteBuffer {
+	if bb, ok := writePool.Get().(*bytebufferpool.ByteBuffer); ok {
+		return bb
+	}
+	return new(bytebufferpool.ByteBuffer)
+}
 
-// putWriteBuffer returns an output buffer to the pool. Its length is its
-// capacity, as the pool calibrates on length: an Encoder puts its buffer
-// back emptied, which the pool would take for a buffer of no size and
-// discard the next larger one.
+// maxPooledWrite is the largest output buffer the pool keeps: an Encoder on
+// a writer holds about 64 KiB at most (flushSize) unless a count is
+// deferred.
+const maxPooledWrite = 256 << 10
+
+// putWriteBuffer returns an output buffer to the pool, unless it is larger
+// than an Encoder needs. The write pool is a plain sync.Pool: a calibrating
+// pool kept only buffers of the most frequent sizes, so that an Encoder of
+// small values now and then a larger one grew a new buffer for each of
+// those.
 func putWriteBuffer(bb *bytebufferpool.ByteBuffer) {
-	bb.B = bb.B[:cap(bb.B)]
-	writePool.Put(bb)
+	if cap(bb.B) <= maxPooledWrite {
+		bb.B = bb.B[:0]
+		writePool.Put(bb)
+	}
 }
