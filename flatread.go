@@ -102,9 +102,10 @@ func (r *flatReader) count() (int, bool) {
 // arenaFirst to arenaBlock bytes, and are no larger than the string and
 // the input left after it, so that a string kept alive keeps at most that
 // much alive besides, as a slice of the input would, and the strings of a
-// small value (a record, twenty names) take one small block.
+// small value take one small block: the fewer bytes a small message
+// allocates, the rarer the collections that slow it.
 const (
-	arenaFirst = 256
+	arenaFirst = 64
 	arenaBlock = 4 << 10
 	arenaMax   = 256 // longer strings get their own allocation
 )

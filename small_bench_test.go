@@ -93,7 +93,7 @@ func smallShapes(tb testing.TB) []smallShape {
 		make1("playerUpdate", func() any { return new(playerUpdate) }, func() any {
 			return playerUpdate{ID: r.Int64(), Pos: vec(), Vel: vec(), Rot: r.Float64(), Input: r.IntN(256)}
 		}),
-		make1("array3", nil, func() any { return []any{r.Int64N(1000), randText(r, 8), Vector2{X: r.Float64(), Y: r.Float64()}} }),
+		make1("array3", func() any { return new([3]any) }, func() any { return []any{r.Int64N(1000), randText(r, 8), Vector2{X: r.Float64(), Y: r.Float64()}} }),
 		make1("dict5", nil, func() any {
 			return NewDictionary("id", r.Int64N(1000), "name", randText(r, 12), "hp", r.Float64(), "alive", true, "pos", Vector2{X: r.Float64(), Y: r.Float64()})
 		}),
