@@ -27,7 +27,7 @@ func (es *encodeState) any(x any) error {
 }
 
 // encoderCache is how many types an Encoder remembers the encoders of.
-const encoderCache = 8
+const encoderCache = 4
 
 // typeEncoder is a remembered type's encoder.
 type typeEncoder struct {

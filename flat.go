@@ -393,16 +393,17 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	return true, nil
 }
 
-// pointerTo returns the address of v's value for a plan to read: its own,
-// or, for a value without one (held in an interface or a map), the one
-// reflect holds it at, rather than a copy's.
+// pointerTo returns the address of v's value, to be read in place: its
+// own, or, for a value without one (held in an interface or a map), the
+// one reflect holds it at, rather than a copy's. v's type is not
+// pointer-shaped: a flat type, a math value, a float.
 func pointerTo(v reflect.Value) unsafe.Pointer {
 	if v.CanAddr() {
 		return v.Addr().UnsafePointer()
 	}
 	if v.CanInterface() {
-		// A flat type is not pointer-shaped: the interface holds a pointer
-		// to v's value, not a copy (reflect copies only addressable values).
+		// The interface holds a pointer to v's value, not a copy (reflect
+		// copies only addressable values).
 		x := v.Interface()
 		return efaceData(&x)
 	}

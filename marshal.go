@@ -124,12 +124,11 @@ func (e *Encoder) Encode(v any) error {
 // encodeState is one Encode call's state.
 type encodeState struct {
 	e       *Encoder
-	scratch [136]byte   // a math payload, built without allocating
-	held    [16]float64 // a math value without an address, copied here to be read in place
-	flatMax int         // the buffer length a flat write may reach (see writeFlat)
-	chunk   []byte      // a packed vector chunk being built
-	refs    []ref       // the references being followed (see nesting.go)
-	hops    int         // the pointers, interfaces and Marshalers on the path
+	scratch [136]byte // a math payload, built without allocating
+	flatMax int       // the buffer length a flat write may reach (see writeFlat)
+	chunk   []byte    // a packed vector chunk being built
+	refs    []ref     // the references being followed (see nesting.go)
+	hops    int       // the pointers, interfaces and Marshalers on the path
 	// types remembers the encoders of recent types (see encoderOf); kept
 	// by Reset, as a type's encoder does not depend on options.
 	types    [encoderCache]typeEncoder
@@ -193,7 +192,7 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 		return func(es *encodeState, v reflect.Value) error {
 			// The bits as they are: a float64 round trip would quieten a
 			// signalling NaN.
-			return es.e.WriteToken(Float32Token(math.Float32frombits(*(*uint32)(es.inPlace(v)))))
+			return es.e.WriteToken(Float32Token(math.Float32frombits(*(*uint32)(pointerTo(v)))))
 		}
 	case reflect.Float64:
 		return func(es *encodeState, v reflect.Value) error { return es.e.WriteToken(FloatToken(v.Float())) }
@@ -366,24 +365,9 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 	return nil
 }
 
-// inPlace returns the address of v's value, or of a copy of it in es.held
-// when it has none (a math value or a float, which fit).
-func (es *encodeState) inPlace(v reflect.Value) unsafe.Pointer {
-	if v.CanAddr() {
-		return v.Addr().UnsafePointer()
-	}
-	if v.CanInterface() {
-		x := v.Interface() // a pointer to v's value, not a copy (see pointerTo)
-		return efaceData(&x)
-	}
-	ptr := unsafe.Pointer(&es.held)
-	reflect.NewAt(v.Type(), ptr).Elem().Set(v)
-	return ptr
-}
-
 // writeMath writes a math value held in v, reading its components in place.
 func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
-	ptr := es.inPlace(v)
+	ptr := pointerTo(v)
 	t := newToken(mathKinds[typ], typ, 0)
 	if !typ.hasReals() {
 		n := typ.mathSize(false) / 4
