@@ -19,7 +19,7 @@ import (
 const blockBytes = 4 << 10
 
 // blocks are the current blocks of one Decode call: the unused part of
-// each, and the size of the last made.
+// each, and the bytes of the last made.
 type blocks struct {
 	dicts                                []Dictionary
 	anys                                 []any
@@ -30,10 +30,11 @@ type blocks struct {
 }
 
 // cut returns n elements of *b, the unused part of its block, with no room
-// beyond them: from the block when it has them, else from a new block,
-// twice the size of the last (*last), which holds at most the elements of
-// wire size minWire that the input left (rest bytes) holds; a large n
-// gets its own array.
+// beyond them: from the block when it has them, else from a new block of
+// twice the bytes of the last (*last), less the 8 bytes Go puts before an
+// object of pointers over 512 bytes (so that a block fills its size
+// class), holding at most the elements of wire size minWire that the
+// input left (rest bytes) holds. A large n gets its own array.
 func cut[T any](b *[]T, last *int, n, rest, minWire int) []T {
 	if n == 0 {
 		return make([]T, 0) // not nil, as the token path's
@@ -43,8 +44,8 @@ func cut[T any](b *[]T, last *int, n, rest, minWire int) []T {
 		return make([]T, n)
 	}
 	if len(*b) < n {
-		*last = max(n, min(max(2**last, 64/size), blockBytes/size, n+rest/minWire))
-		*b = make([]T, *last)
+		*last = min(max(2**last, 64), blockBytes)
+		*b = make([]T, max(n, min((*last-8)/size, n+rest/minWire)))
 	}
 	s := (*b)[:n:n]
 	*b = (*b)[n:]

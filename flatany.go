@@ -13,29 +13,44 @@ import (
 // RawValue: Nil, bool, int, float, String, the math types other than
 // Color, untyped Arrays and Dictionaries of those. Anything else makes the
 // reader give up, and the token path reads the value from its start. The
-// token path tries the reader again at the values inside, but only past
-// the byte where it gave up, so that no part of the input is read flat
-// twice: a value that reads flat but for its last byte costs twice the
-// time, no more.
+// token path tries the reader again at the values inside (so a large Array
+// of small Dictionaries is read flat but for its start), but only past the
+// byte where it gave up, so that no part of the input is read flat twice:
+// a value that reads flat but for its last byte costs twice the time, no
+// more.
+
+// flatAnyMax is the most elements (twice the entries) of an Array or
+// Dictionary read flat, a block's worth: the token path reads a larger
+// one, and its values flat, so that giving up wastes no large slice.
+const flatAnyMax = blockBytes / 4 / int(anySize)
 
 // readFlatAny reads a value in the generic form into v where a value goes;
 // false when the token path must read it.
 func (ds *decodeState) readFlatAny(v *any) bool {
+	x, ok := ds.nextFlatAny()
+	if ok {
+		*v = x
+	}
+	return ok
+}
+
+// nextFlatAny reads a value in the generic form where a value goes; false
+// when the token path must read it.
+func (ds *decodeState) nextFlatAny() (any, bool) {
 	if ds.d.InputOffset() < ds.flatFrom {
-		return false
+		return nil, false
 	}
 	r := ds.startFlat()
 	if r == nil {
-		return false
+		return nil, false
 	}
 	x, ok := r.anyValue()
 	if !ok {
 		ds.flatFrom = ds.d.base + int64(r.pos) + 1
-		return false
+		return nil, false
 	}
-	*v = x
 	ds.endFlat(r)
-	return true
+	return x, true
 }
 
 // anyValue reads one value in the generic form.
@@ -129,7 +144,7 @@ func (r *flatReader) paddedStr() ([]byte, bool) {
 // budget as the token path's is.
 func (r *flatReader) arrayAny() (any, bool) {
 	n, ok := r.count()
-	if !ok || n > r.rest()/4 || int64(n)*int64(anySize) > r.d.hintRoom() {
+	if !ok || n > flatAnyMax || n > r.rest()/4 || int64(n)*int64(anySize) > r.d.hintRoom() {
 		return nil, false // each element takes 4 bytes at least; past the budget, the token path grows the slice
 	}
 	r.ds.hint(n, anySize)
@@ -149,7 +164,7 @@ func (r *flatReader) arrayAny() (any, bool) {
 // values in one allocation.
 func (r *flatReader) dictAny() (any, bool) {
 	n, ok := r.count()
-	if !ok || n > r.rest()/8 || int64(2*n)*int64(anySize) > r.d.hintRoom() {
+	if !ok || 2*n > flatAnyMax || n > r.rest()/8 || int64(2*n)*int64(anySize) > r.d.hintRoom() {
 		return nil, false // each entry takes 8 bytes at least
 	}
 	r.ds.hint(2*n, anySize)

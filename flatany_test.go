@@ -144,6 +144,14 @@ func TestFlatAnyMatchesTokensRandom(t *testing.T) {
 	for i := range 3000 {
 		v := randomGeneric(r, 0)
 		switch i % 3 {
+		case 0: // past flatAnyMax: read as tokens around values read flat
+			if i%9 == 0 {
+				big := make([]any, flatAnyMax+1+r.IntN(8))
+				for k := range big {
+					big[k] = randomGeneric(r, 1)
+				}
+				v = big
+			}
 		case 1: // fits [3]any
 			v = []any{v, randomGeneric(r, 1), randomGeneric(r, 1)}
 		case 2: // fits the struct

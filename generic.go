@@ -236,6 +236,14 @@ func (ds *decodeState) arrayAny(t Token, base int) (any, error) {
 
 // nextAny reads the next value in the generic form.
 func (ds *decodeState) nextAny() (any, error) {
+	if x, ok := ds.nextFlatAny(); ok {
+		return x, nil
+	}
+	return ds.tokenAny()
+}
+
+// tokenAny reads the next value in the generic form token by token.
+func (ds *decodeState) tokenAny() (any, error) {
 	base := ds.d.Depth()
 	t, err := ds.next()
 	if err != nil {
@@ -255,7 +263,7 @@ func (ds *decodeState) dictAny(t Token, base int) (any, error) {
 		if _, err := ds.next(); err != nil { // DictKey
 			return nil, err
 		}
-		k, err := ds.nextAny()
+		k, err := ds.tokenAny() // a key read flat would be missing from the paths of errors
 		if err != nil {
 			return nil, err
 		}

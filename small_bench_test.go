@@ -135,3 +135,29 @@ func BenchmarkUnmarshalSmall(b *testing.B) {
 		b.Run(s.name+"/any", func(b *testing.B) { run(b, s, nil) })
 	}
 }
+
+// BenchmarkUnmarshalGameStateCPU is BenchmarkUnmarshalGameState and
+// BenchmarkUnmarshalGameStateAny with cpu-ns/op, the process's CPU time, to
+// check on a busy machine that the small messages' paths cost the large
+// payload nothing.
+func BenchmarkUnmarshalGameStateCPU(b *testing.B) {
+	for _, into := range []struct {
+		name string
+		v    func() any
+	}{{"players", func() any { return new([]player) }}, {"any", func() any { return new(any) }}} {
+		b.Run(into.name, func(b *testing.B) {
+			data := gameState()
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				if err := Unmarshal(data, into.v()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu := processCPU() - start; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}
