@@ -26,6 +26,9 @@ import (
 // length. Errors are *DecodeError values carrying the byte offset and the
 // path. Such errors are final: every later call returns the same error.
 //
+// Reset and ResetBytes start a Decoder afresh on a new input, keeping its
+// memory: a Decoder reused for message after message allocates nothing.
+//
 // Which calls can be repeated: an error from the reader (a network read
 // deadline, say) leaves the Decoder where it was, so ReadToken can always be
 // repeated, and Decode, SkipValue and CopyValue can be when they had not
