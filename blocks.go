@@ -9,12 +9,13 @@ import (
 // in blocks (see keep) and small arrays in slabs (see newArray): the
 // Dictionaries, their entries and Arrays' elements, and what an
 // interface{} holds that Go would allocate for alone (ints, floats,
-// strings, math values, the []any of an Array). A block lives for one Decode call: its parts
-// go into the value, and the next call takes new blocks. Blocks of a kind
-// double from 64 bytes to blockBytes, and hold no more elements than the
-// input left could fill, so that a small value takes a few small blocks,
-// spare room stays below what the value holds, and, as a slice of the
-// input, a part kept alive keeps at most its block alive.
+// strings, math values, the []any of an Array). A block's parts go into
+// values and are never handed out again; a Reset of the Decoder starts
+// new blocks. Blocks of a kind double from 64 bytes to blockBytes, and
+// hold no more elements than the input left could fill, so that a small
+// value takes a few small blocks, spare room stays below what the value
+// holds, and, as a slice of the input, a part kept alive keeps at most its
+// block alive.
 
 const blockBytes = 4 << 10
 

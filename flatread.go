@@ -98,7 +98,7 @@ func (r *flatReader) count() (int, bool) {
 }
 
 // Strings are kept in blocks: a short string decoded by the flat reader
-// goes into the Decode call's current block. Blocks double from
+// goes into the current block (see decodeState.begin). Blocks double from
 // arenaFirst to arenaBlock bytes, and are no larger than the string and
 // the input left after it, so that a string kept alive keeps at most that
 // much alive besides, as a slice of the input would, and the strings of a

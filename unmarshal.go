@@ -37,7 +37,10 @@ import (
 // Short strings that go into the fields of plain structs (see flat.go) are
 // kept in blocks of at most 4 KiB, shared by the strings of one call (never
 // more than the input): one of them kept alive keeps its block alive, as a
-// slice of the input would.
+// slice of the input would. So are the parts of the generic form
+// (Dictionaries, elements, what an interface{} holds: see blocks.go).
+// Unmarshal takes its Decoder from a pool, so that a small message does
+// not pay for making one.
 //
 // Memory follows the input, not the counts it declares: slices and maps are
 // sized in advance from one budget of 2 bytes per byte of data, shared by
@@ -87,7 +90,7 @@ func (d *Decoder) Decode(v any) error {
 		return fmt.Errorf("gdvar: Decode needs a non-nil pointer, got %T", v)
 	}
 	ds := d.state()
-	*ds = decodeState{d: d, text: ds.text[:0]}
+	ds.begin(d)
 	base := d.Depth()
 	err := ds.decode(rv.Elem())
 	if err != nil && isTypeError(err) {
@@ -122,6 +125,15 @@ type decodeState struct {
 	blocks  blocks   // the generic form's parts (see blocks.go)
 	// flatFrom is the input offset from which readFlatAny may try again.
 	flatFrom int64
+}
+
+// begin readies ds for a Decode call. The blocks strings and the generic
+// form's parts are cut from carry on from the call before (a Reset starts
+// them afresh, see Decoder.init): a part kept alive keeps at most its
+// block alive, whichever call it came from.
+func (ds *decodeState) begin(d *Decoder) {
+	ds.d, ds.field, ds.started, ds.flatFrom = d, "", false, 0
+	ds.boxes = boxTable{}
 }
 
 // decoderFunc reads one value from the Decoder into v.
