@@ -14,7 +14,7 @@ func TestSmallValueAllocs(t *testing.T) {
 	for _, v := range smallValues() {
 		t.Run(v.name, func(t *testing.T) {
 			assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { walk(t, NewDecoderBytes(v.data)) }), "NewDecoderBytes")
-			assert.LessOrEqual(t, allocatedPerRun(100, func() { walk(t, NewDecoderBytes(v.data)) }), uint64(512), "bytes per NewDecoderBytes")
+			assert.LessOrEqual(t, allocatedPerRun(100, func() { walk(t, NewDecoderBytes(v.data)) }), uint64(416), "bytes per NewDecoderBytes")
 			dec := NewDecoderBytes(nil)
 			assert.Zero(t, testing.AllocsPerRun(100, func() { dec.ResetBytes(v.data); walk(t, dec) }), "ResetBytes")
 			opts := []Option{AllowObjects(true), WithLimits(Limits{MaxDepth: 8})}

@@ -62,13 +62,13 @@ type input struct {
 	pos, end int   // unread bytes are buf[pos:end]
 	base     int64 // input offset of buf[0]
 	consumed int64 // bytes taken from r, for the input limit
-	eof      bool  // r reported the end of input
 
 	st         stack
 	valueStart int64    // input offset where the current top-level value starts
 	valueEnd   int64    // buf index the current value must not pass (MaxValueBytes)
 	fastStop   int      // buf index ReadToken's fast path may read up to (setFastStop)
 	fastString uint32   // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
+	eof        bool     // r reported the end of input
 	err        error    // final error
 	hinted     int64    // Go bytes the value layer pre-allocated from counts (see hint)
 	tee        *Encoder // CopyValue: where the bytes read go (see flushTee)

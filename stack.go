@@ -38,9 +38,9 @@ type frame struct {
 	at       int64 // deferred: the output offset of the count word
 	idx      int64 // index of the current element, entry or property; -1 before the first
 	// The current key or property, for paths: a short copy of a string key,
-	// or an int key.
-	keyKind Kind
+	// or an int key (in this order, a frame is 80 bytes, not 88).
 	keyInt  int64
+	keyKind Kind
 	keyLen  uint8
 	keyBuf  [24]byte
 }
