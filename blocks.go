@@ -32,7 +32,9 @@ type blocks struct {
 
 // cut returns n elements of *b, the unused part of its block, with no room
 // beyond them: from the block when it has them, else from a new block of
-// twice the bytes of the last (*last), less the 8 bytes Go puts before an
+// twice the bytes of the last (*last), or a quarter of the input left if
+// more (a value's parts take a few times its bytes, so a larger input
+// starts with larger blocks), less the 8 bytes Go puts before an
 // object of pointers over 512 bytes (so that a block fills its size
 // class), holding at most the elements of wire size minWire that the
 // input left (rest bytes) holds. A large n gets its own array.
@@ -45,7 +47,7 @@ func cut[T any](b *[]T, last *int, n, rest, minWire int) []T {
 		return make([]T, n)
 	}
 	if len(*b) < n {
-		*last = min(max(2**last, 64), blockBytes)
+		*last = min(max(2**last, 64, rest/4), blockBytes)
 		*b = make([]T, max(n, min((*last-8)/size, n+rest/minWire)))
 	}
 	s := (*b)[:n:n]

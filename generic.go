@@ -172,17 +172,18 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 }
 
 // boxTable holds short strings already put in interfaces, so that the keys
-// and tags that repeat through a large value cost no allocation. It lives
-// for one Decode call, and starts after boxAfter strings: a small value is
-// not worth a table. Like interner, it is bounded, so that hostile input
-// cannot grow it.
+// and tags that repeat through a large value take no memory again. It
+// lives for one Decode call, and starts after boxAfter strings: with boxes
+// cut from blocks, a value of a few hundred strings is not worth a table
+// (its map and its growth). Like interner, it is bounded, so that hostile
+// input cannot grow it.
 type boxTable struct {
 	m     map[string]any
 	bytes int
 	seen  int // strings boxed so far
 }
 
-const boxAfter = 32
+const boxAfter = 256
 
 // boxString returns s, kept in the arena (see keep), in an interface: from
 // the table when seen before. rest is the input left after s.
