@@ -94,3 +94,24 @@ func TestRPCAllocs(t *testing.T) {
 		})
 	}
 }
+
+// ReadArg allocates nothing when dst has room for the value, whether the
+// argument is compressed or its end found by a Decoder (a new one for each
+// cost one allocation).
+func TestReadArgAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	for _, v := range []any{true, int64(-70000), "player", gdvar.Vector3{X: 1, Y: 2, Z: 3}, []any{int64(1), "two", gdvar.Vector2{X: 3}}} {
+		arg, err := AppendArg(nil, v)
+		require.NoError(t, err)
+		dst := make([]byte, 0, 64)
+		allocs := testing.AllocsPerRun(100, func() {
+			_, n, err := ReadArg(dst, arg)
+			if err != nil || n != len(arg) {
+				t.Fatalf("%T: %d of %d bytes read: %v", v, n, len(arg), err)
+			}
+		})
+		assert.Zero(t, allocs, "%T", v)
+	}
+}
