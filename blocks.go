@@ -8,26 +8,26 @@ import (
 // The generic form's small parts are cut from blocks, as strings are kept
 // in blocks (see keep) and small arrays in slabs (see newArray): the
 // Dictionaries, their entries and Arrays' elements, and what an
-// interface{} holds that Go would allocate for alone (ints, floats,
-// strings, math values, the []any of an Array). A block's parts go into
-// values and are never handed out again; a Reset of the Decoder starts
-// new blocks. Blocks of a kind double from 64 bytes to blockBytes, and
-// hold no more elements than the input left could fill, so that a small
-// value takes a few small blocks, spare room stays below what the value
-// holds, and, as a slice of the input, a part kept alive keeps at most its
-// block alive.
+// interface{} holds that Go would allocate for alone (strings' headers,
+// the []any of an Array; ints, floats and math values go with strings'
+// bytes, see take). A block's parts go into values and are never handed
+// out again; a Reset of the Decoder starts new blocks. Blocks of a kind
+// double from 64 bytes (or a quarter of the input left) to blockBytes,
+// and hold no more elements than the input left could fill, so that a
+// small value takes a few small blocks, spare room stays below what the
+// value holds, and, as a slice of the input, a part kept alive keeps at
+// most its block alive.
 
 const blockBytes = 4 << 10
 
 // blocks are the current blocks of one Decode call: the unused part of
 // each, and the bytes of the last made.
 type blocks struct {
-	dicts                                []Dictionary
-	anys                                 []any
-	lists                                [][]any // the headers of untyped Arrays
-	strs                                 []string
-	words                                []uint64 // ints, floats and math values (no pointers)
-	nDicts, nAnys, nLists, nStrs, nWords int
+	dicts                        []Dictionary
+	anys                         []any
+	lists                        [][]any // the headers of untyped Arrays
+	strs                         []string
+	nDicts, nAnys, nLists, nStrs int
 }
 
 // cut returns n elements of *b, the unused part of its block, with no room
@@ -89,14 +89,13 @@ func boxAt(typ, p unsafe.Pointer) any {
 	return x
 }
 
-// boxWords returns an interface{} of the type whose word is typ, its value
-// the size bytes at v copied into words of a block; rest is the input
-// left.
+// boxWords returns an interface{} of the type whose word is typ, a type
+// without pointers, its value the size bytes at v copied into the block
+// strings are kept in (see take); rest is the input left.
 func (ds *decodeState) boxWords(typ unsafe.Pointer, v unsafe.Pointer, size uintptr, rest int) any {
-	w := cut(&ds.blocks.words, &ds.blocks.nWords, int(size+7)/8, rest, 4)
-	p := unsafe.Pointer(unsafe.SliceData(w))
-	copy(unsafe.Slice((*byte)(p), size), unsafe.Slice((*byte)(v), size))
-	return boxAt(typ, p)
+	b := ds.take(int(size+7)&^7, 8, rest)
+	copy(b, unsafe.Slice((*byte)(v), size))
+	return boxAt(typ, unsafe.Pointer(&b[0]))
 }
 
 // boxInt returns n in an interface{}: 0 to 255 as Go boxes them (without

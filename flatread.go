@@ -116,13 +116,30 @@ func (ds *decodeState) keep(s []byte, rest int) string {
 	if len(s) == 0 || len(s) > arenaMax {
 		return string(s)
 	}
-	if cap(ds.arena)-len(ds.arena) < len(s) {
+	b := ds.take(len(s), 1, rest)
+	copy(b, s)
+	return unsafe.String(&b[0], len(b))
+}
+
+// take returns the next n bytes of the current block (n at most
+// arenaMax), at an address that is a multiple of align (1, or 8 for the
+// numbers boxWords keeps there, which hold no pointers either); rest is
+// the input left, which bounds a new block. A block is only appended to:
+// what take returned is never handed out again.
+func (ds *decodeState) take(n, align, rest int) []byte {
+	end := uintptr(unsafe.Pointer(unsafe.SliceData(ds.arena))) + uintptr(len(ds.arena))
+	start := len(ds.arena) + int(-end&uintptr(align-1))
+	if cap(ds.arena) < start+n {
 		next := min(max(2*cap(ds.arena), arenaFirst), arenaBlock)
-		ds.arena = make([]byte, 0, max(len(s), min(next, len(s)+rest)))
+		size := max(n, min(next, n+rest))
+		if align > 1 {
+			size = (size + 7) &^ 7 // Go aligns an allocation of a multiple of 8 bytes to 8
+		}
+		ds.arena = make([]byte, 0, size)
+		start = 0
 	}
-	start := len(ds.arena)
-	ds.arena = append(ds.arena, s...)
-	return unsafe.String(&ds.arena[start], len(s)) // the block is only appended to
+	ds.arena = ds.arena[:start+n]
+	return ds.arena[start : start+n : start+n]
 }
 
 // flatReaders caches each type's reader, nil for a type that is not flat.
