@@ -115,3 +115,44 @@ func TestReadArgAllocs(t *testing.T) {
 		assert.Zero(t, allocs, "%T", v)
 	}
 }
+
+// A raw packet sent to one peer and echoed back (send_bytes, OnPacket)
+// allocates nothing on either side: its packet is a pooled buffer, given
+// back once written (one allocation each way before).
+func TestSendBytesAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	server := New()
+	server.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, server.SendBytes(from, data)) })
+	var errs errorLog
+	server.OnError(errs.add)
+	url := "ws://127.0.0.1:" + serve(t, server)
+
+	client := New()
+	t.Cleanup(func() { client.Close() })
+	echoes := make(chan struct{}, 1)
+	client.OnPacket(func(PeerID, []byte) { echoes <- struct{}{} })
+	client.OnError(errs.add)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, client.Connect(ctx, url))
+
+	data := []byte("a player's input, 30 bytes long")
+	wait := time.NewTimer(time.Hour)
+	defer wait.Stop()
+	roundTrip := func() {
+		require.NoError(t, client.SendBytes(ServerID, data))
+		wait.Reset(time.Minute)
+		select {
+		case <-echoes:
+		case <-wait.C:
+			t.Fatal("no echo")
+		}
+	}
+	for range 100 {
+		roundTrip()
+	}
+	assert.Zero(t, testing.AllocsPerRun(500, roundTrip))
+	assert.Empty(t, errs.get())
+}

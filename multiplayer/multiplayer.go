@@ -133,13 +133,17 @@ func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("multiplayer: SendBytes of no bytes")
 	}
-	pkt := append(append(make([]byte, 0, 1+len(data)), cmdRaw), data...)
+	pkt, own := packetBuf(1 + len(data))
+	if to <= 0 { // one buffer shared by the peers' queues
+		pkt, own = make([]byte, 0, 1+len(data)), false
+	}
+	pkt = append(append(pkt, cmdRaw), data...)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.id == 0 || m.closed {
 		return ErrClosed
 	}
-	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt, false) })
+	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt, own) })
 }
 
 // Disconnect closes the connection of a server's client.

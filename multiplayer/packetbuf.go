@@ -2,10 +2,10 @@ package multiplayer
 
 import "sync"
 
-// The packets this side makes for one peer (a remote call, a path's
-// confirmation) are built in buffers of two pools, by size, and given
-// back once written (see release): a call's packet is tens of bytes, and
-// a buffer of its own cost an allocation or two for each. A packet shared
+// The packets this side makes for one peer (a remote call, SendBytes to
+// one peer) are built in buffers of two pools, by size, and given back
+// once written (see release): a call's packet is tens of bytes, and a
+// buffer of its own cost an allocation or two for each. A packet shared
 // by several queues (a relay, SendBytes to every peer) has a buffer of
 // its own. A pooled buffer counts in the send queue at its capacity, what
 // it holds (queueCost).
