@@ -60,11 +60,9 @@ func (d *Decoder) ReadToken() (Token, error) {
 		return d.readToken()
 	}
 	// b is the window the value is read in: fastValueMax bytes of the
-	// buffer, so that the reads below need no bounds. Near the end of the
-	// buffer (a small message is all end), it is a copy instead, padded
-	// with zeros: of the bytes left for a string, of the first 12 bytes
-	// (all it reads) for another value. p is the value's first byte in the
-	// buffer, where tokens point.
+	// buffer, so that the reads below need no bounds, and hold any value
+	// the fast path takes. p is the value's first byte in the buffer, where
+	// tokens point.
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos)
 	hdr := binary.LittleEndian.Uint32((*[4]byte)(p)[:]) // room >= 4
 	if hdr&^(0xff|flag64) != 0 {
@@ -75,11 +73,28 @@ func (d *Decoder) ReadToken() (Token, error) {
 	if room >= fastValueMax {
 		b = (*[fastValueMax]byte)(p)
 	} else {
+		// Near the end of the buffer (a small message is all end): once
+		// the value is known to be whole, a copy, padded with zeros, of
+		// what it reads: a string's bytes, another value's first 12 at most.
 		var tail [fastValueMax]byte
-		if sv.kind != KindString && room >= 12 {
-			*(*[12]byte)(tail[:]) = *(*[12]byte)(p)
-		} else {
+		switch {
+		case sv.kind == KindString:
+			if room < 8 {
+				return d.readToken()
+			}
+			l := int64(binary.LittleEndian.Uint32((*[8]byte)(p)[4:]))
+			if 8+l+int64(padding(l)) > int64(room) {
+				return d.readToken()
+			}
 			copy(tail[:], d.buf[pos:pos+room])
+		case int(sv.size) > room:
+			return d.readToken()
+		case room >= 12:
+			*(*[12]byte)(tail[:]) = *(*[12]byte)(p)
+		case room >= 8:
+			*(*[8]byte)(tail[:]) = *(*[8]byte)(p)
+		default:
+			*(*[4]byte)(tail[:]) = *(*[4]byte)(p)
 		}
 		b = &tail
 	}
@@ -97,9 +112,6 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		n := padding(int64(l))
 		size = 8 + l + n
-		if size > room {
-			return d.readToken()
-		}
 		// The padding is the top n bytes of the value's last word.
 		pad := uint64(binary.LittleEndian.Uint32(b[(size-4)&(fastValueMax-4):])) >> (uint(32-8*n) & 63)
 		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
@@ -108,7 +120,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 	} else {
 		size = int(sv.size)
-		if sv.kind == KindInvalid || size > room {
+		if sv.kind == KindInvalid {
 			return d.readToken()
 		}
 		w := binary.LittleEndian.Uint64(b[4:])
