@@ -360,9 +360,9 @@ func flatMath(typ Type) flatFunc {
 	}
 }
 
-// writeFlat writes v, a value of a flat type, where a value goes; done is
-// false when it must be written the token way.
-func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, err error) {
+// writeFlat writes the value at p, of a flat type, where a value goes;
+// done is false when it must be written the token way.
+func (es *encodeState) writeFlat(plan *flatPlan, p unsafe.Pointer) (done bool, err error) {
 	e := es.e
 	f := e.st.last
 	if !plan.tryFlat() || e.err != nil || f != nil && f.next() != expValue ||
@@ -377,7 +377,7 @@ func (es *encodeState) writeFlat(plan *flatPlan, v reflect.Value) (done bool, er
 	if e.w != nil {
 		es.flatMax = start + e.flushAt() // an Encoder on a writer holds no more than that
 	}
-	b, ok := plan.fn(es, e.bb.B, pointerTo(v))
+	b, ok := plan.fn(es, e.bb.B, p)
 	if !ok {
 		plan.miss()
 		e.bb.B = b[:start]

@@ -112,6 +112,15 @@ func (e *Encoder) Encode(v any) error {
 	}
 	es := &e.es
 	es.e = e
+	if es.hops == 0 { // not inside a MarshalGodot, whose path counts
+		if tt := topTypeOf(reflect.TypeOf(v)); tt.flat != nil {
+			if p := efaceData(&v); p != nil { // as in appendFlat
+				if done, err := es.writeFlat(tt.flat, p); done || err != nil {
+					return err
+				}
+			}
+		}
+	}
 	k, hops := len(es.refs), es.hops // Encode may run inside a MarshalGodot
 	err := es.any(v)
 	if err != nil {
@@ -750,7 +759,7 @@ func structEncoder(t reflect.Type) encoderFunc {
 	plan, _ := newFlatPlan(t, false, map[reflect.Type]bool{}) // nil for a type that is not flat
 	return func(es *encodeState, v reflect.Value) error {
 		if plan != nil {
-			if done, err := es.writeFlat(plan, v); done || err != nil {
+			if done, err := es.writeFlat(plan, pointerTo(v)); done || err != nil {
 				return err
 			}
 		}

@@ -254,3 +254,30 @@ func TestMarshalTopLevelConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Encoder.Encode writes a value of a flat type by its plan too, at the top
+// level and inside an open container, to a writer: the bytes are the token
+// path's, a value larger than the Encoder holds included.
+func TestEncodeTopLevelFlat(t *testing.T) {
+	rec := topRecord{Name: "ada", Pos: Vector3{X: 0.1}}
+	values := []any{rec, &rec, []any{1, "x", Vector2{X: 2}}, [2]any{nil, 2.5}, strings.Repeat("s", 70000),
+		[]topRecord{{Name: strings.Repeat("n", 40000)}, {Name: strings.Repeat("m", 40000)}}, []any{map[string]any{"k": 1}}}
+	encode := func(flat bool) []byte {
+		flatPaths = flat
+		defer func() { flatPaths = true }()
+		var out bytes.Buffer
+		enc := NewEncoder(&out)
+		for _, v := range values {
+			require.NoError(t, enc.Encode(v))
+		}
+		require.NoError(t, enc.WriteToken(ArrayStartToken(len(values), UntypedContainer)))
+		for _, v := range values {
+			require.NoError(t, enc.Encode(v))
+		}
+		require.NoError(t, enc.WriteToken(ArrayEndToken))
+		return out.Bytes()
+	}
+	want := encode(false)
+	assert.Equal(t, want, encode(true))
+	assert.Equal(t, want, encode(true), "with the types known")
+}
