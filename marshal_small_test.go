@@ -120,7 +120,8 @@ func msgShapes() []msgShape {
 }
 
 // BenchmarkMarshalSmall writes small messages with Marshal, with
-// AppendMarshal into a reused buffer, and with a reused Encoder.
+// AppendMarshal into a reused buffer, with a new Encoder each, and with a
+// reused Encoder.
 func BenchmarkMarshalSmall(b *testing.B) {
 	for _, s := range msgShapes() {
 		b.Run(s.name+"/Marshal", func(b *testing.B) {
@@ -140,6 +141,16 @@ func BenchmarkMarshalSmall(b *testing.B) {
 			for b.Loop() {
 				var err error
 				if buf, err = AppendMarshal(buf[:0], s.values[i%msgPicks]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+		b.Run(s.name+"/NewEncoder", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := NewEncoder(io.Discard).Encode(s.values[i%msgPicks]); err != nil {
 					b.Fatal(err)
 				}
 				i++
