@@ -260,6 +260,9 @@ type handler struct {
 	variadic bool
 	errs     bool      // returns an error
 	frames   sync.Pool // of *frame
+	// fn itself when it takes ...any, as the examples' handlers do: called
+	// directly, without the result reflect makes (two allocations).
+	anyArgs func(*Call, ...any) error
 }
 
 // frame is what a call of a handler decodes its arguments into: the
@@ -294,6 +297,12 @@ func newHandler(fn any) (*handler, error) {
 		h.params = append(h.params, t.In(i))
 	}
 	h.frames.New = func() any { return h.newFrame() }
+	switch f := fn.(type) {
+	case func(*Call, ...any) error:
+		h.anyArgs = f
+	case func(*Call, ...any):
+		h.anyArgs = func(c *Call, args ...any) error { f(c, args...); return nil }
+	}
 	return h, nil
 }
 
@@ -319,6 +328,15 @@ func (h *handler) newFrame() *frame {
 // it. A variadic parameter's slice is made whole, for the handler to keep,
 // and decoded into in place.
 func (h *handler) call(c *Call) error {
+	if h.anyArgs != nil {
+		args := make([]any, len(c.args))
+		for i := range args {
+			if err := c.decodeArg(i, &args[i]); err != nil {
+				return err
+			}
+		}
+		return h.anyArgs(c, args...)
+	}
 	fixed := h.fixed()
 	if !h.variadic && len(c.args) > fixed {
 		return fmt.Errorf("%s.%s: %d arguments, the handler takes %d", c.Node.Path(), c.Method, len(c.args), fixed)
