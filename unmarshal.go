@@ -85,12 +85,15 @@ func unmarshalWith(d *Decoder, data []byte, v any) error {
 // the value, the error matches ErrInterrupted and is final (see Decoder):
 // the part of the value that was read is lost.
 func (d *Decoder) Decode(v any) error {
+	ds := d.state()
+	ds.begin(d)
+	if p, ok := v.(*any); ok && p != nil && ds.readFlatAny(p) {
+		return nil // the common case of the generic form, without reflect
+	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("gdvar: Decode needs a non-nil pointer, got %T", v)
 	}
-	ds := d.state()
-	ds.begin(d)
 	base := d.Depth()
 	err := ds.decode(rv.Elem())
 	if err != nil && isTypeError(err) {
