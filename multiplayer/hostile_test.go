@@ -216,11 +216,10 @@ func TestHostilePackets(t *testing.T) {
 		input{"255 Nil arguments", func(uint32) []byte { return appendCall(nil, 0, "Main", 0, false, 255, nils) }},
 		input{"paths", func(id uint32) []byte { return appendSimplify(nil, checksum, id, "Main") }},
 		input{"distinct Strings into string parameters", func(id uint32) []byte {
-			var args []byte
-			for k := range 4 {
-				args = append(args, varString(fmt.Sprintf("%x.%d", id, k))...)
-			}
-			return appendCall(nil, 0, "Main", 1, false, 4, args)
+			return appendCall(nil, 0, "Main", 1, false, 4, distinctStrings(id))
+		}},
+		input{"distinct Strings into any parameters", func(id uint32) []byte {
+			return appendCall(nil, 0, "Main", 0, false, 4, distinctStrings(id))
 		}})
 	for _, in := range inputs {
 		var packets [][]byte
@@ -284,13 +283,23 @@ func FuzzPacket(f *testing.F) {
 		append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...),
 		{cmdRaw, 1},
 		appendCall(nil, 0, "Main", 1, false, 2, append(varString("player"), varString("player")...)),
+		appendCall(nil, 0, "Main", 0, false, 2, append(varString("player"), varString("player")...)),
 	} {
 		f.Add(seed)
 	}
 	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
-	main.Handle("echo", func(c *Call, a, b, d any) {})
 	var differs error // a string parameter that is not what Unmarshal makes of its argument
+	main.Handle("echo", func(c *Call, a, b, d any) {
+		for i, got := range []any{a, b, d}[:min(3, c.NumArgs())] {
+			if s, ok := got.(string); ok {
+				var want any
+				if err := gdvar.Unmarshal(c.Arg(i), &want, gdvar.AllowObjects(true)); err != nil || want != s {
+					differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, s, want, err)
+				}
+			}
+		}
+	})
 	main.Handle("echo_reply", func(c *Call, a, b string) {
 		for i, got := range []string{a, b}[:min(2, c.NumArgs())] {
 			var want string
@@ -507,6 +516,15 @@ func TestHostileServer(t *testing.T) {
 			m.mu.Unlock()
 		})
 	}
+}
+
+// distinctStrings is four String arguments that no other id makes.
+func distinctStrings(id uint32) []byte {
+	var args []byte
+	for k := range 4 {
+		args = append(args, varString(fmt.Sprintf("%x.%d", id, k))...)
+	}
+	return args
 }
 
 // varString is var_to_bytes of a String, which is its argument form too.

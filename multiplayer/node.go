@@ -241,11 +241,12 @@ func (c *Call) Decode(i int, v any) error {
 	return c.decode(i, v)
 }
 
-// decode decodes argument i with the connection's Decoder, a string
-// parameter from the strings it kept.
+// decode decodes argument i with the connection's Decoder, a string or
+// any parameter from the strings it kept.
 func (c *Call) decode(i int, v any) error {
-	if s, ok := v.(*string); ok {
-		return c.conn.decodeString(c.args[i], s, c.Node.m.cfg.codec)
+	switch v.(type) {
+	case *string, *any:
+		return c.conn.decodeString(c.args[i], v, c.Node.m.cfg.codec)
 	}
 	return c.conn.decode(c.args[i], v, c.Node.m.cfg.codec)
 }

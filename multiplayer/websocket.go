@@ -59,7 +59,7 @@ type conn struct {
 	argBuf []byte
 	args   [][]byte
 	ends   []int // where each argument starts and ends in argBuf
-	strs   map[string]string
+	strs   map[string]any
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
