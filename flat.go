@@ -123,6 +123,9 @@ func newFlatPlan(t reflect.Type, asArray bool, open map[reflect.Type]bool) (*fla
 		}
 		return &flatPlan{fn: flatAny, hasAny: true}, true
 	case reflect.Struct:
+		if arrayStruct(t) {
+			return newFlatArrayStruct(t, open)
+		}
 		return newFlatStruct(t, open)
 	}
 	return nil, false

@@ -317,6 +317,9 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 	case reflect.Array:
 		return flatReadArray(t)
 	case reflect.Struct:
+		if arrayStruct(t) {
+			return flatReadArrayStruct(t)
+		}
 		return flatReadStruct(t)
 	}
 	return nil

@@ -245,6 +245,9 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 	case reflect.Map:
 		return mapEncoder(t)
 	case reflect.Struct:
+		if arrayStruct(t) {
+			return arrayStructEncoder(t)
+		}
 		return structEncoder(t)
 	}
 	return func(es *encodeState, v reflect.Value) error { return es.unsupported(t, "") }

@@ -211,6 +211,9 @@ func newDecoderFunc(t reflect.Type) decoderFunc {
 	case reflect.Map:
 		return mapDecoder(t)
 	case reflect.Struct:
+		if arrayStruct(t) {
+			return arrayStructDecoder(t)
+		}
 		return structDecoder(t)
 	}
 	return func(ds *decodeState, v reflect.Value) error {
