@@ -27,7 +27,7 @@ const flatAnyMax = blockBytes / 4 / int(anySize)
 // readFlatAny reads a value in the generic form into v where a value goes;
 // false when the token path must read it.
 func (ds *decodeState) readFlatAny(v *any) bool {
-	x, ok := ds.nextFlatAny()
+	x, ok := ds.nextFlatAny(false)
 	if ok {
 		*v = x
 	}
@@ -35,9 +35,12 @@ func (ds *decodeState) readFlatAny(v *any) bool {
 }
 
 // nextFlatAny reads a value in the generic form where a value goes; false
-// when the token path must read it.
-func (ds *decodeState) nextFlatAny() (any, bool) {
-	if ds.d.InputOffset() < ds.flatFrom {
+// when the token path must read it. With containers, only an Array or a
+// Dictionary: inside a container the token path reads, the Decoder's own
+// fast path reads a lone scalar faster than starting the flat reader.
+func (ds *decodeState) nextFlatAny(containers bool) (any, bool) {
+	d := ds.d
+	if d.InputOffset() < ds.flatFrom || containers && !atContainer(d.tab, d.buf[d.pos:d.end]) {
 		return nil, false
 	}
 	r := ds.startFlat()
@@ -51,6 +54,16 @@ func (ds *decodeState) nextFlatAny() (any, bool) {
 	}
 	ds.endFlat(r)
 	return x, true
+}
+
+// atContainer reports whether b, the input buffered, starts with the
+// header of an Array or a Dictionary.
+func atContainer(tab *engineTable, b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	typ, ok := tab.wireType(binary.LittleEndian.Uint32(b))
+	return ok && (typ == TypeArray || typ == TypeDictionary)
 }
 
 // anyValue reads one value in the generic form.

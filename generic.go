@@ -237,7 +237,7 @@ func (ds *decodeState) arrayAny(t Token, base int) (any, error) {
 
 // nextAny reads the next value in the generic form.
 func (ds *decodeState) nextAny() (any, error) {
-	if x, ok := ds.nextFlatAny(); ok {
+	if x, ok := ds.nextFlatAny(true); ok {
 		return x, nil
 	}
 	return ds.tokenAny()

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	. "github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/hostile"
 )
 
 // The small messages of issue 24: records of tens of bytes, decoded one at
@@ -157,6 +159,26 @@ func BenchmarkUnmarshalGameStateCPU(b *testing.B) {
 			}
 			if cpu := processCPU() - start; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}
+
+// BenchmarkHostileUnmarshalCPU is Unmarshal's part of BenchmarkHostile
+// with cpu-ns/byte, the process's CPU time, for busy machines: adversarial
+// inputs against ordinary data of the same size.
+func BenchmarkHostileUnmarshalCPU(b *testing.B) {
+	ordinary := gamestate.Bytes(6350)
+	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostile.Adversarial(len(ordinary))...) {
+		b.Run(in.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.Data)))
+			start := processCPU()
+			for b.Loop() {
+				var v any
+				_ = Unmarshal(in.Data, &v)
+			}
+			if cpu := processCPU() - start; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
 			}
 		})
 	}
