@@ -31,6 +31,9 @@ import (
 //     field's gdvar tag name, else its snake_case name. Tag options:
 //     "omitempty" leaves out empty values, "array" writes a slice as an Array
 //     instead of a packed array, and a tag of "-" leaves the field out
+//   - a struct with a blank field tagged ",array" (_ struct{} `gdvar:",array"`):
+//     an untyped Array of its fields in order, as CBOR's toarray writes it;
+//     "-" leaves a field out, omitempty is ignored (positions do not move)
 //   - the math types, Color, NodePath, RID, ObjectID, *Object, Callable,
 //     Signal, Image, InputEvent: those Godot types
 //   - RawValue: written as it is; Marshaler: what its MarshalGodot writes

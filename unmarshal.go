@@ -27,7 +27,9 @@ import (
 //     String, StringName and NodePath; slices and Go arrays from Arrays and
 //     packed arrays; maps and structs from Dictionaries (and structs from
 //     full objects), matching keys to fields by gdvar tag, Go name or
-//     snake_case name, then ignoring case and underscores; pointers;
+//     snake_case name, then ignoring case and underscores; a struct marked
+//     as Marshal says from an Array, element i into field i (fewer elements
+//     leave the rest, more are an error, as for a Go array); pointers;
 //     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
 //
 // Keys and fields with no counterpart are skipped. A value of the wrong type
