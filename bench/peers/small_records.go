@@ -48,14 +48,14 @@ type PlayerUpdate struct {
 	Input int64         `gdvar:"input" json:"input" msgpack:"input" cbor:"input" msg:"input"`
 }
 
-// Triple is the 3-element Array [int, String, Vector2]. The binary peers
-// write it as an array (msgpack as_array, CBOR toarray, msgp tuple); the
-// JSON codecs have no such form and write an object; gdvar maps structs to
-// Dictionaries only, so its side of this shape is a [3]any.
+// Triple is the 3-element Array [int, String, Vector2]. gdvar and the
+// binary peers write it as an array (gdvar's ",array" marker, msgpack
+// as_array, CBOR toarray, msgp tuple); the JSON codecs have no such form
+// and write an object.
 type Triple struct {
 	//lint:ignore U1000 vmihailenco/msgpack reads this field's tag
 	_msgpack struct{}      `msgpack:",as_array"`
-	_        struct{}      `cbor:",toarray"`
+	_        struct{}      `cbor:",toarray" gdvar:",array"`
 	N        int64         `json:"n"`
 	S        string        `json:"s"`
 	V        gdvar.Vector2 `json:"v"`

@@ -109,10 +109,11 @@ func newForm[T any](c smallCodec, recs []T, eq func(a, b *T) bool) (*smallForm, 
 type smallShape struct {
 	name  string
 	forms []*smallForm // in the order of smallCodecs
+	note  string       // how gdvar's form differs from the peers', if it does
 }
 
 // newShape makes the forms of recs for every codec; gdvar, when not nil,
-// replaces gdvar's own form (for shapes it maps to other Go types).
+// replaces gdvar's own form.
 func newShape[T any](name string, recs []T, eq func(a, b *T) bool, array bool, gdvarForm func(smallCodec) (*smallForm, error)) (smallShape, error) {
 	s := smallShape{name: name}
 	for _, c := range smallCodecs(array) {
@@ -170,13 +171,18 @@ var smallShapes = sync.OnceValues(func() ([]smallShape, error) {
 			batches[i][j] = Entry{ID: r.Int64N(1000), Name: text(6), HP: r.Float64() * 100}
 		}
 	}
-	// gdvar maps a struct to a Dictionary, so its Array form is a [3]any.
-	gdvarTriples := func(c smallCodec) (*smallForm, error) {
-		arrays := make([][3]any, len(triples))
-		for i, t := range triples {
-			arrays[i] = [3]any{t.N, t.S, t.V}
+	// gdvar writes Triple as an Array by its ",array" marker. The gdvar of
+	// 7e1fe08, which the before figures come from, has no marker
+	// and writes a Dictionary: there its side of the shape is a [3]any.
+	var gdvarTriples func(smallCodec) (*smallForm, error)
+	if b, err := gdvar.Marshal(&triples[0]); err != nil || b[0] != 28 {
+		gdvarTriples = func(c smallCodec) (*smallForm, error) {
+			arrays := make([][3]any, len(triples))
+			for i, t := range triples {
+				arrays[i] = [3]any{t.N, t.S, t.V}
+			}
+			return newForm(c, arrays, func(a, b *[3]any) bool { return *a == *b })
 		}
-		return newForm(c, arrays, func(a, b *[3]any) bool { return *a == *b })
 	}
 	var shapes []smallShape
 	for _, make := range []func() (smallShape, error){
@@ -188,7 +194,11 @@ var smallShapes = sync.OnceValues(func() ([]smallShape, error) {
 		},
 		func() (smallShape, error) { return newShape("playerUpdate", updates, eqComparable, false, nil) },
 		func() (smallShape, error) {
-			return newShape("array3", triples, eqComparable, true, gdvarTriples)
+			s, err := newShape("array3", triples, eqComparable, true, gdvarTriples)
+			if gdvarTriples != nil {
+				s.note = "gdvar writes and reads a [3]any: this gdvar has no \",array\" struct marker"
+			}
+			return s, err
 		},
 		func() (smallShape, error) { return newShape("dict5", dicts, eqComparable, false, nil) },
 		func() (smallShape, error) {
