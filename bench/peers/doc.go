@@ -19,11 +19,12 @@
 // 3-element Array [int, String, Vector2], a 5-key Dictionary and a
 // 20-element Array of 3-key Dictionaries. gdvar writes the structs as
 // Dictionaries with String keys, as Godot sends them, and the Array's
-// struct, marked ",array", as an Array; the binary peers write that one
-// struct as an array too. The peers
-// are vmihailenco/msgpack, shamaton/msgpack, fxamacker/cbor, encoding/json
-// and JSON v2, all through reflection; tinylib/msgp's generated code
-// (small_records_gen.go, go generate) is shown as a floor, not a target.
+// struct, marked ",array", as an Array (a [3]any with a gdvar that has no
+// such marker, as at 7e1fe08); the binary peers write that struct as an
+// array too. The peers are vmihailenco/msgpack, shamaton/msgpack,
+// fxamacker/cbor, encoding/json and JSON v2, all through reflection;
+// tinylib/msgp's generated code (small_records_gen.go, go generate) is
+// shown as a floor, not a target.
 //
 //	cd bench/peers && go test -run XXX -bench Small -benchmem
 //	cd bench/peers && PEERS_SMALL=1 go test -run SmallRatios -v

@@ -165,6 +165,11 @@ func smallReport(shapes []smallShape, jobs []*smallJob) string {
 			fmt.Fprintf(&b, " %.2f |\n", fastest)
 		}
 	}
+	for _, s := range shapes {
+		if s.note != "" {
+			fmt.Fprintf(&b, "\n%s: %s\n", s.name, s.note)
+		}
+	}
 	fmt.Fprintf(&b, "\nMean message size in bytes\n\n| shape | gdvar |")
 	for _, n := range names {
 		fmt.Fprintf(&b, " %s |", n)
