@@ -248,3 +248,47 @@ func FuzzArrayStruct(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkArrayStruct reads and writes [int, String, Vector2] as the
+// marked struct and, for comparison in the same run, as a [3]any, the form
+// gdvar had for that Array before the marker (benchstat -col /form).
+func BenchmarkArrayStruct(b *testing.B) {
+	v := triple{N: 12, S: "abcdefgh", V: Vector2{X: 1.5, Y: -2}}
+	data, err := Marshal(&v)
+	require.NoError(b, err)
+	asAny := [3]any{v.N, v.S, v.V}
+	var buf []byte
+	forms := []struct {
+		name       string
+		into, from any
+	}{
+		{"struct", new(triple), &v},
+		{"any", new([3]any), &asAny},
+	}
+	for _, f := range forms {
+		b.Run("op=Unmarshal/form="+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Unmarshal(data, f.into); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("op=Marshal/form="+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Marshal(f.from); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("op=AppendMarshal/form="+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if buf, err = AppendMarshal(buf[:0], f.from); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
