@@ -3,9 +3,11 @@ package gdvar
 import (
 	"bytes"
 	"errors"
+	"os"
 	"reflect"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -121,6 +123,39 @@ func TestArrayStructRoundTrip(t *testing.T) {
 				expect = reflect.ValueOf(c)
 			}
 			assert.Equal(t, expect.Interface(), zero.Elem().Interface())
+		})
+	}
+}
+
+// mixed is the engines' array_mixed vector, [1, "a", 2.5, null, true,
+// Vector2(1, 2)], as a struct.
+type mixed struct {
+	_ struct{} `gdvar:",array"`
+	I int
+	S string
+	F float64
+	N any
+	B bool
+	V Vector2
+}
+
+// Each engine's own bytes of an Array are read into an array struct and
+// written back byte for byte.
+func TestArrayStructGolden(t *testing.T) {
+	want := mixed{I: 1, S: "a", F: 2.5, B: true, V: Vector2{X: 1, Y: 2}}
+	for _, set := range []struct {
+		dir string
+		eng Engine
+	}{{"godot4", Godot4}, {"godot3.6", Godot3}, {"godot3.2", Godot3}} {
+		t.Run(set.dir, func(t *testing.T) {
+			data, err := os.ReadFile(golden.Path("golden", set.dir, "array_mixed.bin"))
+			require.NoError(t, err)
+			var got mixed
+			require.NoError(t, Unmarshal(data, &got, WithEngine(set.eng)))
+			assert.Equal(t, want, got)
+			again, err := Marshal(&got, WithEngine(set.eng))
+			require.NoError(t, err)
+			assert.Equal(t, data, again)
 		})
 	}
 }
