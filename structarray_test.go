@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"testing/iotest"
 
 	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/stretchr/testify/assert"
@@ -123,6 +124,17 @@ func TestArrayStructRoundTrip(t *testing.T) {
 				expect = reflect.ValueOf(c)
 			}
 			assert.Equal(t, expect.Interface(), zero.Elem().Interface())
+
+			// On streams: an Encoder on a writer, a Decoder reading a byte
+			// at a time, which sees no value whole.
+			var out bytes.Buffer
+			e := NewEncoder(&out)
+			require.NoError(t, e.Encode(tt.value))
+			require.NoError(t, e.Flush())
+			require.Equal(t, got, out.Bytes())
+			streamed := reflect.New(expect.Type())
+			require.NoError(t, NewDecoder(iotest.OneByteReader(bytes.NewReader(got))).Decode(streamed.Interface()))
+			assert.Equal(t, expect.Interface(), streamed.Elem().Interface())
 		})
 	}
 }
