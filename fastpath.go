@@ -5,10 +5,6 @@ import (
 	"unsafe"
 )
 
-// fastValueMax is the most bytes a value read by ReadToken's fast path may
-// take.
-const fastValueMax = 64
-
 // fastTokens turns ReadToken's fast path for values on (see setFastEnd);
 // tests turn it off to compare.
 var fastTokens = true
@@ -59,71 +55,56 @@ func (d *Decoder) ReadToken() (Token, error) {
 	if room < 4 || d.st.depth > d.maxDepth {
 		return d.readToken()
 	}
-	// b is the window the value is read in: fastValueMax bytes of the
-	// buffer, so that the reads below need no bounds, and hold any value
-	// the fast path takes. p is the value's first byte in the buffer, where
-	// tokens point.
+	// p is the value's first byte in the buffer, where tokens point. The
+	// reads below are unchecked: each is within the value's size, once
+	// that is known to fit in room, or within room itself, so within buf.
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), pos)
-	hdr := binary.LittleEndian.Uint32((*[4]byte)(p)[:]) // room >= 4
+	hdr := load32(p, 0) // room >= 4
 	if hdr&^(0xff|flag64) != 0 {
 		return d.readToken() // bits the engine ignores: the general path keeps them
 	}
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
-	var b *[fastValueMax]byte
-	if room >= fastValueMax {
-		b = (*[fastValueMax]byte)(p)
-	} else {
-		// Near the end of the buffer (a small message is all end): once
-		// the value is known to be whole, a copy, padded with zeros, of
-		// what it reads: a string's bytes, another value's first 12 at most.
-		var tail [fastValueMax]byte
-		switch {
-		case sv.kind == KindString:
-			if room < 8 {
-				return d.readToken()
-			}
-			l := int64(binary.LittleEndian.Uint32((*[8]byte)(p)[4:]))
-			if 8+l+int64(padding(l)) > int64(room) {
-				return d.readToken()
-			}
-			copy(tail[:], d.buf[pos:pos+room])
-		case int(sv.size) > room:
-			return d.readToken()
-		case room >= 12:
-			*(*[12]byte)(tail[:]) = *(*[12]byte)(p)
-		case room >= 8:
-			*(*[8]byte)(tail[:]) = *(*[8]byte)(p)
-		default:
-			*(*[4]byte)(tail[:]) = *(*[4]byte)(p)
-		}
-		b = &tail
-	}
 	var t Token
 	var size int
 	open := false // an Array or Dictionary starts
 	if sv.kind == KindString {
-		l32 := binary.LittleEndian.Uint32(b[4:]) // compared unsigned: an int is 32 bits on some machines
+		if room < 8 {
+			return d.readToken()
+		}
+		l32 := load32(p, 4) // compared unsigned: an int is 32 bits on some machines
 		if l32 > d.fastString {
 			return d.readToken()
 		}
 		l := int(l32)
-		if !shortASCII(b[8:], l) {
-			return d.readToken()
-		}
 		n := padding(int64(l))
 		size = 8 + l + n
+		if size > room || !shortASCII(p, l) {
+			return d.readToken()
+		}
 		// The padding is the top n bytes of the value's last word.
-		pad := uint64(binary.LittleEndian.Uint32(b[(size-4)&(fastValueMax-4):])) >> (uint(32-8*n) & 63)
+		pad := uint64(load32(p, size-4)) >> (uint(32-8*n) & 63)
 		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Add(p, 8)
 		}
 	} else {
 		size = int(sv.size)
+		// The word after the header, as far as the value has it. Such a
+		// value takes 16 bytes at most: only nearer the end is its size
+		// checked, and then it may be 4 or 8 when room < 12.
+		var w uint64
+		if room >= 16 {
+			w = load64(p, 4)
+		} else if size > room {
+			return d.readToken()
+		} else if room >= 12 {
+			w = load64(p, 4)
+		} else if room >= 8 {
+			w = uint64(load32(p, 4))
+		}
 		if sv.kind == KindInvalid {
 			return d.readToken()
 		}
-		w := binary.LittleEndian.Uint64(b[4:])
 		num := w & sv.mask
 		if sv.signed {
 			num = uint64(int64(int32(w)))
@@ -149,11 +130,11 @@ func (d *Decoder) ReadToken() (Token, error) {
 		f.idx++
 	case f.phase == phaseKey:
 		f.phase, f.inKey = phaseValue, true
-		// The key's first bytes, for paths: b holds them and more.
-		f.keyKind, f.keyInt = sv.kind, int64(t.num)
+		// The key, for paths: an int, or where a string's first bytes
+		// are (see frame.keyInBuf).
+		f.keyKind, f.keyInt, f.keyInBuf = sv.kind, int64(t.num), sv.kind == KindString
 		if sv.kind == KindString {
-			f.keyBuf = [len(f.keyBuf)]byte(b[8:])
-			f.keyLen = uint8(min(t.num, uint64(len(f.keyBuf))))
+			f.keyInt, f.keyLen = int64(pos+8), uint8(min(t.num, uint64(len(f.keyBuf))))
 		}
 	default:
 		f.phase, f.inKey = phaseEntry, false
@@ -164,27 +145,44 @@ func (d *Decoder) ReadToken() (Token, error) {
 	return t, nil
 }
 
-// fastStringMax is the longest string the fast path reads: its header and
-// its bytes, rounded up to whole words of eight for the ASCII check, fit in
-// the fastValueMax bytes it looks at.
-const fastStringMax = fastValueMax - 8 - 4
+// fastStringMax is the longest string the fast path reads: keys and
+// names, whose ASCII check it unrolls a word at a time.
+const fastStringMax = 52
 
-// shortASCII reports whether the first n bytes of b are 0x01..0x7f: the
-// common case of a key or a name, valid without further checks. b holds the
-// n bytes rounded up to a multiple of eight. It is small enough to inline.
-func shortASCII(b []byte, n int) bool {
-	for ; n > 8; n -= 8 {
-		if !asciiWord(binary.LittleEndian.Uint64(b)) {
+// shortASCII reports whether the n bytes of a string at p[8:], after its
+// header, are 0x01..0x7f: the common case of a key or a name, valid
+// without further checks. It reads only p[:8+n], a word at a time: its
+// last word ends where the string does (for n < 8 it starts in the header,
+// whose bytes it masks off). It is small enough to inline.
+func shortASCII(p unsafe.Pointer, n int) bool {
+	for at := 8; at < n; at += 8 {
+		if !asciiWord(load64(p, at)) {
 			return false
 		}
-		b = b[8:]
 	}
-	keep := asciiKeep[n&15] // the last word's bytes before n
-	return asciiWord(binary.LittleEndian.Uint64(b)&keep | asciiLow&^keep)
+	drop := asciiDrop[n&63] // the last word's bytes before the string
+	return asciiWord(load64(p, n)&^drop | asciiLow&drop)
 }
 
-// asciiKeep[n] keeps the first n bytes of a little-endian word.
-var asciiKeep = [16]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, ^uint64(0)}
+// asciiDrop[n] masks the bytes of the last word shortASCII reads for a
+// string of n bytes that come before the string: the low 8-n bytes, or
+// none from 8 bytes on.
+var asciiDrop = func() (m [64]uint64) {
+	for n := range 8 {
+		m[n] = ^uint64(0) >> (8 * n)
+	}
+	return m
+}()
+
+// load32 and load64 read the little-endian word at p[at:], which the
+// caller knows to be within the buffer.
+func load32(p unsafe.Pointer, at int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(p, at))[:])
+}
+
+func load64(p unsafe.Pointer, at int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(p, at))[:])
+}
 
 const asciiLow, asciiHigh = 0x0101010101010101, 0x8080808080808080
 

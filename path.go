@@ -12,8 +12,12 @@ import (
 // path renders the location of the current value, like $[3]["pos"]. With
 // pending, the location is that of the next element of the top frame, which
 // has not been recorded yet.
-func (s *stack) path(pending bool) string {
-	b, _ := s.appendPath(nil, pending, len(s.frames), math.MaxInt)
+func (s *stack) path(pending bool) string { return s.pathIn(nil, pending) }
+
+// pathIn is path for a Decoder, whose keys may be in its buffer src (see
+// frame.keyInBuf).
+func (s *stack) pathIn(src []byte, pending bool) string {
+	b, _ := s.appendPath(nil, src, pending, len(s.frames), math.MaxInt)
 	return string(b)
 }
 
@@ -25,8 +29,9 @@ func (s *stack) path(pending bool) string {
 // the ends it keeps, the last ones twice (once to measure them), so its
 // cost is bounded by maxBytes and the longest part (a key is at most 24
 // bytes), not by the levels or their keys.
-func (s *stack) appendPath(b []byte, pending bool, levels, maxBytes int) (_ []byte, cut bool) {
+func (s *stack) appendPath(b, src []byte, pending bool, levels, maxBytes int) (_ []byte, cut bool) {
 	p := s.parts(pending, levels)
+	p.src = src
 	from := len(b)
 	for k := range p.n {
 		if b = p.append(b, k); len(b)-from > maxBytes {
@@ -65,6 +70,7 @@ func (s *stack) appendPath(b []byte, pending bool, levels, maxBytes int) (_ []by
 // levels are left out, and the levels [tail, len(frames)).
 type pathParts struct {
 	s          *stack
+	src        []byte // the Decoder's buffer (see frame.keyInBuf)
 	pending    bool
 	head, tail int
 	n          int // parts in all
@@ -91,15 +97,15 @@ func (p *pathParts) append(b []byte, k int) []byte {
 	case k == 0:
 		return append(b, '$')
 	case k <= p.head:
-		return p.s.appendStep(b, k-1, p.pending)
+		return p.s.appendStep(b, p.src, k-1, p.pending)
 	case k == p.head+1:
 		return append(strconv.AppendInt(append(b, "…("...), int64(p.tail-p.head), 10), ")…"...)
 	}
-	return p.s.appendStep(b, p.tail+k-2-p.head, p.pending)
+	return p.s.appendStep(b, p.src, p.tail+k-2-p.head, p.pending)
 }
 
 // appendStep appends frame i's part of the path.
-func (s *stack) appendStep(b []byte, i int, pending bool) []byte {
+func (s *stack) appendStep(b, src []byte, i int, pending bool) []byte {
 	f := &s.frames[i]
 	idx := f.idx
 	if pending && i == len(s.frames)-1 && (f.kind == frameArray || f.kind == framePackedStrings) {
@@ -112,17 +118,17 @@ func (s *stack) appendStep(b []byte, i int, pending bool) []byte {
 	case frameArray, framePacked, framePackedStrings:
 		return append(strconv.AppendInt(append(b, '['), idx, 10), ']')
 	case frameObject:
-		return f.appendKey(append(b, '.'), false)
+		return f.appendKey(append(b, '.'), src, false)
 	case frameDict:
-		return appendDictStep(b, f, pending && i == len(s.frames)-1)
+		return appendDictStep(b, src, f, pending && i == len(s.frames)-1)
 	}
 	return b
 }
 
 // appendKey appends the short copy of f's key, quoted or not, with … when
 // the key is longer.
-func (f *frame) appendKey(b []byte, quote bool) []byte {
-	key := f.keyBuf[:f.keyLen]
+func (f *frame) appendKey(b, src []byte, quote bool) []byte {
+	key := f.key(src)
 	more := int(f.keyLen) == len(f.keyBuf)
 	if !quote {
 		if more {
@@ -177,16 +183,16 @@ const hexDigits = "0123456789abcdef"
 // appendDictStep appends a Dictionary entry: ["name"], [&"name"], [7], or
 // [#i] for a key of another type; {#i} while the key itself is being read.
 // pending says the next value of f is meant.
-func appendDictStep(b []byte, f *frame, pending bool) []byte {
+func appendDictStep(b, src []byte, f *frame, pending bool) []byte {
 	if f.phase == phaseKey || f.inKey && !(pending && f.phase == phaseValue) {
 		return append(strconv.AppendInt(append(b, "{#"...), f.idx, 10), '}')
 	}
 	b = append(b, '[')
 	switch f.keyKind {
 	case KindString:
-		b = f.appendKey(b, true)
+		b = f.appendKey(b, src, true)
 	case KindStringName:
-		b = f.appendKey(append(b, '&'), true)
+		b = f.appendKey(append(b, '&'), src, true)
 	case KindInt32, KindInt64:
 		b = strconv.AppendInt(b, f.keyInt, 10)
 	default:

@@ -162,14 +162,14 @@ func (d *Decoder) Depth() int { return len(d.st.frames) }
 // Path returns the location of the last token read within its top-level
 // value, like $[3]["pos"]; "$" is the top-level value itself, and {#2} is the
 // key of a Dictionary's third entry.
-func (d *Decoder) Path() string { return d.st.path(false) }
+func (d *Decoder) Path() string { return d.st.pathIn(d.buf, false) }
 
 // AppendShortPath appends Path with at most max levels to dst: the
 // outermost and the innermost, around …(n)… for the n levels left out, like
 // $[0][0]…(1016)…[0]["pos"]. Unlike Path, its cost does not grow with the
 // depth: to show the path of every token of deeply nested input.
 func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
-	dst, _ = d.st.appendPath(dst, false, max, math.MaxInt)
+	dst, _ = d.st.appendPath(dst, d.buf, false, max, math.MaxInt)
 	return dst
 }
 
@@ -180,7 +180,7 @@ func (d *Decoder) AppendShortPath(dst []byte, max int) []byte {
 // long the keys on the path: to show the path of every token in a line of
 // its own.
 func (d *Decoder) AppendCutPath(dst []byte, levels, maxBytes int) (_ []byte, cut bool) {
-	return d.st.appendPath(dst, false, levels, maxBytes)
+	return d.st.appendPath(dst, d.buf, false, levels, maxBytes)
 }
 
 // Buffered returns the bytes read from the reader but not decoded yet.
@@ -191,6 +191,7 @@ func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(bytes.Clone(d.bu
 // are dropped.
 func (d *Decoder) release() {
 	if d.bb != nil {
+		d.st.keepKeys(d.buf)
 		putReadBuffer(d.bb)
 		d.bb, d.buf = nil, nil
 		d.base += int64(d.pos)
@@ -287,6 +288,7 @@ func (d *Decoder) compact() {
 		return
 	}
 	d.flushTee()
+	d.st.keepKeys(d.buf)
 	copy(d.buf, d.buf[d.pos:d.end])
 	d.base += int64(d.pos)
 	d.valueEnd -= int64(d.pos)
@@ -302,7 +304,7 @@ func (d *Decoder) u32(at int) uint32 { return binary.LittleEndian.Uint32(d.buf[d
 // Reader errors are not final: the state is unchanged, and the call can be
 // repeated. Every other error is, and gives the buffer back to the pool.
 func (d *Decoder) failAt(at int, pending bool, kind error, detail string, err error) error {
-	e := &DecodeError{Offset: d.InputOffset() + int64(at), Path: d.st.path(pending), Reason: kind, Detail: detail, Err: err}
+	e := &DecodeError{Offset: d.InputOffset() + int64(at), Path: d.st.pathIn(d.buf, pending), Reason: kind, Detail: detail, Err: err}
 	if kind != ErrRead {
 		d.stop(e)
 	}

@@ -38,11 +38,15 @@ type frame struct {
 	at       int64 // deferred: the output offset of the count word
 	idx      int64 // index of the current element, entry or property; -1 before the first
 	// The current key or property, for paths: a short copy of a string key,
-	// or an int key (in this order, a frame is 80 bytes, not 88).
-	keyInt  int64
-	keyKind Kind
-	keyLen  uint8
-	keyBuf  [24]byte
+	// or an int key (in this order, a frame is 80 bytes, not 88). The
+	// Decoder's fast path notes a string key where it is instead, with
+	// keyInBuf: its first keyLen bytes are at keyInt in the Decoder's
+	// buffer, copied to keyBuf only if they are to leave it (keepKeys).
+	keyInt   int64
+	keyKind  Kind
+	keyLen   uint8
+	keyInBuf bool
+	keyBuf   [24]byte
 }
 
 // expect is what a frame accepts next.
@@ -197,7 +201,7 @@ func (s *stack) startEntry() {
 	f := s.top()
 	f.remain--
 	f.idx++
-	f.keyKind, f.keyLen = KindInvalid, 0
+	f.keyKind, f.keyLen, f.keyInBuf = KindInvalid, 0, false
 	if f.kind == frameDict {
 		f.phase = phaseKey
 	} else {
@@ -219,4 +223,24 @@ func (f *frame) noteKey(kind Kind, text []byte, n int64) {
 	}
 	f.keyKind, f.keyInt = kind, n
 	f.keyLen = uint8(copy(f.keyBuf[:], text))
+}
+
+// key returns the short copy of f's key; src is the Decoder's buffer,
+// which a key noted by its place there is read from.
+func (f *frame) key(src []byte) []byte {
+	if f.keyInBuf {
+		return src[f.keyInt : f.keyInt+int64(f.keyLen)]
+	}
+	return f.keyBuf[:f.keyLen]
+}
+
+// keepKeys copies the keys noted by their place in src to their frames,
+// before the Decoder moves or drops the bytes of src.
+func (s *stack) keepKeys(src []byte) {
+	for i := range s.frames {
+		if f := &s.frames[i]; f.keyInBuf {
+			copy(f.keyBuf[:], f.key(src))
+			f.keyInBuf = false
+		}
+	}
 }
