@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"encoding/binary"
+	"io"
 	"unsafe"
 )
 
@@ -26,6 +27,9 @@ func (d *Decoder) ReadToken() (Token, error) {
 		// A top-level value starts as in readTopValue, which reads the
 		// header if it is not buffered, the end of input, or the error.
 		if d.err != nil || d.end-d.pos < 4 {
+			if d.pos == d.end && d.eof && d.bb == nil && d.err == nil {
+				return Token{}, io.EOF // the common end: no buffer to give back
+			}
 			return d.readToken()
 		}
 		d.valueStart = d.InputOffset()
