@@ -105,9 +105,10 @@ func (t *engineTable) typed() bool { return t.flagBits[TypeArray] != 0 }
 
 // smallValue is what a header says about a common small value, so that the
 // fast path reads it with few branches.
+// It is 16 bytes, so that the fast path indexes the table with a shift.
 type smallValue struct {
-	meta   uint64 // the token's kind, type and flags (Token.meta without a length)
 	mask   uint64 // the 64 bits after the header, masked with this, are the token's num
+	meta   uint32 // the token's kind, type and flags (Token.meta's low bits, without a length)
 	kind   Kind   // KindInvalid: not a small value
 	size   uint8  // bytes on the wire; 0 for a string (variable)
 	signed bool   // num is the low 32 bits sign-extended instead: a 32-bit int
@@ -132,7 +133,7 @@ func newSmallValue(kind Kind, typ Type, size uint8) smallValue {
 	case KindVector2, KindVector3:
 		sv.mask, sv.data = 0, size-4
 	}
-	sv.meta = newToken(kind, typ, flags).meta
+	sv.meta = uint32(newToken(kind, typ, flags).meta)
 	return sv
 }
 

@@ -87,7 +87,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		// The padding is the top n bytes of the value's last word.
 		pad := uint64(load32(p, size-4)) >> (uint(32-8*n) & 63)
-		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
+		t = Token{meta: uint64(sv.meta) | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Add(p, 8)
 		}
@@ -121,7 +121,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 			num = uint64(count) | w<<32
 			open = true
 		}
-		t = Token{meta: sv.meta | uint64(sv.data)<<32, num: num}
+		t = Token{meta: uint64(sv.meta) | uint64(sv.data)<<32, num: num}
 		if sv.data > 0 {
 			t.p = unsafe.Add(p, 4)
 		}
