@@ -585,7 +585,7 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 		return false
 	}
 	r := ds.startFlat()
-	if r == nil || !read(r, v.Addr().UnsafePointer()) {
+	if r == nil || !read(r, unsafe.Pointer(v.UnsafeAddr())) { // not v.Addr, which looks up the pointer type
 		return false
 	}
 	ds.endFlat(r)
