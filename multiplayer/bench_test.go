@@ -63,22 +63,26 @@ func BenchmarkRPC(b *testing.B) {
 // trips a second against this package's server (go-rpc/s) and against
 // Godot 4.6's without its frame sleep (godot-rpc/s; skipped without the
 // engine): each iteration makes 2000 calls, each waiting for its reply, to
-// each server in turn, the order alternating. x-godot is the ratio of the
-// two rates.
+// each server in turn, the order alternating. The engine, which spins a
+// core even when idle, is stopped while the other server is measured
+// (where signals stop processes). x-godot is the ratio of the two rates.
 func BenchmarkEchoRate(b *testing.B) {
 	const calls = 2000
-	clients := []*benchClient{
-		newBenchClient(b, benchServer(b, "go")),
-		newBenchClient(b, benchServer(b, "godot-nosleep")),
-	}
+	url, engine := godotServer(b, true)
+	clients := []*benchClient{newBenchClient(b, benchServer(b, "go")), newBenchClient(b, url)}
+	defer resume(engine)
 	var took [2]time.Duration
 	i := 0
 	for b.Loop() {
 		for j := range clients {
 			k := (i + j) % 2
+			if k == 0 {
+				pause(engine)
+			}
 			start := time.Now()
 			clients[k].run(b, calls)
 			took[k] += time.Since(start)
+			resume(engine)
 		}
 		i++
 	}
@@ -92,27 +96,8 @@ func BenchmarkEchoRate(b *testing.B) {
 // benchServer starts the named server and returns its URL.
 func benchServer(b *testing.B, server string) string {
 	if server != "go" {
-		engine := godot.Require(b, godot.Godot4)
-		port := godot.FreePort(b, "tcp")
-		args := []string{strconv.Itoa(port), "quiet"}
-		if server == "godot-nosleep" {
-			args = append(args, "nosleep")
-		}
-		godot.Start(b, engine, "scripts/multiplayer/server.gd", args...)
-		url := fmt.Sprintf("ws://127.0.0.1:%d", port)
-		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			probe := New()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			err := probe.Connect(ctx, url)
-			cancel()
-			probe.Close()
-			if err == nil {
-				return url
-			}
-			if time.Now().After(deadline) {
-				b.Fatalf("the engine's server did not come up: %v", err)
-			}
-		}
+		url, _ := godotServer(b, server == "godot-nosleep")
+		return url
 	}
 	m := New(WithRateLimit(1e9, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
@@ -120,6 +105,32 @@ func benchServer(b *testing.B, server string) string {
 		return c.Reply("echo_reply", id, name, pos)
 	})
 	return "ws://127.0.0.1:" + serve(b, m)
+}
+
+// godotServer starts Godot 4.6's server, without its frame sleep if
+// nosleep, and returns its URL and process.
+func godotServer(b *testing.B, nosleep bool) (string, *godot.Process) {
+	engine := godot.Require(b, godot.Godot4)
+	port := godot.FreePort(b, "tcp")
+	args := []string{strconv.Itoa(port), "quiet"}
+	if nosleep {
+		args = append(args, "nosleep")
+	}
+	p := godot.Start(b, engine, "scripts/multiplayer/server.gd", args...)
+	url := fmt.Sprintf("ws://127.0.0.1:%d", port)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		probe := New()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err := probe.Connect(ctx, url)
+		cancel()
+		probe.Close()
+		if err == nil {
+			return url, p
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("the engine's server did not come up: %v", err)
+		}
+	}
 }
 
 // benchClient is a Go client making calls one after another.

@@ -135,6 +135,10 @@ func (p *Process) fail(t testing.TB, why string) {
 	t.Fatalf("%s: %s; it printed:\n%s", p.name, why, out)
 }
 
+// Signal sends sig to the engine's process: a benchmark stops (SIGSTOP)
+// a server spinning a core while it measures another, and resumes it.
+func (p *Process) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+
 // Output returns what the process printed so far, standard output and
 // error together.
 func (p *Process) Output() string {

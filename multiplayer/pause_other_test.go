@@ -1,0 +1,11 @@
+//go:build !unix
+
+package multiplayer
+
+import "github.com/gdvar/gdvar/internal/godot"
+
+// pause does nothing here: the engine goes on spinning.
+func pause(*godot.Process) {}
+
+// resume does nothing here.
+func resume(*godot.Process) {}
