@@ -6,6 +6,7 @@ import (
 	"time"
 
 	. "github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 )
@@ -115,7 +116,7 @@ func smallShapes(tb testing.TB) []smallShape {
 func BenchmarkUnmarshalSmall(b *testing.B) {
 	run := func(b *testing.B, s smallShape, into any) {
 		b.ReportAllocs()
-		i, start := 0, processCPU()
+		i, start := 0, cputime.Process()
 		for b.Loop() {
 			v := into
 			if v == nil {
@@ -126,7 +127,7 @@ func BenchmarkUnmarshalSmall(b *testing.B) {
 			}
 			i++
 		}
-		if cpu := processCPU() - start; cpu > 0 {
+		if cpu := cputime.Process() - start; cpu > 0 {
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		}
 	}
@@ -151,13 +152,13 @@ func BenchmarkUnmarshalGameStateCPU(b *testing.B) {
 			data := gameState()
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				if err := Unmarshal(data, into.v()); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu := processCPU() - start; cpu > 0 {
+			if cpu := cputime.Process() - start; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})
@@ -172,12 +173,12 @@ func BenchmarkHostileUnmarshalCPU(b *testing.B) {
 	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostile.Adversarial(len(ordinary))...) {
 		b.Run(in.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(in.Data)))
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				var v any
 				_ = Unmarshal(in.Data, &v)
 			}
-			if cpu := processCPU() - start; cpu > 0 {
+			if cpu := cputime.Process() - start; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
 			}
 		})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/hostile"
 )
@@ -38,7 +39,7 @@ func BenchmarkRPC(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				start, cpu := time.Now(), processCPU()
+				start, cpu := time.Now(), cputime.Process()
 				var wg sync.WaitGroup
 				for i, c := range clients {
 					calls := b.N / n
@@ -53,7 +54,7 @@ func BenchmarkRPC(b *testing.B) {
 				}
 				wg.Wait()
 				b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "rpc/s")
-				b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

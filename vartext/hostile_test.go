@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
@@ -255,13 +256,13 @@ func BenchmarkHostileText(b *testing.B) {
 			b.Run(r.name+"/"+in.Name, func(b *testing.B) {
 				b.SetBytes(int64(len(in.Data)))
 				b.ReportAllocs()
-				start := cpuTime()
+				start := cputime.Process()
 				for b.Loop() {
 					if err := r.read(in.Data, out); err != nil {
 						b.Fatal(err)
 					}
 				}
-				if cpu := cpuTime() - start; cpu > 0 {
+				if cpu := cputime.Process() - start; cpu > 0 {
 					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
 				}
 			})
