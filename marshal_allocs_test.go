@@ -15,10 +15,10 @@ func TestMarshalSmallAllocs(t *testing.T) {
 	if RaceDetector {
 		t.Skip("the race detector changes allocation counts")
 	}
-	for _, s := range msgShapes() {
+	for _, s := range smallMessages() {
 		buf := make([]byte, 0, 4096)
 		i := 0
-		next := func() any { i++; return s.values[i%msgPicks] }
+		next := func() any { i++; return s.values[i%smallPicks] }
 		for range 3 { // Marshal learns each type's size from its first values
 			_, err := Marshal(next())
 			require.NoError(t, err, s.name)
@@ -53,16 +53,16 @@ func TestEncodeSmallAllocs(t *testing.T) {
 		t.Skip("the race detector changes allocation counts")
 	}
 	enc := NewEncoder(io.Discard)
-	var small any = msgRecord{Name: "n"} // boxed once
+	var small any = record{Name: "n"} // boxed once
 	for range 50000 {
 		require.NoError(t, enc.Encode(small))
 	}
-	for _, s := range msgShapes() {
+	for _, s := range smallMessages() {
 		i := 0
 		require.NoError(t, enc.Encode(s.values[0]))
 		allocs := testing.AllocsPerRun(100, func() {
 			i++
-			if err := enc.Encode(s.values[i%msgPicks]); err != nil {
+			if err := enc.Encode(s.values[i%smallPicks]); err != nil {
 				t.Fatal(err)
 			}
 			if err := enc.Encode(small); err != nil {

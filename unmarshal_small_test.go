@@ -31,7 +31,7 @@ func TestUnmarshalSmallAllocs(t *testing.T) {
 		{"playerUpdate", true, 0},
 		{"record", true, 1},     // one block for both strings
 		{"recordTime", true, 1}, // the same; time.Time holds no pointer for UTC
-		{"dicts20", true, 2},    // the names' blocks (64 and 128 bytes); the slice is reused
+		{"structs20", true, 2},  // the names' blocks (64 and 128 bytes); the slice is reused
 	}
 	for _, tt := range tests {
 		t.Run(tt.shape, func(t *testing.T) {
