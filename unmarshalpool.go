@@ -28,6 +28,11 @@ func putUnmarshalDecoder(d *Decoder, data []byte) {
 	}
 	if len(data) > pooledMax {
 		d.ResetBytes(nil) // else it is the next Unmarshal's reset that lets data go
+	} else if d.ds != nil && d.ds.boxes.m != nil {
+		// The table of strings boxed (past boxAfter of them) is the
+		// Decoder's own, not part of the value: a few times the input's
+		// bytes, which the pool would keep alive until the next reset.
+		d.ds.boxes = boxTable{}
 	}
 	unmarshalPool.Put(d)
 }

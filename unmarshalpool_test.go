@@ -1,0 +1,45 @@
+package gdvar
+
+import (
+	"encoding/binary"
+	"fmt"
+	"testing"
+)
+
+// A Decoder that Unmarshal gives back to the pool does not keep the table
+// of strings boxed into interface{} values: it is the Decoder's own, not
+// part of the value, and a few times the input's bytes (here over 20 KiB
+// for an input under pooledMax), which the pool would keep alive until the
+// Decoder's next use.
+func TestUnmarshalPoolDropsBoxTable(t *testing.T) {
+	// An Array of 900 distinct short Strings, under 16 KiB: past boxAfter
+	// strings, each goes in the table.
+	b := binary.LittleEndian.AppendUint32(nil, 28)
+	b = binary.LittleEndian.AppendUint32(b, 900)
+	for i := range 900 {
+		s := fmt.Sprintf("k%07d", i)
+		b = binary.LittleEndian.AppendUint32(b, 4)
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(s)))
+		b = append(b, s...)
+	}
+	if len(b) > pooledMax {
+		t.Fatalf("input of %d bytes", len(b))
+	}
+	d := new(Decoder)
+	d.ResetBytes(b)
+	var v any
+	if err := unmarshalWith(d, b, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.ds.boxes.m) == 0 {
+		t.Fatal("no table made: the test no longer tests")
+	}
+	putUnmarshalDecoder(d, b)
+	unmarshalPool.Get() // taken back, to leave the pool as it was
+	if d.ds.boxes.m != nil {
+		t.Errorf("a pooled Decoder keeps the table of %d strings", len(d.ds.boxes.m))
+	}
+	if got := v.([]any)[899]; got != "k0000899" {
+		t.Errorf("the value changed: %v", got)
+	}
+}
