@@ -17,12 +17,16 @@ import (
 var unmarshalPool sync.Pool
 
 // pooledMax is the most memory a pooled Decoder may hold besides itself:
-// its stack, the buffer strings are collected in, and the interned names.
+// its stack, the buffer strings are collected in, the interned names and
+// the room of the last NodePath's names.
 const pooledMax = 16 << 10
 
 // putUnmarshalDecoder gives d back to the pool.
 func putUnmarshalDecoder(d *Decoder, data []byte) {
 	held := uintptr(cap(d.st.frames))*unsafe.Sizeof(frame{}) + uintptr(cap(d.state().text)) + uintptr(d.names.bytes)
+	if d.ext != nil { // the room of the last NodePath's names
+		held += uintptr(cap(d.ext.path.names))*unsafe.Sizeof("") + uintptr(cap(d.ext.path.pads))*4
+	}
 	if held > pooledMax {
 		return
 	}

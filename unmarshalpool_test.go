@@ -43,3 +43,27 @@ func TestUnmarshalPoolDropsBoxTable(t *testing.T) {
 		t.Errorf("the value changed: %v", got)
 	}
 }
+
+// Nor does it keep the room a NodePath of many names took: up to 16K names
+// within MaxNameBytes, 320 KiB of slices, kept from an input of 64 KiB.
+func TestUnmarshalPoolDropsLongNodePath(t *testing.T) {
+	names := make([]string, 8000)
+	for i := range names {
+		names[i] = "n"
+	}
+	b, err := Marshal(NodePath{Names: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, into := range []any{new(any), new(NodePath), new(string)} {
+		d := new(Decoder)
+		d.ResetBytes(b)
+		if err := unmarshalWith(d, b, into); err != nil {
+			t.Fatal(err)
+		}
+		putUnmarshalDecoder(d, b)
+		if pooled, _ := unmarshalPool.Get().(*Decoder); pooled == d && cap(d.ext.path.names) > 64 {
+			t.Errorf("into %T: a pooled Decoder keeps room for %d names", into, cap(d.ext.path.names))
+		}
+	}
+}
