@@ -21,9 +21,14 @@ var unmarshalPool sync.Pool
 // the room of the last NodePath's names.
 const pooledMax = 16 << 10
 
+// internEntry is what an interned name takes in its map besides its bytes:
+// two string headers, and as much again of room as the map grows (7000
+// names of 2 bytes take 465 KB).
+const internEntry = 64
+
 // putUnmarshalDecoder gives d back to the pool.
 func putUnmarshalDecoder(d *Decoder, data []byte) {
-	held := uintptr(cap(d.st.frames))*unsafe.Sizeof(frame{}) + uintptr(cap(d.state().text)) + uintptr(d.names.bytes)
+	held := uintptr(cap(d.st.frames))*unsafe.Sizeof(frame{}) + uintptr(cap(d.state().text)) + uintptr(d.names.bytes) + uintptr(len(d.names.m))*internEntry
 	if d.ext != nil { // the room of the last NodePath's names
 		held += uintptr(cap(d.ext.path.names))*unsafe.Sizeof("") + uintptr(cap(d.ext.path.pads))*4
 	}

@@ -67,3 +67,34 @@ func TestUnmarshalPoolDropsLongNodePath(t *testing.T) {
 		}
 	}
 }
+
+// Nor a table of many short names: 7000 names of 2 bytes, under 16 KiB
+// of bytes, take a map of over 300 KiB.
+func TestUnmarshalPoolDropsManyNames(t *testing.T) {
+	var paths []any
+	for i := range 1750 {
+		var p NodePath
+		for j := range 4 {
+			k := 4*i + j
+			p.Names = append(p.Names, string([]byte{'!' + byte(k/94), '!' + byte(k%94)}))
+		}
+		paths = append(paths, p)
+	}
+	b, err := Marshal(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := new(Decoder)
+	d.ResetBytes(b)
+	var v any
+	if err := unmarshalWith(d, b, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.names.m) < 7000 {
+		t.Fatalf("%d names kept: the test no longer tests", len(d.names.m))
+	}
+	putUnmarshalDecoder(d, b)
+	if pooled, _ := unmarshalPool.Get().(*Decoder); pooled == d {
+		t.Errorf("a pooled Decoder keeps %d names (%d bytes)", len(d.names.m), d.names.bytes)
+	}
+}
