@@ -24,7 +24,7 @@ var packedFloats = sync.OnceValue(func() []byte {
 })
 
 // drain reads every token of dec and returns how many there were.
-func drain(b *testing.B, dec *Decoder) int {
+func drain(tb testing.TB, dec *Decoder) int {
 	n := 0
 	for {
 		_, err := dec.ReadToken()
@@ -32,7 +32,7 @@ func drain(b *testing.B, dec *Decoder) int {
 			return n
 		}
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		n++
 	}

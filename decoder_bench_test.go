@@ -1,9 +1,10 @@
-package gdvar
+package gdvar_test
 
 import (
-	"io"
 	"sync"
 	"testing"
+
+	. "github.com/gdvar/gdvar"
 )
 
 // smallValues are the small messages of game traffic that the Decoder's
@@ -40,21 +41,6 @@ var smallValues = sync.OnceValue(func() []struct {
 	}
 })
 
-// walk reads every token of the one value in dec, returning how many.
-func walk(tb testing.TB, dec *Decoder) int {
-	n := 0
-	for {
-		_, err := dec.ReadToken()
-		if err == io.EOF {
-			return n
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		n++
-	}
-}
-
 // BenchmarkSmallTokens reads every token of a small value: with a new
 // Decoder each time (NewDecoderBytes, the fixed cost) and with one Decoder
 // reused (ResetBytes). ns/token is the time per token.
@@ -64,7 +50,7 @@ func BenchmarkSmallTokens(b *testing.B) {
 			b.ReportAllocs()
 			tokens := 0
 			for b.Loop() {
-				tokens = walk(b, NewDecoderBytes(v.data))
+				tokens = drain(b, NewDecoderBytes(v.data))
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tokens), "ns/token")
 		})
@@ -74,7 +60,7 @@ func BenchmarkSmallTokens(b *testing.B) {
 			tokens := 0
 			for b.Loop() {
 				dec.ResetBytes(v.data)
-				tokens = walk(b, dec)
+				tokens = drain(b, dec)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tokens), "ns/token")
 		})
