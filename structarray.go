@@ -113,11 +113,7 @@ func newFlatArrayStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, 
 // arrayStructDecoder reads an Array into a struct with the marker, element
 // i into field i.
 func arrayStructDecoder(t reflect.Type) decoderFunc {
-	si := structFields(t)
-	decs := make([]decoderFunc, len(si.fields))
-	for i, f := range si.fields {
-		decs[i] = decoderFor(f.typ) // a recursive type gets typeCache's stand-in
-	}
+	si, decs := structFields(t), fieldDecoders(t)
 	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {
 		if read != nil && ds.readFlat(read, v) {
@@ -139,13 +135,7 @@ func arrayStructDecoder(t reflect.Type) decoderFunc {
 		}
 		outer := ds.field
 		for i := range tok.Len() {
-			f := &si.fields[i]
-			fv, ok := fieldForSet(v, f.index)
-			if !ok {
-				return fmt.Errorf("gdvar: cannot set embedded field of nil pointer to unexported struct in %s", t)
-			}
-			ds.field = f.goName
-			if err := decs[i](ds, fv); err != nil {
+			if err := ds.decodeField(si, decs, v, i); err != nil {
 				return err
 			}
 		}

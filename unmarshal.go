@@ -780,11 +780,7 @@ func mapDecoder(t reflect.Type) decoderFunc {
 // properties): each String or StringName key names a field; other keys and
 // unknown names are skipped.
 func structDecoder(t reflect.Type) decoderFunc {
-	si := structFields(t)
-	decs := make([]decoderFunc, len(si.fields))
-	for i, f := range si.fields {
-		decs[i] = decoderFor(f.typ) // a recursive type gets typeCache's stand-in
-	}
+	si, decs := structFields(t), fieldDecoders(t)
 	read := flatReaderFor(t)
 	return func(ds *decodeState, v reflect.Value) error {
 		if read != nil && ds.readFlat(read, v) {
@@ -824,13 +820,7 @@ func structDecoder(t reflect.Type) decoderFunc {
 				continue
 			}
 			last = i
-			f := &si.fields[i]
-			fv, ok := fieldForSet(v, f.index)
-			if !ok {
-				return fmt.Errorf("gdvar: cannot set embedded field of nil pointer to unexported struct in %s", t)
-			}
-			ds.field = f.goName
-			if err := decs[i](ds, fv); err != nil {
+			if err := ds.decodeField(si, decs, v, i); err != nil {
 				return err
 			}
 		}
@@ -838,6 +828,29 @@ func structDecoder(t reflect.Type) decoderFunc {
 		_, err = ds.next() // the end
 		return err
 	}
+}
+
+// fieldDecoders returns the decoders of struct type t's fields, in the
+// order of structFields(t).fields.
+func fieldDecoders(t reflect.Type) []decoderFunc {
+	si := structFields(t)
+	decs := make([]decoderFunc, len(si.fields))
+	for i, f := range si.fields {
+		decs[i] = decoderFor(f.typ) // a recursive type gets typeCache's stand-in
+	}
+	return decs
+}
+
+// decodeField reads the next value into field i of struct v, naming the
+// field in errors.
+func (ds *decodeState) decodeField(si *structInfo, decs []decoderFunc, v reflect.Value, i int) error {
+	f := &si.fields[i]
+	fv, ok := fieldForSet(v, f.index)
+	if !ok {
+		return fmt.Errorf("gdvar: cannot set embedded field of nil pointer to unexported struct in %s", v.Type())
+	}
+	ds.field = f.goName
+	return decs[i](ds, fv)
 }
 
 // find looks a key up and returns its field's position, or -1; guess is
