@@ -139,9 +139,7 @@ func TestFlatMatchesTokens(t *testing.T) {
 		for _, opts := range options {
 			for _, v := range []any{recs, &recs[0], recs[1]} { // in an Array, and alone
 				flat, flatErr := Marshal(v, opts...)
-				flatPaths = false
-				tokens, tokenErr := Marshal(v, opts...)
-				flatPaths = true
+				tokens, tokenErr := tokenMarshal(v, opts...)
 				require.Equal(t, tokenErr, flatErr, "record %d, options %d", i, len(opts))
 				require.Equal(t, tokens, flat, "record %d", i)
 			}
@@ -197,9 +195,7 @@ func TestFlatReadMatchesTokens(t *testing.T) {
 			recs[1].Tags = []string{"\xff\xfe not UTF-8"}
 		}
 		for _, opts := range [][]Option{nil, {WithEngine(Godot3)}, {WithEngine(Godot2)}, {WithLimits(Limits{MaxDepth: 2})}, {WithLimits(Limits{MaxStringBytes: 8})}} {
-			flatPaths = false
-			data, err := Marshal(recs, opts...)
-			flatPaths = true
+			data, err := tokenMarshal(recs, opts...)
 			if err != nil {
 				continue // a value this engine version cannot hold
 			}
@@ -214,9 +210,7 @@ func TestFlatReadMatchesTokens(t *testing.T) {
 					require.Equal(t, tokens, flat, "record %d, input %d", i, k)
 				}
 				// One record alone, at the top level.
-				flatPaths = false
-				one, err := Marshal(recs[0], opts...)
-				flatPaths = true
+				one, err := tokenMarshal(recs[0], opts...)
 				require.NoError(t, err)
 				for _, in := range [][]byte{one, one[:r.IntN(len(one))]} {
 					var a, b flatRecord
@@ -398,9 +392,7 @@ func TestFlatReadOddKeyNames(t *testing.T) {
 		data = append(data, words(uint32(TypeInt), 7)...)
 		flat, tokens := tc.into(), tc.into()
 		flatErr := Unmarshal(data, flat)
-		flatPaths = false
-		tokenErr := Unmarshal(data, tokens)
-		flatPaths = true
+		tokenErr := tokenUnmarshal(data, tokens)
 		assert.Equal(t, tokenErr, flatErr, tc.name)
 		assert.Equal(t, tokens, flat, tc.name)
 	}

@@ -83,9 +83,7 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 		{"invalid option", rec, []Option{WithEngine(99)}},
 	}
 	for _, tc := range tests {
-		flatPaths = false
-		want, wantErr := Marshal(tc.v, tc.opts...)
-		flatPaths = true
+		want, wantErr := tokenMarshal(tc.v, tc.opts...)
 		got, err := Marshal(tc.v, tc.opts...)
 		assert.Equal(t, wantErr, err, tc.name)
 		assert.Equal(t, want, got, tc.name)
@@ -105,9 +103,7 @@ func TestMarshalTopLevelFlat(t *testing.T) {
 func TestMarshalSizeHint(t *testing.T) {
 	for _, n := range []int{4, 400, 4, 40000, 3, 4} {
 		v := topRecord{Name: strings.Repeat("n", n)}
-		flatPaths = false
-		want, err := Marshal(v)
-		flatPaths = true
+		want, err := tokenMarshal(v)
 		require.NoError(t, err)
 		got, err := Marshal(v)
 		require.NoError(t, err)
@@ -194,9 +190,7 @@ func TestMarshalFlatAnyMiss(t *testing.T) {
 		{A: NewDictionary("k", 1)},
 		{A: "again", G: [2]any{nil, true}},
 	} {
-		flatPaths = false
-		want, err := Marshal(v)
-		flatPaths = true
+		want, err := tokenMarshal(v)
 		require.NoError(t, err)
 		got, err := Marshal(v)
 		require.NoError(t, err)
