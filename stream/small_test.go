@@ -85,12 +85,7 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 		})
 	}
 	b.Run("udp", func(b *testing.B) {
-		a, err := net.ListenPacket("udp", "127.0.0.1:0")
-		require.NoError(b, err)
-		defer a.Close()
-		c, err := net.ListenPacket("udp", "127.0.0.1:0")
-		require.NoError(b, err)
-		defer c.Close()
+		a, c := udpPair(b)
 		send, recv, to := NewPacketPeer(a), NewPacketPeer(c), c.LocalAddr()
 		u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
 		var got playerUpdate
@@ -271,12 +266,7 @@ func TestPacketPeerSmallAllocs(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector makes sync.Pool drop items at random")
 	}
-	a, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer a.Close()
-	b, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer b.Close()
+	a, b := udpPair(t)
 	send, recv := NewPacketPeer(a), NewPacketPeer(b)
 	to, from := b.LocalAddr(), a.LocalAddr().(*net.UDPAddr).AddrPort()
 	sent := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}

@@ -291,6 +291,18 @@ func tcpPair(tb testing.TB) (client, server *net.TCPConn) {
 	return c.(*net.TCPConn), s.(*net.TCPConn)
 }
 
+// udpPair returns two UDP sockets on loopback, closed when the test ends.
+func udpPair(tb testing.TB) (a, b net.PacketConn) {
+	var conns [2]net.PacketConn
+	for i := range conns {
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(tb, err)
+		tb.Cleanup(func() { c.Close() })
+		conns[i] = c
+	}
+	return conns[0], conns[1]
+}
+
 func TestTruncatedFrameThenClose(t *testing.T) {
 	client, server := tcpPair(t)
 	whole := frame(marshal(t, "a string"))
@@ -541,12 +553,7 @@ func TestGetVarContext(t *testing.T) {
 }
 
 func TestPacketPeer(t *testing.T) {
-	a, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer a.Close()
-	b, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer b.Close()
+	a, b := udpPair(t)
 	pa, pb := NewPacketPeer(a), NewPacketPeer(b)
 	require.NoError(t, pa.PutVarTo(gdvar.NewDictionary("hp", 3), b.LocalAddr()))
 	var d map[string]int
@@ -609,12 +616,7 @@ func TestPutVarContext(t *testing.T) {
 }
 
 func TestNextPacket(t *testing.T) {
-	a, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer a.Close()
-	b, err := net.ListenPacket("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer b.Close()
+	a, b := udpPair(t)
 	require.NoError(t, NewPacketPeer(a).PutVarTo([]any{int64(7)}, b.LocalAddr()))
 	dec, from, err := NewPacketPeer(b).NextPacket()
 	require.NoError(t, err)
