@@ -16,15 +16,10 @@ import (
 func FuzzJSONRoundTrip(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
-		e, opts := fuzzEngine(godot3)
-		var v any
-		if gdvar.Unmarshal(data, &v, opts...) != nil {
+		e, opts, want, js, ok := fuzzJSON(t, data, godot3)
+		if !ok {
 			return
 		}
-		want, err := gdvar.Marshal(v, opts...)
-		require.NoError(t, err)
-		js, err := Marshal(v, gdvar.WithEngine(e))
-		require.NoError(t, err)
 		var back any
 		require.NoError(t, Unmarshal(js, &back, gdvar.WithEngine(e)), "%s", js)
 		got, err := gdvar.Marshal(back, opts...)
@@ -84,6 +79,22 @@ func fuzzEngine(godot3 bool) (gdvar.Engine, []gdvar.Option) {
 		e = gdvar.Godot3
 	}
 	return e, []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
+}
+
+// fuzzJSON decodes a fuzzer's input for the engine godot3 chooses and
+// returns its bytes as Marshal writes them and its JSON; ok is false for
+// input gdvar does not decode.
+func fuzzJSON(t *testing.T, data []byte, godot3 bool) (e gdvar.Engine, opts []gdvar.Option, want, js []byte, ok bool) {
+	e, opts = fuzzEngine(godot3)
+	var v any
+	if gdvar.Unmarshal(data, &v, opts...) != nil {
+		return e, opts, nil, nil, false
+	}
+	want, err := gdvar.Marshal(v, opts...)
+	require.NoError(t, err)
+	js, err = Marshal(v, gdvar.WithEngine(e))
+	require.NoError(t, err)
+	return e, opts, want, js, true
 }
 
 // DecodeTo, streaming every container, writes what Unmarshal and Marshal

@@ -173,15 +173,10 @@ func TestLikeRestoresPackedInt64AndIDs(t *testing.T) {
 func FuzzLikeUndoesJQ16(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
-		e, opts := fuzzEngine(godot3)
-		var v any
-		if gdvar.Unmarshal(data, &v, opts...) != nil {
+		e, opts, want, js, ok := fuzzJSON(t, data, godot3)
+		if !ok {
 			return
 		}
-		want, err := gdvar.Marshal(v, opts...)
-		require.NoError(t, err)
-		js, err := Marshal(v, gdvar.WithEngine(e))
-		require.NoError(t, err)
 		edited := jqPrint(t, js)
 		dec := NewDecoder(bytes.NewReader(edited), gdvar.WithEngine(e))
 		dec.Like(NewDecoder(bytes.NewReader(js), gdvar.WithEngine(e)))
