@@ -263,19 +263,23 @@ func TestSmallGdvarWritesDictionaries(t *testing.T) {
 	}
 }
 
+// benchPicks runs op on each pre-made record in turn.
+func benchPicks(b *testing.B, op func(i int) error) {
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := op(i); err != nil {
+			b.Fatal(err)
+		}
+		i = (i + 1) % smallPicks
+	}
+}
+
 func BenchmarkSmallUnmarshal(b *testing.B) {
 	for _, s := range smallShapesFor(b) {
 		for _, f := range s.forms {
 			b.Run(s.name+"/"+f.codec.name, func(b *testing.B) {
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					f.clear()
-					if err := f.codec.unmarshal(f.encoded[i], f.dst); err != nil {
-						b.Fatal(err)
-					}
-					i = (i + 1) % smallPicks
-				}
+				benchPicks(b, func(i int) error { f.clear(); return f.codec.unmarshal(f.encoded[i], f.dst) })
 			})
 		}
 	}
@@ -285,29 +289,14 @@ func BenchmarkSmallMarshal(b *testing.B) {
 	for _, s := range smallShapesFor(b) {
 		for _, f := range s.forms {
 			b.Run(s.name+"/"+f.codec.name, func(b *testing.B) {
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					if _, err := f.codec.marshal(f.values[i]); err != nil {
-						b.Fatal(err)
-					}
-					i = (i + 1) % smallPicks
-				}
+				benchPicks(b, func(i int) error { _, err := f.codec.marshal(f.values[i]); return err })
 			})
 			if f.codec.appendTo == nil {
 				continue
 			}
 			b.Run(s.name+"/"+f.codec.name+"-append", func(b *testing.B) {
-				b.ReportAllocs()
 				var buf []byte
-				i := 0
-				for b.Loop() {
-					var err error
-					if buf, err = f.codec.appendTo(buf[:0], f.values[i]); err != nil {
-						b.Fatal(err)
-					}
-					i = (i + 1) % smallPicks
-				}
+				benchPicks(b, func(i int) (err error) { buf, err = f.codec.appendTo(buf[:0], f.values[i]); return err })
 			})
 		}
 	}
@@ -317,14 +306,7 @@ func BenchmarkSmallAny(b *testing.B) {
 	for _, s := range smallShapesFor(b) {
 		for _, f := range s.forms {
 			b.Run(s.name+"/"+f.codec.name, func(b *testing.B) {
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					if _, err := f.codec.toAny(f.encoded[i]); err != nil {
-						b.Fatal(err)
-					}
-					i = (i + 1) % smallPicks
-				}
+				benchPicks(b, func(i int) error { _, err := f.codec.toAny(f.encoded[i]); return err })
 			})
 		}
 	}
