@@ -16,9 +16,6 @@ const (
 	maxKeptStrings = 16 // per connection; the set is emptied when full
 )
 
-// typeString is a String's header: its type, no flags.
-const typeString = 4
-
 // decodeString decodes arg into v, a *string or an *any, as c.decode
 // would, taking a string kept from before when there is one.
 func (c *conn) decodeString(arg []byte, v any, opts []gdvar.Option) error {
@@ -29,7 +26,7 @@ func (c *conn) decodeString(arg []byte, v any, opts []gdvar.Option) error {
 	if err := c.decode(arg, v, opts); err != nil {
 		return err
 	}
-	if len(arg) > maxKeptArg || binary.LittleEndian.Uint32(arg) != typeString { // a Nil leaves v as it was
+	if len(arg) > maxKeptArg || binary.LittleEndian.Uint32(arg) != uint32(gdvar.TypeString) { // a String, no flags (a Nil leaves v as it was)
 		return nil
 	}
 	var kept any
