@@ -141,11 +141,7 @@ type encodeState struct {
 	chunk   []byte    // a packed vector chunk being built
 	refs    []ref     // the references being followed (see nesting.go)
 	hops    int       // the pointers, interfaces and Marshalers on the path
-	// types remembers the encoders of recent types (see encoderOf); kept
-	// by Reset, as a type's encoder does not depend on options.
-	types    [encoderCache]typeEncoder
-	nextType int
-	keys     []string // the sorted keys of the map[string]any being written and those it is inside
+	keys    []string  // the sorted keys of the map[string]any being written and those it is inside
 }
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
@@ -161,7 +157,7 @@ func (es *encodeState) value(v reflect.Value) error {
 	if !v.IsValid() {
 		return es.e.WriteToken(NilToken)
 	}
-	return es.encoderOf(v.Type())(es, v)
+	return encoderFor(v.Type())(es, v)
 }
 
 func (es *encodeState) unsupported(t reflect.Type, why string) error {
@@ -234,7 +230,7 @@ func newEncoderFunc(t reflect.Type, asArray bool) encoderFunc {
 				return err
 			}
 			k := es.follow(valueRef(v))
-			err := es.leave(k, es.encoderOf(elem)(es, v.Elem()))
+			err := es.leave(k, encoderFor(elem)(es, v.Elem()))
 			es.unhop()
 			return err
 		}
@@ -639,7 +635,7 @@ func vectorsEncoder(typ Type) encoderFunc {
 // arrayEncoder writes a slice or Go array as an untyped Array.
 func arrayEncoder(t reflect.Type) encoderFunc {
 	return func(es *encodeState, v reflect.Value) error {
-		elem := es.encoderOf(t.Elem())
+		elem := encoderFor(t.Elem())
 		n := v.Len()
 		if err := es.e.WriteToken(ArrayStartToken(n, UntypedContainer)); err != nil {
 			return err
@@ -669,7 +665,7 @@ func mapEncoder(t reflect.Type) encoderFunc {
 		}
 		keys := v.MapKeys()
 		slices.SortFunc(keys, compareKeys)
-		key, elem := es.encoderOf(t.Key()), es.encoderOf(t.Elem())
+		key, elem := encoderFor(t.Key()), encoderFor(t.Elem())
 		if err := es.e.WriteToken(DictStartToken(len(keys), UntypedContainer, UntypedContainer)); err != nil {
 			return err
 		}
