@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
@@ -41,7 +42,7 @@ func bomb(t testing.TB, c Compression, n int) []byte {
 }
 
 // fastlzRun is a FastLZ block of n zeros (at least 16) as a hostile
-// writer makes it, unlike fastlzEncode: a literal zero, then matches of the
+// writer makes it, unlike fastlz.Encode: a literal zero, then matches of the
 // longest length level 1 has, each copying the byte just written.
 func fastlzRun(n int) []byte {
 	b := []byte{0, 0}
@@ -116,13 +117,13 @@ func TestFastLZOverlap(t *testing.T) {
 				block = append(block, 7<<5, byte(length-9), byte(ofs))
 			}
 			want := bytes.Repeat(period, (dist+length)/dist+1)[:dist+length]
-			got, err := fastlzDecode(nil, block, dist+length)
+			got, err := fastlz.Decode(nil, block, dist+length)
 			require.NoError(t, err, "distance %d, length %d", dist, length)
 			assert.Equal(t, string(want), string(got), "distance %d, length %d", dist, length)
 		}
 	}
 	for _, n := range []int{16, 17, 264, 265, 266, 267, 268, 1000, 65536} {
-		got, err := fastlzDecode(nil, fastlzRun(n), n)
+		got, err := fastlz.Decode(nil, fastlzRun(n), n)
 		require.NoError(t, err, n)
 		assert.Equal(t, make([]byte, n), got, "fastlzRun(%d)", n)
 	}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
@@ -256,7 +257,7 @@ func (e *encoders) encode(codec Compression, dst, src []byte) ([]byte, error) {
 			copy(pad[:], src)
 			src = pad[:]
 		}
-		return fastlzEncode(dst, src), nil
+		return fastlz.Encode(dst, src), nil
 	case Zstd:
 		if e.zstd == nil {
 			var err error

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
 	"github.com/klauspost/compress/zstd"
@@ -36,7 +37,7 @@ type streamDecoder struct {
 func decode(codec Compression, dst, src []byte, want int) ([]byte, error) {
 	switch codec {
 	case FastLZ:
-		out, err := fastlzDecode(dst, src, max(want, 16))
+		out, err := fastlz.Decode(dst, src, max(want, 16))
 		if err != nil {
 			return nil, err
 		}

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// fastlzByteByByte is fastlzDecode as it was before overlapping matches
+// fastlzByteByByte is fastlz.Decode as it was before overlapping matches
 // were copied in pieces: the reference FuzzFastLZ compares with.
 func fastlzByteByByte(src []byte, max int) ([]byte, bool) {
 	if len(src) == 0 {
@@ -57,7 +58,7 @@ func fastlzByteByByte(src []byte, max int) ([]byte, bool) {
 				if !ok1 || !ok2 {
 					return nil, false
 				}
-				dist = hi<<8 + lo + fastlzFar2
+				dist = hi<<8 + lo + 8191 // level 2's far distances start past 8191
 			}
 			from := len(dst) - dist - 1
 			if from < 0 || len(dst)+length+3 > max {
@@ -75,18 +76,18 @@ func fastlzByteByByte(src []byte, max int) ([]byte, bool) {
 	}
 }
 
-// fastlzDecode gives what a byte-by-byte copy of each match gives, and
+// fastlz.Decode gives what a byte-by-byte copy of each match gives, and
 // fails where it fails, on any input.
 func FuzzFastLZ(f *testing.F) {
 	f.Add([]byte{0, 'a', 7 << 5, 200, 0}, uint16(300))
 	f.Add([]byte{2, 'a', 'b', 'c', 7 << 5, 255, 2}, uint16(1000))
 	f.Add([]byte{1<<5 | 1, 'x', 'y', 7 << 5, 255, 255, 3, 1}, uint16(5000))
 	f.Add(fastlzRun(1000), uint16(1000))
-	f.Add(fastlzEncode(nil, bytes.Repeat([]byte("abcab"), 100)), uint16(500))
+	f.Add(fastlz.Encode(nil, bytes.Repeat([]byte("abcab"), 100)), uint16(500))
 	f.Fuzz(func(t *testing.T, src []byte, max uint16) {
 		want, ok := fastlzByteByByte(src, int(max))
 		prefix := []byte("earlier blocks") // decoding appends, never reaching back into them
-		got, err := fastlzDecode(prefix, src, int(max))
+		got, err := fastlz.Decode(prefix, src, int(max))
 		require.Equal(t, ok, err == nil, "%v", err)
 		if ok {
 			assert.Equal(t, string(want), string(got[len(prefix):]))

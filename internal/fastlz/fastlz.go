@@ -1,8 +1,5 @@
-package fileaccess
-
-import "errors"
-
-// FastLZ is the block compressor behind Godot's COMPRESSION_FASTLZ. No Go
+// Package fastlz is the block compressor behind Godot's FastLZ modes (its
+// FileAccess COMPRESSION_FASTLZ and ENetConnection COMPRESS_FASTLZ). No Go
 // package for it is maintained, so it is written here from the format's
 // description (Ariel Mirani's FastLZ, levels 1 and 2) and checked against
 // blocks the engines wrote.
@@ -13,24 +10,27 @@ import "errors"
 // other is a match: its top three bits give the length, its low five bits
 // the high bits of the distance, and the following bytes the rest (level 2
 // extends both length and distance further).
+package fastlz
 
-// errFastLZ is the error for a FastLZ block that does not decode.
-var errFastLZ = errors.New("bad FastLZ data")
+import "errors"
+
+// ErrCorrupt is the error for a FastLZ block that does not decode.
+var ErrCorrupt = errors.New("bad FastLZ data")
 
 const (
-	fastlzMaxDistance1 = 8192 // level 1's farthest match
-	fastlzFar2         = 8191 // level 2: distances past this take two more bytes
+	maxDistance1 = 8192 // level 1's farthest match
+	far2         = 8191 // level 2: distances past this take two more bytes
 )
 
-// fastlzDecode appends to dst the decoding of src, refusing to write more
-// than max bytes, and returns the result.
-func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
+// Decode appends to dst the decoding of src, refusing to write more than
+// max bytes, and returns the result.
+func Decode(dst, src []byte, max int) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, nil
 	}
 	level := src[0]>>5 + 1
 	if level > 2 {
-		return dst, errFastLZ
+		return dst, ErrCorrupt
 	}
 	start := len(dst)
 	ctrl := int(src[0] & 31)
@@ -39,7 +39,7 @@ func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
 		if ctrl < 32 { // literals
 			n := ctrl + 1
 			if ip+n > len(src) || len(dst)-start+n > max {
-				return dst, errFastLZ
+				return dst, ErrCorrupt
 			}
 			dst = append(dst, src[ip:ip+n]...)
 			ip += n
@@ -68,22 +68,22 @@ func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
 			}
 			b, ok2 := next()
 			if !ok || !ok2 {
-				return dst, errFastLZ
+				return dst, ErrCorrupt
 			}
 			dist += b
 			if level == 2 && b == 255 && dist == 31<<8+255 {
 				hi, ok1 := next()
 				lo, ok2 := next()
 				if !ok1 || !ok2 {
-					return dst, errFastLZ
+					return dst, ErrCorrupt
 				}
-				dist = hi<<8 + lo + fastlzFar2
+				dist = hi<<8 + lo + far2
 			}
 			dist++ // the distance back from the next byte written
 			length += 3
 			from := len(dst) - dist
 			if from < start || len(dst)-start+length > max {
-				return dst, errFastLZ
+				return dst, ErrCorrupt
 			}
 			// A match that overlaps what it writes repeats the dist bytes
 			// before it: copy all there is from from, twice as much each
@@ -102,10 +102,10 @@ func fastlzDecode(dst, src []byte, max int) ([]byte, error) {
 	}
 }
 
-// fastlzEncode appends to dst src compressed at level 1, with greedy
-// matching over a hash of three bytes: simpler than FastLZ's own
-// compressor, in the same format.
-func fastlzEncode(dst, src []byte) []byte {
+// Encode appends to dst src compressed at level 1, with greedy matching
+// over a hash of three bytes: simpler than FastLZ's own compressor, in the
+// same format.
+func Encode(dst, src []byte) []byte {
 	const hashBits = 13
 	var table [1 << hashBits]int32 // position+1 of the last sequence with each hash
 	hash := func(i int) int {
@@ -125,7 +125,7 @@ func fastlzEncode(dst, src []byte) []byte {
 		h := hash(ip)
 		ref := int(table[h]) - 1
 		table[h] = int32(ip + 1)
-		if ref < 0 || ip-ref > fastlzMaxDistance1 ||
+		if ref < 0 || ip-ref > maxDistance1 ||
 			src[ref] != src[ip] || src[ref+1] != src[ip+1] || src[ref+2] != src[ip+2] {
 			ip++
 			continue
