@@ -1,0 +1,325 @@
+package enet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"sync"
+	"time"
+)
+
+// Host is an ENet host on one UDP socket: a server that accepts peers, a
+// client that connects to servers, or both. It runs two goroutines, one
+// reading datagrams and one keeping time (retransmissions, pings,
+// timeouts), until Close. Its methods are safe for concurrent use.
+type Host struct {
+	conn  net.PacketConn
+	cfg   config
+	start time.Time
+
+	mu          sync.Mutex
+	now         uint32  // ENet's clock, in milliseconds since start, from 1
+	peers       []*Peer // by incoming peer id; nil where free
+	totalQueued uint32
+	comp        compressor
+	dgram       datagram
+	sendBuf     []byte
+	compBuf     []byte
+	decompBuf   []byte
+	closed      bool
+	stats       Stats
+
+	accept chan *Peer
+	done   chan struct{}
+	wg     sync.WaitGroup
+}
+
+// Stats counts a host's traffic.
+type Stats struct {
+	DatagramsIn, DatagramsOut uint64
+	BytesIn, BytesOut         uint64
+}
+
+// Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"
+// or "udp6") and returns a Host serving it.
+func Listen(network, addr string, opts ...Option) (*Host, error) {
+	conn, err := net.ListenPacket(network, addr)
+	if err != nil {
+		return nil, err
+	}
+	return NewHost(conn, opts...), nil
+}
+
+// NewHost returns a Host on conn, which it owns from then on.
+func NewHost(conn net.PacketConn, opts ...Option) *Host {
+	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), accept: make(chan *Peer, 64), done: make(chan struct{})}
+	for _, o := range opts {
+		o(&h.cfg)
+	}
+	h.peers = make([]*Peer, h.cfg.maxPeers)
+	h.comp = h.cfg.compression.newCompressor()
+	h.now = 1
+	h.wg.Add(2)
+	go h.readLoop()
+	go h.tickLoop()
+	return h
+}
+
+// Addr is the host's local address.
+func (h *Host) Addr() net.Addr { return h.conn.LocalAddr() }
+
+// Stats returns the host's traffic so far.
+func (h *Host) Stats() Stats {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.stats
+}
+
+// Accept returns the next peer that connected to the host, once its
+// connection is verified.
+func (h *Host) Accept(ctx context.Context) (*Peer, error) {
+	select {
+	case p := <-h.accept:
+		return p, nil
+	case <-h.done:
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Connect connects to the ENet host at addr, asking for channels channels
+// (1 to 255) and sending data with the connect, and returns the peer once
+// the server has verified the connection.
+func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint32) (*Peer, error) {
+	ua, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return nil, err
+	}
+	channels = min(max(channels, 1), maxChannels)
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil, ErrClosed
+	}
+	h.tick()
+	free := -1
+	for i, q := range h.peers {
+		if q == nil {
+			free = i
+			break
+		}
+	}
+	if free < 0 {
+		h.mu.Unlock()
+		return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
+	}
+	p := h.newPeer(uint16(free), ua)
+	p.channels = make([]channel, channels)
+	p.state = stateConnecting
+	p.connectID = rand.Uint32()
+	p.windowSize = windowFor(uint32(h.cfg.outgoingBandwidth), 0)
+	if h.cfg.outgoingBandwidth == 0 {
+		p.windowSize = maxWindowSize
+	}
+	h.peers[free] = p
+	p.queueOutgoing(command{
+		cmd: cmdConnect | flagAcknowledge, channel: 0xFF,
+		outgoingPeerID: p.id, incomingSession: p.incomingSession, outgoingSession: p.outgoingSession,
+		mtu: p.mtu, windowSize: p.windowSize, channelCount: uint32(channels),
+		incomingBandwidth: uint32(h.cfg.incomingBandwidth), outgoingBandwidth: uint32(h.cfg.outgoingBandwidth),
+		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
+		connectID: p.connectID, data: data,
+	}, 0)
+	h.flushPeer(p, false)
+	h.mu.Unlock()
+	select {
+	case <-p.connected:
+		return p, nil
+	case <-p.done:
+		return nil, fmt.Errorf("enet: connect to %s: %w", addr, p.Err())
+	case <-ctx.Done():
+		p.DisconnectNow(0)
+		return nil, ctx.Err()
+	}
+}
+
+// Close disconnects every peer at once, as enet_peer_disconnect_now does,
+// closes the socket and waits for the host's goroutines.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	h.tick()
+	for _, p := range h.peers {
+		if p != nil {
+			h.disconnectNow(p, 0, ErrClosed)
+		}
+	}
+	close(h.done)
+	h.mu.Unlock()
+	err := h.conn.Close()
+	h.wg.Wait()
+	return err
+}
+
+// newPeer makes a peer in slot id, with ENet's defaults.
+func (h *Host) newPeer(id uint16, addr *net.UDPAddr) *Peer {
+	p := &Peer{host: h, id: id, addr: addr, incomingSession: 0xFF, outgoingSession: 0xFF,
+		ready: make(chan struct{}, 1), done: make(chan struct{}), connected: make(chan struct{})}
+	p.reset(uint32(h.cfg.mtu))
+	return p
+}
+
+// notifyConnect makes a verified peer connected: a client's Connect
+// returns it, a server's Accept.
+func (h *Host) notifyConnect(p *Peer) {
+	server := p.state == stateAcknowledgingConnect
+	p.state = stateConnected
+	p.verify = nil
+	p.connectedOnce.Do(func() { close(p.connected) })
+	if server {
+		select {
+		case h.accept <- p:
+		default:
+			// Nobody accepts: the peer is refused rather than queued without bound.
+			h.disconnectNow(p, 0, ErrTooManyPeers)
+		}
+	}
+}
+
+// endPeer forgets a peer: it frees the slot, drops its queues, and closes
+// Done with err as the reason. Packets already received stay readable.
+func (h *Host) endPeer(p *Peer, err error) {
+	if p.err != nil {
+		return
+	}
+	if int(p.id) < len(h.peers) && h.peers[p.id] == p {
+		h.peers[p.id] = nil
+	}
+	p.state = stateDisconnected
+	p.resetQueues()
+	p.err = err
+	p.doneOnce.Do(func() { close(p.done) })
+}
+
+// notifyDisconnect drops a peer that stopped answering.
+func (h *Host) notifyDisconnect(p *Peer, err error) { h.endPeer(p, err) }
+
+// disconnect starts a graceful disconnect (enet_peer_disconnect).
+func (h *Host) disconnect(p *Peer, data uint32) {
+	switch p.state {
+	case stateDisconnecting, stateDisconnected, stateAcknowledgingDisconnect, stateZombie:
+		return
+	}
+	connected := p.state == stateConnected || p.state == stateDisconnectLater
+	p.resetQueues()
+	c := command{cmd: cmdDisconnect, channel: 0xFF, data: data}
+	if connected {
+		c.cmd |= flagAcknowledge
+	} else {
+		c.cmd |= flagUnsequenced
+	}
+	p.queueOutgoing(c, 0)
+	if connected {
+		p.state = stateDisconnecting
+		h.flushPeer(p, false)
+		return
+	}
+	h.flushPeer(p, false)
+	h.endPeer(p, errLocalDisconnect)
+}
+
+// disconnectNow sends one unacknowledged disconnect and forgets the peer
+// (enet_peer_disconnect_now).
+func (h *Host) disconnectNow(p *Peer, data uint32, reason error) {
+	if p.state == stateDisconnected {
+		return
+	}
+	if p.state != stateZombie && p.state != stateDisconnecting {
+		p.resetQueues()
+		p.queueOutgoing(command{cmd: cmdDisconnect | flagUnsequenced, channel: 0xFF, data: data}, 0)
+		h.flushPeer(p, false)
+	}
+	h.endPeer(p, reason)
+}
+
+// write sends a datagram; a failed send is lost as a datagram is.
+func (h *Host) write(b []byte, to *net.UDPAddr) {
+	if _, err := h.conn.WriteTo(b, to); err == nil {
+		h.stats.DatagramsOut++
+		h.stats.BytesOut += uint64(len(b))
+	}
+}
+
+// tick reads the clock.
+func (h *Host) tick() {
+	h.now = uint32(time.Since(h.start).Milliseconds()) + 1
+}
+
+// readLoop handles datagrams as they come.
+func (h *Host) readLoop() {
+	defer h.wg.Done()
+	buf := make([]byte, maxMTU+1)
+	for {
+		n, addr, err := h.conn.ReadFrom(buf)
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			select {
+			case <-h.done:
+				return
+			default:
+			}
+			continue
+		}
+		ua, ok := addr.(*net.UDPAddr)
+		if !ok || n > maxMTU {
+			continue
+		}
+		h.mu.Lock()
+		h.stats.DatagramsIn++
+		h.stats.BytesIn += uint64(n)
+		if !h.closed {
+			h.tick()
+			h.handleDatagram(buf[:n], ua)
+		}
+		h.mu.Unlock()
+	}
+}
+
+// tickLoop retransmits, pings and times out, every cfg.tick.
+func (h *Host) tickLoop() {
+	defer h.wg.Done()
+	t := time.NewTicker(h.cfg.tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.done:
+			return
+		case <-t.C:
+		}
+		h.mu.Lock()
+		h.tick()
+		for _, p := range h.peers {
+			if p == nil {
+				continue
+			}
+			if p.state == stateAcknowledgingConnect {
+				// Not verified yet: nothing is sent again on a timer.
+				if timeDiff(h.now, p.connectTime) >= p.timeoutMinimum {
+					h.endPeer(p, ErrTimeout)
+				}
+				continue
+			}
+			h.flushPeer(p, true)
+		}
+		h.mu.Unlock()
+	}
+}

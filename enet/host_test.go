@@ -1,0 +1,124 @@
+package enet
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pair connects a client host to a server host on loopback.
+func pair(t *testing.T, channels int, opts ...Option) (server, client *Host, sp, cp *Peer) {
+	t.Helper()
+	server, err := Listen("udp", "127.0.0.1:0", opts...)
+	require.NoError(t, err)
+	t.Cleanup(func() { server.Close() })
+	client, err = Listen("udp", "127.0.0.1:0", opts...)
+	require.NoError(t, err)
+	t.Cleanup(func() { client.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cp, err = client.Connect(ctx, server.Addr().String(), channels, 42)
+	require.NoError(t, err)
+	sp, err = server.Accept(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, uint32(42), sp.ConnectData())
+	return server, client, sp, cp
+}
+
+func receive(t *testing.T, p *Peer) Packet {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	pk, err := p.Receive(ctx)
+	require.NoError(t, err)
+	return pk
+}
+
+func TestSendKinds(t *testing.T) {
+	for _, comp := range []Compression{CompressNone, CompressRangeCoder, CompressZlib} {
+		for _, sum := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/checksum=%v", comp, sum), func(t *testing.T) {
+				opts := []Option{WithCompression(comp)}
+				if sum {
+					opts = append(opts, WithChecksum())
+				}
+				_, _, sp, cp := pair(t, 4, opts...)
+				cases := []struct {
+					ch    uint8
+					size  int
+					flags Flag
+				}{
+					{0, 10, Reliable}, {1, 100, 0}, {2, 50, Unsequenced},
+					{0, 5000, Reliable}, {3, 100000, Reliable}, {1, 3000, UnreliableFragment},
+					{1, 0, Reliable},
+				}
+				for i, c := range cases {
+					data := bytes.Repeat([]byte{byte(i + 1)}, c.size)
+					require.NoError(t, cp.Send(c.ch, data, c.flags))
+					pk := receive(t, sp)
+					assert.Equal(t, c.ch, pk.Channel, "case %d", i)
+					assert.Equal(t, data, pk.Data, "case %d", i)
+					require.NoError(t, sp.Send(c.ch, data, c.flags))
+					assert.Equal(t, data, receive(t, cp).Data, "case %d back", i)
+				}
+			})
+		}
+	}
+}
+
+func TestReliableOrder(t *testing.T) {
+	_, _, sp, cp := pair(t, 2)
+	const n = 2000
+	go func() {
+		for i := 0; i < n; i++ {
+			for cp.Send(uint8(i%2), []byte(fmt.Sprint(i)), Reliable) != nil {
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}()
+	next := [2]int{0, 1}
+	for i := 0; i < n; i++ {
+		pk := receive(t, sp)
+		assert.Equal(t, fmt.Sprint(next[pk.Channel]), string(pk.Data))
+		next[pk.Channel] += 2
+	}
+}
+
+func TestDisconnect(t *testing.T) {
+	_, _, sp, cp := pair(t, 1)
+	require.NoError(t, cp.Send(0, []byte("bye"), Reliable))
+	cp.Disconnect(7)
+	assert.Equal(t, "bye", string(receive(t, sp).Data))
+	select {
+	case <-sp.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("server peer not ended")
+	}
+	var de *DisconnectError
+	require.True(t, errors.As(sp.Err(), &de), "%v", sp.Err())
+	assert.Equal(t, uint32(7), de.Data)
+	select {
+	case <-cp.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("client peer not ended")
+	}
+	assert.ErrorIs(t, cp.Err(), ErrDisconnected)
+}
+
+func TestTimeout(t *testing.T) {
+	server, _, _, cp := pair(t, 1)
+	cp.SetTimeout(0, 200*time.Millisecond, 500*time.Millisecond)
+	require.NoError(t, server.conn.Close()) // the server vanishes without a word
+	select {
+	case <-cp.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("client peer not ended")
+	}
+	assert.ErrorIs(t, cp.Err(), ErrTimeout)
+}

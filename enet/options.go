@@ -1,0 +1,94 @@
+package enet
+
+import "time"
+
+// config is a host's settings.
+type config struct {
+	maxPeers          int
+	channelLimit      int
+	incomingBandwidth int
+	outgoingBandwidth int
+	mtu               int
+	checksum          bool
+	compression       Compression
+	maxPacketSize     int
+	maxWaitingData    int
+	maxSendQueue      int
+	duplicatePeers    int
+	tick              time.Duration
+}
+
+// defaultConfig is ENet's enet_host_create with Godot's defaults.
+func defaultConfig() config {
+	return config{
+		maxPeers:       32,
+		channelLimit:   maxChannels,
+		mtu:            defaultMTU,
+		maxPacketSize:  32 << 20,
+		maxWaitingData: 32 << 20,
+		maxSendQueue:   32 << 20,
+		duplicatePeers: maxPeerID,
+		tick:           5 * time.Millisecond,
+	}
+}
+
+// Option configures a Host.
+type Option func(*config)
+
+// WithMaxPeers sets how many peers the host holds at once, connected or
+// connecting (ENet's peerCount; at most 4095). Default 32.
+func WithMaxPeers(n int) Option {
+	return func(c *config) { c.maxPeers = min(max(n, 1), maxPeerID) }
+}
+
+// WithChannelLimit caps the channels a peer gets, whatever it asks for
+// (1 to 255). Default 255.
+func WithChannelLimit(n int) Option {
+	return func(c *config) { c.channelLimit = min(max(n, 1), maxChannels) }
+}
+
+// WithBandwidth sets the host's incoming and outgoing bandwidth in bytes
+// per second, which ENet uses to size each peer's send window; 0 means
+// unlimited (the default).
+func WithBandwidth(incoming, outgoing int) Option {
+	return func(c *config) { c.incomingBandwidth, c.outgoingBandwidth = max(incoming, 0), max(outgoing, 0) }
+}
+
+// WithMTU sets the largest datagram the host sends (576 to 4096). Default
+// 1392, ENet's.
+func WithMTU(n int) Option {
+	return func(c *config) { c.mtu = min(max(n, minMTU), maxMTU) }
+}
+
+// WithChecksum makes the host put ENet's CRC-32 in every datagram and
+// check it on every datagram it receives. Both sides must agree.
+func WithChecksum() Option { return func(c *config) { c.checksum = true } }
+
+// WithCompression sets how the host compresses its datagrams; both sides
+// must agree. Default CompressNone.
+func WithCompression(m Compression) Option { return func(c *config) { c.compression = m } }
+
+// WithMaxPacketSize sets the largest packet the host sends or takes, whole
+// or in fragments. Default 32 MiB, ENet's.
+func WithMaxPacketSize(n int) Option { return func(c *config) { c.maxPacketSize = max(n, 1) } }
+
+// WithMaxWaitingData bounds the bytes a peer's received packets and
+// fragments may hold until Receive takes them; past it, the peer's
+// datagrams are dropped (so it sends them again, reliable ones). Default
+// 32 MiB, ENet's.
+func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingData = max(n, 1) } }
+
+// WithMaxSendQueue bounds the bytes queued for a peer and not yet sent;
+// past it, Send returns ErrQueueFull. Default 32 MiB.
+func WithMaxSendQueue(n int) Option { return func(c *config) { c.maxSendQueue = max(n, 1) } }
+
+// WithDuplicatePeers caps the peers from one IP address. Default 4095.
+func WithDuplicatePeers(n int) Option {
+	return func(c *config) { c.duplicatePeers = min(max(n, 1), maxPeerID) }
+}
+
+// WithTick sets how often the host checks for retransmissions, pings and
+// timeouts. Default 5 ms.
+func WithTick(d time.Duration) Option {
+	return func(c *config) { c.tick = max(d, time.Millisecond) }
+}

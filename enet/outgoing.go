@@ -1,0 +1,482 @@
+package enet
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// What a peer sends: packets become commands (fragments when over the MTU),
+// commands are numbered per channel, and flushPeer packs acknowledgements
+// and commands into datagrams of at most the MTU, retransmitting reliable
+// ones whose time is up (protocol.c: enet_protocol_send_outgoing_commands
+// and the functions it calls; peer.c: enet_peer_send).
+
+// send queues a packet (enet_peer_send).
+func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
+	h := p.host
+	if p.state != stateConnected {
+		return fmt.Errorf("enet: send: %w", ErrNotConnected)
+	}
+	if int(chID) >= len(p.channels) {
+		return fmt.Errorf("enet: send on channel %d of %d: %w", chID, len(p.channels), ErrChannel)
+	}
+	if len(data) > h.cfg.maxPacketSize {
+		return fmt.Errorf("enet: send of %d bytes, over MaxPacketSize %d: %w", len(data), h.cfg.maxPacketSize, ErrTooLarge)
+	}
+	if p.queuedBytes+len(data) > h.cfg.maxSendQueue {
+		return fmt.Errorf("enet: %d bytes queued for the peer: %w", p.queuedBytes, ErrQueueFull)
+	}
+	ch := &p.channels[chID]
+	data = append(make([]byte, 0, len(data)), data...) // never nil: nil marks commands without a packet
+	p.queuedBytes += len(data)
+	fragLen := int(p.mtu) - 4 - commandSizes[cmdSendFragment]
+	if h.cfg.checksum {
+		fragLen -= 4
+	}
+	if len(data) > fragLen {
+		count := (len(data) + fragLen - 1) / fragLen
+		if count > maxFragmentSize {
+			return fmt.Errorf("enet: send of %d bytes in %d fragments: %w", len(data), count, ErrTooLarge)
+		}
+		var c command
+		if flags&(Reliable|UnreliableFragment) == UnreliableFragment && ch.outUnreliableSeq < 0xFFFF {
+			c.cmd, c.startSeq = cmdSendUnreliableFragment, ch.outUnreliableSeq+1
+		} else {
+			c.cmd, c.startSeq = cmdSendFragment|flagAcknowledge, ch.outReliableSeq+1
+		}
+		c.channel = chID
+		c.fragmentCount, c.totalLength = uint32(count), uint32(len(data))
+		for i := 0; i < count; i++ {
+			off := i * fragLen
+			c.fragmentNumber, c.fragmentOffset = uint32(i), uint32(off)
+			c.payload = data[off:min(off+fragLen, len(data))]
+			p.queueOutgoing(c, uint32(off))
+		}
+		return nil
+	}
+	c := command{channel: chID, payload: data}
+	switch {
+	case flags&(Reliable|Unsequenced) == Unsequenced:
+		c.cmd = cmdSendUnsequenced | flagUnsequenced
+	case flags&Reliable != 0 || ch.outUnreliableSeq >= 0xFFFF:
+		c.cmd = cmdSendReliable | flagAcknowledge
+	default:
+		c.cmd = cmdSendUnreliable
+	}
+	p.queueOutgoing(c, 0)
+	return nil
+}
+
+// queueOutgoing numbers a command and queues it
+// (enet_peer_setup_outgoing_command).
+func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
+	o := &outgoing{cmd: c, fragOffset: fragOffset}
+	if c.channel == 0xFF {
+		p.outgoingReliableSeq++
+		o.reliableSeq = p.outgoingReliableSeq
+	} else {
+		ch := &p.channels[c.channel]
+		switch {
+		case c.cmd&flagAcknowledge != 0:
+			ch.outReliableSeq++
+			ch.outUnreliableSeq = 0
+			o.reliableSeq = ch.outReliableSeq
+		case c.cmd&flagUnsequenced != 0:
+			p.outgoingUnsequencedGroup++
+		default:
+			if fragOffset == 0 {
+				ch.outUnreliableSeq++
+			}
+			o.reliableSeq, o.unreliableSeq = ch.outReliableSeq, ch.outUnreliableSeq
+		}
+	}
+	o.cmd.seq = o.reliableSeq
+	p.host.totalQueued++
+	o.queueTime = p.host.totalQueued
+	switch o.cmd.number() {
+	case cmdSendUnreliable:
+		o.cmd.unreliableSeq = o.unreliableSeq
+	case cmdSendUnsequenced:
+		o.cmd.unreliableSeq = p.outgoingUnsequencedGroup
+	}
+	if c.cmd&flagAcknowledge != 0 && c.payload != nil {
+		p.outgoingReliable = append(p.outgoingReliable, o)
+	} else {
+		p.outgoing = append(p.outgoing, o)
+	}
+	return o
+}
+
+// ping queues a ping (enet_peer_ping).
+func (p *Peer) ping() {
+	if p.state == stateConnected {
+		p.queueOutgoing(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF}, 0)
+	}
+}
+
+// queueAck queues the acknowledgement of a command
+// (enet_peer_queue_acknowledgement).
+func (p *Peer) queueAck(c *command, sentTime uint16) {
+	if int(c.channel) < len(p.channels) {
+		ch := &p.channels[c.channel]
+		w, cur := ch.window(c.seq)
+		if w >= cur+freeReliableWindows-1 && w <= cur+freeReliableWindows {
+			return
+		}
+	}
+	p.acks = append(p.acks, ack{channel: c.channel, seq: c.seq, sentTime: sentTime, command: c.number()})
+}
+
+// datagram is the datagram being packed for a peer.
+type datagram struct {
+	buf      []byte // 4 bytes of header room, then commands
+	sentTime bool   // the datagram carries a command to acknowledge
+	commands int
+}
+
+// room is what is left of the MTU.
+func (d *datagram) room(mtu uint32) int { return int(mtu) - len(d.buf) }
+
+// maxCommands is ENet's limit of commands per datagram.
+const maxCommands = 32
+
+// flushPeer sends what the peer has to send, in as many datagrams as it
+// takes (one pass of enet_protocol_send_outgoing_commands for one peer).
+// With checkTimeouts it also retransmits and times out.
+func (h *Host) flushPeer(p *Peer, checkTimeouts bool) {
+	for pass := 0; pass < 64; pass++ {
+		if p.state == stateDisconnected || p.state == stateZombie {
+			return
+		}
+		p.continueSending = false
+		d := &h.dgram
+		d.buf = append(d.buf[:0], 0, 0, 0, 0) // peer id and sent time, filled in by sendDatagram
+		d.sentTime, d.commands = false, 0
+		if len(p.acks) > 0 {
+			h.packAcks(p, d)
+		}
+		if checkTimeouts && len(p.sentReliable) > 0 && timeGreaterEqual(h.now, p.nextTimeout) && h.checkTimeouts(p) {
+			return
+		}
+		canPing := true
+		if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 {
+			canPing = h.packCommands(p, d)
+		}
+		if canPing && len(p.sentReliable) == 0 && timeDiff(h.now, p.lastReceiveTime) >= p.pingInterval &&
+			d.room(p.mtu) >= commandSizes[cmdPing] && p.state == stateConnected {
+			p.ping()
+			h.packCommands(p, d)
+		}
+		if d.commands > 0 {
+			h.sendDatagram(p, d)
+		}
+		if p.zombie {
+			h.endPeer(p, &DisconnectError{Data: p.eventData})
+			return
+		}
+		if p.state == stateDisconnectLater && !p.hasOutgoing() {
+			h.disconnect(p, p.eventData)
+		}
+		if !p.continueSending {
+			return
+		}
+	}
+}
+
+// packAcks adds acknowledgements (enet_protocol_send_acknowledgements).
+func (h *Host) packAcks(p *Peer, d *datagram) {
+	n := 0
+	for _, a := range p.acks {
+		if d.commands >= maxCommands || d.room(p.mtu) < commandSizes[cmdAcknowledge] {
+			p.continueSending = true
+			break
+		}
+		c := command{cmd: cmdAcknowledge, channel: a.channel, seq: a.seq, ackSeq: a.seq, ackSentTime: a.sentTime}
+		d.buf = appendCommand(d.buf, &c)
+		d.commands++
+		n++
+		if a.command == cmdDisconnect {
+			p.zombie = true // gone once this acknowledgement is sent
+		}
+	}
+	rest := copy(p.acks, p.acks[n:])
+	p.acks = p.acks[:rest]
+}
+
+// packCommands adds queued commands, oldest first, within the reliable
+// windows and the throttled window of data in flight; it reports whether a
+// ping may be added (enet_protocol_check_outgoing_commands).
+func (h *Host) packCommands(p *Peer, d *datagram) bool {
+	canPing, windowWrap := true, false
+	oi, ri := 0, 0
+	var keepOut, keepRel []*outgoing
+	for {
+		var o *outgoing
+		fromRel := false
+		switch {
+		case oi < len(p.outgoing) && (ri >= len(p.outgoingReliable) || !timeLess(p.outgoingReliable[ri].queueTime, p.outgoing[oi].queueTime)):
+			o = p.outgoing[oi]
+			oi++
+		case ri < len(p.outgoingReliable):
+			o, fromRel = p.outgoingReliable[ri], true
+			ri++
+		}
+		if o == nil {
+			break
+		}
+		var ch *channel
+		var window uint16
+		if o.cmd.cmd&flagAcknowledge != 0 {
+			if int(o.cmd.channel) < len(p.channels) {
+				ch = &p.channels[o.cmd.channel]
+				window = o.reliableSeq / reliableWindowSize
+				if windowWrap {
+					h.keep(&keepOut, &keepRel, o, fromRel)
+					continue
+				}
+				if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
+					(ch.reliableWindows[(window+reliableWindows-1)%reliableWindows] >= reliableWindowSize ||
+						ch.usedReliableWindows&((((1<<(freeReliableWindows+2))-1)<<window)|
+							(((1<<(freeReliableWindows+2))-1)>>(reliableWindows-window))) != 0) {
+					windowWrap = true
+					h.keep(&keepOut, &keepRel, o, fromRel)
+					keepRel = append(keepRel, p.outgoingReliable[ri:]...)
+					ri = len(p.outgoingReliable)
+					continue
+				}
+			}
+			if o.cmd.payload != nil {
+				window := p.throttle * p.windowSize / throttleScale
+				if p.reliableDataInTransit+uint32(len(o.cmd.payload)) > max(window, p.mtu) {
+					h.keep(&keepOut, &keepRel, o, fromRel)
+					keepRel = append(keepRel, p.outgoingReliable[ri:]...)
+					ri = len(p.outgoingReliable)
+					continue
+				}
+			}
+			canPing = false
+		}
+		size := o.cmd.wireSize()
+		if d.commands >= maxCommands || d.room(p.mtu) < size {
+			p.continueSending = true
+			h.keep(&keepOut, &keepRel, o, fromRel)
+			break
+		}
+		if o.cmd.cmd&flagAcknowledge != 0 {
+			if ch != nil && o.sendAttempts < 1 {
+				ch.usedReliableWindows |= 1 << window
+				ch.reliableWindows[window]++
+			}
+			o.sendAttempts++
+			if o.rtTimeout == 0 {
+				o.rtTimeout = p.rtt + 4*p.rttVar
+			}
+			if len(p.sentReliable) == 0 {
+				p.nextTimeout = h.now + o.rtTimeout
+			}
+			p.sentReliable = append(p.sentReliable, o)
+			o.sentTime = h.now
+			d.sentTime = true
+			p.reliableDataInTransit += uint32(len(o.cmd.payload))
+		} else {
+			if o.cmd.payload != nil && o.fragOffset == 0 {
+				p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
+				if p.throttleCounter > p.throttle {
+					// Throttled: drop the packet, all its fragments.
+					p.queuedBytes -= len(o.cmd.payload)
+					for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
+						p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
+						p.queuedBytes -= len(p.outgoing[oi].cmd.payload)
+						oi++
+					}
+					continue
+				}
+			}
+		}
+		if o.cmd.payload != nil {
+			p.queuedBytes -= len(o.cmd.payload)
+		}
+		d.buf = appendCommand(d.buf, &o.cmd)
+		d.buf = append(d.buf, o.cmd.payload...)
+		d.commands++
+		p.packetsSent++
+	}
+	keepOut = append(keepOut, p.outgoing[oi:]...)
+	keepRel = append(keepRel, p.outgoingReliable[ri:]...)
+	p.outgoing, p.outgoingReliable = keepOut, keepRel
+	return canPing
+}
+
+// keep puts back a command that stays queued, in its queue's order.
+func (h *Host) keep(out, rel *[]*outgoing, o *outgoing, fromRel bool) {
+	if fromRel {
+		*rel = append(*rel, o)
+	} else {
+		*out = append(*out, o)
+	}
+}
+
+// sendDatagram finishes the header (sent time, session, compression,
+// checksum) and sends the datagram. The checksum covers the commands as
+// they are before compression, as ENet computes it.
+func (h *Host) sendDatagram(p *Peer, d *datagram) {
+	flags := uint16(0)
+	body := d.buf[4:]
+	hdr := 2
+	if d.sentTime {
+		flags |= headerSentTime
+		binary.BigEndian.PutUint16(d.buf[2:], uint16(h.now))
+		hdr = 4
+	}
+	var packed []byte
+	if h.comp != nil {
+		if c := h.comp.compress(h.compBuf[:0], body, len(body)); c != nil && len(c) < len(body) {
+			h.compBuf = c[:0]
+			flags |= headerCompressed
+			packed = c
+		}
+	}
+	if p.outgoingPeerID < maxPeerID {
+		flags |= uint16(p.outgoingSession) << headerSessionShift
+	}
+	binary.BigEndian.PutUint16(d.buf, p.outgoingPeerID|flags)
+	out := append(h.sendBuf[:0], d.buf[:hdr]...)
+	if h.cfg.checksum {
+		id := uint32(0)
+		if p.outgoingPeerID < maxPeerID {
+			id = p.connectID
+		}
+		out = binary.BigEndian.AppendUint32(out, id)
+		sum := checksum(append(out, body...))
+		binary.BigEndian.PutUint32(out[hdr:], sum)
+	}
+	if packed != nil {
+		body = packed
+	}
+	out = append(out, body...)
+	h.sendBuf = out[:0]
+	p.lastSendTime = h.now
+	if p.packetLossEpoch == 0 {
+		p.packetLossEpoch = h.now
+	} else if timeDiff(h.now, p.packetLossEpoch) >= packetLossInterval && p.packetsSent > 0 {
+		loss := uint32(uint64(p.packetsLost) * packetLossScale / uint64(p.packetsSent))
+		diff := loss - p.packetLoss
+		if loss < p.packetLoss {
+			diff = p.packetLoss - loss
+		}
+		p.packetLossVar = (p.packetLossVar*3 + diff) / 4
+		p.packetLoss = (p.packetLoss*7 + loss) / 8
+		p.packetLossEpoch, p.packetsSent, p.packetsLost = h.now, 0, 0
+	}
+	h.write(out, p.addr)
+}
+
+// checkTimeouts requeues the reliable commands whose acknowledgement is
+// late, doubling their timeout, or drops the peer when it has been silent
+// too long (enet_protocol_check_timeouts). It reports a drop.
+func (h *Host) checkTimeouts(p *Peer) bool {
+	var resendOut, resendRel []*outgoing
+	kept := p.sentReliable[:0]
+	for i, o := range p.sentReliable {
+		if timeDiff(h.now, o.sentTime) < o.rtTimeout {
+			kept = append(kept, o)
+			continue
+		}
+		if p.earliestTimeout == 0 || timeLess(o.sentTime, p.earliestTimeout) {
+			p.earliestTimeout = o.sentTime
+		}
+		if p.earliestTimeout != 0 && (timeDiff(h.now, p.earliestTimeout) >= p.timeoutMaximum ||
+			(uint32(1)<<min(o.sendAttempts-1, 31) >= p.timeoutLimit && timeDiff(h.now, p.earliestTimeout) >= p.timeoutMinimum)) {
+			kept = append(kept, p.sentReliable[i:]...)
+			p.sentReliable = kept
+			h.notifyDisconnect(p, ErrTimeout)
+			return true
+		}
+		p.packetsLost++
+		o.rtTimeout *= 2
+		if o.cmd.payload != nil {
+			p.reliableDataInTransit -= uint32(len(o.cmd.payload))
+			p.queuedBytes += len(o.cmd.payload)
+			resendRel = append(resendRel, o)
+		} else {
+			resendOut = append(resendOut, o)
+		}
+	}
+	p.sentReliable = kept
+	if len(kept) > 0 {
+		p.nextTimeout = kept[0].sentTime + kept[0].rtTimeout
+	}
+	p.outgoing = append(resendOut, p.outgoing...)
+	p.outgoingReliable = append(resendRel, p.outgoingReliable...)
+	return false
+}
+
+// removeSentReliable takes an acknowledged command out of the sent list
+// and returns its command number, 0 if there was none
+// (enet_protocol_remove_sent_reliable_command).
+func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
+	var o *outgoing
+	wasSent := true
+	at := -1
+	for i, s := range p.sentReliable {
+		if s.reliableSeq == seq && s.cmd.channel == chID {
+			o, at = s, i
+			break
+		}
+	}
+	if o == nil {
+		wasSent = false
+		o, at = findSentCommand(p.outgoing, seq, chID)
+		fromRel := false
+		if o == nil {
+			o, at = findSentCommand(p.outgoingReliable, seq, chID)
+			fromRel = true
+		}
+		if o == nil {
+			return 0
+		}
+		if fromRel {
+			p.outgoingReliable = append(p.outgoingReliable[:at], p.outgoingReliable[at+1:]...)
+			p.queuedBytes -= len(o.cmd.payload)
+		} else {
+			p.outgoing = append(p.outgoing[:at], p.outgoing[at+1:]...)
+		}
+	} else {
+		p.sentReliable = append(p.sentReliable[:at], p.sentReliable[at+1:]...)
+	}
+	if int(chID) < len(p.channels) {
+		ch := &p.channels[chID]
+		w := seq / reliableWindowSize
+		if ch.reliableWindows[w] > 0 {
+			ch.reliableWindows[w]--
+			if ch.reliableWindows[w] == 0 {
+				ch.usedReliableWindows &^= 1 << w
+			}
+		}
+	}
+	if o.cmd.payload != nil && wasSent {
+		p.reliableDataInTransit -= uint32(len(o.cmd.payload))
+	}
+	if len(p.sentReliable) > 0 {
+		f := p.sentReliable[0]
+		p.nextTimeout = f.sentTime + f.rtTimeout
+	}
+	return o.cmd.number()
+}
+
+// findSentCommand finds a command that was sent and queued again for
+// retransmission (enet_protocol_find_sent_reliable_command).
+func findSentCommand(q []*outgoing, seq uint16, chID uint8) (*outgoing, int) {
+	for i, o := range q {
+		if o.cmd.cmd&flagAcknowledge == 0 {
+			continue
+		}
+		if o.sendAttempts < 1 {
+			break
+		}
+		if o.reliableSeq == seq && o.cmd.channel == chID {
+			return o, i
+		}
+	}
+	return nil, -1
+}

@@ -1,0 +1,490 @@
+package enet
+
+import (
+	"encoding/binary"
+	"net"
+)
+
+// What a host does with a datagram it receives (protocol.c:
+// enet_protocol_handle_incoming_commands and the handlers it calls). A
+// datagram that breaks a rule is dropped from the command that breaks it
+// on, as ENet drops it; nothing in it is trusted before it is checked.
+
+// handleDatagram processes one datagram from addr.
+func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
+	hd, n := parseHeader(b, h.cfg.checksum)
+	if n == 0 {
+		return
+	}
+	var p *Peer
+	if hd.peerID != maxPeerID {
+		if int(hd.peerID) >= len(h.peers) {
+			return
+		}
+		p = h.peers[hd.peerID]
+		if p == nil || p.state == stateDisconnected || p.state == stateZombie || !sameAddr(p.addr, from) ||
+			(p.outgoingPeerID < maxPeerID && hd.session != p.incomingSession) {
+			return
+		}
+	}
+	if hd.flags&headerCompressed != 0 {
+		if h.comp == nil {
+			return
+		}
+		out, err := h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], maxMTU-n)
+		if err != nil || len(out) == n {
+			return
+		}
+		h.decompBuf = out[:0]
+		b = out
+	}
+	if h.cfg.checksum {
+		id := uint32(0)
+		if p != nil {
+			id = p.connectID
+		}
+		binary.BigEndian.PutUint32(b[n-4:], id)
+		if checksum(b) != hd.checksum {
+			return
+		}
+	}
+	rest := b[n:]
+	for len(rest) > 0 {
+		c, size := parseCommand(rest)
+		if size == 0 {
+			break
+		}
+		rest = rest[size:]
+		num := c.number()
+		if p == nil && num != cmdConnect {
+			break
+		}
+		ok := true
+		switch num {
+		case cmdAcknowledge:
+			ok = h.handleAck(p, &c)
+		case cmdConnect:
+			if p != nil {
+				ok = false
+				break
+			}
+			p = h.handleConnect(&c, from)
+			ok = p != nil
+		case cmdVerifyConnect:
+			ok = h.handleVerifyConnect(p, &c)
+		case cmdDisconnect:
+			h.handleDisconnect(p, &c)
+		case cmdPing, cmdBandwidthLimit, cmdThrottleConfigure:
+			ok = p.state == stateConnected || p.state == stateDisconnectLater
+			if ok {
+				h.handleSettings(p, &c)
+			}
+		case cmdSendReliable, cmdSendUnreliable, cmdSendUnsequenced:
+			ok = h.handleSend(p, &c)
+		case cmdSendFragment, cmdSendUnreliableFragment:
+			ok = h.handleFragment(p, &c)
+		}
+		if !ok || p == nil || p.state == stateDisconnected {
+			break
+		}
+		if c.cmd&flagAcknowledge != 0 {
+			if hd.flags&headerSentTime == 0 {
+				break
+			}
+			switch p.state {
+			case stateDisconnecting, stateAcknowledgingConnect, stateDisconnected, stateZombie:
+			case stateAcknowledgingDisconnect:
+				if num == cmdDisconnect {
+					p.queueAck(&c, hd.sentTime)
+				}
+			default:
+				p.queueAck(&c, hd.sentTime)
+			}
+		}
+	}
+	if p != nil {
+		h.flushPeer(p, false)
+	}
+}
+
+func sameAddr(a, b *net.UDPAddr) bool { return a.Port == b.Port && a.IP.Equal(b.IP) }
+
+// handleAck takes an acknowledgement: the round trip it measures, and the
+// command it acknowledges (enet_protocol_handle_acknowledge).
+func (h *Host) handleAck(p *Peer, c *command) bool {
+	if p.state == stateDisconnected || p.state == stateZombie {
+		return true
+	}
+	sent := uint32(c.ackSentTime) | h.now&0xFFFF0000
+	if sent&0x8000 > h.now&0x8000 {
+		sent -= 0x10000
+	}
+	if timeLess(h.now, sent) {
+		return true
+	}
+	rtt := max(timeDiff(h.now, sent), 1)
+	if p.lastReceiveTime > 0 {
+		p.throttleFor(rtt)
+		p.rttVar -= p.rttVar / 4
+		if rtt >= p.rtt {
+			diff := rtt - p.rtt
+			p.rttVar += diff / 4
+			p.rtt += diff / 8
+		} else {
+			diff := p.rtt - rtt
+			p.rttVar += diff / 4
+			p.rtt -= diff / 8
+		}
+	} else {
+		p.rtt, p.rttVar = rtt, (rtt+1)/2
+	}
+	p.lowestRTT = min(p.lowestRTT, p.rtt)
+	p.highestRTTVar = max(p.highestRTTVar, p.rttVar)
+	if p.throttleEpoch == 0 || timeDiff(h.now, p.throttleEpoch) >= p.throttleInterval {
+		p.lastRTT, p.lastRTTVar = p.lowestRTT, max(p.highestRTTVar, 1)
+		p.lowestRTT, p.highestRTTVar = p.rtt, p.rttVar
+		p.throttleEpoch = h.now
+	}
+	p.lastReceiveTime = max(h.now, 1)
+	p.earliestTimeout = 0
+	acked := h.removeSentReliable(p, c.ackSeq, c.channel)
+	switch p.state {
+	case stateAcknowledgingConnect:
+		if acked != cmdVerifyConnect {
+			return false
+		}
+		h.notifyConnect(p)
+	case stateDisconnecting:
+		if acked != cmdDisconnect {
+			return false
+		}
+		h.endPeer(p, errLocalDisconnect)
+	case stateDisconnectLater:
+		if !p.hasOutgoing() {
+			h.disconnect(p, p.eventData)
+		}
+	}
+	return true
+}
+
+// windowFor is the send window a peer gets from two bandwidths, as ENet
+// sizes it (bandwidth / 64 KiB × 4 KiB, within the protocol's bounds; no
+// limit when both are 0).
+func windowFor(a, b uint32) uint32 {
+	w := uint32(maxWindowSize)
+	switch {
+	case a == 0 && b == 0:
+	case a == 0 || b == 0:
+		w = max(a, b) / windowSizeScale * minWindowSize
+	default:
+		w = min(a, b) / windowSizeScale * minWindowSize
+	}
+	return min(max(w, minWindowSize), maxWindowSize)
+}
+
+// nextSession is the session id after s (2 bits), never equal to avoid.
+func nextSession(s, avoid uint8) uint8 {
+	s = (s + 1) & 3
+	if s == avoid {
+		s = (s + 1) & 3
+	}
+	return s
+}
+
+// handleConnect takes a connect from a new peer and answers with a
+// verify-connect (enet_protocol_handle_connect). Unlike ENet, a peer not
+// yet verified is not sent anything again on a timer: only a repeated
+// connect makes the host repeat its answer, so that a spoofed source gets
+// at most one datagram, no larger, per datagram it sent.
+func (h *Host) handleConnect(c *command, from *net.UDPAddr) *Peer {
+	if c.channelCount < 1 || c.channelCount > maxChannels || h.closed {
+		return nil
+	}
+	free, duplicates := -1, 0
+	oldestPending := -1
+	for i, q := range h.peers {
+		if q == nil {
+			if free < 0 {
+				free = i
+			}
+			continue
+		}
+		if q.state == stateConnecting || !q.addr.IP.Equal(from.IP) {
+			if q.state == stateAcknowledgingConnect && (oldestPending < 0 || timeLess(q.connectTime, h.peers[oldestPending].connectTime)) {
+				oldestPending = i
+			}
+			continue
+		}
+		if q.addr.Port == from.Port && q.connectID == c.connectID {
+			if q.state == stateAcknowledgingConnect && q.verify != nil {
+				h.resendVerify(q)
+			}
+			return nil
+		}
+		if q.state == stateAcknowledgingConnect && (oldestPending < 0 || timeLess(q.connectTime, h.peers[oldestPending].connectTime)) {
+			oldestPending = i
+		}
+		duplicates++
+	}
+	if duplicates >= h.cfg.duplicatePeers {
+		return nil
+	}
+	if free < 0 {
+		if oldestPending < 0 {
+			return nil
+		}
+		// Full: the oldest unverified peer makes room, so that a flood of
+		// spoofed connects cannot lock real clients out.
+		h.endPeer(h.peers[oldestPending], ErrTimeout)
+		free = oldestPending
+	}
+	p := h.newPeer(uint16(free), from)
+	channels := min(c.channelCount, uint32(h.cfg.channelLimit))
+	p.channels = make([]channel, channels)
+	p.state = stateAcknowledgingConnect
+	p.connectTime = h.now
+	p.connectID = c.connectID
+	p.outgoingPeerID = c.outgoingPeerID
+	p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
+	p.throttleInterval, p.throttleAccel, p.throttleDecel = c.throttleInterval, c.throttleAccel, c.throttleDecel
+	p.connectData = c.data
+
+	in := c.incomingSession
+	if in == 0xFF {
+		in = p.outgoingSession
+	}
+	in = nextSession(in, p.outgoingSession)
+	p.outgoingSession = in
+	out := c.outgoingSession
+	if out == 0xFF {
+		out = p.incomingSession
+	}
+	out = nextSession(out, p.incomingSession)
+	p.incomingSession = out
+
+	p.mtu = min(uint32(h.cfg.mtu), min(max(c.mtu, minMTU), maxMTU))
+	p.windowSize = windowFor(uint32(h.cfg.outgoingBandwidth), p.incomingBandwidth)
+	window := uint32(maxWindowSize)
+	if h.cfg.incomingBandwidth != 0 {
+		window = uint32(h.cfg.incomingBandwidth) / windowSizeScale * minWindowSize
+	}
+	window = min(max(min(window, c.windowSize), minWindowSize), maxWindowSize)
+
+	p.verify = p.queueOutgoing(command{
+		cmd: cmdVerifyConnect | flagAcknowledge, channel: 0xFF,
+		outgoingPeerID: p.id, incomingSession: in, outgoingSession: out,
+		mtu: p.mtu, windowSize: window, channelCount: channels,
+		incomingBandwidth: uint32(h.cfg.incomingBandwidth), outgoingBandwidth: uint32(h.cfg.outgoingBandwidth),
+		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
+		connectID: p.connectID,
+	}, 0)
+	h.peers[free] = p
+	return p
+}
+
+// resendVerify queues the verify-connect again, for a repeated connect.
+func (h *Host) resendVerify(p *Peer) {
+	for i, o := range p.sentReliable {
+		if o == p.verify {
+			p.sentReliable = append(p.sentReliable[:i], p.sentReliable[i+1:]...)
+			p.outgoing = append([]*outgoing{o}, p.outgoing...)
+			h.flushPeer(p, false)
+			return
+		}
+	}
+}
+
+// handleVerifyConnect completes a connect this host started
+// (enet_protocol_handle_verify_connect).
+func (h *Host) handleVerifyConnect(p *Peer, c *command) bool {
+	if p.state != stateConnecting {
+		return true
+	}
+	if c.channelCount < 1 || c.channelCount > maxChannels ||
+		c.throttleInterval != p.throttleInterval || c.throttleAccel != p.throttleAccel ||
+		c.throttleDecel != p.throttleDecel || c.connectID != p.connectID {
+		h.endPeer(p, ErrRefused)
+		return false
+	}
+	h.removeSentReliable(p, 1, 0xFF)
+	if int(c.channelCount) < len(p.channels) {
+		p.channels = p.channels[:c.channelCount]
+	}
+	p.outgoingPeerID = c.outgoingPeerID
+	p.incomingSession, p.outgoingSession = c.incomingSession, c.outgoingSession
+	p.mtu = min(p.mtu, min(max(c.mtu, minMTU), maxMTU))
+	p.windowSize = min(p.windowSize, min(max(c.windowSize, minWindowSize), maxWindowSize))
+	p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
+	h.notifyConnect(p)
+	return true
+}
+
+// handleDisconnect takes the peer's disconnect
+// (enet_protocol_handle_disconnect).
+func (h *Host) handleDisconnect(p *Peer, c *command) {
+	switch p.state {
+	case stateDisconnected, stateZombie, stateAcknowledgingDisconnect:
+		return
+	case stateConnected, stateDisconnectLater:
+		p.resetQueues()
+		if c.cmd&flagAcknowledge != 0 {
+			// Acknowledged first; the peer ends when the acknowledgement goes.
+			p.state = stateAcknowledgingDisconnect
+			p.eventData = c.data
+			return
+		}
+	}
+	p.eventData = c.data
+	h.endPeer(p, &DisconnectError{Data: c.data})
+}
+
+// handleSettings takes a ping, a bandwidth limit or a throttle
+// configuration.
+func (h *Host) handleSettings(p *Peer, c *command) {
+	switch c.number() {
+	case cmdBandwidthLimit:
+		p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
+		p.windowSize = windowFor(p.incomingBandwidth, uint32(h.cfg.outgoingBandwidth))
+	case cmdThrottleConfigure:
+		p.throttleInterval, p.throttleAccel, p.throttleDecel = c.throttleInterval, c.throttleAccel, c.throttleDecel
+	}
+}
+
+// sendable says whether a send command may be taken on its channel now.
+func (p *Peer) sendable(c *command, maxPacket int) bool {
+	return int(c.channel) < len(p.channels) &&
+		(p.state == stateConnected || p.state == stateDisconnectLater) &&
+		len(c.payload) <= maxPacket
+}
+
+// handleSend takes a whole packet: reliable, unreliable or unsequenced.
+func (h *Host) handleSend(p *Peer, c *command) bool {
+	if !p.sendable(c, h.cfg.maxPacketSize) {
+		return false
+	}
+	switch c.number() {
+	case cmdSendReliable:
+		_, ok := p.queueIncoming(c, c.seq, c.payload, Reliable, 0, 0)
+		return ok
+	case cmdSendUnreliable:
+		_, ok := p.queueIncoming(c, c.seq, c.payload, 0, 0, 0)
+		return ok
+	}
+	// Unsequenced: each group is taken once, within a sliding window.
+	group := uint32(c.unreliableSeq)
+	index := group % unsequencedWindowSize
+	if group < uint32(p.incomingUnsequencedGroup) {
+		group += 0x10000
+	}
+	if group >= uint32(p.incomingUnsequencedGroup)+freeUnsequencedWins*unsequencedWindowSize {
+		return true
+	}
+	group &= 0xFFFF
+	if uint16(group-index) != p.incomingUnsequencedGroup {
+		p.incomingUnsequencedGroup = uint16(group - index)
+		p.unsequencedWindow = [unsequencedWindowSize / 32]uint32{}
+	} else if p.unsequencedWindow[index/32]&(1<<(index%32)) != 0 {
+		return true
+	}
+	if _, ok := p.queueIncoming(c, 0, c.payload, Unsequenced, 0, 0); !ok {
+		return false
+	}
+	p.unsequencedWindow[index/32] |= 1 << (index % 32)
+	return true
+}
+
+// handleFragment takes one fragment of a packet, reliable or not
+// (enet_protocol_handle_send_fragment and _unreliable_fragment). Memory
+// grows with the fragments received, never with the declared total.
+func (h *Host) handleFragment(p *Peer, c *command) bool {
+	if !p.sendable(c, h.cfg.maxPacketSize) {
+		return false
+	}
+	reliable := c.number() == cmdSendFragment
+	if reliable && len(c.payload) == 0 {
+		return false
+	}
+	ch := &p.channels[c.channel]
+	seq := c.seq
+	if reliable {
+		seq = c.startSeq
+	}
+	if !ch.acceptable(seq) {
+		return true
+	}
+	if !reliable && seq == ch.inReliableSeq && c.startSeq <= ch.inUnreliableSeq {
+		return true
+	}
+	count, number, offset, total := c.fragmentCount, c.fragmentNumber, c.fragmentOffset, c.totalLength
+	if count > maxFragmentSize || number >= count || total > uint32(h.cfg.maxPacketSize) ||
+		(reliable && total < count) || offset >= total || uint32(len(c.payload)) > total-offset {
+		return false
+	}
+	var start *incoming
+	q := ch.unreliable
+	if reliable {
+		q = ch.reliable
+	}
+	for i := len(q) - 1; i >= 0; i-- {
+		e := q[i]
+		if seq >= ch.inReliableSeq {
+			if e.reliableSeq < ch.inReliableSeq {
+				continue
+			}
+		} else if e.reliableSeq >= ch.inReliableSeq {
+			break
+		}
+		if reliable {
+			if e.reliableSeq > seq {
+				continue
+			}
+			if e.reliableSeq < seq {
+				break
+			}
+		} else {
+			if e.reliableSeq < seq {
+				break
+			}
+			if e.reliableSeq > seq || e.unreliableSeq > c.startSeq {
+				continue
+			}
+			if e.unreliableSeq < c.startSeq {
+				break
+			}
+		}
+		want := uint8(cmdSendUnreliableFragment)
+		if reliable {
+			want = cmdSendFragment
+		}
+		if e.cmd != want || e.totalLength != total || e.fragmentCount != count {
+			return false
+		}
+		start = e
+		break
+	}
+	if start == nil {
+		flags := UnreliableFragment
+		if reliable {
+			flags = Reliable
+		}
+		var ok bool
+		if start, ok = p.queueIncoming(c, seq, nil, flags, count, total); !ok {
+			return false
+		}
+		if start == nil {
+			return true
+		}
+	}
+	whole, ok := p.addFragment(start, number, offset, c.payload)
+	if !ok {
+		return false
+	}
+	if whole {
+		if reliable {
+			p.dispatchReliable(c.channel)
+		} else {
+			p.dispatchUnreliable(c.channel)
+		}
+	}
+	return true
+}
