@@ -42,3 +42,10 @@ static func payload(seq: int, size: int) -> PackedByteArray:
 	for i in mini(4, size):
 		out[i] = (seq >> (8 * i)) & 0xFF
 	return out
+
+# echo_node_path is the script of examples/mpecho's node /root/Main,
+# scripts/multiplayer/echo.gd, which the WebSocket live tests use too. It
+# is found from the path of script, one of this folder's, so that it holds
+# wherever the repository is.
+static func echo_node_path(script: Script) -> String:
+	return script.resource_path.get_base_dir().path_join("../../../scripts/multiplayer/echo.gd").simplify_path()

@@ -10,10 +10,14 @@
 # Prints "CONNECTED <channels>", "SENT <count>", "RESULT ok <echoes>" and
 # "DONE"; on failure a line starting "FAILED" to standard error, exit status
 # 1. lossy=1 lets unreliable echoes go missing (for a lossy link), but never
-# twice; the line is then "RESULT ok <echoes> lost <count>".
+# twice; the line is then "RESULT ok <echoes> lost <count>". The engine's
+# ENet drops unreliable packets at the sender as its throttle falls (to
+# none at all, at 0); throttle=off calls throttle_configure(5000, 2, 0) on
+# connect, which sets both ends' throttle so that it never falls.
 #   godot --headless -s raw_client.gd -- port=PORT [host=127.0.0.1]
 #     [compress=none|range_coder|fastlz|zlib|zstd] [channels=0] [data=0]
-#     [plan=capture|full] [idle=0] [disconnect=0] [lossy=0] [timeout=60]
+#     [plan=capture|full] [idle=0] [disconnect=0] [throttle=engine|off]
+#     [lossy=0] [timeout=60]
 # channels=0 asks for the protocol's maximum, 255, as Godot's
 # ENetMultiplayerPeer does.
 extends SceneTree
@@ -33,7 +37,7 @@ var idle_until := 0
 
 func _init() -> void:
 	a = Common.args({"port": "0", "host": "127.0.0.1", "compress": "none", "channels": "0",
-		"data": "0", "plan": "capture", "idle": "0", "disconnect": "0", "lossy": "0",
+		"data": "0", "plan": "capture", "idle": "0", "disconnect": "0", "throttle": "engine", "lossy": "0",
 		"timeout": "60"})
 	if a.is_empty():
 		quit(1)
@@ -78,6 +82,8 @@ func _process(_delta: float) -> bool:
 				return false
 			ENetConnection.EVENT_CONNECT:
 				print("CONNECTED ", peer.get_channels())
+				if a.throttle == "off":
+					peer.throttle_configure(5000, 2, 0)
 				_send_plan()
 			ENetConnection.EVENT_DISCONNECT:
 				if state != "disconnecting":
