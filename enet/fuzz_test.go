@@ -1,0 +1,160 @@
+package enet
+
+import (
+	"encoding/binary"
+	"net"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// discardConn is a PacketConn that sends nowhere and counts what it sends.
+type discardConn struct {
+	net.PacketConn
+	datagrams, bytes int
+}
+
+func (c *discardConn) WriteTo(b []byte, _ net.Addr) (int, error) {
+	c.datagrams++
+	c.bytes += len(b)
+	return len(b), nil
+}
+
+// testHost is a host without its goroutines, for feeding datagrams by hand.
+func testHost(opts ...Option) (*Host, *discardConn) {
+	conn := &discardConn{}
+	h := &Host{conn: conn, cfg: defaultConfig(), accept: make(chan *Peer, 64), done: make(chan struct{}), now: 1}
+	for _, o := range opts {
+		o(&h.cfg)
+	}
+	h.peers = make([]*Peer, h.cfg.maxPeers)
+	h.comp = h.cfg.compression.newCompressor()
+	return h, conn
+}
+
+var fuzzAddr = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 4000}
+
+// connectedPeer puts a connected peer with 4 channels in slot 0, session 0.
+func connectedPeer(h *Host) *Peer {
+	p := h.newPeer(0, fuzzAddr)
+	p.state, p.outgoingPeerID, p.incomingSession, p.outgoingSession = stateConnected, 0, 0, 0
+	p.channels = make([]channel, 4)
+	h.peers[0] = p
+	return p
+}
+
+// checkHeld verifies that a peer's waitingData is what its queues and inbox
+// hold, and within its bound.
+func checkHeld(t *testing.T, h *Host, p *Peer) {
+	t.Helper()
+	sum := 0
+	for _, pk := range p.inbox[p.inboxHead:] {
+		sum += len(pk.Data)
+	}
+	for _, ch := range p.channels {
+		for _, in := range ch.reliable {
+			sum += in.held
+		}
+		for _, in := range ch.unreliable {
+			sum += in.held
+		}
+	}
+	require.Equal(t, sum, p.waitingData, "bytes held")
+	require.LessOrEqual(t, p.waitingData, h.cfg.maxWaitingData)
+}
+
+// datagramOf builds a datagram to peer 0, session 0, with a sent time.
+func datagramOf(cmds ...[]byte) []byte {
+	b := []byte{0x80, 0, 0, 1}
+	for _, c := range cmds {
+		b = append(b, c...)
+	}
+	return b
+}
+
+func cmdBytes(c command) []byte {
+	return append(appendCommand(nil, &c), c.payload...)
+}
+
+// FuzzDatagram feeds datagrams to a host with a connected peer: nothing
+// panics, and the bytes the peer holds stay what its queues hold, within
+// MaxWaitingData.
+func FuzzDatagram(f *testing.F) {
+	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 1, seq: 1, payload: []byte("hi")})))
+	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendUnreliable, channel: 2, unreliableSeq: 1, payload: []byte("u")})))
+	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendUnsequenced | flagUnsequenced, channel: 0, unreliableSeq: 1, payload: []byte("s")})))
+	f.Add(datagramOf(
+		cmdBytes(command{cmd: cmdSendFragment | flagAcknowledge, channel: 0, seq: 1, startSeq: 1, fragmentCount: 2, totalLength: 6, payload: []byte("abc")}),
+		cmdBytes(command{cmd: cmdSendFragment | flagAcknowledge, channel: 0, seq: 2, startSeq: 1, fragmentCount: 2, fragmentNumber: 1, fragmentOffset: 3, totalLength: 6, payload: []byte("def")})))
+	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendUnreliableFragment, channel: 3, startSeq: 1, fragmentCount: 1 << 20, totalLength: 1 << 25, payload: []byte("x")})))
+	f.Add(datagramOf(cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1}), cmdBytes(command{cmd: cmdDisconnect, channel: 0xFF, data: 5})))
+	f.Add(append([]byte{0x0F, 0xFF}, cmdBytes(command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, channelCount: 2, mtu: 1400, windowSize: 4096})...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, _ := testHost(WithMaxWaitingData(1 << 16))
+		p := connectedPeer(h)
+		// Twice: the second time the first one's state is there.
+		for range 2 {
+			h.handleDatagram(append([]byte(nil), data...), fuzzAddr)
+			if p.err == nil {
+				checkHeld(t, h, p)
+			}
+			h.now += 100
+		}
+	})
+}
+
+// TestDeclaredSizesAllocateNothing sends fragments that declare the
+// largest packet and fragment count: memory follows the bytes received.
+func TestDeclaredSizesAllocateNothing(t *testing.T) {
+	h, _ := testHost()
+	p := connectedPeer(h)
+	var seq uint16
+	for i := range 200 {
+		seq++
+		c := command{cmd: cmdSendFragment | flagAcknowledge, channel: uint8(i % 4), seq: seq, startSeq: seq,
+			fragmentCount: maxFragmentSize, fragmentNumber: 7, fragmentOffset: 1 << 20, totalLength: 32 << 20, payload: []byte("x")}
+		h.handleDatagram(datagramOf(cmdBytes(c)), fuzzAddr)
+	}
+	checkHeld(t, h, p)
+	require.LessOrEqual(t, p.waitingData, 200*(entryCost+1))
+	allocs := testing.AllocsPerRun(50, func() {
+		seq++
+		c := command{cmd: cmdSendUnreliableFragment, channel: 1, seq: 0, startSeq: seq,
+			fragmentCount: maxFragmentSize, fragmentNumber: 3, fragmentOffset: 100, totalLength: 32 << 20, payload: []byte("y")}
+		h.handleDatagram(datagramOf(cmdBytes(c)), fuzzAddr)
+	})
+	require.Less(t, allocs, 20.0)
+}
+
+// TestSpoofedConnectsAmplifyNothing sends connects from many spoofed
+// sources, each twice, and lets time pass: the host sends fewer bytes than
+// it received, and a real client still gets a slot.
+func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
+	h, out := testHost(WithMaxPeers(16))
+	in := 0
+	for i := range 1000 {
+		from := &net.UDPAddr{IP: net.IPv4(10, byte(i>>8), byte(i), 1), Port: 1000 + i}
+		c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
+			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1400, windowSize: 65536, channelCount: 255,
+			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: uint32(i) + 1}
+		d := append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...)
+		for range 2 {
+			h.handleDatagram(append([]byte(nil), d...), from)
+			in += len(d)
+		}
+		h.now += 3
+	}
+	// The clock runs past every timeout; nothing is sent to pending peers.
+	for range 100 {
+		h.now += 100
+		for _, p := range h.peers {
+			if p != nil && p.state == stateAcknowledgingConnect && timeDiff(h.now, p.connectTime) >= p.timeoutMinimum {
+				h.endPeer(p, ErrTimeout)
+			}
+		}
+	}
+	t.Logf("received %d bytes in %d connects, sent %d bytes in %d datagrams: ratio %.2f", in, 2000, out.bytes, out.datagrams, float64(out.bytes)/float64(in))
+	require.Less(t, out.bytes, in)
+	require.Equal(t, 2000, out.datagrams) // one answer per connect
+	_ = binary.BigEndian
+}
