@@ -277,6 +277,15 @@ func (p *Peer) DisconnectNow(data uint32) {
 	h.disconnectNow(p, data, errLocalDisconnect)
 }
 
+// Reset forgets the peer at once without telling it (enet_peer_reset): it
+// times out at its end. Godot's server refuses a client so.
+func (p *Peer) Reset() {
+	h := p.host
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.endPeer(p, ErrRefused)
+}
+
 func (p *Peer) hasOutgoing() bool {
 	return len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || len(p.sentReliable) > 0
 }

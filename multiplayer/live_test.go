@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/mpcases"
 	"github.com/stretchr/testify/assert"
@@ -31,6 +32,41 @@ var (
 	echoMethods  = []Method{{"echo", AnyPeer}, {"echo_reply", Authority}}
 	relayMethods = append(echoMethods, Method{"note", AnyPeer})
 )
+
+// transports are the transports the live tests run over; each subtest
+// sets $GDVAR_TRANSPORT, which scripts/multiplayer's client and server
+// read.
+var transports = []string{"websocket", "enet"}
+
+// overTransports runs test once per transport.
+func overTransports(t *testing.T, test func(t *testing.T, transport string)) {
+	for _, tr := range transports {
+		t.Run(tr, func(t *testing.T) {
+			t.Setenv("GDVAR_TRANSPORT", tr)
+			test(t, tr)
+		})
+	}
+}
+
+// serveOver starts m on a loopback port over a transport and returns the
+// port; the server stops when the test ends.
+func serveOver(t testing.TB, m *Multiplayer, transport string) string {
+	t.Helper()
+	if transport != "enet" {
+		return serve(t, m)
+	}
+	port := godot.FreePort(t, "udp")
+	h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), m.enetOptions(nil)...)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.ServeENet(ctx, h) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-done)
+	})
+	return strconv.Itoa(port)
+}
 
 // serve starts m on a loopback port and returns the port; the server stops
 // when the test ends.
@@ -72,6 +108,10 @@ func (l *errorLog) get() []error {
 // it sends each call's bytes with send_bytes, which arrive as sent and
 // come back.
 func TestLiveClientCallsGoServer(t *testing.T) {
+	overTransports(t, liveClientCallsGoServer)
+}
+
+func liveClientCallsGoServer(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
 	m := New()
 	main := m.Node("/root/Main", echoMethods...)
@@ -97,7 +137,7 @@ func TestLiveClientCallsGoServer(t *testing.T) {
 	var errs errorLog
 	m.OnError(errs.add)
 	cases := mpcases.Cases(t)
-	out := godot.RunScript(t, engine, "scripts/multiplayer/client.gd", serve(t, m), "echo.gd", "cases", mpcases.WriteFile(t, cases))
+	out := godot.RunScript(t, engine, "scripts/multiplayer/client.gd", serveOver(t, m, transport), "echo.gd", "cases", mpcases.WriteFile(t, cases))
 	require.Contains(t, out, "DONE")
 	mu.Lock()
 	defer mu.Unlock()
@@ -119,8 +159,16 @@ func TestLiveClientCallsGoServer(t *testing.T) {
 // waits for its reply: the engine reads a frame's packets into a buffer of
 // 64 KiB, which a client must not outrun.
 func TestLiveGoClientCallsGodotServer(t *testing.T) {
+	overTransports(t, liveGoClientCallsGodotServer)
+}
+
+func liveGoClientCallsGodotServer(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
-	port := godot.FreePort(t, "tcp")
+	network := "tcp"
+	if transport == "enet" {
+		network = "udp"
+	}
+	port := godot.FreePort(t, network)
 	server := godot.Start(t, engine, "scripts/multiplayer/server.gd", strconv.Itoa(port))
 	m := New()
 	main := m.Node("/root/Main", echoMethods...)
@@ -136,7 +184,7 @@ func TestLiveGoClientCallsGodotServer(t *testing.T) {
 	m.OnPacket(func(_ PeerID, data []byte) { raws <- append([]byte(nil), data...) })
 	var errs errorLog
 	m.OnError(errs.add)
-	connect(t, m, port)
+	connectOver(t, m, transport, port)
 
 	cases := mpcases.Cases(t)
 	for i, c := range cases {
@@ -174,10 +222,22 @@ func TestLiveGoClientCallsGodotServer(t *testing.T) {
 // connect connects m to the Godot server on port, waiting for it to come up.
 func connect(t *testing.T, m *Multiplayer, port int) {
 	t.Helper()
+	connectOver(t, m, "websocket", port)
+}
+
+// connectOver connects m to the Godot server on port over a transport,
+// waiting for it to come up.
+func connectOver(t *testing.T, m *Multiplayer, transport string, port int) {
+	t.Helper()
 	deadline := time.Now().Add(liveWait)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err := m.Connect(ctx, fmt.Sprintf("ws://127.0.0.1:%d", port))
+		var err error
+		if transport == "enet" {
+			err = m.ConnectENet(ctx, fmt.Sprintf("127.0.0.1:%d", port))
+		} else {
+			err = m.Connect(ctx, fmt.Sprintf("ws://127.0.0.1:%d", port))
+		}
 		cancel()
 		if err == nil {
 			return
@@ -195,8 +255,12 @@ func connect(t *testing.T, m *Multiplayer, port int) {
 // (ADD_PEER), call note on each other and send each other raw packets
 // through the server's relay, and see each other leave (DEL_PEER).
 func TestLiveRelayBetweenClients(t *testing.T) {
+	overTransports(t, liveRelayBetweenClients)
+}
+
+func liveRelayBetweenClients(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
-	m, port, echoes, errs := relayServer(t)
+	m, port, echoes, errs := relayServerOver(t, transport)
 
 	leaver := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "leave")
 	require.Contains(t, leaver.Wait(t), "DONE")
@@ -259,13 +323,19 @@ func TestLiveClientStartsSlowly(t *testing.T) {
 // count of echoes and the errors it reports.
 func relayServer(t *testing.T) (*Multiplayer, string, *atomic.Int64, *errorLog) {
 	t.Helper()
+	return relayServerOver(t, "websocket")
+}
+
+// relayServerOver is relayServer over a transport.
+func relayServerOver(t *testing.T, transport string) (*Multiplayer, string, *atomic.Int64, *errorLog) {
+	t.Helper()
 	m := New()
 	main := m.Node("/root/Main", relayMethods...)
 	echoes := new(atomic.Int64)
 	main.Handle("echo", answerLast(echoes))
 	errs := new(errorLog)
 	m.OnError(errs.add)
-	return m, serve(t, m), echoes, errs
+	return m, serveOver(t, m, transport), echoes, errs
 }
 
 // answerLast is the echo handler for client.gd's leave mode: it counts the

@@ -17,6 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 )
 
 // The transport is WebSocketMultiplayerPeer's: the server sends each
@@ -34,6 +35,9 @@ type conn struct {
 	m  *Multiplayer
 	id PeerID
 	ws *websocket.Conn
+	ep *enet.Peer // instead of ws, over ENet (see enet.go)
+	// The ENet host of a client's connection, closed when it ends.
+	host *enet.Host
 
 	mu     sync.Mutex
 	queue  packetQueue // packets waiting to be written
@@ -92,6 +96,9 @@ func (c *conn) send(pkt []byte, own bool) error {
 // enqueue queues a packet no larger than the limit, unless it does not fit
 // the send queue.
 func (c *conn) enqueue(pkt []byte, own bool) bool {
+	if c.ep != nil {
+		return c.sendENet(pkt, own)
+	}
 	c.mu.Lock()
 	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
 	if !full {
@@ -379,6 +386,10 @@ func (m *Multiplayer) join(c *conn) error {
 // until it ends, then OnPeerDisconnected.
 func (c *conn) run() {
 	m := c.m
+	if c.ep != nil {
+		c.runENet()
+		return
+	}
 	go func() {
 		defer m.wg.Done()
 		var helpers sync.WaitGroup

@@ -1,5 +1,6 @@
 // Command mpecho is a Godot multiplayer server written in Go: Godot 4
-// clients connect with WebSocketMultiplayerPeer.create_client and call the
+// clients connect with WebSocketMultiplayerPeer.create_client (or, with
+// -transport enet, ENetMultiplayerPeer.create_client, on UDP) and call the
 // RPCs of their node /root/Main, whose script declares
 //
 //	@rpc("any_peer", "call_remote", "reliable")
@@ -14,6 +15,7 @@
 // handshake not completed within 3 s, a silent or slow peer).
 //
 //	go run ./examples/mpecho -listen 127.0.0.1:8910
+//	go run ./examples/mpecho -listen 127.0.0.1:8910 -transport enet
 package main
 
 import (
@@ -29,9 +31,21 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
+	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	switch *transport {
+	case "websocket":
+	case "enet":
+		log.Printf("listening on udp://%s (ENet)", *listen)
+		if err := newServer(log.Default()).ListenAndServeENet(ctx, *listen); err != nil {
+			log.Fatal(err)
+		}
+		return
+	default:
+		log.Fatalf("unknown transport %q: websocket or enet", *transport)
+	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		log.Fatal(err)

@@ -19,7 +19,8 @@
 # Prints "ID <id>" when connected and "DONE" at the end; on failure, a line
 # starting "FAILED" to standard error, and exits with status 1. With
 # $GDVAR_START_DELAY_MS, it waits that long before its first frame, as an
-# engine on a loaded machine does.
+# engine on a loaded machine does. With $GDVAR_TRANSPORT=enet it connects
+# with ENetMultiplayerPeer to UDP port PORT instead.
 #   godot --headless -s scripts/multiplayer/client.gd -- PORT SCRIPT MODE [ARG]
 extends SceneTree
 
@@ -75,9 +76,18 @@ func _init() -> void:
 	OS.delay_msec(int(OS.get_environment("GDVAR_START_DELAY_MS")))
 
 func _connect() -> void:
+	connect_ms = Time.get_ticks_msec()
+	if OS.get_environment("GDVAR_TRANSPORT") == "enet":
+		url = url.replace("ws://", "udp://")
+		var enet := ENetMultiplayerPeer.new()
+		if enet.create_client("127.0.0.1", int(url.get_slice(":", 2))) != OK:
+			printerr("FAILED: cannot connect to ", url)
+			quit(1)
+			return
+		get_multiplayer().multiplayer_peer = enet
+		return
 	var peer := WebSocketMultiplayerPeer.new()
 	peer.handshake_timeout = 30 # 3 s by default; generous, for a loaded machine
-	connect_ms = Time.get_ticks_msec()
 	if peer.create_client(url) != OK:
 		printerr("FAILED: cannot connect to ", url)
 		quit(1)

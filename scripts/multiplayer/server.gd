@@ -5,7 +5,8 @@
 # listening; quits when the last client leaves, or after 120 s. With
 # "quiet" (benchmarks), it prints no RECV lines and does not quit when
 # clients leave, only after 600 s; "nosleep" besides runs frames without
-# the 6.9 ms sleep a headless engine takes between them.
+# the 6.9 ms sleep a headless engine takes between them. With
+# $GDVAR_TRANSPORT=enet it serves ENetMultiplayerPeer on UDP port PORT.
 #   godot --headless -s scripts/multiplayer/server.gd -- PORT [quiet [nosleep]]
 extends SceneTree
 
@@ -20,8 +21,15 @@ func _init() -> void:
 	if args.size() > 2 and args[2] == "nosleep":
 		OS.low_processor_usage_mode = false
 		OS.low_processor_usage_mode_sleep_usec = 0
-	var peer := WebSocketMultiplayerPeer.new()
-	if peer.create_server(int(args[0]), "127.0.0.1") != OK:
+	var peer: MultiplayerPeer = WebSocketMultiplayerPeer.new()
+	var listening: int
+	if OS.get_environment("GDVAR_TRANSPORT") == "enet":
+		peer = ENetMultiplayerPeer.new()
+		peer.set_bind_ip("127.0.0.1")
+		listening = peer.create_server(int(args[0]))
+	else:
+		listening = peer.create_server(int(args[0]), "127.0.0.1")
+	if listening != OK:
 		printerr("cannot listen")
 		quit(1)
 		return

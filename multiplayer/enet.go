@@ -1,0 +1,217 @@
+package multiplayer
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"io"
+
+	"github.com/gdvar/gdvar/enet"
+)
+
+// Over ENet, as Godot 4.6's ENetMultiplayerPeer: a client picks its own
+// peer id (2 to 2^31−1) and sends it as its connect's data; the server
+// refuses, silently, an id below 2 or one in use. Each SceneMultiplayer
+// packet is one ENet packet, with nothing added; this side sends every
+// packet reliably on channel 0, and takes packets on any channel.
+
+// enetChannels is what a client asks for and a server allows: the most.
+const enetChannels = 255
+
+// ListenAndServeENet serves Godot clients (ENetMultiplayerPeer's
+// create_client) on the UDP address addr, as create_server does, until
+// ctx is done or Close is called. opts configure the ENet host (its
+// compression must be the clients'); WithMaxPeers and WithMaxPacketSize
+// apply as over WebSocket.
+func (m *Multiplayer) ListenAndServeENet(ctx context.Context, addr string, opts ...enet.Option) error {
+	if m.cfg.err != nil {
+		return m.cfg.err
+	}
+	h, err := enet.Listen("udp", addr, m.enetOptions(opts)...)
+	if err != nil {
+		return err
+	}
+	return m.ServeENet(ctx, h)
+}
+
+// ServeENet serves Godot clients on an ENet host, which it closes when it
+// returns: after ctx is done or Close is called, once every connection has
+// ended.
+func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
+	err := m.cfg.err
+	if err == nil {
+		m.mu.Lock()
+		err = m.claim(true)
+		m.mu.Unlock()
+	}
+	if err != nil {
+		h.Close()
+		return err
+	}
+	stop := context.AfterFunc(ctx, func() { m.Close() })
+	defer stop()
+	go func() {
+		<-m.closing
+		h.Close() // ends Accept, after every peer is told
+	}()
+	for {
+		p, err := h.Accept(context.Background())
+		if err != nil {
+			break
+		}
+		m.acceptENet(p)
+	}
+	m.Close()
+	<-m.done
+	return nil
+}
+
+// acceptENet makes an ENet peer a client, or refuses it as the engine
+// does: silently (the client times out).
+func (m *Multiplayer) acceptENet(p *enet.Peer) {
+	id := PeerID(int32(p.ConnectData()))
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if id < 2 || m.conns[id] != nil || m.pending[id] || len(m.conns) >= m.cfg.maxPeers {
+		p.Reset()
+		return
+	}
+	c := m.newENetConn(p, id)
+	if err := m.join(c); err != nil {
+		p.DisconnectNow(0)
+		return
+	}
+	c.run()
+}
+
+// ConnectENet connects to a Godot server (ENetMultiplayerPeer's
+// create_server) at the UDP address addr ("host:port"), as create_client
+// does, and returns once the server has taken the connection; it then runs
+// until the server ends it or Close is called. ctx bounds the connecting.
+func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet.Option) error {
+	if m.cfg.err != nil {
+		return m.cfg.err
+	}
+	m.mu.Lock()
+	err := m.claim(false)
+	m.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		m.mu.Lock()
+		m.connecting = false
+		m.mu.Unlock()
+	}()
+	h, err := enet.Listen("udp", ":0", append(m.enetOptions(opts), enet.WithMaxPeers(1))...)
+	if err != nil {
+		return err
+	}
+	id := randomID()
+	p, err := h.Connect(ctx, addr, enetChannels, uint32(id))
+	if err != nil {
+		h.Close()
+		return err
+	}
+	c := m.newENetConn(p, ServerID)
+	c.host = h
+	m.mu.Lock()
+	if err = m.join(c); err == nil {
+		m.id = id
+	}
+	m.mu.Unlock()
+	if err != nil {
+		h.Close()
+		return err
+	}
+	c.run()
+	return nil
+}
+
+// randomID is a client's peer id, as the engine's generate_unique_id.
+func randomID() PeerID {
+	for {
+		var b [4]byte
+		rand.Read(b[:])
+		if id := PeerID(binary.LittleEndian.Uint32(b[:]) & 0x7fffffff); id >= 2 {
+			return id
+		}
+	}
+}
+
+// enetOptions are the ENet host's options: the Multiplayer's limits, then
+// the caller's.
+func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
+	return append([]enet.Option{
+		enet.WithMaxPeers(m.cfg.maxPeers), enet.WithMaxPacketSize(int(m.cfg.maxPacket)),
+		enet.WithMaxSendQueue(int(m.cfg.sendQueue)),
+	}, opts...)
+}
+
+func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {
+	return &conn{m: m, id: id, ep: p, wake: make(chan struct{}, 1), closed: make(chan struct{}),
+		tokens: float64(m.cfg.burst)}
+}
+
+// sendENet sends a packet reliably on channel 0; ENet copies it.
+func (c *conn) sendENet(pkt []byte, own bool) bool {
+	err := c.ep.Send(0, pkt, enet.Reliable)
+	if own {
+		freePacket(pkt)
+	}
+	return err == nil || errors.Is(err, enet.ErrNotConnected) // a peer leaving loses its packets
+}
+
+// runENet serves an ENet connection that joined: OnPeerConnected, its
+// packets until it ends, OnPeerDisconnected.
+func (c *conn) runENet() {
+	m := c.m
+	go func() {
+		defer m.wg.Done()
+		ended := make(chan struct{})
+		go func() {
+			defer close(ended)
+			select {
+			case <-m.closing:
+				c.close(nil)
+				c.ep.DisconnectNow(0) // as the engine's close_connection
+			case <-c.closed:
+				c.ep.Disconnect(0) // after what is queued, as disconnect_peer
+			case <-c.ep.Done():
+			}
+		}()
+		m.mu.Lock()
+		fn := m.onConnect
+		m.mu.Unlock()
+		if fn != nil {
+			fn(c.id)
+		}
+		c.readENet()
+		<-ended
+		if c.host != nil {
+			c.host.Close()
+		}
+		m.leave(c)
+	}()
+}
+
+// readENet handles the peer's packets, paced by its rate, until it ends.
+func (c *conn) readENet() {
+	for {
+		pk, err := c.ep.Receive(context.Background())
+		if err != nil {
+			if errors.Is(err, enet.ErrDisconnected) || errors.Is(err, enet.ErrClosed) || errors.Is(err, enet.ErrRefused) {
+				err = io.EOF // an end as ENet's peers end
+			}
+			c.close(err)
+			return
+		}
+		if !c.pace() {
+			return
+		}
+		if err := c.m.handle(c, pk.Data); err != nil {
+			c.m.report(c.id, err)
+		}
+	}
+}
