@@ -1,0 +1,103 @@
+package multiplayer
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/gdvar/gdvar/enet"
+)
+
+// A Go client calls a Go server over ENet, gets its reply and its raw
+// packet back, and both sides see each other leave; nothing is left
+// running.
+func TestENetGoToGo(t *testing.T) {
+	ignore := goleak.IgnoreCurrent()
+	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // after the server's own cleanup
+	m := New()
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, args ...any) error { return c.Reply("echo_reply", args...) })
+	m.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, m.SendBytes(from, data)) })
+	left := make(chan PeerID, 1)
+	m.OnPeerDisconnected(func(id PeerID) { left <- id })
+	port := serveOver(t, m, "enet")
+
+	client := New()
+	cmain := client.Node("/root/Main", echoMethods...)
+	replies := make(chan []any, 1)
+	cmain.Handle("echo_reply", func(c *Call, args ...any) { replies <- args })
+	raws := make(chan string, 1)
+	client.OnPacket(func(_ PeerID, data []byte) { raws <- string(data) })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
+	id := client.ID()
+	assert.GreaterOrEqual(t, id, PeerID(2))
+	require.Eventually(t, func() bool { return len(m.Peers()) == 1 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, []PeerID{id}, m.Peers())
+
+	require.NoError(t, cmain.Call(ServerID, "echo", int64(7), "hi", []byte{1, 2}))
+	select {
+	case got := <-replies:
+		assert.Equal(t, []any{int64(7), "hi", []byte{1, 2}}, got)
+	case <-ctx.Done():
+		t.Fatal("no reply")
+	}
+	require.NoError(t, client.SendBytes(ServerID, []byte("raw")))
+	select {
+	case got := <-raws:
+		assert.Equal(t, "raw", got)
+	case <-ctx.Done():
+		t.Fatal("no raw packet back")
+	}
+	client.Close()
+	within(t, "the client's Done", client.Done())
+	select {
+	case got := <-left:
+		assert.Equal(t, id, got)
+	case <-ctx.Done():
+		t.Fatal("the server did not see the client leave")
+	}
+}
+
+// The server refuses, silently as the engine does, a client whose peer id
+// is below 2 or taken: the client is never accepted and times out.
+func TestENetRefusesBadIDs(t *testing.T) {
+	m := New()
+	m.Node("/root/Main", echoMethods...)
+	joined := make(chan PeerID, 4)
+	m.OnPeerConnected(func(id PeerID) { joined <- id })
+	port := serveOver(t, m, "enet")
+	h, err := enet.Listen("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer h.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	good, err := h.Connect(ctx, "127.0.0.1:"+port, 255, 1234)
+	require.NoError(t, err)
+	select {
+	case id := <-joined:
+		assert.Equal(t, PeerID(1234), id)
+	case <-ctx.Done():
+		t.Fatal("the good client did not join")
+	}
+	for _, id := range []uint32{0, 1, 1234, 1 << 31} {
+		p, err := h.Connect(ctx, "127.0.0.1:"+port, 255, id)
+		require.NoError(t, err, "ENet's handshake completes before the refusal")
+		p.SetTimeout(0, 200*time.Millisecond, time.Second)
+		require.NoError(t, p.Send(0, []byte{0}, enet.Reliable))
+		select {
+		case <-p.Done():
+			assert.ErrorIs(t, p.Err(), enet.ErrTimeout, "id %d", id)
+		case <-ctx.Done():
+			t.Fatalf("id %d: the refused client did not time out", id)
+		}
+	}
+	assert.Empty(t, joined, "no refused client joined")
+	assert.Equal(t, []PeerID{1234}, m.Peers())
+	_ = good
+}
