@@ -15,7 +15,9 @@
 // ENetConnection, each compression mode; raw-none idles 1.2 s for pings and
 // disconnects with data), and mp runs mp_client.gd (ENetMultiplayerPeer
 // with SceneMultiplayer, an echo RPC) against mp_server.gd while a second
-// client, not relayed, joins and leaves.
+// client, not relayed, joins and leaves; mp-modes sends raw packets
+// (send_bytes) in every transfer mode on channels 0 to 3, with the
+// throttle kept from dropping the unreliable ones.
 //
 // Rerun from the repository root, with Godot 4.6 installed by
 // scripts/install-godot.sh 4 (or named by $GDVAR_GODOT4 or -godot):
@@ -73,6 +75,10 @@ func sessions() []session {
 		server: []string{"mp_server.gd", "port=0"},
 		client: []string{"mp_client.gd", "mode=watch"},
 		joiner: []string{"mp_client.gd", "mode=leave"},
+	}, session{
+		name:   "mp-modes",
+		server: []string{"mp_server.gd", "port=0"},
+		client: []string{"mp_client.gd", "mode=modes", "throttle=off", "lossy=0"},
 	})
 }
 

@@ -10,15 +10,17 @@
 #   watch: calls echo once, then waits until another client joins and
 #     leaves ("PEER+ <id>", "PEER- <id>").
 #   leave: calls echo once.
-# Then it closes the peer and prints "DONE". The engine's ENet drops
-# unreliable packets at the sender as its throttle falls, and on a loaded
-# machine it may fall to 0 (all dropped) in a few round trips; throttle=off
-# calls throttle_configure(5000, 2, 0) on connect, so that it never falls. Prints "ID <id>" when
+#   modes: calls echo once, then sends echo's raw packets, with 1400 bytes
+#     for the two that fragment (for captures).
+# Then it closes the peer and prints "DONE". Prints "ID <id>" when
 # connected; on failure, a line starting "FAILED" to standard error, exit
-# status 1, as after timeout seconds.
+# status 1, as after timeout seconds. The engine's ENet drops unreliable
+# packets at the sender as its throttle falls, and on a loaded machine it
+# may fall to 0 (all dropped) in a few round trips; throttle=off calls
+# throttle_configure(5000, 2, 0) on connect, so that it never falls.
 #   godot --headless -s mp_client.gd -- port=PORT [host=127.0.0.1]
 #     [compress=none|range_coder|fastlz|zlib|zstd] [channels=0]
-#     [mode=echo|watch|leave] [throttle=engine|off] [lossy=1] [timeout=60]
+#     [mode=echo|watch|leave|modes] [throttle=engine|off] [lossy=1] [timeout=60]
 extends SceneTree
 
 const Common = preload("common.gd")
@@ -99,20 +101,22 @@ func _on_reply(args: Array) -> void:
 	if replies < calls.size():
 		return
 	match a.mode:
-		"echo": _send_raws()
+		"echo": _send_raws(20000, 3000)
+		"modes": _send_raws(1400, 1400)
 		"leave": _done()
 
 # _send_raws sends one raw packet per transfer mode and channel, plus two
-# that fragment; the server sends each back, reliably on channel 0.
-func _send_raws() -> void:
+# that fragment, of the given sizes: reliable on channel 1, unreliable on 0.
+# The server sends each back, reliably on channel 0.
+func _send_raws(reliable_size: int, unreliable_size: int) -> void:
 	var n := 0
 	for ch in 4:
 		for m in [MultiplayerPeer.TRANSFER_MODE_RELIABLE, MultiplayerPeer.TRANSFER_MODE_UNRELIABLE,
 				MultiplayerPeer.TRANSFER_MODE_UNRELIABLE_ORDERED]:
 			n += 1
 			_send_raw(Common.payload(n, 40 + n), m, ch)
-	_send_raw(Common.payload(n + 1, 20000), MultiplayerPeer.TRANSFER_MODE_RELIABLE, 1)
-	_send_raw(Common.payload(n + 2, 3000), MultiplayerPeer.TRANSFER_MODE_UNRELIABLE, 0)
+	_send_raw(Common.payload(n + 1, reliable_size), MultiplayerPeer.TRANSFER_MODE_RELIABLE, 1)
+	_send_raw(Common.payload(n + 2, unreliable_size), MultiplayerPeer.TRANSFER_MODE_UNRELIABLE, 0)
 
 func _send_raw(data: PackedByteArray, mode: int, channel: int) -> void:
 	raws[data.hex_encode()] = false
