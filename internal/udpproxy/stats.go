@@ -1,0 +1,92 @@
+package udpproxy
+
+import "sync/atomic"
+
+// Counter is a number of datagrams and their bytes.
+type Counter struct {
+	Datagrams, Bytes uint64
+}
+
+func (c Counter) plus(d Counter) Counter {
+	return Counter{c.Datagrams + d.Datagrams, c.Bytes + d.Bytes}
+}
+
+// DirStats counts the datagrams of one direction. Once the proxy is idle
+// and its queue empty, Received = Forwarded - Duplicated + Dropped().
+type DirStats struct {
+	// Received counts datagrams read from the sender.
+	Received Counter
+	// Forwarded counts datagrams written to the receiver, duplicates included.
+	Forwarded Counter
+	// Duplicated counts the extra copies written.
+	Duplicated Counter
+	// Reordered counts datagrams held back for reordering.
+	Reordered Counter
+	// Lost counts datagrams dropped by the Loss probability.
+	Lost Counter
+	// Vanished counts datagrams dropped because their client vanished.
+	Vanished Counter
+	// Overflowed counts datagrams dropped because a bound was reached: the
+	// queue's QueueLimit, or MaxClients for a new client's datagram.
+	Overflowed Counter
+	// Failed counts datagrams whose write returned an error.
+	Failed Counter
+}
+
+// Dropped is the sum of the datagrams dropped for any reason.
+func (s DirStats) Dropped() Counter {
+	return s.Lost.plus(s.Vanished).plus(s.Overflowed).plus(s.Failed)
+}
+
+// Amplification is the bytes forwarded per byte received.
+func (s DirStats) Amplification() float64 {
+	if s.Received.Bytes == 0 {
+		return 0
+	}
+	return float64(s.Forwarded.Bytes) / float64(s.Received.Bytes)
+}
+
+// Stats counts the proxy's traffic in each direction.
+type Stats struct {
+	Up, Down DirStats
+}
+
+// ServerAmplification is the bytes the server sent per byte it was sent:
+// what a spoofed source could make it reflect.
+func (s Stats) ServerAmplification() float64 {
+	if s.Up.Forwarded.Bytes == 0 {
+		return 0
+	}
+	return float64(s.Down.Received.Bytes) / float64(s.Up.Forwarded.Bytes)
+}
+
+type counter struct{ datagrams, bytes atomic.Uint64 }
+
+func (c *counter) add(n int) {
+	c.datagrams.Add(1)
+	c.bytes.Add(uint64(n))
+}
+
+func (c *counter) load() Counter {
+	return Counter{c.datagrams.Load(), c.bytes.Load()}
+}
+
+// dirCounters are DirStats kept with atomics, so Stats never waits for the
+// proxy's lock and a tap may call it.
+type dirCounters struct {
+	received, forwarded, duplicated, reordered counter
+	lost, vanished, overflowed, failed         counter
+}
+
+func (c *dirCounters) load() DirStats {
+	return DirStats{
+		Received:   c.received.load(),
+		Forwarded:  c.forwarded.load(),
+		Duplicated: c.duplicated.load(),
+		Reordered:  c.reordered.load(),
+		Lost:       c.lost.load(),
+		Vanished:   c.vanished.load(),
+		Overflowed: c.overflowed.load(),
+		Failed:     c.failed.load(),
+	}
+}
