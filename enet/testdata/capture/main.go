@@ -13,7 +13,9 @@
 // Sessions: raw-none, raw-range_coder, raw-fastlz, raw-zlib and raw-zstd
 // run raw_client.gd's "capture" plan against raw_server.gd (plain
 // ENetConnection, each compression mode; raw-none idles 1.2 s for pings and
-// disconnects with data), and mp runs mp_client.gd (ENetMultiplayerPeer
+// disconnects with data); raw-vanish runs it too, then cuts the link (the
+// lines' direction becomes c>x or s>x) and records both ends' retransmissions
+// until the server times the client out; mp runs mp_client.gd (ENetMultiplayerPeer
 // with SceneMultiplayer, an echo RPC) against mp_server.gd while a second
 // client, not relayed, joins and leaves; mp-modes sends raw packets
 // (send_bytes) in every transfer mode on channels 0 to 3, with the
@@ -41,6 +43,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -55,6 +58,10 @@ type session struct {
 	// once the relayed client has printed its ID, so that the capture sees
 	// a peer join and leave.
 	joiner []string
+	// vanish cuts the link both ways once the client prints RESULT, and
+	// records what each side still sends (c>x, s>x) until the server has
+	// timed the client out; the client is then stopped.
+	vanish bool
 }
 
 func sessions() []session {
@@ -75,6 +82,11 @@ func sessions() []session {
 		server: []string{"mp_server.gd", "port=0"},
 		client: []string{"mp_client.gd", "mode=watch"},
 		joiner: []string{"mp_client.gd", "mode=leave"},
+	}, session{
+		name:   "raw-vanish",
+		server: []string{"raw_server.gd", "port=0"},
+		client: []string{"raw_client.gd", "plan=capture", "idle=120000", "timeout=150"},
+		vanish: true,
 	}, session{
 		name:   "mp-modes",
 		server: []string{"mp_server.gd", "port=0"},
@@ -185,12 +197,31 @@ func (r runner) capture(s session) (string, error) {
 			return "", err
 		}
 	}
-	for _, p := range []*process{client, joiner, server} {
-		if p == nil {
-			continue
+	vanished := ""
+	if s.vanish {
+		if _, err := client.waitFor("RESULT "); err != nil {
+			return "", fmt.Errorf("client: %w", err)
 		}
-		if err := p.wait(); err != nil {
+		rl.cut()
+		if err := server.wait(); err != nil {
 			return "", err
+		}
+		client.stop()
+		// The timeout itself sends nothing: note when the server saw it, by
+		// the engine's clock (its output reaches the pipe late).
+		d, err := server.eventGap("CONNECT ", "DISCONNECT ")
+		if err != nil {
+			return "", err
+		}
+		vanished = fmt.Sprintf("# the server timed the client out %.3f s after its CONNECT event (engine clock)\n", d.Seconds())
+	} else {
+		for _, p := range []*process{client, joiner, server} {
+			if p == nil {
+				continue
+			}
+			if err := p.wait(); err != nil {
+				return "", err
+			}
 		}
 	}
 
@@ -207,7 +238,8 @@ func (r runner) capture(s session) (string, error) {
 			fmt.Fprintf(&b, "# %s printed: %s\n", p.script, strings.Join(p.lines(), " | "))
 		}
 	}
-	b.WriteString("# direction (c>s client to server), seconds since the first datagram, hex\n")
+	b.WriteString(vanished)
+	b.WriteString("# direction (c>s client to server; c>x, s>x: sent, not forwarded), seconds since the first datagram, hex\n")
 	for _, d := range rl.datagrams() {
 		fmt.Fprintf(&b, "%s %.6f %s\n", d.dir, d.at.Seconds(), hex.EncodeToString(d.data))
 	}
@@ -288,6 +320,30 @@ func (p *process) wait() error {
 	return fmt.Errorf("%s failed (%v): %s", p.script, err, p.failure())
 }
 
+// eventGap is the time between the lines starting with from and to, by
+// the milliseconds raw_server.gd ends them with.
+func (p *process) eventGap(from, to string) (time.Duration, error) {
+	var ms [2]int
+	for i, prefix := range []string{from, to} {
+		l, err := p.waitFor(prefix)
+		if err != nil {
+			return 0, err
+		}
+		f := strings.Fields(l)
+		if ms[i], err = strconv.Atoi(f[len(f)-1]); err != nil {
+			return 0, fmt.Errorf("%s: %q: %w", p.script, l, err)
+		}
+	}
+	return time.Duration(ms[1]-ms[0]) * time.Millisecond, nil
+}
+
+// stop kills the script, for a client whose link was cut.
+func (p *process) stop() {
+	_ = p.cmd.Process.Kill()
+	<-p.done
+	_ = p.cmd.Wait()
+}
+
 // lines are the script's own lines, without the engine's banner.
 func (p *process) lines() []string {
 	p.mu.Lock()
@@ -336,6 +392,7 @@ type relay struct {
 	start  time.Time
 	log    []datagram
 	back   *net.UDPConn // the server's side, once the client has sent
+	dead   bool         // forward nothing more (see session.vanish)
 	wg     sync.WaitGroup
 }
 
@@ -378,9 +435,13 @@ func (r *relay) forward() {
 			r.wg.Add(1)
 			go r.backward(back, client)
 		}
-		r.record("c>s", buf[:n])
+		dead := r.dead
+		r.record(direction("c>s", dead), buf[:n])
 		back := r.back
 		r.mu.Unlock()
+		if dead {
+			continue
+		}
 		if _, err := back.Write(buf[:n]); err != nil {
 			return
 		}
@@ -397,12 +458,31 @@ func (r *relay) backward(back *net.UDPConn, client *net.UDPAddr) {
 			return
 		}
 		r.mu.Lock()
-		r.record("s>c", buf[:n])
+		dead := r.dead
+		r.record(direction("s>c", dead), buf[:n])
 		r.mu.Unlock()
+		if dead {
+			continue
+		}
 		if _, err := r.front.WriteToUDP(buf[:n], client); err != nil && errors.Is(err, net.ErrClosed) {
 			return
 		}
 	}
+}
+
+// cut stops forwarding, both ways.
+func (r *relay) cut() {
+	r.mu.Lock()
+	r.dead = true
+	r.mu.Unlock()
+}
+
+// direction is dir, or for a datagram not forwarded, its sender and x.
+func direction(dir string, dead bool) string {
+	if dead {
+		return dir[:2] + "x"
+	}
+	return dir
 }
 
 // record notes a datagram; r.mu is held.

@@ -1,7 +1,8 @@
 # A plain ENetConnection host on 127.0.0.1:PORT that sends every packet it
 # receives back to its sender, on the same channel with the same flags.
-# Prints "READY <port>" when listening, "CONNECT <peer> <data> <channels>"
-# and "DISCONNECT <peer> <data>" as peers come and go, "ECHOED <count>" and
+# Prints "READY <port>" when listening, "CONNECT <peer> <data> <channels> <ms>"
+# and "DISCONNECT <peer> <data> <ms>" as peers come and go (ms: the engine's
+# clock, Time.get_ticks_msec, as the output may come late), "ECHOED <count>" and
 # "DONE" when the last peer has left (unless stay=1), and a line starting
 # "FAILED" to standard error, with exit status 1, on failure or after
 # timeout seconds.
@@ -51,9 +52,9 @@ func _process(_delta: float) -> bool:
 				return false
 			ENetConnection.EVENT_CONNECT:
 				peers[peer] = peers.size() + 1
-				print("CONNECT %d %d %d" % [peers[peer], ev[2], peer.get_channels()])
+				print("CONNECT %d %d %d %d" % [peers[peer], ev[2], peer.get_channels(), Time.get_ticks_msec()])
 			ENetConnection.EVENT_DISCONNECT:
-				print("DISCONNECT %d %d" % [peers.get(peer, 0), ev[2]])
+				print("DISCONNECT %d %d %d" % [peers.get(peer, 0), ev[2], Time.get_ticks_msec()])
 				peers.erase(peer)
 				if peers.is_empty() and not stay:
 					print("ECHOED ", echoed)
