@@ -20,8 +20,9 @@ type Options struct {
 	Seed uint64
 	// Up and Down are the faults of each direction.
 	Up, Down Faults
-	// Listen is the address clients send to; nil means the loopback
-	// address of the server's family, on a free port.
+	// Listen is the address clients send to; nil means a free port on the
+	// loopback address of the server's family (on every address if the
+	// server is not on loopback, as for the upstream sockets).
 	Listen *net.UDPAddr
 	// QueueLimit bounds the datagrams delayed or held for reordering, both
 	// directions together; more are dropped as Overflowed. Zero means
@@ -312,17 +313,21 @@ func (p *Proxy) send(dir Direction, f *flow, data []byte, duplicate bool, after 
 		p.drop(dir, f.client, data, Vanished)
 		return
 	}
-	if !p.write(dir, f, data, false) {
-		return
-	}
-	if duplicate && p.write(dir, f, data, true) {
-		p.counters[dir].duplicated.add(len(data))
+	if p.write(dir, f, data, false) && duplicate {
+		p.write(dir, f, data, true)
 	}
 	p.release(dir, f, after)
 }
 
-// write writes one copy of a datagram and reports whether it went out.
+// write writes one copy of a datagram and reports whether it went out. It
+// counts the copy first, so a receiver that reads it sees it counted, and
+// moves it to Failed if the write fails.
 func (p *Proxy) write(dir Direction, f *flow, data []byte, dup bool) bool {
+	c := &p.counters[dir]
+	c.forwarded.add(len(data))
+	if dup {
+		c.duplicated.add(len(data))
+	}
 	var err error
 	if dir == Up {
 		_, err = f.upstream.WriteToUDPAddrPort(data, p.server)
@@ -330,10 +335,13 @@ func (p *Proxy) write(dir Direction, f *flow, data []byte, dup bool) bool {
 		_, err = p.listener.WriteToUDPAddrPort(data, f.client)
 	}
 	if err != nil {
+		c.forwarded.sub(len(data))
+		if dup {
+			c.duplicated.sub(len(data))
+		}
 		p.drop(dir, f.client, data, Failed)
 		return false
 	}
-	p.counters[dir].forwarded.add(len(data))
 	p.emit(Event{Dir: dir, Client: f.client, Kind: Sent, Copy: dup, Data: data})
 	return true
 }

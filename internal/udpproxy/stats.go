@@ -16,7 +16,9 @@ func (c Counter) plus(d Counter) Counter {
 type DirStats struct {
 	// Received counts datagrams read from the sender.
 	Received Counter
-	// Forwarded counts datagrams written to the receiver, duplicates included.
+	// Forwarded counts datagrams written to the receiver, duplicates
+	// included, each counted as it is written: one whose write fails moves
+	// to Failed.
 	Forwarded Counter
 	// Duplicated counts the extra copies written.
 	Duplicated Counter
@@ -27,7 +29,8 @@ type DirStats struct {
 	// Vanished counts datagrams dropped because their client vanished.
 	Vanished Counter
 	// Overflowed counts datagrams dropped because a bound was reached: the
-	// queue's QueueLimit, or MaxClients for a new client's datagram.
+	// queue's QueueLimit, or MaxClients (or the system's sockets) for a
+	// new client's datagram.
 	Overflowed Counter
 	// Failed counts datagrams whose write returned an error.
 	Failed Counter
@@ -65,6 +68,12 @@ type counter struct{ datagrams, bytes atomic.Uint64 }
 func (c *counter) add(n int) {
 	c.datagrams.Add(1)
 	c.bytes.Add(uint64(n))
+}
+
+// sub takes back an add.
+func (c *counter) sub(n int) {
+	c.datagrams.Add(^uint64(0))
+	c.bytes.Add(-uint64(n))
 }
 
 func (c *counter) load() Counter {
