@@ -293,7 +293,10 @@ func (d *rcDecoder) read(total uint16) uint16 {
 	return uint16((d.code - d.low) / d.rng)
 }
 
-// decode consumes [under, under+count) of the range read scaled.
+// decode consumes [under, under+count) of the range read scaled. Even on
+// hostile data the range never reaches 0 (count is at least 1, a cut range
+// is too, and a shift that would clear it would have changed the top
+// byte), so the loop ends.
 func (d *rcDecoder) decode(under, count uint16) {
 	d.low += uint32(under) * d.rng
 	d.rng *= uint32(count)
@@ -318,23 +321,29 @@ type rcFound struct {
 	under, count uint16
 }
 
+// rcMiss is where a code that names no symbol of a tree falls: beside node
+// (-1 for an empty tree), on its right or left, whose span ends at after
+// and is before wide.
+type rcMiss struct {
+	node          int
+	right         bool
+	after, before uint16
+}
+
 // find decodes code in context ctx (minimum is the context's floor count),
 // adding delta to the count of the symbol it falls in, as ENet's decoder
-// does. When code falls between symbols, ok is false, with the node to hang
-// a new symbol from (-1 for an empty tree), the side, and the cumulative
-// frequency after that node (after) and its width (before), which place the
-// new byte.
-func (rc *rangeCoder) find(ctx int, code uint16, delta uint8, minimum uint16) (f rcFound, ok bool, node int, right bool, after, before uint16) {
+// does. ok is false when code falls between symbols, and miss says where.
+func (rc *rangeCoder) find(ctx int, code uint16, delta uint8, minimum uint16) (f rcFound, ok bool, miss rcMiss) {
 	f.count = minimum
 	c := &rc.symbols[ctx]
 	if c.symbols == 0 {
-		return f, false, -1, false, 0, 0
+		return f, false, rcMiss{node: -1}
 	}
-	node = ctx + int(c.symbols)
+	node := ctx + int(c.symbols)
 	for {
 		n := &rc.symbols[node]
-		after = f.under + n.under + uint16((int(n.value)+1)*int(minimum))
-		before = uint16(n.count) + minimum
+		after := f.under + n.under + uint16((int(n.value)+1)*int(minimum))
+		before := uint16(n.count) + minimum
 		switch {
 		case code >= after:
 			f.under += n.under
@@ -342,14 +351,14 @@ func (rc *rangeCoder) find(ctx int, code uint16, delta uint8, minimum uint16) (f
 				node += int(n.right)
 				continue
 			}
-			return f, false, node, true, after, before
-		case int(code) < int(after)-int(before):
+			return f, false, rcMiss{node, true, after, before}
+		case int(code) < int(after)-int(before): // in C's int arithmetic
 			n.under += uint16(delta)
 			if n.left != 0 {
 				node += int(n.left)
 				continue
 			}
-			return f, false, node, false, after, before
+			return f, false, rcMiss{node, false, after, before}
 		default:
 			f.value = n.value
 			f.count += uint16(n.count)
@@ -357,7 +366,7 @@ func (rc *rangeCoder) find(ctx int, code uint16, delta uint8, minimum uint16) (f
 			n.under += uint16(delta)
 			n.count += delta
 			f.sym = node
-			return f, true, node, false, after, before
+			return f, true, rcMiss{}
 		}
 	}
 }
@@ -393,11 +402,10 @@ func (rc *rangeCoder) decompress(dst, src []byte, limit int) ([]byte, error) {
 				continue
 			}
 			var ok bool
-			f, ok, _, _, _, _ = rc.find(ctx, code-c.escapes, rcSubcontextSymbolDelta, 0)
+			f, ok, _ = rc.find(ctx, code-c.escapes, rcSubcontextSymbolDelta, 0)
 			if !ok {
 				return dst, errRangeCoder
 			}
-			c = &rc.symbols[ctx]
 			d.decode(c.escapes+f.under, f.count)
 			c.total += rcSubcontextSymbolDelta
 			if f.count > 0xFF-2*rcSubcontextSymbolDelta || c.total > rcBottom-0x100 {
@@ -412,7 +420,6 @@ func (rc *rangeCoder) decompress(dst, src []byte, limit int) ([]byte, error) {
 				break // the end
 			}
 			f = rc.decodeRoot(code - root.escapes)
-			root = &rc.symbols[0]
 			d.decode(root.escapes+f.under, f.count)
 			root.total += rcSymbolDelta
 			if f.count > 0xFF-2*rcSymbolDelta+rcSymbolMinimum || root.total > rcBottom-0x100 {
@@ -452,10 +459,11 @@ func (rc *rangeCoder) decompress(dst, src []byte, limit int) ([]byte, error) {
 // byte not seen yet: the root gives every byte a count, so any code names
 // one. Hostile codes past 255 wrap to a byte, as in ENet's uint8.
 func (rc *rangeCoder) decodeRoot(code uint16) rcFound {
-	f, ok, node, right, after, before := rc.find(0, code, rcSymbolDelta, rcSymbolMinimum)
+	f, ok, miss := rc.find(0, code, rcSymbolDelta, rcSymbolMinimum)
 	if ok {
 		return f
 	}
+	node, after, before := miss.node, int(miss.after), int(miss.before)
 	// With a minimum of 1 every byte spans one code, so the new byte is as
 	// far from its neighbour as code is from the neighbour's span.
 	switch {
@@ -463,12 +471,12 @@ func (rc *rangeCoder) decodeRoot(code uint16) rcFound {
 		f.value = uint8(code)
 		f.sym = rc.newSymbol(f.value, rcSymbolDelta)
 		rc.symbols[0].symbols = uint16(f.sym)
-	case right:
-		f.value = uint8(int(rc.symbols[node].value) + 1 + int(code) - int(after))
+	case miss.right:
+		f.value = uint8(int(rc.symbols[node].value) + 1 + int(code) - after)
 		f.sym = rc.newSymbol(f.value, rcSymbolDelta)
 		rc.symbols[node].right = uint16(f.sym - node)
 	default:
-		f.value = uint8(int(rc.symbols[node].value) - 1 - (int(after) - int(before) - int(code) - 1))
+		f.value = uint8(int(rc.symbols[node].value) - 1 - (after - before - int(code) - 1))
 		f.sym = rc.newSymbol(f.value, rcSymbolDelta)
 		rc.symbols[node].left = uint16(f.sym - node)
 	}
