@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -281,4 +282,23 @@ func TestIPv6(t *testing.T) {
 	assert.True(t, up.Addr().Is6())
 	got, _ := r.reply(t, up, client, "over IPv6")
 	assert.Equal(t, "over IPv6", got)
+}
+
+func TestVanishFromTap(t *testing.T) {
+	var proxy atomic.Pointer[Proxy] // the race detector knows no order through sockets
+	r := newRig(t, "udp4", "127.0.0.1", Options{Tap: func(e Event) {
+		if e.Kind == Received && string(e.Data) == "bye" {
+			proxy.Load().Vanish(net.UDPAddrFromAddrPort(e.Client)) // this datagram is the first to go
+		}
+	}})
+	p := r.proxy
+	proxy.Store(p)
+	client := listen(t, "udp4", "127.0.0.1")
+	r.hello(t, client)
+	for _, msg := range []string{"bye", "after"} {
+		_, err := client.WriteToUDPAddrPort([]byte(msg), p.Addr().AddrPort())
+		require.NoError(t, err)
+		r.awaitReceived(t, Up)
+	}
+	assert.Equal(t, Counter{2, 8}, p.Stats().Up.Vanished)
 }

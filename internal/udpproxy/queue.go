@@ -2,6 +2,7 @@ package udpproxy
 
 import (
 	"container/heap"
+	"slices"
 	"time"
 )
 
@@ -65,11 +66,9 @@ func (p *Proxy) schedule() {
 		now := time.Now()
 		for len(p.queue) > 0 && !p.queue[0].at.After(now) {
 			pk := heap.Pop(&p.queue).(*packet)
+			after := pk.seq // a delayed packet lets out the ones held before it
 			if pk.held {
-				p.unhold(pk)
-			}
-			after := pk.seq
-			if pk.held {
+				p.unhold(pk) // it waited long enough for a later one
 				after = 0
 			}
 			p.send(pk.dir, pk.f, pk.data, pk.duplicate, after)
@@ -112,11 +111,8 @@ func (p *Proxy) enqueue(pk *packet) {
 // unhold removes a held packet from its flow's list. Called with p.mu held.
 func (p *Proxy) unhold(pk *packet) {
 	held := pk.f.held[pk.dir]
-	for i, h := range held {
-		if h == pk {
-			pk.f.held[pk.dir] = append(held[:i], held[i+1:]...)
-			return
-		}
+	if i := slices.Index(held, pk); i >= 0 {
+		pk.f.held[pk.dir] = slices.Delete(held, i, i+1)
 	}
 }
 
@@ -129,9 +125,9 @@ func (p *Proxy) release(dir Direction, f *flow, after uint64) {
 	for n < len(held) && held[n].seq < after {
 		n++
 	}
-	f.held[dir] = held[n:]
 	for _, pk := range held[:n] {
 		heap.Remove(&p.queue, pk.index)
-		p.send(dir, f, pk.data, pk.duplicate, 0)
+		p.send(dir, f, pk.data, pk.duplicate, 0) // releases none: held stays as is
 	}
+	f.held[dir] = slices.Delete(held, 0, n)
 }
