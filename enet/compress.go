@@ -75,9 +75,10 @@ func (c Compression) newCompressor() compressor {
 // the engine's default settings: FastLZ, Deflate (zlib streams) at zlib's
 // default level, Zstandard at level 3. Any result longer than ENet's limit
 // is dropped, and ENet keeps only results shorter than the original. Our
-// encoders are not Godot's libraries, so their bytes differ, but each
-// writes the same format and reads what Godot's write. ENet takes a
-// decompressed length of zero for failure, so an empty result is an error.
+// FastLZ writes Godot's bytes; our zlib and Zstd encoders are other
+// libraries than Godot's, so their bytes differ, in the same formats. All
+// read what Godot's write. ENet takes a decompressed length of zero for
+// failure, so an empty result is an error.
 
 var (
 	// errTooLarge is the error for a datagram that decompresses to more

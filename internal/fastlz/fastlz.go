@@ -18,8 +18,11 @@ import "errors"
 var ErrCorrupt = errors.New("bad FastLZ data")
 
 const (
-	maxDistance1 = 8192 // level 1's farthest match
+	maxDistance1 = 8192 // level 1's matches are nearer than this
 	far2         = 8191 // level 2: distances past this take two more bytes
+	maxLiterals  = 32   // the longest literal run
+	maxMatch     = 264  // the longest match one level-1 instruction holds
+	hashBits     = 13   // the encoder's table has 2^hashBits positions
 )
 
 // Decode appends to dst the decoding of src, refusing to write more than
@@ -102,48 +105,84 @@ func Decode(dst, src []byte, max int) ([]byte, error) {
 	}
 }
 
-// Encode appends to dst src compressed at level 1, with greedy matching
-// over a hash of three bytes: simpler than FastLZ's own compressor, in the
-// same format.
+// Encode appends to dst src compressed at level 1 and returns the result:
+// the bytes FastLZ's own level-1 compressor writes, which Godot uses for
+// every block under 64 KiB (FileAccess blocks, ENet datagrams). It matches
+// greedily, each position looked up by a hash of its three bytes in a table
+// of the last position seen with that hash.
 func Encode(dst, src []byte) []byte {
-	const hashBits = 13
-	var table [1 << hashBits]int32 // position+1 of the last sequence with each hash
-	hash := func(i int) int {
-		v := uint32(src[i]) | uint32(src[i+1])<<8 | uint32(src[i+2])<<16
-		return int(v * 2654435761 >> (32 - hashBits))
-	}
-	anchor := 0 // the first byte not yet written
-	literals := func(end int) {
-		for anchor < end {
-			n := min(end-anchor, 32)
+	n := len(src)
+	if n < 4 { // too short to match: one literal run, if anything
+		if n > 0 {
 			dst = append(dst, byte(n-1))
-			dst = append(dst, src[anchor:anchor+n]...)
-			anchor += n
+		}
+		return append(dst, src...)
+	}
+	var table [1 << hashBits]int32 // every entry starts at position 0, as FastLZ's
+	hash := func(i int) uint32 {
+		v := uint32(src[i]) | uint32(src[i+1])<<8
+		v ^= (uint32(src[i+1]) | uint32(src[i+2])<<8) ^ v>>(16-hashBits)
+		return v & (1<<hashBits - 1)
+	}
+	// A literal run's count byte is written first as a full run's and set
+	// when the run ends; run counts the literals after it.
+	dst = append(dst, maxLiterals-1, src[0], src[1])
+	run := 2
+	closeRun := func() { // sets the literal run's count, or drops an empty run
+		if run > 0 {
+			dst[len(dst)-run-1] = byte(run - 1)
+		} else {
+			dst = dst[:len(dst)-1]
 		}
 	}
-	for ip := 1; ip+3 <= len(src); { // the first byte is always a literal
+	literal := func(b byte) {
+		dst = append(dst, b)
+		if run++; run == maxLiterals {
+			run = 0
+			dst = append(dst, maxLiterals-1)
+		}
+	}
+	bound := n - 2 // matches stop short of the last two bytes
+	ip := 2
+	for ip < n-13 { // the last 13 bytes go as literals
+		anchor := ip
 		h := hash(ip)
-		ref := int(table[h]) - 1
-		table[h] = int32(ip + 1)
-		if ref < 0 || ip-ref > maxDistance1 ||
+		ref := int(table[h])
+		table[h] = int32(ip)
+		dist := anchor - ref
+		if dist == 0 || dist >= maxDistance1 ||
 			src[ref] != src[ip] || src[ref+1] != src[ip+1] || src[ref+2] != src[ip+2] {
+			literal(src[ip])
 			ip++
 			continue
 		}
-		n := 3
-		for n < 264 && ip+n < len(src) && src[ref+n] == src[ip+n] {
-			n++
+		// The match runs up to the first byte that differs, but not into
+		// the last two.
+		stop := anchor + 3
+		for stop < bound-1 && src[stop] == src[stop-dist] {
+			stop++
 		}
-		literals(ip)
-		ofs := ip - ref - 1
-		if n <= 8 {
-			dst = append(dst, byte((n-2)<<5|ofs>>8), byte(ofs))
+		closeRun()
+		run = 0
+		length := stop - anchor - 2 // stored less 2, as a match has at least 3 bytes
+		dist--                      // stored less 1
+		for length > maxMatch-2 {
+			dst = append(dst, 7<<5|byte(dist>>8), maxMatch-2-7-2, byte(dist))
+			length -= maxMatch - 2
+		}
+		if length < 7 {
+			dst = append(dst, byte(length)<<5|byte(dist>>8), byte(dist))
 		} else {
-			dst = append(dst, byte(7<<5|ofs>>8), byte(n-9), byte(ofs))
+			dst = append(dst, 7<<5|byte(dist>>8), byte(length-7), byte(dist))
 		}
-		ip += n
-		anchor = ip
+		table[hash(stop-2)] = int32(stop - 2)
+		table[hash(stop-1)] = int32(stop - 1)
+		ip = stop
+		dst = append(dst, maxLiterals-1)
 	}
-	literals(len(src))
+	for ; ip < n; ip++ {
+		literal(src[ip])
+	}
+	closeRun()
 	return dst
 }
