@@ -106,6 +106,22 @@ func TestCompressLimit(t *testing.T) {
 	}
 }
 
+// Godot's FastLZ decoder given room for less than 16 bytes decodes 16, as
+// short inputs are padded to 16, and keeps what fits.
+func TestFastLZShortLimit(t *testing.T) {
+	codec := CompressFastLZ.newCompressor()
+	out := codec.compress(nil, []byte("hello"), 100)
+	require.NotNil(t, out)
+	got, err := codec.decompress([]byte(">"), out, 5)
+	require.NoError(t, err)
+	assert.Equal(t, ">hello", string(got))
+	got, err = codec.decompress(nil, out, 16)
+	require.NoError(t, err)
+	assert.Equal(t, "hello\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", string(got))
+	_, err = codec.decompress(nil, out[:len(out)-1], 5)
+	assert.Error(t, err)
+}
+
 // Random inputs do not compress: every mode gives up rather than grow them.
 func TestCompressIncompressible(t *testing.T) {
 	in := make([]byte, 1200)
