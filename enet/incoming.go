@@ -169,8 +169,8 @@ func insertAt(q []*incoming, at int, in *incoming) []*incoming {
 // addFragment stores one fragment of in; it reports whether the packet is
 // now whole, and ok false when the peer is over its limits.
 func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (whole, ok bool) {
-	if in.dropped || in.seen[number] {
-		return false, true
+	if in.dropped || in.fragmentsLeft == 0 || in.seen[number] {
+		return false, true // stale, whole already (a late copy), or a copy
 	}
 	if offset+uint32(len(data)) > in.totalLength {
 		data = data[:in.totalLength-offset]

@@ -1,0 +1,85 @@
+package enet
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// lossyConn drops a share of the datagrams it is asked to send.
+type lossyConn struct {
+	net.PacketConn
+	mu   sync.Mutex
+	rng  *rand.Rand
+	loss float64
+}
+
+func (c *lossyConn) WriteTo(b []byte, addr net.Addr) (int, error) {
+	c.mu.Lock()
+	drop := c.rng.Float64() < c.loss
+	c.mu.Unlock()
+	if drop {
+		return len(b), nil
+	}
+	return c.PacketConn.WriteTo(b, addr)
+}
+
+func lossyHost(t *testing.T, loss float64, seed uint64) *Host {
+	conn, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	h := NewHost(&lossyConn{PacketConn: conn, rng: rand.New(rand.NewPCG(seed, 1)), loss: loss})
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+// With 20% of datagrams lost both ways, every reliable packet arrives once
+// and in order, fragmented or not.
+func TestReliableUnderLoss(t *testing.T) {
+	server, client := lossyHost(t, 0.2, 1), lossyHost(t, 0.2, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cp, err := client.Connect(ctx, server.Addr().String(), 2, 0)
+	require.NoError(t, err)
+	sp, err := server.Accept(ctx)
+	require.NoError(t, err)
+	const n = 500
+	go func() {
+		for i := range n {
+			size := 10
+			if i%50 == 0 {
+				size = 5000
+			}
+			data := make([]byte, size)
+			copy(data, fmt.Sprint(i))
+			if err := cp.Send(uint8(i%2), data, Reliable); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	next := [2]int{0, 1}
+	for range n {
+		pk, err := sp.Receive(ctx)
+		require.NoError(t, err, "after %v", next)
+		want := fmt.Sprint(next[pk.Channel])
+		assert.Equal(t, want, string(pk.Data[:len(want)]))
+		next[pk.Channel] += 2
+	}
+	// Once everything is acknowledged, the sender's books are even.
+	require.Eventually(t, func() bool {
+		client.mu.Lock()
+		defer client.mu.Unlock()
+		return !cp.hasOutgoing()
+	}, 20*time.Second, 10*time.Millisecond)
+	client.mu.Lock()
+	defer client.mu.Unlock()
+	assert.Zero(t, cp.reliableDataInTransit, "bytes in flight")
+	assert.Zero(t, cp.queuedBytes, "bytes queued")
+}
