@@ -1,0 +1,117 @@
+package enet
+
+import (
+	"context"
+	"errors"
+	"net"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// echo sends every packet of every peer the host accepts back to it, on
+// its channel with its flags, until the host closes.
+func echo(h *Host) {
+	for {
+		p, err := h.Accept(context.Background())
+		if err != nil {
+			return
+		}
+		go func() {
+			for {
+				pk, err := p.Receive(context.Background())
+				if err != nil {
+					return
+				}
+				if err := p.Send(pk.Channel, pk.Data, pk.Flags); err != nil && !errors.Is(err, ErrNotConnected) {
+					panic(err)
+				}
+			}
+		}()
+	}
+}
+
+var liveModes = []struct {
+	name string
+	mode Compression
+}{
+	{"none", CompressNone}, {"range_coder", CompressRangeCoder}, {"fastlz", CompressFastLZ},
+	{"zlib", CompressZlib}, {"zstd", CompressZstd},
+}
+
+// TestLiveGodotClient has Godot 4's ENetConnection send every kind of
+// packet to a Go host, with every compressor, and check the echoes.
+func TestLiveGodotClient(t *testing.T) {
+	engine := godot.Require(t, "godot4")
+	script, err := filepath.Abs("testdata/godot/raw_client.gd")
+	require.NoError(t, err)
+	for _, m := range liveModes {
+		t.Run(m.name, func(t *testing.T) {
+			h, err := Listen("udp", "127.0.0.1:0", WithCompression(m.mode))
+			require.NoError(t, err)
+			defer h.Close()
+			go echo(h)
+			port := strconv.Itoa(h.Addr().(*net.UDPAddr).Port)
+			out := godot.RunScript(t, engine, script, "port="+port, "compress="+m.name, "plan=full", "data=7", "timeout=60")
+			assert.Contains(t, out, "RESULT ok")
+			assert.True(t, strings.Contains(out, "DONE"), out)
+		})
+	}
+}
+
+// TestLiveGodotServer has a Go client send every kind of packet to Godot
+// 4's ENetConnection, which echoes them.
+func TestLiveGodotServer(t *testing.T) {
+	engine := godot.Require(t, "godot4")
+	script, err := filepath.Abs("testdata/godot/raw_server.gd")
+	require.NoError(t, err)
+	for _, m := range liveModes {
+		t.Run(m.name, func(t *testing.T) {
+			port := godot.FreePort(t, "udp")
+			srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "compress="+m.name, "timeout=60")
+			h, err := Listen("udp", "127.0.0.1:0", WithCompression(m.mode))
+			require.NoError(t, err)
+			defer h.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			var p *Peer
+			for p == nil { // the engine may not listen yet
+				if p, err = h.Connect(ctx, "127.0.0.1:"+strconv.Itoa(port), 255, 9); err != nil {
+					require.NoError(t, ctx.Err(), "last: %v", err)
+				}
+			}
+			for i, c := range []struct {
+				ch    uint8
+				size  int
+				flags Flag
+			}{{0, 1, Reliable}, {1, 1000, 0}, {2, 100, Unsequenced}, {254, 100000, Reliable}, {3, 4000, UnreliableFragment}} {
+				data := make([]byte, c.size)
+				for j := range data {
+					data[j] = byte(i + j)
+				}
+				require.NoError(t, p.Send(c.ch, data, c.flags))
+				pk, err := p.Receive(ctx)
+				require.NoError(t, err)
+				assert.Equal(t, c.ch, pk.Channel, "packet %d", i)
+				assert.Equal(t, c.flags, pk.Flags, "packet %d", i)
+				assert.Equal(t, data, pk.Data, "packet %d", i)
+			}
+			p.Disconnect(3)
+			select {
+			case <-p.Done():
+			case <-ctx.Done():
+				t.Fatal("no disconnect")
+			}
+			out := srv.Wait(t)
+			assert.Contains(t, out, "CONNECT 1 9 255")
+			assert.Contains(t, out, "DISCONNECT 1 3")
+		})
+	}
+}
