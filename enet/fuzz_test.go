@@ -1,8 +1,10 @@
 package enet
 
 import (
-	"encoding/binary"
+	"encoding/hex"
 	"net"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -89,6 +91,23 @@ func FuzzDatagram(f *testing.F) {
 	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendUnreliableFragment, channel: 3, startSeq: 1, fragmentCount: 1 << 20, totalLength: 1 << 25, payload: []byte("x")})))
 	f.Add(datagramOf(cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1}), cmdBytes(command{cmd: cmdDisconnect, channel: 0xFF, data: 5})))
 	f.Add(append([]byte{0x0F, 0xFF}, cmdBytes(command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, channelCount: 2, mtu: 1400, windowSize: 4096})...))
+	// And what Godot 4.6 sent, addressed to the fuzzed host's peer.
+	for _, name := range []string{"raw-none", "mp-modes"} {
+		b, err := os.ReadFile("testdata/captures/" + name + ".txt")
+		require.NoError(f, err)
+		for _, line := range strings.Split(string(b), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) != 3 || fields[0] == "#" {
+				continue
+			}
+			d, err := hex.DecodeString(fields[2])
+			if err == nil && len(d) >= 2 {
+				d[0] &= 0xC0 // peer 0, session 0, flags kept
+				d[1] = 0
+				f.Add(d)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, _ := testHost(WithMaxWaitingData(1 << 16))
 		p := connectedPeer(h)
@@ -156,5 +175,4 @@ func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
 	t.Logf("received %d bytes in %d connects, sent %d bytes in %d datagrams: ratio %.2f", in, 2000, out.bytes, out.datagrams, float64(out.bytes)/float64(in))
 	require.Less(t, out.bytes, in)
 	require.Equal(t, 2000, out.datagrams) // one answer per connect
-	_ = binary.BigEndian
 }
