@@ -102,7 +102,12 @@ func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
 			}
 		}
 	}
-	if p != nil {
+	// Commands to send (a verify-connect, a disconnect) go now; bare
+	// acknowledgements wait for the next send to the peer, which the
+	// packet received often prompts (a reply), or for the next tick: one
+	// datagram then carries both, as ENet sends acknowledgements with its
+	// next flush.
+	if p != nil && (len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie) {
 		h.flushPeer(p, false)
 	}
 }

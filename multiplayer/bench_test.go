@@ -157,7 +157,7 @@ func newBenchClient(b *testing.B, url string) *benchClient {
 // run makes calls one after another. Its wait for each reply reuses one
 // timer: a time.After each would add the benchmark's own 3 allocations to
 // every call's.
-func (c *benchClient) run(b *testing.B, calls int) {
+func (c *benchClient) run(b testing.TB, calls int) {
 	pos := gdvar.Vector3{X: 1, Y: 2, Z: 3}
 	wait := time.NewTimer(time.Hour)
 	defer wait.Stop()

@@ -1,0 +1,113 @@
+package multiplayer
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// godotENetServer starts Godot 4.6's ENetMultiplayerPeer server for peers
+// clients, without its frame sleep, and returns its address and process.
+func godotENetServer(b *testing.B, peers int) (string, *godot.Process) {
+	engine := godot.Require(b, godot.Godot4)
+	script, err := filepath.Abs("../enet/testdata/godot/mp_server.gd")
+	if err != nil {
+		b.Fatal(err)
+	}
+	port := godot.FreePort(b, "udp")
+	p := godot.Start(b, engine, script, "port="+strconv.Itoa(port), "peers="+strconv.Itoa(peers),
+		"quiet=1", "nosleep=1", "stay=1", "timeout=600")
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		probe := New()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err := probe.ConnectENet(ctx, addr)
+		cancel()
+		probe.Close()
+		<-probe.Done()
+		if err == nil {
+			return addr, p
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("the engine's server did not come up: %v", err)
+		}
+	}
+}
+
+// goENetServer starts the Go echo server over ENet and returns its address.
+func goENetServer(b testing.TB, peers int) string {
+	m := New(WithRateLimit(1e9, 1<<30), WithMaxPeers(peers))
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
+		return c.Reply("echo_reply", id, name, pos)
+	})
+	return "127.0.0.1:" + serveOver(b, m, "enet")
+}
+
+// newENetBenchClient connects a bench client over ENet.
+func newENetBenchClient(b testing.TB, addr string, peers int) *benchClient {
+	c := &benchClient{m: New(WithMaxPeers(peers)), replies: make(chan struct{}, 1)}
+	c.main = c.m.Node("/root/Main", echoMethods...)
+	c.main.Handle("echo_reply", func(*Call, int64, string, gdvar.Vector3) { c.replies <- struct{}{} })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := c.m.ConnectENet(ctx, addr); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { c.m.Close(); <-c.m.Done() })
+	return c
+}
+
+// BenchmarkENetEchoRate measures echo round trips per second over ENet
+// with 1, 4, 16 and 100 clients, each making calls one after another, to
+// the Go server and to Godot 4.6's own ENet server without its frame sleep,
+// in the same run (the engine paused while the Go server is measured).
+//
+//	go test -run XXX -bench ENetEchoRate -benchtime 3x ./multiplayer
+func BenchmarkENetEchoRate(b *testing.B) {
+	for _, n := range []int{1, 4, 16, 100} {
+		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
+			calls := max(20, 2000/n)
+			godotAddr, engine := godotENetServer(b, n+4)
+			addrs := []string{goENetServer(b, n+4), godotAddr}
+			var clients [2][]*benchClient
+			for k, addr := range addrs {
+				for range n {
+					clients[k] = append(clients[k], newENetBenchClient(b, addr, n+4))
+				}
+			}
+			defer resume(engine)
+			var took [2]time.Duration
+			i := 0
+			for b.Loop() {
+				for j := range 2 {
+					k := (i + j) % 2
+					if k == 0 {
+						pause(engine)
+					}
+					start := time.Now()
+					var wg sync.WaitGroup
+					for _, c := range clients[k] {
+						wg.Go(func() { c.run(b, calls) })
+					}
+					wg.Wait()
+					took[k] += time.Since(start)
+					resume(engine)
+				}
+				i++
+			}
+			total := float64(n * calls * i)
+			b.ReportMetric(total/took[0].Seconds(), "go-rpc/s")
+			b.ReportMetric(total/took[1].Seconds(), "godot-rpc/s")
+			b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
