@@ -30,6 +30,10 @@ type Host struct {
 	decompBuf   []byte
 	closed      bool
 	stats       Stats
+	// The bandwidth share's: when it last ran, and whether a peer came or
+	// went since (see throttleBandwidth).
+	bandwidthEpoch       uint32
+	recalculateBandwidth bool
 
 	accept chan *Peer
 	done   chan struct{}
@@ -181,6 +185,7 @@ func (h *Host) newPeer(id uint16, addr *net.UDPAddr) *Peer {
 func (h *Host) notifyConnect(p *Peer) {
 	server := p.state == stateAcknowledgingConnect
 	p.state = stateConnected
+	h.recalculateBandwidth = true
 	p.verify = nil
 	p.connectedOnce.Do(func() { close(p.connected) })
 	if server {
@@ -201,6 +206,9 @@ func (h *Host) endPeer(p *Peer, err error) {
 	}
 	if int(p.id) < len(h.peers) && h.peers[p.id] == p {
 		h.peers[p.id] = nil
+	}
+	if p.state >= stateConnectionPending {
+		h.recalculateBandwidth = true
 	}
 	p.state = stateDisconnected
 	p.resetQueues()
@@ -307,6 +315,7 @@ func (h *Host) tickLoop() {
 		}
 		h.mu.Lock()
 		h.tick()
+		h.throttleBandwidth()
 		for _, p := range h.peers {
 			if p == nil {
 				continue

@@ -122,3 +122,35 @@ func TestTimeout(t *testing.T) {
 	}
 	assert.ErrorIs(t, cp.Err(), ErrTimeout)
 }
+
+// A host with an incoming bandwidth shares it among its peers, a second
+// after they come (BANDWIDTH_LIMIT), as enet_host_bandwidth_throttle does:
+// two clients that could each send 100000 B/s get 64000 / 2 each, where
+// the verify-connect gave each the whole 64000.
+func TestBandwidthLimit(t *testing.T) {
+	server, err := Listen("udp", "127.0.0.1:0", WithBandwidth(64000, 32000))
+	require.NoError(t, err)
+	defer server.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var clients []*Host
+	var peers []*Peer
+	for range 2 {
+		client, err := Listen("udp", "127.0.0.1:0", WithBandwidth(0, 100000))
+		require.NoError(t, err)
+		defer client.Close()
+		cp, err := client.Connect(ctx, server.Addr().String(), 1, 0)
+		require.NoError(t, err)
+		clients, peers = append(clients, client), append(peers, cp)
+	}
+	for i, cp := range peers {
+		require.Eventually(t, func() bool {
+			clients[i].mu.Lock()
+			defer clients[i].mu.Unlock()
+			return cp.incomingBandwidth == 32000 && cp.outgoingBandwidth == 32000
+		}, 10*time.Second, 10*time.Millisecond, "client %d: the server's share", i)
+		clients[i].mu.Lock()
+		assert.Equal(t, uint32(minWindowSize), cp.windowSize, "client %d: 32000 B/s is under one 64 KiB window step", i)
+		clients[i].mu.Unlock()
+	}
+}

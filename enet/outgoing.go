@@ -91,6 +91,7 @@ func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
 		}
 	}
 	o.cmd.seq = o.reliableSeq
+	p.outgoingDataTotal += uint32(o.cmd.wireSize())
 	p.host.totalQueued++
 	o.queueTime = p.host.totalQueued
 	switch o.cmd.number() {
@@ -124,6 +125,7 @@ func (p *Peer) queueAck(c *command, sentTime uint16) {
 			return
 		}
 	}
+	p.outgoingDataTotal += uint32(commandSizes[cmdAcknowledge])
 	p.acks = append(p.acks, ack{channel: c.channel, seq: c.seq, sentTime: sentTime, command: c.number()})
 }
 

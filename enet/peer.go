@@ -91,6 +91,10 @@ type Peer struct {
 	channels                         []channel
 	incomingBandwidth                uint32
 	outgoingBandwidth                uint32
+	incomingDataTotal                uint32 // bytes received and sent since the last bandwidth share
+	outgoingDataTotal                uint32
+	inBandwidthEpoch                 uint32 // when the bandwidth share last set the peer's limits
+	outBandwidthEpoch                uint32
 
 	throttle, throttleLimit, throttleCounter uint32
 	throttleEpoch, throttleInterval          uint32
@@ -303,6 +307,7 @@ func (p *Peer) reset(mtu uint32) {
 	p.outgoingPeerID = maxPeerID
 	p.connectID = 0
 	p.incomingBandwidth, p.outgoingBandwidth = 0, 0
+	p.incomingDataTotal, p.outgoingDataTotal, p.inBandwidthEpoch, p.outBandwidthEpoch = 0, 0, 0, 0
 	p.lastSendTime, p.lastReceiveTime, p.nextTimeout, p.earliestTimeout = 0, 0, 0, 0
 	p.packetLossEpoch, p.packetsSent, p.packetsLost, p.packetLoss, p.packetLossVar = 0, 0, 0, 0, 0
 	p.throttle, p.throttleLimit, p.throttleCounter, p.throttleEpoch = defaultThrottle, throttleScale, 0, 0

@@ -48,6 +48,9 @@ func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
 			return
 		}
 	}
+	if p != nil {
+		p.incomingDataTotal += uint32(len(b))
+	}
 	rest := b[n:]
 	for len(rest) > 0 {
 		c, size := parseCommand(rest)
