@@ -1,10 +1,11 @@
 // Package multiplayer speaks Godot 4's high-level multiplayer
 // (SceneMultiplayer: @rpc methods, send_bytes, peer ids and relay) over
 // WebSocketMultiplayerPeer, the transport of every export including the
-// web, and over ENetMultiplayerPeer, the engine's default (ListenAndServeENet,
-// ServeENet, ConnectENet, with package enet). A Go program can be the server Godot clients connect to (a
-// dedicated server, a matchmaker) or a client of a Godot server (a bot, a
-// load tester), without running the engine.
+// web, and over ENetMultiplayerPeer, the engine's default
+// (ListenAndServeENet, ServeENet, ConnectENet, with package enet). A Go
+// program can be the server Godot clients connect to (a dedicated server,
+// a matchmaker) or a client of a Godot server (a bot, a load tester),
+// without running the engine.
 //
 // Declare the nodes of the game's scene tree whose RPCs the program takes
 // part in, with the methods their scripts declare with @rpc (the engine
