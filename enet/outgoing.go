@@ -58,7 +58,7 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	switch {
 	case flags&(Reliable|Unsequenced) == Unsequenced:
 		c.cmd = cmdSendUnsequenced | flagUnsequenced
-	case flags&Reliable != 0 || ch.outUnreliableSeq >= 0xFFFF:
+	case flags&Reliable != 0 || ch.outUnreliableSeq == 0xFFFF:
 		c.cmd = cmdSendReliable | flagAcknowledge
 	default:
 		c.cmd = cmdSendUnreliable

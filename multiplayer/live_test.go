@@ -219,12 +219,6 @@ func liveGoClientCallsGodotServer(t *testing.T, transport string) {
 	assert.Empty(t, errs.get())
 }
 
-// connect connects m to the Godot server on port, waiting for it to come up.
-func connect(t *testing.T, m *Multiplayer, port int) {
-	t.Helper()
-	connectOver(t, m, "websocket", port)
-}
-
 // connectOver connects m to the Godot server on port over a transport,
 // waiting for it to come up.
 func connectOver(t *testing.T, m *Multiplayer, transport string, port int) {
