@@ -3,6 +3,7 @@ package enet
 import (
 	"encoding/hex"
 	"net"
+	"net/netip"
 	"os"
 	"strings"
 	"testing"
@@ -25,16 +26,17 @@ func (c *discardConn) WriteTo(b []byte, _ net.Addr) (int, error) {
 // testHost is a host without its goroutines, for feeding datagrams by hand.
 func testHost(opts ...Option) (*Host, *discardConn) {
 	conn := &discardConn{}
-	h := &Host{conn: conn, cfg: defaultConfig(), accept: make(chan *Peer, 64), done: make(chan struct{}), now: 1}
+	h := &Host{conn: conn, cfg: defaultConfig(), done: make(chan struct{}), now: 1}
 	for _, o := range opts {
 		o(&h.cfg)
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
+	h.accept = make(chan *Peer, h.cfg.maxPeers)
 	h.comp = h.cfg.compression.newCompressor()
 	return h, conn
 }
 
-var fuzzAddr = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 4000}
+var fuzzAddr = netip.MustParseAddrPort("127.0.0.1:4000")
 
 // connectedPeer puts a connected peer with 4 channels in slot 0, session 0.
 func connectedPeer(h *Host) *Peer {
@@ -152,7 +154,7 @@ func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
 	h, out := testHost(WithMaxPeers(16))
 	in := 0
 	for i := range 1000 {
-		from := &net.UDPAddr{IP: net.IPv4(10, byte(i>>8), byte(i), 1), Port: 1000 + i}
+		from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, byte(i >> 8), byte(i), 1}), uint16(1000+i))
 		c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
 			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1400, windowSize: 65536, channelCount: 255,
 			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: uint32(i) + 1}

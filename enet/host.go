@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -16,6 +17,7 @@ import (
 // timeouts), until Close. Its methods are safe for concurrent use.
 type Host struct {
 	conn  net.PacketConn
+	udp   *net.UDPConn // conn, when it is one: addresses without allocating
 	cfg   config
 	start time.Time
 
@@ -58,11 +60,13 @@ func Listen(network, addr string, opts ...Option) (*Host, error) {
 
 // NewHost returns a Host on conn, which it owns from then on.
 func NewHost(conn net.PacketConn, opts ...Option) *Host {
-	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), accept: make(chan *Peer, 64), done: make(chan struct{})}
+	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{})}
 	for _, o := range opts {
 		o(&h.cfg)
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
+	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
+	h.udp, _ = conn.(*net.UDPConn)
 	h.comp = h.cfg.compression.newCompressor()
 	h.now = 1
 	h.wg.Add(2)
@@ -102,6 +106,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 	if err != nil {
 		return nil, err
 	}
+	ap := unmap(ua.AddrPort())
 	channels = min(max(channels, 1), maxChannels)
 	h.mu.Lock()
 	if h.closed {
@@ -120,7 +125,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 		h.mu.Unlock()
 		return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
 	}
-	p := h.newPeer(uint16(free), ua)
+	p := h.newPeer(uint16(free), ap)
 	p.channels = make([]channel, channels)
 	p.state = stateConnecting
 	p.connectID = rand.Uint32()
@@ -173,7 +178,7 @@ func (h *Host) Close() error {
 }
 
 // newPeer makes a peer in slot id, with ENet's defaults.
-func (h *Host) newPeer(id uint16, addr *net.UDPAddr) *Peer {
+func (h *Host) newPeer(id uint16, addr netip.AddrPort) *Peer {
 	p := &Peer{host: h, id: id, addr: addr, incomingSession: 0xFF, outgoingSession: 0xFF,
 		ready: make(chan struct{}, 1), done: make(chan struct{}), connected: make(chan struct{})}
 	p.reset(uint32(h.cfg.mtu))
@@ -258,8 +263,14 @@ func (h *Host) disconnectNow(p *Peer, data uint32, reason error) {
 }
 
 // write sends a datagram; a failed send is lost as a datagram is.
-func (h *Host) write(b []byte, to *net.UDPAddr) {
-	if _, err := h.conn.WriteTo(b, to); err == nil {
+func (h *Host) write(b []byte, to netip.AddrPort) {
+	var err error
+	if h.udp != nil {
+		_, err = h.udp.WriteToUDPAddrPort(b, to)
+	} else {
+		_, err = h.conn.WriteTo(b, net.UDPAddrFromAddrPort(to))
+	}
+	if err == nil {
 		h.stats.DatagramsOut++
 		h.stats.BytesOut += uint64(len(b))
 	}
@@ -275,7 +286,7 @@ func (h *Host) readLoop() {
 	defer h.wg.Done()
 	buf := make([]byte, maxMTU+1)
 	for {
-		n, addr, err := h.conn.ReadFrom(buf)
+		n, from, err := h.read(buf)
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) {
 				return
@@ -287,8 +298,7 @@ func (h *Host) readLoop() {
 			}
 			continue
 		}
-		ua, ok := addr.(*net.UDPAddr)
-		if !ok || n > maxMTU {
+		if n > maxMTU || !from.IsValid() {
 			continue
 		}
 		h.mu.Lock()
@@ -296,11 +306,29 @@ func (h *Host) readLoop() {
 		h.stats.BytesIn += uint64(n)
 		if !h.closed {
 			h.tick()
-			h.handleDatagram(buf[:n], ua)
+			h.handleDatagram(buf[:n], from)
 		}
 		h.mu.Unlock()
 	}
 }
+
+// read reads a datagram and its source, IPv4 addresses unmapped.
+func (h *Host) read(buf []byte) (int, netip.AddrPort, error) {
+	if h.udp != nil {
+		n, ap, err := h.udp.ReadFromUDPAddrPort(buf)
+		return n, unmap(ap), err
+	}
+	n, addr, err := h.conn.ReadFrom(buf)
+	ua, _ := addr.(*net.UDPAddr)
+	if err != nil || ua == nil {
+		return n, netip.AddrPort{}, err
+	}
+	return n, unmap(ua.AddrPort()), nil
+}
+
+// unmap writes an IPv4-mapped IPv6 address as IPv4, so that a peer has one
+// address whichever way a socket reports it.
+func unmap(ap netip.AddrPort) netip.AddrPort { return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()) }
 
 // tickLoop retransmits, pings and times out, every cfg.tick.
 func (h *Host) tickLoop() {

@@ -154,3 +154,41 @@ func TestBandwidthLimit(t *testing.T) {
 		clients[i].mu.Unlock()
 	}
 }
+
+// A reader that always leaves a packet behind does not make the inbox
+// grow with the packets it took.
+func TestInboxBacklog(t *testing.T) {
+	_, _, sp, cp := pair(t, 1)
+	require.NoError(t, cp.Send(0, []byte("first"), Reliable))
+	receive(t, sp) // nothing yet: the backlog starts with the next one
+	for i := range 3000 {
+		require.NoError(t, cp.Send(0, []byte{byte(i)}, Reliable))
+		if i > 0 {
+			receive(t, sp)
+		}
+	}
+	sp.host.mu.Lock()
+	defer sp.host.mu.Unlock()
+	assert.Less(t, cap(sp.inbox), 256, "the inbox's room after 3000 packets with one always waiting")
+}
+
+// Hosts talk over IPv6 as over IPv4.
+func TestIPv6(t *testing.T) {
+	server, err := Listen("udp6", "[::1]:0")
+	if err != nil {
+		t.Skipf("no IPv6 loopback: %v", err)
+	}
+	defer server.Close()
+	client, err := Listen("udp6", "[::1]:0")
+	require.NoError(t, err)
+	defer client.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cp, err := client.Connect(ctx, server.Addr().String(), 1, 5)
+	require.NoError(t, err)
+	sp, err := server.Accept(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "[::1]", sp.RemoteAddr().String()[:5])
+	require.NoError(t, cp.Send(0, bytes.Repeat([]byte("v6"), 3000), Reliable))
+	assert.Equal(t, bytes.Repeat([]byte("v6"), 3000), receive(t, sp).Data)
+}

@@ -3,6 +3,7 @@ package enet
 import (
 	"context"
 	"net"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -75,8 +76,8 @@ type Peer struct {
 	host *Host
 
 	// Set at connect, read only after.
-	id   uint16 // incoming peer id: our slot
-	addr *net.UDPAddr
+	id   uint16         // incoming peer id: our slot
+	addr netip.AddrPort // IPv4 addresses unmapped
 
 	// What follows is guarded by host.mu.
 	state                            state
@@ -159,7 +160,7 @@ type outgoing struct {
 func (p *Peer) ID() int { return int(p.id) }
 
 // RemoteAddr is the peer's address.
-func (p *Peer) RemoteAddr() net.Addr { return p.addr }
+func (p *Peer) RemoteAddr() net.Addr { return net.UDPAddrFromAddrPort(p.addr) }
 
 // ConnectData is the 32-bit value the remote side sent with its connect
 // (Godot puts the client's multiplayer peer id there).
@@ -238,6 +239,10 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 			p.inboxHead++
 			if p.inboxHead == len(p.inbox) {
 				p.inbox, p.inboxHead = p.inbox[:0], 0
+			} else if p.inboxHead > len(p.inbox)/2 { // a backlog never drained does not grow the slice
+				n := copy(p.inbox, p.inbox[p.inboxHead:])
+				clear(p.inbox[n:])
+				p.inbox, p.inboxHead = p.inbox[:n], 0
 			}
 			p.waitingData -= len(pk.Data)
 			h.mu.Unlock()

@@ -2,7 +2,7 @@ package enet
 
 import (
 	"encoding/binary"
-	"net"
+	"net/netip"
 )
 
 // What a host does with a datagram it receives (protocol.c:
@@ -11,7 +11,7 @@ import (
 // on, as ENet drops it; nothing in it is trusted before it is checked.
 
 // handleDatagram processes one datagram from addr.
-func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
+func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	hd, n := parseHeader(b, h.cfg.checksum)
 	if n == 0 {
 		return
@@ -22,7 +22,7 @@ func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
 			return
 		}
 		p = h.peers[hd.peerID]
-		if p == nil || p.state == stateDisconnected || p.state == stateZombie || !sameAddr(p.addr, from) ||
+		if p == nil || p.state == stateDisconnected || p.state == stateZombie || p.addr != from ||
 			(p.outgoingPeerID < maxPeerID && hd.session != p.incomingSession) {
 			return
 		}
@@ -115,8 +115,6 @@ func (h *Host) handleDatagram(b []byte, from *net.UDPAddr) {
 	}
 }
 
-func sameAddr(a, b *net.UDPAddr) bool { return a.Port == b.Port && a.IP.Equal(b.IP) }
-
 // handleAck takes an acknowledgement: the round trip it measures, and the
 // command it acknowledges (enet_protocol_handle_acknowledge).
 func (h *Host) handleAck(p *Peer, c *command) bool {
@@ -204,7 +202,7 @@ func nextSession(s, avoid uint8) uint8 {
 // yet verified is not sent anything again on a timer: only a repeated
 // connect makes the host repeat its answer, so that a spoofed source gets
 // at most one datagram, no larger, per datagram it sent.
-func (h *Host) handleConnect(c *command, from *net.UDPAddr) *Peer {
+func (h *Host) handleConnect(c *command, from netip.AddrPort) *Peer {
 	if c.channelCount < 1 || c.channelCount > maxChannels || h.closed {
 		return nil
 	}
@@ -217,13 +215,13 @@ func (h *Host) handleConnect(c *command, from *net.UDPAddr) *Peer {
 			}
 			continue
 		}
-		if q.state == stateConnecting || !q.addr.IP.Equal(from.IP) {
+		if q.state == stateConnecting || q.addr.Addr() != from.Addr() {
 			if q.state == stateAcknowledgingConnect && (oldestPending < 0 || timeLess(q.connectTime, h.peers[oldestPending].connectTime)) {
 				oldestPending = i
 			}
 			continue
 		}
-		if q.addr.Port == from.Port && q.connectID == c.connectID {
+		if q.addr.Port() == from.Port() && q.connectID == c.connectID {
 			if q.state == stateAcknowledgingConnect && q.verify != nil {
 				h.resendVerify(q)
 			}
