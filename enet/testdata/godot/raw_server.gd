@@ -5,9 +5,10 @@
 # clock, Time.get_ticks_msec, as the output may come late), "ECHOED <count>" and
 # "DONE" when the last peer has left (unless stay=1), and a line starting
 # "FAILED" to standard error, with exit status 1, on failure or after
-# timeout seconds.
+# timeout seconds. nosleep=1 runs frames without the sleep a headless
+# engine takes between them (benchmarks).
 #   godot --headless -s raw_server.gd -- port=PORT [compress=none|range_coder|fastlz|zlib|zstd]
-#     [peers=32] [channels=0] [stay=0] [timeout=60] [bind=127.0.0.1]
+#     [peers=32] [channels=0] [stay=0] [nosleep=0] [timeout=60] [bind=127.0.0.1]
 # channels=0 lets the host take the protocol's maximum, 255, as Godot's
 # ENetMultiplayerPeer does.
 extends SceneTree
@@ -21,11 +22,14 @@ var stay := false
 
 func _init() -> void:
 	var a := Common.args({"port": "0", "compress": "none", "peers": "32", "channels": "0",
-		"stay": "0", "timeout": "60", "bind": "127.0.0.1"})
+		"stay": "0", "nosleep": "0", "timeout": "60", "bind": "127.0.0.1"})
 	if a.is_empty():
 		quit(1)
 		return
 	stay = a.stay == "1"
+	if a.nosleep == "1":
+		OS.low_processor_usage_mode = false
+		OS.low_processor_usage_mode_sleep_usec = 0
 	var mode := Common.compress_mode(a.compress)
 	if mode < 0:
 		_fail("unknown compress mode " + a.compress)

@@ -1,0 +1,216 @@
+//go:build unix
+
+package enet
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// bulkBytes is what one run of BenchmarkBulk sends to each server.
+const bulkBytes = 16 << 20
+
+// bulkWindow bounds the bytes sent and not yet echoed back, so that the
+// send queue holds a steady flow rather than the whole run.
+const bulkWindow = 4 << 20
+
+// BenchmarkBulk measures reliable bulk throughput: a Go client sends 16
+// MiB in reliable packets of 64 KiB and of 1 KiB to an echoing server and
+// reads it all back, against a Go host and Godot 4.6's ENetConnection
+// (raw_server.gd) without its frame sleep, in the same run (the engine
+// paused while the Go host is measured).
+//
+//	go test -run XXX -bench Bulk -benchtime 3x ./enet
+func BenchmarkBulk(b *testing.B) {
+	for _, size := range []int{64 << 10, 1 << 10} {
+		b.Run(fmt.Sprintf("packet=%dKiB", size>>10), func(b *testing.B) {
+			engine := godotRawServer(b)
+			srv, err := Listen("udp", "127.0.0.1:0")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer srv.Close()
+			go echo(srv)
+			peers := [2]*Peer{
+				bulkClient(b, srv.Addr().String()),
+				bulkClient(b, engine.addr),
+			}
+			defer engine.resume()
+			data := make([]byte, size)
+			for i := range data {
+				data[i] = byte(i)
+			}
+			var took [2]time.Duration
+			i := 0
+			for b.Loop() {
+				for j := range 2 {
+					k := (i + j) % 2
+					if k == 0 {
+						engine.pause()
+					}
+					took[k] += bulk(b, peers[k], data)
+					engine.resume()
+				}
+				i++
+			}
+			mb := float64(bulkBytes*i) / 1e6
+			b.ReportMetric(mb/took[0].Seconds(), "go-MB/s")
+			b.ReportMetric(mb/took[1].Seconds(), "godot-MB/s")
+			b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// bulk sends bulkBytes in packets of data's size to p and waits for them
+// all to come back, keeping at most bulkWindow bytes on the way.
+func bulk(b *testing.B, p *Peer, data []byte) time.Duration {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	n := bulkBytes / len(data)
+	credit := make(chan struct{}, max(bulkWindow/len(data), 1))
+	start := time.Now()
+	sent := make(chan error, 1)
+	go func() {
+		for range n {
+			select {
+			case credit <- struct{}{}:
+			case <-ctx.Done():
+				sent <- ctx.Err()
+				return
+			}
+			if err := p.Send(0, data, Reliable); err != nil {
+				sent <- err
+				return
+			}
+		}
+		sent <- nil
+	}()
+	for got := 0; got < n; got++ {
+		pk, err := p.Receive(ctx)
+		if err != nil {
+			b.Fatalf("echo %d of %d: %v", got, n, err)
+		}
+		if len(pk.Data) != len(data) {
+			b.Fatalf("echo %d: %d bytes, sent %d", got, len(pk.Data), len(data))
+		}
+		<-credit
+	}
+	took := time.Since(start)
+	if err := <-sent; err != nil {
+		b.Fatal(err)
+	}
+	return took
+}
+
+// bulkClient connects a client host of its own to addr.
+func bulkClient(b *testing.B, addr string) *Peer {
+	h, err := Listen("udp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { h.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for { // the engine may not listen yet
+		p, err := h.Connect(ctx, addr, 255, 2)
+		if err == nil {
+			return p
+		}
+		if ctx.Err() != nil {
+			b.Fatalf("connect to %s: %v", addr, err)
+		}
+	}
+}
+
+// rawServer is Godot's echoing ENetConnection, running without its frame
+// sleep.
+type rawServer struct {
+	addr string
+	p    *godot.Process
+}
+
+// godotRawServer starts raw_server.gd without its frame sleep.
+func godotRawServer(b *testing.B) rawServer {
+	engine := godot.Require(b, godot.Godot4)
+	script, err := filepath.Abs("testdata/godot/raw_server.gd")
+	if err != nil {
+		b.Fatal(err)
+	}
+	port := godot.FreePort(b, "udp")
+	p := godot.Start(b, engine, script, "port="+strconv.Itoa(port), "nosleep=1", "stay=1", "timeout=600")
+	return rawServer{addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), p: p}
+}
+
+// pause stops the engine, which then uses no core, until resume.
+func (s rawServer) pause() { s.p.Signal(syscall.SIGSTOP) }
+
+// resume lets a paused engine go on.
+func (s rawServer) resume() { s.p.Signal(syscall.SIGCONT) }
+
+// BenchmarkSendReceive measures the package's own cost per packet: a Go
+// client sends 64-byte reliable packets to a Go host, which receives them,
+// with at most 256 on the way. Run with -benchmem for allocations per
+// packet (both hosts' work).
+//
+//	go test -run XXX -bench SendReceive -benchmem ./enet
+func BenchmarkSendReceive(b *testing.B) {
+	srv, err := Listen("udp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	accepted := make(chan *Peer, 1)
+	go func() {
+		if p, err := srv.Accept(context.Background()); err == nil {
+			accepted <- p
+		}
+	}()
+	p := bulkClient(b, srv.Addr().String())
+	var q *Peer
+	select {
+	case q = <-accepted:
+	case <-time.After(30 * time.Second):
+		b.Fatal("no accept")
+	}
+	data := make([]byte, 64)
+	credit := make(chan struct{}, 256)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	sent := make(chan error, 1)
+	b.ResetTimer()
+	go func() {
+		for range b.N {
+			select {
+			case credit <- struct{}{}:
+			case <-ctx.Done():
+				sent <- ctx.Err()
+				return
+			}
+			if err := p.Send(0, data, Reliable); err != nil {
+				sent <- err
+				return
+			}
+		}
+		sent <- nil
+	}()
+	for i := range b.N {
+		if _, err := q.Receive(ctx); err != nil {
+			b.Fatalf("packet %d of %d: %v", i, b.N, err)
+		}
+		<-credit
+	}
+	b.StopTimer()
+	if err := <-sent; err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "packets/s")
+}
