@@ -39,13 +39,7 @@ func (m *Multiplayer) ListenAndServeENet(ctx context.Context, addr string, opts 
 // returns: after ctx is done or Close is called, once every connection has
 // ended.
 func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
-	err := m.cfg.err
-	if err == nil {
-		m.mu.Lock()
-		err = m.claim(true)
-		m.mu.Unlock()
-	}
-	if err != nil {
+	if err := m.start(true); err != nil {
 		h.Close()
 		return err
 	}
@@ -90,20 +84,10 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 // does, and returns once the server has taken the connection; it then runs
 // until the server ends it or Close is called. ctx bounds the connecting.
 func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet.Option) error {
-	if m.cfg.err != nil {
-		return m.cfg.err
-	}
-	m.mu.Lock()
-	err := m.claim(false)
-	m.mu.Unlock()
-	if err != nil {
+	if err := m.start(false); err != nil {
 		return err
 	}
-	defer func() {
-		m.mu.Lock()
-		m.connecting = false
-		m.mu.Unlock()
-	}()
+	defer m.connected()
 	h, err := enet.Listen("udp", ":0", append(m.enetOptions(opts), enet.WithMaxPeers(1))...)
 	if err != nil {
 		return err

@@ -545,13 +545,7 @@ func (m *Multiplayer) release(id PeerID) {
 // closes every connection and returns nil once they have ended. It closes
 // ln when it returns, failing or not.
 func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
-	err := m.cfg.err
-	if err == nil {
-		m.mu.Lock()
-		err = m.claim(true)
-		m.mu.Unlock()
-	}
-	if err != nil {
+	if err := m.start(true); err != nil {
 		ln.Close()
 		return err
 	}
@@ -562,6 +556,7 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 		IdleTimeout: handshakeTimeout, ConnState: newHTTPConns(m).state}
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()
+	var err error
 	select {
 	case err = <-failed:
 	case <-ctx.Done():
@@ -583,6 +578,24 @@ func (m *Multiplayer) ListenAndServe(ctx context.Context, addr string) error {
 		return err
 	}
 	return m.Serve(ctx, ln)
+}
+
+// start makes m a server (server set) or starts to connect it as a
+// client, unless an option was invalid or claim refuses.
+func (m *Multiplayer) start(server bool) error {
+	if m.cfg.err != nil {
+		return m.cfg.err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.claim(server)
+}
+
+// connected ends a client's connecting, however it went.
+func (m *Multiplayer) connected() {
+	m.mu.Lock()
+	m.connecting = false
+	m.mu.Unlock()
 }
 
 // claim makes m a server (server set) or starts to connect it as a client,
@@ -609,20 +622,11 @@ func (m *Multiplayer) claim(server bool) error {
 // until the server closes it or Close is called. ctx bounds the
 // connecting only.
 func (m *Multiplayer) Connect(ctx context.Context, url string) error {
-	if m.cfg.err != nil {
-		return m.cfg.err
-	}
-	m.mu.Lock()
-	err := m.claim(false)
-	m.mu.Unlock()
-	if err != nil {
+	if err := m.start(false); err != nil {
 		return err
 	}
-	err = m.connect(ctx, url)
-	m.mu.Lock()
-	m.connecting = false
-	m.mu.Unlock()
-	return err
+	defer m.connected()
+	return m.connect(ctx, url)
 }
 
 func (m *Multiplayer) connect(ctx context.Context, url string) error {
