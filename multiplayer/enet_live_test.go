@@ -1,0 +1,62 @@
+package multiplayer
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/mpcases"
+)
+
+// A Godot 4.6 ENetMultiplayerPeer client, with each compression Godot's
+// ENetConnection offers, calls echo on a Go server with arguments large
+// enough to fragment, and sends raw packets in every transfer mode on
+// channels 0 to 3 (ENet channels 0 to 4, reliable, unsequenced and
+// unreliable): every reply and every packet comes back.
+func TestLiveENetModes(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	script, err := filepath.Abs("../enet/testdata/godot/mp_client.gd")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name string
+		mode enet.Compression
+	}{
+		{"none", enet.CompressNone}, {"range_coder", enet.CompressRangeCoder}, {"fastlz", enet.CompressFastLZ},
+		{"zlib", enet.CompressZlib}, {"zstd", enet.CompressZstd},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := New()
+			main := m.Node("/root/Main", echoMethods...)
+			main.Handle("echo", func(c *Call, args ...any) error { return c.Reply("echo_reply", args...) })
+			m.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, m.SendBytes(from, data)) })
+			var errs errorLog
+			m.OnError(errs.add)
+			port := godot.FreePort(t, "udp")
+			h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), append(m.enetOptions(nil), enet.WithCompression(c.mode))...)
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- m.ServeENet(ctx, h) }()
+			defer func() {
+				cancel()
+				assert.NoError(t, <-done)
+			}()
+			// throttle=off: the engine's throttle may drop every unreliable
+			// packet on a loaded machine; lossy=1 counts what it drops.
+			out := godot.RunScript(t, engine, script, "port="+strconv.Itoa(port), "compress="+c.name,
+				"mode=echo", "throttle=off", "lossy=1", "timeout=60")
+			require.Contains(t, out, "DONE")
+			assert.Len(t, mpcases.Lines(out, "GOT "), 6, "echo replies")
+			raw := mpcases.Lines(out, "RAW ")
+			require.Len(t, raw, 1)
+			assert.Regexp(t, `^\d+ ok lost \d+$`, raw[0])
+			assert.Empty(t, errs.get())
+		})
+	}
+}
