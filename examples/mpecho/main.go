@@ -21,6 +21,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
 	"net"
 	"os"
@@ -35,26 +36,27 @@ func main() {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	switch *transport {
+	if err := run(ctx, *listen, *transport, log.Default()); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run serves the echo on listen over a transport until ctx is done.
+func run(ctx context.Context, listen, transport string, logger *log.Logger) error {
+	m := newServer(logger)
+	switch transport {
 	case "websocket":
-	case "enet":
-		log.Printf("listening on udp://%s (ENet)", *listen)
-		if err := newServer(log.Default()).ListenAndServeENet(ctx, *listen); err != nil {
-			log.Fatal(err)
+		ln, err := net.Listen("tcp", listen)
+		if err != nil {
+			return err
 		}
-		return
-	default:
-		log.Fatalf("unknown transport %q: websocket or enet", *transport)
+		logger.Printf("listening on ws://%s", ln.Addr())
+		return m.Serve(ctx, ln)
+	case "enet":
+		logger.Printf("listening on udp://%s (ENet)", listen)
+		return m.ListenAndServeENet(ctx, listen)
 	}
-	ln, err := net.Listen("tcp", *listen)
-	if err != nil {
-		log.Fatal(err)
-	}
-	log.Printf("listening on ws://%s", ln.Addr())
-	m := newServer(log.Default())
-	if err := m.Serve(ctx, ln); err != nil {
-		log.Fatal(err)
-	}
+	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
 }
 
 // newServer returns the echo server, logging peers and errors to logger.

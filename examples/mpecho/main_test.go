@@ -23,11 +23,27 @@ import (
 // echo_reply brings back the engine's very bytes, and each raw packet
 // comes back unchanged.
 func TestLiveEcho(t *testing.T) {
+	for _, transport := range []string{"websocket", "enet"} {
+		t.Run(transport, func(t *testing.T) { liveEcho(t, transport) })
+	}
+}
+
+// liveEcho is TestLiveEcho over a transport: with "enet", the server is
+// run as -transport enet runs it, and the client connects with
+// ENetMultiplayerPeer ($GDVAR_TRANSPORT).
+func liveEcho(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
-	ln, logs := serve(t)
+	t.Setenv("GDVAR_TRANSPORT", transport)
+	var port string
+	var logs *lockedBuffer
+	if transport == "enet" {
+		port, logs = serveENet(t)
+	} else {
+		ln, l := serve(t)
+		port, logs = strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), l
+	}
 
 	cases := mpcases.Cases(t)
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	out := godot.RunScript(t, engine, "scripts/multiplayer/client.gd", port, "echo.gd", "cases", mpcases.WriteFile(t, cases))
 	if !strings.Contains(out, "DONE") {
 		t.Fatalf("the client did not finish; server log:\n%s\nclient output (last 3000 bytes):\n%s", logs.String(), out[max(0, len(out)-3000):])
@@ -43,7 +59,7 @@ func TestLiveEcho(t *testing.T) {
 		assert.Equal(t, strconv.Itoa(i)+" ok", r)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
-		assert.Regexp(t, `^peer \d+ (connected|left)$`, line, "the server logs no error")
+		assert.Regexp(t, `^(peer \d+ (connected|left)|listening on .*)$`, line, "the server logs no error")
 	}
 	t.Logf("%d calls echoed byte for byte; server log:\n%s", len(cases), logs.String())
 }
@@ -64,6 +80,22 @@ func serve(t *testing.T) (net.Listener, *lockedBuffer) {
 		assert.NoError(t, <-served)
 	})
 	return ln, logs
+}
+
+// serveENet runs the example's server as -transport enet does, on a free
+// loopback UDP port, until the test ends, and returns the port and its log.
+func serveENet(t *testing.T) (string, *lockedBuffer) {
+	t.Helper()
+	port := strconv.Itoa(godot.FreePort(t, "udp"))
+	logs := new(lockedBuffer)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- run(ctx, "127.0.0.1:"+port, "enet", log.New(logs, "", 0)) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-served)
+	})
+	return port, logs
 }
 
 // lockedBuffer is a log's output, written from the server's goroutines.
