@@ -92,7 +92,7 @@ func TestReliableUnderLoss(t *testing.T) {
 			}
 		}
 		ch := cp.channels[0]
-		t.Logf("channel 0 windows: used used %b wins %v", ch.usedReliableWindows, ch.reliableWindows)
+		t.Logf("channel 0 windows: used %b, commands per window %v", ch.usedReliableWindows, ch.reliableWindows)
 	}
 	assert.Zero(t, cp.reliableDataInTransit, "bytes in flight")
 	assert.Zero(t, cp.queuedBytes, "bytes queued")
