@@ -579,3 +579,167 @@ func TestFaultsVanish(t *testing.T) {
 		assert.LessOrEqual(t, d, vanishMax)
 	})
 }
+
+// connectDatagram is a client's first datagram: a connect that asks for one
+// channel, from a client that will never answer the verify-connect.
+func connectDatagram(connectID uint32) []byte {
+	c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
+		incomingSession: 0xFF, outgoingSession: 0xFF, mtu: defaultMTU, windowSize: maxWindowSize, channelCount: 1,
+		throttleInterval: defaultThrottleIntv, throttleAccel: defaultThrottleAccel, throttleDecel: defaultThrottleDecel,
+		connectID: connectID}
+	return append([]byte{0x80 | maxPeerID>>8, maxPeerID & 0xFF, 0, 1}, cmdBytes(c)...)
+}
+
+// flood sends connects from n sockets, each again every interval (as a
+// client's retransmissions would), until ctx ends.
+func flood(t *testing.T, ctx context.Context, to *net.UDPAddr, n int, interval time.Duration) {
+	t.Helper()
+	socks := make([]*net.UDPConn, n)
+	for i := range socks {
+		c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		socks[i] = c
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		for i, c := range socks {
+			c.WriteToUDP(connectDatagram(uint32(i)+1000), to)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// floodCount counts the bytes the flood's sockets sent the server and the
+// server sent them, every client but the real one.
+type floodCount struct {
+	real     netip.AddrPort
+	mu       sync.Mutex
+	up, down uint64
+}
+
+func (f *floodCount) tap(e udpproxy.Event) {
+	if e.Client == f.real {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case e.Dir == udpproxy.Up && e.Kind == udpproxy.Sent:
+		f.up += uint64(len(e.Data))
+	case e.Dir == udpproxy.Down && e.Kind == udpproxy.Received:
+		f.down += uint64(len(e.Data))
+	}
+}
+
+func (f *floodCount) ratio() (up, down uint64, r float64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.up, f.down, float64(f.down) / float64(max(f.up, 1))
+}
+
+// Flood sizes: more sockets than the server's 32 peers, each repeating its
+// connect as a client would.
+const (
+	floodSockets  = 200
+	floodInterval = 100 * time.Millisecond
+	floodFor      = 3 * time.Second
+)
+
+// Connects from many sockets that never complete the handshake cannot lock
+// a real client out of a Go server, which sends them fewer bytes than
+// they sent it. Godot 4.6's server, for comparison, keeps a slot and
+// retransmits its verify-connect for each, until it times them out.
+func TestFaultsConnectFlood(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a flood of a few seconds")
+	}
+	// run floods server through a proxy while a real client connects, and
+	// returns whether accept saw it in before the flood ended, and the
+	// ratio of bytes the server sent the flood to the bytes it received.
+	run := func(t *testing.T, server *net.UDPAddr, accept func(ctx context.Context) error) (gotIn bool, ratio float64) {
+		client, err := Listen("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer client.Close()
+		count := &floodCount{real: client.Addr().(*net.UDPAddr).AddrPort()}
+		px := newProxy(t, server, udpproxy.Options{Tap: count.tap})
+		ctx, cancel := context.WithTimeout(context.Background(), floodFor)
+		defer cancel()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			flood(t, ctx, px.Addr(), floodSockets, floodInterval)
+		}()
+		time.Sleep(floodFor / 4) // the slots are taken
+		start := time.Now()
+		cp, err := client.Connect(ctx, px.Addr().String(), 1, 77)
+		if err == nil {
+			err = accept(ctx)
+		}
+		if err == nil {
+			t.Logf("the real client got in, in %v, during the flood", time.Since(start).Round(time.Millisecond))
+			cp.DisconnectNow(0)
+		} else {
+			t.Logf("the real client did not get in during the flood: %v", err)
+		}
+		<-done
+		time.Sleep(500 * time.Millisecond) // the last answers
+		up, down, r := count.ratio()
+		t.Logf("flood: %d sockets sent %d bytes in %v, the server sent them %d: ratio %.3f", floodSockets, up, floodFor, down, r)
+		require.NotZero(t, up)
+		return err == nil, r
+	}
+	t.Run("go", func(t *testing.T) {
+		server, err := Listen("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer server.Close()
+		var flooded int
+		gotIn, ratio := run(t, server.Addr().(*net.UDPAddr), func(ctx context.Context) error {
+			sp, err := server.Accept(ctx)
+			if err != nil {
+				return err
+			}
+			if sp.ConnectData() != 77 {
+				return fmt.Errorf("accepted a peer with data %d", sp.ConnectData())
+			}
+			return nil
+		})
+		server.mu.Lock()
+		for _, p := range server.peers {
+			if p != nil && p.state == stateAcknowledgingConnect {
+				flooded++
+			}
+		}
+		server.mu.Unlock()
+		t.Logf("pending peers after the flood: %d of %d", flooded, len(server.peers))
+		assert.True(t, gotIn, "the real client got in")
+		assert.Less(t, ratio, 1.0, "bytes sent to the flood per byte received")
+		st := server.Stats()
+		assert.Less(t, st.BytesOut, st.BytesIn, "the server's bytes out, real client included")
+	})
+	t.Run("godot", func(t *testing.T) {
+		engine := godot.Require(t, godot.Godot4)
+		script, err := filepath.Abs("testdata/godot/raw_server.gd")
+		require.NoError(t, err)
+		port := godot.FreePort(t, "udp")
+		srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "stay=1", "timeout=60")
+		addr := &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}
+		require.Eventually(t, func() bool { return strings.Contains(srv.Output(), "READY") }, 30*time.Second, 20*time.Millisecond)
+		gotIn, _ := run(t, addr, func(ctx context.Context) error {
+			for !strings.Contains(srv.Output(), "CONNECT 1 77") {
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(10 * time.Millisecond):
+				}
+			}
+			return nil
+		})
+		t.Logf("Godot's server let the real client in: %v", gotIn)
+	})
+}
