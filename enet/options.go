@@ -79,7 +79,8 @@ func WithMaxPacketSize(n int) Option { return func(c *config) { c.maxPacketSize 
 func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingData = max(n, 1) } }
 
 // WithMaxSendQueue bounds the bytes queued for a peer and not yet sent;
-// past it, Send returns ErrQueueFull. Default 32 MiB.
+// past it, Send returns ErrQueueFull. An empty queue takes any packet
+// within MaxPacketSize. Default 32 MiB.
 func WithMaxSendQueue(n int) Option { return func(c *config) { c.maxSendQueue = max(n, 1) } }
 
 // WithDuplicatePeers caps the peers from one IP address. Default 4095.

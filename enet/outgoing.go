@@ -23,7 +23,7 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	if len(data) > h.cfg.maxPacketSize {
 		return fmt.Errorf("enet: send of %d bytes, over MaxPacketSize %d: %w", len(data), h.cfg.maxPacketSize, ErrTooLarge)
 	}
-	if p.queuedBytes+len(data) > h.cfg.maxSendQueue {
+	if p.queuedBytes > 0 && p.queuedBytes+len(data) > h.cfg.maxSendQueue {
 		return fmt.Errorf("enet: %d bytes queued for the peer: %w", p.queuedBytes, ErrQueueFull)
 	}
 	ch := &p.channels[chID]

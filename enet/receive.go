@@ -10,6 +10,9 @@ import (
 // datagram that breaks a rule is dropped from the command that breaks it
 // on, as ENet drops it; nothing in it is trusted before it is checked.
 
+// ackBatch is how many acknowledgements wait at most for a send or a tick.
+const ackBatch = 8
+
 // handleDatagram processes one datagram from addr.
 func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	hd, n := parseHeader(b, h.cfg.checksum)
@@ -109,8 +112,9 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	// acknowledgements wait for the next send to the peer, which the
 	// packet received often prompts (a reply), or for the next tick: one
 	// datagram then carries both, as ENet sends acknowledgements with its
-	// next flush.
-	if p != nil && (len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie) {
+	// next flush. A stream of reliable data is acknowledged every ackBatch
+	// commands, so that its sender's window keeps moving.
+	if p != nil && (len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch) {
 		h.flushPeer(p, false)
 	}
 }

@@ -1,10 +1,12 @@
 package multiplayer
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -59,4 +61,39 @@ func TestLiveENetModes(t *testing.T) {
 			assert.Empty(t, errs.get())
 		})
 	}
+}
+
+// A Go client calls echo on a Godot 4.6 ENet server with values of 1 and 8
+// MiB, near ENetMultiplayerPeer's own limit of 16 MiB a packet (its
+// get_max_packet_size), in thousands of fragments each way: each comes back
+// whole. Over ENet the packet limit is raised with WithMaxPacketSize.
+func TestLiveENetLargeValues(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	script, err := filepath.Abs("../enet/testdata/godot/mp_server.gd")
+	require.NoError(t, err)
+	port := godot.FreePort(t, "udp")
+	server := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "quiet=1", "timeout=120")
+	m := New(WithMaxPacketSize(16 << 20))
+	main := m.Node("/root/Main", echoMethods...)
+	replies := make(chan []byte, 1)
+	main.Handle("echo_reply", func(c *Call, b []byte, _, _ any) { replies <- b }) // echo.gd sends three
+	var errs errorLog
+	m.OnError(errs.add)
+	connectOver(t, m, "enet", port)
+	for _, size := range []int{1 << 20, 8 << 20} {
+		b := make([]byte, size)
+		for i := range b {
+			b[i] = byte(i * 7)
+		}
+		require.NoError(t, main.Call(ServerID, "echo", b))
+		select {
+		case got := <-replies:
+			assert.True(t, bytes.Equal(b, got), "%d bytes back", size)
+		case <-time.After(liveWait):
+			t.Fatalf("no reply to %d bytes; errors: %v", size, errs.get())
+		}
+	}
+	m.Close()
+	server.Wait(t)
+	assert.Empty(t, errs.get())
 }
