@@ -51,6 +51,36 @@ func (ch *channel) acceptable(seq uint16) bool {
 	return w >= cur && w < cur+freeReliableWindows-1
 }
 
+// find looks, from the end of queue q as ENet walks its lists, for where
+// an entry numbered seq (and, in the unreliable queue, useq) goes: at is
+// the place, and same the entry already there with those numbers, if any.
+func (ch *channel) find(q []*incoming, seq uint16, reliable bool, useq uint16) (at int, same *incoming) {
+	i := len(q) - 1
+	for ; i >= 0; i-- {
+		e := q[i]
+		if seq >= ch.inReliableSeq {
+			if e.reliableSeq < ch.inReliableSeq {
+				continue
+			}
+		} else if e.reliableSeq >= ch.inReliableSeq {
+			break
+		}
+		if e.reliableSeq != seq {
+			if e.reliableSeq < seq {
+				break
+			}
+			continue
+		}
+		if reliable || e.unreliableSeq == useq {
+			return i, e
+		}
+		if e.unreliableSeq < useq {
+			break
+		}
+	}
+	return i + 1, nil
+}
+
 // hold counts n more bytes against the peer's MaxWaitingData; false if
 // they do not fit.
 func (p *Peer) hold(in *incoming, n int) bool {
@@ -82,24 +112,10 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 		if seq == ch.inReliableSeq {
 			return nil, true
 		}
-		i := len(ch.reliable) - 1
-		for ; i >= 0; i-- {
-			e := ch.reliable[i]
-			if seq >= ch.inReliableSeq {
-				if e.reliableSeq < ch.inReliableSeq {
-					continue
-				}
-			} else if e.reliableSeq >= ch.inReliableSeq {
-				break
-			}
-			if e.reliableSeq <= seq {
-				if e.reliableSeq < seq {
-					break
-				}
-				return nil, true
-			}
+		var same *incoming
+		if at, same = ch.find(ch.reliable, seq, true, 0); same != nil {
+			return nil, true
 		}
-		at = i + 1
 	case cmdSendUnreliable, cmdSendUnreliableFragment:
 		unreliableSeq = c.unreliableSeq
 		if num == cmdSendUnreliableFragment {
@@ -108,30 +124,10 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 		if seq == ch.inReliableSeq && unreliableSeq <= ch.inUnreliableSeq {
 			return nil, true
 		}
-		i := len(ch.unreliable) - 1
-		for ; i >= 0; i-- {
-			e := ch.unreliable[i]
-			if seq >= ch.inReliableSeq {
-				if e.reliableSeq < ch.inReliableSeq {
-					continue
-				}
-			} else if e.reliableSeq >= ch.inReliableSeq {
-				break
-			}
-			if e.reliableSeq < seq {
-				break
-			}
-			if e.reliableSeq > seq {
-				continue
-			}
-			if e.unreliableSeq <= unreliableSeq {
-				if e.unreliableSeq < unreliableSeq {
-					break
-				}
-				return nil, true
-			}
+		var same *incoming
+		if at, same = ch.find(ch.unreliable, seq, false, unreliableSeq); same != nil {
+			return nil, true
 		}
-		at = i + 1
 	case cmdSendUnsequenced:
 		// Delivered at once: nothing orders it.
 	default:

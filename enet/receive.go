@@ -430,47 +430,19 @@ func (h *Host) handleFragment(p *Peer, c *command) bool {
 		(reliable && total < count) || offset >= total || uint32(len(c.payload)) > total-offset {
 		return false
 	}
-	var start *incoming
 	q := ch.unreliable
 	if reliable {
 		q = ch.reliable
 	}
-	for i := len(q) - 1; i >= 0; i-- {
-		e := q[i]
-		if seq >= ch.inReliableSeq {
-			if e.reliableSeq < ch.inReliableSeq {
-				continue
-			}
-		} else if e.reliableSeq >= ch.inReliableSeq {
-			break
-		}
-		if reliable {
-			if e.reliableSeq > seq {
-				continue
-			}
-			if e.reliableSeq < seq {
-				break
-			}
-		} else {
-			if e.reliableSeq < seq {
-				break
-			}
-			if e.reliableSeq > seq || e.unreliableSeq > c.startSeq {
-				continue
-			}
-			if e.unreliableSeq < c.startSeq {
-				break
-			}
-		}
+	_, start := ch.find(q, seq, reliable, c.startSeq)
+	if start != nil {
 		want := uint8(cmdSendUnreliableFragment)
 		if reliable {
 			want = cmdSendFragment
 		}
-		if e.cmd != want || e.totalLength != total || e.fragmentCount != count {
+		if start.cmd != want || start.totalLength != total || start.fragmentCount != count {
 			return false
 		}
-		start = e
-		break
 	}
 	if start == nil {
 		flags := UnreliableFragment
