@@ -1,0 +1,253 @@
+package enet
+
+import (
+	"context"
+	"errors"
+	"net/netip"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Properties found by reviewing the package against ENet 1.3.18.
+
+// reviewConnect is a connect datagram, as ENet 1.3.18 sends a first one.
+func reviewConnect(connectID uint32) []byte {
+	c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
+		incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1392, windowSize: 65536, channelCount: 2,
+		throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: connectID, data: 7}
+	return append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...)
+}
+
+// reviewTo is a datagram to a peer id with a session and a sent time.
+func reviewTo(id uint16, session uint8, sent uint16, cmds ...[]byte) []byte {
+	w := id | uint16(session)<<headerSessionShift | headerSentTime
+	b := []byte{byte(w >> 8), byte(w), byte(sent >> 8), byte(sent)}
+	for _, c := range cmds {
+		b = append(b, c...)
+	}
+	return b
+}
+
+// A datagram for a peer is taken only from the peer's address, to its id,
+// with its session: anything else changes nothing and gets no answer.
+func TestReviewHeaderChecks(t *testing.T) {
+	send := cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 1, seq: 1, payload: []byte("x")})
+	other := netip.MustParseAddrPort("127.0.0.1:4001")
+	tests := []struct {
+		name  string
+		dg    []byte
+		from  netip.AddrPort
+		taken bool
+	}{
+		{"the peer's", reviewTo(0, 0, 1, send), fuzzAddr, true},
+		{"another port", reviewTo(0, 0, 1, send), other, false},
+		{"another session", reviewTo(0, 1, 1, send), fuzzAddr, false},
+		{"a free slot", reviewTo(1, 0, 1, send), fuzzAddr, false},
+		{"an id past the slots", reviewTo(40, 0, 1, send), fuzzAddr, false},
+		{"no peer id", reviewTo(maxPeerID, 0, 1, send), fuzzAddr, false},
+		{"a cut header", []byte{0x80, 0, 0}, fuzzAddr, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, out := testHost()
+			p := connectedPeer(h)
+			h.handleDatagram(tt.dg, tt.from)
+			h.flushPeer(p, false)
+			if tt.taken {
+				require.Len(t, p.inbox, 1)
+				require.Equal(t, 1, out.datagrams, "the acknowledgement")
+				return
+			}
+			require.Empty(t, p.inbox)
+			require.Empty(t, p.acks)
+			require.Zero(t, out.datagrams)
+		})
+	}
+}
+
+// With checksums on, a datagram whose CRC does not match, or that is
+// computed with another connect id, is dropped.
+func TestReviewChecksumMismatch(t *testing.T) {
+	send := cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 1, seq: 1, payload: []byte("x")})
+	sum := func(id uint32) []byte {
+		b := append(reviewTo(0, 0, 1), 0, 0, 0, 0)
+		b[4], b[5], b[6], b[7] = byte(id>>24), byte(id>>16), byte(id>>8), byte(id)
+		b = append(b, send...)
+		c := checksum(b)
+		b[4], b[5], b[6], b[7] = byte(c>>24), byte(c>>16), byte(c>>8), byte(c)
+		return b
+	}
+	for _, tt := range []struct {
+		name  string
+		id    uint32
+		taken bool
+	}{{"the peer's connect id", 42, true}, {"another connect id", 43, false}, {"none", 0, false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := testHost(WithChecksum())
+			p := connectedPeer(h)
+			p.connectID = 42
+			h.handleDatagram(sum(tt.id), fuzzAddr)
+			require.Equal(t, tt.taken, len(p.inbox) == 1)
+		})
+	}
+}
+
+// Each unsequenced group is delivered once; a group more than the free
+// windows ahead is ignored, as ENet does.
+func TestReviewUnsequencedOnce(t *testing.T) {
+	h, _ := testHost()
+	p := connectedPeer(h)
+	uns := func(group uint16) []byte {
+		return cmdBytes(command{cmd: cmdSendUnsequenced | flagUnsequenced, channel: 0, unreliableSeq: group, payload: []byte{byte(group)}})
+	}
+	h.handleDatagram(datagramOf(uns(5), uns(5), uns(3), uns(5)), fuzzAddr)
+	require.Len(t, p.inbox, 2)
+	h.handleDatagram(datagramOf(uns(3)), fuzzAddr)
+	require.Len(t, p.inbox, 2, "a copy of a group already taken")
+	h.handleDatagram(datagramOf(uns(freeUnsequencedWins*unsequencedWindowSize+10)), fuzzAddr)
+	require.Len(t, p.inbox, 2, "a group too far ahead")
+	h.handleDatagram(datagramOf(uns(2000)), fuzzAddr)
+	require.Len(t, p.inbox, 3, "a group in a later window")
+	h.handleDatagram(datagramOf(uns(5)), fuzzAddr)
+	require.Len(t, p.inbox, 3, "a group behind the window")
+}
+
+// Fragments that break ENet's rules are refused with the rest of their
+// datagram, and not acknowledged; the extreme values panic nothing.
+func TestReviewFragmentRules(t *testing.T) {
+	frag := func(num uint8, count, number, total, offset uint32, payload []byte) []byte {
+		return cmdBytes(command{cmd: num, channel: 0, seq: 1, startSeq: 1, fragmentCount: count,
+			fragmentNumber: number, totalLength: total, fragmentOffset: offset, payload: payload})
+	}
+	rel, unrel := cmdSendFragment|flagAcknowledge, uint8(cmdSendUnreliableFragment)
+	tests := []struct {
+		name string
+		cmd  []byte
+	}{
+		{"reliable and empty", frag(rel, 2, 0, 10, 0, nil)},
+		{"number past count", frag(rel, 2, 2, 10, 0, []byte("a"))},
+		{"count over ENet's", frag(rel, maxFragmentSize+1, 0, 1 << 21, 0, []byte("a"))},
+		{"reliable total under count", frag(rel, 5, 0, 4, 0, []byte("a"))},
+		{"offset at total", frag(rel, 2, 1, 10, 10, []byte("a"))},
+		{"payload past total", frag(unrel, 2, 1, 10, 9, []byte("ab"))},
+		{"offset wraps", frag(unrel, 2, 1, 10, ^uint32(0), []byte("ab"))},
+		{"total over MaxPacketSize", frag(unrel, 2, 0, 32<<20+1, 0, []byte("a"))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := testHost()
+			p := connectedPeer(h)
+			ping := cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})
+			h.handleDatagram(datagramOf(tt.cmd, ping), fuzzAddr)
+			require.Empty(t, p.acks, "nothing after the bad fragment is taken")
+			require.Empty(t, p.channels[0].reliable)
+			require.Empty(t, p.channels[0].unreliable)
+			require.Zero(t, p.waitingData)
+		})
+	}
+}
+
+// After Close, a host's peers are gone with ErrClosed, after what they had
+// received; sends fail, Accept and Connect say ErrClosed, a second Close
+// does nothing, and the host's goroutines are gone.
+func TestReviewAfterClose(t *testing.T) {
+	before := runtime.NumGoroutine()
+	server, err := Listen("udp4", "127.0.0.1:0")
+	require.NoError(t, err)
+	client, err := Listen("udp4", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cp, err := client.Connect(ctx, server.Addr().String(), 2, 9)
+	require.NoError(t, err)
+	sp, err := server.Accept(ctx)
+	require.NoError(t, err)
+	require.NoError(t, cp.Send(1, []byte("last"), Reliable))
+	pk, err := sp.Receive(ctx)
+	require.NoError(t, err)
+	require.Equal(t, "last", string(pk.Data))
+	require.NoError(t, cp.Send(1, []byte("queued"), Reliable))
+	require.Eventually(t, func() bool {
+		server.mu.Lock()
+		defer server.mu.Unlock()
+		return len(sp.inbox) > sp.inboxHead
+	}, 5*time.Second, time.Millisecond)
+
+	require.NoError(t, server.Close())
+	require.NoError(t, server.Close())
+	pk, err = sp.Receive(ctx)
+	require.NoError(t, err, "a packet received before Close is still read")
+	require.Equal(t, "queued", string(pk.Data))
+	_, err = sp.Receive(ctx)
+	require.ErrorIs(t, err, ErrClosed)
+	require.Error(t, sp.Send(1, []byte("x"), Reliable))
+	_, err = server.Accept(ctx)
+	require.ErrorIs(t, err, ErrClosed)
+	_, err = server.Connect(ctx, client.Addr().String(), 1, 0)
+	require.ErrorIs(t, err, ErrClosed)
+
+	// The client hears the disconnect Close sent.
+	select {
+	case <-cp.Done():
+		require.ErrorIs(t, cp.Err(), ErrDisconnected)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the client was not told")
+	}
+	require.NoError(t, client.Close())
+	// Polled by hand: Eventually runs its condition in a goroutine of its own.
+	for end := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.LessOrEqual(t, runtime.NumGoroutine(), before, "goroutines left")
+}
+
+// Many goroutines send, receive and close at once (run with -race).
+func TestReviewConcurrentUse(t *testing.T) {
+	server, err := Listen("udp4", "127.0.0.1:0")
+	require.NoError(t, err)
+	client, err := Listen("udp4", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer client.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cp, err := client.Connect(ctx, server.Addr().String(), 4, 0)
+	require.NoError(t, err)
+	sp, err := server.Accept(ctx)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 200; j++ {
+				if err := cp.Send(uint8(i), make([]byte, 10+j*7), Reliable|Flag(j%2)*UnreliableFragment); err != nil {
+					return
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for {
+				if _, err := sp.Receive(ctx); err != nil {
+					return
+				}
+				_ = sp.RTT()
+				_ = server.Stats()
+			}
+		}()
+	}
+	time.Sleep(50 * time.Millisecond)
+	require.NoError(t, server.Close())
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("senders or receivers stuck after Close")
+	}
+	require.True(t, errors.Is(sp.Err(), ErrClosed))
+}
