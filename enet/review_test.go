@@ -130,7 +130,7 @@ func TestReviewFragmentRules(t *testing.T) {
 	}{
 		{"reliable and empty", frag(rel, 2, 0, 10, 0, nil)},
 		{"number past count", frag(rel, 2, 2, 10, 0, []byte("a"))},
-		{"count over ENet's", frag(rel, maxFragmentSize+1, 0, 1 << 21, 0, []byte("a"))},
+		{"count over ENet's", frag(rel, maxFragmentSize+1, 0, 1<<21, 0, []byte("a"))},
 		{"reliable total under count", frag(rel, 5, 0, 4, 0, []byte("a"))},
 		{"offset at total", frag(rel, 2, 1, 10, 10, []byte("a"))},
 		{"payload past total", frag(unrel, 2, 1, 10, 9, []byte("ab"))},
