@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -250,4 +251,28 @@ func TestReviewConcurrentUse(t *testing.T) {
 		t.Fatal("senders or receivers stuck after Close")
 	}
 	require.True(t, errors.Is(sp.Err(), ErrClosed))
+}
+
+// A peer's acknowledgements do not pile up: a datagram full of pings has
+// all its acknowledgements sent before the next one is read, so a sender
+// cannot make them outgrow MaxWaitingData however fast it sends.
+func TestReviewAcksBounded(t *testing.T) {
+	h, out := testHost(WithMaxWaitingData(4096))
+	p := connectedPeer(h)
+	seq, in := uint16(0), 0
+	for range 100 {
+		cmds := make([][]byte, 0, (maxMTU-4)/commandSizes[cmdPing])
+		for range cap(cmds) {
+			seq++
+			cmds = append(cmds, cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: seq}))
+		}
+		d := datagramOf(cmds...)
+		in += len(d)
+		h.handleDatagram(d, fuzzAddr)
+		require.LessOrEqual(t, len(p.acks)*int(unsafe.Sizeof(ack{})), h.cfg.maxWaitingData, "%d acknowledgements waiting", len(p.acks))
+	}
+	// Each 4-byte ping costs an 8-byte acknowledgement, to the peer's own
+	// address and session, as in ENet.
+	t.Logf("received %d bytes, sent %d in %d datagrams", in, out.bytes, out.datagrams)
+	require.Less(t, out.bytes, 3*in)
 }
