@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,6 +33,7 @@ func testHost(opts ...Option) (*Host, *discardConn) {
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers)
+	h.pending, h.offered = make(map[netip.AddrPort]*Peer), make(map[uint16]*Peer)
 	h.comp = h.cfg.compression.newCompressor()
 	return h, conn
 }
@@ -165,16 +167,78 @@ func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
 		}
 		h.now += 3
 	}
-	// The clock runs past every timeout; nothing is sent to pending peers.
+	// The clock runs past every timeout; nothing is sent to pending peers,
+	// which go.
 	for range 100 {
 		h.now += 100
-		for _, p := range h.peers {
-			if p != nil && p.state == stateAcknowledgingConnect && timeDiff(h.now, p.connectTime) >= p.timeoutMinimum {
-				h.endPeer(p, ErrTimeout)
-			}
-		}
+		h.expirePending()
 	}
+	require.Empty(t, h.pending)
+	require.Empty(t, slices.DeleteFunc(slices.Clone(h.peers), func(p *Peer) bool { return p == nil }), "no slot taken")
 	t.Logf("received %d bytes in %d connects, sent %d bytes in %d datagrams: ratio %.2f", in, 2000, out.bytes, out.datagrams, float64(out.bytes)/float64(in))
 	require.Less(t, out.bytes, in)
 	require.Equal(t, 2000, out.datagrams) // one answer per connect
+}
+
+// A real client whose acknowledgement of its verify-connect comes after
+// fewer spoofed connects than the host has free slots is accepted; after
+// as many, its offer is withdrawn (the flood's cost, see handleConnect),
+// and the client is never accepted.
+func TestFloodLeavesAnsweredClient(t *testing.T) {
+	for _, spoofed := range []int{3, 4} {
+		h, _ := testHost(WithMaxPeers(4))
+		real := netip.MustParseAddrPort("127.0.0.1:5000")
+		c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
+			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1392, windowSize: 65536, channelCount: 1,
+			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: 99, data: 77}
+		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), real)
+		p := h.pending[real]
+		require.NotNil(t, p)
+		id, sess, sent := p.id, p.incomingSession, p.verify.sentTime
+		for i := range spoofed {
+			h.now++
+			c.connectID, c.data = uint32(1000+i), 0
+			from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 6000)
+			h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
+		}
+		h.now++
+		ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: uint16(sent)}
+		hdr := id | uint16(sess)<<headerSessionShift | headerSentTime
+		h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, byte(h.now)}, cmdBytes(ack)...), real)
+		select {
+		case q := <-h.accept:
+			require.Equal(t, 3, spoofed, "accepted after %d spoofed connects", spoofed)
+			require.Equal(t, uint32(77), q.ConnectData())
+		default:
+			require.Equal(t, 4, spoofed, "not accepted after %d spoofed connects", spoofed)
+		}
+		require.LessOrEqual(t, len(h.pending), 4)
+	}
+}
+
+// A connect answered after another that was acknowledged since stays
+// pending until its own time is up: the acknowledged one, first in the
+// order, is passed over, not counted as the oldest still waiting.
+func TestPendingOutlivesAnEarlierOne(t *testing.T) {
+	h, _ := testHost(WithMaxPeers(4))
+	c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, incomingSession: 0xFF, outgoingSession: 0xFF,
+		mtu: 1392, windowSize: 65536, channelCount: 1, throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2}
+	a, b := netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:5001")
+	for _, from := range []netip.AddrPort{a, b} {
+		c.connectID++
+		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
+	}
+	pa := h.pending[a]
+	require.NotNil(t, pa)
+	require.NotNil(t, h.pending[b])
+	ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: uint16(pa.verify.sentTime)}
+	hdr := pa.id | uint16(pa.incomingSession)<<headerSessionShift | headerSentTime
+	h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, 1}, cmdBytes(ack)...), a)
+	require.Same(t, pa, <-h.accept)
+	h.now += 100
+	h.expirePending()
+	require.NotNil(t, h.pending[b], "the later connect still waits")
+	h.now += 5000
+	h.expirePending()
+	require.Empty(t, h.pending)
 }

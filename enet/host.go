@@ -32,6 +32,11 @@ type Host struct {
 	decompBuf   []byte
 	closed      bool
 	stats       Stats
+	// Connects answered and not yet acknowledged, by source, and oldest
+	// first (see handleConnect).
+	pending      map[netip.AddrPort]*Peer
+	offered      map[uint16]*Peer // the pending connect each slot is offered to
+	pendingOrder []*Peer
 	// The bandwidth share's: when it last ran, and whether a peer came or
 	// went since (see throttleBandwidth).
 	bandwidthEpoch       uint32
@@ -66,6 +71,7 @@ func NewHost(conn net.PacketConn, opts ...Option) *Host {
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
+	h.pending, h.offered = make(map[netip.AddrPort]*Peer), make(map[uint16]*Peer)
 	h.udp, _ = conn.(*net.UDPConn)
 	h.comp = h.cfg.compression.newCompressor()
 	h.now = 1
@@ -344,6 +350,7 @@ func (h *Host) tickLoop() {
 		h.mu.Lock()
 		h.tick()
 		h.throttleBandwidth()
+		h.expirePending()
 		for _, p := range h.peers {
 			if p == nil {
 				continue

@@ -148,7 +148,7 @@ func TestBandwidthLimit(t *testing.T) {
 			clients[i].mu.Lock()
 			defer clients[i].mu.Unlock()
 			return cp.incomingBandwidth == 32000 && cp.outgoingBandwidth == 32000
-		}, 10*time.Second, 10*time.Millisecond, "client %d: the server's share", i)
+		}, 10*time.Second, 10*time.Millisecond, "client %d: the server's share; it has %d and %d", i, cp.incomingBandwidth, cp.outgoingBandwidth)
 		clients[i].mu.Lock()
 		assert.Equal(t, uint32(minWindowSize), cp.windowSize, "client %d: 32000 B/s is under one 64 KiB window step", i)
 		clients[i].mu.Unlock()

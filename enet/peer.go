@@ -87,6 +87,7 @@ type Peer struct {
 	connectData                      uint32    // what the remote sent in its connect
 	connectTime                      uint32    // when the connect came (a server's pending peer)
 	verify                           *outgoing // a server's verify-connect, until acknowledged
+	pendingChannels                  uint32    // the channels it gets once it acknowledges
 	eventData                        uint32    // the disconnect's data
 	mtu, windowSize                  uint32
 	channels                         []channel

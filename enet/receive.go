@@ -25,6 +25,9 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 			return
 		}
 		p = h.peers[hd.peerID]
+		if p == nil {
+			p = h.promote(hd.peerID, hd.session, from)
+		}
 		if p == nil || p.state == stateDisconnected || p.state == stateZombie || p.addr != from ||
 			(p.outgoingPeerID < maxPeerID && hd.session != p.incomingSession) {
 			return
@@ -70,12 +73,10 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 		case cmdAcknowledge:
 			ok = h.handleAck(p, &c)
 		case cmdConnect:
-			if p != nil {
-				ok = false
-				break
+			if p == nil {
+				h.handleConnect(&c, from)
 			}
-			p = h.handleConnect(&c, from)
-			ok = p != nil
+			ok = false // nothing after a connect is taken
 		case cmdVerifyConnect:
 			ok = h.handleVerifyConnect(p, &c)
 		case cmdDisconnect:
@@ -202,55 +203,53 @@ func nextSession(s, avoid uint8) uint8 {
 }
 
 // handleConnect takes a connect from a new peer and answers with a
-// verify-connect (enet_protocol_handle_connect). Unlike ENet, a peer not
-// yet verified is not sent anything again on a timer: only a repeated
-// connect makes the host repeat its answer, so that a spoofed source gets
-// at most one datagram, no larger, per datagram it sent.
-func (h *Host) handleConnect(c *command, from netip.AddrPort) *Peer {
+// verify-connect (enet_protocol_handle_connect), offering it a free slot.
+// Unlike ENet, the peer holds no channels until it acknowledges the answer,
+// and is not sent anything again on a timer, only once more for each
+// repeated connect: a spoofed source gets at most one datagram, no larger,
+// per datagram it sent. When every free slot is offered, the oldest
+// offer is withdrawn: a flood of spoofed connects cannot lock real clients
+// out, though one faster than the slots per round trip (32 slots and a
+// 50 ms round trip: 640 connects a second) can withdraw a real client's
+// offer before its acknowledgement comes, which then times out.
+func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 	if c.channelCount < 1 || c.channelCount > maxChannels || h.closed {
-		return nil
+		return
+	}
+	if q := h.pending[from]; q != nil {
+		if q.connectID == c.connectID {
+			h.resendVerify(q)
+			return
+		}
+		h.forgetPending(q) // the same address starts again
 	}
 	free, duplicates := -1, 0
-	oldestPending := -1
 	for i, q := range h.peers {
 		if q == nil {
-			if free < 0 {
+			if free < 0 && h.offered[uint16(i)] == nil {
 				free = i
 			}
 			continue
 		}
 		if q.state == stateConnecting || q.addr.Addr() != from.Addr() {
-			if q.state == stateAcknowledgingConnect && (oldestPending < 0 || timeLess(q.connectTime, h.peers[oldestPending].connectTime)) {
-				oldestPending = i
-			}
 			continue
 		}
 		if q.addr.Port() == from.Port() && q.connectID == c.connectID {
-			if q.state == stateAcknowledgingConnect && q.verify != nil {
-				h.resendVerify(q)
-			}
-			return nil
-		}
-		if q.state == stateAcknowledgingConnect && (oldestPending < 0 || timeLess(q.connectTime, h.peers[oldestPending].connectTime)) {
-			oldestPending = i
+			return
 		}
 		duplicates++
 	}
 	if duplicates >= h.cfg.duplicatePeers {
-		return nil
+		return
 	}
 	if free < 0 {
-		if oldestPending < 0 {
-			return nil
+		if len(h.pending) == 0 {
+			return // every slot is connected
 		}
-		// Full: the oldest unverified peer makes room, so that a flood of
-		// spoofed connects cannot lock real clients out.
-		h.endPeer(h.peers[oldestPending], ErrTimeout)
-		free = oldestPending
+		free = int(h.dropOldestPending())
 	}
 	p := h.newPeer(uint16(free), from)
-	channels := min(c.channelCount, uint32(h.cfg.channelLimit))
-	p.channels = make([]channel, channels)
+	p.pendingChannels = min(c.channelCount, uint32(h.cfg.channelLimit))
 	p.state = stateAcknowledgingConnect
 	p.connectTime = h.now
 	p.connectID = c.connectID
@@ -283,13 +282,73 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) *Peer {
 	p.verify = p.queueOutgoing(command{
 		cmd: cmdVerifyConnect | flagAcknowledge, channel: 0xFF,
 		outgoingPeerID: p.id, incomingSession: in, outgoingSession: out,
-		mtu: p.mtu, windowSize: window, channelCount: channels,
+		mtu: p.mtu, windowSize: window, channelCount: p.pendingChannels,
 		incomingBandwidth: uint32(h.cfg.incomingBandwidth), outgoingBandwidth: uint32(h.cfg.outgoingBandwidth),
 		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
 		connectID: p.connectID,
 	}, 0)
-	h.peers[free] = p
+	h.pending[from] = p
+	h.offered[p.id] = p
+	h.pendingOrder = append(h.pendingOrder, p)
+	h.flushPeer(p, false)
+}
+
+// promote gives a pending peer the slot it was offered, when a datagram
+// comes from it to that slot with the session it was given: most likely
+// the acknowledgement of its verify-connect. It returns nil if there is
+// no such peer, or the slot was taken meanwhile.
+func (h *Host) promote(id uint16, session uint8, from netip.AddrPort) *Peer {
+	p := h.pending[from]
+	if p == nil || p.id != id || session != p.incomingSession || h.peers[id] != nil {
+		return nil
+	}
+	h.forgetPending(p)
+	p.channels = make([]channel, p.pendingChannels)
+	h.peers[id] = p
 	return p
+}
+
+// forgetPending withdraws a pending connect's offer.
+func (h *Host) forgetPending(p *Peer) {
+	delete(h.pending, p.addr)
+	if h.offered[p.id] == p {
+		delete(h.offered, p.id)
+	}
+}
+
+// dropOldestPending withdraws the oldest offer still pending and returns
+// the slot it offered.
+func (h *Host) dropOldestPending() uint16 {
+	for len(h.pendingOrder) > 0 {
+		p := h.pendingOrder[0]
+		h.pendingOrder[0] = nil
+		h.pendingOrder = h.pendingOrder[1:]
+		if h.pending[p.addr] == p {
+			h.forgetPending(p)
+			return p.id
+		}
+	}
+	return 0
+}
+
+// expirePending forgets pending connects not acknowledged within the
+// peer timeout's minimum (5 s); the order holds them oldest first.
+func (h *Host) expirePending() {
+	for len(h.pendingOrder) > 0 {
+		p := h.pendingOrder[0]
+		live := h.pending[p.addr] == p
+		if live && timeDiff(h.now, p.connectTime) < p.timeoutMinimum {
+			break
+		}
+		if live {
+			h.forgetPending(p)
+		}
+		h.pendingOrder[0] = nil
+		h.pendingOrder = h.pendingOrder[1:]
+	}
+	if len(h.pending) == 0 {
+		h.pendingOrder = nil // let its array go
+	}
 }
 
 // resendVerify queues the verify-connect again, for a repeated connect.
