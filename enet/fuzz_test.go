@@ -27,15 +27,7 @@ func (c *discardConn) WriteTo(b []byte, _ net.Addr) (int, error) {
 // testHost is a host without its goroutines, for feeding datagrams by hand.
 func testHost(opts ...Option) (*Host, *discardConn) {
 	conn := &discardConn{}
-	h := &Host{conn: conn, cfg: defaultConfig(), done: make(chan struct{}), now: 1}
-	for _, o := range opts {
-		o(&h.cfg)
-	}
-	h.peers = make([]*Peer, h.cfg.maxPeers)
-	h.accept = make(chan *Peer, h.cfg.maxPeers)
-	h.pending, h.offered = make(map[netip.AddrPort]*Peer), make(map[uint16]*Peer)
-	h.comp = h.cfg.compression.newCompressor()
-	return h, conn
+	return newHost(conn, opts), conn
 }
 
 var fuzzAddr = netip.MustParseAddrPort("127.0.0.1:4000")
@@ -55,7 +47,7 @@ func checkHeld(t *testing.T, h *Host, p *Peer) {
 	t.Helper()
 	sum := 0
 	for _, pk := range p.inbox[p.inboxHead:] {
-		sum += len(pk.Data)
+		sum += len(pk.Data) + entryCost
 	}
 	for _, ch := range p.channels {
 		for _, in := range ch.reliable {
@@ -139,7 +131,7 @@ func TestDeclaredSizesAllocateNothing(t *testing.T) {
 		h.handleDatagram(datagramOf(cmdBytes(c)), fuzzAddr)
 	}
 	checkHeld(t, h, p)
-	require.LessOrEqual(t, p.waitingData, 200*(entryCost+1))
+	require.LessOrEqual(t, p.waitingData, 200*(entryCost+fragmentCost+1))
 	allocs := testing.AllocsPerRun(50, func() {
 		seq++
 		c := command{cmd: cmdSendUnreliableFragment, channel: 1, seq: 0, startSeq: seq,
@@ -192,9 +184,9 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1392, windowSize: 65536, channelCount: 1,
 			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: 99, data: 77}
 		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), real)
-		p := h.pending[real]
+		p := pendingFrom(h, real)
 		require.NotNil(t, p)
-		id, sess, sent := p.id, p.incomingSession, p.verify.sentTime
+		id, sess, cookie := p.id, p.incomingSession, p.cookie
 		for i := range spoofed {
 			h.now++
 			c.connectID, c.data = uint32(1000+i), 0
@@ -202,7 +194,7 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 			h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
 		}
 		h.now++
-		ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: uint16(sent)}
+		ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: cookie}
 		hdr := id | uint16(sess)<<headerSessionShift | headerSentTime
 		h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, byte(h.now)}, cmdBytes(ack)...), real)
 		select {
@@ -228,17 +220,27 @@ func TestPendingOutlivesAnEarlierOne(t *testing.T) {
 		c.connectID++
 		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
 	}
-	pa := h.pending[a]
+	pa := pendingFrom(h, a)
 	require.NotNil(t, pa)
-	require.NotNil(t, h.pending[b])
-	ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: uint16(pa.verify.sentTime)}
+	require.NotNil(t, pendingFrom(h, b))
+	ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: pa.cookie}
 	hdr := pa.id | uint16(pa.incomingSession)<<headerSessionShift | headerSentTime
 	h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, 1}, cmdBytes(ack)...), a)
 	require.Same(t, pa, <-h.accept)
 	h.now += 100
 	h.expirePending()
-	require.NotNil(t, h.pending[b], "the later connect still waits")
+	require.NotNil(t, pendingFrom(h, b), "the later connect still waits")
 	h.now += 5000
 	h.expirePending()
 	require.Empty(t, h.pending)
+}
+
+// pendingFrom is the pending connect from addr, if any.
+func pendingFrom(h *Host, addr netip.AddrPort) *Peer {
+	for k, p := range h.pending {
+		if k.addr == addr {
+			return p
+		}
+	}
+	return nil
 }

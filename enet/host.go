@@ -34,8 +34,9 @@ type Host struct {
 	stats       Stats
 	// Connects answered and not yet acknowledged, by source, and oldest
 	// first (see handleConnect).
-	pending      map[netip.AddrPort]*Peer
+	pending      map[pendingKey]*Peer
 	offered      map[uint16]*Peer // the pending connect each slot is offered to
+	sessions     [][2]uint8       // each slot's last sessions (in, out), so that the next connection gets others
 	pendingOrder []*Peer
 	// The bandwidth share's: when it last ran, and whether a peer came or
 	// went since (see throttleBandwidth).
@@ -65,19 +66,25 @@ func Listen(network, addr string, opts ...Option) (*Host, error) {
 
 // NewHost returns a Host on conn, which it owns from then on.
 func NewHost(conn net.PacketConn, opts ...Option) *Host {
-	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{})}
+	h := newHost(conn, opts)
+	h.wg.Add(2)
+	go h.readLoop()
+	go h.tickLoop()
+	return h
+}
+
+// newHost makes a host's state, without its goroutines.
+func newHost(conn net.PacketConn, opts []Option) *Host {
+	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{}), now: 1}
 	for _, o := range opts {
 		o(&h.cfg)
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
-	h.pending, h.offered = make(map[netip.AddrPort]*Peer), make(map[uint16]*Peer)
+	h.pending, h.offered = make(map[pendingKey]*Peer), make(map[uint16]*Peer)
+	h.sessions = newSessions(h.cfg.maxPeers)
 	h.udp, _ = conn.(*net.UDPConn)
 	h.comp = h.cfg.compression.newCompressor()
-	h.now = 1
-	h.wg.Add(2)
-	go h.readLoop()
-	go h.tickLoop()
 	return h
 }
 
@@ -183,9 +190,19 @@ func (h *Host) Close() error {
 	return err
 }
 
-// newPeer makes a peer in slot id, with ENet's defaults.
+// newSessions is every slot's sessions before its first connection.
+func newSessions(n int) [][2]uint8 {
+	s := make([][2]uint8, n)
+	for i := range s {
+		s[i] = [2]uint8{0xFF, 0xFF}
+	}
+	return s
+}
+
+// newPeer makes a peer in slot id, with ENet's defaults and the slot's
+// last sessions (ENet keeps them per slot).
 func (h *Host) newPeer(id uint16, addr netip.AddrPort) *Peer {
-	p := &Peer{host: h, id: id, addr: addr, incomingSession: 0xFF, outgoingSession: 0xFF,
+	p := &Peer{host: h, id: id, addr: addr, incomingSession: h.sessions[id][0], outgoingSession: h.sessions[id][1],
 		ready: make(chan struct{}, 1), done: make(chan struct{}), connected: make(chan struct{})}
 	p.reset(uint32(h.cfg.mtu))
 	return p

@@ -192,3 +192,40 @@ func TestIPv6(t *testing.T) {
 	require.NoError(t, cp.Send(0, bytes.Repeat([]byte("v6"), 3000), Reliable))
 	assert.Equal(t, bytes.Repeat([]byte("v6"), 3000), receive(t, sp).Data)
 }
+
+// The host's options shape what its peers get.
+func TestOptions(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	t.Run("channel limit", func(t *testing.T) {
+		_, _, sp, cp := pair(t, 8, WithChannelLimit(3))
+		assert.Len(t, sp.channels, 3, "the server's side")
+		assert.ErrorIs(t, cp.Send(5, []byte{1}, Reliable), ErrChannel, "the client learns the limit from the verify")
+	})
+	t.Run("MTU", func(t *testing.T) {
+		_, client, sp, cp := pair(t, 1, WithMTU(600), WithTick(time.Millisecond))
+		before := client.Stats()
+		data := bytes.Repeat([]byte{7}, 5000)
+		require.NoError(t, cp.Send(0, data, Reliable))
+		assert.Equal(t, data, receive(t, sp).Data)
+		client.mu.Lock()
+		assert.Equal(t, uint32(600), cp.mtu)
+		client.mu.Unlock()
+		sent := client.Stats().DatagramsOut - before.DatagramsOut
+		assert.GreaterOrEqual(t, sent, uint64((5000+571)/572), "fragments of at most 572 bytes")
+	})
+	t.Run("duplicate peers", func(t *testing.T) {
+		server, err := Listen("udp", "127.0.0.1:0", WithDuplicatePeers(1))
+		require.NoError(t, err)
+		defer server.Close()
+		client, err := Listen("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer client.Close()
+		_, err = client.Connect(ctx, server.Addr().String(), 1, 0)
+		require.NoError(t, err)
+		short, cancelShort := context.WithTimeout(ctx, time.Second)
+		defer cancelShort()
+		_, err = client.Connect(short, server.Addr().String(), 1, 0)
+		assert.ErrorIs(t, err, context.DeadlineExceeded, "a second peer from the same address is not answered")
+	})
+}

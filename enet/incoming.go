@@ -9,6 +9,10 @@ package enet
 // its bytes, so that empty fragments cannot pile up unbounded.
 const entryCost = 64
 
+// fragmentCost is what a fragment received counts beyond its bytes: its
+// number in seen and its part in parts.
+const fragmentCost = 48
+
 // channel is one channel's sequencing state.
 type channel struct {
 	outReliableSeq, outUnreliableSeq uint16
@@ -150,7 +154,9 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 		p.dispatchReliable(c.channel)
 	default:
 		ch.unreliable = insertAt(ch.unreliable, at, in)
-		p.dispatchUnreliable(c.channel)
+		if in.fragmentsLeft == 0 { // an incomplete packet changes nothing
+			p.dispatchUnreliable(c.channel)
+		}
 	}
 	return in, true
 }
@@ -171,7 +177,7 @@ func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (wh
 	if offset+uint32(len(data)) > in.totalLength {
 		data = data[:in.totalLength-offset]
 	}
-	if !p.hold(in, len(data)) {
+	if !p.hold(in, len(data)+fragmentCost) {
 		return false, false
 	}
 	if in.seen == nil {
@@ -211,7 +217,9 @@ func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (wh
 
 // deliver moves a whole packet to the inbox.
 func (p *Peer) deliver(channel uint8, in *incoming) {
-	p.waitingData -= in.held - len(in.data)
+	// A packet in the inbox still counts its entry, so that empty
+	// packets cannot pile up there unbounded either.
+	p.waitingData -= in.held - len(in.data) - entryCost
 	in.held = 0
 	p.inbox = append(p.inbox, Packet{Channel: channel, Flags: in.flags, Data: in.data})
 	p.signal()
@@ -261,7 +269,7 @@ func (p *Peer) dispatchReliable(chID uint8) {
 func (p *Peer) dispatchUnreliable(chID uint8) {
 	ch := &p.channels[chID]
 	q := ch.unreliable
-	var keep []*incoming
+	keep := q[:0] // written over entries already walked
 	delivered := false
 	i := 0
 	for ; i < len(q); i++ {

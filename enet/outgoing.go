@@ -327,7 +327,11 @@ func (h *Host) sendDatagram(p *Peer, d *datagram) {
 	hdr := 2
 	if d.sentTime {
 		flags |= headerSentTime
-		binary.BigEndian.PutUint16(d.buf[2:], uint16(h.now))
+		t := uint16(h.now)
+		if p.state == stateAcknowledgingConnect {
+			t = p.cookie // the offer's, which the client's acknowledgement echoes
+		}
+		binary.BigEndian.PutUint16(d.buf[2:], t)
 		hdr = 4
 	}
 	var packed []byte

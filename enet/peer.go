@@ -88,6 +88,7 @@ type Peer struct {
 	connectTime                      uint32    // when the connect came (a server's pending peer)
 	verify                           *outgoing // a server's verify-connect, until acknowledged
 	pendingChannels                  uint32    // the channels it gets once it acknowledges
+	cookie                           uint16    // sent as the verify-connect's time, to be echoed
 	eventData                        uint32    // the disconnect's data
 	mtu, windowSize                  uint32
 	channels                         []channel
@@ -245,7 +246,7 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 				clear(p.inbox[n:])
 				p.inbox, p.inboxHead = p.inbox[:n], 0
 			}
-			p.waitingData -= len(pk.Data)
+			p.waitingData -= len(pk.Data) + entryCost
 			h.mu.Unlock()
 			return pk, nil
 		}

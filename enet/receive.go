@@ -2,6 +2,7 @@ package enet
 
 import (
 	"encoding/binary"
+	"math/rand/v2"
 	"net/netip"
 )
 
@@ -26,7 +27,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 		}
 		p = h.peers[hd.peerID]
 		if p == nil {
-			p = h.promote(hd.peerID, hd.session, from)
+			p = h.pending[pendingKey{from, hd.peerID}] // promoted below, if it acknowledges its offer
 		}
 		if p == nil || p.state == stateDisconnected || p.state == stateZombie || p.addr != from ||
 			(p.outgoingPeerID < maxPeerID && hd.session != p.incomingSession) {
@@ -54,10 +55,17 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 			return
 		}
 	}
+	rest := b[n:]
+	if p != nil && h.peers[p.id] != p { // a pending connect
+		if !acksOffer(rest, p) {
+			h.resendVerify(p) // its acknowledgement was lost, most likely
+			return
+		}
+		h.promote(p)
+	}
 	if p != nil {
 		p.incomingDataTotal += uint32(len(b))
 	}
-	rest := b[n:]
 	for len(rest) > 0 {
 		c, size := parseCommand(rest)
 		if size == 0 {
@@ -126,12 +134,43 @@ func (h *Host) handleAck(p *Peer, c *command) bool {
 	if p.state == stateDisconnected || p.state == stateZombie {
 		return true
 	}
-	sent := uint32(c.ackSentTime) | h.now&0xFFFF0000
+	// A verify-connect's acknowledgement echoes the offer's cookie, not a
+	// time: it measures nothing.
+	if p.state != stateAcknowledgingConnect && !h.measure(p, c.ackSentTime) {
+		return true
+	}
+	p.lastReceiveTime = max(h.now, 1)
+	p.earliestTimeout = 0
+	acked := h.removeSentReliable(p, c.ackSeq, c.channel)
+	switch p.state {
+	case stateAcknowledgingConnect:
+		if acked != cmdVerifyConnect {
+			return false
+		}
+		h.notifyConnect(p)
+	case stateDisconnecting:
+		if acked != cmdDisconnect {
+			return false
+		}
+		h.endPeer(p, errLocalDisconnect)
+	case stateDisconnectLater:
+		if !p.hasOutgoing() {
+			h.disconnect(p, p.eventData)
+		}
+	}
+	return true
+}
+
+// measure takes the round trip an acknowledgement shows into the peer's
+// mean and variance and its throttle; false if the time echoed is ahead of
+// the clock (then the acknowledgement is ignored, as ENet does).
+func (h *Host) measure(p *Peer, echoed uint16) bool {
+	sent := uint32(echoed) | h.now&0xFFFF0000
 	if sent&0x8000 > h.now&0x8000 {
 		sent -= 0x10000
 	}
 	if timeLess(h.now, sent) {
-		return true
+		return false
 	}
 	rtt := max(timeDiff(h.now, sent), 1)
 	if p.lastReceiveTime > 0 {
@@ -155,25 +194,6 @@ func (h *Host) handleAck(p *Peer, c *command) bool {
 		p.lastRTT, p.lastRTTVar = p.lowestRTT, max(p.highestRTTVar, 1)
 		p.lowestRTT, p.highestRTTVar = p.rtt, p.rttVar
 		p.throttleEpoch = h.now
-	}
-	p.lastReceiveTime = max(h.now, 1)
-	p.earliestTimeout = 0
-	acked := h.removeSentReliable(p, c.ackSeq, c.channel)
-	switch p.state {
-	case stateAcknowledgingConnect:
-		if acked != cmdVerifyConnect {
-			return false
-		}
-		h.notifyConnect(p)
-	case stateDisconnecting:
-		if acked != cmdDisconnect {
-			return false
-		}
-		h.endPeer(p, errLocalDisconnect)
-	case stateDisconnectLater:
-		if !p.hasOutgoing() {
-			h.disconnect(p, p.eventData)
-		}
 	}
 	return true
 }
@@ -216,14 +236,16 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 	if c.channelCount < 1 || c.channelCount > maxChannels || h.closed {
 		return
 	}
-	if q := h.pending[from]; q != nil {
-		if q.connectID == c.connectID {
-			h.resendVerify(q)
+	free, duplicates := -1, 0
+	for _, q := range h.pending {
+		if q.addr == from && q.connectID == c.connectID {
+			h.resendVerify(q) // a repeated connect: its answer was lost
 			return
 		}
-		h.forgetPending(q) // the same address starts again
+		if q.addr.Addr() == from.Addr() {
+			duplicates++
+		}
 	}
-	free, duplicates := -1, 0
 	for i, q := range h.peers {
 		if q == nil {
 			if free < 0 && h.offered[uint16(i)] == nil {
@@ -242,6 +264,14 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 	if duplicates >= h.cfg.duplicatePeers {
 		return
 	}
+	if free >= 0 { // a free slot at random: a spoofer cannot tell which
+		for i, n := rand.IntN(len(h.peers)), 0; n < len(h.peers); i, n = (i+1)%len(h.peers), n+1 {
+			if h.peers[i] == nil && h.offered[uint16(i)] == nil {
+				free = i
+				break
+			}
+		}
+	}
 	if free < 0 {
 		if len(h.pending) == 0 {
 			return // every slot is connected
@@ -252,6 +282,7 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 	p.pendingChannels = min(c.channelCount, uint32(h.cfg.channelLimit))
 	p.state = stateAcknowledgingConnect
 	p.connectTime = h.now
+	p.cookie = uint16(rand.Uint32())
 	p.connectID = c.connectID
 	p.outgoingPeerID = c.outgoingPeerID
 	p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
@@ -287,30 +318,49 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
 		connectID: p.connectID,
 	}, 0)
-	h.pending[from] = p
+	h.pending[pendingKey{from, p.id}] = p
 	h.offered[p.id] = p
 	h.pendingOrder = append(h.pendingOrder, p)
 	h.flushPeer(p, false)
 }
 
-// promote gives a pending peer the slot it was offered, when a datagram
-// comes from it to that slot with the session it was given: most likely
-// the acknowledgement of its verify-connect. It returns nil if there is
-// no such peer, or the slot was taken meanwhile.
-func (h *Host) promote(id uint16, session uint8, from netip.AddrPort) *Peer {
-	p := h.pending[from]
-	if p == nil || p.id != id || session != p.incomingSession || h.peers[id] != nil {
-		return nil
+// acksOffer says whether a pending connect's datagram acknowledges its
+// verify-connect with the cookie that datagram carried as its sent time:
+// a source that did not receive the offer cannot guess it (1 in 65536),
+// so a spoofed source cannot take a slot. Everything else a pending
+// connect sends gets the offer again (one copy per datagram).
+func acksOffer(cmds []byte, p *Peer) bool {
+	for len(cmds) > 0 {
+		c, size := parseCommand(cmds)
+		if size == 0 {
+			return false
+		}
+		if c.number() == cmdAcknowledge && c.channel == 0xFF && c.ackSeq == p.verify.reliableSeq && c.ackSentTime == p.cookie {
+			return true
+		}
+		cmds = cmds[size:]
 	}
+	return false
+}
+
+// promote gives a pending connect that acknowledged its offer the slot it
+// was offered, its channels, and the slot's sessions for next time.
+func (h *Host) promote(p *Peer) {
 	h.forgetPending(p)
 	p.channels = make([]channel, p.pendingChannels)
-	h.peers[id] = p
-	return p
+	h.peers[p.id] = p
+	h.sessions[p.id] = [2]uint8{p.incomingSession, p.outgoingSession}
+}
+
+// pendingKey finds a pending connect: its source and the slot offered.
+type pendingKey struct {
+	addr netip.AddrPort
+	id   uint16
 }
 
 // forgetPending withdraws a pending connect's offer.
 func (h *Host) forgetPending(p *Peer) {
-	delete(h.pending, p.addr)
+	delete(h.pending, pendingKey{p.addr, p.id})
 	if h.offered[p.id] == p {
 		delete(h.offered, p.id)
 	}
@@ -323,7 +373,7 @@ func (h *Host) dropOldestPending() uint16 {
 		p := h.pendingOrder[0]
 		h.pendingOrder[0] = nil
 		h.pendingOrder = h.pendingOrder[1:]
-		if h.pending[p.addr] == p {
+		if h.pending[pendingKey{p.addr, p.id}] == p {
 			h.forgetPending(p)
 			return p.id
 		}
@@ -336,7 +386,7 @@ func (h *Host) dropOldestPending() uint16 {
 func (h *Host) expirePending() {
 	for len(h.pendingOrder) > 0 {
 		p := h.pendingOrder[0]
-		live := h.pending[p.addr] == p
+		live := h.pending[pendingKey{p.addr, p.id}] == p
 		if live && timeDiff(h.now, p.connectTime) < p.timeoutMinimum {
 			break
 		}
@@ -376,6 +426,7 @@ func (h *Host) handleVerifyConnect(p *Peer, c *command) bool {
 		return false
 	}
 	h.removeSentReliable(p, 1, 0xFF)
+	h.sessions[p.id] = [2]uint8{c.incomingSession, c.outgoingSession}
 	if int(c.channelCount) < len(p.channels) {
 		p.channels = p.channels[:c.channelCount]
 	}
