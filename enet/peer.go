@@ -89,6 +89,7 @@ type Peer struct {
 	verify                           *outgoing // a server's verify-connect, until acknowledged
 	pendingChannels                  uint32    // the channels it gets once it acknowledges
 	cookie                           uint16    // sent as the verify-connect's time, to be echoed
+	cookieSeq                        uint16    // the verify-connect's number, whose acknowledgements echo the cookie
 	eventData                        uint32    // the disconnect's data
 	mtu, windowSize                  uint32
 	channels                         []channel

@@ -134,9 +134,17 @@ func (h *Host) handleAck(p *Peer, c *command) bool {
 	if p.state == stateDisconnected || p.state == stateZombie {
 		return true
 	}
-	// A verify-connect's acknowledgement echoes the offer's cookie, not a
-	// time: it measures nothing.
-	if p.state != stateAcknowledgingConnect && !h.measure(p, c.ackSentTime) {
+	// A verify-connect's acknowledgement, and each of a copy's, echoes the
+	// offer's cookie, not a time: the round trip runs from when the offer
+	// went, while it is known.
+	echoed := c.ackSentTime
+	if p.cookieSeq != 0 && c.channel == 0xFF && c.ackSeq == p.cookieSeq {
+		if p.verify == nil {
+			return true
+		}
+		echoed = uint16(p.verify.sentTime)
+	}
+	if !h.measure(p, echoed) {
 		return true
 	}
 	p.lastReceiveTime = max(h.now, 1)
@@ -318,6 +326,7 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort) {
 		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
 		connectID: p.connectID,
 	}, 0)
+	p.cookieSeq = p.verify.reliableSeq
 	h.pending[pendingKey{from, p.id}] = p
 	h.offered[p.id] = p
 	h.pendingOrder = append(h.pendingOrder, p)
