@@ -176,7 +176,7 @@ func TestBandwidthLimit(t *testing.T) {
 			clients[i].mu.Lock()
 			defer clients[i].mu.Unlock()
 			return cp.incomingBandwidth == 32000 && cp.outgoingBandwidth == 32000
-		}, 10*time.Second, 10*time.Millisecond, "client %d: the server's share; it has %d and %d", i, cp.incomingBandwidth, cp.outgoingBandwidth)
+		}, 10*time.Second, 10*time.Millisecond, "client %d: the server's share", i)
 		clients[i].mu.Lock()
 		assert.Equal(t, uint32(minWindowSize), cp.windowSize, "client %d: 32000 B/s is under one 64 KiB window step", i)
 		clients[i].mu.Unlock()
@@ -226,8 +226,10 @@ func TestOptions(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	t.Run("channel limit", func(t *testing.T) {
-		_, _, sp, cp := pair(t, 8, WithChannelLimit(3))
+		server, _, sp, cp := pair(t, 8, WithChannelLimit(3))
+		server.mu.Lock()
 		assert.Len(t, sp.channels, 3, "the server's side")
+		server.mu.Unlock()
 		assert.ErrorIs(t, cp.Send(5, []byte{1}, Reliable), ErrChannel, "the client learns the limit from the verify")
 	})
 	t.Run("MTU", func(t *testing.T) {
