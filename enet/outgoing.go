@@ -209,17 +209,18 @@ func (h *Host) packAcks(p *Peer, d *datagram) {
 // windows and the throttled window of data in flight; it reports whether a
 // ping may be added (enet_protocol_check_outgoing_commands).
 func (h *Host) packCommands(p *Peer, d *datagram) bool {
-	canPing, windowWrap := true, false
+	canPing := true
 	oi, ri := 0, 0
-	var keepOut, keepRel []*outgoing
+	relStopped := false // a reliable send waits for a window: none after it goes either
 	for {
 		var o *outgoing
 		fromRel := false
+		rel := !relStopped && ri < len(p.outgoingReliable)
 		switch {
-		case oi < len(p.outgoing) && (ri >= len(p.outgoingReliable) || !timeLess(p.outgoingReliable[ri].queueTime, p.outgoing[oi].queueTime)):
+		case oi < len(p.outgoing) && (!rel || !timeLess(p.outgoingReliable[ri].queueTime, p.outgoing[oi].queueTime)):
 			o = p.outgoing[oi]
 			oi++
-		case ri < len(p.outgoingReliable):
+		case rel:
 			o, fromRel = p.outgoingReliable[ri], true
 			ri++
 		}
@@ -232,27 +233,18 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 			if int(o.cmd.channel) < len(p.channels) {
 				ch = &p.channels[o.cmd.channel]
 				window = o.reliableSeq / reliableWindowSize
-				if windowWrap {
-					h.keep(&keepOut, &keepRel, o, fromRel)
-					continue
-				}
 				if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
 					(ch.reliableWindows[(window+reliableWindows-1)%reliableWindows] >= reliableWindowSize ||
 						ch.usedReliableWindows&((((1<<(freeReliableWindows+2))-1)<<window)|
 							(((1<<(freeReliableWindows+2))-1)>>(reliableWindows-window))) != 0) {
-					windowWrap = true
-					h.keep(&keepOut, &keepRel, o, fromRel)
-					keepRel = append(keepRel, p.outgoingReliable[ri:]...)
-					ri = len(p.outgoingReliable)
+					ri, relStopped = ri-1, true // its window would wrap onto one in use
 					continue
 				}
 			}
 			if o.cmd.payload != nil {
 				window := p.throttle * p.windowSize / throttleScale
 				if p.reliableDataInTransit+uint32(len(o.cmd.payload)) > max(window, p.mtu) {
-					h.keep(&keepOut, &keepRel, o, fromRel)
-					keepRel = append(keepRel, p.outgoingReliable[ri:]...)
-					ri = len(p.outgoingReliable)
+					ri, relStopped = ri-1, true // the data in flight fills the window
 					continue
 				}
 			}
@@ -261,7 +253,11 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		size := o.cmd.wireSize()
 		if d.commands >= maxCommands || d.room(p.mtu) < size {
 			p.continueSending = true
-			h.keep(&keepOut, &keepRel, o, fromRel)
+			if fromRel { // it goes in the next datagram
+				ri--
+			} else {
+				oi--
+			}
 			break
 		}
 		if o.cmd.cmd&flagAcknowledge != 0 {
@@ -280,19 +276,17 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 			o.sentTime = h.now
 			d.sentTime = true
 			p.reliableDataInTransit += uint32(len(o.cmd.payload))
-		} else {
-			if o.cmd.payload != nil && o.fragOffset == 0 {
-				p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
-				if p.throttleCounter > p.throttle {
-					// Throttled: drop the packet, all its fragments.
-					p.queuedBytes -= len(o.cmd.payload)
-					for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
-						p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
-						p.queuedBytes -= len(p.outgoing[oi].cmd.payload)
-						oi++
-					}
-					continue
+		} else if o.cmd.payload != nil && o.fragOffset == 0 {
+			p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
+			if p.throttleCounter > p.throttle {
+				// Throttled: drop the packet, all its fragments.
+				p.queuedBytes -= len(o.cmd.payload)
+				for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
+					p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
+					p.queuedBytes -= len(p.outgoing[oi].cmd.payload)
+					oi++
 				}
+				continue
 			}
 		}
 		if o.cmd.payload != nil {
@@ -303,19 +297,12 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		d.commands++
 		p.packetsSent++
 	}
-	keepOut = append(keepOut, p.outgoing[oi:]...)
-	keepRel = append(keepRel, p.outgoingReliable[ri:]...)
-	p.outgoing, p.outgoingReliable = keepOut, keepRel
+	// What was taken is gone from the front of each queue; the rest stays,
+	// in order, without being copied.
+	clear(p.outgoing[:oi])
+	clear(p.outgoingReliable[:ri])
+	p.outgoing, p.outgoingReliable = p.outgoing[oi:], p.outgoingReliable[ri:]
 	return canPing
-}
-
-// keep puts back a command that stays queued, in its queue's order.
-func (h *Host) keep(out, rel *[]*outgoing, o *outgoing, fromRel bool) {
-	if fromRel {
-		*rel = append(*rel, o)
-	} else {
-		*out = append(*out, o)
-	}
 }
 
 // sendDatagram finishes the header (sent time, session, compression,
