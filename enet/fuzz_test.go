@@ -36,7 +36,7 @@ var fuzzAddr = netip.MustParseAddrPort("127.0.0.1:4000")
 func connectedPeer(h *Host) *Peer {
 	p := h.newPeer(0, fuzzAddr)
 	p.state, p.outgoingPeerID, p.incomingSession, p.outgoingSession = stateConnected, 0, 0, 0
-	p.channels = make([]channel, 4)
+	p.channels = make([]*channel, 4)
 	h.peers[0] = p
 	return p
 }
@@ -50,6 +50,9 @@ func checkHeld(t *testing.T, h *Host, p *Peer) {
 		sum += len(pk.Data) + entryCost
 	}
 	for _, ch := range p.channels {
+		if ch == nil {
+			continue
+		}
 		for _, in := range ch.reliable {
 			sum += in.held
 		}

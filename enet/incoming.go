@@ -104,7 +104,7 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 	if p.state == stateDisconnectLater {
 		return nil, true
 	}
-	ch := &p.channels[c.channel]
+	ch := p.channel(c.channel)
 	num := c.number()
 	var unreliableSeq uint16
 	if num != cmdSendUnsequenced && !ch.acceptable(seq) {
@@ -234,7 +234,7 @@ func (p *Peer) drop(in *incoming) {
 // dispatchReliable delivers the reliable packets that are next in order
 // (enet_peer_dispatch_incoming_reliable_commands).
 func (p *Peer) dispatchReliable(chID uint8) {
-	ch := &p.channels[chID]
+	ch := p.channel(chID)
 	n := 0
 	for _, in := range ch.reliable {
 		if in.fragmentsLeft > 0 || in.reliableSeq != ch.inReliableSeq+1 {
@@ -267,7 +267,7 @@ func (p *Peer) dispatchReliable(chID uint8) {
 // (enet_peer_dispatch_incoming_unreliable_commands). An incomplete
 // fragmented packet is dropped once a later packet is delivered.
 func (p *Peer) dispatchUnreliable(chID uint8) {
-	ch := &p.channels[chID]
+	ch := p.channel(chID)
 	q := ch.unreliable
 	keep := q[:0] // written over entries already walked
 	delivered := false

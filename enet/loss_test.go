@@ -91,7 +91,7 @@ func TestReliableUnderLoss(t *testing.T) {
 				t.Logf("  queued or sent: cmd %d ch %d seq %d att %d rto %d sent %d len %d", o.cmd.number(), o.cmd.channel, o.reliableSeq, o.sendAttempts, o.rtTimeout, o.sentTime, len(o.cmd.payload))
 			}
 		}
-		ch := cp.channels[0]
+		ch := cp.channel(0)
 		t.Logf("channel 0 windows: used %b, commands per window %v", ch.usedReliableWindows, ch.reliableWindows)
 	}
 	assert.Zero(t, cp.reliableDataInTransit, "bytes in flight")

@@ -26,7 +26,7 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	if p.queuedBytes > 0 && p.queuedBytes+len(data) > h.cfg.maxSendQueue {
 		return fmt.Errorf("enet: %d bytes queued for the peer: %w", p.queuedBytes, ErrQueueFull)
 	}
-	ch := &p.channels[chID]
+	ch := p.channel(chID)
 	data = append(make([]byte, 0, len(data)), data...) // never nil: nil marks commands without a packet
 	p.queuedBytes += len(data)
 	fragLen := int(p.mtu) - 4 - commandSizes[cmdSendFragment]
@@ -75,7 +75,7 @@ func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
 		p.outgoingReliableSeq++
 		o.reliableSeq = p.outgoingReliableSeq
 	} else {
-		ch := &p.channels[c.channel]
+		ch := p.channel(c.channel)
 		switch {
 		case c.cmd&flagAcknowledge != 0:
 			ch.outReliableSeq++
@@ -119,7 +119,7 @@ func (p *Peer) ping() {
 // (enet_peer_queue_acknowledgement).
 func (p *Peer) queueAck(c *command, sentTime uint16) {
 	if int(c.channel) < len(p.channels) {
-		ch := &p.channels[c.channel]
+		ch := p.channel(c.channel)
 		w, cur := ch.window(c.seq)
 		if w >= cur+freeReliableWindows-1 && w <= cur+freeReliableWindows {
 			return
@@ -231,7 +231,7 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		var window uint16
 		if o.cmd.cmd&flagAcknowledge != 0 {
 			if int(o.cmd.channel) < len(p.channels) {
-				ch = &p.channels[o.cmd.channel]
+				ch = p.channel(o.cmd.channel)
 				window = o.reliableSeq / reliableWindowSize
 				if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
 					(ch.reliableWindows[(window+reliableWindows-1)%reliableWindows] >= reliableWindowSize ||
@@ -438,7 +438,7 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 		p.sentReliable = append(p.sentReliable[:at], p.sentReliable[at+1:]...)
 	}
 	if int(chID) < len(p.channels) {
-		ch := &p.channels[chID]
+		ch := p.channel(chID)
 		w := seq / reliableWindowSize
 		if ch.reliableWindows[w] > 0 {
 			ch.reliableWindows[w]--

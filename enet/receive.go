@@ -356,7 +356,7 @@ func acksOffer(cmds []byte, p *Peer) bool {
 // was offered, its channels, and the slot's sessions for next time.
 func (h *Host) promote(p *Peer) {
 	h.forgetPending(p)
-	p.channels = make([]channel, p.pendingChannels)
+	p.channels = make([]*channel, p.pendingChannels)
 	h.peers[p.id] = p
 	h.sessions[p.id] = [2]uint8{p.incomingSession, p.outgoingSession}
 }
@@ -533,7 +533,7 @@ func (h *Host) handleFragment(p *Peer, c *command) bool {
 	if reliable && len(c.payload) == 0 {
 		return false
 	}
-	ch := &p.channels[c.channel]
+	ch := p.channel(c.channel)
 	seq := c.seq
 	if reliable {
 		seq = c.startSeq

@@ -147,8 +147,8 @@ func TestReviewFragmentRules(t *testing.T) {
 			ping := cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})
 			h.handleDatagram(datagramOf(tt.cmd, ping), fuzzAddr)
 			require.Empty(t, p.acks, "nothing after the bad fragment is taken")
-			require.Empty(t, p.channels[0].reliable)
-			require.Empty(t, p.channels[0].unreliable)
+			require.Empty(t, p.channel(0).reliable)
+			require.Empty(t, p.channel(0).unreliable)
 			require.Zero(t, p.waitingData)
 		})
 	}
@@ -358,7 +358,7 @@ func TestReviewUnreliableFragmentsLinear(t *testing.T) {
 	useq++
 	h.handleDatagram(datagramOf(frag(useq)), fuzzAddr)
 	runtime.ReadMemStats(&after)
-	require.Len(t, p.channels[1].unreliable, int(useq))
+	require.Len(t, p.channel(1).unreliable, int(useq))
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<10), "bytes allocated by one more fragment")
 }
 
@@ -447,8 +447,8 @@ func TestReviewReliableDescendingLinear(t *testing.T) {
 		h.handleDatagram(datagramOf(cmds...), fuzzAddr)
 	}
 	took := time.Since(start)
-	t.Logf("%d reliable packets, last first: %v", len(p.channels[0].reliable), took)
-	require.Len(t, p.channels[0].reliable, n-2)
+	t.Logf("%d reliable packets, last first: %v", len(p.channel(0).reliable), took)
+	require.Len(t, p.channel(0).reliable, n-2)
 	require.Less(t, took, 200*time.Millisecond)
 }
 
