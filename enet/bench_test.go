@@ -78,22 +78,7 @@ func bulk(b *testing.B, p *Peer, data []byte) time.Duration {
 	n := bulkBytes / len(data)
 	credit := make(chan struct{}, max(bulkWindow/len(data), 1))
 	start := time.Now()
-	sent := make(chan error, 1)
-	go func() {
-		for range n {
-			select {
-			case credit <- struct{}{}:
-			case <-ctx.Done():
-				sent <- ctx.Err()
-				return
-			}
-			if err := p.Send(0, data, Reliable); err != nil {
-				sent <- err
-				return
-			}
-		}
-		sent <- nil
-	}()
+	sent := sendCredited(ctx, p, data, n, credit)
 	for got := 0; got < n; got++ {
 		pk, err := p.Receive(ctx)
 		if err != nil {
@@ -185,10 +170,28 @@ func BenchmarkSendReceive(b *testing.B) {
 	credit := make(chan struct{}, 256)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	sent := make(chan error, 1)
 	b.ResetTimer()
+	sent := sendCredited(ctx, p, data, b.N, credit)
+	for i := range b.N {
+		if _, err := q.Receive(ctx); err != nil {
+			b.Fatalf("packet %d of %d: %v", i, b.N, err)
+		}
+		<-credit
+	}
+	b.StopTimer()
+	if err := <-sent; err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "packets/s")
+}
+
+// sendCredited sends data n times reliably on channel 0 from a goroutine,
+// each send taking a credit, and reports on the channel it returns how
+// the sending ended.
+func sendCredited(ctx context.Context, p *Peer, data []byte, n int, credit chan<- struct{}) <-chan error {
+	sent := make(chan error, 1)
 	go func() {
-		for range b.N {
+		for range n {
 			select {
 			case credit <- struct{}{}:
 			case <-ctx.Done():
@@ -202,15 +205,5 @@ func BenchmarkSendReceive(b *testing.B) {
 		}
 		sent <- nil
 	}()
-	for i := range b.N {
-		if _, err := q.Receive(ctx); err != nil {
-			b.Fatalf("packet %d of %d: %v", i, b.N, err)
-		}
-		<-credit
-	}
-	b.StopTimer()
-	if err := <-sent; err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "packets/s")
+	return sent
 }

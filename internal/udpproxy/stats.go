@@ -54,15 +54,6 @@ type Stats struct {
 	Up, Down DirStats
 }
 
-// ServerAmplification is the bytes the server sent per byte it was sent:
-// what a spoofed source could make it reflect.
-func (s Stats) ServerAmplification() float64 {
-	if s.Up.Forwarded.Bytes == 0 {
-		return 0
-	}
-	return float64(s.Down.Received.Bytes) / float64(s.Up.Forwarded.Bytes)
-}
-
 type counter struct{ datagrams, bytes atomic.Uint64 }
 
 func (c *counter) add(n int) {
