@@ -26,6 +26,8 @@
 // A host holds what its options allow, whatever datagrams declare:
 // fragments take memory as they arrive (WithMaxWaitingData bounds a
 // peer's), a peer's send queue is bounded (WithMaxSendQueue), and a peer
-// not yet verified costs one slot and one answer per connect it sends,
-// so a spoofed source cannot make the host send more than it received.
+// not yet verified costs one slot's offer, no channels, and one answer per
+// datagram it sends, so a spoofed source cannot make the host send more
+// than it received (with a compressor, up to 1.6 times as much, for a
+// connect built to compress better than its answer).
 package enet

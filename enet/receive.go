@@ -234,8 +234,9 @@ func nextSession(s, avoid uint8) uint8 {
 // verify-connect (enet_protocol_handle_connect), offering it a free slot.
 // Unlike ENet, the peer holds no channels until it acknowledges the answer,
 // and is not sent anything again on a timer, only once more for each
-// repeated connect: a spoofed source gets at most one datagram, no larger,
-// per datagram it sent. When every free slot is offered, the oldest
+// repeated connect: a spoofed source gets at most one datagram, no larger
+// (with a compressor, up to 1.6 times larger for a connect built to
+// compress well), per datagram it sent. When every free slot is offered, the oldest
 // offer is withdrawn: a flood of spoofed connects cannot lock real clients
 // out, though one faster than the slots per round trip (32 slots and a
 // 50 ms round trip: 640 connects a second) can withdraw a real client's
