@@ -143,9 +143,6 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 	p.state = stateConnecting
 	p.connectID = rand.Uint32()
 	p.windowSize = windowFor(uint32(h.cfg.outgoingBandwidth), 0)
-	if h.cfg.outgoingBandwidth == 0 {
-		p.windowSize = maxWindowSize
-	}
 	h.peers[free] = p
 	p.queueOutgoing(command{
 		cmd: cmdConnect | flagAcknowledge, channel: 0xFF,
@@ -243,9 +240,6 @@ func (h *Host) endPeer(p *Peer, err error) {
 	p.err = err
 	p.doneOnce.Do(func() { close(p.done) })
 }
-
-// notifyDisconnect drops a peer that stopped answering.
-func (h *Host) notifyDisconnect(p *Peer, err error) { h.endPeer(p, err) }
 
 // disconnect starts a graceful disconnect (enet_peer_disconnect).
 func (h *Host) disconnect(p *Peer, data uint32) {

@@ -84,12 +84,7 @@ func TestLiveGodotServer(t *testing.T) {
 			defer h.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			var p *Peer
-			for p == nil { // the engine may not listen yet
-				if p, err = h.Connect(ctx, "127.0.0.1:"+strconv.Itoa(port), 255, 9); err != nil {
-					require.NoError(t, ctx.Err(), "last: %v", err)
-				}
-			}
+			p := connectRetry(t, ctx, h, "127.0.0.1:"+strconv.Itoa(port), 255, 9) // the engine may not listen yet
 			for i, c := range []struct {
 				ch    uint8
 				size  int

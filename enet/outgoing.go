@@ -382,7 +382,7 @@ func (h *Host) checkTimeouts(p *Peer) bool {
 			(uint32(1)<<min(o.sendAttempts-1, 31) >= p.timeoutLimit && timeDiff(h.now, p.earliestTimeout) >= p.timeoutMinimum)) {
 			kept = append(kept, p.sentReliable[i:]...)
 			p.sentReliable = kept
-			h.notifyDisconnect(p, ErrTimeout)
+			h.endPeer(p, ErrTimeout)
 			return true
 		}
 		p.packetsLost++

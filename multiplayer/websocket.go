@@ -3,7 +3,6 @@ package multiplayer
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -523,10 +522,7 @@ func (m *Multiplayer) reserve() (PeerID, int) {
 		return 0, http.StatusServiceUnavailable
 	}
 	for {
-		var b [4]byte
-		rand.Read(b[:])
-		id := PeerID(binary.LittleEndian.Uint32(b[:]) & 0x7fffffff) // 2 to 2^31−1, as the engine's
-		if id >= 2 && m.conns[id] == nil && !m.pending[id] {
+		if id := randomID(); m.conns[id] == nil && !m.pending[id] {
 			m.pending[id] = true
 			return id, 0
 		}
