@@ -30,13 +30,21 @@ func testHost(opts ...Option) (*Host, *discardConn) {
 	return newHost(conn, opts), conn
 }
 
+// feed hands a datagram to h as its reading goroutine does, and sends
+// what h answers.
+func feed(h *Host, b []byte, from netip.AddrPort) {
+	h.mu.Lock()
+	h.handleDatagram(b, from)
+	h.mu.Unlock()
+}
+
 var fuzzAddr = netip.MustParseAddrPort("127.0.0.1:4000")
 
 // connectedPeer puts a connected peer with 4 channels in slot 0, session 0.
 func connectedPeer(h *Host) *Peer {
 	p := h.newPeer(0, fuzzAddr)
 	p.state, p.outgoingPeerID, p.incomingSession, p.outgoingSession = stateConnected, 0, 0, 0
-	p.channels = make([]*channel, 4)
+	p.channelCount = 4
 	h.peers[0] = p
 	return p
 }
@@ -112,7 +120,7 @@ func FuzzDatagram(f *testing.F) {
 		p := connectedPeer(h)
 		// Twice: the second time the first one's state is there.
 		for range 2 {
-			h.handleDatagram(append([]byte(nil), data...), fuzzAddr)
+			feed(h, append([]byte(nil), data...), fuzzAddr)
 			if p.err == nil {
 				checkHeld(t, h, p)
 			}
@@ -131,7 +139,7 @@ func TestDeclaredSizesAllocateNothing(t *testing.T) {
 		seq++
 		c := command{cmd: cmdSendFragment | flagAcknowledge, channel: uint8(i % 4), seq: seq, startSeq: seq,
 			fragmentCount: maxFragmentSize, fragmentNumber: 7, fragmentOffset: 1 << 20, totalLength: 32 << 20, payload: []byte("x")}
-		h.handleDatagram(datagramOf(cmdBytes(c)), fuzzAddr)
+		feed(h, datagramOf(cmdBytes(c)), fuzzAddr)
 	}
 	checkHeld(t, h, p)
 	require.LessOrEqual(t, p.waitingData, 200*(entryCost+fragmentCost+1))
@@ -139,7 +147,7 @@ func TestDeclaredSizesAllocateNothing(t *testing.T) {
 		seq++
 		c := command{cmd: cmdSendUnreliableFragment, channel: 1, seq: 0, startSeq: seq,
 			fragmentCount: maxFragmentSize, fragmentNumber: 3, fragmentOffset: 100, totalLength: 32 << 20, payload: []byte("y")}
-		h.handleDatagram(datagramOf(cmdBytes(c)), fuzzAddr)
+		feed(h, datagramOf(cmdBytes(c)), fuzzAddr)
 	})
 	require.Less(t, allocs, 20.0)
 }
@@ -157,7 +165,7 @@ func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
 			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: uint32(i) + 1}
 		d := append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...)
 		for range 2 {
-			h.handleDatagram(append([]byte(nil), d...), from)
+			feed(h, append([]byte(nil), d...), from)
 			in += len(d)
 		}
 		h.now += 3
@@ -186,7 +194,7 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 		c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, outgoingPeerID: 0,
 			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1392, windowSize: 65536, channelCount: 1,
 			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: 99, data: 77}
-		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), real)
+		feed(h, append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), real)
 		p := pendingFrom(h, real)
 		require.NotNil(t, p)
 		id, sess, cookie := p.id, p.incomingSession, p.cookie
@@ -194,12 +202,12 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 			h.now++
 			c.connectID, c.data = uint32(1000+i), 0
 			from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 6000)
-			h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
+			feed(h, append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
 		}
 		h.now++
 		ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: cookie}
 		hdr := id | uint16(sess)<<headerSessionShift | headerSentTime
-		h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, byte(h.now)}, cmdBytes(ack)...), real)
+		feed(h, append([]byte{byte(hdr >> 8), byte(hdr), 0, byte(h.now)}, cmdBytes(ack)...), real)
 		select {
 		case q := <-h.accept:
 			require.Equal(t, 3, spoofed, "accepted after %d spoofed connects", spoofed)
@@ -221,14 +229,14 @@ func TestPendingOutlivesAnEarlierOne(t *testing.T) {
 	a, b := netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:5001")
 	for _, from := range []netip.AddrPort{a, b} {
 		c.connectID++
-		h.handleDatagram(append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
+		feed(h, append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), from)
 	}
 	pa := pendingFrom(h, a)
 	require.NotNil(t, pa)
 	require.NotNil(t, pendingFrom(h, b))
 	ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: pa.cookie}
 	hdr := pa.id | uint16(pa.incomingSession)<<headerSessionShift | headerSentTime
-	h.handleDatagram(append([]byte{byte(hdr >> 8), byte(hdr), 0, 1}, cmdBytes(ack)...), a)
+	feed(h, append([]byte{byte(hdr >> 8), byte(hdr), 0, 1}, cmdBytes(ack)...), a)
 	require.Same(t, pa, <-h.accept)
 	h.now += 100
 	h.expirePending()

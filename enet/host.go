@@ -139,7 +139,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 		return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
 	}
 	p := h.newPeer(uint16(free), ap)
-	p.channels = make([]*channel, channels)
+	p.channelCount = channels
 	p.state = stateConnecting
 	p.connectID = rand.Uint32()
 	p.windowSize = windowFor(uint32(h.cfg.outgoingBandwidth), 0)

@@ -228,7 +228,7 @@ func TestOptions(t *testing.T) {
 	t.Run("channel limit", func(t *testing.T) {
 		server, _, sp, cp := pair(t, 8, WithChannelLimit(3))
 		server.mu.Lock()
-		assert.Len(t, sp.channels, 3, "the server's side")
+		assert.Equal(t, 3, sp.channelCount, "the server's side")
 		server.mu.Unlock()
 		assert.ErrorIs(t, cp.Send(5, []byte{1}, Reliable), ErrChannel, "the client learns the limit from the verify")
 	})
@@ -258,4 +258,52 @@ func TestOptions(t *testing.T) {
 		_, err = client.Connect(short, server.Addr().String(), 1, 0)
 		assert.ErrorIs(t, err, context.DeadlineExceeded, "a second peer from the same address is not answered")
 	})
+}
+
+// TestIdleAfterBurst checks that a peer gone idle after a burst holds no
+// array the burst grew, and no channel state for channels it never used:
+// a server with a thousand idle clients pays for what they hold.
+func TestIdleAfterBurst(t *testing.T) {
+	const burst = 1000
+	server, client, sp, cp := pair(t, 255)
+	for i := range burst {
+		require.NoError(t, sp.Send(0, []byte{byte(i)}, Reliable))
+	}
+	for i := range burst {
+		require.Equal(t, []byte{byte(i)}, receive(t, cp).Data)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for _, side := range []struct {
+		name string
+		h    *Host
+		p    *Peer
+	}{{"sender", server, sp}, {"receiver", client, cp}} {
+		// The last acknowledgements go with the next tick.
+		for {
+			side.h.mu.Lock()
+			busy := side.p.hasOutgoing() || len(side.p.acks) > 0
+			side.h.mu.Unlock()
+			if !busy {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("%s: the burst is still in flight", side.name)
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		side.h.mu.Lock()
+		p := side.p
+		assert.Equal(t, 255, p.channelCount, side.name)
+		assert.Len(t, p.channels, 1, "%s: only channel 0 was used", side.name)
+		for name, c := range map[string]int{
+			"outgoing": cap(p.outgoing), "outgoingReliable": cap(p.outgoingReliable),
+			"sentReliable": cap(p.sentReliable), "acks": cap(p.acks), "inbox": cap(p.inbox),
+			"channel 0 reliable": cap(p.channels[0].reliable), "channel 0 unreliable": cap(p.channels[0].unreliable),
+		} {
+			assert.LessOrEqual(t, c, keptQueue, "%s: %s kept the burst's array", side.name, name)
+		}
+		side.h.mu.Unlock()
+	}
 }

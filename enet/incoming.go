@@ -256,6 +256,9 @@ func (p *Peer) dispatchReliable(chID uint8) {
 	rest := copy(ch.reliable, ch.reliable[n:])
 	clear(ch.reliable[rest:])
 	ch.reliable = ch.reliable[:rest]
+	if rest == 0 {
+		ch.reliable = emptied(ch.reliable)
+	}
 	if len(ch.unreliable) > 0 {
 		p.dispatchUnreliable(chID)
 	}
@@ -301,4 +304,7 @@ func (p *Peer) dispatchUnreliable(chID uint8) {
 	n := copy(q, rest)
 	clear(q[n:])
 	ch.unreliable = q[:n]
+	if n == 0 {
+		ch.unreliable = emptied(ch.unreliable)
+	}
 }

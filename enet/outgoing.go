@@ -17,8 +17,8 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	if p.state != stateConnected {
 		return fmt.Errorf("enet: send: %w", ErrNotConnected)
 	}
-	if int(chID) >= len(p.channels) {
-		return fmt.Errorf("enet: send on channel %d of %d: %w", chID, len(p.channels), ErrChannel)
+	if int(chID) >= p.channelCount {
+		return fmt.Errorf("enet: send on channel %d of %d: %w", chID, p.channelCount, ErrChannel)
 	}
 	if len(data) > h.cfg.maxPacketSize {
 		return fmt.Errorf("enet: send of %d bytes, over MaxPacketSize %d: %w", len(data), h.cfg.maxPacketSize, ErrTooLarge)
@@ -118,7 +118,7 @@ func (p *Peer) ping() {
 // queueAck queues the acknowledgement of a command
 // (enet_peer_queue_acknowledgement).
 func (p *Peer) queueAck(c *command, sentTime uint16) {
-	if int(c.channel) < len(p.channels) {
+	if int(c.channel) < p.channelCount {
 		ch := p.channel(c.channel)
 		w, cur := ch.window(c.seq)
 		if w >= cur+freeReliableWindows-1 && w <= cur+freeReliableWindows {
@@ -203,6 +203,9 @@ func (h *Host) packAcks(p *Peer, d *datagram) {
 	}
 	rest := copy(p.acks, p.acks[n:])
 	p.acks = p.acks[:rest]
+	if rest == 0 {
+		p.acks = emptied(p.acks)
+	}
 }
 
 // packCommands adds queued commands, oldest first, within the reliable
@@ -230,7 +233,7 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		var ch *channel
 		var window uint16
 		if o.cmd.cmd&flagAcknowledge != 0 {
-			if int(o.cmd.channel) < len(p.channels) {
+			if int(o.cmd.channel) < p.channelCount {
 				ch = p.channel(o.cmd.channel)
 				window = o.reliableSeq / reliableWindowSize
 				if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
@@ -299,9 +302,7 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 	}
 	// What was taken is gone from the front of each queue; the rest stays,
 	// in order, without being copied.
-	clear(p.outgoing[:oi])
-	clear(p.outgoingReliable[:ri])
-	p.outgoing, p.outgoingReliable = p.outgoing[oi:], p.outgoingReliable[ri:]
+	p.outgoing, p.outgoingReliable = dropFront(p.outgoing, oi), dropFront(p.outgoingReliable, ri)
 	return canPing
 }
 
@@ -436,8 +437,11 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 		}
 	} else {
 		p.sentReliable = append(p.sentReliable[:at], p.sentReliable[at+1:]...)
+		if len(p.sentReliable) == 0 {
+			p.sentReliable = emptied(p.sentReliable)
+		}
 	}
-	if int(chID) < len(p.channels) {
+	if int(chID) < p.channelCount {
 		ch := p.channel(chID)
 		w := seq / reliableWindowSize
 		if ch.reliableWindows[w] > 0 {

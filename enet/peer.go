@@ -92,7 +92,8 @@ type Peer struct {
 	cookieSeq                        uint16    // the verify-connect's number, whose acknowledgements echo the cookie
 	eventData                        uint32    // the disconnect's data
 	mtu, windowSize                  uint32
-	channels                         []*channel // each made on first use: an idle peer's 255 cost 2 KiB, not 24
+	channelCount                     int        // channels the peer has
+	channels                         []*channel // those up to the highest used, each made on first use
 	incomingBandwidth                uint32
 	outgoingBandwidth                uint32
 	incomingDataTotal                uint32 // bytes received and sent since the last bandwidth share
@@ -241,7 +242,7 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 			p.inbox[p.inboxHead] = Packet{}
 			p.inboxHead++
 			if p.inboxHead == len(p.inbox) {
-				p.inbox, p.inboxHead = p.inbox[:0], 0
+				p.inbox, p.inboxHead = emptied(p.inbox), 0
 			} else if p.inboxHead > len(p.inbox)/2 { // a backlog never drained does not grow the slice
 				n := copy(p.inbox, p.inbox[p.inboxHead:])
 				clear(p.inbox[n:])
@@ -298,8 +299,13 @@ func (p *Peer) Reset() {
 	h.endPeer(p, ErrRefused)
 }
 
-// channel returns channel i's state, made on first use.
+// channel returns channel i's state, made on first use; i is below
+// channelCount. The table grows only to the highest channel used: an idle
+// peer with 255 channels holds none.
 func (p *Peer) channel(i uint8) *channel {
+	if int(i) >= len(p.channels) {
+		p.channels = append(p.channels, make([]*channel, int(i)+1-len(p.channels))...)
+	}
 	ch := p.channels[i]
 	if ch == nil {
 		ch = new(channel)
@@ -346,7 +352,7 @@ func (p *Peer) reset(mtu uint32) {
 // resetQueues drops everything queued, both ways, except packets already
 // delivered to the inbox.
 func (p *Peer) resetQueues() {
-	p.acks = p.acks[:0]
+	p.acks = nil
 	p.outgoing, p.outgoingReliable, p.sentReliable = nil, nil, nil
 	p.queuedBytes = 0
 	for _, ch := range p.channels {
@@ -360,7 +366,7 @@ func (p *Peer) resetQueues() {
 			p.waitingData -= in.held
 		}
 	}
-	p.channels = nil
+	p.channels, p.channelCount = nil, 0
 }
 
 // throttleFor adjusts the unreliable throttle after a measured round trip

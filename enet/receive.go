@@ -357,7 +357,7 @@ func acksOffer(cmds []byte, p *Peer) bool {
 // was offered, its channels, and the slot's sessions for next time.
 func (h *Host) promote(p *Peer) {
 	h.forgetPending(p)
-	p.channels = make([]*channel, p.pendingChannels)
+	p.channelCount = int(p.pendingChannels)
 	h.peers[p.id] = p
 	h.sessions[p.id] = [2]uint8{p.incomingSession, p.outgoingSession}
 }
@@ -437,8 +437,9 @@ func (h *Host) handleVerifyConnect(p *Peer, c *command) bool {
 	}
 	h.removeSentReliable(p, 1, 0xFF)
 	h.sessions[p.id] = [2]uint8{c.incomingSession, c.outgoingSession}
-	if int(c.channelCount) < len(p.channels) {
-		p.channels = p.channels[:c.channelCount]
+	if int(c.channelCount) < p.channelCount {
+		p.channelCount = int(c.channelCount)
+		p.channels = p.channels[:min(len(p.channels), p.channelCount)]
 	}
 	p.outgoingPeerID = c.outgoingPeerID
 	p.incomingSession, p.outgoingSession = c.incomingSession, c.outgoingSession
@@ -482,7 +483,7 @@ func (h *Host) handleSettings(p *Peer, c *command) {
 
 // sendable says whether a send command may be taken on its channel now.
 func (p *Peer) sendable(c *command, maxPacket int) bool {
-	return int(c.channel) < len(p.channels) &&
+	return int(c.channel) < p.channelCount &&
 		(p.state == stateConnected || p.state == stateDisconnectLater) &&
 		len(c.payload) <= maxPacket
 }

@@ -58,8 +58,10 @@ func TestReviewHeaderChecks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h, out := testHost()
 			p := connectedPeer(h)
-			h.handleDatagram(tt.dg, tt.from)
-			h.flushPeer(p, false)
+			feed(h, tt.dg, tt.from)
+			h.mu.Lock()
+			h.flushPeer(p, false) // the acknowledgement that waited
+			h.mu.Unlock()
 			if tt.taken {
 				require.Len(t, p.inbox, 1)
 				require.Equal(t, 1, out.datagrams, "the acknowledgement")
@@ -93,7 +95,7 @@ func TestReviewChecksumMismatch(t *testing.T) {
 			h, _ := testHost(WithChecksum())
 			p := connectedPeer(h)
 			p.connectID = 42
-			h.handleDatagram(sum(tt.id), fuzzAddr)
+			feed(h, sum(tt.id), fuzzAddr)
 			require.Equal(t, tt.taken, len(p.inbox) == 1)
 		})
 	}
@@ -107,15 +109,15 @@ func TestReviewUnsequencedOnce(t *testing.T) {
 	uns := func(group uint16) []byte {
 		return cmdBytes(command{cmd: cmdSendUnsequenced | flagUnsequenced, channel: 0, unreliableSeq: group, payload: []byte{byte(group)}})
 	}
-	h.handleDatagram(datagramOf(uns(5), uns(5), uns(3), uns(5)), fuzzAddr)
+	feed(h, datagramOf(uns(5), uns(5), uns(3), uns(5)), fuzzAddr)
 	require.Len(t, p.inbox, 2)
-	h.handleDatagram(datagramOf(uns(3)), fuzzAddr)
+	feed(h, datagramOf(uns(3)), fuzzAddr)
 	require.Len(t, p.inbox, 2, "a copy of a group already taken")
-	h.handleDatagram(datagramOf(uns(freeUnsequencedWins*unsequencedWindowSize+10)), fuzzAddr)
+	feed(h, datagramOf(uns(freeUnsequencedWins*unsequencedWindowSize+10)), fuzzAddr)
 	require.Len(t, p.inbox, 2, "a group too far ahead")
-	h.handleDatagram(datagramOf(uns(2000)), fuzzAddr)
+	feed(h, datagramOf(uns(2000)), fuzzAddr)
 	require.Len(t, p.inbox, 3, "a group in a later window")
-	h.handleDatagram(datagramOf(uns(5)), fuzzAddr)
+	feed(h, datagramOf(uns(5)), fuzzAddr)
 	require.Len(t, p.inbox, 3, "a group behind the window")
 }
 
@@ -145,7 +147,7 @@ func TestReviewFragmentRules(t *testing.T) {
 			h, _ := testHost()
 			p := connectedPeer(h)
 			ping := cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})
-			h.handleDatagram(datagramOf(tt.cmd, ping), fuzzAddr)
+			feed(h, datagramOf(tt.cmd, ping), fuzzAddr)
 			require.Empty(t, p.acks, "nothing after the bad fragment is taken")
 			require.Empty(t, p.channel(0).reliable)
 			require.Empty(t, p.channel(0).unreliable)
@@ -270,7 +272,7 @@ func TestReviewAcksBounded(t *testing.T) {
 		}
 		d := datagramOf(cmds...)
 		in += len(d)
-		h.handleDatagram(d, fuzzAddr)
+		feed(h, d, fuzzAddr)
 		require.LessOrEqual(t, len(p.acks)*int(unsafe.Sizeof(ack{})), h.cfg.maxWaitingData, "%d acknowledgements waiting", len(p.acks))
 	}
 	// Each 4-byte ping costs an 8-byte acknowledgement, to the peer's own
@@ -299,7 +301,7 @@ func TestReviewEmptyPacketsBounded(t *testing.T) {
 			group++
 			cmds = append(cmds, cmdBytes(command{cmd: cmdSendUnsequenced | flagUnsequenced, channel: 0, unreliableSeq: group, payload: []byte{}}))
 		}
-		h.handleDatagram(datagramOf(cmds...), fuzzAddr)
+		feed(h, datagramOf(cmds...), fuzzAddr)
 	}
 	held := (len(p.inbox) - p.inboxHead) * int(unsafe.Sizeof(Packet{}))
 	require.LessOrEqual(t, held, h.cfg.maxWaitingData, "%d empty packets waiting", len(p.inbox)-p.inboxHead)
@@ -322,7 +324,7 @@ func TestReviewFragmentBookkeepingBounded(t *testing.T) {
 				fragmentCount: maxFragmentSize, fragmentNumber: n, fragmentOffset: n, totalLength: maxFragmentSize, payload: []byte{}}))
 			n++
 		}
-		h.handleDatagram(datagramOf(cmds...), fuzzAddr)
+		feed(h, datagramOf(cmds...), fuzzAddr)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
@@ -350,13 +352,13 @@ func TestReviewUnreliableFragmentsLinear(t *testing.T) {
 			useq++
 			cmds = append(cmds, frag(useq))
 		}
-		h.handleDatagram(datagramOf(cmds...), fuzzAddr)
+		feed(h, datagramOf(cmds...), fuzzAddr)
 	}
 	t.Logf("%d incomplete packets in %v", useq, time.Since(start))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	useq++
-	h.handleDatagram(datagramOf(frag(useq)), fuzzAddr)
+	feed(h, datagramOf(frag(useq)), fuzzAddr)
 	runtime.ReadMemStats(&after)
 	require.Len(t, p.channel(1).unreliable, int(useq))
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<10), "bytes allocated by one more fragment")
@@ -370,11 +372,11 @@ func TestReviewUnreliableFragmentsLinear(t *testing.T) {
 func TestReviewSessionsChangePerSlot(t *testing.T) {
 	h, _ := testHost(WithMaxPeers(1)) // one slot: slots are offered at random
 	first := func(connectID uint32) *Peer {
-		h.handleDatagram(reviewConnect(connectID), fuzzAddr)
+		feed(h, reviewConnect(connectID), fuzzAddr)
 		p := pendingFrom(h, fuzzAddr)
 		require.NotNil(t, p)
 		ack := cmdBytes(command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: p.cookie})
-		h.handleDatagram(reviewTo(p.id, p.incomingSession, uint16(h.now), ack), fuzzAddr)
+		feed(h, reviewTo(p.id, p.incomingSession, uint16(h.now), ack), fuzzAddr)
 		require.Equal(t, p, h.peers[p.id])
 		<-h.accept
 		return p
@@ -396,11 +398,11 @@ func TestReviewBlindHandshake(t *testing.T) {
 	h, out := testHost(WithMaxPeers(2))
 	for i := range 2 {
 		spoofed := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, 0, byte(i + 1)}), 7000)
-		h.handleDatagram(reviewConnect(uint32(500+i)), spoofed)
+		feed(h, reviewConnect(uint32(500+i)), spoofed)
 		h.now += 5
 		// What the spoofer guesses, without seeing the verify-connect.
 		ack := cmdBytes(command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: uint16(h.now - 5)})
-		h.handleDatagram(reviewTo(uint16(i), nextSession(0xFF, 0xFF), 0, ack), spoofed)
+		feed(h, reviewTo(uint16(i), nextSession(0xFF, 0xFF), 0, ack), spoofed)
 	}
 	t.Logf("%d datagrams answered", out.datagrams)
 	require.Zero(t, len(h.accept), "peers accepted from spoofed sources, blind")
@@ -444,7 +446,7 @@ func TestReviewReliableDescendingLinear(t *testing.T) {
 		for ; seq > 1 && len(cmds) < cap(cmds); seq-- {
 			cmds = append(cmds, cmdBytes(command{cmd: cmdSendReliable, channel: 0, seq: seq, payload: []byte{}}))
 		}
-		h.handleDatagram(datagramOf(cmds...), fuzzAddr)
+		feed(h, datagramOf(cmds...), fuzzAddr)
 	}
 	took := time.Since(start)
 	t.Logf("%d reliable packets, last first: %v", len(p.channel(0).reliable), took)
@@ -478,7 +480,7 @@ func TestReviewCompressedConnectAnswerBound(t *testing.T) {
 				d = append(d, body...)
 				from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, 0, byte(i + 1)}), 9000)
 				sentBefore, bytesBefore := out.datagrams, out.bytes
-				h.handleDatagram(append([]byte(nil), d...), from)
+				feed(h, append([]byte(nil), d...), from)
 				require.LessOrEqual(t, out.datagrams-sentBefore, 1)
 				worst = max(worst, float64(out.bytes-bytesBefore)/float64(len(d)))
 				t.Logf("connect %d: %d bytes in, %d out", i, len(d), out.bytes-bytesBefore)
