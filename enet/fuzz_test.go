@@ -35,7 +35,7 @@ func testHost(opts ...Option) (*Host, *discardConn) {
 func feed(h *Host, b []byte, from netip.AddrPort) {
 	h.mu.Lock()
 	h.handleDatagram(b, from)
-	h.mu.Unlock()
+	h.unlock()
 }
 
 var fuzzAddr = netip.MustParseAddrPort("127.0.0.1:4000")

@@ -22,8 +22,10 @@ type Host struct {
 	start time.Time
 
 	mu          sync.Mutex
-	now         uint32  // ENet's clock, in milliseconds since start, from 1
-	peers       []*Peer // by incoming peer id; nil where free
+	wmu         sync.Mutex // held while an outbox is written (see unlock)
+	out, spare  outbox     // datagrams packed under mu, and the last written
+	now         uint32     // ENet's clock, in milliseconds since start, from 1
+	peers       []*Peer    // by incoming peer id; nil where free
 	totalQueued uint32
 	comp        compressor
 	dgram       datagram
@@ -48,7 +50,8 @@ type Host struct {
 	wg     sync.WaitGroup
 }
 
-// Stats counts a host's traffic.
+// Stats counts a host's traffic: datagrams read, and datagrams handed to
+// the socket to send.
 type Stats struct {
 	DatagramsIn, DatagramsOut uint64
 	BytesIn, BytesOut         uint64
@@ -94,7 +97,7 @@ func (h *Host) Addr() net.Addr { return h.conn.LocalAddr() }
 // Stats returns the host's traffic so far.
 func (h *Host) Stats() Stats {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	return h.stats
 }
 
@@ -123,7 +126,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 	channels = min(max(channels, 1), maxChannels)
 	h.mu.Lock()
 	if h.closed {
-		h.mu.Unlock()
+		h.unlock()
 		return nil, ErrClosed
 	}
 	h.tick()
@@ -135,7 +138,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 		}
 	}
 	if free < 0 {
-		h.mu.Unlock()
+		h.unlock()
 		return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
 	}
 	p := h.newPeer(uint16(free), ap)
@@ -153,7 +156,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 		connectID: p.connectID, data: data,
 	}, 0)
 	h.flushPeer(p, false)
-	h.mu.Unlock()
+	h.unlock()
 	select {
 	case <-p.connected:
 		return p, nil
@@ -170,7 +173,7 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 func (h *Host) Close() error {
 	h.mu.Lock()
 	if h.closed {
-		h.mu.Unlock()
+		h.unlock()
 		return nil
 	}
 	h.closed = true
@@ -181,7 +184,7 @@ func (h *Host) Close() error {
 		}
 	}
 	close(h.done)
-	h.mu.Unlock()
+	h.unlock()
 	err := h.conn.Close()
 	h.wg.Wait()
 	return err
@@ -279,20 +282,6 @@ func (h *Host) disconnectNow(p *Peer, data uint32, reason error) {
 	h.endPeer(p, reason)
 }
 
-// write sends a datagram; a failed send is lost as a datagram is.
-func (h *Host) write(b []byte, to netip.AddrPort) {
-	var err error
-	if h.udp != nil {
-		_, err = h.udp.WriteToUDPAddrPort(b, to)
-	} else {
-		_, err = h.conn.WriteTo(b, net.UDPAddrFromAddrPort(to))
-	}
-	if err == nil {
-		h.stats.DatagramsOut++
-		h.stats.BytesOut += uint64(len(b))
-	}
-}
-
 // tick reads the clock.
 func (h *Host) tick() {
 	h.now = uint32(time.Since(h.start).Milliseconds()) + 1
@@ -325,7 +314,7 @@ func (h *Host) readLoop() {
 			h.tick()
 			h.handleDatagram(buf[:n], from)
 		}
-		h.mu.Unlock()
+		h.unlock()
 	}
 }
 
@@ -375,6 +364,6 @@ func (h *Host) tickLoop() {
 			}
 			h.flushPeer(p, true)
 		}
-		h.mu.Unlock()
+		h.unlock()
 	}
 }

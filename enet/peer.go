@@ -170,14 +170,14 @@ func (p *Peer) RemoteAddr() net.Addr { return net.UDPAddrFromAddrPort(p.addr) }
 // (Godot puts the client's multiplayer peer id there).
 func (p *Peer) ConnectData() uint32 {
 	p.host.mu.Lock()
-	defer p.host.mu.Unlock()
+	defer p.host.unlock()
 	return p.connectData
 }
 
 // RTT is the mean round-trip time ENet measures from acknowledgements.
 func (p *Peer) RTT() time.Duration {
 	p.host.mu.Lock()
-	defer p.host.mu.Unlock()
+	defer p.host.unlock()
 	return time.Duration(p.rtt) * time.Millisecond
 }
 
@@ -188,7 +188,7 @@ func (p *Peer) Done() <-chan struct{} { return p.done }
 // a *DisconnectError), or nil while it is connected.
 func (p *Peer) Err() error {
 	p.host.mu.Lock()
-	defer p.host.mu.Unlock()
+	defer p.host.unlock()
 	return p.err
 }
 
@@ -198,7 +198,7 @@ func (p *Peer) Err() error {
 // default (32, 5 s, 30 s).
 func (p *Peer) SetTimeout(limit uint32, minimum, maximum time.Duration) {
 	p.host.mu.Lock()
-	defer p.host.mu.Unlock()
+	defer p.host.unlock()
 	p.setTimeout(limit, uint32(minimum.Milliseconds()), uint32(maximum.Milliseconds()))
 }
 
@@ -222,7 +222,7 @@ func (p *Peer) setTimeout(limit, minimum, maximum uint32) {
 func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 	h := p.host
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	if err := p.send(channel, data, flags); err != nil {
 		return err
 	}
@@ -249,11 +249,11 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 				p.inbox, p.inboxHead = p.inbox[:n], 0
 			}
 			p.waitingData -= len(pk.Data) + entryCost
-			h.mu.Unlock()
+			h.unlock()
 			return pk, nil
 		}
 		err := p.err
-		h.mu.Unlock()
+		h.unlock()
 		if err != nil {
 			return Packet{}, err
 		}
@@ -272,7 +272,7 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 func (p *Peer) Disconnect(data uint32) {
 	h := p.host
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	if (p.state == stateConnected || p.state == stateDisconnectLater) && p.hasOutgoing() {
 		p.state = stateDisconnectLater
 		p.eventData = data
@@ -286,7 +286,7 @@ func (p *Peer) Disconnect(data uint32) {
 func (p *Peer) DisconnectNow(data uint32) {
 	h := p.host
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	h.disconnectNow(p, data, errLocalDisconnect)
 }
 
@@ -295,7 +295,7 @@ func (p *Peer) DisconnectNow(data uint32) {
 func (p *Peer) Reset() {
 	h := p.host
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	h.endPeer(p, ErrRefused)
 }
 

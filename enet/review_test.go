@@ -61,7 +61,7 @@ func TestReviewHeaderChecks(t *testing.T) {
 			feed(h, tt.dg, tt.from)
 			h.mu.Lock()
 			h.flushPeer(p, false) // the acknowledgement that waited
-			h.mu.Unlock()
+			h.unlock()
 			if tt.taken {
 				require.Len(t, p.inbox, 1)
 				require.Equal(t, 1, out.datagrams, "the acknowledgement")

@@ -1,0 +1,60 @@
+package enet
+
+import (
+	"net"
+	"net/netip"
+)
+
+// Datagrams are packed under the host's lock and written after it is
+// released: a write to a socket is the costliest step of a send (on
+// loopback it delivers the datagram too), and the reading goroutine and
+// other senders need the lock meanwhile. The writes keep the order in
+// which they were packed.
+
+// outbox is datagrams packed and not yet written.
+type outbox struct {
+	buf  []byte
+	ends []int // where each datagram ends in buf
+	to   []netip.AddrPort
+}
+
+// write queues a datagram to be sent when the lock is released (h.mu held).
+// A failed send is lost as a datagram is.
+func (h *Host) write(b []byte, to netip.AddrPort) {
+	o := &h.out
+	o.buf = append(o.buf, b...)
+	o.ends = append(o.ends, len(o.buf))
+	o.to = append(o.to, to)
+	h.stats.DatagramsOut++
+	h.stats.BytesOut += uint64(len(b))
+}
+
+// unlock releases h.mu and then writes what was packed under it. Holding
+// wmu across the release keeps writes in order; the outbox written last
+// is then free, and becomes the next one.
+func (h *Host) unlock() {
+	if len(h.out.ends) == 0 {
+		h.mu.Unlock()
+		return
+	}
+	h.wmu.Lock()
+	o := h.out
+	h.out, h.spare = h.spare, o
+	h.out.buf, h.out.ends, h.out.to = h.out.buf[:0], h.out.ends[:0], h.out.to[:0]
+	h.mu.Unlock()
+	start := 0
+	for i, end := range o.ends {
+		h.send(o.buf[start:end], o.to[i])
+		start = end
+	}
+	h.wmu.Unlock()
+}
+
+// send writes one datagram to the socket.
+func (h *Host) send(b []byte, to netip.AddrPort) {
+	if h.udp != nil {
+		h.udp.WriteToUDPAddrPort(b, to)
+		return
+	}
+	h.conn.WriteTo(b, net.UDPAddrFromAddrPort(to))
+}
