@@ -45,10 +45,7 @@ func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
 	}
 	stop := context.AfterFunc(ctx, func() { m.Close() })
 	defer stop()
-	go func() {
-		<-m.closing
-		h.Close() // ends Accept, after every peer is told
-	}()
+	m.closeHostOnClose(h, nil) // ends Accept, after every peer is told
 	for {
 		p, err := h.Accept(context.Background())
 		if err != nil {
@@ -100,6 +97,7 @@ func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet
 	}
 	c := m.newENetConn(p, ServerID)
 	c.host = h
+	m.closeHostOnClose(h, p.Done())
 	m.mu.Lock()
 	if err = m.join(c); err == nil {
 		m.id = id
@@ -147,24 +145,15 @@ func (c *conn) sendENet(pkt []byte, own bool) bool {
 	return err == nil || errors.Is(err, enet.ErrNotConnected) // a peer leaving loses its packets
 }
 
-// runENet serves an ENet connection that joined: OnPeerConnected, its
-// packets until it ends, OnPeerDisconnected.
+// runENet serves an ENet connection that joined, in one goroutine:
+// OnPeerConnected, its packets until it ends, OnPeerDisconnected. Closing
+// the connection disconnects the peer (see close); closing the Multiplayer
+// closes the host, which disconnects every peer at once, as the engine's
+// close_connection.
 func (c *conn) runENet() {
 	m := c.m
 	go func() {
 		defer m.wg.Done()
-		ended := make(chan struct{})
-		go func() {
-			defer close(ended)
-			select {
-			case <-m.closing:
-				c.close(nil)
-				c.ep.DisconnectNow(0) // as the engine's close_connection
-			case <-c.closed:
-				c.ep.Disconnect(0) // after what is queued, as disconnect_peer
-			case <-c.ep.Done():
-			}
-		}()
 		m.mu.Lock()
 		fn := m.onConnect
 		m.mu.Unlock()
@@ -172,11 +161,22 @@ func (c *conn) runENet() {
 			fn(c.id)
 		}
 		c.readENet()
-		<-ended
 		if c.host != nil {
 			c.host.Close()
 		}
 		m.leave(c)
+	}()
+}
+
+// closeHostOnClose closes h when the Multiplayer closes, or stops waiting
+// when ended is closed.
+func (m *Multiplayer) closeHostOnClose(h *enet.Host, ended <-chan struct{}) {
+	go func() {
+		select {
+		case <-m.closing:
+			h.Close()
+		case <-ended:
+		}
 	}()
 }
 

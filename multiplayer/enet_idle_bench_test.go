@@ -265,7 +265,7 @@ func childPID(b *testing.B, arg string) int {
 // and returns once it serves.
 func startGoIdleServer(b *testing.B, peers string) idleServer {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestENetIdleServerProcess$", "-test.count=1", "-test.cpuprofile=/tmp/h5idle.cpu")
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestENetIdleServerProcess$", "-test.count=1")
 	cmd.Env = append(os.Environ(), idleServerEnv+"="+peers)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()

@@ -101,3 +101,66 @@ func TestENetRefusesBadIDs(t *testing.T) {
 	assert.Equal(t, []PeerID{1234}, m.Peers())
 	_ = good
 }
+
+// Each way an ENet connection ends: the side that ends it sees the other
+// leave, the other side learns it at once (not by timing out), a server
+// that disconnects a client first delivers what it queued for it, and
+// nothing is left running.
+func TestENetEnds(t *testing.T) {
+	tests := []struct {
+		name string
+		end  func(server, client *Multiplayer)
+	}{
+		{"the client closes", func(_, client *Multiplayer) { client.Close() }},
+		{"the server disconnects the client", func(server, client *Multiplayer) {
+			require.NoError(t, server.SendBytes(client.ID(), []byte("last")))
+			require.NoError(t, server.Disconnect(client.ID()))
+		}},
+		{"the server closes", func(server, _ *Multiplayer) { server.Close() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ignore := goleak.IgnoreCurrent()
+			t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
+			server := New()
+			serverSaw := make(chan PeerID, 1)
+			server.OnPeerDisconnected(func(id PeerID) { serverSaw <- id })
+			port := serveOver(t, server, "enet")
+			client := New()
+			clientSaw := make(chan PeerID, 1)
+			client.OnPeerDisconnected(func(id PeerID) { clientSaw <- id })
+			raws := make(chan string, 1)
+			client.OnPacket(func(_ PeerID, data []byte) { raws <- string(data) })
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
+			id := client.ID()
+			require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, 5*time.Millisecond)
+
+			start := time.Now()
+			tt.end(server, client)
+			for side, ch := range map[PeerID]chan PeerID{id: serverSaw, ServerID: clientSaw} {
+				select {
+				case got := <-ch:
+					assert.Equal(t, side, got)
+				case <-ctx.Done():
+					t.Fatalf("peer %d was not seen to leave", side)
+				}
+			}
+			// ENet's shortest timeout is 5 s: an end told to the peer takes
+			// a round trip.
+			assert.Less(t, time.Since(start), 4*time.Second, "an end was found by timing out")
+			if tt.name == "the server disconnects the client" {
+				select {
+				case got := <-raws:
+					assert.Equal(t, "last", got, "what was queued before the disconnect")
+				default:
+					t.Error("the packet queued before the disconnect was lost")
+				}
+			}
+			server.Close()
+			client.Close()
+			within(t, "the client's Done", client.Done())
+		})
+	}
+}

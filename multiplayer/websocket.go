@@ -116,12 +116,13 @@ func (c *conn) enqueue(pkt []byte, own bool) bool {
 }
 
 // close starts closing the connection, with cause (nil: closed here, as
-// asked); the connection's goroutine sends the close frame. Of the causes
+// asked); the connection's goroutine sends the close frame, or, over ENet,
+// the peer is asked to disconnect after what is queued. Of the causes
 // the goroutines see, a failure is kept over a normal end: a write that
 // timed out closes the socket under the reader, which sees it closed.
 func (c *conn) close(cause error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	first := false
 	select {
 	case <-c.closed:
 		if normalEnd(c.cause) && !normalEnd(cause) {
@@ -130,6 +131,11 @@ func (c *conn) close(cause error) {
 	default:
 		c.cause = cause
 		close(c.closed)
+		first = true
+	}
+	c.mu.Unlock()
+	if first && c.ep != nil {
+		c.ep.Disconnect(0) // after what is queued, as disconnect_peer
 	}
 }
 
