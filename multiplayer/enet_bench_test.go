@@ -74,7 +74,7 @@ func newENetBenchClient(b testing.TB, addr string, peers int) *benchClient {
 func BenchmarkENetEchoRate(b *testing.B) {
 	for _, n := range []int{1, 4, 16, 100} {
 		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
-			calls := max(20, 2000/n)
+			calls := max(100, 20000/n) // about half a second a side
 			godotAddr, engine := godotENetServer(b, n+4)
 			addrs := []string{goENetServer(b, n+4), godotAddr}
 			var clients [2][]*benchClient
