@@ -44,7 +44,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := New()
-			n := m.Node("Main", Method{"f", AnyPeer})
+			n := m.Node("Main", Method{Name: "f", Mode: AnyPeer})
 			var kept []any
 			n.Handle("f", c.handler(func(v any) { kept = append(kept, v) }))
 			conn := fakeConn(m)
@@ -55,7 +55,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 					enc, err = AppendArg(enc, a)
 					require.NoError(t, err)
 				}
-				require.NoError(t, m.handle(conn, appendCall(nil, 0, "Main", 0, false, len(args), enc)))
+				require.NoError(t, m.handle(conn, appendCall(nil, 0, "Main", 0, false, len(args), enc), reliably))
 			}
 			call(c.first)
 			require.Len(t, kept, 1)

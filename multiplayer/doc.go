@@ -14,9 +14,9 @@
 // program serves, and serve:
 //
 //	m := multiplayer.New()
-//	main := m.Node("/root/Main",
-//		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer},
-//		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority})
+//	main := m.Node("/root/Main", // @rpc("any_peer", "call_remote", "reliable") func echo…
+//		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer, Transfer: multiplayer.Reliable},
+//		multiplayer.Method{Name: "echo_reply", Transfer: multiplayer.Reliable})
 //	main.Handle("echo", func(c *multiplayer.Call, a, b, d any) error {
 //		return c.Reply("echo_reply", a, b, d)
 //	})

@@ -13,8 +13,8 @@ import (
 // Over ENet, as Godot 4.6's ENetMultiplayerPeer: a client picks its own
 // peer id (2 to 2^31−1) and sends it as its connect's data; the server
 // refuses, silently, an id below 2 or one in use. Each SceneMultiplayer
-// packet is one ENet packet, with nothing added; this side sends every
-// packet reliably on channel 0, and takes packets on any channel.
+// packet is one ENet packet, with nothing added, on the channel and with
+// the flags its transfer mode and channel give it (see delivery.go).
 
 // enetChannels is what a client asks for and a server allows: the most.
 const enetChannels = 255
@@ -136,9 +136,10 @@ func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {
 		tokens: float64(m.cfg.burst)}
 }
 
-// sendENet sends a packet reliably on channel 0; ENet copies it.
-func (c *conn) sendENet(pkt []byte, own bool) bool {
-	err := c.ep.Send(0, pkt, enet.Reliable)
+// sendENet sends a packet as how says; ENet copies it.
+func (c *conn) sendENet(pkt []byte, own bool, how delivery) bool {
+	ch, flags := how.enet()
+	err := c.ep.Send(ch, pkt, flags)
 	if own {
 		freePacket(pkt)
 	}
@@ -194,7 +195,7 @@ func (c *conn) readENet() {
 		if !c.pace() {
 			return
 		}
-		if err := c.m.handle(c, pk.Data); err != nil {
+		if err := c.m.handle(c, pk.Data, enetDelivery(pk)); err != nil {
 			c.m.report(c.id, err)
 		}
 	}

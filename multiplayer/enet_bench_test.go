@@ -70,7 +70,7 @@ func newENetBenchClient(b testing.TB, addr string, peers int) *benchClient {
 // the Go server and to Godot 4.6's own ENet server without its frame sleep,
 // in the same run (the engine paused while the Go server is measured).
 //
-//	go test -run XXX -bench ENetEchoRate -benchtime 3x ./multiplayer
+//	go test -run XXX -bench ENetEchoRate -benchtime 5x ./multiplayer
 func BenchmarkENetEchoRate(b *testing.B) {
 	for _, n := range []int{1, 4, 16, 100} {
 		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {

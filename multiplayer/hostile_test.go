@@ -232,7 +232,7 @@ func TestHostilePackets(t *testing.T) {
 		var failed int
 		alloc := hostile.Allocated(func() {
 			for _, p := range packets {
-				if m.handle(c, p) != nil {
+				if m.handle(c, p, reliably) != nil {
 					failed++
 				}
 			}
@@ -259,7 +259,7 @@ func TestRelayFanOutQueues(t *testing.T) {
 	var full int
 	before := hostile.HeapInUse()
 	for range 2 * queue / len(pkt) {
-		if m.handle(sender, pkt) != nil {
+		if m.handle(sender, pkt, reliably) != nil {
 			full++
 		}
 	}
@@ -311,7 +311,7 @@ func FuzzPacket(f *testing.F) {
 	c := fakeConn(m)
 	main.SetAuthority(c.id)
 	f.Fuzz(func(t *testing.T, packet []byte) {
-		err := m.handle(c, packet)
+		err := m.handle(c, packet, reliably)
 		if err != nil && !isPackageError(err) {
 			t.Fatalf("%T: %v", err, err)
 		}

@@ -27,10 +27,13 @@ import (
 const liveWait = time.Minute
 
 // echoMethods are the methods of scripts/multiplayer/echo.gd, and relay.gd
-// adds note.
+// adds note: all reliable.
 var (
-	echoMethods  = []Method{{"echo", AnyPeer}, {"echo_reply", Authority}}
-	relayMethods = append(echoMethods, Method{"note", AnyPeer})
+	echoMethods = []Method{
+		{Name: "echo", Mode: AnyPeer, Transfer: Reliable},
+		{Name: "echo_reply", Mode: Authority, Transfer: Reliable},
+	}
+	relayMethods = append(echoMethods, Method{Name: "note", Mode: AnyPeer, Transfer: Reliable})
 )
 
 // transports are the transports the live tests run over; each subtest

@@ -143,7 +143,7 @@ func (m *Multiplayer) SendBytes(to PeerID, data []byte) error {
 	if m.id == 0 || m.closed {
 		return ErrClosed
 	}
-	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt, own) })
+	return m.each(to, func(t PeerID) error { return m.sendTo(t, pkt, own, reliably) })
 }
 
 // Disconnect closes the connection of a server's client.
@@ -220,12 +220,13 @@ func (m *Multiplayer) targets() []PeerID {
 	return ids
 }
 
-// sendTo queues a packet for peer to: on a client, a packet for another
-// client goes through the server, in a RELAY (m.mu held). own says pkt is
-// a buffer of packetBuf's, which nothing else refers to.
-func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool) error {
+// sendTo queues a packet for peer to, to travel as how says: on a client,
+// a packet for another client goes through the server, in a RELAY (m.mu
+// held). own says pkt is a buffer of packetBuf's, which nothing else
+// refers to.
+func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool, how delivery) error {
 	if c := m.conns[to]; c != nil {
-		return c.send(pkt, own)
+		return c.send(pkt, own, how)
 	}
 	if server := m.conns[ServerID]; server != nil && m.id != ServerID && m.others[to] {
 		relay, relayOwn := packetBuf(sysSize + len(pkt))
@@ -233,7 +234,7 @@ func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool) error {
 		if own {
 			freePacket(pkt)
 		}
-		return server.send(relay, relayOwn)
+		return server.send(relay, relayOwn, how)
 	}
 	return fmt.Errorf("%w: %d", ErrNoPeer, to)
 }
@@ -242,7 +243,7 @@ func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool) error {
 // the first time a peer is sent a node, the node's path with the cache id
 // this side gives it (SIMPLIFY_PATH); until the peer confirms it, the path
 // in each call; then the cache id alone.
-func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc int, args []byte) error {
+func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.id == 0 || m.closed {
@@ -265,7 +266,7 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc
 		confirmed, simplified := sent[n]
 		if !simplified {
 			sent[n] = false
-			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false); err != nil {
+			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false, reliably); err != nil {
 				return err
 			}
 		}
@@ -273,18 +274,18 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, method uint16, raw bool, argc
 		if !confirmed {
 			node, path = 0, n.path
 		}
-		pkt, own := packetBuf(maxCallHeader + len(args) + len(path) + 1)
-		return m.sendTo(t, appendCall(pkt, node, path, method, raw, argc, args), own)
+		pkt, own := packetBuf(maxCallHeader + len(call.args) + len(path) + 1)
+		return m.sendTo(t, appendCall(pkt, node, path, call.method, call.byteOnly, call.argc, call.args), own, meth.delivery())
 	})
 }
 
-// handle processes a packet that arrived on c.
-func (m *Multiplayer) handle(c *conn, b []byte) error {
+// handle processes a packet that arrived on c, as how says it travelled.
+func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
 	if len(b) == 0 {
 		return malformed("an empty packet")
 	}
 	if b[0]&cmdMask == cmdSys {
-		return m.handleSys(c, b)
+		return m.handleSys(c, b, how)
 	}
 	return m.process(c, c.id, b)
 }
@@ -317,7 +318,7 @@ func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
 }
 
 // handleSys processes a system command: peers coming and going and relays.
-func (m *Multiplayer) handleSys(c *conn, b []byte) error {
+func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
 	if len(b) >= 2 && b[1] == sysAuth {
 		if len(b) == 2 {
 			return nil // an authentication's end, late: the engine ignores it too
@@ -332,7 +333,7 @@ func (m *Multiplayer) handleSys(c *conn, b []byte) error {
 		if cmd != sysRelay || len(payload) == 0 {
 			return malformed("system command %d of %d bytes from a client", cmd, len(b))
 		}
-		return m.relay(c, peer, payload)
+		return m.relay(c, peer, payload, how)
 	}
 	switch cmd {
 	case sysAddPeer, sysDelPeer:
@@ -370,11 +371,12 @@ func (m *Multiplayer) handleSys(c *conn, b []byte) error {
 
 // relay forwards a client's packet for other peers, as the engine's server
 // does: to peer dest, or (dest ≤ 0) to every client but the sender and
-// −dest, and handles it itself unless dest is −1 ("not the server"). A
+// −dest, the way it came (how), and handles it itself unless dest is −1
+// ("not the server"). A
 // packet for an unknown peer is dropped silently, as the engine drops it;
 // one that does not fit destinations' queues is dropped there and reported
 // once, as the sender's error.
-func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
+func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) error {
 	if dest == ServerID {
 		return m.process(c, c.id, inner)
 	}
@@ -383,7 +385,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte) error {
 	full, to := 0, 0
 	send := func(peer *conn) {
 		to++
-		if !peer.enqueue(pkt, false) {
+		if !peer.enqueue(pkt, false, how) {
 			full++
 		}
 	}
@@ -443,7 +445,7 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 	}
 	cache[id] = n
 	valid := checksum == n.checksum
-	if err := m.sendTo(from, appendConfirm(nil, valid, id), false); err != nil {
+	if err := m.sendTo(from, appendConfirm(nil, valid, id), false, reliably); err != nil {
 		return err
 	}
 	if !valid {
@@ -488,9 +490,12 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	} else {
 		n = m.recv[from][call.node]
 	}
+	var meth *method
 	var h *handler
-	if n != nil && int(call.method) < len(n.names) {
-		h = n.handlers[call.method]
+	if n != nil {
+		if meth = n.byID(call.method); meth != nil {
+			h = meth.handler
+		}
 	}
 	m.mu.Unlock()
 	switch {
@@ -498,11 +503,11 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 		return fmt.Errorf("%w: %q", ErrUnknownNode, call.path)
 	case n == nil:
 		return fmt.Errorf("%w: cache id %d", ErrUnknownNode, call.node)
-	case int(call.method) >= len(n.names):
-		return fmt.Errorf("%w: %s has no method %d", ErrUnknownMethod, n.Path(), call.method)
+	case meth == nil:
+		return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
 	}
-	name := n.names[call.method]
-	if n.modes[call.method] == Authority && int32(from) != n.authority.Load() {
+	name := meth.Name
+	if meth.Mode == Authority && int32(from) != n.authority.Load() {
 		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, Authority, n.authority.Load())
 	}
 	if h == nil {

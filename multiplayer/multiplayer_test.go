@@ -64,16 +64,16 @@ func TestChecksum(t *testing.T) {
 	assert.Equal(t, "4954f019d43fb5fd1b63c0b87a378da8", Checksum([]string{"ping", "chat_message", "Update"}))
 	assert.Equal(t, "d41d8cd98f00b204e9800998ecf8427e", Checksum(nil))
 	m := New()
-	n := m.Node("Main", Method{"ping", AnyPeer}, Method{"chat_message", AnyPeer}, Method{"Update", Authority})
+	n := m.Node("Main", Method{Name: "ping", Mode: AnyPeer}, Method{Name: "chat_message", Mode: AnyPeer}, Method{Name: "Update"})
 	for want, name := range []string{"Update", "chat_message", "ping"} {
-		id, ok := n.method(name)
-		assert.True(t, ok)
-		assert.Equal(t, uint16(want), id, name)
+		meth := n.byName(name)
+		require.NotNil(t, meth, name)
+		assert.Equal(t, uint16(want), meth.id, name)
 	}
 	assert.Equal(t, "/root/Main", n.Path())
 	assert.Panics(t, func() { m.Node("/root/Main") }, "declared twice")
 	assert.Panics(t, func() { m.Node("/elsewhere") }, "not under /root")
-	assert.Panics(t, func() { m.Node("Other", Method{"a", AnyPeer}, Method{"a", AnyPeer}) }, "a method twice")
+	assert.Panics(t, func() { m.Node("Other", Method{Name: "a"}, Method{Name: "a"}) }, "a method twice")
 	assert.Panics(t, func() { n.Handle("nope", func(*Call) {}) }, "no such method")
 	assert.Panics(t, func() { n.Handle("ping", func(int) {}) }, "not a handler")
 }

@@ -43,28 +43,84 @@ func (m Mode) String() string {
 	return "authority"
 }
 
-// Method declares one RPC method of a node as the game's script declares
-// it with @rpc: its name and who may call it. Transfer mode, channel and
-// call_local do not reach the wire over WebSocket and are not declared.
+// Transfer is how a method's calls travel: @rpc's transfer_mode, with the
+// values of MultiplayerPeer.TransferMode. Over WebSocket every packet
+// arrives, in order, whatever the mode; over ENet the mode and channel
+// choose the ENet channel and flags, as ENetMultiplayerPeer does.
+type Transfer uint8
+
+// The transfer modes.
+const (
+	// Unreliable calls may be lost or arrive out of order ("unreliable",
+	// @rpc's default).
+	Unreliable Transfer = iota
+	// UnreliableOrdered calls may be lost; none arrives after a later one
+	// ("unreliable_ordered").
+	UnreliableOrdered
+	// Reliable calls arrive, once and in order ("reliable").
+	Reliable
+)
+
+// String returns the mode as @rpc names it.
+func (t Transfer) String() string {
+	switch t {
+	case Unreliable:
+		return "unreliable"
+	case UnreliableOrdered:
+		return "unreliable_ordered"
+	case Reliable:
+		return "reliable"
+	}
+	return fmt.Sprintf("Transfer(%d)", uint8(t))
+}
+
+// Method declares one RPC method of a node as the game declares it: with
+// @rpc in the node's script, or with Node.rpc_config (Config), as
+// GDExtension nodes (godot-cpp, godot-rust) declare theirs. The zero
+// values are @rpc's defaults: authority, call_remote, unreliable, channel 0.
 type Method struct {
 	Name string
 	Mode Mode
+	// CallLocal is @rpc's "call_local": a Call to every peer, to every
+	// peer but another, or to this side's own id runs this side's handler
+	// too, in the caller's goroutine, after the packets are queued, with
+	// Call.From this side's id (the authority is not checked, as the
+	// engine does not). Without it, a Call to this side's own id fails.
+	CallLocal bool
+	// Transfer and Channel (@rpc's transfer_channel) are how this side
+	// sends the method's calls.
+	Transfer Transfer
+	Channel  uint8
+	// Config says the method is declared with Node.rpc_config rather than
+	// @rpc. The engine numbers the two kinds apart: a node's rpc_config
+	// methods, sorted, are 0x8000 | their place; its script's, sorted,
+	// their place.
+	Config bool
 }
 
 // Node is a node of the game's scene tree, as this side knows it: its path
-// and its RPC methods, which must be the methods the game's script of the
-// node declares with @rpc (the engine numbers methods by their place in the
-// sorted list of names, and checks the list by a checksum).
+// and its RPC methods, which must be the methods the game's node declares
+// (the engine numbers methods by their place in the sorted list of names,
+// and checks the list by a checksum).
 type Node struct {
 	m         *Multiplayer
-	path      string   // relative to /root, as the packets carry it
-	names     []string // sorted as the engine sorts them: by code point
-	modes     []Mode
-	handlers  []*handler
+	path      string    // relative to /root, as the packets carry it
+	script    []*method // @rpc methods, sorted as the engine sorts them: by code point
+	config    []*method // rpc_config methods, sorted so too
 	checksum  string
 	authority atomic.Int32
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
 }
+
+// method is a declared method with its wire id and handler.
+type method struct {
+	Method
+	id      uint16
+	handler *handler // under m.mu
+}
+
+// configFlag marks the ids of rpc_config methods.
+const configFlag = 1 << 15
 
 // rootPath is the root the engine's paths are relative to (SceneTree's
 // multiplayer root).
@@ -77,21 +133,39 @@ func newNode(m *Multiplayer, path string, methods []Method) (*Node, error) {
 	if !ok || rel == "" {
 		return nil, fmt.Errorf("multiplayer: node path %q is not under %s", path, rootPath)
 	}
-	sorted := slices.Clone(methods)
-	slices.SortFunc(sorted, func(a, b Method) int { return strings.Compare(a.Name, b.Name) })
 	n := &Node{m: m, path: rel}
-	for i, meth := range sorted {
-		if meth.Name == "" || i > 0 && sorted[i-1].Name == meth.Name {
-			return nil, fmt.Errorf("multiplayer: node %s: method name %q empty or given twice", path, meth.Name)
+	for _, meth := range methods {
+		if meth.Name == "" {
+			return nil, fmt.Errorf("multiplayer: node %s: a method without a name", path)
 		}
-		n.names = append(n.names, meth.Name)
-		n.modes = append(n.modes, meth.Mode)
+		if meth.Transfer > Reliable || meth.Channel > maxChannel {
+			return nil, fmt.Errorf("multiplayer: node %s: method %s: transfer mode %d, channel %d (at most %d)",
+				path, meth.Name, meth.Transfer, meth.Channel, maxChannel)
+		}
+		if meth.Config {
+			n.config = append(n.config, &method{Method: meth})
+		} else {
+			n.script = append(n.script, &method{Method: meth})
+		}
 	}
-	if len(n.names) > 1<<15 {
-		return nil, fmt.Errorf("multiplayer: node %s: %d methods", path, len(n.names))
+	var names []string
+	for k, list := range [][]*method{n.config, n.script} {
+		slices.SortFunc(list, func(a, b *method) int { return strings.Compare(a.Name, b.Name) })
+		if len(list) > configFlag {
+			return nil, fmt.Errorf("multiplayer: node %s: %d methods", path, len(list))
+		}
+		for i, meth := range list {
+			if i > 0 && list[i-1].Name == meth.Name {
+				return nil, fmt.Errorf("multiplayer: node %s: method %q given twice", path, meth.Name)
+			}
+			meth.id = uint16(i)
+			if k == 0 {
+				meth.id |= configFlag
+			}
+			names = append(names, meth.Name)
+		}
 	}
-	n.handlers = make([]*handler, len(n.names))
-	n.checksum = Checksum(n.names)
+	n.checksum = checksum(names)
 	n.authority.Store(int32(ServerID))
 	return n, nil
 }
@@ -108,13 +182,20 @@ func relativePath(path string) (string, bool) {
 	return path, true
 }
 
-// Checksum returns the checksum the engine computes over a node's RPC
-// method names (SceneRPCInterface::get_rpc_md5): the hex MD5 of the names,
-// sorted by code point, one after another.
+// Checksum returns the checksum the engine computes over the names of a
+// node's @rpc methods (SceneRPCInterface::get_rpc_md5): the hex MD5 of the
+// names, sorted by code point, one after another. A node with rpc_config
+// methods too puts those first, sorted apart.
 func Checksum(names []string) string {
 	sorted := slices.Clone(names)
 	slices.Sort(sorted)
-	sum := md5.Sum([]byte(strings.Join(sorted, "")))
+	return checksum(sorted)
+}
+
+// checksum is the hex MD5 of names in the order given, as the engine
+// walks a node's methods: rpc_config ones, then the script's.
+func checksum(names []string) string {
+	sum := md5.Sum([]byte(strings.Join(names, "")))
 	return hex.EncodeToString(sum[:])
 }
 
@@ -126,10 +207,27 @@ func (n *Node) Path() string { return rootPath + "/" + n.path }
 // default).
 func (n *Node) SetAuthority(peer PeerID) { n.authority.Store(int32(peer)) }
 
-// method returns the id of a method, by name.
-func (n *Node) method(name string) (uint16, bool) {
-	i, ok := slices.BinarySearch(n.names, name)
-	return uint16(i), ok
+// byName returns a method, by name: the script's if both kinds declare
+// it, as the engine's table of names keeps the one parsed last.
+func (n *Node) byName(name string) *method {
+	for _, list := range [][]*method{n.script, n.config} {
+		if i, ok := slices.BinarySearchFunc(list, name, func(m *method, name string) int { return strings.Compare(m.Name, name) }); ok {
+			return list[i]
+		}
+	}
+	return nil
+}
+
+// byID returns the method a call names, or nil.
+func (n *Node) byID(id uint16) *method {
+	list := n.script
+	if id&configFlag != 0 {
+		list, id = n.config, id&^configFlag
+	}
+	if int(id) >= len(list) {
+		return nil
+	}
+	return list[id]
 }
 
 // Handle makes fn the handler of the node's method name, called for each
@@ -145,8 +243,8 @@ func (n *Node) method(name string) (uint16, bool) {
 // Handle panics if name is not a method of the node or fn is not such a
 // function: both are mistakes in the program, not in its input.
 func (n *Node) Handle(name string, fn any) {
-	id, ok := n.method(name)
-	if !ok {
+	meth := n.byName(name)
+	if meth == nil {
 		panic(fmt.Sprintf("multiplayer: node %s declares no method %q", n.Path(), name))
 	}
 	h, err := newHandler(fn)
@@ -154,7 +252,7 @@ func (n *Node) Handle(name string, fn any) {
 		panic(fmt.Sprintf("multiplayer: handler of %s.%s: %v", n.Path(), name, err))
 	}
 	n.m.mu.Lock()
-	n.handlers[id] = h
+	meth.handler = h
 	n.m.mu.Unlock()
 }
 
@@ -166,29 +264,66 @@ func (n *Node) Handle(name string, fn any) {
 // []byte alone arrives as no argument, as in the engine).
 // Call returns when the packets are queued; a packet that does not fit a
 // peer's send queue is dropped (ErrQueueFull), one larger than the packet
-// limit refused (ErrTooLarge), as the engine does.
+// limit refused (ErrTooLarge), as the engine does. A CallLocal method's
+// handler runs here too (see Method), and its error is returned.
 func (n *Node) Call(to PeerID, name string, args ...any) error {
-	id, ok := n.method(name)
-	if !ok {
+	meth := n.byName(name)
+	if meth == nil {
 		return fmt.Errorf("%w: node %s declares no method %q", ErrUnknownMethod, n.Path(), name)
 	}
+	self := n.m.ID()
+	if self == 0 {
+		return ErrClosed
+	}
+	if to == self && !meth.CallLocal {
+		return fmt.Errorf("%w: %s.%s on this side itself, without CallLocal", ErrNotAllowed, n.Path(), name)
+	}
+	call := remoteCall{method: meth.id, argc: len(args)}
 	if b, ok := singleBytes(args); ok || len(args) == 0 {
-		return n.m.sendCall(to, n, id, true, len(args), b)
+		call.byteOnly, call.args = true, b
+	} else {
+		if len(args) > 255 {
+			return fmt.Errorf("multiplayer: %d arguments: at most 255", len(args))
+		}
+		buf := argBufs.Get().(*[]byte)
+		defer putArgBuf(buf)
+		enc := (*buf)[:0]
+		for _, a := range args {
+			var err error
+			if enc, err = AppendArg(enc, a, n.m.cfg.codec...); err != nil {
+				return err
+			}
+		}
+		*buf = enc
+		call.args = enc
 	}
-	if len(args) > 255 {
-		return fmt.Errorf("multiplayer: %d arguments: at most 255", len(args))
+	var err error
+	if to != self {
+		err = n.m.sendCall(to, n, meth, call)
 	}
-	buf := argBufs.Get().(*[]byte)
-	defer putArgBuf(buf)
-	enc := (*buf)[:0]
-	for _, a := range args {
-		var err error
-		if enc, err = AppendArg(enc, a, n.m.cfg.codec...); err != nil {
-			return err
+	if meth.CallLocal && (to == AllPeers || to == self || to < 0 && to != -self) {
+		if lerr := n.callLocal(self, meth, call); err == nil {
+			err = lerr
 		}
 	}
-	*buf = enc
-	return n.m.sendCall(to, n, id, false, len(args), enc)
+	return err
+}
+
+// callLocal runs a CallLocal method's handler on this side, with the
+// arguments as a peer would receive them.
+func (n *Node) callLocal(self PeerID, meth *method, call remoteCall) error {
+	n.m.mu.Lock()
+	h := meth.handler
+	n.m.mu.Unlock()
+	if h == nil {
+		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), meth.Name)
+	}
+	local := &conn{m: n.m, id: self}
+	args, err := local.decodeArgs(call, n.m.cfg.codec)
+	if err != nil {
+		return fmt.Errorf("%s.%s: %w", n.Path(), meth.Name, err)
+	}
+	return h.call(&Call{From: self, Node: n, Method: meth.Name, args: args, conn: local})
 }
 
 // argBufs keeps the buffers Call encodes arguments into before they are

@@ -82,11 +82,11 @@ func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 // packet within the packet limit, which its cost (queueCost) may put
 // beyond the send queue. own says pkt is a buffer of packetBuf's, which
 // nothing else refers to.
-func (c *conn) send(pkt []byte, own bool) error {
+func (c *conn) send(pkt []byte, own bool, how delivery) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
-	if !c.enqueue(pkt, own) {
+	if !c.enqueue(pkt, own, how) {
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
 	}
 	return nil
@@ -94,9 +94,9 @@ func (c *conn) send(pkt []byte, own bool) error {
 
 // enqueue queues a packet no larger than the limit, unless it does not fit
 // the send queue.
-func (c *conn) enqueue(pkt []byte, own bool) bool {
+func (c *conn) enqueue(pkt []byte, own bool, how delivery) bool {
 	if c.ep != nil {
-		return c.sendENet(pkt, own)
+		return c.sendENet(pkt, own, how)
 	}
 	c.mu.Lock()
 	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
@@ -216,7 +216,7 @@ func (c *conn) read() {
 		if !c.pace() {
 			return
 		}
-		if err := c.m.handle(c, b); err != nil {
+		if err := c.m.handle(c, b, reliably); err != nil {
 			c.m.report(c.id, err)
 		}
 		c.hear()
@@ -378,8 +378,8 @@ func (m *Multiplayer) join(c *conn) error {
 	}
 	if m.id == ServerID {
 		for id, other := range m.conns {
-			other.send(appendSys(nil, sysAddPeer, c.id), false)
-			c.send(appendSys(nil, sysAddPeer, id), false)
+			other.send(appendSys(nil, sysAddPeer, c.id), false, reliably)
+			c.send(appendSys(nil, sysAddPeer, id), false, reliably)
 		}
 	}
 	m.conns[c.id] = c
@@ -434,7 +434,7 @@ func (m *Multiplayer) leave(c *conn) {
 	if m.id == ServerID {
 		pkt := appendSys(nil, sysDelPeer, c.id)
 		for _, other := range m.conns {
-			other.send(pkt, false)
+			other.send(pkt, false, reliably)
 		}
 	} else { // a client: the server and every peer it announced are gone
 		for id := range m.others {

@@ -63,8 +63,8 @@ func run(ctx context.Context, listen, transport string, logger *log.Logger) erro
 func newServer(logger *log.Logger) *multiplayer.Multiplayer {
 	m := multiplayer.New()
 	main := m.Node("/root/Main",
-		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer},
-		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority})
+		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer, Transfer: multiplayer.Reliable},
+		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority, Transfer: multiplayer.Reliable})
 	// The arguments come as the generic form (gdvar.Unmarshal into an any),
 	// which Marshal writes back as the engine sent them.
 	main.Handle("echo", func(c *multiplayer.Call, args ...any) error {

@@ -1,0 +1,58 @@
+package multiplayer
+
+import "github.com/gdvar/gdvar/enet"
+
+// delivery is how a packet travels: a transfer mode and a channel, as a
+// MultiplayerPeer's put_packet takes them. Over WebSocket every packet is
+// delivered in order; over ENet they choose the ENet channel and flags.
+type delivery struct {
+	mode    Transfer
+	channel uint8
+}
+
+// reliably is how the engine sends all but calls and replication: system
+// commands, node paths and send_bytes' default.
+var reliably = delivery{mode: Reliable}
+
+// maxChannel is the highest channel a method may name: ENet has 255
+// (0–254), and ENetMultiplayerPeer keeps 0 and 1 for itself.
+const maxChannel = 253
+
+// delivery is how the method's calls travel.
+func (m *method) delivery() delivery { return delivery{mode: m.Transfer, channel: m.Channel} }
+
+// enet returns the ENet channel and flags of a delivery, as
+// ENetMultiplayerPeer::put_packet chooses them: reliable traffic on
+// channel 0, unreliable on 1 (unsequenced unless ordered), a channel N > 0
+// on N+1; unreliable packets over the MTU go as unreliable fragments.
+func (d delivery) enet() (uint8, enet.Flag) {
+	ch, flags := uint8(0), enet.Reliable
+	switch d.mode {
+	case Unreliable:
+		ch, flags = 1, enet.Unsequenced|enet.UnreliableFragment
+	case UnreliableOrdered:
+		ch, flags = 1, enet.UnreliableFragment
+	}
+	if d.channel > 0 {
+		ch = d.channel + 1
+	}
+	return ch, flags
+}
+
+// enetDelivery is how a packet that came over ENet travelled, as
+// ENetMultiplayerPeer reads it back: reliable if it came reliably,
+// unreliable if unsequenced, else unreliable and ordered; channel N+1 is
+// channel N.
+func enetDelivery(pk enet.Packet) delivery {
+	d := delivery{mode: UnreliableOrdered}
+	switch {
+	case pk.Flags&enet.Reliable != 0:
+		d.mode = Reliable
+	case pk.Flags&enet.Unsequenced != 0:
+		d.mode = Unreliable
+	}
+	if pk.Channel >= 2 {
+		d.channel = pk.Channel - 1
+	}
+	return d
+}

@@ -1,0 +1,173 @@
+package multiplayer
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/enet"
+)
+
+// A node's rpc_config methods are numbered apart from its script's, as
+// the engine numbers them: 0x8000 | their place among themselves, sorted;
+// the checksum walks them first.
+func TestConfigMethodIDs(t *testing.T) {
+	n := New().Node("Main",
+		Method{Name: "zeta"}, Method{Name: "alpha"},
+		Method{Name: "set_pos", Config: true}, Method{Name: "fire", Config: true},
+		Method{Name: "alpha", Config: true}) // in both: by name, the script's
+	for _, tt := range []struct {
+		name string
+		id   uint16
+	}{{"alpha", 0}, {"zeta", 1}} {
+		assert.Equal(t, tt.id, n.byName(tt.name).id, tt.name)
+	}
+	for _, tt := range []struct {
+		id   uint16
+		name string
+	}{{0, "alpha"}, {1, "zeta"}, {0x8000, "alpha"}, {0x8001, "fire"}, {0x8002, "set_pos"}} {
+		m := n.byID(tt.id)
+		require.NotNil(t, m, "%#x", tt.id)
+		assert.Equal(t, tt.name, m.Name, "%#x", tt.id)
+		assert.Equal(t, tt.id&configFlag != 0, m.Config, "%#x", tt.id)
+	}
+	for _, id := range []uint16{2, 0x8003, 0xffff} {
+		assert.Nil(t, n.byID(id), "%#x", id)
+	}
+	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.checksum)
+	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Channel: maxChannel + 1}) }, "a channel past ENet's")
+	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Transfer: Reliable + 1}) }, "no such mode")
+}
+
+// Over ENet each method's calls go on the channel and with the flags that
+// ENetMultiplayerPeer gives their transfer mode and channel, and node
+// paths reliably on channel 0.
+func TestENetDelivery(t *testing.T) {
+	tests := []struct {
+		meth    Method
+		channel uint8
+		flags   enet.Flag
+	}{
+		{Method{Name: "a_reliable", Transfer: Reliable}, 0, enet.Reliable},
+		{Method{Name: "b_unreliable"}, 1, enet.Unsequenced},
+		{Method{Name: "c_ordered", Transfer: UnreliableOrdered}, 1, 0},
+		{Method{Name: "d_reliable_3", Transfer: Reliable, Channel: 3}, 4, enet.Reliable},
+		{Method{Name: "e_unreliable_2", Channel: 2}, 3, enet.Unsequenced},
+		{Method{Name: "f_config", Transfer: Reliable, Channel: 1, Config: true}, 2, enet.Reliable},
+	}
+	server, err := enet.Listen("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer server.Close()
+	client := New()
+	var methods []Method
+	for _, tt := range tests {
+		methods = append(methods, tt.meth)
+	}
+	main := client.Node("Main", methods...)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	accepted := make(chan *enet.Peer, 1)
+	go func() {
+		p, err := server.Accept(ctx)
+		if err == nil {
+			p.Send(0, appendSys(nil, sysAddPeer, ServerID), enet.Reliable) // harmless: a client ignores the server's own id
+			accepted <- p
+		}
+	}()
+	require.NoError(t, client.ConnectENet(ctx, server.Addr().String()))
+	defer client.Close()
+	var sp *enet.Peer
+	select {
+	case sp = <-accepted:
+	case <-ctx.Done():
+		t.Fatal("the client was not accepted")
+	}
+	next := func() enet.Packet {
+		pk, err := sp.Receive(ctx)
+		require.NoError(t, err)
+		return pk
+	}
+	for i, tt := range tests {
+		require.NoError(t, main.Call(ServerID, tt.meth.Name, int64(i)))
+		if i == 0 {
+			pk := next()
+			require.Equal(t, byte(cmdSimplifyPath), pk.Data[0]&cmdMask, "the node's path first")
+			assert.Equal(t, uint8(0), pk.Channel, "the path's channel")
+			assert.Equal(t, enet.Reliable, pk.Flags, "the path's flags")
+		}
+		pk := next()
+		require.Equal(t, byte(cmdRemoteCall), pk.Data[0]&cmdMask, tt.meth.Name)
+		call, err := parseCall(pk.Data)
+		require.NoError(t, err)
+		assert.Equal(t, main.byName(tt.meth.Name).id, call.method, tt.meth.Name)
+		assert.Equal(t, tt.channel, pk.Channel, "%s: ENet channel", tt.meth.Name)
+		assert.Equal(t, tt.flags, pk.Flags&^enet.UnreliableFragment, "%s: flags", tt.meth.Name)
+		assert.Equal(t, delivery{tt.meth.Transfer, tt.meth.Channel}, enetDelivery(pk), "%s: read back", tt.meth.Name)
+	}
+}
+
+// A CallLocal method's Call runs this side's handler too, as the engine's
+// rpc does for call_local: for every peer, every peer but another, or this
+// side alone (which sends nothing); never for one other peer, or for
+// every peer but this side. Without CallLocal a call to oneself fails.
+func TestCallLocal(t *testing.T) {
+	server := New()
+	type got struct {
+		from PeerID
+		arg  string
+	}
+	serverGot, clientGot := make(chan got, 4), make(chan got, 4)
+	methods := []Method{{Name: "local", Mode: AnyPeer, CallLocal: true, Transfer: Reliable}, {Name: "remote", Mode: AnyPeer}}
+	smain := server.Node("Main", methods...)
+	smain.Handle("local", func(c *Call, s string) { serverGot <- got{c.From, s} })
+	port := serve(t, server)
+	client := New()
+	cmain := client.Node("Main", methods...)
+	cmain.Handle("local", func(c *Call, s string) { clientGot <- got{c.From, s} })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+	defer client.Close()
+	id := client.ID()
+	require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	tests := []struct {
+		to            PeerID
+		local, remote bool
+	}{
+		{AllPeers, true, true},
+		{ServerID, true, false},
+		{id, false, true},
+		{-id, true, false},
+		{-ServerID, false, true},
+	}
+	for _, tt := range tests {
+		require.NoError(t, smain.Call(tt.to, "local", "x"), "to %d", tt.to)
+		if tt.local {
+			select {
+			case g := <-serverGot: // the local call ran before Call returned
+				assert.Equal(t, got{ServerID, "x"}, g, "to %d", tt.to)
+			default:
+				t.Errorf("to %d: the local handler did not run", tt.to)
+			}
+		}
+		require.NoError(t, smain.Call(id, "local", "mark")) // after the call above, on the same peer
+		want := []string{"mark"}
+		if tt.remote {
+			want = []string{"x", "mark"}
+		}
+		for _, w := range want {
+			select {
+			case g := <-clientGot:
+				assert.Equal(t, got{ServerID, w}, g, "to %d", tt.to)
+			case <-ctx.Done():
+				t.Fatalf("to %d: the client did not get %q", tt.to, w)
+			}
+		}
+		assert.Empty(t, serverGot, "to %d", tt.to)
+	}
+	assert.ErrorIs(t, smain.Call(ServerID, "remote"), ErrNotAllowed, "oneself, without CallLocal")
+}
