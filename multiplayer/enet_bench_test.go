@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/godot"
 )
 
@@ -108,6 +110,76 @@ func BenchmarkENetEchoRate(b *testing.B) {
 			b.ReportMetric(total/took[1].Seconds(), "godot-rpc/s")
 			b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
 			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// BenchmarkJoins measures 1000 clients joining a Go server over ENet, with
+// and without server relay: how long until the last is in and every
+// client has been told of every other, and how many datagrams the server
+// sent a client by then. With relay each join is announced to every peer
+// (n(n-1) ADD_PEER in all), and a client joins once the last is announced:
+// joins at once make bursts that overflow the server's socket buffer, and
+// clients then time out (see BenchmarkENetIdle).
+//
+//	go test -run XXX -bench Joins -benchtime 1x ./multiplayer
+func BenchmarkJoins(b *testing.B) {
+	const clients = 1000
+	for _, relay := range []bool{true, false} {
+		b.Run(fmt.Sprintf("relay=%v", relay), func(b *testing.B) {
+			for b.Loop() {
+				m := New(WithMaxPeers(clients), WithServerRelay(relay))
+				h, err := enet.Listen("udp", "127.0.0.1:0", m.enetOptions(nil)...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				served := make(chan error, 1)
+				go func() { served <- m.ServeENet(ctx, h) }()
+				hosts := make([]*enet.Host, 4)
+				for i := range hosts {
+					if hosts[i], err = enet.Listen("udp", "127.0.0.1:0", enet.WithMaxPeers(clients/4+1)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				var told atomic.Int64
+				start := time.Now()
+				for i := range clients {
+					p, err := hosts[i%4].Connect(ctx, h.Addr().String(), enetChannels, uint32(2+i))
+					if err != nil {
+						b.Fatal(err)
+					}
+					go func() {
+						for {
+							pk, err := p.Receive(ctx)
+							if err != nil {
+								return
+							}
+							if len(pk.Data) == sysSize && pk.Data[1] == sysAddPeer {
+								told.Add(1)
+							}
+						}
+					}()
+					for want := int64(i * (i + 1)); relay && told.Load() < want; time.Sleep(time.Millisecond) {
+						if ctx.Err() != nil {
+							b.Fatalf("%d of %d announcements to %d clients", told.Load(), want, i+1)
+						}
+					}
+				}
+				for len(m.Peers()) < clients {
+					if ctx.Err() != nil {
+						b.Fatalf("%d of %d clients in", len(m.Peers()), clients)
+					}
+					time.Sleep(time.Millisecond)
+				}
+				b.ReportMetric(time.Since(start).Seconds(), "s")
+				b.ReportMetric(float64(h.Stats().DatagramsOut)/clients, "server-datagrams/client")
+				for _, c := range hosts {
+					c.Close()
+				}
+				cancel()
+				<-served
+			}
 		})
 	}
 }

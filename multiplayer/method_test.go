@@ -171,3 +171,52 @@ func TestCallLocal(t *testing.T) {
 	}
 	assert.ErrorIs(t, smain.Call(ServerID, "remote"), ErrNotAllowed, "oneself, without CallLocal")
 }
+
+// A server without relay announces no peer to another and relays
+// nothing; its clients know only the server, and a relay a client sends
+// anyway is refused.
+func TestServerRelayOff(t *testing.T) {
+	server := New(WithServerRelay(false))
+	server.Node("Main", echoMethods...)
+	port := serve(t, server)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var clients []*Multiplayer
+	var announced []chan PeerID
+	var first *Node
+	for range 3 {
+		c := New()
+		if n := c.Node("Main", echoMethods...); first == nil {
+			first = n
+		}
+		saw := make(chan PeerID, 4)
+		c.OnPeerConnected(func(id PeerID) { saw <- id })
+		require.NoError(t, c.Connect(ctx, "ws://127.0.0.1:"+port))
+		defer c.Close()
+		clients, announced = append(clients, c), append(announced, saw)
+	}
+	require.Eventually(t, func() bool { return len(server.Peers()) == 3 }, 10*time.Second, 5*time.Millisecond)
+	// A packet sent after the joins arrives after any announcement would.
+	for i, c := range clients {
+		got := make(chan string, 1)
+		c.OnPacket(func(_ PeerID, data []byte) { got <- string(data) })
+		require.NoError(t, server.SendBytes(c.ID(), []byte("after")))
+		select {
+		case s := <-got:
+			assert.Equal(t, "after", s)
+		case <-ctx.Done():
+			t.Fatal("no packet")
+		}
+		assert.Equal(t, []PeerID{ServerID}, c.Peers(), "client %d", i)
+		assert.Equal(t, ServerID, <-announced[i], "client %d: the server, once", i)
+		assert.Empty(t, announced[i], "client %d: no other peer announced", i)
+	}
+	assert.ErrorIs(t, first.Call(clients[1].ID(), "echo"), ErrNoPeer)
+
+	m := New(WithServerRelay(false))
+	m.Node("Main", echoMethods...)
+	c := fakeConn(m)
+	relay := append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...)
+	assert.ErrorIs(t, m.handle(c, relay, reliably), ErrNotAllowed)
+	assert.Zero(t, c.queued, "nothing relayed")
+}

@@ -329,6 +329,9 @@ func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
 	if err != nil {
 		return err
 	}
+	if !m.cfg.relay {
+		return fmt.Errorf("%w: system command %d, with server relay off", ErrNotAllowed, cmd)
+	}
 	if m.ID() == ServerID {
 		if cmd != sysRelay || len(payload) == 0 {
 			return malformed("system command %d of %d bytes from a client", cmd, len(b))

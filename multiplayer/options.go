@@ -54,6 +54,7 @@ type config struct {
 	maxPeers     int
 	idleTimeout  time.Duration
 	readTimeout  time.Duration
+	relay        bool
 	err          error
 }
 
@@ -62,7 +63,7 @@ func newConfig(opts []gdvar.Option) config {
 	s := ext.Multiplayer
 	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
 		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers,
-		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), err: err}
+		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), relay: !s.NoRelay, err: err}
 	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
 	c.rate = or(c.rate, DefaultRate)
 	c.burst = or(c.burst, DefaultBurst)
@@ -143,4 +144,15 @@ func WithIdleTimeout(d time.Duration) gdvar.Option {
 // server by sending a packet a byte at a time.
 func WithReadTimeout(d time.Duration) gdvar.Option {
 	return option("read timeout", d > 0, func(s *optset.Multiplayer) { s.ReadTimeout = int64(d) })
+}
+
+// WithServerRelay says whether peers reach each other through the server,
+// as SceneMultiplayer.server_relay does (default true). Without it a
+// server announces no peer to the others (ADD_PEER, DEL_PEER), so a join
+// costs one packet rather than one to every peer, and relays nothing; a
+// client reaches the server alone. A peer's relay packets, and a client's
+// announcements, are then refused (ErrNotAllowed), as the engine refuses
+// them. Both sides should agree, as in the engine.
+func WithServerRelay(on bool) gdvar.Option {
+	return option("server relay", true, func(s *optset.Multiplayer) { s.NoRelay = !on })
 }

@@ -370,13 +370,13 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 	return args, nil
 }
 
-// join makes c a peer (m.mu held): a server announces it to the other
-// clients and them to it (ADD_PEER). It fails once m is closed.
+// join makes c a peer (m.mu held): a server that relays announces it to
+// the other clients and them to it (ADD_PEER). It fails once m is closed.
 func (m *Multiplayer) join(c *conn) error {
 	if m.closed {
 		return ErrClosed
 	}
-	if m.id == ServerID {
+	if m.id == ServerID && m.cfg.relay {
 		for id, other := range m.conns {
 			other.send(appendSys(nil, sysAddPeer, c.id), false, reliably)
 			c.send(appendSys(nil, sysAddPeer, id), false, reliably)
@@ -424,14 +424,14 @@ func (c *conn) run() {
 	}()
 }
 
-// leave forgets a peer whose connection ended: a server tells the other
-// clients (DEL_PEER).
+// leave forgets a peer whose connection ended: a server that relays tells
+// the other clients (DEL_PEER).
 func (m *Multiplayer) leave(c *conn) {
 	m.mu.Lock()
 	delete(m.conns, c.id)
 	m.forget(c.id)
 	var gone []PeerID
-	if m.id == ServerID {
+	if m.id == ServerID && m.cfg.relay {
 		pkt := appendSys(nil, sysDelPeer, c.id)
 		for _, other := range m.conns {
 			other.send(pkt, false, reliably)

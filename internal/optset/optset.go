@@ -33,6 +33,7 @@ type Multiplayer struct {
 	MaxPeers     int
 	IdleTimeout  int64 // nanoseconds
 	ReadTimeout  int64 // nanoseconds
+	NoRelay      bool
 }
 
 var (
