@@ -38,7 +38,9 @@
 // one over its rate is read from no faster, losing nothing; one that does
 // not read, falls silent or sends a packet a byte at a time is
 // disconnected, and OnError says why (ErrDisconnected); the others are
-// served on. Replication
-// (MultiplayerSpawner, MultiplayerSynchronizer) and authentication are not
-// supported: their packets are reported as ErrUnsupported.
+// served on. Method declares what @rpc says (mode, call_local, transfer
+// mode, channel) and rpc_config methods; WithServerRelay(false) is
+// server_relay = false. Replication (MultiplayerSpawner,
+// MultiplayerSynchronizer) and authentication are not supported yet: their
+// packets are reported as ErrUnsupported.
 package multiplayer

@@ -76,3 +76,22 @@ type PeerError struct {
 func (e *PeerError) Error() string { return fmt.Sprintf("peer %d: %v", e.Peer, e.Err) }
 
 func (e *PeerError) Unwrap() error { return e.Err }
+
+// ArgError is a call whose arguments did not fit its handler: argument
+// Index did not decode into the handler's parameter (Err says why), or
+// there were more arguments than the handler takes. The handler is not
+// called, as the engine does not call a function with an argument of the
+// wrong type; the error goes to the method's HandleArgError function if
+// it has one, else to OnError.
+type ArgError struct {
+	Node   string // the node's path
+	Method string
+	Index  int
+	Err    error
+}
+
+func (e *ArgError) Error() string {
+	return fmt.Sprintf("%s.%s: argument %d: %v", e.Node, e.Method, e.Index, e.Err)
+}
+
+func (e *ArgError) Unwrap() error { return e.Err }

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -325,17 +324,18 @@ func FuzzPacket(f *testing.F) {
 	})
 }
 
-// isPackageError reports whether err is one of the package's sentinels, or
-// the error of a handler's argument (gdvar's own).
+// isPackageError reports whether err is one of the package's sentinels, a
+// handler's argument error, or the error of reading an argument (gdvar's
+// own).
 func isPackageError(err error) bool {
 	for _, target := range []error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrChecksum, ErrUnsupported, ErrNoPeer} {
 		if errors.Is(err, target) {
 			return true
 		}
 	}
+	var ae *ArgError
 	var de *gdvar.DecodeError
-	var ute *gdvar.UnmarshalTypeError
-	return errors.As(err, &de) || errors.As(err, &ute) || strings.Contains(fmt.Sprint(err), "arguments, the handler takes")
+	return errors.As(err, &ae) || errors.As(err, &de)
 }
 
 // fakeConn makes a server of m with one client, 2, whose connection has no

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -219,4 +220,81 @@ func TestServerRelayOff(t *testing.T) {
 	relay := append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...)
 	assert.ErrorIs(t, m.handle(c, relay, reliably), ErrNotAllowed)
 	assert.Zero(t, c.queued, "nothing relayed")
+}
+
+// A call whose argument does not decode into its handler's parameter
+// does not reach the handler, as the engine does not call the function;
+// it reaches HandleArgError's function, with the arguments as they came,
+// or else OnError, as an *ArgError.
+func TestArgError(t *testing.T) {
+	type seen struct {
+		from  PeerID
+		index int
+		arg   []byte
+	}
+	tests := []struct {
+		name     string
+		args     []any
+		index    int
+		withFunc bool
+	}{
+		{"a string for an int", []any{"x", "y"}, 0, true},
+		{"the second argument", []any{int64(1), int64(2)}, 1, true},
+		{"one too many", []any{int64(1), "y", true}, 2, true},
+		{"to OnError", []any{"x", "y"}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			server := New()
+			main := server.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
+			handled, sawErr := make(chan struct{}, 1), make(chan seen, 1)
+			main.Handle("f", func(_ *Call, n int64, s string) { handled <- struct{}{} })
+			if tt.withFunc {
+				main.HandleArgError("f", func(c *Call, err *ArgError) {
+					sawErr <- seen{c.From, err.Index, append([]byte(nil), c.Arg(err.Index)...)}
+				})
+			}
+			reported := make(chan error, 1)
+			server.OnError(func(err error) { reported <- err })
+			port := serve(t, server)
+			client := New()
+			cmain := client.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+			defer client.Close()
+			require.NoError(t, cmain.Call(ServerID, "f", tt.args...))
+			require.NoError(t, cmain.Call(ServerID, "f", int64(1), "fits")) // the next call goes on
+			if tt.withFunc {
+				select {
+				case got := <-sawErr:
+					want, err := AppendArg(nil, tt.args[tt.index])
+					require.NoError(t, err)
+					var wantArg []byte
+					wantArg, _, err = ReadArg(nil, want)
+					require.NoError(t, err)
+					assert.Equal(t, seen{client.ID(), tt.index, wantArg}, got)
+				case <-ctx.Done():
+					t.Fatal("HandleArgError's function was not called")
+				}
+			} else {
+				select {
+				case err := <-reported:
+					ae, ok := errors.AsType[*ArgError](err)
+					require.True(t, ok, "%v", err)
+					assert.Equal(t, tt.index, ae.Index)
+					assert.Equal(t, "/root/Main", ae.Node)
+				case <-ctx.Done():
+					t.Fatal("nothing reported")
+				}
+			}
+			select {
+			case <-handled:
+			case <-ctx.Done():
+				t.Fatal("the next call was not handled")
+			}
+			assert.Empty(t, handled, "the bad call reached the handler")
+			assert.Empty(t, reported, "reported as well")
+		})
+	}
 }

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -495,9 +496,10 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	}
 	var meth *method
 	var h *handler
+	var argError func(*Call, *ArgError)
 	if n != nil {
 		if meth = n.byID(call.method); meth != nil {
-			h = meth.handler
+			h, argError = meth.handler, meth.argError
 		}
 	}
 	m.mu.Unlock()
@@ -520,7 +522,13 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
 	}
-	return h.call(&Call{From: from, Node: n, Method: name, args: args, conn: c})
+	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c}
+	err = h.call(cl)
+	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
+		argError(cl, ae)
+		return nil
+	}
+	return err
 }
 
 // forget drops what this side keeps of a peer's caches (m.mu held).

@@ -112,11 +112,12 @@ type Node struct {
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
 }
 
-// method is a declared method with its wire id and handler.
+// method is a declared method with its wire id and handlers.
 type method struct {
 	Method
-	id      uint16
-	handler *handler // under m.mu
+	id       uint16
+	handler  *handler               // under m.mu
+	argError func(*Call, *ArgError) // under m.mu
 }
 
 // configFlag marks the ids of rpc_config methods.
@@ -253,6 +254,21 @@ func (n *Node) Handle(name string, fn any) {
 	}
 	n.m.mu.Lock()
 	meth.handler = h
+	n.m.mu.Unlock()
+}
+
+// HandleArgError makes fn the function called, instead of the handler of
+// the node's method name, for a call whose arguments do not fit the
+// handler (see ArgError): fn sees the call, its arguments as they came
+// (Call.Arg), and why. Without it such a call is reported to OnError.
+// HandleArgError panics if name is not a method of the node.
+func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
+	meth := n.byName(name)
+	if meth == nil {
+		panic(fmt.Sprintf("multiplayer: node %s declares no method %q", n.Path(), name))
+	}
+	n.m.mu.Lock()
+	meth.argError = fn
 	n.m.mu.Unlock()
 }
 
@@ -475,7 +491,8 @@ func (h *handler) call(c *Call) error {
 	}
 	fixed := h.fixed()
 	if !h.variadic && len(c.args) > fixed {
-		return fmt.Errorf("%s.%s: %d arguments, the handler takes %d", c.Node.Path(), c.Method, len(c.args), fixed)
+		return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: fixed,
+			Err: fmt.Errorf("%d arguments, the handler takes %d", len(c.args), fixed)}
 	}
 	f := h.frames.Get().(*frame)
 	defer h.release(f)
@@ -514,10 +531,10 @@ func (h *handler) release(f *frame) {
 	h.frames.Put(f)
 }
 
-// decodeArg decodes argument i for the handler, naming it in an error.
+// decodeArg decodes argument i for the handler, an *ArgError if it fails.
 func (c *Call) decodeArg(i int, v any) error {
 	if err := c.decode(i, v); err != nil {
-		return fmt.Errorf("%s.%s: argument %d: %w", c.Node.Path(), c.Method, i, err)
+		return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: i, Err: err}
 	}
 	return nil
 }
