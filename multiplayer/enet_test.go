@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -34,10 +35,8 @@ func TestENetGoToGo(t *testing.T) {
 	client.OnPacket(func(_ PeerID, data []byte) { raws <- string(data) })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
-	id := client.ID()
+	id := joinENet(t, client, m, port)
 	assert.GreaterOrEqual(t, id, PeerID(2))
-	require.Eventually(t, func() bool { return len(m.Peers()) == 1 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, []PeerID{id}, m.Peers())
 
 	require.NoError(t, cmain.Call(ServerID, "echo", int64(7), "hi", []byte{1, 2}))
@@ -133,9 +132,7 @@ func TestENetEnds(t *testing.T) {
 			client.OnPacket(func(_ PeerID, data []byte) { raws <- string(data) })
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
-			id := client.ID()
-			require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, 5*time.Millisecond)
+			id := joinENet(t, client, server, port)
 
 			start := time.Now()
 			tt.end(server, client)
@@ -163,4 +160,16 @@ func TestENetEnds(t *testing.T) {
 			within(t, "the client's Done", client.Done())
 		})
 	}
+}
+
+// joinENet connects client to server, on port over ENet, and returns the
+// client's id once the server counts it among its peers.
+func joinENet(t *testing.T, client, server *Multiplayer, port string) PeerID {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
+	id := client.ID()
+	require.Eventually(t, func() bool { return slices.Contains(server.Peers(), id) }, 10*time.Second, 5*time.Millisecond)
+	return id
 }
