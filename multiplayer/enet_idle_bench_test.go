@@ -203,19 +203,6 @@ func firstErr(errs chan error) error {
 	}
 }
 
-// waitUntil waits until done says so, or ctx ends, and says whether done
-// did.
-func waitUntil(ctx context.Context, done func() bool) bool {
-	for !done() {
-		select {
-		case <-ctx.Done():
-			return false
-		case <-time.After(2 * time.Millisecond):
-		}
-	}
-	return true
-}
-
 // vmRSS is a process's resident memory in KiB, from /proc/PID/status.
 func vmRSS(b *testing.B, pid int) int {
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))

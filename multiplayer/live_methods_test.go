@@ -104,12 +104,14 @@ func liveMethodModes(t *testing.T, transport, goRole string) {
 	}
 	assert.ElementsMatch(t, want, calls, "what the Go side got")
 
-	if goRole == "server" {
-		engineProc.Wait(t) // the client quits once done
-	} else {
-		m.Close() // the server quits when its client leaves
-		engineProc.Wait(t)
+	if goRole == "client" {
+		// The server quits when its client leaves, which it must not do
+		// before its last replies are out.
+		require.True(t, waitUntil(ctx, func() bool { return strings.Contains(engineProc.Output(), "DONE") }),
+			"the engine got its six calls")
+		m.Close()
 	}
+	engineProc.Wait(t)
 	out := engineProc.Output()
 	require.Contains(t, out, "DONE", "the engine got its six calls")
 	for _, line := range []string{

@@ -359,3 +359,16 @@ func varInt(n int64) []byte {
 	}
 	return v
 }
+
+// waitUntil waits until done says so, or ctx ends, and says whether done
+// did.
+func waitUntil(ctx context.Context, done func() bool) bool {
+	for !done() {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+	return true
+}
