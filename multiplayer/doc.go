@@ -40,7 +40,8 @@
 // disconnected, and OnError says why (ErrDisconnected); the others are
 // served on. Method declares what @rpc says (mode, call_local, transfer
 // mode, channel) and rpc_config methods; WithServerRelay(false) is
-// server_relay = false. Replication (MultiplayerSpawner,
-// MultiplayerSynchronizer) and authentication are not supported yet: their
-// packets are reported as ErrUnsupported.
+// server_relay = false. OnAuth, SendAuth and CompleteAuth are the
+// engine's authentication. Replication (MultiplayerSpawner,
+// MultiplayerSynchronizer) is not supported yet: its packets are reported
+// as ErrUnsupported.
 package multiplayer

@@ -155,12 +155,7 @@ func (c *conn) runENet() {
 	m := c.m
 	go func() {
 		defer m.wg.Done()
-		m.mu.Lock()
-		fn := m.onConnect
-		m.mu.Unlock()
-		if fn != nil {
-			fn(c.id)
-		}
+		c.started()
 		c.readENet()
 		if c.host != nil {
 			c.host.Close()

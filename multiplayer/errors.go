@@ -54,7 +54,7 @@ var (
 	// sent.
 	ErrTooLarge = errors.New("multiplayer: packet larger than the limit")
 	// ErrUnsupported: a packet of a feature this package does not have
-	// (replication, authentication).
+	// (replication).
 	ErrUnsupported = errors.New("multiplayer: unsupported packet")
 	// ErrTooManyPeers: the server announced more peers than the client's
 	// WithMaxPeers, a bound on what a server can make its client keep;

@@ -279,6 +279,8 @@ func FuzzPacket(f *testing.F) {
 		appendCall(nil, 1, "", 0, true, 0, []byte{1, 2, 3}),
 		appendSimplify(nil, checksum, 1, "Main"),
 		appendConfirm(nil, true, 1),
+		{cmdSys, sysAuth, 1, 2}, // authentication, from a peer that is not pending
+		{cmdSys, sysAuth},
 		append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...),
 		{cmdRaw, 1},
 		appendCall(nil, 0, "Main", 1, false, 2, append(varString("player"), varString("player")...)),

@@ -213,6 +213,9 @@ func TestServerRelayOff(t *testing.T) {
 		assert.Empty(t, announced[i], "client %d: no other peer announced", i)
 	}
 	assert.ErrorIs(t, first.Call(clients[1].ID(), "echo"), ErrNoPeer)
+	clients[2].Close()
+	require.Eventually(t, func() bool { return len(server.Peers()) == 2 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, ServerID, server.ID(), "the server, after a client left")
 
 	m := New(WithServerRelay(false))
 	m.Node("Main", echoMethods...)

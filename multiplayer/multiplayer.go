@@ -39,6 +39,9 @@ type Multiplayer struct {
 	onConnect, onDisconnect func(PeerID)
 	onPacket                func(PeerID, []byte)
 	onError                 func(error)
+	onAuth                  func(PeerID, []byte)
+	onAuthenticating        func(PeerID)
+	onAuthFailed            func(PeerID)
 	closing                 chan struct{} // closed by Close
 	done                    chan struct{} // closed when, after Close, every connection has ended
 	closeOnce               sync.Once
@@ -114,13 +117,7 @@ func (m *Multiplayer) ID() PeerID {
 func (m *Multiplayer) Peers() []PeerID {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	ids := make([]PeerID, 0, len(m.conns)+len(m.others))
-	for id := range m.conns {
-		ids = append(ids, id)
-	}
-	for id := range m.others {
-		ids = append(ids, id)
-	}
+	ids := m.targets()
 	slices.Sort(ids)
 	return ids
 }
@@ -209,11 +206,13 @@ func (m *Multiplayer) each(to PeerID, send func(PeerID) error) error {
 	return first
 }
 
-// targets returns every peer (m.mu held).
+// targets returns every peer, pending ones aside (m.mu held).
 func (m *Multiplayer) targets() []PeerID {
 	ids := make([]PeerID, 0, len(m.conns)+len(m.others))
-	for id := range m.conns {
-		ids = append(ids, id)
+	for id, c := range m.conns {
+		if c.auth == nil {
+			ids = append(ids, id)
+		}
 	}
 	for id := range m.others {
 		ids = append(ids, id)
@@ -226,7 +225,7 @@ func (m *Multiplayer) targets() []PeerID {
 // held). own says pkt is a buffer of packetBuf's, which nothing else
 // refers to.
 func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool, how delivery) error {
-	if c := m.conns[to]; c != nil {
+	if c := m.conns[to]; c != nil && c.auth == nil {
 		return c.send(pkt, own, how)
 	}
 	if server := m.conns[ServerID]; server != nil && m.id != ServerID && m.others[to] {
@@ -256,7 +255,7 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall
 		m.next++
 	}
 	return m.each(to, func(t PeerID) error {
-		if m.conns[t] == nil && !m.others[t] {
+		if c := m.conns[t]; (c == nil || c.auth != nil) && !m.others[t] {
 			return fmt.Errorf("%w: %d", ErrNoPeer, t)
 		}
 		sent := m.sent[t]
@@ -284,6 +283,9 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall
 func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
 	if len(b) == 0 {
 		return malformed("an empty packet")
+	}
+	if took, err := m.handleAuth(c, b); took {
+		return err
 	}
 	if b[0]&cmdMask == cmdSys {
 		return m.handleSys(c, b, how)
@@ -320,12 +322,6 @@ func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
 
 // handleSys processes a system command: peers coming and going and relays.
 func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
-	if len(b) >= 2 && b[1] == sysAuth {
-		if len(b) == 2 {
-			return nil // an authentication's end, late: the engine ignores it too
-		}
-		return fmt.Errorf("%w: authentication", ErrUnsupported)
-	}
 	cmd, peer, payload, err := parseSys(b)
 	if err != nil {
 		return err
@@ -394,12 +390,12 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		}
 	}
 	m.mu.Lock()
-	if peer := m.conns[dest]; dest > 0 && peer != nil {
+	if peer := m.conns[dest]; dest > 0 && peer != nil && peer.auth == nil {
 		send(peer)
 	}
 	if dest <= 0 {
 		for id, peer := range m.conns {
-			if id != c.id && id != -dest {
+			if id != c.id && id != -dest && peer.auth == nil {
 				send(peer)
 			}
 		}

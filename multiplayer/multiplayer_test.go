@@ -201,7 +201,7 @@ func TestBadPackets(t *testing.T) {
 		{"a confirmation of 3 bytes", []byte{0x02, 1, 0}, ErrMalformed},
 		{"a raw packet of nothing", []byte{0x03}, ErrMalformed},
 		{"replication", []byte{0x04, 1, 2}, ErrUnsupported},
-		{"authentication data", []byte{0x07, 0x00, 1, 2}, ErrUnsupported},
+		{"authentication data, not authenticating", []byte{0x07, 0x00, 1, 2}, ErrNotAllowed},
 		{"a short system command", []byte{0x07, 0x03, 1}, ErrMalformed},
 		{"a client announcing a peer", appendSys(nil, sysAddPeer, 5), ErrMalformed},
 		{"a relay of nothing", appendSys(nil, sysRelay, 5), ErrMalformed},

@@ -39,6 +39,9 @@ const (
 	// DefaultReadTimeout is how long a packet may take to arrive once its
 	// first bytes have, before the peer is disconnected (ErrReadTimeout).
 	DefaultReadTimeout = 10 * time.Second
+	// DefaultAuthTimeout is how long a peer may take to authenticate (see
+	// OnAuth), the engine's auth_timeout.
+	DefaultAuthTimeout = 3 * time.Second
 )
 
 // config is what a Multiplayer takes from its options; all of them also go
@@ -55,6 +58,7 @@ type config struct {
 	idleTimeout  time.Duration
 	readTimeout  time.Duration
 	relay        bool
+	authTimeout  time.Duration
 	err          error
 }
 
@@ -63,7 +67,8 @@ func newConfig(opts []gdvar.Option) config {
 	s := ext.Multiplayer
 	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
 		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers,
-		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), relay: !s.NoRelay, err: err}
+		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), relay: !s.NoRelay,
+		authTimeout: time.Duration(s.AuthTimeout), err: err}
 	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
 	c.rate = or(c.rate, DefaultRate)
 	c.burst = or(c.burst, DefaultBurst)
@@ -72,6 +77,7 @@ func newConfig(opts []gdvar.Option) config {
 	c.maxPeers = or(c.maxPeers, DefaultMaxPeers)
 	c.idleTimeout = or(c.idleTimeout, DefaultIdleTimeout)
 	c.readTimeout = or(c.readTimeout, DefaultReadTimeout)
+	c.authTimeout = or(c.authTimeout, DefaultAuthTimeout)
 	return c
 }
 
@@ -155,4 +161,12 @@ func WithReadTimeout(d time.Duration) gdvar.Option {
 // them. Both sides should agree, as in the engine.
 func WithServerRelay(on bool) gdvar.Option {
 	return option("server relay", true, func(s *optset.Multiplayer) { s.NoRelay = !on })
+}
+
+// WithAuthTimeout sets how long a peer may stay pending, authenticating,
+// before it is disconnected (ErrAuthTimeout; default DefaultAuthTimeout,
+// the engine's auth_timeout). Unlike the engine's, it cannot be turned
+// off: a peer that never authenticates would hold its place for ever.
+func WithAuthTimeout(d time.Duration) gdvar.Option {
+	return option("auth timeout", d > 0, func(s *optset.Multiplayer) { s.AuthTimeout = int64(d) })
 }

@@ -63,6 +63,8 @@ type conn struct {
 	args   [][]byte
 	ends   []int // where each argument starts and ends in argBuf
 	strs   map[string]any
+
+	auth *authState // while the peer is pending (under m.mu)
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
@@ -370,21 +372,32 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 	return args, nil
 }
 
-// join makes c a peer (m.mu held): a server that relays announces it to
-// the other clients and them to it (ADD_PEER). It fails once m is closed.
+// join makes c a peer, or a pending one if this side authenticates (m.mu
+// held). It fails once m is closed.
 func (m *Multiplayer) join(c *conn) error {
 	if m.closed {
 		return ErrClosed
 	}
-	if m.id == ServerID && m.cfg.relay {
-		for id, other := range m.conns {
-			other.send(appendSys(nil, sysAddPeer, c.id), false, reliably)
-			c.send(appendSys(nil, sysAddPeer, id), false, reliably)
-		}
+	if !m.holdForAuth(c) {
+		m.announce(c)
 	}
 	m.conns[c.id] = c
 	m.wg.Add(1)
 	return nil
+}
+
+// announce tells, on a server that relays, the other clients of a new one
+// and it of them (ADD_PEER; m.mu held).
+func (m *Multiplayer) announce(c *conn) {
+	if m.id != ServerID || !m.cfg.relay {
+		return
+	}
+	for id, other := range m.conns {
+		if id != c.id && other.auth == nil {
+			other.send(appendSys(nil, sysAddPeer, c.id), false, reliably)
+			c.send(appendSys(nil, sysAddPeer, id), false, reliably)
+		}
+	}
 }
 
 // run serves a connection that joined: OnPeerConnected, then its packets
@@ -412,12 +425,7 @@ func (c *conn) run() {
 			}
 			c.ws.Close(status, "")
 		})
-		m.mu.Lock()
-		fn := m.onConnect
-		m.mu.Unlock()
-		if fn != nil {
-			fn(c.id)
-		}
+		c.started()
 		c.read()
 		helpers.Wait() // the writer's cause too is known
 		m.leave(c)
@@ -425,16 +433,25 @@ func (c *conn) run() {
 }
 
 // leave forgets a peer whose connection ended: a server that relays tells
-// the other clients (DEL_PEER).
+// the other clients (DEL_PEER). A pending peer's end is a failed
+// authentication.
 func (m *Multiplayer) leave(c *conn) {
 	m.mu.Lock()
 	delete(m.conns, c.id)
 	m.forget(c.id)
+	pending := c.auth != nil
+	if pending {
+		c.auth.timer.Stop()
+	}
 	var gone []PeerID
-	if m.id == ServerID && m.cfg.relay {
-		pkt := appendSys(nil, sysDelPeer, c.id)
-		for _, other := range m.conns {
-			other.send(pkt, false, reliably)
+	if m.id == ServerID {
+		if m.cfg.relay && !pending {
+			pkt := appendSys(nil, sysDelPeer, c.id)
+			for _, other := range m.conns {
+				if other.auth == nil {
+					other.send(pkt, false, reliably)
+				}
+			}
 		}
 	} else { // a client: the server and every peer it announced are gone
 		for id := range m.others {
@@ -445,6 +462,9 @@ func (m *Multiplayer) leave(c *conn) {
 		m.id = 0
 	}
 	fn := m.onDisconnect
+	if pending {
+		fn = m.onAuthFailed
+	}
 	m.mu.Unlock()
 	if cause := c.why(); !normalEnd(cause) {
 		m.report(c.id, fmt.Errorf("%w: %w", ErrDisconnected, cause))

@@ -34,6 +34,7 @@ type Multiplayer struct {
 	IdleTimeout  int64 // nanoseconds
 	ReadTimeout  int64 // nanoseconds
 	NoRelay      bool
+	AuthTimeout  int64 // nanoseconds
 }
 
 var (

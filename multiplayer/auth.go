@@ -1,0 +1,177 @@
+package multiplayer
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Authentication, as SceneMultiplayer's (auth_callback, send_auth,
+// complete_auth, auth_timeout): with OnAuth set, each new peer is held
+// pending. While pending, the two sides exchange authentication messages
+// (07 00 and the data) and nothing else; each says it is done with 07 00
+// alone. A peer is admitted (announced, OnPeerConnected) once both sides
+// are done, and disconnected if that takes longer than the timeout.
+
+// ErrAuthTimeout: a peer did not complete its authentication within
+// WithAuthTimeout; it is disconnected.
+var ErrAuthTimeout = errors.New("multiplayer: authentication timed out")
+
+// authState is a pending peer's authentication: whether this side and the
+// peer are done, and its timeout.
+type authState struct {
+	local, remote bool
+	timer         *time.Timer
+}
+
+// OnAuth sets the function that receives a pending peer's authentication
+// messages (auth_callback), and makes every peer that connects from then on
+// pending until both sides call CompleteAuth. data is valid during the
+// call only. Set it before serving or connecting, on both sides, as in the
+// engine: a side without it takes authentication messages as errors.
+func (m *Multiplayer) OnAuth(fn func(peer PeerID, data []byte)) { m.set(func() { m.onAuth = fn }) }
+
+// OnPeerAuthenticating sets the function called when a peer connects and
+// is held pending (peer_authenticating): the time to SendAuth it a
+// challenge.
+func (m *Multiplayer) OnPeerAuthenticating(fn func(PeerID)) {
+	m.set(func() { m.onAuthenticating = fn })
+}
+
+// OnPeerAuthenticationFailed sets the function called when a pending peer
+// leaves or times out before it is admitted
+// (peer_authentication_failed); OnPeerDisconnected is not called for it.
+// As OnPeerDisconnected, and unlike the engine's signal, it is called too
+// when this side disconnects the peer (Disconnect).
+func (m *Multiplayer) OnPeerAuthenticationFailed(fn func(PeerID)) {
+	m.set(func() { m.onAuthFailed = fn })
+}
+
+// SendAuth sends a pending peer an authentication message, reliably
+// (send_auth). data must not be empty, and neither side may have
+// completed.
+func (m *Multiplayer) SendAuth(peer PeerID, data []byte) error {
+	if len(data) == 0 {
+		return errors.New("multiplayer: SendAuth: no data")
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := m.conns[peer]
+	if c == nil || c.auth == nil {
+		return fmt.Errorf("%w: %d is not authenticating", ErrNoPeer, peer)
+	}
+	if c.auth.local || c.auth.remote {
+		return fmt.Errorf("%w: SendAuth to %d after a side completed", ErrNotAllowed, peer)
+	}
+	pkt := append([]byte{cmdSys, sysAuth}, data...)
+	return c.send(pkt, false, reliably)
+}
+
+// CompleteAuth says this side is done authenticating a pending peer
+// (complete_auth). The peer is admitted now if it is done too, else once
+// it says so; OnPeerConnected then runs, here or in the connection's
+// goroutine.
+func (m *Multiplayer) CompleteAuth(peer PeerID) error {
+	m.mu.Lock()
+	c := m.conns[peer]
+	if c == nil || c.auth == nil {
+		m.mu.Unlock()
+		return fmt.Errorf("%w: %d is not authenticating", ErrNoPeer, peer)
+	}
+	if c.auth.local {
+		m.mu.Unlock()
+		return fmt.Errorf("%w: CompleteAuth of %d twice", ErrNotAllowed, peer)
+	}
+	c.auth.local = true
+	err := c.send([]byte{cmdSys, sysAuth}, false, reliably) // before anything the admission sends
+	admitted := c.auth.remote
+	if admitted {
+		m.admit(c)
+	}
+	fn := m.onConnect
+	m.mu.Unlock()
+	if admitted && fn != nil {
+		fn(peer)
+	}
+	return err
+}
+
+// holdForAuth makes a joining peer pending, if this side authenticates,
+// and reports whether it did (m.mu held).
+func (m *Multiplayer) holdForAuth(c *conn) bool {
+	if m.onAuth == nil {
+		return false
+	}
+	c.auth = &authState{}
+	c.auth.timer = time.AfterFunc(m.cfg.authTimeout, func() {
+		m.mu.Lock()
+		pending := c.auth != nil
+		m.mu.Unlock()
+		if pending {
+			c.close(ErrAuthTimeout) // reported when it ends, as OnPeerAuthenticationFailed
+		}
+	})
+	return true
+}
+
+// admit makes a pending peer a peer (m.mu held).
+func (m *Multiplayer) admit(c *conn) {
+	c.auth.timer.Stop()
+	c.auth = nil
+	m.announce(c)
+}
+
+// handleAuth takes an authentication message of c's, or a packet of c's
+// while it is pending; it reports whether it took the packet, and its
+// error.
+func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
+	isAuth := len(b) >= 2 && b[0]&cmdMask == cmdSys && b[1] == sysAuth
+	m.mu.Lock()
+	a := c.auth
+	if a == nil {
+		m.mu.Unlock()
+		switch {
+		case !isAuth:
+			return false, nil
+		case len(b) == 2:
+			return true, nil // the peer's completion, after this side admitted it: the engine ignores it too
+		}
+		return true, fmt.Errorf("%w: authentication data from an admitted peer", ErrNotAllowed)
+	}
+	if !isAuth {
+		m.mu.Unlock()
+		return true, fmt.Errorf("%w: a packet before authentication", ErrNotAllowed)
+	}
+	if len(b) > 2 {
+		fn := m.onAuth
+		m.mu.Unlock()
+		fn(c.id, b[2:])
+		return true, nil
+	}
+	a.remote = true
+	admitted := a.local
+	if admitted {
+		m.admit(c)
+	}
+	fn := m.onConnect
+	m.mu.Unlock()
+	if admitted && fn != nil {
+		fn(c.id)
+	}
+	return true, nil
+}
+
+// started calls, as a connection's goroutine starts, OnPeerConnected, or
+// OnPeerAuthenticating for a pending peer.
+func (c *conn) started() {
+	m := c.m
+	m.mu.Lock()
+	fn := m.onConnect
+	if c.auth != nil {
+		fn = m.onAuthenticating
+	}
+	m.mu.Unlock()
+	if fn != nil {
+		fn(c.id)
+	}
+}

@@ -1,0 +1,227 @@
+package multiplayer
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// authPair is a server and a client that authenticate as the live test's
+// scripts do: the server sends "challenge" to each peer it holds; the
+// client answers "secret" (or answer) and completes; the server completes
+// for "secret" and disconnects anything else.
+type authPair struct {
+	server, client                 *Multiplayer
+	serverEvents, clientEvents     chan string
+	serverAdmitted, clientAdmitted chan PeerID
+}
+
+func newAuthPair(t *testing.T, answer string, opts ...any) *authPair {
+	p := &authPair{serverEvents: make(chan string, 16), clientEvents: make(chan string, 16),
+		serverAdmitted: make(chan PeerID, 4), clientAdmitted: make(chan PeerID, 4)}
+	p.server = New(WithAuthTimeout(500 * time.Millisecond))
+	p.server.Node("Main", echoMethods...)
+	p.server.OnPeerAuthenticating(func(id PeerID) {
+		p.serverEvents <- "authenticating"
+		assert.NoError(t, p.server.SendAuth(id, []byte("challenge")))
+	})
+	p.server.OnAuth(func(id PeerID, data []byte) {
+		p.serverEvents <- "auth " + string(data)
+		if string(data) == "secret" {
+			assert.NoError(t, p.server.CompleteAuth(id))
+		} else {
+			assert.NoError(t, p.server.Disconnect(id))
+		}
+	})
+	p.server.OnPeerConnected(func(id PeerID) { p.serverAdmitted <- id })
+	p.server.OnPeerAuthenticationFailed(func(PeerID) { p.serverEvents <- "failed" })
+	p.client = New()
+	p.client.Node("Main", echoMethods...)
+	p.client.OnAuth(func(id PeerID, data []byte) {
+		p.clientEvents <- "auth " + string(data)
+		if answer != "" {
+			assert.NoError(t, p.client.SendAuth(id, []byte(answer)))
+			assert.NoError(t, p.client.CompleteAuth(id))
+		}
+	})
+	p.client.OnPeerConnected(func(id PeerID) { p.clientAdmitted <- id })
+	p.client.OnPeerAuthenticationFailed(func(PeerID) { p.clientEvents <- "failed" })
+	return p
+}
+
+// next returns the next event of ch, failing after 5 s.
+func next[T any](t *testing.T, ch chan T) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event")
+		panic("unreachable")
+	}
+}
+
+// Two Go sides authenticate each other over each transport: a peer is
+// admitted (announced, OnPeerConnected, in Peers) only once both complete;
+// a wrong answer, and no answer within the timeout, end it as a failed
+// authentication on both sides, never as a connection.
+func TestAuth(t *testing.T) {
+	tests := []struct {
+		name, answer string
+		events       []string // the server's
+	}{
+		{"success", "secret", []string{"authenticating", "auth secret"}},
+		{"failure", "wrong", []string{"authenticating", "auth wrong", "failed"}},
+		{"timeout", "", []string{"authenticating", "failed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			overTransports(t, func(t *testing.T, transport string) {
+				p := newAuthPair(t, tt.answer)
+				port := serveOver(t, p.server, transport)
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				if transport == "enet" {
+					require.NoError(t, p.client.ConnectENet(ctx, "127.0.0.1:"+port))
+				} else {
+					require.NoError(t, p.client.Connect(ctx, "ws://127.0.0.1:"+port))
+				}
+				defer p.client.Close()
+				for _, want := range tt.events {
+					assert.Equal(t, want, next(t, p.serverEvents))
+				}
+				assert.Equal(t, "auth challenge", next(t, p.clientEvents))
+				if tt.name != "success" {
+					assert.Equal(t, "failed", next(t, p.clientEvents), "the client's side")
+					assert.Empty(t, p.serverAdmitted)
+					assert.Empty(t, p.clientAdmitted)
+					assert.Empty(t, p.server.Peers())
+					return
+				}
+				id := next(t, p.serverAdmitted)
+				assert.Equal(t, p.client.ID(), id)
+				assert.Equal(t, ServerID, next(t, p.clientAdmitted))
+				assert.Equal(t, []PeerID{id}, p.server.Peers())
+				assert.Equal(t, []PeerID{ServerID}, p.client.Peers())
+			})
+		})
+	}
+}
+
+// While a peer is pending, only authentication goes either way: calls
+// and raw packets to it fail, its packets other than authentication are
+// refused, it is not among the peers, and no other peer is told of it.
+func TestAuthPending(t *testing.T) {
+	p := newAuthPair(t, "") // the client never answers
+	main := p.server.Node("Other", Method{Name: "f", Mode: AnyPeer})
+	errs := make(chan error, 4)
+	p.server.OnError(func(err error) { errs <- err })
+	port := serveOver(t, p.server, "websocket")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, p.client.Connect(ctx, "ws://127.0.0.1:"+port))
+	defer p.client.Close()
+	assert.Equal(t, "auth challenge", next(t, p.clientEvents))
+	id := p.client.ID()
+	assert.Empty(t, p.server.Peers())
+	assert.Empty(t, p.client.Peers())
+	assert.ErrorIs(t, main.Call(id, "f"), ErrNoPeer)
+	assert.ErrorIs(t, p.server.SendBytes(id, []byte{1}), ErrNoPeer)
+	assert.ErrorIs(t, p.client.SendBytes(ServerID, []byte{1}), ErrNoPeer, "the client holds the server pending too")
+	assert.NoError(t, main.Call(AllPeers, "f"), "every peer: none yet")
+
+	raw := rawConn(t, port) // a second client, which skips authentication
+	require.NoError(t, raw.Write(ctx, websocket.MessageBinary, appendCall(nil, 0, "Other", 0, true, 0, nil)))
+	err := next(t, errs)
+	assert.ErrorIs(t, err, ErrNotAllowed, "a call before authentication")
+	assert.Empty(t, p.clientEvents, "no announcement of the second client, no event")
+}
+
+// Against Godot 4.6's SceneMultiplayer authentication, as server and as
+// client, over each transport: success admits the peer on both sides,
+// a wrong answer and silence past the timeout fail it on both sides.
+func TestLiveAuth(t *testing.T) {
+	tests := []struct{ name, answer string }{{"success", "secret"}, {"failure", "wrong"}, {"timeout", "-"}}
+	for _, tt := range tests {
+		for _, goRole := range []string{"server", "client"} {
+			t.Run(tt.name+"/go "+goRole, func(t *testing.T) {
+				overTransports(t, func(t *testing.T, transport string) { liveAuth(t, transport, goRole, tt.answer) })
+			})
+		}
+	}
+}
+
+func liveAuth(t *testing.T, transport, goRole, answer string) {
+	engine := godot.Require(t, godot.Godot4)
+	p := newAuthPair(t, strings.TrimPrefix(answer, "-"))
+	var proc *godot.Process
+	var events chan string
+	var admitted chan PeerID
+	var engineSees PeerID // the Go side's id, as the engine names it
+	if goRole == "server" {
+		events, admitted = p.serverEvents, p.serverAdmitted
+		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "client", serveOver(t, p.server, transport), answer)
+		engineSees = ServerID
+		assert.Equal(t, "authenticating", next(t, events))
+	} else {
+		events, admitted = p.clientEvents, p.clientAdmitted
+		network := map[string]string{"websocket": "tcp", "enet": "udp"}[transport]
+		port := godot.FreePort(t, network)
+		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "server", strconv.Itoa(port))
+		connectOver(t, p.client, transport, port)
+		defer p.client.Close()
+		engineSees = p.client.ID()
+		assert.Equal(t, "auth challenge", next(t, events))
+	}
+	out := proc.Wait(t)
+	switch answer {
+	case "secret":
+		if goRole == "server" {
+			assert.Equal(t, "auth secret", next(t, events))
+		}
+		assert.NotZero(t, next(t, admitted), "admitted on the Go side")
+		assert.Contains(t, out, fmt.Sprintf("ADMITTED %d", engineSees))
+	default:
+		if goRole == "server" && answer == "wrong" {
+			assert.Equal(t, "auth wrong", next(t, events))
+		}
+		assert.Equal(t, "failed", next(t, events), "failed on the Go side")
+		assert.Empty(t, admitted)
+		assert.Contains(t, out, fmt.Sprintf("FAILED %d", engineSees))
+		assert.NotContains(t, out, "ADMITTED")
+	}
+	if goRole == "server" {
+		assert.Contains(t, out, "AUTH 1 challenge")
+	} else if answer != "-" {
+		assert.Contains(t, out, fmt.Sprintf("AUTH %d %s", engineSees, answer))
+	}
+	errs := godotErrors(out)
+	if goRole == "client" && answer == "wrong" {
+		// The engine's server drops the peer as it rejects it; the
+		// completion the client sent with its answer then comes from no
+		// peer, as a Godot client's would.
+		assert.Equal(t, []string{`ERROR: Condition "!connected_peers.has(sender)" is true. Continuing.`}, errs)
+		return
+	}
+	assert.Empty(t, errs, "the engine's errors")
+}
+
+// godotErrors returns the lines of an engine's output that report errors.
+func godotErrors(out string) []string {
+	var errs []string
+	for line := range strings.Lines(out) {
+		if strings.HasPrefix(line, "ERROR") {
+			errs = append(errs, strings.TrimSpace(line))
+		}
+	}
+	return errs
+}

@@ -1,0 +1,74 @@
+# A Godot peer that authenticates, as server or client on 127.0.0.1:PORT,
+# as TestLiveAuth's Go side does. The server sends "challenge" to each peer
+# it holds pending, completes for "secret" and disconnects any other
+# answer (a client that completes right after answering then makes the
+# engine print that the completion came from no peer); its auth_timeout
+# is 0.5 s. The client answers a challenge with
+# ANSWER and completes, or, with ANSWER "-", stays silent. Prints "AUTH
+# <peer> <data>" for each message, "ADMITTED <peer>" when a peer is
+# admitted and "FAILED <peer>" when one fails, then quits (the server
+# half a second later). Over WebSocket, or ENet with
+# $GDVAR_TRANSPORT=enet. Fails after 30 s.
+#   godot --headless -s scripts/multiplayer/auth.gd -- server|client PORT [ANSWER]
+extends SceneTree
+
+var mp: SceneMultiplayer
+var role: String
+var answer := ""
+
+func _init() -> void:
+	var args := OS.get_cmdline_user_args()
+	role = args[0]
+	var port := int(args[1])
+	if args.size() > 2:
+		answer = args[2]
+	mp = get_multiplayer()
+	mp.auth_callback = _on_auth
+	mp.auth_timeout = 0.5
+	mp.peer_authenticating.connect(func(id):
+		if role == "server":
+			mp.send_auth(id, "challenge".to_utf8_buffer()))
+	mp.peer_connected.connect(func(id): _end("ADMITTED %d" % id))
+	mp.peer_authentication_failed.connect(func(id): _end("FAILED %d" % id))
+	var peer: MultiplayerPeer
+	var err: int
+	if OS.get_environment("GDVAR_TRANSPORT") == "enet":
+		peer = ENetMultiplayerPeer.new()
+		if role == "server":
+			peer.set_bind_ip("127.0.0.1")
+			err = peer.create_server(port)
+		else:
+			err = peer.create_client("127.0.0.1", port)
+	else:
+		peer = WebSocketMultiplayerPeer.new()
+		if role == "server":
+			err = peer.create_server(port, "127.0.0.1")
+		else:
+			err = peer.create_client("ws://127.0.0.1:%d" % port)
+	if err != OK:
+		printerr("FAILED: cannot start the ", role)
+		quit(1)
+		return
+	mp.multiplayer_peer = peer
+	create_timer(30).timeout.connect(func(): printerr("FAILED: not done after 30 s"); quit(1))
+	print("READY")
+
+func _on_auth(id: int, data: PackedByteArray) -> void:
+	var text := data.get_string_from_utf8()
+	print("AUTH %d %s" % [id, text])
+	if role == "server":
+		if text == "secret":
+			mp.complete_auth(id)
+		else:
+			mp.disconnect_peer(id) # emits nothing: the engine blocks its signals
+			_end("FAILED %d" % id)
+	elif answer != "-":
+		mp.send_auth(id, answer.to_utf8_buffer())
+		mp.complete_auth(id)
+
+func _end(line: String) -> void:
+	print(line)
+	if role == "server":
+		create_timer(0.5).timeout.connect(func(): quit())
+	else:
+		quit()
