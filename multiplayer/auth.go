@@ -145,7 +145,9 @@ func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
 	if len(b) > 2 {
 		fn := m.onAuth
 		m.mu.Unlock()
-		fn(c.id, b[2:])
+		if fn != nil { // OnAuth(nil) after the peer came
+			fn(c.id, b[2:])
+		}
 		return true, nil
 	}
 	a.remote = true
