@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -224,4 +225,53 @@ func godotErrors(out string) []string {
 		}
 	}
 	return errs
+}
+
+// A pending peer flooding the server with authentication messages is
+// paced by the rate limit and disconnected at the timeout, while another
+// peer authenticates and is admitted meanwhile. (Its end is reported once
+// the closing handshake gives up on it, 5 s later, as for any peer that
+// does not read.)
+func TestAuthFlood(t *testing.T) {
+	const rate, flood = 1000, 5000
+	server := New(WithAuthTimeout(time.Second), WithRateLimit(rate, rate))
+	server.Node("Main", echoMethods...)
+	var messages atomic.Int64
+	server.OnPeerAuthenticating(func(id PeerID) { server.SendAuth(id, []byte("challenge")) })
+	server.OnAuth(func(id PeerID, data []byte) {
+		messages.Add(1)
+		if string(data) == "secret" {
+			server.CompleteAuth(id)
+		}
+	})
+	failed := make(chan PeerID, 1)
+	server.OnPeerAuthenticationFailed(func(id PeerID) { failed <- id })
+	admitted := make(chan PeerID, 1)
+	server.OnPeerConnected(func(id PeerID) { admitted <- id })
+	port := serveOver(t, server, "websocket")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+
+	raw := rawConn(t, port)
+	go func() {
+		for range flood {
+			if raw.Write(ctx, websocket.MessageBinary, []byte{cmdSys, sysAuth, 'x'}) != nil {
+				return
+			}
+		}
+	}()
+	p := newAuthPair(t, "secret") // its client only
+	require.NoError(t, p.client.Connect(ctx, "ws://127.0.0.1:"+port))
+	defer p.client.Close()
+	assert.Equal(t, p.client.ID(), next(t, admitted), "the other client, during the flood")
+	select {
+	case <-failed:
+	case <-ctx.Done():
+		t.Fatal("the flooding peer was not dropped")
+	}
+	// Paced: a burst, then the rate, for the second it was pending; none
+	// is read once it is closing.
+	assert.Less(t, messages.Load(), int64(flood), "every message was taken")
+	assert.LessOrEqual(t, messages.Load(), int64(3*rate), "messages taken in about a second")
+	raw.CloseNow()
 }
