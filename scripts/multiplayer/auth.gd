@@ -12,6 +12,8 @@
 #   godot --headless -s scripts/multiplayer/auth.gd -- server|client PORT [ANSWER]
 extends SceneTree
 
+const Peer = preload("res://scripts/multiplayer/peer.gd")
+
 var mp: SceneMultiplayer
 var role: String
 var answer := ""
@@ -30,22 +32,8 @@ func _init() -> void:
 			mp.send_auth(id, "challenge".to_utf8_buffer()))
 	mp.peer_connected.connect(func(id): _end("ADMITTED %d" % id))
 	mp.peer_authentication_failed.connect(func(id): _end("FAILED %d" % id))
-	var peer: MultiplayerPeer
-	var err: int
-	if OS.get_environment("GDVAR_TRANSPORT") == "enet":
-		peer = ENetMultiplayerPeer.new()
-		if role == "server":
-			peer.set_bind_ip("127.0.0.1")
-			err = peer.create_server(port)
-		else:
-			err = peer.create_client("127.0.0.1", port)
-	else:
-		peer = WebSocketMultiplayerPeer.new()
-		if role == "server":
-			err = peer.create_server(port, "127.0.0.1")
-		else:
-			err = peer.create_client("ws://127.0.0.1:%d" % port)
-	if err != OK:
+	var peer := Peer.make_peer(role, port)
+	if peer == null:
 		printerr("FAILED: cannot start the ", role)
 		quit(1)
 		return

@@ -11,6 +11,8 @@
 #   godot --headless -s scripts/multiplayer/methods.gd -- server|client PORT
 extends SceneTree
 
+const Peer = preload("res://scripts/multiplayer/peer.gd")
+
 var main: Node
 var role: String
 var calls := 0
@@ -24,24 +26,8 @@ func _init() -> void:
 	main.set_script(load("res://scripts/multiplayer/modes.gd"))
 	root.add_child(main)
 	main.got.connect(_on_got)
-	var enet := OS.get_environment("GDVAR_TRANSPORT") == "enet"
-	var peer: MultiplayerPeer
-	var err: int
-	if enet:
-		peer = ENetMultiplayerPeer.new()
-		if role == "server":
-			peer.set_bind_ip("127.0.0.1")
-			err = peer.create_server(port)
-		else:
-			err = peer.create_client("127.0.0.1", port)
-	else:
-		peer = WebSocketMultiplayerPeer.new()
-		if role == "server":
-			err = peer.create_server(port, "127.0.0.1")
-		else:
-			peer.handshake_timeout = 30
-			err = peer.create_client("ws://127.0.0.1:%d" % port)
-	if err != OK:
+	var peer := Peer.make_peer(role, port)
+	if peer == null:
 		printerr("FAILED: cannot start the ", role)
 		quit(1)
 		return
