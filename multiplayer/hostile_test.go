@@ -311,8 +311,30 @@ func FuzzPacket(f *testing.F) {
 	})
 	c := fakeConn(m)
 	main.SetAuthority(c.id)
+	// The same packets from a peer still authenticating: only
+	// authentication is taken, and nothing is sent to it.
+	authing := New(WithAuthTimeout(time.Hour))
+	authing.Node("/root/Main", echoMethods...)
+	var authMessages int
+	authing.OnAuth(func(PeerID, []byte) { authMessages++ })
+	pending := fakeConn(authing)
+	authing.mu.Lock()
+	authing.holdForAuth(pending)
+	authing.mu.Unlock()
 	f.Fuzz(func(t *testing.T, packet []byte) {
-		err := m.handle(c, packet, reliably)
+		isAuth := len(packet) > 2 && packet[0]&cmdMask == cmdSys && packet[1] == sysAuth
+		before := authMessages
+		err := authing.handle(pending, packet, reliably)
+		switch {
+		case isAuth && (err != nil || authMessages != before+1):
+			t.Fatalf("an authentication message from a pending peer: %v, taken %d", err, authMessages-before)
+		case !isAuth && len(packet) != 2 && len(packet) > 0 && !errors.Is(err, ErrNotAllowed):
+			t.Fatalf("a packet before authentication: %v", err)
+		}
+		if pending.queued != 0 || authing.Peers() == nil || len(authing.Peers()) != 0 {
+			t.Fatalf("a pending peer was sent %d bytes or admitted (peers %v)", pending.queued, authing.Peers())
+		}
+		err = m.handle(c, packet, reliably)
 		if err != nil && !isPackageError(err) {
 			t.Fatalf("%T: %v", err, err)
 		}
