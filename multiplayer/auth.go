@@ -69,8 +69,9 @@ func (m *Multiplayer) SendAuth(peer PeerID, data []byte) error {
 
 // CompleteAuth says this side is done authenticating a pending peer
 // (complete_auth). The peer is admitted now if it is done too, else once
-// it says so; OnPeerConnected then runs, here or in the connection's
-// goroutine.
+// it says so. OnPeerConnected then runs before any further packet of the
+// peer's is handled: here, unless the connection's goroutine is handling
+// one (CompleteAuth called from OnAuth, say), which then calls it.
 func (m *Multiplayer) CompleteAuth(peer PeerID) error {
 	m.mu.Lock()
 	c := m.conns[peer]
@@ -84,15 +85,11 @@ func (m *Multiplayer) CompleteAuth(peer PeerID) error {
 	}
 	c.auth.local = true
 	err := c.send([]byte{cmdSys, sysAuth}, false, reliably) // before anything the admission sends
-	admitted := c.auth.remote
-	if admitted {
+	if c.auth.remote {
 		m.admit(c)
 	}
-	fn := m.onConnect
 	m.mu.Unlock()
-	if admitted && fn != nil {
-		fn(peer)
-	}
+	c.greetSoon()
 	return err
 }
 
@@ -105,19 +102,22 @@ func (m *Multiplayer) holdForAuth(c *conn) bool {
 	c.auth = &authState{}
 	c.auth.timer = time.AfterFunc(m.cfg.authTimeout, func() {
 		m.mu.Lock()
-		pending := c.auth != nil
-		m.mu.Unlock()
-		if pending {
+		defer m.mu.Unlock() // so that no admission comes between
+		if c.auth != nil {
 			c.close(ErrAuthTimeout) // reported when it ends, as OnPeerAuthenticationFailed
 		}
 	})
 	return true
 }
 
-// admit makes a pending peer a peer (m.mu held).
+// admit makes a joining or pending peer a peer: it is announced, and
+// greeted (OnPeerConnected) by greetSoon (m.mu held).
 func (m *Multiplayer) admit(c *conn) {
-	c.auth.timer.Stop()
-	c.auth = nil
+	if c.auth != nil {
+		c.auth.timer.Stop()
+		c.auth = nil
+	}
+	c.greeting.Store(true)
 	m.announce(c)
 }
 
@@ -151,28 +151,75 @@ func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
 		return true, nil
 	}
 	a.remote = true
-	admitted := a.local
-	if admitted {
-		m.admit(c)
+	if a.local {
+		m.admit(c) // greeted once this packet is handled
 	}
-	fn := m.onConnect
 	m.mu.Unlock()
-	if admitted && fn != nil {
-		fn(c.id)
-	}
 	return true, nil
 }
 
-// started calls, as a connection's goroutine starts, OnPeerConnected, or
-// OnPeerAuthenticating for a pending peer.
+// The connection's goroutine runs each of its steps (its start, a packet,
+// its end) holding c.calls, and so does an admission's OnPeerConnected:
+// one callback at a time for a peer, and none of its packets handled
+// before it is greeted.
+
+// started calls, as a connection's goroutine starts,
+// OnPeerAuthenticating for a pending peer, then OnPeerConnected for an
+// admitted one.
 func (c *conn) started() {
 	m := c.m
+	c.calls.Lock()
 	m.mu.Lock()
-	fn := m.onConnect
-	if c.auth != nil {
-		fn = m.onAuthenticating
-	}
+	fn := m.onAuthenticating
+	pending := c.auth != nil
 	m.mu.Unlock()
+	if pending && fn != nil {
+		fn(c.id)
+	}
+	c.calls.Unlock()
+	c.greetSoon()
+}
+
+// handle handles a packet of the peer's, then greets it if it was
+// admitted meanwhile.
+func (c *conn) handle(b []byte, how delivery) {
+	c.calls.Lock()
+	err := c.m.handle(c, b, how)
+	c.calls.Unlock()
+	if err != nil {
+		c.m.report(c.id, err)
+	}
+	c.greetSoon()
+}
+
+// ended forgets the connection (leave) once any admission of it has been
+// greeted.
+func (c *conn) ended() {
+	c.calls.Lock()
+	defer c.calls.Unlock()
+	c.greet()
+	c.m.leave(c)
+}
+
+// greetSoon calls OnPeerConnected for an admission, unless c.calls is
+// held, whose holder then does. Its flag is set before the lock is tried,
+// and the holder looks at it after letting go: one of them sees both.
+func (c *conn) greetSoon() {
+	for c.greeting.Load() && c.calls.TryLock() {
+		c.greet()
+		c.calls.Unlock()
+	}
+}
+
+// greet calls OnPeerConnected, if an admission is yet to be greeted
+// (c.calls held).
+func (c *conn) greet() {
+	if !c.greeting.Swap(false) {
+		return
+	}
+	c.m.mu.Lock()
+	fn := c.m.onConnect
+	c.m.mu.Unlock()
 	if fn != nil {
 		fn(c.id)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -145,6 +146,58 @@ func TestAuthPending(t *testing.T) {
 	err := next(t, errs)
 	assert.ErrorIs(t, err, ErrNotAllowed, "a call before authentication")
 	assert.Empty(t, p.clientEvents, "no announcement of the second client, no event")
+}
+
+// A peer admitted by CompleteAuth from another goroutine is greeted
+// (OnPeerConnected) before any of its calls is handled, even when its
+// call arrives while the greeting still runs.
+func TestAuthGreetsFirst(t *testing.T) {
+	overTransports(t, func(t *testing.T, transport string) {
+		server := New(WithAuthTimeout(5 * time.Second))
+		smain := server.Node("Main", echoMethods...)
+		var mu sync.Mutex
+		var order []string
+		note := func(s string) { mu.Lock(); order = append(order, s); mu.Unlock() }
+		ready, entered, calls := make(chan PeerID, 1), make(chan struct{}), make(chan struct{}, 1)
+		release := make(chan struct{})
+		server.OnPeerAuthenticating(func(id PeerID) { assert.NoError(t, server.SendAuth(id, []byte("challenge"))) })
+		server.OnAuth(func(id PeerID, data []byte) { ready <- id })
+		server.OnPeerConnected(func(PeerID) {
+			close(entered)
+			select {
+			case <-release:
+			case <-time.After(5 * time.Second):
+			}
+			note("connected")
+		})
+		smain.Handle("echo", func(*Call, ...any) { note("call"); calls <- struct{}{} })
+		port := serveOver(t, server, transport)
+
+		client := New()
+		cmain := client.Node("Main", echoMethods...)
+		client.OnAuth(func(id PeerID, data []byte) {
+			assert.NoError(t, client.SendAuth(id, []byte("secret")))
+			assert.NoError(t, client.CompleteAuth(id))
+		})
+		client.OnPeerConnected(func(id PeerID) { assert.NoError(t, cmain.Call(id, "echo")) })
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if transport == "enet" {
+			require.NoError(t, client.ConnectENet(ctx, "127.0.0.1:"+port))
+		} else {
+			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+		}
+		defer client.Close()
+		id := next(t, ready)
+		go func() { assert.NoError(t, server.CompleteAuth(id)) }()
+		within(t, "OnPeerConnected", entered)
+		time.Sleep(300 * time.Millisecond) // time for the call to arrive: it must wait
+		close(release)
+		next(t, calls)
+		mu.Lock()
+		assert.Equal(t, []string{"connected", "call"}, order)
+		mu.Unlock()
+	})
 }
 
 // Against Godot 4.6's SceneMultiplayer authentication, as server and as

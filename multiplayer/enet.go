@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/gdvar/gdvar/enet"
@@ -136,14 +137,21 @@ func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {
 		tokens: float64(m.cfg.burst)}
 }
 
-// sendENet sends a packet as how says; ENet copies it.
-func (c *conn) sendENet(pkt []byte, own bool, how delivery) bool {
+// sendENet sends a packet as how says; ENet copies it. A full queue is
+// ErrQueueFull, as over WebSocket; a peer leaving loses its packets.
+func (c *conn) sendENet(pkt []byte, own bool, how delivery) error {
 	ch, flags := how.enet()
 	err := c.ep.Send(ch, pkt, flags)
 	if own {
 		freePacket(pkt)
 	}
-	return err == nil || errors.Is(err, enet.ErrNotConnected) // a peer leaving loses its packets
+	switch {
+	case err == nil, errors.Is(err, enet.ErrNotConnected):
+		return nil
+	case errors.Is(err, enet.ErrQueueFull):
+		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
+	}
+	return fmt.Errorf("multiplayer: to peer %d: %w", c.id, err)
 }
 
 // runENet serves an ENet connection that joined, in one goroutine:
@@ -160,7 +168,7 @@ func (c *conn) runENet() {
 		if c.host != nil {
 			c.host.Close()
 		}
-		m.leave(c)
+		c.ended()
 	}()
 }
 
@@ -190,8 +198,6 @@ func (c *conn) readENet() {
 		if !c.pace() {
 			return
 		}
-		if err := c.m.handle(c, pk.Data, enetDelivery(pk)); err != nil {
-			c.m.report(c.id, err)
-		}
+		c.handle(pk.Data, enetDelivery(pk))
 	}
 }

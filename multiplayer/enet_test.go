@@ -101,6 +101,28 @@ func TestENetRefusesBadIDs(t *testing.T) {
 	_ = good
 }
 
+// A send ENet refuses is reported as what it is: a method's channel the
+// peer did not open is enet.ErrChannel, not a full queue.
+func TestENetSendErrors(t *testing.T) {
+	m := New()
+	main := m.Node("/root/Main", Method{Name: "far", Mode: AnyPeer, Channel: 5}, Method{Name: "near", Mode: AnyPeer})
+	joined := make(chan PeerID, 1)
+	m.OnPeerConnected(func(id PeerID) { joined <- id })
+	port := serveOver(t, m, "enet")
+	h, err := enet.Listen("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer h.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = h.Connect(ctx, "127.0.0.1:"+port, 2, 1234) // channels 0 and 1 only
+	require.NoError(t, err)
+	id := next(t, joined)
+	assert.NoError(t, main.Call(id, "near"))
+	err = main.Call(id, "far")
+	assert.ErrorIs(t, err, enet.ErrChannel)
+	assert.NotErrorIs(t, err, ErrQueueFull)
+}
+
 // Each way an ENet connection ends: the side that ends it sees the other
 // leave, the other side learns it at once (not by timing out), a server
 // that disconnects a client first delivers what it queued for it, and

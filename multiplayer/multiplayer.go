@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -383,10 +384,12 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	// The packet is as long as the one received: within the limit.
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
 	full, to := 0, 0
+	var first error
 	send := func(peer *conn) {
 		to++
-		if !peer.enqueue(pkt, false, how) {
+		if err := peer.enqueue(pkt, false, how); err != nil {
 			full++
+			first = cmp.Or(first, err)
 		}
 	}
 	m.mu.Lock()
@@ -403,7 +406,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	m.mu.Unlock()
 	var dropped error
 	if full > 0 {
-		dropped = fmt.Errorf("%w: a relayed packet, for %d of %d peers", ErrQueueFull, full, to)
+		dropped = fmt.Errorf("a relayed packet, dropped for %d of %d peers: %w", full, to, first)
 	}
 	if dest > 0 || dest == -1 {
 		return dropped

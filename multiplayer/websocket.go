@@ -64,7 +64,9 @@ type conn struct {
 	ends   []int // where each argument starts and ends in argBuf
 	strs   map[string]any
 
-	auth *authState // while the peer is pending (under m.mu)
+	auth     *authState  // while the peer is pending (under m.mu)
+	calls    sync.Mutex  // see started
+	greeting atomic.Bool // admitted, OnPeerConnected yet to be called
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
@@ -88,15 +90,12 @@ func (c *conn) send(pkt []byte, own bool, how delivery) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
-	if !c.enqueue(pkt, own, how) {
-		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
-	}
-	return nil
+	return c.enqueue(pkt, own, how)
 }
 
 // enqueue queues a packet no larger than the limit, unless it does not fit
-// the send queue.
-func (c *conn) enqueue(pkt []byte, own bool, how delivery) bool {
+// the send queue (ErrQueueFull) or, over ENet, the peer refuses it.
+func (c *conn) enqueue(pkt []byte, own bool, how delivery) error {
 	if c.ep != nil {
 		return c.sendENet(pkt, own, how)
 	}
@@ -108,13 +107,13 @@ func (c *conn) enqueue(pkt []byte, own bool, how delivery) bool {
 	}
 	c.mu.Unlock()
 	if full {
-		return false
+		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
 	}
 	select {
 	case c.wake <- struct{}{}:
 	default:
 	}
-	return true
+	return nil
 }
 
 // close starts closing the connection, with cause (nil: closed here, as
@@ -218,9 +217,7 @@ func (c *conn) read() {
 		if !c.pace() {
 			return
 		}
-		if err := c.m.handle(c, b, reliably); err != nil {
-			c.m.report(c.id, err)
-		}
+		c.handle(b, reliably)
 		c.hear()
 		c.busy.Store(false)
 		if buf.Cap() > keptReadBuf { // not kept while the peer is silent
@@ -379,7 +376,7 @@ func (m *Multiplayer) join(c *conn) error {
 		return ErrClosed
 	}
 	if !m.holdForAuth(c) {
-		m.announce(c)
+		m.admit(c)
 	}
 	m.conns[c.id] = c
 	m.wg.Add(1)
@@ -428,7 +425,7 @@ func (c *conn) run() {
 		c.started()
 		c.read()
 		helpers.Wait() // the writer's cause too is known
-		m.leave(c)
+		c.ended()
 	}()
 }
 
