@@ -50,8 +50,9 @@ type Host struct {
 	wg     sync.WaitGroup
 }
 
-// Stats counts a host's traffic: datagrams read, and datagrams handed to
-// the socket to send.
+// Stats counts a host's traffic: datagrams read, and datagrams packed to
+// send (counted as they are packed, so a write the socket then fails is
+// counted too, as a datagram lost on the way would be).
 type Stats struct {
 	DatagramsIn, DatagramsOut uint64
 	BytesIn, BytesOut         uint64

@@ -269,9 +269,12 @@ func TestIdleAfterBurst(t *testing.T) {
 	for i := range burst {
 		require.NoError(t, sp.Send(0, []byte{byte(i)}, Reliable))
 	}
+	big := make([]byte, 1<<20) // packed as a burst of fragments
+	require.NoError(t, sp.Send(0, big, Reliable))
 	for i := range burst {
 		require.Equal(t, []byte{byte(i)}, receive(t, cp).Data)
 	}
+	require.Len(t, receive(t, cp).Data, len(big))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	for _, side := range []struct {
@@ -305,5 +308,12 @@ func TestIdleAfterBurst(t *testing.T) {
 			assert.LessOrEqual(t, c, keptQueue, "%s: %s kept the burst's array", side.name, name)
 		}
 		side.h.mu.Unlock()
+		side.h.wmu.Lock()
+		t.Logf("%s: outbox %d B %d datagrams, spare %d B %d", side.name, cap(side.h.out.buf), cap(side.h.out.ends), cap(side.h.spare.buf), cap(side.h.spare.ends))
+		for _, o := range []outbox{side.h.out, side.h.spare} {
+			assert.LessOrEqual(t, cap(o.buf), keptOutbox, "%s: the outbox kept the burst's buffer", side.name)
+			assert.LessOrEqual(t, cap(o.ends), keptQueue, "%s: the outbox kept the burst's datagrams", side.name)
+		}
+		side.h.wmu.Unlock()
 	}
 }

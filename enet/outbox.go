@@ -11,6 +11,11 @@ import (
 // other senders need the lock meanwhile. The writes keep the order in
 // which they were packed.
 
+// keptOutbox is the most buffer a written outbox keeps, with keptQueue
+// datagrams: a burst (a window of fragments, a tick's resends to every
+// peer) does not keep its size.
+const keptOutbox = 16 << 10
+
 // outbox is datagrams packed and not yet written.
 type outbox struct {
 	buf  []byte
@@ -46,6 +51,9 @@ func (h *Host) unlock() {
 	for i, end := range o.ends {
 		h.send(o.buf[start:end], o.to[i])
 		start = end
+	}
+	if cap(o.buf) > keptOutbox || cap(o.ends) > keptQueue {
+		h.spare = outbox{} // o's arrays; every use of spare holds wmu
 	}
 	h.wmu.Unlock()
 }
