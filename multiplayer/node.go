@@ -94,7 +94,8 @@ type Method struct {
 	// Config says the method is declared with Node.rpc_config rather than
 	// @rpc. The engine numbers the two kinds apart: a node's rpc_config
 	// methods, sorted, are 0x8000 | their place; its script's, sorted,
-	// their place.
+	// their place. An rpc_config dictionary without "transfer_mode" means
+	// reliable, unlike @rpc: set Transfer to Reliable for it.
 	Config bool
 }
 
