@@ -111,7 +111,7 @@ func TestExcerpt(t *testing.T) {
 // The folder an engine runs in holds an empty project.godot and a link to
 // the repository's scripts, and nothing else.
 func TestProjectFolder(t *testing.T) {
-	dir, home := project(t)
+	dir, home := project(t, "")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	var names []string

@@ -14,8 +14,10 @@ import (
 // frame; with one, about 10 ms. The engine lists no folder of the
 // repository (it imports nothing outside the editor) and opens only the
 // scripts it runs. Its user:// and settings go to home, outside the project
-// (but for Godot 3.2's logs folder, which goes into the project).
-func project(t testing.TB) (dir, home string) {
+// (but for Godot 3.2's logs folder, which goes into the project). With
+// src (a folder of the repository), the project is src's instead: a link
+// to each of its files, project.godot among them, and the scripts folder.
+func project(t testing.TB, src string) (dir, home string) {
 	t.Helper()
 	base := t.TempDir()
 	dir, home = filepath.Join(base, "project"), filepath.Join(base, "home")
@@ -24,8 +26,21 @@ func project(t testing.TB) (dir, home string) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644); err != nil {
-		t.Fatal(err)
+	if src == "" {
+		if err := os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		src = filepath.Join(root(t), src)
+		files, err := os.ReadDir(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.Symlink(filepath.Join(src, f.Name()), filepath.Join(dir, f.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if err := os.Symlink(filepath.Join(root(t), "scripts"), filepath.Join(dir, "scripts")); err != nil {
 		t.Fatal(err)

@@ -62,11 +62,25 @@ func Start(t testing.TB, engine, script string, args ...string) *Process {
 // fails, what the engine printed is logged.
 func StartWith(t testing.TB, engine string, args ...string) *Process {
 	t.Helper()
+	return startIn(t, engine, "", args)
+}
+
+// StartProject runs the main scene of the Godot project in src (a folder
+// of the repository) in the background, with the given user arguments, as
+// StartWith runs a script.
+func StartProject(t testing.TB, engine, src string, args ...string) *Process {
+	t.Helper()
+	return startIn(t, engine, src, append([]string{"--"}, args...))
+}
+
+// startIn is StartWith, in a project of src's files if src is not empty.
+func startIn(t testing.TB, engine, src string, args []string) *Process {
+	t.Helper()
 	headless := "--headless"
 	if strings.Contains(filepath.Base(engine), "godot3") {
 		headless = "--no-window"
 	}
-	dir, home := project(t)
+	dir, home := project(t, src)
 	p := &Process{
 		name:  filepath.Base(engine) + " " + strings.Join(args, " "),
 		limit: runLimit(t),
@@ -123,6 +137,31 @@ func (p *Process) Wait(t testing.TB) string {
 		p.fail(t, p.err.Error())
 	}
 	return p.Output()
+}
+
+// WaitFor waits, for at most limit, until the engine has printed a line
+// that starts with prefix, and returns the rest of it. The test fails,
+// with all the engine printed, if the engine ends or the time passes
+// first.
+func (p *Process) WaitFor(t testing.TB, prefix string, limit time.Duration) string {
+	t.Helper()
+	deadline := time.After(limit)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		for _, l := range strings.Split(p.Output(), "\n") {
+			if rest, ok := strings.CutPrefix(l, prefix); ok {
+				return rest
+			}
+		}
+		select {
+		case <-p.done:
+			p.fail(t, fmt.Sprintf("it ended (%v) before printing %q", p.err, prefix))
+		case <-deadline:
+			p.fail(t, fmt.Sprintf("no %q within %v", prefix, limit))
+		case <-tick.C:
+		}
+	}
 }
 
 // fail fails the test with why and what the engine printed so far.
