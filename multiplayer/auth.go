@@ -119,6 +119,7 @@ func (m *Multiplayer) admit(c *conn) {
 	}
 	c.greeting.Store(true)
 	m.announce(c)
+	m.joinRepl(c.id)
 }
 
 // handleAuth takes an authentication message of c's, or a packet of c's

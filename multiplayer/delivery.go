@@ -14,6 +14,9 @@ type delivery struct {
 // commands, node paths and send_bytes' default.
 var reliably = delivery{mode: Reliable}
 
+// unreliably is how replication's SYNC travels.
+var unreliably = delivery{mode: Unreliable}
+
 // maxChannel is the highest channel a method may name: ENet has 255
 // (0–254), and ENetMultiplayerPeer keeps 0 and 1 for itself.
 const maxChannel = 253

@@ -20,8 +20,11 @@ var (
 	// short, an unknown command, an argument that does not decode).
 	ErrMalformed = errors.New("multiplayer: malformed packet")
 	// ErrUnknownNode: a remote call or path for a node not declared here,
-	// or a cache id the peer never sent.
+	// a cache id the peer never sent, or one of a node since despawned, a
+	// sync of a node that is not a synchronizer.
 	ErrUnknownNode = errors.New("multiplayer: unknown node")
+	// ErrUnknownScene: a spawn of a scene the spawner does not declare.
+	ErrUnknownScene = errors.New("multiplayer: unknown scene")
 	// ErrUnknownMethod: a method id or name the node does not declare, or
 	// a declared method with no handler.
 	ErrUnknownMethod = errors.New("multiplayer: unknown method")
@@ -53,9 +56,6 @@ var (
 	// (WithMaxPacketSize; the engine closes the connection on one), not
 	// sent.
 	ErrTooLarge = errors.New("multiplayer: packet larger than the limit")
-	// ErrUnsupported: a packet of a feature this package does not have
-	// (replication).
-	ErrUnsupported = errors.New("multiplayer: unsupported packet")
 	// ErrTooManyPeers: the server announced more peers than the client's
 	// WithMaxPeers, a bound on what a server can make its client keep;
 	// the client disconnected from it.

@@ -352,7 +352,7 @@ func FuzzPacket(f *testing.F) {
 // handler's argument error, or the error of reading an argument (gdvar's
 // own).
 func isPackageError(err error) bool {
-	for _, target := range []error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrChecksum, ErrUnsupported, ErrNoPeer} {
+	for _, target := range []error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrChecksum, ErrUnknownScene, ErrNoPeer} {
 		if errors.Is(err, target) {
 			return true
 		}

@@ -37,6 +37,20 @@ type Multiplayer struct {
 	byCache map[uint32]*Node
 	next    uint32 // the next cache id this side gives a node
 
+	// Replication: the spawners, what each peer was sent and spawned, the
+	// last net id this side gave, the ticks of the replicating goroutine
+	// (started with the first peer, if there are spawners), and its and the
+	// handlers' scratch.
+	spawners            []*Spawner
+	repl                map[PeerID]*replPeer
+	lastNetID           uint32
+	ticks               int64
+	replicating         bool
+	dueSyncs, dueDeltas []*objectSync
+	stateBuf, valueBuf  []byte
+	setBuf, readBuf     []byte
+	replDec             gdvar.Decoder
+
 	onConnect, onDisconnect func(PeerID)
 	onPacket                func(PeerID, []byte)
 	onError                 func(error)
@@ -59,6 +73,7 @@ func New(opts ...gdvar.Option) *Multiplayer {
 		cfg:   newConfig(opts),
 		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, pending: map[PeerID]bool{}, others: map[PeerID]bool{},
 		recv: map[PeerID]map[uint32]*Node{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
+		repl: map[PeerID]*replPeer{},
 		next: 1, closing: make(chan struct{}), done: make(chan struct{}),
 	}
 }
@@ -250,26 +265,13 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall
 	if m.id == 0 || m.closed {
 		return ErrClosed
 	}
-	if n.cacheID == 0 {
-		n.cacheID = m.next
-		m.byCache[n.cacheID] = n
-		m.next++
-	}
 	return m.each(to, func(t PeerID) error {
 		if c := m.conns[t]; (c == nil || c.auth != nil) && !m.others[t] {
 			return fmt.Errorf("%w: %d", ErrNoPeer, t)
 		}
-		sent := m.sent[t]
-		if sent == nil {
-			sent = map[*Node]bool{}
-			m.sent[t] = sent
-		}
-		confirmed, simplified := sent[n]
-		if !simplified {
-			sent[n] = false
-			if err := m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false, reliably); err != nil {
-				return err
-			}
+		confirmed, err := m.simplify(t, n)
+		if err != nil {
+			return err
 		}
 		node, path := n.cacheID, ""
 		if !confirmed {
@@ -278,6 +280,28 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall
 		pkt, own := packetBuf(maxCallHeader + len(call.args) + len(path) + 1)
 		return m.sendTo(t, appendCall(pkt, node, path, call.method, call.byteOnly, call.argc, call.args), own, meth.delivery())
 	})
+}
+
+// simplify makes sure peer t was sent node n's path with the cache id
+// this side gives it (SIMPLIFY_PATH), and reports whether t confirmed it
+// (m.mu held).
+func (m *Multiplayer) simplify(t PeerID, n *Node) (bool, error) {
+	if n.cacheID == 0 {
+		n.cacheID = m.next
+		m.byCache[n.cacheID] = n
+		m.next++
+	}
+	sent := m.sent[t]
+	if sent == nil {
+		sent = map[*Node]bool{}
+		m.sent[t] = sent
+	}
+	confirmed, simplified := sent[n]
+	if !simplified {
+		sent[n] = false
+		return false, m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false, reliably)
+	}
+	return confirmed, nil
 }
 
 // handle processes a packet that arrived on c, as how says it travelled.
@@ -315,10 +339,14 @@ func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
 			fn(from, b[1:])
 		}
 		return nil
-	case cmdSys:
-		return malformed("a system command inside a relayed packet")
+	case cmdSpawn:
+		return m.handleSpawn(from, b)
+	case cmdDespawn:
+		return m.handleDespawn(from, b)
+	case cmdSync:
+		return m.handleSync(from, b)
 	}
-	return fmt.Errorf("%w: command %d (replication)", ErrUnsupported, b[0]&cmdMask)
+	return malformed("a system command inside a relayed packet")
 }
 
 // handleSys processes a system command: peers coming and going and relays.
@@ -351,6 +379,7 @@ func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
 				return nil
 			}
 			m.others[peer] = true
+			m.joinRepl(peer)
 		} else {
 			m.forget(peer)
 			delete(m.others, peer)
@@ -490,8 +519,8 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if call.path != nil {
 		rel, _ := relativePath(string(call.path))
 		n = m.nodes[rel]
-	} else {
-		n = m.recv[from][call.node]
+	} else if n = m.recv[from][call.node]; n != nil && n.gone {
+		n = nil
 	}
 	var meth *method
 	var h *handler
@@ -530,8 +559,10 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	return err
 }
 
-// forget drops what this side keeps of a peer's caches (m.mu held).
+// forget drops what this side keeps of a peer: its caches, and the nodes
+// it spawned here (m.mu held).
 func (m *Multiplayer) forget(peer PeerID) {
+	m.leaveRepl(peer)
 	delete(m.recv, peer)
 	delete(m.sent, peer)
 }

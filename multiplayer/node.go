@@ -111,6 +111,12 @@ type Node struct {
 	checksum  string
 	authority atomic.Int32
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
+
+	// A spawner's node, a spawned synchronizer's, and whether the node was
+	// despawned (under m.mu).
+	spawner *Spawner
+	sync    *objectSync
+	gone    bool
 }
 
 // method is a declared method with its wire id and handlers.

@@ -42,6 +42,9 @@ const (
 	// DefaultAuthTimeout is how long a peer may take to authenticate (see
 	// OnAuth), the engine's auth_timeout.
 	DefaultAuthTimeout = 3 * time.Second
+	// DefaultTick is how often replication looks for synchronizer states
+	// to send: the engine's, each frame, at 60 frames a second.
+	DefaultTick = time.Second / 60
 )
 
 // config is what a Multiplayer takes from its options; all of them also go
@@ -59,6 +62,7 @@ type config struct {
 	readTimeout  time.Duration
 	relay        bool
 	authTimeout  time.Duration
+	tick         time.Duration
 	err          error
 }
 
@@ -68,7 +72,7 @@ func newConfig(opts []gdvar.Option) config {
 	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
 		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers,
 		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), relay: !s.NoRelay,
-		authTimeout: time.Duration(s.AuthTimeout), err: err}
+		authTimeout: time.Duration(s.AuthTimeout), tick: time.Duration(s.Tick), err: err}
 	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
 	c.rate = or(c.rate, DefaultRate)
 	c.burst = or(c.burst, DefaultBurst)
@@ -78,6 +82,7 @@ func newConfig(opts []gdvar.Option) config {
 	c.idleTimeout = or(c.idleTimeout, DefaultIdleTimeout)
 	c.readTimeout = or(c.readTimeout, DefaultReadTimeout)
 	c.authTimeout = or(c.authTimeout, DefaultAuthTimeout)
+	c.tick = or(c.tick, DefaultTick)
 	return c
 }
 
@@ -169,4 +174,11 @@ func WithServerRelay(on bool) gdvar.Option {
 // off: a peer that never authenticates would hold its place for ever.
 func WithAuthTimeout(d time.Duration) gdvar.Option {
 	return option("auth timeout", d > 0, func(s *optset.Multiplayer) { s.AuthTimeout = int64(d) })
+}
+
+// WithTick sets how often replication looks for synchronizer states to
+// send (default DefaultTick; at least a millisecond): a synchronizer's
+// Interval and DeltaInterval are counted in ticks, each at least one.
+func WithTick(d time.Duration) gdvar.Option {
+	return option("tick", d >= time.Millisecond, func(s *optset.Multiplayer) { s.Tick = int64(d) })
 }

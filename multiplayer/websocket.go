@@ -375,10 +375,10 @@ func (m *Multiplayer) join(c *conn) error {
 	if m.closed {
 		return ErrClosed
 	}
+	m.conns[c.id] = c
 	if !m.holdForAuth(c) {
 		m.admit(c)
 	}
-	m.conns[c.id] = c
 	m.wg.Add(1)
 	return nil
 }

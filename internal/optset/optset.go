@@ -35,6 +35,7 @@ type Multiplayer struct {
 	ReadTimeout  int64 // nanoseconds
 	NoRelay      bool
 	AuthTimeout  int64 // nanoseconds
+	Tick         int64 // nanoseconds
 }
 
 var (

@@ -1,0 +1,467 @@
+package multiplayer
+
+import (
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The packet sizes the engine's synchronizers keep to (sync_mtu,
+// delta_mtu): a state larger alone is not sent.
+const (
+	syncMTU  = 1350
+	deltaMTU = 65535
+)
+
+// replPeer is what replication keeps of a peer (under m.mu).
+type replPeer struct {
+	spawned  map[*Object]bool       // this side's nodes spawned on it
+	syncTime uint16                 // the time of the last SYNC sent to it
+	watched  map[*objectSync]uint64 // the changes last sent to it as DELTA, by tick
+	// The nodes it spawned here, by its net ids, and their synchronizers,
+	// by the net ids its spawns gave them.
+	recvObjects map[uint32]*Object
+	recvSync    map[uint32]*objectSync
+}
+
+// joinRepl starts replicating with a peer that joined: it is spawned this
+// side's nodes visible to it (m.mu held).
+func (m *Multiplayer) joinRepl(id PeerID) {
+	if len(m.spawners) == 0 || m.repl[id] != nil {
+		return
+	}
+	m.repl[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
+		recvObjects: map[uint32]*Object{}, recvSync: map[uint32]*objectSync{}}
+	for _, s := range m.spawners {
+		for _, o := range s.objects {
+			m.updateSpawn(id, o)
+		}
+	}
+	if !m.replicating && !m.closed {
+		m.replicating = true
+		m.wg.Add(1)
+		go m.replicate()
+	}
+}
+
+// leaveRepl forgets a peer that left, and the nodes it spawned here, as
+// the engine frees them (m.mu held).
+func (m *Multiplayer) leaveRepl(id PeerID) {
+	p := m.repl[id]
+	if p == nil {
+		return
+	}
+	delete(m.repl, id)
+	for _, o := range p.recvObjects {
+		m.remove(o)
+	}
+}
+
+// updateSpawn spawns node o on peer id, or despawns it, as its visibility
+// says, if this side spawned it (m.mu held). A peer is first sent the
+// spawner's path, then the spawn, which names the spawner by it.
+func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
+	p := m.repl[id]
+	if p == nil || o.from != m.id || o.gone {
+		return
+	}
+	visible := o.visibleTo(id)
+	if visible == p.spawned[o] {
+		return
+	}
+	if !visible {
+		delete(p.spawned, o)
+		m.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
+		return
+	}
+	s := o.spawner
+	if _, err := m.simplify(id, s.node); err != nil {
+		return // the peer is leaving, or cannot take more
+	}
+	pkt := spawnPacket{scene: uint8(o.scene.index), spawner: s.node.cacheID, netID: o.netID, name: o.name, data: o.data}
+	var state []byte
+	for _, sy := range o.syncs {
+		pkt.syncIDs = binary.LittleEndian.AppendUint32(pkt.syncIDs, sy.spawnID)
+		for _, i := range sy.decl.spawn {
+			state = append(state, o.values[i]...)
+		}
+	}
+	pkt.state = state
+	if m.sendTo(id, appendSpawn(nil, pkt), false, reliably) == nil {
+		p.spawned[o] = true
+	}
+}
+
+// replicate sends the synchronizers' states each tick until m closes.
+func (m *Multiplayer) replicate() {
+	defer m.wg.Done()
+	t := time.NewTicker(m.cfg.tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.closing:
+			return
+		case <-t.C:
+			m.tick()
+		}
+	}
+}
+
+// tick sends each peer the states of the synchronizers this side owns
+// that are due and visible to it: a SYNC of their Always properties, a
+// DELTA of their OnChange properties that changed since the peer's last.
+func (m *Multiplayer) tick() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.ticks++
+	now := m.ticks
+	syncs, deltas := m.dueSyncs[:0], m.dueDeltas[:0]
+	for _, s := range m.spawners {
+		for _, o := range s.objects {
+			if o.authority != m.id {
+				continue
+			}
+			for _, sy := range o.syncs {
+				if len(sy.decl.always) > 0 && now >= sy.lastSync+m.ticksOf(sy.decl.Interval) {
+					sy.lastSync = now
+					syncs = append(syncs, sy)
+				}
+				if len(sy.decl.watch) > 0 && now >= sy.lastWatch+m.ticksOf(sy.decl.DeltaInterval) {
+					sy.lastWatch = now
+					deltas = append(deltas, sy)
+				}
+			}
+		}
+	}
+	m.dueSyncs, m.dueDeltas = syncs, deltas
+	if len(syncs)+len(deltas) == 0 {
+		return
+	}
+	for id, p := range m.repl {
+		m.sendStates(id, p, syncs, false)
+		m.sendStates(id, p, deltas, true)
+	}
+}
+
+// ticksOf is how many ticks an interval takes, at least one.
+func (m *Multiplayer) ticksOf(d time.Duration) int64 {
+	return max(1, int64((d+m.cfg.tick-1)/m.cfg.tick))
+}
+
+// sendStates sends peer id the SYNC, or DELTA, of the synchronizers due,
+// in packets of at most the engine's size (m.mu held).
+func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta bool) {
+	mtu, how := syncMTU, unreliably
+	if delta {
+		mtu, how = deltaMTU, reliably
+	}
+	buf := m.stateBuf[:0]
+	head := 0
+	for _, sy := range due {
+		o := sy.obj
+		if o.from == m.id && !p.spawned[o] || o.from != m.id && !o.visibleTo(id) {
+			continue
+		}
+		netID := sy.netID
+		if netID == 0 {
+			confirmed, err := m.simplify(id, sy.node)
+			if !confirmed || err != nil {
+				continue // as the engine, until the peer has confirmed the path
+			}
+			netID = pathNetID | sy.node.cacheID
+		}
+		st := syncState{netID: netID}
+		props := sy.decl.always
+		if delta {
+			last := p.watched[sy]
+			var changed []int
+			for k, at := range sy.changed {
+				if at > last {
+					st.changed |= 1 << k
+					changed = append(changed, sy.decl.watch[k])
+				}
+			}
+			if st.changed == 0 {
+				continue
+			}
+			props = changed
+			p.watched[sy] = uint64(m.ticks) + 1
+		}
+		values, ok := m.valuesOf(o, props)
+		if !ok || len(values) > mtu {
+			continue // a property never set, or a state too large alone
+		}
+		st.values = values
+		if head == 0 {
+			if !delta {
+				p.syncTime++
+			}
+			buf = appendSyncHeader(buf, delta, p.syncTime)
+			head = len(buf)
+		}
+		entry := syncEntry
+		if delta {
+			entry = deltaEntry
+		}
+		if len(buf)+entry+len(values) > mtu {
+			m.sendTo(id, append([]byte(nil), buf...), false, how)
+			buf = buf[:head]
+		}
+		buf = appendSyncState(buf, delta, st)
+	}
+	if head > 0 && len(buf) > head {
+		m.sendTo(id, append([]byte(nil), buf...), false, how)
+	}
+	m.stateBuf = buf
+}
+
+// valuesOf appends the values of the given properties of o to m's scratch
+// buffer, false if one was never set (m.mu held).
+func (m *Multiplayer) valuesOf(o *Object, props []int) ([]byte, bool) {
+	b := m.valueBuf[:0]
+	for _, i := range props {
+		if o.values[i] == nil {
+			return nil, false
+		}
+		b = append(b, o.values[i]...)
+	}
+	m.valueBuf = b
+	return b, true
+}
+
+// handleSpawn spawns the node a peer's SPAWN says, if that peer owns the
+// spawner.
+func (m *Multiplayer) handleSpawn(from PeerID, b []byte) error {
+	p, err := parseSpawn(b)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	o, err := m.spawnFrom(from, p)
+	var fn func(*Object)
+	if o != nil {
+		fn = o.spawner.onSpawn
+	}
+	m.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if fn != nil {
+		fn(o)
+	}
+	return nil
+}
+
+// spawnFrom makes the node of a peer's spawn (m.mu held).
+func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
+	n := m.recv[from][p.spawner]
+	if n == nil || n.gone || n.spawner == nil {
+		return nil, fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner)
+	}
+	s := n.spawner
+	rp := m.repl[from]
+	if from != ServerID || rp == nil {
+		return nil, fmt.Errorf("%w: a spawn from peer %d, which does not own %s", ErrNotAllowed, from, s.node.Path())
+	}
+	var sc *scene
+	switch {
+	case p.scene == customScene && s.custom != nil:
+		sc = s.custom
+	case int(p.scene) < len(s.scenes):
+		sc = s.scenes[p.scene]
+	default:
+		return nil, fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
+	}
+	if s.limit > 0 && len(s.objects) >= s.limit {
+		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
+	}
+	if rp.recvObjects[p.netID] != nil {
+		return nil, fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID)
+	}
+	count := len(p.syncIDs) / 4
+	if count > len(sc.syncs) {
+		return nil, malformed("a spawn of %s with %d synchronizers, of %d", sc.Path, count, len(sc.syncs))
+	}
+	var data []byte
+	if p.data != nil {
+		var err error
+		if data, err = m.readValues(nil, p.data, 1, true); err != nil {
+			return nil, fmt.Errorf("%s: spawn data: %w", sc.Path, err)
+		}
+	}
+	values := make([][]byte, len(sc.props))
+	state := p.state
+	for k := range count {
+		for _, i := range sc.syncs[k].spawn {
+			v, err := m.readValues(nil, state, 1, false)
+			if err != nil {
+				return nil, fmt.Errorf("%s: spawn state: %w", sc.Path, err)
+			}
+			values[i], state = v, state[len(v):]
+		}
+	}
+	for k := range count {
+		id := le32(p.syncIDs[4*k:])
+		if rp.recvSync[id] != nil {
+			return nil, fmt.Errorf("%w: synchronizer net id %d given twice", ErrNotAllowed, id)
+		}
+	}
+	o, err := s.add(sc, p.name, from, p.netID, data, values)
+	if err != nil {
+		return nil, err
+	}
+	for k := range count {
+		sy := o.syncs[k]
+		sy.spawnID = le32(p.syncIDs[4*k:])
+		rp.recvSync[sy.spawnID] = sy
+	}
+	rp.recvObjects[p.netID] = o
+	return o, nil
+}
+
+// readValues returns the first count compressed values of b, checked as
+// a call's arguments are, appended to dst; whole says they must fill b.
+func (m *Multiplayer) readValues(dst, b []byte, count int, whole bool) ([]byte, error) {
+	rest := b
+	for range count {
+		if len(rest) == 0 {
+			return nil, malformed("%d values, in %d bytes", count, len(b))
+		}
+		var n int
+		var err error
+		if m.readBuf, n, err = readArg(&m.replDec, m.readBuf[:0], rest, m.cfg.codec); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrMalformed, err)
+		}
+		rest = rest[n:]
+	}
+	if whole && len(rest) > 0 {
+		return nil, malformed("%d bytes after %d values", len(rest), count)
+	}
+	return append(dst, b[:len(b)-len(rest)]...), nil
+}
+
+// handleDespawn removes the node a peer's DESPAWN names, one it spawned.
+func (m *Multiplayer) handleDespawn(from PeerID, b []byte) error {
+	netID, err := parseDespawn(b)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	var o *Object
+	if rp := m.repl[from]; rp != nil {
+		o = rp.recvObjects[netID]
+	}
+	if o == nil {
+		m.mu.Unlock()
+		return fmt.Errorf("%w: a despawn of net id %d, which peer %d did not spawn", ErrNotAllowed, netID, from)
+	}
+	m.remove(o)
+	fn := o.spawner.onDespawn
+	m.mu.Unlock()
+	if fn != nil {
+		fn(o)
+	}
+	return nil
+}
+
+// handleSync takes a peer's SYNC or DELTA: the state of each synchronizer
+// that peer owns. A state that cannot be taken is an error, the first
+// returned, and the others are still taken, as the engine does.
+func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
+	r, err := readSync(b)
+	if err != nil {
+		return err
+	}
+	var first error
+	var synced []*Object
+	m.mu.Lock()
+	for {
+		st, ok, err := r.next()
+		if err != nil || !ok {
+			first = cmp.Or(first, err)
+			break
+		}
+		o, err := m.takeState(from, r, st)
+		if err != nil {
+			first = cmp.Or(first, err)
+			if errors.Is(err, ErrMalformed) {
+				break // as the engine, which stops at a state it cannot decode
+			}
+			continue
+		}
+		if o != nil && o.spawner.onSync != nil && (len(synced) == 0 || synced[len(synced)-1] != o) {
+			synced = append(synced, o)
+		}
+	}
+	m.mu.Unlock()
+	for _, o := range synced {
+		if fn := o.spawner.onSync; fn != nil {
+			fn(o, from)
+		}
+	}
+	return first
+}
+
+// takeState takes one synchronizer's state (m.mu held); a state too old,
+// or of a synchronizer not spawned yet, is skipped without error.
+func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState) (*Object, error) {
+	var sy *objectSync
+	if st.netID&pathNetID != 0 {
+		n := m.recv[from][st.netID&^pathNetID]
+		if n == nil || n.gone || n.sync == nil {
+			return nil, fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
+		}
+		sy = n.sync
+	} else if rp := m.repl[from]; rp != nil {
+		sy = rp.recvSync[st.netID]
+		if sy == nil {
+			return nil, nil // not received yet, as the engine says
+		}
+	}
+	if sy == nil {
+		return nil, fmt.Errorf("%w: a sync from peer %d, which was not announced", ErrNoPeer, from)
+	}
+	o := sy.obj
+	if o.authority != from {
+		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, o.authority)
+	}
+	props := sy.decl.always
+	if r.delta {
+		props = props[:0:0]
+		for k, i := range sy.decl.watch {
+			if st.changed&(1<<k) != 0 {
+				props = append(props, i)
+			}
+		}
+		if len(props) == 0 {
+			return nil, malformed("a delta of %s that changes none of its %d properties", sy.node.Path(), len(sy.decl.watch))
+		}
+	} else if !sy.updateInTime(r.time) {
+		return nil, nil // too old
+	}
+	rest := st.values
+	for _, i := range props {
+		v, err := m.readValues(nil, rest, 1, false)
+		if err != nil {
+			return nil, fmt.Errorf("state of %s: %w", sy.node.Path(), err)
+		}
+		o.values[i] = append(o.values[i][:0], v...)
+		rest = rest[len(v):]
+	}
+	if r.delta && len(rest) > 0 {
+		return nil, malformed("a delta of %s with %d bytes after its values", sy.node.Path(), len(rest))
+	}
+	return o, nil
+}
+
+// updateInTime takes the time of a SYNC, false if it is older than the
+// last one taken (update_inbound_sync_time: times wrap at 2^16).
+func (sy *objectSync) updateInTime(t uint16) bool {
+	if sy.inStarted && t <= sy.inTime && sy.inTime-t < 32767 {
+		return false
+	}
+	sy.inStarted, sy.inTime = true, t
+	return true
+}

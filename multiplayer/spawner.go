@@ -1,0 +1,308 @@
+package multiplayer
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Replication, as Godot 4.6's SceneReplicationInterface does it: a
+// Spawner mirrors a MultiplayerSpawner of the game's scene, each Scene it
+// may spawn declares the MultiplayerSynchronizers the scene holds, and an
+// Object is one node it spawned, here or on the peer that owns the
+// spawner, with the values of its synchronizers' properties.
+
+// Replicate is when a synchronizer's property is sent after the spawn
+// (SceneReplicationConfig.ReplicationMode).
+type Replicate uint8
+
+const (
+	// ReplicateNever: only with the spawn, if Spawn is set.
+	ReplicateNever Replicate = iota
+	// ReplicateAlways: in every sync (SYNC, unreliable).
+	ReplicateAlways
+	// ReplicateOnChange: when it changes (DELTA, reliable).
+	ReplicateOnChange
+)
+
+// Property is one property of a synchronizer's replication config.
+type Property struct {
+	// Path names the property as the config does (".:position"); Get and
+	// Set take it. Only the order of the properties goes on the wire.
+	Path string
+	// Spawn says the property's value goes with the spawn.
+	Spawn bool
+	// Replicate is when it is sent after.
+	Replicate Replicate
+}
+
+// Synchronizer declares a MultiplayerSynchronizer of a scene.
+type Synchronizer struct {
+	// Path is the synchronizer's node, relative to the scene's root
+	// ("Sync"). Peers name it by its path when they own it.
+	Path string
+	// Properties is its replication config, in its order.
+	Properties []Property
+	// Interval and DeltaInterval are its replication_interval and
+	// delta_interval: the least time between two syncs and two deltas it
+	// sends (0: every tick, see WithTick).
+	Interval, DeltaInterval time.Duration
+}
+
+// Scene declares a scene a spawner may spawn.
+type Scene struct {
+	// Path is the scene's resource path ("res://player.tscn"). Only its
+	// place in SpawnerConfig.Scenes goes on the wire.
+	Path string
+	// Synchronizers are the scene's synchronizers, in the scene's tree
+	// order: the spawn gives them net ids and state in that order.
+	Synchronizers []Synchronizer
+	// Methods are the RPC methods of the scene's root node (Object.Node).
+	Methods []Method
+}
+
+// SpawnerConfig declares a MultiplayerSpawner.
+type SpawnerConfig struct {
+	// SpawnPath is the node spawned nodes are added to, absolute
+	// ("/root/Main/Players") or relative to /root: the spawner's
+	// spawn_path, resolved.
+	SpawnPath string
+	// Scenes are its spawnable scenes (_spawnable_scenes), in its order.
+	Scenes []Scene
+	// Custom, if set, is the node its spawn_function makes: spawns with
+	// data (SpawnCustom).
+	Custom *Scene
+	// Limit is its spawn_limit: how many of its nodes may be at once (0:
+	// no limit). A peer's spawn past it is refused.
+	Limit int
+}
+
+// Spawner is a MultiplayerSpawner of the game, as this side knows it. The
+// server owns it: it spawns and despawns; a client receives.
+type Spawner struct {
+	m         *Multiplayer
+	node      *Node // the spawner's own node, which peers name by cache id
+	spawnPath string
+	scenes    []*scene
+	custom    *scene
+	limit     int
+	objects   []*Object // in the order they were spawned (under m.mu)
+
+	onSpawn, onDespawn func(*Object)
+	onSync             func(*Object, PeerID)
+}
+
+// scene is a declared scene, with each synchronizer's properties as
+// places in the scene's list of properties.
+type scene struct {
+	Scene
+	index int // in the spawner's list, or customScene
+	props []string
+	syncs []*syncDecl
+}
+
+// syncDecl is a declared synchronizer.
+type syncDecl struct {
+	Synchronizer
+	spawn, always, watch []int // places in scene.props
+}
+
+// Spawner declares the MultiplayerSpawner at path ("/root/Main/Spawner").
+// Declare it before serving or connecting, as Node; it panics if the
+// declaration is invalid.
+func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
+	spawnPath, ok := relativePath(cfg.SpawnPath)
+	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) >= customScene {
+		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
+	}
+	node := m.Node(path)
+	s := &Spawner{m: m, node: node, spawnPath: spawnPath, limit: cfg.Limit}
+	for i, sc := range cfg.Scenes {
+		s.scenes = append(s.scenes, newScene(path, sc, i))
+	}
+	if cfg.Custom != nil {
+		s.custom = newScene(path, *cfg.Custom, customScene)
+	}
+	m.mu.Lock()
+	node.spawner = s
+	m.spawners = append(m.spawners, s)
+	m.mu.Unlock()
+	return s
+}
+
+// newScene checks a scene's declaration and numbers its properties.
+func newScene(spawner string, sc Scene, index int) *scene {
+	s := &scene{Scene: sc, index: index}
+	if _, err := newNode(nil, "Scene", sc.Methods); err != nil {
+		panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %v", spawner, sc.Path, err))
+	}
+	for _, sd := range sc.Synchronizers {
+		d := &syncDecl{Synchronizer: sd}
+		if sd.Path == "" || sd.Interval < 0 || sd.DeltaInterval < 0 {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))
+		}
+		for _, p := range sd.Properties {
+			if p.Path == "" || p.Replicate > ReplicateOnChange {
+				panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: property %q, mode %d", spawner, sc.Path, p.Path, p.Replicate))
+			}
+			i := slices.Index(s.props, p.Path)
+			if i < 0 {
+				i = len(s.props)
+				s.props = append(s.props, p.Path)
+			}
+			if p.Spawn {
+				d.spawn = append(d.spawn, i)
+			}
+			switch p.Replicate {
+			case ReplicateAlways:
+				d.always = append(d.always, i)
+			case ReplicateOnChange:
+				d.watch = append(d.watch, i)
+			}
+		}
+		if len(d.watch) > 64 {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %d watched properties (at most 64)", spawner, sc.Path, len(d.watch)))
+		}
+		s.syncs = append(s.syncs, d)
+	}
+	return s
+}
+
+// OnSpawn sets the function called when the spawner's owner spawns a node
+// here (the spawner's "spawned" signal), with its spawn state set.
+func (s *Spawner) OnSpawn(fn func(*Object)) { s.m.set(func() { s.onSpawn = fn }) }
+
+// OnDespawn sets the function called when the spawner's owner despawns a
+// node here ("despawned"). As in the engine, the nodes of a peer that
+// leaves go without it.
+func (s *Spawner) OnDespawn(fn func(*Object)) { s.m.set(func() { s.onDespawn = fn }) }
+
+// OnSync sets the function called when a peer's SYNC or DELTA has set
+// properties of one of the spawner's nodes (the synchronizer's
+// "synchronized" and "delta_synchronized").
+func (s *Spawner) OnSync(fn func(o *Object, from PeerID)) { s.m.set(func() { s.onSync = fn }) }
+
+// Objects returns the spawner's nodes now, in the order they came.
+func (s *Spawner) Objects() []*Object {
+	s.m.mu.Lock()
+	defer s.m.mu.Unlock()
+	return slices.Clone(s.objects)
+}
+
+// Spawn spawns a node of the spawnable scene named by its Path, as
+// add_child of the scene's instance under the spawn path does on the
+// spawner's owner: on every peer it is visible to, now and as peers join,
+// with the spawn properties' values, which state must hold (by property
+// path; others may be set too). name is the node's name.
+func (s *Spawner) Spawn(scenePath, name string, state map[string]any) (*Object, error) {
+	for _, sc := range s.scenes {
+		if sc.Path == scenePath {
+			return s.spawn(sc, name, nil, state)
+		}
+	}
+	return nil, fmt.Errorf("multiplayer: spawner %s has no scene %q", s.node.Path(), scenePath)
+}
+
+// SpawnCustom spawns a node made by the spawner's spawn_function from
+// data (MultiplayerSpawner.spawn), of the spawner's Custom scene.
+func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Object, error) {
+	if s.custom == nil {
+		return nil, fmt.Errorf("multiplayer: spawner %s declares no custom scene", s.node.Path())
+	}
+	arg, err := AppendArg(nil, data, s.m.cfg.codec...)
+	if err != nil {
+		return nil, err
+	}
+	return s.spawn(s.custom, name, arg, state)
+}
+
+func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any) (*Object, error) {
+	m := s.m
+	if !validNodeName([]byte(name)) {
+		return nil, fmt.Errorf("multiplayer: %q is not a valid node name", name)
+	}
+	values := make([][]byte, len(sc.props))
+	for path, v := range state {
+		i := slices.Index(sc.props, path)
+		if i < 0 {
+			return nil, fmt.Errorf("multiplayer: scene %s has no property %q", sc.Path, path)
+		}
+		var err error
+		if values[i], err = AppendArg(nil, v, m.cfg.codec...); err != nil {
+			return nil, fmt.Errorf("multiplayer: property %q: %w", path, err)
+		}
+	}
+	for _, d := range sc.syncs {
+		for _, i := range d.spawn {
+			if values[i] == nil {
+				return nil, fmt.Errorf("multiplayer: spawn of %s: no value for spawn property %q", sc.Path, sc.props[i])
+			}
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.id != ServerID {
+		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
+	}
+	if s.limit > 0 && len(s.objects) >= s.limit {
+		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
+	}
+	o, err := s.add(sc, name, ServerID, m.nextNetID(), data, values)
+	if err != nil {
+		return nil, err
+	}
+	for _, sy := range o.syncs {
+		sy.netID = m.nextNetID()
+		sy.spawnID = sy.netID
+	}
+	for i, v := range values {
+		if v != nil {
+			o.changedProp(i, m.ticks)
+		}
+	}
+	for _, id := range m.targets() {
+		m.updateSpawn(id, o)
+	}
+	return o, nil
+}
+
+// nextNetID gives a spawned node or synchronizer its net id (m.mu held).
+func (m *Multiplayer) nextNetID() uint32 {
+	m.lastNetID++
+	return m.lastNetID
+}
+
+// add makes a node of the spawner's, with its nodes for RPCs and paths,
+// spawned by from (m.mu held).
+func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []byte, values [][]byte) (*Object, error) {
+	m := s.m
+	root := s.spawnPath + "/" + name
+	if m.nodes[root] != nil {
+		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, rootPath, root)
+	}
+	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
+		authority: ServerID, public: true}
+	o.node = m.addNode(root, sc.Methods)
+	for _, d := range sc.syncs {
+		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
+		sy.node = m.addNode(root+"/"+d.Path, nil)
+		sy.node.sync = sy
+		o.syncs = append(o.syncs, sy)
+	}
+	s.objects = append(s.objects, o)
+	return o, nil
+}
+
+// addNode declares a node of a spawned scene (m.mu held). A path taken
+// by a declared node keeps the declared one, which then serves both.
+func (m *Multiplayer) addNode(rel string, methods []Method) *Node {
+	if n := m.nodes[rel]; n != nil {
+		return n
+	}
+	n, err := newNode(m, rel, methods)
+	if err != nil {
+		panic(err.Error()) // the scene's methods were checked when declared
+	}
+	m.nodes[rel] = n
+	return n
+}
