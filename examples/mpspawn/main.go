@@ -1,0 +1,137 @@
+// Command mpspawn is a Go server for the smallest Godot 4 game that uses
+// replication (MultiplayerSpawner, MultiplayerSynchronizer); the game is
+// in ./godot, and README.md says how to build it in the editor. The server
+// spawns a player for each peer that joins, named by the peer's id and
+// owned by it, with a color of its own; each client moves its player and
+// every other client sees it move. A client that joins late sees each
+// player where it stands, since the server takes in the position syncs
+// of every player. A player whose peer leaves is despawned everywhere.
+//
+//	go run ./examples/mpspawn -listen 127.0.0.1:8910
+//	go run ./examples/mpspawn -listen 127.0.0.1:8910 -transport enet
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
+	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, *listen, *transport, log.Default()); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run serves the game on listen over a transport until ctx is done.
+func run(ctx context.Context, listen, transport string, logger *log.Logger) error {
+	m, _ := newServer(logger)
+	switch transport {
+	case "websocket":
+		ln, err := net.Listen("tcp", listen)
+		if err != nil {
+			return err
+		}
+		logger.Printf("listening on ws://%s", ln.Addr())
+		return m.Serve(ctx, ln)
+	case "enet":
+		logger.Printf("listening on udp://%s (ENet)", listen)
+		return m.ListenAndServeENet(ctx, listen)
+	}
+	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
+}
+
+// The game's scene, as ./godot/main.tscn and ./godot/player.tscn declare it.
+const (
+	playerScene = "res://player.tscn"
+	position    = ".:position"
+	color       = ".:color"
+)
+
+// newServer returns the game's server and its spawner of players, logging
+// peers and errors to logger.
+func newServer(logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner) {
+	m := multiplayer.New()
+	players := m.Spawner("/root/Main/Spawner", multiplayer.SpawnerConfig{
+		SpawnPath: "/root/Main/Players",
+		Scenes: []multiplayer.Scene{{
+			Path: playerScene,
+			Synchronizers: []multiplayer.Synchronizer{{
+				Path: "Sync",
+				Properties: []multiplayer.Property{
+					{Path: position, Spawn: true, Replicate: multiplayer.ReplicateAlways},
+					{Path: color, Spawn: true},
+				},
+			}},
+		}},
+	})
+	m.OnPeerConnected(func(id multiplayer.PeerID) {
+		player, err := players.Spawn(playerScene, strconv.Itoa(int(id)), map[string]any{
+			position: gdvar.Vector2{},
+			color:    colorOf(id),
+		})
+		if err != nil {
+			logger.Printf("peer %d: %v", id, err)
+			return
+		}
+		player.SetAuthority(id) // the peer moves it; the server takes in its syncs
+		logger.Printf("peer %d joined", id)
+	})
+	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
+		for _, player := range players.Objects() {
+			if player.Name() == strconv.Itoa(int(id)) {
+				if err := player.Despawn(); err != nil {
+					logger.Print(err)
+				}
+			}
+		}
+		logger.Printf("peer %d left", id)
+	})
+	m.OnError(func(err error) { logger.Print(err) })
+	return m, players
+}
+
+// colorOf is a peer's color, as the game's GDScript server would set it:
+// Color.from_hsv(float(id % 360) / 360.0, 1.0, 1.0), in the engine's
+// 32-bit floats.
+func colorOf(id multiplayer.PeerID) gdvar.Color {
+	return fromHSV(float32(float64(id%360)/360), 1, 1)
+}
+
+// fromHSV is Color.from_hsv with alpha 1, computed as the engine does.
+func fromHSV(h, s, v float32) gdvar.Color {
+	if s == 0 {
+		return gdvar.Color{R: v, G: v, B: v, A: 1}
+	}
+	h = float32(math.Mod(float64(h*6), 6))
+	i := float32(math.Floor(float64(h)))
+	f := h - i
+	p, q, t := v*(1-s), v*(1-s*f), v*(1-s*(1-f))
+	switch int(i) {
+	case 0:
+		return gdvar.Color{R: v, G: t, B: p, A: 1}
+	case 1:
+		return gdvar.Color{R: q, G: v, B: p, A: 1}
+	case 2:
+		return gdvar.Color{R: p, G: v, B: t, A: 1}
+	case 3:
+		return gdvar.Color{R: p, G: q, B: v, A: 1}
+	case 4:
+		return gdvar.Color{R: t, G: p, B: v, A: 1}
+	}
+	return gdvar.Color{R: v, G: p, B: q, A: 1}
+}
