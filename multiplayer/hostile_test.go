@@ -285,9 +285,18 @@ func FuzzPacket(f *testing.F) {
 		{cmdRaw, 1},
 		appendCall(nil, 0, "Main", 1, false, 2, append(varString("player"), varString("player")...)),
 		appendCall(nil, 0, "Main", 0, false, 2, append(varString("player"), varString("player")...)),
+		appendSpawn(nil, spawnOf(f, 10, "P")),
+		appendDespawn(nil, 10),
+		appendSyncState(appendSyncHeader(nil, false, 7), false, syncState{netID: pathNetID | 1, values: []byte{5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}),
+		appendSyncState(appendSyncHeader(nil, false, 7), false, syncState{netID: 11, values: []byte{5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}),
+		appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: pathNetID | 1, changed: 1, values: []byte{2, 7}}),
 	} {
 		f.Add(seed)
 	}
+	// Replication: a server whose client owns a node, and a client whose
+	// server spawns.
+	server, serverConn, _ := serverOfFake(f)
+	client, _, clientConn := replicaOfFake(f)
 	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	var differs error // a string parameter that is not what Unmarshal makes of its argument
@@ -344,6 +353,15 @@ func FuzzPacket(f *testing.F) {
 		c.queue, c.queued = packetQueue{}, 0
 		if len(m.recv[2]) > 64 {
 			clear(m.recv)
+		}
+		for _, side := range []struct {
+			m *Multiplayer
+			c *conn
+		}{{server, serverConn}, {client, clientConn}} {
+			if err := side.m.handle(side.c, packet, reliably); err != nil && !isPackageError(err) {
+				t.Fatalf("replication, peer %d: %T: %v", side.c.id, err, err)
+			}
+			side.c.queue, side.c.queued = packetQueue{}, 0
 		}
 	})
 }

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"math"
@@ -158,6 +159,12 @@ func echoes(t *testing.T, main *Node, replies chan []any, args ...any) {
 
 // rawConn is a WebSocket connection that sends what a test wants.
 func rawConn(t testing.TB, port string) *websocket.Conn {
+	ws, _ := rawPeer(t, port)
+	return ws
+}
+
+// rawPeer is rawConn, with the peer id the server gave it.
+func rawPeer(t testing.TB, port string) (*websocket.Conn, PeerID) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)
@@ -167,7 +174,7 @@ func rawConn(t testing.TB, port string) *websocket.Conn {
 	require.NoError(t, err)
 	require.Len(t, id, 4, "the first message is the peer id")
 	t.Cleanup(func() { ws.CloseNow() })
-	return ws
+	return ws, PeerID(binary.LittleEndian.Uint32(id))
 }
 
 // Garbage, truncated packets, unknown nodes, methods and cache ids, calls

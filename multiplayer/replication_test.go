@@ -1,0 +1,392 @@
+package multiplayer
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
+)
+
+// The scene of the replication tests: a player whose Sync sends position
+// in every sync, score when it changes, color only with the spawn.
+const (
+	testScene = "res://player.tscn"
+	propPos   = ".:position"
+	propColor = ".:color"
+	propScore = ".:score"
+)
+
+func declarePlayers(m *Multiplayer) *Spawner {
+	return m.Spawner("/root/Main/Spawner", SpawnerConfig{
+		SpawnPath: "/root/Main/Players",
+		Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
+			Path: "Sync",
+			Properties: []Property{
+				{Path: propPos, Spawn: true, Replicate: ReplicateAlways},
+				{Path: propColor, Spawn: true},
+				{Path: propScore, Replicate: ReplicateOnChange},
+			},
+		}}}},
+	})
+}
+
+// replicaClient is a Go client of the test's spawner, with what it sees.
+type replicaClient struct {
+	m                  *Multiplayer
+	spawner            *Spawner
+	spawned, despawned chan *Object
+}
+
+func newReplicaClient(t *testing.T, transport, port string) *replicaClient {
+	c := &replicaClient{m: New(WithTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
+	c.spawner = declarePlayers(c.m)
+	c.spawner.OnSpawn(func(o *Object) { c.spawned <- o })
+	c.spawner.OnDespawn(func(o *Object) { c.despawned <- o })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if transport == "enet" {
+		require.NoError(t, c.m.ConnectENet(ctx, "127.0.0.1:"+port))
+	} else {
+		require.NoError(t, c.m.Connect(ctx, "ws://127.0.0.1:"+port))
+	}
+	t.Cleanup(func() { c.m.Close() })
+	return c
+}
+
+// name is the name of a peer's player.
+func name(id PeerID) string { return strconv.Itoa(int(id)) }
+
+// eventually waits until o's property at path decodes to want.
+func eventually[T comparable](t *testing.T, o *Object, path string, want T) {
+	t.Helper()
+	var got T
+	require.Eventually(t, func() bool { return o.Get(path, &got) == nil && got == want },
+		10*time.Second, 5*time.Millisecond, "%s %s: %v, want %v", o.Path(), path, got, want)
+}
+
+// A Go server and Go clients, over each transport: each client's player
+// spawns on every client with its spawn state; the client that owns it
+// moves it and the server takes the moves in; a client joining late gets
+// it spawned where it stands; a node the server owns syncs to the
+// clients, its OnChange property by DELTA; despawns, and a client's
+// leaving, remove the nodes everywhere.
+func TestReplicationGoToGo(t *testing.T) {
+	overTransports(t, func(t *testing.T, transport string) {
+		server := New(WithTick(5 * time.Millisecond))
+		players := declarePlayers(server)
+		errs := &errorLog{}
+		server.OnError(errs.add)
+		red := gdvar.Color{R: 1, A: 1}
+		server.OnPeerConnected(func(id PeerID) {
+			o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{X: 1, Y: 2}, propColor: red})
+			assert.NoError(t, err)
+			o.SetAuthority(id)
+		})
+		server.OnPeerDisconnected(func(id PeerID) {
+			for _, o := range players.Objects() {
+				if o.Name() == name(id) {
+					assert.NoError(t, o.Despawn())
+				}
+			}
+		})
+		port := serveOver(t, server, transport)
+
+		first := newReplicaClient(t, transport, port)
+		mine := next(t, first.spawned)
+		assert.Equal(t, name(first.m.ID()), mine.Name())
+		assert.Equal(t, "/root/Main/Players/"+mine.Name(), mine.Path())
+		var color gdvar.Color
+		require.NoError(t, mine.Get(propColor, &color))
+		assert.Equal(t, red, color)
+		eventually(t, mine, propPos, gdvar.Vector2{X: 1, Y: 2})
+		assert.Error(t, mine.Get(propScore, new(int64)), "never set")
+
+		// The client moves its player; the server takes it in.
+		mine.SetAuthority(first.m.ID())
+		require.NoError(t, mine.Set(propPos, gdvar.Vector2{X: 10, Y: 20}))
+		onServer := players.Objects()[0]
+		eventually(t, onServer, propPos, gdvar.Vector2{X: 10, Y: 20})
+
+		// A node the server owns: its sync and its delta reach the client.
+		ball, err := players.Spawn(testScene, "Ball", map[string]any{propPos: gdvar.Vector2{}, propColor: red, propScore: int64(0)})
+		require.NoError(t, err)
+		theBall := next(t, first.spawned)
+		assert.Equal(t, "Ball", theBall.Name())
+		require.NoError(t, ball.Set(propPos, gdvar.Vector2{X: 5, Y: 5}))
+		require.NoError(t, ball.Set(propScore, int64(7)))
+		eventually(t, theBall, propPos, gdvar.Vector2{X: 5, Y: 5})
+		eventually(t, theBall, propScore, int64(7))
+
+		// A late joiner: the first player where it stands, the ball, its own.
+		late := newReplicaClient(t, transport, port)
+		seen := map[string]*Object{}
+		for range 3 {
+			o := next(t, late.spawned)
+			seen[o.Name()] = o
+		}
+		var pos gdvar.Vector2
+		require.NoError(t, seen[mine.Name()].Get(propPos, &pos), "the spawn's state")
+		assert.Equal(t, gdvar.Vector2{X: 10, Y: 20}, pos)
+		eventually(t, seen["Ball"], propScore, int64(7))
+
+		require.NoError(t, ball.Despawn())
+		assert.Equal(t, "Ball", next(t, first.despawned).Name())
+		assert.Equal(t, "Ball", next(t, late.despawned).Name())
+		assert.Error(t, ball.Despawn(), "twice")
+
+		first.m.Close()
+		assert.Equal(t, mine.Name(), next(t, late.despawned).Name(), "the leaver's player")
+		assert.Len(t, late.spawner.Objects(), 1)
+		assert.Empty(t, errs.get())
+	})
+}
+
+// emptyChecksum is the checksum of a node without RPC methods: a spawner's,
+// a synchronizer's.
+var emptyChecksum = Checksum(nil)
+
+// A client's hostile replication packets, over WebSocket: syncs of
+// unknown synchronizers, of another peer's node, states past their
+// packet or short of their values, deltas that change nothing, spawns and
+// despawns a client may not send. Each is dropped and reported as that
+// peer's, and the peer's next valid sync is taken; another client is
+// served all along.
+func TestBadReplicationPackets(t *testing.T) {
+	server := New(WithTick(5 * time.Millisecond))
+	players := declarePlayers(server)
+	errs := &errorLog{}
+	server.OnError(errs.add)
+	server.OnPeerConnected(func(id PeerID) {
+		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		assert.NoError(t, err)
+		o.SetAuthority(id)
+	})
+	port := serve(t, server)
+	good := newReplicaClient(t, "websocket", port)
+	goodsPlayer := next(t, good.spawned)
+	bad, id := rawPeer(t, port)
+	require.Eventually(t, func() bool { return len(players.Objects()) == 2 }, 10*time.Second, time.Millisecond)
+	var badsPlayer *Object
+	for _, o := range players.Objects() {
+		if o.Name() == name(id) {
+			badsPlayer = o
+		}
+	}
+	require.NotNil(t, badsPlayer)
+	send := func(p []byte) {
+		require.NoError(t, bad.Write(context.Background(), websocket.MessageBinary, p))
+	}
+	// The bad client names its own player's synchronizer 1, the good
+	// one's 2, and the spawner 3.
+	send(appendSimplify(nil, emptyChecksum, 1, "Main/Players/"+name(id)+"/Sync"))
+	send(appendSimplify(nil, emptyChecksum, 2, "Main/Players/"+goodsPlayer.Name()+"/Sync"))
+	send(appendSimplify(nil, emptyChecksum, 3, "Main/Spawner"))
+	pos := func(x float64) []byte {
+		b, err := AppendArg(nil, gdvar.Vector2{X: x})
+		require.NoError(t, err)
+		return b
+	}
+	var clock uint16 // each SYNC newer than the last
+	sync := func(states ...syncState) []byte {
+		clock++
+		b := appendSyncHeader(nil, false, clock)
+		for _, s := range states {
+			b = appendSyncState(b, false, s)
+		}
+		return b
+	}
+	mine := uint32(pathNetID | 1)
+	goodsPlayer.SetAuthority(good.m.ID())
+	for i, c := range []struct {
+		name   string
+		packet func() []byte
+		err    error
+	}{
+		{"a sync of an unknown cache id", func() []byte { return sync(syncState{netID: pathNetID | 77, values: pos(1)}) }, ErrUnknownNode},
+		{"a sync of a node not a synchronizer", func() []byte { return sync(syncState{netID: pathNetID | 3, values: pos(1)}) }, ErrUnknownNode},
+		{"a sync of another peer's node", func() []byte { return sync(syncState{netID: pathNetID | 2, values: pos(1)}) }, ErrNotAllowed},
+		{"a state past its packet", func() []byte { return append(sync(syncState{netID: mine, values: pos(1)})[:13], 0xff, 0xff) }, ErrMalformed},
+		{"a state short of its values", func() []byte { return sync(syncState{netID: mine, values: []byte{0x05, 0, 0}}) }, ErrMalformed},
+		{"a state of garbage", func() []byte { return sync(syncState{netID: mine, values: []byte{60, 0, 0, 0, 1}}) }, ErrMalformed},
+		{"a delta changing nothing", func() []byte {
+			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: mine, values: pos(1)})
+		}, ErrMalformed},
+		{"a spawn from a client", func() []byte { return appendSpawn(nil, spawnPacket{spawner: 3, netID: 9, name: "X"}) }, ErrNotAllowed},
+		{"a spawn of an unknown spawner", func() []byte { return appendSpawn(nil, spawnPacket{spawner: 99, netID: 9, name: "X"}) }, ErrUnknownNode},
+		{"a spawn of a bad name", func() []byte { return appendSpawn(nil, spawnPacket{spawner: 3, netID: 9, name: "a/b"}) }, ErrMalformed},
+		{"a despawn of the client's own player", func() []byte { return appendDespawn(nil, badsPlayer.netID) }, ErrNotAllowed},
+	} {
+		n := len(errs.get())
+		send(c.packet())
+		require.Eventually(t, func() bool { return len(errs.get()) > n }, 10*time.Second, time.Millisecond, c.name)
+		got := errs.get()
+		assert.Len(t, got, n+1, c.name)
+		assert.ErrorIs(t, got[n], c.err, c.name)
+		var pe *PeerError
+		assert.True(t, errors.As(got[n], &pe) && pe.Peer == id, "%s: the bad client's error", c.name)
+
+		// The good client's moves are taken all along, and so is the bad
+		// client's valid sync.
+		require.NoError(t, goodsPlayer.Set(propPos, gdvar.Vector2{X: float64(i)}))
+		eventually(t, players.Objects()[0], propPos, gdvar.Vector2{X: float64(i)})
+		send(sync(syncState{netID: mine, values: pos(float64(i))}))
+		eventually(t, badsPlayer, propPos, gdvar.Vector2{X: float64(i)})
+	}
+}
+
+// replicaOfFake is a Go client of the test's spawner whose server is a
+// fake connection that packets are handed to, one that already named the
+// spawner by cache id 1. Its replication runs no goroutine.
+func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
+	m := New()
+	sp := declarePlayers(m)
+	c := &conn{m: m, id: ServerID, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+	m.mu.Lock()
+	m.id, m.conns[ServerID], m.replicating = 5, c, true
+	m.admit(c)
+	m.mu.Unlock()
+	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
+	return m, sp, c
+}
+
+// spawnOf is a valid spawn of the test's scene by the server.
+func spawnOf(t testing.TB, netID uint32, name string) spawnPacket {
+	state, err := AppendArg(nil, gdvar.Vector2{X: 3})
+	require.NoError(t, err)
+	state, err = AppendArg(state, gdvar.Color{G: 1})
+	require.NoError(t, err)
+	return spawnPacket{spawner: 1, netID: netID, name: name, syncIDs: binary.LittleEndian.AppendUint32(nil, netID+1), state: state}
+}
+
+// A server's hostile spawns and syncs, to a Go client: spawns of scenes
+// the spawner does not have, of more synchronizers than the scene's, of
+// states that do not decode or stop short, of names or net ids taken;
+// each is refused with its error, and a valid spawn is then taken, its
+// state set. A sync of a net id no spawn gave is skipped, as the engine
+// skips it.
+func TestBadSpawns(t *testing.T) {
+	m, sp, c := replicaOfFake(t)
+	spawned := 0
+	sp.OnSpawn(func(*Object) { spawned++ })
+	with := func(netID uint32, name string, change func(*spawnPacket)) []byte {
+		p := spawnOf(t, netID, name)
+		change(&p)
+		return appendSpawn(nil, p)
+	}
+	same := func(*spawnPacket) {}
+	require.NoError(t, m.handle(c, with(10, "P", same), reliably))
+	for _, tc := range []struct {
+		name   string
+		packet []byte
+		err    error
+	}{
+		{"an unknown scene", with(20, "Q", func(p *spawnPacket) { p.scene = 3 }), ErrUnknownScene},
+		{"a custom spawn without a custom scene", with(20, "Q", func(p *spawnPacket) { p.scene = customScene }), ErrUnknownScene},
+		{"more synchronizers than the scene's", with(20, "Q", func(p *spawnPacket) { p.syncIDs = make([]byte, 8) }), ErrMalformed},
+		{"a state of garbage", with(20, "Q", func(p *spawnPacket) { p.state = []byte{60, 0, 0, 0} }), ErrMalformed},
+		{"a state short of a value", with(20, "Q", func(p *spawnPacket) { p.state = p.state[:12] }), ErrMalformed},
+		{"a name taken", with(20, "P", same), ErrNotAllowed},
+		{"a net id taken", with(10, "Q", same), ErrNotAllowed},
+		{"a synchronizer's net id taken", with(20, "Q", func(p *spawnPacket) { p.syncIDs = binary.LittleEndian.AppendUint32(nil, 11) }), ErrNotAllowed},
+		{"a despawn of a net id never spawned", appendDespawn(nil, 99), ErrNotAllowed},
+	} {
+		assert.ErrorIs(t, m.handle(c, tc.packet, reliably), tc.err, tc.name)
+	}
+	assert.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: 77, values: []byte{1, 0, 0, 0}}), reliably))
+	require.NoError(t, m.handle(c, with(20, "Q", same), reliably))
+	assert.Equal(t, 2, spawned)
+	objects := sp.Objects()
+	require.Len(t, objects, 2)
+	var color gdvar.Color
+	require.NoError(t, objects[1].Get(propColor, &color))
+	assert.Equal(t, gdvar.Color{G: 1}, color)
+	require.NoError(t, m.handle(c, appendDespawn(nil, 10), reliably))
+	assert.Len(t, sp.Objects(), 1)
+}
+
+// What a peer's replication packets allocate, per byte received, stays
+// within hostile.Bound: a server's flood of distinct spawns (each a node
+// kept), a client's flood of syncs and deltas of its node, and of syncs
+// of synchronizers that do not exist.
+func TestHostileReplication(t *testing.T) {
+	const size = 1 << 20
+	type flood struct {
+		name   string
+		packet func(i uint32) []byte
+	}
+	client, _, server := replicaOfFake(t)
+	m, c, mine := serverOfFake(t)
+	val := func(v any) []byte {
+		b, err := AppendArg(nil, v)
+		require.NoError(t, err)
+		return b
+	}
+	floods := []struct {
+		name   string
+		m      *Multiplayer
+		c      *conn
+		packet func(i uint32) []byte
+	}{
+		{"distinct spawns, to a client", client, server, func(i uint32) []byte {
+			return appendSpawn(nil, spawnOf(t, 2*i+100, "N"+strconv.Itoa(int(i))))
+		}},
+		{"syncs of the client's node", m, c, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: val(gdvar.Vector2{X: float64(i)})})
+		}},
+		{"deltas of the client's node", m, c, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: mine, changed: 1, values: val(int64(i))})
+		}},
+		{"syncs of unknown synchronizers", m, c, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 10), values: val(true)})
+		}},
+	}
+	for _, f := range floods {
+		m, c := f.m, f.c
+		var packets [][]byte
+		total := 0
+		for i := uint32(0); total < size; i++ {
+			p := f.packet(i)
+			packets = append(packets, p)
+			total += len(p)
+		}
+		var failed int
+		alloc := hostile.Allocated(func() {
+			for _, p := range packets {
+				if m.handle(c, p, reliably) != nil {
+					failed++
+				}
+			}
+		})
+		assert.LessOrEqual(t, alloc, hostile.Bound(total), f.name)
+		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", f.name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
+		c.queue, c.queued = packetQueue{}, 0
+	}
+}
+
+// serverOfFake is a server of the test's spawner whose client, peer 2, is
+// a fake connection; the client owns its player, and named its
+// synchronizer by cache id 1, which it returns as a net id. Its
+// replication runs no goroutine.
+func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
+	m := New()
+	sp := declarePlayers(m)
+	c := fakeConn(m)
+	m.mu.Lock()
+	m.replicating = true
+	m.admit(c)
+	m.mu.Unlock()
+	o, err := sp.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+	require.NoError(t, err)
+	o.SetAuthority(2)
+	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync"), reliably))
+	return m, c, pathNetID | 1
+}
