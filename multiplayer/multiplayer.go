@@ -416,7 +416,11 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	var first error
 	send := func(peer *conn) {
 		to++
-		if err := peer.enqueue(pkt, false, how); err != nil {
+		out := m.relayFilter(c.id, peer.id, pkt)
+		if out == nil {
+			return
+		}
+		if err := peer.enqueue(out, false, how); err != nil {
 			full++
 			first = cmp.Or(first, err)
 		}

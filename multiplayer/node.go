@@ -112,9 +112,10 @@ type Node struct {
 	authority atomic.Int32
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
 
-	// A spawner's node, a spawned synchronizer's, and whether the node was
-	// despawned (under m.mu).
+	// A spawner's node; a spawned node's, or its synchronizer's; whether
+	// the node was despawned (under m.mu).
 	spawner *Spawner
+	object  *Object
 	sync    *objectSync
 	gone    bool
 }

@@ -178,9 +178,9 @@ func (o *Object) SetVisibility(peer PeerID, visible bool) {
 }
 
 // SetVisibilityFilter sets a function that must also say a peer may see
-// the node (add_visibility_filter; nil: none). It is called, holding the
-// Multiplayer's lock, as peers join and by UpdateVisibility: it must not
-// call the Multiplayer.
+// the node (add_visibility_filter; nil: none), with its spawner's. It is
+// called, holding the Multiplayer's lock, as peers join and by
+// UpdateVisibility: it must not call the Multiplayer.
 func (o *Object) SetVisibilityFilter(fn func(PeerID) bool) {
 	m := o.spawner.m
 	m.mu.Lock()
@@ -200,7 +200,7 @@ func (o *Object) UpdateVisibility() {
 
 // visibleTo reports whether the node is visible to peer (m.mu held).
 func (o *Object) visibleTo(peer PeerID) bool {
-	if o.filter != nil && !o.filter(peer) {
+	if o.filter != nil && !o.filter(peer) || o.spawner.filter != nil && !o.spawner.filter(o, peer) {
 		return false
 	}
 	return o.public || o.visible[peer]

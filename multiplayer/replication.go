@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"errors"
@@ -18,6 +19,7 @@ const (
 // replPeer is what replication keeps of a peer (under m.mu).
 type replPeer struct {
 	spawned  map[*Object]bool       // this side's nodes spawned on it
+	held     map[*Object][][]byte   // other clients' paths of nodes hidden from it, relayed once spawned on it
 	syncTime uint16                 // the time of the last SYNC sent to it
 	watched  map[*objectSync]uint64 // the changes last sent to it as DELTA, by tick
 	// The nodes it spawned here, by its net ids, and their synchronizers,
@@ -91,7 +93,76 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 	pkt.state = state
 	if m.sendTo(id, appendSpawn(nil, pkt), false, reliably) == nil {
 		p.spawned[o] = true
+		for _, held := range p.held[o] {
+			m.sendTo(id, held, false, reliably)
+		}
+		delete(p.held, o)
 	}
+}
+
+// relayFilter returns what of a client's relayed packet goes on to peer
+// to (m.mu held): nothing of the replication of a node this side spawned
+// and hides from to. Its states are dropped; its path is held and relayed
+// once the node is spawned on to, since the client syncs the node to to
+// only once to has confirmed the path. pkt is the relayed packet; what is
+// returned is pkt, a part of it, or nil.
+func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
+	p := m.repl[to]
+	if p == nil {
+		return pkt
+	}
+	hidden := func(n *Node) bool {
+		return n != nil && n.object != nil && n.object.from == m.id && !p.spawned[n.object] && !n.object.gone
+	}
+	inner := pkt[sysSize:]
+	switch inner[0] & cmdMask {
+	case cmdSimplifyPath:
+		_, _, path, err := parseSimplify(inner)
+		if err != nil {
+			return pkt
+		}
+		rel, _ := relativePath(string(path))
+		if n := m.nodes[rel]; hidden(n) {
+			if len(p.held[n.object]) < len(n.object.syncs)+1 { // a path per node of it
+				if p.held == nil {
+					p.held = map[*Object][][]byte{}
+				}
+				p.held[n.object] = append(p.held[n.object], bytes.Clone(pkt))
+			}
+			return nil
+		}
+	case cmdSync:
+		r, err := readSync(inner)
+		if err != nil {
+			return pkt
+		}
+		head := len(inner) - len(r.rest)
+		var kept []byte // nil while every state goes on
+		for {
+			start := len(inner) - len(r.rest)
+			st, ok, err := r.next()
+			if err != nil || !ok {
+				break
+			}
+			if st.netID&pathNetID != 0 && hidden(m.recv[from][st.netID&^pathNetID]) {
+				if kept == nil {
+					kept = append([]byte(nil), pkt[:sysSize+start]...)
+				}
+				continue
+			}
+			if kept != nil {
+				kept = append(kept, inner[start:len(inner)-len(r.rest)]...)
+			}
+		}
+		switch {
+		case kept == nil:
+			return pkt
+		case len(kept) == sysSize+head:
+			return nil
+		}
+		return kept
+	}
+	return pkt
 }
 
 // replicate sends the synchronizers' states each tick until m closes.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -69,8 +70,14 @@ func name(id PeerID) string { return strconv.Itoa(int(id)) }
 func eventually[T comparable](t *testing.T, o *Object, path string, want T) {
 	t.Helper()
 	var got T
-	require.Eventually(t, func() bool { return o.Get(path, &got) == nil && got == want },
-		10*time.Second, 5*time.Millisecond, "%s %s: %v, want %v", o.Path(), path, got, want)
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if err = o.Get(path, &got); err == nil && got == want {
+			return
+		}
+	}
+	require.NoError(t, err, "%s %s", o.Path(), path)
+	require.Equal(t, want, got, "%s %s, after 10 s", o.Path(), path)
 }
 
 // A Go server and Go clients, over each transport: each client's player
@@ -389,4 +396,56 @@ func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
 	o.SetAuthority(2)
 	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync"), reliably))
 	return m, c, pathNetID | 1
+}
+
+// A server's visibility filter hides each client's player from the other
+// client, which owns nothing of it: no spawn, and none of the other
+// client's syncs, which the server drops as it relays them, holding the
+// path until the node is visible. Made public, the player spawns where it
+// stands and the other client's moves of it reach it; made private again,
+// it despawns.
+func TestVisibilityRelay(t *testing.T) {
+	server := New(WithTick(5 * time.Millisecond))
+	players := declarePlayers(server)
+	errs := &errorLog{}
+	server.OnError(errs.add)
+	var public atomic.Bool
+	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return public.Load() || o.Name() == name(peer) })
+	server.OnPeerConnected(func(id PeerID) {
+		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		assert.NoError(t, err)
+		o.SetAuthority(id)
+	})
+	port := serve(t, server)
+	join := func() (*replicaClient, *Object) {
+		c := newReplicaClient(t, "websocket", port)
+		c.spawner.OnSpawn(func(o *Object) {
+			o.SetAuthority(PeerID(must(strconv.Atoi(o.Name())))) // as player.gd
+			c.spawned <- o
+		})
+		return c, next(t, c.spawned)
+	}
+	a, aPlayer := join()
+	b, _ := join()
+	require.NoError(t, aPlayer.Set(propPos, gdvar.Vector2{X: 1}))
+	require.Eventually(t, func() bool {
+		var at gdvar.Vector2
+		return players.Objects()[0].Get(propPos, &at) == nil && at.X == 1
+	}, 10*time.Second, time.Millisecond, "the server takes a's moves")
+	time.Sleep(50 * time.Millisecond) // ten of a's ticks, which b must not get
+	assert.Len(t, b.spawner.Objects(), 1, "b sees its own player alone")
+
+	public.Store(true)
+	players.UpdateVisibility()
+	aOnB := next(t, b.spawned)
+	assert.Equal(t, aPlayer.Name(), aOnB.Name())
+	eventually(t, aOnB, propPos, gdvar.Vector2{X: 1})
+	require.NoError(t, aPlayer.Set(propPos, gdvar.Vector2{X: 2}))
+	eventually(t, aOnB, propPos, gdvar.Vector2{X: 2})
+
+	public.Store(false)
+	players.UpdateVisibility()
+	assert.Equal(t, aPlayer.Name(), next(t, b.despawned).Name())
+	assert.Empty(t, errs.get())
+	_ = a
 }

@@ -87,6 +87,7 @@ type Spawner struct {
 	custom    *scene
 	limit     int
 	objects   []*Object // in the order they were spawned (under m.mu)
+	filter    func(*Object, PeerID) bool
 
 	onSpawn, onDespawn func(*Object)
 	onSync             func(*Object, PeerID)
@@ -181,6 +182,25 @@ func (s *Spawner) OnDespawn(fn func(*Object)) { s.m.set(func() { s.onDespawn = f
 // properties of one of the spawner's nodes (the synchronizer's
 // "synchronized" and "delta_synchronized").
 func (s *Spawner) OnSync(fn func(o *Object, from PeerID)) { s.m.set(func() { s.onSync = fn }) }
+
+// SetVisibilityFilter sets a function that must also say a peer may see
+// a node of the spawner (nil: none), with each node's own
+// (Object.SetVisibilityFilter), from the next spawn or UpdateVisibility
+// on. It is called holding the Multiplayer's lock: it must not call the
+// Multiplayer, nor an Object's methods but Name, Path and Scene.
+func (s *Spawner) SetVisibilityFilter(fn func(o *Object, peer PeerID) bool) {
+	s.m.set(func() { s.filter = fn })
+}
+
+// UpdateVisibility applies the visibility filters again to each of the
+// spawner's nodes, for every peer.
+func (s *Spawner) UpdateVisibility() {
+	s.m.mu.Lock()
+	defer s.m.mu.Unlock()
+	for _, o := range s.objects {
+		o.updateVisibility()
+	}
+}
 
 // Objects returns the spawner's nodes now, in the order they came.
 func (s *Spawner) Objects() []*Object {
@@ -283,10 +303,11 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: true}
 	o.node = m.addNode(root, sc.Methods)
+	o.node.object = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
 		sy.node = m.addNode(root+"/"+d.Path, nil)
-		sy.node.sync = sy
+		sy.node.object, sy.node.sync = o, sy
 		o.syncs = append(o.syncs, sy)
 	}
 	s.objects = append(s.objects, o)

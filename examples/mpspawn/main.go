@@ -32,14 +32,14 @@ func main() {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, *listen, *transport, log.Default()); err != nil {
+	m, _ := newServer(log.Default())
+	if err := run(ctx, m, *listen, *transport, log.Default()); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// run serves the game on listen over a transport until ctx is done.
-func run(ctx context.Context, listen, transport string, logger *log.Logger) error {
-	m, _ := newServer(logger)
+// run serves the game with m on listen over a transport until ctx is done.
+func run(ctx context.Context, m *multiplayer.Multiplayer, listen, transport string, logger *log.Logger) error {
 	switch transport {
 	case "websocket":
 		ln, err := net.Listen("tcp", listen)

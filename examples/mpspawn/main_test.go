@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -38,15 +39,8 @@ func TestLiveSpawn(t *testing.T) {
 }
 
 func liveSpawn(t *testing.T, transport string) {
-	engine := godot.Require(t, godot.Godot4)
-	port, logs := serve(t, transport)
-	client := func(n, mode string) *godot.Process {
-		args := []string{"client", "127.0.0.1", port, "walk", n, mode}
-		if transport == "enet" {
-			args = append(args, "enet")
-		}
-		return godot.StartProject(t, engine, "examples/mpspawn/godot", args...)
-	}
+	port, logs, _ := serve(t, transport)
+	client := clients(t, transport, port)
 	a, b := client("2", "stay"), client("2", "stay")
 	a.WaitFor(t, "ALL", wait)
 	b.WaitFor(t, "ALL", wait)
@@ -71,6 +65,66 @@ func liveSpawn(t *testing.T, transport string) {
 	}
 	for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		assert.Regexp(t, `^(peer \d+ (joined|left)|listening on .*)$`, l, "the server logs no error")
+	}
+	t.Logf("server log:\n%s", logs.String())
+}
+
+// clients returns a function that starts the game's Godot client on port
+// over a transport, with main.gd's walk arguments.
+func clients(t *testing.T, transport, port string) func(walk, mode string) *godot.Process {
+	engine := godot.Require(t, godot.Godot4)
+	return func(walk, mode string) *godot.Process {
+		args := []string{"client", "127.0.0.1", port, "walk", walk, mode}
+		if transport == "enet" {
+			args = append(args, "enet")
+		}
+		return godot.StartProject(t, engine, "examples/mpspawn/godot", args...)
+	}
+}
+
+// TestLiveVisibility has the Go server hide each player from every peer
+// but its own, with a spawner's visibility filter: two Godot clients each
+// see only their own player, though both walk theirs to its target. Made
+// public, each player is spawned on the other client where it stands;
+// made private again, it is despawned there.
+func TestLiveVisibility(t *testing.T) {
+	port, logs, players := serve(t, "websocket")
+	var private atomic.Bool
+	private.Store(true)
+	players.SetVisibilityFilter(func(o *multiplayer.Object, peer multiplayer.PeerID) bool {
+		return !private.Load() || o.Name() == strconv.Itoa(int(peer))
+	})
+	client := clients(t, "websocket", port)
+	a, b := client("1", "stay"), client("1", "stay")
+	ids := []string{a.WaitFor(t, "ID ", wait), b.WaitFor(t, "ID ", wait)}
+	a.WaitFor(t, "ALL", wait)
+	b.WaitFor(t, "ALL", wait)
+	require.Eventually(t, func() bool {
+		n := 0
+		for _, p := range players.Objects() {
+			var at gdvar.Vector2
+			if p.Get(position, &at) == nil && fmt.Sprintf("%.0f %.0f", at.X, at.Y) == target(t, p.Name()) {
+				n++
+			}
+		}
+		return n == 2
+	}, wait, 10*time.Millisecond, "the server saw both players arrive")
+	for i, p := range []*godot.Process{a, b} {
+		assert.NotContains(t, p.Output(), "SPAWNED "+ids[1-i], "a player hidden from the other client")
+	}
+
+	private.Store(false)
+	players.UpdateVisibility()
+	for i, p := range []*godot.Process{a, b} {
+		other := ids[1-i]
+		assert.Equal(t, html(colorOf(peer(t, other)))+" "+target(t, other), strings.TrimSpace(p.WaitFor(t, "SPAWNED "+other+" ", wait)))
+	}
+	private.Store(true)
+	players.UpdateVisibility()
+	for i, p := range []*godot.Process{a, b} {
+		p.WaitFor(t, "DESPAWNED "+ids[1-i], wait)
+		p.Wait(t)
+		assert.NotContains(t, p.Output(), "ERROR")
 	}
 	t.Logf("server log:\n%s", logs.String())
 }
@@ -105,8 +159,9 @@ func line(t *testing.T, out, prefix string) string {
 }
 
 // serve runs the example's server over a transport on a free loopback
-// port until the test ends, and returns the port and the server's log.
-func serve(t *testing.T, transport string) (string, *lockedBuffer) {
+// port until the test ends, and returns the port, the server's log and
+// its spawner.
+func serve(t *testing.T, transport string) (string, *lockedBuffer, *multiplayer.Spawner) {
 	t.Helper()
 	network := "tcp"
 	if transport == "enet" {
@@ -114,14 +169,16 @@ func serve(t *testing.T, transport string) (string, *lockedBuffer) {
 	}
 	port := strconv.Itoa(godot.FreePort(t, network))
 	logs := new(lockedBuffer)
+	logger := log.New(logs, "", 0)
+	m, players := newServer(logger)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- run(ctx, net.JoinHostPort("127.0.0.1", port), transport, log.New(logs, "", 0)) }()
+	go func() { served <- run(ctx, m, net.JoinHostPort("127.0.0.1", port), transport, logger) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-served)
 	})
-	return port, logs
+	return port, logs, players
 }
 
 // lockedBuffer is a log's output, written from the server's goroutines.
