@@ -41,7 +41,15 @@
 // served on. Method declares what @rpc says (mode, call_local, transfer
 // mode, channel) and rpc_config methods; WithServerRelay(false) is
 // server_relay = false. OnAuth, SendAuth and CompleteAuth are the
-// engine's authentication. Replication (MultiplayerSpawner,
-// MultiplayerSynchronizer) is not supported yet: its packets are reported
-// as ErrUnsupported.
+// engine's authentication.
+//
+// Replication is SceneReplicationInterface's: declare each
+// MultiplayerSpawner of the game (Spawner) with the scenes it spawns and
+// their MultiplayerSynchronizers' replication configs. A server spawns
+// (Spawner.Spawn), sets properties (Object.Set) and hands nodes to their
+// peers (Object.SetAuthority); it takes in the state of the nodes peers
+// own, so that a late joiner gets each node where it stands, and it hides
+// nodes by visibility filters, relays included. A client receives spawns
+// (Spawner.OnSpawn), syncs (OnSync) and despawns, and syncs the nodes it
+// owns.
 package multiplayer

@@ -45,6 +45,7 @@ type Multiplayer struct {
 	repl                map[PeerID]*replPeer
 	lastNetID           uint32
 	ticks               int64
+	changes             uint64 // counts the changes of watched properties
 	replicating         bool
 	dueSyncs, dueDeltas []*objectSync
 	stateBuf, valueBuf  []byte

@@ -44,7 +44,7 @@ type objectSync struct {
 	netID     uint32   // the spawn's; 0 once its authority changed, as the engine resets it
 	lastSync  int64    // when this side last sent its SYNC, in ticks
 	lastWatch int64    // when it last looked for changes to send as DELTA
-	changed   []uint64 // per watched property, the tick it last changed
+	changed   []uint64 // per watched property, when it last changed (Multiplayer.changes; 0: never)
 	inTime    uint16   // the time of the last SYNC taken
 	inStarted bool
 }
@@ -106,16 +106,18 @@ func (o *Object) Set(path string, v any) error {
 		return err
 	}
 	o.values[i] = append(o.values[i][:0], b...)
-	o.changedProp(i, m.ticks)
+	o.changedProp(i)
 	return nil
 }
 
-// changedProp notes that property i changed at tick now, for the DELTAs
-// that watch it (m.mu held).
-func (o *Object) changedProp(i int, now int64) {
+// changedProp notes that property i changed, for the DELTAs that watch
+// it (m.mu held).
+func (o *Object) changedProp(i int) {
+	m := o.spawner.m
 	for _, sy := range o.syncs {
 		if k := slices.Index(sy.decl.watch, i); k >= 0 {
-			sy.changed[k] = uint64(now) + 1 // 0: never
+			m.changes++
+			sy.changed[k] = m.changes
 		}
 	}
 }

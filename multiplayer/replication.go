@@ -21,7 +21,7 @@ type replPeer struct {
 	spawned  map[*Object]bool       // this side's nodes spawned on it
 	held     map[*Object][][]byte   // other clients' paths of nodes hidden from it, relayed once spawned on it
 	syncTime uint16                 // the time of the last SYNC sent to it
-	watched  map[*objectSync]uint64 // the changes last sent to it as DELTA, by tick
+	watched  map[*objectSync]uint64 // the last change sent to it as DELTA (Multiplayer.changes)
 	// The nodes it spawned here, by its net ids, and their synchronizers,
 	// by the net ids its spawns gave them.
 	recvObjects map[uint32]*Object
@@ -258,7 +258,7 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 				continue
 			}
 			props = changed
-			p.watched[sy] = uint64(m.ticks) + 1
+			p.watched[sy] = m.changes
 		}
 		values, ok := m.valuesOf(o, props)
 		if !ok || len(values) > mtu {

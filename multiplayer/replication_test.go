@@ -449,3 +449,46 @@ func TestVisibilityRelay(t *testing.T) {
 	assert.Empty(t, errs.get())
 	_ = a
 }
+
+// A custom spawn (MultiplayerSpawner.spawn with data, its spawn_function)
+// reaches a client with its data and its state; a spawner's limit refuses
+// a spawn past it, on the server as a client would refuse it.
+func TestCustomSpawn(t *testing.T) {
+	declare := func(m *Multiplayer) *Spawner {
+		return m.Spawner("/root/Main/Spawner", SpawnerConfig{
+			SpawnPath: "/root/Main/Players",
+			Custom: &Scene{Synchronizers: []Synchronizer{{
+				Path:       "Sync",
+				Properties: []Property{{Path: propPos, Spawn: true, Replicate: ReplicateAlways}},
+			}}},
+			Limit: 1,
+		})
+	}
+	server := New()
+	sp := declare(server)
+	port := serve(t, server)
+	client := New()
+	csp := declare(client)
+	spawned := make(chan *Object, 2)
+	csp.OnSpawn(func(o *Object) { spawned <- o })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+	defer client.Close()
+	require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, time.Millisecond)
+
+	_, err := sp.Spawn(testScene, "A", nil)
+	assert.Error(t, err, "no scene of that path")
+	_, err = sp.SpawnCustom("Rock", map[string]any{"size": int64(3)}, map[string]any{propPos: gdvar.Vector2{X: 4}})
+	require.NoError(t, err)
+	_, err = sp.SpawnCustom("Stone", "x", map[string]any{propPos: gdvar.Vector2{}})
+	assert.ErrorIs(t, err, ErrNotAllowed, "past the limit")
+	o := next(t, spawned)
+	assert.Equal(t, "Rock", o.Name())
+	var data map[string]any
+	require.NoError(t, o.Data(&data))
+	assert.Equal(t, map[string]any{"size": int64(3)}, data)
+	var pos gdvar.Vector2
+	require.NoError(t, o.Get(propPos, &pos))
+	assert.Equal(t, gdvar.Vector2{X: 4}, pos)
+}

@@ -277,7 +277,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	}
 	for i, v := range values {
 		if v != nil {
-			o.changedProp(i, m.ticks)
+			o.changedProp(i)
 		}
 	}
 	for _, id := range m.targets() {
