@@ -48,7 +48,7 @@ func BenchmarkENetIdle(b *testing.B) {
 	}
 	peers := strconv.Itoa(idleClients + 4)
 	servers := []func() idleServer{
-		func() idleServer { return startGoIdleServer(b, peers) },
+		func() idleServer { return startGoServer(b, "TestENetIdleServerProcess", idleServerEnv, peers) },
 		func() idleServer {
 			port := strconv.Itoa(godot.FreePort(b, "udp"))
 			p := godot.Start(b, engine, script, "port="+port, "peers="+peers,
@@ -248,12 +248,13 @@ func childPID(b *testing.B, arg string) int {
 	return 0
 }
 
-// startGoIdleServer runs TestENetIdleServerProcess in a process of its own
-// and returns once it serves.
-func startGoIdleServer(b *testing.B, peers string) idleServer {
+// startGoServer runs test, a Go server, in a process of its own (this test
+// binary run again, with env set to value) and returns once it prints
+// "READY <port>".
+func startGoServer(b *testing.B, test, env, value string) idleServer {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestENetIdleServerProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), idleServerEnv+"="+peers)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env+"="+value)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -48,7 +48,7 @@ func _server(port: int, enet: bool) -> MultiplayerPeer:
 	if enet:
 		peer = ENetMultiplayerPeer.new()
 		peer.set_bind_ip("127.0.0.1")
-		err = peer.create_server(port)
+		err = peer.create_server(port, 4095) # ENet's most; 32 by default
 	else:
 		peer = WebSocketMultiplayerPeer.new()
 		err = peer.create_server(port, "127.0.0.1")
