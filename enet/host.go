@@ -45,6 +45,10 @@ type Host struct {
 	bandwidthEpoch       uint32
 	recalculateBandwidth bool
 
+	// Peers with packets queued by Queue, and the flusher's wake-up.
+	later       []*Peer
+	wakeFlusher chan struct{}
+
 	accept chan *Peer
 	done   chan struct{}
 	wg     sync.WaitGroup
@@ -71,15 +75,17 @@ func Listen(network, addr string, opts ...Option) (*Host, error) {
 // NewHost returns a Host on conn, which it owns from then on.
 func NewHost(conn net.PacketConn, opts ...Option) *Host {
 	h := newHost(conn, opts)
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go h.readLoop()
 	go h.tickLoop()
+	go h.flushLoop()
 	return h
 }
 
 // newHost makes a host's state, without its goroutines.
 func newHost(conn net.PacketConn, opts []Option) *Host {
-	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{}), now: 1}
+	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{}), now: 1,
+		wakeFlusher: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(&h.cfg)
 	}

@@ -80,6 +80,7 @@ type Peer struct {
 	addr netip.AddrPort // IPv4 addresses unmapped
 
 	// What follows is guarded by host.mu.
+	flushLater                       bool // among host.later
 	state                            state
 	outgoingPeerID                   uint16
 	incomingSession, outgoingSession uint8

@@ -8,6 +8,9 @@ import "github.com/gdvar/gdvar/enet"
 type delivery struct {
 	mode    Transfer
 	channel uint8
+	// later lets an ENet packet wait for the host's next flush of queued
+	// packets (enet.Peer.Queue): what a relay sends to many peers at once.
+	later bool
 }
 
 // reliably is how the engine sends all but calls and replication: system

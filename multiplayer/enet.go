@@ -141,7 +141,11 @@ func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {
 // ErrQueueFull, as over WebSocket; a peer leaving loses its packets.
 func (c *conn) sendENet(pkt []byte, own bool, how delivery) error {
 	ch, flags := how.enet()
-	err := c.ep.Send(ch, pkt, flags)
+	send := c.ep.Send
+	if how.later {
+		send = c.ep.Queue
+	}
+	err := send(ch, pkt, flags)
 	if own {
 		freePacket(pkt)
 	}

@@ -106,7 +106,7 @@ func TestENetDelivery(t *testing.T) {
 		assert.Equal(t, main.byName(tt.meth.Name).id, call.method, tt.meth.Name)
 		assert.Equal(t, tt.channel, pk.Channel, "%s: ENet channel", tt.meth.Name)
 		assert.Equal(t, tt.flags, pk.Flags&^enet.UnreliableFragment, "%s: flags", tt.meth.Name)
-		assert.Equal(t, delivery{tt.meth.Transfer, tt.meth.Channel}, enetDelivery(pk), "%s: read back", tt.meth.Name)
+		assert.Equal(t, delivery{mode: tt.meth.Transfer, channel: tt.meth.Channel}, enetDelivery(pk), "%s: read back", tt.meth.Name)
 	}
 }
 

@@ -413,6 +413,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	}
 	// The packet is as long as the one received: within the limit.
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
+	how.later = true
 	full, to := 0, 0
 	var first error
 	send := func(peer *conn) {

@@ -1,0 +1,52 @@
+package enet
+
+// Packets queued with Peer.Queue are sent by the host's flusher, a
+// goroutine that the first of them wakes and that then sends what every
+// peer has queued, packed into as few datagrams as fit: what a relay sends
+// many peers at once goes out in a datagram a peer, as ENet's service
+// sends it, rather than in one a packet.
+
+// Queue queues data on a channel as Send does, and leaves it to be sent
+// soon, with what else is queued to the peer meanwhile.
+func (p *Peer) Queue(channel uint8, data []byte, flags Flag) error {
+	p.host.mu.Lock()
+	defer p.host.unlock()
+	return p.queue(channel, data, flags)
+}
+
+// queue is Queue, with the host's lock held.
+func (p *Peer) queue(channel uint8, data []byte, flags Flag) error {
+	h := p.host
+	if err := p.send(channel, data, flags); err != nil {
+		return err
+	}
+	if !p.flushLater {
+		p.flushLater = true
+		h.later = append(h.later, p)
+	}
+	select {
+	case h.wakeFlusher <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// flushLoop sends what peers queued with Queue, until the host closes.
+func (h *Host) flushLoop() {
+	defer h.wg.Done()
+	for {
+		select {
+		case <-h.done:
+			return
+		case <-h.wakeFlusher:
+		}
+		h.mu.Lock()
+		for _, p := range h.later {
+			p.flushLater = false
+			h.flushPeer(p, false)
+		}
+		clear(h.later)
+		h.later = emptied(h.later)
+		h.unlock()
+	}
+}
