@@ -221,23 +221,7 @@ func TestHostilePackets(t *testing.T) {
 			return appendCall(nil, 0, "Main", 0, false, 4, distinctStrings(id))
 		}})
 	for _, in := range inputs {
-		var packets [][]byte
-		total := 0
-		for id := uint32(1); total < size; id++ {
-			p := in.packet(id)
-			packets = append(packets, p)
-			total += len(p)
-		}
-		var failed int
-		alloc := hostile.Allocated(func() {
-			for _, p := range packets {
-				if m.handle(c, p, reliably) != nil {
-					failed++
-				}
-			}
-		})
-		assert.LessOrEqual(t, alloc, hostile.Bound(total), in.name)
-		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", in.name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
+		flood(t, in.name, m, c, size, in.packet)
 		clear(m.recv)
 		c.queue, c.queued = packetQueue{}, 0
 	}
@@ -364,6 +348,28 @@ func FuzzPacket(f *testing.F) {
 			side.c.queue, side.c.queued = packetQueue{}, 0
 		}
 	})
+}
+
+// flood hands c's side m a MiB or so of the packets packet makes (for
+// 1, 2, …) and checks what handling them allocates against hostile.Bound.
+func flood(t *testing.T, name string, m *Multiplayer, c *conn, size int, packet func(uint32) []byte) {
+	var packets [][]byte
+	total := 0
+	for i := uint32(1); total < size; i++ {
+		p := packet(i)
+		packets = append(packets, p)
+		total += len(p)
+	}
+	var failed int
+	alloc := hostile.Allocated(func() {
+		for _, p := range packets {
+			if m.handle(c, p, reliably) != nil {
+				failed++
+			}
+		}
+	})
+	assert.LessOrEqual(t, alloc, hostile.Bound(total), name)
+	t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
 }
 
 // isPackageError reports whether err is one of the package's sentinels, a

@@ -76,9 +76,9 @@ func (o *Object) Data(v any) error {
 // it) into v, as Call.Decode does. A property never set is an error.
 func (o *Object) Get(path string, v any) error {
 	m := o.spawner.m
-	i := slices.Index(o.scene.props, path)
-	if i < 0 {
-		return fmt.Errorf("multiplayer: scene %s has no property %q", o.scene.Path, path)
+	i, err := o.prop(path)
+	if err != nil {
+		return err
 	}
 	m.mu.Lock()
 	b := bytes.Clone(o.values[i])
@@ -94,9 +94,9 @@ func (o *Object) Get(path string, v any) error {
 // a DELTA if it changed, as the property's Replicate says.
 func (o *Object) Set(path string, v any) error {
 	m := o.spawner.m
-	i := slices.Index(o.scene.props, path)
-	if i < 0 {
-		return fmt.Errorf("multiplayer: scene %s has no property %q", o.scene.Path, path)
+	i, err := o.prop(path)
+	if err != nil {
+		return err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -108,6 +108,14 @@ func (o *Object) Set(path string, v any) error {
 	o.values[i] = append(o.values[i][:0], b...)
 	o.changedProp(i)
 	return nil
+}
+
+// prop returns the place of the property at path in the scene's list.
+func (o *Object) prop(path string) (int, error) {
+	if i := slices.Index(o.scene.props, path); i >= 0 {
+		return i, nil
+	}
+	return 0, fmt.Errorf("multiplayer: scene %s has no property %q", o.scene.Path, path)
 }
 
 // changedProp notes that property i changed, for the DELTAs that watch

@@ -18,16 +18,16 @@ import (
 const gameProject = "examples/mpspawn/godot"
 
 // declareGame declares the game's spawner, as its main.tscn and
-// player.tscn do.
-func declareGame(m *Multiplayer) *Spawner {
+// player.tscn do, with extra properties after the game's.
+func declareGame(m *Multiplayer, extra ...Property) *Spawner {
 	return m.Spawner("/root/Main/Spawner", SpawnerConfig{
 		SpawnPath: "/root/Main/Players",
 		Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
 			Path: "Sync",
-			Properties: []Property{
+			Properties: append([]Property{
 				{Path: propPos, Spawn: true, Replicate: ReplicateAlways},
 				{Path: propColor, Spawn: true},
-			},
+			}, extra...),
 		}}}},
 	})
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/hostile"
 )
 
 // The scene of the replication tests: a player whose Sync sends position
@@ -27,17 +26,7 @@ const (
 )
 
 func declarePlayers(m *Multiplayer) *Spawner {
-	return m.Spawner("/root/Main/Spawner", SpawnerConfig{
-		SpawnPath: "/root/Main/Players",
-		Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
-			Path: "Sync",
-			Properties: []Property{
-				{Path: propPos, Spawn: true, Replicate: ReplicateAlways},
-				{Path: propColor, Spawn: true},
-				{Path: propScore, Replicate: ReplicateOnChange},
-			},
-		}}}},
-	})
+	return declareGame(m, Property{Path: propScore, Replicate: ReplicateOnChange})
 }
 
 // replicaClient is a Go client of the test's spawner, with what it sees.
@@ -326,10 +315,6 @@ func TestBadSpawns(t *testing.T) {
 // of synchronizers that do not exist.
 func TestHostileReplication(t *testing.T) {
 	const size = 1 << 20
-	type flood struct {
-		name   string
-		packet func(i uint32) []byte
-	}
 	client, _, server := replicaOfFake(t)
 	m, c, mine := serverOfFake(t)
 	val := func(v any) []byte {
@@ -357,25 +342,8 @@ func TestHostileReplication(t *testing.T) {
 		}},
 	}
 	for _, f := range floods {
-		m, c := f.m, f.c
-		var packets [][]byte
-		total := 0
-		for i := uint32(0); total < size; i++ {
-			p := f.packet(i)
-			packets = append(packets, p)
-			total += len(p)
-		}
-		var failed int
-		alloc := hostile.Allocated(func() {
-			for _, p := range packets {
-				if m.handle(c, p, reliably) != nil {
-					failed++
-				}
-			}
-		})
-		assert.LessOrEqual(t, alloc, hostile.Bound(total), f.name)
-		t.Logf("%s: %d packets, %d KiB, %d refused: %d KiB allocated, %.1f B per byte", f.name, len(packets), total>>10, failed, alloc>>10, float64(alloc)/float64(total))
-		c.queue, c.queued = packetQueue{}, 0
+		flood(t, f.name, f.m, f.c, size, f.packet)
+		f.c.queue, f.c.queued = packetQueue{}, 0
 	}
 }
 

@@ -46,19 +46,19 @@ func liveSpawn(t *testing.T, transport string) {
 	b.WaitFor(t, "ALL", wait)
 	late := client("3", "leave")
 	out := late.Wait(t)
-	ids := map[string]string{"a": a.WaitFor(t, "ID ", wait), "b": b.WaitFor(t, "ID ", wait), "late": line(t, out, "ID ")}
+	ids := map[string]string{"a": a.WaitFor(t, "ID ", wait), "b": b.WaitFor(t, "ID ", wait), "late": godot.Line(t, out, "ID ")}
 
 	for _, who := range []string{"a", "b"} {
 		id := ids[who]
 		want := fmt.Sprintf("%s %s", html(colorOf(peer(t, id))), target(t, id))
-		assert.Equal(t, want, line(t, out, "SPAWNED "+id+" "), "the late joiner's spawn of %s's player", who)
+		assert.Equal(t, want, godot.Line(t, out, "SPAWNED "+id+" "), "the late joiner's spawn of %s's player", who)
 	}
 	for _, id := range ids {
-		assert.Equal(t, html(colorOf(peer(t, id))), line(t, out, "ARRIVED "+id+" "), "the late joiner sees %s arrive", id)
+		assert.Equal(t, html(colorOf(peer(t, id))), godot.Line(t, out, "ARRIVED "+id+" "), "the late joiner sees %s arrive", id)
 	}
 	for _, p := range []*godot.Process{a, b} {
 		p.WaitFor(t, "DESPAWNED "+ids["late"], wait)
-		assert.Equal(t, html(colorOf(peer(t, ids["late"]))), line(t, p.Wait(t), "ARRIVED "+ids["late"]+" "))
+		assert.Equal(t, html(colorOf(peer(t, ids["late"]))), godot.Line(t, p.Wait(t), "ARRIVED "+ids["late"]+" "))
 	}
 	for _, p := range []string{a.Output(), b.Output(), out} {
 		assert.NotContains(t, p, "ERROR", "a client printed an error")
@@ -144,18 +144,6 @@ func peer(t *testing.T, id string) multiplayer.PeerID {
 func html(c gdvar.Color) string {
 	hex := func(v float32) int { return min(255, max(0, int(math.Round(float64(v*255))))) }
 	return fmt.Sprintf("%02x%02x%02x", hex(c.R), hex(c.G), hex(c.B))
-}
-
-// line is the rest of the first line of out that starts with prefix.
-func line(t *testing.T, out, prefix string) string {
-	t.Helper()
-	for _, l := range strings.Split(out, "\n") {
-		if rest, ok := strings.CutPrefix(l, prefix); ok {
-			return strings.TrimSpace(rest)
-		}
-	}
-	t.Errorf("no %q line in:\n%s", prefix, out)
-	return ""
 }
 
 // serve runs the example's server over a transport on a free loopback

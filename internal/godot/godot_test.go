@@ -21,24 +21,12 @@ func TestLiveProject(t *testing.T) {
 	for _, name := range []string{Godot4, Godot3_6, Godot3_2} {
 		t.Run(name, func(t *testing.T) {
 			engine := Require(t, name)
-			res := line(t, RunScript(t, engine, "scripts/godot/probe.gd"), "RES ")
+			res := Line(t, RunScript(t, engine, "scripts/godot/probe.gd"), "RES ")
 			assert.FileExists(t, filepath.Join(res, "project.godot"))
 			assert.NoDirExists(t, filepath.Join(res, ".git"), "res:// is not the repository")
 			assert.FileExists(t, filepath.Join(res, "scripts", "godot", "probe.gd"))
 		})
 	}
-}
-
-// line is the rest of the first line of out that starts with prefix.
-func line(t *testing.T, out, prefix string) string {
-	t.Helper()
-	for _, l := range strings.Split(out, "\n") {
-		if rest, ok := strings.CutPrefix(l, prefix); ok {
-			return strings.TrimSpace(rest)
-		}
-	}
-	t.Fatalf("no %q line in:\n%s", prefix, out)
-	return ""
 }
 
 // An engine that fails fails the test with all it printed, on standard

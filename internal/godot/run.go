@@ -140,7 +140,7 @@ func (p *Process) Wait(t testing.TB) string {
 }
 
 // WaitFor waits, for at most limit, until the engine has printed a line
-// that starts with prefix, and returns the rest of it. The test fails,
+// that starts with prefix, and returns the rest of it, trimmed. The test fails,
 // with all the engine printed, if the engine ends or the time passes
 // first.
 func (p *Process) WaitFor(t testing.TB, prefix string, limit time.Duration) string {
@@ -149,10 +149,8 @@ func (p *Process) WaitFor(t testing.TB, prefix string, limit time.Duration) stri
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		for _, l := range strings.Split(p.Output(), "\n") {
-			if rest, ok := strings.CutPrefix(l, prefix); ok {
-				return rest
-			}
+		if rest, ok := findLine(p.Output(), prefix); ok {
+			return rest
 		}
 		select {
 		case <-p.done:
@@ -162,6 +160,28 @@ func (p *Process) WaitFor(t testing.TB, prefix string, limit time.Duration) stri
 		case <-tick.C:
 		}
 	}
+}
+
+// Line returns the rest of the first line of out (an engine's output)
+// that starts with prefix; if there is none, the test fails, with out.
+func Line(t testing.TB, out, prefix string) string {
+	t.Helper()
+	rest, ok := findLine(out, prefix)
+	if !ok {
+		t.Errorf("no %q line in:\n%s", prefix, out)
+	}
+	return rest
+}
+
+// findLine returns the rest of the first line of out that starts with
+// prefix, trimmed.
+func findLine(out, prefix string) (string, bool) {
+	for l := range strings.Lines(out) {
+		if rest, ok := strings.CutPrefix(l, prefix); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 // fail fails the test with why and what the engine printed so far.
