@@ -166,8 +166,8 @@ func (o *Object) SetAuthority(peer PeerID) {
 }
 
 // SetVisibility says whether the node is visible to peer, or, for peer 0,
-// to every peer (set_visibility_for, public_visibility; public by
-// default). A server spawns a node on the peers it is visible to, and
+// to every peer (set_visibility_for, public_visibility; public unless a
+// synchronizer of its scene is Private). A server spawns a node on the peers it is visible to, and
 // despawns it from those it no longer is; its synchronizers sync only to
 // those. The visibility of all the node's synchronizers is one here.
 func (o *Object) SetVisibility(peer PeerID, visible bool) {

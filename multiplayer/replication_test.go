@@ -37,8 +37,13 @@ type replicaClient struct {
 }
 
 func newReplicaClient(t *testing.T, transport, port string) *replicaClient {
+	return newReplicaClientOf(t, transport, port, declarePlayers)
+}
+
+// newReplicaClientOf is newReplicaClient, of the spawner declare declares.
+func newReplicaClientOf(t *testing.T, transport, port string, declare func(*Multiplayer) *Spawner) *replicaClient {
 	c := &replicaClient{m: New(WithTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
-	c.spawner = declarePlayers(c.m)
+	c.spawner = declare(c.m)
 	c.spawner.OnSpawn(func(o *Object) { c.spawned <- o })
 	c.spawner.OnDespawn(func(o *Object) { c.despawned <- o })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -459,4 +464,44 @@ func TestCustomSpawn(t *testing.T) {
 	var pos gdvar.Vector2
 	require.NoError(t, o.Get(propPos, &pos))
 	assert.Equal(t, gdvar.Vector2{X: 4}, pos)
+}
+
+// A node's visibility per peer (set_visibility_for): of a Private scene,
+// it is spawned on the one peer it is made visible to, and despawned there
+// when hidden again; its synchronizer's Interval spaces its syncs out: never
+// more than one an interval (replication_interval).
+func TestVisibilityPerPeerAndInterval(t *testing.T) {
+	const interval = 100 * time.Millisecond
+	declare := func(m *Multiplayer) *Spawner {
+		return m.Spawner("/root/Main/Spawner", SpawnerConfig{
+			SpawnPath: "/root/Main/Players",
+			Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
+				Path: "Sync", Interval: interval, Private: true,
+				Properties: []Property{{Path: propPos, Spawn: true, Replicate: ReplicateAlways}},
+			}}}},
+		})
+	}
+	server := New(WithTick(5 * time.Millisecond))
+	sp := declare(server)
+	port := serve(t, server)
+	a, b := newReplicaClientOf(t, "websocket", port, declare), newReplicaClientOf(t, "websocket", port, declare)
+	require.Eventually(t, func() bool { return len(server.Peers()) == 2 }, 10*time.Second, time.Millisecond)
+	var syncs atomic.Int64
+	a.spawner.OnSync(func(*Object, PeerID) { syncs.Add(1) })
+
+	rock, err := sp.Spawn(testScene, "Rock", map[string]any{propPos: gdvar.Vector2{}})
+	require.NoError(t, err)
+	rock.SetVisibility(a.m.ID(), true)
+	assert.Equal(t, "Rock", next(t, a.spawned).Name())
+	start, from := time.Now(), syncs.Load()
+	time.Sleep(time.Second)
+	got, took := syncs.Load()-from, time.Since(start)
+	assert.Positive(t, got, "syncs at all")
+	assert.LessOrEqual(t, got, int64(took/interval)+1, "at most one sync an interval")
+	t.Logf("%d syncs in %v", got, took)
+
+	rock.SetVisibility(a.m.ID(), false)
+	assert.Equal(t, "Rock", next(t, a.despawned).Name())
+	assert.Empty(t, b.spawned, "never visible to b")
+	assert.Empty(t, b.spawner.Objects())
 }

@@ -47,6 +47,9 @@ type Synchronizer struct {
 	// delta_interval: the least time between two syncs and two deltas it
 	// sends (0: every tick, see WithTick).
 	Interval, DeltaInterval time.Duration
+	// Private is public_visibility turned off: a node of the scene starts
+	// visible to no peer, until Object.SetVisibility says otherwise.
+	Private bool
 }
 
 // Scene declares a scene a spawner may spawn.
@@ -97,9 +100,10 @@ type Spawner struct {
 // places in the scene's list of properties.
 type scene struct {
 	Scene
-	index int // in the spawner's list, or customScene
-	props []string
-	syncs []*syncDecl
+	index   int  // in the spawner's list, or customScene
+	private bool // a synchronizer of it is Private
+	props   []string
+	syncs   []*syncDecl
 }
 
 // syncDecl is a declared synchronizer.
@@ -139,6 +143,7 @@ func newScene(spawner string, sc Scene, index int) *scene {
 	}
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd}
+		s.private = s.private || sd.Private
 		if sd.Path == "" || sd.Interval < 0 || sd.DeltaInterval < 0 {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))
 		}
@@ -301,7 +306,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, rootPath, root)
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
-		authority: ServerID, public: true}
+		authority: ServerID, public: !sc.private}
 	o.node = m.addNode(root, sc.Methods)
 	o.node.object = o
 	for _, d := range sc.syncs {
