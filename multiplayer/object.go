@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/gdvar/gdvar"
@@ -261,6 +262,7 @@ func (m *Multiplayer) remove(o *Object) {
 	}
 	for _, p := range m.repl {
 		delete(p.spawned, o)
+		delete(p.held, o)
 		for _, sy := range o.syncs {
 			delete(p.watched, sy)
 		}
@@ -276,7 +278,8 @@ func (m *Multiplayer) remove(o *Object) {
 }
 
 // dropNode forgets a spawned scene's node (m.mu held): peers' cache ids
-// of it then name nothing.
+// of it are forgotten too, so that a peer that spawns and despawns its
+// nodes for ever does not fill its cache (see maxCached).
 func (m *Multiplayer) dropNode(n *Node) {
 	if m.nodes[n.path] != n {
 		return
@@ -288,6 +291,9 @@ func (m *Multiplayer) dropNode(n *Node) {
 	}
 	for _, sent := range m.sent {
 		delete(sent, n)
+	}
+	for _, cache := range m.recv {
+		maps.DeleteFunc(cache, func(_ uint32, x *Node) bool { return x == n })
 	}
 }
 

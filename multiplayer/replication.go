@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -48,8 +49,9 @@ func (m *Multiplayer) joinRepl(id PeerID) {
 	}
 }
 
-// leaveRepl forgets a peer that left, and the nodes it spawned here, as
-// the engine frees them (m.mu held).
+// leaveRepl forgets a peer that left, the nodes it spawned here, as the
+// engine frees them, and the paths it sent that the relay holds for
+// others (m.mu held).
 func (m *Multiplayer) leaveRepl(id PeerID) {
 	p := m.repl[id]
 	if p == nil {
@@ -58,6 +60,16 @@ func (m *Multiplayer) leaveRepl(id PeerID) {
 	delete(m.repl, id)
 	for _, o := range p.recvObjects {
 		m.remove(o)
+	}
+	for _, other := range m.repl {
+		for o, held := range other.held {
+			held = slices.DeleteFunc(held, func(pkt []byte) bool { return PeerID(le32(pkt[2:])) == id })
+			if len(held) == 0 {
+				delete(other.held, o)
+			} else {
+				other.held[o] = held
+			}
+		}
 	}
 }
 

@@ -543,3 +543,69 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 	assert.Less(t, perPeer, 8*1024.0)
 	runtime.KeepAlive(m)
 }
+
+// A client whose player is spawned and despawned a thousand times, each
+// time naming its new synchronizer by a new cache id, has each sync taken:
+// the cache ids of despawned nodes are forgotten, not kept until the
+// peer's cache is full (maxCached).
+func TestRespawnForever(t *testing.T) {
+	m := New()
+	players := declareGame(m)
+	c := fakeConn(m)
+	m.mu.Lock()
+	m.replicating = true
+	m.admit(c)
+	m.mu.Unlock()
+	for i := range uint32(1000) {
+		o, err := players.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		require.NoError(t, err)
+		o.SetAuthority(2)
+		require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, i+1, "Main/Players/2/Sync"), reliably), "respawn %d", i)
+		pos, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
+		require.NoError(t, err)
+		require.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 1), values: pos}), reliably))
+		var got gdvar.Vector2
+		require.NoError(t, o.Get(propPos, &got))
+		require.Equal(t, float64(i), got.X)
+		require.NoError(t, o.Despawn())
+		c.queue, c.queued = packetQueue{}, 0
+	}
+	assert.Empty(t, m.recv[2])
+}
+
+// The paths a client relays for a node hidden from the destination are
+// held for it, and dropped when the node is despawned, or when the client
+// leaves.
+func TestHeldPathsForgotten(t *testing.T) {
+	for _, end := range []string{"despawn", "leave"} {
+		t.Run(end, func(t *testing.T) {
+			m := New()
+			players := declareGame(m)
+			players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
+			owner := fakeConn(m)
+			other := &conn{m: m, id: 3, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+			m.mu.Lock()
+			m.conns[3], m.replicating = other, true
+			m.admit(owner)
+			m.admit(other)
+			m.mu.Unlock()
+			o, err := players.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+			require.NoError(t, err)
+			o.SetAuthority(2)
+			path := appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync")
+			require.NoError(t, m.handle(owner, append(appendSys(nil, sysRelay, 3), path...), reliably))
+			held := func() int {
+				m.mu.Lock()
+				defer m.mu.Unlock()
+				return len(m.repl[3].held)
+			}
+			require.Equal(t, 1, held(), "the path held for peer 3")
+			if end == "despawn" {
+				require.NoError(t, o.Despawn())
+			} else {
+				m.leave(owner)
+			}
+			assert.Zero(t, held())
+		})
+	}
+}
