@@ -389,9 +389,15 @@ func isPackageError(err error) bool {
 // fakeConn makes a server of m with one client, 2, whose connection has no
 // socket: what is sent to it stays in its queue.
 func fakeConn(m *Multiplayer) *conn {
-	c := &conn{m: m, id: 2, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+	c := fakePeer(m, 2)
 	m.conns[2], m.id = c, ServerID
 	return c
+}
+
+// fakePeer is a connection of m's to peer id with no socket: what is sent
+// to it stays queued; packets are handed to m.handle. Its rate is unbounded.
+func fakePeer(m *Multiplayer, id PeerID) *conn {
+	return &conn{m: m, id: id, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
 }
 
 func mustListen(tb testing.TB) net.Listener {

@@ -251,7 +251,7 @@ func TestBadReplicationPackets(t *testing.T) {
 func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 	m := New()
 	sp := declarePlayers(m)
-	c := &conn{m: m, id: ServerID, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+	c := fakePeer(m, ServerID)
 	m.mu.Lock()
 	m.id, m.conns[ServerID], m.replicating = 5, c, true
 	m.admit(c)
@@ -521,7 +521,7 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 	const peers = 100
 	for i := range peers {
 		id := PeerID(i + 2)
-		c := &conn{m: m, id: id, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+		c := fakePeer(m, id)
 		m.mu.Lock()
 		m.conns[id] = c
 		m.admit(c)
@@ -583,7 +583,7 @@ func TestHeldPathsForgotten(t *testing.T) {
 			players := declareGame(m)
 			players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
 			owner := fakeConn(m)
-			other := &conn{m: m, id: 3, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+			other := fakePeer(m, 3)
 			m.mu.Lock()
 			m.conns[3], m.replicating = other, true
 			m.admit(owner)
