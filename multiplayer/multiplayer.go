@@ -32,10 +32,11 @@ type Multiplayer struct {
 	others map[PeerID]bool
 	// Each peer's cache ids of the nodes it sent, and, per peer, the nodes
 	// this side sent it: false until the peer confirmed the path.
-	recv    map[PeerID]map[uint32]*Node
+	recv    map[PeerID]*recvCache
 	sent    map[PeerID]map[*Node]bool
 	byCache map[uint32]*Node
 	next    uint32 // the next cache id this side gives a node
+	drops   uint64 // spawned nodes dropped so far (see addCached)
 
 	// Replication: the spawners, what each peer was sent and spawned, the
 	// last net id this side gave, the ticks of the replicating goroutine
@@ -73,7 +74,7 @@ func New(opts ...gdvar.Option) *Multiplayer {
 	return &Multiplayer{
 		cfg:   newConfig(opts),
 		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, pending: map[PeerID]bool{}, others: map[PeerID]bool{},
-		recv: map[PeerID]map[uint32]*Node{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
+		recv: map[PeerID]*recvCache{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
 		repl: map[PeerID]*replPeer{},
 		next: 1, closing: make(chan struct{}), done: make(chan struct{}),
 	}
@@ -470,18 +471,12 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 	if n == nil {
 		return fmt.Errorf("%w: %q", ErrUnknownNode, path)
 	}
-	cache := m.recv[from]
-	if cache == nil {
-		if m.conns[from] == nil && !m.others[from] { // as the engine: caches are of known peers only
-			return malformed("a path from peer %d, which was not announced", from)
-		}
-		cache = map[uint32]*Node{}
-		m.recv[from] = cache
+	if m.recv[from] == nil && m.conns[from] == nil && !m.others[from] { // as the engine: caches are of known peers only
+		return malformed("a path from peer %d, which was not announced", from)
 	}
-	if cache[id] != nil || len(cache) >= len(m.nodes)+maxCached {
+	if !m.addCached(from, id, n) {
 		return malformed("cache id %d given twice, or one of too many", id)
 	}
-	cache[id] = n
 	valid := checksum == n.checksum
 	if err := m.sendTo(from, appendConfirm(nil, valid, id), false, reliably); err != nil {
 		return err
@@ -525,8 +520,8 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if call.path != nil {
 		rel, _ := relativePath(string(call.path))
 		n = m.nodes[rel]
-	} else if n = m.recv[from][call.node]; n != nil && n.gone {
-		n = nil
+	} else {
+		n = m.cached(from, call.node)
 	}
 	var meth *method
 	var h *handler

@@ -113,10 +113,11 @@ type Node struct {
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
 
 	// A spawner's node; a spawned node's, or its synchronizer's; whether
-	// the node was despawned (under m.mu).
+	// a spawn made the node, and whether it was despawned (under m.mu).
 	spawner *Spawner
 	object  *Object
 	sync    *objectSync
+	spawned bool
 	gone    bool
 }
 

@@ -3,7 +3,6 @@ package multiplayer
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/gdvar/gdvar"
@@ -21,6 +20,7 @@ type Object struct {
 	data    []byte // a custom spawn's data, compressed
 	node    *Node
 	syncs   []*objectSync
+	index   int // in its spawner's objects (under m.mu)
 
 	// Under m.mu:
 	values    [][]byte // per scene property, compressed; nil until set
@@ -255,7 +255,7 @@ func (o *Object) Despawn() error {
 func (m *Multiplayer) remove(o *Object) {
 	o.gone = true
 	s := o.spawner
-	s.objects = slices.DeleteFunc(s.objects, func(x *Object) bool { return x == o })
+	s.objects.remove(o)
 	m.dropNode(o.node)
 	for _, sy := range o.syncs {
 		m.dropNode(sy.node)
@@ -266,34 +266,37 @@ func (m *Multiplayer) remove(o *Object) {
 		for _, sy := range o.syncs {
 			delete(p.watched, sy)
 		}
-		if o.from != m.id {
-			delete(p.recvObjects, o.netID)
-			for id, sy := range p.recvSync {
-				if sy.obj == o {
-					delete(p.recvSync, id)
-				}
+	}
+	if p := m.repl[o.from]; p != nil && o.from != m.id {
+		delete(p.recvObjects, o.netID)
+		for _, sy := range o.syncs {
+			if p.recvSync[sy.spawnID] == sy {
+				delete(p.recvSync, sy.spawnID)
 			}
 		}
 	}
 }
 
-// dropNode forgets a spawned scene's node (m.mu held): peers' cache ids
-// of it are forgotten too, so that a peer that spawns and despawns its
-// nodes for ever does not fill its cache (see maxCached).
+// dropNode forgets a spawned scene's node (m.mu held), and this side's
+// cache id of it, as the engine forgets a node that left the tree: a node
+// spawned again at its path is named anew. Peers' cache ids of it stay
+// (see recvCache).
 func (m *Multiplayer) dropNode(n *Node) {
+	if !n.spawned { // a declared node the scene shared: it stays
+		n.object, n.sync = nil, nil
+		return
+	}
 	if m.nodes[n.path] != n {
 		return
 	}
 	n.gone = true
+	m.drops++
 	delete(m.nodes, n.path)
 	if n.cacheID != 0 {
 		delete(m.byCache, n.cacheID)
 	}
 	for _, sent := range m.sent {
 		delete(sent, n)
-	}
-	for _, cache := range m.recv {
-		maps.DeleteFunc(cache, func(_ uint32, x *Node) bool { return x == n })
 	}
 }
 

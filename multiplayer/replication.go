@@ -1,7 +1,6 @@
 package multiplayer
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/binary"
 	"errors"
@@ -38,7 +37,7 @@ func (m *Multiplayer) joinRepl(id PeerID) {
 	m.repl[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
 		recvObjects: map[uint32]*Object{}, recvSync: map[uint32]*objectSync{}}
 	for _, s := range m.spawners {
-		for _, o := range s.objects {
+		for o := range s.objects.each() {
 			m.updateSpawn(id, o)
 		}
 	}
@@ -86,7 +85,12 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 		return
 	}
 	if !visible {
+		// As the engine, which forgets what it last sent a peer it hides
+		// a synchronizer from: a node spawned again gets each change.
 		delete(p.spawned, o)
+		for _, sy := range o.syncs {
+			delete(p.watched, sy)
+		}
 		m.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
 		return
 	}
@@ -114,10 +118,13 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 
 // relayFilter returns what of a client's relayed packet goes on to peer
 // to (m.mu held): nothing of the replication of a node this side spawned
-// and hides from to. Its states are dropped; its path is held and relayed
-// once the node is spawned on to, since the client syncs the node to to
-// only once to has confirmed the path. pkt is the relayed packet; what is
-// returned is pkt, a part of it, or nil.
+// and hides from to. Its states are dropped; its path, from the node's
+// authority, is held and relayed once the node is spawned on to, since
+// the client syncs the node to to only once to has confirmed the path:
+// rebuilt, without what followed it, at most one per node of the scene,
+// so that what is held is bounded by the nodes, not by what the client
+// sends. pkt is the relayed packet; what is returned is pkt, a part of
+// it, or nil.
 func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 	p := m.repl[to]
 	if p == nil {
@@ -129,17 +136,17 @@ func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 	inner := pkt[sysSize:]
 	switch inner[0] & cmdMask {
 	case cmdSimplifyPath:
-		_, _, path, err := parseSimplify(inner)
+		checksum, id, path, err := parseSimplify(inner)
 		if err != nil {
 			return pkt
 		}
 		rel, _ := relativePath(string(path))
 		if n := m.nodes[rel]; hidden(n) {
-			if len(p.held[n.object]) < len(n.object.syncs)+1 { // a path per node of it
+			if o := n.object; from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {
 					p.held = map[*Object][][]byte{}
 				}
-				p.held[n.object] = append(p.held[n.object], bytes.Clone(pkt))
+				p.held[o] = append(p.held[o], appendSimplify(appendSys(nil, sysRelay, from), checksum, id, string(path)))
 			}
 			return nil
 		}
@@ -156,7 +163,7 @@ func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 			if err != nil || !ok {
 				break
 			}
-			if st.netID&pathNetID != 0 && hidden(m.recv[from][st.netID&^pathNetID]) {
+			if st.netID&pathNetID != 0 && hidden(m.cached(from, st.netID&^pathNetID)) {
 				if kept == nil {
 					kept = append([]byte(nil), pkt[:sysSize+start]...)
 				}
@@ -202,7 +209,7 @@ func (m *Multiplayer) tick() {
 	now := m.ticks
 	syncs, deltas := m.dueSyncs[:0], m.dueDeltas[:0]
 	for _, s := range m.spawners {
-		for _, o := range s.objects {
+		for o := range s.objects.each() {
 			if o.authority != m.id {
 				continue
 			}
@@ -289,7 +296,9 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 			entry = deltaEntry
 		}
 		if len(buf)+entry+len(values) > mtu {
-			m.sendTo(id, append([]byte(nil), buf...), false, how)
+			if len(buf) > head { // a packet of the header alone would be refused
+				m.sendTo(id, append([]byte(nil), buf...), false, how)
+			}
 			buf = buf[:head]
 		}
 		buf = appendSyncState(buf, delta, st)
@@ -339,8 +348,8 @@ func (m *Multiplayer) handleSpawn(from PeerID, b []byte) error {
 
 // spawnFrom makes the node of a peer's spawn (m.mu held).
 func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
-	n := m.recv[from][p.spawner]
-	if n == nil || n.gone || n.spawner == nil {
+	n := m.cached(from, p.spawner)
+	if n == nil || n.spawner == nil {
 		return nil, fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner)
 	}
 	s := n.spawner
@@ -357,7 +366,7 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	default:
 		return nil, fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
 	}
-	if s.limit > 0 && len(s.objects) >= s.limit {
+	if s.limit > 0 && s.objects.live >= s.limit {
 		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
 	}
 	if rp.recvObjects[p.netID] != nil {
@@ -458,7 +467,11 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 		return err
 	}
 	var first error
-	var synced []*Object
+	type objectFunc struct {
+		o  *Object
+		fn func(*Object, PeerID)
+	}
+	var synced []objectFunc // read under m.mu, called after
 	m.mu.Lock()
 	for {
 		st, ok, err := r.next()
@@ -474,15 +487,16 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 			}
 			continue
 		}
-		if o != nil && o.spawner.onSync != nil && (len(synced) == 0 || synced[len(synced)-1] != o) {
-			synced = append(synced, o)
+		if o == nil {
+			continue
+		}
+		if fn := o.spawner.onSync; fn != nil && (len(synced) == 0 || synced[len(synced)-1].o != o) {
+			synced = append(synced, objectFunc{o, fn})
 		}
 	}
 	m.mu.Unlock()
-	for _, o := range synced {
-		if fn := o.spawner.onSync; fn != nil {
-			fn(o, from)
-		}
+	for _, s := range synced {
+		s.fn(s.o, from)
 	}
 	return first
 }
@@ -492,8 +506,8 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState) (*Object, error) {
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
-		n := m.recv[from][st.netID&^pathNetID]
-		if n == nil || n.gone || n.sync == nil {
+		n := m.cached(from, st.netID&^pathNetID)
+		if n == nil || n.sync == nil {
 			return nil, fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
 		}
 		sy = n.sync

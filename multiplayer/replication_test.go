@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -546,8 +547,8 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 
 // A client whose player is spawned and despawned a thousand times, each
 // time naming its new synchronizer by a new cache id, has each sync taken:
-// the cache ids of despawned nodes are forgotten, not kept until the
-// peer's cache is full (maxCached).
+// a new id for a path replaces the last, not kept until the peer's cache
+// is full (maxCached).
 func TestRespawnForever(t *testing.T) {
 	m := New()
 	players := declareGame(m)
@@ -570,7 +571,8 @@ func TestRespawnForever(t *testing.T) {
 		require.NoError(t, o.Despawn())
 		c.queue, c.queued = packetQueue{}, 0
 	}
-	assert.Empty(t, m.recv[2])
+	assert.Len(t, m.recv[2].ids, 1, "the last id of the path")
+	assert.Len(t, m.recv[2].byPath, 1)
 }
 
 // The paths a client relays for a node hidden from the destination are
@@ -608,4 +610,297 @@ func TestHeldPathsForgotten(t *testing.T) {
 			assert.Zero(t, held())
 		})
 	}
+}
+
+// TestSyncAfterShownAgain: client a's player, hidden from client b then
+// shown again, is synced to b again. a names the player's synchronizer by
+// the cache id b confirmed before; b finds the new node by the id's path,
+// as the engine does (get_cached_object).
+func TestSyncAfterShownAgain(t *testing.T) {
+	server := New(WithTick(5 * time.Millisecond))
+	players := declarePlayers(server)
+	errs := &errorLog{}
+	server.OnError(errs.add)
+	var public atomic.Bool
+	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return public.Load() || o.Name() == name(peer) })
+	server.OnPeerConnected(func(id PeerID) {
+		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		assert.NoError(t, err)
+		o.SetAuthority(id)
+	})
+	port := serve(t, server)
+	join := func() (*replicaClient, *Object) {
+		c := newReplicaClient(t, "websocket", port)
+		c.spawner.OnSpawn(func(o *Object) {
+			o.SetAuthority(PeerID(must(strconv.Atoi(o.Name()))))
+			c.spawned <- o
+		})
+		return c, next(t, c.spawned)
+	}
+	_, aPlayer := join()
+	b, _ := join()
+	berrs := &errorLog{}
+	b.m.OnError(berrs.add)
+	defer func() {
+		if e := berrs.get(); len(e) > 0 {
+			t.Logf("b: %d errors, first %v", len(e), e[0])
+		}
+	}()
+	public.Store(true)
+	players.UpdateVisibility()
+	aOnB := next(t, b.spawned)
+	require.NoError(t, aPlayer.Set(propPos, gdvar.Vector2{X: 2}))
+	eventually(t, aOnB, propPos, gdvar.Vector2{X: 2})
+
+	public.Store(false)
+	players.UpdateVisibility()
+	next(t, b.despawned)
+	public.Store(true)
+	players.UpdateVisibility()
+	aOnB = next(t, b.spawned)
+	require.NoError(t, aPlayer.Set(propPos, gdvar.Vector2{X: 3}))
+	eventually(t, aOnB, propPos, gdvar.Vector2{X: 3})
+}
+
+// drain returns and empties what was queued for a fake peer.
+func drain(c *conn) [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out [][]byte
+	for b := c.queue.take(); b != nil; b = b.next {
+		for _, p := range b.pkts[:b.n] {
+			out = append(out, append([]byte(nil), p...))
+		}
+	}
+	c.queued = 0
+	return out
+}
+
+// TestDeltaAfterShownAgain: a node hidden from a peer and shown again is
+// sent its OnChange properties anew, as the engine, which forgets what it
+// last sent a peer it hides a synchronizer from.
+func TestDeltaAfterShownAgain(t *testing.T) {
+	m := New()
+	players := declarePlayers(m)
+	c := fakeConn(m)
+	m.mu.Lock()
+	m.replicating = true
+	m.admit(c)
+	m.mu.Unlock()
+	ball, err := players.Spawn(testScene, "Ball", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}, propScore: int64(7)})
+	require.NoError(t, err)
+	deltas := func() int {
+		n := 0
+		for _, p := range drain(c) {
+			if p[0] == cmdSync|deltaFlag {
+				n++
+			}
+		}
+		return n
+	}
+	m.tick()
+	m.tick()
+	require.Equal(t, 1, deltas(), "score, once")
+	ball.SetVisibility(0, false)
+	ball.SetVisibility(0, true)
+	m.tick()
+	m.tick()
+	assert.Equal(t, 1, deltas(), "score again, for the node spawned anew")
+}
+
+// TestHeldPathsBounded: paths a client broadcasts for nodes hidden from
+// the other clients, each padded to the packet limit, make the relay hold
+// less than it received: only the nodes' authority's paths are held, and
+// without what followed them.
+func TestHeldPathsBounded(t *testing.T) {
+	const peers = 40
+	m := New()
+	players := declareGame(m)
+	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
+	m.id = ServerID
+	conns := map[PeerID]*conn{}
+	for i := range peers {
+		id := PeerID(i + 2)
+		c := fakePeer(m, id)
+		conns[id] = c
+		m.mu.Lock()
+		m.conns[id], m.replicating = c, true
+		m.admit(c)
+		m.mu.Unlock()
+		_, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		require.NoError(t, err)
+	}
+	bad := conns[2]
+	sent := 0
+	for i := range peers {
+		for _, path := range []string{"Main/Players/" + name(PeerID(i+2)) + "/Sync", "Main/Players/" + name(PeerID(i+2))} {
+			inner := appendSimplify(nil, emptyChecksum, uint32(1000+2*i+len(path)), path)
+			inner = append(inner, make([]byte, DefaultMaxPacket-sysSize-len(inner))...) // after the NUL: ignored
+			pkt := append(appendSys(nil, sysRelay, 0), inner...)
+			sent += len(pkt)
+			_ = m.handle(bad, pkt, reliably)
+			for _, c := range conns {
+				drain(c)
+			}
+		}
+	}
+	m.mu.Lock()
+	held := 0
+	for _, p := range m.repl {
+		for _, pkts := range p.held {
+			for _, pkt := range pkts {
+				held += cap(pkt)
+			}
+		}
+	}
+	m.mu.Unlock()
+	t.Logf("sent %d KiB, held %d KiB (%.1fx)", sent>>10, held>>10, float64(held)/float64(sent))
+	assert.LessOrEqual(t, uint64(held), uint64(sent)*2, "held paths, per byte sent")
+}
+
+// BenchmarkDespawn: a server's n spawns, each with its synchronizer's
+// path, then n despawns, taken by a Go client, and the same client's
+// leaving with n nodes: ns/node stays flat as n grows (it grew with n when
+// each despawn scanned every node and cache).
+func BenchmarkDespawn(b *testing.B) {
+	for _, n := range []int{2000, 8000} {
+		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
+			var pkts [][]byte
+			for i := range uint32(n) {
+				name := "N" + strconv.Itoa(int(i))
+				pkts = append(pkts, appendSpawn(nil, spawnOf(b, 2*i+100, name)),
+					appendSimplify(nil, emptyChecksum, i+10, "Main/Players/"+name+"/Sync"))
+			}
+			for i := range uint32(n) {
+				pkts = append(pkts, appendDespawn(nil, 2*i+100))
+			}
+			for b.Loop() {
+				m, _, c := replicaOfFake(b)
+				for _, p := range pkts {
+					if err := m.handle(c, p, reliably); err != nil {
+						b.Fatal(err)
+					}
+					c.queue, c.queued = packetQueue{}, 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/node")
+		})
+	}
+}
+
+// TestObjectListCloses: removing nodes leaves holes that are closed up
+// once they outnumber the nodes, in order.
+func TestObjectListCloses(t *testing.T) {
+	var l objectList
+	objs := make([]*Object, 1000)
+	for i := range objs {
+		objs[i] = &Object{name: strconv.Itoa(i)}
+		l.add(objs[i])
+	}
+	for i, o := range objs {
+		if i%10 != 0 {
+			l.remove(o)
+			l.remove(o) // twice: no effect
+		}
+		assert.LessOrEqual(t, len(l.all), 2*l.live+17, "after %d", i)
+	}
+	var names []string
+	for o := range l.each() {
+		names = append(names, o.name)
+	}
+	assert.Len(t, names, 100)
+	assert.Equal(t, "0", names[0])
+	assert.Equal(t, "990", names[99])
+	assert.Equal(t, 100, l.live)
+}
+
+// TestOnSyncSetWhileSyncing: OnSync may be set while syncs arrive (the
+// race detector checks that the handler is read under the lock).
+func TestOnSyncSetWhileSyncing(t *testing.T) {
+	m, c, mine := serverOfFake(t)
+	sp := m.spawners[0]
+	var calls atomic.Int64
+	count := func(*Object, PeerID) { calls.Add(1) }
+	sp.OnSync(count)
+	pos, err := AppendArg(nil, gdvar.Vector2{X: 1})
+	require.NoError(t, err)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 1000 {
+			sp.OnSync(count)
+		}
+	}()
+	for i := range 1000 {
+		require.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: pos}), reliably))
+	}
+	<-done
+	assert.Equal(t, int64(1000), calls.Load(), "each sync handled")
+}
+
+// TestNoHeaderOnlySync: a state that fits the sync MTU alone but not with
+// the header is sent without a packet of the header alone before it,
+// which every receiver refuses (the engine's _send_sync sends one).
+func TestNoHeaderOnlySync(t *testing.T) {
+	m := New()
+	players := declarePlayers(m)
+	c := fakeConn(m)
+	m.mu.Lock()
+	m.replicating = true
+	m.admit(c)
+	m.mu.Unlock()
+	big := make([]byte, 1336) // compressed: 4+4+1336 = 1344 bytes, under sync_mtu alone
+	_, err := players.Spawn(testScene, "Ball", map[string]any{propPos: big, propColor: gdvar.Color{}})
+	require.NoError(t, err)
+	drain(c)
+	m.tick()
+	for _, p := range drain(c) {
+		if p[0]&cmdMask == cmdSync {
+			assert.GreaterOrEqual(t, len(p), minSync, "a SYNC every receiver takes")
+		}
+	}
+}
+
+// TestCacheForgetsTheDead: a client that names the nodes of one wave of
+// spawns after another, each wave despawned, has every name taken, and
+// its cache holds no more than the bound (maxCached beyond the nodes
+// there are): the ids of paths with no node left are forgotten.
+func TestCacheForgetsTheDead(t *testing.T) {
+	m := New()
+	players := declareGame(m)
+	c := fakeConn(m)
+	m.mu.Lock()
+	m.replicating = true
+	m.admit(c)
+	m.mu.Unlock()
+	id := uint32(1)
+	for wave := range 5 {
+		var objs []*Object
+		for i := range 200 {
+			name := fmt.Sprintf("W%dP%d", wave, i)
+			o, err := players.Spawn(testScene, name, map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+			require.NoError(t, err)
+			objs = append(objs, o)
+			for _, path := range []string{"Main/Players/" + name, "Main/Players/" + name + "/Sync"} {
+				require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, id, path), reliably), "wave %d, %s", wave, path)
+				id++
+			}
+		}
+		m.mu.Lock()
+		assert.LessOrEqual(t, len(m.recv[2].ids), len(m.nodes)+maxCached, "wave %d", wave)
+		m.mu.Unlock()
+		for _, o := range objs {
+			require.NoError(t, o.Despawn())
+		}
+		c.queue, c.queued = packetQueue{}, 0
+	}
+	// Still full of the last wave's, which no node is at: a path given
+	// anew is taken once the sweep has made room.
+	o, err := players.Spawn(testScene, "Late", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+	require.NoError(t, err)
+	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, id, "Main/Players/Late/Sync"), reliably))
+	m.mu.Lock()
+	assert.LessOrEqual(t, len(m.recv[2].ids), len(m.nodes)+maxCached)
+	m.mu.Unlock()
+	require.NoError(t, o.Despawn())
 }

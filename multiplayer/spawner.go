@@ -89,7 +89,7 @@ type Spawner struct {
 	scenes    []*scene
 	custom    *scene
 	limit     int
-	objects   []*Object // in the order they were spawned (under m.mu)
+	objects   objectList // under m.mu
 	filter    func(*Object, PeerID) bool
 
 	onSpawn, onDespawn func(*Object)
@@ -202,7 +202,7 @@ func (s *Spawner) SetVisibilityFilter(fn func(o *Object, peer PeerID) bool) {
 func (s *Spawner) UpdateVisibility() {
 	s.m.mu.Lock()
 	defer s.m.mu.Unlock()
-	for _, o := range s.objects {
+	for o := range s.objects.each() {
 		o.updateVisibility()
 	}
 }
@@ -211,7 +211,7 @@ func (s *Spawner) UpdateVisibility() {
 func (s *Spawner) Objects() []*Object {
 	s.m.mu.Lock()
 	defer s.m.mu.Unlock()
-	return slices.Clone(s.objects)
+	return slices.Collect(s.objects.each())
 }
 
 // Spawn spawns a node of the spawnable scene named by its Path, as
@@ -269,7 +269,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	if m.id != ServerID {
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
-	if s.limit > 0 && len(s.objects) >= s.limit {
+	if s.limit > 0 && s.objects.live >= s.limit {
 		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
 	}
 	o, err := s.add(sc, name, ServerID, m.nextNetID(), data, values)
@@ -315,7 +315,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 		sy.node.object, sy.node.sync = o, sy
 		o.syncs = append(o.syncs, sy)
 	}
-	s.objects = append(s.objects, o)
+	s.objects.add(o)
 	return o, nil
 }
 
@@ -329,6 +329,7 @@ func (m *Multiplayer) addNode(rel string, methods []Method) *Node {
 	if err != nil {
 		panic(err.Error()) // the scene's methods were checked when declared
 	}
+	n.spawned = true
 	m.nodes[rel] = n
 	return n
 }
