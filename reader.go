@@ -122,7 +122,7 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	if r == nil {
 		d.buf, d.end, d.eof = data, len(data), true
 	}
-	d.setFastStop()
+	// fastStop stays 0 (valueEnd is 0) until the first value's setValueEnd.
 }
 
 // state returns the value layer's state, made on the first Decode and kept
