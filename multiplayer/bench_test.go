@@ -1,9 +1,13 @@
 package multiplayer
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"net"
+	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"sync"
@@ -13,9 +17,11 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/require"
 )
 
 // BenchmarkRPC measures remote calls a second through a server: N Go
@@ -61,23 +67,31 @@ func BenchmarkRPC(b *testing.B) {
 }
 
 // BenchmarkEchoRate compares, in one run, one Go client's echo round
-// trips a second against this package's server (go-rpc/s) and against
-// Godot 4.6's without its frame sleep (godot-rpc/s; skipped without the
-// engine): each iteration makes 2000 calls, each waiting for its reply, to
-// each server in turn, the order alternating. The engine, which spins a
-// core even when idle, is stopped while the other server is measured
-// (where signals stop processes). x-godot is the ratio of the two rates.
+// trips a second against this package's server in this process (go-rpc/s),
+// the same server in a process of its own (go-proc-rpc/s), and Godot 4.6's
+// without its frame sleep (godot-rpc/s; skipped without the engine): each
+// iteration makes 2000 calls, each waiting for its reply, to each server
+// in turn, the order rotating. The engine, which spins a core even when
+// idle, is stopped while the others are measured (where signals stop
+// processes). x-godot and x-godot-proc are the Go rates over the engine's:
+// the second compares two servers in processes of their own, as deployed;
+// in one process, client and server hand packets to each other without
+// waking another thread.
 func BenchmarkEchoRate(b *testing.B) {
 	const calls = 2000
 	url, engine := godotServer(b, true)
-	clients := []*benchClient{newBenchClient(b, benchServer(b, "go")), newBenchClient(b, url)}
+	clients := []*benchClient{
+		newBenchClient(b, benchServer(b, "go")),
+		newBenchClient(b, echoProcess(b, "websocket", 4)),
+		newBenchClient(b, url),
+	}
 	defer resume(engine)
-	var took [2]time.Duration
+	var took [3]time.Duration
 	i := 0
 	for b.Loop() {
 		for j := range clients {
-			k := (i + j) % 2
-			if k == 0 {
+			k := (i + j) % len(clients)
+			if k != 2 {
 				pause(engine)
 			}
 			start := time.Now()
@@ -89,9 +103,86 @@ func BenchmarkEchoRate(b *testing.B) {
 	}
 	n := float64(calls * i)
 	b.ReportMetric(n/took[0].Seconds(), "go-rpc/s")
-	b.ReportMetric(n/took[1].Seconds(), "godot-rpc/s")
-	b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
-	b.ReportMetric(0, "ns/op") // an iteration is both servers' calls: its time says nothing
+	b.ReportMetric(n/took[1].Seconds(), "go-proc-rpc/s")
+	b.ReportMetric(n/took[2].Seconds(), "godot-rpc/s")
+	b.ReportMetric(took[2].Seconds()/took[0].Seconds(), "x-godot")
+	b.ReportMetric(took[2].Seconds()/took[1].Seconds(), "x-godot-proc")
+	b.ReportMetric(0, "ns/op") // an iteration is every server's calls: its time says nothing
+}
+
+// echoServerEnv, set to "transport port peers", makes the test binary
+// serve newEchoServer's echo instead of testing (see TestMain).
+const echoServerEnv = "GDVAR_ECHO_SERVER"
+
+// echoProcess runs this package's echo server, for at most peers clients,
+// in a process of its own (this test binary run again) over transport
+// ("websocket" or "enet"), and returns its address: a URL, or host:port.
+func echoProcess(b *testing.B, transport string, peers int) string {
+	network, addr := "tcp", "ws://127.0.0.1:%d"
+	if transport == "enet" {
+		network, addr = "udp", "127.0.0.1:%d"
+	}
+	port := godot.FreePort(b, network)
+	addr = fmt.Sprintf(addr, port)
+	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", echoServerEnv, transport, port, peers))
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(b, cmd.Start())
+	b.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		probe := New()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err := probe.Connect(ctx, addr)
+		if transport == "enet" {
+			err = probe.ConnectENet(ctx, addr)
+		}
+		cancel()
+		probe.Close()
+		if err == nil {
+			return addr
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("the echo server process did not come up: %v\n%s", err, out.String())
+		}
+	}
+}
+
+// TestMain serves the echo of newEchoServer when echoServerEnv is set
+// (see echoProcess), until killed; it tests otherwise.
+func TestMain(m *testing.M) {
+	if env := os.Getenv(echoServerEnv); env != "" {
+		var transport string
+		var port, peers int
+		if _, err := fmt.Sscan(env, &transport, &port, &peers); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, serveEcho(transport, port, peers))
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+// serveEcho serves newEchoServer's echo on a loopback port until it fails.
+func serveEcho(transport string, port, peers int) error {
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	m := newEchoServer(WithMaxPeers(peers))
+	if transport == "enet" {
+		h, err := enet.Listen("udp", addr, m.enetOptions(nil)...)
+		if err != nil {
+			return err
+		}
+		return m.ServeENet(context.Background(), h)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return m.Serve(context.Background(), ln)
 }
 
 // benchServer starts the named server and returns its URL.
@@ -100,12 +191,18 @@ func benchServer(b *testing.B, server string) string {
 		url, _ := godotServer(b, server == "godot-nosleep")
 		return url
 	}
-	m := New(WithRateLimit(1e9, 1<<30))
+	return "ws://127.0.0.1:" + serve(b, newEchoServer())
+}
+
+// newEchoServer returns a server whose Main node answers echo with
+// echo_reply.
+func newEchoServer(opts ...gdvar.Option) *Multiplayer {
+	m := New(append([]gdvar.Option{WithRateLimit(1e9, 1<<30)}, opts...)...)
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
 		return c.Reply("echo_reply", id, name, pos)
 	})
-	return "ws://127.0.0.1:" + serve(b, m)
+	return m
 }
 
 // godotServer starts Godot 4.6's server, without its frame sleep if

@@ -45,12 +45,7 @@ func godotENetServer(b *testing.B, peers int) (string, *godot.Process) {
 
 // goENetServer starts the Go echo server over ENet and returns its address.
 func goENetServer(b testing.TB, peers int) string {
-	m := New(WithRateLimit(1e9, 1<<30), WithMaxPeers(peers))
-	main := m.Node("/root/Main", echoMethods...)
-	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
-		return c.Reply("echo_reply", id, name, pos)
-	})
-	return "127.0.0.1:" + serveOver(b, m, "enet")
+	return "127.0.0.1:" + serveOver(b, newEchoServer(WithMaxPeers(peers)), "enet")
 }
 
 // newENetBenchClient connects a bench client over ENet.
@@ -69,8 +64,11 @@ func newENetBenchClient(b testing.TB, addr string, peers int) *benchClient {
 
 // BenchmarkENetEchoRate measures echo round trips per second over ENet
 // with 1, 4, 16 and 100 clients, each making calls one after another, to
-// the Go server and to Godot 4.6's own ENet server without its frame sleep,
-// in the same run (the engine paused while the Go server is measured).
+// the Go server in this process (go-rpc/s) and in one of its own
+// (go-proc-rpc/s), and to Godot 4.6's own ENet server without its frame
+// sleep (godot-rpc/s), in the same run (the engine paused while the Go
+// servers are measured). x-godot-proc compares servers in processes of
+// their own, as deployed (see BenchmarkEchoRate).
 //
 //	go test -run XXX -bench ENetEchoRate -benchtime 5x ./multiplayer
 func BenchmarkENetEchoRate(b *testing.B) {
@@ -78,20 +76,20 @@ func BenchmarkENetEchoRate(b *testing.B) {
 		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
 			calls := max(100, 20000/n) // about half a second a side
 			godotAddr, engine := godotENetServer(b, n+4)
-			addrs := []string{goENetServer(b, n+4), godotAddr}
-			var clients [2][]*benchClient
+			addrs := []string{goENetServer(b, n+4), echoProcess(b, "enet", n+4), godotAddr}
+			var clients [3][]*benchClient
 			for k, addr := range addrs {
 				for range n {
 					clients[k] = append(clients[k], newENetBenchClient(b, addr, n+4))
 				}
 			}
 			defer resume(engine)
-			var took [2]time.Duration
+			var took [3]time.Duration
 			i := 0
 			for b.Loop() {
-				for j := range 2 {
-					k := (i + j) % 2
-					if k == 0 {
+				for j := range clients {
+					k := (i + j) % len(clients)
+					if k != 2 {
 						pause(engine)
 					}
 					start := time.Now()
@@ -107,8 +105,10 @@ func BenchmarkENetEchoRate(b *testing.B) {
 			}
 			total := float64(n * calls * i)
 			b.ReportMetric(total/took[0].Seconds(), "go-rpc/s")
-			b.ReportMetric(total/took[1].Seconds(), "godot-rpc/s")
-			b.ReportMetric(took[1].Seconds()/took[0].Seconds(), "x-godot")
+			b.ReportMetric(total/took[1].Seconds(), "go-proc-rpc/s")
+			b.ReportMetric(total/took[2].Seconds(), "godot-rpc/s")
+			b.ReportMetric(took[2].Seconds()/took[0].Seconds(), "x-godot")
+			b.ReportMetric(took[2].Seconds()/took[1].Seconds(), "x-godot-proc")
 			b.ReportMetric(0, "ns/op")
 		})
 	}

@@ -261,7 +261,7 @@ func (m *Multiplayer) sendTo(to PeerID, pkt []byte, own bool, how delivery) erro
 // the first time a peer is sent a node, the node's path with the cache id
 // this side gives it (SIMPLIFY_PATH); until the peer confirms it, the path
 // in each call; then the cache id alone.
-func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall) error {
+func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall, re replyTo) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.id == 0 || m.closed {
@@ -280,7 +280,11 @@ func (m *Multiplayer) sendCall(to PeerID, n *Node, meth *method, call remoteCall
 			node, path = 0, n.path
 		}
 		pkt, own := packetBuf(maxCallHeader + len(call.args) + len(path) + 1)
-		return m.sendTo(t, appendCall(pkt, node, path, call.method, call.byteOnly, call.argc, call.args), own, meth.delivery())
+		pkt = appendCall(pkt, node, path, call.method, call.byteOnly, call.argc, call.args)
+		if c := m.conns[t]; c != nil && c == re.conn {
+			return c.sendFor(pkt, own, meth.delivery(), re.serial)
+		}
+		return m.sendTo(t, pkt, own, meth.delivery())
 	})
 }
 
@@ -423,7 +427,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		if out == nil {
 			return
 		}
-		if err := peer.enqueue(out, false, how); err != nil {
+		if err := peer.enqueue(out, false, how, 0); err != nil {
 			full++
 			first = cmp.Or(first, err)
 		}
@@ -551,7 +555,7 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
 	}
-	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c}
+	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.serial}
 	err = h.call(cl)
 	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
 		argError(cl, ae)

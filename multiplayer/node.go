@@ -292,6 +292,18 @@ func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
 // limit refused (ErrTooLarge), as the engine does. A CallLocal method's
 // handler runs here too (see Method), and its error is returned.
 func (n *Node) Call(to PeerID, name string, args ...any) error {
+	return n.call(to, name, args, replyTo{})
+}
+
+// replyTo names the packet a call answers: the connection it came on and
+// its serial there (see conn.sendFor).
+type replyTo struct {
+	conn   *conn
+	serial uint64
+}
+
+// call is Call, answering re.
+func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 	meth := n.byName(name)
 	if meth == nil {
 		return fmt.Errorf("%w: node %s declares no method %q", ErrUnknownMethod, n.Path(), name)
@@ -324,7 +336,7 @@ func (n *Node) Call(to PeerID, name string, args ...any) error {
 	}
 	var err error
 	if to != self {
-		err = n.m.sendCall(to, n, meth, call)
+		err = n.m.sendCall(to, n, meth, call, re)
 	}
 	if meth.CallLocal && (to == AllPeers || to == self || to < 0 && to != -self) {
 		if lerr := n.callLocal(self, meth, call); err == nil {
@@ -382,7 +394,8 @@ type Call struct {
 	Node   *Node
 	Method string
 	args   [][]byte
-	conn   *conn // whose Decoder decodes every argument
+	conn   *conn  // whose Decoder decodes every argument
+	serial uint64 // of the packet on conn (see conn.sendFor)
 }
 
 // NumArgs returns the number of arguments.
@@ -412,7 +425,14 @@ func (c *Call) decode(i int, v any) error {
 }
 
 // Reply calls method name of the same node on the peer that made the call.
-func (c *Call) Reply(name string, args ...any) error { return c.Node.Call(c.From, name, args...) }
+// Over a WebSocket, a reply made while the handler runs is written once
+// the handler returns, by the goroutine that reads the peer's packets,
+// sparing a wake of another thread: a peer that does not read its
+// replies then stops being read, until the write timeout disconnects it,
+// instead of filling its send queue.
+func (c *Call) Reply(name string, args ...any) error {
+	return c.Node.call(c.From, name, args, replyTo{c.conn, c.serial})
+}
 
 // handler is a function Handle was given, with its parameter types.
 type handler struct {

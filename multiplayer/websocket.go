@@ -45,6 +45,17 @@ type conn struct {
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
 
+	// Replies are written by the reading goroutine once their call's
+	// handler returns, sparing the handoff to the writing goroutine (see
+	// sendFor). serial numbers the packet being handled, from 1 on a
+	// WebSocket; replied says a reply to it waits in the queue (both under
+	// mu, serial written by the reading goroutine alone). wmu is held by
+	// whichever goroutine writes to ws, slow is its write timeout.
+	serial  uint64
+	replied bool
+	wmu     sync.Mutex
+	slow    *time.Timer
+
 	// When the peer was last heard from (a packet, a ping, an answer to a
 	// ping, in Unix nanoseconds), whether a packet of it is being received,
 	// paced or handled, which keeps its pings and answers unread meanwhile,
@@ -72,7 +83,11 @@ type conn struct {
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
 	ws.SetReadLimit(m.cfg.maxPacket)
 	c := &conn{m: m, id: id, ws: ws, wake: make(chan struct{}, 1), closed: make(chan struct{}),
-		tokens: float64(m.cfg.burst), last: time.Now()}
+		tokens: float64(m.cfg.burst), last: time.Now(), serial: 1}
+	// One timer for every write (a context with a deadline would cost two
+	// timers a packet): when it fires, the packet took too long.
+	c.slow = time.AfterFunc(m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); c.ws.CloseNow() })
+	c.slow.Stop()
 	c.hear()
 	return c
 }
@@ -86,34 +101,75 @@ func (c *conn) hear() { c.heard.Store(time.Now().UnixNano()) }
 // packet within the packet limit, which its cost (queueCost) may put
 // beyond the send queue. own says pkt is a buffer of packetBuf's, which
 // nothing else refers to.
-func (c *conn) send(pkt []byte, own bool, how delivery) error {
+func (c *conn) send(pkt []byte, own bool, how delivery) error { return c.sendFor(pkt, own, how, 0) }
+
+// sendFor is send for a reply to the packet numbered serial (0: none). If
+// that packet is still being handled, the reply is left for the reading
+// goroutine to write once the handler returns (see handled): one handoff
+// less per call answered, and a peer that does not read its replies holds
+// up its own calls, not the others'.
+func (c *conn) sendFor(pkt []byte, own bool, how delivery, serial uint64) error {
 	if int64(len(pkt)) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
-	return c.enqueue(pkt, own, how)
+	return c.enqueue(pkt, own, how, serial)
 }
 
 // enqueue queues a packet no larger than the limit, unless it does not fit
-// the send queue (ErrQueueFull) or, over ENet, the peer refuses it.
-func (c *conn) enqueue(pkt []byte, own bool, how delivery) error {
+// the send queue (ErrQueueFull) or, over ENet, the peer refuses it. A reply
+// (see sendFor) does not wake the writing goroutine.
+func (c *conn) enqueue(pkt []byte, own bool, how delivery, serial uint64) error {
 	if c.ep != nil {
 		return c.sendENet(pkt, own, how)
 	}
 	c.mu.Lock()
 	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
+	later := false
 	if !full {
 		c.queue.push(pkt, own)
 		c.queued += queueCost(pkt)
+		later = serial != 0 && serial == c.serial
+		c.replied = c.replied || later
 	}
 	c.mu.Unlock()
 	if full {
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
 	}
+	if !later {
+		c.wakeWriter()
+	}
+	return nil
+}
+
+// wakeWriter tells the writing goroutine that packets are queued.
+func (c *conn) wakeWriter() {
 	select {
 	case c.wake <- struct{}{}:
 	default:
 	}
-	return nil
+}
+
+// handled ends the handling of a packet, on the reading goroutine: the
+// replies to it are written here, unless the writing goroutine is at work,
+// which then writes them.
+func (c *conn) handled() {
+	c.mu.Lock()
+	c.serial++
+	replied := c.replied
+	c.replied = false
+	c.mu.Unlock()
+	if !replied {
+		return
+	}
+	if !c.wmu.TryLock() {
+		c.wakeWriter()
+		return
+	}
+	err := c.writeQueued()
+	c.wmu.Unlock()
+	if err != nil {
+		c.close(err)
+	}
 }
 
 // close starts closing the connection, with cause (nil: closed here, as
@@ -150,37 +206,44 @@ func (c *conn) why() error {
 // write sends the queued packets until the connection closes. A packet
 // that takes longer than the write timeout closes the connection.
 func (c *conn) write() {
-	// One timer for every write (a context with a deadline would cost two
-	// timers a packet): when it fires, the packet took too long.
-	slow := time.AfterFunc(c.m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); c.ws.CloseNow() })
-	slow.Stop()
 	for {
 		select {
 		case <-c.closed:
 			return
 		case <-c.wake:
 		}
-		c.mu.Lock()
-		b := c.queue.take()
-		c.mu.Unlock()
-		for ; b != nil; b = release(b) {
-			for _, pkt := range b.pkts[:b.n] {
-				slow.Reset(c.m.cfg.writeTimeout)
-				err := c.ws.Write(context.Background(), websocket.MessageBinary, pkt)
-				if !slow.Stop() {
-					err = ErrSlowPeer
-				}
-				c.mu.Lock()
-				c.queued -= queueCost(pkt)
-				c.mu.Unlock()
-				if err != nil {
-					c.close(err)
-					return
-				}
-				c.wrote.Add(1)
-			}
+		c.wmu.Lock()
+		err := c.writeQueued()
+		c.wmu.Unlock()
+		if err != nil {
+			c.close(err)
+			return
 		}
 	}
+}
+
+// writeQueued writes the packets queued (c.wmu held).
+func (c *conn) writeQueued() error {
+	c.mu.Lock()
+	b := c.queue.take()
+	c.mu.Unlock()
+	for ; b != nil; b = release(b) {
+		for _, pkt := range b.pkts[:b.n] {
+			c.slow.Reset(c.m.cfg.writeTimeout)
+			err := c.ws.Write(context.Background(), websocket.MessageBinary, pkt)
+			if !c.slow.Stop() {
+				err = ErrSlowPeer
+			}
+			c.mu.Lock()
+			c.queued -= queueCost(pkt)
+			c.mu.Unlock()
+			if err != nil {
+				return err
+			}
+			c.wrote.Add(1)
+		}
+	}
+	return nil
 }
 
 // keptReadBuf is the largest read buffer a connection keeps for its next
@@ -218,6 +281,7 @@ func (c *conn) read() {
 			return
 		}
 		c.handle(b, reliably)
+		c.handled()
 		c.hear()
 		c.busy.Store(false)
 		if buf.Cap() > keptReadBuf { // not kept while the peer is silent
