@@ -318,7 +318,7 @@ func (e *Encoder) dictStart(t gdvar.Token) error {
 			e.write(f.suffix)
 		} else {
 			if e.ndicts == len(e.dicts) {
-				e.dicts = append(e.dicts, new(dictState))
+				e.dicts = append(e.dicts, &dictState{kb: keyBuilder{keepBOM: e.cfg.asHeld}})
 			}
 			f.dict = e.dicts[e.ndicts]
 			f.dict.reset()
@@ -392,7 +392,7 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 	if !e.inStr {
 		e.begin()
 		e.inStr = true
-		e.str.start(t.Len())
+		e.str.start(t.Len(), e.cfg.asHeld)
 		e.strEsc = &multilineEscapes
 		godot4 := e.cfg.dialect == Godot4
 		if len(e.frames) > 0 && e.top().kind == gdvar.KindPackedStart || t.Kind() == gdvar.KindStringName && godot4 {
@@ -456,7 +456,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindFloat32, gdvar.KindFloat64:
 		return d.appendFloat(b, t.Float())
 	case gdvar.KindNodePath:
-		return d.appendNodePath(b, t.NodePath())
+		return d.appendNodePath(b, t.NodePath(), e.cfg.asHeld)
 	case gdvar.KindRID:
 		if d != Godot4 { // older engines print nothing for a RID
 			return b
@@ -482,18 +482,20 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 }
 
 // appendNodePath appends a NodePath as the engine prints it, each name as
-// the engine decodes it (see quoter). Godot 3 makes an empty path of an
-// absolute one without names; Godot 4 leaves out the ":" of subnames that
-// come to nothing.
-func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath) []byte {
+// the engine decodes it (see quoter), or as it holds it read from text
+// (asHeld: a name keeps a leading byte order mark). Godot 3 makes an empty
+// path of an absolute one without names it decodes, but not of one it
+// read from text; Godot 4 leaves out the ":" of subnames that come to
+// nothing.
+func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath, asHeld bool) []byte {
 	esc := d.cEscapes()
 	b = append(b, `NodePath("`...)
-	if p.Absolute && (d == Godot4 || len(p.Names)+len(p.SubNames) > 0) {
+	if p.Absolute && (d == Godot4 || asHeld || len(p.Names)+len(p.SubNames) > 0) {
 		b = append(b, '/')
 	}
 	name := func(s string) {
 		var q quoter
-		q.start(len(s))
+		q.start(len(s), asHeld)
 		b = q.chunk(b, stringBytes(s), esc)
 	}
 	for i, n := range p.Names {

@@ -36,6 +36,8 @@ type keyBuilder struct {
 	root  *key   // the key being built
 	built bool   // root is complete
 	size  int    // keys and packed elements built: the work a comparison may take
+	// keepBOM keeps a String's leading byte order mark (see quoter).
+	keepBOM bool
 }
 
 // reset starts building root.
@@ -129,7 +131,7 @@ func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
 // element.
 func (b *keyBuilder) chunk(t gdvar.Token) {
 	if b.str.remain == 0 {
-		b.str.start(t.Len())
+		b.str.start(t.Len(), b.keepBOM)
 		b.start = len(b.arena)
 	}
 	b.arena = b.str.chunk(b.arena, t.Bytes(), &rawEscapes)
@@ -172,7 +174,7 @@ func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
 			at := len(b.arena)
 			b.arena = binary.LittleEndian.AppendUint32(b.arena, 0)
 			var q quoter
-			q.start(len(n))
+			q.start(len(n), false)
 			b.arena = q.chunk(b.arena, stringBytes(n), &rawEscapes)
 			binary.LittleEndian.PutUint32(b.arena[at:], uint32(len(b.arena)-at-4))
 		}

@@ -12,12 +12,13 @@ import (
 type config struct {
 	dialect   Dialect
 	precision gdvar.Precision
+	asHeld    bool  // values as the engine holds them read from text (see quoter, appendNodePath)
 	err       error // the first invalid option
 }
 
 func newConfig(opts []gdvar.Option) config {
 	ext, err := optset.Read(opts)
-	c := config{err: err}
+	c := config{err: err, asHeld: ext.AsHeld}
 	if ext.Dialect > 0 {
 		c.dialect = Dialect(ext.Dialect - 1)
 	}

@@ -1,6 +1,7 @@
 package vartext
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"math"
@@ -62,6 +63,10 @@ type parser struct {
 	keys  *keyCheck
 	skim  bool // only sizes are needed: floats are not converted
 	tee   tee  // the builder while a key is captured
+	// Strings are read as the engine reads them from a file (a
+	// ConfigFile, a resource): each decoded anew, which drops a leading
+	// byte order mark and ends it at its first NUL (see NextEntry).
+	fileStrings bool
 }
 
 // maxChunk is the most decoded string bytes given to a builder at once.
@@ -356,8 +361,11 @@ func (p *parser) quoted(full func() error) error {
 		return err
 	}
 	p.chunk = p.chunk[:0]
+	first, ended := true, false
 	for {
 		if len(p.chunk) >= maxChunk {
+			p.fileString(first, &ended)
+			first = false
 			if err := full(); err != nil {
 				return err
 			}
@@ -375,6 +383,7 @@ func (p *parser) quoted(full func() error) error {
 		}
 		switch c := s.next(); {
 		case c == '"':
+			p.fileString(first, &ended)
 			return nil
 		case c == '\\':
 			if err := p.escape(); err != nil {
@@ -387,6 +396,25 @@ func (p *parser) quoted(full func() error) error {
 				return err
 			}
 		}
+	}
+}
+
+// fileString makes p.chunk, the next piece of a string, what the engine
+// keeps of it when it reads a file (see parser.fileStrings): first says
+// it is the string's first piece, ended that a NUL ended the string.
+func (p *parser) fileString(first bool, ended *bool) {
+	if !p.fileStrings {
+		return
+	}
+	if *ended {
+		p.chunk = p.chunk[:0]
+		return
+	}
+	if first {
+		p.chunk = bytes.TrimPrefix(p.chunk, bom)
+	}
+	if i := bytes.IndexByte(p.chunk, 0); i >= 0 {
+		p.chunk, *ended = p.chunk[:i], true
 	}
 }
 

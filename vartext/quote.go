@@ -42,8 +42,14 @@ type quoter struct {
 	ended  bool // a NUL ended the string
 }
 
-// start begins a string of n bytes.
-func (q *quoter) start(n int) { *q = quoter{remain: n} }
+// start begins a string of n bytes; keepBOM writes a leading byte order
+// mark too, as a string read from text holds one the engine keeps.
+func (q *quoter) start(n int, keepBOM bool) {
+	*q = quoter{remain: n}
+	if keepBOM {
+		q.bom = -1
+	}
+}
 
 // chunk appends the next chunk b of the string to dst, escaped with esc.
 func (q *quoter) chunk(dst, b []byte, esc *escapes) []byte {

@@ -12,6 +12,7 @@ type Ext struct {
 	Precision int8 // 0 when not set, else gdvar.Precision+1
 
 	Dialect       int8  // 0 when not set, else vartext.Dialect+1
+	AsHeld        bool  // vartext: values are written as the engine holds them read from text, not as decoded from the binary form
 	MaxFrame      int64 // 0 when not set
 	SkipOversized bool
 
