@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/godot"
@@ -163,12 +161,7 @@ func TestReadBackMatchesEngines(t *testing.T) {
 // The same with values the engine makes afresh, from a new seed each run
 // (logged first, to make the same values again with GDVAR_READBACK_SEED).
 func TestLiveReadBack(t *testing.T) {
-	seed := time.Now().UnixNano() % 1_000_000_007
-	if s := os.Getenv("GDVAR_READBACK_SEED"); s != "" {
-		var err error
-		seed, err = strconv.ParseInt(s, 10, 64)
-		require.NoError(t, err, "GDVAR_READBACK_SEED")
-	}
+	seed := godot.Seed(t, "GDVAR_READBACK_SEED")
 	for _, set := range readbackSets {
 		t.Run(set.dir, func(t *testing.T) {
 			engine := godot.Require(t, set.engine)

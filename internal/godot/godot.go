@@ -9,8 +9,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Engine names: the launchers scripts/install-godot.sh writes.
@@ -92,4 +94,20 @@ func FreePort(t testing.TB, network string) int {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// Seed returns a new seed for an engine's random values each run, or the
+// one in the environment variable env, to make the same values again; the
+// test logs it.
+func Seed(t testing.TB, env string) int64 {
+	t.Helper()
+	seed := time.Now().UnixNano() % 1_000_000_007
+	if s := os.Getenv(env); s != "" {
+		var err error
+		if seed, err = strconv.ParseInt(s, 10, 64); err != nil {
+			t.Fatalf("%s: %v", env, err)
+		}
+	}
+	t.Logf("seed %d (%s=%d makes the same values)", seed, env, seed)
+	return seed
 }

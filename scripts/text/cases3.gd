@@ -8,7 +8,9 @@
 # strings full of control characters, quotes and backslashes, floats with
 # NaN of either sign, and dictionaries of many keys of mixed types, pool
 # arrays among them.
-#   godot3 --no-window -s scripts/text/cases3.gd -- OUTDIR [SEED COUNT]
+# With "cfg" and the version after them, COUNT random ConfigFiles of such
+# values under random section names and keys (see save_config).
+#   godot3 --no-window -s scripts/text/cases3.gd -- OUTDIR [SEED COUNT [cfg 3.6|3.2]]
 extends SceneTree
 
 var out = ""
@@ -20,7 +22,11 @@ func _init():
 	var at = Array(args).find("--")
 	out = args[at + 1]
 	Directory.new().make_dir_recursive(out)
-	if args.size() > at + 2:
+	if args.size() > at + 4 and args[at + 4] == "cfg":
+		rng.seed = int(args[at + 2])
+		for i in range(int(args[at + 3])):
+			save_config("config_%04d" % i, args[at + 5] == "3.2")
+	elif args.size() > at + 2:
 		rng.seed = int(args[at + 2])
 		var i = 0
 		while i < int(args[at + 3]):
@@ -58,6 +64,37 @@ func save(name, value, objects = false):
 	f.close()
 	index.append(name + (" objects" if objects else " plain"))
 	return true
+
+# save_config writes a random ConfigFile as NAME.cfg (save), the same
+# encrypted with the password "gdvar" as NAME.enc (save_encrypted_pass),
+# what the engine reads back from NAME.cfg as NAME.bin (var2bytes of
+# [load's error, [section, key, value], ...] in the order get_sections and
+# get_section_keys give), and that read-back file saved again as
+# NAME.re.cfg. Godot 3.2 writes keys as they are, and cannot read back
+# most keys but plain names, nor its infinities and NaN in vectors: for it,
+# keys are plain and floats finite.
+func save_config(name, plain_keys):
+	finite = plain_keys
+	var cf = ConfigFile.new()
+	for s in range(rng.randi_range(1, 4)):
+		var section = "" if rng.randi_range(0, 4) == 0 else random_string(6)
+		for k in range(rng.randi_range(1, 5)):
+			var key = "k%d_%d" % [s, rng.randi_range(0, 99)] if plain_keys else random_string(6)
+			cf.set_value(section, key, random_value(2))
+	var path = out + "/" + name
+	cf.save(path + ".cfg")
+	cf.save_encrypted_pass(path + ".enc", "gdvar")
+	var back = ConfigFile.new()
+	var read = [back.load(path + ".cfg")]
+	for s in back.get_sections():
+		for k in back.get_section_keys(s):
+			read.append([s, k, back.get_value(s, k)])
+	var f = File.new()
+	f.open(path + ".bin", File.WRITE)
+	f.store_buffer(var2bytes(read))
+	f.close()
+	back.save(path + ".re.cfg")
+	index.append(name + " config")
 
 func keys():
 	save("keys_numbers", {2: "a", -1: "b", 10: "c", 1.5: "d", -0.5: "e", 0: "f", 1e10: "g", true: "h", false: "i", null: "j"})
@@ -142,7 +179,13 @@ func nan_of_sign(negative):
 	var b = PoolByteArray([3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xf8, 0xff if negative else 0x7f])
 	return bytes2var(b)
 
+# Set for Godot 3.2's ConfigFiles: it cannot read back the inf and nan it
+# writes in vectors and pool arrays, nor its -inf.
+var finite = false
+
 func random_float():
+	if finite:
+		return rng.randf_range(-1, 1) * pow(10.0, rng.randi_range(-8, 8))
 	match rng.randi_range(0, 9):
 		0: return [0.0, -0.0, 1.0, -1.0, 0.5][rng.randi_range(0, 4)]
 		1: return [nan_of_sign(false), nan_of_sign(true), INF, -INF][rng.randi_range(0, 3)]

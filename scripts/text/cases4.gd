@@ -5,8 +5,10 @@
 # With SEED and COUNT, it writes COUNT random values instead: every type, in
 # every position (array elements, dictionary keys and values, nested), with
 # strings full of control characters, quotes and backslashes, floats with
-# NaN of either sign, and dictionaries of many keys of mixed types.
-#   godot --headless -s scripts/text/cases4.gd -- OUTDIR [SEED COUNT]
+# NaN of either sign, and dictionaries of many keys of mixed types. With
+# "cfg" after them, COUNT random ConfigFiles of such values under random
+# section names and keys (see save_config).
+#   godot --headless -s scripts/text/cases4.gd -- OUTDIR [SEED COUNT [cfg]]
 extends SceneTree
 
 var out := ""
@@ -17,7 +19,11 @@ func _init() -> void:
 	var args := OS.get_cmdline_user_args()
 	out = args[0]
 	DirAccess.make_dir_recursive_absolute(out)
-	if args.size() > 1:
+	if args.size() > 3 and args[3] == "cfg":
+		rng.seed = int(args[1])
+		for i in int(args[2]):
+			save_config("config_%04d" % i)
+	elif args.size() > 1:
 		rng.seed = int(args[1])
 		for i in int(args[2]):
 			save("random_%04d" % i, random_dict(2) if i % 3 == 0 else random_value(2))
@@ -42,6 +48,32 @@ func save(name: String, value, objects := false) -> void:
 	f.store_string(var_to_str(bytes.decode_var(0, objects)))
 	f.close()
 	index.append(name + (" objects" if objects else " plain"))
+
+# save_config writes a random ConfigFile as NAME.cfg (save), the same
+# encrypted with the password "gdvar" as NAME.enc (save_encrypted_pass),
+# what the engine reads back from NAME.cfg as NAME.bin (var_to_bytes of
+# [load's error, [section, key, value], ...] in the order get_sections and
+# get_section_keys give), and that read-back file saved again as
+# NAME.re.cfg.
+func save_config(name: String) -> void:
+	var cf := ConfigFile.new()
+	for s in rng.randi_range(1, 4):
+		var section := "" if rng.randi_range(0, 4) == 0 else random_string(6)
+		for k in rng.randi_range(1, 5):
+			cf.set_value(section, random_string(6), random_value(2))
+	var path := out + "/" + name
+	cf.save(path + ".cfg")
+	cf.save_encrypted_pass(path + ".enc", "gdvar")
+	var back := ConfigFile.new()
+	var read := [back.load(path + ".cfg")]
+	for s in back.get_sections():
+		for k in back.get_section_keys(s):
+			read.append([s, k, back.get_value(s, k)])
+	var f := FileAccess.open(path + ".bin", FileAccess.WRITE)
+	f.store_buffer(var_to_bytes(read))
+	f.close()
+	back.save(path + ".re.cfg")
+	index.append(name + " config")
 
 func keys() -> void:
 	save("keys_numbers", {2: "a", -1: "b", 10: "c", 1.5: "d", -0.5: "e", 0: "f", 1e10: "g", true: "h", false: "i", null: "j"})

@@ -1,0 +1,256 @@
+// Package configfile reads and writes Godot's ConfigFile (.cfg): sections
+// of keys, each key's value in the engine's text form (package vartext), as
+// Godot 4.6 and 3.x save and load them.
+//
+// A File keeps sections and keys in the order they came, as the engine
+// does, and writes them as the chosen dialect's ConfigFile.save does, byte
+// for byte: a file the engine saved is written back as it was. Read reads
+// as the engine's ConfigFile.load does, quirks included (see
+// vartext.Decoder.NextEntry). Encrypted files (save_encrypted,
+// save_encrypted_pass) are package fileaccess's containers around the
+// same text: open them with fileaccess.NewReader and write them with
+// fileaccess.NewEncryptedWriter.
+//
+// Values are held in gdvar's generic form (int64, float64, string,
+// gdvar.Vector2, []any, *gdvar.Dictionary, …), as vartext.Unmarshal gives
+// them into an interface{}. A file is read whole: it holds what its text
+// holds, within the text reader's limits.
+package configfile
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// File is a ConfigFile: sections in order, each with its keys in order.
+// The zero File is empty and writes Godot 4's form; New chooses another.
+type File struct {
+	dialect  vartext.Dialect
+	opts     []gdvar.Option
+	sections []*section
+}
+
+// section is a section's keys in order, and their values.
+type section struct {
+	name   string
+	keys   []string
+	values map[string]any
+}
+
+// New returns an empty File written as the dialect of the options says
+// (vartext.WithDialect; Godot 4 by default).
+func New(opts ...gdvar.Option) *File {
+	f := &File{opts: opts}
+	if ext, _ := optset.Read(opts); ext.Dialect > 0 { // an invalid option fails where the values are read or written
+		f.dialect = vartext.Dialect(ext.Dialect - 1)
+	}
+	return f
+}
+
+// Read reads a ConfigFile as the engine's load does, into a File written
+// in the same dialect. On a syntax error it returns the error with the
+// keys read before it, which the engine keeps too.
+func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
+	f := New(opts...)
+	d := vartext.NewDecoder(r, opts...)
+	current := ""
+	for {
+		e, err := d.NextEntry()
+		if err == io.EOF {
+			return f, nil
+		}
+		if err != nil {
+			return f, err
+		}
+		if e.Section {
+			current = e.Name
+			continue
+		}
+		var v any
+		if err := d.Decode(&v); err != nil {
+			if err == io.EOF {
+				err = fmt.Errorf("configfile: key %q: no value before the end of the input", e.Name)
+			}
+			return f, err
+		}
+		if e.Name != "" { // as the engine, which drops an empty key
+			f.Set(current, e.Name, v)
+		}
+	}
+}
+
+// Sections returns the sections' names, in order.
+func (f *File) Sections() []string {
+	names := make([]string, len(f.sections))
+	for i, s := range f.sections {
+		names[i] = s.name
+	}
+	return names
+}
+
+// Keys returns the keys of a section, in order, or nil if there is no such
+// section.
+func (f *File) Keys(section string) []string {
+	if s := f.section(section); s != nil {
+		return append([]string(nil), s.keys...)
+	}
+	return nil
+}
+
+// Get returns a key's value, and whether the key is there.
+func (f *File) Get(section, key string) (any, bool) {
+	if s := f.section(section); s != nil {
+		v, ok := s.values[key]
+		return v, ok
+	}
+	return nil, false
+}
+
+// Set sets a key's value, as the engine's set_value does: a new key comes
+// last in its section, a key set again keeps its place, and nil erases the
+// key (and the section with its last key). A new section comes last, but
+// the section "" comes first in Godot 4.
+func (f *File) Set(name, key string, v any) {
+	s := f.section(name)
+	if v == nil {
+		if s == nil {
+			return
+		}
+		if _, ok := s.values[key]; ok {
+			delete(s.values, key)
+			s.keys = deleteString(s.keys, key)
+		}
+		if len(s.keys) == 0 {
+			f.sections = deleteSection(f.sections, s)
+		}
+		return
+	}
+	if s == nil {
+		s = &section{name: name, values: map[string]any{}}
+		if name == "" && f.dialect == vartext.Godot4 {
+			f.sections = append([]*section{s}, f.sections...)
+		} else {
+			f.sections = append(f.sections, s)
+		}
+	}
+	if _, ok := s.values[key]; !ok {
+		s.keys = append(s.keys, key)
+	}
+	s.values[key] = v
+}
+
+// section returns the named section, or nil.
+func (f *File) section(name string) *section {
+	for _, s := range f.sections {
+		if s.name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// WriteTo writes the file as the engine's save does (see Append).
+func (f *File) WriteTo(w io.Writer) (int64, error) {
+	b, err := f.Append(nil)
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(b)
+	return int64(n), err
+}
+
+// Append appends the file's text, as the dialect's ConfigFile.save writes
+// it, to dst: a blank line between sections, each "[name]" and a blank
+// line, then a line "key=value" a key. Godot 4 writes the section "" with
+// no header and escapes "]" in names as "\]"; Godot 3 writes "[]" for it
+// and names as they are. Keys holding a character that would not read
+// back (white space, "=", quotes, brackets, ";", non-ASCII) are quoted,
+// as property_name_encode does, except in Godot 3.2, which writes every
+// key as it is.
+func (f *File) Append(dst []byte) ([]byte, error) {
+	// Values are written as the engine holds them read from text: a
+	// String keeps a leading byte order mark (one left by the decoding
+	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
+	opts := append([]gdvar.Option{asHeld}, f.opts...)
+	for i, s := range f.sections {
+		if i > 0 {
+			dst = append(dst, '\n')
+		}
+		switch {
+		case f.dialect == vartext.Godot4 && s.name != "":
+			dst = append(dst, '[')
+			dst = append(dst, strings.ReplaceAll(s.name, "]", `\]`)...)
+			dst = append(dst, "]\n\n"...)
+		case f.dialect != vartext.Godot4:
+			dst = append(append(append(dst, '['), s.name...), "]\n\n"...)
+		}
+		for _, k := range s.keys {
+			dst = f.appendKey(dst, k)
+			dst = append(dst, '=')
+			var err error
+			if dst, err = vartext.Append(dst, s.values[k], opts...); err != nil {
+				return dst, fmt.Errorf("configfile: [%s] %s: %w", s.name, k, err)
+			}
+			dst = append(dst, '\n')
+		}
+	}
+	return dst, nil
+}
+
+// asHeld makes vartext write values as held (see Append).
+var asHeld = optset.Option(func(e *optset.Ext) error {
+	e.AsHeld = true
+	return nil
+}).(gdvar.Option)
+
+// appendKey appends a key as the dialect writes it.
+func (f *File) appendKey(dst []byte, k string) []byte {
+	if f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2 || !needsQuotes(k) {
+		return append(dst, k...)
+	}
+	dst = append(dst, '"')
+	for i := range len(k) {
+		if c := k[i]; c == '\\' || c == '"' {
+			dst = append(dst, '\\')
+		}
+		dst = append(dst, k[i])
+	}
+	return append(dst, '"')
+}
+
+// needsQuotes reports whether property_name_encode quotes a key.
+func needsQuotes(k string) bool {
+	for i := range len(k) {
+		switch c := k[i]; {
+		case c <= ' ' || c > '~', c == '=', c == '"', c == ';', c == '[', c == ']':
+			return true
+		}
+	}
+	return false
+}
+
+// Bytes returns the file's text (see Append).
+func (f *File) Bytes() ([]byte, error) { return f.Append(nil) }
+
+func deleteString(s []string, x string) []string {
+	for i, v := range s {
+		if v == x {
+			return append(s[:i], s[i+1:]...)
+		}
+	}
+	return s
+}
+
+func deleteSection(s []*section, x *section) []*section {
+	for i, v := range s {
+		if v == x {
+			return append(s[:i], s[i+1:]...)
+		}
+	}
+	return s
+}

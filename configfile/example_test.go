@@ -1,0 +1,69 @@
+package configfile_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/fileaccess"
+)
+
+// Read a settings file, change a key and write it back as the engine
+// saves it.
+func Example() {
+	text := "[audio]\n\nvolume=0.8\nmuted=false\n\n[player]\n\nname=\"Ada\"\npos=Vector2(1, 2)\n"
+	f, err := configfile.Read(strings.NewReader(text))
+	if err != nil {
+		panic(err)
+	}
+	v, _ := f.Get("audio", "volume")
+	fmt.Println("volume:", v)
+	f.Set("audio", "volume", 0.5)
+	f.Set("player", "level", int64(3))
+	f.WriteTo(os.Stdout)
+	// Output:
+	// volume: 0.8
+	// [audio]
+	//
+	// volume=0.5
+	// muted=false
+	//
+	// [player]
+	//
+	// name="Ada"
+	// pos=Vector2(1, 2)
+	// level=3
+}
+
+// A file saved with save_encrypted_pass is package fileaccess's container
+// around the same text.
+func Example_encrypted() {
+	path := filepath.Join(os.TempDir(), "settings.cfg")
+	defer os.Remove(path)
+	f := configfile.New()
+	f.Set("audio", "volume", 0.8)
+	out, _ := os.Create(path)
+	w, err := fileaccess.NewEncryptedWriter(out, fileaccess.WithPassword("secret"), gdvar.WithEngine(gdvar.Godot4))
+	if err != nil {
+		panic(err)
+	}
+	f.WriteTo(w)
+	w.Close()
+	out.Close()
+
+	in, _ := os.Open(path)
+	defer in.Close()
+	r, err := fileaccess.NewReader(in, fileaccess.WithPassword("secret"))
+	if err != nil {
+		panic(err)
+	}
+	text, _ := io.ReadAll(r)
+	back, _ := configfile.Read(strings.NewReader(string(text)))
+	v, _ := back.Get("audio", "volume")
+	fmt.Println(v)
+	// Output: 0.8
+}
