@@ -480,8 +480,16 @@ func (c *conn) run() {
 				c.close(nil)
 			case <-c.closed:
 			}
+			why := c.why()
+			if errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) {
+				// Their timers close the socket: a close handshake would wait
+				// for a peer that is gone or stalled, and hold up their
+				// CloseNow, which waits for it (up to seconds).
+				c.ws.CloseNow()
+				return
+			}
 			status := websocket.StatusNormalClosure
-			if why := c.why(); errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) || errors.Is(why, ErrTooManyPeers) {
+			if errors.Is(why, ErrTooManyPeers) {
 				status = websocket.StatusPolicyViolation
 			}
 			c.ws.Close(status, "")
