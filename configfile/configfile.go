@@ -32,14 +32,7 @@ import (
 type File struct {
 	dialect  vartext.Dialect
 	opts     []gdvar.Option
-	sections []*section
-}
-
-// section is a section's keys in order, and their values.
-type section struct {
-	name   string
-	keys   []string
-	values map[string]any
+	sections ordered[*ordered[any]] // each section's values by key
 }
 
 // New returns an empty File written as the dialect of the options says
@@ -86,9 +79,9 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 
 // Sections returns the sections' names, in order.
 func (f *File) Sections() []string {
-	names := make([]string, len(f.sections))
-	for i, s := range f.sections {
-		names[i] = s.name
+	names := make([]string, 0, f.sections.len())
+	for name := range f.sections.all() {
+		names = append(names, name)
 	}
 	return names
 }
@@ -96,17 +89,21 @@ func (f *File) Sections() []string {
 // Keys returns the keys of a section, in order, or nil if there is no such
 // section.
 func (f *File) Keys(section string) []string {
-	if s := f.section(section); s != nil {
-		return append([]string(nil), s.keys...)
+	s, ok := f.sections.get(section)
+	if !ok {
+		return nil
 	}
-	return nil
+	keys := make([]string, 0, s.len())
+	for k := range s.all() {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // Get returns a key's value, and whether the key is there.
 func (f *File) Get(section, key string) (any, bool) {
-	if s := f.section(section); s != nil {
-		v, ok := s.values[key]
-		return v, ok
+	if s, ok := f.sections.get(section); ok {
+		return s.get(key)
 	}
 	return nil, false
 }
@@ -116,42 +113,21 @@ func (f *File) Get(section, key string) (any, bool) {
 // key (and the section with its last key). A new section comes last, but
 // the section "" comes first in Godot 4.
 func (f *File) Set(name, key string, v any) {
-	s := f.section(name)
+	s, ok := f.sections.get(name)
 	if v == nil {
-		if s == nil {
-			return
-		}
-		if _, ok := s.values[key]; ok {
-			delete(s.values, key)
-			s.keys = deleteString(s.keys, key)
-		}
-		if len(s.keys) == 0 {
-			f.sections = deleteSection(f.sections, s)
+		if ok {
+			s.remove(key)
+			if s.len() == 0 {
+				f.sections.remove(name)
+			}
 		}
 		return
 	}
-	if s == nil {
-		s = &section{name: name, values: map[string]any{}}
-		if name == "" && f.dialect == vartext.Godot4 {
-			f.sections = append([]*section{s}, f.sections...)
-		} else {
-			f.sections = append(f.sections, s)
-		}
+	if !ok {
+		s = &ordered[any]{}
+		f.sections.set(name, s, name == "" && f.dialect == vartext.Godot4)
 	}
-	if _, ok := s.values[key]; !ok {
-		s.keys = append(s.keys, key)
-	}
-	s.values[key] = v
-}
-
-// section returns the named section, or nil.
-func (f *File) section(name string) *section {
-	for _, s := range f.sections {
-		if s.name == name {
-			return s
-		}
-	}
-	return nil
+	s.set(key, v, false)
 }
 
 // WriteTo writes the file as the engine's save does (see Append).
@@ -177,24 +153,26 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 	// String keeps a leading byte order mark (one left by the decoding
 	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
 	opts := append([]gdvar.Option{asHeld}, f.opts...)
-	for i, s := range f.sections {
-		if i > 0 {
+	first := true
+	for name, s := range f.sections.all() {
+		if !first {
 			dst = append(dst, '\n')
 		}
+		first = false
 		switch {
-		case f.dialect == vartext.Godot4 && s.name != "":
+		case f.dialect == vartext.Godot4 && name != "":
 			dst = append(dst, '[')
-			dst = append(dst, strings.ReplaceAll(s.name, "]", `\]`)...)
+			dst = append(dst, strings.ReplaceAll(name, "]", `\]`)...)
 			dst = append(dst, "]\n\n"...)
 		case f.dialect != vartext.Godot4:
-			dst = append(append(append(dst, '['), s.name...), "]\n\n"...)
+			dst = append(append(append(dst, '['), name...), "]\n\n"...)
 		}
-		for _, k := range s.keys {
+		for k, v := range s.all() {
 			dst = f.appendKey(dst, k)
 			dst = append(dst, '=')
 			var err error
-			if dst, err = vartext.Append(dst, s.values[k], opts...); err != nil {
-				return dst, fmt.Errorf("configfile: [%s] %s: %w", s.name, k, err)
+			if dst, err = vartext.Append(dst, v, opts...); err != nil {
+				return dst, fmt.Errorf("configfile: [%s] %s: %w", name, k, err)
 			}
 			dst = append(dst, '\n')
 		}
@@ -236,21 +214,3 @@ func needsQuotes(k string) bool {
 
 // Bytes returns the file's text (see Append).
 func (f *File) Bytes() ([]byte, error) { return f.Append(nil) }
-
-func deleteString(s []string, x string) []string {
-	for i, v := range s {
-		if v == x {
-			return append(s[:i], s[i+1:]...)
-		}
-	}
-	return s
-}
-
-func deleteSection(s []*section, x *section) []*section {
-	for i, v := range s {
-		if v == x {
-			return append(s[:i], s[i+1:]...)
-		}
-	}
-	return s
-}
