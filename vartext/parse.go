@@ -364,7 +364,9 @@ func (p *parser) quoted(full func() error) error {
 	first, ended := true, false
 	for {
 		if len(p.chunk) >= maxChunk {
-			p.fileString(first, &ended)
+			if p.fileStrings {
+				p.fileString(first, &ended)
+			}
 			first = false
 			if err := full(); err != nil {
 				return err
@@ -383,7 +385,9 @@ func (p *parser) quoted(full func() error) error {
 		}
 		switch c := s.next(); {
 		case c == '"':
-			p.fileString(first, &ended)
+			if p.fileStrings {
+				p.fileString(first, &ended)
+			}
 			return nil
 		case c == '\\':
 			if err := p.escape(); err != nil {
@@ -400,12 +404,10 @@ func (p *parser) quoted(full func() error) error {
 }
 
 // fileString makes p.chunk, the next piece of a string, what the engine
-// keeps of it when it reads a file (see parser.fileStrings): first says
-// it is the string's first piece, ended that a NUL ended the string.
+// keeps of it when it reads a file (see parser.fileStrings; the caller
+// checks it, off the path of str_to_var's text): first says it is the
+// string's first piece, ended that a NUL ended the string.
 func (p *parser) fileString(first bool, ended *bool) {
-	if !p.fileStrings {
-		return
-	}
 	if *ended {
 		p.chunk = p.chunk[:0]
 		return
