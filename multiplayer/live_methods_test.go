@@ -75,7 +75,6 @@ func liveMethodModes(t *testing.T, transport, goRole string) {
 		defer m.Close()
 		callOut(ServerID)
 	}
-	self, other := m.ID(), PeerID(0)
 	var calls []string
 	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 	defer cancel()
@@ -87,6 +86,9 @@ func liveMethodModes(t *testing.T, transport, goRole string) {
 			t.Fatalf("calls so far: %q", calls)
 		}
 	}
+	// Read once the calls came: Serve, in its goroutine, may not have made
+	// m the server when the engine started.
+	self, other := m.ID(), PeerID(0)
 	if goRole == "server" {
 		other = PeerID(must(strconv.Atoi(strings.Fields(calls[slices.IndexFunc(calls, func(c string) bool {
 			return strings.HasPrefix(c, "cfg_ping")
