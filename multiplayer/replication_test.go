@@ -354,23 +354,58 @@ func TestHostileReplication(t *testing.T) {
 	}
 }
 
-// serverOfFake is a server of the test's spawner whose client, peer 2, is
-// a fake connection; the client owns its player, and named its
-// synchronizer by cache id 1, which it returns as a net id. Its
-// replication runs no goroutine.
-func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
+// replicatingServer is a server replicating what declare declares, with
+// one fake client, peer 2, admitted.
+func replicatingServer(declare func(*Multiplayer) *Spawner) (*Multiplayer, *Spawner, *conn) {
 	m := New()
-	sp := declarePlayers(m)
+	sp := declare(m)
 	c := fakeConn(m)
 	m.mu.Lock()
 	m.replicating = true
 	m.admit(c)
 	m.mu.Unlock()
+	return m, sp, c
+}
+
+// serverOfFake is a server of the test's spawner whose client, peer 2, is
+// a fake connection; the client owns its player, and named its
+// synchronizer by cache id 1, which it returns as a net id. Its
+// replication runs no goroutine.
+func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
+	m, sp, c := replicatingServer(declarePlayers)
 	o, err := sp.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	o.SetAuthority(2)
 	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync"), reliably))
 	return m, c, pathNetID | 1
+}
+
+// hidingGame serves the test's game, each client's player hidden from the
+// other clients unless public is set, and returns join, which connects a
+// Go client and returns it with its own player, which it owns, as
+// player.gd does; and what the server reports.
+func hidingGame(t *testing.T) (players *Spawner, public *atomic.Bool, errs *errorLog, join func() (*replicaClient, *Object)) {
+	server := New(WithTick(5 * time.Millisecond))
+	players = declarePlayers(server)
+	errs = &errorLog{}
+	server.OnError(errs.add)
+	public = new(atomic.Bool)
+	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return public.Load() || o.Name() == name(peer) })
+	server.OnPeerConnected(func(id PeerID) {
+		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		assert.NoError(t, err)
+		o.SetAuthority(id)
+	})
+	port := serve(t, server)
+	join = func() (*replicaClient, *Object) {
+		c := newReplicaClient(t, "websocket", port)
+		c.spawner.OnSpawn(func(o *Object) {
+			o.SetAuthority(PeerID(must(strconv.Atoi(o.Name()))))
+			c.spawned <- o
+		})
+		return c, next(t, c.spawned)
+	}
+	return players, public, errs, join
 }
 
 // A server's visibility filter hides each client's player from the other
@@ -380,26 +415,7 @@ func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
 // stands and the other client's moves of it reach it; made private again,
 // it despawns.
 func TestVisibilityRelay(t *testing.T) {
-	server := New(WithTick(5 * time.Millisecond))
-	players := declarePlayers(server)
-	errs := &errorLog{}
-	server.OnError(errs.add)
-	var public atomic.Bool
-	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return public.Load() || o.Name() == name(peer) })
-	server.OnPeerConnected(func(id PeerID) {
-		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
-		assert.NoError(t, err)
-		o.SetAuthority(id)
-	})
-	port := serve(t, server)
-	join := func() (*replicaClient, *Object) {
-		c := newReplicaClient(t, "websocket", port)
-		c.spawner.OnSpawn(func(o *Object) {
-			o.SetAuthority(PeerID(must(strconv.Atoi(o.Name())))) // as player.gd
-			c.spawned <- o
-		})
-		return c, next(t, c.spawned)
-	}
+	players, public, errs, join := hidingGame(t)
 	a, aPlayer := join()
 	b, _ := join()
 	require.NoError(t, aPlayer.Set(propPos, gdvar.Vector2{X: 1}))
@@ -550,13 +566,7 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 // a new id for a path replaces the last, not kept until the peer's cache
 // is full (maxCached).
 func TestRespawnForever(t *testing.T) {
-	m := New()
-	players := declareGame(m)
-	c := fakeConn(m)
-	m.mu.Lock()
-	m.replicating = true
-	m.admit(c)
-	m.mu.Unlock()
+	m, players, c := replicatingServer(func(m *Multiplayer) *Spawner { return declareGame(m) })
 	for i := range uint32(1000) {
 		o, err := players.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		require.NoError(t, err)
@@ -617,26 +627,7 @@ func TestHeldPathsForgotten(t *testing.T) {
 // the cache id b confirmed before; b finds the new node by the id's path,
 // as the engine does (get_cached_object).
 func TestSyncAfterShownAgain(t *testing.T) {
-	server := New(WithTick(5 * time.Millisecond))
-	players := declarePlayers(server)
-	errs := &errorLog{}
-	server.OnError(errs.add)
-	var public atomic.Bool
-	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return public.Load() || o.Name() == name(peer) })
-	server.OnPeerConnected(func(id PeerID) {
-		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
-		assert.NoError(t, err)
-		o.SetAuthority(id)
-	})
-	port := serve(t, server)
-	join := func() (*replicaClient, *Object) {
-		c := newReplicaClient(t, "websocket", port)
-		c.spawner.OnSpawn(func(o *Object) {
-			o.SetAuthority(PeerID(must(strconv.Atoi(o.Name()))))
-			c.spawned <- o
-		})
-		return c, next(t, c.spawned)
-	}
+	players, public, _, join := hidingGame(t)
 	_, aPlayer := join()
 	b, _ := join()
 	berrs := &errorLog{}
@@ -680,13 +671,7 @@ func drain(c *conn) [][]byte {
 // sent its OnChange properties anew, as the engine, which forgets what it
 // last sent a peer it hides a synchronizer from.
 func TestDeltaAfterShownAgain(t *testing.T) {
-	m := New()
-	players := declarePlayers(m)
-	c := fakeConn(m)
-	m.mu.Lock()
-	m.replicating = true
-	m.admit(c)
-	m.mu.Unlock()
+	m, players, c := replicatingServer(declarePlayers)
 	ball, err := players.Spawn(testScene, "Ball", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}, propScore: int64(7)})
 	require.NoError(t, err)
 	deltas := func() int {
@@ -842,13 +827,7 @@ func TestOnSyncSetWhileSyncing(t *testing.T) {
 // the header is sent without a packet of the header alone before it,
 // which every receiver refuses (the engine's _send_sync sends one).
 func TestNoHeaderOnlySync(t *testing.T) {
-	m := New()
-	players := declarePlayers(m)
-	c := fakeConn(m)
-	m.mu.Lock()
-	m.replicating = true
-	m.admit(c)
-	m.mu.Unlock()
+	m, players, c := replicatingServer(declarePlayers)
 	big := make([]byte, 1336) // compressed: 4+4+1336 = 1344 bytes, under sync_mtu alone
 	_, err := players.Spawn(testScene, "Ball", map[string]any{propPos: big, propColor: gdvar.Color{}})
 	require.NoError(t, err)
@@ -866,13 +845,7 @@ func TestNoHeaderOnlySync(t *testing.T) {
 // its cache holds no more than the bound (maxCached beyond the nodes
 // there are): the ids of paths with no node left are forgotten.
 func TestCacheForgetsTheDead(t *testing.T) {
-	m := New()
-	players := declareGame(m)
-	c := fakeConn(m)
-	m.mu.Lock()
-	m.replicating = true
-	m.admit(c)
-	m.mu.Unlock()
+	m, players, c := replicatingServer(func(m *Multiplayer) *Spawner { return declareGame(m) })
 	id := uint32(1)
 	for wave := range 5 {
 		var objs []*Object
