@@ -24,6 +24,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/optset"
+	"github.com/gdvar/gdvar/internal/ordered"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -32,7 +33,7 @@ import (
 type File struct {
 	dialect  vartext.Dialect
 	opts     []gdvar.Option
-	sections ordered[*ordered[any]] // each section's values by key
+	sections ordered.Map[*ordered.Map[any]] // each section's values by key
 }
 
 // New returns an empty File written as the dialect of the options says
@@ -79,8 +80,8 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 
 // Sections returns the sections' names, in order.
 func (f *File) Sections() []string {
-	names := make([]string, 0, f.sections.len())
-	for name := range f.sections.all() {
+	names := make([]string, 0, f.sections.Len())
+	for name := range f.sections.All() {
 		names = append(names, name)
 	}
 	return names
@@ -89,12 +90,12 @@ func (f *File) Sections() []string {
 // Keys returns the keys of a section, in order, or nil if there is no such
 // section.
 func (f *File) Keys(section string) []string {
-	s, ok := f.sections.get(section)
+	s, ok := f.sections.Get(section)
 	if !ok {
 		return nil
 	}
-	keys := make([]string, 0, s.len())
-	for k := range s.all() {
+	keys := make([]string, 0, s.Len())
+	for k := range s.All() {
 		keys = append(keys, k)
 	}
 	return keys
@@ -102,8 +103,8 @@ func (f *File) Keys(section string) []string {
 
 // Get returns a key's value, and whether the key is there.
 func (f *File) Get(section, key string) (any, bool) {
-	if s, ok := f.sections.get(section); ok {
-		return s.get(key)
+	if s, ok := f.sections.Get(section); ok {
+		return s.Get(key)
 	}
 	return nil, false
 }
@@ -113,21 +114,21 @@ func (f *File) Get(section, key string) (any, bool) {
 // key (and the section with its last key). A new section comes last, but
 // the section "" comes first in Godot 4.
 func (f *File) Set(name, key string, v any) {
-	s, ok := f.sections.get(name)
+	s, ok := f.sections.Get(name)
 	if v == nil {
 		if ok {
-			s.remove(key)
-			if s.len() == 0 {
-				f.sections.remove(name)
+			s.Remove(key)
+			if s.Len() == 0 {
+				f.sections.Remove(name)
 			}
 		}
 		return
 	}
 	if !ok {
-		s = &ordered[any]{}
-		f.sections.set(name, s, name == "" && f.dialect == vartext.Godot4)
+		s = &ordered.Map[any]{}
+		f.sections.Set(name, s, name == "" && f.dialect == vartext.Godot4)
 	}
-	s.set(key, v, false)
+	s.Set(key, v, false)
 }
 
 // WriteTo writes the file as the engine's save does (see Append).
@@ -154,7 +155,7 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
 	opts := append([]gdvar.Option{asHeld}, f.opts...)
 	first := true
-	for name, s := range f.sections.all() {
+	for name, s := range f.sections.All() {
 		if !first {
 			dst = append(dst, '\n')
 		}
@@ -167,7 +168,7 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 		case f.dialect != vartext.Godot4:
 			dst = append(append(append(dst, '['), name...), "]\n\n"...)
 		}
-		for k, v := range s.all() {
+		for k, v := range s.All() {
 			dst = f.appendKey(dst, k)
 			dst = append(dst, '=')
 			var err error

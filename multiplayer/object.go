@@ -20,7 +20,6 @@ type Object struct {
 	data    []byte // a custom spawn's data, compressed
 	node    *Node
 	syncs   []*objectSync
-	index   int // in its spawner's objects (under m.mu)
 
 	// Under m.mu:
 	values    [][]byte // per scene property, compressed; nil until set
@@ -255,7 +254,7 @@ func (o *Object) Despawn() error {
 func (m *Multiplayer) remove(o *Object) {
 	o.gone = true
 	s := o.spawner
-	s.objects.remove(o)
+	s.objects.Remove(o.name) // names are unique among a spawner's nodes
 	m.dropNode(o.node)
 	for _, sy := range o.syncs {
 		m.dropNode(sy.node)

@@ -37,7 +37,7 @@ func (m *Multiplayer) joinRepl(id PeerID) {
 	m.repl[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
 		recvObjects: map[uint32]*Object{}, recvSync: map[uint32]*objectSync{}}
 	for _, s := range m.spawners {
-		for o := range s.objects.each() {
+		for _, o := range s.objects.All() {
 			m.updateSpawn(id, o)
 		}
 	}
@@ -209,7 +209,7 @@ func (m *Multiplayer) tick() {
 	now := m.ticks
 	syncs, deltas := m.dueSyncs[:0], m.dueDeltas[:0]
 	for _, s := range m.spawners {
-		for o := range s.objects.each() {
+		for _, o := range s.objects.All() {
 			if o.authority != m.id {
 				continue
 			}
@@ -366,7 +366,7 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	default:
 		return nil, fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
 	}
-	if s.limit > 0 && s.objects.live >= s.limit {
+	if s.limit > 0 && s.objects.Len() >= s.limit {
 		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
 	}
 	if rp.recvObjects[p.netID] != nil {

@@ -773,32 +773,6 @@ func BenchmarkDespawn(b *testing.B) {
 	}
 }
 
-// TestObjectListCloses: removing nodes leaves holes that are closed up
-// once they outnumber the nodes, in order.
-func TestObjectListCloses(t *testing.T) {
-	var l objectList
-	objs := make([]*Object, 1000)
-	for i := range objs {
-		objs[i] = &Object{name: strconv.Itoa(i)}
-		l.add(objs[i])
-	}
-	for i, o := range objs {
-		if i%10 != 0 {
-			l.remove(o)
-			l.remove(o) // twice: no effect
-		}
-		assert.LessOrEqual(t, len(l.all), 2*l.live+17, "after %d", i)
-	}
-	var names []string
-	for o := range l.each() {
-		names = append(names, o.name)
-	}
-	assert.Len(t, names, 100)
-	assert.Equal(t, "0", names[0])
-	assert.Equal(t, "990", names[99])
-	assert.Equal(t, 100, l.live)
-}
-
 // TestOnSyncSetWhileSyncing: OnSync may be set while syncs arrive (the
 // race detector checks that the handler is read under the lock).
 func TestOnSyncSetWhileSyncing(t *testing.T) {

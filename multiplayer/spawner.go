@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/ordered"
 )
 
 // Replication, as Godot 4.6's SceneReplicationInterface does it: a
@@ -89,7 +91,7 @@ type Spawner struct {
 	scenes    []*scene
 	custom    *scene
 	limit     int
-	objects   objectList // under m.mu
+	objects   ordered.Map[*Object] // by name, in the order they came (under m.mu)
 	filter    func(*Object, PeerID) bool
 
 	onSpawn, onDespawn func(*Object)
@@ -202,7 +204,7 @@ func (s *Spawner) SetVisibilityFilter(fn func(o *Object, peer PeerID) bool) {
 func (s *Spawner) UpdateVisibility() {
 	s.m.mu.Lock()
 	defer s.m.mu.Unlock()
-	for o := range s.objects.each() {
+	for _, o := range s.objects.All() {
 		o.updateVisibility()
 	}
 }
@@ -211,7 +213,11 @@ func (s *Spawner) UpdateVisibility() {
 func (s *Spawner) Objects() []*Object {
 	s.m.mu.Lock()
 	defer s.m.mu.Unlock()
-	return slices.Collect(s.objects.each())
+	objs := make([]*Object, 0, s.objects.Len())
+	for _, o := range s.objects.All() {
+		objs = append(objs, o)
+	}
+	return objs
 }
 
 // Spawn spawns a node of the spawnable scene named by its Path, as
@@ -269,7 +275,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	if m.id != ServerID {
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
-	if s.limit > 0 && s.objects.live >= s.limit {
+	if s.limit > 0 && s.objects.Len() >= s.limit {
 		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
 	}
 	o, err := s.add(sc, name, ServerID, m.nextNetID(), data, values)
@@ -315,7 +321,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 		sy.node.object, sy.node.sync = o, sy
 		o.syncs = append(o.syncs, sy)
 	}
-	s.objects.add(o)
+	s.objects.Set(name, o, false)
 	return o, nil
 }
 

@@ -1,12 +1,15 @@
-package configfile
+// Package ordered is a map that keeps its names in the order they came, as
+// Godot's insertion-ordered maps keep a ConfigFile's sections and keys and a
+// spawner's nodes: finding, setting and removing a name cost O(1)
+// amortized, so that input adding and removing names takes time linear in
+// it.
+package ordered
 
 import "iter"
 
-// ordered is values by name in the order the names came, as the engine's
-// insertion-ordered maps keep sections and keys: finding, setting and
-// removing a name cost O(1) amortized, so that reading a file takes time
-// linear in it whatever its sections and erased keys.
-type ordered[V any] struct {
+// Map is values by name in the order the names came. The zero Map is
+// empty.
+type Map[V any] struct {
 	items []item[V] // in order; removed ones stay until compact
 	at    map[string]int
 	gone  int // removed items in items
@@ -18,7 +21,8 @@ type item[V any] struct {
 	removed bool
 }
 
-func (o *ordered[V]) get(name string) (V, bool) {
+// Get returns name's value, and whether it is there.
+func (o *Map[V]) Get(name string) (V, bool) {
 	if i, ok := o.at[name]; ok {
 		return o.items[i].v, true
 	}
@@ -26,9 +30,9 @@ func (o *ordered[V]) get(name string) (V, bool) {
 	return zero, false
 }
 
-// set sets name's value; a new name comes last, or first if front (which
-// costs O(n): the engine's section "" alone).
-func (o *ordered[V]) set(name string, v V, front bool) {
+// Set sets name's value; a new name comes last, or first if front (which
+// costs O(n): for Godot 4's ConfigFile section "" alone).
+func (o *Map[V]) Set(name string, v V, front bool) {
 	if i, ok := o.at[name]; ok {
 		o.items[i].v = v
 		return
@@ -45,8 +49,8 @@ func (o *ordered[V]) set(name string, v V, front bool) {
 	o.reindex()
 }
 
-// remove removes name, if it is there.
-func (o *ordered[V]) remove(name string) {
+// Remove removes name, if it is there.
+func (o *Map[V]) Remove(name string) {
 	i, ok := o.at[name]
 	if !ok {
 		return
@@ -66,7 +70,7 @@ func (o *ordered[V]) remove(name string) {
 	}
 }
 
-func (o *ordered[V]) reindex() {
+func (o *Map[V]) reindex() {
 	for i, it := range o.items {
 		if !it.removed {
 			o.at[it.name] = i
@@ -74,10 +78,11 @@ func (o *ordered[V]) reindex() {
 	}
 }
 
-func (o *ordered[V]) len() int { return len(o.at) }
+// Len returns the number of names.
+func (o *Map[V]) Len() int { return len(o.at) }
 
-// all yields the names and values in order.
-func (o *ordered[V]) all() iter.Seq2[string, V] {
+// All yields the names and values in order.
+func (o *Map[V]) All() iter.Seq2[string, V] {
 	return func(yield func(string, V) bool) {
 		for _, it := range o.items {
 			if !it.removed && !yield(it.name, it.v) {
