@@ -70,6 +70,37 @@ func TestLiveEngineFiles(t *testing.T) {
 	}
 }
 
+// The hand-written files of TestReadQuirks and TestReadErrors read as
+// Godot 4.6 loads them.
+func TestLiveReadQuirks(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := t.TempDir()
+	var paths []string
+	add := func(name, text string) {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".cfg")
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		paths = append(paths, path)
+	}
+	for _, tc := range readQuirks {
+		add(tc.name, tc.text)
+	}
+	for _, tc := range readErrors {
+		add(tc.name, tc.text)
+	}
+	godot.RunScript(t, engine, "scripts/text/loadcfg4.gd", paths...)
+	bin := []gdvar.Option{gdvar.WithEngine(gdvar.Godot4), gdvar.WithMathPrecision(gdvar.Single)}
+	for _, path := range paths {
+		text, err := os.ReadFile(path)
+		require.NoError(t, err)
+		raw, err := os.ReadFile(path + ".bin")
+		require.NoError(t, err, "the engine's reading of %s", path)
+		var engineRead []any
+		require.NoError(t, gdvar.Unmarshal(raw, &engineRead, bin...))
+		f, err := Read(bytes.NewReader(text))
+		readAsEngine(t, path, f, err, engineRead, bin)
+	}
+}
+
 func checkEngineDir(t *testing.T, set engineSet, dir string) {
 	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
 	require.NoError(t, err)
@@ -98,6 +129,29 @@ func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 	require.NoError(t, gdvar.Unmarshal(raw, &engineRead, bin...), path)
 
 	f, err := Read(bytes.NewReader(text), opts...)
+	ok := readAsEngine(t, path, f, err, engineRead, bin)
+
+	back, err := os.ReadFile(path + ".re.cfg")
+	require.NoError(t, err)
+	written, err := f.Bytes()
+	require.NoError(t, err)
+	ok = assert.Equal(t, string(back), string(written), "%s: written back as the engine saves what it read", path) && ok
+
+	enc, err := os.Open(path + ".enc")
+	require.NoError(t, err)
+	defer enc.Close()
+	r, err := fileaccess.NewReader(enc, fileaccess.WithPassword("gdvar"))
+	require.NoError(t, err, path)
+	plain, err := io.ReadAll(r)
+	require.NoError(t, err, path)
+	return assert.Equal(t, string(text), string(plain), "%s: the encrypted copy", path) && ok
+}
+
+// readAsEngine checks what Read gave (f, err) against what the engine
+// read from the same file: its load's error or none, then each [section,
+// key, value] in order; values compared in the binary form (bin).
+func readAsEngine(t *testing.T, path string, f *File, err error, engineRead []any, bin []gdvar.Option) bool {
+	t.Helper()
 	ok := assert.Equal(t, engineRead[0] != int64(0), err != nil, "%s: the engine's load gave error %v, Read %v", path, engineRead[0], err)
 	var read []any
 	for _, s := range f.Sections() {
@@ -117,21 +171,7 @@ func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 		ok = assert.Equal(t, w[:2], g[:2], "%s: key %d", path, i) && ok
 		ok = assert.Equal(t, wb, gb, "%s: [%q] %q", path, w[0], w[1]) && ok
 	}
-
-	back, err := os.ReadFile(path + ".re.cfg")
-	require.NoError(t, err)
-	written, err := f.Bytes()
-	require.NoError(t, err)
-	ok = assert.Equal(t, string(back), string(written), "%s: written back as the engine saves what it read", path) && ok
-
-	enc, err := os.Open(path + ".enc")
-	require.NoError(t, err)
-	defer enc.Close()
-	r, err := fileaccess.NewReader(enc, fileaccess.WithPassword("gdvar"))
-	require.NoError(t, err, path)
-	plain, err := io.ReadAll(r)
-	require.NoError(t, err, path)
-	return assert.Equal(t, string(text), string(plain), "%s: the encrypted copy", path) && ok
+	return ok
 }
 
 // withoutWire returns v with each NodePath made afresh from its parts:

@@ -13,29 +13,32 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// The engine's reading of hand-written files, as Godot 4.6 loads them
-// (each checked with the engine: see docs/configfile.md).
+// readQuirks are hand-written files and what Godot 4.6 loads from them
+// (TestLiveReadQuirks has the engine load them).
+var readQuirks = []struct {
+	name, text string
+	want       [][3]any // section, key, value
+}{
+	{"comment", "; note\na=1 ; after\n", [][3]any{{"", "a", int64(1)}}},
+	{"hash is a key", "# x\nk=1\n", [][3]any{{"", "#xk", int64(1)}}},
+	{"spaces dropped in keys", "  spaced key  =  2\n", [][3]any{{"", "spacedkey", int64(2)}}},
+	{"text after a header", "[s] trailing\nk=1\n", [][3]any{{"s", "trailingk", int64(1)}}},
+	{"two on a line", "a=1 b=2\n", [][3]any{{"", "a", int64(1)}, {"", "b", int64(2)}}},
+	{"quoted key", "\"a b\"=1\n", [][3]any{{"", "a b", int64(1)}}},
+	{"key run on", "lonely\n[t]\nk=1\n", [][3]any{{"", "lonely[t]k", int64(1)}}},
+	{"duplicates merge", "[s]\na=1\nb=2\n[t]\nc=3\n[s]\na=4\n", [][3]any{{"s", "a", int64(4)}, {"s", "b", int64(2)}, {"t", "c", int64(3)}}},
+	{"empty header", "[s]\n[]\nk=1\n", [][3]any{{"s", "k", int64(1)}}},
+	{"escaped bracket", "[a\\]b]\nk=1\n", [][3]any{{"a]b", "k", int64(1)}}},
+	{"padded name", "[ pad ]\nk=1\n", [][3]any{{"pad", "k", int64(1)}}},
+	{"empty key dropped", "=9\nk=1\n", [][3]any{{"", "k", int64(1)}}},
+	{"unquoted non-ASCII key", "ü=1\n", [][3]any{{"", "Ã¼", int64(1)}}},
+	{"string BOM dropped", "k=\"\ufeffx\"\n", [][3]any{{"", "k", "x"}}},
+	{"trailing key dropped", "k=1\nend", [][3]any{{"", "k", int64(1)}}},
+}
+
+// The engine's reading of hand-written files, as Godot 4.6 loads them.
 func TestReadQuirks(t *testing.T) {
-	for _, tc := range []struct {
-		name, text string
-		want       [][3]any // section, key, value
-	}{
-		{"comment", "; note\na=1 ; after\n", [][3]any{{"", "a", int64(1)}}},
-		{"hash is a key", "# x\nk=1\n", [][3]any{{"", "#xk", int64(1)}}},
-		{"spaces dropped in keys", "  spaced key  =  2\n", [][3]any{{"", "spacedkey", int64(2)}}},
-		{"text after a header", "[s] trailing\nk=1\n", [][3]any{{"s", "trailingk", int64(1)}}},
-		{"two on a line", "a=1 b=2\n", [][3]any{{"", "a", int64(1)}, {"", "b", int64(2)}}},
-		{"quoted key", "\"a b\"=1\n", [][3]any{{"", "a b", int64(1)}}},
-		{"key run on", "lonely\n[t]\nk=1\n", [][3]any{{"", "lonely[t]k", int64(1)}}},
-		{"duplicates merge", "[s]\na=1\nb=2\n[t]\nc=3\n[s]\na=4\n", [][3]any{{"s", "a", int64(4)}, {"s", "b", int64(2)}, {"t", "c", int64(3)}}},
-		{"empty header", "[s]\n[]\nk=1\n", [][3]any{{"s", "k", int64(1)}}},
-		{"escaped bracket", "[a\\]b]\nk=1\n", [][3]any{{"a]b", "k", int64(1)}}},
-		{"padded name", "[ pad ]\nk=1\n", [][3]any{{"pad", "k", int64(1)}}},
-		{"empty key dropped", "=9\nk=1\n", [][3]any{{"", "k", int64(1)}}},
-		{"unquoted non-ASCII key", "ü=1\n", [][3]any{{"", "Ã¼", int64(1)}}},
-		{"string BOM dropped", "k=\"\ufeffx\"\n", [][3]any{{"", "k", "x"}}},
-		{"trailing key dropped", "k=1\nend", [][3]any{{"", "k", int64(1)}}},
-	} {
+	for _, tc := range readQuirks {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := Read(strings.NewReader(tc.text))
 			require.NoError(t, err)
@@ -51,14 +54,18 @@ func TestReadQuirks(t *testing.T) {
 	}
 }
 
+// readErrors are hand-written files the engine's load fails on, after
+// a=1 (TestLiveReadQuirks has the engine load them).
+var readErrors = []struct{ name, text string }{
+	{"bare word", "a=1\nk=hello\n"},
+	{"no value", "a=1\nk="},
+	{"open header", "a=1\n[s"},
+	{"open string", "a=1\nk=\"abc"},
+}
+
 // Errors, as the engine's: the keys read before one are kept.
 func TestReadErrors(t *testing.T) {
-	for _, tc := range []struct{ name, text string }{
-		{"bare word", "a=1\nk=hello\n"},
-		{"no value", "a=1\nk="},
-		{"open header", "a=1\n[s"},
-		{"open string", "a=1\nk=\"abc"},
-	} {
+	for _, tc := range readErrors {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := Read(strings.NewReader(tc.text))
 			require.Error(t, err)
