@@ -47,6 +47,9 @@ func TestForms(t *testing.T) {
 		{&gdvar.Dictionary{}, `{}`},
 		{gdvar.NewDictionary(int64(1), "a", "$x", nil), `{"$Dictionary":[[1,"a"],["$x",null]]}`},
 		{&gdvar.Dictionary{KeyType: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeString}}, `{"$Dictionary":[],"$key_type":"String"}`},
+		// The outer types outlive the inner Dictionary's (a Decoder's token
+		// extras are reused by the next typed container).
+		{typedDict(gdvar.TypeInt, int64(1), typedDict(gdvar.TypeString)), `{"$Dictionary":[[1,{"$Dictionary":[],"$key_type":"String"}]],"$key_type":"int"}`},
 		{gdvar.Vector2{X: 0.1, Y: 2.5}, `{"$Vector2":[0.1,2.5],"$wide":true}`},
 		{gdvar.Vector2{X: float64(float32(0.1)), Y: 2.5}, `{"$Vector2":[0.1,2.5]}`},
 		{gdvar.Vector2i{X: 1, Y: -2}, `{"$Vector2i":[1,-2]}`},
@@ -288,4 +291,11 @@ func TestOnePassTooDeep(t *testing.T) {
 			assert.ErrorIs(t, err, gdvar.ErrTooDeep)
 		}
 	}
+}
+
+// typedDict returns a Dictionary of keys of type k holding the pairs kv.
+func typedDict(k gdvar.Type, kv ...any) *gdvar.Dictionary {
+	d := gdvar.NewDictionary(kv...)
+	d.KeyType = gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: k}
+	return d
 }

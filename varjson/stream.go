@@ -349,7 +349,10 @@ func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 	if verify {
 		plain = plainType(t)
 	}
-	if !t.IsCanonical() || !plain && (!canonicalType(t.KeyType()) || !canonicalType(t.ValueType())) {
+	// The types are read now: t's extras are the Decoder's, which a nested
+	// Dictionary's token overwrites.
+	keyType, valueType := t.KeyType(), t.ValueType()
+	if !t.IsCanonical() || !plain && (!canonicalType(keyType) || !canonicalType(valueType)) {
 		return enc.rawValue(dec, t, base)
 	}
 	var k gdvar.Token // guessing, the first key, read before choosing
@@ -367,7 +370,7 @@ func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 		keys = enc.look.open()
 		defer enc.look.close()
 		plain = enc.newKey(keys, k)
-		if !plain && (!canonicalType(t.KeyType()) || !canonicalType(t.ValueType())) {
+		if !plain && (!canonicalType(keyType) || !canonicalType(valueType)) {
 			return ErrWrongGuess // a $Raw, which must start before the key
 		}
 	}
@@ -428,8 +431,8 @@ func (enc *Encoder) dictionary(dec *gdvar.Decoder, t gdvar.Token, base int) erro
 		return nil
 	}
 	e.b = append(e.b, ']')
-	e.containerType("key_type", t.KeyType())
-	e.containerType("value_type", t.ValueType())
+	e.containerType("key_type", keyType)
+	e.containerType("value_type", valueType)
 	e.shared(t.Shared())
 	e.b = append(e.b, '}')
 	return nil
