@@ -44,8 +44,8 @@ var engineSets = []engineSet{
 // TestEngineFiles: each file the engine saved reads as the engine reads
 // it (the same sections, keys and values in the same order, and an error
 // where the engine's load fails, after the same keys), writes back as the
-// engine saves what it read, byte for byte, and its encrypted copy
-// decrypts to it.
+// engine saves what it read, byte for byte, also after a round trip
+// through JSON, and its encrypted copy decrypts to it.
 func TestEngineFiles(t *testing.T) {
 	for _, set := range engineSets {
 		t.Run(set.dir, func(t *testing.T) {
@@ -136,6 +136,14 @@ func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 	written, err := f.Bytes()
 	require.NoError(t, err)
 	ok = assert.Equal(t, string(back), string(written), "%s: written back as the engine saves what it read", path) && ok
+
+	js, err := f.MarshalJSON()
+	require.NoError(t, err, path)
+	fromJSON := New(opts...)
+	require.NoError(t, fromJSON.UnmarshalJSON(js), "%s: %s", path, js)
+	again, err := fromJSON.Bytes()
+	require.NoError(t, err)
+	ok = assert.Equal(t, string(back), string(again), "%s: through JSON %s", path, js) && ok
 
 	enc, err := os.Open(path + ".enc")
 	require.NoError(t, err)

@@ -67,3 +67,27 @@ func Example_encrypted() {
 	fmt.Println(v)
 	// Output: 0.8
 }
+
+// A File's JSON form, {"section": {"key": value}}, holds each value in
+// package varjson's lossless form, and reads back into a File that writes
+// the same text.
+func ExampleFile_MarshalJSON() {
+	f, err := configfile.Read(strings.NewReader("[player]\n\nname=\"Ada\"\npos=Vector2(1, 2)\n"))
+	if err != nil {
+		panic(err)
+	}
+	js, _ := f.MarshalJSON()
+	fmt.Println(string(js))
+
+	back := configfile.New()
+	if err := back.UnmarshalJSON([]byte(`{"player":{"name":"Ada","level":3}}`)); err != nil {
+		panic(err)
+	}
+	back.WriteTo(os.Stdout)
+	// Output:
+	// {"player":{"name":"Ada","pos":{"$Vector2":[1.0,2.0]}}}
+	// [player]
+	//
+	// name="Ada"
+	// level=3
+}

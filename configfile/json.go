@@ -1,0 +1,121 @@
+package configfile
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/varjson"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// MarshalJSON returns the file as a JSON object of sections, each an object
+// of keys, in their order: {"section": {"key": value}}, each value in
+// package varjson's lossless form. UnmarshalJSON of it gives back a File
+// that writes the same text.
+func (f *File) MarshalJSON() ([]byte, error) {
+	opts := f.jsonOptions()
+	dst := []byte{'{'}
+	for name, s := range f.sections.All() {
+		var err error
+		if dst, err = appendName(dst, name); err != nil {
+			return nil, fmt.Errorf("configfile: section %q: %w", name, err)
+		}
+		dst = append(dst, ":{"...)
+		for k, v := range s.All() {
+			if dst, err = appendName(dst, k); err != nil {
+				return nil, fmt.Errorf("configfile: [%s] key %q: %w", name, k, err)
+			}
+			dst = append(dst, ':')
+			if dst, err = varjson.Append(dst, v, opts...); err != nil {
+				return nil, fmt.Errorf("configfile: [%s] %s: %w", name, k, err)
+			}
+			dst = append(dst, ',')
+		}
+		dst = append(bytes.TrimSuffix(dst, []byte{','}), "},"...)
+	}
+	return append(bytes.TrimSuffix(dst, []byte{','}), '}'), nil
+}
+
+// appendName appends a section's or key's name as a JSON string.
+func appendName(dst []byte, name string) ([]byte, error) {
+	b, err := jsontext.AppendQuote(dst, name)
+	if err != nil {
+		return dst, fmt.Errorf("no JSON form: %w", err)
+	}
+	return b, nil
+}
+
+// UnmarshalJSON sets the sections and keys of JSON in MarshalJSON's form,
+// in their order, as Set does: a null value erases its key. The file keeps
+// its dialect (New chooses it), which says what engine version the values
+// are for.
+func (f *File) UnmarshalJSON(data []byte) error {
+	opts := f.jsonOptions()
+	d := jsontext.NewDecoder(bytes.NewReader(data))
+	if err := wantObject(d); err != nil {
+		return err
+	}
+	for d.PeekKind() != '}' {
+		name, err := readName(d)
+		if err != nil {
+			return err
+		}
+		if err := wantObject(d); err != nil {
+			return fmt.Errorf("%w (section %q)", err, name)
+		}
+		for d.PeekKind() != '}' {
+			key, err := readName(d)
+			if err != nil {
+				return err
+			}
+			raw, err := d.ReadValue()
+			if err != nil {
+				return fmt.Errorf("configfile: JSON: %w", err)
+			}
+			var v any
+			if err := varjson.Unmarshal(raw, &v, opts...); err != nil {
+				return fmt.Errorf("configfile: [%s] %s: %w", name, key, err)
+			}
+			f.Set(name, key, v)
+		}
+		if _, err := d.ReadToken(); err != nil {
+			return fmt.Errorf("configfile: JSON: %w", err)
+		}
+	}
+	if _, err := d.ReadToken(); err != nil {
+		return fmt.Errorf("configfile: JSON: %w", err)
+	}
+	if _, err := d.ReadToken(); err != io.EOF {
+		return fmt.Errorf("configfile: JSON: text after the object at offset %d", d.InputOffset())
+	}
+	return nil
+}
+
+// wantObject reads the start of a JSON object.
+func wantObject(d *jsontext.Decoder) error {
+	t, err := d.ReadToken()
+	if err != nil {
+		return fmt.Errorf("configfile: JSON: %w", err)
+	}
+	if t.Kind() != '{' {
+		return fmt.Errorf("configfile: JSON: want an object of sections, each an object of keys, not %v", t.Kind())
+	}
+	return nil
+}
+
+// readName reads a section's or key's name.
+func readName(d *jsontext.Decoder) (string, error) {
+	t, err := d.ReadToken()
+	if err != nil {
+		return "", fmt.Errorf("configfile: JSON: %w", err)
+	}
+	return t.String(), nil
+}
+
+// jsonOptions are the varjson options of the file's values: its engine
+// version, with objects allowed, as a ConfigFile holds them.
+func (f *File) jsonOptions() []gdvar.Option {
+	return append([]gdvar.Option{gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true)}, f.opts...)
+}
