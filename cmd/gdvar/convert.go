@@ -26,7 +26,8 @@ func jsonFlags(fs *flag.FlagSet, cfg *config) {
 func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
 	compressFlag(fs, cfg)
-	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text)")
+	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text, or a ConfigFile's with -to cfg)")
+	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream) or cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text)")
 	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
@@ -107,6 +108,9 @@ func endOfValues(n int, err error) error {
 }
 
 func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	if cfg.kind == kindConfig {
+		return printConfigText(in, cfg, stdout)
+	}
 	return spooled(stdout, func(s *spool) error {
 		enc := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
 		return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
@@ -120,6 +124,9 @@ func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	if cfg.kind == kindConfig {
+		return printConfigJSON(in, cfg, stdout)
+	}
 	return spooled(stdout, func(s *spool) error {
 		return writeJSON(in, cfg, s)
 	})
@@ -165,11 +172,16 @@ func writeJSON(in io.Reader, cfg *config, s *spool) error {
 // jsonOutput returns the writer of JSON into s (indenting with -pretty)
 // and an Encoder writing to it.
 func jsonOutput(cfg *config, s *spool) (io.Writer, *varjson.Encoder) {
-	var out io.Writer = s
-	if cfg.pretty {
-		out = &indenter{w: s}
-	}
+	out := jsonWriter(cfg, s)
 	return out, varjson.NewEncoder(out, gdvar.WithEngine(cfg.engine))
+}
+
+// jsonWriter returns the writer of JSON into s, indenting with -pretty.
+func jsonWriter(cfg *config, s *spool) io.Writer {
+	if cfg.pretty {
+		return &indenter{w: s}
+	}
+	return s
 }
 
 // jsonLines prints each value with enc, then a newline.
@@ -184,6 +196,9 @@ func jsonLines(enc *varjson.Encoder, out io.Writer) func(*gdvar.Decoder) error {
 }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	if cfg.to == "cfg" {
+		return encodeConfig(in, cfg, stdout)
+	}
 	// The input is read once, the counts filled in as they come, and again
 	// in two passes (counts, then tokens) if it holds what one pass cannot
 	// write: a Dictionary with a key twice in text, a member after the

@@ -52,6 +52,9 @@ func (r *recorder) Seek(off int64, whence int) (int64, error) {
 // hint says what to try when the input did not read as the flags say, or
 // "" when no check tells. Godot 3 is tried only when reading as Godot 4.
 func (c *config) hint() string {
+	if c.kind == kindConfig && !c.readConfig {
+		return "it is text, as a ConfigFile (.cfg) is: gdvar json and gdvar text read one"
+	}
 	if c.head == nil || len(c.head.head) < 4 {
 		return ""
 	}

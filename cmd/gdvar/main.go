@@ -11,6 +11,7 @@
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
 //	gdvar version                print gdvar's version
 //
+// text and json read a ConfigFile (.cfg) too, and encode -to cfg writes one.
 // Without FILE, or with -, standard input is read, as Unix filters do. Run
 // gdvar COMMAND -h for a command's flags and an example.
 package main
@@ -48,11 +49,11 @@ var commands = []command{
 		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
 		"gdvar copy packet.bin > again.bin", copyValues, framingFlag},
-	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line",
+	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it",
 		"gdvar text -framing stream save.dat", printText, framingFlag},
-	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md); encode -from json gives back the same bytes",
+	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}; encode -from json gives back the same bytes",
 		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
-	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE",
+	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text",
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 }
 
@@ -66,10 +67,14 @@ type config struct {
 	framing string // "none" or "stream"
 	pretty  bool   // json: indented output
 	from    string // encode: "json" or "text"
+	to      string // encode: "bin" or "cfg"
 	double  bool   // encode: 64-bit reals for text
 	like    string // encode: the JSON the input was edited from, for its numbers' types
 
 	head *recorder // the input's first bytes, for the hints (hint.go)
+	kind fileKind  // what the input holds (kind.go)
+
+	readConfig bool // the input was read as a ConfigFile (configfile.go)
 
 	password, key string // an encrypted container's (container.go)
 	maxContent    int64  // a compressed container's most content (container.go)
@@ -167,6 +172,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer cleanup()
+		if cfg.kind, r, err = sniff(r); err != nil {
+			fmt.Fprintf(stderr, "gdvar %s: %v\n", cmd.name, err)
+			return 1
+		}
 		if r != in {
 			size = -1 // a container's content, or a copy: of a size not known yet
 		}
@@ -270,6 +279,12 @@ func (c *config) check(cmd string) error {
 	}
 	if cmd == "encode" && c.from != "json" && c.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", c.from)
+	}
+	if cmd == "encode" && c.to != "bin" && c.to != "cfg" {
+		return fmt.Errorf("-to %q: want bin or cfg", c.to)
+	}
+	if c.to == "cfg" && (c.compress != "" || c.framing != "none" || c.like != "" || c.double) {
+		return errors.New("-to cfg: -compress, -framing, -like and -double are for binary values")
 	}
 	if c.like != "" && c.from != "json" {
 		return errors.New("-like: only with -from json")
