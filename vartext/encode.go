@@ -50,6 +50,7 @@ type Encoder struct {
 	str    quoter       // the string being written
 	strEsc *escapes
 	inStr  bool
+	resVal bool // the next token is the value of a resource_path (resPath)
 	err    error
 }
 
@@ -62,7 +63,19 @@ type frame struct {
 	typ    gdvar.Type // a packed array's type
 	wide   bool       // a packed array of 64-bit reals
 	dict   *dictState // a printed Dictionary's state
+	res    resForm    // an object that may print as Resource("path")
 }
+
+// resForm is how far an object of class Resource with one property has
+// shown itself to be a resource loaded from a path (see resource).
+type resForm uint8
+
+const (
+	resNone    resForm = iota // an object printed as Object(…)
+	resPending                // nothing written yet: the property decides
+	resPath                   // its property is resource_path: the value decides
+	resWriting                // printing Resource("path"), the path as it is
+)
 
 // NewEncoder returns an Encoder writing to w in the dialect the options
 // select (Godot4 by default).
@@ -200,6 +213,9 @@ func (e *Encoder) tooDeep() bool {
 }
 
 func (e *Encoder) print(t gdvar.Token) error {
+	if e.resVal {
+		e.resourceValue(t)
+	}
 	switch t.Kind() {
 	case gdvar.KindDictKey:
 		if ds := e.top().dict; ds != nil {
@@ -356,15 +372,50 @@ func (e *Encoder) objectStart(t gdvar.Token) error {
 			e.write("null")
 		case !isIdentifier(class):
 			return fmt.Errorf("%w: an object of class %q", ErrNoTextForm, class)
+		case class == resourceClass && t.Len() == 1:
+			f.res = resPending
 		default:
-			e.write("Object(")
-			e.write(class)
-			e.write(",")
-			f.suffix = ")\n"
+			e.objectPrefix(&f, class)
 		}
 	}
 	e.push(f)
 	return nil
+}
+
+// objectPrefix writes the start of Object(Class,…).
+func (e *Encoder) objectPrefix(f *frame, class string) {
+	e.write("Object(")
+	e.write(class)
+	e.write(",")
+	f.suffix = ")\n"
+	f.res = resNone
+}
+
+// A resource the engine loaded from a path, which Resource("path") in text
+// stands for, is read as an object of class Resource whose one property is
+// resource_path (parser.resource). The engine prints such a resource as
+// Resource("path") (Godot 3: Resource( "path")), the path as it is, with
+// no escapes; so does the Encoder. Any other object of class Resource is
+// printed as Object(Resource,…), which the engine writes for a Resource
+// with no path.
+
+// resourceValue prints the start of an object of class Resource, now that
+// its resource_path's value begins with t.
+func (e *Encoder) resourceValue(t gdvar.Token) {
+	e.resVal = false
+	f := e.top()
+	if t.Kind() != gdvar.KindString {
+		e.objectPrefix(f, resourceClass)
+		e.property(resourcePath)
+		return
+	}
+	f.res = resWriting
+	f.suffix = ")"
+	if e.cfg.dialect == Godot4 {
+		e.write("Resource(")
+	} else {
+		e.write("Resource( ")
+	}
 }
 
 // property writes an object's property name. The engine writes names as
@@ -375,6 +426,13 @@ func (e *Encoder) property(name string) {
 	f := e.top()
 	if f.muted {
 		return
+	}
+	if f.res == resPending {
+		if name == resourcePath {
+			f.res, e.resVal = resPath, true
+			return
+		}
+		e.objectPrefix(f, resourceClass)
 	}
 	if f.n > 0 {
 		e.write(",")
@@ -395,8 +453,11 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 		e.str.start(t.Len(), e.cfg.asHeld)
 		e.strEsc = &multilineEscapes
 		godot4 := e.cfg.dialect == Godot4
-		if len(e.frames) > 0 && e.top().kind == gdvar.KindPackedStart || t.Kind() == gdvar.KindStringName && godot4 {
+		switch {
+		case len(e.frames) > 0 && e.top().kind == gdvar.KindPackedStart || t.Kind() == gdvar.KindStringName && godot4:
 			e.strEsc = e.cfg.dialect.cEscapes()
+		case len(e.frames) > 0 && e.top().res == resWriting:
+			e.strEsc = &rawEscapes
 		}
 		if !muted && t.Kind() == gdvar.KindStringName && godot4 {
 			e.write("&")

@@ -658,6 +658,10 @@ func (p *parser) named() error {
 		return p.typedDictionary()
 	case "Object":
 		return p.object()
+	case "Resource", "ExtResource", "SubResource":
+		if p.s.skipSpace(); p.s.peek() == '(' {
+			return p.resource()
+		}
 	}
 	if f, ok := specialFloats[string(name)]; ok {
 		return p.b.number(number{float: true, f: f})
@@ -892,6 +896,42 @@ func (p *parser) typedDictionary() error {
 	}
 	return p.expect(')')
 }
+
+// resource reads Resource("path") after "Resource" (or ExtResource or
+// SubResource, which str_to_var and ConfigFile read alike): the resource
+// the engine loads from the path, held as an object of class Resource with
+// the one property resource_path, which the Encoder prints back as
+// Resource("path").
+func (p *parser) resource() error {
+	p.s.next()
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	if err := p.b.beginObject(resourceClass); err != nil {
+		return err
+	}
+	if err := p.b.property(resourcePath); err != nil {
+		return err
+	}
+	p.s.skipSpace()
+	if p.s.peek() != '"' {
+		return p.s.errorf("want the resource's path as a string, found %s", p.s.found())
+	}
+	if err := p.str(gdvar.KindString, nil); err != nil {
+		return err
+	}
+	if err := p.expect(')'); err != nil {
+		return err
+	}
+	return p.b.endObject()
+}
+
+// The object a resource loaded from a path is held as.
+const (
+	resourceClass = "Resource"
+	resourcePath  = "resource_path"
+)
 
 // object reads Object(Class,"name":value,…) after "Object".
 func (p *parser) object() error {

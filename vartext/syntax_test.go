@@ -137,3 +137,39 @@ func TestDialectNames(t *testing.T) {
 		assert.Equal(t, v, back, d.String())
 	}
 }
+
+// Resource("path") is the resource the engine loads from the path (as
+// ExtResource and SubResource are in str_to_var): an object of class
+// Resource with the one property resource_path, printed back as the engine
+// prints such a resource, the path as it is. Any other object of class
+// Resource prints as an Object.
+func TestResourcePath(t *testing.T) {
+	res := func(path any) *gdvar.Object {
+		return &gdvar.Object{Class: "Resource", Properties: []gdvar.Property{{Name: "resource_path", Value: path}}}
+	}
+	for _, tc := range []struct {
+		text    string
+		dialect Dialect
+		want    any
+		printed string
+	}{
+		{`Resource("res://a.gd")`, Godot4, res("res://a.gd"), `Resource("res://a.gd")`},
+		{`Resource( "res://a.gd" )`, Godot3, res("res://a.gd"), `Resource( "res://a.gd")`},
+		{`ExtResource("1_x")`, Godot4, res("1_x"), `Resource("1_x")`},
+		{`[SubResource ( "a\"b" ), 1]`, Godot4, []any{res(`a"b`), int64(1)}, `[Resource("a"b"), 1]`},
+		{`Object(Resource,"resource_path":5)`, Godot4, res(int64(5)), "Object(Resource,\"resource_path\":5)\n"},
+		{`Object(Resource,"x":"y")`, Godot4, &gdvar.Object{Class: "Resource", Properties: []gdvar.Property{{Name: "x", Value: "y"}}}, "Object(Resource,\"x\":\"y\")\n"},
+		{`{Resource("b"): Resource("a")}`, Godot4, gdvar.NewDictionary(res("b"), res("a")), "{\nResource(\"b\"): Resource(\"a\")\n}"},
+	} {
+		var v any
+		require.NoError(t, Unmarshal([]byte(tc.text), &v, WithDialect(tc.dialect)), tc.text)
+		assert.Equal(t, tc.want, v, tc.text)
+		printed, err := Marshal(v, WithDialect(tc.dialect))
+		require.NoError(t, err, tc.text)
+		assert.Equal(t, tc.printed, string(printed), tc.text)
+	}
+	for _, text := range []string{`Resource(5)`, `Resource("a"`, `Resource("a", "b")`} {
+		var v any
+		assert.Error(t, Unmarshal([]byte(text), &v), text)
+	}
+}
