@@ -78,6 +78,9 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	}
 }
 
+// Dialect returns the engine version the file is written for.
+func (f *File) Dialect() vartext.Dialect { return f.dialect }
+
 // Sections returns the sections' names, in order.
 func (f *File) Sections() []string {
 	names := make([]string, 0, f.sections.Len())

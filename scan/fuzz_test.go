@@ -1,0 +1,44 @@
+package scan
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// Any input scans without a panic, as binary values, a save and a
+// ConfigFile, and every finding's path and detail keep their bounds.
+func FuzzScan(f *testing.F) {
+	for _, d := range engineDirs {
+		paths, _ := filepath.Glob(filepath.Join("testdata", d.dir, "*.*"))
+		for _, p := range paths {
+			if b, err := os.ReadFile(p); err == nil && !strings.Contains(p, "_pass.") {
+				f.Add(b[:min(len(b), 2048)])
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		check := func(found []Finding) {
+			for _, x := range found {
+				if len(x.Path) > MaxDetail+8 || len(x.Detail) > MaxDetail+32 || x.Kind < Object || x.Kind > Resource {
+					t.Fatalf("a finding out of bounds: %+v", x)
+				}
+			}
+		}
+		for _, e := range []gdvar.Engine{gdvar.Godot4, gdvar.Godot3} {
+			found, _ := Values(bytes.NewReader(b), gdvar.WithEngine(e))
+			check(found)
+			found, _ = Save(bytes.NewReader(b), gdvar.WithEngine(e))
+			check(found)
+		}
+		for _, d := range []vartext.Dialect{vartext.Godot4, vartext.Godot3} {
+			found, _ := ConfigFile(bytes.NewReader(b), vartext.WithDialect(d))
+			check(found)
+		}
+	})
+}

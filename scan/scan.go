@@ -1,0 +1,299 @@
+// Package scan finds what in a Godot file would make the engine create
+// objects or load code when it reads the file: full objects, embedded
+// scripts, scripts and resources loaded from a path. A game or a mod
+// manager can refuse an untrusted save or ConfigFile before loading it.
+//
+// What the engine does on reading, and so what is reported:
+//
+//   - An object (Kind Object): get_var(true), bytes_to_var_with_objects,
+//     str_to_var and ConfigFile.load make an instance of the class and set
+//     its properties; a class with code of its own runs it.
+//   - A script (Kind Script): an object of a Script class (GDScript,
+//     CSharpScript, …) holds source that runs once an object uses it
+//     (Godot 3 writes every object's script so, its source embedded); a
+//     "script" property holding a path (how Godot 4 writes an object's
+//     script) loads that script and runs its _init; an Array or Dictionary
+//     typed with a script loads the script.
+//   - A resource (Kind Resource): Resource("path") in text (ExtResource and
+//     SubResource alike) loads the resource at the path, which runs the
+//     _init of its script, if it has one.
+//
+// An object sent as its id only (the default of var_to_bytes and store_var)
+// makes nothing on reading and is not reported. The scan reads values as
+// tokens: its memory is that of the Decoder plus the findings, each of which
+// takes at least a few bytes of input, and a detail is cut to MaxDetail
+// bytes.
+package scan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/stream"
+)
+
+// Kind is what a Finding makes the engine do.
+type Kind uint8
+
+const (
+	Object   Kind = iota + 1 // an object of a class is made
+	Script                   // a script is made or loaded
+	Resource                 // a resource is loaded from a path
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Object:
+		return "object"
+	case Script:
+		return "script"
+	case Resource:
+		return "resource"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// MaxDetail is the most bytes of a path kept in Finding.Detail and
+// Finding.Path.
+const MaxDetail = 256
+
+// PathLevels is the most levels of nesting Finding.Path shows.
+const PathLevels = 16
+
+// Finding is one object, script or resource found.
+type Finding struct {
+	Kind Kind
+	// Where is the value's place in the file: "value 1" (the first value
+	// of a binary file or save) or "[section] key" of a ConfigFile.
+	Where string
+	// Path is the place within the value, as gdvar's errors give it:
+	// $ for the value itself, $["player"].script for a property. Past
+	// PathLevels levels it shows the outermost and innermost around
+	// …(n)…, and it is cut to MaxDetail bytes, so that deep input does not
+	// make long paths.
+	Path string
+	// Class is the object's class; empty for a typed container.
+	Class string
+	// Detail says what is loaded: a script's or a resource's path, or
+	// "embedded source".
+	Detail string
+}
+
+// String returns the finding as one line: where, what and what it loads.
+func (f Finding) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %s", f.Where, f.Path, f.Kind)
+	if f.Class != "" {
+		fmt.Fprintf(&b, " %s", f.Class)
+	}
+	if f.Detail != "" {
+		fmt.Fprintf(&b, " (%s)", f.Detail)
+	}
+	return b.String()
+}
+
+// Values scans binary values one after another, as var_to_bytes writes
+// them, to the end of r. Full objects are read whatever the options say.
+func Values(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
+	dec := gdvar.NewDecoder(r, withObjects(opts)...)
+	var s scanner
+	for n := 1; ; n++ {
+		if dec.PeekKind() == gdvar.KindInvalid {
+			if _, err := dec.ReadToken(); err != io.EOF {
+				return s.found, err
+			}
+			return s.found, nil
+		}
+		if err := s.value(dec, n, ""); err != nil {
+			return s.found, err
+		}
+	}
+}
+
+// Save scans a save file: values each after its length, as store_var and
+// put_var write them. Open an encrypted or compressed one with package
+// fileaccess first.
+func Save(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
+	frames := stream.NewReader(r, withObjects(opts)...)
+	var s scanner
+	for n := 1; ; n++ {
+		dec, err := frames.NextFrame()
+		if err == io.EOF {
+			return s.found, nil
+		}
+		if err != nil {
+			return s.found, err
+		}
+		if err := s.value(dec, n, ""); err != nil {
+			return s.found, err
+		}
+	}
+}
+
+// ConfigFile scans a ConfigFile's values, read as configfile.Read reads
+// them (vartext.WithDialect chooses the engine version).
+func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
+	f, err := configfile.Read(r, opts...)
+	if err != nil {
+		return nil, err
+	}
+	bin := withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))
+	var s scanner
+	for _, section := range f.Sections() {
+		for _, key := range f.Keys(section) {
+			v, _ := f.Get(section, key)
+			b, err := gdvar.Marshal(v, bin...)
+			if err != nil {
+				return s.found, fmt.Errorf("scan: [%s] %s: %w", section, key, err)
+			}
+			if err := s.value(gdvar.NewDecoderBytes(b, bin...), 0, fmt.Sprintf("[%s] %s", section, key)); err != nil {
+				return s.found, err
+			}
+		}
+	}
+	return s.found, nil
+}
+
+func withObjects(opts []gdvar.Option) []gdvar.Option {
+	return append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true))
+}
+
+// scanner collects the findings of values.
+type scanner struct {
+	found []Finding
+	n     int    // the value's number in a sequence, or
+	where string // a ConfigFile value's section and key
+	// objects holds, for each open object, the index of its finding.
+	objects []int
+}
+
+// value scans the value dec reads next: the nth of a sequence, or the
+// value of where in a ConfigFile.
+func (s *scanner) value(dec *gdvar.Decoder, n int, where string) error {
+	s.n, s.where, s.objects = n, where, s.objects[:0]
+	base := dec.Depth()
+	for {
+		t, err := dec.ReadToken()
+		if err != nil {
+			if err == io.EOF && dec.Depth() > base {
+				err = io.ErrUnexpectedEOF
+			}
+			return err
+		}
+		switch t.Kind() {
+		case gdvar.KindObjectStart:
+			kind := Object
+			if isScriptClass(t.Name()) {
+				kind = Script
+			}
+			s.objects = append(s.objects, len(s.found))
+			s.add(kind, pathOf(dec), t.Name(), "")
+		case gdvar.KindObjectEnd:
+			s.objects = s.objects[:len(s.objects)-1]
+		case gdvar.KindObjectProperty:
+			if err := s.property(dec, t.Name()); err != nil {
+				return err
+			}
+		case gdvar.KindArrayStart:
+			s.typed(dec, t.ElemType())
+		case gdvar.KindDictStart:
+			s.typed(dec, t.KeyType())
+			s.typed(dec, t.ValueType())
+		}
+		if dec.Depth() == base {
+			return nil
+		}
+	}
+}
+
+// property looks at an object's property whose name was just read: a
+// script's source, an object's script by path, a resource's path.
+func (s *scanner) property(dec *gdvar.Decoder, name string) error {
+	obj := &s.found[s.objects[len(s.objects)-1]]
+	switch {
+	case name == "script/source":
+		obj.Kind, obj.Detail = Script, "embedded source"
+	case name == "script" && dec.PeekKind() == gdvar.KindString:
+		path, err := readString(dec)
+		if err != nil {
+			return err
+		}
+		s.add(Script, pathOf(dec), "", "loads "+path)
+	case name == "resource_path" && obj.Class == "Resource" && dec.PeekKind() == gdvar.KindString:
+		path, err := readString(dec)
+		if err != nil {
+			return err
+		}
+		obj.Kind, obj.Class, obj.Detail = Resource, "", "loads "+path
+	}
+	return nil
+}
+
+// typed reports a container typed with a script, which the engine loads.
+func (s *scanner) typed(dec *gdvar.Decoder, t gdvar.ContainerType) {
+	if t.Kind == gdvar.TypedScript {
+		s.add(Script, pathOf(dec), "", "typed with "+cut(t.Name))
+	}
+}
+
+func (s *scanner) add(k Kind, path, class, detail string) {
+	where := s.where
+	if where == "" {
+		where = fmt.Sprintf("value %d", s.n)
+	}
+	s.found = append(s.found, Finding{Kind: k, Where: where, Path: path, Class: class, Detail: detail})
+}
+
+// readString reads a String value's first MaxDetail bytes, skipping the
+// rest.
+func readString(dec *gdvar.Decoder) (string, error) {
+	var b []byte
+	long := false
+	for {
+		t, err := dec.ReadToken()
+		if err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return "", err
+		}
+		if t.Kind() != gdvar.KindString {
+			return "", errors.New("scan: a string broken off")
+		}
+		n := min(len(t.Bytes()), MaxDetail-len(b))
+		b = append(b, t.Bytes()[:n]...)
+		long = long || n < len(t.Bytes())
+		if t.IsLast() && long {
+			return string(b) + "…", nil
+		}
+		if t.IsLast() {
+			return string(b), nil
+		}
+	}
+}
+
+// pathOf returns the path of the last token dec read, shortened (see
+// Finding.Path) at a cost that does not grow with the depth.
+func pathOf(dec *gdvar.Decoder) string {
+	b, _ := dec.AppendCutPath(nil, PathLevels, MaxDetail)
+	return string(b)
+}
+
+// cut shortens s to MaxDetail bytes.
+func cut(s string) string {
+	if len(s) > MaxDetail {
+		return s[:MaxDetail] + "…"
+	}
+	return s
+}
+
+// isScriptClass reports whether objects of a class are scripts: Script
+// and its subclasses, which the engines name …Script (GDScript,
+// CSharpScript, VisualScript, NativeScript, PluginScript).
+func isScriptClass(class string) bool {
+	return strings.HasSuffix(class, "Script")
+}
