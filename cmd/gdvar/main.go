@@ -9,6 +9,7 @@
 //	gdvar text [flags] FILE      print values as the engine's var_to_str does
 //	gdvar json [flags] FILE      print values in gdvar's lossless JSON form
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
+//	gdvar scan [flags] FILE      list the objects and scripts loading FILE makes
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) too, and encode -to cfg writes one.
@@ -53,6 +54,8 @@ var commands = []command{
 		"gdvar text -framing stream save.dat", printText, framingFlag},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}; encode -from json gives back the same bytes",
 		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
+	{"scan", "list each object, script and resource in FILE (a save, binary values or a ConfigFile) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
+		"gdvar scan -framing stream -password hunter2 save.dat || echo refused", scanFile, framingFlag},
 	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text",
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 }
@@ -192,6 +195,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr = p.above(stderr)
 	}
 	if err := cmd.run(in, cfg, stdout, stderr); err != nil {
+		if err == errFound {
+			return statusFound
+		}
 		if errors.Is(err, syscall.EPIPE) { // the output's reader has gone: end as SIGPIPE ends a filter, quietly
 			return 128 + int(syscall.SIGPIPE)
 		}

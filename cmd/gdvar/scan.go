@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gdvar/gdvar/scan"
+)
+
+// errFound is scanFile's result when it found something: the command
+// exits with statusFound.
+var errFound = errors.New("found objects, scripts or resources")
+
+// statusFound is the exit status of a scan that found something.
+const statusFound = 3
+
+// scanFile lists each object, script and resource in the input (a save,
+// binary values or a ConfigFile) that the engine would make or load on
+// reading it, a line each.
+func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	cfg.objects = true // as the scan reads them, for the hints on a failure
+	var found []scan.Finding
+	var err error
+	switch {
+	case cfg.kind == kindConfig:
+		cfg.readConfig = true
+		found, err = scan.ConfigFile(in, cfg.configOptions()...)
+	case cfg.framing == "stream":
+		found, err = scan.Save(in, cfg.options()...)
+	default:
+		found, err = scan.Values(in, cfg.options()...)
+	}
+	out := bufio.NewWriter(stdout)
+	for _, f := range found {
+		fmt.Fprintln(out, f)
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err == nil && len(found) > 0 {
+		err = errFound
+	}
+	return err
+}
