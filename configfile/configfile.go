@@ -190,30 +190,13 @@ var asHeld = optset.Option(func(e *optset.Ext) error {
 	return nil
 }).(gdvar.Option)
 
-// appendKey appends a key as the dialect writes it.
+// appendKey appends a key as the dialect writes it: as a property's name,
+// but in Godot 3.2, whose ConfigFile writes every key as it is.
 func (f *File) appendKey(dst []byte, k string) []byte {
-	if f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2 || !needsQuotes(k) {
+	if f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2 {
 		return append(dst, k...)
 	}
-	dst = append(dst, '"')
-	for i := range len(k) {
-		if c := k[i]; c == '\\' || c == '"' {
-			dst = append(dst, '\\')
-		}
-		dst = append(dst, k[i])
-	}
-	return append(dst, '"')
-}
-
-// needsQuotes reports whether property_name_encode quotes a key.
-func needsQuotes(k string) bool {
-	for i := range len(k) {
-		switch c := k[i]; {
-		case c <= ' ' || c > '~', c == '=', c == '"', c == ';', c == '[', c == ']':
-			return true
-		}
-	}
-	return false
+	return f.dialect.AppendPropertyName(dst, k)
 }
 
 // Bytes returns the file's text (see Append).

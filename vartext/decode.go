@@ -105,10 +105,7 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	d.tree.reset(d.cfg)
-	err := d.parse(&d.tree)
-	root := d.tree.root
-	d.tree.release()
+	root, err := d.decodeAny()
 	if err != nil {
 		return err
 	}
@@ -117,6 +114,15 @@ func (d *Decoder) Decode(v any) error {
 		return nil
 	}
 	return viabinary.Convert(root, v, d.binary()...)
+}
+
+// decodeAny parses the next value into the generic form.
+func (d *Decoder) decodeAny() (any, error) {
+	d.tree.reset(d.cfg)
+	err := d.parse(&d.tree)
+	root := d.tree.root
+	d.tree.release()
+	return root, err
 }
 
 // DecodeTo parses the next value and writes it to enc, the binary form's

@@ -1,6 +1,7 @@
 package vartext
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -63,7 +64,11 @@ type frame struct {
 	typ    gdvar.Type // a packed array's type
 	wide   bool       // a packed array of 64-bit reals
 	dict   *dictState // a printed Dictionary's state
-	res    resForm    // an object that may print as Resource("path")
+	res    resForm    // an object that may print as Resource("path") or a reference
+	bare   bool       // a reference's id is printed without quotes (Godot 3)
+	ref    string     // its class: resourceClass, ExtResourceClass or SubResourceClass
+	b64    []byte     // PackedByteArray bytes not yet written in base64 (at most 2)
+	base64 bool       // a PackedByteArray written in base64
 }
 
 // resForm is how far an object of class Resource with one property has
@@ -226,6 +231,9 @@ func (e *Encoder) print(t gdvar.Token) error {
 	case gdvar.KindArrayEnd, gdvar.KindObjectEnd, gdvar.KindPackedEnd:
 		f := e.pop()
 		if !f.muted {
+			if f.base64 {
+				*e.sink = base64.StdEncoding.AppendEncode(*e.sink, f.b64)
+			}
 			e.write(f.suffix)
 		}
 	case gdvar.KindDictEnd:
@@ -245,11 +253,18 @@ func (e *Encoder) print(t gdvar.Token) error {
 	case gdvar.KindPackedStart:
 		e.begin()
 		d := e.cfg.dialect
-		e.push(frame{kind: gdvar.KindPackedStart, muted: e.muted(), typ: t.Type(), wide: t.Is64(), suffix: d.closing()})
-		if !e.muted() {
+		f := frame{kind: gdvar.KindPackedStart, muted: e.muted(), typ: t.Type(), wide: t.Is64(), suffix: d.closing()}
+		// Format 4 of resource files writes bytes in base64.
+		f.base64 = e.cfg.resource >= 4 && t.Type() == gdvar.TypePackedByteArray && t.Len() > 0
+		if !f.muted {
 			e.write(d.typeName(t.Type()))
 			e.write(d.opening())
+			if f.base64 {
+				e.write(`"`)
+				f.suffix = `")`
+			}
 		}
+		e.push(f)
 	case gdvar.KindImageStart, gdvar.KindInputEvent:
 		return fmt.Errorf("%w: %s", ErrNoTextForm, t.Type())
 	default:
@@ -372,8 +387,9 @@ func (e *Encoder) objectStart(t gdvar.Token) error {
 			e.write("null")
 		case !isIdentifier(class):
 			return fmt.Errorf("%w: an object of class %q", ErrNoTextForm, class)
-		case class == resourceClass && t.Len() == 1:
-			f.res = resPending
+		case class == resourceClass && t.Len() == 1,
+			e.cfg.resource > 0 && (class == ExtResourceClass || class == SubResourceClass) && t.Len() == 1:
+			f.res, f.ref = resPending, class
 		default:
 			e.objectPrefix(&f, class)
 		}
@@ -397,24 +413,41 @@ func (e *Encoder) objectPrefix(f *frame, class string) {
 // Resource("path") (Godot 3: Resource( "path")), the path as it is, with
 // no escapes; so does the Encoder. Any other object of class Resource is
 // printed as Object(Resource,…), which the engine writes for a Resource
-// with no path.
+// with no path. In a resource file's syntax, references (ExtResourceClass)
+// are printed alike, as ExtResource("id") (Godot 3: ExtResource( 1 )).
 
-// resourceValue prints the start of an object of class Resource, now that
-// its resource_path's value begins with t.
+// refProperty is the one property of an object printed as Resource(…) or
+// as a reference.
+func refProperty(class string) string {
+	if class == resourceClass {
+		return resourcePath
+	}
+	return RefID
+}
+
+// resourceValue prints the start of an object of class Resource, or of a
+// reference, now that its one property's value begins with t.
 func (e *Encoder) resourceValue(t gdvar.Token) {
 	e.resVal = false
 	f := e.top()
-	if t.Kind() != gdvar.KindString {
-		e.objectPrefix(f, resourceClass)
-		e.property(resourcePath)
+	isInt := t.Kind() == gdvar.KindInt32 || t.Kind() == gdvar.KindInt64
+	if t.Kind() != gdvar.KindString && (f.ref == resourceClass || !isInt) {
+		e.objectPrefix(f, f.ref)
+		e.property(refProperty(f.ref))
 		return
 	}
 	f.res = resWriting
-	f.suffix = ")"
-	if e.cfg.dialect == Godot4 {
-		e.write("Resource(")
-	} else {
-		e.write("Resource( ")
+	e.write(f.ref)
+	e.write(e.cfg.dialect.opening())
+	f.suffix = e.cfg.dialect.closing()
+	switch {
+	case f.ref == resourceClass:
+		f.suffix = ")"
+	case e.cfg.dialect == Godot4 && isInt: // Godot 4 writes every id as a string
+		e.write(`"`)
+		f.suffix = `")`
+	case e.cfg.dialect != Godot4: // and Godot 3 as a number
+		f.bare = true
 	}
 }
 
@@ -428,11 +461,11 @@ func (e *Encoder) property(name string) {
 		return
 	}
 	if f.res == resPending {
-		if name == resourcePath {
+		if name == refProperty(f.ref) {
 			f.res, e.resVal = resPath, true
 			return
 		}
-		e.objectPrefix(f, resourceClass)
+		e.objectPrefix(f, f.ref)
 	}
 	if f.n > 0 {
 		e.write(",")
@@ -462,7 +495,7 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 		if !muted && t.Kind() == gdvar.KindStringName && godot4 {
 			e.write("&")
 		}
-		if !muted {
+		if !muted && !e.bareString() {
 			e.write(`"`)
 		}
 	}
@@ -473,10 +506,16 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 	}
 	if e.str.remain == 0 {
 		e.inStr = false
-		if !muted {
+		if !muted && !e.bareString() {
 			e.write(`"`)
 		}
 	}
+}
+
+// bareString reports whether the string being written is a reference's id
+// written without quotes.
+func (e *Encoder) bareString() bool {
+	return len(e.frames) > 0 && e.top().res == resWriting && e.top().bare
 }
 
 // isTyped reports whether the engine takes a container of element type c
@@ -496,6 +535,10 @@ func (e *Encoder) containerType(c gdvar.ContainerType) error {
 		return fmt.Errorf("%w: a container of class %q", ErrNoTextForm, c.Name)
 	case c.Kind == gdvar.TypedClass:
 		e.write(c.Name)
+	case c.Kind == gdvar.TypedScript && e.cfg.resource > 0:
+		e.write(`ExtResource("`)
+		e.write(c.Name)
+		e.write(`")`)
 	case c.Kind == gdvar.TypedScript:
 		e.write(`Resource("`)
 		*e.sink, _ = escape(*e.sink, stringBytes(c.Name), &multilineEscapes)
@@ -607,6 +650,23 @@ func (d Dialect) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64)
 func (e *Encoder) packedChunk(t gdvar.Token) {
 	f := e.top()
 	b := *e.sink
+	if f.base64 { // whole groups of 3 bytes now, the rest with the next chunk
+		data := t.Bytes()
+		if len(f.b64) > 0 {
+			k := min(3-len(f.b64), len(data))
+			f.b64 = append(f.b64, data[:k]...)
+			data = data[k:]
+			if len(f.b64) < 3 {
+				return
+			}
+			b = base64.StdEncoding.AppendEncode(b, f.b64)
+			f.b64 = f.b64[:0]
+		}
+		n := len(data) / 3 * 3
+		*e.sink = base64.StdEncoding.AppendEncode(b, data[:n])
+		f.b64 = append(f.b64, data[n:]...)
+		return
+	}
 	if f.typ == gdvar.TypePackedInt64Array { // not exact as float64
 		data := t.Bytes()
 		for i := 0; i+8 <= len(data); i += 8 {

@@ -13,6 +13,17 @@ import (
 type Entry struct {
 	Section bool   // [name]: the keys that follow are the section's
 	Name    string // the section's name, or the key
+	// Attrs are a tag's attributes, in the syntax of resource files
+	// ([ext_resource type="Script" path="res://a.gd" id="1_x"]), in
+	// their order.
+	Attrs []Attribute
+}
+
+// Attribute is one name=value of a resource file's tag; Value is in the
+// generic form Decode gives an interface{}.
+type Attribute struct {
+	Name  string
+	Value any
 }
 
 // NextEntry reads the next section header or key of a file of sections
@@ -60,6 +71,13 @@ func (d *Decoder) NextEntry() (Entry, error) {
 			}
 		case c <= ' ':
 			s.next()
+		case c == '[' && len(key) == 0 && quoted == "" && d.cfg.resource > 0:
+			s.next()
+			e, err := d.tag()
+			if err != nil {
+				return Entry{}, d.fail(err)
+			}
+			return e, nil
 		case c == '[' && len(key) == 0 && quoted == "":
 			s.next()
 			name, empty, err := d.sectionName()
@@ -123,6 +141,57 @@ func (d *Decoder) sectionName() (name string, empty bool, err error) {
 		return latin1(raw), false, nil
 	}
 	return string(raw), false, nil
+}
+
+// tag reads a resource file's tag after its "[", as the engine's
+// parse_tag does: a name (parts joined by "." or ":"), then name=value
+// attributes up to "]".
+func (d *Decoder) tag() (Entry, error) {
+	p := &d.p
+	name, err := p.ident()
+	if err != nil {
+		return Entry{}, err
+	}
+	if name == "" {
+		return Entry{}, p.s.errorf("want a tag name, found %s", p.s.found())
+	}
+	for p.s.skipSpace(); p.s.peek() == '.' || p.s.peek() == ':'; p.s.skipSpace() {
+		sep := p.s.next()
+		part, err := p.ident()
+		if err != nil {
+			return Entry{}, err
+		}
+		name += string(sep) + part
+	}
+	e := Entry{Section: true, Name: name}
+	for {
+		if p.s.skipSpace(); p.s.atEnd() {
+			if err := p.s.inputError(); err != nil {
+				return Entry{}, err
+			}
+			return Entry{}, p.s.errorf("the input ends in the tag %s", name)
+		}
+		if p.s.peek() == ']' {
+			p.s.next()
+			return e, nil
+		}
+		attr, err := p.ident()
+		if err != nil {
+			return Entry{}, err
+		}
+		if attr == "" {
+			return Entry{}, p.s.errorf("want an attribute of the tag %s, found %s", name, p.s.found())
+		}
+		if err := p.expect('='); err != nil {
+			return Entry{}, err
+		}
+		p.depth = 0
+		v, err := d.decodeAny()
+		if err != nil {
+			return Entry{}, err
+		}
+		e.Attrs = append(e.Attrs, Attribute{Name: attr, Value: v})
+	}
 }
 
 // fail makes err the Decoder's final error.

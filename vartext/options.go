@@ -13,12 +13,13 @@ type config struct {
 	dialect   Dialect
 	precision gdvar.Precision
 	asHeld    bool  // values as the engine holds them read from text (see quoter, appendNodePath)
+	resource  int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
 	err       error // the first invalid option
 }
 
 func newConfig(opts []gdvar.Option) config {
 	ext, err := optset.Read(opts)
-	c := config{err: err, asHeld: ext.AsHeld}
+	c := config{err: err, asHeld: ext.AsHeld, resource: ext.Resource}
 	if ext.Dialect > 0 {
 		c.dialect = Dialect(ext.Dialect - 1)
 	}

@@ -658,7 +658,12 @@ func (p *parser) named() error {
 		return p.typedDictionary()
 	case "Object":
 		return p.object()
-	case "Resource", "ExtResource", "SubResource":
+	case ExtResourceClass, SubResourceClass:
+		if p.cfg.resource > 0 {
+			return p.reference(string(name))
+		}
+		fallthrough
+	case "Resource":
 		if p.s.skipSpace(); p.s.peek() == '(' {
 			return p.resource()
 		}
@@ -837,6 +842,16 @@ func (p *parser) containerType() (gdvar.ContainerType, error) {
 		return gdvar.ContainerType{}, p.s.errorf("want a type, found %s", p.s.found())
 	case name == "Variant":
 		return gdvar.ContainerType{}, nil
+	case p.cfg.resource > 0 && name == ExtResourceClass:
+		id, err := p.referenceID()
+		if err != nil {
+			return gdvar.ContainerType{}, err
+		}
+		name, ok := id.(string)
+		if !ok {
+			name = strconv.FormatInt(id.(int64), 10)
+		}
+		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: name}, nil
 	case name == "Resource" && p.s.peek() == '(':
 		p.s.next()
 		path, err := p.shortString()
@@ -925,6 +940,73 @@ func (p *parser) resource() error {
 		return err
 	}
 	return p.b.endObject()
+}
+
+// In the syntax of a resource file (.tres, .tscn; package resource), a
+// reference to one of the file's resources, ExtResource(id) to an
+// [ext_resource] or SubResource(id) to a [sub_resource], is held as an
+// object of class ExtResourceClass or SubResourceClass whose one property,
+// RefID, holds the id: a string, or an int64 as Godot 3 writes ids. The
+// script of a typed container, ExtResource(id) there, is a
+// gdvar.TypedScript whose Name is the id. Outside that syntax, ExtResource
+// and SubResource read as Resource does, as str_to_var reads them.
+const (
+	ExtResourceClass = "ExtResource"
+	SubResourceClass = "SubResource"
+	RefID            = "id"
+)
+
+// reference reads ExtResource(id) or SubResource(id) after its name, in a
+// resource file's syntax.
+func (p *parser) reference(class string) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	id, err := p.referenceID()
+	if err != nil {
+		return err
+	}
+	if err := p.b.beginObject(class); err != nil {
+		return err
+	}
+	if err := p.b.property(RefID); err != nil {
+		return err
+	}
+	if s, ok := id.(string); ok {
+		err = p.b.beginString(gdvar.KindString)
+		if err == nil {
+			err = p.b.stringChunk([]byte(s))
+		}
+		if err == nil {
+			err = p.b.endString()
+		}
+	} else {
+		err = p.b.number(number{i: id.(int64)})
+	}
+	if err != nil {
+		return err
+	}
+	return p.b.endObject()
+}
+
+// referenceID reads "(id)" after ExtResource or SubResource: a string, or
+// an integer (Godot 3's ids, which Godot 4 reads too).
+func (p *parser) referenceID() (any, error) {
+	if err := p.expect('('); err != nil {
+		return nil, err
+	}
+	var id any
+	var err error
+	if p.s.skipSpace(); p.s.peek() == '"' {
+		id, err = p.shortString()
+	} else {
+		id, err = p.integer()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return id, p.expect(')')
 }
 
 // The object a resource loaded from a path is held as.

@@ -13,6 +13,7 @@ type Ext struct {
 
 	Dialect       int8  // 0 when not set, else vartext.Dialect+1
 	AsHeld        bool  // vartext: values are written as the engine holds them read from text, not as decoded from the binary form
+	Resource      int8  // vartext: 0, or the format (2 to 4) of the resource file whose syntax is read and written
 	MaxFrame      int64 // 0 when not set
 	SkipOversized bool
 
