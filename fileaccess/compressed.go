@@ -30,6 +30,7 @@ func maxCompressed(n int) int { return n + n/8 + 1024 }
 // compressedReader streams a compressed container's content.
 type compressedReader struct {
 	source
+	magic    string // MagicCompressed or MagicResource, which also ends the container
 	codec    Compression
 	block    int      // block size
 	maxBlock int64    // WithMaxBlockSize: also a Brotli block's largest window
@@ -43,8 +44,8 @@ type compressedReader struct {
 }
 
 // newCompressedReader reads the header after the magic.
-func newCompressedReader(r io.Reader, cfg config) (*compressedReader, error) {
-	c := &compressedReader{source: source{r: r, offset: 4}, maxBlock: cfg.maxBlock}
+func newCompressedReader(r io.Reader, cfg config, magic string) (*compressedReader, error) {
+	c := &compressedReader{source: source{r: r, offset: 4}, magic: magic, maxBlock: cfg.maxBlock}
 	var hdr [12]byte
 	if err := c.full(hdr[:]); err != nil {
 		return nil, err
@@ -101,7 +102,7 @@ func (c *compressedReader) readBlock() error {
 		if err := c.full(magic[:]); err != nil {
 			return err
 		}
-		if string(magic[:]) != MagicCompressed {
+		if string(magic[:]) != c.magic {
 			return &FormatError{Offset: c.offset - 4, Detail: "no closing magic", Err: ErrCorrupt}
 		}
 		return io.EOF
@@ -172,6 +173,7 @@ func brotliWindow(src []byte) int {
 // that nothing is left behind however the process ends.
 type CompressedWriter struct {
 	w      io.Writer
+	magic  string
 	codec  Compression
 	block  []byte   // content not yet compressed
 	sizes  []uint32 // compressed size of each block so far
@@ -195,10 +197,21 @@ type encoders struct {
 // NewCompressedWriter starts a compressed container with codec c (not
 // Brotli, which the engines only read), in blocks of DefaultBlockSize.
 func NewCompressedWriter(w io.Writer, c Compression) (*CompressedWriter, error) {
+	return newCompressedWriter(w, c, MagicCompressed)
+}
+
+// NewCompressedResourceWriter starts the compressed container of a binary
+// resource (MagicResource), as NewCompressedWriter does. The engines write
+// it with Zstd.
+func NewCompressedResourceWriter(w io.Writer, c Compression) (*CompressedWriter, error) {
+	return newCompressedWriter(w, c, MagicResource)
+}
+
+func newCompressedWriter(w io.Writer, c Compression, magic string) (*CompressedWriter, error) {
 	if c >= Brotli {
 		return nil, fmt.Errorf("fileaccess: cannot write %s: the engines read it but do not write it", c)
 	}
-	return &CompressedWriter{w: w, codec: c, block: make([]byte, 0, DefaultBlockSize)}, nil
+	return &CompressedWriter{w: w, magic: magic, codec: c, block: make([]byte, 0, DefaultBlockSize)}, nil
 }
 
 // Write compresses p, a block at a time.
@@ -331,7 +344,7 @@ func (cw *CompressedWriter) Close() error {
 	if err := cw.flush(); err != nil { // the last block, perhaps empty, as the engine writes it
 		return err
 	}
-	hdr := []byte(MagicCompressed)
+	hdr := []byte(cw.magic)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(cw.codec))
 	hdr = binary.LittleEndian.AppendUint32(hdr, DefaultBlockSize)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(cw.total))
@@ -354,6 +367,6 @@ func (cw *CompressedWriter) Close() error {
 	if _, err := io.Copy(cw.w, cw.spool); err != nil {
 		return err
 	}
-	_, err := cw.w.Write([]byte(MagicCompressed))
+	_, err := cw.w.Write([]byte(cw.magic))
 	return err
 }

@@ -267,3 +267,26 @@ func TestCompressedWriterSpoolHasNoName(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, content, got)
 }
+
+// A binary resource's compressed container is the same container with its
+// own magic number, at both ends; each reads only as itself.
+func TestResourceContainer(t *testing.T) {
+	content := bytes.Repeat([]byte("resource "), 1000)
+	var b bytes.Buffer
+	w, err := NewCompressedResourceWriter(&b, Zstd)
+	require.NoError(t, err)
+	_, err = w.Write(content)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	file := b.Bytes()
+	assert.Equal(t, MagicResource, string(file[:4]))
+	assert.Equal(t, MagicResource, string(file[len(file)-4:]))
+	container, got, err := readAll(file)
+	require.NoError(t, err)
+	assert.Equal(t, Compressed, container)
+	assert.Equal(t, content, got)
+
+	mixed := append(bytes.Clone(file[:len(file)-4]), MagicCompressed...)
+	_, _, err = readAll(mixed)
+	assert.ErrorIs(t, err, ErrCorrupt)
+}

@@ -14,6 +14,10 @@ import (
 const (
 	MagicEncrypted  = "GDEC"
 	MagicCompressed = "GCPF"
+	// MagicResource starts the compressed container of a binary resource
+	// (ResourceSaver's FLAG_COMPRESS): the same container with its own
+	// magic number.
+	MagicResource = "RSCC"
 )
 
 // Compression is a compressed container's codec; the values are the

@@ -50,8 +50,8 @@ func NewReader(r io.Reader, opts ...gdvar.Option) (*Reader, error) {
 			return nil, err
 		}
 		return &Reader{r: e, container: Encrypted}, nil
-	case MagicCompressed:
-		c, err := newCompressedReader(r, cfg)
+	case MagicCompressed, MagicResource:
+		c, err := newCompressedReader(r, cfg, string(magic[:]))
 		if err != nil {
 			return nil, err
 		}
