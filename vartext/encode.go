@@ -1,6 +1,7 @@
 package vartext
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -558,7 +559,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindInt32, gdvar.KindInt64:
 		return strconv.AppendInt(b, t.Int(), 10)
 	case gdvar.KindFloat32, gdvar.KindFloat64:
-		return d.appendFloat(b, t.Float())
+		return e.newInf(d.appendFloat(b, t.Float()), len(b))
 	case gdvar.KindNodePath:
 		return d.appendNodePath(b, t.NodePath(), e.cfg.asHeld)
 	case gdvar.KindRID:
@@ -582,8 +583,21 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindSignal:
 		return append(b, "Signal()"...)
 	}
-	return d.appendMath(b, t.Type(), t.Bytes(), t.Is64())
+	return e.newInf(d.appendMath(b, t.Type(), t.Bytes(), t.Is64()), len(b))
 }
+
+// newInf rewrites the inf_neg of numbers appended to b from start as -inf,
+// which format 4 of resource files writes (Godot 4's text elsewhere keeps
+// inf_neg for older readers).
+func (e *Encoder) newInf(b []byte, start int) []byte {
+	if e.cfg.resource < 4 || !bytes.Contains(b[start:], []byte(infNeg)) {
+		return b
+	}
+	fixed := bytes.ReplaceAll(b[start:], []byte(infNeg), []byte("-inf"))
+	return append(b[:start], fixed...)
+}
+
+const infNeg = "inf_neg"
 
 // appendNodePath appends a NodePath as the engine prints it, each name as
 // the engine decodes it (see quoter), or as it holds it read from text
@@ -685,7 +699,7 @@ func (e *Encoder) packedChunk(t gdvar.Token) {
 		part := data[:min(len(data), len(buf))] // a whole number of elements of any type
 		data = data[len(part):]
 		nums := appendNumbers(buf[:0], f.typ, part, f.wide)
-		b = e.cfg.dialect.appendNumberList(b, f.n, f.typ, nums)
+		b = e.newInf(e.cfg.dialect.appendNumberList(b, f.n, f.typ, nums), len(b))
 		f.n += len(nums)
 	}
 	*e.sink = b

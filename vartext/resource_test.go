@@ -3,6 +3,7 @@ package vartext
 import (
 	"encoding/base64"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -162,4 +163,24 @@ func TestPropertyNames(t *testing.T) {
 	}
 	assert.Equal(t, `it\'s ok? \a`, string(Godot4.AppendCEscaped(nil, "it's ok? \a")))
 	assert.Equal(t, `it\'s ok\? \a`, string(Godot3.AppendCEscaped(nil, "it's ok? \a")))
+}
+
+// Format 4 of resource files writes -inf as -inf, where var_to_str and
+// format 3 write inf_neg.
+func TestResourceNegativeInfinity(t *testing.T) {
+	for _, tt := range []struct {
+		format int
+		value  any
+		want   string
+	}{
+		{3, math.Inf(-1), "inf_neg"},
+		{4, math.Inf(-1), "-inf"},
+		{4, gdvar.Vector2{X: math.Inf(-1), Y: 1}, "Vector2(-inf, 1)"},
+		{4, []float32{float32(math.Inf(-1)), 2}, "PackedFloat32Array(-inf, 2)"},
+		{0, math.Inf(-1), "inf_neg"},
+	} {
+		text, err := Marshal(tt.value, inResource(tt.format))
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, string(text))
+	}
 }
