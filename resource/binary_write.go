@@ -1,0 +1,525 @@
+package resource
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/internal/mathwalk"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// AppendBinary appends the file in binary form (.res, .scn) to dst, as the
+// dialect's ResourceSaver writes it. A File read from a binary file is
+// written with that file's version and names, so that it comes back as it
+// was.
+func (f *File) AppendBinary(dst []byte) ([]byte, error) {
+	w, err := newBinWriter(f, 0)
+	if err != nil {
+		return dst, err
+	}
+	b, err := w.file()
+	return append(dst, b...), err
+}
+
+// WriteBinary writes the file in binary form (see AppendBinary).
+func (f *File) WriteBinary(w io.Writer) error {
+	b, err := f.AppendBinary(nil)
+	if err == nil {
+		_, err = w.Write(b)
+	}
+	return err
+}
+
+// WriteCompressed writes the file in binary form in the compressed
+// container, as ResourceSaver's FLAG_COMPRESS does (with Zstd; the engines'
+// own compressor makes other bytes of the same content).
+func (f *File) WriteCompressed(w io.Writer) error {
+	bw, err := newBinWriter(f, len(magicPlain))
+	if err != nil {
+		return err
+	}
+	b, err := bw.file()
+	if err != nil {
+		return err
+	}
+	cw, err := fileaccess.NewCompressedResourceWriter(w, fileaccess.Zstd)
+	if err != nil {
+		return err
+	}
+	if _, err := cw.Write(b[len(magicPlain):]); err != nil {
+		cw.Abort()
+		return err
+	}
+	return cw.Close()
+}
+
+type binWriter struct {
+	f      *File
+	b      []byte
+	l      binaryLayout
+	shift  int // subtracted from offsets: 4 in the compressed container
+	godot4 bool
+	real8  bool
+	names  map[string]uint32
+	exts   map[string]uint32 // external IDs by position
+	subs   map[string]uint32 // internal IDs by what references give
+	props  map[*Resource][]gdvar.Property
+}
+
+func newBinWriter(f *File, shift int) (*binWriter, error) {
+	w := &binWriter{f: f, shift: shift, godot4: f.dialect == vartext.Godot4}
+	switch f.dialect {
+	case vartext.Godot4:
+		w.l = binaryLayout{major: 4, minor: 6, format: binaryFormat4, flags: flagNamedSceneIDs | flagUIDs}
+	case vartext.Godot3:
+		w.l = binaryLayout{major: 3, minor: 6, format: binaryFormat3}
+	case vartext.Godot32:
+		w.l = binaryLayout{major: 3, minor: 2, format: binaryFormat3}
+	default:
+		return nil, fmt.Errorf("resource: no binary form for %s", f.dialect)
+	}
+	if l := f.bin; l != nil && (l.major >= 4) == w.godot4 { // written back as read
+		w.l.major, w.l.minor, w.l.format, w.l.flags = l.major, l.minor, l.format, l.flags
+		w.l.names = l.names
+	}
+	if w.godot4 {
+		w.l.flags &^= flagScriptClass
+		if f.ScriptClass != "" {
+			w.l.flags |= flagScriptClass
+		}
+	}
+	w.real8 = w.l.flags&flagRealIsDouble != 0
+	return w, nil
+}
+
+func (w *binWriter) file() ([]byte, error) {
+	f, l := w.f, &w.l
+	subs, exts, err := w.index()
+	if err != nil {
+		return nil, err
+	}
+	w.s(magicPlain)
+	for _, v := range []uint32{0, 0, l.major, l.minor, l.format} {
+		w.u32(v)
+	}
+	w.str(f.Type)
+	w.u64(0)
+	reserved := reserved3
+	if w.godot4 {
+		w.u32(l.flags)
+		w.u64(uint64(f.UID))
+		if l.flags&flagScriptClass != 0 {
+			w.str(f.ScriptClass)
+		}
+		reserved = reserved4
+	}
+	for range reserved {
+		w.u32(0)
+	}
+	w.u32(uint32(len(l.names)))
+	for _, n := range l.names {
+		w.str(n)
+	}
+	w.u32(uint32(len(exts)))
+	for _, x := range exts {
+		w.str(x.Type)
+		w.str(x.Path)
+		if l.flags&flagUIDs != 0 {
+			w.u64(uint64(x.UID))
+		}
+	}
+	w.u32(uint32(len(subs) + 1))
+	offsets := make([]int, len(subs)+1)
+	for i, r := range subs {
+		w.str(localPrefix + r.ID)
+		offsets[i] = len(w.b)
+		w.u64(0)
+	}
+	if f.Path != "" { // a main resource loaded from a file keeps its path
+		w.str(f.Path)
+	} else {
+		w.str(localPrefix + f.Main.ID)
+	}
+	offsets[len(subs)] = len(w.b)
+	w.u64(0)
+	for i, r := range append(subs, f.Main) {
+		binary.LittleEndian.PutUint64(w.b[offsets[i]:], uint64(len(w.b)-w.shift))
+		w.str(r.Type)
+		props := w.props[r]
+		w.u32(uint32(len(props)))
+		for _, p := range props {
+			w.u32(w.names[p.Name])
+			if err := w.value(p.Value, 0); err != nil {
+				return nil, fmt.Errorf("resource: %s %s: %w", r.Type, p.Name, err)
+			}
+		}
+	}
+	w.s(magicPlain)
+	return w.b, nil
+}
+
+// index finds what the file holds as the binary saver does (see walker):
+// the sub-resources in the order saved and the external resources, each
+// numbered as references give them, and the names: those of the file read,
+// then the parts of NodePaths as the walk meets them, then every stored
+// property's name, resource by resource. A File read from a binary file
+// keeps its order.
+func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
+	f := w.f
+	if f.Main.ID == "" && f.Path == "" {
+		return nil, nil, errors.New("resource: the main resource has neither an ID nor a path, one of which the binary form needs (see SavedAs)")
+	}
+	w.names = map[string]uint32{}
+	for i, n := range w.l.names {
+		if _, ok := w.names[n]; !ok {
+			w.names[n] = uint32(i)
+		}
+	}
+	found := newWalker(f, false)
+	found.nodePath = func(p gdvar.NodePath) {
+		for _, n := range p.Names {
+			w.name(n)
+		}
+		for _, n := range p.SubNames {
+			w.name(n)
+		}
+	}
+	if err := found.walk(); err != nil {
+		return nil, nil, err
+	}
+	subs, exts = found.found, found.external
+	if f.bin != nil {
+		subs, exts = f.Resources, f.External
+	} else {
+		for _, x := range f.External {
+			if !found.seenX[x] { // perhaps the script of a typed container left out as a default
+				exts = append(exts, x)
+			}
+		}
+	}
+	w.exts = map[string]uint32{}
+	for i, x := range exts {
+		w.exts[x.ID] = uint32(i)
+	}
+	w.subs = map[string]uint32{}
+	for i, r := range subs {
+		n := uint32(i)
+		if w.l.flags&flagNamedSceneIDs == 0 { // Godot 3 finds them by the number in their path
+			id, err := strconv.ParseUint(r.ID, 10, 32)
+			if err != nil {
+				return nil, nil, fmt.Errorf("resource: the id %q is not a number, which Godot 3 needs", r.ID)
+			}
+			n = uint32(id)
+		}
+		w.subs[r.ID] = n
+	}
+	w.props = map[*Resource][]gdvar.Property{}
+	for _, r := range subs {
+		w.props[r] = w.stored(r)
+	}
+	w.props[f.Main] = w.stored(&Resource{Type: f.Main.Type, Properties: found.main})
+	return subs, exts, nil
+}
+
+// name adds a name to the names, if it is not there.
+func (w *binWriter) name(n string) {
+	if _, ok := w.names[n]; !ok {
+		w.names[n] = uint32(len(w.l.names))
+		w.l.names = append(w.l.names, n)
+	}
+}
+
+// stored returns a resource's properties as the binary saver writes them,
+// and names every storage property of its class. The engine's objects
+// hold every property of their class: the binary form writes a null
+// Object property (the text form leaves it out) and, in Godot 4, the
+// script even when null. The class's properties come first, in the
+// engine's order, the script after them, then metadata and the script's
+// own variables as the File has them. A property a class has as it is
+// (an Animation's tracks) comes after those it always has.
+func (w *binWriter) stored(r *Resource) []gdvar.Property {
+	list := append(classesOf(w.f.dialect)[r.Type], classProperty{name: "script", nullObject: w.godot4})
+	present := map[string]bool{}
+	for _, p := range r.Properties {
+		present[p.Name] = true
+	}
+	var out []gdvar.Property
+	next := 0 // in list
+	upTo := func(end int) {
+		for _, c := range list[min(next, end):end] {
+			w.name(c.name)
+			switch {
+			case present[c.name]:
+			case c.name == "script" && c.nullObject:
+				out = append(out, gdvar.Property{Name: c.name})
+			case c.nullObject:
+				out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
+			}
+		}
+		next = max(next, end)
+	}
+	for _, p := range r.Properties {
+		at := slices.IndexFunc(list[next:], func(c classProperty) bool { return c.name == p.Name })
+		switch {
+		case at >= 0:
+			upTo(next + at)
+			next++
+		case strings.HasPrefix(p.Name, "metadata/") || p.Name == "__meta__":
+			upTo(len(list))
+		default: // a property the class lists as it is (tracks/0/keys): after those it always has
+			upTo(len(list) - 1)
+		}
+		w.name(p.Name)
+		out = append(out, p)
+	}
+	upTo(len(list))
+	return out
+}
+
+func (w *binWriter) s(s string)   { w.b = append(w.b, s...) }
+func (w *binWriter) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) }
+func (w *binWriter) u64(v uint64) { w.b = binary.LittleEndian.AppendUint64(w.b, v) }
+
+// str writes a string: u32 length+1, the bytes, a NUL.
+func (w *binWriter) str(s string) {
+	w.u32(uint32(len(s) + 1))
+	w.s(s)
+	w.b = append(w.b, 0)
+}
+
+func (w *binWriter) value(v any, depth int) error {
+	if depth > maxValueDepth {
+		return fmt.Errorf("nested deeper than %d", maxValueDepth)
+	}
+	switch x := v.(type) {
+	case nil:
+		w.u32(vNil)
+	case bool:
+		w.u32(vBool)
+		if x {
+			w.u32(1)
+		} else {
+			w.u32(0)
+		}
+	case int64:
+		if x == int64(int32(x)) {
+			w.u32(vInt)
+			w.u32(uint32(x))
+		} else {
+			w.u32(vInt64)
+			w.u64(uint64(x))
+		}
+	case float64:
+		if float64(float32(x)) == x {
+			w.u32(vFloat)
+			w.u32(math.Float32bits(float32(x)))
+		} else {
+			w.u32(vDouble)
+			w.u64(math.Float64bits(x))
+		}
+	case string:
+		w.u32(vString)
+		w.str(x)
+	case gdvar.StringName:
+		return w.godot4Only(vStringName, func() { w.str(string(x)) })
+	case gdvar.NodePath:
+		w.u32(vNodePath)
+		subs := uint32(len(x.SubNames))
+		if x.Absolute {
+			subs |= absolutePath
+		}
+		w.u32(uint32(len(x.Names)) | subs<<16)
+		for _, n := range append(x.Names[:len(x.Names):len(x.Names)], x.SubNames...) {
+			i, ok := w.names[n]
+			if !ok { // not met walking the resources: in place
+				w.u32(uint32(len(n)+1) | inlineName)
+				w.s(n)
+				w.b = append(w.b, 0)
+				continue
+			}
+			w.u32(i)
+		}
+	case gdvar.RID:
+		w.u32(vRID)
+		w.u32(uint32(x))
+	case gdvar.Callable:
+		return w.godot4Only(vCallable, nil)
+	case gdvar.Signal:
+		return w.godot4Only(vSignal, nil)
+	case *gdvar.Object:
+		return w.object(x)
+	case []any:
+		w.u32(vArray)
+		return w.elems(x, depth)
+	case gdvar.Array:
+		w.u32(vArray)
+		return w.elems(x.Values, depth)
+	case *gdvar.Dictionary:
+		w.u32(vDictionary)
+		w.u32(uint32(x.Len()))
+		for i := range x.Len() {
+			k, val := x.At(i)
+			if err := w.value(k, depth+1); err != nil {
+				return err
+			}
+			if err := w.value(val, depth+1); err != nil {
+				return err
+			}
+		}
+	case []byte:
+		w.u32(vBytes)
+		w.u32(uint32(len(x)))
+		w.b = append(w.b, x...)
+		w.b = append(w.b, make([]byte, pad4(len(x)))...)
+	default:
+		return w.numbers(v)
+	}
+	return nil
+}
+
+// godot4Only writes a Godot 4 tag and its payload, or fails in Godot 3.
+func (w *binWriter) godot4Only(tag uint32, payload func()) error {
+	if !w.godot4 {
+		return fmt.Errorf("%w: tag %d is Godot 4's", errNoGodot3Form, tag)
+	}
+	w.u32(tag)
+	if payload != nil {
+		payload()
+	}
+	return nil
+}
+
+// errNoGodot3Form is the error for a value Godot 3 has no type for.
+var errNoGodot3Form = errors.New("resource: no Godot 3 form")
+
+func (w *binWriter) elems(a []any, depth int) error {
+	w.u32(uint32(len(a)))
+	for _, v := range a {
+		if err := w.value(v, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *binWriter) object(o *gdvar.Object) error {
+	w.u32(vObject)
+	kind, id := RefOf(o)
+	switch {
+	case kind == ExtRef:
+		i, ok := w.exts[id]
+		if !ok {
+			return fmt.Errorf("resource: ExtResource(%q) is not an external resource of the file", id)
+		}
+		w.u32(objectExt)
+		w.u32(i)
+	case kind == SubRef:
+		i, ok := w.subs[id]
+		if !ok {
+			return fmt.Errorf("resource: SubResource(%q) is not a sub-resource of the file", id)
+		}
+		w.u32(objectSub)
+		w.u32(i)
+	case o.Class == "Resource" && len(o.Properties) == 1 && o.Properties[0].Name == "resource_path":
+		path, ok := o.Properties[0].Value.(string)
+		if !ok {
+			w.u32(objectEmpty)
+			return nil
+		}
+		w.u32(objectPath)
+		w.str("Resource")
+		w.str(path)
+	default: // null, or an object that is not a resource: the engine saves nothing of it
+		w.u32(objectEmpty)
+	}
+	return nil
+}
+
+// numbers writes a math value or a packed array.
+func (w *binWriter) numbers(v any) error {
+	rv := reflect.ValueOf(v)
+	if tag, ok := mathTagOf[rv.Type()]; ok {
+		if tag >= firstGodot4 && !w.godot4 {
+			return fmt.Errorf("%w: %T", errNoGodot3Form, v)
+		}
+		w.u32(tag)
+		w.math(rv)
+		return nil
+	}
+	tag, ok := packedTagOf[rv.Type()]
+	if !ok {
+		return fmt.Errorf("resource: %T has no binary resource form", v)
+	}
+	if tag >= firstGodot4 && !w.godot4 {
+		return fmt.Errorf("%w: %T", errNoGodot3Form, v)
+	}
+	w.u32(tag)
+	w.u32(uint32(rv.Len()))
+	switch x := v.(type) {
+	case []string:
+		for _, s := range x {
+			w.str(s)
+		}
+	case []int32:
+		for _, n := range x {
+			w.u32(uint32(n))
+		}
+	case []int64:
+		for _, n := range x {
+			w.u64(uint64(n))
+		}
+	case []float32:
+		for _, n := range x {
+			w.u32(math.Float32bits(n))
+		}
+	case []float64:
+		for _, n := range x {
+			w.u64(math.Float64bits(n))
+		}
+	default:
+		for i := range rv.Len() {
+			w.math(rv.Index(i))
+		}
+	}
+	return nil
+}
+
+// math writes a math value's numbers in wire order: reals as the file
+// says, Color's channels and integers in 32 bits.
+func (w *binWriter) math(v reflect.Value) {
+	mathwalk.Walk(v, func(x reflect.Value) {
+		switch x.Kind() {
+		case reflect.Int32:
+			w.u32(uint32(x.Int()))
+		case reflect.Float32:
+			w.u32(math.Float32bits(float32(x.Float())))
+		default:
+			if w.real8 {
+				w.u64(math.Float64bits(x.Float()))
+			} else {
+				w.u32(math.Float32bits(float32(x.Float())))
+			}
+		}
+	})
+}
+
+// mathTagOf and packedTagOf map Go types back to tags.
+var mathTagOf, packedTagOf = func() (m, p map[reflect.Type]uint32) {
+	m, p = map[reflect.Type]uint32{}, map[reflect.Type]uint32{}
+	for tag, t := range mathTags {
+		m[t] = tag
+	}
+	for tag, t := range packedTags {
+		p[t] = tag
+	}
+	return m, p
+}()

@@ -1,0 +1,172 @@
+package resource
+
+import (
+	"embed"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// The storage properties of the engines' Resource classes, as
+// scripts/resource/classes4.gd and classes3.gd write them: the binary form
+// names every one of them, default or not, and Godot 4 writes a null
+// Object property that the text form leaves out.
+//
+//go:embed classes/*.txt
+var classFiles embed.FS
+
+// classProperty is a storage property of a class.
+type classProperty struct {
+	name string
+	// nullObject says an Object property whose default is null: the
+	// binary form writes it (as a null object) where the text has none.
+	nullObject bool
+	// single says a float the class keeps in 32 bits.
+	single bool
+	// keys are the keys of a Dictionary the class makes of its own, in
+	// the order it makes them, which the binary form keeps.
+	keys []string
+}
+
+var (
+	classesOnce [3]sync.Once
+	classTables [3]map[string][]classProperty
+)
+
+// classesOf returns the dialect's classes and their storage properties,
+// in the order of the engine's property lists, but for "script".
+func classesOf(d vartext.Dialect) map[string][]classProperty {
+	i, file := 0, "classes/godot4.txt"
+	switch d {
+	case vartext.Godot3:
+		i, file = 1, "classes/godot3.6.txt"
+	case vartext.Godot32, vartext.Godot2:
+		i, file = 2, "classes/godot3.2.txt"
+	}
+	classesOnce[i].Do(func() {
+		data, err := classFiles.ReadFile(file)
+		if err != nil {
+			panic(err) // embedded: cannot fail
+		}
+		lines := map[string][]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			fields := strings.Split(line, " ")
+			lines[fields[0]] = fields[1:]
+		}
+		table := map[string][]classProperty{}
+		var resolve func(class string) []classProperty
+		resolve = func(class string) []classProperty {
+			if props, ok := table[class]; ok || class == "" {
+				return props
+			}
+			fields := lines[class]
+			var props []classProperty
+			if len(fields) > 0 && fields[0] != "=" {
+				props = append(props, resolve(fields[0])...)
+			}
+			for _, f := range fields[min(1, len(fields)):] {
+				f, keys, _ := strings.Cut(strings.TrimSuffix(f, "}"), "{")
+				name, null := strings.CutSuffix(f, "*")
+				name, single := strings.CutSuffix(name, "~")
+				c := classProperty{name: name, nullObject: null, single: single}
+				if keys != "" {
+					c.keys = strings.Split(keys, ",")
+				}
+				props = append(props, c)
+			}
+			table[class] = props
+			return props
+		}
+		for class := range lines {
+			resolve(class)
+		}
+		classTables[i] = table
+	})
+	return classTables[i]
+}
+
+// settle makes a resource's properties what the engine holds once it has
+// loaded them: a float the class keeps in 32 bits rounded to them, and
+// Godot 4's metadata set to null erased.
+func settle(d vartext.Dialect, r *Resource) {
+	class := classesOf(d)[r.Type]
+	r.Properties = slices.DeleteFunc(r.Properties, func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) })
+	for i, p := range r.Properties {
+		r.Properties[i].Value = rebuilt(r.Type, p.Name, p.Value)
+		at := slices.IndexFunc(class, func(c classProperty) bool { return c.name == p.Name })
+		if at < 0 {
+			continue
+		}
+		switch v := p.Value.(type) {
+		case float64:
+			if class[at].single {
+				r.Properties[i].Value = float64(float32(v))
+			}
+		case *gdvar.Dictionary:
+			if keys := class[at].keys; keys != nil {
+				r.Properties[i].Value = inKeyOrder(v, keys)
+			}
+		}
+	}
+}
+
+// inKeyOrder returns d with the keys given first, in their order, then the
+// others.
+func inKeyOrder(d *gdvar.Dictionary, keys []string) *gdvar.Dictionary {
+	out := &gdvar.Dictionary{KeyType: d.KeyType, ValueType: d.ValueType, Shared: d.Shared}
+	out.Grow(d.Len())
+	for _, k := range keys {
+		if v, ok := d.Get(k); ok {
+			out.Set(k, v)
+		}
+	}
+	for i := range d.Len() {
+		k, v := d.At(i)
+		if s, ok := k.(string); !ok || !slices.Contains(keys, s) {
+			out.Append(k, v)
+		}
+	}
+	return out
+}
+
+// erasesMeta reports whether setting a property as the engine loads it
+// erases it instead: Godot 4's set_meta erases an entry set to null.
+func erasesMeta(d vartext.Dialect, name string, v any) bool {
+	return v == nil && d == vartext.Godot4 && strings.HasPrefix(name, "metadata/")
+}
+
+// valueTrackKeys are the keys of an Animation's value track, in the order
+// the engine makes them.
+var valueTrackKeys = []string{"times", "transitions", "values", "update"}
+
+// rebuilt returns a property's value as the class makes it of what it is
+// set to, where the class's own form shows in the binary form: Curve keeps
+// its points' reals in 32 bits, and Animation makes a value track's keys
+// in an order of its own.
+func rebuilt(class, name string, v any) any {
+	switch {
+	case class == "Curve" && name == "_data":
+		if a, ok := v.([]any); ok {
+			out := slices.Clone(a)
+			for i, x := range out {
+				if f, ok := x.(float64); ok {
+					out[i] = float64(float32(f))
+				}
+			}
+			return out
+		}
+	case class == "Animation" && strings.HasPrefix(name, "tracks/") && strings.HasSuffix(name, "/keys"):
+		if d, ok := v.(*gdvar.Dictionary); ok && d.Len() == len(valueTrackKeys) {
+			for _, k := range valueTrackKeys {
+				if _, ok := d.Get(k); !ok {
+					return v
+				}
+			}
+			return inKeyOrder(d, valueTrackKeys)
+		}
+	}
+	return v
+}

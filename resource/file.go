@@ -1,0 +1,167 @@
+// Package resource reads and writes Godot's resource files: text resources
+// and scenes (.tres, .tscn) and binary ones (.res, .scn, compressed or
+// not), as Godot 4.6, 3.6 and 3.2 save and load them.
+//
+// A File holds a file's sections as the engine writes them: the external
+// resources it refers to, its sub-resources, and its main resource or,
+// for a scene, its nodes, connections and editable instances. Read reads
+// either form, telling them apart by their first bytes; WriteText and
+// WriteBinary write the engine's bytes: a file the engine saved is written
+// back as it was, and a File read from one form and written in the other
+// gives what the engine's ResourceSaver writes for the same resource (see
+// docs/resources.md for the exceptions: a script's variables cannot be
+// known without its source).
+//
+// Property values are in gdvar's generic form, as vartext.Unmarshal gives
+// them, with references to the file's resources as objects of class
+// vartext.ExtResourceClass or vartext.SubResourceClass (see Ext, Sub and
+// RefOf). The engine version is a vartext.Dialect, chosen with
+// vartext.WithDialect; a text file says whether it is Godot 3's (format=2)
+// or Godot 4's, and Read follows it unless told otherwise.
+package resource
+
+import (
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// File is a resource file: a resource, or a scene.
+type File struct {
+	// Scene says the file is a scene (gd_scene, a PackedScene): its
+	// content is Nodes, Connections and Editable, not Main's properties.
+	Scene bool
+	// Type is the main resource's class ("PackedScene" for a scene).
+	Type string
+	// ScriptClass is the global class name of the main resource's script
+	// (Godot 4), or "".
+	ScriptClass string
+	// UID is the file's unique id (Godot 4), or NoUID.
+	UID UID
+	// Path is the res:// path the resource was loaded from, if any: the
+	// engine keeps it, and a binary file names a loaded main resource by
+	// it instead of an id. Read of a binary file sets it from the file;
+	// set it where the engine would have it (see SavedAs).
+	Path string
+	// External are the resources the file refers to, each in a file of its
+	// own ([ext_resource]), in the file's order.
+	External []*External
+	// Resources are the resources stored in the file ([sub_resource]), in
+	// the file's order: each after those it refers to.
+	Resources []*Resource
+	// Main is the main resource ([resource]). A scene's holds what the
+	// PackedScene has besides its nodes (nothing, as the engines save
+	// scenes).
+	Main *Resource
+	// Nodes are a scene's nodes, each after its parent.
+	Nodes []*Node
+	// Connections are a scene's signal connections.
+	Connections []*Connection
+	// Editable are the paths of a scene's instances whose children are
+	// editable.
+	Editable []string
+
+	dialect vartext.Dialect
+	opts    []gdvar.Option
+	bin     *binaryLayout // how a binary file read was laid out, to write it back as it was
+	kept    *sceneKept    // the _bundled of a binary scene read
+}
+
+// External is an external resource: a resource in a file of its own.
+type External struct {
+	Type string // its class as the engine saves it: "Script" for a script
+	Path string // its path, as res://player.gd
+	UID  UID    // its unique id, or NoUID
+	// ID is what references to it give (ExtResource("1_ab3cd"); Godot 3:
+	// ExtResource( 1 )). A binary file has no ids: Read numbers them.
+	ID string
+}
+
+// Resource is a resource stored in the file: a sub-resource, or the main
+// resource.
+type Resource struct {
+	Type string // its class, as Gradient; a resource with a script gives its script's base class
+	// ID is what references to it give (SubResource("Gradient_ab3cd");
+	// Godot 3: SubResource( 1 )); empty for the main resource of a text
+	// file.
+	ID         string
+	Properties []gdvar.Property
+}
+
+// Get returns the value of the property called name.
+func (r *Resource) Get(name string) (any, bool) { return getProperty(r.Properties, name) }
+
+// Node is a node of a scene. Its fields are the attributes of its [node]
+// tag; those the engine leaves out have their zero value, but Index, which
+// is -1.
+type Node struct {
+	Name string
+	// Type is the node's class; empty for a node that an instance makes,
+	// or a placeholder.
+	Type string
+	// Parent is the parent's path from the scene's root ("." for the
+	// root's children); empty for the root.
+	Parent string
+	// ParentIDPath are the unique ids along Parent, when the parent is in
+	// an instance (Godot 4.6).
+	ParentIDPath []int32
+	Owner        string  // the owner's path, when not the root
+	OwnerUIDPath []int32 // the unique ids along Owner (Godot 4.6)
+	Index        int     // its index among its parent's children, or -1
+	UniqueID     int32   // its unique id in the scene (Godot 4.6), or 0
+	// NodePaths are the properties whose NodePath values stand for nodes
+	// (Godot 4).
+	NodePaths []string
+	Groups    []string // its persistent groups
+	// InstancePlaceholder is the path of the scene a placeholder stands
+	// for.
+	InstancePlaceholder string
+	// Instance is the ID of the external scene the node is an instance of.
+	Instance   string
+	Properties []gdvar.Property
+}
+
+// Get returns the value of the property called name.
+func (n *Node) Get(name string) (any, bool) { return getProperty(n.Properties, name) }
+
+// Connection is a persistent signal connection of a scene.
+type Connection struct {
+	Signal string
+	From   string // the path of the node emitting, from the scene's root
+	To     string // the path of the node called
+	Method string
+	// Flags are the connection's flags (Object.CONNECT_*): 2, persistent,
+	// unless the file says otherwise.
+	Flags       int
+	FromUIDPath []int32 // Godot 4.6
+	ToUIDPath   []int32 // Godot 4.6
+	Unbinds     int     // the arguments the call drops (Godot 4)
+	Binds       []any   // the arguments the call adds
+}
+
+// DefaultConnectFlags are a connection's flags when the file gives none:
+// CONNECT_PERSIST.
+const DefaultConnectFlags = 2
+
+// Dialect returns the engine version the file is written as.
+func (f *File) Dialect() vartext.Dialect { return f.dialect }
+
+func getProperty(props []gdvar.Property, name string) (any, bool) {
+	for _, p := range props {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return nil, false
+}
+
+// setProperty sets a property, where it is if it is there already (a file
+// that sets one twice keeps the last value).
+func setProperty(props []gdvar.Property, name string, v any) []gdvar.Property {
+	for i := range props {
+		if props[i].Name == name {
+			props[i].Value = v
+			return props
+		}
+	}
+	return append(props, gdvar.Property{Name: name, Value: v})
+}

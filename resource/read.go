@@ -1,0 +1,38 @@
+package resource
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Read reads a resource file, text or binary (plain, or compressed as
+// ResourceSaver's FLAG_COMPRESS writes it), telling them apart by their
+// first bytes. The options choose the engine version (vartext.WithDialect);
+// without one, a text file's format says it, and a binary file's header.
+//
+// The file is read whole: its File holds its content, and a binary file
+// needs its bytes at hand to follow the offsets its tables give.
+func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if IsBinary(data) {
+		return readBinary(data, opts)
+	}
+	return readText(data, opts)
+}
+
+// IsBinary reports whether a file starting with head is a binary resource
+// (plain or compressed); otherwise it can only be a text one.
+func IsBinary(head []byte) bool {
+	return bytes.HasPrefix(head, []byte(magicPlain)) || bytes.HasPrefix(head, []byte(magicCompressed))
+}
+
+// The binary files' magic numbers.
+const (
+	magicPlain      = "RSRC"
+	magicCompressed = "RSCC"
+)

@@ -1,0 +1,191 @@
+package resource
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// Form is one of a resource file's two forms.
+type Form uint8
+
+const (
+	Text   Form = iota // .tres, .tscn
+	Binary             // .res, .scn
+)
+
+// SavedAs returns the File as the engine's ResourceSaver.save writes the
+// same resource to path (as res://dir/name.tres) in the given form: with
+// the IDs the engine gives its resources for that save. Write the result
+// with WriteText or WriteBinary. Set Path first to where the resource was
+// loaded from, if the engine would know it (the binary form then names
+// the main resource by it, and a text file saved back to where it was
+// loaded keeps its external IDs).
+//
+// Godot 4 draws IDs from a generator seeded with the path: the external
+// resources' of the text form (1_ab3cd, numbered in the order met), and
+// those of resources that have none (Gradient_ab3cd), among them the main
+// resource's in the binary form. Godot 3 numbers external resources in
+// the order met (as export builds do; the editor's order is that of
+// memory addresses) and gives resources without an ID the next free
+// numbers. f is not changed.
+func (f *File) SavedAs(path string, form Form) (*File, error) {
+	g := *f
+	g.External = cloneAll(f.External)
+	g.Resources = cloneAll(f.Resources)
+	main := *f.Main
+	g.Main = &main
+	if form == Text {
+		g.bin = nil
+	}
+	found := newWalker(&g, form == Text)
+	if err := found.walk(); err != nil {
+		return nil, err
+	}
+	godot4 := f.dialect == vartext.Godot4
+	var ids *sceneIDs
+	if godot4 {
+		ids = newSceneIDs(path)
+	}
+	var rn renames
+	if form == Text && path != f.Path {
+		rn.ext = g.externalIDs(found, ids)
+	}
+	// Resources keep their IDs, but for one given twice: the later loses
+	// it. Those without one get one, in the order saved.
+	used := map[string]bool{}
+	for _, r := range found.found {
+		if used[r.ID] {
+			r.ID = ""
+		} else if r.ID != "" {
+			used[r.ID] = true
+		}
+	}
+	missing := slices.Clone(found.found)
+	if form == Binary && g.Path == "" {
+		missing = append(missing, g.Main)
+	}
+	for _, r := range missing {
+		if r.ID == "" {
+			r.ID = g.newID(r.Type, used, ids)
+			used[r.ID] = true
+		}
+	}
+	if !rn.empty() {
+		if err := g.rename(rn); err != nil {
+			return nil, err
+		}
+	}
+	return &g, nil
+}
+
+// externalIDs gives the external resources met the IDs of a text save,
+// and returns the renames.
+func (g *File) externalIDs(found *walker, ids *sceneIDs) map[string]string {
+	rn := map[string]string{}
+	if ids == nil { // Godot 3: 1, 2, … in the order met
+		for i, x := range found.external {
+			rn[x.ID] = strconv.Itoa(i + 1)
+		}
+	} else {
+		// The engine draws an id as it meets each one, which its editor
+		// builds throw away, then one for each in turn.
+		for range found.external {
+			ids.next()
+		}
+		used := map[string]bool{}
+		for i, x := range found.external {
+			id := strconv.Itoa(i+1) + "_" + ids.next()
+			for used[id] {
+				id = strconv.Itoa(i+1) + "_" + ids.next()
+			}
+			used[id] = true
+			rn[x.ID] = id
+		}
+	}
+	for _, x := range g.External {
+		if id, ok := rn[x.ID]; ok {
+			x.ID = id
+		}
+	}
+	return rn
+}
+
+// newID returns an ID for a resource of the class that has none.
+func (g *File) newID(class string, used map[string]bool, ids *sceneIDs) string {
+	if ids != nil {
+		for {
+			if id := class + "_" + ids.next(); !used[id] {
+				return id
+			}
+		}
+	}
+	n := 0
+	for id := range used {
+		if k, err := strconv.Atoi(id); err == nil {
+			n = max(n, k)
+		}
+	}
+	return strconv.Itoa(n + 1)
+}
+
+// rename renames references throughout the file, copying what it changes.
+// A binary scene's _bundled read is renamed alike, and kept.
+func (g *File) rename(rn renames) error {
+	if g.kept != nil { // still the state of the sections?
+		snap, err := g.sceneSnapshot()
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(snap, g.kept.snapshot) {
+			g.kept = nil
+		}
+	}
+	props := func(ps []gdvar.Property) []gdvar.Property {
+		out := slices.Clone(ps)
+		for i := range out {
+			out[i].Value, _ = withRefs(out[i].Value, rn)
+		}
+		return out
+	}
+	for _, r := range append(g.Resources, g.Main) {
+		r.Properties = props(r.Properties)
+	}
+	nodes := make([]*Node, len(g.Nodes))
+	for i, n := range g.Nodes {
+		c := *n
+		c.Properties = props(n.Properties)
+		c.Instance = rn.of(ExtRef, n.Instance)
+		nodes[i] = &c
+	}
+	g.Nodes = nodes
+	conns := make([]*Connection, len(g.Connections))
+	for i, c := range g.Connections {
+		d := *c
+		binds, _ := withRefsIn(c.Binds, rn)
+		d.Binds, _ = binds.([]any)
+		conns[i] = &d
+	}
+	g.Connections = conns
+	if g.kept != nil {
+		d, _ := withRefs(g.kept.bundled, rn)
+		snap, err := g.sceneSnapshot()
+		if err != nil {
+			return err
+		}
+		g.kept = &sceneKept{bundled: d.(*gdvar.Dictionary), snapshot: snap}
+	}
+	return nil
+}
+
+func cloneAll[T any](s []*T) []*T {
+	out := make([]*T, len(s))
+	for i, p := range s {
+		c := *p
+		out[i] = &c
+	}
+	return out
+}

@@ -1,0 +1,409 @@
+package resource
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// AppendText appends the file in text form (.tres, .tscn) to dst, as the
+// dialect's ResourceSaver writes it: the header, the external resources
+// sorted by ID, the sub-resources, then the main resource or the scene's
+// nodes, connections and editable instances, each property as var_to_str
+// prints its value. Godot 3 needs number IDs.
+func (f *File) AppendText(dst []byte) ([]byte, error) {
+	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4}
+	err := w.file()
+	return w.b, err
+}
+
+// WriteText writes the file in text form (see AppendText).
+func (f *File) WriteText(w io.Writer) error {
+	b, err := f.AppendText(nil)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// asHeld makes vartext write values as the engine holds them read from
+// text (see configfile).
+var asHeld = optset.Option(func(e *optset.Ext) error {
+	e.AsHeld = true
+	return nil
+}).(gdvar.Option)
+
+type textWriter struct {
+	f      *File
+	b      []byte
+	godot4 bool
+	opts   []gdvar.Option // vartext's, for values
+	// renamed are the sub-resources' IDs as written, where they are not
+	// the File's.
+	renamed renames
+}
+
+func (w *textWriter) file() error {
+	f := w.f
+	format := format3
+	if w.godot4 {
+		format = f.textFormat()
+	}
+	w.opts = append([]gdvar.Option{asHeld, resourceSyntax(format)}, f.opts...)
+	found := newWalker(f, true)
+	if err := found.walk(); err != nil {
+		return err
+	}
+	w.header(format, len(found.external)+len(found.found)+1)
+	exts := found.external
+	if w.godot4 {
+		slices.SortStableFunc(exts, func(a, b *External) int { return naturalNoCase(a.ID, b.ID) })
+	} else {
+		slices.SortStableFunc(exts, func(a, b *External) int { return compareNumbers(a.ID, b.ID) })
+	}
+	for _, x := range exts {
+		if err := w.external(x); err != nil {
+			return err
+		}
+	}
+	if len(exts) > 0 {
+		w.s("\n")
+	}
+	if f.dialect == vartext.Godot32 { // Godot 3.2 numbers them anew at each save
+		w.renamed.sub = map[string]string{}
+		for i, r := range found.found {
+			w.renamed.sub[r.ID] = strconv.Itoa(i + 1)
+		}
+	}
+	for _, r := range found.found {
+		w.s(`[sub_resource type="`)
+		w.s(r.Type)
+		w.s(`" id=`)
+		id := w.renamed.of(SubRef, r.ID)
+		if err := w.id(id); err != nil {
+			return err
+		}
+		w.s("]\n")
+		if err := w.resourceProperties(r.Properties); err != nil {
+			return fmt.Errorf("resource: [sub_resource] %s: %w", r.ID, err)
+		}
+		w.s("\n")
+	}
+	if !f.Scene {
+		w.s("[resource]\n")
+		if err := w.resourceProperties(f.Main.Properties); err != nil {
+			return fmt.Errorf("resource: [resource]: %w", err)
+		}
+		return nil
+	}
+	return w.scene()
+}
+
+// header writes the first tag; Godot 3 counts the resources saved in it.
+func (w *textWriter) header(format, steps int) {
+	f := w.f
+	if f.Scene {
+		w.s("[gd_scene")
+	} else {
+		w.s(`[gd_resource type="`)
+		w.s(f.Type)
+		w.s(`"`)
+		if w.godot4 && f.ScriptClass != "" {
+			w.s(` script_class="`)
+			w.s(f.ScriptClass)
+			w.s(`"`)
+		}
+	}
+	if !w.godot4 && steps > 1 {
+		w.s(" load_steps=")
+		w.b = strconv.AppendInt(w.b, int64(steps), 10)
+	}
+	w.s(" format=")
+	w.b = strconv.AppendInt(w.b, int64(format), 10)
+	if w.godot4 && f.UID != NoUID {
+		w.s(` uid="`)
+		w.s(f.UID.String())
+		w.s(`"`)
+	}
+	w.s("]\n\n")
+}
+
+func (w *textWriter) external(x *External) error {
+	if w.godot4 {
+		w.s(`[ext_resource type="`)
+		w.s(x.Type)
+		if x.UID != NoUID {
+			w.s(`" uid="`)
+			w.s(x.UID.String())
+		}
+		w.s(`" path="`)
+		w.s(x.Path)
+		w.s(`" id=`)
+	} else {
+		w.s(`[ext_resource path="`)
+		w.s(x.Path)
+		w.s(`" type="`)
+		w.s(x.Type)
+		w.s(`" id=`)
+	}
+	if err := w.id(x.ID); err != nil {
+		return err
+	}
+	w.s("]\n")
+	return nil
+}
+
+// id writes an id: Godot 4's quoted, Godot 3's a number.
+func (w *textWriter) id(id string) error {
+	if w.godot4 {
+		w.s(`"`)
+		w.s(id)
+		w.s(`"`)
+		return nil
+	}
+	if _, err := strconv.ParseInt(id, 10, 64); err != nil {
+		return fmt.Errorf("resource: the id %q is not a number, which Godot 3 needs", id)
+	}
+	w.s(id)
+	return nil
+}
+
+// resourceProperties writes a resource's properties but those the text
+// saver leaves out: a null Object, and the script of a resource without
+// one, which the binary form writes.
+func (w *textWriter) resourceProperties(props []gdvar.Property) error {
+	return w.properties(slices.DeleteFunc(slices.Clone(props), func(p gdvar.Property) bool {
+		o, ok := p.Value.(*gdvar.Object)
+		return ok && o.Class == "" || p.Name == "script" && p.Value == nil
+	}))
+}
+
+func (w *textWriter) properties(props []gdvar.Property) error {
+	d := w.f.dialect
+	for _, p := range props {
+		w.b = d.AppendPropertyName(w.b, p.Name)
+		w.s(" = ")
+		v, _ := withRefs(p.Value, w.renamed)
+		var err error
+		if w.b, err = vartext.Append(w.b, v, w.opts...); err != nil {
+			return fmt.Errorf("%s: %w", p.Name, err)
+		}
+		w.s("\n")
+	}
+	return nil
+}
+
+func (w *textWriter) scene() error {
+	f := w.f
+	for i, n := range f.Nodes {
+		if i > 0 {
+			w.s("\n")
+		}
+		if err := w.node(n); err != nil {
+			return err
+		}
+	}
+	if len(f.Connections) > 0 && f.dialect != vartext.Godot32 { // Godot 3.2 writes no blank line before them
+		w.s("\n")
+	}
+	for _, c := range f.Connections {
+		if err := w.connection(c); err != nil {
+			return err
+		}
+	}
+	if len(f.Editable) > 0 {
+		w.s("\n")
+	}
+	for _, p := range f.Editable {
+		w.s(`[editable path="`)
+		w.escaped(p)
+		w.s("\"]\n")
+	}
+	return nil
+}
+
+func (w *textWriter) node(n *Node) error {
+	w.s(`[node name="`)
+	w.b = w.f.dialect.AppendCEscaped(w.b, n.Name)
+	w.s(`"`)
+	if n.Type != "" {
+		w.s(` type="`)
+		w.s(n.Type)
+		w.s(`"`)
+	}
+	// Paths are written as the engine holds them, simplified: a parent
+	// as names from the root ("./A/../B" is "B"), an owner but the root.
+	if n.Parent != "" {
+		p := withPeriod(gdvar.ParseNodePath(n.Parent))
+		w.s(` parent="`)
+		w.b = w.f.dialect.AppendCEscaped(w.b, simplified(gdvar.NodePath{Names: p.Names}).String())
+		w.s(`"`)
+		if err := w.value(" parent_id_path=", n.ParentIDPath, len(n.ParentIDPath) > 0); err != nil {
+			return err
+		}
+	}
+	if owner := gdvar.ParseNodePath(n.Owner); n.Owner != "" && owner.String() != "" && owner.String() != "." {
+		w.s(` owner="`)
+		w.b = w.f.dialect.AppendCEscaped(w.b, simplified(owner).String())
+		w.s(`"`)
+		if err := w.value(" owner_uid_path=", n.OwnerUIDPath, len(n.OwnerUIDPath) > 0); err != nil {
+			return err
+		}
+	}
+	if n.Index >= 0 {
+		w.s(` index="`)
+		w.b = strconv.AppendInt(w.b, int64(n.Index), 10)
+		w.s(`"`)
+	}
+	if n.UniqueID != 0 {
+		w.s(" unique_id=")
+		w.b = strconv.AppendInt(w.b, int64(n.UniqueID), 10)
+	}
+	if err := w.value(" node_paths=", n.NodePaths, len(n.NodePaths) > 0); err != nil {
+		return err
+	}
+	if len(n.Groups) > 0 {
+		w.groups(n.Groups)
+	}
+	if err := w.value(" instance_placeholder=", n.InstancePlaceholder, n.InstancePlaceholder != ""); err != nil {
+		return err
+	}
+	if n.Instance != "" {
+		w.s(" instance=")
+		if w.godot4 {
+			w.s(`ExtResource("`)
+			w.s(n.Instance)
+			w.s(`")`)
+		} else {
+			w.s("ExtResource( ")
+			w.s(n.Instance)
+			w.s(" )")
+		}
+	}
+	w.s("]\n")
+	if err := w.properties(n.Properties); err != nil {
+		return fmt.Errorf("resource: [node] %s: %w", n.Name, err)
+	}
+	return nil
+}
+
+// groups writes a node's groups, sorted, each c_escape'd: on one line, or
+// (Godot 3.2) each on its own with a comma after it.
+func (w *textWriter) groups(groups []string) {
+	sorted := slices.Clone(groups)
+	slices.Sort(sorted) // byte order is code point order in UTF-8
+	w.s(" groups=[")
+	old := w.f.dialect == vartext.Godot32
+	for i, g := range sorted {
+		switch {
+		case old:
+			w.s("\n")
+		case i > 0:
+			w.s(", ")
+		}
+		w.s(`"`)
+		w.b = w.f.dialect.AppendCEscaped(w.b, g)
+		w.s(`"`)
+		if old {
+			w.s(",")
+		}
+	}
+	if old {
+		w.s("\n")
+	}
+	w.s("]")
+}
+
+func (w *textWriter) connection(c *Connection) error {
+	w.s(`[connection signal="`)
+	w.escaped(c.Signal)
+	w.s(`" from="`)
+	w.escaped(simplified(gdvar.ParseNodePath(c.From)).String())
+	w.s(`" to="`)
+	w.escaped(simplified(gdvar.ParseNodePath(c.To)).String())
+	w.s(`" method="`)
+	w.escaped(c.Method)
+	w.s(`"`)
+	if c.Flags != DefaultConnectFlags {
+		w.s(" flags=")
+		w.b = strconv.AppendInt(w.b, int64(c.Flags), 10)
+	}
+	// Godot 4.6.3 reads from_uid_path and to_uid_path, but never writes
+	// them: its getter compares the wrong number.
+	if w.godot4 && c.Unbinds > 0 {
+		w.s(" unbinds=")
+		w.b = strconv.AppendInt(w.b, int64(c.Unbinds), 10)
+	}
+	if err := w.value(" binds= ", c.Binds, len(c.Binds) > 0); err != nil {
+		return err
+	}
+	w.s("]\n")
+	return nil
+}
+
+// escaped writes a connection's or an editable instance's path: Godot 4
+// c_escapes them, Godot 3 writes them as they are (and cannot read a
+// backslash back).
+func (w *textWriter) escaped(s string) {
+	if w.godot4 {
+		w.b = w.f.dialect.AppendCEscaped(w.b, s)
+	} else {
+		w.s(s)
+	}
+}
+
+// value writes an attribute's value, as var_to_str prints it, if present.
+func (w *textWriter) value(attr string, v any, present bool) error {
+	if !present {
+		return nil
+	}
+	w.s(attr)
+	v, _ = withRefs(v, w.renamed)
+	var err error
+	w.b, err = vartext.Append(w.b, v, w.opts...)
+	return err
+}
+
+func (w *textWriter) s(s string) { w.b = append(w.b, s...) }
+
+// textFormat returns the format Godot 4 writes the file in: 4 when a value
+// holds a PackedByteArray of more than 64 bytes or a PackedVector4Array, else 3.
+func (f *File) textFormat() int {
+	wide := false
+	visit := func(v any) (any, bool) {
+		switch x := v.(type) {
+		case []byte:
+			wide = wide || len(x) > base64After
+		case []gdvar.Vector4:
+			wide = true
+		}
+		return v, !wide
+	}
+	check := func(props []gdvar.Property) {
+		for _, p := range props {
+			walkValue(p.Value, visit)
+		}
+	}
+	for _, r := range f.Resources {
+		check(r.Properties)
+	}
+	check(f.Main.Properties)
+	for _, n := range f.Nodes {
+		check(n.Properties)
+	}
+	for _, c := range f.Connections {
+		for _, v := range c.Binds {
+			walkValue(v, visit)
+		}
+	}
+	if wide {
+		return format4Wide
+	}
+	return format4
+}

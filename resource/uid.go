@@ -1,0 +1,56 @@
+package resource
+
+import "fmt"
+
+// UID is a resource's unique id (Godot 4): an int of 63 bits, written in
+// text as uid:// and base-34 digits.
+type UID int64
+
+// NoUID is the UID of a resource that has none.
+const NoUID UID = -1
+
+// uidDigits are the engine's base-34 digits: a to y, then 0 to 8.
+const uidDigits = "abcdefghijklmnopqrstuvwxy012345678"
+
+// String returns the text form of the UID, as the engine's
+// ResourceUID.id_to_text: uid://<invalid> for a negative one.
+func (u UID) String() string {
+	if u < 0 {
+		return "uid://<invalid>"
+	}
+	var b [13]byte // 34^13 > 2^63
+	i := len(b)
+	for n := uint64(u); ; n /= 34 {
+		i--
+		b[i] = uidDigits[n%34]
+		if n < 34 {
+			break
+		}
+	}
+	return "uid://" + string(b[i:])
+}
+
+// ParseUID reads a UID's text form as the engine's text_to_id does: the
+// digits a to z are 0 to 25 and 0 to 9 are 25 to 34 (z and 9 are never
+// written), the value taken modulo 2^63. Anything else is an error; the
+// engine makes it NoUID.
+func ParseUID(s string) (UID, error) {
+	const prefix = "uid://"
+	if len(s) <= len(prefix) || s[:len(prefix)] != prefix {
+		return NoUID, fmt.Errorf("resource: %q is not a uid://", s)
+	}
+	var n uint64
+	for _, c := range []byte(s[len(prefix):]) {
+		var d uint64
+		switch {
+		case c >= 'a' && c <= 'z':
+			d = uint64(c - 'a')
+		case c >= '0' && c <= '9':
+			d = uint64(c-'0') + 25
+		default:
+			return NoUID, fmt.Errorf("resource: %q is not a uid://", s)
+		}
+		n = n*34 + d
+	}
+	return UID(n & (1<<63 - 1)), nil
+}
