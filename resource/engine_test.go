@@ -1,0 +1,226 @@
+package resource
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The engine-made cases in testdata (scripts/gen-resource.sh): in each
+// folder, random resources and scenes (godotV) or fixed ones with scripts
+// (godotV-script) as the engine saved them to res://data/ or
+// res://script/, as text, binary and compressed binary, each loaded and
+// saved again in place (NAME.orig.EXT is the first save, where the second
+// differs), and each loaded and saved in the other form (NAME.conv.EXT).
+var engineDirs = []struct {
+	dir     string
+	dialect vartext.Dialect
+}{
+	{"godot4", vartext.Godot4}, {"godot4-script", vartext.Godot4},
+	{"godot3.6", vartext.Godot3}, {"godot3.6-script", vartext.Godot3},
+	{"godot3.2", vartext.Godot32}, {"godot3.2-script", vartext.Godot32},
+}
+
+func TestEngineFiles(t *testing.T) {
+	for _, d := range engineDirs {
+		t.Run(d.dir, func(t *testing.T) {
+			checkEngineDir(t, filepath.Join("testdata", d.dir), d.dialect, resDir(d.dir))
+		})
+	}
+}
+
+// resDir is the res:// folder the engine saved a testdata folder's files to.
+func resDir(dir string) string {
+	if strings.HasSuffix(dir, "-script") {
+		return "res://script/"
+	}
+	return "res://data/"
+}
+
+// checkEngineDir checks the cases of a folder the engine wrote, whose files
+// it saved as res:// paths in res.
+func checkEngineDir(t *testing.T, dir string, d vartext.Dialect, res string) {
+	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
+	require.NoError(t, err)
+	sc := bufio.NewScanner(bytes.NewReader(index))
+	n := 0
+	for sc.Scan() {
+		name, kind, _ := strings.Cut(sc.Text(), " ")
+		text, bin := ".tres", ".res"
+		if kind == "scene" {
+			text, bin = ".tscn", ".scn"
+		}
+		c := engineCase{dir: dir, name: name, res: res, dialect: d, scripts: strings.HasSuffix(dir, "-script")}
+		t.Run(name, func(t *testing.T) {
+			c.checkText(t, text)
+			c.checkBinary(t, bin)
+			c.checkCompressed(t, ".c"+bin)
+			c.checkConversion(t, bin, text)
+			c.checkConversion(t, text, bin)
+		})
+		n++
+	}
+	require.Positive(t, n)
+}
+
+type engineCase struct {
+	dir, name, res string
+	dialect        vartext.Dialect
+	scripts        bool // the case has GDScripts, whose variables gdvar cannot know
+}
+
+func (c engineCase) file(t *testing.T, ext string) []byte {
+	b, err := os.ReadFile(filepath.Join(c.dir, c.name+ext))
+	require.NoError(t, err)
+	return b
+}
+
+// firstSave is the engine's first save of a file: NAME.orig.EXT where its
+// re-save differs.
+func (c engineCase) firstSave(t *testing.T, ext string) []byte {
+	if b, err := os.ReadFile(filepath.Join(c.dir, c.name+".orig"+ext)); err == nil {
+		return b
+	}
+	return c.file(t, ext)
+}
+
+func (c engineCase) read(t *testing.T, data []byte) *File {
+	f, err := Read(bytes.NewReader(data), vartext.WithDialect(c.dialect))
+	require.NoError(t, err)
+	return f
+}
+
+// A text file read and written gives what the engine writes when it loads
+// it and saves it again: its first save, read, gives its second.
+func (c engineCase) checkText(t *testing.T, ext string) {
+	got, err := c.read(t, c.firstSave(t, ext)).AppendText(nil)
+	require.NoError(t, err)
+	assert.Equal(t, string(c.file(t, ext)), string(got), "%s%s", c.name, ext)
+}
+
+// A binary file read and written gives its bytes.
+func (c engineCase) checkBinary(t *testing.T, ext string) {
+	want := c.file(t, ext)
+	got, err := c.read(t, want).AppendBinary(nil)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want, got), "%s%s: written back differs", c.name, ext)
+}
+
+// A compressed one gives its content (the engine's compressor makes other
+// bytes of it than klauspost/compress's).
+func (c engineCase) checkCompressed(t *testing.T, ext string) {
+	file := c.file(t, ext)
+	var out bytes.Buffer
+	require.NoError(t, c.read(t, file).WriteCompressed(&out))
+	assert.Equal(t, decompressed(t, file), decompressed(t, out.Bytes()), "%s%s", c.name, ext)
+}
+
+func decompressed(t *testing.T, b []byte) []byte {
+	require.Equal(t, fileaccess.MagicResource, string(b[:4]))
+	r, err := fileaccess.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	out, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return out
+}
+
+// A file read in one form and saved in the other gives the engine's
+// conversion: it loaded NAME.from and saved it as NAME.conv.to.
+func (c engineCase) checkConversion(t *testing.T, from, to string) {
+	f := c.read(t, c.file(t, from))
+	if c.dialect != vartext.Godot3 { // Godot 3.6 gives a resource it loads no path
+		f.Path = c.res + c.name + from
+	}
+	form := Text
+	if to == ".res" || to == ".scn" {
+		form = Binary
+	}
+	g, err := f.SavedAs(c.res+c.name+".conv"+to, form)
+	require.NoError(t, err)
+	want := c.file(t, ".conv"+to)
+	engine := c.read(t, want)
+	if form == Text && c.dialect != vartext.Godot4 {
+		// Godot 3's editor numbers external resources in the order of
+		// their addresses in memory: take the engine's numbers.
+		require.NoError(t, g.rename(renames{ext: idsByPath(g, engine)}))
+	}
+	var got []byte
+	if form == Text {
+		got, err = g.AppendText(nil)
+	} else {
+		got, err = g.AppendBinary(nil)
+	}
+	require.NoError(t, err)
+	if reason := c.inexact(f, form); reason != "" {
+		// The same resources and properties, but values gdvar cannot know.
+		assertSameShape(t, engine, c.read(t, got), c.name+".conv"+to)
+		t.Logf("%s.conv%s: not compared byte for byte: %s", c.name, to, reason)
+		return
+	}
+	assert.Equal(t, want, got, "%s.conv%s", c.name, to)
+}
+
+// inexact says why gdvar's conversion of f cannot be the engine's, if it
+// cannot: a script's variables (their defaults and types are in the
+// script).
+func (c engineCase) inexact(f *File, form Form) string {
+	if c.scripts {
+		return "a script's variables"
+	}
+	return ""
+}
+
+// idsByPath maps the IDs of g's external resources to those of the same
+// paths in engine.
+func idsByPath(g, engine *File) map[string]string {
+	m := map[string]string{}
+	for _, x := range g.External {
+		for _, y := range engine.External {
+			if x.Path == y.Path {
+				m[x.ID] = y.ID
+				x.ID = y.ID
+			}
+		}
+	}
+	return m
+}
+
+// assertSameShape checks that two files hold the same resources of the
+// same classes with the same properties, and the same nodes. A null
+// property is left out (a script's Object variable set to null is in the
+// binary form only).
+func assertSameShape(t *testing.T, want, got *File, what string) {
+	t.Helper()
+	shape := func(f *File) []string {
+		var s []string
+		for _, r := range append(f.Resources, f.Main) {
+			s = append(s, "resource "+r.Type+" "+r.ID)
+			for _, p := range r.Properties {
+				if o, ok := p.Value.(*gdvar.Object); p.Value != nil && (!ok || o.Class != "") {
+					s = append(s, "  "+p.Name)
+				}
+			}
+		}
+		for _, n := range f.Nodes {
+			s = append(s, "node "+n.Name+" "+n.Type+" "+n.Parent)
+			for _, p := range n.Properties {
+				s = append(s, "  "+p.Name)
+			}
+		}
+		for _, x := range f.External {
+			s = append(s, "external "+x.Type+" "+x.Path)
+		}
+		return s
+	}
+	assert.Equal(t, shape(want), shape(got), what)
+}
