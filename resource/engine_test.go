@@ -113,7 +113,7 @@ func (c engineCase) checkBinary(t *testing.T, ext string) {
 	want := c.file(t, ext)
 	got, err := c.read(t, want).AppendBinary(nil)
 	require.NoError(t, err)
-	assert.True(t, bytes.Equal(want, got), "%s%s: written back differs", c.name, ext)
+	assertSameBytes(t, want, got, c.name+ext)
 }
 
 // A compressed one gives its content (the engine's compressor makes other
@@ -167,7 +167,22 @@ func (c engineCase) checkConversion(t *testing.T, from, to string) {
 		t.Logf("%s.conv%s: not compared byte for byte: %s", c.name, to, reason)
 		return
 	}
-	assert.Equal(t, want, got, "%s.conv%s", c.name, to)
+	assertSameBytes(t, want, got, c.name+".conv"+to)
+}
+
+// assertSameBytes checks that got is want, showing where they part.
+func assertSameBytes(t *testing.T, want, got []byte, what string) {
+	t.Helper()
+	if bytes.Equal(want, got) {
+		return
+	}
+	at := 0
+	for at < min(len(want), len(got)) && want[at] == got[at] {
+		at++
+	}
+	from, to := max(0, at-32), at+32
+	t.Errorf("%s: %d bytes, want %d; from offset %d:\nwant %q\ngot  %q", what, len(got), len(want), at,
+		want[from:min(to, len(want))], got[from:min(to, len(got))])
 }
 
 // inexact says why gdvar's conversion of f cannot be the engine's, if it

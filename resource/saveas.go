@@ -54,6 +54,15 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	if form == Text && path != f.Path {
 		rn.ext = g.externalIDs(found, ids)
 	}
+	if f.dialect == vartext.Godot32 && f.bin == nil {
+		// Godot 3.2 keeps no ID of a resource it reads from text: it
+		// numbers them all anew, in the order saved.
+		rn.sub = map[string]string{}
+		for i, r := range found.found {
+			rn.sub[r.ID] = strconv.Itoa(i + 1)
+			r.ID = rn.sub[r.ID]
+		}
+	}
 	// Resources keep their IDs, but for one given twice: the later loses
 	// it. Those without one get one, in the order saved.
 	used := map[string]bool{}
