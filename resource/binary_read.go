@@ -2,6 +2,7 @@ package resource
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -74,7 +75,7 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 		settle(f.dialect, res)
 	}
 	if f.Type == sceneClass {
-		if err := unbundle(f); err != nil {
+		if err := unbundle(f, 8*len(r.buf)+1<<20); err != nil {
 			return nil, err
 		}
 	}
@@ -265,12 +266,12 @@ func (r *binReader) tables() error {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int {
-		return compareInt(int(min(entries[a].at, math.MaxInt32)), int(min(entries[b].at, math.MaxInt32)))
+		return cmp.Compare(entries[a].at, entries[b].at)
 	})
 	for k, i := range order {
 		end := uint64(len(r.buf))
 		if k+1 < n {
-			end = entries[order[k+1]].at
+			end = min(end, entries[order[k+1]].at)
 		}
 		e := &entries[i]
 		if e.at < uint64(r.pos) || e.at >= end {

@@ -153,15 +153,3 @@ func getProperty(props []gdvar.Property, name string) (any, bool) {
 	}
 	return nil, false
 }
-
-// setProperty sets a property, where it is if it is there already (a file
-// that sets one twice keeps the last value).
-func setProperty(props []gdvar.Property, name string, v any) []gdvar.Property {
-	for i := range props {
-		if props[i].Name == name {
-			props[i].Value = v
-			return props
-		}
-	}
-	return append(props, gdvar.Property{Name: name, Value: v})
-}

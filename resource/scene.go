@@ -2,8 +2,11 @@ package resource
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/vartext"
@@ -43,8 +46,14 @@ type sceneState struct {
 	paths    []gdvar.NodePath
 	idPaths  [][]int32 // the unique ids along each path (Godot 4.6)
 	editable []gdvar.NodePath
-	base     int // the variant of an inherited scene's base, or -1
+	base     int      // the variant of an inherited scene's base, or -1
+	budget   int      // bytes left for the paths sections spells out
+	full     []string // each node's path from the root (see nodePaths)
 }
+
+// errPathsTooLong is the error for a scene whose paths would take more
+// than their budget.
+var errPathsTooLong = errors.New("resource: the scene's node paths take more than 8 times the file's size")
 
 type nodeData struct {
 	parent, owner, typ, name, instance, index int32
@@ -65,8 +74,10 @@ type sceneKept struct {
 }
 
 // unbundle makes a scene of a PackedScene read from a binary file: its
-// sections from _bundled, which it keeps.
-func unbundle(f *File) error {
+// sections from _bundled, which it keeps. The paths the sections spell out
+// (a node's parent's, from the root) may not take more than budget bytes:
+// a deep tree makes them long, and its file short.
+func unbundle(f *File, budget int) error {
 	i := slices.IndexFunc(f.Main.Properties, func(p gdvar.Property) bool { return p.Name == bundledProperty })
 	if i < 0 {
 		return nil // an empty PackedScene: a resource like another
@@ -81,6 +92,7 @@ func unbundle(f *File) error {
 	}
 	f.Scene = true
 	f.Main.Properties = slices.Delete(slices.Clone(f.Main.Properties), i, i+1)
+	st.budget = budget
 	if err := st.sections(f); err != nil {
 		return err
 	}
@@ -263,21 +275,22 @@ func (st *sceneState) check() error {
 // sections gives f the sections the text saver writes of the state, read
 // through the getters it calls.
 func (st *sceneState) sections(f *File) error {
+	if err := st.nodePaths(); err != nil {
+		return err
+	}
 	for i, nd := range st.nodes {
 		n := &Node{Name: st.names[nd.name], Index: int(nd.index)}
 		if nd.typ != typeInstantiated {
 			n.Type = st.names[nd.typ]
 		}
-		if p, ok := st.nodePath(i, true); ok {
-			n.Parent = p.String()
+		if n.Parent = st.parentPath(i); n.Parent != "" {
 			n.ParentIDPath = st.idPath(nd.parent)
 		}
 		if nd.owner >= 0 && nd.owner != noParentSaved {
 			if nd.owner&idIsPath != 0 {
 				n.Owner = st.paths[nd.owner&idMask].String()
 			} else {
-				p, _ := st.nodePath(int(nd.owner), false)
-				n.Owner = p.String()
+				n.Owner = st.full[nd.owner]
 			}
 			n.OwnerUIDPath = st.idPath(nd.owner)
 		}
@@ -318,7 +331,7 @@ func (st *sceneState) sections(f *File) error {
 	}
 	for _, cd := range st.conns {
 		c := &Connection{Signal: st.names[cd.signal], Method: st.names[cd.method], Flags: int(cd.flags), Unbinds: int(cd.unbinds)}
-		c.From, c.To = st.end(cd.from).String(), st.end(cd.to).String()
+		c.From, c.To = st.end(cd.from), st.end(cd.to)
 		for _, b := range cd.binds {
 			c.Binds = append(c.Binds, st.variants[b])
 		}
@@ -330,40 +343,46 @@ func (st *sceneState) sections(f *File) error {
 	return nil
 }
 
-// nodePath is SceneState::get_node_path: the path of node i (or, with
-// forParent, of its parent) from the root, as names; ok is false for the
-// root's parent.
-func (st *sceneState) nodePath(i int, forParent bool) (gdvar.NodePath, bool) {
-	root := func(p int32) bool { return p < 0 || p == noParentSaved }
-	if root(st.nodes[i].parent) {
-		if forParent {
-			return gdvar.NodePath{}, false
+// nodePaths spells out each node's path from the root, as
+// SceneState::get_node_path gives it: "." for the root, "./A/B" below it,
+// a paths entry's names where a parent is one. A node's comes from its
+// parent's, which comes before it; each byte counts against the budget.
+func (st *sceneState) nodePaths() error {
+	st.full = make([]string, len(st.nodes))
+	for i, nd := range st.nodes {
+		name := st.names[nd.name]
+		switch {
+		case root(nd.parent):
+			st.full[i] = "."
+		case nd.parent&idIsPath != 0:
+			st.full[i] = strings.Join(append(slices.Clone(st.paths[nd.parent&idMask].Names), name), "/")
+		default:
+			st.full[i] = st.full[nd.parent] + "/" + name
 		}
-		return gdvar.NodePath{Names: []string{"."}}, true
+		if st.budget -= len(st.full[i]); st.budget < 0 {
+			return errPathsTooLong
+		}
 	}
-	var sub []string
-	var base gdvar.NodePath
-	for n, steps := i, 0; steps <= len(st.nodes); steps++ {
-		nd := st.nodes[n]
-		if root(nd.parent) {
-			sub = append(sub, ".")
-			break
+	return nil
+}
+
+// root reports whether a node's parent says it is the root.
+func root(parent int32) bool { return parent < 0 || parent == noParentSaved }
+
+// parentPath is get_node_path(i, true): the path of node i's parent, or ""
+// for the root.
+func (st *sceneState) parentPath(i int) string {
+	p := st.nodes[i].parent
+	switch {
+	case root(p):
+		return ""
+	case p&idIsPath != 0:
+		if names := st.paths[p&idMask].Names; len(names) > 0 {
+			return strings.Join(names, "/")
 		}
-		if !forParent || n != i {
-			sub = append(sub, st.names[nd.name])
-		}
-		if nd.parent&idIsPath != 0 {
-			base = st.paths[nd.parent&idMask]
-			break
-		}
-		n = int(nd.parent)
+		return "."
 	}
-	slices.Reverse(sub)
-	names := append(slices.Clone(base.Names), sub...)
-	if len(names) == 0 {
-		names = []string{"."}
-	}
-	return gdvar.NodePath{Names: names}, true
+	return st.full[p]
 }
 
 // idPath is the id path of a parent or owner that is a paths entry.
@@ -375,16 +394,15 @@ func (st *sceneState) idPath(i int32) []int32 {
 }
 
 // end is a connection's end: a paths entry, or a node's path.
-func (st *sceneState) end(i int32) gdvar.NodePath {
+func (st *sceneState) end(i int32) string {
 	if i&idIsPath != 0 {
-		return st.paths[i&idMask]
+		return st.paths[i&idMask].String()
 	}
-	p, _ := st.nodePath(int(i), false)
-	return p
+	return st.full[i]
 }
 
 // sceneSnapshot is the scene's sections in a form that changes when they
-// do: the binary form of them all.
+// do: the SHA-256 of the binary form of them all.
 func (f *File) sceneSnapshot() ([]byte, error) {
 	var v []any
 	for _, n := range f.Nodes {
@@ -399,7 +417,15 @@ func (f *File) sceneSnapshot() ([]byte, error) {
 		v = append(v, []any{c.Signal, c.From, c.To, c.Method, int64(c.Flags), c.FromUIDPath, c.ToUIDPath, int64(c.Unbinds), c.Binds})
 	}
 	v = append(v, f.Editable)
-	return gdvar.Marshal(v, gdvar.AllowObjects(true))
+	h := sha256.New()
+	enc := gdvar.NewEncoder(h, gdvar.AllowObjects(true))
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	if err := enc.Flush(); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
 }
 
 // bundled returns the scene's _bundled: the one read, while the sections

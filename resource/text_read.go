@@ -50,7 +50,8 @@ type textReader struct {
 	exts    map[string]bool // the IDs of the external resources read
 	subs    map[string]bool // the IDs of the sub-resources read
 	props   *[]gdvar.Property
-	section string // the tag of the section being read
+	seen    map[string]int // the section's properties read, by name
+	section string         // the tag of the section being read
 }
 
 // readText reads a text resource or scene as the engine's loader does.
@@ -62,7 +63,7 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &textReader{data: data, exts: map[string]bool{}, subs: map[string]bool{}}
+	r := &textReader{data: data, exts: map[string]bool{}, subs: map[string]bool{}, seen: map[string]int{}}
 	// The header says which engine's syntax follows; it holds only
 	// strings and numbers, which read alike in every dialect.
 	r.d = vartext.NewDecoder(bytes.NewReader(data), append(opts, resourceSyntax(format4))...)
@@ -158,7 +159,6 @@ func (r *textReader) sections() error {
 			}
 			continue
 		}
-		r.props, r.section = nil, e.Name
 		next := 2
 		switch e.Name {
 		case tagExternal:
@@ -169,7 +169,8 @@ func (r *textReader) sections() error {
 		if next < stage || stage == 2 && !f.Scene {
 			return r.errorf("[%s] after [%s]", e.Name, r.last())
 		}
-		stage = next
+		r.props, r.section, stage = nil, e.Name, next
+		clear(r.seen)
 		switch e.Name {
 		case tagExternal:
 			err = r.external(e)
@@ -221,7 +222,13 @@ func (r *textReader) property(name string) error {
 	if err := r.checkRefs(v); err != nil {
 		return fmt.Errorf("%w (property %s)", err, name)
 	}
-	*r.props = setProperty(*r.props, name, v)
+	// A property given twice keeps its place and the last value.
+	if i, ok := r.seen[name]; ok {
+		(*r.props)[i].Value = v
+		return nil
+	}
+	r.seen[name] = len(*r.props)
+	*r.props = append(*r.props, gdvar.Property{Name: name, Value: v})
 	return nil
 }
 

@@ -1,0 +1,91 @@
+package resource
+
+import (
+	"bytes"
+	"strconv"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+)
+
+// BenchmarkRead reads 1 MiB files, ordinary and made to be slow: reading
+// is linear in the file, and a file made to be slow is no slower a byte.
+//
+//	go test -run '^$' -bench Read -benchmem ./resource
+func BenchmarkRead(b *testing.B) {
+	resources := manyResources(b, 1<<20)
+	text, err := resources.AppendText(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bin, err := resources.AppendBinary(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nested []byte // Arrays 1000 deep, one after another in an Array
+	for len(nested) < 1<<20 {
+		nested = append(nested, words(vArray, 1)...)
+		nested = append(append(nested, bytes.Repeat(words(vArray, 1), 1000)...), words(vNil)...)
+	}
+	for _, c := range []struct {
+		name string
+		file []byte
+		ok   bool
+	}{
+		{"text", text, true},
+		{"binary", bin, true},
+		{"binary-nested", binWithValue(append(words(vArray, uint32(len(nested)/4004)), nested...)), false},
+		{"binary-wide-scene", wideScene(b, 1<<20), true},
+		{"binary-deep-scene", chainScene(b, 40000), false},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.file)))
+			b.ReportAllocs()
+			for b.Loop() {
+				_, err := Read(bytes.NewReader(c.file))
+				if (err == nil) != c.ok {
+					b.Fatalf("read: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// manyResources is a resource holding sub-resources of metadata, about
+// size bytes in binary form.
+func manyResources(b testing.TB, size int) *File {
+	f := &File{Type: "Resource", UID: NoUID, Main: &Resource{Type: "Resource", ID: "Resource_main"}}
+	for i := 0; i*100 < size; i++ {
+		id := "Resource_" + strconv.Itoa(i)
+		f.Resources = append(f.Resources, &Resource{Type: "Resource", ID: id, Properties: []gdvar.Property{
+			{Name: "metadata/n", Value: int64(i)}, {Name: "metadata/s", Value: "a string " + id},
+			{Name: "metadata/v", Value: gdvar.Vector3{X: 1, Y: 2, Z: float64(i)}}}})
+		f.Main.Properties = append(f.Main.Properties, gdvar.Property{Name: "metadata/r" + strconv.Itoa(i), Value: Sub(id)})
+	}
+	return f
+}
+
+// wideScene is a binary scene of nodes under its root, about size bytes.
+func wideScene(b testing.TB, size int) []byte {
+	st := &sceneState{names: []string{"Root", "Node2D", "position"}, base: -1}
+	for i := 0; i*48 < size; i++ {
+		nd := nodeData{parent: 0, owner: 0, typ: 1, name: 0, instance: -1, index: -1}
+		if i == 0 {
+			nd.parent, nd.owner = -1, -1
+		} else {
+			st.names = append(st.names, "n"+strconv.Itoa(i))
+			nd.name = int32(len(st.names) - 1)
+			st.variants = append(st.variants, gdvar.Vector2{X: float64(i), Y: 1})
+			nd.props = [][2]int32{{2, int32(len(st.variants) - 1)}}
+		}
+		st.nodes = append(st.nodes, nd)
+		st.ids = append(st.ids, int32(i+1))
+	}
+	f := &File{Type: sceneClass, UID: NoUID, Main: &Resource{Type: sceneClass, ID: "PackedScene_a",
+		Properties: []gdvar.Property{{Name: bundledProperty, Value: st.dictionary(true)}}}}
+	out, err := f.AppendBinary(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package resource
+
+import (
+	"bytes"
+	"encoding/binary"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// binWithValue returns a Godot 4.6 binary resource whose main resource has
+// one property, v, whose value is the bytes given (a tag and its payload).
+func binWithValue(value []byte) []byte {
+	le := binary.LittleEndian
+	b := []byte(magicPlain)
+	for _, v := range []uint32{0, 0, 4, 6, binaryFormat4} {
+		b = le.AppendUint32(b, v)
+	}
+	str := func(s string) {
+		b = le.AppendUint32(b, uint32(len(s)+1))
+		b = append(append(b, s...), 0)
+	}
+	str("Resource")
+	b = le.AppendUint64(b, 0)
+	b = le.AppendUint32(b, flagNamedSceneIDs|flagUIDs)
+	b = le.AppendUint64(b, ^uint64(0)) // no UID
+	b = append(b, make([]byte, reserved4*4)...)
+	b = le.AppendUint32(b, 1) // names
+	str("v")
+	b = le.AppendUint32(b, 0) // externals
+	b = le.AppendUint32(b, 1) // internals
+	str("local://Resource_a")
+	b = le.AppendUint64(b, uint64(len(b)+8))
+	str("Resource")
+	b = le.AppendUint32(b, 1)
+	b = le.AppendUint32(b, 0)
+	b = append(b, value...)
+	return append(b, magicPlain...)
+}
+
+func words(ws ...uint32) []byte {
+	var b []byte
+	for _, w := range ws {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	return b
+}
+
+// A binary file is read whole, and each count it declares is checked
+// against the bytes left before anything is made of that size: memory
+// follows the file's bytes, never a count it declares.
+func TestBinaryDeclaredSizes(t *testing.T) {
+	nested := bytes.Repeat(words(vArray, 1), maxValueDepth+1)
+	for _, tt := range []struct {
+		name  string
+		value []byte
+	}{
+		{"an Array of 2^31-1", words(vArray, 1<<31-1)},
+		{"a Dictionary of 2^31-1", words(vDictionary, 1<<31-1)},
+		{"a PackedInt32Array of 2^31", words(vInt32s, 1<<31)},
+		{"a PackedVector3Array of 2^30", words(vVector3s, 1<<30)},
+		{"a PackedStringArray of 2^31", words(vStrings, 1<<31)},
+		{"a PackedByteArray of 4 GiB", words(vBytes, 1<<32-1)},
+		{"a String of 4 GiB", words(vString, 1<<32-1)},
+		{"a NodePath of 65535 names", words(vNodePath, 0xffff|0x7fff<<16)},
+		{"an object of an internal resource not there", words(vObject, objectSub, 7)},
+		{"an unknown tag", words(99)},
+		{"Arrays nested too deep", nested},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			file := binWithValue(tt.value)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := Read(bytes.NewReader(file))
+			runtime.ReadMemStats(&after)
+			require.ErrorIs(t, err, errCorrupt)
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "allocated for %d bytes of input", len(file))
+		})
+	}
+}
+
+// Other faults of a binary file's tables.
+func TestBinaryTables(t *testing.T) {
+	good := binWithValue(words(vInt, 5))
+	f, err := Read(bytes.NewReader(good))
+	require.NoError(t, err)
+	assert.Equal(t, []gdvar.Property{{Name: "v", Value: int64(5)}}, f.Main.Properties)
+
+	tamper := func(at int, w uint32) []byte {
+		b := bytes.Clone(good)
+		binary.LittleEndian.PutUint32(b[at:], w)
+		return b
+	}
+	bodyAt := bytes.Index(good, []byte("local://Resource_a")) + len("local://Resource_a") + 1
+	for _, tt := range []struct {
+		name string
+		file []byte
+	}{
+		{"big-endian", tamper(4, 1)},
+		{"format 7", tamper(20, 7)},
+		{"format 2", tamper(20, 2)},
+		{"a body past the end", tamper(bodyAt, uint32(len(good)+10))},
+		{"a body in the tables", tamper(bodyAt, 8)},
+		{"cut short", good[:len(good)-12]},
+		{"a name past the table", func() []byte {
+			b := bytes.Clone(good)
+			i := bytes.LastIndex(b, words(0, vInt, 5))
+			binary.LittleEndian.PutUint32(b[i:], 3)
+			return b
+		}()},
+	} {
+		_, err := Read(bytes.NewReader(tt.file))
+		assert.ErrorIs(t, err, errCorrupt, tt.name)
+	}
+	// Two resources whose bodies are one: each body is read once.
+	twice := File{Type: "Resource", UID: NoUID, Main: &Resource{Type: "Resource", ID: "B"},
+		Resources: []*Resource{{Type: "Resource", ID: "A"}}, dialect: 0}
+	twice.Main.Properties = []gdvar.Property{{Name: "a", Value: Sub("A")}}
+	b, err := twice.AppendBinary(nil)
+	require.NoError(t, err)
+	first := bytes.Index(b, []byte("local://A")) + len("local://A") + 1
+	second := bytes.Index(b, []byte("local://B")) + len("local://B") + 1
+	copy(b[second:second+8], b[first:first+8])
+	_, err = Read(bytes.NewReader(b))
+	assert.ErrorIs(t, err, errCorrupt)
+}
+
+// A compressed file is decompressed whole, up to the container reader's
+// limit (fileaccess.WithMaxContentSize): a file declaring more is refused
+// at its header, whatever it holds.
+func TestCompressedLimit(t *testing.T) {
+	f := &File{Type: "Resource", UID: NoUID, Main: &Resource{Type: "Resource", ID: "A",
+		Properties: []gdvar.Property{{Name: "v", Value: make([]byte, 1<<20)}}}}
+	var out bytes.Buffer
+	require.NoError(t, f.WriteCompressed(&out))
+	assert.Less(t, out.Len(), 8<<10, "a MiB of zeros compresses")
+	_, err := Read(bytes.NewReader(out.Bytes()), fileaccess.WithMaxContentSize(1<<19))
+	assert.ErrorIs(t, err, fileaccess.ErrContentTooLarge)
+	g, err := Read(bytes.NewReader(out.Bytes()))
+	require.NoError(t, err)
+	v, _ := g.Main.Get("v")
+	b, ok := v.([]byte)
+	assert.True(t, ok && len(b) == 1<<20 && bytes.Count(b, []byte{0}) == len(b), "a MiB of zeros read back")
+}
+
+// Faults of text files, as the engine's loader finds them.
+func TestTextErrors(t *testing.T) {
+	for _, tt := range []struct{ name, text, want string }{
+		{"empty", "", "empty"},
+		{"a byte order mark", "\ufeff[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", "byte order mark"},
+		{"no header", "[resource]\n", "want [gd_resource]"},
+		{"no [resource]", "[gd_resource type=\"Resource\" format=3]\n", "no [resource]"},
+		{"no type", "[gd_resource format=3]\n\n[resource]\n", "no type"},
+		{"a newer format", "[gd_resource type=\"Resource\" format=5]\n\n[resource]\n", "format=5"},
+		{"two [resource]", "[gd_resource type=\"Resource\" format=3]\n[resource]\n[resource]\n", "after [resource]"},
+		{"an ext_resource late", "[gd_resource type=\"Resource\" format=3]\n[sub_resource type=\"Resource\" id=\"a\"]\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n[resource]\n", "after [sub_resource]"},
+		{"a reference ahead", "[gd_resource type=\"Resource\" format=3]\n[resource]\nx = SubResource(\"a\")\n", "before its [sub_resource]"},
+		{"an unknown external", "[gd_resource type=\"Resource\" format=3]\n[resource]\nx = ExtResource(\"1\")\n", "before its [ext_resource]"},
+		{"a node in a resource", "[gd_resource type=\"Resource\" format=3]\n[node name=\"a\"]\n", "in a resource"},
+		{"a node without a name", "[gd_scene format=3]\n[node type=\"Node\"]\n", "no name"},
+		{"a connection without a method", "[gd_scene format=3]\n[node name=\"a\"]\n[connection signal=\"s\" from=\".\" to=\".\"]\n", "needs a signal"},
+		{"a property outside", "[gd_scene format=3]\nx = 1\n", "outside"},
+	} {
+		_, err := Read(strings.NewReader(tt.text))
+		if assert.Error(t, err, tt.name) {
+			assert.Contains(t, err.Error(), tt.want, tt.name)
+		}
+	}
+	_, err := Read(strings.NewReader("[gd_resource type=\"Resource\" format=3]\n[resource]\n"), vartext.WithDialect(vartext.Godot3))
+	assert.ErrorContains(t, err, "Godot 4's")
+}
+
+// chainScene returns a binary scene of n nodes, each the child of the one
+// before, as pack() writes one: parents by index, one name for all.
+func chainScene(t testing.TB, n int) []byte {
+	st := &sceneState{names: []string{"abcdefgh", "Node"}, base: -1}
+	for i := range n {
+		nd := nodeData{parent: int32(i) - 1, owner: -1, typ: 1, instance: -1, index: -1}
+		if i > 0 {
+			nd.owner = 0
+		}
+		st.nodes = append(st.nodes, nd)
+		st.ids = append(st.ids, 0)
+	}
+	f := &File{Type: sceneClass, UID: NoUID, Main: &Resource{Type: sceneClass, ID: "PackedScene_a",
+		Properties: []gdvar.Property{{Name: bundledProperty, Value: st.dictionary(true)}}}}
+	b, err := f.AppendBinary(nil)
+	require.NoError(t, err)
+	return b
+}
+
+// A deep tree of nodes is short in the binary form, which names parents by
+// index, and long once each node's parent is spelled out from the root:
+// reading one spells out no more than 8 times the file's size.
+func TestDeepScene(t *testing.T) {
+	f, err := Read(bytes.NewReader(chainScene(t, 100)))
+	require.NoError(t, err)
+	require.Len(t, f.Nodes, 100)
+	assert.Equal(t, "./"+strings.Repeat("abcdefgh/", 97)+"abcdefgh", f.Nodes[99].Parent)
+
+	deep := chainScene(t, 20000) // its paths would take 1.8 GB
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = Read(bytes.NewReader(deep))
+	runtime.ReadMemStats(&after)
+	assert.ErrorIs(t, err, errPathsTooLong)
+	// 8 times the file in paths, the rest the scene's tables and nodes.
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(32*len(deep)), "allocated for %d bytes", len(deep))
+}
+
+// What a File read holds is a small multiple of the file: values, and a
+// scene's sections beside its _bundled.
+func TestReadMemory(t *testing.T) {
+	resources := manyResources(t, 1<<20)
+	text, err := resources.AppendText(nil)
+	require.NoError(t, err)
+	bin, err := resources.AppendBinary(nil)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name  string
+		file  []byte
+		ratio float64 // the most bytes held a byte of the file
+	}{
+		{"text", text, 5},
+		{"binary", bin, 5},
+		{"binary scene", wideScene(t, 1<<20), 10},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f, err := Read(bytes.NewReader(c.file))
+		require.NoError(t, err)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		held := float64(after.HeapAlloc-before.HeapAlloc) / float64(len(c.file))
+		t.Logf("%s: %d bytes, %.1f bytes held a byte", c.name, len(c.file), held)
+		assert.Less(t, held, c.ratio, c.name)
+		runtime.KeepAlive(f)
+	}
+}
