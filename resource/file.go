@@ -22,6 +22,7 @@ package resource
 
 import (
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -152,4 +153,18 @@ func getProperty(props []gdvar.Property, name string) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// NewFile returns an empty resource of the class, written as the dialect
+// of the options says (vartext.WithDialect; Godot 4 by default). Its main
+// resource has no ID: SavedAs gives it one where the binary form needs it.
+func NewFile(class string, opts ...gdvar.Option) *File {
+	f := &File{Type: class, UID: NoUID, Main: &Resource{Type: class}, opts: opts}
+	if class == sceneClass {
+		f.Scene = true
+	}
+	if ext, _ := optset.Read(opts); ext.Dialect > 0 {
+		f.dialect = vartext.Dialect(ext.Dialect - 1)
+	}
+	return f
 }
