@@ -34,6 +34,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/stream"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // Kind is what a Finding makes the engine do.
@@ -68,9 +69,12 @@ const PathLevels = 16
 type Finding struct {
 	Kind Kind
 	// Where is the value's place in the file: "value 1" (the first value
-	// of a binary file or save) or "[section] key" of a ConfigFile.
+	// of a binary file or save), "[section] key" of a ConfigFile, or a
+	// resource file's section and property ("[sub_resource] Gradient_x0
+	// colors", "[node] Player script", "[ext_resource] 1_ab3cd").
 	Where string
-	// Path is the place within the value, as gdvar's errors give it:
+	// Path is the place within the value, as gdvar's errors give it (empty
+	// for a resource file's section itself):
 	// $ for the value itself, $["player"].script for a property. Past
 	// PathLevels levels it shows the outermost and innermost around
 	// …(n)…, and it is cut to MaxDetail bytes, so that deep input does not
@@ -86,7 +90,11 @@ type Finding struct {
 // String returns the finding as one line: where, what and what it loads.
 func (f Finding) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: %s", f.Where, f.Path, f.Kind)
+	b.WriteString(f.Where)
+	if f.Path != "" {
+		b.WriteString(" " + f.Path)
+	}
+	fmt.Fprintf(&b, ": %s", f.Kind)
 	if f.Class != "" {
 		fmt.Fprintf(&b, " %s", f.Class)
 	}
@@ -167,8 +175,10 @@ type scanner struct {
 	found []Finding
 	n     int    // the value's number in a sequence, or
 	where string // a ConfigFile value's section and key
-	// objects holds, for each open object, the index of its finding.
+	// objects holds, for each open object, the index of its finding, or
+	// -1 for a reference to a resource file's own resource.
 	objects []int
+	refs    bool // objects of classes ExtResource and SubResource are references
 }
 
 // value scans the value dec reads next: the nth of a sequence, or the
@@ -186,6 +196,10 @@ func (s *scanner) value(dec *gdvar.Decoder, n int, where string) error {
 		}
 		switch t.Kind() {
 		case gdvar.KindObjectStart:
+			if s.refs && (t.Name() == vartext.ExtResourceClass || t.Name() == vartext.SubResourceClass) {
+				s.objects = append(s.objects, -1) // what it refers to is found on its own
+				break
+			}
 			kind := Object
 			if isScriptClass(t.Name()) {
 				kind = Script
@@ -213,7 +227,11 @@ func (s *scanner) value(dec *gdvar.Decoder, n int, where string) error {
 // property looks at an object's property whose name was just read: a
 // script's source, an object's script by path, a resource's path.
 func (s *scanner) property(dec *gdvar.Decoder, name string) error {
-	obj := &s.found[s.objects[len(s.objects)-1]]
+	at := s.objects[len(s.objects)-1]
+	if at < 0 {
+		return nil
+	}
+	obj := &s.found[at]
 	switch {
 	case name == "script/source":
 		obj.Kind, obj.Detail = Script, "embedded source"
@@ -233,9 +251,11 @@ func (s *scanner) property(dec *gdvar.Decoder, name string) error {
 	return nil
 }
 
-// typed reports a container typed with a script, which the engine loads.
+// typed reports a container typed with a script, which the engine loads
+// (in a resource file, the script is an external resource, found on its
+// own).
 func (s *scanner) typed(dec *gdvar.Decoder, t gdvar.ContainerType) {
-	if t.Kind == gdvar.TypedScript {
+	if t.Kind == gdvar.TypedScript && !s.refs {
 		s.add(Script, pathOf(dec), "", "typed with "+cut(t.Name))
 	}
 }

@@ -5,6 +5,7 @@ extends SceneTree
 # source). With "fixtures" it saves scripts/scan/evil3.tres.
 
 const EMBEDDED = "extends Node\nfunc _init():\n\tprint(\"GDVAR_CODE_RAN embedded\")\n"
+const EMBEDDED_RESOURCE = "extends Resource\nfunc _init():\n\tprint(\"GDVAR_CODE_RAN embedded resource\")\n"
 
 func _init():
 	var args = Array(OS.get_cmdline_args())
@@ -33,6 +34,33 @@ func _init():
 	config(dir + "/script.cfg", {"player": {"node": scripted}})
 	config(dir + "/resource.cfg", {"mods": {"res": load("res://scripts/scan/evil3.tres")}})
 	config(dir + "/object_pass.cfg", {"player": {"node": carrier}}, "gdvar")
+
+	var plain_res = Resource.new()
+	plain_res.set_meta("stats", plain)
+	ResourceSaver.save(dir + "/plain.tres", plain_res)
+	ResourceSaver.save(dir + "/plain.res", plain_res)
+	ResourceSaver.save(dir + "/script.tres", load("res://scripts/scan/res.gd").new())
+	var inline = GDScript.new()
+	inline.source_code = EMBEDDED_RESOURCE
+	inline.reload()
+	var embedded_res = Resource.new()
+	embedded_res.set_script(inline)
+	ResourceSaver.save(dir + "/embedded.tres", embedded_res)
+	ResourceSaver.save(dir + "/embedded.res", embedded_res)
+	var holder = Resource.new()
+	holder.set_meta("obj", Reference.new())
+	ResourceSaver.save(dir + "/object.tres", holder)
+	var root = Node2D.new()
+	root.name = "Root"
+	var child = Node.new()
+	child.name = "Child"
+	child.set_script(load("res://scripts/scan/node.gd"))
+	root.add_child(child)
+	child.owner = root
+	var scene = PackedScene.new()
+	scene.pack(root)
+	ResourceSaver.save(dir + "/scene.tscn", scene)
+	ResourceSaver.save(dir + "/scene.scn", scene)
 	print("wrote ", dir)
 	quit()
 

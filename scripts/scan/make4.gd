@@ -1,12 +1,13 @@
 extends SceneTree
 
-# Writes the files of package scan's tests into the folder given: saves and
-# ConfigFiles, plain and with objects, scripts and resources in them, as
-# Godot 4.6 writes them (see scripts/gen-scan.sh). With "fixtures" after
+# Writes the files of package scan's tests into the folder given: saves,
+# ConfigFiles and resource files, plain and with objects, scripts and
+# resources in them, as Godot 4.6 writes them (see scripts/gen-scan.sh). With "fixtures" after
 # the folder it also saves scripts/scan/evil4.tres, a resource with a
 # script, which resource.cfg refers to.
 
 const EMBEDDED = "extends Node\nfunc _init():\n\tprint(\"GDVAR_CODE_RAN embedded\")\n"
+const EMBEDDED_RESOURCE = "extends Resource\nfunc _init():\n\tprint(\"GDVAR_CODE_RAN embedded resource\")\n"
 
 func _init():
 	var args = OS.get_cmdline_user_args()
@@ -37,6 +38,33 @@ func _init():
 	config(dir + "/script.cfg", {"player": {"node": scripted}})
 	config(dir + "/resource.cfg", {"mods": {"res": load("res://scripts/scan/evil4.tres")}})
 	config(dir + "/object_pass.cfg", {"player": {"node": carrier}}, "gdvar")
+
+	var plain_res = Resource.new()
+	plain_res.set_meta("stats", plain)
+	ResourceSaver.save(plain_res, dir + "/plain.tres")
+	ResourceSaver.save(plain_res, dir + "/plain.res")
+	ResourceSaver.save(load("res://scripts/scan/res.gd").new(), dir + "/script.tres")
+	var inline = GDScript.new()
+	inline.source_code = EMBEDDED_RESOURCE
+	inline.reload()
+	var embedded_res = Resource.new()
+	embedded_res.set_script(inline)
+	ResourceSaver.save(embedded_res, dir + "/embedded.tres")
+	ResourceSaver.save(embedded_res, dir + "/embedded.res")
+	var holder = Resource.new()
+	holder.set_meta("obj", RefCounted.new())
+	ResourceSaver.save(holder, dir + "/object.tres")
+	var root = Node2D.new()
+	root.name = "Root"
+	var child = Node.new()
+	child.name = "Child"
+	child.set_script(load("res://scripts/scan/node.gd"))
+	root.add_child(child)
+	child.owner = root
+	var scene = PackedScene.new()
+	scene.pack(root)
+	ResourceSaver.save(scene, dir + "/scene.tscn")
+	ResourceSaver.save(scene, dir + "/scene.scn")
 	print("wrote ", dir)
 	quit()
 
