@@ -83,6 +83,9 @@ func openContainer(in io.Reader, cfg *config) (io.Reader, func(), error) {
 	if !ok {
 		br := bufio.NewReader(in)
 		magic, _ := br.Peek(4)
+		if string(magic) == fileaccess.MagicResource { // a compressed resource, which package resource opens
+			return br, func() {}, nil
+		}
 		if string(magic) != fileaccess.MagicEncrypted {
 			r, err := fileaccess.NewReader(br, opts...)
 			return r, func() {}, err

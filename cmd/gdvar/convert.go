@@ -27,7 +27,8 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
 	compressFlag(fs, cfg)
 	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text, or a ConfigFile's with -to cfg)")
-	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream) or cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text)")
+	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream), cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text), tres or res (a resource or scene as text or binary, from its JSON, or from a resource file with -from text; tscn and scn alike)")
+	resourceFlags(fs, cfg)
 	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
@@ -108,8 +109,11 @@ func endOfValues(n int, err error) error {
 }
 
 func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	if cfg.kind == kindConfig {
+	switch {
+	case cfg.kind == kindConfig:
 		return printConfigText(in, cfg, stdout)
+	case cfg.kind.isResource():
+		return printResourceText(in, cfg, stdout)
 	}
 	return spooled(stdout, func(s *spool) error {
 		enc := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
@@ -124,8 +128,11 @@ func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	if cfg.kind == kindConfig {
+	switch {
+	case cfg.kind == kindConfig:
 		return printConfigJSON(in, cfg, stdout)
+	case cfg.kind.isResource():
+		return printResourceJSON(in, cfg, stdout)
 	}
 	return spooled(stdout, func(s *spool) error {
 		return writeJSON(in, cfg, s)
@@ -196,8 +203,11 @@ func jsonLines(enc *varjson.Encoder, out io.Writer) func(*gdvar.Decoder) error {
 }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	if cfg.to == "cfg" {
+	switch cfg.to {
+	case "cfg":
 		return encodeConfig(in, cfg, stdout)
+	case "tres", "tscn", "res", "scn":
+		return encodeResource(in, cfg, stdout)
 	}
 	// The input is read once, the counts filled in as they come, and again
 	// in two passes (counts, then tokens) if it holds what one pass cannot

@@ -55,6 +55,9 @@ func (c *config) hint() string {
 	if c.kind == kindConfig && !c.readConfig {
 		return "it is text, as a ConfigFile (.cfg) is: gdvar json and gdvar text read one"
 	}
+	if c.kind.isResource() && !c.readResource {
+		return resourceHint
+	}
 	if c.head == nil || len(c.head.head) < 4 {
 		return ""
 	}

@@ -4,20 +4,28 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+
+	"github.com/gdvar/gdvar/resource"
 )
 
 // fileKind is what a file holds, told from its first bytes.
 type fileKind uint8
 
 const (
-	kindValues fileKind = iota // binary values: var_to_bytes, a store_var save
-	kindConfig                 // a ConfigFile's text
+	kindValues         fileKind = iota // binary values: var_to_bytes, a store_var save
+	kindConfig                         // a ConfigFile's text
+	kindTextResource                   // a text resource or scene (.tres, .tscn)
+	kindBinaryResource                 // a binary one (.res, .scn, compressed or not)
 )
+
+// isResource reports whether a kind is a resource file's.
+func (k fileKind) isResource() bool { return k == kindTextResource || k == kindBinaryResource }
 
 // sniffLen is how many bytes tell the kinds apart. A binary value's
 // header, and a frame's length and the header after it, hold a NUL in
-// them; text never does.
-const sniffLen = 8
+// them; text never does. A binary resource starts with its magic number; a
+// text one with its header, perhaps after comments.
+const sniffLen = 512
 
 // sniff tells what the input holds and returns a reader of all of it,
 // which can seek when in could.
@@ -45,8 +53,30 @@ func sniff(in io.Reader) (fileKind, io.Reader, error) {
 
 // kindOf tells the kind from the input's first bytes.
 func kindOf(head []byte) fileKind {
-	if len(head) > 0 && bytes.IndexByte(head, 0) < 0 {
+	switch {
+	case resource.IsBinary(head):
+		return kindBinaryResource
+	case isTextResource(head):
+		return kindTextResource
+	case len(head) > 0 && bytes.IndexByte(head[:min(len(head), 8)], 0) < 0:
 		return kindConfig
 	}
 	return kindValues
+}
+
+// isTextResource reports whether text starts as a text resource does:
+// [gd_resource or [gd_scene, after white space and ";" comments.
+func isTextResource(head []byte) bool {
+	for {
+		head = bytes.TrimLeft(head, " \t\r\n")
+		if !bytes.HasPrefix(head, []byte(";")) {
+			break
+		}
+		i := bytes.IndexByte(head, '\n')
+		if i < 0 {
+			return false
+		}
+		head = head[i+1:]
+	}
+	return bytes.HasPrefix(head, []byte("[gd_resource")) || bytes.HasPrefix(head, []byte("[gd_scene"))
 }

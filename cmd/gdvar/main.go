@@ -9,10 +9,12 @@
 //	gdvar text [flags] FILE      print values as the engine's var_to_str does
 //	gdvar json [flags] FILE      print values in gdvar's lossless JSON form
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
+//	gdvar convert [flags] FILE   write a resource or scene in its other form
 //	gdvar scan [flags] FILE      list the objects and scripts loading FILE makes
 //	gdvar version                print gdvar's version
 //
-// text and json read a ConfigFile (.cfg) too, and encode -to cfg writes one.
+// text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
+// .res, .scn) too; encode -to cfg, tres or res writes one.
 // Without FILE, or with -, standard input is read, as Unix filters do. Run
 // gdvar COMMAND -h for a command's flags and an example.
 package main
@@ -56,8 +58,10 @@ var commands = []command{
 		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
 	{"scan", "list each object, script and resource in FILE (a save, binary values or a ConfigFile) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
 		"gdvar scan -framing stream -password hunter2 save.dat || echo refused", scanFile, framingFlag},
-	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text",
+	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text, with -to tres or res the resource of its JSON",
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
+	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
+		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags},
 }
 
 // config holds the flags.
@@ -77,7 +81,12 @@ type config struct {
 	head *recorder // the input's first bytes, for the hints (hint.go)
 	kind fileKind  // what the input holds (kind.go)
 
-	readConfig bool // the input was read as a ConfigFile (configfile.go)
+	readConfig   bool   // the input was read as a ConfigFile (configfile.go)
+	readResource bool   // the input was read as a resource (resource.go)
+	engineSet    bool   // -engine was given
+	file         string // FILE, or "-"
+	path         string // convert, encode: the res:// path saved to (resource.go)
+	loadedFrom   string // convert, encode: the res:// path the input is loaded from
 
 	password, key string // an encrypted container's (container.go)
 	maxContent    int64  // a compressed container's most content (container.go)
@@ -112,7 +121,7 @@ func (f engineFlag) Set(s string) error {
 	if !ok {
 		return fmt.Errorf("want 4, 3, 3.2 or 2")
 	}
-	f.cfg.dialect, f.cfg.engine = d, d.Engine()
+	f.cfg.dialect, f.cfg.engine, f.cfg.engineSet = d, d.Engine(), true
 	return nil
 }
 
@@ -154,6 +163,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	cfg.file = path
 	in := stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -215,7 +225,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func message(err error) string { return strings.TrimPrefix(err.Error(), "gdvar: ") }
 
 func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string, error) {
-	cfg := &config{}
+	cfg := &config{framing: "none"}
 	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Var(engineFlag{cfg}, "engine", "Godot version: 4 (4.0–4.6), 3 (3.0–3.6), 3.2 (3.0–3.2: as 3, with 3.2's text form) or 2 (1.x, 2.x)")
@@ -286,11 +296,22 @@ func (c *config) check(cmd string) error {
 	if cmd == "encode" && c.from != "json" && c.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", c.from)
 	}
-	if cmd == "encode" && c.to != "bin" && c.to != "cfg" {
-		return fmt.Errorf("-to %q: want bin or cfg", c.to)
-	}
-	if c.to == "cfg" && (c.compress != "" || c.framing != "none" || c.like != "" || c.double) {
-		return errors.New("-to cfg: -compress, -framing, -like and -double are for binary values")
+	resourceTo := c.to == "tres" || c.to == "tscn" || c.to == "res" || c.to == "scn"
+	switch {
+	case cmd == "encode" && c.to != "bin" && c.to != "cfg" && !resourceTo:
+		return fmt.Errorf("-to %q: want bin, cfg, tres or res", c.to)
+	case cmd == "convert" && c.to != "" && !resourceTo:
+		return fmt.Errorf("-to %q: want tres or res (tscn or scn alike)", c.to)
+	case (c.to == "cfg" || resourceTo) && (c.framing != "none" || c.like != "" || c.double):
+		return fmt.Errorf("-to %s: -framing, -like and -double are for binary values", c.to)
+	case c.to == "cfg" && c.compress != "":
+		return errors.New("-to cfg: -compress is for binary values")
+	case c.compress != "" && (resourceTo || cmd == "convert") && c.compress != "zstd":
+		return errors.New("-compress: a resource is compressed with zstd, as the engine's ResourceSaver does")
+	case c.compress != "" && (c.to == "tres" || c.to == "tscn"):
+		return errors.New("-compress: only a binary resource (-to res) is compressed")
+	case (c.path != "" || c.loadedFrom != "") && !resourceTo && cmd != "convert":
+		return errors.New("-path and -loaded-from: only for a resource (-to tres or res)")
 	}
 	if c.like != "" && c.from != "json" {
 		return errors.New("-like: only with -from json")

@@ -27,6 +27,9 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case cfg.kind == kindConfig:
 		cfg.readConfig = true
 		found, err = scan.ConfigFile(in, cfg.configOptions()...)
+	case cfg.kind.isResource():
+		cfg.readResource = true
+		found, err = scan.ResourceFile(in, cfg.resourceOptions()...)
 	case cfg.framing == "stream":
 		found, err = scan.Save(in, cfg.options()...)
 	default:

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/resource"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// A resource file (.tres, .tscn, .res, .scn) is read whole, as package
+// resource reads one: its conversions are not streamed.
+
+// resourceOptions are the options reading a resource: the engine version
+// if -engine gave one (else the file says it), and the compressed form's
+// most content.
+func (c *config) resourceOptions() []gdvar.Option {
+	opts := []gdvar.Option{fileaccess.WithMaxContentSize(c.maxContent)}
+	if c.engineSet {
+		opts = append(opts, vartext.WithDialect(c.dialect))
+	}
+	return opts
+}
+
+func readResource(in io.Reader, cfg *config) (*resource.File, error) {
+	cfg.readResource = true
+	return resource.Read(in, cfg.resourceOptions()...)
+}
+
+// printResourceText prints a resource as the engine's text saver writes
+// it: a binary one as converted to res:// and FILE's name.
+func printResourceText(in io.Reader, cfg *config, stdout io.Writer) error {
+	f, err := readResource(in, cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.kind == kindBinaryResource {
+		cfg.to = "tres"
+		return writeResource(f, cfg, stdout, true)
+	}
+	return writeResource(f, cfg, stdout, false)
+}
+
+// printResourceJSON prints a resource in its JSON form.
+func printResourceJSON(in io.Reader, cfg *config, stdout io.Writer) error {
+	f, err := readResource(in, cfg)
+	if err != nil {
+		return err
+	}
+	js, err := f.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return spooled(stdout, func(s *spool) error {
+		_, err := jsonWriter(cfg, s).Write(append(js, '\n'))
+		return err
+	})
+}
+
+// encodeResource writes the resource of the JSON gdvar json prints for one
+// (-from json) or of a resource file (-from text: either form), in the
+// form -to asks.
+func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
+	var f *resource.File
+	if cfg.from == "json" {
+		js, err := io.ReadAll(io.LimitReader(in, cfg.limits.MaxValueBytes+1))
+		if err != nil {
+			return err
+		}
+		if int64(len(js)) > cfg.limits.MaxValueBytes {
+			return errors.New("the JSON is larger than -max-value-bytes")
+		}
+		f = resource.NewFile("", vartext.WithDialect(cfg.dialect))
+		if err := f.UnmarshalJSON(js); err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if f, err = readResource(in, cfg); err != nil {
+			return err
+		}
+	}
+	return writeResource(f, cfg, stdout, cfg.path != "")
+}
+
+// convertResource writes a resource file in its other form, or the form
+// -to asks, as the engine's ResourceSaver writes it for a save to -path.
+func convertResource(in io.Reader, cfg *config, stdout, _ io.Writer) error {
+	if !cfg.kind.isResource() {
+		return errors.New("not a resource file (.tres, .tscn, .res or .scn)")
+	}
+	f, err := readResource(in, cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.to == "" {
+		cfg.to = map[bool]string{false: "res", true: "tres"}[cfg.kind == kindBinaryResource]
+	}
+	if cfg.loadedFrom != "" {
+		f.Path = cfg.loadedFrom
+	}
+	return writeResource(f, cfg, stdout, true)
+}
+
+// writeResource writes f in the form -to says (tres or tscn: text; res or
+// scn: binary, compressed with -compress zstd). With saved, it has the
+// IDs the engine gives it for a save to -path; else it keeps its own, and
+// gets those it lacks.
+func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) error {
+	form := resource.Text
+	if cfg.to == "res" || cfg.to == "scn" {
+		form = resource.Binary
+	}
+	g := f
+	if saved || form == resource.Binary {
+		var err error
+		if g, err = f.SavedAs(cfg.savePath(f, form), form); err != nil {
+			return err
+		}
+	}
+	var b []byte
+	var err error
+	switch {
+	case form == resource.Text:
+		b, err = g.AppendText(nil)
+	case cfg.compress != "":
+		return spooled(stdout, func(s *spool) error { return g.WriteCompressed(s) })
+	default:
+		b, err = g.AppendBinary(nil)
+	}
+	if err != nil {
+		return err
+	}
+	return spooled(stdout, func(s *spool) error {
+		_, err := s.Write(b)
+		return err
+	})
+}
+
+// savePath is the res:// path the output is saved as: -path, or the input
+// file's name with the extension of the form, in res://.
+func (c *config) savePath(f *resource.File, form resource.Form) string {
+	if c.path != "" {
+		return c.path
+	}
+	name := strings.TrimSuffix(filepath.Base(c.file), filepath.Ext(c.file))
+	if c.file == "" || c.file == "-" {
+		name = "resource"
+		if f.Scene {
+			name = "scene"
+		}
+	}
+	ext := map[bool]string{false: ".tres", true: ".tscn"}[f.Scene]
+	if form == resource.Binary {
+		ext = map[bool]string{false: ".res", true: ".scn"}[f.Scene]
+	}
+	return "res://" + name + ext
+}
+
+// resourceFlags adds the flags of the commands writing a resource.
+func resourceFlags(fs *flag.FlagSet, cfg *config) {
+	fs.StringVar(&cfg.path, "path", "", "the res:// path the output is saved as, from which Godot 4 draws its IDs (default res:// and FILE's name)")
+	fs.StringVar(&cfg.loadedFrom, "loaded-from", "", "the res:// path FILE is loaded from in the game, which the binary form names a loaded resource by (as the engine's conversion of a loaded file does)")
+}
+
+// resourceHint is the hint of a command that reads no resource.
+const resourceHint = "it is a resource file (.tres, .tscn, .res, .scn): gdvar text, json, scan, convert and encode -from text read one"
+
+func convertFlags(fs *flag.FlagSet, cfg *config) {
+	keyFlags(fs, cfg)
+	fs.StringVar(&cfg.to, "to", "", "the form to write: tres (text) or res (binary; tscn and scn alike); default the other form")
+	fs.StringVar(&cfg.compress, "compress", "", "with -to res: zstd writes the compressed form (ResourceSaver's FLAG_COMPRESS)")
+	resourceFlags(fs, cfg)
+}

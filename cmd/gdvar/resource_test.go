@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/resource"
+)
+
+// resourceCases are the engine-made cases of package resource's tests
+// (scripts/gen-resource.sh) of a folder: each NAME and its two forms'
+// extensions, text first.
+func resourceCases(t *testing.T, dir string) (names []string, exts [][2]string) {
+	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
+	require.NoError(t, err)
+	sc := bufio.NewScanner(bytes.NewReader(index))
+	for sc.Scan() {
+		name, kind, _ := strings.Cut(sc.Text(), " ")
+		names = append(names, name)
+		if kind == "scene" {
+			exts = append(exts, [2]string{".tscn", ".scn"})
+		} else {
+			exts = append(exts, [2]string{".tres", ".res"})
+		}
+	}
+	require.NotEmpty(t, names)
+	return names, exts
+}
+
+// gdvar text, json, encode and convert give the engine's files: text of
+// either form as the engine saves it, the JSON back to the same text, and
+// each form converted as the engine converts it when told where the file
+// is and goes (the engine saved these to res://data/).
+func TestResourceCommands(t *testing.T) {
+	dir := filepath.Join("..", "..", "resource", "testdata", "godot4")
+	names, exts := resourceCases(t, dir)
+	file := func(name string) string { return filepath.Join(dir, name) }
+	read := func(name string) string {
+		b, err := os.ReadFile(file(name))
+		require.NoError(t, err)
+		return string(b)
+	}
+	for i, name := range names {
+		text, bin := exts[i][0], exts[i][1]
+		first := name + text
+		if _, err := os.Stat(file(name + ".orig" + text)); err == nil {
+			first = name + ".orig" + text
+		}
+		code, out, errOut := runGdvar(nil, "text", file(first))
+		require.Equal(t, 0, code, "%s: %s", first, errOut)
+		assert.Equal(t, read(name+text), out, "text %s", first)
+
+		code, js, errOut := runGdvar(nil, "json", file(first))
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		code, out, errOut = runGdvar([]byte(js), "encode", "-to", text[1:])
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		assert.Equal(t, read(name+text), out, "json | encode -to %s, %s", text[1:], name)
+
+		res := "res://data/" + name
+		code, out, errOut = runGdvar(nil, "convert", "-path", res+".conv"+bin, "-loaded-from", res+text, file(name+text))
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		assert.True(t, read(name+".conv"+bin) == out, "convert %s%s: not the engine's conversion", name, text)
+		code, out, errOut = runGdvar(nil, "convert", "-path", res+".conv"+text, file(name+bin))
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		assert.Equal(t, read(name+".conv"+text), out, "convert %s%s", name, bin)
+	}
+}
+
+// convert -compress zstd writes the compressed form, which reads as the
+// plain one; text reads it.
+func TestConvertCompressed(t *testing.T) {
+	src := filepath.Join("..", "..", "resource", "testdata", "godot4", "ext_0.tres")
+	code, plain, errOut := runGdvar(nil, "convert", src)
+	require.Equal(t, 0, code, errOut)
+	code, packed, errOut := runGdvar(nil, "convert", "-compress", "zstd", src)
+	require.Equal(t, 0, code, errOut)
+	require.Equal(t, fileaccess.MagicResource, packed[:4])
+	r, err := fileaccess.NewReader(strings.NewReader(packed))
+	require.NoError(t, err)
+	content, err := io.ReadAll(r)
+	require.NoError(t, err)
+	assert.Len(t, content, len(plain)-4, "the compressed form holds the plain one without its magic")
+	code, fromPacked, errOut := runGdvar([]byte(packed), "text")
+	require.Equal(t, 0, code, errOut)
+	code, fromPlain, errOut := runGdvar([]byte(plain), "text")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, fromPlain, fromPacked)
+}
+
+func TestResourceCommandErrors(t *testing.T) {
+	save := filepath.Join("..", "..", "scan", "testdata", "godot4", "plain.sav")
+	tres := filepath.Join("..", "..", "resource", "testdata", "godot4", "ext_0.tres")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"convert", save}, 1, "not a resource file"},
+		{[]string{"convert", "-to", "cfg", tres}, 2, "want tres or res"},
+		{[]string{"convert", "-to", "tres", "-compress", "zstd", tres}, 2, "only a binary resource"},
+		{[]string{"convert", "-compress", "gzip", tres}, 2, "zstd"},
+		{[]string{"encode", "-to", "res", "-framing", "stream", tres}, 2, "-framing"},
+		{[]string{"encode", "-path", "res://a.res", tres}, 2, "only for a resource"},
+		{[]string{"inspect", tres}, 1, "gdvar text, json, scan, convert"},
+		{[]string{"validate", tres}, 1, "resource file"},
+	} {
+		code, _, errOut := runGdvar(nil, c.args...)
+		assert.Equal(t, c.code, code, "%v: %s", c.args, errOut)
+		assert.Contains(t, errOut, c.want, "%v", c.args)
+	}
+}
+
+// The kinds of resource files, told from their first bytes.
+func TestKindOfResource(t *testing.T) {
+	for _, c := range []struct {
+		head string
+		want fileKind
+	}{
+		{"RSRC\x00\x00\x00\x00", kindBinaryResource},
+		{"RSCC\x02\x00\x00\x00", kindBinaryResource},
+		{"[gd_resource type=\"Resource\" format=3]\n", kindTextResource},
+		{"; a comment\n\n[gd_scene format=3]\n", kindTextResource},
+		{"[gd_resources]\nk=1\n", kindTextResource}, // read as a resource, which says what is wrong
+		{"[settings]\nk=1\n", kindConfig},
+	} {
+		assert.Equal(t, c.want, kindOf([]byte(c.head)), "%q", c.head)
+	}
+	assert.True(t, resource.IsBinary([]byte("RSRC")))
+}
