@@ -26,6 +26,7 @@ func (c Container) String() string {
 type Reader struct {
 	r         io.Reader
 	container Container
+	codec     Compression
 }
 
 // NewReader returns a Reader of what r holds, found by its first four
@@ -55,13 +56,17 @@ func NewReader(r io.Reader, opts ...gdvar.Option) (*Reader, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Reader{r: c, container: Compressed}, nil
+		return &Reader{r: c, container: Compressed, codec: c.codec}, nil
 	}
 	return &Reader{r: io.MultiReader(bytes.NewReader(magic[:n]), r), container: Plain}, nil
 }
 
 // Container returns the kind of container the Reader found.
 func (r *Reader) Container() Container { return r.container }
+
+// Compression returns the codec of a compressed container (FastLZ for
+// another container).
+func (r *Reader) Compression() Compression { return r.codec }
 
 // Read reads the content. In an encrypted container, the last Read returns
 // an error matching ErrChecksum instead of io.EOF when the MD5 does not

@@ -146,6 +146,15 @@ const DefaultConnectFlags = 2
 // Dialect returns the engine version the file is written as.
 func (f *File) Dialect() vartext.Dialect { return f.dialect }
 
+// Form returns the form the file was read from: Binary for a binary file,
+// else Text.
+func (f *File) Form() Form {
+	if f.bin != nil {
+		return Binary
+	}
+	return Text
+}
+
 func getProperty(props []gdvar.Property, name string) (any, bool) {
 	for _, p := range props {
 		if p.Name == name {
