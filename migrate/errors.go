@@ -1,0 +1,11 @@
+package migrate
+
+import "errors"
+
+var (
+	// ErrNotGodot3 is the error of a file that is not Godot 3's.
+	ErrNotGodot3 = errors.New("migrate: not a Godot 3 file")
+	// ErrScene is the error of a scene (.tscn, .scn), which the engine's
+	// project converter migrates with the project's scripts.
+	ErrScene = errors.New("migrate: a scene: migrate it with its project, with Godot 4's converter (godot --headless --convert-3to4)")
+)

@@ -1,0 +1,101 @@
+package migrate
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/resource"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tres3 reads a Godot 3 text resource.
+func tres3(t *testing.T, text string) *resource.File {
+	f, err := resource.Read(strings.NewReader(text))
+	require.NoError(t, err)
+	return f
+}
+
+func TestResource(t *testing.T) {
+	f := tres3(t, `[gd_resource type="Resource" load_steps=3 format=2]
+
+[ext_resource path="res://icon.png" type="Texture" id=1]
+
+[sub_resource type="InputEventKey" id=1]
+control = true
+scancode = 16777217
+
+[resource]
+resource_name = "keys"
+__meta__ = {
+"binding": SubResource( 1 ),
+"icon": ExtResource( 1 ),
+"rotation": Quat( 0, 0, 0, 1 )
+}
+`)
+	g, err := Resource(f)
+	require.NoError(t, err)
+	text, err := g.AppendText(nil)
+	require.NoError(t, err)
+	assert.Equal(t, `[gd_resource type="Resource" format=3]
+
+[ext_resource type="Texture2D" path="res://icon.png" id="1"]
+
+[sub_resource type="InputEventKey" id="1"]
+ctrl_pressed = true
+keycode = 4194305
+
+[resource]
+resource_name = "keys"
+metadata/binding = SubResource("1")
+metadata/icon = ExtResource("1")
+metadata/rotation = Quaternion(0, 0, 0, 1)
+`, string(text))
+	assert.Equal(t, resource.Text, f.Form())
+}
+
+func TestResourceErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       string
+	}{
+		{"a scene", "[gd_scene format=2]\n\n[node name=\"a\" type=\"Spatial\"]\n", ErrScene.Error()},
+		{"Godot 4's", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", ErrNotGodot3.Error()},
+		{"metadata that is no Dictionary", "[gd_resource type=\"Resource\" format=2]\n\n[resource]\n__meta__ = 1\n", "not a Dictionary"},
+		{"a metadata name Godot 4 refuses", "[gd_resource type=\"Resource\" format=2]\n\n[resource]\n__meta__ = {\n\"my key\": 1\n}\n", `metadata "my key"`},
+		{"a metadata name that is no String", "[gd_resource type=\"Resource\" format=2]\n\n[resource]\n__meta__ = {\n1: 1\n}\n", `metadata "1"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Resource(tres3(t, tc.text))
+			assert.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+func TestConfigFile(t *testing.T) {
+	f, err := configfile.Read(strings.NewReader("[input]\n\njump=Object(InputEventKey,\"scancode\":32,\"shift\":true,\"script\":null)\n\n[state]\n\npos=Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0 )\nfar=inf_neg\nseen=PoolIntArray( 1, 2 )\n"), vartext.WithDialect(vartext.Godot3))
+	require.NoError(t, err)
+	g, err := ConfigFile(f)
+	require.NoError(t, err)
+	text, err := g.Bytes()
+	require.NoError(t, err)
+	assert.Equal(t, `[input]
+
+jump=Object(InputEventKey,"keycode":32,"shift_pressed":true,"script":null)
+
+
+[state]
+
+pos=Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0)
+far=inf_neg
+seen=PackedInt32Array(1, 2)
+`, string(text))
+	_, err = ConfigFile(g)
+	assert.ErrorIs(t, err, ErrNotGodot3)
+	var b bytes.Buffer
+	_, err = g.WriteTo(&b)
+	require.NoError(t, err)
+}

@@ -1,0 +1,69 @@
+package migrate
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "TestLiveMigrate: keep the cases in testdata (scripts/gen-migrate.sh)")
+
+// liveCount is how many random values each case file holds.
+const liveCount = 20
+
+// engines3 are the Godot 3 engines whose files are migrated.
+var engines3 = []struct {
+	name    string
+	dialect vartext.Dialect
+}{
+	{godot.Godot3_6, vartext.Godot3},
+	{godot.Godot3_2, vartext.Godot32},
+}
+
+// TestLiveMigrate has Godot 3.6 and 3.2 write random save files,
+// ConfigFiles and resources, migrates them, and has Godot 4.6 read them:
+// it must get what Godot 3 read back of them (checkVerdicts).
+func TestLiveMigrate(t *testing.T) {
+	engine4 := godot.Require(t, godot.Godot4)
+	for _, e := range engines3 {
+		t.Run(e.name, func(t *testing.T) {
+			engine3 := godot.Require(t, e.name)
+			dir := t.TempDir()
+			if *update {
+				dir = filepath.Join(genRoot, e.name)
+				require.NoError(t, os.RemoveAll(dir))
+			}
+			seed := godot.Seed(t, "GDVAR_MIGRATE_SEED")
+			out := godot.RunScript(t, engine3, "scripts/migrate/make3.gd", dir, strconv.FormatInt(seed, 10), strconv.Itoa(liveCount))
+			require.NotContains(t, out, "fail")
+			files := readIndex(t, dir)
+			sources := map[string][]byte{}
+			migrated := map[string][]byte{}
+			for _, c := range files {
+				src, err := os.ReadFile(filepath.Join(dir, c.name))
+				require.NoError(t, err)
+				sources[c.name] = src
+				m, err := migrateCase(src, c, dir, e.dialect)
+				require.NoError(t, err, c.name)
+				migrated[c.name] = m
+			}
+			// The migrated files replace the sources, where the
+			// resources refer to each other.
+			for name, m := range migrated {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), m, 0o644))
+			}
+			out = godot.RunScript(t, engine4, "scripts/migrate/load4.gd", dir, e.name)
+			require.Equal(t, strconv.Itoa(len(files))+" files", godot.Line(t, out, "read "), "Godot 4 read every file")
+			checkVerdicts(t, dir, files, migrated)
+			if *update && !t.Failed() {
+				keep(t, dir, e.name, files, sources, migrated)
+			}
+		})
+	}
+}

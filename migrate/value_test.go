@@ -1,0 +1,166 @@
+package migrate
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestClass(t *testing.T) {
+	for old, want := range map[string]string{
+		"Reference":       "RefCounted",
+		"Spatial":         "Node3D",
+		"KinematicBody2D": "CharacterBody2D",
+		"SpatialMaterial": "StandardMaterial3D",
+		"GradientTexture": "GradientTexture1D", // as Godot 4 loads it, not the converter's 2D
+		"ShortCut":        "Shortcut",
+		"Resource":        "Resource", // kept its name
+		"InputEventKey":   "InputEventKey",
+		"":                "",
+	} {
+		assert.Equal(t, want, Class(old), old)
+	}
+	assert.Len(t, classes, 199, "the converter's 200 renames but ExternalTexture")
+	for old, n := range classes {
+		assert.NotContains(t, classes, n, "%s → %s is renamed again", old, n)
+	}
+}
+
+// event is a Godot 3 InputEvent of the class with the properties.
+func event(class string, kv ...any) *gdvar.Object {
+	o := &gdvar.Object{Class: class}
+	for i := 0; i < len(kv); i += 2 {
+		o.Properties = append(o.Properties, gdvar.Property{Name: kv[i].(string), Value: kv[i+1]})
+	}
+	return o
+}
+
+func TestInputEvents(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		in, want *gdvar.Object
+	}{
+		{"special key and modifiers",
+			event("InputEventKey", "alt", true, "shift", false, "control", true, "meta", false, "command", true, "scancode", int64(16777217), "physical_scancode", int64(65)),
+			event("InputEventKey", "alt_pressed", true, "shift_pressed", false, "ctrl_pressed", true, "meta_pressed", false, "command", true, "keycode", int64(4194305), "physical_keycode", int64(65))},
+		{"special key with a modifier bit",
+			event("InputEventKey", "scancode", int64(1<<24|1<<25|12)),
+			event("InputEventKey", "keycode", int64(1<<22|1<<25|12))},
+		{"double click",
+			event("InputEventMouseButton", "button_index", int64(2), "doubleclick", true),
+			event("InputEventMouseButton", "button_index", int64(2), "double_click", true)},
+		{"joypad button",
+			event("InputEventJoypadButton", "device", int64(1), "button_index", int64(4), "pressure", 0.5, "pressed", true),
+			event("InputEventJoypadButton", "device", int64(1), "button_index", int64(9), "pressure", 0.5, "pressed", true)},
+		{"the touchpad, which the converter leaves",
+			event("InputEventJoypadButton", "button_index", int64(22)),
+			event("InputEventJoypadButton", "button_index", int64(20))},
+		{"beyond the table",
+			event("InputEventJoypadButton", "button_index", int64(23)),
+			event("InputEventJoypadButton", "button_index", int64(23))},
+		{"L2 is an axis",
+			event("InputEventJoypadButton", "device", int64(1), "button_index", int64(6), "pressure", 0.5, "pressed", true),
+			event("InputEventJoypadMotion", "device", int64(1), "axis", int64(4), "axis_value", 1.0)},
+		{"R2 is an axis",
+			event("InputEventJoypadButton", "pressed", false, "button_index", int64(7)),
+			event("InputEventJoypadMotion", "axis", int64(5), "axis_value", 1.0)},
+		{"trigger axis",
+			event("InputEventJoypadMotion", "axis", int64(7), "axis_value", -0.5),
+			event("InputEventJoypadMotion", "axis", int64(5), "axis_value", -0.5)},
+		{"other axis",
+			event("InputEventJoypadMotion", "axis", int64(4), "axis_value", -0.5),
+			event("InputEventJoypadMotion", "axis", int64(4), "axis_value", -0.5)},
+		{"not an event",
+			event("Reference", "scancode", int64(16777217), "alt", true, "button_index", int64(6)),
+			event("RefCounted", "scancode", int64(16777217), "alt", true, "button_index", int64(6))},
+		{"a key code that is not an int",
+			event("InputEventKey", "scancode", "x"),
+			event("InputEventKey", "keycode", "x")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Value(tc.in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// godot3 returns the Godot 3 bytes of v.
+func godot3(t *testing.T, v any) []byte {
+	b, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))
+	require.NoError(t, err)
+	return b
+}
+
+// godot4 returns the Godot 4 bytes of v.
+func godot4(t *testing.T, v any) []byte {
+	b, err := gdvar.Marshal(v, gdvar.AllowObjects(true))
+	require.NoError(t, err)
+	return b
+}
+
+func TestValuesRenumbered(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		in, want any
+	}{
+		{"Quat", gdvar.Quaternion{X: 1, Y: 2, Z: 3, W: 4}, gdvar.Quaternion{X: 1, Y: 2, Z: 3, W: 4}},
+		{"Transform", gdvar.Transform3D{Origin: gdvar.Vector3{X: 1}}, gdvar.Transform3D{Origin: gdvar.Vector3{X: 1}}},
+		{"PoolIntArray", []int32{1, -2}, []int32{1, -2}},
+		{"PoolRealArray", []float32{0.5}, []float32{0.5}},
+		{"PoolStringArray", []string{"a", ""}, []string{"a", ""}},
+		{"Color", gdvar.Color{R: 0.5, A: 1}, gdvar.Color{R: 0.5, A: 1}},
+		{"AABB", gdvar.AABB{Size: gdvar.Vector3{X: 2}}, gdvar.AABB{Size: gdvar.Vector3{X: 2}}},
+		{"RID, which gains an id", gdvar.RID(0), gdvar.RID(0)},
+		{"ints and floats keep their widths", []any{int64(1), int64(1) << 40, 2.5, 0.1}, []any{int64(1), int64(1) << 40, 2.5, 0.1}},
+		{"the empty absolute NodePath, which Godot 3 reads as empty", gdvar.NodePath{Absolute: true}, gdvar.NodePath{}},
+		{"a full object", event("Reference", "x", gdvar.Quaternion{W: 1}), event("RefCounted", "x", gdvar.Quaternion{W: 1})},
+		{"a Dictionary", gdvar.NewDictionary(gdvar.Quaternion{}, []int32{1}), gdvar.NewDictionary(gdvar.Quaternion{}, []int32{1})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			require.NoError(t, Values(&out, bytes.NewReader(godot3(t, tc.in))))
+			assert.Equal(t, godot4(t, tc.want), out.Bytes())
+		})
+	}
+}
+
+// A NodePath Godot 3 wrote with stray bytes in its padding is written
+// with Godot 4's zeros: a RawValue of Godot 3 bytes would not be Godot 4's.
+func TestNodePathPadding(t *testing.T) {
+	b := godot3(t, gdvar.ParseNodePath("/root/a:b"))
+	b[len(b)-1] = 0x40 // the padding after "b"
+	var v any
+	require.NoError(t, gdvar.Unmarshal(b, &v, gdvar.WithEngine(gdvar.Godot3)))
+	m, err := Value(v)
+	require.NoError(t, err)
+	assert.Equal(t, godot4(t, gdvar.ParseNodePath("/root/a:b")), godot4(t, m))
+	var out bytes.Buffer
+	require.NoError(t, Values(&out, bytes.NewReader(b)))
+	assert.Equal(t, godot4(t, gdvar.ParseNodePath("/root/a:b")), out.Bytes())
+}
+
+// A RawValue, the form Unmarshal keeps Godot 3 bytes of an odd form in,
+// is decoded as Godot 3's and mapped.
+func TestRawValue(t *testing.T) {
+	raw := gdvar.RawValue(godot3(t, []any{gdvar.Quaternion{W: 1}, gdvar.NodePath{Absolute: true}}))
+	m, err := Value(raw)
+	require.NoError(t, err)
+	assert.Equal(t, []any{gdvar.Quaternion{W: 1}, gdvar.NodePath{}}, m)
+	_, err = Value(gdvar.RawValue{0xff})
+	assert.ErrorIs(t, err, gdvar.ErrTruncated)
+}
+
+// Value makes new arrays, dictionaries and objects: the value it maps is
+// left as it was.
+func TestValueLeavesItsInput(t *testing.T) {
+	in := []any{event("InputEventKey", "scancode", int64(16777217)), gdvar.NewDictionary("k", event("Reference"))}
+	before := godot3(t, in)
+	m, err := Value(in)
+	require.NoError(t, err)
+	assert.Equal(t, before, godot3(t, in))
+	assert.NotEqual(t, godot3(t, m), before)
+}
