@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // When reading fails, or validate finds bytes after the value, the two
@@ -47,6 +48,18 @@ func (r *recorder) Seek(off int64, whence int) (int64, error) {
 		r.off = at
 	}
 	return at, err
+}
+
+// errorHint says what to try about an error, or "" when it does not tell.
+func (c *config) errorHint(err error) string {
+	var se *vartext.SyntaxError
+	switch {
+	case errors.Is(err, gdvar.ErrObjectsNotAllowed) && !c.objects:
+		return "the input holds full objects, as store_var(value, true) writes them: if you trust it, add -objects"
+	case errors.As(err, &se) && c.readConfig && c.engine == gdvar.Godot3:
+		return fmt.Sprintf("if a key before line %d has nothing after \"=\", it held a RID, which Godot 3 writes as nothing and no engine reads back: remove that line", se.Line)
+	}
+	return ""
 }
 
 // hint says what to try when the input did not read as the flags say, or

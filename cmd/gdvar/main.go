@@ -11,6 +11,7 @@
 //	gdvar encode [flags] FILE    write the binary form of JSON or text values
 //	gdvar convert [flags] FILE   write a resource or scene in its other form
 //	gdvar scan [flags] FILE      list the objects and scripts loading FILE makes
+//	gdvar migrate [flags] FILE   write the Godot 4 form of a Godot 3 file
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
@@ -62,6 +63,8 @@ var commands = []command{
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
 		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags},
+	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save (-framing stream), binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
+		"gdvar migrate -framing stream -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags},
 }
 
 // config holds the flags.
@@ -90,7 +93,11 @@ type config struct {
 
 	password, key string // an encrypted container's (container.go)
 	maxContent    int64  // a compressed container's most content (container.go)
-	compress      string // encode: write a compressed container
+	compress      string // encode, convert, migrate: write a compressed container
+	plain         bool   // migrate: write no container
+
+	container fileaccess.Container   // the input's container
+	codec     fileaccess.Compression // a compressed input's codec
 }
 
 func (c *config) options() []gdvar.Option {
@@ -185,6 +192,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer cleanup()
+		if fr, ok := r.(*fileaccess.Reader); ok {
+			cfg.container, cfg.codec = fr.Container(), fr.Compression()
+		}
 		if cfg.kind, r, err = sniff(r); err != nil {
 			fmt.Fprintf(stderr, "gdvar %s: %v\n", cmd.name, err)
 			return 1
@@ -212,7 +222,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 128 + int(syscall.SIGPIPE)
 		}
 		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
-		if h := cfg.hint(); h != "" {
+		if h := cfg.errorHint(err); h != "" {
+			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)
+		} else if h := cfg.hint(); h != "" {
 			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)
 		}
 		return 1
@@ -293,6 +305,11 @@ func (c *config) check(cmd string) error {
 	if _, err := gdvar.NewDecoder(strings.NewReader(""), c.options()...).ReadToken(); errors.Is(err, gdvar.ErrInvalidOption) {
 		return errors.New(message(err))
 	}
+	if cmd == "migrate" {
+		if err := c.checkMigrate(); err != nil {
+			return err
+		}
+	}
 	if cmd == "encode" && c.from != "json" && c.from != "text" {
 		return fmt.Errorf("-from %q: want json or text", c.from)
 	}
@@ -310,7 +327,7 @@ func (c *config) check(cmd string) error {
 		return errors.New("-compress: a resource is compressed with zstd, as the engine's ResourceSaver does")
 	case c.compress != "" && (c.to == "tres" || c.to == "tscn"):
 		return errors.New("-compress: only a binary resource (-to res) is compressed")
-	case (c.path != "" || c.loadedFrom != "") && !resourceTo && cmd != "convert":
+	case (c.path != "" || c.loadedFrom != "") && !resourceTo && cmd != "convert" && cmd != "migrate":
 		return errors.New("-path and -loaded-from: only for a resource (-to tres or res)")
 	}
 	if c.like != "" && c.from != "json" {

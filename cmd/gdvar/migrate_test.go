@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+)
+
+// migrateKey is the key of the encrypted cases (scripts/migrate/make3.gd).
+const migrateKey = "01080f161d242b323940474e555c636a71787f868d949ba2a9b0b7bec5ccd3da"
+
+// migrateCase is a file of package migrate's engine-made cases
+// (scripts/gen-migrate.sh): a file Godot 3 wrote, its kind and container.
+type migrateCase struct{ dir, name, kind, container string }
+
+func migrateCases(t *testing.T) []migrateCase {
+	var cases []migrateCase
+	for _, v := range []string{"godot3.6", "godot3.2"} {
+		dir := filepath.Join("..", "..", "migrate", "testdata", v)
+		index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
+		require.NoError(t, err)
+		sc := bufio.NewScanner(bytes.NewReader(index))
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			cases = append(cases, migrateCase{dir, f[0], f[1], f[2]})
+		}
+	}
+	require.NotEmpty(t, cases)
+	return cases
+}
+
+// args are the flags of gdvar migrate for the case.
+func (c migrateCase) args() []string {
+	args := []string{"migrate"}
+	switch c.kind {
+	case "save":
+		args = append(args, "-framing", "stream")
+	case "objects":
+		args = append(args, "-framing", "stream", "-objects")
+	case "res", "events": // where the engines saved it, from which Godot 4 draws IDs
+		args = append(args, "-path", "/tmp/gdvar-migrate/"+filepath.Base(c.dir)+"/"+c.name)
+	}
+	if filepath.Base(c.dir) == "godot3.2" {
+		args = append(args, "-engine", "3.2")
+	}
+	switch c.container {
+	case "pass":
+		args = append(args, "-password", "gdvar migrate")
+	case "key":
+		args = append(args, "-key", migrateKey)
+	}
+	return append(args, filepath.Join(c.dir, c.name))
+}
+
+// plainOf is the content of a file in its container.
+func plainOf(t *testing.T, data []byte, c migrateCase) []byte {
+	if c.kind == "res" || c.kind == "events" {
+		return data
+	}
+	var opts []gdvar.Option
+	switch c.container {
+	case "pass":
+		opts = append(opts, fileaccess.WithPassword("gdvar migrate"))
+	case "key":
+		k, err := hex.DecodeString(migrateKey)
+		require.NoError(t, err)
+		opts = append(opts, fileaccess.WithKey(fileaccess.Key(k)))
+	}
+	r, err := fileaccess.NewReader(bytes.NewReader(data), opts...)
+	require.NoError(t, err)
+	plain, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return plain
+}
+
+// gdvar migrate writes what Godot 4.6 read as Godot 3 did: package
+// migrate's files in g4/, in the same container (an encrypted one with
+// another IV, so its content is compared).
+func TestMigrateCommand(t *testing.T) {
+	for _, c := range migrateCases(t) {
+		code, out, errOut := runGdvar(nil, c.args()...)
+		require.Equal(t, 0, code, "%s/%s: %s", c.dir, c.name, errOut)
+		judged, err := os.ReadFile(filepath.Join(c.dir, "g4", c.name))
+		require.NoError(t, err)
+		if c.container == "pass" || c.container == "key" {
+			assert.Equal(t, fileaccess.MagicEncrypted, out[:4], c.name)
+			assert.True(t, bytes.Equal(plainOf(t, judged, c), plainOf(t, []byte(out), c)), "%s/%s", c.dir, c.name)
+			continue
+		}
+		assert.True(t, bytes.Equal(judged, []byte(out)), "%s/%s: %d bytes, want %d", c.dir, c.name, len(out), len(judged))
+	}
+}
+
+// gdvar migrate's other containers: -plain drops one, -compress makes one.
+func TestMigrateContainers(t *testing.T) {
+	dir := filepath.Join("..", "..", "migrate", "testdata", "godot3.6")
+	judged, err := os.ReadFile(filepath.Join(dir, "g4", "values.sav"))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		magic string
+	}{
+		{"encrypted, -plain", []string{"-plain", "-password", "gdvar migrate", "values.pass.sav"}, ""},
+		{"compressed, -plain", []string{"-plain", "values.2.sav"}, ""},
+		{"plain, -compress", []string{"-compress", "zstd", "values.sav"}, fileaccess.MagicCompressed},
+		{"encrypted, -compress", []string{"-compress", "gzip", "-password", "gdvar migrate", "values.pass.sav"}, ""},
+		{"plain, -password", []string{"-password", "another", "values.sav"}, fileaccess.MagicEncrypted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"migrate", "-framing", "stream"}, tc.args...)
+			args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
+			code, out, errOut := runGdvar(nil, args...)
+			if tc.name == "encrypted, -compress" { // Godot opens a file either way, not both
+				assert.Equal(t, 2, code, errOut)
+				return
+			}
+			require.Equal(t, 0, code, errOut)
+			content := []byte(out)
+			if tc.magic != "" {
+				require.Equal(t, tc.magic, out[:4])
+				r, err := fileaccess.NewReader(strings.NewReader(out), fileaccess.WithPassword("another"))
+				require.NoError(t, err)
+				content, err = io.ReadAll(r)
+				require.NoError(t, err)
+			}
+			assert.True(t, bytes.Equal(judged, content), "%d bytes, want %d", len(content), len(judged))
+		})
+	}
+}
+
+func TestMigrateErrors(t *testing.T) {
+	cases := filepath.Join("..", "..", "migrate", "testdata", "godot3.6")
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		msg   string
+	}{
+		{"Godot 4 is no source", []string{"-engine", "4", filepath.Join(cases, "values.sav")}, "", 2, "-engine"},
+		{"-plain and -compress", []string{"-plain", "-compress", "zstd", filepath.Join(cases, "values.sav")}, "", 2, "give one"},
+		{"no password", []string{"-framing", "stream", filepath.Join(cases, "values.pass.sav")}, "", 1, "password"},
+		{"full objects", []string{"-framing", "stream", filepath.Join(cases, "objects.sav")}, "", 1, "add -objects"},
+		{"a scene", []string{filepath.Join("..", "..", "resource", "testdata", "godot3.6", "sub_0.tscn")}, "", 1, "convert-3to4"},
+		{"a Godot 4 resource", []string{filepath.Join("..", "..", "resource", "testdata", "godot4", "ext_0.tres")}, "", 1, "not a Godot 3 file"},
+		{"a RID in a ConfigFile", []string{"-"}, "[s]\n\nrid=\nnext=1\n", 1, "it held a RID"},
+		{"empty", []string{"-"}, "", 1, "empty"},
+		{"-compress of a text resource", []string{"-compress", "zstd", filepath.Join(cases, "ext.tres")}, "", 1, "binary"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runGdvar([]byte(tc.stdin), append([]string{"migrate"}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errOut)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, tc.msg)
+		})
+	}
+}
