@@ -105,29 +105,20 @@ func migrateCase(src []byte, c caseFile, dir string, d vartext.Dialect) ([]byte,
 
 // seal puts content in the case's container, as Godot 4 writes it.
 func seal(content []byte, c caseFile) ([]byte, error) {
+	var f memfile.File
+	var w io.WriteCloser
+	var err error
 	switch c.container {
 	case "plain":
 		return content, nil
 	case "pass", "key":
-		var f memfile.File
-		w, err := fileaccess.NewEncryptedWriter(&f, append(c.containerOptions(), fileaccess.WithIV(caseIV))...)
-		if err != nil {
-			return nil, err
+		w, err = fileaccess.NewEncryptedWriter(&f, append(c.containerOptions(), fileaccess.WithIV(caseIV))...)
+	default:
+		var mode int
+		if mode, err = strconv.Atoi(c.container); err == nil {
+			w, err = fileaccess.NewCompressedWriter(&f, fileaccess.Compression(mode))
 		}
-		if _, err := w.Write(content); err != nil {
-			return nil, err
-		}
-		if err := w.Close(); err != nil {
-			return nil, err
-		}
-		return f.Bytes(), nil
 	}
-	mode, err := strconv.Atoi(c.container)
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	w, err := fileaccess.NewCompressedWriter(&out, fileaccess.Compression(mode))
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +128,7 @@ func seal(content []byte, c caseFile) ([]byte, error) {
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	return f.Bytes(), nil
 }
 
 // migrateResourceCase migrates a resource file in its form.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 
@@ -63,6 +64,11 @@ func printConfigJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return printMarshaled(f, cfg, stdout)
+}
+
+// printMarshaled prints a file's JSON form, indented with -pretty.
+func printMarshaled(f json.Marshaler, cfg *config, stdout io.Writer) error {
 	js, err := f.MarshalJSON()
 	if err != nil {
 		return err
@@ -73,6 +79,15 @@ func printConfigJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 	})
 }
 
+// readJSON reads the JSON form of a file whole, at most -max-value-bytes.
+func readJSON(in io.Reader, cfg *config) ([]byte, error) {
+	js, err := io.ReadAll(io.LimitReader(in, cfg.limits.MaxValueBytes+1))
+	if err == nil && int64(len(js)) > cfg.limits.MaxValueBytes {
+		err = errors.New("the JSON is larger than -max-value-bytes")
+	}
+	return js, err
+}
+
 // encodeConfig writes the ConfigFile of the input, JSON as printConfigJSON
 // prints it or a ConfigFile's text, as the engine's save writes it (in an
 // encrypted container with -password or -key, as save_encrypted_pass and
@@ -80,12 +95,9 @@ func printConfigJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 func encodeConfig(in io.Reader, cfg *config, stdout io.Writer) error {
 	var f *configfile.File
 	if cfg.from == "json" {
-		js, err := io.ReadAll(io.LimitReader(in, cfg.limits.MaxValueBytes+1))
+		js, err := readJSON(in, cfg)
 		if err != nil {
 			return err
-		}
-		if int64(len(js)) > cfg.limits.MaxValueBytes {
-			return errors.New("the JSON is larger than -max-value-bytes")
 		}
 		f = configfile.New(cfg.configOptions()...)
 		if err := f.UnmarshalJSON(js); err != nil {

@@ -52,14 +52,7 @@ func printResourceJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	js, err := f.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	return spooled(stdout, func(s *spool) error {
-		_, err := jsonWriter(cfg, s).Write(append(js, '\n'))
-		return err
-	})
+	return printMarshaled(f, cfg, stdout)
 }
 
 // encodeResource writes the resource of the JSON gdvar json prints for one
@@ -68,12 +61,9 @@ func printResourceJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 	var f *resource.File
 	if cfg.from == "json" {
-		js, err := io.ReadAll(io.LimitReader(in, cfg.limits.MaxValueBytes+1))
+		js, err := readJSON(in, cfg)
 		if err != nil {
 			return err
-		}
-		if int64(len(js)) > cfg.limits.MaxValueBytes {
-			return errors.New("the JSON is larger than -max-value-bytes")
 		}
 		f = resource.NewFile("", vartext.WithDialect(cfg.dialect))
 		if err := f.UnmarshalJSON(js); err != nil {
