@@ -235,17 +235,20 @@ func nodePaths(v any) ([]gdvar.NodePath, error) {
 func (st *sceneState) check() error {
 	name := func(i int32) bool { return i >= 0 && int(i) < len(st.names) }
 	value := func(i int32) bool { return i >= 0 && int(i) < len(st.variants) }
-	node := func(i int32, self int) bool {
+	node := func(i int32, below int) bool {
 		switch {
 		case i < 0 || i == noParentSaved:
 			return true
 		case i&idIsPath != 0:
 			return int(i&idMask) < len(st.paths)
 		}
-		return int(i) < self // a parent or owner comes before
+		return int(i) < below
 	}
 	for i, n := range st.nodes {
-		ok := name(n.name) && node(n.parent, i) && node(n.owner, i) &&
+		// A parent comes before (a node's path is its parent's and its
+		// name); an owner is any node: the text loader makes the root own
+		// a first node that names a parent, itself among them.
+		ok := name(n.name) && node(n.parent, i) && node(n.owner, len(st.nodes)) &&
 			(n.typ == typeInstantiated || name(n.typ)) && (n.instance < 0 || value(n.instance&idMask))
 		for _, p := range n.props {
 			ok = ok && name(p[0]&propNameMask) && value(p[1])
