@@ -14,6 +14,11 @@ import (
 // Value. Its text is Godot 4's (Transform3D(…), inf_neg, no spaces inside
 // brackets), in which the numbers keep the digits Godot 3 wrote: Godot 3
 // writes at most 6 significant digits, and what it lost is lost.
+//
+// f must hold Godot 3's text: Godot 4's reads as Godot 3's too (each
+// version reads the other's names), and a second migration would renumber
+// its joypad buttons again. gdvar migrate refuses text that uses Godot 4's
+// names.
 func ConfigFile(f *configfile.File) (*configfile.File, error) {
 	if f.Dialect().Engine() != gdvar.Godot3 {
 		return nil, ErrNotGodot3

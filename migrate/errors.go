@@ -3,7 +3,9 @@ package migrate
 import "errors"
 
 var (
-	// ErrNotGodot3 is the error of a file that is not Godot 3's.
+	// ErrNotGodot3 is the error of a file read as another version's than
+	// Godot 3 (a File of another dialect), or holding what only Godot 4
+	// has.
 	ErrNotGodot3 = errors.New("migrate: not a Godot 3 file")
 	// ErrScene is the error of a scene (.tscn, .scn), which the engine's
 	// project converter migrates with the project's scripts.

@@ -12,6 +12,7 @@ import (
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/migrate"
+	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -133,4 +134,51 @@ func ExampleClass() {
 	// KinematicBody → CharacterBody3D
 	// Spatial → Node3D
 	// Resource → Resource
+}
+
+// A Godot 3 resource: format 3, its classes renamed, its metadata in
+// metadata/NAME properties (Godot 4 drops __meta__).
+func ExampleResource() {
+	text := `[gd_resource type="Resource" load_steps=2 format=2]
+
+[sub_resource type="ShortCut" id=1]
+shortcut = null
+
+[resource]
+__meta__ = {
+"menu": SubResource( 1 ),
+"spawn": Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 4.5, 0, -2 )
+}
+`
+	f, err := resource.Read(strings.NewReader(text))
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := migrate.Resource(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g.WriteText(os.Stdout)
+	// Output:
+	// [gd_resource type="Resource" format=3]
+	//
+	// [sub_resource type="Shortcut" id="1"]
+	// events = []
+	//
+	// [resource]
+	// metadata/menu = SubResource("1")
+	// metadata/spawn = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 4.5, 0, -2)
+}
+
+func ExampleValue() {
+	v, err := migrate.Value(&gdvar.Object{Class: "InputEventKey", Properties: []gdvar.Property{
+		{Name: "control", Value: true},
+		{Name: "scancode", Value: int64(16777217)}, // KEY_ESCAPE in Godot 3
+	}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v.(*gdvar.Object).Properties)
+	// Output:
+	// [{ctrl_pressed true} {keycode 4194305}]
 }

@@ -75,6 +75,13 @@ func TestResourceErrors(t *testing.T) {
 	}
 }
 
+func TestResourceMissing(t *testing.T) {
+	f := resource.NewFile("Resource", vartext.WithDialect(vartext.Godot3))
+	f.Main = nil
+	_, err := Resource(f)
+	assert.ErrorContains(t, err, "missing")
+}
+
 func TestConfigFile(t *testing.T) {
 	f, err := configfile.Read(strings.NewReader("[input]\n\njump=Object(InputEventKey,\"scancode\":32,\"shift\":true,\"script\":null)\n\n[state]\n\npos=Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0 )\nfar=inf_neg\nseen=PoolIntArray( 1, 2 )\n"), vartext.WithDialect(vartext.Godot3))
 	require.NoError(t, err)

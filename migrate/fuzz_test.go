@@ -77,5 +77,10 @@ func FuzzFiles(f *testing.F) {
 		if _, err := g.AppendText(nil); err != nil {
 			t.Fatalf("a migrated resource does not write: %v", err)
 		}
+		if b, err := g.SavedAs("res://fuzz.res", resource.Binary); err == nil {
+			if _, err := b.AppendBinary(nil); err != nil {
+				t.Fatalf("a migrated resource does not write in binary: %v", err)
+			}
+		}
 	})
 }

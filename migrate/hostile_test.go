@@ -118,6 +118,26 @@ func TestSaveBound(t *testing.T) {
 	}
 }
 
+// TestValuesBound checks Values against the same bound, on the values of
+// the records of one value (without their frame).
+func TestValuesBound(t *testing.T) {
+	for _, in := range hostileSaves(t, 1<<20)[1:] {
+		t.Run(in.Name, func(t *testing.T) {
+			value := in.Data[4:]
+			hostile.Collect()
+			var err error
+			got := hostile.Allocated(func() { err = Values(io.Discard, bytes.NewReader(value)) })
+			if in.Name == "an Array of 2^24 that is not there" {
+				assert.ErrorIs(t, err, gdvar.ErrTruncated)
+			} else {
+				assert.NoError(t, err)
+			}
+			assert.LessOrEqual(t, got, hostile.Bound(len(value)), "%.1f bytes allocated per byte", float64(got)/float64(len(value)))
+			t.Logf("%.1f bytes allocated per byte", float64(got)/float64(len(value)))
+		})
+	}
+}
+
 // BenchmarkSave migrates a save file of 1 MiB: the engine-made records,
 // and the inputs that cost the most.
 func BenchmarkSave(b *testing.B) {

@@ -164,3 +164,61 @@ func TestValueLeavesItsInput(t *testing.T) {
 	assert.Equal(t, before, godot3(t, in))
 	assert.NotEqual(t, godot3(t, m), before)
 }
+
+func TestObjectsMetadataAndShortcuts(t *testing.T) {
+	key := event("InputEventKey", "scancode", int64(16777217))
+	for _, tc := range []struct {
+		name     string
+		in, want *gdvar.Object
+	}{
+		{"metadata",
+			event("Reference", "__meta__", gdvar.NewDictionary("note", gdvar.Quaternion{W: 1}, "seen", int64(3)), "script", nil),
+			event("RefCounted", "script", nil, "metadata/note", gdvar.Quaternion{W: 1}, "metadata/seen", int64(3))},
+		{"a shortcut's event",
+			event("ShortCut", "resource_name", "jump", "shortcut", key),
+			event("Shortcut", "resource_name", "jump", "events", []any{event("InputEventKey", "keycode", int64(4194305))})},
+		{"a shortcut without one",
+			event("ShortCut", "shortcut", nil),
+			event("Shortcut", "events", []any{})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Value(tc.in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// Value refuses what Godot 3 cannot have written or Godot 4 cannot read.
+func TestValueRefuses(t *testing.T) {
+	bad := "a\xf8\x88\x80\x80\x80" // Godot 3 reads it; Godot 4 refuses it
+	for _, tc := range []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"a Vector2i", gdvar.Vector2i{X: 1}, "a Vector2i, which only Godot 4 has"},
+		{"a StringName in an Array", []any{gdvar.StringName("s")}, "a StringName, which only Godot 4 has"},
+		{"a PackedInt64Array", []int64{1}, "a PackedInt64Array"},
+		{"a typed Array", gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeInt}}, "a typed Array"},
+		{"a Callable", gdvar.Callable{}, "a Callable"},
+		{"a string not UTF-8", bad, "not UTF-8"},
+		{"a dictionary key not UTF-8", gdvar.NewDictionary(bad, 1), "not UTF-8"},
+		{"a PoolStringArray element not UTF-8", []string{"a", bad}, "not UTF-8"},
+		{"a NodePath name not UTF-8", gdvar.NodePath{Names: []string{bad}}, "not UTF-8"},
+		{"a class not UTF-8", &gdvar.Object{Class: bad}, "not UTF-8"},
+		{"a property not UTF-8", event("Reference", bad, 1), "not UTF-8"},
+		{"metadata that is no Dictionary", event("Reference", "__meta__", int64(1)), "not a Dictionary"},
+		{"a metadata name Godot 4 refuses", event("Reference", "__meta__", gdvar.NewDictionary("my key", 1)), `metadata "my key"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Value(tc.in)
+			assert.ErrorContains(t, err, tc.want)
+		})
+	}
+	for _, v := range []any{(*gdvar.Dictionary)(nil), (*gdvar.Object)(nil)} {
+		got, err := Value(v)
+		assert.NoError(t, err)
+		assert.Nil(t, got, "%T(nil)", v)
+	}
+}

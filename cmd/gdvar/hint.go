@@ -56,10 +56,22 @@ func (c *config) errorHint(err error) string {
 	switch {
 	case errors.Is(err, gdvar.ErrObjectsNotAllowed) && !c.objects:
 		return "the input holds full objects, as store_var(value, true) writes them: if you trust it, add -objects"
-	case errors.As(err, &se) && c.readConfig && c.engine == gdvar.Godot3:
+	case errors.As(err, &se) && c.readConfig && c.engine == gdvar.Godot3 && c.head != nil && emptyValue(c.head.head):
 		return fmt.Sprintf("if a key before line %d has nothing after \"=\", it held a RID, which Godot 3 writes as nothing and no engine reads back: remove that line", se.Line)
 	}
 	return ""
+}
+
+// emptyValue reports whether a ConfigFile's text has a key with nothing
+// after its "=", as Godot 3 writes a RID.
+func emptyValue(text []byte) bool {
+	for line := range bytes.Lines(text) {
+		line = bytes.TrimRight(line, " \t\r\n")
+		if len(line) > 1 && line[len(line)-1] == '=' && line[0] != ';' && line[0] != '[' {
+			return true
+		}
+	}
+	return false
 }
 
 // hint says what to try when the input did not read as the flags say, or

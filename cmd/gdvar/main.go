@@ -298,7 +298,7 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
 // check validates the flags' values, so that a wrong one is a usage error
 // (exit status 2) before any input is read.
 func (c *config) check(cmd string) error {
-	if err := c.checkFraming(); err != nil {
+	if err := c.checkFraming(); err != nil && !(cmd == "migrate" && c.framing == "auto") {
 		return err
 	}
 	// A limit the library refuses (a negative one), tried on no input.
@@ -334,7 +334,7 @@ func (c *config) check(cmd string) error {
 		return errors.New("-like: only with -from json")
 	}
 	if c.compress != "" {
-		if c.password != "" || c.key != "" {
+		if (c.password != "" || c.key != "") && cmd != "migrate" { // migrate's key opens the input
 			return errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
 		}
 		codec, err := fileaccess.ParseCompression(c.compress)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 
 	"github.com/gdvar/gdvar"
@@ -15,30 +17,46 @@ import (
 )
 
 func migrateFlags(fs *flag.FlagSet, cfg *config) {
-	framingFlag(fs, cfg)
+	keyFlags(fs, cfg)
+	fs.StringVar(&cfg.framing, "framing", "auto", "binary values: stream (a save file: each value after a u32 length, as FileAccess.store_var writes them), none (values one after another, as var_to_bytes writes them), or auto: stream if the input reads as a save file")
 	fs.BoolVar(&cfg.plain, "plain", false, "write no container: the plain content of an encrypted or compressed file")
-	fs.StringVar(&cfg.compress, "compress", "", "write a compressed file with this codec (fastlz, deflate, zstd or gzip; zstd for a resource) instead of the input's container")
+	fs.StringVar(&cfg.compress, "compress", "", "write a compressed file with this codec (fastlz, deflate, zstd or gzip; zstd for a binary resource), whatever the input's container")
 	resourceFlags(fs, cfg)
+}
+
+// checkMigrate checks migrate's flags, and makes Godot 3 the engine read.
+func (c *config) checkMigrate() error {
+	switch {
+	case !c.engineSet:
+		c.dialect, c.engine = vartext.Godot3, gdvar.Godot3
+	case c.engine != gdvar.Godot3:
+		return errors.New("-engine: migrate reads Godot 3's files: want 3 (the default), or 3.2 for the text of 3.0-3.2")
+	}
+	if c.plain && c.compress != "" {
+		return errors.New("-plain and -compress: give one")
+	}
+	return nil
 }
 
 // migrateFile writes the Godot 4 form of a Godot 3 file in the input's
 // container: an encrypted one in Godot 4's layout with the same key, a
 // compressed one with the same codec, unless -plain or -compress say
-// otherwise.
+// otherwise. A key opens the input; it encrypts only what was encrypted.
 func migrateFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
-	out4 := *cfg // the output's engine, for its container
+	out4 := *cfg // the output's engine and container
 	out4.engine, out4.dialect = gdvar.Godot4, vartext.Godot4
 	switch {
+	case cfg.kind == kindConfig && cfg.compress != "":
+		return errors.New("-compress: ConfigFile.load reads no compressed file")
 	case cfg.kind.isResource():
 		out4.compress = "" // a resource is compressed in a form of its own (migrateResource)
 	case out4.compress == "" && cfg.container == fileaccess.Compressed && !cfg.plain:
 		out4.compress = cfg.codec.String()
 	}
-	keyGiven := cfg.password != "" || cfg.key != ""
-	if cfg.plain || out4.compress == "" && cfg.container != fileaccess.Encrypted && !keyGiven {
+	if cfg.plain || out4.compress == "" && cfg.container != fileaccess.Encrypted {
 		return spooled(stdout, func(s *spool) error { return migrateContent(s, in, cfg) })
 	}
-	out, finish, drop, err := sealed(&out4, stdout)
+	out, finish, drop, err := sealed(&out4, stdout) // -compress first, else the key that opened the input
 	if err != nil {
 		return err
 	}
@@ -50,30 +68,105 @@ func migrateFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 // migrateContent writes the Godot 4 form of the content of a file: values,
-// a save file (-framing stream), a ConfigFile or a resource.
+// a save file, a ConfigFile or a resource.
 func migrateContent(w io.Writer, in io.Reader, cfg *config) error {
 	switch {
 	case cfg.kind == kindConfig:
-		f, err := readConfig(in, cfg)
-		if err != nil {
-			return err
-		}
-		g, err := migrate.ConfigFile(f)
-		if err != nil {
-			return err
-		}
-		_, err = g.WriteTo(w)
-		return err
+		return migrateConfig(w, in, cfg)
 	case cfg.kind.isResource():
 		return migrateResource(w, in, cfg)
-	case cfg.framing == "stream":
-		return migrate.Save(w, in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
 	}
-	r := &blankReader{r: in, blank: true}
-	if err := migrate.Values(w, r, cfg.options()...); err != nil || !r.blank {
+	br := bufio.NewReaderSize(in, headMax)
+	head, err := br.Peek(headMax)
+	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 		return err
 	}
-	return errors.New("no value: the input is empty")
+	godot4 := append(cfg.options(), gdvar.WithEngine(gdvar.Godot4))
+	auto := cfg.framing == "auto"
+	if auto {
+		cfg.framing = "none"
+		if frames(head, cfg.options()) {
+			cfg.framing = "stream"
+		}
+	}
+	switch {
+	case (auto || cfg.framing == "stream") && frames(head, godot4) && !frames(head, cfg.options()),
+		cfg.framing == "none" && oneValue(head, false, godot4) && !oneValue(head, false, cfg.options()):
+		return errors.New("it reads as Godot 4's, not Godot 3's: migrated already?")
+	}
+	r := &blankReader{r: br, blank: true}
+	if cfg.framing == "stream" {
+		err = migrate.Save(w, r, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	} else {
+		err = migrate.Values(w, r, cfg.options()...)
+	}
+	if err == nil && r.blank {
+		err = errors.New("no value: the input is empty")
+	}
+	return err
+}
+
+// migrateConfig writes the Godot 4 form of a ConfigFile.
+func migrateConfig(w io.Writer, in io.Reader, cfg *config) error {
+	text, err := io.ReadAll(in)
+	if err != nil {
+		return err
+	}
+	if name := godot4Name(text); name != "" {
+		return fmt.Errorf("it holds %s, which only Godot 4 writes: migrated already?", name)
+	}
+	f, err := readConfig(bytes.NewReader(text), cfg)
+	if err != nil {
+		return err
+	}
+	g, err := migrate.ConfigFile(f)
+	if err != nil {
+		return err
+	}
+	_, err = g.WriteTo(w)
+	return err
+}
+
+// godot4Names are the constructors only Godot 4's text has, of the types
+// both versions have (Godot 4's other types the migration refuses).
+var godot4Names = map[string]bool{
+	"Transform3D": true, "Quaternion": true, "PackedByteArray": true, "PackedInt32Array": true,
+	"PackedFloat32Array": true, "PackedStringArray": true, "PackedVector2Array": true,
+	"PackedVector3Array": true, "PackedColorArray": true,
+}
+
+// godot4Name returns the first name of godot4Names that text uses as a
+// constructor outside its strings, or "". Godot 4 reads Godot 3's names, and
+// gdvar reads Godot 4's as Godot 3's: this tells a file migrated already.
+func godot4Name(text []byte) string {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"': // a string: to its closing quote
+			for i++; i < len(text) && text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
+		case c == ';' && (i == 0 || text[i-1] == '\n'): // a comment line
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c >= 'P' && c <= 'T' && (i == 0 || !isNameByte(text[i-1])):
+			j := i
+			for j < len(text) && isNameByte(text[j]) {
+				j++
+			}
+			if j < len(text) && text[j] == '(' && godot4Names[string(text[i:j])] {
+				return string(text[i:j])
+			}
+			i = j - 1
+		}
+	}
+	return ""
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // migrateResource writes the Godot 4 form of a resource in its form: text,
@@ -107,18 +200,4 @@ func migrateResource(w io.Writer, in io.Reader, cfg *config) error {
 		return g.WriteCompressed(w)
 	}
 	return g.WriteBinary(w)
-}
-
-// checkMigrate checks migrate's flags, and makes Godot 3 the engine read.
-func (c *config) checkMigrate() error {
-	switch {
-	case !c.engineSet:
-		c.dialect, c.engine = vartext.Godot3, gdvar.Godot3
-	case c.engine != gdvar.Godot3:
-		return errors.New("-engine: migrate reads Godot 3's files: want 3, or 3.2 for the text of 3.0-3.2")
-	}
-	if c.plain && c.compress != "" {
-		return errors.New("-plain and -compress: give one")
-	}
-	return nil
 }

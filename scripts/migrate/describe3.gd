@@ -38,7 +38,7 @@ func joined(list):
 	return PoolStringArray(list).join(", ")
 
 # Godot 4's names of the classes the cases use that Godot 4 renamed.
-const classes = {"GradientTexture": "GradientTexture1D"}
+const classes = {"GradientTexture": "GradientTexture1D", "Reference": "RefCounted"}
 
 func describe(v):
 	match typeof(v):

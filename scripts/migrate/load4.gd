@@ -110,11 +110,19 @@ func objects(name):
 	var got = []
 	for i in events.size():
 		got.append("e%d %s" % [i, checker.check(f.get_var(true), events[i])])
-	var r = f.get_var(true)
-	got.append("reference %s" % (r.get_class() if r is Object and r != null else var_to_str(r)))
+	got.append("reference " + desc.describe(f.get_var(true)))
 	var d = f.get_var(true)
 	got.append("binding %s" % (checker.check(d.get("binding"), events[0]) if d is Dictionary else var_to_str(d)))
+	got.append("shortcut " + check_shortcut(f.get_var(true)))
 	return got
+
+# check_shortcut checks a Shortcut of the first event.
+func check_shortcut(s):
+	if not s is Shortcut:
+		return "not a Shortcut: %s" % var_to_str(s)
+	if s.events.size() != 1:
+		return "%d events" % s.events.size()
+	return checker.check(s.events[0], events[0])
 
 func config(name, container):
 	var cf = ConfigFile.new()
@@ -130,7 +138,9 @@ func config(name, container):
 	desc.from_text = true
 	for s in cf.get_sections():
 		for k in cf.get_section_keys(s):
-			if s == "input":
+			if s == "input" and k == "shortcut":
+				got.append("shortcut " + check_shortcut(cf.get_value(s, k)))
+			elif s == "input":
 				got.append("%s %s" % [k, checker.check(cf.get_value(s, k), events[int(k.substr(1))])])
 			else:
 				got.append("%s/%s = %s" % [s, k, desc.describe(cf.get_value(s, k))])
@@ -146,4 +156,5 @@ func event_metadata(name):
 	var got = []
 	for i in events.size():
 		got.append("e%d %s" % [i, checker.check(r.get_meta("e%d" % i), events[i])])
+	got.append("shortcut " + check_shortcut(r.get_meta("shortcut")))
 	return got

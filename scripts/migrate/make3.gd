@@ -14,10 +14,11 @@
 #                             and values.MODE.sav (open_compressed, MODE
 #                             the compression mode's number)
 #   objects.sav      objects  the input events of events3.gd, a Reference
-#                             and a Dictionary holding an event, stored as
-#                             full objects
-#   settings.cfg     cfg      a ConfigFile of random values, and the events
-#                             in its section "input"; plain, and as
+#                             with metadata, a Dictionary holding an event
+#                             and a ShortCut of one, stored as full objects
+#   settings.cfg     cfg      a ConfigFile of random values, a Reference with
+#                             metadata, and the events and a ShortCut in its
+#                             section "input"; plain, and as
 #                             settings.pass.cfg and settings.key.cfg
 #   ext.tres         res      a Resource with random metadata
 #   meta.tres, .res  res      a Resource with random metadata, among it a
@@ -26,7 +27,8 @@
 #   scripted.tres    res      a Resource with a script (holder.gd, which
 #                             this writes) of a variable of each type;
 #                             scripted.res
-#   events.tres      events   a Resource with the events as metadata; .res
+#   events.tres      events   a Resource with the events and a ShortCut as
+#                             metadata; .res
 # and, for each, FILE.want.txt: what Godot 3 reads back of it, described as
 # describe3.gd does (with a Dictionary's entries sorted, but in saves); an
 # event, "NAME ok" (events4.gd checks them).
@@ -74,7 +76,7 @@ func _init():
 	quit()
 
 func fixed_values():
-	return [RID(), [RID(), {"rid": RID()}], NodePath("/root/a:b:c"), NodePath(""),
+	return [RID(), [RID(), {"rid": RID()}], NodePath("/root/a:b:c"), NodePath(""), NodePath("/"),
 		NodePath("a/b/../c:x"), NodePath(":x:y"), {NodePath("k"): NodePath("v")},
 		PoolIntArray([-2147483648, 2147483647]), 2147483648, -2147483649, 0.1, 2.5]
 
@@ -113,19 +115,34 @@ func saves(values):
 		write_lines(out + "/" + name + ".want.txt", want)
 		index.append("%s save %s" % [name, c])
 
+# tagged is a Reference with metadata.
+func tagged():
+	var r = Reference.new()
+	r.set_meta("note", 7)
+	r.set_meta("where", Vector2(1.5, -2))
+	return r
+
+# shortcut is a ShortCut of the first event.
+func shortcut():
+	var s = ShortCut.new()
+	s.shortcut = events[0]
+	return s
+
 func objects():
 	var f = File.new()
 	f.open(out + "/objects.sav", File.WRITE)
 	for e in events:
 		f.store_var(e, true)
-	f.store_var(Reference.new(), true)
+	f.store_var(tagged(), true)
 	f.store_var({"binding": events[0]}, true)
+	f.store_var(shortcut(), true)
 	f.close()
 	var want = []
 	for i in events.size():
 		want.append("e%d ok" % i)
-	want.append("reference RefCounted")
+	want.append("reference " + desc.describe(tagged()))
 	want.append("binding ok")
+	want.append("shortcut ok")
 	write_lines(out + "/objects.sav.want.txt", want)
 	index.append("objects.sav objects plain")
 
@@ -133,8 +150,11 @@ func configs(count):
 	var cf = ConfigFile.new()
 	for i in count:
 		cf.set_value("s%d" % (i % 4), "k%d" % i, gen.random_value(2))
+	cf.set_value("s0", "root", NodePath("/"))
+	cf.set_value("s0", "tagged", tagged())
 	for i in events.size():
 		cf.set_value("input", "e%d" % i, events[i])
+	cf.set_value("input", "shortcut", shortcut())
 	for c in ["plain", "pass", "key"]:
 		var name = "settings.cfg" if c == "plain" else "settings.%s.cfg" % c
 		var err
@@ -209,6 +229,7 @@ func resources(count):
 	texture.gradient = Gradient.new()
 	texture.gradient.add_point(0.25, Color(0.5, 0.25, 1, 0.75))
 	main.set_meta("texture", texture)
+	main.set_meta("root", NodePath("/"))
 	for name in ["meta.tres", "meta.res"]:
 		save(main, name, 0)
 	save(main, "meta.c.res", ResourceSaver.FLAG_COMPRESS)
@@ -249,12 +270,14 @@ func resources(count):
 	var bindings = Resource.new()
 	for i in events.size():
 		bindings.set_meta("e%d" % i, events[i])
+	bindings.set_meta("shortcut", shortcut())
 	for name in ["events.tres", "events.res"]:
 		if ResourceSaver.save(out + "/" + name, bindings) != OK:
 			print("fail: cannot write ", name)
 		var want = []
 		for i in events.size():
 			want.append("e%d ok" % i)
+		want.append("shortcut ok")
 		write_lines(out + "/" + name + ".want.txt", want)
 		index.append("%s events plain" % name)
 
