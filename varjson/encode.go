@@ -20,8 +20,8 @@
 //	[1, "a"]                an untyped Array
 //	{"$Array": [1, 2], "$type": "int"}     a typed one ("$type": {"$class": "Node"} or
 //	                        {"$script": "res://a.gd"}; "$shared": true for Godot 2's flag)
-//	{"hp": 100, "name": "a"}               a Dictionary whose keys are all Strings (none
-//	                        starting with "$"), in its order
+//	{"hp": 100, "name": "a"}               a Dictionary whose keys are all Strings of at
+//	                        most 64 bytes (none starting with "$"), in its order
 //	{"$Dictionary": [[1, "a"], [2.5, "b"]], "$key_type": "int", "$value_type": …}
 //	                        any other Dictionary: entries in order, keys of any type
 //	{"$Vector2": [1.0, 2.5]}               every math type, components in wire order

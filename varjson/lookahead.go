@@ -244,11 +244,12 @@ func (enc *Encoder) lookValue(dec *gdvar.Decoder, t gdvar.Token) error {
 }
 
 // plainKey reports whether a Dictionary key can be a plain JSON object's
-// member name: a whole String, written as Godot writes it, UTF-8, not
-// starting with "$".
+// member name: a String of at most gdvar.MinChunkSize bytes, which every
+// Decoder gives whole (so that the form does not depend on the chunk size),
+// written as Godot writes it, UTF-8, not starting with "$".
 func plainKey(k gdvar.Token) bool {
-	return k.Kind() == gdvar.KindString && k.IsLast() && k.Offset() == 0 && k.IsCanonical() &&
-		utf8.Valid(k.Bytes()) && !bytes.HasPrefix(k.Bytes(), []byte("$"))
+	return k.Kind() == gdvar.KindString && k.IsLast() && k.Offset() == 0 && len(k.Bytes()) <= gdvar.MinChunkSize &&
+		k.IsCanonical() && utf8.Valid(k.Bytes()) && !bytes.HasPrefix(k.Bytes(), []byte("$"))
 }
 
 func (enc *Encoder) lookDictionary(dec *gdvar.Decoder, t gdvar.Token) error {
