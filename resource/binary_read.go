@@ -164,7 +164,7 @@ func (r *binReader) header() error {
 	if _, err := r.u64(); err != nil { // import metadata, Godot 2's
 		return err
 	}
-	f := &File{Type: typ, UID: NoUID, Main: &Resource{Type: typ}}
+	f := &File{Type: typ, UID: NoUID, Main: &Resource{Type: typ}, binaryRead: true}
 	r.f, f.bin = f, l
 	reserved := reserved3
 	if l.format > binaryFormat3 {

@@ -65,6 +65,10 @@ type File struct {
 	opts    []gdvar.Option
 	bin     *binaryLayout // how a binary file read was laid out, to write it back as it was
 	kept    *sceneKept    // the _bundled of a binary scene read
+	// binaryRead says the values are a binary file's bytes: the engine's
+	// loader drops a byte order mark that starts a string, so its text
+	// form has none.
+	binaryRead bool
 }
 
 // External is an external resource: a resource in a file of its own.
@@ -149,7 +153,7 @@ func (f *File) Dialect() vartext.Dialect { return f.dialect }
 // Form returns the form the file was read from: Binary for a binary file,
 // else Text.
 func (f *File) Form() Form {
-	if f.bin != nil {
+	if f.binaryRead {
 		return Binary
 	}
 	return Text

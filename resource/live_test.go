@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/vartext"
@@ -36,8 +35,7 @@ func TestLiveEngineFiles(t *testing.T) {
 		t.Run(e.name, func(t *testing.T) {
 			engine := godot.Require(t, e.name)
 			dir := filepath.Join(t.TempDir(), "data")
-			seed := time.Now().UnixNano() % 1_000_000
-			t.Logf("seed %d (scripts/resource/make%s.gd -- DIR %d %d)", seed, e.script, seed, liveCount)
+			seed := godot.Seed(t, "GDVAR_RESOURCE_SEED") % 1_000_000
 			godot.RunScript(t, engine, "scripts/resource/make"+e.script+".gd", dir, strconv.FormatInt(seed, 10), strconv.Itoa(liveCount))
 			checkEngineDir(t, dir, e.dialect, dir+"/")
 			checkEngineReads(t, engine, "scripts/resource/load"+e.script+".gd", dir, e.dialect)

@@ -55,7 +55,11 @@ func (w *textWriter) file() error {
 	if w.godot4 {
 		format = f.textFormat()
 	}
-	w.opts = append([]gdvar.Option{asHeld, resourceSyntax(format)}, f.opts...)
+	w.opts = []gdvar.Option{resourceSyntax(format)}
+	if !f.binaryRead { // values as the engine holds them read from text
+		w.opts = append(w.opts, asHeld)
+	}
+	w.opts = append(w.opts, f.opts...)
 	found := newWalker(f, true)
 	if err := found.walk(); err != nil {
 		return err
