@@ -379,7 +379,7 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 	return nil
 }
 
-// readToken is ReadToken's general path (see fastpath.go), which reads the
+// readToken is ReadToken's general path (see reader_fast.go), which reads the
 // markers and ends of Arrays and Dictionaries itself.
 func (d *Decoder) readToken() (Token, error) {
 	var t Token

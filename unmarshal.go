@@ -36,7 +36,7 @@ import (
 // is an *UnmarshalTypeError naming both types and the path. Options select
 // the engine version, full objects and the limits.
 //
-// Short strings that go into the fields of plain structs (see flat.go) are
+// Short strings that go into the fields of plain structs (see marshal_flat.go) are
 // kept in blocks of at most 4 KiB, shared by the strings of one call (never
 // more than the input): one of them kept alive keeps its block alive, as a
 // slice of the input would. So are the parts of the generic form
