@@ -45,8 +45,8 @@ func (t Token) IsCanonical() bool {
 	case KindPackedEnd:
 		return t.pad() == 0 && t.flags()&flagUnpadded == 0
 	}
-	if typ := t.Type(); t.Kind() >= KindVector2 && t.Kind() <= KindColor && typ.hasReals() {
-		comps := make([]float64, realCount[typ])
+	if typ := t.Type(); t.Kind() >= KindVector2 && t.Kind() <= KindColor && typ.HasReals() {
+		comps := make([]float64, typ.reals())
 		readReals(comps, t.Bytes(), t.Is64())
 		return bytes.Equal(appendReals(nil, comps, anyWide(comps)), t.Bytes())
 	}

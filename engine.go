@@ -239,7 +239,7 @@ var godot4Table = func() *engineTable {
 	}
 	t := newEngineTable("Godot 4", types)
 	for typ := range typeCount {
-		if typ.hasReals() {
+		if typ.HasReals() {
 			t.flagBits[typ] = flag64
 		}
 	}

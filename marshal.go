@@ -380,12 +380,12 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
 	ptr := pointerTo(v)
 	t := newToken(mathKinds[typ], typ, 0)
-	if !typ.hasReals() {
+	if !typ.HasReals() {
 		n := typ.mathSize(false) / 4
 		t.setData(appendInt32s(es.scratch[:0], unsafe.Slice((*int32)(ptr), n)))
 		return es.e.WriteToken(t)
 	}
-	comps := unsafe.Slice((*float64)(ptr), realCount[typ])
+	comps := unsafe.Slice((*float64)(ptr), typ.reals())
 	wide := es.wide(typ, comps)
 	if wide {
 		t.addFlags(flagWide)
@@ -604,7 +604,7 @@ func (es *encodeState) payload(start Token, data []byte, end Token) error {
 // vectorsEncoder writes a slice of vectors as a packed vector array, with
 // 64-bit reals when any component needs them (see wide).
 func vectorsEncoder(typ Type) encoderFunc {
-	per := int(realCount[typ])
+	per := typ.reals()
 	return func(es *encodeState, v reflect.Value) error {
 		n := v.Len()
 		var comps []float64

@@ -344,16 +344,17 @@ func pointerShaped(t reflect.Type) bool {
 
 // flatMath writes a math value as writeMath does.
 func flatMath(typ Type) flatFunc {
+	reals, n := typ.HasReals(), typ.Components() // known when the plan is made
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		tab := es.e.tab
 		if !tab.has(typ) {
 			return b, false
 		}
-		if !typ.hasReals() {
+		if !reals {
 			b = le32(b, uint32(tab.wire[typ]))
-			return appendInt32s(b, unsafe.Slice((*int32)(p), typ.mathSize(false)/4)), true
+			return appendInt32s(b, unsafe.Slice((*int32)(p), n)), true
 		}
-		comps := unsafe.Slice((*float64)(p), realCount[typ])
+		comps := unsafe.Slice((*float64)(p), n)
 		wide := es.wide(typ, comps)
 		var flags uint32
 		if wide {

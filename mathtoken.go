@@ -53,11 +53,6 @@ func mathTypeOf[T Math]() Type {
 	}
 }
 
-// isIntMath reports whether a math type is made of int32 components.
-func isIntMath(typ Type) bool {
-	return typ == TypeVector2i || typ == TypeRect2i || typ == TypeVector3i || typ == TypeVector4i
-}
-
 // MathToken returns a token holding v. Its reals are 32-bit (Single, as the
 // default engine build writes them) or 64-bit (Double); p does not apply to
 // the integer vectors and Color, which have no choice of width.
@@ -72,7 +67,7 @@ func MathToken[T Math](v T, p Precision) Token {
 		for _, f := range unsafe.Slice((*float32)(ptr), 4) {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(f))
 		}
-	case isIntMath(typ):
+	case typ.IsIntegerMath():
 		b = appendInt32s(make([]byte, 0, size), unsafe.Slice((*int32)(ptr), size/4))
 	default:
 		wide := p == Double
@@ -102,7 +97,7 @@ func MathOf[T Math](t Token) T {
 		for i := range c {
 			c[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[i*4:]))
 		}
-	case isIntMath(typ):
+	case typ.IsIntegerMath():
 		readInt32s(unsafe.Slice((*int32)(ptr), size/4), b)
 	default:
 		readReals(unsafe.Slice((*float64)(ptr), size/8), b, t.Is64())

@@ -15,7 +15,7 @@ func roundTripMath[T Math](t *testing.T, v T, typ Type) {
 		tok := MathToken(v, p)
 		assert.Equal(t, typ, tok.Type())
 		assert.Equal(t, v, MathOf[T](tok), "%s", tok)
-		assert.Equal(t, p == Double && typ.hasReals(), tok.Is64(), "%s", tok)
+		assert.Equal(t, p == Double && typ.HasReals(), tok.Is64(), "%s", tok)
 	}
 	assert.Zero(t, MathOf[T](IntToken(7)), "another kind reads as zero")
 }

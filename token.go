@@ -102,7 +102,8 @@ func (k Kind) String() string {
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// mathKinds maps math types to their kinds; other types map to KindInvalid.
+// mathKinds maps math types to the kinds of their tokens, and other types
+// to KindInvalid (the kinds are in the types' order: TestMathKinds).
 var mathKinds = [typeCount]Kind{
 	TypeVector2: KindVector2, TypeVector2i: KindVector2i, TypeRect2: KindRect2,
 	TypeRect2i: KindRect2i, TypeVector3: KindVector3, TypeVector3i: KindVector3i,
@@ -537,8 +538,8 @@ func mathString(t Token) string {
 		for _, f := range []float32{c.R, c.G, c.B, c.A} {
 			parts = append(parts, strconv.FormatFloat(float64(f), 'g', -1, 32))
 		}
-	case typ.hasReals():
-		f := make([]float64, realCount[typ])
+	case typ.HasReals():
+		f := make([]float64, typ.reals())
 		readReals(f, b, t.Is64())
 		for _, x := range f {
 			parts = append(parts, strconv.FormatFloat(x, 'g', -1, 64))

@@ -332,10 +332,10 @@ func (ds *decodeState) packedAny(t Token, base int, raw bool) (any, error) {
 // vectors with the width its rule picks and the same bits.
 func packedCanonical(t Token, data []byte) bool {
 	typ := t.Type()
-	if !typ.hasReals() {
+	if !typ.HasReals() {
 		return true
 	}
-	comps := make([]float64, len(data)/typ.packedElemSize(t.Is64())*int(realCount[typ]))
+	comps := make([]float64, len(data)/typ.packedElemSize(t.Is64())*typ.reals())
 	readReals(comps, data, t.Is64())
 	wide := anyWide(comps)
 	return wide == t.Is64() && bytes.Equal(appendReals(nil, comps, wide), data) // the width matters even when empty

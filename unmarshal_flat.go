@@ -327,20 +327,25 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 
 // flatReadMath reads a math value of its own type, 32 or 64 bits.
 func flatReadMath(typ Type) flatReadFunc {
+	reals, narrow, wideSize := typ.reals(), typ.mathSize(false), typ.mathSize(true) // known when the plan is made
 	return func(r *flatReader, p unsafe.Pointer) bool {
 		wide, ok := r.header(typ, true)
 		if !ok {
 			return false
 		}
-		raw, ok := r.bytes(typ.mathSize(wide))
+		size := narrow
+		if wide {
+			size = wideSize
+		}
+		raw, ok := r.bytes(size)
 		if !ok {
 			return false
 		}
-		if !typ.hasReals() {
+		if reals == 0 {
 			readInt32s(unsafe.Slice((*int32)(p), len(raw)/4), raw)
 			return true
 		}
-		readReals(unsafe.Slice((*float64)(p), realCount[typ]), raw, wide)
+		readReals(unsafe.Slice((*float64)(p), reals), raw, wide)
 		return true
 	}
 }

@@ -79,7 +79,7 @@ func (r *flatReader) anyValue() (any, bool) {
 	}
 	wide := false
 	if want := uint32(tab.wire[typ]); h != want {
-		if h != want|flag64 || tab.flagBits[typ]&flag64 == 0 || typ != TypeInt && typ != TypeFloat && !typ.hasReals() {
+		if h != want|flag64 || tab.flagBits[typ]&flag64 == 0 || typ != TypeInt && typ != TypeFloat && !typ.HasReals() {
 			return nil, false // typed containers (their bits include FLAG_64's), bits the engine ignores
 		}
 		wide = true
@@ -248,10 +248,10 @@ func (r *flatReader) mathAny(typ Type, wide bool) (any, bool) {
 func mathValue[T any](r *flatReader, typ Type, raw []byte, wide bool) (any, bool) {
 	var v T
 	p := unsafe.Pointer(&v)
-	if !typ.hasReals() {
+	if !typ.HasReals() {
 		readInt32s(unsafe.Slice((*int32)(p), len(raw)/4), raw)
 	} else {
-		comps := unsafe.Slice((*float64)(p), realCount[typ])
+		comps := unsafe.Slice((*float64)(p), typ.reals())
 		readReals(comps, raw, wide)
 		if !realsCanonical(comps, raw, wide) {
 			return nil, false

@@ -11,8 +11,8 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 	if typ, ok := mathTypes[t]; ok {
 		return tokenDecoder(mathKinds[typ], func(ds *decodeState, tok Token, v reflect.Value) error {
 			ptr := v.Addr().UnsafePointer()
-			if typ.hasReals() {
-				readReals(unsafe.Slice((*float64)(ptr), realCount[typ]), tok.Bytes(), tok.Is64())
+			if typ.HasReals() {
+				readReals(unsafe.Slice((*float64)(ptr), typ.reals()), tok.Bytes(), tok.Is64())
 			} else {
 				readInt32s(unsafe.Slice((*int32)(ptr), typ.mathSize(false)/4), tok.Bytes())
 			}

@@ -88,8 +88,69 @@ func (t Type) IsPacked() bool {
 	return t >= TypePackedByteArray && t <= TypePackedVector4Array
 }
 
-// realCount is, for a math type whose components are reals, the number of
-// reals in its payload. Such types take FLAG_64 (64-bit reals).
+// componentKind is the kind of number a math type is made of.
+type componentKind uint8
+
+const (
+	noComponents      componentKind = iota
+	realComponents                  // real_t: 32-bit floats, or 64-bit with FLAG_64
+	int32Components                 // the integer vectors
+	float32Components               // Color: 32-bit floats always
+)
+
+// mathShape is how a math value, or one element of a packed vector or
+// Color array, is made: its number of components and their kind.
+type mathShape struct {
+	n    uint8
+	kind componentKind
+}
+
+// mathShapes is the one table of the math types' shapes, which the
+// methods below give other packages.
+var mathShapes = [typeCount]mathShape{
+	TypeVector2: {2, realComponents}, TypeVector2i: {2, int32Components},
+	TypeRect2: {4, realComponents}, TypeRect2i: {4, int32Components},
+	TypeVector3: {3, realComponents}, TypeVector3i: {3, int32Components},
+	TypeTransform2D: {6, realComponents},
+	TypeVector4:     {4, realComponents}, TypeVector4i: {4, int32Components},
+	TypePlane: {4, realComponents}, TypeQuaternion: {4, realComponents},
+	TypeAABB: {6, realComponents}, TypeBasis: {9, realComponents},
+	TypeTransform3D: {12, realComponents}, TypeProjection: {16, realComponents},
+	TypeColor:              {4, float32Components},
+	TypePackedVector2Array: {2, realComponents}, TypePackedVector3Array: {3, realComponents},
+	TypePackedVector4Array: {4, realComponents}, TypePackedColorArray: {4, float32Components},
+}
+
+// Components returns the number of numbers a value of math type t is made
+// of, in wire order (2 for a Vector2, 12 for a Transform3D, 4 for a Color),
+// or one element of a packed vector or Color array; 0 for other types.
+func (t Type) Components() int {
+	if t >= typeCount {
+		return 0
+	}
+	return int(mathShapes[t].n)
+}
+
+// HasReals reports whether t's components (a math type's, or a packed
+// vector array element's) are reals: 32-bit floats, or 64-bit ones in
+// double-precision builds (FLAG_64). Integer vectors have int32
+// components, and Color 32-bit floats in every build.
+func (t Type) HasReals() bool { return t < typeCount && mathShapes[t].kind == realComponents }
+
+// IsIntegerMath reports whether t is a math type of int32 components:
+// Vector2i, Rect2i, Vector3i or Vector4i.
+func (t Type) IsIntegerMath() bool { return t < typeCount && mathShapes[t].kind == int32Components }
+
+// reals is the number of reals in t's payload (or element): its components
+// if they are reals, else 0.
+func (t Type) reals() int { return int(realCount[t]) }
+
+// realCount and fixedSize are mathShapes as the readers' inner loops use
+// it (TestMathShapes checks that they agree): the number of reals of a
+// type whose components are reals, and the payload size of one of fixed
+// 32-bit components (integer vectors, Color). They are literals: tables
+// built when the package starts cost the token readers 15% (the Go
+// compiler lays them out elsewhere).
 var realCount = [typeCount]uint8{
 	TypeVector2: 2, TypeRect2: 4, TypeVector3: 3, TypeTransform2D: 6,
 	TypeVector4: 4, TypePlane: 4, TypeQuaternion: 4, TypeAABB: 6,
@@ -97,19 +158,13 @@ var realCount = [typeCount]uint8{
 	TypePackedVector2Array: 2, TypePackedVector3Array: 3, TypePackedVector4Array: 4,
 }
 
-// fixedSize is the payload size of a type whose payload is a fixed number of
-// 32-bit words (integer vectors and Color); real-valued types use realCount.
 var fixedSize = [typeCount]uint8{
 	TypeVector2i: 8, TypeRect2i: 16, TypeVector3i: 12, TypeVector4i: 16,
 	TypeColor: 16,
 }
 
-// hasReals reports whether t's payload is made of reals and so has a 64-bit
-// form.
-func (t Type) hasReals() bool { return t < typeCount && realCount[t] != 0 }
-
-// mathSize is the payload size of a math type (real-valued or fixed), with
-// 64-bit reals when wide is set. It is 0 for other types.
+// mathSize is the payload size of a math type, with 64-bit reals when wide
+// is set. It is 0 for other types.
 func (t Type) mathSize(wide bool) int {
 	if t >= typeCount || t.IsPacked() {
 		return 0

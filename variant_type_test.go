@@ -49,3 +49,43 @@ func TestTypeOfAndGoType(t *testing.T) {
 	assert.True(t, TypeColor.IsMath())
 	assert.False(t, TypeStringName.IsMath())
 }
+
+// The math kinds are in the math types' order, which mathKinds counts on.
+func TestMathKinds(t *testing.T) {
+	for typ := TypeVector2; typ <= TypeColor; typ++ {
+		assert.Equal(t, typ.String(), mathKinds[typ].String())
+	}
+	assert.Equal(t, KindInvalid, mathKinds[TypeInt])
+	assert.Equal(t, KindInvalid, mathKinds[TypePackedVector2Array])
+}
+
+func TestMathShapes(t *testing.T) {
+	for typ := TypeVector2; typ <= TypeColor; typ++ {
+		size := int(typ.GoType().Size())
+		switch {
+		case typ.HasReals():
+			assert.Equal(t, size/8, typ.Components(), typ.String())
+			assert.Equal(t, typ.Components()*4, typ.mathSize(false), typ.String())
+			assert.Equal(t, typ.Components()*8, typ.mathSize(true), typ.String())
+		default: // int32 components, or Color's float32
+			assert.Equal(t, size/4, typ.Components(), typ.String())
+			assert.Equal(t, size, typ.mathSize(true), typ.String())
+		}
+	}
+	for typ := range typeCount {
+		wantReals, wantFixed := 0, 0
+		if typ.HasReals() {
+			wantReals = typ.Components()
+		} else if typ.IsMath() || typ == TypePackedColorArray {
+			wantFixed = 4 * typ.Components()
+		}
+		assert.Equal(t, wantReals, int(realCount[typ]), "realCount[%s]", typ)
+		if typ != TypePackedColorArray {
+			assert.Equal(t, wantFixed, int(fixedSize[typ]), "fixedSize[%s]", typ)
+		}
+	}
+	assert.True(t, TypeVector3i.IsIntegerMath())
+	assert.False(t, TypeColor.HasReals() || TypeColor.IsIntegerMath())
+	assert.Equal(t, 3, TypePackedVector3Array.Components())
+	assert.Equal(t, 0, TypeString.Components())
+}

@@ -85,9 +85,9 @@ func ChunkOf[T Number](t Token) []T {
 	case *int64:
 		holds = typ == TypePackedInt64Array
 	case *float32:
-		holds = !t.Is64() && (typ == TypePackedFloat32Array || typ == TypePackedColorArray || typ.hasReals())
+		holds = !t.Is64() && (typ == TypePackedFloat32Array || typ == TypePackedColorArray || typ.HasReals())
 	case *float64:
-		holds = typ == TypePackedFloat64Array || t.Is64() && typ.hasReals()
+		holds = typ == TypePackedFloat64Array || t.Is64() && typ.HasReals()
 	}
 	if !holds {
 		return nil

@@ -246,10 +246,8 @@ var leafKinds = func() (k [kindCount]bool) {
 	for _, kind := range []Kind{KindBool, KindInt32, KindInt64, KindFloat32, KindFloat64, KindString} {
 		k[kind] = true
 	}
-	for _, kind := range mathKinds {
-		if kind != KindInvalid {
-			k[kind] = true
-		}
+	for kind := KindVector2; kind <= KindColor; kind++ {
+		k[kind] = true
 	}
 	return k
 }()

@@ -9,7 +9,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/mathwalk"
 )
 
 // mathLayout is how DecodeTo builds a math value from its components
@@ -40,8 +39,13 @@ func init() {
 func layout[T gdvar.Math]() mathLayout {
 	var zero T
 	typ, _ := gdvar.TypeOf(zero)
-	l := mathLayout{name: typ.String(), token: load[T]}
-	mathwalk.Walk(reflect.New(reflect.TypeFor[T]()).Elem(), func(f reflect.Value) { l.n, l.kind = l.n+1, f.Kind() })
+	l := mathLayout{name: typ.String(), n: typ.Components(), kind: reflect.Float32, token: load[T]}
+	switch {
+	case typ.HasReals():
+		l.kind = reflect.Float64
+	case typ.IsIntegerMath():
+		l.kind = reflect.Int32
+	}
 	return l
 }
 

@@ -646,7 +646,7 @@ func (d Dialect) appendMath(b []byte, t gdvar.Type, payload []byte, wide bool) [
 // appendNumberList appends numbers separated by ", ", after n already
 // written.
 func (d Dialect) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64) []byte {
-	ints := isIntMath(t) || t == gdvar.TypePackedByteArray || t == gdvar.TypePackedInt32Array
+	ints := t.IsIntegerMath() || t == gdvar.TypePackedByteArray || t == gdvar.TypePackedInt32Array
 	for i, f := range nums {
 		if n+i > 0 {
 			b = append(b, ", "...)

@@ -199,7 +199,7 @@ func appendNumbers(dst []float64, t gdvar.Type, b []byte, wide bool) []float64 {
 		for _, c := range b {
 			dst = append(dst, float64(c))
 		}
-	case isIntMath(t) || t == gdvar.TypePackedInt32Array:
+	case t.IsIntegerMath() || t == gdvar.TypePackedInt32Array:
 		for i := 0; i+4 <= len(b); i += 4 {
 			dst = append(dst, float64(int32(binary.LittleEndian.Uint32(b[i:]))))
 		}
@@ -221,15 +221,6 @@ func appendNumbers(dst []float64, t gdvar.Type, b []byte, wide bool) []float64 {
 		}
 	}
 	return dst
-}
-
-// isIntMath reports whether t is a math type of int32 components.
-func isIntMath(t gdvar.Type) bool {
-	switch t {
-	case gdvar.TypeVector2i, gdvar.TypeRect2i, gdvar.TypeVector3i, gdvar.TypeVector4i:
-		return true
-	}
-	return false
 }
 
 // arenaString returns the string of b, bytes of a keyBuilder's arena,

@@ -7,7 +7,7 @@ import (
 )
 
 // mathForm builds a math value of one type from its numbers in wire order
-// (as many as mathNumbers says): as a Go value, or straight as a token
+// (as many as Type.Components says): as a Go value, or straight as a token
 // (without boxing the value in an interface). gdvar's math types are
 // structs of float64 components, or of int32 ones (float32 for Color),
 // laid out in wire order.
@@ -52,15 +52,6 @@ func mathValue(t gdvar.Type, n []float64) any { return mathForms[t].value(n) }
 
 func color(n []float64) gdvar.Color {
 	return gdvar.Color{R: float32(n[0]), G: float32(n[1]), B: float32(n[2]), A: float32(n[3])}
-}
-
-// mathNumbers is how many numbers make a math value of type t.
-func mathNumbers(t gdvar.Type) int {
-	size := int(t.GoType().Size())
-	if t == gdvar.TypeColor || isIntMath(t) {
-		return size / 4
-	}
-	return size / 8
 }
 
 func reals[T any](n []float64) T {

@@ -737,7 +737,7 @@ func (p *parser) math(t gdvar.Type) error {
 	if t == gdvar.TypeColor && count == 3 {
 		comps, count = append(comps, 1), 4 // Color(r, g, b) is opaque
 	}
-	if n := mathNumbers(t); count != n {
+	if n := t.Components(); count != n {
 		return p.s.errorf("%s takes %d numbers, not %d", t, n, count)
 	}
 	return p.b.math(t, comps)

@@ -378,7 +378,7 @@ func convert[E, T any](s *blockStack[E], f func(E) T) []T {
 
 // grouped makes vectors or colors of type t of their numbers, flattened.
 func grouped[T any](t gdvar.Type, s *blockStack[float64]) []T {
-	per := mathNumbers(t)
+	per := t.Components()
 	out := make([]T, s.n/per)
 	var comps [4]float64
 	for i := range out {

@@ -29,14 +29,4 @@ func Walk(v reflect.Value, f func(reflect.Value)) {
 
 // PerElement is how many numbers make one element of a packed array of
 // type t: 2, 3 or 4 for the vector and Color arrays, else 1.
-func PerElement(t gdvar.Type) int {
-	switch t {
-	case gdvar.TypePackedVector2Array:
-		return 2
-	case gdvar.TypePackedVector3Array:
-		return 3
-	case gdvar.TypePackedVector4Array, gdvar.TypePackedColorArray:
-		return 4
-	}
-	return 1
-}
+func PerElement(t gdvar.Type) int { return max(1, t.Components()) }
