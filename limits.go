@@ -97,3 +97,24 @@ func (l Limits) negative() (string, int64) {
 
 // DefaultLimits returns the limits a Decoder uses when none are given.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
+
+// lenLimit names a limit on a declared length. Every path that reads one
+// checks it with allows: the token path reports a breach (Decoder.lenError),
+// the fast and flat paths hand the value to the token path so that it does.
+type lenLimit uint8
+
+const (
+	limitString    lenLimit = iota // MaxStringBytes
+	limitContainer                 // MaxContainerLen
+	limitPacked                    // MaxPackedBytes
+)
+
+var lenLimitNames = [...]string{"MaxStringBytes", "MaxContainerLen", "MaxPackedBytes"}
+
+// max returns limit k's value in l.
+func (l *Limits) max(k lenLimit) int64 {
+	return [...]int64{l.MaxStringBytes, l.MaxContainerLen, l.MaxPackedBytes}[k]
+}
+
+// allows reports whether a declared length n is within limit k.
+func (l *Limits) allows(k lenLimit, n int64) bool { return n <= l.max(k) }

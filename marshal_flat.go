@@ -158,7 +158,7 @@ func newFlatStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, bool)
 		depth, hasAny = max(depth, p.depth), hasAny || p.hasAny
 	}
 	return &flatPlan{depth: 1 + depth, hasAny: hasAny, fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
-		b = le32(le32(b, uint32(es.e.tab.wire[TypeDictionary])), uint32(len(parts)))
+		b = appendWord(b, uint32(es.e.tab.wire[TypeDictionary]), uint32(len(parts)))
 		for _, pt := range parts {
 			var ok bool
 			if b, ok = pt.fn(es, append(b, pt.key...), unsafe.Add(p, pt.off)); !ok {
@@ -177,7 +177,7 @@ func flatArray(elem flatFunc, size uintptr) flatFunc {
 		if n > math.MaxInt32 {
 			return b, false
 		}
-		b = le32(le32(b, uint32(es.e.tab.wire[TypeArray])), uint32(n))
+		b = appendWord(b, uint32(es.e.tab.wire[TypeArray]), uint32(n))
 		data := unsafe.Pointer(unsafe.SliceData(s))
 		for i := range n {
 			var ok bool
@@ -193,7 +193,7 @@ func flatArray(elem flatFunc, size uintptr) flatFunc {
 // Array.
 func flatGoArray(elem flatFunc, n int, size uintptr) flatFunc {
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
-		b = le32(le32(b, uint32(es.e.tab.wire[TypeArray])), uint32(n))
+		b = appendWord(b, uint32(es.e.tab.wire[TypeArray]), uint32(n))
 		for i := range n {
 			var ok bool
 			if b, ok = elem(es, b, unsafe.Add(p, uintptr(i)*size)); !ok || len(b) > es.flatMax {
@@ -246,35 +246,35 @@ func flatBool(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	if *(*bool)(p) {
 		v = 1
 	}
-	return le32(le32(b, uint32(es.e.tab.wire[TypeBool])), v), true
+	return appendWord(b, uint32(es.e.tab.wire[TypeBool]), v), true
 }
 
 // flatInt writes an int as IntToken does: 32 bits when it fits.
 func flatInt(es *encodeState, b []byte, v int64) ([]byte, bool) {
 	tab := es.e.tab
 	if v == int64(int32(v)) {
-		return le32(le32(b, uint32(tab.wire[TypeInt])), uint32(v)), true
+		return appendWord(b, uint32(tab.wire[TypeInt]), uint32(v)), true
 	}
 	if tab.flagBits[TypeInt]&flag64 == 0 {
 		return b, false
 	}
-	return le64(le32(b, uint32(tab.wire[TypeInt])|flag64), uint64(v)), true
+	return appendWord64(b, uint32(tab.wire[TypeInt])|flag64, uint64(v)), true
 }
 
 // flatFloat64 writes a float as FloatToken does: 32 bits when exact.
 func flatFloat64(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	v, tab := *(*float64)(p), es.e.tab
 	if float64(float32(v)) == v {
-		return le32(le32(b, uint32(tab.wire[TypeFloat])), math.Float32bits(float32(v))), true
+		return appendWord(b, uint32(tab.wire[TypeFloat]), math.Float32bits(float32(v))), true
 	}
 	if tab.flagBits[TypeFloat]&flag64 == 0 {
 		return b, false
 	}
-	return le64(le32(b, uint32(tab.wire[TypeFloat])|flag64), math.Float64bits(v)), true
+	return appendWord64(b, uint32(tab.wire[TypeFloat])|flag64, math.Float64bits(v)), true
 }
 
 func flatFloat32(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
-	return le32(le32(b, uint32(es.e.tab.wire[TypeFloat])), math.Float32bits(*(*float32)(p))), true
+	return appendWord(b, uint32(es.e.tab.wire[TypeFloat]), math.Float32bits(*(*float32)(p))), true
 }
 
 // tokenWay reports whether a string or byte array of n bytes goes the token
@@ -291,8 +291,7 @@ func flatString(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	if es.tokenWay(len(s)) {
 		return b, false
 	}
-	b = append(le32(le32(b, stringType), uint32(len(s))), s...)
-	return appendPad(b, padding(int64(len(s))), 0), true
+	return appendStringValue(b, stringType, stringBytes(s), 0), true
 }
 
 // flatBytes writes a []byte as a PackedByteArray that the Encoder would
@@ -302,8 +301,7 @@ func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 	if es.tokenWay(len(s)) || !es.e.tab.has(TypePackedByteArray) {
 		return b, false
 	}
-	b = append(le32(le32(b, uint32(es.e.tab.wire[TypePackedByteArray])), uint32(len(s))), s...)
-	return appendPad(b, padding(int64(len(s))), 0), true
+	return appendStringValue(b, uint32(es.e.tab.wire[TypePackedByteArray]), s, 0), true
 }
 
 // flatText writes a value of type t, an encoding.TextAppender, as the
@@ -318,7 +316,7 @@ func flatText(t reflect.Type) flatFunc {
 	}
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		start := len(b)
-		b, err := appendText(p, le32(le32(b, stringType), 0))
+		b, err := appendText(p, appendWord(b, stringType, 0)) // the length, filled in after
 		n := len(b) - start - 8
 		if err != nil || es.tokenWay(n) {
 			return b, false

@@ -369,6 +369,12 @@ func (d *Decoder) limit(at int, pending bool, name string, v, max int64) error {
 	return d.failAt(at, pending, ErrLimit, "", &LimitError{Limit: name, Value: v, Max: max})
 }
 
+// lenError is the LimitError of a length n, declared at buf[pos+at], that
+// breaks limit k.
+func (d *Decoder) lenError(at int, k lenLimit, n int64) error {
+	return d.limit(at, true, lenLimitNames[k], n, d.cfg.limits.max(k))
+}
+
 // checkSize fails if a value's payload, ending at buf[pos+end] plus
 // declared more bytes, would break MaxValueBytes.
 func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
@@ -542,12 +548,12 @@ func (d *Decoder) readString(t *Token, kind Kind, typ Type, hdr uint32, at int) 
 	if err := d.needAt(at+4, 0, true); err != nil {
 		return err
 	}
-	n := int64(int32(d.u32(at)))
+	n := lenWord(d.u32(at))
 	if n < 0 {
 		return d.failAt(at, true, ErrInvalidLength, fmt.Sprintf("string length %d", n), nil)
 	}
-	if max := d.cfg.limits.MaxStringBytes; n > max {
-		return d.limit(at, true, "MaxStringBytes", n, max)
+	if !d.cfg.limits.allows(limitString, n) {
+		return d.lenError(at, limitString, n)
 	}
 	pad := padding(n)
 	if err := d.checkSize(at, at+4, n+int64(pad), true); err != nil {
@@ -633,9 +639,6 @@ func (d *Decoder) validString(b []byte) bool {
 	return ok
 }
 
-// padding is the number of zero bytes that round n up to a multiple of 4.
-func padding(n int64) int { return int(-n & 3) }
-
 // padBytes returns the pad bytes at buf[pos+at:], which the engine does not
 // check, so that non-zero padding can be written back.
 func (d *Decoder) padBytes(at, n int) uint32 { return padValue(d.buf[d.pos+at : d.pos+at+n]) }
@@ -647,7 +650,7 @@ func (d *Decoder) readName(at int, budget *int, pending bool) (string, uint32, i
 	if err := d.needAt(at+4, at, pending); err != nil {
 		return "", 0, 0, err
 	}
-	n := int64(int32(d.u32(at)))
+	n := lenWord(d.u32(at))
 	if n < 0 {
 		return "", 0, 0, d.failAt(at, pending, ErrInvalidLength, fmt.Sprintf("name length %d", n), nil)
 	}
@@ -740,12 +743,12 @@ func (d *Decoder) readImageStart(t *Token) error {
 		return err
 	}
 	word := d.u32(20)
-	n := int64(int32(word))
+	n := lenWord(word)
 	if n < 0 {
 		return d.failAt(20, true, ErrInvalidLength, fmt.Sprintf("image data length %d", n), nil)
 	}
-	if max := d.cfg.limits.MaxPackedBytes; n > max {
-		return d.limit(20, true, "MaxPackedBytes", n, max)
+	if !d.cfg.limits.allows(limitPacked, n) {
+		return d.lenError(20, limitPacked, n)
 	}
 	if err := d.checkSize(20, 24, n, true); err != nil {
 		return err
@@ -818,9 +821,9 @@ func (d *Decoder) readObjectStart(t *Token) error {
 			return err
 		}
 		word = d.u32(at)
-		count = max(int64(int32(word)), 0) // the engine reads a negative count as none
-		if max := d.cfg.limits.MaxContainerLen; count > max {
-			return d.limit(at, true, "MaxContainerLen", count, max)
+		count = max(lenWord(word), 0) // the engine reads a negative count as none
+		if !d.cfg.limits.allows(limitContainer, count) {
+			return d.lenError(at, limitContainer, count)
 		}
 		at += 4
 	}
@@ -899,8 +902,8 @@ func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 	}
 	word := d.u32(at)
 	count := int64(word &^ countSharedBit)
-	if max := d.cfg.limits.MaxContainerLen; count > max {
-		return d.limit(at, true, "MaxContainerLen", count, max)
+	if !d.cfg.limits.allows(limitContainer, count) {
+		return d.lenError(at, limitContainer, count)
 	}
 	t.setRaw(count, word)
 	d.st.startValue()
@@ -914,7 +917,7 @@ func (d *Decoder) readPackedStart(t *Token) error {
 	}
 	t.setKind(KindPackedStart)
 	word := d.u32(4)
-	count := int64(int32(word))
+	count := lenWord(word)
 	typ := t.Type()
 	fr := frame{kind: framePacked, typ: typ, wide: t.Is64()}
 	var size int64
@@ -928,8 +931,8 @@ func (d *Decoder) readPackedStart(t *Token) error {
 		}
 		size = count * int64(typ.packedElemSize(fr.wide))
 	}
-	if max := d.cfg.limits.MaxPackedBytes; size > max {
-		return d.limit(4, true, "MaxPackedBytes", size, max)
+	if !d.cfg.limits.allows(limitPacked, size) {
+		return d.lenError(4, limitPacked, size)
 	}
 	if err := d.checkSize(4, 8, size, true); err != nil {
 		return err

@@ -115,7 +115,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		if sv.kind == KindArrayStart || sv.kind == KindDictStart {
 			count := uint32(w) &^ countSharedBit
-			if int64(count) > d.cfg.limits.MaxContainerLen {
+			if !d.cfg.limits.allows(limitContainer, int64(count)) {
 				return d.readToken()
 			}
 			num = uint64(count) | w<<32

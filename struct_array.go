@@ -99,7 +99,7 @@ func newFlatArrayStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, 
 		depth, hasAny = max(depth, p.depth), hasAny || p.hasAny
 	}
 	return &flatPlan{depth: 1 + depth, hasAny: hasAny, fn: func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
-		b = le32(le32(b, uint32(es.e.tab.wire[TypeArray])), uint32(len(parts)))
+		b = appendWord(b, uint32(es.e.tab.wire[TypeArray]), uint32(len(parts)))
 		for _, pt := range parts {
 			var ok bool
 			if b, ok = pt.fn(es, b, unsafe.Add(p, pt.off)); !ok {

@@ -130,8 +130,7 @@ func foldName(s string) string {
 // stringValueBytes is s as a whole String value: header, length, bytes and
 // zero padding (the String type is 4 in every engine version).
 func stringValueBytes(s string) []byte {
-	b := le32(le32(nil, stringType), uint32(len(s)))
-	return appendPad(append(b, s...), padding(int64(len(s))), 0)
+	return appendStringValue(nil, stringType, stringBytes(s), 0)
 }
 
 // stringType is the String type's number on the wire, in every engine

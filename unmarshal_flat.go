@@ -72,7 +72,7 @@ func (r *flatReader) bytes(n int) ([]byte, bool) {
 // str reads a String value's bytes (its header read), padding skipped.
 func (r *flatReader) str() ([]byte, bool) {
 	n, ok := r.word()
-	if !ok || int64(n) > r.d.cfg.limits.MaxStringBytes {
+	if !ok || !r.d.cfg.limits.allows(limitString, int64(n)) {
 		return nil, false
 	}
 	s, ok := r.bytes(int(n))
@@ -87,7 +87,7 @@ func (r *flatReader) str() ([]byte, bool) {
 // level deeper: past MaxDepth, the token path reports it.
 func (r *flatReader) count() (int, bool) {
 	n, ok := r.word()
-	if !ok || int64(n) > r.d.cfg.limits.MaxContainerLen {
+	if !ok || !r.d.cfg.limits.allows(limitContainer, int64(n)) {
 		return 0, false
 	}
 	r.depth++
@@ -371,7 +371,7 @@ func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
 		return false
 	}
 	n, ok := r.word()
-	if !ok || int64(n) > r.d.cfg.limits.MaxPackedBytes {
+	if !ok || !r.d.cfg.limits.allows(limitPacked, int64(n)) {
 		return false
 	}
 	data, ok := r.bytes(int(n))
@@ -422,7 +422,7 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 		if !ok {
 			return false
 		}
-		compare := int64(longest) <= r.d.cfg.limits.MaxStringBytes
+		compare := r.d.cfg.limits.allows(limitString, int64(longest))
 		last := -1
 		for range n {
 			i := last + 1

@@ -139,7 +139,7 @@ func (r *flatReader) rest() int { return len(r.b) - r.pos }
 // paddedStr reads a String's bytes, its padding zero as Godot writes it.
 func (r *flatReader) paddedStr() ([]byte, bool) {
 	n, ok := r.word()
-	if !ok || int64(n) > r.d.cfg.limits.MaxStringBytes {
+	if !ok || !r.d.cfg.limits.allows(limitString, int64(n)) {
 		return nil, false
 	}
 	s, ok := r.bytes(int(n))

@@ -1,7 +1,6 @@
 package gdvar
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -186,7 +185,7 @@ func (e *Encoder) writeKey(name string, wire []byte) error {
 	if wire != nil {
 		e.bb.B = append(e.bb.B, wire...)
 	} else {
-		e.bb.B = appendPad(append(le32(le32(e.bb.B, stringType), uint32(len(name))), name...), padding(int64(len(name))), 0)
+		e.bb.B = appendStringValue(e.bb.B, stringType, stringBytes(name), 0)
 	}
 	e.st.startValue()
 	e.st.noteKey(KindString, stringBytes(name), 0)
@@ -205,19 +204,18 @@ func (e *Encoder) writeLeaf(t Token, f *frame) bool {
 	b := e.bb.B
 	switch k := t.Kind(); k {
 	case KindBool, KindInt32, KindFloat32:
-		b = le32(le32(b, uint32(e.tab.wire[t.Type()])), uint32(t.num))
+		b = appendWord(b, uint32(e.tab.wire[t.Type()]), uint32(t.num))
 	case KindInt64, KindFloat64:
 		if e.tab.flagBits[t.Type()]&flag64 == 0 {
 			return false // the general path says why not
 		}
-		b = le64(le32(b, uint32(e.tab.wire[t.Type()])|flag64), t.num)
+		b = appendWord64(b, uint32(e.tab.wire[t.Type()])|flag64, t.num)
 	case KindString:
 		data := t.Bytes()
 		if int64(len(data)) != t.count() || len(data) >= directWriteSize {
 			return false
 		}
-		b = append(le32(le32(b, stringType), uint32(len(data))), data...)
-		b = appendPad(b, padding(int64(len(data))), 0)
+		b = appendStringValue(b, stringType, data, 0)
 	default:
 		typ := t.Type()
 		if mathKinds[typ] != k || t.Is64() && e.tab.flagBits[typ]&flag64 == 0 || !e.tab.has(typ) ||
@@ -359,9 +357,9 @@ func (e *Encoder) writeValue(t Token) error {
 	case KindNil, KindCallable:
 		b = le32(b, e.header(t, 0))
 	case KindBool, KindInt32, KindFloat32:
-		b = le32(le32(b, e.header(t, 0)), uint32(t.num))
+		b = appendWord(b, e.header(t, 0), uint32(t.num))
 	case KindInt64, KindFloat64:
-		b = le64(le32(b, e.header(t, flags)), t.num)
+		b = appendWord64(b, e.header(t, flags), t.num)
 	case KindRID:
 		b = le32(b, e.header(t, 0))
 		if e.tab.ridPayload {
@@ -377,7 +375,7 @@ func (e *Encoder) writeValue(t Token) error {
 			b = le32(b, e.header(t, 0))
 			break
 		}
-		b = le64(le32(b, e.header(t, flagObjectAsID)), t.num)
+		b = appendWord64(b, e.header(t, flagObjectAsID), t.num)
 	case KindImageStart:
 		h := t.Image()
 		b = le32(le32(le32(le32(le32(le32(b, e.header(t, 0)), h.Format), h.Mipmaps), h.Width), h.Height), t.countWord())
@@ -441,7 +439,7 @@ func (e *Encoder) writeValue(t Token) error {
 		if !t.Type().IsPacked() {
 			return e.misuse("PackedStart of %s, which is not a packed array", t.Type())
 		}
-		b = le32(le32(b, e.header(t, flags)), t.countWord())
+		b = appendWord(b, e.header(t, flags), t.countWord())
 		fr := frame{kind: framePacked, typ: t.Type(), wide: t.Is64()}
 		if t.Type() == TypePackedStringArray {
 			fr.kind = framePackedStrings
@@ -602,24 +600,6 @@ func (e *Encoder) writeData(p []byte) error {
 		e.err = &EncodeError{Path: e.st.path(false), Detail: "write", Err: err}
 	}
 	return e.err
-}
-
-func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
-func le64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b, v) }
-
-// appendPad appends n padding bytes: those in pad (kept from a decoded token)
-// or zeros.
-func appendPad(b []byte, n int, pad uint32) []byte {
-	for i := range n {
-		b = append(b, byte(pad>>(8*i)))
-	}
-	return b
-}
-
-// appendName appends a name: its length, bytes and padding.
-func appendName(b, name []byte, pad uint32) []byte {
-	b = append(le32(b, uint32(len(name))), name...)
-	return appendPad(b, padding(int64(len(name))), pad)
 }
 
 // writeRaw writes bytes of a top-level value that the caller checked
