@@ -62,7 +62,8 @@ type Decoder struct {
 // "$value_type", a vector array's "$wide". A value that has one (or that
 // nests too deep, which two passes report) is ErrTwoPasses, written in
 // part; like any error of DecodeTo, it ends the Decoder. Drop what was
-// written and decode the value again with a Decoder without OnePass.
+// written and decode the value again with a Decoder without OnePass, as
+// ToBinary does.
 func (d *Decoder) OnePass() { d.stream.once = true }
 
 // ErrTwoPasses is DecodeTo's error, after OnePass, for a value that one

@@ -105,7 +105,8 @@ func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
 // or a packed array is written as Godot writes it) and checks the rest as
 // it reads on. If the rest contradicts that, CopyValue returns
 // ErrWrongGuess, having written part of the value: drop what was written
-// and print the value again with a new Encoder, after LookAhead. Values
+// and print the value again with a new Encoder, after LookAhead, as
+// FromBinary does. Values
 // an engine wrote print in one pass instead of two.
 func (enc *Encoder) Guess() { enc.guess = true }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -108,4 +109,51 @@ func ExampleDecoder_Like() {
 	// speed float64 250
 	// hp int64 90
 	// seed int64 123456789012345678
+}
+
+// Converting a file of values, as gdvar json does: FromBinary guesses each
+// value's forms in one pass and prints a value again, after a first pass,
+// where the guess is wrong (the second Dictionary's key 2 is not a String).
+func ExampleFromBinary() {
+	var input []byte
+	for _, v := range []any{
+		gdvar.NewDictionary("hp", int64(3)),
+		gdvar.NewDictionary("a", int64(1), int64(2), "b"),
+	} {
+		bin, _ := gdvar.Marshal(v)
+		input = append(input, bin...)
+	}
+	src := bytes.NewReader(input) // any io.ReadSeeker: an *os.File
+	for {
+		err := varjson.FromBinary(os.Stdout, src)
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			panic(err)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// {"hp":3}
+	// {"$Dictionary":[["a",1],[2,"b"]]}
+}
+
+// The way back: ToBinary writes each value in one pass, and in two where
+// one pass cannot (a typed Array's "$type" comes after its elements).
+func ExampleToBinary() {
+	src := strings.NewReader(`{"hp":[1,2,3]}` + "\n" + `{"hp":{"$Array":[1,2,3],"$type":"int"}}`)
+	for {
+		var bin bytes.Buffer
+		err := varjson.ToBinary(&bin, src)
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			panic(err)
+		}
+		var v map[string][]int
+		fmt.Println(gdvar.Unmarshal(bin.Bytes(), &v), v, bin.Len())
+	}
+	// Output:
+	// <nil> map[hp:[1 2 3]] 52
+	// <nil> map[hp:[1 2 3]] 56
 }

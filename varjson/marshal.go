@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -18,7 +19,7 @@ func Marshal(v any, opts ...gdvar.Option) ([]byte, error) {
 }
 
 // Append appends the JSON form of v to dst. It goes through v's binary
-// encoding and the streaming Encoder, so that both print the same.
+// encoding and FromBinary, so that both print the same.
 func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
 	cfg := newConfig(opts)
 	if cfg.err != nil {
@@ -29,17 +30,7 @@ func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
 		return dst, err
 	}
 	out := bytesWriter{b: dst}
-	enc := NewEncoder(&out, opts...)
-	enc.Guess()
-	err = enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...))
-	if err == ErrWrongGuess { // a rare value: print it after LookAhead
-		out.b = dst
-		enc = NewEncoder(&out, opts...)
-		if err = enc.LookAhead(viabinary.Decoder(bin, cfg.binary()...)); err == nil {
-			err = enc.CopyValue(viabinary.Decoder(bin, cfg.binary()...))
-		}
-	}
-	if err != nil {
+	if err := FromBinary(&out, bytes.NewReader(bin), viabinary.Options(cfg.binary())...); err != nil {
 		return dst, err
 	}
 	return out.b, nil

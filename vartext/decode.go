@@ -187,7 +187,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 // came first, with the value it had last): DecodeTo returns ErrKeyTwice,
 // having written the value as it reads, and stands after the value. Drop
 // what was written and decode the value again with a Decoder without
-// OnePass.
+// OnePass, as ToBinary does.
 func (d *Decoder) OnePass() { d.once = true }
 
 // ErrKeyTwice is DecodeTo's error, after OnePass, for a value with a

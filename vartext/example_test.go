@@ -136,3 +136,31 @@ func ExampleDecoder_OnePass() {
 	// }
 	// vartext: a Dictionary has a key twice, which one pass cannot write: decode the value again without OnePass
 }
+
+// ToBinary converts a file of text values, as gdvar encode does: in one
+// pass, and again in two for a value with a key twice (the engine keeps
+// the key where it came first, with the value it had last).
+func ExampleToBinary() {
+	src := strings.NewReader(`{"hp": 3}` + "\n" + `{"hp": 1, "mp": 2, "hp": 3}`)
+	for {
+		var bin bytes.Buffer
+		err := vartext.ToBinary(&bin, src)
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			panic(err)
+		}
+		var v any
+		_ = gdvar.Unmarshal(bin.Bytes(), &v)
+		text, _ := vartext.Marshal(v)
+		fmt.Println(string(text))
+	}
+	// Output:
+	// {
+	// "hp": 3
+	// }
+	// {
+	// "hp": 3,
+	// "mp": 2
+	// }
+}

@@ -73,8 +73,8 @@ func printMarshaled(f json.Marshaler, cfg *config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return spooled(stdout, func(s *spool) error {
-		_, err := jsonWriter(cfg, s).Write(append(js, '\n'))
+	return spooled(jsonWriter(cfg, stdout), func(s *spool) error {
+		_, err := s.Write(append(js, '\n'))
 		return err
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/gdvar/gdvar"
@@ -134,72 +135,92 @@ func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case cfg.kind.isResource():
 		return printResourceJSON(in, cfg, stdout)
 	}
-	return spooled(stdout, func(s *spool) error {
+	return spooled(jsonWriter(cfg, stdout), func(s *spool) error {
 		return writeJSON(in, cfg, s)
 	})
 }
 
-// writeJSON converts each value of the input to JSON as it streams. Where
-// a JSON form depends on what comes later in a value, the Encoder guesses
-// the form values written by Godot take; on the rare input where a guess
-// is wrong, the output is dropped and the input read again in two passes:
-// the first records what the JSON forms depend on (varjson's LookAhead).
-// Either way the input is made seekable first.
+// writeJSON converts each value of the input to JSON as it streams, with
+// varjson.FromBinary, which owns the rare second reading of a value.
 func writeJSON(in io.Reader, cfg *config, s *spool) error {
+	return eachSeekable(in, cfg, func(v io.ReadSeeker) error {
+		if err := varjson.FromBinary(s, v, cfg.options()...); err != nil {
+			return err
+		}
+		_, err := s.Write([]byte{'\n'})
+		return err
+	})
+}
+
+// eachSeekable calls each with the input, made seekable, at each of its
+// values in turn; each leaves it after the value (varjson.FromBinary). A
+// frame's value is given as a reader of the frame alone, which must hold
+// that one value.
+func eachSeekable(in io.Reader, cfg *config, each func(io.ReadSeeker) error) error {
 	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
+	if cfg.framing != "stream" {
+		for n := 0; ; n++ {
+			if err := each(rs); err == io.EOF {
+				return endOfValues(n, err)
+			} else if err != nil {
+				return valueError(n, err)
+			}
+		}
+	}
 	start, err := rs.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return err
 	}
-	out, enc := jsonOutput(cfg, s)
-	enc.Guess()
-	err = eachValue(rs, cfg, jsonLines(enc, out))
-	if !errors.Is(err, varjson.ErrWrongGuess) {
-		return err
+	ra, ok := rs.(io.ReaderAt)
+	if !ok {
+		ra = readerAt{rs}
 	}
-	if err := s.truncate(0, nil); err != nil {
-		return err
-	}
-	out, enc = jsonOutput(cfg, s)
-	for _, each := range []func(*gdvar.Decoder) error{enc.LookAhead, jsonLines(enc, out)} {
-		if _, err := rs.Seek(start, io.SeekStart); err != nil {
-			return err
+	frames := stream.NewReader(io.NewSectionReader(ra, start, math.MaxInt64-start),
+		append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	for n := 0; ; n++ {
+		if _, err := frames.NextFrame(); err != nil { // the value is read from ra; the Reader skips it
+			return endOfValues(n, err)
 		}
-		if err := eachValue(rs, cfg, each); err != nil {
-			return err
+		at, size := frames.Offset(), frames.FrameLen()
+		frame := io.NewSectionReader(ra, start+at+4, size)
+		err = each(frame)
+		if err == io.EOF {
+			err = errors.New("an empty frame")
+		} else if end, _ := frame.Seek(0, io.SeekCurrent); err == nil && end < size {
+			err = errors.New("the frame holds more than one value")
+		}
+		if err != nil {
+			return valueError(n, err)
 		}
 	}
-	return nil
 }
 
-// jsonOutput returns the writer of JSON into s (indenting with -pretty)
-// and an Encoder writing to it.
-func jsonOutput(cfg *config, s *spool) (io.Writer, *varjson.Encoder) {
-	out := jsonWriter(cfg, s)
-	return out, varjson.NewEncoder(out, gdvar.WithEngine(cfg.engine))
+// readerAt reads an io.ReadSeeker at offsets, seeking before each read.
+type readerAt struct{ rs io.ReadSeeker }
+
+func (r readerAt) ReadAt(p []byte, off int64) (int, error) {
+	if _, err := r.rs.Seek(off, io.SeekStart); err != nil {
+		return 0, err
+	}
+	n, err := io.ReadFull(r.rs, p)
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF
+	}
+	return n, err
 }
 
-// jsonWriter returns the writer of JSON into s, indenting with -pretty.
-func jsonWriter(cfg *config, s *spool) io.Writer {
+// jsonWriter returns stdout, indenting the JSON written to it with
+// -pretty. The conversions spool compact JSON and indent it as they copy
+// it out, so that the spool can take back what it wrote.
+func jsonWriter(cfg *config, stdout io.Writer) io.Writer {
 	if cfg.pretty {
-		return &indenter{w: s}
+		return &indenter{w: stdout}
 	}
-	return s
-}
-
-// jsonLines prints each value with enc, then a newline.
-func jsonLines(enc *varjson.Encoder, out io.Writer) func(*gdvar.Decoder) error {
-	return func(dec *gdvar.Decoder) error {
-		if err := enc.CopyValue(dec); err != nil {
-			return err
-		}
-		_, err := out.Write([]byte{'\n'})
-		return err
-	}
+	return stdout
 }
 
 func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
@@ -209,37 +230,15 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case "tres", "tscn", "res", "scn":
 		return encodeResource(in, cfg, stdout)
 	}
-	// The input is read once, the counts filled in as they come, and again
-	// in two passes (counts, then tokens) if it holds what one pass cannot
-	// write: a Dictionary with a key twice in text, a member after the
-	// content it modifies in JSON.
-	rs, cleanup, err := seekable(in)
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	start, err := rs.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
 	out, finish, drop, err := sealed(cfg, stdout)
 	if err != nil {
 		return err
 	}
-	err = spooled(out, func(s *spool) error {
-		err := encodeValues(rs, cfg, s, true)
-		if !errors.Is(err, vartext.ErrKeyTwice) && !errors.Is(err, varjson.ErrTwoPasses) {
-			return err
-		}
-		if err := s.truncate(0, nil); err != nil {
-			return err
-		}
-		if _, err := rs.Seek(start, io.SeekStart); err != nil {
-			return err
-		}
-		return encodeValues(rs, cfg, s, false)
-	})
-	if err != nil {
+	write := encodeValues
+	if cfg.like != "" {
+		write = encodeLike
+	}
+	if err := spooled(out, func(s *spool) error { return write(in, cfg, s) }); err != nil {
 		drop()
 		return err
 	}
@@ -247,45 +246,53 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 // encodeValues writes the binary form of each JSON or text value of in to
-// s, in one pass if once is set (OnePass: s can seek back to fill in the
-// counts).
-func encodeValues(in io.Reader, cfg *config, s *spool, once bool) error {
-	var decodeTo func(*gdvar.Encoder) error
+// s. Each value is read once, the counts filled in as they come, and again
+// in two passes if it holds what one pass cannot write (a Dictionary with
+// a key twice in text, a member after the content it modifies in JSON):
+// varjson.ToBinary and vartext.ToBinary own that.
+func encodeValues(in io.Reader, cfg *config, s *spool) error {
+	toBinary := varjson.ToBinary
 	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	if cfg.from == "json" {
-		dec := varjson.NewDecoder(in, opts...)
-		if once {
-			dec.OnePass()
-		}
-		if cfg.like != "" {
-			f, err := os.Open(cfg.like)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			dec.Like(varjson.NewDecoder(f, opts...))
-		}
-		decodeTo = dec.DecodeTo
-	} else {
+	if cfg.from != "json" {
 		p := gdvar.Single
 		if cfg.double {
 			p = gdvar.Double
 		}
-		opts = append(opts, gdvar.WithMathPrecision(p))
-		dec := vartext.NewDecoder(in, vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p))
-		if once {
-			dec.OnePass()
-		}
-		decodeTo = dec.DecodeTo
+		toBinary = vartext.ToBinary
+		opts = []gdvar.Option{vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p)}
 	}
+	rs, cleanup, err := seekable(in)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	return eachOutput(cfg, s, func() error { return toBinary(s, rs, opts...) })
+}
+
+// encodeLike writes the binary form of each JSON value of in to s, taking
+// the forms JSON leaves open from the values of the -like file, in turn.
+func encodeLike(in io.Reader, cfg *config, s *spool) error {
+	f, err := os.Open(cfg.like)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
+	dec := varjson.NewDecoder(in, opts...)
+	dec.Like(varjson.NewDecoder(f, opts...))
 	enc := gdvar.NewEncoder(s, opts...)
-	return eachInput(func() error {
-		write := func() error {
-			if err := decodeTo(enc); err != nil {
-				return err
-			}
-			return enc.Flush()
+	return eachOutput(cfg, s, func() error {
+		if err := dec.DecodeTo(enc); err != nil {
+			return err
 		}
+		return enc.Flush()
+	})
+}
+
+// eachOutput calls write until it finds no more values, each value in a
+// frame of its own with -framing stream.
+func eachOutput(cfg *config, s *spool, write func() error) error {
+	return eachInput(func() error {
 		if cfg.framing == "stream" {
 			return s.frame(write)
 		}

@@ -91,6 +91,10 @@ func (s *spool) frame(write func() error) error {
 	return err
 }
 
+// Truncate drops what was written after offset size and writes there
+// next, as varjson's and vartext's conversions take back a first pass.
+func (s *spool) Truncate(size int64) error { return s.truncate(size, nil) }
+
 // truncate drops what was written after offset at, then returns err.
 func (s *spool) truncate(at int64, err error) error {
 	if ferr := s.bw.Flush(); ferr != nil {

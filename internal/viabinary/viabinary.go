@@ -20,8 +20,8 @@ var unlimited = gdvar.Limits{
 	MaxValueBytes:   math.MaxInt64,
 }
 
-// options are opts with objects allowed and no limits.
-func options(opts []gdvar.Option) []gdvar.Option {
+// Options are opts with objects allowed and no limits.
+func Options(opts []gdvar.Option) []gdvar.Option {
 	return append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true), gdvar.WithLimits(unlimited))
 }
 
@@ -32,7 +32,7 @@ func Convert(src, dst any, opts ...gdvar.Option) error {
 	if err != nil {
 		return err
 	}
-	return gdvar.Unmarshal(b, dst, options(opts)...)
+	return gdvar.Unmarshal(b, dst, Options(opts)...)
 }
 
 // Encode writes v to enc as the tokens of its encoding.
@@ -46,5 +46,5 @@ func Encode(enc *gdvar.Encoder, v any, opts ...gdvar.Option) error {
 
 // Decoder returns a Decoder of b, an encoding gdvar.Marshal wrote.
 func Decoder(b []byte, opts ...gdvar.Option) *gdvar.Decoder {
-	return gdvar.NewDecoderBytes(b, options(opts)...)
+	return gdvar.NewDecoderBytes(b, Options(opts)...)
 }

@@ -1,0 +1,70 @@
+package varjson
+
+import (
+	"io"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/fallback"
+)
+
+// FromBinary reads one binary value at src's offset and writes its JSON
+// form to dst, as Marshal prints it, with nothing after it; it leaves src
+// just after the value, so that a loop converts a sequence, and returns
+// io.EOF at the end of src.
+//
+// It reads the value once and prints the forms values written by Godot
+// take (Encoder.Guess), holding the output back; on the rare value that
+// does not take them, and on a value whose JSON is longer than 256 KiB, it
+// prints the value again, from its start, after a first pass
+// (Encoder.LookAhead). dst gets one printing only.
+func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
+	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
+		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
+		enc.Guess()
+		err := enc.CopyValue(dec)
+		return dec.InputOffset(), err
+	}
+	lookAhead := func(w io.Writer, r io.ReadSeeker) (int64, error) {
+		start, err := r.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return 0, err
+		}
+		enc := NewEncoder(w, opts...)
+		if err := enc.LookAhead(gdvar.NewDecoder(r, opts...)); err != nil {
+			return 0, err
+		}
+		if _, err := r.Seek(start, io.SeekStart); err != nil {
+			return 0, err
+		}
+		dec := gdvar.NewDecoder(r, opts...)
+		err = enc.CopyValue(dec)
+		return dec.InputOffset(), err
+	}
+	return fallback.Convert(dst, src, guess, lookAhead, ErrWrongGuess)
+}
+
+// ToBinary reads one JSON value at src's offset and writes its binary form
+// to dst, as Decoder.DecodeTo does; it leaves src just after the value, so
+// that a loop converts a sequence, and returns io.EOF when only white space
+// is left.
+//
+// It reads the value once (Decoder.OnePass), holding the output back; a
+// value that one pass cannot write, or whose binary form is longer than
+// 256 KiB, is converted again from its start in two passes. dst gets one
+// conversion only.
+func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
+	decode := func(once bool) fallback.Pass {
+		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
+			dec, enc := NewDecoder(r, opts...), gdvar.NewEncoder(w, opts...)
+			if once {
+				dec.OnePass()
+			}
+			err := dec.DecodeTo(enc)
+			if err == nil {
+				err = enc.Flush()
+			}
+			return dec.InputOffset(), err
+		}
+	}
+	return fallback.Convert(dst, src, decode(true), decode(false), ErrTwoPasses)
+}

@@ -1,0 +1,137 @@
+package varjson
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/fallback"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// outputs are the kinds of dst the conversions treat apart: memory, where
+// a first pass is held back, and a file, where it is taken back.
+var outputs = []struct {
+	name string
+	open func(t *testing.T) (io.Writer, func() []byte)
+}{
+	{"memory", func(t *testing.T) (io.Writer, func() []byte) {
+		var b bytes.Buffer
+		return &b, b.Bytes
+	}},
+	{"file", func(t *testing.T) (io.Writer, func() []byte) {
+		f, err := os.CreateTemp(t.TempDir(), "out")
+		require.NoError(t, err)
+		t.Cleanup(func() { f.Close() })
+		return f, func() []byte {
+			b, err := os.ReadFile(f.Name())
+			require.NoError(t, err)
+			return b
+		}
+	}},
+}
+
+// mixedDicts is an Array of n Dictionaries whose last one has a key that
+// is not a String, so that the guess of a plain object fails there.
+func mixedDicts(n int) gdvar.Array {
+	a := gdvar.Array{Values: make([]any, n)}
+	for i := range n {
+		a.Values[i] = gdvar.NewDictionary("key", int64(i))
+	}
+	a.Values[n-1] = gdvar.NewDictionary("a", int64(1), int64(2), "b")
+	return a
+}
+
+// A sequence of values, some of which Guess prints wrongly and some with
+// more JSON than the first pass holds, converts to what two passes print,
+// into memory and into a file, each value once.
+func TestFromBinary(t *testing.T) {
+	values := []any{
+		gdvar.NewDictionary("a", []any{int64(1), "x"}),
+		gdvar.NewDictionary("a", int64(1), int64(2), "b"), // guessed wrong
+		gdvar.NewDictionary("big", strings.Repeat("x", fallback.HoldMax)),
+		mixedDicts(fallback.HoldMax / 16), // long, and guessed wrong at its end
+		int64(7),
+	}
+	var input, want []byte
+	for _, v := range values {
+		bin, err := gdvar.Marshal(v)
+		require.NoError(t, err)
+		input = append(input, bin...)
+		var js bytes.Buffer
+		enc := NewEncoder(&js)
+		require.NoError(t, enc.LookAhead(gdvar.NewDecoderBytes(bin)))
+		require.NoError(t, enc.CopyValue(gdvar.NewDecoderBytes(bin)))
+		want = append(append(want, js.Bytes()...), '\n')
+	}
+	for _, o := range outputs {
+		t.Run(o.name, func(t *testing.T) {
+			dst, got := o.open(t)
+			src := bytes.NewReader(input)
+			n := 0
+			for ; ; n++ {
+				err := FromBinary(dst, src)
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err)
+				_, err = dst.Write([]byte{'\n'})
+				require.NoError(t, err)
+			}
+			assert.Equal(t, len(values), n)
+			assert.True(t, bytes.Equal(want, got()), "the output differs from two passes'")
+		})
+	}
+}
+
+// JSON that one pass cannot write, and JSON longer than the first pass
+// holds, convert to what two passes write, each value once; the input is
+// left after each value.
+func TestToBinary(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,"x"]}`,
+		`{"$Array":[1],"$type":"int"}`, // one pass cannot write it
+		`{"$Vector2":[0.1,2.5],"$wide":true}`,
+		`["` + strings.Repeat("x", fallback.HoldMax) + `"]`,
+		`[` + strings.Repeat(`{"$Array":[1],"$type":"int"},`, fallback.HoldMax/64) + `{"$Array":[1],"$type":"int"}]`,
+		`7`,
+	}
+	var want []byte
+	for _, js := range inputs {
+		var out bytes.Buffer
+		enc := gdvar.NewEncoder(&out)
+		require.NoError(t, NewDecoder(strings.NewReader(js)).DecodeTo(enc)) // a seeker: two passes
+		require.NoError(t, enc.Flush())
+		want = append(want, out.Bytes()...)
+	}
+	for _, o := range outputs {
+		t.Run(o.name, func(t *testing.T) {
+			dst, got := o.open(t)
+			src := strings.NewReader(strings.Join(inputs, "\n") + "\n")
+			n := 0
+			for ; ; n++ {
+				err := ToBinary(dst, src)
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err, inputs[min(n, len(inputs)-1)][:min(40, len(inputs[n]))])
+			}
+			assert.Equal(t, len(inputs), n)
+			assert.True(t, bytes.Equal(want, got()), "the output differs from two passes'")
+		})
+	}
+}
+
+// An error other than the one-pass refusal is returned, with nothing
+// written.
+func TestToBinaryError(t *testing.T) {
+	var dst bytes.Buffer
+	err := ToBinary(&dst, strings.NewReader(`{"a":[1,}`))
+	var se *SyntaxError
+	assert.ErrorAs(t, err, &se)
+	assert.Zero(t, dst.Len())
+}

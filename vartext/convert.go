@@ -1,0 +1,35 @@
+package vartext
+
+import (
+	"io"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/fallback"
+)
+
+// ToBinary reads one text value at src's offset and writes its binary form
+// to dst, as Decoder.DecodeTo does; it leaves src just after the value, so
+// that a loop converts a sequence, and returns io.EOF when only white space
+// is left.
+//
+// It reads the value once (Decoder.OnePass), holding the output back; a
+// value with a Dictionary key given twice, or whose binary form is longer
+// than 256 KiB, is converted again from its start in two passes. dst gets
+// one conversion only.
+func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
+	decode := func(once bool) fallback.Pass {
+		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
+			dec := NewDecoder(r, opts...)
+			if once {
+				dec.OnePass()
+			}
+			enc := gdvar.NewEncoder(w, dec.binary()...)
+			err := dec.DecodeTo(enc)
+			if err == nil {
+				err = enc.Flush()
+			}
+			return dec.InputOffset(), err
+		}
+	}
+	return fallback.Convert(dst, src, decode(true), decode(false), ErrKeyTwice)
+}
