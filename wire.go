@@ -20,6 +20,10 @@ func appendWord(b []byte, hdr, w uint32) []byte { return le32(le32(b, hdr), w) }
 // FLAG_64 in hdr.
 func appendWord64(b []byte, hdr uint32, v uint64) []byte { return le64(le32(b, hdr), v) }
 
+// appendMath appends a math value (Vector2 … Projection): its payload is
+// its components' words as they were read, or as appendReals makes them.
+func appendMath(b []byte, hdr uint32, payload []byte) []byte { return append(le32(b, hdr), payload...) }
+
 // appendStringValue appends a value whose payload is a length and bytes,
 // padded: a String, or a PackedByteArray. pad holds the padding bytes (kept
 // from a decoded token), or 0.

@@ -226,7 +226,7 @@ func (e *Encoder) writeLeaf(t Token, f *frame) bool {
 		if t.Is64() {
 			flags = flag64
 		}
-		b = append(le32(b, uint32(e.tab.wire[typ])|flags), t.Bytes()...)
+		b = appendMath(b, uint32(e.tab.wire[typ])|flags, t.Bytes())
 	}
 	e.bb.B = b
 	f.startValue()
@@ -454,7 +454,7 @@ func (e *Encoder) writeValue(t Token) error {
 		if size := t.Type().mathSize(t.Is64()); len(t.Bytes()) != size {
 			return e.misuse("%s payload of %d bytes, want %d", t.Type(), len(t.Bytes()), size)
 		}
-		b = append(le32(b, e.header(t, flags)), t.Bytes()...)
+		b = appendMath(b, e.header(t, flags), t.Bytes())
 	}
 	if deferred {
 		e.deferTop(b)
