@@ -20,11 +20,15 @@ type config struct {
 	engine     Engine
 	limits     Limits
 	objects    bool
-	inputLimit int64 // bytes the Decoder may read; < 0 for no bound
-	precision  int8  // math precision for the value layer: 0 auto, else Precision+1
-	semantic   bool  // Unmarshal into interface{} gives values only, never RawValue
-	ext        optset.Ext
+	inputLimit int64   // bytes the Decoder may read; < 0 for no bound
+	precision  int8    // math precision for the value layer: 0 auto, else Precision+1
+	semantic   bool    // Unmarshal into interface{} gives values only, never RawValue
+	ext        extRead // the sibling package's settings being read, if any
 }
+
+// extRead is what optset.ReadInto reads: the settings named key, into dst.
+// The options of a sibling package set them only then.
+type extRead struct{ key, dst any }
 
 // defaultConfig is the configuration without options.
 var defaultConfig = config{inputLimit: -1, limits: DefaultLimits()}
@@ -51,18 +55,23 @@ func (c *config) invalid(format string, args ...any) {
 }
 
 func init() {
-	optset.Option = func(set func(*optset.Ext) error) any {
+	optset.NewOption = func(key any, err error, set func(dst any)) any {
 		return Option(func(c *config) {
-			if err := set(&c.ext); err != nil && c.err == nil {
+			if err != nil && c.err == nil {
 				c.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
+			}
+			if c.ext.key == key {
+				set(c.ext.dst)
 			}
 		})
 	}
-	optset.Read = func(opts any) (optset.Ext, error) {
-		var c config
-		c.set(opts.([]Option))
-		c.ext.Engine, c.ext.Precision = int(c.engine), c.precision
-		return c.ext, c.err
+	optset.ReadInto = func(opts, key, dst any) (optset.Shared, error) {
+		c := defaultConfig
+		c.ext = extRead{key, dst}
+		for _, o := range opts.([]Option) {
+			o(&c)
+		}
+		return optset.Shared{Engine: int(c.engine), Precision: c.precision}, c.err
 	}
 }
 

@@ -23,8 +23,8 @@ type File struct {
 // (vartext.WithDialect; Godot 4 by default).
 func New(opts ...gdvar.Option) *File {
 	f := &File{opts: opts}
-	if ext, _ := optset.Read(opts); ext.Dialect > 0 { // an invalid option fails where the values are read or written
-		f.dialect = vartext.Dialect(ext.Dialect - 1)
+	if text, _, _ := optset.Read(opts, optset.TextKey); text.Dialect > 0 { // an invalid option fails where the values are read or written
+		f.dialect = vartext.Dialect(text.Dialect - 1)
 	}
 	return f
 }
@@ -168,10 +168,7 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 }
 
 // asHeld makes vartext write values as held (see Append).
-var asHeld = optset.Option(func(e *optset.Ext) error {
-	e.AsHeld = true
-	return nil
-}).(gdvar.Option)
+var asHeld = optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
 
 // appendKey appends a key as the dialect writes it: as a property's name,
 // but in Godot 3.2, whose ConfigFile writes every key as it is.

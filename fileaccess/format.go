@@ -123,16 +123,32 @@ func PasswordKey(password string) Key {
 	return k
 }
 
-// option makes a gdvar.Option of a setting of this package.
-func option(set func(*optset.Ext) error) gdvar.Option { return optset.Option(set).(gdvar.Option) }
+// settings are what this package's options set; 0 or nil when not set.
+type settings struct {
+	key, iv              []byte
+	maxBlock, maxContent int64
+}
+
+var settingsKey = new(optset.Key[settings])
+
+// option makes a gdvar.Option of a setting of this package; a non-nil err
+// makes it invalid.
+func option(err error, set func(*settings)) gdvar.Option {
+	return optset.Option(settingsKey, err, set).(gdvar.Option)
+}
+
+// atLeastOne is the error of a size setting below 1, if it is.
+func atLeastOne(name string, n int64) error {
+	if n < 1 {
+		return fmt.Errorf("fileaccess: %s %d", name, n)
+	}
+	return nil
+}
 
 // WithKey sets the key of an encrypted container, as open_encrypted takes
 // it.
 func WithKey(k Key) gdvar.Option {
-	return option(func(e *optset.Ext) error {
-		e.Key = k[:]
-		return nil
-	})
+	return option(nil, func(s *settings) { s.key = k[:] })
 }
 
 // WithPassword sets the key of an encrypted container from a password, as
@@ -143,10 +159,7 @@ func WithPassword(password string) gdvar.Option { return WithKey(PasswordKey(pas
 // encrypted container uses (default: random, as the engine's). Tests use
 // it to write the same bytes twice.
 func WithIV(iv [16]byte) gdvar.Option {
-	return option(func(e *optset.Ext) error {
-		e.IV = iv[:]
-		return nil
-	})
+	return option(nil, func(s *settings) { s.iv = iv[:] })
 }
 
 // WithMaxBlockSize sets the largest block size a Reader accepts in a
@@ -154,13 +167,7 @@ func WithIV(iv [16]byte) gdvar.Option {
 // largest window of a Brotli block beyond the block size. A larger one
 // fails before anything is allocated for it.
 func WithMaxBlockSize(n int64) gdvar.Option {
-	return option(func(e *optset.Ext) error {
-		e.MaxBlock = n
-		if n < 1 {
-			return fmt.Errorf("fileaccess: max block size %d", n)
-		}
-		return nil
-	})
+	return option(atLeastOne("max block size", n), func(s *settings) { s.maxBlock = n })
 }
 
 // WithMaxContentSize sets the most content a Reader accepts in a
@@ -169,13 +176,7 @@ func WithMaxBlockSize(n int64) gdvar.Option {
 // before any block is read; as every block must decompress to its size,
 // none can give more than the header declares.
 func WithMaxContentSize(n int64) gdvar.Option {
-	return option(func(e *optset.Ext) error {
-		e.MaxContent = n
-		if n < 1 {
-			return fmt.Errorf("fileaccess: max content size %d", n)
-		}
-		return nil
-	})
+	return option(atLeastOne("max content size", n), func(s *settings) { s.maxContent = n })
 }
 
 // config is what a Reader or Writer takes from its options.
@@ -189,8 +190,8 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	ext, err := optset.Read(opts)
-	c := config{engine: gdvar.Engine(ext.Engine), key: ext.Key, iv: ext.IV, maxBlock: ext.MaxBlock, maxContent: ext.MaxContent, err: err}
+	s, shared, err := optset.Read(opts, settingsKey)
+	c := config{engine: gdvar.Engine(shared.Engine), key: s.key, iv: s.iv, maxBlock: s.maxBlock, maxContent: s.maxContent, err: err}
 	if c.maxBlock == 0 {
 		c.maxBlock = DefaultMaxBlockSize
 	}

@@ -66,48 +66,33 @@ type config struct {
 	err          error
 }
 
+// configKey names a config in a list of options: this package's options
+// set its fields.
+var configKey = new(optset.Key[config])
+
 func newConfig(opts []gdvar.Option) config {
-	ext, err := optset.Read(opts)
-	s := ext.Multiplayer
-	c := config{codec: opts, maxPacket: s.MaxPacket, rate: s.Rate, burst: s.Burst, sendQueue: s.SendQueue,
-		writeTimeout: time.Duration(s.WriteTimeout), maxPeers: s.MaxPeers,
-		idleTimeout: time.Duration(s.IdleTimeout), readTimeout: time.Duration(s.ReadTimeout), relay: !s.NoRelay,
-		authTimeout: time.Duration(s.AuthTimeout), tick: time.Duration(s.Tick), err: err}
-	c.maxPacket = or(c.maxPacket, DefaultMaxPacket)
-	c.rate = or(c.rate, DefaultRate)
-	c.burst = or(c.burst, DefaultBurst)
-	c.sendQueue = or(c.sendQueue, DefaultSendQueue)
-	c.writeTimeout = or(c.writeTimeout, DefaultWriteTimeout)
-	c.maxPeers = or(c.maxPeers, DefaultMaxPeers)
-	c.idleTimeout = or(c.idleTimeout, DefaultIdleTimeout)
-	c.readTimeout = or(c.readTimeout, DefaultReadTimeout)
-	c.authTimeout = or(c.authTimeout, DefaultAuthTimeout)
-	c.tick = or(c.tick, DefaultTick)
+	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
+		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, idleTimeout: DefaultIdleTimeout,
+		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultTick}
+	_, c.err = optset.ReadInto(opts, configKey, &c)
+	c.codec = opts
 	return c
 }
 
-func or[T int | int64 | float64 | time.Duration](v, def T) T {
-	if v == 0 {
-		return def
+// option makes a gdvar.Option of a setting of this package, invalid
+// unless ok.
+func option(name string, ok bool, set func(*config)) gdvar.Option {
+	var err error
+	if !ok {
+		err = fmt.Errorf("multiplayer: %s out of range", name)
 	}
-	return v
-}
-
-// option makes a gdvar.Option of a setting of this package.
-func option(name string, ok bool, set func(*optset.Multiplayer)) gdvar.Option {
-	return optset.Option(func(e *optset.Ext) error {
-		set(&e.Multiplayer)
-		if !ok {
-			return fmt.Errorf("multiplayer: %s out of range", name)
-		}
-		return nil
-	}).(gdvar.Option)
+	return optset.Option(configKey, err, set).(gdvar.Option)
 }
 
 // WithMaxPacketSize sets the largest packet a peer may send, and this side
 // sends, in bytes (default DefaultMaxPacket; at least 16).
 func WithMaxPacketSize(n int64) gdvar.Option {
-	return option("max packet size", n >= 16, func(s *optset.Multiplayer) { s.MaxPacket = n })
+	return option("max packet size", n >= 16, func(c *config) { c.maxPacket = n })
 }
 
 // WithRateLimit sets how many packets (a ping counting as one) each client
@@ -115,20 +100,20 @@ func WithMaxPacketSize(n int64) gdvar.Option {
 // DefaultRate and DefaultBurst); beyond, the server reads the client's
 // packets no faster than the rate (back-pressure), dropping none.
 func WithRateLimit(perSecond float64, burst int) gdvar.Option {
-	return option("rate limit", perSecond > 0 && burst >= 1, func(s *optset.Multiplayer) { s.Rate, s.Burst = perSecond, burst })
+	return option("rate limit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
 }
 
 // WithSendQueue sets how many bytes may wait to be sent to one peer
 // (default DefaultSendQueue; at least DefaultMaxPacket). A packet within
 // the packet limit always fits an empty queue.
 func WithSendQueue(n int64) gdvar.Option {
-	return option("send queue", n >= DefaultMaxPacket, func(s *optset.Multiplayer) { s.SendQueue = n })
+	return option("send queue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
 }
 
 // WithWriteTimeout sets how long one packet may take to be written to a
 // peer (default DefaultWriteTimeout).
 func WithWriteTimeout(d time.Duration) gdvar.Option {
-	return option("write timeout", d > 0, func(s *optset.Multiplayer) { s.WriteTimeout = int64(d) })
+	return option("write timeout", d > 0, func(c *config) { c.writeTimeout = d })
 }
 
 // WithMaxPeers sets how many clients a server accepts at once (default
@@ -136,7 +121,7 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 // disconnects from a server that announces more other peers than that
 // (ErrTooManyPeers).
 func WithMaxPeers(n int) gdvar.Option {
-	return option("max peers", n >= 1, func(s *optset.Multiplayer) { s.MaxPeers = n })
+	return option("max peers", n >= 1, func(c *config) { c.maxPeers = n })
 }
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
@@ -147,14 +132,14 @@ func WithMaxPeers(n int) gdvar.Option {
 // or a browser answers pings but sends none: keep the timeout above the
 // time one takes to read a backlog of packets to it.
 func WithIdleTimeout(d time.Duration) gdvar.Option {
-	return option("idle timeout", d >= time.Millisecond, func(s *optset.Multiplayer) { s.IdleTimeout = int64(d) })
+	return option("idle timeout", d >= time.Millisecond, func(c *config) { c.idleTimeout = d })
 }
 
 // WithReadTimeout sets how long a packet may take to arrive once its first
 // bytes have (default DefaultReadTimeout), so that a peer cannot hold the
 // server by sending a packet a byte at a time.
 func WithReadTimeout(d time.Duration) gdvar.Option {
-	return option("read timeout", d > 0, func(s *optset.Multiplayer) { s.ReadTimeout = int64(d) })
+	return option("read timeout", d > 0, func(c *config) { c.readTimeout = d })
 }
 
 // WithServerRelay says whether peers reach each other through the server,
@@ -165,7 +150,7 @@ func WithReadTimeout(d time.Duration) gdvar.Option {
 // announcements, are then refused (ErrNotAllowed), as the engine refuses
 // them. Both sides should agree, as in the engine.
 func WithServerRelay(on bool) gdvar.Option {
-	return option("server relay", true, func(s *optset.Multiplayer) { s.NoRelay = !on })
+	return option("server relay", true, func(c *config) { c.relay = on })
 }
 
 // WithAuthTimeout sets how long a peer may stay pending, authenticating,
@@ -173,12 +158,12 @@ func WithServerRelay(on bool) gdvar.Option {
 // the engine's auth_timeout). Unlike the engine's, it cannot be turned
 // off: a peer that never authenticates would hold its place for ever.
 func WithAuthTimeout(d time.Duration) gdvar.Option {
-	return option("auth timeout", d > 0, func(s *optset.Multiplayer) { s.AuthTimeout = int64(d) })
+	return option("auth timeout", d > 0, func(c *config) { c.authTimeout = d })
 }
 
 // WithTick sets how often replication looks for synchronizer states to
 // send (default DefaultTick; at least a millisecond): a synchronizer's
 // Interval and DeltaInterval are counted in ticks, each at least one.
 func WithTick(d time.Duration) gdvar.Option {
-	return option("tick", d >= time.Millisecond, func(s *optset.Multiplayer) { s.Tick = int64(d) })
+	return option("tick", d >= time.Millisecond, func(c *config) { c.tick = d })
 }

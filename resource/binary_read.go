@@ -37,7 +37,7 @@ type binReader struct {
 
 // readBinary reads a binary resource file, plain or compressed, whole.
 func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
-	ext, err := optset.Read(opts)
+	text, _, err := optset.Read(opts, optset.TextKey)
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +60,8 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 	}
 	f := r.f
 	switch {
-	case ext.Dialect > 0:
-		f.dialect = vartext.Dialect(ext.Dialect - 1)
+	case text.Dialect > 0:
+		f.dialect = vartext.Dialect(text.Dialect - 1)
 	case r.l.major < 4 && r.l.minor <= 2:
 		f.dialect = vartext.Godot32
 	case r.l.major < 4:

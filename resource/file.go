@@ -156,8 +156,8 @@ func NewFile(class string, opts ...gdvar.Option) *File {
 	if class == sceneClass {
 		f.Scene = true
 	}
-	if ext, _ := optset.Read(opts); ext.Dialect > 0 {
-		f.dialect = vartext.Dialect(ext.Dialect - 1)
+	if text, _, _ := optset.Read(opts, optset.TextKey); text.Dialect > 0 {
+		f.dialect = vartext.Dialect(text.Dialect - 1)
 	}
 	return f
 }

@@ -36,10 +36,7 @@ const (
 // resourceSyntax makes vartext read and write the syntax of a resource
 // file of the given format.
 func resourceSyntax(format int) gdvar.Option {
-	return optset.Option(func(e *optset.Ext) error {
-		e.Resource = int8(format)
-		return nil
-	}).(gdvar.Option)
+	return optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
 }
 
 // textReader reads a text file's sections in order.
@@ -59,7 +56,7 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	if bytes.HasPrefix(data, []byte(utf8BOM)) {
 		return nil, errors.New("resource: the file starts with a byte order mark, which the engines refuse")
 	}
-	ext, err := optset.Read(opts)
+	text, _, err := optset.Read(opts, optset.TextKey)
 	if err != nil {
 		return nil, err
 	}
@@ -71,10 +68,10 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch given := vartext.Dialect(ext.Dialect - 1); {
-	case ext.Dialect == 0 && format <= format3:
+	switch given := vartext.Dialect(text.Dialect - 1); {
+	case text.Dialect == 0 && format <= format3:
 		f.dialect = vartext.Godot3
-	case ext.Dialect == 0:
+	case text.Dialect == 0:
 		f.dialect = vartext.Godot4
 	case given != vartext.Godot4 && format > format3:
 		return nil, fmt.Errorf("resource: format=%d is Godot 4's, which %s does not read", format, given)

@@ -22,27 +22,36 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	ext, err := optset.Read(opts)
-	c := config{codec: opts, maxFrame: ext.MaxFrame, skipOversized: ext.SkipOversized, err: err}
+	s, _, err := optset.Read(opts, settingsKey)
+	c := config{codec: opts, maxFrame: s.maxFrame, skipOversized: s.skipOversized, err: err}
 	if c.maxFrame == 0 {
 		c.maxFrame = DefaultMaxFrame
 	}
 	return c
 }
 
-// option makes a gdvar.Option of a setting of this package.
-func option(set func(*optset.Ext) error) gdvar.Option { return optset.Option(set).(gdvar.Option) }
+// settings are what this package's options set.
+type settings struct {
+	maxFrame      int64 // 0 when not set
+	skipOversized bool
+}
+
+var settingsKey = new(optset.Key[settings])
+
+// option makes a gdvar.Option of a setting of this package; a non-nil err
+// makes it invalid.
+func option(err error, set func(*settings)) gdvar.Option {
+	return optset.Option(settingsKey, err, set).(gdvar.Option)
+}
 
 // WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
 // DefaultMaxFrame; at least 1). A longer frame fails before its body is read.
 func WithMaxFrame(n int64) gdvar.Option {
-	return option(func(e *optset.Ext) error {
-		e.MaxFrame = n
-		if n < 1 {
-			return fmt.Errorf("stream: max frame %d", n)
-		}
-		return nil
-	})
+	var err error
+	if n < 1 {
+		err = fmt.Errorf("stream: max frame %d", n)
+	}
+	return option(err, func(s *settings) { s.maxFrame = n })
 }
 
 // SkipOversizedFrames, when on, makes a Reader skip a frame longer than the
@@ -50,5 +59,5 @@ func WithMaxFrame(n int64) gdvar.Option {
 // with the next one, after reporting it. Without it, such a frame breaks the
 // Reader, as the stream cannot be trusted: close the connection.
 func SkipOversizedFrames(on bool) gdvar.Option {
-	return option(func(e *optset.Ext) error { e.SkipOversized = on; return nil })
+	return option(nil, func(s *settings) { s.skipOversized = on })
 }

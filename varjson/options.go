@@ -14,8 +14,8 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	ext, err := optset.Read(opts)
-	return config{engine: gdvar.Engine(ext.Engine), err: err}
+	shared, err := optset.SharedOf(opts)
+	return config{engine: gdvar.Engine(shared.Engine), err: err}
 }
 
 // binary returns the options for gdvar's codec; full objects are allowed,

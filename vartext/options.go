@@ -18,24 +18,22 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	ext, err := optset.Read(opts)
-	c := config{err: err, asHeld: ext.AsHeld, resource: ext.Resource}
-	if ext.Dialect > 0 {
-		c.dialect = Dialect(ext.Dialect - 1)
+	text, shared, err := optset.Read(opts, optset.TextKey)
+	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource}
+	if text.Dialect > 0 {
+		c.dialect = Dialect(text.Dialect - 1)
 	}
-	if ext.Precision > 0 {
-		c.precision = gdvar.Precision(ext.Precision - 1)
+	if shared.Precision > 0 {
+		c.precision = gdvar.Precision(shared.Precision - 1)
 	}
 	return c
 }
 
 // WithDialect selects the engine version of the text form (default Godot4).
 func WithDialect(d Dialect) gdvar.Option {
-	return optset.Option(func(e *optset.Ext) error {
-		e.Dialect = int8(d) + 1
-		if d > Godot2 {
-			return fmt.Errorf("vartext: unknown dialect %d", d)
-		}
-		return nil
-	}).(gdvar.Option)
+	var err error
+	if d > Godot2 {
+		err = fmt.Errorf("vartext: unknown dialect %d", d)
+	}
+	return optset.Option(optset.TextKey, err, func(t *optset.Text) { t.Dialect = int8(d) + 1 }).(gdvar.Option)
 }
