@@ -190,7 +190,7 @@ func (enc *Encoder) mathValue(t gdvar.Token) {
 	e.b = append(e.b, '[')
 	b := t.Bytes()
 	switch {
-	case typ == gdvar.TypeVector2i || typ == gdvar.TypeVector3i || typ == gdvar.TypeVector4i || typ == gdvar.TypeRect2i:
+	case typ.IsIntegerMath():
 		for i := 0; i+4 <= len(b); i += 4 {
 			e.comma(i)
 			e.b = strconv.AppendInt(e.b, int64(int32(binary.LittleEndian.Uint32(b[i:]))), 10)
