@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/fallback"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -134,4 +135,39 @@ func TestToBinaryError(t *testing.T) {
 	var se *SyntaxError
 	assert.ErrorAs(t, err, &se)
 	assert.Zero(t, dst.Len())
+}
+
+// The conversions' bound: what a Decoder, an Encoder and LookAhead's
+// record hold, plus the 256 KiB held back, never the value. The first two
+// inputs are refused by the first pass near their end, so they are read
+// twice more (ToBinary's two passes read each small typed Array as a
+// tree: the most allocation a byte); adversarial inputs allocate within
+// hostile.Bound.
+func TestConvertBound(t *testing.T) {
+	const size = 8 << 20
+	bin, err := gdvar.Marshal(mixedDicts(size / 24))
+	require.NoError(t, err)
+	js := []byte(`[` + strings.Repeat(`{"$Array":[1],"$type":"int"},`, size/32) + `7]`)
+	tests := []struct {
+		name    string
+		input   []byte
+		convert func(io.Writer, io.ReadSeeker, ...gdvar.Option) error
+		max     uint64
+	}{
+		{"FromBinary, guessed wrong at the end", bin, FromBinary, size / 4},
+		{"ToBinary, one pass refused", js, ToBinary, hostile.Bound(len(js))},
+	}
+	for _, in := range hostile.Adversarial(1 << 20) {
+		tests = append(tests, struct {
+			name    string
+			input   []byte
+			convert func(io.Writer, io.ReadSeeker, ...gdvar.Option) error
+			max     uint64
+		}{"FromBinary of " + in.Name, in.Data, FromBinary, hostile.Bound(len(in.Data))})
+	}
+	for _, tt := range tests {
+		alloc := hostile.Allocated(func() { _ = tt.convert(io.Discard, bytes.NewReader(tt.input)) })
+		t.Logf("%s: %d bytes in, %d KiB allocated", tt.name, len(tt.input), alloc>>10)
+		assert.Less(t, alloc, tt.max, tt.name)
+	}
 }

@@ -171,7 +171,7 @@ func (s *streamer) numbers(ends []int) []any {
 // rest of its argument, an array of which the components in ends are read,
 // and its members, through the converter.
 func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, ends []int) error {
-	r := &reader{dec: dec, at: s.zero, depth: 2} // in its '{' and its argument's '['
+	r := s.treeReader(dec, 2) // in its '{' and its argument's '['
 	items := s.numbers(ends)
 	for dec.PeekKind() != ']' {
 		v, err := r.value()
@@ -212,7 +212,7 @@ func (s *streamer) mathMembers(dec *jsontext.Decoder, tag string) (wide bool, mo
 
 // members reads an object's remaining members into o, and its '}'.
 func (s *streamer) members(dec *jsontext.Decoder, o *object) error {
-	r := &reader{dec: dec, at: s.zero, depth: 1} // in its '{'
+	r := s.treeReader(dec, 1) // in its '{'
 	for dec.PeekKind() != '}' {
 		name, err := s.readString(dec)
 		if err != nil {

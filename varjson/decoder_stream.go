@@ -40,7 +40,26 @@ type noted struct {
 	need   bool // wide, a real needs 64 bits and the engine has them: the array's width
 	beyond bool // a real read with 64-bit digits needs 64 bits
 	count  int
-	mods   map[string][]byte // "$type", "$key_type", "$value_type", "$wide": their JSON
+	mods   members // "$type", "$key_type", "$value_type", "$wide": their JSON
+}
+
+// members are a tagged value's members after its tag, in order: a few at
+// most, so a list, which costs a small value far less than a map.
+type members []member
+
+type member struct {
+	name string
+	raw  []byte // its JSON
+}
+
+// get returns the JSON of member name, or nil.
+func (ms members) get(name string) []byte {
+	for _, m := range ms {
+		if m.name == name {
+			return m.raw
+		}
+	}
+	return nil
 }
 
 // note is noted as the first pass keeps it: 8 bytes a container, the
@@ -60,7 +79,7 @@ type streamer struct {
 	at    int64 // the value's offset in the input
 	zero  int64 // the input offset of the JSON reader's offset 0
 	notes []note
-	mods  map[int]map[string][]byte // a large tagged value's members after its tag, by note
+	mods  map[int]members // a large tagged value's members after its tag, by note
 	taken int
 	b     noted // the note taken last
 	c     converter
@@ -70,6 +89,14 @@ type streamer struct {
 	math  [16]uint64 // a math value's components (the most: Projection's 16 reals)
 	comps []float64  // a packed vector's components
 	arena []byte     // the keys on the path
+	parts reader     // the reader of the parts read as trees, its stacks kept from one to the next
+}
+
+// treeReader returns the reader of a part read as a tree, depth levels
+// into it, with the stacks the last part left empty.
+func (s *streamer) treeReader(dec *jsontext.Decoder, depth int) *reader {
+	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: s.parts.stack[:0], keys: s.parts.keys[:0]}
+	return &s.parts
 }
 
 func (s *streamer) reset(cfg config, at, zero int64) {
@@ -96,7 +123,7 @@ func (s *streamer) set(i int, b noted) error {
 	s.notes[i] = note{count: uint32(b.count), how: b.how, wide: b.wide, need: b.need}
 	if b.mods != nil && b.how == streamed {
 		if s.mods == nil {
-			s.mods = map[int]map[string][]byte{}
+			s.mods = map[int]members{}
 		}
 		s.mods[i] = b.mods
 	}
@@ -209,15 +236,12 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 			props++
 			err = s.sizeProperties(dec, depth, &b)
 		default:
-			k := string(name) // before the next read, which may reuse its bytes
+			k := internTag(name) // before the next read, which may reuse its bytes
 			var raw jsontext.Value
 			if raw, err = dec.ReadValue(); err == nil {
-				if b.mods == nil {
-					b.mods = map[string][]byte{}
-				}
-				_, twice := b.mods[k]
+				twice := b.mods.get(k) != nil
 				odd = odd || twice || !streamedModifier(tag, k, raw)
-				b.mods[k] = append([]byte(nil), raw...)
+				b.mods = append(b.mods, member{k, append([]byte(nil), raw...)})
 			}
 		}
 		if err != nil {
@@ -235,7 +259,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 			s.notes = s.notes[:i+1] // the second pass reads it whole
 			b = noted{how: whole}
 		}
-		b.wide = string(b.mods["$wide"]) == "true"
+		b.wide = string(b.mods.get("$wide")) == "true"
 		b.need = b.wide && b.beyond && s.cfg.engine == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
 	}
 	return s.set(i, b)
@@ -311,7 +335,7 @@ func (s *streamer) sizeProperties(dec *jsontext.Decoder, depth int, b *noted) er
 
 // tree reads the next value as the converter's tree.
 func (s *streamer) tree(dec *jsontext.Decoder) (any, error) {
-	return (&reader{dec: dec, at: s.zero}).value()
+	return s.treeReader(dec, 0).value()
 }
 
 // readReals reads a vector element, [x, y, …] (with 64-bit digits when
@@ -397,7 +421,7 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 	}
 	if b.how == whole {
 		c := converter{start: s.at, path: s.c.path}
-		v, err := c.read(&reader{dec: dec, at: s.zero})
+		v, err := c.read(s.treeReader(dec, 0))
 		if err != nil {
 			return err
 		}
@@ -577,7 +601,7 @@ func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string,
 // wholeFrom converts a tagged value whole, in one pass, its tag read.
 func (s *streamer) wholeFrom(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string) error {
 	o := &object{}
-	if err := o.add(&reader{dec: dec, at: s.zero, depth: 1}, tag); err != nil { // in its '{'
+	if err := o.add(s.treeReader(dec, 1), tag); err != nil { // in its '{'
 		return err
 	}
 	if err := s.members(dec, o); err != nil {
@@ -608,12 +632,12 @@ func (s *streamer) skipMembers(dec *jsontext.Decoder) error {
 // modifiers returns the noted members as the tree the converter reads.
 func (b *noted) modifiers() (*object, error) {
 	o := &object{}
-	for k, raw := range b.mods {
-		v, err := newReader(raw, 0).value()
+	for _, m := range b.mods {
+		v, err := newReader(m.raw, 0).value()
 		if err != nil {
 			return nil, err
 		}
-		o.keys, o.values = append(o.keys, k), append(o.values, v)
+		o.keys, o.values = append(o.keys, m.name), append(o.values, v)
 	}
 	return o, nil
 }

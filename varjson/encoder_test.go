@@ -362,6 +362,7 @@ func hostileJSON(size int) []hostile.Input {
 		{Name: "empty Dictionaries", Data: repeat("{}")},
 		{Name: "1000-deep Arrays", Data: repeat(strings.Repeat("[", 1000) + strings.Repeat("]", 1000))},
 		{Name: "small tagged values", Data: repeat(`{"$Vector2":[1,2]}`)},
+		{Name: "small typed Arrays", Data: repeat(`{"$Array":[1],"$type":"int"}`)}, // a member after the content
 		{Name: "Dictionaries of one key", Data: repeat(`{"a":1}`)},
 		{Name: "subnormal floats", Data: repeat("1e-320")},
 		{Name: "32-bit subnormals", Data: tagged("$PackedFloat32Array", repeat("1e-40"))},
@@ -394,7 +395,11 @@ func TestDecodeToMemory(t *testing.T) {
 				if once {
 					dec.OnePass()
 				}
-				require.NoError(t, dec.DecodeTo(enc), in.Name)
+				err := dec.DecodeTo(enc)
+				if once && errors.Is(err, ErrTwoPasses) {
+					return // read in two passes, as above
+				}
+				require.NoError(t, err, in.Name)
 				require.NoError(t, enc.Flush())
 			})
 			t.Logf("%s (one pass: %v): %d bytes of JSON, %d KiB allocated (%.1f per byte)", in.Name, once, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
@@ -465,7 +470,9 @@ func BenchmarkDecodeToHostile(b *testing.B) {
 					if once {
 						dec.OnePass()
 					}
-					if err := dec.DecodeTo(gdvar.NewEncoder(f)); err != nil {
+					if err := dec.DecodeTo(gdvar.NewEncoder(f)); errors.Is(err, ErrTwoPasses) {
+						b.Skip("one pass refuses it")
+					} else if err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -54,6 +55,12 @@ func FuzzEncoder(f *testing.F) {
 		bin, err := decodeTo(js, gdvar.WithEngine(e))
 		require.NoError(t, err, "%.300s", js)
 		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
+		var conv bytes.Buffer
+		require.NoError(t, ToBinary(&conv, bytes.NewReader(js), gdvar.WithEngine(e)), "ToBinary of %.300s", js)
+		assert.Equal(t, data, conv.Bytes(), "ToBinary of %.300s", js)
+		var printed bytes.Buffer
+		require.NoError(t, FromBinary(&printed, bytes.NewReader(data), opts...))
+		assert.Equal(t, string(want), printed.String(), "FromBinary")
 		if once, err := decodeOnce(js, gdvar.WithEngine(e)); !errors.Is(err, ErrTwoPasses) {
 			require.NoError(t, err, "%.300s in one pass", js)
 			assert.Equal(t, data, once, "DecodeTo of %.300s in one pass", js)

@@ -33,7 +33,7 @@ func FuzzUnmarshal(f *testing.F) {
 
 // Any text DecodeTo reads in two passes, it reads in one (OnePass) to the
 // same bytes, but for a Dictionary with a key twice; and text it refuses,
-// it refuses in one pass too.
+// it refuses in one pass too. ToBinary writes what two passes write.
 func FuzzOnePass(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, _ string) {
 		if v.Text != "" {
@@ -48,6 +48,12 @@ func FuzzOnePass(f *testing.F) {
 		dec := NewDecoder(bytes.NewReader(text))
 		dec.OnePass()
 		errOne := dec.DecodeTo(enc)
+		var conv bytes.Buffer
+		errConv := ToBinary(&conv, bytes.NewReader(text))
+		require.Equal(t, errTwo == nil, errConv == nil, "%q: two passes %v, ToBinary %v", text, errTwo, errConv)
+		if errTwo == nil {
+			require.Equal(t, two.Bytes(), conv.Bytes(), "%q: ToBinary", text)
+		}
 		if errors.Is(errOne, ErrKeyTwice) {
 			require.NoError(t, errTwo, "%q", text)
 			return
