@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"errors"
 	"io"
 
 	"github.com/gdvar/gdvar"
@@ -13,10 +14,15 @@ import (
 // io.EOF at the end of src.
 //
 // It reads the value once and prints the forms values written by Godot
-// take (Encoder.Guess), holding the output back; on the rare value that
-// does not take them, and on a value whose JSON is longer than 256 KiB, it
+// take (Encoder.Guess); on the rare value that does not take them, it
 // prints the value again, from its start, after a first pass
-// (Encoder.LookAhead). dst gets one printing only.
+// (Encoder.LookAhead). dst gets one printing only: the first is held back
+// in memory, and a value whose JSON is longer than 256 KiB goes the two
+// passes' way, unless dst can take back what was written (it has the
+// methods Offset() int64, where the next Write goes, and Rewind(offset
+// int64) error).
+//
+// A failure's offset (in a *gdvar.DecodeError) is src's, not the value's.
 func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
 		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
@@ -40,7 +46,15 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 		err = enc.CopyValue(dec)
 		return dec.InputOffset(), err
 	}
-	return fallback.Convert(dst, src, guess, lookAhead, ErrWrongGuess)
+	start, err := src.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	err = fallback.Convert(dst, src, guess, lookAhead, ErrWrongGuess)
+	if de := (*gdvar.DecodeError)(nil); errors.As(err, &de) {
+		de.Offset += start
+	}
+	return err
 }
 
 // ToBinary reads one JSON value at src's offset and writes its binary form
@@ -48,10 +62,10 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 // that a loop converts a sequence, and returns io.EOF when only white space
 // is left.
 //
-// It reads the value once (Decoder.OnePass), holding the output back; a
-// value that one pass cannot write, or whose binary form is longer than
-// 256 KiB, is converted again from its start in two passes. dst gets one
-// conversion only.
+// It reads the value once (Decoder.OnePass); a value that one pass cannot
+// write is converted again from its start in two passes. dst gets one
+// conversion only, held back as FromBinary holds it. A SyntaxError's
+// offset, line and column, and a ValueError's offset, are src's.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	decode := func(once bool) fallback.Pass {
 		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
@@ -66,5 +80,16 @@ func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 			return dec.InputOffset(), err
 		}
 	}
-	return fallback.Convert(dst, src, decode(true), decode(false), ErrTwoPasses)
+	start, err := src.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	err = fallback.Convert(dst, src, decode(true), decode(false), ErrTwoPasses)
+	if se := (*SyntaxError)(nil); errors.As(err, &se) {
+		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
+	}
+	if ve := (*ValueError)(nil); errors.As(err, &ve) {
+		ve.Offset += start
+	}
+	return err
 }

@@ -2,6 +2,8 @@ package varjson
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/fallback"
+	"github.com/gdvar/gdvar/internal/gamestate"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -169,5 +172,69 @@ func TestConvertBound(t *testing.T) {
 		alloc := hostile.Allocated(func() { _ = tt.convert(io.Discard, bytes.NewReader(tt.input)) })
 		t.Logf("%s: %d bytes in, %d KiB allocated", tt.name, len(tt.input), alloc>>10)
 		assert.Less(t, alloc, tt.max, tt.name)
+	}
+}
+
+// A failure says where it is in src, as one Decoder reading every value
+// says it: the conversions' Decoders start at each value.
+func TestConvertErrorPlace(t *testing.T) {
+	bin := []byte{2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 99, 0, 0, 0} // 1, 2, type 99
+	var want error
+	dec := gdvar.NewDecoderBytes(bin)
+	for want == nil {
+		want = dec.SkipValue()
+	}
+	src := bytes.NewReader(bin)
+	require.NoError(t, FromBinary(io.Discard, src))
+	require.NoError(t, FromBinary(io.Discard, src))
+	assert.Equal(t, want.Error(), FromBinary(io.Discard, src).Error())
+
+	for _, js := range []string{"1\n2\n  [1,}", "1 2 [1,}", "1\n 2 [1,}", `{"$Array":[1],"$type":"int"}` + "\n\n [,]", `1 2 {"$Bogus":1}`} {
+		var want error
+		jd := NewDecoder(strings.NewReader(js))
+		var v any
+		for want == nil {
+			want = jd.Decode(&v)
+		}
+		src := strings.NewReader(js)
+		err := ToBinary(io.Discard, src)
+		for err == nil {
+			err = ToBinary(io.Discard, src)
+		}
+		assert.Equal(t, want, err, "%q", js)
+	}
+}
+
+// manyMembers is a tagged value of about size bytes whose tag is followed
+// by distinct members, which the converter refuses after a first pass
+// reads them all.
+func manyMembers(size int) []byte {
+	b := []byte(`{"$Array":[1]`)
+	for i := 0; len(b) < size; i++ {
+		b = fmt.Appendf(b, `,"$m%08d":0`, i)
+	}
+	return append(b, '}')
+}
+
+// ToBinary's time per byte on the JSON that costs it most, against
+// ordinary JSON of the same size: a first pass that checked each member
+// after a tag against all before it was quadratic (32 000 members: 1.3 s).
+func BenchmarkToBinaryHostile(b *testing.B) {
+	var ordinary any
+	require.NoError(b, gdvar.Unmarshal(gamestate.Bytes(9000), &ordinary))
+	js, err := Marshal(ordinary)
+	require.NoError(b, err)
+	for _, in := range []hostile.Input{{Name: "ordinary", Data: js}, {Name: "members after a tag", Data: manyMembers(len(js))}} {
+		b.Run(in.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.Data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				err := ToBinary(io.Discard, bytes.NewReader(in.Data))
+				var ve *ValueError
+				if err != nil && !errors.As(err, &ve) {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

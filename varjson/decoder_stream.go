@@ -47,6 +47,12 @@ type noted struct {
 // most, so a list, which costs a small value far less than a map.
 type members []member
 
+// maxModifiers is the most members after its tag a value streamed may have
+// ("$type", "$key_type", "$value_type", "$wide" and "$shared" are the
+// most any has); a value with more is odd, read whole, and its members no
+// longer kept, so that finding one twice stays linear.
+const maxModifiers = 8
+
 type member struct {
 	name string
 	raw  []byte // its JSON
@@ -95,9 +101,17 @@ type streamer struct {
 // treeReader returns the reader of a part read as a tree, depth levels
 // into it, with the stacks the last part left empty.
 func (s *streamer) treeReader(dec *jsontext.Decoder, depth int) *reader {
-	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: s.parts.stack[:0], keys: s.parts.keys[:0]}
+	stack, keys := s.parts.stack[:0], s.parts.keys[:0]
+	if cap(stack) > keptStack || cap(keys) > keptStack { // a large part's: not held for the Decoder's life
+		stack, keys = nil, nil
+	}
+	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: stack, keys: keys}
 	return &s.parts
 }
+
+// keptStack is the largest tree reader stack kept from one part to the
+// next: 1024 elements, 16 KiB.
+const keptStack = 1 << 10
 
 func (s *streamer) reset(cfg config, at, zero int64) {
 	s.cfg, s.at, s.zero = cfg, at, zero
@@ -238,9 +252,8 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		default:
 			k := internTag(name) // before the next read, which may reuse its bytes
 			var raw jsontext.Value
-			if raw, err = dec.ReadValue(); err == nil {
-				twice := b.mods.get(k) != nil
-				odd = odd || twice || !streamedModifier(tag, k, raw)
+			if raw, err = dec.ReadValue(); err == nil && !odd { // an odd value is read whole: its members are not kept
+				odd = len(b.mods) == maxModifiers || b.mods.get(k) != nil || !streamedModifier(tag, k, raw)
 				b.mods = append(b.mods, member{k, append([]byte(nil), raw...)})
 			}
 		}

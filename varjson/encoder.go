@@ -235,12 +235,20 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 	return enc.maybeFlush()
 }
 
-// bytesWriter appends to a slice.
+// bytesWriter appends to a slice; FromBinary takes back a first pass
+// from it (fallback.Rewinder) rather than hold it.
 type bytesWriter struct{ b []byte }
 
 func (w *bytesWriter) Write(p []byte) (int, error) {
 	w.b = append(w.b, p...)
 	return len(p), nil
+}
+
+func (w *bytesWriter) Offset() int64 { return int64(len(w.b)) }
+
+func (w *bytesWriter) Rewind(at int64) error {
+	w.b = w.b[:at]
+	return nil
 }
 
 // copyRest writes t and the rest of the value it starts to w.

@@ -1,6 +1,7 @@
 package vartext
 
 import (
+	"errors"
 	"io"
 
 	"github.com/gdvar/gdvar"
@@ -12,10 +13,11 @@ import (
 // that a loop converts a sequence, and returns io.EOF when only white space
 // is left.
 //
-// It reads the value once (Decoder.OnePass), holding the output back; a
-// value with a Dictionary key given twice, or whose binary form is longer
-// than 256 KiB, is converted again from its start in two passes. dst gets
-// one conversion only.
+// It reads the value once (Decoder.OnePass); a value with a Dictionary key
+// given twice is converted again from its start in two passes. dst gets
+// one conversion only, held back as varjson.FromBinary holds it. A
+// SyntaxError's offset, line and column are src's, counted from its offset
+// 0.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	decode := func(once bool) fallback.Pass {
 		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
@@ -31,5 +33,13 @@ func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 			return dec.InputOffset(), err
 		}
 	}
-	return fallback.Convert(dst, src, decode(true), decode(false), ErrKeyTwice)
+	start, err := src.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	err = fallback.Convert(dst, src, decode(true), decode(false), ErrKeyTwice)
+	if se := (*SyntaxError)(nil); errors.As(err, &se) {
+		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
+	}
+	return err
 }

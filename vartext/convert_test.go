@@ -52,3 +52,22 @@ func TestToBinary(t *testing.T) {
 		assert.True(t, bytes.Equal(want, got()), "file %v: the output differs from two passes'", file)
 	}
 }
+
+// A failure says where it is in src, as one Decoder reading every value
+// says it: ToBinary's Decoders start at each value.
+func TestToBinaryErrorPlace(t *testing.T) {
+	for _, text := range []string{"1\n2\n  [1 2]", "1 2 [1 2]", "{\"a\": 1, \"a\": 2}\n\n  [,]"} {
+		var want error
+		dec := NewDecoder(strings.NewReader(text))
+		var v any
+		for want == nil {
+			want = dec.Decode(&v)
+		}
+		src := strings.NewReader(text)
+		err := ToBinary(io.Discard, src)
+		for err == nil {
+			err = ToBinary(io.Discard, src)
+		}
+		assert.Equal(t, want, err, "%q", text)
+	}
+}

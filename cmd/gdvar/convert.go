@@ -192,6 +192,9 @@ func eachSeekable(in io.Reader, cfg *config, each func(io.ReadSeeker) error) err
 			err = errors.New("an empty frame")
 		} else if end, _ := frame.Seek(0, io.SeekCurrent); err == nil && end < size {
 			err = errors.New("the frame holds more than one value")
+			if _, ferr := frames.NextFrame(); ferr != nil && ferr != io.EOF {
+				err = ferr // the input ends inside the frame: the stream says so
+			}
 		}
 		if err != nil {
 			return valueError(n, err)

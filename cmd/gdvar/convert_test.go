@@ -162,6 +162,11 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"encode", "-from", "json", "-"}, []byte("1\n[2,"), "value 2"},
 		{[]string{"encode", "-from", "json", "-"}, []byte("[1]\n{\"a\":\n  [1 2]}"), "value 2: varjson: line 3, column 6: invalid character '2'"},
 		{[]string{"encode", "-engine", "3", "-from", "text", "-"}, []byte(`&"sn"`), "StringName"},
+		// Places count from the input's start, not the failing value's.
+		{[]string{"json", "-"}, []byte{2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 99, 0, 0, 0}, "gdvar json: offset 16, at $: invalid type"},
+		{[]string{"encode", "-from", "text", "-"}, []byte("1\n2\n  [1 2]"), "value 3: vartext: line 3, column 6"},
+		{[]string{"encode", "-from", "json", "-"}, []byte("1\n2\n  [1 2]"), "value 3: varjson: line 3, column 6"},
+		{[]string{"json", "-framing", "stream", "-"}, []byte{12, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0}, "frame at offset 0 (12 bytes): unexpected EOF"},
 	} {
 		code, out, errOut := runGdvar(tc.input, tc.args...)
 		assert.Equal(t, 1, code, "%v", tc.args)

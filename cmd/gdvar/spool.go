@@ -91,9 +91,12 @@ func (s *spool) frame(write func() error) error {
 	return err
 }
 
-// Truncate drops what was written after offset size and writes there
-// next, as varjson's and vartext's conversions take back a first pass.
-func (s *spool) Truncate(size int64) error { return s.truncate(size, nil) }
+// Offset and Rewind let varjson's and vartext's conversions take back a
+// first pass that they must do again.
+func (s *spool) Offset() int64 { return s.n }
+
+// Rewind drops what was written from offset at on, and writes there next.
+func (s *spool) Rewind(at int64) error { return s.truncate(at, nil) }
 
 // truncate drops what was written after offset at, then returns err.
 func (s *spool) truncate(at int64, err error) error {

@@ -5,6 +5,7 @@ package fallback
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/gdvar/gdvar/internal/memfile"
@@ -21,11 +22,14 @@ const HoldMax = 256 << 10
 // was. At the end of the input it returns io.EOF.
 type Pass func(w io.Writer, r io.ReadSeeker) (int64, error)
 
-// A File is an output that can take back what was written, such as an
-// *os.File of a regular file.
-type File interface {
-	io.WriteSeeker
-	Truncate(size int64) error
+// A Rewinder is an output that can take back what was written after an
+// offset: a bytes slice being appended to, the command's temporary file.
+// It is asked for by its methods, not by a type such as *os.File, whose
+// offset does not say where an appending file writes.
+type Rewinder interface {
+	io.Writer
+	Offset() int64             // where the next Write goes
+	Rewind(offset int64) error // drops what was written from offset on
 }
 
 var held bytebufferpool.Pool
@@ -34,8 +38,8 @@ var held bytebufferpool.Pool
 // fails with retry, or its output outgrows HoldMax where it is held, it
 // takes that output back and converts the value again, from its start,
 // with slow. dst gets the output of one pass only; src is left just after
-// the value. fast writes straight to dst if dst is a File that can seek,
-// else into memory, copied to dst when fast succeeds.
+// the value. fast writes straight to dst if dst is a Rewinder, else into
+// memory, copied to dst when fast succeeds.
 func Convert(dst io.Writer, src io.ReadSeeker, fast, slow Pass, retry error) error {
 	start, err := src.Seek(0, io.SeekCurrent)
 	if err != nil {
@@ -57,19 +61,15 @@ func Convert(dst io.Writer, src io.ReadSeeker, fast, slow Pass, retry error) err
 
 // firstPass runs fast, taking back what it wrote to dst if it fails.
 func firstPass(dst io.Writer, src io.ReadSeeker, fast Pass) (int64, error) {
-	if f, ok := dst.(File); ok {
-		if at, err := f.Seek(0, io.SeekCurrent); err == nil {
-			end, err := fast(f, src)
-			if err != nil {
-				if terr := f.Truncate(at); terr != nil {
-					return 0, terr
-				}
-				if _, serr := f.Seek(at, io.SeekStart); serr != nil {
-					return 0, serr
-				}
+	if r, ok := dst.(Rewinder); ok {
+		at := r.Offset()
+		end, err := fast(r, src)
+		if err != nil && r.Offset() != at {
+			if rerr := r.Rewind(at); rerr != nil {
+				return 0, fmt.Errorf("taking back a first pass: %w", rerr)
 			}
-			return end, err
 		}
+		return end, err
 	}
 	bb := held.Get()
 	defer held.Put(bb)
@@ -80,4 +80,53 @@ func firstPass(dst io.Writer, src io.ReadSeeker, fast Pass) (int64, error) {
 		_, err = dst.Write(f.Bytes())
 	}
 	return end, err
+}
+
+// Place moves the place of a syntax error, found by a Decoder that
+// started at offset start of src, to src's own: its offset, and its line
+// and column where the line is known (> 0).
+func Place(src io.ReadSeeker, start int64, offset *int64, line, column *int) {
+	lines, lineStart, err := LineOf(src, start)
+	if err != nil {
+		return
+	}
+	*offset += start
+	if *line == 1 {
+		*column += int(start - lineStart)
+	}
+	if *line > 0 {
+		*line += lines
+	}
+}
+
+// LineOf returns how many lines end before offset at of src, and the
+// offset where at's line starts: what a conversion adds to the place of a
+// syntax error found by a Decoder that started at at. It reads src from
+// its offset 0 and leaves it where it was.
+func LineOf(src io.ReadSeeker, at int64) (lines int, lineStart int64, err error) {
+	was, err := src.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, 0, err
+	}
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
+		return 0, 0, err
+	}
+	buf := make([]byte, 32<<10)
+	for off := int64(0); off < at; {
+		n, err := src.Read(buf[:min(int64(len(buf)), at-off)])
+		for i, c := range buf[:n] {
+			if c == '\n' {
+				lines, lineStart = lines+1, off+int64(i)+1
+			}
+		}
+		off += int64(n)
+		if err != nil {
+			if err == io.EOF {
+				break
+			}
+			return 0, 0, err
+		}
+	}
+	_, err = src.Seek(was, io.SeekStart)
+	return lines, lineStart, err
 }
