@@ -64,7 +64,8 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 //
 // It reads the value once (Decoder.OnePass); a value that one pass cannot
 // write is converted again from its start in two passes. dst gets one
-// conversion only, held back as FromBinary holds it. A SyntaxError's
+// conversion only, held back as FromBinary holds it (a dst that takes back
+// must also be an io.WriteSeeker: one pass fills in counts). A SyntaxError's
 // offset, line and column, and a ValueError's offset, are src's.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	decode := func(once bool) fallback.Pass {
@@ -84,7 +85,7 @@ func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	if err != nil {
 		return err
 	}
-	err = fallback.Convert(dst, src, decode(true), decode(false), ErrTwoPasses)
+	err = fallback.Convert(fallback.Seekable(dst), src, decode(true), decode(false), ErrTwoPasses)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
 	}

@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// outputs are the kinds of dst the conversions treat apart: memory, where
-// a first pass is held back, and a file, where it is taken back.
+// outputs are the kinds of dst the conversions treat apart: one where a
+// first pass is held back (memory, a file) and one that takes it back.
 var outputs = []struct {
 	name string
 	open func(t *testing.T) (io.Writer, func() []byte)
@@ -26,6 +26,10 @@ var outputs = []struct {
 	{"memory", func(t *testing.T) (io.Writer, func() []byte) {
 		var b bytes.Buffer
 		return &b, b.Bytes
+	}},
+	{"rewinder", func(t *testing.T) (io.Writer, func() []byte) {
+		w := &bytesWriter{}
+		return w, func() []byte { return w.b }
 	}},
 	{"file", func(t *testing.T) (io.Writer, func() []byte) {
 		f, err := os.CreateTemp(t.TempDir(), "out")

@@ -15,7 +15,8 @@ import (
 //
 // It reads the value once (Decoder.OnePass); a value with a Dictionary key
 // given twice is converted again from its start in two passes. dst gets
-// one conversion only, held back as varjson.FromBinary holds it. A
+// one conversion only, held back as varjson.FromBinary holds it (a dst that
+// takes back must also be an io.WriteSeeker: one pass fills in counts). A
 // SyntaxError's offset, line and column are src's, counted from its offset
 // 0.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
@@ -37,7 +38,7 @@ func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	if err != nil {
 		return err
 	}
-	err = fallback.Convert(dst, src, decode(true), decode(false), ErrKeyTwice)
+	err = fallback.Convert(fallback.Seekable(dst), src, decode(true), decode(false), ErrKeyTwice)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
 	}

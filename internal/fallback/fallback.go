@@ -32,6 +32,16 @@ type Rewinder interface {
 	Rewind(offset int64) error // drops what was written from offset on
 }
 
+// Seekable returns w, or w as a plain io.Writer if it is a Rewinder that
+// cannot seek: a first pass that fills in counts (gdvar.DeferredCount)
+// writes to an io.WriteSeeker, else it is held in memory.
+func Seekable(w io.Writer) io.Writer {
+	if _, ok := w.(io.WriteSeeker); !ok {
+		return struct{ io.Writer }{w}
+	}
+	return w
+}
+
 var held bytebufferpool.Pool
 
 // Convert converts the value at src's offset to dst with fast; if fast
