@@ -68,24 +68,9 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 // must also be an io.WriteSeeker: one pass fills in counts). A SyntaxError's
 // offset, line and column, and a ValueError's offset, are src's.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
-	decode := func(once bool) fallback.Pass {
-		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
-			dec, enc := NewDecoder(r, opts...), gdvar.NewEncoder(w, opts...)
-			if once {
-				dec.OnePass()
-			}
-			err := dec.DecodeTo(enc)
-			if err == nil {
-				err = enc.Flush()
-			}
-			return dec.InputOffset(), err
-		}
-	}
-	start, err := src.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
-	err = fallback.Convert(fallback.Seekable(dst), src, decode(true), decode(false), ErrTwoPasses)
+	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, []gdvar.Option) {
+		return NewDecoder(r, opts...), opts
+	}, ErrTwoPasses)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
 	}

@@ -20,25 +20,10 @@ import (
 // SyntaxError's offset, line and column are src's, counted from its offset
 // 0.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
-	decode := func(once bool) fallback.Pass {
-		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
-			dec := NewDecoder(r, opts...)
-			if once {
-				dec.OnePass()
-			}
-			enc := gdvar.NewEncoder(w, dec.binary()...)
-			err := dec.DecodeTo(enc)
-			if err == nil {
-				err = enc.Flush()
-			}
-			return dec.InputOffset(), err
-		}
-	}
-	start, err := src.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
-	err = fallback.Convert(fallback.Seekable(dst), src, decode(true), decode(false), ErrKeyTwice)
+	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, []gdvar.Option) {
+		dec := NewDecoder(r, opts...)
+		return dec, dec.binary()
+	}, ErrKeyTwice)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/memfile"
 	"github.com/valyala/bytebufferpool"
 )
@@ -139,4 +140,39 @@ func LineOf(src io.ReadSeeker, at int64) (lines int, lineStart int64, err error)
 	}
 	_, err = src.Seek(was, io.SeekStart)
 	return lines, lineStart, err
+}
+
+// A TextDecoder is what ToBinary needs of varjson's and vartext's
+// Decoders.
+type TextDecoder interface {
+	OnePass()
+	DecodeTo(*gdvar.Encoder) error
+	InputOffset() int64
+}
+
+// ToBinary is varjson's and vartext's ToBinary: it converts the value at
+// src's offset with a Decoder from open (given the reader, it also gives
+// the options of the binary encoding), in one pass and, if that fails with
+// retry, in two. It returns the value's offset in src, for the caller to
+// place a syntax error.
+func ToBinary(dst io.Writer, src io.ReadSeeker, open func(io.Reader) (TextDecoder, []gdvar.Option), retry error) (int64, error) {
+	start, err := src.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, err
+	}
+	decode := func(once bool) Pass {
+		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
+			dec, opts := open(r)
+			if once {
+				dec.OnePass()
+			}
+			enc := gdvar.NewEncoder(w, opts...)
+			err := dec.DecodeTo(enc)
+			if err == nil {
+				err = enc.Flush()
+			}
+			return dec.InputOffset(), err
+		}
+	}
+	return start, Convert(Seekable(dst), src, decode(true), decode(false), retry)
 }
