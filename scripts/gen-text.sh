@@ -2,6 +2,9 @@
 # Regenerates testdata/text/ with the real engines: values and float samples
 # that pin down how var_to_str (var2str) prints, beyond the golden vectors.
 #   testdata/text/godot4_floats.txt     Godot 4.6 floats (scripts/text/floats4.gd)
+#   testdata/text/strtod4.txt           how Godot 4.6 reads random floats as var_to_str and
+#                                       vartext.WithExactFloats print them
+#                                       (scripts/text/strtod4.gd, TestLiveStrtod -update)
 #   testdata/text/godot4/               Godot 4.6 values (scripts/text/cases4.gd)
 #   testdata/text/godot3.6/, godot3.2/  Godot 3 values and floats.txt (scripts/text/cases3.gd)
 #   testdata/text/random/SET/           random values of every type in every position
@@ -19,6 +22,7 @@ engines=${GDVAR_ENGINES:-$HOME/.cache/gdvar/engines}
 godot4=${GDVAR_GODOT4:-$engines/bin/godot4}
 # A script error leaves a Godot 3 engine running, so every run is timed.
 timeout 300 "$godot4" --headless -s scripts/text/floats4.gd -- testdata/text/godot4_floats.txt >/dev/null 2>&1
+go test ./vartext -run TestLiveStrtod -count=1 -update >/dev/null
 rm -rf testdata/text/godot4
 timeout 300 "$godot4" --headless -s scripts/text/cases4.gd -- testdata/text/godot4 2>&1 | grep wrote
 for v in 3.6 3.2; do

@@ -559,7 +559,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindInt32, gdvar.KindInt64:
 		return strconv.AppendInt(b, t.Int(), 10)
 	case gdvar.KindFloat32, gdvar.KindFloat64:
-		return e.newInf(d.appendFloat(b, t.Float()), len(b))
+		return e.newInf(e.cfg.appendFloat(b, t.Float()), len(b))
 	case gdvar.KindNodePath:
 		return d.appendNodePath(b, t.NodePath(), e.cfg.asHeld)
 	case gdvar.KindRID:
@@ -583,7 +583,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindSignal:
 		return append(b, "Signal()"...)
 	}
-	return e.newInf(d.appendMath(b, t.Type(), t.Bytes(), t.Is64()), len(b))
+	return e.newInf(e.cfg.appendMath(b, t.Type(), t.Bytes(), t.Is64()), len(b))
 }
 
 // newInf rewrites the inf_neg of numbers appended to b from start as -inf,
@@ -634,18 +634,18 @@ func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath, asHeld bool) []byte 
 }
 
 // appendMath appends a math value from its wire payload.
-func (d Dialect) appendMath(b []byte, t gdvar.Type, payload []byte, wide bool) []byte {
+func (c *config) appendMath(b []byte, t gdvar.Type, payload []byte, wide bool) []byte {
 	var buf [16]float64
 	nums := appendNumbers(buf[:0], t, payload, wide)
-	b = append(b, d.typeName(t)...)
-	b = append(b, d.opening()...)
-	b = d.appendNumberList(b, 0, t, nums)
-	return append(b, d.closing()...)
+	b = append(b, c.dialect.typeName(t)...)
+	b = append(b, c.dialect.opening()...)
+	b = c.appendNumberList(b, 0, t, nums)
+	return append(b, c.dialect.closing()...)
 }
 
 // appendNumberList appends numbers separated by ", ", after n already
 // written.
-func (d Dialect) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64) []byte {
+func (c *config) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64) []byte {
 	ints := t.IsIntegerMath() || t == gdvar.TypePackedByteArray || t == gdvar.TypePackedInt32Array
 	for i, f := range nums {
 		if n+i > 0 {
@@ -654,7 +654,7 @@ func (d Dialect) appendNumberList(b []byte, n int, t gdvar.Type, nums []float64)
 		if ints {
 			b = strconv.AppendInt(b, int64(f), 10)
 		} else {
-			b = d.appendReal(b, f, t == gdvar.TypePackedFloat64Array)
+			b = c.appendReal(b, f, t == gdvar.TypePackedFloat64Array)
 		}
 	}
 	return b
@@ -699,7 +699,7 @@ func (e *Encoder) packedChunk(t gdvar.Token) {
 		part := data[:min(len(data), len(buf))] // a whole number of elements of any type
 		data = data[len(part):]
 		nums := appendNumbers(buf[:0], f.typ, part, f.wide)
-		b = e.newInf(e.cfg.dialect.appendNumberList(b, f.n, f.typ, nums), len(b))
+		b = e.newInf(e.cfg.appendNumberList(b, f.n, f.typ, nums), len(b))
 		f.n += len(nums)
 	}
 	*e.sink = b

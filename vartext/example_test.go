@@ -164,3 +164,26 @@ func ExampleToBinary() {
 	// "mp": 2
 	// }
 }
+
+// Godot reads the digits var_to_str prints for some floats as another
+// number; WithExactFloats writes digits it reads exactly.
+func ExampleWithExactFloats() {
+	var v float64
+	if err := vartext.Unmarshal([]byte("-5.75179e+32"), &v); err != nil { // as Godot reads it
+		panic(err)
+	}
+	for _, exact := range []bool{false, true} {
+		text, err := vartext.Marshal(v, vartext.WithExactFloats(exact))
+		if err != nil {
+			panic(err)
+		}
+		var back float64
+		if err := vartext.Unmarshal(text, &back); err != nil {
+			panic(err)
+		}
+		fmt.Printf("%s read back the same: %v\n", text, back == v)
+	}
+	// Output:
+	// -5.7517900000000004e+32 read back the same: false
+	// -5.75179e+32 read back the same: true
+}

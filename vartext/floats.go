@@ -7,7 +7,8 @@ import (
 )
 
 // appendFloat appends a float Variant as the dialect prints it.
-func (d Dialect) appendFloat(b []byte, v float64) []byte {
+func (c *config) appendFloat(b []byte, v float64) []byte {
+	d := c.dialect
 	if d != Godot4 {
 		v = float64(float32(v)) // Godot 3 prints through a 32-bit float
 	}
@@ -21,7 +22,7 @@ func (d Dialect) appendFloat(b []byte, v float64) []byte {
 	case v == 0:
 		return append(b, "0.0"...)
 	case d == Godot4:
-		return appendGodot4Float(b, v)
+		return c.appendGodot4Float(b, v, true)
 	}
 	start := len(b)
 	b = strconv.AppendFloat(b, v, 'g', 6, 64)
@@ -35,7 +36,8 @@ func (d Dialect) appendFloat(b []byte, v float64) []byte {
 // packed array's element. Godot's standard builds hold math components as
 // 32-bit floats; wide marks the elements of a PackedFloat64Array, printed
 // from 64 bits.
-func (d Dialect) appendReal(b []byte, v float64, wide bool) []byte {
+func (c *config) appendReal(b []byte, v float64, wide bool) []byte {
+	d := c.dialect
 	if !wide {
 		v = float64(float32(v))
 	}
@@ -45,9 +47,19 @@ func (d Dialect) appendReal(b []byte, v float64, wide bool) []byte {
 	case v == 0:
 		return append(b, '0')
 	case d == Godot4:
-		return bytes.TrimSuffix(appendGodot4Float(b, v), []byte(".0"))
+		return bytes.TrimSuffix(c.appendGodot4Float(b, v, wide), []byte(".0"))
 	}
 	return strconv.AppendFloat(b, v, 'g', 6, 64)
+}
+
+// appendGodot4Float appends a finite, non-zero float as Godot 4 prints it,
+// or, with WithExactFloats, in digits Godot reads back as v: as a 64-bit
+// float when wide is set, else as a 32-bit one.
+func (c *config) appendGodot4Float(b []byte, v float64, wide bool) []byte {
+	if c.exactFloats {
+		return appendExactFloat(b, v, wide)
+	}
+	return appendGodot4Float(b, v)
 }
 
 // appendSpecial names NaN and the infinities.

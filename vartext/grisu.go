@@ -226,6 +226,14 @@ func appendDigits(b, digits []byte, exp int) []byte {
 		b = appendZeros(b, -n)
 		return append(b, digits...)
 	}
+	return appendScientific(b, digits, exp)
+}
+
+// appendScientific lays out digits × 10^exp with one digit before the
+// point and an exponent of at least two digits.
+func appendScientific(b, digits []byte, exp int) []byte {
+	k := len(digits)
+	n := k + exp
 	b = append(b, digits[0])
 	if k > 1 {
 		b = append(b, '.')

@@ -43,6 +43,7 @@ type Text struct {
 	Dialect  int8 // 0 when not set, else vartext.Dialect+1
 	AsHeld   bool // values are written as the engine holds them read from text, not as decoded from the binary form
 	Resource int8 // 0, or the format (2 to 4) of the resource file whose syntax is read and written
+	Exact    bool // floats are written in digits the engine reads back as the same number
 }
 
 // TextKey names the Text settings.
