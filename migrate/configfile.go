@@ -12,8 +12,10 @@ import (
 // configfile.Read and vartext.WithDialect(vartext.Godot3), or Godot32):
 // the same sections and keys in the same order, each value mapped by
 // Value. Its text is Godot 4's (Transform3D(…), inf_neg, no spaces inside
-// brackets), in which the numbers keep the digits Godot 3 wrote: Godot 3
-// writes at most 6 significant digits, and what it lost is lost.
+// brackets), in which every float is written in digits Godot 4 reads as
+// the number Godot 3 read (vartext.WithExactFloats; Godot 4's own digits
+// for some of them it reads otherwise). Godot 3 writes at most 6
+// significant digits, and what it lost is lost.
 //
 // f must hold Godot 3's text: Godot 4's reads as Godot 3's too (each
 // version reads the other's names), and a second migration would renumber
@@ -23,7 +25,7 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 	if f.Dialect().Engine() != gdvar.Godot3 {
 		return nil, ErrNotGodot3
 	}
-	g := configfile.New(vartext.WithDialect(vartext.Godot4))
+	g := configfile.New(godot4Text...)
 	for _, s := range f.Sections() {
 		for _, k := range f.Keys(s) {
 			v, _ := f.Get(s, k)
@@ -36,3 +38,7 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 	}
 	return g, nil
 }
+
+// godot4Text are the options of the text migrations write: Godot 4's
+// dialect, with floats Godot 4 reads as Godot 3 read them.
+var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true)}

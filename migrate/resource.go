@@ -6,7 +6,6 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/resource"
-	"github.com/gdvar/gdvar/vartext"
 )
 
 // Resource returns the Godot 4 form of a Godot 3 resource file (.tres or
@@ -33,7 +32,7 @@ func Resource(f *resource.File) (*resource.File, error) {
 	if err := validText(f.Type); err != nil {
 		return nil, err
 	}
-	g := resource.NewFile(Class(f.Type), vartext.WithDialect(vartext.Godot4))
+	g := resource.NewFile(Class(f.Type), godot4Text...)
 	g.Path = f.Path
 	for _, e := range f.External {
 		for _, s := range []string{e.Type, e.Path, e.ID} {
