@@ -16,6 +16,7 @@ type config struct {
 	maxSendQueue      int
 	duplicatePeers    int
 	tick              time.Duration
+	busyPoll          time.Duration
 }
 
 // defaultConfig is ENet's enet_host_create with Godot's defaults.
@@ -92,4 +93,22 @@ func WithDuplicatePeers(n int) Option {
 // timeouts. Default 5 ms.
 func WithTick(d time.Duration) Option {
 	return func(c *config) { c.tick = max(d, time.Millisecond) }
+}
+
+// maxBusyPoll caps WithBusyPoll: past it, waking is cheap beside the wait.
+const maxBusyPoll = 10 * time.Millisecond
+
+// WithBusyPoll makes the host's reader, once it has handled a datagram,
+// keep polling its socket for up to d (at most 10 ms) before it sleeps
+// until the next one. A datagram that comes within d is read at once,
+// where a sleeping reader first has to be woken, which costs tens of
+// microseconds on a loaded machine; the price is a core spinning while
+// traffic flows (and for d after it), where Godot's main loop without its
+// frame sleep spins all the time. It lowers the latency of a peer that
+// answers quickly, such as a client making calls one after another; it
+// does nothing for a peer that sends every frame (16 ms). Default 0: the
+// reader sleeps whenever the socket is empty. It applies to a host on a
+// *net.UDPConn on Unix, and is ignored elsewhere.
+func WithBusyPoll(d time.Duration) Option {
+	return func(c *config) { c.busyPoll = min(max(d, 0), maxBusyPoll) }
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -119,7 +120,7 @@ const echoServerEnv = "GDVAR_ECHO_SERVER"
 // ("websocket" or "enet"), and returns its address: a URL, or host:port.
 func echoProcess(b *testing.B, transport string, peers int) string {
 	network, addr := "tcp", "ws://127.0.0.1:%d"
-	if transport == "enet" {
+	if strings.HasPrefix(transport, "enet") {
 		network, addr = "udp", "127.0.0.1:%d"
 	}
 	port := godot.FreePort(b, network)
@@ -137,7 +138,7 @@ func echoProcess(b *testing.B, transport string, peers int) string {
 		probe := New()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		err := probe.Connect(ctx, addr)
-		if transport == "enet" {
+		if strings.HasPrefix(transport, "enet") {
 			err = probe.ConnectENet(ctx, addr)
 		}
 		cancel()
@@ -171,8 +172,12 @@ func TestMain(m *testing.M) {
 func serveEcho(transport string, port, peers int) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	m := newEchoServer(WithMaxPeers(peers))
-	if transport == "enet" {
-		h, err := enet.Listen("udp", addr, m.enetOptions(nil)...)
+	if strings.HasPrefix(transport, "enet") {
+		var opts []enet.Option
+		if transport == "enet-poll" {
+			opts = append(opts, enet.WithBusyPoll(benchBusyPoll))
+		}
+		h, err := enet.Listen("udp", addr, m.enetOptions(opts)...)
 		if err != nil {
 			return err
 		}

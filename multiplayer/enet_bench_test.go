@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -48,67 +49,101 @@ func goENetServer(b testing.TB, peers int) string {
 	return "127.0.0.1:" + serveOver(b, newEchoServer(WithMaxPeers(peers)), "enet")
 }
 
-// newENetBenchClient connects a bench client over ENet.
-func newENetBenchClient(b testing.TB, addr string, peers int) *benchClient {
+// newENetBenchClient connects a bench client over ENet, with the given
+// options for its host.
+func newENetBenchClient(b testing.TB, addr string, peers int, opts ...enet.Option) *benchClient {
 	c := &benchClient{m: New(WithMaxPeers(peers)), replies: make(chan struct{}, 1)}
 	c.main = c.m.Node("/root/Main", echoMethods...)
 	c.main.Handle("echo_reply", func(*Call, int64, string, gdvar.Vector3) { c.replies <- struct{}{} })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := c.m.ConnectENet(ctx, addr); err != nil {
+	if err := c.m.ConnectENet(ctx, addr, opts...); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { c.m.Close(); <-c.m.Done() })
 	return c
 }
 
+// benchBusyPoll is the busy-poll window of the hosts that poll.
+const benchBusyPoll = time.Millisecond
+
 // BenchmarkENetEchoRate measures echo round trips per second over ENet
 // with 1, 4, 16 and 100 clients, each making calls one after another, to
-// the Go server in this process (go-rpc/s) and in one of its own
-// (go-proc-rpc/s), and to Godot 4.6's own ENet server without its frame
+// the Go server in this process (go-rpc/s), in one of its own
+// (go-proc-rpc/s), in one of its own with enet.WithBusyPoll
+// (go-poll-rpc/s), and to Godot 4.6's own ENet server without its frame
 // sleep (godot-rpc/s), in the same run (the engine paused while the Go
-// servers are measured). x-godot-proc compares servers in processes of
-// their own, as deployed (see BenchmarkEchoRate).
+// servers are measured). x-godot-proc and x-godot-poll compare servers in
+// processes of their own, as deployed (see BenchmarkEchoRate): the engine
+// spins a core polling, as the Go server does with busy polling while
+// calls come. With one client the clients also run with busy polling
+// (clients=1/poll), which takes their own wake-ups out of each round trip
+// and leaves mostly the servers' time; the server in the clients' process
+// is left out there, as it would share the two cores with a spinning
+// client.
 //
 //	go test -run XXX -bench ENetEchoRate -benchtime 5x ./multiplayer
 func BenchmarkENetEchoRate(b *testing.B) {
-	for _, n := range []int{1, 4, 16, 100} {
-		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
+	type run struct {
+		clients int
+		poll    bool
+	}
+	for _, r := range []run{{1, false}, {1, true}, {4, false}, {16, false}, {100, false}} {
+		name := fmt.Sprintf("clients=%d", r.clients)
+		var opts []enet.Option
+		if r.poll {
+			name += "/poll"
+			opts = append(opts, enet.WithBusyPoll(benchBusyPoll))
+		}
+		b.Run(name, func(b *testing.B) {
+			n := r.clients
 			calls := max(100, 20000/n) // about half a second a side
 			godotAddr, engine := godotENetServer(b, n+4)
-			addrs := []string{goENetServer(b, n+4), echoProcess(b, "enet", n+4), godotAddr}
-			var clients [3][]*benchClient
-			for k, addr := range addrs {
+			type server struct {
+				name, addr string
+				clients    []*benchClient
+				took       time.Duration
+			}
+			servers := []*server{
+				{name: "go-proc", addr: echoProcess(b, "enet", n+4)},
+				{name: "go-poll", addr: echoProcess(b, "enet-poll", n+4)},
+				{name: "godot", addr: godotAddr},
+			}
+			if !r.poll {
+				servers = append(servers, &server{name: "go", addr: goENetServer(b, n+4)})
+			}
+			for _, s := range servers {
 				for range n {
-					clients[k] = append(clients[k], newENetBenchClient(b, addr, n+4))
+					s.clients = append(s.clients, newENetBenchClient(b, s.addr, n+4, opts...))
 				}
 			}
 			defer resume(engine)
-			var took [3]time.Duration
 			i := 0
 			for b.Loop() {
-				for j := range clients {
-					k := (i + j) % len(clients)
-					if k != 2 {
+				for j := range servers {
+					s := servers[(i+j)%len(servers)]
+					if s.name != "godot" {
 						pause(engine)
 					}
 					start := time.Now()
 					var wg sync.WaitGroup
-					for _, c := range clients[k] {
+					for _, c := range s.clients {
 						wg.Go(func() { c.run(b, calls) })
 					}
 					wg.Wait()
-					took[k] += time.Since(start)
+					s.took += time.Since(start)
 					resume(engine)
 				}
 				i++
 			}
 			total := float64(n * calls * i)
-			b.ReportMetric(total/took[0].Seconds(), "go-rpc/s")
-			b.ReportMetric(total/took[1].Seconds(), "go-proc-rpc/s")
-			b.ReportMetric(total/took[2].Seconds(), "godot-rpc/s")
-			b.ReportMetric(took[2].Seconds()/took[0].Seconds(), "x-godot")
-			b.ReportMetric(took[2].Seconds()/took[1].Seconds(), "x-godot-proc")
+			godot := servers[2].took.Seconds()
+			for _, s := range servers {
+				b.ReportMetric(total/s.took.Seconds(), s.name+"-rpc/s")
+				if s.name != "godot" {
+					b.ReportMetric(godot/s.took.Seconds(), "x-godot"+strings.TrimPrefix(s.name, "go"))
+				}
+			}
 			b.ReportMetric(0, "ns/op")
 		})
 	}

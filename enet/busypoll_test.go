@@ -1,0 +1,64 @@
+package enet
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBusyPoll checks that hosts that busy-poll read what comes within
+// their window, what comes once it has passed and they sleep again, and
+// close while they poll.
+func TestBusyPoll(t *testing.T) {
+	server, client, sp, cp := pair(t, 1, WithBusyPoll(5*time.Millisecond))
+	if runtime.GOOS != "windows" {
+		require.NotNil(t, server.poll, "a host on a UDP socket polls")
+	}
+	roundTrip := func(i int) {
+		data := []byte{byte(i), byte(i >> 8)}
+		require.NoError(t, cp.Send(0, data, Reliable))
+		pk := receive(t, sp)
+		require.Equal(t, data, pk.Data)
+		require.NoError(t, sp.Send(0, pk.Data, Reliable))
+		require.Equal(t, data, receive(t, cp).Data)
+	}
+	for i := range 500 {
+		roundTrip(i)
+	}
+	polled := server.Stats().DatagramsPolled
+	if runtime.GOOS != "windows" {
+		assert.Positive(t, polled, "datagrams came while the server polled")
+	}
+	time.Sleep(50 * time.Millisecond) // past the window: both readers sleep
+	roundTrip(500)
+	t.Logf("server: %d of %d datagrams came while it polled", polled, server.Stats().DatagramsIn)
+	for _, h := range []*Host{client, server} {
+		closed := make(chan struct{})
+		go func() { h.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Close did not return")
+		}
+	}
+}
+
+func TestBusyPollWindow(t *testing.T) {
+	for _, c := range []struct{ d, want time.Duration }{
+		{-time.Second, 0},
+		{0, 0},
+		{time.Millisecond, time.Millisecond},
+		{time.Hour, maxBusyPoll},
+	} {
+		cfg := defaultConfig()
+		WithBusyPoll(c.d)(&cfg)
+		assert.Equal(t, c.want, cfg.busyPoll, "WithBusyPoll(%v)", c.d)
+	}
+	h, err := Listen("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer h.Close()
+	assert.Nil(t, h.poll, "no polling by default")
+}
