@@ -117,7 +117,9 @@ const echoServerEnv = "GDVAR_ECHO_SERVER"
 
 // echoProcess runs this package's echo server, for at most peers clients,
 // in a process of its own (this test binary run again) over transport
-// ("websocket" or "enet"), and returns its address: a URL, or host:port.
+// ("websocket", "enet", "enet-poll" with enet.WithBusyPoll, or
+// "enet-poll-1p" with busy polling and GOMAXPROCS=1), and returns its
+// address: a URL, or host:port.
 func echoProcess(b *testing.B, transport string, peers int) string {
 	network, addr := "tcp", "ws://127.0.0.1:%d"
 	if strings.HasPrefix(transport, "enet") {
@@ -127,6 +129,9 @@ func echoProcess(b *testing.B, transport string, peers int) string {
 	addr = fmt.Sprintf(addr, port)
 	cmd := exec.Command(os.Args[0], "-test.run", "^$")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", echoServerEnv, transport, port, peers))
+	if strings.HasSuffix(transport, "-1p") {
+		cmd.Env = append(cmd.Env, "GOMAXPROCS=1")
+	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	require.NoError(b, cmd.Start())
@@ -174,7 +179,7 @@ func serveEcho(transport string, port, peers int) error {
 	m := newEchoServer(WithMaxPeers(peers))
 	if strings.HasPrefix(transport, "enet") {
 		var opts []enet.Option
-		if transport == "enet-poll" {
+		if strings.HasPrefix(transport, "enet-poll") {
 			opts = append(opts, enet.WithBusyPoll(benchBusyPoll))
 		}
 		h, err := enet.Listen("udp", addr, m.enetOptions(opts)...)

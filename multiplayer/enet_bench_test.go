@@ -71,7 +71,10 @@ const benchBusyPoll = time.Millisecond
 // with 1, 4, 16 and 100 clients, each making calls one after another, to
 // the Go server in this process (go-rpc/s), in one of its own
 // (go-proc-rpc/s), in one of its own with enet.WithBusyPoll
-// (go-poll-rpc/s), and to Godot 4.6's own ENet server without its frame
+// (go-poll-rpc/s), the same with GOMAXPROCS=1 (go-poll-1p-rpc/s: one
+// thread runs the goroutines, as the engine's one thread runs its loop, so
+// that a packet handed from the reader to its connection's goroutine wakes
+// no other thread), and to Godot 4.6's own ENet server without its frame
 // sleep (godot-rpc/s), in the same run (the engine paused while the Go
 // servers are measured). x-godot-proc and x-godot-poll compare servers in
 // processes of their own, as deployed (see BenchmarkEchoRate): the engine
@@ -107,6 +110,7 @@ func BenchmarkENetEchoRate(b *testing.B) {
 			servers := []*server{
 				{name: "go-proc", addr: echoProcess(b, "enet", n+4)},
 				{name: "go-poll", addr: echoProcess(b, "enet-poll", n+4)},
+				{name: "go-poll-1p", addr: echoProcess(b, "enet-poll-1p", n+4)},
 				{name: "godot", addr: godotAddr},
 			}
 			if !r.poll {
@@ -137,7 +141,7 @@ func BenchmarkENetEchoRate(b *testing.B) {
 				i++
 			}
 			total := float64(n * calls * i)
-			godot := servers[2].took.Seconds()
+			godot := servers[3].took.Seconds()
 			for _, s := range servers {
 				b.ReportMetric(total/s.took.Seconds(), s.name+"-rpc/s")
 				if s.name != "godot" {
