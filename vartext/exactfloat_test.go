@@ -248,3 +248,31 @@ func BenchmarkExactFloats(b *testing.B) {
 		})
 	}
 }
+
+// FuzzExactFloats checks WithExactFloats on any 64 bits: the text reads
+// back through the parser, as v where godotStrtod reads it so; the engine's
+// digits are kept when they read back, and given when nothing does; a
+// math type's 32-bit component always reads back.
+func FuzzExactFloats(f *testing.F) {
+	for _, v := range floatSamples(3, 64) {
+		f.Add(math.Float64bits(v))
+	}
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		v := math.Float64frombits(bits)
+		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return
+		}
+		plain := string(appendGodot4Float(nil, v))
+		text := exactText(v)
+		var got float64
+		require.NoError(t, Unmarshal([]byte(text), &got), text)
+		require.Equal(t, math.Float64bits(godotStrtod(text)), math.Float64bits(got), "%s through the parser", text)
+		if got != v || godotStrtod(plain) == v {
+			require.Equal(t, plain, text, "%x", bits)
+		}
+		if s := float32(v); !math.IsInf(float64(s), 0) && s != 0 {
+			c := config{dialect: Godot4, exactFloats: true}
+			require.True(t, readsAs(c.appendGodot4Float(nil, float64(s), false), float64(s), false), "%v as a component", s)
+		}
+	})
+}
