@@ -663,21 +663,25 @@ func mapEncoder(t reflect.Type) encoderFunc {
 		if v.IsNil() {
 			return es.e.WriteToken(NilToken)
 		}
-		keys := v.MapKeys()
-		slices.SortFunc(keys, compareKeys)
+		// Entries, not keys looked up again: a NaN key finds nothing.
+		entries := make([][2]reflect.Value, 0, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			entries = append(entries, [2]reflect.Value{it.Key(), it.Value()})
+		}
+		slices.SortFunc(entries, func(a, b [2]reflect.Value) int { return compareKeys(a[0], b[0]) })
 		key, elem := encoderFor(t.Key()), encoderFor(t.Elem())
-		if err := es.e.WriteToken(DictStartToken(len(keys), UntypedContainer, UntypedContainer)); err != nil {
+		if err := es.e.WriteToken(DictStartToken(len(entries), UntypedContainer, UntypedContainer)); err != nil {
 			return err
 		}
 		at := es.follow(valueRef(v))
-		for _, k := range keys {
+		for _, kv := range entries {
 			if err := es.e.WriteToken(DictKeyToken); err != nil {
 				return err
 			}
-			if err := key(es, k); err != nil {
+			if err := key(es, kv[0]); err != nil {
 				return err
 			}
-			if err := elem(es, v.MapIndex(k)); err != nil {
+			if err := elem(es, kv[1]); err != nil {
 				return err
 			}
 		}

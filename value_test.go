@@ -557,3 +557,21 @@ func TestDictionaryLarge(t *testing.T) {
 	v, _ = d.Get(int64(99))
 	assert.Equal(t, 99*99, v)
 }
+
+// TestMarshalNaNKey checks a map with NaN keys, which finding a value by
+// its key cannot: each entry is written, with its own value.
+func TestMarshalNaNKey(t *testing.T) {
+	b, err := Marshal(map[float64]int{math.NaN(): 1, 2: 3, math.NaN(): 4})
+	require.NoError(t, err)
+	var got map[float64]int
+	require.NoError(t, Unmarshal(b, &got))
+	assert.Len(t, got, 3)
+	assert.Equal(t, 3, got[2])
+	var nanValues []int
+	for k, v := range got {
+		if k != k {
+			nanValues = append(nanValues, v)
+		}
+	}
+	assert.ElementsMatch(t, []int{1, 4}, nanValues)
+}
