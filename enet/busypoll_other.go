@@ -2,6 +2,9 @@
 
 package enet
 
+// busyPollSupported says whether WithBusyPoll applies on this system.
+const busyPollSupported = false
+
 // busyPoller is not available here: WithBusyPoll is ignored.
 type busyPoller struct{}
 

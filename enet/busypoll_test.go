@@ -1,7 +1,7 @@
 package enet
 
 import (
-	"runtime"
+	"net"
 	"testing"
 	"time"
 
@@ -13,10 +13,11 @@ import (
 // their window, what comes once it has passed and they sleep again, and
 // close while they poll.
 func TestBusyPoll(t *testing.T) {
-	server, client, sp, cp := pair(t, 1, WithBusyPoll(5*time.Millisecond))
-	if runtime.GOOS != "windows" {
-		require.NotNil(t, server.poll, "a host on a UDP socket polls")
+	if !busyPollSupported {
+		t.Skip("no busy polling on this system")
 	}
+	server, client, sp, cp := pair(t, 1, WithBusyPoll(5*time.Millisecond))
+	require.NotNil(t, server.poll, "a host on a UDP socket polls")
 	roundTrip := func(i int) {
 		data := []byte{byte(i), byte(i >> 8)}
 		require.NoError(t, cp.Send(0, data, Reliable))
@@ -29,9 +30,7 @@ func TestBusyPoll(t *testing.T) {
 		roundTrip(i)
 	}
 	polled := server.Stats().DatagramsPolled
-	if runtime.GOOS != "windows" {
-		assert.Positive(t, polled, "datagrams came while the server polled")
-	}
+	assert.Positive(t, polled, "datagrams came while the server polled")
 	time.Sleep(50 * time.Millisecond) // past the window: both readers sleep
 	roundTrip(500)
 	t.Logf("server: %d of %d datagrams came while it polled", polled, server.Stats().DatagramsIn)
@@ -46,6 +45,30 @@ func TestBusyPoll(t *testing.T) {
 	}
 }
 
+// TestBusyPollWait checks the poll itself, on a host without goroutines:
+// an empty socket is polled until the window passes, a waiting datagram
+// is found.
+func TestBusyPollWait(t *testing.T) {
+	if !busyPollSupported {
+		t.Skip("no busy polling on this system")
+	}
+	conn, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer conn.Close()
+	h := newHost(conn, []Option{WithBusyPoll(2 * time.Millisecond)})
+	assert.False(t, h.poll.wait(), "nothing came within the window")
+	sender, err := net.DialUDP("udp", nil, conn.LocalAddr().(*net.UDPAddr))
+	require.NoError(t, err)
+	defer sender.Close()
+	_, err = sender.Write([]byte{1})
+	require.NoError(t, err)
+	found := false
+	for deadline := time.Now().Add(10 * time.Second); !found && time.Now().Before(deadline); {
+		found = h.poll.wait()
+	}
+	assert.True(t, found, "a datagram waits")
+}
+
 func TestBusyPollWindow(t *testing.T) {
 	for _, c := range []struct{ d, want time.Duration }{
 		{-time.Second, 0},
@@ -57,8 +80,9 @@ func TestBusyPollWindow(t *testing.T) {
 		WithBusyPoll(c.d)(&cfg)
 		assert.Equal(t, c.want, cfg.busyPoll, "WithBusyPoll(%v)", c.d)
 	}
-	h, err := Listen("udp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer h.Close()
-	assert.Nil(t, h.poll, "no polling by default")
+	server, _, sp, cp := pair(t, 1)
+	assert.Nil(t, server.poll, "no polling by default")
+	require.NoError(t, cp.Send(0, []byte{1}, Reliable))
+	receive(t, sp)
+	assert.Zero(t, server.Stats().DatagramsPolled, "nothing polled by default")
 }

@@ -10,6 +10,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// busyPollSupported says whether WithBusyPoll applies on this system.
+const busyPollSupported = true
+
 // busyPoller polls a UDP socket until a datagram waits (see WithBusyPoll).
 type busyPoller struct {
 	rc     syscall.RawConn

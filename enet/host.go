@@ -61,9 +61,9 @@ type Host struct {
 type Stats struct {
 	DatagramsIn, DatagramsOut uint64
 	BytesIn, BytesOut         uint64
-	// DatagramsPolled counts the datagrams read that came while the
-	// reader polled (WithBusyPoll), without a wake-up: of DatagramsIn, the
-	// share the window catches.
+	// DatagramsPolled counts the datagrams read without the reader
+	// sleeping first, found waiting by its polling (WithBusyPoll): of
+	// DatagramsIn, the share the window catches.
 	DatagramsPolled uint64
 }
 

@@ -109,6 +109,13 @@ const maxBusyPoll = 10 * time.Millisecond
 // does nothing for a peer that sends every frame (16 ms). Default 0: the
 // reader sleeps whenever the socket is empty. It applies to a host on a
 // *net.UDPConn on Unix, and is ignored elsewhere.
+//
+// With GOMAXPROCS=1 the polling reader holds the one thread's turn while
+// traffic keeps its window open: the Go scheduler then checks the
+// process's other sockets only from its monitor, about every 10 ms, so
+// that reads on them wait up to 20 ms (timers and goroutines made
+// runnable otherwise are not delayed). Give such a host a process of its
+// own, or two threads or more.
 func WithBusyPoll(d time.Duration) Option {
 	return func(c *config) { c.busyPoll = min(max(d, 0), maxBusyPoll) }
 }

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
@@ -105,4 +106,30 @@ seen=PackedInt32Array(1, 2)
 	var b bytes.Buffer
 	_, err = g.WriteTo(&b)
 	require.NoError(t, err)
+}
+
+// TestTextFloatsReadBack checks that a float Godot 4 would print in digits
+// it reads one unit off (Godot 3 read -5.75179e+32 as the float after the
+// nearest) is migrated into digits read as what Godot 3 read, in a
+// ConfigFile and in a text resource.
+func TestTextFloatsReadBack(t *testing.T) {
+	const g3 = "-5.75179e+32"
+	f, err := configfile.Read(strings.NewReader("[s]\n\nk="+g3+"\nl=[ "+g3+", 1.0 ]\n"), vartext.WithDialect(vartext.Godot3))
+	require.NoError(t, err)
+	want, _ := f.Get("s", "k")
+	g, err := ConfigFile(f)
+	require.NoError(t, err)
+	text, err := g.Bytes()
+	require.NoError(t, err)
+	assert.Equal(t, "[s]\n\nk="+g3+"\nl=["+g3+", 1.0]\n", string(text))
+	back, err := configfile.Read(bytes.NewReader(text))
+	require.NoError(t, err)
+	got, _ := back.Get("s", "k")
+	assert.Equal(t, math.Float64bits(want.(float64)), math.Float64bits(got.(float64)), "Godot 4 reads what Godot 3 read")
+
+	r, err := Resource(tres3(t, "[gd_resource type=\"Resource\" format=2]\n\n[resource]\nx = "+g3+"\n"))
+	require.NoError(t, err)
+	tres, err := r.AppendText(nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(tres), "x = "+g3+"\n")
 }

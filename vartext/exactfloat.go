@@ -9,8 +9,8 @@ import (
 // reads back as v (as a 64-bit float when wide is set, else as a 32-bit
 // one): Godot 4's own digits when they do, else the shortest correctly
 // rounded digits that do, in Godot's layout or with an exponent, else
-// 16 to 18 digits next to v's own, with an exponent. A float no digits
-// reach gets Godot 4's own. See WithExactFloats.
+// 16 to 18 digits within 3 of v's own, with an exponent. A float the
+// search finds no digits for gets Godot 4's own. See WithExactFloats.
 func appendExactFloat(b []byte, v float64, wide bool) []byte {
 	start := len(b)
 	b = appendGodot4Float(b, v)

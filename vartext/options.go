@@ -53,11 +53,12 @@ func WithDialect(d Dialect) gdvar.Option {
 // as a 64-bit one, one unit in the last place off. With the option such a
 // float is written in the shortest other digits the engine reads exactly,
 // or failing those, in 16 to 18 digits near its own. Every float read from
-// Godot 3's text is then read back exactly; of random ones, 1 in 120
-// between 1e-20 and 1e20 and 1 in 25 of any size (mostly the very large
-// and very small) have no digits at all that Godot reads as themselves,
-// and are written as var_to_str writes them. Components of math types and
-// 32-bit packed arrays, held in 32 bits, are read back exactly either way.
+// Godot 3's text is then read back exactly (the six digits Godot 3 wrote
+// are among those tried, and read as what Godot 3 read); of random ones,
+// 1 in 120 between 1e-20 and 1e20 and 1 in 25 of any size (mostly the
+// very large and very small) get no digits from the search, and are
+// written as var_to_str writes them. Components of math types and 32-bit
+// packed arrays, held in 32 bits, are read back exactly either way.
 // The search costs a few microseconds for each float that needs it
 // (BenchmarkExactFloats), against 70 ns to print one.
 //
