@@ -665,7 +665,8 @@ func mapEncoder(t reflect.Type) encoderFunc {
 		}
 		// Entries, not keys looked up again: a NaN key finds nothing.
 		entries := make([][2]reflect.Value, 0, v.Len())
-		for it := v.MapRange(); it.Next(); {
+		var it reflect.MapIter // not MapRange's, which allocates
+		for it.Reset(v); it.Next(); {
 			entries = append(entries, [2]reflect.Value{it.Key(), it.Value()})
 		}
 		slices.SortFunc(entries, func(a, b [2]reflect.Value) int { return compareKeys(a[0], b[0]) })
