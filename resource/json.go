@@ -3,9 +3,9 @@ package resource
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -80,13 +80,19 @@ type jsonConn struct {
 // comment). UnmarshalJSON of it gives back a File that writes the same
 // text and, for a File read from text, the same binary form.
 func (f *File) MarshalJSON() ([]byte, error) {
-	opts := f.jsonOptions()
+	values := newJSONPrinter(f.jsonOptions())
+	// size is about the JSON's length: the values', and a guess of the rest.
+	size := 256 + 128*(len(f.External)+len(f.Resources)+len(f.Nodes)+len(f.Connections))
 	props := func(ps []gdvar.Property) (jsontext.Value, error) {
 		if len(ps) == 0 {
 			return nil, nil
 		}
+		if name, twice := givenTwice(ps); twice {
+			return nil, fmt.Errorf("resource: property %q given twice, which the JSON form cannot hold", name)
+		}
 		b := []byte{'{'}
 		for i, p := range ps {
+			b = reserve(b, len(p.Name)+3)
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -95,16 +101,21 @@ func (f *File) MarshalJSON() ([]byte, error) {
 				return nil, fmt.Errorf("resource: property %q has no JSON form: %w", p.Name, err)
 			}
 			b = append(b, ':')
-			if b, err = varjson.Append(b, p.Value, opts...); err != nil {
+			if b, err = values.append(b, p.Value); err != nil {
 				return nil, fmt.Errorf("resource: property %s: %w", p.Name, err)
 			}
 		}
+		size += len(b) + 1
 		return append(b, '}'), nil
 	}
 	j := jsonFile{Scene: f.Scene, Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
+	j.External = sized[jsonExternal](len(f.External))
+	j.Resources = sized[jsonResource](len(f.Resources))
+	j.Nodes = sized[jsonNode](len(f.Nodes))
+	j.Connections = sized[jsonConn](len(f.Connections))
 	for _, x := range f.External {
 		e := jsonExternal{ID: x.ID, Type: x.Type, Path: x.Path}
 		if x.UID != NoUID {
@@ -141,13 +152,68 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		jc := jsonConn{Signal: c.Signal, From: c.From, To: c.To, Method: c.Method, Flags: c.Flags,
 			FromUIDPath: c.FromUIDPath, ToUIDPath: c.ToUIDPath, Unbinds: c.Unbinds}
 		if len(c.Binds) > 0 {
-			if jc.Binds, err = varjson.Append(nil, c.Binds, opts...); err != nil {
+			if jc.Binds, err = values.append(nil, c.Binds); err != nil {
 				return nil, fmt.Errorf("resource: connection %s: %w", c.Signal, err)
 			}
+			size += len(jc.Binds)
 		}
 		j.Connections = append(j.Connections, jc)
 	}
-	return json.Marshal(j)
+	// Each properties object is known to hold distinct names: checking
+	// them again as members costs more than the rest. The output is sized
+	// in advance: its growth would cost more than it.
+	var out bytes.Buffer
+	out.Grow(size)
+	if err := json.MarshalWrite(&out, j, jsontext.AllowDuplicateNames(true)); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// sized returns an empty slice of capacity n, nil for none (which the
+// JSON leaves out).
+func sized[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, n)
+}
+
+// givenTwice returns a property name given twice, if one is. Many names
+// are told apart by their hashes first, which take less memory than the
+// names.
+func givenTwice(ps []gdvar.Property) (string, bool) {
+	if len(ps) > 8 {
+		seed := maphash.MakeSeed()
+		hashes := make(map[uint64]struct{}, len(ps))
+		for _, p := range ps {
+			h := maphash.String(seed, p.Name)
+			if _, ok := hashes[h]; ok {
+				return givenTwiceByName(ps) // or two names of one hash
+			}
+			hashes[h] = struct{}{}
+		}
+		return "", false
+	}
+	for i, p := range ps {
+		for _, q := range ps[:i] {
+			if p.Name == q.Name {
+				return p.Name, true
+			}
+		}
+	}
+	return "", false
+}
+
+func givenTwiceByName(ps []gdvar.Property) (string, bool) {
+	seen := make(map[string]struct{}, len(ps))
+	for _, p := range ps {
+		if _, ok := seen[p.Name]; ok {
+			return p.Name, true
+		}
+		seen[p.Name] = struct{}{}
+	}
+	return "", false
 }
 
 // UnmarshalJSON sets the file to JSON in MarshalJSON's form. The file
@@ -155,36 +221,12 @@ func (f *File) MarshalJSON() ([]byte, error) {
 // the values are for.
 func (f *File) UnmarshalJSON(data []byte) error {
 	var j jsonFile
-	if err := json.Unmarshal(data, &j, json.RejectUnknownMembers(true)); err != nil {
+	// Names given twice are refused where they matter, in properties, as
+	// they are read: checking every object of the document costs more.
+	if err := json.Unmarshal(data, &j, json.RejectUnknownMembers(true), jsontext.AllowDuplicateNames(true)); err != nil {
 		return fmt.Errorf("resource: JSON: %w", err)
 	}
-	opts := f.jsonOptions()
-	props := func(raw jsontext.Value) ([]gdvar.Property, error) {
-		if len(raw) == 0 {
-			return nil, nil
-		}
-		d := jsontext.NewDecoder(bytes.NewReader(raw))
-		if t, err := d.ReadToken(); err != nil || t.Kind() != '{' {
-			return nil, fmt.Errorf("resource: JSON: properties are not an object")
-		}
-		var out []gdvar.Property
-		for d.PeekKind() != '}' {
-			name, err := d.ReadToken()
-			if err != nil {
-				return nil, fmt.Errorf("resource: JSON: %w", err)
-			}
-			p := gdvar.Property{Name: name.String()} // before the token is reused
-			v, err := d.ReadValue()
-			if err != nil {
-				return nil, fmt.Errorf("resource: JSON: %w", err)
-			}
-			if err := varjson.Unmarshal(v, &p.Value, opts...); err != nil {
-				return nil, fmt.Errorf("resource: property %s: %w", p.Name, err)
-			}
-			out = append(out, p)
-		}
-		return out, nil
-	}
+	var values jsonValues
 	uid := func(s string) (UID, error) {
 		if s == "" {
 			return NoUID, nil
@@ -212,7 +254,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	for _, jr := range j.Resources {
 		r := &Resource{ID: jr.ID, Type: jr.Type}
-		if r.Properties, err = props(jr.Properties); err != nil {
+		if err := values.properties(&r.Properties, jr.Properties); err != nil {
 			return err
 		}
 		g.Resources = append(g.Resources, r)
@@ -220,7 +262,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	g.Main = &Resource{Type: g.Type}
 	if j.Main != nil {
 		g.Main.ID = j.Main.ID
-		if g.Main.Properties, err = props(j.Main.Properties); err != nil {
+		if err := values.properties(&g.Main.Properties, j.Main.Properties); err != nil {
 			return err
 		}
 	}
@@ -231,24 +273,30 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		if jn.Index != nil {
 			n.Index = *jn.Index
 		}
-		if n.Properties, err = props(jn.Properties); err != nil {
+		if err := values.properties(&n.Properties, jn.Properties); err != nil {
 			return fmt.Errorf("%w (node %q)", err, n.Name)
 		}
 		g.Nodes = append(g.Nodes, n)
 	}
-	for _, jc := range j.Connections {
+	binds := make([]gdvar.Property, len(j.Connections)) // each connection's, named by its signal
+	for i, jc := range j.Connections {
 		c := &Connection{Signal: jc.Signal, From: jc.From, To: jc.To, Method: jc.Method, Flags: jc.Flags,
 			FromUIDPath: jc.FromUIDPath, ToUIDPath: jc.ToUIDPath, Unbinds: jc.Unbinds}
 		if len(jc.Binds) > 0 {
-			var binds any
-			if err := varjson.Unmarshal(jc.Binds, &binds, opts...); err != nil {
-				return fmt.Errorf("resource: connection %s: %w", c.Signal, err)
-			}
-			if c.Binds, _ = binds.([]any); c.Binds == nil {
+			binds[i].Name = c.Signal
+			values.binds(&binds, i, jc.Binds)
+		}
+		g.Connections = append(g.Connections, c)
+	}
+	if err := values.decode(f.jsonOptions()); err != nil {
+		return err
+	}
+	for i, c := range g.Connections {
+		if len(j.Connections[i].Binds) > 0 {
+			if c.Binds, _ = binds[i].Value.([]any); c.Binds == nil {
 				return fmt.Errorf("resource: connection %s: binds are not an Array", c.Signal)
 			}
 		}
-		g.Connections = append(g.Connections, c)
 	}
 	for _, r := range append(g.Resources, g.Main) {
 		settle(g.dialect, r)

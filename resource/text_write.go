@@ -40,7 +40,7 @@ type textWriter struct {
 	f      *File
 	b      []byte
 	godot4 bool
-	opts   []gdvar.Option // vartext's, for values
+	values *textPrinter // vartext's, for values
 	// renamed are the sub-resources' IDs as written, where they are not
 	// the File's.
 	renamed renames
@@ -52,11 +52,11 @@ func (w *textWriter) file() error {
 	if w.godot4 {
 		format = f.textFormat()
 	}
-	w.opts = []gdvar.Option{resourceSyntax(format)}
+	opts := []gdvar.Option{resourceSyntax(format)}
 	if !f.binaryRead { // values as the engine holds them read from text
-		w.opts = append(w.opts, asHeld)
+		opts = append(opts, asHeld)
 	}
-	w.opts = append(w.opts, f.opts...)
+	w.values = newTextPrinter(append(opts, f.opts...))
 	found := newWalker(f, true)
 	if err := found.walk(); err != nil {
 		return err
@@ -179,20 +179,24 @@ func (w *textWriter) id(id string) error {
 // saver leaves out: a null Object, and the script of a resource without
 // one, which the binary form writes.
 func (w *textWriter) resourceProperties(props []gdvar.Property) error {
-	return w.properties(slices.DeleteFunc(slices.Clone(props), func(p gdvar.Property) bool {
+	return w.properties(props, func(p gdvar.Property) bool {
 		o, ok := p.Value.(*gdvar.Object)
 		return ok && o.Class == "" || p.Name == "script" && p.Value == nil
-	}))
+	})
 }
 
-func (w *textWriter) properties(props []gdvar.Property) error {
+// properties writes the properties but those leftOut says to leave out.
+func (w *textWriter) properties(props []gdvar.Property, leftOut func(gdvar.Property) bool) error {
 	d := w.f.dialect
 	for _, p := range props {
-		w.b = d.AppendPropertyName(w.b, p.Name)
+		if leftOut != nil && leftOut(p) {
+			continue
+		}
+		w.b = d.AppendPropertyName(reserve(w.b, len(p.Name)+3), p.Name)
 		w.s(" = ")
 		v, _ := withRefs(p.Value, w.renamed)
 		var err error
-		if w.b, err = vartext.Append(w.b, v, w.opts...); err != nil {
+		if w.b, err = w.values.append(w.b, v); err != nil {
 			return fmt.Errorf("%s: %w", p.Name, err)
 		}
 		w.s("\n")
@@ -288,7 +292,7 @@ func (w *textWriter) node(n *Node) error {
 		}
 	}
 	w.s("]\n")
-	if err := w.properties(n.Properties); err != nil {
+	if err := w.properties(n.Properties, nil); err != nil {
 		return fmt.Errorf("resource: [node] %s: %w", n.Name, err)
 	}
 	return nil
@@ -367,11 +371,11 @@ func (w *textWriter) value(attr string, v any, present bool) error {
 	w.s(attr)
 	v, _ = withRefs(v, w.renamed)
 	var err error
-	w.b, err = vartext.Append(w.b, v, w.opts...)
+	w.b, err = w.values.append(w.b, v)
 	return err
 }
 
-func (w *textWriter) s(s string) { w.b = append(w.b, s...) }
+func (w *textWriter) s(s string) { w.b = append(reserve(w.b, len(s)), s...) }
 
 // textFormat returns the format Godot 4 writes the file in: 4 when a value
 // holds a PackedByteArray of more than 64 bytes or a PackedVector4Array, else 3.

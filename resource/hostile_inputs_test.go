@@ -1,0 +1,176 @@
+package resource
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The inputs of about size bytes that cost the resource readers and
+// writers the most per byte, and ordinary files of the same size.
+
+// ordinaryText and ordinaryBinary are a resource of sub-resources of
+// metadata, about size bytes in each form.
+func ordinaryText(t testing.TB, size int) []byte {
+	b, err := manyResources(t, size/2).AppendText(nil)
+	require.NoError(t, err)
+	return b
+}
+
+func ordinaryBinary(t testing.TB, size int) []byte {
+	b, err := manyResources(t, size*5/8).AppendBinary(nil)
+	require.NoError(t, err)
+	return b
+}
+
+// conversions are what the command does with a resource file: read it,
+// and print it as text, binary or JSON.
+var conversions = []struct {
+	name string
+	run  func(data []byte) error
+}{
+	{"read", func(data []byte) error { _, err := Read(bytes.NewReader(data)); return err }},
+	{"text", func(data []byte) error {
+		f, err := Read(bytes.NewReader(data))
+		if err == nil && f.Form() == Binary {
+			f, err = f.SavedAs("res://a.tres", Text)
+		}
+		if err == nil {
+			_, err = f.AppendText(nil)
+		}
+		return err
+	}},
+	{"binary", func(data []byte) error {
+		f, err := Read(bytes.NewReader(data))
+		if err == nil {
+			f, err = f.SavedAs("res://a.res", Binary)
+		}
+		if err == nil {
+			_, err = f.AppendBinary(nil)
+		}
+		return err
+	}},
+	{"json", func(data []byte) error {
+		f, err := Read(bytes.NewReader(data))
+		if err == nil {
+			_, err = f.MarshalJSON()
+		}
+		return err
+	}},
+}
+
+// fromJSON is what the command does with the JSON form of a file: read it,
+// and write the file as text.
+func fromJSON(js []byte, d vartext.Dialect) error {
+	f := NewFile("", vartext.WithDialect(d))
+	err := f.UnmarshalJSON(js)
+	if err == nil {
+		_, err = f.AppendText(nil)
+	}
+	return err
+}
+
+// hostileFiles are the files of about size bytes that cost the most, and
+// whether they read.
+func hostileFiles(t testing.TB, size int) []struct {
+	name string
+	data []byte
+	ok   bool
+} {
+	return []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"ordinary text", ordinaryText(t, size), true},
+		{"ordinary binary", ordinaryBinary(t, size), true},
+	}
+}
+
+// Reading a hostile file and converting it allocate within hostile.Bound
+// of the file's bytes, and fail as they should.
+func TestHostileFiles(t *testing.T) {
+	for _, in := range hostileFiles(t, 1<<20) {
+		for _, c := range conversions {
+			t.Run(in.name+"/"+c.name, func(t *testing.T) {
+				var err error
+				hostile.HeapInUse()
+				alloc := hostile.Allocated(func() { err = c.run(in.data) })
+				if in.ok {
+					require.NoError(t, err)
+				} else {
+					require.Error(t, err)
+				}
+				t.Logf("%d bytes: %.1f bytes allocated a byte", len(in.data), float64(alloc)/float64(len(in.data)))
+				assert.LessOrEqual(t, alloc, hostile.Bound(len(in.data)))
+			})
+		}
+		if !in.ok {
+			continue
+		}
+		t.Run(in.name+"/from json", func(t *testing.T) {
+			f, err := Read(bytes.NewReader(in.data))
+			require.NoError(t, err)
+			js, err := f.MarshalJSON()
+			require.NoError(t, err)
+			hostile.HeapInUse()
+			alloc := hostile.Allocated(func() { err = fromJSON(js, f.Dialect()) })
+			require.NoError(t, err)
+			t.Logf("%d bytes: %.1f bytes allocated a byte", len(js), float64(alloc)/float64(len(js)))
+			assert.LessOrEqual(t, alloc, hostile.Bound(len(js)))
+		})
+	}
+}
+
+// BenchmarkHostileFiles reads and converts each hostile file, next to
+// ordinary files of the same size, at 1 MiB and 8 MiB: the ratios of their
+// CPU times per byte are what a hostile file costs, and a cost per byte
+// that grows with the size is quadratic. On a busy machine compare
+// cpu-ns/byte, the process's CPU time (the collector's included).
+//
+//	go test -run '^$' -bench HostileFiles -benchtime 3x ./resource
+func BenchmarkHostileFiles(b *testing.B) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, in := range hostileFiles(b, size) {
+			for _, c := range conversions {
+				b.Run(fmt.Sprintf("%dMiB/%s/%s", size>>20, in.name, c.name), func(b *testing.B) {
+					cpuPerByte(b, len(in.data), func() {
+						if err := c.run(in.data); (err == nil) != in.ok {
+							b.Fatal(err)
+						}
+					})
+				})
+			}
+			if !in.ok {
+				continue
+			}
+			f, err := Read(bytes.NewReader(in.data))
+			require.NoError(b, err)
+			js, err := f.MarshalJSON()
+			require.NoError(b, err)
+			b.Run(fmt.Sprintf("%dMiB/%s/from json", size>>20, in.name), func(b *testing.B) {
+				cpuPerByte(b, len(js), func() { require.NoError(b, fromJSON(js, f.Dialect())) })
+			})
+		}
+	}
+}
+
+// cpuPerByte runs f, which reads n bytes, b.N times, and reports the CPU
+// time it took a byte.
+func cpuPerByte(b *testing.B, n int, f func()) {
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	start := cputime.Process()
+	for b.Loop() {
+		f()
+	}
+	if cpu := cputime.Process() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/byte")
+	}
+}
