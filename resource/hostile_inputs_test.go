@@ -29,6 +29,18 @@ func ordinaryBinary(t testing.TB, size int) []byte {
 	return b
 }
 
+// subResourceChain is a text resource of sub-resources, each referring
+// to the one before: a walk of what the main resource refers to goes all
+// the way down.
+func subResourceChain(size int) []byte {
+	b := []byte("[gd_resource type=\"Resource\" format=3]\n\n[sub_resource type=\"Resource\" id=\"0\"]\n")
+	i := 1
+	for ; len(b) < size; i++ {
+		b = fmt.Appendf(b, "\n[sub_resource type=\"Resource\" id=\"%d\"]\nnext = SubResource(\"%d\")\n", i, i-1)
+	}
+	return fmt.Appendf(b, "\n[resource]\nnext = SubResource(\"%d\")\n", i-1)
+}
+
 // conversions are what the command does with a resource file: read it,
 // and print it as text, binary or JSON.
 var conversions = []struct {

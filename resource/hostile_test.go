@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -214,6 +216,43 @@ func TestDeepScene(t *testing.T) {
 	assert.ErrorIs(t, err, errPathsTooLong)
 	// 8 times the file in paths, the rest the scene's tables and nodes.
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(32*len(deep)), "allocated for %d bytes", len(deep))
+}
+
+// A chain of sub-resources, each referring to the one before, is walked on
+// a stack of the walker's own, whatever its length: a walk that recursed
+// would need a KB of the goroutine's stack for each, which stops the
+// program at 1 GB (a 64 MiB file).
+func TestSubResourceChain(t *testing.T) {
+	f, err := Read(bytes.NewReader(subResourceChain(2 << 20))) // 40 000 deep
+	require.NoError(t, err)
+	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
+	text, err := f.AppendText(nil)
+	require.NoError(t, err)
+	assert.Equal(t, len(f.Resources), bytes.Count(text, []byte("[sub_resource ")))
+	g, err := f.SavedAs("res://chain.res", Binary)
+	require.NoError(t, err)
+	_, err = g.AppendBinary(nil)
+	require.NoError(t, err)
+}
+
+// Values are walked where they are: checking a value's references, or its
+// text form's format, copies nothing (each Dictionary was rebuilt, which
+// about doubled what reading a property of empty Dictionaries costs).
+func TestValuesWalkedInPlace(t *testing.T) {
+	value := []byte("[" + strings.Repeat("{}, ", 1<<18) + "{}]")
+	file := append([]byte("[gd_resource type=\"Resource\" format=3]\n\n[resource]\na = "), value...)
+	var v any
+	decode := hostile.Allocated(func() { require.NoError(t, vartext.Unmarshal(value, &v, resourceSyntax(format4))) })
+	var f *File
+	var err error
+	read := hostile.Allocated(func() { f, err = Read(bytes.NewReader(file)) })
+	require.NoError(t, err)
+	text := hostile.Allocated(func() { _, err = f.AppendText(nil) })
+	require.NoError(t, err)
+	n := float64(len(file))
+	t.Logf("bytes allocated a byte: decoding the value %.1f, reading the file %.1f, writing its text %.1f", float64(decode)/n, float64(read)/n, float64(text)/n)
+	assert.Less(t, read, decode+uint64(4*len(file)), "reading is decoding the value")
+	assert.Less(t, text, uint64(16*len(file)), "the text as written, and the value's binary form")
 }
 
 // What a File read holds is a small multiple of the file: values, and a

@@ -35,8 +35,8 @@ type walker struct {
 }
 
 func newWalker(f *File, sorted bool) *walker {
-	w := &walker{f: f, sorted: sorted, subs: map[string]*Resource{}, exts: map[string]*External{},
-		seen: map[*Resource]bool{}, seenX: map[*External]bool{}}
+	w := &walker{f: f, sorted: sorted, subs: make(map[string]*Resource, len(f.Resources)), exts: make(map[string]*External, len(f.External)),
+		seen: make(map[*Resource]bool, len(f.Resources)+1), seenX: make(map[*External]bool, len(f.External))}
 	for _, r := range f.Resources {
 		if _, ok := w.subs[r.ID]; !ok {
 			w.subs[r.ID] = r
@@ -79,43 +79,123 @@ func (w *walker) walk() error {
 	return nil
 }
 
+// properties finds the resources the properties refer to, and those they
+// refer to in turn, each sub-resource's before it: depth first, as the
+// savers, but on a stack of its own, however many resources refer to one
+// another in a chain (the engines' savers recurse, and a long chain
+// overflows their stack; a goroutine's grows to 1 GB, and then the
+// program stops).
 func (w *walker) properties(props []gdvar.Property) {
-	if w.sorted {
-		props = slices.Clone(props)
-		slices.SortStableFunc(props, func(a, b gdvar.Property) int { return strings.Compare(a.Name, b.Name) })
+	type frame struct {
+		res   *Resource
+		order []int32 // the text saver's, by name
+		next  int     // in res.Properties
+		in    valueCursor
 	}
-	for _, p := range props {
-		w.value(p.Value)
+	start := func(res *Resource) frame {
+		f := frame{res: res}
+		if props := res.Properties; w.sorted {
+			f.order = make([]int32, len(props))
+			for i := range f.order {
+				f.order[i] = int32(i)
+			}
+			slices.SortStableFunc(f.order, func(a, b int32) int { return strings.Compare(props[a].Name, props[b].Name) })
+		}
+		return f
 	}
-}
-
-func (w *walker) value(v any) {
-	walkValue(v, func(x any) (any, bool) {
+	stack := []frame{start(&Resource{Properties: props})}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		x, ok := top.in.next()
+		if !ok {
+			if top.next == len(top.res.Properties) {
+				if len(stack) > 1 { // not props'
+					w.found = append(w.found, top.res)
+				}
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			i := top.next
+			if top.order != nil {
+				i = int(top.order[i])
+			}
+			x = top.res.Properties[i].Value
+			top.next++
+		}
 		switch kind, id := RefOf(x); kind {
 		case ExtRef:
 			w.ext(id)
-			return x, false
 		case SubRef:
 			if r := w.subs[id]; r != nil && !w.seen[r] {
 				w.seen[r] = true
-				w.properties(r.Properties)
-				w.found = append(w.found, r)
+				stack = append(reserve(stack, 1), start(r))
 			}
-			return x, false
-		}
-		switch c := x.(type) {
-		case gdvar.Array:
-			w.script(c.Type)
-		case *gdvar.Dictionary:
-			w.script(c.KeyType)
-			w.script(c.ValueType)
-		case gdvar.NodePath:
-			if w.nodePath != nil {
-				w.nodePath(c)
+		default:
+			switch c := x.(type) {
+			case gdvar.Array:
+				w.script(c.Type)
+			case *gdvar.Dictionary:
+				w.script(c.KeyType)
+				w.script(c.ValueType)
+			case gdvar.NodePath:
+				if w.nodePath != nil {
+					w.nodePath(c)
+				}
 			}
+			top.in.enter(x)
 		}
-		return x, true
-	})
+	}
+}
+
+// valueCursor goes through what is inside values, depth first, as
+// visitValue does, one value at a time, so that a walk can stop at any
+// value and go on later.
+type valueCursor struct{ levels []cursorLevel }
+
+// cursorLevel is a container being gone through: elements, a Dictionary's
+// keys and values in turn, or an object's property values.
+type cursorLevel struct {
+	list  []any
+	dict  *gdvar.Dictionary
+	props []gdvar.Property
+	next  int
+}
+
+// enter goes into v, if it holds values: they come next.
+func (c *valueCursor) enter(v any) {
+	switch x := v.(type) {
+	case []any:
+		c.levels = append(reserve(c.levels, 1), cursorLevel{list: x})
+	case gdvar.Array:
+		c.levels = append(reserve(c.levels, 1), cursorLevel{list: x.Values})
+	case *gdvar.Dictionary:
+		c.levels = append(reserve(c.levels, 1), cursorLevel{dict: x})
+	case *gdvar.Object:
+		c.levels = append(reserve(c.levels, 1), cursorLevel{props: x.Properties})
+	}
+}
+
+// next returns the next value, or false when all have come.
+func (c *valueCursor) next() (any, bool) {
+	for len(c.levels) > 0 {
+		l := &c.levels[len(c.levels)-1]
+		i := l.next
+		l.next++
+		switch {
+		case l.dict != nil && i < 2*l.dict.Len():
+			k, v := l.dict.At(i / 2)
+			if i%2 == 0 {
+				return k, true
+			}
+			return v, true
+		case l.dict == nil && l.props != nil && i < len(l.props):
+			return l.props[i].Value, true
+		case l.dict == nil && l.props == nil && i < len(l.list):
+			return l.list[i], true
+		}
+		c.levels = c.levels[:len(c.levels)-1]
+	}
+	return nil, false
 }
 
 // script meets the script a container is typed with.

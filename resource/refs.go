@@ -52,39 +52,33 @@ func RefOf(v any) (RefKind, string) {
 	return NotRef, ""
 }
 
-// walkValue calls visit for v and every value inside it (elements, keys and
-// values, objects' property values), outermost first, and returns v with
-// each value replaced by what visit returned for it; visit also says
-// whether to look inside. Arrays and objects are changed in place,
-// Dictionaries made anew.
-func walkValue(v any, visit func(any) (any, bool)) any {
-	v, deeper := visit(v)
-	if !deeper {
-		return v
+// visitValue calls visit for v and every value inside it (elements, keys
+// and values, objects' property values), outermost first; visit says
+// whether to look inside.
+func visitValue(v any, visit func(any) bool) {
+	if !visit(v) {
+		return
 	}
 	switch x := v.(type) {
 	case []any:
-		for i := range x {
-			x[i] = walkValue(x[i], visit)
+		for _, e := range x {
+			visitValue(e, visit)
 		}
 	case gdvar.Array:
-		for i := range x.Values {
-			x.Values[i] = walkValue(x.Values[i], visit)
+		for _, e := range x.Values {
+			visitValue(e, visit)
 		}
 	case *gdvar.Dictionary:
-		d := &gdvar.Dictionary{KeyType: x.KeyType, ValueType: x.ValueType, Shared: x.Shared}
-		d.Grow(x.Len())
 		for i := range x.Len() {
 			k, val := x.At(i)
-			d.Append(walkValue(k, visit), walkValue(val, visit))
+			visitValue(k, visit)
+			visitValue(val, visit)
 		}
-		return d
 	case *gdvar.Object:
-		for i := range x.Properties {
-			x.Properties[i].Value = walkValue(x.Properties[i].Value, visit)
+		for _, p := range x.Properties {
+			visitValue(p.Value, visit)
 		}
 	}
-	return v
 }
 
 // renames are new IDs for some of a file's resources.

@@ -233,16 +233,16 @@ func (r *textReader) property(name string) error {
 // engine's loader does.
 func (r *textReader) checkRefs(v any) error {
 	var err error
-	walkValue(v, func(x any) (any, bool) {
+	visitValue(v, func(x any) bool {
 		switch kind, id := RefOf(x); {
 		case kind == ExtRef && !r.exts[id]:
 			err = r.errorf("ExtResource(%s) before its [%s]", id, tagExternal)
 		case kind == SubRef && !r.subs[id]:
 			err = r.errorf("SubResource(%s) before its [%s]", id, tagSub)
 		case kind != NotRef:
-			return x, false
+			return false
 		}
-		return x, err == nil
+		return err == nil
 	})
 	return err
 }

@@ -381,18 +381,18 @@ func (w *textWriter) s(s string) { w.b = append(reserve(w.b, len(s)), s...) }
 // holds a PackedByteArray of more than 64 bytes or a PackedVector4Array, else 3.
 func (f *File) textFormat() int {
 	wide := false
-	visit := func(v any) (any, bool) {
+	visit := func(v any) bool {
 		switch x := v.(type) {
 		case []byte:
 			wide = wide || len(x) > base64After
 		case []gdvar.Vector4:
 			wide = true
 		}
-		return v, !wide
+		return !wide
 	}
 	check := func(props []gdvar.Property) {
 		for _, p := range props {
-			walkValue(p.Value, visit)
+			visitValue(p.Value, visit)
 		}
 	}
 	for _, r := range f.Resources {
@@ -404,7 +404,7 @@ func (f *File) textFormat() int {
 	}
 	for _, c := range f.Connections {
 		for _, v := range c.Binds {
-			walkValue(v, visit)
+			visitValue(v, visit)
 		}
 	}
 	if wide {
