@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -22,12 +21,16 @@ import (
 // written with that file's version and names, so that it comes back as it
 // was.
 func (f *File) AppendBinary(dst []byte) ([]byte, error) {
-	w, err := newBinWriter(f, 0)
+	w, err := newBinWriter(f, len(dst))
 	if err != nil {
 		return dst, err
 	}
+	w.b = dst
 	b, err := w.file()
-	return append(dst, b...), err
+	if err != nil {
+		return dst, err
+	}
+	return b, nil
 }
 
 // WriteBinary writes the file in binary form (see AppendBinary).
@@ -66,10 +69,11 @@ type binWriter struct {
 	f      *File
 	b      []byte
 	l      binaryLayout
-	shift  int // subtracted from offsets: 4 in the compressed container
+	shift  int // subtracted from offsets: what b held before the file, and 4 in the compressed container
 	godot4 bool
 	real8  bool
-	names  map[string]uint32
+	names  nameIndex // of l.names
+	nameOf func(int) string
 	exts   map[string]uint32 // external IDs by position
 	subs   map[string]uint32 // internal IDs by what references give
 	props  map[*Resource][]gdvar.Property
@@ -157,7 +161,7 @@ func (w *binWriter) file() ([]byte, error) {
 		props := w.props[r]
 		w.u32(uint32(len(props)))
 		for _, p := range props {
-			w.u32(w.names[p.Name])
+			w.u32(uint32(w.names.find(p.Name, w.nameOf)))
 			if err := w.value(p.Value, 0); err != nil {
 				return nil, fmt.Errorf("resource: %s %s: %w", r.Type, p.Name, err)
 			}
@@ -178,10 +182,16 @@ func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
 	if f.Main.ID == "" && f.Path == "" {
 		return nil, nil, errors.New("resource: the main resource has neither an ID nor a path, one of which the binary form needs (see SavedAs)")
 	}
-	w.names = map[string]uint32{}
+	// As many names as stored properties, or more.
+	count := len(w.l.names) + len(f.Main.Properties)
+	for _, r := range f.Resources {
+		count += len(r.Properties)
+	}
+	w.l.names = reserve(w.l.names[:len(w.l.names):len(w.l.names)], count-len(w.l.names)) // a copy: f.bin's are the file's
+	w.nameOf = func(i int) string { return w.l.names[i] }
 	for i, n := range w.l.names {
-		if _, ok := w.names[n]; !ok {
-			w.names[n] = uint32(i)
+		if w.names.find(n, w.nameOf) < 0 {
+			w.names.add(n, i, w.nameOf)
 		}
 	}
 	found := newWalker(f, false)
@@ -206,11 +216,11 @@ func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
 			}
 		}
 	}
-	w.exts = map[string]uint32{}
+	w.exts = make(map[string]uint32, len(exts))
 	for i, x := range exts {
 		w.exts[x.ID] = uint32(i)
 	}
-	w.subs = map[string]uint32{}
+	w.subs = make(map[string]uint32, len(subs))
 	for i, r := range subs {
 		n := uint32(i)
 		if w.l.flags&flagNamedSceneIDs == 0 { // Godot 3 finds them by the number in their path
@@ -222,7 +232,7 @@ func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
 		}
 		w.subs[r.ID] = n
 	}
-	w.props = map[*Resource][]gdvar.Property{}
+	w.props = make(map[*Resource][]gdvar.Property, len(subs)+1)
 	for _, r := range subs {
 		w.props[r] = w.stored(r)
 	}
@@ -232,9 +242,9 @@ func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
 
 // name adds a name to the names, if it is not there.
 func (w *binWriter) name(n string) {
-	if _, ok := w.names[n]; !ok {
-		w.names[n] = uint32(len(w.l.names))
-		w.l.names = append(w.l.names, n)
+	if w.names.find(n, w.nameOf) < 0 {
+		w.l.names = append(reserve(w.l.names, 1), n)
+		w.names.add(n, len(w.l.names)-1, w.nameOf)
 	}
 }
 
@@ -247,18 +257,52 @@ func (w *binWriter) name(n string) {
 // own variables as the File has them. A property a class has as it is
 // (an Animation's tracks) comes after those it always has.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
-	list := append(classesOf(w.f.dialect)[r.Type], classProperty{name: "script", nullObject: w.godot4})
-	present := map[string]bool{}
-	for _, p := range r.Properties {
-		present[p.Name] = true
+	c := classesOf(w.f.dialect)[r.Type]
+	if c == nil {
+		c = &class{}
 	}
-	var out []gdvar.Property
-	next := 0 // in list
+	// The class's properties, then the script.
+	count, script := len(c.props)+1, len(c.props)
+	prop := func(i int) classProperty {
+		if i == script {
+			return classProperty{name: "script", nullObject: w.godot4}
+		}
+		return c.props[i]
+	}
+	// index is where the property called name is, at or after from.
+	index := func(name string, from int) int {
+		switch {
+		case name != "script":
+			return c.index(name, from)
+		case script >= from:
+			return script
+		}
+		return -1
+	}
+	// Which are present: in bits, for all but the largest classes.
+	var bits uint64
+	var many []bool
+	if count > 64 {
+		many = make([]bool, count)
+	}
+	for _, p := range r.Properties {
+		for at := index(p.Name, 0); at >= 0; at = index(p.Name, at+1) {
+			if many != nil {
+				many[at] = true
+			} else {
+				bits |= 1 << at
+			}
+		}
+	}
+	present := func(i int) bool { return many != nil && many[i] || many == nil && bits&(1<<i) != 0 }
+	out := make([]gdvar.Property, 0, len(r.Properties)+c.nulls+1)
+	next := 0 // in the class's properties
 	upTo := func(end int) {
-		for _, c := range list[min(next, end):end] {
+		for i := min(next, end); i < end; i++ {
+			c := prop(i)
 			w.name(c.name)
 			switch {
-			case present[c.name]:
+			case present(i):
 			case c.name == "script" && c.nullObject:
 				out = append(out, gdvar.Property{Name: c.name})
 			case c.nullObject:
@@ -268,29 +312,30 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		next = max(next, end)
 	}
 	for _, p := range r.Properties {
-		at := slices.IndexFunc(list[next:], func(c classProperty) bool { return c.name == p.Name })
+		at := index(p.Name, next)
 		switch {
 		case at >= 0:
-			upTo(next + at)
+			upTo(at)
 			next++
 		case strings.HasPrefix(p.Name, "metadata/") || p.Name == "__meta__":
-			upTo(len(list))
+			upTo(count)
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
-			upTo(len(list) - 1)
+			upTo(count - 1)
 		}
 		w.name(p.Name)
 		out = append(out, p)
 	}
-	upTo(len(list))
+	upTo(count)
 	return out
 }
 
-func (w *binWriter) s(s string)   { w.b = append(w.b, s...) }
-func (w *binWriter) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) }
-func (w *binWriter) u64(v uint64) { w.b = binary.LittleEndian.AppendUint64(w.b, v) }
+func (w *binWriter) s(s string)   { w.b = append(reserve(w.b, len(s)), s...) }
+func (w *binWriter) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(reserve(w.b, 4), v) }
+func (w *binWriter) u64(v uint64) { w.b = binary.LittleEndian.AppendUint64(reserve(w.b, 8), v) }
 
 // str writes a string: u32 length+1, the bytes, a NUL.
 func (w *binWriter) str(s string) {
+	w.b = reserve(w.b, len(s)+5)
 	w.u32(uint32(len(s) + 1))
 	w.s(s)
 	w.b = append(w.b, 0)
@@ -339,14 +384,15 @@ func (w *binWriter) value(v any, depth int) error {
 		}
 		w.u32(uint32(len(x.Names)) | subs<<16)
 		for _, n := range append(x.Names[:len(x.Names):len(x.Names)], x.SubNames...) {
-			i, ok := w.names[n]
-			if !ok { // not met walking the resources: in place
+			i := w.names.find(n, w.nameOf)
+			if i < 0 { // not met walking the resources: in place
+				w.b = reserve(w.b, len(n)+5)
 				w.u32(uint32(len(n)+1) | inlineName)
 				w.s(n)
 				w.b = append(w.b, 0)
 				continue
 			}
-			w.u32(i)
+			w.u32(uint32(i))
 		}
 	case gdvar.RID:
 		w.u32(vRID)
@@ -378,7 +424,7 @@ func (w *binWriter) value(v any, depth int) error {
 	case []byte:
 		w.u32(vBytes)
 		w.u32(uint32(len(x)))
-		w.b = append(w.b, x...)
+		w.b = append(reserve(w.b, len(x)+3), x...)
 		w.b = append(w.b, make([]byte, pad4(len(x)))...)
 	default:
 		return w.numbers(v)

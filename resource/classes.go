@@ -31,14 +31,33 @@ type classProperty struct {
 	keys []string
 }
 
+// class is a class's storage properties, in the order of the engine's
+// property list, but for "script", and where each name is in it (Godot 3's
+// ImageTexture lists flags twice).
+type class struct {
+	props []classProperty
+	at    map[string][]int
+	nulls int // the properties that are null Objects
+}
+
+// index returns the first place of the property called name at or after
+// from, or -1.
+func (c *class) index(name string, from int) int {
+	for _, i := range c.at[name] {
+		if i >= from {
+			return i
+		}
+	}
+	return -1
+}
+
 var (
 	classesOnce [3]sync.Once
-	classTables [3]map[string][]classProperty
+	classTables [3]map[string]*class
 )
 
-// classesOf returns the dialect's classes and their storage properties,
-// in the order of the engine's property lists, but for "script".
-func classesOf(d vartext.Dialect) map[string][]classProperty {
+// classesOf returns the dialect's classes, by name.
+func classesOf(d vartext.Dialect) map[string]*class {
 	i, file := 0, "classes/godot4.txt"
 	switch d {
 	case vartext.Godot3:
@@ -58,11 +77,11 @@ func classesOf(d vartext.Dialect) map[string][]classProperty {
 		}
 		table := map[string][]classProperty{}
 		var resolve func(class string) []classProperty
-		resolve = func(class string) []classProperty {
-			if props, ok := table[class]; ok || class == "" {
+		resolve = func(name string) []classProperty {
+			if props, ok := table[name]; ok || name == "" {
 				return props
 			}
-			fields := lines[class]
+			fields := lines[name]
 			var props []classProperty
 			if len(fields) > 0 && fields[0] != "=" {
 				props = append(props, resolve(fields[0])...)
@@ -77,13 +96,20 @@ func classesOf(d vartext.Dialect) map[string][]classProperty {
 				}
 				props = append(props, c)
 			}
-			table[class] = props
+			table[name] = props
 			return props
 		}
-		for class := range lines {
-			resolve(class)
+		classTables[i] = map[string]*class{}
+		for name := range lines {
+			c := &class{props: slices.Clip(resolve(name)), at: map[string][]int{}}
+			for j, p := range c.props {
+				c.at[p.name] = append(c.at[p.name], j)
+				if p.nullObject {
+					c.nulls++
+				}
+			}
+			classTables[i][name] = c
 		}
-		classTables[i] = table
 	})
 	return classTables[i]
 }
@@ -92,21 +118,24 @@ func classesOf(d vartext.Dialect) map[string][]classProperty {
 // loaded them: a float the class keeps in 32 bits rounded to them, and
 // Godot 4's metadata set to null erased.
 func settle(d vartext.Dialect, r *Resource) {
-	class := classesOf(d)[r.Type]
+	c := classesOf(d)[r.Type]
 	r.Properties = slices.DeleteFunc(r.Properties, func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) })
 	for i, p := range r.Properties {
 		r.Properties[i].Value = rebuilt(r.Type, p.Name, p.Value)
-		at := slices.IndexFunc(class, func(c classProperty) bool { return c.name == p.Name })
+		if c == nil {
+			continue
+		}
+		at := c.index(p.Name, 0)
 		if at < 0 {
 			continue
 		}
 		switch v := p.Value.(type) {
 		case float64:
-			if class[at].single {
+			if c.props[at].single {
 				r.Properties[i].Value = float64(float32(v))
 			}
 		case *gdvar.Dictionary:
-			if keys := class[at].keys; keys != nil {
+			if keys := c.props[at].keys; keys != nil {
 				r.Properties[i].Value = inKeyOrder(v, keys)
 			}
 		}

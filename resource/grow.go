@@ -8,7 +8,7 @@ func reserve[T any](s []T, n int) []T {
 	if cap(s)-len(s) >= n {
 		return s
 	}
-	grown := make([]T, len(s), max(2*cap(s), len(s)+n, 8))
+	grown := make([]T, len(s), max(2*cap(s), len(s)+n))
 	copy(grown, s)
 	return grown
 }

@@ -3,6 +3,7 @@ package resource
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/cputime"
@@ -26,6 +27,20 @@ func ordinaryText(t testing.TB, size int) []byte {
 func ordinaryBinary(t testing.TB, size int) []byte {
 	b, err := manyResources(t, size*5/8).AppendBinary(nil)
 	require.NoError(t, err)
+	return b
+}
+
+// propertyLines is a text resource of short property lines, each name its
+// own ("a17 = 0") or all the same ("abc = 0", each a property given again).
+func propertyLines(size int, distinct bool) []byte {
+	b := []byte("[gd_resource type=\"Resource\" format=3]\n\n[resource]\n")
+	for i := 0; len(b) < size; i++ {
+		if distinct {
+			b = append(strconv.AppendInt(append(b, 'a'), int64(i), 10), " = 0\n"...)
+		} else {
+			b = append(b, "abc = 0\n"...)
+		}
+	}
 	return b
 }
 
@@ -102,6 +117,9 @@ func hostileFiles(t testing.TB, size int) []struct {
 	}{
 		{"ordinary text", ordinaryText(t, size), true},
 		{"ordinary binary", ordinaryBinary(t, size), true},
+		{"a property again and again", propertyLines(size, false), true},
+		{"distinct properties", propertyLines(size, true), true},
+		{"a chain of sub-resources", subResourceChain(size), true},
 	}
 }
 

@@ -47,8 +47,10 @@ type textReader struct {
 	exts    map[string]bool // the IDs of the external resources read
 	subs    map[string]bool // the IDs of the sub-resources read
 	props   *[]gdvar.Property
-	seen    map[string]int // the section's properties read, by name
-	section string         // the tag of the section being read
+	seen    nameIndex        // the section's properties read, once it has many
+	section string           // the tag of the section being read
+	value   any              // the value read, kept here so that reading it allocates nothing more
+	nameOf  func(int) string // propertyName, made once
 }
 
 // readText reads a text resource or scene as the engine's loader does.
@@ -60,7 +62,8 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &textReader{data: data, exts: map[string]bool{}, subs: map[string]bool{}, seen: map[string]int{}}
+	r := &textReader{data: data, exts: map[string]bool{}, subs: map[string]bool{}}
+	r.nameOf = r.propertyName
 	// The header says which engine's syntax follows; it holds only
 	// strings and numbers, which read alike in every dialect.
 	r.d = vartext.NewDecoder(bytes.NewReader(data), append(opts, resourceSyntax(format4))...)
@@ -166,8 +169,7 @@ func (r *textReader) sections() error {
 		if next < stage || stage == 2 && !f.Scene {
 			return r.errorf("[%s] after [%s]", e.Name, r.last())
 		}
-		r.props, r.section, stage = nil, e.Name, next
-		clear(r.seen)
+		r.props, r.section, stage, r.seen = nil, e.Name, next, nameIndex{}
 		switch e.Name {
 		case tagExternal:
 			err = r.external(e)
@@ -206,13 +208,14 @@ func (r *textReader) last() string {
 
 // property reads a property of the section being read.
 func (r *textReader) property(name string) error {
-	var v any
-	if err := r.d.Decode(&v); err != nil {
+	if err := r.d.Decode(&r.value); err != nil {
 		if err == io.EOF {
 			err = r.errorf("%s: no value before the end of the file", name)
 		}
 		return err
 	}
+	v := r.value
+	r.value = nil
 	if r.props == nil {
 		return r.errorf("%s: a property outside [%s], [%s] or [%s]", name, tagSub, tagMain, tagNode)
 	}
@@ -220,14 +223,39 @@ func (r *textReader) property(name string) error {
 		return fmt.Errorf("%w (property %s)", err, name)
 	}
 	// A property given twice keeps its place and the last value.
-	if i, ok := r.seen[name]; ok {
+	if i := r.given(name); i >= 0 {
 		(*r.props)[i].Value = v
 		return nil
 	}
-	r.seen[name] = len(*r.props)
-	*r.props = append(*r.props, gdvar.Property{Name: name, Value: v})
+	*r.props = append(reserve(*r.props, 1), gdvar.Property{Name: name, Value: v})
+	if r.seen.n > 0 {
+		r.seen.add(name, len(*r.props)-1, r.nameOf)
+	}
 	return nil
 }
+
+// given returns where the section's property name is, or -1: a few
+// properties are looked through, more by an index.
+func (r *textReader) given(name string) int {
+	props := *r.props
+	if r.seen.n == 0 && len(props) < 8 {
+		for i, p := range props {
+			if p.Name == name {
+				return i
+			}
+		}
+		return -1
+	}
+	if r.seen.n == 0 {
+		for i, p := range props {
+			r.seen.add(p.Name, i, r.nameOf)
+		}
+	}
+	return r.seen.find(name, r.nameOf)
+}
+
+// propertyName is the name of the section's property i.
+func (r *textReader) propertyName(i int) string { return (*r.props)[i].Name }
 
 // checkRefs fails a reference to a resource not read before, as the
 // engine's loader does.
