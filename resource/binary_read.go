@@ -30,8 +30,9 @@ type binReader struct {
 	pos   int
 	f     *File
 	l     *binaryLayout
-	real8 bool     // reals are 64-bit
-	subs  []string // the internal resources' IDs, by position
+	real8 bool                // reals are 64-bit
+	subs  []string            // the internal resources' IDs, by position
+	ids   map[string]struct{} // subs, made when Godot 3's references look them up
 	depth int
 }
 
@@ -578,7 +579,13 @@ func (r *binReader) object() (any, error) {
 		}
 		if r.l.flags&flagNamedSceneIDs == 0 { // Godot 3: local://i
 			id := strconv.FormatUint(uint64(i), 10)
-			if !slices.Contains(r.subs, id) {
+			if r.ids == nil {
+				r.ids = make(map[string]struct{}, len(r.subs))
+				for _, s := range r.subs {
+					r.ids[s] = struct{}{}
+				}
+			}
+			if _, ok := r.ids[id]; !ok {
 				return nil, r.fail("no internal resource %d", i)
 			}
 			return Sub(id), nil

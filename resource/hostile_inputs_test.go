@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/gdvar/gdvar/vartext"
@@ -41,6 +42,28 @@ func propertyLines(size int, distinct bool) []byte {
 			b = append(b, "abc = 0\n"...)
 		}
 	}
+	return b
+}
+
+// godot3References is a Godot 3 binary resource of sub-resources and five
+// references to the last for every two of them: Godot 3 names internal
+// resources by number, which a reference gives.
+func godot3References(t testing.TB, size int) []byte {
+	n := size / 80
+	f := &File{Type: "Resource", UID: NoUID, Main: &Resource{Type: "Resource", ID: strconv.Itoa(n + 1)}, dialect: vartext.Godot3}
+	all := make([]any, n)
+	for i := range n {
+		id := strconv.Itoa(i + 1)
+		f.Resources = append(f.Resources, &Resource{Type: "Resource", ID: id})
+		all[i] = Sub(id)
+	}
+	last := make([]any, 5*n/2)
+	for i := range last {
+		last[i] = Sub(strconv.Itoa(n))
+	}
+	f.Main.Properties = []gdvar.Property{{Name: "all", Value: all}, {Name: "last", Value: last}}
+	b, err := f.AppendBinary(nil)
+	require.NoError(t, err)
 	return b
 }
 
@@ -119,6 +142,7 @@ func hostileFiles(t testing.TB, size int) []struct {
 		{"ordinary binary", ordinaryBinary(t, size), true},
 		{"a property again and again", propertyLines(size, false), true},
 		{"distinct properties", propertyLines(size, true), true},
+		{"Godot 3 references", godot3References(t, size), true},
 		{"a chain of sub-resources", subResourceChain(size), true},
 	}
 }
