@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -65,6 +66,27 @@ func godot3References(t testing.TB, size int) []byte {
 	b, err := f.AppendBinary(nil)
 	require.NoError(t, err)
 	return b
+}
+
+// nodePathsScene is a text scene of one node whose every property is
+// listed in its node_paths, as NodePaths standing for nodes are. The
+// values are ints, as cheap as values come: what the scene costs is its
+// node_paths.
+func nodePathsScene(size int) []byte {
+	n := size / 20
+	var b strings.Builder
+	b.WriteString("[gd_scene format=3]\n\n[node name=\"Root\" type=\"Node\" node_paths=PackedStringArray(")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "\"p%d\"", i)
+	}
+	b.WriteString(")]\n")
+	for i := range n {
+		fmt.Fprintf(&b, "p%d = 0\n", i)
+	}
+	return []byte(b.String())
 }
 
 // subResourceChain is a text resource of sub-resources, each referring
@@ -143,6 +165,7 @@ func hostileFiles(t testing.TB, size int) []struct {
 		{"a property again and again", propertyLines(size, false), true},
 		{"distinct properties", propertyLines(size, true), true},
 		{"Godot 3 references", godot3References(t, size), true},
+		{"node_paths", nodePathsScene(size), true},
 		{"a chain of sub-resources", subResourceChain(size), true},
 	}
 }

@@ -454,7 +454,20 @@ func (f *File) bundled() (*gdvar.Dictionary, error) {
 // (ResourceLoaderText::_parse_node_tag): each section in turn adds its
 // names, values and paths, never sharing one.
 func (f *File) loadState() (*sceneState, error) {
-	st := &sceneState{base: -1}
+	// The tables are made to their most, at most twice what they hold:
+	// grown by append, they would cost five times.
+	nameCount, valueCount := 2*len(f.Connections), 0
+	for _, n := range f.Nodes {
+		nameCount += 2 + len(n.Groups) + len(n.Properties)
+		valueCount += 2 + len(n.Properties)
+	}
+	for _, c := range f.Connections {
+		valueCount += len(c.Binds)
+	}
+	pathCount := 2 * (len(f.Nodes) + len(f.Connections))
+	st := &sceneState{base: -1, names: make([]string, 0, nameCount), variants: make([]any, 0, valueCount),
+		nodes: make([]nodeData, 0, len(f.Nodes)), ids: make([]int32, 0, len(f.Nodes)), conns: make([]connData, 0, len(f.Connections)),
+		paths: make([]gdvar.NodePath, 0, pathCount), idPaths: make([][]int32, 0, pathCount)}
 	godot4 := f.dialect == vartext.Godot4
 	addName := func(s string) int32 { st.names = append(st.names, s); return int32(len(st.names) - 1) }
 	addValue := func(v any) int32 { st.variants = append(st.variants, v); return int32(len(st.variants) - 1) }
@@ -494,9 +507,11 @@ func (f *File) loadState() (*sceneState, error) {
 		for _, g := range n.Groups {
 			nd.groups = append(nd.groups, addName(g))
 		}
+		paths := newNameSet(n.NodePaths)
+		nd.props = make([][2]int32, 0, len(n.Properties))
 		for _, p := range n.Properties {
 			name := addName(p.Name)
-			if godot4 && slices.Contains(n.NodePaths, p.Name) {
+			if godot4 && paths.has(p.Name) {
 				name |= pathPropertyBit
 			}
 			nd.props = append(nd.props, [2]int32{name, addValue(p.Value)})
@@ -523,23 +538,51 @@ func (f *File) loadState() (*sceneState, error) {
 	return st, nil
 }
 
+// nameSet is a set of names, looked up in a sorted copy when they are
+// many: a node may list as many node_paths as it has properties.
+type nameSet []string
+
+func newNameSet(names []string) nameSet {
+	if len(names) > 8 {
+		names = slices.Clone(names)
+		slices.Sort(names)
+	}
+	return names
+}
+
+func (s nameSet) has(name string) bool {
+	if len(s) > 8 {
+		_, found := slices.BinarySearch(s, name)
+		return found
+	}
+	return slices.Contains(s, name)
+}
+
 // dictionary returns the state as get_bundled_scene writes it, in Godot
 // 4.6's form (with unique ids, id paths and unbinds) or Godot 3's.
 func (st *sceneState) dictionary(godot4 bool) *gdvar.Dictionary {
-	var nodes []int32
+	size := 0
 	for _, n := range st.nodes {
-		nameIndex := uint32(n.name)
+		size += 7 + 2*len(n.props) + len(n.groups)
+	}
+	nodes := make([]int32, 0, size)
+	for _, n := range st.nodes {
+		nameAndIndex := uint32(n.name)
 		if n.index < 1<<(32-nameIndexBits)-1 {
-			nameIndex |= uint32(n.index+1) << nameIndexBits
+			nameAndIndex |= uint32(n.index+1) << nameIndexBits
 		}
-		nodes = append(nodes, n.parent, n.owner, n.typ, int32(nameIndex), n.instance, int32(len(n.props)))
+		nodes = append(nodes, n.parent, n.owner, n.typ, int32(nameAndIndex), n.instance, int32(len(n.props)))
 		for _, p := range n.props {
 			nodes = append(nodes, p[0], p[1])
 		}
 		nodes = append(nodes, int32(len(n.groups)))
 		nodes = append(nodes, n.groups...)
 	}
-	var conns []int32
+	size = 0
+	for _, c := range st.conns {
+		size += 7 + len(c.binds)
+	}
+	conns := make([]int32, 0, size)
 	for _, c := range st.conns {
 		conns = append(conns, c.from, c.to, c.signal, c.method, c.flags, int32(len(c.binds)))
 		conns = append(conns, c.binds...)
