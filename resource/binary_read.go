@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -14,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/internal/mathwalk"
 	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
@@ -26,8 +24,7 @@ var errCorrupt = errors.New("resource: corrupt binary file")
 
 // binReader reads a binary file's content, every offset checked.
 type binReader struct {
-	buf   []byte
-	pos   int
+	binInput
 	f     *File
 	l     *binaryLayout
 	real8 bool                // reals are 64-bit
@@ -42,18 +39,13 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &binReader{buf: data, pos: len(magicPlain), l: &binaryLayout{}}
+	r := &binReader{binInput: plainInput(data), l: &binaryLayout{}}
 	if bytes.HasPrefix(data, []byte(magicCompressed)) {
 		// The content of the container is the file without "RSRC"; its
 		// offsets count from there.
-		fr, err := fileaccess.NewReader(bytes.NewReader(data), opts...)
-		if err != nil {
+		if r.binInput, err = compressedInput(data, opts); err != nil {
 			return nil, err
 		}
-		if r.buf, err = io.ReadAll(fr); err != nil {
-			return nil, err
-		}
-		r.pos = 0
 		r.l.compressed = true
 	}
 	if err := r.header(); err != nil {
@@ -72,11 +64,14 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 	if err := r.tables(); err != nil {
 		return nil, err
 	}
+	if err := r.rest(); err != nil {
+		return nil, err
+	}
 	for _, res := range append(f.Resources, f.Main) {
 		settle(f.dialect, res)
 	}
 	if f.Type == sceneClass {
-		if err := unbundle(f, 8*len(r.buf)+1<<20); err != nil {
+		if err := unbundle(f, 8*r.size+1<<20); err != nil {
 			return nil, err
 		}
 	}
@@ -87,42 +82,46 @@ func (r *binReader) fail(format string, args ...any) error {
 	return fmt.Errorf("%w: offset %d: %s", errCorrupt, r.pos, fmt.Sprintf(format, args...))
 }
 
+// need makes the next n bytes, which the bytes left must hold, ready.
 func (r *binReader) need(n int) error {
-	if n < 0 || n > len(r.buf)-r.pos {
-		return r.fail("%d bytes past the end", n-(len(r.buf)-r.pos))
+	if n < 0 || n > r.end-r.pos {
+		return r.fail("%d bytes past the end", n-(r.end-r.pos))
 	}
-	return nil
+	return r.fill(r.pos + n)
 }
 
 func (r *binReader) u32() (uint32, error) {
 	if err := r.need(4); err != nil {
 		return 0, err
 	}
-	v := binary.LittleEndian.Uint32(r.buf[r.pos:])
-	r.pos += 4
-	return v, nil
+	return binary.LittleEndian.Uint32(r.take(4)), nil
 }
 
 func (r *binReader) u64() (uint64, error) {
 	if err := r.need(8); err != nil {
 		return 0, err
 	}
-	v := binary.LittleEndian.Uint64(r.buf[r.pos:])
-	r.pos += 8
-	return v, nil
+	return binary.LittleEndian.Uint64(r.take(8)), nil
 }
 
 // count reads a count of items of at least size bytes each, which the
-// bytes left must hold.
+// bytes left must hold, and makes their bytes ready: nothing is made for
+// them before they are there.
 func (r *binReader) count(size int) (int, error) {
 	n, err := r.u32()
 	if err != nil {
 		return 0, err
 	}
-	if uint64(n)*uint64(size) > uint64(len(r.buf)-r.pos) {
-		return 0, r.fail("a count of %d, more than the bytes left hold", n)
+	return int(n), r.counted(uint64(n), size)
+}
+
+// counted checks a count of n items of at least size bytes each, and makes
+// their bytes ready.
+func (r *binReader) counted(n uint64, size int) error {
+	if n*uint64(size) > uint64(r.end-r.pos) {
+		return r.fail("a count of %d, more than the bytes left hold", n)
 	}
-	return int(n), nil
+	return r.fill(r.pos + int(n)*size)
 }
 
 // str reads a string: u32 length, the bytes, up to the first NUL.
@@ -131,8 +130,7 @@ func (r *binReader) str() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b := r.buf[r.pos : r.pos+n]
-	r.pos += n
+	b := r.take(n)
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		b = b[:i]
 	}
@@ -270,7 +268,7 @@ func (r *binReader) tables() error {
 		return cmp.Compare(entries[a].at, entries[b].at)
 	})
 	for k, i := range order {
-		end := uint64(len(r.buf))
+		end := uint64(r.size)
 		if k+1 < n {
 			end = min(end, entries[order[k+1]].at)
 		}
@@ -278,11 +276,9 @@ func (r *binReader) tables() error {
 		if e.at < uint64(r.pos) || e.at >= end {
 			return r.fail("resource %d's body at %d, outside the file or on another's", i, e.at)
 		}
-		r.pos = int(e.at)
-		body := r.buf
-		r.buf = r.buf[:end]
+		r.pos, r.end = int(e.at), int(end)
 		err := r.body(e.res)
-		r.buf = body
+		r.end = r.size
 		if err != nil {
 			return fmt.Errorf("resource %q: %w", e.path, err)
 		}
@@ -332,8 +328,7 @@ func (r *binReader) name() (string, error) {
 		if err := r.need(n); err != nil {
 			return "", err
 		}
-		b := r.buf[r.pos : r.pos+n]
-		r.pos += n
+		b := r.take(n)
 		if j := bytes.IndexByte(b, 0); j >= 0 {
 			b = b[:j]
 		}
@@ -400,8 +395,7 @@ func (r *binReader) value() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		b := slices.Clone(r.buf[r.pos : r.pos+n])
-		r.pos += n
+		b := r.takeOwned(n)
 		if err := r.need(pad4(n)); err != nil {
 			return nil, err
 		}
@@ -469,29 +463,25 @@ func (r *binReader) packed(t reflect.Type) (any, error) {
 	case reflect.Int32:
 		out := make([]int32, n)
 		for i := range out {
-			out[i] = int32(binary.LittleEndian.Uint32(r.buf[r.pos:]))
-			r.pos += 4
+			out[i] = int32(binary.LittleEndian.Uint32(r.take(4)))
 		}
 		return out, nil
 	case reflect.Int64:
 		out := make([]int64, n)
 		for i := range out {
-			out[i] = int64(binary.LittleEndian.Uint64(r.buf[r.pos:]))
-			r.pos += 8
+			out[i] = int64(binary.LittleEndian.Uint64(r.take(8)))
 		}
 		return out, nil
 	case reflect.Float32:
 		out := make([]float32, n)
 		for i := range out {
-			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.buf[r.pos:]))
-			r.pos += 4
+			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.take(4)))
 		}
 		return out, nil
 	case reflect.Float64:
 		out := make([]float64, n)
 		for i := range out {
-			out[i] = math.Float64frombits(binary.LittleEndian.Uint64(r.buf[r.pos:]))
-			r.pos += 8
+			out[i] = math.Float64frombits(binary.LittleEndian.Uint64(r.take(8)))
 		}
 		return out, nil
 	}
@@ -621,8 +611,8 @@ func (r *binReader) container(tag uint32) (any, error) {
 	if tag == vDictionary {
 		size = 8
 	}
-	if uint64(w)*uint64(size) > uint64(len(r.buf)-r.pos) {
-		return nil, r.fail("a count of %d, more than the bytes left hold", w)
+	if err := r.counted(uint64(w), size); err != nil {
+		return nil, err
 	}
 	n := int(w)
 	if tag == vArray {

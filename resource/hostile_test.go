@@ -134,9 +134,9 @@ func TestBinaryTables(t *testing.T) {
 	assert.ErrorIs(t, err, errCorrupt)
 }
 
-// A compressed file is decompressed whole, up to the container reader's
-// limit (fileaccess.WithMaxContentSize): a file declaring more is refused
-// at its header, whatever it holds.
+// A compressed file's content is limited by the container reader's limit
+// (fileaccess.WithMaxContentSize) too: a file declaring more is refused at
+// its header, whatever it holds.
 func TestCompressedLimit(t *testing.T) {
 	f := &File{Type: "Resource", UID: NoUID, Main: &Resource{Type: "Resource", ID: "A",
 		Properties: []gdvar.Property{{Name: "v", Value: make([]byte, 1<<20)}}}}
@@ -150,6 +150,56 @@ func TestCompressedLimit(t *testing.T) {
 	v, _ := g.Main.Get("v")
 	b, ok := v.([]byte)
 	assert.True(t, ok && len(b) == 1<<20 && bytes.Count(b, []byte{0}) == len(b), "a MiB of zeros read back")
+}
+
+// A compressed file is read as it decompresses: a file that is not a
+// resource fails at its first block, one declaring more content than
+// maxExpansion times its size at its header, and a resource costs what its
+// content does, allocated as it arrives.
+func TestCompressedFiles(t *testing.T) {
+	const content = 64 << 20
+	resource := compressedBytes(t, content, fileaccess.DefaultBlockSize)
+	// An eighth of the PackedByteArray, then a block that does not
+	// decompress; half of it, then the end of the file.
+	table := 16 + 4*(content/fileaccess.DefaultBlockSize+2)
+	broken := bytes.Clone(resource)
+	copy(broken[table+(len(resource)-table)/8:], "not zstd")
+	short := resource[:table+(len(resource)-table)/2]
+	for _, c := range []struct {
+		name  string
+		file  []byte
+		want  error
+		bound uint64 // the most allocated
+	}{
+		{"zeros", compressedZeros(t, content, fileaccess.DefaultBlockSize), errCorrupt, 0},
+		{"zeros in 64 KiB blocks", compressedZeros(t, content, fileaccess.DefaultMaxBlockSize), fileaccess.ErrContentTooLarge, 0},
+		{"a PackedByteArray in 64 KiB blocks", compressedBytes(t, content, fileaccess.DefaultMaxBlockSize), fileaccess.ErrContentTooLarge, 0},
+		// Then what arrived counts, not what was declared: a buffer that
+		// doubles as it fills.
+		{"a PackedByteArray cut short", short, fileaccess.ErrTruncated, 4 * content / 2},
+		{"a PackedByteArray with a broken block", broken, fileaccess.ErrCorrupt, 4 * content / 8},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var err error
+			hostile.HeapInUse()
+			alloc := hostile.Allocated(func() { _, err = Read(bytes.NewReader(c.file)) })
+			require.ErrorIs(t, err, c.want)
+			t.Logf("%d bytes: %.1f bytes allocated a byte", len(c.file), float64(alloc)/float64(len(c.file)))
+			assert.LessOrEqual(t, alloc, max(c.bound, hostile.Bound(len(c.file))))
+		})
+	}
+	t.Run("a PackedByteArray", func(t *testing.T) {
+		var f *File
+		var err error
+		hostile.HeapInUse()
+		alloc := hostile.Allocated(func() { f, err = Read(bytes.NewReader(resource)) })
+		require.NoError(t, err)
+		v, _ := f.Main.Get("v")
+		b, ok := v.([]byte)
+		require.True(t, ok && len(b) == content && bytes.Count(b, []byte{0}) == content)
+		t.Logf("%d bytes of content in %d: %.2f bytes allocated a byte of content", content, len(resource), float64(alloc)/content)
+		assert.LessOrEqual(t, alloc, 3*content+hostile.Bound(len(resource)), "the content, and a buffer of it as it arrives")
+	})
 }
 
 // Faults of text files, as the engine's loader finds them.

@@ -13,7 +13,12 @@ import (
 // without one, a text file's format says it, and a binary file's header.
 //
 // The file is read whole: its File holds its content, and a binary file
-// needs its bytes at hand to follow the offsets its tables give.
+// needs its bytes at hand to follow the offsets its tables give. A
+// compressed file's content is read as it decompresses, so that one that
+// is no resource fails at its first block, and may hold at most 512 times
+// the file's size (the engines' hold at most 178; more fails at the header
+// with an error matching fileaccess.ErrContentTooLarge), as well as
+// fileaccess.WithMaxContentSize.
 func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
