@@ -1,6 +1,8 @@
 package fileaccess
 
 import (
+	"bytes"
+	"io"
 	"runtime"
 	"testing"
 
@@ -56,6 +58,23 @@ func (s *bitWriter) code(w uint, symbol uint32) {
 // the decoder allocates the tables of every code before reading them,
 // about 2.6 MB for 1.3 KB.
 func brotliTrees() []byte {
+	s := brotliTreesDeclared()
+	for range 256 {
+		s.code(8, 0) // a literal code: zeros
+	}
+	for range 256 {
+		s.code(10, 488) // a command code: insert 2114 + 12 bits literals, copy two
+	}
+	for range 256 {
+		s.code(10, 0) // a distance code
+	}
+	s.put(12, DefaultBlockSize-2114) // the command: the meta-block ends after its literals
+	return s.b
+}
+
+// brotliTreesDeclared is brotliTrees up to its prefix codes: the 15 bytes
+// that declare them, after which the decoder has allocated their tables.
+func brotliTreesDeclared() *bitWriter {
 	var s bitWriter
 	s.put(1, 0)                   // a window of 64 KiB
 	s.put(1, 1)                   // ISLAST
@@ -77,17 +96,7 @@ func brotliTrees() []byte {
 		s.code(8, 0) // the context map's code: every context to code 0
 		s.put(1, 0)  // no move-to-front
 	}
-	for range 256 {
-		s.code(8, 0) // a literal code: zeros
-	}
-	for range 256 {
-		s.code(10, 488) // a command code: insert 2114 + 12 bits literals, copy two
-	}
-	for range 256 {
-		s.code(10, 0) // a distance code
-	}
-	s.put(12, DefaultBlockSize-2114) // the command: the meta-block ends after its literals
-	return s.b
+	return &s
 }
 
 // treesFile is a container of n brotliTrees blocks.
@@ -100,9 +109,52 @@ func treesFile(n int) []byte {
 	return container(Brotli, DefaultBlockSize, uint32(n)*DefaultBlockSize, append(blocks, empty))
 }
 
-// brotliTables is what the decoder allocates for a brotliTrees block: the
-// most a Brotli block can make it allocate.
-const brotliTables = 2800 << 10
+// brotliTables is what the decoder allocates for a block that declares the
+// most prefix codes, before it reads them: 256 tables each for literals,
+// commands and distances, of 630, 1080 and 920 entries of 4 bytes (the
+// library's most for alphabets of 256, 704 and 520 symbols), their 256
+// headers of 24 bytes each, the context maps of 256 block types (64 and 4
+// entries each); and its 32 KiB input buffer. It is the most a Brotli block
+// can make it allocate, whatever its length: 2697 KiB.
+const brotliTables = 256*(630+1080+920)*4 + 3*256*24 + 256*(64+4) + 32<<10
+
+// A block that declares the most prefix codes and ends there, 44 bytes of
+// file, costs the decoder's tables, allocated before the codes are read,
+// and nothing else beyond hostile.Bound; it fails with a *FormatError, and
+// the Readers that read it hold nothing of them.
+func TestBrotliDeclaredTrees(t *testing.T) {
+	file := container(Brotli, DefaultBlockSize, DefaultBlockSize, [][]byte{brotliTreesDeclared().b, {0x06}})
+	read := func() (*Reader, error) {
+		r, err := NewReader(bytes.NewReader(file))
+		if err == nil {
+			_, err = io.Copy(io.Discard, r)
+		}
+		return r, err
+	}
+	hostile.Collect()
+	var err error
+	alloc := hostile.Allocated(func() { _, err = read() })
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	require.ErrorIs(t, err, ErrCorrupt)
+	t.Logf("%d bytes: %d KiB allocated (the tables: %d KiB)", len(file), alloc>>10, brotliTables>>10)
+	assert.LessOrEqual(t, alloc, hostile.Bound(len(file))+brotliTables)
+	assert.Greater(t, alloc, uint64(brotliTables), "the tables are what the library makes: a smaller figure would be news")
+
+	const readers = 20
+	hostile.Collect()
+	before := hostile.HeapInUse()
+	rs := make([]*Reader, readers)
+	for i := range rs {
+		rs[i], err = read()
+		require.ErrorIs(t, err, ErrCorrupt)
+	}
+	hostile.Collect()
+	held := (int64(hostile.HeapInUse()) - int64(before)) / readers
+	runtime.KeepAlive(rs)
+	t.Logf("a Reader that failed so holds %d bytes", held)
+	assert.LessOrEqual(t, held, int64(4<<10), "its structs, and the heap's pages")
+}
 
 // Brotli's tables cost a file of many blocks that each declare the most
 // prefix codes about once, not once a block: the decoders are reused,

@@ -17,10 +17,12 @@ import (
 // The codecs' decoders are pooled, taken for one block and put back: a
 // Reader waiting between blocks holds none. Their state is not small (a
 // Deflate window is 32 KiB, a Zstd decoder's 70 KiB, and Brotli's tables
-// grow to 2.6 MB when a block declares the most prefix codes, which the
-// library allocates whole before reading them), and idle Readers can be
-// many. A decoder reused keeps its buffers, so a file of many blocks costs
-// them once.
+// grow to 2697 KiB when a block declares the most prefix codes, which the
+// library allocates whole before reading them, for as few as 15 bytes of
+// block; no check of the block could keep them within hostile.Bound, as a
+// prefix code of 14 bits gets a table of 4320 bytes), and idle Readers can
+// be many. A decoder reused keeps its buffers, so a file of many blocks
+// costs them once.
 var (
 	streamDecoders [Brotli + 1]sync.Pool // *streamDecoder, by codec
 	zstdDecoders   [33]sync.Pool         // *zstd.Decoder, by zstdClass
