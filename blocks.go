@@ -23,11 +23,13 @@ const blockBytes = 4 << 10
 // blocks are the current blocks of one Decode call: the unused part of
 // each, and the bytes of the last made.
 type blocks struct {
-	dicts                        []Dictionary
-	anys                         []any
-	lists                        [][]any // the headers of untyped Arrays
-	strs                         []string
-	nDicts, nAnys, nLists, nStrs int
+	dicts                                               []Dictionary // the empty ones
+	dictTables                                          []dictTable
+	entries                                             []entry
+	anys                                                []any
+	lists                                               [][]any // the headers of untyped Arrays
+	strs                                                []string
+	nDicts, nDictTables, nEntries, nAnys, nLists, nStrs int
 }
 
 // cut returns n elements of *b, the unused part of its block, with no room

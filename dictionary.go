@@ -19,13 +19,40 @@ import (
 // in Godot. Keys that Go cannot compare (arrays, dictionaries) are found by
 // deep equality. A Dictionary of more than 32 entries builds an index on its
 // first lookup, after which reflect.DeepEqual no longer sees it equal to one
-// without; compare Dictionaries with Equal.
+// without; compare Dictionaries with Equal. A copy of a Dictionary value
+// shares its entries with the original, as two pointers to it would.
 type Dictionary struct {
+	_ [0]func() // not comparable with ==: compare with Equal
+
 	KeyType, ValueType ContainerType
 	Shared             bool // the old shared flag (Godot 2 honours it)
 
-	keys, values []any
-	index        map[any]int // comparable key → position; built on the first lookup in a large Dictionary
+	t *table // nil until the first entry, so that an empty Dictionary is 64 bytes
+}
+
+// table is a non-empty Dictionary's entries, in order, and its index.
+type table struct {
+	entries []entry
+	index   map[any]int // comparable key → position; built on the first lookup in a large Dictionary
+}
+
+// entry is a key and its value.
+type entry struct{ key, value any }
+
+// dictTable is a non-empty Dictionary and its table, which decoders make
+// in one allocation.
+type dictTable struct {
+	d Dictionary
+	t table
+}
+
+// newDictTable returns an empty Dictionary with a table of room for n
+// entries.
+func newDictTable(n int) *Dictionary {
+	dt := &dictTable{}
+	dt.t.entries = make([]entry, 0, n)
+	dt.d.t = &dt.t
+	return &dt.d
 }
 
 // indexFrom is the size from which lookups use an index.
@@ -41,20 +68,41 @@ func NewDictionary(kv ...any) *Dictionary {
 	return d
 }
 
+// entries returns d's entries; none while d has no table.
+func (d *Dictionary) entries() []entry {
+	if d.t == nil {
+		return nil
+	}
+	return d.t.entries
+}
+
 // Len returns the number of entries.
-func (d *Dictionary) Len() int { return len(d.keys) }
+func (d *Dictionary) Len() int { return len(d.entries()) }
 
 // At returns the i-th entry in order.
-func (d *Dictionary) At(i int) (key, value any) { return d.keys[i], d.values[i] }
+func (d *Dictionary) At(i int) (key, value any) {
+	e := d.entries()[i]
+	return e.key, e.value
+}
 
 // Keys returns the keys in order.
-func (d *Dictionary) Keys() []any { return append([]any(nil), d.keys...) }
+func (d *Dictionary) Keys() []any {
+	entries := d.entries()
+	if len(entries) == 0 {
+		return nil
+	}
+	keys := make([]any, len(entries))
+	for i, e := range entries {
+		keys[i] = e.key
+	}
+	return keys
+}
 
 // All iterates over the entries in order.
 func (d *Dictionary) All() iter.Seq2[any, any] {
 	return func(yield func(any, any) bool) {
-		for i := range d.keys {
-			if !yield(d.keys[i], d.values[i]) {
+		for i := range d.Len() {
+			if e := d.t.entries[i]; !yield(e.key, e.value) {
 				return
 			}
 		}
@@ -64,7 +112,7 @@ func (d *Dictionary) All() iter.Seq2[any, any] {
 // Get returns the value for key.
 func (d *Dictionary) Get(key any) (any, bool) {
 	if i := d.find(key); i >= 0 {
-		return d.values[i], true
+		return d.t.entries[i].value, true
 	}
 	return nil, false
 }
@@ -73,7 +121,7 @@ func (d *Dictionary) Get(key any) (any, bool) {
 // last entry.
 func (d *Dictionary) Set(key, value any) {
 	if i := d.find(key); i >= 0 {
-		d.values[i] = value
+		d.t.entries[i].value = value
 		return
 	}
 	d.Append(key, value)
@@ -85,9 +133,8 @@ func (d *Dictionary) Delete(key any) bool {
 	if i < 0 {
 		return false
 	}
-	d.keys = append(d.keys[:i], d.keys[i+1:]...)
-	d.values = append(d.values[:i], d.values[i+1:]...)
-	d.index = nil // positions moved
+	d.t.entries = slices.Delete(d.t.entries, i, i+1)
+	d.t.index = nil // positions moved
 	return true
 }
 
@@ -95,7 +142,7 @@ func (d *Dictionary) Delete(key any) bool {
 // same order.
 func (d *Dictionary) Equal(o *Dictionary) bool {
 	return d.KeyType == o.KeyType && d.ValueType == o.ValueType && d.Shared == o.Shared &&
-		reflect.DeepEqual(d.keys, o.keys) && reflect.DeepEqual(d.values, o.values)
+		d.Len() == o.Len() && (d.Len() == 0 || reflect.DeepEqual(d.t.entries, o.t.entries))
 }
 
 // Append adds an entry at the end without looking for the key. Decoding
@@ -103,40 +150,53 @@ func (d *Dictionary) Equal(o *Dictionary) bool {
 // can be written back as it was; Set is what Godot does. Lookups find the
 // last of duplicate keys, as Godot keeps the last.
 func (d *Dictionary) Append(key, value any) {
-	d.keys = append(grow(d.keys, 1), key)
-	d.values = append(grow(d.values, 1), value)
-	if d.index != nil && mapKey(key) {
-		d.index[key] = len(d.keys) - 1
+	if d.t == nil {
+		d.t = &table{}
+	}
+	t := d.t
+	t.entries = append(grow(t.entries, 1), entry{key, value})
+	if t.index != nil && mapKey(key) {
+		t.index[key] = len(t.entries) - 1
 	}
 }
 
 // Grow makes room for n more entries, so that as many Appends allocate
 // nothing: a decoder that knows the count holds the Dictionary to its size.
 func (d *Dictionary) Grow(n int) {
-	d.keys = slices.Grow(d.keys, n)
-	d.values = slices.Grow(d.values, n)
+	entries := slices.Grow(d.entries(), n)
+	if cap(entries) == 0 {
+		return // an empty Dictionary stays without a table
+	}
+	if d.t == nil {
+		d.t = &table{}
+	}
+	d.t.entries = entries
 }
 
 // find returns the position of key's last entry, or -1.
 func (d *Dictionary) find(key any) int {
-	if !mapKey(key) || len(d.keys) <= indexFrom && d.index == nil {
+	t := d.t
+	if t == nil {
+		return -1
+	}
+	if !mapKey(key) || len(t.entries) <= indexFrom && t.index == nil {
 		comparable := mapKey(key)
-		for i := len(d.keys) - 1; i >= 0; i-- {
-			if comparable && mapKey(d.keys[i]) && d.keys[i] == key || !comparable && reflect.DeepEqual(d.keys[i], key) {
+		for i := len(t.entries) - 1; i >= 0; i-- {
+			if k := t.entries[i].key; comparable && mapKey(k) && k == key || !comparable && reflect.DeepEqual(k, key) {
 				return i
 			}
 		}
 		return -1
 	}
-	if d.index == nil {
-		d.index = make(map[any]int, len(d.keys))
-		for i, k := range d.keys {
-			if mapKey(k) {
-				d.index[k] = i
+	if t.index == nil {
+		t.index = make(map[any]int, len(t.entries))
+		for i, e := range t.entries {
+			if mapKey(e.key) {
+				t.index[e.key] = i
 			}
 		}
 	}
-	if i, ok := d.index[key]; ok {
+	if i, ok := t.index[key]; ok {
 		return i
 	}
 	return -1
@@ -212,13 +272,13 @@ func appendPrinted(b *strings.Builder, v any, depth int) {
 			return
 		}
 		b.WriteString("{ ")
-		for i := range v.keys {
+		for i, e := range v.entries() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			appendPrinted(b, v.keys[i], depth+1)
+			appendPrinted(b, e.key, depth+1)
 			b.WriteString(": ")
-			appendPrinted(b, v.values[i], depth+1)
+			appendPrinted(b, e.value, depth+1)
 		}
 		b.WriteString(" }")
 	default:

@@ -18,7 +18,7 @@ func TestDictionaryGrow(t *testing.T) {
 			}
 		})
 		if !RaceDetector {
-			assert.Equal(t, 3.0, allocs, "n=%d: the Dictionary and its two slices", n)
+			assert.Equal(t, 3.0, allocs, "n=%d: the Dictionary, its table and its entries", n)
 		}
 		assert.Equal(t, n, d.Len())
 		k, v := d.At(n - 1)

@@ -495,15 +495,16 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 	if err := es.e.WriteToken(start); err != nil {
 		return err
 	}
-	k := es.follow(sliceRef(d.keys, reflect.TypeFor[Dictionary]()))
-	for i := range d.keys {
+	entries := d.entries()
+	k := es.follow(sliceRef(entries, reflect.TypeFor[Dictionary]()))
+	for _, e := range entries {
 		if err := es.e.WriteToken(DictKeyToken); err != nil {
 			return err
 		}
-		if err := es.any(d.keys[i]); err != nil {
+		if err := es.any(e.key); err != nil {
 			return err
 		}
-		if err := es.any(d.values[i]); err != nil {
+		if err := es.any(e.value); err != nil {
 			return err
 		}
 	}

@@ -131,8 +131,8 @@ const (
 type ContainerType struct {
 	Kind    ContainerKind
 	Builtin Type   // for TypedBuiltin
+	pad     uint32 // non-zero padding after Name on the wire, kept for re-encoding (before Name: 24 bytes, not 32)
 	Name    string // for TypedClass and TypedScript
-	pad     uint32 // non-zero padding after Name on the wire, kept for re-encoding
 }
 
 // String returns the type as Godot prints it in Array[T]: "int", "Node", a

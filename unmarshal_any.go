@@ -17,6 +17,9 @@ import (
 // anySize is the size of an interface value, an Array's element.
 const anySize = unsafe.Sizeof(any(nil))
 
+// entrySize is the size of a Dictionary's entry.
+const entrySize = unsafe.Sizeof(entry{})
+
 // anyValue decodes the value t starts; base is the Decoder's depth before t.
 func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 	raw := !ds.d.cfg.semantic
@@ -256,10 +259,14 @@ func (ds *decodeState) tokenAny() (any, error) {
 // dictAny decodes a Dictionary into a *Dictionary, every entry kept in
 // order, duplicate keys included.
 func (ds *decodeState) dictAny(t Token, base int) (any, error) {
-	d := &Dictionary{KeyType: t.KeyType(), ValueType: t.ValueType(), Shared: t.Shared()}
 	n := t.Len()
-	m := ds.hint(n, 2*anySize)
-	d.keys, d.values = make([]any, 0, m), make([]any, 0, m)
+	var d *Dictionary
+	if n > 0 {
+		d = newDictTable(ds.hint(n, entrySize))
+	} else {
+		d = new(Dictionary)
+	}
+	d.KeyType, d.ValueType, d.Shared = t.KeyType(), t.ValueType(), t.Shared()
 	for range n {
 		if _, err := ds.next(); err != nil { // DictKey
 			return nil, err

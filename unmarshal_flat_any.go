@@ -173,27 +173,33 @@ func (r *flatReader) arrayAny() (any, bool) {
 	return boxAt(listWord, unsafe.Pointer(h)), true
 }
 
-// dictAny reads an untyped Dictionary into a *Dictionary, its keys and
-// values in one allocation.
+// dictAny reads an untyped Dictionary into a *Dictionary: an empty one
+// alone, another with its table, its entries in one allocation.
 func (r *flatReader) dictAny() (any, bool) {
 	n, ok := r.count()
-	if !ok || 2*n > flatAnyMax || n > r.rest()/8 || int64(2*n)*int64(anySize) > r.d.hintRoom() {
+	if !ok || 2*n > flatAnyMax || n > r.rest()/8 || int64(n)*int64(entrySize) > r.d.hintRoom() {
 		return nil, false // each entry takes 8 bytes at least
 	}
-	r.ds.hint(2*n, anySize)
-	kv := cut(&r.ds.blocks.anys, &r.ds.blocks.nAnys, 2*n, r.rest(), 4)
-	for i := range n {
-		if kv[i], ok = r.anyValue(); !ok {
+	r.ds.hint(n, entrySize)
+	if n == 0 {
+		r.depth--
+		return &cut(&r.ds.blocks.dicts, &r.ds.blocks.nDicts, 1, r.rest(), 8)[0], true
+	}
+	entries := cut(&r.ds.blocks.entries, &r.ds.blocks.nEntries, n, r.rest(), 8)
+	for i := range entries {
+		e := &entries[i]
+		if e.key, ok = r.anyValue(); !ok {
 			return nil, false
 		}
-		if kv[n+i], ok = r.anyValue(); !ok {
+		if e.value, ok = r.anyValue(); !ok {
 			return nil, false
 		}
 	}
 	r.depth--
-	d := &cut(&r.ds.blocks.dicts, &r.ds.blocks.nDicts, 1, r.rest(), 8)[0]
-	d.keys, d.values = kv[:n:n], kv[n:]
-	return d, true
+	dt := &cut(&r.ds.blocks.dictTables, &r.ds.blocks.nDictTables, 1, r.rest(), 16)[0]
+	dt.t.entries = entries
+	dt.d.t = &dt.t
+	return &dt.d, true
 }
 
 // mathAny reads a math value other than Color, its width the one
