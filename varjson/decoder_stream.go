@@ -99,19 +99,15 @@ type streamer struct {
 }
 
 // treeReader returns the reader of a part read as a tree, depth levels
-// into it, with the stacks the last part left empty.
+// into it, with the stacks the last part left, emptied.
 func (s *streamer) treeReader(dec *jsontext.Decoder, depth int) *reader {
-	stack, keys := s.parts.stack[:0], s.parts.keys[:0]
-	if cap(stack) > keptStack || cap(keys) > keptStack { // a large part's: not held for the Decoder's life
-		stack, keys = nil, nil
-	}
-	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: stack, keys: keys}
+	stack, entries, pairs := s.parts.stack, s.parts.entries, s.parts.pairs
+	stack.empty()
+	entries.empty()
+	pairs.empty()
+	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: stack, entries: entries, pairs: pairs}
 	return &s.parts
 }
-
-// keptStack is the largest tree reader stack kept from one part to the
-// next: 1024 elements, 16 KiB.
-const keptStack = 1 << 10
 
 func (s *streamer) reset(cfg config, at, zero int64) {
 	s.cfg, s.at, s.zero = cfg, at, zero

@@ -28,18 +28,27 @@ func (o *object) get(key string) (any, bool) {
 	return nil, false
 }
 
-// dictionary takes the members pushed since the stacks had lengths base
-// and kbase, as a Dictionary of their exact size.
-func (r *reader) dictionary(base, kbase int) *gdvar.Dictionary {
+// field is an object's member, gathered for a Dictionary.
+type field struct {
+	key   string
+	value any
+}
+
+// dictionary takes the members gathered since there were base, as a
+// Dictionary of their exact size.
+func (r *reader) dictionary(base int) *gdvar.Dictionary {
 	d := &gdvar.Dictionary{}
-	d.Grow(len(r.keys) - kbase)
-	for i, k := range r.keys[kbase:] {
-		d.Append(k, r.stack[base+i])
+	n := r.entries.len() - base
+	d.Grow(n)
+	fields := r.entries.from(base)
+	for n > 0 {
+		fs := fields.take(n)
+		for _, f := range fs {
+			d.Append(f.key, f.value)
+		}
+		n -= len(fs)
 	}
-	clear(r.stack[base:])
-	r.stack = r.stack[:base]
-	clear(r.keys[kbase:])
-	r.keys = r.keys[:kbase]
+	r.entries.truncate(base)
 	return d
 }
 
@@ -69,34 +78,38 @@ func (e *SyntaxError) Error() string {
 // reader reads JSON values as the tree the converter interprets, token by
 // token from a jsontext.Decoder, which checks the syntax.
 type reader struct {
-	dec   *jsontext.Decoder
-	at    int64 // the input's offset of dec's offset 0, for errors
-	depth int
-	stack []any    // the elements of the arrays open, see collect, and the values of the objects open
-	keys  []string // the keys of the objects open, see dictionary
+	dec     *jsontext.Decoder
+	at      int64 // the input's offset of dec's offset 0, for errors
+	depth   int
+	stack   values       // the elements of the arrays open, see collect
+	entries pile[field]  // the members of the objects open, see dictionary
+	pairs   pile[[2]any] // the entries of the $Dictionary values open, see directDictionary
 }
 
 // The elements of an array are gathered on the reader's stack, shared by
 // every array open, and the array gets exactly their count: append would
-// reallocate each growing array at 1.25× (five times its size in all).
+// reallocate each growing array at 1.25× (five times its size in all). The
+// stack allocates what the arrays open hold at the most, 8 bytes an
+// element of a run of one type, where a doubling slice of interfaces
+// allocated up to 64. The members of the objects open go on a pile of
+// their own, key and value together: their values' types vary.
 
-// push puts v on the stack, doubling it when full.
-func (r *reader) push(v any) { r.stack = appendDoubling(r.stack, v) }
+// push puts v on the stack.
+func (r *reader) push(v any) { r.stack.push(v) }
 
 // emptyList is every empty array's value: a list of no room, which no
 // append can share, boxed once.
 var emptyList any = []any{}
 
-// collect takes the elements pushed since the stack had length base, as
-// a []any.
-func (r *reader) collect(base int) any {
-	if len(r.stack) == base {
+// collect takes the elements pushed since the stack was at base, as a
+// []any.
+func (r *reader) collect(base mark) any {
+	if r.stack.len() == base.words {
 		return emptyList
 	}
-	out := make([]any, len(r.stack)-base)
-	copy(out, r.stack[base:])
-	clear(r.stack[base:])
-	r.stack = r.stack[:base]
+	out := make([]any, r.stack.len()-base.words)
+	r.stack.copyTo(out, base)
+	r.stack.truncate(base)
 	return out
 }
 
@@ -115,7 +128,7 @@ func (r *reader) errorf(format string, args ...any) error {
 func (r *reader) value() (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		base := len(r.stack)
+		base := r.stack.mark()
 		err := r.elements(func(int) error {
 			v, err := r.value()
 			r.push(v)

@@ -104,9 +104,10 @@ func directPacked[T any](c *converter, r *reader, num func(number) (T, error), t
 	return converted{out}, err
 }
 
-// directDictionary reads a "$Dictionary"'s [key, value] pairs.
+// directDictionary reads a "$Dictionary"'s [key, value] pairs, gathered
+// for a Dictionary of their exact size.
 func (c *converter) directDictionary(r *reader) (any, error) {
-	d := &gdvar.Dictionary{}
+	base := r.pairs.len()
 	err := r.elements(func(i int) error {
 		c.pushEntry(i)
 		defer c.pop()
@@ -129,9 +130,20 @@ func (c *converter) directDictionary(r *reader) (any, error) {
 		if n != 2 {
 			return c.errorf("want a [key, value] pair")
 		}
-		d.Append(pair[0], pair[1])
+		r.pairs.push(pair)
 		return nil
 	})
+	d := &gdvar.Dictionary{}
+	n := r.pairs.len() - base
+	d.Grow(n)
+	for pairs := r.pairs.from(base); n > 0; {
+		ps := pairs.take(n)
+		for _, p := range ps {
+			d.Append(p[0], p[1])
+		}
+		n -= len(ps)
+	}
+	r.pairs.truncate(base)
 	return converted{d}, err
 }
 

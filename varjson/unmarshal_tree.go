@@ -106,7 +106,7 @@ func (c *converter) value(n any) (any, error) {
 func (c *converter) read(r *reader) (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		base := len(r.stack)
+		base := r.stack.mark()
 		err := r.elements(func(i int) error {
 			c.pushIndex(i)
 			defer c.pop()
@@ -129,13 +129,13 @@ func (c *converter) read(r *reader) (any, error) {
 		}
 		return c.value(tree)
 	}
-	base, kbase := len(r.stack), len(r.keys)
+	base := r.entries.len()
 	var tagged *object // a tagged value's members, read as a tree
 	err := r.members(func(k string) error {
 		switch {
 		case tagged != nil:
 			return tagged.add(r, k)
-		case strings.HasPrefix(k, "$") && len(r.keys) > kbase:
+		case strings.HasPrefix(k, "$") && r.entries.len() > base:
 			return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 		case strings.HasPrefix(k, "$"):
 			tagged = &object{}
@@ -151,11 +151,10 @@ func (c *converter) read(r *reader) (any, error) {
 		c.pushKey(k)
 		defer c.pop()
 		v, err := c.read(r)
-		r.keys = appendDoubling(r.keys, k)
-		r.push(v)
+		r.entries.push(field{k, v})
 		return err
 	})
-	d := r.dictionary(base, kbase)
+	d := r.dictionary(base)
 	if err != nil || tagged == nil {
 		return d, err
 	}
