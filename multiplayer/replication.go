@@ -460,7 +460,10 @@ func (m *Multiplayer) handleDespawn(from PeerID, b []byte) error {
 
 // handleSync takes a peer's SYNC or DELTA: the state of each synchronizer
 // that peer owns. A state that cannot be taken is an error, the first
-// returned, and the others are still taken, as the engine does.
+// returned, and the others are still taken, as the engine does; the
+// states refused after the first are dropped without an error of their
+// own, which no one would see: a packet of 8-byte states, each refused,
+// costs one error, not one with a path for each 8 bytes.
 func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 	r, err := readSync(b)
 	if err != nil {
@@ -479,7 +482,7 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 			first = cmp.Or(first, err)
 			break
 		}
-		o, err := m.takeState(from, r, st)
+		o, err := m.takeState(from, r, st, first == nil)
 		if err != nil {
 			first = cmp.Or(first, err)
 			if errors.Is(err, ErrMalformed) {
@@ -502,12 +505,17 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 }
 
 // takeState takes one synchronizer's state (m.mu held); a state too old,
-// or of a synchronizer not spawned yet, is skipped without error.
-func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState) (*Object, error) {
+// or of a synchronizer not spawned yet, is skipped without error. A state
+// refused is an error that says why if explain is set, else the bare
+// sentinel it wraps.
+func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState, explain bool) (*Object, error) {
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
 		n := m.cached(from, st.netID&^pathNetID)
 		if n == nil || n.sync == nil {
+			if !explain {
+				return nil, ErrUnknownNode
+			}
 			return nil, fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
 		}
 		sy = n.sync
@@ -517,11 +525,17 @@ func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState) (*Objec
 			return nil, nil // not received yet, as the engine says
 		}
 	}
-	if sy == nil {
+	switch {
+	case sy == nil && !explain:
+		return nil, ErrNoPeer
+	case sy == nil:
 		return nil, fmt.Errorf("%w: a sync from peer %d, which was not announced", ErrNoPeer, from)
 	}
 	o := sy.obj
-	if o.authority != from {
+	switch {
+	case o.authority != from && !explain:
+		return nil, ErrNotAllowed
+	case o.authority != from:
 		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, o.authority)
 	}
 	props := sy.decl.always

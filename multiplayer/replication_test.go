@@ -316,44 +316,6 @@ func TestBadSpawns(t *testing.T) {
 	assert.Len(t, sp.Objects(), 1)
 }
 
-// What a peer's replication packets allocate, per byte received, stays
-// within hostile.Bound: a server's flood of distinct spawns (each a node
-// kept), a client's flood of syncs and deltas of its node, and of syncs
-// of synchronizers that do not exist.
-func TestHostileReplication(t *testing.T) {
-	const size = 1 << 20
-	client, _, server := replicaOfFake(t)
-	m, c, mine := serverOfFake(t)
-	val := func(v any) []byte {
-		b, err := AppendArg(nil, v)
-		require.NoError(t, err)
-		return b
-	}
-	floods := []struct {
-		name   string
-		m      *Multiplayer
-		c      *conn
-		packet func(i uint32) []byte
-	}{
-		{"distinct spawns, to a client", client, server, func(i uint32) []byte {
-			return appendSpawn(nil, spawnOf(t, 2*i+100, "N"+strconv.Itoa(int(i))))
-		}},
-		{"syncs of the client's node", m, c, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: val(gdvar.Vector2{X: float64(i)})})
-		}},
-		{"deltas of the client's node", m, c, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: mine, changed: 1, values: val(int64(i))})
-		}},
-		{"syncs of unknown synchronizers", m, c, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 10), values: val(true)})
-		}},
-	}
-	for _, f := range floods {
-		flood(t, f.name, f.m, f.c, size, f.packet)
-		f.c.queue, f.c.queued = packetQueue{}, 0
-	}
-}
-
 // replicatingServer is a server replicating what declare declares, with
 // one fake client, peer 2, admitted.
 func replicatingServer(declare func(*Multiplayer) *Spawner) (*Multiplayer, *Spawner, *conn) {
