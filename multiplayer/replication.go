@@ -366,8 +366,8 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	default:
 		return nil, fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
 	}
-	if s.limit > 0 && s.objects.Len() >= s.limit {
-		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
+	if s.objects.Len() >= s.taken {
+		return nil, s.full
 	}
 	if rp.recvObjects[p.netID] != nil {
 		return nil, fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID)

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
 )
 
 // replicationFlood is a replication packet (the ith of a flood), handed
@@ -93,4 +95,49 @@ func TestRefusedStatesCostOneError(t *testing.T) {
 		assert.LessOrEqual(t, allocs, 8.0, "%s: %d bytes", r.name, len(packet))
 		t.Logf("%s: %.0f allocations: %v", r.name, allocs, err)
 	}
+}
+
+// A server's flood of the smallest distinct spawns, of 1 MiB and 8 MiB:
+// its client takes DefaultSpawnLimit nodes and refuses the rest, holding
+// the same whatever the flood's size (it held 34 bytes a byte received,
+// 35 MiB of 1 MiB, 272 MiB of 8, and allocated 47) and allocating
+// within hostile.Bound.
+func TestSpawnFlood(t *testing.T) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		client, players, server := replicaOfFake(t)
+		packets, total := spawnFlood(size)
+		hostile.Collect()
+		before := hostile.HeapInUse()
+		var refused int
+		alloc := hostile.Allocated(func() {
+			for _, p := range packets {
+				if client.handle(server, p, reliably) != nil {
+					refused++
+				}
+			}
+		})
+		held := hostile.HeapInUse() - before
+		runtime.KeepAlive(packets)
+		t.Logf("%d KiB, %d spawns, %d refused: %.1f B allocated and %.2f held per byte (%d KiB)",
+			total>>10, len(packets), refused, float64(alloc)/float64(total), float64(held)/float64(total), held>>10)
+		assert.Equal(t, DefaultSpawnLimit, len(players.Objects()))
+		assert.Equal(t, len(packets)-DefaultSpawnLimit, refused)
+		assert.LessOrEqual(t, alloc, hostile.Bound(total))
+		assert.LessOrEqual(t, held, uint64(2<<20), "DefaultSpawnLimit nodes, about 1 KiB each")
+		runtime.KeepAlive(client)
+	}
+}
+
+// spawnFlood is the smallest distinct spawns by a server, of the test's
+// scene, of size bytes in all (it returns how many): no synchronizer
+// given, no state, names of a few bytes.
+func spawnFlood(size int) ([][]byte, int) {
+	var packets [][]byte
+	total := 0
+	for i := uint32(1); total < size; i++ {
+		p := appendSpawn(nil, spawnPacket{spawner: 1, netID: i + 100, name: "N" + strconv.Itoa(int(i))})
+		packets = append(packets, p)
+		total += len(p)
+	}
+	return packets, total
 }

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -78,9 +79,18 @@ type SpawnerConfig struct {
 	// data (SpawnCustom).
 	Custom *Scene
 	// Limit is its spawn_limit: how many of its nodes may be at once (0:
-	// no limit). A peer's spawn past it is refused.
+	// no limit to this side's own spawns, and DefaultSpawnLimit to those
+	// a client takes from its server). A peer's spawn past it is refused.
 	Limit int
 }
+
+// DefaultSpawnLimit is how many nodes of a spawner whose Limit is 0 a
+// client takes from its server: the top of the range Godot's editor
+// offers for spawn_limit (0 to 1024). The engine's default, 0, is no
+// limit, and a Godot client trusts its server; a Go client bounds what a
+// server can make it hold, about 1 KiB a node and its synchronizers. Set
+// Limit to take more.
+const DefaultSpawnLimit = 1024
 
 // Spawner is a MultiplayerSpawner of the game, as this side knows it. The
 // server owns it: it spawns and despawns; a client receives.
@@ -91,8 +101,13 @@ type Spawner struct {
 	scenes    []*scene
 	custom    *scene
 	limit     int
-	objects   ordered.Map[*Object] // by name, in the order they came (under m.mu)
-	filter    func(*Object, PeerID) bool
+	// The most nodes it takes from its owner (limit, or
+	// DefaultSpawnLimit), and the error of a spawn past it or past limit,
+	// made once: a flood of spawns past it costs no error each.
+	taken   int
+	full    error
+	objects ordered.Map[*Object] // by name, in the order they came (under m.mu)
+	filter  func(*Object, PeerID) bool
 
 	onSpawn, onDespawn func(*Object)
 	onSync             func(*Object, PeerID)
@@ -123,7 +138,8 @@ func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
 		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
 	}
 	node := m.Node(path)
-	s := &Spawner{m: m, node: node, spawnPath: spawnPath, limit: cfg.Limit}
+	s := &Spawner{m: m, node: node, spawnPath: spawnPath, limit: cfg.Limit, taken: cmp.Or(cfg.Limit, DefaultSpawnLimit)}
+	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
 	for i, sc := range cfg.Scenes {
 		s.scenes = append(s.scenes, newScene(path, sc, i))
 	}
@@ -276,7 +292,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
 	if s.limit > 0 && s.objects.Len() >= s.limit {
-		return nil, fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, s.node.Path(), s.limit)
+		return nil, s.full
 	}
 	o, err := s.add(sc, name, ServerID, m.nextNetID(), data, values)
 	if err != nil {
