@@ -1,15 +1,18 @@
 package multiplayer
 
 import (
+	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/hostile"
 )
 
@@ -140,4 +143,93 @@ func spawnFlood(size int) ([][]byte, int) {
 		total += len(p)
 	}
 	return packets, total
+}
+
+// hostileReplication is the replication floods BenchmarkHostileReplication
+// measures: each makes the side it floods anew (setup), then the packets.
+func hostileReplication(tb testing.TB) []struct {
+	name   string
+	setup  func() (*Multiplayer, *conn)
+	packet func(i uint32) []byte
+} {
+	pos := func(i uint32) []byte {
+		b, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
+		require.NoError(tb, err)
+		return b
+	}
+	server := func() (*Multiplayer, *conn) {
+		m, c, _ := serverOfFake(tb)
+		return m, c
+	}
+	client := func() (*Multiplayer, *conn) {
+		m, _, c := replicaOfFake(tb)
+		return m, c
+	}
+	inputs := []struct {
+		name   string
+		setup  func() (*Multiplayer, *conn)
+		packet func(i uint32) []byte
+	}{
+		{"ordinary: syncs of the client's node", server, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, false, uint16(i)), false, syncState{netID: pathNetID | 1, values: pos(i)})
+		}},
+		{"deltas of the client's node", server, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: pathNetID | 1, changed: 1, values: pos(i)})
+		}},
+		{"syncs of unknown synchronizers", server, func(i uint32) []byte {
+			return appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 10), values: pos(i)})
+		}},
+		{"spawns, to a client", client, func(i uint32) []byte {
+			return appendSpawn(nil, spawnPacket{spawner: 1, netID: i + 100, name: "N" + strconv.Itoa(int(i))})
+		}},
+	}
+	for k, r := range refusedStates(tb) {
+		inputs = append(inputs, struct {
+			name   string
+			setup  func() (*Multiplayer, *conn)
+			packet func(i uint32) []byte
+		}{r.name, func() (*Multiplayer, *conn) {
+			f := refusedStates(tb)[k]
+			return f.m, f.c
+		}, r.packet})
+	}
+	return inputs
+}
+
+// BenchmarkHostileReplication hands a side 1 MiB and 8 MiB of each
+// replication flood, next to a client's ordinary syncs of its node, and
+// reports the process's CPU time per byte received (cpu-ns/byte; the side
+// is made anew for each run, outside the time): the ratios to the
+// ordinary syncs' are what a flood costs, and the same at both sizes, the
+// cost per byte stays flat.
+func BenchmarkHostileReplication(b *testing.B) {
+	for _, in := range hostileReplication(b) {
+		for _, size := range []int{1 << 20, 8 << 20} {
+			var packets [][]byte
+			total := 0
+			for i := uint32(1); total < size; i++ {
+				p := in.packet(i)
+				packets = append(packets, p)
+				total += len(p)
+			}
+			b.Run(fmt.Sprintf("%s/%dMiB", in.name, size>>20), func(b *testing.B) {
+				b.SetBytes(int64(total))
+				var cpu time.Duration
+				for range b.N {
+					b.StopTimer()
+					m, c := in.setup()
+					hostile.Collect()
+					b.StartTimer()
+					start := cputime.Process()
+					for _, p := range packets {
+						_ = m.handle(c, p, reliably)
+					}
+					cpu += cputime.Process() - start
+				}
+				if cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(total), "cpu-ns/byte")
+				}
+			})
+		}
+	}
 }
