@@ -17,6 +17,13 @@ import (
 // WithAuthTimeout; it is disconnected.
 var ErrAuthTimeout = errors.New("multiplayer: authentication timed out")
 
+// The errors of the packets authentication refuses whole, made once: a
+// flood of the smallest packets costs no error each.
+var (
+	errBeforeAuth = fmt.Errorf("%w: a packet before authentication", ErrNotAllowed)
+	errAuthAfter  = fmt.Errorf("%w: authentication data from an admitted peer", ErrNotAllowed)
+)
+
 // authState is a pending peer's authentication: whether this side and the
 // peer are done, and its timeout.
 type authState struct {
@@ -137,11 +144,11 @@ func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
 		case len(b) == 2:
 			return true, nil // the peer's completion, after this side admitted it: the engine ignores it too
 		}
-		return true, fmt.Errorf("%w: authentication data from an admitted peer", ErrNotAllowed)
+		return true, errAuthAfter
 	}
 	if !isAuth {
 		m.mu.Unlock()
-		return true, fmt.Errorf("%w: a packet before authentication", ErrNotAllowed)
+		return true, errBeforeAuth
 	}
 	if len(b) > 2 {
 		fn := m.onAuth

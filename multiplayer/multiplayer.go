@@ -310,10 +310,14 @@ func (m *Multiplayer) simplify(t PeerID, n *Node) (bool, error) {
 	return confirmed, nil
 }
 
+// errEmptyPacket is made once: a flood of empty packets costs no error
+// each.
+var errEmptyPacket = malformed("an empty packet")
+
 // handle processes a packet that arrived on c, as how says it travelled.
 func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
 	if len(b) == 0 {
-		return malformed("an empty packet")
+		return errEmptyPacket
 	}
 	if took, err := m.handleAuth(c, b); took {
 		return err
