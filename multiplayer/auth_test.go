@@ -360,3 +360,31 @@ func TestRefusedSmallPackets(t *testing.T) {
 		assert.Zero(t, allocs, tc.name)
 	}
 }
+
+// BenchmarkHostileAuth hands a server 1 MiB and 8 MiB of the smallest
+// packets authentication takes or refuses, next to a client's ordinary
+// syncs of its node (see benchmarkFloods): a pending peer's packets
+// before authentication, its authentication messages (to an OnAuth that
+// does nothing), and an admitted peer's authentication data.
+func BenchmarkHostileAuth(b *testing.B) {
+	side := func(pending bool) func() (*Multiplayer, *conn) {
+		return func() (*Multiplayer, *conn) {
+			m := New(WithAuthTimeout(time.Hour))
+			m.OnAuth(func(PeerID, []byte) {})
+			c := fakeConn(m)
+			if pending {
+				m.mu.Lock()
+				m.holdForAuth(c)
+				c.auth.timer.Stop()
+				m.mu.Unlock()
+			}
+			return m, c
+		}
+	}
+	benchmarkFloods(b, []benchFlood{
+		ordinarySyncs(b),
+		{"packets of 1 byte before authentication", side(true), func(uint32) []byte { return []byte{cmdRaw} }},
+		{"authentication messages of 1 byte", side(true), func(uint32) []byte { return []byte{cmdSys, sysAuth, 1} }},
+		{"authentication data from an admitted peer", side(false), func(uint32) []byte { return []byte{cmdSys, sysAuth, 1} }},
+	})
+}

@@ -145,18 +145,36 @@ func spawnFlood(size int) ([][]byte, int) {
 	return packets, total
 }
 
-// hostileReplication is the replication floods BenchmarkHostileReplication
-// measures: each makes the side it floods anew (setup), then the packets.
-func hostileReplication(tb testing.TB) []struct {
+// A benchFlood is a flood a benchmark hands a side it makes anew for each
+// run (setup): the ith packet.
+type benchFlood struct {
 	name   string
 	setup  func() (*Multiplayer, *conn)
 	packet func(i uint32) []byte
-} {
-	pos := func(i uint32) []byte {
-		b, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
-		require.NoError(tb, err)
-		return b
-	}
+}
+
+// ordinarySyncs is a server's client's syncs of the node it owns, what a
+// game's clients send most: the ordinary input the floods are measured
+// against.
+func ordinarySyncs(tb testing.TB) benchFlood {
+	return benchFlood{"ordinary: syncs of the client's node", func() (*Multiplayer, *conn) {
+		m, c, _ := serverOfFake(tb)
+		return m, c
+	}, func(i uint32) []byte {
+		return appendSyncState(appendSyncHeader(nil, false, uint16(i)), false, syncState{netID: pathNetID | 1, values: benchPos(tb, i)})
+	}}
+}
+
+// benchPos is a player's position, in its wire form.
+func benchPos(tb testing.TB, i uint32) []byte {
+	b, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
+	require.NoError(tb, err)
+	return b
+}
+
+// hostileReplication is the replication floods BenchmarkHostileReplication
+// measures.
+func hostileReplication(tb testing.TB) []benchFlood {
 	server := func() (*Multiplayer, *conn) {
 		m, c, _ := serverOfFake(tb)
 		return m, c
@@ -165,45 +183,39 @@ func hostileReplication(tb testing.TB) []struct {
 		m, _, c := replicaOfFake(tb)
 		return m, c
 	}
-	inputs := []struct {
-		name   string
-		setup  func() (*Multiplayer, *conn)
-		packet func(i uint32) []byte
-	}{
-		{"ordinary: syncs of the client's node", server, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, false, uint16(i)), false, syncState{netID: pathNetID | 1, values: pos(i)})
-		}},
+	floods := []benchFlood{
+		ordinarySyncs(tb),
 		{"deltas of the client's node", server, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: pathNetID | 1, changed: 1, values: pos(i)})
+			return appendSyncState(appendSyncHeader(nil, true, 0), true, syncState{netID: pathNetID | 1, changed: 1, values: benchPos(tb, i)})
 		}},
 		{"syncs of unknown synchronizers", server, func(i uint32) []byte {
-			return appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 10), values: pos(i)})
+			return appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 10), values: benchPos(tb, i)})
 		}},
 		{"spawns, to a client", client, func(i uint32) []byte {
 			return appendSpawn(nil, spawnPacket{spawner: 1, netID: i + 100, name: "N" + strconv.Itoa(int(i))})
 		}},
 	}
 	for k, r := range refusedStates(tb) {
-		inputs = append(inputs, struct {
-			name   string
-			setup  func() (*Multiplayer, *conn)
-			packet func(i uint32) []byte
-		}{r.name, func() (*Multiplayer, *conn) {
+		floods = append(floods, benchFlood{r.name, func() (*Multiplayer, *conn) {
 			f := refusedStates(tb)[k]
 			return f.m, f.c
 		}, r.packet})
 	}
-	return inputs
+	return floods
 }
 
 // BenchmarkHostileReplication hands a side 1 MiB and 8 MiB of each
-// replication flood, next to a client's ordinary syncs of its node, and
-// reports the process's CPU time per byte received (cpu-ns/byte; the side
-// is made anew for each run, outside the time): the ratios to the
-// ordinary syncs' are what a flood costs, and the same at both sizes, the
-// cost per byte stays flat.
-func BenchmarkHostileReplication(b *testing.B) {
-	for _, in := range hostileReplication(b) {
+// replication flood, next to a client's ordinary syncs of its node (see
+// benchmarkFloods).
+func BenchmarkHostileReplication(b *testing.B) { benchmarkFloods(b, hostileReplication(b)) }
+
+// benchmarkFloods hands a side 1 MiB and 8 MiB of each flood and reports
+// the process's CPU time per byte received (cpu-ns/byte; the side is made
+// anew for each run, outside the time): the ratios to the ordinary
+// syncs' are what a flood costs, and the same at both sizes, the cost per
+// byte stays flat.
+func benchmarkFloods(b *testing.B, floods []benchFlood) {
+	for _, in := range floods {
 		for _, size := range []int{1 << 20, 8 << 20} {
 			var packets [][]byte
 			total := 0
