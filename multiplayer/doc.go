@@ -51,5 +51,6 @@
 // own, so that a late joiner gets each node where it stands, and it hides
 // nodes by visibility filters, relays included. A client receives spawns
 // (Spawner.OnSpawn), syncs (OnSync) and despawns, and syncs the nodes it
-// owns.
+// owns; it takes at most a spawner's Limit of its server's nodes, or
+// DefaultSpawnLimit, so that a server cannot make it hold without bound.
 package multiplayer

@@ -722,7 +722,8 @@ func BenchmarkDespawn(b *testing.B) {
 				pkts = append(pkts, appendDespawn(nil, 2*i+100))
 			}
 			for b.Loop() {
-				m, _, c := replicaOfFake(b)
+				m, sp, c := replicaOfFake(b)
+				sp.taken = n // past DefaultSpawnLimit, as a game's Limit
 				for _, p := range pkts {
 					if err := m.handle(c, p, reliably); err != nil {
 						b.Fatal(err)
