@@ -182,8 +182,14 @@ func measureReplication(b *testing.B, s idleServer) replicaLoad {
 	}()
 	time.Sleep(time.Second) // the syncs start flowing
 	traffic := func() (sent, received uint64, synced int64) {
-		for _, c := range clients {
-			st := c.m.conns[ServerID].host.Stats()
+		for i, c := range clients {
+			c.m.mu.Lock()
+			server := c.m.conns[ServerID]
+			c.m.mu.Unlock()
+			if server == nil { // timed out by a machine too busy
+				b.Fatalf("%s: client %d lost its server", s.addr, i)
+			}
+			st := server.host.Stats()
 			sent += st.BytesOut
 			received += st.BytesIn
 			synced += c.synced.Load()
