@@ -1,0 +1,406 @@
+package enet
+
+import (
+	"encoding/binary"
+	"fmt"
+	"net"
+	"net/netip"
+	"runtime"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/stretchr/testify/require"
+)
+
+// The attacks of issue 40 on a host, as datagrams from loopback sources,
+// next to ordinary traffic of the same size.
+
+// received is a datagram and its source.
+type received struct {
+	from netip.AddrPort
+	b    []byte
+}
+
+// packed puts commands into datagrams to peer 0 as ENet packs them: at
+// most 32 commands, and at most mtu bytes.
+func packed(cmds [][]byte, mtu int) [][]byte {
+	var out [][]byte
+	var d []byte
+	n := 0
+	for _, c := range cmds {
+		if d != nil && (n == maxCommands || len(d)+len(c) > mtu) {
+			out = append(out, d)
+			d, n = nil, 0
+		}
+		if d == nil {
+			d = datagramOf()
+		}
+		d = append(d, c...)
+		n++
+	}
+	if d != nil {
+		out = append(out, d)
+	}
+	return out
+}
+
+// fromPeer is datagrams from one source.
+func fromPeer(from netip.AddrPort, ds [][]byte) []received {
+	out := make([]received, len(ds))
+	for i, d := range ds {
+		out[i] = received{from, d}
+	}
+	return out
+}
+
+// total is the bytes of datagrams.
+func total(rs []received) int {
+	n := 0
+	for _, r := range rs {
+		n += len(r.b)
+	}
+	return n
+}
+
+// ordinaryTraffic is a connected peer's reliable packets of 64 bytes (16
+// numbers of 32 bits, as a game's state), in order, 19 to a datagram of
+// the default MTU, compressed by comp if not nil: about size bytes.
+func ordinaryTraffic(size int, from netip.AddrPort, comp compressor) []received {
+	var cmds [][]byte
+	for seq, n := uint16(1), 0; n < size; seq++ {
+		payload := make([]byte, 0, 64)
+		for i := range uint32(16) {
+			payload = binary.LittleEndian.AppendUint32(payload, uint32(seq)*(i+1)%1000)
+		}
+		c := cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 0, seq: seq, payload: payload})
+		cmds = append(cmds, c)
+		n += len(c)
+	}
+	ds := packed(cmds, defaultMTU)
+	for i, d := range ds {
+		if comp == nil {
+			break
+		}
+		if z := comp.compress(nil, d[4:], len(d)-4); z != nil {
+			ds[i] = append([]byte{d[0] | byte(headerCompressed>>8), d[1], d[2], d[3]}, z...)
+		}
+	}
+	return fromPeer(from, ds)
+}
+
+// emptyInOrder is a connected peer's reliable packets of no bytes, in
+// order, 32 to a datagram: the commands of reliableDescending in the
+// order a sender numbers them, about size bytes.
+func emptyInOrder(size int, from netip.AddrPort) []received {
+	var cmds [][]byte
+	for seq, n := uint16(1), 0; n < size; seq++ {
+		c := cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 0, seq: seq})
+		cmds = append(cmds, c)
+		n += len(c)
+	}
+	return fromPeer(from, packed(cmds, defaultMTU))
+}
+
+// reliableDescending is reliable packets numbered downwards through the
+// windows a receiver takes (7 × 4096 numbers ahead of the last delivered),
+// then the one each waits for, over and over: about size bytes.
+func reliableDescending(size int, from netip.AddrPort) []received {
+	var cmds [][]byte
+	last := uint16(0) // the receiver's last delivered
+	for n := 0; n < size; {
+		top := uint16((uint32(last)/reliableWindowSize+freeReliableWindows-1)*reliableWindowSize - 1)
+		for seq := top; seq != last; seq-- {
+			c := cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 0, seq: seq})
+			cmds = append(cmds, c)
+			n += len(c)
+		}
+		last = top
+	}
+	return fromPeer(from, packed(cmds, defaultMTU))
+}
+
+// unreliableDescending is unreliable packets, each numbered below every
+// one before it (reliable numbers from the window's top down, unreliable
+// ones from 65535 down), all waiting for reliable packets that never
+// come: about size bytes.
+func unreliableDescending(size int, from netip.AddrPort) []received {
+	var cmds [][]byte
+	rseq, useq := uint16((freeReliableWindows-1)*reliableWindowSize-1), uint16(0xFFFF)
+	for n := 0; n < size; {
+		c := cmdBytes(command{cmd: cmdSendUnreliable, channel: 0, seq: rseq, unreliableSeq: useq})
+		cmds = append(cmds, c)
+		n += len(c)
+		if useq--; useq == 0 {
+			useq, rseq = 0xFFFF, rseq-1
+		}
+	}
+	return fromPeer(from, packed(cmds, defaultMTU))
+}
+
+// unreliableBehindFragments is, at the current reliable number, 16384
+// unreliable packets left incomplete (one fragment of two), then 16384
+// whole unreliable packets numbered before them, each of which the
+// receiver delivers; then a reliable packet moves on to the next
+// reliable number, and again: about size bytes.
+func unreliableBehindFragments(size int, from netip.AddrPort) []received {
+	const half = 16384
+	var cmds [][]byte
+	for rseq, n := uint16(0), 0; n < size; rseq++ {
+		for i := range half {
+			c := cmdBytes(command{cmd: cmdSendUnreliableFragment, channel: 0, seq: rseq, startSeq: uint16(half + 1 + i),
+				fragmentCount: 2, totalLength: 2, payload: []byte{1}})
+			cmds = append(cmds, c)
+			n += len(c)
+		}
+		for i := range half {
+			c := cmdBytes(command{cmd: cmdSendUnreliable, channel: 0, seq: rseq, unreliableSeq: uint16(1 + i)})
+			cmds = append(cmds, c)
+			n += len(c)
+		}
+		cmds = append(cmds, cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 0, seq: rseq + 1}))
+	}
+	return fromPeer(from, packed(cmds, defaultMTU))
+}
+
+// pingStorm is datagrams of the largest MTU full of pings: about size
+// bytes.
+func pingStorm(size int, from netip.AddrPort) []received {
+	var ds [][]byte
+	seq := uint16(0)
+	for n := 0; n < size; {
+		d := datagramOf()
+		for len(d)+commandSizes[cmdPing] <= maxMTU {
+			seq++
+			d = append(d, cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: seq})...)
+		}
+		ds = append(ds, d)
+		n += len(d)
+	}
+	return fromPeer(from, ds)
+}
+
+// connectOf is a connect datagram, compressed by comp if that makes it
+// shorter.
+func connectOf(c command, comp compressor) []byte {
+	c.cmd, c.channel, c.seq = cmdConnect|flagAcknowledge, 0xFF, 1
+	body := cmdBytes(c)
+	d := []byte{0x80 | maxPeerID>>8, maxPeerID & 0xFF, 0, 1}
+	if comp != nil {
+		if z := comp.compress(nil, body, len(body)); z != nil {
+			d[0] |= byte(headerCompressed >> 8)
+			body = z
+		}
+	}
+	return append(d, body...)
+}
+
+// smallestConnect is the shortest connect datagram comp makes of the
+// connects tried: every field ENet checks at its least, the connect id
+// (which must change for a connect to be new) counting up from id.
+func smallestConnect(comp compressor, id uint32) []byte {
+	var best []byte
+	for _, c := range []command{
+		{channelCount: 1, connectID: id},
+		{channelCount: 1, connectID: id << 24},
+		{channelCount: 1, connectID: id, incomingSession: 0xFF, outgoingSession: 0xFF},
+		{channelCount: 0xFF, connectID: id, mtu: 0xFFFFFFFF, windowSize: 0xFFFFFFFF},
+	} {
+		if d := connectOf(c, comp); best == nil || len(d) < len(best) {
+			best = d
+		}
+	}
+	return best
+}
+
+// connectFlood is connects from the sources in turn, each new, as
+// Godot's client sends them (compressed by comp, if not nil, with the
+// fields that compress best): about size bytes.
+func connectFlood(size int, from []netip.AddrPort, comp compressor) []received {
+	var rs []received
+	for n, i := 0, 0; n < size; i++ {
+		var d []byte
+		if comp == nil {
+			d = connectDatagram(uint32(i) + 1)
+		} else {
+			d = smallestConnect(comp, uint32(i/len(from))+1)
+		}
+		rs = append(rs, received{from[i%len(from)], d})
+		n += len(d)
+	}
+	return rs
+}
+
+// bombs is datagrams to no peer that decompress to the most a datagram
+// holds: about size bytes.
+func bombs(size int, from []netip.AddrPort, comp compressor) []received {
+	body := comp.compress(nil, make([]byte, maxMTU-2), maxMTU)
+	d := append([]byte{byte(headerCompressed>>8) | maxPeerID>>8, maxPeerID & 0xFF}, body...)
+	var rs []received
+	for n, i := 0, 0; n < size; i++ {
+		rs = append(rs, received{from[i%len(from)], d})
+		n += len(d)
+	}
+	return rs
+}
+
+// offerBombs is, from each source in turn, a connect that asks to be
+// sent no session check (peer id 4095), then 16 datagrams to slot 0 that
+// decompress to the most a datagram holds: about size bytes. The host has
+// one slot, so that every such datagram reaches the offer.
+func offerBombs(size int, from []netip.AddrPort, comp compressor) []received {
+	body := comp.compress(nil, make([]byte, maxMTU-2), maxMTU)
+	bomb := append([]byte{byte(headerCompressed >> 8), 0}, body...)
+	var rs []received
+	for n, i := 0, 0; n < size; i++ {
+		c := connectOf(command{channelCount: 1, outgoingPeerID: maxPeerID, connectID: uint32(i)}, comp)
+		src := from[i%len(from)]
+		rs = append(rs, received{src, c})
+		n += len(c)
+		for range 16 {
+			rs = append(rs, received{src, bomb})
+			n += len(bomb)
+		}
+	}
+	return rs
+}
+
+// attack is one input of BenchmarkHostile: what it sends, and the host it
+// is sent to.
+type attack struct {
+	name string
+	opts []Option
+	peer bool // a connected peer at the first source takes the datagrams
+	make func(size int, from []netip.AddrPort) []received
+}
+
+func attacks() []attack {
+	peerOf := func(f func(int, netip.AddrPort) []received) func(int, []netip.AddrPort) []received {
+		return func(size int, from []netip.AddrPort) []received { return f(size, from[0]) }
+	}
+	as := []attack{
+		{name: "ordinary", peer: true, make: func(size int, from []netip.AddrPort) []received {
+			return ordinaryTraffic(size, from[0], nil)
+		}},
+		{name: "empty-in-order", peer: true, make: peerOf(emptyInOrder)},
+		{name: "reliable-descending", peer: true, make: peerOf(reliableDescending)},
+		{name: "unreliable-descending", peer: true, make: peerOf(unreliableDescending)},
+		{name: "unreliable-behind-fragments", peer: true, make: peerOf(unreliableBehindFragments)},
+		{name: "ping-storm", peer: true, make: peerOf(pingStorm)},
+		{name: "connects-32-slots", make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},
+		{name: "connects-4095-slots", opts: []Option{WithMaxPeers(maxPeerID)},
+			make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},
+	}
+	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
+		as = append(as,
+			attack{name: "ordinary-" + m.String(), opts: []Option{WithCompression(m)}, peer: true,
+				make: func(size int, from []netip.AddrPort) []received {
+					return ordinaryTraffic(size, from[0], m.newCompressor())
+				}},
+			attack{name: "compressed-connects-" + m.String(), opts: []Option{WithCompression(m)},
+				make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, m.newCompressor()) }},
+			attack{name: "bombs-" + m.String(), opts: []Option{WithCompression(m)},
+				make: func(size int, from []netip.AddrPort) []received { return bombs(size, from, m.newCompressor()) }},
+			attack{name: "offer-bombs-" + m.String(), opts: []Option{WithCompression(m), WithMaxPeers(1)},
+				make: func(size int, from []netip.AddrPort) []received { return offerBombs(size, from, m.newCompressor()) }})
+	}
+	return as
+}
+
+// hostileSources is how many loopback sockets the attacks come from.
+const hostileSources = 400
+
+// sinks opens n loopback sockets that are never read: a host's answers to
+// them go through the kernel and are dropped there once their buffer is
+// full.
+func sinks(tb testing.TB, n int) []netip.AddrPort {
+	addrs := make([]netip.AddrPort, n)
+	for i := range addrs {
+		ip := net.IPv4(127, 0, byte(i/250), byte(1+i%250)) // each of 127.0.0.0/8 is the loopback on Linux
+		c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: ip})
+		require.NoError(tb, err)
+		tb.Cleanup(func() { c.Close() })
+		addrs[i] = c.LocalAddr().(*net.UDPAddr).AddrPort()
+	}
+	return addrs
+}
+
+// hostileHost is a host on a loopback socket with its goroutines running
+// (its timer among them), and, if peer, a connected peer at from with 4
+// channels, session 0, in slot 0.
+func hostileHost(tb testing.TB, opts []Option, peer bool, from netip.AddrPort) (*Host, *Peer) {
+	conn, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(tb, err)
+	h := NewHost(conn, opts...)
+	if !peer {
+		return h, nil
+	}
+	h.mu.Lock()
+	defer h.unlock()
+	p := h.newPeer(0, from)
+	p.state, p.outgoingPeerID, p.incomingSession, p.outgoingSession = stateConnected, 0, 0, 0
+	p.channelCount = 4
+	p.pingInterval = 1 << 30 // nothing of its own to send, and no timeout: the attack runs its course
+	h.peers[0] = p
+	return h, p
+}
+
+// hostileFeed hands each datagram to h as its reading goroutine does, and
+// takes what p received as Receive does, after each.
+func hostileFeed(h *Host, p *Peer, rs []received) {
+	for _, r := range rs {
+		h.mu.Lock()
+		h.stats.DatagramsIn++
+		h.stats.BytesIn += uint64(len(r.b))
+		h.tick()
+		h.handleDatagram(r.b, r.from)
+		if p != nil {
+			for _, pk := range p.inbox[p.inboxHead:] {
+				p.waitingData -= len(pk.Data) + entryCost
+			}
+			clear(p.inbox)
+			p.inbox, p.inboxHead = emptied(p.inbox), 0
+		}
+		h.unlock()
+	}
+}
+
+// BenchmarkHostile sends a host each attack, at 1 MiB and 8 MiB, next to
+// ordinary traffic of the same size (a peer's reliable packets of 64
+// bytes, in order): the ratio of their cpu-ns/byte (the process's CPU
+// time, the collector's and the kernel's sends included, per byte
+// received) is what an attack costs, and it stays flat from 1 to 8 MiB
+// unless the attack is quadratic. out/in is the bytes the host sent per
+// byte received; alloc-B/byte the bytes allocated per byte received.
+//
+//	go test -run XXX -bench Hostile -benchtime 3x ./enet
+func BenchmarkHostile(b *testing.B) {
+	from := sinks(b, hostileSources)
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, a := range attacks() {
+			b.Run(fmt.Sprintf("%s/%dMiB", a.name, size>>20), func(b *testing.B) {
+				rs := a.make(size, from)
+				n := total(rs)
+				var out uint64
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				start := cputime.Process()
+				for b.Loop() {
+					h, p := hostileHost(b, a.opts, a.peer, from[0])
+					hostileFeed(h, p, rs)
+					out += h.Stats().BytesOut
+					h.Close()
+				}
+				cpu := cputime.Process() - start
+				runtime.ReadMemStats(&after)
+				bytes := float64(b.N) * float64(n)
+				b.SetBytes(int64(n))
+				if cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/bytes, "cpu-ns/byte")
+				}
+				b.ReportMetric(float64(out)/bytes, "out/in")
+				b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/bytes, "alloc-B/byte")
+			})
+		}
+	}
+}
