@@ -54,22 +54,36 @@ func connectedPeer(h *Host) *Peer {
 func checkHeld(t *testing.T, h *Host, p *Peer) {
 	t.Helper()
 	sum := 0
-	for _, pk := range p.inbox[p.inboxHead:] {
+	for _, pk := range inboxed(p) {
 		sum += len(pk.Data) + entryCost
 	}
 	for _, ch := range p.channels {
 		if ch == nil {
 			continue
 		}
-		for _, in := range ch.reliable {
-			sum += in.held
-		}
-		for _, in := range ch.unreliable {
-			sum += in.held
-		}
+		count := func(in *incoming) { sum += in.held }
+		ch.reliable.each(count)
+		ch.unreliable.each(count)
 	}
 	require.Equal(t, sum, p.waitingData, "bytes held")
 	require.LessOrEqual(t, p.waitingData, h.cfg.maxWaitingData)
+}
+
+// feedPacked feeds h commands from fuzzAddr to peer 0, in datagrams
+// packed as ENet packs them.
+func feedPacked(h *Host, cmds [][]byte) {
+	for _, d := range packed(cmds, maxMTU) {
+		feed(h, d, fuzzAddr)
+	}
+}
+
+// inboxed is the packets in p's inbox, oldest first.
+func inboxed(p *Peer) []Packet {
+	var pks []Packet
+	for in := p.inbox; in != nil; in = in.next {
+		pks = append(pks, Packet{Channel: in.channel, Flags: in.flags, Data: in.data})
+	}
+	return pks
 }
 
 // datagramOf builds a datagram to peer 0, session 0, with a sent time.

@@ -353,12 +353,12 @@ func hostileFeed(h *Host, p *Peer, rs []received) {
 		h.stats.BytesIn += uint64(len(r.b))
 		h.tick()
 		h.handleDatagram(r.b, r.from)
+		for p != nil && p.inbox != nil {
+			p.waitingData -= len(p.inbox.data) + entryCost
+			p.inbox = p.inbox.next
+		}
 		if p != nil {
-			for _, pk := range p.inbox[p.inboxHead:] {
-				p.waitingData -= len(pk.Data) + entryCost
-			}
-			clear(p.inbox)
-			p.inbox, p.inboxHead = emptied(p.inbox), 0
+			p.inboxTail = nil
 		}
 		h.unlock()
 	}

@@ -6,8 +6,9 @@ package enet
 // enet_peer_queue_incoming_command and the two dispatch functions).
 
 // entryCost is what an incoming entry counts against MaxWaitingData beyond
-// its bytes, so that empty fragments cannot pile up unbounded.
-const entryCost = 64
+// its bytes: its own size (checked by TestEntryCost), so that empty
+// packets cannot pile up unbounded.
+const entryCost = 80
 
 // fragmentCost is what a fragment received counts beyond its bytes: its
 // number in seen and its part in parts.
@@ -17,27 +18,40 @@ const fragmentCost = 48
 type channel struct {
 	outReliableSeq, outUnreliableSeq uint16
 	inReliableSeq, inUnreliableSeq   uint16
-	usedReliableWindows              uint16
-	reliableWindows                  [reliableWindows]uint16 // unacknowledged sends per window
-	reliable                         []*incoming
-	unreliable                       []*incoming
+	// inReliablePos is inReliableSeq counted from the channel's start,
+	// past the 16-bit wrap: waiting entries are keyed by positions, whose
+	// order the wrap does not change.
+	inReliablePos       uint64
+	usedReliableWindows uint16
+	reliableWindows     [reliableWindows]uint16 // unacknowledged sends per window
+	reliable            order                   // by position
+	unreliable          order                   // by position, then unreliable number (see unreliableKey)
 }
 
-// incoming is a packet received whole or in part.
+// incoming is a packet received whole or in part: in its channel's queue
+// while it waits for its turn, then in the peer's inbox.
 type incoming struct {
-	reliableSeq, unreliableSeq uint16
-	cmd                        uint8 // command number
-	flags                      Flag
-	fragmentCount              uint32
-	fragmentsLeft              uint32
-	totalLength                uint32
-	data                       []byte            // the packet; while fragments arrive, the part received in order
-	parts                      map[uint32][]byte // fragments that came out of order, by offset
-	seen                       map[uint32]bool   // fragment numbers received
-	got                        uint32            // fragment bytes received
-	held                       int               // bytes counted in the peer's waitingData
-	dropped                    bool              // out of its queue: never to be delivered
+	key         uint64    // its place in its channel's queue
+	left, right *incoming // its queue's treap (see order)
+	prio        uint32
+	channel     uint8
+	flags       Flag
+	data        []byte     // the packet; while fragments arrive, the part received in order
+	frag        *fragments // how its fragments arrive; nil for a packet sent whole
+	held        int        // bytes counted in the peer's waitingData besides its place in the inbox
+	next        *incoming  // the next packet in the inbox
 }
+
+// fragments is what a packet sent in fragments keeps while they arrive.
+type fragments struct {
+	count, left uint32            // fragments in all, and still to come
+	total, got  uint32            // the packet's length, and the bytes received
+	parts       map[uint32][]byte // fragments that came out of order, by offset
+	seen        map[uint32]bool   // fragment numbers received
+}
+
+// whole says whether every fragment of the packet has come.
+func (in *incoming) whole() bool { return in.frag == nil || in.frag.left == 0 }
 
 // window says where a reliable sequence number falls relative to the
 // channel's last delivered one: its window, shifted past the wrap.
@@ -55,34 +69,23 @@ func (ch *channel) acceptable(seq uint16) bool {
 	return w >= cur && w < cur+freeReliableWindows-1
 }
 
-// find looks, from the end of queue q as ENet walks its lists, for where
-// an entry numbered seq (and, in the unreliable queue, useq) goes: at is
-// the place, and same the entry already there with those numbers, if any.
-func (ch *channel) find(q []*incoming, seq uint16, reliable bool, useq uint16) (at int, same *incoming) {
-	i := len(q) - 1
-	for ; i >= 0; i-- {
-		e := q[i]
-		if seq >= ch.inReliableSeq {
-			if e.reliableSeq < ch.inReliableSeq {
-				continue
-			}
-		} else if e.reliableSeq >= ch.inReliableSeq {
-			break
-		}
-		if e.reliableSeq != seq {
-			if e.reliableSeq < seq {
-				break
-			}
-			continue
-		}
-		if reliable || e.unreliableSeq == useq {
-			return i, e
-		}
-		if e.unreliableSeq < useq {
-			break
-		}
+// position is the position of seq, a number the channel takes
+// (acceptable): it is at most 7 windows ahead of the last delivered.
+func (ch *channel) position(seq uint16) uint64 {
+	return ch.inReliablePos + uint64(seq-ch.inReliableSeq)
+}
+
+// unreliableKey orders unreliable entries as ENet's list does: by the
+// reliable packet each follows, then by unreliable number.
+func unreliableKey(pos uint64, useq uint16) uint64 { return pos<<16 | uint64(useq) }
+
+// queue returns the queue an entry numbered seq (and, if unreliable,
+// useq) goes in, and its key there.
+func (ch *channel) queue(reliable bool, seq, useq uint16) (*order, uint64) {
+	if reliable {
+		return &ch.reliable, ch.position(seq)
 	}
-	return i + 1, nil
+	return &ch.unreliable, unreliableKey(ch.position(seq), useq)
 }
 
 // hold counts n more bytes against the peer's MaxWaitingData; false if
@@ -110,16 +113,14 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 	if num != cmdSendUnsequenced && !ch.acceptable(seq) {
 		return nil, true
 	}
-	at := 0 // where the entry goes in its queue
+	var q *order
+	var key uint64
 	switch num {
 	case cmdSendFragment, cmdSendReliable:
 		if seq == ch.inReliableSeq {
 			return nil, true
 		}
-		var same *incoming
-		if at, same = ch.find(ch.reliable, seq, true, 0); same != nil {
-			return nil, true
-		}
+		q, key = ch.queue(true, seq, 0)
 	case cmdSendUnreliable, cmdSendUnreliableFragment:
 		unreliableSeq = c.unreliableSeq
 		if num == cmdSendUnreliableFragment {
@@ -128,18 +129,20 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 		if seq == ch.inReliableSeq && unreliableSeq <= ch.inUnreliableSeq {
 			return nil, true
 		}
-		var same *incoming
-		if at, same = ch.find(ch.unreliable, seq, false, unreliableSeq); same != nil {
-			return nil, true
-		}
+		q, key = ch.queue(false, seq, unreliableSeq)
 	case cmdSendUnsequenced:
 		// Delivered at once: nothing orders it.
 	default:
 		return nil, true
 	}
+	if q != nil && q.get(key) != nil {
+		return nil, true // a copy
+	}
 
-	in = &incoming{reliableSeq: seq, unreliableSeq: unreliableSeq, cmd: num, flags: flags,
-		fragmentCount: fragmentCount, fragmentsLeft: fragmentCount, totalLength: totalLength}
+	in = &incoming{key: key, channel: c.channel, flags: flags}
+	if fragmentCount > 0 {
+		in.frag = &fragments{count: fragmentCount, left: fragmentCount, total: totalLength}
+	}
 	if !p.hold(in, entryCost+len(data)) {
 		return nil, false
 	}
@@ -148,163 +151,184 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 	}
 	switch num {
 	case cmdSendUnsequenced:
-		p.deliver(c.channel, in)
+		p.deliver(in)
 	case cmdSendFragment, cmdSendReliable:
-		ch.reliable = insertAt(ch.reliable, at, in)
-		p.dispatchReliable(c.channel)
+		if in.whole() && key == ch.inReliablePos+1 {
+			p.takeReliable(ch, in) // next in order: straight through
+		} else {
+			q.insert(in)
+		}
 	default:
-		ch.unreliable = insertAt(ch.unreliable, at, in)
-		if in.fragmentsLeft == 0 { // an incomplete packet changes nothing
-			p.dispatchUnreliable(c.channel)
+		if in.whole() && key>>16 == ch.inReliablePos {
+			p.takeUnreliable(ch, in)
+		} else {
+			q.insert(in) // incomplete, or waiting for its reliable packet
 		}
 	}
 	return in, true
 }
 
-func insertAt(q []*incoming, at int, in *incoming) []*incoming {
-	q = append(q, nil)
-	copy(q[at+1:], q[at:])
-	q[at] = in
-	return q
-}
-
 // addFragment stores one fragment of in; it reports whether the packet is
 // now whole, and ok false when the peer is over its limits.
 func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (whole, ok bool) {
-	if in.dropped || in.fragmentsLeft == 0 || in.seen[number] {
-		return false, true // stale, whole already (a late copy), or a copy
+	f := in.frag
+	if f.left == 0 || f.seen[number] {
+		return false, true // whole already (a late copy), or a copy
 	}
-	if offset+uint32(len(data)) > in.totalLength {
-		data = data[:in.totalLength-offset]
+	if offset+uint32(len(data)) > f.total {
+		data = data[:f.total-offset]
 	}
 	if !p.hold(in, len(data)+fragmentCost) {
 		return false, false
 	}
-	if in.seen == nil {
-		in.seen = make(map[uint32]bool)
+	if f.seen == nil {
+		f.seen = make(map[uint32]bool)
 	}
-	in.seen[number] = true
-	in.fragmentsLeft--
-	in.got += uint32(len(data))
+	f.seen[number] = true
+	f.left--
+	f.got += uint32(len(data))
 	if offset == uint32(len(in.data)) {
 		in.data = append(in.data, data...)
 	} else {
-		if in.parts == nil {
-			in.parts = make(map[uint32][]byte)
+		if f.parts == nil {
+			f.parts = make(map[uint32][]byte)
 		}
-		in.parts[offset] = append([]byte(nil), data...)
+		f.parts[offset] = append([]byte(nil), data...)
 	}
-	if in.fragmentsLeft > 0 {
+	if f.left > 0 {
 		return false, true
 	}
 	// Whole: lay the parts out. A packet whose fragments do not cover it
 	// (only a hostile sender makes one) is delivered empty.
-	if in.got < in.totalLength {
-		in.data, in.parts = []byte{}, nil
+	if f.got < f.total {
+		in.data, f.parts = []byte{}, nil
 		return true, true
 	}
-	if len(in.parts) > 0 {
-		buf := make([]byte, in.totalLength)
+	if len(f.parts) > 0 {
+		buf := make([]byte, f.total)
 		copy(buf, in.data)
-		for off, part := range in.parts {
+		for off, part := range f.parts {
 			copy(buf[off:], part)
 		}
-		in.data, in.parts = buf, nil
+		in.data, f.parts = buf, nil
 	}
-	in.seen = nil
+	f.seen = nil
 	return true, true
 }
 
-// deliver moves a whole packet to the inbox.
-func (p *Peer) deliver(channel uint8, in *incoming) {
+// deliver moves a whole packet to the end of the inbox.
+func (p *Peer) deliver(in *incoming) {
 	// A packet in the inbox still counts its entry, so that empty
 	// packets cannot pile up there unbounded either.
 	p.waitingData -= in.held - len(in.data) - entryCost
 	in.held = 0
-	p.inbox = append(p.inbox, Packet{Channel: channel, Flags: in.flags, Data: in.data})
+	if p.inboxTail == nil {
+		p.inbox = in
+	} else {
+		p.inboxTail.next = in
+	}
+	p.inboxTail = in
 	p.signal()
 }
 
 // drop forgets an entry that will not be delivered.
 func (p *Peer) drop(in *incoming) {
 	p.waitingData -= in.held
-	in.held, in.dropped, in.data, in.parts = 0, true, nil, nil
+	in.held, in.data, in.frag = 0, nil, nil
 }
 
-// dispatchReliable delivers the reliable packets that are next in order
-// (enet_peer_dispatch_incoming_reliable_commands).
-func (p *Peer) dispatchReliable(chID uint8) {
-	ch := p.channel(chID)
-	n := 0
-	for _, in := range ch.reliable {
-		if in.fragmentsLeft > 0 || in.reliableSeq != ch.inReliableSeq+1 {
-			break
-		}
-		ch.inReliableSeq = in.reliableSeq
-		if in.fragmentCount > 0 {
-			ch.inReliableSeq += uint16(in.fragmentCount - 1)
-		}
-		n++
+// reliableWhole takes in, a reliable packet in its queue just made whole,
+// out of it if it is next in order, with those after it. Otherwise it
+// waits, and nothing can be delivered: a whole packet next in order goes
+// as soon as it is whole.
+func (p *Peer) reliableWhole(in *incoming) {
+	ch := p.channel(in.channel)
+	if in.key == ch.inReliablePos+1 {
+		ch.reliable.remove(in)
+		p.takeReliable(ch, in)
 	}
-	if n == 0 {
-		return
+}
+
+// takeReliable delivers in, a whole reliable packet next in order and out
+// of its queue, the waiting packets that follow it, then the unreliable
+// packets that waited for them
+// (enet_peer_dispatch_incoming_reliable_commands).
+func (p *Peer) takeReliable(ch *channel, in *incoming) {
+	for ; in != nil; in = p.nextReliable(ch) {
+		n := uint32(1) // the numbers it takes
+		if in.frag != nil {
+			n = in.frag.count
+		}
+		ch.inReliableSeq += uint16(n)
+		ch.inReliablePos += uint64(n)
+		p.deliver(in)
 	}
 	ch.inUnreliableSeq = 0
-	for _, in := range ch.reliable[:n] {
-		p.deliver(chID, in)
-	}
-	rest := copy(ch.reliable, ch.reliable[n:])
-	clear(ch.reliable[rest:])
-	ch.reliable = ch.reliable[:rest]
-	if rest == 0 {
-		ch.reliable = emptied(ch.reliable)
-	}
-	if len(ch.unreliable) > 0 {
-		p.dispatchUnreliable(chID)
+	if ch.unreliable.n > 0 {
+		p.dispatchUnreliable(ch)
 	}
 }
 
-// dispatchUnreliable delivers the unreliable packets sent after the last
-// reliable one delivered, drops those sent before it, and keeps those that
-// wait for a reliable one still to come
-// (enet_peer_dispatch_incoming_unreliable_commands). An incomplete
-// fragmented packet is dropped once a later packet is delivered.
-func (p *Peer) dispatchUnreliable(chID uint8) {
-	ch := p.channel(chID)
-	q := ch.unreliable
-	keep := q[:0] // written over entries already walked
-	delivered := false
-	i := 0
-	for ; i < len(q); i++ {
-		in := q[i]
-		if in.reliableSeq == ch.inReliableSeq {
-			if in.fragmentsLeft == 0 {
-				ch.inUnreliableSeq = in.unreliableSeq
-				// Incomplete packets before this one are now stale.
-				for _, k := range keep {
-					p.drop(k)
-				}
-				keep = keep[:0]
-				p.deliver(chID, in)
-				delivered = true
-				continue
-			}
-			keep = append(keep, in)
-			continue
+// nextReliable takes the reliable packet next in order out of its queue,
+// if it is there and whole. An entry numbered inside a fragmented packet
+// delivered since (only a hostile sender makes one) is dropped; ENet
+// leaves it at the front of its list, where it stops the channel.
+func (p *Peer) nextReliable(ch *channel) *incoming {
+	q := &ch.reliable
+	in := q.min()
+	for ; in != nil && in.key <= ch.inReliablePos; in = q.min() {
+		q.remove(in)
+		p.drop(in)
+	}
+	if in == nil || in.key != ch.inReliablePos+1 || !in.whole() {
+		return nil
+	}
+	q.remove(in)
+	return in
+}
+
+// dispatchUnreliable, once reliable packets are delivered, delivers the
+// unreliable packets sent after the last of them, drops those sent before
+// it, and keeps those that wait for a reliable one still to come
+// (enet_peer_dispatch_incoming_unreliable_commands). Each entry it passes
+// over is one it removes, or one it removes when the next reliable packet
+// is delivered.
+func (p *Peer) dispatchUnreliable(ch *channel) {
+	q := &ch.unreliable
+	for in := q.min(); in != nil && in.key>>16 <= ch.inReliablePos; {
+		next := q.after(in.key)
+		if in.key>>16 < ch.inReliablePos {
+			q.remove(in)
+			p.drop(in)
+		} else if in.whole() {
+			q.remove(in)
+			p.takeUnreliable(ch, in)
 		}
-		if w, cur := ch.window(in.reliableSeq); w >= cur && w < cur+freeReliableWindows-1 {
-			break // waits for its reliable packet
-		}
-		p.drop(in) // sent before the last reliable packet delivered
+		in = next
 	}
-	if !delivered && len(keep) == i {
-		return // nothing changed
+}
+
+// unreliableWhole takes in, an unreliable packet in its queue just made
+// whole, out of it if it follows the last reliable packet delivered.
+// Otherwise it waits for its reliable packet.
+func (p *Peer) unreliableWhole(in *incoming) {
+	ch := p.channel(in.channel)
+	if in.key>>16 == ch.inReliablePos {
+		ch.unreliable.remove(in)
+		p.takeUnreliable(ch, in)
 	}
-	rest := append(keep, q[i:]...)
-	n := copy(q, rest)
-	clear(q[n:])
-	ch.unreliable = q[:n]
-	if n == 0 {
-		ch.unreliable = emptied(ch.unreliable)
+}
+
+// takeUnreliable delivers in, a whole unreliable packet that follows the
+// last reliable packet delivered and is out of its queue, and drops the
+// incomplete packets numbered before it, which are now stale: the waiting
+// packets before it are those, as whole ones go when they come.
+func (p *Peer) takeUnreliable(ch *channel, in *incoming) {
+	q := &ch.unreliable
+	for e := q.min(); e != nil && e.key < in.key; e = q.min() {
+		q.remove(e)
+		p.drop(e)
 	}
+	ch.inUnreliableSeq = uint16(in.key)
+	p.deliver(in)
 }

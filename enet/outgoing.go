@@ -203,8 +203,8 @@ func (h *Host) packAcks(p *Peer, d *datagram) {
 	}
 	rest := copy(p.acks, p.acks[n:])
 	p.acks = p.acks[:rest]
-	if rest == 0 {
-		p.acks = emptied(p.acks)
+	if rest == 0 && cap(p.acks) > maxCommands {
+		p.acks = nil // a burst's; a datagram's worth is kept, for the next datagram
 	}
 }
 

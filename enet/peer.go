@@ -129,10 +129,9 @@ type Peer struct {
 	outgoing                 []*outgoing // commands without a reliable packet
 	outgoingReliable         []*outgoing // reliable sends, fragments included
 	sentReliable             []*outgoing
-	queuedBytes              int // payload bytes in outgoing and outgoingReliable
-	inbox                    []Packet
-	inboxHead                int
-	waitingData              int // bytes received and not yet taken: inbox and partial packets
+	queuedBytes              int       // payload bytes in outgoing and outgoingReliable
+	inbox, inboxTail         *incoming // packets received and not yet taken, oldest first
+	waitingData              int       // bytes received and not yet taken: inbox and partial packets
 	ready                    chan struct{}
 	done                     chan struct{}
 	doneOnce                 sync.Once
@@ -238,20 +237,14 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 	h := p.host
 	for {
 		h.mu.Lock()
-		if p.inboxHead < len(p.inbox) {
-			pk := p.inbox[p.inboxHead]
-			p.inbox[p.inboxHead] = Packet{}
-			p.inboxHead++
-			if p.inboxHead == len(p.inbox) {
-				p.inbox, p.inboxHead = emptied(p.inbox), 0
-			} else if p.inboxHead > len(p.inbox)/2 { // a backlog never drained does not grow the slice
-				n := copy(p.inbox, p.inbox[p.inboxHead:])
-				clear(p.inbox[n:])
-				p.inbox, p.inboxHead = p.inbox[:n], 0
+		if in := p.inbox; in != nil {
+			p.inbox, in.next = in.next, nil
+			if p.inbox == nil {
+				p.inboxTail = nil
 			}
-			p.waitingData -= len(pk.Data) + entryCost
+			p.waitingData -= len(in.data) + entryCost
 			h.unlock()
-			return pk, nil
+			return Packet{Channel: in.channel, Flags: in.flags, Data: in.data}, nil
 		}
 		err := p.err
 		h.unlock()
@@ -360,12 +353,9 @@ func (p *Peer) resetQueues() {
 		if ch == nil {
 			continue
 		}
-		for _, in := range ch.reliable {
-			p.waitingData -= in.held
-		}
-		for _, in := range ch.unreliable {
-			p.waitingData -= in.held
-		}
+		release := func(in *incoming) { p.waitingData -= in.held }
+		ch.reliable.each(release)
+		ch.unreliable.each(release)
 	}
 	p.channels, p.channelCount = nil, 0
 }

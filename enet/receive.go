@@ -551,19 +551,10 @@ func (h *Host) handleFragment(p *Peer, c *command) bool {
 		(reliable && total < count) || offset >= total || uint32(len(c.payload)) > total-offset {
 		return false
 	}
-	q := ch.unreliable
-	if reliable {
-		q = ch.reliable
-	}
-	_, start := ch.find(q, seq, reliable, c.startSeq)
-	if start != nil {
-		want := uint8(cmdSendUnreliableFragment)
-		if reliable {
-			want = cmdSendFragment
-		}
-		if start.cmd != want || start.totalLength != total || start.fragmentCount != count {
-			return false
-		}
+	q, key := ch.queue(reliable, seq, c.startSeq)
+	start := q.get(key)
+	if start != nil && (start.frag == nil || start.frag.total != total || start.frag.count != count) {
+		return false // not the packet the fragment says it is part of
 	}
 	if start == nil {
 		flags := UnreliableFragment
@@ -584,9 +575,9 @@ func (h *Host) handleFragment(p *Peer, c *command) bool {
 	}
 	if whole {
 		if reliable {
-			p.dispatchReliable(c.channel)
+			p.reliableWhole(start)
 		} else {
-			p.dispatchUnreliable(c.channel)
+			p.unreliableWhole(start)
 		}
 	}
 	return true
