@@ -404,3 +404,21 @@ func BenchmarkHostile(b *testing.B) {
 		}
 	}
 }
+
+// A datagram prompts at most one datagram of acknowledgements: ENet sends
+// at most 32 commands in one, so a datagram full of pings (1023 at the
+// largest MTU) is read no further.
+func TestPingStormOneAnswer(t *testing.T) {
+	h, out := testHost()
+	p := connectedPeer(h)
+	rs := pingStorm(256<<10, fuzzAddr)
+	for _, r := range rs {
+		feed(h, r.b, r.from)
+		h.mu.Lock()
+		h.flushPeer(p, false) // the acknowledgements that wait for the tick
+		h.unlock()
+	}
+	t.Logf("%d datagrams of %d bytes in, %d datagrams of %d bytes out", len(rs), total(rs), out.datagrams, out.bytes)
+	require.LessOrEqual(t, out.datagrams, len(rs))
+	require.LessOrEqual(t, out.bytes, total(rs))
+}

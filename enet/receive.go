@@ -66,7 +66,11 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	if p != nil {
 		p.incomingDataTotal += uint32(len(b))
 	}
-	for len(rest) > 0 {
+	// ENet puts at most 32 commands in a datagram (protocol.c's
+	// host->commands); more come only from a hostile sender, and go
+	// unread, so that a datagram prompts at most one datagram of
+	// acknowledgements.
+	for n := 0; len(rest) > 0 && n < maxCommands; n++ {
 		c, size := parseCommand(rest)
 		if size == 0 {
 			break

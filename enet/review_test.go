@@ -292,7 +292,7 @@ func TestReviewEmptyPacketsBounded(t *testing.T) {
 			group++
 			cmds = append(cmds, cmdBytes(command{cmd: cmdSendUnsequenced | flagUnsequenced, channel: 0, unreliableSeq: group, payload: []byte{}}))
 		}
-		feed(h, datagramOf(cmds...), fuzzAddr)
+		feedPacked(h, cmds)
 	}
 	waiting := len(inboxed(p))
 	held := waiting * int(unsafe.Sizeof(incoming{}))
@@ -316,7 +316,7 @@ func TestReviewFragmentBookkeepingBounded(t *testing.T) {
 				fragmentCount: maxFragmentSize, fragmentNumber: n, fragmentOffset: n, totalLength: maxFragmentSize, payload: []byte{}}))
 			n++
 		}
-		feed(h, datagramOf(cmds...), fuzzAddr)
+		feedPacked(h, cmds)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
@@ -344,7 +344,7 @@ func TestReviewUnreliableFragmentsLinear(t *testing.T) {
 			useq++
 			cmds = append(cmds, frag(useq))
 		}
-		feed(h, datagramOf(cmds...), fuzzAddr)
+		feedPacked(h, cmds)
 	}
 	t.Logf("%d incomplete packets in %v", useq, time.Since(start))
 	var before, after runtime.MemStats
