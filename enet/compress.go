@@ -52,6 +52,9 @@ type compressor interface {
 	compress(dst, src []byte, limit int) []byte
 	// decompress appends to dst the decompressed form of src, refusing (error) output
 	// beyond limit bytes or malformed input. It must never allocate by what src declares.
+	// Past limit, the error is errTooLarge, and what it returns holds as much of the
+	// output's start as the codec could stop at: the range coder's and zlib's first
+	// limit bytes, FastLZ's whole instructions, nothing of zstd's.
 	decompress(dst, src []byte, limit int) ([]byte, error)
 }
 
@@ -166,7 +169,7 @@ func (z *zlibCodec) decompress(dst, src []byte, limit int) ([]byte, error) {
 	out, err := readLimited(z.r, dst, limit)
 	z.in = nil
 	if err != nil {
-		return dst, err
+		return out, err
 	}
 	return nonEmpty(dst, out)
 }
@@ -213,7 +216,9 @@ func (z *zstdCodec) decompress(dst, src []byte, limit int) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return nonEmpty(dst, out)
+	// Written in dst's room, which the cap limit keeps it in: returned
+	// with all of it, so that the next datagram finds it there.
+	return nonEmpty(dst, dst[:len(out)])
 }
 
 // shorter returns out, dst with a compressed datagram appended, or nil when
@@ -235,7 +240,8 @@ func nonEmpty(dst, out []byte) ([]byte, error) {
 }
 
 // readLimited appends to dst what r reads up to its end, at most limit
-// bytes, in room grown by limit: never by what the data declares.
+// bytes, in room grown by limit: never by what the data declares. Past
+// limit, it returns errTooLarge with the first limit bytes.
 func readLimited(r io.Reader, dst []byte, limit int) ([]byte, error) {
 	start := len(dst)
 	dst = slices.Grow(dst, limit+1)
@@ -246,7 +252,7 @@ func readLimited(r io.Reader, dst []byte, limit int) ([]byte, error) {
 		n += k
 		switch {
 		case n > limit:
-			return dst[:start], errTooLarge
+			return dst[:start+limit], errTooLarge
 		case err == io.EOF:
 			return dst[:start+n], nil
 		case err != nil:

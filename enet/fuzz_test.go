@@ -188,9 +188,9 @@ func TestSpoofedConnectsAmplifyNothing(t *testing.T) {
 	// which go.
 	for range 100 {
 		h.now += 100
-		h.expirePending()
+		h.expireOffers()
 	}
-	require.Empty(t, h.pending)
+	require.Empty(t, h.offerFor)
 	require.Empty(t, slices.DeleteFunc(slices.Clone(h.peers), func(p *Peer) bool { return p == nil }), "no slot taken")
 	t.Logf("received %d bytes in %d connects, sent %d bytes in %d datagrams: ratio %.2f", in, 2000, out.bytes, out.datagrams, float64(out.bytes)/float64(in))
 	require.Less(t, out.bytes, in)
@@ -209,9 +209,9 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 			incomingSession: 0xFF, outgoingSession: 0xFF, mtu: 1392, windowSize: 65536, channelCount: 1,
 			throttleInterval: 5000, throttleAccel: 2, throttleDecel: 2, connectID: 99, data: 77}
 		feed(h, append([]byte{0x8F, 0xFF, 0, 1}, cmdBytes(c)...), real)
-		p := pendingFrom(h, real)
-		require.NotNil(t, p)
-		id, sess, cookie := p.id, p.incomingSession, p.cookie
+		o := pendingFrom(h, real)
+		require.NotNil(t, o)
+		id, sess, cookie := o.slot, o.incomingSession, o.cookie
 		for i := range spoofed {
 			h.now++
 			c.connectID, c.data = uint32(1000+i), 0
@@ -229,7 +229,7 @@ func TestFloodLeavesAnsweredClient(t *testing.T) {
 		default:
 			require.Equal(t, 4, spoofed, "not accepted after %d spoofed connects", spoofed)
 		}
-		require.LessOrEqual(t, len(h.pending), 4)
+		require.LessOrEqual(t, len(h.offerFor), 4)
 	}
 }
 
@@ -249,23 +249,52 @@ func TestPendingOutlivesAnEarlierOne(t *testing.T) {
 	require.NotNil(t, pa)
 	require.NotNil(t, pendingFrom(h, b))
 	ack := command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: pa.cookie}
-	hdr := pa.id | uint16(pa.incomingSession)<<headerSessionShift | headerSentTime
+	hdr := pa.slot | uint16(pa.incomingSession)<<headerSessionShift | headerSentTime
 	feed(h, append([]byte{byte(hdr >> 8), byte(hdr), 0, 1}, cmdBytes(ack)...), a)
-	require.Same(t, pa, <-h.accept)
+	require.Same(t, h.peers[pa.slot], <-h.accept)
 	h.now += 100
-	h.expirePending()
+	h.expireOffers()
 	require.NotNil(t, pendingFrom(h, b), "the later connect still waits")
 	h.now += 5000
-	h.expirePending()
-	require.Empty(t, h.pending)
+	h.expireOffers()
+	require.Empty(t, h.offerFor)
 }
 
-// pendingFrom is the pending connect from addr, if any.
-func pendingFrom(h *Host, addr netip.AddrPort) *Peer {
-	for k, p := range h.pending {
+// pendingFrom is the offer to addr, if any.
+func pendingFrom(h *Host, addr netip.AddrPort) *offer {
+	for k, o := range h.offerFor {
 		if k.addr == addr {
-			return p
+			return o
 		}
 	}
 	return nil
+}
+
+// FuzzOffer feeds a server datagrams from one source, each of them a
+// connect or a datagram to the slot a connect from it is offered, with
+// any compressor: nothing panics, and until the source has acknowledged
+// an answer, it is sent no more bytes than it sent.
+func FuzzOffer(f *testing.F) {
+	raw, err := hex.DecodeString("8fff503482ff00010000ffff0000057000010000000000ff0000000000000000000013880000000200000002747971960000002a")
+	require.NoError(f, err)
+	for m := range byte(5) {
+		f.Add(m, raw, []byte{0x80, 1, 0, 1, 1, 0xFF, 0, 1, 0, 1, 0, 0})
+		f.Add(m, raw[:20], raw)
+	}
+	f.Fuzz(func(t *testing.T, mode byte, first, second []byte) {
+		h, conn := testHost(WithCompression(Compression(mode%5)), WithMaxPeers(2))
+		connectedPeer(h) // slot 0: a connect is offered slot 1
+		out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
+		h.conn, h.udp = out, nil
+		from := netip.MustParseAddrPort("127.0.0.1:5000")
+		in := 0
+		for _, d := range [][]byte{first, second, first, second} {
+			in += len(d)
+			feed(h, append([]byte(nil), d...), from)
+			if h.peers[1] == nil { // not a peer: not shown to receive
+				require.LessOrEqual(t, out.bytes[from], in)
+			}
+			h.now += 100
+		}
+	})
 }

@@ -32,15 +32,19 @@ type Host struct {
 	dgram       datagram
 	sendBuf     []byte
 	compBuf     []byte
-	decompBuf   []byte
+	decompBuf   []byte // room for a header and the most a datagram decompresses to
 	closed      bool
 	stats       Stats
-	// Connects answered and not yet acknowledged, by source, and oldest
-	// first (see handleConnect).
-	pending      map[pendingKey]*Peer
-	offered      map[uint16]*Peer // the pending connect each slot is offered to
-	sessions     [][2]uint8       // each slot's last sessions (in, out), so that the next connection gets others
-	pendingOrder []*Peer
+	slots       slots                // the free ones
+	sessions    [][2]uint8           // each slot's last sessions (in, out), so that the next connection gets others
+	joined      map[connectKey]*Peer // peers connected, by address and connect id
+	fromIP      map[netip.Addr]int   // peers connected and offers, by IP address
+	// Connects answered and not yet acknowledged (see offer.go): by slot,
+	// by source and connect id, and oldest first.
+	offers      []*offer
+	offerFor    map[connectKey]*offer
+	offerOrder  []*offer
+	leastAnswer int // the fewest bytes an answer to a connect has taken
 	// The bandwidth share's: when it last ran, and whether a peer came or
 	// went since (see throttleBandwidth).
 	bandwidthEpoch       uint32
@@ -96,11 +100,15 @@ func newHost(conn net.PacketConn, opts []Option) *Host {
 	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
-	h.pending, h.offered = make(map[pendingKey]*Peer), make(map[uint16]*Peer)
-	h.sessions = newSessions(h.cfg.maxPeers)
+	h.slots, h.sessions = newSlots(h.cfg.maxPeers), newSessions(h.cfg.maxPeers)
+	h.joined, h.fromIP = make(map[connectKey]*Peer), make(map[netip.Addr]int)
+	h.offers, h.offerFor = make([]*offer, h.cfg.maxPeers), make(map[connectKey]*offer)
 	h.udp, _ = conn.(*net.UDPConn)
 	h.poll = newBusyPoller(h)
 	h.comp = h.cfg.compression.newCompressor()
+	if h.comp != nil {
+		h.decompBuf = make([]byte, 0, maxMTU+16)
+	}
 	return h
 }
 
@@ -144,16 +152,21 @@ func (h *Host) Connect(ctx context.Context, addr string, channels int, data uint
 	}
 	h.tick()
 	free := -1
-	for i, q := range h.peers {
-		if q == nil {
+	for i := range h.peers { // the first free slot, as enet_host_connect takes
+		if h.slots.isFree(uint16(i)) {
 			free = i
 			break
 		}
 	}
 	if free < 0 {
-		h.unlock()
-		return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
+		slot, ok := h.withdrawOldest()
+		if !ok {
+			h.unlock()
+			return nil, fmt.Errorf("enet: connect: all %d peers in use: %w", len(h.peers), ErrTooManyPeers)
+		}
+		free = int(slot)
 	}
+	h.slots.take(uint16(free))
 	p := h.newPeer(uint16(free), ap)
 	p.channelCount = channels
 	p.state = stateConnecting
@@ -247,6 +260,8 @@ func (h *Host) endPeer(p *Peer, err error) {
 	}
 	if int(p.id) < len(h.peers) && h.peers[p.id] == p {
 		h.peers[p.id] = nil
+		h.slots.release(p.id)
+		h.leave(p)
 	}
 	if p.state >= stateConnectionPending {
 		h.recalculateBandwidth = true
@@ -367,7 +382,7 @@ func (h *Host) tickLoop() {
 		h.mu.Lock()
 		h.tick()
 		h.throttleBandwidth()
-		h.expirePending()
+		h.expireOffers()
 		for _, p := range h.peers {
 			if p == nil {
 				continue

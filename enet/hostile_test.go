@@ -2,13 +2,16 @@ package enet
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/netip"
 	"runtime"
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/require"
 )
 
@@ -421,4 +424,130 @@ func TestPingStormOneAnswer(t *testing.T) {
 	t.Logf("%d datagrams of %d bytes in, %d datagrams of %d bytes out", len(rs), total(rs), out.datagrams, out.bytes)
 	require.LessOrEqual(t, out.datagrams, len(rs))
 	require.LessOrEqual(t, out.bytes, total(rs))
+}
+
+// A source that has not shown it receives (it never acknowledged an
+// answer) is sent no more bytes than it sent, at any time, whatever
+// compression its connects use: the smallest connect each compressor
+// makes, then the same again, then datagrams to every slot, none
+// acknowledging.
+func TestSpoofedAnswersWithinReceived(t *testing.T) {
+	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
+		t.Run(m.String(), func(t *testing.T) {
+			h, conn := testHost(WithCompression(m), WithMaxPeers(4))
+			out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
+			h.conn, h.udp = out, nil
+			comp := m.newCompressor()
+			in := map[netip.AddrPort]int{}
+			worst := 0.0
+			send := func(d []byte, from netip.AddrPort) {
+				in[from] += len(d)
+				feed(h, append([]byte(nil), d...), from)
+				worst = max(worst, float64(out.bytes[from])/float64(in[from]))
+				require.LessOrEqual(t, out.bytes[from], in[from], "sent %s %d bytes for %d", from, out.bytes[from], in[from])
+			}
+			for i := range 200 {
+				from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 9000)
+				d := connectDatagram(uint32(i))
+				if comp != nil {
+					d = smallestConnect(comp, uint32(i))
+				}
+				send(d, from)
+				send(d, from)
+				for slot := range uint16(4) {
+					send(reviewTo(slot, 0, 1, cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})), from)
+					send(append([]byte{byte(headerCompressed>>8) | byte(slot>>8), byte(slot)}, d[4:]...), from)
+				}
+				h.now += 7
+			}
+			answered := 0
+			for from := range in {
+				if out.bytes[from] > 0 {
+					answered++
+				}
+			}
+			t.Logf("%d sources, %d answered; the most sent to one, per byte it had sent: %.2f", len(in), answered, worst)
+		})
+	}
+}
+
+// perSource counts the bytes sent to each address.
+type perSource struct {
+	net.PacketConn
+	bytes map[netip.AddrPort]int
+}
+
+func (c *perSource) WriteTo(b []byte, addr net.Addr) (int, error) {
+	c.bytes[addr.(*net.UDPAddr).AddrPort()] += len(b)
+	return len(b), nil
+}
+
+// Godot's client's connect (as the captures hold it, with random connect
+// ids and peer ids) is answered at once, with every compressor: the
+// answers a source has paid for are always this one's.
+func TestGodotConnectsAnswered(t *testing.T) {
+	raw, err := hex.DecodeString("8fff503482ff00010000ffff0000057000010000000000ff0000000000000000000013880000000200000002747971960000002a")
+	require.NoError(t, err)
+	godot, _ := parseCommand(raw[4:])
+	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
+		t.Run(m.String(), func(t *testing.T) {
+			h, out := testHost(WithCompression(m))
+			comp := m.newCompressor()
+			for i := range 2000 {
+				c := godot
+				c.connectID, c.data = rand.Uint32(), 2+rand.Uint32N(1<<31-2)
+				d := connectOf(c, comp)
+				before, bytes := out.datagrams, out.bytes
+				feed(h, d, netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 1, byte(i >> 8), byte(i)}), 9000))
+				require.Equal(t, before+1, out.datagrams, "connect %d of %d bytes: no answer", i, len(d))
+				require.LessOrEqual(t, out.bytes-bytes, len(d))
+				h.now += 3000
+				h.expireOffers()
+			}
+		})
+	}
+}
+
+// A compressed datagram to no peer is decompressed no further than one
+// connect: one that holds more than a connect, which ENet never sends,
+// gets no answer and no offer.
+func TestConnectDecompressedNoFurther(t *testing.T) {
+	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
+		t.Run(m.String(), func(t *testing.T) {
+			h, out := testHost(WithCompression(m))
+			c := connectDatagram(1)
+			body := m.newCompressor().compress(nil, append(c[4:], make([]byte, 1000)...), maxMTU)
+			feed(h, append([]byte{c[0] | byte(headerCompressed>>8), c[1], c[2], c[3]}, body...), fuzzAddr)
+			require.Zero(t, out.datagrams)
+			require.Empty(t, h.offerFor)
+		})
+	}
+}
+
+// What each attack allocates is within the bound every entry point keeps
+// (hostile.Bound of the bytes received).
+func TestHostileAllocs(t *testing.T) {
+	from := make([]netip.AddrPort, hostileSources)
+	for i := range from {
+		from[i] = netip.AddrPortFrom(netip.AddrFrom4([4]byte{127, 0, byte(i / 250), byte(1 + i%250)}), 9000)
+	}
+	for _, a := range attacks() {
+		if a.name == "unreliable-descending" && testing.Short() {
+			continue
+		}
+		t.Run(a.name, func(t *testing.T) {
+			rs := a.make(512<<10, from)
+			h, _ := testHost(a.opts...)
+			var p *Peer
+			if a.peer {
+				p = connectedPeer(h)
+				p.addr = from[0]
+			}
+			hostile.Collect()
+			allocated := hostile.Allocated(func() { hostileFeed(h, p, rs) })
+			n := total(rs)
+			t.Logf("%d bytes in: %d allocated, %.1f per byte", n, allocated, float64(allocated)/float64(n))
+			require.LessOrEqual(t, allocated, hostile.Bound(n))
+		})
+	}
 }

@@ -306,49 +306,9 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 	return canPing
 }
 
-// sendDatagram finishes the header (sent time, session, compression,
-// checksum) and sends the datagram. The checksum covers the commands as
-// they are before compression, as ENet computes it.
+// sendDatagram finishes the datagram packed in d (see seal) and sends it.
 func (h *Host) sendDatagram(p *Peer, d *datagram) {
-	flags := uint16(0)
-	body := d.buf[4:]
-	hdr := 2
-	if d.sentTime {
-		flags |= headerSentTime
-		t := uint16(h.now)
-		if p.state == stateAcknowledgingConnect {
-			t = p.cookie // the offer's, which the client's acknowledgement echoes
-		}
-		binary.BigEndian.PutUint16(d.buf[2:], t)
-		hdr = 4
-	}
-	var packed []byte
-	if h.comp != nil {
-		if c := h.comp.compress(h.compBuf[:0], body, len(body)); c != nil && len(c) < len(body) {
-			h.compBuf = c[:0]
-			flags |= headerCompressed
-			packed = c
-		}
-	}
-	if p.outgoingPeerID < maxPeerID {
-		flags |= uint16(p.outgoingSession) << headerSessionShift
-	}
-	binary.BigEndian.PutUint16(d.buf, p.outgoingPeerID|flags)
-	out := append(h.sendBuf[:0], d.buf[:hdr]...)
-	if h.cfg.checksum {
-		id := uint32(0)
-		if p.outgoingPeerID < maxPeerID {
-			id = p.connectID
-		}
-		out = binary.BigEndian.AppendUint32(out, id)
-		sum := checksum(append(out, body...))
-		binary.BigEndian.PutUint32(out[hdr:], sum)
-	}
-	if packed != nil {
-		body = packed
-	}
-	out = append(out, body...)
-	h.sendBuf = out[:0]
+	out := h.seal(d.buf, p.outgoingPeerID, p.outgoingSession, d.sentTime, uint16(h.now), p.connectID)
 	p.lastSendTime = h.now
 	if p.packetLossEpoch == 0 {
 		p.packetLossEpoch = h.now
@@ -363,6 +323,50 @@ func (h *Host) sendDatagram(p *Peer, d *datagram) {
 		p.packetLossEpoch, p.packetsSent, p.packetsLost = h.now, 0, 0
 	}
 	h.write(out, p.addr)
+}
+
+// seal finishes a datagram, buf (4 bytes of room for the header, then
+// commands), to a host that knows this one by peerID (maxPeerID before
+// it has given one): the header with session and, if timed, sentTime;
+// the commands compressed when that makes them shorter; the checksum,
+// computed with connectID. It returns the bytes to send, in h.sendBuf.
+// The checksum covers the commands as they are before compression, as
+// ENet computes it.
+func (h *Host) seal(buf []byte, peerID uint16, session uint8, timed bool, sentTime uint16, connectID uint32) []byte {
+	flags := uint16(0)
+	body := buf[4:]
+	hdr := 2
+	if timed {
+		flags |= headerSentTime
+		binary.BigEndian.PutUint16(buf[2:], sentTime)
+		hdr = 4
+	}
+	var packed []byte
+	if h.comp != nil {
+		if c := h.comp.compress(h.compBuf[:0], body, len(body)); c != nil && len(c) < len(body) {
+			h.compBuf = c[:0]
+			flags |= headerCompressed
+			packed = c
+		}
+	}
+	if peerID < maxPeerID {
+		flags |= uint16(session) << headerSessionShift
+	} else {
+		connectID = 0
+	}
+	binary.BigEndian.PutUint16(buf, peerID|flags)
+	out := append(h.sendBuf[:0], buf[:hdr]...)
+	if h.cfg.checksum {
+		out = binary.BigEndian.AppendUint32(out, connectID)
+		sum := checksum(append(out, body...))
+		binary.BigEndian.PutUint32(out[hdr:], sum)
+	}
+	if packed != nil {
+		body = packed
+	}
+	out = append(out, body...)
+	h.sendBuf = out[:0]
+	return out
 }
 
 // checkTimeouts requeues the reliable commands whose acknowledgement is

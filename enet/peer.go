@@ -86,11 +86,9 @@ type Peer struct {
 	incomingSession, outgoingSession uint8
 	connectID                        uint32
 	connectData                      uint32    // what the remote sent in its connect
-	connectTime                      uint32    // when the connect came (a server's pending peer)
+	connectTime                      uint32    // when the connect came (a server's peer)
 	verify                           *outgoing // a server's verify-connect, until acknowledged
-	pendingChannels                  uint32    // the channels it gets once it acknowledges
-	cookie                           uint16    // sent as the verify-connect's time, to be echoed
-	cookieSeq                        uint16    // the verify-connect's number, whose acknowledgements echo the cookie
+	cookieSeq                        uint16    // the verify-connect's number, whose acknowledgements echo its cookie
 	eventData                        uint32    // the disconnect's data
 	mtu, windowSize                  uint32
 	channelCount                     int        // channels the peer has

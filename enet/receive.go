@@ -2,7 +2,6 @@ package enet
 
 import (
 	"encoding/binary"
-	"math/rand/v2"
 	"net/netip"
 )
 
@@ -20,52 +19,34 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	if n == 0 {
 		return
 	}
-	var p *Peer
-	if hd.peerID != maxPeerID {
-		if int(hd.peerID) >= len(h.peers) {
+	if hd.peerID == maxPeerID {
+		h.handleNoPeer(b, hd, n, from)
+		return
+	}
+	if int(hd.peerID) >= len(h.peers) {
+		return
+	}
+	var rest []byte
+	p := h.peers[hd.peerID]
+	if p == nil {
+		o := h.offers[hd.peerID]
+		if o == nil || o.addr != from {
 			return
 		}
-		p = h.peers[hd.peerID]
-		if p == nil {
-			p = h.pending[pendingKey{from, hd.peerID}] // promoted below, if it acknowledges its offer
+		if rest, p = h.handleOffered(o, b, hd, n); p == nil {
+			return
 		}
-		if p == nil || p.state == stateDisconnected || p.state == stateZombie || p.addr != from ||
+	} else {
+		if p.state == stateDisconnected || p.state == stateZombie || p.addr != from ||
 			(p.outgoingPeerID < maxPeerID && hd.session != p.incomingSession) {
 			return
 		}
-	}
-	if hd.flags&headerCompressed != 0 {
-		if h.comp == nil {
-			return
-		}
-		out, err := h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], maxMTU-n)
-		if err != nil || len(out) == n {
-			return
-		}
-		h.decompBuf = out[:0]
-		b = out
-	}
-	if h.cfg.checksum {
-		id := uint32(0)
-		if p != nil {
-			id = p.connectID
-		}
-		binary.BigEndian.PutUint32(b[n-4:], id)
-		if checksum(b) != hd.checksum {
+		var ok bool
+		if rest, ok = h.open(b, hd, n, int(p.mtu)-n, p.connectID); !ok {
 			return
 		}
 	}
-	rest := b[n:]
-	if p != nil && h.peers[p.id] != p { // a pending connect
-		if !acksOffer(rest, p) {
-			h.resendVerify(p) // its acknowledgement was lost, most likely
-			return
-		}
-		h.promote(p)
-	}
-	if p != nil {
-		p.incomingDataTotal += uint32(len(b))
-	}
+	p.incomingDataTotal += uint32(n + len(rest))
 	// ENet puts at most 32 commands in a datagram (protocol.c's
 	// host->commands); more come only from a hostile sender, and go
 	// unread, so that a datagram prompts at most one datagram of
@@ -77,18 +58,12 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 		}
 		rest = rest[size:]
 		num := c.number()
-		if p == nil && num != cmdConnect {
-			break
-		}
 		ok := true
 		switch num {
 		case cmdAcknowledge:
 			ok = h.handleAck(p, &c)
 		case cmdConnect:
-			if p == nil {
-				h.handleConnect(&c, from)
-			}
-			ok = false // nothing after a connect is taken
+			ok = false // a peer's datagram holds none
 		case cmdVerifyConnect:
 			ok = h.handleVerifyConnect(p, &c)
 		case cmdDisconnect:
@@ -103,7 +78,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 		case cmdSendFragment, cmdSendUnreliableFragment:
 			ok = h.handleFragment(p, &c)
 		}
-		if !ok || p == nil || p.state == stateDisconnected {
+		if !ok || p.state == stateDisconnected {
 			break
 		}
 		if c.cmd&flagAcknowledge != 0 {
@@ -121,15 +96,52 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 			}
 		}
 	}
-	// Commands to send (a verify-connect, a disconnect) go now; bare
+	// Commands to send (a disconnect) go now; bare
 	// acknowledgements wait for the next send to the peer, which the
 	// packet received often prompts (a reply), or for the next tick: one
 	// datagram then carries both, as ENet sends acknowledgements with its
 	// next flush. A stream of reliable data is acknowledged every ackBatch
 	// commands, so that its sender's window keeps moving.
-	if p != nil && (len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch) {
+	if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch {
 		h.flushPeer(p, false)
 	}
+}
+
+// handleNoPeer takes a datagram to no peer: a connect, alone, as ENet
+// sends it, decompressed no further than one connect.
+func (h *Host) handleNoPeer(b []byte, hd header, n int, from netip.AddrPort) {
+	cmds, ok := h.open(b, hd, n, commandSizes[cmdConnect], 0)
+	if !ok {
+		return
+	}
+	if c, size := parseCommand(cmds); size != 0 && c.number() == cmdConnect {
+		h.handleConnect(&c, from, len(b))
+	}
+}
+
+// open returns a datagram's commands, decompressed (in h.decompBuf) if
+// they are compressed, limit bytes at most, with its checksum checked
+// with connectID: false if any of that fails. A peer's datagrams are
+// within its MTU once decompressed (ENet packs them so), which is the
+// limit: a hostile one cannot make the host decompress more.
+func (h *Host) open(b []byte, hd header, n, limit int, connectID uint32) ([]byte, bool) {
+	if hd.flags&headerCompressed != 0 {
+		if h.comp == nil {
+			return nil, false
+		}
+		out, err := h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
+		if err != nil {
+			return nil, false
+		}
+		b = out
+	}
+	if h.cfg.checksum {
+		binary.BigEndian.PutUint32(b[n-4:], connectID)
+		if checksum(b) != hd.checksum {
+			return nil, false
+		}
+	}
+	return b[n:], true
 }
 
 // handleAck takes an acknowledgement: the round trip it measures, and the
@@ -234,199 +246,6 @@ func nextSession(s, avoid uint8) uint8 {
 	return s
 }
 
-// handleConnect takes a connect from a new peer and answers with a
-// verify-connect (enet_protocol_handle_connect), offering it a free slot.
-// Unlike ENet, the peer holds no channels until it acknowledges the answer,
-// and is not sent anything again on a timer, only once more for each
-// repeated connect: a spoofed source gets at most one datagram, no larger
-// (with a compressor, up to 1.6 times larger for a connect built to
-// compress well), per datagram it sent. When every free slot is offered, the oldest
-// offer is withdrawn: a flood of spoofed connects cannot lock real clients
-// out, though one faster than the slots per round trip (32 slots and a
-// 50 ms round trip: 640 connects a second) can withdraw a real client's
-// offer before its acknowledgement comes, which then times out.
-func (h *Host) handleConnect(c *command, from netip.AddrPort) {
-	if c.channelCount < 1 || c.channelCount > maxChannels || h.closed {
-		return
-	}
-	free, duplicates := -1, 0
-	for _, q := range h.pending {
-		if q.addr == from && q.connectID == c.connectID {
-			h.resendVerify(q) // a repeated connect: its answer was lost
-			return
-		}
-		if q.addr.Addr() == from.Addr() {
-			duplicates++
-		}
-	}
-	for i, q := range h.peers {
-		if q == nil {
-			if free < 0 && h.offered[uint16(i)] == nil {
-				free = i
-			}
-			continue
-		}
-		if q.state == stateConnecting || q.addr.Addr() != from.Addr() {
-			continue
-		}
-		if q.addr.Port() == from.Port() && q.connectID == c.connectID {
-			return
-		}
-		duplicates++
-	}
-	if duplicates >= h.cfg.duplicatePeers {
-		return
-	}
-	if free >= 0 { // a free slot at random: a spoofer cannot tell which
-		for i, n := rand.IntN(len(h.peers)), 0; n < len(h.peers); i, n = (i+1)%len(h.peers), n+1 {
-			if h.peers[i] == nil && h.offered[uint16(i)] == nil {
-				free = i
-				break
-			}
-		}
-	}
-	if free < 0 {
-		if len(h.pending) == 0 {
-			return // every slot is connected
-		}
-		free = int(h.dropOldestPending())
-	}
-	p := h.newPeer(uint16(free), from)
-	p.pendingChannels = min(c.channelCount, uint32(h.cfg.channelLimit))
-	p.state = stateAcknowledgingConnect
-	p.connectTime = h.now
-	p.cookie = uint16(rand.Uint32())
-	p.connectID = c.connectID
-	p.outgoingPeerID = c.outgoingPeerID
-	p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
-	p.throttleInterval, p.throttleAccel, p.throttleDecel = c.throttleInterval, c.throttleAccel, c.throttleDecel
-	p.connectData = c.data
-
-	in := c.incomingSession
-	if in == 0xFF {
-		in = p.outgoingSession
-	}
-	in = nextSession(in, p.outgoingSession)
-	p.outgoingSession = in
-	out := c.outgoingSession
-	if out == 0xFF {
-		out = p.incomingSession
-	}
-	out = nextSession(out, p.incomingSession)
-	p.incomingSession = out
-
-	p.mtu = min(uint32(h.cfg.mtu), min(max(c.mtu, minMTU), maxMTU))
-	p.windowSize = windowFor(uint32(h.cfg.outgoingBandwidth), p.incomingBandwidth)
-	window := uint32(maxWindowSize)
-	if h.cfg.incomingBandwidth != 0 {
-		window = uint32(h.cfg.incomingBandwidth) / windowSizeScale * minWindowSize
-	}
-	window = min(max(min(window, c.windowSize), minWindowSize), maxWindowSize)
-
-	p.verify = p.queueOutgoing(command{
-		cmd: cmdVerifyConnect | flagAcknowledge, channel: 0xFF,
-		outgoingPeerID: p.id, incomingSession: in, outgoingSession: out,
-		mtu: p.mtu, windowSize: window, channelCount: p.pendingChannels,
-		incomingBandwidth: uint32(h.cfg.incomingBandwidth), outgoingBandwidth: uint32(h.cfg.outgoingBandwidth),
-		throttleInterval: p.throttleInterval, throttleAccel: p.throttleAccel, throttleDecel: p.throttleDecel,
-		connectID: p.connectID,
-	}, 0)
-	p.cookieSeq = p.verify.reliableSeq
-	h.pending[pendingKey{from, p.id}] = p
-	h.offered[p.id] = p
-	h.pendingOrder = append(h.pendingOrder, p)
-	h.flushPeer(p, false)
-}
-
-// acksOffer says whether a pending connect's datagram acknowledges its
-// verify-connect with the cookie that datagram carried as its sent time:
-// a source that did not receive the offer cannot guess it (1 in 65536),
-// so a spoofed source cannot take a slot. Everything else a pending
-// connect sends gets the offer again (one copy per datagram).
-func acksOffer(cmds []byte, p *Peer) bool {
-	for len(cmds) > 0 {
-		c, size := parseCommand(cmds)
-		if size == 0 {
-			return false
-		}
-		if c.number() == cmdAcknowledge && c.channel == 0xFF && c.ackSeq == p.verify.reliableSeq && c.ackSentTime == p.cookie {
-			return true
-		}
-		cmds = cmds[size:]
-	}
-	return false
-}
-
-// promote gives a pending connect that acknowledged its offer the slot it
-// was offered, its channels, and the slot's sessions for next time.
-func (h *Host) promote(p *Peer) {
-	h.forgetPending(p)
-	p.channelCount = int(p.pendingChannels)
-	h.peers[p.id] = p
-	h.sessions[p.id] = [2]uint8{p.incomingSession, p.outgoingSession}
-}
-
-// pendingKey finds a pending connect: its source and the slot offered.
-type pendingKey struct {
-	addr netip.AddrPort
-	id   uint16
-}
-
-// forgetPending withdraws a pending connect's offer.
-func (h *Host) forgetPending(p *Peer) {
-	delete(h.pending, pendingKey{p.addr, p.id})
-	if h.offered[p.id] == p {
-		delete(h.offered, p.id)
-	}
-}
-
-// dropOldestPending withdraws the oldest offer still pending and returns
-// the slot it offered.
-func (h *Host) dropOldestPending() uint16 {
-	for len(h.pendingOrder) > 0 {
-		p := h.pendingOrder[0]
-		h.pendingOrder[0] = nil
-		h.pendingOrder = h.pendingOrder[1:]
-		if h.pending[pendingKey{p.addr, p.id}] == p {
-			h.forgetPending(p)
-			return p.id
-		}
-	}
-	return 0
-}
-
-// expirePending forgets pending connects not acknowledged within the
-// peer timeout's minimum (5 s); the order holds them oldest first.
-func (h *Host) expirePending() {
-	for len(h.pendingOrder) > 0 {
-		p := h.pendingOrder[0]
-		live := h.pending[pendingKey{p.addr, p.id}] == p
-		if live && timeDiff(h.now, p.connectTime) < p.timeoutMinimum {
-			break
-		}
-		if live {
-			h.forgetPending(p)
-		}
-		h.pendingOrder[0] = nil
-		h.pendingOrder = h.pendingOrder[1:]
-	}
-	if len(h.pending) == 0 {
-		h.pendingOrder = nil // let its array go
-	}
-}
-
-// resendVerify queues the verify-connect again, for a repeated connect.
-func (h *Host) resendVerify(p *Peer) {
-	for i, o := range p.sentReliable {
-		if o == p.verify {
-			p.sentReliable = append(p.sentReliable[:i], p.sentReliable[i+1:]...)
-			p.outgoing = append([]*outgoing{o}, p.outgoing...)
-			h.flushPeer(p, false)
-			return
-		}
-	}
-}
-
 // handleVerifyConnect completes a connect this host started
 // (enet_protocol_handle_verify_connect).
 func (h *Host) handleVerifyConnect(p *Peer, c *command) bool {
@@ -450,6 +269,7 @@ func (h *Host) handleVerifyConnect(p *Peer, c *command) bool {
 	p.mtu = min(p.mtu, min(max(c.mtu, minMTU), maxMTU))
 	p.windowSize = min(p.windowSize, min(max(c.windowSize, minWindowSize), maxWindowSize))
 	p.incomingBandwidth, p.outgoingBandwidth = c.incomingBandwidth, c.outgoingBandwidth
+	h.join(p)
 	h.notifyConnect(p)
 	return true
 }
