@@ -23,8 +23,9 @@ const enetChannels = 255
 // ListenAndServeENet serves Godot clients (ENetMultiplayerPeer's
 // create_client) on the UDP address addr, as create_server does, until
 // ctx is done or Close is called. opts configure the ENet host (its
-// compression must be the clients'); WithMaxPeers and WithMaxPacketSize
-// apply as over WebSocket.
+// compression must be the clients'); WithMaxPeers (the host's slots,
+// DefaultENetPeers unless given) and WithMaxPacketSize apply as over
+// WebSocket.
 func (m *Multiplayer) ListenAndServeENet(ctx context.Context, addr string, opts ...enet.Option) error {
 	if m.cfg.err != nil {
 		return m.cfg.err
@@ -127,7 +128,7 @@ func randomID() PeerID {
 // the caller's.
 func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
 	return append([]enet.Option{
-		enet.WithMaxPeers(m.cfg.maxPeers), enet.WithMaxPacketSize(int(m.cfg.maxPacket)),
+		enet.WithMaxPeers(m.cfg.enetPeers), enet.WithMaxPacketSize(int(m.cfg.maxPacket)),
 		enet.WithMaxSendQueue(int(m.cfg.sendQueue)),
 	}, opts...)
 }

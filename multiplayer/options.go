@@ -31,6 +31,12 @@ const (
 	DefaultWriteTimeout = 5 * time.Second
 	// DefaultMaxPeers is how many clients a server accepts at once.
 	DefaultMaxPeers = 4096
+	// DefaultENetPeers is how many clients an ENet server accepts at once
+	// when WithMaxPeers does not say: the slots of its ENet host, as many
+	// as Godot's ENetMultiplayerPeer.create_server gives by default
+	// (max_clients = 32). A server with more slots answers more connects
+	// at once, each holding a slot's offer for up to 5 s (docs/enet.md).
+	DefaultENetPeers = 32
 	// DefaultIdleTimeout is how long a peer may stay silent, sending no
 	// packet, no ping and no answer to a ping, before it is disconnected
 	// (ErrIdle). A peer silent for a quarter of it is pinged; the engine,
@@ -58,6 +64,7 @@ type config struct {
 	sendQueue    int64
 	writeTimeout time.Duration
 	maxPeers     int
+	enetPeers    int // an ENet host's slots
 	idleTimeout  time.Duration
 	readTimeout  time.Duration
 	relay        bool
@@ -72,7 +79,7 @@ var configKey = new(optset.Key[config])
 
 func newConfig(opts []gdvar.Option) config {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
-		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, idleTimeout: DefaultIdleTimeout,
+		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
 		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultTick}
 	_, c.err = optset.ReadInto(opts, configKey, &c)
 	c.codec = opts
@@ -117,11 +124,12 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 }
 
 // WithMaxPeers sets how many clients a server accepts at once (default
-// DefaultMaxPeers); more are refused at the WebSocket handshake. A client
+// DefaultMaxPeers, and DefaultENetPeers over ENet); more are refused at
+// the WebSocket handshake, or find no free slot in the ENet host. A client
 // disconnects from a server that announces more other peers than that
 // (ErrTooManyPeers).
 func WithMaxPeers(n int) gdvar.Option {
-	return option("max peers", n >= 1, func(c *config) { c.maxPeers = n })
+	return option("max peers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
 }
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
