@@ -1,10 +1,12 @@
 package enet
 
 import (
+	"fmt"
 	"net"
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -85,4 +87,68 @@ func TestBusyPollWindow(t *testing.T) {
 	require.NoError(t, cp.Send(0, []byte{1}, Reliable))
 	receive(t, sp)
 	assert.Zero(t, server.Stats().DatagramsPolled, "nothing polled by default")
+}
+
+// strangerDatagrams sends to addr n datagrams from a socket that is no
+// peer's, one every interval: a connect that asks for no channel, which
+// the host drops.
+func strangerDatagrams(tb testing.TB, addr net.Addr, n int, interval time.Duration) int {
+	conn, err := net.DialUDP("udp", nil, addr.(*net.UDPAddr))
+	require.NoError(tb, err)
+	defer conn.Close()
+	c := command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1}
+	d := append([]byte{0x80 | maxPeerID>>8, maxPeerID & 0xFF, 0, 1}, cmdBytes(c)...)
+	for range n {
+		_, err := conn.Write(d)
+		require.NoError(tb, err)
+		time.Sleep(interval)
+	}
+	return n * len(d)
+}
+
+// waitIn waits until h has read n datagrams.
+func waitIn(tb testing.TB, h *Host, n uint64) {
+	for deadline := time.Now().Add(10 * time.Second); h.Stats().DatagramsIn < n; time.Sleep(time.Millisecond) {
+		require.True(tb, time.Now().Before(deadline), "%d of %d datagrams read", h.Stats().DatagramsIn, n)
+	}
+}
+
+// Only a peer's datagram keeps a host polling: datagrams from a source
+// that is none, however close together, find the reader asleep, so that
+// anyone can no more keep a core spinning than make the host answer.
+func TestBusyPollNotForStrangers(t *testing.T) {
+	if !busyPollSupported {
+		t.Skip("no busy polling on this system")
+	}
+	h, err := Listen("udp4", "127.0.0.1:0", WithBusyPoll(maxBusyPoll))
+	require.NoError(t, err)
+	defer h.Close()
+	const n = 200
+	strangerDatagrams(t, h.Addr(), n, time.Millisecond)
+	waitIn(t, h, n)
+	require.Zero(t, h.Stats().DatagramsPolled, "datagrams read while the reader polled after a stranger's")
+}
+
+// BenchmarkBusyPollStrangers measures the CPU time a host with the
+// longest busy-poll window spends while a source that is no peer sends a
+// small datagram every millisecond, next to a host without: per byte
+// received.
+func BenchmarkBusyPollStrangers(b *testing.B) {
+	for _, poll := range []time.Duration{0, maxBusyPoll} {
+		b.Run(fmt.Sprintf("poll=%v", poll), func(b *testing.B) {
+			h, err := Listen("udp4", "127.0.0.1:0", WithBusyPoll(poll))
+			require.NoError(b, err)
+			defer h.Close()
+			bytes, sent := 0, uint64(0)
+			start := cputime.Process()
+			for b.Loop() {
+				bytes += strangerDatagrams(b, h.Addr(), 200, time.Millisecond)
+				sent += 200
+				waitIn(b, h, sent)
+			}
+			if cpu := cputime.Process() - start; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(bytes), "cpu-ns/byte")
+			}
+		})
+	}
 }

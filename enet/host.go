@@ -319,8 +319,9 @@ func (h *Host) tick() {
 func (h *Host) readLoop() {
 	defer h.wg.Done()
 	buf := make([]byte, maxMTU+1)
+	fromPeer := false // the last datagram's: only a peer's keeps the poll going
 	for {
-		polled := h.poll != nil && h.poll.wait()
+		polled := fromPeer && h.poll != nil && h.poll.wait()
 		n, from, err := h.read(buf)
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) {
@@ -342,9 +343,10 @@ func (h *Host) readLoop() {
 		if polled {
 			h.stats.DatagramsPolled++
 		}
+		fromPeer = false
 		if !h.closed {
 			h.tick()
-			h.handleDatagram(buf[:n], from)
+			fromPeer = h.handleDatagram(buf[:n], from)
 		}
 		h.unlock()
 	}

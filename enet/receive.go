@@ -13,8 +13,10 @@ import (
 // ackBatch is how many acknowledgements wait at most for a send or a tick.
 const ackBatch = 8
 
-// handleDatagram processes one datagram from addr.
-func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
+// handleDatagram processes one datagram from addr, and says whether it
+// came from a peer: one whose connection is verified, or is by this
+// datagram.
+func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 	hd, n := parseHeader(b, h.cfg.checksum)
 	if n == 0 {
 		return
@@ -105,6 +107,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) {
 	if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch {
 		h.flushPeer(p, false)
 	}
+	return true
 }
 
 // handleNoPeer takes a datagram to no peer: a connect, alone, as ENet
