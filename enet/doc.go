@@ -25,9 +25,10 @@
 //
 // A host holds what its options allow, whatever datagrams declare:
 // fragments take memory as they arrive (WithMaxWaitingData bounds a
-// peer's), a peer's send queue is bounded (WithMaxSendQueue), and a peer
-// not yet verified costs one slot's offer, no channels, and one answer per
-// datagram it sends, so a spoofed source cannot make the host send more
-// than it received (with a compressor, up to 1.6 times as much, for a
-// connect built to compress better than its answer).
+// peer's), a peer's send queue is bounded (WithMaxSendQueue), and packets
+// that come out of order cost the logarithm of what waits, whatever the
+// order. A connect not yet verified costs one slot's offer and no
+// channels, and its source is sent no more bytes than it sent, whatever
+// compression the connect claims: a spoofed source cannot make the host a
+// reflection amplifier.
 package enet

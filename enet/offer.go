@@ -21,13 +21,13 @@ import (
 //     answer goes only if it fits what is left, and nothing goes on a
 //     timer: a spoofed source cannot make the host a reflection
 //     amplifier, however well its connect compresses.
-//   - holds an offer (about 100 bytes) and its slot, for 5 s at most.
-//     When every free slot is offered, the oldest offer is withdrawn, so
-//     that a flood of spoofed connects cannot lock real clients out,
-//     though one faster than the slots per round trip (32 slots and a
-//     50 ms round trip: 640 connects a second) can withdraw a real
-//     client's offer before its acknowledgement comes (the client then
-//     times out).
+//   - holds an offer (128 bytes, and its answer once made) and its slot,
+//     for 5 s at most. When every free slot is offered, the oldest offer
+//     is withdrawn, so that a flood of spoofed connects cannot lock real
+//     clients out, though one faster than the slots per round trip (32
+//     slots and a 50 ms round trip: 640 connects a second) can withdraw
+//     a real client's offer before its acknowledgement comes (the client
+//     then times out).
 //   - has its compressed datagrams decompressed no further than their
 //     first command (the connect, or the acknowledgement ENet sends
 //     before anything else), unless that is the acknowledgement.
