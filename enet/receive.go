@@ -53,7 +53,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 	// host->commands); more come only from a hostile sender, and go
 	// unread, so that a datagram prompts at most one datagram of
 	// acknowledgements.
-	for n := 0; len(rest) > 0 && n < maxCommands; n++ {
+	for read := 0; len(rest) > 0 && read < maxCommands; read++ {
 		c, size := parseCommand(rest)
 		if size == 0 {
 			break
@@ -98,12 +98,12 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 			}
 		}
 	}
-	// Commands to send (a disconnect) go now; bare
-	// acknowledgements wait for the next send to the peer, which the
-	// packet received often prompts (a reply), or for the next tick: one
-	// datagram then carries both, as ENet sends acknowledgements with its
-	// next flush. A stream of reliable data is acknowledged every ackBatch
-	// commands, so that its sender's window keeps moving.
+	// Commands to send (a disconnect) go now; bare acknowledgements wait
+	// for the next send to the peer, which the packet received often
+	// prompts (a reply), or for the next tick: one datagram then carries
+	// both, as ENet sends acknowledgements with its next flush. A stream
+	// of reliable data is acknowledged every ackBatch commands, so that its
+	// sender's window keeps moving.
 	if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch {
 		h.flushPeer(p, false)
 	}
