@@ -2,6 +2,7 @@ package vartext
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -266,6 +267,64 @@ func BenchmarkHostileText(b *testing.B) {
 					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
 				}
 			})
+		}
+	}
+}
+
+// Entries one after another, each holding a value 1000 deep, as a
+// ConfigFile's keys and a resource's properties are read (NextEntry, then
+// Decode), allocate within hostile.TextBound: the Decoder keeps its stack of
+// open containers for the next value (it grew it again for each, 166 bytes
+// a byte).
+func TestHostileEntries(t *testing.T) {
+	arrays := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
+	dicts := strings.Repeat(`{"":`, 1000) + "0" + strings.Repeat("}", 1000)
+	for _, in := range []struct {
+		name   string
+		header string
+		opts   []gdvar.Option
+		value  string
+	}{
+		{"ConfigFile, Arrays", "", nil, arrays},
+		{"ConfigFile, Dictionaries", "", nil, dicts},
+		{"resource, Arrays", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []gdvar.Option{inResource(3)}, arrays},
+		{"resource, Dictionaries", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []gdvar.Option{inResource(3)}, dicts},
+	} {
+		for _, size := range []int{1 << 20, 8 << 20} {
+			body := hostile.Lines(size, func(i int) string { return hostile.Name(i) + " = " + in.value + "\n" })
+			text := append([]byte(in.header), body...)
+			t.Run(fmt.Sprintf("%s, %d MiB", in.name, size>>20), func(t *testing.T) {
+				var keys int
+				var err error
+				alloc := hostile.Allocated(func() { keys, err = readEntries(text, in.opts) })
+				require.NoError(t, err)
+				assert.Equal(t, bytes.Count(body, []byte("\n")), keys)
+				t.Logf("%d bytes: %.1f allocated a byte", len(text), float64(alloc)/float64(len(text)))
+				assert.LessOrEqual(t, alloc, hostile.TextBound(text))
+			})
+		}
+	}
+}
+
+// readEntries reads the entries of text and their values, which it drops,
+// and returns how many keys it read.
+func readEntries(text []byte, opts []gdvar.Option) (int, error) {
+	d := NewDecoder(bytes.NewReader(text), opts...)
+	keys := 0
+	var v any
+	for {
+		e, err := d.NextEntry()
+		if err == io.EOF {
+			return keys, nil
+		}
+		if err != nil {
+			return keys, err
+		}
+		if !e.Section {
+			keys++
+			if err := d.Decode(&v); err != nil {
+				return keys, err
+			}
 		}
 	}
 }

@@ -77,11 +77,12 @@ func (b *treeBuilder) release() {
 	b.keys.forget()
 }
 
+// clear empties the builder. Its stack of open nodes keeps its room, at
+// most maxDepth nodes (128 KiB), which the values that follow would
+// otherwise grow again, each deep one by twice its depth.
 func (b *treeBuilder) clear(c config) {
+	clear(b.open) // what an error left open
 	b.open = b.open[:0]
-	if cap(b.open) > 64 { // a deep value's: not kept for the next
-		b.open = nil
-	}
 	b.elems.trim()
 	b.ids.trim()
 	b.ints.trim()
@@ -158,6 +159,9 @@ func (b *treeBuilder) push(n node) error {
 	n.step = 1
 	if n.inKey && n.kind == gdvar.KindDictStart {
 		n.step = 3
+	}
+	if len(b.open) == cap(b.open) && len(b.open) >= 64 { // a deep value: room for the deepest, once
+		b.open = slices.Grow(b.open, maxDepth-len(b.open))
 	}
 	b.open = append(b.open, n)
 	return nil
