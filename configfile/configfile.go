@@ -3,20 +3,20 @@ package configfile
 import (
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/optset"
-	"github.com/gdvar/gdvar/internal/ordered"
 	"github.com/gdvar/gdvar/vartext"
 )
 
 // File is a ConfigFile: sections in order, each with its keys in order.
 // The zero File is empty and writes Godot 4's form; New chooses another.
 type File struct {
-	dialect  vartext.Dialect
-	opts     []gdvar.Option
-	sections ordered.Map[*ordered.Map[any]] // each section's values by key
+	dialect vartext.Dialect
+	opts    []gdvar.Option
+	s       store
 }
 
 // New returns an empty File written as the dialect of the options says
@@ -36,6 +36,7 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	f := New(opts...)
 	d := vartext.NewDecoder(r, opts...)
 	current := ""
+	var v any
 	for {
 		e, err := d.NextEntry()
 		if err == io.EOF {
@@ -48,7 +49,6 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 			current = e.Name
 			continue
 		}
-		var v any
 		if err := d.Decode(&v); err != nil {
 			if err == io.EOF {
 				err = fmt.Errorf("configfile: key %q: no value before the end of the input", e.Name)
@@ -66,55 +66,59 @@ func (f *File) Dialect() vartext.Dialect { return f.dialect }
 
 // Sections returns the sections' names, in order.
 func (f *File) Sections() []string {
-	names := make([]string, 0, f.sections.Len())
-	for name := range f.sections.All() {
+	names := make([]string, 0, f.s.held)
+	for name := range f.sections() {
 		names = append(names, name)
 	}
 	return names
 }
 
+// sections yields the sections by name and number, in order: as they
+// came, but the section "" first in Godot 4, whose set_value puts it
+// first.
+func (f *File) sections() iter.Seq2[string, int32] {
+	return func(yield func(string, int32) bool) {
+		top := int32(-1)
+		if f.dialect == vartext.Godot4 {
+			if top = f.s.find(""); top >= 0 && !yield("", top) {
+				return
+			}
+		}
+		for name, sec := range f.s.all() {
+			if sec != top && !yield(name, sec) {
+				return
+			}
+		}
+	}
+}
+
 // Keys returns the keys of a section, in order, or nil if there is no such
 // section.
 func (f *File) Keys(section string) []string {
-	s, ok := f.sections.Get(section)
-	if !ok {
+	sec := f.s.find(section)
+	if sec < 0 {
 		return nil
 	}
-	keys := make([]string, 0, s.Len())
-	for k := range s.All() {
+	keys := make([]string, 0, f.s.sections.at(sec).keys)
+	for k := range f.s.keys(sec) {
 		keys = append(keys, k)
 	}
 	return keys
 }
 
 // Get returns a key's value, and whether the key is there.
-func (f *File) Get(section, key string) (any, bool) {
-	if s, ok := f.sections.Get(section); ok {
-		return s.Get(key)
-	}
-	return nil, false
-}
+func (f *File) Get(section, key string) (any, bool) { return f.s.get(section, key) }
 
 // Set sets a key's value, as the engine's set_value does: a new key comes
 // last in its section, a key set again keeps its place, and nil erases the
 // key (and the section with its last key). A new section comes last, but
 // the section "" comes first in Godot 4.
 func (f *File) Set(name, key string, v any) {
-	s, ok := f.sections.Get(name)
 	if v == nil {
-		if ok {
-			s.Remove(key)
-			if s.Len() == 0 {
-				f.sections.Remove(name)
-			}
-		}
+		f.s.remove(name, key)
 		return
 	}
-	if !ok {
-		s = &ordered.Map[any]{}
-		f.sections.Set(name, s, name == "" && f.dialect == vartext.Godot4)
-	}
-	s.Set(key, v, false)
+	f.s.set(name, key, v)
 }
 
 // WriteTo writes the file as the engine's save does (see Append).
@@ -141,7 +145,7 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
 	opts := append([]gdvar.Option{asHeld}, f.opts...)
 	first := true
-	for name, s := range f.sections.All() {
+	for name, sec := range f.sections() {
 		if !first {
 			dst = append(dst, '\n')
 		}
@@ -154,7 +158,7 @@ func (f *File) Append(dst []byte) ([]byte, error) {
 		case f.dialect != vartext.Godot4:
 			dst = append(append(append(dst, '['), name...), "]\n\n"...)
 		}
-		for k, v := range s.All() {
+		for k, v := range f.s.keys(sec) {
 			dst = f.appendKey(dst, k)
 			dst = append(dst, '=')
 			var err error

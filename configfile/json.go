@@ -17,13 +17,13 @@ import (
 func (f *File) MarshalJSON() ([]byte, error) {
 	opts := f.jsonOptions()
 	dst := []byte{'{'}
-	for name, s := range f.sections.All() {
+	for name, sec := range f.sections() {
 		var err error
 		if dst, err = appendName(dst, name); err != nil {
 			return nil, fmt.Errorf("configfile: section %q: %w", name, err)
 		}
 		dst = append(dst, ":{"...)
-		for k, v := range s.All() {
+		for k, v := range f.s.keys(sec) {
 			if dst, err = appendName(dst, k); err != nil {
 				return nil, fmt.Errorf("configfile: [%s] key %q: %w", name, k, err)
 			}

@@ -1,8 +1,9 @@
 // Package ordered is a map that keeps its names in the order they came, as
-// Godot's insertion-ordered maps keep a ConfigFile's sections and keys and a
-// spawner's nodes: finding, setting and removing a name cost O(1)
-// amortized, so that input adding and removing names takes time linear in
-// it.
+// Godot's insertion-ordered maps keep a spawner's nodes: finding, setting
+// and removing a name cost O(1) amortized, so that input adding and
+// removing names takes time linear in it. (A ConfigFile keeps its sections
+// and keys in a store of its own, smaller for a section: package
+// configfile.)
 package ordered
 
 import "iter"

@@ -1,0 +1,68 @@
+package configfile
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/hostile"
+)
+
+// Read allocates within hostile.TextBound of the files that cost it most
+// (sections of one key each took 74 bytes a byte, keys 1000 deep 166), and
+// the File it returns holds at most 24 bytes a byte of them, besides the
+// Dictionaries (a one-key section took 53).
+func TestHostileRead(t *testing.T) {
+	sizes := []int{1 << 20, 8 << 20}
+	if testing.Short() {
+		sizes = sizes[:1]
+	}
+	for _, size := range sizes {
+		for _, in := range append(hostile.ConfigFiles(size), hostile.Input{Name: "ordinary", Data: hostile.OrdinaryConfigFile(size)}) {
+			t.Run(fmt.Sprintf("%s, %d MiB", in.Name, size>>20), func(t *testing.T) {
+				hostile.Collect()
+				before := hostile.HeapInUse()
+				var f *File
+				var err error
+				alloc := hostile.Allocated(func() { f, err = Read(bytes.NewReader(in.Data)) })
+				require.NoError(t, err)
+				held := int64(hostile.HeapInUse()) - int64(before)
+				runtime.KeepAlive(f)
+				t.Logf("%d bytes: %.1f allocated a byte, %.1f held", len(in.Data), float64(alloc)/float64(len(in.Data)), float64(held)/float64(len(in.Data)))
+				assert.LessOrEqual(t, alloc, hostile.TextBound(in.Data))
+				assert.LessOrEqual(t, held, int64(hostile.TextBound(in.Data)-hostile.Bound(len(in.Data)))+24*int64(len(in.Data)))
+				f = nil
+				hostile.Collect()
+			})
+		}
+	}
+}
+
+// BenchmarkHostileRead reads each of hostile.ConfigFiles next to an
+// ordinary file of the same size, at 1 MiB and 8 MiB: compare cpu-ns/byte
+// (the process's CPU time, the collector's included) across inputs and
+// sizes.
+func BenchmarkHostileRead(b *testing.B) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, in := range append([]hostile.Input{{Name: "ordinary", Data: hostile.OrdinaryConfigFile(size)}}, hostile.ConfigFiles(size)...) {
+			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
+				b.SetBytes(int64(len(in.Data)))
+				b.ReportAllocs()
+				start := cputime.Process()
+				for b.Loop() {
+					if _, err := Read(bytes.NewReader(in.Data)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu := cputime.Process() - start; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
+				}
+			})
+		}
+	}
+}
