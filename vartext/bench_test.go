@@ -150,3 +150,45 @@ func BenchmarkKeyOrder(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEncodeValues prints 5000 of the game state's players one at a
+// time, as a ConfigFile's values are written: with one Encoder, and with
+// Marshal each.
+func BenchmarkEncodeValues(b *testing.B) {
+	var v any
+	if err := gdvar.Unmarshal(gamestate.Bytes(5000), &v); err != nil {
+		b.Fatal(err)
+	}
+	players := v.([]any)
+	size := 0
+	for _, p := range players {
+		text, err := Marshal(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(text)
+	}
+	b.Run("Encoder", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			enc := NewEncoder(io.Discard)
+			for _, p := range players {
+				if err := enc.Encode(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("Marshal", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range players {
+				if _, err := Marshal(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

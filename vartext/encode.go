@@ -54,6 +54,12 @@ type Encoder struct {
 	inStr  bool
 	resVal bool // the next token is the value of a resource_path (resPath)
 	err    error
+	// Encode writes a value's binary encoding to bin and reads it back
+	// with dec, both kept for the next value (with their options, binary),
+	// so that values written one after another allocate little each.
+	bin    []byte
+	dec    *gdvar.Decoder
+	binary []gdvar.Option
 }
 
 // frame is an open Array, Dictionary, object or packed array.

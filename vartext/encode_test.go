@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -295,3 +296,36 @@ func TestKeyOrderBudget(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// An Encoder writing values one after another, as a ConfigFile's are
+// written, reuses what it turns each into tokens with: it allocated 7
+// times a value.
+func TestEncodeReuses(t *testing.T) {
+	values := []any{int64(7), "a string", gdvar.Vector2{X: 1, Y: 2}, []any{int64(1), "b", []any{}}, gdvar.NewDictionary("k", int64(1), "l", []any{1.5})}
+	for _, d := range []Dialect{Godot4, Godot3} {
+		enc := NewEncoder(io.Discard, WithDialect(d))
+		for _, v := range values {
+			require.NoError(t, enc.Encode(v))
+		}
+		allocs := testing.AllocsPerRun(100, func() {
+			for _, v := range values {
+				if err := enc.Encode(v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+		assert.LessOrEqual(t, allocs, 1.0, "%s: allocations for %d values", d, len(values))
+	}
+}
+
+// A large value's binary encoding is not kept once written.
+func TestEncodeLetsLargeValuesGo(t *testing.T) {
+	enc := NewEncoder(io.Discard)
+	require.NoError(t, enc.Encode(int64(1)))
+	hostile.Collect()
+	before := hostile.HeapInUse()
+	require.NoError(t, enc.Encode(strings.Repeat("x", 1<<20)))
+	held := int64(hostile.HeapInUse()) - int64(before)
+	assert.Less(t, held, int64(256<<10))
+	runtime.KeepAlive(enc)
+}

@@ -41,10 +41,33 @@ func (e *Encoder) Encode(v any) error {
 	if e.err != nil {
 		return e.err
 	}
-	engine := gdvar.WithEngine(e.cfg.dialect.Engine())
-	b, err := gdvar.Marshal(v, engine)
+	if e.binary == nil {
+		e.binary = viabinary.Options([]gdvar.Option{gdvar.WithEngine(e.cfg.dialect.Engine())})
+	}
+	var b []byte
+	var err error
+	if e.bin == nil { // Marshal's buffer is pooled: its copy is made to size
+		b, err = gdvar.Marshal(v, e.binary[0])
+	} else {
+		b, err = gdvar.AppendMarshal(e.bin, v, e.binary[0])
+	}
 	if err != nil {
 		return err
 	}
-	return e.CopyValue(viabinary.Decoder(b, engine))
+	if e.dec == nil {
+		e.dec = gdvar.NewDecoderBytes(b, e.binary...)
+	} else {
+		e.dec.ResetBytes(b, e.binary...)
+	}
+	err = e.CopyValue(e.dec)
+	e.bin = b[:0]
+	if cap(b) > keptBinary { // a large value's: not kept for the next
+		e.bin = nil
+		e.dec.ResetBytes(nil, e.binary...)
+	}
+	return err
 }
+
+// keptBinary is the largest buffer of a value's binary encoding an Encoder
+// keeps for the next.
+const keptBinary = 64 << 10
