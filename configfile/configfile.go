@@ -1,6 +1,7 @@
 package configfile
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"iter"
@@ -121,14 +122,30 @@ func (f *File) Set(name, key string, v any) {
 	f.s.set(name, key, v)
 }
 
-// WriteTo writes the file as the engine's save does (see Append).
+// WriteTo writes the file as the engine's save does (see Append), through
+// a buffer of 64 KiB, not holding its text whole. On an error (a value
+// with no text form in the dialect) the text before the value has been
+// written.
 func (f *File) WriteTo(w io.Writer) (int64, error) {
-	b, err := f.Append(nil)
-	if err != nil {
-		return 0, err
+	c := &countingWriter{w: w}
+	b := bufio.NewWriterSize(c, 64<<10)
+	err := f.write(b)
+	if err == nil {
+		err = b.Flush()
 	}
-	n, err := w.Write(b)
-	return int64(n), err
+	return c.n, err
+}
+
+// countingWriter counts the bytes written to w.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // Append appends the file's text, as the dialect's ConfigFile.save writes
@@ -140,35 +157,55 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 // as property_name_encode does, except in Godot 3.2, which writes every
 // key as it is.
 func (f *File) Append(dst []byte) ([]byte, error) {
+	w := appendWriter{b: dst}
+	err := f.write(&w)
+	return w.b, err
+}
+
+// appendWriter appends what is written to b.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// write writes the file's text to w (see Append): the text around the
+// values from a buffer of a line, the values with one vartext.Encoder (an
+// Encoder a value took hundreds of bytes each).
+func (f *File) write(w io.Writer) error {
 	// Values are written as the engine holds them read from text: a
 	// String keeps a leading byte order mark (one left by the decoding
 	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
-	opts := append([]gdvar.Option{asHeld}, f.opts...)
+	enc := vartext.NewEncoder(w, append([]gdvar.Option{asHeld}, f.opts...)...)
+	var line []byte
 	first := true
 	for name, sec := range f.sections() {
 		if !first {
-			dst = append(dst, '\n')
+			line = append(line, '\n')
 		}
 		first = false
 		switch {
 		case f.dialect == vartext.Godot4 && name != "":
-			dst = append(dst, '[')
-			dst = append(dst, strings.ReplaceAll(name, "]", `\]`)...)
-			dst = append(dst, "]\n\n"...)
+			line = append(line, '[')
+			line = append(line, strings.ReplaceAll(name, "]", `\]`)...)
+			line = append(line, "]\n\n"...)
 		case f.dialect != vartext.Godot4:
-			dst = append(append(append(dst, '['), name...), "]\n\n"...)
+			line = append(append(append(line, '['), name...), "]\n\n"...)
 		}
 		for k, v := range f.s.keys(sec) {
-			dst = f.appendKey(dst, k)
-			dst = append(dst, '=')
-			var err error
-			if dst, err = vartext.Append(dst, v, opts...); err != nil {
-				return dst, fmt.Errorf("configfile: [%s] %s: %w", name, k, err)
+			line = append(f.appendKey(line, k), '=')
+			if _, err := w.Write(line); err != nil {
+				return err
 			}
-			dst = append(dst, '\n')
+			if err := enc.Encode(v); err != nil {
+				return fmt.Errorf("configfile: [%s] %s: %w", name, k, err)
+			}
+			line = append(line[:0], '\n')
 		}
 	}
-	return dst, nil
+	_, err := w.Write(line)
+	return err
 }
 
 // asHeld makes vartext write values as held (see Append).

@@ -43,6 +43,32 @@ func TestHostileRead(t *testing.T) {
 	}
 }
 
+// WriteTo writes through a buffer, the values with one Encoder: it
+// allocates at most a byte a byte of the files that cost Read most (it
+// built the text whole, each value with an Encoder of its own: 190–310
+// bytes a byte).
+func TestHostileWrite(t *testing.T) {
+	for _, in := range append(hostile.ConfigFiles(1<<20), hostile.Input{Name: "ordinary", Data: hostile.OrdinaryConfigFile(1 << 20)}) {
+		t.Run(in.Name, func(t *testing.T) {
+			f, err := Read(bytes.NewReader(in.Data))
+			require.NoError(t, err)
+			var c counter
+			alloc := hostile.Allocated(func() { _, err = f.WriteTo(&c) })
+			require.NoError(t, err)
+			t.Logf("%d bytes read, %d written: %.1f allocated a byte", len(in.Data), c.n, float64(alloc)/float64(len(in.Data)))
+			assert.LessOrEqual(t, alloc, uint64(len(in.Data))+hostile.Floor)
+		})
+	}
+}
+
+// counter counts what is written to it.
+type counter struct{ n int }
+
+func (c *counter) Write(b []byte) (int, error) {
+	c.n += len(b)
+	return len(b), nil
+}
+
 // BenchmarkHostileRead reads each of hostile.ConfigFiles next to an
 // ordinary file of the same size, at 1 MiB and 8 MiB: compare cpu-ns/byte
 // (the process's CPU time, the collector's included) across inputs and
