@@ -61,6 +61,24 @@ func TestHostileWrite(t *testing.T) {
 	}
 }
 
+// MarshalJSON writes the values with one varjson.Encoder and one Decoder:
+// it allocates within hostile.Bound of the files that cost Read most
+// (varjson.Append of each value took a 64 KiB read buffer: 8387 bytes a
+// byte of one-key sections, 12 575 of keys of 0).
+func TestHostileJSON(t *testing.T) {
+	for _, in := range append(hostile.ConfigFiles(1<<20), hostile.Input{Name: "ordinary", Data: hostile.OrdinaryConfigFile(1 << 20)}) {
+		t.Run(in.Name, func(t *testing.T) {
+			f, err := Read(bytes.NewReader(in.Data))
+			require.NoError(t, err)
+			var js []byte
+			alloc := hostile.Allocated(func() { js, err = f.MarshalJSON() })
+			require.NoError(t, err)
+			t.Logf("%d bytes read, %d of JSON: %.1f allocated a byte", len(in.Data), len(js), float64(alloc)/float64(len(in.Data)))
+			assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)))
+		})
+	}
+}
+
 // counter counts what is written to it.
 type counter struct{ n int }
 

@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -15,27 +17,68 @@ import (
 // package varjson's lossless form. UnmarshalJSON of it gives back a File
 // that writes the same text.
 func (f *File) MarshalJSON() ([]byte, error) {
-	opts := f.jsonOptions()
-	dst := []byte{'{'}
+	w := appendWriter{b: []byte{'{'}}
+	values, err := newJSONValues(&w, f.jsonOptions())
+	if err != nil {
+		return nil, err
+	}
 	for name, sec := range f.sections() {
-		var err error
-		if dst, err = appendName(dst, name); err != nil {
+		if w.b, err = appendName(w.b, name); err != nil {
 			return nil, fmt.Errorf("configfile: section %q: %w", name, err)
 		}
-		dst = append(dst, ":{"...)
+		w.b = append(w.b, ":{"...)
 		for k, v := range f.s.keys(sec) {
-			if dst, err = appendName(dst, k); err != nil {
+			if w.b, err = appendName(w.b, k); err != nil {
 				return nil, fmt.Errorf("configfile: [%s] key %q: %w", name, k, err)
 			}
-			dst = append(dst, ':')
-			if dst, err = varjson.Append(dst, v, opts...); err != nil {
+			w.b = append(w.b, ':')
+			if err := values.write(v); err != nil {
 				return nil, fmt.Errorf("configfile: [%s] %s: %w", name, k, err)
 			}
-			dst = append(dst, ',')
+			w.b = append(w.b, ',')
 		}
-		dst = append(bytes.TrimSuffix(dst, []byte{','}), "},"...)
+		w.b = append(bytes.TrimSuffix(w.b, []byte{','}), "},"...)
 	}
-	return append(bytes.TrimSuffix(dst, []byte{','}), '}'), nil
+	return append(bytes.TrimSuffix(w.b, []byte{','}), '}'), nil
+}
+
+// jsonValues writes values' JSON forms one after another, each as
+// varjson.Append writes it, with one varjson.Encoder, one buffer for the
+// binary encoding and one Decoder, which reads it twice (LookAhead, then
+// CopyValue): varjson.Append made all of them anew for each value, with a
+// read buffer of 64 KiB, 8 KB a key of a file of small ones.
+type jsonValues struct {
+	enc    *varjson.Encoder
+	dec    *gdvar.Decoder
+	bin    []byte
+	binary []gdvar.Option // of the binary encoding
+	read   []gdvar.Option // of reading it back
+}
+
+// newJSONValues returns a jsonValues writing to w with the options of
+// varjson.
+func newJSONValues(w io.Writer, opts []gdvar.Option) (*jsonValues, error) {
+	shared, err := optset.SharedOf(opts)
+	if err != nil {
+		return nil, err
+	}
+	binary := []gdvar.Option{gdvar.WithEngine(gdvar.Engine(shared.Engine)), gdvar.AllowObjects(true)}
+	read := viabinary.Options(binary)
+	return &jsonValues{enc: varjson.NewEncoder(w, opts...), dec: gdvar.NewDecoderBytes(nil, read...), binary: binary, read: read}, nil
+}
+
+// write writes v's JSON form.
+func (j *jsonValues) write(v any) error {
+	var err error
+	if j.bin, err = gdvar.AppendMarshal(j.bin[:0], v, j.binary...); err != nil {
+		return err
+	}
+	j.dec.ResetBytes(j.bin, j.read...)
+	if err := j.enc.LookAhead(j.dec); err != nil {
+		return err
+	}
+	j.dec.ResetBytes(j.bin, j.read...)
+	return j.enc.CopyValue(j.dec)
 }
 
 // appendName appends a section's or key's name as a JSON string.

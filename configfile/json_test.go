@@ -1,10 +1,18 @@
 package configfile
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/varjson"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // JSON that is not a file of sections of keys, or holds a bad value, is
@@ -46,4 +54,51 @@ func TestMarshalJSONInvalidName(t *testing.T) {
 	f.Set("a", "k\xff", int64(1))
 	_, err = f.MarshalJSON()
 	assert.ErrorContains(t, err, `[a] key "k\xff": no JSON form`)
+}
+
+// MarshalJSON writes each value as varjson.Append does, for every file the
+// engines saved.
+func TestMarshalJSONAsAppend(t *testing.T) {
+	for _, set := range engineSets {
+		names, err := filepath.Glob(golden.Path("configfile", set.dir, "config_*.cfg"))
+		require.NoError(t, err)
+		require.NotEmpty(t, names)
+		for _, name := range names {
+			text, err := os.ReadFile(name)
+			require.NoError(t, err)
+			f, err := Read(bytes.NewReader(text), vartext.WithDialect(set.dialect))
+			if err != nil {
+				continue // files the engine fails to load too
+			}
+			got, err := f.MarshalJSON()
+			require.NoError(t, err, name)
+			assert.Equal(t, string(appendEach(t, f)), string(got), name)
+		}
+	}
+}
+
+// appendEach is the JSON of f with each value from varjson.Append.
+func appendEach(t *testing.T, f *File) []byte {
+	b := []byte{'{'}
+	for _, s := range f.Sections() {
+		b = append(jsontextQuote(t, b, s), ":{"...)
+		for i, k := range f.Keys(s) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			v, _ := f.Get(s, k)
+			b = append(jsontextQuote(t, b, k), ':')
+			var err error
+			b, err = varjson.Append(b, v, f.jsonOptions()...)
+			require.NoError(t, err)
+		}
+		b = append(b, "},"...)
+	}
+	return append(bytes.TrimSuffix(b, []byte{','}), '}')
+}
+
+func jsontextQuote(t *testing.T, b []byte, s string) []byte {
+	b, err := jsontext.AppendQuote(b, s)
+	require.NoError(t, err)
+	return b
 }
