@@ -23,7 +23,7 @@ func ResourceFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := scanner{refs: true}
+	s := scanner{refs: true, bin: withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))}
 	for _, x := range f.External {
 		kind := Resource
 		if isScriptClass(x.Type) {
@@ -31,15 +31,11 @@ func ResourceFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 		}
 		s.found = append(s.found, Finding{Kind: kind, Where: "[ext_resource] " + cut(x.ID), Detail: "loads " + cut(x.Path)})
 	}
-	bin := withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))
 	properties := func(where string, props []gdvar.Property) error {
 		for _, p := range props {
-			b, err := gdvar.Marshal(p.Value, bin...)
-			if err != nil {
+			s.place = [2]string{where, p.Name}
+			if err := s.generic(p.Value); err != nil {
 				return fmt.Errorf("scan: %s %s: %w", where, p.Name, err)
-			}
-			if err := s.value(gdvar.NewDecoderBytes(b, bin...), 0, where+" "+cut(p.Name)); err != nil {
-				return err
 			}
 		}
 		return nil

@@ -91,7 +91,7 @@ func Values(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 			}
 			return s.found, nil
 		}
-		if err := s.value(dec, n, ""); err != nil {
+		if err := s.value(dec, n); err != nil {
 			return s.found, err
 		}
 	}
@@ -111,7 +111,7 @@ func Save(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 		if err != nil {
 			return s.found, err
 		}
-		if err := s.value(dec, n, ""); err != nil {
+		if err := s.value(dec, n); err != nil {
 			return s.found, err
 		}
 	}
@@ -124,17 +124,13 @@ func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	bin := withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))
-	var s scanner
+	s := scanner{bin: withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))}
 	for _, section := range f.Sections() {
 		for _, key := range f.Keys(section) {
 			v, _ := f.Get(section, key)
-			b, err := gdvar.Marshal(v, bin...)
-			if err != nil {
+			s.place = [2]string{section, key}
+			if err := s.generic(v); err != nil {
 				return s.found, fmt.Errorf("scan: [%s] %s: %w", section, key, err)
-			}
-			if err := s.value(gdvar.NewDecoderBytes(b, bin...), 0, fmt.Sprintf("[%s] %s", section, key)); err != nil {
-				return s.found, err
 			}
 		}
 	}
@@ -148,18 +144,41 @@ func withObjects(opts []gdvar.Option) []gdvar.Option {
 // scanner collects the findings of values.
 type scanner struct {
 	found []Finding
-	n     int    // the value's number in a sequence, or
-	where string // a ConfigFile value's section and key
+	n     int // the value's number in a sequence, or 0 for
+	// a file's value: a ConfigFile's section and key, or a resource
+	// file's section and property, put together for a finding only
+	place [2]string
 	// objects holds, for each open object, the index of its finding, or
 	// -1 for a reference to a resource file's own resource.
 	objects []int
 	refs    bool // objects of classes ExtResource and SubResource are references
+	// A file's values in the generic form are marshalled into buf and
+	// read back by dec, both kept for the next value, with the options
+	// bin: a buffer and a Decoder made for each value took 84 bytes a
+	// byte of a resource of empty Dictionaries.
+	bin []gdvar.Option
+	buf []byte
+	dec *gdvar.Decoder
 }
 
-// value scans the value dec reads next: the nth of a sequence, or the
-// value of where in a ConfigFile.
-func (s *scanner) value(dec *gdvar.Decoder, n int, where string) error {
-	s.n, s.where, s.objects = n, where, s.objects[:0]
+// generic scans a file's value in the generic form, at s.place.
+func (s *scanner) generic(v any) error {
+	var err error
+	if s.buf, err = gdvar.AppendMarshal(s.buf[:0], v, s.bin...); err != nil {
+		return err
+	}
+	if s.dec == nil {
+		s.dec = gdvar.NewDecoderBytes(s.buf, s.bin...)
+	} else {
+		s.dec.ResetBytes(s.buf, s.bin...)
+	}
+	return s.value(s.dec, 0)
+}
+
+// value scans the value dec reads next: the nth of a sequence, or a file's
+// value at s.place.
+func (s *scanner) value(dec *gdvar.Decoder, n int) error {
+	s.n, s.objects = n, s.objects[:0]
 	base := dec.Depth()
 	for {
 		t, err := dec.ReadToken()
@@ -236,9 +255,14 @@ func (s *scanner) typed(dec *gdvar.Decoder, t gdvar.ContainerType) {
 }
 
 func (s *scanner) add(k Kind, path, class, detail string) {
-	where := s.where
-	if where == "" {
+	var where string
+	switch {
+	case s.n > 0:
 		where = fmt.Sprintf("value %d", s.n)
+	case s.refs: // a resource file's section, and a property
+		where = s.place[0] + " " + cut(s.place[1])
+	default:
+		where = "[" + s.place[0] + "] " + s.place[1]
 	}
 	s.found = append(s.found, Finding{Kind: k, Where: where, Path: path, Class: class, Detail: detail})
 }
