@@ -3,13 +3,17 @@ package migrate
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -152,5 +156,62 @@ func BenchmarkSave(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestConfigFileBound: reading a Godot 3 ConfigFile, migrating it and
+// writing its Godot 4 text allocate within hostile.TextBound of the files
+// that cost most (one-key sections took 340 bytes a byte, keys 1000 deep
+// 252, an ordinary file 93).
+func TestConfigFileBound(t *testing.T) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, in := range append(hostile.ConfigFiles(size), hostile.Input{Name: "ordinary", Data: hostile.OrdinaryConfigFile(size)}) {
+			t.Run(fmt.Sprintf("%s, %d MiB", in.Name, size>>20), func(t *testing.T) {
+				hostile.Collect()
+				var err error
+				alloc := hostile.Allocated(func() { err = migrateConfigFile(in.Data) })
+				require.NoError(t, err)
+				t.Logf("%d bytes: %.1f allocated a byte", len(in.Data), float64(alloc)/float64(len(in.Data)))
+				assert.LessOrEqual(t, alloc, hostile.TextBound(in.Data))
+			})
+		}
+	}
+}
+
+// migrateConfigFile reads text as a Godot 3 ConfigFile and writes its Godot
+// 4 form, as gdvar migrate does.
+func migrateConfigFile(text []byte) error {
+	f, err := configfile.Read(bytes.NewReader(text), vartext.WithDialect(vartext.Godot3))
+	if err != nil {
+		return err
+	}
+	g, err := ConfigFile(f)
+	if err != nil {
+		return err
+	}
+	_, err = g.WriteTo(io.Discard)
+	return err
+}
+
+// BenchmarkConfigFile migrates each of hostile.ConfigFiles next to an
+// ordinary file of the same size, at 1 MiB and 8 MiB, read and written as
+// gdvar migrate does: compare cpu-ns/byte.
+func BenchmarkConfigFile(b *testing.B) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, in := range append([]hostile.Input{{Name: "ordinary", Data: hostile.OrdinaryConfigFile(size)}}, hostile.ConfigFiles(size)...) {
+			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
+				b.SetBytes(int64(len(in.Data)))
+				b.ReportAllocs()
+				start := cputime.Process()
+				for b.Loop() {
+					if err := migrateConfigFile(in.Data); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu := cputime.Process() - start; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
+				}
+			})
+		}
 	}
 }

@@ -39,7 +39,7 @@ func Save(w io.Writer, r io.Reader, opts ...gdvar.Option) error {
 			}
 			return err
 		}
-		m, err := mapping{binary: true, inPlace: true}.value(v)
+		m, _, err := mapping{binary: true, inPlace: true}.value(v)
 		if err == nil {
 			err = out.PutVar(m)
 		}
@@ -65,7 +65,7 @@ func Values(w io.Writer, r io.Reader, opts ...gdvar.Option) error {
 			}
 			return err
 		}
-		m, err := mapping{binary: true, inPlace: true}.value(v)
+		m, _, err := mapping{binary: true, inPlace: true}.value(v)
 		if err == nil {
 			err = enc.Encode(m)
 		}

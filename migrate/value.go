@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -29,11 +30,15 @@ import (
 // type only Godot 4 has (ErrNotGodot3), and a string that is not UTF-8 (Godot
 // 3 reads some such bytes; Godot 4 refuses them).
 //
-// Arrays, dictionaries and objects are mapped into new ones; the rest,
-// packed arrays and a NodePath's names among them, is shared with v. v is not
-// changed. A value that holds itself (a Dictionary among its own values)
-// cannot be mapped: Godot writes no such value.
-func Value(v any) (any, error) { return mapping{}.value(v) }
+// Arrays and dictionaries whose contents change are mapped into new ones,
+// objects always; the rest is shared with v: an Array or a Dictionary that
+// needs no change, packed arrays, a NodePath's names. v is not changed. A
+// value that holds itself (a Dictionary among its own values) cannot be
+// mapped: Godot writes no such value.
+func Value(v any) (any, error) {
+	m, _, err := mapping{}.value(v)
+	return m, err
+}
 
 // mapping maps values read one way.
 type mapping struct {
@@ -45,74 +50,121 @@ type mapping struct {
 	inPlace bool
 }
 
-func (m mapping) value(v any) (any, error) {
-	switch v := v.(type) {
+// value returns the Godot 4 form of v, and whether it is another value
+// than v: what needs no change is v itself (a copy of an Array 1000 deep
+// took 20 bytes a byte of its text, as much as reading it).
+func (m mapping) value(v any) (any, bool, error) {
+	switch x := v.(type) {
 	case string:
-		return v, validText(v)
+		return v, false, validText(x)
 	case []string:
-		for _, s := range v {
+		for _, s := range x {
 			if err := validText(s); err != nil {
-				return nil, err
+				return nil, false, err
 			}
 		}
-		return v, nil
+		return v, false, nil
 	case gdvar.NodePath:
-		return m.nodePath(v)
+		p, err := m.nodePath(x)
+		return p, true, err
 	case []any:
-		a := v
-		if !m.inPlace {
-			a = make([]any, len(v))
+		a, changed, err := m.array(x)
+		if err != nil || !changed {
+			return v, false, err
 		}
-		for i, e := range v {
-			mv, err := m.value(e)
-			if err != nil {
-				return nil, err
-			}
-			a[i] = mv
-		}
-		return a, nil
+		return a, true, nil
 	case gdvar.Array:
-		if v.Type != (gdvar.ContainerType{}) {
-			return nil, godot4Only("a typed Array")
+		if x.Type != (gdvar.ContainerType{}) {
+			return nil, false, godot4Only("a typed Array")
 		}
-		return m.value(v.Values) // untyped, without Godot 3's shared flag
+		a, _, err := m.array(x.Values) // untyped, without Godot 3's shared flag
+		return a, true, err
 	case *gdvar.Dictionary:
-		if v == nil {
-			return nil, nil
+		if x == nil {
+			return nil, true, nil
 		}
-		if v.KeyType != (gdvar.ContainerType{}) || v.ValueType != (gdvar.ContainerType{}) {
-			return nil, godot4Only("a typed Dictionary")
+		if x.KeyType != (gdvar.ContainerType{}) || x.ValueType != (gdvar.ContainerType{}) {
+			return nil, false, godot4Only("a typed Dictionary")
 		}
-		d := &gdvar.Dictionary{}
-		d.Grow(v.Len())
-		for k, e := range v.All() {
-			mk, err := m.value(k)
-			if err != nil {
-				return nil, err
-			}
-			me, err := m.value(e)
-			if err != nil {
-				return nil, err
-			}
-			d.Append(mk, me)
+		d, err := m.dictionary(x)
+		if err != nil || d == nil {
+			return v, false, err
 		}
-		return d, nil
+		return d, true, nil
 	case *gdvar.Object:
-		if v == nil {
-			return nil, nil
+		if x == nil {
+			return nil, true, nil
 		}
-		return m.object(v)
+		o, err := m.object(x)
+		return o, true, err
 	case gdvar.RawValue:
 		var u any
-		if err := gdvar.Unmarshal(v, &u, gdvar.WithEngine(gdvar.Godot3), gdvar.Semantic(true), gdvar.AllowObjects(true)); err != nil {
-			return nil, fmt.Errorf("migrate: a raw value: %w", err)
+		if err := gdvar.Unmarshal(x, &u, gdvar.WithEngine(gdvar.Godot3), gdvar.Semantic(true), gdvar.AllowObjects(true)); err != nil {
+			return nil, false, fmt.Errorf("migrate: a raw value: %w", err)
 		}
-		return mapping{binary: true, inPlace: true}.value(u)
+		mu, _, err := mapping{binary: true, inPlace: true}.value(u)
+		return mu, true, err
 	}
 	if name := godot4Type(v); name != "" {
-		return nil, godot4Only(name)
+		return nil, false, godot4Only(name)
 	}
-	return v, nil
+	return v, false, nil
+}
+
+// array maps an Array's elements: in place when the values are the
+// mapping's own, else into a copy made at the first that changes. It
+// reports whether it made one.
+func (m mapping) array(v []any) ([]any, bool, error) {
+	a, copied := v, false
+	for i, e := range v {
+		me, changed, err := m.value(e)
+		if err != nil {
+			return nil, false, err
+		}
+		if !changed {
+			continue
+		}
+		if !copied && !m.inPlace {
+			a, copied = slices.Clone(v), true
+		}
+		a[i] = me
+	}
+	return a, copied, nil
+}
+
+// dictionary maps a Dictionary's entries into a new one, made at the
+// first entry that changes, or at once to drop Godot 3's shared flag; nil
+// if none does.
+func (m mapping) dictionary(v *gdvar.Dictionary) (*gdvar.Dictionary, error) {
+	var d *gdvar.Dictionary
+	start := func(n int) {
+		d = &gdvar.Dictionary{}
+		d.Grow(v.Len())
+		for i := range n {
+			d.Append(v.At(i))
+		}
+	}
+	if v.Shared {
+		start(0)
+	}
+	for i := range v.Len() {
+		k, e := v.At(i)
+		mk, keyChanged, err := m.value(k)
+		if err != nil {
+			return nil, err
+		}
+		me, changed, err := m.value(e)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil && (keyChanged || changed) {
+			start(i)
+		}
+		if d != nil {
+			d.Append(mk, me)
+		}
+	}
+	return d, nil
 }
 
 // godot4Type names the type of v if only Godot 4 has it, else "".
@@ -155,7 +207,7 @@ func (m mapping) nodePath(p gdvar.NodePath) (any, error) {
 		return gdvar.NodePath{}, nil
 	}
 	for _, names := range [][]string{p.Names, p.SubNames} {
-		if _, err := m.value(names); err != nil {
+		if _, _, err := m.value(names); err != nil {
 			return nil, err
 		}
 	}
@@ -199,7 +251,7 @@ func (m mapping) properties(props []gdvar.Property) ([]gdvar.Property, error) {
 		if err := validText(p.Name); err != nil {
 			return nil, err
 		}
-		v, err := m.value(p.Value)
+		v, _, err := m.value(p.Value)
 		if err != nil {
 			return nil, fmt.Errorf("migrate: property %q: %w", p.Name, err)
 		}

@@ -154,8 +154,8 @@ func TestRawValue(t *testing.T) {
 	assert.ErrorIs(t, err, gdvar.ErrTruncated)
 }
 
-// Value makes new arrays, dictionaries and objects: the value it maps is
-// left as it was.
+// Value makes new the arrays, dictionaries and objects it changes: the
+// value it maps is left as it was.
 func TestValueLeavesItsInput(t *testing.T) {
 	in := []any{event("InputEventKey", "scancode", int64(16777217)), gdvar.NewDictionary("k", event("Reference"))}
 	before := godot3(t, in)
@@ -163,6 +163,28 @@ func TestValueLeavesItsInput(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, before, godot3(t, in))
 	assert.NotEqual(t, godot3(t, m), before)
+}
+
+// Value shares what needs no change, and makes new only the containers on
+// the way to what does.
+func TestValueShares(t *testing.T) {
+	inner := []any{int64(1), "s", gdvar.NewDictionary("k", []any{2.5})}
+	same := []any{inner, gdvar.Vector2{X: 1}}
+	m, err := Value(same)
+	require.NoError(t, err)
+	assert.Same(t, &same[0], &m.([]any)[0], "nothing changes: the same Array")
+
+	shared := &gdvar.Dictionary{Shared: true}
+	shared.Append("k", int64(1))
+	changed := []any{inner, shared}
+	m, err = Value(changed)
+	require.NoError(t, err)
+	out := m.([]any)
+	assert.NotSame(t, &changed[0], &out[0], "a new Array around what changes")
+	assert.Same(t, &inner[0], &out[0].([]any)[0], "what does not change is shared")
+	assert.False(t, out[1].(*gdvar.Dictionary).Shared)
+	assert.True(t, shared.Shared, "the input is left as it was")
+	assert.Same(t, shared, changed[1])
 }
 
 func TestObjectsMetadataAndShortcuts(t *testing.T) {
