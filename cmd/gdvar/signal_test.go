@@ -14,10 +14,17 @@ import (
 )
 
 // TestMain runs the command itself when GDVAR_TEST_MAIN holds its
-// arguments, so that a test can start it as a process and signal it.
+// arguments, so that a test can start it as a process and signal it; with
+// GDVAR_TEST_PEAK, it then writes its peak resident memory there (see
+// peakResident).
 func TestMain(m *testing.M) {
 	if args := os.Getenv("GDVAR_TEST_MAIN"); args != "" {
 		os.Args = append([]string{"gdvar"}, strings.Fields(args)...)
+		if peak := os.Getenv("GDVAR_TEST_PEAK"); peak != "" {
+			code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+			writePeak(peak)
+			os.Exit(code)
+		}
 		main()
 	}
 	os.Exit(m.Run())
