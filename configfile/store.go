@@ -89,14 +89,14 @@ func (s *store) set(name, key string, v any) {
 			s.seed = maphash.MakeSeed()
 		}
 		sec = s.sections.add(section{name: name, first: -1, last: -1})
-		s.byName.add(s.nameHashAt)
+		s.byName.add(maphash.String(s.seed, name), s.nameHashAt)
 		s.held++
 	} else if p := s.lookup(sec, key); p >= 0 {
 		s.entries.at(p).v = v
 		return
 	}
 	s.chain(sec, key, v)
-	s.byKey.add(s.keyHashAt)
+	s.byKey.add(s.keyHash(sec, key), s.keyHashAt)
 }
 
 // chain adds an entry at the end of section sec's chain.
