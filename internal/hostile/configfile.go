@@ -9,16 +9,18 @@ import (
 // ConfigFiles returns ConfigFiles of about size bytes that cost a reader
 // the most per byte: sections of one key each, every section named anew
 // (the shortest names), the same section again and again, keys by the
-// thousand in one section, and keys 1000 deep.
+// thousand in one section, and keys 1000 deep. Nothing separates a value
+// from the next key that can do without (the engine reads "[a]k=0[b]k=0"
+// as two sections).
 func ConfigFiles(size int) []Input {
 	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
 	return []Input{
-		{"one-key sections", Lines(size, func(i int) string { return "[" + Name(i) + "]k=0\n" })},
-		{"one-key sections of {}", Lines(size, func(i int) string { return "[" + Name(i) + "]k={}\n" })},
-		{"one section again and again", Lines(size, func(int) string { return "[abc]k={}\n" })},
-		{"keys of {}", Lines(size, func(i int) string { return Name(i) + "={}\n" })},
-		{"keys of 0", Lines(size, func(i int) string { return Name(i) + "=0\n" })},
-		{"keys 1000 deep", Lines(size, func(i int) string { return Name(i) + "=" + deep + "\n" })},
+		{"one-key sections", Lines(size, func(i int) string { return "[" + Name(i) + "]k=0" })},
+		{"one-key sections of {}", Lines(size, func(i int) string { return "[" + Name(i) + "]k={}" })},
+		{"one section again and again", Lines(size, func(int) string { return "[abc]k={}" })},
+		{"keys of {}", Lines(size, func(i int) string { return Name(i) + "={}" })},
+		{"keys of 0", Lines(size, func(i int) string { return Name(i) + "=0\n" })}, // 0e1 would be a number
+		{"keys 1000 deep", Lines(size, func(i int) string { return Name(i) + "=" + deep })},
 	}
 }
 
