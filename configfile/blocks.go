@@ -1,5 +1,7 @@
 package configfile
 
+import "slices"
+
 // blocks is a list kept in blocks of blockLen items, so that growing it
 // allocates each item about once: a slice grown by append allocates about
 // five times its final size in all (a quarter more at a time, once large),
@@ -31,3 +33,12 @@ func (l *blocks[T]) add(v T) int32 {
 
 // at returns the item at position i.
 func (l *blocks[T]) at(i int32) *T { return &l.b[i/blockLen][i%blockLen] }
+
+// clone returns a copy of the list, its blocks made to size.
+func (l *blocks[T]) clone() blocks[T] {
+	c := blocks[T]{b: make([][]T, len(l.b)), n: l.n}
+	for i, b := range l.b {
+		c.b[i] = slices.Clone(b)
+	}
+	return c
+}

@@ -30,6 +30,16 @@ func New(opts ...gdvar.Option) *File {
 	return f
 }
 
+// Clone returns a copy of f written as New(opts...) writes: the same
+// sections and keys in the same order (but the section "" first in Godot
+// 4), each with f's value, shared. A copy costs what f holds, where
+// setting each key into a new File also grows it step by step.
+func (f *File) Clone(opts ...gdvar.Option) *File {
+	g := New(opts...)
+	g.s = f.s.clone()
+	return g
+}
+
 // Read reads a ConfigFile as the engine's load does, into a File written
 // in the same dialect. On a syntax error it returns the error with the
 // keys read before it, which the engine keeps too.
@@ -105,6 +115,24 @@ func (f *File) Keys(section string) []string {
 		keys = append(keys, k)
 	}
 	return keys
+}
+
+// Key is a key of a section.
+type Key struct{ Section, Name string }
+
+// All yields every key with its value, section by section, in the order
+// of Sections and Keys, without making lists of them. The File must not
+// change during the walk.
+func (f *File) All() iter.Seq2[Key, any] {
+	return func(yield func(Key, any) bool) {
+		for name, sec := range f.sections() {
+			for k, v := range f.s.keys(sec) {
+				if !yield(Key{name, k}, v) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns a key's value, and whether the key is there.

@@ -3,6 +3,7 @@ package configfile
 import (
 	"hash/maphash"
 	"iter"
+	"slices"
 )
 
 // store holds a File's sections in the order they came, each with its keys
@@ -154,6 +155,14 @@ func (s *store) compact() {
 	}
 	s.byName.rebuild(s.sections.n, s.nameHashAt)
 	s.byKey.rebuild(s.entries.n, s.keyHashAt)
+}
+
+// clone returns a copy of s, made to size.
+func (s *store) clone() store {
+	c := *s
+	c.sections, c.entries = s.sections.clone(), s.entries.clone()
+	c.byName.groups, c.byKey.groups = slices.Clone(s.byName.groups), slices.Clone(s.byKey.groups)
+	return c
 }
 
 // all yields the sections held, in order, by name and number.

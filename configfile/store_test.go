@@ -1,9 +1,11 @@
 package configfile
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +113,35 @@ func checkModel(t *testing.T, f *File, m *model) {
 	_, ok := f.Get("absent", "0")
 	assert.False(t, ok)
 	assert.Nil(t, f.Keys("absent"))
+}
+
+// All walks the keys as Sections and Keys list them; a Clone has them too,
+// in its own dialect's order, and changes apart from its original.
+func TestAllAndClone(t *testing.T) {
+	f, err := Read(strings.NewReader("[b]\nx=1\ny=[2]\n[]\n[c]\nz=3\n"), vartext.WithDialect(vartext.Godot3))
+	require.NoError(t, err)
+	f.Set("", "top", true)
+	f.Set("b", "x", nil)
+	var got []string
+	for k, v := range f.All() {
+		got = append(got, fmt.Sprintf("[%s] %s=%v", k.Section, k.Name, v))
+	}
+	assert.Equal(t, []string{"[b] y=[2]", "[c] z=3", "[] top=true"}, got)
+	for k := range f.All() {
+		assert.Equal(t, "b", k.Section, "the walk stops when asked")
+		break
+	}
+
+	g := f.Clone(vartext.WithDialect(vartext.Godot4))
+	assert.Equal(t, vartext.Godot4, g.Dialect())
+	assert.Equal(t, []string{"", "b", "c"}, g.Sections(), "Godot 4 writes the section \"\" first")
+	g.Set("b", "y", int64(5))
+	g.Set("c", "z", nil)
+	g.Set("d", "w", int64(6))
+	v, _ := f.Get("b", "y")
+	assert.Equal(t, []any{int64(2)}, v)
+	assert.Equal(t, []string{"b", "c", ""}, f.Sections())
+	text, err := g.Bytes()
+	require.NoError(t, err)
+	assert.Equal(t, "top=true\n\n[b]\n\ny=5\n\n[d]\n\nw=6\n", string(text))
 }
