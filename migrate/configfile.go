@@ -25,15 +25,14 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 	if f.Dialect().Engine() != gdvar.Godot3 {
 		return nil, ErrNotGodot3
 	}
-	g := configfile.New(godot4Text...)
-	for _, s := range f.Sections() {
-		for _, k := range f.Keys(s) {
-			v, _ := f.Get(s, k)
-			m, err := Value(v)
-			if err != nil {
-				return nil, fmt.Errorf("[%s] %s: %w", s, k, err)
-			}
-			g.Set(s, k, m)
+	g := f.Clone(godot4Text...)
+	for k, v := range f.All() {
+		m, changed, err := mapping{}.value(v)
+		if err != nil {
+			return nil, fmt.Errorf("[%s] %s: %w", k.Section, k.Name, err)
+		}
+		if changed {
+			g.Set(k.Section, k.Name, m)
 		}
 	}
 	return g, nil

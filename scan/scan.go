@@ -125,13 +125,10 @@ func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 		return nil, err
 	}
 	s := scanner{bin: withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))}
-	for _, section := range f.Sections() {
-		for _, key := range f.Keys(section) {
-			v, _ := f.Get(section, key)
-			s.place = [2]string{section, key}
-			if err := s.generic(v); err != nil {
-				return s.found, fmt.Errorf("scan: [%s] %s: %w", section, key, err)
-			}
+	for k, v := range f.All() {
+		s.place = [2]string{k.Section, k.Name}
+		if err := s.generic(v); err != nil {
+			return s.found, fmt.Errorf("scan: [%s] %s: %w", k.Section, k.Name, err)
 		}
 	}
 	return s.found, nil
