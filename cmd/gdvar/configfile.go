@@ -21,10 +21,18 @@ func readConfig(in io.Reader, cfg *config) (*configfile.File, error) {
 	cfg.readConfig = true
 	r := &blankReader{r: in, blank: true}
 	f, err := configfile.Read(r, cfg.configOptions()...)
-	if err == nil && len(f.Sections()) == 0 && !r.blank {
+	if err == nil && empty(f) && !r.blank {
 		err = errors.New("the text holds no key=value: it does not look like a ConfigFile")
 	}
 	return f, err
+}
+
+// empty reports whether f holds no key.
+func empty(f *configfile.File) bool {
+	for range f.All() {
+		return false
+	}
+	return true
 }
 
 // blankReader tells whether what was read through it is only white space.

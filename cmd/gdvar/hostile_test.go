@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -86,4 +89,27 @@ func TestInspectShortensDeepLines(t *testing.T) {
 	code, out, _ = runGdvar(hostile.DeepDictionaries(1), "inspect", "-")
 	require.Equal(t, 0, code)
 	assert.NotContains(t, out, shortened, "shallow input is shown whole")
+}
+
+// The commands that read a ConfigFile whole, on the files that cost the
+// reader most: they allocate within hostile.TextBound of the file (migrate
+// read it whole first, growing a slice: 5 bytes a byte more).
+func TestHostileConfigCommands(t *testing.T) {
+	dir := t.TempDir()
+	for i, in := range append(hostile.ConfigFiles(1<<20), hostile.Input{Name: "ordinary", Data: hostile.OrdinaryConfigFile(1 << 20)}) {
+		path := filepath.Join(dir, fmt.Sprintf("%d.cfg", i))
+		require.NoError(t, os.WriteFile(path, in.Data, 0o600))
+		for _, cmd := range []string{"text", "json", "scan", "migrate"} {
+			t.Run(in.Name+", "+cmd, func(t *testing.T) {
+				var out counter
+				var code int
+				var errOut strings.Builder
+				hostile.Collect()
+				alloc := hostile.Allocated(func() { code = run([]string{cmd, path}, nil, &out, &errOut) })
+				require.Equal(t, 0, code, errOut.String())
+				t.Logf("%d bytes in, %d out: %.1f allocated a byte", len(in.Data), out.n, float64(alloc)/float64(len(in.Data)))
+				assert.LessOrEqual(t, alloc, hostile.TextBound(in.Data))
+			})
+		}
+	}
 }

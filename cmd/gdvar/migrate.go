@@ -106,16 +106,19 @@ func migrateContent(w io.Writer, in io.Reader, cfg *config) error {
 	return err
 }
 
-// migrateConfig writes the Godot 4 form of a ConfigFile.
+// migrateConfig writes the Godot 4 form of a ConfigFile. The text is
+// looked through for Godot 4's names as it is read, not held whole (which
+// took 5 bytes a byte, growing).
 func migrateConfig(w io.Writer, in io.Reader, cfg *config) error {
-	text, err := io.ReadAll(in)
-	if err != nil {
-		return err
+	var names godot4Finder
+	r := io.TeeReader(in, &names)
+	f, err := readConfig(r, cfg)
+	if _, cerr := io.Copy(io.Discard, r); err == nil { // the rest, after an error, for its names
+		err = cerr
 	}
-	if name := godot4Name(text); name != "" {
-		return fmt.Errorf("it holds %s, which only Godot 4 writes: migrated already?", name)
+	if names.found != "" {
+		return fmt.Errorf("it holds %s, which only Godot 4 writes: migrated already?", names.found)
 	}
-	f, err := readConfig(bytes.NewReader(text), cfg)
 	if err != nil {
 		return err
 	}
@@ -135,34 +138,85 @@ var godot4Names = map[string]bool{
 	"PackedVector3Array": true, "PackedColorArray": true,
 }
 
-// godot4Name returns the first name of godot4Names that text uses as a
-// constructor outside its strings, or "". Godot 4 reads Godot 3's names, and
-// gdvar reads Godot 4's as Godot 3's: this tells a file migrated already.
-func godot4Name(text []byte) string {
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '"': // a string: to its closing quote
-			for i++; i < len(text) && text[i] != '"'; i++ {
-				if text[i] == '\\' {
-					i++
-				}
-			}
-		case c == ';' && (i == 0 || text[i-1] == '\n'): // a comment line
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c >= 'P' && c <= 'T' && (i == 0 || !isNameByte(text[i-1])):
-			j := i
-			for j < len(text) && isNameByte(text[j]) {
-				j++
-			}
-			if j < len(text) && text[j] == '(' && godot4Names[string(text[i:j])] {
-				return string(text[i:j])
-			}
-			i = j - 1
+// godot4Finder finds the first name of godot4Names that the text written
+// to it uses as a constructor outside its strings and comment lines, in
+// found. Godot 4 reads Godot 3's names, and gdvar reads Godot 4's as Godot
+// 3's: this tells a file migrated already.
+type godot4Finder struct {
+	found string
+	state finderState
+	begun bool   // a byte came
+	prev  byte   // the byte before
+	word  []byte // the name being read, up to the longest of godot4Names
+	long  bool   // it is longer
+}
+
+type finderState uint8
+
+const (
+	textPlain   finderState = iota
+	textString              // to the closing quote
+	textEscaped             // after a backslash in a string
+	textComment             // a line begun with ";": to its end
+	textName                // a name begun with a letter from P to T
+)
+
+func (g *godot4Finder) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if g.found == "" {
+			g.next(c)
 		}
 	}
-	return ""
+	return len(p), nil
+}
+
+func (g *godot4Finder) next(c byte) {
+	switch g.state {
+	case textString:
+		if c == '\\' {
+			g.state = textEscaped
+		} else if c == '"' {
+			g.state = textPlain
+		}
+	case textEscaped:
+		g.state = textString
+	case textComment:
+		if c == '\n' {
+			g.state = textPlain
+		}
+	case textName:
+		if isNameByte(c) {
+			g.long = g.long || len(g.word) == cap(g.word)
+			if !g.long {
+				g.word = append(g.word, c)
+			}
+			break
+		}
+		if c == '(' && !g.long && godot4Names[string(g.word)] {
+			g.found = string(g.word)
+			return
+		}
+		g.state = textPlain
+		g.plain(c)
+	default:
+		g.plain(c)
+	}
+	g.begun, g.prev = true, c
+}
+
+// plain takes a byte outside strings, comments and names.
+func (g *godot4Finder) plain(c byte) {
+	switch {
+	case c == '"':
+		g.state = textString
+	case c == ';' && (!g.begun || g.prev == '\n'):
+		g.state = textComment
+	case c >= 'P' && c <= 'T' && !isNameByte(g.prev):
+		if g.word == nil {
+			g.word = make([]byte, 0, len("PackedVector2Array"))
+		}
+		g.state, g.word, g.long = textName, append(g.word[:0], c), false
+	}
 }
 
 func isNameByte(c byte) bool {
