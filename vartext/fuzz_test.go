@@ -3,6 +3,9 @@ package vartext
 import (
 	"bytes"
 	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -62,6 +65,70 @@ func FuzzOnePass(f *testing.F) {
 		if errOne == nil {
 			require.NoError(t, enc.Flush())
 			require.Equal(t, two.Bytes(), one.Bytes(), "%q", text)
+		}
+	})
+}
+
+// FuzzEntries reads any text as configfile and resource read a file, with
+// NextEntry and then Decode for each key, in every dialect, in the syntax
+// of a ConfigFile and of a resource: the reading ends at io.EOF or with a
+// *SyntaxError, which is final; a section or tag has a name; each value
+// of a ConfigFile that prints in the dialect parses again.
+func FuzzEntries(f *testing.F) {
+	for _, pattern := range []string{
+		golden.Path("configfile", "godot4", "config_000*.cfg"),
+		golden.Path("configfile", "godot3.6", "config_000*.cfg"),
+		filepath.Join("..", "resource", "testdata", "godot4", "*_0*.tres"),
+		filepath.Join("..", "resource", "testdata", "godot3.6", "*_0*.tres"),
+	} {
+		names, _ := filepath.Glob(pattern)
+		for _, name := range names {
+			if b, err := os.ReadFile(name); err == nil {
+				f.Add(b[:min(len(b), 2048)], uint8(len(name))) // small inputs fuzz faster
+			}
+		}
+	}
+	f.Add([]byte("[s] k=[{\"a\": 1}]l=2[t\\]]\n\"q k\"=Vector2(1, 2)"), uint8(0))
+	f.Add([]byte("[gd_resource type=\"Resource\" format=3]\n[resource]\na = [[[]]]\nb = {}"), uint8(3))
+	f.Fuzz(func(t *testing.T, text []byte, mode uint8) {
+		dialect := []Dialect{Godot4, Godot3, Godot32}[mode%3]
+		opts := []gdvar.Option{WithDialect(dialect)}
+		resource := mode/3%2 == 1
+		if resource { // the format of the dialect's text resources
+			opts = append(opts, inResource(map[bool]int{true: 3, false: 2}[dialect == Godot4]))
+		}
+		d := NewDecoder(bytes.NewReader(text), opts...)
+		var v any
+		for {
+			e, err := d.NextEntry()
+			if err == nil && !e.Section {
+				if err = d.Decode(&v); err == io.EOF { // no value after the last key
+					return
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				var se *SyntaxError
+				require.ErrorAs(t, err, &se, "%q", text)
+				_, again := d.NextEntry()
+				require.Equal(t, err, again, "%q: the error is final", text)
+				return
+			}
+			if e.Section {
+				require.NotEmpty(t, e.Name, "%q", text)
+				continue
+			}
+			if resource {
+				continue // Godot 3 prints a reference's id bare, which reads back only if it is a number
+			}
+			printed, err := Marshal(v, opts...)
+			if err != nil {
+				continue // a value with no text form in this dialect (a Godot 4 type read as Godot 3's text)
+			}
+			var again any
+			require.NoError(t, Unmarshal(printed, &again, opts...), "%q: %q printed as %q", text, e.Name, printed)
 		}
 	})
 }
