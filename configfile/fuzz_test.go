@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/gdvar/gdvar/vartext"
@@ -38,5 +41,36 @@ func FuzzRead(f *testing.F) {
 		if _, err := Read(bytes.NewReader(out), vartext.WithDialect(dialect)); err != nil && dialect != vartext.Godot32 {
 			t.Fatalf("%q read, written as %q, which does not read: %v", text, out, err)
 		}
+	})
+}
+
+// FuzzSet: any sequence of keys set and erased leaves a File as the plain
+// model of the engine's set_value leaves it (TestSetAsTheModel), in every
+// dialect, its removed entries dropped once they outnumber those held, and
+// a Clone of it the same. Each op is three bytes: the section, the key,
+// and whether to erase (odd) or set (even, the value the op's number).
+func FuzzSet(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 2, 3, 0}, uint8(0))
+	f.Add(bytes.Repeat([]byte{1, 2, 0, 1, 2, 1}, 40), uint8(1))
+	f.Fuzz(func(t *testing.T, ops []byte, d uint8) {
+		dialect := []vartext.Dialect{vartext.Godot4, vartext.Godot3}[d%2]
+		file := New(vartext.WithDialect(dialect))
+		m := model{godot4: dialect == vartext.Godot4}
+		for i := 0; i+3 <= len(ops); i += 3 {
+			name := strconv.Itoa(int(ops[i] % 8))
+			if name == "0" {
+				name = ""
+			}
+			key := strconv.Itoa(int(ops[i+1] % 16))
+			var v any = int64(i)
+			if ops[i+2]%2 == 1 {
+				v = nil
+			}
+			file.Set(name, key, v)
+			m.set(name, key, v)
+			require.LessOrEqual(t, file.s.entries.n, 2*file.s.live+17)
+		}
+		checkModel(t, file, &m)
+		checkModel(t, file.Clone(vartext.WithDialect(dialect)), &m)
 	})
 }
