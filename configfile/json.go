@@ -93,9 +93,14 @@ func appendName(dst []byte, name string) ([]byte, error) {
 // UnmarshalJSON sets the sections and keys of JSON in MarshalJSON's form,
 // in their order, as Set does: a null value erases its key. The file keeps
 // its dialect (New chooses it), which says what engine version the values
-// are for.
+// are for. JSON that is not of that form sets nothing; a value that does
+// not read sets the keys before it.
 func (f *File) UnmarshalJSON(data []byte) error {
-	opts := f.jsonOptions()
+	// The values are gathered a line each and read by one varjson.Decoder,
+	// as JSON Lines: varjson.Unmarshal made a Decoder for each, about
+	// 1.7 KB, 216 bytes a byte of JSON of small values.
+	values := bytes.NewBuffer(make([]byte, 0, len(data)))
+	var keys blocks[Key]
 	d := jsontext.NewDecoder(bytes.NewReader(data))
 	if err := wantObject(d); err != nil {
 		return err
@@ -117,11 +122,9 @@ func (f *File) UnmarshalJSON(data []byte) error {
 			if err != nil {
 				return fmt.Errorf("configfile: JSON: %w", err)
 			}
-			var v any
-			if err := varjson.Unmarshal(raw, &v, opts...); err != nil {
-				return fmt.Errorf("configfile: [%s] %s: %w", name, key, err)
-			}
-			f.Set(name, key, v)
+			values.Write(raw)
+			values.WriteByte('\n')
+			keys.add(Key{name, key})
 		}
 		if _, err := d.ReadToken(); err != nil {
 			return fmt.Errorf("configfile: JSON: %w", err)
@@ -132,6 +135,15 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	if _, err := d.ReadToken(); err != io.EOF {
 		return fmt.Errorf("configfile: JSON: text after the object at offset %d", d.InputOffset())
+	}
+	vd := varjson.NewDecoder(bytes.NewReader(values.Bytes()), f.jsonOptions()...)
+	var v any
+	for i := range keys.n {
+		k := keys.at(i)
+		if err := vd.Decode(&v); err != nil {
+			return fmt.Errorf("configfile: [%s] %s: %w", k.Section, k.Name, err)
+		}
+		f.Set(k.Section, k.Name, v)
 	}
 	return nil
 }
