@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/gdvar/gdvar/internal/cputime"
 )
 
 // BenchmarkRead reads files of n distinct sections, and of n keys set then
 // erased (k=null), against files of one section of n keys: ns/line stays
-// the same as n grows and across the three.
+// the same as n grows and across the three (on a busy machine, compare
+// cpu-ns/line, the process's CPU time).
 func BenchmarkRead(b *testing.B) {
 	files := map[string]func(n int) []byte{
 		"keys": func(n int) []byte {
@@ -43,12 +46,16 @@ func BenchmarkRead(b *testing.B) {
 			text := files[name](n)
 			b.Run(fmt.Sprintf("%s/lines=%d", name, n), func(b *testing.B) {
 				b.SetBytes(int64(len(text)))
+				start := cputime.Process()
 				for b.Loop() {
 					if _, err := Read(bytes.NewReader(text)); err != nil {
 						b.Fatal(err)
 					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/line")
+				if cpu := cputime.Process() - start; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*n), "cpu-ns/line")
+				}
 			})
 		}
 	}
