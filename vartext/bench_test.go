@@ -6,8 +6,10 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/gamestate"
 )
 
@@ -171,6 +173,7 @@ func BenchmarkEncodeValues(b *testing.B) {
 	b.Run("Encoder", func(b *testing.B) {
 		b.SetBytes(int64(size))
 		b.ReportAllocs()
+		start := cputime.Process()
 		for b.Loop() {
 			enc := NewEncoder(io.Discard)
 			for _, p := range players {
@@ -179,10 +182,12 @@ func BenchmarkEncodeValues(b *testing.B) {
 				}
 			}
 		}
+		reportCPU(b, start, size)
 	})
 	b.Run("Marshal", func(b *testing.B) {
 		b.SetBytes(int64(size))
 		b.ReportAllocs()
+		start := cputime.Process()
 		for b.Loop() {
 			for _, p := range players {
 				if _, err := Marshal(p); err != nil {
@@ -190,5 +195,15 @@ func BenchmarkEncodeValues(b *testing.B) {
 				}
 			}
 		}
+		reportCPU(b, start, size)
 	})
+}
+
+// reportCPU reports the process's CPU time since start a byte of the
+// size bytes each op handles: on a busy machine, the work, where the clock
+// also counts the wait for a core.
+func reportCPU(b *testing.B, start time.Duration, size int) {
+	if cpu := cputime.Process() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(size), "cpu-ns/byte")
+	}
 }
