@@ -9,9 +9,10 @@ import (
 // store holds a File's sections in the order they came, each with its keys
 // in the order they came, as the engine's insertion-ordered maps do. The
 // keys of all sections are one list, in which each section chains its own,
-// and one index finds them all: a section costs a few dozen bytes, where
-// an ordered map and a Go map of its own cost hundreds (1 MiB of one-key
-// sections, "[abc]k=0", took 74 bytes a byte of text to read, and held 53).
+// found by one index (the sections by another): a section costs a few
+// dozen bytes, where an ordered map and a Go map of its own cost hundreds
+// (1 MiB of one-key sections, "[abc]k=0", took 74 bytes a byte of text to
+// read, and held 53).
 type store struct {
 	sections blocks[section]
 	entries  blocks[entry]

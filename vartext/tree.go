@@ -71,7 +71,8 @@ func (b *treeBuilder) resetKey(c config) {
 }
 
 // release keeps nothing of the value read: not its root, which is the
-// caller's, nor more than a few blocks of its stacks, nor its numbers.
+// caller's, nor more than a few blocks of its stacks (and the room of its
+// stack of open nodes, see clear), nor its numbers.
 func (b *treeBuilder) release() {
 	b.clear(config{dialect: b.d})
 	b.keys.forget()
