@@ -314,6 +314,7 @@ func (b *treeBuilder) endDict() error {
 		return nil
 	}
 	d := &gdvar.Dictionary{KeyType: n.elem, ValueType: n.value}
+	d.Grow((b.elems.n - n.elems) / 2) // made to size: Append would double
 	for i := n.elems; i < b.elems.n; i += 2 {
 		d.Append(b.elems.at(i), b.elems.at(i+1))
 	}
