@@ -136,7 +136,9 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	if _, err := d.ReadToken(); err != io.EOF {
 		return fmt.Errorf("configfile: JSON: text after the object at offset %d", d.InputOffset())
 	}
-	vd := varjson.NewDecoder(bytes.NewReader(values.Bytes()), f.jsonOptions()...)
+	// A stream, not a bytes.Reader, which the Decoder would seek back to
+	// each value's start, its JSON reader made anew.
+	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, f.jsonOptions()...)
 	var v any
 	for i := range keys.n {
 		k := keys.at(i)

@@ -182,8 +182,14 @@ func (d *Decoder) Decode(v any) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	c := converter{start: d.InputOffset(), jq: d.like != nil}
-	g, err := c.read(&reader{dec: d.dec, at: d.base - d.origin})
+	// The converter's path and the reader's stacks stay from one value to
+	// the next: a small value does not pay for their first chunks, nor a
+	// deep one for its path anew.
+	d.stream.c = converter{start: d.InputOffset(), jq: d.like != nil, path: d.stream.c.path[:0]}
+	r := d.stream.treeReader(d.dec, 0)
+	r.at = d.base - d.origin
+	g, err := d.stream.c.read(r)
+	clear(d.stream.c.path[:cap(d.stream.c.path)]) // its keys
 	if err := d.finish(err); err != nil {
 		return err
 	}
