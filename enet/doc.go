@@ -25,10 +25,11 @@
 //
 // A host holds what its options allow, whatever datagrams declare:
 // fragments take memory as they arrive (WithMaxWaitingData bounds a
-// peer's), a peer's send queue is bounded (WithMaxSendQueue), and packets
-// that come out of order cost the logarithm of what waits, whatever the
-// order. A connect not yet verified costs one slot's offer and no
-// channels, and its source is sent no more bytes than it sent, whatever
-// compression the connect claims: a spoofed source cannot make the host a
-// reflection amplifier.
+// peer's), a peer's send queue counts what its packets hold until they
+// are sent or acknowledged (WithMaxSendQueue), so that a peer that stops
+// answering holds no more, and packets that come out of order cost the
+// logarithm of what waits, whatever the order. A connect not yet
+// verified costs one slot's offer and no channels, and its source is
+// sent no more bytes than it sent, whatever compression the connect
+// claims: a spoofed source cannot make the host a reflection amplifier.
 package enet

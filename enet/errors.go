@@ -18,8 +18,8 @@ var (
 	ErrChannel = errors.New("enet: no such channel")
 	// ErrTooLarge is returned by a send over MaxPacketSize.
 	ErrTooLarge = errors.New("enet: packet too large")
-	// ErrQueueFull is returned by a send while the peer's queue is over
-	// MaxSendQueue.
+	// ErrQueueFull is returned by a send while the peer's queue counts
+	// its MaxSendQueue or more (see WithMaxSendQueue).
 	ErrQueueFull = errors.New("enet: send queue full")
 	// ErrTooManyPeers is returned when the host has no room for a peer.
 	ErrTooManyPeers = errors.New("enet: too many peers")

@@ -79,9 +79,16 @@ func WithMaxPacketSize(n int) Option { return func(c *config) { c.maxPacketSize 
 // 32 MiB, ENet's.
 func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingData = max(n, 1) } }
 
-// WithMaxSendQueue bounds the bytes queued for a peer and not yet sent;
-// past it, Send returns ErrQueueFull. An empty queue takes any packet
-// within MaxPacketSize. Default 32 MiB.
+// WithMaxSendQueue bounds what a peer's send queue holds: each packet's
+// bytes and 160 more for each of its commands (one, or one a fragment),
+// from Send until it is sent, or, if it is reliable, until the peer
+// acknowledges it. Once the queue counts n bytes or more, Send and Queue
+// return ErrQueueFull; below, they take any packet within MaxPacketSize,
+// so that a queue holds at most n and one packet. A peer that stops
+// acknowledging therefore holds no more than that, however much is sent
+// to it; one that is slow fills its queue, and a sender that gets
+// ErrQueueFull may send again once the peer has acknowledged what it
+// was sent. Default 32 MiB.
 func WithMaxSendQueue(n int) Option { return func(c *config) { c.maxSendQueue = max(n, 1) } }
 
 // WithDuplicatePeers caps the peers from one IP address. Default 4095.

@@ -23,12 +23,14 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	if len(data) > h.cfg.maxPacketSize {
 		return fmt.Errorf("enet: send of %d bytes, over MaxPacketSize %d: %w", len(data), h.cfg.maxPacketSize, ErrTooLarge)
 	}
-	if p.queuedBytes > 0 && p.queuedBytes+len(data) > h.cfg.maxSendQueue {
+	// A queue under its limit takes any packet, so that one larger than
+	// the limit waits for the queue to drain below it, not for every
+	// reliable command in flight to be acknowledged.
+	if p.queuedBytes >= h.cfg.maxSendQueue {
 		return fmt.Errorf("enet: %d bytes queued for the peer: %w", p.queuedBytes, ErrQueueFull)
 	}
 	ch := p.channel(chID)
 	data = append(make([]byte, 0, len(data)), data...) // never nil: nil marks commands without a packet
-	p.queuedBytes += len(data)
 	fragLen := int(p.mtu) - 4 - commandSizes[cmdSendFragment]
 	if h.cfg.checksum {
 		fragLen -= 4
@@ -67,10 +69,26 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	return nil
 }
 
+// commandCost is what a command that carries a packet, or a fragment of
+// one, counts against MaxSendQueue beyond its payload, from Send until it
+// is sent, or, if it is reliable, until the peer acknowledges it: its
+// outgoing (120 bytes, checked by TestCommandCost, in the 128-byte size
+// class) and its places in the queue and the sent list, arrays grown by
+// doubling. Counting its payload alone, a queue of 1-byte packets held
+// 143 times what it counted.
+const commandCost = 160
+
+// queueCost is what o counts in its peer's queuedBytes, if it carries a
+// packet.
+func (o *outgoing) queueCost() int { return len(o.cmd.payload) + commandCost }
+
 // queueOutgoing numbers a command and queues it
 // (enet_peer_setup_outgoing_command).
 func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
 	o := &outgoing{cmd: c, fragOffset: fragOffset}
+	if c.payload != nil {
+		p.queuedBytes += o.queueCost()
+	}
 	if c.channel == 0xFF {
 		p.outgoingReliableSeq++
 		o.reliableSeq = p.outgoingReliableSeq
@@ -279,21 +297,22 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 			o.sentTime = h.now
 			d.sentTime = true
 			p.reliableDataInTransit += uint32(len(o.cmd.payload))
-		} else if o.cmd.payload != nil && o.fragOffset == 0 {
-			p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
-			if p.throttleCounter > p.throttle {
-				// Throttled: drop the packet, all its fragments.
-				p.queuedBytes -= len(o.cmd.payload)
-				for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
-					p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
-					p.queuedBytes -= len(p.outgoing[oi].cmd.payload)
-					oi++
+		} else if o.cmd.payload != nil {
+			// An unreliable packet's command is done with once sent, or
+			// throttled.
+			p.queuedBytes -= o.queueCost()
+			if o.fragOffset == 0 {
+				p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
+				if p.throttleCounter > p.throttle {
+					// Throttled: drop the packet, all its fragments.
+					for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
+						p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
+						p.queuedBytes -= p.outgoing[oi].queueCost()
+						oi++
+					}
+					continue
 				}
-				continue
 			}
-		}
-		if o.cmd.payload != nil {
-			p.queuedBytes -= len(o.cmd.payload)
 		}
 		d.buf = appendCommand(d.buf, &o.cmd)
 		d.buf = append(d.buf, o.cmd.payload...)
@@ -394,7 +413,6 @@ func (h *Host) checkTimeouts(p *Peer) bool {
 		o.rtTimeout *= 2
 		if o.cmd.payload != nil {
 			p.reliableDataInTransit -= uint32(len(o.cmd.payload))
-			p.queuedBytes += len(o.cmd.payload)
 			resendRel = append(resendRel, o)
 		} else {
 			resendOut = append(resendOut, o)
@@ -435,7 +453,6 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 		}
 		if fromRel {
 			p.outgoingReliable = append(p.outgoingReliable[:at], p.outgoingReliable[at+1:]...)
-			p.queuedBytes -= len(o.cmd.payload)
 		} else {
 			p.outgoing = append(p.outgoing[:at], p.outgoing[at+1:]...)
 		}
@@ -455,8 +472,11 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 			}
 		}
 	}
-	if o.cmd.payload != nil && wasSent {
-		p.reliableDataInTransit -= uint32(len(o.cmd.payload))
+	if o.cmd.payload != nil {
+		p.queuedBytes -= o.queueCost() // counted until acknowledged
+		if wasSent {
+			p.reliableDataInTransit -= uint32(len(o.cmd.payload))
+		}
 	}
 	if len(p.sentReliable) > 0 {
 		f := p.sentReliable[0]

@@ -127,7 +127,7 @@ type Peer struct {
 	outgoing                 []*outgoing // commands without a reliable packet
 	outgoingReliable         []*outgoing // reliable sends, fragments included
 	sentReliable             []*outgoing
-	queuedBytes              int       // payload bytes in outgoing and outgoingReliable
+	queuedBytes              int       // what the packets' commands count (queueCost) from Send until sent, or acknowledged if reliable
 	inbox, inboxTail         *incoming // packets received and not yet taken, oldest first
 	waitingData              int       // bytes received and not yet taken: inbox and partial packets
 	ready                    chan struct{}
@@ -216,7 +216,9 @@ func (p *Peer) setTimeout(limit, minimum, maximum uint32) {
 // Send queues data on a channel and sends it now. Data is copied. Packets
 // larger than the MTU allows go as fragments. It fails if the peer is not
 // connected, the channel does not exist, the packet is over the host's
-// MaxPacketSize, or the peer's queue is over MaxSendQueue.
+// MaxPacketSize, or the peer's queue counts MaxSendQueue or more (see
+// WithMaxSendQueue: ErrQueueFull, and the packet may be sent again once
+// the peer has acknowledged what it was sent).
 func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 	h := p.host
 	h.mu.Lock()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/hostile"
 )
@@ -65,12 +66,23 @@ func BenchmarkRelayToSilentENetPeers(b *testing.B) {
 // relays to.
 const silentTargets = 20
 
-// relayToSilentENetPeers serves a Multiplayer over ENet, joins
+// A relay to ENet peers that stopped answering holds what their send
+// queues count, within twice WithSendQueue a peer, however many packets
+// the sender relays.
+func TestRelayToSilentENetPeersHeld(t *testing.T) {
+	const queue = DefaultMaxPacket
+	held := relayToSilentENetPeers(t, 4000, WithSendQueue(queue))
+	perPeer := held / silentTargets
+	t.Logf("%d bytes held a peer, %.2f times its queue", perPeer, float64(perPeer)/queue)
+	require.LessOrEqual(t, perPeer, uint64(2*queue))
+}
+
+// relayToSilentENetPeers serves a Multiplayer over ENet, with opts, joins
 // silentTargets peers that then go silent and a sender, has the sender
 // relay relays packets of 8 bytes to every peer, and returns what the
 // server holds once they are relayed.
-func relayToSilentENetPeers(b *testing.B, relays int) uint64 {
-	m := New(WithRateLimit(1e12, 1<<30))
+func relayToSilentENetPeers(b testing.TB, relays int, opts ...gdvar.Option) uint64 {
+	m := New(append([]gdvar.Option{WithRateLimit(1e12, 1<<30)}, opts...)...)
 	m.Node("/root/Main", echoMethods...)
 	var handled atomic.Int64 // a relay to every peer is the server's too
 	m.OnPacket(func(PeerID, []byte) { handled.Add(1) })
