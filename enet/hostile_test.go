@@ -182,6 +182,37 @@ func pingStorm(size int, from netip.AddrPort) []received {
 	return fromPeer(from, ds)
 }
 
+// unknownAcks is datagrams of 32 acknowledgements, each of a number the
+// host never sent (on channel 3, where it sends nothing), echoing time 1:
+// about size bytes. Each keeps the peer alive (it acknowledges), and
+// acknowledges nothing of what is in flight.
+func unknownAcks(size int, from netip.AddrPort) []received {
+	var cmds [][]byte
+	for seq, n := uint16(1), 0; n < size; seq++ {
+		c := cmdBytes(command{cmd: cmdAcknowledge, channel: 3, seq: seq, ackSeq: seq, ackSentTime: 1})
+		cmds = append(cmds, c)
+		n += len(c)
+	}
+	return fromPeer(from, packed(cmds, defaultMTU))
+}
+
+// sendInFlight has h send p n reliable packets of 8 bytes on channel 0,
+// which p never acknowledges: in flight as far as the windows let them,
+// queued behind.
+func sendInFlight(h *Host, p *Peer, n int) {
+	h.mu.Lock()
+	defer h.unlock()
+	for range n {
+		if err := p.send(0, make([]byte, 8), Reliable); err != nil {
+			panic(err)
+		}
+	}
+	for sent := -1; sent != len(p.sentReliable); {
+		sent = len(p.sentReliable)
+		h.flushPeer(p, false)
+	}
+}
+
 // connectOf is a connect datagram, compressed by comp if that makes it
 // shorter.
 func connectOf(c command, comp compressor) []byte {
@@ -273,7 +304,10 @@ type attack struct {
 	name string
 	opts []Option
 	peer bool // a connected peer at the first source takes the datagrams
-	make func(size int, from []netip.AddrPort) []received
+	// inFlight is how many reliable packets the host has sent the peer,
+	// unacknowledged, before the attack.
+	inFlight int
+	make     func(size int, from []netip.AddrPort) []received
 }
 
 func attacks() []attack {
@@ -289,6 +323,7 @@ func attacks() []attack {
 		{name: "unreliable-descending", peer: true, make: peerOf(unreliableDescending)},
 		{name: "unreliable-behind-fragments", peer: true, make: peerOf(unreliableBehindFragments)},
 		{name: "ping-storm", peer: true, make: peerOf(pingStorm)},
+		{name: "acks-unknown", peer: true, inFlight: hostileInFlight, make: peerOf(unknownAcks)},
 		{name: "connects-32-slots", make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},
 		{name: "connects-4095-slots", opts: []Option{WithMaxPeers(maxPeerID)},
 			make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},
@@ -308,6 +343,10 @@ func attacks() []attack {
 	}
 	return as
 }
+
+// hostileInFlight is how many reliable packets the host has in flight to
+// the peer that acknowledges unknown numbers.
+const hostileInFlight = 8192
 
 // hostileSources is how many loopback sockets the attacks come from.
 const hostileSources = 400
@@ -390,6 +429,9 @@ func BenchmarkHostile(b *testing.B) {
 				start := cputime.Process()
 				for b.Loop() {
 					h, p := hostileHost(b, a.opts, a.peer, from[0])
+					if a.inFlight > 0 {
+						sendInFlight(h, p, a.inFlight)
+					}
 					hostileFeed(h, p, rs)
 					out += h.Stats().BytesOut
 					h.Close()
@@ -542,6 +584,7 @@ func TestHostileAllocs(t *testing.T) {
 			if a.peer {
 				p = connectedPeer(h)
 				p.addr = from[0]
+				sendInFlight(h, p, a.inFlight)
 			}
 			hostile.Collect()
 			allocated := hostile.Allocated(func() { hostileFeed(h, p, rs) })

@@ -213,6 +213,7 @@ func (h *Host) promote(o *offer) *Peer {
 	p.verify = &outgoing{cmd: h.verify(o), reliableSeq: 1, sentTime: o.sent, sendAttempts: 1, rtTimeout: p.rtt + 4*p.rttVar}
 	p.outgoingReliableSeq, p.cookieSeq = 1, 1
 	p.sentReliable = append(p.sentReliable, p.verify)
+	p.markInFlight(p.verify)
 	p.nextTimeout = o.sent + p.verify.rtTimeout
 	h.peers[o.slot] = p
 	h.sessions[o.slot] = [2]uint8{p.incomingSession, p.outgoingSession}

@@ -80,7 +80,7 @@ func WithMaxPacketSize(n int) Option { return func(c *config) { c.maxPacketSize 
 func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingData = max(n, 1) } }
 
 // WithMaxSendQueue bounds what a peer's send queue holds: each packet's
-// bytes and 160 more for each of its commands (one, or one a fragment),
+// bytes and 192 more for each of its commands (one, or one a fragment),
 // from Send until it is sent, or, if it is reliable, until the peer
 // acknowledges it. Once the queue counts n bytes or more, Send and Queue
 // return ErrQueueFull; below, they take any packet within MaxPacketSize,

@@ -3,6 +3,7 @@ package enet
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 )
 
 // What a peer sends: packets become commands (fragments when over the MTU),
@@ -72,11 +73,11 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 // commandCost is what a command that carries a packet, or a fragment of
 // one, counts against MaxSendQueue beyond its payload, from Send until it
 // is sent, or, if it is reliable, until the peer acknowledges it: its
-// outgoing (120 bytes, checked by TestCommandCost, in the 128-byte size
-// class) and its places in the queue and the sent list, arrays grown by
-// doubling. Counting its payload alone, a queue of 1-byte packets held
-// 143 times what it counted.
-const commandCost = 160
+// outgoing (120 bytes, in the 128-byte size class), its places in the
+// queue and the sent list, arrays grown by doubling, and its entry in the
+// index of commands in flight (TestCommandCost). Counting its payload
+// alone, a queue of 1-byte packets held 143 times what it counted.
+const commandCost = 192
 
 // queueCost is what o counts in its peer's queuedBytes, if it carries a
 // packet.
@@ -286,6 +287,9 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 				ch.usedReliableWindows |= 1 << window
 				ch.reliableWindows[window]++
 			}
+			if o.sendAttempts == 0 {
+				p.markInFlight(o)
+			}
 			o.sendAttempts++
 			if o.rtTimeout == 0 {
 				o.rtTimeout = p.rtt + 4*p.rttVar
@@ -427,39 +431,27 @@ func (h *Host) checkTimeouts(p *Peer) bool {
 	return false
 }
 
-// removeSentReliable takes an acknowledged command out of the sent list
-// and returns its command number, 0 if there was none
+// removeSentReliable takes an acknowledged command out of the sent list,
+// or out of the queue it waits in to be sent again, and returns its
+// command number, 0 if there was none
 // (enet_protocol_remove_sent_reliable_command).
 func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
-	var o *outgoing
-	wasSent := true
-	at := -1
-	for i, s := range p.sentReliable {
-		if s.reliableSeq == seq && s.cmd.channel == chID {
-			o, at = s, i
-			break
-		}
-	}
+	o := p.takeInFlight(seq, chID)
 	if o == nil {
-		wasSent = false
-		o, at = findSentCommand(p.outgoing, seq, chID)
-		fromRel := false
-		if o == nil {
-			o, at = findSentCommand(p.outgoingReliable, seq, chID)
-			fromRel = true
-		}
-		if o == nil {
-			return 0
-		}
-		if fromRel {
-			p.outgoingReliable = append(p.outgoingReliable[:at], p.outgoingReliable[at+1:]...)
-		} else {
-			p.outgoing = append(p.outgoing[:at], p.outgoing[at+1:]...)
-		}
-	} else {
-		p.sentReliable = append(p.sentReliable[:at], p.sentReliable[at+1:]...)
+		return 0
+	}
+	wasSent := true
+	if at := slices.Index(p.sentReliable, o); at >= 0 {
+		p.sentReliable = slices.Delete(p.sentReliable, at, at+1)
 		if len(p.sentReliable) == 0 {
 			p.sentReliable = emptied(p.sentReliable)
+		}
+	} else {
+		wasSent = false
+		if at := slices.Index(p.outgoing, o); at >= 0 {
+			p.outgoing = slices.Delete(p.outgoing, at, at+1)
+		} else if at := slices.Index(p.outgoingReliable, o); at >= 0 {
+			p.outgoingReliable = slices.Delete(p.outgoingReliable, at, at+1)
 		}
 	}
 	if int(chID) < p.channelCount {
@@ -483,21 +475,4 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 		p.nextTimeout = f.sentTime + f.rtTimeout
 	}
 	return o.cmd.number()
-}
-
-// findSentCommand finds a command that was sent and queued again for
-// retransmission (enet_protocol_find_sent_reliable_command).
-func findSentCommand(q []*outgoing, seq uint16, chID uint8) (*outgoing, int) {
-	for i, o := range q {
-		if o.cmd.cmd&flagAcknowledge == 0 {
-			continue
-		}
-		if o.sendAttempts < 1 {
-			break
-		}
-		if o.reliableSeq == seq && o.cmd.channel == chID {
-			return o, i
-		}
-	}
-	return nil, -1
 }

@@ -127,9 +127,11 @@ type Peer struct {
 	outgoing                 []*outgoing // commands without a reliable packet
 	outgoingReliable         []*outgoing // reliable sends, fragments included
 	sentReliable             []*outgoing
-	queuedBytes              int       // what the packets' commands count (queueCost) from Send until sent, or acknowledged if reliable
-	inbox, inboxTail         *incoming // packets received and not yet taken, oldest first
-	waitingData              int       // bytes received and not yet taken: inbox and partial packets
+	inFlight                 map[uint32]*outgoing // reliable commands sent and not acknowledged, by inFlightKey
+	inFlightPeak             int                  // the most inFlight has held since made
+	queuedBytes              int                  // what the packets' commands count (queueCost) from Send until sent, or acknowledged if reliable
+	inbox, inboxTail         *incoming            // packets received and not yet taken, oldest first
+	waitingData              int                  // bytes received and not yet taken: inbox and partial packets
 	ready                    chan struct{}
 	done                     chan struct{}
 	doneOnce                 sync.Once
@@ -348,6 +350,7 @@ func (p *Peer) reset(mtu uint32) {
 func (p *Peer) resetQueues() {
 	p.acks = nil
 	p.outgoing, p.outgoingReliable, p.sentReliable = nil, nil, nil
+	p.inFlight, p.inFlightPeak = nil, 0
 	p.queuedBytes = 0
 	for _, ch := range p.channels {
 		if ch == nil {
