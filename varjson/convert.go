@@ -26,6 +26,7 @@ import (
 func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
 		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
+		defer release(dec)
 		enc.Guess()
 		err := enc.CopyValue(dec)
 		return dec.InputOffset(), err
@@ -35,14 +36,15 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 		if err != nil {
 			return 0, err
 		}
-		enc := NewEncoder(w, opts...)
-		if err := enc.LookAhead(gdvar.NewDecoder(r, opts...)); err != nil {
+		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
+		defer release(dec)
+		if err := enc.LookAhead(dec); err != nil {
 			return 0, err
 		}
 		if _, err := r.Seek(start, io.SeekStart); err != nil {
 			return 0, err
 		}
-		dec := gdvar.NewDecoder(r, opts...)
+		dec.Reset(r, opts...)
 		err = enc.CopyValue(dec)
 		return dec.InputOffset(), err
 	}
@@ -56,6 +58,12 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 	}
 	return err
 }
+
+// release gives dec's read buffer back to the pool. A Decoder gives it
+// back itself only when its input ends, which the Decoder of a value
+// followed by more input never sees: each call would leave a 64 KiB
+// buffer to the collector.
+func release(dec *gdvar.Decoder) { dec.Reset(nil) }
 
 // ToBinary reads one JSON value at src's offset and writes its binary form
 // to dst, as Decoder.DecodeTo does; it leaves src just after the value, so

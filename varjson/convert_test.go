@@ -242,3 +242,64 @@ func BenchmarkToBinaryHostile(b *testing.B) {
 		})
 	}
 }
+
+// smallValue is a value of a few bytes, such as a ConfigFile's key holds;
+// a call of Append or FromBinary on it allocates at most maxPerCall bytes
+// in maxAllocsPerCall allocations.
+var smallValue = []any{int64(1), "a"}
+
+const maxPerCall, maxAllocsPerCall = 2048, 20
+
+// Append and FromBinary, called once for each small value (a ConfigFile's
+// keys, a stream of small messages), allocate little for each: their
+// Decoders gave their 64 KiB read buffers to the collector rather than
+// back to the pool, 76 KB a call.
+func TestSmallValuePerCall(t *testing.T) {
+	const calls = 10_000
+	bin, err := gdvar.Marshal(smallValue)
+	require.NoError(t, err)
+	many := bytes.Repeat(bin, calls)
+	var dst []byte
+	tests := []struct {
+		name string
+		run  func() error
+	}{
+		{"Append", func() (err error) {
+			dst, err = Append(dst[:0], smallValue)
+			return err
+		}},
+		{"FromBinary", func() error { return FromBinary(io.Discard, bytes.NewReader(bin)) }},
+	}
+	for _, tt := range tests {
+		require.NoError(t, tt.run(), tt.name)
+		alloc := hostile.Allocated(func() {
+			for range calls {
+				require.NoError(t, tt.run(), tt.name)
+			}
+		})
+		allocs := testing.AllocsPerRun(100, func() { require.NoError(t, tt.run(), tt.name) })
+		t.Logf("%s: %d bytes and %.0f allocations a call", tt.name, alloc/calls, allocs)
+		assert.LessOrEqual(t, alloc/calls, uint64(maxPerCall), tt.name)
+		assert.LessOrEqual(t, allocs, float64(maxAllocsPerCall), tt.name)
+	}
+	src := bytes.NewReader(many)
+	alloc := hostile.Allocated(func() {
+		for range calls {
+			require.NoError(t, FromBinary(io.Discard, src))
+		}
+	})
+	t.Logf("FromBinary of one value after another: %d bytes a value", alloc/calls)
+	assert.LessOrEqual(t, alloc/calls, uint64(maxPerCall))
+}
+
+// BenchmarkAppendSmall is Append of a value of a few bytes, one a call.
+func BenchmarkAppendSmall(b *testing.B) {
+	var dst []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if dst, err = Append(dst[:0], smallValue); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
