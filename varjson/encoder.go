@@ -172,6 +172,19 @@ func (enc *Encoder) value(dec *gdvar.Decoder, t gdvar.Token, base int) error {
 		}
 		e.b = strconv.AppendUint(e.b, t.ID(), 10)
 		e.b = append(e.b, '}')
+	case gdvar.KindCallable:
+		e.b = append(e.b, `{"$Callable":null}`...)
+	case gdvar.KindSignal:
+		if !utf8.Valid(t.Bytes()) {
+			return enc.rawValue(dec, t, base)
+		}
+		e.tag("Signal")
+		e.b = appendString(e.b, t.Bytes())
+		e.field("object")
+		e.b = strconv.AppendUint(e.b, t.ID(), 10)
+		e.b = append(e.b, '}')
+	case gdvar.KindNodePath:
+		return enc.nodePath(dec, t, base)
 	default:
 		if t.Type().IsMath() {
 			enc.mathValue(t)
@@ -211,9 +224,26 @@ func (enc *Encoder) mathValue(t gdvar.Token) {
 	e.b = append(e.b, '}')
 }
 
-// leafValue writes a rarer value (math, NodePath, Signal, Godot 2's Image
-// and InputEvent, …) through its generic form, as Marshal does.
+// leafValue writes one of Godot 2's Image and InputEvent through its
+// generic form, as Marshal does.
 func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error {
+	b, err := enc.leafBytes(dec, t, base)
+	if err != nil {
+		return err
+	}
+	var v any
+	if err := gdvar.Unmarshal(b, &v, enc.e.cfg.binary()...); err != nil {
+		return err
+	}
+	if err := enc.e.leaf(v); err != nil {
+		return err
+	}
+	return enc.maybeFlush()
+}
+
+// leafBytes returns the bytes of the value t starts, as written, in a
+// buffer the next call reuses.
+func (enc *Encoder) leafBytes(dec *gdvar.Decoder, t gdvar.Token, base int) ([]byte, error) {
 	if enc.leafEnc == nil {
 		enc.leafEnc = gdvar.NewEncoder(&enc.leaf, enc.e.cfg.binary()...)
 	}
@@ -222,17 +252,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 	if err == nil {
 		err = enc.leafEnc.Flush()
 	}
-	if err != nil {
-		return err
-	}
-	var v any
-	if err := gdvar.Unmarshal(enc.leaf.b, &v, enc.e.cfg.binary()...); err != nil {
-		return err
-	}
-	if err := enc.e.leaf(v); err != nil {
-		return err
-	}
-	return enc.maybeFlush()
+	return enc.leaf.b, err
 }
 
 // bytesWriter appends to a slice; FromBinary takes back a first pass

@@ -164,24 +164,11 @@ func (e *encoder) special(f float64, oddNaN bool, hex string) {
 }
 
 // leaf writes one of the rarer values the Encoder prints through their
-// generic form (see Encoder.leafValue): what gdvar.Unmarshal makes of a
-// NodePath, Callable, Signal, Image or InputEvent token, a RawValue when
-// the token is written in a way Godot never writes it.
+// generic form (see Encoder.leafValue): what gdvar.Unmarshal makes of an
+// Image or InputEvent token, a RawValue when the token is written in a way
+// Godot never writes it.
 func (e *encoder) leaf(v any) error {
 	switch x := v.(type) {
-	case gdvar.NodePath:
-		return e.nodePath(x)
-	case gdvar.Callable:
-		e.b = append(e.b, `{"$Callable":null}`...)
-	case gdvar.Signal:
-		if !utf8.ValidString(x.Name) {
-			return e.raw(x)
-		}
-		e.tag("Signal")
-		e.str(x.Name)
-		e.field("object")
-		e.b = strconv.AppendUint(e.b, uint64(x.Object), 10)
-		e.b = append(e.b, '}')
 	case gdvar.Image:
 		e.tag("Image")
 		e.b = fmt.Appendf(e.b, `{"format":%d,"mipmaps":%d,"width":%d,"height":%d}`, x.Format, x.Mipmaps, x.Width, x.Height)
@@ -198,24 +185,19 @@ func (e *encoder) leaf(v any) error {
 		}
 		e.b = append(e.b, "]}}"...)
 	case gdvar.RawValue:
-		e.tag("Raw")
-		e.b = append(e.b, '"')
-		e.b = base64.StdEncoding.AppendEncode(e.b, x)
-		e.b = append(e.b, `"}`...)
+		e.raw(x)
 	default:
 		return fmt.Errorf("varjson: no leaf form for %T", v)
 	}
 	return nil
 }
 
-// raw writes v as a $Raw: for what JSON cannot hold otherwise (strings
-// that are not UTF-8, which Godot 3 accepts; NodePaths with stray padding).
-func (e *encoder) raw(v any) error {
-	b, err := gdvar.Marshal(v, e.cfg.binary()...)
-	if err != nil {
-		return err
-	}
-	return e.leaf(gdvar.RawValue(b))
+// raw writes the bytes of a value as a $Raw.
+func (e *encoder) raw(b []byte) {
+	e.tag("Raw")
+	e.b = append(e.b, '"')
+	e.b = base64.StdEncoding.AppendEncode(e.b, b)
+	e.b = append(e.b, `"}`...)
 }
 
 func (e *encoder) comma(i int) {
@@ -256,22 +238,6 @@ func (e *encoder) containerType(field string, c gdvar.ContainerType) {
 		e.str(c.Name)
 		e.b = append(e.b, '}')
 	}
-}
-
-func (e *encoder) nodePath(p gdvar.NodePath) error {
-	s := p.String()
-	want, err := gdvar.Marshal(p, e.cfg.binary()...)
-	if err != nil {
-		return err
-	}
-	got, err := gdvar.Marshal(gdvar.ParseNodePath(s), e.cfg.binary()...)
-	if err != nil || string(got) != string(want) || !utf8.ValidString(s) {
-		return e.leaf(gdvar.RawValue(want))
-	}
-	e.tag("NodePath")
-	e.str(s)
-	e.b = append(e.b, '}')
-	return nil
 }
 
 // wide writes the "$wide" mark of math values with 64-bit reals.
