@@ -1,0 +1,507 @@
+package debugger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// errLeftLoop is an evaluate the game answered by leaving its debug loop:
+// the frame had no instance to run in.
+var errLeftLoop = errors.New("debugger: the game left its debug loop")
+
+// pollEvery is how often WaitNode and WaitProperty ask again.
+const pollEvery = 50 * time.Millisecond
+
+// Tree returns the game's scene tree from /root, depth first in child
+// order, internal children included.
+func (s *Session) Tree(ctx context.Context) (*Node, error) {
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	return s.tree(ctx)
+}
+
+func (s *Session) tree(ctx context.Context) (*Node, error) {
+	m, err := s.request(ctx, s.cmd("scene:request_scene_tree"), nil, named(s.reply("scene:scene_tree")))
+	if err != nil {
+		return nil, err
+	}
+	root, err := ParseTree(m)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]int64)
+	for n := range root.All() {
+		ids[n.Path] = n.ID
+	}
+	s.mu.Lock()
+	s.ids = ids
+	s.mu.Unlock()
+	return root, nil
+}
+
+// NodeByPath returns the node at the absolute path ("/root/Main/Label"),
+// or ErrNoNode.
+func (s *Session) NodeByPath(ctx context.Context, path string) (*Node, error) {
+	root, err := s.Tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n := root.Find(path); n != nil {
+		return n, nil
+	}
+	return nil, fmt.Errorf("%w: %s", ErrNoNode, path)
+}
+
+// WaitNode asks for the tree until the node at path exists, and returns
+// it; the context bounds the wait.
+func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
+	for {
+		n, err := s.NodeByPath(ctx, path)
+		if !errors.Is(err, ErrNoNode) {
+			return n, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w (waited: %w)", err, ctx.Err())
+		case <-time.After(pollEvery):
+		}
+	}
+}
+
+// Classes sets the Class of every node of root (a tree from Tree) to what
+// get_class() says, which the tree message gives only for nodes without a
+// script. Godot 4 gets them all from one Expression in a script frame
+// (see Evaluate); nodes it misses, or all if there is no frame to stop in,
+// are inspected one by one.
+func (s *Session) Classes(ctx context.Context, root *Node) error {
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	if s.Engine() == gdvar.Godot3 {
+		return nil // the tree has them
+	}
+	classes := map[int64]string{}
+	err := s.inFrame(ctx, func() error {
+		v, err := s.eval(ctx, `str(Engine.get_main_loop().root.find_children("*", "", true, false))`)
+		text, _ := v.(string)
+		for _, m := range nodeString.FindAllStringSubmatch(text, -1) {
+			id, _ := strconv.ParseInt(m[2], 10, 64)
+			classes[id] = m[1]
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrNoScriptFrame) {
+		return err
+	}
+	for n := range root.All() {
+		if c, ok := classes[n.ID]; ok {
+			n.Class = c
+			continue
+		}
+		o, err := s.inspect(ctx, n.ID)
+		if err != nil {
+			return fmt.Errorf("%s: %w", n.Path, err)
+		}
+		n.Class = o.Class
+	}
+	return nil
+}
+
+// nodeString matches Node.to_string()'s "Name:<Class#id>".
+var nodeString = regexp.MustCompile(`:<([A-Za-z0-9_]+)#(\d+)>`)
+
+// Inspect returns the object with the instance id, as the editor's remote
+// inspector sees it, or ErrNoNode if it is gone.
+func (s *Session) Inspect(ctx context.Context, id int64) (*Object, error) {
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	return s.inspect(ctx, id)
+}
+
+func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
+	major, minor := s.Version()
+	var m Message
+	var err error
+	switch {
+	case s.Engine() == gdvar.Godot3:
+		m, err = s.request(ctx, "inspect_object", []any{id}, func(m Message) bool {
+			return m.Name == "message:inspect_object" && len(m.Data) > 0 && m.Data[0] == id
+		})
+		if err != nil {
+			return nil, err
+		}
+		return ParseObject(m.Data)
+	case major == 4 && minor < 5:
+		m, err = s.request(ctx, "scene:inspect_object", []any{id}, named("scene:inspect_object"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m.Data) == 0 {
+			return nil, fmt.Errorf("%w: object %d", ErrNoNode, id)
+		}
+		return ParseObject(m.Data)
+	}
+	m, err = s.request(ctx, "scene:inspect_objects", []any{[]any{id}, false}, func(m Message) bool {
+		if m.Name == "remote_nothing_selected" {
+			return true
+		}
+		if m.Name != "scene:inspect_objects" || len(m.Data) == 0 {
+			return false
+		}
+		o, _ := m.Data[0].([]any)
+		return len(o) > 0 && o[0] == id
+	})
+	if err != nil {
+		return nil, err
+	}
+	if m.Name == "remote_nothing_selected" {
+		return nil, fmt.Errorf("%w: object %d", ErrNoNode, id)
+	}
+	objs, err := ParseObjects(m)
+	if err != nil {
+		return nil, err
+	}
+	return objs[0], nil
+}
+
+// inspectPath inspects the node at path, found by the ids of the last tree
+// (checked against the node's own path) or a new tree.
+func (s *Session) inspectPath(ctx context.Context, path string) (*Object, error) {
+	s.mu.Lock()
+	id, ok := s.ids[path]
+	s.mu.Unlock()
+	if ok {
+		o, err := s.inspect(ctx, id)
+		if err == nil && nodePath(o) == path {
+			return o, nil
+		}
+		if err != nil && !errors.Is(err, ErrNoNode) {
+			return nil, err
+		}
+	}
+	root, err := s.tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := root.Find(path)
+	if n == nil {
+		return nil, fmt.Errorf("%w: %s", ErrNoNode, path)
+	}
+	return s.inspect(ctx, n.ID)
+}
+
+// nodePath returns an inspected node's path, its "Node/path" property.
+func nodePath(o *Object) string {
+	for _, p := range o.Properties {
+		if p.Name == "Node/path" {
+			if np, ok := p.Value.(gdvar.NodePath); ok {
+				return np.String()
+			}
+		}
+	}
+	return ""
+}
+
+// Get returns the property of the node at path: from the remote inspector
+// (what it lists: editor properties, script members and constants, a
+// Resource with a path as that path), or in Godot 4 for any other property
+// (global_position) or sub-property ("position:x") by evaluating
+// get_indexed in a script frame. An Object is its gdvar.ObjectID.
+func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	o, err := s.inspectPath(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := o.Property(property); ok {
+		return p.Value, nil
+	}
+	if s.Engine() == gdvar.Godot3 {
+		return nil, fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	}
+	var v any
+	err = s.inFrame(ctx, func() error {
+		obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
+		r, err := s.eval(ctx, fmt.Sprintf("[%s in %s, %s.get_indexed(NodePath(%s))]", quote(baseProperty(property)), obj, obj, quote(property)))
+		v = r
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if r, ok := v.([]any); ok && len(r) == 2 && r[0] == true {
+		return r[1], nil
+	}
+	return nil, fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+}
+
+// Set sets the property of the node at path to value: through the remote
+// inspector if it lists the property (as the editor does: a String given
+// to an Object-typed property is loaded as a resource path), else in Godot
+// 4 by evaluating set_indexed in a script frame, with value passed as its
+// text form.
+func (s *Session) Set(ctx context.Context, path, property string, value any) error {
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	o, err := s.inspectPath(ctx, path)
+	if err != nil {
+		return err
+	}
+	if _, ok := o.Property(property); ok {
+		return s.send(s.cmd("scene:set_object_property"), []any{o.ID, property, value})
+	}
+	if s.Engine() == gdvar.Godot3 {
+		return fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	}
+	text, err := vartext.Marshal(value)
+	if err != nil {
+		return err
+	}
+	var v any
+	err = s.inFrame(ctx, func() error {
+		obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
+		r, err := s.eval(ctx, fmt.Sprintf("[%s in %s, %s.set_indexed(NodePath(%s), str_to_var(%s))]", quote(baseProperty(property)), obj, obj, quote(property), quote(string(text))))
+		v = r
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if r, ok := v.([]any); ok && len(r) == 2 && r[0] == true {
+		return nil
+	}
+	return fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+}
+
+// baseProperty is the property a sub-property path ("position:x") is in.
+func baseProperty(p string) string {
+	base, _, _ := strings.Cut(p, ":")
+	return base
+}
+
+// quote returns s as a String literal that Expression reads back as s.
+func quote(s string) string {
+	b, _ := vartext.Marshal(s) // a string always has a text form
+	return string(b)
+}
+
+// WaitProperty gets the property of the node at path until match accepts
+// its value, and returns that value; the context bounds the wait.
+func (s *Session) WaitProperty(ctx context.Context, path, property string, match func(any) bool) (any, error) {
+	for {
+		v, err := s.Get(ctx, path, property)
+		if err == nil && match(v) {
+			return v, nil
+		}
+		if err != nil && !errors.Is(err, ErrNoNode) && !errors.Is(err, ErrNoProperty) {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return v, fmt.Errorf("debugger: %s of %s: %w (last %v, %v)", property, path, ctx.Err(), v, err)
+		case <-time.After(pollEvery):
+		}
+	}
+}
+
+// Call calls the method of the node at path with args (Go values in
+// gdvar's generic form, passed as their text form) and returns what it
+// returned: nil for a void method, an Object as its gdvar.ObjectID. It
+// needs Godot 4 and a script frame (see Evaluate). A missing node is
+// ErrNoNode, a missing method ErrNoMethod, and a call the engine refused
+// (wrong arguments) or that raised an error (a script error) ErrCallFailed
+// with the game's error; the game reports the error in Errors too. In a
+// game the caller stopped, errors come after Call returns, and only a
+// refused call is ErrCallFailed.
+func (s *Session) Call(ctx context.Context, path, method string, args ...any) (any, error) {
+	if s.Engine() == gdvar.Godot3 {
+		return nil, fmt.Errorf("%w: Call needs evaluate (Godot 4.4+)", ErrUnsupported)
+	}
+	if args == nil {
+		args = []any{}
+	}
+	text, err := vartext.Marshal(args)
+	if err != nil {
+		return nil, err
+	}
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	var result any
+	called := false
+	s.mu.Lock()
+	before, paused := s.errCount, s.stopped
+	s.mu.Unlock()
+	err = s.inFrame(ctx, func() error {
+		id, err := s.eval(ctx, fmt.Sprintf("Engine.get_main_loop().root.get_node_or_null(NodePath(%s))", quote(path)))
+		if err != nil {
+			return err
+		}
+		if _, ok := id.(gdvar.ObjectID); !ok {
+			return fmt.Errorf("%w: %s", ErrNoNode, path)
+		}
+		obj := fmt.Sprintf("instance_from_id(%d)", id)
+		r, err := s.eval(ctx, fmt.Sprintf("[%s.has_method(%s), %s.callv(%s, str_to_var(%s))]", obj, quote(method), obj, quote(method), quote(string(text))))
+		if err != nil {
+			return err
+		}
+		if r, ok := r.([]any); ok && len(r) == 2 && r[0] == true {
+			result, called = r[1], true
+			return nil
+		}
+		has, err := s.eval(ctx, fmt.Sprintf("%s.has_method(%s)", obj, quote(method)))
+		switch {
+		case err != nil:
+			return err
+		case has == false:
+			return fmt.Errorf("%w: %s of %s", ErrNoMethod, method, path)
+		}
+		return fmt.Errorf("%w: %s of %s", ErrCallFailed, method, path)
+	})
+	if err != nil || !called || paused {
+		return result, err
+	}
+	// The game was frozen from the call to the continue, whose debug_exit
+	// comes after the errors the call raised: any error is the call's.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := s.errCount - before; n > 0 && n <= len(s.errs) {
+		return result, fmt.Errorf("%w: %s of %s: %s", ErrCallFailed, method, path, s.errs[len(s.errs)-n].Text())
+	}
+	return result, nil
+}
+
+// Evaluate evaluates an Expression (Godot's Expression class: no
+// assignment, no $Node, no &"" or ^"" literals) in the game and returns its
+// value; a failed one is nil, with an error from the game after it. Where
+// the game is stopped at a script frame, it runs in frame 0, where its
+// locals and self are inputs; else the Session stops the game (break),
+// steps until a GDScript line runs, evaluates there and continues. Godot 4
+// only.
+func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
+	if s.Engine() == gdvar.Godot3 {
+		return nil, fmt.Errorf("%w: evaluate is Godot 4.4+", ErrUnsupported)
+	}
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	var v any
+	err := s.inFrame(ctx, func() (err error) {
+		v, err = s.eval(ctx, expr)
+		return err
+	})
+	return v, err
+}
+
+// eval evaluates expr in frame 0 of a stopped game.
+func (s *Session) eval(ctx context.Context, expr string) (any, error) {
+	m, err := s.request(ctx, "evaluate", []any{expr, int64(0)}, func(m Message) bool {
+		return m.Name == "debug_exit" || m.Name == "evaluation_return" && len(m.Data) > 0 && m.Data[0] == expr
+	})
+	if err != nil {
+		return nil, err
+	}
+	if m.Name == "debug_exit" {
+		return nil, errLeftLoop
+	}
+	_, v, err := parseEvaluation(m)
+	return v, err
+}
+
+// inFrame runs fn while the game is stopped at a script frame: at once if
+// it is, else between stopping it there and continuing it. A frame with
+// no instance makes the game leave the loop at the first evaluate; then
+// it tries again, three times at most.
+func (s *Session) inFrame(ctx context.Context, fn func() error) error {
+	s.mu.Lock()
+	stopped, b := s.stopped, s.lastBreak
+	s.mu.Unlock()
+	if stopped && b.HasStack && !s.isOwn() {
+		return fn()
+	}
+	s.setOwn(true)
+	defer s.setOwn(false)
+	var err error
+	for range 3 {
+		if err = s.stopAtLine(ctx); err != nil {
+			return err
+		}
+		err = fn()
+		if !errors.Is(err, errLeftLoop) {
+			if stopped { // the caller's pause: stay stopped
+				return err
+			}
+			return errors.Join(err, s.resume(ctx))
+		}
+	}
+	return err
+}
+
+func (s *Session) isOwn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.own
+}
+
+func (s *Session) setOwn(on bool) {
+	s.mu.Lock()
+	s.own = on
+	s.mu.Unlock()
+}
+
+// stopAtLine stops the game (break, unless paused already) and steps until
+// it stops at a GDScript line. If no line runs within the request timeout
+// the game carries on and the step, if it lands later, is continued.
+func (s *Session) stopAtLine(ctx context.Context) error {
+	s.mu.Lock()
+	stopped, b := s.stopped, s.lastBreak
+	s.mu.Unlock()
+	if stopped && b.HasStack {
+		return nil
+	}
+	if !stopped {
+		if _, err := s.request(ctx, s.cmd("break"), nil, named("debug_enter")); err != nil {
+			return err
+		}
+	}
+	m, err := s.request(ctx, "step", nil, named("debug_enter"))
+	if err != nil {
+		s.mu.Lock()
+		if s.stopped {
+			go s.conn.Write("continue", 1, []any{}) // the session may be gone
+		} else {
+			s.strayStep = true
+		}
+		s.mu.Unlock()
+		if ctx.Err() != nil || s.Err() != nil {
+			return err
+		}
+		return fmt.Errorf("%w: %w", ErrNoScriptFrame, err)
+	}
+	if b, err := ParseBreak(m); err != nil || !b.HasStack {
+		return fmt.Errorf("%w: stopped with no stack", ErrNoScriptFrame)
+	}
+	return nil
+}
+
+// resume continues a stopped game and waits until it has left its debug
+// loop.
+func (s *Session) resume(ctx context.Context) error {
+	s.mu.Lock()
+	stopped := s.stopped
+	s.mu.Unlock()
+	if !stopped {
+		return nil
+	}
+	_, err := s.request(ctx, s.cmd("continue"), nil, named("debug_exit"))
+	if errors.Is(err, ErrClosed) {
+		return nil // it went on, to quit: its last messages are lost
+	}
+	return err
+}

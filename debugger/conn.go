@@ -1,0 +1,209 @@
+package debugger
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/stream"
+)
+
+// MaxFrame is the longest frame a Conn reads or writes, its length word
+// included: the engine's debugger buffer, 8 MiB, plus that word. Godot 4.6.3
+// drops a connection that sends it a longer one; older versions lose step.
+const MaxFrame = 8<<20 + 4
+
+// maxMessage3 bounds the frames of one Godot 3 message together (a name, a
+// count, then a frame a value): twice the engine's buffer.
+const maxMessage3 = 2 * MaxFrame
+
+// maxCommand3 is the longest frame sent to a Godot 3 game: its input ring
+// is 64 KiB, and a command must fit in it with room to spare.
+const maxCommand3 = 60 << 10
+
+// Message is one debugger message: its name, the thread it is about (Godot
+// 4's main thread is 1; Godot 3 has no thread and says 0) and its data.
+type Message struct {
+	Name   string
+	Thread int64
+	Data   []any
+}
+
+// ErrMalformed is what a *MessageError matches with errors.Is.
+var ErrMalformed = errors.New("debugger: malformed message")
+
+// MessageError is a frame that decoded but is not a message: Godot 4
+// messages are [String name, int thread, Array data]. The Conn goes on with
+// the next frame.
+type MessageError struct {
+	Offset int64  // where the frame starts in the stream
+	Reason string // what is wrong
+}
+
+func (e *MessageError) Error() string {
+	return fmt.Sprintf("debugger: malformed message at offset %d: %s", e.Offset, e.Reason)
+}
+
+// Unwrap returns ErrMalformed.
+func (e *MessageError) Unwrap() error { return ErrMalformed }
+
+// Conn reads and writes the messages of one debugger connection. Its
+// engine is Godot 4 or Godot 3, which frame messages differently; Detect
+// finds which from the first frame. One goroutine may Read while others
+// Write.
+type Conn struct {
+	rw     io.ReadWriter
+	r      *stream.Reader
+	engine gdvar.Engine
+	opts   []gdvar.Option
+
+	first []byte // the frame Detect read, for the first Read
+
+	wmu sync.Mutex
+	buf []byte
+}
+
+// NewConn returns a Conn speaking engine's framing (gdvar.Godot4 or
+// gdvar.Godot3) on rw.
+func NewConn(rw io.ReadWriter, engine gdvar.Engine) *Conn {
+	c := &Conn{rw: rw}
+	c.setEngine(engine)
+	return c
+}
+
+func (c *Conn) setEngine(e gdvar.Engine) {
+	c.engine = e
+	c.opts = []gdvar.Option{gdvar.WithEngine(e), gdvar.Semantic(true), gdvar.AllowObjects(false), stream.WithMaxFrame(MaxFrame - 4)}
+	if c.r == nil {
+		c.r = stream.NewReader(c.rw, c.opts...)
+	}
+}
+
+// Detect reads the first frame a game sends and returns a Conn in its
+// framing: Godot 4's first frame is an Array (set_pid), Godot 3's the
+// String name of its first message ("output").
+func Detect(rw io.ReadWriter) (*Conn, error) {
+	c := NewConn(rw, gdvar.Godot4)
+	b, err := c.r.ReadFrame()
+	if err != nil {
+		return nil, err
+	}
+	if len(b) >= 4 && binary.LittleEndian.Uint32(b)&0xff == 4 { // STRING in both
+		c.setEngine(gdvar.Godot3)
+	}
+	c.first = b
+	return c, nil
+}
+
+// Engine returns the engine version whose framing c speaks.
+func (c *Conn) Engine() gdvar.Engine { return c.engine }
+
+// Read returns the next message. A frame that is not a message is a
+// *MessageError, after which Read can go on; any other error (the game
+// gone, a frame over MaxFrame, a Godot 3 message out of step) ends the
+// connection.
+func (c *Conn) Read() (Message, error) {
+	off := c.r.Offset()
+	b, err := c.frame()
+	if err != nil {
+		return Message{}, err
+	}
+	if c.engine != gdvar.Godot3 {
+		return ParseMessage(b, off)
+	}
+	return c.read3(b, off)
+}
+
+// frame returns the next frame's bytes.
+func (c *Conn) frame() ([]byte, error) {
+	if b := c.first; b != nil {
+		c.first = nil
+		return b, nil
+	}
+	return c.r.ReadFrame()
+}
+
+// ParseMessage decodes one Godot 4 frame (without its length word) as a
+// message; off is where it was in the stream, for errors.
+func ParseMessage(frame []byte, off int64) (Message, error) {
+	var v any
+	if err := gdvar.Unmarshal(frame, &v, gdvar.Semantic(true)); err != nil {
+		return Message{}, &MessageError{off, err.Error()}
+	}
+	a, ok := v.([]any)
+	if !ok || len(a) < 3 {
+		return Message{}, &MessageError{off, fmt.Sprintf("%T is not an Array of 3", v)}
+	}
+	name, ok1 := a[0].(string)
+	thread, ok2 := a[1].(int64)
+	data, ok3 := a[2].([]any)
+	if !ok1 || !ok2 || !ok3 {
+		return Message{}, &MessageError{off, fmt.Sprintf("[%T, %T, %T] is not [String, int, Array]", a[0], a[1], a[2])}
+	}
+	return Message{name, thread, data}, nil
+}
+
+// read3 reads the rest of a Godot 3 message whose name frame is b: a count,
+// then that many values, each a frame. A name or count of the wrong type
+// leaves the stream out of step, so it ends the connection.
+func (c *Conn) read3(b []byte, off int64) (Message, error) {
+	var name string
+	if err := gdvar.Unmarshal(b, &name, c.opts...); err != nil {
+		return Message{}, fmt.Errorf("debugger: Godot 3 message name at offset %d: %w", off, err)
+	}
+	var count int64
+	if err := c.r.GetVar(&count); err != nil {
+		return Message{}, fmt.Errorf("debugger: Godot 3 message %q count: %w", name, err)
+	}
+	total := int64(len(b)) + 8
+	if count < 0 || count > maxMessage3/8 {
+		return Message{}, fmt.Errorf("debugger: Godot 3 message %q of %d values", name, count)
+	}
+	m := Message{Name: name, Data: make([]any, 0, min(count, 1024))}
+	var bad error
+	for range count {
+		v, err := c.r.ReadFrame()
+		if err != nil {
+			return Message{}, fmt.Errorf("debugger: Godot 3 message %q: %w", name, err)
+		}
+		if total += int64(len(v)) + 4; total > maxMessage3 {
+			return Message{}, fmt.Errorf("debugger: Godot 3 message %q over %d bytes", name, maxMessage3)
+		}
+		var x any
+		if err := gdvar.Unmarshal(v, &x, c.opts...); err != nil && bad == nil {
+			bad = &MessageError{off, fmt.Sprintf("%s: value %d: %v", name, len(m.Data), err)}
+		}
+		m.Data = append(m.Data, x)
+	}
+	if bad != nil {
+		return Message{}, bad
+	}
+	return m, nil
+}
+
+// Write sends a message to the game: in Godot 4 [name, thread, data] (the
+// main thread is 1), in Godot 3 [name, data…] (thread is unused). It does
+// not check data against what the engine expects: Session does.
+func (c *Conn) Write(name string, thread int64, data []any) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	var v any = []any{name, thread, data}
+	limit := MaxFrame
+	if c.engine == gdvar.Godot3 {
+		v, limit = append([]any{name}, data...), maxCommand3
+	}
+	b, err := gdvar.AppendMarshal(append(c.buf[:0], 0, 0, 0, 0), v, gdvar.WithEngine(c.engine))
+	if err != nil {
+		return err
+	}
+	if len(b) > limit {
+		return fmt.Errorf("debugger: message %q of %d bytes is over the engine's %d", name, len(b), limit)
+	}
+	binary.LittleEndian.PutUint32(b, uint32(len(b)-4))
+	c.buf = b[:0]
+	_, err = c.rw.Write(b)
+	return err
+}

@@ -1,0 +1,84 @@
+// Package debuggertest launches Godot games for Go tests, through package
+// debugger, and skips the test when no engine is installed.
+package debuggertest
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// Godot returns the Godot 4 binary to test with: $GODOT, gdvar's engine
+// cache (see scripts/install-godot.sh), or godot4 or godot on the PATH.
+// It skips the test, saying so, if there is none.
+func Godot(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("GODOT"); p != "" {
+		return p
+	}
+	if p := godot.Find(godot.Godot4); p != "" {
+		return p
+	}
+	for _, name := range []string{"godot4", "godot"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Godot 4 engine: set $GODOT to a debug build of Godot (the editor binary), or run scripts/install-godot.sh 4")
+	return ""
+}
+
+// Launch starts a game as debugger.Launch does, within two minutes, and
+// ends it when the test ends. If the test fails, what the game printed on
+// its own output is logged. cfg.Godot is Godot(t) if "".
+func Launch(t testing.TB, cfg debugger.Config) *debugger.Game {
+	t.Helper()
+	if cfg.Godot == "" {
+		cfg.Godot = Godot(t)
+	}
+	out := &syncBuffer{}
+	cfg.Stdout, cfg.Stderr = out, out
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	g, err := debugger.Launch(ctx, cfg)
+	if err != nil {
+		t.Fatalf("launching %s %v: %v; it printed:\n%s", cfg.Godot, cfg.Args, err, out.String())
+	}
+	t.Cleanup(func() {
+		g.Close()
+		if t.Failed() {
+			t.Logf("the game printed:\n%s", out.String())
+		}
+	})
+	return g
+}
+
+// maxKept bounds the game's output a test keeps to show.
+const maxKept = 1 << 20
+
+// syncBuffer keeps the first maxKept bytes the game's two output streams
+// write, from their goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Write(p[:min(len(p), max(0, maxKept-s.b.Len()))])
+	return len(p), nil
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}

@@ -1,0 +1,55 @@
+package debugger_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/stretchr/testify/require"
+)
+
+// liveWait bounds each wait on a live game: the machine may be busy.
+const liveWait = 60 * time.Second
+
+// launchGame starts testdata/game, copied to a folder of its own (the
+// engine writes its .godot cache there), with the environment variables
+// env ("KEY=value").
+func launchGame(t *testing.T, env ...string) *debugger.Game {
+	t.Helper()
+	env = append(append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir()), env...)
+	return debuggertest.Launch(t, debugger.Config{Args: []string{"--headless", "--path", project(t, "game")}, Env: env})
+}
+
+// launchGame3 starts testdata/game3 in Godot 3.6.
+func launchGame3(t *testing.T) *debugger.Game {
+	t.Helper()
+	engine := godot.Require(t, godot.Godot3_6)
+	env := append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
+	return debuggertest.Launch(t, debugger.Config{Godot: engine, Engine: gdvar.Godot3, Args: []string{"--no-window", "--path", project(t, "game3")}, Env: env})
+}
+
+// project copies the project in testdata/name to a folder of its own,
+// where the engine may write its caches.
+func project(t *testing.T, name string) string {
+	dir := t.TempDir()
+	files, err := os.ReadDir(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join("testdata", name, f.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
+	}
+	return dir
+}
+
+func liveContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+	t.Cleanup(cancel)
+	return ctx
+}

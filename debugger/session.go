@@ -1,0 +1,329 @@
+package debugger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Options tune a Session. The callbacks run on the Session's reading
+// goroutine, in the order the messages came: they must not block, and must
+// not wait for the Session's replies.
+type Options struct {
+	OnOutput  func(Line)    // each line the game prints
+	OnError   func(Error)   // each error or warning it reports
+	OnMessage func(Message) // every message, the above included
+
+	// MaxOutputLines and MaxErrors bound what Output and Errors keep (the
+	// oldest go first): 10 000 lines and 1 000 errors if 0.
+	MaxOutputLines, MaxErrors int
+	// RequestTimeout bounds the wait for each reply when the context has
+	// no earlier deadline: 30 s if 0.
+	RequestTimeout time.Duration
+}
+
+// Errors a Session's methods return; errors.Is matches them.
+var (
+	ErrClosed        = errors.New("debugger: session ended")
+	ErrNoNode        = errors.New("debugger: no such node")
+	ErrNoProperty    = errors.New("debugger: no such property")
+	ErrNoMethod      = errors.New("debugger: no such method")
+	ErrCallFailed    = errors.New("debugger: call failed")
+	ErrNotStopped    = errors.New("debugger: the game is not stopped at a script frame")
+	ErrNoScriptFrame = errors.New("debugger: no GDScript line ran to stop in")
+	ErrUnsupported   = errors.New("debugger: not in this engine version")
+	ErrBadArity      = errors.New("debugger: wrong number of elements for the engine")
+)
+
+// Session is one game's debugger connection. Its methods may be called
+// from several goroutines; requests take turns, as the engine's replies
+// carry no request id.
+type Session struct {
+	conn   *Conn
+	closer io.Closer
+	opts   Options
+
+	ops sync.Mutex // held by a request from its send to its reply
+
+	mu        sync.Mutex
+	waiters   []*waiter
+	output    []Line
+	errs      []Error
+	dropped   [2]int // output lines and errors no longer kept
+	errCount  int    // errors received in all
+	monitors  Monitors
+	pid       int64
+	version   [2]int // major, minor from the banner; 0 until known
+	stopped   bool
+	lastBreak Break
+	own       bool          // the Session itself stopped the game
+	strayStep bool          // a step that timed out may still land
+	changed   chan struct{} // closed when stopped changes
+	ids       map[string]int64
+	done      chan struct{}
+	err       error
+}
+
+type waiter struct {
+	match func(Message) bool
+	ch    chan Message
+}
+
+// NewSession starts a Session on conn, which closer closes (the net.Conn
+// under it).
+func NewSession(conn *Conn, closer io.Closer, opts Options) *Session {
+	if opts.MaxOutputLines <= 0 {
+		opts.MaxOutputLines = 10_000
+	}
+	if opts.MaxErrors <= 0 {
+		opts.MaxErrors = 1_000
+	}
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 30 * time.Second
+	}
+	s := &Session{conn: conn, closer: closer, opts: opts, done: make(chan struct{}), changed: make(chan struct{})}
+	go s.read()
+	return s
+}
+
+// Engine returns the game's engine version, gdvar.Godot4 or gdvar.Godot3.
+func (s *Session) Engine() gdvar.Engine { return s.conn.Engine() }
+
+// Version returns the game's engine major and minor version, from the
+// banner it prints first (0, 0 until it came).
+func (s *Session) Version() (major, minor int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version[0], s.version[1]
+}
+
+// PID returns the process id the game reported (Godot 4), or 0.
+func (s *Session) PID() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pid
+}
+
+// Done is closed when the session has ended; Err then says why.
+func (s *Session) Done() <-chan struct{} { return s.done }
+
+// Err returns why the session ended: nil while it runs, ErrClosed after
+// Close or when the game quit, or the read error.
+func (s *Session) Err() error {
+	select {
+	case <-s.done:
+		return s.err
+	default:
+		return nil
+	}
+}
+
+// Close ends the session; the game goes on running without a debugger.
+func (s *Session) Close() error {
+	err := s.closer.Close()
+	<-s.done
+	return err
+}
+
+// read reads messages until the connection ends.
+func (s *Session) read() {
+	for {
+		m, err := s.conn.Read()
+		if errors.Is(err, ErrMalformed) {
+			continue
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				err = ErrClosed
+			} else {
+				err = fmt.Errorf("%w: %w", ErrClosed, err)
+			}
+			s.mu.Lock()
+			s.err = err
+			s.stopped = false
+			s.mu.Unlock()
+			close(s.done)
+			return
+		}
+		s.handle(m)
+	}
+}
+
+// banner matches the engine's first output line: "Godot Engine v4.6.3…".
+var banner = regexp.MustCompile(`^Godot Engine v(\d+)\.(\d+)`)
+
+// handle keeps what m says and gives it to the callbacks and to the first
+// waiter that wants it.
+func (s *Session) handle(m Message) {
+	var lines []Line
+	var gameErr *Error
+	s.mu.Lock()
+	switch m.Name {
+	case "output":
+		lines, _ = ParseOutput(m)
+		if len(lines) > 0 && s.version[0] == 0 {
+			if v := banner.FindStringSubmatch(lines[0].Text); v != nil {
+				s.version[0], _ = strconv.Atoi(v[1])
+				s.version[1], _ = strconv.Atoi(v[2])
+			}
+		}
+		s.output = append(s.output, lines...)
+		if over := len(s.output) - s.opts.MaxOutputLines; over > 0 {
+			s.output = append(s.output[:0], s.output[over:]...)
+			s.dropped[0] += over
+		}
+	case "error":
+		if e, err := ParseError(m); err == nil {
+			gameErr = &e
+			s.errCount++
+			s.errs = append(s.errs, e)
+			if over := len(s.errs) - s.opts.MaxErrors; over > 0 {
+				s.errs = append(s.errs[:0], s.errs[over:]...)
+				s.dropped[1] += over
+			}
+		}
+	case "set_pid":
+		fields(m.Data, &s.pid)
+	case "performance:profile_frame", "performance":
+		s.monitors = parseMonitors(m)
+	case "debug_enter":
+		if b, err := ParseBreak(m); err == nil {
+			s.lastBreak = b
+			s.setStopped(true)
+			if s.strayStep {
+				// A step the Session gave up on landed: carry on.
+				s.strayStep = false
+				go s.conn.Write(s.cmd("continue"), 1, []any{}) // the session may be gone
+			}
+		}
+	case "debug_exit":
+		s.setStopped(false)
+	}
+	var to *waiter
+	for i, w := range s.waiters {
+		if w.match(m) {
+			to = w
+			if cap(w.ch) == 1 {
+				s.waiters = append(s.waiters[:i], s.waiters[i+1:]...)
+			}
+			break
+		}
+	}
+	s.mu.Unlock()
+	if to != nil {
+		select {
+		case to.ch <- m:
+		default: // a collector full: the request fails on its count
+		}
+	}
+	for _, l := range lines {
+		if s.opts.OnOutput != nil {
+			s.opts.OnOutput(l)
+		}
+	}
+	if gameErr != nil && s.opts.OnError != nil {
+		s.opts.OnError(*gameErr)
+	}
+	if s.opts.OnMessage != nil {
+		s.opts.OnMessage(m)
+	}
+}
+
+// setStopped records whether the game is in its debug loop and wakes those
+// waiting for a change. s.mu is held.
+func (s *Session) setStopped(on bool) {
+	s.stopped = on
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// Output returns the lines the game printed so far, oldest first (at most
+// Options.MaxOutputLines of them), and how many older ones were dropped.
+func (s *Session) Output() (lines []Line, dropped int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Line(nil), s.output...), s.dropped[0]
+}
+
+// Errors returns the errors and warnings the game reported so far, oldest
+// first, and how many older ones were dropped.
+func (s *Session) Errors() (errs []Error, dropped int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Error(nil), s.errs...), s.dropped[1]
+}
+
+// expect registers a waiter for the first message match accepts (with
+// n > 1, for up to n of them, until drop) before the request that makes it
+// is sent.
+func (s *Session) expect(n int, match func(Message) bool) *waiter {
+	w := &waiter{match, make(chan Message, n)}
+	s.mu.Lock()
+	s.waiters = append(s.waiters, w)
+	s.mu.Unlock()
+	return w
+}
+
+// drop unregisters w.
+func (s *Session) drop(w *waiter) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, x := range s.waiters {
+		if x == w {
+			s.waiters = append(s.waiters[:i], s.waiters[i+1:]...)
+			return
+		}
+	}
+}
+
+// wait returns w's next message: the context, the request timeout or the
+// session's end come first otherwise.
+func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
+	t := time.NewTimer(s.opts.RequestTimeout)
+	defer t.Stop()
+	select {
+	case m := <-w.ch:
+		return m, nil
+	case <-ctx.Done():
+		s.drop(w)
+		return Message{}, ctx.Err()
+	case <-t.C:
+		s.drop(w)
+		return Message{}, fmt.Errorf("debugger: no reply within %v", s.opts.RequestTimeout)
+	case <-s.done:
+		return Message{}, s.err
+	}
+}
+
+// request sends name with data and returns the first message reply
+// accepts.
+func (s *Session) request(ctx context.Context, name string, data []any, reply func(Message) bool) (Message, error) {
+	w := s.expect(1, reply)
+	if err := s.send(name, data); err != nil {
+		s.drop(w)
+		if end := s.Err(); end != nil {
+			return Message{}, end
+		}
+		return Message{}, err
+	}
+	return s.wait(ctx, w)
+}
+
+// named returns a matcher of messages by name.
+func named(names ...string) func(Message) bool {
+	return func(m Message) bool {
+		for _, n := range names {
+			if m.Name == n {
+				return true
+			}
+		}
+		return false
+	}
+}

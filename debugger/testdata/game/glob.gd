@@ -1,0 +1,7 @@
+extends Node
+
+var score := 10
+
+
+func ping() -> String:
+	return "pong"
