@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/debugger"
+)
+
+// debugUsage is gdvar debug's help.
+const debugUsage = `usage: gdvar debug [-listen ADDR] [-engine 4|3] [-e 'CMD; CMD; …'] -- GODOT [ARGS…]
+
+Listens (on loopback by default), starts GODOT ARGS… with --remote-debug
+added, and once the game has connected runs each command in order, printing
+its result on standard output; then it ends the game. It exits 0 if and
+only if every command succeeded. The game's own output goes to standard
+error. Without -e, it reads commands from standard input, one a line.
+
+Values go in and come out in Godot's text form, as var_to_str prints it.
+A PATH with spaces is written in double quotes.
+
+  tree                       every node: its absolute path and get_class()
+  wait PATH                  until the node exists (10 s at most)
+  get PATH PROPERTY          the property's value
+  set PATH PROPERTY VALUE    the rest of the line is the value
+  call PATH METHOD [ARG …]   call it and print what it returns
+  output                     every line the game printed so far
+  errors                     its errors and warnings so far, a line each
+  break FILE:LINE            set a breakpoint (clear FILE:LINE removes it)
+  pause, continue            stop the game in its debugger, let it go on
+  step, next, out            run one GDScript line, and print where it stopped
+  stack                      the stopped game's stack, innermost first
+  vars [FRAME]               a stack frame's variables
+  eval EXPRESSION            evaluate an Expression in the game
+  monitors                   the performance monitors
+
+Example:
+  gdvar debug -e 'wait /root/Main; get /root/Main position; call /root/Main add 2 3' -- godot --headless --path mygame
+`
+
+// debugCommand runs gdvar debug.
+func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gdvar debug", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage) }
+	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
+	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
+	script := fs.String("e", "", "commands to run, separated by ;")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 || *engine != "4" && *engine != "3" {
+		fs.Usage()
+		return 2
+	}
+	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too
+	cfg := debugger.Config{Godot: fs.Arg(0), Args: fs.Args()[1:], Listen: *listen, Stdout: stderr, Stderr: stderr}
+	if *engine == "3" {
+		cfg.Engine = gdvar.Godot3
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	g, err := debugger.Launch(ctx, cfg)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "gdvar debug: %v\n", err)
+		return 1
+	}
+	defer g.Close()
+	var cmds []string
+	if *script != "" {
+		cmds = splitCommands(*script)
+	}
+	failed := false
+	run := func(line string) {
+		if err := runDebugCommand(g.Session, line, stdout); err != nil {
+			fmt.Fprintf(stderr, "gdvar debug: %s: %v\n", strings.TrimSpace(line), err)
+			failed = true
+		}
+	}
+	if *script != "" {
+		for _, c := range cmds {
+			run(c)
+		}
+	} else {
+		in := bufio.NewScanner(stdin)
+		in.Buffer(nil, 1<<20)
+		for in.Scan() {
+			for _, c := range splitCommands(in.Text()) {
+				run(c)
+			}
+		}
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+// commandTimeout bounds a command but wait, which waits 10 s at most.
+const commandTimeout = time.Minute
+
+// runDebugCommand runs one command on the game and prints its result.
+func runDebugCommand(s *debugger.Session, line string, out io.Writer) error {
+	words, err := splitWords(line)
+	if err != nil || len(words) == 0 {
+		return err
+	}
+	name, args := words[0], words[1:]
+	c, ok := debugCommands[name]
+	if !ok {
+		return fmt.Errorf("unknown command %q (see gdvar debug -h)", name)
+	}
+	if len(args) < c.min || c.max >= 0 && len(args) > c.max {
+		return fmt.Errorf("usage: %s", c.usage)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
+	defer cancel()
+	if c.rest {
+		args = append(args[:c.min-1:c.min-1], restOfLine(line, c.min))
+	}
+	w := bufio.NewWriter(out)
+	err = c.run(ctx, s, args, w)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// lockedWriter serializes the writes of several goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Commands split at semicolons and words at spaces outside quotes and
+// brackets; set's value is the rest of its line.
+func TestDebugSplitting(t *testing.T) {
+	assert.Equal(t, []string{"get /root/A x", ` set "/root/B C" text "a; b"`, " call /root/A f [1, 2]"},
+		splitCommands(`get /root/A x; set "/root/B C" text "a; b"; call /root/A f [1, 2];`))
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{`call /root/A f [1, "x y"] {"k": 2} Vector2(1, 2) "q\"s"`, []string{"call", "/root/A", "f", `[1, "x y"]`, `{"k": 2}`, "Vector2(1, 2)", `"q\"s"`}},
+		{`  wait  "/root/Spaced Name" `, []string{"wait", `"/root/Spaced Name"`}},
+	} {
+		got, err := splitWords(c.line)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got)
+	}
+	_, err := splitWords(`get "/root/A`)
+	assert.Error(t, err)
+	assert.Equal(t, `Vector2(1, 2) # not a comment`, restOfLine(`set  "/root/A B"  position  Vector2(1, 2) # not a comment `, 3))
+}
+
+// gdvar debug drives a real game: each result on standard output, nothing
+// else there, exit 0 only if every command succeeded.
+func TestLiveDebugCommand(t *testing.T) {
+	engine := debuggertest.Godot(t)
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "debugger", "testdata", "game")
+	files, err := os.ReadDir(src)
+	require.NoError(t, err)
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(src, f.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
+	}
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	game := []string{"--", engine, "--headless", "--path", dir}
+
+	script := `wait /root/Main/Added; tree; get /root/Main speed; set /root/Main speed 9.5; get /root/Main speed;
+		set "/root/Main/Spaced Name" position Vector2(3, 4); get "/root/Main/Spaced Name" position;
+		call /root/Main add 2 3; call /root/Main greet "bob"; call /root/Main echo {"b": [1, 2.5], "a": &"sn"}; call /root/Main nothing;
+		output; errors`
+	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script}, game...)...)
+	require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
+	want := `/root Window
+/root/Glob Node
+/root/Main Node2D
+/root/Main/Label Label
+/root/Main/Label/Sub Node
+/root/Main/Spaced Name Sprite2D
+/root/Main/Many Node
+/root/Main/Timer Timer
+/root/Main/Added Node
+1.5
+9.5
+Vector2(3, 4)
+5
+"hi bob"
+{
+"a": &"sn",
+"b": [1, 2.5]
+}
+null
+`
+	require.True(t, strings.HasPrefix(out, want), out)
+	rest := strings.TrimPrefix(out, want)
+	assert.Contains(t, rest, "\nhello from main\nbold text\nTREE [")
+	assert.True(t, strings.HasSuffix(rest, "WARNING: a warning at: _ready (res://main.gd:12)\nERROR: an error at: _ready (res://main.gd:13)\n"), rest)
+	assert.Contains(t, errOut, "hello from main", "the game's own output goes to standard error")
+
+	code, out, errOut = runGdvar(nil, append([]string{"debug", "-e", "wait /root/Main; get /root/Main speed; get /root/Nope speed; call /root/Main nosuch; get /root/Main K"}, game...)...)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "1.5\n7\n", out)
+	assert.Contains(t, errOut, "gdvar debug: get /root/Nope speed: debugger: no such node: /root/Nope")
+	assert.Contains(t, errOut, "no such method")
+}
+
+// Without a game, or with bad flags, gdvar debug fails with a usage.
+func TestDebugUsage(t *testing.T) {
+	code, _, errOut := runGdvar(nil, "debug")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "usage: gdvar debug")
+	code, _, errOut = runGdvar(nil, "debug", "--", "/nonexistent/godot")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "gdvar debug:")
+}
