@@ -22,6 +22,11 @@ const liveWait = 60 * time.Second
 // env ("KEY=value").
 func launchGame(t *testing.T, env ...string) *debugger.Game {
 	t.Helper()
+	return launchGameB(t, env...)
+}
+
+func launchGameB(t testing.TB, env ...string) *debugger.Game {
+	t.Helper()
 	env = append(append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir()), env...)
 	return debuggertest.Launch(t, debugger.Config{Args: []string{"--headless", "--path", project(t, "game")}, Env: env})
 }
@@ -36,7 +41,7 @@ func launchGame3(t *testing.T) *debugger.Game {
 
 // project copies the project in testdata/name to a folder of its own,
 // where the engine may write its caches.
-func project(t *testing.T, name string) string {
+func project(t testing.TB, name string) string {
 	dir := t.TempDir()
 	files, err := os.ReadDir(filepath.Join("testdata", name))
 	require.NoError(t, err)
@@ -48,7 +53,7 @@ func project(t *testing.T, name string) string {
 	return dir
 }
 
-func liveContext(t *testing.T) context.Context {
+func liveContext(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 	t.Cleanup(cancel)
 	return ctx
