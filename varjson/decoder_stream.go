@@ -102,9 +102,9 @@ type streamer struct {
 // into it, with the stacks the last part left, emptied.
 func (s *streamer) treeReader(dec *jsontext.Decoder, depth int) *reader {
 	stack, entries, pairs := s.parts.stack, s.parts.entries, s.parts.pairs
-	stack.empty()
-	entries.empty()
-	pairs.empty()
+	stack.Empty()
+	entries.Empty()
+	pairs.Empty()
 	s.parts = reader{dec: dec, at: s.zero, depth: depth, stack: stack, entries: entries, pairs: pairs}
 	return &s.parts
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/pile"
 )
 
 // The tree of a JSON value keeps the order of object members (which
@@ -38,17 +39,17 @@ type field struct {
 // Dictionary of their exact size.
 func (r *reader) dictionary(base int) *gdvar.Dictionary {
 	d := &gdvar.Dictionary{}
-	n := r.entries.len() - base
+	n := r.entries.Len() - base
 	d.Grow(n)
-	fields := r.entries.from(base)
+	fields := r.entries.From(base)
 	for n > 0 {
-		fs := fields.take(n)
+		fs := fields.Take(n)
 		for _, f := range fs {
 			d.Append(f.key, f.value)
 		}
 		n -= len(fs)
 	}
-	r.entries.truncate(base)
+	r.entries.Truncate(base)
 	return d
 }
 
@@ -81,9 +82,9 @@ type reader struct {
 	dec     *jsontext.Decoder
 	at      int64 // the input's offset of dec's offset 0, for errors
 	depth   int
-	stack   values       // the elements of the arrays open, see collect
-	entries pile[field]  // the members of the objects open, see dictionary
-	pairs   pile[[2]any] // the entries of the $Dictionary values open, see directDictionary
+	stack   pile.Values       // the elements of the arrays open, see collect
+	entries pile.Pile[field]  // the members of the objects open, see dictionary
+	pairs   pile.Pile[[2]any] // the entries of the $Dictionary values open, see directDictionary
 }
 
 // The elements of an array are gathered on the reader's stack, shared by
@@ -95,7 +96,7 @@ type reader struct {
 // their own, key and value together: their values' types vary.
 
 // push puts v on the stack.
-func (r *reader) push(v any) { r.stack.push(v) }
+func (r *reader) push(v any) { r.stack.Push(v) }
 
 // emptyList is every empty array's value: a list of no room, which no
 // append can share, boxed once.
@@ -103,14 +104,11 @@ var emptyList any = []any{}
 
 // collect takes the elements pushed since the stack was at base, as a
 // []any.
-func (r *reader) collect(base mark) any {
-	if r.stack.len() == base.words {
-		return emptyList
+func (r *reader) collect(base pile.Mark) any {
+	if out := r.stack.Take(base); len(out) > 0 {
+		return out
 	}
-	out := make([]any, r.stack.len()-base.words)
-	r.stack.copyTo(out, base)
-	r.stack.truncate(base)
-	return out
+	return emptyList
 }
 
 // newReader returns a reader of raw, one JSON value found at offset at of
@@ -128,7 +126,7 @@ func (r *reader) errorf(format string, args ...any) error {
 func (r *reader) value() (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		base := r.stack.mark()
+		base := r.stack.Mark()
 		err := r.elements(func(int) error {
 			v, err := r.value()
 			r.push(v)

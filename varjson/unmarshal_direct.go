@@ -107,7 +107,7 @@ func directPacked[T any](c *converter, r *reader, num func(number) (T, error), t
 // directDictionary reads a "$Dictionary"'s [key, value] pairs, gathered
 // for a Dictionary of their exact size.
 func (c *converter) directDictionary(r *reader) (any, error) {
-	base := r.pairs.len()
+	base := r.pairs.Len()
 	err := r.elements(func(i int) error {
 		c.pushEntry(i)
 		defer c.pop()
@@ -130,20 +130,20 @@ func (c *converter) directDictionary(r *reader) (any, error) {
 		if n != 2 {
 			return c.errorf("want a [key, value] pair")
 		}
-		r.pairs.push(pair)
+		r.pairs.Push(pair)
 		return nil
 	})
 	d := &gdvar.Dictionary{}
-	n := r.pairs.len() - base
+	n := r.pairs.Len() - base
 	d.Grow(n)
-	for pairs := r.pairs.from(base); n > 0; {
-		ps := pairs.take(n)
+	for pairs := r.pairs.From(base); n > 0; {
+		ps := pairs.Take(n)
 		for _, p := range ps {
 			d.Append(p[0], p[1])
 		}
 		n -= len(ps)
 	}
-	r.pairs.truncate(base)
+	r.pairs.Truncate(base)
 	return converted{d}, err
 }
 

@@ -106,7 +106,7 @@ func (c *converter) value(n any) (any, error) {
 func (c *converter) read(r *reader) (any, error) {
 	switch r.dec.PeekKind() {
 	case '[':
-		base := r.stack.mark()
+		base := r.stack.Mark()
 		err := r.elements(func(i int) error {
 			c.pushIndex(i)
 			defer c.pop()
@@ -129,13 +129,13 @@ func (c *converter) read(r *reader) (any, error) {
 		}
 		return c.value(tree)
 	}
-	base := r.entries.len()
+	base := r.entries.Len()
 	var tagged *object // a tagged value's members, read as a tree
 	err := r.members(func(k string) error {
 		switch {
 		case tagged != nil:
 			return tagged.add(r, k)
-		case strings.HasPrefix(k, "$") && r.entries.len() > base:
+		case strings.HasPrefix(k, "$") && r.entries.Len() > base:
 			return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 		case strings.HasPrefix(k, "$"):
 			tagged = &object{}
@@ -151,7 +151,7 @@ func (c *converter) read(r *reader) (any, error) {
 		c.pushKey(k)
 		defer c.pop()
 		v, err := c.read(r)
-		r.entries.push(field{k, v})
+		r.entries.Push(field{k, v})
 		return err
 	})
 	d := r.dictionary(base)

@@ -1,4 +1,4 @@
-package varjson
+package pile
 
 import (
 	"math/rand/v2"
@@ -9,43 +9,56 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A pile holds what a slice would, through pushes and truncations at any
-// position, across its chunks' edges.
+// A Pile holds what a slice would, through pushes, changes, takes and
+// truncations at any position, across its chunks' edges.
 func TestPile(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var p pile[any]
+	var p Pile[any]
 	var want []any
 	for step := range 400 {
 		switch r := rng.IntN(100); {
-		case r < 97:
+		case r < 94:
 			for range rng.IntN(200) {
-				p.push(step)
+				p.Push(step)
 				want = append(want, step)
 			}
+		case r < 96 && len(want) > 0:
+			i := rng.IntN(len(want))
+			p.Set(i, -step)
+			want[i] = -step
+		case r < 97:
+			n := rng.IntN(len(want) + 1)
+			require.Equal(t, append([]any{}, want[n:]...), p.Take(n), "step %d", step)
+			clear(want[n:])
+			want = want[:n]
 		case r < 99:
 			n := rng.IntN(len(want) + 1)
-			p.truncate(n)
+			p.Truncate(n)
 			clear(want[n:])
 			want = want[:n]
 		default:
-			p.empty()
+			p.Empty()
 			want = want[:0]
 		}
-		require.Equal(t, len(want), p.len())
+		require.Equal(t, len(want), p.Len())
+		if len(want) > 0 {
+			i := rng.IntN(len(want))
+			require.Equal(t, want[i], p.At(i), "step %d", step)
+		}
 		from := rng.IntN(len(want) + 1)
 		var got []any
-		for k, n := p.from(from), len(want)-from; n > 0; {
-			s := k.take(1 + rng.IntN(n))
+		for k, n := p.From(from), len(want)-from; n > 0; {
+			s := k.Take(1 + rng.IntN(n))
 			got, n = append(got, s...), n-len(s)
 		}
 		require.Equal(t, want[from:], append([]any{}, got...), "step %d", step)
-		k, got := p.from(from), got[:0]
+		k, got := p.From(from), got[:0]
 		for range len(want) - from {
-			got = append(got, k.next())
+			got = append(got, k.Next())
 		}
 		require.Equal(t, want[from:], append([]any{}, got...), "step %d", step)
 	}
-	p.truncate(0)
+	p.Truncate(0)
 	for _, c := range p.chunks {
 		assert.Equal(t, make([]any, len(c)), c, "truncated elements are let go")
 	}
@@ -56,10 +69,10 @@ func TestPile(t *testing.T) {
 // doubling when full allocated 32 to 64.
 func TestPileAllocates(t *testing.T) {
 	for _, n := range []int{1 << 16, 1 << 19, 1<<19 + 1} {
-		var p pile[any]
+		var p Pile[any]
 		alloc := hostile.Allocated(func() {
 			for range n {
-				p.push(nil)
+				p.Push(nil)
 			}
 		})
 		t.Logf("%d elements: %.2f bytes each", n, float64(alloc)/float64(n))
@@ -67,7 +80,7 @@ func TestPileAllocates(t *testing.T) {
 	}
 }
 
-// values hands back what was pushed since a mark, as interfaces of any
+// Values hands back what was pushed since a mark, as interfaces of any
 // type, through containers opened and closed (marks taken and truncated
 // to) in any order, runs of one type long and short.
 func TestValues(t *testing.T) {
@@ -79,33 +92,29 @@ func TestValues(t *testing.T) {
 		func(int) any { return []any{} },
 		func(int) any { return &struct{ n int }{} },
 	}
-	var s values
+	var s Values
 	var want []any
-	var marks []mark
+	var marks []Mark
 	var lens []int
 	for step := range 3000 {
 		switch r := rng.IntN(100); {
 		case r < 10: // open a container
-			marks, lens = append(marks, s.mark()), append(lens, len(want))
+			marks, lens = append(marks, s.Mark()), append(lens, len(want))
 		case r < 20 && len(marks) > 0: // close one: its values, then dropped
 			m, n := marks[len(marks)-1], lens[len(lens)-1]
 			marks, lens = marks[:len(marks)-1], lens[:len(lens)-1]
-			got := make([]any, s.len()-m.words)
-			s.copyTo(got, m)
-			require.Equal(t, want[n:], got, "step %d", step)
-			s.truncate(m)
+			require.Equal(t, append([]any{}, want[n:]...), s.Take(m), "step %d", step)
 			want = want[:n]
 		default: // a run of values of one kind
 			kind := kinds[rng.IntN(len(kinds))]
 			for range 1 + rng.IntN(1+rng.IntN(300)) {
 				v := kind(step)
-				s.push(v)
+				s.Push(v)
 				want = append(want, v)
 			}
 		}
-		require.Equal(t, len(want), s.len())
+		require.Equal(t, len(want), s.words.Len())
 	}
-	got := make([]any, s.len())
-	s.copyTo(got, mark{})
-	require.Equal(t, append([]any{}, want...), got)
+	require.Equal(t, append([]any{}, want...), s.Take(Mark{}))
+	assert.Zero(t, s.words.Len())
 }
