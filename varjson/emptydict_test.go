@@ -80,18 +80,10 @@ func BenchmarkUnmarshalEmptyDictionaries(b *testing.B) {
 			{Name: "empty Dictionaries", Data: emptyDictionaries(size)},
 		} {
 			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
-				b.SetBytes(int64(len(in.Data)))
-				b.ReportAllocs()
-				start := cputime.Process()
-				for b.Loop() {
+				cputime.PerByte(b, len(in.Data), func() error {
 					var v any
-					if err := Unmarshal(in.Data, &v); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if cpu := cputime.Process() - start; cpu > 0 {
-					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-				}
+					return Unmarshal(in.Data, &v)
+				})
 			})
 		}
 	}
