@@ -106,7 +106,7 @@ var readers = []struct {
 		var v any
 		return NewDecoder(onlyReader{bytes.NewReader(text)}).Decode(&v)
 	}},
-	{"DecodeTo", streamBound, func(text []byte, out *os.File) error {
+	{"DecodeTo", treeBound, func(text []byte, out *os.File) error {
 		return decodeInto(NewDecoder(bytes.NewReader(text)), out)
 	}},
 	{"DecodeTo from a pipe", treeBound, func(text []byte, out *os.File) error {
@@ -123,29 +123,23 @@ var readers = []struct {
 	}},
 }
 
-// streamBound is hostile.Bound.
-func streamBound(_ testing.TB, text []byte) uint64 { return hostile.Bound(len(text)) }
+// treeBound is hostile.Bound, which the readers that build the value keep
+// with its Dictionaries too: an empty *gdvar.Dictionary is 64 bytes, its
+// table made with its first entry and to size, so that "{}," takes 64
+// bytes a Dictionary, 16 its element and 8 gathering it (pile.Values), 29
+// a byte, and `"1a":0,` 32 its entry, 32 gathering it and its key's
+// string, 28 a byte.
+func treeBound(_ testing.TB, text []byte) uint64 { return hostile.Bound(len(text)) }
 
-// treeBound is hostile.Bound and what the generic form's *gdvar.Dictionary
-// takes, which vartext does not choose: 128 bytes, and 128 for the room
-// Append makes for the first four entries, then up to 64 per entry as
-// Append doubles its slices. That is more than 32 bytes for each of the 3
-// bytes of "{}," or the 7 of `"1a":0,`, which no reader of text could keep
-// under hostile.Bound without a smaller gdvar.Dictionary.
-func treeBound(_ testing.TB, text []byte) uint64 {
-	dicts, entries := bytes.Count(text, []byte("{")), bytes.Count(text, []byte(":"))
-	return hostile.Bound(len(text)) + 256*uint64(dicts) + 64*uint64(entries)
-}
-
-// onePassBound is streamBound, and treeBound besides for a text with a key
+// onePassBound is treeBound, and treeBound again for a text with a key
 // twice, which is read again in two passes, built whole the second time.
 func onePassBound(t testing.TB, text []byte) uint64 {
 	dec := NewDecoder(bytes.NewReader(text))
 	require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(io.Discard)))
 	if dec.keys.dups {
-		return streamBound(t, text) + treeBound(t, text)
+		return 2 * treeBound(t, text)
 	}
-	return streamBound(t, text)
+	return treeBound(t, text)
 }
 
 // decodeInto writes dec's value to out from its start.
@@ -190,6 +184,65 @@ func TestHostileTextMemory(t *testing.T) {
 		}
 	}
 	hostile.Collect()
+}
+
+// The smallest values by the million, built whole, allocate within
+// hostile.Bound at 1 MiB and at 8 MiB: an Array of empty Dictionaries took
+// 32.8 bytes a byte, gathered as interfaces (16 bytes an element) before
+// their Array was made to size; and empty Arrays 19.4, each boxed anew.
+func TestHostileTreeMemory(t *testing.T) {
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer out.Close()
+	sizes := []int{1 << 20, 8 << 20}
+	if testing.Short() {
+		sizes = sizes[:1]
+	}
+	for _, size := range sizes {
+		for _, in := range []hostile.Input{
+			{Name: "empty Dictionaries", Data: repeated("[", "{},", "]", size)},
+			{Name: "empty Arrays", Data: repeated("[", "[],", "]", size)},
+			{Name: "zeros", Data: repeated("[", "0,", "]", size)},
+			{Name: "distinct keys", Data: distinctKeys(size)},
+		} {
+			for _, r := range []int{0, 1, 3} { // Unmarshal, Decode, DecodeTo from a pipe
+				r := readers[r]
+				t.Run(fmt.Sprintf("%s, %s, %d MiB", r.name, in.Name, size>>20), func(t *testing.T) {
+					hostile.Collect()
+					var err error
+					alloc := hostile.Allocated(func() { err = r.read(in.Data, out) })
+					require.NoError(t, err)
+					t.Logf("%d bytes: %.2f allocated a byte", len(in.Data), float64(alloc)/float64(len(in.Data)))
+					assert.LessOrEqual(t, alloc, treeBound(t, in.Data))
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkHostileTree builds the values of TestHostileTreeMemory with
+// Unmarshal, next to ordinary text of the same size, at 1 MiB and at 8 MiB:
+// the ratios of their CPU times per byte are what the smallest values cost,
+// and a cost per byte that grows with the size is quadratic. On a busy
+// machine compare cpu-ns/byte, the process's CPU time (the collector's
+// included).
+func BenchmarkHostileTree(b *testing.B) {
+	for _, size := range []int{1 << 20, 8 << 20} {
+		for _, in := range []hostile.Input{
+			{Name: "ordinary", Data: ordinaryText(b, size)},
+			{Name: "empty Dictionaries", Data: repeated("[", "{},", "]", size)},
+			{Name: "empty Arrays", Data: repeated("[", "[],", "]", size)},
+			{Name: "zeros", Data: repeated("[", "0,", "]", size)},
+			{Name: "distinct keys", Data: distinctKeys(size)},
+		} {
+			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
+				cputime.PerByte(b, len(in.Data), func() error {
+					var v any
+					return Unmarshal(in.Data, &v)
+				})
+			})
+		}
+	}
 }
 
 // Texts that break a limit or end inside their value fail with a
@@ -255,17 +308,7 @@ func BenchmarkHostileText(b *testing.B) {
 	for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinary}}, hostileText(len(ordinary))...) {
 		for _, r := range readers {
 			b.Run(r.name+"/"+in.Name, func(b *testing.B) {
-				b.SetBytes(int64(len(in.Data)))
-				b.ReportAllocs()
-				start := cputime.Process()
-				for b.Loop() {
-					if err := r.read(in.Data, out); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if cpu := cputime.Process() - start; cpu > 0 {
-					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-				}
+				cputime.PerByte(b, len(in.Data), func() error { return r.read(in.Data, out) })
 			})
 		}
 	}

@@ -4,25 +4,29 @@ import (
 	"slices"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/pile"
 )
 
 // treeBuilder builds a value in gdvar's generic form (int64, string,
 // []any, *gdvar.Dictionary, …), for Decode. The containers open are nodes
 // on a stack, and their elements on another, so that one ended leaves
-// nothing behind for the next and its slice is made to size.
+// nothing behind for the next and its slice is made to size; the stacks of
+// elements are package pile's, whose chunks are kept for the next
+// containers.
 //
 // A Dictionary keeps one entry of a key given twice, as the engine does,
 // so the values read inside keys are numbered (keyIDs) as they end: a
 // Dictionary's keys are compared by number.
 type treeBuilder struct {
-	d     Dialect
-	open  []node
-	elems blockStack[any]    // the elements of the containers open (a Dictionary's: key, value, …)
-	ids   blockStack[uint32] // the numbers of keys and of elements inside keys (see node.step)
-	keys  keyIDs
-	ints  blockStack[int64]   // the packed array open's ints
-	reals blockStack[float64] // or numbers
-	strs  blockStack[string]  // or strings
+	d       Dialect
+	open    []node
+	elems   pile.Values       // the elements of the Arrays open
+	entries pile.Pile[[2]any] // the entries of the Dictionaries open: key, value
+	ids     pile.Pile[uint32] // the numbers of keys and of elements inside keys (see node.step)
+	keys    keyIDs
+	ints    pile.Pile[int64]   // the packed array open's ints
+	reals   pile.Pile[float64] // or numbers
+	strs    pile.Pile[string]  // or strings
 	// rootKey makes the root a key: it is numbered as it ends, in rootID,
 	// and its containers are not built (root is nil), only numbered.
 	rootKey bool
@@ -36,13 +40,14 @@ type treeBuilder struct {
 
 // node is an open container, packed array or object.
 type node struct {
-	kind  gdvar.Kind // its start token's
-	typ   gdvar.Type // a packed array's
-	elem  gdvar.ContainerType
-	value gdvar.ContainerType // a Dictionary's values' (elem: its keys')
-	obj   *gdvar.Object
-	elems int // where its elements start in treeBuilder.elems
-	ids   int // and their numbers in treeBuilder.ids
+	kind    gdvar.Kind // its start token's
+	typ     gdvar.Type // a packed array's
+	elem    gdvar.ContainerType
+	value   gdvar.ContainerType // a Dictionary's values' (elem: its keys')
+	obj     *gdvar.Object
+	elems   pile.Mark // where an Array's elements start in treeBuilder.elems
+	entries int       // and a Dictionary's in treeBuilder.entries
+	ids     int       // and their numbers in treeBuilder.ids
 	// inKey says it is inside a key, so its elements are numbered, and it
 	// is when it ends. A Dictionary's entries each take step numbers: its
 	// key as the Dictionary compares it; inside a key also the key's own
@@ -71,7 +76,7 @@ func (b *treeBuilder) resetKey(c config) {
 }
 
 // release keeps nothing of the value read: not its root, which is the
-// caller's, nor more than a few blocks of its stacks (and the room of its
+// caller's, nor more than the first chunks of its stacks (and the room of its
 // stack of open nodes, see clear), nor its numbers.
 func (b *treeBuilder) release() {
 	b.clear(config{dialect: b.d})
@@ -84,11 +89,12 @@ func (b *treeBuilder) release() {
 func (b *treeBuilder) clear(c config) {
 	clear(b.open) // what an error left open
 	b.open = b.open[:0]
-	b.elems.trim()
-	b.ids.trim()
-	b.ints.trim()
-	b.reals.trim()
-	b.strs.trim()
+	b.elems.Empty()
+	b.entries.Empty()
+	b.ids.Empty()
+	b.ints.Empty()
+	b.reals.Empty()
+	b.strs.Empty()
 	b.d, b.rootKey, b.root, b.done, b.dups = c.dialect, false, nil, false, false
 	if cap(b.str) > 64<<10 {
 		b.str = nil
@@ -114,27 +120,27 @@ func (b *treeBuilder) place(v any, id uint32) {
 	n := &b.open[len(b.open)-1]
 	switch {
 	case n.kind == gdvar.KindPackedStart: // a PackedStringArray's string
-		b.strs.push(v.(string))
+		b.strs.Push(v.(string))
 	case n.kind == gdvar.KindDictStart && !n.keyed:
 		n.keyed = true
-		b.elems.push(v)
-		b.ids.push(b.keys.key(v, id, b.d))
+		b.entries.Push([2]any{v})
+		b.ids.Push(b.keys.key(v, id, b.d))
 		if n.inKey {
-			b.ids.push(b.idOf(v, id))
+			b.ids.Push(b.idOf(v, id))
 		}
 	case n.kind == gdvar.KindDictStart:
 		b.entry(n, v, id)
 	case n.kind == gdvar.KindObjectStart:
 		n.obj.Properties[len(n.obj.Properties)-1].Value = v
 		if n.inKey {
-			b.ids.push(b.idOf(v, id))
+			b.ids.Push(b.idOf(v, id))
 		}
 	default:
 		if !b.rootKey { // a key's Arrays are not built
-			b.elems.push(v)
+			b.elems.Push(v)
 		}
 		if n.inKey {
-			b.ids.push(b.idOf(v, id))
+			b.ids.Push(b.idOf(v, id))
 		}
 	}
 }
@@ -156,7 +162,7 @@ func (b *treeBuilder) push(n node) error {
 		p := &b.open[len(b.open)-1]
 		n.inKey = p.inKey || p.kind == gdvar.KindDictStart && !p.keyed
 	}
-	n.elems, n.ids = b.elems.n, b.ids.n
+	n.elems, n.entries, n.ids = b.elems.Mark(), b.entries.Len(), b.ids.Len()
 	n.step = 1
 	if n.inKey && n.kind == gdvar.KindDictStart {
 		n.step = 3
@@ -181,13 +187,14 @@ func (b *treeBuilder) pop() node {
 // whose form is begun (see keyIDs.start): its elements' numbers, but not
 // the numbers its own Dictionary compares keys by.
 func (b *treeBuilder) numbered(n *node) uint32 {
-	b.keys.form = slices.Grow(b.keys.form, 4*(b.ids.n-n.ids)) // not grown by doubling: it may be long
-	for i := n.ids; i < b.ids.n; i++ {
-		if n.step == 1 || (i-n.ids)%n.step != 0 {
-			b.keys.element(b.ids.at(i))
+	b.keys.form = slices.Grow(b.keys.form, 4*(b.ids.Len()-n.ids)) // not grown by doubling: it may be long
+	ids := b.ids.From(n.ids)
+	for i := n.ids; i < b.ids.Len(); i++ {
+		if id := ids.Next(); n.step == 1 || (i-n.ids)%n.step != 0 {
+			b.keys.element(id)
 		}
 	}
-	b.ids.pop(n.ids)
+	b.ids.Truncate(n.ids)
 	return b.keys.number(b.keys.form)
 }
 
@@ -231,18 +238,24 @@ func (b *treeBuilder) endArray() error {
 		id = b.numbered(&n)
 	}
 	if b.rootKey {
-		b.elems.pop(n.elems)
 		b.place(nil, id)
 		return nil
 	}
-	values := b.elems.take(n.elems)
-	if n.elem.Kind == gdvar.Untyped {
-		b.place(values, id)
-	} else {
+	values := b.elems.Take(n.elems)
+	switch {
+	case n.elem.Kind != gdvar.Untyped:
 		b.place(gdvar.Array{Type: n.elem, Values: values}, id)
+	case len(values) == 0:
+		b.place(emptyArray, id)
+	default:
+		b.place(values, id)
 	}
 	return nil
 }
+
+// emptyArray is every empty untyped Array's value: a slice of no room,
+// which no append can share, boxed once.
+var emptyArray any = []any{}
 
 func (b *treeBuilder) beginDict(key, value gdvar.ContainerType) error {
 	return b.push(node{kind: gdvar.KindDictStart, elem: key, value: value})
@@ -254,22 +267,27 @@ func (b *treeBuilder) dictKey() error { return nil }
 // keeps its place and takes the new value, as in the engine.
 func (b *treeBuilder) entry(n *node, v any, id uint32) {
 	n.keyed = false
-	last := (b.elems.n - n.elems) / 2 // the entry's index: its key is pushed
-	at := n.ids + last*n.step         // its numbers
-	k := b.ids.at(at)
+	top := b.entries.Len() - 1 // the entry, its key pushed
+	last := top - n.entries    // its index
+	at := n.ids + last*n.step  // its numbers
+	k := b.ids.At(at)
 	if i := b.find(n, k, last); i >= 0 {
-		b.elems.set(n.elems+2*i+1, v)
-		b.elems.pop(b.elems.n - 1) // the key given again
+		e := b.entries.At(n.entries + i)
+		e[1] = v
+		b.entries.Set(n.entries+i, e)
+		b.entries.Truncate(top) // the key given again
 		if n.inKey {
-			b.ids.set(n.ids+i*n.step+2, b.idOf(v, id))
+			b.ids.Set(n.ids+i*n.step+2, b.idOf(v, id))
 		}
-		b.ids.pop(at)
+		b.ids.Truncate(at)
 		b.dups = true
 		return
 	}
-	b.elems.push(v)
+	e := b.entries.At(top)
+	e[1] = v
+	b.entries.Set(top, e)
 	if n.inKey {
-		b.ids.push(b.idOf(v, id))
+		b.ids.Push(b.idOf(v, id))
 	}
 	if n.seen != nil {
 		n.seen[k] = int32(last)
@@ -281,7 +299,7 @@ func (b *treeBuilder) entry(n *node, v any, id uint32) {
 func (b *treeBuilder) find(n *node, k uint32, count int) int {
 	if count < seenFrom {
 		for i := range count {
-			if b.ids.at(n.ids+i*n.step) == k {
+			if b.ids.At(n.ids+i*n.step) == k {
 				return i
 			}
 		}
@@ -290,7 +308,7 @@ func (b *treeBuilder) find(n *node, k uint32, count int) int {
 	if n.seen == nil {
 		n.seen = make(map[uint32]int32, 2*count)
 		for i := range count {
-			n.seen[b.ids.at(n.ids+i*n.step)] = int32(i)
+			n.seen[b.ids.At(n.ids+i*n.step)] = int32(i)
 		}
 	}
 	if i, ok := n.seen[k]; ok {
@@ -306,19 +324,24 @@ func (b *treeBuilder) endDict() error {
 		b.keys.start('d', n.elem, n.value)
 		id = b.numbered(&n)
 	} else {
-		b.ids.pop(n.ids)
+		b.ids.Truncate(n.ids)
 	}
 	if b.rootKey {
-		b.elems.pop(n.elems)
+		b.entries.Truncate(n.entries)
 		b.place(nil, id)
 		return nil
 	}
 	d := &gdvar.Dictionary{KeyType: n.elem, ValueType: n.value}
-	d.Grow((b.elems.n - n.elems) / 2) // made to size: Append would double
-	for i := n.elems; i < b.elems.n; i += 2 {
-		d.Append(b.elems.at(i), b.elems.at(i+1))
+	count := b.entries.Len() - n.entries
+	d.Grow(count) // made to size: Append would double
+	for es := b.entries.From(n.entries); count > 0; {
+		s := es.Take(count)
+		for _, e := range s {
+			d.Append(e[0], e[1])
+		}
+		count -= len(s)
 	}
-	b.elems.pop(n.elems)
+	b.entries.Truncate(n.entries)
 	b.place(d, id)
 	return nil
 }
@@ -328,12 +351,12 @@ func (b *treeBuilder) beginPacked(t gdvar.Type) error {
 }
 
 func (b *treeBuilder) packedInt(n int64) error {
-	b.ints.push(n)
+	b.ints.Push(n)
 	return nil
 }
 
 func (b *treeBuilder) packedReal(f float64) error {
-	b.reals.push(f)
+	b.reals.Push(f)
 	return nil
 }
 
@@ -342,9 +365,9 @@ func (b *treeBuilder) packedReal(f float64) error {
 func (b *treeBuilder) endPacked() error {
 	n := b.pop()
 	v := b.packedSlice(n.typ)
-	b.ints.pop(0)
-	b.reals.pop(0)
-	b.strs.pop(0)
+	b.ints.Truncate(0)
+	b.reals.Truncate(0)
+	b.strs.Truncate(0)
 	return b.add(v)
 }
 
@@ -357,13 +380,13 @@ func (b *treeBuilder) packedSlice(t gdvar.Type) any {
 	case gdvar.TypePackedInt32Array:
 		return convert(ints, func(x int64) int32 { return int32(x) })
 	case gdvar.TypePackedInt64Array:
-		return ints.take(0)
+		return ints.Take(0)
 	case gdvar.TypePackedFloat32Array:
 		return convert(reals, func(x float64) float32 { return float32(x) })
 	case gdvar.TypePackedFloat64Array:
-		return reals.take(0)
+		return reals.Take(0)
 	case gdvar.TypePackedStringArray:
-		return b.strs.take(0)
+		return b.strs.Take(0)
 	case gdvar.TypePackedVector2Array:
 		return grouped[gdvar.Vector2](gdvar.TypeVector2, reals)
 	case gdvar.TypePackedVector3Array:
@@ -374,22 +397,24 @@ func (b *treeBuilder) packedSlice(t gdvar.Type) any {
 	return grouped[gdvar.Color](gdvar.TypeColor, reals)
 }
 
-func convert[E, T any](s *blockStack[E], f func(E) T) []T {
-	out := make([]T, s.n)
+func convert[E, T any](s *pile.Pile[E], f func(E) T) []T {
+	out := make([]T, s.Len())
+	k := s.From(0)
 	for i := range out {
-		out[i] = f(s.at(i))
+		out[i] = f(k.Next())
 	}
 	return out
 }
 
 // grouped makes vectors or colors of type t of their numbers, flattened.
-func grouped[T any](t gdvar.Type, s *blockStack[float64]) []T {
+func grouped[T any](t gdvar.Type, s *pile.Pile[float64]) []T {
 	per := t.Components()
-	out := make([]T, s.n/per)
+	out := make([]T, s.Len()/per)
+	k := s.From(0)
 	var comps [4]float64
 	for i := range out {
 		for j := range per {
-			comps[j] = s.at(i*per + j)
+			comps[j] = k.Next()
 		}
 		out[i] = mathValue(t, comps[:per]).(T)
 	}
@@ -414,7 +439,7 @@ func (b *treeBuilder) endObject() error {
 	o := n.obj
 	if id, ok := o.Get("object_id"); ok && o.Class == "EncodedObjectAsID" {
 		if x, ok := id.(int64); ok {
-			b.ids.pop(n.ids)
+			b.ids.Truncate(n.ids)
 			return b.add(gdvar.ObjectID(x))
 		}
 	}
