@@ -46,16 +46,16 @@ func (s *Values) Push(v any) {
 // drops them.
 func (s *Values) Take(m Mark) []any {
 	out := make([]any, s.words.Len()-m.words)
+	if len(out) == 0 {
+		return out // none, as for every empty array: nothing to drop
+	}
 	s.copyTo(out, m)
 	s.truncate(m)
 	return out
 }
 
-// copyTo sets out to the values from m on, as many as it holds.
+// copyTo sets out, not empty, to the values from m on, as many as it holds.
 func (s *Values) copyTo(out []any, m Mark) {
-	if len(out) == 0 {
-		return
-	}
 	k := m.runs // the run of the first value: its own, or the one it went on with
 	if k == s.runs.Len() || s.runs.At(k).start != m.words {
 		k--
