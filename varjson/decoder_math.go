@@ -14,32 +14,16 @@ import (
 // mathLayout is how DecodeTo builds a math value from its components
 // without a tree: their number and Go kind, all alike within a type.
 type mathLayout struct {
-	name  string // the tag, without "$"
 	n     int
 	kind  reflect.Kind // Float64 (reals), Float32 (Color), Int32 (integer vectors)
 	token func(p unsafe.Pointer, prec gdvar.Precision) gdvar.Token
 }
 
-// mathLayouts are the math types' layouts, by tag name.
-var mathLayouts = map[string]mathLayout{}
-
-func init() {
-	for _, l := range []mathLayout{layout[gdvar.Vector2](), layout[gdvar.Vector2i](), layout[gdvar.Rect2](),
-		layout[gdvar.Rect2i](), layout[gdvar.Vector3](), layout[gdvar.Vector3i](), layout[gdvar.Transform2D](),
-		layout[gdvar.Vector4](), layout[gdvar.Vector4i](), layout[gdvar.Plane](), layout[gdvar.Quaternion](),
-		layout[gdvar.AABB](), layout[gdvar.Basis](), layout[gdvar.Transform3D](), layout[gdvar.Projection](),
-		layout[gdvar.Color]()} {
-		mathLayouts[l.name] = l
-	}
-}
-
-// layout returns T's layout; its token reads a T from memory that holds its
-// components in order (a struct of one kind of field is laid out as an
-// array of them).
-func layout[T gdvar.Math]() mathLayout {
-	var zero T
-	typ, _ := gdvar.TypeOf(zero)
-	l := mathLayout{name: typ.String(), n: typ.Components(), kind: reflect.Float32, token: load[T]}
+// layout returns the layout of T, of type typ; its token reads a T from
+// memory that holds its components in order (a struct of one kind of field
+// is laid out as an array of them).
+func layout[T gdvar.Math](typ gdvar.Type) mathLayout {
+	l := mathLayout{n: typ.Components(), kind: reflect.Float32, token: load[T]}
 	switch {
 	case typ.HasReals():
 		l.kind = reflect.Float64
@@ -53,12 +37,11 @@ func load[T gdvar.Math](p unsafe.Pointer, prec gdvar.Precision) gdvar.Token {
 	return gdvar.MathToken(*(*T)(p), prec)
 }
 
-// simpleMath reports, for the first pass, whether a tagged math value can
+// sizeMath reports, for the first pass, whether a tagged math value can
 // be built without a tree: its argument is exactly its components, plain
 // numbers, and it has no member but "$wide".
-func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *noted) (bool, error) {
-	l, ok := mathLayouts[tag[1:]]
-	if !ok || dec.PeekKind() != '[' {
+func (s *streamer) sizeMath(dec *jsontext.Decoder, t *tagSpec) (bool, error) {
+	if dec.PeekKind() != '[' {
 		return false, dec.SkipValue()
 	}
 	simple := true
@@ -66,7 +49,7 @@ func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *noted) (bool, 
 		simple = simple && dec.PeekKind() == '0'
 		return dec.SkipValue()
 	})
-	return simple && n == l.n, err
+	return simple && n == t.math.n, err
 }
 
 // mathValue writes a tagged math value from its argument on, as the
@@ -74,8 +57,8 @@ func (s *streamer) sizeMath(dec *jsontext.Decoder, tag string, b *noted) (bool, 
 // read before its members, which in one pass say how to read them
 // ("$wide"); in one pass, where nothing says whether it is simple, another
 // through the converter, as two passes write it.
-func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
-	l := mathLayouts[tag[1:]]
+func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, t *tagSpec, b *noted) error {
+	l := t.math
 	var ends [16]int // of each component's text in s.nums
 	s.nums = s.nums[:0]
 	n, inArray := 0, dec.PeekKind() == '['
@@ -96,9 +79,9 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 	}
 	switch {
 	case !inArray: // only in one pass: the first noted it simple
-		return s.wholeFrom(dec, enc, tag)
+		return s.wholeFrom(dec, enc, t.name)
 	case !simple:
-		return s.mathWhole(dec, enc, tag, ends[:n])
+		return s.mathWhole(dec, enc, t.name, ends[:n])
 	}
 	if _, err := dec.ReadToken(); err != nil { // ]
 		return err
@@ -107,16 +90,16 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 	if s.once {
 		var mods *object
 		var err error
-		if wide, mods, err = s.mathMembers(dec, tag); err != nil {
+		if wide, mods, err = s.mathMembers(dec, t); err != nil {
 			return err
 		}
 		if mods != nil {
-			return s.convert(enc, mods.prepend(tag, s.numbers(ends[:n])))
+			return s.convert(enc, mods.prepend(t.name, s.numbers(ends[:n])))
 		}
 	} else if err := s.skipMembers(dec); err != nil {
 		return err
 	}
-	s.c.pushTag(tag[1:])
+	s.c.pushTag(t.name[1:])
 	defer s.c.pop()
 	mem := &s.math
 	words := (*[32]uint32)(unsafe.Pointer(mem))
@@ -193,7 +176,7 @@ func (s *streamer) mathWhole(dec *jsontext.Decoder, enc *gdvar.Encoder, tag stri
 // mathMembers reads, in one pass, a simple math value's members after its
 // argument, and its '}': "$wide" once, true or false, where the tag takes
 // it, or none. Others are returned as mods, for the converter to judge.
-func (s *streamer) mathMembers(dec *jsontext.Decoder, tag string) (wide bool, mods *object, err error) {
+func (s *streamer) mathMembers(dec *jsontext.Decoder, t *tagSpec) (wide bool, mods *object, err error) {
 	if dec.PeekKind() == '}' { // the common case
 		_, err := dec.ReadToken()
 		return false, nil, err
@@ -202,7 +185,7 @@ func (s *streamer) mathMembers(dec *jsontext.Decoder, tag string) (wide bool, mo
 	if err := s.members(dec, o); err != nil {
 		return false, nil, err
 	}
-	if len(o.keys) == 1 && o.keys[0] == "$wide" && takesWide(tag[1:]) {
+	if len(o.keys) == 1 && o.keys[0] == "$wide" && t.takes("$wide") {
 		if w, ok := o.values[0].(bool); ok {
 			return w, nil, nil
 		}

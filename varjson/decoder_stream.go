@@ -156,29 +156,14 @@ func (s *streamer) take() (*noted, error) {
 	return &s.b, nil
 }
 
-// streamedTag reports whether DecodeTo streams a large value of this tag
-// (the others are converted whole).
-func streamedTag(tag string) bool {
-	_, packed := packedTypes[tag]
-	return packed || tag == "$Array" || tag == "$Dictionary" || tag == "$Object" || inPieces(tag)
-}
-
-// inPieces reports whether a tag's argument may be a list of strings that
-// make one (a long String or StringName, a long PackedByteArray's base64):
-// otherwise it is one string, converted whole.
-func inPieces(tag string) bool {
-	return tag == "$PackedByteArray" || tag == "$String" || tag == "$StringName"
-}
-
 // streamedModifier reports whether the second pass streams a tagged value
 // with member k (raw, its JSON) after the tag: one the converter takes, and
 // not Godot 2's "$shared".
-func streamedModifier(tag, k string, raw []byte) bool {
-	name := strings.TrimPrefix(tag, "$")
+func (t *tagSpec) streamedModifier(k string, raw []byte) bool {
 	if k == "$wide" {
-		return takesWide(name) && (string(raw) == "true" || string(raw) == "false")
+		return t.takes(k) && (string(raw) == "true" || string(raw) == "false")
 	}
-	return k != "$shared" && k != "$properties" && contains(modifiers[name], k)
+	return k != "$shared" && k != "$properties" && t.takes(k)
 }
 
 // size reads the next value for the first pass, noting its containers.
@@ -222,8 +207,8 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		return err
 	}
 	b := noted{how: streamed}
-	tag := ""
-	odd := false // a member the converter refuses, or Godot 2's "$shared": converted whole
+	var t *tagSpec // the tag, if the first member is one
+	odd := false   // a member the converter refuses, or Godot 2's "$shared": converted whole
 	props := 0
 	mathArg := false // a math value's argument is its components, plain numbers
 	for n := 0; dec.PeekKind() != '}'; n++ {
@@ -233,23 +218,23 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 		}
 		switch {
 		case n == 0 && bytes.HasPrefix(name, []byte("$")):
-			tag = internTag(name)
-			if _, ok := mathLayouts[tag[1:]]; ok {
-				mathArg, err = s.sizeMath(dec, tag, &b)
+			_, t = tagOf(name)
+			if t.arg == argComponents {
+				mathArg, err = s.sizeMath(dec, t)
 				break
 			}
-			err = s.sizeContent(dec, depth, tag, &b)
-		case tag == "":
+			err = s.sizeContent(dec, depth, t, &b)
+		case t == nil:
 			b.count++
 			err = s.size(dec, depth+1)
-		case string(name) == "$properties" && tag == "$Object" && dec.PeekKind() == '{':
+		case string(name) == "$properties" && t.arg == argClass && dec.PeekKind() == '{':
 			props++
 			err = s.sizeProperties(dec, depth, &b)
 		default:
-			k := internTag(name) // before the next read, which may reuse its bytes
+			k := string(name) // before the next read, which may reuse its bytes
 			var raw jsontext.Value
 			if raw, err = dec.ReadValue(); err == nil && !odd { // an odd value is read whole: its members are not kept
-				odd = len(b.mods) == maxModifiers || b.mods.get(k) != nil || !streamedModifier(tag, k, raw)
+				odd = len(b.mods) == maxModifiers || b.mods.get(k) != nil || !t.streamedModifier(k, raw)
 				b.mods = append(b.mods, member{k, append([]byte(nil), raw...)})
 			}
 		}
@@ -260,11 +245,11 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
-	if tag != "" {
+	if t != nil {
 		switch {
 		case mathArg && !odd:
 			b.how = simpleMath
-		case !streamedTag(tag) || odd || b.how == whole || tag == "$Object" && props != 1 || dec.InputOffset()-start <= bigSize:
+		case t.stream == nil || odd || b.how == whole || t.arg == argClass && props != 1 || dec.InputOffset()-start <= bigSize:
 			s.notes = s.notes[:i+1] // the second pass reads it whole
 			b = noted{how: whole}
 		}
@@ -277,24 +262,24 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 // sizeContent reads a tag's argument: the elements of an Array, the
 // entries of a Dictionary, the elements of a packed array (as the second
 // pass reads them: whole, noting whether a vector's reals need 64 bits).
-func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *noted) error {
+func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, t *tagSpec, b *noted) error {
 	if dec.PeekKind() != '[' {
-		if inPieces(tag) {
+		if t.inPieces() {
 			b.how = whole // one string: converted whole
 		}
 		return s.size(dec, depth+1)
 	}
 	var err error
 	switch {
-	case tag == "$String" || tag == "$StringName": // pieces: count their bytes
+	case t.arg == argText: // pieces: count their bytes
 		_, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
 			text, err := s.readString(dec)
 			b.count += len(text)
 			return err
 		})
-	case tag == "$Array":
+	case t.arg == argValues:
 		b.count, err = s.sizeElements(dec, depth, s.size)
-	case tag == "$Dictionary":
+	case t.arg == argEntries:
 		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, depth int) error {
 			if dec.PeekKind() != '[' {
 				return s.size(dec, depth)
@@ -302,13 +287,13 @@ func (s *streamer) sizeContent(dec *jsontext.Decoder, depth int, tag string, b *
 			_, err := s.sizeElements(dec, depth, s.size)
 			return err
 		})
-	case tag == "$PackedByteArray": // base64 pieces: count the bytes they decode to
+	case t.arg == argBase64: // pieces: count the bytes they decode to
 		_, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
 			text, err := s.readString(dec)
 			b.count += base64.StdEncoding.DecodedLen(len(text)) - bytes.Count(text[max(0, len(text)-2):], []byte("="))
 			return err
 		})
-	case strings.HasPrefix(tag, "$PackedVector"):
+	case t.arg == argVectors && t.takes("$wide"):
 		b.count, err = s.sizeElements(dec, depth, func(dec *jsontext.Decoder, _ int) error {
 			// The digits are read as "$wide" says, which comes later: read
 			// as 64-bit here; a real that only reads as 32-bit (a NaN's bits)
@@ -454,38 +439,18 @@ func (s *streamer) write(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 		return err
 	}
 	if bytes.HasPrefix(name, []byte("$")) {
-		tag := internTag(name)
-		_, isMath := mathLayouts[tag[1:]]
+		tag, t := tagOf(name)
 		switch {
-		case b.how == simpleMath || s.once && isMath:
-			return s.mathValue(dec, enc, tag, b)
-		case s.once && (!streamedTag(tag) || inPieces(tag) && dec.PeekKind() != '['):
+		case (b.how == simpleMath || s.once) && t.arg == argComponents:
+			return s.mathValue(dec, enc, t, b)
+		case s.once && (t.stream == nil || t.inPieces() && dec.PeekKind() != '['):
 			return s.wholeFrom(dec, enc, tag) // as two passes do (see sizeContent)
+		case b.how == simpleMath || t.stream == nil: // not what the first pass noted
+			return s.c.errorf("the input changed between the two passes")
 		}
-		return s.tagged(dec, enc, tag, b)
+		return s.tagged(dec, enc, t, b)
 	}
 	return s.plainDictionary(dec, enc, name, b)
-}
-
-// internTag returns name as a string, without allocating for the tags the
-// form knows.
-func internTag(name []byte) string {
-	if t, ok := knownTags[string(name)]; ok {
-		return t
-	}
-	return string(name)
-}
-
-// knownTags are the form's tags, "$"-prefixed.
-var knownTags = map[string]string{}
-
-func init() {
-	for name := range tagNames {
-		knownTags["$"+name] = "$" + name
-	}
-	for name := range mathLayouts {
-		knownTags["$"+name] = "$" + name
-	}
 }
 
 // readString reads a JSON string, a value or a member name, and returns its
@@ -585,23 +550,11 @@ func (s *streamer) plainDictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, na
 
 // tagged writes a large tagged value, from its tag's argument on; its
 // other members were noted by the first pass and are skipped.
-func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
-	s.c.pushTag(strings.TrimPrefix(tag, "$"))
+func (s *streamer) tagged(dec *jsontext.Decoder, enc *gdvar.Encoder, t *tagSpec, b *noted) error {
+	s.c.pushTag(t.name[1:])
 	defer s.c.pop()
-	var err error
-	switch tag {
-	case "$Array":
-		err = s.typedArray(dec, enc, b)
-	case "$Dictionary":
-		err = s.dictionary(dec, enc, b)
-	case "$Object":
-		return s.object(dec, enc, b) // reads its "$properties" member itself
-	case "$String", "$StringName":
-		err = s.stringPieces(dec, enc, tag == "$StringName", b)
-	default:
-		err = s.packed(dec, enc, tag, b)
-	}
-	if err != nil {
+	err := t.stream(s, dec, enc, t.typ, b)
+	if err != nil || t.arg == argClass { // an Object reads its "$properties" member itself
 		return err
 	}
 	return s.skipMembers(dec)
@@ -661,7 +614,7 @@ func (s *streamer) open(dec *jsontext.Decoder) error {
 }
 
 // typedArray writes a large {"$Array": […], "$type": …} from its argument on.
-func (s *streamer) typedArray(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
+func (s *streamer) typedArray(dec *jsontext.Decoder, enc *gdvar.Encoder, _ gdvar.Type, b *noted) error {
 	mods, err := b.modifiers()
 	if err != nil {
 		return err
@@ -687,7 +640,7 @@ func (s *streamer) array(dec *jsontext.Decoder, enc *gdvar.Encoder, n int, typ g
 	return enc.WriteToken(gdvar.ArrayEndToken)
 }
 
-func (s *streamer) dictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
+func (s *streamer) dictionary(dec *jsontext.Decoder, enc *gdvar.Encoder, _ gdvar.Type, b *noted) error {
 	mods, err := b.modifiers()
 	if err != nil {
 		return err
@@ -746,7 +699,7 @@ func (s *streamer) entry(dec *jsontext.Decoder, enc *gdvar.Encoder) error {
 }
 
 // object writes {"$Object": "Class", "$properties": {…}} from the class on.
-func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) error {
+func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, _ gdvar.Type, b *noted) error {
 	class, err := dec.ReadToken()
 	if err != nil {
 		return err
@@ -804,12 +757,12 @@ func (s *streamer) object(dec *jsontext.Decoder, enc *gdvar.Encoder, b *noted) e
 	return enc.WriteToken(gdvar.ObjectEndToken)
 }
 
-// stringPieces writes a long String or StringName, a list of pieces, from
-// its '[' on: each piece as a chunk; in one pass, where the length is only
-// known at the ']', an empty chunk then gives it.
-func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name bool, b *noted) error {
+// stringPieces writes a long String or StringName (typ), a list of pieces,
+// from its '[' on: each piece as a chunk; in one pass, where the length is
+// only known at the ']', an empty chunk then gives it.
+func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.Type, b *noted) error {
 	chunk := gdvar.StringChunkToken
-	if name {
+	if typ == gdvar.TypeStringName {
 		chunk = gdvar.StringNameChunkToken
 	}
 	if err := s.open(dec); err != nil {
@@ -840,19 +793,8 @@ func (s *streamer) stringPieces(dec *jsontext.Decoder, enc *gdvar.Encoder, name 
 	return nil
 }
 
-// packedTypes are the packed arrays DecodeTo streams, by tag.
-var packedTypes = map[string]gdvar.Type{
-	"$PackedByteArray":  gdvar.TypePackedByteArray,
-	"$PackedInt32Array": gdvar.TypePackedInt32Array, "$PackedInt64Array": gdvar.TypePackedInt64Array,
-	"$PackedFloat32Array": gdvar.TypePackedFloat32Array, "$PackedFloat64Array": gdvar.TypePackedFloat64Array,
-	"$PackedStringArray": gdvar.TypePackedStringArray, "$PackedVector2Array": gdvar.TypePackedVector2Array,
-	"$PackedVector3Array": gdvar.TypePackedVector3Array, "$PackedVector4Array": gdvar.TypePackedVector4Array,
-	"$PackedColorArray": gdvar.TypePackedColorArray,
-}
-
 // packed writes a packed array's elements in chunks.
-func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, tag string, b *noted) error {
-	typ := packedTypes[tag]
+func (s *streamer) packed(dec *jsontext.Decoder, enc *gdvar.Encoder, typ gdvar.Type, b *noted) error {
 	p := gdvar.Single
 	if b.need {
 		p = gdvar.Double

@@ -2,11 +2,15 @@ package varjson
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -54,5 +58,71 @@ func BenchmarkTags(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// firstTag finds the tag a value's JSON starts with.
+var firstTag = regexp.MustCompile(`^\{"(\$\w+)"`)
+
+// Each tag of the table, in a value of its own, gives the same bytes
+// through every decode route: the tree, Unmarshal (which reads arguments
+// directly), Decode, and DecodeTo streaming it, in two passes and in one.
+// The values cover the table: a new tag needs one here.
+func TestTagsEveryRoute(t *testing.T) {
+	type value struct {
+		v any
+		e gdvar.Engine
+	}
+	var values []value
+	for _, v := range taggedRecord() {
+		values = append(values, value{v, gdvar.Godot4})
+	}
+	values = append(values,
+		value{strings.Repeat("é", 30<<10), gdvar.Godot4}, // a $String in pieces
+		value{gdvar.Image{ImageHeader: gdvar.ImageHeader{Format: 4, Width: 1, Height: 1}, Data: []byte{9}}, gdvar.Godot2},
+		value{gdvar.InputEvent{Type: 1, Fields: []uint32{0, 65}}, gdvar.Godot2},
+		value{gdvar.RawValue{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}, gdvar.Godot4})
+	defer func(n int64) { bigSize = n }(bigSize)
+	bigSize = 0 // DecodeTo streams every tag that streams
+	seen := map[string]bool{}
+	for _, tc := range values {
+		opts := []gdvar.Option{gdvar.WithEngine(tc.e), gdvar.AllowObjects(true)}
+		want, err := gdvar.Marshal(tc.v, opts...)
+		require.NoError(t, err)
+		js, err := Marshal(tc.v, gdvar.WithEngine(tc.e))
+		require.NoError(t, err)
+		m := firstTag.FindSubmatch(js)
+		require.NotNil(t, m, "%.80s", js)
+		seen[string(m[1])] = true
+		binary := func(v any, err error) ([]byte, error) {
+			if err != nil {
+				return nil, err
+			}
+			return gdvar.Marshal(v, opts...)
+		}
+		for _, route := range []struct {
+			name string
+			run  func() ([]byte, error)
+		}{
+			{"tree", func() ([]byte, error) { return binary(treeUnmarshal(js)) }},
+			{"Unmarshal", func() ([]byte, error) { var v any; return binary(v, Unmarshal(js, &v, opts[0])) }},
+			{"Decode", func() ([]byte, error) {
+				var v any
+				return binary(v, NewDecoder(bytes.NewReader(js), opts[0]).Decode(&v))
+			}},
+			{"DecodeTo", func() ([]byte, error) { return decodeTo(js, opts...) }},
+			{"DecodeTo in one pass", func() ([]byte, error) { return decodeOnce(js, opts...) }},
+		} {
+			got, err := route.run()
+			if errors.Is(err, ErrTwoPasses) && route.name == "DecodeTo in one pass" {
+				assert.Regexp(t, `"\$(type|key_type|value_type|wide)"`, string(js), "only a member after the argument needs two passes")
+				continue
+			}
+			require.NoError(t, err, "%s of %.80s", route.name, js)
+			assert.Equal(t, want, got, "%s of %.80s", route.name, js)
+		}
+	}
+	for name := range tags {
+		assert.True(t, seen[name], "no value of %s", name)
 	}
 }

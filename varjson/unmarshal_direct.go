@@ -16,52 +16,10 @@ import (
 // converted is a tag's argument already converted.
 type converted struct{ v any }
 
-// directTags convert a tag's argument, an array, as it is read.
-var directTags map[string]func(c *converter, r *reader) (any, error)
-
-func init() {
-	directTags = map[string]func(c *converter, r *reader) (any, error){
-		"$Array": func(c *converter, r *reader) (any, error) {
-			v, err := c.read(r)
-			return converted{v}, err
-		},
-		"$Dictionary": (*converter).directDictionary,
-		"$PackedInt32Array": func(c *converter, r *reader) (any, error) {
-			return directPacked(c, r, func(n number) (int32, error) {
-				i, err := c.intOf(n, -1<<31, 1<<31-1)
-				return int32(i), err
-			}, func(v any) (int32, error) {
-				i, err := c.integer(v, -1<<31, 1<<31-1)
-				return int32(i), err
-			})
-		},
-		"$PackedInt64Array": func(c *converter, r *reader) (any, error) {
-			return directPacked(c, r, func(n number) (int64, error) {
-				return c.intOf(n, -1<<63, 1<<63-1)
-			}, func(v any) (int64, error) {
-				return c.integer(v, -1<<63, 1<<63-1)
-			})
-		},
-		"$PackedFloat32Array": func(c *converter, r *reader) (any, error) {
-			return directPacked(c, r, c.float32Of, c.real32)
-		},
-		"$PackedFloat64Array": func(c *converter, r *reader) (any, error) {
-			return directPacked(c, r, c.float64Of, func(v any) (float64, error) { return c.real(v, false) })
-		},
-		"$PackedStringArray": func(c *converter, r *reader) (any, error) {
-			return directPacked(c, r, func(n number) (string, error) { return c.text(n) }, c.text)
-		},
-		"$PackedVector2Array": func(c *converter, r *reader) (any, error) {
-			return c.directVectors(r, reflect.TypeFor[gdvar.Vector2]())
-		},
-		"$PackedVector3Array": func(c *converter, r *reader) (any, error) {
-			return c.directVectors(r, reflect.TypeFor[gdvar.Vector3]())
-		},
-		"$PackedVector4Array": func(c *converter, r *reader) (any, error) {
-			return c.directVectors(r, reflect.TypeFor[gdvar.Vector4]())
-		},
-		"$PackedColorArray": func(c *converter, r *reader) (any, error) { return c.directVectors(r, reflect.TypeFor[gdvar.Color]()) },
-	}
+// directArray reads an "$Array"'s elements.
+func (c *converter) directArray(r *reader) (any, error) {
+	v, err := c.read(r)
+	return converted{v}, err
 }
 
 // appendDoubling appends x to s, doubling s exactly when full (append
@@ -77,7 +35,7 @@ func appendDoubling[T any](s []T, x T) []T {
 
 // directPacked reads a packed array's elements: a plain number with num,
 // anything else through a tree with tree.
-func directPacked[T any](c *converter, r *reader, num func(number) (T, error), tree func(any) (T, error)) (any, error) {
+func directPacked[T any](c *converter, r *reader, num func(*converter, number) (T, error), tree func(*converter, any) (T, error)) (any, error) {
 	out := []T{}
 	err := r.elements(func(int) error {
 		var x T
@@ -86,7 +44,7 @@ func directPacked[T any](c *converter, r *reader, num func(number) (T, error), t
 			if err != nil {
 				return err
 			}
-			if x, err = num(number(raw)); err != nil {
+			if x, err = num(c, number(raw)); err != nil {
 				return err
 			}
 		} else {
@@ -94,7 +52,7 @@ func directPacked[T any](c *converter, r *reader, num func(number) (T, error), t
 			if err != nil {
 				return err
 			}
-			if x, err = tree(t); err != nil {
+			if x, err = tree(c, t); err != nil {
 				return err
 			}
 		}

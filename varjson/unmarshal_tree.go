@@ -139,10 +139,10 @@ func (c *converter) read(r *reader) (any, error) {
 			return c.errorf("member %q: a Dictionary key starting with $ must use the $Dictionary form", k)
 		case strings.HasPrefix(k, "$"):
 			tagged = &object{}
-			if conv := directTags[k]; conv != nil && r.dec.PeekKind() == '[' {
+			if t := tags[k]; t != nil && t.direct != nil && r.dec.PeekKind() == '[' {
 				c.pushTag(k[1:])
 				defer c.pop()
-				v, err := conv(c, r)
+				v, err := t.direct(c, r)
 				tagged.keys, tagged.values = append(tagged.keys, k), append(tagged.values, v)
 				return err
 			}
@@ -194,58 +194,36 @@ func (c *converter) list(items []any) ([]any, error) {
 	return out, nil
 }
 
-// modifiers are the members each tag may have besides itself.
-var modifiers = map[string][]string{
-	"Object":     {"$properties"},
-	"Signal":     {"$object"},
-	"Array":      {"$type", "$shared"},
-	"Dictionary": {"$key_type", "$value_type", "$shared"},
-	"Image":      {"$data"},
-}
-
 // tagged converts a {"$Tag": …} object.
 func (c *converter) tagged(o *object) (any, error) {
-	tag := ""
+	var t *tagSpec
 	var arg any
 	for i, k := range o.keys {
-		name := strings.TrimPrefix(k, "$")
-		if _, known := tagNames[name]; known || mathType(name) != nil {
-			if tag != "" {
-				return nil, c.errorf("two tags, $%s and %s", tag, k)
+		name := k
+		if !strings.HasPrefix(k, "$") {
+			name = "$" + k // as ever, "Vector2" names the tag too (and the object is refused, as before)
+		}
+		if kt, known := tags[name]; known {
+			if t != nil {
+				return nil, c.errorf("two tags, %s and %s", t.name, k)
 			}
-			tag, arg = name, o.values[i]
+			t, arg = kt, o.values[i]
 		}
 	}
-	if tag == "" {
+	if t == nil {
 		return nil, c.errorf("no known $ tag among %q", o.keys)
 	}
 	for _, k := range o.keys {
-		if k != "$"+tag && !contains(modifiers[tag], k) && !(k == "$wide" && takesWide(tag)) {
-			return nil, c.errorf("$%s does not take %q", tag, k)
+		if k != t.name && !t.takes(k) {
+			return nil, c.errorf("%s does not take %q", t.name, k)
 		}
 	}
-	c.pushTag(tag)
+	c.pushTag(t.name[1:])
 	defer c.pop()
-	if t := mathType(tag); t != nil {
-		wide, err := c.flag(o, "$wide")
-		if err != nil {
-			return nil, err
-		}
-		return c.math(t, arg, wide)
-	}
-	if cv, ok := arg.(converted); ok && tag != "Array" && tag != "Dictionary" {
+	if cv, ok := arg.(converted); ok && t.arg != argValues && t.arg != argEntries {
 		return cv.v, nil // a packed array of numbers or strings, whole
 	}
-	return tagNames[tag](c, arg, o)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return t.tree(c, arg, o)
 }
 
 // flag reads an optional true/false member.
@@ -261,129 +239,106 @@ func (c *converter) flag(o *object, key string) (bool, error) {
 	return b, nil
 }
 
-// takesWide reports whether a tag takes "$wide": math types with reals
-// and packed vectors.
-func takesWide(tag string) bool {
-	switch tag {
-	case "PackedVector2Array", "PackedVector3Array", "PackedVector4Array":
-		return true
-	case "Color", "PackedColorArray":
-		return false
+// The tree handlers of the tags (see tags).
+
+func (c *converter) float(arg any, _ *object) (any, error) {
+	s, err := c.text(arg)
+	if err != nil {
+		return nil, err
 	}
-	return mathType(tag) != nil
+	return c.special(s)
 }
 
-// tagNames convert the tags other than math types.
-var tagNames map[string]func(c *converter, arg any, o *object) (any, error)
+func (c *converter) str(arg any, _ *object) (any, error) { return c.pieces(arg) }
 
-func init() {
-	tagNames = map[string]func(c *converter, arg any, o *object) (any, error){
-		"float": func(c *converter, arg any, _ *object) (any, error) {
-			s, err := c.text(arg)
-			if err != nil {
-				return nil, err
-			}
-			return c.special(s)
-		},
-		"String": func(c *converter, arg any, _ *object) (any, error) {
-			return c.pieces(arg)
-		},
-		"StringName": func(c *converter, arg any, _ *object) (any, error) {
-			s, err := c.pieces(arg)
-			return gdvar.StringName(s), err
-		},
-		"NodePath": func(c *converter, arg any, _ *object) (any, error) {
-			s, err := c.text(arg)
-			return gdvar.ParseNodePath(s), err
-		},
-		"RID": func(c *converter, arg any, _ *object) (any, error) {
-			n, err := c.uint(arg, math.MaxUint64)
-			return gdvar.RID(n), err
-		},
-		"ObjectID": func(c *converter, arg any, _ *object) (any, error) {
-			n, err := c.uint(arg, math.MaxUint64)
-			return gdvar.ObjectID(n), err
-		},
-		"Object":   (*converter).object,
-		"Callable": func(*converter, any, *object) (any, error) { return gdvar.Callable{}, nil },
-		"Signal": func(c *converter, arg any, o *object) (any, error) {
-			name, err := c.text(arg)
-			if err != nil {
-				return nil, err
-			}
-			id, _ := o.get("$object")
-			n, err := c.uint(id, math.MaxUint64)
-			return gdvar.Signal{Name: name, Object: gdvar.ObjectID(n)}, err
-		},
-		"Array":      (*converter).array,
-		"Dictionary": (*converter).dictionary,
-		"PackedByteArray": func(c *converter, arg any, _ *object) (any, error) {
-			pieces, ok := arg.([]any)
-			if !ok {
-				return c.base64(arg)
-			}
-			var out []byte
-			for i, p := range pieces {
-				c.pushIndex(i)
-				b, err := c.base64(p)
-				c.pop()
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, b...)
-			}
-			return out, nil
-		},
-		"PackedInt32Array": func(c *converter, arg any, _ *object) (any, error) {
-			return packedInts[int32](c, arg, math.MinInt32, math.MaxInt32)
-		},
-		"PackedInt64Array": func(c *converter, arg any, _ *object) (any, error) {
-			return packedInts[int64](c, arg, math.MinInt64, math.MaxInt64)
-		},
-		"PackedFloat32Array": func(c *converter, arg any, _ *object) (any, error) {
-			items, err := c.items(arg)
-			out := make([]float32, len(items))
-			for i := 0; err == nil && i < len(items); i++ {
-				out[i], err = c.real32(items[i])
-			}
-			return out, err
-		},
-		"PackedFloat64Array": func(c *converter, arg any, _ *object) (any, error) {
-			items, err := c.items(arg)
-			out := make([]float64, len(items))
-			for i := 0; err == nil && i < len(items); i++ {
-				out[i], err = c.real(items[i], false)
-			}
-			return out, err
-		},
-		"PackedStringArray": func(c *converter, arg any, _ *object) (any, error) {
-			items, err := c.items(arg)
-			out := make([]string, len(items))
-			for i := 0; err == nil && i < len(items); i++ {
-				out[i], err = c.text(items[i])
-			}
-			return out, err
-		},
-		"PackedVector2Array": func(c *converter, arg any, o *object) (any, error) {
-			return packedVectors[gdvar.Vector2](c, arg, o)
-		},
-		"PackedVector3Array": func(c *converter, arg any, o *object) (any, error) {
-			return packedVectors[gdvar.Vector3](c, arg, o)
-		},
-		"PackedVector4Array": func(c *converter, arg any, o *object) (any, error) {
-			return packedVectors[gdvar.Vector4](c, arg, o)
-		},
-		"PackedColorArray": func(c *converter, arg any, o *object) (any, error) {
-			return packedVectors[gdvar.Color](c, arg, o)
-		},
-		"Image":      (*converter).image,
-		"InputEvent": (*converter).inputEvent,
-		"Raw": func(c *converter, arg any, _ *object) (any, error) {
-			b, err := c.base64(arg)
-			return gdvar.RawValue(b), err
-		},
-	}
+func (c *converter) stringName(arg any, _ *object) (any, error) {
+	s, err := c.pieces(arg)
+	return gdvar.StringName(s), err
 }
+
+func (c *converter) nodePath(arg any, _ *object) (any, error) {
+	s, err := c.text(arg)
+	return gdvar.ParseNodePath(s), err
+}
+
+func (c *converter) rid(arg any, _ *object) (any, error) {
+	n, err := c.uint(arg, math.MaxUint64)
+	return gdvar.RID(n), err
+}
+
+func (c *converter) objectID(arg any, _ *object) (any, error) {
+	n, err := c.uint(arg, math.MaxUint64)
+	return gdvar.ObjectID(n), err
+}
+
+func (c *converter) callable(any, *object) (any, error) { return gdvar.Callable{}, nil }
+
+func (c *converter) signal(arg any, o *object) (any, error) {
+	name, err := c.text(arg)
+	if err != nil {
+		return nil, err
+	}
+	id, _ := o.get("$object")
+	n, err := c.uint(id, math.MaxUint64)
+	return gdvar.Signal{Name: name, Object: gdvar.ObjectID(n)}, err
+}
+
+// packedBytes reads base64, given whole or, when long, as a list of
+// pieces.
+func (c *converter) packedBytes(arg any, _ *object) (any, error) {
+	pieces, ok := arg.([]any)
+	if !ok {
+		return c.base64(arg)
+	}
+	var out []byte
+	for i, p := range pieces {
+		c.pushIndex(i)
+		b, err := c.base64(p)
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b...)
+	}
+	return out, nil
+}
+
+func (c *converter) raw(arg any, _ *object) (any, error) {
+	b, err := c.base64(arg)
+	return gdvar.RawValue(b), err
+}
+
+// packedTree reads a packed array's elements, each with elem.
+func packedTree[T any](c *converter, arg any, elem func(*converter, any) (T, error)) (any, error) {
+	items, err := c.items(arg)
+	out := make([]T, len(items))
+	for i := 0; err == nil && i < len(items); i++ {
+		out[i], err = elem(c, items[i])
+	}
+	return out, err
+}
+
+// The readers of packed elements: from a plain number (…Of) and from any
+// value of the tree (…In).
+
+func int32Of(c *converter, n number) (int32, error) {
+	i, err := c.intOf(n, math.MinInt32, math.MaxInt32)
+	return int32(i), err
+}
+
+func int32In(c *converter, v any) (int32, error) {
+	i, err := c.integer(v, math.MinInt32, math.MaxInt32)
+	return int32(i), err
+}
+
+func int64Of(c *converter, n number) (int64, error) { return c.intOf(n, math.MinInt64, math.MaxInt64) }
+
+func int64In(c *converter, v any) (int64, error) { return c.integer(v, math.MinInt64, math.MaxInt64) }
+
+func float64In(c *converter, v any) (float64, error) { return c.real(v, false) }
+
+// textOf refuses a number where a string is due.
+func textOf(c *converter, n number) (string, error) { return c.text(n) }
 
 // pieces reads a string's text, given whole or, when long, as a list of
 // pieces.
@@ -585,23 +540,15 @@ func (c *converter) special(s string) (float64, error) {
 	return 0, c.errorf("bad $float %q", s)
 }
 
-func packedInts[T int32 | int64](c *converter, arg any, lo, hi int64) ([]T, error) {
-	items, err := c.items(arg)
-	out := make([]T, len(items))
-	for i := 0; err == nil && i < len(items); i++ {
-		var n int64
-		n, err = c.integer(items[i], lo, hi)
-		out[i] = T(n)
+// mathTree returns the tree handler of the math type t.
+func mathTree(t reflect.Type) func(c *converter, arg any, o *object) (any, error) {
+	return func(c *converter, arg any, o *object) (any, error) {
+		wide, err := c.flag(o, "$wide")
+		if err != nil {
+			return nil, err
+		}
+		return c.math(t, arg, wide)
 	}
-	return out, err
-}
-
-// mathType returns the Go type of the math type a tag names, or nil.
-func mathType(tag string) reflect.Type {
-	if t, ok := builtinTypes[tag]; ok && t.IsMath() {
-		return t.GoType()
-	}
-	return nil
 }
 
 // math fills a math value from its component array.
@@ -642,7 +589,7 @@ func (c *converter) math(t reflect.Type, arg any, wide bool) (any, error) {
 	return v.Interface(), err
 }
 
-func packedVectors[T any](c *converter, arg any, o *object) ([]T, error) {
+func packedVectors[T any](c *converter, arg any, o *object) (any, error) {
 	wide, err := c.flag(o, "$wide")
 	if err != nil {
 		return nil, err
