@@ -23,8 +23,14 @@ type File struct {
 // New returns an empty File written as the dialect of the options says
 // (vartext.WithDialect; Godot 4 by default).
 func New(opts ...gdvar.Option) *File {
+	// An invalid option fails where the values are read or written;
+	// valid ones go on to vartext and varjson checked.
 	f := &File{opts: opts}
-	if text, _, _ := optset.Read(opts, optset.TextKey); text.Dialect > 0 { // an invalid option fails where the values are read or written
+	text, _, err := optset.Read(opts, optset.TextKey, "configfile")
+	if err == nil {
+		f.opts = optset.Forward(opts).([]gdvar.Option)
+	}
+	if text.Dialect > 0 {
 		f.dialect = vartext.Dialect(text.Dialect - 1)
 	}
 	return f
@@ -45,7 +51,7 @@ func (f *File) Clone(opts ...gdvar.Option) *File {
 // keys read before it, which the engine keeps too.
 func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	f := New(opts...)
-	d := vartext.NewDecoder(r, opts...)
+	d := vartext.NewDecoder(r, f.opts...)
 	current := ""
 	var v any
 	for {
@@ -237,7 +243,7 @@ func (f *File) write(w io.Writer) error {
 }
 
 // asHeld makes vartext write values as held (see Append).
-var asHeld = optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
+var asHeld = optset.Option(optset.TextKey, "asHeld", nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
 
 // appendKey appends a key as the dialect writes it: as a property's name,
 // but in Godot 3.2, whose ConfigFile writes every key as it is.

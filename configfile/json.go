@@ -58,7 +58,7 @@ type jsonValues struct {
 // newJSONValues returns a jsonValues writing to w with the options of
 // varjson.
 func newJSONValues(w io.Writer, opts []gdvar.Option) (*jsonValues, error) {
-	shared, err := optset.SharedOf(opts)
+	shared, err := optset.SharedOf(opts, "configfile", "vartext")
 	if err != nil {
 		return nil, err
 	}

@@ -129,12 +129,12 @@ type settings struct {
 	maxBlock, maxContent int64
 }
 
-var settingsKey = new(optset.Key[settings])
+var settingsKey = optset.NewKey[settings]("fileaccess")
 
-// option makes a gdvar.Option of a setting of this package; a non-nil err
-// makes it invalid.
-func option(err error, set func(*settings)) gdvar.Option {
-	return optset.Option(settingsKey, err, set).(gdvar.Option)
+// option makes a gdvar.Option, named name, of a setting of this package;
+// a non-nil err makes it invalid.
+func option(name string, err error, set func(*settings)) gdvar.Option {
+	return optset.Option(settingsKey, "fileaccess."+name, err, set).(gdvar.Option)
 }
 
 // atLeastOne is the error of a size setting below 1, if it is.
@@ -148,7 +148,7 @@ func atLeastOne(name string, n int64) error {
 // WithKey sets the key of an encrypted container, as open_encrypted takes
 // it.
 func WithKey(k Key) gdvar.Option {
-	return option(nil, func(s *settings) { s.key = k[:] })
+	return option("WithKey", nil, func(s *settings) { s.key = k[:] })
 }
 
 // WithPassword sets the key of an encrypted container from a password, as
@@ -159,7 +159,7 @@ func WithPassword(password string) gdvar.Option { return WithKey(PasswordKey(pas
 // encrypted container uses (default: random, as the engine's). Tests use
 // it to write the same bytes twice.
 func WithIV(iv [16]byte) gdvar.Option {
-	return option(nil, func(s *settings) { s.iv = iv[:] })
+	return option("WithIV", nil, func(s *settings) { s.iv = iv[:] })
 }
 
 // WithMaxBlockSize sets the largest block size a Reader accepts in a
@@ -167,7 +167,7 @@ func WithIV(iv [16]byte) gdvar.Option {
 // largest window of a Brotli block beyond the block size. A larger one
 // fails before anything is allocated for it.
 func WithMaxBlockSize(n int64) gdvar.Option {
-	return option(atLeastOne("max block size", n), func(s *settings) { s.maxBlock = n })
+	return option("WithMaxBlockSize", atLeastOne("max block size", n), func(s *settings) { s.maxBlock = n })
 }
 
 // WithMaxContentSize sets the most content a Reader accepts in a
@@ -176,7 +176,7 @@ func WithMaxBlockSize(n int64) gdvar.Option {
 // before any block is read; as every block must decompress to its size,
 // none can give more than the header declares.
 func WithMaxContentSize(n int64) gdvar.Option {
-	return option(atLeastOne("max content size", n), func(s *settings) { s.maxContent = n })
+	return option("WithMaxContentSize", atLeastOne("max content size", n), func(s *settings) { s.maxContent = n })
 }
 
 // config is what a Reader or Writer takes from its options.
@@ -190,7 +190,7 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	s, shared, err := optset.Read(opts, settingsKey)
+	s, shared, err := optset.Read(opts, settingsKey, "fileaccess")
 	c := config{engine: gdvar.Engine(shared.Engine), key: s.key, iv: s.iv, maxBlock: s.maxBlock, maxContent: s.maxContent, err: err}
 	if c.maxBlock == 0 {
 		c.maxBlock = DefaultMaxBlockSize

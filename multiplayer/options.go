@@ -48,9 +48,10 @@ const (
 	// DefaultAuthTimeout is how long a peer may take to authenticate (see
 	// OnAuth), the engine's auth_timeout.
 	DefaultAuthTimeout = 3 * time.Second
-	// DefaultTick is how often replication looks for synchronizer states
-	// to send: the engine's, each frame, at 60 frames a second.
-	DefaultTick = time.Second / 60
+	// DefaultReplicationTick is how often replication looks for
+	// synchronizer states to send: the engine's, each frame, at 60 frames
+	// a second.
+	DefaultReplicationTick = time.Second / 60
 )
 
 // config is what a Multiplayer takes from its options; all of them also go
@@ -58,10 +59,10 @@ const (
 // ignores this package's own.
 type config struct {
 	codec        []gdvar.Option
-	maxPacket    int64
+	maxPacket    int
 	rate         float64
 	burst        int
-	sendQueue    int64
+	sendQueue    int
 	writeTimeout time.Duration
 	maxPeers     int
 	enetPeers    int // an ENet host's slots
@@ -75,31 +76,31 @@ type config struct {
 
 // configKey names a config in a list of options: this package's options
 // set its fields.
-var configKey = new(optset.Key[config])
+var configKey = optset.NewKey[config]("multiplayer")
 
 func newConfig(opts []gdvar.Option) config {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
 		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
-		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultTick}
-	_, c.err = optset.ReadInto(opts, configKey, &c)
-	c.codec = opts
+		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick}
+	_, c.err = optset.ReadInto(opts, optset.Settings{Pkg: "multiplayer", Dst: &c}, "multiplayer", nil)
+	c.codec = optset.Forward(opts).([]gdvar.Option)
 	return c
 }
 
-// option makes a gdvar.Option of a setting of this package, invalid
-// unless ok.
-func option(name string, ok bool, set func(*config)) gdvar.Option {
+// option makes a gdvar.Option of this package's function fn, setting
+// what, invalid unless ok.
+func option(fn, what string, ok bool, set func(*config)) gdvar.Option {
 	var err error
 	if !ok {
-		err = fmt.Errorf("multiplayer: %s out of range", name)
+		err = fmt.Errorf("multiplayer: %s out of range", what)
 	}
-	return optset.Option(configKey, err, set).(gdvar.Option)
+	return optset.Option(configKey, "multiplayer."+fn, err, set).(gdvar.Option)
 }
 
 // WithMaxPacketSize sets the largest packet a peer may send, and this side
 // sends, in bytes (default DefaultMaxPacket; at least 16).
-func WithMaxPacketSize(n int64) gdvar.Option {
-	return option("max packet size", n >= 16, func(c *config) { c.maxPacket = n })
+func WithMaxPacketSize(n int) gdvar.Option {
+	return option("WithMaxPacketSize", "max packet size", n >= 16, func(c *config) { c.maxPacket = n })
 }
 
 // WithRateLimit sets how many packets (a ping counting as one) each client
@@ -107,20 +108,20 @@ func WithMaxPacketSize(n int64) gdvar.Option {
 // DefaultRate and DefaultBurst); beyond, the server reads the client's
 // packets no faster than the rate (back-pressure), dropping none.
 func WithRateLimit(perSecond float64, burst int) gdvar.Option {
-	return option("rate limit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
+	return option("WithRateLimit", "rate limit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
 }
 
 // WithSendQueue sets how many bytes may wait to be sent to one peer
 // (default DefaultSendQueue; at least DefaultMaxPacket). A packet within
 // the packet limit always fits an empty queue.
-func WithSendQueue(n int64) gdvar.Option {
-	return option("send queue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
+func WithSendQueue(n int) gdvar.Option {
+	return option("WithSendQueue", "send queue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
 }
 
 // WithWriteTimeout sets how long one packet may take to be written to a
 // peer (default DefaultWriteTimeout).
 func WithWriteTimeout(d time.Duration) gdvar.Option {
-	return option("write timeout", d > 0, func(c *config) { c.writeTimeout = d })
+	return option("WithWriteTimeout", "write timeout", d > 0, func(c *config) { c.writeTimeout = d })
 }
 
 // WithMaxPeers sets how many clients a server accepts at once (default
@@ -129,7 +130,7 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 // disconnects from a server that announces more other peers than that
 // (ErrTooManyPeers).
 func WithMaxPeers(n int) gdvar.Option {
-	return option("max peers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
+	return option("WithMaxPeers", "max peers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
 }
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
@@ -140,14 +141,14 @@ func WithMaxPeers(n int) gdvar.Option {
 // or a browser answers pings but sends none: keep the timeout above the
 // time one takes to read a backlog of packets to it.
 func WithIdleTimeout(d time.Duration) gdvar.Option {
-	return option("idle timeout", d >= time.Millisecond, func(c *config) { c.idleTimeout = d })
+	return option("WithIdleTimeout", "idle timeout", d >= time.Millisecond, func(c *config) { c.idleTimeout = d })
 }
 
 // WithReadTimeout sets how long a packet may take to arrive once its first
 // bytes have (default DefaultReadTimeout), so that a peer cannot hold the
 // server by sending a packet a byte at a time.
 func WithReadTimeout(d time.Duration) gdvar.Option {
-	return option("read timeout", d > 0, func(c *config) { c.readTimeout = d })
+	return option("WithReadTimeout", "read timeout", d > 0, func(c *config) { c.readTimeout = d })
 }
 
 // WithServerRelay says whether peers reach each other through the server,
@@ -158,7 +159,7 @@ func WithReadTimeout(d time.Duration) gdvar.Option {
 // announcements, are then refused (ErrNotAllowed), as the engine refuses
 // them. Both sides should agree, as in the engine.
 func WithServerRelay(on bool) gdvar.Option {
-	return option("server relay", true, func(c *config) { c.relay = on })
+	return option("WithServerRelay", "server relay", true, func(c *config) { c.relay = on })
 }
 
 // WithAuthTimeout sets how long a peer may stay pending, authenticating,
@@ -166,12 +167,14 @@ func WithServerRelay(on bool) gdvar.Option {
 // the engine's auth_timeout). Unlike the engine's, it cannot be turned
 // off: a peer that never authenticates would hold its place for ever.
 func WithAuthTimeout(d time.Duration) gdvar.Option {
-	return option("auth timeout", d > 0, func(c *config) { c.authTimeout = d })
+	return option("WithAuthTimeout", "auth timeout", d > 0, func(c *config) { c.authTimeout = d })
 }
 
-// WithTick sets how often replication looks for synchronizer states to
-// send (default DefaultTick; at least a millisecond): a synchronizer's
-// Interval and DeltaInterval are counted in ticks, each at least one.
-func WithTick(d time.Duration) gdvar.Option {
-	return option("tick", d >= time.Millisecond, func(c *config) { c.tick = d })
+// WithReplicationTick sets how often replication looks for synchronizer
+// states to send (default DefaultReplicationTick; at least a millisecond):
+// a synchronizer's Interval and DeltaInterval are counted in ticks, each
+// at least one. It is not the ENet host's tick (enet.WithTick), which
+// paces retransmissions.
+func WithReplicationTick(d time.Duration) gdvar.Option {
+	return option("WithReplicationTick", "replication tick", d >= time.Millisecond, func(c *config) { c.tick = d })
 }

@@ -126,7 +126,7 @@ func measureReplication(b *testing.B, s idleServer) replicaLoad {
 	before := vmRSS(b, s.pid)
 	clients := make([]*benchReplica, replicaClients)
 	for i := range clients {
-		c := &benchReplica{m: New(WithTick(time.Second/moveRate), WithMaxPeers(replicaClients+8))}
+		c := &benchReplica{m: New(WithReplicationTick(time.Second/moveRate), WithMaxPeers(replicaClients+8))}
 		players := declareGame(c.m)
 		players.OnSpawn(func(o *Object) {
 			id, _ := strconv.Atoi(o.Name())

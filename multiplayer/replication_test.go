@@ -44,7 +44,7 @@ func newReplicaClient(t *testing.T, transport, port string) *replicaClient {
 
 // newReplicaClientOf is newReplicaClient, of the spawner declare declares.
 func newReplicaClientOf(t *testing.T, transport, port string, declare func(*Multiplayer) *Spawner) *replicaClient {
-	c := &replicaClient{m: New(WithTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
+	c := &replicaClient{m: New(WithReplicationTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
 	c.spawner = declare(c.m)
 	c.spawner.OnSpawn(func(o *Object) { c.spawned <- o })
 	c.spawner.OnDespawn(func(o *Object) { c.despawned <- o })
@@ -84,7 +84,7 @@ func eventually[T comparable](t *testing.T, o *Object, path string, want T) {
 // leaving, remove the nodes everywhere.
 func TestReplicationGoToGo(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
-		server := New(WithTick(5 * time.Millisecond))
+		server := New(WithReplicationTick(5 * time.Millisecond))
 		players := declarePlayers(server)
 		errs := &errorLog{}
 		server.OnError(errs.add)
@@ -164,7 +164,7 @@ var emptyChecksum = Checksum(nil)
 // peer's, and the peer's next valid sync is taken; another client is
 // served all along.
 func TestBadReplicationPackets(t *testing.T) {
-	server := New(WithTick(5 * time.Millisecond))
+	server := New(WithReplicationTick(5 * time.Millisecond))
 	players := declarePlayers(server)
 	errs := &errorLog{}
 	server.OnError(errs.add)
@@ -347,7 +347,7 @@ func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
 // Go client and returns it with its own player, which it owns, as
 // player.gd does; and what the server reports.
 func hidingGame(t *testing.T) (players *Spawner, public *atomic.Bool, errs *errorLog, join func() (*replicaClient, *Object)) {
-	server := New(WithTick(5 * time.Millisecond))
+	server := New(WithReplicationTick(5 * time.Millisecond))
 	players = declarePlayers(server)
 	errs = &errorLog{}
 	server.OnError(errs.add)
@@ -461,7 +461,7 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 			}}}},
 		})
 	}
-	server := New(WithTick(5 * time.Millisecond))
+	server := New(WithReplicationTick(5 * time.Millisecond))
 	sp := declare(server)
 	port := serve(t, server)
 	a, b := newReplicaClientOf(t, "websocket", port, declare), newReplicaClientOf(t, "websocket", port, declare)

@@ -48,7 +48,7 @@ type Synchronizer struct {
 	Properties []Property
 	// Interval and DeltaInterval are its replication_interval and
 	// delta_interval: the least time between two syncs and two deltas it
-	// sends (0: every tick, see WithTick).
+	// sends (0: every tick, see WithReplicationTick).
 	Interval, DeltaInterval time.Duration
 	// Private is public_visibility turned off: a node of the scene starts
 	// visible to no peer, until Object.SetVisibility says otherwise.

@@ -81,7 +81,7 @@ type conn struct {
 }
 
 func (m *Multiplayer) newConn(ws *websocket.Conn, id PeerID) *conn {
-	ws.SetReadLimit(m.cfg.maxPacket)
+	ws.SetReadLimit(int64(m.cfg.maxPacket))
 	c := &conn{m: m, id: id, ws: ws, wake: make(chan struct{}, 1), closed: make(chan struct{}),
 		tokens: float64(m.cfg.burst), last: time.Now(), serial: 1}
 	// One timer for every write (a context with a deadline would cost two
@@ -109,7 +109,7 @@ func (c *conn) send(pkt []byte, own bool, how delivery) error { return c.sendFor
 // less per call answered, and a peer that does not read its replies holds
 // up its own calls, not the others'.
 func (c *conn) sendFor(pkt []byte, own bool, how delivery, serial uint64) error {
-	if int64(len(pkt)) > c.m.cfg.maxPacket {
+	if len(pkt) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
 	return c.enqueue(pkt, own, how, serial)
@@ -123,7 +123,7 @@ func (c *conn) enqueue(pkt []byte, own bool, how delivery, serial uint64) error 
 		return c.sendENet(pkt, own, how)
 	}
 	c.mu.Lock()
-	full := c.queued > 0 && c.queued+queueCost(pkt) > c.m.cfg.sendQueue
+	full := c.queued > 0 && c.queued+queueCost(pkt) > int64(c.m.cfg.sendQueue)
 	later := false
 	if !full {
 		c.queue.push(pkt, own)

@@ -35,7 +35,7 @@ type binReader struct {
 
 // readBinary reads a binary resource file, plain or compressed, whole.
 func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
-	text, _, err := optset.Read(opts, optset.TextKey)
+	text, _, err := optset.Read(opts, optset.TextKey, "resource")
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 	case r.l.major < 4:
 		f.dialect = vartext.Godot3
 	}
-	f.opts = append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))
+	f.opts = optset.Forward(append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))).([]gdvar.Option)
 	if err := r.tables(); err != nil {
 		return nil, err
 	}

@@ -156,7 +156,13 @@ func NewFile(class string, opts ...gdvar.Option) *File {
 	if class == sceneClass {
 		f.Scene = true
 	}
-	if text, _, _ := optset.Read(opts, optset.TextKey); text.Dialect > 0 {
+	// An invalid option fails where the values are read or written;
+	// valid ones go on to vartext and varjson checked.
+	text, _, err := optset.Read(opts, optset.TextKey, "resource")
+	if err == nil {
+		f.opts = optset.Forward(opts).([]gdvar.Option)
+	}
+	if text.Dialect > 0 {
 		f.dialect = vartext.Dialect(text.Dialect - 1)
 	}
 	return f

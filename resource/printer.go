@@ -51,7 +51,7 @@ type textPrinter struct {
 }
 
 func newTextPrinter(opts []gdvar.Option) *textPrinter {
-	text, _, _ := optset.Read(opts, optset.TextKey) // an invalid option fails the Encoder
+	text, _, _ := optset.Read(opts, optset.TextKey, "resource") // an invalid option fails the Encoder
 	dialect := vartext.Godot4
 	if text.Dialect > 0 {
 		dialect = vartext.Dialect(text.Dialect - 1)
@@ -92,7 +92,7 @@ type jsonPrinter struct {
 }
 
 func newJSONPrinter(opts []gdvar.Option) *jsonPrinter {
-	shared, err := optset.SharedOf(opts)
+	shared, err := optset.SharedOf(opts, "resource", "vartext", "fileaccess")
 	p := &jsonPrinter{bin: newReread([]gdvar.Option{gdvar.WithEngine(gdvar.Engine(shared.Engine)), gdvar.AllowObjects(true)}), err: err}
 	p.opts = p.bin.read
 	return p

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"bytes"
+	"github.com/gdvar/gdvar/internal/optset"
 	"io"
 
 	"github.com/gdvar/gdvar"
@@ -20,6 +21,12 @@ import (
 // with an error matching fileaccess.ErrContentTooLarge), as well as
 // fileaccess.WithMaxContentSize.
 func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
+	// vartext's options and fileaccess's apply; checked here, they go on
+	// to those packages' readers.
+	opts, err := optset.Check(opts, "resource", "vartext", "fileaccess")
+	if err != nil {
+		return nil, err
+	}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err

@@ -36,7 +36,7 @@ const (
 // resourceSyntax makes vartext read and write the syntax of a resource
 // file of the given format.
 func resourceSyntax(format int) gdvar.Option {
-	return optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
+	return optset.Option(optset.TextKey, "resourceSyntax", nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
 }
 
 // textReader reads a text file's sections in order.
@@ -58,7 +58,7 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	if bytes.HasPrefix(data, []byte(utf8BOM)) {
 		return nil, errors.New("resource: the file starts with a byte order mark, which the engines refuse")
 	}
-	text, _, err := optset.Read(opts, optset.TextKey)
+	text, _, err := optset.Read(opts, optset.TextKey, "resource")
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 	default:
 		f.dialect = given
 	}
-	f.opts = append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))
+	f.opts = optset.Forward(append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))).([]gdvar.Option)
 	r.f = f
 	r.d = vartext.NewDecoder(bytes.NewReader(data), append(f.opts, resourceSyntax(format))...)
 	if _, _, err := r.header(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/resource"
 )
 
@@ -19,6 +20,10 @@ import (
 //   - and the values of the properties of every resource and node are
 //     scanned as a ConfigFile's are, objects and Resource("path") in them.
 func ResourceFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
+	opts, err := optset.Check(opts, "scan", "vartext", "fileaccess")
+	if err != nil {
+		return nil, err
+	}
 	f, err := resource.Read(r, opts...)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -120,6 +121,10 @@ func Save(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 // ConfigFile scans a ConfigFile's values, read as configfile.Read reads
 // them (vartext.WithDialect chooses the engine version).
 func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
+	opts, err := optset.Check(opts, "scan", "vartext")
+	if err != nil {
+		return nil, err
+	}
 	f, err := configfile.Read(r, opts...)
 	if err != nil {
 		return nil, err

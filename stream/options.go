@@ -13,7 +13,7 @@ import (
 const DefaultMaxFrame = 16 << 20
 
 // config is what a Reader, Writer, Peer or PacketPeer takes from its options:
-// all of them go to gdvar's codec, which ignores the stream's own.
+// the list, checked here, goes on to gdvar's codec.
 type config struct {
 	codec         []gdvar.Option
 	maxFrame      int64
@@ -22,8 +22,8 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	s, _, err := optset.Read(opts, settingsKey)
-	c := config{codec: opts, maxFrame: s.maxFrame, skipOversized: s.skipOversized, err: err}
+	s, _, err := optset.Read(opts, settingsKey, "stream")
+	c := config{codec: optset.Forward(opts).([]gdvar.Option), maxFrame: s.maxFrame, skipOversized: s.skipOversized, err: err}
 	if c.maxFrame == 0 {
 		c.maxFrame = DefaultMaxFrame
 	}
@@ -36,12 +36,12 @@ type settings struct {
 	skipOversized bool
 }
 
-var settingsKey = new(optset.Key[settings])
+var settingsKey = optset.NewKey[settings]("stream")
 
-// option makes a gdvar.Option of a setting of this package; a non-nil err
-// makes it invalid.
-func option(err error, set func(*settings)) gdvar.Option {
-	return optset.Option(settingsKey, err, set).(gdvar.Option)
+// option makes a gdvar.Option, named name, of a setting of this package;
+// a non-nil err makes it invalid.
+func option(name string, err error, set func(*settings)) gdvar.Option {
+	return optset.Option(settingsKey, "stream."+name, err, set).(gdvar.Option)
 }
 
 // WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
@@ -51,7 +51,7 @@ func WithMaxFrame(n int64) gdvar.Option {
 	if n < 1 {
 		err = fmt.Errorf("stream: max frame %d", n)
 	}
-	return option(err, func(s *settings) { s.maxFrame = n })
+	return option("WithMaxFrame", err, func(s *settings) { s.maxFrame = n })
 }
 
 // SkipOversizedFrames, when on, makes a Reader skip a frame longer than the
@@ -59,5 +59,5 @@ func WithMaxFrame(n int64) gdvar.Option {
 // with the next one, after reporting it. Without it, such a frame breaks the
 // Reader, as the stream cannot be trusted: close the connection.
 func SkipOversizedFrames(on bool) gdvar.Option {
-	return option(nil, func(s *settings) { s.skipOversized = on })
+	return option("SkipOversizedFrames", nil, func(s *settings) { s.skipOversized = on })
 }

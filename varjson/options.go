@@ -14,7 +14,7 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	shared, err := optset.SharedOf(opts)
+	shared, err := optset.SharedOf(opts, "varjson")
 	return config{engine: gdvar.Engine(shared.Engine), err: err}
 }
 

@@ -19,7 +19,7 @@ type config struct {
 }
 
 func newConfig(opts []gdvar.Option) config {
-	text, shared, err := optset.Read(opts, optset.TextKey)
+	text, shared, err := optset.Read(opts, optset.TextKey, "vartext")
 	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact}
 	if text.Dialect > 0 {
 		c.dialect = Dialect(text.Dialect - 1)
@@ -36,7 +36,7 @@ func WithDialect(d Dialect) gdvar.Option {
 	if d > Godot2 {
 		err = fmt.Errorf("vartext: unknown dialect %d", d)
 	}
-	return optset.Option(optset.TextKey, err, func(t *optset.Text) { t.Dialect = int8(d) + 1 }).(gdvar.Option)
+	return optset.Option(optset.TextKey, "vartext.WithDialect", err, func(t *optset.Text) { t.Dialect = int8(d) + 1 }).(gdvar.Option)
 }
 
 // WithExactFloats makes the Godot 4 dialect write every 64-bit float in
@@ -65,5 +65,5 @@ func WithDialect(d Dialect) gdvar.Option {
 // The older dialects print six significant digits, as their engines do;
 // the option does not change them.
 func WithExactFloats(on bool) gdvar.Option {
-	return optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.Exact = on }).(gdvar.Option)
+	return optset.Option(optset.TextKey, "vartext.WithExactFloats", nil, func(t *optset.Text) { t.Exact = on }).(gdvar.Option)
 }

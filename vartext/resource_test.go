@@ -16,7 +16,7 @@ import (
 // inResource selects the syntax of a resource file of the given format, as
 // package resource does.
 func inResource(format int) gdvar.Option {
-	return optset.Option(optset.TextKey, nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
+	return optset.Option(optset.TextKey, "resourceSyntax", nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
 }
 
 func ref(class string, id any) *gdvar.Object {

@@ -2,14 +2,28 @@
 // fileaccess, multiplayer, …) keep their settings in gdvar.Option, so the
 // whole module has one option type. Each package names its settings with
 // a Key of its own type; an option of a package sets that package's
-// settings only when that package reads them, and other uses of the list
-// pass over it. optset cannot import gdvar (gdvar imports it), so gdvar
-// fills in the two hooks when it initialises; by then every package that
-// imports gdvar can use them.
+// settings only when that package reads them.
+//
+// An option reaches only the functions that use it: gdvar's own options
+// are the codec's, which every package accepts; a package's options are
+// accepted by its functions and by the packages that read them too (Read's
+// also). Any other is an invalid option naming it and the function's
+// package, so that gdvar.Marshal(v, stream.WithMaxFrame(1)) fails rather
+// than ignore it. A function that has checked its list and hands it on to
+// another package's gives it Forward's list, which the next reader does not
+// check again.
+//
+// optset cannot import gdvar (gdvar imports it), so gdvar fills in the
+// hooks when it initialises; by then every package that imports gdvar can
+// use them.
 package optset
 
 // Key names one package's settings, of type T, in a list of options.
-type Key[T any] struct{ _ byte } // not zero-size: each Key is a distinct pointer
+type Key[T any] struct{ pkg string }
+
+// NewKey returns the Key of package pkg's settings (its name, as an option
+// is spelled: "stream", "multiplayer").
+func NewKey[T any](pkg string) *Key[T] { return &Key[T]{pkg} }
 
 // Shared are gdvar's settings that the sibling packages read.
 type Shared struct {
@@ -17,25 +31,47 @@ type Shared struct {
 	Precision int8 // 0 when not set, else gdvar.Precision+1
 }
 
-// Option returns a gdvar.Option, as an any, that applies set to key k's
-// settings when they are read. A non-nil err makes the options invalid
-// wherever they are used.
-func Option[T any](k *Key[T], err error, set func(*T)) any {
-	return NewOption(k, err, func(dst any) { set(dst.(*T)) })
+// Option returns a gdvar.Option, as an any, named name ("stream.WithMaxFrame"),
+// that applies set to key k's settings when they are read. A non-nil err
+// makes the options invalid wherever they are used.
+func Option[T any](k *Key[T], name string, err error, set func(*T)) any {
+	return NewOption(k.pkg, name, err, func(dst any) { set(dst.(*T)) })
 }
 
 // Read returns key k's settings in opts, a []gdvar.Option given as an any,
-// with the gdvar settings they share, and the error of the first invalid
-// option.
-func Read[T any](opts any, k *Key[T]) (T, Shared, error) {
+// to a function of package reader, with the gdvar settings they share,
+// and the error of the first invalid option: one that is invalid itself,
+// or one of a package other than k's and those named in also.
+func Read[T any](opts any, k *Key[T], reader string, also ...string) (T, Shared, error) {
 	var t T
-	shared, err := ReadInto(opts, k, &t)
+	shared, err := ReadInto(opts, Settings{k.pkg, &t}, reader, also)
 	return t, shared, err
 }
 
 // SharedOf returns the gdvar settings in opts that the packages share, and
-// the error of the first invalid option.
-func SharedOf(opts any) (Shared, error) { return ReadInto(opts, nil, nil) }
+// the error of the first invalid option, to a function of package reader,
+// which has no settings of its own and takes the options of the packages
+// named in also.
+func SharedOf(opts any, reader string, also ...string) (Shared, error) {
+	return ReadInto(opts, Settings{}, reader, also)
+}
+
+// Check checks opts, a []gdvar.Option, given to a function of package
+// reader that takes the options of the packages in also, and returns them
+// to hand on (Forward), or the error of the first invalid one.
+func Check[O any](opts []O, reader string, also ...string) ([]O, error) {
+	if _, err := SharedOf(opts, reader, also...); err != nil {
+		return nil, err
+	}
+	return Forward(opts).([]O), nil
+}
+
+// Settings are the settings of package Pkg being read, into Dst, a
+// pointer to them; none when Pkg is "".
+type Settings struct {
+	Pkg string
+	Dst any
+}
 
 // Text is vartext's settings, which configfile and resource set and read
 // too.
@@ -47,16 +83,21 @@ type Text struct {
 }
 
 // TextKey names the Text settings.
-var TextKey = new(Key[Text])
+var TextKey = NewKey[Text]("vartext")
 
 // The hooks gdvar fills in.
 var (
-	// NewOption returns a gdvar.Option, as an any, that calls set with a
-	// pointer to key's settings when they are read; a non-nil err makes
-	// the options invalid.
-	NewOption func(key any, err error, set func(dst any)) any
-	// ReadInto applies opts, a []gdvar.Option given as an any, to dst, a
-	// pointer to key's settings, and returns the shared settings and the
-	// error of the first invalid option.
-	ReadInto func(opts, key, dst any) (Shared, error)
+	// NewOption returns a gdvar.Option, as an any, of package pkg, named
+	// name, that calls set with a pointer to pkg's settings when they are
+	// read; a non-nil err makes the options invalid.
+	NewOption func(pkg, name string, err error, set func(dst any)) any
+	// ReadInto applies opts, a []gdvar.Option given as an any, to s, for a
+	// function of package reader, which takes the options of s's package
+	// and of those in also, and returns the shared settings and the error
+	// of the first invalid option.
+	ReadInto func(opts any, s Settings, reader string, also []string) (Shared, error)
+	// Forward returns opts, a []gdvar.Option given as an any and checked
+	// by the function it was given to, as a list the functions it is
+	// handed on to do not check again.
+	Forward func(opts any) any
 )
