@@ -57,7 +57,9 @@ func TestBusyPollWait(t *testing.T) {
 	conn, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	require.NoError(t, err)
 	defer conn.Close()
-	h := newHost(conn, []Option{WithBusyPoll(2 * time.Millisecond)})
+	cfg, err := configOf([]Option{WithBusyPoll(2 * time.Millisecond)})
+	require.NoError(t, err)
+	h := newHost(conn, cfg)
 	assert.False(t, h.poll.wait(), "nothing came within the window")
 	sender, err := net.DialUDP("udp", nil, conn.LocalAddr().(*net.UDPAddr))
 	require.NoError(t, err)
@@ -72,15 +74,23 @@ func TestBusyPollWait(t *testing.T) {
 }
 
 func TestBusyPollWindow(t *testing.T) {
-	for _, c := range []struct{ d, want time.Duration }{
-		{-time.Second, 0},
-		{0, 0},
-		{time.Millisecond, time.Millisecond},
-		{time.Hour, maxBusyPoll},
+	for _, c := range []struct {
+		d     time.Duration
+		valid bool
+	}{
+		{-time.Second, false},
+		{0, true},
+		{time.Millisecond, true},
+		{maxBusyPoll, true},
+		{time.Hour, false},
 	} {
-		cfg := defaultConfig()
-		WithBusyPoll(c.d)(&cfg)
-		assert.Equal(t, c.want, cfg.busyPoll, "WithBusyPoll(%v)", c.d)
+		cfg, err := configOf([]Option{WithBusyPoll(c.d)})
+		if !c.valid {
+			assert.ErrorIs(t, err, ErrInvalidOption, "WithBusyPoll(%v)", c.d)
+			continue
+		}
+		assert.NoError(t, err)
+		assert.Equal(t, c.d, cfg.busyPoll, "WithBusyPoll(%v)", c.d)
 	}
 	server, _, sp, cp := pair(t, 1)
 	assert.Nil(t, server.poll, "no polling by default")

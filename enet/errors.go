@@ -23,6 +23,9 @@ var (
 	ErrQueueFull = errors.New("enet: send queue full")
 	// ErrTooManyPeers is returned when the host has no room for a peer.
 	ErrTooManyPeers = errors.New("enet: too many peers")
+	// ErrInvalidOption is returned by Listen and NewHost given an option
+	// out of its range.
+	ErrInvalidOption = errors.New("enet: invalid option")
 	// ErrDisconnected matches every *DisconnectError.
 	ErrDisconnected = errors.New("enet: disconnected")
 

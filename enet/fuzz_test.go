@@ -26,8 +26,12 @@ func (c *discardConn) WriteTo(b []byte, _ net.Addr) (int, error) {
 
 // testHost is a host without its goroutines, for feeding datagrams by hand.
 func testHost(opts ...Option) (*Host, *discardConn) {
+	cfg, err := configOf(opts)
+	if err != nil {
+		panic(err)
+	}
 	conn := &discardConn{}
-	return newHost(conn, opts), conn
+	return newHost(conn, cfg), conn
 }
 
 // feed hands a datagram to h as its reading goroutine does, and sends

@@ -72,32 +72,38 @@ type Stats struct {
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"
-// or "udp6") and returns a Host serving it.
+// or "udp6") and returns a Host serving it. An invalid option fails it
+// before the socket is opened.
 func Listen(network, addr string, opts ...Option) (*Host, error) {
+	if _, err := configOf(opts); err != nil {
+		return nil, err
+	}
 	conn, err := net.ListenPacket(network, addr)
 	if err != nil {
 		return nil, err
 	}
-	return NewHost(conn, opts...), nil
+	return NewHost(conn, opts...)
 }
 
-// NewHost returns a Host on conn, which it owns from then on.
-func NewHost(conn net.PacketConn, opts ...Option) *Host {
-	h := newHost(conn, opts)
+// NewHost returns a Host on conn, which it owns from then on, or the error
+// of an invalid option, when conn is left to the caller.
+func NewHost(conn net.PacketConn, opts ...Option) (*Host, error) {
+	cfg, err := configOf(opts)
+	if err != nil {
+		return nil, err
+	}
+	h := newHost(conn, cfg)
 	h.wg.Add(3)
 	go h.readLoop()
 	go h.tickLoop()
 	go h.flushLoop()
-	return h
+	return h, nil
 }
 
 // newHost makes a host's state, without its goroutines.
-func newHost(conn net.PacketConn, opts []Option) *Host {
-	h := &Host{conn: conn, cfg: defaultConfig(), start: time.Now(), done: make(chan struct{}), now: 1,
+func newHost(conn net.PacketConn, cfg config) *Host {
+	h := &Host{conn: conn, cfg: cfg, start: time.Now(), done: make(chan struct{}), now: 1,
 		wakeFlusher: make(chan struct{}, 1)}
-	for _, o := range opts {
-		o(&h.cfg)
-	}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
 	h.slots, h.sessions = newSlots(h.cfg.maxPeers), newSessions(h.cfg.maxPeers)

@@ -372,7 +372,8 @@ func sinks(tb testing.TB, n int) []netip.AddrPort {
 func hostileHost(tb testing.TB, opts []Option, peer bool, from netip.AddrPort) (*Host, *Peer) {
 	conn, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	require.NoError(tb, err)
-	h := NewHost(conn, opts...)
+	h, err := NewHost(conn, opts...)
+	require.NoError(tb, err)
 	if !peer {
 		return h, nil
 	}

@@ -34,7 +34,8 @@ func (c *lossyConn) WriteTo(b []byte, addr net.Addr) (int, error) {
 func lossyHost(t *testing.T, loss float64, seed uint64) *Host {
 	conn, err := net.ListenPacket("udp", "127.0.0.1:0")
 	require.NoError(t, err)
-	h := NewHost(&lossyConn{PacketConn: conn, rng: rand.New(rand.NewPCG(seed, 1)), loss: loss})
+	h, err := NewHost(&lossyConn{PacketConn: conn, rng: rand.New(rand.NewPCG(seed, 1)), loss: loss})
+	require.NoError(t, err)
 	t.Cleanup(func() { h.Close() })
 	return h
 }

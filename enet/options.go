@@ -1,6 +1,9 @@
 package enet
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // config is a host's settings.
 type config struct {
@@ -17,6 +20,8 @@ type config struct {
 	duplicatePeers    int
 	tick              time.Duration
 	busyPoll          time.Duration
+	name              string // the name of the option applied last (Option.Name)
+	err               error  // the first invalid option
 }
 
 // defaultConfig is ENet's enet_host_create with Godot's defaults.
@@ -33,51 +38,95 @@ func defaultConfig() config {
 	}
 }
 
-// Option configures a Host.
+// configOf returns the settings opts make, or the error of the first
+// invalid one.
+func configOf(opts []Option) (config, error) {
+	c := defaultConfig()
+	for _, o := range opts {
+		o(&c)
+	}
+	return c, c.err
+}
+
+// Option configures a Host. An option given a value outside the range
+// its doc states makes Listen and NewHost fail with an error matching
+// ErrInvalidOption: none is clamped.
 type Option func(*config)
 
+// option returns the Option named name (for errors and Name), which sets
+// a setting with set if ok, and is invalid otherwise.
+func option(name string, ok bool, set func(*config)) Option {
+	return func(c *config) {
+		c.name = name
+		if !ok {
+			if c.err == nil {
+				c.err = fmt.Errorf("%w: %s out of range", ErrInvalidOption, name)
+			}
+			return
+		}
+		set(c)
+	}
+}
+
+// Name returns the name of the function that made o ("WithMaxPeers").
+func (o Option) Name() string {
+	var c config
+	o(&c)
+	return c.name
+}
+
 // WithMaxPeers sets how many peers the host holds at once, connected or
-// connecting (ENet's peerCount; at most 4095). Default 32.
+// connecting (ENet's peerCount; 1 to 4095). Default 32.
 func WithMaxPeers(n int) Option {
-	return func(c *config) { c.maxPeers = min(max(n, 1), maxPeerID) }
+	return option("WithMaxPeers", n >= 1 && n <= maxPeerID, func(c *config) { c.maxPeers = n })
 }
 
 // WithChannelLimit caps the channels a peer gets, whatever it asks for
 // (1 to 255). Default 255.
 func WithChannelLimit(n int) Option {
-	return func(c *config) { c.channelLimit = min(max(n, 1), maxChannels) }
+	return option("WithChannelLimit", n >= 1 && n <= maxChannels, func(c *config) { c.channelLimit = n })
 }
 
 // WithBandwidth sets the host's incoming and outgoing bandwidth in bytes
-// per second, which ENet uses to size each peer's send window; 0 means
-// unlimited (the default).
+// per second (0 or more), which ENet uses to size each peer's send
+// window; 0 means unlimited (the default).
 func WithBandwidth(incoming, outgoing int) Option {
-	return func(c *config) { c.incomingBandwidth, c.outgoingBandwidth = max(incoming, 0), max(outgoing, 0) }
+	return option("WithBandwidth", incoming >= 0 && outgoing >= 0, func(c *config) {
+		c.incomingBandwidth, c.outgoingBandwidth = incoming, outgoing
+	})
 }
 
 // WithMTU sets the largest datagram the host sends (576 to 4096). Default
 // 1392, ENet's.
 func WithMTU(n int) Option {
-	return func(c *config) { c.mtu = min(max(n, minMTU), maxMTU) }
+	return option("WithMTU", n >= minMTU && n <= maxMTU, func(c *config) { c.mtu = n })
 }
 
 // WithChecksum makes the host put ENet's CRC-32 in every datagram and
 // check it on every datagram it receives. Both sides must agree.
-func WithChecksum() Option { return func(c *config) { c.checksum = true } }
+func WithChecksum() Option {
+	return option("WithChecksum", true, func(c *config) { c.checksum = true })
+}
 
 // WithCompression sets how the host compresses its datagrams; both sides
 // must agree. Default CompressNone.
-func WithCompression(m Compression) Option { return func(c *config) { c.compression = m } }
+func WithCompression(m Compression) Option {
+	return option("WithCompression", m <= CompressZstd, func(c *config) { c.compression = m })
+}
 
 // WithMaxPacketSize sets the largest packet the host sends or takes, whole
-// or in fragments. Default 32 MiB, ENet's.
-func WithMaxPacketSize(n int) Option { return func(c *config) { c.maxPacketSize = max(n, 1) } }
+// or in fragments (at least 1). Default 32 MiB, ENet's.
+func WithMaxPacketSize(n int) Option {
+	return option("WithMaxPacketSize", n >= 1, func(c *config) { c.maxPacketSize = n })
+}
 
 // WithMaxWaitingData bounds the bytes a peer's received packets and
-// fragments may hold until Receive takes them; past it, the peer's
-// datagrams are dropped (so it sends them again, reliable ones). Default
-// 32 MiB, ENet's.
-func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingData = max(n, 1) } }
+// fragments may hold until Receive takes them (at least 1); past it, the
+// peer's datagrams are dropped (so it sends them again, reliable ones).
+// Default 32 MiB, ENet's.
+func WithMaxWaitingData(n int) Option {
+	return option("WithMaxWaitingData", n >= 1, func(c *config) { c.maxWaitingData = n })
+}
 
 // WithMaxSendQueue bounds what a peer's send queue holds: each packet's
 // bytes and 192 more for each of its commands (one, or one a fragment),
@@ -88,18 +137,21 @@ func WithMaxWaitingData(n int) Option { return func(c *config) { c.maxWaitingDat
 // acknowledging therefore holds no more than that, however much is sent
 // to it; one that is slow fills its queue, and a sender that gets
 // ErrQueueFull may send again once the peer has acknowledged what it
-// was sent. Default 32 MiB.
-func WithMaxSendQueue(n int) Option { return func(c *config) { c.maxSendQueue = max(n, 1) } }
+// was sent. At least 1; default 32 MiB.
+func WithMaxSendQueue(n int) Option {
+	return option("WithMaxSendQueue", n >= 1, func(c *config) { c.maxSendQueue = n })
+}
 
-// WithDuplicatePeers caps the peers from one IP address. Default 4095.
+// WithDuplicatePeers caps the peers from one IP address (1 to 4095).
+// Default 4095.
 func WithDuplicatePeers(n int) Option {
-	return func(c *config) { c.duplicatePeers = min(max(n, 1), maxPeerID) }
+	return option("WithDuplicatePeers", n >= 1 && n <= maxPeerID, func(c *config) { c.duplicatePeers = n })
 }
 
 // WithTick sets how often the host checks for retransmissions, pings and
-// timeouts. Default 5 ms.
+// timeouts (at least a millisecond). Default 5 ms.
 func WithTick(d time.Duration) Option {
-	return func(c *config) { c.tick = max(d, time.Millisecond) }
+	return option("WithTick", d >= time.Millisecond, func(c *config) { c.tick = d })
 }
 
 // maxBusyPoll caps WithBusyPoll: past it, waking is cheap beside the wait.
@@ -124,5 +176,5 @@ const maxBusyPoll = 10 * time.Millisecond
 // runnable otherwise are not delayed). Give such a host a process of its
 // own, or two threads or more.
 func WithBusyPoll(d time.Duration) Option {
-	return func(c *config) { c.busyPoll = min(max(d, 0), maxBusyPoll) }
+	return option("WithBusyPoll", d >= 0 && d <= maxBusyPoll, func(c *config) { c.busyPoll = d })
 }

@@ -412,7 +412,8 @@ func TestReviewLostVerifyAck(t *testing.T) {
 	conn, err := net.ListenPacket("udp4", "127.0.0.1:0")
 	require.NoError(t, err)
 	dc := &reviewDropConn{PacketConn: conn, drop: 2} // 1: the connect, 2: the acknowledgement
-	client := NewHost(dc)
+	client, err := NewHost(dc)
+	require.NoError(t, err)
 	defer client.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()

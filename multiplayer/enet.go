@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 )
 
@@ -23,12 +24,17 @@ const enetChannels = 255
 // ListenAndServeENet serves Godot clients (ENetMultiplayerPeer's
 // create_client) on the UDP address addr, as create_server does, until
 // ctx is done or Close is called. opts configure the ENet host (its
-// compression must be the clients'); WithMaxPeers (the host's slots,
-// DefaultENetPeers unless given) and WithMaxPacketSize apply as over
-// WebSocket.
+// compression must be the clients'), beyond what the Multiplayer's own
+// options set: WithMaxPeers (the host's slots, DefaultENetPeers unless
+// given), WithMaxPacketSize and WithSendQueue apply as over WebSocket, and
+// enet's options of the same settings are refused (gdvar.ErrInvalidOption), so
+// that each has one spelling.
 func (m *Multiplayer) ListenAndServeENet(ctx context.Context, addr string, opts ...enet.Option) error {
 	if m.cfg.err != nil {
 		return m.cfg.err
+	}
+	if err := refuseRestated(opts); err != nil {
+		return err
 	}
 	h, err := enet.Listen("udp", addr, m.enetOptions(opts)...)
 	if err != nil {
@@ -83,6 +89,9 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 // does, and returns once the server has taken the connection; it then runs
 // until the server ends it or Close is called. ctx bounds the connecting.
 func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet.Option) error {
+	if err := refuseRestated(opts); err != nil {
+		return err
+	}
 	if err := m.start(false); err != nil {
 		return err
 	}
@@ -125,12 +134,31 @@ func randomID() PeerID {
 }
 
 // enetOptions are the ENet host's options: the Multiplayer's limits, then
-// the caller's.
+// the caller's (see refuseRestated).
 func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
 	return append([]enet.Option{
-		enet.WithMaxPeers(m.cfg.enetPeers), enet.WithMaxPacketSize(int(m.cfg.maxPacket)),
-		enet.WithMaxSendQueue(int(m.cfg.sendQueue)),
+		enet.WithMaxPeers(m.cfg.enetPeers), enet.WithMaxPacketSize(m.cfg.maxPacket),
+		enet.WithMaxSendQueue(m.cfg.sendQueue),
 	}, opts...)
+}
+
+// refuseRestated refuses the caller's ENet options that set again what the
+// Multiplayer's options set.
+func refuseRestated(opts []enet.Option) error {
+	for _, o := range opts {
+		if own, ok := enetRestated[o.Name()]; ok {
+			return fmt.Errorf("%w: enet.%s does not apply to a Multiplayer: set it with multiplayer.%s", gdvar.ErrInvalidOption, o.Name(), own)
+		}
+	}
+	return nil
+}
+
+// enetRestated are the ENet host's settings a Multiplayer's options make,
+// and those options.
+var enetRestated = map[string]string{
+	"WithMaxPeers":      "WithMaxPeers",
+	"WithMaxPacketSize": "WithMaxPacketSize",
+	"WithMaxSendQueue":  "WithSendQueue",
 }
 
 func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {

@@ -91,7 +91,8 @@ func relayToSilentENetPeers(b testing.TB, relays int, opts ...gdvar.Option) uint
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	join := func(conn net.PacketConn, id uint32) *enet.Peer {
-		h := enet.NewHost(conn, enet.WithMaxPeers(1))
+		h, err := enet.NewHost(conn, enet.WithMaxPeers(1))
+		require.NoError(b, err)
 		b.Cleanup(func() { h.Close() })
 		p, err := h.Connect(ctx, addr, enetChannels, id)
 		require.NoError(b, err)
