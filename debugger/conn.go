@@ -76,9 +76,9 @@ func NewConn(rw io.ReadWriter, engine gdvar.Engine) *Conn {
 
 func (c *Conn) setEngine(e gdvar.Engine) {
 	c.engine = e
-	c.opts = []gdvar.Option{gdvar.WithEngine(e), gdvar.Semantic(true), gdvar.AllowObjects(false), stream.WithMaxFrame(MaxFrame - 4)}
+	c.opts = []gdvar.Option{gdvar.WithEngine(e), gdvar.Semantic(true), gdvar.AllowObjects(false)}
 	if c.r == nil {
-		c.r = stream.NewReader(c.rw, c.opts...)
+		c.r = stream.NewReader(c.rw, append(c.opts, stream.WithMaxFrame(MaxFrame-4))...)
 	}
 }
 
