@@ -116,17 +116,10 @@ func BenchmarkHostileRead(b *testing.B) {
 	for _, size := range []int{1 << 20, 8 << 20} {
 		for _, in := range append([]hostile.Input{{Name: "ordinary", Data: hostile.OrdinaryConfigFile(size)}}, hostile.ConfigFiles(size)...) {
 			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
-				b.SetBytes(int64(len(in.Data)))
-				b.ReportAllocs()
-				start := cputime.Process()
-				for b.Loop() {
-					if _, err := Read(bytes.NewReader(in.Data)); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if cpu := cputime.Process() - start; cpu > 0 {
-					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-				}
+				cputime.PerByte(b, len(in.Data), func() error {
+					_, err := Read(bytes.NewReader(in.Data))
+					return err
+				})
 			})
 		}
 	}

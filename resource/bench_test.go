@@ -2,10 +2,12 @@ package resource
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/cputime"
 )
 
 // BenchmarkRead reads 1 MiB files, ordinary and made to be slow: reading
@@ -40,11 +42,11 @@ func BenchmarkRead(b *testing.B) {
 		{"binary-deep-scene", chainScene(b, 40000), false},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			cpuPerByte(b, len(c.file), func() {
-				_, err := Read(bytes.NewReader(c.file))
-				if (err == nil) != c.ok {
-					b.Fatalf("read: %v", err)
+			cputime.PerByte(b, len(c.file), func() error {
+				if _, err := Read(bytes.NewReader(c.file)); (err == nil) != c.ok {
+					return fmt.Errorf("read: %v", err)
 				}
+				return nil
 			})
 		})
 	}

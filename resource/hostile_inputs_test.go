@@ -266,10 +266,11 @@ func BenchmarkHostileFiles(b *testing.B) {
 		for _, in := range hostileFiles(b, size) {
 			for _, c := range conversions {
 				b.Run(fmt.Sprintf("%dMiB/%s/%s", size>>20, in.name, c.name), func(b *testing.B) {
-					cpuPerByte(b, len(in.data), func() {
+					cputime.PerByte(b, len(in.data), func() error {
 						if err := c.run(in.data); (err == nil) != in.ok {
-							b.Fatal(err)
+							return fmt.Errorf("read: %v", err)
 						}
+						return nil
 					})
 				})
 			}
@@ -284,22 +285,8 @@ func BenchmarkHostileFiles(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("%dMiB/%s/from json", size>>20, in.name), func(b *testing.B) {
-				cpuPerByte(b, len(js), func() { require.NoError(b, fromJSON(js, f.Dialect())) })
+				cputime.PerByte(b, len(js), func() error { return fromJSON(js, f.Dialect()) })
 			})
 		}
-	}
-}
-
-// cpuPerByte runs f, which reads n bytes, b.N times, and reports the CPU
-// time it took a byte.
-func cpuPerByte(b *testing.B, n int, f func()) {
-	b.SetBytes(int64(n))
-	b.ReportAllocs()
-	start := cputime.Process()
-	for b.Loop() {
-		f()
-	}
-	if cpu := cputime.Process() - start; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/byte")
 	}
 }

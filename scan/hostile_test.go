@@ -101,17 +101,9 @@ func BenchmarkHostileFiles(b *testing.B) {
 		} {
 			for _, in := range kind.inputs {
 				b.Run(fmt.Sprintf("%s/%dMiB/%s", kind.name, size>>20, in.Name), func(b *testing.B) {
-					b.SetBytes(int64(len(in.Data)))
-					b.ReportAllocs()
-					start := cputime.Process()
-					for b.Loop() {
-						if err := kind.scan(in.Data); err != nil {
-							b.Fatal(err)
-						}
-					}
-					if cpu := cputime.Process() - start; cpu > 0 {
-						b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-					}
+					cputime.PerByte(b, len(in.Data), func() error {
+						return kind.scan(in.Data)
+					})
 				})
 			}
 		}

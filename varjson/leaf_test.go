@@ -107,17 +107,9 @@ func BenchmarkLeafHostile(b *testing.B) {
 			require.NoError(b, gdvar.Unmarshal(in.Data, &v), in.Name)
 			for _, p := range printers[:2] {
 				b.Run(p.name+"/"+sizeName(size)+"/"+in.Name, func(b *testing.B) {
-					b.SetBytes(int64(len(in.Data)))
-					b.ReportAllocs()
-					start := cputime.Process()
-					for b.Loop() {
-						if err := p.print(in.Data, v); err != nil {
-							b.Fatal(err)
-						}
-					}
-					if cpu := cputime.Process() - start; cpu > 0 {
-						b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-					}
+					cputime.PerByte(b, len(in.Data), func() error {
+						return p.print(in.Data, v)
+					})
 				})
 			}
 		}
