@@ -24,20 +24,21 @@ const (
 // and takes them from the budget.
 func (ds *decodeState) hint(count int, size uintptr) int {
 	size = max(size, 1)
-	n := min(int64(count), ds.d.hintRoom()/int64(size))
+	n := min(int64(count), ds.hintRoom()/int64(size))
 	if n <= 0 {
 		return 0
 	}
-	ds.d.hinted += n * int64(size)
+	ds.hinted += n * int64(size)
 	return int(n)
 }
 
-// hintRoom is what is left of the Decoder's budget for size hints.
-func (d *Decoder) hintRoom() int64 {
-	if d.r == nil {
-		return hintFactor*int64(d.end) - d.hinted
+// hintRoom is what is left of the budget, in bytes.
+func (ds *decodeState) hintRoom() int64 {
+	read, whole := ds.d.inputRead()
+	if whole {
+		return hintFactor*read - ds.hinted
 	}
-	return hintFloor + hintFactor*(d.base+int64(d.end)) - d.hinted
+	return hintFloor + hintFactor*read - ds.hinted
 }
 
 // grow makes room in s for n more elements, at least doubling it when it

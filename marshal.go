@@ -1,7 +1,6 @@
 package gdvar
 
 import (
-	"bytes"
 	"cmp"
 	"encoding"
 	"fmt"
@@ -55,14 +54,10 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 func encodeToBytes(opts []Option, write func(es *encodeState) error) ([]byte, error) {
 	e := getEncoder(opts)
 	defer encoderPool.Put(e)
-	e.es.e = e
-	if err := write(&e.es); err != nil {
+	if err := write(e.state()); err != nil {
 		return nil, err
 	}
-	out := bytes.Clone(e.bb.B) // the pooled buffer keeps its capacity for the next call
-	putWriteBuffer(e.bb)
-	e.bb = nil
-	return out, nil
+	return e.output(), nil
 }
 
 // encoderPool keeps the Encoders Marshal and AppendMarshal use.
@@ -90,31 +85,30 @@ func appendMarshal(tt *topType, dst []byte, v any, opts []Option) ([]byte, error
 	}
 	e := getEncoder(opts)
 	defer func() {
-		e.own.B, e.bb = nil, nil
+		e.detach()
 		encoderPool.Put(e)
 	}()
 	if len(opts) != 0 && tt.flat != nil {
-		e.es.e, e.es.flatMax = e, math.MaxInt // the plan reads the options here
-		if b, ok := appendFlat(tt, &e.es, dst, v); ok {
+		es := e.state()
+		es.flatMax = math.MaxInt // the plan reads the options here
+		if b, ok := appendFlat(tt, es, dst, v); ok {
 			return b, nil
 		}
 	}
-	e.own.B = dst
-	e.bb = &e.own // dst is the caller's, not the pool's
+	e.appendTo(dst)
 	if err := e.Encode(v); err != nil {
 		return dst, err
 	}
-	return e.own.B, nil
+	return e.detach(), nil
 }
 
 // Encode writes v as one Godot value, as Marshal does. Inside an open
 // container it writes the next element.
 func (e *Encoder) Encode(v any) error {
-	if e.err != nil {
-		return e.err
+	if err := e.final(); err != nil {
+		return err
 	}
-	es := &e.es
-	es.e = e
+	es := e.state()
 	if es.hops == 0 { // not inside a MarshalGodot, whose path counts
 		if tt := topTypeOf(reflect.TypeOf(v)); tt.flat != nil {
 			if p := efaceData(&v); p != nil { // as in appendFlat
@@ -161,7 +155,7 @@ func (es *encodeState) value(v reflect.Value) error {
 }
 
 func (es *encodeState) unsupported(t reflect.Type, why string) error {
-	return &EncodeError{Path: es.e.st.path(true), Detail: fmt.Sprintf("cannot marshal Go value of type %s%s", t, why), Err: ErrUnsupportedType}
+	return &EncodeError{Path: es.e.path(), Detail: fmt.Sprintf("cannot marshal Go value of type %s%s", t, why), Err: ErrUnsupportedType}
 }
 
 var (

@@ -282,7 +282,7 @@ func flatFloat32(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 // copy it (Marshal copies all), or one longer than Godot allows, which the
 // token way refuses.
 func (es *encodeState) tokenWay(n int) bool {
-	return n >= directWriteSize && es.e.w != nil || n > math.MaxInt32
+	return es.e.direct(n) || n > math.MaxInt32
 }
 
 // flatString writes a string that the Encoder would take in one piece.
@@ -365,34 +365,19 @@ func flatMath(typ Type) flatFunc {
 // writeFlat writes the value at p, of a flat type, where a value goes;
 // done is false when it must be written the token way.
 func (es *encodeState) writeFlat(plan *flatPlan, p unsafe.Pointer) (done bool, err error) {
-	e := es.e
-	f := e.st.last
-	if !plan.tryFlat() || e.err != nil || f != nil && f.next() != expValue ||
-		e.st.depth+plan.depth > e.cfg.limits.MaxDepth || plan.hasAny && es.hops >= maxHops {
+	if !plan.tryFlat() || plan.hasAny && es.hops >= maxHops {
 		return false, nil
 	}
-	if e.bb == nil {
-		e.bb = getWriteBuffer()
-	}
-	start := len(e.bb.B)
-	es.flatMax = math.MaxInt // Marshal holds its output whole
-	if e.w != nil {
-		es.flatMax = start + e.flushAt() // an Encoder on a writer holds no more than that
-	}
-	b, ok := plan.fn(es, e.bb.B, p)
+	b, max, ok := es.e.rawValue(plan.depth)
 	if !ok {
-		plan.miss()
-		e.bb.B = b[:start]
 		return false, nil
 	}
-	e.bb.B = b
-	if f != nil {
-		f.startValue()
+	es.flatMax = max
+	if b, ok = plan.fn(es, b, p); !ok {
+		plan.miss()
+		return false, nil
 	}
-	if e.flushDue() {
-		return true, e.Flush()
-	}
-	return true, nil
+	return true, es.e.rawCommit(b)
 }
 
 // pointerTo returns the address of v's value, to be read in place: its

@@ -55,7 +55,7 @@ func sliceRef[T any](s []T, t reflect.Type) ref {
 // it.
 func (es *encodeState) hop() error {
 	if es.hops >= maxHops {
-		return &EncodeError{Path: es.e.st.path(true), Detail: fmt.Sprintf("a Go value through more than %d pointers and interfaces", maxHops), Err: ErrTooDeep}
+		return &EncodeError{Path: es.e.path(), Detail: fmt.Sprintf("a Go value through more than %d pointers and interfaces", maxHops), Err: ErrTooDeep}
 	}
 	es.hops++
 	return nil
@@ -72,7 +72,7 @@ func (es *encodeState) cycle(err error) error {
 	seen := make(map[ref]bool, len(es.refs))
 	for _, r := range es.refs {
 		if seen[r] {
-			return &EncodeError{Path: es.e.st.path(true), Detail: fmt.Sprintf("a Go value of type %s contains itself", r.t), Err: ErrCycle}
+			return &EncodeError{Path: es.e.path(), Detail: fmt.Sprintf("a Go value of type %s contains itself", r.t), Err: ErrCycle}
 		}
 		seen[r] = true
 	}

@@ -70,7 +70,6 @@ type input struct {
 	fastString uint32   // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
 	eof        bool     // r reported the end of input
 	err        error    // final error
-	hinted     int64    // Go bytes the value layer pre-allocated from counts (see hint)
 	tee        *Encoder // CopyValue: where the bytes read go (see flushTee)
 	teeAt      int      // buf index from which they have not gone yet
 }

@@ -67,14 +67,15 @@ func (tt *topType) noteSize(n int) {
 // every call, and never written.
 var flatDefault = func() *encodeState {
 	e := NewEncoder(nil)
-	e.es.e, e.es.flatMax = e, math.MaxInt
-	return &e.es
+	es := e.state()
+	es.flatMax = math.MaxInt
+	return es
 }()
 
 // appendFlat writes v by its type's plan into dst, reading the options
 // from es; ok is false when it must be written the general way.
 func appendFlat(tt *topType, es *encodeState, dst []byte, v any) (_ []byte, ok bool) {
-	if tt.flat == nil || !tt.flat.tryFlat() || es.e.err != nil || tt.flat.depth > es.e.cfg.limits.MaxDepth {
+	if tt.flat == nil || !tt.flat.tryFlat() || es.e.final() != nil || tt.flat.depth > es.e.cfg.limits.MaxDepth {
 		return dst, false
 	}
 	// A flat type is never pointer-shaped (it holds no pointer but a

@@ -130,6 +130,7 @@ type decodeState struct {
 	blocks  blocks   // the generic form's parts (see blocks.go)
 	// flatFrom is the input offset from which readFlatAny may try again.
 	flatFrom int64
+	hinted   int64 // Go bytes pre-allocated from counts since the Decoder's reset (see hint)
 }
 
 // begin readies ds for a Decode call. The blocks strings and the generic

@@ -171,7 +171,7 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 	if first.Kind() == KindStringName {
 		return StringName(s), nil
 	}
-	return ds.boxString(s, ds.d.end-ds.d.pos), nil
+	return ds.boxString(s, len(ds.d.buffered())), nil
 }
 
 // boxTable holds short strings already put in interfaces, so that the keys

@@ -383,7 +383,7 @@ func flatReadBytes(r *flatReader, p unsafe.Pointer) bool {
 	}
 	s := (*[]byte)(p)
 	if int(n) > cap(*s) {
-		if int64(n) > r.d.hintRoom() {
+		if int64(n) > r.ds.hintRoom() {
 			return false
 		}
 		r.ds.hint(int(n), 1)
@@ -469,7 +469,7 @@ func flatReadSlice(t reflect.Type) flatReadFunc {
 		}
 		s := (*sliceHeader)(p)
 		if more := n - s.cap; more > 0 {
-			if int64(more)*int64(size) > r.d.hintRoom() {
+			if int64(more)*int64(size) > r.ds.hintRoom() {
 				return false // past the size-hint budget: the token path grows it as elements arrive
 			}
 			if s.cap == 0 && slabbed(n, size) {
@@ -600,29 +600,20 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 // startFlat returns the flat reader, ready to read a value from the
 // Decoder's buffer, or nil where a value cannot be read flat.
 func (ds *decodeState) startFlat() *flatReader {
-	d := ds.d
-	f := d.st.top()
-	if !flatPaths || d.err != nil || f != nil && (f.next() != expValue || f.inKey) {
+	if !flatPaths {
 		return nil
 	}
-	if f == nil { // a top-level value: where it starts bounds where it ends
-		d.valueStart = d.InputOffset()
-		d.setValueEnd()
-	}
-	end := min(int64(d.end), d.valueEnd)
-	if end < int64(d.pos) || d.st.depth > d.cfg.limits.MaxDepth {
+	buf, pos, depth, ok := ds.d.rawValue()
+	if !ok {
 		return nil
 	}
 	r := &ds.flat // kept in ds: the readers' calls would make a local escape
-	*r = flatReader{ds: ds, d: d, b: d.buf[:end], pos: d.pos, depth: d.st.depth}
+	*r = flatReader{ds: ds, d: ds.d, b: buf, pos: pos, depth: depth}
 	return r
 }
 
 // endFlat moves the Decoder past the value r read.
 func (ds *decodeState) endFlat(r *flatReader) {
-	ds.d.pos = r.pos
-	if f := ds.d.st.top(); f != nil {
-		f.startValue()
-	}
+	ds.d.rawCommit(r.pos)
 	ds.started = true
 }

@@ -40,7 +40,7 @@ func (ds *decodeState) readFlatAny(v *any) bool {
 // fast path reads a lone scalar faster than starting the flat reader.
 func (ds *decodeState) nextFlatAny(containers bool) (any, bool) {
 	d := ds.d
-	if d.InputOffset() < ds.flatFrom || containers && !atContainer(d.tab, d.buf[d.pos:d.end]) {
+	if d.InputOffset() < ds.flatFrom || containers && !atContainer(d.tab, d.buffered()) {
 		return nil, false
 	}
 	r := ds.startFlat()
@@ -49,7 +49,7 @@ func (ds *decodeState) nextFlatAny(containers bool) (any, bool) {
 	}
 	x, ok := r.anyValue()
 	if !ok {
-		ds.flatFrom = ds.d.base + int64(r.pos) + 1
+		ds.flatFrom = ds.d.offsetOf(r.pos) + 1
 		return nil, false
 	}
 	ds.endFlat(r)
@@ -157,7 +157,7 @@ func (r *flatReader) paddedStr() ([]byte, bool) {
 // budget as the token path's is.
 func (r *flatReader) arrayAny() (any, bool) {
 	n, ok := r.count()
-	if !ok || n > flatAnyMax || n > r.rest()/4 || int64(n)*int64(anySize) > r.d.hintRoom() {
+	if !ok || n > flatAnyMax || n > r.rest()/4 || int64(n)*int64(anySize) > r.ds.hintRoom() {
 		return nil, false // each element takes 4 bytes at least; past the budget, the token path grows the slice
 	}
 	r.ds.hint(n, anySize)
@@ -177,7 +177,7 @@ func (r *flatReader) arrayAny() (any, bool) {
 // alone, another with its table, its entries in one allocation.
 func (r *flatReader) dictAny() (any, bool) {
 	n, ok := r.count()
-	if !ok || 2*n > flatAnyMax || n > r.rest()/8 || int64(n)*int64(entrySize) > r.d.hintRoom() {
+	if !ok || 2*n > flatAnyMax || n > r.rest()/8 || int64(n)*int64(entrySize) > r.ds.hintRoom() {
 		return nil, false // each entry takes 8 bytes at least
 	}
 	r.ds.hint(n, entrySize)

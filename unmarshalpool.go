@@ -1,9 +1,6 @@
 package gdvar
 
-import (
-	"sync"
-	"unsafe"
-)
+import "sync"
 
 // Unmarshal takes its Decoder from a pool: making one (about 1 KiB) cost
 // more than decoding a value of tens of bytes. Nothing Unmarshal returns
@@ -21,27 +18,18 @@ var unmarshalPool sync.Pool
 // the room of the last NodePath's names.
 const pooledMax = 16 << 10
 
-// internEntry is what an interned name takes in its map besides its bytes:
-// two string headers, and as much again of room as the map grows (7000
-// names of 2 bytes take 465 KB).
-const internEntry = 64
-
 // putUnmarshalDecoder gives d back to the pool.
 func putUnmarshalDecoder(d *Decoder, data []byte) {
-	held := uintptr(cap(d.st.frames))*unsafe.Sizeof(frame{}) + uintptr(cap(d.state().text)) + uintptr(d.names.bytes) + uintptr(len(d.names.m))*internEntry
-	if d.ext != nil { // the room of the last NodePath's names
-		held += uintptr(cap(d.ext.path.names))*unsafe.Sizeof("") + uintptr(cap(d.ext.path.pads))*4
-	}
-	if held > pooledMax {
+	if d.heldBytes() > pooledMax {
 		return
 	}
 	if len(data) > pooledMax {
 		d.ResetBytes(nil) // else it is the next Unmarshal's reset that lets data go
-	} else if d.ds != nil && d.ds.boxes.m != nil {
+	} else if ds := d.state(); ds.boxes.m != nil {
 		// The table of strings boxed (past boxAfter of them) is the
 		// Decoder's own, not part of the value: a few times the input's
 		// bytes, which the pool would keep alive until the next reset.
-		d.ds.boxes = boxTable{}
+		ds.boxes = boxTable{}
 	}
 	unmarshalPool.Put(d)
 }
