@@ -1,9 +1,6 @@
 package gdvar
 
-import (
-	"math"
-	"unsafe"
-)
+import "math"
 
 // Tokens without a payload.
 var (
@@ -72,9 +69,6 @@ func Float64Token(v float64) Token {
 	t.num = math.Float64bits(v)
 	return t
 }
-
-// stringBytes views s's bytes without copying; the Encoder only reads them.
-func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // StringToken returns a whole String. Inside a PackedStringArray the Encoder
 // adds the NUL terminator Godot writes.

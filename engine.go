@@ -70,17 +70,6 @@ type engineTable struct {
 	small [512]smallValue
 }
 
-// Header flag bits.
-const (
-	flag64            = 1 << 16 // FLAG_64: 64-bit payload
-	flagObjectAsID    = 1 << 16 // Object: the payload is an instance id
-	arrayKindShift    = 16      // Array: element type kind in bits 16..17
-	dictKeyShift      = 16      // Dictionary: key type kind in bits 16..17
-	dictValueShift    = 18      // Dictionary: value type kind in bits 18..19
-	countSharedBit    = 1 << 31 // Array/Dictionary count: the old shared flag
-	containerKindMask = 3
-)
-
 // wireType returns the Type in a header, or false if the engine fails on its
 // type number.
 func (t *engineTable) wireType(hdr uint32) (Type, bool) {

@@ -1,10 +1,5 @@
 package gdvar
 
-import (
-	"encoding/binary"
-	"math"
-)
-
 // The Godot math types. Real components are float64 so that values from a
 // double-precision build (FLAG_64 on the wire) keep their precision; whether
 // a value is written with 32- or 64-bit reals is chosen with a Precision.
@@ -76,44 +71,3 @@ const (
 	Single Precision = iota
 	Double
 )
-
-// readReals fills dst from wire reals, 64-bit when wide is set. raw holds at
-// least len(dst) reals.
-func readReals(dst []float64, raw []byte, wide bool) {
-	if wide {
-		for i := range dst {
-			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[i*8:]))
-		}
-		return
-	}
-	for i := range dst {
-		dst[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[i*4:])))
-	}
-}
-
-// appendReals appends src as wire reals, 64-bit when wide is set.
-func appendReals(b []byte, src []float64, wide bool) []byte {
-	for _, f := range src {
-		if wide {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f))
-		} else {
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(f)))
-		}
-	}
-	return b
-}
-
-// readInt32s fills dst from wire int32 words.
-func readInt32s(dst []int32, raw []byte) {
-	for i := range dst {
-		dst[i] = int32(binary.LittleEndian.Uint32(raw[i*4:]))
-	}
-}
-
-// appendInt32s appends src as wire int32 words.
-func appendInt32s(b []byte, src []int32) []byte {
-	for _, v := range src {
-		b = binary.LittleEndian.AppendUint32(b, uint32(v))
-	}
-	return b
-}

@@ -132,7 +132,3 @@ func foldName(s string) string {
 func stringValueBytes(s string) []byte {
 	return appendStringValue(nil, stringType, stringBytes(s), 0)
 }
-
-// stringType is the String type's number on the wire, in every engine
-// version.
-const stringType = 4

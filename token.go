@@ -267,20 +267,6 @@ type tokenExt struct {
 	image            ImageHeader
 }
 
-// nodePathWire is a NodePath as on the wire.
-type nodePathWire struct {
-	words [3]uint32 // name count | 0x80000000, subname count, flags
-	names []string  // names then subnames, in wire order
-	pads  []uint32  // padding after each name
-}
-
-// nodePath flag bits.
-const (
-	nodePathAbsolute = 1 << 0
-	nodePathProperty = 1 << 1 // obsolete: one more subname follows
-	nodePathNewForm  = 1 << 31
-)
-
 // Kind returns the token's kind.
 func (t Token) Kind() Kind { return Kind(t.meta) }
 
