@@ -3,6 +3,7 @@ package gdvar
 import (
 	"bytes"
 	"math"
+	"unsafe"
 )
 
 // IsCanonical reports whether t is written as Godot itself writes what it
@@ -70,4 +71,11 @@ func nodePathCanonical(t Token) bool {
 	w := &t.ext().path
 	canon := NodePathToken(t.NodePath()).ext().path
 	return w.words == canon.words && bytes.Equal(wordsOf(w.pads), wordsOf(canon.pads)) && w.words[0]&nodePathNewForm != 0
+}
+
+func wordsOf(s []uint32) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 4*len(s))
 }

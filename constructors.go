@@ -96,6 +96,37 @@ func chunkToken(k Kind, typ Type, total int, chunk []byte) Token {
 	return t
 }
 
+// payloadToken returns a whole value of typ, a math type or Color, whose
+// payload is the wire words in payload: 64-bit reals when wide is set.
+func payloadToken(typ Type, payload []byte, wide bool) Token {
+	var flags uint8
+	if wide {
+		flags = flagWide
+	}
+	t := newToken(mathKinds[typ], typ, flags)
+	t.setData(payload)
+	return t
+}
+
+// sharedToken returns t, an Array's or Dictionary's start, with the shared
+// flag of Godot 3 and 2 set in its count word.
+func sharedToken(t Token) Token {
+	n := t.Len()
+	t.setRaw(int64(n), uint32(n)|countSharedBit)
+	return t
+}
+
+// wireStringToken returns a String or StringName of like's kind, type and
+// header bits, holding s whole with the padding bytes pad, as if read: to
+// write a string again as it was read.
+func wireStringToken(like Token, s []byte, pad uint32) Token {
+	t := newToken(like.Kind(), like.Type(), flagWire|flagLast)
+	t.setRaw(int64(len(s)), 0)
+	t.setData(s)
+	t.x = uint64(like.hdrx()) | uint64(pad)<<32
+	return t
+}
+
 // NodePathToken returns a NodePath.
 func NodePathToken(p NodePath) Token {
 	ext := &tokenExt{}

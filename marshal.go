@@ -307,9 +307,7 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 			// The components' bits as they are: a float64 round trip
 			// would quieten a signalling NaN.
 			fs := unsafe.Slice((*float32)(addressable(v).Addr().UnsafePointer()), 4)
-			t := newToken(KindColor, TypeColor, 0)
-			t.setData(appendFloat32s(es.scratch[:0], fs...))
-			return es.e.WriteToken(t)
+			return es.e.WriteToken(payloadToken(TypeColor, appendFloat32s(es.scratch[:0], fs...), false))
 		}
 	case reflect.TypeFor[Signal]():
 		return func(es *encodeState, v reflect.Value) error {
@@ -373,19 +371,13 @@ func godotTypeEncoder(t reflect.Type) encoderFunc {
 // writeMath writes a math value held in v, reading its components in place.
 func (es *encodeState) writeMath(typ Type, v reflect.Value) error {
 	ptr := pointerTo(v)
-	t := newToken(mathKinds[typ], typ, 0)
 	if !typ.HasReals() {
 		n := typ.mathSize(false) / 4
-		t.setData(appendInt32s(es.scratch[:0], unsafe.Slice((*int32)(ptr), n)))
-		return es.e.WriteToken(t)
+		return es.e.WriteToken(payloadToken(typ, appendInt32s(es.scratch[:0], unsafe.Slice((*int32)(ptr), n)), false))
 	}
 	comps := unsafe.Slice((*float64)(ptr), typ.reals())
 	wide := es.wide(typ, comps)
-	if wide {
-		t.addFlags(flagWide)
-	}
-	t.setData(appendReals(es.scratch[:0], comps, wide))
-	return es.e.WriteToken(t)
+	return es.e.WriteToken(payloadToken(typ, appendReals(es.scratch[:0], comps, wide), wide))
 }
 
 // addressable returns v, or a copy of it that has an address.
@@ -418,32 +410,11 @@ func appendFloat32s(b []byte, fs ...float32) []byte {
 	return b
 }
 
-// nodePathToken writes a path as it was read when it was read from the wire
-// and is unchanged, else as Godot writes it.
-func nodePathToken(p NodePath) Token {
-	if w := p.wire; w != nil && w.matches(p) {
-		t := newToken(KindNodePath, TypeNodePath, 0)
-		t.setExt(&tokenExt{path: *w})
-		return t
-	}
-	return NodePathToken(p)
-}
-
-// matches reports whether the wire form still says what p says.
-func (w *nodePathWire) matches(p NodePath) bool {
-	if w.words[0]&nodePathNewForm == 0 {
-		return reflect.DeepEqual(ParseNodePath(w.names[0]), NodePath{Names: p.Names, SubNames: p.SubNames, Absolute: p.Absolute})
-	}
-	n := min(int(w.words[0]&^nodePathNewForm), len(w.names)) // as Token.NodePath splits them: counts may wrap
-	return slices.Equal(w.names[:n], p.Names) && slices.Equal(w.names[n:], p.SubNames) &&
-		(w.words[2]&nodePathAbsolute != 0) == p.Absolute
-}
-
 // arrayStart is an Array's start token, with the shared flag.
 func arrayStart(n int, typ ContainerType, shared bool) Token {
 	t := ArrayStartToken(n, typ)
 	if shared {
-		t.setRaw(int64(n), uint32(n)|countSharedBit)
+		t = sharedToken(t)
 	}
 	return t
 }
@@ -484,7 +455,7 @@ func (es *encodeState) writeObjectStart(start Token, props []Property) error {
 func (es *encodeState) writeDictionary(d *Dictionary) error {
 	start := DictStartToken(d.Len(), d.KeyType, d.ValueType)
 	if d.Shared {
-		start.setRaw(int64(d.Len()), uint32(d.Len())|countSharedBit)
+		start = sharedToken(start)
 	}
 	if err := es.e.WriteToken(start); err != nil {
 		return err

@@ -43,13 +43,13 @@ func (ds *decodeState) anyValue(t Token, base int) (any, error) {
 		}
 		return nodePathValue(t), nil
 	case KindRID:
-		return RID(t.num), nil
+		return RID(t.ID()), nil
 	case KindObjectID:
-		return ObjectID(t.num), nil
+		return ObjectID(t.ID()), nil
 	case KindCallable:
 		return Callable{}, nil
 	case KindSignal:
-		return Signal{Name: t.Name(), Object: ObjectID(t.num)}, nil
+		return Signal{Name: t.Name(), Object: ObjectID(t.ID())}, nil
 	case KindColor:
 		return MathOf[Color](t), nil
 	case KindArrayStart:
@@ -105,27 +105,6 @@ func mathAny(t Token) any {
 	return nil
 }
 
-// nodePathValue returns a NodePath, keeping its wire form when Godot would
-// write the path otherwise.
-func nodePathValue(t Token) NodePath {
-	p := t.NodePath()
-	if !nodePathCanonical(t) {
-		w := &t.ext().path
-		c := *w
-		c.names = append([]string(nil), w.names...)
-		c.pads = append([]uint32(nil), w.pads...)
-		p.wire = &c
-	}
-	return p
-}
-
-func wordsOf(s []uint32) []byte {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 4*len(s))
-}
-
 // capture returns the value t starts as a RawValue: prefix (or t) written
 // again, then the value's remaining tokens copied.
 func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) error) (RawValue, error) {
@@ -162,11 +141,7 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 		pad = ds.lastPad
 	}
 	if raw && pad != 0 {
-		whole := newToken(first.Kind(), first.Type(), flagWire|flagLast)
-		whole.setRaw(int64(len(s)), 0)
-		whole.setData(s)
-		whole.x = uint64(first.hdrx()) | uint64(pad)<<32
-		return ds.capture(whole, base, nil)
+		return ds.capture(wireStringToken(first, s, pad), base, nil)
 	}
 	if first.Kind() == KindStringName {
 		return StringName(s), nil
@@ -424,10 +399,7 @@ func (ds *decodeState) stringsAny(t Token, base int, raw bool) (any, error) {
 		}
 		if raw && (pad != 0 || len(s) == 0 || s[len(s)-1] != 0) {
 			done := out
-			elem := newToken(KindString, TypeString, flagWire|flagLast)
-			elem.setRaw(int64(len(s)), 0)
-			elem.setData(append([]byte(nil), s...))
-			elem.setPad(pad)
+			elem := wireStringToken(StringToken(""), append([]byte(nil), s...), pad)
 			return ds.capture(t, base, func(es *encodeState) error {
 				if err := es.e.WriteToken(t); err != nil {
 					return err

@@ -44,7 +44,7 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 		return tokenDecoder(KindCallable, func(*decodeState, Token, reflect.Value) error { return nil })
 	case reflect.TypeFor[Signal]():
 		return tokenDecoder(KindSignal, func(ds *decodeState, tok Token, v reflect.Value) error {
-			v.Set(reflect.ValueOf(Signal{Name: tok.Name(), Object: ObjectID(tok.num)}))
+			v.Set(reflect.ValueOf(Signal{Name: tok.Name(), Object: ObjectID(tok.ID())}))
 			return nil
 		})
 	case reflect.TypeFor[InputEvent]():
@@ -128,7 +128,7 @@ func tokenDecoder(k Kind, set func(ds *decodeState, tok Token, v reflect.Value) 
 }
 
 func setID(_ *decodeState, tok Token, v reflect.Value) error {
-	v.SetUint(tok.num)
+	v.SetUint(tok.ID())
 	return nil
 }
 
