@@ -11,7 +11,7 @@ import (
 // read-only cfg and tab, and the methods of this file are the value layer's
 // only way into a Decoder's or an Encoder's internals, so that a change to
 // the buffering (need, fill, compact, flushing) stays in the token layer's
-// files. seam_test.go fails when a value-layer file reaches past them.
+// files. token_seam_test.go fails when a value-layer file reaches past them.
 
 // rawValue returns the Decoder's buffer for a value to be read from its raw
 // bytes: buf[pos:] is buffered and within MaxValueBytes, and the value is

@@ -43,7 +43,7 @@ type Decoder struct {
 	// parts of a Decoder that most inputs never need are out of line,
 	// made on first use, so that a new Decoder is small.
 	inline [2]frame     // the first frames' room: a shallow value pushes without allocating
-	names  interner     // names read (see intern.go)
+	names  interner     // names read (see token_intern.go)
 	ext    *tokenExt    // the extras of the last rarer token (see extra)
 	ds     *decodeState // the value layer's state (see state)
 	own    *config      // the configuration options give (see init)
@@ -384,7 +384,7 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 	return nil
 }
 
-// readToken is ReadToken's general path (see reader_fast.go), which reads the
+// readToken is ReadToken's general path (see token_read_fast.go), which reads the
 // markers and ends of Arrays and Dictionaries itself.
 func (d *Decoder) readToken() (Token, error) {
 	var t Token
