@@ -7,7 +7,7 @@ import (
 )
 
 // The leaf wire format, written in one place for the token path (token_write.go,
-// token_read.go), the token fast path (writeLeaf, token_read_fast.go) and the flat
+// token_read.go), the token fast tiers (token_read_fast.go, token_write_fast.go) and the flat
 // struct paths (marshal_flat.go, struct_*.go, unmarshal_flat*.go): a value
 // is a 32-bit header (its type number and flags), then its payload in
 // little-endian 32-bit words; a string or name is its length, its bytes and
