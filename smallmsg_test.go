@@ -8,7 +8,7 @@ import (
 )
 
 // The small messages of issue 24, shared by the tests and benchmarks that
-// write them (marshal_small_test.go) and read them (small_bench_test.go):
+// write them (value_marshal_small_test.go) and read them (small_bench_test.go):
 // smallPicks random values of each shape, used in turn. Floats in math
 // types are float32 values, as Godot's standard build sends them.
 

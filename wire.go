@@ -6,12 +6,14 @@ import (
 	"unsafe"
 )
 
-// The leaf wire format, written in one place for the token path (token_write.go,
-// token_read.go), the token fast tiers (token_read_fast.go, token_write_fast.go) and the flat
-// struct paths (marshal_flat.go, struct_*.go, unmarshal_flat*.go): a value
-// is a 32-bit header (its type number and flags), then its payload in
-// little-endian 32-bit words; a string or name is its length, its bytes and
-// zero padding to a multiple of 4.
+// The leaf wire format, written in one place for the token path
+// (token_read.go, token_write.go), the token fast tiers
+// (token_read_fast.go, token_write_fast.go) and the value layer's flat
+// tiers (value_marshal_flat.go, value_struct_*.go, value_unmarshal_flat*.go):
+// a value is a 32-bit header (its type number and flags), then its payload
+// in little-endian 32-bit words; a string or name is its length, its bytes
+// and zero padding to a multiple of 4. Both layers share these helpers
+// (see docs/internals.md).
 
 func le32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
 func le64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b, v) }

@@ -11,7 +11,7 @@ import (
 	"unsafe"
 )
 
-// Decode reads a value of a flat type (see marshal_flat.go) straight from the
+// Decode reads a value of a flat type (see value_marshal_flat.go) straight from the
 // Decoder's buffer when it is there whole and written as the engine writes
 // it: an untyped Dictionary of String keys that name fields, each value of
 // its field's own wire type, Arrays untyped. Anything else (a value not
@@ -164,7 +164,7 @@ func flatReaderFor(t reflect.Type) flatReadFunc {
 // does (see newDecoderFunc): not a type with UnmarshalGodot or one of
 // gdvar's Godot types other than the math types, nor holding one; a
 // TextUnmarshaler from a String; bools, signed integers, floats, strings,
-// empty interfaces (see unmarshal_flat_any.go), slices, Go arrays and structs of
+// empty interfaces (see value_unmarshal_flat_any.go), slices, Go arrays and structs of
 // those, not embedding structs. open holds the
 // struct types being checked, as a recursive type is not flat.
 func flatReadable(t reflect.Type, open map[reflect.Type]bool) bool {
@@ -452,7 +452,7 @@ func flatReadStruct(t reflect.Type) flatReadFunc {
 
 // flatReadSlice reads an untyped Array into a slice: its array reused when
 // it has room, else a new one taken from the size-hint budget (see
-// budget.go), as the token path's would be.
+// value_unmarshal_budget.go), as the token path's would be.
 func flatReadSlice(t reflect.Type) flatReadFunc {
 	size := t.Elem().Size()
 	elem := flatReaderFor(t.Elem())

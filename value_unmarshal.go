@@ -36,11 +36,11 @@ import (
 // is an *UnmarshalTypeError naming both types and the path. Options select
 // the engine version, full objects and the limits.
 //
-// Short strings that go into the fields of plain structs (see marshal_flat.go) are
+// Short strings that go into the fields of plain structs (see value_marshal_flat.go) are
 // kept in blocks of at most 4 KiB, shared by the strings of one call (never
 // more than the input): one of them kept alive keeps its block alive, as a
 // slice of the input would. So are the parts of the generic form
-// (Dictionaries, elements, what an interface{} holds: see blocks.go).
+// (Dictionaries, elements, what an interface{} holds: see value_unmarshal_blocks.go).
 // Unmarshal takes its Decoder from a pool, so that a small message does
 // not pay for making one.
 //
@@ -127,7 +127,7 @@ type decodeState struct {
 	arena   []byte   // the block strings are kept in (see keep)
 	slabs   slabs    // the blocks small arrays are cut from (see newArray)
 	boxes   boxTable // short strings in interfaces (see boxString)
-	blocks  blocks   // the generic form's parts (see blocks.go)
+	blocks  blocks   // the generic form's parts (see value_unmarshal_blocks.go)
 	// flatFrom is the input offset from which readFlatAny may try again.
 	flatFrom int64
 	hinted   int64 // Go bytes pre-allocated from counts since the Decoder's reset (see hint)

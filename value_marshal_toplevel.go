@@ -9,7 +9,7 @@ import (
 )
 
 // The fixed cost of one Marshal or AppendMarshal call is kept small: a value
-// of a flat type (see marshal_flat.go) is written by its plan straight into the
+// of a flat type (see value_marshal_flat.go) is written by its plan straight into the
 // output, with no Encoder at all when no option is given; Marshal sizes the
 // output from the last value of the same type, so that it allocates the
 // result only.

@@ -8,7 +8,7 @@ import (
 )
 
 // Decode into an interface{} reads a value straight from the Decoder's
-// buffer too (see unmarshal_flat.go) when it is there whole and every part of it
+// buffer too (see value_unmarshal_flat.go) when it is there whole and every part of it
 // is written as Godot writes it, so that the generic form holds no
 // RawValue: Nil, bool, int, float, String, the math types other than
 // Color, untyped Arrays and Dictionaries of those. Anything else makes the

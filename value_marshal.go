@@ -133,7 +133,7 @@ type encodeState struct {
 	scratch [136]byte // a math payload, built without allocating
 	flatMax int       // the buffer length a flat write may reach (see writeFlat)
 	chunk   []byte    // a packed vector chunk being built
-	refs    []ref     // the references being followed (see nesting.go)
+	refs    []ref     // the references being followed (see value_marshal_nesting.go)
 	hops    int       // the pointers, interfaces and Marshalers on the path
 	keys    []string  // the sorted keys of the map[string]any being written and those it is inside
 }

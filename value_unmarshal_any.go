@@ -186,7 +186,7 @@ func (ds *decodeState) boxString(s []byte, rest int) any {
 }
 
 // newString returns s, kept in the arena, in an interface{} whose string
-// header is in a block (see blocks.go).
+// header is in a block (see value_unmarshal_blocks.go).
 func (ds *decodeState) newString(s []byte, rest int) any {
 	h := &cut(&ds.blocks.strs, &ds.blocks.nStrs, 1, rest, 8)[0]
 	*h = ds.keep(s, rest)
