@@ -240,20 +240,13 @@ func unmarshalerDecoder(ds *decodeState, v reflect.Value) error {
 }
 
 func textUnmarshalerDecoder(ds *decodeState, v reflect.Value) error {
-	t, err := ds.next()
-	if err != nil {
+	t, s, text, err := ds.nextText()
+	switch {
+	case err != nil || t.Kind() == KindNil:
 		return err
-	}
-	switch t.Kind() {
-	case KindNil:
-		return nil
-	case KindString, KindStringName:
-		s, err := ds.collect(t)
-		if err != nil {
-			return err
-		}
+	case text:
 		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(s)
-	case KindNodePath:
+	case t.Kind() == KindNodePath:
 		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(t.NodePath().String()))
 	}
 	return ds.mismatch(t, v.Type(), "")
@@ -418,29 +411,36 @@ func setInt(ds *decodeState, t Token, v reflect.Value, n int64) error {
 }
 
 func stringDecoder(ds *decodeState, v reflect.Value) error {
-	t, err := ds.next()
-	if err != nil {
+	t, s, text, err := ds.nextText()
+	switch {
+	case err != nil || t.Kind() == KindNil:
 		return err
-	}
-	switch t.Kind() {
-	case KindNil:
-		return nil
-	case KindString, KindStringName:
-		if t.IsLast() && t.Offset() == 0 {
-			v.SetString(string(t.Bytes()))
-			return nil
-		}
-		s, err := ds.collect(t)
-		if err != nil {
-			return err
-		}
+	case text:
 		v.SetString(string(s))
 		return nil
-	case KindNodePath:
+	case t.Kind() == KindNodePath:
 		v.SetString(t.NodePath().String())
 		return nil
 	}
 	return ds.mismatch(t, v.Type(), "")
+}
+
+// nextText reads the first token of a value that a String may give. A
+// String or StringName is read whole: text is true and s holds its bytes,
+// valid until the next token is read. A Nil, which leaves the value as it
+// is, or any other token is returned for the caller to take or refuse.
+func (ds *decodeState) nextText() (t Token, s []byte, text bool, err error) {
+	if t, err = ds.next(); err != nil {
+		return t, nil, false, err
+	}
+	switch k := t.Kind(); {
+	case k != KindString && k != KindStringName:
+		return t, nil, false, nil
+	case t.IsLast() && t.Offset() == 0:
+		return t, t.Bytes(), true, nil
+	}
+	s, err = ds.collect(t)
+	return t, s, err == nil, err
 }
 
 // collect reads the rest of the string t starts and returns all its bytes

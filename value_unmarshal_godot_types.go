@@ -54,22 +54,15 @@ func godotTypeDecoder(t reflect.Type) decoderFunc {
 		})
 	case reflect.TypeFor[NodePath]():
 		return func(ds *decodeState, v reflect.Value) error {
-			tok, err := ds.next()
-			if err != nil {
+			tok, s, text, err := ds.nextText()
+			switch {
+			case err != nil || tok.Kind() == KindNil:
 				return err
-			}
-			switch tok.Kind() {
-			case KindNil:
-				return nil
-			case KindNodePath:
-				v.Set(reflect.ValueOf(nodePathValue(tok)))
-				return nil
-			case KindString, KindStringName:
-				s, err := ds.collect(tok)
-				if err != nil {
-					return err
-				}
+			case text:
 				v.Set(reflect.ValueOf(ParseNodePath(string(s))))
+				return nil
+			case tok.Kind() == KindNodePath:
+				v.Set(reflect.ValueOf(nodePathValue(tok)))
 				return nil
 			}
 			return ds.mismatch(tok, v.Type(), "")
