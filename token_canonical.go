@@ -54,17 +54,6 @@ func (t Token) IsCanonical() bool {
 	return true
 }
 
-// anyWide is Marshal's default width rule for reals: 64 bits when a
-// component is not exactly a 32-bit float.
-func anyWide(comps []float64) bool {
-	for _, c := range comps {
-		if math.Float64bits(float64(float32(c))) != math.Float64bits(c) {
-			return true
-		}
-	}
-	return false
-}
-
 // nodePathCanonical reports whether a NodePath token has the words and
 // padding Godot writes for its path.
 func nodePathCanonical(t Token) bool {

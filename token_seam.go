@@ -45,10 +45,6 @@ func (d *Decoder) rawCommit(pos int) {
 // buffered returns the bytes buffered and not read yet.
 func (d *Decoder) buffered() []byte { return d.buf[d.pos:d.end] }
 
-// offsetOf returns the input offset of buf[pos], for a buffer rawValue
-// returned.
-func (d *Decoder) offsetOf(pos int) int64 { return d.base + int64(pos) }
-
 // inputRead returns how many bytes of input the Decoder has read so far,
 // and whether that is all of it (a byte slice).
 func (d *Decoder) inputRead() (n int64, whole bool) { return d.base + int64(d.end), d.r == nil }

@@ -153,29 +153,34 @@ func (ds *decodeState) stringAny(t Token, base int, raw bool) (any, error) {
 // and tags that repeat through a large value take no memory again. It
 // lives for one Decode call, and starts after boxAfter strings: with boxes
 // cut from blocks, a value of a few hundred strings is not worth a table
-// (its map and its growth). Like interner, it is bounded, so that hostile
-// input cannot grow it.
+// (its map and its growth). Like the Decoder's interner, it is bounded, so
+// that hostile input cannot grow it: it keeps strings of up to boxMaxName
+// bytes, boxMaxBytes in all.
 type boxTable struct {
 	m     map[string]any
 	bytes int
 	seen  int // strings boxed so far
 }
 
-const boxAfter = 256
+const (
+	boxAfter    = 256
+	boxMaxName  = 128
+	boxMaxBytes = 1 << 16
+)
 
 // boxString returns s, kept in the arena (see keep), in an interface: from
 // the table when seen before. rest is the input left after s.
 func (ds *decodeState) boxString(s []byte, rest int) any {
 	b := &ds.boxes
 	b.seen++
-	if len(s) > internMaxName || b.seen <= boxAfter {
+	if len(s) > boxMaxName || b.seen <= boxAfter {
 		return ds.newString(s, rest)
 	}
 	if v, ok := b.m[string(s)]; ok {
 		return v
 	}
 	v := ds.newString(s, rest)
-	if b.bytes+len(s) <= internMaxBytes {
+	if b.bytes+len(s) <= boxMaxBytes {
 		if b.m == nil {
 			b.m = make(map[string]any)
 		}

@@ -47,9 +47,10 @@ func (ds *decodeState) nextFlatAny(containers bool) (any, bool) {
 	if r == nil {
 		return nil, false
 	}
+	from := r.pos
 	x, ok := r.anyValue()
 	if !ok {
-		ds.flatFrom = ds.d.offsetOf(r.pos) + 1
+		ds.flatFrom = d.InputOffset() + int64(r.pos-from) + 1
 		return nil, false
 	}
 	ds.endFlat(r)

@@ -246,3 +246,14 @@ const (
 	nodePathProperty = 1 << 1 // obsolete: one more subname follows
 	nodePathNewForm  = 1 << 31
 )
+
+// anyWide is Marshal's default width rule for reals: 64 bits when a
+// component is not exactly a 32-bit float.
+func anyWide(comps []float64) bool {
+	for _, c := range comps {
+		if math.Float64bits(float64(float32(c))) != math.Float64bits(c) {
+			return true
+		}
+	}
+	return false
+}
