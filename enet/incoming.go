@@ -50,6 +50,14 @@ type fragments struct {
 	seen        map[uint32]bool   // fragment numbers received
 }
 
+// span is how many reliable numbers the packet takes: its fragments'.
+func (in *incoming) span() uint32 {
+	if in.frag != nil {
+		return in.frag.count
+	}
+	return 1
+}
+
 // whole says whether every fragment of the packet has come.
 func (in *incoming) whole() bool { return in.frag == nil || in.frag.left == 0 }
 
@@ -254,14 +262,9 @@ func (p *Peer) reliableWhole(in *incoming) {
 // packets that waited for them
 // (enet_peer_dispatch_incoming_reliable_commands).
 func (p *Peer) takeReliable(ch *channel, in *incoming) {
-	for ; in != nil; in = p.nextReliable(ch) {
-		n := uint32(1) // the numbers it takes
-		if in.frag != nil {
-			n = in.frag.count
-		}
-		ch.inReliableSeq += uint16(n)
-		ch.inReliablePos += uint64(n)
-		p.deliver(in)
+	p.deliverReliable(ch, in)
+	if ch.reliable.n > 0 {
+		p.takeWaitingReliable(ch)
 	}
 	ch.inUnreliableSeq = 0
 	if ch.unreliable.n > 0 {
@@ -269,22 +272,32 @@ func (p *Peer) takeReliable(ch *channel, in *incoming) {
 	}
 }
 
-// nextReliable takes the reliable packet next in order out of its queue,
-// if it is there and whole. An entry numbered inside a fragmented packet
-// delivered since (only a hostile sender makes one) is dropped; ENet
-// leaves it at the front of its list, where it stops the channel.
-func (p *Peer) nextReliable(ch *channel) *incoming {
-	q := &ch.reliable
-	in := q.min()
-	for ; in != nil && in.key <= ch.inReliablePos; in = q.min() {
-		q.remove(in)
-		p.drop(in)
-	}
-	if in == nil || in.key != ch.inReliablePos+1 || !in.whole() {
-		return nil
-	}
-	q.remove(in)
-	return in
+// deliverReliable delivers in, the reliable packet next in order, and
+// moves the channel past the numbers it takes.
+func (p *Peer) deliverReliable(ch *channel, in *incoming) {
+	n := in.span()
+	ch.inReliableSeq += uint16(n)
+	ch.inReliablePos += uint64(n)
+	p.deliver(in)
+}
+
+// takeWaitingReliable takes the run of waiting reliable packets next in
+// order out of the queue, and delivers them, walking the queue in order
+// once. An entry numbered inside a fragmented packet delivered since
+// (only a hostile sender makes one) is dropped; ENet leaves it at the
+// front of its list, where it stops the channel.
+func (p *Peer) takeWaitingReliable(ch *channel) {
+	ch.reliable.takeWhile(func(in *incoming) bool {
+		switch {
+		case in.key <= ch.inReliablePos:
+			p.drop(in)
+		case in.key == ch.inReliablePos+1 && in.whole():
+			p.deliverReliable(ch, in)
+		default:
+			return false
+		}
+		return true
+	})
 }
 
 // dispatchUnreliable, once reliable packets are delivered, delivers the
@@ -324,11 +337,13 @@ func (p *Peer) unreliableWhole(in *incoming) {
 // incomplete packets numbered before it, which are now stale: the waiting
 // packets before it are those, as whole ones go when they come.
 func (p *Peer) takeUnreliable(ch *channel, in *incoming) {
-	q := &ch.unreliable
-	for e := q.min(); e != nil && e.key < in.key; e = q.min() {
-		q.remove(e)
+	ch.unreliable.takeWhile(func(e *incoming) bool {
+		if e.key >= in.key {
+			return false
+		}
 		p.drop(e)
-	}
+		return true
+	})
 	ch.inUnreliableSeq = uint16(in.key)
 	p.deliver(in)
 }

@@ -88,6 +88,42 @@ func (o *order) remove(in *incoming) {
 	o.n--
 }
 
+// takeWhile takes entries out of the order from its least key up, while
+// f takes them: f is given each in turn, and returns false for the first
+// that stays, with those after it. It costs the entries taken and one path
+// of the treap, however many they are: no search for each.
+func (o *order) takeWhile(f func(*incoming) bool) {
+	var stack [64]*incoming // a treap's depth is about 3 ln n; a deeper one grows it
+	// The walk's stack holds the entries whose left subtree it is in: once
+	// it stops, they are what stays of the path to where it stopped.
+	s := stack[:0]
+	t := o.root
+	for {
+		for ; t != nil; t = t.left {
+			s = append(s, t)
+		}
+		if len(s) == 0 {
+			o.root = nil // every entry taken
+			return
+		}
+		t, s = s[len(s)-1], s[:len(s)-1]
+		next := t.right
+		if !f(t) {
+			break
+		}
+		t.left, t.right = nil, nil // its left subtree is taken, and its right is next
+		o.n--
+		t = next
+	}
+	// t stays, its left subtree taken; each entry of the stack stays, with
+	// what stays of its left subtree below the next one up the path.
+	t.left = nil
+	for i := len(s) - 1; i >= 0; i-- {
+		s[i].left, t = t, s[i]
+	}
+	o.root = t
+}
+
 // each calls f on every entry, in no particular order.
 func (o *order) each(f func(*incoming)) {
 	var walk func(*incoming)

@@ -12,7 +12,8 @@ import (
 
 // An order keeps its entries sorted whatever order they come and go in:
 // checked against a sorted slice, with keys inserted ascending,
-// descending and at random, and removed from the front and at random.
+// descending and at random, and removed from the front, taken from
+// the front as runs are delivered, at random, and taken whole.
 func TestOrder(t *testing.T) {
 	const n = 3000
 	orders := map[string]func(i int) uint64{
@@ -50,7 +51,26 @@ func TestOrder(t *testing.T) {
 				want = want[1:]
 			}
 			check()
-			for len(want) > 0 { // anywhere
+			take := func(n int) {
+				got, taken := []uint64{}, []*incoming{}
+				o.takeWhile(func(in *incoming) bool {
+					if len(got) == n {
+						return false
+					}
+					got, taken = append(got, in.key), append(taken, in)
+					return true
+				})
+				require.Equal(t, want[:n], got)
+				for _, in := range taken { // out of the treap
+					require.Nil(t, in.left)
+					require.Nil(t, in.right)
+				}
+				want = want[n:]
+				check()
+			}
+			take(len(want) / 4)
+			take(0)
+			for len(want) > 10 { // anywhere
 				i := rand.IntN(len(want))
 				in := o.get(want[i])
 				require.NotNil(t, in)
@@ -59,6 +79,7 @@ func TestOrder(t *testing.T) {
 				want = slices.Delete(want, i, i+1)
 			}
 			check()
+			take(len(want))
 			require.Nil(t, o.root)
 		})
 	}
