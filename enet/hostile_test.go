@@ -396,12 +396,10 @@ func hostileFeed(h *Host, p *Peer, rs []received) {
 		h.stats.BytesIn += uint64(len(r.b))
 		h.tick()
 		h.handleDatagram(r.b, r.from)
-		for p != nil && p.inbox != nil {
-			p.waitingData -= len(p.inbox.data) + entryCost
-			p.inbox = p.inbox.next
-		}
-		if p != nil {
-			p.inboxTail = nil
+		for p != nil {
+			if _, ok := p.take(); !ok {
+				break
+			}
 		}
 		h.unlock()
 	}

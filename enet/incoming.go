@@ -1,5 +1,7 @@
 package enet
 
+import "sync"
+
 // What a peer receives: each channel keeps the reliable packets that came
 // ahead of their turn and the unreliable ones that wait for a reliable one,
 // and hands packets over in ENet's order (peer.c:
@@ -40,6 +42,20 @@ type incoming struct {
 	frag        *fragments // how its fragments arrive; nil for a packet sent whole
 	held        int        // bytes counted in the peer's waitingData besides its place in the inbox
 	next        *incoming  // the next packet in the inbox
+}
+
+// entries recycles the entries whose packet Receive has taken: a stream
+// of small packets allocates none. The runtime's pool, so that an idle
+// host holds none.
+var entries = sync.Pool{New: func() any { return new(incoming) }}
+
+// newIncoming returns a cleared entry.
+func newIncoming() *incoming { return entries.Get().(*incoming) }
+
+// recycle clears in, which nothing refers to any more, and pools it.
+func (in *incoming) recycle() {
+	*in = incoming{}
+	entries.Put(in)
 }
 
 // fragments is what a packet sent in fragments keeps while they arrive.
@@ -147,12 +163,14 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 		return nil, true // a copy
 	}
 
-	in = &incoming{key: key, channel: c.channel, flags: flags}
+	in = newIncoming()
+	in.key, in.channel, in.flags = key, c.channel, flags
+	if !p.hold(in, entryCost+len(data)) {
+		in.recycle()
+		return nil, false
+	}
 	if fragmentCount > 0 {
 		in.frag = &fragments{count: fragmentCount, left: fragmentCount, total: totalLength}
-	}
-	if !p.hold(in, entryCost+len(data)) {
-		return nil, false
 	}
 	if data != nil {
 		in.data = append(make([]byte, 0, len(data)), data...)
@@ -237,6 +255,21 @@ func (p *Peer) deliver(in *incoming) {
 	}
 	p.inboxTail = in
 	p.signal()
+}
+
+// take takes the oldest packet of the inbox: false if there is none.
+func (p *Peer) take() (Packet, bool) {
+	in := p.inbox
+	if in == nil {
+		return Packet{}, false
+	}
+	if p.inbox = in.next; p.inbox == nil {
+		p.inboxTail = nil
+	}
+	p.waitingData -= len(in.data) + entryCost
+	pk := Packet{Channel: in.channel, Flags: in.flags, Data: in.data}
+	in.recycle()
+	return pk, true
 }
 
 // drop forgets an entry that will not be delivered.

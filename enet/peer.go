@@ -239,14 +239,9 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 	h := p.host
 	for {
 		h.mu.Lock()
-		if in := p.inbox; in != nil {
-			p.inbox, in.next = in.next, nil
-			if p.inbox == nil {
-				p.inboxTail = nil
-			}
-			p.waitingData -= len(in.data) + entryCost
+		if pk, ok := p.take(); ok {
 			h.unlock()
-			return Packet{Channel: in.channel, Flags: in.flags, Data: in.data}, nil
+			return pk, nil
 		}
 		err := p.err
 		h.unlock()
