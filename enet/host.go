@@ -19,6 +19,7 @@ type Host struct {
 	conn  net.PacketConn
 	udp   *net.UDPConn // conn, when it is one: addresses without allocating
 	poll  *busyPoller  // nil unless WithBusyPoll applies
+	batch *batchIO     // nil unless datagrams are read and written in batches (Linux)
 	cfg   config
 	start time.Time
 
@@ -111,6 +112,7 @@ func newHost(conn net.PacketConn, cfg config) *Host {
 	h.offers, h.offerFor = make([]*offer, h.cfg.maxPeers), make(map[connectKey]*offer)
 	h.udp, _ = conn.(*net.UDPConn)
 	h.poll = newBusyPoller(h)
+	h.batch = newBatchIO(h)
 	h.comp = h.cfg.compression.newCompressor()
 	if h.comp != nil {
 		h.decompBuf = make([]byte, 0, maxMTU+16)
@@ -321,14 +323,32 @@ func (h *Host) tick() {
 	h.now = uint32(time.Since(h.start).Milliseconds()) + 1
 }
 
+// readBatch is the most datagrams the reading goroutine takes at once:
+// those waiting on the socket, handled under one hold of the lock, their
+// answers written together when it is released.
+const readBatch = 16
+
+// arrival is a datagram's length and source.
+type arrival struct {
+	n    int
+	from netip.AddrPort
+}
+
 // readLoop handles datagrams as they come.
 func (h *Host) readLoop() {
 	defer h.wg.Done()
-	buf := make([]byte, maxMTU+1)
-	fromPeer := false // the last datagram's: only a peer's keeps the poll going
+	bufs := make([][]byte, 1)
+	if h.batch != nil {
+		bufs = make([][]byte, readBatch)
+	}
+	for i := range bufs {
+		bufs[i] = make([]byte, maxMTU+1)
+	}
+	got := make([]arrival, len(bufs))
+	fromPeer := false // the last batch's: only a peer's keeps the poll going
 	for {
 		polled := fromPeer && h.poll != nil && h.poll.wait()
-		n, from, err := h.read(buf)
+		n, err := h.readSome(bufs, got)
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) {
 				return
@@ -340,22 +360,46 @@ func (h *Host) readLoop() {
 			}
 			continue
 		}
-		if n > maxMTU || !from.IsValid() {
+		fromPeer = h.handleArrivals(bufs, got[:n], polled)
+	}
+}
+
+// readSome reads the datagrams waiting, at least one, into bufs, their
+// lengths and sources into got.
+func (h *Host) readSome(bufs [][]byte, got []arrival) (int, error) {
+	if h.batch != nil {
+		return h.batch.read(bufs, got)
+	}
+	n, from, err := h.read(bufs[0])
+	got[0] = arrival{n, from}
+	if err != nil {
+		return 0, err
+	}
+	return 1, nil
+}
+
+// handleArrivals handles datagrams read (got[i] is bufs[i]'s) under one
+// hold of the lock, and says whether any came from a peer.
+func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool) (fromPeer bool) {
+	h.mu.Lock()
+	if !h.closed {
+		h.tick()
+	}
+	for i, a := range got {
+		if a.n > maxMTU || !a.from.IsValid() {
 			continue
 		}
-		h.mu.Lock()
 		h.stats.DatagramsIn++
-		h.stats.BytesIn += uint64(n)
+		h.stats.BytesIn += uint64(a.n)
 		if polled {
 			h.stats.DatagramsPolled++
 		}
-		fromPeer = false
-		if !h.closed {
-			h.tick()
-			fromPeer = h.handleDatagram(buf[:n], from)
+		if !h.closed && h.handleDatagram(bufs[i][:a.n], a.from) {
+			fromPeer = true
 		}
-		h.unlock()
 	}
+	h.unlock()
+	return fromPeer
 }
 
 // read reads a datagram and its source, IPv4 addresses unmapped.

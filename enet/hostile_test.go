@@ -387,15 +387,23 @@ func hostileHost(tb testing.TB, opts []Option, peer bool, from netip.AddrPort) (
 	return h, p
 }
 
-// hostileFeed hands each datagram to h as its reading goroutine does, and
-// takes what p received as Receive does, after each.
+// hostileFeed hands the datagrams to h as its reading goroutine does,
+// in batches as many as it reads at once, and takes what p received as
+// Receive does, after each.
 func hostileFeed(h *Host, p *Peer, rs []received) {
-	for _, r := range rs {
+	batch := 1
+	if h.batch != nil {
+		batch = readBatch
+	}
+	bufs, got := make([][]byte, batch), make([]arrival, batch)
+	for len(rs) > 0 {
+		n := min(len(rs), batch)
+		for i, r := range rs[:n] {
+			bufs[i], got[i] = r.b, arrival{len(r.b), r.from}
+		}
+		rs = rs[n:]
+		h.handleArrivals(bufs, got[:n], false)
 		h.mu.Lock()
-		h.stats.DatagramsIn++
-		h.stats.BytesIn += uint64(len(r.b))
-		h.tick()
-		h.handleDatagram(r.b, r.from)
 		for p != nil {
 			if _, ok := p.take(); !ok {
 				break

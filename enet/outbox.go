@@ -47,10 +47,14 @@ func (h *Host) unlock() {
 	h.out, h.spare = h.spare, o
 	h.out.buf, h.out.ends, h.out.to = h.out.buf[:0], h.out.ends[:0], h.out.to[:0]
 	h.mu.Unlock()
-	start := 0
-	for i, end := range o.ends {
-		h.send(o.buf[start:end], o.to[i])
-		start = end
+	if h.batch != nil {
+		h.batch.write(h, o)
+	} else {
+		start := 0
+		for i, end := range o.ends {
+			h.send(o.buf[start:end], o.to[i])
+			start = end
+		}
 	}
 	if cap(o.buf) > keptOutbox || cap(o.ends) > keptQueue {
 		h.spare = outbox{} // o's arrays; every use of spare holds wmu
