@@ -312,7 +312,7 @@ func TestIdleAfterBurst(t *testing.T) {
 		t.Logf("%s: outbox %d B %d datagrams, spare %d B %d", side.name, cap(side.h.out.buf), cap(side.h.out.ends), cap(side.h.spare.buf), cap(side.h.spare.ends))
 		for _, o := range []outbox{side.h.out, side.h.spare} {
 			assert.LessOrEqual(t, cap(o.buf), keptOutbox, "%s: the outbox kept the burst's buffer", side.name)
-			assert.LessOrEqual(t, cap(o.ends), keptQueue, "%s: the outbox kept the burst's datagrams", side.name)
+			assert.LessOrEqual(t, cap(o.ends), keptOutboxDatagrams, "%s: the outbox kept the burst's datagrams", side.name)
 		}
 		side.h.wmu.Unlock()
 	}

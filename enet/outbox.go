@@ -11,10 +11,15 @@ import (
 // other senders need the lock meanwhile. The writes keep the order in
 // which they were packed.
 
-// keptOutbox is the most buffer a written outbox keeps, with keptQueue
-// datagrams: a burst (a window of fragments, a tick's resends to every
-// peer) does not keep its size.
-const keptOutbox = 16 << 10
+// keptOutbox is the most buffer a written outbox keeps, with
+// keptOutboxDatagrams datagrams: a burst (a window of fragments, a tick's
+// resends to every peer) does not keep its size, and the answers to a
+// batch of datagrams read (a datagram each, at most, of the default MTU)
+// fit.
+const (
+	keptOutbox          = 64 << 10
+	keptOutboxDatagrams = 2 * readBatch
+)
 
 // outbox is datagrams packed and not yet written.
 type outbox struct {
@@ -56,7 +61,7 @@ func (h *Host) unlock() {
 			start = end
 		}
 	}
-	if cap(o.buf) > keptOutbox || cap(o.ends) > keptQueue {
+	if cap(o.buf) > keptOutbox || cap(o.ends) > keptOutboxDatagrams {
 		h.spare = outbox{} // o's arrays; every use of spare holds wmu
 	}
 	h.wmu.Unlock()
