@@ -91,6 +91,47 @@ func ordinaryTraffic(size int, from netip.AddrPort, comp compressor) []received 
 	return fromPeer(from, ds)
 }
 
+// gameTraffic is a game client's datagrams on channel 1: each frame's
+// position update (40 bytes, unreliable), and every tenth frame a
+// reliable call (64 bytes) in the same datagram, as a game at 30 Hz sends
+// them, about size bytes.
+func gameTraffic(size int, from netip.AddrPort) []received {
+	var ds [][]byte
+	var rseq, useq uint16
+	for frame, n := 0, 0; n < size; frame++ {
+		useq++
+		d := datagramOf(cmdBytes(command{cmd: cmdSendUnreliable, channel: 1, seq: rseq, unreliableSeq: useq,
+			payload: make([]byte, 40)}))
+		if frame%10 == 9 {
+			rseq++
+			useq = 0
+			d = append(d, cmdBytes(command{cmd: cmdSendReliable | flagAcknowledge, channel: 1, seq: rseq,
+				payload: make([]byte, 64)})...)
+		}
+		ds = append(ds, d)
+		n += len(d)
+	}
+	return fromPeer(from, ds)
+}
+
+// mixedTraffic is half the bytes a game client's updates (gameTraffic),
+// half full datagrams of reliable packets (ordinaryTraffic), interleaved
+// as they come: about size bytes.
+func mixedTraffic(size int, from netip.AddrPort) []received {
+	game, bulk := gameTraffic(size/2, from), ordinaryTraffic(size/2, from, nil)
+	out := make([]received, 0, len(game)+len(bulk))
+	for len(game) > 0 || len(bulk) > 0 { // a bulk datagram after each of its size in updates
+		for n := 0; len(game) > 0 && n < defaultMTU; game = game[1:] {
+			out = append(out, game[0])
+			n += len(game[0].b)
+		}
+		if len(bulk) > 0 {
+			out, bulk = append(out, bulk[0]), bulk[1:]
+		}
+	}
+	return out
+}
+
 // emptyInOrder is a connected peer's reliable packets of no bytes, in
 // order, 32 to a datagram: the commands of reliableDescending in the
 // order a sender numbers them, about size bytes.
@@ -315,9 +356,11 @@ func attacks() []attack {
 		return func(size int, from []netip.AddrPort) []received { return f(size, from[0]) }
 	}
 	as := []attack{
-		{name: "ordinary", peer: true, make: func(size int, from []netip.AddrPort) []received {
+		{name: "ordinary", peer: true, make: peerOf(mixedTraffic)},
+		{name: "ordinary-bulk", peer: true, make: func(size int, from []netip.AddrPort) []received {
 			return ordinaryTraffic(size, from[0], nil)
 		}},
+		{name: "ordinary-game", peer: true, make: peerOf(gameTraffic)},
 		{name: "empty-in-order", peer: true, make: peerOf(emptyInOrder)},
 		{name: "reliable-descending", peer: true, make: peerOf(reliableDescending)},
 		{name: "unreliable-descending", peer: true, make: peerOf(unreliableDescending)},
@@ -414,8 +457,9 @@ func hostileFeed(h *Host, p *Peer, rs []received) {
 }
 
 // BenchmarkHostile sends a host each attack, at 1 MiB and 8 MiB, next to
-// ordinary traffic of the same size (a peer's reliable packets of 64
-// bytes, in order): the ratio of their cpu-ns/byte (the process's CPU
+// ordinary traffic of the same size (a peer's: half a game's small
+// updates, half full datagrams of reliable packets of 64 bytes; each
+// alone too): the ratio of their cpu-ns/byte (the process's CPU
 // time, the collector's and the kernel's sends included, per byte
 // received) is what an attack costs, and it stays flat from 1 to 8 MiB
 // unless the attack is quadratic. out/in is the bytes the host sent per
