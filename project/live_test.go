@@ -1,0 +1,109 @@
+package project
+
+import (
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLiveRPCConfig writes random projects' scripts (gen), has Godot 4.6
+// load each and print var_to_str(get_rpc_config()), or REFUSED, and
+// checks that the reader gives the same bytes, or refuses the same
+// scripts. One engine start imports the project (the editor's scan
+// writes the class_name cache, which extends ClassName needs), one more
+// answers for every script.
+func TestLiveRPCConfig(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	seed := godot.Seed(t, "GDVAR_PROJECT_SEED")
+	cases := 120
+	if testing.Short() {
+		cases = 30
+	}
+	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), 42))}
+	gp := g.project(cases)
+	dir := t.TempDir()
+	for name, src := range gp.files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "rpc_config.gd"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "rpc_config.gd"), harness, 0o644))
+	var list strings.Builder
+	for _, q := range gp.queries {
+		list.WriteString(q.String() + "\n")
+	}
+	tmp := t.TempDir()
+	listFile, answers := filepath.Join(tmp, "list.txt"), filepath.Join(tmp, "answers.txt")
+	require.NoError(t, os.WriteFile(listFile, []byte(list.String()), 0o644))
+
+	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
+	godot.StartWith(t, engine, "--path", dir, "-s", "res://rpc_config.gd", "--", listFile, answers).Wait(t)
+	out, err := os.ReadFile(answers)
+	require.NoError(t, err)
+	want := engineAnswers(string(out))
+
+	p, err := Open(dir)
+	require.NoError(t, err)
+	same, refused := 0, 0
+	for _, q := range gp.queries {
+		w, ok := want[q.String()]
+		if !assert.True(t, ok, "the engine gave no answer for %s", q) {
+			continue
+		}
+		got := "REFUSED"
+		r, err := p.Resolve(q.path, q.inner...)
+		if err == nil {
+			text, err := vartext.Marshal(RPCConfig(r.RPCs()))
+			require.NoError(t, err)
+			got = string(text)
+		} else if se, ok := err.(*ScriptError); ok && se.Unsupported {
+			got = "UNSUPPORTED: " + err.Error()
+		}
+		if assert.Equal(t, w, got, "%s (%v):\n%s", q, err, gp.caseFiles(q.path)) {
+			same++
+			if w == "REFUSED" {
+				refused++
+			}
+		}
+	}
+	t.Logf("%d of %d classes (%d scripts in %d cases) read as Godot 4.6 reads them, %d of them refused by both", same, len(gp.queries), len(gp.files)-1, cases, refused)
+}
+
+// caseFiles returns the files of the case of a script, each after its
+// name.
+func (gp genProject) caseFiles(script string) string {
+	dir, _, _ := strings.Cut(strings.TrimPrefix(script, "res://"), "/")
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(gp.files)) {
+		if strings.HasPrefix(name, dir+"/") {
+			b.WriteString("--- " + name + "\n" + gp.files[name])
+		}
+	}
+	return b.String()
+}
+
+// engineAnswers parses the harness's output: the answer for each line of
+// the list.
+func engineAnswers(out string) map[string]string {
+	answers := map[string]string{}
+	for {
+		_, rest, ok := strings.Cut(out, ">>>")
+		if !ok {
+			return answers
+		}
+		name, rest, _ := strings.Cut(rest, "\n")
+		text, rest, _ := strings.Cut(rest, "\n<<<")
+		answers[name] = text
+		out = rest
+	}
+}

@@ -1,0 +1,510 @@
+package project
+
+import (
+	"fmt"
+	"strings"
+)
+
+// declare adds a member's name to its class, or fails if the class has a
+// member of that name already.
+func (p *parser) declare(c *Class, name string, kind memberKind, line int) bool {
+	if old, ok := c.members[name]; ok {
+		p.fail(line, fmt.Sprintf(`%s "%s" has the same name as a previously declared %s.`, strings.ToUpper(string(kind[:1]))+string(kind[1:]), name, old))
+		return false
+	}
+	c.members[name] = kind
+	return true
+}
+
+// name reads the name a declaration gives, or fails with msg.
+func (p *parser) name(msg string) (string, bool) {
+	if p.tok.kind != tkIdent || keywords[p.tok.text] {
+		p.fail(p.tok.line, msg)
+		return "", false
+	}
+	name := p.tok.text
+	p.advance()
+	return name, true
+}
+
+// variable reads a member variable: var name[: Type][ = value][: accessors].
+func (p *parser) variable(c *Class, static bool, line int) {
+	name, ok := p.name(`Expected variable name after "var".`)
+	if !ok {
+		return
+	}
+	v := Property{Name: name, Static: static, Line: line}
+	for _, a := range p.pending {
+		switch {
+		case a.name == "export_storage":
+			v.Storage = true
+		case a.name == "onready":
+			v.OnReady = true
+		case strings.HasPrefix(a.name, "export"):
+			v.Export = true
+		}
+	}
+	if p.isOp(":") {
+		p.advance()
+		switch {
+		case p.tok.kind == tkNewline: // var p:\n\tget: …
+			p.advance()
+			p.block()
+			p.addProperty(c, v)
+			return
+		case p.isOp("="):
+			v.Type.Inferred = true
+		default:
+			v.Type = p.typ()
+		}
+	}
+	if p.isOp("=") {
+		p.advance()
+		if p.initializer() {
+			p.addProperty(c, v)
+			return
+		}
+	}
+	if p.isOp(":") { // accessors
+		p.advance()
+		if p.tok.kind == tkNewline {
+			p.advance()
+			p.block()
+			p.addProperty(c, v)
+			return
+		}
+		p.skipStatement()
+	}
+	if p.addProperty(c, v) {
+		p.endStatement("variable declaration")
+	}
+}
+
+func (p *parser) addProperty(c *Class, v Property) bool {
+	if !p.declare(c, v.Name, "variable", v.Line) {
+		return false
+	}
+	c.Properties = append(c.Properties, v)
+	return true
+}
+
+// typ reads a type: Name, Outer.Inner, Array[T], Dictionary[K, V].
+func (p *parser) typ() Type {
+	var t Type
+	for {
+		if p.tok.kind != tkIdent {
+			p.fail(p.tok.line, `Expected type specifier.`)
+			return t
+		}
+		t.Name += p.tok.text
+		p.advance()
+		if !p.isOp(".") {
+			break
+		}
+		t.Name += "."
+		p.advance()
+	}
+	if !p.isOp("[") {
+		return t
+	}
+	if p.nest++; p.nest > p.limits.MaxDepth {
+		p.t.failBound("Type nested too deep.")
+		return t
+	}
+	defer func() { p.nest-- }()
+	p.advance()
+	for !p.failed() {
+		t.Elem = append(t.Elem, p.typ())
+		if !p.isOp(",") {
+			break
+		}
+		p.advance()
+	}
+	if !p.isOp("]") {
+		p.fail(p.tok.line, `Expected closing "]" after type.`)
+		return t
+	}
+	p.advance()
+	return t
+}
+
+// initializer skips a value to the end of its expression; when a lambda
+// ends the line, it skips the lambda's block too and says the statement
+// has ended.
+func (p *parser) initializer() (ended bool) {
+	lambda := p.skipExprLambda()
+	if !lambda || p.tok.kind != tkNewline {
+		return false
+	}
+	p.advance()
+	if p.tok.kind == tkIndent {
+		p.advance()
+		p.skipBlock()
+	}
+	return true
+}
+
+// skipExprLambda is skipExpr, saying whether the expression holds a
+// lambda (func).
+func (p *parser) skipExprLambda() bool {
+	depth, lambda := 0, false
+	for p.tok.kind != tkEOF && p.tok.kind != tkNewline {
+		switch {
+		case p.tok.kind == tkIdent && p.tok.text == "func":
+			lambda = true
+		case p.tok.kind == tkAnnotation:
+			p.bodyAnnotation()
+		case p.tok.kind == tkOp:
+			switch p.tok.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case ";", ",":
+				if depth == 0 {
+					return lambda
+				}
+			case ":":
+				if depth == 0 && !lambda {
+					return false
+				}
+			}
+		}
+		p.advance()
+	}
+	return lambda
+}
+
+// constant reads const name[: Type] = value.
+func (p *parser) constant(c *Class) {
+	line := p.tok.line
+	name, ok := p.name(`Expected constant name after "const".`)
+	if !ok {
+		return
+	}
+	if p.isOp(":") {
+		p.advance()
+		if !p.isOp("=") {
+			p.typ()
+		}
+	}
+	if !p.isOp("=") {
+		p.fail(line, `Expected initializer after constant name.`)
+		return
+	}
+	p.advance()
+	init := p.parseExpr()
+	if p.declare(c, name, "constant", line) {
+		c.consts[name] = init
+		p.endStatement("constant declaration")
+	}
+}
+
+// signal reads signal name[(parameters)].
+func (p *parser) signal(c *Class) {
+	line := p.tok.line
+	name, ok := p.name(`Expected signal name after "signal".`)
+	if !ok {
+		return
+	}
+	if p.isOp("(") {
+		p.skipBrackets()
+	}
+	if p.declare(c, name, "signal", line) {
+		p.endStatement("signal declaration")
+	}
+}
+
+// enum reads enum [Name] {…}.
+func (p *parser) enum(c *Class) {
+	line := p.tok.line
+	name := ""
+	if p.tok.kind == tkIdent {
+		name = p.tok.text
+		p.advance()
+	}
+	if !p.isOp("{") {
+		p.fail(line, `Expected "{" after "enum".`)
+		return
+	}
+	p.skipBrackets()
+	if name == "" || p.declare(c, name, "enum", line) {
+		p.endStatement("enum")
+	}
+}
+
+// function reads func name(parameters)[ -> Type]: body.
+func (p *parser) function(c *Class, static bool, line int) {
+	name, ok := p.name(`Expected function name after "func".`)
+	if !ok {
+		return
+	}
+	m := Method{Name: name, Static: static, Line: line}
+	rpcs := 0
+	for _, a := range p.pending {
+		if a.name == "rpc" {
+			if rpcs++; rpcs == 1 {
+				m.rpcArgs, m.rpcLine = a.args, a.line
+				m.RPC = &RPC{}
+			} else {
+				m.rpcLine = -a.line // a second @rpc: the analyzer refuses it
+			}
+		}
+	}
+	if !p.isOp("(") {
+		p.fail(p.tok.line, `Expected opening "(" after function name.`)
+		return
+	}
+	p.skipBrackets()
+	if p.isOp("->") {
+		p.advance()
+		p.typ()
+	}
+	if !p.isOp(":") {
+		p.fail(p.tok.line, `Expected ":" after function declaration.`)
+		return
+	}
+	p.advance()
+	if !p.declare(c, name, "function", line) {
+		return
+	}
+	c.Methods = append(c.Methods, m)
+	p.body(`Expected indented block after function declaration.`)
+}
+
+// body skips a suite: an indented block after a newline, or statements to
+// the end of the line.
+func (p *parser) body(msg string) {
+	if p.tok.kind != tkNewline {
+		p.skipStatement()
+		if p.tok.kind == tkNewline {
+			p.advance()
+		}
+		return
+	}
+	p.advance()
+	if p.tok.kind != tkIndent {
+		p.fail(p.tok.line, msg)
+		return
+	}
+	p.advance()
+	p.skipBlock()
+}
+
+// block skips an indented block that must follow.
+func (p *parser) block() {
+	if p.tok.kind != tkIndent {
+		p.fail(p.tok.line, "Expected indented block.")
+		return
+	}
+	p.advance()
+	p.skipBlock()
+}
+
+// skipBlock skips the tokens of a block whose INDENT has been read, up to
+// and including its DEDENT.
+func (p *parser) skipBlock() {
+	for level := 1; level > 0 && p.tok.kind != tkEOF; p.advance() {
+		switch p.tok.kind {
+		case tkIndent:
+			level++
+		case tkDedent:
+			level--
+		case tkAnnotation:
+			p.bodyAnnotation()
+		}
+	}
+}
+
+// skipStatement skips tokens to the end of the line.
+func (p *parser) skipStatement() {
+	for p.tok.kind != tkNewline && p.tok.kind != tkEOF {
+		if p.tok.kind == tkAnnotation {
+			p.bodyAnnotation()
+		}
+		p.advance()
+	}
+}
+
+// bodyAnnotation checks an annotation inside a function, where only
+// statement annotations are allowed.
+func (p *parser) bodyAnnotation() {
+	info, ok := annotations[p.tok.text]
+	switch {
+	case !ok:
+		p.fail(p.tok.line, `Unrecognized annotation: "@`+p.tok.text+`".`)
+	case info&targetScript != 0 && info&(targetStatement|targetStandalone) == 0:
+		p.fail(p.tok.line, `Annotation "@`+p.tok.text+`" must be at the top of the script, before "extends" and "class_name".`)
+	case info&(targetStatement|targetStandalone) == 0:
+		p.fail(p.tok.line, `Annotation "@`+p.tok.text+`" is not allowed in this level.`)
+	}
+}
+
+// skipBrackets skips a bracketed group that starts at the current token.
+func (p *parser) skipBrackets() {
+	depth := 0
+	for p.tok.kind != tkEOF {
+		if p.tok.kind == tkOp {
+			switch p.tok.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		p.advance()
+		if depth == 0 {
+			return
+		}
+	}
+}
+
+// class reads an inner class: class Name [extends Base]: body.
+func (p *parser) class(outer *Class, line int) {
+	name, ok := p.name(`Expected identifier for the class name after "class".`)
+	if !ok {
+		return
+	}
+	c := &Class{Name: name, Line: line, outer: outer, consts: map[string]*expr{}, members: map[string]memberKind{}}
+	for _, a := range p.pending {
+		if a.name == "abstract" {
+			c.Abstract = true
+		}
+	}
+	if p.isKeyword("extends") {
+		p.advance()
+		p.extends(c, line)
+	}
+	if !p.isOp(":") {
+		p.fail(p.tok.line, `Expected ":" after class declaration.`)
+		return
+	}
+	p.advance()
+	if !p.declare(outer, name, "class", line) {
+		return
+	}
+	outer.Classes = append(outer.Classes, c)
+	multiline := p.tok.kind == tkNewline
+	if multiline {
+		p.advance()
+		if p.tok.kind != tkIndent {
+			p.fail(p.tok.line, `Expected indented block after class declaration.`)
+			return
+		}
+		p.advance()
+	}
+	if p.isKeyword("extends") {
+		eline := p.tok.line
+		p.advance()
+		if c.Extends.Line != 0 {
+			p.fail(eline, `Cannot use "extends" more than once in the same class.`)
+			return
+		}
+		p.extends(c, eline)
+		p.endStatement("superclass")
+	}
+	p.classBody(c, multiline)
+	if multiline && !p.failed() {
+		if p.tok.kind != tkDedent {
+			p.fail(p.tok.line, `Missing unindent at the end of the class body.`)
+			return
+		}
+		p.advance()
+	}
+}
+
+// annotation reads an annotation and its arguments (parse_annotation),
+// checking that it is one the engine knows and that it may be where it
+// is; ok is false when it is not kept.
+func (p *parser) annotation(where uint16) (a annotation, info uint16, ok bool) {
+	a = annotation{name: p.tok.text, line: p.tok.line}
+	p.advance()
+	info, known := annotations[a.name]
+	switch {
+	case !known:
+		p.fail(a.line, `Unrecognized annotation: "@`+a.name+`".`)
+		return a, 0, false
+	case info&where == 0 && info&targetScript != 0:
+		p.fail(a.line, `Annotation "@`+a.name+`" must be at the top of the script, before "extends" and "class_name".`)
+		return a, 0, false
+	case info&where == 0:
+		p.fail(a.line, `Annotation "@`+a.name+`" is not allowed in this level.`)
+		return a, 0, false
+	}
+	if p.isOp("(") {
+		p.advance()
+		for !p.isOp(")") && !p.failed() {
+			if p.tok.kind == tkEOF || p.tok.kind == tkNewline {
+				break
+			}
+			if p.isOp(",") {
+				p.fail(p.tok.line, "Expected expression as the annotation argument.")
+				return a, 0, false
+			}
+			a.args = append(a.args, p.parseExpr())
+			if !p.isOp(",") {
+				break
+			}
+			p.advance()
+		}
+		if !p.isOp(")") {
+			p.fail(p.tok.line, `Expected ")" after annotation arguments.`)
+			return a, 0, false
+		}
+		p.advance()
+	}
+	if p.tok.kind == tkNewline {
+		p.advance()
+	}
+	if a.name == "rpc" && len(a.args) > 4 {
+		p.fail(a.line, fmt.Sprintf(`Annotation "@rpc" requires at most 4 arguments, but %d were given.`, len(a.args)))
+		return a, 0, false
+	}
+	return a, info, !p.failed()
+}
+
+// Annotation targets (GDScriptParser::AnnotationInfo::TargetKind).
+const (
+	targetScript uint16 = 1 << iota
+	targetClass
+	targetVariable
+	targetConstant
+	targetSignal
+	targetFunction
+	targetStatement
+	targetStandalone
+	targetClassLevel = targetClass | targetVariable | targetConstant | targetSignal | targetFunction
+)
+
+// annotations are the annotations of GDScript 4.6 and where each may be
+// (GDScriptParser::GDScriptParser's register_annotation calls).
+var annotations = func() map[string]uint16 {
+	m := map[string]uint16{
+		"tool": targetScript, "icon": targetScript, "static_unload": targetScript,
+		"abstract":       targetScript | targetClass | targetFunction,
+		"warning_ignore": targetClassLevel | targetStatement,
+		"rpc":            targetFunction,
+	}
+	for _, name := range []string{"onready", "export", "export_enum", "export_file", "export_file_path", "export_dir",
+		"export_global_file", "export_global_dir", "export_multiline", "export_placeholder", "export_range",
+		"export_exp_easing", "export_color_no_alpha", "export_node_path", "export_flags", "export_flags_2d_render",
+		"export_flags_2d_physics", "export_flags_2d_navigation", "export_flags_3d_render", "export_flags_3d_physics",
+		"export_flags_3d_navigation", "export_flags_avoidance", "export_storage", "export_custom", "export_tool_button"} {
+		m[name] = targetVariable
+	}
+	for _, name := range []string{"export_category", "export_group", "export_subgroup", "warning_ignore_start", "warning_ignore_restore"} {
+		m[name] = targetStandalone
+	}
+	return m
+}()
+
+// keywords are GDScript's reserved words, which cannot name anything.
+var keywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`and as assert await break breakpoint class class_name const continue elif else
+		enum extends for func if in is match namespace not or pass preload return self signal static super trait
+		var void while yield true false null PI TAU INF NAN`) {
+		m[k] = true
+	}
+	return m
+}()

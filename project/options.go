@@ -1,0 +1,50 @@
+package project
+
+// Limits bound what reading a project may take: a project is untrusted
+// input (a mod's scripts, a downloaded project).
+type Limits struct {
+	// MaxFileBytes is the largest file read (a script, a scene,
+	// project.godot).
+	MaxFileBytes int64
+	// MaxFiles is the most folder entries a project walk lists.
+	MaxFiles int
+	// MaxDepth is the most brackets, blocks and types a script nests, the
+	// deepest folder a walk enters, and the longest chain of bases.
+	MaxDepth int
+}
+
+// DefaultLimits are the limits without WithLimits: 16 MiB files, 100 000
+// entries, depth 256.
+func DefaultLimits() Limits {
+	return Limits{MaxFileBytes: 16 << 20, MaxFiles: 100_000, MaxDepth: 256}
+}
+
+// An Option changes how a project is read.
+type Option func(*settings)
+
+type settings struct{ limits Limits }
+
+// WithLimits sets the limits; a zero field keeps its default.
+func WithLimits(l Limits) Option {
+	return func(s *settings) {
+		d := DefaultLimits()
+		if l.MaxFileBytes <= 0 {
+			l.MaxFileBytes = d.MaxFileBytes
+		}
+		if l.MaxFiles <= 0 {
+			l.MaxFiles = d.MaxFiles
+		}
+		if l.MaxDepth <= 0 {
+			l.MaxDepth = d.MaxDepth
+		}
+		s.limits = l
+	}
+}
+
+func options(opts []Option) settings {
+	s := settings{limits: DefaultLimits()}
+	for _, o := range opts {
+		o(&s)
+	}
+	return s
+}

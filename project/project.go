@@ -1,0 +1,159 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Project is a Godot project: the folder holding project.godot, whose
+// files are res:// paths. It reads scripts and scenes on demand and keeps
+// what it read; it is not safe for use by several goroutines at once.
+type Project struct {
+	// Dir is the project's folder, absolute.
+	Dir string
+
+	limits  Limits
+	scripts map[string]*scriptRead // by res:// path
+	checked map[checkKey]error     // checkScript's results
+	index   *index                 // the walk's classes and UIDs, once made
+}
+
+// scriptRead is a script read, or why it could not be.
+type scriptRead struct {
+	script *Script
+	err    error
+}
+
+// Open opens the project in dir, which must hold project.godot.
+func Open(dir string, opts ...Option) (*Project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(filepath.Join(abs, "project.godot")); err != nil || st.IsDir() {
+		return nil, fmt.Errorf("%s: %w", dir, ErrNoProject)
+	}
+	return &Project{Dir: abs, limits: options(opts).limits, scripts: map[string]*scriptRead{}, checked: map[checkKey]error{}}, nil
+}
+
+// Find opens the project of a file or folder: the nearest folder at or
+// above it that holds project.godot.
+func Find(file string, opts ...Option) (*Project, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if st, err := os.Stat(filepath.Join(dir, "project.godot")); err == nil && !st.IsDir() {
+			return Open(dir, opts...)
+		}
+		if filepath.Dir(dir) == dir {
+			return nil, fmt.Errorf("%s: %w in its folder or above", file, ErrNoProject)
+		}
+	}
+}
+
+// ResPath returns the res:// path of a file of the project.
+func (p *Project) ResPath(file string) (string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(p.Dir, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the project %s", file, p.Dir)
+	}
+	return "res://" + filepath.ToSlash(rel), nil
+}
+
+// File returns the file a res:// or uid:// path names. A path that leaves
+// the project (res://../x) is an error.
+func (p *Project) File(resPath string) (string, error) {
+	if strings.HasPrefix(resPath, "uid://") {
+		idx, err := p.walk()
+		if err != nil {
+			return "", err
+		}
+		res, ok := idx.uids[resPath]
+		if !ok {
+			return "", fmt.Errorf("%s: no file of the project has this UID", resPath)
+		}
+		resPath = res
+	}
+	rel, ok := strings.CutPrefix(resPath, "res://")
+	if !ok {
+		return "", fmt.Errorf("%s: not a res:// or uid:// path", resPath)
+	}
+	if rel = path.Clean(rel); rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
+		return "", fmt.Errorf("%s leaves the project", resPath)
+	}
+	return filepath.Join(p.Dir, filepath.FromSlash(rel)), nil
+}
+
+// canonical returns a res:// path in the engine's form: joined to the
+// folder of from when relative, and simplified.
+func canonical(from, target string) (string, error) {
+	if !strings.HasPrefix(target, "res://") {
+		if strings.Contains(target, "://") {
+			return "", fmt.Errorf("%s: not a res:// path", target)
+		}
+		target = path.Join(path.Dir(strings.TrimPrefix(from, "res://")), target)
+	} else {
+		target = strings.TrimPrefix(target, "res://")
+	}
+	clean := path.Clean(target)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", fmt.Errorf("%s leaves the project", target)
+	}
+	return "res://" + strings.TrimPrefix(clean, "/"), nil
+}
+
+// readFile reads a file of the project, at most Limits.MaxFileBytes.
+func (p *Project) readFile(resPath string) ([]byte, error) {
+	name, err := p.File(resPath)
+	if err != nil {
+		return nil, err
+	}
+	return readLimited(name, p.limits.MaxFileBytes)
+}
+
+// readLimited reads a file of at most limit bytes.
+func readLimited(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > limit {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, st.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
+	}
+	return b, err
+}
+
+// Script reads the script at a res:// (or uid://) path, once: its
+// declarations, unresolved. Its errors are those of the source alone; the
+// script may still be one that the engine refuses (see Resolve), and its
+// methods' RPC fields are nil where their @rpc is in error.
+func (p *Project) Script(resPath string) (*Script, error) {
+	if r, ok := p.scripts[resPath]; ok {
+		return r.script, r.err
+	}
+	r := &scriptRead{}
+	src, err := p.readFile(resPath)
+	if err != nil {
+		r.err = &ScriptError{Path: resPath, Message: err.Error(), Err: errors.Unwrap(err)}
+	} else {
+		r.script, r.err = parseScript(src, resPath, p.limits)
+	}
+	p.scripts[resPath] = r
+	return r.script, r.err
+}

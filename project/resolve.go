@@ -1,0 +1,330 @@
+package project
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/gdvar/gdvar"
+)
+
+// ClassRef is a class of a script: the script's own class, or one of its
+// inner classes.
+type ClassRef struct {
+	Script *Script
+	Class  *Class
+}
+
+// Resolved is a class with its bases, as the engine's analyzer resolves
+// them (GDScriptAnalyzer::resolve_class_inheritance).
+type Resolved struct {
+	// Chain is the class, then the scripts' classes it extends, most
+	// derived first.
+	Chain []ClassRef
+	// Native is the engine class the chain ends at (RefCounted when the
+	// last script extends nothing).
+	Native string
+}
+
+// Resolve reads the script at a res:// path and resolves its class, or
+// the inner class that names (Outer.Inner as in extends), and every base:
+// extends "path", extends ClassName (a class_name the project declares,
+// see Classes), inner classes, engine classes. It reports what makes the
+// engine refuse the script there: a base not found or refused, a cycle,
+// a class_name that hides an engine class or that another script holds.
+func (p *Project) Resolve(resPath string, inner ...string) (*Resolved, error) {
+	s, err := p.Script(resPath)
+	if err != nil {
+		return nil, err
+	}
+	c := &s.Class
+	for _, name := range inner {
+		if c = c.inner(name); c == nil {
+			return nil, fmt.Errorf("%s has no inner class %s", resPath, strings.Join(inner, "."))
+		}
+	}
+	if err := p.checkScript(s, false); err != nil {
+		return nil, err
+	}
+	return p.chain(ClassRef{s, c})
+}
+
+// chain resolves a class's bases.
+func (p *Project) chain(ref ClassRef) (*Resolved, error) {
+	r := &Resolved{}
+	seen := map[*Class]bool{}
+	for {
+		if seen[ref.Class] {
+			return nil, &ScriptError{Path: r.Chain[0].Script.Path, Line: r.Chain[0].Class.Extends.Line, Message: "Cyclic inheritance."}
+		}
+		if len(r.Chain) >= p.limits.MaxDepth {
+			return nil, &ScriptError{Path: r.Chain[0].Script.Path, Line: r.Chain[0].Class.Extends.Line, Message: "Too many bases.", Err: ErrTooDeep}
+		}
+		seen[ref.Class] = true
+		r.Chain = append(r.Chain, ref)
+		base, native, err := p.base(ref)
+		if err != nil {
+			return nil, err
+		}
+		if base.Class == nil {
+			r.Native = native
+			return r, nil
+		}
+		if base.Script != ref.Script {
+			if err := p.checkScript(base.Script, true); err != nil {
+				return nil, &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line,
+					Message: fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, base.Script.Path)}
+			}
+		}
+		ref = base
+	}
+}
+
+// inner returns the inner class of c called name, or nil.
+func (c *Class) inner(name string) *Class {
+	for _, k := range c.Classes {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// checkKey is a script checked as itself, or as a base.
+type checkKey struct {
+	script *Script
+	asBase bool
+}
+
+// checkScript reports what makes the engine refuse a script beyond its
+// source: its class_name, the bases of its class and of each inner class,
+// and the errors of its members. A script that another extends is only
+// resolved so far (GDScriptParserRef::INHERITANCE_SOLVED, then its own
+// class's interface): the member errors of its inner classes do not
+// refuse the other. The result is kept; a script met again while it is
+// being checked passes, and the chain that met it finds the cycle.
+func (p *Project) checkScript(s *Script, asBase bool) error {
+	key := checkKey{s, asBase}
+	if err, ok := p.checked[key]; ok {
+		return err
+	}
+	p.checked[key] = nil
+	var err error
+	if s.Name != "" {
+		err = p.checkClassName(s)
+	}
+	var faults []error
+	var check func(c *Class)
+	check = func(c *Class) {
+		if err == nil {
+			r, cerr := p.chain(ClassRef{s, c})
+			err = cerr
+			if cerr == nil && (!asBase || c == &s.Class) {
+				if c.fault != nil {
+					faults = append(faults, c.fault)
+				}
+				if f := checkOnReady(s, c, r.Native); f != nil {
+					faults = append(faults, f)
+				}
+			}
+		}
+		for _, k := range c.Classes {
+			check(k)
+		}
+	}
+	check(&s.Class)
+	if err == nil && len(faults) > 0 {
+		err = faults[0]
+	}
+	p.checked[key] = err
+	return err
+}
+
+// checkOnReady refuses @onready in a class that is not a Node.
+func checkOnReady(s *Script, c *Class, native string) error {
+	if engineNames().nodes[native] {
+		return nil
+	}
+	for _, v := range c.Properties {
+		if v.OnReady {
+			return &ScriptError{Path: s.Path, Line: v.Line, Message: `"@onready" can only be used in classes that inherit "Node".`}
+		}
+	}
+	return nil
+}
+
+// checkClassName reports a class_name the engine refuses.
+func (p *Project) checkClassName(s *Script) error {
+	fail := func(what string) error {
+		return &ScriptError{Path: s.Path, Line: 1, Message: fmt.Sprintf(`Class "%s" hides %s.`, s.Name, what)}
+	}
+	e := engineNames()
+	switch {
+	case e.types[s.Name]:
+		return fail("a built-in type")
+	case e.classes[s.Name]:
+		return fail("a native class")
+	}
+	classes, err := p.Classes()
+	if err != nil {
+		return err
+	}
+	if other, ok := classes[s.Name]; ok && other != s.Path {
+		return fail("a global script class")
+	}
+	return nil
+}
+
+// base returns the class ref extends, or the engine class it ends at.
+func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
+	c, ext := ref.Class, ref.Class.Extends
+	fail := func(msg string) (ClassRef, string, error) {
+		return ClassRef{}, "", &ScriptError{Path: ref.Script.Path, Line: ext.Line, Message: msg}
+	}
+	if ext.Path == "" && len(ext.Names) == 0 {
+		return ClassRef{}, "RefCounted", nil
+	}
+	var base ClassRef
+	names := ext.Names
+	switch {
+	case ext.Path != "":
+		target, err := canonical(ref.Script.Path, ext.Path)
+		if err != nil {
+			return fail(err.Error())
+		}
+		s, err := p.Script(target)
+		if err != nil {
+			if se, ok := err.(*ScriptError); ok && se.Path == target && se.Line > 0 {
+				return fail(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, target))
+			}
+			return fail(fmt.Sprintf(`Could not resolve super class path "%s".`, ext.Path))
+		}
+		base = ClassRef{s, &s.Class}
+	default:
+		classes, err := p.Classes()
+		if err != nil {
+			return ClassRef{}, "", err
+		}
+		e := engineNames()
+		name := names[0]
+		switch path, ok := classes[name]; {
+		case ok:
+			s, err := p.Script(path)
+			if err != nil {
+				return fail(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, path))
+			}
+			base = ClassRef{s, &s.Class}
+		case e.classes[name] && len(names) == 1:
+			if e.singletons[name] {
+				return fail(fmt.Sprintf(`Cannot inherit native class "%s" because it is an engine singleton.`, name))
+			}
+			return ClassRef{}, name, nil
+		default:
+			for k := c.outer; k != nil && base.Class == nil; k = k.outer {
+				if found := k.inner(name); found != nil {
+					base = ClassRef{ref.Script, found}
+				}
+			}
+			if base.Class == nil {
+				return fail(fmt.Sprintf(`Could not find base class "%s".`, name))
+			}
+		}
+		names = names[1:]
+	}
+	for _, name := range names {
+		found := base.Class.inner(name)
+		if found == nil {
+			return fail(fmt.Sprintf(`Could not find nested type "%s".`, name))
+		}
+		base.Class = found
+	}
+	return base, "", nil
+}
+
+// NamedRPC is a method and its @rpc.
+type NamedRPC struct {
+	Name string
+	RPC  RPC
+}
+
+// RPCs returns the class's @rpc methods as the engine's GDScript holds
+// them (GDScriptCompiler::_prepare_compilation): its bases' first, then
+// its own in declaration order; a method that overrides one with @rpc of
+// its own takes its base's place, and one without keeps the base's @rpc.
+// Inner classes are not included; they have their own.
+func (r *Resolved) RPCs() []NamedRPC {
+	var out []NamedRPC
+	at := map[string]int{}
+	for i := len(r.Chain) - 1; i >= 0; i-- {
+		for _, m := range r.Chain[i].Class.Methods {
+			if m.RPC == nil {
+				continue
+			}
+			if j, ok := at[m.Name]; ok {
+				out[j].RPC = *m.RPC
+				continue
+			}
+			at[m.Name] = len(out)
+			out = append(out, NamedRPC{m.Name, *m.RPC})
+		}
+	}
+	return out
+}
+
+// Properties returns the class's member variables in the order the
+// engine lists them (GDScriptInstance::get_property_list): its own, then
+// each base's, most derived first.
+func (r *Resolved) Properties() []Property {
+	var out []Property
+	for _, ref := range r.Chain {
+		out = append(out, ref.Class.Properties...)
+	}
+	return out
+}
+
+// RPCConfig returns what the engine's get_rpc_config() returns for these
+// methods: a Dictionary of each method's name, as a StringName, to its
+// @rpc's Dictionary (see RPC.Config).
+func RPCConfig(rpcs []NamedRPC) *gdvar.Dictionary {
+	d := gdvar.NewDictionary()
+	for _, m := range rpcs {
+		d.Set(gdvar.StringName(m.Name), m.RPC.Config())
+	}
+	return d
+}
+
+// classes4.txt is Godot 4.6's classes, engine singletons and built-in
+// types, as scripts/project/classes.gd prints them.
+//
+//go:embed classes4.txt
+var classes4 string
+
+// names is a set of the engine's names of one kind.
+type names = map[string]bool
+
+// engineClasses are the names of the engine: its classes, those that are
+// Nodes, its singletons and its built-in types.
+type engineClasses struct{ classes, nodes, singletons, types names }
+
+var engineNames = sync.OnceValue(func() engineClasses {
+	var e engineClasses
+	for _, line := range strings.Split(classes4, "\n") {
+		kind, list, _ := strings.Cut(line, " ")
+		set := names{}
+		for _, n := range strings.Fields(list) {
+			set[n] = true
+		}
+		switch kind {
+		case "classes":
+			e.classes = set
+		case "nodes":
+			e.nodes = set
+		case "singletons":
+			e.singletons = set
+		case "types":
+			e.types = set
+		}
+	}
+	return e
+})

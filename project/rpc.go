@@ -1,0 +1,198 @@
+package project
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+)
+
+// RPCMode is who may call a method: MultiplayerAPI.RPCMode.
+type RPCMode uint8
+
+// The modes @rpc sets.
+const (
+	AnyPeer   RPCMode = 1 // "any_peer"
+	Authority RPCMode = 2 // "authority", @rpc's default
+)
+
+// TransferMode is how a method's calls travel: MultiplayerPeer.TransferMode.
+type TransferMode uint8
+
+// The transfer modes.
+const (
+	Unreliable        TransferMode = 0 // "unreliable"
+	UnreliableOrdered TransferMode = 1 // "unreliable_ordered"
+	Reliable          TransferMode = 2 // "reliable", @rpc's default
+)
+
+// RPC is a method's @rpc annotation. Its zero value is not @rpc's
+// defaults: a bare @rpc is Authority and Reliable (the engine's
+// SceneRPCInterface fills what the annotation leaves out so).
+type RPC struct {
+	Mode      RPCMode
+	CallLocal bool
+	Transfer  TransferMode
+	Channel   int64 // any int; SceneMultiplayer's channels are 0 and up
+	given     rpcKeys
+}
+
+// rpcKeys are the keys an annotation names, besides "rpc_mode", which it
+// always sets.
+type rpcKeys uint8
+
+const (
+	givenCallLocal rpcKeys = 1 << iota
+	givenTransfer
+	givenChannel
+)
+
+// Config returns the Dictionary the engine keeps for the annotation
+// (GDScriptParser::rpc_annotation): "rpc_mode", and only the keys the
+// annotation names, in that order.
+func (r *RPC) Config() *gdvar.Dictionary {
+	d := gdvar.NewDictionary("rpc_mode", int64(r.Mode))
+	if r.given&givenCallLocal != 0 {
+		d.Set("call_local", r.CallLocal)
+	}
+	if r.given&givenTransfer != 0 {
+		d.Set("transfer_mode", int64(r.Transfer))
+	}
+	if r.given&givenChannel != 0 {
+		d.Set("channel", r.Channel)
+	}
+	return d
+}
+
+// rpcKeywords are the strings @rpc takes at its first three places: the
+// axis each sets, and how.
+var rpcKeywords = map[string]struct {
+	axis rpcKeys // givenCallLocal, givenTransfer, or 0 for the mode
+	set  func(*RPC)
+}{
+	"call_local":         {givenCallLocal, func(r *RPC) { r.CallLocal = true }},
+	"call_remote":        {givenCallLocal, func(r *RPC) { r.CallLocal = false }},
+	"any_peer":           {0, func(r *RPC) { r.Mode = AnyPeer }},
+	"authority":          {0, func(r *RPC) { r.Mode = Authority }},
+	"reliable":           {givenTransfer, func(r *RPC) { r.Transfer = Reliable }},
+	"unreliable":         {givenTransfer, func(r *RPC) { r.Transfer = Unreliable }},
+	"unreliable_ordered": {givenTransfer, func(r *RPC) { r.Transfer = UnreliableOrdered }},
+}
+
+// evalRPC computes a method's @rpc from its arguments, as the analyzer's
+// resolve_annotation and the parser's rpc_annotation do, or returns the
+// first error the engine reports for it.
+func (c *Class) evalRPC(m *Method) (*RPC, *ScriptError) {
+	r := &RPC{Mode: Authority, Transfer: Reliable}
+	fail := func(msg string) *ScriptError { return &ScriptError{Line: m.rpcLine, Message: msg} }
+	values := make([]any, 0, len(m.rpcArgs))
+	for i, arg := range m.rpcArgs {
+		v, ferr := c.fold(arg, map[string]bool{})
+		if ferr != nil {
+			if ferr.unsupported {
+				return nil, &ScriptError{Line: m.rpcLine, Message: fmt.Sprintf("argument %d of @rpc %s", i+1, ferr.msg), Unsupported: true}
+			}
+			if ferr.msg == "isn't a constant expression" {
+				return nil, fail(fmt.Sprintf(`Argument %d of annotation "@rpc" isn't a constant expression.`, i+1))
+			}
+			return nil, fail(ferr.msg)
+		}
+		if i == 3 {
+			switch n := v.(type) {
+			case int64:
+			case float64:
+				v = int64(n)
+			case bool:
+				v = int64(0)
+				if n {
+					v = int64(1)
+				}
+			default:
+				return nil, fail(fmt.Sprintf(`Invalid argument for annotation "@rpc": argument 4 should be "int" but is "%s".`, typeName(v)))
+			}
+		} else {
+			s, ok := stringOf(v)
+			if np, isPath := v.(nodePath); isPath {
+				s, ok = string(np), true
+			}
+			if !ok {
+				return nil, fail(fmt.Sprintf(`Invalid argument for annotation "@rpc": argument %d should be "String" but is "%s".`, i+1, typeName(v)))
+			}
+			v = s
+		}
+		values = append(values, v)
+	}
+	var seen [3]int // how often each axis is given: locality, permission, transfer
+	for i, v := range values {
+		if i == 3 {
+			r.Channel, r.given = v.(int64), r.given|givenChannel
+			continue
+		}
+		k, ok := rpcKeywords[v.(string)]
+		if !ok {
+			return nil, fail(`Invalid RPC argument. Must be one of: "call_local"/"call_remote" (local calls), "any_peer"/"authority" (permission), "reliable"/"unreliable"/"unreliable_ordered" (transfer mode).`)
+		}
+		k.set(r)
+		r.given |= k.axis
+		switch k.axis {
+		case givenCallLocal:
+			seen[0]++
+		case 0:
+			seen[1]++
+		case givenTransfer:
+			seen[2]++
+		}
+	}
+	for i, axis := range []string{`locality ("call_local"/"call_remote")`, `permission ("any_peer"/"authority")`, `transfer mode ("reliable"/"unreliable"/"unreliable_ordered")`} {
+		if seen[i] > 1 {
+			return nil, fail("Invalid RPC config. The " + axis + " must be specified no more than once.")
+		}
+	}
+	return r, nil
+}
+
+// typeName is Variant::get_type_name of a folded value.
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "bool"
+	case int64:
+		return "int"
+	case float64:
+		return "float"
+	case string:
+		return "String"
+	case gdvar.StringName:
+		return "StringName"
+	case nodePath:
+		return "NodePath"
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%T", v), "gdvar.")
+}
+
+// evalRPCs computes the @rpc of every method of c and its inner classes,
+// in declaration order; the first error of each class is its fault.
+func (s *Script) evalRPCs(c *Class) {
+	for i := range c.Methods {
+		m := &c.Methods[i]
+		if m.rpcLine < 0 {
+			c.fault = &ScriptError{Path: s.Path, Line: -m.rpcLine, Message: "RPC annotations can only be used once per function."}
+			break
+		}
+		if m.RPC == nil {
+			continue
+		}
+		r, err := c.evalRPC(m)
+		if err != nil {
+			err.Path = s.Path
+			c.fault = err
+			break
+		}
+		m.RPC, m.rpcArgs = r, nil
+	}
+	for _, inner := range c.Classes {
+		s.evalRPCs(inner)
+	}
+}

@@ -1,0 +1,115 @@
+package project
+
+import "strings"
+
+// Script is what a GDScript file declares: its class (named by
+// class_name), what it extends, and its members. It is read from the
+// source alone; nothing is run.
+type Script struct {
+	// Path is the script's res:// path when a Project read it, else the
+	// path it was read as.
+	Path string
+	// Tool says the script is annotated @tool.
+	Tool bool
+	Class
+}
+
+// Class is a class a script declares: the script itself, or an inner
+// class.
+type Class struct {
+	// Name is the class_name of a script (or "" without one), or the name
+	// of an inner class.
+	Name    string
+	Extends Extends
+	// Abstract says the class is annotated @abstract.
+	Abstract bool
+	// Methods are the functions the class declares, in declaration order.
+	Methods []Method
+	// Properties are the member variables, in declaration order.
+	Properties []Property
+	// Classes are the inner classes, in declaration order.
+	Classes []*Class
+	Line    int // where the class is declared (1 for a script)
+
+	outer   *Class
+	consts  map[string]*expr      // constant name → its initializer
+	members map[string]memberKind // every named member, to find a name given twice
+	// fault is the first error of the class's own members that the
+	// engine's analyzer reports (an @rpc's arguments), or nil.
+	fault *ScriptError
+}
+
+// memberKind is what kind of member a name is, as the engine names it in
+// its messages.
+type memberKind string
+
+// Extends is what a class extends, as written: a path, a class name, or a
+// path followed by inner classes (extends "a.gd".Inner). Neither means
+// RefCounted.
+type Extends struct {
+	Path  string   // the script path, res:// or relative to the script's folder
+	Names []string // the class name and inner classes, in order
+	Line  int
+}
+
+// String returns the extends clause as written, or "" if there is none.
+func (e Extends) String() string {
+	s := strings.Join(e.Names, ".")
+	if e.Path != "" {
+		s = strings.TrimSuffix(`"`+e.Path+`".`+s, ".")
+	}
+	return s
+}
+
+// Method is a function a class declares.
+type Method struct {
+	Name   string
+	Static bool
+	// RPC is its @rpc annotation, or nil if it has none.
+	RPC  *RPC
+	Line int
+
+	rpcArgs []*expr // the @rpc annotation's arguments, until evaluated
+	rpcLine int
+}
+
+// Property is a member variable.
+type Property struct {
+	Name string
+	Type Type
+	// Export says an @export annotation (@export, @export_range, …):
+	// stored and shown in the inspector.
+	Export bool
+	// Storage says @export_storage: stored, not shown.
+	Storage bool
+	Static  bool
+	OnReady bool
+	Line    int
+}
+
+// Stored says the property is saved with the object (PROPERTY_USAGE_STORAGE):
+// an @export or @export_storage variable.
+func (p Property) Stored() bool { return (p.Export || p.Storage) && !p.Static }
+
+// Type is a declared type, as written: a built-in type (int, String,
+// Array), an engine or script class, an inner class (Outer.Inner), an enum,
+// or a typed container: Array[T] has one Elem, Dictionary[K, V] two.
+type Type struct {
+	Name string // "" when the declaration gives no type
+	// Inferred says the type is inferred (:=): the reader does not infer
+	// it, so Name is "".
+	Inferred bool
+	Elem     []Type
+}
+
+// String returns the type as GDScript writes it.
+func (t Type) String() string {
+	if len(t.Elem) == 0 {
+		return t.Name
+	}
+	elems := make([]string, len(t.Elem))
+	for i, e := range t.Elem {
+		elems[i] = e.String()
+	}
+	return t.Name + "[" + strings.Join(elems, ", ") + "]"
+}
