@@ -13,6 +13,7 @@
 //	gdvar scan [flags] FILE      list the objects and scripts loading FILE makes
 //	gdvar migrate [flags] FILE   write the Godot 4 form of a Godot 3 file
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
+//	gdvar rpc-config SCRIPT.gd   print a script's RPC config, as Godot 4.6 has it
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
@@ -147,6 +148,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case "debug":
 		return debugCommand(args[1:], stdin, stdout, stderr)
+	case "rpc-config":
+		return rpcConfig(args[1:], stdout, stderr)
 	case "version":
 		if len(args) > 1 {
 			fmt.Fprintln(stderr, "gdvar version takes no arguments")
@@ -358,6 +361,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
 	fmt.Fprintf(w, "  %-9s %s\n", "debug", "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…")
+	fmt.Fprintf(w, "  %-9s %s\n", "rpc-config", rpcConfigUsage)
 	fmt.Fprintf(w, "  %-9s %s\n", "version", "print gdvar's version")
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
 }
