@@ -1,0 +1,279 @@
+package project
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/resource"
+)
+
+// Scene is a scene of the project (.tscn or .scn) and what a multiplayer
+// game takes from it.
+type Scene struct {
+	Path string         // its res:// path
+	File *resource.File // the scene as read
+	// Nodes are its nodes in the file's order, each after its parent.
+	Nodes []SceneNode
+}
+
+// SceneNode is a node of a scene.
+type SceneNode struct {
+	// Path is the node's path from the scene's root: "." for the root,
+	// "Players/Spawner" for a grandchild.
+	Path string
+	Type string // its class; "" for an instance
+	// Script is the res:// path of the script the scene sets on the node,
+	// or "". An instance's own script, set in the scene it instances,
+	// is that scene's.
+	Script string
+	// Instance is the res:// path of the scene the node instances, or "".
+	Instance string
+	// Spawner is the node's MultiplayerSpawner settings, if it is one.
+	Spawner *Spawner
+	// Synchronizer is the node's MultiplayerSynchronizer settings, if it
+	// is one.
+	Synchronizer *Synchronizer
+	Node         *resource.Node // the node as read
+}
+
+// Spawner is a MultiplayerSpawner as a scene saves it.
+type Spawner struct {
+	// SpawnPath is where spawned nodes go, relative to the spawner, or ""
+	// when unset.
+	SpawnPath string
+	// Scenes are the spawnable scenes, in order (the index is the scene's
+	// id on the wire), uid:// paths resolved to res:// ones.
+	Scenes []string
+	Limit  int64 // spawn_limit; 0 means no limit
+}
+
+// Synchronizer is a MultiplayerSynchronizer as a scene saves it; the
+// engine's defaults stand where the scene gives nothing.
+type Synchronizer struct {
+	// RootPath is the node the properties' paths start from, relative to
+	// the synchronizer ("..", the default, is its parent).
+	RootPath string
+	// ReplicationInterval and DeltaInterval are in seconds; 0 means every
+	// network frame.
+	ReplicationInterval, DeltaInterval float64
+	VisibilityUpdateMode               int64 // 0 idle, 1 physics, 2 none
+	PublicVisibility                   bool
+	// Properties are the replication config's properties, in order.
+	Properties []Replicated
+}
+
+// Replicated is a property of a SceneReplicationConfig.
+type Replicated struct {
+	Path  string // as NodePath(".:position") writes it, from RootPath
+	Spawn bool   // sent with the spawn
+	Mode  ReplicationMode
+}
+
+// ReplicationMode is SceneReplicationConfig.ReplicationMode.
+type ReplicationMode uint8
+
+// The replication modes.
+const (
+	ReplicateNever    ReplicationMode = 0
+	ReplicateAlways   ReplicationMode = 1 // sync, unreliable
+	ReplicateOnChange ReplicationMode = 2 // delta, reliable
+)
+
+// Scene reads the scene at a res:// (or uid://) path.
+func (p *Project) Scene(resPath string) (*Scene, error) {
+	data, err := p.readFile(resPath)
+	if err != nil {
+		return nil, err
+	}
+	f, err := resource.Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", resPath, err)
+	}
+	if !f.Scene {
+		return nil, fmt.Errorf("%s is a %s, not a scene", resPath, f.Type)
+	}
+	s := &Scene{Path: resPath, File: f}
+	for _, n := range f.Nodes {
+		sn := SceneNode{Path: scenePath(n), Type: n.Type, Node: n}
+		if v, ok := n.Get("script"); ok {
+			sn.Script = p.extPath(f, v)
+		}
+		if n.Instance != "" {
+			sn.Instance = p.extPath(f, resource.Ext(n.Instance))
+		}
+		switch n.Type {
+		case "MultiplayerSpawner":
+			sn.Spawner = p.spawner(n)
+		case "MultiplayerSynchronizer":
+			sn.Synchronizer = synchronizer(f, n)
+		}
+		s.Nodes = append(s.Nodes, sn)
+	}
+	return s, nil
+}
+
+// scenePath returns a node's path from its scene's root.
+func scenePath(n *resource.Node) string {
+	switch n.Parent {
+	case "":
+		return "."
+	case ".":
+		return n.Name
+	}
+	return n.Parent + "/" + n.Name
+}
+
+// extPath returns the res:// path of the external resource v refers to,
+// by its UID where the project has it, as the engine's loader prefers.
+func (p *Project) extPath(f *resource.File, v any) string {
+	kind, id := resource.RefOf(v)
+	if kind != resource.ExtRef {
+		return ""
+	}
+	for _, e := range f.External {
+		if e.ID != id {
+			continue
+		}
+		if e.UID != resource.NoUID {
+			if idx, err := p.walk(); err == nil {
+				if path, ok := idx.uids[e.UID.String()]; ok {
+					return path
+				}
+			}
+		}
+		return e.Path
+	}
+	return ""
+}
+
+// spawner reads a MultiplayerSpawner's saved properties.
+func (p *Project) spawner(n *resource.Node) *Spawner {
+	s := &Spawner{}
+	if v, ok := n.Get("spawn_path"); ok {
+		s.SpawnPath = pathString(v)
+	}
+	if v, ok := n.Get("spawn_limit"); ok {
+		s.Limit, _ = v.(int64)
+	}
+	if v, ok := n.Get("_spawnable_scenes"); ok {
+		for _, scene := range stringList(v) {
+			if strings.HasPrefix(scene, "uid://") {
+				if idx, err := p.walk(); err == nil && idx.uids[scene] != "" {
+					scene = idx.uids[scene]
+				}
+			}
+			s.Scenes = append(s.Scenes, scene)
+		}
+	}
+	return s
+}
+
+// synchronizer reads a MultiplayerSynchronizer's saved properties and its
+// replication config.
+func synchronizer(f *resource.File, n *resource.Node) *Synchronizer {
+	s := &Synchronizer{RootPath: "..", PublicVisibility: true}
+	for _, prop := range n.Properties {
+		switch v := prop.Value; prop.Name {
+		case "root_path":
+			s.RootPath = pathString(v)
+		case "replication_interval":
+			s.ReplicationInterval, _ = floatOf(v)
+		case "delta_interval":
+			s.DeltaInterval, _ = floatOf(v)
+		case "visibility_update_mode":
+			s.VisibilityUpdateMode, _ = v.(int64)
+		case "public_visibility":
+			s.PublicVisibility, _ = v.(bool)
+		case "replication_config":
+			if kind, id := resource.RefOf(v); kind == resource.SubRef {
+				for _, r := range f.Resources {
+					if r.ID == id {
+						s.Properties = replicated(r)
+					}
+				}
+			}
+		}
+	}
+	return s
+}
+
+// replicated reads a SceneReplicationConfig's properties as its _set
+// does: properties/N/path adds property N (in order, a path with a
+// property), then its spawn and replication_mode, or the sync and watch of
+// older files; anything else is ignored, as the engine ignores it.
+func replicated(r *resource.Resource) []Replicated {
+	var out []Replicated
+	for _, prop := range r.Properties {
+		rest, ok := strings.CutPrefix(prop.Name, "properties/")
+		if !ok {
+			continue
+		}
+		num, key, _ := strings.Cut(rest, "/")
+		i, err := strconv.Atoi(num)
+		if err != nil {
+			continue
+		}
+		if key == "path" {
+			np, ok := prop.Value.(gdvar.NodePath)
+			if i == len(out) && ok && len(np.SubNames) > 0 {
+				out = append(out, Replicated{Path: np.String(), Spawn: true, Mode: ReplicateAlways})
+			}
+			continue
+		}
+		if i >= len(out) {
+			continue
+		}
+		q := &out[i]
+		switch v := prop.Value; key {
+		case "spawn":
+			if b, ok := v.(bool); ok {
+				q.Spawn = b
+			}
+		case "replication_mode":
+			if m, ok := v.(int64); ok && m >= 0 && m <= 2 {
+				q.Mode = ReplicationMode(m)
+			}
+		case "sync":
+			if b, ok := v.(bool); ok && b {
+				q.Mode = ReplicateAlways
+			} else if ok && q.Mode == ReplicateAlways {
+				q.Mode = ReplicateNever
+			}
+		case "watch":
+			if b, ok := v.(bool); ok && b {
+				q.Mode = ReplicateOnChange
+			} else if ok && q.Mode == ReplicateOnChange {
+				q.Mode = ReplicateNever
+			}
+		}
+	}
+	return out
+}
+
+// pathString returns a NodePath value as written, or "".
+func pathString(v any) string {
+	if np, ok := v.(gdvar.NodePath); ok {
+		return np.String()
+	}
+	return ""
+}
+
+// stringList returns a PackedStringArray value's strings.
+func stringList(v any) []string {
+	switch s := v.(type) {
+	case []string:
+		return s
+	case []any:
+		var out []string
+		for _, e := range s {
+			if str, ok := e.(string); ok {
+				out = append(out, str)
+			}
+		}
+		return out
+	}
+	return nil
+}
