@@ -36,8 +36,8 @@ var (
 	ErrTooLarge = errors.New("project: file too large")
 	// ErrTooManyFiles: a project holds more than Limits.MaxFiles entries.
 	ErrTooManyFiles = errors.New("project: too many files")
-	// ErrTooDeep: a script nests brackets or blocks past Limits.MaxDepth,
-	// a folder tree is deeper, or a chain of bases is longer.
+	// ErrTooDeep: a script nests brackets, blocks or types past
+	// Limits.MaxDepth, or a folder tree is deeper.
 	ErrTooDeep = errors.New("project: nested too deep")
 	// ErrNoProject: no project.godot in the folder or above it.
 	ErrNoProject = errors.New("project: no project.godot")

@@ -2,32 +2,18 @@ package project
 
 import (
 	"math"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 )
 
-// expr is a constant expression as far as the reader folds it: a literal,
-// a name, a unary or binary operation on numbers and strings. Anything
-// else (calls, member access, other operators) is opaque: the reader
-// cannot fold it.
-type expr struct {
-	op    string // "lit", "name", "opaque", or the operator
-	value any    // a literal's value
-	name  string // a name
-	a, b  *expr  // the operands
-	line  int
-}
+// span is where an expression starts in its script's source: a constant's
+// initializer, an @rpc argument. The reader keeps no tree of it: it reads
+// it again, folding as it goes, when a value is needed.
+type span struct{ pos, line int32 }
 
-// parseExpr reads an expression up to a comma, a closing bracket, a
-// semicolon or the end of the line, at bracket depth 0.
-func (p *parser) parseExpr() *expr {
-	e := p.binary(0)
-	if !p.exprEnd() { // more than the reader folds: skip the rest
-		p.skipExpr()
-		return &expr{op: "opaque", line: e.line}
-	}
-	return e
-}
+// spanHere is the span of the expression at the current token.
+func (p *parser) spanHere() span { return span{int32(p.tok.pos), int32(p.tok.line)} }
 
 // exprEnd says the current token ends an expression.
 func (p *parser) exprEnd() bool {
@@ -62,70 +48,6 @@ func (p *parser) skipExpr() {
 	}
 }
 
-// precedence of the binary operators the reader folds.
-var precedence = map[string]int{"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
-
-func (p *parser) binary(min int) *expr {
-	left := p.unary()
-	for p.tok.kind == tkOp {
-		prec, ok := precedence[p.tok.text]
-		if !ok || prec <= min {
-			break
-		}
-		op, line := p.tok.text, p.tok.line
-		p.advance()
-		left = &expr{op: op, a: left, b: p.binary(prec), line: line}
-	}
-	return left
-}
-
-func (p *parser) unary() *expr {
-	tok := p.tok
-	switch {
-	case tok.kind == tkOp && (tok.text == "-" || tok.text == "+"):
-		p.advance()
-		if p.nest++; p.nest > p.limits.MaxDepth {
-			p.fail(tok.line, "Expression nested too deep.")
-			p.t.err.Err = ErrTooDeep
-			return &expr{op: "opaque", line: tok.line}
-		}
-		defer func() { p.nest-- }()
-		return &expr{op: "neg" + tok.text, a: p.unary(), line: tok.line}
-	case tok.kind == tkOp && tok.text == "(":
-		p.advance()
-		e := p.binary(0)
-		if p.tok.kind != tkOp || p.tok.text != ")" {
-			p.skipExpr()
-			e = &expr{op: "opaque", line: tok.line}
-		}
-		if p.tok.kind == tkOp && p.tok.text == ")" {
-			p.advance()
-		}
-		return e
-	case tok.kind == tkString || tok.kind == tkInt || tok.kind == tkFloat:
-		p.advance()
-		return &expr{op: "lit", value: tok.value, line: tok.line}
-	case tok.kind == tkIdent:
-		p.advance()
-		switch tok.text {
-		case "true", "false":
-			return &expr{op: "lit", value: tok.text == "true", line: tok.line}
-		case "null":
-			return &expr{op: "lit", value: nil, line: tok.line}
-		case "PI":
-			return &expr{op: "lit", value: math.Pi, line: tok.line}
-		case "TAU":
-			return &expr{op: "lit", value: 2 * math.Pi, line: tok.line}
-		case "INF":
-			return &expr{op: "lit", value: math.Inf(1), line: tok.line}
-		case "NAN":
-			return &expr{op: "lit", value: math.NaN(), line: tok.line}
-		}
-		return &expr{op: "name", name: tok.text, line: tok.line}
-	}
-	return &expr{op: "opaque", line: tok.line}
-}
-
 // foldError is why an expression has no value: the engine refuses it, or
 // (unsupported) the reader does not fold it.
 type foldError struct {
@@ -133,70 +55,171 @@ type foldError struct {
 	unsupported bool
 }
 
-// fold computes the value of e in class c: names are constants of c or of
-// the classes around it. seen holds the constants being computed, to
-// refuse a constant defined by itself.
-func (c *Class) fold(e *expr, seen map[string]bool) (any, *foldError) {
-	switch e.op {
-	case "lit":
-		return e.value, nil
-	case "name":
-		for k := c; k != nil; k = k.outer {
-			if init, ok := k.consts[e.name]; ok {
-				if seen[e.name] {
-					return nil, &foldError{msg: `Could not resolve member "` + e.name + `": Cyclic reference.`}
-				}
-				seen[e.name] = true
-				defer delete(seen, e.name)
-				return k.fold(init, seen)
-			}
-			if kind, ok := k.members[e.name]; ok && kind != "class" {
-				return nil, &foldError{msg: "isn't a constant expression"}
-			}
+var (
+	errNotConstant = &foldError{msg: "isn't a constant expression"}
+	errNotFolded   = &foldError{msg: "is an expression the reader does not fold", unsupported: true}
+)
+
+// maxConstChain is the most constants a folded name may go through, each
+// defined by the next.
+const maxConstChain = 256
+
+// folder computes constant expressions of a class, as the analyzer reduces
+// them, for the forms the reader folds: literals, constants of the class
+// and of the classes around it, unary and binary + - * / % on ints,
+// floats and strings, parentheses. seen holds the constants being
+// computed, to refuse one defined by itself.
+type folder struct {
+	s      *Script
+	limits Limits
+	seen   map[string]bool
+}
+
+// fold computes the expression at at, in class c.
+func (f *folder) fold(c *Class, at span) (any, *foldError) {
+	q := &parser{t: tokenizerAt(f.s.src, at, f.limits.MaxDepth), limits: f.limits}
+	q.advance()
+	v, err := q.sum(f, c)
+	if err == nil && !q.exprEnd() {
+		return nil, errNotFolded
+	}
+	return v, err
+}
+
+// sum reads terms joined by + and -: strings added are joined once, not
+// each time.
+func (q *parser) sum(f *folder, c *Class) (any, *foldError) {
+	left, err := q.term(f, c)
+	var pieces []string
+	for terms := 0; err == nil && q.tok.kind == tkOp && (q.tok.text == "+" || q.tok.text == "-"); terms++ {
+		if terms == q.limits.MaxDepth {
+			return nil, errNotFolded
 		}
-		return nil, &foldError{msg: `names "` + e.name + `", which is not a constant of its script`, unsupported: true}
-	case "neg-", "neg+":
-		v, err := c.fold(e.a, seen)
-		if err != nil {
-			return nil, err
+		op := q.tok.text
+		q.advance()
+		var right any
+		if right, err = q.term(f, c); err != nil {
+			break
+		}
+		ls, lok := stringOf(left)
+		rs, rok := stringOf(right)
+		if op == "+" && lok && rok {
+			if pieces == nil {
+				pieces = []string{ls}
+			}
+			pieces = append(pieces, rs)
+			left = ""
+			continue
+		}
+		if pieces != nil {
+			return nil, errNotFolded // a string, then something else
+		}
+		left, err = arith(op, left, right)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pieces != nil {
+		return strings.Join(pieces, ""), nil
+	}
+	return left, nil
+}
+
+// term reads factors joined by *, / and %.
+func (q *parser) term(f *folder, c *Class) (any, *foldError) {
+	left, err := q.unaryValue(f, c)
+	for terms := 0; err == nil && q.tok.kind == tkOp && (q.tok.text == "*" || q.tok.text == "/" || q.tok.text == "%"); terms++ {
+		if terms == q.limits.MaxDepth {
+			return nil, errNotFolded
+		}
+		op := q.tok.text
+		q.advance()
+		var right any
+		if right, err = q.unaryValue(f, c); err == nil {
+			left, err = arith(op, left, right)
+		}
+	}
+	return left, err
+}
+
+func (q *parser) unaryValue(f *folder, c *Class) (any, *foldError) {
+	tok := q.tok
+	if q.nest++; q.nest > q.limits.MaxDepth {
+		return nil, errNotFolded
+	}
+	defer func() { q.nest-- }()
+	switch {
+	case tok.kind == tkOp && (tok.text == "-" || tok.text == "+"):
+		q.advance()
+		v, err := q.unaryValue(f, c)
+		if err != nil || tok.text == "+" {
+			return v, err
 		}
 		switch n := v.(type) {
 		case int64:
-			if e.op == "neg-" {
-				return -n, nil
-			}
-			return n, nil
+			return -n, nil
 		case float64:
-			if e.op == "neg-" {
-				return -n, nil
-			}
-			return n, nil
+			return -n, nil
 		}
-		return nil, &foldError{msg: "isn't a constant expression"}
-	case "+", "-", "*", "/", "%":
-		a, err := c.fold(e.a, seen)
-		if err != nil {
-			return nil, err
+		return nil, errNotConstant
+	case tok.kind == tkOp && tok.text == "(":
+		q.advance()
+		v, err := q.sum(f, c)
+		if err == nil && !q.isOp(")") {
+			return nil, errNotFolded
 		}
-		b, err := c.fold(e.b, seen)
-		if err != nil {
-			return nil, err
+		q.advance()
+		return v, err
+	case tok.kind == tkString || tok.kind == tkInt || tok.kind == tkFloat:
+		q.advance()
+		return tok.value, nil
+	case tok.kind == tkIdent:
+		q.advance()
+		if v, ok := literals[tok.text]; ok {
+			return v, nil
 		}
-		return arith(e.op, a, b)
+		return f.name(c, tok.text)
 	}
-	return nil, &foldError{msg: "is an expression the reader does not fold", unsupported: true}
+	return nil, errNotFolded
 }
 
-// arith applies a binary operator as Variant's operators do, for the
-// types the reader folds: ints, floats and strings.
-func arith(op string, a, b any) (any, *foldError) {
-	if op == "+" {
-		as, aok := stringOf(a)
-		bs, bok := stringOf(b)
-		if aok && bok {
-			return as + bs, nil
+// literals are the keywords that are constant values.
+var literals = map[string]any{"true": true, "false": false, "null": nil, "PI": math.Pi, "TAU": 2 * math.Pi, "INF": math.Inf(1), "NAN": math.NaN()}
+
+// name returns the value of a constant seen from class c.
+func (f *folder) name(c *Class, name string) (any, *foldError) {
+	for k := c; k != nil; k = k.outer {
+		if at, ok := k.consts[name]; ok {
+			if v, ok := k.folded[name]; ok {
+				return v, nil
+			}
+			if f.seen[name] {
+				return nil, &foldError{msg: `Could not resolve member "` + name + `": Cyclic reference.`}
+			}
+			if len(f.seen) == maxConstChain {
+				return nil, &foldError{msg: "names constants defined by constants more than 256 deep", unsupported: true}
+			}
+			f.seen[name] = true
+			v, err := f.fold(k, at)
+			delete(f.seen, name)
+			if err == nil { // an error ends the fold at once: only values are worth keeping
+				if k.folded == nil {
+					k.folded = map[string]any{}
+				}
+				k.folded[name] = v
+			}
+			return v, err
+		}
+		if m, ok := k.members[name]; ok && m.kind != kindClass {
+			return nil, errNotConstant
 		}
 	}
+	return nil, &foldError{msg: `names "` + name + `", which is not a constant of its script`, unsupported: true}
+}
+
+// arith applies a binary operator as Variant's operators do, for ints and
+// floats.
+func arith(op string, a, b any) (any, *foldError) {
 	ai, aInt := a.(int64)
 	bi, bInt := b.(int64)
 	if aInt && bInt {

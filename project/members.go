@@ -7,13 +7,29 @@ import (
 
 // declare adds a member's name to its class, or fails if the class has a
 // member of that name already.
-func (p *parser) declare(c *Class, name string, kind memberKind, line int) bool {
+func (p *parser) declare(c *Class, name string, m member, line int) bool {
 	if old, ok := c.members[name]; ok {
-		p.fail(line, fmt.Sprintf(`%s "%s" has the same name as a previously declared %s.`, strings.ToUpper(string(kind[:1]))+string(kind[1:]), name, old))
+		kind := m.kind.String()
+		p.fail(line, fmt.Sprintf(`%s "%s" has the same name as a previously declared %s.`, strings.ToUpper(kind[:1])+kind[1:], name, old.kind))
 		return false
 	}
-	c.members[name] = kind
+	if c.members == nil {
+		c.members = map[string]member{}
+	}
+	c.members[name] = m
 	return true
+}
+
+// appendDoubling appends v to s, doubling its room when full: the room
+// taken over a slice's growth stays twice its size, where append's
+// smaller steps for long slices take five times.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		grown := make([]T, len(s), 2*len(s)+4)
+		copy(grown, s)
+		s = grown
+	}
+	return append(s, v)
 }
 
 // name reads the name a declaration gives, or fails with msg.
@@ -81,10 +97,10 @@ func (p *parser) variable(c *Class, static bool, line int) {
 }
 
 func (p *parser) addProperty(c *Class, v Property) bool {
-	if !p.declare(c, v.Name, "variable", v.Line) {
+	if !p.declare(c, v.Name, member{kind: kindVariable}, v.Line) {
 		return false
 	}
-	c.Properties = append(c.Properties, v)
+	c.Properties = appendDoubling(c.Properties, v)
 	return true
 }
 
@@ -193,8 +209,12 @@ func (p *parser) constant(c *Class) {
 		return
 	}
 	p.advance()
-	init := p.parseExpr()
-	if p.declare(c, name, "constant", line) {
+	init := p.spanHere()
+	p.skipExpr()
+	if p.declare(c, name, member{kind: kindConstant}, line) {
+		if c.consts == nil {
+			c.consts = map[string]span{}
+		}
 		c.consts[name] = init
 		p.endStatement("constant declaration")
 	}
@@ -210,7 +230,7 @@ func (p *parser) signal(c *Class) {
 	if p.isOp("(") {
 		p.skipBrackets()
 	}
-	if p.declare(c, name, "signal", line) {
+	if p.declare(c, name, member{kind: kindSignal}, line) {
 		p.endStatement("signal declaration")
 	}
 }
@@ -228,7 +248,7 @@ func (p *parser) enum(c *Class) {
 		return
 	}
 	p.skipBrackets()
-	if name == "" || p.declare(c, name, "enum", line) {
+	if name == "" || p.declare(c, name, member{kind: kindEnum}, line) {
 		p.endStatement("enum")
 	}
 }
@@ -240,15 +260,10 @@ func (p *parser) function(c *Class, static bool, line int) {
 		return
 	}
 	m := Method{Name: name, Static: static, Line: line}
-	rpcs := 0
-	for _, a := range p.pending {
-		if a.name == "rpc" {
-			if rpcs++; rpcs == 1 {
-				m.rpcArgs, m.rpcLine = a.args, a.line
-				m.RPC = &RPC{}
-			} else {
-				m.rpcLine = -a.line // a second @rpc: the analyzer refuses it
-			}
+	var rpc *annotation
+	for i := range p.pending {
+		if p.pending[i].name == "rpc" {
+			rpc = &p.pending[i]
 		}
 	}
 	if !p.isOp("(") {
@@ -265,10 +280,13 @@ func (p *parser) function(c *Class, static bool, line int) {
 		return
 	}
 	p.advance()
-	if !p.declare(c, name, "function", line) {
+	if !p.declare(c, name, member{kind: kindFunction}, line) {
 		return
 	}
-	c.Methods = append(c.Methods, m)
+	if rpc != nil {
+		p.rpcs = appendDoubling(p.rpcs, pendingRPC{class: c, method: len(c.Methods), annotation: *rpc})
+	}
+	c.Methods = appendDoubling(c.Methods, m)
 	p.body(`Expected indented block after function declaration.`)
 }
 
@@ -365,7 +383,7 @@ func (p *parser) class(outer *Class, line int) {
 	if !ok {
 		return
 	}
-	c := &Class{Name: name, Line: line, outer: outer, consts: map[string]*expr{}, members: map[string]memberKind{}}
+	c := &Class{Name: name, Line: line, outer: outer}
 	for _, a := range p.pending {
 		if a.name == "abstract" {
 			c.Abstract = true
@@ -380,10 +398,10 @@ func (p *parser) class(outer *Class, line int) {
 		return
 	}
 	p.advance()
-	if !p.declare(outer, name, "class", line) {
+	if !p.declare(outer, name, member{kind: kindClass, index: int32(len(outer.Classes))}, line) {
 		return
 	}
-	outer.Classes = append(outer.Classes, c)
+	outer.Classes = appendDoubling(outer.Classes, c)
 	multiline := p.tok.kind == tkNewline
 	if multiline {
 		p.advance()
@@ -431,7 +449,9 @@ func (p *parser) annotation(where uint16) (a annotation, info uint16, ok bool) {
 		p.fail(a.line, `Annotation "@`+a.name+`" is not allowed in this level.`)
 		return a, 0, false
 	}
-	if p.isOp("(") {
+	if p.isOp("(") && a.name != "rpc" {
+		p.skipBrackets()
+	} else if p.isOp("(") {
 		p.advance()
 		for !p.isOp(")") && !p.failed() {
 			if p.tok.kind == tkEOF || p.tok.kind == tkNewline {
@@ -441,7 +461,11 @@ func (p *parser) annotation(where uint16) (a annotation, info uint16, ok bool) {
 				p.fail(p.tok.line, "Expected expression as the annotation argument.")
 				return a, 0, false
 			}
-			a.args = append(a.args, p.parseExpr())
+			if a.n < len(a.args) {
+				a.args[a.n] = p.spanHere()
+			}
+			a.n++
+			p.skipExpr()
 			if !p.isOp(",") {
 				break
 			}
@@ -456,8 +480,8 @@ func (p *parser) annotation(where uint16) (a annotation, info uint16, ok bool) {
 	if p.tok.kind == tkNewline {
 		p.advance()
 	}
-	if a.name == "rpc" && len(a.args) > 4 {
-		p.fail(a.line, fmt.Sprintf(`Annotation "@rpc" requires at most 4 arguments, but %d were given.`, len(a.args)))
+	if a.name == "rpc" && a.n > len(a.args) {
+		p.fail(a.line, fmt.Sprintf(`Annotation "@rpc" requires at most 4 arguments, but %d were given.`, a.n))
 		return a, 0, false
 	}
 	return a, info, !p.failed()

@@ -8,8 +8,8 @@ type Limits struct {
 	MaxFileBytes int64
 	// MaxFiles is the most folder entries a project walk lists.
 	MaxFiles int
-	// MaxDepth is the most brackets, blocks and types a script nests, the
-	// deepest folder a walk enters, and the longest chain of bases.
+	// MaxDepth is the most brackets, blocks and types a script nests, and
+	// the deepest folder a walk enters.
 	MaxDepth int
 }
 

@@ -18,6 +18,9 @@ type parser struct {
 	stack  []annotation // annotations waiting for their member (annotation_stack)
 	// pending are the annotations of the member being read.
 	pending []annotation
+	// rpcs are the methods with @rpc, to evaluate once all is read (their
+	// arguments may name constants declared after them).
+	rpcs []pendingRPC
 	// headerOnly stops after class_name and extends, as the editor's scan
 	// reads a script (GDScriptLanguage::get_global_class_name).
 	headerOnly bool
@@ -25,10 +28,30 @@ type parser struct {
 }
 
 // annotation is an annotation read, waiting for the member it applies to.
+// Only @rpc keeps its arguments; the others are not read.
 type annotation struct {
 	name string
-	args []*expr
+	args [4]span // @rpc's arguments
+	n    int     // how many arguments it has
 	line int
+	// again is the line of a second @rpc on the same member, which the
+	// analyzer refuses, or 0.
+	again int
+}
+
+// push adds an annotation to those waiting. One of a name already waiting
+// adds nothing but, for @rpc, the error it makes: what waits stays as
+// small as the annotations of GDScript are few.
+func (p *parser) push(a annotation) {
+	for i := range p.stack {
+		if p.stack[i].name == a.name {
+			if a.name == "rpc" && p.stack[i].again == 0 {
+				p.stack[i].again = a.line
+			}
+			return
+		}
+	}
+	p.stack = append(p.stack, a)
 }
 
 // ParseScript reads the declarations of a GDScript source, as the engine
@@ -64,7 +87,8 @@ func parseScript(src []byte, path string, limits Limits) (*Script, error) {
 	if !utf8.Valid(src) {
 		return nil, &ScriptError{Path: path, Line: 1, Message: "Script '" + path + "' contains invalid unicode (UTF-8), so it was not loaded."}
 	}
-	p := &parser{t: newTokenizer(string(src), limits.MaxDepth), limits: limits, script: &Script{Path: path}}
+	text := source(src)
+	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text}}
 	p.script.Line = 1
 	p.advance()
 	p.program()
@@ -72,7 +96,7 @@ func parseScript(src []byte, path string, limits Limits) (*Script, error) {
 		err.Path = path
 		return nil, err
 	}
-	p.script.evalRPCs(&p.script.Class)
+	p.evalRPCs()
 	return p.script, nil
 }
 
@@ -95,7 +119,7 @@ func globalClassName(src []byte, limits Limits) string {
 	if !utf8.Valid(src) {
 		return ""
 	}
-	p := &parser{t: newTokenizer(string(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
+	p := &parser{t: newTokenizer(source(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
 	p.advance()
 	p.program()
 	return p.script.Name
@@ -120,7 +144,6 @@ func (p *parser) isKeyword(kw string) bool { return p.tok.kind == tkIdent && p.t
 // extends, then the class body.
 func (p *parser) program() {
 	head := &p.script.Class
-	head.consts, head.members = map[string]*expr{}, map[string]memberKind{}
 	header := true // class_name and extends may still come
 	for scan := true; scan && p.tok.kind != tkEOF && !p.failed(); {
 		switch {
@@ -131,7 +154,7 @@ func (p *parser) program() {
 			}
 			switch {
 			case info&targetClass != 0:
-				p.stack = append(p.stack, a)
+				p.push(a)
 			case info&targetScript != 0:
 				p.headAnnotations()
 				p.scriptAnnotation(a)
@@ -145,7 +168,7 @@ func (p *parser) program() {
 					p.fail(a.line, "Unexpected standalone annotation.")
 				}
 			default:
-				p.stack = append(p.stack, a)
+				p.push(a)
 				header, scan = false, false
 			}
 		case p.tok.kind == tkString:
@@ -324,7 +347,7 @@ func (p *parser) classBody(c *Class, multiline bool) {
 					p.fail(a.line, "Unexpected standalone annotation.")
 				}
 			} else {
-				p.stack = append(p.stack, a)
+				p.push(a)
 			}
 		case tok.kind == tkIdent && tok.text == "pass":
 			p.advance()
@@ -401,17 +424,13 @@ func debugName(tok token) string {
 func (p *parser) member(c *Class, target uint16, kind string, parse func(line int)) {
 	line := p.tok.line
 	p.advance()
-	var own []annotation
-	for len(p.stack) > 0 {
-		a := p.stack[len(p.stack)-1]
-		if annotations[a.name]&target == 0 {
+	for i := len(p.stack) - 1; i >= 0; i-- { // the engine checks the last first
+		if a := p.stack[i]; annotations[a.name]&target == 0 {
 			p.fail(a.line, fmt.Sprintf(`Annotation "@%s" cannot be applied to a %s.`, a.name, kind))
 			return
 		}
-		own = append([]annotation{a}, own...)
-		p.stack = p.stack[:len(p.stack)-1]
 	}
-	p.pending = own
+	p.pending, p.stack = p.stack, p.stack[len(p.stack):]
 	parse(line)
 	p.pending = nil
 }

@@ -97,8 +97,10 @@ func TestParseScriptRefused(t *testing.T) {
 
 func TestParseScriptUnsupported(t *testing.T) {
 	for _, src := range []string{
-		"extends Base\n@rpc(BASE_MODE) func a(): pass\n", // a constant of another script
-		"@rpc(\"any\".to_upper()) func a(): pass\n",      // a call
+		"extends Base\n@rpc(BASE_MODE) func a(): pass\n",   // a constant of another script
+		"@rpc(\"any\".to_upper()) func a(): pass\n",        // a call
+		"@rpc(" + repeat("-", 300) + "1) func a(): pass\n", // nested past the limit
+		"@rpc(\"a\"" + repeat(" + \"a\"", 300) + ") func a(): pass\n",
 	} {
 		_, err := ParseScript([]byte(src), "res://a.gd")
 		var se *ScriptError
@@ -170,7 +172,6 @@ func TestParseScriptTooLarge(t *testing.T) {
 func TestParseScriptTooDeep(t *testing.T) {
 	for _, src := range []string{
 		"var a = " + repeat("[", 300) + repeat("]", 300) + "\n",
-		"const a = " + repeat("-", 300) + "1\n",
 		"var a: " + repeat("Array[", 300) + "int" + repeat("]", 300) + "\n",
 	} {
 		_, err := ParseScript([]byte(src), "res://a.gd")

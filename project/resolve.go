@@ -50,43 +50,81 @@ func (p *Project) Resolve(resPath string, inner ...string) (*Resolved, error) {
 	return p.chain(ClassRef{s, c})
 }
 
+// classInfo is what resolving a class's bases found: its base (none when
+// it extends an engine class), the engine class its chain ends at, or the
+// error that refuses it.
+type classInfo struct {
+	state  uint8 // unresolved, walking (in the walk under way), resolved
+	base   ClassRef
+	native string
+	err    error
+}
+
+// The states of a classInfo.
+const (
+	unresolved uint8 = iota
+	walking
+	resolved
+)
+
 // chain resolves a class's bases.
 func (p *Project) chain(ref ClassRef) (*Resolved, error) {
+	if err := p.resolveBases(ref); err != nil {
+		return nil, err
+	}
 	r := &Resolved{}
-	seen := map[*Class]bool{}
-	for {
-		if seen[ref.Class] {
-			return nil, &ScriptError{Path: r.Chain[0].Script.Path, Line: r.Chain[0].Class.Extends.Line, Message: "Cyclic inheritance."}
-		}
-		if len(r.Chain) >= p.limits.MaxDepth {
-			return nil, &ScriptError{Path: r.Chain[0].Script.Path, Line: r.Chain[0].Class.Extends.Line, Message: "Too many bases.", Err: ErrTooDeep}
-		}
-		seen[ref.Class] = true
+	for ; ref.Class != nil; ref = ref.Class.bases.base {
 		r.Chain = append(r.Chain, ref)
+		r.Native = ref.Class.bases.native
+	}
+	return r, nil
+}
+
+// resolveBases finds the bases of ref's class and of each of its bases,
+// once for each class (its Class.bases): it walks the chain to a class
+// already resolved, an engine class or an error, then records each class
+// of the walk, last first. A class met twice in a walk is a cycle.
+func (p *Project) resolveBases(ref ClassRef) error {
+	var walk []ClassRef
+	var end classInfo // what the class after the walk's last one has
+	for {
+		if info := ref.Class.bases; info.state == resolved {
+			end = info
+			break
+		} else if info.state == walking {
+			end.err = &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line, Message: "Cyclic inheritance."}
+			break
+		}
+		ref.Class.bases.state = walking
+		walk = append(walk, ref)
 		base, native, err := p.base(ref)
-		if err != nil {
-			return nil, err
+		if err == nil && base.Class != nil && base.Script != ref.Script && p.checkScript(base.Script, true) != nil {
+			err = &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line,
+				Message: fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, base.Script.Path)}
 		}
-		if base.Class == nil {
-			r.Native = native
-			return r, nil
-		}
-		if base.Script != ref.Script {
-			if err := p.checkScript(base.Script, true); err != nil {
-				return nil, &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line,
-					Message: fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, base.Script.Path)}
-			}
+		if err != nil || base.Class == nil {
+			ref.Class.bases = classInfo{state: resolved, native: native, err: err}
+			end = ref.Class.bases
+			walk = walk[:len(walk)-1]
+			break
 		}
 		ref = base
 	}
+	for i := len(walk) - 1; i >= 0; i-- {
+		info := classInfo{state: resolved, native: end.native, err: end.err}
+		if end.err == nil {
+			info.base = ref
+		}
+		walk[i].Class.bases = info
+		end, ref = info, walk[i]
+	}
+	return end.err
 }
 
 // inner returns the inner class of c called name, or nil.
 func (c *Class) inner(name string) *Class {
-	for _, k := range c.Classes {
-		if k.Name == name {
-			return k
-		}
+	if m, ok := c.members[name]; ok && m.kind == kindClass {
+		return c.Classes[m.index]
 	}
 	return nil
 }
@@ -118,13 +156,12 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 	var check func(c *Class)
 	check = func(c *Class) {
 		if err == nil {
-			r, cerr := p.chain(ClassRef{s, c})
-			err = cerr
-			if cerr == nil && (!asBase || c == &s.Class) {
+			err = p.resolveBases(ClassRef{s, c})
+			if err == nil && (!asBase || c == &s.Class) {
 				if c.fault != nil {
 					faults = append(faults, c.fault)
 				}
-				if f := checkOnReady(s, c, r.Native); f != nil {
+				if f := checkOnReady(s, c, c.bases.native); f != nil {
 					faults = append(faults, f)
 				}
 			}

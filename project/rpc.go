@@ -79,20 +79,50 @@ var rpcKeywords = map[string]struct {
 	"unreliable_ordered": {givenTransfer, func(r *RPC) { r.Transfer = UnreliableOrdered }},
 }
 
-// evalRPC computes a method's @rpc from its arguments, as the analyzer's
+// pendingRPC is a method's @rpc annotation, read but not evaluated.
+type pendingRPC struct {
+	class      *Class
+	method     int // its place in class.Methods
+	annotation annotation
+}
+
+// evalRPCs evaluates the @rpc of every method, in declaration order; the
+// first error of each class is its fault.
+func (p *parser) evalRPCs() {
+	f := &folder{s: p.script, limits: p.limits, seen: map[string]bool{}}
+	for _, pr := range p.rpcs {
+		c, a := pr.class, pr.annotation
+		if c.fault != nil {
+			continue
+		}
+		if a.again != 0 {
+			c.fault = &ScriptError{Path: p.script.Path, Line: a.again, Message: "RPC annotations can only be used once per function."}
+			continue
+		}
+		r, err := f.evalRPC(c, a)
+		if err != nil {
+			err.Path = p.script.Path
+			c.fault = err
+			continue
+		}
+		c.Methods[pr.method].RPC = r
+	}
+}
+
+// evalRPC computes an @rpc from its arguments, as the analyzer's
 // resolve_annotation and the parser's rpc_annotation do, or returns the
 // first error the engine reports for it.
-func (c *Class) evalRPC(m *Method) (*RPC, *ScriptError) {
+func (f *folder) evalRPC(c *Class, a annotation) (*RPC, *ScriptError) {
 	r := &RPC{Mode: Authority, Transfer: Reliable}
-	fail := func(msg string) *ScriptError { return &ScriptError{Line: m.rpcLine, Message: msg} }
-	values := make([]any, 0, len(m.rpcArgs))
-	for i, arg := range m.rpcArgs {
-		v, ferr := c.fold(arg, map[string]bool{})
+	fail := func(msg string) *ScriptError { return &ScriptError{Line: a.line, Message: msg} }
+	var values [4]any
+	for i, arg := range a.args[:a.n] {
+		v, ferr := f.fold(c, arg)
 		if ferr != nil {
 			if ferr.unsupported {
-				return nil, &ScriptError{Line: m.rpcLine, Message: fmt.Sprintf("argument %d of @rpc %s", i+1, ferr.msg), Unsupported: true}
+				return nil, &ScriptError{Line: a.line, Message: fmt.Sprintf("argument %d of @rpc %s", i+1, ferr.msg), Unsupported: true}
 			}
-			if ferr.msg == "isn't a constant expression" {
+			if ferr == errNotConstant {
 				return nil, fail(fmt.Sprintf(`Argument %d of annotation "@rpc" isn't a constant expression.`, i+1))
 			}
 			return nil, fail(ferr.msg)
@@ -120,10 +150,10 @@ func (c *Class) evalRPC(m *Method) (*RPC, *ScriptError) {
 			}
 			v = s
 		}
-		values = append(values, v)
+		values[i] = v
 	}
 	var seen [3]int // how often each axis is given: locality, permission, transfer
-	for i, v := range values {
+	for i, v := range values[:a.n] {
 		if i == 3 {
 			r.Channel, r.given = v.(int64), r.given|givenChannel
 			continue
@@ -170,29 +200,4 @@ func typeName(v any) string {
 		return "NodePath"
 	}
 	return strings.TrimPrefix(fmt.Sprintf("%T", v), "gdvar.")
-}
-
-// evalRPCs computes the @rpc of every method of c and its inner classes,
-// in declaration order; the first error of each class is its fault.
-func (s *Script) evalRPCs(c *Class) {
-	for i := range c.Methods {
-		m := &c.Methods[i]
-		if m.rpcLine < 0 {
-			c.fault = &ScriptError{Path: s.Path, Line: -m.rpcLine, Message: "RPC annotations can only be used once per function."}
-			break
-		}
-		if m.RPC == nil {
-			continue
-		}
-		r, err := c.evalRPC(m)
-		if err != nil {
-			err.Path = s.Path
-			c.fault = err
-			break
-		}
-		m.RPC, m.rpcArgs = r, nil
-	}
-	for _, inner := range c.Classes {
-		s.evalRPCs(inner)
-	}
 }

@@ -12,6 +12,8 @@ type Script struct {
 	// Tool says the script is annotated @tool.
 	Tool bool
 	Class
+
+	src string // the source, for the expressions read again (span)
 }
 
 // Class is a class a script declares: the script itself, or an inner
@@ -32,16 +34,38 @@ type Class struct {
 	Line    int // where the class is declared (1 for a script)
 
 	outer   *Class
-	consts  map[string]*expr      // constant name → its initializer
-	members map[string]memberKind // every named member, to find a name given twice
+	consts  map[string]span   // constant name → its initializer
+	folded  map[string]any    // the values of constants folded, by name
+	members map[string]member // every named member, to find a name given twice
 	// fault is the first error of the class's own members that the
 	// engine's analyzer reports (an @rpc's arguments), or nil.
 	fault *ScriptError
+	bases classInfo // what resolving its bases found, in its Project
 }
 
-// memberKind is what kind of member a name is, as the engine names it in
-// its messages.
-type memberKind string
+// member is a named member of a class: its kind, and for an inner class
+// its place in Classes.
+type member struct {
+	kind  memberKind
+	index int32
+}
+
+// memberKind is what kind of member a name is.
+type memberKind uint8
+
+const (
+	kindVariable memberKind = iota
+	kindConstant
+	kindSignal
+	kindFunction
+	kindClass
+	kindEnum
+)
+
+// String names the kind as the engine's messages do.
+func (k memberKind) String() string {
+	return [...]string{"variable", "constant", "signal", "function", "class", "enum"}[k]
+}
 
 // Extends is what a class extends, as written: a path, a class name, or a
 // path followed by inner classes (extends "a.gd".Inner). Neither means
@@ -68,9 +92,6 @@ type Method struct {
 	// RPC is its @rpc annotation, or nil if it has none.
 	RPC  *RPC
 	Line int
-
-	rpcArgs []*expr // the @rpc annotation's arguments, until evaluated
-	rpcLine int
 }
 
 // Property is a member variable.

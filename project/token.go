@@ -30,6 +30,7 @@ type token struct {
 	// int64 or float64.
 	value any
 	line  int
+	pos   int // where it starts in the source
 }
 
 // tokenizer reads a GDScript source token by token, as the engine's
@@ -58,9 +59,18 @@ type tokenizer struct {
 // default setting.
 const tabSize = 4
 
+// newTokenizer reads src, which has no byte order mark (see source).
 func newTokenizer(src string, maxDepth int) *tokenizer {
-	src = strings.TrimPrefix(src, "\uFEFF")
 	return &tokenizer{src: src, line: 1, maxDepth: maxDepth, indents: []int{0}, lineStart: true, newlineOut: true}
+}
+
+// source returns a script's text without the byte order mark the engine
+// accepts before it.
+func source(src []byte) string { return strings.TrimPrefix(string(src), "\uFEFF") }
+
+// tokenizerAt reads the source from an expression within it (see span).
+func tokenizerAt(src string, at span, maxDepth int) *tokenizer {
+	return &tokenizer{src: src, pos: int(at.pos), line: int(at.line), maxDepth: maxDepth, indents: []int{0}}
 }
 
 // fail records the first error, at the current line.
@@ -140,7 +150,10 @@ func (t *tokenizer) scan() token {
 			}
 			t.newline()
 		default:
-			return t.scanToken()
+			start := t.pos
+			tok := t.scanToken()
+			tok.pos = start
+			return tok
 		}
 	}
 }
