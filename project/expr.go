@@ -36,16 +36,22 @@ func (p *parser) skipExpr() {
 		if depth == 0 && p.exprEnd() && !(p.tok.kind == tkOp && p.tok.text == ":") {
 			return
 		}
-		if p.tok.kind == tkOp {
-			switch p.tok.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += p.nesting()
 		p.advance()
 	}
+}
+
+// nesting is 1 for an opening bracket, -1 for a closing one, else 0.
+func (p *parser) nesting() int {
+	if p.tok.kind == tkOp {
+		switch p.tok.text {
+		case "(", "[", "{":
+			return 1
+		case ")", "]", "}":
+			return -1
+		}
+	}
+	return 0
 }
 
 // foldError is why an expression has no value: the engine refuses it, or

@@ -170,22 +170,12 @@ func (p *parser) skipExprLambda() bool {
 			lambda = true
 		case p.tok.kind == tkAnnotation:
 			p.bodyAnnotation()
-		case p.tok.kind == tkOp:
-			switch p.tok.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			case ";", ",":
-				if depth == 0 {
-					return lambda
-				}
-			case ":":
-				if depth == 0 && !lambda {
-					return false
-				}
-			}
+		case depth == 0 && (p.isOp(";") || p.isOp(",")):
+			return lambda
+		case depth == 0 && p.isOp(":") && !lambda:
+			return false
 		}
+		depth += p.nesting()
 		p.advance()
 	}
 	return lambda
@@ -362,14 +352,7 @@ func (p *parser) bodyAnnotation() {
 func (p *parser) skipBrackets() {
 	depth := 0
 	for p.tok.kind != tkEOF {
-		if p.tok.kind == tkOp {
-			switch p.tok.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-		}
+		depth += p.nesting()
 		p.advance()
 		if depth == 0 {
 			return

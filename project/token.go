@@ -304,8 +304,16 @@ var operators = []string{
 	"(", ")", "[", "]", "{", "}", ",", ";", ".", ":", "=", "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "$", "?",
 }
 
-func (t *tokenizer) operator(line int) token {
+// operatorsBy are the operators by their first byte, longest first.
+var operatorsBy = func() (by [128][]string) {
 	for _, op := range operators {
+		by[op[0]] = append(by[op[0]], op)
+	}
+	return by
+}()
+
+func (t *tokenizer) operator(line int) token {
+	for _, op := range operatorsBy[t.src[t.pos]&0x7f] {
 		if strings.HasPrefix(t.src[t.pos:], op) {
 			t.pos += len(op)
 			switch op {
