@@ -74,16 +74,9 @@ func (p *Project) ResPath(file string) (string, error) {
 // File returns the file a res:// or uid:// path names. A path that leaves
 // the project (res://../x) is an error.
 func (p *Project) File(resPath string) (string, error) {
-	if strings.HasPrefix(resPath, "uid://") {
-		idx, err := p.walk()
-		if err != nil {
-			return "", err
-		}
-		res, ok := idx.uids[resPath]
-		if !ok {
-			return "", fmt.Errorf("%s: no file of the project has this UID", resPath)
-		}
-		resPath = res
+	resPath, err := p.fromUID(resPath)
+	if err != nil {
+		return "", err
 	}
 	rel, ok := strings.CutPrefix(resPath, "res://")
 	if !ok {
@@ -93,6 +86,23 @@ func (p *Project) File(resPath string) (string, error) {
 		return "", fmt.Errorf("%s leaves the project", resPath)
 	}
 	return filepath.Join(p.Dir, filepath.FromSlash(rel)), nil
+}
+
+// fromUID returns the res:// path of a uid:// path; any other path as it
+// is.
+func (p *Project) fromUID(path string) (string, error) {
+	if !strings.HasPrefix(path, "uid://") {
+		return path, nil
+	}
+	idx, err := p.walk()
+	if err != nil {
+		return "", err
+	}
+	res, ok := idx.uids[path]
+	if !ok {
+		return "", fmt.Errorf("%s: no file of the project has this UID", path)
+	}
+	return res, nil
 }
 
 // canonical returns a res:// path in the engine's form: joined to the
@@ -144,6 +154,10 @@ func readLimited(name string, limit int64) ([]byte, error) {
 // script may still be one that the engine refuses (see Resolve), and its
 // methods' RPC fields are nil where their @rpc is in error.
 func (p *Project) Script(resPath string) (*Script, error) {
+	resPath, err := p.fromUID(resPath)
+	if err != nil {
+		return nil, err
+	}
 	if r, ok := p.scripts[resPath]; ok {
 		return r.script, r.err
 	}

@@ -173,4 +173,11 @@ func TestResolve(t *testing.T) {
 	}
 	_, err = p.Resolve("res://base.gd", "Nope")
 	assert.Error(t, err)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "leaf.gd.uid"), []byte("uid://leaf1\n"), 0o644))
+	p, err = Open(dir)
+	require.NoError(t, err)
+	r, err = p.Resolve("uid://leaf1")
+	require.NoError(t, err)
+	assert.Equal(t, "res://sub/leaf.gd", r.Chain[0].Script.Path, "a uid:// path is read as its res:// path")
 }

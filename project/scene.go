@@ -137,12 +137,8 @@ func (p *Project) extPath(f *resource.File, v any) string {
 		if e.ID != id {
 			continue
 		}
-		if e.UID != resource.NoUID {
-			if idx, err := p.walk(); err == nil {
-				if path, ok := idx.uids[e.UID.String()]; ok {
-					return path
-				}
-			}
+		if path, err := p.fromUID(e.UID.String()); e.UID != resource.NoUID && err == nil {
+			return path
 		}
 		return e.Path
 	}
@@ -160,10 +156,8 @@ func (p *Project) spawner(n *resource.Node) *Spawner {
 	}
 	if v, ok := n.Get("_spawnable_scenes"); ok {
 		for _, scene := range stringList(v) {
-			if strings.HasPrefix(scene, "uid://") {
-				if idx, err := p.walk(); err == nil && idx.uids[scene] != "" {
-					scene = idx.uids[scene]
-				}
+			if path, err := p.fromUID(scene); err == nil {
+				scene = path
 			}
 			s.Scenes = append(s.Scenes, scene)
 		}
