@@ -195,30 +195,32 @@ var literals = map[string]any{"true": true, "false": false, "null": nil, "PI": m
 // name returns the value of a constant seen from class c.
 func (f *folder) name(c *Class, name string) (any, *foldError) {
 	for k := c; k != nil; k = k.outer {
-		if at, ok := k.consts[name]; ok {
-			if v, ok := k.folded[name]; ok {
-				return v, nil
-			}
-			if f.seen[name] {
-				return nil, &foldError{msg: `Could not resolve member "` + name + `": Cyclic reference.`}
-			}
-			if len(f.seen) == maxConstChain {
-				return nil, &foldError{msg: "names constants defined by constants more than 256 deep", unsupported: true}
-			}
-			f.seen[name] = true
-			v, err := f.fold(k, at)
-			delete(f.seen, name)
-			if err == nil { // an error ends the fold at once: only values are worth keeping
-				if k.folded == nil {
-					k.folded = map[string]any{}
-				}
-				k.folded[name] = v
-			}
-			return v, err
-		}
-		if m, ok := k.members[name]; ok && m.kind != kindClass {
+		m, ok := k.members[name]
+		switch {
+		case !ok || m.kind == kindClass:
+			continue
+		case m.kind != kindConstant:
 			return nil, errNotConstant
 		}
+		if v, ok := k.folded[name]; ok {
+			return v, nil
+		}
+		if f.seen[name] {
+			return nil, &foldError{msg: `Could not resolve member "` + name + `": Cyclic reference.`}
+		}
+		if len(f.seen) == maxConstChain {
+			return nil, &foldError{msg: "names constants defined by constants more than 256 deep", unsupported: true}
+		}
+		f.seen[name] = true
+		v, err := f.fold(k, k.consts[m.index])
+		delete(f.seen, name)
+		if err == nil { // an error ends the fold at once: only values are worth keeping
+			if k.folded == nil {
+				k.folded = map[string]any{}
+			}
+			k.folded[name] = v
+		}
+		return v, err
 	}
 	return nil, &foldError{msg: `names "` + name + `", which is not a constant of its script`, unsupported: true}
 }

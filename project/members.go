@@ -201,11 +201,8 @@ func (p *parser) constant(c *Class) {
 	p.advance()
 	init := p.spanHere()
 	p.skipExpr()
-	if p.declare(c, name, member{kind: kindConstant}, line) {
-		if c.consts == nil {
-			c.consts = map[string]span{}
-		}
-		c.consts[name] = init
+	if p.declare(c, name, member{kind: kindConstant, index: int32(len(c.consts))}, line) {
+		c.consts = appendDoubling(c.consts, init)
 		p.endStatement("constant declaration")
 	}
 }

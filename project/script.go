@@ -34,7 +34,7 @@ type Class struct {
 	Line    int // where the class is declared (1 for a script)
 
 	outer   *Class
-	consts  map[string]span   // constant name → its initializer
+	consts  []span            // the constants' initializers (member.index)
 	folded  map[string]any    // the values of constants folded, by name
 	members map[string]member // every named member, to find a name given twice
 	// fault is the first error of the class's own members that the
@@ -44,7 +44,7 @@ type Class struct {
 }
 
 // member is a named member of a class: its kind, and for an inner class
-// its place in Classes.
+// its place in Classes, for a constant its place in consts.
 type member struct {
 	kind  memberKind
 	index int32
