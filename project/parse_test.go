@@ -186,3 +186,9 @@ func repeat(s string, n int) string {
 	}
 	return string(b)
 }
+
+func TestModeNames(t *testing.T) {
+	assert.Equal(t, []string{"RPCMode(0)", "any_peer", "authority"}, []string{RPCMode(0).String(), AnyPeer.String(), Authority.String()})
+	assert.Equal(t, []string{"unreliable", "unreliable_ordered", "reliable", "TransferMode(3)"},
+		[]string{Unreliable.String(), UnreliableOrdered.String(), Reliable.String(), TransferMode(3).String()})
+}

@@ -16,6 +16,17 @@ const (
 	Authority RPCMode = 2 // "authority", @rpc's default
 )
 
+// String returns the mode as @rpc names it.
+func (m RPCMode) String() string {
+	switch m {
+	case AnyPeer:
+		return "any_peer"
+	case Authority:
+		return "authority"
+	}
+	return fmt.Sprintf("RPCMode(%d)", uint8(m))
+}
+
 // TransferMode is how a method's calls travel: MultiplayerPeer.TransferMode.
 type TransferMode uint8
 
@@ -25,6 +36,19 @@ const (
 	UnreliableOrdered TransferMode = 1 // "unreliable_ordered"
 	Reliable          TransferMode = 2 // "reliable", @rpc's default
 )
+
+// String returns the mode as @rpc names it.
+func (t TransferMode) String() string {
+	switch t {
+	case Unreliable:
+		return "unreliable"
+	case UnreliableOrdered:
+		return "unreliable_ordered"
+	case Reliable:
+		return "reliable"
+	}
+	return fmt.Sprintf("TransferMode(%d)", uint8(t))
+}
 
 // RPC is a method's @rpc annotation. Its zero value is not @rpc's
 // defaults: a bare @rpc is Authority and Reliable (the engine's
