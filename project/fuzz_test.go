@@ -38,6 +38,7 @@ func FuzzScript(f *testing.F) {
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))
 		require.NoError(t, err)
-		assert.Equal(t, s.Name, globalClassName(src, DefaultLimits()))
+		name, _ := globalClass(src, DefaultLimits())
+		assert.Equal(t, s.Name, name)
 	})
 }

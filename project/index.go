@@ -15,6 +15,7 @@ import (
 // UIDs of its files.
 type index struct {
 	classes map[string]string // class_name → res:// path of its script
+	bases   map[string]string // class_name → the base its script's header names
 	uids    map[string]string // uid://… → res:// path
 }
 
@@ -41,7 +42,7 @@ func (p *Project) walk() (*index, error) {
 	if p.index != nil {
 		return p.index, nil
 	}
-	idx := &index{classes: map[string]string{}, uids: map[string]string{}}
+	idx := &index{classes: map[string]string{}, bases: map[string]string{}, uids: map[string]string{}}
 	entries := 0
 	var visit func(dir, res string, depth int) error
 	visit = func(dir, res string, depth int) error {
@@ -86,6 +87,24 @@ func (p *Project) walk() (*index, error) {
 	return idx, nil
 }
 
+// cyclic says the class would be its own base, which
+// ScriptServer::add_global_class refuses: its base is itself, or its base
+// is a global class whose engine class (where the chain of global bases
+// ends) is it. The chain is followed MaxDepth steps at most.
+func (idx *index) cyclic(class, base string, limits Limits) bool {
+	if base == class {
+		return true
+	}
+	for range limits.MaxDepth {
+		next, ok := idx.bases[base]
+		if !ok {
+			break
+		}
+		base = next
+	}
+	return base == class
+}
+
 // list reads a folder's entries, counting them against Limits.MaxFiles.
 func (p *Project) list(dir string, entries *int) ([]os.DirEntry, error) {
 	f, err := os.Open(dir)
@@ -124,8 +143,8 @@ func (p *Project) indexFile(idx *index, name, res string) error {
 		if head, err = readLimited(name, p.limits.MaxFileBytes); err != nil {
 			return err
 		}
-		if class := globalClassName(head, p.limits); class != "" {
-			idx.classes[class] = res
+		if class, base := globalClass(head, p.limits); class != "" && !idx.cyclic(class, base, p.limits) {
+			idx.classes[class], idx.bases[class] = res, base
 		}
 		return nil
 	case ".uid", ".import", ".tscn", ".tres":

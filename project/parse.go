@@ -113,16 +113,26 @@ func (s *Script) firstFault(c *Class) error {
 	return nil
 }
 
-// globalClassName returns the class_name a script's header declares, or
-// "": the editor registers it even when the rest of the script fails.
-func globalClassName(src []byte, limits Limits) string {
+// globalClass returns the class_name a script's header declares, or "",
+// and the base it names: the editor registers the class even when the
+// rest of the script fails. The base is the class extends names first,
+// "" for a path, RefCounted without extends.
+func globalClass(src []byte, limits Limits) (name, base string) {
 	if !utf8.Valid(src) {
-		return ""
+		return "", ""
 	}
 	p := &parser{t: newTokenizer(source(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
 	p.advance()
 	p.program()
-	return p.script.Name
+	ext := p.script.Extends
+	switch {
+	case ext.Path != "":
+	case len(ext.Names) > 0:
+		base = ext.Names[0]
+	default:
+		base = "RefCounted"
+	}
+	return p.script.Name, base
 }
 
 func (p *parser) advance() {

@@ -181,3 +181,20 @@ func TestResolve(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "res://sub/leaf.gd", r.Chain[0].Script.Path, "a uid:// path is read as its res:// path")
 }
+
+// As ScriptServer::add_global_class, the scan registers no class that
+// would be its own base (verified on Godot 4.6.3: the cache then names
+// the other script).
+func TestClassesCyclic(t *testing.T) {
+	dir := writeProject(t, map[string]string{
+		"c/s0.gd": "class_name K\nextends Node\n",
+		"c/s1.gd": "extends K\nclass_name K\n",
+		"c/s2.gd": "class_name L\nextends M\n",
+		"c/s3.gd": "class_name M\nextends L\n",
+	})
+	p, err := Open(dir)
+	require.NoError(t, err)
+	classes, err := p.Classes()
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"K": "res://c/s0.gd", "L": "res://c/s2.gd"}, classes)
+}
