@@ -156,15 +156,10 @@ func BenchmarkHostileScript(b *testing.B) {
 	for _, size := range []int{1 << 20, 8 << 20} {
 		for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinaryScript(size)}}, hostileScripts(size)...) {
 			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, in.Name), func(b *testing.B) {
-				b.SetBytes(int64(len(in.Data)))
-				b.ReportAllocs()
-				start := cputime.Process()
-				for b.Loop() {
-					_, _ = ParseScript(in.Data, "res://a.gd")
-				}
-				if cpu := cputime.Process() - start; cpu > 0 {
-					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-				}
+				cputime.PerByte(b, len(in.Data), func() error {
+					_, err := ParseScript(in.Data, "res://a.gd")
+					return err
+				})
 			})
 		}
 	}
