@@ -33,8 +33,9 @@ func (q genQuery) String() string {
 // folded expressions), on their own line or the func line, with comments,
 // doc strings and "@rpc" in comments and strings around them; bases by
 // class_name, by path and by inner class; CRLF files, Unicode names; and
-// scripts the engine refuses, for one reason each, or for a class_name
-// another script has.
+// scripts the engine refuses, for one reason each. It gives no two
+// scripts one class_name: which of them the engine registers is not
+// always the last one its scan meets (docs/projects.md).
 type gen struct {
 	r    *rand.Rand
 	n    int // names made, to keep every name new
@@ -78,13 +79,6 @@ func (g *gen) project(cases int) genProject {
 			if len(scripts) > 0 && g.chance(0.7) {
 				base = scripts[g.r.IntN(len(scripts))]
 			}
-			if g.chance(0.05) { // a class_name taken: the scan's last script has it, the others are refused
-				for _, other := range scripts {
-					if other.className != "" {
-						s.className = other.className
-					}
-				}
-			}
 			p.files[s.file] = g.script(s, base, fmt.Sprintf("C%d_", i))
 			scripts = append(scripts, s)
 			p.queries = append(p.queries, genQuery{path: "res://" + s.file})
@@ -104,7 +98,7 @@ func (g *gen) script(s *genScript, base *genScript, prefix string) string {
 	if g.chance(0.2) {
 		line("# a script: @rpc func not_this(): pass")
 	}
-	if s.className == "" && (g.chance(0.3) || base != nil && base.className != "" && g.chance(0.3)) {
+	if g.chance(0.3) || base != nil && base.className != "" && g.chance(0.3) {
 		s.className = g.name(prefix + "K")
 	}
 	ext := "extends " + g.pick("Node", "Node2D", "Node3D", "Control")

@@ -116,6 +116,7 @@ func TestResolve(t *testing.T) {
 		"hides.gd":     "class_name Timer\nextends Node\n",
 		"dup1.gd":      "class_name Twice\n",
 		"dup2.gd":      "class_name Twice\n",
+		"ondup.gd":     "extends \"dup1.gd\"\n@rpc func d(): pass\n",
 		"badbase.gd":   "extends \"bad.gd\"\n",
 		"bad.gd":       "extends Node\n@rpc(\"x\") func a(): pass\n",
 		"innerbad.gd":  "extends Node\nclass I:\n\t@onready var x = 1\n",
@@ -134,6 +135,7 @@ func TestResolve(t *testing.T) {
 	assert.Equal(t, "{\n&\"a\": {\n\"rpc_mode\": 1\n},\n&\"b\": {\n\"call_local\": true,\n\"rpc_mode\": 2\n},\n&\"c\": {\n\"rpc_mode\": 2\n},\n&\"d\": {\n\"rpc_mode\": 2\n}\n}", config("res://sub/leaf.gd"))
 	assert.Equal(t, "{\n&\"i\": {\n\"rpc_mode\": 2,\n\"transfer_mode\": 0\n},\n&\"j\": {\n\"rpc_mode\": 2\n}\n}", config("res://sub/leaf.gd", "In"))
 	assert.Equal(t, "{\n&\"z\": {\n\"rpc_mode\": 2\n}\n}", config("res://okbase.gd"))
+	assert.Equal(t, "{\n&\"d\": {\n\"rpc_mode\": 2\n}\n}", config("res://ondup.gd"), "a base whose class_name another script has")
 
 	r, err := p.Resolve("res://sub/leaf.gd")
 	require.NoError(t, err)

@@ -150,7 +150,7 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 	p.checked[key] = nil
 	var err error
 	if s.Name != "" {
-		err = p.checkClassName(s)
+		err = p.checkClassName(s, asBase)
 	}
 	var faults []error
 	var check func(c *Class)
@@ -192,7 +192,12 @@ func checkOnReady(s *Script, c *Class, native string) error {
 }
 
 // checkClassName reports a class_name the engine refuses.
-func (p *Project) checkClassName(s *Script) error {
+//
+// A class_name that another script holds refuses the script, but not the
+// scripts that extend it by path: Godot 4.6.3 loads those (the analyzer
+// pushes the error without failing the inheritance stage), where a
+// class_name that hides an engine class refuses them too.
+func (p *Project) checkClassName(s *Script, asBase bool) error {
 	fail := func(what string) error {
 		return &ScriptError{Path: s.Path, Line: 1, Message: fmt.Sprintf(`Class "%s" hides %s.`, s.Name, what)}
 	}
@@ -207,7 +212,7 @@ func (p *Project) checkClassName(s *Script) error {
 	if err != nil {
 		return err
 	}
-	if other, ok := classes[s.Name]; ok && other != s.Path {
+	if other, ok := classes[s.Name]; ok && other != s.Path && !asBase {
 		return fail("a global script class")
 	}
 	return nil
