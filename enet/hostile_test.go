@@ -398,15 +398,32 @@ const hostileSources = 400
 // them go through the kernel and are dropped there once their buffer is
 // full.
 func sinks(tb testing.TB, n int) []netip.AddrPort {
+	conns, err := loopbackSockets(n)
+	require.NoError(tb, err)
 	addrs := make([]netip.AddrPort, n)
-	for i := range addrs {
-		ip := net.IPv4(127, 0, byte(i/250), byte(1+i%250)) // each of 127.0.0.0/8 is the loopback on Linux
-		c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: ip})
-		require.NoError(tb, err)
+	for i, c := range conns {
 		tb.Cleanup(func() { c.Close() })
 		addrs[i] = c.LocalAddr().(*net.UDPAddr).AddrPort()
 	}
 	return addrs
+}
+
+// loopbackSockets opens n UDP sockets, each on an address of its own:
+// 127.0.0.1, 127.0.0.2, and on (each of 127.0.0.0/8 is the loopback on
+// Linux).
+func loopbackSockets(n int) ([]*net.UDPConn, error) {
+	conns := make([]*net.UDPConn, n)
+	for i := range conns {
+		c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, byte(i/250), byte(1+i%250))})
+		if err != nil {
+			for _, c := range conns[:i] {
+				c.Close()
+			}
+			return nil, err
+		}
+		conns[i] = c
+	}
+	return conns, nil
 }
 
 // hostileHost is a host on a loopback socket with its goroutines running
