@@ -349,9 +349,10 @@ func queued(m *Multiplayer) int64 {
 	defer m.mu.Unlock()
 	var n int64
 	for _, c := range m.conns {
-		c.mu.Lock()
-		n += c.queued
-		c.mu.Unlock()
+		l := c.link.(*wsLink)
+		l.mu.Lock()
+		n += l.queued
+		l.mu.Unlock()
 	}
 	return n
 }

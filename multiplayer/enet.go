@@ -4,9 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
@@ -76,7 +74,7 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 		p.Reset()
 		return
 	}
-	c := m.newENetConn(p, id)
+	c := m.newENetLink(p, nil, id).c
 	if err := m.join(c); err != nil {
 		p.DisconnectNow(0)
 		return
@@ -106,8 +104,7 @@ func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet
 		h.Close()
 		return err
 	}
-	c := m.newENetConn(p, ServerID)
-	c.host = h
+	c := m.newENetLink(p, h, ServerID).c
 	m.closeHostOnClose(h, p.Done())
 	m.mu.Lock()
 	if err = m.join(c); err == nil {
@@ -161,50 +158,6 @@ var enetRestated = map[string]string{
 	"WithMaxSendQueue":  "WithSendQueue",
 }
 
-func (m *Multiplayer) newENetConn(p *enet.Peer, id PeerID) *conn {
-	return &conn{m: m, id: id, ep: p, wake: make(chan struct{}, 1), closed: make(chan struct{}),
-		tokens: float64(m.cfg.burst)}
-}
-
-// sendENet sends a packet as how says; ENet copies it. A full queue is
-// ErrQueueFull, as over WebSocket; a peer leaving loses its packets.
-func (c *conn) sendENet(pkt []byte, own bool, how delivery) error {
-	ch, flags := how.enet()
-	send := c.ep.Send
-	if how.later {
-		send = c.ep.Queue
-	}
-	err := send(ch, pkt, flags)
-	if own {
-		freePacket(pkt)
-	}
-	switch {
-	case err == nil, errors.Is(err, enet.ErrNotConnected):
-		return nil
-	case errors.Is(err, enet.ErrQueueFull):
-		return fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
-	}
-	return fmt.Errorf("multiplayer: to peer %d: %w", c.id, err)
-}
-
-// runENet serves an ENet connection that joined, in one goroutine:
-// OnPeerConnected, its packets until it ends, OnPeerDisconnected. Closing
-// the connection disconnects the peer (see close); closing the Multiplayer
-// closes the host, which disconnects every peer at once, as the engine's
-// close_connection.
-func (c *conn) runENet() {
-	m := c.m
-	go func() {
-		defer m.wg.Done()
-		c.started()
-		c.readENet()
-		if c.host != nil {
-			c.host.Close()
-		}
-		c.ended()
-	}()
-}
-
 // closeHostOnClose closes h when the Multiplayer closes, or stops waiting
 // when ended is closed.
 func (m *Multiplayer) closeHostOnClose(h *enet.Host, ended <-chan struct{}) {
@@ -215,22 +168,4 @@ func (m *Multiplayer) closeHostOnClose(h *enet.Host, ended <-chan struct{}) {
 		case <-ended:
 		}
 	}()
-}
-
-// readENet handles the peer's packets, paced by its rate, until it ends.
-func (c *conn) readENet() {
-	for {
-		pk, err := c.ep.Receive(context.Background())
-		if err != nil {
-			if errors.Is(err, enet.ErrDisconnected) || errors.Is(err, enet.ErrClosed) || errors.Is(err, enet.ErrRefused) {
-				err = io.EOF // an end as ENet's peers end
-			}
-			c.close(err)
-			return
-		}
-		if !c.pace() {
-			return
-		}
-		c.handle(pk.Data, enetDelivery(pk))
-	}
 }

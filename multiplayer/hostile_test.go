@@ -224,7 +224,7 @@ func TestHostilePackets(t *testing.T) {
 	for _, in := range inputs {
 		flood(t, in.name, m, c, size, in.packet)
 		clear(m.recv)
-		c.queue, c.queued = packetQueue{}, 0
+		dropQueued(c)
 	}
 }
 
@@ -237,7 +237,7 @@ func TestRelayFanOutQueues(t *testing.T) {
 	m := New(WithRateLimit(1e12, 1<<30), WithSendQueue(queue))
 	sender := fakeConn(m)
 	for id := range PeerID(peers) {
-		m.conns[id+3] = &conn{m: m, id: id + 3, wake: make(chan struct{}, 1), closed: make(chan struct{})}
+		m.conns[id+3] = fakePeer(m, id+3)
 	}
 	pkt := append(appendSys(nil, sysRelay, -1), cmdRaw) // 7 bytes, to every peer but the server
 	var full int
@@ -325,8 +325,8 @@ func FuzzPacket(f *testing.F) {
 		case !isAuth && len(packet) != 2 && len(packet) > 0 && !errors.Is(err, ErrNotAllowed):
 			t.Fatalf("a packet before authentication: %v", err)
 		}
-		if pending.queued != 0 || authing.Peers() == nil || len(authing.Peers()) != 0 {
-			t.Fatalf("a pending peer was sent %d bytes or admitted (peers %v)", pending.queued, authing.Peers())
+		if fakeLink(pending).queued != 0 || authing.Peers() == nil || len(authing.Peers()) != 0 {
+			t.Fatalf("a pending peer was sent %d bytes or admitted (peers %v)", fakeLink(pending).queued, authing.Peers())
 		}
 		err = m.handle(c, packet, reliably)
 		if err != nil && !isPackageError(err) {
@@ -335,7 +335,7 @@ func FuzzPacket(f *testing.F) {
 		if differs != nil {
 			t.Fatal(differs)
 		}
-		c.queue, c.queued = packetQueue{}, 0
+		dropQueued(c)
 		if c := m.recv[2]; c != nil && len(c.ids) > 64 {
 			clear(m.recv)
 		}
@@ -346,7 +346,7 @@ func FuzzPacket(f *testing.F) {
 			if err := side.m.handle(side.c, packet, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("replication, peer %d: %T: %v", side.c.id, err, err)
 			}
-			side.c.queue, side.c.queued = packetQueue{}, 0
+			dropQueued(side.c)
 		}
 	})
 }
@@ -398,7 +398,19 @@ func fakeConn(m *Multiplayer) *conn {
 // fakePeer is a connection of m's to peer id with no socket: what is sent
 // to it stays queued; packets are handed to m.handle. Its rate is unbounded.
 func fakePeer(m *Multiplayer, id PeerID) *conn {
-	return &conn{m: m, id: id, wake: make(chan struct{}, 1), closed: make(chan struct{}), tokens: 1 << 30, last: time.Now()}
+	c := m.newConn(id)
+	c.tokens = 1 << 30
+	c.link = &wsLink{c: c, wake: make(chan struct{}, 1)}
+	return c
+}
+
+// fakeLink is a fake peer's transport, which keeps what is sent to it.
+func fakeLink(c *conn) *wsLink { return c.link.(*wsLink) }
+
+// dropQueued forgets what was queued for a fake peer.
+func dropQueued(c *conn) {
+	l := fakeLink(c)
+	l.queue, l.queued = packetQueue{}, 0
 }
 
 func mustListen(tb testing.TB) net.Listener {

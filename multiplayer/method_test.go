@@ -222,7 +222,7 @@ func TestServerRelayOff(t *testing.T) {
 	c := fakeConn(m)
 	relay := append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...)
 	assert.ErrorIs(t, m.handle(c, relay, reliably), ErrNotAllowed)
-	assert.Zero(t, c.queued, "nothing relayed")
+	assert.Zero(t, fakeLink(c).queued, "nothing relayed")
 }
 
 // A call whose argument does not decode into its handler's parameter

@@ -196,6 +196,41 @@ func (m *Multiplayer) Close() error {
 // every connection has ended, with its callbacks.
 func (m *Multiplayer) Done() <-chan struct{} { return m.done }
 
+// start makes m a server (server set) or starts to connect it as a
+// client, unless an option was invalid or claim refuses.
+func (m *Multiplayer) start(server bool) error {
+	if m.cfg.err != nil {
+		return m.cfg.err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.claim(server)
+}
+
+// connected ends a client's connecting, however it went.
+func (m *Multiplayer) connected() {
+	m.mu.Lock()
+	m.connecting = false
+	m.mu.Unlock()
+}
+
+// claim makes m a server (server set) or starts to connect it as a client,
+// with m.mu held: refused when m is closed (ErrClosed), or when it is, or
+// is becoming, the other, or a client already.
+func (m *Multiplayer) claim(server bool) error {
+	switch {
+	case m.closed:
+		return ErrClosed
+	case m.connecting || m.id != 0 && !(server && m.id == ServerID):
+		return errors.New("multiplayer: already connected as a client, or connecting, or serving")
+	case server:
+		m.id = ServerID
+	default:
+		m.connecting = true
+	}
+	return nil
+}
+
 // report passes a peer's error to OnError.
 func (m *Multiplayer) report(peer PeerID, err error) {
 	m.mu.Lock()
@@ -431,7 +466,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		if out == nil {
 			return
 		}
-		if err := peer.enqueue(out, false, how, 0); err != nil {
+		if err := peer.link.enqueue(out, false, how, 0); err != nil {
 			full++
 			first = cmp.Or(first, err)
 		}
@@ -559,7 +594,7 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
 	}
-	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.serial}
+	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.link.serial()}
 	err = h.call(cl)
 	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
 		argError(cl, ae)

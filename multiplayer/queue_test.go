@@ -24,9 +24,10 @@ func TestLargestPacketFitsTheQueue(t *testing.T) {
 		data := make([]byte, c.maxPacket-1) // and the command byte
 		assert.NoError(t, m.SendBytes(peer.id, data), c.name)
 		assert.ErrorIs(t, m.SendBytes(peer.id, []byte{1}), ErrQueueFull, "%s: full until written", c.name)
-		peer.mu.Lock()
-		assert.Equal(t, queueCost(make([]byte, c.maxPacket)), peer.queued, c.name)
-		peer.mu.Unlock()
+		l := fakeLink(peer)
+		l.mu.Lock()
+		assert.Equal(t, queueCost(make([]byte, c.maxPacket)), l.queued, c.name)
+		l.mu.Unlock()
 	}
 }
 
@@ -42,17 +43,18 @@ func TestQueueCountsBuffers(t *testing.T) {
 	for main.Call(peer.id, "echo", calls, "a name of some length") == nil {
 		calls++
 	}
-	peer.mu.Lock()
-	defer peer.mu.Unlock()
+	l := fakeLink(peer)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	var held, length int64
-	for b := peer.queue.head; b != nil; b = b.next {
+	for b := l.queue.head; b != nil; b = b.next {
 		for _, pkt := range b.pkts[:b.n] {
 			held += int64(cap(pkt)) + packetOverhead
 			length += int64(len(pkt)) + packetOverhead
 		}
 	}
 	assert.Greater(t, held, length, "the buffers hold more than the packets' bytes")
-	assert.Equal(t, held, peer.queued)
-	assert.LessOrEqual(t, peer.queued, int64(DefaultMaxPacket))
+	assert.Equal(t, held, l.queued)
+	assert.LessOrEqual(t, l.queued, int64(DefaultMaxPacket))
 	assert.Greater(t, calls, 100)
 }

@@ -189,7 +189,7 @@ func measureReplication(b *testing.B, s idleServer) replicaLoad {
 			if server == nil { // timed out by a machine too busy
 				b.Fatalf("%s: client %d lost its server", s.addr, i)
 			}
-			st := server.host.Stats()
+			st := server.link.(*enetLink).host.Stats()
 			sent += st.BytesOut
 			received += st.BytesIn
 			synced += c.synced.Load()

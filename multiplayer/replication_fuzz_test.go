@@ -102,7 +102,7 @@ func FuzzReplicationClient(f *testing.F) {
 			if err := m.handle(c, p, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("%T: %v", err, err)
 			}
-			c.queue, c.queued = packetQueue{}, 0
+			dropQueued(c)
 		}
 		if n := len(players.Objects()); n > DefaultSpawnLimit {
 			t.Fatalf("%d nodes held", n)
@@ -150,7 +150,7 @@ func FuzzReplicationServer(f *testing.F) {
 			if err := m.handle(c, p, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("%T: %v", err, err)
 			}
-			c.queue, c.queued = packetQueue{}, 0
+			dropQueued(c)
 		}
 		if !reflect.DeepEqual(other.values, before) {
 			t.Fatalf("another peer's node changed: %x, was %x", other.values, before)

@@ -54,7 +54,7 @@ func TestHostileReplication(t *testing.T) {
 	}, refusedStates(t)...)
 	for _, f := range floods {
 		flood(t, f.name, f.m, f.c, size, f.packet)
-		f.c.queue, f.c.queued = packetQueue{}, 0
+		dropQueued(f.c)
 	}
 }
 

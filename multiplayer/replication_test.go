@@ -511,7 +511,7 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 		require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/"+name(id)+"/Sync"), reliably))
 		m.mu.Lock()
 		for _, other := range m.conns { // what was sent is the transport's
-			other.queue, other.queued = packetQueue{}, 0
+			dropQueued(other)
 		}
 		m.mu.Unlock()
 	}
@@ -541,7 +541,7 @@ func TestRespawnForever(t *testing.T) {
 		require.NoError(t, o.Get(propPos, &got))
 		require.Equal(t, float64(i), got.X)
 		require.NoError(t, o.Despawn())
-		c.queue, c.queued = packetQueue{}, 0
+		dropQueued(c)
 	}
 	assert.Len(t, m.recv[2].ids, 1, "the last id of the path")
 	assert.Len(t, m.recv[2].byPath, 1)
@@ -617,15 +617,16 @@ func TestSyncAfterShownAgain(t *testing.T) {
 
 // drain returns and empties what was queued for a fake peer.
 func drain(c *conn) [][]byte {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	l := fakeLink(c)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	var out [][]byte
-	for b := c.queue.take(); b != nil; b = b.next {
+	for b := l.queue.take(); b != nil; b = b.next {
 		for _, p := range b.pkts[:b.n] {
 			out = append(out, append([]byte(nil), p...))
 		}
 	}
-	c.queued = 0
+	l.queued = 0
 	return out
 }
 
@@ -728,7 +729,7 @@ func BenchmarkDespawn(b *testing.B) {
 					if err := m.handle(c, p, reliably); err != nil {
 						b.Fatal(err)
 					}
-					c.queue, c.queued = packetQueue{}, 0
+					dropQueued(c)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/node")
@@ -802,7 +803,7 @@ func TestCacheForgetsTheDead(t *testing.T) {
 		for _, o := range objs {
 			require.NoError(t, o.Despawn())
 		}
-		c.queue, c.queued = packetQueue{}, 0
+		dropQueued(c)
 	}
 	// Still full of the last wave's, which no node is at: a path given
 	// anew is taken once the sweep has made room.

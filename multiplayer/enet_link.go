@@ -1,0 +1,81 @@
+package multiplayer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gdvar/gdvar/enet"
+)
+
+// enetLink is a connection's transport over ENet: one goroutine reads
+// the peer's packets, and ENet itself queues, sends and keeps the peer
+// alive.
+type enetLink struct {
+	c    *conn
+	peer *enet.Peer
+	host *enet.Host // a client's own, closed when its connection ends; nil on a server
+}
+
+// newENetLink returns the transport of a new connection to peer id over p.
+func (m *Multiplayer) newENetLink(p *enet.Peer, h *enet.Host, id PeerID) *enetLink {
+	c := m.newConn(id)
+	l := &enetLink{c: c, peer: p, host: h}
+	c.link = l
+	return l
+}
+
+// enqueue sends a packet as how says; ENet copies it. A full queue is
+// ErrQueueFull, as over WebSocket; a peer leaving loses its packets.
+func (l *enetLink) enqueue(pkt []byte, own bool, how delivery, _ uint64) error {
+	ch, flags := how.enet()
+	send := l.peer.Send
+	if how.later {
+		send = l.peer.Queue
+	}
+	err := send(ch, pkt, flags)
+	if own {
+		freePacket(pkt)
+	}
+	switch {
+	case err == nil, errors.Is(err, enet.ErrNotConnected):
+		return nil
+	case errors.Is(err, enet.ErrQueueFull):
+		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
+	}
+	return fmt.Errorf("multiplayer: to peer %d: %w", l.c.id, err)
+}
+
+// serial is 0: ENet sends a reply at once.
+func (l *enetLink) serial() uint64 { return 0 }
+
+// hangUp asks the peer to disconnect after what is queued, as
+// disconnect_peer does.
+func (l *enetLink) hangUp() { l.peer.Disconnect(0) }
+
+// serve handles the peer's packets, paced by its rate, in one goroutine
+// until it ends. Closing the connection disconnects the peer (hangUp);
+// closing the Multiplayer closes the host, which disconnects every peer at
+// once, as the engine's close_connection.
+func (l *enetLink) serve() {
+	c := l.c
+	c.started()
+	for {
+		pk, err := l.peer.Receive(context.Background())
+		if err != nil {
+			if errors.Is(err, enet.ErrDisconnected) || errors.Is(err, enet.ErrClosed) || errors.Is(err, enet.ErrRefused) {
+				err = io.EOF // an end as ENet's peers end
+			}
+			c.close(err)
+			break
+		}
+		if !c.pace() {
+			break
+		}
+		c.handle(pk.Data, enetDelivery(pk))
+	}
+	if l.host != nil {
+		l.host.Close()
+	}
+}
