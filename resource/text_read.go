@@ -51,6 +51,7 @@ type textReader struct {
 	section string           // the tag of the section being read
 	value   any              // the value read, kept here so that reading it allocates nothing more
 	nameOf  func(int) string // propertyName, made once
+	head    fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
 }
 
 // readText reads a text resource or scene as the engine's loader does.
@@ -108,25 +109,11 @@ func (r *textReader) header() (*File, int, error) {
 	if !e.Section || e.Name != tagResource && e.Name != tagScene {
 		return nil, 0, r.errorf("want [%s] or [%s] first, found %q", tagResource, tagScene, e.Name)
 	}
-	f := &File{Scene: e.Name == tagScene, UID: NoUID, Main: &Resource{}}
-	format := format4Wide
-	for _, a := range e.Attrs {
-		switch a.Name {
-		case "type":
-			f.Type, err = r.text(e, a)
-		case "script_class":
-			f.ScriptClass, err = r.text(e, a)
-		case "uid":
-			f.UID, err = r.uid(e, a)
-		case "format":
-			var n int64
-			n, err = r.integer(e, a)
-			format = int(n)
-		}
-		if err != nil {
-			return nil, 0, err
-		}
+	r.head = fileHeader{&File{Scene: e.Name == tagScene, UID: NoUID, Main: &Resource{}}, format4Wide}
+	if err := headerAttrs.read(r, e, &r.head); err != nil {
+		return nil, 0, err
 	}
+	f, format := r.head.f, r.head.format
 	switch {
 	case format > format4Wide:
 		return nil, 0, r.errorf("format=%d is newer than the engines read", format)
@@ -137,6 +124,20 @@ func (r *textReader) header() (*File, int, error) {
 	}
 	f.Main.Type = f.Type
 	return f, format, nil
+}
+
+// fileHeader is what the first tag says.
+type fileHeader struct {
+	f      *File
+	format int
+}
+
+// headerAttrs are those of [gd_resource] and [gd_scene].
+var headerAttrs = attrTable[*fileHeader]{
+	"type":         field((*textReader).text, func(h *fileHeader) *string { return &h.f.Type }),
+	"script_class": field((*textReader).text, func(h *fileHeader) *string { return &h.f.ScriptClass }),
+	"uid":          field((*textReader).uid, func(h *fileHeader) *UID { return &h.f.UID }),
+	"format":       intField(func(h *fileHeader) *int { return &h.format }),
 }
 
 // sections reads the sections after the header, which come in the
@@ -275,23 +276,18 @@ func (r *textReader) checkRefs(v any) error {
 	return err
 }
 
+// externalAttrs are those of [ext_resource].
+var externalAttrs = attrTable[*External]{
+	"type": field((*textReader).text, func(x *External) *string { return &x.Type }),
+	"path": field((*textReader).text, func(x *External) *string { return &x.Path }),
+	"uid":  field((*textReader).uid, func(x *External) *UID { return &x.UID }),
+	"id":   field((*textReader).id, func(x *External) *string { return &x.ID }),
+}
+
 func (r *textReader) external(e vartext.Entry) error {
 	x := &External{UID: NoUID}
-	var err error
-	for _, a := range e.Attrs {
-		switch a.Name {
-		case "type":
-			x.Type, err = r.text(e, a)
-		case "path":
-			x.Path, err = r.text(e, a)
-		case "uid":
-			x.UID, err = r.uid(e, a)
-		case "id":
-			x.ID, err = r.id(e, a)
-		}
-		if err != nil {
-			return err
-		}
+	if err := externalAttrs.read(r, e, x); err != nil {
+		return err
 	}
 	if x.Path == "" || x.Type == "" || x.ID == "" {
 		return r.errorf("[%s] needs a path, a type and an id", tagExternal)
@@ -301,19 +297,16 @@ func (r *textReader) external(e vartext.Entry) error {
 	return nil
 }
 
+// subAttrs are those of [sub_resource].
+var subAttrs = attrTable[*Resource]{
+	"type": field((*textReader).text, func(s *Resource) *string { return &s.Type }),
+	"id":   field((*textReader).id, func(s *Resource) *string { return &s.ID }),
+}
+
 func (r *textReader) sub(e vartext.Entry) error {
 	s := &Resource{}
-	var err error
-	for _, a := range e.Attrs {
-		switch a.Name {
-		case "type":
-			s.Type, err = r.text(e, a)
-		case "id":
-			s.ID, err = r.id(e, a)
-		}
-		if err != nil {
-			return err
-		}
+	if err := subAttrs.read(r, e, s); err != nil {
+		return err
 	}
 	if s.Type == "" || s.ID == "" {
 		return r.errorf("[%s] needs a type and an id", tagSub)
@@ -341,63 +334,42 @@ func (r *textReader) sceneTag(e vartext.Entry) error {
 		}
 		r.f.Connections = append(r.f.Connections, c)
 	case tagEditable:
-		for _, a := range e.Attrs {
-			if a.Name == "path" {
-				p, err := r.text(e, a)
-				if err != nil {
-					return err
-				}
-				r.f.Editable = append(r.f.Editable, p)
-			}
-		}
+		return editableAttrs.read(r, e, r.f)
 	}
 	return nil
 }
 
+// editableAttrs are those of [editable]: each path= is one.
+var editableAttrs = attrTable[*File]{
+	"path": func(r *textReader, e vartext.Entry, a vartext.Attribute, f *File) error {
+		p, err := r.text(e, a)
+		if err == nil {
+			f.Editable = append(f.Editable, p)
+		}
+		return err
+	},
+}
+
+// nodeAttrs are those of [node].
+var nodeAttrs = attrTable[*Node]{
+	"name":                 field((*textReader).text, func(n *Node) *string { return &n.Name }),
+	"type":                 field((*textReader).text, func(n *Node) *string { return &n.Type }),
+	"parent":               field((*textReader).text, func(n *Node) *string { return &n.Parent }),
+	"parent_id_path":       field((*textReader).ints, func(n *Node) *[]int32 { return &n.ParentIDPath }),
+	"owner":                field((*textReader).text, func(n *Node) *string { return &n.Owner }),
+	"owner_uid_path":       field((*textReader).ints, func(n *Node) *[]int32 { return &n.OwnerUIDPath }),
+	"index":                field((*textReader).index, func(n *Node) *int { return &n.Index }),
+	"unique_id":            intField(func(n *Node) *int32 { return &n.UniqueID }),
+	"node_paths":           field((*textReader).strings, func(n *Node) *[]string { return &n.NodePaths }),
+	"groups":               field((*textReader).strings, func(n *Node) *[]string { return &n.Groups }),
+	"instance_placeholder": field((*textReader).text, func(n *Node) *string { return &n.InstancePlaceholder }),
+	"instance":             field((*textReader).instance, func(n *Node) *string { return &n.Instance }),
+}
+
 func (r *textReader) node(e vartext.Entry) (*Node, error) {
 	n := &Node{Index: noIndex}
-	var err error
-	for _, a := range e.Attrs {
-		switch a.Name {
-		case "name":
-			n.Name, err = r.text(e, a)
-		case "type":
-			n.Type, err = r.text(e, a)
-		case "parent":
-			n.Parent, err = r.text(e, a)
-		case "parent_id_path":
-			n.ParentIDPath, err = r.ints(e, a)
-		case "owner":
-			n.Owner, err = r.text(e, a)
-		case "owner_uid_path":
-			n.OwnerUIDPath, err = r.ints(e, a)
-		case "index":
-			var s string
-			if s, err = r.text(e, a); err == nil {
-				var i int64
-				i, err = strconv.ParseInt(s, 10, 32)
-				n.Index = int(i)
-			}
-		case "unique_id":
-			var i int64
-			i, err = r.integer(e, a)
-			n.UniqueID = int32(i)
-		case "node_paths":
-			n.NodePaths, err = r.strings(e, a)
-		case "groups":
-			n.Groups, err = r.strings(e, a)
-		case "instance_placeholder":
-			n.InstancePlaceholder, err = r.text(e, a)
-		case "instance":
-			kind, id := RefOf(a.Value)
-			if kind != ExtRef || !r.exts[id] {
-				err = r.errorf("[%s] instance= is not an ExtResource read before", tagNode)
-			}
-			n.Instance = id
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := nodeAttrs.read(r, e, n); err != nil {
+		return nil, err
 	}
 	if n.Name == "" {
 		return nil, r.errorf("[%s] has no name", tagNode)
@@ -405,45 +377,69 @@ func (r *textReader) node(e vartext.Entry) (*Node, error) {
 	return n, nil
 }
 
+// connectionAttrs are those of [connection].
+var connectionAttrs = attrTable[*Connection]{
+	"signal":        field((*textReader).text, func(c *Connection) *string { return &c.Signal }),
+	"from":          field((*textReader).text, func(c *Connection) *string { return &c.From }),
+	"to":            field((*textReader).text, func(c *Connection) *string { return &c.To }),
+	"method":        field((*textReader).text, func(c *Connection) *string { return &c.Method }),
+	"flags":         intField(func(c *Connection) *int { return &c.Flags }),
+	"from_uid_path": field((*textReader).ints, func(c *Connection) *[]int32 { return &c.FromUIDPath }),
+	"to_uid_path":   field((*textReader).ints, func(c *Connection) *[]int32 { return &c.ToUIDPath }),
+	"unbinds":       intField(func(c *Connection) *int { return &c.Unbinds }),
+	"binds":         field((*textReader).array, func(c *Connection) *[]any { return &c.Binds }),
+}
+
 func (r *textReader) connection(e vartext.Entry) (*Connection, error) {
 	c := &Connection{Flags: DefaultConnectFlags}
-	var err error
-	var n int64
-	for _, a := range e.Attrs {
-		switch a.Name {
-		case "signal":
-			c.Signal, err = r.text(e, a)
-		case "from":
-			c.From, err = r.text(e, a)
-		case "to":
-			c.To, err = r.text(e, a)
-		case "method":
-			c.Method, err = r.text(e, a)
-		case "flags":
-			n, err = r.integer(e, a)
-			c.Flags = int(n)
-		case "from_uid_path":
-			c.FromUIDPath, err = r.ints(e, a)
-		case "to_uid_path":
-			c.ToUIDPath, err = r.ints(e, a)
-		case "unbinds":
-			n, err = r.integer(e, a)
-			c.Unbinds = int(n)
-		case "binds":
-			binds, ok := a.Value.([]any)
-			if !ok {
-				err = r.attrError(e, a, "an Array")
-			}
-			c.Binds = binds
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := connectionAttrs.read(r, e, c); err != nil {
+		return nil, err
 	}
 	if c.Signal == "" || c.From == "" || c.To == "" || c.Method == "" {
 		return nil, r.errorf("[%s] needs a signal, from, to and a method", tagConnect)
 	}
 	return c, nil
+}
+
+// A tag's attributes are read by a table: for each attribute the tag may
+// have, what sets it on the thing the tag makes, a T. The attributes are
+// read in their order, until one fails; one the table does not name is
+// ignored, as the engine ignores it.
+
+// setAttr reads attribute a of tag e into what the tag makes.
+type setAttr[T any] func(r *textReader, e vartext.Entry, a vartext.Attribute, into T) error
+
+// attrTable is a tag's attributes, by name.
+type attrTable[T any] map[string]setAttr[T]
+
+// read reads e's attributes into into.
+func (t attrTable[T]) read(r *textReader, e vartext.Entry, into T) error {
+	for _, a := range e.Attrs {
+		if set := t[a.Name]; set != nil {
+			if err := set(r, e, a, into); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// field sets the field of a T that at points to, to the value read reads.
+func field[T, V any](read func(*textReader, vartext.Entry, vartext.Attribute) (V, error), at func(T) *V) setAttr[T] {
+	return func(r *textReader, e vartext.Entry, a vartext.Attribute, into T) error {
+		v, err := read(r, e, a)
+		*at(into) = v
+		return err
+	}
+}
+
+// intField sets an integer field of a T, at, to an int attribute.
+func intField[T any, I int | int32](at func(T) *I) setAttr[T] {
+	return func(r *textReader, e vartext.Entry, a vartext.Attribute, into T) error {
+		n, err := r.integer(e, a)
+		*at(into) = I(n)
+		return err
+	}
 }
 
 // The attributes' values, of the types the engine reads them as.
@@ -479,6 +475,32 @@ func (r *textReader) uid(e vartext.Entry, a vartext.Attribute) (UID, error) {
 		return NoUID, err
 	}
 	return ParseUID(s)
+}
+
+// index reads a node's index, a String of a number.
+func (r *textReader) index(e vartext.Entry, a vartext.Attribute) (int, error) {
+	s, err := r.text(e, a)
+	if err != nil {
+		return 0, err
+	}
+	i, err := strconv.ParseInt(s, 10, 32)
+	return int(i), err
+}
+
+// instance reads the scene a node instances: an ExtResource read before.
+func (r *textReader) instance(e vartext.Entry, a vartext.Attribute) (string, error) {
+	kind, id := RefOf(a.Value)
+	if kind != ExtRef || !r.exts[id] {
+		return id, r.errorf("[%s] instance= is not an ExtResource read before", tagNode)
+	}
+	return id, nil
+}
+
+func (r *textReader) array(e vartext.Entry, a vartext.Attribute) ([]any, error) {
+	if v, ok := a.Value.([]any); ok {
+		return v, nil
+	}
+	return nil, r.attrError(e, a, "an Array")
 }
 
 func (r *textReader) ints(e vartext.Entry, a vartext.Attribute) ([]int32, error) {
