@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -50,7 +51,8 @@ type Game struct {
 
 // Launch starts the game with --remote-debug pointing at a listener of its
 // own, waits for it to connect, and returns it. The game is killed if it
-// does not connect in time, or on Close.
+// does not connect in time, on Close, and on Linux when the Go process
+// dies.
 func Launch(ctx context.Context, cfg Config) (*Game, error) {
 	ln, err := Listen(cmp.Or(cfg.Listen, "127.0.0.1:0"))
 	if err != nil {
@@ -69,6 +71,7 @@ func Launch(ctx context.Context, cfg Config) (*Game, error) {
 	cmd.Env = cfg.Env
 	cmd.Stdout, cmd.Stderr = cfg.Stdout, cfg.Stderr
 	cmd.WaitDelay = time.Second // a child holding the pipes
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -103,6 +106,10 @@ func Launch(ctx context.Context, cfg Config) (*Game, error) {
 	}
 	return g, nil
 }
+
+// Process returns the game's process as Launch started it (the engine
+// binary, or whatever Config.Godot names); PID is what the engine says.
+func (g *Game) Process() *os.Process { return g.cmd.Process }
 
 // Exited is closed when the game's process has ended.
 func (g *Game) Exited() <-chan struct{} { return g.exited }

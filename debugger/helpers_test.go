@@ -2,6 +2,8 @@ package debugger_test
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +15,25 @@ import (
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/stretchr/testify/require"
 )
+
+// TestMain, with DBGTEST_LAUNCH set to an engine and DBGTEST_PATH to a
+// project, is a Go program that launches that game, prints its process id
+// and waits for its standard input to end: a parent that the test kills.
+func TestMain(m *testing.M) {
+	if godot := os.Getenv("DBGTEST_LAUNCH"); godot != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+		g, err := debugger.Launch(ctx, debugger.Config{Godot: godot, Args: []string{"--headless", "--path", os.Getenv("DBGTEST_PATH")}})
+		cancel()
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(1)
+		}
+		fmt.Println(g.Process().Pid)
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 // liveWait bounds each wait on a live game: the machine may be busy.
 const liveWait = 60 * time.Second
