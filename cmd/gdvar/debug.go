@@ -51,8 +51,7 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("gdvar debug", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage) }
-	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
-	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
+	gameConfig := gameFlags(fs)
 	script := fs.String("e", "", "commands to run, separated by ;")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -60,14 +59,11 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 		return 2
 	}
-	if fs.NArg() == 0 || *engine != "4" && *engine != "3" {
+	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too
+	cfg, ok := gameConfig(stderr)
+	if !ok || cfg.Godot == "" {
 		fs.Usage()
 		return 2
-	}
-	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too
-	cfg := debugger.Config{Godot: fs.Arg(0), Args: fs.Args()[1:], Listen: *listen, Stdout: stderr, Stderr: stderr}
-	if *engine == "3" {
-		cfg.Engine = gdvar.Godot3
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	g, err := debugger.Launch(ctx, cfg)
@@ -107,15 +103,43 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// gameFlags adds the flags that say how to start the game, -listen and
+// -engine, to fs; once fs is parsed, the function it returns gives the
+// Config of the game its arguments name (Godot "" if none), the game's own
+// output going to w, or false if -engine is wrong.
+func gameFlags(fs *flag.FlagSet) func(w io.Writer) (debugger.Config, bool) {
+	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
+	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
+	return func(w io.Writer) (debugger.Config, bool) {
+		cfg := debugger.Config{Listen: *listen, Stdout: w, Stderr: w}
+		if fs.NArg() > 0 {
+			cfg.Godot, cfg.Args = fs.Arg(0), fs.Args()[1:]
+		}
+		if *engine == "3" {
+			cfg.Engine = gdvar.Godot3
+		}
+		return cfg, *engine == "4" || *engine == "3"
+	}
+}
+
 // commandTimeout bounds a command but wait, which waits 10 s at most.
 const commandTimeout = time.Minute
 
-// runDebugCommand runs one command on the game and prints its result.
+// runDebugCommand runs one command line on the game and prints its result.
 func runDebugCommand(s *debugger.Session, line string, out io.Writer) error {
 	words, err := splitWords(line)
 	if err != nil || len(words) == 0 {
 		return err
 	}
+	if c, ok := debugCommands[words[0]]; ok && c.rest && len(words) > c.min {
+		words = append(words[:c.min:c.min], restOfLine(line, c.min))
+	}
+	return runDebugWords(context.Background(), s, words, out)
+}
+
+// runDebugWords runs a command given as its words (the name first; a rest
+// of the line is one word) within commandTimeout, and prints its result.
+func runDebugWords(ctx context.Context, s *debugger.Session, words []string, out io.Writer) error {
 	name, args := words[0], words[1:]
 	c, ok := debugCommands[name]
 	if !ok {
@@ -124,13 +148,10 @@ func runDebugCommand(s *debugger.Session, line string, out io.Writer) error {
 	if len(args) < c.min || c.max >= 0 && len(args) > c.max {
 		return fmt.Errorf("usage: %s", c.usage)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
+	ctx, cancel := context.WithTimeout(ctx, commandTimeout)
 	defer cancel()
-	if c.rest {
-		args = append(args[:c.min-1:c.min-1], restOfLine(line, c.min))
-	}
 	w := bufio.NewWriter(out)
-	err = c.run(ctx, s, args, w)
+	err := c.run(ctx, s, args, w)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}

@@ -35,18 +35,7 @@ func TestDebugSplitting(t *testing.T) {
 // gdvar debug drives a real game: each result on standard output, nothing
 // else there, exit 0 only if every command succeeded.
 func TestLiveDebugCommand(t *testing.T) {
-	engine := debuggertest.Godot(t)
-	dir := t.TempDir()
-	src := filepath.Join("..", "..", "debugger", "testdata", "game")
-	files, err := os.ReadDir(src)
-	require.NoError(t, err)
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join(src, f.Name()))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
-	}
-	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
-	game := []string{"--", engine, "--headless", "--path", dir}
+	game := append([]string{"--"}, testGame(t)...)
 
 	script := `wait /root/Main/Added; tree; get /root/Main speed; set /root/Main speed 9.5; get /root/Main speed;
 		set "/root/Main/Spaced Name" position Vector2(3, 4); get "/root/Main/Spaced Name" position;
@@ -54,16 +43,7 @@ func TestLiveDebugCommand(t *testing.T) {
 		output; errors`
 	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script}, game...)...)
 	require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
-	want := `/root Window
-/root/Glob Node
-/root/Main Node2D
-/root/Main/Label Label
-/root/Main/Label/Sub Node
-/root/Main/Spaced Name Sprite2D
-/root/Main/Many Node
-/root/Main/Timer Timer
-/root/Main/Added Node
-1.5
+	want := testGameTree + `1.5
 9.5
 Vector2(3, 4)
 5
@@ -85,6 +65,37 @@ null
 	assert.Equal(t, "1.5\n7\n", out)
 	assert.Contains(t, errOut, "gdvar debug: get /root/Nope speed: debugger: no such node: /root/Nope")
 	assert.Contains(t, errOut, "no such method")
+}
+
+// testGameTree is what tree prints for testGame: a line a node.
+const testGameTree = `/root Window
+/root/Glob Node
+/root/Main Node2D
+/root/Main/Label Label
+/root/Main/Label/Sub Node
+/root/Main/Spaced Name Sprite2D
+/root/Main/Many Node
+/root/Main/Timer Timer
+/root/Main/Added Node
+`
+
+// testGame returns the command line of debugger/testdata/game, copied to
+// a folder of its own (the engine writes its .godot cache there), in the
+// Godot 4 engine that debuggertest finds; it skips the test if there is
+// none. The engine keeps its settings in a folder of the test's own.
+func testGame(t *testing.T) []string {
+	engine := debuggertest.Godot(t)
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "debugger", "testdata", "game")
+	files, err := os.ReadDir(src)
+	require.NoError(t, err)
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(src, f.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
+	}
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	return []string{engine, "--headless", "--path", dir}
 }
 
 // Without a game, or with bad flags, gdvar debug fails with a usage.

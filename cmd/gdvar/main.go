@@ -14,6 +14,7 @@
 //	gdvar migrate [flags] FILE   write the Godot 4 form of a Godot 3 file
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
 //	gdvar rpc-config SCRIPT.gd   print a script's RPC config, as Godot 4.6 has it
+//	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
@@ -150,6 +151,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return debugCommand(args[1:], stdin, stdout, stderr)
 	case "rpc-config":
 		return rpcConfig(args[1:], stdout, stderr)
+	case "mcp":
+		return mcpCommand(args[1:], stdin, stdout, stderr)
 	case "version":
 		if len(args) > 1 {
 			fmt.Fprintln(stderr, "gdvar version takes no arguments")
@@ -362,6 +365,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  %-9s %s\n", "debug", "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…")
 	fmt.Fprintf(w, "  %-9s %s\n", "rpc-config", rpcConfigUsage)
+	fmt.Fprintf(w, "  %-9s %s\n", "mcp", "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does")
 	fmt.Fprintf(w, "  %-9s %s\n", "version", "print gdvar's version")
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mcpWait bounds a test's talk with the server and its game.
+const mcpWait = 2 * time.Minute
+
+// callTool calls a tool and returns its text and whether it failed.
+func callTool(t *testing.T, ctx context.Context, cs *mcp.ClientSession, name string, args any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	require.NoError(t, err, name)
+	var text strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			text.WriteString(tc.Text)
+		}
+	}
+	return text.String(), res.IsError
+}
+
+// The server lists a tool a command, and with no game running each says
+// so as a tool error, which an agent reads, not as a protocol error.
+func TestMCPWithoutGame(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	st, ct := mcp.NewInMemoryTransports()
+	games := &mcpGames{}
+	ss, err := newMCPServer(games).Connect(ctx, st, nil)
+	require.NoError(t, err)
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	var names []string
+	for tool, err := range cs.Tools(ctx, nil) {
+		require.NoError(t, err)
+		names = append(names, tool.Name)
+	}
+	assert.ElementsMatch(t, []string{"launch", "quit", "tree", "wait", "get", "set", "call", "output", "errors", "breakpoint",
+		"pause", "resume", "step", "next", "out", "stack", "vars", "evaluate", "monitors"}, names)
+
+	text, failed := callTool(t, ctx, cs, "tree", map[string]any{})
+	assert.True(t, failed)
+	assert.Contains(t, text, "no game: call launch first")
+	text, failed = callTool(t, ctx, cs, "launch", map[string]any{})
+	assert.True(t, failed)
+	assert.Contains(t, text, "no game to launch")
+	text, failed = callTool(t, ctx, cs, "get", map[string]any{"path": 3})
+	assert.True(t, failed, "an input that is not the tool's schema")
+	assert.Contains(t, text, "path")
+}
+
+// startMCP starts gdvar mcp -- GAME as a process and connects the SDK's
+// client to it over its standard input and output. What the server writes
+// on standard error (the game's own output) is logged if the test fails.
+func startMCP(t *testing.T, ctx context.Context, game []string) (*mcp.ClientSession, *exec.Cmd) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=mcp -- "+strings.Join(game, " "))
+	var text strings.Builder
+	stderr := &lockedWriter{w: &text}
+	cmd.Stderr = stderr
+	t.Cleanup(func() {
+		if t.Failed() {
+			stderr.mu.Lock()
+			defer stderr.mu.Unlock()
+			t.Logf("gdvar mcp wrote on standard error:\n%s", text.String())
+		}
+	})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cs, cmd
+}
+
+// gone says, within mcpWait, whether no process has the id pid.
+func gone(pid int) bool {
+	deadline := time.Now().Add(mcpWait)
+	for time.Now().Before(deadline) {
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// launchedPID reads launch's "launched: pid N".
+func launchedPID(t *testing.T, text string) int {
+	var pid int
+	_, err := fmt.Sscanf(text, "launched: pid %d", &pid)
+	require.NoError(t, err, text)
+	require.Positive(t, pid)
+	return pid
+}
+
+// gdvar mcp, a process driven over stdio by the SDK's client, plays a real
+// Godot 4 game: the tree, a get/set/call round trip and the output as the
+// game has them, errors as tool errors; closing the client ends the
+// server and the game.
+func TestLiveMCP(t *testing.T) {
+	game := testGame(t)
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	cs, server := startMCP(t, ctx, game)
+
+	text, failed := callTool(t, ctx, cs, "launch", map[string]any{})
+	require.False(t, failed, text)
+	pid := launchedPID(t, text)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"wait", map[string]any{"path": "/root/Main/Added"}, "ok\n"},
+		{"tree", nil, testGameTree},
+		{"get", map[string]any{"path": "/root/Main", "property": "speed"}, "1.5\n"},
+		{"set", map[string]any{"path": "/root/Main", "property": "speed", "value": "9.5"}, "ok\n"},
+		{"get", map[string]any{"path": "/root/Main", "property": "speed"}, "9.5\n"},
+		{"set", map[string]any{"path": "/root/Main/Spaced Name", "property": "position", "value": "Vector2(3, 4)"}, "ok\n"},
+		{"get", map[string]any{"path": "/root/Main/Spaced Name", "property": "position"}, "Vector2(3, 4)\n"},
+		{"call", map[string]any{"path": "/root/Main", "method": "add", "args": []string{"2", "3"}}, "5\n"},
+		{"call", map[string]any{"path": "/root/Main", "method": "echo", "args": []string{`{"b": [1, 2.5], "a": &"sn"}`}}, "{\n\"a\": &\"sn\",\n\"b\": [1, 2.5]\n}\n"},
+		{"call", map[string]any{"path": "/root/Main", "method": "nothing"}, "null\n"},
+		{"evaluate", map[string]any{"expression": "1 + 2"}, "3\n"},
+	} {
+		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		require.False(t, failed, "%s %v: %s", c.tool, c.args, text)
+		assert.Equal(t, c.want, text, "%s %v", c.tool, c.args)
+	}
+	text, _ = callTool(t, ctx, cs, "output", nil)
+	assert.Contains(t, text, "hello from main\nbold text\nTREE [")
+	text, _ = callTool(t, ctx, cs, "errors", nil)
+	assert.True(t, strings.HasPrefix(text, "WARNING: a warning at: _ready (res://main.gd:12)\nERROR: an error at: _ready (res://main.gd:13)\n"), text)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"get", map[string]any{"path": "/root/Nope", "property": "speed"}, "no such node: /root/Nope"},
+		{"call", map[string]any{"path": "/root/Main", "method": "nosuch"}, "no such method"},
+		{"set", map[string]any{"path": "/root/Main", "property": "speed", "value": "Vector2("}, "want a number"},
+	} {
+		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		assert.True(t, failed, "%s %v: %s", c.tool, c.args, text)
+		assert.Contains(t, text, c.want)
+	}
+
+	require.NoError(t, cs.Close())
+	assert.Equal(t, 0, server.ProcessState.ExitCode())
+	assert.True(t, gone(pid), "the game is left running after the server ended")
+}
