@@ -372,8 +372,8 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 	// comes after the errors the call raised: any error is the call's.
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if n := s.errCount - before; n > 0 && n <= len(s.errs) {
-		return result, fmt.Errorf("%w: %s of %s: %s", ErrCallFailed, method, path, s.errs[len(s.errs)-n].Text())
+	if e, ok := s.errs.last(s.errCount - before); ok {
+		return result, fmt.Errorf("%w: %s of %s: %s", ErrCallFailed, method, path, e.Text())
 	}
 	return result, nil
 }

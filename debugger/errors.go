@@ -87,3 +87,37 @@ func ParseError(m Message) (Error, error) {
 	}
 	return e, nil
 }
+
+// maxStack is the most frames of an error's stack a session keeps:
+// GDScript's deepest call stack.
+const maxStack = 1024
+
+// frameSize is what a Frame takes besides its strings.
+const frameSize = 40
+
+// keptError returns e as a session keeps it: its strings copied and cut at
+// 64 KiB, its stack at maxStack frames.
+func keptError(e Error) Error {
+	e.Source = keptFrame(e.Source)
+	e.Message, e.Description = clip(e.Message), clip(e.Description)
+	stack := make([]Frame, min(len(e.Stack), maxStack))
+	for i := range stack {
+		stack[i] = keptFrame(e.Stack[i])
+	}
+	e.Stack = stack
+	return e
+}
+
+func keptFrame(f Frame) Frame {
+	f.File, f.Func = clip(f.File), clip(f.Func)
+	return f
+}
+
+// size is the bytes e holds: its strings and its stack's frames.
+func (e Error) size() int {
+	n := len(e.Message) + len(e.Description) + len(e.Source.File) + len(e.Source.Func)
+	for _, f := range e.Stack {
+		n += frameSize + len(f.File) + len(f.Func)
+	}
+	return n
+}

@@ -30,8 +30,13 @@ var monitorNames4 = []string{
 // Monitors are the values of the game's performance monitors by name
 // ("time/fps", "object/nodes", …), as its last performance message gave
 // them. Where the count of values is not Godot 4.6's, or past the built-in
-// ones (custom monitors), a value is named "monitor/N" by its index.
+// ones (custom monitors), a value is named "monitor/N" by its index; there
+// are at most 1 024.
 type Monitors map[string]float64
+
+// maxMonitors bounds the monitors a message may give: the built-in ones
+// and custom ones.
+const maxMonitors = 1024
 
 // parseMonitors reads performance:profile_frame (Godot 4) or performance
 // (Godot 3): the values in the order of the engine's Monitor enum.
@@ -40,6 +45,7 @@ func parseMonitors(m Message) Monitors {
 	if m.Thread == 0 && len(values) == 1 {
 		values, _ = values[0].([]any)
 	}
+	values = values[:min(len(values), maxMonitors)]
 	names := monitorNames4
 	if m.Thread == 0 || len(values) < len(names) {
 		names = nil

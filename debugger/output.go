@@ -53,10 +53,19 @@ func stripBBCode(s string) string {
 // PackedInt32Array], where the engine joins lines printed one after another
 // with "\n"; in Godot 3 a [text, kind] pair a print. Each line is one Line.
 func ParseOutput(m Message) ([]Line, error) {
-	var lines []Line
-	add := func(text string, kind int64) {
+	n := 0
+	_ = eachLine(m, func(Line) { n++ })
+	lines := make([]Line, 0, n)
+	err := eachLine(m, func(l Line) { lines = append(lines, l) })
+	return lines, err
+}
+
+// eachLine calls f with each line of an output message, in order: those
+// before the fault if it is malformed.
+func eachLine(m Message, f func(Line)) error {
+	each := func(text string, kind int64) {
 		for l := range strings.SplitSeq(text, "\n") {
-			lines = append(lines, Line{l, OutputKind(kind)})
+			f(Line{l, OutputKind(kind)})
 		}
 	}
 	if m.Thread == 0 { // Godot 3
@@ -64,22 +73,22 @@ func ParseOutput(m Message) ([]Line, error) {
 			var text string
 			var kind int64
 			if p, ok := e.([]any); !ok || !fields(p, &text, &kind) {
-				return lines, fmt.Errorf("%w: Godot 3 output entry %#v", ErrMalformed, e)
+				return fmt.Errorf("%w: Godot 3 output entry %#v", ErrMalformed, e)
 			}
-			add(text, kind)
+			each(text, kind)
 		}
-		return lines, nil
+		return nil
 	}
 	if len(m.Data) < 2 {
-		return nil, fmt.Errorf("%w: output of %d elements", ErrMalformed, len(m.Data))
+		return fmt.Errorf("%w: output of %d elements", ErrMalformed, len(m.Data))
 	}
 	texts, ok1 := m.Data[0].([]string)
 	kinds, ok2 := m.Data[1].([]int32)
 	if !ok1 || !ok2 || len(texts) != len(kinds) {
-		return nil, fmt.Errorf("%w: output is not [PackedStringArray, PackedInt32Array] of one length", ErrMalformed)
+		return fmt.Errorf("%w: output is not [PackedStringArray, PackedInt32Array] of one length", ErrMalformed)
 	}
 	for i, t := range texts {
-		add(t, int64(kinds[i]))
+		each(t, int64(kinds[i]))
 	}
-	return lines, nil
+	return nil
 }

@@ -24,6 +24,9 @@ type Options struct {
 	// MaxOutputLines and MaxErrors bound what Output and Errors keep (the
 	// oldest go first): 10 000 lines and 1 000 errors if 0.
 	MaxOutputLines, MaxErrors int
+	// MaxOutputBytes and MaxErrorBytes bound the text they keep: 2 MiB
+	// each if 0. (A kept string is cut at 64 KiB, a stack at 1 024 frames.)
+	MaxOutputBytes, MaxErrorBytes int
 	// RequestTimeout bounds the wait for each reply when the context has
 	// no earlier deadline: 30 s if 0.
 	RequestTimeout time.Duration
@@ -54,10 +57,9 @@ type Session struct {
 
 	mu        sync.Mutex
 	waiters   []*waiter
-	output    []Line
-	errs      []Error
-	dropped   [2]int // output lines and errors no longer kept
-	errCount  int    // errors received in all
+	output    kept[Line]
+	errs      kept[Error]
+	errCount  int // errors received in all
 	monitors  Monitors
 	pid       int64
 	version   [2]int // major, minor from the banner; 0 until known
@@ -85,10 +87,18 @@ func NewSession(conn *Conn, closer io.Closer, opts Options) *Session {
 	if opts.MaxErrors <= 0 {
 		opts.MaxErrors = 1_000
 	}
+	if opts.MaxOutputBytes <= 0 {
+		opts.MaxOutputBytes = 2 << 20
+	}
+	if opts.MaxErrorBytes <= 0 {
+		opts.MaxErrorBytes = 2 << 20
+	}
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = 30 * time.Second
 	}
 	s := &Session{conn: conn, closer: closer, opts: opts, done: make(chan struct{}), changed: make(chan struct{})}
+	s.output.max, s.output.maxBytes = opts.MaxOutputLines, opts.MaxOutputBytes
+	s.errs.max, s.errs.maxBytes = opts.MaxErrors, opts.MaxErrorBytes
 	go s.read()
 	return s
 }
@@ -162,32 +172,19 @@ var banner = regexp.MustCompile(`^Godot Engine v(\d+)\.(\d+)`)
 // handle keeps what m says and gives it to the callbacks and to the first
 // waiter that wants it.
 func (s *Session) handle(m Message) {
-	var lines []Line
 	var gameErr *Error
+	output := false
 	s.mu.Lock()
 	switch m.Name {
 	case "output":
-		lines, _ = ParseOutput(m)
-		if len(lines) > 0 && s.version[0] == 0 {
-			if v := banner.FindStringSubmatch(lines[0].Text); v != nil {
-				s.version[0], _ = strconv.Atoi(v[1])
-				s.version[1], _ = strconv.Atoi(v[2])
-			}
-		}
-		s.output = append(s.output, lines...)
-		if over := len(s.output) - s.opts.MaxOutputLines; over > 0 {
-			s.output = append(s.output[:0], s.output[over:]...)
-			s.dropped[0] += over
-		}
+		output = true
+		s.keepOutput(m)
 	case "error":
 		if e, err := ParseError(m); err == nil {
+			e = keptError(e)
 			gameErr = &e
 			s.errCount++
-			s.errs = append(s.errs, e)
-			if over := len(s.errs) - s.opts.MaxErrors; over > 0 {
-				s.errs = append(s.errs[:0], s.errs[over:]...)
-				s.dropped[1] += over
-			}
+			s.errs.add(e, e.size())
 		}
 	case "set_pid":
 		fields(m.Data, &s.pid)
@@ -223,10 +220,8 @@ func (s *Session) handle(m Message) {
 		default: // a collector full: the request fails on its count
 		}
 	}
-	for _, l := range lines {
-		if s.opts.OnOutput != nil {
-			s.opts.OnOutput(l)
-		}
+	if output && s.opts.OnOutput != nil {
+		_ = eachLine(m, s.opts.OnOutput) // a malformed message's lines up to the fault
 	}
 	if gameErr != nil && s.opts.OnError != nil {
 		s.opts.OnError(*gameErr)
@@ -234,6 +229,30 @@ func (s *Session) handle(m Message) {
 	if s.opts.OnMessage != nil {
 		s.opts.OnMessage(m)
 	}
+}
+
+// keepOutput keeps the lines of an output message, the last
+// MaxOutputLines of them, and reads the engine's version from its banner.
+// s.mu is held.
+func (s *Session) keepOutput(m Message) {
+	n := 0
+	_ = eachLine(m, func(Line) { n++ }) // a malformed message's lines up to the fault
+	skip := max(0, n-s.opts.MaxOutputLines)
+	s.output.skip(skip)
+	i := 0
+	_ = eachLine(m, func(l Line) {
+		if i == 0 && s.version[0] == 0 {
+			if v := banner.FindStringSubmatch(l.Text); v != nil {
+				s.version[0], _ = strconv.Atoi(v[1])
+				s.version[1], _ = strconv.Atoi(v[2])
+			}
+		}
+		if i >= skip {
+			l.Text = clip(l.Text)
+			s.output.add(l, len(l.Text))
+		}
+		i++
+	})
 }
 
 // setStopped records whether the game is in its debug loop and wakes those
@@ -245,11 +264,12 @@ func (s *Session) setStopped(on bool) {
 }
 
 // Output returns the lines the game printed so far, oldest first (at most
-// Options.MaxOutputLines of them), and how many older ones were dropped.
+// Options.MaxOutputLines of them, and MaxOutputBytes of text; a line cut at
+// 64 KiB), and how many older ones were dropped.
 func (s *Session) Output() (lines []Line, dropped int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Line(nil), s.output...), s.dropped[0]
+	return s.output.all(), s.output.dropped
 }
 
 // Errors returns the errors and warnings the game reported so far, oldest
@@ -257,7 +277,7 @@ func (s *Session) Output() (lines []Line, dropped int) {
 func (s *Session) Errors() (errs []Error, dropped int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Error(nil), s.errs...), s.dropped[1]
+	return s.errs.all(), s.errs.dropped
 }
 
 // expect registers a waiter for the first message match accepts (with
