@@ -37,12 +37,8 @@ func (s *Session) tree(ctx context.Context) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids := make(map[string]int64)
-	for n := range root.All() {
-		ids[n.Path] = n.ID
-	}
 	s.mu.Lock()
-	s.ids = ids
+	s.lastTree, s.ids = root, nil // the ids are found when a Get needs them
 	s.mu.Unlock()
 	return root, nil
 }
@@ -172,9 +168,16 @@ func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
 }
 
 // inspectPath inspects the node at path, found by the ids of the last tree
-// (checked against the node's own path) or a new tree.
+// (checked against the node's own path: the caller may have changed it,
+// or the game) or a new tree.
 func (s *Session) inspectPath(ctx context.Context, path string) (*Object, error) {
 	s.mu.Lock()
+	if s.ids == nil && s.lastTree != nil {
+		s.ids = make(map[string]int64)
+		for n := range s.lastTree.All() {
+			s.ids[n.Path] = n.ID
+		}
+	}
 	id, ok := s.ids[path]
 	s.mu.Unlock()
 	if ok {

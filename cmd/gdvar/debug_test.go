@@ -83,7 +83,7 @@ const testGameTree = `/root Window
 // a folder of its own (the engine writes its .godot cache there), in the
 // Godot 4 engine that debuggertest finds; it skips the test if there is
 // none. The engine keeps its settings in a folder of the test's own.
-func testGame(t *testing.T) []string {
+func testGame(t testing.TB) []string {
 	engine := debuggertest.Godot(t)
 	dir := t.TempDir()
 	src := filepath.Join("..", "..", "debugger", "testdata", "game")
