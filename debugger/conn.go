@@ -78,7 +78,9 @@ func (c *Conn) setEngine(e gdvar.Engine) {
 	c.engine = e
 	c.opts = []gdvar.Option{gdvar.WithEngine(e), gdvar.Semantic(true), gdvar.AllowObjects(false)}
 	if c.r == nil {
-		c.r = stream.NewReader(c.rw, append(c.opts, stream.WithMaxFrame(MaxFrame-4))...)
+		// A Peer's Reader reads ahead: a small frame, and Godot 3 sends a
+		// frame a value, takes one read from the connection, not two.
+		c.r = stream.NewPeer(c.rw, append(c.opts, stream.WithMaxFrame(MaxFrame-4))...).Reader
 	}
 }
 
