@@ -19,16 +19,15 @@ type (
 		Path string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 	}
 	propertyInput struct {
-		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		pathInput
 		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
 	}
 	setInput struct {
-		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
-		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
-		Value    string `json:"value" jsonschema:"the value in Godot's text form, as var_to_str prints it: Vector2(1, 2), \"text\", [1, 2]"`
+		propertyInput
+		Value string `json:"value" jsonschema:"the value in Godot's text form, as var_to_str prints it: Vector2(1, 2), \"text\", [1, 2]"`
 	}
 	callInput struct {
-		Path   string   `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		pathInput
 		Method string   `json:"method" jsonschema:"the method's name"`
 		Args   []string `json:"args,omitempty" jsonschema:"the arguments, each in Godot's text form, as var_to_str prints it"`
 	}
