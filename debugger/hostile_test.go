@@ -249,17 +249,12 @@ func BenchmarkHostileGame(b *testing.B) {
 	for _, size := range []int{1 << 20, 8 << 20} {
 		for _, in := range append([]hostile.Input{{Name: "ordinary", Data: ordinaryGame(size)}}, hostileGames(size)...) {
 			b.Run(fmt.Sprintf("%s/%dMiB", in.Name, size>>20), func(b *testing.B) {
-				b.SetBytes(int64(len(in.Data)))
-				b.ReportAllocs()
-				start := cputime.Process()
-				for b.Loop() {
+				cputime.PerByte(b, len(in.Data), func() error {
 					s, stop := attack(b, in.Data)
-					s.Close()
+					err := s.Close()
 					stop()
-				}
-				if cpu := cputime.Process() - start; cpu > 0 {
-					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(len(in.Data)), "cpu-ns/byte")
-				}
+					return err
+				})
 			})
 		}
 	}
