@@ -51,13 +51,14 @@ type Transfer uint8
 
 // The transfer modes.
 const (
-	// Unreliable calls may be lost or arrive out of order ("unreliable",
-	// @rpc's default).
+	// Unreliable calls may be lost or arrive out of order ("unreliable").
+	// It is Transfer's zero value, but not @rpc's default: see Method.
 	Unreliable Transfer = iota
 	// UnreliableOrdered calls may be lost; none arrives after a later one
 	// ("unreliable_ordered").
 	UnreliableOrdered
-	// Reliable calls arrive, once and in order ("reliable").
+	// Reliable calls arrive, once and in order ("reliable", the default
+	// of @rpc and of an rpc_config dictionary).
 	Reliable
 )
 
@@ -76,8 +77,12 @@ func (t Transfer) String() string {
 
 // Method declares one RPC method of a node as the game declares it: with
 // @rpc in the node's script, or with Node.rpc_config (Config), as
-// GDExtension nodes (godot-cpp, godot-rust) declare theirs. The zero
-// values are @rpc's defaults: authority, call_remote, unreliable, channel 0.
+// GDExtension nodes (godot-cpp, godot-rust) declare theirs. A bare @rpc,
+// and an rpc_config dictionary with only "rpc_mode", is authority,
+// call_remote, reliable, channel 0: Method{Name: name, Transfer: Reliable}.
+// The zero Transfer is Unreliable, the value of MultiplayerPeer.
+// TransferMode it mirrors, so a Method must say Reliable to match them
+// (DeclareProject sets what the script's @rpc says).
 type Method struct {
 	Name string
 	Mode Mode
@@ -94,8 +99,7 @@ type Method struct {
 	// Config says the method is declared with Node.rpc_config rather than
 	// @rpc. The engine numbers the two kinds apart: a node's rpc_config
 	// methods, sorted, are 0x8000 | their place; its script's, sorted,
-	// their place. An rpc_config dictionary without "transfer_mode" means
-	// reliable, unlike @rpc: set Transfer to Reliable for it.
+	// their place.
 	Config bool
 }
 
