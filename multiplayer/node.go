@@ -257,17 +257,25 @@ func (n *Node) byID(id uint16) *method {
 // Handle panics if name is not a method of the node or fn is not such a
 // function: both are mistakes in the program, not in its input.
 func (n *Node) Handle(name string, fn any) {
+	if err := n.handle(name, fn); err != nil {
+		panic(err.Error())
+	}
+}
+
+// handle is Handle, returning its mistakes.
+func (n *Node) handle(name string, fn any) error {
 	meth := n.byName(name)
 	if meth == nil {
-		panic(fmt.Sprintf("multiplayer: node %s declares no method %q", n.Path(), name))
+		return fmt.Errorf("multiplayer: node %s declares no method %q", n.Path(), name)
 	}
 	h, err := newHandler(fn)
 	if err != nil {
-		panic(fmt.Sprintf("multiplayer: handler of %s.%s: %v", n.Path(), name, err))
+		return fmt.Errorf("multiplayer: handler of %s.%s: %v", n.Path(), name, err)
 	}
 	n.m.mu.Lock()
 	meth.handler = h
 	n.m.mu.Unlock()
+	return nil
 }
 
 // HandleArgError makes fn the function called, instead of the handler of

@@ -1,0 +1,265 @@
+package multiplayer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"time"
+
+	"github.com/gdvar/gdvar/project"
+)
+
+// ProjectScene is a Godot project's main scene as DeclareProject declared
+// it: its nodes with @rpc methods and its spawners, found by their paths.
+type ProjectScene struct {
+	m        *Multiplayer
+	scene    string                 // the main scene's res:// path
+	nodes    map[string]projectNode // by absolute path
+	spawners map[string]*Spawner    // by absolute path
+}
+
+// projectNode is a declared node of the main scene and the script that
+// declares its methods.
+type projectNode struct {
+	node   *Node
+	script string
+}
+
+// DeclareProject declares what a Godot 4 project's main scene (a res://
+// or uid:// path) and its scripts declare, as Node and Spawner would by
+// hand. The main scene's root is /root/<its name>, as when the game runs
+// it. It declares:
+//   - each node that has a script (its own, or an instanced scene's root's)
+//     with the script's @rpc methods, its bases' included, as the engine
+//     numbers and checksums them;
+//   - each MultiplayerSpawner, with its spawn_path, spawn_limit and
+//     spawnable scenes in order; each scene with its root's @rpc methods
+//     and the MultiplayerSynchronizers whose root_path is its root, in
+//     tree order, with their replication configs, intervals and
+//     public_visibility.
+//
+// What the game decides only while it runs (Node.rpc_config, spawn
+// functions, configs changed in code) is not in the files: declare it by
+// hand, on paths DeclareProject leaves free. An error names the file it
+// comes from: a script the engine would refuse, a spawnable scene the
+// project lacks, a channel past 253, or what this package cannot serve
+// (@rpc methods below a spawned scene's root, a synchronizer of another
+// node than a spawned scene's root). The Go code then supplies the
+// behaviour: Handle, Spawner's Spawn, Node's SetAuthority.
+func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*ProjectScene, error) {
+	sc, err := readScene(p, mainScene)
+	if err != nil {
+		return nil, err
+	}
+	if len(sc.Nodes) == 0 {
+		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
+	}
+	d := &ProjectScene{m: m, scene: mainScene, nodes: map[string]projectNode{}, spawners: map[string]*Spawner{}}
+	root := rootPath + "/" + sc.Nodes[0].Node.Name
+	type nodeDecl struct {
+		path, script string
+		methods      []Method
+	}
+	type spawnerDecl struct {
+		path string
+		cfg  SpawnerConfig
+	}
+	var nodes []nodeDecl
+	var spawners []spawnerDecl
+	for _, n := range sc.Nodes {
+		abs := path.Join(root, n.Path)
+		if n.Spawner != nil {
+			cfg, err := spawnerConfig(p, mainScene, abs, n.Spawner)
+			if err != nil {
+				return nil, err
+			}
+			spawners = append(spawners, spawnerDecl{abs, cfg})
+		}
+		if n.Synchronizer != nil {
+			return nil, fmt.Errorf("%s: synchronizer %s: only the synchronizers of spawned scenes are served", mainScene, abs)
+		}
+		if n.Script == "" {
+			continue
+		}
+		methods, err := scriptMethods(p, n.Script)
+		if err != nil {
+			return nil, err
+		}
+		if n.Spawner != nil {
+			if len(methods) > 0 {
+				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", mainScene, abs, n.Script)
+			}
+			continue
+		}
+		nodes = append(nodes, nodeDecl{abs, n.Script, methods})
+	}
+	// Declare only once everything was read, so that a mistake leaves m
+	// as it was; a path declared already is an error, not Node's panic.
+	var paths []string
+	for _, n := range nodes {
+		paths = append(paths, n.path)
+	}
+	for _, s := range spawners {
+		paths = append(paths, s.path)
+	}
+	m.mu.Lock()
+	for _, abs := range paths {
+		if m.nodes[mustRelative(abs)] != nil {
+			m.mu.Unlock()
+			return nil, fmt.Errorf("%s: node %s is declared already", mainScene, abs)
+		}
+	}
+	m.mu.Unlock()
+	for _, n := range nodes {
+		d.nodes[n.path] = projectNode{m.Node(n.path, n.methods...), n.script}
+	}
+	for _, s := range spawners {
+		d.spawners[s.path] = m.Spawner(s.path, s.cfg)
+	}
+	return d, nil
+}
+
+// mustRelative is relativePath of a path made under /root.
+func mustRelative(abs string) string {
+	rel, _ := relativePath(abs)
+	return rel
+}
+
+// scriptMethods returns the @rpc methods of a script and its bases, as
+// Methods.
+func scriptMethods(p *project.Project, script string) ([]Method, error) {
+	r, err := p.Resolve(script)
+	if err != nil {
+		return nil, err
+	}
+	var out []Method
+	for _, rpc := range r.RPCs() {
+		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > maxChannel {
+			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", script, rpc.Name, rpc.RPC.Channel, maxChannel)
+		}
+		mode := Authority
+		if rpc.RPC.Mode == project.AnyPeer {
+			mode = AnyPeer
+		}
+		out = append(out, Method{
+			Name:      rpc.Name,
+			Mode:      mode,
+			CallLocal: rpc.RPC.CallLocal,
+			Transfer:  Transfer(rpc.RPC.Transfer), // the same values
+			Channel:   uint8(rpc.RPC.Channel),
+		})
+	}
+	return out, nil
+}
+
+// spawnerConfig reads a spawner of scene at abs and each of its
+// spawnable scenes.
+func spawnerConfig(p *project.Project, scene, abs string, s *project.Spawner) (SpawnerConfig, error) {
+	if s.SpawnPath == "" {
+		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, abs)
+	}
+	if s.Limit < 0 || len(s.Scenes) >= customScene {
+		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: spawn_limit %d, %d scenes", scene, abs, s.Limit, len(s.Scenes))
+	}
+	cfg := SpawnerConfig{SpawnPath: path.Join(abs, s.SpawnPath), Limit: int(s.Limit)}
+	for _, res := range s.Scenes {
+		sc, err := spawnable(p, res)
+		if err != nil {
+			return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, abs, err)
+		}
+		cfg.Scenes = append(cfg.Scenes, sc)
+	}
+	return cfg, nil
+}
+
+// readScene reads a scene of the project; one it lacks is an error that
+// names it as the game does.
+func readScene(p *project.Project, res string) (*project.Scene, error) {
+	sc, err := p.Scene(res)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: the project has no such scene: %w", res, err)
+	}
+	return sc, err
+}
+
+// spawnable reads a spawnable scene: its root's methods and the
+// synchronizers rooted at its root.
+func spawnable(p *project.Project, res string) (Scene, error) {
+	sc, err := readScene(p, res)
+	if err != nil {
+		return Scene{}, err
+	}
+	out := Scene{Path: res}
+	for _, n := range sc.Nodes {
+		if n.Script != "" {
+			methods, err := scriptMethods(p, n.Script)
+			if err != nil {
+				return Scene{}, err
+			}
+			if n.Path == "." {
+				out.Methods = methods
+			} else if len(methods) > 0 {
+				return Scene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", res, n.Path)
+			}
+		}
+		if s := n.Synchronizer; s != nil {
+			if path.Join(n.Path, s.RootPath) != "." {
+				return Scene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", res, n.Path, s.RootPath)
+			}
+			out.Synchronizers = append(out.Synchronizers, synchronizerOf(n.Path, s))
+		}
+	}
+	return out, nil
+}
+
+// synchronizerOf returns a synchronizer as declared, its intervals in
+// whole microseconds as the engine keeps them.
+func synchronizerOf(at string, s *project.Synchronizer) Synchronizer {
+	out := Synchronizer{
+		Path:          at,
+		Interval:      time.Duration(uint64(s.ReplicationInterval*1e6)) * time.Microsecond,
+		DeltaInterval: time.Duration(uint64(s.DeltaInterval*1e6)) * time.Microsecond,
+		Private:       !s.PublicVisibility,
+	}
+	for _, r := range s.Properties {
+		out.Properties = append(out.Properties, Property{Path: r.Path, Spawn: r.Spawn, Replicate: Replicate(r.Mode)})
+	}
+	return out
+}
+
+// Node returns the declared node at an absolute path ("/root/Main/Player").
+func (d *ProjectScene) Node(path string) (*Node, error) {
+	n, ok := d.nodes[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no node %s with a script", d.scene, path)
+	}
+	return n.node, nil
+}
+
+// Spawner returns the spawner at an absolute path ("/root/Main/Spawner").
+func (d *ProjectScene) Spawner(path string) (*Spawner, error) {
+	s, ok := d.spawners[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no MultiplayerSpawner %s", d.scene, path)
+	}
+	return s, nil
+}
+
+// Handle makes fn the handler of method of the node at path, as
+// Node.Handle does. A node the scene lacks, a method its script does not
+// declare with @rpc, or an fn that is no handler is an error naming the
+// file.
+func (d *ProjectScene) Handle(path, method string, fn any) error {
+	n, ok := d.nodes[path]
+	if !ok {
+		return fmt.Errorf("%s has no node %s with a script", d.scene, path)
+	}
+	if n.node.byName(method) == nil {
+		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", n.script, path, d.scene, method)
+	}
+	if err := n.node.handle(method, fn); err != nil {
+		return fmt.Errorf("%s: %w", n.script, err)
+	}
+	return nil
+}

@@ -1,0 +1,175 @@
+package multiplayer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/project"
+)
+
+// gameFiles is a small game: a main node whose script extends another,
+// a spawner of two scenes, and a synchronizer in each.
+var gameFiles = map[string]string{
+	"project.godot": "config_version=5\n",
+	"base.gd": `extends Node
+@rpc
+func zeta(): pass
+@rpc("any_peer", "unreliable_ordered", "call_local", 3)
+func alpha(x): pass
+`,
+	"main.gd": `extends "res://base.gd"
+@rpc("unreliable")
+func mid(): pass
+func not_rpc(): pass
+`,
+	"main.tscn": `[gd_scene format=3]
+
+[ext_resource type="Script" path="res://main.gd" id="1"]
+
+[node name="Main" type="Node"]
+script = ExtResource("1")
+
+[node name="Players" type="Node" parent="."]
+
+[node name="Spawner" type="MultiplayerSpawner" parent="."]
+_spawnable_scenes = PackedStringArray("res://b.tscn", "res://a.tscn")
+spawn_path = NodePath("../Players")
+spawn_limit = 4
+`,
+	"a.gd": "extends Node2D\n@rpc(\"any_peer\")\nfunc hit(): pass\n",
+	"a.tscn": `[gd_scene format=3]
+
+[ext_resource type="Script" path="res://a.gd" id="1"]
+
+[sub_resource type="SceneReplicationConfig" id="c"]
+properties/0/path = NodePath(".:position")
+properties/0/spawn = true
+properties/0/replication_mode = 2
+properties/1/path = NodePath(".:rotation")
+properties/1/spawn = false
+properties/1/replication_mode = 1
+
+[node name="A" type="Node2D"]
+script = ExtResource("1")
+
+[node name="Sync" type="MultiplayerSynchronizer" parent="."]
+replication_interval = 0.1
+delta_interval = 0.0333339
+public_visibility = false
+replication_config = SubResource("c")
+`,
+	"b.tscn": `[gd_scene format=3]
+
+[node name="B" type="Node"]
+`,
+}
+
+// writeProject writes files, over gameFiles, into a new project.
+func writeProject(t *testing.T, files map[string]string) *project.Project {
+	dir := t.TempDir()
+	for name, text := range gameFiles {
+		if over, ok := files[name]; ok {
+			text = over
+		}
+		if text != "" {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+		}
+	}
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	return p
+}
+
+func TestDeclareProject(t *testing.T) {
+	m := New()
+	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
+	require.NoError(t, err)
+
+	main, err := d.Node("/root/Main")
+	require.NoError(t, err)
+	assert.Equal(t, []Method{
+		{Name: "alpha", Mode: AnyPeer, CallLocal: true, Transfer: UnreliableOrdered, Channel: 3},
+		{Name: "mid", Transfer: Unreliable},
+		{Name: "zeta", Transfer: Reliable}, // a bare @rpc
+	}, methodsOf(main.script))
+	assert.Equal(t, Checksum([]string{"zeta", "alpha", "mid"}), main.checksum)
+
+	s, err := d.Spawner("/root/Main/Spawner")
+	require.NoError(t, err)
+	assert.Equal(t, "Main/Players", s.spawnPath)
+	assert.Equal(t, 4, s.limit)
+	require.Len(t, s.scenes, 2)
+	assert.Equal(t, Scene{Path: "res://b.tscn"}, s.scenes[0].Scene)
+	assert.Equal(t, Scene{
+		Path:    "res://a.tscn",
+		Methods: []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}},
+		Synchronizers: []Synchronizer{{
+			Path: "Sync",
+			Properties: []Property{
+				{Path: ".:position", Spawn: true, Replicate: ReplicateOnChange},
+				{Path: ".:rotation", Replicate: ReplicateAlways},
+			},
+			Interval:      100 * time.Millisecond,
+			DeltaInterval: 33333 * time.Microsecond, // truncated, as the engine does
+			Private:       true,
+		}},
+	}, s.scenes[1].Scene)
+
+	assert.NoError(t, d.Handle("/root/Main", "zeta", func(*Call) {}))
+	assert.NotNil(t, main.byName("zeta").handler)
+	_, err = d.Spawner("/root/Main/Players")
+	assert.ErrorContains(t, err, "res://main.tscn has no MultiplayerSpawner /root/Main/Players")
+}
+
+func methodsOf(list []*method) []Method {
+	var out []Method
+	for _, m := range list {
+		out = append(out, m.Method)
+	}
+	return out
+}
+
+// Each mistake is an error that names the file it is in, and declares
+// nothing.
+func TestDeclareProjectErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"missing scene", map[string]string{"a.tscn": ""}, "res://main.tscn: spawner /root/Main/Spawner: res://a.tscn: the project has no such scene"},
+		{"refused script", map[string]string{"main.gd": "extends \"res://base.gd\"\n@rpc(\"sideways\")\nfunc f(): pass\n"}, "res://main.gd"},
+		{"channel", map[string]string{"a.gd": "extends Node\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 254)\nfunc f(): pass\n"}, "res://a.gd: method f: channel 254"},
+		{"rpc below root", map[string]string{"b.tscn": "[gd_scene format=3]\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n[node name=\"B\" type=\"Node\"]\n[node name=\"C\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"1\")\n"}, "res://b.tscn: node C: @rpc methods"},
+		{"no spawn path", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n"}, "res://main.tscn: spawner /root/Main/S has no spawn_path"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New()
+			_, err := m.DeclareProject(writeProject(t, tt.files), "res://main.tscn")
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Empty(t, m.nodes)
+		})
+	}
+
+	m := New()
+	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
+	require.NoError(t, err)
+	assert.EqualError(t, d.Handle("/root/Main", "not_rpc", func(*Call) {}),
+		`res://main.gd (node /root/Main of res://main.tscn) declares no @rpc method "not_rpc"`)
+	assert.EqualError(t, d.Handle("/root/Nope", "zeta", func(*Call) {}), "res://main.tscn has no node /root/Nope with a script")
+	assert.ErrorContains(t, d.Handle("/root/Main", "zeta", 3), "res://main.gd: multiplayer: handler of /root/Main.zeta")
+
+	_, err = New().DeclareProject(writeProject(t, nil), "res://nope.tscn")
+	assert.ErrorContains(t, err, "nope.tscn")
+	taken := New()
+	taken.Node("/root/Main")
+	_, err = taken.DeclareProject(writeProject(t, nil), "res://main.tscn")
+	assert.EqualError(t, err, "res://main.tscn: node /root/Main is declared already")
+}
