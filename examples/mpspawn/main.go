@@ -1,7 +1,8 @@
 // Command mpspawn is a Go server for the smallest Godot 4 game that uses
 // replication (MultiplayerSpawner, MultiplayerSynchronizer); the game is
 // in ./godot, and README.md says how to build it in the editor. The server
-// spawns a player for each peer that joins, named by the peer's id and
+// takes the game's spawner, scenes and synchronizers from that project
+// (multiplayer.DeclareProject), and adds only the behaviour: it spawns a player for each peer that joins, named by the peer's id and
 // owned by it, with a color of its own; each client moves its player and
 // every other client sees it move. A client that joins late sees each
 // player where it stands, since the server takes in the position syncs
@@ -9,6 +10,7 @@
 //
 //	go run ./examples/mpspawn -listen 127.0.0.1:8910
 //	go run ./examples/mpspawn -listen 127.0.0.1:8910 -transport enet
+//	go run . -project godot   # from examples/mpspawn
 package main
 
 import (
@@ -24,15 +26,20 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
 )
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
 	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
+	dir := flag.String("project", "examples/mpspawn/godot", "the game's Godot project")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	m, _ := newServer(log.Default())
+	m, _, err := newServer(*dir, log.Default())
+	if err != nil {
+		log.Fatal(err)
+	}
 	if err := run(ctx, m, *listen, *transport, log.Default()); err != nil {
 		log.Fatal(err)
 	}
@@ -55,30 +62,31 @@ func run(ctx context.Context, m *multiplayer.Multiplayer, listen, transport stri
 	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
 }
 
-// The game's scene, as ./godot/main.tscn and ./godot/player.tscn declare it.
+// What the server gives each player it spawns: the scene, of those the
+// game's spawner lists, and the values of its synchronizer's spawn
+// properties, by the paths the replication config names.
 const (
 	playerScene = "res://player.tscn"
 	position    = ".:position"
 	color       = ".:color"
 )
 
-// newServer returns the game's server and its spawner of players, logging
-// peers and errors to logger.
-func newServer(logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner) {
+// newServer returns the server of the game in the Godot project dir and
+// its spawner of players, logging peers and errors to logger.
+func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner, error) {
+	p, err := project.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	m := multiplayer.New()
-	players := m.Spawner("/root/Main/Spawner", multiplayer.SpawnerConfig{
-		SpawnPath: "/root/Main/Players",
-		Scenes: []multiplayer.Scene{{
-			Path: playerScene,
-			Synchronizers: []multiplayer.Synchronizer{{
-				Path: "Sync",
-				Properties: []multiplayer.Property{
-					{Path: position, Spawn: true, Replicate: multiplayer.ReplicateAlways},
-					{Path: color, Spawn: true},
-				},
-			}},
-		}},
-	})
+	game, err := m.DeclareProject(p, "res://main.tscn")
+	if err != nil {
+		return nil, nil, err
+	}
+	players, err := game.Spawner("/root/Main/Spawner")
+	if err != nil {
+		return nil, nil, err
+	}
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
 		player, err := players.Spawn(playerScene, strconv.Itoa(int(id)), map[string]any{
 			position: gdvar.Vector2{},
@@ -102,7 +110,7 @@ func newServer(logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawn
 		logger.Printf("peer %d left", id)
 	})
 	m.OnError(func(err error) { logger.Print(err) })
-	return m, players
+	return m, players, nil
 }
 
 // colorOf is a peer's color, as the game's GDScript server would set it:
