@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/klauspost/compress/gzip"
@@ -170,7 +169,8 @@ func brotliWindow(src []byte) int {
 // one block and 4 bytes per block. End it with Close, or with Abort when
 // the container will not be completed. Where the system lets an open file
 // lose its name (not Windows), the temporary file has none once made, so
-// that nothing is left behind however the process ends.
+// that nothing is left behind however the process ends. Neither Close nor
+// Abort closes the writer underneath.
 type CompressedWriter struct {
 	w      io.Writer
 	magic  string
@@ -178,8 +178,7 @@ type CompressedWriter struct {
 	block  []byte   // content not yet compressed
 	sizes  []uint32 // compressed size of each block so far
 	total  uint64
-	spool  *os.File
-	named  bool // the spool still has its name, to remove at the end
+	spool  spool // the compressed blocks
 	cbuf   []byte
 	enc    encoders
 	err    error
@@ -245,14 +244,6 @@ func (cw *CompressedWriter) flush() error {
 		return err
 	}
 	cw.cbuf = out
-	if cw.spool == nil {
-		f, err := os.CreateTemp("", "gdvar-blocks-*")
-		if err != nil {
-			return err
-		}
-		cw.spool = f
-		cw.named = os.Remove(f.Name()) != nil // a signal or a crash then leaves no file
-	}
 	if _, err := cw.spool.Write(out); err != nil {
 		return err
 	}
@@ -314,18 +305,7 @@ func (cw *CompressedWriter) Abort() {
 		cw.closed = true
 		cw.err = errors.New("fileaccess: write to an aborted CompressedWriter")
 	}
-	cw.removeSpool()
-}
-
-// removeSpool removes the temporary file of the blocks.
-func (cw *CompressedWriter) removeSpool() {
-	if cw.spool != nil {
-		cw.spool.Close()
-		if cw.named {
-			os.Remove(cw.spool.Name())
-		}
-		cw.spool = nil
-	}
+	cw.spool.remove()
 }
 
 // Close compresses the last block and writes the container: header, block
@@ -336,7 +316,7 @@ func (cw *CompressedWriter) Close() error {
 		return cw.err
 	}
 	cw.closed = true
-	defer cw.removeSpool()
+	defer cw.spool.remove()
 	if cw.err != nil {
 		return cw.err
 	}
@@ -361,10 +341,7 @@ func (cw *CompressedWriter) Close() error {
 			table = table[:0]
 		}
 	}
-	if _, err := cw.spool.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	if _, err := io.Copy(cw.w, cw.spool); err != nil {
+	if err := cw.spool.copyTo(cw.w); err != nil {
 		return err
 	}
 	_, err := cw.w.Write([]byte(cw.magic))

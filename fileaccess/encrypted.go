@@ -163,12 +163,21 @@ func (e *encryptedReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// EncryptedWriter writes an encrypted container. The header holds the
-// plaintext's length and MD5, which are known at the end: Close writes
-// them, seeking back, so the output must be an io.WriteSeeker (a file).
+// EncryptedWriter writes an encrypted container. Its header holds the
+// plaintext's length and MD5, which are known only at the end, before the
+// ciphertext. On a writer that can seek (a file), the header is written
+// first and filled in by Close, seeking back; on any other (a bytes.Buffer,
+// a pipe, a socket) the ciphertext waits in a temporary file until Close
+// writes the header and then it, as CompressedWriter's blocks do. Memory
+// holds 16 KiB either way. End it with Close, or with Abort when the
+// container will not be completed. Neither closes the writer underneath.
 type EncryptedWriter struct {
-	w     io.WriteSeeker
-	start int64 // where the container starts in w
+	w     io.Writer
+	ws    io.WriteSeeker // w, when it can seek: the header is filled in there
+	start int64          // where the container starts in ws
+	hdr   []byte         // the header, its MD5 and length filled in by Close
+	out   io.Writer      // where the ciphertext goes: w, or the spool
+	spool spool          // the ciphertext, when w cannot seek
 	c     *cryptState
 	h     hash.Hash
 	n     uint64 // plaintext bytes written
@@ -179,8 +188,9 @@ type EncryptedWriter struct {
 // NewEncryptedWriter starts an encrypted container at w's position, in the
 // layout of the engine gdvar.WithEngine selects (default Godot 4; Godot 3
 // for Godot 3 and 2, of which only 3 was checked against an engine), with
-// the key of WithKey or WithPassword.
-func NewEncryptedWriter(w io.WriteSeeker, opts ...gdvar.Option) (*EncryptedWriter, error) {
+// the key of WithKey or WithPassword. w may be any io.Writer: see
+// EncryptedWriter for how one that cannot seek is written.
+func NewEncryptedWriter(w io.Writer, opts ...gdvar.Option) (*EncryptedWriter, error) {
 	cfg := newConfig(opts)
 	if cfg.err != nil {
 		return nil, cfg.err
@@ -190,10 +200,6 @@ func NewEncryptedWriter(w io.WriteSeeker, opts ...gdvar.Option) (*EncryptedWrite
 	}
 	godot3 := cfg.engine != gdvar.Godot4
 	c, err := newCryptState(cfg.key, godot3)
-	if err != nil {
-		return nil, err
-	}
-	start, err := w.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return nil, err
 	}
@@ -210,10 +216,17 @@ func NewEncryptedWriter(w io.WriteSeeker, opts ...gdvar.Option) (*EncryptedWrite
 		}
 		hdr = append(hdr, c.iv[:]...)
 	}
-	if _, err := w.Write(hdr); err != nil {
-		return nil, err
+	e := &EncryptedWriter{w: w, hdr: hdr, c: c, h: md5.New(), buf: make([]byte, 0, 16<<10)}
+	e.out = &e.spool
+	if ws, ok := w.(io.WriteSeeker); ok {
+		if start, err := ws.Seek(0, io.SeekCurrent); err == nil {
+			if _, err := w.Write(hdr); err != nil {
+				return nil, err
+			}
+			e.ws, e.start, e.out = ws, start, w
+		}
 	}
-	return &EncryptedWriter{w: w, start: start, c: c, h: md5.New(), buf: make([]byte, 0, 16<<10)}, nil
+	return e, nil
 }
 
 // Write encrypts p.
@@ -242,41 +255,62 @@ func (e *EncryptedWriter) Write(p []byte) (int, error) {
 // flush encrypts and writes the first n bytes of buf, n a multiple of 16.
 func (e *EncryptedWriter) flush(n int) error {
 	e.c.encrypt(e.buf[:n])
-	if _, err := e.w.Write(e.buf[:n]); err != nil {
+	if _, err := e.out.Write(e.buf[:n]); err != nil {
 		return err
 	}
 	e.buf = e.buf[:copy(e.buf, e.buf[n:])]
 	return nil
 }
 
-// Close pads and encrypts the last block and writes the header's MD5 and
-// length. It does not close the underlying writer.
+// Close pads and encrypts the last block and completes the header with
+// the MD5 and the length: in place on a writer that can seek, which is left
+// at the container's end; else it writes the header, then the ciphertext.
+// It does not close the underlying writer.
 func (e *EncryptedWriter) Close() error {
 	if e.err != nil {
+		e.spool.remove()
 		return e.err
 	}
 	e.err = errors.New("fileaccess: write to a closed EncryptedWriter")
+	defer e.spool.remove()
 	for len(e.buf)%16 != 0 {
 		e.buf = append(e.buf, 0)
 	}
 	if err := e.flush(len(e.buf)); err != nil {
 		return err
 	}
-	end, err := e.w.Seek(0, io.SeekCurrent)
+	sums := binary.LittleEndian.AppendUint64(e.h.Sum(nil), e.n)
+	at := len(e.hdr) - len(sums)
+	if !e.c.godot3 {
+		at -= len(e.c.iv)
+	}
+	copy(e.hdr[at:], sums)
+	if e.ws == nil {
+		if _, err := e.w.Write(e.hdr); err != nil {
+			return err
+		}
+		return e.spool.copyTo(e.w)
+	}
+	end, err := e.ws.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return err
 	}
-	at := e.start + 4
-	if e.c.godot3 {
-		at += 4
-	}
-	if _, err := e.w.Seek(at, io.SeekStart); err != nil {
+	if _, err := e.ws.Seek(e.start+int64(at), io.SeekStart); err != nil {
 		return err
 	}
-	hdr := binary.LittleEndian.AppendUint64(e.h.Sum(nil), e.n)
-	if _, err := e.w.Write(hdr); err != nil {
+	if _, err := e.ws.Write(sums); err != nil {
 		return err
 	}
-	_, err = e.w.Seek(end, io.SeekStart)
+	_, err = e.ws.Seek(end, io.SeekStart)
 	return err
+}
+
+// Abort ends a container that will not be completed: it removes the
+// temporary file of the ciphertext, if any, and writes nothing more (on a
+// writer that can seek, what was written stays, its header unfinished).
+func (e *EncryptedWriter) Abort() {
+	if e.err == nil {
+		e.err = errors.New("fileaccess: write to an aborted EncryptedWriter")
+	}
+	e.spool.remove()
 }

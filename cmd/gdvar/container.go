@@ -138,7 +138,6 @@ func compressFlag(fs *flag.FlagSet, cfg *config) {
 // finish completes the container; drop discards it when the command
 // failed.
 func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, drop func(), err error) {
-	nothing := func() {}
 	opts, encrypted, err := cfg.containerOptions()
 	if err != nil {
 		return nil, nil, nil, err
@@ -154,29 +153,15 @@ func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, dr
 			return nil, nil, nil, err
 		}
 		return cw, cw.Close, cw.Abort, nil
-	case encrypted: // the header comes first but is known last: a temporary file
-		f, err := createTemp("gdvar-sealed-*")
+	case encrypted:
+		// stdout hidden behind a plain Writer: the container waits in a
+		// temporary file until it is complete, so that nothing is written on
+		// a failure, nor into a file opened to append, which seeks wrongly.
+		ew, err := fileaccess.NewEncryptedWriter(struct{ io.Writer }{stdout}, opts...)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		drop := func() { removeTemp(f) }
-		ew, err := fileaccess.NewEncryptedWriter(f, opts...)
-		if err != nil {
-			drop()
-			return nil, nil, nil, err
-		}
-		finish := func() error {
-			defer drop()
-			if err := ew.Close(); err != nil {
-				return err
-			}
-			if _, err := f.Seek(0, io.SeekStart); err != nil {
-				return err
-			}
-			_, err := io.Copy(stdout, f)
-			return err
-		}
-		return ew, finish, drop, nil
+		return ew, ew.Close, ew.Abort, nil
 	}
-	return stdout, func() error { return nil }, nothing, nil
+	return stdout, func() error { return nil }, func() {}, nil
 }

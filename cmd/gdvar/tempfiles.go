@@ -8,11 +8,12 @@ import (
 )
 
 // The command's temporary files (the conversions' spools, a copy of
-// standard input, an encrypted container being written) are removed when
-// it ends, however it ends: a deferred removal does not run when a signal
-// kills the process, so SIGINT, SIGTERM and SIGHUP remove them first, and
-// so does SIGPIPE, with which the Go runtime otherwise kills the process
-// when standard output's reader has gone (gdvar json save.dat | head).
+// standard input) are removed when it ends, however it ends: a deferred
+// removal does not run when a signal kills the process, so SIGINT, SIGTERM
+// and SIGHUP remove them first, and so does SIGPIPE, with which the Go
+// runtime otherwise kills the process when standard output's reader has
+// gone (gdvar json save.dat | head). The containers' spools (package
+// fileaccess) have no name to remove.
 var temps struct {
 	sync.Mutex
 	paths map[string]bool
