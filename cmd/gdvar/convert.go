@@ -14,32 +14,20 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-func framingFlag(fs *flag.FlagSet, cfg *config) {
-	keyFlags(fs, cfg)
-	fs.StringVar(&cfg.framing, "framing", "none", "none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as StreamPeer.put_var and FileAccess.store_var write them (a save file)")
-}
-
 func jsonFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
 	fs.BoolVar(&cfg.pretty, "pretty", false, "indent the JSON (otherwise one value per line: JSON Lines)")
 }
 
 func encodeFlags(fs *flag.FlagSet, cfg *config) {
-	framingFlag(fs, cfg)
+	keyFlags(fs, cfg)
+	fs.StringVar(&cfg.framing, "framing", "none", "what to write: none, values one after another, as var_to_bytes writes them; stream, each value after a u32 length, as FileAccess.store_var writes them (a save file)")
 	compressFlag(fs, cfg)
 	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text, or a ConfigFile's with -to cfg)")
 	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream), cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text), tres or res (a resource or scene as text or binary, from its JSON, or from a resource file with -from text; tscn and scn alike)")
 	resourceFlags(fs, cfg)
 	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
-}
-
-// checkFraming validates -framing.
-func (c *config) checkFraming() error {
-	if c.framing != "none" && c.framing != "stream" {
-		return fmt.Errorf("-framing %q: want none or stream", c.framing)
-	}
-	return nil
 }
 
 // eachValue calls each with a Decoder at each value of the input in turn;

@@ -36,7 +36,7 @@ func vectors(t *testing.T, set engineSet) []golden.Vector {
 
 // args are the arguments to run cmd on v in set, with FILE last.
 func args(cmd string, set engineSet, v golden.Vector, file ...string) []string {
-	out := append([]string{cmd, "-engine", set.engine}, objectsFlag(v.Objects)...)
+	out := append([]string{cmd, "-engine", set.engine}, vectorFlags(v)...)
 	return append(out, file...)
 }
 
@@ -187,7 +187,7 @@ func TestConversionUsage(t *testing.T) {
 // The indenter streams what json.Indent makes of the whole JSON.
 func TestIndenterMatchesJSONIndent(t *testing.T) {
 	for _, v := range golden.Load(t, goldenDir) {
-		code, compact, _ := runGdvar(v.Bin, "json", "-objects", "-")
+		code, compact, _ := runGdvar(v.Bin, append(append([]string{"json", "-objects"}, vectorFlags(v)...), "-")...)
 		require.Equal(t, 0, code, v.Name)
 		var want bytes.Buffer
 		require.NoError(t, json.Indent(&want, []byte(compact), "", "  "))

@@ -11,10 +11,10 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// When reading fails, or validate finds bytes after the value, the two
+// When reading fails, or validate finds bytes after the value, the
 // mistakes a new user makes most are checked on the input's first bytes: a
-// save file read without -framing stream, a Godot 3 file read as Godot 4.
-// Each check decodes at most headMax bytes, once.
+// save file read as values or the other way round, a Godot 3 file read as
+// Godot 4 or the other way round. Each check decodes at most headMax bytes.
 
 // headMax is how much of the input's start the checks look at.
 const headMax = 64 << 10
@@ -75,7 +75,8 @@ func emptyValue(text []byte) bool {
 }
 
 // hint says what to try when the input did not read as the flags say, or
-// "" when no check tells. Godot 3 is tried only when reading as Godot 4.
+// "" when no check tells: the framing it reads in, or the other engine's
+// (Godot 3's when reading as Godot 4, and Godot 4's when reading as 3).
 func (c *config) hint() string {
 	if c.kind == kindConfig && !c.readConfig {
 		return "it is text, as a ConfigFile (.cfg) is: gdvar json and gdvar text read one"
@@ -83,42 +84,30 @@ func (c *config) hint() string {
 	if c.kind.isResource() && !c.readResource {
 		return resourceHint
 	}
-	if c.head == nil || len(c.head.head) < 4 {
+	if len(c.start) < 4 || c.engine == gdvar.Godot2 || c.cmd == "migrate" { // whose errors say it
 		return ""
 	}
-	b, whole := c.head.head, c.head.eof
-	godot3 := append(c.options(), gdvar.WithEngine(gdvar.Godot3))
-	from4 := c.engine == gdvar.Godot4
+	own := readingsOf(c.start, c.whole, c.options())
+	other, version, flag := gdvar.Godot3, "Godot 3", "-engine 3"
+	if c.engine == gdvar.Godot3 {
+		other, version, flag = gdvar.Godot4, "Godot 4", "-engine 4"
+	}
+	them := readingsOf(c.start, c.whole, append(c.options(), gdvar.WithEngine(other)))
 	switch {
-	case c.framing == "stream":
-		if from4 && !frames(b, c.options()) && frames(b, godot3) {
-			return "it reads as a Godot 3 save file: try -engine 3"
-		}
-	case frames(b, c.options()):
-		return "it reads as a save file (each value after its length): try -framing stream"
-	case from4 && frames(b, godot3):
-		return "it reads as a Godot 3 save file: try -framing stream -engine 3"
-	case from4 && oneValue(b, whole, godot3):
-		return "it reads as Godot 3 data: try -engine 3"
+	case c.framing == "none" && own.stream && !c.framingAuto:
+		return "it is a save file (store_var: each value after its length): use -framing stream, or leave -framing out"
+	case c.framing == "stream" && own.none && !own.stream:
+		return "it is values one after another (var_to_bytes), not a save file: use -framing none, or leave -framing out"
+	case c.framingOf(own):
+		return "" // it reads as the flags say: damaged further on, or not this
+	case them.stream && (c.framingAuto || c.framing == "stream"):
+		return fmt.Sprintf("it is a %s save file: add %s", version, flag)
+	case them.stream:
+		return fmt.Sprintf("it is a %s save file: use -framing stream %s", version, flag)
+	case them.none && c.framing != "stream":
+		return fmt.Sprintf("it is %s data: add %s", version, flag)
 	}
 	return ""
-}
-
-// frames reports whether b starts with a frame, and each frame wholly in b
-// holds one value.
-func frames(b []byte, opts []gdvar.Option) bool {
-	n := 0
-	for ; len(b) >= 8; n++ {
-		size := int64(binary.LittleEndian.Uint32(b))
-		if size < 4 || 4+size > int64(len(b)) {
-			break
-		}
-		if !oneValue(b[4:4+size], true, opts) {
-			return false
-		}
-		b = b[4+size:]
-	}
-	return n > 0
 }
 
 // oneValue reports whether b starts with a value, which ends b if whole.
@@ -139,10 +128,10 @@ func valueType(b []byte, whole bool, opts []gdvar.Option) (gdvar.Type, bool) {
 // whole Dictionary or Array in Godot 3 too: a Godot 3 Dictionary of 52
 // bytes is a valid Transform3D. Checked after validate found it valid.
 func (c *config) alsoGodot3(typ gdvar.Type) string {
-	if c.head == nil || c.engine != gdvar.Godot4 || !c.head.eof {
+	if c.engine != gdvar.Godot4 || !c.whole {
 		return ""
 	}
-	b := c.head.head
+	b := c.start
 	if c.framing == "stream" {
 		if len(b) < 4 || int64(binary.LittleEndian.Uint32(b)) > int64(len(b)-4) {
 			return ""

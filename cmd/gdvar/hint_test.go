@@ -26,10 +26,13 @@ func TestHintsNameTheFix(t *testing.T) {
 		args  []string
 		hint  string
 	}{
-		{"save file without framing", save4, nil, "try -framing stream\n"},
-		{"Godot 3 value", dict3, nil, "it reads as Godot 3 data: try -engine 3\n"},
-		{"Godot 3 save file", save3, []string{"-framing", "stream"}, "it reads as a Godot 3 save file: try -engine 3\n"},
-		{"Godot 3 save file without framing", save3, nil, "try -framing stream -engine 3\n"},
+		{"save file read as values", save4, []string{"-framing", "none"}, "it is a save file (store_var: each value after its length): use -framing stream, or leave -framing out\n"},
+		{"values read as a save file", dict3[:], []string{"-framing", "stream", "-engine", "3"}, "it is values one after another (var_to_bytes), not a save file: use -framing none, or leave -framing out\n"},
+		{"Godot 3 value", dict3, nil, "it is Godot 3 data: add -engine 3\n"},
+		{"Godot 3 save file", save3, []string{"-framing", "stream"}, "it is a Godot 3 save file: add -engine 3\n"},
+		{"Godot 3 save file, framing found", save3, nil, "it is a Godot 3 save file: add -engine 3\n"},
+		{"Godot 3 save file read as values", save3, []string{"-framing", "none"}, "it is a Godot 3 save file: use -framing stream -engine 3\n"},
+		{"Godot 4 save file read as Godot 3", save4, []string{"-engine", "3"}, "it is a Godot 4 save file: add -engine 4\n"},
 		{"damaged", save4[:40], []string{"-framing", "stream"}, ""},
 	} {
 		for _, cmd := range []string{"inspect", "validate", "copy", "text", "json"} {
@@ -64,5 +67,5 @@ func TestHintsNameTheFix(t *testing.T) {
 	code, _, errOut := runGdvar(saveFile(t, godot3, "dict_nested"), "json", "-framing", "stream", "-")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "the frame holds more than one value\n")
-	assert.Contains(t, errOut, "try -engine 3")
+	assert.Contains(t, errOut, "add -engine 3")
 }

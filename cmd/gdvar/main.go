@@ -51,38 +51,42 @@ type command struct {
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		"gdvar inspect -framing stream save.dat", inspect, framingFlag},
+		"gdvar inspect save.dat", inspect, framingFlag},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
 		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
 		"gdvar copy packet.bin > again.bin", copyValues, framingFlag},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it, a resource file as its .tres or .tscn",
-		"gdvar text -framing stream save.dat", printText, framingFlag},
+		"gdvar text save.dat", printText, framingFlag},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}, a resource file as its sections; encode -from json gives back the same bytes",
-		"gdvar json -framing stream save.dat | jq .", printJSON, jsonFlags},
+		"gdvar json save.dat | jq .", printJSON, jsonFlags},
 	{"scan", "list each object, script and resource in FILE (a save, binary values, a ConfigFile or a resource file) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
-		"gdvar scan -framing stream -password hunter2 save.dat || echo refused", scanFile, framingFlag},
+		"gdvar scan -password hunter2 save.dat || echo refused", scanFile, framingFlag},
 	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text, with -to tres or res the resource of its JSON",
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
 		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags},
-	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save (-framing stream), binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
-		"gdvar migrate -framing stream -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags},
+	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
+		"gdvar migrate -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags},
 }
 
 // config holds the flags.
 type config struct {
-	engine  gdvar.Engine
-	dialect vartext.Dialect // the text form of the engine version
-	limits  gdvar.Limits
-	objects bool
-	all     bool   // validate: a sequence of values
-	framing string // "none" or "stream"
-	pretty  bool   // json: indented output
-	from    string // encode: "json" or "text"
-	to      string // encode: "bin" or "cfg"
-	double  bool   // encode: 64-bit reals for text
-	like    string // encode: the JSON the input was edited from, for its numbers' types
+	cmd         string // the command's name
+	engine      gdvar.Engine
+	dialect     vartext.Dialect // the text form of the engine version
+	limits      gdvar.Limits
+	objects     bool
+	all         bool   // validate: a sequence of values
+	framing     string // "none" or "stream"; "auto" until resolveFraming; "both" for scan
+	framingAuto bool   // -framing auto
+	start       []byte // binary values: the input's first headMax bytes (framing.go)
+	whole       bool   // start is all of the input
+	pretty      bool   // json: indented output
+	from        string // encode: "json" or "text"
+	to          string // encode: "bin" or "cfg"
+	double      bool   // encode: 64-bit reals for text
+	like        string // encode: the JSON the input was edited from, for its numbers' types
 
 	head *recorder // the input's first bytes, for the hints (hint.go)
 	kind fileKind  // what the input holds (kind.go)
@@ -208,6 +212,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gdvar %s: %v\n", cmd.name, err)
 			return 1
 		}
+		if cfg.kind == kindValues {
+			if r, err = cfg.resolveFraming(r, cmd.name); err != nil {
+				fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, strings.ReplaceAll(message(err), "\n", "\ngdvar "+cmd.name+": "))
+				return 1
+			}
+		}
 		if r != in {
 			size = -1 // a container's content, or a copy: of a size not known yet
 		}
@@ -246,7 +256,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func message(err error) string { return strings.TrimPrefix(err.Error(), "gdvar: ") }
 
 func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string, error) {
-	cfg := &config{framing: "none"}
+	cfg := &config{framing: "none", cmd: cmd.name}
 	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Var(engineFlag{cfg}, "engine", "Godot version: 4 (4.0–4.6), 3 (3.0–3.6), 3.2 (3.0–3.2: as 3, with 3.2's text form) or 2 (1.x, 2.x)")
@@ -307,7 +317,7 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
 // check validates the flags' values, so that a wrong one is a usage error
 // (exit status 2) before any input is read.
 func (c *config) check(cmd string) error {
-	if err := c.checkFraming(); err != nil && !(cmd == "migrate" && c.framing == "auto") {
+	if err := c.checkFraming(cmd); err != nil {
 		return err
 	}
 	// A limit the library refuses (a negative one), tried on no input.

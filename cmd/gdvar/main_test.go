@@ -23,17 +23,25 @@ func runGdvar(stdin []byte, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-func objectsFlag(objects bool) []string {
-	if objects {
-		return []string{"-objects"}
+// vectorFlags are the flags a golden vector's var_to_bytes file reads
+// with: -objects for full objects, and -framing none for the one that reads
+// as a save file too (var_to_bytes(""): a frame of 4 bytes holding a Nil),
+// of which gdvar asks which it is.
+func vectorFlags(v golden.Vector) []string {
+	var flags []string
+	if v.Objects {
+		flags = append(flags, "-objects")
 	}
-	return nil
+	if v.Name == "string_empty" {
+		flags = append(flags, "-framing", "none")
+	}
+	return flags
 }
 
 func TestCopyIsByteExact(t *testing.T) {
 	for _, v := range golden.Load(t, goldenDir) {
 		path := filepath.Join(goldenDir, v.Name+".bin")
-		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, objectsFlag(v.Objects)...), path)...)
+		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, vectorFlags(v)...), path)...)
 		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 		assert.Equal(t, v.Bin, []byte(out), v.Name)
 	}
@@ -41,7 +49,7 @@ func TestCopyIsByteExact(t *testing.T) {
 
 func TestValidateReportsSize(t *testing.T) {
 	for _, v := range golden.Load(t, goldenDir) {
-		code, out, errOut := runGdvar(v.Bin, append(append([]string{"validate"}, objectsFlag(v.Objects)...), "-")...)
+		code, out, errOut := runGdvar(v.Bin, append(append([]string{"validate"}, vectorFlags(v)...), "-")...)
 		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 		n, err := strconv.Atoi(strings.Fields(out)[0])
 		require.NoError(t, err)

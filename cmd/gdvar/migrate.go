@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -17,8 +16,7 @@ import (
 )
 
 func migrateFlags(fs *flag.FlagSet, cfg *config) {
-	keyFlags(fs, cfg)
-	fs.StringVar(&cfg.framing, "framing", "auto", "binary values: stream (a save file: each value after a u32 length, as FileAccess.store_var writes them), none (values one after another, as var_to_bytes writes them), or auto: stream if the input reads as a save file")
+	framingFlag(fs, cfg)
 	fs.BoolVar(&cfg.plain, "plain", false, "write no container: the plain content of an encrypted or compressed file")
 	fs.StringVar(&cfg.compress, "compress", "", "write a compressed file with this codec (fastlz, deflate, zstd or gzip; zstd for a binary resource), whatever the input's container")
 	resourceFlags(fs, cfg)
@@ -76,25 +74,12 @@ func migrateContent(w io.Writer, in io.Reader, cfg *config) error {
 	case cfg.kind.isResource():
 		return migrateResource(w, in, cfg)
 	}
-	br := bufio.NewReaderSize(in, headMax)
-	head, err := br.Peek(headMax)
-	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-		return err
-	}
 	godot4 := append(cfg.options(), gdvar.WithEngine(gdvar.Godot4))
-	auto := cfg.framing == "auto"
-	if auto {
-		cfg.framing = "none"
-		if frames(head, cfg.options()) {
-			cfg.framing = "stream"
-		}
-	}
-	switch {
-	case (auto || cfg.framing == "stream") && frames(head, godot4) && !frames(head, cfg.options()),
-		cfg.framing == "none" && oneValue(head, false, godot4) && !oneValue(head, false, cfg.options()):
+	if read := cfg.framingOf(readingsOf(cfg.start, cfg.whole, godot4)); read && !cfg.framingOf(readingsOf(cfg.start, cfg.whole, cfg.options())) {
 		return errors.New("it reads as Godot 4's, not Godot 3's: migrated already?")
 	}
-	r := &blankReader{r: br, blank: true}
+	r := &blankReader{r: in, blank: true}
+	var err error
 	if cfg.framing == "stream" {
 		err = migrate.Save(w, r, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
 	} else {

@@ -17,8 +17,8 @@ var errFound = errors.New("found objects, scripts or resources")
 const statusFound = 3
 
 // scanFile lists each object, script and resource in the input (a save,
-// binary values or a ConfigFile) that the engine would make or load on
-// reading it, a line each.
+// binary values, a ConfigFile or a resource file) that the engine would
+// make or load on reading it, a line each.
 func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	cfg.objects = true // as the scan reads them, for the hints on a failure
 	var found []scan.Finding
@@ -30,6 +30,8 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case cfg.kind.isResource():
 		cfg.readResource = true
 		found, err = scan.ResourceFile(in, cfg.resourceOptions()...)
+	case cfg.framing == "both":
+		found, err = scanBoth(in, cfg)
 	case cfg.framing == "stream":
 		found, err = scan.Save(in, cfg.options()...)
 	default:
@@ -46,4 +48,40 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		err = errFound
 	}
 	return err
+}
+
+// scanBoth scans binary values that read both as a save file and as
+// values one after another in both readings, for what either finds: the
+// findings of the save file, then those of the values it did not find.
+func scanBoth(in io.Reader, cfg *config) ([]scan.Finding, error) {
+	rs, cleanup, err := seekable(in)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	start, err := rs.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, err
+	}
+	found, serr := scan.Save(rs, cfg.options()...)
+	if _, err := rs.Seek(start, io.SeekStart); err != nil {
+		return nil, err
+	}
+	values, verr := scan.Values(rs, cfg.options()...)
+	seen := map[scan.Finding]bool{}
+	for _, f := range found {
+		seen[f] = true
+	}
+	for _, f := range values {
+		if !seen[f] {
+			found = append(found, f)
+		}
+	}
+	switch {
+	case serr != nil:
+		return found, fmt.Errorf("read as a save file: %w", serr)
+	case verr != nil:
+		return found, fmt.Errorf("read as values one after another: %w", verr)
+	}
+	return found, nil
 }

@@ -32,7 +32,9 @@ func TestScanCommand(t *testing.T) {
 		{"godot4/resource.cfg", nil, 3, []string{"[mods] res $: resource (loads res://scripts/scan/evil4.tres)"}},
 		{"godot3.6/object_pass.cfg", []string{"-engine", "3", "-password", "gdvar"}, 3, []string{
 			"[player] node $: object Node", "[player] node $.script: script GDScript (embedded source)"}},
-		{"godot4/script.sav", nil, 1, nil},                                 // not read as a save: an error, with the hint
+		{"godot4/script.sav", nil, 3, []string{ // read as a save, as -framing auto finds
+			"value 1 $: object Node", "value 1 $.script: script (loads res://scripts/scan/node.gd)"}},
+		{"godot4/script.sav", []string{"-framing", "none"}, 1, nil},        // not read as a save: an error, with the hint
 		{"godot4/script_pass.sav", []string{"-framing", "stream"}, 1, nil}, // no password
 	} {
 		code, out, errOut := runGdvar(nil, append(append([]string{"scan"}, c.args...), filepath.Join(dir, c.file))...)

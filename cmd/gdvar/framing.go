@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/gdvar/gdvar"
+)
+
+// Binary values come in two framings: none, one value after another, as
+// var_to_bytes and put_var without a length write them; stream, each value
+// after its length (u32), as FileAccess.store_var and StreamPeer.put_var
+// write them (a save file). -framing auto, the default of the commands that
+// read binary values, tells which from the input's first headMax bytes,
+// after any container, read with objects allowed (objects are a question
+// of their own, not of the framing). This is the rule, as -h gives it:
+const framingRule = `auto, none or stream. none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as FileAccess.store_var and StreamPeer.put_var write them (a save file); auto: the first 64 KiB of the content (inside any encryption or compression) decide: stream if they read as frames, each a u32 length and exactly one value of that many bytes; none if they read as values one after another, the last ending the input or cut by the 64 KiB; if both, the command stops and asks which (scan reads both and lists what either finds); if neither, none, and the error says what the input looks like`
+
+// framingFlag adds -framing, and -password, -key and -max-content-bytes,
+// to a command that reads binary values.
+func framingFlag(fs *flag.FlagSet, cfg *config) {
+	keyFlags(fs, cfg)
+	cfg.framing = "auto"
+	fs.StringVar(&cfg.framing, "framing", "auto", framingRule)
+}
+
+// checkFraming validates -framing: encode, which writes values, is told
+// which framing to write.
+func (c *config) checkFraming(cmd string) error {
+	switch {
+	case c.framing == "none" || c.framing == "stream":
+		return nil
+	case c.framing == "auto" && cmd != "encode":
+		c.framingAuto = true
+		return nil
+	case cmd == "encode":
+		return fmt.Errorf("-framing %q: want none or stream", c.framing)
+	}
+	return fmt.Errorf("-framing %q: want auto, none or stream", c.framing)
+}
+
+// readings says which framings the start of the input reads in.
+type readings struct{ stream, none bool }
+
+// readingsOf tells how head, the input's first bytes (all of it if
+// whole), reads with opts.
+func readingsOf(head []byte, whole bool, opts []gdvar.Option) readings {
+	opts = append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true))
+	return readings{stream: readsAsFrames(head, whole, opts), none: readsAsValues(head, whole, opts)}
+}
+
+// readsAsFrames reports whether b holds one frame or more, each exactly
+// one value; the last may be cut by b's end unless b is the whole input.
+func readsAsFrames(b []byte, whole bool, opts []gdvar.Option) bool {
+	n := 0
+	for ; len(b) > 0; n++ {
+		if len(b) < 4 {
+			return !whole
+		}
+		size := int64(binary.LittleEndian.Uint32(b))
+		switch {
+		case size < 4: // no value is shorter
+			return false
+		case 4+size > int64(len(b)):
+			return !whole && cutValue(b[4:], opts)
+		case !oneValue(b[4:4+size], true, opts):
+			return false
+		}
+		b = b[4+size:]
+	}
+	return n > 0
+}
+
+// cutValue reports whether b, the start of a frame cut short, starts with
+// a valid value that b's end cuts, or ends.
+func cutValue(b []byte, opts []gdvar.Option) bool {
+	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+	_, err := readValue(dec)
+	return errors.Is(err, gdvar.ErrTruncated) || err == nil && dec.InputOffset() == int64(len(b))
+}
+
+// firstType returns the type of the value b starts with.
+func firstType(b []byte, opts []gdvar.Option) gdvar.Type {
+	tok, _ := gdvar.NewDecoder(bytes.NewReader(b), opts...).ReadToken()
+	return tok.Type()
+}
+
+// readsAsValues reports whether b holds values one after another, each
+// valid; the last may be cut by b's end unless b is the whole input.
+func readsAsValues(b []byte, whole bool, opts []gdvar.Option) bool {
+	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+	for n := 0; ; n++ {
+		_, err := readValue(dec)
+		switch {
+		case err == io.EOF:
+			return n > 0
+		case err != nil:
+			return !whole && errors.Is(err, gdvar.ErrTruncated)
+		}
+	}
+}
+
+// framingOf reports whether the input reads in the framing of the flags:
+// in either with -framing auto.
+func (c *config) framingOf(r readings) bool {
+	switch {
+	case c.framingAuto:
+		return r.stream || r.none
+	case c.framing == "stream":
+		return r.stream
+	}
+	return r.none
+}
+
+// errAmbiguous is the error of input that reads in both framings.
+type errAmbiguous struct{ stream, none gdvar.Type }
+
+func (e errAmbiguous) Error() string {
+	return fmt.Sprintf("the input reads both as a save file (store_var: each value after its length) and as values one after another (var_to_bytes): say which with -framing stream or -framing none\n"+
+		"as a save file the first value is of type %s; as values, of type %s", e.stream, e.none)
+}
+
+// peekHead returns a reader of all of r and the first headMax bytes of it
+// (all of it if whole), reading them again from r if it can seek.
+func peekHead(r io.Reader) (io.Reader, []byte, bool, error) {
+	if rs, ok := r.(io.ReadSeeker); ok {
+		if start, err := rs.Seek(0, io.SeekCurrent); err == nil {
+			head := make([]byte, headMax)
+			n, err := io.ReadFull(rs, head)
+			if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+				return nil, nil, false, err
+			}
+			if _, err := rs.Seek(start, io.SeekStart); err != nil {
+				return nil, nil, false, err
+			}
+			return r, head[:n], n < headMax, nil
+		}
+	}
+	br := bufio.NewReaderSize(r, headMax)
+	head, err := br.Peek(headMax)
+	if err != nil && err != io.EOF {
+		return nil, nil, false, err
+	}
+	return br, head, len(head) < headMax, nil
+}
+
+// resolveFraming reads the start of binary values from r, keeps it in
+// c.start for the checks that follow, and with -framing auto sets the
+// framing it reads in ("both" for scan, which reads either). It returns a
+// reader of all of r.
+func (c *config) resolveFraming(r io.Reader, cmd string) (io.Reader, error) {
+	r, head, whole, err := peekHead(r)
+	if err != nil {
+		return nil, err
+	}
+	c.start, c.whole = head, whole
+	if !c.framingAuto {
+		return r, nil
+	}
+	got := readingsOf(head, whole, c.options())
+	switch {
+	case got.stream && got.none && cmd == "scan":
+		c.framing = "both"
+	case got.stream && got.none:
+		opts := append(c.options(), gdvar.AllowObjects(true))
+		return nil, errAmbiguous{stream: firstType(head[4:], opts), none: firstType(head, opts)}
+	case got.stream:
+		c.framing = "stream"
+	default:
+		c.framing = "none"
+	}
+	return r, nil
+}
