@@ -165,3 +165,21 @@ func sealed(cfg *config, stdout io.Writer) (w io.Writer, finish func() error, dr
 	}
 	return stdout, func() error { return nil }, func() {}, nil
 }
+
+// contained runs write on a spool and copies what it wrote to stdout (see
+// spooled): as it is if plain, else in the container sealed makes of out's
+// flags, which nothing reaches unless write succeeded.
+func contained(out *config, plain bool, stdout io.Writer, write func(s *spool) error) error {
+	if plain {
+		return spooled(stdout, write)
+	}
+	w, finish, drop, err := sealed(out, stdout)
+	if err != nil {
+		return err
+	}
+	if err := spooled(w, write); err != nil {
+		drop()
+		return err
+	}
+	return finish()
+}

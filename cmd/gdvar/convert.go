@@ -221,19 +221,11 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case "tres", "tscn", "res", "scn":
 		return encodeResource(in, cfg, stdout)
 	}
-	out, finish, drop, err := sealed(cfg, stdout)
-	if err != nil {
-		return err
-	}
 	write := encodeValues
 	if cfg.like != "" {
 		write = encodeLike
 	}
-	if err := spooled(out, func(s *spool) error { return write(in, cfg, s) }); err != nil {
-		drop()
-		return err
-	}
-	return finish()
+	return contained(cfg, false, stdout, func(s *spool) error { return write(in, cfg, s) })
 }
 
 // encodeValues writes the binary form of each JSON or text value of in to

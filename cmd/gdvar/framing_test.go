@@ -99,7 +99,7 @@ func TestFramingAmbiguous(t *testing.T) {
 // reading binary values gives it.
 func TestFramingRuleInHelp(t *testing.T) {
 	space := regexp.MustCompile(`\s+`)
-	for _, cmd := range []string{"inspect", "validate", "copy", "text", "json", "scan", "migrate"} {
+	for _, cmd := range []string{"inspect", "validate", "copy", "text", "json", "scan", "migrate", "edit"} {
 		_, _, errOut := runGdvar(nil, cmd, "-h")
 		assert.Contains(t, space.ReplaceAllString(errOut, " "), framingRule, cmd)
 	}

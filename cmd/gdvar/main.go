@@ -12,6 +12,7 @@
 //	gdvar convert [flags] FILE   write a resource or scene in its other form
 //	gdvar scan [flags] FILE      list the objects and scripts loading FILE makes
 //	gdvar migrate [flags] FILE   write the Godot 4 form of a Godot 3 file
+//	gdvar edit [flags] FILE -- PROGRAM ARGS…  edit a save file's values as JSON, types kept
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
 //	gdvar rpc-config SCRIPT.gd   print a script's RPC config, as Godot 4.6 has it
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
@@ -66,6 +67,8 @@ var commands = []command{
 		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
 	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
 		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags},
+	{"edit", "change the values of FILE, a save file or binary values, with a program (jq, say) that reads them as JSON, one per line as gdvar json prints them, and prints them edited: FILE is written again in its framing, engine and container (encrypted with the same password or key, compressed alike), each number with the type, int or float, of the number at its place before (jq 1.6 prints 100.0 as 100); nothing is written if any step fails",
+		"gdvar edit -password hunter2 save.sav -- jq '.gold = 9999'", editFile, editFlags},
 	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
 		"gdvar migrate -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags},
 }
@@ -77,16 +80,18 @@ type config struct {
 	dialect     vartext.Dialect // the text form of the engine version
 	limits      gdvar.Limits
 	objects     bool
-	all         bool   // validate: a sequence of values
-	framing     string // "none" or "stream"; "auto" until resolveFraming; "both" for scan
-	framingAuto bool   // -framing auto
-	start       []byte // binary values: the input's first headMax bytes (framing.go)
-	whole       bool   // start is all of the input
-	pretty      bool   // json: indented output
-	from        string // encode: "json" or "text"
-	to          string // encode: "bin" or "cfg"
-	double      bool   // encode: 64-bit reals for text
-	like        string // encode: the JSON the input was edited from, for its numbers' types
+	all         bool     // validate: a sequence of values
+	framing     string   // "none" or "stream"; "auto" until resolveFraming; "both" for scan
+	framingAuto bool     // -framing auto
+	start       []byte   // binary values: the input's first headMax bytes (framing.go)
+	whole       bool     // start is all of the input
+	pretty      bool     // json: indented output
+	from        string   // encode: "json" or "text"
+	to          string   // encode: "bin" or "cfg"
+	double      bool     // encode: 64-bit reals for text
+	like        string   // encode: the JSON the input was edited from, for its numbers' types
+	program     []string // edit: the program and its arguments, after --
+	output      string   // edit: -o, where the edited file goes
 
 	head *recorder // the input's first bytes, for the hints (hint.go)
 	kind fileKind  // what the input holds (kind.go)
@@ -272,9 +277,21 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	if cmd.flags != nil {
 		cmd.flags(fs, cfg)
 	}
+	synopsis := "[flags] [FILE]"
+	if cmd.name == "edit" {
+		synopsis = "[flags] FILE -- PROGRAM [ARGS…]"
+	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar %s [flags] [FILE]\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, cmd.usage, cmd.example)
+		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, synopsis, cmd.usage, cmd.example)
 		fs.PrintDefaults()
+	}
+	if cmd.name == "edit" { // edit's program follows --
+		for i, a := range args {
+			if a == "--" {
+				args, cfg.program = args[:i], args[i+1:]
+				break
+			}
+		}
 	}
 	// Flags may follow FILE, as in gdvar json save.dat -framing stream;
 	// after --, everything is a FILE.
@@ -323,6 +340,9 @@ func (c *config) check(cmd string) error {
 	// A limit the library refuses (a negative one), tried on no input.
 	if _, err := gdvar.NewDecoder(strings.NewReader(""), c.options()...).ReadToken(); errors.Is(err, gdvar.ErrInvalidOption) {
 		return errors.New(message(err))
+	}
+	if cmd == "edit" && len(c.program) == 0 {
+		return errors.New("give the program after --, as in gdvar edit save.sav -- jq '.gold = 9999'")
 	}
 	if cmd == "migrate" {
 		if err := c.checkMigrate(); err != nil {

@@ -51,18 +51,9 @@ func migrateFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case out4.compress == "" && cfg.container == fileaccess.Compressed && !cfg.plain:
 		out4.compress = cfg.codec.String()
 	}
-	if cfg.plain || out4.compress == "" && cfg.container != fileaccess.Encrypted {
-		return spooled(stdout, func(s *spool) error { return migrateContent(s, in, cfg) })
-	}
-	out, finish, drop, err := sealed(&out4, stdout) // -compress first, else the key that opened the input
-	if err != nil {
-		return err
-	}
-	if err := spooled(out, func(s *spool) error { return migrateContent(s, in, cfg) }); err != nil {
-		drop()
-		return err
-	}
-	return finish()
+	plain := cfg.plain || out4.compress == "" && cfg.container != fileaccess.Encrypted
+	// -compress first, else the key that opened the input
+	return contained(&out4, plain, stdout, func(s *spool) error { return migrateContent(s, in, cfg) })
 }
 
 // migrateContent writes the Godot 4 form of the content of a file: values,

@@ -16,8 +16,12 @@ import (
 // TestMain runs the command itself when GDVAR_TEST_MAIN holds its
 // arguments, so that a test can start it as a process and signal it; with
 // GDVAR_TEST_PEAK, it then writes its peak resident memory there (see
-// peakResident).
+// peakResident). With GDVAR_TEST_JQ16 set, it is a program for gdvar
+// edit, jq 1.6 without jq (see jq16Edit).
 func TestMain(m *testing.M) {
+	if os.Getenv("GDVAR_TEST_JQ16") != "" {
+		os.Exit(jq16Edit(os.Stdin, os.Stdout))
+	}
 	if args := os.Getenv("GDVAR_TEST_MAIN"); args != "" {
 		os.Args = append([]string{"gdvar"}, strings.Fields(args)...)
 		if peak := os.Getenv("GDVAR_TEST_PEAK"); peak != "" {

@@ -21,10 +21,13 @@ var temps struct {
 
 // createTemp creates a temporary file that is removed on a signal until
 // removeTemp removes it.
-func createTemp(pattern string) (*os.File, error) {
+func createTemp(pattern string) (*os.File, error) { return createTempIn("", pattern) }
+
+// createTempIn is createTemp in the folder dir.
+func createTempIn(dir, pattern string) (*os.File, error) {
 	temps.Lock()
 	defer temps.Unlock()
-	f, err := os.CreateTemp("", pattern)
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return nil, err
 	}
