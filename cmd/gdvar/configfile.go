@@ -22,10 +22,13 @@ func readConfig(in io.Reader, cfg *config) (*configfile.File, error) {
 	r := &blankReader{r: in, blank: true}
 	f, err := configfile.Read(r, cfg.configOptions()...)
 	if err == nil && empty(f) && !r.blank {
-		err = errors.New("the text holds no key=value: it does not look like a ConfigFile")
+		err = errNotConfig
 	}
 	return f, err
 }
+
+// errNotConfig is readConfig's error for text that holds no key.
+var errNotConfig = errors.New("the text holds no key=value: it does not look like a ConfigFile")
 
 // empty reports whether f holds no key.
 func empty(f *configfile.File) bool {

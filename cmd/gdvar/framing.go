@@ -19,7 +19,7 @@ import (
 // read binary values, tells which from the input's first headMax bytes,
 // after any container, read with objects allowed (objects are a question
 // of their own, not of the framing). This is the rule, as -h gives it:
-const framingRule = `auto, none or stream. none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as FileAccess.store_var and StreamPeer.put_var write them (a save file); auto: the first 64 KiB of the content (inside any encryption or compression) decide: stream if they read as frames, each a u32 length and exactly one value of that many bytes; none if they read as values one after another, the last ending the input or cut by the 64 KiB; if both, the command stops and asks which (scan reads both and lists what either finds); if neither, none, and the error says what the input looks like`
+const framingRule = `auto, none or stream. none: values one after another, as var_to_bytes writes them; stream: each value after a u32 length, as FileAccess.store_var and StreamPeer.put_var write them (a save file); auto: the first 64 KiB of the content (inside any encryption or compression) decide: stream if they read as frames, each a u32 length and exactly one value of that many bytes; none if they read as values one after another, the last ending the input or cut by the 64 KiB; if both, the command stops and asks which (scan reads both and lists what either finds); if neither, stream if they read as frames but for the last, cut short by the end of the input (a damaged save), else none, and the error says what the input looks like`
 
 // framingFlag adds -framing, and -password, -key and -max-content-bytes,
 // to a command that reads binary values.
@@ -44,27 +44,32 @@ func (c *config) checkFraming(cmd string) error {
 	return fmt.Errorf("-framing %q: want auto, none or stream", c.framing)
 }
 
-// readings says which framings the start of the input reads in.
-type readings struct{ stream, none bool }
+// readings says which framings the start of the input reads in; cut, that
+// it reads as frames of which the input's end cuts the last, as it cuts a
+// damaged save file.
+type readings struct{ stream, none, cut bool }
 
-// readingsOf tells how head, the input's first bytes (all of it if
-// whole), reads with opts.
-func readingsOf(head []byte, whole bool, opts []gdvar.Option) readings {
-	opts = append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true))
-	return readings{stream: readsAsFrames(head, whole, opts), none: readsAsValues(head, whole, opts)}
+// readAs tells how the start of the input, c.start, reads as the
+// engine's values.
+func (c *config) readAs(engine gdvar.Engine) readings {
+	opts := append(c.options(), gdvar.WithEngine(engine), gdvar.AllowObjects(true))
+	r := readings{stream: readsAsFrames(c.start, c.whole, c.limits.MaxValueBytes, opts), none: readsAsValues(c.start, c.whole, opts)}
+	r.cut = c.whole && !r.stream && readsAsFrames(c.start, false, c.limits.MaxValueBytes, opts)
+	return r
 }
 
 // readsAsFrames reports whether b holds one frame or more, each exactly
-// one value; the last may be cut by b's end unless b is the whole input.
-func readsAsFrames(b []byte, whole bool, opts []gdvar.Option) bool {
+// one value and at most maxFrame bytes, as the stream reader takes them;
+// the last may be cut by b's end unless b is the whole input.
+func readsAsFrames(b []byte, whole bool, maxFrame int64, opts []gdvar.Option) bool {
 	n := 0
 	for ; len(b) > 0; n++ {
 		if len(b) < 4 {
-			return !whole
+			return !whole && n > 0
 		}
 		size := int64(binary.LittleEndian.Uint32(b))
 		switch {
-		case size < 4: // no value is shorter
+		case size < 4 || size > maxFrame: // no value is shorter
 			return false
 		case 4+size > int64(len(b)):
 			return !whole && cutValue(b[4:], opts)
@@ -162,14 +167,14 @@ func (c *config) resolveFraming(r io.Reader, cmd string) (io.Reader, error) {
 	if !c.framingAuto {
 		return r, nil
 	}
-	got := readingsOf(head, whole, c.options())
+	got := c.readAs(c.engine)
 	switch {
 	case got.stream && got.none && cmd == "scan":
 		c.framing = "both"
 	case got.stream && got.none:
 		opts := append(c.options(), gdvar.AllowObjects(true))
 		return nil, errAmbiguous{stream: firstType(head[4:], opts), none: firstType(head, opts)}
-	case got.stream:
+	case got.stream, got.cut && !got.none: // a damaged save: the error says where
 		c.framing = "stream"
 	default:
 		c.framing = "none"

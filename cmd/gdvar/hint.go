@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/migrate"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -50,6 +54,26 @@ func (r *recorder) Seek(off int64, whence int) (int64, error) {
 	return at, err
 }
 
+// report writes a failed command's error on stderr: first, when a check
+// can tell, the likely cause and its fix, then the error itself, which is
+// the detail. An error of more than one line gives each its prefix.
+func (c *config) report(stderr io.Writer, err error) {
+	text := message(err)
+	h := c.errorHint(err)
+	if h == "" {
+		h = c.hint()
+	}
+	if h == "" && (errors.Is(err, gdvar.ErrTruncated) || errors.Is(err, io.ErrUnexpectedEOF)) {
+		h = "the input ends inside a value: the file is cut short (copied or saved in part?)"
+	}
+	if h != "" {
+		text = h + "\n" + text
+	}
+	for line := range strings.Lines(text) {
+		fmt.Fprintf(stderr, "gdvar %s: %s\n", c.cmd, strings.TrimSuffix(line, "\n"))
+	}
+}
+
 // errorHint says what to try about an error, or "" when it does not tell.
 func (c *config) errorHint(err error) string {
 	var se *vartext.SyntaxError
@@ -58,8 +82,30 @@ func (c *config) errorHint(err error) string {
 		return "the input holds full objects, as store_var(value, true) writes them: if you trust it, add -objects"
 	case errors.As(err, &se) && c.readConfig && c.engine == gdvar.Godot3 && c.head != nil && emptyValue(c.head.head):
 		return fmt.Sprintf("if a key before line %d has nothing after \"=\", it held a RID, which Godot 3 writes as nothing and no engine reads back: remove that line", se.Line)
+	case errors.Is(err, fileaccess.ErrChecksum):
+		return "wrong password or key, or the file was changed: check -password (or $" + passwordEnv + ") or -key"
+	case errors.Is(err, fileaccess.ErrContentTooLarge):
+		return "the compressed file declares more content than -max-content-bytes allows: if you trust it, raise -max-content-bytes"
+	case errors.Is(err, migrate.ErrNotGodot3):
+		return "it is a Godot 4 file already: migrated already? It needs no migration"
+	case c.cmd == "encode" && c.head != nil && bytes.IndexByte(c.head.head[:min(len(c.head.head), sniffLen)], 0) >= 0:
+		return "it is binary, not JSON or text: encode writes binary from them; gdvar json and gdvar text read binary"
+	case errors.Is(err, errNotConfig) && looksJSON(c.head):
+		return "it is JSON, not a Godot file: gdvar encode reads the JSON gdvar json prints"
+	case errors.Is(err, errNotConfig):
+		return "it is text, but no ConfigFile or resource: gdvar reads Godot's binary values, save files, ConfigFiles and resource files"
 	}
 	return ""
+}
+
+// looksJSON reports whether the input starts as JSON does, and not as a
+// ConfigFile's [section].
+func looksJSON(head *recorder) bool {
+	if head == nil {
+		return false
+	}
+	b := bytes.TrimSpace(head.head)
+	return len(b) > 0 && (b[0] == '{' || b[0] == '"' || head.eof && json.Valid(b))
 }
 
 // emptyValue reports whether a ConfigFile's text has a key with nothing
@@ -84,15 +130,24 @@ func (c *config) hint() string {
 	if c.kind.isResource() && !c.readResource {
 		return resourceHint
 	}
-	if len(c.start) < 4 || c.engine == gdvar.Godot2 || c.cmd == "migrate" { // whose errors say it
+	if c.kind == kindValues && c.cmd == "convert" {
+		return "it is binary values or a save file, not a resource: gdvar json and gdvar text read it"
+	}
+	if len(c.start) < 4 || c.engine == gdvar.Godot2 {
 		return ""
 	}
-	own := readingsOf(c.start, c.whole, c.options())
+	if !c.startsAsValues(gdvar.Godot4) && !c.startsAsValues(gdvar.Godot3) {
+		return fmt.Sprintf("it does not start as any file gdvar reads (binary values, a save file, a ConfigFile or a resource, of Godot 4 or 3): it starts with % x", c.start[:min(len(c.start), 8)])
+	}
+	if c.cmd == "migrate" { // whose errors say the rest
+		return ""
+	}
+	own := c.readAs(c.engine)
 	other, version, flag := gdvar.Godot3, "Godot 3", "-engine 3"
 	if c.engine == gdvar.Godot3 {
 		other, version, flag = gdvar.Godot4, "Godot 4", "-engine 4"
 	}
-	them := readingsOf(c.start, c.whole, append(c.options(), gdvar.WithEngine(other)))
+	them := c.readAs(other)
 	switch {
 	case c.framing == "none" && own.stream && !c.framingAuto:
 		return "it is a save file (store_var: each value after its length): use -framing stream, or leave -framing out"
@@ -108,6 +163,25 @@ func (c *config) hint() string {
 		return fmt.Sprintf("it is %s data: add %s", version, flag)
 	}
 	return ""
+}
+
+// startsAsValues reports whether the input starts with a valid token of
+// the engine, or with a frame holding one value as far as the input goes:
+// what damaged binary values or a damaged save file still do.
+func (c *config) startsAsValues(engine gdvar.Engine) bool {
+	opts := append(c.options(), gdvar.WithEngine(engine), gdvar.AllowObjects(true))
+	b := c.start
+	if _, err := gdvar.NewDecoder(bytes.NewReader(b), opts...).ReadToken(); err == nil || errors.Is(err, gdvar.ErrTruncated) {
+		return true
+	}
+	size := int64(binary.LittleEndian.Uint32(b))
+	switch {
+	case size < 4 || size > c.limits.MaxValueBytes:
+		return false
+	case 4+size > int64(len(b)):
+		return cutValue(b[4:], opts)
+	}
+	return oneValue(b[4:4+size], true, opts)
 }
 
 // oneValue reports whether b starts with a value, which ends b if whole.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"unicode/utf8"
 
 	"github.com/gdvar/gdvar/resource"
 )
@@ -23,7 +24,7 @@ func (k fileKind) isResource() bool { return k == kindTextResource || k == kindB
 
 // sniffLen is how many bytes tell the kinds apart. A binary value's
 // header, and a frame's length and the header after it, hold a NUL in
-// them; text never does. A binary resource starts with its magic number; a
+// them; text never does, and is UTF-8. A binary resource starts with its magic number; a
 // text one with its header, perhaps after comments.
 const sniffLen = 512
 
@@ -58,10 +59,27 @@ func kindOf(head []byte) fileKind {
 		return kindBinaryResource
 	case isTextResource(head):
 		return kindTextResource
-	case len(head) > 0 && bytes.IndexByte(head[:min(len(head), 8)], 0) < 0:
+	case len(head) > 0 && isText(head):
 		return kindConfig
 	}
 	return kindValues
+}
+
+// isText reports whether the input's first bytes are text: no NUL among
+// the first 8 (where binary values have one), and UTF-8 (which a PNG, say,
+// is not), the last character perhaps cut by the end of head.
+func isText(head []byte) bool {
+	if bytes.IndexByte(head[:min(len(head), 8)], 0) >= 0 {
+		return false
+	}
+	for len(head) > 0 {
+		r, n := utf8.DecodeRune(head)
+		if r == utf8.RuneError && n == 1 {
+			return len(head) < utf8.UTFMax && !utf8.FullRune(head)
+		}
+		head = head[n:]
+	}
+	return true
 }
 
 // isTextResource reports whether text starts as a text resource does:

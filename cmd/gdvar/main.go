@@ -203,10 +203,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd.name != "encode" { // binary input: open a save file's FileAccess container
 		r, cleanup, err := openContainer(in, cfg)
 		if err != nil {
-			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
-			if errors.Is(err, fileaccess.ErrContentTooLarge) {
-				fmt.Fprintf(stderr, "gdvar %s: if you trust the file, raise -max-content-bytes\n", cmd.name)
-			}
+			cfg.report(stderr, err)
 			return 1
 		}
 		defer cleanup()
@@ -214,21 +211,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cfg.container, cfg.codec = fr.Container(), fr.Compression()
 		}
 		if cfg.kind, r, err = sniff(r); err != nil {
-			fmt.Fprintf(stderr, "gdvar %s: %v\n", cmd.name, err)
+			cfg.report(stderr, err)
 			return 1
 		}
 		if cfg.kind == kindValues {
 			if r, err = cfg.resolveFraming(r, cmd.name); err != nil {
-				fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, strings.ReplaceAll(message(err), "\n", "\ngdvar "+cmd.name+": "))
+				cfg.report(stderr, err)
 				return 1
 			}
 		}
 		if r != in {
 			size = -1 // a container's content, or a copy: of a size not known yet
 		}
-		cfg.head = &recorder{r: r}
-		in = cfg.head
+		in = r
 	}
+	cfg.head = &recorder{r: in} // the first bytes, for the hints
+	in = cfg.head
 	if cmd.name != "inspect" && isTerminal(stderr) { // inspect's output is a stream of its own
 		p := newProgress(in, stderr, cmd.name, size)
 		defer p.done()
@@ -245,12 +243,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, syscall.EPIPE) { // the output's reader has gone: end as SIGPIPE ends a filter, quietly
 			return 128 + int(syscall.SIGPIPE)
 		}
-		fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, message(err))
-		if h := cfg.errorHint(err); h != "" {
-			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)
-		} else if h := cfg.hint(); h != "" {
-			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd.name, h)
-		}
+		cfg.report(stderr, err)
 		return 1
 	}
 	return 0

@@ -121,7 +121,8 @@ func TestInspectBadInput(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	assert.Contains(t, lines[len(lines)-2], `String("name")`, "everything up to the error")
 	assert.Regexp(t, `^\s+52\s+-\s+error at \$\[0\]\["name"\]: truncated input$`, lines[len(lines)-1])
-	assert.Equal(t, "gdvar inspect: offset 52, at $[0][\"name\"]: truncated input\n", errOut)
+	assert.Equal(t, "gdvar inspect: the input ends inside a value: the file is cut short (copied or saved in part?)\n"+
+		"gdvar inspect: offset 52, at $[0][\"name\"]: truncated input\n", errOut)
 
 	code, out, _ = runGdvar([]byte{39, 0, 0, 0}, "inspect", "-")
 	assert.Equal(t, 1, code)

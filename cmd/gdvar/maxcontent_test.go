@@ -22,7 +22,8 @@ func TestMaxContentBytes(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{size - 1, 1, "content larger than the limit (" + strconv.Itoa(size) + " bytes, limit " + strconv.Itoa(size-1) + ") at byte 12\ngdvar json: if you trust the file, raise -max-content-bytes\n"},
+		{size - 1, 1, "gdvar json: the compressed file declares more content than -max-content-bytes allows: if you trust it, raise -max-content-bytes\n" +
+			"gdvar json: fileaccess: content larger than the limit (" + strconv.Itoa(size) + " bytes, limit " + strconv.Itoa(size-1) + ") at byte 12\n"},
 		{size, 0, ""},
 		{0, 2, "-max-content-bytes: want at least 1"},
 	} {

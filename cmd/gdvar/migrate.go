@@ -65,9 +65,8 @@ func migrateContent(w io.Writer, in io.Reader, cfg *config) error {
 	case cfg.kind.isResource():
 		return migrateResource(w, in, cfg)
 	}
-	godot4 := append(cfg.options(), gdvar.WithEngine(gdvar.Godot4))
-	if read := cfg.framingOf(readingsOf(cfg.start, cfg.whole, godot4)); read && !cfg.framingOf(readingsOf(cfg.start, cfg.whole, cfg.options())) {
-		return errors.New("it reads as Godot 4's, not Godot 3's: migrated already?")
+	if cfg.framingOf(cfg.readAs(gdvar.Godot4)) && !cfg.framingOf(cfg.readAs(cfg.engine)) {
+		return fmt.Errorf("%w: it reads as Godot 4's, not Godot 3's", migrate.ErrNotGodot3)
 	}
 	r := &blankReader{r: in, blank: true}
 	var err error
@@ -93,7 +92,7 @@ func migrateConfig(w io.Writer, in io.Reader, cfg *config) error {
 		err = cerr
 	}
 	if names.found != "" {
-		return fmt.Errorf("it holds %s, which only Godot 4 writes: migrated already?", names.found)
+		return fmt.Errorf("%w: it holds %s, which only Godot 4 writes", migrate.ErrNotGodot3, names.found)
 	}
 	if err != nil {
 		return err
