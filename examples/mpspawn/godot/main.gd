@@ -89,6 +89,9 @@ func _on_spawned(player: Node) -> void:
 
 
 func _on_despawned(player: Node) -> void:
+	# The player's last sync may come in the same frame as its despawn,
+	# which takes it out of the tree before _process sees it.
+	_note_arrival(player)
 	print("DESPAWNED %s" % player.name)
 	if mode == "stay":
 		get_tree().quit()
@@ -99,14 +102,18 @@ func _target(id: int) -> Vector2:
 
 
 func _process(_delta: float) -> void:
-	if walk == 0:
-		return
 	for player in $Players.get_children():
-		if arrived.has(player.name) or player.position != _target(player.name.to_int()):
-			continue
-		arrived[player.name] = true
-		print("ARRIVED %s %s" % [player.name, player.color.to_html(false)])
-		if arrived.size() == walk:
-			print("ALL")
-			if mode == "leave":
-				get_tree().quit()
+		_note_arrival(player)
+
+
+# _note_arrival prints ARRIVED the first time a player stands at its
+# target, and ALL once walk players have.
+func _note_arrival(player: Node) -> void:
+	if walk == 0 or arrived.has(player.name) or player.position != _target(player.name.to_int()):
+		return
+	arrived[player.name] = true
+	print("ARRIVED %s %s" % [player.name, player.color.to_html(false)])
+	if arrived.size() == walk:
+		print("ALL")
+		if mode == "leave":
+			get_tree().quit()
