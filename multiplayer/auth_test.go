@@ -17,20 +17,27 @@ import (
 	"github.com/gdvar/gdvar/internal/godot"
 )
 
+// silentTimeout is the authentication timeout of a side whose test has
+// its peer stay silent: long enough for the challenge it sends first to
+// be written on a loaded machine. A side whose peer answers waits
+// liveWait, so that a slow peer is never taken for a silent one.
+const silentTimeout = 2 * time.Second
+
 // authPair is a server and a client that authenticate as the live test's
 // scripts do: the server sends "challenge" to each peer it holds; the
 // client answers "secret" (or answer) and completes; the server completes
-// for "secret" and disconnects anything else.
+// for "secret" and disconnects anything else. Both sides time out after
+// timeout.
 type authPair struct {
 	server, client                 *Multiplayer
 	serverEvents, clientEvents     chan string
 	serverAdmitted, clientAdmitted chan PeerID
 }
 
-func newAuthPair(t *testing.T, answer string, opts ...any) *authPair {
+func newAuthPair(t *testing.T, answer string, timeout time.Duration) *authPair {
 	p := &authPair{serverEvents: make(chan string, 16), clientEvents: make(chan string, 16),
 		serverAdmitted: make(chan PeerID, 4), clientAdmitted: make(chan PeerID, 4)}
-	p.server = New(WithAuthTimeout(500 * time.Millisecond))
+	p.server = New(WithAuthTimeout(timeout))
 	p.server.Node("Main", echoMethods...)
 	p.server.OnPeerAuthenticating(func(id PeerID) {
 		p.serverEvents <- "authenticating"
@@ -46,7 +53,7 @@ func newAuthPair(t *testing.T, answer string, opts ...any) *authPair {
 	})
 	p.server.OnPeerConnected(func(id PeerID) { p.serverAdmitted <- id })
 	p.server.OnPeerAuthenticationFailed(func(PeerID) { p.serverEvents <- "failed" })
-	p.client = New()
+	p.client = New(WithAuthTimeout(timeout))
 	p.client.Node("Main", echoMethods...)
 	p.client.OnAuth(func(id PeerID, data []byte) {
 		p.clientEvents <- "auth " + string(data)
@@ -60,13 +67,15 @@ func newAuthPair(t *testing.T, answer string, opts ...any) *authPair {
 	return p
 }
 
-// next returns the next event of ch, failing after 5 s.
+// next returns the next event of ch, failing after liveWait: the first
+// comes once an engine has started, which takes seconds on a loaded
+// machine.
 func next[T any](t *testing.T, ch chan T) T {
 	t.Helper()
 	select {
 	case v := <-ch:
 		return v
-	case <-time.After(5 * time.Second):
+	case <-time.After(liveWait):
 		t.Fatal("no event")
 		panic("unreachable")
 	}
@@ -88,7 +97,11 @@ func TestAuth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			overTransports(t, func(t *testing.T, transport string) {
-				p := newAuthPair(t, tt.answer)
+				timeout := liveWait
+				if tt.answer == "" {
+					timeout = silentTimeout
+				}
+				p := newAuthPair(t, tt.answer, timeout)
 				port := serveOver(t, p.server, transport)
 				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 				defer cancel()
@@ -123,7 +136,7 @@ func TestAuth(t *testing.T) {
 // and raw packets to it fail, its packets other than authentication are
 // refused, it is not among the peers, and no other peer is told of it.
 func TestAuthPending(t *testing.T) {
-	p := newAuthPair(t, "") // the client never answers
+	p := newAuthPair(t, "", liveWait) // the client never answers, nor times out here
 	main := p.server.Node("Other", Method{Name: "f", Mode: AnyPeer})
 	errs := make(chan error, 4)
 	p.server.OnError(func(err error) { errs <- err })
@@ -216,21 +229,30 @@ func TestLiveAuth(t *testing.T) {
 
 func liveAuth(t *testing.T, transport, goRole, answer string) {
 	engine := godot.Require(t, godot.Godot4)
-	p := newAuthPair(t, strings.TrimPrefix(answer, "-"))
+	// Only the side whose peer stays silent times out soon: the Go server
+	// here, or the engine's.
+	goTimeout, engineTimeout := liveWait, liveWait
+	if answer == "-" && goRole == "server" {
+		goTimeout = silentTimeout
+	} else if answer == "-" {
+		engineTimeout = silentTimeout
+	}
+	p := newAuthPair(t, strings.TrimPrefix(answer, "-"), goTimeout)
+	timeout := strconv.FormatFloat(engineTimeout.Seconds(), 'f', -1, 64)
 	var proc *godot.Process
 	var events chan string
 	var admitted chan PeerID
 	var engineSees PeerID // the Go side's id, as the engine names it
 	if goRole == "server" {
 		events, admitted = p.serverEvents, p.serverAdmitted
-		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "client", serveOver(t, p.server, transport), answer)
+		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "client", serveOver(t, p.server, transport), timeout, answer)
 		engineSees = ServerID
 		assert.Equal(t, "authenticating", next(t, events))
 	} else {
 		events, admitted = p.clientEvents, p.clientAdmitted
 		network := map[string]string{"websocket": "tcp", "enet": "udp"}[transport]
 		port := godot.FreePort(t, network)
-		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "server", strconv.Itoa(port))
+		proc = godot.Start(t, engine, "scripts/multiplayer/auth.gd", "server", strconv.Itoa(port), timeout)
 		connectOver(t, p.client, transport, port)
 		defer p.client.Close()
 		engineSees = p.client.ID()
@@ -313,7 +335,7 @@ func TestAuthFlood(t *testing.T) {
 			}
 		}
 	}()
-	p := newAuthPair(t, "secret") // its client only
+	p := newAuthPair(t, "secret", liveWait) // its client only
 	require.NoError(t, p.client.Connect(ctx, "ws://127.0.0.1:"+port))
 	defer p.client.Close()
 	assert.Equal(t, p.client.ID(), next(t, admitted), "the other client, during the flood")

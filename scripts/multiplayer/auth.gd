@@ -1,15 +1,15 @@
 # A Godot peer that authenticates, as server or client on 127.0.0.1:PORT,
-# as TestLiveAuth's Go side does. The server sends "challenge" to each peer
-# it holds pending, completes for "secret" and disconnects any other
-# answer (a client that completes right after answering then makes the
-# engine print that the completion came from no peer); its auth_timeout
-# is 0.5 s. The client answers a challenge with
-# ANSWER and completes, or, with ANSWER "-", stays silent. Prints "AUTH
-# <peer> <data>" for each message, "ADMITTED <peer>" when a peer is
-# admitted and "FAILED <peer>" when one fails, then quits (the server
-# half a second later). Over WebSocket, or ENet with
-# $GDVAR_TRANSPORT=enet. Fails after 30 s.
-#   godot --headless -s scripts/multiplayer/auth.gd -- server|client PORT [ANSWER]
+# as TestLiveAuth's Go side does, with an auth_timeout of TIMEOUT seconds.
+# The server sends "challenge" to each peer it holds pending, completes
+# for "secret" and disconnects any other answer (a client that completes
+# right after answering then makes the engine print that the completion
+# came from no peer). The client answers a challenge with ANSWER and
+# completes, or, with ANSWER "-", stays silent. Prints "AUTH <peer>
+# <data>" for each message, "ADMITTED <peer>" when a peer is admitted and
+# "FAILED <peer>" when one fails, then quits (the server half a second
+# later). Over WebSocket, or ENet with $GDVAR_TRANSPORT=enet. Fails 30 s
+# after TIMEOUT.
+#   godot --headless -s scripts/multiplayer/auth.gd -- server|client PORT TIMEOUT [ANSWER]
 extends SceneTree
 
 const Peer = preload("res://scripts/multiplayer/peer.gd")
@@ -22,11 +22,12 @@ func _init() -> void:
 	var args := OS.get_cmdline_user_args()
 	role = args[0]
 	var port := int(args[1])
-	if args.size() > 2:
-		answer = args[2]
+	var timeout := float(args[2])
+	if args.size() > 3:
+		answer = args[3]
 	mp = get_multiplayer()
 	mp.auth_callback = _on_auth
-	mp.auth_timeout = 0.5
+	mp.auth_timeout = timeout
 	mp.peer_authenticating.connect(func(id):
 		if role == "server":
 			mp.send_auth(id, "challenge".to_utf8_buffer()))
@@ -38,7 +39,7 @@ func _init() -> void:
 		quit(1)
 		return
 	mp.multiplayer_peer = peer
-	create_timer(30).timeout.connect(func(): printerr("FAILED: not done after 30 s"); quit(1))
+	create_timer(timeout + 30).timeout.connect(func(): printerr("FAILED: not done after %s s" % (timeout + 30)); quit(1))
 	print("READY")
 
 func _on_auth(id: int, data: PackedByteArray) -> void:
