@@ -58,6 +58,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = m.join(c)
 	}
+	delete(m.pending, id) // joined, it holds its place among m.conns: not two
 	m.mu.Unlock()
 	if err != nil {
 		ws.CloseNow()
