@@ -16,8 +16,15 @@ import (
 	"github.com/gdvar/gdvar/internal/godot"
 )
 
+// benchPeerTimeout is how long a benchmark's ENet peers wait for a silent
+// one: an engine paused while the Go servers are measured (see pause)
+// answers nothing for as long as that takes, tens of seconds on a loaded
+// machine, and ENet drops a peer silent for 5 to 30 s.
+const benchPeerTimeout = 10 * time.Minute
+
 // godotENetServer starts Godot 4.6's ENetMultiplayerPeer server for peers
 // clients, without its frame sleep, and returns its address and process.
+// It waits benchPeerTimeout for a silent client.
 func godotENetServer(b *testing.B, peers int) (string, *godot.Process) {
 	engine := godot.Require(b, godot.Godot4)
 	script, err := filepath.Abs("../enet/testdata/godot/mp_server.gd")
@@ -26,7 +33,7 @@ func godotENetServer(b *testing.B, peers int) (string, *godot.Process) {
 	}
 	port := godot.FreePort(b, "udp")
 	p := godot.Start(b, engine, script, "port="+strconv.Itoa(port), "peers="+strconv.Itoa(peers),
-		"quiet=1", "nosleep=1", "stay=1", "timeout=600")
+		"quiet=1", "nosleep=1", "stay=1", "timeout=600", "peer_timeout="+strconv.FormatInt(benchPeerTimeout.Milliseconds(), 10))
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		probe := New()
@@ -50,7 +57,7 @@ func goENetServer(b testing.TB, peers int) string {
 }
 
 // newENetBenchClient connects a bench client over ENet, with the given
-// options for its host.
+// options for its host; it waits benchPeerTimeout for a silent server.
 func newENetBenchClient(b testing.TB, addr string, peers int, opts ...enet.Option) *benchClient {
 	c := &benchClient{m: New(WithMaxPeers(peers)), replies: make(chan struct{}, 1)}
 	c.main = c.m.Node("/root/Main", echoMethods...)
@@ -61,6 +68,13 @@ func newENetBenchClient(b testing.TB, addr string, peers int, opts ...enet.Optio
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { c.m.Close(); <-c.m.Done() })
+	c.m.mu.Lock()
+	server := c.m.conns[ServerID]
+	c.m.mu.Unlock()
+	if server == nil {
+		b.Fatal("the server ended the connection at once")
+	}
+	server.link.(*enetLink).peer.SetTimeout(0, benchPeerTimeout, benchPeerTimeout)
 	return c
 }
 
@@ -118,7 +132,14 @@ func BenchmarkENetEchoRate(b *testing.B) {
 			}
 			for _, s := range servers {
 				for range n {
-					s.clients = append(s.clients, newENetBenchClient(b, s.addr, n+4, opts...))
+					c := newENetBenchClient(b, s.addr, n+4, opts...)
+					if s.name == "godot" {
+						// Admitted (and told benchPeerTimeout) only once the
+						// engine reads the client's acknowledgement; paused
+						// before that, it drops the half-open peer as it resumes.
+						engine.WaitFor(b, fmt.Sprintf("PEER+ %d", c.m.ID()), time.Minute)
+					}
+					s.clients = append(s.clients, c)
 				}
 			}
 			defer resume(engine)
