@@ -139,10 +139,27 @@ func readLimited(name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > limit {
-		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, st.Size(), limit)
+	var size int64
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > limit {
+			return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, st.Size(), limit)
+		}
+		size = st.Size()
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	// Read into a buffer of the size the file says, one byte more to see
+	// its end: io.ReadAll's doubling took three bytes a byte of script.
+	r := io.LimitReader(f, limit+1)
+	b := make([]byte, size+1)
+	n, err := io.ReadFull(r, b)
+	b = b[:n]
+	switch err {
+	case io.EOF, io.ErrUnexpectedEOF:
+		err = nil
+	case nil: // grown since Stat: read on, to the limit
+		var rest []byte
+		rest, err = io.ReadAll(r)
+		b = append(b, rest...)
+	}
 	if err == nil && int64(len(b)) > limit {
 		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
 	}
