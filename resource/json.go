@@ -20,8 +20,12 @@ import (
 //	 "resource":{"properties":{…}}}
 //
 // A scene has "scene":true and "nodes", "connections" and "editable" in
-// place of "resource"'s properties.
+// place of "resource"'s properties. "binary":true says the file was read
+// from the binary form: its values are as that form holds them, and Godot
+// 3.2 keeps the numbers of its internal resources (local://N) where it
+// renumbers those it read from text.
 type jsonFile struct {
+	Binary      bool           `json:"binary,omitzero"`
 	Scene       bool           `json:"scene,omitzero"`
 	Type        string         `json:"type,omitzero"`
 	ScriptClass string         `json:"script_class,omitzero"`
@@ -108,7 +112,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		size += len(b) + 1
 		return append(b, '}'), nil
 	}
-	j := jsonFile{Scene: f.Scene, Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
+	j := jsonFile{Binary: f.binaryRead, Scene: f.Scene, Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
@@ -234,7 +238,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		return ParseUID(s)
 	}
 	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, opts: f.opts}
+		dialect: f.dialect, opts: f.opts, binaryRead: j.Binary}
 	var err error
 	if g.UID, err = uid(j.UID); err != nil {
 		return err

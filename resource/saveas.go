@@ -54,9 +54,10 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	if form == Text && path != f.Path {
 		rn.ext = g.externalIDs(found, ids)
 	}
-	if f.dialect == vartext.Godot32 && f.bin == nil {
+	if f.dialect == vartext.Godot32 && !f.binaryRead {
 		// Godot 3.2 keeps no ID of a resource it reads from text: it
-		// numbers them all anew, in the order saved.
+		// numbers them all anew, in the order saved. Those it reads
+		// from binary keep theirs (local://N).
 		rn.sub = map[string]string{}
 		for i, r := range found.found {
 			rn.sub[r.ID] = strconv.Itoa(i + 1)

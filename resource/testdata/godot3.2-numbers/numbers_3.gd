@@ -1,0 +1,3 @@
+extends Resource
+export var v63: Resource
+export var v74: Resource
