@@ -261,21 +261,35 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	if c == nil {
 		c = &class{}
 	}
-	// The class's properties, then the script.
-	count, script := len(c.props)+1, len(c.props)
+	// The class's properties, then the script, then the script's stored
+	// variables if known, which the engine names all (those it leaves out
+	// as defaults too), and writes null where declared an Object.
+	vars := w.f.scriptOf(r)
+	count, script := len(c.props)+1+len(vars), len(c.props)
 	prop := func(i int) classProperty {
-		if i == script {
+		switch {
+		case i < script:
+			return c.props[i]
+		case i == script:
 			return classProperty{name: "script", nullObject: w.godot4}
 		}
-		return c.props[i]
+		return classProperty{name: vars[i-script-1].Name}
 	}
 	// index is where the property called name is, at or after from.
 	index := func(name string, from int) int {
 		switch {
-		case name != "script":
-			return c.index(name, from)
-		case script >= from:
+		case name == "script" && script >= from:
 			return script
+		case name == "script":
+			return -1
+		}
+		if at := c.index(name, from); at >= 0 {
+			return at
+		}
+		for i := max(from, script+1); i < count; i++ {
+			if vars[i-script-1].Name == name {
+				return i
+			}
 		}
 		return -1
 	}
@@ -301,9 +315,16 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		for i := min(next, end); i < end; i++ {
 			c := prop(i)
 			w.name(c.name)
+			if i == script {
+				// The engine names every stored variable of the script,
+				// those it leaves out as defaults too.
+				for _, v := range w.f.scriptOf(r) {
+					w.name(v.Name)
+				}
+			}
 			switch {
 			case present(i):
-			case c.name == "script" && c.nullObject:
+			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object:
 				out = append(out, gdvar.Property{Name: c.name})
 			case c.nullObject:
 				out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
@@ -320,7 +341,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		case strings.HasPrefix(p.Name, "metadata/") || p.Name == "__meta__":
 			upTo(count)
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
-			upTo(count - 1)
+			upTo(script)
 		}
 		w.name(p.Name)
 		out = append(out, p)

@@ -10,7 +10,7 @@
 // back as it was, and a File read from one form and written in the other
 // gives what the engine's ResourceSaver writes for the same resource (see
 // docs/resources.md for the exceptions: a script's variables cannot be
-// known without its source).
+// known without its source, which WithScripts gives).
 //
 // Property values are in gdvar's generic form, as vartext.Unmarshal gives
 // them, with references to the file's resources as objects of class

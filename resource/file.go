@@ -49,6 +49,7 @@ type File struct {
 	// loader drops a byte order mark that starts a string, so its text
 	// form has none.
 	binaryRead bool
+	scripts    Scripts // what its scripts declare, if known (WithScripts)
 }
 
 // External is an external resource: a resource in a file of its own.
@@ -161,6 +162,7 @@ func NewFile(class string, opts ...gdvar.Option) *File {
 	text, _, err := optset.Read(opts, optset.TextKey, "resource")
 	if err == nil {
 		f.opts = optset.Forward(opts).([]gdvar.Option)
+		f.useScripts(f.opts)
 	}
 	if text.Dialect > 0 {
 		f.dialect = vartext.Dialect(text.Dialect - 1)

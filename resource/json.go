@@ -238,7 +238,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		return ParseUID(s)
 	}
 	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, opts: f.opts, binaryRead: j.Binary}
+		dialect: f.dialect, opts: f.opts, binaryRead: j.Binary, scripts: f.scripts}
 	var err error
 	if g.UID, err = uid(j.UID); err != nil {
 		return err
@@ -305,6 +305,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	for _, r := range append(g.Resources, g.Main) {
 		settle(g.dialect, r)
 	}
+	g.typeScriptVariables()
 	*f = g
 	return nil
 }

@@ -31,10 +31,16 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	read := readText
 	if IsBinary(data) {
-		return readBinary(data, opts)
+		read = readBinary
 	}
-	return readText(data, opts)
+	f, err := read(data, opts)
+	if err != nil {
+		return nil, err
+	}
+	f.useScripts(opts)
+	return f, nil
 }
 
 // IsBinary reports whether a file starting with head is a binary resource

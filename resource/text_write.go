@@ -91,14 +91,14 @@ func (w *textWriter) file() error {
 			return err
 		}
 		w.s("]\n")
-		if err := w.resourceProperties(r.Properties); err != nil {
+		if err := w.resourceProperties(r); err != nil {
 			return fmt.Errorf("resource: [sub_resource] %s: %w", r.ID, err)
 		}
 		w.s("\n")
 	}
 	if !f.Scene {
 		w.s("[resource]\n")
-		if err := w.resourceProperties(f.Main.Properties); err != nil {
+		if err := w.resourceProperties(f.Main); err != nil {
 			return fmt.Errorf("resource: [resource]: %w", err)
 		}
 		return nil
@@ -176,12 +176,15 @@ func (w *textWriter) id(id string) error {
 }
 
 // resourceProperties writes a resource's properties but those the text
-// saver leaves out: a null Object, and the script of a resource without
-// one, which the binary form writes.
-func (w *textWriter) resourceProperties(props []gdvar.Property) error {
-	return w.properties(props, func(p gdvar.Property) bool {
+// saver leaves out: a null Object, the script of a resource without one,
+// and a null script variable declared an Object, which the binary form
+// writes.
+func (w *textWriter) resourceProperties(r *Resource) error {
+	vars := w.f.scriptOf(r)
+	return w.properties(r.Properties, func(p gdvar.Property) bool {
 		o, ok := p.Value.(*gdvar.Object)
-		return ok && o.Class == "" || p.Name == "script" && p.Value == nil
+		return ok && o.Class == "" || p.Value == nil &&
+			(p.Name == "script" || slices.ContainsFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name && v.Object }))
 	})
 }
 

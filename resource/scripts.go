@@ -1,0 +1,120 @@
+package resource
+
+import (
+	"slices"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// Scripts tells what a project's scripts declare, which the engine knows
+// when it loads a resource and a resource file does not say: package
+// project's *Project is one. Package resource reads no script.
+type Scripts interface {
+	// StoredProperties returns the variables the script at a res:// path
+	// and its bases declare stored with the resource (@export,
+	// @export_storage), in the order the engine lists them: the script's
+	// own, then each base's.
+	StoredProperties(script string) ([]ScriptProperty, error)
+}
+
+// ScriptProperty is a variable a script declares stored.
+type ScriptProperty struct {
+	Name string
+	// Object says it is declared an Object (a class): null unless set,
+	// which the binary form writes and the text form leaves out.
+	Object bool
+	// Elem are the element types of a typed container, as Godot 4 holds
+	// them: one for Array[T], key and value for Dictionary[K, V] (Kind
+	// TypedScript names the script's res:// path); none for any other
+	// type. An element of no kind (Variant) leaves it untyped.
+	Elem []gdvar.ContainerType
+}
+
+// resourceKey names package resource's own settings.
+var resourceKey = optset.NewKey[settings]("resource")
+
+type settings struct{ scripts Scripts }
+
+// useScripts has f know the scripts opts give, if any.
+func (f *File) useScripts(opts []gdvar.Option) {
+	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext", "fileaccess") // checked by the caller
+	f.scripts = s.scripts
+	f.typeScriptVariables()
+}
+
+// WithScripts has Read and NewFile's File know what its scripts declare
+// (Godot 4.6): a value the engine loads into a typed Array or Dictionary
+// is written typed, as it saves it, and the binary form's names table
+// names every stored variable, those left at their defaults too. Without
+// it a File has only what the file says (see docs/resources.md).
+func WithScripts(s Scripts) gdvar.Option {
+	return optset.Option(resourceKey, "resource.WithScripts", nil, func(t *settings) { t.scripts = s }).(gdvar.Option)
+}
+
+// scriptOf returns the stored variables of r's script, if the File knows
+// its scripts and r has one.
+func (f *File) scriptOf(r *Resource) []ScriptProperty {
+	if f.scripts == nil || f.dialect != vartext.Godot4 {
+		return nil
+	}
+	v, _ := r.Get("script")
+	kind, id := RefOf(v)
+	if kind != ExtRef {
+		return nil
+	}
+	for _, x := range f.External {
+		if x.ID == id {
+			props, err := f.scripts.StoredProperties(x.Path)
+			if err != nil {
+				return nil // the engine loads the resource without its script's variables
+			}
+			return props
+		}
+	}
+	return nil
+}
+
+// typeScriptVariables does what loading does to the values of typed
+// script variables: an untyped Array or Dictionary a variable declares
+// typed takes its types. An element type that is a script the file does
+// not refer to is left out: the text saver would add it to the file.
+func (f *File) typeScriptVariables() {
+	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
+		for _, sp := range f.scriptOf(r) {
+			i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == sp.Name })
+			if i < 0 {
+				continue
+			}
+			elem := make([]gdvar.ContainerType, len(sp.Elem))
+			for j, e := range sp.Elem {
+				elem[j] = f.containerType(e)
+			}
+			switch v := r.Properties[i].Value.(type) {
+			case []any:
+				if len(elem) == 1 && elem[0].Kind != gdvar.Untyped {
+					r.Properties[i].Value = gdvar.Array{Type: elem[0], Values: v}
+				}
+			case *gdvar.Dictionary:
+				if len(elem) == 2 && v.KeyType.Kind == gdvar.Untyped && v.ValueType.Kind == gdvar.Untyped {
+					v.KeyType, v.ValueType = elem[0], elem[1]
+				}
+			}
+		}
+	}
+}
+
+// containerType is an element type as the file holds it: a script by its
+// external ID.
+func (f *File) containerType(t gdvar.ContainerType) gdvar.ContainerType {
+	if t.Kind != gdvar.TypedScript {
+		return t
+	}
+	for _, x := range f.External {
+		if x.Path == t.Name {
+			return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: x.ID}
+		}
+	}
+	return gdvar.ContainerType{}
+}
