@@ -102,6 +102,7 @@ type config struct {
 	file         string // FILE, or "-"
 	path         string // convert, encode: the res:// path saved to (resource.go)
 	loadedFrom   string // convert, encode: the res:// path the input is loaded from
+	project      string // convert, encode: the folder of the project whose scripts a resource's are
 
 	password, key string // an encrypted container's (container.go)
 	maxContent    int64  // a compressed container's most content (container.go)

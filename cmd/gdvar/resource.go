@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -29,7 +30,33 @@ func (c *config) resourceOptions() []gdvar.Option {
 
 func readResource(in io.Reader, cfg *config) (*resource.File, error) {
 	cfg.readResource = true
-	return resource.Read(in, cfg.resourceOptions()...)
+	scripts, err := cfg.scripts()
+	if err != nil {
+		return nil, err
+	}
+	return resource.Read(in, append(cfg.resourceOptions(), scripts...)...)
+}
+
+// scripts returns the option that has a resource know what its scripts
+// declare, as the engine does loading it: those of -project, or of the
+// project FILE is in; none when it is in none.
+func (c *config) scripts() ([]gdvar.Option, error) {
+	var p *project.Project
+	var err error
+	switch {
+	case c.project != "":
+		p, err = project.Open(c.project)
+	case c.file != "" && c.file != "-":
+		if p, err = project.Find(c.file); errors.Is(err, project.ErrNoProject) {
+			return nil, nil
+		}
+	default:
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []gdvar.Option{resource.WithScripts(p)}, nil
 }
 
 // printResourceText prints a resource as the engine's text saver writes
@@ -65,7 +92,11 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		f = resource.NewFile("", vartext.WithDialect(cfg.dialect))
+		scripts, err := cfg.scripts()
+		if err != nil {
+			return err
+		}
+		f = resource.NewFile("", append(scripts, vartext.WithDialect(cfg.dialect))...)
 		if err := f.UnmarshalJSON(js); err != nil {
 			return err
 		}
@@ -155,6 +186,7 @@ func (c *config) savePath(f *resource.File, form resource.Form) string {
 // resourceFlags adds the flags of the commands writing a resource.
 func resourceFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.path, "path", "", "the res:// path the output is saved as, from which Godot 4 draws its IDs (default res:// and FILE's name)")
+	fs.StringVar(&cfg.project, "project", "", "the folder of the Godot project (project.godot) whose scripts declare the resource's variables, if FILE is not inside it: typed Arrays and Dictionaries are written typed and the binary form names every stored variable, as the engine does (default: the project FILE is in, if any)")
 	fs.StringVar(&cfg.loadedFrom, "loaded-from", "", "the res:// path FILE is loaded from in the game, which the binary form names a loaded resource by (as the engine's conversion of a loaded file does)")
 }
 
