@@ -214,9 +214,13 @@ func TestConnectWithoutPeerID(t *testing.T) {
 // beyond the server's rate, which hears nothing back while its calls wait
 // to be read, and a client that sends nothing while it reads a backlog
 // slowly, each keep their connection; every call arrives, in order, and
-// neither side reports an error. The backlogs last three idle timeouts.
+// neither side reports an error. The backlogs last two idle timeouts
+// (400 calls at 50 a second). The timeout is long beside the pings that
+// keep a backlogged peer heard, at each quarter of it: on a loaded
+// machine a ping may wait a second or more to be written or read, and a
+// 2 s timeout left 1.5 s for that.
 func TestBacklogIsNotIdle(t *testing.T) {
-	const calls, idle = 300, 2 * time.Second
+	const calls, idle = 400, 4 * time.Second
 	for _, tc := range []struct {
 		name string
 		// the server's options, and how long the client's handler takes
