@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gdvar/gdvar/project"
 	"reflect"
 	"slices"
 	"strings"
@@ -44,36 +45,24 @@ func (m Mode) String() string {
 }
 
 // Transfer is how a method's calls travel: @rpc's transfer_mode, with the
-// values of MultiplayerPeer.TransferMode. Over WebSocket every packet
-// arrives, in order, whatever the mode; over ENet the mode and channel
-// choose the ENet channel and flags, as ENetMultiplayerPeer does.
-type Transfer uint8
+// values of MultiplayerPeer.TransferMode, as package project reads it from
+// a script. Over WebSocket every packet arrives, in order, whatever the
+// mode; over ENet the mode and channel choose the ENet channel and flags,
+// as ENetMultiplayerPeer does. Its zero value, Unreliable, is not @rpc's
+// default: see Method.
+type Transfer = project.TransferMode
 
 // The transfer modes.
 const (
 	// Unreliable calls may be lost or arrive out of order ("unreliable").
-	// It is Transfer's zero value, but not @rpc's default: see Method.
-	Unreliable Transfer = iota
+	Unreliable = project.Unreliable
 	// UnreliableOrdered calls may be lost; none arrives after a later one
 	// ("unreliable_ordered").
-	UnreliableOrdered
+	UnreliableOrdered = project.UnreliableOrdered
 	// Reliable calls arrive, once and in order ("reliable", the default
 	// of @rpc and of an rpc_config dictionary).
-	Reliable
+	Reliable = project.Reliable
 )
-
-// String returns the mode as @rpc names it.
-func (t Transfer) String() string {
-	switch t {
-	case Unreliable:
-		return "unreliable"
-	case UnreliableOrdered:
-		return "unreliable_ordered"
-	case Reliable:
-		return "reliable"
-	}
-	return fmt.Sprintf("Transfer(%d)", uint8(t))
-}
 
 // Method declares one RPC method of a node as the game declares it: with
 // @rpc in the node's script, or with Node.rpc_config (Config), as

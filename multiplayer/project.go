@@ -146,7 +146,7 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 			Name:      rpc.Name,
 			Mode:      mode,
 			CallLocal: rpc.RPC.CallLocal,
-			Transfer:  Transfer(rpc.RPC.Transfer), // the same values
+			Transfer:  rpc.RPC.Transfer,
 			Channel:   uint8(rpc.RPC.Channel),
 		})
 	}
