@@ -16,15 +16,16 @@ import (
 // spawner, with the values of its synchronizers' properties.
 
 // Replicate is when a synchronizer's property is sent after the spawn
-// (SceneReplicationConfig.ReplicationMode).
+// (SceneReplicationConfig.ReplicationMode). Its values are the .tscn's
+// replication_mode: 0 ReplicateNever, 1 ReplicateAlways, 2 ReplicateOnChange.
 type Replicate uint8
 
 const (
-	// ReplicateNever: only with the spawn, if Spawn is set.
+	// ReplicateNever (replication_mode 0): only with the spawn, if Spawn is set.
 	ReplicateNever Replicate = iota
-	// ReplicateAlways: in every sync (SYNC, unreliable).
+	// ReplicateAlways (replication_mode 1): in every sync (SYNC, unreliable).
 	ReplicateAlways
-	// ReplicateOnChange: when it changes (DELTA, reliable).
+	// ReplicateOnChange (replication_mode 2): when it changes (DELTA, reliable).
 	ReplicateOnChange
 )
 
