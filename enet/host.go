@@ -73,17 +73,38 @@ type Stats struct {
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"
-// or "udp6") and returns a Host serving it. An invalid option fails it
-// before the socket is opened.
+// or "udp6") and returns a Host serving it, its socket's buffers sized by
+// WithSocketBuffers. An invalid option fails it before the socket is
+// opened.
 func Listen(network, addr string, opts ...Option) (*Host, error) {
-	if _, err := configOf(opts); err != nil {
+	cfg, err := configOf(opts)
+	if err != nil {
 		return nil, err
 	}
 	conn, err := net.ListenPacket(network, addr)
 	if err != nil {
 		return nil, err
 	}
+	if udp, ok := conn.(*net.UDPConn); ok {
+		if err := sizeBuffers(udp, cfg); err != nil {
+			conn.Close()
+			return nil, err
+		}
+	}
 	return NewHost(conn, opts...)
+}
+
+// sizeBuffers asks the socket for the buffers cfg says (0: left as is).
+func sizeBuffers(conn *net.UDPConn, cfg config) error {
+	if cfg.recvBuffer > 0 {
+		if err := conn.SetReadBuffer(cfg.recvBuffer); err != nil {
+			return err
+		}
+	}
+	if cfg.sendBuffer > 0 {
+		return conn.SetWriteBuffer(cfg.sendBuffer)
+	}
+	return nil
 }
 
 // NewHost returns a Host on conn, which it owns from then on, or the error
