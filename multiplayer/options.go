@@ -12,19 +12,30 @@ import (
 const (
 	// DefaultMaxPacket is the largest packet (WebSocket message) a peer
 	// may send: the engine's own buffer size (inbound_buffer_size). A
-	// larger one closes that peer's connection.
+	// larger one closes that peer's connection. It holds a sync of some
+	// 4000 Vector3 properties (16 bytes each).
 	DefaultMaxPacket = 65535
 	// DefaultRate and DefaultBurst bound the packets a server's client may
 	// send, a ping counting as one: on average DefaultRate a second,
 	// DefaultBurst at once. Beyond, the server reads from the client no
 	// faster than the rate: its packets wait in its own socket, none is
-	// dropped.
-	DefaultRate  = 2000
-	DefaultBurst = 4000
+	// dropped. A relay counts as one packet, and the engine's client sends
+	// one to each peer: a client of a game of N players, synchronized
+	// every tick to every peer, sends N packets a tick (a sync to the
+	// server, relays to the others). The rate carries
+	// 100 players at 60 Hz (6000 a second) with a call to the server each
+	// tick and room to spare; the burst, two seconds of it, carries the
+	// bursts of a join (ADD_PEER answers, spawns) above that.
+	DefaultRate  = 10000
+	DefaultBurst = 20000
 	// DefaultSendQueue is how many bytes may wait to be sent to a peer;
 	// packets beyond are dropped (ErrQueueFull), as the engine drops what
 	// does not fit its outbound buffer (64 KiB), so that a peer that does
 	// not read cannot make the server hold without bound what it is sent.
+	// A relayed sync of a position and a rotation costs under 100 bytes of
+	// it (queueCost): at 100 players and 60 Hz, a peer is sent 6000 a
+	// second, and the queue holds over 1.7 s of them for one that falls
+	// behind.
 	DefaultSendQueue = 1 << 20
 	// DefaultWriteTimeout is how long one packet may take to be written to
 	// a peer before the peer is disconnected (ErrSlowPeer).

@@ -42,3 +42,27 @@ func TestOptionsOutOfRange(t *testing.T) {
 		assert.Equal(t, http.StatusInternalServerError, w.Code, c.name)
 	}
 }
+
+// The defaults carry a game of 100 players at 60 Hz: each client sends a
+// sync to the server and a relay to each other peer every tick, and a
+// call, and the rate never makes the server wait to read it, for ten
+// seconds of the game's time (the old default, 2000 a second, did after
+// one). Each relayed sync fits the peer's send queue for over a second.
+func TestDefaultsFitAGame(t *testing.T) {
+	const players, hz, seconds = 100, 60, 10
+	m := New()
+	c := m.newConn(2)
+	c.paced = time.NewTimer(time.Hour) // pace would Reset it to wait
+	for tick := range seconds * hz {
+		c.last = time.Now().Add(-time.Second / hz) // a tick went by
+		for range players + 1 {
+			assert.True(t, c.pace())
+		}
+		if !assert.GreaterOrEqual(t, c.tokens, 0.0, "tick %d", tick) {
+			break
+		}
+	}
+	assert.True(t, c.paced.Stop(), "never reset: the rate never waited")
+	sync := make([]byte, sysSize+40) // a relayed sync of a Vector3 and a float
+	assert.Greater(t, int64(m.cfg.sendQueue)/queueCost(sync), int64(players*hz))
+}
