@@ -287,7 +287,9 @@ func (c *benchClient) run(b testing.TB, calls int) {
 // smallest) to 59 others, which read and drop them as fast as they can,
 // and reports what the server allocates and the most it holds (the heap
 // in use, sampled every 10 ms, over its level before) per byte it
-// received: the fan-out's cost against hostile.Bound's 32 bytes.
+// received: the fan-out's cost against hostile.Bound's 32 bytes. It
+// reports too the process's CPU time and write(2) calls (Linux) per
+// packet relayed, which the server's writes to its 59 peers are most of.
 func BenchmarkRelayFanOut(b *testing.B) {
 	const receivers = 59
 	m := New(WithRateLimit(1e12, 1<<30), WithWriteTimeout(time.Minute))
@@ -324,6 +326,7 @@ func BenchmarkRelayFanOut(b *testing.B) {
 		}
 	}()
 	b.ResetTimer()
+	cpu, writes := cputime.Process(), writeCalls()
 	for range b.N {
 		if err := sender.Write(context.Background(), websocket.MessageBinary, pkt); err != nil {
 			b.Fatal(err)
@@ -335,12 +338,27 @@ func BenchmarkRelayFanOut(b *testing.B) {
 		}
 	}
 	b.StopTimer()
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(writeCalls()-writes)/float64(b.N), "writes/op")
 	close(stop)
 	<-sampled
 	runtime.ReadMemStats(&after)
 	in := float64(b.N * len(pkt))
 	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/in, "alloc-B/in-byte")
 	b.ReportMetric(float64(peak.Load()-min(peak.Load(), before.HeapAlloc))/in, "peak-heap-B/in-byte")
+}
+
+// writeCalls is how many write system calls this process has made
+// (syscw of /proc/self/io; 0 where there is none).
+func writeCalls() int {
+	io, _ := os.ReadFile("/proc/self/io")
+	for line := range strings.Lines(string(io)) {
+		if n, ok := strings.CutPrefix(line, "syscw: "); ok {
+			w, _ := strconv.Atoi(strings.TrimSpace(n))
+			return w
+		}
+	}
+	return 0
 }
 
 // queued is the cost of what waits in every peer's send queue.
