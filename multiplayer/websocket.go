@@ -40,7 +40,8 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer m.release(id)
 	var l *wsLink // set before anything is read
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled,
+	batch := new(batchWriter)
+	ws, err := websocket.Accept(&batchingResponse{w, batch}, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled,
 		OnPingReceived: func(ctx context.Context, p []byte) bool { return l.onPing(ctx, p) },
 		OnPongReceived: func(ctx context.Context, p []byte) { l.onPong(ctx, p) }})
 	if err != nil {
@@ -53,6 +54,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
 	}
 	l = m.newWSLink(ws, id)
+	l.batch = batch
 	c := l.c
 	m.mu.Lock()
 	if err == nil {

@@ -16,8 +16,9 @@ import (
 // for the peer and the goroutine that writes them, the goroutine that
 // reads the peer's, and the keep-alive that drops a silent peer.
 type wsLink struct {
-	c  *conn
-	ws *websocket.Conn
+	c     *conn
+	ws    *websocket.Conn
+	batch *batchWriter // ws's socket, on a server: nil on a client
 
 	mu     sync.Mutex
 	queue  packetQueue // packets waiting to be written
@@ -173,11 +174,32 @@ func (l *wsLink) write() {
 	}
 }
 
-// writeQueued writes the packets queued (l.wmu held).
+// writeQueued writes the packets queued (l.wmu held), on a server in
+// one write(2) (see batchWriter).
 func (l *wsLink) writeQueued() error {
 	l.mu.Lock()
 	b := l.queue.take()
 	l.mu.Unlock()
+	if b == nil {
+		return nil
+	}
+	if l.batch == nil {
+		return l.writeBlocks(b)
+	}
+	l.batch.hold()
+	err := l.writeBlocks(b)
+	l.slow.Reset(l.c.m.cfg.writeTimeout)
+	if flushed := l.batch.release(); err == nil {
+		err = flushed
+	}
+	if !l.slow.Stop() {
+		err = ErrSlowPeer
+	}
+	return err
+}
+
+// writeBlocks writes the packets of b and the blocks it links to.
+func (l *wsLink) writeBlocks(b *block) error {
 	for ; b != nil; b = release(b) {
 		for _, pkt := range b.pkts[:b.n] {
 			l.slow.Reset(l.c.m.cfg.writeTimeout)
