@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
+)
+
+// serverReadBuffer is the Go server's UDP receive buffer with -limits
+// lifted: what libenet asks for (256 KiB, which Linux doubles) and more.
+const serverReadBuffer = 4 << 20
+
+// serveGo is the Go server of the game in dir, in a process of its own
+// (the load generator starts itself with -serve): what
+// multiplayer.DeclareProject takes from the project, a player for each
+// peer, handed to it, and input relayed to all as moved. lifted lifts the
+// rate limit and raises the ENet socket's receive buffer; else the
+// package's defaults hold, but for the peers a server takes (4095, as the
+// game's Godot server). It prints READY once listening.
+func serveGo(transport, listen, dir string, lifted bool) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p, err := project.Open(dir)
+	if err != nil {
+		return err
+	}
+	opts := []gdvar.Option{multiplayer.WithMaxPeers(4095)}
+	if lifted {
+		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
+	}
+	m := multiplayer.New(opts...)
+	game, err := m.DeclareProject(p, "res://main.tscn")
+	if err != nil {
+		return err
+	}
+	players, err := game.Spawner("/root/Main/Spawner")
+	if err != nil {
+		return err
+	}
+	main, err := game.Node("/root/Main")
+	if err != nil {
+		return err
+	}
+	err = game.Handle("/root/Main", "input", func(c *multiplayer.Call, t int64, dir gdvar.Vector3) error {
+		return main.Call(0, "moved", int64(c.From), t, dir)
+	})
+	if err != nil {
+		return err
+	}
+	m.OnPeerConnected(func(id multiplayer.PeerID) {
+		player, err := players.Spawn("res://player.tscn", strconv.Itoa(int(id)), map[string]any{
+			".:position": gdvar.Vector3{}, ".:heading": 0.0,
+		})
+		if err != nil {
+			log.Printf("peer %d: %v", id, err)
+			return
+		}
+		player.SetAuthority(id)
+	})
+	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
+		for _, player := range players.Objects() {
+			if player.Name() == strconv.Itoa(int(id)) {
+				player.Despawn()
+			}
+		}
+	})
+	var errs atomic.Int64
+	m.OnError(func(err error) {
+		if errs.Add(1) <= 10 { // the first few say why; a flood would cost the run
+			log.Print(err)
+		}
+	})
+	defer func() {
+		if n := errs.Load(); n > 10 {
+			log.Printf("%d errors in all", n)
+		}
+	}()
+	switch transport {
+	case "ws":
+		ln, err := net.Listen("tcp", listen)
+		if err != nil {
+			return err
+		}
+		fmt.Println("READY")
+		return m.Serve(ctx, ln)
+	case "enet":
+		if !lifted {
+			fmt.Println("READY")
+			return m.ListenAndServeENet(ctx, listen)
+		}
+		addr, err := net.ResolveUDPAddr("udp", listen)
+		if err != nil {
+			return err
+		}
+		conn, err := net.ListenUDP("udp", addr)
+		if err != nil {
+			return err
+		}
+		conn.SetReadBuffer(serverReadBuffer)
+		h, err := enet.NewHost(conn, enet.WithMaxPeers(4095))
+		if err != nil {
+			return err
+		}
+		fmt.Println("READY")
+		return m.ServeENet(ctx, h)
+	}
+	return fmt.Errorf("players: transport %q: ws or enet", transport)
+}

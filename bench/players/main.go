@@ -1,0 +1,114 @@
+// Command players measures how many players a game server carries at a
+// game's tick rate (issue 44): N clients each own a player replicated by a
+// MultiplayerSynchronizer (a Vector3 position and a float heading,
+// replicated Always) at -hz, and every peer sees every player, so the
+// server relays N·(N−1) syncs a tick. The server is this module's
+// (multiplayer.DeclareProject on the game in scripts/bench/players) or
+// Godot 4.6's own running the same game headless, each in a process of
+// its own; the clients are Go, all in this process. With -mode rpc, each
+// client instead calls input at -hz on the server, which calls moved with
+// it on every client.
+//
+//	go run ./bench/players -server go,godot -transport ws,enet -n 10,20,40,60,80,100 -hz 30 -seconds 10
+//
+// For each run it prints a row of a markdown table, and writes every row
+// to -csv: the syncs delivered, the latency from a sync's send to its
+// arrival at each other client (p50, p99), the server's CPU (from
+// /proc/PID/stat) over the sending, per tick and per delivered sync, its
+// resident memory at the end, and the load clients' own CPU per delivered
+// sync. Run it from the repository's root; see docs/performance.md.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	servers := flag.String("server", "go,godot", "servers to measure: go, godot (Godot 4.6, frame sleep off), godot-sleep (Godot 4.6 as by default)")
+	transports := flag.String("transport", "ws,enet", "transports: ws, enet")
+	modes := flag.String("mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
+	ns := flag.String("n", "10,20,40", "numbers of players")
+	hz := flag.Int("hz", 30, "ticks a second of each client")
+	seconds := flag.Float64("seconds", 10, "how long the clients send, each run")
+	drain := flag.Duration("drain", time.Second, "how long the last syncs may take to arrive")
+	csvPath := flag.String("csv", "players.csv", "the CSV to write (\"\" for none)")
+	limits := flag.String("limits", "default", "the Go server's limits: default (multiplayer's), or lifted (no rate limit, a 4 MiB ENet socket buffer)")
+	game := flag.String("game", "scripts/bench/players", "the game's Godot project")
+	engine := flag.String("godot", "", "Godot 4's launcher (default: as the tests find it)")
+	serve := flag.String("serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
+	listen := flag.String("listen", "127.0.0.1:8910", "with -serve, the address to listen on")
+	flag.Parse()
+	if *limits != "default" && *limits != "lifted" {
+		log.Fatalf("-limits %q: default or lifted", *limits)
+	}
+	for _, m := range split(*modes) {
+		if mode(m) != modeSync && mode(m) != modeRPC {
+			log.Fatalf("-mode %q: sync or rpc", m)
+		}
+	}
+	if *serve != "" {
+		if err := serveGo(*serve, *listen, *game, *limits == "lifted"); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	counts, err := parseInts(*ns)
+	if err != nil {
+		log.Fatal(err)
+	}
+	setup := serverSetup{game: *game, engine: findEngine(*engine), lifted: *limits == "lifted",
+		maxRun: time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
+	var results []result
+	writeHeader(os.Stdout)
+	for _, m := range split(*modes) {
+		for _, tr := range split(*transports) {
+			for _, srv := range split(*servers) {
+				for _, n := range counts {
+					spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, hz: *hz,
+						seconds: time.Duration(*seconds * float64(time.Second)), drain: *drain}
+					r, err := run(spec, setup)
+					if err != nil {
+						log.Printf("%s %s %s N=%d: %v", srv, tr, m, n, err)
+						continue
+					}
+					results = append(results, r)
+					writeRow(os.Stdout, r) // a row at a time: a sweep is long
+				}
+			}
+		}
+	}
+	fmt.Println()
+	writeTable(os.Stdout, results)
+	if *csvPath != "" {
+		f, err := os.Create(*csvPath)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := writeCSV(f, results); err != nil {
+			log.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+func split(s string) []string { return strings.Split(s, ",") }
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range split(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 2 {
+			return nil, fmt.Errorf("-n %q: numbers of 2 players or more", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/godot"
+)
+
+// The servers a run can measure.
+const (
+	serverGo         = "go"          // this module's, from serveGo
+	serverGodot      = "godot"       // Godot 4.6's, its frame sleep off
+	serverGodotSleep = "godot-sleep" // Godot 4.6's as it runs by default
+)
+
+// server is a game server in a process of its own.
+type server struct {
+	cmd  *exec.Cmd
+	addr string
+	done chan struct{} // closed once the process has ended
+	home string        // the engine's temporary project and home, removed at stop
+
+	mu  sync.Mutex
+	out bytes.Buffer // what it printed, for errors
+}
+
+// serverSetup is what starting a server takes beyond its kind.
+type serverSetup struct {
+	transport string
+	game      string        // the Godot project's folder
+	engine    string        // Godot 4's launcher
+	lifted    bool          // the Go server's limits lifted (-limits lifted)
+	maxRun    time.Duration // how long the server may run at most
+}
+
+// startServer starts a server of the kind named and waits until it
+// listens.
+func startServer(kind string, s serverSetup) (*server, error) {
+	port, err := freePort(s.transport)
+	if err != nil {
+		return nil, err
+	}
+	srv := &server{addr: "127.0.0.1:" + strconv.Itoa(port), done: make(chan struct{})}
+	switch kind {
+	case serverGo:
+		self, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		limits := "default"
+		if s.lifted {
+			limits = "lifted"
+		}
+		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", srv.addr, "-game", s.game, "-limits", limits)
+	case serverGodot, serverGodotSleep:
+		if s.engine == "" {
+			return nil, fmt.Errorf("players: Godot 4 is not installed (scripts/install-godot.sh 4, or -godot)")
+		}
+		if srv.home, err = os.MkdirTemp("", "players-godot-"); err != nil {
+			return nil, err
+		}
+		dir := filepath.Join(srv.home, "project")
+		if err := os.CopyFS(dir, os.DirFS(s.game)); err != nil {
+			os.RemoveAll(srv.home)
+			return nil, err
+		}
+		args := []string{"--headless", "--path", dir, "--", "server", strconv.Itoa(port), strconv.Itoa(int(s.maxRun.Seconds()))}
+		if s.transport == "enet" {
+			args = append(args, "enet")
+		}
+		if kind == serverGodot {
+			args = append(args, "nosleep")
+		}
+		srv.cmd = exec.Command(s.engine, args...)
+		srv.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+filepath.Join(srv.home, "home"))
+	default:
+		return nil, fmt.Errorf("players: server %q: go, godot or godot-sleep", kind)
+	}
+	stdout, err := srv.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	srv.cmd.Stderr = lockedWriter{&srv.mu, &srv.out}
+	if err := srv.cmd.Start(); err != nil {
+		os.RemoveAll(srv.home)
+		return nil, err
+	}
+	ready := make(chan struct{})
+	go func() {
+		lines := bufio.NewScanner(stdout)
+		for lines.Scan() {
+			if lines.Text() == "READY" {
+				close(ready)
+				ready = nil
+			}
+			srv.mu.Lock()
+			srv.out.WriteString(lines.Text() + "\n")
+			srv.mu.Unlock()
+		}
+		srv.cmd.Wait()
+		close(srv.done)
+	}()
+	select {
+	case <-ready:
+		return srv, nil
+	case <-srv.done:
+		err = errors.New("ended")
+	case <-time.After(60 * time.Second):
+		err = errors.New("not listening after 60 s")
+	}
+	srv.stop()
+	return nil, fmt.Errorf("players: %s server: %w:\n%s", kind, err, srv.output())
+}
+
+func (s *server) pid() int { return s.cmd.Process.Pid }
+
+func (s *server) output() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// stop ends the server: SIGTERM, then SIGKILL if it lingers.
+func (s *server) stop() {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.done:
+	case <-time.After(5 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.done
+	}
+	if s.home != "" {
+		os.RemoveAll(s.home)
+	}
+}
+
+// lockedWriter is an io.Writer through a mutex.
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *bytes.Buffer
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+// freePort returns a loopback port nobody listens on now, TCP or UDP.
+func freePort(transport string) (int, error) {
+	if transport == "enet" {
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		if err != nil {
+			return 0, err
+		}
+		defer c.Close()
+		return c.LocalAddr().(*net.UDPAddr).Port, nil
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// findEngine returns Godot 4's launcher as the tests find it.
+func findEngine(flagged string) string {
+	if flagged != "" {
+		return flagged
+	}
+	return godot.Find(godot.Godot4)
+}
