@@ -51,3 +51,31 @@ func ExampleMultiplayer_OnAuth() {
 	// the server asks: password?
 	// 2 sides admitted
 }
+
+// A handler whose argument types the compiler checks: Handle2's function
+// takes an int64 and a string, decoded as Handle would decode them. The
+// method is call_local, so the server's own call runs it.
+func ExampleHandle2() {
+	server := multiplayer.New()
+	main := server.Node("/root/Main",
+		multiplayer.Method{Name: "greet", Mode: multiplayer.AnyPeer, CallLocal: true, Transfer: multiplayer.Reliable})
+	multiplayer.Handle2(main, "greet", func(c *multiplayer.Call, times int64, name string) error {
+		fmt.Printf("peer %d greets %s %d times\n", c.From, name, times)
+		return nil
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go server.Serve(ctx, ln)
+	for server.ID() == 0 { // until Serve has made it the server
+		time.Sleep(time.Millisecond)
+	}
+	if err := main.Call(multiplayer.ServerID, "greet", 3, "Godot"); err != nil {
+		panic(err)
+	}
+	// Output:
+	// peer 1 greets Godot 3 times
+}

@@ -255,16 +255,37 @@ func (n *Node) Handle(name string, fn any) {
 func (n *Node) handle(name string, fn any) error {
 	meth := n.byName(name)
 	if meth == nil {
-		return fmt.Errorf("multiplayer: node %s declares no method %q", n.Path(), name)
+		return n.noMethod(name)
 	}
 	h, err := newHandler(fn)
 	if err != nil {
-		return fmt.Errorf("multiplayer: handler of %s.%s: %v", n.Path(), name, err)
+		return fmt.Errorf("multiplayer: handler of %s.%s: %v; want func(*multiplayer.Call, args...) or func(*multiplayer.Call, args...) error, given %s",
+			n.Path(), name, err, typeName(fn))
 	}
+	n.setHandler(meth, h)
+	return nil
+}
+
+// mustSet makes h the handler of the node's method name, panicking if the
+// node declares no such method.
+func (n *Node) mustSet(name string, h *handler) {
+	meth := n.byName(name)
+	if meth == nil {
+		panic(n.noMethod(name).Error())
+	}
+	n.setHandler(meth, h)
+}
+
+// setHandler makes h the handler of meth.
+func (n *Node) setHandler(meth *method, h *handler) {
 	n.m.mu.Lock()
 	meth.handler = h
 	n.m.mu.Unlock()
-	return nil
+}
+
+// noMethod is the mistake of naming a method the node does not declare.
+func (n *Node) noMethod(name string) error {
+	return fmt.Errorf("multiplayer: node %s declares no method %q", n.Path(), name)
 }
 
 // HandleArgError makes fn the function called, instead of the handler of
@@ -275,7 +296,7 @@ func (n *Node) handle(name string, fn any) error {
 func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
 	meth := n.byName(name)
 	if meth == nil {
-		panic(fmt.Sprintf("multiplayer: node %s declares no method %q", n.Path(), name))
+		panic(n.noMethod(name).Error())
 	}
 	n.m.mu.Lock()
 	meth.argError = fn
@@ -445,6 +466,9 @@ type handler struct {
 	// fn itself when it takes ...any, as the examples' handlers do: called
 	// directly, without the result reflect makes (two allocations).
 	anyArgs func(*Call, ...any) error
+	// typed, if set, is the whole handler: one of Handle0–3's, which
+	// decodes the arguments and calls its function itself.
+	typed func(*Call) error
 }
 
 // frame is what a call of a handler decodes its arguments into: the
@@ -462,17 +486,25 @@ var (
 	errorType = reflect.TypeFor[error]()
 )
 
+// typeName names fn's type for a mistake's message.
+func typeName(fn any) string {
+	if fn == nil {
+		return "nil"
+	}
+	return reflect.TypeOf(fn).String()
+}
+
 func newHandler(fn any) (*handler, error) {
 	v := reflect.ValueOf(fn)
 	if !v.IsValid() || v.Kind() != reflect.Func || v.IsNil() {
-		return nil, errors.New("want a func(*multiplayer.Call, …), not nil")
+		return nil, errors.New("not a function")
 	}
 	t := v.Type()
 	if t.NumIn() == 0 || t.In(0) != callType {
-		return nil, errors.New("want a func(*multiplayer.Call, …)")
+		return nil, errors.New("the first parameter is not a *multiplayer.Call")
 	}
 	if t.NumOut() > 1 || t.NumOut() == 1 && t.Out(0) != errorType {
-		return nil, errors.New("want no result or an error")
+		return nil, errors.New("a result other than one error")
 	}
 	h := &handler{fn: v, variadic: t.IsVariadic(), errs: t.NumOut() == 1}
 	for i := 1; i < t.NumIn(); i++ {
@@ -510,6 +542,9 @@ func (h *handler) newFrame() *frame {
 // it. A variadic parameter's slice is made whole, for the handler to keep,
 // and decoded into in place.
 func (h *handler) call(c *Call) error {
+	if h.typed != nil {
+		return h.typed(c)
+	}
 	if h.anyArgs != nil {
 		args := make([]any, len(c.args))
 		for i := range args {
