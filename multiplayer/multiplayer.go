@@ -525,7 +525,7 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 		return err
 	}
 	if !valid {
-		return fmt.Errorf("%w: %s: %s here, %s there", ErrChecksum, n.Path(), n.checksum, checksum)
+		return n.checksumError(checksum)
 	}
 	return nil
 }
@@ -547,7 +547,7 @@ func (m *Multiplayer) handleConfirm(from PeerID, b []byte) error {
 	}
 	m.sent[from][n] = true
 	if !valid {
-		return fmt.Errorf("%w: %s", ErrChecksum, n.Path())
+		return n.checksumError("")
 	}
 	return nil
 }

@@ -202,6 +202,16 @@ func checksum(names []string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// checksumError is the error of a peer's checksum of the node that
+// differs from this side's (peer: "" if unknown).
+func (n *Node) checksumError(peer string) *ChecksumError {
+	e := &ChecksumError{Node: n.Path(), Checksum: n.checksum, PeerChecksum: peer}
+	for _, meth := range slices.Concat(n.config, n.script) {
+		e.Methods = append(e.Methods, meth.Method)
+	}
+	return e
+}
+
 // Path returns the node's absolute path.
 func (n *Node) Path() string { return rootPath + "/" + n.path }
 
