@@ -53,4 +53,19 @@
 // (Spawner.OnSpawn), syncs (OnSync) and despawns, and syncs the nodes it
 // owns; it takes at most a spawner's Limit of its server's nodes, or
 // DefaultSpawnLimit, so that a server cannot make it hold without bound.
+//
+// # Concurrency
+//
+// Every function and method of the package may be called from any
+// goroutine, concurrently with each other and with the goroutines that
+// serve the peers and replicate: one lock per Multiplayer guards its
+// state (go test -race checks it, TestConcurrentAPI). The exceptions are
+// said where they apply: a Call's arguments (Arg, Decode) are the
+// handler's, during the call; a visibility filter runs holding the lock
+// and must not call back. Handlers and callbacks run on the goroutine of
+// the connection a packet came on, one at a time per connection, and may
+// call any method, Close included. Declare nodes and spawners (Node,
+// Spawner, DeclareProject) and set OnAuth before serving or connecting:
+// declared later, they are safe, but a peer that named a node before it
+// was declared was told it is unknown.
 package multiplayer

@@ -430,7 +430,9 @@ type Call struct {
 	serial uint64 // of the packet on conn (see conn.sendFor)
 }
 
-// NumArgs returns the number of arguments.
+// NumArgs returns the number of arguments. It, Arg and Decode are for
+// the handler, during the call: the connection's next call reuses what
+// they read.
 func (c *Call) NumArgs() int { return len(c.args) }
 
 // Arg returns argument i as var_to_bytes encodes it, to read token by token
