@@ -6,7 +6,8 @@ type Limits struct {
 	// MaxFileBytes is the largest file read (a script, a scene,
 	// project.godot).
 	MaxFileBytes int64
-	// MaxFiles is the most folder entries a project walk lists.
+	// MaxFiles is the most folder entries a project walk lists, and the
+	// most nodes a scene's Tree holds with its instances'.
 	MaxFiles int
 	// MaxDepth is the most brackets, blocks and types a script nests, and
 	// the deepest folder a walk enters.
