@@ -1,22 +1,25 @@
 package multiplayer
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/ordered"
 	"github.com/gdvar/gdvar/project"
 )
 
 // ProjectScene is a Godot project's main scene as DeclareProject declared
-// it: its nodes with @rpc methods and its spawners, found by their paths.
+// it: its nodes with @rpc methods, its spawners and its synchronized
+// nodes, found by their paths.
 type ProjectScene struct {
 	m        *Multiplayer
 	scene    string                 // the main scene's res:// path
 	nodes    map[string]projectNode // by absolute path
 	spawners map[string]*Spawner    // by absolute path
+	synced   map[string]*Object     // by absolute path
 }
 
 // projectNode is a declared node of the main scene and the script that
@@ -27,36 +30,40 @@ type projectNode struct {
 }
 
 // DeclareProject declares what a Godot 4 project's main scene (a res://
-// or uid:// path) and its scripts declare, as Node and Spawner would by
-// hand. The main scene's root is /root/<its name>, as when the game runs
-// it. It declares:
-//   - each node that has a script (its own, or an instanced scene's root's)
-//     with the script's @rpc methods, its bases' included, as the engine
-//     numbers and checksums them;
+// or uid:// path) and its scripts declare, as Node, Spawner and
+// Synchronized would by hand. The main scene's root is /root/<its name>,
+// as when the game runs it. The scenes it instances are read with it, at
+// their nodes' full paths (project.Project.Tree). It declares:
+//   - each node that has a script (its own, an instanced scene's root's,
+//     or an editable child's override) with the script's @rpc methods,
+//     its bases' included, as the engine numbers and checksums them;
 //   - each MultiplayerSpawner, with its spawn_path, spawn_limit and
 //     spawnable scenes in order; each scene with its root's @rpc methods
 //     and the MultiplayerSynchronizers whose root_path is its root, in
 //     tree order, with their replication configs, intervals and
-//     public_visibility.
+//     public_visibility;
+//   - each MultiplayerSynchronizer of the main scene's own nodes, on the
+//     node its root_path names (Synchronized), in tree order.
 //
 // What the game decides only while it runs (Node.rpc_config, spawn
 // functions, configs changed in code) is not in the files: declare it by
 // hand, on paths DeclareProject leaves free. An error names the file it
-// comes from: a script the engine would refuse, a spawnable scene the
-// project lacks, a channel past 253, or what this package cannot serve
-// (@rpc methods below a spawned scene's root, a synchronizer of another
-// node than a spawned scene's root). The Go code then supplies the
-// behaviour: Handle, Spawner's Spawn, Node's SetAuthority.
+// comes from: a script the engine would refuse, a scene the project
+// lacks, a channel past 253, or what this package cannot serve (@rpc
+// methods below a spawned scene's root, a synchronizer of a spawned scene
+// whose root_path is not the scene's root, more than 64 OnChange
+// properties in a synchronizer). The Go code then supplies the
+// behaviour: Handle, Spawner's Spawn, Node's and Object's SetAuthority.
 func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*ProjectScene, error) {
-	sc, err := readScene(p, mainScene)
+	tree, err := p.Tree(mainScene)
 	if err != nil {
 		return nil, err
 	}
-	if len(sc.Nodes) == 0 {
+	if len(tree) == 0 {
 		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
 	}
-	d := &ProjectScene{m: m, scene: mainScene, nodes: map[string]projectNode{}, spawners: map[string]*Spawner{}}
-	root := rootPath + "/" + sc.Nodes[0].Node.Name
+	d := &ProjectScene{m: m, scene: mainScene, nodes: map[string]projectNode{}, spawners: map[string]*Spawner{}, synced: map[string]*Object{}}
+	root := rootPath + "/" + tree[0].Node.Name
 	type nodeDecl struct {
 		path, script string
 		methods      []Method
@@ -67,7 +74,8 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	}
 	var nodes []nodeDecl
 	var spawners []spawnerDecl
-	for _, n := range sc.Nodes {
+	var statics ordered.Map[[]Synchronizer] // by the node's path from the scene's root
+	for _, n := range tree {
 		abs := path.Join(root, n.Path)
 		if n.Spawner != nil {
 			cfg, err := spawnerConfig(p, mainScene, abs, n.Spawner)
@@ -76,8 +84,17 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 			}
 			spawners = append(spawners, spawnerDecl{abs, cfg})
 		}
-		if n.Synchronizer != nil {
-			return nil, fmt.Errorf("%s: synchronizer %s: only the synchronizers of spawned scenes are served", mainScene, abs)
+		if s := n.Synchronizer; s != nil {
+			at := path.Join(n.Path, s.RootPath)
+			if at == ".." || strings.HasPrefix(at, "../") {
+				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", mainScene, abs, s.RootPath)
+			}
+			sy, err := synchronizerOf(relPath(at, n.Path), s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: synchronizer %s: %w", mainScene, abs, err)
+			}
+			list, _ := statics.Get(at)
+			statics.Set(at, append(list, sy), false)
 		}
 		if n.Script == "" {
 			continue
@@ -96,15 +113,23 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	}
 	// Declare only once everything was read, so that a mistake leaves m
 	// as it was; a path declared already is an error, not Node's panic.
-	var paths []string
+	// A synchronized node may be one of the nodes with a script.
+	paths := map[string]bool{}
 	for _, n := range nodes {
-		paths = append(paths, n.path)
+		paths[n.path] = true
 	}
 	for _, s := range spawners {
-		paths = append(paths, s.path)
+		paths[s.path] = true
+	}
+	for at, syncs := range statics.All() {
+		abs := path.Join(root, at)
+		paths[abs] = true
+		for _, sy := range syncs {
+			paths[path.Join(abs, sy.Path)] = true
+		}
 	}
 	m.mu.Lock()
-	for _, abs := range paths {
+	for abs := range paths {
 		if m.nodes[mustRelative(abs)] != nil {
 			m.mu.Unlock()
 			return nil, fmt.Errorf("%s: node %s is declared already", mainScene, abs)
@@ -117,7 +142,32 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	for _, s := range spawners {
 		d.spawners[s.path] = m.Spawner(s.path, s.cfg)
 	}
+	for at, syncs := range statics.All() {
+		abs := path.Join(root, at)
+		d.synced[abs] = m.Synchronized(abs, syncs...)
+	}
 	return d, nil
+}
+
+// relPath returns the path of node to from node from, both paths from
+// the scene's root.
+func relPath(from, to string) string {
+	split := func(p string) []string {
+		if p == "." {
+			return nil
+		}
+		return strings.Split(p, "/")
+	}
+	f, t := split(from), split(to)
+	i := 0
+	for i < len(f) && i < len(t) && f[i] == t[i] {
+		i++
+	}
+	parts := append(slices.Repeat([]string{".."}, len(f)-i), t[i:]...)
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, "/")
 }
 
 // mustRelative is relativePath of a path made under /root.
@@ -173,25 +223,15 @@ func spawnerConfig(p *project.Project, scene, abs string, s *project.Spawner) (S
 	return cfg, nil
 }
 
-// readScene reads a scene of the project; one it lacks is an error that
-// names it as the game does.
-func readScene(p *project.Project, res string) (*project.Scene, error) {
-	sc, err := p.Scene(res)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: the project has no such scene: %w", res, err)
-	}
-	return sc, err
-}
-
 // spawnable reads a spawnable scene: its root's methods and the
 // synchronizers rooted at its root.
 func spawnable(p *project.Project, res string) (Scene, error) {
-	sc, err := readScene(p, res)
+	tree, err := p.Tree(res)
 	if err != nil {
 		return Scene{}, err
 	}
 	out := Scene{Path: res}
-	for _, n := range sc.Nodes {
+	for _, n := range tree {
 		if n.Script != "" {
 			methods, err := scriptMethods(p, n.Script)
 			if err != nil {
@@ -207,25 +247,49 @@ func spawnable(p *project.Project, res string) (Scene, error) {
 			if path.Join(n.Path, s.RootPath) != "." {
 				return Scene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", res, n.Path, s.RootPath)
 			}
-			out.Synchronizers = append(out.Synchronizers, synchronizerOf(n.Path, s))
+			sy, err := synchronizerOf(n.Path, s)
+			if err != nil {
+				return Scene{}, fmt.Errorf("%s: synchronizer %s: %w", res, n.Path, err)
+			}
+			out.Synchronizers = append(out.Synchronizers, sy)
 		}
 	}
 	return out, nil
 }
 
-// synchronizerOf returns a synchronizer as declared, its intervals in
-// whole microseconds as the engine keeps them.
-func synchronizerOf(at string, s *project.Synchronizer) Synchronizer {
+// synchronizerOf returns a synchronizer as declared, at a path from its
+// root node, its intervals in whole microseconds as the engine keeps
+// them; more OnChange properties than a DELTA's 64 bits name are an
+// error.
+func synchronizerOf(at string, s *project.Synchronizer) (Synchronizer, error) {
 	out := Synchronizer{
 		Path:          at,
 		Interval:      time.Duration(uint64(s.ReplicationInterval*1e6)) * time.Microsecond,
 		DeltaInterval: time.Duration(uint64(s.DeltaInterval*1e6)) * time.Microsecond,
 		Private:       !s.PublicVisibility,
 	}
+	watched := 0
 	for _, r := range s.Properties {
+		if r.Mode == project.ReplicateOnChange {
+			watched++
+		}
 		out.Properties = append(out.Properties, Property{Path: r.Path, Spawn: r.Spawn, Replicate: Replicate(r.Mode)})
 	}
-	return out
+	if watched > 64 {
+		return Synchronizer{}, fmt.Errorf("%d properties replicated on change (at most 64)", watched)
+	}
+	return out, nil
+}
+
+// Synchronized returns the synchronized node at an absolute path
+// ("/root/Main/Ball"): a node of the main scene that a
+// MultiplayerSynchronizer of it replicates.
+func (d *ProjectScene) Synchronized(path string) (*Object, error) {
+	o, ok := d.synced[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no node %s that a MultiplayerSynchronizer replicates", d.scene, path)
+	}
+	return o, nil
 }
 
 // Node returns the declared node at an absolute path ("/root/Main/Player").

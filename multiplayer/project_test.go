@@ -30,6 +30,12 @@ func not_rpc(): pass
 	"main.tscn": `[gd_scene format=3]
 
 [ext_resource type="Script" path="res://main.gd" id="1"]
+[ext_resource type="PackedScene" path="res://lobby.tscn" id="2"]
+
+[sub_resource type="SceneReplicationConfig" id="ball"]
+properties/0/path = NodePath(".:position")
+properties/0/spawn = true
+properties/0/replication_mode = 1
 
 [node name="Main" type="Node"]
 script = ExtResource("1")
@@ -40,6 +46,23 @@ script = ExtResource("1")
 _spawnable_scenes = PackedStringArray("res://b.tscn", "res://a.tscn")
 spawn_path = NodePath("../Players")
 spawn_limit = 4
+
+[node name="Ball" type="Node2D" parent="."]
+
+[node name="BallSync" type="MultiplayerSynchronizer" parent="."]
+root_path = NodePath("../Ball")
+replication_config = SubResource("ball")
+
+[node name="Lobby" parent="." instance=ExtResource("2")]
+`,
+	"lobby.tscn": `[gd_scene format=3]
+
+[ext_resource type="Script" path="res://a.gd" id="1"]
+
+[node name="Lobby" type="Node"]
+
+[node name="Board" type="Node" parent="."]
+script = ExtResource("1")
 `,
 	"a.gd": "extends Node2D\n@rpc(\"any_peer\")\nfunc hit(): pass\n",
 	"a.tscn": `[gd_scene format=3]
@@ -120,6 +143,17 @@ func TestDeclareProject(t *testing.T) {
 		}},
 	}, s.scenes[1].Scene)
 
+	board, err := d.Node("/root/Main/Lobby/Board")
+	require.NoError(t, err, "a node of an instanced scene, at its full path")
+	assert.Equal(t, []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}}, methodsOf(board.script))
+
+	ball, err := d.Synchronized("/root/Main/Ball")
+	require.NoError(t, err)
+	assert.Equal(t, "/root/Main/BallSync", ball.syncs[0].node.Path())
+	assert.Equal(t, []Property{{Path: ".:position", Spawn: true, Replicate: ReplicateAlways}}, ball.syncs[0].decl.Properties)
+	_, err = d.Synchronized("/root/Main/BallSync")
+	assert.ErrorContains(t, err, "res://main.tscn has no node /root/Main/BallSync that a MultiplayerSynchronizer replicates")
+
 	assert.NoError(t, d.Handle("/root/Main", "zeta", func(*Call) {}))
 	assert.NotNil(t, main.byName("zeta").handler)
 	_, err = d.Spawner("/root/Main/Players")
@@ -146,6 +180,8 @@ func TestDeclareProjectErrors(t *testing.T) {
 		{"refused script", map[string]string{"main.gd": "extends \"res://base.gd\"\n@rpc(\"sideways\")\nfunc f(): pass\n"}, "res://main.gd"},
 		{"channel", map[string]string{"a.gd": "extends Node\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 254)\nfunc f(): pass\n"}, "res://a.gd: method f: channel 254"},
 		{"rpc below root", map[string]string{"b.tscn": "[gd_scene format=3]\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n[node name=\"B\" type=\"Node\"]\n[node name=\"C\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"1\")\n"}, "res://b.tscn: node C: @rpc methods"},
+		{"missing instance", map[string]string{"lobby.tscn": ""}, "res://main.tscn: node Lobby: res://lobby.tscn: the project has no such scene"},
+		{"sync root outside", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSynchronizer\" parent=\".\"]\nroot_path = NodePath(\"../..\")\n"}, "res://main.tscn: synchronizer /root/Main/S: root_path ../.. leaves the scene"},
 		{"no spawn path", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n"}, "res://main.tscn: spawner /root/Main/S has no spawn_path"},
 	}
 	for _, tt := range tests {
