@@ -1,6 +1,8 @@
 package multiplayer
 
 import (
+	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,4 +81,54 @@ func TestLiveProjectStatic(t *testing.T) {
 			assert.Contains(t, err.Error(), "authority")
 		}
 	})
+}
+
+// The checksum Godot 4.6 sends for Main and for Lobby/Board is the one
+// DeclareProject computed from the scripts: md5 of the @rpc names of the
+// script and its base in the engine's order (code points: "Zed" first,
+// "ñu" last). The Go side here declares both nodes without methods, so
+// that the engine's checksum comes back in the error that refuses it.
+func TestLiveProjectChecksum(t *testing.T) {
+	want := declareStaticGame(t, New())
+	mainSum := want.nodes["/root/Main"].node.checksum
+	boardSum := want.nodes["/root/Main/Lobby/Board"].node.checksum
+	assert.Equal(t, Checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum)
+	assert.Equal(t, checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum, "sorted by code point")
+	assert.Equal(t, Checksum([]string{"hit", "hit_back"}), boardSum)
+
+	m := New()
+	m.Node("/root/Main")
+	m.Node("/root/Main/Lobby/Board")
+	refused := make(chan error, 16)
+	m.OnError(func(err error) {
+		if errors.Is(err, ErrChecksum) {
+			refused <- err
+		}
+	})
+	client := staticClient(t, "websocket", serveOver(t, m, "websocket"))
+	got := map[string]string{}
+	hex := regexp.MustCompile(`[0-9a-f]{32}`)
+	for range 2 {
+		err := next(t, refused)
+		msg := err.Error()
+		var node string
+		for _, n := range []string{"/root/Main/Lobby/Board", "/root/Main"} {
+			if strings.Contains(msg, n+":") {
+				node = n
+				break
+			}
+		}
+		require.NotEmpty(t, node, msg)
+		var theirs []string
+		for _, h := range hex.FindAllString(msg, -1) {
+			if h != Checksum(nil) {
+				theirs = append(theirs, h)
+			}
+		}
+		require.Len(t, theirs, 1, msg)
+		got[node] = theirs[0]
+	}
+	m.Close()
+	client.Wait(t)
+	assert.Equal(t, map[string]string{"/root/Main": mainSum, "/root/Main/Lobby/Board": boardSum}, got)
 }
