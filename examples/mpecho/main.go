@@ -1,14 +1,15 @@
 // Command mpecho is a Godot multiplayer server written in Go: Godot 4
 // clients connect with WebSocketMultiplayerPeer.create_client (or, with
 // -transport enet, ENetMultiplayerPeer.create_client, on UDP) and call the
-// RPCs of their node /root/Main, whose script declares
+// RPCs of their node /root/Main, whose script, godot/echo.gd, declares
 //
 //	@rpc("any_peer", "call_remote", "reliable")
 //	func echo(a = null, b = null, c = null): ...
 //	@rpc("authority", "call_remote", "reliable")
 //	func echo_reply(a = null, b = null, c = null): ...
 //
-// For each echo from a client, the server calls echo_reply on that client
+// The server takes these declarations from the clients' project, ./godot
+// (multiplayer.DeclareProject), and adds only the behaviour. For each echo from a client, the server calls echo_reply on that client
 // with the same arguments; each raw packet (multiplayer.send_bytes) goes
 // back to its sender unchanged. It logs peers coming and going, and every
 // error with its peer: a packet refused, or why a peer was dropped (a
@@ -16,6 +17,7 @@
 //
 //	go run ./examples/mpecho -listen 127.0.0.1:8910
 //	go run ./examples/mpecho -listen 127.0.0.1:8910 -transport enet
+//	go run . -project godot   # from examples/mpecho
 package main
 
 import (
@@ -28,22 +30,27 @@ import (
 	"os/signal"
 
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
 )
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
 	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
+	dir := flag.String("project", "examples/mpecho/godot", "the clients' Godot project")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, *listen, *transport, log.Default()); err != nil {
+	m, err := newServer(*dir, log.Default())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := run(ctx, m, *listen, *transport, log.Default()); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// run serves the echo on listen over a transport until ctx is done.
-func run(ctx context.Context, listen, transport string, logger *log.Logger) error {
-	m := newServer(logger)
+// run serves the echo with m on listen over a transport until ctx is done.
+func run(ctx context.Context, m *multiplayer.Multiplayer, listen, transport string, logger *log.Logger) error {
 	switch transport {
 	case "websocket":
 		ln, err := net.Listen("tcp", listen)
@@ -59,17 +66,26 @@ func run(ctx context.Context, listen, transport string, logger *log.Logger) erro
 	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
 }
 
-// newServer returns the echo server, logging peers and errors to logger.
-func newServer(logger *log.Logger) *multiplayer.Multiplayer {
+// newServer returns the echo server of the clients' Godot project dir,
+// logging peers and errors to logger.
+func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, error) {
+	p, err := project.Open(dir)
+	if err != nil {
+		return nil, err
+	}
 	m := multiplayer.New()
-	main := m.Node("/root/Main",
-		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer, Transfer: multiplayer.Reliable},
-		multiplayer.Method{Name: "echo_reply", Mode: multiplayer.Authority, Transfer: multiplayer.Reliable})
+	game, err := m.DeclareProject(p, "res://main.tscn")
+	if err != nil {
+		return nil, err
+	}
 	// The arguments come as the generic form (gdvar.Unmarshal into an any),
 	// which Marshal writes back as the engine sent them.
-	main.Handle("echo", func(c *multiplayer.Call, args ...any) error {
+	err = game.Handle("/root/Main", "echo", func(c *multiplayer.Call, args ...any) error {
 		return c.Reply("echo_reply", args...)
 	})
+	if err != nil {
+		return nil, err
+	}
 	m.OnPacket(func(from multiplayer.PeerID, data []byte) {
 		if err := m.SendBytes(from, data); err != nil {
 			logger.Print(err)
@@ -78,5 +94,5 @@ func newServer(logger *log.Logger) *multiplayer.Multiplayer {
 	m.OnPeerConnected(func(id multiplayer.PeerID) { logger.Printf("peer %d connected", id) })
 	m.OnPeerDisconnected(func(id multiplayer.PeerID) { logger.Printf("peer %d left", id) })
 	m.OnError(func(err error) { logger.Print(err) })
-	return m
+	return m, nil
 }

@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"log"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,12 +16,14 @@ import (
 
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestLiveEcho has a Godot 4.6 client, whose /root/Main declares the RPCs
-// of the example's doc, call echo on the server with every engine-made
+// TestLiveEcho has a Godot 4.6 client, whose /root/Main is the example
+// project's (godot/echo.gd, which the server declares), call echo on the server with every engine-made
 // golden vector as an argument, and with 0, 2 and 3 arguments; each
 // echo_reply brings back the engine's very bytes, and each raw packet
 // comes back unchanged.
@@ -71,7 +76,7 @@ func serve(t *testing.T) (net.Listener, *lockedBuffer) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	logs := new(lockedBuffer)
-	m := newServer(log.New(logs, "", 0))
+	m := mustServer(t, logs)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- m.Serve(ctx, ln) }()
@@ -88,14 +93,24 @@ func serveENet(t *testing.T) (string, *lockedBuffer) {
 	t.Helper()
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	logs := new(lockedBuffer)
+	m := mustServer(t, logs)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- run(ctx, "127.0.0.1:"+port, "enet", log.New(logs, "", 0)) }()
+	go func() { served <- run(ctx, m, "127.0.0.1:"+port, "enet", log.New(logs, "", 0)) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-served)
 	})
 	return port, logs
+}
+
+// mustServer returns the example's server of its project, logging to
+// logs.
+func mustServer(t *testing.T, logs *lockedBuffer) *multiplayer.Multiplayer {
+	t.Helper()
+	m, err := newServer("godot", log.New(logs, "", 0))
+	require.NoError(t, err)
+	return m
 }
 
 // lockedBuffer is a log's output, written from the server's goroutines.
@@ -114,6 +129,23 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// The server is what its project declares: a project whose script lacks
+// echo is an error that names the script.
+func TestServerFromProject(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"project.godot": "config_version=5\n",
+		"echo.gd":       "extends Node\n@rpc(\"any_peer\")\nfunc other(): pass\n",
+		"main.tscn":     "[gd_scene format=3]\n[ext_resource type=\"Script\" path=\"res://echo.gd\" id=\"1\"]\n[node name=\"Main\" type=\"Node\"]\nscript = ExtResource(\"1\")\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	_, err := newServer(dir, log.New(io.Discard, "", 0))
+	assert.EqualError(t, err, `res://echo.gd (node /root/Main of res://main.tscn) declares no @rpc method "echo"`)
+	_, err = newServer(t.TempDir(), log.New(io.Discard, "", 0))
+	assert.ErrorIs(t, err, project.ErrNoProject)
 }
 
 // A connection dropped because its handshake timed out (a Godot client
