@@ -42,3 +42,23 @@ func FuzzScript(f *testing.F) {
 		assert.Equal(t, s.Name, name)
 	})
 }
+
+// Any Godot 3 source either fails with a *ScriptError or reads into
+// exports named by identifiers.
+func FuzzScript3(f *testing.F) {
+	f.Add([]byte("extends \"base.gd\"\nexport(Array, Resource) var e = []\nvar s = \"\"\"\nexport var b = 1\n\"\"\"\n"))
+	f.Add([]byte("export(String,\r\n\tMULTILINE) var a = \"\"\r\nexport var b = \\\r\n\t1\r\nexport var c: Texture\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := parseScript3(src, "res://f.gd")
+		if err != nil {
+			var se *ScriptError
+			if assert.ErrorAs(t, err, &se) {
+				assert.NotEmpty(t, se.Message)
+			}
+			return
+		}
+		for _, e := range s.exports {
+			assert.True(t, isIdent(e.Name), "%q", e.Name)
+		}
+	})
+}

@@ -21,6 +21,7 @@ type Project struct {
 	scripts map[string]*scriptRead // by res:// path
 	checked map[checkKey]error     // checkScript's results
 	index   *index                 // the walk's classes and UIDs, once made
+	engine  int                    // 3 or 4 once known (godot3)
 }
 
 // scriptRead is a script read, or why it could not be.

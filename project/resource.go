@@ -12,8 +12,13 @@ import (
 // order the engine lists them, with the element types of those declared
 // Array[T] or Dictionary[K, V] as Godot 4 holds them. It makes a Project
 // a resource.Scripts: resource.WithScripts(p). An element type the
-// reader cannot place (an inner class, an enum) is left untyped.
+// reader cannot place (an inner class, an enum) is left untyped. In a
+// Godot 3 project (config_version below 5 in project.godot) they are the
+// variables the GDScript 1 scripts export, the bases' first.
 func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, error) {
+	if p.godot3() {
+		return p.storedProperties3(script)
+	}
 	r, err := p.Resolve(script)
 	if err != nil {
 		return nil, err

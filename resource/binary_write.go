@@ -338,8 +338,10 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		case at >= 0:
 			upTo(at)
 			next++
-		case strings.HasPrefix(p.Name, "metadata/") || p.Name == "__meta__":
+		case strings.HasPrefix(p.Name, "metadata/"):
 			upTo(count)
+		case p.Name == "__meta__": // Godot 3's, before the script's variables
+			upTo(script + 1)
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
 			upTo(script)
 		}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/optset"
-	"github.com/gdvar/gdvar/vartext"
 )
 
 // Scripts tells what a project's scripts declare, which the engine knows
@@ -14,8 +13,9 @@ import (
 type Scripts interface {
 	// StoredProperties returns the variables the script at a res:// path
 	// and its bases declare stored with the resource (@export,
-	// @export_storage), in the order the engine lists them: the script's
-	// own, then each base's.
+	// @export_storage; Godot 3's export), in the order the engine lists
+	// them: in Godot 4 the script's own, then each base's; in Godot 3 the
+	// bases' first.
 	StoredProperties(script string) ([]ScriptProperty, error)
 }
 
@@ -44,10 +44,11 @@ func (f *File) useScripts(opts []gdvar.Option) {
 	f.typeScriptVariables()
 }
 
-// WithScripts has Read and NewFile's File know what its scripts declare
-// (Godot 4.6): a value the engine loads into a typed Array or Dictionary
-// is written typed, as it saves it, and the binary form's names table
-// names every stored variable, those left at their defaults too. Without
+// WithScripts has Read and NewFile's File know what its scripts declare:
+// a value Godot 4.6 loads into a typed Array or Dictionary is written
+// typed, as it saves it; the binary form's names table names every stored
+// variable, those left at their defaults too, and writes null those
+// declared an Object, which the text form leaves out (Godot 4.6 and 3). Without
 // it a File has only what the file says (see docs/resources.md).
 func WithScripts(s Scripts) gdvar.Option {
 	return optset.Option(resourceKey, "resource.WithScripts", nil, func(t *settings) { t.scripts = s }).(gdvar.Option)
@@ -56,7 +57,7 @@ func WithScripts(s Scripts) gdvar.Option {
 // scriptOf returns the stored variables of r's script, if the File knows
 // its scripts and r has one.
 func (f *File) scriptOf(r *Resource) []ScriptProperty {
-	if f.scripts == nil || f.dialect != vartext.Godot4 {
+	if f.scripts == nil {
 		return nil
 	}
 	v, _ := r.Get("script")

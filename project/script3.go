@@ -1,0 +1,309 @@
+package project
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/gdvar/gdvar/resource"
+)
+
+// A Godot 3 project (project.godot's config_version below 5) has scripts
+// in GDScript 1, whose declarations differ: `export var x = 1`,
+// `export(Resource) var r`. For resources, only what its scripts store
+// matters, so that is all this file reads of them.
+
+// godot3 says the project is a Godot 3 project, by its project.godot.
+func (p *Project) godot3() bool {
+	if p.engine == 0 {
+		p.engine = 4
+		if b, err := readLimited(p.Dir+"/project.godot", p.limits.MaxFileBytes); err == nil {
+			for line := range strings.Lines(string(b)) {
+				if v, ok := strings.CutPrefix(strings.TrimSpace(line), "config_version="); ok && v < "5" && len(v) == 1 {
+					p.engine = 3
+				}
+			}
+		}
+	}
+	return p.engine == 3
+}
+
+// storedProperties3 returns the variables a Godot 3 script and its bases
+// export, as the engine lists them: the bases' first, each script's in
+// declaration order. A base named by its class_name is found in
+// project.godot's list of global classes, as Godot 3 keeps it.
+func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, error) {
+	var chain [][]resource.ScriptProperty
+	seen := map[string]bool{}
+	for path := script; path != ""; {
+		if seen[path] || len(chain) >= p.limits.MaxDepth {
+			return nil, &ScriptError{Path: path, Message: "the script's bases form a loop or nest too deep", Err: ErrTooDeep}
+		}
+		seen[path] = true
+		src, err := p.readFile(path)
+		if err != nil {
+			return nil, &ScriptError{Path: path, Message: err.Error()}
+		}
+		s, err := parseScript3(src, path)
+		if err != nil {
+			return nil, err
+		}
+		chain = append(chain, s.exports)
+		from := path
+		switch path = s.extends; {
+		case s.extendsClass != "":
+			path = p.globalClass3(s.extendsClass)
+		case path != "" && !strings.HasPrefix(path, "res://"):
+			path = from[:strings.LastIndexByte(from, '/')+1] + path
+		}
+	}
+	var out []resource.ScriptProperty
+	for i := len(chain) - 1; i >= 0; i-- {
+		out = append(out, chain[i]...)
+	}
+	return out, nil
+}
+
+// globalClass3 is the script of a class_name in a Godot 3 project, as
+// project.godot lists it in _global_script_classes, or "" for an engine
+// class.
+func (p *Project) globalClass3(name string) string {
+	b, err := readLimited(p.Dir+"/project.godot", p.limits.MaxFileBytes)
+	if err != nil {
+		return ""
+	}
+	text := string(b)
+	at := strings.Index(text, `"class": "`+name+`"`)
+	if at < 0 {
+		return ""
+	}
+	entry := text[strings.LastIndexByte(text[:at], '{')+1:]
+	entry = entry[:max(0, strings.IndexByte(entry, '}'))]
+	_, after, ok := strings.Cut(entry, `"path": "`)
+	if !ok {
+		return ""
+	}
+	path, _, _ := strings.Cut(after, `"`)
+	return path
+}
+
+// script3 is what storedProperties3 needs of a Godot 3 script.
+type script3 struct {
+	extends      string // the base script's path, as written
+	extendsClass string // or the base class's name
+	exports      []resource.ScriptProperty
+}
+
+// parseScript3 reads a Godot 3 script's extends and export statements:
+// the statements that start a line outside any bracket or string.
+func parseScript3(src []byte, path string) (*script3, error) {
+	s := &script3{}
+	for _, st := range statements3(src) {
+		i, word, rest := st.line, "", ""
+		word, rest = cutWord(st.text)
+		switch word {
+		case "extends":
+			base := strings.TrimSpace(rest)
+			switch {
+			case strings.HasPrefix(base, `"`) || strings.HasPrefix(base, "'"):
+				end := strings.IndexByte(base[1:], base[0])
+				if end < 0 || strings.TrimSpace(base[end+2:]) != "" {
+					return nil, &ScriptError{Path: path, Line: i, Message: "extends " + base + ": an inner class", Unsupported: true}
+				}
+				s.extends = base[1 : end+1]
+			case isIdent(base):
+				s.extendsClass = base
+			default:
+				return nil, &ScriptError{Path: path, Line: i, Message: "extends " + base + ": an inner class", Unsupported: true}
+			}
+		case "export":
+			prop, err := export3(rest)
+			if err != nil {
+				return nil, &ScriptError{Path: path, Line: i, Message: err.Error()}
+			}
+			s.exports = append(s.exports, prop)
+		}
+	}
+	return s, nil
+}
+
+// export3 reads what follows `export`: an optional (TYPE, HINTS…), then
+// `var NAME`, an optional `: TYPE` and an optional `= VALUE`. The
+// variable is an Object when the export names a class, its declared type
+// is a class, or its value is preloaded.
+func export3(rest string) (resource.ScriptProperty, error) {
+	rest = strings.TrimSpace(rest)
+	var arg string
+	if strings.HasPrefix(rest, "(") {
+		end := closing(rest)
+		if end < 0 {
+			return resource.ScriptProperty{}, fmt.Errorf("export( is not closed")
+		}
+		arg, rest = strings.TrimSpace(rest[1:end]), rest[end+1:]
+		if comma := strings.IndexByte(arg, ','); comma >= 0 {
+			arg = strings.TrimSpace(arg[:comma])
+		}
+	}
+	word, rest := cutWord(rest)
+	if word == "onready" {
+		word, rest = cutWord(rest)
+	}
+	if word != "var" {
+		return resource.ScriptProperty{}, fmt.Errorf("export without var")
+	}
+	name, rest := cutWord(rest)
+	if !isIdent(name) {
+		return resource.ScriptProperty{}, fmt.Errorf("export var without a name")
+	}
+	rest = strings.TrimSpace(rest)
+	var typ string
+	if strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, ":=") {
+		typ, rest = cutWord(rest[1:])
+	}
+	init := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), ":="))
+	var object bool
+	switch {
+	case arg != "":
+		object = isIdent(arg) && !builtin3[arg]
+	case typ != "":
+		object = !builtin3[typ]
+	default:
+		object = strings.HasPrefix(init, "preload(") || strings.HasPrefix(init, "load(")
+	}
+	return resource.ScriptProperty{Name: name, Object: object}, nil
+}
+
+// builtin3 are Godot 3's built-in types but Object.
+var builtin3 = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`bool int float String Vector2 Rect2 Vector3 Transform2D Plane Quat AABB
+		Basis Transform Color NodePath RID Dictionary Array PoolByteArray PoolIntArray PoolRealArray
+		PoolStringArray PoolVector2Array PoolVector3Array PoolColorArray`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// cutWord splits off the identifier (or keyword) s starts with, after
+// spaces.
+func cutWord(s string) (word, rest string) {
+	s = strings.TrimLeft(s, " \t")
+	end := 0
+	for end < len(s) && (isIdentByte(s[end]) || s[end] >= 0x80) {
+		end++
+	}
+	return s[:end], s[end:]
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isIdent(s string) bool {
+	w, rest := cutWord(s)
+	return w != "" && rest == "" && (w[0] < '0' || w[0] > '9')
+}
+
+// closing is the index of the bracket that closes s's first one, outside
+// strings, or -1.
+func closing(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// statement3 is a statement and the line it starts on (1-based).
+type statement3 struct {
+	line int
+	text string
+}
+
+// statements3 returns the statements that start a line at the top level
+// (no indentation, outside brackets and strings), comments left out, each
+// joined across the lines its brackets, strings and backslashes span.
+func statements3(src []byte) []statement3 {
+	var out []statement3
+	var cur bytes.Buffer
+	line, start, depth, top := 1, 0, 0, false
+	atLineStart := true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if atLineStart {
+			atLineStart = false
+			top = depth == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '#'
+			if top {
+				cur.Reset()
+				start = line
+			}
+		}
+		switch {
+		case c == '#':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+			continue
+		case c == '"' || c == '\'':
+			quote, end := string(c), i+1
+			if i+2 < len(src) && src[i+1] == c && src[i+2] == c {
+				quote = strings.Repeat(quote, 3)
+				end = i + 3
+			}
+			for end < len(src) && !bytes.HasPrefix(src[end:], []byte(quote)) {
+				if src[end] == '\\' {
+					end++
+				}
+				if end < len(src) && src[end] == '\n' {
+					line++
+				}
+				end++
+			}
+			end = min(end+len(quote), len(src))
+			if top {
+				cur.Write(src[i:end])
+			}
+			i = end - 1
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case (c == ')' || c == ']' || c == '}') && depth > 0:
+			depth--
+		case c == '\\' && i+1 < len(src) && src[i+1] == '\n':
+			i++
+			line++
+			continue
+		case c == '\n':
+			line++
+			if depth == 0 {
+				if top {
+					out = append(out, statement3{start, cur.String()})
+					top = false
+				}
+				atLineStart = true
+				continue
+			}
+			c = ' '
+		}
+		if top {
+			cur.WriteByte(c)
+		}
+	}
+	if top {
+		out = append(out, statement3{start, cur.String()})
+	}
+	return out
+}
