@@ -78,7 +78,7 @@ func (l *Listener) Accept(ctx context.Context, opts Options) (*Session, error) {
 		deadline = time.Now().Add(10 * time.Second)
 	}
 	a.c.SetReadDeadline(deadline) // a failure shows in the read
-	conn, err := Detect(a.c)
+	conn, err := Detect(quickAck(a.c))
 	if err != nil {
 		a.c.Close()
 		return nil, fmt.Errorf("debugger: the game's first message: %w", err)
