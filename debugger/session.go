@@ -70,6 +70,7 @@ type Session struct {
 	changed   chan struct{}    // closed when stopped changes
 	lastTree  *Node            // the last Tree
 	ids       map[string]int64 // its ids by path, once a Get needed them
+	hasInput  bool             // the input autoload answered
 	done      chan struct{}
 	err       error
 }

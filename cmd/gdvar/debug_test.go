@@ -70,6 +70,7 @@ null
 // testGameTree is what tree prints for testGame: a line a node.
 const testGameTree = `/root Window
 /root/Glob Node
+/root/GdvarInput Node
 /root/Main Node2D
 /root/Main/Label Label
 /root/Main/Label/Sub Node

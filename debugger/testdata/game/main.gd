@@ -54,3 +54,23 @@ func nothing() -> void:
 func fail():
 	var x = null
 	return x.foo()
+
+
+# inputs is the input that reached the game, a line an event, for the
+# input autoload's test.
+var inputs := []
+
+
+func _input(event: InputEvent) -> void:
+	var line := ""
+	if event is InputEventKey and event.keycode == KEY_NONE:
+		line = "char %s %s" % [char(event.unicode), event.pressed]
+	elif event is InputEventKey:
+		line = "key %s physical %s %s" % [event.as_text_keycode(), OS.get_keycode_string(event.physical_keycode), event.pressed]
+	elif event is InputEventMouseMotion:
+		line = "motion %s relative %s mask %d" % [event.position, event.relative, event.button_mask]
+	elif event is InputEventMouseButton:
+		line = "button %d %s at %s factor %s mask %d" % [event.button_index, event.pressed, event.position, event.factor, event.button_mask]
+	elif event is InputEventAction:
+		line = "action %s %s %s is_pressed %s" % [event.action, event.pressed, event.strength, Input.is_action_pressed(event.action)]
+	inputs.append(line)

@@ -1,0 +1,183 @@
+package debugger
+
+import (
+	"context"
+	_ "embed" // InputAutoload
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gdvar/gdvar"
+)
+
+// InputAutoload is gdvar_input.gd, the optional autoload that lets Key,
+// MouseMove, MouseClick, MouseWheel, Action and Text send a Godot 4 game
+// input: write it into the game's project and add it under [autoload] in
+// project.godot (GdvarInput="*res://gdvar_input.gd"). It registers one
+// debugger message capture, "gdvar", and does nothing without a debugger.
+// See docs/debugger.md for exactly what it adds.
+//
+//go:embed autoload/gdvar_input.gd
+var InputAutoload string
+
+// ErrNoInputAutoload is what the input methods return from a game without
+// InputAutoload (or a Godot 3 game, which has no message captures): it
+// matches ErrUnsupported.
+var ErrNoInputAutoload = fmt.Errorf("%w: no gdvar_input.gd autoload in the game", ErrUnsupported)
+
+// ErrInputRefused is an input the autoload did not make: an unknown key,
+// an action not in the project's Input Map. The game's reason follows it.
+var ErrInputRefused = errors.New("debugger: the game refused the input")
+
+// helloWait bounds the wait for the autoload's answer: a game without it
+// ignores the message, and one with it answers within a frame or two.
+const helloWait = 3 * time.Second
+
+// Press says what an input does: press then release (Tap), or one of them.
+type Press int
+
+const (
+	Tap  Press = iota // press, then release, a frame or more apart
+	Down              // press and hold
+	Up                // release
+)
+
+// MouseButton is Godot's MouseButton enum.
+type MouseButton int64
+
+// The buttons and wheel directions, as Godot numbers them.
+const (
+	MouseLeft MouseButton = iota + 1
+	MouseRight
+	MouseMiddle
+	WheelUp
+	WheelDown
+	WheelLeft
+	WheelRight
+)
+
+// Key presses or releases the key Godot names name, as
+// OS.find_keycode_from_string reads it ("A", "Enter", "Space", "F1",
+// "Ctrl+Shift+S": modifiers held with it). The event carries the key as
+// both its keycode and its physical keycode.
+func (s *Session) Key(ctx context.Context, name string, how Press) error {
+	return s.press(ctx, "gdvar:key", how, func(down bool) []any { return []any{name, down} })
+}
+
+// MouseMove moves the mouse to a position in the root viewport, with the
+// buttons held as earlier MouseClick calls left them.
+func (s *Session) MouseMove(ctx context.Context, to gdvar.Vector2) error {
+	return s.input(ctx, "gdvar:mouse_motion", to)
+}
+
+// MouseClick presses or releases a mouse button at a position in the root
+// viewport.
+func (s *Session) MouseClick(ctx context.Context, at gdvar.Vector2, button MouseButton, how Press) error {
+	return s.press(ctx, "gdvar:mouse_button", how, func(down bool) []any { return []any{at, int64(button), down} })
+}
+
+// MouseWheel turns the wheel (WheelUp, WheelDown, WheelLeft or
+// WheelRight) by factor notches (1 if 0) at a position: a press and a
+// release, as a mouse sends.
+func (s *Session) MouseWheel(ctx context.Context, at gdvar.Vector2, wheel MouseButton, factor float64) error {
+	if wheel < WheelUp || wheel > WheelRight {
+		return fmt.Errorf("debugger: mouse button %d is not a wheel", wheel)
+	}
+	if factor == 0 {
+		factor = 1
+	}
+	return s.input(ctx, "gdvar:mouse_wheel", at, int64(wheel), factor)
+}
+
+// Action presses an action of the project's Input Map with a strength
+// (0–1; 1 if 0), or releases it, as an InputEventAction: the game's
+// _input and Input.is_action_pressed see it.
+func (s *Session) Action(ctx context.Context, name string, strength float64, how Press) error {
+	if strength == 0 {
+		strength = 1
+	}
+	return s.press(ctx, "gdvar:action", how, func(down bool) []any { return []any{name, down, strength} })
+}
+
+// Text types text: a key press and release carrying each character's
+// code point, as a keyboard layout sends them to a LineEdit.
+func (s *Session) Text(ctx context.Context, text string) error {
+	return s.input(ctx, "gdvar:text", text)
+}
+
+// HasInput says whether the game has the input autoload: nil, or
+// ErrNoInputAutoload after a bounded wait for its answer.
+func (s *Session) HasInput(ctx context.Context) error {
+	if s.Engine() == gdvar.Godot3 {
+		return ErrNoInputAutoload
+	}
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	return s.hello(ctx)
+}
+
+// press sends the message name with data(down) for a press, a release,
+// or both in turn.
+func (s *Session) press(ctx context.Context, name string, how Press, data func(down bool) []any) error {
+	downs := []bool{true, false}
+	switch how {
+	case Down:
+		downs = downs[:1]
+	case Up:
+		downs = downs[1:]
+	}
+	for _, down := range downs {
+		if err := s.input(ctx, name, data(down)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// input sends one of the autoload's messages and waits for its answer, by
+// which time the game has parsed the event: nodes see it in the frame that
+// follows.
+func (s *Session) input(ctx context.Context, name string, data ...any) error {
+	if s.Engine() == gdvar.Godot3 {
+		return ErrNoInputAutoload
+	}
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	if err := s.hello(ctx); err != nil {
+		return err
+	}
+	m, err := s.request(ctx, name, data, named("gdvar:done"))
+	if err != nil {
+		return err
+	}
+	var why string
+	if !fields(m.Data, &why) {
+		return fmt.Errorf("%w: gdvar:done %v", ErrMalformed, m.Data)
+	}
+	if why != "" {
+		return fmt.Errorf("%w: %s", ErrInputRefused, why)
+	}
+	return nil
+}
+
+// hello asks the autoload whether it is there, once it has answered.
+func (s *Session) hello(ctx context.Context) error {
+	s.mu.Lock()
+	known := s.hasInput
+	s.mu.Unlock()
+	if known {
+		return nil
+	}
+	hctx, cancel := context.WithTimeout(ctx, helloWait)
+	defer cancel()
+	if _, err := s.request(hctx, "gdvar:hello", nil, named("gdvar:hello")); err != nil {
+		if ctx.Err() == nil && hctx.Err() != nil {
+			return ErrNoInputAutoload
+		}
+		return err
+	}
+	s.mu.Lock()
+	s.hasInput = true
+	s.mu.Unlock()
+	return nil
+}

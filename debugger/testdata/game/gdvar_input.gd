@@ -1,0 +1,1 @@
+../../autoload/gdvar_input.gd
