@@ -42,6 +42,15 @@ A PATH with spaces is written in double quotes.
   eval EXPRESSION            evaluate an Expression in the game
   monitors                   the performance monitors
 
+With the input autoload in the game (gdvar_input.gd; see docs/debugger.md):
+  key NAME [down|up]         a key as Godot names it: A, Enter, Ctrl+S
+  move X Y                   the mouse to a position in the root viewport
+  click X Y [left|right|middle] [down|up]
+  wheel X Y up|down|left|right [FACTOR]
+  action NAME [STRENGTH] [down|up]   an action of the Input Map
+  text TEXT                  type the rest of the line
+  (without down or up, a key, click or action is pressed, then released)
+
 Example:
   gdvar debug -e 'wait /root/Main; get /root/Main position; call /root/Main add 2 3' -- godot --headless --path mygame
 `

@@ -46,6 +46,12 @@ var debugCommands = map[string]debugCmd{
 	"vars":     {"vars [FRAME]", 0, 1, false, debugVars},
 	"eval":     {"eval EXPRESSION", 1, -1, true, debugEval},
 	"monitors": {"monitors", 0, 0, false, debugMonitors},
+	"key":      {"key NAME [down|up]", 1, 2, false, debugKey},
+	"move":     {"move X Y", 2, 2, false, debugMove},
+	"click":    {"click X Y [left|right|middle] [down|up]", 2, 4, false, debugClick},
+	"wheel":    {"wheel X Y up|down|left|right [FACTOR]", 3, 4, false, debugWheel},
+	"action":   {"action NAME [STRENGTH] [down|up]", 1, 3, false, debugAction},
+	"text":     {"text TEXT", 1, -1, true, debugText},
 }
 
 // waitLimit is how long wait waits for a node.

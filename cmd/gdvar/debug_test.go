@@ -65,6 +65,14 @@ null
 	assert.Equal(t, "1.5\n7\n", out)
 	assert.Contains(t, errOut, "gdvar debug: get /root/Nope speed: debugger: no such node: /root/Nope")
 	assert.Contains(t, errOut, "no such method")
+
+	code, out, errOut = runGdvar(nil, append([]string{"debug", "-e", `wait /root/Main/Added; key Enter down; click 5 6 middle; wheel 5 6 up 0.5;
+		action jump 0.5 down; action fly; text "a; b"; eval "|".join(Engine.get_main_loop().root.get_node("Main").inputs)`}, game...)...)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `"key Enter physical Enter true|button 3 true at (5.0, 6.0) factor 1.0 mask 4|button 3 false at (5.0, 6.0) factor 1.0 mask 0|`+
+		`button 4 true at (5.0, 6.0) factor 0.5 mask 8|button 4 false at (5.0, 6.0) factor 0.5 mask 0|action jump true 0.5 is_pressed true|`+
+		`char a true|char a false|char ; true|char ; false|char   true|char   false|char b true|char b false"`+"\n", out)
+	assert.Contains(t, errOut, "gdvar debug: action fly: debugger: the game refused the input: no action fly in the Input Map")
 }
 
 // testGameTree is what tree prints for testGame: a line a node.

@@ -53,7 +53,8 @@ func TestMCPWithoutGame(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	assert.ElementsMatch(t, []string{"launch", "quit", "tree", "wait", "get", "set", "call", "output", "errors", "breakpoint",
-		"pause", "resume", "step", "next", "out", "stack", "vars", "evaluate", "monitors"}, names)
+		"pause", "resume", "step", "next", "out", "stack", "vars", "evaluate", "monitors",
+		"key", "mouse_move", "mouse_click", "mouse_wheel", "action", "text"}, names)
 
 	text, failed := callTool(t, ctx, cs, "tree", map[string]any{})
 	assert.True(t, failed)
@@ -138,6 +139,13 @@ func TestLiveMCP(t *testing.T) {
 		{"call", map[string]any{"path": "/root/Main", "method": "echo", "args": []string{`{"b": [1, 2.5], "a": &"sn"}`}}, "{\n\"a\": &\"sn\",\n\"b\": [1, 2.5]\n}\n"},
 		{"call", map[string]any{"path": "/root/Main", "method": "nothing"}, "null\n"},
 		{"evaluate", map[string]any{"expression": "1 + 2"}, "3\n"},
+		{"key", map[string]any{"key": "Ctrl+A", "press": "down"}, "ok\n"},
+		{"mouse_move", map[string]any{"x": 10, "y": 20.5}, "ok\n"},
+		{"mouse_click", map[string]any{"x": 1, "y": 2, "button": "right", "press": "down"}, "ok\n"},
+		{"mouse_wheel", map[string]any{"x": 1, "y": 2, "direction": "left"}, "ok\n"},
+		{"action", map[string]any{"action": "jump", "strength": 0.25, "press": "down"}, "ok\n"},
+		{"text", map[string]any{"text": `"q`}, "ok\n"},
+		{"evaluate", map[string]any{"expression": `"|".join(Engine.get_main_loop().root.get_node("Main").inputs)`}, `"key Ctrl+A physical A true|motion (10.0, 20.5) relative (10.0, 20.5) mask 0|button 2 true at (1.0, 2.0) factor 1.0 mask 2|button 6 true at (1.0, 2.0) factor 1.0 mask 34|button 6 false at (1.0, 2.0) factor 1.0 mask 2|action jump true 0.25 is_pressed true|char \" true|char \" false|char q true|char q false"` + "\n"},
 	} {
 		text, failed := callTool(t, ctx, cs, c.tool, c.args)
 		require.False(t, failed, "%s %v: %s", c.tool, c.args, text)
@@ -155,6 +163,7 @@ func TestLiveMCP(t *testing.T) {
 		{"get", map[string]any{"path": "/root/Nope", "property": "speed"}, "no such node: /root/Nope"},
 		{"call", map[string]any{"path": "/root/Main", "method": "nosuch"}, "no such method"},
 		{"set", map[string]any{"path": "/root/Main", "property": "speed", "value": "Vector2("}, "want a number"},
+		{"action", map[string]any{"action": "fly"}, "no action fly in the Input Map"},
 	} {
 		text, failed := callTool(t, ctx, cs, c.tool, c.args)
 		assert.True(t, failed, "%s %v: %s", c.tool, c.args, text)

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/gdvar/gdvar/vartext"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -38,6 +42,35 @@ type (
 	}
 	varsInput struct {
 		Frame int `json:"frame,omitempty" jsonschema:"the stack frame, 0 (the innermost) if not given"`
+	}
+	pressInput struct {
+		Press string `json:"press,omitempty" jsonschema:"down (press and hold) or up (release); a press then a release if empty"`
+	}
+	keyInput struct {
+		pressInput
+		Key string `json:"key" jsonschema:"the key as Godot names it: A, Enter, Space, F1, Ctrl+Shift+S"`
+	}
+	pointInput struct {
+		X float64 `json:"x" jsonschema:"the position in the root viewport, in pixels from its left"`
+		Y float64 `json:"y" jsonschema:"the position in the root viewport, in pixels from its top"`
+	}
+	clickInput struct {
+		pointInput
+		pressInput
+		Button string `json:"button,omitempty" jsonschema:"left, right or middle; left if empty"`
+	}
+	wheelInput struct {
+		pointInput
+		Direction string  `json:"direction" jsonschema:"up, down, left or right"`
+		Factor    float64 `json:"factor,omitempty" jsonschema:"how many notches; 1 if not given"`
+	}
+	actionInput struct {
+		pressInput
+		Action   string  `json:"action" jsonschema:"an action of the game's Input Map, such as ui_accept"`
+		Strength float64 `json:"strength,omitempty" jsonschema:"0 to 1; 1 if not given"`
+	}
+	textInput struct {
+		Text string `json:"text" jsonschema:"the text to type, a key event a character"`
 	}
 	evaluateInput struct {
 		Expression string `json:"expression" jsonschema:"a Godot Expression: no assignment, no $Node; self and the frame's locals are inputs when stopped at a breakpoint"`
@@ -87,7 +120,48 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.", func(in varsInput) []string { return []string{"vars", fmt.Sprint(in.Frame)} })
 	addDebugTool(srv, games, "evaluate", "Evaluate an Expression in the game and return its value, in Godot's text form.", func(in evaluateInput) []string { return []string{"eval", in.Expression} })
 	addDebugTool(srv, games, "monitors", "The game's performance monitors: name value, a line each.", none("monitors"))
+	const needs = " Needs the game to have gdvar's input autoload (gdvar_input.gd)."
+	addDebugTool(srv, games, "key", "Press and release a key, or press or release it."+needs,
+		func(in keyInput) []string { return withPress([]string{"key", in.Key}, in.Press) })
+	addDebugTool(srv, games, "mouse_move", "Move the mouse to a position in the root viewport."+needs,
+		func(in pointInput) []string { return append([]string{"move"}, in.words()...) })
+	addDebugTool(srv, games, "mouse_click", "Click a mouse button at a position, or press or release it there."+needs,
+		func(in clickInput) []string {
+			words := append([]string{"click"}, in.words()...)
+			if in.Button != "" {
+				words = append(words, in.Button)
+			}
+			return withPress(words, in.Press)
+		})
+	addDebugTool(srv, games, "mouse_wheel", "Turn the mouse wheel at a position."+needs,
+		func(in wheelInput) []string {
+			return append(append([]string{"wheel"}, in.words()...), in.Direction, number(cmp.Or(in.Factor, 1)))
+		})
+	addDebugTool(srv, games, "action", "Press and release an Input Map action, or press or release it."+needs,
+		func(in actionInput) []string {
+			return withPress([]string{"action", in.Action, number(cmp.Or(in.Strength, 1))}, in.Press)
+		})
+	addDebugTool(srv, games, "text", "Type text into the game."+needs,
+		func(in textInput) []string { return []string{"text", quoteWord(in.Text)} })
 	return srv
+}
+
+// withPress adds press to a command's words, if given.
+func withPress(words []string, press string) []string {
+	if press != "" {
+		words = append(words, press)
+	}
+	return words
+}
+
+func (p pointInput) words() []string { return []string{number(p.X), number(p.Y)} }
+
+func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// quoteWord returns s as a double-quoted word, which unquote reads back.
+func quoteWord(s string) string {
+	b, _ := vartext.Marshal(s) // a string always has a text form
+	return string(b)
 }
 
 // addDebugTool adds a tool that runs the gdvar debug command words gives
