@@ -459,8 +459,10 @@ func (s *Session) setOwn(on bool) {
 }
 
 // stopAtLine stops the game (break, unless paused already) and steps until
-// it stops at a GDScript line. If no line runs within the request timeout
-// the game carries on and the step, if it lands later, is continued.
+// it stops at a GDScript line. The debug loop a break enters reads a step
+// sent with it at once, so the two go together: one round trip, not two.
+// If no line runs within the request timeout the game carries on and the
+// step, if it lands later, is continued.
 func (s *Session) stopAtLine(ctx context.Context) error {
 	s.mu.Lock()
 	stopped, b := s.stopped, s.lastBreak
@@ -468,13 +470,28 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 	if stopped && b.HasStack {
 		return nil
 	}
-	if !stopped {
-		if _, err := s.request(ctx, s.cmd("break"), nil, named("debug_enter")); err != nil {
-			return err
+	atLine := s.expect(1, func(m Message) bool {
+		if m.Name != "debug_enter" {
+			return false
 		}
+		b, err := ParseBreak(m)
+		return err == nil && b.HasStack
+	})
+	var err error
+	if !stopped {
+		err = s.send(s.cmd("break"), nil)
 	}
-	m, err := s.request(ctx, "step", nil, named("debug_enter"))
+	if err == nil {
+		err = s.send("step", nil)
+	}
 	if err != nil {
+		s.drop(atLine)
+		if end := s.Err(); end != nil {
+			return end
+		}
+		return err
+	}
+	if _, err := s.wait(ctx, atLine); err != nil {
 		s.mu.Lock()
 		if s.stopped {
 			go s.conn.Write("continue", 1, []any{}) // the session may be gone
@@ -486,9 +503,6 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 			return err
 		}
 		return fmt.Errorf("%w: %w", ErrNoScriptFrame, err)
-	}
-	if b, err := ParseBreak(m); err != nil || !b.HasStack {
-		return fmt.Errorf("%w: stopped with no stack", ErrNoScriptFrame)
 	}
 	return nil
 }
