@@ -40,6 +40,7 @@ func TestLiveGodot3(t *testing.T) {
 	assert.ErrorIs(t, err, debugger.ErrUnsupported)
 	_, err = g.Out(ctx)
 	assert.ErrorIs(t, err, debugger.ErrUnsupported)
+	assert.ErrorIs(t, g.Key(ctx, "A", debugger.Tap), debugger.ErrNoInputAutoload, "no message captures in 3.x")
 
 	lines, _ := g.Output()
 	var texts []string
