@@ -72,6 +72,7 @@ type input struct {
 	err        error    // final error
 	tee        *Encoder // CopyValue: where the bytes read go (see flushTee)
 	teeAt      int      // buf index from which they have not gone yet
+	tokenAt    int      // buf index where the last token read starts (see TokenOffset)
 }
 
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
@@ -154,6 +155,19 @@ func (d *Decoder) ResetBytes(data []byte, opts ...Option) { d.init(nil, data, op
 // values before it used.
 func (d *Decoder) InputOffset() int64 { return d.base + int64(d.pos) }
 
+// TokenOffset returns the offset in the input of the first byte of the
+// token ReadToken returned last (after an error, of the token that failed):
+// tokens follow one another without gaps, so it is the InputOffset before
+// that call. For the first token of a value it is the value's type header;
+// for a PackedStringArray element, its length word; for a later chunk of a
+// string or a PackedChunk, its first byte of data; for PackedEnd, a byte
+// array's padding; for an ObjectProperty, its name's length word. DictKey
+// and the ends of Arrays, Dictionaries and objects take no bytes: for them
+// it equals InputOffset. Decode, SkipValue and CopyValue may read a value
+// without going through its tokens: around them, use InputOffset before
+// and after the call.
+func (d *Decoder) TokenOffset() int64 { return d.base + int64(d.tokenAt) }
+
 // Depth returns the number of open containers, packed arrays and chunked
 // strings.
 func (d *Decoder) Depth() int { return len(d.st.frames) }
@@ -195,6 +209,7 @@ func (d *Decoder) release() {
 		d.bb, d.buf = nil, nil
 		d.base += int64(d.pos)
 		d.valueEnd -= int64(d.pos)
+		d.tokenAt -= d.pos
 		d.pos, d.end = 0, 0
 		d.setFastStop()
 	}
@@ -291,6 +306,7 @@ func (d *Decoder) compact() {
 	copy(d.buf, d.buf[d.pos:d.end])
 	d.base += int64(d.pos)
 	d.valueEnd -= int64(d.pos)
+	d.tokenAt -= d.pos
 	d.end -= d.pos
 	d.pos, d.teeAt = 0, 0
 	d.setFastStop()

@@ -22,6 +22,7 @@ var fastTokens = true
 // bits, skipping the general path's checks that cannot fail for them. The
 // general path (readToken) handles the rest, this having changed nothing.
 func (d *Decoder) ReadToken() (Token, error) {
+	d.tokenAt = d.pos
 	f := d.st.last
 	if f == nil { // at the top level, or after a final error (see stop)
 		// A top-level value starts as in readTopValue, which reads the
