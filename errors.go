@@ -49,7 +49,8 @@ var (
 	// ErrObjectsNotAllowed: a full object in input decoded without
 	// AllowObjects, as Godot's bytes_to_var refuses it.
 	ErrObjectsNotAllowed = errors.New("gdvar: full objects not allowed")
-	// ErrTrailingData: Unmarshal was given more than one value.
+	// ErrTrailingData: bytes after the value given to Unmarshal, or after
+	// the value of a Decoder's input with SingleValue.
 	ErrTrailingData = errors.New("gdvar: trailing data after the value")
 )
 

@@ -66,3 +66,45 @@ func ExampleErrInterrupted() {
 type deadline struct{}
 
 func (deadline) Read([]byte) (int, error) { return 0, os.ErrDeadlineExceeded }
+
+// Read a packet from an untrusted peer: one value and nothing after it,
+// within tight limits. Whatever the packet holds, the error is typed and
+// says where: the offset and the path.
+func ExampleSingleValue() {
+	opts := []gdvar.Option{
+		gdvar.SingleValue(true),
+		gdvar.WithLimits(gdvar.Limits{MaxDepth: 4, MaxStringBytes: 64, MaxContainerLen: 16}),
+	}
+	good, _ := gdvar.Marshal(map[string]any{"hp": 7})
+	var deep any = "bottom"
+	for range 8 {
+		deep = []any{deep}
+	}
+	tooDeep, _ := gdvar.Marshal(deep)
+	tooLong, _ := gdvar.Marshal([]any{"ok", strings.Repeat("x", 100)})
+	tooMany, _ := gdvar.Marshal(map[string]any{"items": make([]any, 20)})
+	trailing := append(append([]byte(nil), good...), 0xde, 0xad, 0xbe, 0xef)
+
+	for _, packet := range [][]byte{good, tooDeep, tooLong, tooMany, trailing} {
+		var v any
+		err := gdvar.NewDecoderBytes(packet, opts...).Decode(&v)
+		var de *gdvar.DecodeError
+		var le *gdvar.LimitError
+		switch {
+		case err == nil:
+			fmt.Println("ok:", v)
+		case errors.As(err, &le) && errors.As(err, &de):
+			fmt.Printf("offset %d, %s: %s is %d, at most %d\n", de.Offset, de.Path, le.Limit, le.Value, le.Max)
+		case errors.Is(err, gdvar.ErrTrailingData) && errors.As(err, &de):
+			fmt.Printf("offset %d: %s after the value\n", de.Offset, de.Detail)
+		case errors.As(err, &de):
+			fmt.Printf("offset %d, %s: %s\n", de.Offset, de.Path, de.Detail)
+		}
+	}
+	// Output:
+	// ok: { "hp": 7 }
+	// offset 40, $[0][0][0][0][0]: more than 4 nested containers
+	// offset 24, $[1]: MaxStringBytes is 100, at most 64
+	// offset 28, $["items"]: MaxContainerLen is 20, at most 16
+	// offset 28: 4 bytes after the value
+}

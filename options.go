@@ -30,6 +30,7 @@ type config struct {
 	inputLimit int64   // bytes the Decoder may read; < 0 for no bound
 	precision  int8    // math precision for the value layer: 0 auto, else Precision+1
 	semantic   bool    // Unmarshal into interface{} gives values only, never RawValue
+	single     bool    // the input is one value, nothing after it (SingleValue)
 	ext        extRead // the sibling package's settings being read, if any
 	foreign    string  // the first option of a package the reader does not take
 	checked    bool    // the list was checked by a function that handed it on (optset.Forward)
@@ -186,3 +187,19 @@ func WithMathPrecision(p Precision) Option {
 // like any other, non-zero padding is dropped, and so on. Marshal then
 // writes such values as Godot would, which may not be the input's bytes.
 func Semantic(on bool) Option { return func(c *config) { c.semantic = on } }
+
+// SingleValue, when on, makes a Decoder's input one value and nothing
+// after it, as a packet from a peer is: once the first top-level value is
+// read, the Decoder returns io.EOF at the end of the input, and a
+// *DecodeError matching ErrTrailingData, at the offset of the first byte
+// after the value, if anything follows. Unmarshal always checks so.
+//
+// Decode, SkipValue and CopyValue read no further than their value, so
+// that a Decoder on a connection does not wait for more input once the
+// value is whole: they report the trailing bytes already in hand (on a
+// byte slice, all of them), having read the value (Decode has set v). The
+// next call reads on to tell the end of the input from trailing bytes, so
+// on a reader, call ReadToken once more after the value: it returns io.EOF
+// at the end of the input. ReadToken itself reports trailing bytes at the
+// call after the value's last token.
+func SingleValue(on bool) Option { return func(c *config) { c.single = on } }

@@ -14,6 +14,14 @@ package gdvar
 // and if it holds any, enc's own error is set: the value can be neither
 // completed nor taken for whole.
 func CopyValue(enc *Encoder, dec *Decoder) error {
+	if err := copyValue(enc, dec); err != nil {
+		return err
+	}
+	return dec.trailingHeld()
+}
+
+// copyValue is CopyValue but for what follows a SingleValue input's value.
+func copyValue(enc *Encoder, dec *Decoder) error {
 	if dec.err != nil || enc.err != nil || len(dec.st.frames) != 0 || len(enc.st.frames) != 0 ||
 		enc.tab != dec.tab || enc.cfg.limits.MaxDepth < dec.cfg.limits.MaxDepth {
 		return dec.eachOfValue(enc.WriteToken)

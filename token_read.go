@@ -69,6 +69,8 @@ type input struct {
 	fastStop   int      // buf index ReadToken's fast path may read up to (setFastStop)
 	fastString uint32   // the longest string the fast path reads: fastStringMax, or MaxStringBytes if less
 	eof        bool     // r reported the end of input
+	single     bool     // SingleValue: ReadToken's fast path leaves top-level values to readTopValue
+	begun      bool     // a top-level value has begun (read by SingleValue)
 	err        error    // final error
 	tee        *Encoder // CopyValue: where the bytes read go (see flushTee)
 	teeAt      int      // buf index from which they have not gone yet
@@ -113,7 +115,7 @@ func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
 	// Cleared in place, then set: a composite literal would be built
 	// aside and copied.
 	d.input = input{}
-	d.r, d.cfg, d.tab, d.err = r, cfg, cfg.engine.table(), cfg.err
+	d.r, d.cfg, d.tab, d.err, d.single = r, cfg, cfg.engine.table(), cfg.err, cfg.single
 	d.maxDepth, d.fastString = cfg.limits.MaxDepth, uint32(min(fastStringMax, cfg.limits.MaxStringBytes))
 	d.st.frames = frames
 	if d.ds != nil { // what the last value kept goes, as with a new Decoder
@@ -435,6 +437,9 @@ func (d *Decoder) readToken() (Token, error) {
 
 // readTopValue starts a top-level value, or reports io.EOF at a clean end.
 func (d *Decoder) readTopValue(t *Token) error {
+	if d.single && d.begun {
+		return d.trailing()
+	}
 	if d.pos == d.end && d.eof { // the common end, without asking need
 		d.release()
 		return io.EOF
@@ -447,8 +452,27 @@ func (d *Decoder) readTopValue(t *Token) error {
 		return d.inputError(err, 0, true)
 	}
 	d.valueStart = d.InputOffset()
+	d.begun = true
 	d.setValueEnd()
 	return d.readValue(t)
+}
+
+// trailing is what follows the value of a SingleValue input: io.EOF at the
+// end of the input, else a final ErrTrailingData. It reads, if it must, to
+// tell which.
+func (d *Decoder) trailing() error {
+	if err := d.need(1); err != nil {
+		if err == errNeedInput {
+			d.release()
+			return io.EOF
+		}
+		return d.inputError(err, 0, true)
+	}
+	n := fmt.Sprintf("%d bytes", d.end-d.pos)
+	if !d.eof {
+		n += " or more"
+	}
+	return d.failAt(0, true, ErrTrailingData, n, nil)
 }
 
 // setValueEnd computes where in buf the current value must end to respect
@@ -1041,7 +1065,7 @@ func (d *Decoder) PeekKind() Kind {
 		}
 		return KindString
 	}
-	if d.need(4) != nil {
+	if d.single && d.begun && d.st.top() == nil || d.need(4) != nil {
 		return KindInvalid
 	}
 	hdr := d.u32(0)
@@ -1058,7 +1082,10 @@ func (d *Decoder) PeekKind() Kind {
 // (an end, a DictKey or ObjectProperty marker) with a *DecodeError matching
 // ErrUnexpectedToken, and returns io.EOF after the last top-level value.
 func (d *Decoder) SkipValue() error {
-	return d.eachOfValue(func(Token) error { return nil })
+	if err := d.eachOfValue(func(Token) error { return nil }); err != nil {
+		return err
+	}
+	return d.trailingHeld()
 }
 
 // eachOfValue calls f with every token of the next value (or of the rest of

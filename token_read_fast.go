@@ -26,8 +26,9 @@ func (d *Decoder) ReadToken() (Token, error) {
 	f := d.st.last
 	if f == nil { // at the top level, or after a final error (see stop)
 		// A top-level value starts as in readTopValue, which reads the
-		// header if it is not buffered, the end of input, or the error.
-		if d.err != nil || d.end-d.pos < 4 {
+		// header if it is not buffered, the end of input, the error, or
+		// the end of a SingleValue input.
+		if d.err != nil || d.end-d.pos < 4 || d.single {
 			if d.pos == d.end && d.eof && d.bb == nil && d.err == nil {
 				return Token{}, io.EOF // the common end: no buffer to give back
 			}

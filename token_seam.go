@@ -23,6 +23,9 @@ func (d *Decoder) rawValue() (buf []byte, pos, depth int, ok bool) {
 		return nil, 0, 0, false
 	}
 	if f == nil { // a top-level value: where it starts bounds where it ends
+		if d.single && d.begun {
+			return nil, 0, 0, false // readTopValue tells what follows
+		}
 		d.valueStart = d.InputOffset()
 		d.setValueEnd()
 	}
@@ -39,7 +42,20 @@ func (d *Decoder) rawCommit(pos int) {
 	d.pos = pos
 	if f := d.st.top(); f != nil {
 		f.startValue()
+	} else {
+		d.begun = true
 	}
+}
+
+// trailingHeld is trailing after a whole top-level value read by Decode,
+// SkipValue or CopyValue, without reading: it reports the bytes already in
+// hand, so that a call does not wait for input after its value (see
+// SingleValue).
+func (d *Decoder) trailingHeld() error {
+	if d.single && d.st.top() == nil && d.pos < d.end {
+		return d.trailing()
+	}
+	return nil
 }
 
 // buffered returns the bytes buffered and not read yet.

@@ -28,7 +28,7 @@ var seamNames = []string{
 	"input.cfg", "input.tab",
 	"Decoder.state", "Decoder.interrupt", "interruptCause",
 	"Decoder.rawValue", "Decoder.rawCommit", "Decoder.buffered",
-	"Decoder.inputRead", "Decoder.heldBytes",
+	"Decoder.inputRead", "Decoder.heldBytes", "Decoder.trailingHeld",
 	// The Encoder's read-only configuration and its seam.
 	"Encoder.cfg", "Encoder.tab",
 	"Encoder.state", "Encoder.final", "Encoder.path", "Encoder.writeKey",

@@ -77,7 +77,9 @@ func unmarshalWith(d *Decoder, data []byte, v any) error {
 
 // Decode reads the next value into v, as Unmarshal does. At the end of the
 // input it returns io.EOF. After an *UnmarshalTypeError the rest of the
-// value is skipped, so that the next Decode reads the next value.
+// value is skipped, so that the next Decode reads the next value. With
+// SingleValue, it reports the bytes it holds after the value (see
+// SingleValue).
 //
 // Memory is bounded as for Unmarshal; on a reader, the budget that sizes
 // slices in advance is 16 KiB plus 2 bytes per byte received so far.
@@ -90,7 +92,7 @@ func (d *Decoder) Decode(v any) error {
 	ds := d.state()
 	ds.begin(d)
 	if p, ok := v.(*any); ok && p != nil && ds.readFlatAny(p) {
-		return nil // the common case of the generic form, without reflect
+		return d.trailingHeld() // the common case of the generic form, without reflect
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -105,6 +107,9 @@ func (d *Decoder) Decode(v any) error {
 	}
 	if err != nil && d.Depth() > base {
 		return d.interrupt(err)
+	}
+	if err == nil {
+		err = d.trailingHeld()
 	}
 	return err
 }
