@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Errors come in three types, one per direction plus the value layer's:
+// Errors come in four types, one per direction plus the value layer's two:
 //
 //   - *DecodeError: a Decoder (and Unmarshal, Decode, SkipValue, CopyValue)
 //     could not go on. Its Reason is one of the sentinels below, so that
@@ -19,6 +19,8 @@ import (
 //     value, or its writer failed.
 //   - *UnmarshalTypeError: a valid Godot value that does not fit the Go value
 //     it is decoded into. The Decoder is still in step after it.
+//   - *UnknownFieldError: a key that names no field of a Go struct, with
+//     DisallowUnknownFields. The Decoder is still in step after it too.
 //
 // Every message starts with "gdvar: ", sentinels included.
 
@@ -81,6 +83,10 @@ var (
 	// ErrCycle: a Go value given to Marshal or Encode that contains itself,
 	// through pointers, maps, slices or interfaces.
 	ErrCycle = errors.New("gdvar: value contains itself")
+	// ErrUnknownField: a key that names no field of the Go struct it is
+	// decoded into, with DisallowUnknownFields; errors.As finds the
+	// *UnknownFieldError with the key and its path.
+	ErrUnknownField = errors.New("gdvar: unknown field")
 	// ErrInvalidOption: an Option was given a value it does not accept (see
 	// Option); the error says which.
 	ErrInvalidOption = errors.New("gdvar: invalid option")
@@ -201,3 +207,26 @@ func (e *UnmarshalTypeError) Error() string {
 	}
 	return msg
 }
+
+// UnknownFieldError reports, with DisallowUnknownFields, a Dictionary key
+// or full-object property that names no field of the Go struct it is
+// decoded into, such as
+// `$[3]["hp"]: unknown field "hp" of Go type main.Player`. It matches
+// ErrUnknownField.
+type UnknownFieldError struct {
+	Path  string       // where the key's value is, like $[3]["hp"]
+	Key   string       // the key's text, for a String or StringName key
+	Godot string       // the key's Godot type, like "String", "StringName" or "int"
+	Type  reflect.Type // the struct type
+}
+
+func (e *UnknownFieldError) Error() string {
+	what := "unknown field " + shortPath(strconv.Quote(e.Key))
+	if e.Godot != "String" && e.Godot != "StringName" {
+		what = "a key of type " + e.Godot + " names no field"
+	}
+	return "gdvar: " + shortPath(e.Path) + ": " + what + " of Go type " + e.Type.String()
+}
+
+// Unwrap returns ErrUnknownField.
+func (e *UnknownFieldError) Unwrap() error { return ErrUnknownField }

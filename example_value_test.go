@@ -1,6 +1,7 @@
 package gdvar_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gdvar/gdvar"
@@ -87,4 +88,24 @@ func ExampleUnmarshalTypeError() {
 	var players []Player
 	fmt.Println(gdvar.Unmarshal(b, &players))
 	// Output: gdvar: $[0]["pos"]: cannot unmarshal Vector3 into Go field Player.Pos of type string
+}
+
+// Refuse keys that name no field, as encoding/json's
+// DisallowUnknownFields does: a typo, or a peer sending more than agreed.
+func ExampleDisallowUnknownFields() {
+	type Player struct {
+		Name string
+		HP   int64
+	}
+	data, _ := gdvar.Marshal([]any{map[string]any{"name": "ann", "hp": 7, "mana": 3}})
+	var players []Player
+	err := gdvar.Unmarshal(data, &players, gdvar.DisallowUnknownFields(true))
+	var ue *gdvar.UnknownFieldError
+	if errors.As(err, &ue) {
+		fmt.Println(ue.Path, ue.Key, errors.Is(err, gdvar.ErrUnknownField))
+	}
+	fmt.Println(err)
+	// Output:
+	// $[0]["mana"] mana true
+	// gdvar: $[0]["mana"]: unknown field "mana" of Go type gdvar_test.Player
 }

@@ -31,6 +31,7 @@ type config struct {
 	precision  int8    // math precision for the value layer: 0 auto, else Precision+1
 	semantic   bool    // Unmarshal into interface{} gives values only, never RawValue
 	single     bool    // the input is one value, nothing after it (SingleValue)
+	noUnknown  bool    // a key that names no struct field is an error (DisallowUnknownFields)
 	ext        extRead // the sibling package's settings being read, if any
 	foreign    string  // the first option of a package the reader does not take
 	checked    bool    // the list was checked by a function that handed it on (optset.Forward)
@@ -203,3 +204,11 @@ func Semantic(on bool) Option { return func(c *config) { c.semantic = on } }
 // at the end of the input. ReadToken itself reports trailing bytes at the
 // call after the value's last token.
 func SingleValue(on bool) Option { return func(c *config) { c.single = on } }
+
+// DisallowUnknownFields, when on, makes Unmarshal and Decoder.Decode fail
+// on a Dictionary key or full-object property that names no field of the
+// Go struct it is decoded into, which they otherwise skip, as
+// encoding/json's Decoder.DisallowUnknownFields does: the error is an
+// *UnknownFieldError naming the key and its path, which matches
+// ErrUnknownField.
+func DisallowUnknownFields(on bool) Option { return func(c *config) { c.noUnknown = on } }

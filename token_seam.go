@@ -58,6 +58,11 @@ func (d *Decoder) trailingHeld() error {
 	return nil
 }
 
+// valuePath returns the path of the value to be read next, for errors
+// about its key: $[3]["hp"] once the key "hp" is read, where Path says
+// $[3]{#0}.
+func (d *Decoder) valuePath() string { return d.st.pathIn(d.buf, true) }
+
 // buffered returns the bytes buffered and not read yet.
 func (d *Decoder) buffered() []byte { return d.buf[d.pos:d.end] }
 

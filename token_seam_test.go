@@ -29,6 +29,7 @@ var seamNames = []string{
 	"Decoder.state", "Decoder.interrupt", "interruptCause",
 	"Decoder.rawValue", "Decoder.rawCommit", "Decoder.buffered",
 	"Decoder.inputRead", "Decoder.heldBytes", "Decoder.trailingHeld",
+	"Decoder.valuePath",
 	// The Encoder's read-only configuration and its seam.
 	"Encoder.cfg", "Encoder.tab",
 	"Encoder.state", "Encoder.final", "Encoder.path", "Encoder.writeKey",

@@ -32,7 +32,8 @@ import (
 //     leave the rest, more are an error, as for a Go array); pointers;
 //     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
 //
-// Keys and fields with no counterpart are skipped. A value of the wrong type
+// Keys and fields with no counterpart are skipped (DisallowUnknownFields
+// refuses such keys). A value of the wrong type
 // is an *UnmarshalTypeError naming both types and the path. Options select
 // the engine version, full objects and the limits.
 //
@@ -76,10 +77,10 @@ func unmarshalWith(d *Decoder, data []byte, v any) error {
 }
 
 // Decode reads the next value into v, as Unmarshal does. At the end of the
-// input it returns io.EOF. After an *UnmarshalTypeError the rest of the
-// value is skipped, so that the next Decode reads the next value. With
-// SingleValue, it reports the bytes it holds after the value (see
-// SingleValue).
+// input it returns io.EOF. After an *UnmarshalTypeError or an
+// *UnknownFieldError the rest of the value is skipped, so that the next
+// Decode reads the next value. With SingleValue, it reports the bytes it
+// holds after the value (see SingleValue).
 //
 // Memory is bounded as for Unmarshal; on a reader, the budget that sizes
 // slices in advance is 16 KiB plus 2 bytes per byte received so far.
@@ -114,11 +115,12 @@ func (d *Decoder) Decode(v any) error {
 	return err
 }
 
-// isTypeError reports whether err is an *UnmarshalTypeError (apart, so
+// isTypeError reports whether err is an *UnmarshalTypeError or an
+// *UnknownFieldError, after which the Decoder stays in step (apart, so
 // that the target errors.As needs is allocated only on an error).
 func isTypeError(err error) bool {
 	var te *UnmarshalTypeError
-	return errors.As(err, &te)
+	return errors.As(err, &te) || errors.Is(err, ErrUnknownField)
 }
 
 // decodeState is one Decode call's state.
@@ -784,7 +786,7 @@ func mapDecoder(t reflect.Type) decoderFunc {
 
 // structDecoder decodes a struct from a Dictionary (or a full object's
 // properties): each String or StringName key names a field; other keys and
-// unknown names are skipped.
+// unknown names are skipped, or with DisallowUnknownFields refused.
 func structDecoder(t reflect.Type) decoderFunc {
 	si, decs := structFields(t), fieldDecoders(t)
 	read := flatReaderFor(t)
@@ -815,8 +817,10 @@ func structDecoder(t reflect.Type) decoderFunc {
 			}
 			i := -1
 			if marker == KindObjectProperty {
-				i = si.find(m.Bytes(), last+1)
-			} else if i, err = ds.keyField(si, last+1); err != nil {
+				if i = si.find(m.Bytes(), last+1); i < 0 && ds.d.cfg.noUnknown {
+					return ds.unknownField(TypeString, m.Bytes(), v.Type())
+				}
+			} else if i, err = ds.keyField(si, last+1, v.Type()); err != nil {
 				return err
 			}
 			if i < 0 {
@@ -872,17 +876,21 @@ func (si *structInfo) find(key []byte, guess int) int {
 	return int(uintptr(unsafe.Pointer(f))-uintptr(unsafe.Pointer(&si.fields[0]))) / int(unsafe.Sizeof(*f))
 }
 
-// keyField reads a Dictionary key and returns the position of the field it
-// names, or -1: a key that is not a String or StringName names none (and is
-// skipped).
-func (ds *decodeState) keyField(si *structInfo, guess int) (int, error) {
+// keyField reads a Dictionary key and returns the position of the field of
+// struct type typ it names, or -1: a key that is not a String or
+// StringName names none (and is skipped). With DisallowUnknownFields, a key
+// that names none is an *UnknownFieldError.
+func (ds *decodeState) keyField(si *structInfo, guess int, typ reflect.Type) (int, error) {
 	base := ds.d.Depth()
 	t, err := ds.next()
 	if err != nil {
 		return -1, err
 	}
 	if k := t.Kind(); k != KindString && k != KindStringName {
-		return -1, ds.skipRest(base)
+		if err := ds.skipRest(base); err != nil || !ds.d.cfg.noUnknown {
+			return -1, err
+		}
+		return -1, ds.unknownField(t.Type(), nil, typ)
 	}
 	key := t.Bytes()
 	if !t.IsLast() {
@@ -890,7 +898,17 @@ func (ds *decodeState) keyField(si *structInfo, guess int) (int, error) {
 			return -1, err
 		}
 	}
-	return si.find(key, guess), nil
+	i := si.find(key, guess)
+	if i < 0 && ds.d.cfg.noUnknown {
+		return -1, ds.unknownField(t.Type(), key, typ)
+	}
+	return i, nil
+}
+
+// unknownField is the *UnknownFieldError of a key of Godot type godot
+// (its text key, for a string) that names no field of struct type typ.
+func (ds *decodeState) unknownField(godot Type, key []byte, typ reflect.Type) error {
+	return &UnknownFieldError{Path: ds.d.valuePath(), Key: string(key), Godot: godot.String(), Type: typ}
 }
 
 // skipRest skips what is left of the value whose first token has been
