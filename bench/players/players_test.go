@@ -23,8 +23,9 @@ func TestMain(m *testing.M) {
 // TestLiveFourPlayers runs 4 players for 2 s on each server and transport
 // and workload, and checks that every sync (and moved call) arrived, and
 // that each figure of the table was measured. Over ENet, whose syncs and
-// calls here are unreliable, Godot's server lost 2 of 720 syncs and 12 of
-// 900 calls in one run on the loaded machine: there, 97% must arrive.
+// calls here are unreliable, a loaded machine loses some (Godot's server
+// lost up to 4.3% of calls at N=4 on a CI-like load): the test checks the
+// harness, not a server, so there 90% must arrive; the sweep measures.
 func TestLiveFourPlayers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a run of 2 s per server, transport and workload")
@@ -45,7 +46,7 @@ func TestLiveFourPlayers(t *testing.T) {
 					if transport == "ws" {
 						assert.Equal(t, r.expected, r.delivered, "every sync delivered")
 					} else {
-						assert.GreaterOrEqual(t, r.deliveredPct(), 97.0)
+						assert.GreaterOrEqual(t, r.deliveredPct(), 90.0)
 					}
 					assert.LessOrEqual(t, r.delivered, r.expected)
 					assert.Positive(t, r.p99)
