@@ -16,7 +16,8 @@
 // arrival at each other client (p50, p99), the server's CPU (from
 // /proc/PID/stat) over the sending, per tick and per delivered sync, its
 // resident memory at the end, and the load clients' own CPU per delivered
-// sync. Run it from the repository's root; see docs/performance.md.
+// sync. -plot draws the CSV as an SVG, and -plot-only draws one without
+// running. Run it from the repository's root; see docs/performance.md.
 package main
 
 import (
@@ -38,6 +39,8 @@ func main() {
 	seconds := flag.Float64("seconds", 10, "how long the clients send, each run")
 	drain := flag.Duration("drain", time.Second, "how long the last syncs may take to arrive")
 	csvPath := flag.String("csv", "players.csv", "the CSV to write (\"\" for none)")
+	plotPath := flag.String("plot", "", "after the sweep, plot its CSV to this SVG: N against server ms/tick and delivered %")
+	plotOnly := flag.String("plot-only", "", "run nothing: plot this CSV to -plot (default: its name, .svg for .csv)")
 	limits := flag.String("limits", "default", "the Go server's limits: default (multiplayer's), or lifted (no rate limit, a 4 MiB ENet socket buffer)")
 	game := flag.String("game", "scripts/bench/players", "the game's Godot project")
 	engine := flag.String("godot", "", "Godot 4's launcher (default: as the tests find it)")
@@ -51,6 +54,18 @@ func main() {
 		if mode(m) != modeSync && mode(m) != modeRPC {
 			log.Fatalf("-mode %q: sync or rpc", m)
 		}
+	}
+	if *plotOnly != "" {
+		if *plotPath == "" {
+			*plotPath = strings.TrimSuffix(*plotOnly, ".csv") + ".svg"
+		}
+		if err := plotCSV(*plotOnly, *plotPath); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if *plotPath != "" && *csvPath == "" {
+		log.Fatal("-plot plots the -csv: give one")
 	}
 	if *serve != "" {
 		if err := serveGo(*serve, *listen, *game, *limits == "lifted"); err != nil {
@@ -94,6 +109,11 @@ func main() {
 			log.Fatal(err)
 		}
 		if err := f.Close(); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if *plotPath != "" {
+		if err := plotCSV(*csvPath, *plotPath); err != nil {
 			log.Fatal(err)
 		}
 	}
