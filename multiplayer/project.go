@@ -254,7 +254,29 @@ func spawnable(p *project.Project, res string) (Scene, error) {
 			out.Synchronizers = append(out.Synchronizers, sy)
 		}
 	}
+	sortTreeOrder(tree, out.Synchronizers)
 	return out, nil
+}
+
+// sortTreeOrder sorts a scene's synchronizers into the order of its
+// tree (its nodes as Tree lists them), in which the spawn numbers them:
+// depth first, siblings in the file's order. A file may list a node after
+// a later sibling's children (the editor does not write one so, a hand
+// or a tool may).
+func sortTreeOrder(tree []project.SceneNode, syncs []Synchronizer) {
+	place := map[string]int{}
+	for i, n := range tree {
+		place[n.Path] = i
+	}
+	key := func(p string) []int { // the places of p's ancestors and p
+		var out []int
+		parts := strings.Split(p, "/")
+		for i := range parts {
+			out = append(out, place[strings.Join(parts[:i+1], "/")])
+		}
+		return out
+	}
+	slices.SortStableFunc(syncs, func(a, b Synchronizer) int { return slices.Compare(key(a.Path), key(b.Path)) })
 }
 
 // synchronizerOf returns a synchronizer as declared, at a path from its

@@ -1,0 +1,43 @@
+package multiplayer
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A scene that lists a synchronizer after another one's sibling's
+// children: the spawn numbers them in tree order, depth first, as the
+// engine does, not in the file's.
+func TestDeclareProjectTreeOrder(t *testing.T) {
+	m := New()
+	d, err := m.DeclareProject(writeProject(t, map[string]string{"a.tscn": `[gd_scene format=3]
+
+[node name="A" type="Node2D"]
+
+[node name="Parts" type="Node" parent="."]
+
+[node name="First" type="MultiplayerSynchronizer" parent="Parts"]
+root_path = NodePath("../..")
+
+[node name="Third" type="MultiplayerSynchronizer" parent="."]
+root_path = NodePath("..")
+
+[node name="Second" type="MultiplayerSynchronizer" parent="Parts"]
+root_path = NodePath("../..")
+
+[node name="More" type="Node" parent="Parts"]
+
+[node name="Fourth" type="MultiplayerSynchronizer" parent="."]
+root_path = NodePath("..")
+`}), "res://main.tscn")
+	require.NoError(t, err)
+	s, err := d.Spawner("/root/Main/Spawner")
+	require.NoError(t, err)
+	var paths []string
+	for _, sy := range s.scenes[1].Synchronizers {
+		paths = append(paths, sy.Path)
+	}
+	assert.Equal(t, []string{"Parts/First", "Parts/Second", "Third", "Fourth"}, paths)
+}
