@@ -315,10 +315,12 @@ func (g *gameGen) spawnable(file string) (*genScript, []genProp) {
 		props[i].spawn, props[i].mode = g.chance(0.6), Replicate(g.r.IntN(3))
 	}
 	script := g.script(strings.TrimSuffix(file, ".tscn")+".gd", typ, nil, vars)
-	// The synchronizers below Parts come first, in the file as in the
-	// tree: the spawn numbers synchronizers in tree order, and the editor
-	// writes nodes in it.
-	var subs, parts, own strings.Builder
+	// Synchronizers below Parts and the root's come in the order made,
+	// which need not be the tree's (Parts/Sync0, Sync1, Parts/Sync2): the
+	// engine numbers them in the tree's.
+	var subs, nodes strings.Builder
+	fmt.Fprintf(&nodes, "\n[node name=\"Root\" type=%q]\nscript = ExtResource(\"1\")\n", typ)
+	parts := false
 	for i, rest := 0, props; len(rest) > 0; i++ {
 		n := 1 + g.r.IntN(len(rest))
 		fmt.Fprintf(&subs, "\n[sub_resource type=\"SceneReplicationConfig\" id=\"c%d\"]\n", i)
@@ -326,20 +328,19 @@ func (g *gameGen) spawnable(file string) (*genScript, []genProp) {
 			fmt.Fprintf(&subs, "properties/%d/path = NodePath(\".:%s\")\nproperties/%d/spawn = %t\nproperties/%d/replication_mode = %d\n", j, p.name, j, p.spawn, j, p.mode)
 		}
 		rest = rest[n:]
-		nodes, parent, root := &own, ".", ".."
+		parent, root := ".", ".."
 		if g.chance(0.3) {
-			nodes, parent, root = &parts, "Parts", "../.."
+			if !parts {
+				nodes.WriteString("\n[node name=\"Parts\" type=\"Node\" parent=\".\"]\n")
+				parts = true
+			}
+			parent, root = "Parts", "../.."
 		}
-		fmt.Fprintf(nodes, "\n[node name=\"Sync%d\" type=\"MultiplayerSynchronizer\" parent=%q]\nroot_path = NodePath(%q)\n", i, parent, root)
-		fmt.Fprintf(nodes, "replication_interval = %s\ndelta_interval = %s\n", g.interval(), g.interval())
-		fmt.Fprintf(nodes, "replication_config = SubResource(\"c%d\")\n", i)
+		fmt.Fprintf(&nodes, "\n[node name=\"Sync%d\" type=\"MultiplayerSynchronizer\" parent=%q]\nroot_path = NodePath(%q)\n", i, parent, root)
+		fmt.Fprintf(&nodes, "replication_interval = %s\ndelta_interval = %s\n", g.interval(), g.interval())
+		fmt.Fprintf(&nodes, "replication_config = SubResource(\"c%d\")\n", i)
 	}
-	nodes := fmt.Sprintf("\n[node name=\"Root\" type=%q]\nscript = ExtResource(\"1\")\n", typ)
-	if parts.Len() > 0 {
-		nodes += "\n[node name=\"Parts\" type=\"Node\" parent=\".\"]\n" + parts.String()
-	}
-	nodes += own.String()
-	g.g.files[file] = fmt.Sprintf("[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=%q id=\"1\"]\n%s%s", script.res, subs.String(), nodes)
+	g.g.files[file] = fmt.Sprintf("[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=%q id=\"1\"]\n%s%s", script.res, subs.String(), nodes.String())
 	return script, props
 }
 
