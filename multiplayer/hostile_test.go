@@ -400,7 +400,7 @@ func fakeConn(m *Multiplayer) *conn {
 func fakePeer(m *Multiplayer, id PeerID) *conn {
 	c := m.newConn(id)
 	c.tokens = 1 << 30
-	c.link = &wsLink{c: c, wake: make(chan struct{}, 1)}
+	c.link = &wsLink{c: c, writing: true} // no writing goroutine starts
 	return c
 }
 

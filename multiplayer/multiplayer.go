@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"cmp"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -59,8 +60,10 @@ type Multiplayer struct {
 	onAuth                  func(PeerID, []byte)
 	onAuthenticating        func(PeerID)
 	onAuthFailed            func(PeerID)
-	closing                 chan struct{} // closed by Close
-	done                    chan struct{} // closed when, after Close, every connection has ended
+	closing                 <-chan struct{}    // closed by Close: closingCtx's Done
+	closingCtx              context.Context    // canceled by Close
+	cancelClosing           context.CancelFunc // Close's
+	done                    chan struct{}      // closed when, after Close, every connection has ended
 	closeOnce               sync.Once
 	wg                      sync.WaitGroup // the connections' goroutines
 }
@@ -71,12 +74,13 @@ type Multiplayer struct {
 // the arguments (gdvar.AllowObjects, gdvar.WithLimits). An invalid option
 // fails Serve and Connect.
 func New(opts ...gdvar.Option) *Multiplayer {
+	closing, cancel := context.WithCancel(context.Background())
 	return &Multiplayer{
 		cfg:   newConfig(opts),
 		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, pending: map[PeerID]bool{}, others: map[PeerID]bool{},
 		recv: map[PeerID]*recvCache{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
 		repl: map[PeerID]*replPeer{},
-		next: 1, closing: make(chan struct{}), done: make(chan struct{}),
+		next: 1, closing: closing.Done(), closingCtx: closing, cancelClosing: cancel, done: make(chan struct{}),
 	}
 }
 
@@ -183,7 +187,7 @@ func (m *Multiplayer) Close() error {
 		m.mu.Lock()
 		m.closed = true
 		m.mu.Unlock()
-		close(m.closing) // every connection's goroutine closes it
+		m.cancelClosing() // every connection closes
 		go func() {
 			m.wg.Wait() // no connection joins once closed is set
 			close(m.done)

@@ -12,18 +12,32 @@ import (
 	"github.com/coder/websocket"
 )
 
-// wsLink is a connection's transport over a WebSocket: the packets queued
-// for the peer and the goroutine that writes them, the goroutine that
-// reads the peer's, and the keep-alive that drops a silent peer.
+// wsLink is a connection's transport over a WebSocket: the goroutine that
+// reads the peer's packets, the packets queued for the peer and a goroutine
+// that writes them while there are any, the keep-alive that drops a silent
+// peer (a timer), and a goroutine that sends the close frame once the
+// connection closes. An idle peer costs one goroutine, the reading one.
 type wsLink struct {
 	c     *conn
 	ws    *websocket.Conn
 	batch *batchWriter // ws's socket, on a server: nil on a client
 
-	mu     sync.Mutex
-	queue  packetQueue // packets waiting to be written
-	queued int64       // their cost (queueCost)
-	wake   chan struct{}
+	mu      sync.Mutex
+	queue   packetQueue   // packets waiting to be written
+	queued  int64         // their cost (queueCost)
+	writing bool          // a writing goroutine runs
+	writeFn func()        // write, made once: a go statement of it allocates nothing
+	wake    chan struct{} // packets are queued for the writing goroutine
+	linger  *time.Timer   // how long the writing goroutine waits for more
+	over    bool          // serve is ending: no writing or pinging goroutine starts
+	workers sync.WaitGroup
+
+	// The keep-alive's timer, the count of packets written when it last
+	// fired (under mu), and what the goroutine sending the close frame
+	// closes when it is done.
+	alive     *time.Timer
+	wroteThen uint64
+	hungUp    chan struct{}
 
 	// Replies are written by the reading goroutine once their call's
 	// handler returns, sparing the handoff to the writing goroutine (see
@@ -49,12 +63,15 @@ type wsLink struct {
 func (m *Multiplayer) newWSLink(ws *websocket.Conn, id PeerID) *wsLink {
 	ws.SetReadLimit(int64(m.cfg.maxPacket))
 	c := m.newConn(id)
-	l := &wsLink{c: c, ws: ws, wake: make(chan struct{}, 1), current: 1}
+	l := &wsLink{c: c, ws: ws, current: 1, hungUp: make(chan struct{}), wake: make(chan struct{}, 1)}
 	c.link = l
+	l.writeFn = l.write
 	// One timer for every write (a context with a deadline would cost two
 	// timers a packet): when it fires, the packet took too long.
 	l.slow = time.AfterFunc(m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); ws.CloseNow() })
 	l.slow.Stop()
+	l.alive = time.AfterFunc(m.cfg.idleTimeout/4, l.keepAlive) // set before it runs
+	l.alive.Stop()
 	l.hear()
 	return l
 }
@@ -63,53 +80,75 @@ func (m *Multiplayer) newWSLink(ws *websocket.Conn, id PeerID) *wsLink {
 func (l *wsLink) hear() { l.heard.Store(time.Now().UnixNano()) }
 
 // enqueue queues a packet, unless it does not fit the send queue. A reply
-// to the packet being handled does not wake the writing goroutine (see
+// to the packet being handled does not start the writing goroutine (see
 // handled).
 func (l *wsLink) enqueue(pkt []byte, own bool, _ delivery, serial uint64) error {
 	l.mu.Lock()
 	full := l.queued > 0 && l.queued+queueCost(pkt) > int64(l.c.m.cfg.sendQueue)
-	later := false
+	start, later := false, false
 	if !full {
 		l.queue.push(pkt, own)
 		l.queued += queueCost(pkt)
 		later = serial != 0 && serial == l.current
 		l.replied = l.replied || later
+		start = !later && l.claimWriter()
 	}
 	l.mu.Unlock()
 	if full {
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
 	}
-	if !later {
+	if start {
+		go l.writeFn()
+	} else if !later {
 		l.wakeWriter()
 	}
 	return nil
 }
 
+// wakeWriter tells the writing goroutine, if it waits, that packets are
+// queued.
+func (l *wsLink) wakeWriter() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// claimWriter reports whether a writing goroutine is to be started: none
+// runs, and serve is not ending (l.mu held).
+func (l *wsLink) claimWriter() bool {
+	if l.writing || l.over {
+		return false
+	}
+	l.writing = true
+	l.workers.Add(1)
+	return true
+}
+
+// startWriter starts the writing goroutine unless it runs.
+func (l *wsLink) startWriter() {
+	l.mu.Lock()
+	start := l.claimWriter()
+	l.mu.Unlock()
+	if start {
+		go l.writeFn()
+	} else {
+		l.wakeWriter()
+	}
+}
+
 func (l *wsLink) serial() uint64 { return l.current }
 
-// hangUp leaves the close frame to serve's goroutine, which waits for the
-// connection to close.
-func (l *wsLink) hangUp() {}
-
-// serve runs the writing goroutine, the keep-alive and the one that sends
-// the close frame (on Close, or the end of the connection) beside the
-// reading one.
-func (l *wsLink) serve() {
-	c := l.c
-	var helpers sync.WaitGroup
-	helpers.Go(l.write)
-	helpers.Go(l.keepAlive)
-	helpers.Go(func() {
-		select {
-		case <-c.m.closing:
-			c.close(nil)
-		case <-c.closed:
-		}
-		why := c.why()
+// hangUp sends the close frame, or closes the socket, on a goroutine of
+// its own: the reading one goes on reading until the peer's close frame,
+// or the socket's end.
+func (l *wsLink) hangUp() {
+	go func() {
+		defer close(l.hungUp)
+		why := l.c.why()
 		if errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) {
-			// Their timers close the socket: a close handshake would wait
-			// for a peer that is gone or stalled, and hold up their
-			// CloseNow, which waits for it (up to seconds).
+			// A close handshake would wait for a peer that is gone or
+			// stalled: the socket is closed at once.
 			l.ws.CloseNow()
 			return
 		}
@@ -118,18 +157,26 @@ func (l *wsLink) serve() {
 			status = websocket.StatusPolicyViolation
 		}
 		l.ws.Close(status, "")
-	})
-	c.started()
-	l.read()
-	helpers.Wait() // the writer's cause too is known
+	}()
 }
 
-// wakeWriter tells the writing goroutine that packets are queued.
-func (l *wsLink) wakeWriter() {
-	select {
-	case l.wake <- struct{}{}:
-	default:
-	}
+// serve reads the peer's packets until the connection ends; Close closes
+// it, and the keep-alive's timer runs meanwhile. It returns once the close
+// frame is sent and the writing and pinging goroutines have ended: their
+// cause is known.
+func (l *wsLink) serve() {
+	c := l.c
+	stop := context.AfterFunc(c.m.closingCtx, func() { c.close(nil) })
+	l.alive.Reset(c.m.cfg.idleTimeout / 4)
+	c.started()
+	l.read()
+	stop()
+	l.mu.Lock()
+	l.over = true
+	l.mu.Unlock()
+	l.alive.Stop()
+	<-l.hungUp // read ends with close, which hangs up
+	l.workers.Wait()
 }
 
 // handled ends the handling of a packet, on the reading goroutine: the
@@ -145,7 +192,9 @@ func (l *wsLink) handled() {
 		return
 	}
 	if !l.wmu.TryLock() {
-		l.wakeWriter()
+		// The writing goroutine holds it: it looks at the queue again
+		// once it lets go, or a new one starts.
+		l.startWriter()
 		return
 	}
 	err := l.writeQueued()
@@ -155,21 +204,46 @@ func (l *wsLink) handled() {
 	}
 }
 
-// write sends the queued packets until the connection closes. A packet
-// that takes longer than the write timeout closes the connection.
+// writerLinger is how long the writing goroutine waits for more packets
+// once the queue is empty before it ends: a peer written to often keeps
+// it, instead of starting one for each packet.
+const writerLinger = time.Second
+
+// write sends the queued packets until there have been none for
+// writerLinger, or the connection closes: startWriter starts it when a
+// packet is queued. A packet that takes longer than the write timeout
+// closes the connection.
 func (l *wsLink) write() {
+	defer l.workers.Done()
+	if l.linger == nil {
+		l.linger = time.NewTimer(writerLinger)
+	} else {
+		l.linger.Reset(writerLinger)
+	}
 	for {
-		select {
-		case <-l.c.closed:
-			return
-		case <-l.wake:
-		}
 		l.wmu.Lock()
 		err := l.writeQueued()
 		l.wmu.Unlock()
 		if err != nil {
 			l.c.close(err)
+			return // writing stays set: none starts again
+		}
+		select {
+		case <-l.c.closed:
 			return
+		case <-l.wake:
+			l.linger.Reset(writerLinger)
+		case <-l.linger.C:
+			l.mu.Lock()
+			empty := l.queue.head == nil
+			if empty {
+				l.writing = false
+			}
+			l.mu.Unlock()
+			if empty {
+				return
+			}
+			l.linger.Reset(writerLinger)
 		}
 	}
 }
@@ -264,44 +338,44 @@ func (l *wsLink) read() {
 	}
 }
 
-// keepAlive disconnects the peer (ErrIdle) once nothing has been heard
-// from it, no packet, ping or answer to a ping, for the idle timeout. At
-// each quarter of it, it pings the peer if the peer has been silent, or
-// if nothing was written to it meanwhile. An answer may wait behind a
-// backlog of packets, at either end, for longer than the timeout; the
-// ping itself tells the peer that this side lives, so that two live
-// peers hear each other whatever their backlogs, and one that neither
-// reads nor sends is still dropped. A peer whose packet is being
+// keepAlive runs at each quarter of the idle timeout, on the timer's
+// goroutine, until the connection closes. It disconnects the peer (ErrIdle)
+// once nothing has been heard from it, no packet, ping or answer to a
+// ping, for the idle timeout. It pings the peer if the peer has been
+// silent, or if nothing was written to it since it last ran. An answer may
+// wait behind a backlog of packets, at either end, for longer than the
+// timeout; the ping itself tells the peer that this side lives, so that
+// two live peers hear each other whatever their backlogs, and one that
+// neither reads nor sends is still dropped. A peer whose packet is being
 // received, paced or handled is not silent.
 func (l *wsLink) keepAlive() {
-	c := l.c
-	idle := c.m.cfg.idleTimeout
-	tick := time.NewTicker(idle / 4)
-	defer tick.Stop()
-	var pings sync.WaitGroup // each ends with its answer, the timeout or the connection
-	defer pings.Wait()
-	var wrote uint64
-	for {
-		select {
-		case <-c.closed:
-			return
-		case <-tick.C:
-		}
-		silent := time.Since(time.Unix(0, l.heard.Load()))
-		if silent >= idle && !l.busy.Load() {
-			c.close(ErrIdle)
-			l.ws.CloseNow()
-			return
-		}
-		if w := l.wrote.Load(); w == wrote || silent >= idle/4 {
-			pings.Go(func() {
-				ctx, cancel := context.WithTimeout(context.Background(), idle)
-				l.ws.Ping(ctx) // the answer is heard by onPong, however late
-				cancel()
-			})
-		}
-		wrote = l.wrote.Load()
+	idle := l.c.m.cfg.idleTimeout
+	silent := time.Since(time.Unix(0, l.heard.Load()))
+	if silent >= idle && !l.busy.Load() {
+		l.c.close(ErrIdle)
+		return
 	}
+	wrote := l.wrote.Load()
+	l.mu.Lock()
+	over := l.over
+	ping := !over && (wrote == l.wroteThen || silent >= idle/4)
+	if ping {
+		l.workers.Add(1)
+	}
+	l.wroteThen = wrote
+	l.mu.Unlock()
+	if over {
+		return
+	}
+	if ping {
+		go func() {
+			defer l.workers.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), idle)
+			l.ws.Ping(ctx) // the answer is heard by onPong, however late
+			cancel()
+		}()
+	}
+	l.alive.Reset(idle / 4)
 }
 
 // onPing and onPong are the WebSocket's callbacks for the peer's pings
