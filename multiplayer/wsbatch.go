@@ -22,6 +22,12 @@ const batchMax = 64 << 10
 // what buffers. 4 KiB, net/http's, would be idle memory.
 const wsWriteBuf = 512
 
+// wsReadBuf is the size of the bufio.Reader the WebSocket reads frames
+// from, once the request is read: net/http's 4 KiB would be most of an
+// idle peer's memory, and a read of it would gather more small packets
+// than a peer sends between two of the server's reads.
+const wsReadBuf = 512
+
 var batchBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // batchWriter is a connection's socket as its WebSocket writes to it.
@@ -92,14 +98,20 @@ type batchingResponse struct {
 	w *batchWriter
 }
 
-// Hijack hijacks the connection, whose writes then go through rw.w.
+// Hijack hijacks the connection, whose writes then go through rw.w, and
+// whose reads through a reader of wsReadBuf bytes, unless the client sent
+// more than its request already.
 func (rw *batchingResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(rw.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
 	rw.w.conn = conn
-	return conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriterSize(rw.w, wsWriteBuf)), nil
+	r := brw.Reader
+	if r.Buffered() == 0 {
+		r = bufio.NewReaderSize(conn, wsReadBuf)
+	}
+	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(rw.w, wsWriteBuf)), nil
 }
 
 // Unwrap returns the ResponseWriter wrapped, for http.ResponseController.
