@@ -60,6 +60,7 @@ type conn struct {
 	strs   map[string]any
 
 	auth     *authState  // while the peer is pending (under m.mu)
+	added    []byte      // the ADD_PEER telling of it (announced, under m.mu)
 	calls    sync.Mutex  // see started
 	greeting atomic.Bool // admitted, OnPeerConnected yet to be called
 }
@@ -222,17 +223,27 @@ func (m *Multiplayer) join(c *conn) error {
 }
 
 // announce tells, on a server that relays, the other clients of a new one
-// and it of them (ADD_PEER; m.mu held).
+// and it of them (ADD_PEER; m.mu held). The packet telling of a peer is
+// made once and queued for every other: n peers joining cost n packets,
+// where they cost n² allocations, most of an idle server's garbage.
 func (m *Multiplayer) announce(c *conn) {
 	if m.id != ServerID || !m.cfg.relay {
 		return
 	}
 	for id, other := range m.conns {
 		if id != c.id && other.auth == nil {
-			other.send(appendSys(nil, sysAddPeer, c.id), false, reliably)
-			c.send(appendSys(nil, sysAddPeer, id), false, reliably)
+			other.send(c.announced(), false, reliably)
+			c.send(other.announced(), false, reliably)
 		}
 	}
+}
+
+// announced returns the ADD_PEER telling of c (m.mu held).
+func (c *conn) announced() []byte {
+	if c.added == nil {
+		c.added = appendSys(nil, sysAddPeer, c.id)
+	}
+	return c.added
 }
 
 // leave forgets a peer whose connection ended: a server that relays tells
