@@ -1,10 +1,8 @@
 package project
 
 import (
-	_ "embed"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/gdvar/gdvar"
 )
@@ -335,38 +333,3 @@ func RPCConfig(rpcs []NamedRPC) *gdvar.Dictionary {
 	}
 	return d
 }
-
-// classes4.txt is Godot 4.6's classes, engine singletons and built-in
-// types, as scripts/project/classes.gd prints them.
-//
-//go:embed classes4.txt
-var classes4 string
-
-// names is a set of the engine's names of one kind.
-type names = map[string]bool
-
-// engineClasses are the names of the engine: its classes, those that are
-// Nodes, its singletons and its built-in types.
-type engineClasses struct{ classes, nodes, singletons, types names }
-
-var engineNames = sync.OnceValue(func() engineClasses {
-	var e engineClasses
-	for _, line := range strings.Split(classes4, "\n") {
-		kind, list, _ := strings.Cut(line, " ")
-		set := names{}
-		for _, n := range strings.Fields(list) {
-			set[n] = true
-		}
-		switch kind {
-		case "classes":
-			e.classes = set
-		case "nodes":
-			e.nodes = set
-		case "singletons":
-			e.singletons = set
-		case "types":
-			e.types = set
-		}
-	}
-	return e
-})
