@@ -48,8 +48,8 @@ type projectNode struct {
 // What the game decides only while it runs (Node.rpc_config, spawn
 // functions, configs changed in code) is not in the files: declare it by
 // hand, on paths DeclareProject leaves free. An error names the file it
-// comes from: a script the engine would refuse, a scene the project
-// lacks, a channel past 253, or what this package cannot serve (@rpc
+// comes from: a script the engine would refuse, or refuse to attach to
+// its node's class (project.Project.Tree), a scene the project lacks, a channel past 253, or what this package cannot serve (@rpc
 // methods below a spawned scene's root, a synchronizer of a spawned scene
 // whose root_path is not the scene's root, more than 64 OnChange
 // properties in a synchronizer). The Go code then supplies the

@@ -9,7 +9,8 @@
 // paths.
 //
 // Where the engine would refuse a script, the reader says why
-// (*ScriptError), in the engine's words where it knows them. What the
+// (*ScriptError), in the engine's words where it knows them; so it does
+// where the engine refuses to attach a script to a scene's node. What the
 // engine decides only while the game runs (Node.rpc_config calls,
 // _get_property_list) is not in the files and is not read.
 //

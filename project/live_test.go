@@ -1,6 +1,7 @@
 package project
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -105,5 +106,38 @@ func engineAnswers(out string) map[string]string {
 		text, rest, _ := strings.Cut(rest, "\n<<<")
 		answers[name] = text
 		out = rest
+	}
+}
+
+// TestLiveNodeScript has Godot 4.6 instance each scene of
+// nodeScriptCases and say which node, of which class, it refused to
+// attach a script to, and checks that Tree refuses the same node, with
+// that class, and accepts the rest.
+func TestLiveNodeScript(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	files := nodeScriptFiles()
+	harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "node_script.gd"))
+	require.NoError(t, err)
+	files["node_script.gd"] = string(harness)
+	dir := writeProject(t, files)
+	var scenes []string
+	for i := range nodeScriptCases {
+		scenes = append(scenes, fmt.Sprintf("res://c%d/main.tscn", i))
+	}
+	out := godot.StartWith(t, engine, append([]string{"--path", dir, "-s", "res://node_script.gd", "--"}, scenes...)...).Wait(t)
+
+	p, err := Open(dir)
+	require.NoError(t, err)
+	for i, c := range nodeScriptCases {
+		want := godot.Line(t, out, scenes[i]+" ")
+		_, err := p.Tree(scenes[i])
+		got := "ACCEPTED"
+		if err != nil {
+			got = fmt.Sprintf("REFUSED %s %s", c.node, c.class)
+			assert.ErrorContains(t, err, fmt.Sprintf("node %s: ", c.node))
+			assert.ErrorContains(t, err, fmt.Sprintf("object of type '%s'.", c.class))
+		}
+		assert.Equal(t, want, got, c.name)
+		assert.Equal(t, c.node == "", want == "ACCEPTED", "%s: the case's own verdict", c.name)
 	}
 }

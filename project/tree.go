@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+
+	"github.com/gdvar/gdvar/resource"
 )
 
 // Tree returns the nodes of the scene at resPath as the engine's tree
@@ -18,12 +20,21 @@ import (
 // MultiplayerSynchronizer's other settings is an error: it is not read.
 // A scene the project lacks is an error that says so. A scene that
 // instances itself, through others or not, is an error, as
-// in the engine. The tree holds at most Limits.MaxFiles nodes
-// (ErrTooManyFiles) and nests at most Limits.MaxDepth instances
-// (ErrTooDeep).
+// in the engine. A node whose class cannot hold its script is an error,
+// as the engine refuses to attach that script (see checkScripts); so is
+// a script the engine would refuse. The tree holds at most
+// Limits.MaxFiles nodes (ErrTooManyFiles) and nests at most
+// Limits.MaxDepth instances (ErrTooDeep).
 func (p *Project) Tree(resPath string) ([]SceneNode, error) {
-	w := &treeWalk{p: p, scenes: map[string]*Scene{}}
-	return w.nodes(resPath, nil)
+	w := &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}}
+	nodes, err := w.nodes(resPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.checkScripts(resPath, nodes); err != nil {
+		return nil, err
+	}
+	return nodes, nil
 }
 
 // treeWalk is a Tree being made: the scenes read, by path, and the nodes
@@ -32,6 +43,7 @@ type treeWalk struct {
 	p      *Project
 	scenes map[string]*Scene
 	count  int
+	binary map[*resource.Node]bool // the nodes of binary scenes
 }
 
 // nodes returns the nodes of scene res, instanced by the scenes of stack.
@@ -51,6 +63,12 @@ func (w *treeWalk) nodes(res string, stack []string) ([]SceneNode, error) {
 			return nil, err
 		}
 		w.scenes[res] = sc
+		// The engine picks the loader by the extension.
+		if file, err := w.p.fromUID(res); err == nil && path.Ext(file) != ".tscn" {
+			for _, n := range sc.File.Nodes {
+				w.binary[n] = true
+			}
+		}
 	}
 	var out []SceneNode
 	at := map[string]int{} // places in out, by path

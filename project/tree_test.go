@@ -1,9 +1,14 @@
 package project
 
 import (
+	"bytes"
+	"fmt"
 	"maps"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/resource"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -106,4 +111,130 @@ func TestTreeErrors(t *testing.T) {
 	require.NoError(t, err)
 	_, err = p.Tree("res://main.tscn")
 	assert.ErrorIs(t, err, ErrTooDeep)
+}
+
+// nodeScriptCase is a scene whose nodes' classes may not hold their
+// scripts: its files, under a folder of its own, and the node the engine
+// refuses to attach a script to with that node's class, or "" where it
+// attaches every script.
+type nodeScriptCase struct {
+	name        string
+	files       map[string]string
+	node, class string
+	native      string // the refused script's engine class
+}
+
+// scene writes a scene file: its external resources (path → id), then
+// its nodes, those that set a script in the group "scripted", which
+// scripts/project/node_script.gd checks.
+func scene(ext map[string]string, nodes ...string) string {
+	var b strings.Builder
+	b.WriteString("[gd_scene format=3]\n")
+	for _, p := range slices.Sorted(maps.Keys(ext)) {
+		typ := "Script"
+		if strings.HasSuffix(p, ".tscn") {
+			typ = "PackedScene"
+		}
+		fmt.Fprintf(&b, "[ext_resource type=%q path=%q id=%q]\n", typ, p, ext[p])
+	}
+	for _, n := range nodes {
+		if head, rest, ok := strings.Cut(n, "]\nscript = "); ok {
+			n = head + ` groups=["scripted"]]` + "\nscript = " + rest
+		}
+		b.WriteString(n + "\n")
+	}
+	return b.String()
+}
+
+var nodeScriptCases = []nodeScriptCase{
+	{"node holds Node3D script", map[string]string{
+		"s.gd":      "extends Node3D\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node"]`+"\nscript = ExtResource(\"1\")"),
+	}, ".", "Node", "Node3D"},
+	{"Node3D holds Node script", map[string]string{
+		"s.gd":      "extends Node\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node3D"]`+"\nscript = ExtResource(\"1\")"),
+	}, "", "", ""},
+	{"CharacterBody3D holds Node3D script", map[string]string{
+		"s.gd":      "extends Node3D\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node"]`, `[node name="Body" type="CharacterBody3D" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	}, "", "", ""},
+	{"Node3D holds script of a Node2D script", map[string]string{
+		"base.gd":   "extends Node2D\n",
+		"s.gd":      "extends \"base.gd\"\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node"]`, `[node name="Body" type="Node3D" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	}, "Body", "Node3D", "Node2D"},
+	{"Node holds RefCounted script", map[string]string{
+		"s.gd":      "func f():\n\tpass\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node"]`+"\nscript = ExtResource(\"1\")"),
+	}, ".", "Node", "RefCounted"},
+	{"class_name type is a Node", map[string]string{
+		"s.gd":      "class_name MoverA\nextends Node3D\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node3D"]`, `[node name="Mover" type="MoverA" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	}, "Mover", "Node", "Node3D"},
+	{"class_name type holds a Node script", map[string]string{
+		"s.gd":      "class_name MoverB\nextends Node\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Node3D"]`, `[node name="Mover" type="MoverB" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	}, "", "", ""},
+	{"abstract type is a Node", map[string]string{
+		"s.gd":      "extends Control\n",
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="M" type="Control"]`, `[node name="Item" type="CanvasItem" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	}, "Item", "Node", "Control"},
+	{"instance holds its root's class", map[string]string{
+		"s.gd":      "extends CharacterBody3D\n",
+		"part.tscn": scene(nil, `[node name="P" type="Node3D"]`),
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1", "res://c/part.tscn": "2"}, `[node name="M" type="Node"]`, `[node name="Part" parent="." instance=ExtResource("2")]`+"\nscript = ExtResource(\"1\")"),
+	}, "Part", "Node3D", "CharacterBody3D"},
+	{"instance's root holds its script", map[string]string{
+		"s.gd":      "extends Node3D\n",
+		"part.tscn": scene(map[string]string{"res://c/s.gd": "1"}, `[node name="P" type="CharacterBody3D"]`+"\nscript = ExtResource(\"1\")"),
+		"main.tscn": scene(map[string]string{"res://c/part.tscn": "2"}, `[node name="M" type="Node2D"]`, `[node name="Part" parent="." instance=ExtResource("2")]`),
+	}, "", "", ""},
+	{"editable child keeps its class", map[string]string{
+		"s.gd":      "extends Node3D\n",
+		"part.tscn": scene(nil, `[node name="P" type="Node3D"]`, `[node name="Arm" type="Node2D" parent="."]`),
+		"main.tscn": scene(map[string]string{"res://c/s.gd": "1", "res://c/part.tscn": "2"}, `[node name="M" type="Node"]`, `[node name="Part" parent="." instance=ExtResource("2")]`,
+			`[node name="Arm" parent="Part"]`+"\nscript = ExtResource(\"1\")", `[editable path="Part"]`),
+	}, "Part/Arm", "Node2D", "Node3D"},
+}
+
+// nodeScriptFiles returns the files of the cases, case i's under folder
+// c<i>, their paths to res://c/ made res://c<i>/.
+func nodeScriptFiles() map[string]string {
+	files := map[string]string{}
+	for i, c := range nodeScriptCases {
+		dir := fmt.Sprintf("c%d", i)
+		for name, src := range c.files {
+			files[dir+"/"+name] = strings.ReplaceAll(src, "res://c/", "res://"+dir+"/")
+		}
+	}
+	return files
+}
+
+func TestTreeNodeScript(t *testing.T) {
+	files := nodeScriptFiles()
+	// The class_name case as a binary scene, whose placeholder's class
+	// depends on how the file stores the parent.
+	f, err := resource.Read(strings.NewReader(files["c5/main.tscn"]))
+	require.NoError(t, err)
+	f, err = f.SavedAs("res://c5/main.scn", resource.Binary)
+	require.NoError(t, err)
+	var bin bytes.Buffer
+	require.NoError(t, f.WriteBinary(&bin))
+	files["c5/main.scn"] = bin.String()
+	p, err := Open(writeProject(t, files))
+	require.NoError(t, err)
+	_, err = p.Tree("res://c5/main.scn")
+	assert.EqualError(t, err, "res://c5/main.scn: node Mover: script res://c5/s.gd: type MoverA, which a game cannot create, in a binary scene: the class of the placeholder the engine makes is not read")
+	for i, c := range nodeScriptCases {
+		t.Run(c.name, func(t *testing.T) {
+			res := fmt.Sprintf("res://c%d/main.tscn", i)
+			_, err := p.Tree(res)
+			if c.node == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.EqualError(t, err, fmt.Sprintf("%s: node %s: script res://c%d/s.gd: Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", res, c.node, i, c.native, c.class))
+		})
+	}
 }

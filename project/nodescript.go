@@ -1,0 +1,41 @@
+package project
+
+import "fmt"
+
+// checkScripts refuses a node whose class cannot hold its script, as
+// GDScript::instance_create does: the engine class the script's chain
+// ends at must be the node's class or one of its bases. The engine then
+// leaves the node without a script, so without the script's methods.
+//
+// The node's class is its type, or its instanced scene's root's, where a
+// game can create that class. Where it cannot (a script's class_name
+// written as the type, an abstract or editor class), SceneState::instantiate
+// makes a placeholder: a Node, as a text scene stores every parent by its
+// path; in a binary scene, one chosen by the parent's class where the
+// parent is stored by its index, which is not read.
+func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
+	e := engineNames()
+	for _, n := range nodes {
+		if n.Script == "" {
+			continue
+		}
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("%s: node %s: script %s: "+format, append([]any{res, n.Path, n.Script}, args...)...)
+		}
+		r, err := w.p.Resolve(n.Script)
+		if err != nil {
+			return fmt.Errorf("%s: node %s: %w", res, n.Path, err)
+		}
+		class := n.Type
+		if !e.nodes[class] || e.abstract[class] {
+			if w.binary[n.Node] && n.Instance == "" && n.Path != "." {
+				return fail("type %s, which a game cannot create, in a binary scene: the class of the placeholder the engine makes is not read", class)
+			}
+			class = "Node"
+		}
+		if !inherits(class, r.Native) {
+			return fail("Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", r.Native, class)
+		}
+	}
+	return nil
+}
