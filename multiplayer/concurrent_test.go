@@ -81,12 +81,14 @@ func concurrentAPI(t *testing.T, transport string) {
 	port := serveOver(t, server.m, transport)
 	var clients []*concurrentSide
 	for range 2 {
-		newReplicaClientOf(t, transport, port, func(m *Multiplayer) *Spawner {
-			s := declareConcurrent(t, m)
-			m.OnError(errs.add)
-			clients = append(clients, s)
-			return s.players
-		})
+		// The side's callbacks alone: any other that blocks (as
+		// newReplicaClient's OnSpawn into its 8-slot channel, which nothing
+		// here drains) holds up the client's reading goroutine for good.
+		c := declareConcurrent(t, New(WithReplicationTick(5*time.Millisecond)))
+		c.m.OnError(errs.add)
+		require.NoError(t, connectSide(c.m, transport, port))
+		t.Cleanup(func() { c.m.Close() })
+		clients = append(clients, c)
 		waitFor(t, "the client's admission", func() bool { return len(server.m.Peers()) == len(clients) })
 	}
 	waitFor(t, "the clients to know each other", func() bool {
@@ -97,13 +99,7 @@ func concurrentAPI(t *testing.T, transport string) {
 	wg.Go(func() { // a client joins and leaves, again and again
 		for range 3 {
 			joiner := declareConcurrent(t, New())
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			if transport == "enet" {
-				assert.NoError(t, joiner.m.ConnectENet(ctx, "127.0.0.1:"+port))
-			} else {
-				assert.NoError(t, joiner.m.Connect(ctx, "ws://127.0.0.1:"+port))
-			}
-			cancel()
+			assert.NoError(t, connectSide(joiner.m, transport, port))
 			joiner.m.Close()
 			within(t, "the joiner's end", joiner.m.Done())
 		}
@@ -167,6 +163,16 @@ func concurrentAPI(t *testing.T, transport string) {
 	closing.Wait()
 	assert.ErrorIs(t, server.main.Call(AllPeers, "echo_reply", int64(1), ""), ErrClosed)
 	assert.ErrorIs(t, server.m.SendBytes(AllPeers, []byte{1}), ErrClosed)
+}
+
+// connectSide connects m to the test's server on port over a transport.
+func connectSide(m *Multiplayer, transport, port string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if transport == "enet" {
+		return m.ConnectENet(ctx, "127.0.0.1:"+port)
+	}
+	return m.Connect(ctx, "ws://127.0.0.1:"+port)
 }
 
 // useServer calls, on a server, each exported method that may be called
