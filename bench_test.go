@@ -3,9 +3,13 @@ package gdvar_test
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"io"
+	"math"
 	"sync"
 	"testing"
+	"time"
 
 	. "github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/gamestate"
@@ -61,6 +65,75 @@ func benchDecode(b *testing.B, data []byte, fromReader bool) {
 func BenchmarkDecodeGameState(b *testing.B) {
 	b.Run("bytes", func(b *testing.B) { benchDecode(b, gameState(), false) })
 	b.Run("reader", func(b *testing.B) { benchDecode(b, gameState(), true) })
+}
+
+// BenchmarkDecodeGameStateFloor reads every token of the game state, as
+// BenchmarkDecodeGameState/bytes does, and walks its headers (walkHeaders,
+// the floor for tokens) in the same loop, one after the other. It reports
+// the fastest time of each, which a busy machine disturbs least, and their
+// ratio: the tokens' cost over the floor's (issue 44: at most 1.3).
+func BenchmarkDecodeGameStateFloor(b *testing.B) {
+	data := gameState()
+	dec := NewDecoderBytes(data)
+	walk, tokens := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for b.Loop() {
+		start := time.Now()
+		if _, err := walkHeaders(data); err != nil {
+			b.Fatal(err)
+		}
+		mid := time.Now()
+		dec.ResetBytes(data)
+		drain(b, dec)
+		walk, tokens = min(walk, mid.Sub(start)), min(tokens, time.Since(mid))
+	}
+	b.ReportMetric(float64(walk.Nanoseconds()), "walk-min-ns")
+	b.ReportMetric(float64(tokens.Nanoseconds()), "tokens-min-ns")
+	b.ReportMetric(float64(tokens)/float64(walk), "tokens/walk")
+}
+
+// walkHeaders walks a Godot 4 value made of the game state's types, the
+// least any token reader must do: each value's header (its type and
+// FLAG_64), the lengths and counts, payloads skipped unread, the open
+// containers counted. It returns how many values there were.
+func walkHeaders(data []byte) (int, error) {
+	var left [16]uint32 // values still to come in each open container; [0] is the top level
+	left[0] = 1
+	depth, pos, values := 0, 0, 0
+	for {
+		for left[depth] == 0 {
+			if depth == 0 {
+				return values, nil
+			}
+			depth--
+		}
+		left[depth]--
+		values++
+		hdr := binary.LittleEndian.Uint32(data[pos:])
+		size := 4
+		switch Type(hdr & 0xff) {
+		case TypeNil:
+		case TypeBool:
+			size = 8
+		case TypeInt, TypeFloat:
+			size = 8 + int(hdr>>14)&4 // FLAG_64 is 1<<16
+		case TypeString:
+			size = 8 + int(binary.LittleEndian.Uint32(data[pos+4:])+3)&^3
+		case TypeVector3:
+			size = 16
+		case TypeArray, TypeDictionary:
+			if depth++; depth == len(left) {
+				return values, errors.New("too deep")
+			}
+			left[depth] = binary.LittleEndian.Uint32(data[pos+4:]) &^ (1 << 31)
+			if hdr&0xff == uint32(TypeDictionary) {
+				left[depth] *= 2
+			}
+			size = 8
+		default:
+			return values, fmt.Errorf("type %d at %d not in the game state", hdr&0xff, pos)
+		}
+		pos += size
+	}
 }
 
 // BenchmarkDecodePackedFloat32 reads a 16M-element PackedFloat32Array
