@@ -21,7 +21,10 @@ type topType struct {
 	size  atomic.Int64 // the size of a recent output (see noteSize)
 }
 
-var topTypes sync.Map // reflect.Type → *topType
+var (
+	topTypes       sync.Map // reflect.Type → *topType
+	recentTopTypes recentTypes[*topType]
+)
 
 // nilType is the topType of a nil interface.
 var nilType topType
@@ -30,6 +33,9 @@ var nilType topType
 func topTypeOf(t reflect.Type) *topType {
 	if t == nil {
 		return &nilType
+	}
+	if tt, ok := recentTopTypes.load(t); ok {
+		return tt
 	}
 	if tt, ok := topTypes.Load(t); ok {
 		return tt.(*topType)
@@ -47,6 +53,7 @@ func topTypeOf(t reflect.Type) *topType {
 	}
 	tt.deref = tt.deref && tt.flat != nil
 	actual, _ := topTypes.LoadOrStore(t, tt)
+	recentTopTypes.store(t, actual.(*topType))
 	return actual.(*topType)
 }
 

@@ -10,25 +10,14 @@ import (
 // recursive type finds the entry of its own func while that is being built:
 // a stand-in that waits for it.
 type typeCache[S any, F ~func(S, reflect.Value) error] struct {
-	m sync.Map // reflect.Type → F
-	// recent holds each func once built, in a slot picked by its type, so
-	// that the lookup every Unmarshal makes of a type in use is a load and a
-	// compare rather than sync.Map's hashing of an interface. A type whose
-	// slot a later one took is found in m.
-	recent [256]atomic.Pointer[builtFunc[F]]
-}
-
-// builtFunc is a type and its func, in a slot of typeCache.recent.
-type builtFunc[F any] struct {
-	t reflect.Type
-	f F
+	m      sync.Map // reflect.Type → F
+	recent recentTypes[F]
 }
 
 // get returns the func of type t, building it with build the first time.
 func (c *typeCache[S, F]) get(t reflect.Type, build func(reflect.Type) F) F {
-	slot := &c.recent[typeSlot(t)]
-	if b := slot.Load(); b != nil && b.t == t {
-		return b.f
+	if f, ok := c.recent.load(t); ok {
+		return f
 	}
 	if f, ok := c.m.Load(t); ok {
 		return f.(F)
@@ -48,12 +37,39 @@ func (c *typeCache[S, F]) get(t reflect.Type, build func(reflect.Type) F) F {
 	f = build(t)
 	wg.Done()
 	c.m.Store(t, f)
-	slot.Store(&builtFunc[F]{t, f}) // only the built func: never the stand-in
+	c.recent.store(t, f) // only the built func: never the stand-in
 	return f
 }
 
-// typeSlot picks t's slot in typeCache.recent from the address of its
-// type descriptor (Fibonacci hashing).
+// recentTypes holds a value for each Go type once it is made, in a slot
+// picked by the type, so that the lookup every Marshal or Unmarshal makes
+// of a type in use is a load and a compare rather than sync.Map's hashing
+// of an interface. A type whose slot a later one took is looked up the
+// slower way, in the sync.Map beside it.
+type recentTypes[V any] [256]atomic.Pointer[typeValue[V]]
+
+// typeValue is a type and its value, in a slot of recentTypes.
+type typeValue[V any] struct {
+	t reflect.Type
+	v V
+}
+
+// load returns t's value if t holds its slot.
+func (r *recentTypes[V]) load(t reflect.Type) (V, bool) {
+	if e := r[typeSlot(t)].Load(); e != nil && e.t == t {
+		return e.v, true
+	}
+	var zero V
+	return zero, false
+}
+
+// store gives t's slot to t and its value v.
+func (r *recentTypes[V]) store(t reflect.Type, v V) {
+	r[typeSlot(t)].Store(&typeValue[V]{t, v})
+}
+
+// typeSlot picks t's slot in recentTypes from the address of its type
+// descriptor (Fibonacci hashing).
 func typeSlot(t reflect.Type) uintptr {
 	x := any(t)
 	return uintptr(efaceData(&x)) * 0x9E3779B97F4A7C15 >> 56
