@@ -312,7 +312,7 @@ func flatText(t reflect.Type) flatFunc {
 		return reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(b)
 	}
 	if t == reflect.TypeFor[time.Time]() { // the common one, called directly
-		appendText = func(p unsafe.Pointer, b []byte) ([]byte, error) { return (*time.Time)(p).AppendText(b) }
+		appendText = func(p unsafe.Pointer, b []byte) ([]byte, error) { return appendTimeText(b, *(*time.Time)(p)) }
 	}
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		start := len(b)
