@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // typeCache holds the encoder (or decoder) built for each Go type. A
@@ -48,15 +49,18 @@ func (c *typeCache[S, F]) get(t reflect.Type, build func(reflect.Type) F) F {
 // slower way, in the sync.Map beside it.
 type recentTypes[V any] [256]atomic.Pointer[typeValue[V]]
 
-// typeValue is a type and its value, in a slot of recentTypes.
+// typeValue is a type and its value, in a slot of recentTypes. The type is
+// held as the address of its descriptor, which identifies it: comparing
+// two reflect.Type interfaces is a call of the runtime.
 type typeValue[V any] struct {
-	t reflect.Type
+	t unsafe.Pointer
 	v V
 }
 
 // load returns t's value if t holds its slot.
 func (r *recentTypes[V]) load(t reflect.Type) (V, bool) {
-	if e := r[typeSlot(t)].Load(); e != nil && e.t == t {
+	id := typeID(t)
+	if e := r[typeSlot(id)].Load(); e != nil && e.t == id {
 		return e.v, true
 	}
 	var zero V
@@ -65,12 +69,18 @@ func (r *recentTypes[V]) load(t reflect.Type) (V, bool) {
 
 // store gives t's slot to t and its value v.
 func (r *recentTypes[V]) store(t reflect.Type, v V) {
-	r[typeSlot(t)].Store(&typeValue[V]{t, v})
+	id := typeID(t)
+	r[typeSlot(id)].Store(&typeValue[V]{id, v})
 }
 
-// typeSlot picks t's slot in recentTypes from the address of its type
-// descriptor (Fibonacci hashing).
-func typeSlot(t reflect.Type) uintptr {
+// typeID is the address of t's type descriptor.
+func typeID(t reflect.Type) unsafe.Pointer {
 	x := any(t)
-	return uintptr(efaceData(&x)) * 0x9E3779B97F4A7C15 >> 56
+	return efaceData(&x)
+}
+
+// typeSlot picks a type's slot in recentTypes from the address of its
+// descriptor (Fibonacci hashing).
+func typeSlot(id unsafe.Pointer) uintptr {
+	return uintptr(id) * 0x9E3779B97F4A7C15 >> 56
 }
