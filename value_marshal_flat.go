@@ -308,22 +308,29 @@ func flatBytes(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 // String that MarshalText gives (see textMarshalerEncoder), appending its
 // text in place; an error is left to the token path to report.
 func flatText(t reflect.Type) flatFunc {
-	appendText := func(p unsafe.Pointer, b []byte) ([]byte, error) {
-		return reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(b)
-	}
-	if t == reflect.TypeFor[time.Time]() { // the common one, called directly
-		appendText = func(p unsafe.Pointer, b []byte) ([]byte, error) { return appendTimeText(b, *(*time.Time)(p)) }
+	if t == reflect.TypeFor[time.Time]() { // the common one, without a call through an interface
+		return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
+			start := len(b)
+			b, err := appendTimeText(appendWord(b, stringType, 0), *(*time.Time)(p))
+			return endText(es, b, start, err)
+		}
 	}
 	return func(es *encodeState, b []byte, p unsafe.Pointer) ([]byte, bool) {
 		start := len(b)
-		b, err := appendText(p, appendWord(b, stringType, 0)) // the length, filled in after
-		n := len(b) - start - 8
-		if err != nil || es.tokenWay(n) {
-			return b, false
-		}
-		binary.LittleEndian.PutUint32(b[start+4:], uint32(n))
-		return appendPad(b, padding(int64(n)), 0), true
+		b, err := reflect.NewAt(t, p).Interface().(encoding.TextAppender).AppendText(appendWord(b, stringType, 0))
+		return endText(es, b, start, err)
 	}
+}
+
+// endText ends the String flatText began at b[start:], its length to be
+// filled in, after its text was appended with error err.
+func endText(es *encodeState, b []byte, start int, err error) ([]byte, bool) {
+	n := len(b) - start - 8
+	if err != nil || es.tokenWay(n) {
+		return b, false
+	}
+	binary.LittleEndian.PutUint32(b[start+4:], uint32(n))
+	return appendPad(b, padding(int64(n)), 0), true
 }
 
 // pointerShaped reports whether an interface holds a value of type t
