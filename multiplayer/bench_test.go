@@ -121,6 +121,13 @@ const echoServerEnv = "GDVAR_ECHO_SERVER"
 // "enet-poll-1p" with busy polling and GOMAXPROCS=1), and returns its
 // address: a URL, or host:port.
 func echoProcess(b *testing.B, transport string, peers int) string {
+	addr, _ := echoServerProcess(b, transport, peers)
+	return addr
+}
+
+// echoServerProcess is echoProcess, with the process's pid; transport may
+// also be a floor's (see serveFloor), which serves no peer limit.
+func echoServerProcess(b *testing.B, transport string, peers int) (string, int) {
 	network, addr := "tcp", "ws://127.0.0.1:%d"
 	if strings.HasPrefix(transport, "enet") {
 		network, addr = "udp", "127.0.0.1:%d"
@@ -142,14 +149,19 @@ func echoProcess(b *testing.B, transport string, peers int) string {
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		probe := New()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		err := probe.Connect(ctx, addr)
-		if strings.HasPrefix(transport, "enet") {
+		var err error
+		switch {
+		case strings.HasSuffix(transport, "-floor"):
+			err = probeFloor(ctx, transport, addr)
+		case strings.HasPrefix(transport, "enet"):
 			err = probe.ConnectENet(ctx, addr)
+		default:
+			err = probe.Connect(ctx, addr)
 		}
 		cancel()
 		probe.Close()
 		if err == nil {
-			return addr
+			return addr, cmd.Process.Pid
 		}
 		if time.Now().After(deadline) {
 			b.Fatalf("the echo server process did not come up: %v\n%s", err, out.String())
@@ -176,6 +188,9 @@ func TestMain(m *testing.M) {
 // serveEcho serves newEchoServer's echo on a loopback port until it fails.
 func serveEcho(transport string, port, peers int) error {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
+	if strings.HasSuffix(transport, "-floor") {
+		return serveFloor(transport, addr)
+	}
 	m := newEchoServer(WithMaxPeers(peers))
 	if strings.HasPrefix(transport, "enet") {
 		var opts []enet.Option
