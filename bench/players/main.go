@@ -46,6 +46,7 @@ func main() {
 	engine := flag.String("godot", "", "Godot 4's launcher (default: as the tests find it)")
 	serve := flag.String("serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
 	listen := flag.String("listen", "127.0.0.1:8910", "with -serve, the address to listen on")
+	cpuProfile := flag.String("cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
 	flag.Parse()
 	if *limits != "default" && *limits != "lifted" {
 		log.Fatalf("-limits %q: default or lifted", *limits)
@@ -68,7 +69,9 @@ func main() {
 		log.Fatal("-plot plots the -csv: give one")
 	}
 	if *serve != "" {
-		if err := serveGo(*serve, *listen, *game, *limits == "lifted"); err != nil {
+		if err := serveProfiled(*cpuProfile, func() error {
+			return serveGo(*serve, *listen, *game, *limits == "lifted")
+		}); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -78,7 +81,8 @@ func main() {
 		log.Fatal(err)
 	}
 	setup := serverSetup{game: *game, engine: findEngine(*engine), lifted: *limits == "lifted",
-		maxRun: time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
+		cpuProfile: *cpuProfile,
+		maxRun:     time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
 	var results []result
 	writeHeader(os.Stdout)
 	for _, m := range split(*modes) {

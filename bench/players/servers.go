@@ -37,11 +37,12 @@ type server struct {
 
 // serverSetup is what starting a server takes beyond its kind.
 type serverSetup struct {
-	transport string
-	game      string        // the Godot project's folder
-	engine    string        // Godot 4's launcher
-	lifted    bool          // the Go server's limits lifted (-limits lifted)
-	maxRun    time.Duration // how long the server may run at most
+	transport  string
+	game       string        // the Godot project's folder
+	engine     string        // Godot 4's launcher
+	lifted     bool          // the Go server's limits lifted (-limits lifted)
+	maxRun     time.Duration // how long the server may run at most
+	cpuProfile string        // the Go server's CPU profile, if not ""
 }
 
 // startServer starts a server of the kind named and waits until it
@@ -62,7 +63,8 @@ func startServer(kind string, s serverSetup) (*server, error) {
 		if s.lifted {
 			limits = "lifted"
 		}
-		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", srv.addr, "-game", s.game, "-limits", limits)
+		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", srv.addr, "-game", s.game, "-limits", limits,
+			"-cpuprofile", s.cpuProfile)
 	case serverGodot, serverGodotSleep:
 		if s.engine == "" {
 			return nil, fmt.Errorf("players: Godot 4 is not installed (scripts/install-godot.sh 4, or -godot)")
