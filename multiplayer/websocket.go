@@ -55,6 +55,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	l = m.newWSLink(ws, id)
 	l.batch = batch
+	batch.slow, batch.timeout = l.slow, m.cfg.writeTimeout
 	c := l.c
 	m.mu.Lock()
 	if err == nil {

@@ -258,36 +258,47 @@ func (l *wsLink) writeQueued() error {
 		return nil
 	}
 	if l.batch == nil {
-		return l.writeBlocks(b)
+		return l.writeBlocks(b, l.writeMessage)
 	}
 	l.batch.hold()
-	err := l.writeBlocks(b)
-	l.slow.Reset(l.c.m.cfg.writeTimeout)
+	err := l.writeBlocks(b, l.batch.message)
 	if flushed := l.batch.release(); err == nil {
 		err = flushed
 	}
+	return err
+}
+
+// writeMessage writes pkt through the WebSocket, within the write
+// timeout.
+func (l *wsLink) writeMessage(pkt []byte) error {
+	l.slow.Reset(l.c.m.cfg.writeTimeout)
+	err := l.ws.Write(context.Background(), websocket.MessageBinary, pkt)
 	if !l.slow.Stop() {
 		err = ErrSlowPeer
 	}
 	return err
 }
 
-// writeBlocks writes the packets of b and the blocks it links to.
-func (l *wsLink) writeBlocks(b *block) error {
+// writeBlocks writes the packets of b and the blocks it links to, each
+// with write; a block's packets leave the queue's count together.
+func (l *wsLink) writeBlocks(b *block, write func([]byte) error) error {
 	for ; b != nil; b = release(b) {
+		var cost int64
+		var err error
+		n := 0
 		for _, pkt := range b.pkts[:b.n] {
-			l.slow.Reset(l.c.m.cfg.writeTimeout)
-			err := l.ws.Write(context.Background(), websocket.MessageBinary, pkt)
-			if !l.slow.Stop() {
-				err = ErrSlowPeer
+			if err = write(pkt); err != nil {
+				break
 			}
-			l.mu.Lock()
-			l.queued -= queueCost(pkt)
-			l.mu.Unlock()
-			if err != nil {
-				return err
-			}
-			l.wrote.Add(1)
+			cost += queueCost(pkt)
+			n++
+		}
+		l.mu.Lock()
+		l.queued -= cost
+		l.mu.Unlock()
+		l.wrote.Add(uint64(n))
+		if err != nil {
+			return err
 		}
 	}
 	return nil

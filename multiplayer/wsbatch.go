@@ -2,9 +2,11 @@ package multiplayer
 
 import (
 	"bufio"
+	"encoding/binary"
 	"net"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // A server's WebSocket writes its frames to a batchWriter: while the
@@ -13,6 +15,15 @@ import (
 // message used to cost one. A lone message still goes as soon as it is
 // framed, the drain being over; the buffer is the pool's between drains,
 // so that an idle peer holds none.
+//
+// The packets of a drain are framed here (message), not by
+// websocket.Conn.Write, whose three locks, and the timer a packet it
+// took, cost more than the frame: a server's frame of a binary message is
+// its header and its bytes, unmasked. The WebSocket's own writes, once
+// the handshake is done, are control frames alone (pings, their answers,
+// the close frame), each of which reaches Write whole, as its bufio.Writer
+// is flushed after each frame and holds more than one; so Write sees a
+// close frame pass, after which no message is framed.
 
 // batchMax is how many bytes a drain gathers before it writes them.
 const batchMax = 64 << 10
@@ -34,10 +45,20 @@ var batchBufs = sync.Pool{New: func() any { return new([]byte) }}
 type batchWriter struct {
 	conn net.Conn
 
-	mu      sync.Mutex // held across the socket's writes: frames stay in order
-	holding bool
-	buf     *[]byte // the frames held, while holding
+	mu        sync.Mutex // held across the socket's writes: frames stay in order
+	holding   bool
+	buf       *[]byte // the frames held, while holding
+	closeSent bool    // the WebSocket wrote its close frame
+	hdr       [10]byte
+
+	// The frames held reach the socket within timeout, or slow fires
+	// (the link's write timeout, which drops the peer).
+	slow    *time.Timer
+	timeout time.Duration
 }
+
+// opClose is the first byte of a close frame (FIN, opcode 8).
+const opClose = 0x88
 
 // hold starts a drain: frames are held until release.
 func (w *batchWriter) hold() {
@@ -58,27 +79,60 @@ func (w *batchWriter) release() error {
 	return err
 }
 
-// Write writes p, or holds it during a drain. The buffer grows up to
-// batchMax, which it is written at, and stays in the pool below it.
+// Write writes p, or holds it during a drain.
 func (w *batchWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if len(p) > 0 && p[0] == opClose {
+		w.closeSent = true
+	}
 	if !w.holding {
 		return w.conn.Write(p)
 	}
+	if err := w.add(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// message frames pkt as a binary message, during a drain.
+func (w *batchWriter) message(pkt []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closeSent {
+		return net.ErrClosed
+	}
+	hdr := w.hdr[:0]
+	switch n := len(pkt); {
+	case n < 126:
+		hdr = append(hdr, 0x82, byte(n))
+	case n <= 0xffff:
+		hdr = binary.BigEndian.AppendUint16(append(hdr, 0x82, 126), uint16(n))
+	default:
+		hdr = binary.BigEndian.AppendUint64(append(hdr, 0x82, 127), uint64(n))
+	}
+	if err := w.add(hdr); err != nil {
+		return err
+	}
+	return w.add(pkt)
+}
+
+// add holds p (w.mu held, holding). The buffer grows up to batchMax,
+// which it is written at, and stays in the pool below it.
+func (w *batchWriter) add(p []byte) error {
 	if len(*w.buf)+len(p) > batchMax {
 		if err := w.flush(); err != nil {
-			return 0, err
+			return err
 		}
 		if len(p) > batchMax {
-			return w.conn.Write(p)
+			return w.send(p)
 		}
 	}
 	if buf := *w.buf; len(buf)+len(p) > cap(buf) {
 		*w.buf = append(make([]byte, 0, min(max(2*cap(buf), len(buf)+len(p), 512), batchMax)), buf...)
 	}
 	*w.buf = append(*w.buf, p...)
-	return len(p), nil
+	return nil
 }
 
 // flush writes the frames held (w.mu held).
@@ -86,8 +140,18 @@ func (w *batchWriter) flush() error {
 	if len(*w.buf) == 0 {
 		return nil
 	}
-	_, err := w.conn.Write(*w.buf)
+	err := w.send(*w.buf)
 	*w.buf = (*w.buf)[:0]
+	return err
+}
+
+// send writes p to the socket within the write timeout.
+func (w *batchWriter) send(p []byte) error {
+	w.slow.Reset(w.timeout)
+	_, err := w.conn.Write(p)
+	if !w.slow.Stop() {
+		err = ErrSlowPeer
+	}
 	return err
 }
 

@@ -2,8 +2,10 @@ package multiplayer
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,7 +42,7 @@ func TestBatchWriter(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &writesConn{}
-			w := &batchWriter{conn: c}
+			w := newTestBatch(c)
 			if tc.hold {
 				w.hold()
 			}
@@ -66,4 +68,50 @@ func lens(bs [][]byte) []int {
 		n[i] = len(b)
 	}
 	return n
+}
+
+// newTestBatch returns a batchWriter to c whose write timeout does not
+// fire.
+func newTestBatch(c net.Conn) *batchWriter {
+	slow := time.AfterFunc(time.Hour, func() {})
+	slow.Stop()
+	return &batchWriter{conn: c, slow: slow, timeout: time.Hour}
+}
+
+// A message is framed as a server frames a binary message: FIN and
+// opcode 2, unmasked, its length in 7, 16 or 64 bits.
+func TestBatchWriterMessage(t *testing.T) {
+	tests := []struct {
+		n    int
+		head []byte
+	}{
+		{0, []byte{0x82, 0}},
+		{125, []byte{0x82, 125}},
+		{126, []byte{0x82, 126, 0, 126}},
+		{0xffff, []byte{0x82, 126, 0xff, 0xff}},
+		{0x10000, binary.BigEndian.AppendUint64([]byte{0x82, 127}, 0x10000)},
+	}
+	for _, tc := range tests {
+		c := &writesConn{}
+		w := newTestBatch(c)
+		w.hold()
+		pkt := bytes.Repeat([]byte{5}, tc.n)
+		require.NoError(t, w.message(pkt))
+		require.NoError(t, w.release())
+		assert.Equal(t, append(tc.head, pkt...), bytes.Join(c.writes, nil), "%d bytes", tc.n)
+	}
+}
+
+// Once the WebSocket's close frame has gone through, no message follows
+// it.
+func TestBatchWriterAfterClose(t *testing.T) {
+	c := &writesConn{}
+	w := newTestBatch(c)
+	w.hold()
+	require.NoError(t, w.message([]byte{1}))
+	_, err := w.Write([]byte{opClose, 2, 3, 0xe8})
+	require.NoError(t, err)
+	assert.ErrorIs(t, w.message([]byte{2}), net.ErrClosed)
+	require.NoError(t, w.release())
+	assert.Equal(t, []byte{0x82, 1, 1, opClose, 2, 3, 0xe8}, bytes.Join(c.writes, nil))
 }
