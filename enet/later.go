@@ -41,6 +41,11 @@ func (h *Host) flushLoop() {
 		case <-h.wakeFlusher:
 		}
 		h.mu.Lock()
+		// The datagrams' sent time, which each peer echoes to measure the
+		// round trip, is now: not the last read's or tick's, which under
+		// load can be tens of milliseconds old and then reads as a rising
+		// round trip, which throttles unreliable packets.
+		h.tick()
 		for _, p := range h.later {
 			p.flushLater = false
 			h.flushPeer(p, false)

@@ -228,6 +228,7 @@ func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 	if err := p.send(channel, data, flags); err != nil {
 		return err
 	}
+	h.tick() // the datagram's sent time, which the peer echoes, is now
 	h.flushPeer(p, false)
 	return nil
 }
