@@ -50,6 +50,24 @@ func arrayOf3(t testing.TB, n int, elem func(enc *gdvar.Encoder) error) []byte {
 	})
 }
 
+// dictOf3 is a Godot 3 record of a Dictionary of n entries, each key
+// written by key(i), each value Nil.
+func dictOf3(t testing.TB, n int, key func(enc *gdvar.Encoder, i int) error) []byte {
+	return godot3Record(t, func(enc *gdvar.Encoder) error {
+		if err := enc.WriteToken(gdvar.DictStartToken(n, gdvar.ContainerType{}, gdvar.ContainerType{})); err != nil {
+			return err
+		}
+		for i := range n {
+			for _, err := range []error{enc.WriteToken(gdvar.DictKeyToken), key(enc, i), enc.WriteToken(gdvar.NilToken)} {
+				if err != nil {
+					return err
+				}
+			}
+		}
+		return enc.WriteToken(gdvar.DictEndToken)
+	})
+}
+
 // ordinarySave is a save file of the engine-made records of testdata,
 // repeated up to about size bytes.
 func ordinarySave(t testing.TB, size int) []byte {
@@ -100,6 +118,12 @@ func hostileSaves(t testing.TB, size int) []hostile.Input {
 		{Name: "empty objects, renamed", Data: arrayOf3(t, size/20, object)},
 		{Name: "nested as deep as allowed", Data: arrayOf3(t, size/(8*gdvar.DefaultMaxDepth), deep)},
 		{Name: "an Array of 2^24 that is not there", Data: declared},
+		{Name: "a Dictionary of int keys, told apart", Data: dictOf3(t, size/12-1, func(enc *gdvar.Encoder, i int) error {
+			return enc.WriteToken(gdvar.Int32Token(int32(i)))
+		})},
+		{Name: "a Dictionary of one NodePath key, made one entry", Data: dictOf3(t, size/20-1, func(enc *gdvar.Encoder, _ int) error {
+			return enc.WriteToken(gdvar.NodePathToken(gdvar.NodePath{}))
+		})},
 	}
 }
 
