@@ -23,6 +23,8 @@ import (
 //   - a NodePath loses the wire form Godot 3 wrote it in (its padding holds
 //     stray bytes), which would not be Godot 4's;
 //   - an Array or a Dictionary loses Godot 3's shared flag;
+//   - a Dictionary keeps one entry of a key that repeats, as both engines
+//     read it (distinctKeys);
 //   - a RawValue, which holds a value in Godot 3's bytes, is decoded and
 //     mapped.
 //
@@ -133,8 +135,8 @@ func (m mapping) array(v []any) ([]any, bool, error) {
 }
 
 // dictionary maps a Dictionary's entries into a new one, made at the
-// first entry that changes, or at once to drop Godot 3's shared flag; nil
-// if none does.
+// first entry that changes, or at once to drop Godot 3's shared flag, or
+// at the end where a key repeats (distinctKeys); nil if none does.
 func (m mapping) dictionary(v *gdvar.Dictionary) (*gdvar.Dictionary, error) {
 	var d *gdvar.Dictionary
 	start := func(n int) {
@@ -163,6 +165,13 @@ func (m mapping) dictionary(v *gdvar.Dictionary) (*gdvar.Dictionary, error) {
 		if d != nil {
 			d.Append(mk, me)
 		}
+	}
+	mapped := d
+	if mapped == nil {
+		mapped = v
+	}
+	if u := distinctKeys(mapped); u != nil {
+		return u, nil
 	}
 	return d, nil
 }

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"bytes"
+	"encoding/hex"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -243,4 +244,56 @@ func TestValueRefuses(t *testing.T) {
 		assert.NoError(t, err)
 		assert.Nil(t, got, "%T(nil)", v)
 	}
+}
+
+// A key that repeats keeps one entry, at its first place with its last
+// value, as Godot 3 and 4 read a Dictionary.
+func TestRepeatedKeys(t *testing.T) {
+	// Godot 3.2 wrote it: godot3.2 --no-window -s gen.gd, gen.gd being
+	//   extends SceneTree
+	//   func _init():
+	//   	print(var2bytes({NodePath(""): 1, NodePath("/"): 2}).hex_encode())
+	//   	quit()
+	// Both engines read the two NodePaths as the empty one: {NodePath(""): 2}.
+	emptyAndRoot, err := hex.DecodeString("12000000020000000f00000000000080000000000000000002000000010000000f0000000000008000000000010000000200000002000000")
+	require.NoError(t, err)
+	// Godot 3.2 wrote a Dictionary of pool array keys with two of them
+	// corrupted into "[Deleted Object]" (GDVAR_MIGRATE_SEED=375833957 go
+	// test ./migrate -run TestLiveMigrate/godot3.2 made it, among other
+	// keys).
+	deleted := &gdvar.Dictionary{}
+	deleted.Append("[Deleted Object]", nil)
+	deleted.Append("k", int64(1))
+	deleted.Append("[Deleted Object]", nil)
+	firstPlaceLastValue := &gdvar.Dictionary{}
+	firstPlaceLastValue.Append("a", int64(1))
+	firstPlaceLastValue.Append(gdvar.Vector2{X: 1}, int64(2))
+	firstPlaceLastValue.Append("a", int64(3))
+	firstPlaceLastValue.Append(gdvar.Vector2{X: 1}, int64(4))
+	twoObjects := &gdvar.Dictionary{} // Godot compares objects by identity
+	twoObjects.Append(event("Reference"), int64(1))
+	twoObjects.Append(event("Reference"), int64(2))
+	renamed := &gdvar.Dictionary{}
+	renamed.Append(event("RefCounted"), int64(1))
+	renamed.Append(event("RefCounted"), int64(2))
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		want *gdvar.Dictionary
+	}{
+		{"the empty NodePath and the root", emptyAndRoot, gdvar.NewDictionary(gdvar.NodePath{}, int64(2))},
+		{"Godot 3.2's corrupted keys", godot3(t, deleted), gdvar.NewDictionary("[Deleted Object]", nil, "k", int64(1))},
+		{"first place, last value", godot3(t, firstPlaceLastValue), gdvar.NewDictionary("a", int64(3), gdvar.Vector2{X: 1}, int64(4))},
+		{"objects, each itself", godot3(t, twoObjects), renamed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			require.NoError(t, Values(&out, bytes.NewReader(tc.in)))
+			assert.Equal(t, godot4(t, tc.want), out.Bytes())
+		})
+	}
+	m, err := Value(deleted) // as read from text
+	require.NoError(t, err)
+	assert.Equal(t, 2, m.(*gdvar.Dictionary).Len())
+	assert.Equal(t, 3, deleted.Len(), "the input is left as it was")
 }
