@@ -54,6 +54,11 @@ type Host struct {
 	// Peers with packets queued by Queue, and the flusher's wake-up.
 	later       []*Peer
 	wakeFlusher chan struct{}
+	// The packets being handled and the batches read (see handling.go),
+	// and the flusher's wake-up when either changes.
+	handling int
+	reads    uint64
+	handled  chan struct{}
 
 	accept chan *Peer
 	done   chan struct{}
@@ -125,7 +130,7 @@ func NewHost(conn net.PacketConn, opts ...Option) (*Host, error) {
 // newHost makes a host's state, without its goroutines.
 func newHost(conn net.PacketConn, cfg config) *Host {
 	h := &Host{conn: conn, cfg: cfg, start: time.Now(), done: make(chan struct{}), now: 1,
-		wakeFlusher: make(chan struct{}, 1)}
+		wakeFlusher: make(chan struct{}, 1), handled: make(chan struct{}, 1)}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
 	h.slots, h.sessions = newSlots(h.cfg.maxPeers), newSessions(h.cfg.maxPeers)
@@ -297,6 +302,7 @@ func (h *Host) endPeer(p *Peer, err error) {
 	}
 	p.state = stateDisconnected
 	p.resetQueues()
+	p.handledAll()
 	p.err = err
 	p.doneOnce.Do(func() { close(p.done) })
 }
@@ -406,6 +412,8 @@ func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool) (fromPe
 	if !h.closed {
 		h.tick()
 	}
+	h.reads++
+	h.handledSome()
 	for i, a := range got {
 		if a.n > maxMTU || !a.from.IsValid() {
 			continue

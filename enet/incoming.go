@@ -254,6 +254,7 @@ func (p *Peer) deliver(in *incoming) {
 		p.inboxTail.next = in
 	}
 	p.inboxTail = in
+	p.delivered()
 	p.signal()
 }
 

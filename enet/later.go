@@ -1,5 +1,7 @@
 package enet
 
+import "time"
+
 // Packets queued with Peer.Queue are sent by the host's flusher, a
 // goroutine that the first of them wakes and that then sends what every
 // peer has queued, packed into as few datagrams as fit: what a relay sends
@@ -34,6 +36,8 @@ func (p *Peer) queue(channel uint8, data []byte, flags Flag) error {
 // flushLoop sends what peers queued with Queue, until the host closes.
 func (h *Host) flushLoop() {
 	defer h.wg.Done()
+	wait := time.NewTimer(batchWait)
+	wait.Stop()
 	for {
 		select {
 		case <-h.done:
@@ -41,6 +45,7 @@ func (h *Host) flushLoop() {
 		case <-h.wakeFlusher:
 		}
 		h.mu.Lock()
+		h.waitHandled(wait)
 		// The datagrams' sent time, which each peer echoes to measure the
 		// round trip, is now: not the last read's or tick's, which under
 		// load can be tens of milliseconds old and then reads as a rising

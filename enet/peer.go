@@ -133,6 +133,9 @@ type Peer struct {
 	inbox, inboxTail         *incoming            // packets received and not yet taken, oldest first
 	waitingData              int                  // bytes received and not yet taken: inbox and partial packets
 	ready                    chan struct{}
+	waiting                  int  // Receives waiting for a packet
+	woken                    bool // a packet delivered woke them: being handled (see handling.go)
+	holding                  int  // packets Receive returned, being handled until the next Receive
 	done                     chan struct{}
 	doneOnce                 sync.Once
 	err                      error
@@ -238,22 +241,33 @@ func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 // returned first.
 func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 	h := p.host
+	h.mu.Lock()
 	for {
-		h.mu.Lock()
+		p.handledAll() // the packets returned before
 		if pk, ok := p.take(); ok {
+			p.held()
 			h.unlock()
 			return pk, nil
 		}
-		err := p.err
-		h.unlock()
-		if err != nil {
+		if err := p.err; err != nil {
+			h.unlock()
 			return Packet{}, err
 		}
+		p.waiting++
+		h.unlock()
+		var err error
 		select {
 		case <-p.ready:
 		case <-p.done:
 		case <-ctx.Done():
-			return Packet{}, ctx.Err()
+			err = ctx.Err()
+		}
+		h.mu.Lock()
+		p.waiting--
+		if err != nil {
+			p.handledAll()
+			h.unlock()
+			return Packet{}, err
 		}
 	}
 }
