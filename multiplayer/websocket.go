@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/coder/websocket"
@@ -39,11 +40,11 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer m.release(id)
-	var l *wsLink // set before anything is read
+	// coder/websocket answers the upgrade and sends the peer id; the
+	// frames that follow are the link's own (wsServer).
 	batch := new(batchWriter)
-	ws, err := websocket.Accept(&batchingResponse{w, batch}, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled,
-		OnPingReceived: func(ctx context.Context, p []byte) bool { return l.onPing(ctx, p) },
-		OnPongReceived: func(ctx context.Context, p []byte) { l.onPong(ctx, p) }})
+	hijacked := &batchingResponse{ResponseWriter: w, w: batch}
+	ws, err := websocket.Accept(hijacked, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered
 	}
@@ -53,7 +54,15 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
 	}
-	l = m.newWSLink(ws, id)
+	// ws is not used again: its finalizer, which would close the socket
+	// once ws is collected and, ws being a cycle, keeps it from ever
+	// being collected, goes.
+	runtime.SetFinalizer(ws, nil)
+	if hijacked.fresh {
+		hijacked.r.Reset(batch.conn) // not through Accept's io.MultiReader of nothing
+	}
+	l := m.newWSLink(id)
+	l.sock = &wsServer{l: l, nc: batch.conn, br: hijacked.r, batch: batch, ended: make(chan struct{})}
 	l.batch = batch
 	batch.slow, batch.timeout = l.slow, m.cfg.writeTimeout
 	c := l.c
@@ -64,7 +73,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	delete(m.pending, id) // joined, it holds its place among m.conns: not two
 	m.mu.Unlock()
 	if err != nil {
-		ws.CloseNow()
+		batch.conn.Close()
 		return
 	}
 	c.run()
@@ -161,7 +170,8 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	if err != nil {
 		return err
 	}
-	l = m.newWSLink(ws, ServerID)
+	l = m.newWSLink(ServerID)
+	newWSClient(l, ws)
 	c := l.c
 	idCtx, cancel := context.WithTimeout(ctx, handshakeTimeout)
 	_, b, err := ws.Read(idCtx)

@@ -1,7 +1,6 @@
 package multiplayer
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,8 +18,8 @@ import (
 // connection closes. An idle peer costs one goroutine, the reading one.
 type wsLink struct {
 	c     *conn
-	ws    *websocket.Conn
-	batch *batchWriter // ws's socket, on a server: nil on a client
+	sock  wsSocket
+	batch *batchWriter // the socket, on a server: nil on a client
 
 	mu      sync.Mutex
 	queue   packetQueue   // packets waiting to be written
@@ -59,16 +58,33 @@ type wsLink struct {
 	wrote atomic.Uint64
 }
 
-// newWSLink returns the transport of a new connection to peer id over ws.
-func (m *Multiplayer) newWSLink(ws *websocket.Conn, id PeerID) *wsLink {
-	ws.SetReadLimit(int64(m.cfg.maxPacket))
+// wsSocket is a WebSocket as a link uses it: coder/websocket's on a
+// client (wsClient), the link's own frames on a server (wsServer).
+type wsSocket interface {
+	// read reads the peer's next message, appended to buf, within the
+	// read timeout once it has begun (then setting the link busy).
+	read(buf []byte) ([]byte, error)
+	// drain reads what the peer sends, dropping it, until its close
+	// frame, once the connection is closing.
+	drain()
+	// ping pings the peer, whose answer the link hears.
+	ping()
+	// close closes the socket after a close handshake with status.
+	close(status websocket.StatusCode)
+	// closeNow closes the socket.
+	closeNow()
+}
+
+// newWSLink returns the transport of a new connection to peer id, whose
+// socket is set before it is served.
+func (m *Multiplayer) newWSLink(id PeerID) *wsLink {
 	c := m.newConn(id)
-	l := &wsLink{c: c, ws: ws, current: 1, hungUp: make(chan struct{}), wake: make(chan struct{}, 1)}
+	l := &wsLink{c: c, current: 1, hungUp: make(chan struct{}), wake: make(chan struct{}, 1)}
 	c.link = l
 	l.writeFn = l.write
 	// One timer for every write (a context with a deadline would cost two
 	// timers a packet): when it fires, the packet took too long.
-	l.slow = time.AfterFunc(m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); ws.CloseNow() })
+	l.slow = time.AfterFunc(m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); l.sock.closeNow() })
 	l.slow.Stop()
 	l.alive = time.AfterFunc(m.cfg.idleTimeout/4, l.keepAlive) // set before it runs
 	l.alive.Stop()
@@ -149,14 +165,18 @@ func (l *wsLink) hangUp() {
 		if errors.Is(why, ErrSlowPeer) || errors.Is(why, ErrIdle) || errors.Is(why, ErrReadTimeout) {
 			// A close handshake would wait for a peer that is gone or
 			// stalled: the socket is closed at once.
-			l.ws.CloseNow()
+			l.sock.closeNow()
 			return
 		}
 		status := websocket.StatusNormalClosure
-		if errors.Is(why, ErrTooManyPeers) {
+		var refused websocket.CloseError
+		switch {
+		case errors.Is(why, ErrTooManyPeers):
 			status = websocket.StatusPolicyViolation
+		case errors.As(why, &refused) && refused.Code != websocket.StatusNoStatusRcvd:
+			status = refused.Code // a frame refused, or the peer's close frame
 		}
-		l.ws.Close(status, "")
+		l.sock.close(status)
 	}()
 }
 
@@ -258,23 +278,12 @@ func (l *wsLink) writeQueued() error {
 		return nil
 	}
 	if l.batch == nil {
-		return l.writeBlocks(b, l.writeMessage)
+		return l.writeBlocks(b, l.sock.(*wsClient).writeMessage)
 	}
 	l.batch.hold()
 	err := l.writeBlocks(b, l.batch.message)
 	if flushed := l.batch.release(); err == nil {
 		err = flushed
-	}
-	return err
-}
-
-// writeMessage writes pkt through the WebSocket, within the write
-// timeout.
-func (l *wsLink) writeMessage(pkt []byte) error {
-	l.slow.Reset(l.c.m.cfg.writeTimeout)
-	err := l.ws.Write(context.Background(), websocket.MessageBinary, pkt)
-	if !l.slow.Stop() {
-		err = ErrSlowPeer
 	}
 	return err
 }
@@ -305,46 +314,33 @@ func (l *wsLink) writeBlocks(b *block, write func([]byte) error) error {
 }
 
 // keptReadBuf is the largest read buffer a connection keeps for its next
-// packet: small packets, the most, reuse it (a new one for each, 512 bytes
-// at least, would cost 70 times a 7-byte packet), and a peer that sent a
-// large one once does not keep its buffer.
+// packet: small packets, the most, reuse it, and a peer that sent a large
+// one once does not keep its buffer.
 const keptReadBuf = 4 << 10
 
-// read handles the packets that arrive until the connection ends. A
-// packet that takes longer than the read timeout to arrive once it has
-// begun closes the connection: its first frame's header starts the clock
-// (the wait before it is the keep-alive's), one timer for every packet.
+// read handles the packets that arrive until the connection ends, and
+// then drains the socket.
 func (l *wsLink) read() {
 	c := l.c
-	late := time.AfterFunc(c.m.cfg.readTimeout, func() { c.close(ErrReadTimeout); l.ws.CloseNow() })
-	late.Stop()
-	var buf bytes.Buffer
+	var buf []byte
 	for {
-		_, r, err := l.ws.Reader(context.Background())
-		if err == nil {
-			l.busy.Store(true) // the read timeout bounds the rest
-			late.Reset(c.m.cfg.readTimeout)
-			buf.Reset()
-			_, err = buf.ReadFrom(r)
-			if !late.Stop() {
-				err = ErrReadTimeout
-			}
-		}
+		var err error
+		buf, err = l.sock.read(buf[:0])
 		if err != nil {
 			c.close(err)
 			return
 		}
-		b := buf.Bytes()
 		l.hear()
 		if !c.pace() {
+			l.sock.drain()
 			return
 		}
-		c.handle(b, reliably)
+		c.handle(buf, reliably)
 		l.handled()
 		l.hear()
 		l.busy.Store(false)
-		if buf.Cap() > keptReadBuf { // not kept while the peer is silent
-			buf = bytes.Buffer{}
+		if cap(buf) > keptReadBuf { // not kept while the peer is silent
+			buf = nil
 		}
 	}
 }
@@ -381,26 +377,11 @@ func (l *wsLink) keepAlive() {
 	if ping {
 		go func() {
 			defer l.workers.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), idle)
-			l.ws.Ping(ctx) // the answer is heard by onPong, however late
-			cancel()
+			l.sock.ping() // the answer is heard, however late
 		}()
 	}
 	l.alive.Reset(idle / 4)
 }
-
-// onPing and onPong are the WebSocket's callbacks for the peer's pings
-// and answers, which are heard from it. A ping is answered only once the
-// rate lets the server read it (pacePing).
-func (l *wsLink) onPing(context.Context, []byte) bool {
-	if !l.pacePing() {
-		return false
-	}
-	l.hear()
-	return true
-}
-
-func (l *wsLink) onPong(context.Context, []byte) { l.hear() }
 
 // pacePing takes a token of the peer's rate for a ping it sent, before it
 // is answered: a ping costs the server a write, as a packet may, and a

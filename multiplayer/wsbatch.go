@@ -33,8 +33,8 @@ const batchMax = 64 << 10
 // what buffers. 4 KiB, net/http's, would be idle memory.
 const wsWriteBuf = 512
 
-// wsReadBuf is the size of the bufio.Reader the WebSocket reads frames
-// from, once the request is read: net/http's 4 KiB would be most of an
+// wsReadBuf is the size of the bufio.Reader the server reads frames
+// from (wsServer), once the request is read: net/http's 4 KiB would be most of an
 // idle peer's memory, and a read of it would gather more small packets
 // than a peer sends between two of the server's reads.
 const wsReadBuf = 512
@@ -159,7 +159,9 @@ func (w *batchWriter) send(p []byte) error {
 // a writer of batchWriter's.
 type batchingResponse struct {
 	http.ResponseWriter
-	w *batchWriter
+	w     *batchWriter
+	r     *bufio.Reader // the connection's, once hijacked
+	fresh bool          // r was made here, with nothing buffered
 }
 
 // Hijack hijacks the connection, whose writes then go through rw.w, and
@@ -174,7 +176,9 @@ func (rw *batchingResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	r := brw.Reader
 	if r.Buffered() == 0 {
 		r = bufio.NewReaderSize(conn, wsReadBuf)
+		rw.fresh = true
 	}
+	rw.r = r
 	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(rw.w, wsWriteBuf)), nil
 }
 

@@ -1,0 +1,102 @@
+package multiplayer
+
+import (
+	"context"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// wsClient is a client's WebSocket: coder/websocket's, which reads and
+// writes its frames.
+type wsClient struct {
+	l    *wsLink
+	ws   *websocket.Conn
+	late *time.Timer // the read timeout, one timer for every packet
+}
+
+// newWSClient makes ws the socket of l.
+func newWSClient(l *wsLink, ws *websocket.Conn) *wsClient {
+	cfg := &l.c.m.cfg
+	ws.SetReadLimit(int64(cfg.maxPacket))
+	s := &wsClient{l: l, ws: ws}
+	s.late = time.AfterFunc(cfg.readTimeout, func() { l.c.close(ErrReadTimeout); ws.CloseNow() })
+	s.late.Stop()
+	l.sock = s
+	return s
+}
+
+// read reads the next message: its first frame's header starts the read
+// timeout's clock (the wait before it is the keep-alive's).
+func (s *wsClient) read(buf []byte) ([]byte, error) {
+	_, r, err := s.ws.Reader(context.Background())
+	if err != nil {
+		return buf, err
+	}
+	s.l.busy.Store(true) // the read timeout bounds the rest
+	s.late.Reset(s.l.c.m.cfg.readTimeout)
+	buf, err = readAll(r, buf)
+	if !s.late.Stop() {
+		err = ErrReadTimeout
+	}
+	return buf, err
+}
+
+// readAll appends what r reads to buf until io.EOF.
+func readAll(r io.Reader, buf []byte) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, max(512, cap(buf)))
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
+// drain leaves the reading to Close, whose close handshake reads the
+// peer's close frame.
+func (s *wsClient) drain() {}
+
+// ping pings the peer, waiting for the answer no longer than the idle
+// timeout (onPong hears it, however late).
+func (s *wsClient) ping() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.l.c.m.cfg.idleTimeout)
+	s.ws.Ping(ctx)
+	cancel()
+}
+
+func (s *wsClient) close(status websocket.StatusCode) { s.ws.Close(status, "") }
+
+func (s *wsClient) closeNow() { s.ws.CloseNow() }
+
+// writeMessage writes pkt through the WebSocket, within the write
+// timeout.
+func (s *wsClient) writeMessage(pkt []byte) error {
+	s.l.slow.Reset(s.l.c.m.cfg.writeTimeout)
+	err := s.ws.Write(context.Background(), websocket.MessageBinary, pkt)
+	if !s.l.slow.Stop() {
+		err = ErrSlowPeer
+	}
+	return err
+}
+
+// onPing and onPong are the WebSocket's callbacks for the peer's pings
+// and answers, which are heard from it. A ping is answered only once the
+// rate lets the server read it (pacePing).
+func (l *wsLink) onPing(context.Context, []byte) bool {
+	if !l.pacePing() {
+		return false
+	}
+	l.hear()
+	return true
+}
+
+func (l *wsLink) onPong(context.Context, []byte) { l.hear() }

@@ -1,0 +1,175 @@
+package multiplayer
+
+import (
+	"bufio"
+	"encoding/binary"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// frameConn is a client's socket, upgraded by hand, that writes and
+// reads raw frames.
+type frameConn struct {
+	nc net.Conn
+	br *bufio.Reader
+}
+
+// dialFrames upgrades a socket to port's server and reads its peer id.
+func dialFrames(t *testing.T, port string) *frameConn {
+	nc, err := net.Dial("tcp", "127.0.0.1:"+port)
+	require.NoError(t, err)
+	t.Cleanup(func() { nc.Close() })
+	require.NoError(t, nc.SetDeadline(time.Now().Add(10*time.Second)))
+	_, err = io.WriteString(nc, "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+	require.NoError(t, err)
+	f := &frameConn{nc: nc, br: bufio.NewReader(nc)}
+	resp, err := http.ReadResponse(f.br, nil)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
+	op, id := f.next(t)
+	require.Equal(t, byte(opBinary), op)
+	require.Len(t, id, 4)
+	return f
+}
+
+// clientFrame makes a client frame of op (fin unless more), masked unless unmasked.
+func clientFrame(op byte, more, unmasked bool, p []byte) []byte {
+	b := []byte{op}
+	if !more {
+		b[0] |= 0x80
+	}
+	maskBit := byte(0x80)
+	if unmasked {
+		maskBit = 0
+	}
+	switch {
+	case len(p) < 126:
+		b = append(b, maskBit|byte(len(p)))
+	default:
+		b = binary.BigEndian.AppendUint16(append(b, maskBit|126), uint16(len(p)))
+	}
+	if unmasked {
+		return append(b, p...)
+	}
+	key := [4]byte{1, 2, 3, 4}
+	b = append(b, key[:]...)
+	for i, c := range p {
+		b = append(b, c^key[i&3])
+	}
+	return b
+}
+
+// next reads the server's next frame, which is unmasked.
+func (f *frameConn) next(t *testing.T) (op byte, p []byte) {
+	var h [2]byte
+	_, err := io.ReadFull(f.br, h[:])
+	require.NoError(t, err)
+	require.Zero(t, h[1]&0x80, "a server's frame is not masked")
+	n := int(h[1] & 0x7f)
+	if n == 126 {
+		var l [2]byte
+		_, err = io.ReadFull(f.br, l[:])
+		require.NoError(t, err)
+		n = int(binary.BigEndian.Uint16(l[:]))
+	}
+	p = make([]byte, n)
+	_, err = io.ReadFull(f.br, p)
+	require.NoError(t, err)
+	return h[0] & 0x0f, p
+}
+
+// closeCode reads frames until the close frame and returns its code.
+func (f *frameConn) closeCode(t *testing.T) int {
+	for {
+		op, p := f.next(t)
+		if op == opCloseFrame {
+			require.Len(t, p, 2)
+			return int(binary.BigEndian.Uint16(p))
+		}
+	}
+}
+
+// The server reads a message in fragments, with a ping among them, and
+// answers the ping with its payload.
+func TestServerFrames(t *testing.T) {
+	port, _ := testServer(t)
+	f := dialFrames(t, port)
+	pkt := []byte{cmdRaw, 1, 2, 3, 4, 5}
+	var out []byte
+	out = append(out, clientFrame(opBinary, true, false, pkt[:2])...)
+	out = append(out, clientFrame(opPing, false, false, []byte("hi"))...)
+	out = append(out, clientFrame(opContinuation, true, false, pkt[2:4])...)
+	out = append(out, clientFrame(opContinuation, false, false, pkt[4:])...)
+	_, err := f.nc.Write(out)
+	require.NoError(t, err)
+	var got [][]byte
+	var pong []byte
+	for len(got) == 0 || pong == nil {
+		op, p := f.next(t)
+		switch op {
+		case opPong:
+			pong = p
+		case opBinary:
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []byte("hi"), pong)
+	assert.Equal(t, [][]byte{pkt}, got)
+
+	_, err = f.nc.Write(clientFrame(opCloseFrame, false, false, []byte{0x03, 0xe9})) // 1001
+	require.NoError(t, err)
+	assert.Equal(t, 1001, f.closeCode(t), "the peer's code is echoed")
+	_, err = f.br.ReadByte()
+	assert.ErrorIs(t, err, io.EOF, "the server closes the socket")
+}
+
+// What RFC 6455 refuses of a client's frames closes its connection, with
+// the code coder/websocket gave.
+func TestServerRefusedFrames(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+		code  int
+	}{
+		{"an unmasked frame", clientFrame(opBinary, false, true, []byte{cmdRaw}), 1000},
+		{"reserved bits", func() []byte { b := clientFrame(opBinary, false, false, []byte{cmdRaw}); b[0] |= 0x40; return b }(), 1002},
+		{"a control frame of 126 bytes", clientFrame(opPing, false, false, make([]byte, 126)), 1002},
+		{"a fragmented control frame", clientFrame(opPing, true, false, nil), 1002},
+		{"a continuation without a message", clientFrame(opContinuation, false, false, []byte{cmdRaw}), 1002},
+		{"a new message within a message", append(clientFrame(opBinary, true, false, []byte{cmdRaw}), clientFrame(opBinary, false, false, []byte{cmdRaw})...), 1002},
+		{"an unknown opcode", clientFrame(0x3, false, false, nil), 1002},
+		{"an unknown control opcode", clientFrame(0xb, false, false, nil), 1002},
+		{"a close frame of 1 byte", clientFrame(opCloseFrame, false, false, []byte{3}), 1002},
+		{"a close code not to be sent", clientFrame(opCloseFrame, false, false, []byte{0x03, 0xed}), 1002}, // 1005
+		{"a message over the packet limit", clientFrame(opBinary, false, false, make([]byte, 1001)), 1009},
+		{"fragments over the packet limit", append(clientFrame(opBinary, true, false, make([]byte, 600)), clientFrame(opContinuation, false, false, make([]byte, 401))...), 1009},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			port, errs := testServer(t, WithMaxPacketSize(1000))
+			f := dialFrames(t, port)
+			_, err := f.nc.Write(tc.frame)
+			require.NoError(t, err)
+			assert.Equal(t, tc.code, f.closeCode(t))
+			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
+		})
+	}
+}
+
+// A message exactly at the packet limit is read.
+func TestServerFrameAtLimit(t *testing.T) {
+	port, _ := testServer(t, WithMaxPacketSize(1000))
+	f := dialFrames(t, port)
+	pkt := append([]byte{cmdRaw}, make([]byte, 999)...)
+	_, err := f.nc.Write(clientFrame(opBinary, false, false, pkt))
+	require.NoError(t, err)
+	op, p := f.next(t)
+	assert.Equal(t, byte(opBinary), op)
+	assert.Equal(t, pkt, p)
+}
