@@ -146,17 +146,7 @@ func saved(t *testing.T, f *resource.File, path string, form resource.Form) []by
 // project's scripts, gdvar's conversions are the engine's, byte for byte,
 // and a .res through JSON and back is the file.
 func TestLiveScripts(t *testing.T) {
-	engine := godot.Require(t, godot.Godot4)
-	dir := t.TempDir()
-	seed := godot.Seed(t, "GDVAR_RESOURCE_SEED") % 1_000_000
-	godot.RunScript(t, engine, "scripts/resource/scripts4.gd", dir, strconv.FormatInt(seed, 10), "40")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644))
-	p, err := project.Open(dir)
-	require.NoError(t, err)
-	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
-	require.NoError(t, err)
-	names := strings.Fields(string(index))
-	require.NotEmpty(t, names)
+	dir, p, names := liveScriptCases(t, godot.Require(t, godot.Godot4), "scripts/resource/scripts4.gd", "")
 	for _, name := range names {
 		for _, conv := range [][2]string{{".res", ".tres"}, {".tres", ".res"}} {
 			data, err := os.ReadFile(filepath.Join(dir, name+conv[0]))
@@ -180,6 +170,23 @@ func TestLiveScripts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// liveScriptCases has an engine run a generator of scripted resources
+// (40 cases from a new seed) into a new project, whose project.godot
+// holds settings, and returns its folder, the project and the cases.
+func liveScriptCases(t *testing.T, engine, generator, settings string) (string, *project.Project, []string) {
+	dir := t.TempDir()
+	seed := godot.Seed(t, "GDVAR_RESOURCE_SEED") % 1_000_000
+	godot.RunScript(t, engine, generator, dir, strconv.FormatInt(seed, 10), "40")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), []byte(settings), 0o644))
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
+	require.NoError(t, err)
+	names := strings.Fields(string(index))
+	require.NotEmpty(t, names)
+	return dir, p, names
 }
 
 // filePaths has a project's scripts named by their files' paths, as the
@@ -206,17 +213,7 @@ func TestLiveScripts3(t *testing.T) {
 		d    vartext.Dialect
 	}{{godot.Godot3_6, vartext.Godot3}, {godot.Godot3_2, vartext.Godot32}} {
 		t.Run(e.name, func(t *testing.T) {
-			engine := godot.Require(t, e.name)
-			dir := t.TempDir()
-			seed := godot.Seed(t, "GDVAR_RESOURCE_SEED") % 1_000_000
-			godot.RunScript(t, engine, "scripts/resource/scripts3.gd", dir, strconv.FormatInt(seed, 10), "40")
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), []byte("config_version=4\n"), 0o644))
-			p, err := project.Open(dir)
-			require.NoError(t, err)
-			index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
-			require.NoError(t, err)
-			names := strings.Fields(string(index))
-			require.NotEmpty(t, names)
+			dir, p, names := liveScriptCases(t, godot.Require(t, e.name), "scripts/resource/scripts3.gd", "config_version=4\n")
 			differ := 0
 			for _, name := range names {
 				for _, conv := range [][2]string{{".res", ".tres"}, {".tres", ".res"}} {
