@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/gdvar/gdvar/internal/optset"
@@ -120,6 +121,19 @@ func init() {
 			return list // gdvar's options alone, taken anywhere
 		}
 		return append(list[:len(list):len(list)], checkedOption)
+	}
+	optset.Codec = func(opts any) any {
+		var made config
+		made.set(optset.Forward(opts).([]Option))
+		made.foreign, made.checked = "", false
+		if reflect.DeepEqual(made, defaultConfig) {
+			return []Option(nil) // the codec's fast paths take no options
+		}
+		return []Option{func(c *config) {
+			ext := c.ext // a reader's, kept
+			*c = made
+			c.ext = ext
+		}}
 	}
 }
 

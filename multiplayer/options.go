@@ -94,7 +94,7 @@ func newConfig(opts []gdvar.Option) config {
 		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
 		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick}
 	_, c.err = optset.ReadInto(opts, optset.Settings{Pkg: "multiplayer", Dst: &c}, "multiplayer", nil)
-	c.codec = optset.Forward(opts).([]gdvar.Option)
+	c.codec = optset.Codec(opts).([]gdvar.Option)
 	return c
 }
 

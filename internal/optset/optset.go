@@ -100,4 +100,9 @@ var (
 	// by the function it was given to, as a list the functions it is
 	// handed on to do not check again.
 	Forward func(opts any) any
+	// Codec returns opts, a []gdvar.Option given as an any and checked
+	// by the function it was given to, as a list for gdvar's codec alone,
+	// which it reads without the work of each option: none when they set
+	// nothing of the codec's, else one setting what they make.
+	Codec func(opts any) any
 )

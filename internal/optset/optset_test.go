@@ -111,3 +111,41 @@ func TestForward(t *testing.T) {
 	assert.Len(t, got, 3, "marked")
 	assert.Len(t, optset.Forward(got).([]gdvar.Option), 3, "marked once")
 }
+
+func TestCodec(t *testing.T) {
+	limits := gdvar.Limits{MaxDepth: 1}
+	tests := []struct {
+		name    string
+		opts    []gdvar.Option
+		none    bool   // the codec gets no option
+		want    string // "" for no error when decoding with the list
+		maxDeep bool   // a value nested deeper than the limits is refused
+	}{
+		{"none", nil, true, "", false},
+		{"another package's only", []gdvar.Option{withN(1)}, true, "", false},
+		{"gdvar's among another's", []gdvar.Option{withN(1), gdvar.WithLimits(limits)}, false, "", true},
+		{"gdvar's invalid", []gdvar.Option{gdvar.WithEngine(99)}, false, "unknown engine", false},
+	}
+	nested := []byte{0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1c, 0, 0, 0, 1, 0, 0, 0, 0x1c, 0, 0, 0, 0, 0, 0, 0}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := optset.Codec(tt.opts).([]gdvar.Option)
+			if tt.none {
+				assert.Empty(t, got)
+			} else {
+				assert.Len(t, got, 1, "one option for all")
+			}
+			var v any
+			err := gdvar.Unmarshal(nested, &v, got...)
+			assert.Equal(t, gdvar.Unmarshal(nested, &v, optset.Forward(tt.opts).([]gdvar.Option)...), err, "as the list itself")
+			switch {
+			case tt.want != "":
+				assert.ErrorContains(t, err, tt.want)
+			case tt.maxDeep:
+				assert.ErrorIs(t, err, gdvar.ErrTooDeep)
+			default:
+				assert.NoError(t, err)
+			}
+		})
+	}
+}
