@@ -131,13 +131,18 @@ func (m *Multiplayer) admit(c *conn) {
 
 // handleAuth takes an authentication message of c's, or a packet of c's
 // while it is pending; it reports whether it took the packet, and its
-// error.
+// error. Once it saw the peer admitted, it takes no lock for the peer's
+// other packets: an admitted peer is never pending again.
 func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
 	isAuth := len(b) >= 2 && b[0]&cmdMask == cmdSys && b[1] == sysAuth
+	if c.admitted && !isAuth {
+		return false, nil
+	}
 	m.mu.Lock()
 	a := c.auth
 	if a == nil {
 		m.mu.Unlock()
+		c.admitted = true
 		switch {
 		case !isAuth:
 			return false, nil

@@ -59,6 +59,8 @@ type conn struct {
 	ends   []int // where each argument starts and ends in argBuf
 	strs   map[string]any
 
+	admitted bool // handleAuth saw the peer admitted (the reading goroutine's own)
+
 	auth     *authState  // while the peer is pending (under m.mu)
 	added    []byte      // the ADD_PEER telling of it (announced, under m.mu)
 	calls    sync.Mutex  // see started
