@@ -17,11 +17,11 @@ type Project struct {
 	// Dir is the project's folder, absolute.
 	Dir string
 
-	limits  Limits
-	scripts map[string]*scriptRead // by res:// path
-	checked map[checkKey]error     // checkScript's results
-	index   *index                 // the walk's classes and UIDs, once made
-	engine  int                    // 3 or 4 once known (godot3)
+	limits   Limits
+	scripts  map[string]*scriptRead // by res:// path
+	checked  map[checkKey]error     // checkScript's results
+	index    *index                 // the walk's classes and UIDs, once made
+	settings *string                // project.godot's text, once read
 }
 
 // scriptRead is a script read, or why it could not be.

@@ -3,7 +3,10 @@ package project
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gdvar/gdvar/resource"
 )
@@ -15,17 +18,24 @@ import (
 
 // godot3 says the project is a Godot 3 project, by its project.godot.
 func (p *Project) godot3() bool {
-	if p.engine == 0 {
-		p.engine = 4
-		if b, err := readLimited(p.Dir+"/project.godot", p.limits.MaxFileBytes); err == nil {
-			for line := range strings.Lines(string(b)) {
-				if v, ok := strings.CutPrefix(strings.TrimSpace(line), "config_version="); ok && v < "5" && len(v) == 1 {
-					p.engine = 3
-				}
-			}
+	settings := p.settingsText()
+	for line := range strings.Lines(settings) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "config_version="); ok {
+			n, err := strconv.Atoi(v)
+			return err == nil && n < 5
 		}
 	}
-	return p.engine == 3
+	return false
+}
+
+// settingsText is project.godot's text, read once ("" if it cannot be).
+func (p *Project) settingsText() string {
+	if p.settings == nil {
+		b, _ := readLimited(filepath.Join(p.Dir, "project.godot"), p.limits.MaxFileBytes)
+		text := string(b)
+		p.settings = &text
+	}
+	return *p.settings
 }
 
 // storedProperties3 returns the variables a Godot 3 script and its bases
@@ -68,11 +78,7 @@ func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, e
 // project.godot lists it in _global_script_classes, or "" for an engine
 // class.
 func (p *Project) globalClass3(name string) string {
-	b, err := readLimited(p.Dir+"/project.godot", p.limits.MaxFileBytes)
-	if err != nil {
-		return ""
-	}
-	text := string(b)
+	text := p.settingsText()
 	at := strings.Index(text, `"class": "`+name+`"`)
 	if at < 0 {
 		return ""
@@ -189,19 +195,21 @@ var builtin3 = func() map[string]bool {
 func cutWord(s string) (word, rest string) {
 	s = strings.TrimLeft(s, " \t")
 	end := 0
-	for end < len(s) && (isIdentByte(s[end]) || s[end] >= 0x80) {
-		end++
+	for end < len(s) {
+		r, n := utf8.DecodeRuneInString(s[end:])
+		if !identContinue(r) {
+			break
+		}
+		end += n
 	}
 	return s[:end], s[end:]
 }
 
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
+// isIdent says s is one identifier.
 func isIdent(s string) bool {
 	w, rest := cutWord(s)
-	return w != "" && rest == "" && (w[0] < '0' || w[0] > '9')
+	r, _ := utf8.DecodeRuneInString(w)
+	return w != "" && rest == "" && identStart(r)
 }
 
 // closing is the index of the bracket that closes s's first one, outside
