@@ -318,7 +318,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			if i == script {
 				// The engine names every stored variable of the script,
 				// those it leaves out as defaults too.
-				for _, v := range w.f.scriptOf(r) {
+				for _, v := range vars {
 					w.name(v.Name)
 				}
 			}
