@@ -437,7 +437,7 @@ func (d *Decoder) readToken() (Token, error) {
 
 // readTopValue starts a top-level value, or reports io.EOF at a clean end.
 func (d *Decoder) readTopValue(t *Token) error {
-	if d.single && d.begun {
+	if d.singleDone() {
 		return d.trailing()
 	}
 	if d.pos == d.end && d.eof { // the common end, without asking need
@@ -456,6 +456,10 @@ func (d *Decoder) readTopValue(t *Token) error {
 	d.setValueEnd()
 	return d.readValue(t)
 }
+
+// singleDone says a SingleValue Decoder has begun its one value: what
+// comes at the top level after it is trailing data.
+func (d *Decoder) singleDone() bool { return d.single && d.begun }
 
 // trailing is what follows the value of a SingleValue input: io.EOF at the
 // end of the input, else a final ErrTrailingData. It reads, if it must, to
@@ -1065,7 +1069,7 @@ func (d *Decoder) PeekKind() Kind {
 		}
 		return KindString
 	}
-	if d.single && d.begun && d.st.top() == nil || d.need(4) != nil {
+	if d.singleDone() && d.st.top() == nil || d.need(4) != nil {
 		return KindInvalid
 	}
 	hdr := d.u32(0)

@@ -23,7 +23,7 @@ func (d *Decoder) rawValue() (buf []byte, pos, depth int, ok bool) {
 		return nil, 0, 0, false
 	}
 	if f == nil { // a top-level value: where it starts bounds where it ends
-		if d.single && d.begun {
+		if d.singleDone() {
 			return nil, 0, 0, false // readTopValue tells what follows
 		}
 		d.valueStart = d.InputOffset()
@@ -155,4 +155,13 @@ func (e *Encoder) output() []byte {
 	putWriteBuffer(e.bb)
 	e.bb = nil
 	return out
+}
+
+// trailingBytes is the ErrTrailingData of bytes left after a whole input's
+// value (Unmarshal's), or nil.
+func (d *Decoder) trailingBytes() error {
+	if d.pos < d.end {
+		return d.trailing()
+	}
+	return nil
 }

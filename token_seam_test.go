@@ -28,7 +28,7 @@ var seamNames = []string{
 	"input.cfg", "input.tab",
 	"Decoder.state", "Decoder.interrupt", "interruptCause",
 	"Decoder.rawValue", "Decoder.rawCommit", "Decoder.buffered",
-	"Decoder.inputRead", "Decoder.heldBytes", "Decoder.trailingHeld",
+	"Decoder.inputRead", "Decoder.heldBytes", "Decoder.trailingHeld", "Decoder.trailingBytes",
 	"Decoder.valuePath",
 	// The Encoder's read-only configuration and its seam.
 	"Encoder.cfg", "Encoder.tab",

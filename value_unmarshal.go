@@ -57,23 +57,20 @@ func Unmarshal(data []byte, v any, opts ...Option) error {
 		d = new(Decoder)
 	}
 	d.ResetBytes(data, opts...)
-	err := unmarshalWith(d, data, v)
+	err := unmarshalWith(d, v)
 	putUnmarshalDecoder(d, data)
 	return err
 }
 
-// unmarshalWith is Unmarshal with the Decoder d, reset to read data.
-func unmarshalWith(d *Decoder, data []byte, v any) error {
+// unmarshalWith is Unmarshal with the Decoder d, reset to read its data.
+func unmarshalWith(d *Decoder, v any) error {
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
 			return &DecodeError{Path: "$", Reason: ErrTruncated, Detail: "no value"}
 		}
 		return interruptCause(err)
 	}
-	if n := int64(len(data)) - d.InputOffset(); n > 0 {
-		return &DecodeError{Offset: d.InputOffset(), Path: "$", Reason: ErrTrailingData, Detail: fmt.Sprintf("%d bytes", n)}
-	}
-	return nil
+	return d.trailingBytes()
 }
 
 // Decode reads the next value into v, as Unmarshal does. At the end of the

@@ -28,7 +28,7 @@ func TestUnmarshalPoolDropsBoxTable(t *testing.T) {
 	d := new(Decoder)
 	d.ResetBytes(b)
 	var v any
-	if err := unmarshalWith(d, b, &v); err != nil {
+	if err := unmarshalWith(d, &v); err != nil {
 		t.Fatal(err)
 	}
 	if len(d.ds.boxes.m) == 0 {
@@ -58,7 +58,7 @@ func TestUnmarshalPoolDropsLongNodePath(t *testing.T) {
 	for _, into := range []any{new(any), new(NodePath), new(string)} {
 		d := new(Decoder)
 		d.ResetBytes(b)
-		if err := unmarshalWith(d, b, into); err != nil {
+		if err := unmarshalWith(d, into); err != nil {
 			t.Fatal(err)
 		}
 		putUnmarshalDecoder(d, b)
@@ -87,7 +87,7 @@ func TestUnmarshalPoolDropsManyNames(t *testing.T) {
 	d := new(Decoder)
 	d.ResetBytes(b)
 	var v any
-	if err := unmarshalWith(d, b, &v); err != nil {
+	if err := unmarshalWith(d, &v); err != nil {
 		t.Fatal(err)
 	}
 	if len(d.names.m) < 7000 {
