@@ -413,7 +413,9 @@ func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool) (fromPe
 		h.tick()
 	}
 	h.reads++
-	h.handledSome()
+	if h.handling > 0 { // else the flusher does not wait: no stale wake-up
+		h.handledSome()
+	}
 	for i, a := range got {
 		if a.n > maxMTU || !a.from.IsValid() {
 			continue
