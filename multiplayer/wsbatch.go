@@ -45,7 +45,8 @@ var batchBufs = sync.Pool{New: func() any { return new([]byte) }}
 type batchWriter struct {
 	conn net.Conn
 
-	mu        sync.Mutex // held across the socket's writes: frames stay in order
+	// Its writes are the handshake's, before the link exists, then the
+	// link's, under its wmu: frames stay in order with no lock of its own.
 	holding   bool
 	buf       *[]byte // the frames held, while holding
 	closeSent bool    // the WebSocket wrote its close frame
@@ -62,16 +63,12 @@ const opClose = 0x88
 
 // hold starts a drain: frames are held until release.
 func (w *batchWriter) hold() {
-	w.mu.Lock()
 	w.holding = true
 	w.buf = batchBufs.Get().(*[]byte)
-	w.mu.Unlock()
 }
 
 // release ends a drain, writing the frames held.
 func (w *batchWriter) release() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	err := w.flush()
 	w.holding = false
 	batchBufs.Put(w.buf)
@@ -81,8 +78,6 @@ func (w *batchWriter) release() error {
 
 // Write writes p, or holds it during a drain.
 func (w *batchWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if len(p) > 0 && p[0] == opClose {
 		w.closeSent = true
 	}
@@ -97,8 +92,6 @@ func (w *batchWriter) Write(p []byte) (int, error) {
 
 // message frames pkt as a binary message, during a drain.
 func (w *batchWriter) message(pkt []byte) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.closeSent {
 		return net.ErrClosed
 	}
@@ -117,7 +110,7 @@ func (w *batchWriter) message(pkt []byte) error {
 	return w.add(pkt)
 }
 
-// add holds p (w.mu held, holding). The buffer grows up to batchMax,
+// add holds p (holding). The buffer grows up to batchMax,
 // which it is written at, and stays in the pool below it.
 func (w *batchWriter) add(p []byte) error {
 	if len(*w.buf)+len(p) > batchMax {
@@ -135,7 +128,7 @@ func (w *batchWriter) add(p []byte) error {
 	return nil
 }
 
-// flush writes the frames held (w.mu held).
+// flush writes the frames held.
 func (w *batchWriter) flush() error {
 	if len(*w.buf) == 0 {
 		return nil
