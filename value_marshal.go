@@ -140,7 +140,7 @@ type encodeState struct {
 
 type encoderFunc func(es *encodeState, v reflect.Value) error
 
-var encoders typeCache[*encodeState, encoderFunc]
+var encoders = typeCache[encoderFunc]{standIn: waitFor[*encodeState, encoderFunc]}
 
 // encoderFor returns the encoder of type t, cached.
 func encoderFor(t reflect.Type) encoderFunc {

@@ -3,7 +3,6 @@ package gdvar
 import (
 	"math"
 	"reflect"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -21,10 +20,10 @@ type topType struct {
 	size  atomic.Int64 // the size of a recent output (see noteSize)
 }
 
-var (
-	topTypes       sync.Map // reflect.Type → *topType
-	recentTopTypes recentTypes[*topType]
-)
+// topTypes holds the topType of each type. A goroutine that meets a type
+// while another makes its topType finds one with no plan: it writes the
+// value the general way.
+var topTypes = typeCache[*topType]{standIn: func(func() *topType) *topType { return &topType{} }}
 
 // nilType is the topType of a nil interface.
 var nilType topType
@@ -34,12 +33,11 @@ func topTypeOf(t reflect.Type) *topType {
 	if t == nil {
 		return &nilType
 	}
-	if tt, ok := recentTopTypes.load(t); ok {
-		return tt
-	}
-	if tt, ok := topTypes.Load(t); ok {
-		return tt.(*topType)
-	}
+	return topTypes.get(t, newTopType)
+}
+
+// newTopType makes the topType of t.
+func newTopType(t reflect.Type) *topType {
 	tt := &topType{}
 	elem := t
 	if t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
@@ -52,9 +50,7 @@ func topTypeOf(t reflect.Type) *topType {
 		tt.flat = plan
 	}
 	tt.deref = tt.deref && tt.flat != nil
-	actual, _ := topTypes.LoadOrStore(t, tt)
-	recentTopTypes.store(t, actual.(*topType))
-	return actual.(*topType)
+	return tt
 }
 
 // capacity is the output buffer Marshal makes for a value of the type:

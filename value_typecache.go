@@ -7,39 +7,50 @@ import (
 	"unsafe"
 )
 
-// typeCache holds the encoder (or decoder) built for each Go type. A
-// recursive type finds the entry of its own func while that is being built:
-// a stand-in that waits for it.
-type typeCache[S any, F ~func(S, reflect.Value) error] struct {
-	m      sync.Map // reflect.Type → F
-	recent recentTypes[F]
+// typeCache holds a value made once for each Go type: the encoder or
+// decoder built for it, or what Marshal knows of it (topType). The value of
+// a type in use is found in its slot of recent; that of a type whose slot a
+// later one took, in the sync.Map beside it.
+type typeCache[V any] struct {
+	m      sync.Map // reflect.Type → V
+	recent recentTypes[V]
+	// standIn is what lookups of a type find while its value is made,
+	// given a func that waits for that value: a recursive type's encoder
+	// finds the entry of its own while that is being built.
+	standIn func(made func() V) V
 }
 
-// get returns the func of type t, building it with build the first time.
-func (c *typeCache[S, F]) get(t reflect.Type, build func(reflect.Type) F) F {
-	if f, ok := c.recent.load(t); ok {
-		return f
+// get returns the value of t, made by build the first time.
+func (c *typeCache[V]) get(t reflect.Type, build func(reflect.Type) V) V {
+	if v, ok := c.recent.load(t); ok {
+		return v
 	}
-	if f, ok := c.m.Load(t); ok {
-		return f.(F)
+	if v, ok := c.m.Load(t); ok {
+		return v.(V)
 	}
 	var (
 		wg sync.WaitGroup
-		f  F
+		v  V
 	)
 	wg.Add(1)
-	fi, loaded := c.m.LoadOrStore(t, F(func(s S, v reflect.Value) error {
+	s, loaded := c.m.LoadOrStore(t, c.standIn(func() V {
 		wg.Wait()
-		return f(s, v)
+		return v
 	}))
 	if loaded {
-		return fi.(F)
+		return s.(V)
 	}
-	f = build(t)
+	v = build(t)
 	wg.Done()
-	c.m.Store(t, f)
-	c.recent.store(t, f) // only the built func: never the stand-in
-	return f
+	c.m.Store(t, v)
+	c.recent.store(t, v) // only the value made: never the stand-in
+	return v
+}
+
+// waitFor is the stand-in of an encoder or decoder being built: it calls
+// the func once built.
+func waitFor[S any, F ~func(S, reflect.Value) error](built func() F) F {
+	return func(s S, v reflect.Value) error { return built()(s, v) }
 }
 
 // recentTypes holds a value for each Go type once it is made, in a slot

@@ -149,7 +149,7 @@ func (ds *decodeState) begin(d *Decoder) {
 // decoderFunc reads one value from the Decoder into v.
 type decoderFunc func(ds *decodeState, v reflect.Value) error
 
-var decoders typeCache[*decodeState, decoderFunc]
+var decoders = typeCache[decoderFunc]{standIn: waitFor[*decodeState, decoderFunc]}
 
 // decoderFor returns the decoder of type t, cached.
 func decoderFor(t reflect.Type) decoderFunc { return decoders.get(t, newDecoderFunc) }
