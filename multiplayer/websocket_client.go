@@ -1,9 +1,8 @@
 package multiplayer
 
 import (
+	"bytes"
 	"context"
-	"io"
-	"slices"
 	"time"
 
 	"github.com/coder/websocket"
@@ -37,28 +36,13 @@ func (s *wsClient) read(buf []byte) ([]byte, error) {
 	}
 	s.l.busy.Store(true) // the read timeout bounds the rest
 	s.late.Reset(s.l.c.m.cfg.readTimeout)
-	buf, err = readAll(r, buf)
+	b := bytes.NewBuffer(buf)
+	_, err = b.ReadFrom(r)
+	buf = b.Bytes()
 	if !s.late.Stop() {
 		err = ErrReadTimeout
 	}
 	return buf, err
-}
-
-// readAll appends what r reads to buf until io.EOF.
-func readAll(r io.Reader, buf []byte) ([]byte, error) {
-	for {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, max(512, cap(buf)))
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
 }
 
 // drain leaves the reading to Close, whose close handshake reads the
