@@ -159,9 +159,7 @@ func (o *Object) SetAuthority(peer PeerID) {
 		clear(sy.changed)
 	}
 	for _, p := range m.repl {
-		for _, sy := range o.syncs {
-			delete(p.watched, sy)
-		}
+		p.forget(o)
 	}
 }
 
@@ -217,14 +215,20 @@ func (o *Object) visibleTo(peer PeerID) bool {
 }
 
 // updateVisibility spawns and despawns the node as its visibility says, on
-// the side that spawned it (m.mu held).
+// the side that spawned it; on another, it forgets what its synchronizers
+// sent the peers it is hidden from (m.mu held).
 func (o *Object) updateVisibility() {
 	m := o.spawner.m
-	if o.from != m.id || o.gone {
+	if o.gone {
 		return
 	}
 	for _, id := range m.targets() {
-		m.updateSpawn(id, o)
+		switch p := m.repl[id]; {
+		case o.from == m.id:
+			m.updateSpawn(id, o)
+		case p != nil && !o.visibleTo(id):
+			p.forget(o)
+		}
 	}
 }
 
@@ -262,9 +266,7 @@ func (m *Multiplayer) remove(o *Object) {
 	for _, p := range m.repl {
 		delete(p.spawned, o)
 		delete(p.held, o)
-		for _, sy := range o.syncs {
-			delete(p.watched, sy)
-		}
+		p.forget(o)
 	}
 	if p := m.repl[o.from]; p != nil && o.from != m.id {
 		delete(p.recvObjects, o.netID)

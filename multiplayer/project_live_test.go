@@ -29,13 +29,14 @@ func declareStaticGame(t *testing.T, m *Multiplayer) *ProjectScene {
 	return d
 }
 
-// staticClient runs the test game's Godot client of a Go server.
-func staticClient(t *testing.T, transport, port string) *godot.Process {
+// staticClient runs the test game's Godot client of a Go server, with
+// the extra arguments main.gd takes.
+func staticClient(t *testing.T, transport, port string, extra ...string) *godot.Process {
 	args := []string{"client", port}
 	if transport == "enet" {
 		args = append(args, "enet")
 	}
-	return godot.StartProject(t, godot.Require(t, godot.Godot4), staticProject, args...)
+	return godot.StartProject(t, godot.Require(t, godot.Godot4), staticProject, append(args, extra...)...)
 }
 
 // A Go server built from the test game's project alone serves its
@@ -80,6 +81,27 @@ func TestLiveProjectStatic(t *testing.T) {
 			assert.Contains(t, err.Error(), "authority")
 		}
 	})
+}
+
+// The Ball, hidden from the unmodified Godot 4.6 client and shown again,
+// is sent its OnChange rotation anew though it did not change, as the
+// engine sends every watched property to a peer it shows a synchronizer
+// to: the client, which turned its Ball back to 0 itself, sees it turned
+// by 1.5 again.
+func TestLiveProjectStaticShownAgain(t *testing.T) {
+	m := New()
+	d := declareStaticGame(t, m)
+	ball, err := d.Synchronized("/root/Main/Ball")
+	require.NoError(t, err)
+	require.NoError(t, ball.Set(".:position", gdvar.Vector2{X: 3, Y: 4}))
+	require.NoError(t, ball.Set(".:rotation", 1.5))
+	client := staticClient(t, "websocket", serveOver(t, m, "websocket"), "turn")
+	client.WaitFor(t, "TURNED", liveWait)
+	ball.SetVisibility(0, false)
+	ball.SetVisibility(0, true)
+	client.WaitFor(t, "AGAIN", liveWait)
+	m.Close()
+	client.Wait(t)
 }
 
 // The checksum Godot 4.6 sends for Main and for Lobby/Board is the one

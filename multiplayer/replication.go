@@ -85,12 +85,8 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 		return
 	}
 	if !visible {
-		// As the engine, which forgets what it last sent a peer it hides
-		// a synchronizer from: a node spawned again gets each change.
 		delete(p.spawned, o)
-		for _, sy := range o.syncs {
-			delete(p.watched, sy)
-		}
+		p.forget(o)
 		m.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
 		return
 	}
@@ -113,6 +109,16 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 			m.sendTo(id, held, false, reliably)
 		}
 		delete(p.held, o)
+	}
+}
+
+// forget drops what peer p was last sent of o's synchronizers' changes,
+// as the engine erases its last_watch_usecs when it hides a synchronizer
+// from the peer or the authority changes: their next DELTA to p holds
+// every watched property (m.mu held).
+func (p *replPeer) forget(o *Object) {
+	for _, sy := range o.syncs {
+		delete(p.watched, sy)
 	}
 }
 
@@ -251,7 +257,11 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 	head := 0
 	for _, sy := range due {
 		o := sy.obj
-		if o.from == m.id && !p.spawned[o] || o.from != m.id && !o.visibleTo(id) {
+		if o.from == m.id && !p.spawned[o] {
+			continue
+		}
+		if o.from != m.id && !o.visibleTo(id) {
+			p.forget(o) // hidden, as updateVisibility forgets it
 			continue
 		}
 		netID := sy.netID
@@ -265,10 +275,12 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 		st := syncState{netID: netID}
 		props := sy.decl.always
 		if delta {
-			last := p.watched[sy]
+			// A peer never sent a DELTA of sy, or that was forgotten, is
+			// sent every watched property that has a value.
+			last, sent := p.watched[sy]
 			var changed []int
 			for k, at := range sy.changed {
-				if at > last {
+				if at > last || !sent && o.values[sy.decl.watch[k]] != nil {
 					st.changed |= 1 << k
 					changed = append(changed, sy.decl.watch[k])
 				}

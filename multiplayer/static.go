@@ -16,7 +16,9 @@ const noPeer PeerID = -1
 // root_path is "../Ball"). As in the engine, such synchronizers have no
 // net ids: they are named by their paths' cache ids, and each syncs to
 // every peer it is visible to once the peer has confirmed its path, from
-// the node's authority (the server until Object.SetAuthority). A node
+// the node's authority (the server until Object.SetAuthority). Shown to
+// a peer again, or to a peer that joins, a synchronizer sends it every
+// OnChange property in its next DELTA, as the engine. A node
 // declared with Node before keeps its methods. The Object's Spawner is
 // the node's own, which spawns nothing: its OnSync and
 // SetVisibilityFilter serve this node. It panics if the declaration is

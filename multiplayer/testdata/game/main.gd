@@ -5,10 +5,13 @@
 # synchronizer sends), calls ping(5) on the server's Main and hit(8) on
 # Lobby/Board, and prints "PONG <n>" and "HITBACK <n>" for the replies,
 # "BALL" once the server's Ball stands at (3, 4) turned by 1.5, and
-# "DONE" once it has all three. It quits when the server goes.
+# "DONE" once it has all three. It quits when the server goes. With "turn"
+# (client PORT [enet] turn) it then turns its Ball back to 0 itself and
+# prints "TURNED", and prints "AGAIN" once the server turned it back.
 extends "res://base.gd"
 
 var seen := {}
+var turned := false
 
 
 func _ready() -> void:
@@ -65,6 +68,13 @@ func pong(n: int) -> void:
 func _process(_delta: float) -> void:
 	if not seen.has("BALL") and $Ball.position == Vector2(3, 4) and is_equal_approx($Ball.rotation, 1.5):
 		_note(0, "BALL")
+		if OS.get_cmdline_user_args().has("turn"):
+			$Ball.rotation = 0.0
+			turned = true
+			print("TURNED")
+	elif turned and is_equal_approx($Ball.rotation, 1.5):
+		turned = false
+		print("AGAIN")
 
 
 func _note(n: int, what: String) -> void:
