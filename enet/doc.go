@@ -15,6 +15,11 @@
 //	pk, err := p.Receive(ctx)
 //	err = p.Send(pk.Channel, pk.Data, pk.Flags)
 //
+// A peer's packets may instead be handled by a function (Peer.Serve),
+// which the host's reading goroutine calls itself for a peer whose
+// serving goroutine waits: a packet then costs no wake-up of another
+// thread.
+//
 // What goes over the wire is ENet's, byte for byte, checked against Godot
 // 4.6 in both directions: the connect, verify and disconnect handshakes,
 // acknowledgements, retransmission with ENet's round-trip estimate,

@@ -60,6 +60,18 @@ type Host struct {
 	reads    uint64
 	handled  chan struct{}
 
+	// The served peers that got packets from the datagrams being read, the
+	// one the reader serves itself (see serve.go) and since when, and the
+	// reading goroutine's generation, which a new one's replaces.
+	serving     []*Peer
+	inline      *Peer
+	inlineSince uint32
+	readerGen   uint64
+	// The reading goroutine's buffers: datagrams, and their lengths and
+	// sources.
+	readBufs [][]byte
+	readGot  []arrival
+
 	accept chan *Peer
 	done   chan struct{}
 	wg     sync.WaitGroup
@@ -121,7 +133,7 @@ func NewHost(conn net.PacketConn, opts ...Option) (*Host, error) {
 	}
 	h := newHost(conn, cfg)
 	h.wg.Add(3)
-	go h.readLoop()
+	go h.readLoop(0)
 	go h.tickLoop()
 	go h.flushLoop()
 	return h, nil
@@ -139,6 +151,14 @@ func newHost(conn net.PacketConn, cfg config) *Host {
 	h.udp, _ = conn.(*net.UDPConn)
 	h.poll = newBusyPoller(h)
 	h.batch = newBatchIO(h)
+	h.readBufs = make([][]byte, 1)
+	if h.batch != nil {
+		h.readBufs = make([][]byte, readBatch)
+	}
+	for i := range h.readBufs {
+		h.readBufs[i] = make([]byte, maxMTU+1)
+	}
+	h.readGot = make([]arrival, len(h.readBufs))
 	h.comp = h.cfg.compression.newCompressor()
 	if h.comp != nil {
 		h.decompBuf = make([]byte, 0, maxMTU+16)
@@ -238,6 +258,9 @@ func (h *Host) Close() error {
 	}
 	h.closed = true
 	h.tick()
+	if h.inline != nil {
+		h.replaceReader(false) // not waited for: its handler may wait for this Close
+	}
 	for _, p := range h.peers {
 		if p != nil {
 			h.disconnectNow(p, 0, ErrClosed)
@@ -361,33 +384,48 @@ type arrival struct {
 	from netip.AddrPort
 }
 
-// readLoop handles datagrams as they come.
-func (h *Host) readLoop() {
-	defer h.wg.Done()
-	bufs := make([][]byte, 1)
-	if h.batch != nil {
-		bufs = make([][]byte, readBatch)
-	}
-	for i := range bufs {
-		bufs[i] = make([]byte, maxMTU+1)
-	}
-	got := make([]arrival, len(bufs))
+// readLoop handles datagrams as they come, as the reading goroutine of
+// generation gen, until the socket closes or another replaces it.
+func (h *Host) readLoop(gen uint64) {
+	bufs, got := h.readBufs, h.readGot
 	fromPeer := false // the last batch's: only a peer's keeps the poll going
+	var here []*Peer  // the served peers this goroutine serves itself
 	for {
 		polled := fromPeer && h.poll != nil && h.poll.wait()
 		n, err := h.readSome(bufs, got)
 		if err != nil {
 			if errors.Is(err, net.ErrClosed) {
+				h.readerEnds(gen)
 				return
 			}
 			select {
 			case <-h.done:
+				h.readerEnds(gen)
 				return
 			default:
 			}
 			continue
 		}
-		fromPeer = h.handleArrivals(bufs, got[:n], polled)
+		fromPeer, here = h.handleArrivals(bufs, got[:n], polled, here[:0])
+		still := true
+		for _, p := range here {
+			still = h.serveHere(p, gen) && still
+		}
+		clear(here)
+		if !still {
+			return
+		}
+	}
+}
+
+// readerEnds counts the reading goroutine of generation gen out of h.wg,
+// unless it was replaced (replaceReader counted it out then).
+func (h *Host) readerEnds(gen uint64) {
+	h.mu.Lock()
+	current := h.readerGen == gen
+	h.mu.Unlock()
+	if current {
+		h.wg.Done()
 	}
 }
 
@@ -406,8 +444,9 @@ func (h *Host) readSome(bufs [][]byte, got []arrival) (int, error) {
 }
 
 // handleArrivals handles datagrams read (got[i] is bufs[i]'s) under one
-// hold of the lock, and says whether any came from a peer.
-func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool) (fromPeer bool) {
+// hold of the lock, and says whether any came from a peer; it appends to
+// here the served peers the reader is to serve itself (see wakeServed).
+func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool, here []*Peer) (fromPeer bool, _ []*Peer) {
 	h.mu.Lock()
 	if !h.closed {
 		h.tick()
@@ -429,8 +468,9 @@ func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool) (fromPe
 			fromPeer = true
 		}
 	}
+	here = h.wakeServed(here)
 	h.unlock()
-	return fromPeer
+	return fromPeer, here
 }
 
 // read reads a datagram and its source, IPv4 addresses unmapped.
@@ -464,6 +504,9 @@ func (h *Host) tickLoop() {
 		}
 		h.mu.Lock()
 		h.tick()
+		if h.inline != nil && !h.closed && timeDiff(h.now, h.inlineSince) >= uint32(max(h.cfg.tick.Milliseconds(), 1)) {
+			h.replaceReader(true) // the reader has served a peer a tick: the others' packets wait
+		}
 		h.throttleBandwidth()
 		h.expireOffers()
 		for _, p := range h.peers {

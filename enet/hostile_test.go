@@ -462,7 +462,7 @@ func hostileFeed(h *Host, p *Peer, rs []received) {
 			bufs[i], got[i] = r.b, arrival{len(r.b), r.from}
 		}
 		rs = rs[n:]
-		h.handleArrivals(bufs, got[:n], false)
+		h.handleArrivals(bufs, got[:n], false, nil)
 		h.mu.Lock()
 		for p != nil {
 			if _, ok := p.take(); !ok {

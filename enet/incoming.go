@@ -255,7 +255,11 @@ func (p *Peer) deliver(in *incoming) {
 	}
 	p.inboxTail = in
 	p.delivered()
-	p.signal()
+	if p.handle != nil {
+		p.toServe()
+	} else {
+		p.signal()
+	}
 }
 
 // take takes the oldest packet of the inbox: false if there is none.

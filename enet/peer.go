@@ -133,9 +133,14 @@ type Peer struct {
 	inbox, inboxTail         *incoming            // packets received and not yet taken, oldest first
 	waitingData              int                  // bytes received and not yet taken: inbox and partial packets
 	ready                    chan struct{}
-	waiting                  int  // Receives waiting for a packet
-	woken                    bool // a packet delivered woke them: being handled (see handling.go)
-	holding                  int  // packets Receive returned, being handled until the next Receive
+	waiting                  int               // Receives waiting for a packet
+	woken                    bool              // a packet delivered woke them: being handled (see handling.go)
+	holding                  int               // packets Receive returned, being handled until the next Receive
+	handle                   func(Packet) bool // Serve's (see serve.go)
+	quick                    func() bool
+	busy                     bool // a packet is being served
+	waitsBusy                bool // Serve waits for the reader to end serving it
+	served                   bool // among host.serving
 	done                     chan struct{}
 	doneOnce                 sync.Once
 	err                      error
