@@ -64,8 +64,13 @@
 // handler's, during the call; a visibility filter runs holding the lock
 // and must not call back. Handlers and callbacks run on the goroutine of
 // the connection a packet came on, one at a time per connection, and may
-// call any method, Close included. Declare nodes and spawners (Node,
-// Spawner, DeclareProject) and set OnAuth before serving or connecting:
-// declared later, they are safe, but a peer that named a node before it
-// was declared was told it is unknown.
+// call any method, Close included; over ENet, a packet that comes while
+// its connection's goroutine waits is handled by the ENet host's reading
+// goroutine instead, in the same order, sparing a hand-off between
+// threads (see enet.Peer.Serve): a handler that runs longer than the
+// host's tick (5 ms) holds the other peers' packets up, for two ticks at
+// most. Declare
+// nodes and spawners (Node, Spawner, DeclareProject) and set OnAuth
+// before serving or connecting: declared later, they are safe, but a peer
+// that named a node before it was declared was told it is unknown.
 package multiplayer

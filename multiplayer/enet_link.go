@@ -1,7 +1,6 @@
 package multiplayer
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -54,26 +53,27 @@ func (l *enetLink) serial() uint64 { return 0 }
 // disconnect_peer does.
 func (l *enetLink) hangUp() { l.peer.Disconnect(0) }
 
-// serve handles the peer's packets, paced by its rate, in one goroutine
-// until it ends. Closing the connection disconnects the peer (hangUp);
-// closing the Multiplayer closes the host, which disconnects every peer at
-// once, as the engine's close_connection.
+// serve handles the peer's packets, paced by its rate, until it ends: on
+// this goroutine, or on the host's reading goroutine while this one waits
+// and the peer is within its rate (see enet.Peer.Serve). Closing the
+// connection disconnects the peer (hangUp); closing the Multiplayer
+// closes the host, which disconnects every peer at once, as the engine's
+// close_connection.
 func (l *enetLink) serve() {
 	c := l.c
 	c.started()
-	for {
-		pk, err := l.peer.Receive(context.Background())
-		if err != nil {
-			if errors.Is(err, enet.ErrDisconnected) || errors.Is(err, enet.ErrClosed) || errors.Is(err, enet.ErrRefused) {
-				err = io.EOF // an end as ENet's peers end
-			}
-			c.close(err)
-			break
-		}
+	err := l.peer.Serve(func(pk enet.Packet) bool {
 		if !c.pace() {
-			break
+			return false
 		}
 		c.handle(pk.Data, enetDelivery(pk))
+		return true
+	}, c.withinRate)
+	if err != nil {
+		if errors.Is(err, enet.ErrDisconnected) || errors.Is(err, enet.ErrClosed) || errors.Is(err, enet.ErrRefused) {
+			err = io.EOF // an end as ENet's peers end
+		}
+		c.close(err)
 	}
 	if l.host != nil {
 		l.host.Close()

@@ -116,6 +116,41 @@ func TestRateLimit(t *testing.T) {
 	assert.Zero(t, len(errs.get()), "nothing dropped, nothing reported: %v", firstOf(errs.get()))
 }
 
+// withinRate says whether pace would take a token without waiting: over
+// ENet a packet is handled on the host's reading goroutine only then.
+func TestWithinRate(t *testing.T) {
+	m := New(WithRateLimit(100, 10))
+	for _, tc := range []struct {
+		name   string
+		id     PeerID
+		tokens float64
+		since  time.Duration
+		want   bool
+	}{
+		{"a full bucket", 2, 10, 0, true},
+		{"a token left", 2, 1, 0, true},
+		{"less than a token", 2, 0.5, 0, false},
+		{"in debt", 2, -1, 0, false},
+		{"refilled meanwhile", 2, 0.5, 10 * time.Millisecond, true},
+		{"not yet refilled", 2, -1, 10 * time.Millisecond, false},
+		{"the server, never paced", ServerID, -1, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := m.newConn(tc.id)
+			c.tokens, c.last = tc.tokens, time.Now().Add(-tc.since)
+			assert.Equal(t, tc.want, c.withinRate())
+			if tc.id != ServerID && tc.since == 0 {
+				c.last = time.Now()
+				tokens := c.tokens
+				c.closed = make(chan struct{})
+				close(c.closed) // pace returns at once rather than wait
+				assert.Equal(t, tc.want, c.pace(), "pace took a token without waiting")
+				assert.InDelta(t, tokens-1, c.tokens, 0.01)
+			}
+		})
+	}
+}
+
 // An honest client calling as fast as it can, beyond the rate limit, loses
 // no call: each one is answered, and neither side reports an error.
 func TestRateLimitLosesNothing(t *testing.T) {

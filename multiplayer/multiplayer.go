@@ -17,8 +17,8 @@ import (
 // Godot server. Declare the game's nodes and their RPC methods with Node,
 // give the methods handlers, then Serve (or use the Multiplayer as an
 // http.Handler) or Connect. The callbacks and handlers are called from the
-// goroutine of the connection a packet came on: one at a time per
-// connection.
+// goroutine of the connection a packet came on (over ENet, or from the
+// host's reading goroutine): one at a time per connection.
 type Multiplayer struct {
 	cfg   config
 	mu    sync.Mutex

@@ -48,8 +48,9 @@ type conn struct {
 	cause  error         // why the connection is closing
 	closed chan struct{} // closed by close
 
-	// The reading goroutine's own: the rate bucket, the arguments of the
-	// call being handled, the strings kept (decodeString).
+	// The handling's own, one packet at a time (the reading goroutine's,
+	// over ENet the host's reader's too): the rate bucket, the arguments
+	// of the call being handled, the strings kept (decodeString).
 	tokens float64
 	last   time.Time
 	paced  *time.Timer // the wait of a peer over its rate
@@ -164,6 +165,15 @@ func (c *conn) pace() bool {
 		c.paced.Stop()
 		return false
 	}
+}
+
+// withinRate reports whether pace would take a token without waiting:
+// its packet may be handled where waiting would hold others up.
+func (c *conn) withinRate() bool {
+	if c.id == ServerID || c.tokens >= 1 { // the clock only when it may matter
+		return true
+	}
+	return min(float64(c.m.cfg.burst), c.tokens+time.Since(c.last).Seconds()*c.m.cfg.rate) >= 1
 }
 
 // decode decodes an argument into v with the connection's Decoder: a
