@@ -115,7 +115,28 @@ func (s *wsServer) header() (frameHeader, error) {
 // pings that come before or among its frames. Once its first frame has
 // begun, the rest arrives within the read timeout, or ErrReadTimeout: a
 // deadline is set only if the reading must wait for the socket.
+//
+// An idle peer's goroutine waits here for the next frame, with message's
+// larger frame off its stack: waiting, the stack holds about 800 bytes,
+// which fit in the 2 KiB a goroutine starts with, where 1.2 KiB made it
+// grow to 4.
 func (s *wsServer) read(buf []byte) ([]byte, error) {
+	for {
+		if _, err := s.br.Peek(1); err != nil {
+			return buf, s.readErr(err)
+		}
+		var whole bool
+		var err error
+		if buf, whole, err = s.message(buf); whole || err != nil {
+			return buf, err
+		}
+	}
+}
+
+// message reads the frames that have begun to come (read): a message's
+// and the control frames among them (whole), or control frames that came
+// before any.
+func (s *wsServer) message(buf []byte) (_ []byte, whole bool, _ error) {
 	start := len(buf)
 	maxPacket := int64(s.l.c.m.cfg.maxPacket)
 	began, timed := false, false
@@ -131,7 +152,9 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 		}
 		h, err := s.header()
 		if err == nil && h.opcode >= opCloseFrame {
-			if err = s.control(h); err == nil {
+			if err = s.control(h); err == nil && !began {
+				return buf, false, nil // the next frame is waited for in read
+			} else if err == nil {
 				continue
 			}
 		}
@@ -147,7 +170,7 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 			err = wsRefused(websocket.StatusMessageTooBig, "read limited at %d bytes", maxPacket+1)
 		}
 		if err != nil {
-			return buf, s.readErr(err)
+			return buf, false, s.readErr(err)
 		}
 		if !began {
 			began = true
@@ -162,13 +185,13 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 			}
 			n, err := s.br.Read(p)
 			if err != nil {
-				return buf, s.readErr(err)
+				return buf, false, s.readErr(err)
 			}
 			p = p[n:]
 		}
 		unmask(buf[at:], h.mask)
 		if h.fin {
-			return buf, nil
+			return buf, true, nil
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
+	"runtime"
 	"testing"
 	"time"
 
@@ -172,4 +174,29 @@ func TestServerFrameAtLimit(t *testing.T) {
 	op, p := f.next(t)
 	assert.Equal(t, byte(opBinary), op)
 	assert.Equal(t, pkt, p)
+}
+
+// An idle peer's reading goroutine waits with message's frame off its
+// stack (see read), a ping's answer read or not: so waiting, it fits in
+// the 2 KiB stack a goroutine starts with.
+func TestIdlePeerWaitsInRead(t *testing.T) {
+	const peers = 4
+	m := newEchoServer()
+	port := serve(t, m)
+	for i := range peers {
+		nc := upgraded(t, port)
+		if i%2 == 0 {
+			_, err := nc.Write([]byte{0x80 | opPong, 0x80, 1, 2, 3, 4}) // masked, empty
+			require.NoError(t, err)
+		}
+	}
+	inRead := regexp.MustCompile(`bufio\.\(\*Reader\)\.Peek\(.*\n.*\n.*\.\(\*wsServer\)\.read\(`)
+	assert.Eventually(t, func() bool { return len(inRead.FindAllString(allStacks(), -1)) == peers },
+		10*time.Second, 10*time.Millisecond, "every peer's goroutine waits in read, which Peeks")
+}
+
+// allStacks is every goroutine's stack.
+func allStacks() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
 }
