@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"bufio"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -41,9 +42,9 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer m.release(id)
 	// coder/websocket answers the upgrade and sends the peer id; the
-	// frames that follow are the link's own (wsServer).
-	batch := new(batchWriter)
-	hijacked := &batchingResponse{ResponseWriter: w, w: batch}
+	// frames that follow are the server's own (wsServer).
+	s := &wsServer{ended: make(chan struct{})}
+	hijacked := &upgradeResponse{ResponseWriter: w, s: s}
 	ws, err := websocket.Accept(hijacked, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept has answered
@@ -59,12 +60,11 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// being collected, goes.
 	runtime.SetFinalizer(ws, nil)
 	if hijacked.fresh {
-		hijacked.r.Reset(batch.conn) // not through Accept's io.MultiReader of nothing
+		s.br.Reset(s.conn) // not through Accept's io.MultiReader of nothing
 	}
 	l := m.newWSLink(id)
-	l.sock = &wsServer{l: l, nc: batch.conn, br: hijacked.r, batch: batch, ended: make(chan struct{})}
-	l.batch = batch
-	batch.slow, batch.timeout = l.slow, m.cfg.writeTimeout
+	s.l, l.sock = l, s
+	s.slow, s.timeout = l.slowTimer(), m.cfg.writeTimeout
 	c := l.c
 	m.mu.Lock()
 	if err == nil {
@@ -73,7 +73,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	delete(m.pending, id) // joined, it holds its place among m.conns: not two
 	m.mu.Unlock()
 	if err != nil {
-		batch.conn.Close()
+		s.conn.Close()
 		return
 	}
 	c.run()
@@ -195,3 +195,37 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	c.run()
 	return nil
 }
+
+// wsReadBuf is the size of the bufio.Reader the server reads frames
+// from (wsServer), once the request is read: net/http's 4 KiB would be
+// most of an idle peer's memory, and a read of it would gather more small
+// packets than a peer sends between two of the server's reads.
+const wsReadBuf = 512
+
+// upgradeResponse is a ResponseWriter whose Hijack keeps the connection
+// for the server's WebSocket, and its reader.
+type upgradeResponse struct {
+	http.ResponseWriter
+	s     *wsServer
+	fresh bool // s.br was made here, with nothing buffered
+}
+
+// Hijack hijacks the connection, whose reads then go through a reader of
+// wsReadBuf bytes, unless the client sent more than its request already.
+func (rw *upgradeResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(rw.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	rw.s.conn = conn
+	rw.s.br = brw.Reader
+	if rw.s.br.Buffered() == 0 {
+		rw.s.br = bufio.NewReaderSize(conn, wsReadBuf)
+		rw.fresh = true
+	}
+	brw.Reader = rw.s.br
+	return conn, brw, nil
+}
+
+// Unwrap returns the ResponseWriter wrapped, for http.ResponseController.
+func (rw *upgradeResponse) Unwrap() http.ResponseWriter { return rw.ResponseWriter }

@@ -14,13 +14,14 @@ type wsClient struct {
 	l    *wsLink
 	ws   *websocket.Conn
 	late *time.Timer // the read timeout, one timer for every packet
+	slow *time.Timer // the write timeout (slowTimer)
 }
 
 // newWSClient makes ws the socket of l.
 func newWSClient(l *wsLink, ws *websocket.Conn) *wsClient {
 	cfg := &l.c.m.cfg
 	ws.SetReadLimit(int64(cfg.maxPacket))
-	s := &wsClient{l: l, ws: ws}
+	s := &wsClient{l: l, ws: ws, slow: l.slowTimer()}
 	s.late = time.AfterFunc(cfg.readTimeout, func() { l.c.close(ErrReadTimeout); ws.CloseNow() })
 	s.late.Stop()
 	l.sock = s
@@ -61,12 +62,14 @@ func (s *wsClient) close(status websocket.StatusCode) { s.ws.Close(status, "") }
 
 func (s *wsClient) closeNow() { s.ws.CloseNow() }
 
+func (s *wsClient) send(b *block) error { return s.l.writeBlocks(b, s.writeMessage) }
+
 // writeMessage writes pkt through the WebSocket, within the write
 // timeout.
 func (s *wsClient) writeMessage(pkt []byte) error {
-	s.l.slow.Reset(s.l.c.m.cfg.writeTimeout)
+	s.slow.Reset(s.l.c.m.cfg.writeTimeout)
 	err := s.ws.Write(context.Background(), websocket.MessageBinary, pkt)
-	if !s.l.slow.Stop() {
+	if !s.slow.Stop() {
 		err = ErrSlowPeer
 	}
 	return err

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"sync"
 	"time"
@@ -34,12 +33,13 @@ const (
 // peer's, as coder/websocket's Close does.
 const closeWait = 5 * time.Second
 
-// wsServer is a server's WebSocket, on the socket its upgrade hijacked.
+// wsServer is a server's WebSocket, on the socket its upgrade hijacked:
+// it reads the peer's frames through br, and writes its own through its
+// batchWriter.
 type wsServer struct {
-	l     *wsLink
-	nc    net.Conn
-	br    *bufio.Reader
-	batch *batchWriter
+	batchWriter
+	l  *wsLink
+	br *bufio.Reader
 
 	mu        sync.Mutex
 	peerClose *websocket.CloseError // the peer's close frame, once read
@@ -116,10 +116,10 @@ func (s *wsServer) header() (frameHeader, error) {
 // begun, the rest arrives within the read timeout, or ErrReadTimeout: a
 // deadline is set only if the reading must wait for the socket.
 //
-// An idle peer's goroutine waits here for the next frame, with message's
-// larger frame off its stack: waiting, the stack holds about 800 bytes,
-// which fit in the 2 KiB a goroutine starts with, where 1.2 KiB made it
-// grow to 4.
+// An idle peer's goroutine waits here for the next frame, with
+// readFrames's larger frame off its stack: waiting, the stack holds about
+// 800 bytes, which fit in the 2 KiB a goroutine starts with, where 1.2 KiB
+// made it grow to 4.
 func (s *wsServer) read(buf []byte) ([]byte, error) {
 	for {
 		if _, err := s.br.Peek(1); err != nil {
@@ -127,28 +127,28 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 		}
 		var whole bool
 		var err error
-		if buf, whole, err = s.message(buf); whole || err != nil {
+		if buf, whole, err = s.readFrames(buf); whole || err != nil {
 			return buf, err
 		}
 	}
 }
 
-// message reads the frames that have begun to come (read): a message's
+// readFrames reads the frames that have begun to come (read): a message's
 // and the control frames among them (whole), or control frames that came
 // before any.
-func (s *wsServer) message(buf []byte) (_ []byte, whole bool, _ error) {
+func (s *wsServer) readFrames(buf []byte) (_ []byte, whole bool, _ error) {
 	start := len(buf)
 	maxPacket := int64(s.l.c.m.cfg.maxPacket)
 	began, timed := false, false
 	defer func() {
 		if timed {
-			s.nc.SetReadDeadline(time.Time{})
+			s.conn.SetReadDeadline(time.Time{})
 		}
 	}()
 	for {
 		if began && !timed { // a message in fragments: they all wait
 			timed = true
-			s.nc.SetReadDeadline(time.Now().Add(s.l.c.m.cfg.readTimeout))
+			s.conn.SetReadDeadline(time.Now().Add(s.l.c.m.cfg.readTimeout))
 		}
 		h, err := s.header()
 		if err == nil && h.opcode >= opCloseFrame {
@@ -181,7 +181,7 @@ func (s *wsServer) message(buf []byte) (_ []byte, whole bool, _ error) {
 		for p := buf[at:]; len(p) > 0; {
 			if s.br.Buffered() == 0 && !timed {
 				timed = true
-				s.nc.SetReadDeadline(time.Now().Add(s.l.c.m.cfg.readTimeout))
+				s.conn.SetReadDeadline(time.Now().Add(s.l.c.m.cfg.readTimeout))
 			}
 			n, err := s.br.Read(p)
 			if err != nil {
@@ -295,13 +295,25 @@ func (s *wsServer) drain() {
 // writeControl writes a control frame within the write timeout, after
 // the drain under way, if any.
 func (s *wsServer) writeControl(op byte, p []byte) error {
-	frame := append(make([]byte, 0, 2+125), 0x80|op, byte(len(p)))
-	frame = append(frame, p...)
 	s.l.wmu.Lock()
 	defer s.l.wmu.Unlock()
-	s.batch.hold()
-	s.batch.Write(frame)
-	return s.batch.release()
+	s.hold()
+	err := s.frame(op, p)
+	if released := s.release(); err == nil {
+		err = released
+	}
+	return err
+}
+
+// send writes the packets of b and the blocks it links to in one drain
+// (l.wmu held).
+func (s *wsServer) send(b *block) error {
+	s.hold()
+	err := s.l.writeBlocks(b, s.message)
+	if released := s.release(); err == nil {
+		err = released
+	}
+	return err
 }
 
 // readEnded tells a close handshake waiting for the peer's close frame
@@ -332,8 +344,8 @@ func (s *wsServer) close(status websocket.StatusCode) {
 		}
 		t.Stop()
 	}
-	s.nc.Close()
+	s.conn.Close()
 }
 
 // closeNow closes the socket.
-func (s *wsServer) closeNow() { s.nc.Close() }
+func (s *wsServer) closeNow() { s.conn.Close() }

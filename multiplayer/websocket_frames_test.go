@@ -176,7 +176,7 @@ func TestServerFrameAtLimit(t *testing.T) {
 	assert.Equal(t, pkt, p)
 }
 
-// An idle peer's reading goroutine waits with message's frame off its
+// An idle peer's reading goroutine waits with readFrames's frame off its
 // stack (see read), a ping's answer read or not: so waiting, it fits in
 // the 2 KiB stack a goroutine starts with.
 func TestIdlePeerWaitsInRead(t *testing.T) {

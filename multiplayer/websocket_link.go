@@ -17,9 +17,8 @@ import (
 // peer (a timer), and a goroutine that sends the close frame once the
 // connection closes. An idle peer costs one goroutine, the reading one.
 type wsLink struct {
-	c     *conn
-	sock  wsSocket
-	batch *batchWriter // the socket, on a server: nil on a client
+	c    *conn
+	sock wsSocket
 
 	mu      sync.Mutex
 	queue   packetQueue   // packets waiting to be written
@@ -43,11 +42,10 @@ type wsLink struct {
 	// conn.sendFor). current numbers the packet being handled, from 1;
 	// replied says a reply to it waits in the queue (both under mu,
 	// current written by the reading goroutine alone). wmu is held by
-	// whichever goroutine writes to ws, slow is its write timeout.
+	// whichever goroutine writes to the socket.
 	current uint64
 	replied bool
 	wmu     sync.Mutex
-	slow    *time.Timer
 
 	// When the peer was last heard from (a packet, a ping, an answer to a
 	// ping, in Unix nanoseconds), whether a packet of it is being received,
@@ -73,6 +71,9 @@ type wsSocket interface {
 	close(status websocket.StatusCode)
 	// closeNow closes the socket.
 	closeNow()
+	// send writes the packets of b and the blocks it links to
+	// (writeBlocks), each within the write timeout (l.wmu held).
+	send(b *block) error
 }
 
 // newWSLink returns the transport of a new connection to peer id, whose
@@ -82,14 +83,19 @@ func (m *Multiplayer) newWSLink(id PeerID) *wsLink {
 	l := &wsLink{c: c, current: 1, hungUp: make(chan struct{}), wake: make(chan struct{}, 1)}
 	c.link = l
 	l.writeFn = l.write
-	// One timer for every write (a context with a deadline would cost two
-	// timers a packet): when it fires, the packet took too long.
-	l.slow = time.AfterFunc(m.cfg.writeTimeout, func() { c.close(ErrSlowPeer); l.sock.closeNow() })
-	l.slow.Stop()
 	l.alive = time.AfterFunc(m.cfg.idleTimeout/4, l.keepAlive) // set before it runs
 	l.alive.Stop()
 	l.hear()
 	return l
+}
+
+// slowTimer returns the socket's write timeout, stopped: one timer for
+// every write (a context with a deadline would cost two timers a packet).
+// When it fires, a write took too long.
+func (l *wsLink) slowTimer() *time.Timer {
+	t := time.AfterFunc(l.c.m.cfg.writeTimeout, func() { l.c.close(ErrSlowPeer); l.sock.closeNow() })
+	t.Stop()
+	return t
 }
 
 // hear notes that the peer was heard from now.
@@ -277,15 +283,7 @@ func (l *wsLink) writeQueued() error {
 	if b == nil {
 		return nil
 	}
-	if l.batch == nil {
-		return l.writeBlocks(b, l.sock.(*wsClient).writeMessage)
-	}
-	l.batch.hold()
-	err := l.writeBlocks(b, l.batch.message)
-	if flushed := l.batch.release(); err == nil {
-		err = flushed
-	}
-	return err
+	return l.sock.send(b)
 }
 
 // writeBlocks writes the packets of b and the blocks it links to, each

@@ -23,38 +23,29 @@ func (c *writesConn) Write(p []byte) (int, error) {
 }
 
 // A drain's frames reach the socket in one write, in order, and in writes
-// of batchMax at most; outside a drain each goes at once.
+// of batchMax at most.
 func TestBatchWriter(t *testing.T) {
 	big := bytes.Repeat([]byte{7}, batchMax-10)
 	tests := []struct {
 		name   string
-		hold   bool
 		frames [][]byte
 		want   [][]byte
 	}{
-		{"lone, no drain", false, [][]byte{{1, 2}}, [][]byte{{1, 2}}},
-		{"no drain", false, [][]byte{{1}, {2}}, [][]byte{{1}, {2}}},
-		{"lone, drain", true, [][]byte{{1, 2}}, [][]byte{{1, 2}}},
-		{"drain", true, [][]byte{{1}, {2, 3}, {4}}, [][]byte{{1, 2, 3, 4}}},
-		{"drain past batchMax", true, [][]byte{{1}, big, big}, [][]byte{append([]byte{1}, big...), big}},
-		{"frame past batchMax", true, [][]byte{{1}, append(big, big...)}, [][]byte{{1}, append(big, big...)}},
+		{"lone", [][]byte{{1, 2}}, [][]byte{{1, 2}}},
+		{"several", [][]byte{{1}, {2, 3}, {4}}, [][]byte{{1, 2, 3, 4}}},
+		{"past batchMax", [][]byte{{1}, big, big}, [][]byte{append([]byte{1}, big...), big}},
+		{"a frame past batchMax", [][]byte{{1}, append(big, big...)}, [][]byte{{1}, append(big, big...)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &writesConn{}
 			w := newTestBatch(c)
-			if tc.hold {
-				w.hold()
-			}
+			w.hold()
 			for _, f := range tc.frames {
-				n, err := w.Write(f)
-				require.NoError(t, err)
-				assert.Equal(t, len(f), n)
+				require.NoError(t, w.add(f))
 			}
-			if tc.hold {
-				require.NoError(t, w.release())
-				assert.Nil(t, w.buf, "the buffer goes back to the pool")
-			}
+			require.NoError(t, w.release())
+			assert.Nil(t, w.buf, "the buffer goes back to the pool")
 			assert.Equal(t, lens(tc.want), lens(c.writes))
 			assert.True(t, bytes.Equal(bytes.Join(tc.want, nil), bytes.Join(c.writes, nil)), "the bytes, in order")
 		})
@@ -102,16 +93,17 @@ func TestBatchWriterMessage(t *testing.T) {
 	}
 }
 
-// Once the WebSocket's close frame has gone through, no message follows
-// it.
+// Once the close frame is framed, nothing follows it: no message, no
+// ping.
 func TestBatchWriterAfterClose(t *testing.T) {
 	c := &writesConn{}
 	w := newTestBatch(c)
 	w.hold()
 	require.NoError(t, w.message([]byte{1}))
-	_, err := w.Write([]byte{opClose, 2, 3, 0xe8})
-	require.NoError(t, err)
+	require.NoError(t, w.frame(opPing, nil))
+	require.NoError(t, w.frame(opCloseFrame, []byte{3, 0xe8}))
 	assert.ErrorIs(t, w.message([]byte{2}), net.ErrClosed)
+	assert.ErrorIs(t, w.frame(opPing, nil), net.ErrClosed)
 	require.NoError(t, w.release())
-	assert.Equal(t, []byte{0x82, 1, 1, opClose, 2, 3, 0xe8}, bytes.Join(c.writes, nil))
+	assert.Equal(t, []byte{0x82, 1, 1, 0x89, 0, 0x88, 2, 3, 0xe8}, bytes.Join(c.writes, nil))
 }
