@@ -11,11 +11,20 @@ type delivery struct {
 	// later lets an ENet packet wait for the host's next flush of queued
 	// packets (enet.Peer.Queue): what a relay sends to many peers at once.
 	later bool
+	// now lets a WebSocket packet be written by the goroutine that sends
+	// it, if the socket takes it at once (wsLink.writeNow).
+	now bool
 }
 
 // reliably is how the engine sends all but calls and replication: system
 // commands, node paths and send_bytes' default.
 var reliably = delivery{mode: Reliable}
+
+// announcing is how a server tells its peers of one that joins or leaves
+// (ADD_PEER, DEL_PEER): reliably, and over a WebSocket written now, as
+// each peer is sent one now and then. A goroutine started to write each,
+// as a relayed stream's packets are, would outlive it.
+var announcing = delivery{mode: Reliable, now: true}
 
 // unreliably is how replication's SYNC travels.
 var unreliably = delivery{mode: Unreliable}

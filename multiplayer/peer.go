@@ -244,8 +244,8 @@ func (m *Multiplayer) announce(c *conn) {
 	}
 	for id, other := range m.conns {
 		if id != c.id && other.auth == nil {
-			other.send(c.announced(), false, reliably)
-			c.send(other.announced(), false, reliably)
+			other.send(c.announced(), false, announcing)
+			c.send(other.announced(), false, announcing)
 		}
 	}
 }
@@ -275,7 +275,7 @@ func (m *Multiplayer) leave(c *conn) {
 			pkt := appendSys(nil, sysDelPeer, c.id)
 			for _, other := range m.conns {
 				if other.auth == nil {
-					other.send(pkt, false, reliably)
+					other.send(pkt, false, announcing)
 				}
 			}
 		}

@@ -217,7 +217,7 @@ func (rw *upgradeResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rw.s.conn = conn
+	rw.s.conn, rw.s.now = conn, nowSocket(conn)
 	rw.s.br = brw.Reader
 	if rw.s.br.Buffered() == 0 {
 		rw.s.br = bufio.NewReaderSize(conn, wsReadBuf)

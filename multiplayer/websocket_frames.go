@@ -306,14 +306,30 @@ func (s *wsServer) writeControl(op byte, p []byte) error {
 }
 
 // send writes the packets of b and the blocks it links to in one drain
-// (l.wmu held).
+// (l.wmu held), after what sendNow left.
 func (s *wsServer) send(b *block) error {
+	if b == nil && s.buf == nil {
+		return nil
+	}
 	s.hold()
 	err := s.l.writeBlocks(b, s.message)
 	if released := s.release(); err == nil {
 		err = released
 	}
 	return err
+}
+
+// sendNow is send without waiting for the socket (releaseNow): it reports
+// whether the socket took every frame. The packets of b are framed
+// without a write, and hence without a wait, if they cost no more than
+// batchMax in the send queue.
+func (s *wsServer) sendNow(b *block) (bool, error) {
+	s.hold()
+	if err := s.l.writeBlocks(b, s.message); err != nil {
+		s.putBack()
+		return false, err
+	}
+	return s.releaseNow()
 }
 
 // readEnded tells a close handshake waiting for the peer's close frame

@@ -103,8 +103,8 @@ func (l *wsLink) hear() { l.heard.Store(time.Now().UnixNano()) }
 
 // enqueue queues a packet, unless it does not fit the send queue. A reply
 // to the packet being handled does not start the writing goroutine (see
-// handled).
-func (l *wsLink) enqueue(pkt []byte, own bool, _ delivery, serial uint64) error {
+// handled); an announcement (how.now) is written now if it can be.
+func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) error {
 	l.mu.Lock()
 	full := l.queued > 0 && l.queued+queueCost(pkt) > int64(l.c.m.cfg.sendQueue)
 	start, later := false, false
@@ -119,12 +119,54 @@ func (l *wsLink) enqueue(pkt []byte, own bool, _ delivery, serial uint64) error 
 	if full {
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
 	}
-	if start {
+	switch {
+	case start && !(how.now && l.writeNow()):
 		go l.writeFn()
-	} else if !later {
+	case !start && !later:
 		l.wakeWriter()
 	}
 	return nil
+}
+
+// writeNow writes the queued packets on the calling goroutine, which has
+// claimed the writing (claimWriter), if the socket takes them at once: an
+// idle peer told of each peer that joins (ADD_PEER) then costs no
+// writing goroutine, whose stack and timer would outlive it. A stream of
+// packets (a relay's) is left to the goroutine, which batches them. It
+// reports whether it wrote them all; if not, the writing goroutine is to
+// start, and writes the rest. A queue that costs more than batchMax is
+// left to the goroutine, as its frames could not be held without a write
+// that waits.
+func (l *wsLink) writeNow() bool {
+	s, ok := l.sock.(*wsServer)
+	if !ok || s.now == nil || !l.wmu.TryLock() {
+		return false
+	}
+	var b *block
+	l.mu.Lock()
+	if l.queued <= batchMax {
+		b = l.queue.take()
+	}
+	l.mu.Unlock()
+	if b == nil {
+		l.wmu.Unlock()
+		return false
+	}
+	all, err := s.sendNow(b)
+	l.wmu.Unlock()
+	if err != nil {
+		l.c.close(err)
+		l.workers.Done() // writing stays set: none starts again
+		return true
+	}
+	l.mu.Lock()
+	done := all && l.queue.head == nil
+	if done {
+		l.writing = false
+		l.workers.Done()
+	}
+	l.mu.Unlock()
+	return done
 }
 
 // wakeWriter tells the writing goroutine, if it waits, that packets are
@@ -280,9 +322,6 @@ func (l *wsLink) writeQueued() error {
 	l.mu.Lock()
 	b := l.queue.take()
 	l.mu.Unlock()
-	if b == nil {
-		return nil
-	}
 	return l.sock.send(b)
 }
 

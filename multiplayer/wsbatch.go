@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"net"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -40,21 +41,48 @@ type batchWriter struct {
 	// (the write timeout, which drops the peer).
 	slow    *time.Timer
 	timeout time.Duration
+
+	now syscall.RawConn // the socket, for releaseNow (nil: it cannot)
 }
 
-// hold starts a drain: frames are held until release.
+// hold starts a drain: frames are held until release, after any that
+// releaseNow left.
 func (w *batchWriter) hold() {
 	w.holding = true
-	w.buf = batchBufs.Get().(*[]byte)
+	if w.buf == nil {
+		w.buf = batchBufs.Get().(*[]byte)
+	}
 }
 
 // release ends a drain, writing the frames held.
 func (w *batchWriter) release() error {
 	err := w.flush()
+	w.putBack()
+	return err
+}
+
+// releaseNow ends a drain, writing what of the frames held the socket
+// takes at once (w.now), and reports whether it took them all: the rest
+// stays held, for the next drain to write first.
+func (w *batchWriter) releaseNow() (bool, error) {
+	buf := *w.buf
+	n, err := writeNow(w.now, buf)
+	if err != nil || n == len(buf) {
+		w.putBack()
+		return err == nil, err
+	}
+	*w.buf = buf[:copy(buf, buf[n:])]
 	w.holding = false
+	return false, nil
+}
+
+// putBack ends a drain whose frames are written, giving the buffer back
+// to the pool.
+func (w *batchWriter) putBack() {
+	w.holding = false
+	*w.buf = (*w.buf)[:0]
 	batchBufs.Put(w.buf)
 	w.buf = nil
-	return err
 }
 
 // message frames pkt as a binary message, during a drain.
@@ -90,7 +118,7 @@ func (w *batchWriter) add(p []byte) error {
 			return err
 		}
 		if len(p) > batchMax {
-			return w.send(p)
+			return w.write(p)
 		}
 	}
 	if buf := *w.buf; len(buf)+len(p) > cap(buf) {
@@ -105,13 +133,13 @@ func (w *batchWriter) flush() error {
 	if len(*w.buf) == 0 {
 		return nil
 	}
-	err := w.send(*w.buf)
+	err := w.write(*w.buf)
 	*w.buf = (*w.buf)[:0]
 	return err
 }
 
-// send writes p to the socket within the write timeout.
-func (w *batchWriter) send(p []byte) error {
+// write writes p to the socket within the write timeout.
+func (w *batchWriter) write(p []byte) error {
 	w.slow.Reset(w.timeout)
 	_, err := w.conn.Write(p)
 	if !w.slow.Stop() {

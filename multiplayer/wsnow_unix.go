@@ -1,0 +1,75 @@
+//go:build unix
+
+package multiplayer
+
+import (
+	"net"
+	"sync"
+	"syscall"
+)
+
+// nowSocket returns the raw socket of a TCP or Unix connection, which
+// writeNow writes to; nil for any other (a TLS connection's, a
+// wrapper's), whose bytes must go through its Write.
+func nowSocket(nc net.Conn) syscall.RawConn {
+	var sc syscall.Conn
+	switch c := nc.(type) {
+	case *net.TCPConn:
+		sc = c
+	case *net.UnixConn:
+		sc = c
+	default:
+		return nil
+	}
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return nil
+	}
+	return rc
+}
+
+// writeNow writes to rc what of p its socket takes without waiting, and
+// returns how much.
+func writeNow(rc syscall.RawConn, p []byte) (int, error) {
+	w := nowWrites.Get().(*nowWrite)
+	w.p = p
+	err := rc.Write(w.fn)
+	n, werr := w.n, w.err
+	w.p, w.err = nil, nil
+	nowWrites.Put(w)
+	if err != nil {
+		return 0, err
+	}
+	return n, werr
+}
+
+// nowWrite is a write of writeNow's, whose fn, made once, rc.Write calls:
+// a closure made for each write would be garbage of each.
+type nowWrite struct {
+	p   []byte
+	n   int
+	err error
+	fn  func(fd uintptr) bool
+}
+
+var nowWrites = sync.Pool{New: func() any {
+	w := new(nowWrite)
+	w.fn = w.write
+	return w
+}}
+
+// write writes w.p to fd once, and returns true: rc.Write is not to wait
+// for the socket to take more.
+func (w *nowWrite) write(fd uintptr) bool {
+	for {
+		n, err := syscall.Write(int(fd), w.p)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err == syscall.EAGAIN {
+			err = nil
+		}
+		w.n, w.err = max(n, 0), err
+		return true
+	}
+}
