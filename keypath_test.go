@@ -12,30 +12,36 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The fast path notes a string key by its place in the buffer (see
+// The fast path notes a key by its place in the buffer (see
 // frame.keyInBuf): the path still names the key after the buffer's bytes
 // have moved (compaction, while a long string or packed array arrives in
 // chunks) or gone (the final error gives the buffer back), from memory or
-// from a reader in small pieces, for keys short and longer than the 24
-// bytes a path keeps.
+// from a reader in small pieces, for string keys short and longer than the
+// 24 bytes a path keeps, and for int keys of 32 and 64 bits.
 func TestPathKeyOutlivesBuffer(t *testing.T) {
 	long := strings.Repeat("k", 30)
+	stringKey := func(key string) []byte {
+		b := appendU32(appendU32(nil, 4), uint32(len(key)))
+		return append(append(b, key...), make([]byte, padding(int64(len(key))))...)
+	}
 	for _, tc := range []struct {
-		name, key, want string
+		name string
+		key  []byte // the key as on the wire
+		want string
 	}{
-		{"short key", "pos", `$["pos"]`},
-		{"24-byte key", long[:24], `$["` + long[:24] + `…"]`},
-		{"longer key", long, `$["` + long[:24] + `…"]`},
+		{"short key", stringKey("pos"), `$["pos"]`},
+		{"24-byte key", stringKey(long[:24]), `$["` + long[:24] + `…"]`},
+		{"longer key", stringKey(long), `$["` + long[:24] + `…"]`},
+		{"int32 key", appendU32(appendU32(nil, 2), uint32(0xfffffff9)), `$[-7]`},
+		{"int64 key", appendU32(appendU32(appendU32(nil, 2|flag64), 0x2a05f200), 1), `$[5000000000]`},
+		{"float key", appendU32(appendU32(nil, 3), 0x3f800000), `$[#0]`},
 	} {
 		// The key's value: a long string, bad UTF-8 near its end.
 		text := append(bytes.Repeat([]byte{'a'}, 1000), 0xff, 'b', 'c', 'd')
 		var b []byte
 		b = appendU32(b, 27) // Dictionary
 		b = appendU32(b, 1)
-		b = appendU32(b, 4) // the key
-		b = appendU32(b, uint32(len(tc.key)))
 		b = append(b, tc.key...)
-		b = append(b, make([]byte, padding(int64(len(tc.key))))...)
 		b = appendU32(b, 4) // the value
 		b = appendU32(b, uint32(len(text)))
 		b = append(b, text...)

@@ -129,7 +129,7 @@ func (s *stack) appendStep(b, src []byte, i int, pending bool) []byte {
 // the key is longer.
 func (f *frame) appendKey(b, src []byte, quote bool) []byte {
 	key := f.key(src)
-	more := int(f.keyLen) == len(f.keyBuf)
+	more := len(key) == len(f.keyBuf)
 	if !quote {
 		if more {
 			return append(append(b, key...), "…"...)
@@ -194,7 +194,7 @@ func appendDictStep(b, src []byte, f *frame, pending bool) []byte {
 	case KindStringName:
 		b = f.appendKey(append(b, '&'), src, true)
 	case KindInt32, KindInt64:
-		b = strconv.AppendInt(b, f.keyInt, 10)
+		b = strconv.AppendInt(b, f.intKey(src), 10)
 	default:
 		b = strconv.AppendInt(append(b, '#'), f.idx, 10)
 	}

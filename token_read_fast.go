@@ -136,12 +136,8 @@ func (d *Decoder) ReadToken() (Token, error) {
 		f.idx++
 	case f.phase == phaseKey:
 		f.phase, f.inKey = phaseValue, true
-		// The key, for paths: an int, or where a string's first bytes
-		// are (see frame.keyInBuf).
-		f.keyKind, f.keyInt, f.keyInBuf = sv.kind, int64(t.num), sv.kind == KindString
-		if sv.kind == KindString {
-			f.keyInt, f.keyLen = int64(pos+8), uint8(min(t.num, uint64(len(f.keyBuf))))
-		}
+		// The key, for paths: where it is (see frame.keyInBuf).
+		f.keyKind, f.keyInt, f.keyInBuf = sv.kind, int64(pos), true
 	default:
 		f.phase, f.inKey = phaseEntry, false
 	}

@@ -1,5 +1,7 @@
 package gdvar
 
+import "encoding/binary"
+
 // The structure of the value being read or written is a stack of frames, one
 // per open container, packed array or chunked string. The Decoder and the
 // Encoder share it: what may come next (next), the bookkeeping when a value
@@ -39,9 +41,10 @@ type frame struct {
 	idx      int64 // index of the current element, entry or property; -1 before the first
 	// The current key or property, for paths: a short copy of a string key,
 	// or an int key (in this order, a frame is 80 bytes, not 88). The
-	// Decoder's fast path notes a string key where it is instead, with
-	// keyInBuf: its first keyLen bytes are at keyInt in the Decoder's
-	// buffer, copied to keyBuf only if they are to leave it (keepKeys).
+	// Decoder's fast path notes a key where it is instead, with keyInBuf:
+	// keyKind is its kind and its header is at keyInt in the Decoder's
+	// buffer, read only for a path, or copied to keyBuf and keyInt if the
+	// bytes are to leave the buffer (keepKeys).
 	keyInt   int64
 	keyKind  Kind
 	keyLen   uint8
@@ -225,22 +228,42 @@ func (f *frame) noteKey(kind Kind, text []byte, n int64) {
 	f.keyLen = uint8(copy(f.keyBuf[:], text))
 }
 
-// key returns the short copy of f's key; src is the Decoder's buffer,
-// which a key noted by its place there is read from.
+// key returns the short copy of f's string key; src is the Decoder's
+// buffer, which a key noted by its place there is read from.
 func (f *frame) key(src []byte) []byte {
 	if f.keyInBuf {
-		return src[f.keyInt : f.keyInt+int64(f.keyLen)]
+		at := f.keyInt + 8 // after the header and the length
+		n := min(int64(binary.LittleEndian.Uint32(src[at-4:])), int64(len(f.keyBuf)))
+		return src[at : at+n]
 	}
 	return f.keyBuf[:f.keyLen]
+}
+
+// intKey returns f's int key; src is as for key.
+func (f *frame) intKey(src []byte) int64 {
+	if !f.keyInBuf {
+		return f.keyInt
+	}
+	if f.keyKind == KindInt64 {
+		return int64(binary.LittleEndian.Uint64(src[f.keyInt+4:]))
+	}
+	return int64(int32(binary.LittleEndian.Uint32(src[f.keyInt+4:])))
 }
 
 // keepKeys copies the keys noted by their place in src to their frames,
 // before the Decoder moves or drops the bytes of src.
 func (s *stack) keepKeys(src []byte) {
 	for i := range s.frames {
-		if f := &s.frames[i]; f.keyInBuf {
-			copy(f.keyBuf[:], f.key(src))
-			f.keyInBuf = false
+		f := &s.frames[i]
+		if !f.keyInBuf {
+			continue
 		}
+		switch f.keyKind {
+		case KindString:
+			f.keyLen = uint8(copy(f.keyBuf[:], f.key(src)))
+		case KindInt32, KindInt64:
+			f.keyInt = f.intKey(src)
+		}
+		f.keyInBuf = false
 	}
 }
