@@ -94,19 +94,22 @@ func (t *engineTable) typed() bool { return t.flagBits[TypeArray] != 0 }
 
 // smallValue is what a header says about a common small value, so that the
 // fast path reads it with few branches.
-// It is 16 bytes, so that the fast path indexes the table with a shift.
+// It is 32 bytes, so that the fast path indexes the table with a shift.
 type smallValue struct {
-	mask   uint64 // the 64 bits after the header, masked with this, are the token's num
-	meta   uint32 // the token's kind, type and flags (Token.meta's low bits, without a length)
-	kind   Kind   // KindInvalid: not a small value
-	size   uint8  // bytes on the wire; 0 for a string (variable)
-	signed bool   // num is the low 32 bits sign-extended instead: a 32-bit int
-	data   uint8  // bytes after the header that are the token's data (a vector)
+	meta   uint64   // the token's meta: kind (KindInvalid: not a small value), type, flags, and a vector's data length
+	mask   uint64   // the 64 bits after the header, masked with this, are the token's num
+	size   uint8    // bytes on the wire; 0 for a string (variable)
+	signed bool     // num is the low 32 bits sign-extended instead: a 32-bit int
+	data   bool     // the bytes after the header are the token's data (a vector)
+	_      [13]byte // the padding to 32 bytes
 }
+
+// kind is the kind of the value's token.
+func (sv *smallValue) kind() Kind { return Kind(sv.meta) }
 
 // newSmallValue describes a value of kind and type that takes size bytes.
 func newSmallValue(kind Kind, typ Type, size uint8) smallValue {
-	sv := smallValue{kind: kind, size: size, mask: math.MaxUint32}
+	sv := smallValue{size: size, mask: math.MaxUint32}
 	var flags uint8
 	switch kind {
 	case KindNil:
@@ -120,9 +123,13 @@ func newSmallValue(kind Kind, typ Type, size uint8) smallValue {
 	case KindArrayStart, KindDictStart:
 		flags = flagRaw
 	case KindVector2, KindVector3:
-		sv.mask, sv.data = 0, size-4
+		sv.mask, sv.data = 0, true
 	}
-	sv.meta = uint32(newToken(kind, typ, flags).meta)
+	t := newToken(kind, typ, flags)
+	if sv.data {
+		t.meta |= uint64(size-4) << 32
+	}
+	sv.meta = t.meta
 	return sv
 }
 

@@ -55,7 +55,7 @@ type input struct {
 	cfg *config   // read only: defaultConfig or own
 	tab *engineTable
 
-	maxDepth int // cfg.limits.MaxDepth, which the fast path reads for every value
+	maxDepth int // cfg.limits.MaxDepth, past which the fast path is off (see setFastStop)
 
 	bb       *bytebufferpool.ByteBuffer // pooled buffer (reader mode)
 	buf      []byte
@@ -217,12 +217,13 @@ func (d *Decoder) release() {
 	}
 }
 
-// setFastStop follows a change of end or valueEnd: a value of the fast path
-// is buffered whole and within MaxValueBytes if it ends at or before
-// fastStop. Zero turns the fast path off.
+// setFastStop follows a change of end, valueEnd or the depth: a value of
+// the fast path is buffered whole and within MaxValueBytes if it ends at or
+// before fastStop. Zero turns the fast path off, as it is while the
+// containers are deeper than MaxDepth, so that it need not check the depth.
 func (d *Decoder) setFastStop() {
 	d.fastStop = int(min(int64(d.end), d.valueEnd))
-	if !fastTokens {
+	if !fastTokens || d.st.depth > d.maxDepth {
 		d.fastStop = 0
 	}
 }
@@ -422,6 +423,7 @@ func (d *Decoder) readToken() (Token, error) {
 		err = d.readProperty(&t)
 	case expObjectEnd:
 		d.st.pop()
+		d.setFastStop()
 		return ObjectEndToken, nil
 	case expChunk:
 		err = d.readPackedChunk(&t, f)
@@ -873,6 +875,7 @@ func (d *Decoder) readObjectStart(t *Token) error {
 	t.setRaw(count, word)
 	d.st.startValue()
 	d.st.push(frame{kind: frameObject, remain: count, total: count})
+	d.setFastStop()
 	return d.advance(at)
 }
 
@@ -951,6 +954,7 @@ func (d *Decoder) readContainerStart(t *Token, hdr uint32) error {
 	t.setRaw(count, word)
 	d.st.startValue()
 	d.st.push(frame{kind: fk, remain: count, total: count})
+	d.setFastStop()
 	return d.advance(at + 4)
 }
 

@@ -22,14 +22,15 @@ var fastTokens = true
 // bits, skipping the general path's checks that cannot fail for them. The
 // general path (readToken) handles the rest, this having changed nothing.
 func (d *Decoder) ReadToken() (Token, error) {
-	d.tokenAt = d.pos
+	pos := d.pos
+	d.tokenAt = pos
 	f := d.st.last
 	if f == nil { // at the top level, or after a final error (see stop)
 		// A top-level value starts as in readTopValue, which reads the
 		// header if it is not buffered, the end of input, the error, or
 		// the end of a SingleValue input.
-		if d.err != nil || d.end-d.pos < 4 || d.single {
-			if d.pos == d.end && d.eof && d.bb == nil && d.err == nil {
+		if d.err != nil || d.end-pos < 4 || d.single {
+			if pos == d.end && d.eof && d.bb == nil && d.err == nil {
 				return Token{}, io.EOF // the common end: no buffer to give back
 			}
 			return d.readToken()
@@ -41,24 +42,25 @@ func (d *Decoder) ReadToken() (Token, error) {
 		case frameDict:
 			if f.phase == phaseEntry {
 				if f.remain > 0 {
-					d.st.startEntry()
+					f.startEntry(phaseKey)
 					return DictKeyToken, nil
 				}
-				d.st.pop()
+				d.popContainer()
 				return DictEndToken, nil
 			}
 		case frameArray:
 			if f.remain == 0 {
-				d.st.pop()
+				d.popContainer()
 				return ArrayEndToken, nil
 			}
 		default:
 			return d.readToken()
 		}
 	}
-	pos := d.pos
+	// The fast path is off (fastStop is 0) while the containers are
+	// deeper than MaxDepth, so that the general path reports it.
 	room := d.fastStop - pos // the most bytes the value may take
-	if room < 4 || d.st.depth > d.maxDepth {
+	if room < 4 {
 		return d.readToken()
 	}
 	// p is the value's first byte in the buffer, where tokens point. The
@@ -70,10 +72,11 @@ func (d *Decoder) ReadToken() (Token, error) {
 		return d.readToken() // bits the engine ignores: the general path keeps them
 	}
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
+	kind := sv.kind()
 	var t Token
 	var size int
 	open := false // an Array or Dictionary starts
-	if sv.kind == KindString {
+	if kind == KindString {
 		if room < 8 {
 			return d.readToken()
 		}
@@ -89,7 +92,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		// The padding is the top n bytes of the value's last word.
 		pad := uint64(load32(p, size-4)) >> (uint(32-8*n) & 63)
-		t = Token{meta: uint64(sv.meta) | uint64(l)<<32, num: uint64(l), x: pad << 32}
+		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Add(p, 8)
 		}
@@ -108,24 +111,23 @@ func (d *Decoder) ReadToken() (Token, error) {
 		} else if room >= 8 {
 			w = uint64(load32(p, 4))
 		}
-		if sv.kind == KindInvalid {
+		if kind == KindInvalid {
 			return d.readToken()
 		}
-		num := w & sv.mask
+		t = Token{meta: sv.meta, num: w & sv.mask}
 		if sv.signed {
-			num = uint64(int64(int32(w)))
+			t.num = uint64(int64(int32(w)))
 		}
-		if sv.kind == KindArrayStart || sv.kind == KindDictStart {
+		if sv.data {
+			t.p = unsafe.Add(p, 4)
+		}
+		if kind == KindArrayStart || kind == KindDictStart {
 			count := uint32(w) &^ countSharedBit
 			if !d.cfg.limits.allows(limitContainer, int64(count)) {
 				return d.readToken()
 			}
-			num = uint64(count) | w<<32
+			t.num = uint64(count) | w<<32
 			open = true
-		}
-		t = Token{meta: uint64(sv.meta) | uint64(sv.data)<<32, num: num}
-		if sv.data > 0 {
-			t.p = unsafe.Add(p, 4)
 		}
 	}
 	d.pos = pos + size
@@ -137,14 +139,32 @@ func (d *Decoder) ReadToken() (Token, error) {
 	case f.phase == phaseKey:
 		f.phase, f.inKey = phaseValue, true
 		// The key, for paths: where it is (see frame.keyInBuf).
-		f.keyKind, f.keyInt, f.keyInBuf = sv.kind, int64(pos), true
+		f.keyKind, f.keyInt, f.keyInBuf = kind, int64(pos), true
 	default:
 		f.phase, f.inKey = phaseEntry, false
 	}
 	if open {
-		d.st.pushContainer(sv.kind, int64(uint32(t.num)))
+		d.pushContainer(kind, int64(uint32(t.num)))
 	}
 	return t, nil
+}
+
+// pushContainer opens an Array or a Dictionary for the fast path, which it
+// turns off if the containers are now too deep.
+func (d *Decoder) pushContainer(kind Kind, count int64) {
+	d.st.pushContainer(kind, count)
+	if d.st.depth > d.maxDepth {
+		d.fastStop = 0
+	}
+}
+
+// popContainer closes an Array or a Dictionary, turning the fast path back
+// on if the containers were too deep.
+func (d *Decoder) popContainer() {
+	d.st.pop()
+	if d.st.depth == d.maxDepth {
+		d.setFastStop()
+	}
 }
 
 // fastStringMax is the longest string the fast path reads: keys and

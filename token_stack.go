@@ -202,14 +202,19 @@ func (f *frame) startValue() {
 // startEntry records a DictKey or ObjectProperty marker in the top frame.
 func (s *stack) startEntry() {
 	f := s.top()
+	if f.kind == frameDict {
+		f.startEntry(phaseKey)
+	} else {
+		f.startEntry(phaseValue)
+	}
+}
+
+// startEntry records a marker in f, after which comes phase.
+func (f *frame) startEntry(phase uint8) {
 	f.remain--
 	f.idx++
 	f.keyKind, f.keyLen, f.keyInBuf = KindInvalid, 0, false
-	if f.kind == frameDict {
-		f.phase = phaseKey
-	} else {
-		f.phase = phaseValue
-	}
+	f.phase = phase
 }
 
 // noteKey remembers a property name, or the first token of a Dictionary key
