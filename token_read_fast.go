@@ -73,9 +73,6 @@ func (d *Decoder) ReadToken() (Token, error) {
 	}
 	sv := &d.tab.small[hdr&0xff|hdr>>8&0x100]
 	kind := sv.kind()
-	var t Token
-	var size int
-	open := false // an Array or Dictionary starts
 	if kind == KindString {
 		if room < 8 {
 			return d.readToken()
@@ -86,84 +83,86 @@ func (d *Decoder) ReadToken() (Token, error) {
 		}
 		l := int(l32)
 		n := padding(int64(l))
-		size = 8 + l + n
+		size := 8 + l + n
 		if size > room || !shortASCII(p, l) {
 			return d.readToken()
 		}
 		// The padding is the top n bytes of the value's last word.
 		pad := uint64(load32(p, size-4)) >> (uint(32-8*n) & 63)
-		t = Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
+		t := Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Add(p, 8)
 		}
-	} else {
-		size = int(sv.size)
-		// The word after the header, as far as the value has it. Such a
-		// value takes 16 bytes at most: only nearer the end is its size
-		// checked, and then it may be 4 or 8 when room < 12.
-		var w uint64
-		if room >= 16 {
-			w = load64(p, 4)
-		} else if size > room {
+		d.pos = pos + size
+		f.noteValue(kind, pos)
+		return t, nil
+	}
+	size := int(sv.size)
+	// The word after the header, as far as the value has it. Such a
+	// value takes 16 bytes at most: only nearer the end is its size
+	// checked, and then it may be 4 or 8 when room < 12.
+	var w uint64
+	if room >= 16 {
+		w = load64(p, 4)
+	} else if size > room {
+		return d.readToken()
+	} else if room >= 12 {
+		w = load64(p, 4)
+	} else if room >= 8 {
+		w = uint64(load32(p, 4))
+	}
+	if kind == KindInvalid {
+		return d.readToken()
+	}
+	t := Token{meta: sv.meta, num: w & sv.mask}
+	if sv.signed {
+		t.num = uint64(int64(int32(w)))
+	}
+	if sv.data {
+		t.p = unsafe.Add(p, 4)
+	}
+	if kind == KindArrayStart || kind == KindDictStart {
+		count := uint32(w) &^ countSharedBit
+		if !d.cfg.limits.allows(limitContainer, int64(count)) {
 			return d.readToken()
-		} else if room >= 12 {
-			w = load64(p, 4)
-		} else if room >= 8 {
-			w = uint64(load32(p, 4))
 		}
-		if kind == KindInvalid {
-			return d.readToken()
+		t.num = uint64(count) | w<<32
+		d.pos = pos + size
+		f.noteValue(kind, pos)
+		d.st.pushContainer(kind, int64(count))
+		if d.st.depth > d.maxDepth {
+			d.fastStop = 0 // the general path reports what comes inside
 		}
-		t = Token{meta: sv.meta, num: w & sv.mask}
-		if sv.signed {
-			t.num = uint64(int64(int32(w)))
-		}
-		if sv.data {
-			t.p = unsafe.Add(p, 4)
-		}
-		if kind == KindArrayStart || kind == KindDictStart {
-			count := uint32(w) &^ countSharedBit
-			if !d.cfg.limits.allows(limitContainer, int64(count)) {
-				return d.readToken()
-			}
-			t.num = uint64(count) | w<<32
-			open = true
-		}
+		return t, nil
 	}
 	d.pos = pos + size
+	f.noteValue(kind, pos)
+	return t, nil
+}
+
+// noteValue records in f, the top frame or nil at the top level, that the
+// fast path read a value of kind whose header is at buf[at].
+func (f *frame) noteValue(kind Kind, at int) {
 	switch {
-	case f == nil: // a top-level value
+	case f == nil:
 	case f.kind == frameArray:
 		f.remain--
 		f.idx++
 	case f.phase == phaseKey:
 		f.phase, f.inKey = phaseValue, true
 		// The key, for paths: where it is (see frame.keyInBuf).
-		f.keyKind, f.keyInt, f.keyInBuf = kind, int64(pos), true
+		f.keyKind, f.keyInt, f.keyInBuf = kind, int64(at), true
 	default:
 		f.phase, f.inKey = phaseEntry, false
-	}
-	if open {
-		d.pushContainer(kind, int64(uint32(t.num)))
-	}
-	return t, nil
-}
-
-// pushContainer opens an Array or a Dictionary for the fast path, which it
-// turns off if the containers are now too deep.
-func (d *Decoder) pushContainer(kind Kind, count int64) {
-	d.st.pushContainer(kind, count)
-	if d.st.depth > d.maxDepth {
-		d.fastStop = 0
 	}
 }
 
 // popContainer closes an Array or a Dictionary, turning the fast path back
 // on if the containers were too deep.
 func (d *Decoder) popContainer() {
-	d.st.pop()
-	if d.st.depth == d.maxDepth {
-		d.setFastStop()
+	d.st.popContainer()
+	if d.st.depth == d.maxDepth && fastTokens {
+		d.fastStop = int(min(int64(d.end), d.valueEnd)) // as setFastStop, inlined
 	}
 }
 

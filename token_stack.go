@@ -174,6 +174,18 @@ func (s *stack) pop() {
 	}
 }
 
+// popContainer closes the top frame, an Array or a Dictionary, for the
+// decoder's fast path: pop without the test of the frame's kind.
+func (s *stack) popContainer() {
+	s.depth--
+	n := len(s.frames) - 1
+	s.frames = s.frames[:n]
+	s.last = nil
+	if n > 0 {
+		s.last = &s.frames[n-1]
+	}
+}
+
 // startValue records that a value starts in the top frame, which must expect
 // one.
 func (s *stack) startValue() {
