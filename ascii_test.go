@@ -41,9 +41,9 @@ func TestASCIIChecks(t *testing.T) {
 				text := buf[:n]
 				require.Equal(t, want(text), isShortASCII(text), "isShortASCII, %d bytes, %#x at %d", n, c, bad)
 				if n <= fastStringMax {
-					// As in the buffer: a header before the text; it
-					// and the bytes after the text are not ASCII.
-					value := append(bytes.Repeat([]byte{c}, 8), buf...)
+					// As in the buffer: a String's header before the
+					// text; the bytes after the text are not ASCII.
+					value := append([]byte{4, 0, 0, 0, byte(n), 0, 0, 0}, buf...)
 					require.Equal(t, want(text), shortASCII(unsafe.Pointer(&value[0]), n), "shortASCII, %d bytes, %#x at %d", n, c, bad)
 				}
 			}

@@ -88,7 +88,7 @@ func (d *Decoder) ReadToken() (Token, error) {
 			return d.readToken()
 		}
 		// The padding is the top n bytes of the value's last word.
-		pad := uint64(load32(p, size-4)) >> (uint(32-8*n) & 63)
+		pad := uint64(load32(p, size-4)) >> (padShift[n] & 63)
 		t := Token{meta: sv.meta | uint64(l)<<32, num: uint64(l), x: pad << 32}
 		if l > 0 {
 			t.p = unsafe.Add(p, 8)
@@ -173,27 +173,32 @@ const fastStringMax = 52
 // shortASCII reports whether the n bytes of a string at p[8:], after its
 // header, are 0x01..0x7f: the common case of a key or a name, valid
 // without further checks. It reads only p[:8+n], a word at a time: its
-// last word ends where the string does (for n < 8 it starts in the header,
-// whose bytes it masks off). It is small enough to inline.
+// last word ends where the string does. For n < 8 that word starts in the
+// header, a String's type and a length of at most fastStringMax, whose
+// bytes are below 0x80: their low bit set, they pass. It is small enough
+// to inline.
 func shortASCII(p unsafe.Pointer, n int) bool {
 	for at := 8; at < n; at += 8 {
 		if !asciiWord(load64(p, at)) {
 			return false
 		}
 	}
-	drop := asciiDrop[n&63] // the last word's bytes before the string
-	return asciiWord(load64(p, n)&^drop | asciiLow&drop)
+	return asciiWord(load64(p, n) | asciiFill[n&63])
 }
 
-// asciiDrop[n] masks the bytes of the last word shortASCII reads for a
-// string of n bytes that come before the string: the low 8-n bytes, or
-// none from 8 bytes on.
-var asciiDrop = func() (m [64]uint64) {
+// asciiFill[n] sets the low bit of the bytes of the last word shortASCII
+// reads for a string of n bytes that come before the string: the low 8-n
+// bytes, or none from 8 bytes on.
+var asciiFill = func() (m [64]uint64) {
 	for n := range 8 {
-		m[n] = ^uint64(0) >> (8 * n)
+		m[n] = asciiLow >> (8 * n)
 	}
 	return m
 }()
+
+// padShift[n] is the shift that brings the n padding bytes at the top of
+// a value's last word to its bottom (0 to 3 bytes; 32 leaves none).
+var padShift = [4]uint8{32, 24, 16, 8}
 
 // load32 and load64 read the little-endian word at p[at:], which the
 // caller knows to be within the buffer.
