@@ -30,8 +30,8 @@ type frame struct {
 	kind     frameKind
 	typ      Type  // the packed array's or string's type
 	phase    uint8 // for frameDict and frameObject
+	inKey    bool  // a Dictionary key is being read or written (beside phase: the two are set together)
 	wide     bool  // 64-bit packed vector elements
-	inKey    bool  // a Dictionary key is being read or written
 	nulSeen  bool  // frameString: a NUL has been seen, so UTF-8 is no longer checked
 	deferred bool  // the Encoder fills in the count at the end (DeferredCount)
 	addNUL   bool  // frameString: the Encoder ends the string with a NUL (PackedStringArray)
@@ -178,11 +178,12 @@ func (s *stack) pop() {
 // decoder's fast path: pop without the test of the frame's kind.
 func (s *stack) popContainer() {
 	s.depth--
-	n := len(s.frames) - 1
-	s.frames = s.frames[:n]
 	s.last = nil
-	if n > 0 {
-		s.last = &s.frames[n-1]
+	if n := len(s.frames) - 1; n > 0 {
+		frames := s.frames[:n]
+		s.frames, s.last = frames, &frames[n-1]
+	} else {
+		s.frames = s.frames[:0]
 	}
 }
 
