@@ -247,6 +247,7 @@ func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 	h := p.host
 	h.mu.Lock()
+	h.sendHandledAcks(p)
 	for {
 		p.handledAll() // the packets returned before
 		if pk, ok := p.take(); ok {

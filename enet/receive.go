@@ -10,7 +10,8 @@ import (
 // datagram that breaks a rule is dropped from the command that breaks it
 // on, as ENet drops it; nothing in it is trusted before it is checked.
 
-// ackBatch is how many acknowledgements wait at most for a send or a tick.
+// ackBatch is how many acknowledgements wait at most for a send, a Receive
+// or a tick.
 const ackBatch = 8
 
 // handleDatagram processes one datagram from addr, and says whether it
@@ -98,13 +99,13 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 			}
 		}
 	}
-	// Commands to send (a disconnect) go now; bare acknowledgements wait
-	// for the next send to the peer, which the packet received often
-	// prompts (a reply), or for the next tick: one datagram then carries
-	// both, as ENet sends acknowledgements with its next flush. A stream
-	// of reliable data is acknowledged every ackBatch commands, so that its
-	// sender's window keeps moving.
-	if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch {
+	// Commands to send (a disconnect) go now; acknowledgements too, unless
+	// a receiver handles the packets that came with them, whose answer
+	// may carry them (see acks.go). A stream of reliable data is
+	// acknowledged every ackBatch commands, so that its sender's window
+	// keeps moving.
+	if len(p.outgoing) > 0 || len(p.outgoingReliable) > 0 || p.zombie || len(p.acks) >= ackBatch ||
+		(len(p.acks) > 0 && !p.acksWaitForReceiver()) {
 		h.flushPeer(p, false)
 	}
 	return true
