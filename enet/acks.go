@@ -8,10 +8,10 @@ package enet
 // datagrams read right after reading them, before its application sees
 // their packets. Here they wait only for the application's answer, which
 // carries them in its datagram: they go with the first send to the peer,
-// once its receiver has handled the packets delivered (at a Receive that
-// finds none left), or at once when no receiver handles the peer's
-// packets (a ping alone, or a peer nobody receives from). The tick still
-// sends any left.
+// once its receiver has handled the packets delivered (at a Receive, or
+// in Serve, that finds none left), or at once when no receiver handles
+// the peer's packets (a ping alone, or a peer nobody receives from). The
+// tick still sends any left.
 
 // acksWaitForReceiver says whether p's acknowledgements may wait for its
 // receiver: one was woken by a packet delivered, or holds one it handles,
@@ -19,9 +19,9 @@ package enet
 func (p *Peer) acksWaitForReceiver() bool { return p.woken || p.holding > 0 }
 
 // sendHandledAcks sends p's acknowledgements, if any, with what is queued
-// to it, at a Receive that finds no packet waiting: the packets that came
-// with them are handled, and no answer took them. A packet waiting may be
-// a call whose answer will.
+// to it, once its receiver (Receive or Serve) finds no packet waiting: the
+// packets that came with them are handled, and no answer took them. A
+// packet waiting may be a call whose answer will.
 func (h *Host) sendHandledAcks(p *Peer) {
 	if len(p.acks) == 0 || p.inbox != nil {
 		return

@@ -35,6 +35,7 @@ func (p *Peer) Serve(handle func(Packet) bool, quick func() bool) error {
 	}()
 	for {
 		p.handledAll() // the packet handled before
+		h.sendHandledAcks(p)
 		if p.handle == nil {
 			return nil // the reader's call of handle returned false
 		}
@@ -129,6 +130,7 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 			p.handle, p.quick = nil, nil
 		}
 	}
+	h.sendHandledAcks(p)
 	p.busy = false
 	if h.inline == p {
 		h.inline = nil
