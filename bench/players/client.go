@@ -44,7 +44,8 @@ type client struct {
 	received atomic.Int64 // syncs (or moved calls) sent since from and received
 	lat      latencies    // the reader's alone until done is closed
 	done     chan struct{}
-	sent     int64 // ticks sent, the sender's alone
+	seq      int64 // ticks sent, the sender's alone
+	sent     int64 // ticks sent since from, the sender's alone
 }
 
 func newClient(l link, id int32, m mode) *client {
@@ -259,8 +260,11 @@ func (c *client) run(period, offset time.Duration, stop <-chan struct{}) error {
 // other client), or one input to the server: the packets are made once,
 // and each tick patches only its time, timestamp and heading.
 func (c *client) tick(body []byte, relayed [][]byte) error {
-	c.sent++
+	c.seq++
 	us := now()
+	if us >= c.from.Load() {
+		c.sent++
+	}
 	if c.mode == modeRPC {
 		stampInput(body, us)
 		if err := c.link.put(body, ordered); err != nil {
@@ -268,7 +272,7 @@ func (c *client) tick(body []byte, relayed [][]byte) error {
 		}
 		return c.link.flush()
 	}
-	stampSync(body, uint16(c.sent), us, float32(c.sent%628)/100)
+	stampSync(body, uint16(c.seq), us, float32(c.seq%628)/100)
 	if err := c.link.put(body, unordered); err != nil {
 		return err
 	}

@@ -36,7 +36,8 @@ func main() {
 	modes := flag.String("mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
 	ns := flag.String("n", "10,20,40", "numbers of players")
 	hz := flag.Int("hz", 30, "ticks a second of each client")
-	seconds := flag.Float64("seconds", 10, "how long the clients send, each run")
+	warmup := flag.Duration("warmup", 5*time.Second, "how long the clients send before they are measured, each run")
+	seconds := flag.Float64("seconds", 10, "how long the clients are measured, each run")
 	drain := flag.Duration("drain", time.Second, "how long the last syncs may take to arrive")
 	csvPath := flag.String("csv", "players.csv", "the CSV to write (\"\" for none)")
 	plotPath := flag.String("plot", "", "after the sweep, plot its CSV to this SVG: N against server ms/tick and delivered %")
@@ -82,14 +83,14 @@ func main() {
 	}
 	setup := serverSetup{game: *game, engine: findEngine(*engine), lifted: *limits == "lifted",
 		cpuProfile: *cpuProfile,
-		maxRun:     time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
+		maxRun:     *warmup + time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
 	var results []result
 	writeHeader(os.Stdout)
 	for _, m := range split(*modes) {
 		for _, tr := range split(*transports) {
 			for _, srv := range split(*servers) {
 				for _, n := range counts {
-					spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, hz: *hz,
+					spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, hz: *hz, warmup: *warmup,
 						seconds: time.Duration(*seconds * float64(time.Second)), drain: *drain}
 					r, err := run(spec, setup)
 					if err != nil {

@@ -19,7 +19,8 @@ type runSpec struct {
 	mode      mode
 	n         int
 	hz        int
-	seconds   time.Duration // how long the clients send
+	warmup    time.Duration // how long the clients send before they are measured
+	seconds   time.Duration // how long they are measured
 	drain     time.Duration // how long the last ones may take to arrive
 }
 
@@ -63,18 +64,6 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	var wg sync.WaitGroup
 	errs := make(chan error, len(clients))
 	period := time.Second / time.Duration(spec.hz)
-	cpu0, err := processCPU(srv.pid())
-	if err != nil {
-		return res, err
-	}
-	drops0, err := udpDrops()
-	if err != nil {
-		return res, err
-	}
-	self0, start := cputime.Process(), time.Now()
-	for _, c := range clients {
-		c.from.Store(now())
-	}
 	for _, c := range clients {
 		// Each client ticks at a phase of its own, as real ones do.
 		offset := rand.N(period)
@@ -84,9 +73,30 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 			}
 		})
 	}
+	// The joins' burst settles before the measuring starts: ENet's
+	// throttle, lowered by it, takes seconds to come back, as it does in
+	// a game the players joined a while ago.
+	time.Sleep(spec.warmup)
+	halt := func() {
+		close(stop)
+		wg.Wait()
+	}
+	cpu0, err := processCPU(srv.pid())
+	if err != nil {
+		halt()
+		return res, err
+	}
+	drops0, err := udpDrops()
+	if err != nil {
+		halt()
+		return res, err
+	}
+	self0, start := cputime.Process(), time.Now()
+	for _, c := range clients {
+		c.from.Store(now())
+	}
 	time.Sleep(spec.seconds)
-	close(stop)
-	wg.Wait()
+	halt()
 	res.elapsed = time.Since(start)
 	res.clientCPU = cputime.Process() - self0
 	cpu1, err := processCPU(srv.pid())
