@@ -67,6 +67,9 @@ type Host struct {
 	inline      *Peer
 	inlineSince uint32
 	readerGen   uint64
+	// writesHeld: the reader serves peers of the batch it read, and what is
+	// packed meanwhile is written when it is done (see serve.go).
+	writesHeld bool
 	// The reading goroutine's buffers: datagrams, and their lengths and
 	// sources.
 	readBufs [][]byte
@@ -258,6 +261,7 @@ func (h *Host) Close() error {
 	}
 	h.closed = true
 	h.tick()
+	h.writesHeld = false // the disconnects go now
 	if h.inline != nil {
 		h.replaceReader(false) // not waited for: its handler may wait for this Close
 	}
@@ -411,6 +415,9 @@ func (h *Host) readLoop(gen uint64) {
 		for _, p := range here {
 			still = h.serveHere(p, gen) && still
 		}
+		if len(here) > 0 {
+			h.writeHeld(gen)
+		}
 		clear(here)
 		if !still {
 			return
@@ -469,6 +476,7 @@ func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool, here []
 		}
 	}
 	here = h.wakeServed(here)
+	h.writesHeld = len(here) > 0
 	h.unlock()
 	return fromPeer, here
 }

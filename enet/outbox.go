@@ -9,7 +9,9 @@ import (
 // released: a write to a socket is the costliest step of a send (on
 // loopback it delivers the datagram too), and the reading goroutine and
 // other senders need the lock meanwhile. The writes keep the order in
-// which they were packed.
+// which they were packed. While the reader serves peers itself, what is
+// packed waits for it to be done (see writeHeld): the replies to a batch
+// read go out in one write, as libenet sends what a service queued.
 
 // keptOutbox is the most buffer a written outbox keeps, with
 // keptOutboxDatagrams datagrams: a burst (a window of fragments, a tick's
@@ -43,7 +45,7 @@ func (h *Host) write(b []byte, to netip.AddrPort) {
 // wmu across the release keeps writes in order; the outbox written last
 // is then free, and becomes the next one.
 func (h *Host) unlock() {
-	if len(h.out.ends) == 0 {
+	if len(h.out.ends) == 0 || h.writesHeld {
 		h.mu.Unlock()
 		return
 	}

@@ -12,7 +12,9 @@ package enet
 // socket. A handler found running a tick or more, at a tick, hands the
 // reading to a new goroutine (the tick goroutine starts it), and the
 // reader that called it ends once it returns: the other peers wait two
-// ticks at most.
+// ticks at most. What the reader's handlers send (and what anything
+// else sends meanwhile) is written once it has served the batch's peers,
+// in one write, or when it is replaced.
 
 // Serve calls handle with each packet from the peer, in order and one at
 // a time, until the peer is gone, then returns its Err, or until handle
@@ -23,8 +25,11 @@ package enet
 // handle returns, or for one to two ticks (WithTick), after which
 // another goroutine reads. quick is called just before, on
 // that goroutine, one at a time with handle: it says whether handle will
-// return soon. A peer is served by one goroutine at a time, and then not
-// read with Receive.
+// return soon. What is sent while the reader handles packets (its
+// handlers' replies, and any other sends of the host meanwhile) is
+// written once it has handled those of the datagrams it read, in one
+// write. A peer is served by one goroutine at a time, and then not read
+// with Receive.
 func (p *Peer) Serve(handle func(Packet) bool, quick func() bool) error {
 	h := p.host
 	h.mu.Lock()
@@ -143,12 +148,25 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	return still
 }
 
+// writeHeld writes what was packed while the reading goroutine of
+// generation gen served the peers of the batch it read, unless another
+// replaced it (replaceReader let the writes go then).
+func (h *Host) writeHeld(gen uint64) {
+	h.mu.Lock()
+	if h.readerGen == gen {
+		h.writesHeld = false
+	}
+	h.unlock()
+}
+
 // replaceReader starts a new reading goroutine in place of the one that
 // serves a peer (h.inline), which ends when its handler returns; with
 // none, as the host closes, the host no longer waits for it (h.mu held).
+// What the replaced reader's batch held is written as h.mu is released.
 func (h *Host) replaceReader(start bool) {
 	h.readerGen++
 	h.inline = nil
+	h.writesHeld = false
 	if start {
 		go h.readLoop(h.readerGen) // takes over the reader's count in h.wg
 	} else {

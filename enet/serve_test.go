@@ -199,3 +199,42 @@ func TestServeStops(t *testing.T) {
 		})
 	}
 }
+
+// What a handler on the reading goroutine sends waits until the reader
+// has served the peers of the batch it read, to go out in one write with
+// their other replies; a handler that blocks a tick or more lets it go as
+// the reading is handed over.
+func TestServeHoldsRepliesForTheBatch(t *testing.T) {
+	t.Run("quick", func(t *testing.T) {
+		server, _, sp, cp := pair(t, 1)
+		held := make(chan bool, 1)
+		serveAsync(sp, func(pk Packet) bool {
+			assert.NoError(t, sp.Send(0, pk.Data, Reliable))
+			server.mu.Lock()
+			held <- server.writesHeld && len(server.out.ends) > 0
+			server.unlock()
+			return true
+		}, func() bool { return true })
+		waitIdle(t, sp)
+		require.NoError(t, cp.Send(0, []byte("a"), Reliable))
+		assert.Equal(t, "a", string(receive(t, cp).Data), "the reply, once the handler returned")
+		assert.True(t, <-held, "the reply waited for the handler to return")
+	})
+	t.Run("blocking", func(t *testing.T) {
+		_, _, sp, cp := pair(t, 1)
+		got := make(chan string, 1)
+		serveAsync(sp, func(pk Packet) bool {
+			assert.NoError(t, sp.Send(0, pk.Data, Reliable))
+			got <- string(receive(t, cp).Data) // within the handler: the reader was replaced
+			return true
+		}, func() bool { return true })
+		waitIdle(t, sp)
+		require.NoError(t, cp.Send(0, []byte("a"), Reliable))
+		select {
+		case s := <-got:
+			assert.Equal(t, "a", s)
+		case <-time.After(15 * time.Second):
+			t.Fatal("the handler's reply waited for it to return")
+		}
+	})
+}
