@@ -30,6 +30,7 @@ type Host struct {
 	peers       []*Peer    // by incoming peer id; nil where free
 	totalQueued uint32
 	comp        compressor
+	spares      []*outgoing // done with, for the next sends (see spare.go)
 	dgram       datagram
 	sendBuf     []byte
 	compBuf     []byte

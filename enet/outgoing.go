@@ -31,7 +31,6 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 		return fmt.Errorf("enet: %d bytes queued for the peer: %w", p.queuedBytes, ErrQueueFull)
 	}
 	ch := p.channel(chID)
-	data = append(make([]byte, 0, len(data)), data...) // never nil: nil marks commands without a packet
 	fragLen := int(p.mtu) - 4 - commandSizes[cmdSendFragment]
 	if h.cfg.checksum {
 		fragLen -= 4
@@ -41,6 +40,7 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 		if count > maxFragmentSize {
 			return fmt.Errorf("enet: send of %d bytes in %d fragments: %w", len(data), count, ErrTooLarge)
 		}
+		data = append(make([]byte, 0, len(data)), data...) // one copy, which the fragments share
 		var c command
 		if flags&(Reliable|UnreliableFragment) == UnreliableFragment && ch.outUnreliableSeq < 0xFFFF {
 			c.cmd, c.startSeq = cmdSendUnreliableFragment, ch.outUnreliableSeq+1
@@ -66,7 +66,7 @@ func (p *Peer) send(chID uint8, data []byte, flags Flag) error {
 	default:
 		c.cmd = cmdSendUnreliable
 	}
-	p.queueOutgoing(c, 0)
+	p.enqueue(h.newOutgoing(c, data))
 	return nil
 }
 
@@ -87,6 +87,13 @@ func (o *outgoing) queueCost() int { return len(o.cmd.payload) + commandCost }
 // (enet_peer_setup_outgoing_command).
 func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
 	o := &outgoing{cmd: c, fragOffset: fragOffset}
+	p.enqueue(o)
+	return o
+}
+
+// enqueue numbers an outgoing command and queues it.
+func (p *Peer) enqueue(o *outgoing) {
+	c, fragOffset := o.cmd, o.fragOffset
 	if c.payload != nil {
 		p.queuedBytes += o.queueCost()
 	}
@@ -124,7 +131,6 @@ func (p *Peer) queueOutgoing(c command, fragOffset uint32) *outgoing {
 	} else {
 		p.outgoing = append(p.outgoing, o)
 	}
-	return o
 }
 
 // ping queues a ping (enet_peer_ping).
@@ -314,6 +320,7 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 						p.queuedBytes -= p.outgoing[oi].queueCost()
 						oi++
 					}
+					h.keepSpare(o)
 					continue
 				}
 			}
@@ -322,6 +329,9 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		d.buf = append(d.buf, o.cmd.payload...)
 		d.commands++
 		p.packetsSent++
+		if o.cmd.cmd&flagAcknowledge == 0 {
+			h.keepSpare(o) // sent, and done with
+		}
 	}
 	// What was taken is gone from the front of each queue; the rest stays,
 	// in order, without being copied.
@@ -474,5 +484,7 @@ func (h *Host) removeSentReliable(p *Peer, seq uint16, chID uint8) uint8 {
 		f := p.sentReliable[0]
 		p.nextTimeout = f.sentTime + f.rtTimeout
 	}
-	return o.cmd.number()
+	cmd := o.cmd.number()
+	h.keepSpare(o) // acknowledged, and done with
+	return cmd
 }

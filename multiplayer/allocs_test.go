@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -105,6 +106,41 @@ func TestRPCAllocs(t *testing.T) {
 			assert.Empty(t, errs.get())
 		})
 	}
+}
+
+// An echo over ENet, a raw ENet client calling BenchmarkEchoFloor's
+// server in this process, allocates at most 7 times in all: the server's
+// *Call, the handler's two boxed arguments to Reply and reflect's two for
+// its error result, and each side's copy of the packet it receives. ENet's
+// outgoing commands and their copies of the packets sent are reused once
+// done with; with them the echo took 11.
+func TestENetEchoAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	m := newEchoServer(WithMaxPeers(4))
+	h, err := enet.Listen("udp", "127.0.0.1:0", m.enetOptions(nil)...)
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- m.ServeENet(context.Background(), h) }()
+	t.Cleanup(func() {
+		m.Close()
+		select {
+		case <-served:
+		case <-time.After(10 * time.Second):
+			t.Error("ServeENet did not return")
+		}
+	})
+	c, _ := enetCaller(t, h.Addr().String(), echoCall(t), 5, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	echo := func() { require.NoError(t, c.echo(ctx)) }
+	for range 100 { // the buffers grown
+		echo()
+	}
+	allocs := testing.AllocsPerRun(1000, echo)
+	t.Logf("%.2f allocations an echo", allocs)
+	assert.LessOrEqual(t, allocs, 7.0)
 }
 
 // ReadArg allocates nothing when dst has room for the value, whether the

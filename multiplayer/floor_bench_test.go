@@ -141,7 +141,7 @@ type echoer interface {
 
 // echoCall is the remote call echo(1, "player", Vector3(1, 2, 3)) to the
 // node of cache id 1, as a client sends it once its path is confirmed.
-func echoCall(b *testing.B) []byte {
+func echoCall(b testing.TB) []byte {
 	var args []byte
 	for _, v := range []any{int64(1), "player", gdvar.Vector3{X: 1, Y: 2, Z: 3}} {
 		var err error
