@@ -48,8 +48,7 @@ func TestLiveGodot3(t *testing.T) {
 		texts = append(texts, l.Text)
 	}
 	assert.Contains(t, texts, "hello from main")
-	errs, _ := g.Errors()
-	require.NotEmpty(t, errs)
+	errs := waitErrors(t, g, 1)
 	assert.Equal(t, "ERROR: an error at: _ready (res://main.gd:9)", errs[0].String())
 
 	require.NoError(t, g.SetBreakpoint("res://main.gd", 16, true))

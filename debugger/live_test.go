@@ -52,7 +52,28 @@ func waitLine(t *testing.T, g *debugger.Game, prefix string) string {
 			t.Fatalf("no %q line in %v", prefix, lines)
 		case <-g.Done():
 			t.Fatalf("the game ended (%v) before printing %q", g.Err(), prefix)
-		default:
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// waitErrors waits until the game has reported n errors and warnings, and
+// returns them: they come in messages of their own, after the output
+// flushed with them.
+func waitErrors(t *testing.T, g *debugger.Game, n int) []debugger.Error {
+	t.Helper()
+	ctx := liveContext(t)
+	for {
+		errs, _ := g.Errors()
+		if len(errs) >= n {
+			return errs
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("%d errors, not %d: %v", len(errs), n, errs)
+		case <-g.Done():
+			t.Fatalf("the game ended (%v) with %d errors, not %d", g.Err(), len(errs), n)
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
@@ -163,7 +184,7 @@ func TestLiveOutputAndErrors(t *testing.T) {
 	}
 	assert.Contains(t, strings.Join(texts, "\n"), "hello from main\nbold text\nTREE ")
 	assert.True(t, strings.HasPrefix(texts[0], "Godot Engine v4."), texts[0])
-	errs, _ := g.Errors()
+	errs := waitErrors(t, g, 2)
 	require.Len(t, errs, 2)
 	assert.Equal(t, "WARNING: a warning at: _ready (res://main.gd:12)", errs[0].String())
 	assert.Equal(t, "ERROR: an error at: _ready (res://main.gd:13)", errs[1].String())
