@@ -2,6 +2,7 @@ package debugger_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -39,22 +40,19 @@ func TestLiveTreeIsTheGames(t *testing.T) {
 // returns the rest.
 func waitLine(t *testing.T, g *debugger.Game, prefix string) string {
 	t.Helper()
-	ctx := liveContext(t)
-	for {
-		lines, _ := g.Output()
+	var rest string
+	var lines []debugger.Line
+	waitGame(t, g, func() bool {
+		lines, _ = g.Output()
 		for _, l := range lines {
-			if rest, ok := strings.CutPrefix(l.Text, prefix); ok {
-				return rest
+			var ok bool
+			if rest, ok = strings.CutPrefix(l.Text, prefix); ok {
+				return true
 			}
 		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("no %q line in %v", prefix, lines)
-		case <-g.Done():
-			t.Fatalf("the game ended (%v) before printing %q", g.Err(), prefix)
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+		return false
+	}, func() string { return fmt.Sprintf("no %q line in %v", prefix, lines) })
+	return rest
 }
 
 // waitErrors waits until the game has reported n errors and warnings, and
@@ -62,17 +60,25 @@ func waitLine(t *testing.T, g *debugger.Game, prefix string) string {
 // flushed with them.
 func waitErrors(t *testing.T, g *debugger.Game, n int) []debugger.Error {
 	t.Helper()
+	var errs []debugger.Error
+	waitGame(t, g, func() bool {
+		errs, _ = g.Errors()
+		return len(errs) >= n
+	}, func() string { return fmt.Sprintf("%d errors, not %d: %v", len(errs), n, errs) })
+	return errs
+}
+
+// waitGame polls done until it reports true, failing the test with what
+// missing says once the live context ends or the game does.
+func waitGame(t *testing.T, g *debugger.Game, done func() bool, missing func() string) {
+	t.Helper()
 	ctx := liveContext(t)
-	for {
-		errs, _ := g.Errors()
-		if len(errs) >= n {
-			return errs
-		}
+	for !done() {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%d errors, not %d: %v", len(errs), n, errs)
+			t.Fatal(missing())
 		case <-g.Done():
-			t.Fatalf("the game ended (%v) with %d errors, not %d", g.Err(), len(errs), n)
+			t.Fatalf("the game ended (%v): %s", g.Err(), missing())
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
