@@ -259,23 +259,40 @@ func (p *Peer) Receive(ctx context.Context) (Packet, error) {
 			h.unlock()
 			return Packet{}, err
 		}
-		p.waiting++
-		h.unlock()
-		var err error
+		if err := p.await(ctx); err != nil {
+			p.handledAll()
+			h.unlock()
+			return Packet{}, err
+		}
+	}
+}
+
+// await waits, with h.mu held and released meanwhile, until the reader
+// wakes the peer's receiver (a packet, an error, or the end of serving it
+// while busy), the peer ends, or ctx is done; it returns ctx's error then.
+// A receiver waiting while the reader serves the peer (busy) waits for the
+// reader alone, which signals when done.
+func (p *Peer) await(ctx context.Context) error {
+	h := p.host
+	p.waiting++
+	busy := p.busy
+	p.waitsBusy = busy
+	h.unlock()
+	var err error
+	if busy {
+		<-p.ready
+	} else {
 		select {
 		case <-p.ready:
 		case <-p.done:
 		case <-ctx.Done():
 			err = ctx.Err()
 		}
-		h.mu.Lock()
-		p.waiting--
-		if err != nil {
-			p.handledAll()
-			h.unlock()
-			return Packet{}, err
-		}
 	}
+	h.mu.Lock()
+	p.waiting--
+	p.waitsBusy = false
+	return err
 }
 
 // Disconnect asks the peer to disconnect once what is queued has gone

@@ -1,5 +1,7 @@
 package enet
 
+import "context"
+
 // A peer served (Serve) has its packets handled one at a time, in order,
 // by a function, on the goroutine that called Serve or on the host's
 // reading goroutine: a packet for a peer whose serving goroutine waits
@@ -62,21 +64,7 @@ func (p *Peer) Serve(handle func(Packet) bool, quick func() bool) error {
 				return err
 			}
 		}
-		p.waiting++
-		busy := p.busy
-		p.waitsBusy = busy
-		h.unlock()
-		if busy { // the reader serves the peer: it signals when done
-			<-p.ready
-		} else {
-			select {
-			case <-p.ready:
-			case <-p.done:
-			}
-		}
-		h.mu.Lock()
-		p.waiting--
-		p.waitsBusy = false
+		_ = p.await(context.Background()) // never done, so no error
 	}
 }
 
