@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/gdvar/gdvar"
@@ -567,7 +568,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindFloat32, gdvar.KindFloat64:
 		return e.newInf(e.cfg.appendFloat(b, t.Float()), len(b))
 	case gdvar.KindNodePath:
-		return d.appendNodePath(b, t.NodePath(), e.cfg.asHeld)
+		return e.cfg.appendNodePath(b, t.NodePath())
 	case gdvar.KindRID:
 		if d != Godot4 { // older engines print nothing for a RID
 			return b
@@ -610,10 +611,14 @@ const infNeg = "inf_neg"
 // (asHeld: a name keeps a leading byte order mark). Godot 3 makes an empty
 // path of an absolute one without names it decodes, but not of one it
 // read from text; Godot 4 leaves out the ":" of subnames that come to
-// nothing.
-func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath, asHeld bool) []byte {
+// nothing. Both engines' readers drop a byte order mark that starts the
+// text, which can leave a path of other names, or an absolute one
+// ("\uFEFF/a" reads as "/a"): with exactPaths such a text gets one more.
+func (c *config) appendNodePath(b []byte, p gdvar.NodePath) []byte {
+	d, asHeld := c.dialect, c.asHeld
 	esc := d.cEscapes()
 	b = append(b, `NodePath("`...)
+	start := len(b)
 	if p.Absolute && (d == Godot4 || asHeld || len(p.Names)+len(p.SubNames) > 0) {
 		b = append(b, '/')
 	}
@@ -627,6 +632,9 @@ func (d Dialect) appendNodePath(b []byte, p gdvar.NodePath, asHeld bool) []byte 
 			b = append(b, '/')
 		}
 		name(n)
+	}
+	if c.exactPaths && bytes.HasPrefix(b[start:], bom) {
+		b = slices.Insert(b, start, bom...)
 	}
 	colon := len(b)
 	for _, s := range p.SubNames {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -328,4 +329,65 @@ func TestEncodeLetsLargeValuesGo(t *testing.T) {
 	held := int64(hostile.HeapInUse()) - int64(before)
 	assert.Less(t, held, int64(256<<10))
 	runtime.KeepAlive(enc)
+}
+
+// The options of package resource and migrate's text: values as the
+// engine holds them read from text, and NodePaths it reads back so.
+var (
+	asHeldOpt     = optset.Option(optset.TextKey, "asHeld", nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
+	exactPathsOpt = optset.Option(optset.TextKey, "exactPaths", nil, func(t *optset.Text) { t.ExactPaths = true }).(gdvar.Option)
+)
+
+// With exactPaths a NodePath whose text starts with a byte order mark gets
+// one more, which the engines' readers drop (checked against Godot 4.6,
+// 3.6 and 3.2.3: "\uFEFF/a" reads as "/a", "\uFEFF\uFEFF/a" as the relative
+// path of "\uFEFF" and "a"); the marks elsewhere and other invisible
+// characters stay as they are, as the readers keep them.
+func TestExactPaths(t *testing.T) {
+	const bom = "\ufeff"
+	for _, c := range []struct {
+		name   string
+		path   gdvar.NodePath
+		asHeld bool
+		want   string
+	}{
+		{"a name of a mark", gdvar.NodePath{Names: []string{bom}}, true, `NodePath("` + bom + bom + `")`},
+		{"then a name", gdvar.NodePath{Names: []string{bom, "a"}}, true, `NodePath("` + bom + bom + `/a")`},
+		{"then a subname", gdvar.NodePath{Names: []string{bom + "a"}, SubNames: []string{bom}}, true, `NodePath("` + bom + bom + "a:" + bom + `")`},
+		{"two marks", gdvar.NodePath{Names: []string{bom + bom}}, true, `NodePath("` + bom + bom + bom + `")`},
+		{"decoded", gdvar.NodePath{Names: []string{bom + bom + "a"}}, false, `NodePath("` + bom + bom + `a")`},
+		{"decoded to none", gdvar.NodePath{Names: []string{bom + "a"}}, false, `NodePath("a")`},
+		{"absolute", gdvar.NodePath{Names: []string{bom}, Absolute: true}, true, `NodePath("/` + bom + `")`},
+		{"a later name", gdvar.NodePath{Names: []string{"a", bom}}, true, `NodePath("a/` + bom + `")`},
+		{"a subname", gdvar.NodePath{SubNames: []string{bom}}, true, `NodePath(":` + bom + `")`},
+		{"space", gdvar.NodePath{Names: []string{" " + bom}}, true, `NodePath(" ` + bom + `")`},
+		{"zero width space", gdvar.NodePath{Names: []string{"\u200b\u00a0\ufffe"}}, true, "NodePath(\"\u200b\u00a0\ufffe\")"},
+		{"empty", gdvar.NodePath{}, true, `NodePath("")`},
+	} {
+		opts := []gdvar.Option{exactPathsOpt}
+		if c.asHeld {
+			opts = append(opts, asHeldOpt)
+		}
+		text, err := Marshal(c.path, opts...)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, string(text), c.name)
+		if c.asHeld {
+			assert.Equal(t, c.path, readFileValue(t, text), "%s: read back", c.name)
+		}
+		plain, err := Marshal(c.path, opts[1:]...)
+		require.NoError(t, err)
+		assert.Equal(t, strings.HasPrefix(c.want, `NodePath("`+bom+bom), string(plain) != c.want, "%s: without the option", c.name)
+	}
+}
+
+// readFileValue reads a value as the engine reads one from a file: its
+// strings without a leading byte order mark.
+func readFileValue(t *testing.T, text []byte) any {
+	t.Helper()
+	d := NewDecoder(bytes.NewReader(append([]byte("k="), text...)))
+	_, err := d.NextEntry()
+	require.NoError(t, err)
+	var v any
+	require.NoError(t, d.Decode(&v))
+	return v
 }

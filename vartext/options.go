@@ -15,12 +15,13 @@ type config struct {
 	asHeld      bool  // values as the engine holds them read from text (see quoter, appendNodePath)
 	resource    int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
 	exactFloats bool  // see WithExactFloats
+	exactPaths  bool  // NodePaths read back as given (see appendNodePath)
 	err         error // the first invalid option
 }
 
 func newConfig(opts []gdvar.Option) config {
 	text, shared, err := optset.Read(opts, optset.TextKey, "vartext")
-	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact}
+	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact, exactPaths: text.ExactPaths}
 	if text.Dialect > 0 {
 		c.dialect = Dialect(text.Dialect - 1)
 	}

@@ -80,6 +80,9 @@ type Text struct {
 	AsHeld   bool // values are written as the engine holds them read from text, not as decoded from the binary form
 	Resource int8 // 0, or the format (2 to 4) of the resource file whose syntax is read and written
 	Exact    bool // floats are written in digits the engine reads back as the same number
+	// ExactPaths writes a NodePath whose text starts with a byte order
+	// mark with one more, which the engine's reader drops.
+	ExactPaths bool
 }
 
 // TextKey names the Text settings.
