@@ -159,7 +159,9 @@ func (b *keyBuilder) innermost() *key {
 
 // nodePath returns a NodePath's identity (which no order reads): whether
 // it is absolute, its counts of names and subnames, and the names as the
-// engine decodes them (see quoter), each after its length.
+// engine decodes them, or holds them read from text (keepBOM: Godot 3's
+// {NodePath("a/\uFEFFb"): 1, NodePath("a/b"): 2} keeps both), each after
+// its length.
 func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
 	start := len(b.arena)
 	abs := byte(0)
@@ -174,7 +176,7 @@ func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
 			at := len(b.arena)
 			b.arena = binary.LittleEndian.AppendUint32(b.arena, 0)
 			var q quoter
-			q.start(len(n), false)
+			q.start(len(n), b.keepBOM)
 			b.arena = q.chunk(b.arena, stringBytes(n), &rawEscapes)
 			binary.LittleEndian.PutUint32(b.arena[at:], uint32(len(b.arena)-at-4))
 		}
