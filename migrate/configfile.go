@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -39,5 +40,12 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 }
 
 // godot4Text are the options of the text migrations write: Godot 4's
-// dialect, with floats Godot 4 reads as Godot 3 read them.
-var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true)}
+// dialect, with floats and NodePaths Godot 4 reads as Godot 3 read them.
+var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true), exactPaths}
+
+// exactPaths writes a NodePath whose text starts with a byte order mark
+// with one more: both engines' readers drop the first, and Godot 4's own
+// writer would give a path Godot 3 read as "\uFEFF" (from
+// NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which it reads as the
+// empty path, and "\uFEFF/a" as "/a", absolute.
+var exactPaths = optset.Option(optset.TextKey, "migrate.exactPaths", nil, func(t *optset.Text) { t.ExactPaths = true }).(gdvar.Option)

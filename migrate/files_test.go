@@ -133,3 +133,54 @@ func TestTextFloatsReadBack(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(tres), "x = "+g3+"\n")
 }
+
+// TestTextNodePathsReadBack checks that the NodePaths Godot 3 read from
+// its text are migrated into text Godot 4 reads as the same paths. Both
+// engines' readers drop a byte order mark that starts a string, the text
+// of a NodePath too, and keep other marks and invisible characters:
+// Godot 3 read the first path (GDVAR_MIGRATE_SEED=832667688 made it) as the
+// relative path of one name "\uFEFF", which Godot 4 writes as
+// NodePath("\uFEFF") and reads as the empty path. Each want is what Godot
+// 4.6 read as Godot 3.6 and 3.2.3 read the Godot 3 text.
+func TestTextNodePathsReadBack(t *testing.T) {
+	const bom = "\ufeff"
+	for _, c := range []struct{ name, g3, want string }{
+		{"a name of a mark", `NodePath("` + bom + bom + `")`, `NodePath("` + bom + bom + `")`},
+		{"a name of two", `NodePath("` + bom + bom + bom + `")`, `NodePath("` + bom + bom + bom + `")`},
+		{"a marked name", `NodePath("` + bom + bom + `a")`, `NodePath("` + bom + bom + `a")`},
+		{"then a name", `NodePath("` + bom + bom + `/a")`, `NodePath("` + bom + bom + `/a")`},
+		{"then a subname", `NodePath("` + bom + bom + `:a")`, `NodePath("` + bom + bom + `:a")`},
+		{"then a marked subname", `NodePath("` + bom + bom + "a:" + bom + `b")`, `NodePath("` + bom + bom + "a:" + bom + `b")`},
+		{"then a space", `NodePath("` + bom + bom + ` ")`, `NodePath("` + bom + bom + ` ")`},
+		{"one mark: empty", `NodePath("` + bom + `")`, `NodePath("")`},
+		{"one mark: absolute", `NodePath("` + bom + `/a")`, `NodePath("/a")`},
+		{"one mark: subnames", `NodePath("` + bom + `:a")`, `NodePath(":a")`},
+		{"absolute", `NodePath("/` + bom + bom + `")`, `NodePath("/` + bom + bom + `")`},
+		{"a later name", `NodePath("a/` + bom + `")`, `NodePath("a/` + bom + `")`},
+		{"a subname", `NodePath(":` + bom + `")`, `NodePath(":` + bom + `")`},
+		{"space", `NodePath(" ` + bom + `")`, `NodePath(" ` + bom + `")`},
+		{"tab", `NodePath("\t")`, `NodePath("\t")`},
+		{"invisible", "NodePath(\"\u200b\u00a0\ufffe\")", "NodePath(\"\u200b\u00a0\ufffe\")"},
+		{"keys", `{ NodePath("` + bom + bom + `a"): 1, NodePath("a"): 2 }`, "{\nNodePath(\"" + bom + bom + "a\"): 1,\nNodePath(\"a\"): 2\n}"},
+		{"later keys", `{ NodePath("a/` + bom + `b"): 1, NodePath("a/b"): 2 }`, "{\nNodePath(\"a/" + bom + "b\"): 1,\nNodePath(\"a/b\"): 2\n}"},
+	} {
+		f, err := configfile.Read(strings.NewReader("[s]\n\nk="+c.g3+"\n"), vartext.WithDialect(vartext.Godot3))
+		require.NoError(t, err, c.name)
+		want, _ := f.Get("s", "k")
+		g, err := ConfigFile(f)
+		require.NoError(t, err, c.name)
+		text, err := g.Bytes()
+		require.NoError(t, err, c.name)
+		assert.Equal(t, "[s]\n\nk="+c.want+"\n", string(text), c.name)
+		back, err := configfile.Read(bytes.NewReader(text))
+		require.NoError(t, err, c.name)
+		got, _ := back.Get("s", "k")
+		assert.Equal(t, want, got, "%s: Godot 4 reads what Godot 3 read", c.name)
+
+		r, err := Resource(tres3(t, "[gd_resource type=\"Resource\" format=2]\n\n[resource]\nx = "+c.g3+"\n"))
+		require.NoError(t, err, c.name)
+		tres, err := r.AppendText(nil)
+		require.NoError(t, err, c.name)
+		assert.Contains(t, string(tres), "x = "+c.want+"\n", c.name)
+	}
+}

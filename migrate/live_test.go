@@ -30,8 +30,10 @@ var engines3 = []struct {
 // its random one: 702379888 holds a float Godot 4 printed in digits it
 // reads one unit in the last place off (vartext.WithExactFloats);
 // 375833957 a Dictionary in which Godot 3.2 wrote two keys as "[Deleted
-// Object]" (distinctKeys).
-var regressionSeeds = []int64{702379888, 375833957}
+// Object]" (distinctKeys); 832667688 a NodePath Godot 3.2 read as the one
+// name "\uFEFF", which Godot 4 wrote as text it reads as the empty path
+// (exactPaths).
+var regressionSeeds = []int64{702379888, 375833957, 832667688}
 
 // TestLiveMigrate has Godot 3.6 and 3.2 write random save files,
 // ConfigFiles and resources, migrates them, and has Godot 4.6 read them:
