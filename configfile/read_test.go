@@ -30,6 +30,13 @@ var readQuirks = []struct {
 	{"empty header", "[s]\n[]\nk=1\n", [][3]any{{"s", "k", int64(1)}}},
 	{"escaped bracket", "[a\\]b]\nk=1\n", [][3]any{{"a]b", "k", int64(1)}}},
 	{"padded name", "[ pad ]\nk=1\n", [][3]any{{"pad", "k", int64(1)}}},
+	{"backslash kept", "[a\\b]\nk=1\n", [][3]any{{"a\\b", "k", int64(1)}}},
+	{"backslash before a space", "[a\\ ]\nk=1\n", [][3]any{{"a\\", "k", int64(1)}}},
+	{"backslashes spaced", "[ \\ \\ ]\nk=1\n", [][3]any{{"\\ \\", "k", int64(1)}}},
+	{"backslash run before a bracket", "[a\\\\]b]\nk=1\n", [][3]any{{"a\\]b", "k", int64(1)}}},
+	{"escaped brackets in a row", "[a\\]\\]]\nk=1\n", [][3]any{{"a]]", "k", int64(1)}}},
+	{"name BOM kept after a space", "[ \ufeffa]\nk=1\n", [][3]any{{"\ufeffa", "k", int64(1)}}},
+	{"bracket after an escaped one", "[\\]]]\nk=1\n", [][3]any{{"]", "]k", int64(1)}}},
 	{"empty key dropped", "=9\nk=1\n", [][3]any{{"", "k", int64(1)}}},
 	{"unquoted non-ASCII key", "ü=1\n", [][3]any{{"", "Ã¼", int64(1)}}},
 	{"string BOM dropped", "k=\"\ufeffx\"\n", [][3]any{{"", "k", "x"}}},
@@ -60,6 +67,7 @@ var readErrors = []struct{ name, text string }{
 	{"bare word", "a=1\nk=hello\n"},
 	{"no value", "a=1\nk="},
 	{"open header", "a=1\n[s"},
+	{"header ending in a backslash", "a=1\n[s\\]\nk=1\n"},
 	{"open string", "a=1\nk=\"abc"},
 }
 
