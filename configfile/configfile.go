@@ -186,10 +186,13 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // it, to dst: a blank line between sections, each "[name]" and a blank
 // line, then a line "key=value" a key. Godot 4 writes the section "" with
 // no header and escapes "]" in names as "\]"; Godot 3 writes "[]" for it
-// and names as they are. Keys holding a character that would not read
-// back (white space, "=", quotes, brackets, ";", non-ASCII) are quoted,
-// as property_name_encode does, except in Godot 3.2, which writes every
-// key as it is.
+// and names as they are. A space, which reading trims, goes before a
+// name's leading byte order mark (which reading would drop) and, in Godot
+// 4, after its trailing backslash (which would escape the "]"): the
+// engine's save writes none, and cannot read back what it wrote. Keys
+// holding a character that would not read back (white space, "=", quotes,
+// brackets, ";", non-ASCII) are quoted, as property_name_encode does,
+// except in Godot 3.2, which writes every key as it is.
 func (f *File) Append(dst []byte) ([]byte, error) {
 	w := appendWriter{b: dst}
 	err := f.write(&w)
@@ -219,13 +222,8 @@ func (f *File) write(w io.Writer) error {
 			line = append(line, '\n')
 		}
 		first = false
-		switch {
-		case f.dialect == vartext.Godot4 && name != "":
-			line = append(line, '[')
-			line = append(line, strings.ReplaceAll(name, "]", `\]`)...)
-			line = append(line, "]\n\n"...)
-		case f.dialect != vartext.Godot4:
-			line = append(append(append(line, '['), name...), "]\n\n"...)
+		if f.dialect != vartext.Godot4 || name != "" {
+			line = append(f.appendHeader(line, name), "\n\n"...)
 		}
 		for k, v := range f.s.keys(sec) {
 			line = append(f.appendKey(line, k), '=')
@@ -240,6 +238,26 @@ func (f *File) write(w io.Writer) error {
 	}
 	_, err := w.Write(line)
 	return err
+}
+
+// appendHeader appends a section's header as the dialect's save writes
+// it, but padded with a space where the engine's reading would change the
+// name: before a leading byte order mark, which the decoding drops, and,
+// in Godot 4, before the "]" after a trailing backslash, which would
+// escape it (the padding is trimmed on reading).
+func (f *File) appendHeader(dst []byte, name string) []byte {
+	dst = append(dst, '[')
+	if f.dialect != vartext.Godot32 && f.dialect != vartext.Godot2 && strings.HasPrefix(name, "\ufeff") {
+		dst = append(dst, ' ')
+	}
+	if f.dialect != vartext.Godot4 {
+		return append(append(dst, name...), ']')
+	}
+	dst = append(dst, strings.ReplaceAll(name, "]", `\]`)...)
+	if strings.HasSuffix(name, `\`) {
+		dst = append(dst, ' ')
+	}
+	return append(dst, ']')
 }
 
 // asHeld makes vartext write values as held (see Append).
