@@ -21,9 +21,10 @@ import (
 // so on): an int where ref has an int and the number is whole, a float
 // where ref has a float; where the two are equal as doubles, ref's own
 // value, which restores ints past 2^53 that a double rounded (those of a
-// PackedInt64Array, an ObjectID, a RID and a Signal's object too). Places are matched by
-// Dictionary key (by position first, where ref's key there is the same or,
-// for numbers, equal as doubles) and Object property name, Array elements
+// PackedInt64Array, an ObjectID, a RID and a Signal's object too, keys
+// included). Places are matched by Dictionary key (by position first,
+// where ref's key there is the same or, for numbers, equal as doubles) and
+// Object property name, Array elements
 // by position. A number with no number at its place in ref (one added by
 // the edit) and the elements of a typed Array of floats keep or take the
 // type that Unmarshal gives them, except that an int past int64's range, as
@@ -123,7 +124,11 @@ func keepTypes(v, ref any) any {
 			// By position first: ref may hold 1 and 1.0, which jq prints
 			// alike, or (read from bytes) a key twice.
 			var re any
-			if rk, rv := entryAt(r, i); sameKey(k, rk) {
+			rk, rv := entryAt(r, i)
+			// A key's numbers are restored as a value's are: an ObjectID
+			// or a RID key past 2^53 comes back whole.
+			k = keepTypes(k, rk)
+			if sameKey(k, rk) {
 				k, re = rk, rv
 			} else {
 				re, _ = r.Get(k)

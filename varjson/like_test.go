@@ -267,3 +267,23 @@ func TestLikeRestoresTypedIntEnds(t *testing.T) {
 	var w any
 	assert.ErrorContains(t, Unmarshal(edited, &w), "out of range", "%s without Like", edited)
 }
+
+// A Dictionary key past 2^53 (an ObjectID, a RID), which jq 1.6 rounds,
+// comes back from ref as a value does.
+func TestLikeRestoresIDKeys(t *testing.T) {
+	for _, key := range []any{gdvar.RID(3472328296227680304), gdvar.ObjectID(1<<60 + 3)} {
+		orig := gdvar.NewDictionary(key, "v", "k", 1)
+		js, err := Marshal(orig)
+		require.NoError(t, err)
+		edited := jqPrint(t, js)
+		require.NotEqual(t, string(js), string(edited), "jq rounds the key")
+		dec := NewDecoder(bytes.NewReader(edited))
+		dec.Like(NewDecoder(bytes.NewReader(js)))
+		var v any
+		require.NoError(t, dec.Decode(&v), "%s", edited)
+		d, ok := v.(*gdvar.Dictionary)
+		require.True(t, ok, "%T", v)
+		k, _ := d.At(0)
+		assert.Equal(t, key, k, "%s", edited)
+	}
+}
