@@ -159,8 +159,13 @@ func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 // padHeaders returns the engine's save of f with the headers it writes
 // for names whose reading changes them (a leading byte order mark, and in
 // Godot 4 a trailing backslash) padded with a space as Append pads them.
+// Each header is looked for after the one before, as a header may start
+// as a later one is written: Godot 4 reads "[\]" and the lines after it
+// as one name, up to the next "]", which its save writes "[\]…]", while
+// it writes the name "\" as "[\]".
 func padHeaders(dialect vartext.Dialect, f *File, saved []byte) []byte {
 	text := "\n" + string(saved)
+	at := 0
 	for _, name := range f.Sections() {
 		header := name
 		if dialect == vartext.Godot4 {
@@ -173,7 +178,14 @@ func padHeaders(dialect vartext.Dialect, f *File, saved []byte) []byte {
 		if strings.HasSuffix(name, `\`) && dialect == vartext.Godot4 {
 			padded += " "
 		}
-		text = strings.Replace(text, "\n["+header+"]\n\n", "\n["+padded+"]\n\n", 1)
+		was, now := "\n["+header+"]\n\n", "\n["+padded+"]\n\n"
+		i := strings.Index(text[at:], was)
+		if i < 0 {
+			continue // the section "", which Godot 4 writes without a header
+		}
+		i += at
+		text = text[:i] + now + text[i+len(was):]
+		at = i + len(now)
 	}
 	return []byte(text[1:])
 }
