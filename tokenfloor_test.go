@@ -65,36 +65,36 @@ func (t *TokenFloor) Next() (Token, error) {
 	case TypeString:
 		l := int(load32(p, 4))
 		t.pos = pos + 8 + l + padding(int64(l))
-		return Token{meta: floorMeta(KindString, TypeString, flagWire|flagLast|flagRaw) | uint64(l)<<32, num: uint64(l), p: unsafe.Add(p, 8)}, nil
+		return Token{meta: newToken(KindString, TypeString, flagWire|flagLast|flagRaw).meta | uint64(l)<<32, num: uint64(l), p: unsafe.Add(p, 8)}, nil
 	case TypeBool:
 		t.pos = pos + 8
-		return Token{meta: floorMeta(KindBool, TypeBool, 0), num: uint64(load32(p, 4))}, nil
+		return Token{meta: newToken(KindBool, TypeBool, 0).meta, num: uint64(load32(p, 4))}, nil
 	case TypeInt:
 		if hdr&flag64 != 0 {
 			t.pos = pos + 12
-			return Token{meta: floorMeta(KindInt64, TypeInt, flagWide), num: load64(p, 4)}, nil
+			return Token{meta: newToken(KindInt64, TypeInt, flagWide).meta, num: load64(p, 4)}, nil
 		}
 		t.pos = pos + 8
-		return Token{meta: floorMeta(KindInt32, TypeInt, 0), num: uint64(int64(int32(load32(p, 4))))}, nil
+		return Token{meta: newToken(KindInt32, TypeInt, 0).meta, num: uint64(int64(int32(load32(p, 4))))}, nil
 	case TypeFloat:
 		if hdr&flag64 != 0 {
 			t.pos = pos + 12
-			return Token{meta: floorMeta(KindFloat64, TypeFloat, flagWide), num: load64(p, 4)}, nil
+			return Token{meta: newToken(KindFloat64, TypeFloat, flagWide).meta, num: load64(p, 4)}, nil
 		}
 		t.pos = pos + 8
-		return Token{meta: floorMeta(KindFloat32, TypeFloat, 0), num: uint64(load32(p, 4))}, nil
+		return Token{meta: newToken(KindFloat32, TypeFloat, 0).meta, num: uint64(load32(p, 4))}, nil
 	case TypeVector3:
 		t.pos = pos + 16
-		return Token{meta: floorMeta(KindVector3, TypeVector3, 0) | 12<<32, p: unsafe.Add(p, 4)}, nil
+		return Token{meta: newToken(KindVector3, TypeVector3, 0).meta | 12<<32, p: unsafe.Add(p, 4)}, nil
 	case TypeArray, TypeDictionary:
 		w := load64(p, 4)
 		count := int64(uint32(w) &^ countSharedBit)
 		depth++
 		t.depth = depth
 		t.isDict[depth] = hdr&0xff == uint32(TypeDictionary)
-		tok := Token{meta: floorMeta(KindArrayStart, TypeArray, flagRaw), num: uint64(count) | w<<32}
+		tok := Token{meta: newToken(KindArrayStart, TypeArray, flagRaw).meta, num: uint64(count) | w<<32}
 		if t.isDict[depth] {
-			tok.meta = floorMeta(KindDictStart, TypeDictionary, flagRaw)
+			tok.meta = newToken(KindDictStart, TypeDictionary, flagRaw).meta
 			count *= 2
 		}
 		t.left[depth] = count
@@ -102,10 +102,5 @@ func (t *TokenFloor) Next() (Token, error) {
 		return tok, nil
 	}
 	t.pos = pos + 4
-	return Token{meta: floorMeta(KindNil, TypeNil, 0)}, nil
-}
-
-// floorMeta is a token's meta, a constant where its arguments are.
-func floorMeta(k Kind, typ Type, flags uint8) uint64 {
-	return uint64(k) | uint64(typ)<<8 | uint64(flags)<<16
+	return newToken(KindNil, TypeNil, 0), nil
 }
