@@ -261,7 +261,7 @@ func (f *File) appendHeader(dst []byte, name string) []byte {
 }
 
 // asHeld makes vartext write values as held (see Append).
-var asHeld = optset.Option(optset.TextKey, "asHeld", nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
+var asHeld = optset.AsHeld().(gdvar.Option)
 
 // appendKey appends a key as the dialect writes it: as a property's name,
 // but in Godot 3.2, whose ConfigFile writes every key as it is.

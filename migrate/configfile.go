@@ -48,4 +48,4 @@ var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.Wit
 // writer would give a path Godot 3 read as "\uFEFF" (from
 // NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which it reads as the
 // empty path, and "\uFEFF/a" as "/a", absolute.
-var exactPaths = optset.Option(optset.TextKey, "migrate.exactPaths", nil, func(t *optset.Text) { t.ExactPaths = true }).(gdvar.Option)
+var exactPaths = optset.ExactPaths().(gdvar.Option)

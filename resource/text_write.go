@@ -34,7 +34,7 @@ func (f *File) WriteText(w io.Writer) error {
 
 // asHeld makes vartext write values as the engine holds them read from
 // text (see configfile).
-var asHeld = optset.Option(optset.TextKey, "asHeld", nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
+var asHeld = optset.AsHeld().(gdvar.Option)
 
 type textWriter struct {
 	f      *File

@@ -334,8 +334,8 @@ func TestEncodeLetsLargeValuesGo(t *testing.T) {
 // The options of package resource and migrate's text: values as the
 // engine holds them read from text, and NodePaths it reads back so.
 var (
-	asHeldOpt     = optset.Option(optset.TextKey, "asHeld", nil, func(t *optset.Text) { t.AsHeld = true }).(gdvar.Option)
-	exactPathsOpt = optset.Option(optset.TextKey, "exactPaths", nil, func(t *optset.Text) { t.ExactPaths = true }).(gdvar.Option)
+	asHeldOpt     = optset.AsHeld().(gdvar.Option)
+	exactPathsOpt = optset.ExactPaths().(gdvar.Option)
 )
 
 // With exactPaths a NodePath whose text starts with a byte order mark gets

@@ -88,6 +88,19 @@ type Text struct {
 // TextKey names the Text settings.
 var TextKey = NewKey[Text]("vartext")
 
+// AsHeld and ExactPaths return the options, as gdvar.Options in an any,
+// that set Text's AsHeld and ExactPaths, which the packages writing files
+// (configfile, resource, migrate) give vartext. They are functions, not
+// variables, as gdvar fills in NewOption after this package initialises.
+func AsHeld() any {
+	return Option(TextKey, "asHeld", nil, func(t *Text) { t.AsHeld = true })
+}
+
+// ExactPaths: see AsHeld.
+func ExactPaths() any {
+	return Option(TextKey, "exactPaths", nil, func(t *Text) { t.ExactPaths = true })
+}
+
 // The hooks gdvar fills in.
 var (
 	// NewOption returns a gdvar.Option, as an any, of package pkg, named
