@@ -15,9 +15,9 @@ import (
 
 // FuzzRead: Read takes any input without panicking, in every dialect, and
 // a file it read without error writes text that reads back, with the same
-// sections (but in Godot 3.2, which writes keys it cannot read). The text need not come back the
-// same: the engine reads some floats' digits to a neighbouring double, as
-// Read does after it.
+// sections (but in Godot 3.2, which writes keys it cannot read). The text
+// need not come back the same: the engine reads some floats' digits to a
+// neighbouring double, as Read does after it.
 func FuzzRead(f *testing.F) {
 	for _, set := range []string{"godot4", "godot3.6", "godot3.2"} {
 		names, _ := filepath.Glob(golden.Path("configfile", set, "config_000*.cfg"))

@@ -24,15 +24,15 @@ import (
 // PackedInt64Array, an ObjectID, a RID and a Signal's object too, keys
 // included). Places are matched by Dictionary key (by position first,
 // where ref's key there is the same or, for numbers, equal as doubles) and
-// Object property name, Array elements
-// by position. A number with no number at its place in ref (one added by
-// the edit) and the elements of a typed Array of floats keep or take the
-// type that Unmarshal gives them, except that an int past int64's range, as
-// jq 1.6 prints the ints nearest its ends (9223372036854776000 for 2^63-1),
-// is the float it is to jq (the nearest int in a PackedInt64Array, an
-// ObjectID or a RID). With Like, DecodeTo converts each value whole, as
-// Decode does, and OnePass has no effect. Like panics if ref is d, or
-// takes its types from d through other Decoders' Like.
+// Object property name, Array elements by position. A number with no
+// number at its place in ref (one added by the edit) and the elements of a
+// typed Array of floats keep or take the type that Unmarshal gives them,
+// except that an int past int64's range, as jq 1.6 prints the ints nearest
+// its ends (9223372036854776000 for 2^63-1), is the float it is to jq (the
+// nearest int in a PackedInt64Array, an ObjectID or a RID). With Like,
+// DecodeTo converts each value whole, as Decode does, and OnePass has no
+// effect. Like panics if ref is d, or takes its types from d through other
+// Decoders' Like.
 func (d *Decoder) Like(ref *Decoder) {
 	for r := ref; r != nil; r = r.like {
 		if r == d {
