@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"net"
 	"runtime"
 	"testing"
 	"time"
 	"unsafe"
 
 	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/udpproxy"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,20 +72,24 @@ func TestCommandCost(t *testing.T) {
 
 // A peer that acknowledges gets every reliable packet, in order, from a
 // sender whose queue fills: Send refuses while the queue is full of
-// packets in flight, and takes them again once they are acknowledged.
+// packets in flight, and takes them again once they are acknowledged. A
+// proxy loses the acknowledgements until the first refusal, so the queue
+// fills however quickly the two ends run.
 func TestSendQueueFullDrains(t *testing.T) {
 	server, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer server.Close()
+	px := newProxy(t, server.Addr().(*net.UDPAddr), udpproxy.Options{})
 	client, err := Listen("udp", "127.0.0.1:0", WithMaxSendQueue(64<<10))
 	require.NoError(t, err)
 	defer client.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cp, err := client.Connect(ctx, server.Addr().String(), 1, 0)
+	cp, err := client.Connect(ctx, px.Addr().String(), 1, 0)
 	require.NoError(t, err)
 	sp, err := server.Accept(ctx)
 	require.NoError(t, err)
+	require.NoError(t, px.SetFaults(udpproxy.Down, udpproxy.Faults{Loss: 1}))
 	const n = 5000
 	full := 0 // sends refused
 	sent := make(chan struct{})
@@ -97,7 +103,9 @@ func TestSendQueueFullDrains(t *testing.T) {
 					assert.NoError(t, err)
 					break
 				}
-				full++
+				if full++; full == 1 {
+					assert.NoError(t, px.SetFaults(udpproxy.Down, udpproxy.Faults{}))
+				}
 				select {
 				case <-ctx.Done():
 					return
