@@ -134,6 +134,31 @@ func TestTextFloatsReadBack(t *testing.T) {
 	assert.Contains(t, string(tres), "x = "+g3+"\n")
 }
 
+// markedPaths are Godot 3 texts of NodePaths with byte order marks and
+// other invisible characters, each with the text migration makes of it.
+var markedPaths = []struct{ name, g3, want string }{
+	{"a name of a mark", `NodePath("` + bom + bom + `")`, `NodePath("` + bom + bom + `")`},
+	{"a name of two", `NodePath("` + bom + bom + bom + `")`, `NodePath("` + bom + bom + bom + `")`},
+	{"a marked name", `NodePath("` + bom + bom + `a")`, `NodePath("` + bom + bom + `a")`},
+	{"then a name", `NodePath("` + bom + bom + `/a")`, `NodePath("` + bom + bom + `/a")`},
+	{"then a subname", `NodePath("` + bom + bom + `:a")`, `NodePath("` + bom + bom + `:a")`},
+	{"then a marked subname", `NodePath("` + bom + bom + "a:" + bom + `b")`, `NodePath("` + bom + bom + "a:" + bom + `b")`},
+	{"then a space", `NodePath("` + bom + bom + ` ")`, `NodePath("` + bom + bom + ` ")`},
+	{"one mark: empty", `NodePath("` + bom + `")`, `NodePath("")`},
+	{"one mark: absolute", `NodePath("` + bom + `/a")`, `NodePath("/a")`},
+	{"one mark: subnames", `NodePath("` + bom + `:a")`, `NodePath(":a")`},
+	{"absolute", `NodePath("/` + bom + bom + `")`, `NodePath("/` + bom + bom + `")`},
+	{"a later name", `NodePath("a/` + bom + `")`, `NodePath("a/` + bom + `")`},
+	{"a subname", `NodePath(":` + bom + `")`, `NodePath(":` + bom + `")`},
+	{"space", `NodePath(" ` + bom + `")`, `NodePath(" ` + bom + `")`},
+	{"tab", `NodePath("\t")`, `NodePath("\t")`},
+	{"invisible", "NodePath(\"\u200b\u00a0\ufffe\")", "NodePath(\"\u200b\u00a0\ufffe\")"},
+	{"keys", `{ NodePath("` + bom + bom + `a"): 1, NodePath("a"): 2 }`, "{\nNodePath(\"" + bom + bom + "a\"): 1,\nNodePath(\"a\"): 2\n}"},
+	{"later keys", `{ NodePath("a/` + bom + `b"): 1, NodePath("a/b"): 2 }`, "{\nNodePath(\"a/" + bom + "b\"): 1,\nNodePath(\"a/b\"): 2\n}"},
+}
+
+const bom = "\ufeff"
+
 // TestTextNodePathsReadBack checks that the NodePaths Godot 3 read from
 // its text are migrated into text Godot 4 reads as the same paths. Both
 // engines' readers drop a byte order mark that starts a string, the text
@@ -141,29 +166,10 @@ func TestTextFloatsReadBack(t *testing.T) {
 // Godot 3 read the first path (GDVAR_MIGRATE_SEED=832667688 made it) as the
 // relative path of one name "\uFEFF", which Godot 4 writes as
 // NodePath("\uFEFF") and reads as the empty path. Each want is what Godot
-// 4.6 read as Godot 3.6 and 3.2.3 read the Godot 3 text.
+// 4.6 read as Godot 3.6 and 3.2.3 read the Godot 3 text
+// (TestLiveTextNodePaths).
 func TestTextNodePathsReadBack(t *testing.T) {
-	const bom = "\ufeff"
-	for _, c := range []struct{ name, g3, want string }{
-		{"a name of a mark", `NodePath("` + bom + bom + `")`, `NodePath("` + bom + bom + `")`},
-		{"a name of two", `NodePath("` + bom + bom + bom + `")`, `NodePath("` + bom + bom + bom + `")`},
-		{"a marked name", `NodePath("` + bom + bom + `a")`, `NodePath("` + bom + bom + `a")`},
-		{"then a name", `NodePath("` + bom + bom + `/a")`, `NodePath("` + bom + bom + `/a")`},
-		{"then a subname", `NodePath("` + bom + bom + `:a")`, `NodePath("` + bom + bom + `:a")`},
-		{"then a marked subname", `NodePath("` + bom + bom + "a:" + bom + `b")`, `NodePath("` + bom + bom + "a:" + bom + `b")`},
-		{"then a space", `NodePath("` + bom + bom + ` ")`, `NodePath("` + bom + bom + ` ")`},
-		{"one mark: empty", `NodePath("` + bom + `")`, `NodePath("")`},
-		{"one mark: absolute", `NodePath("` + bom + `/a")`, `NodePath("/a")`},
-		{"one mark: subnames", `NodePath("` + bom + `:a")`, `NodePath(":a")`},
-		{"absolute", `NodePath("/` + bom + bom + `")`, `NodePath("/` + bom + bom + `")`},
-		{"a later name", `NodePath("a/` + bom + `")`, `NodePath("a/` + bom + `")`},
-		{"a subname", `NodePath(":` + bom + `")`, `NodePath(":` + bom + `")`},
-		{"space", `NodePath(" ` + bom + `")`, `NodePath(" ` + bom + `")`},
-		{"tab", `NodePath("\t")`, `NodePath("\t")`},
-		{"invisible", "NodePath(\"\u200b\u00a0\ufffe\")", "NodePath(\"\u200b\u00a0\ufffe\")"},
-		{"keys", `{ NodePath("` + bom + bom + `a"): 1, NodePath("a"): 2 }`, "{\nNodePath(\"" + bom + bom + "a\"): 1,\nNodePath(\"a\"): 2\n}"},
-		{"later keys", `{ NodePath("a/` + bom + `b"): 1, NodePath("a/b"): 2 }`, "{\nNodePath(\"a/" + bom + "b\"): 1,\nNodePath(\"a/b\"): 2\n}"},
-	} {
+	for _, c := range markedPaths {
 		f, err := configfile.Read(strings.NewReader("[s]\n\nk="+c.g3+"\n"), vartext.WithDialect(vartext.Godot3))
 		require.NoError(t, err, c.name)
 		want, _ := f.Get("s", "k")

@@ -2,13 +2,17 @@ package migrate
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/vartext"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -86,5 +90,43 @@ func liveMigrate(t *testing.T, engine3, engine4, name string, d vartext.Dialect,
 	checkVerdicts(t, dir, files, migrated)
 	if *update && !t.Failed() {
 		keep(t, dir, name, files, sources, migrated)
+	}
+}
+
+// TestLiveTextNodePaths has Godot 3.6 and 3.2 read markedPaths' texts from
+// a ConfigFile, migrates the file, and has Godot 4.6 read the result: each
+// path must be the one Godot 3 read, name by name and byte by byte.
+func TestLiveTextNodePaths(t *testing.T) {
+	engine4 := godot.Require(t, godot.Godot4)
+	var src strings.Builder
+	src.WriteString("[s]\n\n")
+	for i, c := range markedPaths {
+		fmt.Fprintf(&src, "k%d=%s\n", i, c.g3)
+	}
+	for _, e := range engines3 {
+		t.Run(e.name, func(t *testing.T) {
+			engine3 := godot.Require(t, e.name)
+			dir := t.TempDir()
+			in, out := filepath.Join(dir, "in.cfg"), filepath.Join(dir, "out.cfg")
+			require.NoError(t, os.WriteFile(in, []byte(src.String()), 0o644))
+			f, err := configfile.Read(strings.NewReader(src.String()), vartext.WithDialect(e.dialect))
+			require.NoError(t, err)
+			g, err := ConfigFile(f)
+			require.NoError(t, err)
+			text, err := g.Bytes()
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(out, text, 0o644))
+
+			want := godot.RunScript(t, engine3, "scripts/migrate/paths3.gd", in)
+			got := godot.RunScript(t, engine4, "scripts/migrate/paths4.gd", out)
+			for i, c := range markedPaths {
+				key := "k" + strconv.Itoa(i) + " = "
+				w := godot.Line(t, want, key)
+				assert.Equal(t, w, godot.Line(t, got, key), "%s: k%d", c.name, i)
+			}
+			if t.Failed() {
+				t.Logf("the migrated file:\n%s", text)
+			}
+		})
 	}
 }
