@@ -58,26 +58,60 @@ func TestSectionNames(t *testing.T) {
 	}
 }
 
-// The Godot 4 headers read back as the names in Godot 4.6.
+// Each dialect's headers read back in its engine as Read reads them, and
+// as the names, in Godot 4.6 and 3.6. Godot 3.2.3 writes a name's UTF-8
+// and reads it back a byte a character, so only its ASCII names survive.
 func TestLiveSectionNames(t *testing.T) {
-	engine := godot.Require(t, godot.Godot4)
-	dir := t.TempDir()
-	var paths []string
-	for i, tc := range sectionNames {
-		f := New()
-		f.Set(tc.name, "k", int64(1))
-		text, err := f.Bytes()
-		require.NoError(t, err)
-		path := filepath.Join(dir, strconv.Itoa(i)+".cfg")
-		require.NoError(t, os.WriteFile(path, text, 0o644))
-		paths = append(paths, path)
+	for _, e := range []struct {
+		engine, script string
+		dialect        vartext.Dialect
+		format         gdvar.Engine
+	}{
+		{godot.Godot4, "scripts/text/loadcfg4.gd", vartext.Godot4, gdvar.Godot4},
+		{godot.Godot3_6, "scripts/text/loadcfg3.gd", vartext.Godot3, gdvar.Godot3},
+		{godot.Godot3_2, "scripts/text/loadcfg3.gd", vartext.Godot32, gdvar.Godot3},
+	} {
+		t.Run(e.engine, func(t *testing.T) {
+			engine := godot.Require(t, e.engine)
+			dir := t.TempDir()
+			var names, paths []string
+			for i, tc := range sectionNames {
+				if e.dialect != vartext.Godot4 && tc.godot3 == "" {
+					continue
+				}
+				f := New(vartext.WithDialect(e.dialect))
+				f.Set(tc.name, "k", int64(1))
+				text, err := f.Bytes()
+				require.NoError(t, err)
+				path := filepath.Join(dir, strconv.Itoa(i)+".cfg")
+				require.NoError(t, os.WriteFile(path, text, 0o644))
+				names, paths = append(names, tc.name), append(paths, path)
+			}
+			godot.RunScript(t, engine, e.script, paths...)
+			for i, name := range names {
+				raw, err := os.ReadFile(paths[i] + ".bin")
+				require.NoError(t, err, "the engine's reading of %q", name)
+				var engineRead []any
+				require.NoError(t, gdvar.Unmarshal(raw, &engineRead, gdvar.WithEngine(e.format)))
+				text, err := os.ReadFile(paths[i])
+				require.NoError(t, err)
+				ours, err := Read(bytes.NewReader(text), vartext.WithDialect(e.dialect))
+				require.NoError(t, err)
+				require.Len(t, ours.Sections(), 1)
+				assert.Equal(t, []any{int64(0), []any{ours.Sections()[0], "k", int64(1)}}, engineRead, "%q as Read reads it", name)
+				if e.dialect != vartext.Godot32 || isASCII(name) {
+					assert.Equal(t, name, ours.Sections()[0])
+				}
+			}
+		})
 	}
-	godot.RunScript(t, engine, "scripts/text/loadcfg4.gd", paths...)
-	for i, tc := range sectionNames {
-		raw, err := os.ReadFile(paths[i] + ".bin")
-		require.NoError(t, err, "the engine's reading of %q", tc.name)
-		var engineRead []any
-		require.NoError(t, gdvar.Unmarshal(raw, &engineRead, gdvar.WithEngine(gdvar.Godot4)))
-		assert.Equal(t, []any{int64(0), []any{tc.name, "k", int64(1)}}, engineRead, "%q", tc.name)
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
 	}
+	return true
 }
