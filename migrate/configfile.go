@@ -40,12 +40,14 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 }
 
 // godot4Text are the options of the text migrations write: Godot 4's
-// dialect, with floats and NodePaths Godot 4 reads as Godot 3 read them.
-var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true), exactPaths}
+// dialect, with floats, strings and NodePaths Godot 4 reads as Godot 3
+// read them.
+var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true), exactText}
 
-// exactPaths writes a NodePath whose text starts with a byte order mark
-// with one more: both engines' readers drop the first, and Godot 4's own
-// writer would give a path Godot 3 read as "\uFEFF" (from
-// NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which it reads as the
-// empty path, and "\uFEFF/a" as "/a", absolute.
-var exactPaths = optset.ExactPaths().(gdvar.Option)
+// exactText writes a string or NodePath whose text starts with a byte
+// order mark with one more: both engines' readers drop the first. Godot
+// 4's own writer would give a string Godot 3 read as "\uFEFFa" as
+// "\uFEFFa", which it reads as "a"; and a path Godot 3 read as "\uFEFF"
+// (from NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which it reads
+// as the empty path, and "\uFEFF/a" as "/a", absolute.
+var exactText = optset.ExactText().(gdvar.Option)

@@ -134,9 +134,10 @@ func TestTextFloatsReadBack(t *testing.T) {
 	assert.Contains(t, string(tres), "x = "+g3+"\n")
 }
 
-// markedPaths are Godot 3 texts of NodePaths with byte order marks and
-// other invisible characters, each with the text migration makes of it.
-var markedPaths = []struct{ name, g3, want string }{
+// markedTexts are Godot 3 texts of strings and NodePaths with byte order
+// marks and other invisible characters, each with the text migration
+// makes of it.
+var markedTexts = []struct{ name, g3, want string }{
 	{"a name of a mark", `NodePath("` + bom + bom + `")`, `NodePath("` + bom + bom + `")`},
 	{"a name of two", `NodePath("` + bom + bom + bom + `")`, `NodePath("` + bom + bom + bom + `")`},
 	{"a marked name", `NodePath("` + bom + bom + `a")`, `NodePath("` + bom + bom + `a")`},
@@ -155,21 +156,29 @@ var markedPaths = []struct{ name, g3, want string }{
 	{"invisible", "NodePath(\"\u200b\u00a0\ufffe\")", "NodePath(\"\u200b\u00a0\ufffe\")"},
 	{"keys", `{ NodePath("` + bom + bom + `a"): 1, NodePath("a"): 2 }`, "{\nNodePath(\"" + bom + bom + "a\"): 1,\nNodePath(\"a\"): 2\n}"},
 	{"later keys", `{ NodePath("a/` + bom + `b"): 1, NodePath("a/b"): 2 }`, "{\nNodePath(\"a/" + bom + "b\"): 1,\nNodePath(\"a/b\"): 2\n}"},
+	{"a marked string", `"` + bom + bom + `a"`, `"` + bom + bom + `a"`},
+	{"a string of a mark", `"` + bom + bom + `"`, `"` + bom + bom + `"`},
+	{"a string of two", `"` + bom + bom + bom + `"`, `"` + bom + bom + bom + `"`},
+	{"one mark: a string", `"` + bom + `a"`, `"a"`},
+	{"a later mark", `"a` + bom + `"`, `"a` + bom + `"`},
+	{"in an array", `[ "` + bom + bom + `a", "` + bom + `b" ]`, `["` + bom + bom + `a", "b"]`},
+	{"string keys", `{ "a": 1, "` + bom + bom + `a": 2 }`, "{\n\"a\": 1,\n\"" + bom + bom + "a\": 2\n}"},
+	{"pooled", `PoolStringArray( "` + bom + bom + `a", "` + bom + `b" )`, `PackedStringArray("` + bom + bom + `a", "b")`},
 }
 
 const bom = "\ufeff"
 
-// TestTextNodePathsReadBack checks that the NodePaths Godot 3 read from
-// its text are migrated into text Godot 4 reads as the same paths. Both
-// engines' readers drop a byte order mark that starts a string, the text
-// of a NodePath too, and keep other marks and invisible characters:
+// TestMarkedTextReadBack checks that the strings and NodePaths Godot 3
+// read from its text are migrated into text Godot 4 reads as the same.
+// Both engines' readers drop a byte order mark that starts a string, the
+// text of a NodePath too, and keep other marks and invisible characters:
 // Godot 3 read the first path (GDVAR_MIGRATE_SEED=832667688 made it) as the
 // relative path of one name "\uFEFF", which Godot 4 writes as
 // NodePath("\uFEFF") and reads as the empty path. Each want is what Godot
 // 4.6 read as Godot 3.6 and 3.2.3 read the Godot 3 text
-// (TestLiveTextNodePaths).
-func TestTextNodePathsReadBack(t *testing.T) {
-	for _, c := range markedPaths {
+// (TestLiveMarkedText).
+func TestMarkedTextReadBack(t *testing.T) {
+	for _, c := range markedTexts {
 		f, err := configfile.Read(strings.NewReader("[s]\n\nk="+c.g3+"\n"), vartext.WithDialect(vartext.Godot3))
 		require.NoError(t, err, c.name)
 		want, _ := f.Get("s", "k")

@@ -36,7 +36,7 @@ var engines3 = []struct {
 // 375833957 a Dictionary in which Godot 3.2 wrote two keys as "[Deleted
 // Object]" (distinctKeys); 832667688 a NodePath Godot 3.2 read as the one
 // name "\uFEFF", which Godot 4 wrote as text it reads as the empty path
-// (exactPaths).
+// (exactText).
 var regressionSeeds = []int64{702379888, 375833957, 832667688}
 
 // TestLiveMigrate has Godot 3.6 and 3.2 write random save files,
@@ -93,14 +93,14 @@ func liveMigrate(t *testing.T, engine3, engine4, name string, d vartext.Dialect,
 	}
 }
 
-// TestLiveTextNodePaths has Godot 3.6 and 3.2 read markedPaths' texts from
-// a ConfigFile, migrates the file, and has Godot 4.6 read the result: each
-// path must be the one Godot 3 read, name by name and byte by byte.
-func TestLiveTextNodePaths(t *testing.T) {
+// TestLiveMarkedText has Godot 3.6 and 3.2 read markedTexts from a
+// ConfigFile, migrates the file, and has Godot 4.6 read the result: each
+// value must be the one Godot 3 read, byte by byte.
+func TestLiveMarkedText(t *testing.T) {
 	engine4 := godot.Require(t, godot.Godot4)
 	var src strings.Builder
 	src.WriteString("[s]\n\n")
-	for i, c := range markedPaths {
+	for i, c := range markedTexts {
 		fmt.Fprintf(&src, "k%d=%s\n", i, c.g3)
 	}
 	for _, e := range engines3 {
@@ -117,9 +117,9 @@ func TestLiveTextNodePaths(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(out, text, 0o644))
 
-			want := godot.RunScript(t, engine3, "scripts/migrate/paths3.gd", in)
-			got := godot.RunScript(t, engine4, "scripts/migrate/paths4.gd", out)
-			for i, c := range markedPaths {
+			want := godot.RunScript(t, engine3, "scripts/migrate/values3.gd", in)
+			got := godot.RunScript(t, engine4, "scripts/migrate/values4.gd", out)
+			for i, c := range markedTexts {
 				key := "k" + strconv.Itoa(i) + " = "
 				w := godot.Line(t, want, key)
 				assert.Equal(t, w, godot.Line(t, got, key), "%s: k%d", c.name, i)

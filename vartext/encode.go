@@ -491,7 +491,7 @@ func (e *Encoder) stringChunk(t gdvar.Token) {
 	if !e.inStr {
 		e.begin()
 		e.inStr = true
-		e.str.start(t.Len(), e.cfg.asHeld)
+		e.str.start(t.Len(), e.cfg.stringBOM())
 		e.strEsc = &multilineEscapes
 		godot4 := e.cfg.dialect == Godot4
 		switch {
@@ -613,7 +613,7 @@ const infNeg = "inf_neg"
 // read from text; Godot 4 leaves out the ":" of subnames that come to
 // nothing. Both engines' readers drop a byte order mark that starts the
 // text, which can leave a path of other names, or an absolute one
-// ("\uFEFF/a" reads as "/a"): with exactPaths such a text gets one more.
+// ("\uFEFF/a" reads as "/a"): with exactText such a text gets one more.
 func (c *config) appendNodePath(b []byte, p gdvar.NodePath) []byte {
 	d, asHeld := c.dialect, c.asHeld
 	esc := d.cEscapes()
@@ -624,7 +624,7 @@ func (c *config) appendNodePath(b []byte, p gdvar.NodePath) []byte {
 	}
 	name := func(s string) {
 		var q quoter
-		q.start(len(s), asHeld)
+		q.start(len(s), held(asHeld))
 		b = q.chunk(b, stringBytes(s), esc)
 	}
 	for i, n := range p.Names {
@@ -633,7 +633,7 @@ func (c *config) appendNodePath(b []byte, p gdvar.NodePath) []byte {
 		}
 		name(n)
 	}
-	if c.exactPaths && bytes.HasPrefix(b[start:], bom) {
+	if c.exactText && bytes.HasPrefix(b[start:], bom) {
 		b = slices.Insert(b, start, bom...)
 	}
 	colon := len(b)

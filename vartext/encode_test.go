@@ -332,18 +332,19 @@ func TestEncodeLetsLargeValuesGo(t *testing.T) {
 }
 
 // The options of package resource and migrate's text: values as the
-// engine holds them read from text, and NodePaths it reads back so.
+// engine holds them read from text, and strings and NodePaths it reads
+// back so.
 var (
-	asHeldOpt     = optset.AsHeld().(gdvar.Option)
-	exactPathsOpt = optset.ExactPaths().(gdvar.Option)
+	asHeldOpt    = optset.AsHeld().(gdvar.Option)
+	exactTextOpt = optset.ExactText().(gdvar.Option)
 )
 
-// With exactPaths a NodePath whose text starts with a byte order mark gets
+// With exactText a NodePath whose text starts with a byte order mark gets
 // one more, which the engines' readers drop (checked against Godot 4.6,
 // 3.6 and 3.2.3: "\uFEFF/a" reads as "/a", "\uFEFF\uFEFF/a" as the relative
 // path of "\uFEFF" and "a"); the marks elsewhere and other invisible
 // characters stay as they are, as the readers keep them.
-func TestExactPaths(t *testing.T) {
+func TestExactText(t *testing.T) {
 	const bom = "\ufeff"
 	for _, c := range []struct {
 		name   string
@@ -364,7 +365,7 @@ func TestExactPaths(t *testing.T) {
 		{"zero width space", gdvar.NodePath{Names: []string{"\u200b\u00a0\ufffe"}}, true, "NodePath(\"\u200b\u00a0\ufffe\")"},
 		{"empty", gdvar.NodePath{}, true, `NodePath("")`},
 	} {
-		opts := []gdvar.Option{exactPathsOpt}
+		opts := []gdvar.Option{exactTextOpt}
 		if c.asHeld {
 			opts = append(opts, asHeldOpt)
 		}
@@ -377,6 +378,53 @@ func TestExactPaths(t *testing.T) {
 		plain, err := Marshal(c.path, opts[1:]...)
 		require.NoError(t, err)
 		assert.Equal(t, strings.HasPrefix(c.want, `NodePath("`+bom+bom), string(plain) != c.want, "%s: without the option", c.name)
+	}
+}
+
+// With exactText and asHeld, a String, StringName or PackedStringArray
+// element that starts with a byte order mark gets one more, which the
+// engines' readers drop (Godot 4.6 read each of these positions so); a
+// mark split across chunks counts too. Without asHeld the value is written
+// as the engine decodes it, without the mark.
+func TestExactTextStrings(t *testing.T) {
+	const bom = "\ufeff"
+	arr := func(vs ...any) []any { return vs }
+	dict := &gdvar.Dictionary{}
+	dict.Append(bom+"a", bom+"b")
+	for _, c := range []struct {
+		name  string
+		value any
+		want  string
+	}{
+		{"a string", bom + "a", `"` + bom + bom + `a"`},
+		{"a mark", bom, `"` + bom + bom + `"`},
+		{"two marks", bom + bom, `"` + bom + bom + bom + `"`},
+		{"a later mark", "a" + bom, `"a` + bom + `"`},
+		{"a string name", gdvar.StringName(bom + "a"), `&"` + bom + bom + `a"`},
+		{"in an array", arr(bom+"a", "b"), `["` + bom + bom + `a", "b"]`},
+		{"a key and its value", dict, "{\n\"" + bom + bom + "a\": \"" + bom + bom + "b\"\n}"},
+		{"packed", []string{bom + "a", "b" + bom}, `PackedStringArray("` + bom + bom + `a", "b` + bom + `")`},
+	} {
+		text, err := Marshal(c.value, asHeldOpt, exactTextOpt)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, string(text), c.name)
+		assert.Equal(t, c.value, readFileValue(t, text), "%s: read back", c.name)
+		plain, err := Marshal(c.value, asHeldOpt)
+		require.NoError(t, err)
+		assert.Equal(t, strings.Contains(c.want, bom+bom), string(plain) != c.want, "%s: without the option", c.name)
+		decoded, err := Marshal(c.value, exactTextOpt)
+		require.NoError(t, err)
+		assert.NotContains(t, string(decoded), bom+bom, "%s: as decoded", c.name)
+	}
+	// The mark of "\uFEFFa" in chunks of a byte.
+	for _, tok := range []func(int, []byte) gdvar.Token{gdvar.StringChunkToken, gdvar.StringNameChunkToken} {
+		var b bytes.Buffer
+		e := NewEncoder(&b, asHeldOpt, exactTextOpt)
+		s := []byte(bom + "a")
+		for i := range s {
+			require.NoError(t, e.WriteToken(tok(len(s), s[i:i+1])))
+		}
+		assert.Contains(t, b.String(), `"`+bom+bom+`a"`)
 	}
 }
 

@@ -131,7 +131,7 @@ func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
 // element.
 func (b *keyBuilder) chunk(t gdvar.Token) {
 	if b.str.remain == 0 {
-		b.str.start(t.Len(), b.keepBOM)
+		b.str.start(t.Len(), held(b.keepBOM))
 		b.start = len(b.arena)
 	}
 	b.arena = b.str.chunk(b.arena, t.Bytes(), &rawEscapes)
@@ -176,7 +176,7 @@ func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
 			at := len(b.arena)
 			b.arena = binary.LittleEndian.AppendUint32(b.arena, 0)
 			var q quoter
-			q.start(len(n), b.keepBOM)
+			q.start(len(n), held(b.keepBOM))
 			b.arena = q.chunk(b.arena, stringBytes(n), &rawEscapes)
 			binary.LittleEndian.PutUint32(b.arena[at:], uint32(len(b.arena)-at-4))
 		}

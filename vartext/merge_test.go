@@ -128,7 +128,7 @@ func TestLiveMergedKeys(t *testing.T) {
 // Written as the engine holds them read from text, NodePath keys that
 // differ by a byte order mark that starts a name are two keys, as Godot
 // 3.6 and 3.2.3 read {NodePath("a/\uFEFFb"): 1, NodePath("a/b"): 2} and
-// Godot 4.6 the same written with exactPaths; decoded from the binary
+// Godot 4.6 the same written with exactText; decoded from the binary
 // form, the names lose their marks and the keys are one (mergeCases).
 func TestHeldNodePathKeys(t *testing.T) {
 	for _, names := range [][2][]string{{{"a", "\ufeffb"}, {"a", "b"}}, {{"\ufeffa"}, {"a"}}} {
@@ -136,7 +136,7 @@ func TestHeldNodePathKeys(t *testing.T) {
 		d.Append(gdvar.NodePath{Names: names[0]}, int64(1))
 		d.Append(gdvar.NodePath{Names: names[1]}, int64(2))
 		for _, dialect := range []Dialect{Godot4, Godot3} {
-			text, err := Marshal(d, WithDialect(dialect), asHeldOpt, exactPathsOpt)
+			text, err := Marshal(d, WithDialect(dialect), asHeldOpt, exactTextOpt)
 			require.NoError(t, err)
 			assert.Equal(t, d, readFileValue(t, text), "%s %q", dialect, text)
 			bin, err := gdvar.Marshal(d, gdvar.WithEngine(dialect.Engine()))

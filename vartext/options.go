@@ -15,13 +15,13 @@ type config struct {
 	asHeld      bool  // values as the engine holds them read from text (see quoter, appendNodePath)
 	resource    int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
 	exactFloats bool  // see WithExactFloats
-	exactPaths  bool  // NodePaths read back as given (see appendNodePath)
+	exactText   bool  // strings and NodePaths held from text read back as held (see stringBOM, appendNodePath)
 	err         error // the first invalid option
 }
 
 func newConfig(opts []gdvar.Option) config {
 	text, shared, err := optset.Read(opts, optset.TextKey, "vartext")
-	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact, exactPaths: text.ExactPaths}
+	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact, exactText: text.ExactText}
 	if text.Dialect > 0 {
 		c.dialect = Dialect(text.Dialect - 1)
 	}
@@ -67,4 +67,18 @@ func WithDialect(d Dialect) gdvar.Option {
 // the option does not change them.
 func WithExactFloats(on bool) gdvar.Option {
 	return optset.Option(optset.TextKey, "vartext.WithExactFloats", nil, func(t *optset.Text) { t.Exact = on }).(gdvar.Option)
+}
+
+// stringBOM is what a String, StringName or PackedStringArray element
+// keeps of a leading byte order mark: none as the engine decodes it, one
+// as it holds it read from text, and with exactText one more, which the
+// engines' readers drop.
+func (c *config) stringBOM() bomRule {
+	switch {
+	case !c.asHeld:
+		return dropBOM
+	case c.exactText:
+		return doubleBOM
+	}
+	return keepBOM
 }

@@ -33,20 +33,42 @@ func (d Dialect) cEscapes() *escapes {
 // from the start of every string it reads.
 var bom = []byte("\ufeff")
 
-// quoter writes one string, which may come in chunks, as the engine has it
-// after decoding: without a leading byte order mark, and up to its first
-// NUL.
+// quoter writes one string, which may come in chunks, with its leading
+// byte order mark as its bomRule says, and up to its first NUL.
 type quoter struct {
-	remain int  // bytes of the string still to come
-	bom    int  // bytes of a leading byte order mark held back; -1 past the start
-	ended  bool // a NUL ended the string
+	remain int     // bytes of the string still to come
+	bom    int     // bytes of a leading byte order mark held back; -1 past the start
+	rule   bomRule // what becomes of a leading byte order mark
+	ended  bool    // a NUL ended the string
 }
 
-// start begins a string of n bytes; keepBOM writes a leading byte order
-// mark too, as a string read from text holds one the engine keeps.
-func (q *quoter) start(n int, keepBOM bool) {
-	*q = quoter{remain: n}
-	if keepBOM {
+// bomRule says what a quoter writes of a string's leading byte order mark.
+type bomRule uint8
+
+const (
+	// dropBOM drops it, as the engine's decoding of the string does.
+	dropBOM bomRule = iota
+	// keepBOM writes it, as a string the engine read from text holds one
+	// it keeps (the reading dropped the one before it).
+	keepBOM
+	// doubleBOM writes it twice, so that reading the text, which drops
+	// one, gives the string back as held.
+	doubleBOM
+)
+
+// held is the rule for a string written as the engine holds it read from
+// text (keepBOM), or else as it decodes it (dropBOM).
+func held(asHeld bool) bomRule {
+	if asHeld {
+		return keepBOM
+	}
+	return dropBOM
+}
+
+// start begins a string of n bytes.
+func (q *quoter) start(n int, rule bomRule) {
+	*q = quoter{remain: n, rule: rule}
+	if rule == keepBOM {
 		q.bom = -1
 	}
 }
@@ -68,6 +90,9 @@ func (q *quoter) chunk(dst, b []byte, esc *escapes) []byte {
 		}
 		b = b[1:]
 		if q.bom++; q.bom == len(bom) {
+			if q.rule == doubleBOM {
+				dst = append(append(dst, bom...), bom...)
+			}
 			q.bom = -1
 		}
 	}

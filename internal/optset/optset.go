@@ -80,25 +80,26 @@ type Text struct {
 	AsHeld   bool // values are written as the engine holds them read from text, not as decoded from the binary form
 	Resource int8 // 0, or the format (2 to 4) of the resource file whose syntax is read and written
 	Exact    bool // floats are written in digits the engine reads back as the same number
-	// ExactPaths writes a NodePath whose text starts with a byte order
-	// mark with one more, which the engine's reader drops.
-	ExactPaths bool
+	// ExactText writes a string or NodePath held from text whose text
+	// starts with a byte order mark with one more, which the engine's
+	// reader drops.
+	ExactText bool
 }
 
 // TextKey names the Text settings.
 var TextKey = NewKey[Text]("vartext")
 
-// AsHeld and ExactPaths return the options, as gdvar.Options in an any,
-// that set Text's AsHeld and ExactPaths, which the packages writing files
+// AsHeld and ExactText return the options, as gdvar.Options in an any,
+// that set Text's AsHeld and ExactText, which the packages writing files
 // (configfile, resource, migrate) give vartext. They are functions, not
 // variables, as gdvar fills in NewOption after this package initialises.
 func AsHeld() any {
 	return Option(TextKey, "asHeld", nil, func(t *Text) { t.AsHeld = true })
 }
 
-// ExactPaths: see AsHeld.
-func ExactPaths() any {
-	return Option(TextKey, "exactPaths", nil, func(t *Text) { t.ExactPaths = true })
+// ExactText: see AsHeld.
+func ExactText() any {
+	return Option(TextKey, "exactText", nil, func(t *Text) { t.ExactText = true })
 }
 
 // The hooks gdvar fills in.

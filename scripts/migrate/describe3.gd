@@ -8,16 +8,9 @@
 extends Reference
 
 # Set for values read from text: the engines write a Dictionary's keys
-# sorted, each engine in its own order, and read them in the file's; and
-# Godot 4 drops a byte order mark that starts a string in text (Godot 3
-# keeps it, and no text Godot 4 reads keeps it), so strings are described
-# without one.
+# sorted, each engine in its own order, and read them in the file's, so
+# the keys are described sorted.
 var from_text = false
-
-func text(s):
-	if from_text and s.begins_with(char(0xfeff)):
-		return s.substr(1)
-	return s
 
 func hex_double(x):
 	var b = StreamPeerBuffer.new()
@@ -46,7 +39,7 @@ func describe(v):
 		TYPE_BOOL: return "true" if v else "false"
 		TYPE_INT: return "int(-9223372036854775808)" if v == -9223372036854775807 - 1 else "int(%d)" % v # "%d" gives "--9…"
 		TYPE_REAL: return "float(%s)" % hex_double(v)
-		TYPE_STRING: return "String(%s)" % text(v).to_utf8().hex_encode()
+		TYPE_STRING: return "String(%s)" % v.to_utf8().hex_encode()
 		TYPE_VECTOR2: return "Vector2(%s)" % reals(vec2(v))
 		TYPE_RECT2: return "Rect2(%s)" % reals(vec2(v.position) + vec2(v.size))
 		TYPE_VECTOR3: return "Vector3(%s)" % reals(vec3(v))
@@ -78,7 +71,7 @@ func describe(v):
 		TYPE_STRING_ARRAY:
 			var parts = []
 			for s in v:
-				parts.append(text(s).to_utf8().hex_encode())
+				parts.append(s.to_utf8().hex_encode())
 			return "PackedStringArray(%s)" % joined(parts)
 		TYPE_VECTOR2_ARRAY:
 			var parts = []
@@ -102,10 +95,7 @@ func describe(v):
 func describe_path(p):
 	var parts = ["/" if p.is_absolute() else ""]
 	for i in p.get_name_count():
-		var name = p.get_name(i)
-		if i == 0 and not p.is_absolute(): # the text starts with it
-			name = text(name)
-		parts.append(name.to_utf8().hex_encode())
+		parts.append(p.get_name(i).to_utf8().hex_encode())
 	parts.append(":")
 	for i in p.get_subname_count():
 		parts.append(p.get_subname(i).to_utf8().hex_encode())
