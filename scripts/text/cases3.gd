@@ -17,6 +17,7 @@ var out = ""
 var index = []
 # The random values come from random3.gd, which shares its rng.
 const Random3 = preload("res://scripts/text/random3.gd")
+const LoadCfg3 = preload("res://scripts/text/loadcfg3.gd")
 var gen = Random3.new()
 var rng = gen.rng
 
@@ -87,15 +88,12 @@ func save_config(name, plain_keys):
 	var path = out + "/" + name
 	cf.save(path + ".cfg")
 	cf.save_encrypted_pass(path + ".enc", "gdvar")
-	var back = ConfigFile.new()
-	var read = [back.load(path + ".cfg")]
-	for s in back.get_sections():
-		for k in back.get_section_keys(s):
-			read.append([s, k, back.get_value(s, k)])
 	var f = File.new()
 	f.open(path + ".bin", File.WRITE)
-	f.store_buffer(var2bytes(read))
+	f.store_buffer(var2bytes(LoadCfg3.read(path + ".cfg")))
 	f.close()
+	var back = ConfigFile.new()
+	back.load(path + ".cfg")
 	back.save(path + ".re.cfg")
 	index.append(name + " config")
 
