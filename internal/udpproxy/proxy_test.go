@@ -57,7 +57,9 @@ func newRig(t *testing.T, network, ip string, opts Options) *rig {
 	return r
 }
 
-// awaitReceived waits until the proxy has read one datagram going dir.
+// awaitReceived waits until the proxy has read one datagram going dir
+// and decided its fate: the tap sees Received, under the proxy's lock,
+// before handle counts the fate, so taking the lock waits for the count.
 func (r *rig) awaitReceived(t *testing.T, dir Direction) {
 	t.Helper()
 	deadline := time.After(patience)
@@ -65,6 +67,9 @@ func (r *rig) awaitReceived(t *testing.T, dir Direction) {
 		select {
 		case d := <-r.received:
 			if d == dir {
+				r.proxy.mu.Lock()
+				//lint:ignore SA2001 the empty critical section is the wait
+				r.proxy.mu.Unlock()
 				return
 			}
 		case <-deadline:
@@ -138,8 +143,9 @@ func numbered(seq uint64, size int) []byte {
 }
 
 // pump sends n numbered datagrams from src to dst in lockstep: each waits
-// until the proxy has read the one before and the receiver keeps up, so no
-// socket buffer overflows and the fault counts are exact for a seed.
+// until the proxy has read and decided the one before and the receiver
+// keeps up, so no socket buffer overflows and the fault counts are exact
+// for a seed.
 func (r *rig) pump(t *testing.T, dir Direction, src *net.UDPConn, dst netip.AddrPort, n int, rx *collector) {
 	t.Helper()
 	for i := range n {
@@ -150,11 +156,6 @@ func (r *rig) pump(t *testing.T, dir Direction, src *net.UDPConn, dst netip.Addr
 			waitFor(t, "the receiver to keep up", lag)
 		}
 	}
-	// The tap sees Received before handle decides the datagram's fate;
-	// taking the proxy's lock waits for the last fate to be counted.
-	r.proxy.mu.Lock()
-	//lint:ignore SA2001 the empty critical section is the wait
-	r.proxy.mu.Unlock()
 }
 
 // inFlight is the number of datagrams going dir that are not dropped:
