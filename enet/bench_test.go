@@ -160,12 +160,7 @@ func BenchmarkSendReceive(b *testing.B) {
 		}
 	}()
 	p := bulkClient(b, srv.Addr().String())
-	var q *Peer
-	select {
-	case q = <-accepted:
-	case <-time.After(30 * time.Second):
-		b.Fatal("no accept")
-	}
+	q := within(b, accepted, 30*time.Second, "no accept")
 	data := make([]byte, 64)
 	credit := make(chan struct{}, 256)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -39,11 +39,7 @@ func TestBusyPoll(t *testing.T) {
 	for _, h := range []*Host{client, server} {
 		closed := make(chan struct{})
 		go func() { h.Close(); close(closed) }()
-		select {
-		case <-closed:
-		case <-time.After(10 * time.Second):
-			t.Fatal("Close did not return")
-		}
+		within(t, closed, 10*time.Second, "Close did not return")
 	}
 }
 

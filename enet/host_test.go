@@ -40,6 +40,20 @@ func receive(t *testing.T, p *Peer) Packet {
 	return pk
 }
 
+// within returns the next value from ch, and fails the test with what
+// if none comes within limit.
+func within[T any](t testing.TB, ch <-chan T, limit time.Duration, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(limit):
+	}
+	t.Fatalf("%s (waited %v)", what, limit)
+	var none T
+	return none
+}
+
 func TestSendKinds(t *testing.T) {
 	for _, comp := range []Compression{CompressNone, CompressRangeCoder, CompressZlib} {
 		for _, sum := range []bool{false, true} {
@@ -123,19 +137,11 @@ func TestDisconnect(t *testing.T) {
 	require.NoError(t, cp.Send(0, []byte("bye"), Reliable))
 	cp.Disconnect(7)
 	assert.Equal(t, "bye", string(receive(t, sp).Data))
-	select {
-	case <-sp.Done():
-	case <-time.After(10 * time.Second):
-		t.Fatal("server peer not ended")
-	}
+	within(t, sp.Done(), 10*time.Second, "server peer not ended")
 	var de *DisconnectError
 	require.True(t, errors.As(sp.Err(), &de), "%v", sp.Err())
 	assert.Equal(t, uint32(7), de.Data)
-	select {
-	case <-cp.Done():
-	case <-time.After(10 * time.Second):
-		t.Fatal("client peer not ended")
-	}
+	within(t, cp.Done(), 10*time.Second, "client peer not ended")
 	assert.ErrorIs(t, cp.Err(), ErrDisconnected)
 }
 
@@ -143,11 +149,7 @@ func TestTimeout(t *testing.T) {
 	server, _, _, cp := pair(t, 1)
 	cp.SetTimeout(0, 200*time.Millisecond, 500*time.Millisecond)
 	require.NoError(t, server.conn.Close()) // the server vanishes without a word
-	select {
-	case <-cp.Done():
-	case <-time.After(10 * time.Second):
-		t.Fatal("client peer not ended")
-	}
+	within(t, cp.Done(), 10*time.Second, "client peer not ended")
 	assert.ErrorIs(t, cp.Err(), ErrTimeout)
 }
 

@@ -195,12 +195,8 @@ func TestReviewAfterClose(t *testing.T) {
 	require.ErrorIs(t, err, ErrClosed)
 
 	// The client hears the disconnect Close sent.
-	select {
-	case <-cp.Done():
-		require.ErrorIs(t, cp.Err(), ErrDisconnected)
-	case <-time.After(5 * time.Second):
-		t.Fatal("the client was not told")
-	}
+	within(t, cp.Done(), 5*time.Second, "the client was not told")
+	require.ErrorIs(t, cp.Err(), ErrDisconnected)
 	require.NoError(t, client.Close())
 	// Polled by hand: Eventually runs its condition in a goroutine of its own.
 	for end := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before && time.Now().Before(end); {
@@ -248,11 +244,7 @@ func TestReviewConcurrentUse(t *testing.T) {
 	require.NoError(t, server.Close())
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("senders or receivers stuck after Close")
-	}
+	within(t, done, 10*time.Second, "senders or receivers stuck after Close")
 	require.True(t, errors.Is(sp.Err(), ErrClosed))
 }
 

@@ -72,12 +72,7 @@ func TestServeInOrder(t *testing.T) {
 				assert.Equal(t, strconv.Itoa(i), string(receive(t, cp).Data), "the echo")
 			}
 			sp.DisconnectNow(0)
-			select {
-			case err := <-served:
-				require.Error(t, err, "the peer is gone")
-			case <-time.After(10 * time.Second):
-				t.Fatal("Serve did not return")
-			}
+			require.Error(t, within(t, served, 10*time.Second, "Serve did not return"), "the peer is gone")
 			require.Len(t, got, n)
 			for i, s := range got {
 				require.Equal(t, strconv.Itoa(i), s)
@@ -125,20 +120,10 @@ func TestServeSlowHandlerHandsOverReading(t *testing.T) {
 	}, 10*time.Second, time.Millisecond, "the slow peer's handler runs")
 	require.NoError(t, slowClient.Send(0, []byte("b"), Reliable))
 	require.NoError(t, otherClient.Send(0, []byte("x"), Reliable))
-	select {
-	case s := <-otherGot:
-		assert.Equal(t, "x", s)
-	case <-time.After(5 * time.Second):
-		t.Fatal("the other peer was not served while a handler blocked")
-	}
+	assert.Equal(t, "x", within(t, otherGot, 5*time.Second, "the other peer was not served while a handler blocked"))
 	close(release)
 	for _, want := range []string{"a", "b"} {
-		select {
-		case s := <-slowGot:
-			assert.Equal(t, want, s)
-		case <-time.After(10 * time.Second):
-			t.Fatalf("the slow peer's %q was not handled", want)
-		}
+		assert.Equal(t, want, within(t, slowGot, 10*time.Second, fmt.Sprintf("the slow peer's %q was not handled", want)))
 	}
 }
 
@@ -156,18 +141,10 @@ func TestServeCloseWhileHandling(t *testing.T) {
 	}, func() bool { return true })
 	waitIdle(t, sp)
 	require.NoError(t, cp.Send(0, []byte("a"), Reliable))
-	select {
-	case <-started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the packet was not handled")
-	}
+	within(t, started, 10*time.Second, "the packet was not handled")
 	closed := make(chan error, 1)
 	go func() { closed <- server.Close() }()
-	select {
-	case <-closed:
-	case <-time.After(10 * time.Second):
-		t.Fatal("Close waited for the handler")
-	}
+	within(t, closed, 10*time.Second, "Close waited for the handler")
 	select {
 	case <-served:
 		t.Fatal("Serve returned while its handler runs")
@@ -187,12 +164,7 @@ func TestServeStops(t *testing.T) {
 				return false
 			}, func() bool { return quickly })
 			require.NoError(t, cp.Send(0, []byte("a"), Reliable))
-			select {
-			case err := <-served:
-				require.NoError(t, err)
-			case <-time.After(10 * time.Second):
-				t.Fatal("Serve did not return")
-			}
+			require.NoError(t, within(t, served, 10*time.Second, "Serve did not return"))
 			require.NoError(t, cp.Send(0, []byte("b"), Reliable))
 			assert.Equal(t, []byte("b"), receive(t, sp).Data, "left for Receive")
 			assert.Equal(t, int32(1), handled.Load())
@@ -230,11 +202,6 @@ func TestServeHoldsRepliesForTheBatch(t *testing.T) {
 		}, func() bool { return true })
 		waitIdle(t, sp)
 		require.NoError(t, cp.Send(0, []byte("a"), Reliable))
-		select {
-		case s := <-got:
-			assert.Equal(t, "a", s)
-		case <-time.After(15 * time.Second):
-			t.Fatal("the handler's reply waited for it to return")
-		}
+		assert.Equal(t, "a", within(t, got, 15*time.Second, "the handler's reply waited for it to return"))
 	})
 }
