@@ -477,7 +477,9 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 	time.Sleep(time.Second)
 	got, took := syncs.Load()-from, time.Since(start)
 	assert.Positive(t, got, "syncs at all")
-	assert.LessOrEqual(t, got, int64(took/interval)+1, "at most one sync an interval")
+	// One an interval, and one more sent before start that a busy machine
+	// delivered after it: the 5 ms tick without the interval gives ~200.
+	assert.LessOrEqual(t, got, int64(took/interval)+2, "at most one sync an interval")
 	t.Logf("%d syncs in %v", got, took)
 
 	rock.SetVisibility(a.m.ID(), false)
