@@ -38,7 +38,7 @@ func BenchmarkBulk(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer srv.Close()
-			go echo(srv)
+			go echo(srv, 0)
 			peers := [2]*Peer{
 				bulkClient(b, srv.Addr().String()),
 				bulkClient(b, engine.addr),

@@ -348,7 +348,8 @@ func TestFaultsGoToGo(t *testing.T) {
 
 // Godot 4.6's ENetConnection (raw_client.gd) through a bad link to a Go
 // host that echoes: the script fails on an echo that comes twice, late in
-// its channel or changed, and waits for every reliable one.
+// its channel or changed, and waits for every reliable one. Both ends
+// wait longer than the script for an acknowledgement (see lossWait).
 func TestFaultsGodotClient(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	script, err := filepath.Abs("testdata/godot/raw_client.gd")
@@ -356,9 +357,10 @@ func TestFaultsGodotClient(t *testing.T) {
 	h, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer h.Close()
-	go echo(h)
+	go echo(h, 2*lossWait)
 	px := newProxy(t, h.Addr().(*net.UDPAddr), udpproxy.Options{Seed: 26, Up: badLink, Down: badLink})
-	out := godot.RunScript(t, engine, script, "port="+strconv.Itoa(px.Addr().Port), "plan=full", "lossy=1", "timeout=90")
+	out := godot.RunScript(t, engine, script, "port="+strconv.Itoa(px.Addr().Port), "plan=full", "lossy=1",
+		"peer_timeout="+strconv.FormatInt((2*lossWait).Milliseconds(), 10), "timeout="+strconv.Itoa(int(lossWait.Seconds())))
 	m := regexp.MustCompile(`RESULT ok (\d+) lost (\d+)`).FindStringSubmatch(out)
 	require.NotNil(t, m, out)
 	echoes, _ := strconv.Atoi(m[1])

@@ -17,12 +17,16 @@ import (
 )
 
 // echo sends every packet of every peer the host accepts back to it, on
-// its channel with its flags, until the host closes.
-func echo(h *Host) {
+// its channel with its flags, until the host closes. A timeout other than
+// 0 is each peer's (SetTimeout's minimum and maximum).
+func echo(h *Host, timeout time.Duration) {
 	for {
 		p, err := h.Accept(context.Background())
 		if err != nil {
 			return
+		}
+		if timeout != 0 {
+			p.SetTimeout(0, timeout, timeout)
 		}
 		go func() {
 			for {
@@ -60,7 +64,7 @@ func TestLiveGodotClient(t *testing.T) {
 			h, err := Listen("udp", "127.0.0.1:0", WithCompression(m.mode))
 			require.NoError(t, err)
 			defer h.Close()
-			go echo(h)
+			go echo(h, 0)
 			port := strconv.Itoa(h.Addr().(*net.UDPAddr).Port)
 			out := godot.RunScript(t, engine, script, "port="+port, "compress="+m.name, "plan=full", "data=7", "lossy=1", "timeout=60")
 			assert.Contains(t, out, "RESULT ok")

@@ -40,12 +40,16 @@ func lossyHost(t *testing.T, loss float64, seed uint64) *Host {
 	return h
 }
 
-// lossWait bounds each wait of TestReliableUnderLoss. A run of losses
+// lossWait bounds each wait of a test on a lossy link. A run of losses
 // doubles a command's retransmission time each time, from ENet's 500 ms
 // for the commands sent before the first round trip is measured, and the
 // commands a datagram carries are lost together: 6 losses in a row take
 // 31.5 s, 7 take 63.5 s, 8 take 127.5 s. On a loaded machine the
 // socket's buffer overflows in the first burst, adding to the losses.
+// ENet's default timeout drops a peer at the 6th loss in a row of such a
+// command (its 16 s wait is past the 5 s minimum), which a link losing 10%
+// each way reaches about once in a few hundred runs: in those tests the
+// peers' timeouts are longer than the waits.
 const lossWait = 3 * time.Minute
 
 // With 10% of datagrams lost both ways, every reliable packet arrives once

@@ -16,10 +16,15 @@
 # ENet drops unreliable packets at the sender as its throttle falls (to
 # none at all, at 0); throttle=off calls throttle_configure(5000, 2, 0) on
 # connect, which sets both ends' throttle so that it never falls.
+# peer_timeout=MS, if not 0, is how long the client waits for an
+# acknowledgement before it drops the server (set_timeout's minimum and
+# maximum), instead of ENet's 5 to 30 s, until it disconnects: a server
+# acknowledges a disconnect once, and if that acknowledgement is lost the
+# client ends by its timeout, ENet's again.
 #   godot --headless -s raw_client.gd -- port=PORT [host=127.0.0.1]
 #     [compress=none|range_coder|fastlz|zlib|zstd] [channels=0] [data=0]
 #     [plan=capture|full] [idle=0] [disconnect=0] [throttle=engine|off]
-#     [lossy=0] [timeout=60]
+#     [lossy=0] [peer_timeout=0] [timeout=60]
 # channels=0 asks for the protocol's maximum, 255, as Godot's
 # ENetMultiplayerPeer does.
 extends SceneTree
@@ -41,7 +46,7 @@ var patience_over := false # lossy=1: the unreliable echoes had their 5 s
 func _init() -> void:
 	a = Common.args({"port": "0", "host": "127.0.0.1", "compress": "none", "channels": "0",
 		"data": "0", "plan": "capture", "idle": "0", "disconnect": "0", "throttle": "engine", "lossy": "0",
-		"timeout": "60"})
+		"peer_timeout": "0", "timeout": "60"})
 	if a.is_empty():
 		quit(1)
 		return
@@ -57,6 +62,8 @@ func _init() -> void:
 	if peer == null:
 		_fail("cannot connect to %s:%s" % [a.host, a.port])
 		return
+	if a.peer_timeout != "0":
+		peer.set_timeout(0, int(a.peer_timeout), int(a.peer_timeout))
 	create_timer(float(a.timeout)).timeout.connect(func(): _fail("timeout in state " + state))
 
 # make_plan lists the packets for a peer of the given channel count.
@@ -103,6 +110,7 @@ func _process(_delta: float) -> bool:
 		_result()
 	if state == "idling" and Time.get_ticks_msec() >= idle_until:
 		state = "disconnecting"
+		peer.set_timeout(0, 0, 0) # ENet's defaults
 		peer.peer_disconnect(int(a.disconnect))
 	return false
 
