@@ -320,7 +320,8 @@ func exchange(t *testing.T, ctx context.Context, a, b *Peer) {
 
 // Two Go hosts through a bad link both ways: every reliable packet comes
 // once and in order, fragmented or not; unreliable ones never twice, and
-// sequenced ones never out of order.
+// sequenced ones never out of order. Both ends wait longer than the test
+// for an acknowledgement (see lossWait).
 func TestFaultsGoToGo(t *testing.T) {
 	server, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -329,12 +330,15 @@ func TestFaultsGoToGo(t *testing.T) {
 	client, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	t.Cleanup(func() { client.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), lossWait)
 	defer cancel()
 	cp, err := client.Connect(ctx, px.Addr().String(), len(faultStreams), 0)
 	require.NoError(t, err)
 	sp, err := server.Accept(ctx)
 	require.NoError(t, err)
+	for _, p := range []*Peer{sp, cp} {
+		p.SetTimeout(0, 2*lossWait, 2*lossWait)
+	}
 	exchange(t, ctx, sp, cp)
 	logProxy(t, px)
 	cp.Disconnect(0)
@@ -376,20 +380,24 @@ func TestFaultsGodotClient(t *testing.T) {
 
 // A Go client through a bad link to Godot 4.6's ENetConnection
 // (raw_server.gd), which echoes every packet: the same checks as between Go
-// hosts, on the echoes.
+// hosts, on the echoes. Both ends wait longer than the test for an
+// acknowledgement (see lossWait) until the client disconnects: the server
+// acknowledges that once, so the client takes ENet's timeout again.
 func TestFaultsGodotServer(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	script, err := filepath.Abs("testdata/godot/raw_server.gd")
 	require.NoError(t, err)
 	port := godot.FreePort(t, "udp")
-	srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "timeout=90")
+	srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port),
+		"peer_timeout="+strconv.FormatInt((2*lossWait).Milliseconds(), 10), "timeout="+strconv.Itoa(int(lossWait.Seconds())))
 	px := newProxy(t, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, udpproxy.Options{Seed: 27, Up: badLink, Down: badLink})
 	h, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer h.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), lossWait)
 	defer cancel()
 	p := connectRetry(t, ctx, h, px.Addr().String(), len(faultStreams), 9)
+	p.SetTimeout(0, 2*lossWait, 2*lossWait)
 	errs := make(chan error, 1)
 	go func() { errs <- sendStreams(ctx, p, faultStreams) }()
 	tl, err := collect(ctx, p, faultStreams, 300*time.Millisecond)
@@ -397,6 +405,7 @@ func TestFaultsGodotServer(t *testing.T) {
 	require.NoError(t, <-errs)
 	assert.NotZero(t, tl.report(t, "Go client (Godot's echoes)"), "unreliable echoes received")
 	logProxy(t, px)
+	p.SetTimeout(0, 0, 0) // ENet's
 	p.Disconnect(3)
 	select {
 	case <-p.Done():

@@ -6,9 +6,12 @@
 # "DONE" when the last peer has left (unless stay=1), and a line starting
 # "FAILED" to standard error, with exit status 1, on failure or after
 # timeout seconds. nosleep=1 runs frames without the sleep a headless
-# engine takes between them (benchmarks).
+# engine takes between them (benchmarks). peer_timeout=MS, if not 0, is
+# how long the host waits for a peer's acknowledgement before it drops
+# the peer (set_timeout's minimum and maximum), instead of ENet's 5 to 30 s.
 #   godot --headless -s raw_server.gd -- port=PORT [compress=none|range_coder|fastlz|zlib|zstd]
-#     [peers=32] [channels=0] [stay=0] [nosleep=0] [timeout=60] [bind=127.0.0.1]
+#     [peers=32] [channels=0] [stay=0] [nosleep=0] [peer_timeout=0] [timeout=60]
+#     [bind=127.0.0.1]
 # channels=0 lets the host take the protocol's maximum, 255, as Godot's
 # ENetMultiplayerPeer does.
 extends SceneTree
@@ -19,14 +22,16 @@ var host := ENetConnection.new()
 var peers := {} # ENetPacketPeer -> its number, in order of connection
 var echoed := 0
 var stay := false
+var peer_timeout := 0
 
 func _init() -> void:
 	var a := Common.args({"port": "0", "compress": "none", "peers": "32", "channels": "0",
-		"stay": "0", "nosleep": "0", "timeout": "60", "bind": "127.0.0.1"})
+		"stay": "0", "nosleep": "0", "peer_timeout": "0", "timeout": "60", "bind": "127.0.0.1"})
 	if a.is_empty():
 		quit(1)
 		return
 	stay = a.stay == "1"
+	peer_timeout = int(a.peer_timeout)
 	if a.nosleep == "1":
 		OS.low_processor_usage_mode = false
 		OS.low_processor_usage_mode_sleep_usec = 0
@@ -56,6 +61,8 @@ func _process(_delta: float) -> bool:
 				return false
 			ENetConnection.EVENT_CONNECT:
 				peers[peer] = peers.size() + 1
+				if peer_timeout != 0:
+					peer.set_timeout(0, peer_timeout, peer_timeout)
 				print("CONNECT %d %d %d %d" % [peers[peer], ev[2], peer.get_channels(), Time.get_ticks_msec()])
 			ENetConnection.EVENT_DISCONNECT:
 				print("DISCONNECT %d %d %d" % [peers.get(peer, 0), ev[2], Time.get_ticks_msec()])
