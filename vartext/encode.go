@@ -357,7 +357,7 @@ func (e *Encoder) dictStart(t gdvar.Token) error {
 			e.write(f.suffix)
 		} else {
 			if e.ndicts == len(e.dicts) {
-				e.dicts = append(e.dicts, &dictState{kb: keyBuilder{keepBOM: e.cfg.asHeld}})
+				e.dicts = append(e.dicts, &dictState{kb: keyBuilder{bom: held(e.cfg.asHeld)}})
 			}
 			f.dict = e.dicts[e.ndicts]
 			f.dict.reset()

@@ -36,8 +36,9 @@ type keyBuilder struct {
 	root  *key   // the key being built
 	built bool   // root is complete
 	size  int    // keys and packed elements built: the work a comparison may take
-	// keepBOM keeps a String's leading byte order mark (see quoter).
-	keepBOM bool
+	// bom is what a String keeps of its leading byte order mark: keepBOM
+	// or dropBOM (see quoter).
+	bom bomRule
 }
 
 // reset starts building root.
@@ -131,7 +132,7 @@ func (b *keyBuilder) scalar(k *key, t gdvar.Token) {
 // element.
 func (b *keyBuilder) chunk(t gdvar.Token) {
 	if b.str.remain == 0 {
-		b.str.start(t.Len(), held(b.keepBOM))
+		b.str.start(t.Len(), b.bom)
 		b.start = len(b.arena)
 	}
 	b.arena = b.str.chunk(b.arena, t.Bytes(), &rawEscapes)
@@ -176,7 +177,7 @@ func (b *keyBuilder) nodePath(p gdvar.NodePath) string {
 			at := len(b.arena)
 			b.arena = binary.LittleEndian.AppendUint32(b.arena, 0)
 			var q quoter
-			q.start(len(n), held(b.keepBOM))
+			q.start(len(n), b.bom)
 			b.arena = q.chunk(b.arena, stringBytes(n), &rawEscapes)
 			binary.LittleEndian.PutUint32(b.arena[at:], uint32(len(b.arena)-at-4))
 		}
