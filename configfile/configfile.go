@@ -247,7 +247,7 @@ func (f *File) write(w io.Writer) error {
 // escape it (the padding is trimmed on reading).
 func (f *File) appendHeader(dst []byte, name string) []byte {
 	dst = append(dst, '[')
-	if f.dialect != vartext.Godot32 && f.dialect != vartext.Godot2 && strings.HasPrefix(name, "\ufeff") {
+	if !f.namesAsBytes() && strings.HasPrefix(name, "\ufeff") {
 		dst = append(dst, ' ')
 	}
 	if f.dialect != vartext.Godot4 {
@@ -266,10 +266,17 @@ var asHeld = optset.AsHeld().(gdvar.Option)
 // appendKey appends a key as the dialect writes it: as a property's name,
 // but in Godot 3.2, whose ConfigFile writes every key as it is.
 func (f *File) appendKey(dst []byte, k string) []byte {
-	if f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2 {
+	if f.namesAsBytes() {
 		return append(dst, k...)
 	}
 	return f.dialect.AppendPropertyName(dst, k)
+}
+
+// namesAsBytes reports whether the dialect's ConfigFile writes section
+// names and keys as they are and reads them a byte a character, undecoded
+// (Godot 3.2 and 2).
+func (f *File) namesAsBytes() bool {
+	return f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2
 }
 
 // Bytes returns the file's text (see Append).
