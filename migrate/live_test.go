@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/internal/godot"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
@@ -109,11 +108,7 @@ func TestLiveMarkedText(t *testing.T) {
 			dir := t.TempDir()
 			in, out := filepath.Join(dir, "in.cfg"), filepath.Join(dir, "out.cfg")
 			require.NoError(t, os.WriteFile(in, []byte(src.String()), 0o644))
-			f, err := configfile.Read(strings.NewReader(src.String()), vartext.WithDialect(e.dialect))
-			require.NoError(t, err)
-			g, err := ConfigFile(f)
-			require.NoError(t, err)
-			text, err := g.Bytes()
+			text, err := migrateCase([]byte(src.String()), caseFile{"in.cfg", "cfg", "plain"}, dir, e.dialect)
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(out, text, 0o644))
 
