@@ -7,8 +7,8 @@ import (
 )
 
 // The leaf wire format, written in one place for the token path
-// (token_read.go, token_write.go), the token fast tiers
-// (token_read_fast.go, token_write_fast.go) and the value layer's flat
+// (reader.go, writer.go), the token fast tiers
+// (reader_fast.go, writer_fast.go) and the value layer's flat
 // tiers (value_marshal_flat.go, value_struct_*.go, value_unmarshal_flat*.go):
 // a value is a 32-bit header (its type number and flags), then its payload
 // in little-endian 32-bit words; a string or name is its length, its bytes

@@ -403,7 +403,7 @@ func (d *Decoder) checkSize(at, end int, declared int64, pending bool) error {
 	return nil
 }
 
-// readToken is ReadToken's general path (see token_read_fast.go), which reads the
+// readToken is ReadToken's general path (see reader_fast.go), which reads the
 // markers and ends of Arrays and Dictionaries itself.
 func (d *Decoder) readToken() (Token, error) {
 	var t Token

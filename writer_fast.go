@@ -1,10 +1,10 @@
 package gdvar
 
-// The Encoder's fast tier, beside the token path of token_write.go that it
+// The Encoder's fast tier, beside the token path of writer.go that it
 // shortcuts: writeLeaf writes the common leaves inside a container without
 // the checks that cannot fail for them, and writeKey writes a struct's or a
 // map[string]any's String key whole. Where either cannot, it hands the
-// token to writeToken. TestWriteLeafAgrees (token_write_fast_test.go) holds
+// token to writeToken. TestWriteLeafAgrees (writer_fast_test.go) holds
 // them to the token path's bytes.
 
 // writeKey writes a DictKey marker and the String key name, whose whole
