@@ -1,0 +1,4 @@
+class_name Output
+
+func put(m) -> void:
+	print(str(m))

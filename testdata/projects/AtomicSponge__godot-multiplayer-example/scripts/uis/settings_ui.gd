@@ -1,0 +1,4 @@
+class_name SettingsUI extends CanvasLayer
+
+func _on_menu_back_pressed() -> void:
+	UiController.close_menu()

@@ -1,0 +1,5 @@
+extends CanvasLayer
+
+
+func _on_health_updated(health):
+	$Health.text = str(health) + "%"

@@ -1,0 +1,4 @@
+extends Control
+
+func _on_ResetGameControl_reset_confirmed() -> void:
+	GameStateExample.reset()

@@ -1,0 +1,3 @@
+class_name ColorChangingSprite extends Sprite2D
+
+signal color_changed

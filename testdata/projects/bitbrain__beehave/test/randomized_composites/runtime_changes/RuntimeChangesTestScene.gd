@@ -1,0 +1,3 @@
+extends Node2D
+
+@onready var sequence_random: SequenceRandomComposite = %SequenceRandom

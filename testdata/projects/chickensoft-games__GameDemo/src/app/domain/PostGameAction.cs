@@ -1,0 +1,7 @@
+namespace GameDemo;
+
+public enum PostGameAction
+{
+  GoToMainMenu,
+  RestartGame
+}

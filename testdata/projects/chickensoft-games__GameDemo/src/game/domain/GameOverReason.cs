@@ -1,0 +1,8 @@
+namespace GameDemo;
+
+public enum GameOverReason
+{
+  Won,
+  Lost,
+  Quit
+}

@@ -1,0 +1,9 @@
+namespace GameDemo;
+
+using Chickensoft.GodotNodeInterfaces;
+using Godot;
+
+public interface ICoinCollector : INode
+{
+  Vector3 CenterOfMass { get; }
+}

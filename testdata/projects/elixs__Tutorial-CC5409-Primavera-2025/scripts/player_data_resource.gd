@@ -1,0 +1,5 @@
+class_name PlayerDataResource
+extends Resource
+
+@export var name: String
+@export var role: Statics.Role

@@ -1,0 +1,7 @@
+﻿using System.Collections.Generic;
+namespace Shared;
+
+public class Model
+{
+    public List<PlayerSeat> PlayerSeats { get; set; } = [];
+}

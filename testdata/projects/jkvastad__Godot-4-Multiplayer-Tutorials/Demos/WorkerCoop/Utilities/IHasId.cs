@@ -1,0 +1,7 @@
+﻿namespace WorkerCoop.Utilities
+{
+    public interface IHasId
+    {
+        public int Id { get;}
+    }
+}

@@ -1,0 +1,5 @@
+extends Node
+
+# notifications
+signal god_mode_enabled
+signal god_mode_disabled

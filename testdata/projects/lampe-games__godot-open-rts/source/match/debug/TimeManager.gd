@@ -1,0 +1,5 @@
+extends PanelContainer
+
+
+func _on_time_scale_spin_box_value_changed(value):
+	Engine.time_scale = value

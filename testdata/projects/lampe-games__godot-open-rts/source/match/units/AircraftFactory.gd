@@ -1,0 +1,1 @@
+extends "res://source/match/units/Structure.gd"
