@@ -66,7 +66,7 @@ keep_kind() {
 		echo text; return ;;
 	*.gltf | *.obj | *.dae)
 		echo model; return ;;
-	*.png | *.svg | *.jpg | *.jpeg | *.webp | *.ttf | *.otf | *.woff | *.woff2 | *.glb | *.bin | *.ogg | *.wav | *.mp3)
+	*.png | *.svg | *.jpg | *.jpeg | *.webp | *.ttf | *.otf | *.woff | *.woff2 | *.glb | *.bin | *.res | *.scn | *.ogg | *.wav | *.mp3)
 		echo asset; return ;;
 	esac
 }
