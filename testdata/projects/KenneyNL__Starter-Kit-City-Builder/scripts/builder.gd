@@ -46,7 +46,6 @@ func _process(delta):
 	
 	action_save() # Saving
 	action_load() # Loading
-	action_load_resources() # Loading from resources
 	
 	# Map position based on mouse
 	
@@ -55,7 +54,7 @@ func _process(delta):
 		view_camera.project_ray_normal(get_viewport().get_mouse_position()))
 
 	var gridmap_position = Vector3(round(world_position.x), 0, round(world_position.z))
-	selector.position = lerp(selector.position, gridmap_position, min(delta * 40, 1.0))
+	selector.position = lerp(selector.position, gridmap_position, delta * 40)
 	
 	action_build(gridmap_position)
 	action_demolish(gridmap_position)
@@ -84,36 +83,27 @@ func action_build(gridmap_position):
 		if previous_tile != index:
 			map.cash -= structures[index].price
 			update_cash()
-			
-			Audio.play("sounds/placement-a.ogg, sounds/placement-b.ogg, sounds/placement-c.ogg, sounds/placement-d.ogg", -20)
 
 # Demolish (remove) a structure
 
 func action_demolish(gridmap_position):
 	if Input.is_action_just_pressed("demolish"):
-		if gridmap.get_cell_item(gridmap_position) != -1:
-			gridmap.set_cell_item(gridmap_position, -1)
-			
-			Audio.play("sounds/removal-a.ogg, sounds/removal-b.ogg, sounds/removal-c.ogg, sounds/removal-d.ogg", -20)
+		gridmap.set_cell_item(gridmap_position, -1)
 
 # Rotates the 'cursor' 90 degrees
 
 func action_rotate():
 	if Input.is_action_just_pressed("rotate"):
 		selector.rotate_y(deg_to_rad(90))
-		
-		Audio.play("sounds/rotate.ogg", -30)
 
 # Toggle between structures to build
 
 func action_structure_toggle():
 	if Input.is_action_just_pressed("structure_next"):
 		index = wrap(index + 1, 0, structures.size())
-		Audio.play("sounds/toggle.ogg", -30)
 	
 	if Input.is_action_just_pressed("structure_previous"):
 		index = wrap(index - 1, 0, structures.size())
-		Audio.play("sounds/toggle.ogg", -30)
 
 	update_structure()
 
@@ -158,20 +148,6 @@ func action_load():
 		gridmap.clear()
 		
 		map = ResourceLoader.load("user://map.res")
-		if not map:
-			map = DataMap.new()
-		for cell in map.structures:
-			gridmap.set_cell_item(Vector3i(cell.position.x, 0, cell.position.y), cell.structure, cell.orientation)
-			
-		update_cash()
-
-func action_load_resources():
-	if Input.is_action_just_pressed("load_resources"):
-		print("Loading map...")
-		
-		gridmap.clear()
-		
-		map = ResourceLoader.load("res://sample map/map.res")
 		if not map:
 			map = DataMap.new()
 		for cell in map.structures:
