@@ -309,7 +309,7 @@ func (s *Session) WaitProperty(ctx context.Context, path, property string, match
 		}
 		select {
 		case <-ctx.Done():
-			return v, fmt.Errorf("debugger: %s of %s: %w (last %v, %v)", property, path, ctx.Err(), v, err)
+			return v, fmt.Errorf("debugger: %s of %s: %w (last %s, %v)", property, path, ctx.Err(), shown(v), err)
 		case <-time.After(pollEvery):
 		}
 	}
@@ -376,7 +376,7 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.errs.last(s.errCount - before); ok {
-		return result, fmt.Errorf("%w: %s of %s: %s", ErrCallFailed, method, path, e.Text())
+		return result, fmt.Errorf("%w: %s of %s: %s", ErrCallFailed, method, path, cutText(e.Text()))
 	}
 	return result, nil
 }

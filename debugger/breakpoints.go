@@ -146,7 +146,7 @@ func (s *Session) Vars(ctx context.Context, frame int) ([]Var, error) {
 	}
 	var n int64
 	if m.Name != "stack_frame_vars" || !fields(m.Data, &n) || n < 0 || n > maxVars {
-		return nil, fmt.Errorf("%w: stack_frame_vars %v", ErrMalformed, m.Data)
+		return nil, fmt.Errorf("%w: %s %s", ErrMalformed, m.Name, shown(m.Data))
 	}
 	vars := make([]Var, 0, n)
 	for range n {

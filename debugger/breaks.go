@@ -20,14 +20,14 @@ type Break struct {
 func ParseBreak(m Message) (Break, error) {
 	b := Break{Thread: m.Thread}
 	if !fields(m.Data, &b.CanContinue, &b.Reason) {
-		return b, fmt.Errorf("%w: debug_enter %#v", ErrMalformed, m.Data)
+		return b, fmt.Errorf("%w: debug_enter %s", ErrMalformed, shown(m.Data))
 	}
 	if m.Thread == 0 { // Godot 3: the stack is there unless the break was a request
 		b.HasStack = true
 		return b, nil
 	}
 	if !fields(m.Data[2:], &b.HasStack) {
-		return b, fmt.Errorf("%w: debug_enter %#v", ErrMalformed, m.Data)
+		return b, fmt.Errorf("%w: debug_enter %s", ErrMalformed, shown(m.Data))
 	}
 	if len(m.Data) > 3 {
 		switch t := m.Data[3].(type) {
@@ -50,14 +50,14 @@ func ParseStack(m Message) ([]Frame, error) {
 		for _, v := range m.Data {
 			d, ok := v.(interface{ Get(any) (any, bool) })
 			if !ok {
-				return nil, fmt.Errorf("%w: Godot 3 stack frame %#v", ErrMalformed, v)
+				return nil, fmt.Errorf("%w: Godot 3 stack frame %s", ErrMalformed, shown(v))
 			}
 			var f Frame
 			file, _ := d.Get("file")
 			line, _ := d.Get("line")
 			fn, _ := d.Get("function")
 			if !fields([]any{file, line, fn}, &f.File, &f.Line, &f.Func) {
-				return nil, fmt.Errorf("%w: Godot 3 stack frame %v", ErrMalformed, v)
+				return nil, fmt.Errorf("%w: Godot 3 stack frame %s", ErrMalformed, shown(v))
 			}
 			frames = append(frames, f)
 		}
@@ -65,12 +65,12 @@ func ParseStack(m Message) ([]Frame, error) {
 	}
 	var n int64
 	if !fields(m.Data, &n) || n < 0 || n%3 != 0 || n > int64(len(m.Data)-1) {
-		return nil, fmt.Errorf("%w: stack_dump %#v", ErrMalformed, m.Data)
+		return nil, fmt.Errorf("%w: stack_dump %s", ErrMalformed, shown(m.Data))
 	}
 	for i := int64(1); i+2 <= n; i += 3 {
 		var f Frame
 		if !fields(m.Data[i:], &f.File, &f.Line, &f.Func) {
-			return nil, fmt.Errorf("%w: stack_dump frame %v", ErrMalformed, m.Data[i:i+3])
+			return nil, fmt.Errorf("%w: stack_dump frame %s", ErrMalformed, shown(m.Data[i:i+3]))
 		}
 		frames = append(frames, f)
 	}
@@ -100,7 +100,7 @@ func ParseVar(m Message) (Var, error) {
 	var v Var
 	var kind int64
 	if !fields(m.Data, &v.Name, &kind) || len(m.Data) < 3 {
-		return v, fmt.Errorf("%w: stack_frame_var %#v", ErrMalformed, m.Data)
+		return v, fmt.Errorf("%w: stack_frame_var %s", ErrMalformed, shown(m.Data))
 	}
 	v.Kind, v.Value = VarKind(kind), m.Data[len(m.Data)-1]
 	if len(m.Data) > 4 {
@@ -112,7 +112,7 @@ func ParseVar(m Message) (Var, error) {
 // parseEvaluation reads evaluation_return: [expression, 3, type, value].
 func parseEvaluation(m Message) (expr string, value any, err error) {
 	if !fields(m.Data, &expr) || len(m.Data) < 4 {
-		return "", nil, fmt.Errorf("%w: evaluation_return %#v", ErrMalformed, m.Data)
+		return "", nil, fmt.Errorf("%w: evaluation_return %s", ErrMalformed, shown(m.Data))
 	}
 	return expr, m.Data[3], nil
 }

@@ -158,25 +158,25 @@ func (c *Conn) read3(b []byte, off int64) (Message, error) {
 	}
 	var count int64
 	if err := c.r.GetVar(&count); err != nil {
-		return Message{}, fmt.Errorf("debugger: Godot 3 message %q count: %w", name, err)
+		return Message{}, fmt.Errorf("debugger: Godot 3 message %s count: %w", shown(name), err)
 	}
 	total := int64(len(b)) + 8
 	if count < 0 || count > maxMessage3/8 {
-		return Message{}, fmt.Errorf("debugger: Godot 3 message %q of %d values", name, count)
+		return Message{}, fmt.Errorf("debugger: Godot 3 message %s of %d values", shown(name), count)
 	}
 	m := Message{Name: name, Data: make([]any, 0, min(count, 1024))}
 	var bad error
 	for range count {
 		v, err := c.r.ReadFrame()
 		if err != nil {
-			return Message{}, fmt.Errorf("debugger: Godot 3 message %q: %w", name, err)
+			return Message{}, fmt.Errorf("debugger: Godot 3 message %s: %w", shown(name), err)
 		}
 		if total += int64(len(v)) + 4; total > maxMessage3 {
-			return Message{}, fmt.Errorf("debugger: Godot 3 message %q over %d bytes", name, maxMessage3)
+			return Message{}, fmt.Errorf("debugger: Godot 3 message %s over %d bytes", shown(name), maxMessage3)
 		}
 		var x any
 		if err := gdvar.Unmarshal(v, &x, c.opts...); err != nil && bad == nil {
-			bad = &MessageError{off, fmt.Sprintf("%s: value %d: %v", name, len(m.Data), err)}
+			bad = &MessageError{off, fmt.Sprintf("%s: value %d: %v", shown(name), len(m.Data), err)}
 		}
 		m.Data = append(m.Data, x)
 	}

@@ -67,7 +67,7 @@ func ParseError(m Message) (Error, error) {
 	var hr, mn, sec, ms int64
 	ok := fields(head, &hr, &mn, &sec, &ms, &file, &fn, &e.Source.Line, &e.Message, &e.Description, &e.Warning)
 	if !ok {
-		return e, fmt.Errorf("%w: error header %#v", ErrMalformed, head)
+		return e, fmt.Errorf("%w: error header %s", ErrMalformed, shown(head))
 	}
 	if m.Thread == 0 {
 		file, fn = fn, file
@@ -76,12 +76,12 @@ func ParseError(m Message) (Error, error) {
 	e.Uptime = time.Duration(((hr*60+mn)*60+sec)*1000+ms) * time.Millisecond
 	var n int64
 	if !fields(rest, &n) || n < 0 || n%3 != 0 || n > int64(len(rest)-1) {
-		return e, fmt.Errorf("%w: error stack of %v", ErrMalformed, rest)
+		return e, fmt.Errorf("%w: error stack %s", ErrMalformed, shown(rest))
 	}
 	for i := int64(1); i+2 <= n; i += 3 {
 		var f Frame
 		if !fields(rest[i:], &f.File, &f.Func, &f.Line) {
-			return e, fmt.Errorf("%w: error stack frame %v", ErrMalformed, rest[i:i+3])
+			return e, fmt.Errorf("%w: error stack frame %s", ErrMalformed, shown(rest[i:i+3]))
 		}
 		e.Stack = append(e.Stack, f)
 	}

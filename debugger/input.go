@@ -152,10 +152,10 @@ func (s *Session) input(ctx context.Context, name string, data ...any) error {
 	}
 	var why string
 	if !fields(m.Data, &why) {
-		return fmt.Errorf("%w: gdvar:done %v", ErrMalformed, m.Data)
+		return fmt.Errorf("%w: gdvar:done %s", ErrMalformed, shown(m.Data))
 	}
 	if why != "" {
-		return fmt.Errorf("%w: %s", ErrInputRefused, why)
+		return fmt.Errorf("%w: %s", ErrInputRefused, cutText(why))
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func ParseObject(data []any) (*Object, error) {
 	o := &Object{}
 	var props any
 	if !fields(data, &o.ID, &o.Class, &props) {
-		return nil, fmt.Errorf("%w: inspected object %#v", ErrMalformed, data)
+		return nil, fmt.Errorf("%w: inspected object %s", ErrMalformed, shown(data))
 	}
 	rows, ok := props.([]any)
 	if !ok {
@@ -69,7 +69,7 @@ func ParseObject(data []any) (*Object, error) {
 		row, _ := r.([]any)
 		var p Property
 		if !fields(row, &p.Name, &p.Type, &p.Hint, &p.HintString, &p.Usage, &p.Value) {
-			return nil, fmt.Errorf("%w: property %#v", ErrMalformed, r)
+			return nil, fmt.Errorf("%w: property %s", ErrMalformed, shown(r))
 		}
 		o.Properties = append(o.Properties, p)
 	}

@@ -73,7 +73,7 @@ func eachLine(m Message, f func(Line)) error {
 			var text string
 			var kind int64
 			if p, ok := e.([]any); !ok || !fields(p, &text, &kind) {
-				return fmt.Errorf("%w: Godot 3 output entry %#v", ErrMalformed, e)
+				return fmt.Errorf("%w: Godot 3 output entry %s", ErrMalformed, shown(e))
 			}
 			each(text, kind)
 		}

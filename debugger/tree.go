@@ -75,7 +75,7 @@ func ParseTree(m Message) (*Node, error) {
 			n.Class = n.Type
 		}
 		if !ok || count < 0 || count > int64(len(data)-i)/int64(width) {
-			return nil, fmt.Errorf("%w: scene_tree node at %d: %v", ErrMalformed, i, data[i:i+width])
+			return nil, fmt.Errorf("%w: scene_tree node at %d: %s", ErrMalformed, i, shown(data[i:i+width]))
 		}
 		if root == nil {
 			n.Path = "/" + n.Name
