@@ -38,7 +38,7 @@ func (s *Session) tree(ctx context.Context) (*Node, error) {
 		return nil, err
 	}
 	s.mu.Lock()
-	s.lastTree, s.ids = root, nil // the ids are found when a Get needs them
+	s.lastTree = root
 	s.mu.Unlock()
 	return root, nil
 }
@@ -103,7 +103,7 @@ func (s *Session) Classes(ctx context.Context, root *Node) error {
 		}
 		o, err := s.inspect(ctx, n.ID)
 		if err != nil {
-			return fmt.Errorf("%s: %w", n.Path, err)
+			return fmt.Errorf("%s: %w", cutText(n.Path()), err)
 		}
 		n.Class = o.Class
 	}
@@ -167,26 +167,22 @@ func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
 	return objs[0], nil
 }
 
-// inspectPath inspects the node at path, found by the ids of the last tree
-// (checked against the node's own path: the caller may have changed it,
-// or the game) or a new tree.
+// inspectPath inspects the node at path, found in the last tree (checked
+// against the node's own path: the caller may have changed it, or the
+// game) or a new tree.
 func (s *Session) inspectPath(ctx context.Context, path string) (*Object, error) {
 	s.mu.Lock()
-	if s.ids == nil && s.lastTree != nil {
-		s.ids = make(map[string]int64)
-		for n := range s.lastTree.All() {
-			s.ids[n.Path] = n.ID
-		}
-	}
-	id, ok := s.ids[path]
+	last := s.lastTree
 	s.mu.Unlock()
-	if ok {
-		o, err := s.inspect(ctx, id)
-		if err == nil && nodePath(o) == path {
-			return o, nil
-		}
-		if err != nil && !errors.Is(err, ErrNoNode) {
-			return nil, err
+	if last != nil {
+		if n := last.Find(path); n != nil {
+			o, err := s.inspect(ctx, n.ID)
+			if err == nil && nodePath(o) == path {
+				return o, nil
+			}
+			if err != nil && !errors.Is(err, ErrNoNode) {
+				return nil, err
+			}
 		}
 	}
 	root, err := s.tree(ctx)

@@ -22,7 +22,7 @@ func TestLiveGodot3(t *testing.T) {
 	require.NoError(t, g.Classes(ctx, root))
 	var got []string
 	for n := range root.All() {
-		got = append(got, n.Path+" "+n.Class)
+		got = append(got, n.Path()+" "+n.Class)
 	}
 	assert.Equal(t, []string{"/root Viewport", "/root/Main Node2D", "/root/Main/Label Label", "/root/Main/Added Node"}, got)
 

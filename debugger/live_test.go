@@ -30,7 +30,7 @@ func TestLiveTreeIsTheGames(t *testing.T) {
 	require.NoError(t, g.Classes(ctx, root))
 	var got []string
 	for n := range root.All() {
-		got = append(got, n.Path+" "+n.Class)
+		got = append(got, n.Path()+" "+n.Class)
 	}
 	assert.Equal(t, want, got)
 	assert.Equal(t, "res://main.gd", root.Find("/root/Main").Type, "the message names a scripted node by its script")

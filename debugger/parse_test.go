@@ -21,7 +21,7 @@ func TestParseTree(t *testing.T) {
 	require.NoError(t, err)
 	var paths []string
 	for n := range root.All() {
-		paths = append(paths, n.Path)
+		paths = append(paths, n.Path())
 	}
 	assert.Equal(t, []string{"/root", "/root/Glob", "/root/Main", "/root/Main/Label"}, paths)
 	assert.Equal(t, int64(4), root.Find("/root/Main/Label").ID)

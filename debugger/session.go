@@ -65,12 +65,11 @@ type Session struct {
 	version   [2]int // major, minor from the banner; 0 until known
 	stopped   bool
 	lastBreak Break
-	own       bool             // the Session itself stopped the game
-	strayStep bool             // a step that timed out may still land
-	changed   chan struct{}    // closed when stopped changes
-	lastTree  *Node            // the last Tree
-	ids       map[string]int64 // its ids by path, once a Get needed them
-	hasInput  bool             // the input autoload answered
+	own       bool          // the Session itself stopped the game
+	strayStep bool          // a step that timed out may still land
+	changed   chan struct{} // closed when stopped changes
+	lastTree  *Node         // the last Tree
+	hasInput  bool          // the input autoload answered
 	done      chan struct{}
 	err       error
 }

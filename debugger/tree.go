@@ -3,6 +3,7 @@ package debugger
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 )
 
@@ -15,10 +16,34 @@ type Node struct {
 	// its path. Class is always get_class() once Session.Classes filled it.
 	Type, Class string
 	ID          int64
-	Path        string // absolute: /root/Main/Label
 	SceneFile   string // the scene the node was instanced from (Godot 4)
 	ViewFlags   int64  // Godot 4: 2 has is_visible, 4 visible, 8 visible in tree
 	Children    []*Node
+
+	parent *Node // nil for the root
+}
+
+// Path returns the node's absolute path: /root/Main/Label. A tree keeps
+// no paths, as a chain of n nodes has n² bytes of them: each call builds
+// one from the node's ancestors.
+func (n *Node) Path() string { return string(n.AppendPath(nil)) }
+
+// AppendPath appends the node's absolute path to b and returns it.
+func (n *Node) AppendPath(b []byte) []byte {
+	size := 0
+	for x := n; x != nil; x = x.parent {
+		size += 1 + len(x.Name)
+	}
+	start := len(b)
+	b = slices.Grow(b, size)[:start+size]
+	end := len(b)
+	for x := n; x != nil; x = x.parent {
+		end -= len(x.Name)
+		copy(b[end:], x.Name)
+		end--
+		b[end] = '/'
+	}
+	return b
 }
 
 // All returns n and its descendants, depth first in child order.
@@ -38,12 +63,31 @@ func (n *Node) All() iter.Seq[*Node] {
 	}
 }
 
-// Find returns the node at the absolute path (as Node.Path), or nil.
+// Find returns the node under n (n included) at the absolute path, as Path
+// gives it, or nil; the first in depth-first order if several have it. It
+// goes down only the children whose names the path goes on with, so it
+// costs the path and those children, not the tree.
 func (n *Node) Find(path string) *Node {
-	path = strings.TrimSuffix(path, "/")
-	for x := range n.All() {
-		if x.Path == path {
-			return x
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(path, "/"), n.Path())
+	if !ok || rest != "" && rest[0] != '/' {
+		return nil
+	}
+	type step struct {
+		n    *Node
+		rest string // the path past n's
+	}
+	stack := []step{{n, rest}}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.rest == "" {
+			return x.n
+		}
+		for i := len(x.n.Children) - 1; i >= 0; i-- {
+			c := x.n.Children[i]
+			if after, ok := strings.CutPrefix(x.rest[1:], c.Name); ok && (after == "" || after[0] == '/') {
+				stack = append(stack, step{c, after})
+			}
 		}
 	}
 	return nil
@@ -78,14 +122,13 @@ func ParseTree(m Message) (*Node, error) {
 			return nil, fmt.Errorf("%w: scene_tree node at %d: %s", ErrMalformed, i, shown(data[i:i+width]))
 		}
 		if root == nil {
-			n.Path = "/" + n.Name
 			root = &n
 		} else {
 			if len(stack) == 0 {
 				return nil, fmt.Errorf("%w: scene_tree has nodes past the root's last child", ErrMalformed)
 			}
 			top := &stack[len(stack)-1]
-			n.Path = top.n.Path + "/" + n.Name
+			n.parent = top.n
 			top.n.Children = append(top.n.Children, &n)
 			top.left--
 		}

@@ -65,8 +65,10 @@ func debugTree(ctx context.Context, s *debugger.Session, _ []string, out *bufio.
 	if err != nil {
 		return err
 	}
+	var line []byte // one buffer for every line: a deep tree's paths together are the square of its depth
 	for n := range root.All() {
-		fmt.Fprintln(out, n.Path, n.Class)
+		line = append(append(n.AppendPath(line[:0]), ' '), n.Class...)
+		out.Write(append(line, '\n'))
 	}
 	return nil
 }

@@ -1,0 +1,69 @@
+package debugger
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// chainTree is the scene_tree data of a root, a chain of depth nodes each
+// the only child of the one before, and leaves children of the deepest;
+// and the deepest node's path.
+func chainTree(depth, leaves int) ([]any, string) {
+	data := []any{int64(1), "root", "Window", int64(1), "", int64(0)}
+	path := []string{"", "root"}
+	for i := range depth {
+		children := int64(1)
+		if i == depth-1 {
+			children = int64(leaves)
+		}
+		name := fmt.Sprint("N", i)
+		data = append(data, children, name, "Node", int64(2+i), "", int64(0))
+		path = append(path, name)
+	}
+	for i := range leaves {
+		data = append(data, int64(0), fmt.Sprint("L", i), "Node", int64(1<<34+i), "", int64(0))
+	}
+	return data, strings.Join(path, "/")
+}
+
+// A deep scene_tree costs what it was sent, not the square of its depth:
+// a chain of 10 000 nodes, and a chain of 5 000 whose last node has 5 000
+// children, read and searched for their deepest node.
+func TestDeepTreeIsLinear(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		depth, leaves int
+	}{
+		{"a chain of 10 000", 10_000, 0},
+		{"a comb of 5 000 and 5 000", 5_000, 5_000},
+		{"a flat tree of 10 000", 1, 10_000},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data, deepest := chainTree(c.depth, c.leaves)
+			frame, err := gdvar.Marshal([]any{"scene:scene_tree", int64(1), data})
+			require.NoError(t, err)
+			var root, found *Node
+			alloc := hostile.Allocated(func() {
+				m, err := ParseMessage(frame, 0)
+				require.NoError(t, err)
+				root, err = ParseTree(m)
+				require.NoError(t, err)
+				found = root.Find(deepest)
+			})
+			t.Logf("%d bytes: %.1f allocated a byte", len(frame), float64(alloc)/float64(len(frame)))
+			require.NotNil(t, found, deepest)
+			assert.Equal(t, int64(2+c.depth-1), found.ID)
+			assert.LessOrEqual(t, alloc, uint64(maxTreePerByte*len(frame)))
+		})
+	}
+}
+
+// maxTreePerByte bounds what reading a scene_tree and finding a node in
+// it allocate, a byte of the message: the message's values and the nodes.
+const maxTreePerByte = 16
