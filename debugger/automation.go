@@ -23,8 +23,10 @@ const pollEvery = 50 * time.Millisecond
 // Tree returns the game's scene tree from /root, depth first in child
 // order, internal children included.
 func (s *Session) Tree(ctx context.Context) (*Node, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	return s.tree(ctx)
 }
 
@@ -78,8 +80,10 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 // (see Evaluate); nodes it misses, or all if there is no frame to stop in,
 // are inspected one by one.
 func (s *Session) Classes(ctx context.Context, root *Node) error {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
 	if s.Engine() == gdvar.Godot3 {
 		return nil // the tree has them
 	}
@@ -116,8 +120,10 @@ var nodeString = regexp.MustCompile(`:<([A-Za-z0-9_]+)#(\d+)>`)
 // Inspect returns the object with the instance id, as the editor's remote
 // inspector sees it, or ErrNoNode if it is gone.
 func (s *Session) Inspect(ctx context.Context, id int64) (*Object, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	return s.inspect(ctx, id)
 }
 
@@ -214,8 +220,10 @@ func nodePath(o *Object) string {
 // (global_position) or sub-property ("position:x") by evaluating
 // get_indexed in a script frame. An Object is its gdvar.ObjectID.
 func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	o, err := s.inspectPath(ctx, path)
 	if err != nil {
 		return nil, err
@@ -248,14 +256,16 @@ func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 // 4 by evaluating set_indexed in a script frame, with value passed as its
 // text form.
 func (s *Session) Set(ctx context.Context, path, property string, value any) error {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
 	o, err := s.inspectPath(ctx, path)
 	if err != nil {
 		return err
 	}
 	if _, ok := o.Property(property); ok {
-		return s.send(s.cmd("scene:set_object_property"), []any{o.ID, property, value})
+		return s.send(ctx, s.cmd("scene:set_object_property"), []any{o.ID, property, value})
 	}
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
@@ -331,8 +341,10 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 	if err != nil {
 		return nil, err
 	}
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	var result any
 	called := false
 	s.mu.Lock()
@@ -388,8 +400,10 @@ func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 	if s.Engine() == gdvar.Godot3 {
 		return nil, fmt.Errorf("%w: evaluate is Godot 4.4+", ErrUnsupported)
 	}
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	var v any
 	err := s.inFrame(ctx, func() (err error) {
 		v, err = s.eval(ctx, expr)
@@ -475,22 +489,19 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 	})
 	var err error
 	if !stopped {
-		err = s.send(s.cmd("break"), nil)
+		err = s.send(ctx, s.cmd("break"), nil)
 	}
 	if err == nil {
-		err = s.send("step", nil)
+		err = s.send(ctx, "step", nil)
 	}
 	if err != nil {
 		s.drop(atLine)
-		if end := s.Err(); end != nil {
-			return end
-		}
-		return err
+		return s.sendError(err)
 	}
 	if _, err := s.wait(ctx, atLine); err != nil {
 		s.mu.Lock()
 		if s.stopped {
-			go s.conn.Write("continue", 1, []any{}) // the session may be gone
+			go s.send(context.Background(), "continue", nil) // the session may be gone
 		} else {
 			s.strayStep = true
 		}

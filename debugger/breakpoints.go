@@ -13,7 +13,7 @@ import (
 // answer, nor say if the line can never be hit; a line that is hit stops
 // the game, which WaitBreak reports.
 func (s *Session) SetBreakpoint(file string, line int, on bool) error {
-	return s.send("breakpoint", []any{file, int64(line), on})
+	return s.send(context.Background(), "breakpoint", []any{file, int64(line), on})
 }
 
 // IgnoreErrorBreaks stops a script error from stopping the game (Godot
@@ -22,7 +22,7 @@ func (s *Session) IgnoreErrorBreaks(on bool) error {
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: set_ignore_error_breaks is Godot 4.5+", ErrUnsupported)
 	}
-	return s.send("set_ignore_error_breaks", []any{on})
+	return s.send(context.Background(), "set_ignore_error_breaks", []any{on})
 }
 
 // Stopped says whether the game is in its debug loop, and why it entered
@@ -57,8 +57,10 @@ func (s *Session) WaitBreak(ctx context.Context) (Break, error) {
 // Pause stops the game in its debug loop (the break message) and returns
 // the Break; there is no script frame until Step.
 func (s *Session) Pause(ctx context.Context) (Break, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return Break{}, err
+	}
+	defer s.endTurn()
 	if stopped, b := s.Stopped(); stopped {
 		return b, nil
 	}
@@ -71,8 +73,10 @@ func (s *Session) Pause(ctx context.Context) (Break, error) {
 
 // Resume lets a stopped game go on (the continue message).
 func (s *Session) Resume(ctx context.Context) error {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
 	return s.resume(ctx)
 }
 
@@ -94,8 +98,10 @@ func (s *Session) Out(ctx context.Context) (Break, error) {
 }
 
 func (s *Session) stepBy(ctx context.Context, how string) (Break, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return Break{}, err
+	}
+	defer s.endTurn()
 	if stopped, _ := s.Stopped(); !stopped {
 		return Break{}, ErrNotStopped
 	}
@@ -109,8 +115,10 @@ func (s *Session) stepBy(ctx context.Context, how string) (Break, error) {
 // Stack returns the script stack of the stopped game, innermost frame
 // first (none after Pause until Step).
 func (s *Session) Stack(ctx context.Context) ([]Frame, error) {
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	if stopped, _ := s.Stopped(); !stopped {
 		return nil, ErrNotStopped
 	}
@@ -130,14 +138,16 @@ func (s *Session) Vars(ctx context.Context, frame int) ([]Var, error) {
 	if s.Engine() == gdvar.Godot3 {
 		return nil, fmt.Errorf("%w: stack variables are read for Godot 4", ErrUnsupported)
 	}
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return nil, err
+	}
+	defer s.endTurn()
 	if stopped, _ := s.Stopped(); !stopped {
 		return nil, ErrNotStopped
 	}
 	w := s.expect(maxVars+1, named("stack_frame_vars", "stack_frame_var"))
 	defer s.drop(w)
-	if err := s.send("get_stack_frame_vars", []any{int64(frame)}); err != nil {
+	if err := s.send(ctx, "get_stack_frame_vars", []any{int64(frame)}); err != nil {
 		return nil, err
 	}
 	m, err := s.wait(ctx, w)
@@ -168,7 +178,7 @@ func (s *Session) Suspend(on bool) error {
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: suspend is Godot 4", ErrUnsupported)
 	}
-	return s.send("scene:suspend_changed", []any{on})
+	return s.send(context.Background(), "scene:suspend_changed", []any{on})
 }
 
 // Monitors returns the game's performance monitors as its last report

@@ -1,6 +1,8 @@
 package debugger
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -75,10 +77,12 @@ var arity3 = map[string]int{
 // ErrBadArity and nothing is sent. For Godot 3, name is the command
 // ("request_scene_tree", not "scene:request_scene_tree").
 func (s *Session) Send(name string, data ...any) error {
-	return s.send(name, data)
+	return s.send(context.Background(), name, data)
 }
 
-func (s *Session) send(name string, data []any) error {
+// send sends name with data within the context and the request timeout.
+// A send cut short ends the session: the stream is out of step.
+func (s *Session) send(ctx context.Context, name string, data []any) error {
 	table := arity4
 	if s.Engine() == gdvar.Godot3 {
 		table = arity3
@@ -89,7 +93,13 @@ func (s *Session) send(name string, data []any) error {
 	if data == nil {
 		data = []any{}
 	}
-	return s.conn.Write(name, 1, data)
+	ctx, cancel := context.WithTimeout(ctx, s.opts.RequestTimeout)
+	defer cancel()
+	err := s.conn.WriteContext(ctx, name, 1, data)
+	if errors.Is(err, ErrCutShort) {
+		s.end(err)
+	}
+	return err
 }
 
 // cmd returns the name of a Godot 4 request in the game's engine version:

@@ -1,11 +1,11 @@
 package debugger
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/stream"
@@ -35,6 +35,11 @@ type Message struct {
 // ErrMalformed is what a *MessageError matches with errors.Is.
 var ErrMalformed = errors.New("debugger: malformed message")
 
+// ErrCutShort is a message whose write the context cut short after part of
+// it went out: the stream is out of step, so the Conn writes nothing more
+// (and a Session ends).
+var ErrCutShort = errors.New("debugger: a message was cut short")
+
 // MessageError is a frame that decoded but is not a message: Godot 4
 // messages are [String name, int thread, Array data]. The Conn goes on with
 // the next frame.
@@ -62,14 +67,15 @@ type Conn struct {
 
 	first []byte // the frame Detect read, for the first Read
 
-	wmu sync.Mutex
-	buf []byte
+	writing chan struct{} // holds a token while a write is under way
+	buf     []byte
+	broken  error // an ErrCutShort, once a write was cut short
 }
 
 // NewConn returns a Conn speaking engine's framing (gdvar.Godot4 or
 // gdvar.Godot3) on rw.
 func NewConn(rw io.ReadWriter, engine gdvar.Engine) *Conn {
-	c := &Conn{rw: rw}
+	c := &Conn{rw: rw, writing: make(chan struct{}, 1)}
 	c.setEngine(engine)
 	return c
 }
@@ -188,10 +194,26 @@ func (c *Conn) read3(b []byte, off int64) (Message, error) {
 
 // Write sends a message to the game: in Godot 4 [name, thread, data] (the
 // main thread is 1), in Godot 3 [name, data…] (thread is unused). It does
-// not check data against what the engine expects: Session does.
+// not check data against what the engine expects: Session does. It waits
+// as long as the game takes to read the message: WriteContext bounds that.
 func (c *Conn) Write(name string, thread int64, data []any) error {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
+	return c.WriteContext(context.Background(), name, thread, data)
+}
+
+// WriteContext is Write within the context: where the connection has write
+// deadlines (a net.Conn), the wait for the game to read ends with it, with
+// its error. If part of the message went out, the error also matches
+// ErrCutShort, and so does every later write's.
+func (c *Conn) WriteContext(ctx context.Context, name string, thread int64, data []any) error {
+	select {
+	case c.writing <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("debugger: sending %s: %w", name, ctx.Err())
+	}
+	defer func() { <-c.writing }()
+	if c.broken != nil {
+		return c.broken
+	}
 	var v any = []any{name, thread, data}
 	limit := MaxFrame
 	if c.engine == gdvar.Godot3 {
@@ -206,6 +228,13 @@ func (c *Conn) Write(name string, thread int64, data []any) error {
 	}
 	binary.LittleEndian.PutUint32(b, uint32(len(b)-4))
 	c.buf = b[:0]
-	_, err = c.rw.Write(b)
-	return err
+	n, err := writeWithin(ctx, c.rw, b)
+	switch {
+	case err == nil:
+		return nil
+	case n > 0:
+		c.broken = fmt.Errorf("%w: %d of the %d bytes of %s sent", ErrCutShort, n, len(b), name)
+		return fmt.Errorf("%w: %w", c.broken, err)
+	}
+	return fmt.Errorf("debugger: sending %s: %w", name, err)
 }

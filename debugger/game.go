@@ -140,7 +140,7 @@ func (g *Game) kill() {
 // Close ends the session and the game's process (killing it if it is
 // still running) and waits for it to go.
 func (g *Game) Close() error {
-	err := g.closer.Close()
+	err := g.closeConn()
 	<-g.done
 	g.kill()
 	return err

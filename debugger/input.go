@@ -111,8 +111,10 @@ func (s *Session) HasInput(ctx context.Context) error {
 	if s.Engine() == gdvar.Godot3 {
 		return ErrNoInputAutoload
 	}
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
 	return s.hello(ctx)
 }
 
@@ -141,8 +143,10 @@ func (s *Session) input(ctx context.Context, name string, data ...any) error {
 	if s.Engine() == gdvar.Godot3 {
 		return ErrNoInputAutoload
 	}
-	s.ops.Lock()
-	defer s.ops.Unlock()
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
 	if err := s.hello(ctx); err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ type Session struct {
 	closer io.Closer
 	opts   Options
 
-	ops sync.Mutex // held by a request from its send to its reply
+	turns chan struct{} // holds a token while a request waits for its reply
 
 	mu        sync.Mutex
 	waiters   []*waiter
@@ -70,6 +70,7 @@ type Session struct {
 	changed   chan struct{} // closed when stopped changes
 	lastTree  *Node         // the last Tree
 	hasInput  bool          // the input autoload answered
+	cause     error         // why the Session closed the connection itself
 	done      chan struct{}
 	err       error
 }
@@ -97,7 +98,7 @@ func NewSession(conn *Conn, closer io.Closer, opts Options) *Session {
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = 30 * time.Second
 	}
-	s := &Session{conn: conn, closer: closer, opts: opts, done: make(chan struct{}), changed: make(chan struct{})}
+	s := &Session{conn: conn, closer: closer, opts: opts, turns: make(chan struct{}, 1), done: make(chan struct{}), changed: make(chan struct{})}
 	s.output.max, s.output.maxBytes = opts.MaxOutputLines, opts.MaxOutputBytes
 	s.errs.max, s.errs.maxBytes = opts.MaxErrors, opts.MaxErrorBytes
 	go s.read()
@@ -138,9 +139,21 @@ func (s *Session) Err() error {
 
 // Close ends the session; the game goes on running without a debugger.
 func (s *Session) Close() error {
-	err := s.closer.Close()
+	err := s.closeConn()
 	<-s.done
 	return err
+}
+
+// closeConn closes the connection, if the Session has not closed it
+// itself (end).
+func (s *Session) closeConn() error {
+	s.mu.Lock()
+	ended := s.cause != nil
+	s.mu.Unlock()
+	if ended {
+		return nil
+	}
+	return s.closer.Close()
 }
 
 // read reads messages until the connection ends.
@@ -151,12 +164,15 @@ func (s *Session) read() {
 			continue
 		}
 		if err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			s.mu.Lock()
+			switch {
+			case s.cause != nil:
+				err = fmt.Errorf("%w: %w", ErrClosed, s.cause)
+			case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 				err = ErrClosed
-			} else {
+			default:
 				err = fmt.Errorf("%w: %w", ErrClosed, err)
 			}
-			s.mu.Lock()
 			s.err = err
 			s.stopped = false
 			s.mu.Unlock()
@@ -198,7 +214,7 @@ func (s *Session) handle(m Message) {
 			if s.strayStep {
 				// A step the Session gave up on landed: carry on.
 				s.strayStep = false
-				go s.conn.Write(s.cmd("continue"), 1, []any{}) // the session may be gone
+				go s.send(context.Background(), "continue", nil) // the session may be gone
 			}
 		}
 	case "debug_exit":
@@ -327,14 +343,43 @@ func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
 // accepts.
 func (s *Session) request(ctx context.Context, name string, data []any, reply func(Message) bool) (Message, error) {
 	w := s.expect(1, reply)
-	if err := s.send(name, data); err != nil {
+	if err := s.send(ctx, name, data); err != nil {
 		s.drop(w)
-		if end := s.Err(); end != nil {
-			return Message{}, end
-		}
-		return Message{}, err
+		return Message{}, s.sendError(err)
 	}
 	return s.wait(ctx, w)
+}
+
+// sendError is what a request whose send failed returns: why the session
+// ended, if it had (the send failed for that), else err.
+func (s *Session) sendError(err error) error {
+	if end := s.Err(); end != nil && !errors.Is(err, ErrCutShort) {
+		return end
+	}
+	return err
+}
+
+// turn waits for the Session's turn to make a request, or for the context
+// to end; endTurn gives the turn up.
+func (s *Session) turn(ctx context.Context) error {
+	select {
+	case s.turns <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Session) endTurn() { <-s.turns }
+
+// end closes the connection because of cause, which Err will then give.
+func (s *Session) end(cause error) {
+	s.mu.Lock()
+	if s.cause == nil {
+		s.cause = cause
+	}
+	s.mu.Unlock()
+	s.closer.Close() // the reading goroutine ends the session; an error means it is closed already
 }
 
 // named returns a matcher of messages by name.
