@@ -31,7 +31,7 @@ func (s *Session) Tree(ctx context.Context) (*Node, error) {
 }
 
 func (s *Session) tree(ctx context.Context) (*Node, error) {
-	m, err := s.request(ctx, s.cmd("scene:request_scene_tree"), nil, named(s.reply("scene:scene_tree")))
+	m, err := s.request(ctx, s.cmd("scene:request_scene_tree"), nil, named(s.reply("scene:scene_tree")), droppedLate)
 	if err != nil {
 		return nil, err
 	}
@@ -133,15 +133,17 @@ func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
 	var err error
 	switch {
 	case s.Engine() == gdvar.Godot3:
+		// Godot 3 does not answer for an object that is gone: the reply
+		// to drop is the one for this id.
 		m, err = s.request(ctx, "inspect_object", []any{id}, func(m Message) bool {
 			return m.Name == "message:inspect_object" && len(m.Data) > 0 && m.Data[0] == id
-		})
+		}, droppedLate)
 		if err != nil {
 			return nil, err
 		}
 		return ParseObject(m.Data)
 	case major == 4 && minor < 5:
-		m, err = s.request(ctx, "scene:inspect_object", []any{id}, named("scene:inspect_object"))
+		m, err = s.request(ctx, "scene:inspect_object", []any{id}, named("scene:inspect_object"), droppedLate)
 		if err != nil {
 			return nil, err
 		}
@@ -159,7 +161,7 @@ func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
 		}
 		o, _ := m.Data[0].([]any)
 		return len(o) > 0 && o[0] == id
-	})
+	}, droppedLate)
 	if err != nil {
 		return nil, err
 	}
@@ -412,11 +414,18 @@ func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 	return v, err
 }
 
-// eval evaluates expr in frame 0 of a stopped game.
+// eval evaluates expr in frame 0 of a stopped game. The game's reply
+// names the expression: the one sent ends in a tag of its own, so that a
+// late reply to an earlier evaluate of the same expression is not this
+// one's.
 func (s *Session) eval(ctx context.Context, expr string) (any, error) {
-	m, err := s.request(ctx, "evaluate", []any{expr, int64(0)}, func(m Message) bool {
-		return m.Name == "debug_exit" || m.Name == "evaluation_return" && len(m.Data) > 0 && m.Data[0] == expr
-	})
+	s.mu.Lock()
+	s.evals++
+	sent := expr + evalTag(s.evals)
+	s.mu.Unlock()
+	m, err := s.request(ctx, "evaluate", []any{sent, int64(0)}, func(m Message) bool {
+		return m.Name == "debug_exit" || m.Name == "evaluation_return" && len(m.Data) > 0 && m.Data[0] == sent
+	}, ignoredLate)
 	if err != nil {
 		return nil, err
 	}
@@ -480,13 +489,13 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 	if stopped && b.HasStack {
 		return nil
 	}
-	atLine := s.expect(1, func(m Message) bool {
+	atLine := s.expect(func(m Message) bool {
 		if m.Name != "debug_enter" {
 			return false
 		}
 		b, err := ParseBreak(m)
 		return err == nil && b.HasStack
-	})
+	}, ignoredLate)
 	var err error
 	if !stopped {
 		err = s.send(ctx, s.cmd("break"), nil)
@@ -523,9 +532,21 @@ func (s *Session) resume(ctx context.Context) error {
 	if !stopped {
 		return nil
 	}
-	_, err := s.request(ctx, s.cmd("continue"), nil, named("debug_exit"))
+	_, err := s.request(ctx, s.cmd("continue"), nil, named("debug_exit"), ignoredLate)
 	if errors.Is(err, ErrClosed) {
 		return nil // it went on, to quit: its last messages are lost
 	}
 	return err
+}
+
+// evalTag returns n as 33 blanks, spaces and tabs, to end an expression
+// with: Expression skips them, and the game echoes the expression as it
+// was sent in its reply.
+func evalTag(n uint32) string {
+	b := make([]byte, 33)
+	b[0] = ' '
+	for i := range 32 {
+		b[1+i] = " \t"[n>>i&1]
+	}
+	return string(b)
 }

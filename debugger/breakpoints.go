@@ -64,7 +64,7 @@ func (s *Session) Pause(ctx context.Context) (Break, error) {
 	if stopped, b := s.Stopped(); stopped {
 		return b, nil
 	}
-	m, err := s.request(ctx, s.cmd("break"), nil, named("debug_enter"))
+	m, err := s.request(ctx, s.cmd("break"), nil, named("debug_enter"), ignoredLate)
 	if err != nil {
 		return Break{}, err
 	}
@@ -105,7 +105,7 @@ func (s *Session) stepBy(ctx context.Context, how string) (Break, error) {
 	if stopped, _ := s.Stopped(); !stopped {
 		return Break{}, ErrNotStopped
 	}
-	m, err := s.request(ctx, how, nil, named("debug_enter"))
+	m, err := s.request(ctx, how, nil, named("debug_enter"), ignoredLate)
 	if err != nil {
 		return Break{}, err
 	}
@@ -122,7 +122,7 @@ func (s *Session) Stack(ctx context.Context) ([]Frame, error) {
 	if stopped, _ := s.Stopped(); !stopped {
 		return nil, ErrNotStopped
 	}
-	m, err := s.request(ctx, "get_stack_dump", nil, named("stack_dump"))
+	m, err := s.request(ctx, "get_stack_dump", nil, named("stack_dump"), droppedInLoop)
 	if err != nil {
 		return nil, err
 	}
@@ -131,6 +131,16 @@ func (s *Session) Stack(ctx context.Context) ([]Frame, error) {
 
 // maxVars bounds the variables Vars collects for one frame.
 const maxVars = 4096
+
+// varCount is how many stack_frame_var messages a stack_frame_vars says
+// follow it (at most maxVars), and 0 for any other message.
+func varCount(m Message) int {
+	var n int64
+	if m.Name != "stack_frame_vars" || !fields(m.Data, &n) {
+		return 0
+	}
+	return int(min(max(n, 0), maxVars))
+}
 
 // Vars returns the variables of a frame of the stopped game's stack:
 // locals, members (the first is self), then script globals (Godot 4).
@@ -145,11 +155,13 @@ func (s *Session) Vars(ctx context.Context, frame int) ([]Var, error) {
 	if stopped, _ := s.Stopped(); !stopped {
 		return nil, ErrNotStopped
 	}
-	w := s.expect(maxVars+1, named("stack_frame_vars", "stack_frame_var"))
-	defer s.drop(w)
+	w := s.register(&waiter{match: named("stack_frame_vars", "stack_frame_var"), ch: make(chan Message, maxVars+1),
+		left: 1, more: varCount, late: droppedInLoop})
 	if err := s.send(ctx, "get_stack_frame_vars", []any{int64(frame)}); err != nil {
-		return nil, err
+		s.drop(w)
+		return nil, s.sendError(err)
 	}
+	defer s.giveUp(w) // the variables still to come, if it fails first
 	m, err := s.wait(ctx, w)
 	if err != nil {
 		return nil, err
@@ -190,7 +202,7 @@ func (s *Session) Monitors(ctx context.Context) (Monitors, error) {
 	if mon != nil {
 		return maps.Clone(mon), nil
 	}
-	w := s.expect(1, named("performance:profile_frame", "performance"))
+	w := s.expect(named("performance:profile_frame", "performance"), ignoredLate)
 	m, err := s.wait(ctx, w)
 	if err != nil {
 		return nil, err

@@ -150,7 +150,7 @@ func (s *Session) input(ctx context.Context, name string, data ...any) error {
 	if err := s.hello(ctx); err != nil {
 		return err
 	}
-	m, err := s.request(ctx, name, data, named("gdvar:done"))
+	m, err := s.request(ctx, name, data, named("gdvar:done"), droppedLate)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (s *Session) hello(ctx context.Context) error {
 	}
 	hctx, cancel := context.WithTimeout(ctx, helloWait)
 	defer cancel()
-	if _, err := s.request(hctx, "gdvar:hello", nil, named("gdvar:hello")); err != nil {
+	if _, err := s.request(hctx, "gdvar:hello", nil, named("gdvar:hello"), ignoredLate); err != nil {
 		if ctx.Err() == nil && hctx.Err() != nil {
 			return ErrNoInputAutoload
 		}

@@ -70,14 +70,10 @@ type Session struct {
 	changed   chan struct{} // closed when stopped changes
 	lastTree  *Node         // the last Tree
 	hasInput  bool          // the input autoload answered
+	evals     uint32        // the evaluates sent, to tag each (evalTag)
 	cause     error         // why the Session closed the connection itself
 	done      chan struct{}
 	err       error
-}
-
-type waiter struct {
-	match func(Message) bool
-	ch    chan Message
 }
 
 // NewSession starts a Session on conn, which closer closes (the net.Conn
@@ -220,18 +216,9 @@ func (s *Session) handle(m Message) {
 	case "debug_exit":
 		s.setStopped(false)
 	}
-	var to *waiter
-	for i, w := range s.waiters {
-		if w.match(m) {
-			to = w
-			if cap(w.ch) == 1 {
-				s.waiters = append(s.waiters[:i], s.waiters[i+1:]...)
-			}
-			break
-		}
-	}
+	to, taken := s.waiterOf(m)
 	s.mu.Unlock()
-	if to != nil {
+	if taken {
 		select {
 		case to.ch <- m:
 		default: // a collector full: the request fails on its count
@@ -297,52 +284,11 @@ func (s *Session) Errors() (errs []Error, dropped int) {
 	return s.errs.all(), s.errs.dropped
 }
 
-// expect registers a waiter for the first message match accepts (with
-// n > 1, for up to n of them, until drop) before the request that makes it
-// is sent.
-func (s *Session) expect(n int, match func(Message) bool) *waiter {
-	w := &waiter{match, make(chan Message, n)}
-	s.mu.Lock()
-	s.waiters = append(s.waiters, w)
-	s.mu.Unlock()
-	return w
-}
-
-// drop unregisters w.
-func (s *Session) drop(w *waiter) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i, x := range s.waiters {
-		if x == w {
-			s.waiters = append(s.waiters[:i], s.waiters[i+1:]...)
-			return
-		}
-	}
-}
-
-// wait returns w's next message: the context, the request timeout or the
-// session's end come first otherwise.
-func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
-	t := time.NewTimer(s.opts.RequestTimeout)
-	defer t.Stop()
-	select {
-	case m := <-w.ch:
-		return m, nil
-	case <-ctx.Done():
-		s.drop(w)
-		return Message{}, ctx.Err()
-	case <-t.C:
-		s.drop(w)
-		return Message{}, fmt.Errorf("debugger: no reply within %v", s.opts.RequestTimeout)
-	case <-s.done:
-		return Message{}, s.err
-	}
-}
-
 // request sends name with data and returns the first message reply
-// accepts.
-func (s *Session) request(ctx context.Context, name string, data []any, reply func(Message) bool) (Message, error) {
-	w := s.expect(1, reply)
+// accepts; late says what becomes of the reply if it comes after the
+// request gave up.
+func (s *Session) request(ctx context.Context, name string, data []any, reply func(Message) bool, late lateness) (Message, error) {
+	w := s.expect(reply, late)
 	if err := s.send(ctx, name, data); err != nil {
 		s.drop(w)
 		return Message{}, s.sendError(err)
