@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"sync"
@@ -53,6 +54,12 @@ type Game struct {
 // own, waits for it to connect, and returns it. The game is killed if it
 // does not connect in time, on Close, and on Linux when the Go process
 // dies.
+//
+// Any local process can read the game's command line, and connect to the
+// listener first. On Linux the listener takes only a connection that the
+// game's process, or a process it started, holds (the kernel says which);
+// others are closed at once, ErrNotTheGame, and it waits on. Elsewhere it
+// takes the first connection that sends a debugger message (Accept).
 func Launch(ctx context.Context, cfg Config) (*Game, error) {
 	ln, err := Listen(cmp.Or(cfg.Listen, "127.0.0.1:0"))
 	if err != nil {
@@ -96,11 +103,12 @@ func Launch(ctx context.Context, cfg Config) (*Game, error) {
 		case <-actx.Done():
 		}
 	}()
-	g.Session, err = ln.Accept(actx, cfg.Options)
+	g.Session, err = ln.accept(actx, cfg.Options, func(c net.Conn) error { return fromProcess(c, cmd.Process.Pid) })
 	if err != nil {
+		exited := g.exitErr() != nil || errors.Is(err, context.Canceled) && ctx.Err() == nil
 		g.kill()
-		if ee := g.exitErr(); ee != nil || errors.Is(err, context.Canceled) && ctx.Err() == nil {
-			return nil, fmt.Errorf("debugger: the game ended without connecting (%v)", ee)
+		if exited {
+			return nil, fmt.Errorf("debugger: the game ended without connecting (%v)", cmd.ProcessState)
 		}
 		return nil, fmt.Errorf("debugger: the game did not connect: %w", err)
 	}

@@ -16,10 +16,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestMain, with DBGTEST_LAUNCH set to an engine and DBGTEST_PATH to a
+// TestMain, with DBGTEST_FAKEGAME set, is the fake game of fakeGameMain.
+// With DBGTEST_LAUNCH set to an engine and DBGTEST_PATH to a
 // project, is a Go program that launches that game, prints its process id
 // and waits for its standard input to end: a parent that the test kills.
 func TestMain(m *testing.M) {
+	if os.Getenv("DBGTEST_FAKEGAME") != "" {
+		os.Exit(fakeGameMain())
+	}
 	if godot := os.Getenv("DBGTEST_LAUNCH"); godot != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 		g, err := debugger.Launch(ctx, debugger.Config{Godot: godot, Args: []string{"--headless", "--path", os.Getenv("DBGTEST_PATH")}})

@@ -146,7 +146,7 @@ func attack(t testing.TB, stream []byte) (*Session, func()) {
 	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	read := make(chan struct{})
-	ln := &Listener{waitingListener{tcp, len(stream), func() { close(read) }}}
+	ln := newListener(waitingListener{tcp, len(stream), func() { close(read) }})
 	defer ln.Close()
 	game, err := net.Dial("tcp", tcp.Addr().String())
 	require.NoError(t, err)

@@ -2,9 +2,13 @@ package debugger
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
+	"sync"
 	"time"
+
+	"github.com/gdvar/gdvar"
 )
 
 // DefaultListen is where Listen listens with no address: the loopback
@@ -13,9 +17,26 @@ import (
 // another interface only on purpose.
 const DefaultListen = "127.0.0.1:6007"
 
+// ErrNotTheGame is a connection Launch refused: it does not come from the
+// process it started (or one that process started).
+var ErrNotTheGame = errors.New("debugger: a connection from another process than the game")
+
+// maxPending bounds the connections whose first message Accept waits for
+// at once; it closes others that come meanwhile.
+const maxPending = 8
+
+// firstWait bounds the wait for a connection's first message when the
+// context has no deadline.
+const firstWait = 10 * time.Second
+
 // Listener waits for games to connect.
 type Listener struct {
-	ln net.Listener
+	ln        net.Listener
+	start     sync.Once
+	conns     chan net.Conn // what the accepting goroutine accepted, one at a time
+	err       error         // why it stopped, once conns is closed
+	closed    chan struct{}
+	closeOnce sync.Once
 }
 
 // Listen listens on addr (DefaultListen if ""; port 0 picks a free one).
@@ -27,7 +48,11 @@ func Listen(addr string) (*Listener, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Listener{ln}, nil
+	return newListener(ln), nil
+}
+
+func newListener(ln net.Listener) *Listener {
+	return &Listener{ln: ln, conns: make(chan net.Conn), closed: make(chan struct{})}
 }
 
 // Addr returns the address the listener listens on.
@@ -44,45 +69,112 @@ func (l *Listener) RemoteDebugArg(major int) string {
 }
 
 // Close stops listening; sessions already accepted go on.
-func (l *Listener) Close() error { return l.ln.Close() }
+func (l *Listener) Close() error {
+	err := l.ln.Close()
+	l.closeOnce.Do(func() { close(l.closed) })
+	return err
+}
 
-// Accept waits for a game to connect and returns its Session. The
-// engine's framing is found from the first frame, which must come within
-// the context's deadline or 10 s.
+// Accept waits for a game to connect and returns its Session: the first
+// connection whose first frame is a debugger message (from which the
+// engine's framing is found) within the context's deadline, or 10 s, of
+// its connecting. One that sends nothing, or something else, is closed,
+// and Accept waits on; it waits for at most 8 first messages at once.
 func (l *Listener) Accept(ctx context.Context, opts Options) (*Session, error) {
-	type accepted struct {
-		c   net.Conn
-		err error
+	return l.accept(ctx, opts, func(net.Conn) error { return nil })
+}
+
+// accept is Accept of the connections admit lets through; it closes the
+// others at once, before reading from them.
+func (l *Listener) accept(ctx context.Context, opts Options, admit func(net.Conn) error) (*Session, error) {
+	l.start.Do(func() { go l.acceptAll() })
+	type first struct {
+		c    net.Conn
+		conn *Conn
+		err  error
 	}
-	got := make(chan accepted, 1)
-	go func() {
-		c, err := l.ln.Accept()
-		got <- accepted{c, err}
+	firsts := make(chan first, maxPending) // never blocks: at most maxPending read at once
+	pending := map[net.Conn]bool{}
+	defer func() {
+		for c := range pending {
+			c.Close() // its reading ends, and its goroutine
+		}
 	}()
-	var a accepted
-	select {
-	case a = <-got:
-	case <-ctx.Done():
-		go func() { // the Accept above ends with the listener
-			if a := <-got; a.c != nil {
-				a.c.Close()
+	var refused error // the last connection refused, and why
+	for {
+		select {
+		case c, ok := <-l.conns:
+			if !ok {
+				return nil, l.err
 			}
-		}()
-		return nil, ctx.Err()
+			if err := admit(c); err != nil {
+				refused = fmt.Errorf("refused %s: %w", c.RemoteAddr(), err)
+				c.Close()
+				continue
+			}
+			if len(pending) == maxPending {
+				c.Close()
+				continue
+			}
+			pending[c] = true
+			go func() {
+				conn, err := firstMessage(ctx, c)
+				firsts <- first{c, conn, err}
+			}()
+		case f := <-firsts:
+			delete(pending, f.c)
+			if f.err != nil {
+				refused = fmt.Errorf("refused %s: %w", f.c.RemoteAddr(), f.err)
+				f.c.Close()
+				continue
+			}
+			return NewSession(f.conn, f.c, opts), nil
+		case <-ctx.Done():
+			if refused != nil {
+				return nil, fmt.Errorf("%w (last %w)", ctx.Err(), refused)
+			}
+			return nil, ctx.Err()
+		}
 	}
-	if a.err != nil {
-		return nil, a.err
+}
+
+// acceptAll accepts connections and hands them to accept, until the
+// listener is closed.
+func (l *Listener) acceptAll() {
+	for {
+		c, err := l.ln.Accept()
+		if err != nil {
+			l.err = err
+			close(l.conns)
+			return
+		}
+		select {
+		case l.conns <- c:
+		case <-l.closed:
+			c.Close()
+		}
 	}
+}
+
+// firstMessage reads the first frame a connection sends, within the
+// context's deadline or firstWait, and returns the Conn in its framing if
+// it is a debugger message: Godot 4's [name, thread, data], Godot 3's
+// name.
+func firstMessage(ctx context.Context, c net.Conn) (*Conn, error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
-		deadline = time.Now().Add(10 * time.Second)
+		deadline = time.Now().Add(firstWait)
 	}
-	a.c.SetReadDeadline(deadline) // a failure shows in the read
-	conn, err := Detect(quickAck(a.c))
+	c.SetReadDeadline(deadline) // a failure shows in the read
+	conn, err := Detect(quickAck(c))
 	if err != nil {
-		a.c.Close()
-		return nil, fmt.Errorf("debugger: the game's first message: %w", err)
+		return nil, fmt.Errorf("debugger: the first message: %w", err)
 	}
-	a.c.SetReadDeadline(time.Time{}) // as above
-	return NewSession(conn, a.c, opts), nil
+	if conn.Engine() == gdvar.Godot4 {
+		if _, err := ParseMessage(conn.first, 0); err != nil {
+			return nil, err
+		}
+	}
+	c.SetReadDeadline(time.Time{}) // as above
+	return conn, nil
 }

@@ -32,7 +32,7 @@ func stalledGame(t *testing.T, opts Options) (*Session, func()) {
 	t.Helper()
 	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	ln := &Listener{smallBuffers{tcp}}
+	ln := newListener(smallBuffers{tcp})
 	defer ln.Close()
 	game, err := net.Dial("tcp", tcp.Addr().String())
 	require.NoError(t, err)
