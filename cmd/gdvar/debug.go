@@ -22,7 +22,8 @@ Listens (on loopback by default), starts GODOT ARGS… with --remote-debug
 added, and once the game has connected runs each command in order, printing
 its result on standard output; then it ends the game. It exits 0 if and
 only if every command succeeded. The game's own output goes to standard
-error. Without -e, it reads commands from standard input, one a line.
+error. Without -e, it reads commands from standard input, one a line; a
+line over 1 MiB is skipped, and counts as a failed command.
 
 Values go in and come out in Godot's text form, as var_to_str prints it.
 A PATH with spaces is written in double quotes.
@@ -98,12 +99,21 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			run(c)
 		}
 	} else {
-		in := bufio.NewScanner(stdin)
-		in.Buffer(nil, 1<<20)
-		for in.Scan() {
-			for _, c := range splitCommands(in.Text()) {
+		n := 0
+		err := readLines(stdin, maxCommandLine, func(line string, err error) {
+			n++
+			if err != nil {
+				fmt.Fprintf(stderr, "gdvar debug: line %d: %v\n", n, err)
+				failed = true
+				return
+			}
+			for _, c := range splitCommands(line) {
 				run(c)
 			}
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "gdvar debug: reading standard input: %v\n", err)
+			failed = true
 		}
 	}
 	if failed {
