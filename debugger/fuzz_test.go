@@ -12,7 +12,8 @@ import (
 
 // FuzzMessages reads any bytes as a debugger stream, in the framing the
 // first frame says, and parses every message with its parser: nothing
-// panics, and reading ends.
+// panics, reading ends, every error is short, and a scene tree's nodes are
+// found at their paths.
 func FuzzMessages(f *testing.F) {
 	b, err := os.ReadFile("testdata/stream4.bin")
 	if err != nil {
@@ -32,15 +33,30 @@ func FuzzMessages(f *testing.F) {
 		}
 		for range len(in) + 1 {
 			m, err := c.Read()
+			short(t, err)
 			if err != nil && !errors.Is(err, ErrMalformed) {
 				return
 			}
-			_ = parse(m)                    // only that it does not panic
+			short(t, parse(m))
 			m.Thread = 1 - min(m.Thread, 1) // the other engine's parsers
-			_ = parse(m)
+			short(t, parse(m))
+			if root, err := ParseTree(m); err == nil {
+				for n := range root.All() {
+					if found := root.Find(n.Path()); found == nil || found.Path() != n.Path() {
+						t.Fatalf("%q found as %v", n.Path(), found)
+					}
+				}
+			}
 		}
 		t.Fatal("more messages than bytes")
 	})
+}
+
+// short fails the test if err is longer than maxErrorText.
+func short(t *testing.T, err error) {
+	if err != nil && len(err.Error()) > maxErrorText {
+		t.Fatalf("a %d-byte error: %.200s", len(err.Error()), err)
+	}
 }
 
 func frame3(w *bytes.Buffer, v any) {
