@@ -29,24 +29,12 @@ func TestLateRepliesAreDropped(t *testing.T) {
 			func(_ Message, n int) []byte {
 				return message4("scene:scene_tree", int64(1), "root", "Window", int64(1), "", int64(0), int64(0), fmt.Sprint("Main", n), "Node", int64(2), "", int64(0))
 			},
-			func(ctx context.Context, s *Session) (any, error) {
-				root, err := s.Tree(ctx)
-				if err != nil {
-					return nil, err
-				}
-				return root.Children[0].Name, nil
-			}, "Main2"},
+			firstChild, "Main2"},
 		{"Godot 3 Tree", gdvar.Godot3, false, "request_scene_tree",
 			func(_ Message, n int) []byte {
 				return frames3("message:scene_tree", 8, int64(1), "root", "Viewport", int64(1), int64(0), fmt.Sprint("Main", n), "Node", int64(2))
 			},
-			func(ctx context.Context, s *Session) (any, error) {
-				root, err := s.Tree(ctx)
-				if err != nil {
-					return nil, err
-				}
-				return root.Children[0].Name, nil
-			}, "Main2"},
+			firstChild, "Main2"},
 		{"Inspect of a node gone, then of another", gdvar.Godot4, false, "scene:inspect_objects",
 			func(m Message, n int) []byte {
 				if n == 1 {
@@ -55,24 +43,12 @@ func TestLateRepliesAreDropped(t *testing.T) {
 				ids, _ := m.Data[0].([]any)
 				return message4("scene:inspect_objects", []any{ids[0], "Node2", []any{}})
 			},
-			func(ctx context.Context, s *Session) (any, error) {
-				o, err := s.Inspect(ctx, 7)
-				if err != nil {
-					return nil, err
-				}
-				return o.Class, nil
-			}, "Node2"},
+			inspectedClass, "Node2"},
 		{"Godot 3 Inspect", gdvar.Godot3, false, "inspect_object",
 			func(m Message, n int) []byte {
 				return frames3("message:inspect_object", 3, m.Data[0], fmt.Sprint("Node", n), []any{})
 			},
-			func(ctx context.Context, s *Session) (any, error) {
-				o, err := s.Inspect(ctx, 7)
-				if err != nil {
-					return nil, err
-				}
-				return o.Class, nil
-			}, "Node2"},
+			inspectedClass, "Node2"},
 		{"Stack", gdvar.Godot4, true, "get_stack_dump",
 			func(_ Message, n int) []byte {
 				return message4("stack_dump", int64(3), "res://main.gd", int64(n), "_process")
@@ -185,4 +161,23 @@ func TestGivenUpRequestsAreBounded(t *testing.T) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	assert.Len(t, s.waiters, maxLate)
+}
+
+// firstChild is the name of the root's first child in a tree the game
+// sends.
+func firstChild(ctx context.Context, s *Session) (any, error) {
+	root, err := s.Tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return root.Children[0].Name, nil
+}
+
+// inspectedClass is the class of object 7 as the game sends it.
+func inspectedClass(ctx context.Context, s *Session) (any, error) {
+	o, err := s.Inspect(ctx, 7)
+	if err != nil {
+		return nil, err
+	}
+	return o.Class, nil
 }
