@@ -31,13 +31,16 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 }
 
 // eachValue calls each with a Decoder at each value of the input in turn;
-// each reads that one value from it. With -framing stream the Decoder is
-// bounded to the value's frame, so a value of any size streams.
+// each reads that one value from it, and may return errStop to end after
+// it. With -framing stream the Decoder is bounded to the value's frame, so
+// a value of any size streams, and the frame is checked to hold that value
+// only and to be whole before eachValue goes on (or returns errStop).
 func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) error {
 	var frames *stream.Reader
 	dec := gdvar.NewDecoder(in, cfg.options()...)
+	counted := &countingReader{r: in} // where the input ends, when a frame is cut
 	if cfg.framing == "stream" {
-		frames = stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+		frames = stream.NewReader(counted, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
 	}
 	for n := 0; ; n++ {
 		var err error
@@ -50,16 +53,42 @@ func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) e
 		if err == io.EOF && frames == nil {
 			return endOfValues(n, err)
 		}
-		if err == io.EOF {
-			err = errors.New("an empty frame")
+		if frames != nil {
+			err = frameDone(dec, frames, counted, err)
 		}
-		if err == nil && frames != nil {
-			err = frameEnd(dec)
-		}
-		if err != nil {
+		switch {
+		case err == errStop:
+			return err
+		case err != nil:
 			return valueError(n, err)
 		}
 	}
+}
+
+// errStop, from eachValue's each, ends the reading after the value it read.
+var errStop = errors.New("stop after this value")
+
+// frameDone checks a frame once each has read its value, with err: that it
+// held that one value, and that the input's end does not cut it. A cut
+// frame is the error, whatever else went wrong in it: on an error the
+// frame is read to its end (by starting the next) to tell.
+func frameDone(dec *gdvar.Decoder, frames *stream.Reader, counted *countingReader, err error) error {
+	switch err {
+	case io.EOF:
+		err = errors.New("an empty frame")
+	case nil, errStop:
+		if end := frameEnd(dec); end != nil {
+			err = end
+		}
+	}
+	at, declared := frames.Offset(), frames.FrameLen()
+	if err != nil && err != errStop {
+		frames.NextFrame() // its error is this frame's, or the next one's: counted tells
+	}
+	if counted.eof && counted.n < at+4+declared {
+		return &cutFrameError{offset: at, declared: declared, held: counted.n - at - 4}
+	}
+	return err
 }
 
 // frameEnd checks that a frame's Decoder has read the frame's one value.
@@ -79,7 +108,8 @@ func frameEnd(dec *gdvar.Decoder) error {
 func valueError(n int, err error) error {
 	var de *gdvar.DecodeError
 	var fe *stream.FrameError
-	if errors.As(err, &de) || errors.As(err, &fe) {
+	var ce *cutFrameError
+	if errors.As(err, &de) || errors.As(err, &fe) || errors.As(err, &ce) {
 		return err
 	}
 	return fmt.Errorf("value %d: %w", n+1, err)
@@ -163,6 +193,10 @@ func eachSeekable(in io.Reader, cfg *config, each func(io.ReadSeeker) error) err
 	if err != nil {
 		return err
 	}
+	end, err := rs.Seek(0, io.SeekEnd) // where a frame the input's end cuts is cut
+	if err != nil {
+		return err
+	}
 	ra, ok := rs.(io.ReaderAt)
 	if !ok {
 		ra = readerAt{rs}
@@ -174,15 +208,15 @@ func eachSeekable(in io.Reader, cfg *config, each func(io.ReadSeeker) error) err
 			return endOfValues(n, err)
 		}
 		at, size := frames.Offset(), frames.FrameLen()
+		if held := end - start - at - 4; held < size {
+			return &cutFrameError{offset: at, declared: size, held: held}
+		}
 		frame := io.NewSectionReader(ra, start+at+4, size)
 		err = each(frame)
 		if err == io.EOF {
 			err = errors.New("an empty frame")
-		} else if end, _ := frame.Seek(0, io.SeekCurrent); err == nil && end < size {
+		} else if read, _ := frame.Seek(0, io.SeekCurrent); err == nil && read < size {
 			err = errors.New("the frame holds more than one value")
-			if _, ferr := frames.NextFrame(); ferr != nil && ferr != io.EOF {
-				err = ferr // the input ends inside the frame: the stream says so
-			}
 		}
 		if err != nil {
 			return valueError(n, err)

@@ -154,7 +154,7 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"text", "-"}, game[:60], `gdvar text: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"json", "-"}, game[:60], `gdvar json: offset 52, at $[0]["name"]: truncated input`},
 		{[]string{"text", "-"}, []byte{39, 0, 0, 0}, "invalid type: type number 39"},
-		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, goldenDir, "int_7")[:10], "gdvar json: offset 0, at $: truncated input"},
+		{[]string{"json", "-framing", "stream", "-"}, saveFile(t, goldenDir, "int_7")[:10], "gdvar json: the frame at offset 0 declares 8 bytes and holds 6: the input ends inside it"},
 		{[]string{"text", "-"}, nil, "no value: the input is empty"},
 		{[]string{"text", "-engine", "2", "-"}, []byte{15, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0}, "no text form"},
 		{[]string{"encode", "-from", "text", "-"}, []byte("[1, 2"), "line 1, column 6: want ',' or ']'"},
@@ -166,7 +166,7 @@ func TestConversionErrors(t *testing.T) {
 		{[]string{"json", "-"}, []byte{2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 99, 0, 0, 0}, "gdvar json: offset 16, at $: invalid type"},
 		{[]string{"encode", "-from", "text", "-"}, []byte("1\n2\n  [1 2]"), "value 3: vartext: line 3, column 6"},
 		{[]string{"encode", "-from", "json", "-"}, []byte("1\n2\n  [1 2]"), "value 3: varjson: line 3, column 6"},
-		{[]string{"json", "-framing", "stream", "-"}, []byte{12, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0}, "frame at offset 0 (12 bytes): unexpected EOF"},
+		{[]string{"json", "-framing", "stream", "-"}, []byte{12, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0}, "the frame at offset 0 declares 12 bytes and holds 8: the input ends inside it"},
 	} {
 		code, out, errOut := runGdvar(tc.input, tc.args...)
 		assert.Equal(t, 1, code, "%v", tc.args)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +10,8 @@ import (
 
 // validate checks the first value (with -all, every value) and prints, for
 // each, its size and type. Bytes after the first value are reported on
-// stderr but do not fail without -all.
+// stderr but do not fail without -all. A value's line is printed once its
+// frame is known whole: a cut-short frame is never valid.
 func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	counted := &countingReader{r: in}
 	head := int64(0) // bytes before each value: its frame's length
@@ -19,57 +19,60 @@ func validate(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 		head = 4
 	}
 	var at int64 // where the next value (or its frame) starts
+	var typ gdvar.Type
+	var size int64
+	line := "" // -all: the last value's, printed when the next frame starts or the input ends
 	err := eachValue(counted, cfg, func(dec *gdvar.Decoder) error {
+		io.WriteString(stdout, line)
+		line = ""
 		start := dec.InputOffset()
-		typ, err := readValue(dec)
+		t, err := readValue(dec)
 		if err != nil {
 			return err
 		}
-		size := dec.InputOffset() - start
-		if cfg.all {
-			fmt.Fprintf(stdout, "%d bytes: valid %s at offset %d\n", size, typ, at)
-			at += head + size
-			return nil
+		typ, size = t, dec.InputOffset()-start
+		if !cfg.all {
+			return errStop
 		}
-		if head > 0 {
-			if err := frameEnd(dec); err != nil {
-				return err
-			}
-		}
-		fmt.Fprintf(stdout, "%d bytes: valid %s\n", size, typ)
-		// What was read past the value, and what was not read yet.
-		rest, err := io.Copy(io.Discard, in)
-		if err != nil { // a save file's container broken after the value
-			return err
-		}
-		hint := cfg.alsoGodot3(typ)
-		if rest+counted.n > head+size {
-			fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest+counted.n-head-size)
-			hint = cfg.hint()
-		}
-		if hint != "" {
-			fmt.Fprintf(stderr, "gdvar validate: %s\n", hint)
-		}
-		return errFirstDone
-	})
-	if errors.Is(err, errFirstDone) {
+		line = fmt.Sprintf("%d bytes: valid %s at offset %d\n", size, typ, at)
+		at += head + size
 		return nil
+	})
+	if err == nil {
+		_, err = io.WriteString(stdout, line)
 	}
-	return err
+	if err != errStop {
+		return err
+	}
+	// What was read past the first value, and what was not read yet.
+	rest, err := io.Copy(io.Discard, in)
+	if err != nil { // a save file's container broken after the value
+		return err
+	}
+	fmt.Fprintf(stdout, "%d bytes: valid %s\n", size, typ)
+	hint := cfg.alsoGodot3(typ)
+	if rest+counted.n > head+size {
+		fmt.Fprintf(stderr, "gdvar validate: %d trailing bytes after the value (use -all to validate a sequence)\n", rest+counted.n-head-size)
+		hint = cfg.hint()
+	}
+	if hint != "" {
+		fmt.Fprintf(stderr, "gdvar validate: %s\n", hint)
+	}
+	return nil
 }
 
-// errFirstDone ends validate's reading after the first value without -all.
-var errFirstDone = errors.New("the first value is valid")
-
-// countingReader counts the bytes read through it.
+// countingReader counts the bytes read through it, and notes the input's
+// end.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	eof bool
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	c.eof = c.eof || err == io.EOF
 	return n, err
 }
 
