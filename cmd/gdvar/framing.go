@@ -151,7 +151,9 @@ func peekHead(r io.Reader) (io.Reader, []byte, bool, error) {
 	if err != nil && err != io.EOF {
 		return nil, nil, false, err
 	}
-	return br, head, len(head) < headMax, nil
+	// A copy: the reader's buffer holds later bytes once they are read,
+	// and the hints read head after a failure.
+	return br, bytes.Clone(head), len(head) < headMax, nil
 }
 
 // resolveFraming reads the start of binary values from r, keeps it in

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -68,4 +70,18 @@ func TestHintsNameTheFix(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "the frame holds more than one value\n")
 	assert.Contains(t, errOut, "add -engine 3")
+}
+
+// The hints read the input's first 64 KiB as they came, from a pipe too,
+// whose buffer holds later bytes by the time a failure is reported: a save
+// whose first frame, larger than 64 KiB, is cut short is not taken for
+// values one after another (it was, from a pipe).
+func TestHintOfPipedCutSave(t *testing.T) {
+	big, err := os.ReadFile(filepath.Join(framingDir, "godot4", "big.sav"))
+	require.NoError(t, err)
+	var out, errOut bytes.Buffer
+	code := run([]string{"json", "-"}, struct{ io.Reader }{bytes.NewReader(big[:70000])}, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "gdvar json: the input ends inside a value: the file is cut short (copied or saved in part?)\n"+
+		"gdvar json: the frame at offset 0 declares 70008 bytes and holds 69996: the input ends inside it\n", errOut.String())
 }
