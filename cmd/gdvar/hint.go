@@ -179,7 +179,7 @@ func (c *config) startsAsValues(engine gdvar.Engine) bool {
 	case size < 4 || size > c.limits.MaxValueBytes:
 		return false
 	case 4+size > int64(len(b)):
-		return cutValue(b[4:], opts)
+		return cutValue(b[4:], opts, nil)
 	}
 	return oneValue(b[4:4+size], true, opts)
 }

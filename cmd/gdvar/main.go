@@ -216,7 +216,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if cfg.kind == kindValues {
-			if r, err = cfg.resolveFraming(r, cmd.name); err != nil {
+			if r, err = cfg.resolveFraming(r, cmd.name, stderr); err != nil {
 				cfg.report(stderr, err)
 				return 1
 			}

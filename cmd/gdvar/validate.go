@@ -82,15 +82,19 @@ func validateFlags(fs *flag.FlagSet, cfg *config) {
 }
 
 // readValue reads one whole value and returns its type.
-func readValue(dec *gdvar.Decoder) (gdvar.Type, error) {
+func readValue(dec *gdvar.Decoder) (gdvar.Type, error) { return scoreValue(dec, nil) }
+
+// scoreValue reads one whole value and returns its type; odd, if not nil,
+// counts the value's oddities.
+func scoreValue(dec *gdvar.Decoder, odd *oddities) (gdvar.Type, error) {
 	tok, err := dec.ReadToken()
-	if err != nil {
-		return 0, err
-	}
-	for dec.Depth() > 0 {
-		if _, err := dec.ReadToken(); err != nil {
-			return 0, err
+	for first := tok; err == nil; tok, err = dec.ReadToken() {
+		if odd != nil {
+			odd.add(tok)
+		}
+		if dec.Depth() == 0 {
+			return first.Type(), nil
 		}
 	}
-	return tok.Type(), nil
+	return 0, err
 }
