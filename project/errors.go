@@ -16,12 +16,23 @@ type ScriptError struct {
 	// (as an @rpc argument naming a constant of another script), not
 	// that the engine refuses it.
 	Unsupported bool
-	// Err is the bound passed (ErrTooDeep), if that is the reason.
+	// Err is the cause that is not in the script's source, if there is
+	// one: a bound passed (ErrTooDeep, ErrTooLarge), a file that cannot
+	// be read (ErrNotRegular, fs.ErrNotExist), the script's or its base's.
 	Err error
 }
 
 // Unwrap returns Err.
 func (e *ScriptError) Unwrap() error { return e.Err }
+
+// causeOf returns the Err of a script's error, or nil.
+func causeOf(err error) error {
+	var se *ScriptError
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return nil
+}
 
 func (e *ScriptError) Error() string {
 	if e.Unsupported {
@@ -41,4 +52,7 @@ var (
 	ErrTooDeep = errors.New("project: nested too deep")
 	// ErrNoProject: no project.godot in the folder or above it.
 	ErrNoProject = errors.New("project: no project.godot")
+	// ErrNotRegular: a path the project reads names a folder, a named
+	// pipe, a device or a socket, not a regular file.
+	ErrNotRegular = errors.New("project: not a regular file")
 )

@@ -106,8 +106,10 @@ func (idx *index) cyclic(class, base string, limits Limits) bool {
 }
 
 // list reads a folder's entries, counting them against Limits.MaxFiles.
+// The folder is opened without waiting: a pipe put in its place since it
+// was listed fails to read as a folder.
 func (p *Project) list(dir string, entries *int) ([]os.DirEntry, error) {
-	f, err := os.Open(dir)
+	f, err := openNonBlocking(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -167,9 +169,9 @@ func (p *Project) indexFile(idx *index, name, res string) error {
 	return nil
 }
 
-// readHead reads at most n bytes from the start of a file.
+// readHead reads at most n bytes from the start of a regular file.
 func readHead(name string, n int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, _, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}

@@ -36,8 +36,11 @@ func Open(dir string, opts ...Option) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(filepath.Join(abs, "project.godot")); err != nil || st.IsDir() {
+	settings := filepath.Join(abs, "project.godot")
+	if st, err := os.Stat(settings); err != nil || st.IsDir() {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNoProject)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w (%s)", settings, ErrNotRegular, fileKind(st.Mode()))
 	}
 	return &Project{Dir: abs, limits: options(opts).limits, scripts: map[string]*scriptRead{}, checked: map[checkKey]error{}}, nil
 }
@@ -133,19 +136,16 @@ func (p *Project) readFile(resPath string) ([]byte, error) {
 	return readLimited(name, p.limits.MaxFileBytes)
 }
 
-// readLimited reads a file of at most limit bytes.
+// readLimited reads a regular file of at most limit bytes.
 func readLimited(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, st, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var size int64
-	if st, err := f.Stat(); err == nil {
-		if st.Size() > limit {
-			return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, st.Size(), limit)
-		}
-		size = st.Size()
+	size := st.Size()
+	if size > limit {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, size, limit)
 	}
 	// Read into a buffer of the size the file says, one byte more to see
 	// its end: io.ReadAll's doubling took three bytes a byte of script.

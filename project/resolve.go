@@ -96,9 +96,11 @@ func (p *Project) resolveBases(ref ClassRef) error {
 		ref.Class.bases.state = walking
 		walk = append(walk, ref)
 		base, native, err := p.base(ref)
-		if err == nil && base.Class != nil && base.Script != ref.Script && p.checkScript(base.Script, true) != nil {
-			err = &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line,
-				Message: fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, base.Script.Path)}
+		if err == nil && base.Class != nil && base.Script != ref.Script {
+			if cerr := p.checkScript(base.Script, true); cerr != nil {
+				err = &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line,
+					Message: fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, base.Script.Path), Err: causeOf(cerr)}
+			}
 		}
 		if err != nil || base.Class == nil {
 			ref.Class.bases = classInfo{state: resolved, native: native, err: err}
@@ -222,6 +224,9 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 	fail := func(msg string) (ClassRef, string, error) {
 		return ClassRef{}, "", &ScriptError{Path: ref.Script.Path, Line: ext.Line, Message: msg}
 	}
+	failBase := func(msg string, cause error) (ClassRef, string, error) {
+		return ClassRef{}, "", &ScriptError{Path: ref.Script.Path, Line: ext.Line, Message: msg, Err: causeOf(cause)}
+	}
 	if ext.Path == "" && len(ext.Names) == 0 {
 		return ClassRef{}, "RefCounted", nil
 	}
@@ -236,9 +241,9 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 		s, err := p.Script(target)
 		if err != nil {
 			if se, ok := err.(*ScriptError); ok && se.Path == target && se.Line > 0 {
-				return fail(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, target))
+				return failBase(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, target), err)
 			}
-			return fail(fmt.Sprintf(`Could not resolve super class path "%s".`, ext.Path))
+			return failBase(fmt.Sprintf(`Could not resolve super class path "%s".`, ext.Path), err)
 		}
 		base = ClassRef{s, &s.Class}
 	default:
@@ -252,7 +257,7 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 		case ok:
 			s, err := p.Script(path)
 			if err != nil {
-				return fail(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, path))
+				return failBase(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, path), err)
 			}
 			base = ClassRef{s, &s.Class}
 		case e.classes[name] && len(names) == 1:
