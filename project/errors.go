@@ -52,6 +52,10 @@ var (
 	ErrTooDeep = errors.New("project: nested too deep")
 	// ErrNoProject: no project.godot in the folder or above it.
 	ErrNoProject = errors.New("project: no project.godot")
+	// ErrBudget: reading makes more of a few bytes than their budget
+	// allows: @rpc arguments folded into long strings (4 bytes a byte of
+	// the script, plus 64 KiB).
+	ErrBudget = errors.New("project: more made of the files than their budget")
 	// ErrNotRegular: a path the project reads names a folder, a named
 	// pipe, a device or a socket, not a regular file.
 	ErrNotRegular = errors.New("project: not a regular file")

@@ -54,17 +54,24 @@ func (p *parser) nesting() int {
 	return 0
 }
 
-// foldError is why an expression has no value: the engine refuses it, or
-// (unsupported) the reader does not fold it.
+// foldError is why an expression has no value: the engine refuses it,
+// (unsupported) the reader does not fold it, or a bound is passed (err).
 type foldError struct {
 	msg         string
 	unsupported bool
+	err         error
 }
 
 var (
 	errNotConstant = &foldError{msg: "isn't a constant expression"}
 	errNotFolded   = &foldError{msg: "is an expression the reader does not fold", unsupported: true}
+	errFoldBudget  = &foldError{msg: "makes more bytes of strings than the script's budget for folding (4 a byte of the script, plus 64 KiB)", err: ErrBudget}
 )
+
+// foldBudget is how many bytes of strings the folds of a script of size
+// bytes may make: a constant that adds another to itself doubles it, so
+// that a few lines of them would ask gigabytes.
+func foldBudget(size int) int { return 4*size + 64<<10 }
 
 // maxConstChain is the most constants a folded name may go through, each
 // defined by the next.
@@ -74,15 +81,26 @@ const maxConstChain = 256
 // them, for the forms the reader folds: literals, constants of the class
 // and of the classes around it, unary and binary + - * / % on ints,
 // floats and strings, parentheses. seen holds the constants being
-// computed, to refuse one defined by itself.
+// computed, to refuse one defined by itself; left is what the strings
+// joined may still take (foldBudget), below 0 once passed, after which
+// every fold fails at once.
 type folder struct {
 	s      *Script
 	limits Limits
 	seen   map[string]bool
+	left   int
+}
+
+// newFolder returns a folder of a script's constants.
+func newFolder(s *Script, limits Limits) *folder {
+	return &folder{s: s, limits: limits, seen: map[string]bool{}, left: foldBudget(len(s.src))}
 }
 
 // fold computes the expression at at, in class c.
 func (f *folder) fold(c *Class, at span) (any, *foldError) {
+	if f.left < 0 {
+		return nil, errFoldBudget
+	}
 	q := &parser{t: tokenizerAt(f.s.src, at, f.limits.MaxDepth), limits: f.limits}
 	q.advance()
 	v, err := q.sum(f, c)
@@ -126,6 +144,13 @@ func (q *parser) sum(f *folder, c *Class) (any, *foldError) {
 		return nil, err
 	}
 	if pieces != nil {
+		size := 0
+		for _, s := range pieces {
+			size += len(s)
+		}
+		if f.left -= size; f.left < 0 {
+			return nil, errFoldBudget
+		}
 		return strings.Join(pieces, ""), nil
 	}
 	return left, nil

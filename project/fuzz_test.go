@@ -62,3 +62,45 @@ func FuzzScript3(f *testing.F) {
 		}
 	})
 }
+
+// Folding any script's constants either gives a value, a string no longer
+// than the script's budget, or a refusal with a message; a refusal for the
+// budget is ErrBudget.
+func FuzzConstFold(f *testing.F) {
+	f.Add(constLevels(3, 4))
+	f.Add(constLevels(40, 2))
+	f.Add([]byte("const A = \"any_\" + &\"peer\"\nconst B = -(2 * 3 + A)\nconst C = (1 + 2.5) / 0\nconst D = B % 2\nclass I:\n\tconst E = A + A\n\t@rpc(E) func f(): pass\n"))
+	f.Add([]byte("const A = A + \"x\"\nconst B = C\nconst C = \"call_\" + ^\"local\"\nconst N = null + PI\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		limits := Limits{MaxFileBytes: 1 << 20, MaxDepth: 64}
+		s, err := parseScript(src, "res://f.gd", limits)
+		if err != nil {
+			return
+		}
+		budget := foldBudget(len(s.src))
+		var fold func(c *Class)
+		fold = func(c *Class) {
+			fl := newFolder(s, limits)
+			for name, m := range c.members {
+				if m.kind != kindConstant {
+					continue
+				}
+				v, ferr := fl.name(c, name)
+				if ferr != nil {
+					assert.NotEmpty(t, ferr.msg)
+					if ferr.err != nil {
+						assert.ErrorIs(t, ferr.err, ErrBudget)
+					}
+					continue
+				}
+				if str, ok := stringOf(v); ok {
+					assert.LessOrEqual(t, len(str), budget)
+				}
+			}
+			for _, k := range c.Classes {
+				fold(k)
+			}
+		}
+		fold(&s.Class)
+	})
+}

@@ -113,7 +113,7 @@ type pendingRPC struct {
 // evalRPCs evaluates the @rpc of every method, in declaration order; the
 // first error of each class is its fault.
 func (p *parser) evalRPCs() {
-	f := &folder{s: p.script, limits: p.limits, seen: map[string]bool{}}
+	f := newFolder(p.script, p.limits)
 	for _, pr := range p.rpcs {
 		c, a := pr.class, pr.annotation
 		if c.fault != nil {
@@ -143,6 +143,9 @@ func (f *folder) evalRPC(c *Class, a annotation) (*RPC, *ScriptError) {
 	for i, arg := range a.args[:a.n] {
 		v, ferr := f.fold(c, arg)
 		if ferr != nil {
+			if ferr.err != nil {
+				return nil, &ScriptError{Line: a.line, Message: fmt.Sprintf("argument %d of @rpc %s", i+1, ferr.msg), Err: ferr.err}
+			}
 			if ferr.unsupported {
 				return nil, &ScriptError{Line: a.line, Message: fmt.Sprintf("argument %d of @rpc %s", i+1, ferr.msg), Unsupported: true}
 			}
