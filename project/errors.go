@@ -3,6 +3,8 @@ package project
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // ScriptError is a reason the engine refuses to load a script, with the
@@ -34,11 +36,66 @@ func causeOf(err error) error {
 	return nil
 }
 
+// Error names the script and the line (none for a script that could not
+// be read), and the message, each cut to a bounded length (see Shown).
 func (e *ScriptError) Error() string {
-	if e.Unsupported {
-		return fmt.Sprintf("%s:%d: not read: %s", e.Path, e.Line, e.Message)
+	where := Shown(e.Path)
+	if e.Line > 0 {
+		where += ":" + strconv.Itoa(e.Line)
 	}
-	return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Message)
+	if e.Unsupported {
+		return where + ": not read: " + clip(e.Message, maxMessage)
+	}
+	return where + ": " + clip(e.Message, maxMessage)
+}
+
+// maxMessage is the most bytes of a message an error keeps: the engine's
+// are shorter, but some quote a name of the script.
+const maxMessage = 512
+
+// SceneError is why Tree refuses a scene, and where: the scenes it
+// instanced on the way to the fault, and the node at fault.
+type SceneError struct {
+	// Chain is the scene Tree was asked for, then, for each instance on
+	// the way to the fault, the node that instances it and its scene:
+	// scene, node, scene, …, scene.
+	Chain []string
+	// Node is the path of the node at fault in Chain's last scene, or "".
+	Node string
+	// Err is the reason: ErrCycle, a bound (ErrTooDeep, ErrTooManyFiles,
+	// ErrBudget), a scene the project lacks (fs.ErrNotExist), a
+	// *ScriptError, a scene that cannot be read.
+	Err error
+}
+
+// Unwrap returns Err.
+func (e *SceneError) Unwrap() error { return e.Err }
+
+// chainHead and chainTail are how many entries of a long Chain an error
+// shows at its start and at its end: its first two scenes and their
+// nodes, its last three scenes.
+const chainHead, chainTail = 4, 5
+
+// Error shows the chain (its first two and last three scenes, when
+// longer), the node and the reason, each name cut (see Shown).
+func (e *SceneError) Error() string {
+	var b strings.Builder
+	for i := 0; i < len(e.Chain); i++ {
+		if i == chainHead && len(e.Chain) > chainHead+chainTail {
+			skip := len(e.Chain) - chainTail - chainHead
+			fmt.Fprintf(&b, "… %d scenes …: ", skip/2)
+			i += skip
+		}
+		if i%2 == 1 {
+			b.WriteString("node ")
+		}
+		b.WriteString(Shown(e.Chain[i]) + ": ")
+	}
+	if e.Node != "" {
+		b.WriteString("node " + Shown(e.Node) + ": ")
+	}
+	b.WriteString(clip(e.Err.Error(), maxMessage))
+	return b.String()
 }
 
 // The errors of the bounds (see Limits); the errors returned wrap them.
@@ -54,8 +111,10 @@ var (
 	ErrNoProject = errors.New("project: no project.godot")
 	// ErrBudget: reading makes more of a few bytes than their budget
 	// allows: @rpc arguments folded into long strings (4 bytes a byte of
-	// the script, plus 64 KiB).
+	// the script, plus 64 KiB), a scene's Tree (Limits.TreeBytesPerByte).
 	ErrBudget = errors.New("project: more made of the files than their budget")
+	// ErrCycle: a scene instances itself, through others or not.
+	ErrCycle = errors.New("project: a scene instances itself")
 	// ErrNotRegular: a path the project reads names a folder, a named
 	// pipe, a device or a socket, not a regular file.
 	ErrNotRegular = errors.New("project: not a regular file")

@@ -15,26 +15,33 @@ import "fmt"
 // parent is stored by its index, which is not read.
 func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 	e := engineNames()
+	natives := map[string]string{} // the engine class each script's chain ends at: resolved once
 	for _, n := range nodes {
 		if n.Script == "" {
 			continue
 		}
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("%s: node %s: script %s: "+format, append([]any{res, n.Path, n.Script}, args...)...)
+		fail := func(err error) error { return &SceneError{Chain: []string{res}, Node: n.Path, Err: err} }
+		refuse := func(format string, args ...any) error {
+			return fail(fmt.Errorf("script %s: "+format, append([]any{Shown(n.Script)}, args...)...))
 		}
-		r, err := w.p.Resolve(n.Script)
-		if err != nil {
-			return fmt.Errorf("%s: node %s: %w", res, n.Path, err)
+		native, ok := natives[n.Script]
+		if !ok {
+			r, err := w.p.Resolve(n.Script)
+			if err != nil {
+				return fail(err)
+			}
+			native = r.Native
+			natives[n.Script] = native
 		}
 		class := n.Type
 		if !e.nodes[class] || e.abstract[class] {
 			if w.binary[n.Node] && n.Instance == "" && n.Path != "." {
-				return fail("type %s, which a game cannot create, in a binary scene: the class of the placeholder the engine makes is not read", class)
+				return refuse("type %s, which a game cannot create, in a binary scene: the class of the placeholder the engine makes is not read", Shown(class))
 			}
 			class = "Node"
 		}
-		if !inherits(class, r.Native) {
-			return fail("Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", r.Native, class)
+		if !inherits(class, native) {
+			return refuse("Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", native, class)
 		}
 	}
 	return nil

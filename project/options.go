@@ -9,15 +9,24 @@ type Limits struct {
 	// MaxFiles is the most folder entries a project walk lists, and the
 	// most nodes a scene's Tree holds with its instances'.
 	MaxFiles int
-	// MaxDepth is the most brackets, blocks and types a script nests, and
-	// the deepest folder a walk enters.
+	// MaxDepth is the most brackets, blocks and types a script nests, the
+	// deepest folder a walk enters, the most scripts a chain of bases
+	// goes through and the most instances a scene's Tree nests.
 	MaxDepth int
+	// TreeBytesPerByte is what a scene's Tree may hold for each byte of
+	// the scenes it reads, beyond 128 KiB, each node counted at its path's
+	// bytes and 256 more: a scene instanced n times is made n times, so
+	// that a few bytes of scenes could ask for millions of nodes. The
+	// default, 16, lets about 500 nodes, and one more for each 17 bytes of
+	// scenes; a level that instances many nodes from a few lines may
+	// need more.
+	TreeBytesPerByte int64
 }
 
 // DefaultLimits are the limits without WithLimits: 16 MiB files, 100 000
-// entries, depth 256.
+// entries, depth 256, 16 bytes of tree a byte of scene.
 func DefaultLimits() Limits {
-	return Limits{MaxFileBytes: 16 << 20, MaxFiles: 100_000, MaxDepth: 256}
+	return Limits{MaxFileBytes: 16 << 20, MaxFiles: 100_000, MaxDepth: 256, TreeBytesPerByte: 16}
 }
 
 // An Option changes how a project is read.
@@ -37,6 +46,9 @@ func WithLimits(l Limits) Option {
 		}
 		if l.MaxDepth <= 0 {
 			l.MaxDepth = d.MaxDepth
+		}
+		if l.TreeBytesPerByte <= 0 {
+			l.TreeBytesPerByte = d.TreeBytesPerByte
 		}
 		s.limits = l
 	}

@@ -19,6 +19,7 @@ type Project struct {
 
 	limits   Limits
 	scripts  map[string]*scriptRead // by res:// path
+	scenes   map[string]*sceneRead  // by res:// path
 	checked  map[checkKey]error     // checkScript's results
 	index    *index                 // the walk's classes and UIDs, once made
 	settings *string                // project.godot's text, once read
@@ -42,7 +43,7 @@ func Open(dir string, opts ...Option) (*Project, error) {
 	} else if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: %w (%s)", settings, ErrNotRegular, fileKind(st.Mode()))
 	}
-	return &Project{Dir: abs, limits: options(opts).limits, scripts: map[string]*scriptRead{}, checked: map[checkKey]error{}}, nil
+	return &Project{Dir: abs, limits: options(opts).limits, scripts: map[string]*scriptRead{}, scenes: map[string]*sceneRead{}, checked: map[checkKey]error{}}, nil
 }
 
 // Find opens the project of a file or folder: the nearest folder at or

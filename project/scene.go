@@ -82,18 +82,49 @@ const (
 	ReplicateOnChange ReplicationMode = 2 // delta, reliable
 )
 
-// Scene reads the scene at a res:// (or uid://) path.
+// Scene reads the scene at a res:// (or uid://) path, once.
 func (p *Project) Scene(resPath string) (*Scene, error) {
+	r := p.scene(resPath)
+	if r.err != nil {
+		return nil, fmt.Errorf("%s: %w", Shown(resPath), r.err)
+	}
+	return r.scene, nil
+}
+
+// sceneRead is a scene read and the bytes of its file, or why it could
+// not be read (an error that does not name it).
+type sceneRead struct {
+	scene *Scene
+	size  int
+	err   error
+}
+
+// scene reads a scene once.
+func (p *Project) scene(resPath string) *sceneRead {
+	if res, err := p.fromUID(resPath); err == nil {
+		resPath = res
+	}
+	r, ok := p.scenes[resPath]
+	if !ok {
+		r = &sceneRead{}
+		r.scene, r.size, r.err = p.readScene(resPath)
+		p.scenes[resPath] = r
+	}
+	return r
+}
+
+// readScene reads a scene, and says how many bytes its file holds.
+func (p *Project) readScene(resPath string) (*Scene, int, error) {
 	data, err := p.readFile(resPath)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	f, err := resource.Read(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", resPath, err)
+		return nil, 0, err
 	}
 	if !f.Scene {
-		return nil, fmt.Errorf("%s is a %s, not a scene", resPath, f.Type)
+		return nil, 0, fmt.Errorf("a %s, not a scene", Shown(f.Type))
 	}
 	s := &Scene{Path: resPath, File: f}
 	for _, n := range f.Nodes {
@@ -112,7 +143,7 @@ func (p *Project) Scene(resPath string) (*Scene, error) {
 		}
 		s.Nodes = append(s.Nodes, sn)
 	}
-	return s, nil
+	return s, len(data), nil
 }
 
 // scenePath returns a node's path from its scene's root.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 
 	"github.com/gdvar/gdvar/resource"
 )
@@ -19,110 +18,150 @@ import (
 // override sets. An override of a MultiplayerSpawner's or
 // MultiplayerSynchronizer's other settings is an error: it is not read.
 // A scene the project lacks is an error that says so. A scene that
-// instances itself, through others or not, is an error, as
+// instances itself, through others or not, is an error (ErrCycle), as
 // in the engine. A node whose class cannot hold its script is an error,
 // as the engine refuses to attach that script (see checkScripts); so is
 // a script the engine would refuse. The tree holds at most
-// Limits.MaxFiles nodes (ErrTooManyFiles) and nests at most
-// Limits.MaxDepth instances (ErrTooDeep).
+// Limits.MaxFiles nodes (ErrTooManyFiles) and Limits.TreeBytesPerByte
+// bytes a byte of the scenes read (ErrBudget), and nests at most
+// Limits.MaxDepth instances (ErrTooDeep). Its errors are *SceneErrors.
 func (p *Project) Tree(resPath string) ([]SceneNode, error) {
-	w := &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}}
-	nodes, err := w.nodes(resPath, nil)
-	if err != nil {
+	w := &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}, at: map[string]int{}}
+	if err := w.walk(resPath, ""); err != nil {
 		return nil, err
 	}
-	if err := w.checkScripts(resPath, nodes); err != nil {
+	if err := w.checkScripts(resPath, w.out); err != nil {
 		return nil, err
 	}
-	return nodes, nil
+	return w.out, nil
 }
 
-// treeWalk is a Tree being made: the scenes read, by path, and the nodes
-// made so far.
+// treeFloor is what a Tree may hold besides Limits.TreeBytesPerByte a
+// byte of its scenes, and nodeBytes what it counts for a node besides its
+// path: what a node takes, 88 bytes of SceneNode and its entry in
+// treeWalk.at, with the room their growth leaves.
+const (
+	treeFloor = 128 << 10
+	nodeBytes = 256
+)
+
+// treeWalk is a Tree being made, depth first: the scenes read, by path,
+// the nodes made so far, the place of each by its path, the instances
+// being walked, and the bytes of the budget: those read, those used.
 type treeWalk struct {
-	p      *Project
-	scenes map[string]*Scene
-	count  int
-	binary map[*resource.Node]bool // the nodes of binary scenes
+	p          *Project
+	scenes     map[string]*Scene
+	binary     map[*resource.Node]bool // the nodes of binary scenes
+	out        []SceneNode
+	at         map[string]int // places in out, by path
+	stack      []instance
+	read, used int64
 }
 
-// nodes returns the nodes of scene res, instanced by the scenes of stack.
-func (w *treeWalk) nodes(res string, stack []string) ([]SceneNode, error) {
-	if len(stack) > w.p.limits.MaxDepth {
-		return nil, fmt.Errorf("%s: instances nested past %d: %w", res, w.p.limits.MaxDepth, ErrTooDeep)
+// instance is a scene being walked, and its node whose instance is being
+// walked.
+type instance struct{ scene, node string }
+
+// walk adds the nodes of scene res, instanced at prefix ("" for the scene
+// asked for), after the nodes of the instances it makes.
+func (w *treeWalk) walk(res, prefix string) error {
+	if file, err := w.p.fromUID(res); err == nil {
+		res = file // a loop through uid:// is met as the scene it names
 	}
-	if slices.Contains(stack, res) {
-		return nil, fmt.Errorf("%s instances itself, through %v", res, stack)
-	}
-	sc := w.scenes[res]
-	if sc == nil {
-		var err error
-		if sc, err = w.p.Scene(res); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: the project has no such scene: %w", res, err)
-		} else if err != nil {
-			return nil, err
-		}
-		w.scenes[res] = sc
-		// The engine picks the loader by the extension.
-		if file, err := w.p.fromUID(res); err == nil && path.Ext(file) != ".tscn" {
-			for _, n := range sc.File.Nodes {
-				w.binary[n] = true
-			}
+	for _, in := range w.stack {
+		if in.scene == res {
+			return w.errorAt(res, "", ErrCycle)
 		}
 	}
-	var out []SceneNode
-	at := map[string]int{} // places in out, by path
-	add := func(n SceneNode) error {
-		if w.count++; w.count > w.p.limits.MaxFiles {
-			return fmt.Errorf("%s: more than %d nodes with its instances: %w", stack[0], w.p.limits.MaxFiles, ErrTooManyFiles)
-		}
-		at[n.Path] = len(out)
-		out = append(out, n)
-		return nil
+	if len(w.stack) > w.p.limits.MaxDepth {
+		return w.errorAt(res, "", fmt.Errorf("instances nested past %d: %w", w.p.limits.MaxDepth, ErrTooDeep))
 	}
-	if stack == nil {
-		stack = []string{res}
-	} else {
-		stack = append(slices.Clip(stack), res)
+	sc, err := w.scene(res)
+	if err != nil {
+		return w.errorAt(res, "", err)
 	}
+	w.stack = append(w.stack, instance{scene: res})
+	defer func() { w.stack = w.stack[:len(w.stack)-1] }()
+	start := len(w.out) // this scene's nodes are those from start on
 	for _, n := range sc.Nodes {
-		if i, ok := at[n.Path]; ok && n.Type == "" && n.Instance == "" {
-			if err := override(res, &out[i], n); err != nil {
-				return nil, err
+		at := n.Path
+		switch {
+		case prefix != "" && n.Path == ".":
+			at = prefix
+		case prefix != "":
+			at = path.Clean(prefix + "/" + n.Path) // path.Join, but made once
+		}
+		if i, ok := w.at[at]; ok && i >= start && n.Type == "" && n.Instance == "" {
+			if err := w.override(&w.out[i], n); err != nil {
+				return err
 			}
 			continue
 		}
 		if n.Instance == "" {
-			if err := add(n); err != nil {
-				return nil, err
+			n.Path = at
+			if err := w.add(n); err != nil {
+				return err
 			}
 			continue
 		}
-		sub, err := w.nodes(n.Instance, stack)
-		if err != nil {
-			return nil, fmt.Errorf("%s: node %s: %w", res, n.Path, err)
+		w.stack[len(w.stack)-1].node = n.Path
+		root := len(w.out)
+		if err := w.walk(n.Instance, at); err != nil {
+			return err
 		}
-		root := sub[0]
-		root.Path, root.Instance, root.Node = n.Path, n.Instance, n.Node
-		if err := override(res, &root, n); err != nil {
-			return nil, err
+		if root == len(w.out) {
+			return w.errorAt(n.Instance, "", errors.New("a scene without nodes"))
 		}
-		if err := add(root); err != nil {
-			return nil, err
-		}
-		for _, s := range sub[1:] {
-			s.Path = path.Join(n.Path, s.Path)
-			if err := add(s); err != nil {
-				return nil, err
-			}
+		r := &w.out[root]
+		r.Path, r.Instance, r.Node = at, n.Instance, n.Node
+		w.at[at] = root
+		if err := w.override(r, n); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
-// override applies what scene res sets on a node an instance made: its
-// script, and nothing else of a spawner or synchronizer.
-func override(res string, dst *SceneNode, n SceneNode) error {
+// scene reads scene res, counting its bytes in the budget once.
+func (w *treeWalk) scene(res string) (*Scene, error) {
+	if sc := w.scenes[res]; sc != nil {
+		return sc, nil
+	}
+	r := w.p.scene(res)
+	if errors.Is(r.err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("the project has no such scene (%w)", fs.ErrNotExist)
+	} else if r.err != nil {
+		return nil, r.err
+	}
+	sc := r.scene
+	w.scenes[res] = sc
+	w.read += int64(r.size)
+	if path.Ext(res) != ".tscn" { // the engine picks the loader by the extension
+		for _, n := range sc.File.Nodes {
+			w.binary[n] = true
+		}
+	}
+	return sc, nil
+}
+
+// add adds a node, within Limits.MaxFiles and the budget.
+func (w *treeWalk) add(n SceneNode) error {
+	if len(w.out) == w.p.limits.MaxFiles {
+		return w.treeError(fmt.Errorf("more than %d nodes with its instances: %w", w.p.limits.MaxFiles, ErrTooManyFiles))
+	}
+	w.used += nodeBytes + int64(len(n.Path))
+	if budget := treeFloor + w.p.limits.TreeBytesPerByte*w.read; w.used > budget {
+		return w.treeError(fmt.Errorf("its nodes take more than %d bytes, %d a byte of its %d bytes of scenes and %d KiB: %w",
+			budget, w.p.limits.TreeBytesPerByte, w.read, treeFloor>>10, ErrBudget))
+	}
+	w.at[n.Path] = len(w.out)
+	w.out = appendDoubling(w.out, n)
+	return nil
+}
+
+// override applies what the scene walked sets on a node an instance made:
+// its script, and nothing else of a spawner or synchronizer.
+func (w *treeWalk) override(dst *SceneNode, n SceneNode) error {
 	if n.Script != "" {
 		dst.Script = n.Script
 	}
@@ -131,8 +170,30 @@ func override(res string, dst *SceneNode, n SceneNode) error {
 	}
 	for _, prop := range n.Node.Properties {
 		if prop.Name != "script" {
-			return fmt.Errorf("%s: node %s: %s of its instanced %s is overridden, which is not read", res, n.Path, prop.Name, dst.Type)
+			return w.errorAt("", n.Path, fmt.Errorf("%s of its instanced %s is overridden, which is not read", Shown(prop.Name), dst.Type))
 		}
 	}
 	return nil
+}
+
+// treeError returns err, a bound of the whole tree, as a *SceneError of
+// the scene asked for.
+func (w *treeWalk) treeError(err error) error {
+	return &SceneError{Chain: []string{w.stack[0].scene}, Err: err}
+}
+
+// errorAt returns err as a *SceneError at node (or "") of the scene
+// walked; next, if not "", is the scene its node instances, not walked.
+func (w *treeWalk) errorAt(next, node string, err error) error {
+	chain := make([]string, 0, 2*len(w.stack)+1)
+	for i, in := range w.stack {
+		chain = append(chain, in.scene)
+		if i < len(w.stack)-1 || next != "" {
+			chain = append(chain, in.node)
+		}
+	}
+	if next != "" {
+		chain = append(chain, next)
+	}
+	return &SceneError{Chain: chain, Node: node, Err: err}
 }

@@ -3,6 +3,7 @@ package project
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -81,10 +82,11 @@ func TestTreeErrors(t *testing.T) {
 		is    error
 	}{
 		{"cycle", map[string]string{"seat.tscn": "[gd_scene format=3]\n[ext_resource type=\"PackedScene\" path=\"res://lobby.tscn\" id=\"1\"]\n[node name=\"Seat\" type=\"Node\"]\n[node name=\"L\" parent=\".\" instance=ExtResource(\"1\")]\n"},
-			"res://lobby.tscn instances itself", nil},
-		{"missing", map[string]string{"seat.tscn": ""}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: the project has no such scene", nil},
+			"res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: node L: res://lobby.tscn: project: a scene instances itself", ErrCycle},
+		{"missing", map[string]string{"seat.tscn": ""}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: the project has no such scene", fs.ErrNotExist},
 		{"override", map[string]string{"main.tscn": treeFiles["main.tscn"] + "[node name=\"Spawner\" parent=\"Right/Chair\"]\nspawn_limit = 3\n"},
 			"res://main.tscn: node Right/Chair/Spawner: spawn_limit of its instanced MultiplayerSpawner is overridden", nil},
+		{"an instanced scene without nodes", map[string]string{"seat.tscn": "[gd_scene format=3]\n"}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: a scene without nodes", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,6 +102,11 @@ func TestTreeErrors(t *testing.T) {
 			require.NoError(t, err)
 			_, err = p.Tree("res://main.tscn")
 			assert.ErrorContains(t, err, tt.want)
+			var se *SceneError
+			assert.ErrorAs(t, err, &se)
+			if tt.is != nil {
+				assert.ErrorIs(t, err, tt.is)
+			}
 		})
 	}
 
