@@ -37,16 +37,21 @@ func causeOf(err error) error {
 }
 
 // Error names the script and the line (none for a script that could not
-// be read), and the message, each cut to a bounded length (see Shown).
+// be read), the message, and Err where the message does not say it,
+// each cut to a bounded length (see Shown).
 func (e *ScriptError) Error() string {
+	msg := e.Message
+	if e.Err != nil && !strings.Contains(msg, e.Err.Error()) {
+		msg += " (" + e.Err.Error() + ")"
+	}
 	where := Shown(e.Path)
 	if e.Line > 0 {
 		where += ":" + strconv.Itoa(e.Line)
 	}
 	if e.Unsupported {
-		return where + ": not read: " + clip(e.Message, maxMessage)
+		return where + ": not read: " + clip(msg, maxMessage)
 	}
-	return where + ": " + clip(e.Message, maxMessage)
+	return where + ": " + clip(msg, maxMessage)
 }
 
 // maxMessage is the most bytes of a message an error keeps: the engine's

@@ -21,6 +21,7 @@ type Project struct {
 	scripts  map[string]*scriptRead // by res:// path
 	scenes   map[string]*sceneRead  // by res:// path
 	checked  map[checkKey]error     // checkScript's results
+	checking int                    // checkScript's calls under way, one within another
 	index    *index                 // the walk's classes and UIDs, once made
 	settings *string                // project.godot's text, once read
 }

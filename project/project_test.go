@@ -12,7 +12,7 @@ import (
 )
 
 // writeProject writes files (path → content) into a new project folder.
-func writeProject(t *testing.T, files map[string]string) string {
+func writeProject(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if _, ok := files["project.godot"]; !ok {

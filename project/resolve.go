@@ -141,12 +141,21 @@ type checkKey struct {
 // resolved so far (GDScriptParserRef::INHERITANCE_SOLVED, then its own
 // class's interface): the member errors of its inner classes do not
 // refuse the other. The result is kept; a script met again while it is
-// being checked passes, and the chain that met it finds the cycle.
+// being checked passes, and the chain that met it finds the cycle. A
+// script checks its base before itself: past Limits.MaxDepth scripts
+// checked within one another, the chain of bases is refused (ErrTooDeep)
+// before its next script is read.
 func (p *Project) checkScript(s *Script, asBase bool) error {
 	key := checkKey{s, asBase}
 	if err, ok := p.checked[key]; ok {
 		return err
 	}
+	if p.checking == p.limits.MaxDepth {
+		return &ScriptError{Path: s.Path, Line: s.Extends.Line, Err: ErrTooDeep,
+			Message: fmt.Sprintf("its chain of bases goes through more than %d scripts", p.limits.MaxDepth)}
+	}
+	p.checking++
+	defer func() { p.checking-- }()
 	p.checked[key] = nil
 	var err error
 	if s.Name != "" {
