@@ -59,6 +59,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	if err != nil {
 		return nil, err
 	}
+	rpcs := scriptRPCs{p: p, methods: map[string][]Method{}}
 	if len(tree) == 0 {
 		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
 	}
@@ -78,7 +79,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	for _, n := range tree {
 		abs := path.Join(root, n.Path)
 		if n.Spawner != nil {
-			cfg, err := spawnerConfig(p, mainScene, abs, n.Spawner)
+			cfg, err := spawnerConfig(p, rpcs, mainScene, abs, n.Spawner)
 			if err != nil {
 				return nil, err
 			}
@@ -99,7 +100,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 		if n.Script == "" {
 			continue
 		}
-		methods, err := scriptMethods(p, n.Script)
+		methods, err := rpcs.of(n.Script)
 		if err != nil {
 			return nil, err
 		}
@@ -176,15 +177,37 @@ func mustRelative(abs string) string {
 	return rel
 }
 
+// scriptRPCs are the @rpc methods of the scripts of a project, each
+// script resolved once: a scene may set one script on thousands of nodes,
+// each extending a chain of a hundred others.
+type scriptRPCs struct {
+	p       *project.Project
+	methods map[string][]Method // by script
+}
+
+// of returns the @rpc methods of a script and its bases, as Methods. They
+// are shared: newNode copies them.
+func (s scriptRPCs) of(script string) ([]Method, error) {
+	if methods, ok := s.methods[script]; ok {
+		return methods, nil
+	}
+	methods, err := scriptMethods(s.p, script)
+	if err != nil {
+		return nil, err
+	}
+	s.methods[script] = methods
+	return methods, nil
+}
+
 // scriptMethods returns the @rpc methods of a script and its bases, as
 // Methods.
 func scriptMethods(p *project.Project, script string) ([]Method, error) {
-	r, err := p.Resolve(script)
+	rpcs, err := p.RPCs(script)
 	if err != nil {
 		return nil, err
 	}
 	var out []Method
-	for _, rpc := range r.RPCs() {
+	for _, rpc := range rpcs {
 		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > maxChannel {
 			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", script, rpc.Name, rpc.RPC.Channel, maxChannel)
 		}
@@ -205,7 +228,7 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 
 // spawnerConfig reads a spawner of scene at abs and each of its
 // spawnable scenes.
-func spawnerConfig(p *project.Project, scene, abs string, s *project.Spawner) (SpawnerConfig, error) {
+func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.Spawner) (SpawnerConfig, error) {
 	if s.SpawnPath == "" {
 		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, abs)
 	}
@@ -214,7 +237,7 @@ func spawnerConfig(p *project.Project, scene, abs string, s *project.Spawner) (S
 	}
 	cfg := SpawnerConfig{SpawnPath: path.Join(abs, s.SpawnPath), Limit: int(s.Limit)}
 	for _, res := range s.Scenes {
-		sc, err := spawnable(p, res)
+		sc, err := spawnable(p, rpcs, res)
 		if err != nil {
 			return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, abs, err)
 		}
@@ -225,7 +248,7 @@ func spawnerConfig(p *project.Project, scene, abs string, s *project.Spawner) (S
 
 // spawnable reads a spawnable scene: its root's methods and the
 // synchronizers rooted at its root.
-func spawnable(p *project.Project, res string) (Scene, error) {
+func spawnable(p *project.Project, rpcs scriptRPCs, res string) (Scene, error) {
 	tree, err := p.Tree(res)
 	if err != nil {
 		return Scene{}, err
@@ -233,7 +256,7 @@ func spawnable(p *project.Project, res string) (Scene, error) {
 	out := Scene{Path: res}
 	for _, n := range tree {
 		if n.Script != "" {
-			methods, err := scriptMethods(p, n.Script)
+			methods, err := rpcs.of(n.Script)
 			if err != nil {
 				return Scene{}, err
 			}

@@ -26,11 +26,10 @@ func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 		}
 		native, ok := natives[n.Script]
 		if !ok {
-			r, err := w.p.Resolve(n.Script)
-			if err != nil {
+			var err error
+			if native, err = w.p.native(n.Script); err != nil {
 				return fail(err)
 			}
-			native = r.Native
 			natives[n.Script] = native
 		}
 		class := n.Type

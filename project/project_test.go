@@ -128,6 +128,11 @@ func TestResolve(t *testing.T) {
 	config := func(path string, inner ...string) string {
 		r, err := p.Resolve(path, inner...)
 		require.NoError(t, err, path)
+		if len(inner) == 0 {
+			rpcs, err := p.RPCs(path)
+			require.NoError(t, err, path)
+			assert.Equal(t, r.RPCs(), rpcs, "Project.RPCs is Resolved.RPCs: %s", path)
+		}
 		b, err := vartext.Marshal(RPCConfig(r.RPCs()))
 		require.NoError(t, err)
 		return string(b)
@@ -172,6 +177,8 @@ func TestResolve(t *testing.T) {
 		if assert.ErrorAs(t, err, &se, path) {
 			assert.Equal(t, msg, se.Message, path)
 		}
+		_, rpcsErr := p.RPCs(path)
+		assert.Equal(t, err, rpcsErr, path)
 	}
 	_, err = p.Resolve("res://base.gd", "Nope")
 	assert.Error(t, err)

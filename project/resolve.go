@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdvar/gdvar"
@@ -308,10 +309,40 @@ type NamedRPC struct {
 // its own takes its base's place, and one without keeps the base's @rpc.
 // Inner classes are not included; they have their own.
 func (r *Resolved) RPCs() []NamedRPC {
+	classes := make([]*Class, len(r.Chain))
+	for i, ref := range r.Chain {
+		classes[i] = ref.Class
+	}
+	return mergeRPCs(classes)
+}
+
+// RPCs returns what Resolve(resPath).RPCs() returns, without making the
+// chain of bases: scripts that share a long chain of bases cost no more
+// than the methods each has.
+func (p *Project) RPCs(resPath string) ([]NamedRPC, error) {
+	s, err := p.Script(resPath)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkScript(s, false); err != nil {
+		return nil, err
+	}
+	var classes []*Class // those of the chain with @rpc methods
+	for c := &s.Class; c != nil; c = c.bases.base.Class {
+		if slices.ContainsFunc(c.Methods, func(m Method) bool { return m.RPC != nil }) {
+			classes = append(classes, c)
+		}
+	}
+	return mergeRPCs(classes), nil
+}
+
+// mergeRPCs returns the @rpc methods of a chain of classes, most derived
+// first, in the engine's order (see Resolved.RPCs).
+func mergeRPCs(classes []*Class) []NamedRPC {
 	var out []NamedRPC
 	at := map[string]int{}
-	for i := len(r.Chain) - 1; i >= 0; i-- {
-		for _, m := range r.Chain[i].Class.Methods {
+	for i := len(classes) - 1; i >= 0; i-- {
+		for _, m := range classes[i].Methods {
 			if m.RPC == nil {
 				continue
 			}
@@ -324,6 +355,20 @@ func (r *Resolved) RPCs() []NamedRPC {
 		}
 	}
 	return out
+}
+
+// native returns the engine class the chain of bases of the script at a
+// res:// path ends at, as Resolve(resPath).Native, without making the
+// chain.
+func (p *Project) native(resPath string) (string, error) {
+	s, err := p.Script(resPath)
+	if err != nil {
+		return "", err
+	}
+	if err := p.checkScript(s, false); err != nil {
+		return "", err
+	}
+	return s.Class.bases.native, nil
 }
 
 // Properties returns the class's member variables in the order the

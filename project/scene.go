@@ -126,7 +126,7 @@ func (p *Project) readScene(resPath string) (*Scene, int, error) {
 	if !f.Scene {
 		return nil, 0, fmt.Errorf("a %s, not a scene", Shown(f.Type))
 	}
-	s := &Scene{Path: resPath, File: f}
+	s := &Scene{Path: resPath, File: f, Nodes: make([]SceneNode, 0, len(f.Nodes))}
 	for _, n := range f.Nodes {
 		sn := SceneNode{Path: scenePath(n), Type: n.Type, Node: n}
 		if v, ok := n.Get("script"); ok {

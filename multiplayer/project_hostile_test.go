@@ -1,0 +1,81 @@
+package multiplayer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/project"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// chainProject is a project whose main scene has nodes nodes, each set
+// the script of leaves (one, or one a node), each extending the first of
+// a chain of depth scripts by path, the last holding an @rpc method.
+func chainProject(nodes, leaves, depth int) map[string]string {
+	files := map[string]string{"project.godot": "config_version=5\n",
+		fmt.Sprintf("c%d.gd", depth-1): "extends Node\n@rpc func f(): pass\n"}
+	for i := range depth - 1 {
+		files[fmt.Sprintf("c%d.gd", i)] = fmt.Sprintf("extends \"c%d.gd\"\n", i+1)
+	}
+	var b strings.Builder
+	b.WriteString("[gd_scene format=3]\n")
+	for i := range leaves {
+		files[fmt.Sprintf("l%d.gd", i)] = "extends \"c0.gd\"\n"
+		fmt.Fprintf(&b, "[ext_resource type=\"Script\" path=\"res://l%d.gd\" id=\"%d\"]\n", i, i)
+	}
+	b.WriteString("[node name=\"Main\" type=\"Node\"]\n")
+	for i := range nodes {
+		fmt.Fprintf(&b, "[node name=\"n%d\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"%d\")\n", i, i%leaves)
+	}
+	files["main.tscn"] = b.String()
+	return files
+}
+
+// DeclareProject resolves each script once and each script's chain
+// without copying it: a scene setting one script on thousands of nodes,
+// or thousands of scripts sharing a long chain of bases, costs it within
+// hostile.Bound of the project's files, once the main scene is read.
+func TestHostileDeclareProject(t *testing.T) {
+	small := t.TempDir() // what the first use of the packages allocates, once
+	for name, text := range chainProject(1, 1, 2) {
+		require.NoError(t, os.WriteFile(filepath.Join(small, name), []byte(text), 0o644))
+	}
+	p, err := project.Open(small)
+	require.NoError(t, err)
+	_, err = New().DeclareProject(p, "res://main.tscn")
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name                 string
+		nodes, leaves, depth int
+	}{
+		{"2047 nodes of a script extending a chain of 100", 2047, 1, 100},
+		{"2046 scripts extending a chain of 254, each a node's", 2046, 2046, 254},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, size := t.TempDir(), 0
+			for name, text := range chainProject(tt.nodes, tt.leaves, tt.depth) {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+				size += len(text)
+			}
+			p, err := project.Open(dir)
+			require.NoError(t, err)
+			_, err = p.Scene("res://main.tscn") // resource.Read's cost is not DeclareProject's
+			require.NoError(t, err)
+			m := New()
+			hostile.Collect()
+			var d *ProjectScene
+			alloc := hostile.Allocated(func() { d, err = m.DeclareProject(p, "res://main.tscn") })
+			t.Logf("%d bytes: %d KiB allocated (%.1f per byte)", size, alloc>>10, float64(alloc)/float64(size))
+			require.NoError(t, err)
+			n, err := d.Node("/root/Main/n0")
+			require.NoError(t, err)
+			assert.NotNil(t, n.byName("f"))
+			assert.LessOrEqual(t, alloc, hostile.Bound(size))
+		})
+	}
+}
