@@ -88,11 +88,11 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 		if s := n.Synchronizer; s != nil {
 			at := path.Join(n.Path, s.RootPath)
 			if at == ".." || strings.HasPrefix(at, "../") {
-				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", mainScene, abs, s.RootPath)
+				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", mainScene, project.Shown(abs), project.Shown(s.RootPath))
 			}
 			sy, err := synchronizerOf(relPath(at, n.Path), s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: synchronizer %s: %w", mainScene, abs, err)
+				return nil, fmt.Errorf("%s: synchronizer %s: %w", mainScene, project.Shown(abs), err)
 			}
 			list, _ := statics.Get(at)
 			statics.Set(at, append(list, sy), false)
@@ -106,7 +106,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 		}
 		if n.Spawner != nil {
 			if len(methods) > 0 {
-				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", mainScene, abs, n.Script)
+				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", mainScene, project.Shown(abs), project.Shown(n.Script))
 			}
 			continue
 		}
@@ -133,7 +133,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	for abs := range paths {
 		if m.nodes[mustRelative(abs)] != nil {
 			m.mu.Unlock()
-			return nil, fmt.Errorf("%s: node %s is declared already", mainScene, abs)
+			return nil, fmt.Errorf("%s: node %s is declared already", mainScene, project.Shown(abs))
 		}
 	}
 	m.mu.Unlock()
@@ -209,7 +209,7 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 	var out []Method
 	for _, rpc := range rpcs {
 		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > maxChannel {
-			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", script, rpc.Name, rpc.RPC.Channel, maxChannel)
+			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", project.Shown(script), project.Shown(rpc.Name), rpc.RPC.Channel, maxChannel)
 		}
 		mode := Authority
 		if rpc.RPC.Mode == project.AnyPeer {
@@ -230,16 +230,16 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 // spawnable scenes.
 func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.Spawner) (SpawnerConfig, error) {
 	if s.SpawnPath == "" {
-		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, abs)
+		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, project.Shown(abs))
 	}
 	if s.Limit < 0 || len(s.Scenes) >= customScene {
-		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: spawn_limit %d, %d scenes", scene, abs, s.Limit, len(s.Scenes))
+		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: spawn_limit %d, %d scenes", scene, project.Shown(abs), s.Limit, len(s.Scenes))
 	}
 	cfg := SpawnerConfig{SpawnPath: path.Join(abs, s.SpawnPath), Limit: int(s.Limit)}
 	for _, res := range s.Scenes {
 		sc, err := spawnable(p, rpcs, res)
 		if err != nil {
-			return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, abs, err)
+			return SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, project.Shown(abs), err)
 		}
 		cfg.Scenes = append(cfg.Scenes, sc)
 	}
@@ -263,16 +263,16 @@ func spawnable(p *project.Project, rpcs scriptRPCs, res string) (Scene, error) {
 			if n.Path == "." {
 				out.Methods = methods
 			} else if len(methods) > 0 {
-				return Scene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", res, n.Path)
+				return Scene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", project.Shown(res), project.Shown(n.Path))
 			}
 		}
 		if s := n.Synchronizer; s != nil {
 			if path.Join(n.Path, s.RootPath) != "." {
-				return Scene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", res, n.Path, s.RootPath)
+				return Scene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
 			}
 			sy, err := synchronizerOf(n.Path, s)
 			if err != nil {
-				return Scene{}, fmt.Errorf("%s: synchronizer %s: %w", res, n.Path, err)
+				return Scene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
 			}
 			out.Synchronizers = append(out.Synchronizers, sy)
 		}
@@ -365,10 +365,10 @@ func (d *ProjectScene) Handle(path, method string, fn any) error {
 		return fmt.Errorf("%s has no node %s with a script", d.scene, path)
 	}
 	if n.node.byName(method) == nil {
-		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", n.script, path, d.scene, method)
+		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", project.Shown(n.script), path, d.scene, method)
 	}
 	if err := n.node.handle(method, fn); err != nil {
-		return fmt.Errorf("%s: %w", n.script, err)
+		return fmt.Errorf("%s: %w", project.Shown(n.script), err)
 	}
 	return nil
 }

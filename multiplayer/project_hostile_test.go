@@ -79,3 +79,25 @@ func TestHostileDeclareProject(t *testing.T) {
 		})
 	}
 }
+
+// DeclareProject's errors show the names the project's files give (node
+// paths, root paths, scripts, methods) cut short, on one line.
+func TestDeclareProjectErrorSize(t *testing.T) {
+	long := "x\x01\n" + strings.Repeat("y", 64<<10)
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+	}{
+		{"a synchronizer whose root_path leaves the scene", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n" +
+			fmt.Sprintf("[node name=%q type=\"MultiplayerSynchronizer\" parent=\".\"]\nroot_path = NodePath(%q)\n", long, strings.Repeat("../", 20<<10))}},
+		{"a method on a channel past 253", map[string]string{"a.gd": "extends Node2D\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 300)\nfunc " + strings.Repeat("f", 64<<10) + "(): pass\n"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New().DeclareProject(writeProject(t, tt.files), "res://main.tscn")
+			require.Error(t, err)
+			t.Logf("%d bytes: %.300s", len(err.Error()), err)
+			assert.LessOrEqual(t, len(err.Error()), 2048)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
