@@ -58,8 +58,8 @@ func (e *ScriptError) Error() string {
 // are shorter, but some quote a name of the script.
 const maxMessage = 512
 
-// SceneError is why Tree refuses a scene, and where: the scenes it
-// instanced on the way to the fault, and the node at fault.
+// SceneError is why Scene or Tree refuses a scene, and where: the scenes
+// Tree instanced on the way to the fault, and the node at fault.
 type SceneError struct {
 	// Chain is the scene Tree was asked for, then, for each instance on
 	// the way to the fault, the node that instances it and its scene:

@@ -134,3 +134,19 @@ func TestTreeErrorSize(t *testing.T) {
 		})
 	}
 }
+
+// Scene's errors are *SceneErrors, as short; a uid:// that names no file
+// is fs.ErrNotExist.
+func TestSceneErrorSize(t *testing.T) {
+	p, err := Open(writeProject(t, map[string]string{}))
+	require.NoError(t, err)
+	for _, res := range []string{"res://" + strings.Repeat("b/", 32<<10) + "c.tscn", "uid://b8x3k2qv5nmj7", "res://../" + strings.Repeat("\x00", 4096)} {
+		_, err := p.Scene(res)
+		var se *SceneError
+		assert.ErrorAs(t, err, &se)
+		assert.LessOrEqual(t, len(err.Error()), 2048)
+		assert.NotContains(t, err.Error(), "\x00")
+	}
+	_, err = p.Scene("uid://b8x3k2qv5nmj7")
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -86,10 +87,10 @@ func (p *Project) File(resPath string) (string, error) {
 	}
 	rel, ok := strings.CutPrefix(resPath, "res://")
 	if !ok {
-		return "", fmt.Errorf("%s: not a res:// or uid:// path", resPath)
+		return "", fmt.Errorf("%s: not a res:// or uid:// path", Shown(resPath))
 	}
 	if rel = path.Clean(rel); rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
-		return "", fmt.Errorf("%s leaves the project", resPath)
+		return "", fmt.Errorf("%s leaves the project", Shown(resPath))
 	}
 	return filepath.Join(p.Dir, filepath.FromSlash(rel)), nil
 }
@@ -106,7 +107,7 @@ func (p *Project) fromUID(path string) (string, error) {
 	}
 	res, ok := idx.uids[path]
 	if !ok {
-		return "", fmt.Errorf("%s: no file of the project has this UID", path)
+		return "", fmt.Errorf("%s: no file of the project has this UID (%w)", Shown(path), fs.ErrNotExist)
 	}
 	return res, nil
 }
@@ -116,7 +117,7 @@ func (p *Project) fromUID(path string) (string, error) {
 func canonical(from, target string) (string, error) {
 	if !strings.HasPrefix(target, "res://") {
 		if strings.Contains(target, "://") {
-			return "", fmt.Errorf("%s: not a res:// path", target)
+			return "", fmt.Errorf("%s: not a res:// path", Shown(target))
 		}
 		target = path.Join(path.Dir(strings.TrimPrefix(from, "res://")), target)
 	} else {
@@ -124,7 +125,7 @@ func canonical(from, target string) (string, error) {
 	}
 	clean := path.Clean(target)
 	if clean == ".." || strings.HasPrefix(clean, "../") {
-		return "", fmt.Errorf("%s leaves the project", target)
+		return "", fmt.Errorf("%s leaves the project", Shown(target))
 	}
 	return "res://" + strings.TrimPrefix(clean, "/"), nil
 }

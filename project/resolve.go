@@ -40,7 +40,7 @@ func (p *Project) Resolve(resPath string, inner ...string) (*Resolved, error) {
 	c := &s.Class
 	for _, name := range inner {
 		if c = c.inner(name); c == nil {
-			return nil, fmt.Errorf("%s has no inner class %s", resPath, strings.Join(inner, "."))
+			return nil, fmt.Errorf("%s has no inner class %s", Shown(resPath), Shown(strings.Join(inner, ".")))
 		}
 	}
 	if err := p.checkScript(s, false); err != nil {

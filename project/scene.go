@@ -82,11 +82,12 @@ const (
 	ReplicateOnChange ReplicationMode = 2 // delta, reliable
 )
 
-// Scene reads the scene at a res:// (or uid://) path, once.
+// Scene reads the scene at a res:// (or uid://) path, once. Its errors
+// are *SceneErrors.
 func (p *Project) Scene(resPath string) (*Scene, error) {
 	r := p.scene(resPath)
 	if r.err != nil {
-		return nil, fmt.Errorf("%s: %w", Shown(resPath), r.err)
+		return nil, &SceneError{Chain: []string{resPath}, Err: r.err}
 	}
 	return r.scene, nil
 }
