@@ -1,12 +1,14 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -149,4 +151,40 @@ func TestSceneErrorSize(t *testing.T) {
 	}
 	_, err = p.Scene("uid://b8x3k2qv5nmj7")
 	assert.ErrorIs(t, err, fs.ErrNotExist)
+}
+
+// BenchmarkHostileTree makes the tree of each hostile set of scenes of
+// TestHostileTree, refused, next to that of an ordinary one (a scene of
+// 20 nodes instanced 20 times), its scenes read beforehand: cpu-ns/byte
+// is per byte of the scenes.
+func BenchmarkHostileTree(b *testing.B) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		err   error
+	}{
+		{"ordinary", wide(20, 20), nil},
+		{"100-scene chain, 1000-byte names", instancing(100, strings.Repeat("n", 1000)), ErrBudget},
+		{"17 scenes instancing twice", instancing(17, "a", "b"), ErrBudget},
+		{"1000 nodes instanced 20 000 times", wide(1000, 20_000), ErrBudget},
+	} {
+		size, scenes := 0, len(tt.files)
+		for _, text := range tt.files {
+			size += len(text)
+		}
+		p, err := Open(writeProject(b, tt.files))
+		require.NoError(b, err)
+		for i := range scenes {
+			_, err := p.Scene(fmt.Sprintf("res://s%d.tscn", i))
+			require.NoError(b, err)
+		}
+		b.Run(tt.name, func(b *testing.B) {
+			cputime.PerByte(b, size, func() error {
+				if _, err := p.Tree(fmt.Sprintf("res://s%d.tscn", scenes-1)); !errors.Is(err, tt.err) {
+					return fmt.Errorf("got %v, want %v", err, tt.err)
+				}
+				return nil
+			})
+		})
+	}
 }
