@@ -196,7 +196,7 @@ func (c *rawCaller) echo(ctx context.Context) error {
 func (c *rawCaller) start(b testing.TB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	checksum := New().Node("/root/Main", echoMethods...).checksum
+	checksum := New().Node("/root/Main", echoMethods...).methods.checksum
 	require.NoError(b, c.conn.send(ctx, appendSimplify(nil, checksum, 1, "Main")))
 	for range 10 {
 		require.NoError(b, c.echo(ctx))

@@ -564,7 +564,7 @@ func TestHostileServer(t *testing.T) {
 	for i := range max + 100 {
 		flood = append(flood, appendSys(nil, sysAddPeer, PeerID(10+i)))
 	}
-	path := appendSimplify(nil, New().Node("/root/Main", echoMethods...).checksum, 1, rootPath+"/Main")
+	path := appendSimplify(nil, New().Node("/root/Main", echoMethods...).methods.checksum, 1, rootPath+"/Main")
 	for _, tc := range []struct {
 		name      string
 		script    [][]byte

@@ -38,7 +38,7 @@ func TestConfigMethodIDs(t *testing.T) {
 	for _, id := range []uint16{2, 0x8003, 0xffff} {
 		assert.Nil(t, n.byID(id), "%#x", id)
 	}
-	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.checksum)
+	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.methods.checksum)
 	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Channel: maxChannel + 1}) }, "a channel past ENet's")
 	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Transfer: Reliable + 1}) }, "no such mode")
 }

@@ -89,7 +89,17 @@ func New(opts ...gdvar.Option) *Multiplayer {
 // panics if the path is not under /root, a method name is empty or given
 // twice, or the node was declared already.
 func (m *Multiplayer) Node(path string, methods ...Method) *Node {
-	n, err := newNode(m, path, methods)
+	t, err := newMethodTable(path, methods)
+	if err != nil {
+		panic(err.Error())
+	}
+	return m.declare(path, t)
+}
+
+// declare declares the node at path with the methods of t, panicking as
+// Node does.
+func (m *Multiplayer) declare(path string, t *methodTable) *Node {
+	n, err := newNode(m, path, t)
 	if err != nil {
 		panic(err.Error())
 	}
@@ -344,7 +354,7 @@ func (m *Multiplayer) simplify(t PeerID, n *Node) (bool, error) {
 	confirmed, simplified := sent[n]
 	if !simplified {
 		sent[n] = false
-		return false, m.sendTo(t, appendSimplify(nil, n.checksum, n.cacheID, n.path), false, reliably)
+		return false, m.sendTo(t, appendSimplify(nil, n.methods.checksum, n.cacheID, n.path), false, reliably)
 	}
 	return confirmed, nil
 }
@@ -524,7 +534,7 @@ func (m *Multiplayer) handleSimplify(from PeerID, b []byte) error {
 	if !m.addCached(from, id, n) {
 		return malformed("cache id %d given twice, or one of too many", id)
 	}
-	valid := checksum == n.checksum
+	valid := checksum == n.methods.checksum
 	if err := m.sendTo(from, appendConfirm(nil, valid, id), false, reliably); err != nil {
 		return err
 	}
@@ -575,7 +585,8 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 	var argError func(*Call, *ArgError)
 	if n != nil {
 		if meth = n.byID(call.method); meth != nil {
-			h, argError = meth.handler, meth.argError
+			b := n.bound[meth]
+			h, argError = b.handler, b.argError
 		}
 	}
 	m.mu.Unlock()

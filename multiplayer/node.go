@@ -98,10 +98,9 @@ type Method struct {
 // and checks the list by a checksum).
 type Node struct {
 	m         *Multiplayer
-	path      string    // relative to /root, as the packets carry it
-	script    []*method // @rpc methods, sorted as the engine sorts them: by code point
-	config    []*method // rpc_config methods, sorted so too
-	checksum  string
+	path      string // relative to /root, as the packets carry it
+	methods   *methodTable
+	bound     map[*method]binding // the handlers set, nil until one is (under m.mu)
 	authority atomic.Int32
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
 
@@ -114,12 +113,30 @@ type Node struct {
 	gone    bool
 }
 
-// method is a declared method with its wire id and handlers.
+// methodTable is a node's declared methods, numbered as the engine numbers
+// them, and their checksum. It never changes once made, so the nodes that
+// declare the same methods share one: a scene may set one script on
+// thousands of nodes, and a spawner makes its scene's nodes again and
+// again.
+type methodTable struct {
+	script   []*method // @rpc methods, sorted as the engine sorts them: by code point
+	config   []*method // rpc_config methods, sorted so too
+	checksum string
+}
+
+// noMethods is the table of a node that declares no method.
+var noMethods = &methodTable{checksum: checksum(nil)}
+
+// method is a declared method with its wire id.
 type method struct {
 	Method
-	id       uint16
-	handler  *handler               // under m.mu
-	argError func(*Call, *ArgError) // under m.mu
+	id uint16
+}
+
+// binding is what a node does with its calls of one method.
+type binding struct {
+	handler  *handler
+	argError func(*Call, *ArgError)
 }
 
 // configFlag marks the ids of rpc_config methods.
@@ -130,13 +147,20 @@ const configFlag = 1 << 15
 const rootPath = "/root"
 
 // newNode declares a node at path, absolute ("/root/Main") or relative to
-// the root ("Main").
-func newNode(m *Multiplayer, path string, methods []Method) (*Node, error) {
+// the root ("Main"), with the methods of t.
+func newNode(m *Multiplayer, path string, t *methodTable) (*Node, error) {
 	rel, ok := relativePath(path)
 	if !ok || rel == "" {
 		return nil, fmt.Errorf("multiplayer: node path %q is not under %s", path, rootPath)
 	}
-	n := &Node{m: m, path: rel}
+	n := &Node{m: m, path: rel, methods: t}
+	n.authority.Store(int32(ServerID))
+	return n, nil
+}
+
+// newMethodTable checks and numbers the methods of the node at path.
+func newMethodTable(path string, methods []Method) (*methodTable, error) {
+	t := &methodTable{}
 	for _, meth := range methods {
 		if meth.Name == "" {
 			return nil, fmt.Errorf("multiplayer: node %s: a method without a name", path)
@@ -146,13 +170,13 @@ func newNode(m *Multiplayer, path string, methods []Method) (*Node, error) {
 				path, meth.Name, meth.Transfer, meth.Channel, maxChannel)
 		}
 		if meth.Config {
-			n.config = append(n.config, &method{Method: meth})
+			t.config = append(t.config, &method{Method: meth})
 		} else {
-			n.script = append(n.script, &method{Method: meth})
+			t.script = append(t.script, &method{Method: meth})
 		}
 	}
 	var names []string
-	for k, list := range [][]*method{n.config, n.script} {
+	for k, list := range [][]*method{t.config, t.script} {
 		slices.SortFunc(list, func(a, b *method) int { return strings.Compare(a.Name, b.Name) })
 		if len(list) > configFlag {
 			return nil, fmt.Errorf("multiplayer: node %s: %d methods", path, len(list))
@@ -168,9 +192,8 @@ func newNode(m *Multiplayer, path string, methods []Method) (*Node, error) {
 			names = append(names, meth.Name)
 		}
 	}
-	n.checksum = checksum(names)
-	n.authority.Store(int32(ServerID))
-	return n, nil
+	t.checksum = checksum(names)
+	return t, nil
 }
 
 // relativePath returns a node path relative to the root: "/root/Main"
@@ -205,8 +228,9 @@ func checksum(names []string) string {
 // checksumError is the error of a peer's checksum of the node that
 // differs from this side's (peer: "" if unknown).
 func (n *Node) checksumError(peer string) *ChecksumError {
-	e := &ChecksumError{Node: n.Path(), Checksum: n.checksum, PeerChecksum: peer}
-	for _, meth := range slices.Concat(n.config, n.script) {
+	t := n.methods
+	e := &ChecksumError{Node: n.Path(), Checksum: t.checksum, PeerChecksum: peer}
+	for _, meth := range slices.Concat(t.config, t.script) {
 		e.Methods = append(e.Methods, meth.Method)
 	}
 	return e
@@ -223,7 +247,7 @@ func (n *Node) SetAuthority(peer PeerID) { n.authority.Store(int32(peer)) }
 // byName returns a method, by name: the script's if both kinds declare
 // it, as the engine's table of names keeps the one parsed last.
 func (n *Node) byName(name string) *method {
-	for _, list := range [][]*method{n.script, n.config} {
+	for _, list := range [][]*method{n.methods.script, n.methods.config} {
 		if i, ok := slices.BinarySearchFunc(list, name, func(m *method, name string) int { return strings.Compare(m.Name, name) }); ok {
 			return list[i]
 		}
@@ -233,9 +257,9 @@ func (n *Node) byName(name string) *method {
 
 // byID returns the method a call names, or nil.
 func (n *Node) byID(id uint16) *method {
-	list := n.script
+	list := n.methods.script
 	if id&configFlag != 0 {
-		list, id = n.config, id&^configFlag
+		list, id = n.methods.config, id&^configFlag
 	}
 	if int(id) >= len(list) {
 		return nil
@@ -288,9 +312,19 @@ func (n *Node) mustSet(name string, h *handler) {
 
 // setHandler makes h the handler of meth.
 func (n *Node) setHandler(meth *method, h *handler) {
+	n.bind(meth, func(b *binding) { b.handler = h })
+}
+
+// bind changes what the node does with meth's calls.
+func (n *Node) bind(meth *method, change func(*binding)) {
 	n.m.mu.Lock()
-	meth.handler = h
-	n.m.mu.Unlock()
+	defer n.m.mu.Unlock()
+	if n.bound == nil {
+		n.bound = map[*method]binding{}
+	}
+	b := n.bound[meth]
+	change(&b)
+	n.bound[meth] = b
 }
 
 // noMethod is the mistake of naming a method the node does not declare.
@@ -308,9 +342,7 @@ func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
 	if meth == nil {
 		panic(n.noMethod(name).Error())
 	}
-	n.m.mu.Lock()
-	meth.argError = fn
-	n.m.mu.Unlock()
+	n.bind(meth, func(b *binding) { b.argError = fn })
 }
 
 // Call calls the node's method name on peer to (0: every peer, −N: every
@@ -382,7 +414,7 @@ func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 // arguments as a peer would receive them.
 func (n *Node) callLocal(self PeerID, meth *method, call remoteCall) error {
 	n.m.mu.Lock()
-	h := meth.handler
+	h := n.bound[meth].handler
 	n.m.mu.Unlock()
 	if h == nil {
 		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), meth.Name)

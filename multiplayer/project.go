@@ -59,7 +59,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	if err != nil {
 		return nil, err
 	}
-	rpcs := scriptRPCs{p: p, methods: map[string][]Method{}}
+	rpcs := scriptRPCs{p: p, methods: map[string][]Method{}, tables: map[string]*methodTable{}}
 	if len(tree) == 0 {
 		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
 	}
@@ -67,7 +67,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	root := rootPath + "/" + tree[0].Node.Name
 	type nodeDecl struct {
 		path, script string
-		methods      []Method
+		methods      *methodTable
 	}
 	type spawnerDecl struct {
 		path string
@@ -110,7 +110,11 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 			}
 			continue
 		}
-		nodes = append(nodes, nodeDecl{abs, n.Script, methods})
+		t, err := rpcs.table(n.Script, methods)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", project.Shown(n.Script), err)
+		}
+		nodes = append(nodes, nodeDecl{abs, n.Script, t})
 	}
 	// Declare only once everything was read, so that a mistake leaves m
 	// as it was; a path declared already is an error, not Node's panic.
@@ -138,7 +142,7 @@ func (m *Multiplayer) DeclareProject(p *project.Project, mainScene string) (*Pro
 	}
 	m.mu.Unlock()
 	for _, n := range nodes {
-		d.nodes[n.path] = projectNode{m.Node(n.path, n.methods...), n.script}
+		d.nodes[n.path] = projectNode{m.declare(n.path, n.methods), n.script}
 	}
 	for _, s := range spawners {
 		d.spawners[s.path] = m.Spawner(s.path, s.cfg)
@@ -182,11 +186,12 @@ func mustRelative(abs string) string {
 // each extending a chain of a hundred others.
 type scriptRPCs struct {
 	p       *project.Project
-	methods map[string][]Method // by script
+	methods map[string][]Method     // by script
+	tables  map[string]*methodTable // by script, shared by its nodes
 }
 
 // of returns the @rpc methods of a script and its bases, as Methods. They
-// are shared: newNode copies them.
+// are shared: newMethodTable copies them.
 func (s scriptRPCs) of(script string) ([]Method, error) {
 	if methods, ok := s.methods[script]; ok {
 		return methods, nil
@@ -197,6 +202,20 @@ func (s scriptRPCs) of(script string) ([]Method, error) {
 	}
 	s.methods[script] = methods
 	return methods, nil
+}
+
+// table returns the method table of a script's nodes, whose methods
+// (from of) are given, made once.
+func (s scriptRPCs) table(script string, methods []Method) (*methodTable, error) {
+	if t, ok := s.tables[script]; ok {
+		return t, nil
+	}
+	t, err := newMethodTable(script, methods)
+	if err != nil {
+		return nil, err
+	}
+	s.tables[script] = t
+	return t, nil
 }
 
 // scriptMethods returns the @rpc methods of a script and its bases, as

@@ -15,10 +15,14 @@ import (
 
 // chainProject is a project whose main scene has nodes nodes, each set
 // the script of leaves (one, or one a node), each extending the first of
-// a chain of depth scripts by path, the last holding an @rpc method.
-func chainProject(nodes, leaves, depth int) map[string]string {
-	files := map[string]string{"project.godot": "config_version=5\n",
-		fmt.Sprintf("c%d.gd", depth-1): "extends Node\n@rpc func f(): pass\n"}
+// a chain of depth scripts by path, the last holding methods @rpc methods
+// (f, f1, f2, …).
+func chainProject(nodes, leaves, depth, methods int) map[string]string {
+	last := "extends Node\n@rpc func f(): pass\n"
+	for i := 1; i < methods; i++ {
+		last += fmt.Sprintf("@rpc func f%d(): pass\n", i)
+	}
+	files := map[string]string{"project.godot": "config_version=5\n", fmt.Sprintf("c%d.gd", depth-1): last}
 	for i := range depth - 1 {
 		files[fmt.Sprintf("c%d.gd", i)] = fmt.Sprintf("extends \"c%d.gd\"\n", i+1)
 	}
@@ -42,7 +46,7 @@ func chainProject(nodes, leaves, depth int) map[string]string {
 // hostile.Bound of the project's files, once the main scene is read.
 func TestHostileDeclareProject(t *testing.T) {
 	small := t.TempDir() // what the first use of the packages allocates, once
-	for name, text := range chainProject(1, 1, 2) {
+	for name, text := range chainProject(1, 1, 2, 1) {
 		require.NoError(t, os.WriteFile(filepath.Join(small, name), []byte(text), 0o644))
 	}
 	p, err := project.Open(small)
@@ -50,15 +54,16 @@ func TestHostileDeclareProject(t *testing.T) {
 	_, err = New().DeclareProject(p, "res://main.tscn")
 	require.NoError(t, err)
 	for _, tt := range []struct {
-		name                 string
-		nodes, leaves, depth int
+		name                          string
+		nodes, leaves, depth, methods int
 	}{
-		{"2047 nodes of a script extending a chain of 100", 2047, 1, 100},
-		{"2046 scripts extending a chain of 254, each a node's", 2046, 2046, 254},
+		{"2047 nodes of a script extending a chain of 100", 2047, 1, 100, 1},
+		{"2046 scripts extending a chain of 254, each a node's", 2046, 2046, 254, 1},
+		{"2047 nodes of a script of 100 methods", 2047, 1, 1, 100},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, size := t.TempDir(), 0
-			for name, text := range chainProject(tt.nodes, tt.leaves, tt.depth) {
+			for name, text := range chainProject(tt.nodes, tt.leaves, tt.depth, tt.methods) {
 				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 				size += len(text)
 			}

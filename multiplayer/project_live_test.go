@@ -111,8 +111,8 @@ func TestLiveProjectStaticShownAgain(t *testing.T) {
 // that the engine's checksum comes back in the error that refuses it.
 func TestLiveProjectChecksum(t *testing.T) {
 	want := declareStaticGame(t, New())
-	mainSum := want.nodes["/root/Main"].node.checksum
-	boardSum := want.nodes["/root/Main/Lobby/Board"].node.checksum
+	mainSum := want.nodes["/root/Main"].node.methods.checksum
+	boardSum := want.nodes["/root/Main/Lobby/Board"].node.methods.checksum
 	assert.Equal(t, Checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum)
 	assert.Equal(t, checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum, "sorted by code point")
 	assert.Equal(t, Checksum([]string{"hit", "hit_back"}), boardSum)

@@ -119,8 +119,8 @@ func TestDeclareProject(t *testing.T) {
 		{Name: "alpha", Mode: AnyPeer, CallLocal: true, Transfer: UnreliableOrdered, Channel: 3},
 		{Name: "mid", Transfer: Unreliable},
 		{Name: "zeta", Transfer: Reliable}, // a bare @rpc
-	}, methodsOf(main.script))
-	assert.Equal(t, Checksum([]string{"zeta", "alpha", "mid"}), main.checksum)
+	}, methodsOf(main.methods.script))
+	assert.Equal(t, Checksum([]string{"zeta", "alpha", "mid"}), main.methods.checksum)
 
 	s, err := d.Spawner("/root/Main/Spawner")
 	require.NoError(t, err)
@@ -145,7 +145,7 @@ func TestDeclareProject(t *testing.T) {
 
 	board, err := d.Node("/root/Main/Lobby/Board")
 	require.NoError(t, err, "a node of an instanced scene, at its full path")
-	assert.Equal(t, []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}}, methodsOf(board.script))
+	assert.Equal(t, []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}}, methodsOf(board.methods.script))
 
 	ball, err := d.Synchronized("/root/Main/Ball")
 	require.NoError(t, err)
@@ -155,7 +155,7 @@ func TestDeclareProject(t *testing.T) {
 	assert.ErrorContains(t, err, "res://main.tscn has no node /root/Main/BallSync that a MultiplayerSynchronizer replicates")
 
 	assert.NoError(t, d.Handle("/root/Main", "zeta", func(*Call) {}))
-	assert.NotNil(t, main.byName("zeta").handler)
+	assert.NotNil(t, main.bound[main.byName("zeta")].handler)
 	_, err = d.Spawner("/root/Main/Players")
 	assert.ErrorContains(t, err, "res://main.tscn has no MultiplayerSpawner /root/Main/Players")
 }

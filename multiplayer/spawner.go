@@ -118,8 +118,9 @@ type Spawner struct {
 // places in the scene's list of properties.
 type scene struct {
 	Scene
-	index   int  // in the spawner's list, or customScene
-	private bool // a synchronizer of it is Private
+	index   int          // in the spawner's list, or customScene
+	private bool         // a synchronizer of it is Private
+	methods *methodTable // its root's, shared by every spawn of it
 	props   []string
 	syncs   []*syncDecl
 }
@@ -156,10 +157,11 @@ func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
 
 // newScene checks a scene's declaration and numbers its properties.
 func newScene(spawner string, sc Scene, index int) *scene {
-	s := &scene{Scene: sc, index: index}
-	if _, err := newNode(nil, "Scene", sc.Methods); err != nil {
+	t, err := newMethodTable("Scene", sc.Methods)
+	if err != nil {
 		panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %v", spawner, sc.Path, err))
 	}
+	s := &scene{Scene: sc, index: index, methods: t}
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd}
 		s.private = s.private || sd.Private
@@ -330,11 +332,11 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.private}
-	o.node = m.addNode(root, sc.Methods)
+	o.node = m.addNode(root, sc.methods)
 	o.node.object = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
-		sy.node = m.addNode(root+"/"+d.Path, nil)
+		sy.node = m.addNode(root+"/"+d.Path, noMethods)
 		sy.node.object, sy.node.sync = o, sy
 		o.syncs = append(o.syncs, sy)
 	}
@@ -344,11 +346,11 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 
 // addNode declares a node of a spawned scene (m.mu held). A path taken
 // by a declared node keeps the declared one, which then serves both.
-func (m *Multiplayer) addNode(rel string, methods []Method) *Node {
+func (m *Multiplayer) addNode(rel string, t *methodTable) *Node {
 	if n := m.nodes[rel]; n != nil {
 		return n
 	}
-	n, err := newNode(m, rel, methods)
+	n, err := newNode(m, rel, t)
 	if err != nil {
 		panic(err.Error()) // the scene's methods were checked when declared
 	}

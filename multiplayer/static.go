@@ -43,7 +43,7 @@ func (m *Multiplayer) Synchronized(nodePath string, syncs ...Synchronizer) *Obje
 	for i, p := range paths {
 		nodes[i] = m.nodes[p]
 		if nodes[i] == nil {
-			nodes[i], _ = newNode(m, p, nil) // p is under the root, as checked
+			nodes[i], _ = newNode(m, p, noMethods) // p is under the root, as checked
 			m.nodes[p] = nodes[i]
 		}
 	}

@@ -23,7 +23,7 @@ func handlerCall(t testing.TB, args ...any) (*Node, *Call) {
 }
 
 // callEcho calls the handler of echo with c.
-func callEcho(n *Node, c *Call) error { return n.byName("echo").handler.call(c) }
+func callEcho(n *Node, c *Call) error { return n.bound[n.byName("echo")].handler.call(c) }
 
 // The typed handlers get their arguments decoded into their types; a
 // missing one is its zero value, one too many or of the wrong type an
