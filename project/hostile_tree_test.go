@@ -189,3 +189,32 @@ func BenchmarkHostileTree(b *testing.B) {
 		})
 	}
 }
+
+// A chain of small scenes costs Tree, reading them included, a small
+// multiple of their bytes and a few KiB a file: a scene read holds a
+// window on its text that grows with it, not a fixed 64 KiB.
+func TestHostileTreeOfSmallScenes(t *testing.T) {
+	warm, err := Open(writeProject(t, instancing(2, "a"))) // what the first use of the packages allocates, once
+	require.NoError(t, err)
+	_, err = warm.Tree("res://s1.tscn")
+	require.NoError(t, err)
+	files := instancing(250, "a")
+	size := 0
+	for _, text := range files {
+		size += len(text)
+	}
+	p, err := Open(writeProject(t, files))
+	require.NoError(t, err)
+	hostile.Collect()
+	var tree []SceneNode
+	alloc := hostile.Allocated(func() { tree, err = p.Tree("res://s249.tscn") })
+	require.NoError(t, err)
+	require.Len(t, tree, 250)
+	perFile := (alloc - min(alloc, hostile.Bound(size))) / uint64(len(files))
+	t.Logf("%d scenes of %d bytes: %d KiB allocated (%.1f per byte; %d bytes a file beyond the bound)", len(files), size, alloc>>10, float64(alloc)/float64(size), perFile)
+	assert.LessOrEqual(t, alloc, hostile.Bound(size)+uint64(len(files))*perFileRead)
+}
+
+// perFileRead is what reading a scene may cost beyond the bytes of its
+// text: its File, its reader and their tables.
+const perFileRead = 12 << 10

@@ -142,7 +142,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 	if err := d.start(); err != nil {
 		return err
 	}
-	defer d.keys.capture.tree.release()
+	defer d.keys.release()
 	if d.once {
 		return d.decodeOnce(enc)
 	}

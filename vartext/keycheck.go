@@ -16,13 +16,22 @@ type keyCheck struct {
 	sets    []keySet // the keys of each Dictionary open outside keys, reused
 	open    int      // how many of sets are in use
 	inKey   bool
-	capture keyCapture
+	capture *keyCapture // made for the first key
 	dups    bool
 }
 
 func (k *keyCheck) reset() {
 	k.open, k.inKey, k.dups = 0, false, false
-	k.capture.tree.keys.forget()
+	if k.capture != nil {
+		k.capture.tree.keys.forget()
+	}
+}
+
+// release gives back what the captured keys' tree holds.
+func (k *keyCheck) release() {
+	if k.capture != nil {
+		k.capture.tree.release()
+	}
 }
 
 // enter starts a Dictionary.

@@ -621,16 +621,19 @@ func (p *parser) key() error {
 	if k == nil || k.inKey {
 		return p.value()
 	}
+	if k.capture == nil {
+		k.capture = new(keyCapture)
+	}
 	k.capture.reset(p.cfg)
 	if p.s.skipSpace(); p.s.peek() == '"' {
-		err := p.str(gdvar.KindString, &k.capture)
+		err := p.str(gdvar.KindString, k.capture)
 		if err == nil {
 			k.note()
 		}
 		return err
 	}
 	b := p.b
-	p.tee = tee{b, &k.capture}
+	p.tee = tee{b, k.capture}
 	k.inKey, p.b = true, &p.tee
 	err := p.value()
 	k.inKey, p.b = false, b

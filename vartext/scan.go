@@ -20,11 +20,16 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("vartext: line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
-// windowSize is how much of the input a scanner holds at a time.
-const windowSize = 64 << 10
+// windowSize is how much of the input a scanner holds at a time, at
+// most; its window starts at firstWindow and doubles while the input
+// fills it, so that a small file costs a small window.
+const (
+	windowSize  = 64 << 10
+	firstWindow = 512
+)
 
-// scanner reads text from an io.Reader through a window of windowSize
-// bytes, and keeps track of lines for errors. Every token but a string is
+// scanner reads text from an io.Reader through a window of at most
+// windowSize bytes, and keeps track of lines for errors. Every token but a string is
 // short (numbers and names are limited to maxWord bytes); strings are read
 // in pieces.
 type scanner struct {
@@ -69,8 +74,8 @@ func (s *scanner) fill() bool {
 		s.base += int64(s.pos)
 		s.buf, s.pos = s.buf[:n], 0
 	}
-	if cap(s.buf) < windowSize {
-		s.buf = append(make([]byte, 0, windowSize), s.buf...)
+	if len(s.buf) == cap(s.buf) && cap(s.buf) < windowSize {
+		s.buf = append(make([]byte, 0, min(windowSize, max(firstWindow, 2*cap(s.buf)))), s.buf...)
 	}
 	for range 100 { // as bufio does with readers that return nothing
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])

@@ -31,8 +31,8 @@ type tokenBuilder struct {
 	elems   []byte      // its elements not yet written
 	part    int         // numbers of its last element written, if not whole
 	str     textString
-	sub     treeBuilder // an EncodedObjectAsID object
-	inSub   int         // nesting inside it, when it is being built
+	sub     *treeBuilder // an EncodedObjectAsID object, made for the first one
+	inSub   int          // nesting inside it, when it is being built
 }
 
 // sizeFrame is an open container or packed array being sized: the index
@@ -357,6 +357,9 @@ func (b *tokenBuilder) endPacked() error {
 func (b *tokenBuilder) beginObject(class string) error {
 	if b.inSub == 0 && class == "EncodedObjectAsID" {
 		b.count(false)
+		if b.sub == nil {
+			b.sub = new(treeBuilder)
+		}
 		b.sub.reset(b.cfg)
 	}
 	if b.inSub > 0 || class == "EncodedObjectAsID" {
