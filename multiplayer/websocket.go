@@ -65,6 +65,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l := m.newWSLink(id)
 	s.l, l.sock = l, s
 	s.slow, s.timeout = l.slowTimer(), m.cfg.writeTimeout
+	s.startReading()
 	c := l.c
 	m.mu.Lock()
 	if err == nil {

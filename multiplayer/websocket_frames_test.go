@@ -133,14 +133,14 @@ func TestServerFrames(t *testing.T) {
 }
 
 // What RFC 6455 refuses of a client's frames closes its connection, with
-// the code coder/websocket gave.
+// the code that says why (RFC 6455, 7.4.1), and is reported.
 func TestServerRefusedFrames(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		frame []byte
 		code  int
 	}{
-		{"an unmasked frame", clientFrame(opBinary, false, true, []byte{cmdRaw}), 1000},
+		{"an unmasked frame", clientFrame(opBinary, false, true, []byte{cmdRaw}), 1002},
 		{"reserved bits", func() []byte { b := clientFrame(opBinary, false, false, []byte{cmdRaw}); b[0] |= 0x40; return b }(), 1002},
 		{"a control frame of 126 bytes", clientFrame(opPing, false, false, make([]byte, 126)), 1002},
 		{"a fragmented control frame", clientFrame(opPing, true, false, nil), 1002},
@@ -152,6 +152,13 @@ func TestServerRefusedFrames(t *testing.T) {
 		{"a close code not to be sent", clientFrame(opCloseFrame, false, false, []byte{0x03, 0xed}), 1002}, // 1005
 		{"a message over the packet limit", clientFrame(opBinary, false, false, make([]byte, 1001)), 1009},
 		{"fragments over the packet limit", append(clientFrame(opBinary, true, false, make([]byte, 600)), clientFrame(opContinuation, false, false, make([]byte, 401))...), 1009},
+		// 10 bytes and a continuation declaring 2^63-5: their sum overflowed
+		// an int64, passed the limit, and the buffer made for it crashed the
+		// server.
+		{"a continuation declaring 2^63-5 bytes", frames(clientFrame(opBinary, true, false, make([]byte, 10)), frameHead(0x80, 127, 1<<63-5), []byte{1, 2}), 1009},
+		{"a length with its top bit set", frameHead(0x82, 127, 1<<63|5), 1002},
+		{"a length not in its shortest form", frames(frameHead(0x82, 126, 1), []byte{cmdRaw}), 1002},
+		{"text that is not UTF-8", clientFrame(opText, false, false, []byte{cmdRaw, 0xff}), 1007},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			port, errs := testServer(t, WithMaxPacketSize(1000))
@@ -190,7 +197,7 @@ func TestIdlePeerWaitsInRead(t *testing.T) {
 			require.NoError(t, err)
 		}
 	}
-	inRead := regexp.MustCompile(`bufio\.\(\*Reader\)\.Peek\(.*\n.*\n.*\.\(\*wsServer\)\.read\(`)
+	inRead := regexp.MustCompile(`bufio\.\(\*Reader\)\.Peek\(.*\n.*\n.*\.\(\*frameReader\)\.read\(`)
 	assert.Eventually(t, func() bool { return len(inRead.FindAllString(allStacks(), -1)) == peers },
 		10*time.Second, 10*time.Millisecond, "every peer's goroutine waits in read, which Peeks")
 }
