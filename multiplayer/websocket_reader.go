@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -14,7 +15,9 @@ import (
 // coder/websocket has accepted the upgrade: a frameReader, which knows
 // nothing of the multiplayer protocol, hands its owner (wsServer) each
 // whole message and each control frame. Everything a client's frame
-// declares is checked before its payload is read.
+// declares is checked before its payload is read, and a payload is read
+// into a buffer that grows as its bytes arrive, never to the length the
+// header declares.
 
 // Opcodes (RFC 6455, 5.2).
 const (
@@ -28,6 +31,11 @@ const (
 
 // maxControl is the most bytes a control frame may carry (RFC 6455, 5.5).
 const maxControl = 125
+
+// payloadGrowth is the least a message's buffer grows by while its
+// payload arrives: it grows by what it holds, and at least this, once
+// full.
+const payloadGrowth = 512
 
 // frameReader reads a client's frames from br.
 type frameReader struct {
@@ -197,19 +205,27 @@ func (r *frameReader) readFrames(buf []byte) (_ []byte, whole bool, _ error) {
 	}
 }
 
-// payload appends a frame's n bytes to buf.
+// payload appends a frame's n bytes to buf as they arrive: a full buffer
+// grows by what it holds (at least payloadGrowth), so that it stays
+// within twice what was received, whatever the header declared.
 func (r *frameReader) payload(buf []byte, n int64) ([]byte, error) {
-	at := len(buf)
-	buf = append(buf, make([]byte, int(n))...)
-	for p := buf[at:]; len(p) > 0; {
+	for n > 0 {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, int(min(n, int64(max(cap(buf), payloadGrowth)))))
+		}
+		p := buf[len(buf):cap(buf)]
+		if int64(len(p)) > n {
+			p = p[:n]
+		}
 		if r.br.Buffered() == 0 {
 			r.wait()
 		}
 		k, err := r.br.Read(p)
+		buf = buf[:len(buf)+k]
+		n -= int64(k)
 		if err != nil {
 			return buf, err
 		}
-		p = p[k:]
 	}
 	return buf, nil
 }

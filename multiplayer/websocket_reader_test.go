@@ -184,3 +184,17 @@ func TestFrameReader(t *testing.T) {
 		})
 	}
 }
+
+// A message's buffer grows with the bytes that came, not with the length
+// its header declares: a frame declaring 1 MiB that stops after 0, 100 or
+// 10 000 bytes is read into a buffer within twice its bytes plus
+// payloadGrowth.
+func TestFrameReaderGrowsAsBytesCome(t *testing.T) {
+	const limit = 1 << 20
+	for _, n := range []int{0, 100, 10000} {
+		input := append(frameHead(0x82, 127, limit), make([]byte, n)...)
+		_, _, largest, err := readAllFrames(input, limit)
+		assert.ErrorIs(t, err, io.EOF)
+		assert.LessOrEqual(t, largest, 2*n+payloadGrowth, "%d bytes", n)
+	}
+}
