@@ -123,19 +123,24 @@ func TestTrickledPacket(t *testing.T) {
 }
 
 // Plain HTTP connections are bounded too: one that sends no request is
-// dropped after the handshake's time, and reported; one kept alive after
-// a request that is not an upgrade is closed; connections not upgraded
-// yet count against WithMaxPeers, so that they cannot pile up.
+// dropped after the handshake's time, and reported; one that sends part
+// of a request is dropped; a request that is not an upgrade is answered
+// and its connection closed; connections not upgraded yet count against
+// WithMaxPeers, so that they cannot pile up.
 func TestHTTPConnections(t *testing.T) {
 	port, errs := testServer(t, WithMaxPeers(2))
-	keep := tcpConn(t, port)
-	_, err := io.WriteString(keep, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	plain := tcpConn(t, port)
+	_, err := io.WriteString(plain, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	require.NoError(t, err)
-	require.NoError(t, keep.SetReadDeadline(time.Now().Add(10*time.Second)))
-	resp, err := http.ReadResponse(bufio.NewReader(keep), nil)
+	require.NoError(t, plain.SetReadDeadline(time.Now().Add(10*time.Second)))
+	resp, err := http.ReadResponse(bufio.NewReader(plain), nil)
 	require.NoError(t, err)
 	resp.Body.Close()
-	assert.False(t, resp.Close, "kept alive")
+	assert.True(t, resp.Close, "not kept alive")
+	closedByServer(t, plain, "a connection after a request that is not an upgrade")
+	partial := tcpConn(t, port)
+	_, err = io.WriteString(partial, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+	require.NoError(t, err)
 	mute := tcpConn(t, port)
 	// Both places are taken by connections not upgraded: the upgrade is
 	// refused.
@@ -143,7 +148,7 @@ func TestHTTPConnections(t *testing.T) {
 	defer cancel()
 	_, _, err = websocket.Dial(ctx, "ws://127.0.0.1:"+port, nil)
 	require.Error(t, err, "refused while both places are taken")
-	closedByServer(t, keep, "a kept-alive connection")
+	closedByServer(t, partial, "a connection that sends part of a request")
 	closedByServer(t, mute, "a connection that sends nothing")
 	waitFor(t, "the silent connection reported", func() bool { return countErrors(errs, ErrHandshake) >= 1 })
 	rawConn(t, port)

@@ -118,13 +118,15 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	// A connection has the handshake's time to send its request, and,
-	// when it is not an upgrade, to send the next; the upgrade clears
-	// these deadlines.
-	srv := &http.Server{Handler: m, ReadTimeout: handshakeTimeout, WriteTimeout: handshakeTimeout,
-		IdleTimeout: handshakeTimeout, ConnState: newHTTPConns(m).state}
+	// A connection has the handshake's time to send its request's head
+	// (requests), then to send the rest and take the answer; the upgrade
+	// clears these deadlines. A request that is not an upgrade is answered
+	// and its connection closed.
+	requests := newRequestListener(m, ln)
+	srv := &http.Server{Handler: m, ReadTimeout: handshakeTimeout, WriteTimeout: handshakeTimeout, ConnState: requests.state}
+	srv.SetKeepAlivesEnabled(false)
 	failed := make(chan error, 1)
-	go func() { failed <- srv.Serve(ln) }()
+	go func() { failed <- srv.Serve(requests) }()
 	var err error
 	select {
 	case err = <-failed:
@@ -132,11 +134,13 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 	case <-m.closing:
 	}
 	srv.Close()
+	requests.Close()
 	m.Close()
 	<-m.done
 	if err == nil {
 		<-failed
 	}
+	requests.wait()
 	return err
 }
 
@@ -218,7 +222,16 @@ func (rw *upgradeResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rw.s.conn, rw.s.now = conn, nowSocket(conn)
+	// A connection from Serve comes as a headConn: its socket is written
+	// to as it is, and read from as it is once the head it holds is read.
+	sock := conn
+	if hc, ok := conn.(*headConn); ok {
+		sock = hc.Conn
+		if hc.head == nil {
+			conn = sock
+		}
+	}
+	rw.s.conn, rw.s.now = conn, nowSocket(sock)
 	rw.s.br = brw.Reader
 	if rw.s.br.Buffered() == 0 {
 		rw.s.br = bufio.NewReaderSize(conn, wsReadBuf)
