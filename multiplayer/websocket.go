@@ -60,7 +60,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// being collected, goes.
 	runtime.SetFinalizer(ws, nil)
 	if hijacked.fresh {
-		s.br.Reset(s.conn) // not through Accept's io.MultiReader of nothing
+		s.frames.br.Reset(s.conn) // not through Accept's io.MultiReader of nothing
 	}
 	l := m.newWSLink(id)
 	s.l, l.sock = l, s
@@ -212,7 +212,7 @@ const wsReadBuf = 512
 type upgradeResponse struct {
 	http.ResponseWriter
 	s     *wsServer
-	fresh bool // s.br was made here, with nothing buffered
+	fresh bool // s.frames.br was made here, with nothing buffered
 }
 
 // Hijack hijacks the connection, whose reads then go through a reader of
@@ -232,12 +232,12 @@ func (rw *upgradeResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		}
 	}
 	rw.s.conn, rw.s.now = conn, nowSocket(sock)
-	rw.s.br = brw.Reader
-	if rw.s.br.Buffered() == 0 {
-		rw.s.br = bufio.NewReaderSize(conn, wsReadBuf)
+	rw.s.frames.br = brw.Reader
+	if brw.Reader.Buffered() == 0 {
+		rw.s.frames.br = bufio.NewReaderSize(conn, wsReadBuf)
 		rw.fresh = true
 	}
-	brw.Reader = rw.s.br
+	brw.Reader = rw.s.frames.br
 	return conn, brw, nil
 }
 

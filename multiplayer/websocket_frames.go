@@ -1,7 +1,6 @@
 package multiplayer
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -24,7 +23,6 @@ type wsServer struct {
 	batchWriter
 	frames frameReader
 	l      *wsLink
-	br     *bufio.Reader
 
 	mu        sync.Mutex
 	peerClose *websocket.CloseError // the peer's close frame, once read
@@ -36,10 +34,11 @@ type wsServer struct {
 // peer's, as coder/websocket's Close does.
 const closeWait = 5 * time.Second
 
-// startReading sets up the frameReader on s.br, for l's peer.
+// startReading sets up the frameReader, whose reader the upgrade set, for
+// l's peer.
 func (s *wsServer) startReading() {
 	cfg := &s.l.c.m.cfg
-	s.frames = frameReader{br: s.br, conn: s.conn, limit: int64(cfg.maxPacket), late: cfg.readTimeout, peer: s}
+	s.frames.conn, s.frames.limit, s.frames.late, s.frames.peer = s.conn, int64(cfg.maxPacket), cfg.readTimeout, s
 }
 
 // read reads the peer's next message, appended to buf (see
