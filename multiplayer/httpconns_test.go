@@ -3,11 +3,8 @@
 package multiplayer
 
 import (
-	"context"
-	"net"
 	"runtime"
 	"strconv"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -16,32 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// countingListener counts the bytes its connections' Reads return. Its
-// connections are still *net.TCPConn underneath.
-type countingListener struct {
-	net.Listener
-	read *atomic.Int64
-}
-
-func (l countingListener) Accept() (net.Conn, error) {
-	nc, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	return countingConn{nc.(*net.TCPConn), l.read}, nil
-}
-
-type countingConn struct {
-	*net.TCPConn
-	read *atomic.Int64
-}
-
-func (c countingConn) Read(p []byte) (int, error) {
-	n, err := c.TCPConn.Read(p)
-	c.read.Add(int64(n))
-	return n, err
-}
 
 // rawConnections opens n TCP connections to port as bare sockets, which
 // cost this process's heap nothing, sends sent on each, and closes them
@@ -91,23 +62,14 @@ func TestHalfOpenConnections(t *testing.T) {
 	t.Cleanup(func() { requestTimeout = handshakeTimeout })
 	for _, sent := range []string{"", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"} {
 		t.Run(strconv.Itoa(len(sent))+" bytes sent", func(t *testing.T) {
-			var read atomic.Int64
-			ln := countingListener{mustListen(t), &read}
-			m := New(WithMaxPeers(conns + 10))
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan error, 1)
-			go func() { done <- m.Serve(ctx, ln) }()
-			t.Cleanup(func() {
-				cancel()
-				assert.NoError(t, <-done)
-			})
+			port := serve(t, New(WithMaxPeers(conns+10)))
 			hostile.Collect()
 			heap0, stacks0 := heapAndStacks()
 			goroutines := runtime.NumGoroutine()
-			rawConnections(t, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), conns, []byte(sent))
-			waitFor(t, "every connection accepted and its bytes read", func() bool {
-				return runtime.NumGoroutine()-goroutines >= conns && read.Load() == int64(conns*len(sent))
-			})
+			rawConnections(t, port, conns, []byte(sent))
+			// Each waits for its head in a goroutine of its own, with its
+			// buffers made before it reads.
+			waitFor(t, "every connection accepted", func() bool { return runtime.NumGoroutine()-goroutines >= conns })
 			heap, stacks := heapAndStacks()
 			perConn := func(after, before uint64) float64 { return (float64(after) - float64(before)) / conns }
 			t.Logf("%d connections, %d bytes sent each: %.1f KiB of heap and %.1f KiB of stack each", conns, len(sent),
