@@ -1,13 +1,10 @@
 package multiplayer
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
@@ -39,8 +36,7 @@ func FuzzWebSocketFrames(f *testing.F) {
 			t.Fatalf("read %q, controls %q, status %d (%v); RFC 6455 reads %q, controls %q, status %d",
 				msgs, log.controls, code, err, wantMsgs, wantControls, wantCode)
 		}
-		r := frameReader{br: bufio.NewReaderSize(bytes.NewReader(input), wsReadBuf), conn: noDeadline{}, limit: frameLimit, late: time.Hour, peer: &frameLog{}}
-		r.drain()
+		testFrameReader(input, frameLimit, &frameLog{}).drain()
 	})
 }
 

@@ -37,13 +37,19 @@ type noDeadline struct{}
 
 func (noDeadline) SetReadDeadline(time.Time) error { return nil }
 
+// testFrameReader is a frameReader of input, as a server with the packet
+// limit limit reads a client's stream, telling peer.
+func testFrameReader(input []byte, limit int64, peer framePeer) *frameReader {
+	return &frameReader{br: bufio.NewReaderSize(bytes.NewReader(input), wsReadBuf), conn: noDeadline{}, limit: limit, late: time.Hour, peer: peer}
+}
+
 // readAllFrames reads the messages of input, as a server with the packet
 // limit limit does, until the reading ends: the messages, what the peer
 // was told, the error that ended it, and the largest buffer a message
 // was read into.
 func readAllFrames(input []byte, limit int64) (msgs []string, log *frameLog, largest int, err error) {
 	log = &frameLog{}
-	r := frameReader{br: bufio.NewReaderSize(bytes.NewReader(input), wsReadBuf), conn: noDeadline{}, limit: limit, late: time.Hour, peer: log}
+	r := testFrameReader(input, limit, log)
 	for {
 		var buf []byte
 		buf, err = r.read(buf)
