@@ -14,14 +14,15 @@ import (
 
 // Serve's connections wait for their requests here, not in net/http:
 // http.Server gives each connection it accepts a 4 KiB reader, a 4 KiB
-// writer and a goroutine whose stack grows to 4 KiB as it waits, 14.5 KiB
+// writer and a goroutine whose stack grows to 4 KiB as it waits, 14 KiB
 // in all before a byte has come. A requestListener hands a connection to
-// the http.Server only once the head of its request has come; until
-// then it holds a goroutine waiting on the 2 KiB stack a goroutine starts
-// with, and a buffer of what it sent (256 bytes at first). An upgrade then hijacks the connection at
-// once, and keep-alives are off, so a request that is not an upgrade
-// gets its answer and the connection closes: the http.Server holds no
-// connection waiting for a client.
+// the http.Server only once the head of its request has come; until then
+// it holds a goroutine waiting on the 2 KiB stack a goroutine starts
+// with, its socket and a buffer of what it sent (256 bytes at first),
+// about 3 KiB. An upgrade then hijacks the connection at once, and
+// keep-alives are off, so a request that is not an upgrade gets its
+// answer and the connection closes: the http.Server holds no connection
+// waiting for a client.
 
 // requestTimeout is how long a connection may take to send its request's
 // head (the engine's handshake_timeout). A variable, for tests that hold
