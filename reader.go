@@ -80,7 +80,7 @@ type input struct {
 // NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
 func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 	d := &Decoder{}
-	d.init(r, nil, opts)
+	d.init(r, nil, d.configOf(opts))
 	return d
 }
 
@@ -89,24 +89,29 @@ func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 // while the Decoder's tokens are used.
 func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
 	d := &Decoder{}
-	d.init(nil, data, opts)
+	d.init(nil, data, d.configOf(opts))
 	return d
 }
 
-// init starts d afresh on an input. Without options it shares
-// defaultConfig, which it never writes, so that a new or reset Decoder
-// costs little more than clearing its input state.
-func (d *Decoder) init(r io.Reader, data []byte, opts []Option) {
+// configOf returns the configuration opts give: without options it is
+// defaultConfig, which a Decoder never writes, so that a new or reset
+// Decoder costs little more than clearing its input state.
+func (d *Decoder) configOf(opts []Option) *config {
+	if len(opts) == 0 {
+		return &defaultConfig
+	}
+	if d.own == nil {
+		d.own = new(config)
+	}
+	d.own.set(opts)
+	return d.own
+}
+
+// init starts d afresh on an input, with the configuration cfg (a
+// Codec's, or configOf's), which it never writes.
+func (d *Decoder) init(r io.Reader, data []byte, cfg *config) {
 	if d.bb != nil {
 		d.release()
-	}
-	cfg := &defaultConfig
-	if len(opts) > 0 {
-		if d.own == nil {
-			d.own = new(config)
-		}
-		d.own.set(opts)
-		cfg = d.own
 	}
 	frames := d.st.frames[:0]
 	if frames == nil {
@@ -146,11 +151,11 @@ func (d *Decoder) extra() *tokenExt {
 }
 
 // Reset makes d read a new input r with new options, reusing its memory.
-func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, opts) }
+func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, d.configOf(opts)) }
 
 // ResetBytes makes d read data in place, as NewDecoderBytes does, reusing
 // its memory: one Decoder can read packet after packet without allocating.
-func (d *Decoder) ResetBytes(data []byte, opts ...Option) { d.init(nil, data, opts) }
+func (d *Decoder) ResetBytes(data []byte, opts ...Option) { d.init(nil, data, d.configOf(opts)) }
 
 // InputOffset returns the offset in the input of the next byte to be
 // decoded: after a complete top-level value, the number of bytes it and the

@@ -26,13 +26,13 @@ import (
 var seamNames = []string{
 	// The Decoder's read-only configuration (in its input) and its seam
 	// (token_seam.go).
-	"input.cfg", "input.tab",
+	"input.cfg", "input.tab", "Decoder.init",
 	"Decoder.state", "Decoder.interrupt", "interruptCause",
 	"Decoder.rawValue", "Decoder.rawCommit", "Decoder.buffered",
 	"Decoder.inputRead", "Decoder.heldBytes", "Decoder.trailingHeld", "Decoder.trailingBytes",
 	"Decoder.valuePath",
 	// The Encoder's read-only configuration and its seam.
-	"Encoder.cfg", "Encoder.tab",
+	"Encoder.cfg", "Encoder.tab", "Encoder.reset",
 	"Encoder.state", "Encoder.final", "Encoder.path", "Encoder.writeKey",
 	"Encoder.rawValue", "Encoder.rawCommit", "Encoder.direct",
 	"Encoder.appendTo", "Encoder.detach", "Encoder.output",

@@ -40,8 +40,21 @@ import (
 // Real-valued math types use 32-bit reals unless that would lose precision
 // (see WithMathPrecision). Options select the engine version.
 func Marshal(v any, opts ...Option) ([]byte, error) {
+	if len(opts) == 0 {
+		return marshalWith(&defaultConfig, true, v)
+	}
+	c, err := NewCodec(opts...)
+	if err != nil {
+		return nil, err
+	}
+	return c.Marshal(v)
+}
+
+// marshalWith is Marshal with the configuration cfg, which sets nothing
+// if plain.
+func marshalWith(cfg *config, plain bool, v any) ([]byte, error) {
 	tt := topTypeOf(reflect.TypeOf(v))
-	b, err := appendMarshal(tt, make([]byte, 0, tt.capacity()), v, opts)
+	b, err := appendMarshal(tt, make([]byte, 0, tt.capacity()), v, cfg, plain)
 	if err != nil {
 		return nil, err
 	}
@@ -51,8 +64,8 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 
 // encodeToBytes runs write on a pooled Encoder and returns a copy of what it
 // wrote.
-func encodeToBytes(opts []Option, write func(es *encodeState) error) ([]byte, error) {
-	e := getEncoder(opts)
+func encodeToBytes(cfg *config, write func(es *encodeState) error) ([]byte, error) {
+	e := getEncoder(cfg)
 	defer encoderPool.Put(e)
 	if err := write(e.state()); err != nil {
 		return nil, err
@@ -63,9 +76,9 @@ func encodeToBytes(opts []Option, write func(es *encodeState) error) ([]byte, er
 // encoderPool keeps the Encoders Marshal and AppendMarshal use.
 var encoderPool = sync.Pool{New: func() any { return new(Encoder) }}
 
-func getEncoder(opts []Option) *Encoder {
+func getEncoder(cfg *config) *Encoder {
 	e := encoderPool.Get().(*Encoder)
-	e.Reset(nil, opts...)
+	e.reset(nil, cfg)
 	return e
 }
 
@@ -73,22 +86,30 @@ func getEncoder(opts []Option) *Encoder {
 // it, and returns the extended slice: a caller with its own buffer (a frame
 // being built, say) avoids a copy.
 func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
-	return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, opts)
+	if len(opts) == 0 {
+		return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, &defaultConfig, true)
+	}
+	c, err := NewCodec(opts...)
+	if err != nil {
+		return dst, err
+	}
+	return c.AppendMarshal(dst, v)
 }
 
-// appendMarshal is AppendMarshal of a value of type tt.
-func appendMarshal(tt *topType, dst []byte, v any, opts []Option) ([]byte, error) {
-	if len(opts) == 0 {
+// appendMarshal is AppendMarshal of a value of type tt with the
+// configuration cfg, which sets nothing if plain.
+func appendMarshal(tt *topType, dst []byte, v any, cfg *config, plain bool) ([]byte, error) {
+	if plain {
 		if b, ok := appendFlat(tt, flatDefault, dst, v); ok {
 			return b, nil
 		}
 	}
-	e := getEncoder(opts)
+	e := getEncoder(cfg)
 	defer func() {
 		e.detach()
 		encoderPool.Put(e)
 	}()
-	if len(opts) != 0 && tt.flat != nil {
+	if !plain && tt.flat != nil {
 		es := e.state()
 		es.flatMax = math.MaxInt // the plan reads the options here
 		if b, ok := appendFlat(tt, es, dst, v); ok {

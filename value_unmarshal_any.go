@@ -108,7 +108,7 @@ func mathAny(t Token) any {
 // capture returns the value t starts as a RawValue: prefix (or t) written
 // again, then the value's remaining tokens copied.
 func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) error) (RawValue, error) {
-	return encodeToBytes(engineOptions[ds.d.cfg.engine], func(es *encodeState) error {
+	return encodeToBytes(engineConfigs[ds.d.cfg.engine], func(es *encodeState) error {
 		var err error
 		if prefix != nil {
 			err = prefix(es)
@@ -125,8 +125,8 @@ func (ds *decodeState) capture(t Token, base int, prefix func(*encodeState) erro
 	})
 }
 
-// engineOptions select each engine version, without allocating.
-var engineOptions = [...][]Option{Godot4: {WithEngine(Godot4)}, Godot3: {WithEngine(Godot3)}, Godot2: {WithEngine(Godot2)}}
+// engineConfigs select each engine version, without allocating.
+var engineConfigs = [...]*config{Godot4: &MustCodec(WithEngine(Godot4)).cfg, Godot3: &MustCodec(WithEngine(Godot3)).cfg, Godot2: &MustCodec(WithEngine(Godot2)).cfg}
 
 // stringAny decodes a String or StringName. Here and below, raw says odd
 // encodings become RawValues (not with the Semantic option).

@@ -32,7 +32,7 @@ const flushSize = 64 << 10
 // Memory therefore stays bounded however large a value is.
 type Encoder struct {
 	w        io.Writer
-	cfg      config
+	cfg      *config // read only: a Codec's, defaultConfig or own
 	tab      *engineTable
 	bb       *bytebufferpool.ByteBuffer
 	st       stack
@@ -42,6 +42,7 @@ type Encoder struct {
 	err      error
 	es       encodeState               // the value layer's state (Encode)
 	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
+	opts     *config                   // the configuration options gave Reset, kept for the next
 }
 
 // NewEncoder returns an Encoder writing to w.
@@ -54,6 +55,20 @@ func NewEncoder(w io.Writer, opts ...Option) *Encoder {
 // Reset makes e write to w with new options, dropping any unfinished value
 // and unflushed output.
 func (e *Encoder) Reset(w io.Writer, opts ...Option) {
+	cfg := &defaultConfig
+	if len(opts) > 0 {
+		if e.opts == nil {
+			e.opts = new(config)
+		}
+		e.opts.set(opts)
+		cfg = e.opts
+	}
+	e.reset(w, cfg)
+}
+
+// reset makes e write to w with the configuration cfg, which it never
+// writes.
+func (e *Encoder) reset(w io.Writer, cfg *config) {
 	if e.bb != nil && e.bb != &e.own {
 		putWriteBuffer(e.bb)
 	}
@@ -64,7 +79,7 @@ func (e *Encoder) Reset(w io.Writer, opts ...Option) {
 	e.st = stack{frames: e.st.frames[:0]}
 	e.out, e.deferred, e.seeks = 0, 0, 0
 	e.es.e, e.es.flatMax, e.es.chunk, e.es.refs, e.es.hops = nil, 0, nil, e.es.refs[:0], 0
-	e.cfg.set(opts)
+	e.cfg = cfg
 	e.tab = e.cfg.engine.table()
 	e.err = e.cfg.err
 }
