@@ -51,23 +51,28 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	games := &mcpGames{base: cfg}
+	games := &mcpGames{base: cfg, start: debugger.Launch}
 	defer games.quit()
-	t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
-	if err := newMCPServer(games).Run(context.Background(), t); err != nil && !errors.Is(err, io.EOF) {
+	if err := serveMCP(newMCPServer(games), stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "gdvar mcp: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
+// serveMCP runs srv's session on in and out until in ends.
+func serveMCP(srv *mcp.Server, in io.Reader, out io.Writer) error {
+	err := srv.Run(context.Background(), &mcpTransport{r: in, w: out})
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
 
 // mcpGames holds the game the server runs, one at a time.
 type mcpGames struct {
-	base debugger.Config // the flags', and the game of the command line
+	base  debugger.Config                                                // the flags', and the game of the command line
+	start func(context.Context, debugger.Config) (*debugger.Game, error) // debugger.Launch
 
 	mu   sync.Mutex
 	game *debugger.Game
@@ -93,7 +98,7 @@ func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*de
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	game, err := debugger.Launch(ctx, cfg)
+	game, err := g.start(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
