@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
@@ -69,17 +70,47 @@ func serveMCP(srv *mcp.Server, in io.Reader, out io.Writer) error {
 	return err
 }
 
+// mcpMaxGameCalls bounds the calls of the tools that drive the game
+// running at once. They take turns on the game's one connection, each
+// for up to commandTimeout if the game does not answer, so more would
+// only wait, holding memory; beyond, a call fails at once (errGameBusy),
+// while launch and quit, which end the game and its calls, still run.
+const mcpMaxGameCalls = 4
+
+// Errors of the tools, which the agent reads.
+var (
+	errGameBusy  = fmt.Errorf("busy: %d commands are running on the game; call again when one has answered", mcpMaxGameCalls)
+	errLaunching = errors.New("a launch is under way: wait for its answer, or quit")
+)
+
 // mcpGames holds the game the server runs, one at a time.
 type mcpGames struct {
 	base  debugger.Config                                                // the flags', and the game of the command line
 	start func(context.Context, debugger.Config) (*debugger.Game, error) // debugger.Launch
 
-	mu   sync.Mutex
+	calls atomic.Int32 // the game's commands running
+
+	launchMu     sync.Mutex
+	cancelLaunch context.CancelFunc // the launch under way's, which quit calls
+
+	mu   sync.Mutex // held by a launch until its game has connected
 	game *debugger.Game
+}
+
+// begin counts a call of a command on the game, which the returned
+// function ends, or fails with errGameBusy.
+func (g *mcpGames) begin() (end func(), err error) {
+	if g.calls.Add(1) > mcpMaxGameCalls {
+		g.calls.Add(-1)
+		return nil, errGameBusy
+	}
+	return func() { g.calls.Add(-1) }, nil
 }
 
 // launch ends the running game, if any, and starts another: godot and args
 // if godot is given, else base's game with args if given, else base's.
+// While one launch is under way, another fails at once (errLaunching):
+// launches do not queue, each holding a call.
 func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*debugger.Game, error) {
 	cfg := g.base
 	if godot != "" {
@@ -90,14 +121,29 @@ func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*de
 	if cfg.Godot == "" {
 		return nil, errors.New("no game to launch: name the Godot binary (gdvar mcp was started without one)")
 	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	g.launchMu.Lock()
+	if g.cancelLaunch != nil {
+		g.launchMu.Unlock()
+		return nil, errLaunching
+	}
+	g.cancelLaunch = cancel
+	g.launchMu.Unlock()
+	defer func() {
+		g.launchMu.Lock()
+		g.cancelLaunch = nil
+		g.launchMu.Unlock()
+	}()
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if err := ctx.Err(); err != nil { // quit came first: start nothing
+		return nil, err
+	}
 	if g.game != nil {
 		g.game.Close()
 		g.game = nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
 	game, err := g.start(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -116,8 +162,14 @@ func (g *mcpGames) session() (*debugger.Session, error) {
 	return g.game.Session, nil
 }
 
-// quit ends the running game, if any, and waits for its process to go.
+// quit ends the running game, if any, or the launch under way, and waits
+// for its process to go.
 func (g *mcpGames) quit() {
+	g.launchMu.Lock()
+	if g.cancelLaunch != nil {
+		g.cancelLaunch()
+	}
+	g.launchMu.Unlock()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.game != nil {

@@ -14,6 +14,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// mcpMaxPending bounds the calls handed to the server and not answered
+// yet, each a goroutine and its request held while its handler waits (a
+// launch, a command to a game that does not answer, a subscription); a
+// call beyond is answered at once with codeBusy, so that memory stays
+// bounded whatever a client sends. (A client that reads no answers stops
+// being read: a call is taken under the lock a waiting answer holds.)
+const mcpMaxPending = 64
+
+// codeBusy is the JSON-RPC error of a call refused because mcpMaxPending
+// calls are unanswered (in the range JSON-RPC leaves to servers).
+const codeBusy = -32000
+
 // mcpTransport is gdvar mcp's stdio transport, MCP's newline-delimited
 // JSON-RPC messages, read a line at a time: a line that is not a message
 // is answered with a JSON-RPC error (-32700 if it is not JSON, -32600 if
@@ -134,6 +146,9 @@ func (c *mcpConn) accept(m jsonrpc.Message, b *mcpBatch) *jsonrpc.Response {
 	}
 	if _, ok := c.pending[req.ID]; ok {
 		return errorResponse(jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: the id of a call not answered yet")
+	}
+	if len(c.pending) >= mcpMaxPending {
+		return errorResponse(req.ID, codeBusy, fmt.Sprintf("busy: %d calls not answered yet; call again when one is", mcpMaxPending))
 	}
 	c.pending[req.ID] = b
 	if b != nil {

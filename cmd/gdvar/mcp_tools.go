@@ -169,6 +169,11 @@ func quoteWord(s string) string {
 func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description string, words func(In) []string) {
 	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+			end, err := games.begin()
+			if err != nil {
+				return nil, nil, err
+			}
+			defer end()
 			s, err := games.session()
 			if err != nil {
 				return nil, nil, err

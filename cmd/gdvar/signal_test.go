@@ -17,10 +17,14 @@ import (
 // arguments, so that a test can start it as a process and signal it; with
 // GDVAR_TEST_PEAK, it then writes its peak resident memory there (see
 // peakResident). With GDVAR_TEST_JQ16 set, it is a program for gdvar
-// edit, jq 1.6 without jq (see jq16Edit).
+// edit, jq 1.6 without jq (see jq16Edit); with GDVAR_TEST_FAKE_GAME, a
+// game for gdvar mcp that does not play (see fakeGame).
 func TestMain(m *testing.M) {
 	if os.Getenv("GDVAR_TEST_JQ16") != "" {
 		os.Exit(jq16Edit(os.Stdin, os.Stdout))
+	}
+	if how := os.Getenv("GDVAR_TEST_FAKE_GAME"); how != "" {
+		os.Exit(fakeGame(how, os.Args[1:]))
 	}
 	if args := os.Getenv("GDVAR_TEST_MAIN"); args != "" {
 		os.Args = append([]string{"gdvar"}, strings.Fields(args)...)
