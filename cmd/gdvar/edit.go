@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/gdvar/gdvar/fileaccess"
 )
@@ -30,6 +31,11 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	if cfg.kind != kindValues {
 		return errors.New("edit changes a save file or binary values; for a ConfigFile or a resource, use gdvar json, then gdvar encode -to cfg, tres or res")
 	}
+	stop, err := watchTemps()
+	if err != nil {
+		return err
+	}
+	defer stop() // last: the files are removed by then
 	before, err := createTemp("gdvar-before-*.json")
 	if err != nil {
 		return err
@@ -48,7 +54,9 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	}
 	prog := exec.Command(cfg.program[0], cfg.program[1:]...)
 	prog.Stdin, prog.Stdout, prog.Stderr = before, after, stderr
-	if err := prog.Run(); err != nil {
+	prog.WaitDelay = time.Second // a child of its own holding standard error
+	dieWithGdvar(prog)
+	if err := runChild(prog); err != nil {
 		return fmt.Errorf("%s failed (%v): nothing was written", cfg.program[0], err)
 	}
 	if _, err := after.Seek(0, io.SeekStart); err != nil {

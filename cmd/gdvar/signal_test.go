@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -128,4 +134,141 @@ func exitedAsKilled(t *testing.T, exited <-chan error, sig syscall.Signal, dir s
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, left, "temporary files left behind")
+}
+
+// gdvar edit ended by a signal while its program runs: SIGINT, SIGTERM and
+// SIGHUP are passed on to the program and gdvar waits for it, SIGKILL has
+// the kernel end it (Linux); gdvar's watchdog removes what SIGKILL left.
+// Nothing is left in the temporary folder or beside the save, which is as
+// it was, and the program has ended.
+func TestEditSignalLeavesNothing(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			if sig == syscall.SIGKILL && runtime.GOOS != "linux" {
+				t.Skip("the program ends with gdvar's SIGKILL on Linux only")
+			}
+			dir := t.TempDir()
+			tmp := filepath.Join(dir, "tmp")
+			require.NoError(t, os.Mkdir(tmp, 0o700))
+			save := editCopy(t, "godot4", "save.sav")
+			before, err := os.ReadFile(save)
+			require.NoError(t, err)
+			pidFile := filepath.Join(dir, "program.pid")
+			program := filepath.Join(dir, "program.sh")
+			require.NoError(t, os.WriteFile(program, []byte("#!/bin/sh\necho $$ > '"+pidFile+"'\nexec sleep 1000\n"), 0o700))
+
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=edit "+save+" -- "+program, "TMPDIR="+tmp)
+			stderr, err := os.Create(filepath.Join(dir, "stderr")) // a file: Wait does not wait for a pipe the program holds
+			require.NoError(t, err)
+			defer stderr.Close()
+			cmd.Stderr = stderr
+			require.NoError(t, cmd.Start())
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			defer cmd.Process.Kill()
+			pid := readPIDFile(t, pidFile)
+			defer syscall.Kill(pid, syscall.SIGKILL) // if the test fails with it running
+			left, err := filepath.Glob(filepath.Join(tmp, "gdvar-*"))
+			require.NoError(t, err)
+			require.Len(t, left, 2, "gdvar-before-*.json and gdvar-after-*.json while the program runs")
+
+			require.NoError(t, cmd.Process.Signal(sig))
+			select {
+			case err = <-exited:
+			case <-time.After(childGrace + 30*time.Second):
+				t.Fatal("gdvar edit did not exit")
+			}
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee)
+			if sig == syscall.SIGKILL {
+				assert.Equal(t, syscall.SIGKILL, ee.Sys().(syscall.WaitStatus).Signal())
+			} else {
+				printed, _ := os.ReadFile(stderr.Name())
+				assert.Equal(t, 128+int(sig), ee.ExitCode(), "%s\n%s", ee.ProcessState, printed)
+			}
+			assert.True(t, ended(pid), "the program is left running")
+			assert.Empty(t, leftBehind(t, tmp, ""), "left in the temporary folder")
+			assert.Empty(t, leftBehind(t, filepath.Dir(save), filepath.Base(save)), "left beside the save")
+			after, err := os.ReadFile(save)
+			require.NoError(t, err)
+			assert.Equal(t, before, after)
+		})
+	}
+}
+
+// readPIDFile waits (30 s at most) for a program to write its process id
+// in a file, and returns it.
+func readPIDFile(t *testing.T, name string) int {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(name)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			return pid
+		}
+		require.True(t, time.Now().Before(deadline), "the program did not start")
+	}
+}
+
+// ended says, within 30 s, whether the process pid has ended: gone, or a
+// zombie that no one has reaped yet.
+func ended(pid int) bool {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			return true
+		}
+		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+			if i := bytes.LastIndexByte(stat, ')'); i >= 0 && bytes.HasPrefix(stat[i+1:], []byte(" Z")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leftBehind returns what is in dir but keep, waiting 30 s at most for it
+// to go (the watchdog removes files after gdvar has gone).
+func leftBehind(t *testing.T, dir, keep string) []string {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		var left []string
+		for _, e := range entries {
+			if e.Name() != keep {
+				left = append(left, e.Name())
+			}
+		}
+		if len(left) == 0 || !time.Now().Before(deadline) {
+			return left
+		}
+	}
+}
+
+// The watchdog removes the files it was told of, and not told were
+// removed, once its pipe closes (gdvar has gone, however): those created
+// before it started too, and those beside the save.
+func TestWatchdogRemovesWhatIsLeft(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	first, err := createTemp("gdvar-in-*")
+	require.NoError(t, err)
+	stop, err := watchTemps()
+	require.NoError(t, err)
+	removed, err := createTemp("gdvar-out-*")
+	require.NoError(t, err)
+	beside, err := createTempIn(t.TempDir(), ".save.sav.gdvar-*")
+	require.NoError(t, err)
+	removeTemp(removed)
+	for _, f := range []*os.File{first, beside} { // as a SIGKILL leaves them
+		f.Close()
+		temps.Lock()
+		delete(temps.paths, f.Name())
+		temps.Unlock()
+	}
+	stop()
+	for _, f := range []*os.File{first, removed, beside} {
+		_, err := os.Stat(f.Name())
+		assert.ErrorIs(t, err, fs.ErrNotExist, f.Name())
+	}
 }

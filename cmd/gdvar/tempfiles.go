@@ -1,23 +1,39 @@
 package main
 
 import (
+	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
+	"time"
 )
 
-// The command's temporary files (the conversions' spools, a copy of
-// standard input) are removed when it ends, however it ends: a deferred
-// removal does not run when a signal kills the process, so SIGINT, SIGTERM
-// and SIGHUP remove them first, and so does SIGPIPE, with which the Go
-// runtime otherwise kills the process when standard output's reader has
-// gone (gdvar json save.dat | head). The containers' spools (package
-// fileaccess) have no name to remove.
+// The command leaves nothing behind, however it ends. Its temporary files
+// (the conversions' spools, a copy of standard input, gdvar edit's JSON
+// and the edited file before its rename) are removed when it ends: a
+// deferred removal does not run when a signal kills the process, so
+// SIGINT, SIGTERM and SIGHUP remove them first, and so does SIGPIPE, with
+// which the Go runtime otherwise kills the process when standard output's
+// reader has gone (gdvar json save.dat | head). The program gdvar edit
+// runs gets the signal too, and gdvar waits for it to end. SIGKILL cannot
+// be caught: gdvar edit's watchdog (tempfiles_watchdog.go) removes its
+// files then, and the kernel kills its program (dieWithGdvar, on Linux). The
+// containers' spools (package fileaccess) have no name to remove.
 var temps struct {
 	sync.Mutex
-	paths map[string]bool
+	paths    map[string]bool
+	watchdog io.Writer // told of each file, once watchTemps started it
+
+	child      *os.Process   // the program runChild runs
+	childEnded chan struct{} // closed when it has ended
 }
+
+// childGrace is how long a signal waits for the program runChild runs to
+// end, before killing it.
+const childGrace = 10 * time.Second
 
 // createTemp creates a temporary file that is removed on a signal until
 // removeTemp removes it.
@@ -35,6 +51,7 @@ func createTempIn(dir, pattern string) (*os.File, error) {
 		temps.paths = map[string]bool{}
 	}
 	temps.paths[f.Name()] = true
+	tellWatchdog('+', f.Name())
 	return f, nil
 }
 
@@ -45,17 +62,39 @@ func removeTemp(f *os.File) {
 	f.Close()
 	os.Remove(f.Name())
 	delete(temps.paths, f.Name())
+	tellWatchdog('-', f.Name())
 }
 
-// removeTempsOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGPIPE remove
-// the temporary files, then end the process as the shell expects of a
-// process killed by that signal (exit status 128 + its number).
+// runChild runs cmd as cmd.Run does; a signal that ends gdvar meanwhile is
+// passed on to it, and waited for (see endChild).
+func runChild(cmd *exec.Cmd) error {
+	temps.Lock()
+	if err := cmd.Start(); err != nil {
+		temps.Unlock()
+		return err
+	}
+	ended := make(chan struct{})
+	temps.child, temps.childEnded = cmd.Process, ended
+	temps.Unlock()
+	err := cmd.Wait()
+	close(ended)
+	temps.Lock()
+	temps.child = nil
+	temps.Unlock()
+	return err
+}
+
+// removeTempsOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGPIPE end the
+// program runChild runs and remove the temporary files, then end the
+// process as the shell expects of a process killed by that signal (exit
+// status 128 + its number).
 func removeTempsOnSignal() {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
 		sig := <-c
-		temps.Lock() // held until the exit: no file is created after this
+		temps.Lock() // held until the exit: no file is created, no program started after this
+		endChild(sig)
 		for p := range temps.paths {
 			os.Remove(p)
 		}
@@ -65,4 +104,35 @@ func removeTempsOnSignal() {
 		}
 		os.Exit(code)
 	}()
+}
+
+// endChild passes sig on to the program runChild runs, if any, and waits
+// for it to end, killing it after childGrace. temps is locked.
+func endChild(sig os.Signal) {
+	if temps.child == nil {
+		return
+	}
+	temps.child.Signal(sig) // an error means it has ended
+	select {
+	case <-temps.childEnded:
+	case <-time.After(childGrace):
+		temps.child.Kill()
+		<-temps.childEnded
+	}
+}
+
+// tellWatchdog tells the watchdog, if any, of a file created ('+') or
+// removed ('-'), by its absolute path (the watchdog may not share gdvar's
+// folder), ended by a NUL, which no path holds. temps is locked.
+func tellWatchdog(op byte, path string) {
+	if temps.watchdog == nil {
+		return
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	// A watchdog killed on purpose makes this write raise SIGPIPE, which
+	// ends gdvar as a broken standard output does: nothing written, the
+	// files removed.
+	temps.watchdog.Write(append(append([]byte{op}, path...), 0))
 }
