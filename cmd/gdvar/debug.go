@@ -103,7 +103,7 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		err := readLines(stdin, maxCommandLine, func(line string, err error) {
 			n++
 			if err != nil {
-				fmt.Fprintf(stderr, "gdvar debug: line %d: %v\n", n, err)
+				fmt.Fprintf(stderr, "gdvar debug: line %d: over the 1 MiB limit of a line; skipped\n", n)
 				failed = true
 				return
 			}

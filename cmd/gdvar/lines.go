@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 )
 
-// mcpMaxLine bounds a line of gdvar mcp's input: one JSON-RPC message, or
-// one batch of them.
-const mcpMaxLine = 4 << 20
+// The longest lines read from standard input: a command of gdvar debug,
+// and a message (or a batch of them) of gdvar mcp.
+const (
+	maxCommandLine = 1 << 20
+	mcpMaxLine     = 4 << 20
+)
 
 // errLineTooLong is the error for a line longer than its bound.
 var errLineTooLong = errors.New("line too long")
@@ -45,7 +49,7 @@ func (l *lineReader) next() ([]byte, error) {
 		}
 		n := len(line) + len(chunk)
 		if err == nil {
-			n-- // the newline
+			n -= len(chunk) - len(bytes.TrimSuffix(bytes.TrimSuffix(chunk, []byte("\n")), []byte("\r"))) // the line break
 		}
 		if n > l.max {
 			l.skip = err != nil // the rest comes next time
@@ -69,6 +73,26 @@ func (l *lineReader) next() ([]byte, error) {
 			return line, nil // the next call returns io.EOF
 		default:
 			return nil, err
+		}
+	}
+}
+
+// readLines calls f with each line r holds, without its line break, in
+// order, or with errLineTooLong for a line over max bytes, which is read
+// past without being kept. It returns r's error, nil at its end.
+func readLines(r io.Reader, max int, f func(line string, err error)) error {
+	lr := newLineReader(r, max)
+	for {
+		line, err := lr.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLineTooLong):
+			f("", err)
+		case err != nil:
+			return err
+		default:
+			f(string(line), nil)
 		}
 	}
 }
