@@ -43,11 +43,21 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 	if len(opts) == 0 {
 		return marshalWith(&defaultConfig, true, v)
 	}
-	c, err := NewCodec(opts...)
-	if err != nil {
+	o := optionsEncoder(opts)
+	defer encoderPool.Put(o)
+	if err := o.final(); err != nil {
 		return nil, err
 	}
-	return c.Marshal(v)
+	return marshalWith(o.cfg, false, v)
+}
+
+// optionsEncoder returns a pooled Encoder holding the configuration opts
+// give, made in place, so that a call given options allocates none; its
+// final error is the first invalid option's.
+func optionsEncoder(opts []Option) *Encoder {
+	o := encoderPool.Get().(*Encoder)
+	o.Reset(nil, opts...)
+	return o
 }
 
 // marshalWith is Marshal with the configuration cfg, which sets nothing
@@ -89,11 +99,12 @@ func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
 	if len(opts) == 0 {
 		return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, &defaultConfig, true)
 	}
-	c, err := NewCodec(opts...)
-	if err != nil {
+	o := optionsEncoder(opts)
+	defer encoderPool.Put(o)
+	if err := o.final(); err != nil {
 		return dst, err
 	}
-	return c.AppendMarshal(dst, v)
+	return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, o.cfg, false)
 }
 
 // appendMarshal is AppendMarshal of a value of type tt with the

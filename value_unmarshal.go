@@ -52,22 +52,16 @@ import (
 // 512 KiB for the deepest nesting; into Go types, a slice besides takes at
 // most 5 times its element's Go size for each element decoded.
 func Unmarshal(data []byte, v any, opts ...Option) error {
-	if len(opts) == 0 {
-		return unmarshalConfig(data, v, &defaultConfig)
-	}
-	c, err := NewCodec(opts...)
-	if err != nil {
-		return err
-	}
-	return c.Unmarshal(data, v)
+	d := getUnmarshalDecoder()
+	d.ResetBytes(data, opts...) // the options into its own configuration, in place
+	err := unmarshalWith(d, v)
+	putUnmarshalDecoder(d, data)
+	return err
 }
 
 // unmarshalConfig is Unmarshal with the configuration cfg.
 func unmarshalConfig(data []byte, v any, cfg *config) error {
-	d, _ := unmarshalPool.Get().(*Decoder)
-	if d == nil {
-		d = new(Decoder)
-	}
+	d := getUnmarshalDecoder()
 	d.init(nil, data, cfg)
 	err := unmarshalWith(d, v)
 	putUnmarshalDecoder(d, data)

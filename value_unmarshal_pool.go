@@ -18,6 +18,14 @@ var unmarshalPool sync.Pool
 // the room of the last NodePath's names.
 const pooledMax = 16 << 10
 
+// getUnmarshalDecoder takes a Decoder from the pool, or makes one.
+func getUnmarshalDecoder() *Decoder {
+	if d, ok := unmarshalPool.Get().(*Decoder); ok {
+		return d
+	}
+	return new(Decoder)
+}
+
 // putUnmarshalDecoder gives d back to the pool.
 func putUnmarshalDecoder(d *Decoder, data []byte) {
 	if d.heldBytes() > pooledMax {
