@@ -2,6 +2,7 @@ package project
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -16,17 +17,31 @@ var classes4 string
 // names is a set of the engine's names of one kind.
 type names = map[string]bool
 
-// engineClasses are the names of the engine: its classes, those that are
-// Nodes, those a game cannot create (abstract), its singletons and its
-// built-in types, and each class's parent.
+// engineClasses are the names of one version of the engine: its classes,
+// those that are Nodes, those a game cannot create (abstract), its
+// singletons and its built-in types, and each class's parent.
 type engineClasses struct {
+	version                                     string // "4.6"
 	classes, nodes, abstract, singletons, types names
 	parents                                     map[string]string // class → its parent; Object has none
 }
 
-var engineNames = sync.OnceValue(func() engineClasses {
-	e := engineClasses{classes: names{}, nodes: names{}, parents: map[string]string{}}
-	for _, line := range strings.Split(classes4, "\n") {
+// engineTables are the class tables by engine version, each parsed once.
+var engineTables = map[string]func() engineClasses{
+	"4.6": sync.OnceValue(func() engineClasses { return parseClasses("4.6", classes4) }),
+}
+
+// defaultVersion is the table of a project whose config/features names
+// no version the reader has a table for.
+const defaultVersion = "4.6"
+
+// engineNames returns Godot 4.6's names.
+func engineNames() engineClasses { return engineTables[defaultVersion]() }
+
+// parseClasses reads a class table in classes4.txt's form.
+func parseClasses(version, text string) engineClasses {
+	e := engineClasses{version: version, classes: names{}, nodes: names{}, parents: map[string]string{}}
+	for _, line := range strings.Split(text, "\n") {
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
@@ -56,12 +71,18 @@ var engineNames = sync.OnceValue(func() engineClasses {
 		}
 	}
 	return e
-})
+}
 
 // inherits says the engine class is base or one of its subclasses, as
-// ClassDB::is_parent_class says it.
+// ClassDB::is_parent_class says it, in Godot 4.6.
 func inherits(class, base string) bool {
 	return inheritsIn(engineNames().parents, class, base)
+}
+
+// inherits says the class is base or one of its subclasses in this
+// version.
+func (e engineClasses) inherits(class, base string) bool {
+	return inheritsIn(e.parents, class, base)
 }
 
 // inheritsIn is inherits over a map of parents.
@@ -72,4 +93,43 @@ func inheritsIn(parents map[string]string, class, base string) bool {
 		}
 	}
 	return false
+}
+
+// unknown is the error of a class this version lacks.
+func (e engineClasses) unknown(class string) error {
+	return fmt.Errorf("%w: %s is not a class of Godot %s, the engine the reader takes for this project (by its config/features); a GDExtension's class, or a newer engine's, is not known", ErrUnknownClass, Shown(class), e.version)
+}
+
+// engine returns the class table of the project's engine version, as
+// project.godot's config/features names it ("4.7"): the table of that
+// version, or of the newest version before it the reader has; 4.6's
+// where the features name none.
+func (p *Project) engine() engineClasses {
+	if p.classTable == nil {
+		table := engineTables[tableFor(p.features())]()
+		p.classTable = &table
+	}
+	return *p.classTable
+}
+
+// tableFor returns the version of the class table for a project's
+// features: the first feature that is a version of Godot 4, taken to the
+// newest table at or before it.
+func tableFor(features []string) string {
+	for _, f := range features {
+		var major, minor int
+		if n, err := fmt.Sscanf(f, "%d.%d", &major, &minor); n != 2 || err != nil || fmt.Sprintf("%d.%d", major, minor) != f || major != 4 {
+			continue
+		}
+		best, bestMinor := defaultVersion, -1
+		for v := range engineTables {
+			var m int
+			fmt.Sscanf(v, "4.%d", &m)
+			if m <= minor && m > bestMinor {
+				best, bestMinor = v, m
+			}
+		}
+		return best
+	}
+	return defaultVersion
 }

@@ -123,4 +123,9 @@ var (
 	// ErrNotRegular: a path the project reads names a folder, a named
 	// pipe, a device or a socket, not a regular file.
 	ErrNotRegular = errors.New("project: not a regular file")
+	// ErrUnknownClass: a scene's node, or an imported scene's root, is of
+	// a class that the project's version of the engine lacks (a
+	// GDExtension's, a newer engine's): the engine would make a
+	// placeholder in its place.
+	ErrUnknownClass = errors.New("project: unknown class")
 )

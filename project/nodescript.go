@@ -13,14 +13,27 @@ import "fmt"
 // makes a placeholder: a Node, as a text scene stores every parent by its
 // path; in a binary scene, one chosen by the parent's class where the
 // parent is stored by its index, which is not read.
+//
+// A node's type that is neither a class of the project's version of the
+// engine nor a global class of the project is an error (ErrUnknownClass),
+// script or not.
 func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
-	e := engineNames()
+	e := w.p.engine()
 	natives := map[string]string{} // the engine class each script's chain ends at: resolved once
 	for _, n := range nodes {
+		fail := func(err error) error { return &SceneError{Chain: []string{res}, Node: n.Path, Err: err} }
+		if n.Type != "" && !e.classes[n.Type] {
+			classes, err := w.p.Classes()
+			if err != nil {
+				return fail(err)
+			}
+			if _, ok := classes[n.Type]; !ok {
+				return fail(e.unknown(n.Type))
+			}
+		}
 		if n.Script == "" {
 			continue
 		}
-		fail := func(err error) error { return &SceneError{Chain: []string{res}, Node: n.Path, Err: err} }
 		refuse := func(format string, args ...any) error {
 			return fail(fmt.Errorf("script %s: "+format, append([]any{Shown(n.Script)}, args...)...))
 		}
@@ -39,7 +52,7 @@ func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 			}
 			class = "Node"
 		}
-		if !inherits(class, native) {
+		if !e.inherits(class, native) {
 			return refuse("Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", native, class)
 		}
 	}

@@ -25,6 +25,10 @@ type Project struct {
 	checking int                    // checkScript's calls under way, one within another
 	index    *index                 // the walk's classes and UIDs, once made
 	settings *string                // project.godot's text, once read
+	config   *configRead            // project.godot read as a ConfigFile, once
+	// classTable is the engine's class table for the project's version,
+	// once chosen.
+	classTable *engineClasses
 }
 
 // scriptRead is a script read, or why it could not be.
