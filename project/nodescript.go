@@ -16,7 +16,8 @@ import "fmt"
 //
 // A node's type that is neither a class of the project's version of the
 // engine nor a global class of the project is an error (ErrUnknownClass),
-// script or not.
+// script or not. A node whose class is not known (Partial) is not
+// checked.
 func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 	e := w.p.engine()
 	natives := map[string]string{} // the engine class each script's chain ends at: resolved once
@@ -31,7 +32,7 @@ func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 				return fail(e.unknown(n.Type))
 			}
 		}
-		if n.Script == "" {
+		if n.Script == "" || n.Type == "" && n.Partial != "" {
 			continue
 		}
 		refuse := func(format string, args ...any) error {

@@ -2,7 +2,10 @@ package project
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 	"strconv"
 	"strings"
 
@@ -37,6 +40,14 @@ type SceneNode struct {
 	// is one.
 	Synchronizer *Synchronizer
 	Node         *resource.Node // the node as read
+	// Partial, when not "", says why the nodes under this one are not
+	// known, and the node's own class may not be: it is the root of a
+	// scene imported from a model whose imported file the project lacks
+	// (a project fresh from its repository, not imported yet), so that
+	// only what the model's .import file says of its root is known; or
+	// it is a node under such a root that the instancing scene overrides
+	// (editable children), whose class is not known ("").
+	Partial string
 }
 
 // Spawner is a MultiplayerSpawner as a scene saves it.
@@ -114,11 +125,32 @@ func (p *Project) scene(resPath string) *sceneRead {
 	return r
 }
 
-// readScene reads a scene, and says how many bytes its file holds.
+// readScene reads a scene, and says how many bytes its file holds: a
+// .tscn or .scn file, or a model the engine imports as a scene (see
+// importedScene). A file that is binary but no binary resource (a model
+// without a .import file) is refused by its content, unread.
 func (p *Project) readScene(resPath string) (*Scene, int, error) {
+	if ext := path.Ext(resPath); ext != ".tscn" && ext != ".scn" {
+		im, err := p.readImport(resPath)
+		if err == nil {
+			return p.importedScene(resPath, im)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, 0, err
+		}
+	}
 	data, err := p.readFile(resPath)
 	if err != nil {
 		return nil, 0, err
+	}
+	if !resource.IsBinary(data) {
+		why := binaryKind(data)
+		if first := firstLine(data); why == "" && first != "" && first[0] != '[' && first[0] != ';' {
+			why = "text that starts " + Shown(first)
+		}
+		if why != "" {
+			return nil, 0, fmt.Errorf("%s, not a scene, and no %s.import says how the engine imports it", why, Shown(resPath))
+		}
 	}
 	f, err := resource.Read(bytes.NewReader(data))
 	if err != nil {
@@ -127,6 +159,19 @@ func (p *Project) readScene(resPath string) (*Scene, int, error) {
 	if !f.Scene {
 		return nil, 0, fmt.Errorf("a %s, not a scene", Shown(f.Type))
 	}
+	return p.sceneOf(resPath, f), len(data), nil
+}
+
+// firstLine returns the first line of a text that is not blank, without
+// a byte order mark or the white space around it.
+func firstLine(data []byte) string {
+	text := strings.TrimLeft(strings.TrimPrefix(string(data[:min(len(data), 4096)]), "\ufeff"), " \t\r\n")
+	line, _, _ := strings.Cut(text, "\n")
+	return strings.TrimSpace(line)
+}
+
+// sceneOf returns what a scene file read gives.
+func (p *Project) sceneOf(resPath string, f *resource.File) *Scene {
 	s := &Scene{Path: resPath, File: f, Nodes: make([]SceneNode, 0, len(f.Nodes))}
 	for _, n := range f.Nodes {
 		sn := SceneNode{Path: scenePath(n), Type: n.Type, Node: n}
@@ -138,13 +183,15 @@ func (p *Project) readScene(resPath string) (*Scene, int, error) {
 		}
 		switch n.Type {
 		case "MultiplayerSpawner":
-			sn.Spawner = p.spawner(n)
+			sn.Spawner = &Spawner{}
+			p.setSpawner(sn.Spawner, n.Properties)
 		case "MultiplayerSynchronizer":
-			sn.Synchronizer = synchronizer(f, n)
+			sn.Synchronizer = &Synchronizer{RootPath: "..", PublicVisibility: true}
+			setSynchronizer(sn.Synchronizer, f, n.Properties)
 		}
 		s.Nodes = append(s.Nodes, sn)
 	}
-	return s, len(data), nil
+	return s
 }
 
 // scenePath returns a node's path from its scene's root.
@@ -177,31 +224,32 @@ func (p *Project) extPath(f *resource.File, v any) string {
 	return ""
 }
 
-// spawner reads a MultiplayerSpawner's saved properties.
-func (p *Project) spawner(n *resource.Node) *Spawner {
-	s := &Spawner{}
-	if v, ok := n.Get("spawn_path"); ok {
-		s.SpawnPath = pathString(v)
-	}
-	if v, ok := n.Get("spawn_limit"); ok {
-		s.Limit, _ = v.(int64)
-	}
-	if v, ok := n.Get("_spawnable_scenes"); ok {
-		for _, scene := range stringList(v) {
-			if path, err := p.fromUID(scene); err == nil {
-				scene = path
+// setSpawner sets what a MultiplayerSpawner's saved properties set: a
+// scene's, or an instancing scene's overrides.
+func (p *Project) setSpawner(s *Spawner, props []gdvar.Property) {
+	for _, prop := range props {
+		switch v := prop.Value; prop.Name {
+		case "spawn_path":
+			s.SpawnPath = pathString(v)
+		case "spawn_limit":
+			s.Limit, _ = v.(int64)
+		case "_spawnable_scenes":
+			s.Scenes = nil
+			for _, scene := range stringList(v) {
+				if path, err := p.fromUID(scene); err == nil {
+					scene = path
+				}
+				s.Scenes = append(s.Scenes, scene)
 			}
-			s.Scenes = append(s.Scenes, scene)
 		}
 	}
-	return s
 }
 
-// synchronizer reads a MultiplayerSynchronizer's saved properties and its
-// replication config.
-func synchronizer(f *resource.File, n *resource.Node) *Synchronizer {
-	s := &Synchronizer{RootPath: "..", PublicVisibility: true}
-	for _, prop := range n.Properties {
+// setSynchronizer sets what a MultiplayerSynchronizer's saved properties
+// of file f set, its replication config among them: a scene's, or an
+// instancing scene's overrides.
+func setSynchronizer(s *Synchronizer, f *resource.File, props []gdvar.Property) {
+	for _, prop := range props {
 		switch v := prop.Value; prop.Name {
 		case "root_path":
 			s.RootPath = pathString(v)
@@ -214,6 +262,7 @@ func synchronizer(f *resource.File, n *resource.Node) *Synchronizer {
 		case "public_visibility":
 			s.PublicVisibility, _ = v.(bool)
 		case "replication_config":
+			s.Properties = nil
 			if kind, id := resource.RefOf(v); kind == resource.SubRef {
 				for _, r := range f.Resources {
 					if r.ID == id {
@@ -223,7 +272,6 @@ func synchronizer(f *resource.File, n *resource.Node) *Synchronizer {
 			}
 		}
 	}
-	return s
 }
 
 // replicated reads a SceneReplicationConfig's properties as its _set

@@ -15,9 +15,12 @@ import (
 // takes its scene's root's class, script, spawner and synchronizer,
 // unless the instancing scene sets its script; a node inside an instance
 // that the scene overrides (editable children) takes the script the
-// override sets. An override of a MultiplayerSpawner's or
-// MultiplayerSynchronizer's other settings is an error: it is not read.
-// A scene the project lacks is an error that says so. A scene that
+// override sets, and a MultiplayerSpawner's or MultiplayerSynchronizer's
+// settings the override sets. A model the engine imports as a scene
+// (.glb, .gltf, .dae, .blend, .fbx…) is read through its .import file:
+// the imported scene where the project has it, else the root its import
+// settings make, marked Partial, as are the nodes an instancing scene
+// overrides under it. A scene the project lacks is an error that says so. A scene that
 // instances itself, through others or not, is an error (ErrCycle), as
 // in the engine. A node whose class cannot hold its script is an error,
 // as the engine refuses to attach that script (see checkScripts); so is
@@ -92,12 +95,13 @@ func (w *treeWalk) walk(res, prefix string) error {
 			at = path.Clean(prefix + "/" + n.Path) // path.Join, but made once
 		}
 		if i, ok := w.at[at]; ok && i >= start && n.Type == "" && n.Instance == "" {
-			if err := w.override(&w.out[i], n); err != nil {
-				return err
-			}
+			w.override(&w.out[i], n, sc.File)
 			continue
 		}
 		if n.Instance == "" {
+			if n.Type == "" && n.Path != "." {
+				n.Partial = w.partialAbove(at)
+			}
 			n.Path = at
 			if err := w.add(n); err != nil {
 				return err
@@ -115,9 +119,7 @@ func (w *treeWalk) walk(res, prefix string) error {
 		r := &w.out[root]
 		r.Path, r.Instance, r.Node = at, n.Instance, n.Node
 		w.at[at] = root
-		if err := w.override(r, n); err != nil {
-			return err
-		}
+		w.override(r, n, sc.File)
 	}
 	return nil
 }
@@ -159,21 +161,35 @@ func (w *treeWalk) add(n SceneNode) error {
 	return nil
 }
 
-// override applies what the scene walked sets on a node an instance made:
-// its script, and nothing else of a spawner or synchronizer.
-func (w *treeWalk) override(dst *SceneNode, n SceneNode) error {
+// override applies what the scene walked (file f) sets on a node an
+// instance made: its script, and a spawner's or synchronizer's settings,
+// on a copy, as the scene read is shared.
+func (w *treeWalk) override(dst *SceneNode, n SceneNode, f *resource.File) {
 	if n.Script != "" {
 		dst.Script = n.Script
 	}
-	if dst.Spawner == nil && dst.Synchronizer == nil {
-		return nil
+	if dst.Spawner != nil {
+		s := *dst.Spawner
+		w.p.setSpawner(&s, n.Node.Properties)
+		dst.Spawner = &s
 	}
-	for _, prop := range n.Node.Properties {
-		if prop.Name != "script" {
-			return w.errorAt("", n.Path, fmt.Errorf("%s of its instanced %s is overridden, which is not read", Shown(prop.Name), dst.Type))
+	if dst.Synchronizer != nil {
+		s := *dst.Synchronizer
+		setSynchronizer(&s, f, n.Node.Properties)
+		dst.Synchronizer = &s
+	}
+}
+
+// partialAbove returns the Partial of the nearest node above path at
+// that the tree holds, when one is: a node overridden under an imported
+// scene whose nodes are not known.
+func (w *treeWalk) partialAbove(at string) string {
+	for dir := path.Dir(at); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if i, ok := w.at[dir]; ok {
+			return w.out[i].Partial
 		}
 	}
-	return nil
+	return ""
 }
 
 // treeError returns err, a bound of the whole tree, as a *SceneError of

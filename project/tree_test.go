@@ -74,6 +74,28 @@ func TestTree(t *testing.T) {
 	assert.Equal(t, "..", nodes[4].Spawner.SpawnPath)
 }
 
+// An instancing scene's overrides of an instanced spawner's or
+// synchronizer's settings are read, on that instance alone; its other
+// properties (a script's exports) are left.
+func TestTreeOverrides(t *testing.T) {
+	files := maps.Clone(treeFiles)
+	files["main.tscn"] = strings.Replace(treeFiles["main.tscn"], "[node name=\"Main\"", "[sub_resource type=\"SceneReplicationConfig\" id=\"c\"]\nproperties/0/path = NodePath(\".:position\")\nproperties/0/spawn = false\n[node name=\"Main\"", 1) +
+		"[node name=\"Spawner\" parent=\"Right/Chair\"]\nspawn_limit = 3\n_spawnable_scenes = PackedStringArray(\"res://seat.tscn\")\nenabled = false\n" +
+		"[node name=\"Seat\" parent=\"Right\"]\nreplication_interval = 0.5\nreplication_config = SubResource(\"c\")\n"
+	p, err := Open(writeProject(t, files))
+	require.NoError(t, err)
+	nodes, err := p.Tree("res://main.tscn")
+	require.NoError(t, err)
+	left, right := nodes[4], nodes[8]
+	require.Equal(t, "Left/Chair/Spawner", left.Path)
+	require.Equal(t, "Right/Chair/Spawner", right.Path)
+	assert.Equal(t, &Spawner{SpawnPath: ".."}, left.Spawner)
+	assert.Equal(t, &Spawner{SpawnPath: "..", Limit: 3, Scenes: []string{"res://seat.tscn"}}, right.Spawner)
+	assert.Equal(t, &Synchronizer{RootPath: "../Chair", PublicVisibility: true}, nodes[3].Synchronizer)
+	assert.Equal(t, &Synchronizer{RootPath: "../Chair", PublicVisibility: true, ReplicationInterval: 0.5,
+		Properties: []Replicated{{Path: ".:position", Mode: ReplicateAlways}}}, nodes[7].Synchronizer)
+}
+
 func TestTreeErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -84,8 +106,6 @@ func TestTreeErrors(t *testing.T) {
 		{"cycle", map[string]string{"seat.tscn": "[gd_scene format=3]\n[ext_resource type=\"PackedScene\" path=\"res://lobby.tscn\" id=\"1\"]\n[node name=\"Seat\" type=\"Node\"]\n[node name=\"L\" parent=\".\" instance=ExtResource(\"1\")]\n"},
 			"res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: node L: res://lobby.tscn: project: a scene instances itself", ErrCycle},
 		{"missing", map[string]string{"seat.tscn": ""}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: the project has no such scene", fs.ErrNotExist},
-		{"override", map[string]string{"main.tscn": treeFiles["main.tscn"] + "[node name=\"Spawner\" parent=\"Right/Chair\"]\nspawn_limit = 3\n"},
-			"res://main.tscn: node Right/Chair/Spawner: spawn_limit of its instanced MultiplayerSpawner is overridden", nil},
 		{"an instanced scene without nodes", map[string]string{"seat.tscn": "[gd_scene format=3]\n"}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: a scene without nodes", nil},
 	}
 	for _, tt := range tests {
