@@ -24,6 +24,7 @@ import (
 // importFile is what the reader takes of a .import file.
 type importFile struct {
 	path     string // the .import file's res:// path
+	size     int    // its bytes
 	importer string // [remap] importer: "scene" for a scene
 	typ      string // [remap] type: the imported resource's class
 	imported string // [remap] path: the imported file, or ""
@@ -54,6 +55,7 @@ func (p *Project) readImport(resPath string) (*importFile, error) {
 	}
 	im := &importFile{
 		path:     resPath + ".import",
+		size:     len(data),
 		importer: str("remap", "importer"),
 		typ:      str("remap", "type"),
 		imported: str("remap", "path"),
@@ -77,7 +79,8 @@ func (p *Project) readImport(resPath string) (*importFile, error) {
 
 // importedScene reads the scene the engine imports from a model: the
 // imported file where the project has it, else the root its .import file
-// makes, marked Partial. Its size is the bytes read.
+// makes, marked Partial. Its size is the bytes read: the imported
+// file's, or the .import file's.
 func (p *Project) importedScene(resPath string, im *importFile) (*Scene, int, error) {
 	switch {
 	case im.importer != "scene":
@@ -110,7 +113,7 @@ func (p *Project) importedScene(resPath string, im *importFile) (*Scene, int, er
 	s := p.sceneOf(resPath, f)
 	s.Nodes[0].Script = root.script
 	s.Nodes[0].Partial = fmt.Sprintf("imported from %s, whose imported scene %s the project lacks (not imported yet): the nodes under its root are not known", Shown(resPath), Shown(im.imported))
-	return s, len(im.path), nil
+	return s, im.size, nil
 }
 
 // importedNode is an imported scene's root as its import settings make
