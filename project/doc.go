@@ -5,8 +5,9 @@
 // and export usage, its inner classes; the project's global classes, as
 // the editor's scan registers them; each class's chain of bases, as the
 // engine's analyzer resolves it; a scene's nodes, scripts,
-// MultiplayerSpawners and MultiplayerSynchronizers; res:// and uid://
-// paths.
+// MultiplayerSpawners and MultiplayerSynchronizers, models read through
+// their .import files; the autoloads and the running tree under /root;
+// res:// and uid:// paths.
 //
 // Where the engine would refuse a script, the reader says why
 // (*ScriptError), in the engine's words where it knows them; so it does

@@ -14,6 +14,13 @@ import (
 //go:embed classes4.txt
 var classes4 string
 
+// classes47.txt is what Godot 4.7 adds to 4.6's classes, in
+// classes4.txt's form, as TestClassesFromDocs writes it from the
+// engine's doc/classes/*.xml (docs/projects.md says how it was had).
+//
+//go:embed classes47.txt
+var classes47 string
+
 // names is a set of the engine's names of one kind.
 type names = map[string]bool
 
@@ -29,6 +36,7 @@ type engineClasses struct {
 // engineTables are the class tables by engine version, each parsed once.
 var engineTables = map[string]func() engineClasses{
 	"4.6": sync.OnceValue(func() engineClasses { return parseClasses("4.6", classes4) }),
+	"4.7": sync.OnceValue(func() engineClasses { return parseClasses("4.7", classes4+"\n"+classes47) }),
 }
 
 // defaultVersion is the table of a project whose config/features names
@@ -38,25 +46,27 @@ const defaultVersion = "4.6"
 // engineNames returns Godot 4.6's names.
 func engineNames() engineClasses { return engineTables[defaultVersion]() }
 
-// parseClasses reads a class table in classes4.txt's form.
+// parseClasses reads a class table in classes4.txt's form; a kind's
+// lines add to those before them.
 func parseClasses(version, text string) engineClasses {
-	e := engineClasses{version: version, classes: names{}, nodes: names{}, parents: map[string]string{}}
+	e := engineClasses{version: version, classes: names{}, nodes: names{}, abstract: names{}, singletons: names{}, types: names{}, parents: map[string]string{}}
 	for _, line := range strings.Split(text, "\n") {
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
 		}
-		set := names{}
-		for _, n := range fields[1:] {
-			set[n] = true
+		add := func(set names) {
+			for _, n := range fields[1:] {
+				set[n] = true
+			}
 		}
 		switch fields[0] {
 		case "singletons":
-			e.singletons = set
+			add(e.singletons)
 		case "types":
-			e.types = set
+			add(e.types)
 		case "abstract":
-			e.abstract = set
+			add(e.abstract)
 		case "subclasses":
 			e.classes[fields[1]] = true
 			for _, c := range fields[2:] {

@@ -13,8 +13,8 @@ import (
 	"github.com/gdvar/gdvar/resource"
 )
 
-// Scene is a scene of the project (.tscn or .scn) and what a multiplayer
-// game takes from it.
+// Scene is a scene of the project (.tscn or .scn, or a model the engine
+// imports as a scene) and what a multiplayer game takes from it.
 type Scene struct {
 	Path string         // its res:// path
 	File *resource.File // the scene as read
