@@ -134,14 +134,7 @@ func TestImportedErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"model.glb": glb, "static.gd": "extends StaticBody3D\n", "main.tscn": instancingModel("")}
-			for k, v := range tt.files {
-				if v == "" {
-					delete(files, k)
-				} else {
-					files[k] = v
-				}
-			}
+			files := changed(map[string]string{"model.glb": glb, "static.gd": "extends StaticBody3D\n", "main.tscn": instancingModel("")}, tt.files)
 			p, err := Open(writeProject(t, files))
 			require.NoError(t, err)
 			_, err = p.Tree("res://main.tscn")

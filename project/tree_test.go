@@ -96,6 +96,20 @@ func TestTreeOverrides(t *testing.T) {
 		Properties: []Replicated{{Path: ".:position", Mode: ReplicateAlways}}}, nodes[7].Synchronizer)
 }
 
+// changed returns a copy of files with changes made: each file given
+// written, each given as "" removed.
+func changed(files, changes map[string]string) map[string]string {
+	out := maps.Clone(files)
+	for k, v := range changes {
+		if v == "" {
+			delete(out, k)
+		} else {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 func TestTreeErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -110,14 +124,7 @@ func TestTreeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := maps.Clone(treeFiles)
-			for k, v := range tt.files {
-				if v == "" {
-					delete(files, k)
-				} else {
-					files[k] = v
-				}
-			}
+			files := changed(treeFiles, tt.files)
 			p, err := Open(writeProject(t, files))
 			require.NoError(t, err)
 			_, err = p.Tree("res://main.tscn")
