@@ -17,6 +17,7 @@ type index struct {
 	classes map[string]string // class_name → res:// path of its script
 	bases   map[string]string // class_name → the base its script's header names
 	uids    map[string]string // uid://… → res:// path
+	csharp  *csIndex          // the C# files' declarations, or nil
 }
 
 // Classes returns the project's global classes: each class_name and the
@@ -149,6 +150,8 @@ func (p *Project) indexFile(idx *index, name, res string) error {
 			idx.classes[class], idx.bases[class] = res, base
 		}
 		return nil
+	case ".cs":
+		return p.indexCSharp(idx, name, res)
 	case ".uid", ".import", ".tscn", ".tres":
 		if head, err = readHead(name, 4096); err != nil {
 			return err

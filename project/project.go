@@ -188,9 +188,12 @@ func (p *Project) Script(resPath string) (*Script, error) {
 	}
 	r := &scriptRead{}
 	src, err := p.readFile(resPath)
-	if err != nil {
+	switch {
+	case err != nil:
 		r.err = &ScriptError{Path: resPath, Message: err.Error(), Err: errors.Unwrap(err)}
-	} else {
+	case path.Ext(resPath) == ".cs":
+		r.script, r.err = p.csharpScript(resPath, src)
+	default:
 		r.script, r.err = parseScript(src, resPath, p.limits)
 	}
 	p.scripts[resPath] = r

@@ -237,6 +237,9 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 	failBase := func(msg string, cause error) (ClassRef, string, error) {
 		return ClassRef{}, "", &ScriptError{Path: ref.Script.Path, Line: ext.Line, Message: msg, Err: causeOf(cause)}
 	}
+	if ref.Script.CSharp != nil {
+		return p.csharpBase(ref)
+	}
 	if ext.Path == "" && len(ext.Names) == 0 {
 		return ClassRef{}, "RefCounted", nil
 	}
@@ -248,7 +251,7 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 		if err != nil {
 			return fail(err.Error())
 		}
-		s, err := p.Script(target)
+		s, err := p.gdscriptBase(target)
 		if err != nil {
 			if se, ok := err.(*ScriptError); ok && se.Path == target && se.Line > 0 {
 				return failBase(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, target), err)
@@ -265,7 +268,7 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 		name := names[0]
 		switch path, ok := classes[name]; {
 		case ok:
-			s, err := p.Script(path)
+			s, err := p.gdscriptBase(path)
 			if err != nil {
 				return failBase(fmt.Sprintf(`Could not resolve super class inheritance from "%s".`, path), err)
 			}
@@ -339,6 +342,9 @@ func (p *Project) RPCs(resPath string) ([]NamedRPC, error) {
 // mergeRPCs returns the @rpc methods of a chain of classes, most derived
 // first, in the engine's order (see Resolved.RPCs).
 func mergeRPCs(classes []*Class) []NamedRPC {
+	if len(classes) > 0 && classes[0].csharp {
+		return mergeCSharpRPCs(classes)
+	}
 	var out []NamedRPC
 	at := map[string]int{}
 	for i := len(classes) - 1; i >= 0; i-- {
@@ -383,11 +389,15 @@ func (r *Resolved) Properties() []Property {
 }
 
 // RPCConfig returns what the engine's get_rpc_config() returns for these
-// methods: a Dictionary of each method's name, as a StringName, to its
-// @rpc's Dictionary (see RPC.Config).
+// methods: a Dictionary of each method's name, as a StringName (a String
+// for a C# script's), to its @rpc's Dictionary (see RPC.Config).
 func RPCConfig(rpcs []NamedRPC) *gdvar.Dictionary {
 	d := gdvar.NewDictionary()
 	for _, m := range rpcs {
+		if m.RPC.given&csharpRPC != 0 { // a C# [Rpc]: a String
+			d.Set(m.Name, m.RPC.Config())
+			continue
+		}
 		d.Set(gdvar.StringName(m.Name), m.RPC.Config())
 	}
 	return d

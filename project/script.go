@@ -9,8 +9,10 @@ type Script struct {
 	// Path is the script's res:// path when a Project read it, else the
 	// path it was read as.
 	Path string
-	// Tool says the script is annotated @tool.
+	// Tool says the script is annotated @tool ([Tool] in C#).
 	Tool bool
+	// CSharp is the C# class of a script read from a .cs file, or nil.
+	CSharp *CSharpClass
 	Class
 
 	src string // the source, for the expressions read again (span)
@@ -41,6 +43,9 @@ type Class struct {
 	// engine's analyzer reports (an @rpc's arguments), or nil.
 	fault *ScriptError
 	bases classInfo // what resolving its bases found, in its Project
+	// csharp says a C# class (see csharp_script.go): its Methods are its
+	// [Rpc] methods and its Properties its [Export] members.
+	csharp bool
 }
 
 // member is a named member of a class: its kind, and for an inner class

@@ -1,0 +1,113 @@
+package project
+
+import "sync"
+
+// csharpEngineClasses maps the C# names of the engine's classes, as
+// GodotSharp's bindings name them, to the engine's: Node is Node,
+// HTTPRequest is HttpRequest, Object is GodotObject.
+var csharpEngineClasses = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for class := range engineNames().classes {
+		m[pascalToPascal(class)] = class
+	}
+	return m
+})
+
+// csPascalNames and csPascalParts are the bindings generator's fixed
+// names and parts (modules/mono/utils/naming_utils.cpp).
+var (
+	csPascalNames = map[string]string{
+		"BitMap": "Bitmap", "JSONRPC": "JsonRpc", "Object": "GodotObject", "OpenXRIPBinding": "OpenXRIPBinding",
+		"SkeletonModification2DCCDIK": "SkeletonModification2DCcdik", "SkeletonModification2DFABRIK": "SkeletonModification2DFabrik",
+		"SkeletonModification3DCCDIK": "SkeletonModification3DCcdik", "SkeletonModification3DFABRIK": "SkeletonModification3DFabrik",
+		"System": "System_", "Thread": "GodotThread",
+	}
+	csPascalParts = map[string]string{
+		"AA": "AA", "AO": "AO", "FILENAME": "FileName", "FADEIN": "FadeIn", "FADEOUT": "FadeOut", "FX": "FX",
+		"GI": "GI", "GZIP": "GZip", "HBOX": "HBox", "ID": "Id", "IO": "IO", "IP": "IP", "IV": "IV",
+		"MACOS": "MacOS", "NODEPATH": "NodePath", "SPIRV": "SpirV", "STDIN": "StdIn", "STDOUT": "StdOut",
+		"USERNAME": "UserName", "UV": "UV", "UV2": "UV2", "VBOX": "VBox", "WHITESPACE": "WhiteSpace",
+		"WM": "WM", "XR": "XR", "XRAPI": "XRApi",
+	}
+)
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// splitPascal splits an engine name into its words as the bindings
+// generator does (_split_pascal_case): HTTPRequest is HTTP, Request;
+// Node3D is Node, 3D.
+func splitPascal(id string) []string {
+	var parts []string
+	start, prevUpper := 0, isUpper(id[0])
+	for i := 1; i < len(id); i++ {
+		c := id[i]
+		if prevUpper {
+			if !isDigit(c) && !isLower(c) {
+				continue
+			}
+			if !isDigit(c) {
+				if i-start == 1 { // an upper letter that starts a word
+					prevUpper = false
+					continue
+				}
+				i-- // the last upper letter starts the next word
+			}
+			if i-start > 0 {
+				parts = append(parts, id[start:i])
+				start, prevUpper = i, false
+			}
+		} else if isDigit(c) || isUpper(c) {
+			parts = append(parts, id[start:i])
+			start, prevUpper = i, true
+		}
+	}
+	if start != len(id) {
+		parts = append(parts, id[start:])
+	}
+	return parts
+}
+
+// pascalToPascal is the C# name of an engine class (pascal_to_pascal_case).
+func pascalToPascal(id string) string {
+	if len(id) <= 2 {
+		return upperASCII(id)
+	}
+	if n, ok := csPascalNames[id]; ok {
+		return n
+	}
+	var out []byte
+	for _, part := range splitPascal(id) {
+		if o, ok := csPascalParts[part]; ok {
+			out = append(out, o...)
+			continue
+		}
+		if len(part) <= 2 && upperASCII(part) == part {
+			out = append(out, part...)
+			continue
+		}
+		b := []byte(part)
+		b[0] = upperASCII(part[:1])[0]
+		for i := 1; i < len(b); i++ {
+			if isDigit(b[i-1]) {
+				b[i] = upperASCII(string(b[i]))[0]
+			} else if isUpper(b[i]) {
+				b[i] += 'a' - 'A'
+			}
+		}
+		out = append(out, b...)
+	}
+	return string(out)
+}
+
+// upperASCII upper-cases the ASCII letters of s.
+func upperASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if isLower(c) {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}

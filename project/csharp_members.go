@@ -1,0 +1,97 @@
+package project
+
+import "fmt"
+
+// csAttrTargets are the declarations each attribute the reader knows may
+// be on (their AttributeUsage), as the compiler's CS0592 names them.
+var csAttrTargets = map[string]string{
+	"Rpc":         "method",
+	"Export":      "field, property",
+	"GlobalClass": "class",
+	"Tool":        "class",
+}
+
+// misplaced records, as the type's fault, an attribute on a declaration
+// it may not be on (CS0592), or given twice (CS0579: none allows
+// multiple).
+func (p *csParser) misplaced(t *csType, attrs []csAttr, allowed ...string) {
+	for _, a := range attrs {
+		ok := false
+		for _, name := range allowed {
+			ok = ok || a.name == name
+		}
+		switch {
+		case !ok:
+			p.setFault(t, a.line, fmt.Sprintf("CS0592: Attribute '%s' is not valid on this declaration type. It is only valid on '%s' declarations.", a.name, csAttrTargets[a.name]))
+		case a.again != 0:
+			p.setFault(t, a.again, fmt.Sprintf("CS0579: Duplicate '%s' attribute", a.name))
+		}
+	}
+}
+
+// findAttr returns the attribute of that name, if it is there.
+func findAttr(attrs []csAttr, name string) (csAttr, bool) {
+	for _, a := range attrs {
+		if a.name == name {
+			return a, true
+		}
+	}
+	return csAttr{}, false
+}
+
+// csExportRules are the messages of the generators' diagnostics on an
+// [Export] member (Godot.SourceGenerators' Common.cs), by code.
+var csExportRules = map[string]string{
+	"GD0101": "The exported member '%s' is static",
+	"GD0102": "The type of the exported member '%s' is not supported",
+	"GD0103": "The exported member '%s' is read-only",
+	"GD0104": "The exported property '%s' is write-only",
+	"GD0105": "The exported property '%s' is an indexer",
+	"GD0106": "The exported property '%s' is an explicit interface implementation",
+}
+
+// exportFault is the error of a diagnostic on an exported member.
+func exportFault(t *csType, e csExport, code string) *ScriptError {
+	return &ScriptError{Path: t.file.path, Line: e.line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+e.name)}
+}
+
+// export records a field or property: with [Export], among the type's
+// exports, or as its fault where the generators refuse it (code, or
+// GD0101 for a static member; "" for none).
+func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, e csExport, code string) {
+	p.misplaced(t, attrs, "Export")
+	if _, ok := findAttr(attrs, "Export"); !ok {
+		return
+	}
+	if mods.static {
+		code = "GD0101"
+	}
+	if code != "" {
+		if t.fault == nil {
+			t.fault = exportFault(t, e, code)
+		}
+		return
+	}
+	t.exports = appendDoubling(t.exports, e)
+}
+
+// method records a method with [Rpc]: an instance method only, as the
+// engine lists no static one (ScriptManagerBridge's
+// UpdateScriptClassInfo).
+func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string, line int) {
+	p.misplaced(t, attrs, "Rpc")
+	a, ok := findAttr(attrs, "Rpc")
+	if !ok {
+		return
+	}
+	r, err := p.evalRPC(a)
+	switch {
+	case err != nil:
+		if t.fault == nil {
+			err.Path = p.file.path
+			t.fault = err
+		}
+	case !mods.static:
+		t.methods = appendDoubling(t.methods, csMethod{name: name, line: line, rpc: r})
+	}
+}

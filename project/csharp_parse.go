@@ -1,0 +1,414 @@
+package project
+
+import (
+	"fmt"
+	"strings"
+)
+
+// csParser reads the declarations of a C# source: using directives,
+// namespaces, types with their attributes, bases and members. It skips
+// method bodies, initializers and accessors by matching their brackets,
+// the lexer having read strings, characters and comments. It stops at
+// the first error.
+type csParser struct {
+	l      *csLexer
+	tok    csToken
+	ahead  csToken
+	peeked bool
+	limits Limits
+	nest   int // namespaces, types, type arguments and values within one another
+	file   *csFile
+	ns     string // the namespace being read
+}
+
+// parseCSharpFile reads the declarations of a C# file. Its errors are
+// *ScriptErrors, or ErrTooLarge.
+func parseCSharpFile(src []byte, path string, limits Limits) (*csFile, error) {
+	if int64(len(src)) > limits.MaxFileBytes {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
+	}
+	p := &csParser{l: newCSLexer(source(src), limits.MaxDepth), limits: limits, file: &csFile{path: path}}
+	p.advance()
+	p.body(nil)
+	if err := p.l.err; err != nil {
+		err.Path = path
+		return nil, err
+	}
+	return p.file, nil
+}
+
+func (p *csParser) advance() {
+	if p.peeked {
+		p.tok, p.peeked = p.ahead, false
+		return
+	}
+	p.tok = p.l.next()
+}
+
+// peek returns the token after the current one.
+func (p *csParser) peek() csToken {
+	if !p.peeked {
+		p.ahead, p.peeked = p.l.next(), true
+	}
+	return p.ahead
+}
+
+func (p *csParser) fail(line int, msg string) { p.l.fail(line, msg) }
+
+func (p *csParser) failed() bool { return p.l.err != nil }
+
+func (p *csParser) isPunct(s string) bool { return p.tok.kind == csPunct && p.tok.text == s }
+
+// isWord says the current token is the keyword (or contextual keyword) w.
+func (p *csParser) isWord(w string) bool {
+	return p.tok.kind == csIdent && !p.tok.verbatim && p.tok.text == w
+}
+
+// expect consumes the punctuation s, or fails.
+func (p *csParser) expect(s string) bool {
+	if !p.isPunct(s) {
+		p.fail(p.tok.line, fmt.Sprintf("%s expected, found %s.", quoteCS(s), csTokenName(p.tok)))
+		return false
+	}
+	p.advance()
+	return true
+}
+
+// enter counts one more level of nesting, or fails past Limits.MaxDepth.
+func (p *csParser) enter() bool {
+	if p.nest++; p.nest > p.limits.MaxDepth {
+		p.l.failBound("Declarations nested too deep.")
+		return false
+	}
+	return true
+}
+
+// quoteCS quotes a token as the compiler's messages do.
+func quoteCS(s string) string { return "'" + s + "'" }
+
+// csTokenName names a token in a message, cut to a bounded length.
+func csTokenName(t csToken) string {
+	switch t.kind {
+	case csEOF:
+		return "end of file"
+	case csString:
+		return "a string"
+	case csChar:
+		return "a character"
+	case csNumber:
+		return "number " + quoteCS(Shown(t.text))
+	}
+	return quoteCS(Shown(t.text))
+}
+
+// body reads the members of a compilation unit or namespace block (outer
+// nil) or of a type, to its closing brace, which it leaves, or the end.
+func (p *csParser) body(outer *csType) {
+	for !p.failed() {
+		switch {
+		case p.tok.kind == csEOF || p.isPunct("}"):
+			return
+		case p.isPunct(";"):
+			p.advance()
+		case outer == nil && p.isWord("using"):
+			p.using()
+		case outer == nil && p.isWord("global") && p.peek().kind == csIdent && p.peek().text == "using":
+			p.advance()
+			p.using()
+		case outer == nil && p.isWord("extern") && p.peek().kind == csIdent && p.peek().text == "alias":
+			p.skipInit()
+			p.expect(";")
+		case outer == nil && p.isWord("namespace"):
+			p.namespace()
+		default:
+			attrs := p.attributes()
+			if outer == nil && (p.isWord("namespace") || p.isWord("using") || p.tok.kind == csEOF) {
+				continue // after [assembly: …]
+			}
+			p.member(outer, attrs)
+		}
+	}
+}
+
+// using reads a using directive: using N; using static T; using A = T;
+func (p *csParser) using() {
+	if len(p.file.usings)+len(p.file.statics)+len(p.file.aliases) == p.limits.MaxDepth {
+		p.l.failBound(fmt.Sprintf("More than %d using directives.", p.limits.MaxDepth))
+		return
+	}
+	p.advance()
+	switch {
+	case p.isWord("static"):
+		p.advance()
+		t := p.typeRef()
+		p.file.statics = append(p.file.statics, strings.Join(partNames(t.parts), "."))
+	case p.tok.kind == csIdent && p.peek().kind == csPunct && p.peek().text == "=":
+		alias := p.tok.text
+		p.advance()
+		p.advance()
+		t := p.typeRef()
+		if p.file.aliases == nil {
+			p.file.aliases = map[string]csTypeRef{}
+		}
+		p.file.aliases[alias] = t
+	default:
+		t := p.typeRef()
+		p.file.usings = append(p.file.usings, strings.Join(partNames(t.parts), "."))
+	}
+	p.expect(";")
+}
+
+// namespace reads namespace N; (the rest of the file) or namespace N {…}.
+func (p *csParser) namespace() {
+	line := p.tok.line
+	p.advance()
+	t := p.typeRef()
+	name := strings.Join(partNames(t.parts), ".")
+	if p.ns != "" {
+		name = p.ns + "." + name
+	}
+	if p.isPunct(";") {
+		p.advance()
+		p.ns = name
+		return
+	}
+	if !p.expect("{") || !p.enter() {
+		return
+	}
+	outer := p.ns
+	p.ns = name
+	p.body(nil)
+	if !p.failed() && !p.isPunct("}") {
+		p.fail(line, "'}' expected: the namespace's block is not closed.")
+		return
+	}
+	p.advance()
+	p.ns = outer
+	p.nest--
+}
+
+// csModifiers are the modifiers of a member or type that the reader
+// reads or passes.
+var csModifiers = map[string]bool{
+	"public": true, "private": true, "protected": true, "internal": true, "file": true,
+	"static": true, "readonly": true, "volatile": true, "virtual": true, "override": true,
+	"abstract": true, "sealed": true, "extern": true, "new": true, "unsafe": true,
+	"partial": true, "async": true, "required": true, "ref": true, "fixed": true,
+}
+
+// modifiers is what a declaration's modifiers say.
+type modifiers struct {
+	static, abstract, partial, readonly bool
+}
+
+// modifiers reads the modifiers of a member.
+func (p *csParser) modifiers() modifiers {
+	var m modifiers
+	for p.tok.kind == csIdent && !p.tok.verbatim && csModifiers[p.tok.text] {
+		if p.tok.text == "new" && p.peek().kind == csPunct && p.peek().text == "(" {
+			break // new(): not a modifier
+		}
+		switch p.tok.text {
+		case "static":
+			m.static = true
+		case "abstract":
+			m.abstract = true
+		case "partial":
+			m.partial = true
+		case "readonly":
+			m.readonly = true
+		}
+		p.advance()
+	}
+	return m
+}
+
+// member reads a member of a namespace or type: a type, a method, a
+// property, a field, or a member whose kind the reader passes (an event,
+// a constant, an operator, a constructor).
+func (p *csParser) member(outer *csType, attrs []csAttr) {
+	mods := p.modifiers()
+	line := p.tok.line
+	switch {
+	case p.failed():
+		return
+	case p.isWord("class"), p.isWord("struct"), p.isWord("interface"), p.isWord("enum"),
+		p.isWord("record") && p.peek().kind == csIdent:
+		p.typeDecl(outer, attrs, mods)
+		return
+	case p.isWord("delegate"):
+		if outer != nil {
+			p.misplaced(outer, attrs)
+		}
+		p.skipDeclaration()
+		return
+	case outer == nil:
+		p.fail(line, fmt.Sprintf("Invalid token %s in a namespace: a type declaration expected.", csTokenName(p.tok)))
+		return
+	case p.isWord("const"): // a constant is static
+		mods.static = true
+		p.advance()
+	case p.isWord("event"):
+		p.misplaced(outer, attrs)
+		p.skipDeclaration()
+		return
+	case p.isPunct("~"), p.isWord("implicit"), p.isWord("explicit"):
+		p.misplaced(outer, attrs, "Rpc")
+		p.skipToParameters()
+		p.methodTail()
+		return
+	}
+	typ := p.typeRef()
+	switch {
+	case p.failed():
+	case p.isPunct("("): // a constructor
+		p.misplaced(outer, attrs)
+		p.skipGroup()
+		p.methodTail()
+	case p.isWord("operator"):
+		p.misplaced(outer, attrs, "Rpc")
+		p.skipToParameters()
+		p.methodTail()
+	case p.isWord("this"): // an indexer
+		p.advance()
+		p.skipGroup()
+		p.propertyTail()
+		p.export(outer, attrs, mods, csExport{name: "this[]", typ: typ, line: line}, "GD0105")
+	case p.tok.kind == csIdent:
+		name := p.typeRef()
+		last := name.parts[len(name.parts)-1]
+		explicit := len(name.parts) > 1
+		switch {
+		case p.isPunct("("):
+			p.skipGroup()
+			p.methodTail()
+			p.method(outer, attrs, mods, last.name, line)
+		case p.isPunct("{"), p.isPunct("=>"):
+			get, set := p.propertyTail()
+			e := csExport{name: last.name, typ: typ, line: line}
+			code := ""
+			switch {
+			case explicit:
+				code = "GD0106"
+			case !get:
+				code = "GD0104"
+			case !set:
+				code = "GD0103"
+			}
+			p.export(outer, attrs, mods, e, code)
+		default:
+			code := ""
+			if mods.readonly {
+				code = "GD0103"
+			}
+			p.declarators(csToken{text: last.name, line: line}, func(n csToken) {
+				p.export(outer, attrs, mods, csExport{name: n.text, typ: typ, line: n.line}, code)
+			})
+		}
+	default:
+		p.fail(line, fmt.Sprintf("Invalid token %s in a member declaration.", csTokenName(p.tok)))
+	}
+}
+
+// typeDecl reads a type: class, struct, interface, record or enum, its
+// name, type parameters, bases and members.
+func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
+	t := &csType{file: p.file, kind: p.tok.text, namespace: p.ns, outer: outer, line: p.tok.line,
+		partial: mods.partial, abstract: mods.abstract}
+	p.advance()
+	if t.kind == "record" && (p.isWord("class") || p.isWord("struct")) {
+		p.advance()
+	}
+	if p.tok.kind != csIdent {
+		p.fail(t.line, fmt.Sprintf("Identifier expected after %s, found %s.", quoteCS(t.kind), csTokenName(p.tok)))
+		return
+	}
+	t.name = p.tok.text
+	p.advance()
+	for _, a := range attrs {
+		switch a.name {
+		case "GlobalClass":
+			t.global = true
+		case "Tool":
+			t.tool = true
+		}
+	}
+	p.misplaced(t, attrs, "GlobalClass", "Tool")
+	if p.isPunct("<") {
+		t.arity = p.typeParameters()
+	}
+	p.file.types = append(p.file.types, t)
+	if t.kind == "enum" {
+		p.skipDeclaration()
+		return
+	}
+	if p.isPunct("(") { // a primary constructor
+		p.skipGroup()
+	}
+	if p.isPunct(":") {
+		t.baseLine = p.tok.line
+		p.advance()
+		for !p.failed() {
+			t.bases = append(t.bases, p.typeRef())
+			if p.isPunct("(") { // a record's base arguments
+				p.skipGroup()
+			}
+			if !p.isPunct(",") {
+				break
+			}
+			p.advance()
+		}
+	}
+	for !p.failed() && !p.isPunct("{") && !p.isPunct(";") { // where T : …
+		if p.tok.kind == csEOF {
+			p.fail(t.line, "'{' expected: the type has no body.")
+			return
+		}
+		p.skipToken()
+	}
+	if p.isPunct(";") {
+		p.advance()
+		return
+	}
+	if !p.enter() {
+		return
+	}
+	p.advance()
+	p.body(t)
+	if !p.failed() && !p.isPunct("}") {
+		p.fail(t.line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(Shown(t.name))))
+		return
+	}
+	p.advance()
+	p.nest--
+}
+
+// typeParameters reads <T, U> and returns how many there are.
+func (p *csParser) typeParameters() int {
+	line, depth, n := p.tok.line, 0, 1
+	for !p.failed() {
+		switch {
+		case p.tok.kind == csEOF:
+			p.fail(line, "'>' expected: the type parameters are not closed.")
+			return n
+		case p.isPunct("<"):
+			depth++
+		case p.isPunct(">"):
+			depth--
+		case p.isPunct(",") && depth == 1:
+			n++
+		}
+		p.advance()
+		if depth == 0 {
+			break
+		}
+	}
+	return n
+}
+
+// setFault records the first error of a type.
+func (p *csParser) setFault(t *csType, line int, msg string) {
+	if t.fault == nil {
+		t.fault = &ScriptError{Path: p.file.path, Line: line, Message: msg}
+	}
+}

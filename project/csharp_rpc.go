@@ -1,0 +1,136 @@
+package project
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// csharpRPC marks an RPC read from a C# [Rpc]: the engine keeps every
+// key of its config, and its method's name as a String
+// (ScriptManagerBridge.UpdateScriptClassInfo).
+const csharpRPC rpcKeys = 1 << 7
+
+// csGodotEnum is an enum of GodotSharp that [Rpc] takes: its full name and
+// its members.
+type csGodotEnum struct {
+	path    []string
+	members map[string]int64
+}
+
+var (
+	csRPCMode      = csGodotEnum{[]string{"Godot", "MultiplayerApi", "RpcMode"}, map[string]int64{"Disabled": 0, "AnyPeer": 1, "Authority": 2}}
+	csTransferMode = csGodotEnum{[]string{"Godot", "MultiplayerPeer", "TransferModeEnum"}, map[string]int64{"Unreliable": 0, "UnreliableOrdered": 1, "Reliable": 2}}
+)
+
+// evalRPC computes an [Rpc] as GodotSharp's RpcAttribute does: Mode from
+// its one constructor argument (Authority without it), CallLocal (false),
+// TransferMode (Reliable) and TransferChannel (0) from its properties.
+// Where the compiler refuses the attribute, the error has its message;
+// an argument the reader does not fold (a constant) is Unsupported.
+func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
+	r := &RPC{Mode: Authority, Transfer: Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}
+	fail := func(msg string) (*RPC, *ScriptError) { return nil, &ScriptError{Line: a.line, Message: msg} }
+	unsupported := func(what string, v csValue) (*RPC, *ScriptError) {
+		return nil, &ScriptError{Line: v.line, Unsupported: true,
+			Message: fmt.Sprintf("%s of [Rpc]: only literals and the members of RpcMode and TransferModeEnum are read", what)}
+	}
+	positional, named := 0, false
+	for _, arg := range a.args {
+		v := arg.value
+		switch {
+		case arg.property == "" && arg.param == "":
+			if named {
+				return fail("CS1738: Named argument specifications must appear after all fixed arguments have been specified")
+			}
+			positional++
+			fallthrough
+		case arg.param == "mode":
+			n, ok, err := p.enumValue(v, csRPCMode)
+			switch {
+			case err != "":
+				return fail(err)
+			case !ok:
+				return unsupported("argument mode", v)
+			}
+			r.Mode = RPCMode(n)
+		case arg.param != "":
+			return fail(fmt.Sprintf("CS1739: The best overload for 'RpcAttribute' does not have a parameter named '%s'", Shown(arg.param)))
+		case arg.property == "Mode":
+			return fail("CS0200: Property or indexer 'RpcAttribute.Mode' cannot be assigned to -- it is read only")
+		case arg.property == "CallLocal":
+			named = true
+			if v.kind != valBool {
+				return unsupported("CallLocal", v)
+			}
+			r.CallLocal = v.boolean
+		case arg.property == "TransferMode":
+			named = true
+			n, ok, err := p.enumValue(v, csTransferMode)
+			switch {
+			case err != "":
+				return fail(err)
+			case !ok:
+				return unsupported("TransferMode", v)
+			}
+			r.Transfer = TransferMode(n)
+		case arg.property == "TransferChannel":
+			named = true
+			if v.kind != valInt {
+				return unsupported("TransferChannel", v)
+			}
+			if v.num < math.MinInt32 || v.num > math.MaxInt32 {
+				return fail(fmt.Sprintf("CS0266: Cannot implicitly convert type 'long' to 'int' (%d)", v.num))
+			}
+			r.Channel = v.num
+		default:
+			return fail(fmt.Sprintf("CS0117: 'RpcAttribute' does not contain a definition for '%s'", Shown(arg.property)))
+		}
+	}
+	if positional > 1 || a.more > 0 {
+		return fail(fmt.Sprintf("CS1729: 'RpcAttribute' does not contain a constructor that takes %d arguments", positional+a.more))
+	}
+	return r, nil
+}
+
+// enumValue folds a value given for an enum: one of its members (as
+// MultiplayerApi.RpcMode.AnyPeer, Godot.…, an alias, or after using
+// static), or an int (a cast, or 0) that is one of them. ok is false for
+// what the reader does not fold; err is the compiler's message for a
+// member the enum does not have.
+func (p *csParser) enumValue(v csValue, e csGodotEnum) (n int64, ok bool, err string) {
+	switch v.kind {
+	case valInt:
+		for _, m := range e.members {
+			if m == v.num {
+				return v.num, true, ""
+			}
+		}
+		return 0, false, ""
+	case valName:
+		names := partNames(p.file.expand(csTypeRef{parts: namesToParts(v.name)}))
+		if len(names) > 1 && names[0] == "Godot" {
+			names = names[1:]
+		}
+		member, of := names[len(names)-1], names[:len(names)-1]
+		if len(of) >= len(e.path) || !slices.Equal(of, e.path[len(e.path)-len(of):]) {
+			return 0, false, ""
+		}
+		n, ok := e.members[member]
+		if !ok {
+			return 0, false, fmt.Sprintf("CS0117: '%s' does not contain a definition for '%s'", strings.Join(e.path[1:], "."), Shown(member))
+		}
+		return n, true, ""
+	}
+	return 0, false, ""
+}
+
+// namesToParts makes the parts of a dotted name.
+func namesToParts(names []string) []csNamePart {
+	parts := make([]csNamePart, len(names))
+	for i, n := range names {
+		parts[i].name = n
+	}
+	return parts
+}

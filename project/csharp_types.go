@@ -1,0 +1,207 @@
+package project
+
+import "slices"
+
+// The Variant types of C# types, as Godot's source generators map them
+// (MarshalUtils.ConvertManagedTypeToMarshalType, then
+// ConvertMarshalTypeToVariantType), written as a GDScript declaration
+// writes its type: int, Vector2i, Array[Node], Dictionary[String, int].
+
+// csKeywords are C#'s keyword types, by the System type each is.
+var csKeywords = map[string]string{
+	"bool": "Boolean", "char": "Char", "sbyte": "SByte", "short": "Int16", "int": "Int32", "long": "Int64",
+	"byte": "Byte", "ushort": "UInt16", "uint": "UInt32", "ulong": "UInt64", "float": "Single", "double": "Double",
+	"string": "String", "object": "Object", "decimal": "Decimal", "dynamic": "Object", "nint": "IntPtr", "nuint": "UIntPtr",
+}
+
+// csSystemTypes are the System types the generators marshal by their
+// SpecialType, and the Variant type of each; those of System that a
+// declaration may name but the generators do not marshal are "".
+var csSystemTypes = map[string]string{
+	"Boolean": "bool", "Char": "int", "SByte": "int", "Int16": "int", "Int32": "int", "Int64": "int",
+	"Byte": "int", "UInt16": "int", "UInt32": "int", "UInt64": "int", "Single": "float", "Double": "float",
+	"String": "String", "Object": "", "Decimal": "", "IntPtr": "", "UIntPtr": "", "Half": "",
+}
+
+// csGodotTypes are the structs of GodotSharp the generators marshal by
+// name, with StringName and NodePath, and the Variant type of each.
+var csGodotTypes = map[string]string{
+	"Vector2": "Vector2", "Vector2I": "Vector2i", "Rect2": "Rect2", "Rect2I": "Rect2i", "Transform2D": "Transform2D",
+	"Vector3": "Vector3", "Vector3I": "Vector3i", "Basis": "Basis", "Quaternion": "Quaternion", "Transform3D": "Transform3D",
+	"Vector4": "Vector4", "Vector4I": "Vector4i", "Projection": "Projection", "Aabb": "AABB", "Color": "Color",
+	"Plane": "Plane", "Rid": "RID", "Callable": "Callable", "Signal": "Signal", "Variant": "Variant",
+	"StringName": "StringName", "NodePath": "NodePath",
+}
+
+// csPackedArrays are the C# arrays the generators marshal, by the
+// element's System or GodotSharp name: packed arrays, and Arrays for
+// StringName, NodePath and Rid.
+var csPackedArrays = map[string]string{
+	"Byte": "PackedByteArray", "Int32": "PackedInt32Array", "Int64": "PackedInt64Array",
+	"Single": "PackedFloat32Array", "Double": "PackedFloat64Array", "String": "PackedStringArray",
+	"Vector2": "PackedVector2Array", "Vector3": "PackedVector3Array", "Vector4": "PackedVector4Array",
+	"Color": "PackedColorArray", "StringName": "Array", "NodePath": "Array", "Rid": "Array",
+}
+
+// csClass is what a C# type is, for marshalling.
+type csClass uint8
+
+const (
+	csUnknown     csClass = iota // a type the reader does not find: kept by name
+	csUnsupported                // a type the generators do not marshal (GD0102)
+	csSystem                     // a System type marshalled by its SpecialType; name is its System name
+	csGodot                      // a GodotSharp struct, StringName or NodePath; name is its C# name
+	csEnum                       // an enum: an int
+	csObject                     // a class deriving from GodotObject; name is its Variant type's
+	csCollection                 // Godot.Collections.Array or Dictionary; name is Array or Dictionary
+)
+
+// classify says what the type a declaration of from names is, and its
+// name for that.
+func (s *csScope) classify(t csTypeRef, from *csType) (csClass, string) {
+	parts := from.file.expand(t)
+	if len(parts) == 0 || t.pointer {
+		return csUnsupported, ""
+	}
+	last := parts[len(parts)-1]
+	if sys, ok := csKeywords[last.name]; ok && len(parts) == 1 && !t.global {
+		return systemClass(sys)
+	}
+	if k := s.find(t, from); k != "" {
+		switch decl := s.parts(k)[0]; decl.kind {
+		case "enum":
+			return csEnum, ""
+		case "class", "record":
+			if s.godotClass(k) < 0 {
+				return csUnsupported, ""
+			}
+			return csObject, decl.name
+		default: // a struct, an interface, a delegate
+			return csUnsupported, ""
+		}
+	}
+	names := partNames(parts)
+	if len(names) == 2 && names[0] == "System" {
+		names = names[1:]
+	}
+	if _, ok := csSystemTypes[names[0]]; ok && len(names) == 1 {
+		return systemClass(names[0])
+	}
+	if len(names) > 1 && names[0] == "Godot" {
+		names = names[1:]
+	}
+	switch {
+	case len(names) == 1 && csGodotTypes[names[0]] != "":
+		return csGodot, names[0]
+	case (len(names) == 2 && names[0] == "Collections" || len(names) == 1) && (last.name == "Array" || last.name == "Dictionary"):
+		if s.godotCollection(last.name, len(names) == 2, len(last.args) > 0, from.file) {
+			return csCollection, last.name
+		}
+		return csUnsupported, ""
+	}
+	if c, ok := csharpEngineClasses()[names[0]]; ok {
+		if len(names) == 2 { // an engine class's nested type: its enums
+			return csEnum, ""
+		}
+		if len(names) == 1 {
+			return csObject, c
+		}
+	}
+	return csUnknown, last.name
+}
+
+func systemClass(name string) (csClass, string) {
+	if csSystemTypes[name] == "" {
+		return csUnsupported, ""
+	}
+	return csSystem, name
+}
+
+// godotCollection says a name Array or Dictionary is Godot.Collections':
+// written so, or imported by the file; not where the file imports
+// System's of the name alone (System.Array, which is not generic;
+// System.Collections.Generic.Dictionary). Where the file imports neither,
+// a project's global using may: the generators marshal only Godot's, and
+// a project that builds exports no other, so it is taken as Godot's.
+func (s *csScope) godotCollection(name string, qualified, generic bool, f *csFile) bool {
+	if qualified || slices.Contains(f.usings, "Godot.Collections") {
+		return true
+	}
+	switch name {
+	case "Array":
+		return generic || !slices.Contains(f.usings, "System")
+	default:
+		return !generic || !slices.Contains(f.usings, "System.Collections.Generic")
+	}
+}
+
+// valueType says a class of type is a value type: T? of it is a
+// Nullable, which the generators do not marshal.
+func valueType(c csClass, name string) bool {
+	switch c {
+	case csSystem:
+		return name != "String"
+	case csGodot:
+		return name != "StringName" && name != "NodePath"
+	case csEnum:
+		return true
+	}
+	return false
+}
+
+// variantType returns the type a C# field or property of from holds, as
+// a GDScript declaration writes it, or false where the generators do not
+// marshal it (GD0102). A type the reader does not find is kept by its
+// name: a project that builds exports only types that marshal, so it is
+// an enum or a class of a package.
+func (s *csScope) variantType(t csTypeRef, from *csType) (Type, bool) {
+	if len(t.ranks) > 0 {
+		elem := t
+		elem.ranks = nil
+		c, name := s.classify(elem, from)
+		switch {
+		case len(t.ranks) > 1 || t.ranks[0] != 1 || elem.nullable && valueType(c, name):
+			return Type{}, false
+		case c == csSystem || c == csGodot:
+			if packed := csPackedArrays[name]; packed != "" {
+				return Type{Name: packed}, true
+			}
+			return Type{}, false
+		case c == csObject || c == csUnknown:
+			return Type{Name: "Array"}, true
+		}
+		return Type{}, false
+	}
+	if t.parts == nil { // a tuple
+		return Type{}, false
+	}
+	c, name := s.classify(t, from)
+	if t.nullable && valueType(c, name) {
+		return Type{}, false
+	}
+	switch c {
+	case csSystem:
+		return Type{Name: csSystemTypes[name]}, true
+	case csGodot:
+		return Type{Name: csGodotTypes[name]}, true
+	case csEnum:
+		return Type{Name: "int"}, true
+	case csObject, csUnknown:
+		return Type{Name: name}, true
+	case csCollection:
+		out := Type{Name: name}
+		parts := from.file.expand(t)
+		for _, a := range parts[len(parts)-1].args {
+			e, ok := s.variantType(a, from)
+			if !ok {
+				return Type{}, false
+			}
+			out.Elem = append(out.Elem, e)
+		}
+		if len(out.Elem) != 0 && len(out.Elem) != map[string]int{"Array": 1, "Dictionary": 2}[name] {
+			return Type{}, false
+		}
+		return out, true
+	}
+	return Type{}, false
+}
