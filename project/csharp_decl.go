@@ -1,9 +1,6 @@
 package project
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // csFile is what the C# declaration reader finds in a file: its using
 // directives and every type it declares. Using directives are taken as
@@ -14,44 +11,76 @@ type csFile struct {
 	usings  []string             // the namespaces using directives import
 	statics []string             // the types using static directives import
 	aliases map[string]csTypeRef // using A = B: A → B
-	types   []*csType            // every type declared, each before those it nests
+	types   csList[*csType]      // every type declared, each before those it nests
 }
 
 // csType is one declaration of a type: a class, struct, interface,
-// record, enum or delegate, or one part of a partial one.
+// record, enum or delegate, or one part of a partial one. It is kept
+// small: a file may declare a type every 8 bytes.
 type csType struct {
 	file      *csFile
-	kind      string // "class", "struct", "interface", "record", "enum", "delegate"
-	namespace string // "" for the global namespace
-	outer     *csType
+	outer     *csType // the type it is declared in, or nil
+	group     *csType // the type's first part, which stands for the type (csScope.add)
 	name      string
-	arity     int // type parameters
-	line      int
+	namespace string // "" for the global namespace
+	bases     []csTypeRef
+	more      *csMore      // its members the reader keeps, and the parts of a type of several; or nil
+	fault     *ScriptError // the first error the generators report for it, or nil
+	line      int32
+	baseLine  int32
+	arity     uint16 // type parameters, at most Limits.MaxDepth
+	kind      csTypeKind
 	partial   bool
 	abstract  bool
 	global    bool // [GlobalClass]
 	tool      bool // [Tool]
-	bases     []csTypeRef
-	baseLine  int
-	methods   []csMethod
-	exports   []csExport
-	fault     *ScriptError // the first error the generators report for it, or nil
 }
 
-// key names the type in the project: its namespace, its outer types and
-// its name, each generic one with its arity (A.B`1).
-func (t *csType) key() string {
-	name := t.name
-	if t.arity > 0 {
-		name += "`" + strconv.Itoa(t.arity)
+// csMore is what few types have: [Rpc] methods, [Export] members, and
+// for the first part of a type of several parts, the parts.
+type csMore struct {
+	methods csList[csMethod]
+	exports csList[csExport]
+	parts   []*csType
+	sorted  bool
+}
+
+// csTypeKind is the kind of a type.
+type csTypeKind uint8
+
+const (
+	csClassKind csTypeKind = iota // class, or record (class)
+	csStructKind
+	csInterfaceKind
+	csEnumKind
+)
+
+// csTypeKinds are the kinds by the keyword that declares each.
+var csTypeKinds = map[string]csTypeKind{
+	"class": csClassKind, "record": csClassKind, "struct": csStructKind, "interface": csInterfaceKind, "enum": csEnumKind,
+}
+
+// members returns where the type keeps its members, made when first asked.
+func (t *csType) members() *csMore {
+	if t.more == nil {
+		t.more = &csMore{}
 	}
-	switch {
-	case t.outer != nil:
-		return t.outer.key() + "." + name
-	case t.namespace != "":
-		return t.namespace + "." + name
+	return t.more
+}
+
+// methods and exports return what the type keeps.
+func (t *csType) methods() *csList[csMethod] {
+	if t.more == nil {
+		return &csList[csMethod]{}
 	}
-	return name
+	return &t.more.methods
+}
+
+func (t *csType) exports() *csList[csExport] {
+	if t.more == nil {
+		return &csList[csExport]{}
+	}
+	return &t.more.exports
 }
 
 // display is the type's name as the C# compiler's messages show it:
@@ -70,15 +99,16 @@ func (t *csType) display() string {
 // [Rpc].
 type csMethod struct {
 	name string
-	line int
 	rpc  *RPC
+	line int32
 }
 
-// csExport is a field or property a type declares with [Export].
+// csExport is a field or property a type declares with [Export]; the
+// declarators of one field share its type.
 type csExport struct {
 	name string
-	typ  csTypeRef
-	line int
+	typ  *csTypeRef
+	line int32
 }
 
 // csTypeRef is a type as written: a name (A.B, global::A, with generic

@@ -51,14 +51,29 @@ var csExportRules = map[string]string{
 }
 
 // exportFault is the error of a diagnostic on an exported member.
-func exportFault(t *csType, e csExport, code string) *ScriptError {
-	return &ScriptError{Path: t.file.path, Line: e.line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+e.name)}
+func exportFault(t *csType, name string, line int, code string) *ScriptError {
+	return &ScriptError{Path: t.file.path, Line: line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+name)}
 }
 
-// export records a field or property: with [Export], among the type's
-// exports, or as its fault where the generators refuse it (code, or
-// GD0101 for a static member; "" for none).
-func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, e csExport, code string) {
+// csMemberType is a member's type as written, put on the heap once, when
+// an [Export] declarator keeps it: most members are not exported.
+type csMemberType struct {
+	ref  csTypeRef
+	kept *csTypeRef
+}
+
+func (m *csMemberType) keep() *csTypeRef {
+	if m.kept == nil {
+		m.kept = new(csTypeRef)
+		*m.kept = m.ref
+	}
+	return m.kept
+}
+
+// export records a field or property of type typ: with [Export], among
+// the type's exports, or as its fault where the generators refuse it
+// (code, or GD0101 for a static member; "" for none).
+func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, name string, line int, typ *csMemberType, code string) {
 	p.misplaced(t, attrs, "Export")
 	if _, ok := findAttr(attrs, "Export"); !ok {
 		return
@@ -68,11 +83,11 @@ func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, e csExport,
 	}
 	if code != "" {
 		if t.fault == nil {
-			t.fault = exportFault(t, e, code)
+			t.fault = exportFault(t, name, line, code)
 		}
 		return
 	}
-	t.exports = appendDoubling(t.exports, e)
+	t.members().exports.add(csExport{name: name, typ: typ.keep(), line: int32(line)})
 }
 
 // method records a method with [Rpc]: an instance method only, as the
@@ -92,6 +107,7 @@ func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string
 			t.fault = err
 		}
 	case !mods.static:
-		t.methods = appendDoubling(t.methods, csMethod{name: name, line: line, rpc: r})
+		m := t.members()
+		m.methods.add(csMethod{name: name, line: int32(line), rpc: r})
 	}
 }

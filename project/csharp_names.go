@@ -158,11 +158,16 @@ const (
 // RpcAttribute takes one and three properties.
 const csMaxArgs = 8
 
+// csAttrs are the attributes the reader knows on one declaration, each
+// once (addAttr): held in place, as most declarations have none.
+type csAttrs struct {
+	list [4]csAttr
+	n    int
+}
+
 // attributes reads attribute sections: [A, B(…)] [target: C]. It keeps
-// those the reader knows that apply to what follows (no target), once
-// each.
-func (p *csParser) attributes() []csAttr {
-	var out []csAttr
+// those the reader knows that apply to what follows (no target).
+func (p *csParser) attributes(out *csAttrs) {
 	for p.isPunct("[") && !p.failed() {
 		p.advance()
 		target := ""
@@ -182,7 +187,7 @@ func (p *csParser) attributes() []csAttr {
 				}
 			}
 			if a.name != "" && target == "" {
-				out = addAttr(out, a)
+				out.add(a)
 			}
 			if !p.isPunct(",") {
 				break
@@ -191,20 +196,20 @@ func (p *csParser) attributes() []csAttr {
 		}
 		p.expect("]")
 	}
-	return out
 }
 
-// addAttr adds an attribute, or records that it is there already.
-func addAttr(attrs []csAttr, a csAttr) []csAttr {
-	for i := range attrs {
-		if attrs[i].name == a.name {
-			if attrs[i].again == 0 {
-				attrs[i].again = a.line
+// add adds an attribute, or records that it is there already.
+func (attrs *csAttrs) add(a csAttr) {
+	for i := range attrs.list[:attrs.n] {
+		if attrs.list[i].name == a.name {
+			if attrs.list[i].again == 0 {
+				attrs.list[i].again = a.line
 			}
-			return attrs
+			return
 		}
 	}
-	return append(attrs, a)
+	attrs.list[attrs.n] = a
+	attrs.n++
 }
 
 // attrName returns the name of an attribute the reader knows, as the

@@ -121,11 +121,12 @@ func (p *csParser) body(outer *csType) {
 		case outer == nil && p.isWord("namespace"):
 			p.namespace()
 		default:
-			attrs := p.attributes()
+			var attrs csAttrs
+			p.attributes(&attrs)
 			if outer == nil && (p.isWord("namespace") || p.isWord("using") || p.tok.kind == csEOF) {
 				continue // after [assembly: …]
 			}
-			p.member(outer, attrs)
+			p.member(outer, attrs.list[:attrs.n])
 		}
 	}
 }
@@ -258,7 +259,7 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 		p.methodTail()
 		return
 	}
-	typ := p.typeRef()
+	typ := &csMemberType{ref: p.typeRef()}
 	switch {
 	case p.failed():
 	case p.isPunct("("): // a constructor
@@ -273,19 +274,22 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 		p.advance()
 		p.skipGroup()
 		p.propertyTail()
-		p.export(outer, attrs, mods, csExport{name: "this[]", typ: typ, line: line}, "GD0105")
+		p.export(outer, attrs, mods, "this[]", line, typ, "GD0105")
 	case p.tok.kind == csIdent:
-		name := p.typeRef()
-		last := name.parts[len(name.parts)-1]
-		explicit := len(name.parts) > 1
+		last, explicit := p.tok.text, false
+		if next := p.peek(); next.kind == csPunct && (next.text == "." || next.text == "<" || next.text == "::") {
+			name := p.typeRef() // I.Name, Name<T>
+			last, explicit = name.parts[len(name.parts)-1].name, len(name.parts) > 1
+		} else {
+			p.advance()
+		}
 		switch {
 		case p.isPunct("("):
 			p.skipGroup()
 			p.methodTail()
-			p.method(outer, attrs, mods, last.name, line)
+			p.method(outer, attrs, mods, last, line)
 		case p.isPunct("{"), p.isPunct("=>"):
 			get, set := p.propertyTail()
-			e := csExport{name: last.name, typ: typ, line: line}
 			code := ""
 			switch {
 			case explicit:
@@ -295,14 +299,14 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 			case !set:
 				code = "GD0103"
 			}
-			p.export(outer, attrs, mods, e, code)
+			p.export(outer, attrs, mods, last, line, typ, code)
 		default:
 			code := ""
 			if mods.readonly {
 				code = "GD0103"
 			}
-			p.declarators(csToken{text: last.name, line: line}, func(n csToken) {
-				p.export(outer, attrs, mods, csExport{name: n.text, typ: typ, line: n.line}, code)
+			p.declarators(csToken{text: last, line: line}, func(n csToken) {
+				p.export(outer, attrs, mods, n.text, n.line, typ, code)
 			})
 		}
 	default:
@@ -313,14 +317,16 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 // typeDecl reads a type: class, struct, interface, record or enum, its
 // name, type parameters, bases and members.
 func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
-	t := &csType{file: p.file, kind: p.tok.text, namespace: p.ns, outer: outer, line: p.tok.line,
+	keyword, line := p.tok.text, p.tok.line
+	t := &csType{file: p.file, kind: csTypeKinds[keyword], namespace: p.ns, outer: outer, line: int32(line),
 		partial: mods.partial, abstract: mods.abstract}
 	p.advance()
-	if t.kind == "record" && (p.isWord("class") || p.isWord("struct")) {
+	if keyword == "record" && (p.isWord("class") || p.isWord("struct")) {
+		t.kind = csTypeKinds[p.tok.text]
 		p.advance()
 	}
 	if p.tok.kind != csIdent {
-		p.fail(t.line, fmt.Sprintf("Identifier expected after %s, found %s.", quoteCS(t.kind), csTokenName(p.tok)))
+		p.fail(line, fmt.Sprintf("Identifier expected after %s, found %s.", quoteCS(keyword), csTokenName(p.tok)))
 		return
 	}
 	t.name = p.tok.text
@@ -335,10 +341,10 @@ func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
 	}
 	p.misplaced(t, attrs, "GlobalClass", "Tool")
 	if p.isPunct("<") {
-		t.arity = p.typeParameters()
+		t.arity = uint16(p.typeParameters())
 	}
-	p.file.types = append(p.file.types, t)
-	if t.kind == "enum" {
+	p.file.types.add(t)
+	if t.kind == csEnumKind {
 		p.skipDeclaration()
 		return
 	}
@@ -346,7 +352,7 @@ func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
 		p.skipGroup()
 	}
 	if p.isPunct(":") {
-		t.baseLine = p.tok.line
+		t.baseLine = int32(p.tok.line)
 		p.advance()
 		for !p.failed() {
 			t.bases = append(t.bases, p.typeRef())
@@ -361,7 +367,7 @@ func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
 	}
 	for !p.failed() && !p.isPunct("{") && !p.isPunct(";") { // where T : …
 		if p.tok.kind == csEOF {
-			p.fail(t.line, "'{' expected: the type has no body.")
+			p.fail(line, "'{' expected: the type has no body.")
 			return
 		}
 		p.skipToken()
@@ -376,7 +382,7 @@ func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
 	p.advance()
 	p.body(t)
 	if !p.failed() && !p.isPunct("}") {
-		p.fail(t.line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(Shown(t.name))))
+		p.fail(line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(Shown(t.name))))
 		return
 	}
 	p.advance()
@@ -396,7 +402,10 @@ func (p *csParser) typeParameters() int {
 		case p.isPunct(">"):
 			depth--
 		case p.isPunct(",") && depth == 1:
-			n++
+			if n++; n > p.limits.MaxDepth {
+				p.l.failBound("Too many type parameters.")
+				return n
+			}
 		}
 		p.advance()
 		if depth == 0 {

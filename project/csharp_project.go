@@ -5,14 +5,14 @@ import "fmt"
 // csIndex is the C# declarations of a project: its .cs files, read by
 // the walk, and the scripts made of them.
 type csIndex struct {
-	scope   csScope
+	scope   *csScope
 	files   map[string]*csFile // by res:// path
 	errs    map[string]error   // why a file did not read, by res:// path
-	scripts map[string]*Script // by the key of their class
+	scripts map[*csType]*Script
 }
 
 func newCSIndex(limits Limits) *csIndex {
-	return &csIndex{scope: csScope{maxDepth: limits.MaxDepth}, files: map[string]*csFile{}, errs: map[string]error{}, scripts: map[string]*Script{}}
+	return &csIndex{scope: newCSScope(limits.MaxDepth), files: map[string]*csFile{}, errs: map[string]error{}, scripts: map[*csType]*Script{}}
 }
 
 // add adds a file's declarations.
@@ -21,18 +21,18 @@ func (ix *csIndex) add(f *csFile) {
 	ix.scope.add(f)
 }
 
-// script returns the Script of the class of a key, made once, at the
-// path given, or else at the path of its file (scriptPath).
-func (ix *csIndex) script(key, at string) *Script {
-	if s, ok := ix.scripts[key]; ok {
+// script returns the Script of a class, made once, at the path given,
+// or else at the path of its file (scriptPath).
+func (ix *csIndex) script(g *csType, at string) *Script {
+	if s, ok := ix.scripts[g]; ok {
 		return s
 	}
-	parts := ix.scope.parts(key)
+	parts := g.sortedParts()
 	if at == "" {
 		at = scriptPath(parts)
 	}
 	s := ix.scope.makeScript(parts, at)
-	ix.scripts[key] = s
+	ix.scripts[g] = s
 	return s
 }
 
@@ -54,12 +54,12 @@ func (p *Project) indexCSharp(idx *index, name, res string) error {
 		return nil
 	}
 	idx.csharp.add(f)
-	key, serr := scriptClass(f)
+	g, serr := scriptClass(f)
 	if serr != nil {
 		return nil
 	}
-	for _, t := range f.types {
-		if t.key() != key || !t.global {
+	for t := range f.types.all() {
+		if t.group != g || !t.global {
 			continue
 		}
 		base := ""
@@ -104,21 +104,21 @@ func (p *Project) csharpScript(res string, src []byte) (*Script, error) {
 		}
 		ix.add(f)
 	}
-	key, serr := scriptClass(f)
+	g, serr := scriptClass(f)
 	if serr != nil {
 		return nil, ix.partOf(f, serr)
 	}
-	return ix.script(key, res), nil
+	return ix.script(g, res), nil
 }
 
 // partOf adds to the error of a file without a script class the script
 // whose class the file's first class is a part of, if another file is.
 func (ix *csIndex) partOf(f *csFile, err *ScriptError) *ScriptError {
-	for _, t := range f.types {
-		if t.outer != nil || t.kind != "class" && t.kind != "record" {
+	for t := range f.types.all() {
+		if t.outer != nil || t.kind != csClassKind {
 			continue
 		}
-		if at := scriptPath(ix.scope.parts(t.key())); at != f.path {
+		if at := scriptPath(t.group.sortedParts()); at != f.path {
 			e := *err
 			e.Message += fmt.Sprintf(" Its class %s is a part of the script %s.", Shown(t.display()), Shown(at))
 			return &e
@@ -139,10 +139,10 @@ func (p *Project) csharpBase(ref ClassRef) (ClassRef, string, error) {
 	cc := ref.Script.CSharp
 	b := ix.scope.base(cc.parts)
 	at := cc.parts[0]
-	line := at.line
+	line := int(at.line)
 	for _, t := range cc.parts {
 		if len(t.bases) > 0 {
-			at, line = t, t.baseLine
+			at, line = t, int(t.baseLine)
 			break
 		}
 	}
@@ -155,7 +155,7 @@ func (p *Project) csharpBase(ref ClassRef) (ClassRef, string, error) {
 		return fail(false, "GD0401: The class '%s' must derive from GodotObject or a derived class", name)
 	case b.none:
 		return fail(false, "Cannot instantiate C# script because the associated class could not be found: class %s does not derive from GodotObject.", Shown(name))
-	case b.key == "" && b.native == "":
+	case b.group == nil && b.native == "":
 		return fail(true, "the base class %s is neither a class of the project nor an engine class (a package's class?)", Shown(b.ref.String()))
 	case !cc.Partial:
 		return fail(false, "GD0001: Missing partial modifier on declaration of type '%s' that derives from 'Godot.GodotObject'", name)
@@ -164,7 +164,7 @@ func (p *Project) csharpBase(ref ClassRef) (ClassRef, string, error) {
 	case b.native != "":
 		return ClassRef{}, b.native, nil
 	}
-	s := ix.script(b.key, "")
+	s := ix.script(b.group, "")
 	if err := p.checkScript(s, true); err != nil { // the base's own error, not GDScript's words for it
 		return ClassRef{}, "", err
 	}

@@ -7,135 +7,258 @@ import (
 	"strings"
 )
 
-// csScope is the C# types a declaration can name: a project's, each by
-// its key with its parts in the order of their files' paths, or those
-// of one file read alone.
+// csScope is the C# types a declaration can name: a project's, or those
+// of one file read alone. Namespaces and types are found by walking
+// from namespace to namespace and from type to nested type, so that no
+// name is made longer than it is written.
 type csScope struct {
-	types    map[string][]*csType
-	unsorted bool // parts added since the last sort
+	root     *csNS
+	spaces   map[csNSKey]*csNS
+	types    map[csTypeKey]*csType
+	named    map[string]*csNS // namespaces by full name, as declarations and usings write them
 	maxDepth int
-	found    map[csFound]string // find's answers
-	godot    map[string]int     // godotClass's answers
+	found    map[csFound]*csType    // find's answers
+	godot    map[*csType]int        // godotClass's answers
+	imports  map[*csFile]*csImports // what each file's using directives import
+}
+
+// csNS is a namespace of the project.
+type csNS struct{ parent *csNS }
+
+// csNSKey names a namespace in its parent.
+type csNSKey struct {
+	parent *csNS
+	name   string
+}
+
+// csTypeKey names a type in its namespace (outer nil) or outer type (by
+// its first part); a generic one's name has its arity (A`1).
+type csTypeKey struct {
+	ns    *csNS
+	outer *csType
+	name  string
 }
 
 // csFound is a name looked up from a type.
 type csFound struct {
 	from *csType
-	key  string
+	name string
+}
+
+// csImports is what a file's using directives import that the project
+// declares: namespaces, and types (using static).
+type csImports struct {
+	spaces []*csNS
+	types  []*csType
+}
+
+func newCSScope(maxDepth int) *csScope {
+	root := &csNS{}
+	return &csScope{root: root, spaces: map[csNSKey]*csNS{}, types: map[csTypeKey]*csType{},
+		named: map[string]*csNS{"": root}, maxDepth: maxDepth}
+}
+
+// csTypeName is a type's name in its namespace or outer type.
+func csTypeName(name string, arity int) string {
+	if arity == 0 {
+		return name
+	}
+	return name + "`" + strconv.Itoa(arity)
 }
 
 // add adds a file's types.
 func (s *csScope) add(f *csFile) {
-	if s.types == nil {
-		s.types = map[string][]*csType{}
-	}
-	for _, t := range f.types {
-		k := t.key()
-		s.types[k] = append(s.types[k], t)
-	}
-	s.unsorted = true
-}
-
-// parts returns the parts of the type of a key, in the order of their
-// files' paths (ordinal), then of their places in a file.
-func (s *csScope) parts(key string) []*csType {
-	if s.unsorted {
-		for _, parts := range s.types {
-			slices.SortStableFunc(parts, func(a, b *csType) int { return cmp.Compare(a.file.path, b.file.path) })
+	for t := range f.types.all() {
+		k := csTypeKey{name: csTypeName(t.name, int(t.arity))}
+		if t.outer != nil {
+			k.outer = t.outer.group
+		} else {
+			k.ns = s.namespace(t.namespace, true)
 		}
-		s.unsorted = false
+		g := s.types[k]
+		if g == nil {
+			s.types[k], t.group = t, t
+			continue
+		}
+		t.group = g
+		m := g.members()
+		if len(m.parts) == 0 {
+			m.parts = append(m.parts, g)
+		}
+		m.parts = append(m.parts, t)
+		m.sorted = false
 	}
-	return s.types[key]
+	s.found, s.godot, s.imports = nil, nil, nil // what the new types may change
 }
 
-// refKey is the key a dotted name makes: each generic part with its
-// arity.
-func refKey(parts []csNamePart) string {
-	var b strings.Builder
+// namespace returns the namespace of a full name ("" is the global one),
+// made where create says, or nil where the project declares none.
+func (s *csScope) namespace(name string, create bool) *csNS {
+	if ns, ok := s.named[name]; ok {
+		return ns
+	}
+	ns := s.root
+	for part := range strings.SplitSeq(name, ".") {
+		k := csNSKey{ns, part}
+		next := s.spaces[k]
+		if next == nil {
+			if !create {
+				return nil
+			}
+			next = &csNS{parent: ns}
+			s.spaces[k] = next
+		}
+		ns = next
+	}
+	s.named[name] = ns
+	return ns
+}
+
+// sortedParts returns the parts of a type whose first part is g, sorted
+// by their files' paths (ordinal), then their places in a file.
+func (g *csType) sortedParts() []*csType {
+	if g.more == nil || len(g.more.parts) == 0 {
+		return []*csType{g}
+	}
+	if !g.more.sorted {
+		slices.SortStableFunc(g.more.parts, func(a, b *csType) int { return cmp.Compare(a.file.path, b.file.path) })
+		g.more.sorted = true
+	}
+	return g.more.parts
+}
+
+// outerType returns the type that a type whose first part is g is
+// declared in, or nil.
+func (g *csType) outerType() *csType {
+	if g.outer == nil {
+		return nil
+	}
+	return g.outer.group
+}
+
+// names returns the names of a dotted name's parts, each generic one
+// with its arity.
+func csNames(parts []csNamePart) []string {
+	out := make([]string, len(parts))
 	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(p.name)
-		if len(p.args) > 0 {
-			b.WriteString("`" + strconv.Itoa(len(p.args)))
-		}
+		out[i] = csTypeName(p.name, len(p.args))
 	}
-	return b.String()
+	return out
 }
 
-// find returns the key of the project type that a name written in a
-// declaration of from (a member's type, a base) names, as C#'s name
-// lookup finds it: a type nested in from or its outer types, then in
-// from's namespace and those around it, then in the namespaces and types
-// the file's using directives import. It returns "" where the project
-// has no such type.
-func (s *csScope) find(t csTypeRef, from *csType) string {
+// find returns the project type that a name written in a declaration of
+// from (a member's type, a base) names, as C#'s name lookup finds it: a
+// type nested in from or its outer types, then one in from's namespace
+// or those around it, then one that the file's using directives import;
+// nil where the project has none.
+func (s *csScope) find(t csTypeRef, from *csType) *csType {
 	parts := from.file.expand(t)
 	if len(parts) == 0 {
-		return ""
+		return nil
 	}
-	k := refKey(parts)
-	q := csFound{from, k}
-	if t.global {
-		q.from = nil
+	q := csFound{from, parts[0].name}
+	if len(parts) > 1 || len(parts[0].args) > 0 || t.global {
+		q.name = strings.Join(csNames(parts), ".") + "."
+		if t.global {
+			q.name = "global::" + q.name
+		}
 	}
-	if found, ok := s.found[q]; ok {
-		return found
+	if g, ok := s.found[q]; ok {
+		return g
 	}
 	if s.found == nil {
-		s.found = map[csFound]string{}
+		s.found = map[csFound]*csType{}
 	}
-	found := s.lookup(k, from, t.global)
-	s.found[q] = found
-	return found
+	g := s.lookup(csNames(parts), from, t.global)
+	s.found[q] = g
+	return g
 }
 
-// lookup is find, uncached, for the key of a name.
-func (s *csScope) lookup(k string, from *csType, global bool) string {
+// lookup is find, uncached, for a name's parts.
+func (s *csScope) lookup(names []string, from *csType, global bool) *csType {
 	if global {
-		if len(s.parts(k)) > 0 {
-			return k
-		}
-		return ""
+		return s.inNamespace(s.root, names)
 	}
-	try := func(prefix string) string {
-		full := k
-		if prefix != "" {
-			full = prefix + "." + k
-		}
-		if len(s.parts(full)) > 0 {
-			return full
-		}
-		return ""
-	}
-	for o := from; o != nil; o = o.outer {
-		if found := try(o.key()); found != "" {
-			return found
+	for o := from.group; o != nil; o = o.outerType() {
+		if g := s.nested(o, names); g != nil {
+			return g
 		}
 	}
-	for ns := from.namespace; ; {
-		if found := try(ns); found != "" {
-			return found
-		}
-		if ns == "" {
-			break
-		}
-		i := strings.LastIndexByte(ns, '.')
-		ns = ns[:max(i, 0)]
-	}
-	for _, u := range slices.Concat(from.file.usings, from.file.statics) {
-		if found := try(u); found != "" {
-			return found
+	for ns := s.namespace(from.namespace, false); ns != nil; ns = ns.parent {
+		if g := s.inNamespace(ns, names); g != nil {
+			return g
 		}
 	}
-	return ""
+	imp := s.importsOf(from.file)
+	for _, ns := range imp.spaces {
+		if g := s.types[csTypeKey{ns: ns, name: names[0]}]; g != nil {
+			if g = s.nested(g, names[1:]); g != nil {
+				return g
+			}
+		}
+	}
+	for _, o := range imp.types {
+		if g := s.nested(o, names); g != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+// nested returns the type nested in g that the names name, one in the
+// next.
+func (s *csScope) nested(g *csType, names []string) *csType {
+	for _, n := range names {
+		if g = s.types[csTypeKey{outer: g, name: n}]; g == nil {
+			return nil
+		}
+	}
+	return g
+}
+
+// inNamespace returns the type the names name from a namespace: some
+// namespaces within it, a type, types nested in it.
+func (s *csScope) inNamespace(ns *csNS, names []string) *csType {
+	for i, n := range names {
+		if g := s.types[csTypeKey{ns: ns, name: n}]; g != nil {
+			if g = s.nested(g, names[i+1:]); g != nil {
+				return g
+			}
+		}
+		if ns = s.spaces[csNSKey{ns, n}]; ns == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// importsOf returns what a file's using directives import, found once.
+func (s *csScope) importsOf(f *csFile) *csImports {
+	if imp, ok := s.imports[f]; ok {
+		return imp
+	}
+	imp := &csImports{}
+	for _, u := range f.usings {
+		if ns := s.namespace(u, false); ns != nil && !slices.Contains(imp.spaces, ns) {
+			imp.spaces = append(imp.spaces, ns)
+		}
+	}
+	for _, st := range f.statics {
+		if g := s.inNamespace(s.root, strings.Split(st, ".")); g != nil {
+			imp.types = append(imp.types, g)
+		}
+	}
+	if s.imports == nil {
+		s.imports = map[*csFile]*csImports{}
+	}
+	s.imports[f] = imp
+	return imp
 }
 
 // csBase is what a class's base resolves to.
 type csBase struct {
-	key    string // a class of the project, or ""
-	native string // an engine class, or ""
+	group  *csType // a class of the project, or nil
+	native string  // an engine class, or ""
 	// none says the class has no base class (none written, or an
 	// interface first): it derives from System.Object.
 	none bool
@@ -150,10 +273,9 @@ func (s *csScope) base(parts []*csType) csBase {
 			continue
 		}
 		ref := t.bases[0]
-		if k := s.find(ref, t); k != "" {
-			switch s.parts(k)[0].kind {
-			case "class", "record":
-				return csBase{key: k}
+		if g := s.find(ref, t); g != nil {
+			if g.kind == csClassKind {
+				return csBase{group: g}
 			}
 			return csBase{none: true}
 		}
@@ -178,33 +300,33 @@ func engineClassOf(parts []csNamePart) (string, bool) {
 	return c, ok
 }
 
-// godotClass says whether the project class of a key derives from
-// GodotObject: 1 yes, -1 no (its chain ends at System.Object), 0 where
-// the reader cannot say (a base it does not find, a chain too long).
-func (s *csScope) godotClass(key string) int {
-	if v, ok := s.godot[key]; ok {
+// godotClass says whether a project class derives from GodotObject: 1
+// yes, -1 no (its chain ends at System.Object), 0 where the reader
+// cannot say (a base it does not find, a chain too long).
+func (s *csScope) godotClass(g *csType) int {
+	if v, ok := s.godot[g]; ok {
 		return v
 	}
 	if s.godot == nil {
-		s.godot = map[string]int{}
+		s.godot = map[*csType]int{}
 	}
-	v := s.chainEnd(key)
-	s.godot[key] = v
+	v := s.chainEnd(g)
+	s.godot[g] = v
 	return v
 }
 
 // chainEnd is godotClass, uncached.
-func (s *csScope) chainEnd(key string) int {
+func (s *csScope) chainEnd(g *csType) int {
 	for range s.maxDepth {
-		switch b := s.base(s.parts(key)); {
+		switch b := s.base(g.sortedParts()); {
 		case b.native != "":
 			return 1
 		case b.none:
 			return -1
-		case b.key == "":
+		case b.group == nil:
 			return 0
 		default:
-			key = b.key
+			g = b.group
 		}
 	}
 	return 0

@@ -1,7 +1,6 @@
 package project
 
 import (
-	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -44,38 +43,39 @@ func ParseCSharp(src []byte, path string, opts ...Option) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, serr := scriptClass(f)
+	s := newCSScope(limits.MaxDepth)
+	s.add(f)
+	g, serr := scriptClass(f)
 	if serr != nil {
 		return nil, serr
 	}
-	s := &csScope{maxDepth: limits.MaxDepth}
-	s.add(f)
-	sc := s.makeScript(s.parts(key), path)
+	sc := s.makeScript(g.sortedParts(), path)
 	if sc.Class.fault != nil {
 		return nil, sc.Class.fault
 	}
 	return sc, nil
 }
 
-// scriptClass returns the key of a file's script class: the class, not
-// nested in another type, named after the file
-// (ScriptPathAttributeGenerator), or the engine's reason to make no
+// scriptClass returns the type of a file's script class, the file in a
+// csScope: the class, not nested in another type, named after the file
+// (ScriptPathAttributeGenerator); or the engine's reason to make no
 // script of it.
-func scriptClass(f *csFile) (string, *ScriptError) {
+func scriptClass(f *csFile) (*csType, *ScriptError) {
 	stem := strings.TrimSuffix(path.Base(f.path), path.Ext(f.path))
-	var keys []string
-	for _, t := range f.types {
-		if t.outer != nil || t.name != stem || t.kind != "class" && t.kind != "record" || slices.Contains(keys, t.key()) {
+	var found *csType
+	for t := range f.types.all() {
+		if t.outer != nil || t.name != stem || t.kind != csClassKind || t.group == found {
 			continue
 		}
-		if keys = append(keys, t.key()); len(keys) == 2 {
-			return "", &ScriptError{Path: f.path, Line: t.line, Message: fmt.Sprintf("GD0003: Found multiple classes with the name '%s' in the same script file", Shown(stem))}
+		if found != nil {
+			return nil, &ScriptError{Path: f.path, Line: int(t.line), Message: fmt.Sprintf("GD0003: Found multiple classes with the name '%s' in the same script file", Shown(stem))}
 		}
+		found = t.group
 	}
-	if len(keys) == 0 {
-		return "", &ScriptError{Path: f.path, Message: fmt.Sprintf("Cannot instantiate C# script because the associated class could not be found: the file declares no class %s (a script's class is the one named after its file exactly; it's case-sensitive).", Shown(stem))}
+	if found == nil {
+		return nil, &ScriptError{Path: f.path, Message: fmt.Sprintf("Cannot instantiate C# script because the associated class could not be found: the file declares no class %s (a script's class is the one named after its file exactly; it's case-sensitive).", Shown(stem))}
 	}
-	return keys[0], nil
+	return found, nil
 }
 
 // scriptPath returns the path of the script of a class whose parts are
@@ -89,8 +89,8 @@ func scriptPath(parts []*csType) string {
 	return parts[0].file.path
 }
 
-// makeScript makes the Script of a class from its parts: their
-// attributes, base, [Rpc] methods in order, and [Export] members in the
+// makeScript makes the Script of a class from its parts, in order:
+// their attributes, base, [Rpc] methods, and [Export] members in the
 // order of their files' paths and lines, as ScriptPropertiesGenerator
 // lists them, each with the Variant type it holds. The first error of
 // its parts, or of an exported type that does not marshal (GD0102), or
@@ -102,14 +102,19 @@ func (s *csScope) makeScript(parts []*csType, at string) *Script {
 	sc.CSharp = cc
 	c := &sc.Class
 	c.csharp = true
-	type placed struct {
-		t *csType
-		e csExport
-	}
-	var exports []placed
+	methods, exports := 0, 0
 	for _, t := range parts {
+		methods += t.methods().len()
+		exports += t.exports().len()
+	}
+	c.Methods = make([]Method, 0, methods)
+	c.Properties = make([]Property, 0, exports)
+	var typ *csTypeRef // the last export's type and what it maps to: declarators share one
+	var mapped Type
+	var ok bool
+	for _, t := range parts { // by path, and in a file in order: by line
 		if c.Line == 0 && t.file.path == at {
-			c.Line = t.line
+			c.Line = int(t.line)
 		}
 		if !slices.Contains(cc.Files, t.file.path) {
 			cc.Files = append(cc.Files, t.file.path)
@@ -119,36 +124,33 @@ func (s *csScope) makeScript(parts []*csType, at string) *Script {
 		cc.Partial = cc.Partial || t.partial
 		c.Abstract = c.Abstract || t.abstract
 		if len(t.bases) > 0 && c.Extends.Line == 0 {
-			c.Extends = Extends{Names: partNames(t.bases[0].parts), Line: t.baseLine}
+			c.Extends = Extends{Names: partNames(t.bases[0].parts), Line: int(t.baseLine)}
 		}
 		if c.fault == nil {
 			c.fault = t.fault
 		}
-		for _, m := range t.methods {
-			c.Methods = appendDoubling(c.Methods, Method{Name: m.name, RPC: m.rpc, Line: m.line})
+		for m := range t.methods().all() {
+			c.Methods = append(c.Methods, Method{Name: m.name, RPC: m.rpc, Line: int(m.line)})
 		}
-		for _, e := range t.exports {
-			exports = appendDoubling(exports, placed{t, e})
+		for e := range t.exports().all() {
+			if e.typ != typ {
+				typ = e.typ
+				mapped, ok = s.variantType(*typ, t)
+			}
+			if !ok {
+				if c.fault == nil {
+					c.fault = exportFault(t, e.name, int(e.line), "GD0102")
+				}
+				continue
+			}
+			c.Properties = append(c.Properties, Property{Name: e.name, Type: mapped, Export: true, Line: int(e.line)})
 		}
 	}
 	if c.Line == 0 {
-		c.Line = first.line
-	}
-	slices.SortStableFunc(exports, func(a, b placed) int {
-		return cmp.Or(cmp.Compare(a.t.file.path, b.t.file.path), cmp.Compare(a.e.line, b.e.line))
-	})
-	for _, x := range exports {
-		typ, ok := s.variantType(x.e.typ, x.t)
-		if !ok {
-			if c.fault == nil {
-				c.fault = exportFault(x.t, x.e, "GD0102")
-			}
-			continue
-		}
-		c.Properties = appendDoubling(c.Properties, Property{Name: x.e.name, Type: typ, Export: true, Line: x.e.line})
+		c.Line = int(first.line)
 	}
 	if cc.Global && first.arity > 0 && c.fault == nil {
-		c.fault = &ScriptError{Path: first.file.path, Line: first.line, Message: fmt.Sprintf("GD0402: The class '%s' must not be generic", first.display())}
+		c.fault = &ScriptError{Path: first.file.path, Line: int(first.line), Message: fmt.Sprintf("GD0402: The class '%s' must not be generic", first.display())}
 	}
 	return sc
 }

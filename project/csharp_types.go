@@ -67,39 +67,39 @@ func (s *csScope) classify(t csTypeRef, from *csType) (csClass, string) {
 	if sys, ok := csKeywords[last.name]; ok && len(parts) == 1 && !t.global {
 		return systemClass(sys)
 	}
-	if k := s.find(t, from); k != "" {
-		switch decl := s.parts(k)[0]; decl.kind {
-		case "enum":
+	if g := s.find(t, from); g != nil {
+		switch g.kind {
+		case csEnumKind:
 			return csEnum, ""
-		case "class", "record":
-			if s.godotClass(k) < 0 {
+		case csClassKind:
+			if s.godotClass(g) < 0 {
 				return csUnsupported, ""
 			}
-			return csObject, decl.name
-		default: // a struct, an interface, a delegate
+			return csObject, g.name
+		default: // a struct, an interface
 			return csUnsupported, ""
 		}
 	}
-	names := partNames(parts)
-	if len(names) == 2 && names[0] == "System" {
+	names := parts // the name, past System. or Godot.
+	if len(names) == 2 && names[0].name == "System" {
 		names = names[1:]
 	}
-	if _, ok := csSystemTypes[names[0]]; ok && len(names) == 1 {
-		return systemClass(names[0])
+	if _, ok := csSystemTypes[names[0].name]; ok && len(names) == 1 {
+		return systemClass(names[0].name)
 	}
-	if len(names) > 1 && names[0] == "Godot" {
+	if len(names) > 1 && names[0].name == "Godot" {
 		names = names[1:]
 	}
 	switch {
-	case len(names) == 1 && csGodotTypes[names[0]] != "":
-		return csGodot, names[0]
-	case (len(names) == 2 && names[0] == "Collections" || len(names) == 1) && (last.name == "Array" || last.name == "Dictionary"):
+	case len(names) == 1 && csGodotTypes[names[0].name] != "":
+		return csGodot, names[0].name
+	case (len(names) == 2 && names[0].name == "Collections" || len(names) == 1) && (last.name == "Array" || last.name == "Dictionary"):
 		if s.godotCollection(last.name, len(names) == 2, len(last.args) > 0, from.file) {
 			return csCollection, last.name
 		}
 		return csUnsupported, ""
 	}
-	if c, ok := csharpEngineClasses()[names[0]]; ok {
+	if c, ok := csharpEngineClasses()[names[0].name]; ok {
 		if len(names) == 2 { // an engine class's nested type: its enums
 			return csEnum, ""
 		}
