@@ -11,16 +11,16 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-const rpcConfigUsage = "print what Godot 4.6 prints for var_to_str(load(SCRIPT).get_rpc_config()), reading SCRIPT (a .gd file) and its bases in its project without running them; exit 1 with the reason where the engine would refuse the script"
+const rpcConfigUsage = "print what Godot 4.6 prints for var_to_str(load(SCRIPT).get_rpc_config()), reading SCRIPT (a .gd or .cs file) and its bases in its project without running them, a .cs file by the rules of Godot's C# source generators; exit 1 with the reason where the engine would refuse the script"
 
-// rpcConfig runs gdvar rpc-config [-project DIR] SCRIPT.gd. It reads a
+// rpcConfig runs gdvar rpc-config [-project DIR] SCRIPT. It reads a
 // file of a project, not a stream, so it has flags and a flow of its own.
 func rpcConfig(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar rpc-config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("project", "", "the project's folder (default: the nearest folder at or above SCRIPT's that holds project.godot)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT.gd\n\n%s.\n\nExample:\n  gdvar rpc-config game/player.gd\n\nFlags:\n", rpcConfigUsage)
+		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nExample:\n  gdvar rpc-config game/player.gd\n  gdvar rpc-config Game/Player.cs\n\nFlags:\n", rpcConfigUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
