@@ -7,7 +7,9 @@
 // engine's analyzer resolves it; a scene's nodes, scripts,
 // MultiplayerSpawners and MultiplayerSynchronizers, models read through
 // their .import files; the autoloads and the running tree under /root;
-// res:// and uid:// paths.
+// res:// and uid:// paths. A C# script (.cs) is read as Godot's C# source
+// generators read it: its class, base, [GlobalClass], [Export] members
+// with the Variant types they hold, and [Rpc] methods (ParseCSharp).
 //
 // Where the engine would refuse a script, the reader says why
 // (*ScriptError), in the engine's words where it knows them; so it does
