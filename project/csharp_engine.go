@@ -2,16 +2,28 @@ package project
 
 import "sync"
 
-// csharpEngineClasses maps the C# names of the engine's classes, as
-// GodotSharp's bindings name them, to the engine's: Node is Node,
-// HTTPRequest is HttpRequest, Object is GodotObject.
-var csharpEngineClasses = sync.OnceValue(func() map[string]string {
+// csharpEngineClasses maps the C# names of a version's engine classes,
+// as GodotSharp's bindings name them, to the engine's: Node is Node,
+// HttpRequest is HTTPRequest, GodotObject is Object. Each version's map
+// is made once.
+func csharpEngineClasses(e engineClasses) map[string]string {
+	csharpNamesMu.Lock()
+	defer csharpNamesMu.Unlock()
+	if m, ok := csharpNames[e.version]; ok {
+		return m
+	}
 	m := map[string]string{}
-	for class := range engineNames().classes {
+	for class := range e.classes {
 		m[pascalToPascal(class)] = class
 	}
+	csharpNames[e.version] = m
 	return m
-})
+}
+
+var (
+	csharpNamesMu sync.Mutex
+	csharpNames   = map[string]map[string]string{} // by version
+)
 
 // csPascalNames and csPascalParts are the bindings generator's fixed
 // names and parts (modules/mono/utils/naming_utils.cpp).

@@ -11,8 +11,8 @@ type csIndex struct {
 	scripts map[*csType]*Script
 }
 
-func newCSIndex(limits Limits) *csIndex {
-	return &csIndex{scope: newCSScope(limits.MaxDepth), files: map[string]*csFile{}, errs: map[string]error{}, scripts: map[*csType]*Script{}}
+func newCSIndex(limits Limits, engine engineClasses) *csIndex {
+	return &csIndex{scope: newCSScope(limits.MaxDepth, engine), files: map[string]*csFile{}, errs: map[string]error{}, scripts: map[*csType]*Script{}}
 }
 
 // add adds a file's declarations.
@@ -46,7 +46,7 @@ func (p *Project) indexCSharp(idx *index, name, res string) error {
 		return err
 	}
 	if idx.csharp == nil {
-		idx.csharp = newCSIndex(p.limits)
+		idx.csharp = newCSIndex(p.limits, p.engine())
 	}
 	f, err := parseCSharpFile(src, res, p.limits)
 	if err != nil {
@@ -81,7 +81,7 @@ func (p *Project) csharp() (*csIndex, error) {
 		return nil, err
 	}
 	if idx.csharp == nil {
-		idx.csharp = newCSIndex(p.limits)
+		idx.csharp = newCSIndex(p.limits, p.engine())
 	}
 	return idx.csharp, nil
 }
@@ -159,7 +159,7 @@ func (p *Project) csharpBase(ref ClassRef) (ClassRef, string, error) {
 		return fail(true, "the base class %s is neither a class of the project nor an engine class (a package's class?)", Shown(b.ref.String()))
 	case !cc.Partial:
 		return fail(false, "GD0001: Missing partial modifier on declaration of type '%s' that derives from 'Godot.GodotObject'", name)
-	case engineNames().singletons[b.native]:
+	case ix.scope.engine.singletons[b.native]:
 		return fail(false, "CS0709: '%s': cannot derive from static class '%s'", name, pascalToPascal(b.native))
 	case b.native != "":
 		return ClassRef{}, b.native, nil

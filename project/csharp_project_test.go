@@ -101,6 +101,29 @@ func TestCSharpBases(t *testing.T) {
 	assert.NotContains(t, classes, "Base")
 }
 
+// The engine classes a C# class may derive from are those of the
+// project's version (config/features), by their C# names.
+func TestCSharpEngineVersion(t *testing.T) {
+	for _, tt := range []struct{ features, err string }{
+		{`PackedStringArray("4.7", "C#", "Forward Plus")`, ""},
+		{`PackedStringArray("4.6", "C#")`, "the base class AreaLight3D is neither a class of the project nor an engine class"},
+	} {
+		dir := writeProject(t, map[string]string{
+			"project.godot": "config_version=5\n[application]\nconfig/features=" + tt.features + "\n",
+			"Lamp.cs":       "using Godot;\npublic partial class Lamp : AreaLight3D {}\n",
+		})
+		p, err := Open(dir)
+		require.NoError(t, err)
+		r, err := p.Resolve("res://Lamp.cs")
+		if tt.err != "" {
+			assert.ErrorContains(t, err, tt.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, "AreaLight3D", r.Native)
+	}
+}
+
 // What makes a C# class no script of the engine, or a build fail.
 func TestCSharpBasesRefused(t *testing.T) {
 	tests := []struct {

@@ -17,6 +17,8 @@ type csScope struct {
 	types    map[csTypeKey]*csType
 	named    map[string]*csNS // namespaces by full name, as declarations and usings write them
 	maxDepth int
+	engine   engineClasses          // the engine's classes, of the project's version
+	csNames  map[string]string      // their C# names (csharpEngineClasses)
 	found    map[csFound]*csType    // find's answers
 	godot    map[*csType]int        // godotClass's answers
 	imports  map[*csFile]*csImports // what each file's using directives import
@@ -52,10 +54,10 @@ type csImports struct {
 	types  []*csType
 }
 
-func newCSScope(maxDepth int) *csScope {
+func newCSScope(maxDepth int, engine engineClasses) *csScope {
 	root := &csNS{}
 	return &csScope{root: root, spaces: map[csNSKey]*csNS{}, types: map[csTypeKey]*csType{},
-		named: map[string]*csNS{"": root}, maxDepth: maxDepth}
+		named: map[string]*csNS{"": root}, maxDepth: maxDepth, engine: engine, csNames: csharpEngineClasses(engine)}
 }
 
 // csTypeName is a type's name in its namespace or outer type.
@@ -279,7 +281,7 @@ func (s *csScope) base(parts []*csType) csBase {
 			}
 			return csBase{none: true}
 		}
-		if native, ok := engineClassOf(t.file.expand(ref)); ok {
+		if native, ok := s.engineClassOf(t.file.expand(ref)); ok {
 			return csBase{native: native}
 		}
 		return csBase{ref: ref}
@@ -289,14 +291,14 @@ func (s *csScope) base(parts []*csType) csBase {
 
 // engineClassOf returns the engine class a name written in C# names:
 // Node, Godot.Node, HttpRequest (HTTPRequest), GodotObject (Object).
-func engineClassOf(parts []csNamePart) (string, bool) {
+func (s *csScope) engineClassOf(parts []csNamePart) (string, bool) {
 	if len(parts) == 2 && parts[0].name == "Godot" {
 		parts = parts[1:]
 	}
 	if len(parts) != 1 || len(parts[0].args) > 0 {
 		return "", false
 	}
-	c, ok := csharpEngineClasses()[parts[0].name]
+	c, ok := s.csNames[parts[0].name]
 	return c, ok
 }
 

@@ -32,7 +32,9 @@ type CSharpClass struct {
 // properties with the Variant types they hold, and its [Rpc] methods.
 // Only the parts of the class that this file declares are read, and
 // names are looked up in this file alone: Project.Script reads every
-// part a project declares and Project.Resolve looks up the bases. An
+// part a project declares and Project.Resolve looks up the bases, by the
+// C# names of the engine classes of the project's version (Godot 4.6's
+// here). An
 // error is a *ScriptError: the generators' or the compiler's message
 // (GD0101, CS0579…) where the build would fail, the engine's where it
 // would make no script of the file, or a construct the reader does not
@@ -43,7 +45,7 @@ func ParseCSharp(src []byte, path string, opts ...Option) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newCSScope(limits.MaxDepth)
+	s := newCSScope(limits.MaxDepth, engineNames())
 	s.add(f)
 	g, serr := scriptClass(f)
 	if serr != nil {

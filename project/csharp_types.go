@@ -99,7 +99,7 @@ func (s *csScope) classify(t csTypeRef, from *csType) (csClass, string) {
 		}
 		return csUnsupported, ""
 	}
-	if c, ok := csharpEngineClasses()[names[0].name]; ok {
+	if c, ok := s.csNames[names[0].name]; ok {
 		if len(names) == 2 { // an engine class's nested type: its enums
 			return csEnum, ""
 		}
