@@ -21,7 +21,7 @@ func FuzzCSharp(f *testing.F) {
 		"jkvastad__Godot-4-Multiplayer-Tutorials/Demos/WorkerCoop/Shared/GameSessionNetwork/GameSessionNetwork.cs",
 		"chickensoft-games__GameDemo/src/player/Player.cs",
 	} {
-		src, err := os.ReadFile(filepath.Join(corpusDir, name))
+		src, err := os.ReadFile(filepath.Join(corpus, name))
 		require.NoError(f, err)
 		f.Add(src)
 	}

@@ -2,15 +2,12 @@ package project
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/cputime"
 	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // csScriptOf wraps members in the script class A, which derives from Node.
@@ -106,54 +103,11 @@ func ordinaryCSharp(size int) []byte {
 	})
 }
 
-// csharpReaders are the ways a C# script is read: each returns the read
-// of src, set up (the Resolve's project written) outside what is
-// measured.
-var csharpReaders = []struct {
-	name  string
-	ready func(t testing.TB, src []byte) func() error
-}{
-	{"ParseCSharp", func(_ testing.TB, src []byte) func() error {
-		return func() error {
-			_, err := ParseCSharp(src, "res://A.cs")
-			return err
-		}
-	}},
-	{"Resolve", func(t testing.TB, src []byte) func() error {
-		dir := t.TempDir()
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "A.cs"), src, 0o644))
-		return func() error {
-			p, err := Open(dir)
-			if err != nil {
-				return err
-			}
-			_, err = p.Resolve("res://A.cs")
-			return err
-		}
-	}},
-}
-
 // Every hostile C# script reads within hostile.Bound, without error.
 func TestHostileCSharpMemory(t *testing.T) {
-	sizes := []int{128 << 10, 1 << 20}
-	if testing.Short() {
-		sizes = sizes[:1]
-	}
-	for _, size := range sizes {
-		for _, in := range append(hostileCSharp(size), hostile.Input{Name: "ordinary", Data: ordinaryCSharp(size)}) {
-			for _, r := range csharpReaders {
-				read := r.ready(t, in.Data)
-				hostile.Collect()
-				var err error
-				alloc := hostile.Allocated(func() { err = read() })
-				t.Logf("%s, %s: %d bytes, %d KiB allocated (%.1f per byte)", r.name, in.Name, len(in.Data), alloc>>10, float64(alloc)/float64(len(in.Data)))
-				assert.NoError(t, err, "%s: %s", r.name, in.Name)
-				assert.LessOrEqual(t, alloc, hostile.Bound(len(in.Data)), "%s: %s of %d bytes", r.name, in.Name, len(in.Data))
-			}
-		}
-	}
-	hostile.Collect()
+	hostileMemory(t, func(size int) []hostile.Input {
+		return append(hostileCSharp(size), hostile.Input{Name: "ordinary", Data: ordinaryCSharp(size)})
+	}, readersOf("ParseCSharp", "A.cs", ParseCSharp))
 }
 
 // Scripts past the nesting limits fail with ErrTooDeep, within the bound,

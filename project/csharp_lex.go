@@ -256,16 +256,7 @@ func (l *csLexer) token() csToken {
 // identifier reads an identifier at the current position, or returns "".
 func (l *csLexer) identifier() string {
 	start := l.pos
-	for l.pos < len(l.src) {
-		r, n := rune(l.src[l.pos]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(l.src[l.pos:])
-		}
-		if l.pos == start && !identStart(r) || l.pos > start && !identContinue(r) {
-			break
-		}
-		l.pos += n
-	}
+	l.pos = identEnd(l.src, start)
 	return l.src[start:l.pos]
 }
 

@@ -32,10 +32,7 @@ var (
 func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 	r := &RPC{Mode: Authority, Transfer: Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}
 	fail := func(msg string) (*RPC, *ScriptError) { return nil, &ScriptError{Line: a.line, Message: msg} }
-	unsupported := func(what string, v csValue) (*RPC, *ScriptError) {
-		return nil, &ScriptError{Line: v.line, Unsupported: true,
-			Message: fmt.Sprintf("%s of [Rpc]: only literals and the members of RpcMode and TransferModeEnum are read", what)}
-	}
+	unsupported := func(what string, v csValue) (*RPC, *ScriptError) { return nil, notFolded(what, v) }
 	positional, named := 0, false
 	for _, arg := range a.args {
 		v := arg.value
@@ -47,12 +44,9 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			positional++
 			fallthrough
 		case arg.param == "mode":
-			n, ok, err := p.enumValue(v, csRPCMode)
-			switch {
-			case err != "":
-				return fail(err)
-			case !ok:
-				return unsupported("argument mode", v)
+			n, err := p.enumValue(v, csRPCMode, "argument mode", a.line)
+			if err != nil {
+				return nil, err
 			}
 			r.Mode = RPCMode(n)
 		case arg.param != "":
@@ -67,12 +61,9 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			r.CallLocal = v.boolean
 		case arg.property == "TransferMode":
 			named = true
-			n, ok, err := p.enumValue(v, csTransferMode)
-			switch {
-			case err != "":
-				return fail(err)
-			case !ok:
-				return unsupported("TransferMode", v)
+			n, err := p.enumValue(v, csTransferMode, "TransferMode", a.line)
+			if err != nil {
+				return nil, err
 			}
 			r.Transfer = TransferMode(n)
 		case arg.property == "TransferChannel":
@@ -94,20 +85,26 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 	return r, nil
 }
 
-// enumValue folds a value given for an enum: one of its members (as
+// notFolded is the error of an [Rpc] argument the reader does not fold.
+func notFolded(what string, v csValue) *ScriptError {
+	return &ScriptError{Line: v.line, Unsupported: true,
+		Message: fmt.Sprintf("%s of [Rpc]: only literals and the members of RpcMode and TransferModeEnum are read", what)}
+}
+
+// enumValue folds a value given for an enum (the argument what, of the
+// attribute at line): one of its members (as
 // MultiplayerApi.RpcMode.AnyPeer, Godot.…, an alias, or after using
-// static), or an int (a cast, or 0) that is one of them. ok is false for
-// what the reader does not fold; err is the compiler's message for a
-// member the enum does not have.
-func (p *csParser) enumValue(v csValue, e csGodotEnum) (n int64, ok bool, err string) {
+// static), or an int (a cast, or 0) that is one of them. What the reader
+// does not fold is Unsupported; a member the enum does not have is the
+// compiler's error.
+func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (int64, *ScriptError) {
 	switch v.kind {
 	case valInt:
 		for _, m := range e.members {
 			if m == v.num {
-				return v.num, true, ""
+				return v.num, nil
 			}
 		}
-		return 0, false, ""
 	case valName:
 		names := partNames(p.file.expand(csTypeRef{parts: namesToParts(v.name)}))
 		if len(names) > 1 && names[0] == "Godot" {
@@ -115,15 +112,15 @@ func (p *csParser) enumValue(v csValue, e csGodotEnum) (n int64, ok bool, err st
 		}
 		member, of := names[len(names)-1], names[:len(names)-1]
 		if len(of) >= len(e.path) || !slices.Equal(of, e.path[len(e.path)-len(of):]) {
-			return 0, false, ""
+			break
 		}
 		n, ok := e.members[member]
 		if !ok {
-			return 0, false, fmt.Sprintf("CS0117: '%s' does not contain a definition for '%s'", strings.Join(e.path[1:], "."), Shown(member))
+			return 0, &ScriptError{Line: line, Message: fmt.Sprintf("CS0117: '%s' does not contain a definition for '%s'", strings.Join(e.path[1:], "."), Shown(member))}
 		}
-		return n, true, ""
+		return n, nil
 	}
-	return 0, false, ""
+	return 0, notFolded(what, v)
 }
 
 // namesToParts makes the parts of a dotted name.

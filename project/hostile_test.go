@@ -92,43 +92,50 @@ func hit_%[1]s(amount: int, from: Vector2 = Vector2.ZERO) -> void:
 }
 
 // readScript reads a script as ParseScript, and as a Project resolving it.
-// scriptReaders are the ways a script is read: each returns the read of
-// src, set up (the Resolve's project written) outside what is measured.
-var scriptReaders = []struct {
+// scriptReader is a way a script is read: ready returns the read of src,
+// set up (the Resolve's project written) outside what is measured.
+type scriptReader struct {
 	name  string
 	ready func(t testing.TB, src []byte) func() error
-}{
-	{"ParseScript", func(_ testing.TB, src []byte) func() error {
-		return func() error {
-			_, err := ParseScript(src, "res://a.gd")
-			return err
-		}
-	}},
-	{"Resolve", func(t testing.TB, src []byte) func() error {
-		dir := t.TempDir()
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "a.gd"), src, 0o644))
-		return func() error {
-			p, err := Open(dir)
-			if err != nil {
-				return err
-			}
-			_, err = p.Resolve("res://a.gd")
-			return err
-		}
-	}},
 }
 
-// Every hostile script reads within hostile.Bound, without error but for
-// the bounds it is built to pass.
-func TestHostileScriptMemory(t *testing.T) {
+// readersOf are the ways a script of a file (a.gd, A.cs) is read: parse
+// (called name) alone, and a Project's Resolve.
+func readersOf(name, file string, parse func([]byte, string, ...Option) (*Script, error)) []scriptReader {
+	return []scriptReader{
+		{name, func(_ testing.TB, src []byte) func() error {
+			return func() error {
+				_, err := parse(src, "res://"+file)
+				return err
+			}
+		}},
+		{"Resolve", func(t testing.TB, src []byte) func() error {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), nil, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, file), src, 0o644))
+			return func() error {
+				p, err := Open(dir)
+				if err != nil {
+					return err
+				}
+				_, err = p.Resolve("res://" + file)
+				return err
+			}
+		}},
+	}
+}
+
+// hostileMemory reads the inputs of 128 KiB and 1 MiB (128 KiB alone in
+// -short) with each reader: each reads within hostile.Bound, without
+// error.
+func hostileMemory(t *testing.T, inputs func(size int) []hostile.Input, readers []scriptReader) {
 	sizes := []int{128 << 10, 1 << 20}
 	if testing.Short() {
 		sizes = sizes[:1]
 	}
 	for _, size := range sizes {
-		for _, in := range append(hostileScripts(size), hostile.Input{Name: "ordinary", Data: ordinaryScript(size)}) {
-			for _, r := range scriptReaders {
+		for _, in := range inputs(size) {
+			for _, r := range readers {
 				read := r.ready(t, in.Data)
 				hostile.Collect()
 				var err error
@@ -140,6 +147,14 @@ func TestHostileScriptMemory(t *testing.T) {
 		}
 	}
 	hostile.Collect()
+}
+
+// Every hostile script reads within hostile.Bound, without error but for
+// the bounds it is built to pass.
+func TestHostileScriptMemory(t *testing.T) {
+	hostileMemory(t, func(size int) []hostile.Input {
+		return append(hostileScripts(size), hostile.Input{Name: "ordinary", Data: ordinaryScript(size)})
+	}, readersOf("ParseScript", "a.gd", ParseScript))
 }
 
 // Scripts past the nesting limits fail with ErrTooDeep, within the bound.

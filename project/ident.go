@@ -1,6 +1,9 @@
 package project
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // identStart and identContinue are the engine's is_unicode_identifier_start
 // and _continue (core/string/char_utils.h): XID_Start and XID_Continue,
@@ -22,4 +25,21 @@ func identContinue(r rune) bool {
 		return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 	}
 	return identStart(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
+}
+
+// identEnd returns where the identifier that starts at src[start] ends
+// (start where none does), as GDScript and C# read one.
+func identEnd(src string, start int) int {
+	pos := start
+	for pos < len(src) {
+		r, n := rune(src[pos]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(src[pos:])
+		}
+		if pos == start && !identStart(r) || pos > start && !identContinue(r) {
+			break
+		}
+		pos += n
+	}
+	return pos
 }

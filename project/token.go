@@ -336,15 +336,6 @@ func (t *tokenizer) operator(line int) token {
 // identifier reads an identifier at the current position, or returns "".
 func (t *tokenizer) identifier() string {
 	start := t.pos
-	for t.pos < len(t.src) {
-		r, n := rune(t.src[t.pos]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(t.src[t.pos:])
-		}
-		if t.pos == start && !identStart(r) || t.pos > start && !identContinue(r) {
-			break
-		}
-		t.pos += n
-	}
+	t.pos = identEnd(t.src, start)
 	return t.src[start:t.pos]
 }
