@@ -1,7 +1,6 @@
 package project
 
 import (
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -54,9 +53,9 @@ func corpusScenes(t *testing.T, dir string) []string {
 
 // corpusCut are the corpus's scenes that cannot be read from the files it
 // keeps, by project and scene: what the error must say, and why. Each is
-// the corpus's cut (manifest.tsv), not the reader's, but two: the
+// the corpus's cut (manifest.tsv), not the reader's, but one: the
 // Godot 4.5 @abstract function, which the GDScript reader does not take
-// yet, and C# scripts (csharpPending).
+// yet.
 var corpusCut = map[string]map[string]struct{ want, why string }{
 	"AtomicSponge__godot-multiplayer-example": {
 		"res://scenes/game.tscn": {"res://addons/fps_label/fps_label.gd", "addons/fps_label/ cut"},
@@ -91,20 +90,13 @@ var corpusCut = map[string]map[string]struct{ want, why string }{
 	},
 }
 
-// csharpPending says the error is a C# script's, which the GDScript
-// reader refuses: the C# reader (#53) reads those.
-func csharpPending(err error) bool {
-	var se *ScriptError
-	return errors.As(err, &se) && strings.HasSuffix(se.Path, ".cs")
-}
-
 // TestCorpusTree reads every scene of the corpus with Tree: each reads,
 // its models not imported marked Partial at their roots (the corpus keeps
 // no .godot folder, so none is imported), or fails as corpusCut says
-// (what the corpus does not keep) or on a C# script; every error on one
+// (what the corpus does not keep); every error on one
 // line, short.
 func TestCorpusTree(t *testing.T) {
-	read, partial, cut, csharp := 0, 0, 0, 0
+	read, partial, cut := 0, 0, 0
 	for _, dir := range corpusProjects(t) {
 		name := strings.TrimPrefix(filepath.ToSlash(dir), corpus+"/")
 		p, err := Open(dir)
@@ -124,9 +116,6 @@ func TestCorpusTree(t *testing.T) {
 					assert.Contains(t, err.Error(), c.want, "%s %s", name, scene)
 				}
 				continue
-			case err != nil && csharpPending(err):
-				csharp++
-				continue
 			}
 			if !assert.NoError(t, err, "%s %s", name, scene) {
 				continue
@@ -145,7 +134,7 @@ func TestCorpusTree(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d scenes read (%d model roots not imported, marked Partial), %d cut from the corpus, %d on C# scripts", read, partial, cut, csharp)
+	t.Logf("%d scenes read (%d model roots not imported, marked Partial), %d cut from the corpus", read, partial, cut)
 	assert.Greater(t, partial, 50)
 }
 

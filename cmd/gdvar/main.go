@@ -14,7 +14,7 @@
 //	gdvar migrate [flags] FILE   write the Godot 4 form of a Godot 3 file
 //	gdvar edit [flags] FILE -- PROGRAM ARGS…  edit a save file's values as JSON, types kept
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
-//	gdvar rpc-config SCRIPT.gd   print a script's RPC config, as Godot 4.6 has it
+//	gdvar rpc-config SCRIPT      print a script's (.gd or .cs) RPC config, as Godot 4.6 has it
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
 //	gdvar version                print gdvar's version
 //
