@@ -1,0 +1,168 @@
+package wsframe
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/tls"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// answeringServer answers each upgrade request it gets with answer(key),
+// key being the request's, and then holds the connection until the test
+// ends; it returns its ws:// URL.
+func answeringServer(t *testing.T, answer func(key string) string) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { nc.Close() })
+			go func() {
+				req, err := http.ReadRequest(bufio.NewReader(nc))
+				if err == nil {
+					io.WriteString(nc, answer(req.Header.Get("Sec-WebSocket-Key")))
+				}
+			}()
+		}
+	}()
+	return "ws://" + ln.Addr().String() + "/game"
+}
+
+// answer101 is a server's answer to key, with more header lines.
+func answer101(key string, more ...string) string {
+	return "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + acceptKey(key) + "\r\n" +
+		strings.Join(append(more, ""), "\r\n") + "\r\n"
+}
+
+// An answer that RFC 6455 has a client refuse (4.1) fails the handshake
+// with ErrHandshake, in a short error; one it accepts gives the
+// connection, with what came with the answer.
+func TestDialChecksTheAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		answer   func(key string) string
+		protocol string // agreed; "" with refused
+		refused  bool
+	}{
+		{"an answer", func(k string) string { return answer101(k) }, "", false},
+		{"a subprotocol offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: godot") }, "godot", false},
+		{"tokens in any case", func(k string) string {
+			return strings.Replace(strings.Replace(answer101(k), "Upgrade: websocket", "Upgrade: WebSocket", 1), "Connection: Upgrade", "Connection: upgrade", 1)
+		}, "", false},
+		{"another status", func(string) string { return "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n" }, "", true},
+		{"a redirect", func(string) string {
+			return "HTTP/1.1 302 Found\r\nLocation: ws://elsewhere/\r\nContent-Length: 0\r\n\r\n"
+		}, "", true},
+		{"another key's answer", func(string) string { return answer101("dGhlIHNhbXBsZSBub25jZQ==") }, "", true},
+		{"no Upgrade", func(k string) string { return strings.Replace(answer101(k), "Upgrade: websocket\r\n", "", 1) }, "", true},
+		{"no Connection", func(k string) string { return strings.Replace(answer101(k), "Connection: Upgrade\r\n", "", 1) }, "", true},
+		{"an extension", func(k string) string { return answer101(k, "Sec-WebSocket-Extensions: permessage-deflate") }, "", true},
+		{"a subprotocol not offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: chat") }, "", true},
+		{"not HTTP", func(string) string { return strings.Repeat("\x00", 100) + "\r\n\r\n" }, "", true},
+		{"a head over 16 KiB", func(k string) string { return answer101(k, "X-Long: "+strings.Repeat("x", 64<<10)) }, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url := answeringServer(t, tc.answer)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			h, err := Dial(ctx, url, DialOptions{Protocols: []string{"godot"}})
+			if tc.refused {
+				require.ErrorIs(t, err, ErrHandshake)
+				assert.Less(t, len(err.Error()), 200, "the error is short: %v", err)
+				return
+			}
+			require.NoError(t, err)
+			defer h.Conn.Close()
+			assert.Equal(t, tc.protocol, h.Protocol)
+			assert.Nil(t, h.Response, "a server's")
+		})
+	}
+}
+
+// Dial and Accept agree: a subprotocol, and the frames each side sends
+// first, whatever came with the handshake.
+func TestDialAccept(t *testing.T) {
+	addr, accepted := acceptServer(t, AcceptOptions{Protocols: []string{"godot"}}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	h, err := Dial(ctx, "ws://"+addr+"/path?q=1", DialOptions{Protocols: []string{"chat", "godot"}})
+	require.NoError(t, err)
+	defer h.Conn.Close()
+	assert.Equal(t, "godot", h.Protocol)
+	assert.Equal(t, "godot", (<-accepted).Protocol)
+	r := &Reader{Buf: bufio.NewReader(io.MultiReader(bytes.NewReader(h.Buffered), h.Conn)), Conn: h.Conn, Limit: 100,
+		Peer: &frameLog{}, FromServer: true}
+	msg, err := r.ReadMessage(nil)
+	require.NoError(t, err)
+	assert.Empty(t, msg, "the server's first frame: what came with the request, nothing")
+}
+
+// A server that does not answer holds Dial no longer than its context: its
+// deadline, or its end.
+func TestDialHonoursTheContext(t *testing.T) {
+	url := answeringServer(t, func(string) string { select {} })
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := Dial(ctx, url, DialOptions{})
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	_, err = Dial(ctx, url, DialOptions{})
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// wss:// dials TLS, checking the server's certificate: against the roots
+// given, or the system's, which do not know the test server's.
+func TestDialTLS(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h, err := Accept(w, r, AcceptOptions{}); err == nil {
+			h.Conn.Write(AppendFrame(h.Response, OpBinary, []byte("hi")))
+			h.Conn.Close()
+		}
+	}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake's
+	srv.StartTLS()
+	defer srv.Close()
+	url := "wss://" + srv.Listener.Addr().String()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	roots := srv.Client().Transport.(*http.Transport).TLSClientConfig
+	h, err := Dial(ctx, url, DialOptions{TLS: roots})
+	require.NoError(t, err)
+	defer h.Conn.Close()
+	_, ok := h.Conn.(*tls.Conn)
+	assert.True(t, ok, "a TLS connection")
+	r := &Reader{Buf: bufio.NewReader(io.MultiReader(bytes.NewReader(h.Buffered), h.Conn)), Conn: h.Conn, Limit: 100,
+		Peer: &frameLog{}, FromServer: true}
+	msg, err := r.ReadMessage(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "hi", string(msg))
+
+	_, err = Dial(ctx, url, DialOptions{})
+	var unknown *tls.CertificateVerificationError
+	assert.ErrorAs(t, err, &unknown)
+}
+
+// A URL Dial cannot dial is refused before any connection.
+func TestDialURL(t *testing.T) {
+	for _, url := range []string{"ftp://127.0.0.1:1/", "127.0.0.1:1", "ws://[::1"} {
+		_, err := Dial(context.Background(), url, DialOptions{})
+		assert.Error(t, err, url)
+	}
+}
