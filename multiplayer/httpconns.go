@@ -199,8 +199,10 @@ func headEnded(p []byte) bool {
 	return bytes.Contains(p, []byte("\n\n")) || bytes.Contains(p, []byte("\n\r\n"))
 }
 
-// headConn is a connection whose request's head was read before it was
-// handed over: its reads give the head first.
+// headConn is a connection whose first bytes were read before it was
+// handed over, its reads giving them first: its request's head
+// (requestListener), or, once upgraded, what the client sent with its
+// request (the WebSocket's first frames, see wsLink.attach).
 type headConn struct {
 	net.Conn
 	head []byte

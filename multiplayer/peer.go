@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // A connection (conn) is what this side knows of one peer whatever carries
@@ -308,7 +309,11 @@ func (m *Multiplayer) leave(c *conn) {
 // close frame, which a write to it may be the first to find: EPIPE). An
 // ENet peer's end is io.EOF (see enetLink.serve).
 func normalEnd(cause error) bool {
-	switch websocket.CloseStatus(cause) {
+	switch wsframe.CodeOf(cause) {
+	case wsframe.CloseNormal, wsframe.CloseGoingAway:
+		return true
+	}
+	switch websocket.CloseStatus(cause) { // a client's, whose frames coder/websocket reads
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
 		return true
 	}

@@ -1,22 +1,22 @@
 package multiplayer
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"net"
 	"net/http"
-	"runtime"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // The transport is WebSocketMultiplayerPeer's: the server sends each
 // client, first, one 4-byte message with the client's peer id (an int32,
 // 2 or more); then each packet is one binary message, with nothing added.
-// Neither side offers a subprotocol or an extension.
+// Neither side offers a subprotocol or an extension. A server speaks it
+// through internal/wsframe, a client through coder/websocket.
 
 // handshakeTimeout is how long a client may take to upgrade, and how long
 // a server may take to send the peer id: the engine's handshake_timeout.
@@ -29,7 +29,7 @@ const handshakeTimeout = 3 * time.Second
 // does the rest for a plain one, whose timeouts (ReadHeaderTimeout,
 // IdleTimeout) are then yours to set. Cross-origin upgrades (a web export
 // served from another origin) are refused unless the handler is wrapped by
-// one that allows them.
+// one that allows them, removing the request's Origin header.
 func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if m.cfg.err != nil {
 		http.Error(w, m.cfg.err.Error(), http.StatusInternalServerError)
@@ -41,43 +41,44 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer m.release(id)
-	// coder/websocket answers the upgrade and sends the peer id; the
-	// frames that follow are the server's own (wsServer).
-	s := &wsServer{ended: make(chan struct{})}
-	hijacked := &upgradeResponse{ResponseWriter: w, s: s}
-	ws, err := websocket.Accept(hijacked, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	h, err := wsframe.Accept(w, r, wsframe.AcceptOptions{})
 	if err != nil {
 		return // Accept has answered
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), handshakeTimeout)
-	err = ws.Write(ctx, websocket.MessageBinary, binary.LittleEndian.AppendUint32(nil, uint32(id)))
-	cancel()
-	if err != nil {
-		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
+	// A connection from Serve comes as a headConn: its socket is written
+	// to as it is, and read from as it is once what it holds is read.
+	if hc, ok := h.Conn.(*headConn); ok {
+		h.Conn, h.Buffered = hc.Conn, append(h.Buffered, hc.head...)
 	}
-	// ws is not used again: its finalizer, which would close the socket
-	// once ws is collected and, ws being a cycle, keeps it from ever
-	// being collected, goes.
-	runtime.SetFinalizer(ws, nil)
-	if hijacked.fresh {
-		s.frames.br.Reset(s.conn) // not through Accept's io.MultiReader of nothing
+	if err := sendPeerID(h, id); err != nil {
+		h.Conn.Close()
+		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
+		return
 	}
 	l := m.newWSLink(id)
-	s.l, l.sock = l, s
-	s.slow, s.timeout = l.slowTimer(), m.cfg.writeTimeout
-	s.startReading()
+	l.attach(h)
 	c := l.c
 	m.mu.Lock()
-	if err == nil {
-		err = m.join(c)
-	}
+	err = m.join(c)
 	delete(m.pending, id) // joined, it holds its place among m.conns: not two
 	m.mu.Unlock()
 	if err != nil {
-		s.conn.Close()
+		h.Conn.Close()
 		return
 	}
 	c.run()
+}
+
+// sendPeerID answers the upgrade h accepted and sends the client its peer
+// id, in one write, within the handshake's time.
+func sendPeerID(h wsframe.Handshake, id PeerID) error {
+	var idBytes [4]byte
+	binary.LittleEndian.PutUint32(idBytes[:], uint32(id))
+	h.Conn.SetWriteDeadline(time.Now().Add(handshakeTimeout))
+	if _, err := h.Conn.Write(wsframe.AppendFrame(h.Response, wsframe.OpBinary, idBytes[:])); err != nil {
+		return err
+	}
+	return h.Conn.SetWriteDeadline(time.Time{})
 }
 
 // reserve makes this side a server if it is none yet and gives a client
@@ -200,46 +201,3 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	c.run()
 	return nil
 }
-
-// wsReadBuf is the size of the bufio.Reader the server reads frames
-// from (wsServer), once the request is read: net/http's 4 KiB would be
-// most of an idle peer's memory, and a read of it would gather more small
-// packets than a peer sends between two of the server's reads.
-const wsReadBuf = 512
-
-// upgradeResponse is a ResponseWriter whose Hijack keeps the connection
-// for the server's WebSocket, and its reader.
-type upgradeResponse struct {
-	http.ResponseWriter
-	s     *wsServer
-	fresh bool // s.frames.br was made here, with nothing buffered
-}
-
-// Hijack hijacks the connection, whose reads then go through a reader of
-// wsReadBuf bytes, unless the client sent more than its request already.
-func (rw *upgradeResponse) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(rw.ResponseWriter).Hijack()
-	if err != nil {
-		return nil, nil, err
-	}
-	// A connection from Serve comes as a headConn: its socket is written
-	// to as it is, and read from as it is once the head it holds is read.
-	sock := conn
-	if hc, ok := conn.(*headConn); ok {
-		sock = hc.Conn
-		if hc.head == nil {
-			conn = sock
-		}
-	}
-	rw.s.conn, rw.s.now = conn, nowSocket(sock)
-	rw.s.frames.br = brw.Reader
-	if brw.Reader.Buffered() == 0 {
-		rw.s.frames.br = bufio.NewReaderSize(conn, wsReadBuf)
-		rw.fresh = true
-	}
-	brw.Reader = rw.s.frames.br
-	return conn, brw, nil
-}
-
-// Unwrap returns the ResponseWriter wrapped, for http.ResponseController.
-func (rw *upgradeResponse) Unwrap() http.ResponseWriter { return rw.ResponseWriter }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // wsClient is a client's WebSocket: coder/websocket's, which reads and
@@ -58,7 +59,7 @@ func (s *wsClient) ping() {
 	cancel()
 }
 
-func (s *wsClient) close(status websocket.StatusCode) { s.ws.Close(status, "") }
+func (s *wsClient) close(status wsframe.CloseCode) { s.ws.Close(websocket.StatusCode(status), "") }
 
 func (s *wsClient) closeNow() { s.ws.CloseNow() }
 

@@ -1,50 +1,64 @@
 package multiplayer
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
-// wsServer is a server's WebSocket, on the socket its upgrade hijacked:
-// it reads the peer's frames with its frameReader (see websocket_reader.go),
-// whose peer it is, and writes its own through its batchWriter. Where
-// coder/websocket's Reader took locks (channel selects) and a second Read
-// to see each message's end, and its reading goroutine, while the peer
-// was silent, held a deep stack, an idle peer's goroutine here waits in
-// its bufio.Reader's fill, and a message whose frames are already
-// buffered is copied out with no timer set.
+// wsServer is a server's WebSocket, once its opening handshake is done:
+// it reads the peer's frames with a wsframe.Reader, whose Peer it is, and
+// writes its own through a wsframe.Writer. Where coder/websocket's Reader
+// took locks (channel selects) and a second Read to see each message's
+// end, and its reading goroutine, while the peer was silent, held a deep
+// stack, an idle peer's goroutine here waits in the reader's
+// bufio.Reader's fill, and a message whose frames are already buffered is
+// copied out with no timer set.
 type wsServer struct {
-	batchWriter
-	frames frameReader
+	wsframe.Writer
+	frames wsframe.Reader
 	l      *wsLink
 
 	mu        sync.Mutex
-	peerClose *websocket.CloseError // the peer's close frame, once read
-	ended     chan struct{}         // the reading has ended
+	peerClose wsframe.CloseCode // the code of the peer's close frame, once read
+	ended     chan struct{}     // the reading has ended
 	endOnce   sync.Once
 }
+
+// wsReadBuf is the size of the bufio.Reader a server reads frames from:
+// net/http's 4 KiB would be most of an idle peer's memory, and a read of
+// it would gather more small packets than a peer sends between two of the
+// server's reads.
+const wsReadBuf = 512
 
 // closeWait is how long a server that sent its close frame waits for the
 // peer's, as coder/websocket's Close does.
 const closeWait = 5 * time.Second
 
-// startReading sets up the frameReader, whose reader the upgrade set, for
-// l's peer.
-func (s *wsServer) startReading() {
-	cfg := &s.l.c.m.cfg
-	s.frames.conn, s.frames.limit, s.frames.late, s.frames.peer = s.conn, int64(cfg.maxPacket), cfg.readTimeout, s
+// attach makes the connection of h, whose handshake is done, l's socket.
+func (l *wsLink) attach(h wsframe.Handshake) *wsServer {
+	cfg := &l.c.m.cfg
+	reads := h.Conn
+	if len(h.Buffered) > 0 {
+		reads = &headConn{Conn: h.Conn, head: h.Buffered} // the peer's first frames
+	}
+	s := &wsServer{l: l, ended: make(chan struct{})}
+	l.sock = s
+	s.Writer = wsframe.Writer{Conn: h.Conn, Slow: l.slowTimer(), Timeout: cfg.writeTimeout, Now: wsframe.NowSocket(h.Conn)}
+	s.frames = wsframe.Reader{Buf: bufio.NewReaderSize(reads, wsReadBuf), Conn: h.Conn, Limit: int64(cfg.maxPacket),
+		Late: cfg.readTimeout, Peer: s}
+	return s
 }
 
-// read reads the peer's next message, appended to buf (see
-// frameReader.read); a deadline passed is the read timeout's.
+// read reads the peer's next message, appended to buf, within the read
+// timeout once it has begun (then setting the link busy).
 func (s *wsServer) read(buf []byte) ([]byte, error) {
-	buf, err := s.frames.read(buf)
+	buf, err := s.frames.ReadMessage(buf)
 	if err != nil {
 		s.readEnded()
 		if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -54,108 +68,110 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 	return buf, err
 }
 
-// began marks the link busy: the read timeout bounds the rest of the
+// Began marks the link busy: the read timeout bounds the rest of the
 // message.
-func (s *wsServer) began() { s.l.busy.Store(true) }
+func (s *wsServer) Began() { s.l.busy.Store(true) }
 
-// control handles a control frame: a ping is answered once the peer's
-// rate lets it be read (pacePing), a close frame ends the reading.
-func (s *wsServer) control(op byte, p []byte) error {
+// Control handles a control frame: a ping is answered once the peer's
+// rate lets it be read (pacePing), a close frame's code is kept for the
+// answer.
+func (s *wsServer) Control(op wsframe.Opcode, p []byte) error {
 	switch op {
-	case opPing:
+	case wsframe.OpPing:
 		if s.l.pacePing() {
 			s.l.hear()
-			return s.writeControl(opPong, p)
+			return s.writeControl(wsframe.OpPong, p)
 		}
-	case opPong:
+	case wsframe.OpPong:
 		s.l.hear()
-	case opCloseFrame:
-		return s.closeReceived(p)
+	case wsframe.OpClose:
+		code := wsframe.CloseNoStatus
+		if len(p) >= 2 {
+			code = wsframe.CloseCode(binary.BigEndian.Uint16(p))
+		}
+		s.mu.Lock()
+		s.peerClose = code
+		s.mu.Unlock()
 	}
 	return nil
-}
-
-// closeReceived notes the peer's close frame (checked: checkClose), whose
-// code the answer echoes, and returns the error that ends the reading.
-func (s *wsServer) closeReceived(p []byte) error {
-	ce := websocket.CloseError{Code: websocket.StatusNoStatusRcvd}
-	if len(p) >= 2 {
-		ce = websocket.CloseError{Code: websocket.StatusCode(binary.BigEndian.Uint16(p)), Reason: string(p[2:])}
-	}
-	s.mu.Lock()
-	s.peerClose = &ce
-	s.mu.Unlock()
-	return fmt.Errorf("received close frame: %w", ce)
 }
 
 // drain reads and drops what the peer sends until its close frame or the
 // socket's end, once the connection is closing.
 func (s *wsServer) drain() {
-	s.frames.drain()
+	s.frames.Drain()
 	s.readEnded()
 }
 
 // writeControl writes a control frame within the write timeout, after
 // the drain under way, if any.
-func (s *wsServer) writeControl(op byte, p []byte) error {
+func (s *wsServer) writeControl(op wsframe.Opcode, p []byte) error {
 	s.l.wmu.Lock()
 	defer s.l.wmu.Unlock()
-	s.hold()
-	err := s.frame(op, p)
-	if released := s.release(); err == nil {
+	s.Hold()
+	err := s.Frame(op, p)
+	if released := s.Release(); err == nil {
 		err = released
 	}
-	return err
+	return slowPeer(err)
 }
 
 // send writes the packets of b and the blocks it links to in one drain
 // (l.wmu held), after what sendNow left.
 func (s *wsServer) send(b *block) error {
-	if b == nil && s.buf == nil {
+	if b == nil && !s.Holding() {
 		return nil
 	}
-	s.hold()
-	err := s.l.writeBlocks(b, s.message)
-	if released := s.release(); err == nil {
+	s.Hold()
+	err := s.l.writeBlocks(b, s.Message)
+	if released := s.Release(); err == nil {
 		err = released
 	}
-	return err
+	return slowPeer(err)
 }
 
-// sendNow is send without waiting for the socket (releaseNow): it reports
-// whether the socket took every frame. The packets of b are framed
-// without a write, and hence without a wait, if they cost no more than
-// batchMax in the send queue.
+// sendNow is send without waiting for the socket (ReleaseNow): it
+// reports whether the socket took every frame. The packets of b are
+// framed without a write, and hence without a wait, if they cost no more
+// than wsframe.BatchMax in the send queue.
 func (s *wsServer) sendNow(b *block) (bool, error) {
-	s.hold()
-	if err := s.l.writeBlocks(b, s.message); err != nil {
-		s.putBack()
-		return false, err
+	s.Hold()
+	if err := s.l.writeBlocks(b, s.Message); err != nil {
+		s.PutBack()
+		return false, slowPeer(err)
 	}
-	return s.releaseNow()
+	return s.ReleaseNow()
+}
+
+// slowPeer is err, a write's, with the write timeout's as ErrSlowPeer.
+func slowPeer(err error) error {
+	if err == wsframe.ErrWriteTimeout {
+		return ErrSlowPeer
+	}
+	return err
 }
 
 // readEnded tells a close handshake waiting for the peer's close frame
 // that no more will be read.
 func (s *wsServer) readEnded() { s.endOnce.Do(func() { close(s.ended) }) }
 
-// ping pings the peer: its answer is heard by control.
-func (s *wsServer) ping() { s.writeControl(opPing, nil) }
+// ping pings the peer: its answer is heard by Control.
+func (s *wsServer) ping() { s.writeControl(wsframe.OpPing, nil) }
 
 // close sends the close frame with status, or the peer's own if it sent
 // one, and closes the socket once the peer's has come, or closeWait.
-func (s *wsServer) close(status websocket.StatusCode) {
+func (s *wsServer) close(status wsframe.CloseCode) {
 	s.mu.Lock()
 	peer := s.peerClose
 	s.mu.Unlock()
 	var p []byte
 	switch {
-	case peer == nil:
+	case peer == 0:
 		p = binary.BigEndian.AppendUint16(nil, uint16(status))
-	case peer.Code != websocket.StatusNoStatusRcvd:
-		p = binary.BigEndian.AppendUint16(nil, uint16(peer.Code))
+	case peer != wsframe.CloseNoStatus:
+		p = binary.BigEndian.AppendUint16(nil, uint16(peer))
 	}
-	if s.writeControl(opCloseFrame, p) == nil {
+	if s.writeControl(wsframe.OpClose, p) == nil {
 		t := time.NewTimer(closeWait)
 		select {
 		case <-s.ended:
@@ -163,8 +179,8 @@ func (s *wsServer) close(status websocket.StatusCode) {
 		}
 		t.Stop()
 	}
-	s.conn.Close()
+	s.Conn.Close()
 }
 
 // closeNow closes the socket.
-func (s *wsServer) closeNow() { s.conn.Close() }
+func (s *wsServer) closeNow() { s.Conn.Close() }

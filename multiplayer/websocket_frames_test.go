@@ -8,9 +8,11 @@ import (
 	"net/http"
 	"regexp"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/wsframe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,14 +38,14 @@ func dialFrames(t *testing.T, port string) *frameConn {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
 	op, id := f.next(t)
-	require.Equal(t, byte(opBinary), op)
+	require.Equal(t, wsframe.OpBinary, op)
 	require.Len(t, id, 4)
 	return f
 }
 
 // clientFrame makes a client frame of op (fin unless more), masked unless unmasked.
-func clientFrame(op byte, more, unmasked bool, p []byte) []byte {
-	b := []byte{op}
+func clientFrame(op wsframe.Opcode, more, unmasked bool, p []byte) []byte {
+	b := []byte{byte(op)}
 	if !more {
 		b[0] |= 0x80
 	}
@@ -68,8 +70,15 @@ func clientFrame(op byte, more, unmasked bool, p []byte) []byte {
 	return b
 }
 
+// declaring is the header of a client frame whose first byte is b0,
+// declaring n bytes in a 64-bit length, masked by a zero key: what
+// follows it is its payload as it is.
+func declaring(b0 byte, n uint64) []byte {
+	return append(binary.BigEndian.AppendUint64([]byte{b0, 0x80 | 127}, n), 0, 0, 0, 0)
+}
+
 // next reads the server's next frame, which is unmasked.
-func (f *frameConn) next(t *testing.T) (op byte, p []byte) {
+func (f *frameConn) next(t *testing.T) (op wsframe.Opcode, p []byte) {
 	var h [2]byte
 	_, err := io.ReadFull(f.br, h[:])
 	require.NoError(t, err)
@@ -84,14 +93,14 @@ func (f *frameConn) next(t *testing.T) (op byte, p []byte) {
 	p = make([]byte, n)
 	_, err = io.ReadFull(f.br, p)
 	require.NoError(t, err)
-	return h[0] & 0x0f, p
+	return wsframe.Opcode(h[0] & 0x0f), p
 }
 
 // closeCode reads frames until the close frame and returns its code.
 func (f *frameConn) closeCode(t *testing.T) int {
 	for {
 		op, p := f.next(t)
-		if op == opCloseFrame {
+		if op == wsframe.OpClose {
 			require.Len(t, p, 2)
 			return int(binary.BigEndian.Uint16(p))
 		}
@@ -105,10 +114,10 @@ func TestServerFrames(t *testing.T) {
 	f := dialFrames(t, port)
 	pkt := []byte{cmdRaw, 1, 2, 3, 4, 5}
 	var out []byte
-	out = append(out, clientFrame(opBinary, true, false, pkt[:2])...)
-	out = append(out, clientFrame(opPing, false, false, []byte("hi"))...)
-	out = append(out, clientFrame(opContinuation, true, false, pkt[2:4])...)
-	out = append(out, clientFrame(opContinuation, false, false, pkt[4:])...)
+	out = append(out, clientFrame(wsframe.OpBinary, true, false, pkt[:2])...)
+	out = append(out, clientFrame(wsframe.OpPing, false, false, []byte("hi"))...)
+	out = append(out, clientFrame(wsframe.OpContinuation, true, false, pkt[2:4])...)
+	out = append(out, clientFrame(wsframe.OpContinuation, false, false, pkt[4:])...)
 	_, err := f.nc.Write(out)
 	require.NoError(t, err)
 	var got [][]byte
@@ -116,16 +125,16 @@ func TestServerFrames(t *testing.T) {
 	for len(got) == 0 || pong == nil {
 		op, p := f.next(t)
 		switch op {
-		case opPong:
+		case wsframe.OpPong:
 			pong = p
-		case opBinary:
+		case wsframe.OpBinary:
 			got = append(got, p)
 		}
 	}
 	assert.Equal(t, []byte("hi"), pong)
 	assert.Equal(t, [][]byte{pkt}, got)
 
-	_, err = f.nc.Write(clientFrame(opCloseFrame, false, false, []byte{0x03, 0xe9})) // 1001
+	_, err = f.nc.Write(clientFrame(wsframe.OpClose, false, false, []byte{0x03, 0xe9})) // 1001
 	require.NoError(t, err)
 	assert.Equal(t, 1001, f.closeCode(t), "the peer's code is echoed")
 	_, err = f.br.ReadByte()
@@ -140,25 +149,29 @@ func TestServerRefusedFrames(t *testing.T) {
 		frame []byte
 		code  int
 	}{
-		{"an unmasked frame", clientFrame(opBinary, false, true, []byte{cmdRaw}), 1002},
-		{"reserved bits", func() []byte { b := clientFrame(opBinary, false, false, []byte{cmdRaw}); b[0] |= 0x40; return b }(), 1002},
-		{"a control frame of 126 bytes", clientFrame(opPing, false, false, make([]byte, 126)), 1002},
-		{"a fragmented control frame", clientFrame(opPing, true, false, nil), 1002},
-		{"a continuation without a message", clientFrame(opContinuation, false, false, []byte{cmdRaw}), 1002},
-		{"a new message within a message", append(clientFrame(opBinary, true, false, []byte{cmdRaw}), clientFrame(opBinary, false, false, []byte{cmdRaw})...), 1002},
+		{"an unmasked frame", clientFrame(wsframe.OpBinary, false, true, []byte{cmdRaw}), 1002},
+		{"reserved bits", func() []byte {
+			b := clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw})
+			b[0] |= 0x40
+			return b
+		}(), 1002},
+		{"a control frame of 126 bytes", clientFrame(wsframe.OpPing, false, false, make([]byte, 126)), 1002},
+		{"a fragmented control frame", clientFrame(wsframe.OpPing, true, false, nil), 1002},
+		{"a continuation without a message", clientFrame(wsframe.OpContinuation, false, false, []byte{cmdRaw}), 1002},
+		{"a new message within a message", append(clientFrame(wsframe.OpBinary, true, false, []byte{cmdRaw}), clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw})...), 1002},
 		{"an unknown opcode", clientFrame(0x3, false, false, nil), 1002},
 		{"an unknown control opcode", clientFrame(0xb, false, false, nil), 1002},
-		{"a close frame of 1 byte", clientFrame(opCloseFrame, false, false, []byte{3}), 1002},
-		{"a close code not to be sent", clientFrame(opCloseFrame, false, false, []byte{0x03, 0xed}), 1002}, // 1005
-		{"a message over the packet limit", clientFrame(opBinary, false, false, make([]byte, 1001)), 1009},
-		{"fragments over the packet limit", append(clientFrame(opBinary, true, false, make([]byte, 600)), clientFrame(opContinuation, false, false, make([]byte, 401))...), 1009},
+		{"a close frame of 1 byte", clientFrame(wsframe.OpClose, false, false, []byte{3}), 1002},
+		{"a close code not to be sent", clientFrame(wsframe.OpClose, false, false, []byte{0x03, 0xed}), 1002}, // 1005
+		{"a message over the packet limit", clientFrame(wsframe.OpBinary, false, false, make([]byte, 1001)), 1009},
+		{"fragments over the packet limit", append(clientFrame(wsframe.OpBinary, true, false, make([]byte, 600)), clientFrame(wsframe.OpContinuation, false, false, make([]byte, 401))...), 1009},
 		// 10 bytes and a continuation declaring 2^63-5: their sum overflowed
 		// an int64, passed the limit, and the buffer made for it crashed the
 		// server.
-		{"a continuation declaring 2^63-5 bytes", frames(clientFrame(opBinary, true, false, make([]byte, 10)), frameHead(0x80, 127, 1<<63-5), []byte{1, 2}), 1009},
-		{"a length with its top bit set", frameHead(0x82, 127, 1<<63|5), 1002},
-		{"a length not in its shortest form", frames(frameHead(0x82, 126, 1), []byte{cmdRaw}), 1002},
-		{"text that is not UTF-8", clientFrame(opText, false, false, []byte{cmdRaw, 0xff}), 1007},
+		{"a continuation declaring 2^63-5 bytes", slices.Concat(clientFrame(wsframe.OpBinary, true, false, make([]byte, 10)), declaring(0x80, 1<<63-5), []byte{1, 2}), 1009},
+		{"a length with its top bit set", declaring(0x82, 1<<63|5), 1002},
+		{"a length not in its shortest form", []byte{0x82, 0x80 | 126, 0, 1, 0, 0, 0, 0, cmdRaw}, 1002},
+		{"text that is not UTF-8", clientFrame(wsframe.OpText, false, false, []byte{cmdRaw, 0xff}), 1007},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			port, errs := testServer(t, WithMaxPacketSize(1000))
@@ -167,6 +180,9 @@ func TestServerRefusedFrames(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.code, f.closeCode(t))
 			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
+			var refused wsframe.CloseError
+			require.ErrorAs(t, errs.get()[0], &refused)
+			assert.EqualValues(t, tc.code, refused.Code)
 		})
 	}
 }
@@ -176,16 +192,16 @@ func TestServerFrameAtLimit(t *testing.T) {
 	port, _ := testServer(t, WithMaxPacketSize(1000))
 	f := dialFrames(t, port)
 	pkt := append([]byte{cmdRaw}, make([]byte, 999)...)
-	_, err := f.nc.Write(clientFrame(opBinary, false, false, pkt))
+	_, err := f.nc.Write(clientFrame(wsframe.OpBinary, false, false, pkt))
 	require.NoError(t, err)
 	op, p := f.next(t)
-	assert.Equal(t, byte(opBinary), op)
+	assert.Equal(t, wsframe.OpBinary, op)
 	assert.Equal(t, pkt, p)
 }
 
 // An idle peer's reading goroutine waits with readFrames's frame off its
-// stack (see read), a ping's answer read or not: so waiting, it fits in
-// the 2 KiB stack a goroutine starts with.
+// stack (see wsframe.Reader.ReadMessage), a ping's answer read or not: so
+// waiting, it fits in the 2 KiB stack a goroutine starts with.
 func TestIdlePeerWaitsInRead(t *testing.T) {
 	const peers = 4
 	m := newEchoServer()
@@ -193,11 +209,11 @@ func TestIdlePeerWaitsInRead(t *testing.T) {
 	for i := range peers {
 		nc := upgraded(t, port)
 		if i%2 == 0 {
-			_, err := nc.Write([]byte{0x80 | opPong, 0x80, 1, 2, 3, 4}) // masked, empty
+			_, err := nc.Write([]byte{0x80 | byte(wsframe.OpPong), 0x80, 1, 2, 3, 4}) // masked, empty
 			require.NoError(t, err)
 		}
 	}
-	inRead := regexp.MustCompile(`bufio\.\(\*Reader\)\.Peek\(.*\n.*\n.*\.\(\*frameReader\)\.read\(`)
+	inRead := regexp.MustCompile(`bufio\.\(\*Reader\)\.Peek\(.*\n.*\n.*wsframe\.\(\*Reader\)\.ReadMessage\(`)
 	assert.Eventually(t, func() bool { return len(inRead.FindAllString(allStacks(), -1)) == peers },
 		10*time.Second, 10*time.Millisecond, "every peer's goroutine waits in read, which Peeks")
 }

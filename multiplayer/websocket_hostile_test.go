@@ -22,10 +22,10 @@ func TestStalledFramesHoldWhatCame(t *testing.T) {
 	before := hostile.HeapInUse()
 	for range peers {
 		nc := upgraded(t, port)
-		_, err := nc.Write(append(frameHead(0x82, 127, limit), make([]byte, 10)...))
+		_, err := nc.Write(append(declaring(0x82, limit), make([]byte, 10)...))
 		require.NoError(t, err)
 	}
-	inPayload := regexp.MustCompile(`\.\(\*frameReader\)\.payload\(`)
+	inPayload := regexp.MustCompile(`wsframe\.\(\*Reader\)\.payload\(`)
 	waitFor(t, "every server reader waiting inside its frame", func() bool {
 		return len(inPayload.FindAllString(allStacks(), -1)) == peers
 	})

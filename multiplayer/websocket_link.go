@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // wsLink is a connection's transport over a WebSocket: the goroutine that
@@ -68,7 +68,7 @@ type wsSocket interface {
 	// ping pings the peer, whose answer the link hears.
 	ping()
 	// close closes the socket after a close handshake with status.
-	close(status websocket.StatusCode)
+	close(status wsframe.CloseCode)
 	// closeNow closes the socket.
 	closeNow()
 	// send writes the packets of b and the blocks it links to
@@ -134,17 +134,17 @@ func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) erro
 // writing goroutine, whose stack and timer would outlive it. A stream of
 // packets (a relay's) is left to the goroutine, which batches them. It
 // reports whether it wrote them all; if not, the writing goroutine is to
-// start, and writes the rest. A queue that costs more than batchMax is
-// left to the goroutine, as its frames could not be held without a write
-// that waits.
+// start, and writes the rest. A queue that costs more than
+// wsframe.BatchMax is left to the goroutine, as its frames could not be
+// held without a write that waits.
 func (l *wsLink) writeNow() bool {
 	s, ok := l.sock.(*wsServer)
-	if !ok || s.now == nil || !l.wmu.TryLock() {
+	if !ok || s.Now == nil || !l.wmu.TryLock() {
 		return false
 	}
 	var b *block
 	l.mu.Lock()
-	if l.queued <= batchMax {
+	if l.queued <= wsframe.BatchMax {
 		b = l.queue.take()
 	}
 	l.mu.Unlock()
@@ -216,12 +216,12 @@ func (l *wsLink) hangUp() {
 			l.sock.closeNow()
 			return
 		}
-		status := websocket.StatusNormalClosure
-		var refused websocket.CloseError
+		status := wsframe.CloseNormal
+		var refused wsframe.CloseError
 		switch {
 		case errors.Is(why, ErrTooManyPeers):
-			status = websocket.StatusPolicyViolation
-		case errors.As(why, &refused) && refused.Code != websocket.StatusNoStatusRcvd:
+			status = wsframe.ClosePolicy
+		case errors.As(why, &refused) && refused.Code != wsframe.CloseNoStatus:
 			status = refused.Code // a frame refused, or the peer's close frame
 		}
 		l.sock.close(status)
@@ -317,7 +317,7 @@ func (l *wsLink) write() {
 }
 
 // writeQueued writes the packets queued (l.wmu held), on a server in
-// one write(2) (see batchWriter).
+// one write(2) (see wsframe.Writer).
 func (l *wsLink) writeQueued() error {
 	l.mu.Lock()
 	b := l.queue.take()
