@@ -41,7 +41,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer m.release(id)
-	h, err := wsframe.Accept(w, r, wsframe.AcceptOptions{})
+	h, err := wsframe.Upgrader{}.Accept(w, r)
 	if err != nil {
 		return // Accept has answered
 	}

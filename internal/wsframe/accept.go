@@ -11,10 +11,11 @@ import (
 	"time"
 )
 
-// AcceptOptions is how Accept accepts.
-type AcceptOptions struct {
+// Upgrader accepts a server's upgrades. Its zero value agrees no
+// subprotocol.
+type Upgrader struct {
 	// Protocols are the subprotocols the server speaks, the one it
-	// prefers first; none agreed if the client offers none of them.
+	// prefers first; none is agreed if the client offers none of them.
 	Protocols []string
 }
 
@@ -22,18 +23,18 @@ type AcceptOptions struct {
 // or later asking to upgrade to websocket, version 13, with a key of 16
 // bytes, and, if it names an Origin (a browser's page), from the server's
 // own host: a handler that allows other origins removes the header first.
-// It agrees the first of opts.Protocols the client offers, hijacks the
+// It agrees the first of u.Protocols the client offers, hijacks the
 // connection and returns it with the answer to write. A request it
 // refuses it answers itself, with 400, 403, 405 or 426 (500 if the
 // connection cannot be hijacked), and returns an error matching
 // ErrHandshake.
-func Accept(w http.ResponseWriter, r *http.Request, opts AcceptOptions) (Handshake, error) {
+func (u Upgrader) Accept(w http.ResponseWriter, r *http.Request) (Handshake, error) {
 	status, err := checkUpgrade(w.Header(), r)
 	if err != nil {
 		http.Error(w, err.Error(), status)
 		return Handshake{}, err
 	}
-	protocol := agree(opts.Protocols, r.Header)
+	protocol := agree(u.Protocols, r.Header)
 	response := fmt.Appendf(nil, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n",
 		acceptKey(strings.TrimSpace(r.Header.Get("Sec-WebSocket-Key"))))
 	if protocol != "" {

@@ -17,13 +17,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// acceptServer serves Accept with opts, each connection accepted being
+// acceptServer serves up.Accept, each connection accepted being
 // answered and sent what it sent past its request, as a server's frame;
 // what Accept returns goes to accepted.
-func acceptServer(t *testing.T, opts AcceptOptions, wrap func(http.Handler) http.Handler) (addr string, accepted chan Handshake) {
+func acceptServer(t *testing.T, up Upgrader, wrap func(http.Handler) http.Handler) (addr string, accepted chan Handshake) {
 	accepted = make(chan Handshake, 1)
 	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hs, err := Accept(w, r, opts)
+		hs, err := up.Accept(w, r)
 		if err != nil {
 			return
 		}
@@ -88,7 +88,7 @@ func TestAccept(t *testing.T) {
 		{"an origin that is no URL", "GET / HTTP/1.1", []string{"Origin: %zz"}, 403, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			addr, accepted := acceptServer(t, AcceptOptions{Protocols: []string{"godot", "binary"}}, nil)
+			addr, accepted := acceptServer(t, Upgrader{Protocols: []string{"godot", "binary"}}, nil)
 			nc := dialRaw(t, addr)
 			req := strings.ReplaceAll(tc.line+"\r\n"+upgradeRequest(tc.edits...), "HOST", addr)
 			_, err := io.WriteString(nc, req)
@@ -129,7 +129,7 @@ func TestAcceptKeepsWhatCameWithTheRequest(t *testing.T) {
 	for _, n := range []int{1, 100, 3000, 10000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				hs, err := Accept(w, r, AcceptOptions{})
+				hs, err := Upgrader{}.Accept(w, r)
 				if err != nil {
 					return
 				}
@@ -161,7 +161,7 @@ func TestAcceptKeepsWhatCameWithTheRequest(t *testing.T) {
 
 // Headers a handler's wrapper sets go with the answer.
 func TestAcceptAnswersWithTheWrappersHeaders(t *testing.T) {
-	addr, _ := acceptServer(t, AcceptOptions{}, func(h http.Handler) http.Handler {
+	addr, _ := acceptServer(t, Upgrader{}, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("X-Served-By", "gdvar")
 			h.ServeHTTP(w, r)

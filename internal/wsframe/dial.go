@@ -16,8 +16,10 @@ import (
 	"time"
 )
 
-// DialOptions is how Dial dials.
-type DialOptions struct {
+// Dialer dials a client's WebSockets. Its zero value offers no
+// subprotocol, and checks a wss:// server's certificate against the
+// system's roots.
+type Dialer struct {
 	// Protocols are the subprotocols to offer, the one preferred first.
 	Protocols []string
 	// TLS is the TLS configuration of a wss:// URL; nil for the default,
@@ -32,10 +34,10 @@ const maxResponse = 16 << 10
 // Dial opens a client's WebSocket to rawURL (ws:// or wss://; http:// and
 // https:// alike) within ctx, as Godot's client does: it connects to the
 // host itself (through no proxy, following no redirect), asks to upgrade,
-// offering opts.Protocols, and checks the server's answer (RFC 6455, 4.1):
+// offering d.Protocols, and checks the server's answer (RFC 6455, 4.1):
 // 101, an upgrade to websocket, the key answered, no extension and a
 // subprotocol offered if any. An answer refused matches ErrHandshake.
-func Dial(ctx context.Context, rawURL string, opts DialOptions) (Handshake, error) {
+func (d Dialer) Dial(ctx context.Context, rawURL string) (Handshake, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return Handshake{}, err
@@ -56,7 +58,7 @@ func Dial(ctx context.Context, rawURL string, opts DialOptions) (Handshake, erro
 	}
 	var conn net.Conn
 	if secure {
-		cfg := opts.TLS
+		cfg := d.TLS
 		if cfg == nil {
 			cfg = &tls.Config{ServerName: u.Hostname()}
 		}
@@ -73,9 +75,11 @@ func Dial(ctx context.Context, rawURL string, opts DialOptions) (Handshake, erro
 		conn.SetDeadline(deadline)
 	}
 	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
-	h, err := upgrade(conn, u, opts.Protocols)
-	if !stop() {
+	h, err := upgrade(conn, u, d.Protocols)
+	if deadline, ok := ctx.Deadline(); !stop() {
 		err = ctx.Err()
+	} else if err != nil && ok && !time.Now().Before(deadline) {
+		err = context.DeadlineExceeded // the socket's deadline came first
 	}
 	if err == nil {
 		err = conn.SetDeadline(time.Time{})

@@ -80,7 +80,7 @@ func TestDialChecksTheAnswer(t *testing.T) {
 			url := answeringServer(t, tc.answer)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			h, err := Dial(ctx, url, DialOptions{Protocols: []string{"godot"}})
+			h, err := Dialer{Protocols: []string{"godot"}}.Dial(ctx, url)
 			if tc.refused {
 				require.ErrorIs(t, err, ErrHandshake)
 				assert.Less(t, len(err.Error()), 200, "the error is short: %v", err)
@@ -97,10 +97,10 @@ func TestDialChecksTheAnswer(t *testing.T) {
 // Dial and Accept agree: a subprotocol, and the frames each side sends
 // first, whatever came with the handshake.
 func TestDialAccept(t *testing.T) {
-	addr, accepted := acceptServer(t, AcceptOptions{Protocols: []string{"godot"}}, nil)
+	addr, accepted := acceptServer(t, Upgrader{Protocols: []string{"godot"}}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	h, err := Dial(ctx, "ws://"+addr+"/path?q=1", DialOptions{Protocols: []string{"chat", "godot"}})
+	h, err := Dialer{Protocols: []string{"chat", "godot"}}.Dial(ctx, "ws://"+addr+"/path?q=1")
 	require.NoError(t, err)
 	defer h.Conn.Close()
 	assert.Equal(t, "godot", h.Protocol)
@@ -118,12 +118,12 @@ func TestDialHonoursTheContext(t *testing.T) {
 	url := answeringServer(t, func(string) string { select {} })
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := Dial(ctx, url, DialOptions{})
+	_, err := Dialer{}.Dial(ctx, url)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	_, err = Dial(ctx, url, DialOptions{})
+	_, err = Dialer{}.Dial(ctx, url)
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
@@ -131,7 +131,7 @@ func TestDialHonoursTheContext(t *testing.T) {
 // given, or the system's, which do not know the test server's.
 func TestDialTLS(t *testing.T) {
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if h, err := Accept(w, r, AcceptOptions{}); err == nil {
+		if h, err := (Upgrader{}).Accept(w, r); err == nil {
 			h.Conn.Write(AppendFrame(h.Response, OpBinary, []byte("hi")))
 			h.Conn.Close()
 		}
@@ -143,7 +143,7 @@ func TestDialTLS(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	roots := srv.Client().Transport.(*http.Transport).TLSClientConfig
-	h, err := Dial(ctx, url, DialOptions{TLS: roots})
+	h, err := Dialer{TLS: roots}.Dial(ctx, url)
 	require.NoError(t, err)
 	defer h.Conn.Close()
 	_, ok := h.Conn.(*tls.Conn)
@@ -154,7 +154,7 @@ func TestDialTLS(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hi", string(msg))
 
-	_, err = Dial(ctx, url, DialOptions{})
+	_, err = Dialer{}.Dial(ctx, url)
 	var unknown *tls.CertificateVerificationError
 	assert.ErrorAs(t, err, &unknown)
 }
@@ -162,7 +162,7 @@ func TestDialTLS(t *testing.T) {
 // A URL Dial cannot dial is refused before any connection.
 func TestDialURL(t *testing.T) {
 	for _, url := range []string{"ftp://127.0.0.1:1/", "127.0.0.1:1", "ws://[::1"} {
-		_, err := Dial(context.Background(), url, DialOptions{})
+		_, err := Dialer{}.Dial(context.Background(), url)
 		assert.Error(t, err, url)
 	}
 }

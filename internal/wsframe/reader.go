@@ -44,9 +44,9 @@ type Peer interface {
 	// Began says a message's first frame has come.
 	Began()
 	// Control is a valid ping, pong or close frame, whose payload (at
-	// most 125 bytes, unmasked) is valid until it returns; an error ends
-	// the reading. A close frame's error is the Reader's to return
-	// afterwards.
+	// most 125 bytes, unmasked) is valid until it returns. An error ends
+	// the reading; so does a close frame, with the peer's CloseError if
+	// Control returns none.
 	Control(op Opcode, p []byte) error
 }
 
