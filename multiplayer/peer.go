@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
@@ -311,10 +310,6 @@ func (m *Multiplayer) leave(c *conn) {
 func normalEnd(cause error) bool {
 	switch wsframe.CodeOf(cause) {
 	case wsframe.CloseNormal, wsframe.CloseGoingAway:
-		return true
-	}
-	switch websocket.CloseStatus(cause) { // a client's, whose frames coder/websocket reads
-	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
 		return true
 	}
 	return cause == nil || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, syscall.EPIPE) || errors.Is(cause, net.ErrClosed)

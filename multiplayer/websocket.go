@@ -8,15 +8,22 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // The transport is WebSocketMultiplayerPeer's: the server sends each
 // client, first, one 4-byte message with the client's peer id (an int32,
 // 2 or more); then each packet is one binary message, with nothing added.
-// Neither side offers a subprotocol or an extension. A server speaks it
-// through internal/wsframe, a client through coder/websocket.
+// Neither side offers a subprotocol or an extension. Both sides speak it
+// through internal/wsframe: the handshake, and the frames both ways.
+
+// CloseError is a WebSocket close frame's code and reason, held by the
+// error of a connection that one closed (errors.As): the peer's, from
+// the close frame it sent, or this side's, for a frame of the peer's that
+// RFC 6455 refuses (Code 1002 for a frame against the protocol, 1007 for
+// text that is not UTF-8, 1009 for a message over WithMaxPacketSize).
+// Its fields are Code, the close status (RFC 6455, 7.4), and Reason.
+type CloseError = wsframe.CloseError
 
 // handshakeTimeout is how long a client may take to upgrade, and how long
 // a server may take to send the peer id: the engine's handshake_timeout.
@@ -56,7 +63,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := m.newWSLink(id)
-	l.attach(h)
+	l.attach(h, false)
 	c := l.c
 	m.mu.Lock()
 	err = m.join(c)
@@ -155,10 +162,11 @@ func (m *Multiplayer) ListenAndServe(ctx context.Context, addr string) error {
 }
 
 // Connect connects to a Godot server (WebSocketMultiplayerPeer's
-// create_server) at url ("ws://host:port"), as create_client does. It
-// returns once the server has given this side its peer id, which it
-// waits for 3 s at most (then ErrHandshake); the connection then runs
-// until the server closes it or Close is called. ctx bounds the
+// create_server) at url ("ws://host:port", or "wss://" over TLS), as
+// create_client does: to the host itself, through no proxy, following no
+// redirect. It returns once the server has given this side its peer id,
+// which it waits for 3 s at most (then ErrHandshake); the connection then
+// runs until the server closes it or Close is called. ctx bounds the
 // connecting only.
 func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 	if err := m.start(false); err != nil {
@@ -169,23 +177,18 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 }
 
 func (m *Multiplayer) connect(ctx context.Context, url string) error {
-	var l *wsLink // set before anything is read
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{CompressionMode: websocket.CompressionDisabled,
-		OnPingReceived: func(ctx context.Context, p []byte) bool { return l.onPing(ctx, p) },
-		OnPongReceived: func(ctx context.Context, p []byte) { l.onPong(ctx, p) }})
+	h, err := wsframe.Dialer{}.Dial(ctx, url)
 	if err != nil {
 		return err
 	}
-	l = m.newWSLink(ServerID)
-	newWSClient(l, ws)
+	l := m.newWSLink(ServerID)
+	s := l.attach(h, true)
 	c := l.c
-	idCtx, cancel := context.WithTimeout(ctx, handshakeTimeout)
-	_, b, err := ws.Read(idCtx)
-	cancel()
+	b, err := s.peerID(ctx)
 	if err != nil {
 		err = fmt.Errorf("%w: no peer id from the server: %w", ErrHandshake, err)
 	} else if len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2 {
-		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b)
+		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b[:min(len(b), 8)])
 	}
 	m.mu.Lock()
 	if err == nil {
@@ -195,7 +198,7 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	}
 	m.mu.Unlock()
 	if err != nil {
-		ws.CloseNow()
+		h.Conn.Close()
 		return err
 	}
 	c.run()

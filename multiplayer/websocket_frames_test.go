@@ -2,13 +2,16 @@ package multiplayer
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -180,11 +183,75 @@ func TestServerRefusedFrames(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.code, f.closeCode(t))
 			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
-			var refused wsframe.CloseError
+			var refused CloseError
 			require.ErrorAs(t, errs.get()[0], &refused)
 			assert.EqualValues(t, tc.code, refused.Code)
 		})
 	}
+}
+
+// What RFC 6455 refuses of a server's frames closes a Go client's
+// connection, with the code that says why, and is reported.
+func TestClientRefusedFrames(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+		code  wsframe.CloseCode
+	}{
+		{"a masked frame", clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw}), wsframe.CloseProtocolError},
+		{"reserved bits", []byte{0xc2, 1, cmdRaw}, wsframe.CloseProtocolError},
+		{"a message over the packet limit", wsframe.AppendFrame(nil, wsframe.OpBinary, make([]byte, 1001)), wsframe.CloseTooBig},
+		{"text that is not UTF-8", wsframe.AppendFrame(nil, wsframe.OpText, []byte{cmdRaw, 0xff}), wsframe.CloseInvalidData},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			closed := make(chan wsframe.CloseCode, 1)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				h, err := wsframe.Upgrader{}.Accept(w, r)
+				if err != nil {
+					return
+				}
+				defer h.Conn.Close()
+				h.Conn.SetDeadline(time.Now().Add(10 * time.Second))
+				h.Conn.Write(slices.Concat(wsframe.AppendFrame(h.Response, wsframe.OpBinary, []byte{2, 0, 0, 0}), tc.frame))
+				closes := &closeLog{}
+				fromClient := &wsframe.Reader{Buf: bufio.NewReader(h.Conn), Conn: h.Conn, Limit: 1 << 20, Peer: closes}
+				for err == nil {
+					_, err = fromClient.ReadMessage(nil)
+				}
+				closed <- closes.code
+			}))
+			defer srv.Close()
+			m := New(WithMaxPacketSize(1000))
+			errs := &errorLog{}
+			m.OnError(errs.add)
+			defer m.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(t, m.Connect(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")))
+			select {
+			case code := <-closed:
+				assert.Equal(t, tc.code, code, "the client's close frame")
+			case <-time.After(10 * time.Second):
+				t.Fatal("no close frame from the client")
+			}
+			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
+			var refused CloseError
+			require.ErrorAs(t, errs.get()[0], &refused)
+			assert.Equal(t, tc.code, refused.Code)
+		})
+	}
+}
+
+// closeLog is a wsframe.Peer that keeps the code of the close frame read.
+type closeLog struct{ code wsframe.CloseCode }
+
+func (*closeLog) Began() {}
+
+func (l *closeLog) Control(op wsframe.Opcode, p []byte) error {
+	if op == wsframe.OpClose && len(p) >= 2 {
+		l.code = wsframe.CloseCode(binary.BigEndian.Uint16(p))
+	}
+	return nil
 }
 
 // A message exactly at the packet limit is read.

@@ -18,7 +18,7 @@ import (
 // connection closes. An idle peer costs one goroutine, the reading one.
 type wsLink struct {
 	c    *conn
-	sock wsSocket
+	sock *wsSocket // set before it is served
 
 	mu      sync.Mutex
 	queue   packetQueue   // packets waiting to be written
@@ -54,26 +54,6 @@ type wsLink struct {
 	heard atomic.Int64
 	busy  atomic.Bool
 	wrote atomic.Uint64
-}
-
-// wsSocket is a WebSocket as a link uses it: coder/websocket's on a
-// client (wsClient), the link's own frames on a server (wsServer).
-type wsSocket interface {
-	// read reads the peer's next message, appended to buf, within the
-	// read timeout once it has begun (then setting the link busy).
-	read(buf []byte) ([]byte, error)
-	// drain reads what the peer sends, dropping it, until its close
-	// frame, once the connection is closing.
-	drain()
-	// ping pings the peer, whose answer the link hears.
-	ping()
-	// close closes the socket after a close handshake with status.
-	close(status wsframe.CloseCode)
-	// closeNow closes the socket.
-	closeNow()
-	// send writes the packets of b and the blocks it links to
-	// (writeBlocks), each within the write timeout (l.wmu held).
-	send(b *block) error
 }
 
 // newWSLink returns the transport of a new connection to peer id, whose
@@ -138,8 +118,8 @@ func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) erro
 // wsframe.BatchMax is left to the goroutine, as its frames could not be
 // held without a write that waits.
 func (l *wsLink) writeNow() bool {
-	s, ok := l.sock.(*wsServer)
-	if !ok || s.Now == nil || !l.wmu.TryLock() {
+	s := l.sock
+	if s.Now == nil || !l.wmu.TryLock() {
 		return false
 	}
 	var b *block
@@ -316,8 +296,8 @@ func (l *wsLink) write() {
 	}
 }
 
-// writeQueued writes the packets queued (l.wmu held), on a server in
-// one write(2) (see wsframe.Writer).
+// writeQueued writes the packets queued (l.wmu held), in one write(2)
+// (see wsframe.Writer).
 func (l *wsLink) writeQueued() error {
 	l.mu.Lock()
 	b := l.queue.take()

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -11,15 +12,13 @@ import (
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
-// wsServer is a server's WebSocket, once its opening handshake is done:
-// it reads the peer's frames with a wsframe.Reader, whose Peer it is, and
-// writes its own through a wsframe.Writer. Where coder/websocket's Reader
-// took locks (channel selects) and a second Read to see each message's
-// end, and its reading goroutine, while the peer was silent, held a deep
-// stack, an idle peer's goroutine here waits in the reader's
-// bufio.Reader's fill, and a message whose frames are already buffered is
-// copied out with no timer set.
-type wsServer struct {
+// wsSocket is a connection's WebSocket, on either side, once its opening
+// handshake is done: it reads the peer's frames with a wsframe.Reader,
+// whose Peer it is, and writes its own through a wsframe.Writer. An idle
+// peer's goroutine waits in the reader's bufio.Reader's fill, and a
+// message whose frames are already buffered is copied out with no timer
+// set.
+type wsSocket struct {
 	wsframe.Writer
 	frames wsframe.Reader
 	l      *wsLink
@@ -30,34 +29,35 @@ type wsServer struct {
 	endOnce   sync.Once
 }
 
-// wsReadBuf is the size of the bufio.Reader a server reads frames from:
+// wsReadBuf is the size of the bufio.Reader a socket reads frames from:
 // net/http's 4 KiB would be most of an idle peer's memory, and a read of
 // it would gather more small packets than a peer sends between two of the
 // server's reads.
 const wsReadBuf = 512
 
-// closeWait is how long a server that sent its close frame waits for the
-// peer's, as coder/websocket's Close does.
+// closeWait is how long a side that sent its close frame waits for the
+// peer's.
 const closeWait = 5 * time.Second
 
-// attach makes the connection of h, whose handshake is done, l's socket.
-func (l *wsLink) attach(h wsframe.Handshake) *wsServer {
+// attach makes the connection of h, whose handshake is done, l's socket;
+// client says this side is the client.
+func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	cfg := &l.c.m.cfg
 	reads := h.Conn
 	if len(h.Buffered) > 0 {
 		reads = &headConn{Conn: h.Conn, head: h.Buffered} // the peer's first frames
 	}
-	s := &wsServer{l: l, ended: make(chan struct{})}
+	s := &wsSocket{l: l, ended: make(chan struct{})}
 	l.sock = s
-	s.Writer = wsframe.Writer{Conn: h.Conn, Slow: l.slowTimer(), Timeout: cfg.writeTimeout, Now: wsframe.NowSocket(h.Conn)}
+	s.Writer = wsframe.Writer{Conn: h.Conn, Slow: l.slowTimer(), Timeout: cfg.writeTimeout, Now: wsframe.NowSocket(h.Conn), Client: client}
 	s.frames = wsframe.Reader{Buf: bufio.NewReaderSize(reads, wsReadBuf), Conn: h.Conn, Limit: int64(cfg.maxPacket),
-		Late: cfg.readTimeout, Peer: s}
+		Late: cfg.readTimeout, Peer: s, FromServer: client}
 	return s
 }
 
 // read reads the peer's next message, appended to buf, within the read
 // timeout once it has begun (then setting the link busy).
-func (s *wsServer) read(buf []byte) ([]byte, error) {
+func (s *wsSocket) read(buf []byte) ([]byte, error) {
 	buf, err := s.frames.ReadMessage(buf)
 	if err != nil {
 		s.readEnded()
@@ -68,14 +68,31 @@ func (s *wsServer) read(buf []byte) ([]byte, error) {
 	return buf, err
 }
 
+// peerID reads a client's first message, which is its peer id, within
+// handshakeTimeout and ctx: either ends the wait by closing the socket.
+// The message is no packet: the link is not busy once it is read.
+func (s *wsSocket) peerID(ctx context.Context) ([]byte, error) {
+	late := time.AfterFunc(handshakeTimeout, func() { s.Conn.Close() })
+	stop := context.AfterFunc(ctx, func() { s.Conn.Close() })
+	b, err := s.frames.ReadMessage(nil)
+	s.l.busy.Store(false)
+	switch {
+	case !stop():
+		err = ctx.Err()
+	case !late.Stop():
+		err = os.ErrDeadlineExceeded
+	}
+	return b, err
+}
+
 // Began marks the link busy: the read timeout bounds the rest of the
 // message.
-func (s *wsServer) Began() { s.l.busy.Store(true) }
+func (s *wsSocket) Began() { s.l.busy.Store(true) }
 
 // Control handles a control frame: a ping is answered once the peer's
 // rate lets it be read (pacePing), a close frame's code is kept for the
 // answer.
-func (s *wsServer) Control(op wsframe.Opcode, p []byte) error {
+func (s *wsSocket) Control(op wsframe.Opcode, p []byte) error {
 	switch op {
 	case wsframe.OpPing:
 		if s.l.pacePing() {
@@ -98,14 +115,14 @@ func (s *wsServer) Control(op wsframe.Opcode, p []byte) error {
 
 // drain reads and drops what the peer sends until its close frame or the
 // socket's end, once the connection is closing.
-func (s *wsServer) drain() {
+func (s *wsSocket) drain() {
 	s.frames.Drain()
 	s.readEnded()
 }
 
 // writeControl writes a control frame within the write timeout, after
 // the drain under way, if any.
-func (s *wsServer) writeControl(op wsframe.Opcode, p []byte) error {
+func (s *wsSocket) writeControl(op wsframe.Opcode, p []byte) error {
 	s.l.wmu.Lock()
 	defer s.l.wmu.Unlock()
 	s.Hold()
@@ -118,7 +135,7 @@ func (s *wsServer) writeControl(op wsframe.Opcode, p []byte) error {
 
 // send writes the packets of b and the blocks it links to in one drain
 // (l.wmu held), after what sendNow left.
-func (s *wsServer) send(b *block) error {
+func (s *wsSocket) send(b *block) error {
 	if b == nil && !s.Holding() {
 		return nil
 	}
@@ -134,7 +151,7 @@ func (s *wsServer) send(b *block) error {
 // reports whether the socket took every frame. The packets of b are
 // framed without a write, and hence without a wait, if they cost no more
 // than wsframe.BatchMax in the send queue.
-func (s *wsServer) sendNow(b *block) (bool, error) {
+func (s *wsSocket) sendNow(b *block) (bool, error) {
 	s.Hold()
 	if err := s.l.writeBlocks(b, s.Message); err != nil {
 		s.PutBack()
@@ -153,14 +170,14 @@ func slowPeer(err error) error {
 
 // readEnded tells a close handshake waiting for the peer's close frame
 // that no more will be read.
-func (s *wsServer) readEnded() { s.endOnce.Do(func() { close(s.ended) }) }
+func (s *wsSocket) readEnded() { s.endOnce.Do(func() { close(s.ended) }) }
 
 // ping pings the peer: its answer is heard by Control.
-func (s *wsServer) ping() { s.writeControl(wsframe.OpPing, nil) }
+func (s *wsSocket) ping() { s.writeControl(wsframe.OpPing, nil) }
 
 // close sends the close frame with status, or the peer's own if it sent
 // one, and closes the socket once the peer's has come, or closeWait.
-func (s *wsServer) close(status wsframe.CloseCode) {
+func (s *wsSocket) close(status wsframe.CloseCode) {
 	s.mu.Lock()
 	peer := s.peerClose
 	s.mu.Unlock()
@@ -183,4 +200,4 @@ func (s *wsServer) close(status wsframe.CloseCode) {
 }
 
 // closeNow closes the socket.
-func (s *wsServer) closeNow() { s.Conn.Close() }
+func (s *wsSocket) closeNow() { s.Conn.Close() }
