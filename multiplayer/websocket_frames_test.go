@@ -28,13 +28,17 @@ type frameConn struct {
 }
 
 // dialFrames upgrades a socket to port's server and reads its peer id.
-func dialFrames(t *testing.T, port string) *frameConn {
-	nc, err := net.Dial("tcp", "127.0.0.1:"+port)
+func dialFrames(t *testing.T, port string) *frameConn { return dialWith(t, "127.0.0.1:"+port, nil) }
+
+// dialWith upgrades a socket to the server at addr, sending sent with its
+// request, and reads its peer id.
+func dialWith(t *testing.T, addr string, sent []byte) *frameConn {
+	nc, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	t.Cleanup(func() { nc.Close() })
 	require.NoError(t, nc.SetDeadline(time.Now().Add(10*time.Second)))
-	_, err = io.WriteString(nc, "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+	_, err = nc.Write(append([]byte("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"), sent...))
 	require.NoError(t, err)
 	f := &frameConn{nc: nc, br: bufio.NewReader(nc)}
 	resp, err := http.ReadResponse(f.br, nil)
@@ -142,6 +146,36 @@ func TestServerFrames(t *testing.T) {
 	assert.Equal(t, 1001, f.closeCode(t), "the peer's code is echoed")
 	_, err = f.br.ReadByte()
 	assert.ErrorIs(t, err, io.EOF, "the server closes the socket")
+}
+
+// What a client sends with its request, before the answer (its first
+// frames), is read as it was sent, from Serve's connections (which hold
+// the request's head) and behind an http.Server of one's own (ServeHTTP,
+// whose net/http read it ahead).
+func TestFramesWithTheRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		serve func(t *testing.T, m *Multiplayer) string // its address
+	}{
+		{"Serve", func(t *testing.T, m *Multiplayer) string { return "127.0.0.1:" + serve(t, m) }},
+		{"ServeHTTP", func(t *testing.T, m *Multiplayer) string {
+			srv := httptest.NewServer(m)
+			t.Cleanup(func() { m.Close(); srv.Close() })
+			return srv.Listener.Addr().String()
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := New()
+			m.OnPacket(func(from PeerID, data []byte) { m.SendBytes(from, data) })
+			pkts := [][]byte{{cmdRaw, 1}, append([]byte{cmdRaw}, make([]byte, 5000)...)}
+			f := dialWith(t, tc.serve(t, m), slices.Concat(clientFrame(wsframe.OpBinary, false, false, pkts[0]), clientFrame(wsframe.OpBinary, false, false, pkts[1])))
+			for _, pkt := range pkts {
+				op, p := f.next(t)
+				assert.Equal(t, wsframe.OpBinary, op)
+				assert.Equal(t, pkt, p, "echoed")
+			}
+		})
+	}
 }
 
 // What RFC 6455 refuses of a client's frames closes its connection, with
