@@ -60,48 +60,62 @@ func (e *MessageError) Unwrap() error { return ErrMalformed }
 // finds which from the first frame. One goroutine may Read while others
 // Write.
 type Conn struct {
-	rw     io.ReadWriter
 	r      *stream.Reader
 	engine gdvar.Engine
-	opts   []gdvar.Option
+	codec  *gdvar.Codec // the engine's, for messages
 
 	first []byte // the frame Detect read, for the first Read
 
 	writing chan struct{} // holds a token while a write is under way
-	buf     []byte
-	broken  error // an ErrCutShort, once a write was cut short
+	w       *stream.Writer
+	out     sender // w's writer
+	broken  error  // an ErrCutShort, once a write was cut short
 }
+
+// The codecs of the messages: values, never raw bytes, and no full objects.
+var (
+	codec4 = gdvar.MustCodec(gdvar.Semantic(true))
+	codec3 = gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.Semantic(true))
+)
 
 // NewConn returns a Conn speaking engine's framing (gdvar.Godot4 or
 // gdvar.Godot3) on rw.
 func NewConn(rw io.ReadWriter, engine gdvar.Engine) *Conn {
-	c := &Conn{rw: rw, writing: make(chan struct{}, 1)}
-	c.setEngine(engine)
+	return newConn(rw, engine, frameReader(rw))
+}
+
+// newConn returns a Conn on rw reading its frames with r.
+func newConn(rw io.ReadWriter, engine gdvar.Engine, r *stream.Reader) *Conn {
+	c := &Conn{r: r, engine: engine, codec: codec4, writing: make(chan struct{}, 1), out: sender{w: rw}}
+	if engine == gdvar.Godot3 {
+		c.codec = codec3
+	}
+	c.w = stream.NewWriter(&c.out, gdvar.WithEngine(engine))
 	return c
 }
 
-func (c *Conn) setEngine(e gdvar.Engine) {
-	c.engine = e
-	c.opts = []gdvar.Option{gdvar.WithEngine(e), gdvar.Semantic(true), gdvar.AllowObjects(false)}
-	if c.r == nil {
-		// A Peer's Reader reads ahead: a small frame, and Godot 3 sends a
-		// frame a value, takes one read from the connection, not two.
-		c.r = stream.NewPeer(c.rw, append(c.opts, stream.WithMaxFrame(MaxFrame-4))...).Reader
-	}
+// frameReader returns the Reader of rw's frames. A Peer's Reader reads
+// ahead: a small frame, and Godot 3 sends a frame a value, takes one read
+// from the connection, not two. It reads frames, and Godot 3's counts,
+// which every engine's codec reads alike.
+func frameReader(rw io.ReadWriter) *stream.Reader {
+	return stream.NewPeer(rw, stream.WithMaxFrame(MaxFrame-4)).Reader
 }
 
 // Detect reads the first frame a game sends and returns a Conn in its
 // framing: Godot 4's first frame is an Array (set_pid), Godot 3's the
 // String name of its first message ("output").
 func Detect(rw io.ReadWriter) (*Conn, error) {
-	c := NewConn(rw, gdvar.Godot4)
-	b, err := c.r.ReadFrame()
+	r := frameReader(rw)
+	b, err := r.ReadFrame()
 	if err != nil {
 		return nil, err
 	}
+	engine := gdvar.Godot4
 	if len(b) >= 4 && binary.LittleEndian.Uint32(b)&0xff == 4 { // STRING in both
-		c.setEngine(gdvar.Godot3)
+		engine = gdvar.Godot3
 	}
+	c := newConn(rw, engine, r)
 	c.first = b
 	return c, nil
 }
@@ -138,7 +152,7 @@ func (c *Conn) frame() ([]byte, error) {
 // message; off is where it was in the stream, for errors.
 func ParseMessage(frame []byte, off int64) (Message, error) {
 	var v any
-	if err := gdvar.Unmarshal(frame, &v, gdvar.Semantic(true)); err != nil {
+	if err := codec4.Unmarshal(frame, &v); err != nil {
 		return Message{}, &MessageError{off, err.Error()}
 	}
 	a, ok := v.([]any)
@@ -159,7 +173,7 @@ func ParseMessage(frame []byte, off int64) (Message, error) {
 // leaves the stream out of step, so it ends the connection.
 func (c *Conn) read3(b []byte, off int64) (Message, error) {
 	var name string
-	if err := gdvar.Unmarshal(b, &name, c.opts...); err != nil {
+	if err := c.codec.Unmarshal(b, &name); err != nil {
 		return Message{}, fmt.Errorf("debugger: Godot 3 message name at offset %d: %w", off, err)
 	}
 	var count int64
@@ -181,7 +195,7 @@ func (c *Conn) read3(b []byte, off int64) (Message, error) {
 			return Message{}, fmt.Errorf("debugger: Godot 3 message %s over %d bytes", shown(name), maxMessage3)
 		}
 		var x any
-		if err := gdvar.Unmarshal(v, &x, c.opts...); err != nil && bad == nil {
+		if err := c.codec.Unmarshal(v, &x); err != nil && bad == nil {
 			bad = &MessageError{off, fmt.Sprintf("%s: value %d: %v", shown(name), len(m.Data), err)}
 		}
 		m.Data = append(m.Data, x)
@@ -215,26 +229,59 @@ func (c *Conn) WriteContext(ctx context.Context, name string, thread int64, data
 		return c.broken
 	}
 	var v any = []any{name, thread, data}
-	limit := MaxFrame
+	limit := int64(MaxFrame)
 	if c.engine == gdvar.Godot3 {
 		v, limit = append([]any{name}, data...), maxCommand3
 	}
-	b, err := gdvar.AppendMarshal(append(c.buf[:0], 0, 0, 0, 0), v, gdvar.WithEngine(c.engine))
-	if err != nil {
-		return err
-	}
-	if len(b) > limit {
-		return fmt.Errorf("debugger: message %q of %d bytes is over the engine's %d", name, len(b), limit)
-	}
-	binary.LittleEndian.PutUint32(b, uint32(len(b)-4))
-	c.buf = b[:0]
-	n, err := writeWithin(ctx, c.rw, b)
+	var size int64 // the frame's, its length word included
+	c.out.begin(ctx)
+	err := c.w.WriteFrame(func(enc *gdvar.Encoder) error {
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		if size = 4 + enc.OutputOffset(); size > limit {
+			return fmt.Errorf("debugger: message %q of %d bytes is over the engine's %d", name, size, limit)
+		}
+		return nil
+	})
+	sent, werr := c.out.end()
 	switch {
 	case err == nil:
 		return nil
-	case n > 0:
-		c.broken = fmt.Errorf("%w: %d of the %d bytes of %s sent", ErrCutShort, n, len(b), name)
-		return fmt.Errorf("%w: %w", c.broken, err)
+	case sent > 0:
+		c.broken = fmt.Errorf("%w: %d of the %d bytes of %s sent", ErrCutShort, sent, size, name)
+		return fmt.Errorf("%w: %w", c.broken, werr)
+	case werr != nil:
+		return fmt.Errorf("debugger: sending %s: %w", name, werr)
 	}
-	return fmt.Errorf("debugger: sending %s: %w", name, err)
+	return err
+}
+
+// sender is the connection as a Conn's stream.Writer writes to it: each
+// write bounded by the context of the message being sent, and counted, to
+// tell a message cut short from one not sent at all.
+type sender struct {
+	w    io.Writer
+	ctx  context.Context
+	sent int
+	err  error
+}
+
+// begin starts a message sent within ctx.
+func (s *sender) begin(ctx context.Context) { s.ctx, s.sent, s.err = ctx, 0, nil }
+
+// end ends the message, and returns how much of it was written and the
+// write error, if any.
+func (s *sender) end() (int, error) {
+	s.ctx = nil // not kept past the message
+	return s.sent, s.err
+}
+
+func (s *sender) Write(b []byte) (int, error) {
+	n, err := writeWithin(s.ctx, s.w, b)
+	s.sent += n
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	return n, err
 }
