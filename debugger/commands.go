@@ -93,7 +93,7 @@ func (s *Session) send(ctx context.Context, name string, data []any) error {
 	if data == nil {
 		data = []any{}
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.opts.RequestTimeout)
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.requestTimeout)
 	defer cancel()
 	err := s.conn.WriteContext(ctx, name, 1, data)
 	if errors.Is(err, ErrCutShort) {

@@ -150,12 +150,13 @@ func TestBadFrames(t *testing.T) {
 // that would wedge or crash the game.
 func TestSessionEndsAndChecksArity(t *testing.T) {
 	a, b := net.Pipe()
-	s := NewSession(NewConn(a, gdvar.Godot4), a, Options{})
+	s, err := NewSession(NewConn(a, gdvar.Godot4), a)
+	require.NoError(t, err)
 	assert.ErrorIs(t, s.Send("evaluate", "1+1"), ErrBadArity)
 	assert.ErrorIs(t, s.Send("breakpoint", "res://a.gd", int64(1)), ErrBadArity)
 	b.Close()
 	<-s.Done()
 	assert.ErrorIs(t, s.Err(), ErrClosed)
-	_, err := s.Tree(t.Context())
+	_, err = s.Tree(t.Context())
 	assert.ErrorIs(t, err, ErrClosed)
 }

@@ -55,7 +55,7 @@ func fakeGame(tb testing.TB, nodes int) *debugger.Session {
 			}
 		}
 	}()
-	s, err := ln.Accept(context.Background(), debugger.Options{})
+	s, err := ln.Accept(context.Background())
 	require.NoError(tb, err)
 	tb.Cleanup(func() {
 		s.Close()

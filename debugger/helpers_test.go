@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 	}
 	if godot := os.Getenv("DBGTEST_LAUNCH"); godot != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
-		g, err := debugger.Launch(ctx, debugger.Config{Godot: godot, Args: []string{"--headless", "--path", os.Getenv("DBGTEST_PATH")}})
+		g, err := debugger.Launch(ctx, godot, []string{"--headless", "--path", os.Getenv("DBGTEST_PATH")})
 		cancel()
 		if err != nil {
 			fmt.Println(err)
@@ -53,7 +53,7 @@ func launchGame(t *testing.T, env ...string) *debugger.Game {
 func launchGameB(t testing.TB, env ...string) *debugger.Game {
 	t.Helper()
 	env = append(append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir()), env...)
-	return debuggertest.Launch(t, debugger.Config{Args: []string{"--headless", "--path", project(t, "game")}, Env: env})
+	return debuggertest.Launch(t, "", []string{"--headless", "--path", project(t, "game")}, debugger.WithEnv(env))
 }
 
 // launchGame3 starts testdata/game3 in Godot 3.6.
@@ -61,7 +61,7 @@ func launchGame3(t *testing.T) *debugger.Game {
 	t.Helper()
 	engine := godot.Require(t, godot.Godot3_6)
 	env := append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	return debuggertest.Launch(t, debugger.Config{Godot: engine, Engine: gdvar.Godot3, Args: []string{"--no-window", "--path", project(t, "game3")}, Env: env})
+	return debuggertest.Launch(t, engine, []string{"--no-window", "--path", project(t, "game3")}, debugger.WithEngine(gdvar.Godot3), debugger.WithEnv(env))
 }
 
 // project copies the project in testdata/name to a folder of its own,

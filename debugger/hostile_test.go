@@ -157,7 +157,7 @@ func attack(t testing.TB, stream []byte) (*Session, func()) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := ln.Accept(ctx, Options{})
+	s, err := ln.Accept(ctx)
 	require.NoError(t, err)
 	select {
 	case <-read:

@@ -88,12 +88,12 @@ func TestLaunchAcceptsOnlyItsGame(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 			dir := t.TempDir()
 			addrFile, goFile := filepath.Join(dir, "addr"), filepath.Join(dir, "go")
-			cfg := debugger.Config{Godot: os.Args[0], Env: append(os.Environ(), "DBGTEST_FAKEGAME=1", "DBGTEST_NAME=Real",
-				"DBGTEST_ADDRFILE="+addrFile, "DBGTEST_GOFILE="+goFile)}
+			godot, env := os.Args[0], append(os.Environ(), "DBGTEST_FAKEGAME=1", "DBGTEST_NAME=Real",
+				"DBGTEST_ADDRFILE="+addrFile, "DBGTEST_GOFILE="+goFile)
 			if c.wrapped {
 				script := filepath.Join(dir, "game.sh")
 				require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n\"$GAME\" \"$@\"\nexit $?\n"), 0o755))
-				cfg.Godot, cfg.Env = script, append(cfg.Env, "GAME="+os.Args[0])
+				godot, env = script, append(env, "GAME="+os.Args[0])
 			}
 			type launched struct {
 				g   *debugger.Game
@@ -103,7 +103,7 @@ func TestLaunchAcceptsOnlyItsGame(t *testing.T) {
 			go func() {
 				ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 				defer cancel()
-				g, err := debugger.Launch(ctx, cfg)
+				g, err := debugger.Launch(ctx, godot, nil, debugger.WithEnv(env))
 				done <- launched{g, err}
 			}()
 			addr := waitFile(t, addrFile)
@@ -163,7 +163,7 @@ func TestAcceptOutwaitsOtherConnections(t *testing.T) {
 	go speak(debugger.NewConn(game, gdvar.Godot4), 7, "Real")
 	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 	defer cancel()
-	s, err := ln.Accept(ctx, debugger.Options{})
+	s, err := ln.Accept(ctx)
 	require.NoError(t, err)
 	defer s.Close()
 	root, err := s.Tree(ctx)

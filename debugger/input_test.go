@@ -81,7 +81,7 @@ func TestLiveInputWithoutAutoload(t *testing.T) {
 	require.NotEqual(t, string(b), without)
 	require.NoError(t, os.WriteFile(settings, []byte(without), 0o644))
 	env := append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	g := debuggertest.Launch(t, debugger.Config{Args: []string{"--headless", "--path", dir}, Env: env})
+	g := debuggertest.Launch(t, "", []string{"--headless", "--path", dir}, debugger.WithEnv(env))
 	ctx := liveContext(t)
 	_, err = g.WaitNode(ctx, "/root/Main/Added")
 	require.NoError(t, err)

@@ -79,14 +79,19 @@ func (l *Listener) Close() error {
 // connection whose first frame is a debugger message (from which the
 // engine's framing is found) within the context's deadline, or 10 s, of
 // its connecting. One that sends nothing, or something else, is closed,
-// and Accept waits on; it waits for at most 8 first messages at once.
-func (l *Listener) Accept(ctx context.Context, opts Options) (*Session, error) {
-	return l.accept(ctx, opts, func(net.Conn) error { return nil })
+// and Accept waits on; it waits for at most 8 first messages at once. The
+// options are the Session's; an invalid one fails Accept at once.
+func (l *Listener) Accept(ctx context.Context, opts ...Option) (*Session, error) {
+	cfg, err := newConfig(opts, false)
+	if err != nil {
+		return nil, err
+	}
+	return l.accept(ctx, cfg, func(net.Conn) error { return nil })
 }
 
 // accept is Accept of the connections admit lets through; it closes the
 // others at once, before reading from them.
-func (l *Listener) accept(ctx context.Context, opts Options, admit func(net.Conn) error) (*Session, error) {
+func (l *Listener) accept(ctx context.Context, cfg config, admit func(net.Conn) error) (*Session, error) {
 	l.start.Do(func() { go l.acceptAll() })
 	type first struct {
 		c    net.Conn
@@ -128,7 +133,7 @@ func (l *Listener) accept(ctx context.Context, opts Options, admit func(net.Conn
 				f.c.Close()
 				continue
 			}
-			return NewSession(f.conn, f.c, opts), nil
+			return newSession(f.conn, f.c, cfg), nil
 		case <-ctx.Done():
 			if refused != nil {
 				return nil, fmt.Errorf("%w (last %w)", ctx.Err(), refused)

@@ -304,7 +304,7 @@ func TestLiveListenerAndStepping(t *testing.T) {
 	assert.Equal(t, "tcp://"+ln.Addr().String(), ln.RemoteDebugArg(4))
 	game := godot.StartWith(t, engine, "--remote-debug", ln.RemoteDebugArg(4), "--path", project(t, "game"))
 	ctx := liveContext(t)
-	s, err := ln.Accept(ctx, debugger.Options{})
+	s, err := ln.Accept(ctx)
 	require.NoError(t, err)
 	n, err := s.WaitNode(ctx, "/root/Main/Added")
 	require.NoError(t, err)

@@ -52,7 +52,7 @@ func scripted(t *testing.T, engine gdvar.Engine, answer func(Message) []byte) (*
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := ln.Accept(ctx, Options{})
+	s, err := ln.Accept(ctx)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		s.Close()

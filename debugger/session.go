@@ -8,29 +8,9 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/gdvar/gdvar"
 )
-
-// Options tune a Session. The callbacks run on the Session's reading
-// goroutine, in the order the messages came: they must not block, and must
-// not wait for the Session's replies.
-type Options struct {
-	OnOutput  func(Line)    // each line the game prints
-	OnError   func(Error)   // each error or warning it reports
-	OnMessage func(Message) // every message, the above included
-
-	// MaxOutputLines and MaxErrors bound what Output and Errors keep (the
-	// oldest go first): 10 000 lines and 1 000 errors if 0.
-	MaxOutputLines, MaxErrors int
-	// MaxOutputBytes and MaxErrorBytes bound the text they keep: 2 MiB
-	// each if 0. (A kept string is cut at 64 KiB, a stack at 1 024 frames.)
-	MaxOutputBytes, MaxErrorBytes int
-	// RequestTimeout bounds the wait for each reply when the context has
-	// no earlier deadline: 30 s if 0.
-	RequestTimeout time.Duration
-}
 
 // Errors a Session's methods return; errors.Is matches them.
 var (
@@ -51,7 +31,7 @@ var (
 type Session struct {
 	conn   *Conn
 	closer io.Closer
-	opts   Options
+	cfg    config // its options'
 
 	turns chan struct{} // holds a token while a request waits for its reply
 
@@ -77,26 +57,20 @@ type Session struct {
 }
 
 // NewSession starts a Session on conn, which closer closes (the net.Conn
-// under it).
-func NewSession(conn *Conn, closer io.Closer, opts Options) *Session {
-	if opts.MaxOutputLines <= 0 {
-		opts.MaxOutputLines = 10_000
+// under it), or returns the error of the first invalid option.
+func NewSession(conn *Conn, closer io.Closer, opts ...Option) (*Session, error) {
+	cfg, err := newConfig(opts, false)
+	if err != nil {
+		return nil, err
 	}
-	if opts.MaxErrors <= 0 {
-		opts.MaxErrors = 1_000
-	}
-	if opts.MaxOutputBytes <= 0 {
-		opts.MaxOutputBytes = 2 << 20
-	}
-	if opts.MaxErrorBytes <= 0 {
-		opts.MaxErrorBytes = 2 << 20
-	}
-	if opts.RequestTimeout <= 0 {
-		opts.RequestTimeout = 30 * time.Second
-	}
-	s := &Session{conn: conn, closer: closer, opts: opts, turns: make(chan struct{}, 1), done: make(chan struct{}), changed: make(chan struct{})}
-	s.output.max, s.output.maxBytes = opts.MaxOutputLines, opts.MaxOutputBytes
-	s.errs.max, s.errs.maxBytes = opts.MaxErrors, opts.MaxErrorBytes
+	return newSession(conn, closer, cfg), nil
+}
+
+// newSession starts a Session with options checked already.
+func newSession(conn *Conn, closer io.Closer, cfg config) *Session {
+	s := &Session{conn: conn, closer: closer, cfg: cfg, turns: make(chan struct{}, 1), done: make(chan struct{}), changed: make(chan struct{})}
+	s.output.max, s.output.maxBytes = cfg.maxOutputLines, cfg.maxOutputBytes
+	s.errs.max, s.errs.maxBytes = cfg.maxErrors, cfg.maxErrBs
 	go s.read()
 	return s
 }
@@ -224,24 +198,24 @@ func (s *Session) handle(m Message) {
 		default: // a collector full: the request fails on its count
 		}
 	}
-	if output && s.opts.OnOutput != nil {
-		_ = eachLine(m, s.opts.OnOutput) // a malformed message's lines up to the fault
+	if output && s.cfg.onOutput != nil {
+		_ = eachLine(m, s.cfg.onOutput) // a malformed message's lines up to the fault
 	}
-	if gameErr != nil && s.opts.OnError != nil {
-		s.opts.OnError(*gameErr)
+	if gameErr != nil && s.cfg.onError != nil {
+		s.cfg.onError(*gameErr)
 	}
-	if s.opts.OnMessage != nil {
-		s.opts.OnMessage(m)
+	if s.cfg.onMessage != nil {
+		s.cfg.onMessage(m)
 	}
 }
 
 // keepOutput keeps the lines of an output message, the last
-// MaxOutputLines of them, and reads the engine's version from its banner.
+// maxOutputLines of them, and reads the engine's version from its banner.
 // s.mu is held.
 func (s *Session) keepOutput(m Message) {
 	n := 0
 	_ = eachLine(m, func(Line) { n++ }) // a malformed message's lines up to the fault
-	skip := max(0, n-s.opts.MaxOutputLines)
+	skip := max(0, n-s.cfg.maxOutputLines)
 	s.output.skip(skip)
 	i := 0
 	_ = eachLine(m, func(l Line) {
@@ -267,9 +241,9 @@ func (s *Session) setStopped(on bool) {
 	s.changed = make(chan struct{})
 }
 
-// Output returns the lines the game printed so far, oldest first (at most
-// Options.MaxOutputLines of them, and MaxOutputBytes of text; a line cut at
-// 64 KiB), and how many older ones were dropped.
+// Output returns the lines the game printed so far, oldest first (as many
+// as WithMaxOutput keeps; a line cut at 64 KiB), and how many older ones
+// were dropped.
 func (s *Session) Output() (lines []Line, dropped int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -28,7 +28,7 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 // stalledGame connects a game that says it stopped at a breakpoint and
 // then never reads, through small socket buffers, and returns its Session
 // and a function that ends the game.
-func stalledGame(t *testing.T, opts Options) (*Session, func()) {
+func stalledGame(t *testing.T, opts ...Option) (*Session, func()) {
 	t.Helper()
 	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -41,7 +41,7 @@ func stalledGame(t *testing.T, opts Options) (*Session, func()) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := ln.Accept(ctx, opts)
+	s, err := ln.Accept(ctx, opts...)
 	require.NoError(t, err)
 	_, err = s.WaitBreak(ctx)
 	require.NoError(t, err)
@@ -56,16 +56,16 @@ func TestWriteToAGameThatStopsReading(t *testing.T) {
 	huge := strings.Repeat("x", MaxFrame-1<<10)
 	for _, c := range []struct {
 		name  string
-		opts  Options
+		opts  Option
 		write func(*Session) error
 	}{
-		{"Evaluate of 8 MiB with a 1 s context", Options{RequestTimeout: time.Hour}, func(s *Session) error {
+		{"Evaluate of 8 MiB with a 1 s context", WithRequestTimeout(time.Hour), func(s *Session) error {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
 			_, err := s.Evaluate(ctx, huge)
 			return err
 		}},
-		{"SetBreakpoint of 8 MiB, a 1 s request timeout", Options{RequestTimeout: time.Second}, func(s *Session) error {
+		{"SetBreakpoint of 8 MiB, a 1 s request timeout", WithRequestTimeout(time.Second), func(s *Session) error {
 			return s.SetBreakpoint(huge, 1, true)
 		}},
 	} {
@@ -103,7 +103,7 @@ func TestWriteToAGameThatStopsReading(t *testing.T) {
 // than its own context.
 func TestTurnHonoursTheContext(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	s, stop := stalledGame(t, Options{RequestTimeout: time.Hour})
+	s, stop := stalledGame(t, WithRequestTimeout(time.Hour))
 	stuck := make(chan error, 1)
 	go func() {
 		_, err := s.Evaluate(context.Background(), strings.Repeat("x", MaxFrame-1<<10))

@@ -144,7 +144,7 @@ func (s *Session) waiterOf(m Message) (w *waiter, taken bool) {
 // wait returns w's next message: the context, the request timeout or the
 // session's end come first otherwise.
 func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
-	t := time.NewTimer(s.opts.RequestTimeout)
+	t := time.NewTimer(s.cfg.requestTimeout)
 	defer t.Stop()
 	select {
 	case m := <-w.ch:
@@ -154,7 +154,7 @@ func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
 		return Message{}, ctx.Err()
 	case <-t.C:
 		s.giveUp(w)
-		return Message{}, fmt.Errorf("debugger: no reply within %v: %w", s.opts.RequestTimeout, context.DeadlineExceeded)
+		return Message{}, fmt.Errorf("debugger: no reply within %v: %w", s.cfg.requestTimeout, context.DeadlineExceeded)
 	case <-s.done:
 		return Message{}, s.err
 	}

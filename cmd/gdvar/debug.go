@@ -70,13 +70,13 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 2
 	}
 	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too
-	cfg, ok := gameConfig(stderr)
-	if !ok || cfg.Godot == "" {
+	game, ok := gameConfig(stderr)
+	if !ok || game.godot == "" {
 		fs.Usage()
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	g, err := debugger.Launch(ctx, cfg)
+	g, err := debugger.Launch(ctx, game.godot, game.args, game.opts...)
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "gdvar debug: %v\n", err)
@@ -122,22 +122,30 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// gameLaunch is how gdvar debug and gdvar mcp start a game: the engine
+// binary, its arguments and debugger.Launch's options.
+type gameLaunch struct {
+	godot string
+	args  []string
+	opts  []debugger.Option
+}
+
 // gameFlags adds the flags that say how to start the game, -listen and
 // -engine, to fs; once fs is parsed, the function it returns gives the
-// Config of the game its arguments name (Godot "" if none), the game's own
+// launch of the game its arguments name (godot "" if none), the game's own
 // output going to w, or false if -engine is wrong.
-func gameFlags(fs *flag.FlagSet) func(w io.Writer) (debugger.Config, bool) {
+func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
 	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
-	return func(w io.Writer) (debugger.Config, bool) {
-		cfg := debugger.Config{Listen: *listen, Stdout: w, Stderr: w}
+	return func(w io.Writer) (gameLaunch, bool) {
+		game := gameLaunch{opts: []debugger.Option{debugger.WithListen(*listen), debugger.WithStdout(w), debugger.WithStderr(w)}}
 		if fs.NArg() > 0 {
-			cfg.Godot, cfg.Args = fs.Arg(0), fs.Args()[1:]
+			game.godot, game.args = fs.Arg(0), fs.Args()[1:]
 		}
 		if *engine == "3" {
-			cfg.Engine = gdvar.Godot3
+			game.opts = append(game.opts, debugger.WithEngine(gdvar.Godot3))
 		}
-		return cfg, *engine == "4" || *engine == "3"
+		return game, *engine == "4" || *engine == "3"
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +16,7 @@ import (
 // line adds.
 func BenchmarkLiveDebugCommands(b *testing.B) {
 	game := testGame(b)
-	g := debuggertest.Launch(b, debugger.Config{Godot: game[0], Args: game[1:]})
+	g := debuggertest.Launch(b, game[0], game[1:])
 	require.NoError(b, runDebugCommand(g.Session, "wait /root/Main/Added", io.Discard))
 	for _, line := range []string{"get /root/Main speed", "set /root/Main speed 2.5", "call /root/Main add 2 3", "tree"} {
 		b.Run(line, func(b *testing.B) {

@@ -47,12 +47,12 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	stderr = &lockedWriter{w: stderr}
-	cfg, ok := gameConfig(stderr)
+	game, ok := gameConfig(stderr)
 	if !ok {
 		fs.Usage()
 		return 2
 	}
-	games := &mcpGames{base: cfg, start: debugger.Launch}
+	games := &mcpGames{base: game, start: debugger.Launch}
 	defer games.quit()
 	if err := serveMCP(newMCPServer(games), stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "gdvar mcp: %v\n", err)
@@ -85,8 +85,8 @@ var (
 
 // mcpGames holds the game the server runs, one at a time.
 type mcpGames struct {
-	base  debugger.Config                                                // the flags', and the game of the command line
-	start func(context.Context, debugger.Config) (*debugger.Game, error) // debugger.Launch
+	base  gameLaunch // the flags', and the game of the command line
+	start launcher   // debugger.Launch
 
 	calls atomic.Int32 // the game's commands running
 
@@ -96,6 +96,9 @@ type mcpGames struct {
 	mu   sync.Mutex // held by a launch until its game has connected
 	game *debugger.Game
 }
+
+// launcher starts a game: debugger.Launch.
+type launcher func(ctx context.Context, godot string, args []string, opts ...debugger.Option) (*debugger.Game, error)
 
 // begin counts a call of a command on the game, which the returned
 // function ends, or fails with errGameBusy.
@@ -112,13 +115,13 @@ func (g *mcpGames) begin() (end func(), err error) {
 // While one launch is under way, another fails at once (errLaunching):
 // launches do not queue, each holding a call.
 func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*debugger.Game, error) {
-	cfg := g.base
+	game := g.base
 	if godot != "" {
-		cfg.Godot, cfg.Args = godot, args
+		game.godot, game.args = godot, args
 	} else if args != nil {
-		cfg.Args = args
+		game.args = args
 	}
-	if cfg.Godot == "" {
+	if game.godot == "" {
 		return nil, errors.New("no game to launch: name the Godot binary (gdvar mcp was started without one)")
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
@@ -144,12 +147,12 @@ func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*de
 		g.game.Close()
 		g.game = nil
 	}
-	game, err := g.start(ctx, cfg)
+	started, err := g.start(ctx, game.godot, game.args, game.opts...)
 	if err != nil {
 		return nil, err
 	}
-	g.game = game
-	return game, nil
+	g.game = started
+	return started, nil
 }
 
 // session returns the running game's Session.

@@ -41,7 +41,9 @@ func FuzzMCPInput(f *testing.F) {
 	} {
 		f.Add([]byte(strings.Join(lines, "\n") + "\n"))
 	}
-	srv := newMCPServer(&mcpGames{start: func(context.Context, debugger.Config) (*debugger.Game, error) { return nil, errNoLaunch }})
+	srv := newMCPServer(&mcpGames{start: func(context.Context, string, []string, ...debugger.Option) (*debugger.Game, error) {
+		return nil, errNoLaunch
+	}})
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
 		done := make(chan error, 1)

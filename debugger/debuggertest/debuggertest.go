@@ -36,20 +36,22 @@ func Godot(t testing.TB) string {
 }
 
 // Launch starts a game as debugger.Launch does, within two minutes, and
-// ends it when the test ends. If the test fails, what the game printed on
-// its own output is logged. cfg.Godot is Godot(t) if "".
-func Launch(t testing.TB, cfg debugger.Config) *debugger.Game {
+// ends it when the test ends: godot (Godot(t) if "") with args and opts.
+// If the test fails, what the game printed on its own output is logged; an
+// option of opts that sends that output elsewhere (debugger.WithStdout,
+// WithStderr) replaces the log's.
+func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) *debugger.Game {
 	t.Helper()
-	if cfg.Godot == "" {
-		cfg.Godot = Godot(t)
+	if godot == "" {
+		godot = Godot(t)
 	}
 	out := &syncBuffer{}
-	cfg.Stdout, cfg.Stderr = out, out
+	opts = append([]debugger.Option{debugger.WithStdout(out), debugger.WithStderr(out)}, opts...)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	g, err := debugger.Launch(ctx, cfg)
+	g, err := debugger.Launch(ctx, godot, args, opts...)
 	if err != nil {
-		t.Fatalf("launching %s %v: %v; it printed:\n%s", cfg.Godot, cfg.Args, err, out.String())
+		t.Fatalf("launching %s %v: %v; it printed:\n%s", godot, args, err, out.String())
 	}
 	t.Cleanup(func() {
 		g.Close()
