@@ -2,7 +2,7 @@ package debugger
 
 import (
 	"context"
-	_ "embed" // InputAutoload
+	_ "embed" // inputAutoload
 	"errors"
 	"fmt"
 	"time"
@@ -10,15 +10,19 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// InputAutoload is gdvar_input.gd, the optional autoload that lets Key,
-// MouseMove, MouseClick, MouseWheel, Action and Text send a Godot 4 game
-// input: write it into the game's project and add it under [autoload] in
-// project.godot (GdvarInput="*res://gdvar_input.gd"). It registers one
-// debugger message capture, "gdvar", and does nothing without a debugger.
-// See docs/debugger.md for exactly what it adds.
+// inputAutoload is gdvar_input.gd, unexported so that nothing can change
+// it: InputAutoload gives it.
 //
 //go:embed autoload/gdvar_input.gd
-var InputAutoload string
+var inputAutoload string
+
+// InputAutoload returns gdvar_input.gd, the optional autoload that lets
+// Key, MouseMove, MouseClick, MouseWheel, Action and Text send a Godot 4
+// game input: write it into the game's project and add it under
+// [autoload] in project.godot (GdvarInput="*res://gdvar_input.gd"). It
+// registers one debugger message capture, "gdvar", and does nothing
+// without a debugger. See docs/debugger.md for exactly what it adds.
+func InputAutoload() string { return inputAutoload }
 
 // ErrNoInputAutoload is what the input methods return from a game without
 // InputAutoload (or a Godot 3 game, which has no message captures): it
