@@ -43,34 +43,54 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// command is one subcommand; flags adds its own flags, if any.
+// command is one subcommand. A command of a FILE of values has run, and
+// flags, which adds its own flags, if any; run gives it the input and the
+// flags' config. Another (debug, mcp, …) has own, which parses its
+// arguments itself and returns the exit status.
 type command struct {
 	name, usage, example string
 	run                  func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
 	flags                func(fs *flag.FlagSet, cfg *config)
+	own                  func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		"gdvar inspect save.dat", inspect, framingFlag},
+		"gdvar inspect save.dat", inspect, framingFlag, nil},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
-		"gdvar validate -engine 3 -all save.dat", validate, validateFlags},
+		"gdvar validate -engine 3 -all save.dat", validate, validateFlags, nil},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		"gdvar copy packet.bin > again.bin", copyValues, framingFlag},
+		"gdvar copy packet.bin > again.bin", copyValues, framingFlag, nil},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it, a resource file as its .tres or .tscn",
-		"gdvar text save.dat", printText, framingFlag},
+		"gdvar text save.dat", printText, framingFlag, nil},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}, a resource file as its sections; encode -from json gives back the same bytes",
-		"gdvar json save.dat | jq .", printJSON, jsonFlags},
+		"gdvar json save.dat | jq .", printJSON, jsonFlags, nil},
 	{"scan", "list each object, script and resource in FILE (a save, binary values, a ConfigFile or a resource file) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
-		"gdvar scan -password hunter2 save.dat || echo refused", scanFile, framingFlag},
+		"gdvar scan -password hunter2 save.dat || echo refused", scanFile, framingFlag, nil},
 	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text, with -to tres or res the resource of its JSON",
-		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags},
+		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags, nil},
 	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
-		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags},
+		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags, nil},
 	{"edit", "change the values of FILE, a save file or binary values, with a program (jq, say) that reads them as JSON, one per line as gdvar json prints them, and prints them edited: FILE is written again in its framing, engine and container (encrypted with the same password or key, compressed alike), each number with the type, int or float, of the number at its place before (jq 1.6 prints 100.0 as 100); nothing is written if any step fails",
-		"gdvar edit -password hunter2 save.sav -- jq '.gold = 9999'", editFile, editFlags},
+		"gdvar edit -password hunter2 save.sav -- jq '.gold = 9999'", editFile, editFlags, nil},
 	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
-		"gdvar migrate -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags},
+		"gdvar migrate -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags, nil},
+	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: debugCommand},
+	{name: "rpc-config", usage: rpcConfigUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return rpcConfig(args, stdout, stderr)
+	}},
+	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: mcpCommand},
+	{name: "version", usage: "print gdvar's version", own: versionCommand},
+}
+
+// versionCommand runs gdvar version.
+func versionCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "gdvar version takes no arguments")
+		return 2
+	}
+	fmt.Fprintln(stdout, version())
+	return 0
 }
 
 // config holds the flags.
@@ -157,19 +177,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		usage(stdout)
 		return 0
-	case "debug":
-		return debugCommand(args[1:], stdin, stdout, stderr)
-	case "rpc-config":
-		return rpcConfig(args[1:], stdout, stderr)
-	case "mcp":
-		return mcpCommand(args[1:], stdin, stdout, stderr)
-	case "version":
-		if len(args) > 1 {
-			fmt.Fprintln(stderr, "gdvar version takes no arguments")
-			return 2
-		}
-		fmt.Fprintln(stdout, version())
-		return 0
 	}
 	var cmd *command
 	for i := range commands {
@@ -181,6 +188,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gdvar: unknown command %q\n", args[0])
 		usage(stderr)
 		return 2
+	}
+	if cmd.own != nil {
+		return cmd.own(args[1:], stdin, stdout, stderr)
 	}
 	cfg, path, err := parseFlags(cmd, args[1:], stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -387,9 +397,5 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
-	fmt.Fprintf(w, "  %-9s %s\n", "debug", "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…")
-	fmt.Fprintf(w, "  %-9s %s\n", "rpc-config", rpcConfigUsage)
-	fmt.Fprintf(w, "  %-9s %s\n", "mcp", "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does")
-	fmt.Fprintf(w, "  %-9s %s\n", "version", "print gdvar's version")
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
 }
