@@ -149,40 +149,26 @@ func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 	}
 }
 
-// commandTimeout bounds a command but wait, which waits 10 s at most.
-const commandTimeout = time.Minute
-
 // runDebugCommand runs one command line on the game and prints its result.
 func runDebugCommand(s *debugger.Session, line string, out io.Writer) error {
 	words, err := splitWords(line)
 	if err != nil || len(words) == 0 {
 		return err
 	}
-	if c, ok := debugCommands[words[0]]; ok && c.rest && len(words) > c.min {
-		words = append(words[:c.min:c.min], restOfLine(line, c.min))
-	}
-	return runDebugWords(context.Background(), s, words, out)
-}
-
-// runDebugWords runs a command given as its words (the name first; a rest
-// of the line is one word) within commandTimeout, and prints its result.
-func runDebugWords(ctx context.Context, s *debugger.Session, words []string, out io.Writer) error {
 	name, args := words[0], words[1:]
 	c, ok := debugCommands[name]
 	if !ok {
 		return fmt.Errorf("unknown command %q (see gdvar debug -h)", name)
 	}
+	if c.rest && len(args) >= c.min { // the last argument is the rest of the line, after the name and the others
+		args = append(args[:c.min-1:c.min-1], restOfLine(line, c.min))
+	}
 	if len(args) < c.min || c.max >= 0 && len(args) > c.max {
 		return fmt.Errorf("usage: %s", c.usage)
 	}
-	ctx, cancel := context.WithTimeout(ctx, commandTimeout)
-	defer cancel()
-	w := bufio.NewWriter(out)
-	err := c.run(ctx, s, args, w)
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	return err
+	return runAction(context.Background(), out, func(ctx context.Context, out *bufio.Writer) error {
+		return c.run(ctx, s, args, out)
+	})
 }
 
 // lockedWriter serializes the writes of several goroutines.

@@ -11,7 +11,7 @@ import (
 )
 
 // presses, clickButtons and wheels are the words of the input commands
-// (which need the game to have debugger.InputAutoload).
+// and tools (which need the game to have debugger.InputAutoload).
 var (
 	presses      = map[string]debugger.Press{"down": debugger.Down, "up": debugger.Up}
 	clickButtons = map[string]debugger.MouseButton{"left": debugger.MouseLeft, "right": debugger.MouseRight, "middle": debugger.MouseMiddle}
@@ -94,13 +94,21 @@ func debugText(ctx context.Context, s *debugger.Session, args []string, _ *bufio
 
 // press reads an optional down or up: a tap without one.
 func press(args []string) (debugger.Press, error) {
-	if len(args) == 0 {
-		return debugger.Tap, nil
-	}
 	if len(args) > 1 {
 		return 0, fmt.Errorf("%q: want down or up", args[1:])
 	}
-	return word(presses, args[0], "down or up")
+	if len(args) == 0 {
+		return debugger.Tap, nil
+	}
+	return pressOf(args[0])
+}
+
+// pressOf reads down or up, or "" for a tap.
+func pressOf(w string) (debugger.Press, error) {
+	if w == "" {
+		return debugger.Tap, nil
+	}
+	return word(presses, w, "down or up")
 }
 
 // word looks a word up in a table of the values a command takes.

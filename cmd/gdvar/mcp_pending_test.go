@@ -23,7 +23,8 @@ import (
 // GDVAR_TEST_FAKE_GAME set to how). A "silent" game connects to the
 // debugger its --remote-debug names, sends its process id, as Godot does
 // first, then reads what comes and never answers, until the connection
-// ends; an "absent" one never connects, and waits to be killed.
+// ends; a "recording" one answers as recordingGame does; an "absent" one
+// never connects, and waits to be killed.
 func fakeGame(how string, args []string) int {
 	if how == "absent" {
 		time.Sleep(time.Hour)
@@ -41,9 +42,14 @@ func fakeGame(how string, args []string) int {
 		return 1
 	}
 	defer c.Close()
-	if err := debugger.NewConn(c, gdvar.Godot4).Write("set_pid", 1, []any{int64(os.Getpid())}); err != nil {
-		fmt.Fprintln(os.Stderr, "silent game:", err)
+	conn := debugger.NewConn(c, gdvar.Godot4)
+	if err := conn.Write("set_pid", 1, []any{int64(os.Getpid())}); err != nil {
+		fmt.Fprintln(os.Stderr, how, "game:", err)
 		return 1
+	}
+	if how == "recording" {
+		recordingGame(conn)
+		return 0
 	}
 	io.Copy(io.Discard, c)
 	return 0

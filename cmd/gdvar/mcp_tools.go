@@ -1,14 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/gdvar/gdvar/vartext"
-
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/debugger"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -78,7 +78,8 @@ type (
 )
 
 // newMCPServer returns gdvar mcp's server: a tool to launch a game, one to
-// end it, and one a gdvar debug command, each running that command.
+// end it, and one a gdvar debug command, each calling that command's
+// action with its input.
 func newMCPServer(games *mcpGames) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "gdvar", Version: version()}, nil)
 	mcp.AddTool(srv, &mcp.Tool{Name: "launch", Description: "Start a Godot game under the debugger (ending the one running, if any) and wait for it to connect. Returns its process id."},
@@ -94,79 +95,138 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 			games.quit()
 			return textResult(""), nil, nil
 		})
-	none := func(name string) func(noInput) []string { return func(noInput) []string { return []string{name} } }
-	addDebugTool(srv, games, "tree", "The scene tree: one line a node, depth first in child order, its absolute path and get_class().", none("tree"))
-	addDebugTool(srv, games, "wait", "Wait until a node exists (10 s at most).", func(in pathInput) []string { return []string{"wait", in.Path} })
-	addDebugTool(srv, games, "get", "A node's property, in Godot's text form.", func(in propertyInput) []string { return []string{"get", in.Path, in.Property} })
-	addDebugTool(srv, games, "set", "Set a node's property.", func(in setInput) []string { return []string{"set", in.Path, in.Property, in.Value} })
-	addDebugTool(srv, games, "call", "Call a node's method; returns what it returned, in Godot's text form. The game is frozen for about two frames.",
-		func(in callInput) []string { return append([]string{"call", in.Path, in.Method}, in.Args...) })
-	addDebugTool(srv, games, "output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode.", none("output"))
-	addDebugTool(srv, games, "errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line).", none("errors"))
-	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there.",
-		func(in breakpointInput) []string {
-			cmd := "break"
-			if in.Clear {
-				cmd = "clear"
-			}
-			return []string{cmd, fmt.Sprintf("%s:%d", in.File, in.Line)}
-		})
-	addDebugTool(srv, games, "pause", "Stop the game in its debugger (there is no script frame until step).", none("pause"))
-	addDebugTool(srv, games, "resume", "Let the stopped game go on.", none("continue"))
-	addDebugTool(srv, games, "step", "Run the stopped game for one GDScript line, into calls; returns where it stopped.", none("step"))
-	addDebugTool(srv, games, "next", "Run the stopped game for one GDScript line, over calls; returns where it stopped.", none("next"))
-	addDebugTool(srv, games, "out", "Run the stopped game out of its current function (Godot 4.6+); returns where it stopped.", none("out"))
-	addDebugTool(srv, games, "stack", "The stopped game's script stack, innermost first: N func (file:line).", none("stack"))
-	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.", func(in varsInput) []string { return []string{"vars", fmt.Sprint(in.Frame)} })
-	addDebugTool(srv, games, "evaluate", "Evaluate an Expression in the game and return its value, in Godot's text form.", func(in evaluateInput) []string { return []string{"eval", in.Expression} })
-	addDebugTool(srv, games, "monitors", "The game's performance monitors: name value, a line each.", none("monitors"))
-	const needs = " Needs the game to have gdvar's input autoload (gdvar_input.gd)."
-	addDebugTool(srv, games, "key", "Press and release a key, or press or release it."+needs,
-		func(in keyInput) []string { return withPress([]string{"key", in.Key}, in.Press) })
-	addDebugTool(srv, games, "mouse_move", "Move the mouse to a position in the root viewport."+needs,
-		func(in pointInput) []string { return append([]string{"move"}, in.words()...) })
-	addDebugTool(srv, games, "mouse_click", "Click a mouse button at a position, or press or release it there."+needs,
-		func(in clickInput) []string {
-			words := append([]string{"click"}, in.words()...)
-			if in.Button != "" {
-				words = append(words, in.Button)
-			}
-			return withPress(words, in.Press)
-		})
-	addDebugTool(srv, games, "mouse_wheel", "Turn the mouse wheel at a position."+needs,
-		func(in wheelInput) []string {
-			return append(append([]string{"wheel"}, in.words()...), in.Direction, number(cmp.Or(in.Factor, 1)))
-		})
-	addDebugTool(srv, games, "action", "Press and release an Input Map action, or press or release it."+needs,
-		func(in actionInput) []string {
-			return withPress([]string{"action", in.Action, number(cmp.Or(in.Strength, 1))}, in.Press)
-		})
-	addDebugTool(srv, games, "text", "Type text into the game."+needs,
-		func(in textInput) []string { return []string{"text", quoteWord(in.Text)} })
+	addGameTools(srv, games)
+	addInputTools(srv, games)
 	return srv
 }
 
-// withPress adds press to a command's words, if given.
-func withPress(words []string, press string) []string {
-	if press != "" {
-		words = append(words, press)
+// addGameTools adds the tools of gdvar debug's commands that need nothing
+// in the game.
+func addGameTools(srv *mcp.Server, games *mcpGames) {
+	addDebugTool(srv, games, "tree", "The scene tree: one line a node, depth first in child order, its absolute path and get_class().",
+		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			return showTree(ctx, s, out)
+		})
+	addDebugTool(srv, games, "wait", "Wait until a node exists (10 s at most).",
+		func(ctx context.Context, s *debugger.Session, in pathInput, _ *bufio.Writer) error {
+			return waitNode(ctx, s, in.Path)
+		})
+	addDebugTool(srv, games, "get", "A node's property, in Godot's text form.",
+		func(ctx context.Context, s *debugger.Session, in propertyInput, out *bufio.Writer) error {
+			return showProperty(ctx, s, in.Path, in.Property, out)
+		})
+	addDebugTool(srv, games, "set", "Set a node's property.",
+		func(ctx context.Context, s *debugger.Session, in setInput, _ *bufio.Writer) error {
+			return setProperty(ctx, s, in.Path, in.Property, in.Value)
+		})
+	addDebugTool(srv, games, "call", "Call a node's method; returns what it returned, in Godot's text form. The game is frozen for about two frames.",
+		func(ctx context.Context, s *debugger.Session, in callInput, out *bufio.Writer) error {
+			return showCall(ctx, s, in.Path, in.Method, in.Args, out)
+		})
+	addDebugTool(srv, games, "output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode.",
+		func(_ context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			return showOutput(s, out)
+		})
+	addDebugTool(srv, games, "errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line).",
+		func(_ context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			return showErrors(s, out)
+		})
+	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there.",
+		func(_ context.Context, s *debugger.Session, in breakpointInput, _ *bufio.Writer) error {
+			return setBreakpoint(s, in.File, in.Line, !in.Clear)
+		})
+	addDebugTool(srv, games, "pause", "Stop the game in its debugger (there is no script frame until step).",
+		func(ctx context.Context, s *debugger.Session, _ noInput, _ *bufio.Writer) error { return pause(ctx, s) })
+	addDebugTool(srv, games, "resume", "Let the stopped game go on.",
+		func(ctx context.Context, s *debugger.Session, _ noInput, _ *bufio.Writer) error { return s.Resume(ctx) })
+	for _, t := range []struct {
+		name, description string
+		step              stepper
+	}{
+		{"step", "Run the stopped game for one GDScript line, into calls; returns where it stopped.", (*debugger.Session).Step},
+		{"next", "Run the stopped game for one GDScript line, over calls; returns where it stopped.", (*debugger.Session).Next},
+		{"out", "Run the stopped game out of its current function (Godot 4.6+); returns where it stopped.", (*debugger.Session).Out},
+	} {
+		addDebugTool(srv, games, t.name, t.description,
+			func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+				return showStep(ctx, s, t.step, out)
+			})
 	}
-	return words
+	addDebugTool(srv, games, "stack", "The stopped game's script stack, innermost first: N func (file:line).",
+		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			return showStack(ctx, s, out)
+		})
+	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.",
+		func(ctx context.Context, s *debugger.Session, in varsInput, out *bufio.Writer) error {
+			return showVars(ctx, s, in.Frame, out)
+		})
+	addDebugTool(srv, games, "evaluate", "Evaluate an Expression in the game and return its value, in Godot's text form.",
+		func(ctx context.Context, s *debugger.Session, in evaluateInput, out *bufio.Writer) error {
+			return showEval(ctx, s, in.Expression, out)
+		})
+	addDebugTool(srv, games, "monitors", "The game's performance monitors: name value, a line each.",
+		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			return showMonitors(ctx, s, out)
+		})
 }
 
-func (p pointInput) words() []string { return []string{number(p.X), number(p.Y)} }
-
-func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
-// quoteWord returns s as a double-quoted word, which unquote reads back.
-func quoteWord(s string) string {
-	b, _ := vartext.Marshal(s) // a string always has a text form
-	return string(b)
+// addInputTools adds the tools that send the game input, through gdvar's
+// input autoload.
+func addInputTools(srv *mcp.Server, games *mcpGames) {
+	const needs = " Needs the game to have gdvar's input autoload (gdvar_input.gd)."
+	addDebugTool(srv, games, "key", "Press and release a key, or press or release it."+needs,
+		func(ctx context.Context, s *debugger.Session, in keyInput, _ *bufio.Writer) error {
+			how, err := pressOf(in.Press)
+			if err != nil {
+				return err
+			}
+			return s.Key(ctx, in.Key, how)
+		})
+	addDebugTool(srv, games, "mouse_move", "Move the mouse to a position in the root viewport."+needs,
+		func(ctx context.Context, s *debugger.Session, in pointInput, _ *bufio.Writer) error {
+			return s.MouseMove(ctx, in.at())
+		})
+	addDebugTool(srv, games, "mouse_click", "Click a mouse button at a position, or press or release it there."+needs,
+		func(ctx context.Context, s *debugger.Session, in clickInput, _ *bufio.Writer) error {
+			button, err := word(clickButtons, cmp.Or(in.Button, "left"), "left, right or middle")
+			if err != nil {
+				return err
+			}
+			how, err := pressOf(in.Press)
+			if err != nil {
+				return err
+			}
+			return s.MouseClick(ctx, in.at(), button, how)
+		})
+	addDebugTool(srv, games, "mouse_wheel", "Turn the mouse wheel at a position."+needs,
+		func(ctx context.Context, s *debugger.Session, in wheelInput, _ *bufio.Writer) error {
+			wheel, err := word(wheels, in.Direction, "up, down, left or right")
+			if err != nil {
+				return err
+			}
+			return s.MouseWheel(ctx, in.at(), wheel, in.Factor)
+		})
+	addDebugTool(srv, games, "action", "Press and release an Input Map action, or press or release it."+needs,
+		func(ctx context.Context, s *debugger.Session, in actionInput, _ *bufio.Writer) error {
+			how, err := pressOf(in.Press)
+			if err != nil {
+				return err
+			}
+			return s.Action(ctx, in.Action, in.Strength, how)
+		})
+	addDebugTool(srv, games, "text", "Type text into the game."+needs,
+		func(ctx context.Context, s *debugger.Session, in textInput, _ *bufio.Writer) error {
+			return s.Text(ctx, in.Text)
+		})
 }
 
-// addDebugTool adds a tool that runs the gdvar debug command words gives
-// for its input on the running game, and returns what it printed.
-func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description string, words func(In) []string) {
+// at is the input's position.
+func (p pointInput) at() gdvar.Vector2 { return gdvar.Vector2{X: p.X, Y: p.Y} }
+
+// addDebugTool adds a tool that does action with its input on the running
+// game, and returns what it printed.
+func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description string,
+	action func(ctx context.Context, s *debugger.Session, in In, out *bufio.Writer) error) {
 	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 			end, err := games.begin()
@@ -179,7 +239,8 @@ func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description st
 				return nil, nil, err
 			}
 			var out strings.Builder
-			if err := runDebugWords(ctx, s, words(in), &out); err != nil {
+			err = runAction(ctx, &out, func(ctx context.Context, w *bufio.Writer) error { return action(ctx, s, in, w) })
+			if err != nil {
 				return nil, nil, err
 			}
 			return textResult(out.String()), nil, nil
