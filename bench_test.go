@@ -12,7 +12,7 @@ import (
 	"time"
 
 	. "github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 	"github.com/stretchr/testify/require"
 )
 

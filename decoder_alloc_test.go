@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	. "github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 )
 

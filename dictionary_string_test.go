@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

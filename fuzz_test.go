@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 )
 
 // Every target is seeded with the engine-written vectors up to 4 KiB and the

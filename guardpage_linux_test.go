@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/require"
 )
 

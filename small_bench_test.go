@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	. "github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/gamestate"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 )
 
 // The small messages of issue 24: records of tens of bytes, decoded one at

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 )
 
 // anyTargets are the Go types holding interfaces that the flat reader

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 )
 
 // BenchmarkRead reads files of n distinct sections, and of n keys set then

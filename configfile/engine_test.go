@@ -14,8 +14,8 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/gdvar/gdvar/vartext"
 )
 

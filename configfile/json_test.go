@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
 )

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 	"github.com/stretchr/testify/require"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/require"
 )
 

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // bulkBytes is what one run of BenchmarkBulk sends to each server.

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

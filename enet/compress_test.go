@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/fastlz"
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/klauspost/compress/zlib"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

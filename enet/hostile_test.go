@@ -10,8 +10,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/require"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/gdvar/gdvar/internal/hostile"
-	"github.com/gdvar/gdvar/internal/udpproxy"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/udpproxy"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -19,9 +19,9 @@ import (
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/require"
 )
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // benchPeerTimeout is how long a benchmark's ENet peers wait for a silent

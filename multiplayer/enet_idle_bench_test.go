@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/enet"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // idleClients is how many clients BenchmarkENetIdle connects.
@@ -222,7 +222,7 @@ func vmRSS(b *testing.B, pid int) int {
 }
 
 // childPID finds the process this one started whose command line has arg:
-// internal/godot does not tell an engine's pid.
+// internal/testrig/godot does not tell an engine's pid.
 func childPID(b *testing.B, arg string) int {
 	dirs, err := filepath.Glob("/proc/[0-9]*/cmdline")
 	if err != nil {

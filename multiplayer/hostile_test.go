@@ -14,7 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

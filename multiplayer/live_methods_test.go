@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // modesMethods are the methods of scripts/multiplayer/modes.gd.

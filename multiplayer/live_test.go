@@ -16,8 +16,8 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -2,7 +2,7 @@
 
 package multiplayer
 
-import "github.com/gdvar/gdvar/internal/godot"
+import "github.com/gdvar/gdvar/internal/testrig/godot"
 
 // pause does nothing here: the engine goes on spinning.
 func pause(*godot.Process) {}

@@ -5,7 +5,7 @@ package multiplayer
 import (
 	"syscall"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // pause stops an engine's process, which then uses no core, until resume.

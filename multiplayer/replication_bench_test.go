@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // replicationServerEnv, when set, makes TestReplicationServerProcess the

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 )
 

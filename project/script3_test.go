@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

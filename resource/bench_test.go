@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 )
 
 // BenchmarkRead reads 1 MiB files, ordinary and made to be slow: reading

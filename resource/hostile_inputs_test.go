@@ -10,8 +10,8 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

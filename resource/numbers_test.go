@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

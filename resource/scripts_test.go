@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 )
 
 // echoServer answers every frame on a loopback TCP connection with the same

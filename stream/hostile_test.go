@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/gamestate"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"

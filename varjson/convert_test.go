@@ -11,8 +11,8 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/fallback"
-	"github.com/gdvar/gdvar/internal/gamestate"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -19,11 +19,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/gamestate"
-	"github.com/gdvar/gdvar/internal/golden"
-	"github.com/gdvar/gdvar/internal/hostile"
 	"github.com/gdvar/gdvar/internal/memfile"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/golden"
-	"github.com/gdvar/gdvar/internal/jq16"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
+	"github.com/gdvar/gdvar/internal/testrig/jq16"
 )
 
 // jqPrint rewrites the numbers of js as jq 1.6 prints them.

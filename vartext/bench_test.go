@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/cputime"
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 )
 
 var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.Players) })

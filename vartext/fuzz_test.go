@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/golden"
 	"github.com/gdvar/gdvar/internal/memfile"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/require"
 )
 

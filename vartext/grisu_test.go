@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 
 	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // TestGodotRatios measures gdvar against Godot 4's own bytes_to_var on the
@@ -18,7 +18,7 @@ import (
 // (scripts/bench/godot4.gd bytes_to_var: the median of seven decodes)
 // alternate with five of gdvar's token decodes and five Unmarshals into
 // []Player, so that both sides see the same state of the machine. Each round's ratio is
-// Godot's median over gdvar's median. (internal/gamestate's live test checks
+// Godot's median over gdvar's median. (internal/testrig/gamestate's live test checks
 // that the engine's payload is these bytes.) Set GODOT_RATIOS=1; it needs
 // Godot 4 and takes about a minute.
 func TestGodotRatios(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 )
 
 // Player is the game-state record, tagged for every codec.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

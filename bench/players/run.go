@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 )
 
 // runSpec is one measurement: a server, a transport, a workload, a

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // The servers a run can measure.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 )
 
 // The game-state payload (100,000 players, 16.5 MB), as Godot writes it.

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"

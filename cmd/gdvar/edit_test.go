@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/jq16"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/jq16"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/klauspost/compress/zstd"

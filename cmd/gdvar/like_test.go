@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/jq16"
+	"github.com/gdvar/gdvar/internal/testrig/jq16"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

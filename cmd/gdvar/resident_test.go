@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 )
 
 // The commands that read a ConfigFile whole (text, json, scan, migrate),

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/internal/godot"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
 // Godot returns the Godot 4 binary to test with: $GODOT, gdvar's engine

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/godot"
-	"github.com/gdvar/gdvar/internal/golden"
-	"github.com/gdvar/gdvar/internal/mpcases"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
+	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

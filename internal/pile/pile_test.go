@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/hostile"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

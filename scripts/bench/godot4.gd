@@ -1,7 +1,7 @@
 # Times Godot 4's own codec on the benchmark payloads, for comparison with
 # gdvar's Go benchmarks (go test -bench . -benchmem):
 #   - the game-state payload: an Array of 100 000 player Dictionaries, built by
-#     the same player() as scripts/golden/godot4.gd and internal/gamestate;
+#     the same player() as scripts/golden/godot4.gd and internal/testrig/gamestate;
 #   - the same as text: var_to_str and str_to_var (gdvar text, gdvar encode
 #     -from text);
 #   - a PackedFloat32Array of 16M elements (64 MiB).

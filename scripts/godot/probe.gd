@@ -1,4 +1,4 @@
-# What internal/godot's tests check of how an engine is run, in a syntax
+# What internal/testrig/godot's tests check of how an engine is run, in a syntax
 # both Godot 3 and 4 read: prints "RES <folder>" with the folder res://
 # stands for, then quits with the exit code $GDVAR_PROBE_EXIT (0 if unset),
 # printing "FAILING ON PURPOSE" first if it is not 0.

@@ -1,6 +1,6 @@
 # Values shared by the golden-vector generators (godot4.gd, godot3.gd), the
 # benchmark (scripts/bench/godot4.gd) and, for player(), Go's
-# internal/gamestate. Written in the syntax Godot 3 and Godot 4 share.
+# internal/testrig/gamestate. Written in the syntax Godot 3 and Godot 4 share.
 
 # player is one game-state record.
 static func player(i: int) -> Dictionary:

@@ -13,7 +13,7 @@ import (
 	"strconv"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/gamestate"
+	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 )
 
 func main() {

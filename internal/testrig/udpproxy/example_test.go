@@ -5,7 +5,7 @@ import (
 	"net"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/udpproxy"
+	"github.com/gdvar/gdvar/internal/testrig/udpproxy"
 )
 
 // A proxy that sends every datagram to the server twice.

@@ -30,7 +30,7 @@ type Vector struct {
 // the source tree, so that no test depends on its working directory.
 var root = func() string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata")
 }()
 
 // Path returns the path of testdata/<parts...> in the repository.

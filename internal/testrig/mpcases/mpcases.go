@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/golden"
+	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/require"
 )
 
