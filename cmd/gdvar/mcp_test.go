@@ -38,14 +38,7 @@ func callTool(t *testing.T, ctx context.Context, cs *mcp.ClientSession, name str
 func TestMCPWithoutGame(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
 	defer cancel()
-	st, ct := mcp.NewInMemoryTransports()
-	games := &mcpGames{}
-	ss, err := newMCPServer(games).Connect(ctx, st, nil)
-	require.NoError(t, err)
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	defer cs.Close()
+	cs := connectMCP(t, ctx, &mcpGames{})
 
 	var names []string
 	for tool, err := range cs.Tools(ctx, nil) {
@@ -65,6 +58,19 @@ func TestMCPWithoutGame(t *testing.T) {
 	text, failed = callTool(t, ctx, cs, "get", map[string]any{"path": 3})
 	assert.True(t, failed, "an input that is not the tool's schema")
 	assert.Contains(t, text, "path")
+}
+
+// connectMCP serves games in the test's process and connects the SDK's
+// client to it, in memory, until the test ends.
+func connectMCP(t *testing.T, ctx context.Context, games *mcpGames) *mcp.ClientSession {
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := newMCPServer(games).Connect(ctx, st, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }
 
 // startMCP starts gdvar mcp -- GAME as a process and connects the SDK's

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/vartext"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,15 +70,9 @@ func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
 	defer cancel()
-	st, ct := mcp.NewInMemoryTransports()
 	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
 	defer games.quit()
-	ss, err := newMCPServer(games).Connect(ctx, st, nil)
-	require.NoError(t, err)
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	defer cs.Close()
+	cs := connectMCP(t, ctx, games)
 	text, failed := callTool(t, ctx, cs, "launch", map[string]any{})
 	require.False(t, failed, text)
 	for _, c := range []struct {
