@@ -23,7 +23,7 @@
 //
 // All of it works on a stock game with nothing added to it, but input:
 // Key, MouseMove, MouseClick, MouseWheel, Action and Text need the optional
-// InputAutoload in the game (Godot 4 only).
+// autoload InputAutoload returns, in the game (Godot 4 only).
 //
 // A Call, a Get of a property the inspector does not list, and Evaluate
 // need a script frame: the Session stops the game (break), steps until a

@@ -25,7 +25,7 @@ var inputAutoload string
 func InputAutoload() string { return inputAutoload }
 
 // ErrNoInputAutoload is what the input methods return from a game without
-// InputAutoload (or a Godot 3 game, which has no message captures): it
+// the autoload (or a Godot 3 game, which has no message captures): it
 // matches ErrUnsupported.
 var ErrNoInputAutoload = fmt.Errorf("%w: no gdvar_input.gd autoload in the game", ErrUnsupported)
 
