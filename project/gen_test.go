@@ -32,8 +32,10 @@ func (q genQuery) String() string {
 // every order and form (strings, StringNames, NodePaths, constants,
 // folded expressions), on their own line or the func line, with comments,
 // doc strings and "@rpc" in comments and strings around them; bases by
-// class_name, by path and by inner class; CRLF files, Unicode names; and
-// scripts the engine refuses, for one reason each. It gives no two
+// class_name, by path and by inner class; abstract scripts (Godot 4.5+)
+// with bodyless methods their subclasses override, but rarely; CRLF
+// files, Unicode names; and scripts the engine refuses, for one reason
+// each. It gives no two
 // scripts one class_name: which of them the engine registers is not
 // always the last one its scan meets (docs/projects.md).
 type gen struct {
@@ -61,6 +63,10 @@ type genScript struct {
 	className  string
 	overridden []string // bare methods (func m():) that subclasses may override
 	inner      []string // its inner classes
+	// open are the signatures of the abstract methods (@abstract, Godot
+	// 4.5+) of an abstract script and its bases that no class of its
+	// chain overrides: an override repeats its signature.
+	open []string
 }
 
 // project writes cases cases into one project, each in a folder of its
@@ -101,6 +107,10 @@ func (g *gen) script(s *genScript, base *genScript, prefix string) string {
 	if g.chance(0.3) || base != nil && base.className != "" && g.chance(0.3) {
 		s.className = g.name(prefix + "K")
 	}
+	abstract := g.chance(0.25)
+	if abstract {
+		line("%s", g.pick("@abstract", "@abstract # a base"))
+	}
 	ext := "extends " + g.pick("Node", "Node2D", "Node3D", "Control")
 	switch {
 	case base != nil && base.className != "" && g.chance(0.6):
@@ -123,24 +133,29 @@ func (g *gen) script(s *genScript, base *genScript, prefix string) string {
 		line("%s", ext)
 	}
 	g.body(&b, s, base, "", line)
+	g.abstractMethods(s, base, abstract, line)
 	for range g.r.IntN(3) {
 		in := g.name("In")
 		s.inner = append(s.inner, in)
-		inExt := ""
+		inExt, ofBase := "", false
 		switch {
 		case len(s.inner) > 1 && g.chance(0.4):
 			inExt = " extends " + s.inner[g.r.IntN(len(s.inner)-1)]
 		case base != nil && base.className != "" && g.chance(0.3):
-			inExt = " extends " + base.className
+			inExt, ofBase = " extends "+base.className, true
 		case base != nil && g.chance(0.3):
-			inExt = ` extends "` + g.relative(s.file, base.file) + `"`
+			inExt, ofBase = ` extends "`+g.relative(s.file, base.file)+`"`, true
 		case g.chance(0.3):
 			inExt = " extends Node"
 		}
 		line("")
 		line("class %s%s:", in, inExt)
 		inner := &genScript{}
-		g.body(&b, inner, nil, "\t", func(format string, args ...any) { line("\t"+format, args...) })
+		inLine := func(format string, args ...any) { line("\t"+format, args...) }
+		g.body(&b, inner, nil, "\t", inLine)
+		if ofBase {
+			g.abstractMethods(inner, base, false, inLine)
+		}
 		line("\tpass")
 	}
 	if g.chance(0.15) {
@@ -151,6 +166,37 @@ func (g *gen) script(s *genScript, base *genScript, prefix string) string {
 		src = strings.ReplaceAll(src, "\n", "\r\n")
 	}
 	return src
+}
+
+// abstractMethods writes the overrides of the abstract methods a script's
+// bases leave open, all of them but rarely, in a script that is not
+// abstract; an abstract script may leave some open and adds its own,
+// bodyless, with or without @rpc.
+func (g *gen) abstractMethods(s, base *genScript, abstract bool, line func(string, ...any)) {
+	var open []string
+	if base != nil {
+		open = base.open
+	}
+	for _, sig := range open {
+		switch {
+		case abstract && g.chance(0.5), !abstract && g.chance(0.05): // left open: refused if not abstract
+			s.open = append(s.open, sig)
+		default:
+			line("func %s:", sig)
+			line("\tpass")
+		}
+	}
+	if !abstract {
+		return
+	}
+	for range g.r.IntN(3) {
+		sig := g.name("abs_") + g.pick("()", "(a: int)", "(a,\n\tb)") + g.pick("", " -> void")
+		s.open = append(s.open, sig)
+		if g.chance(0.4) {
+			line("@rpc%s", g.rpcArgs(nil))
+		}
+		line("@abstract func %s%s", sig, g.pick("", " # @rpc", "; var "+g.name("v_")+" = 1"))
+	}
 }
 
 // relative returns the path of file as extends may give it from from:
@@ -298,7 +344,7 @@ func (g *gen) rpcArgs(consts []string) string {
 // refusal writes something that makes the engine refuse the script.
 func (g *gen) refusal(b *strings.Builder, line func(string, ...any)) {
 	m := g.name("bad_")
-	switch g.r.IntN(14) {
+	switch g.r.IntN(18) {
 	case 0:
 		line("@rpc(\"anyone\") func %s(): pass", m)
 	case 1:
@@ -330,6 +376,16 @@ func (g *gen) refusal(b *strings.Builder, line func(string, ...any)) {
 		line("func %s(): pass", m)
 	case 12:
 		line("@rpc(\"call_local\", \"call_remote\") func %s(): pass", m)
+	case 13:
+		line("@abstract func %s():", m)
+		line("\tpass")
+	case 14:
+		line("func %s() -> void", m)
+	case 15:
+		line("@abstract static func %s()", m)
+	case 16:
+		line("@abstract")
+		line("@abstract func %s()", m)
 	default:
 		b.WriteString("func " + m + "(): pass\r# stray carriage return\n")
 	}

@@ -249,8 +249,18 @@ func (p *parser) function(c *Class, static bool, line int) {
 	m := Method{Name: name, Static: static, Line: line}
 	var rpc *annotation
 	for i := range p.pending {
-		if p.pending[i].name == "rpc" {
-			rpc = &p.pending[i]
+		switch a := &p.pending[i]; a.name {
+		case "rpc":
+			rpc = a
+		case "abstract":
+			if !p.abstract(a, "function") {
+				return
+			}
+			if static {
+				p.fail(a.line, `"@abstract" annotation cannot be applied to static functions.`)
+				return
+			}
+			m.Abstract = true
 		}
 	}
 	if !p.isOp("(") {
@@ -262,11 +272,14 @@ func (p *parser) function(c *Class, static bool, line int) {
 		p.advance()
 		p.typ()
 	}
-	if !p.isOp(":") {
-		p.fail(p.tok.line, `Expected ":" after function declaration.`)
+	bodyless := !p.isOp(":")
+	if bodyless && !m.Abstract {
+		p.fail(line, `A function must either have a ":" followed by a body, or be marked as "@abstract".`)
 		return
 	}
-	p.advance()
+	if !bodyless {
+		p.advance()
+	}
 	if !p.declare(c, name, member{kind: kindFunction}, line) {
 		return
 	}
@@ -274,7 +287,37 @@ func (p *parser) function(c *Class, static bool, line int) {
 		p.rpcs = appendDoubling(p.rpcs, pendingRPC{class: c, method: len(c.Methods), annotation: *rpc})
 	}
 	c.Methods = appendDoubling(c.Methods, m)
-	p.body(`Expected indented block after function declaration.`)
+	switch {
+	case bodyless:
+		p.endStatement("bodyless function declaration")
+	case m.Abstract:
+		p.abstractBody()
+	default:
+		p.body(`Expected indented block after function declaration.`)
+	}
+}
+
+// abstract checks an @abstract annotation of a class or a function (what):
+// the engine takes one per member.
+func (p *parser) abstract(a *annotation, what string) bool {
+	if a.again != 0 {
+		p.fail(a.again, `"@abstract" annotation can only be used once per `+what+`.`)
+		return false
+	}
+	return true
+}
+
+// abstractBody refuses the body an abstract function has after its ":",
+// at the body's first statement, as the engine does.
+func (p *parser) abstractBody() {
+	if line := p.tok.line; p.tok.kind == tkNewline {
+		p.advance()
+		if p.tok.kind != tkIndent {
+			p.fail(line, `Expected indented block after function declaration.`)
+			return
+		}
+	}
+	p.fail(p.tok.line, "An abstract function cannot have a body.")
 }
 
 // body skips a suite: an indented block after a newline, or statements to
@@ -287,9 +330,10 @@ func (p *parser) body(msg string) {
 		}
 		return
 	}
+	line := p.tok.line // the engine's error is at the line that ends
 	p.advance()
 	if p.tok.kind != tkIndent {
-		p.fail(p.tok.line, msg)
+		p.fail(line, msg)
 		return
 	}
 	p.advance()
@@ -364,8 +408,11 @@ func (p *parser) class(outer *Class, line int) {
 		return
 	}
 	c := &Class{Name: name, Line: line, outer: outer}
-	for _, a := range p.pending {
-		if a.name == "abstract" {
+	for i := range p.pending {
+		if a := &p.pending[i]; a.name == "abstract" {
+			if !p.abstract(a, "class") {
+				return
+			}
 			c.Abstract = true
 		}
 	}

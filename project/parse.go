@@ -34,18 +34,18 @@ type annotation struct {
 	args [4]span // @rpc's arguments
 	n    int     // how many arguments it has
 	line int
-	// again is the line of a second @rpc on the same member, which the
-	// analyzer refuses, or 0.
+	// again is the line of a second @rpc or @abstract on the same member,
+	// which the engine refuses, or 0.
 	again int
 }
 
 // push adds an annotation to those waiting. One of a name already waiting
-// adds nothing but, for @rpc, the error it makes: what waits stays as
-// small as the annotations of GDScript are few.
+// adds nothing but, for @rpc and @abstract, the error it makes: what
+// waits stays as small as the annotations of GDScript are few.
 func (p *parser) push(a annotation) {
 	for i := range p.stack {
 		if p.stack[i].name == a.name {
-			if a.name == "rpc" && p.stack[i].again == 0 {
+			if (a.name == "rpc" || a.name == "abstract") && p.stack[i].again == 0 {
 				p.stack[i].again = a.line
 			}
 			return
@@ -262,7 +262,12 @@ func (p *parser) scriptAnnotation(a annotation) {
 	case "tool":
 		p.script.Tool = true
 	case "abstract":
-		p.script.Abstract = true
+		if p.script.Abstract { // one before class_name, one after
+			a.again = a.line
+		}
+		if p.abstract(&a, "class") {
+			p.script.Abstract = true
+		}
 	}
 }
 

@@ -168,10 +168,9 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 		if err == nil {
 			err = p.resolveBases(ClassRef{s, c})
 			if err == nil && (!asBase || c == &s.Class) {
-				if c.fault != nil {
-					faults = append(faults, c.fault)
-				}
-				if f := checkOnReady(s, c, c.bases.native); f != nil {
+				if f := memberFault(c.fault, checkOnReady(s, c, c.bases.native)); f != nil {
+					faults = append(faults, f)
+				} else if f := abstractFault(ClassRef{s, c}); f != nil {
 					faults = append(faults, f)
 				}
 			}
@@ -188,8 +187,20 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 	return err
 }
 
+// memberFault is the first of the errors of a class's members, by line,
+// as the analyzer meets them in declaration order; nil if there is none.
+func memberFault(faults ...*ScriptError) *ScriptError {
+	var first *ScriptError
+	for _, f := range faults {
+		if f != nil && (first == nil || f.Line < first.Line) {
+			first = f
+		}
+	}
+	return first
+}
+
 // checkOnReady refuses @onready in a class that is not a Node.
-func checkOnReady(s *Script, c *Class, native string) error {
+func checkOnReady(s *Script, c *Class, native string) *ScriptError {
 	if engineNames().nodes[native] {
 		return nil
 	}

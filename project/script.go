@@ -25,7 +25,8 @@ type Class struct {
 	// of an inner class.
 	Name    string
 	Extends Extends
-	// Abstract says the class is annotated @abstract.
+	// Abstract says the class is annotated @abstract (Godot 4.5+): a
+	// scene's node cannot hold it, and it may leave methods abstract.
 	Abstract bool
 	// Methods are the functions the class declares, in declaration order.
 	Methods []Method
@@ -94,6 +95,9 @@ func (e Extends) String() string {
 type Method struct {
 	Name   string
 	Static bool
+	// Abstract says the method is annotated @abstract (Godot 4.5+): it
+	// has no body, and a class that is not abstract must override it.
+	Abstract bool
 	// RPC is its @rpc annotation, or nil if it has none.
 	RPC  *RPC
 	Line int
