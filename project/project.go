@@ -23,6 +23,7 @@ type Project struct {
 	scenes   map[string]*sceneRead  // by res:// path
 	checked  map[checkKey]error     // checkScript's results
 	checking int                    // checkScript's calls under way, one within another
+	types    typeState              // what resolving types keeps while it works
 	index    *index                 // the walk's classes and UIDs, once made
 	settings *string                // project.godot's text, once read
 	config   *configRead            // project.godot read as a ConfigFile, once

@@ -168,7 +168,7 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 		if err == nil {
 			err = p.resolveBases(ClassRef{s, c})
 			if err == nil && (!asBase || c == &s.Class) {
-				if f := memberFault(c.fault, checkOnReady(s, c, c.bases.native)); f != nil {
+				if f := memberFault(c.fault, checkOnReady(s, c, c.bases.native), p.typeFault(ClassRef{s, c})); f != nil {
 					faults = append(faults, f)
 				} else if f := abstractFault(ClassRef{s, c}); f != nil {
 					faults = append(faults, f)
@@ -241,7 +241,7 @@ func (p *Project) checkClassName(s *Script, asBase bool) error {
 
 // base returns the class ref extends, or the engine class it ends at.
 func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
-	c, ext := ref.Class, ref.Class.Extends
+	ext := ref.Class.Extends
 	fail := func(msg string) (ClassRef, string, error) {
 		return ClassRef{}, "", &ScriptError{Path: ref.Script.Path, Line: ext.Line, Message: msg}
 	}
@@ -290,25 +290,64 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 			}
 			return ClassRef{}, name, nil
 		default:
-			for k := c.outer; k != nil && base.Class == nil; k = k.outer {
-				if found := k.inner(name); found != nil {
-					base = ClassRef{ref.Script, found}
-				}
-			}
-			if base.Class == nil {
-				return fail(fmt.Sprintf(`Could not find base class "%s".`, name))
+			var err *ScriptError
+			if base, err = p.scopeBase(ref, name); err != nil {
+				return ClassRef{}, "", err
 			}
 		}
 		names = names[1:]
 	}
 	for _, name := range names {
-		found := base.Class.inner(name)
-		if found == nil {
+		m, ok := base.Class.members[name]
+		var t resolvedType
+		if ok && (m.kind == kindClass || m.kind == kindConstant) {
+			var err *ScriptError
+			if t, err = p.memberAs(base, name, m, ext.Line); err != nil {
+				return ClassRef{}, "", err
+			}
+		}
+		if t.kind != typeClass {
 			return fail(fmt.Sprintf(`Could not find nested type "%s".`, name))
 		}
-		base.Class = found
+		base = t.class
 	}
 	return base, "", nil
+}
+
+// scopeBase finds the base a name gives in extends that is no global or
+// engine class (resolve_class_inheritance): in the class itself or its
+// outer classes, an inner class or a constant holding a script.
+func (p *Project) scopeBase(ref ClassRef, name string) (ClassRef, *ScriptError) {
+	fail := func(msg string) (ClassRef, *ScriptError) {
+		return ClassRef{}, &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line, Message: msg}
+	}
+	for k := ref.Class; k != nil; k = k.outer {
+		if k != &ref.Script.Class && k.Name == name {
+			return ClassRef{ref.Script, k}, nil
+		}
+		m, ok := k.members[name]
+		if !ok {
+			continue
+		}
+		if m.kind == kindClass {
+			return ClassRef{ref.Script, k.Classes[m.index]}, nil
+		}
+		if m.kind != kindConstant {
+			return fail(fmt.Sprintf(`Cannot use %s "%s" in extends chain.`, m.kind, name))
+		}
+		t, err := p.constType(ClassRef{ref.Script, k}, name, m, ref.Class.Extends.Line)
+		switch {
+		case err != nil:
+			return ClassRef{}, err
+		case t.kind == typeUnknown:
+			return ClassRef{}, &ScriptError{Path: ref.Script.Path, Line: ref.Class.Extends.Line, Unsupported: true,
+				Message: fmt.Sprintf(`extends the constant "%s", whose value the reader does not read`, name)}
+		case t.kind != typeClass:
+			return fail(fmt.Sprintf(`Constant "%s" is not a preloaded script or class.`, name))
+		}
+		return t.class, nil
+	}
+	return fail(fmt.Sprintf(`Could not find base class "%s".`, name))
 }
 
 // NamedRPC is a method and its @rpc.

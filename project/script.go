@@ -47,6 +47,15 @@ type Class struct {
 	// csharp says a C# class (see csharp_script.go): its Methods are its
 	// [Rpc] methods and its Properties its [Export] members.
 	csharp bool
+
+	// What resolving its types found, in its Project: whether its
+	// Properties' types were checked and their first error (typeFault),
+	// its constants as types (constType), the last walk of a scope that
+	// met it (inScope).
+	typesChecked bool
+	typeErr      *ScriptError
+	constTypes   map[string]*constResult
+	scopeMark    uint32
 }
 
 // member is a named member of a class: its kind, and for an inner class

@@ -1,0 +1,119 @@
+package project
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/resource"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// corpusRoot is the real-world corpus (testdata/projects/README.md).
+const corpusRoot = "../testdata/projects"
+
+// manifestProjects returns the folders of the corpus's projects, as its
+// manifest lists them.
+func manifestProjects(t *testing.T) []string {
+	t.Helper()
+	manifest, err := os.ReadFile(filepath.Join(corpusRoot, "manifest.tsv"))
+	require.NoError(t, err)
+	var dirs []string
+	for i, line := range strings.Split(strings.TrimSpace(string(manifest)), "\n") {
+		if folder, _, _ := strings.Cut(line, "\t"); i > 0 {
+			dirs = append(dirs, filepath.Join(corpusRoot, filepath.FromSlash(folder)))
+		}
+	}
+	require.NotEmpty(t, dirs)
+	return dirs
+}
+
+// Every resource file of the corpus (.tres, .tscn) reads with its
+// project's scripts as without them: the editor saved the Arrays and
+// Dictionaries a script declares typed as typed, so the reader types no
+// other (a scene's nodes keep what the file says, as the engine keeps
+// them). Each of those typed ones, written untyped, reads typed again.
+func TestCorpusScriptedResources(t *testing.T) {
+	files, scripted, typed := 0, 0, 0
+	for _, dir := range manifestProjects(t) {
+		p, err := Open(dir)
+		require.NoError(t, err)
+		err = filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(name, ".tres") && !strings.HasSuffix(name, ".tscn") {
+				return err
+			}
+			data, err := os.ReadFile(name)
+			require.NoError(t, err)
+			plain, err := resource.Read(bytes.NewReader(data))
+			if err != nil {
+				return nil // a file the resource reader refuses is that reader's corpus test's
+			}
+			files++
+			with, err := resource.Read(bytes.NewReader(data), resource.WithScripts(p))
+			require.NoError(t, err, name)
+			assert.Equal(t, resourcesOf(plain), resourcesOf(with), "%s: read with its scripts", name)
+			scripted += len(scriptedResources(plain))
+			n := untype(plain)
+			if n == 0 {
+				return nil
+			}
+			typed += n
+			text, err := plain.AppendText(nil)
+			require.NoError(t, err, name)
+			again, err := resource.Read(bytes.NewReader(text), resource.WithScripts(p))
+			require.NoError(t, err, name)
+			assert.Equal(t, resourcesOf(with), resourcesOf(again), "%s: written untyped, read with its scripts", name)
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	t.Logf("%d resource files, %d resources with a script, %d typed containers in them", files, scripted, typed)
+	assert.Positive(t, typed, "no typed container: the check proves nothing")
+}
+
+// resourcesOf are a file's resources, its main one last.
+func resourcesOf(f *resource.File) []*resource.Resource {
+	return append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main)
+}
+
+// scriptedResources are a file's resources that have a script.
+func scriptedResources(f *resource.File) []*resource.Resource {
+	var out []*resource.Resource
+	for _, r := range resourcesOf(f) {
+		if r == nil {
+			continue
+		}
+		if _, ok := r.Get("script"); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// untype makes the typed Arrays and Dictionaries of a file's resources
+// that have a script untyped, and returns how many it changed.
+func untype(f *resource.File) int {
+	n := 0
+	for _, r := range scriptedResources(f) {
+		for i, prop := range r.Properties {
+			switch v := prop.Value.(type) {
+			case gdvar.Array:
+				if v.Type.Kind != gdvar.Untyped {
+					r.Properties[i].Value = v.Values
+					n++
+				}
+			case *gdvar.Dictionary:
+				if v.KeyType.Kind != gdvar.Untyped || v.ValueType.Kind != gdvar.Untyped {
+					v.KeyType, v.ValueType = gdvar.ContainerType{}, gdvar.ContainerType{}
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
