@@ -2,7 +2,6 @@ package project
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -104,7 +103,9 @@ type script3 struct {
 // the statements that start a line outside any bracket or string.
 func parseScript3(src []byte, path string) (*script3, error) {
 	s := &script3{}
-	for _, st := range statements3(src) {
+	statements := statements3(src)
+	consts := constants3(statements)
+	for at, st := range statements {
 		i, word, rest := st.line, "", ""
 		word, rest = cutWord(st.text)
 		switch word {
@@ -123,9 +124,9 @@ func parseScript3(src []byte, path string) (*script3, error) {
 				return nil, &ScriptError{Path: path, Line: i, Message: "extends " + base + ": an inner class", Unsupported: true}
 			}
 		case "export":
-			prop, err := export3(rest)
-			if err != nil {
-				return nil, &ScriptError{Path: path, Line: i, Message: err.Error()}
+			prop, msg := export3(rest, at, consts)
+			if msg != "" {
+				return nil, &ScriptError{Path: path, Line: i, Message: msg}
 			}
 			s.exports = append(s.exports, prop)
 		}
@@ -133,21 +134,67 @@ func parseScript3(src []byte, path string) (*script3, error) {
 	return s, nil
 }
 
-// export3 reads what follows `export`: an optional (TYPE, HINTS…), then
-// `var NAME`, an optional `: TYPE` and an optional `= VALUE`. The
-// variable is an Object when the export names a class, its declared type
-// is a class, or its value is preloaded.
-func export3(rest string) (resource.ScriptProperty, error) {
+// constant3 is a constant a Godot 3 script's class declares: a const, or
+// a named enum.
+type constant3 struct {
+	init string // the const's initializer
+	enum bool
+	at   int // the index of the statement declaring it
+}
+
+// constants3 returns the constants statements declare, by name.
+func constants3(statements []statement3) map[string]constant3 {
+	consts := map[string]constant3{}
+	for at, st := range statements {
+		word, rest := cutWord(st.text)
+		if word != "const" && word != "enum" {
+			continue
+		}
+		name, rest := cutWord(rest)
+		if !isIdent(name) {
+			continue
+		}
+		if word == "enum" {
+			consts[name] = constant3{enum: true, at: at}
+			continue
+		}
+		if _, init, ok := strings.Cut(rest, "="); ok {
+			consts[name] = constant3{init: strings.TrimSpace(init), at: at}
+		}
+	}
+	return consts
+}
+
+// export3 reads what follows `export`, in the statement at: an optional
+// (TYPE, HINTS…), then `var NAME`, an optional `: TYPE` and an optional
+// `= VALUE`. The variable is an Object when the export names a class, its
+// declared type is a class, or its value is preloaded (or a constant
+// preloaded); it is an int when the export names an enum. As Godot 3 does,
+// it refuses a script's constant as the type, and a constant holding a
+// script as the value, and a constant the export names before the
+// statement declaring it. An export naming another script's constant
+// (Other.Item) is not checked.
+func export3(rest string, at int, consts map[string]constant3) (resource.ScriptProperty, string) {
+	const (
+		notResource = "The export hint isn't a resource type."
+		invalid     = "Invalid export type. Only built-in and native resource types can be exported."
+		later       = "Expected a constant expression."
+	)
+	declared := func(name string) (c constant3, ok, after bool) {
+		c, ok = consts[name]
+		return c, ok && c.at < at, ok && c.at > at
+	}
 	rest = strings.TrimSpace(rest)
-	var arg string
+	var arg, second string
 	if strings.HasPrefix(rest, "(") {
 		end := closing(rest)
 		if end < 0 {
-			return resource.ScriptProperty{}, fmt.Errorf("export( is not closed")
+			return resource.ScriptProperty{}, "export( is not closed"
 		}
 		arg, rest = strings.TrimSpace(rest[1:end]), rest[end+1:]
-		if comma := strings.IndexByte(arg, ','); comma >= 0 {
-			arg = strings.TrimSpace(arg[:comma])
+		if first, hints, ok := strings.Cut(arg, ","); ok {
+			second, _, _ = strings.Cut(hints, ",")
+			arg, second = strings.TrimSpace(first), strings.TrimSpace(second)
 		}
 	}
 	word, rest := cutWord(rest)
@@ -155,11 +202,11 @@ func export3(rest string) (resource.ScriptProperty, error) {
 		word, rest = cutWord(rest)
 	}
 	if word != "var" {
-		return resource.ScriptProperty{}, fmt.Errorf("export without var")
+		return resource.ScriptProperty{}, "export without var"
 	}
 	name, rest := cutWord(rest)
 	if !isIdent(name) {
-		return resource.ScriptProperty{}, fmt.Errorf("export var without a name")
+		return resource.ScriptProperty{}, "export var without a name"
 	}
 	rest = strings.TrimSpace(rest)
 	var typ string
@@ -170,13 +217,34 @@ func export3(rest string) (resource.ScriptProperty, error) {
 	var object bool
 	switch {
 	case arg != "":
-		object = isIdent(arg) && !builtin3[arg]
+		c, ok, after := declared(arg)
+		switch {
+		case after:
+			return resource.ScriptProperty{}, later
+		case ok && !c.enum && strings.HasPrefix(c.init, "preload("):
+			return resource.ScriptProperty{}, notResource
+		case ok && !c.enum:
+			return resource.ScriptProperty{}, "Expected type for export."
+		}
+		if c, ok, after := declared(second); arg == "Array" && (after || ok && !c.enum) {
+			return resource.ScriptProperty{}, notResource
+		}
+		object = !ok && isIdent(arg) && !builtin3[arg] // an enum is an int
 	case typ != "":
+		if _, ok, _ := declared(typ); ok || strings.HasPrefix(rest, ".") {
+			return resource.ScriptProperty{}, invalid
+		}
 		object = !builtin3[typ]
 	default:
+		if c, ok, _ := declared(init); ok && !c.enum {
+			init = c.init
+			if strings.HasPrefix(init, "preload(") && strings.Contains(init, `.gd"`) {
+				return resource.ScriptProperty{}, invalid
+			}
+		}
 		object = strings.HasPrefix(init, "preload(") || strings.HasPrefix(init, "load(")
 	}
-	return resource.ScriptProperty{Name: name, Object: object}, nil
+	return resource.ScriptProperty{Name: name, Object: object}, ""
 }
 
 // builtin3 are Godot 3's built-in types but Object.

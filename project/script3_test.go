@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/stretchr/testify/assert"
@@ -38,6 +40,108 @@ func TestParseScript3(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, c.extends, s.extends)
 			assert.Equal(t, c.want, s.exports)
+		})
+	}
+}
+
+// exportCases3 are Godot 3 scripts exporting variables typed by their
+// own constants and enums and another script's, with what Godot 3.6 and
+// 3.2 make of each (TestLiveExports3): the kind of each export ("object"
+// or "value"), or the error that refuses the script.
+var exportCases3 = []struct{ name, src, want string }{
+	{"an enum", "enum E {A, B}\nexport(E) var v\nexport(Array, E) var w\n", "v=value, w=value"},
+	{"another script's enum", "const Other = preload(\"res://other.gd\")\nexport(Other.OE) var v\n", "v=value"},
+	{"a constant resource as the value", "const R = preload(\"res://r.tres\")\nexport var v = R\n", "v=object"},
+	{"engine classes", "export(Resource) var a\nexport var b: Resource\nexport(int) var c\nexport var d: int\n", "a=object, b=object, c=value, d=value"},
+	{"an enum declared after", "export(E) var v\nenum E {A, B}\n", "Expected a constant expression."},
+	{"a script as the hint", "const Item = preload(\"res://item.gd\")\nexport(Item) var v\n", "The export hint isn't a resource type."},
+	{"a resource as the hint", "const R = preload(\"res://r.tres\")\nexport(R) var v\n", "The export hint isn't a resource type."},
+	{"a number as the hint", "const N = 5\nexport(N) var v\n", "Expected type for export."},
+	{"a script as an Array's hint", "const Item = preload(\"res://item.gd\")\nexport(Array, Item) var v\n", "The export hint isn't a resource type."},
+	{"a script as the type", "const Item = preload(\"res://item.gd\")\nexport var v: Item\n", "Invalid export type. Only built-in and native resource types can be exported."},
+	{"an enum as the type", "enum E {A}\nexport var v: E\n", "Invalid export type. Only built-in and native resource types can be exported."},
+	{"another script's enum as the type", "const Other = preload(\"res://other.gd\")\nexport var v: Other.OE\n", "Invalid export type. Only built-in and native resource types can be exported."},
+	{"a script as the value", "const Item = preload(\"res://item.gd\")\nexport var v = Item\n", "Invalid export type. Only built-in and native resource types can be exported."},
+}
+
+// exportFiles3 are the files exportCases3 name, and its scripts
+// (res://c/NAME.gd).
+func exportFiles3() map[string]string {
+	files := map[string]string{
+		"project.godot": "config_version=4\n",
+		"item.gd":       "extends Resource\nexport var n = 1\n",
+		"other.gd":      "extends Resource\nconst Item = preload(\"res://item.gd\")\nenum OE {X, Y}\n",
+		"r.tres":        "[gd_resource type=\"Resource\" format=2]\n\n[resource]\n",
+	}
+	for i, c := range exportCases3 {
+		files[fmt.Sprintf("c/%d.gd", i)] = "extends Resource\n" + c.src
+	}
+	return files
+}
+
+// exportsText writes what StoredProperties reads of a Godot 3 script, as
+// the harness of TestLiveExports3 writes the engine's.
+func exportsText(p *Project, res string) string {
+	props, err := p.StoredProperties(res)
+	var se *ScriptError
+	if errors.As(err, &se) {
+		return se.Message
+	} else if err != nil {
+		return err.Error()
+	}
+	var out []string
+	for _, prop := range props {
+		kind := "value"
+		if prop.Object {
+			kind = "object"
+		}
+		out = append(out, prop.Name+"="+kind)
+	}
+	return strings.Join(out, ", ")
+}
+
+func TestExports3(t *testing.T) {
+	p, err := Open(writeProject(t, exportFiles3()))
+	require.NoError(t, err)
+	for i, c := range exportCases3 {
+		assert.Equal(t, c.want, exportsText(p, fmt.Sprintf("res://c/%d.gd", i)), c.name)
+	}
+}
+
+// TestLiveExports3 has Godot 3.6 and 3.2 load each of exportCases3's
+// scripts and say what each variable it exports holds, or that it does
+// not load, and checks that the reader reads the same, and that the case
+// says so.
+func TestLiveExports3(t *testing.T) {
+	for _, name := range []string{godot.Godot3_6, godot.Godot3_2} {
+		t.Run(name, func(t *testing.T) {
+			engine := godot.Require(t, name)
+			files := exportFiles3()
+			harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "exports3.gd"))
+			require.NoError(t, err)
+			files["exports3.gd"] = string(harness)
+			dir := writeProject(t, files)
+			var list strings.Builder
+			for i := range exportCases3 {
+				fmt.Fprintf(&list, "res://c/%d.gd\n", i)
+			}
+			listFile := filepath.Join(t.TempDir(), "list.txt")
+			require.NoError(t, os.WriteFile(listFile, []byte(list.String()), 0o644))
+			out := godot.StartWith(t, engine, "--path", dir, "-s", "res://exports3.gd", "--", listFile).Wait(t)
+			p, err := Open(dir)
+			require.NoError(t, err)
+			for i, c := range exportCases3 {
+				res := fmt.Sprintf("res://c/%d.gd", i)
+				want := godot.Line(t, out, res+":")
+				got := exportsText(p, res)
+				if want == "REFUSED" { // the engine's message is in its log, not in the harness's answer
+					assert.NotContains(t, c.want, "=", c.name)
+					assert.NotContains(t, got, "=", "%s: %s", c.name, got)
+					continue
+				}
+				assert.Equal(t, want, got, c.name)
+				assert.Equal(t, c.want, want, "%s: the case's own verdict", c.name)
+			}
 		})
 	}
 }
@@ -73,12 +177,15 @@ func TestStoredProperties3(t *testing.T) {
 }
 
 // hostileScripts3 are Godot 3 scripts of about size bytes that cost the
-// reader the most per byte: the smallest exports by the thousand, exports
-// with long hint lists, one statement spanning the file, strings.
+// reader the most per byte: the smallest exports and constants by the
+// thousand, exports with long hint lists, one statement spanning the
+// file, strings.
 func hostileScripts3(size int) []hostile.Input {
 	return []hostile.Input{
 		{Name: "exports", Data: fill("", size, func(i int) string { return "export var " + n36(i) + "=1\n" })},
 		{Name: "exports of classes", Data: fill("", size, func(i int) string { return "export(R)var " + n36(i) + "\n" })},
+		{Name: "constants", Data: fill("", size, func(i int) string { return "const " + n36(i) + "=1\n" })},
+		{Name: "exports of enums", Data: fill("enum E{A}\n", size, func(i int) string { return "export(E)var " + n36(i) + "\n" })},
 		{Name: "long hints", Data: fill("", size, func(i int) string { return "export(int" + strings.Repeat(`,"a"`, 200) + ")var " + n36(i) + "\n" })},
 		{Name: "one bracket open", Data: fill("export var a = (\n", size, func(int) string { return "export var b = 1\n" })},
 		{Name: "continued lines", Data: fill("export var a = \\\n", size, func(int) string { return "1+\\\n" })},
