@@ -2,6 +2,8 @@ package project
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar/vartext"
@@ -102,5 +104,38 @@ func FuzzConstFold(f *testing.F) {
 			}
 		}
 		fold(&s.Class)
+	})
+}
+
+// Any script, in a project of scripts it may name (typeFiles), either is
+// refused with a *ScriptError, or resolves with each variable's type
+// resolved and its stored variables listed.
+func FuzzTypes(f *testing.F) {
+	for _, c := range typeCases {
+		f.Add([]byte(c.src))
+	}
+	f.Add([]byte("extends \"res://f.gd\"\nconst A = preload(\"f.gd\").A\nvar v: Array[A.B.C]\n"))
+	f.Add([]byte("class K extends I:\n\tconst J = (((I)))\n\tvar w: Dictionary[J, K.J]\nconst I = preload(\"uid://bgdvaritem1\").Inner\n"))
+	dir := writeProject(f, typeCaseFiles())
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if err := os.WriteFile(filepath.Join(dir, "f.gd"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Open(dir, WithLimits(Limits{MaxDepth: 64}))
+		require.NoError(t, err)
+		r, err := p.Resolve("res://f.gd")
+		if err != nil {
+			var se *ScriptError
+			if assert.ErrorAs(t, err, &se) {
+				assert.NotEmpty(t, se.Message)
+			}
+			return
+		}
+		for _, v := range r.Chain[0].Class.Properties {
+			_, terr := p.typeOf(r.Chain[0], v.Type, v.Line, true)
+			assert.Nil(t, terr, "a type Resolve has checked")
+		}
+		_, err = p.StoredProperties("res://f.gd")
+		assert.NoError(t, err)
 	})
 }

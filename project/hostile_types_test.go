@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/testrig/cputime"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,5 +89,38 @@ func TestHostileTypes(t *testing.T) {
 			}
 			assert.LessOrEqual(t, alloc, hostile.Bound(size))
 		})
+	}
+}
+
+// BenchmarkHostileTypes resolves each of TestHostileTypes' projects that
+// resolve, against an ordinary script of as many bytes: cpu-ns/byte is
+// per byte of their scripts.
+func BenchmarkHostileTypes(b *testing.B) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+	}{
+		{"chain of 256 bases", typesThroughBases(DefaultLimits().MaxDepth)},
+		{"braided scope", braidedScope(200)},
+	} {
+		size := 0
+		for _, src := range tt.files {
+			size += len(src)
+		}
+		for _, c := range []struct {
+			name  string
+			files map[string]string
+		}{{"ordinary/" + tt.name, map[string]string{"0.gd": string(ordinaryScript(size))}}, {tt.name, tt.files}} {
+			dir := writeProject(b, c.files)
+			b.Run(c.name, func(b *testing.B) {
+				cputime.PerByte(b, size, func() error {
+					p, err := Open(dir)
+					if err == nil {
+						_, err = p.Resolve("res://0.gd")
+					}
+					return err
+				})
+			})
+		}
 	}
 }
