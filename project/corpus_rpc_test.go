@@ -153,9 +153,7 @@ func TestLiveCorpusRPCConfig(t *testing.T) {
 		dir := filepath.Join(corpusRoot, filepath.FromSlash(folder))
 		scripts := corpusRPCScripts(t, dir)
 		copyDir := corpusCopy(t, folder)
-		tmp := t.TempDir()
-		list, answers := filepath.Join(tmp, "list.txt"), filepath.Join(tmp, "answers.txt")
-		require.NoError(t, os.WriteFile(list, []byte(strings.Join(scripts, "\n")+"\n"), 0o644))
+		list, answers := writeList(t, scripts), filepath.Join(t.TempDir(), "answers.txt")
 		godot.StartWith(t, engine, "--path", copyDir, "--import").Wait(t)
 		godot.StartWith(t, engine, "--path", copyDir, "res://__gdvar_rpc.tscn", "--", list, answers).Wait(t)
 		out, err := os.ReadFile(answers)
@@ -210,9 +208,7 @@ func corpusCopy(t *testing.T, folder string) string {
 		require.NoError(t, os.MkdirAll(filepath.Join(dst, "__gdvar_stubs"), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dst, "__gdvar_stubs", name+".gd"), []byte(stub), 0o644))
 	}
-	probe, err := os.ReadFile(filepath.Join("..", "scripts", "project", "corpus_rpc.gd"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dst, "__gdvar_rpc.gd"), probe, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dst, "__gdvar_rpc.gd"), []byte(harness(t, "project", "corpus_rpc.gd")), 0o644))
 	scene := "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://__gdvar_rpc.gd\" id=\"1\"]\n\n[node name=\"Probe\" type=\"Node\"]\nscript = ExtResource(\"1\")\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dst, "__gdvar_rpc.tscn"), []byte(scene), 0o644))
 	return dst

@@ -36,16 +36,12 @@ func TestLiveRPCConfig(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
 	}
-	harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "rpc_config.gd"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "rpc_config.gd"), harness, 0o644))
-	var list strings.Builder
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "rpc_config.gd"), []byte(harness(t, "project", "rpc_config.gd")), 0o644))
+	var list []string
 	for _, q := range gp.queries {
-		list.WriteString(q.String() + "\n")
+		list = append(list, q.String())
 	}
-	tmp := t.TempDir()
-	listFile, answers := filepath.Join(tmp, "list.txt"), filepath.Join(tmp, "answers.txt")
-	require.NoError(t, os.WriteFile(listFile, []byte(list.String()), 0o644))
+	listFile, answers := writeList(t, list), filepath.Join(t.TempDir(), "answers.txt")
 
 	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
 	godot.StartWith(t, engine, "--path", dir, "-s", "res://rpc_config.gd", "--", listFile, answers).Wait(t)
@@ -93,6 +89,24 @@ func (gp genProject) caseFiles(script string) string {
 	return b.String()
 }
 
+// harness returns a GDScript of the repository's scripts folder (as
+// "project", "rpc_config.gd"), for a test to copy into its project.
+func harness(t *testing.T, path ...string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(append([]string{"..", "scripts"}, path...)...))
+	require.NoError(t, err)
+	return string(src)
+}
+
+// writeList writes lines to a new file, one a line, for a harness to read,
+// and returns its path.
+func writeList(t *testing.T, lines []string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "list.txt")
+	require.NoError(t, os.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	return name
+}
+
 // engineAnswers parses the harness's output: the answer for each line of
 // the list.
 func engineAnswers(out string) map[string]string {
@@ -116,9 +130,7 @@ func engineAnswers(out string) map[string]string {
 func TestLiveNodeScript(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	files := nodeScriptFiles()
-	harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "node_script.gd"))
-	require.NoError(t, err)
-	files["node_script.gd"] = string(harness)
+	files["node_script.gd"] = harness(t, "project", "node_script.gd")
 	dir := writeProject(t, files)
 	var scenes []string
 	for i := range nodeScriptCases {

@@ -23,16 +23,13 @@ import (
 func TestLiveTypes(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	files := typeCaseFiles()
-	harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "types.gd"))
-	require.NoError(t, err)
-	files["types.gd"] = string(harness)
+	files["types.gd"] = harness(t, "project", "types.gd")
 	dir := writeProject(t, files)
-	var list strings.Builder
+	var list []string
 	for _, c := range typeCases {
-		list.WriteString("res://" + typeCasePath(c.name) + "\n")
+		list = append(list, "res://"+typeCasePath(c.name))
 	}
-	listFile := filepath.Join(t.TempDir(), "list.txt")
-	require.NoError(t, os.WriteFile(listFile, []byte(list.String()), 0o644))
+	listFile := writeList(t, list)
 
 	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
 	run := godot.StartWith(t, engine, "--path", dir, "-s", "res://types.gd", "--", listFile)
@@ -117,9 +114,7 @@ func TestLiveConstTypedResources(t *testing.T) {
 	for name, src := range constTypedFiles {
 		files[name] = src
 	}
-	harness, err := os.ReadFile(filepath.Join("..", "scripts", "resource", "load4.gd"))
-	require.NoError(t, err)
-	files["load4.gd"] = string(harness)
+	files["load4.gd"] = harness(t, "resource", "load4.gd")
 	dir := writeProject(t, files)
 	var names []string
 	for name := range constTypedFiles {

@@ -117,16 +117,13 @@ func TestLiveExports3(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			engine := godot.Require(t, name)
 			files := exportFiles3()
-			harness, err := os.ReadFile(filepath.Join("..", "scripts", "project", "exports3.gd"))
-			require.NoError(t, err)
-			files["exports3.gd"] = string(harness)
+			files["exports3.gd"] = harness(t, "project", "exports3.gd")
 			dir := writeProject(t, files)
-			var list strings.Builder
+			var list []string
 			for i := range exportCases3 {
-				fmt.Fprintf(&list, "res://c/%d.gd\n", i)
+				list = append(list, fmt.Sprintf("res://c/%d.gd", i))
 			}
-			listFile := filepath.Join(t.TempDir(), "list.txt")
-			require.NoError(t, os.WriteFile(listFile, []byte(list.String()), 0o644))
+			listFile := writeList(t, list)
 			out := godot.StartWith(t, engine, "--path", dir, "-s", "res://exports3.gd", "--", listFile).Wait(t)
 			p, err := Open(dir)
 			require.NoError(t, err)
