@@ -141,7 +141,7 @@ func (p *Project) constName(k ClassRef, ident string, notConstant *ScriptError, 
 	if _, builtin := builtinTypes()[ident]; builtin {
 		return resolvedType{}, &ScriptError{Path: notConstant.Path, Line: notConstant.Line, Message: "Builtin type cannot be used as a name on its own."}
 	}
-	if classes, err := p.Classes(); err == nil && classes[ident] != "" || engineNames().classes[ident] {
+	if classes, err := p.Classes(); err == nil && classes[ident] != "" || p.engine().classes[ident] {
 		return resolvedType{}, notConstant
 	}
 	return resolvedType{}, nil

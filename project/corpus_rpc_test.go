@@ -50,6 +50,11 @@ func corpusRPCScripts(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
 	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && name != dir {
+			if _, serr := os.Stat(filepath.Join(name, "project.godot")); serr == nil {
+				return filepath.SkipDir // a project of its own
+			}
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".gd") {
 			return err
 		}
@@ -87,8 +92,8 @@ func TestCorpusRPCConfig(t *testing.T) {
 	require.NoError(t, err)
 	want := engineAnswers(string(golden))
 	same, seen := 0, 0
-	for _, dir := range manifestProjects(t) {
-		folder, err := filepath.Rel(corpusRoot, dir)
+	for _, dir := range corpusProjects(t) {
+		folder, err := filepath.Rel(corpus, dir)
 		require.NoError(t, err)
 		folder = filepath.ToSlash(folder)
 		scripts := corpusRPCScripts(t, dir)
@@ -127,9 +132,9 @@ func TestCorpusRPCConfig(t *testing.T) {
 func TestLiveCorpusRPCConfig(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	var folders []string
-	for _, dir := range manifestProjects(t) {
+	for _, dir := range corpusProjects(t) {
 		if len(corpusRPCScripts(t, dir)) > 0 {
-			folder, err := filepath.Rel(corpusRoot, dir)
+			folder, err := filepath.Rel(corpus, dir)
 			require.NoError(t, err)
 			folders = append(folders, filepath.ToSlash(folder))
 		}
@@ -150,7 +155,7 @@ func TestLiveCorpusRPCConfig(t *testing.T) {
 		want = engineAnswers(string(text))
 	}
 	for _, folder := range folders {
-		dir := filepath.Join(corpusRoot, filepath.FromSlash(folder))
+		dir := filepath.Join(corpus, filepath.FromSlash(folder))
 		scripts := corpusRPCScripts(t, dir)
 		copyDir := corpusCopy(t, folder)
 		list, answers := writeList(t, scripts), filepath.Join(t.TempDir(), "answers.txt")
@@ -183,7 +188,7 @@ func TestLiveCorpusRPCConfig(t *testing.T) {
 // scripts/project/corpus_rpc.gd.
 func corpusCopy(t *testing.T, folder string) string {
 	t.Helper()
-	src := filepath.Join(corpusRoot, filepath.FromSlash(folder))
+	src := filepath.Join(corpus, filepath.FromSlash(folder))
 	dst := filepath.Join(t.TempDir(), "project")
 	err := filepath.WalkDir(src, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {

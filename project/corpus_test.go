@@ -53,18 +53,13 @@ func corpusScenes(t *testing.T, dir string) []string {
 
 // corpusCut are the corpus's scenes that cannot be read from the files it
 // keeps, by project and scene: what the error must say, and why. Each is
-// the corpus's cut (manifest.tsv), not the reader's, but one: the
-// Godot 4.5 @abstract function, which the GDScript reader does not take
-// yet.
+// the corpus's cut (manifest.tsv), not the reader's.
 var corpusCut = map[string]map[string]struct{ want, why string }{
 	"AtomicSponge__godot-multiplayer-example": {
 		"res://scenes/game.tscn": {"res://addons/fps_label/fps_label.gd", "addons/fps_label/ cut"},
 	},
 	"Orama-Interactive__Pixelorama": {
 		"res://src/UI/Dialogs/TileModeOffsetsDialog.tscn": {"res://src/UI/Canvas/TileMode.gd", "only src/UI/Dialogs, src/UI/Nodes and src/Classes kept"},
-	},
-	"Ultraegern__godot-multiplayer-example": {
-		"res://scenes/main.tscn": {`Could not resolve super class inheritance from "res://scripts/network_manager.gd"`, "a Godot 4.5 @abstract func without a body: the GDScript reader's (parse.go), not this one's"},
 	},
 	"chickensoft-games__GameDemo": {
 		"res://src/in_game_ui/InGameUI.tscn":             {"res://src/coin/Coin.tscn: the project has no such scene", "src/coin/Coin.tscn over 512 KiB, not kept"},

@@ -14,25 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// corpusRoot is the real-world corpus (testdata/projects/README.md).
-const corpusRoot = "../testdata/projects"
-
-// manifestProjects returns the folders of the corpus's projects, as its
-// manifest lists them.
-func manifestProjects(t *testing.T) []string {
-	t.Helper()
-	manifest, err := os.ReadFile(filepath.Join(corpusRoot, "manifest.tsv"))
-	require.NoError(t, err)
-	var dirs []string
-	for i, line := range strings.Split(strings.TrimSpace(string(manifest)), "\n") {
-		if folder, _, _ := strings.Cut(line, "\t"); i > 0 {
-			dirs = append(dirs, filepath.Join(corpusRoot, filepath.FromSlash(folder)))
-		}
-	}
-	require.NotEmpty(t, dirs)
-	return dirs
-}
-
 // Every resource file of the corpus (.tres, .tscn) reads with its
 // project's scripts as without them: the editor saved the Arrays and
 // Dictionaries a script declares typed as typed, so the reader types no
@@ -40,7 +21,7 @@ func manifestProjects(t *testing.T) []string {
 // them). Each of those typed ones, written untyped, reads typed again.
 func TestCorpusScriptedResources(t *testing.T) {
 	files, scripted, typed := 0, 0, 0
-	for _, dir := range manifestProjects(t) {
+	for _, dir := range corpusProjects(t) {
 		p, err := Open(dir)
 		require.NoError(t, err)
 		err = filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {

@@ -41,7 +41,7 @@ type resolvedType struct {
 // it is.
 func (p *Project) typeFault(ref ClassRef) *ScriptError {
 	c := ref.Class
-	if c.typesChecked {
+	if c.typesChecked || c.csharp { // a C# export's type is the C# reader's (GD0102)
 		return c.typeErr
 	}
 	c.typesChecked = true
@@ -55,7 +55,8 @@ func (p *Project) typeFault(ref ClassRef) *ScriptError {
 }
 
 // typeOf resolves a type declared in ref's class at line, as the
-// analyzer does: Variant, a built-in type, an engine class, a global
+// analyzer does: Variant, a built-in type, an engine class (of the
+// project's engine version), a global
 // class, then the classes in scope (inScope), whose inner classes, enums
 // and constants holding scripts are types; then each name after a dot
 // inside the class found (memberType). The names after an engine class or
@@ -96,7 +97,7 @@ func (p *Project) typeOf(ref ClassRef, t Type, line int, keep bool) (resolvedTyp
 			}
 		}
 		return r, nil
-	case engineNames().classes[first]:
+	case p.engine().classes[first]:
 		if dotted { // an enum of the class, which the reader does not check
 			return resolvedType{kind: typeEnum}, nil
 		}
