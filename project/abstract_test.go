@@ -2,8 +2,10 @@ package project
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -118,4 +120,38 @@ func TestResolveAbstract(t *testing.T) {
 	assert.Error(t, err, "a base that leaves an abstract method refuses its subclass")
 	_, err = p.Resolve("res://named.gd")
 	assert.Error(t, err, "a base that is not abstract but has abstract methods refuses its subclass")
+}
+
+// abstractSceneFiles are scenes whose nodes hold an abstract script, and
+// its concrete subclass.
+var abstractSceneFiles = map[string]string{
+	"base.gd":       "@abstract\nextends Node\n@abstract func f() -> void\nclass Inner extends Node:\n\tpass\n",
+	"sub.gd":        "extends \"base.gd\"\nfunc f() -> void:\n\tpass\n",
+	"abstract.tscn": scene(map[string]string{"res://base.gd": "1"}, `[node name="M" type="Node"]`, `[node name="Held" type="Node" parent="."]`+"\nscript = ExtResource(\"1\")"),
+	"concrete.tscn": scene(map[string]string{"res://sub.gd": "1"}, `[node name="M" type="Node"]`, `[node name="Held" type="Node" parent="."]`+"\nscript = ExtResource(\"1\")"),
+}
+
+// Godot 4.6.3 instances a node whose scene sets an abstract script on it
+// without the script ("Node "Held" previously had a script, but that
+// script is now abstract."): Tree refuses it, and takes its concrete
+// subclass (TestLiveAbstractNodeScript).
+func TestTreeAbstractScript(t *testing.T) {
+	p, err := Open(writeProject(t, maps.Clone(abstractSceneFiles)))
+	require.NoError(t, err)
+	_, err = p.Tree("res://abstract.tscn")
+	assert.EqualError(t, err, `res://abstract.tscn: node Held: script res://base.gd: Node "Held" previously had a script, but that script is now abstract.`)
+	_, err = p.Tree("res://concrete.tscn")
+	assert.NoError(t, err)
+}
+
+// TestLiveAbstractNodeScript has Godot 4.6 instance abstractSceneFiles'
+// scenes and say which node it left without its script.
+func TestLiveAbstractNodeScript(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	files := maps.Clone(abstractSceneFiles)
+	files["node_script.gd"] = harness(t, "project", "node_script.gd")
+	dir := writeProject(t, files)
+	out := godot.StartWith(t, engine, "--path", dir, "-s", "res://node_script.gd", "--", "res://abstract.tscn", "res://concrete.tscn").Wait(t)
+	assert.Equal(t, "REFUSED Held Node", godot.Line(t, out, "res://abstract.tscn "))
+	assert.Equal(t, "ACCEPTED", godot.Line(t, out, "res://concrete.tscn "))
 }

@@ -14,6 +14,9 @@ import "fmt"
 // path; in a binary scene, one chosen by the parent's class where the
 // parent is stored by its index, which is not read.
 //
+// An @abstract script (Godot 4.5+) is refused too: SceneState::instantiate
+// leaves the node without it.
+//
 // A node's type that is neither a class of the project's version of the
 // engine nor a global class of the project is an error (ErrUnknownClass),
 // script or not. A node whose class is not known (Partial) is not
@@ -45,6 +48,13 @@ func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 				return fail(err)
 			}
 			natives[n.Script] = native
+		}
+		if s, err := w.p.Script(n.Script); err == nil && s.CSharp == nil && s.Abstract {
+			name := n.Path
+			if n.Node != nil {
+				name = n.Node.Name
+			}
+			return refuse("Node \"%s\" previously had a script, but that script is now abstract.", name)
 		}
 		class := n.Type
 		if !e.nodes[class] || e.abstract[class] {
