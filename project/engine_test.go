@@ -138,3 +138,27 @@ func TestClassesFromDocs(t *testing.T) {
 		}
 	}
 }
+
+// A GDScript's engine base, and a class_name hiding an engine class, are
+// those of the project's version (config/features), as a C# class's are.
+func TestScriptEngineVersion(t *testing.T) {
+	for _, tt := range []struct{ features, script, err string }{
+		{`PackedStringArray("4.7", "Forward Plus")`, "extends AreaLight3D\n", ""},
+		{`PackedStringArray("4.6")`, "extends AreaLight3D\n", `"AreaLight3D"`},
+		{`PackedStringArray("4.7")`, "class_name AreaLight3D\nextends Node\n", `hides a native class`},
+		{`PackedStringArray("4.6")`, "class_name AreaLight3D\nextends Node\n", ""},
+	} {
+		dir := writeProject(t, map[string]string{
+			"project.godot": "config_version=5\n[application]\nconfig/features=" + tt.features + "\n",
+			"lamp.gd":       tt.script,
+		})
+		p, err := Open(dir)
+		require.NoError(t, err)
+		_, err = p.Resolve("res://lamp.gd")
+		if tt.err != "" {
+			assert.ErrorContains(t, err, tt.err, tt.features+" "+tt.script)
+			continue
+		}
+		assert.NoError(t, err, tt.features+" "+tt.script)
+	}
+}

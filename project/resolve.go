@@ -168,7 +168,7 @@ func (p *Project) checkScript(s *Script, asBase bool) error {
 		if err == nil {
 			err = p.resolveBases(ClassRef{s, c})
 			if err == nil && (!asBase || c == &s.Class) {
-				if f := memberFault(c.fault, checkOnReady(s, c, c.bases.native), p.typeFault(ClassRef{s, c})); f != nil {
+				if f := memberFault(c.fault, checkOnReady(s, c, c.bases.native, p.engine()), p.typeFault(ClassRef{s, c})); f != nil {
 					faults = append(faults, f)
 				} else if f := abstractFault(ClassRef{s, c}); f != nil {
 					faults = append(faults, f)
@@ -200,8 +200,8 @@ func memberFault(faults ...*ScriptError) *ScriptError {
 }
 
 // checkOnReady refuses @onready in a class that is not a Node.
-func checkOnReady(s *Script, c *Class, native string) *ScriptError {
-	if engineNames().nodes[native] {
+func checkOnReady(s *Script, c *Class, native string, e engineClasses) *ScriptError {
+	if e.nodes[native] {
 		return nil
 	}
 	for _, v := range c.Properties {
@@ -222,7 +222,7 @@ func (p *Project) checkClassName(s *Script, asBase bool) error {
 	fail := func(what string) error {
 		return &ScriptError{Path: s.Path, Line: 1, Message: fmt.Sprintf(`Class "%s" hides %s.`, s.Name, what)}
 	}
-	e := engineNames()
+	e := p.engine()
 	switch {
 	case e.types[s.Name]:
 		return fail("a built-in type")
@@ -275,7 +275,7 @@ func (p *Project) base(ref ClassRef) (ClassRef, string, error) {
 		if err != nil {
 			return ClassRef{}, "", err
 		}
-		e := engineNames()
+		e := p.engine()
 		name := names[0]
 		switch path, ok := classes[name]; {
 		case ok:
