@@ -90,7 +90,11 @@ func newConn(rw io.ReadWriter, engine gdvar.Engine, r *stream.Reader) *Conn {
 	if engine == gdvar.Godot3 {
 		c.codec = codec3
 	}
-	c.w = stream.NewWriter(&c.out, gdvar.WithEngine(engine))
+	w, err := stream.NewWriter(&c.out, stream.WithCodec(c.codec))
+	if err != nil {
+		panic(err) // options of a checked codec, valid
+	}
+	c.w = w
 	return c
 }
 
@@ -99,7 +103,11 @@ func newConn(rw io.ReadWriter, engine gdvar.Engine, r *stream.Reader) *Conn {
 // from the connection, not two. It reads frames, and Godot 3's counts,
 // which every engine's codec reads alike.
 func frameReader(rw io.ReadWriter) *stream.Reader {
-	return stream.NewPeer(rw, stream.WithMaxFrame(MaxFrame-4)).Reader
+	p, err := stream.NewPeer(rw, stream.WithMaxFrame(MaxFrame-4))
+	if err != nil {
+		panic(err) // a constant maximum, valid
+	}
+	return p.Reader
 }
 
 // Detect reads the first frame a game sends and returns a Conn in its

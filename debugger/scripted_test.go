@@ -36,10 +36,11 @@ func scripted(t *testing.T, engine gdvar.Engine, answer func(Message) []byte) (*
 		first = frames3("output", 1, []any{"Godot Engine v3.6.stable", int64(0)})
 	}
 	send(first)
+	r, err := stream.NewReader(c, stream.WithCodec(gdvar.MustCodec(gdvar.WithEngine(engine))))
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		r := stream.NewReader(c, gdvar.WithEngine(engine))
 		for {
 			m, err := readCommand(r, engine)
 			if err != nil {

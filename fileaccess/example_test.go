@@ -24,7 +24,10 @@ func Example_readEncryptedSave() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	records := stream.NewReader(plain)
+	records, err := stream.NewReader(plain)
+	if err != nil {
+		log.Fatal(err)
+	}
 	var first, second any
 	if err := records.GetVar(&first); err != nil {
 		log.Fatal(err)
@@ -49,7 +52,10 @@ func ExampleNewCompressedWriter() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	records := stream.NewWriter(cw)
+	records, err := stream.NewWriter(cw)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, v := range []any{map[string]any{"gold": 120}, "checkpoint-3"} {
 		if err := records.PutVar(v); err != nil {
 			log.Fatal(err)
@@ -71,7 +77,10 @@ func ExampleNewCompressedWriter() {
 	}
 	var state map[string]int
 	var checkpoint string
-	in := stream.NewReader(r)
+	in, err := stream.NewReader(r)
+	if err != nil {
+		log.Fatal(err)
+	}
 	if err := in.GetVar(&state); err != nil {
 		log.Fatal(err)
 	}

@@ -49,7 +49,10 @@ func ExampleSave() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	records := stream.NewReader(plain)
+	records, err := stream.NewReader(plain)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for {
 		var v any
 		if err := records.GetVar(&v); err == io.EOF {
@@ -77,7 +80,10 @@ func encryptedGodot3Save() []byte {
 	if err != nil {
 		log.Fatal(err)
 	}
-	records := stream.NewWriter(w, gdvar.WithEngine(gdvar.Godot3))
+	records, err := stream.NewWriter(w, stream.WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3))))
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, v := range []any{gdvar.Quaternion{Z: 0.70710677, W: 0.70710677}, []int32{3, 1, 4}, gdvar.RID(0)} {
 		if err := records.PutVar(v); err != nil {
 			log.Fatal(err)

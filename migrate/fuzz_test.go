@@ -10,7 +10,6 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/resource"
-	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -27,8 +26,7 @@ func FuzzSave(f *testing.F) {
 		if err := Save(&out, bytes.NewReader(data)); err != nil {
 			return
 		}
-		in := stream.NewReader(bytes.NewReader(data))
-		got := stream.NewReader(bytes.NewReader(out.Bytes()), gdvar.AllowObjects(true))
+		in, got := records(t, data), records(t, out.Bytes(), objects)
 		for {
 			frame3, err3 := in.ReadFrame()
 			var v any

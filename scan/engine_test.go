@@ -44,7 +44,7 @@ func scanFile(t *testing.T, path string, dialect vartext.Dialect) []Finding {
 	case ".tres", ".res", ".tscn", ".scn":
 		found, err = ResourceFile(r, vartext.WithDialect(dialect))
 	default:
-		found, err = Save(r, gdvar.WithEngine(dialect.Engine()))
+		found, err = Save(r, WithCodec(gdvar.MustCodec(gdvar.WithEngine(dialect.Engine()))))
 	}
 	require.NoError(t, err, path)
 	return found

@@ -14,7 +14,10 @@ import (
 // get_var(true).
 func ExampleSave() {
 	var save bytes.Buffer // as FileAccess.store_var(value, true) writes it
-	w := stream.NewWriter(&save, gdvar.AllowObjects(true))
+	w, err := stream.NewWriter(&save, stream.WithCodec(gdvar.MustCodec(gdvar.AllowObjects(true))))
+	if err != nil {
+		panic(err)
+	}
 	w.PutVar(map[string]any{"gold": int64(10)})
 	w.PutVar(&gdvar.Object{Class: "Node", Properties: []gdvar.Property{{Name: "script", Value: "res://mod.gd"}}})
 

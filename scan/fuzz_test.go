@@ -22,6 +22,7 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	}
+	engines := []*gdvar.Codec{gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot4)), gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3))}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		check := func(found []Finding) {
 			for _, x := range found {
@@ -30,10 +31,10 @@ func FuzzScan(f *testing.F) {
 				}
 			}
 		}
-		for _, e := range []gdvar.Engine{gdvar.Godot4, gdvar.Godot3} {
-			found, _ := Values(bytes.NewReader(b), gdvar.WithEngine(e))
+		for _, c := range engines {
+			found, _ := Values(bytes.NewReader(b), WithCodec(c))
 			check(found)
-			found, _ = Save(bytes.NewReader(b), gdvar.WithEngine(e))
+			found, _ = Save(bytes.NewReader(b), WithCodec(c))
 			check(found)
 		}
 		for _, d := range []vartext.Dialect{vartext.Godot4, vartext.Godot3} {

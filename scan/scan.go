@@ -81,9 +81,18 @@ func (f Finding) String() string {
 }
 
 // Values scans binary values one after another, as var_to_bytes writes
-// them, to the end of r. Full objects are read whatever the options say.
-func Values(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
-	dec := gdvar.NewDecoder(r, withObjects(opts)...)
+// them, to the end of r. Full objects are read whatever the codec says
+// (WithCodec).
+func Values(r io.Reader, opts ...Option) ([]Finding, error) {
+	o, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	codec, err := o.codec.With(gdvar.AllowObjects(true))
+	if err != nil {
+		return nil, err
+	}
+	dec := codec.NewDecoder(r)
 	var s scanner
 	for n := 1; ; n++ {
 		if dec.PeekKind() == gdvar.KindInvalid {
@@ -100,9 +109,20 @@ func Values(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 
 // Save scans a save file: values each after its length, as store_var and
 // put_var write them. Open an encrypted or compressed one with package
-// fileaccess first.
-func Save(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
-	frames := stream.NewReader(r, withObjects(opts)...)
+// fileaccess first. WithMaxFrame bounds a record.
+func Save(r io.Reader, opts ...Option) ([]Finding, error) {
+	o, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	codec, err := o.codec.With(gdvar.AllowObjects(true))
+	if err != nil {
+		return nil, err
+	}
+	frames, err := stream.NewReader(r, o.frames(codec)...)
+	if err != nil {
+		return nil, err
+	}
 	var s scanner
 	for n := 1; ; n++ {
 		dec, err := frames.NextFrame()

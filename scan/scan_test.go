@@ -81,7 +81,8 @@ func TestSequences(t *testing.T) {
 	assert.Equal(t, []string{"value 2 $: object", "value 4 $: object"}, places(found))
 
 	var save bytes.Buffer
-	w := stream.NewWriter(&save, gdvar.AllowObjects(true))
+	w, err := stream.NewWriter(&save, stream.WithCodec(gdvar.MustCodec(gdvar.AllowObjects(true))))
+	require.NoError(t, err)
 	for _, v := range vs {
 		require.NoError(t, w.PutVar(v))
 	}
@@ -146,4 +147,62 @@ func TestMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.Error(t, err)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20))
+}
+
+// errWrongEngine stands for the error of reading Godot 3's bytes as Godot
+// 4's.
+var errWrongEngine = errors.New("the wrong engine")
+
+// Every invalid option is refused before anything is read, and a codec's
+// settings reach the values scanned: a Godot 3 codec reads Godot 3's
+// values, its limits bound them.
+func TestOptions(t *testing.T) {
+	node3, err := gdvar.Marshal(object("Node"), gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))
+	require.NoError(t, err)
+	var save bytes.Buffer
+	w, err := stream.NewWriter(&save, stream.WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))))
+	require.NoError(t, err)
+	require.NoError(t, w.PutVar(object("Node")))
+	godot3 := WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)))
+	tiny := WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.WithLimits(gdvar.Limits{MaxNameBytes: 3})))
+	scans := map[string]struct {
+		scan  func(io.Reader, ...Option) ([]Finding, error)
+		input []byte
+	}{
+		"Values": {Values, node3},
+		"Save":   {Save, save.Bytes()},
+	}
+	tests := []struct {
+		name string
+		opts []Option
+		want error // nil: the object is found
+	}{
+		{"max frame 0", []Option{godot3, WithMaxFrame(0)}, gdvar.ErrInvalidOption},
+		{"max frame negative", []Option{WithMaxFrame(-1), godot3}, gdvar.ErrInvalidOption},
+		{"a Godot 3 codec", []Option{godot3}, nil},
+		{"a Godot 3 codec's limits", []Option{tiny}, gdvar.ErrLimit},
+		{"a Godot 4 codec", nil, errWrongEngine},
+	}
+	for name, sc := range scans {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.name, func(t *testing.T) {
+				in := bytes.NewReader(sc.input)
+				found, err := sc.scan(in, tt.opts...)
+				if tt.want == nil {
+					require.NoError(t, err)
+					assert.Equal(t, []string{"value 1 $: object"}, places(found))
+					return
+				}
+				if tt.want == errWrongEngine { // Godot 3's object reads as another type, here cut short
+					assert.Error(t, err)
+					assert.Empty(t, found)
+					return
+				}
+				assert.ErrorIs(t, err, tt.want)
+				if errors.Is(tt.want, gdvar.ErrInvalidOption) {
+					assert.Equal(t, len(sc.input), in.Len(), "nothing read")
+				}
+			})
+		}
+	}
 }

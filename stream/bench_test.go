@@ -13,7 +13,7 @@ import (
 
 // echoServer answers every frame on a loopback TCP connection with the same
 // value, copied with gdvar.CopyValue, and returns the client's Peer.
-func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
+func echoServer(b *testing.B, opts ...Option) *Peer {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
@@ -28,7 +28,7 @@ func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
 			return
 		}
 		defer c.Close()
-		p := NewPeer(c, opts...)
+		p := mustPeer(b, c, opts...)
 		var src bytes.Reader
 		dec := gdvar.NewDecoder(&src)
 		for {
@@ -53,7 +53,7 @@ func echoServer(b *testing.B, opts ...gdvar.Option) *Peer {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { c.Close(); wg.Wait() })
-	return NewPeer(c, opts...)
+	return mustPeer(b, c, opts...)
 }
 
 type player struct {

@@ -31,7 +31,7 @@ func TestBrokenErrorNamesPackageOnce(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var v any
-			err := NewReader(bytes.NewReader(c.input)).GetVar(&v)
+			err := mustReader(t, bytes.NewReader(c.input)).GetVar(&v)
 			require.Error(t, err)
 			assert.Equal(t, c.text, err.Error())
 			assert.Equal(t, 1, strings.Count(err.Error(), "stream:"))

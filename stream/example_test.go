@@ -20,13 +20,19 @@ type record struct {
 // another, read back with GetVar until io.EOF.
 func ExampleReader_GetVar() {
 	var file bytes.Buffer // an *os.File in a game tool
-	w := stream.NewWriter(&file)
+	w, err := stream.NewWriter(&file)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, r := range []record{{"ada", 3}, {"bo", 5}} {
 		if err := w.PutVar(r); err != nil {
 			log.Fatal(err)
 		}
 	}
-	r := stream.NewReader(&file)
+	r, err := stream.NewReader(&file)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for {
 		var rec record
 		err := r.GetVar(&rec)
@@ -47,11 +53,17 @@ func ExampleReader_GetVar() {
 // for byte, checking on the way out that it holds one valid value.
 func ExampleReader_ReadFrame() {
 	var in, out bytes.Buffer // two connections in a server
-	w := stream.NewWriter(&in)
+	w, err := stream.NewWriter(&in)
+	if err != nil {
+		log.Fatal(err)
+	}
 	_ = w.PutVar("hello")
 	_ = w.PutVar([]any{int64(1), 2.5})
 	sent := bytes.Clone(in.Bytes())
-	r := stream.NewReader(&in)
+	r, err := stream.NewReader(&in)
+	if err != nil {
+		log.Fatal(err)
+	}
 	var stored [][]byte
 	for {
 		body, err := r.ReadFrame()
@@ -63,7 +75,10 @@ func ExampleReader_ReadFrame() {
 		}
 		stored = append(stored, bytes.Clone(body)) // body is valid until the next call
 	}
-	forward := stream.NewWriter(&out)
+	forward, err := stream.NewWriter(&out)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, body := range stored {
 		err := forward.WriteFrameLen(int64(len(body)), func(enc *gdvar.Encoder) error {
 			return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(body))
@@ -79,8 +94,16 @@ func ExampleReader_ReadFrame() {
 // A frame read token by token, however large, in bounded memory.
 func ExampleReader_NextFrame() {
 	var conn bytes.Buffer
-	_ = stream.NewWriter(&conn).PutVar(map[string]any{"hp": int64(90)})
-	dec, err := stream.NewReader(&conn).NextFrame()
+	w, err := stream.NewWriter(&conn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = w.PutVar(map[string]any{"hp": int64(90)})
+	r, err := stream.NewReader(&conn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	dec, err := r.NextFrame()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -100,4 +123,39 @@ func ExampleReader_NextFrame() {
 	// String
 	// Int32
 	// DictEnd
+}
+
+// A Reader of a Godot 3 game's frames: gdvar's settings come as a Codec,
+// checked once, the Reader's own beside them. Another package's option
+// does not compile here: stream.NewReader(conn, gdvar.WithEngine(gdvar.Godot3))
+// is a type error.
+func ExampleNewReader() {
+	godot3, err := gdvar.NewCodec(gdvar.WithEngine(gdvar.Godot3))
+	if err != nil {
+		log.Fatal(err) // an invalid option (an unknown engine, a negative limit)
+	}
+	var conn bytes.Buffer
+	w, err := stream.NewWriter(&conn, stream.WithCodec(godot3))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = w.PutVar(gdvar.NewDictionary("hp", int64(90)))
+	fmt.Println("type", conn.Bytes()[4], "is Godot 3's Dictionary")
+
+	r, err := stream.NewReader(&conn, stream.WithCodec(godot3), stream.WithMaxFrame(1<<20))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var hp map[string]int
+	if err := r.GetVar(&hp); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(hp)
+
+	_, err = stream.NewReader(&conn, stream.WithMaxFrame(0))
+	fmt.Println(err)
+	// Output:
+	// type 18 is Godot 3's Dictionary
+	// map[hp:90]
+	// gdvar: invalid option: stream.WithMaxFrame(0): want at least 1
 }

@@ -38,12 +38,12 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte{5}, hostile.Frame(hello)[:9])
 	f.Fuzz(func(t *testing.T, ops, data []byte) {
 		skip := len(ops) > 0 && ops[0]&0x80 != 0
-		opts := []gdvar.Option{WithMaxFrame(fuzzMaxFrame)}
+		opts := []Option{WithMaxFrame(fuzzMaxFrame)}
 		if skip {
 			opts = append(opts, SkipOversizedFrames(true))
 		}
 		in := &flakyReader{data: data, ops: ops}
-		r := NewReader(in, opts...)
+		r := mustReader(t, in, opts...)
 		if len(ops) > 1 && ops[1]&0x80 == 0 {
 			r.streamFrom = int64(ops[1]) // most frames decoded as they arrive
 		}

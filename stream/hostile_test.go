@@ -100,7 +100,7 @@ func TestIdleAfterLargeFrame(t *testing.T) {
 	hostile.Collect()
 	before := hostile.HeapInUse()
 	for i := range rs {
-		rs[i] = NewReader(hostile.Stalled(data))
+		rs[i] = mustReader(t, hostile.Stalled(data))
 		var v []byte
 		require.NoError(t, rs[i].GetVar(&v))
 		require.ErrorIs(t, rs[i].GetVar(&v), os.ErrDeadlineExceeded)
@@ -133,7 +133,7 @@ func stalledPeers(t *testing.T, n int, read func(*Reader) error, measure func())
 			go func() {
 				defer done.Done()
 				defer c.Close()
-				errs[i] = read(NewReader(hostile.Waiting(c, len(stalledFrame), waiting.Done)))
+				errs[i] = read(mustReader(t, hostile.Waiting(c, len(stalledFrame), waiting.Done)))
 			}()
 		}
 	}()
@@ -244,7 +244,7 @@ func TestHostileFrames(t *testing.T) {
 		t.Run(a.name, func(t *testing.T) {
 			stream := a.stream()
 			var err error
-			alloc := hostile.Allocated(func() { err = a.read(NewReader(stream)) })
+			alloc := hostile.Allocated(func() { err = a.read(mustReader(t, stream)) })
 			t.Logf("%d bytes received: %d KiB allocated (%.1f per byte)", a.size, alloc>>10, float64(alloc)/float64(a.size))
 			assert.LessOrEqual(t, alloc, hostile.Bound(a.size)+a.max)
 			assertOutcome(t, err, a.want)
@@ -278,7 +278,7 @@ func TestHostileTargets(t *testing.T) {
 		{"PackedByteArray into []Projection", hostile.PackedBytes(1 << 20), new([]gdvar.Projection)},
 	} {
 		var err error
-		r := NewReader(hostile.Stalled(hostile.Frame(c.frame)))
+		r := mustReader(t, hostile.Stalled(hostile.Frame(c.frame)))
 		alloc := hostile.Allocated(func() { err = r.GetVar(c.into) })
 		t.Logf("%s: %d KiB allocated", c.name, alloc>>10)
 		assert.Less(t, alloc, uint64(8<<20), c.name)
@@ -300,7 +300,7 @@ func TestHostileDatagram(t *testing.T) {
 	bomb := hostile.NestedArrays(1024, 16<<20, maxDatagram)
 	good, err := gdvar.Marshal("fine")
 	require.NoError(t, err)
-	peer := NewPacketPeer(server)
+	peer := mustPacketPeer(t, server)
 	for _, d := range [][]byte{good, bomb, good} { // the first allocates the peer's buffer
 		_, err = client.Write(d)
 		require.NoError(t, err)
@@ -332,7 +332,7 @@ func BenchmarkHostileFrames(b *testing.B) {
 				b.SetBytes(int64(len(frame)))
 				b.ReportAllocs()
 				for b.Loop() {
-					_ = rd.read(NewReader(bytes.NewReader(frame)))
+					_ = rd.read(mustReader(b, bytes.NewReader(frame)))
 				}
 			})
 		}

@@ -56,7 +56,7 @@ func TestLiveEchoGoldenVectors(t *testing.T) {
 			}
 			proc := godot.Start(t, engine, "scripts/stream/echo.gd", args...)
 			conn := dial(t, port)
-			peer := NewPeer(conn, gdvar.AllowObjects(objects), WithMaxFrame(1<<24))
+			peer := mustPeer(t, conn, WithCodec(gdvar.MustCodec(gdvar.AllowObjects(objects))), WithMaxFrame(1<<24))
 			n := 0
 			for _, v := range golden.Load(t, golden.Path("golden", "godot4")) {
 				if v.Objects != objects || !golden.Echoed(v) {
@@ -87,7 +87,7 @@ func TestLiveEchoLargeValue(t *testing.T) {
 	godot.Start(t, engine, "scripts/stream/echo.gd", strconv.Itoa(port))
 	conn := dial(t, port)
 	limits := gdvar.Limits{MaxPackedBytes: size, MaxValueBytes: size + 8}
-	peer := NewPeer(conn, WithMaxFrame(size+8), gdvar.WithLimits(limits))
+	peer := mustPeer(t, conn, WithMaxFrame(size+8), WithCodec(gdvar.MustCodec(gdvar.WithLimits(limits))))
 	chunk := make([]byte, 64<<10)
 	for i := range chunk {
 		chunk[i] = byte(i * 7)
@@ -159,7 +159,7 @@ func TestLiveGodotClient(t *testing.T) {
 			defer ln.Close()
 			proc := godot.Start(t, engine, "scripts/stream/client.gd", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), mode)
 			conn := proc.Accept(t, ln)
-			peer := NewPeer(conn)
+			peer := mustPeer(t, conn)
 			var got [][]byte
 			require.NoError(t, conn.SetReadDeadline(time.Now().Add(liveWait)))
 			for len(got) < 28 {
@@ -179,7 +179,7 @@ func TestLiveUDP(t *testing.T) {
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer pc.Close()
-	peer := NewPacketPeer(pc)
+	peer := mustPacketPeer(t, pc)
 	proc := godot.Start(t, engine, "scripts/stream/udp.gd", strconv.Itoa(pc.LocalAddr().(*net.UDPAddr).Port), strconv.Itoa(godot.FreePort(t, "udp")))
 	var got [][]byte
 	for len(got) < 27 {
@@ -209,10 +209,10 @@ func TestLiveSaveFile(t *testing.T) {
 	f, err := os.Open(fromGodot)
 	require.NoError(t, err)
 	defer f.Close()
-	r := NewReader(f)
+	r := mustReader(t, f)
 	out, err := os.Create(fromGo)
 	require.NoError(t, err)
-	w := NewWriter(out)
+	w := mustWriter(t, out)
 	var read [][]byte
 	for {
 		var v any
@@ -240,7 +240,7 @@ func TestLiveRemoteDebugger(t *testing.T) {
 	defer ln.Close()
 	game := godot.StartWith(t, engine, "--remote-debug", "tcp://"+ln.Addr().String(), "-s", "scripts/stream/game.gd")
 	conn := game.Accept(t, ln)
-	peer := NewPeer(conn, WithMaxFrame(1<<24))
+	peer := mustPeer(t, conn, WithMaxFrame(1<<24))
 	require.NoError(t, conn.SetReadDeadline(time.Now().Add(liveWait)))
 	names := map[string]int{}
 	var output []string

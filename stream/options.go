@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // DefaultMaxFrame is the largest frame a Reader accepts unless told
@@ -12,52 +11,54 @@ import (
 // allocates whatever a length word says.
 const DefaultMaxFrame = 16 << 20
 
-// config is what a Reader, Writer, Peer or PacketPeer takes from its options:
-// the list, checked here, goes on to gdvar's codec.
-type config struct {
-	codec         []gdvar.Option
+// An Option configures a Reader, Writer, Peer or PacketPeer. The
+// constructors check them once, and the value they make keeps them.
+type Option func(*options)
+
+// options are what a Reader, Writer, Peer or PacketPeer takes from its
+// Options.
+type options struct {
+	codec         *gdvar.Codec // nil for the default
 	maxFrame      int64
 	skipOversized bool
 	err           error // the first invalid option
 }
 
-func newConfig(opts []gdvar.Option) config {
-	s, _, err := optset.Read(opts, settingsKey, "stream")
-	c := config{codec: optset.Forward(opts).([]gdvar.Option), maxFrame: s.maxFrame, skipOversized: s.skipOversized, err: err}
-	if c.maxFrame == 0 {
-		c.maxFrame = DefaultMaxFrame
+// newOptions returns the settings opts make, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid one.
+func newOptions(opts []Option) (options, error) {
+	o := options{maxFrame: DefaultMaxFrame}
+	for _, opt := range opts {
+		opt(&o)
 	}
-	return c
+	return o, o.err
 }
 
-// settings are what this package's options set.
-type settings struct {
-	maxFrame      int64 // 0 when not set
-	skipOversized bool
+// invalid records the first invalid option.
+func (o *options) invalid(format string, args ...any) {
+	if o.err == nil {
+		o.err = fmt.Errorf("%w: "+format, append([]any{gdvar.ErrInvalidOption}, args...)...)
+	}
 }
 
-var settingsKey = optset.NewKey[settings]("stream")
-
-// option makes a gdvar.Option, named name, of a setting of this package;
-// a non-nil err makes it invalid.
-func option(name string, err error, set func(*settings)) gdvar.Option {
-	return optset.Option(settingsKey, "stream."+name, err, set).(gdvar.Option)
-}
+// WithCodec sets the codec that reads and writes the frames' values: its
+// engine version, limits and the rest of gdvar's settings (default: the
+// default Codec's, as nil is).
+func WithCodec(c *gdvar.Codec) Option { return func(o *options) { o.codec = c } }
 
 // WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
 // DefaultMaxFrame; at least 1). A longer frame fails before its body is read.
-func WithMaxFrame(n int64) gdvar.Option {
-	var err error
-	if n < 1 {
-		err = fmt.Errorf("stream: max frame %d", n)
+func WithMaxFrame(n int64) Option {
+	return func(o *options) {
+		o.maxFrame = n
+		if n < 1 {
+			o.invalid("stream.WithMaxFrame(%d): want at least 1", n)
+		}
 	}
-	return option("WithMaxFrame", err, func(s *settings) { s.maxFrame = n })
 }
 
 // SkipOversizedFrames, when on, makes a Reader skip a frame longer than the
 // maximum (reading and dropping its body, with bounded memory) and go on
 // with the next one, after reporting it. Without it, such a frame breaks the
 // Reader, as the stream cannot be trusted: close the connection.
-func SkipOversizedFrames(on bool) gdvar.Option {
-	return option("SkipOversizedFrames", nil, func(s *settings) { s.skipOversized = on })
-}
+func SkipOversizedFrames(on bool) Option { return func(o *options) { o.skipOversized = on } }

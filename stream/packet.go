@@ -16,20 +16,25 @@ const maxDatagram = 65507
 // is one bare value, with no length word. One goroutine may read while
 // another writes.
 type PacketPeer struct {
-	pc   net.PacketConn
-	cfg  config
-	rmu  sync.Mutex
-	rbuf []byte
-	dec  *gdvar.Decoder
-	from sender // the last datagram's, on a *net.UDPConn
-	wmu  sync.Mutex
-	wbuf []byte
+	pc    net.PacketConn
+	codec *gdvar.Codec
+	rmu   sync.Mutex
+	rbuf  []byte
+	dec   *gdvar.Decoder
+	from  sender // the last datagram's, on a *net.UDPConn
+	wmu   sync.Mutex
+	wbuf  []byte
 }
 
-// NewPacketPeer returns a PacketPeer on pc.
-func NewPacketPeer(pc net.PacketConn, opts ...gdvar.Option) *PacketPeer {
-	cfg := newConfig(opts)
-	return &PacketPeer{pc: pc, cfg: cfg, dec: gdvar.NewDecoderBytes(nil, cfg.codec...)}
+// NewPacketPeer returns a PacketPeer on pc, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid option. Of the options, it
+// takes WithCodec's.
+func NewPacketPeer(pc net.PacketConn, opts ...Option) (*PacketPeer, error) {
+	cfg, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return &PacketPeer{pc: pc, codec: cfg.codec, dec: cfg.codec.NewDecoderBytes(nil)}, nil
 }
 
 // PacketError reports a datagram whose value does not decode.
@@ -46,7 +51,7 @@ func (e *PacketError) Unwrap() error { return e.Err }
 func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
-	b, err := gdvar.AppendMarshal(p.wbuf[:0], v, p.cfg.codec...)
+	b, err := p.codec.AppendMarshal(p.wbuf[:0], v)
 	if err != nil {
 		return err
 	}
@@ -91,10 +96,6 @@ func (p *PacketPeer) NextPacket() (*gdvar.Decoder, net.Addr, error) {
 // nextPacket receives a datagram, holding the read lock on success.
 func (p *PacketPeer) nextPacket() (*gdvar.Decoder, net.Addr, error) {
 	p.rmu.Lock()
-	if p.cfg.err != nil {
-		p.rmu.Unlock()
-		return nil, nil, p.cfg.err
-	}
 	if p.rbuf == nil {
 		p.rbuf = make([]byte, maxDatagram+1)
 	}
@@ -103,7 +104,7 @@ func (p *PacketPeer) nextPacket() (*gdvar.Decoder, net.Addr, error) {
 		p.rmu.Unlock()
 		return nil, addr, err
 	}
-	p.dec.ResetBytes(p.rbuf[:n], p.cfg.codec...)
+	p.codec.ResetDecoderBytes(p.dec, p.rbuf[:n])
 	return p.dec, addr, nil
 }
 

@@ -3,8 +3,6 @@ package stream
 import (
 	"context"
 	"io"
-
-	"github.com/gdvar/gdvar"
 )
 
 // Peer is both ends of a framed connection, as Godot's StreamPeer is: a
@@ -20,11 +18,19 @@ type Peer struct {
 	*Writer
 }
 
-// NewPeer returns a Peer on rw.
-func NewPeer(rw io.ReadWriter, opts ...gdvar.Option) *Peer {
-	r := NewReader(rw, opts...)
+// NewPeer returns a Peer on rw, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid option.
+func NewPeer(rw io.ReadWriter, opts ...Option) (*Peer, error) {
+	cfg, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	r, err := newReader(rw, cfg)
+	if err != nil {
+		return nil, err
+	}
 	r.r = &readAhead{r: rw}
-	return &Peer{Reader: r, Writer: NewWriter(rw, opts...)}
+	return &Peer{Reader: r, Writer: newWriter(rw, cfg)}, nil
 }
 
 // The four calls most programs make are methods of Peer itself, so that

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"math"
-	"slices"
 	"sync"
 	"time"
 
@@ -41,7 +40,7 @@ type Reader struct {
 	mu  sync.Mutex
 	r   io.Reader // what frames are read from: src, or a read-ahead on it
 	src io.Reader // the underlying reader, for read deadlines
-	cfg config
+	cfg options
 	err error // the error that broke the Reader
 
 	off    int64   // stream offset of the next frame's length word
@@ -55,8 +54,8 @@ type Reader struct {
 	dec    *gdvar.Decoder   // reused for each frame
 	watch  *watch           // GetVarContext's, made at its first call
 
-	streamFrom int64          // see defaultStreamFrom; tests lower it
-	streamOpts []gdvar.Option // the codec's, for streamFrame
+	streamFrom  int64        // see defaultStreamFrom; tests lower it
+	streamCodec *gdvar.Codec // the codec without an input limit, made by the first streamFrame
 }
 
 // frameUse is what a frame is read for: a call that is interrupted in it
@@ -71,15 +70,21 @@ const (
 	useRead                      // ReadFrame reads it into its buffer, which it gives out
 )
 
-// NewReader returns a Reader of framed values from r.
-func NewReader(r io.Reader, opts ...gdvar.Option) *Reader {
-	rd := &Reader{r: r, src: r, cfg: newConfig(opts), length: -1, streamFrom: defaultStreamFrom}
-	rd.err = rd.cfg.err
-	// A frame decoded as it arrives gives what it gives read whole, which
-	// an input limit does not bound: the frame bounds it.
-	rd.streamOpts = append(slices.Clip(rd.cfg.codec), gdvar.WithInputLimit(math.MaxInt64))
-	rd.dec = gdvar.NewDecoderBytes(nil, rd.cfg.codec...)
-	return rd
+// NewReader returns a Reader of framed values from r, or the error,
+// matching gdvar.ErrInvalidOption, of the first invalid option.
+func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
+	cfg, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return newReader(r, cfg)
+}
+
+// newReader returns a Reader of framed values from r with checked options.
+func newReader(r io.Reader, cfg options) (*Reader, error) {
+	rd := &Reader{r: r, src: r, cfg: cfg, length: -1, streamFrom: defaultStreamFrom}
+	rd.dec = cfg.codec.NewDecoderBytes(nil)
+	return rd, nil
 }
 
 // Offset returns the offset in the stream of the next frame's length word,
@@ -265,7 +270,7 @@ func (r *Reader) buffered() ([]byte, bool) {
 // decodeFrame decodes the current frame's whole body into v and ends the
 // frame.
 func (r *Reader) decodeFrame(frame []byte, v any) error {
-	r.dec.ResetBytes(frame, r.cfg.codec...)
+	r.cfg.codec.ResetDecoderBytes(r.dec, frame)
 	return r.endDecode(r.dec.Decode(v))
 }
 
@@ -276,10 +281,19 @@ func (r *Reader) decodeFrame(frame []byte, v any) error {
 // repeated call reads the rest into the buffer and decodes the whole frame,
 // as GetVar does for a frame it has begun.
 func (r *Reader) streamFrame(v any) error {
+	if r.streamCodec == nil {
+		// A frame decoded as it arrives gives what it gives read whole,
+		// which an input limit does not bound: the frame bounds it.
+		c, err := r.cfg.codec.With(gdvar.WithInputLimit(math.MaxInt64))
+		if err != nil {
+			return err
+		}
+		r.streamCodec = c
+	}
 	rec := recorder{r: r}
-	r.dec.Reset(&rec, r.streamOpts...)
+	r.streamCodec.ResetDecoder(r.dec, &rec)
 	err := r.dec.Decode(v)
-	r.dec.ResetBytes(nil) // gives back its read buffer: an idle Reader holds none
+	r.cfg.codec.ResetDecoderBytes(r.dec, nil) // gives back its read buffer: an idle Reader holds none
 	if rec.err == nil {
 		_, _ = io.Copy(io.Discard, &rec) // the bytes after the value, kept too; an error is in rec.err
 	}
@@ -374,10 +388,10 @@ func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 		return nil, err
 	}
 	if frame, ok := r.buffered(); ok {
-		r.dec.ResetBytes(frame, r.cfg.codec...) // valid until the next call, which reads on
+		r.cfg.codec.ResetDecoderBytes(r.dec, frame) // valid until the next call, which reads on
 		return r.dec, nil
 	}
-	r.dec.Reset(&r.rest, r.cfg.codec...) // rest ends where the frame does
+	r.cfg.codec.ResetDecoder(r.dec, &r.rest) // rest ends where the frame does
 	return r.dec, nil
 }
 

@@ -55,7 +55,7 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			client, server := tcpPair(b)
-			send, recv := NewPeer(client), NewPeer(server)
+			send, recv := mustPeer(b, client), mustPeer(b, server)
 			n := b.N
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -86,7 +86,7 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 	}
 	b.Run("udp", func(b *testing.B) {
 		a, c := udpPair(b)
-		send, recv, to := NewPacketPeer(a), NewPacketPeer(c), c.LocalAddr()
+		send, recv, to := mustPacketPeer(b, a), mustPacketPeer(b, c), c.LocalAddr()
 		u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
 		var got playerUpdate
 		b.ReportAllocs()
@@ -103,7 +103,7 @@ func BenchmarkPutGetVarSmall(b *testing.B) {
 	})
 	b.Run("memory", func(b *testing.B) {
 		var buf bytes.Buffer
-		peer := NewPeer(&buf)
+		peer := mustPeer(b, &buf)
 		u := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
 		var got playerUpdate
 		b.ReportAllocs()
@@ -132,7 +132,7 @@ func BenchmarkFramingSmall(b *testing.B) {
 	var got playerUpdate
 	b.Run("GetVar", func(b *testing.B) {
 		var src bytes.Reader
-		peer := NewPeer(struct {
+		peer := mustPeer(b, struct {
 			io.Reader
 			io.Writer
 		}{&src, io.Discard})
@@ -157,7 +157,7 @@ func BenchmarkFramingSmall(b *testing.B) {
 		}
 	})
 	b.Run("PutVar", func(b *testing.B) {
-		w := NewWriter(io.Discard)
+		w := mustWriter(b, io.Discard)
 		b.ReportAllocs()
 		for b.Loop() {
 			if err := w.PutVar(&u); err != nil {
@@ -195,10 +195,10 @@ func TestPutGetVarSmallAllocs(t *testing.T) {
 	}
 	tcp := func() (*Peer, *Peer) {
 		client, server := tcpPair(t)
-		return NewPeer(client), NewPeer(server)
+		return mustPeer(t, client), mustPeer(t, server)
 	}
 	memory := func() (*Peer, *Peer) {
-		p := NewPeer(new(bytes.Buffer))
+		p := mustPeer(t, new(bytes.Buffer))
 		return p, p
 	}
 	tests := []struct {
@@ -267,7 +267,7 @@ func TestPacketPeerSmallAllocs(t *testing.T) {
 		t.Skip("the race detector makes sync.Pool drop items at random")
 	}
 	a, b := udpPair(t)
-	send, recv := NewPacketPeer(a), NewPacketPeer(b)
+	send, recv := mustPacketPeer(t, a), mustPacketPeer(t, b)
 	to, from := b.LocalAddr(), a.LocalAddr().(*net.UDPAddr).AddrPort()
 	sent := playerUpdate{Pos: gdvar.Vector3{X: 1, Y: 2, Z: 3}}
 	want := sent
@@ -299,14 +299,14 @@ func TestPacketPeerSenders(t *testing.T) {
 	recvConn, err := net.ListenPacket("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer recvConn.Close()
-	recv := NewPacketPeer(recvConn)
+	recv := mustPacketPeer(t, recvConn)
 	var senders []*PacketPeer
 	var addrs []string
 	for range 2 {
 		c, err := net.ListenPacket("udp", "127.0.0.1:0")
 		require.NoError(t, err)
 		defer c.Close()
-		senders = append(senders, NewPacketPeer(c))
+		senders = append(senders, mustPacketPeer(t, c))
 		addrs = append(addrs, c.LocalAddr().String())
 	}
 	for i, from := range []int{0, 0, 1, 1, 0, 1} {

@@ -36,7 +36,7 @@ func marshal(t *testing.T, v any) []byte {
 
 func TestPutVarGetVar(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := mustWriter(t, &buf)
 	values := []any{int64(1), "two", []any{int64(3), 4.5}, gdvar.Vector3{X: 1, Y: 2, Z: 3}}
 	for _, v := range values {
 		require.NoError(t, w.PutVar(v))
@@ -47,7 +47,7 @@ func TestPutVarGetVar(t *testing.T) {
 	}
 	assert.Equal(t, want, buf.Bytes(), "length word, then the value")
 
-	r := NewReader(bytes.NewReader(buf.Bytes()))
+	r := mustReader(t, bytes.NewReader(buf.Bytes()))
 	for _, v := range values {
 		var got any
 		require.NoError(t, r.GetVar(&got))
@@ -61,8 +61,8 @@ func TestPutVarGetVar(t *testing.T) {
 // Codec options reach both sides: here 64-bit reals for a double build.
 func TestCodecOptions(t *testing.T) {
 	var buf bytes.Buffer
-	double := gdvar.WithMathPrecision(gdvar.Double)
-	require.NoError(t, NewWriter(&buf, double).PutVar(gdvar.Vector2{X: 1, Y: 2}))
+	double := WithCodec(gdvar.MustCodec(gdvar.WithMathPrecision(gdvar.Double)))
+	require.NoError(t, mustWriter(t, &buf, double).PutVar(gdvar.Vector2{X: 1, Y: 2}))
 	want, err := gdvar.Marshal(gdvar.Vector2{X: 1, Y: 2}, gdvar.WithMathPrecision(gdvar.Double))
 	require.NoError(t, err)
 	assert.Equal(t, frame(want), buf.Bytes())
@@ -72,7 +72,7 @@ func TestCodecOptions(t *testing.T) {
 	buf.Reset()
 	buf.Write(frame([]byte{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}))
 	var v any
-	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), gdvar.Semantic(true)).GetVar(&v))
+	require.NoError(t, mustReader(t, bytes.NewReader(buf.Bytes()), WithCodec(gdvar.MustCodec(gdvar.Semantic(true)))).GetVar(&v))
 	assert.Equal(t, int64(5), v)
 }
 
@@ -81,12 +81,12 @@ func TestReaderStopsAtTheFrame(t *testing.T) {
 	data := append(frame(marshal(t, "first")), []byte("not a frame")...)
 	src := bytes.NewReader(data)
 	var s string
-	require.NoError(t, NewReader(src).GetVar(&s))
+	require.NoError(t, mustReader(t, src).GetVar(&s))
 	rest, _ := io.ReadAll(src)
 	assert.Equal(t, "not a frame", string(rest))
 
 	src = bytes.NewReader(data)
-	dec, err := NewReader(src).NextFrame()
+	dec, err := mustReader(t, src).NextFrame()
 	require.NoError(t, err)
 	tok, err := dec.ReadToken()
 	require.NoError(t, err)
@@ -99,11 +99,11 @@ func TestReaderStopsAtTheFrame(t *testing.T) {
 
 func TestNextFrameAndSkip(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := mustWriter(t, &buf)
 	for i := range 3 {
 		require.NoError(t, w.PutVar([]any{i, "x"}))
 	}
-	r := NewReader(&buf)
+	r := mustReader(t, &buf)
 	dec, err := r.NextFrame()
 	require.NoError(t, err)
 	_, err = dec.ReadToken() // read only the start, leave the rest
@@ -126,7 +126,7 @@ func TestProxyFrames(t *testing.T) {
 			in.Write(frame(v.Bin))
 		}
 	}
-	src := NewReader(bytes.NewReader(in.Bytes()), WithMaxFrame(1<<30))
+	src := mustReader(t, bytes.NewReader(in.Bytes()), WithMaxFrame(1<<30))
 	assert.Equal(t, int64(-1), src.FrameLen(), "between frames")
 	upstream, downstream := net.Pipe()
 	defer upstream.Close()
@@ -135,7 +135,7 @@ func TestProxyFrames(t *testing.T) {
 		b, _ := io.ReadAll(downstream)
 		out <- b
 	}()
-	dst := NewWriter(upstream)
+	dst := mustWriter(t, upstream)
 	for {
 		dec, err := src.NextFrame()
 		if err == io.EOF {
@@ -153,7 +153,7 @@ func TestProxyFrames(t *testing.T) {
 
 func TestWriteFrame(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := mustWriter(t, &buf)
 	write := func(enc *gdvar.Encoder) error {
 		for _, tok := range []gdvar.Token{gdvar.ArrayStartToken(1, gdvar.UntypedContainer), gdvar.IntToken(7), gdvar.ArrayEndToken} {
 			if err := enc.WriteToken(tok); err != nil {
@@ -174,7 +174,7 @@ func TestWriteFrame(t *testing.T) {
 
 	// An unfinished value is refused, and nothing is written.
 	buf.Reset()
-	w = NewWriter(&buf)
+	w = mustWriter(t, &buf)
 	err = w.WriteFrame(func(enc *gdvar.Encoder) error {
 		return enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer))
 	})
@@ -192,7 +192,7 @@ func TestLargeFrameBoundedMemory(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		w := NewWriter(pw)
+		w := mustWriter(t, pw)
 		chunk := bytes.Repeat([]byte{0xab}, 1<<16)
 		done <- w.WriteFrameLen(8+size, func(enc *gdvar.Encoder) error {
 			if err := enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedByteArray, size, gdvar.Single)); err != nil {
@@ -207,7 +207,7 @@ func TestLargeFrameBoundedMemory(t *testing.T) {
 		})
 		pw.Close()
 	}()
-	r := NewReader(pr, WithMaxFrame(size+8), gdvar.WithLimits(gdvar.Limits{MaxPackedBytes: size}))
+	r := mustReader(t, pr, WithMaxFrame(size+8), WithCodec(gdvar.MustCodec(gdvar.WithLimits(gdvar.Limits{MaxPackedBytes: size}))))
 	dec, err := r.NextFrame()
 	require.NoError(t, err)
 	var got int
@@ -237,7 +237,7 @@ func TestOversizedFrame(t *testing.T) {
 
 	// By default the Reader breaks before reading the body.
 	src := bytes.NewReader(data)
-	r := NewReader(src, WithMaxFrame(64))
+	r := mustReader(t, src, WithMaxFrame(64))
 	var v any
 	err := r.GetVar(&v)
 	var fe *FrameError
@@ -250,7 +250,7 @@ func TestOversizedFrame(t *testing.T) {
 	assert.ErrorIs(t, r.GetVar(&v), ErrBroken, "and stays broken")
 
 	// With SkipOversizedFrames, it reports the frame and goes on.
-	r = NewReader(bytes.NewReader(data), WithMaxFrame(64), SkipOversizedFrames(true))
+	r = mustReader(t, bytes.NewReader(data), WithMaxFrame(64), SkipOversizedFrames(true))
 	err = r.GetVar(&v)
 	assert.ErrorIs(t, err, ErrFrameTooLarge)
 	assert.NotErrorIs(t, err, ErrBroken)
@@ -261,7 +261,7 @@ func TestOversizedFrame(t *testing.T) {
 func TestBadValueInAFrame(t *testing.T) {
 	bad := frame([]byte{0xff, 0, 0, 0}) // type 255
 	data := append(append(frame(marshal(t, 1)), bad...), frame(marshal(t, 2))...)
-	r := NewReader(bytes.NewReader(data))
+	r := mustReader(t, bytes.NewReader(data))
 	var n int
 	require.NoError(t, r.GetVar(&n))
 	err := r.GetVar(&n)
@@ -310,7 +310,7 @@ func TestTruncatedFrameThenClose(t *testing.T) {
 	require.NoError(t, err)
 	client.Close()
 	var v any
-	err = NewPeer(server).GetVar(&v)
+	err = mustPeer(t, server).GetVar(&v)
 	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
 	assert.ErrorIs(t, err, ErrBroken)
 }
@@ -318,7 +318,7 @@ func TestTruncatedFrameThenClose(t *testing.T) {
 func TestSlowWriterWithReadDeadline(t *testing.T) {
 	client, server := tcpPair(t)
 	whole := frame(marshal(t, []any{"slow", 1}))
-	peer := NewPeer(server)
+	peer := mustPeer(t, server)
 	_, err := client.Write(whole[:2]) // half a length word
 	require.NoError(t, err)
 	require.NoError(t, server.SetReadDeadline(time.Now().Add(50*time.Millisecond)))
@@ -371,9 +371,9 @@ func TestRepeatedCallsCarryOn(t *testing.T) {
 	} {
 		big := frame(marshal(t, bytes.Repeat([]byte{1}, c.size)))
 		client, server := tcpPair(t)
-		r := NewReader(server, WithMaxFrame(64), SkipOversizedFrames(true))
+		r := mustReader(t, server, WithMaxFrame(64), SkipOversizedFrames(true))
 		if c.want != nil {
-			r = NewReader(server)
+			r = mustReader(t, server)
 		}
 		_, err := client.Write(big[:len(big)/2])
 		require.NoError(t, err)
@@ -422,7 +422,7 @@ func TestReadFrame(t *testing.T) {
 		}
 		client.Close()
 	}()
-	peer := NewPeer(server)
+	peer := mustPeer(t, server)
 	for i, want := range values {
 		got, err := peer.ReadFrame()
 		require.NoError(t, err, i)
@@ -459,7 +459,7 @@ func TestGetVarStreamedErrors(t *testing.T) {
 		want := gdvar.NewDecoderBytes(c.value).Decode(&v)
 		require.ErrorIs(t, want, c.want, c.name)
 		next := marshal(t, "next")
-		r := NewReader(bytes.NewReader(append(frame(c.value), frame(next)...)))
+		r := mustReader(t, bytes.NewReader(append(frame(c.value), frame(next)...)))
 		err := r.GetVar(&v)
 		var fe *FrameError
 		require.ErrorAs(t, err, &fe, c.name)
@@ -475,7 +475,7 @@ func TestGetVarStreamedErrors(t *testing.T) {
 // decodes a frame as it arrives or whole alike, bounded by the frame.
 func TestGetVarStreamedWithInputLimit(t *testing.T) {
 	long := bytes.Repeat([]byte{1}, 3*defaultStreamFrom)
-	r := NewReader(bytes.NewReader(frame(marshal(t, long))), gdvar.WithInputLimit(defaultStreamFrom))
+	r := mustReader(t, bytes.NewReader(frame(marshal(t, long))), WithCodec(gdvar.MustCodec(gdvar.WithInputLimit(defaultStreamFrom))))
 	var got []byte
 	require.NoError(t, r.GetVar(&got))
 	assert.Equal(t, long, got)
@@ -486,7 +486,7 @@ func TestGarbageAfterAValidFrame(t *testing.T) {
 	_, err := client.Write(append(frame(marshal(t, 5)), 0xde, 0xad, 0xbe, 0xef, 1, 2))
 	require.NoError(t, err)
 	client.Close()
-	peer := NewPeer(server)
+	peer := mustPeer(t, server)
 	var n int
 	require.NoError(t, peer.GetVar(&n))
 	assert.Equal(t, 5, n)
@@ -504,7 +504,7 @@ func TestPeerResetMidFrame(t *testing.T) {
 	client.Close()
 	time.Sleep(20 * time.Millisecond) // let the RST arrive
 	var v any
-	err = NewPeer(server).GetVar(&v)
+	err = mustPeer(t, server).GetVar(&v)
 	assert.ErrorIs(t, err, syscall.ECONNRESET, "the connection's error, as it is")
 	var opErr *net.OpError
 	assert.ErrorAs(t, err, &opErr)
@@ -512,7 +512,7 @@ func TestPeerResetMidFrame(t *testing.T) {
 
 func TestConcurrentReadAndWrite(t *testing.T) {
 	client, server := tcpPair(t)
-	a, b := NewPeer(client), NewPeer(server)
+	a, b := mustPeer(t, client), mustPeer(t, server)
 	const n = 200
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -542,7 +542,7 @@ func TestConcurrentReadAndWrite(t *testing.T) {
 
 func TestGetVarContext(t *testing.T) {
 	_, server := tcpPair(t)
-	peer := NewPeer(server)
+	peer := mustPeer(t, server)
 	ctx, cancel := contextWithCancelAfter(30 * time.Millisecond)
 	defer cancel()
 	var v any
@@ -554,7 +554,7 @@ func TestGetVarContext(t *testing.T) {
 
 func TestPacketPeer(t *testing.T) {
 	a, b := udpPair(t)
-	pa, pb := NewPacketPeer(a), NewPacketPeer(b)
+	pa, pb := mustPacketPeer(t, a), mustPacketPeer(t, b)
 	require.NoError(t, pa.PutVarTo(gdvar.NewDictionary("hp", 3), b.LocalAddr()))
 	var d map[string]int
 	from, err := pb.GetVarFrom(&d)
@@ -576,7 +576,7 @@ func TestPacketPeer(t *testing.T) {
 func TestSaveFileThroughGzip(t *testing.T) {
 	var file bytes.Buffer
 	zw := gzip.NewWriter(&file)
-	w := NewWriter(zw)
+	w := mustWriter(t, zw)
 	records := []any{gdvar.NewDictionary("level", int64(3)), "checkpoint", []float32{1, 2}}
 	for _, rec := range records {
 		require.NoError(t, w.PutVar(rec))
@@ -585,7 +585,7 @@ func TestSaveFileThroughGzip(t *testing.T) {
 
 	zr, err := gzip.NewReader(&file)
 	require.NoError(t, err)
-	r := NewReader(zr)
+	r := mustReader(t, zr)
 	for _, rec := range records {
 		var got any
 		require.NoError(t, r.GetVar(&got))
@@ -597,10 +597,10 @@ func TestSaveFileThroughGzip(t *testing.T) {
 
 func TestPutVarContext(t *testing.T) {
 	client, server := tcpPair(t)
-	w := NewPeer(client) // Peer's own method, which is its Writer's
+	w := mustPeer(t, client) // Peer's own method, which is its Writer's
 	require.NoError(t, w.PutVarContext(context.Background(), "hello"))
 	var s string
-	require.NoError(t, NewReader(server).GetVar(&s))
+	require.NoError(t, mustReader(t, server).GetVar(&s))
 	assert.Equal(t, "hello", s)
 
 	done, cancel := context.WithCancel(context.Background())
@@ -617,8 +617,8 @@ func TestPutVarContext(t *testing.T) {
 
 func TestNextPacket(t *testing.T) {
 	a, b := udpPair(t)
-	require.NoError(t, NewPacketPeer(a).PutVarTo([]any{int64(7)}, b.LocalAddr()))
-	dec, from, err := NewPacketPeer(b).NextPacket()
+	require.NoError(t, mustPacketPeer(t, a).PutVarTo([]any{int64(7)}, b.LocalAddr()))
+	dec, from, err := mustPacketPeer(t, b).NextPacket()
 	require.NoError(t, err)
 	assert.Equal(t, a.LocalAddr().String(), from.String())
 	var kinds []gdvar.Kind
@@ -633,25 +633,65 @@ func TestNextPacket(t *testing.T) {
 	assert.Equal(t, []gdvar.Kind{gdvar.KindArrayStart, gdvar.KindInt32, gdvar.KindArrayEnd}, kinds)
 }
 
-// gdvar.WithEngine selects the wire format: a Dictionary is type 18 in Godot 3.
-func TestWithEngine(t *testing.T) {
+// A Codec's settings reach every reader and writer: a Godot 3 Codec
+// reads and writes Godot 3's wire format, where a Dictionary is type 18.
+func TestWithCodec(t *testing.T) {
+	godot3 := WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)))
 	var buf bytes.Buffer
-	require.NoError(t, NewWriter(&buf, gdvar.WithEngine(gdvar.Godot3)).PutVar(gdvar.NewDictionary("a", int64(1))))
+	require.NoError(t, mustWriter(t, &buf, godot3).PutVar(gdvar.NewDictionary("a", int64(1))))
 	assert.Equal(t, byte(18), buf.Bytes()[4])
 	var d map[string]int
-	require.NoError(t, NewReader(bytes.NewReader(buf.Bytes()), gdvar.WithEngine(gdvar.Godot3)).GetVar(&d))
+	require.NoError(t, mustReader(t, bytes.NewReader(buf.Bytes()), godot3).GetVar(&d))
 	assert.Equal(t, map[string]int{"a": 1}, d)
+	d = nil
+	require.NoError(t, mustPeer(t, struct {
+		io.Reader
+		io.Writer
+	}{bytes.NewReader(buf.Bytes()), io.Discard}, godot3).GetVar(&d))
+	assert.Equal(t, map[string]int{"a": 1}, d)
+
+	a, b := udpPair(t)
+	require.NoError(t, mustPacketPeer(t, a, godot3).PutVarTo(gdvar.NewDictionary("a", int64(2)), b.LocalAddr()))
+	dec, _, err := mustPacketPeer(t, b, godot3).NextPacket()
+	require.NoError(t, err)
+	d = nil
+	require.NoError(t, dec.Decode(&d))
+	assert.Equal(t, map[string]int{"a": 2}, d)
 }
 
-// An invalid option breaks a Reader and a Writer before they read or write.
+// Every constructor refuses an invalid option, before it reads or writes.
 func TestInvalidOption(t *testing.T) {
-	for _, opt := range []gdvar.Option{WithMaxFrame(0), gdvar.WithEngine(gdvar.Engine(9))} {
-		in := bytes.NewReader([]byte{4, 0, 0, 0, 0, 0, 0, 0})
-		var v any
-		assert.ErrorIs(t, NewReader(in, opt).GetVar(&v), gdvar.ErrInvalidOption)
-		assert.Equal(t, 8, in.Len(), "nothing read")
-		var out bytes.Buffer
-		assert.ErrorIs(t, NewWriter(&out, opt).PutVar(1), gdvar.ErrInvalidOption)
-		assert.Zero(t, out.Len(), "nothing written")
+	tests := []struct {
+		name string
+		opts []Option
+	}{
+		{"max frame 0", []Option{WithMaxFrame(0)}},
+		{"max frame negative", []Option{WithMaxFrame(-1)}},
+		{"invalid after valid", []Option{WithMaxFrame(1), SkipOversizedFrames(true), WithMaxFrame(0)}},
+	}
+	a, _ := udpPair(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := bytes.NewReader([]byte{4, 0, 0, 0, 0, 0, 0, 0})
+			var out bytes.Buffer
+			r, err := NewReader(in, tt.opts...)
+			assert.Nil(t, r)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			assert.ErrorContains(t, err, "stream.WithMaxFrame")
+			w, err := NewWriter(&out, tt.opts...)
+			assert.Nil(t, w)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			p, err := NewPeer(struct {
+				io.Reader
+				io.Writer
+			}{in, &out}, tt.opts...)
+			assert.Nil(t, p)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			pp, err := NewPacketPeer(a, tt.opts...)
+			assert.Nil(t, pp)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			assert.Equal(t, 8, in.Len(), "nothing read")
+			assert.Zero(t, out.Len(), "nothing written")
+		})
 	}
 }

@@ -45,7 +45,7 @@ func TestContextInterruptsItsCallsOnly(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			client, server := tcpPair(t)
-			sender, receiver := NewPeer(client), NewPeer(server)
+			sender, receiver := mustPeer(t, client), mustPeer(t, server)
 			conn, cancel := context.WithCancel(context.Background()) // the connection's
 			defer cancel()
 			first := tt.first(conn)
@@ -96,9 +96,9 @@ func TestContextLetsGoOfDroppedPeers(t *testing.T) {
 		out, in := &conn{client}, &conn{server}
 		runtime.AddCleanup(out, func(s string) { collected <- s }, "the writer's connection")
 		runtime.AddCleanup(in, func(s string) { collected <- s }, "the reader's connection")
-		require.NoError(t, NewWriter(out).PutVarContext(ctx, 1))
+		require.NoError(t, mustWriter(t, out).PutVarContext(ctx, 1))
 		var v int
-		require.NoError(t, NewReader(in).GetVarContext(ctx, &v))
+		require.NoError(t, mustReader(t, in).GetVarContext(ctx, &v))
 		assert.Equal(t, 1, v)
 	}()
 	timeout := time.After(10 * time.Second)

@@ -33,7 +33,7 @@ const keptFrame = 64 << 10
 type Writer struct {
 	mu    sync.Mutex
 	w     io.Writer
-	cfg   config
+	codec *gdvar.Codec
 	err   error
 	enc   *gdvar.Encoder
 	spare *bytebufferpool.ByteBuffer // kept between frames (see keptFrame)
@@ -86,10 +86,20 @@ func (w *Writer) give(b *bytebufferpool.ByteBuffer) {
 	framePool.Put(b)
 }
 
-// NewWriter returns a Writer of framed values to w.
-func NewWriter(w io.Writer, opts ...gdvar.Option) *Writer {
-	cfg := newConfig(opts)
-	return &Writer{w: w, cfg: cfg, err: cfg.err, enc: gdvar.NewEncoder(nil)}
+// NewWriter returns a Writer of framed values to w, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid option. Of the options, it
+// takes WithCodec's.
+func NewWriter(w io.Writer, opts ...Option) (*Writer, error) {
+	cfg, err := newOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return newWriter(w, cfg), nil
+}
+
+// newWriter returns a Writer of framed values to w with checked options.
+func newWriter(w io.Writer, cfg options) *Writer {
+	return &Writer{w: w, codec: cfg.codec, enc: cfg.codec.NewEncoder(nil)}
 }
 
 // PutVar writes v as one frame, through gdvar's value layer (see
@@ -102,7 +112,7 @@ func (w *Writer) PutVar(v any) error {
 	}
 	buf := w.take()
 	defer w.give(buf)
-	b, err := gdvar.AppendMarshal(append(buf.B[:0], 0, 0, 0, 0), v, w.cfg.codec...)
+	b, err := w.codec.AppendMarshal(append(buf.B[:0], 0, 0, 0, 0), v)
 	buf.B = b
 	if err != nil {
 		return err
@@ -157,7 +167,7 @@ func (w *Writer) WriteFrame(write func(enc *gdvar.Encoder) error) error {
 	buf := w.take()
 	defer w.give(buf)
 	buf.B = append(buf.B[:0], 0, 0, 0, 0)
-	w.enc.Reset(buf, w.cfg.codec...)
+	w.codec.ResetEncoder(w.enc, buf)
 	if err := write(w.enc); err != nil {
 		return err
 	}
@@ -193,7 +203,7 @@ func (w *Writer) WriteFrameLen(n int64, write func(enc *gdvar.Encoder) error) er
 		return fmt.Errorf("stream: a frame of %d bytes is not one Godot reads", n)
 	}
 	w.first.w, w.first.prefix = w.w, binary.LittleEndian.AppendUint32(w.first.hdr[:0], uint32(n))
-	w.enc.Reset(&w.first, w.cfg.codec...)
+	w.codec.ResetEncoder(w.enc, &w.first)
 	err := write(w.enc)
 	if err == nil {
 		err = w.complete()

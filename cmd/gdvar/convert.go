@@ -30,6 +30,19 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
 
+// valueCodec returns the codec of the flags: -engine, the limits and -objects.
+func (c *config) valueCodec() (*gdvar.Codec, error) { return gdvar.NewCodec(c.options()...) }
+
+// frames returns a Reader of the frames in in, with the flags' codec, each
+// frame of at most -max-value-bytes.
+func (c *config) frames(in io.Reader) (*stream.Reader, error) {
+	codec, err := c.valueCodec()
+	if err != nil {
+		return nil, err
+	}
+	return stream.NewReader(in, stream.WithCodec(codec), stream.WithMaxFrame(c.limits.MaxValueBytes))
+}
+
 // eachValue calls each with a Decoder at each value of the input in turn;
 // each reads that one value from it, and may return errStop to end after
 // it. With -framing stream the Decoder is bounded to the value's frame, so
@@ -40,7 +53,10 @@ func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) e
 	dec := gdvar.NewDecoder(in, cfg.options()...)
 	counted := &countingReader{r: in} // where the input ends, when a frame is cut
 	if cfg.framing == "stream" {
-		frames = stream.NewReader(counted, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+		var err error
+		if frames, err = cfg.frames(counted); err != nil {
+			return err
+		}
 	}
 	for n := 0; ; n++ {
 		var err error
@@ -201,8 +217,10 @@ func eachSeekable(in io.Reader, cfg *config, each func(io.ReadSeeker) error) err
 	if !ok {
 		ra = readerAt{rs}
 	}
-	frames := stream.NewReader(io.NewSectionReader(ra, start, math.MaxInt64-start),
-		append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	frames, err := cfg.frames(io.NewSectionReader(ra, start, math.MaxInt64-start))
+	if err != nil {
+		return err
+	}
 	for n := 0; ; n++ {
 		if _, err := frames.NextFrame(); err != nil { // the value is read from ra; the Reader skips it
 			return endOfValues(n, err)

@@ -51,7 +51,10 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		}
 		return err
 	}
-	frames := stream.NewReader(in, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+	frames, err := cfg.frames(in)
+	if err != nil {
+		return err
+	}
 	for n := 0; ; n++ {
 		dec, err := frames.NextFrame()
 		if err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/migrate"
 	"github.com/gdvar/gdvar/resource"
-	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -68,12 +67,15 @@ func migrateContent(w io.Writer, in io.Reader, cfg *config) error {
 	if cfg.framingOf(cfg.readAs(gdvar.Godot4)) && !cfg.framingOf(cfg.readAs(cfg.engine)) {
 		return fmt.Errorf("%w: it reads as Godot 4's, not Godot 3's", migrate.ErrNotGodot3)
 	}
+	codec, err := cfg.valueCodec()
+	if err != nil {
+		return err
+	}
 	r := &blankReader{r: in, blank: true}
-	var err error
 	if cfg.framing == "stream" {
-		err = migrate.Save(w, r, append(cfg.options(), stream.WithMaxFrame(cfg.limits.MaxValueBytes))...)
+		err = migrate.Save(w, r, migrate.WithCodec(codec), migrate.WithMaxFrame(cfg.limits.MaxValueBytes))
 	} else {
-		err = migrate.Values(w, r, cfg.options()...)
+		err = migrate.Values(w, r, migrate.WithCodec(codec))
 	}
 	if err == nil && r.blank {
 		err = errors.New("no value: the input is empty")

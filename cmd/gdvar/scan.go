@@ -33,9 +33,9 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	case cfg.framing == "both":
 		found, err = scanBoth(in, cfg)
 	case cfg.framing == "stream":
-		found, err = scan.Save(in, cfg.options()...)
+		found, err = scanWith(in, cfg, scan.Save)
 	default:
-		found, err = scan.Values(in, cfg.options()...)
+		found, err = scanWith(in, cfg, scan.Values)
 	}
 	out := bufio.NewWriter(stdout)
 	for _, f := range found {
@@ -48,6 +48,15 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		err = errFound
 	}
 	return err
+}
+
+// scanWith scans binary values in with the flags' codec.
+func scanWith(in io.Reader, cfg *config, scanValues func(io.Reader, ...scan.Option) ([]scan.Finding, error)) ([]scan.Finding, error) {
+	codec, err := cfg.valueCodec()
+	if err != nil {
+		return nil, err
+	}
+	return scanValues(in, scan.WithCodec(codec))
 }
 
 // scanBoth scans binary values that read both as a save file and as
@@ -63,11 +72,11 @@ func scanBoth(in io.Reader, cfg *config) ([]scan.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	found, serr := scan.Save(rs, cfg.options()...)
+	found, serr := scanWith(rs, cfg, scan.Save)
 	if _, err := rs.Seek(start, io.SeekStart); err != nil {
 		return nil, err
 	}
-	values, verr := scan.Values(rs, cfg.options()...)
+	values, verr := scanWith(rs, cfg, scan.Values)
 	seen := map[scan.Finding]bool{}
 	for _, f := range found {
 		seen[f] = true

@@ -45,7 +45,10 @@ func main() {
 // printMessages prints each debugger message read from conn until the game
 // disconnects: its name, its thread and its data.
 func printMessages(conn io.Reader, out io.Writer) error {
-	r := stream.NewReader(conn, stream.WithMaxFrame(64<<20))
+	r, err := stream.NewReader(conn, stream.WithMaxFrame(64<<20))
+	if err != nil {
+		return err
+	}
 	for {
 		var msg []any
 		err := r.GetVar(&msg)

@@ -53,7 +53,11 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("listening on %s", ln.Addr())
-	log.Fatal(newServer(cfg, log.Default()).serve(ln))
+	s, err := newServer(cfg, log.Default())
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal(s.serve(ln))
 }
 
 // config is the server's bounds.
@@ -87,12 +91,14 @@ type reply struct {
 
 type server struct {
 	cfg   config
-	opts  []gdvar.Option
+	opts  []stream.Option
 	slots chan struct{} // one per connection being served
 	log   *log.Logger
 }
 
-func newServer(cfg config, l *log.Logger) *server {
+// newServer returns the server of cfg, or the error of a limit out of
+// range.
+func newServer(cfg config, l *log.Logger) (*server, error) {
 	limits := gdvar.Limits{
 		MaxDepth:        4, // a message is a Dictionary of plain values
 		MaxContainerLen: 64,
@@ -101,12 +107,16 @@ func newServer(cfg config, l *log.Logger) *server {
 		MaxNameBytes:    1 << 10,
 		MaxValueBytes:   cfg.maxFrame,
 	}
+	codec, err := gdvar.NewCodec(gdvar.WithLimits(limits))
+	if err != nil {
+		return nil, err
+	}
 	return &server{
 		cfg:   cfg,
-		opts:  []gdvar.Option{stream.WithMaxFrame(cfg.maxFrame), gdvar.WithLimits(limits)},
+		opts:  []stream.Option{stream.WithCodec(codec), stream.WithMaxFrame(cfg.maxFrame)},
 		slots: make(chan struct{}, cfg.maxConns),
 		log:   l,
-	}
+	}, nil
 }
 
 // serve accepts connections until ln is closed, serving each in its own
@@ -135,7 +145,10 @@ func (s *server) serve(ln net.Listener) error {
 // bound, and closes it.
 func (s *server) handle(conn net.Conn) error {
 	defer conn.Close()
-	peer := stream.NewPeer(conn, s.opts...)
+	peer, err := stream.NewPeer(conn, s.opts...)
+	if err != nil {
+		return err
+	}
 	for {
 		if err := conn.SetReadDeadline(time.Now().Add(s.cfg.readTimeout)); err != nil {
 			return err

@@ -22,7 +22,8 @@ import (
 func start(t *testing.T, cfg config, wrap func(net.Conn) net.Conn) (*server, string) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	s := newServer(cfg, log.New(io.Discard, "", 0))
+	s, err := newServer(cfg, log.New(io.Discard, "", 0))
+	require.NoError(t, err)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -51,7 +52,9 @@ func dial(t *testing.T, addr string) (net.Conn, *stream.Peer) {
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
 	require.NoError(t, c.SetDeadline(time.Now().Add(10*time.Second)))
-	return c, stream.NewPeer(c)
+	p, err := stream.NewPeer(c)
+	require.NoError(t, err)
+	return c, p
 }
 
 // closed reports whether the server closed c: a read gives io.EOF.
