@@ -24,6 +24,7 @@ import (
 	"bytes"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/migrate"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/scan"
@@ -37,6 +38,8 @@ func main() {
 	_, _ = stream.NewReader(&buf, gdvar.WithEngine(gdvar.Godot3)) // wrong
 	_, _ = gdvar.Marshal(1, stream.WithMaxFrame(1)) // wrong
 	multiplayer.New(stream.WithMaxFrame(1)) // wrong
+	_, _ = fileaccess.NewReader(&buf, fileaccess.WithPassword("x"), fileaccess.WithMaxContentSize(1<<20))
+	_, _ = fileaccess.NewReader(&buf, gdvar.WithEngine(gdvar.Godot3)) // wrong
 	_ = migrate.Save(&buf, &buf, migrate.WithCodec(godot3), migrate.WithMaxFrame(1<<20))
 	_ = migrate.Save(&buf, &buf, stream.WithMaxFrame(1)) // wrong
 	_, _ = scan.Save(&buf, scan.WithCodec(godot3), scan.WithMaxFrame(1<<20))

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/fileaccess"
 )
@@ -47,7 +46,7 @@ func Example_encrypted() {
 	f := configfile.New()
 	f.Set("audio", "volume", 0.8)
 	out, _ := os.Create(path)
-	w, err := fileaccess.NewEncryptedWriter(out, fileaccess.WithPassword("secret"), gdvar.WithEngine(gdvar.Godot4))
+	w, err := fileaccess.NewEncryptedWriter(out, fileaccess.WithPassword("secret"))
 	if err != nil {
 		panic(err)
 	}

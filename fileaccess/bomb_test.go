@@ -5,7 +5,6 @@ import (
 	"io"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/gdvar/gdvar/internal/testrig/gamestate"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
@@ -136,15 +135,15 @@ func TestContentLimit(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		file  []byte
-		opts  []gdvar.Option
+		opts  []Option
 		err   error
 		bytes int
 	}{
 		{"a Zstd bomb of 1 GiB + 1", bomb(t, Zstd, DefaultMaxContentSize+1), nil, ErrContentTooLarge, 0},
 		{"4 GiB declared, then nothing", header(DefaultBlockSize, 1<<32-1), nil, ErrContentTooLarge, 0},
-		{"a FastLZ bomb of 16 MiB, limit 1 MiB", bomb(t, FastLZ, 16<<20), []gdvar.Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
-		{"a Brotli bomb of 1 MiB, limit 1 MiB", bomb(t, Brotli, 1<<20), []gdvar.Option{WithMaxContentSize(1 << 20)}, nil, 1 << 20},
-		{"a Deflate bomb of 1 MiB + 1, limit 1 MiB", bomb(t, Deflate, 1<<20+1), []gdvar.Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
+		{"a FastLZ bomb of 16 MiB, limit 1 MiB", bomb(t, FastLZ, 16<<20), []Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
+		{"a Brotli bomb of 1 MiB, limit 1 MiB", bomb(t, Brotli, 1<<20), []Option{WithMaxContentSize(1 << 20)}, nil, 1 << 20},
+		{"a Deflate bomb of 1 MiB + 1, limit 1 MiB", bomb(t, Deflate, 1<<20+1), []Option{WithMaxContentSize(1 << 20)}, ErrContentTooLarge, 0},
 		{"a Zstd bomb of 64 MiB, by default", bomb(t, Zstd, 64<<20), nil, nil, 64 << 20},
 	} {
 		var got zeros

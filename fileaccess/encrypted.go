@@ -186,14 +186,16 @@ type EncryptedWriter struct {
 }
 
 // NewEncryptedWriter starts an encrypted container at w's position, in the
-// layout of the engine gdvar.WithEngine selects (default Godot 4; Godot 3
-// for Godot 3 and 2, of which only 3 was checked against an engine), with
-// the key of WithKey or WithPassword. w may be any io.Writer: see
-// EncryptedWriter for how one that cannot seek is written.
-func NewEncryptedWriter(w io.Writer, opts ...gdvar.Option) (*EncryptedWriter, error) {
-	cfg := newConfig(opts)
-	if cfg.err != nil {
-		return nil, cfg.err
+// layout of the engine WithEngine selects (default Godot 4; Godot 3 for
+// Godot 3 and 2, of which only 3 was checked against an engine), with the
+// key of WithKey or WithPassword. w may be any io.Writer: see
+// EncryptedWriter for how one that cannot seek is written. An invalid
+// option is an error, matching gdvar.ErrInvalidOption, before anything is
+// written.
+func NewEncryptedWriter(w io.Writer, opts ...Option) (*EncryptedWriter, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.key == nil {
 		return nil, ErrNoKey

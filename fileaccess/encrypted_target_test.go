@@ -26,7 +26,7 @@ func TestEncryptedWriterTargets(t *testing.T) {
 	content := bytes.Repeat([]byte("a save in memory "), 3000) // more than one 16 KiB buffer
 	for _, engine := range []gdvar.Engine{gdvar.Godot4, gdvar.Godot3} {
 		t.Run(engine.String(), func(t *testing.T) {
-			opts := []gdvar.Option{WithKey(testKey()), gdvar.WithEngine(engine), WithIV([16]byte{1, 2, 3})}
+			opts := []Option{WithKey(testKey()), WithEngine(engine), WithIV([16]byte{1, 2, 3})}
 
 			f, err := os.Create(filepath.Join(t.TempDir(), "save.bin"))
 			require.NoError(t, err)

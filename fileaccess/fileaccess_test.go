@@ -48,9 +48,9 @@ func TestRoundTrip(t *testing.T) {
 			content[i] = byte(rng.IntN(4)) // compressible
 		}
 		for _, mode := range append(modes, "pass3") {
-			var opts []gdvar.Option
+			var opts []Option
 			if mode == "pass3" {
-				mode, opts = "pass", []gdvar.Option{gdvar.WithEngine(gdvar.Godot3)}
+				mode, opts = "pass", []Option{WithEngine(gdvar.Godot3)}
 			}
 			b := write(t, mode, content, opts...)
 			_, got, err := readAll(b, keyOption(mode))
@@ -153,9 +153,9 @@ func TestPlain(t *testing.T) {
 func TestDamage(t *testing.T) {
 	content := saveFile([][]byte{[]byte("hello"), bytes.Repeat([]byte{7}, 5000)})
 	for _, mode := range append(modes, "pass3") {
-		var opts []gdvar.Option
+		var opts []Option
 		if mode == "pass3" {
-			mode, opts = "pass", []gdvar.Option{gdvar.WithEngine(gdvar.Godot3)}
+			mode, opts = "pass", []Option{WithEngine(gdvar.Godot3)}
 		}
 		file := write(t, mode, content, opts...)
 		_, compressed := compression(mode)
@@ -289,4 +289,46 @@ func TestResourceContainer(t *testing.T) {
 	mixed := append(bytes.Clone(file[:len(file)-4]), MagicCompressed...)
 	_, _, err = readAll(mixed)
 	assert.ErrorIs(t, err, ErrCorrupt)
+}
+
+// Every invalid option is refused by NewReader, Verify and
+// NewEncryptedWriter, before they read or write anything; WithEngine's
+// layout reaches the writer (Godot 3's header has a mode word Godot 4's
+// has not).
+func TestOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		opt  Option
+	}{
+		{"max block 0", WithMaxBlockSize(0)},
+		{"max block negative", WithMaxBlockSize(-1)},
+		{"max content 0", WithMaxContentSize(0)},
+		{"max content negative", WithMaxContentSize(-5)},
+		{"an unknown engine", WithEngine(gdvar.Engine(9))},
+	}
+	file := write(t, "pass", []byte("content"))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := []Option{WithPassword("hunter2"), tt.opt}
+			in := bytes.NewReader(file)
+			r, err := NewReader(in, opts...)
+			assert.Nil(t, r)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			assert.ErrorContains(t, err, "fileaccess.With")
+			assert.ErrorIs(t, Verify(in, opts...), gdvar.ErrInvalidOption)
+			assert.Equal(t, len(file), in.Len(), "nothing read")
+			var out bytes.Buffer
+			w, err := NewEncryptedWriter(&out, opts...)
+			assert.Nil(t, w)
+			assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+			assert.Zero(t, out.Len(), "nothing written")
+		})
+	}
+	for _, tt := range []struct {
+		engine gdvar.Engine
+		header int // the bytes before the ciphertext
+	}{{gdvar.Godot4, 4 + 16 + 8 + 16}, {gdvar.Godot3, 4 + 4 + 16 + 8}} {
+		b := write(t, "pass", nil, WithEngine(tt.engine))
+		assert.Len(t, b, tt.header, "%s's empty container", tt.engine)
+	}
 }

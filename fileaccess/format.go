@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // The magic numbers at the start of each container.
@@ -123,51 +122,69 @@ func PasswordKey(password string) Key {
 	return k
 }
 
-// settings are what this package's options set; 0 or nil when not set.
-type settings struct {
-	key, iv              []byte
-	maxBlock, maxContent int64
+// An Option configures a Reader, Verify or an EncryptedWriter, which
+// check them before they read or write anything.
+type Option func(*config)
+
+// config is what a Reader or Writer takes from its options.
+type config struct {
+	engine     gdvar.Engine
+	key        []byte // nil when not set
+	iv         []byte // nil when not set
+	maxBlock   int64
+	maxContent int64
+	err        error // the first invalid option
 }
 
-var settingsKey = optset.NewKey[settings]("fileaccess")
-
-// option makes a gdvar.Option, named name, of a setting of this package;
-// a non-nil err makes it invalid.
-func option(name string, err error, set func(*settings)) gdvar.Option {
-	return optset.Option(settingsKey, "fileaccess."+name, err, set).(gdvar.Option)
-}
-
-// atLeastOne is the error of a size setting below 1, if it is.
-func atLeastOne(name string, n int64) error {
-	if n < 1 {
-		return fmt.Errorf("fileaccess: %s %d", name, n)
+// newConfig returns the settings opts make, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid one.
+func newConfig(opts []Option) (config, error) {
+	c := config{maxBlock: DefaultMaxBlockSize, maxContent: DefaultMaxContentSize}
+	for _, o := range opts {
+		o(&c)
 	}
-	return nil
+	return c, c.err
+}
+
+// atLeastOne records the option name's value n as invalid when it is
+// below 1.
+func (c *config) atLeastOne(name string, n int64) {
+	if n < 1 && c.err == nil {
+		c.err = fmt.Errorf("%w: fileaccess.%s(%d): want at least 1", gdvar.ErrInvalidOption, name, n)
+	}
 }
 
 // WithKey sets the key of an encrypted container, as open_encrypted takes
 // it.
-func WithKey(k Key) gdvar.Option {
-	return option("WithKey", nil, func(s *settings) { s.key = k[:] })
-}
+func WithKey(k Key) Option { return func(c *config) { c.key = k[:] } }
 
 // WithPassword sets the key of an encrypted container from a password, as
 // open_encrypted_with_pass does.
-func WithPassword(password string) gdvar.Option { return WithKey(PasswordKey(password)) }
+func WithPassword(password string) Option { return WithKey(PasswordKey(password)) }
 
 // WithIV sets the 16-byte initialisation vector a Writer of a Godot 4
 // encrypted container uses (default: random, as the engine's). Tests use
 // it to write the same bytes twice.
-func WithIV(iv [16]byte) gdvar.Option {
-	return option("WithIV", nil, func(s *settings) { s.iv = iv[:] })
+func WithIV(iv [16]byte) Option { return func(c *config) { c.iv = iv[:] } }
+
+// WithEngine selects the engine version whose encrypted container an
+// EncryptedWriter writes (default gdvar.Godot4). A Reader tells them
+// apart by their header.
+func WithEngine(e gdvar.Engine) Option {
+	return func(c *config) {
+		c.engine = e
+		if e > gdvar.Godot2 && c.err == nil {
+			c.err = fmt.Errorf("%w: fileaccess.WithEngine(%d): unknown engine", gdvar.ErrInvalidOption, e)
+		}
+	}
 }
 
 // WithMaxBlockSize sets the largest block size a Reader accepts in a
 // compressed container (default DefaultMaxBlockSize; at least 1), and the
 // largest window of a Brotli block beyond the block size. A larger one
 // fails before anything is allocated for it.
-func WithMaxBlockSize(n int64) gdvar.Option {
-	return option("WithMaxBlockSize", atLeastOne("max block size", n), func(s *settings) { s.maxBlock = n })
+func WithMaxBlockSize(n int64) Option {
+	return func(c *config) { c.maxBlock = n; c.atLeastOne("WithMaxBlockSize", n) }
 }
 
 // WithMaxContentSize sets the most content a Reader accepts in a
@@ -175,28 +192,6 @@ func WithMaxBlockSize(n int64) gdvar.Option {
 // container whose header declares more fails with ErrContentTooLarge
 // before any block is read; as every block must decompress to its size,
 // none can give more than the header declares.
-func WithMaxContentSize(n int64) gdvar.Option {
-	return option("WithMaxContentSize", atLeastOne("max content size", n), func(s *settings) { s.maxContent = n })
-}
-
-// config is what a Reader or Writer takes from its options.
-type config struct {
-	engine     gdvar.Engine
-	key        []byte
-	iv         []byte
-	maxBlock   int64
-	maxContent int64
-	err        error
-}
-
-func newConfig(opts []gdvar.Option) config {
-	s, shared, err := optset.Read(opts, settingsKey, "fileaccess")
-	c := config{engine: gdvar.Engine(shared.Engine), key: s.key, iv: s.iv, maxBlock: s.maxBlock, maxContent: s.maxContent, err: err}
-	if c.maxBlock == 0 {
-		c.maxBlock = DefaultMaxBlockSize
-	}
-	if c.maxContent == 0 {
-		c.maxContent = DefaultMaxContentSize
-	}
-	return c
+func WithMaxContentSize(n int64) Option {
+	return func(c *config) { c.maxContent = n; c.atLeastOne("WithMaxContentSize", n) }
 }

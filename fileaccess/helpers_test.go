@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/require"
 )
 
@@ -28,7 +27,7 @@ func testKey() Key {
 }
 
 // keyOption is the option that opens a mode's file.
-func keyOption(mode string) gdvar.Option {
+func keyOption(mode string) Option {
 	if mode == "pass" {
 		return WithPassword("hunter2")
 	}
@@ -85,7 +84,7 @@ func hexLines(t *testing.T, text, prefix string) [][]byte {
 }
 
 // readAll reads a container from b with opts.
-func readAll(b []byte, opts ...gdvar.Option) (Container, []byte, error) {
+func readAll(b []byte, opts ...Option) (Container, []byte, error) {
 	r, err := NewReader(bytes.NewReader(b), opts...)
 	if err != nil {
 		return Plain, nil, err
@@ -95,7 +94,7 @@ func readAll(b []byte, opts ...gdvar.Option) (Container, []byte, error) {
 }
 
 // drain reads a container from b with opts to its end, keeping nothing.
-func drain(b []byte, opts ...gdvar.Option) error {
+func drain(b []byte, opts ...Option) error {
 	r, err := NewReader(bytes.NewReader(b), opts...)
 	if err != nil {
 		return err
@@ -105,7 +104,7 @@ func drain(b []byte, opts ...gdvar.Option) error {
 }
 
 // write makes a container of content in mode, as gdvar writes it.
-func write(t testing.TB, mode string, content []byte, opts ...gdvar.Option) []byte {
+func write(t testing.TB, mode string, content []byte, opts ...Option) []byte {
 	t.Helper()
 	f, err := os.Create(filepath.Join(t.TempDir(), mode+".bin"))
 	require.NoError(t, err)

@@ -33,7 +33,7 @@ func TestLiveContainers(t *testing.T) {
 				_, content, err := readAll(b, keyOption(mode))
 				require.NoError(t, err, mode)
 				sameRecords(t, sent, records(t, content), "gdvar read the engine's "+mode)
-				file := write(t, mode, saveFile(sent), gdvar.WithEngine(c.layout))
+				file := write(t, mode, saveFile(sent), WithEngine(c.layout))
 				require.NoError(t, os.WriteFile(filepath.Join(fromGo, mode+".bin"), file, 0o644))
 			}
 			out := godot.RunScript(t, engine, c.script, "read", fromGo)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-
-	"github.com/gdvar/gdvar"
 )
 
 // Container is the kind of container a Reader found.
@@ -33,11 +31,13 @@ type Reader struct {
 // bytes: the plaintext of an encrypted container (with the key of WithKey
 // or WithPassword; without, ErrNoKey), the content of a compressed one, or
 // r's bytes as they are when neither magic is there. Options:
-// WithKey, WithPassword, WithMaxBlockSize, WithMaxContentSize.
-func NewReader(r io.Reader, opts ...gdvar.Option) (*Reader, error) {
-	cfg := newConfig(opts)
-	if cfg.err != nil {
-		return nil, cfg.err
+// WithKey, WithPassword, WithMaxBlockSize, WithMaxContentSize; an invalid
+// one is an error, matching gdvar.ErrInvalidOption, before anything is
+// read.
+func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
 	}
 	var magic [4]byte
 	n, err := io.ReadFull(r, magic[:])
@@ -93,7 +93,7 @@ func (s *source) full(b []byte) error {
 // whole: an encrypted one's MD5 matches (else ErrChecksum), a compressed
 // one's blocks all decompress to their sizes. Memory is bounded as for a
 // Reader.
-func Verify(r io.Reader, opts ...gdvar.Option) error {
+func Verify(r io.Reader, opts ...Option) error {
 	fr, err := NewReader(r, opts...)
 	if err != nil {
 		return err

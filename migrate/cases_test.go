@@ -63,12 +63,12 @@ func readIndex(t *testing.T, dir string) []caseFile {
 }
 
 // containerOptions are the fileaccess options of a case's container.
-func (c caseFile) containerOptions() []gdvar.Option {
+func (c caseFile) containerOptions() []fileaccess.Option {
 	switch c.container {
 	case "pass":
-		return []gdvar.Option{fileaccess.WithPassword(casePassword)}
+		return []fileaccess.Option{fileaccess.WithPassword(casePassword)}
 	case "key":
-		return []gdvar.Option{fileaccess.WithKey(caseKey())}
+		return []fileaccess.Option{fileaccess.WithKey(caseKey())}
 	}
 	return nil
 }

@@ -76,7 +76,7 @@ func encryptedGodot3Save() []byte {
 	}
 	defer os.Remove(f.Name())
 	defer f.Close()
-	w, err := fileaccess.NewEncryptedWriter(f, fileaccess.WithPassword("hunter2"), gdvar.WithEngine(gdvar.Godot3))
+	w, err := fileaccess.NewEncryptedWriter(f, fileaccess.WithPassword("hunter2"), fileaccess.WithEngine(gdvar.Godot3))
 	if err != nil {
 		log.Fatal(err)
 	}

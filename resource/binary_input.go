@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // maxExpansion is the most content a compressed file may hold for each of
@@ -47,7 +48,12 @@ func compressedInput(data []byte, opts []gdvar.Option) (binInput, error) {
 				len(data), size, maxExpansion, fileaccess.ErrContentTooLarge)
 		}
 	}
-	fr, err := fileaccess.NewReader(bytes.NewReader(data), opts...)
+	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext") // checked by Read
+	var contained []fileaccess.Option
+	if s.maxContent != 0 {
+		contained = append(contained, fileaccess.WithMaxContentSize(s.maxContent))
+	}
+	fr, err := fileaccess.NewReader(bytes.NewReader(data), contained...)
 	if err != nil {
 		return binInput{}, err
 	}

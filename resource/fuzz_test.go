@@ -163,7 +163,7 @@ func FuzzTextProperties(f *testing.F) {
 // the same bytes again; its JSON form reads back to a File that writes the
 // same text.
 func readsBack(t *testing.T, data []byte, godot3 bool) {
-	opts := []gdvar.Option{fileaccess.WithMaxContentSize(1 << 20)}
+	opts := []gdvar.Option{WithMaxContentSize(1 << 20)}
 	if godot3 {
 		opts = append(opts, vartext.WithDialect(vartext.Godot3))
 	}

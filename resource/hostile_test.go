@@ -143,7 +143,7 @@ func TestCompressedLimit(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, f.WriteCompressed(&out))
 	assert.Less(t, out.Len(), 8<<10, "a MiB of zeros compresses")
-	_, err := Read(bytes.NewReader(out.Bytes()), fileaccess.WithMaxContentSize(1<<19))
+	_, err := Read(bytes.NewReader(out.Bytes()), WithMaxContentSize(1<<19))
 	assert.ErrorIs(t, err, fileaccess.ErrContentTooLarge)
 	g, err := Read(bytes.NewReader(out.Bytes()))
 	require.NoError(t, err)

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/gdvar/gdvar/internal/optset"
 	"io"
 
@@ -19,11 +20,11 @@ import (
 // is no resource fails at its first block, and may hold at most 512 times
 // the file's size (the engines' hold at most 178; more fails at the header
 // with an error matching fileaccess.ErrContentTooLarge), as well as
-// fileaccess.WithMaxContentSize.
+// WithMaxContentSize.
 func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	// vartext's options and fileaccess's apply; checked here, they go on
 	// to those packages' readers.
-	opts, err := optset.Check(opts, "resource", "vartext", "fileaccess")
+	opts, err := optset.Check(opts, "resource", "vartext")
 	if err != nil {
 		return nil, err
 	}
@@ -47,6 +48,17 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 // (plain or compressed); otherwise it can only be a text one.
 func IsBinary(head []byte) bool {
 	return bytes.HasPrefix(head, []byte(magicPlain)) || bytes.HasPrefix(head, []byte(magicCompressed))
+}
+
+// WithMaxContentSize sets the most content Read accepts in a compressed
+// binary file, as fileaccess.WithMaxContentSize does (default
+// fileaccess.DefaultMaxContentSize; at least 1).
+func WithMaxContentSize(n int64) gdvar.Option {
+	var err error
+	if n < 1 {
+		err = fmt.Errorf("resource.WithMaxContentSize(%d): want at least 1", n)
+	}
+	return optset.Option(resourceKey, "resource.WithMaxContentSize", err, func(s *settings) { s.maxContent = n }).(gdvar.Option)
 }
 
 // The binary files' magic numbers.

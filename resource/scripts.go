@@ -35,11 +35,14 @@ type ScriptProperty struct {
 // resourceKey names package resource's own settings.
 var resourceKey = optset.NewKey[settings]("resource")
 
-type settings struct{ scripts Scripts }
+type settings struct {
+	scripts    Scripts
+	maxContent int64 // 0 for fileaccess's default
+}
 
 // useScripts has f know the scripts opts give, if any.
 func (f *File) useScripts(opts []gdvar.Option) {
-	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext", "fileaccess") // checked by the caller
+	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext") // checked by the caller
 	f.scripts = s.scripts
 	f.typeScriptVariables()
 }

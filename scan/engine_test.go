@@ -34,7 +34,7 @@ func scanFile(t *testing.T, path string, dialect vartext.Dialect) []Finding {
 	defer f.Close()
 	var r io.Reader = f
 	if strings.Contains(filepath.Base(path), "_pass.") {
-		r, err = fileaccess.NewReader(f, fileaccess.WithPassword("gdvar"), gdvar.WithEngine(dialect.Engine()))
+		r, err = fileaccess.NewReader(f, fileaccess.WithPassword("gdvar"))
 		require.NoError(t, err, path)
 	}
 	var found []Finding

@@ -81,7 +81,7 @@ func framingBefore(t *testing.T, cmd string, f engineFile, engine gdvar.Engine) 
 	}
 	content := f.data
 	if bytes.HasPrefix(content, []byte(fileaccess.MagicEncrypted)) || bytes.HasPrefix(content, []byte(fileaccess.MagicCompressed)) {
-		var opts []gdvar.Option
+		var opts []fileaccess.Option
 		for i, flag := range f.flags {
 			switch flag {
 			case "-password":

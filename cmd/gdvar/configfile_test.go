@@ -68,7 +68,7 @@ func TestConfigFileRoundTrip(t *testing.T) {
 
 			code, sealed, errOut := runGdvar([]byte(js), "encode", "-to", "cfg", "-engine", set.engine, "-password", "p")
 			require.Equal(t, 0, code, "%s: %s", path, errOut)
-			r, err := fileaccess.NewReader(strings.NewReader(sealed), fileaccess.WithPassword("p"), engineOption(set.engine))
+			r, err := fileaccess.NewReader(strings.NewReader(sealed), fileaccess.WithPassword("p"))
 			require.NoError(t, err, path)
 			plain, err := io.ReadAll(r)
 			require.NoError(t, err, path)

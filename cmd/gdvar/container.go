@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
 )
 
@@ -39,11 +38,11 @@ func (noKeyError) Unwrap() error { return fileaccess.ErrNoKey }
 // containerOptions returns the fileaccess options of -password, -key or
 // $GDVAR_PASSWORD, and -max-content-bytes; encrypted reports whether a key
 // was given.
-func (c *config) containerOptions() (opts []gdvar.Option, encrypted bool, err error) {
+func (c *config) containerOptions() (opts []fileaccess.Option, encrypted bool, err error) {
 	if c.maxContent < 1 {
 		return nil, false, errors.New("-max-content-bytes: want at least 1")
 	}
-	opts = []gdvar.Option{gdvar.WithEngine(c.engine), fileaccess.WithMaxContentSize(c.maxContent)}
+	opts = []fileaccess.Option{fileaccess.WithEngine(c.engine), fileaccess.WithMaxContentSize(c.maxContent)}
 	password := c.password
 	if password == "" {
 		password = os.Getenv(passwordEnv)

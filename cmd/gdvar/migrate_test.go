@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
 )
 
@@ -68,7 +67,7 @@ func plainOf(t *testing.T, data []byte, c migrateCase) []byte {
 	if c.kind == "res" || c.kind == "events" {
 		return data
 	}
-	var opts []gdvar.Option
+	var opts []fileaccess.Option
 	switch c.container {
 	case "pass":
 		opts = append(opts, fileaccess.WithPassword("gdvar migrate"))

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
@@ -21,7 +20,7 @@ import (
 // if -engine gave one (else the file says it), and the compressed form's
 // most content.
 func (c *config) resourceOptions() []gdvar.Option {
-	opts := []gdvar.Option{fileaccess.WithMaxContentSize(c.maxContent)}
+	opts := []gdvar.Option{resource.WithMaxContentSize(c.maxContent)}
 	if c.engineSet {
 		opts = append(opts, vartext.WithDialect(c.dialect))
 	}
