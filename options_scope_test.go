@@ -24,11 +24,15 @@ import (
 	"bytes"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/migrate"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/scan"
 	"github.com/gdvar/gdvar/stream"
+	"github.com/gdvar/gdvar/varjson"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 func main() {
@@ -40,10 +44,20 @@ func main() {
 	multiplayer.New(stream.WithMaxFrame(1)) // wrong
 	_, _ = fileaccess.NewReader(&buf, fileaccess.WithPassword("x"), fileaccess.WithMaxContentSize(1<<20))
 	_, _ = fileaccess.NewReader(&buf, gdvar.WithEngine(gdvar.Godot3)) // wrong
+	_, _ = vartext.Marshal(1, vartext.WithDialect(vartext.Godot3), vartext.WithMathPrecision(gdvar.Double))
+	_, _ = vartext.Marshal(1, gdvar.WithMathPrecision(gdvar.Double)) // wrong
+	_, _ = varjson.Marshal(1, varjson.WithCodec(godot3))
+	_, _ = varjson.Marshal(1, vartext.WithDialect(vartext.Godot3)) // wrong
+	_, _ = configfile.Read(&buf, configfile.WithText(vartext.WithDialect(vartext.Godot3)))
+	_, _ = configfile.Read(&buf, vartext.WithDialect(vartext.Godot3)) // wrong
+	_, _ = resource.Read(&buf, resource.WithText(vartext.WithDialect(vartext.Godot3)), resource.WithMaxContentSize(1<<20))
+	_, _ = resource.Read(&buf, fileaccess.WithMaxContentSize(1<<20)) // wrong
 	_ = migrate.Save(&buf, &buf, migrate.WithCodec(godot3), migrate.WithMaxFrame(1<<20))
 	_ = migrate.Save(&buf, &buf, stream.WithMaxFrame(1)) // wrong
 	_, _ = scan.Save(&buf, scan.WithCodec(godot3), scan.WithMaxFrame(1<<20))
 	_, _ = scan.Values(&buf, gdvar.AllowObjects(true)) // wrong
+	_, _ = scan.ResourceFile(&buf, scan.WithText(vartext.WithDialect(vartext.Godot3)), scan.WithMaxContentSize(1<<20))
+	_, _ = scan.ConfigFile(&buf, configfile.WithText(vartext.WithDialect(vartext.Godot3))) // wrong
 }
 `
 

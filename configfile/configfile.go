@@ -7,8 +7,6 @@ import (
 	"iter"
 	"strings"
 
-	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -16,42 +14,76 @@ import (
 // The zero File is empty and writes Godot 4's form; New chooses another.
 type File struct {
 	dialect vartext.Dialect
-	opts    []gdvar.Option
+	text    *vartext.Codec // the values' text: nil for the default
 	s       store
 }
 
-// New returns an empty File written as the dialect of the options says
-// (vartext.WithDialect; Godot 4 by default).
-func New(opts ...gdvar.Option) *File {
-	// An invalid option fails where the values are read or written;
-	// valid ones go on to vartext and varjson checked.
-	f := &File{opts: opts}
-	text, _, err := optset.Read(opts, optset.TextKey, "configfile")
-	if err == nil {
-		f.opts = optset.Forward(opts).([]gdvar.Option)
+// An Option configures a File: New, Read and Clone check them before they
+// read anything.
+type Option func(*config)
+
+// config is what a File takes from its options.
+type config struct {
+	text *vartext.Codec
+	err  error // the first invalid option
+}
+
+// WithText sets the options of the values' text (vartext.WithDialect,
+// vartext.WithExactFloats, …): the File is written in its dialect (Godot 4
+// by default). An invalid one is New's or Read's error, matching
+// gdvar.ErrInvalidOption.
+func WithText(opts ...vartext.Option) Option {
+	return func(c *config) {
+		text, err := c.text.With(opts...)
+		if err != nil {
+			if c.err == nil {
+				c.err = err
+			}
+			return
+		}
+		c.text = text
 	}
-	if text.Dialect > 0 {
-		f.dialect = vartext.Dialect(text.Dialect - 1)
+}
+
+// New returns an empty File written as the options say, or the error,
+// matching gdvar.ErrInvalidOption, of the first invalid one.
+func New(opts ...Option) (*File, error) {
+	var c config
+	for _, o := range opts {
+		o(&c)
 	}
-	return f
+	if c.err != nil {
+		return nil, c.err
+	}
+	f := &File{text: c.text}
+	f.dialect, _ = c.text.Dialect()
+	return f, nil
 }
 
 // Clone returns a copy of f written as New(opts...) writes: the same
 // sections and keys in the same order (but the section "" first in Godot
 // 4), each with f's value, shared. A copy costs what f holds, where
-// setting each key into a new File also grows it step by step.
-func (f *File) Clone(opts ...gdvar.Option) *File {
-	g := New(opts...)
+// setting each key into a new File also grows it step by step. An invalid
+// option is the error, matching gdvar.ErrInvalidOption.
+func (f *File) Clone(opts ...Option) (*File, error) {
+	g, err := New(opts...)
+	if err != nil {
+		return nil, err
+	}
 	g.s = f.s.clone()
-	return g
+	return g, nil
 }
 
 // Read reads a ConfigFile as the engine's load does, into a File written
 // in the same dialect. On a syntax error it returns the error with the
-// keys read before it, which the engine keeps too.
-func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
-	f := New(opts...)
-	d := vartext.NewDecoder(r, f.opts...)
+// keys read before it, which the engine keeps too. An invalid option is
+// the error, matching gdvar.ErrInvalidOption, before anything is read.
+func Read(r io.Reader, opts ...Option) (*File, error) {
+	f, err := New(opts...)
+	if err != nil {
+		return nil, err
+	}
+	d := f.text.NewDecoder(r)
 	current := ""
 	var v any
 	for {
@@ -214,7 +246,11 @@ func (f *File) write(w io.Writer) error {
 	// Values are written as the engine holds them read from text: a
 	// String keeps a leading byte order mark (one left by the decoding
 	// that dropped the first), Godot 3 an absolute empty NodePath its "/".
-	enc := vartext.NewEncoder(w, append([]gdvar.Option{asHeld}, f.opts...)...)
+	held, err := f.text.With(vartext.AsReadFromText(true))
+	if err != nil {
+		return err
+	}
+	enc := held.NewEncoder(w)
 	var line []byte
 	first := true
 	for name, sec := range f.sections() {
@@ -236,7 +272,7 @@ func (f *File) write(w io.Writer) error {
 			line = append(line[:0], '\n')
 		}
 	}
-	_, err := w.Write(line)
+	_, err = w.Write(line)
 	return err
 }
 
@@ -259,9 +295,6 @@ func (f *File) appendHeader(dst []byte, name string) []byte {
 	}
 	return append(dst, ']')
 }
-
-// asHeld makes vartext write values as held (see Append).
-var asHeld = optset.AsHeld().(gdvar.Option)
 
 // appendKey appends a key as the dialect writes it: as a property's name,
 // but in Godot 3.2, whose ConfigFile writes every key as it is.

@@ -88,14 +88,14 @@ func TestLiveReadQuirks(t *testing.T) {
 		add(tc.name, tc.text)
 	}
 	godot.RunScript(t, engine, "scripts/text/loadcfg4.gd", paths...)
-	bin := []gdvar.Option{gdvar.WithEngine(gdvar.Godot4), gdvar.WithMathPrecision(gdvar.Single)}
+	bin := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot4), gdvar.WithMathPrecision(gdvar.Single))
 	for _, path := range paths {
 		text, err := os.ReadFile(path)
 		require.NoError(t, err)
 		raw, err := os.ReadFile(path + ".bin")
 		require.NoError(t, err, "the engine's reading of %s", path)
 		var engineRead []any
-		require.NoError(t, gdvar.Unmarshal(raw, &engineRead, bin...))
+		require.NoError(t, bin.Unmarshal(raw, &engineRead))
 		f, err := Read(bytes.NewReader(text))
 		readAsEngine(t, path, f, err, engineRead, bin)
 	}
@@ -119,14 +119,14 @@ func checkEngineDir(t *testing.T, set engineSet, dir string) {
 // checkEngineFile checks one file, reporting whether it passed.
 func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 	t.Helper()
-	opts := []gdvar.Option{vartext.WithDialect(set.dialect)}
-	bin := []gdvar.Option{gdvar.WithEngine(set.dialect.Engine()), gdvar.WithMathPrecision(gdvar.Single)}
+	opts := []Option{WithText(vartext.WithDialect(set.dialect))}
+	bin := gdvar.MustCodec(gdvar.WithEngine(set.dialect.Engine()), gdvar.WithMathPrecision(gdvar.Single))
 	text, err := os.ReadFile(path + ".cfg")
 	require.NoError(t, err)
 	var engineRead []any
 	raw, err := os.ReadFile(path + ".bin")
 	require.NoError(t, err)
-	require.NoError(t, gdvar.Unmarshal(raw, &engineRead, bin...), path)
+	require.NoError(t, bin.Unmarshal(raw, &engineRead), path)
 
 	f, err := Read(bytes.NewReader(text), opts...)
 	ok := readAsEngine(t, path, f, err, engineRead, bin)
@@ -140,7 +140,7 @@ func checkEngineFile(t *testing.T, set engineSet, path string) bool {
 
 	js, err := f.MarshalJSON()
 	require.NoError(t, err, path)
-	fromJSON := New(opts...)
+	fromJSON := mustNew(t, opts...)
 	require.NoError(t, fromJSON.UnmarshalJSON(js), "%s: %s", path, js)
 	again, err := fromJSON.Bytes()
 	require.NoError(t, err)
@@ -193,7 +193,7 @@ func padHeaders(dialect vartext.Dialect, f *File, saved []byte) []byte {
 // readAsEngine checks what Read gave (f, err) against what the engine
 // read from the same file: its load's error or none, then each [section,
 // key, value] in order; values compared in the binary form (bin).
-func readAsEngine(t *testing.T, path string, f *File, err error, engineRead []any, bin []gdvar.Option) bool {
+func readAsEngine(t *testing.T, path string, f *File, err error, engineRead []any, bin *gdvar.Codec) bool {
 	t.Helper()
 	ok := assert.Equal(t, engineRead[0] != int64(0), err != nil, "%s: the engine's load gave error %v, Read %v", path, engineRead[0], err)
 	var read []any
@@ -207,9 +207,9 @@ func readAsEngine(t *testing.T, path string, f *File, err error, engineRead []an
 	ok = assert.Len(t, read, len(want), "%s: keys read", path) && ok
 	for i := range min(len(read), len(want)) {
 		w, g := want[i].([]any), read[i].([]any)
-		wb, err := gdvar.Marshal(withoutWire(w[2]), bin...)
+		wb, err := bin.Marshal(withoutWire(w[2]))
 		require.NoError(t, err)
-		gb, err := gdvar.Marshal(g[2], bin...)
+		gb, err := bin.Marshal(g[2])
 		require.NoError(t, err)
 		ok = assert.Equal(t, w[:2], g[:2], "%s: key %d", path, i) && ok
 		ok = assert.Equal(t, wb, gb, "%s: [%q] %q", path, w[0], w[1]) && ok

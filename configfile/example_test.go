@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // Read a settings file, change a key and write it back as the engine
@@ -38,12 +39,30 @@ func Example() {
 	// level=3
 }
 
+// A Godot 3 game's settings: the text's options, vartext's, go through
+// WithText. They do not compile given directly: configfile.Read(r,
+// vartext.WithDialect(vartext.Godot3)) is a type error.
+func ExampleWithText() {
+	text := "[display]\n\nsize=Vector2( 1280, 720 )\n"
+	f, err := configfile.Read(strings.NewReader(text), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
+	if err != nil {
+		panic(err)
+	}
+	f.Set("display", "fullscreen", true)
+	f.WriteTo(os.Stdout)
+	// Output:
+	// [display]
+	//
+	// size=Vector2( 1280, 720 )
+	// fullscreen=true
+}
+
 // A file saved with save_encrypted_pass is package fileaccess's container
 // around the same text.
 func Example_encrypted() {
 	path := filepath.Join(os.TempDir(), "settings.cfg")
 	defer os.Remove(path)
-	f := configfile.New()
+	var f configfile.File // the zero File writes Godot 4's form
 	f.Set("audio", "volume", 0.8)
 	out, _ := os.Create(path)
 	w, err := fileaccess.NewEncryptedWriter(out, fileaccess.WithPassword("secret"))
@@ -78,7 +97,7 @@ func ExampleFile_MarshalJSON() {
 	js, _ := f.MarshalJSON()
 	fmt.Println(string(js))
 
-	back := configfile.New()
+	var back configfile.File
 	if err := back.UnmarshalJSON([]byte(`{"player":{"name":"Ada","level":3}}`)); err != nil {
 		panic(err)
 	}

@@ -30,7 +30,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("[s]\nk=1 ; c\n\"q k\"=[1, {\"a\": Vector2(1, 2)}]\n[t\\]]\n"), uint8(1))
 	f.Fuzz(func(t *testing.T, text []byte, d uint8) {
 		dialect := []vartext.Dialect{vartext.Godot4, vartext.Godot3, vartext.Godot32}[d%3]
-		cf, err := Read(bytes.NewReader(text), vartext.WithDialect(dialect))
+		cf, err := Read(bytes.NewReader(text), WithText(vartext.WithDialect(dialect)))
 		if err != nil {
 			return
 		}
@@ -41,7 +41,7 @@ func FuzzRead(f *testing.F) {
 		if dialect == vartext.Godot32 {
 			return
 		}
-		back, err := Read(bytes.NewReader(out), vartext.WithDialect(dialect))
+		back, err := Read(bytes.NewReader(out), WithText(vartext.WithDialect(dialect)))
 		if err != nil {
 			t.Fatalf("%q read, written as %q, which does not read: %v", text, out, err)
 		}
@@ -59,7 +59,7 @@ func FuzzSet(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{1, 2, 0, 1, 2, 1}, 40), uint8(1))
 	f.Fuzz(func(t *testing.T, ops []byte, d uint8) {
 		dialect := []vartext.Dialect{vartext.Godot4, vartext.Godot3}[d%2]
-		file := New(vartext.WithDialect(dialect))
+		file := mustNew(t, WithText(vartext.WithDialect(dialect)))
 		m := model{godot4: dialect == vartext.Godot4}
 		for i := 0; i+3 <= len(ops); i += 3 {
 			name := strconv.Itoa(int(ops[i] % 8))
@@ -76,6 +76,6 @@ func FuzzSet(f *testing.F) {
 			require.LessOrEqual(t, file.s.entries.n, 2*file.s.live+17)
 		}
 		checkModel(t, file, &m)
-		checkModel(t, file.Clone(vartext.WithDialect(dialect)), &m)
+		checkModel(t, mustClone(t, file, WithText(vartext.WithDialect(dialect))), &m)
 	})
 }

@@ -91,7 +91,7 @@ func TestHostileUnmarshalJSON(t *testing.T) {
 			require.NoError(t, err)
 			js, err := f.MarshalJSON()
 			require.NoError(t, err)
-			g := New()
+			g := mustNew(t)
 			alloc := hostile.Allocated(func() { err = g.UnmarshalJSON(js) })
 			require.NoError(t, err)
 			t.Logf("%d bytes of JSON: %.1f allocated a byte", len(js), float64(alloc)/float64(len(js)))

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json/jsontext"
@@ -18,10 +17,8 @@ import (
 // that writes the same text.
 func (f *File) MarshalJSON() ([]byte, error) {
 	w := appendWriter{b: []byte{'{'}}
-	values, err := newJSONValues(&w, f.jsonOptions())
-	if err != nil {
-		return nil, err
-	}
+	values := newJSONValues(&w, f.dialect.Engine())
+	var err error
 	for name, sec := range f.sections() {
 		if w.b, err = appendName(w.b, name); err != nil {
 			return nil, fmt.Errorf("configfile: section %q: %w", name, err)
@@ -48,36 +45,30 @@ func (f *File) MarshalJSON() ([]byte, error) {
 // CopyValue): varjson.Append made all of them anew for each value, with a
 // read buffer of 64 KiB, 8 KB a key of a file of small ones.
 type jsonValues struct {
-	enc    *varjson.Encoder
-	dec    *gdvar.Decoder
-	bin    []byte
-	binary []gdvar.Option // of the binary encoding
-	read   []gdvar.Option // of reading it back
+	enc  *varjson.Encoder
+	dec  *gdvar.Decoder
+	bin  []byte
+	form viabinary.Form // of the binary encoding
 }
 
-// newJSONValues returns a jsonValues writing to w with the options of
-// varjson.
-func newJSONValues(w io.Writer, opts []gdvar.Option) (*jsonValues, error) {
-	shared, err := optset.SharedOf(opts, "configfile", "vartext")
-	if err != nil {
-		return nil, err
-	}
-	binary := []gdvar.Option{gdvar.WithEngine(gdvar.Engine(shared.Engine)), gdvar.AllowObjects(true)}
-	read := viabinary.Options(binary)
-	return &jsonValues{enc: varjson.NewEncoder(w, opts...), dec: gdvar.NewDecoderBytes(nil, read...), binary: binary, read: read}, nil
+// newJSONValues returns a jsonValues writing to w the values of engine
+// version e.
+func newJSONValues(w io.Writer, e gdvar.Engine) *jsonValues {
+	form := viabinary.Objects(e)
+	return &jsonValues{enc: varjson.NewEncoder(w, varjson.WithCodec(form.Marshal)), dec: form.Read.NewDecoderBytes(nil), form: form}
 }
 
 // write writes v's JSON form.
 func (j *jsonValues) write(v any) error {
 	var err error
-	if j.bin, err = gdvar.AppendMarshal(j.bin[:0], v, j.binary...); err != nil {
+	if j.bin, err = j.form.Marshal.AppendMarshal(j.bin[:0], v); err != nil {
 		return err
 	}
-	j.dec.ResetBytes(j.bin, j.read...)
+	j.form.Read.ResetDecoderBytes(j.dec, j.bin)
 	if err := j.enc.LookAhead(j.dec); err != nil {
 		return err
 	}
-	j.dec.ResetBytes(j.bin, j.read...)
+	j.form.Read.ResetDecoderBytes(j.dec, j.bin)
 	return j.enc.CopyValue(j.dec)
 }
 
@@ -138,7 +129,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	// A stream, not a bytes.Reader, which the Decoder would seek back to
 	// each value's start, its JSON reader made anew.
-	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, f.jsonOptions()...)
+	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, varjson.WithCodec(viabinary.Objects(f.dialect.Engine()).Marshal))
 	var v any
 	for i := range keys.n {
 		k := keys.at(i)
@@ -169,10 +160,4 @@ func readName(d *jsontext.Decoder) (string, error) {
 		return "", fmt.Errorf("configfile: JSON: %w", err)
 	}
 	return t.String(), nil
-}
-
-// jsonOptions are the varjson options of the file's values: its engine
-// version, with objects allowed, as a ConfigFile holds them.
-func (f *File) jsonOptions() []gdvar.Option {
-	return append([]gdvar.Option{gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true)}, f.opts...)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
@@ -31,7 +32,7 @@ func TestUnmarshalJSON(t *testing.T) {
 		{`{"a":{"k":1}`, "", "unexpected EOF"},
 		{`{"a":{"k":1}} {}`, "", "text after the object"},
 	} {
-		f := New()
+		f := mustNew(t)
 		err := f.UnmarshalJSON([]byte(c.json))
 		if c.err != "" {
 			assert.ErrorContains(t, err, c.err, c.json)
@@ -46,11 +47,11 @@ func TestUnmarshalJSON(t *testing.T) {
 
 // A name that is not UTF-8 has no JSON form.
 func TestMarshalJSONInvalidName(t *testing.T) {
-	f := New()
+	f := mustNew(t)
 	f.Set("a\xff", "k", int64(1))
 	_, err := f.MarshalJSON()
 	assert.ErrorContains(t, err, `section "a\xff": no JSON form`)
-	f = New()
+	f = mustNew(t)
 	f.Set("a", "k\xff", int64(1))
 	_, err = f.MarshalJSON()
 	assert.ErrorContains(t, err, `[a] key "k\xff": no JSON form`)
@@ -66,7 +67,7 @@ func TestMarshalJSONAsAppend(t *testing.T) {
 		for _, name := range names {
 			text, err := os.ReadFile(name)
 			require.NoError(t, err)
-			f, err := Read(bytes.NewReader(text), vartext.WithDialect(set.dialect))
+			f, err := Read(bytes.NewReader(text), WithText(vartext.WithDialect(set.dialect)))
 			if err != nil {
 				continue // files the engine fails to load too
 			}
@@ -89,7 +90,7 @@ func appendEach(t *testing.T, f *File) []byte {
 			v, _ := f.Get(s, k)
 			b = append(jsontextQuote(t, b, k), ':')
 			var err error
-			b, err = varjson.Append(b, v, f.jsonOptions()...)
+			b, err = varjson.Append(b, v, varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.Dialect().Engine()))))
 			require.NoError(t, err)
 		}
 		b = append(b, "},"...)

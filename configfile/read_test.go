@@ -96,7 +96,7 @@ func TestWrite(t *testing.T) {
 		{vartext.Godot32, "[b]\n\nz=1\na b=[ 1, 2 ]\n\n[]\n\ntop=true\n\n[c]]\n\nk=Vector2( 1, 2.5 )\n"},
 	} {
 		t.Run(tc.dialect.String(), func(t *testing.T) {
-			f := New(vartext.WithDialect(tc.dialect))
+			f := mustNew(t, WithText(vartext.WithDialect(tc.dialect)))
 			f.Set("b", "z", int64(1))
 			f.Set("b", "gone", "x")
 			f.Set("b", "a b", []any{int64(1), int64(2)})

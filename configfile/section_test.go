@@ -45,12 +45,12 @@ func TestSectionNames(t *testing.T) {
 				continue
 			}
 			t.Run(d.dialect.String()+"/"+tc.name, func(t *testing.T) {
-				f := New(vartext.WithDialect(d.dialect))
+				f := mustNew(t, WithText(vartext.WithDialect(d.dialect)))
 				f.Set(tc.name, "k", int64(1))
 				text, err := f.Bytes()
 				require.NoError(t, err)
 				assert.Equal(t, d.header+"\n\nk=1\n", string(text))
-				back, err := Read(bytes.NewReader(text), vartext.WithDialect(d.dialect))
+				back, err := Read(bytes.NewReader(text), WithText(vartext.WithDialect(d.dialect)))
 				require.NoError(t, err)
 				assert.Equal(t, []string{tc.name}, back.Sections())
 			})
@@ -79,7 +79,7 @@ func TestLiveSectionNames(t *testing.T) {
 				if e.dialect != vartext.Godot4 && tc.godot3 == "" {
 					continue
 				}
-				f := New(vartext.WithDialect(e.dialect))
+				f := mustNew(t, WithText(vartext.WithDialect(e.dialect)))
 				f.Set(tc.name, "k", int64(1))
 				text, err := f.Bytes()
 				require.NoError(t, err)
@@ -92,10 +92,10 @@ func TestLiveSectionNames(t *testing.T) {
 				raw, err := os.ReadFile(paths[i] + ".bin")
 				require.NoError(t, err, "the engine's reading of %q", name)
 				var engineRead []any
-				require.NoError(t, gdvar.Unmarshal(raw, &engineRead, gdvar.WithEngine(e.format)))
+				require.NoError(t, gdvar.MustCodec(gdvar.WithEngine(e.format)).Unmarshal(raw, &engineRead))
 				text, err := os.ReadFile(paths[i])
 				require.NoError(t, err)
-				ours, err := Read(bytes.NewReader(text), vartext.WithDialect(e.dialect))
+				ours, err := Read(bytes.NewReader(text), WithText(vartext.WithDialect(e.dialect)))
 				require.NoError(t, err)
 				require.Len(t, ours.Sections(), 1)
 				assert.Equal(t, []any{int64(0), []any{ours.Sections()[0], "k", int64(1)}}, engineRead, "%q as Read reads it", name)

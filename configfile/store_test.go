@@ -65,7 +65,7 @@ func TestSetAsTheModel(t *testing.T) {
 	for _, d := range []vartext.Dialect{vartext.Godot4, vartext.Godot3} {
 		t.Run(d.String(), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(1, uint64(d)))
-			f := New(vartext.WithDialect(d))
+			f := mustNew(t, WithText(vartext.WithDialect(d)))
 			m := model{godot4: d == vartext.Godot4}
 			compacted := 0
 			for step := range 20000 {
@@ -118,7 +118,7 @@ func checkModel(t *testing.T, f *File, m *model) {
 // All walks the keys as Sections and Keys list them; a Clone has them too,
 // in its own dialect's order, and changes apart from its original.
 func TestAllAndClone(t *testing.T) {
-	f, err := Read(strings.NewReader("[b]\nx=1\ny=[2]\n[]\n[c]\nz=3\n"), vartext.WithDialect(vartext.Godot3))
+	f, err := Read(strings.NewReader("[b]\nx=1\ny=[2]\n[]\n[c]\nz=3\n"), WithText(vartext.WithDialect(vartext.Godot3)))
 	require.NoError(t, err)
 	f.Set("", "top", true)
 	f.Set("b", "x", nil)
@@ -132,7 +132,7 @@ func TestAllAndClone(t *testing.T) {
 		break
 	}
 
-	g := f.Clone(vartext.WithDialect(vartext.Godot4))
+	g := mustClone(t, f, WithText(vartext.WithDialect(vartext.Godot4)))
 	assert.Equal(t, vartext.Godot4, g.Dialect())
 	assert.Equal(t, []string{"", "b", "c"}, g.Sections(), "Godot 4 writes the section \"\" first")
 	g.Set("b", "y", int64(5))
@@ -144,4 +144,20 @@ func TestAllAndClone(t *testing.T) {
 	text, err := g.Bytes()
 	require.NoError(t, err)
 	assert.Equal(t, "top=true\n\n[b]\n\ny=5\n\n[d]\n\nw=6\n", string(text))
+}
+
+// mustNew returns New's File, failing tb on an error.
+func mustNew(tb testing.TB, opts ...Option) *File {
+	tb.Helper()
+	f, err := New(opts...)
+	require.NoError(tb, err)
+	return f
+}
+
+// mustClone returns f's Clone, failing tb on an error.
+func mustClone(tb testing.TB, f *File, opts ...Option) *File {
+	tb.Helper()
+	g, err := f.Clone(opts...)
+	require.NoError(tb, err)
+	return g
 }

@@ -86,7 +86,7 @@ func migrateCase(src []byte, c caseFile, dir string, d vartext.Dialect) ([]byte,
 	}
 	var content bytes.Buffer
 	if c.kind == "cfg" {
-		f, err := configfile.Read(in, vartext.WithDialect(d))
+		f, err := configfile.Read(in, configfile.WithText(vartext.WithDialect(d)))
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +133,7 @@ func seal(content []byte, c caseFile) ([]byte, error) {
 
 // migrateResourceCase migrates a resource file in its form.
 func migrateResourceCase(src []byte, path string, d vartext.Dialect) ([]byte, error) {
-	f, err := resource.Read(bytes.NewReader(src), vartext.WithDialect(d))
+	f, err := resource.Read(bytes.NewReader(src), resource.WithText(vartext.WithDialect(d)))
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -26,7 +25,10 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 	if f.Dialect().Engine() != gdvar.Godot3 {
 		return nil, ErrNotGodot3
 	}
-	g := f.Clone(godot4Text...)
+	g, err := f.Clone(configfile.WithText(godot4Text...))
+	if err != nil {
+		return nil, err
+	}
 	for k, v := range f.All() {
 		m, changed, err := mapping{}.value(v)
 		if err != nil {
@@ -41,13 +43,10 @@ func ConfigFile(f *configfile.File) (*configfile.File, error) {
 
 // godot4Text are the options of the text migrations write: Godot 4's
 // dialect, with floats, strings and NodePaths Godot 4 reads as Godot 3
-// read them.
-var godot4Text = []gdvar.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true), exactText}
-
-// exactText writes a string or NodePath whose text starts with a byte
-// order mark with one more: both engines' readers drop the first. Godot
-// 4's own writer would give a string Godot 3 read as "\uFEFFa" as
-// "\uFEFFa", which it reads as "a"; and a path Godot 3 read as "\uFEFF"
-// (from NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which it reads
-// as the empty path, and "\uFEFF/a" as "/a", absolute.
-var exactText = optset.ExactText().(gdvar.Option)
+// read them. Exact strings write a string or NodePath whose text starts
+// with a byte order mark with one more: both engines' readers drop the
+// first. Godot 4's own writer would give a string Godot 3 read as
+// "\uFEFFa" as "\uFEFFa", which it reads as "a"; and a path Godot 3 read
+// as "\uFEFF" (from NodePath("\uFEFF\uFEFF")) as NodePath("\uFEFF"), which
+// it reads as the empty path, and "\uFEFF/a" as "/a", absolute.
+var godot4Text = []vartext.Option{vartext.WithDialect(vartext.Godot4), vartext.WithExactFloats(true), vartext.WithExactStrings(true)}

@@ -111,7 +111,7 @@ visited=PoolIntArray( 1, 2, 3 )
 
 jump=Object(InputEventKey,"resource_local_to_scene":false,"resource_name":"","device":0,"alt":false,"shift":false,"control":true,"meta":false,"command":true,"pressed":false,"scancode":16777221,"physical_scancode":0,"unicode":0,"echo":false,"script":null)
 `
-	f, err := configfile.Read(strings.NewReader(text), vartext.WithDialect(vartext.Godot3))
+	f, err := configfile.Read(strings.NewReader(text), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
 	if err != nil {
 		log.Fatal(err)
 	}

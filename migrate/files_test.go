@@ -77,14 +77,15 @@ func TestResourceErrors(t *testing.T) {
 }
 
 func TestResourceMissing(t *testing.T) {
-	f := resource.NewFile("Resource", vartext.WithDialect(vartext.Godot3))
+	f, err := resource.NewFile("Resource", resource.WithText(vartext.WithDialect(vartext.Godot3)))
+	require.NoError(t, err)
 	f.Main = nil
-	_, err := Resource(f)
+	_, err = Resource(f)
 	assert.ErrorContains(t, err, "missing")
 }
 
 func TestConfigFile(t *testing.T) {
-	f, err := configfile.Read(strings.NewReader("[input]\n\njump=Object(InputEventKey,\"scancode\":32,\"shift\":true,\"script\":null)\n\n[state]\n\npos=Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0 )\nfar=inf_neg\nseen=PoolIntArray( 1, 2 )\n"), vartext.WithDialect(vartext.Godot3))
+	f, err := configfile.Read(strings.NewReader("[input]\n\njump=Object(InputEventKey,\"scancode\":32,\"shift\":true,\"script\":null)\n\n[state]\n\npos=Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0 )\nfar=inf_neg\nseen=PoolIntArray( 1, 2 )\n"), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
 	require.NoError(t, err)
 	g, err := ConfigFile(f)
 	require.NoError(t, err)
@@ -114,7 +115,7 @@ seen=PackedInt32Array(1, 2)
 // ConfigFile and in a text resource.
 func TestTextFloatsReadBack(t *testing.T) {
 	const g3 = "-5.75179e+32"
-	f, err := configfile.Read(strings.NewReader("[s]\n\nk="+g3+"\nl=[ "+g3+", 1.0 ]\n"), vartext.WithDialect(vartext.Godot3))
+	f, err := configfile.Read(strings.NewReader("[s]\n\nk="+g3+"\nl=[ "+g3+", 1.0 ]\n"), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
 	require.NoError(t, err)
 	want, _ := f.Get("s", "k")
 	g, err := ConfigFile(f)
@@ -179,7 +180,7 @@ const bom = "\ufeff"
 // (TestLiveMarkedText).
 func TestMarkedTextReadBack(t *testing.T) {
 	for _, c := range markedTexts {
-		f, err := configfile.Read(strings.NewReader("[s]\n\nk="+c.g3+"\n"), vartext.WithDialect(vartext.Godot3))
+		f, err := configfile.Read(strings.NewReader("[s]\n\nk="+c.g3+"\n"), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
 		require.NoError(t, err, c.name)
 		want, _ := f.Get("s", "k")
 		g, err := ConfigFile(f)

@@ -57,14 +57,14 @@ func FuzzFiles(f *testing.F) {
 	f.Add([]byte("[s]\n\nk=Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 )\ne=Object(InputEventKey,\"scancode\":65,\"script\":null)\n"))
 	f.Add([]byte("[gd_resource type=\"Resource\" format=2]\n\n[resource]\n__meta__ = {\n\"a\": Quat( 0, 0, 0, 1 )\n}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if c, err := configfile.Read(bytes.NewReader(data), vartext.WithDialect(vartext.Godot3)); err == nil {
+		if c, err := configfile.Read(bytes.NewReader(data), configfile.WithText(vartext.WithDialect(vartext.Godot3))); err == nil {
 			if g, err := ConfigFile(c); err == nil {
 				if _, err := g.Bytes(); err != nil {
 					t.Fatalf("a migrated ConfigFile does not write: %v", err)
 				}
 			}
 		}
-		r, err := resource.Read(bytes.NewReader(data), vartext.WithDialect(vartext.Godot3))
+		r, err := resource.Read(bytes.NewReader(data), resource.WithText(vartext.WithDialect(vartext.Godot3)))
 		if err != nil {
 			return
 		}

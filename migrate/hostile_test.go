@@ -28,7 +28,7 @@ import (
 // write.
 func godot3Record(t testing.TB, tokens func(enc *gdvar.Encoder) error) []byte {
 	var b bytes.Buffer
-	enc := gdvar.NewEncoder(&b, gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))
+	enc := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true)).NewEncoder(&b)
 	require.NoError(t, tokens(enc))
 	require.NoError(t, enc.Flush())
 	return hostile.Frame(b.Bytes())
@@ -205,7 +205,7 @@ func TestConfigFileBound(t *testing.T) {
 // migrateConfigFile reads text as a Godot 3 ConfigFile and writes its Godot
 // 4 form, as gdvar migrate does.
 func migrateConfigFile(text []byte) error {
-	f, err := configfile.Read(bytes.NewReader(text), vartext.WithDialect(vartext.Godot3))
+	f, err := configfile.Read(bytes.NewReader(text), configfile.WithText(vartext.WithDialect(vartext.Godot3)))
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,10 @@ func Resource(f *resource.File) (*resource.File, error) {
 	if err := validText(f.Type); err != nil {
 		return nil, err
 	}
-	g := resource.NewFile(Class(f.Type), godot4Text...)
+	g, err := resource.NewFile(Class(f.Type), resource.WithText(godot4Text...))
+	if err != nil {
+		return nil, err
+	}
 	g.Path = f.Path
 	for _, e := range f.External {
 		for _, s := range []string{e.Type, e.Path, e.ID} {

@@ -101,7 +101,7 @@ func (m mapping) value(v any) (any, bool, error) {
 		return o, true, err
 	case gdvar.RawValue:
 		var u any
-		if err := gdvar.Unmarshal(x, &u, gdvar.WithEngine(gdvar.Godot3), gdvar.Semantic(true), gdvar.AllowObjects(true)); err != nil {
+		if err := anyObjects.Unmarshal(x, &u); err != nil {
 			return nil, false, fmt.Errorf("migrate: a raw value: %w", err)
 		}
 		mu, _, err := mapping{binary: true, inPlace: true}.value(u)

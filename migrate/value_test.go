@@ -91,14 +91,14 @@ func TestInputEvents(t *testing.T) {
 
 // godot3 returns the Godot 3 bytes of v.
 func godot3(t *testing.T, v any) []byte {
-	b, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))
+	b, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true)).Marshal(v)
 	require.NoError(t, err)
 	return b
 }
 
 // godot4 returns the Godot 4 bytes of v.
 func godot4(t *testing.T, v any) []byte {
-	b, err := gdvar.Marshal(v, gdvar.AllowObjects(true))
+	b, err := gdvar.MustCodec(gdvar.AllowObjects(true)).Marshal(v)
 	require.NoError(t, err)
 	return b
 }
@@ -135,7 +135,7 @@ func TestNodePathPadding(t *testing.T) {
 	b := godot3(t, gdvar.ParseNodePath("/root/a:b"))
 	b[len(b)-1] = 0x40 // the padding after "b"
 	var v any
-	require.NoError(t, gdvar.Unmarshal(b, &v, gdvar.WithEngine(gdvar.Godot3)))
+	require.NoError(t, gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Unmarshal(b, &v))
 	m, err := Value(v)
 	require.NoError(t, err)
 	assert.Equal(t, godot4(t, gdvar.ParseNodePath("/root/a:b")), godot4(t, m))

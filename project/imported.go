@@ -108,7 +108,10 @@ func (p *Project) importedScene(resPath string, im *importFile) (*Scene, int, er
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", Shown(im.path), err)
 	}
-	f := resource.NewFile("PackedScene")
+	f, err := resource.NewFile("PackedScene")
+	if err != nil {
+		return nil, 0, err
+	}
 	f.Nodes = []*resource.Node{{Name: root.name, Type: root.class, Index: -1}}
 	s := p.sceneOf(resPath, f)
 	s.Nodes[0].Script = root.script

@@ -8,9 +8,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // maxExpansion is the most content a compressed file may hold for each of
@@ -41,19 +39,14 @@ func plainInput(data []byte) binInput {
 }
 
 // compressedInput is a compressed file's content, read as it decompresses.
-func compressedInput(data []byte, opts []gdvar.Option) (binInput, error) {
+func compressedInput(data []byte, opts []fileaccess.Option) (binInput, error) {
 	if len(data) >= 16 {
 		if size := binary.LittleEndian.Uint32(data[12:]); uint64(size) > maxExpansion*uint64(len(data)) {
 			return binInput{}, fmt.Errorf("resource: a compressed file of %d bytes declaring %d bytes of content, more than %d times its size: %w",
 				len(data), size, maxExpansion, fileaccess.ErrContentTooLarge)
 		}
 	}
-	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext") // checked by Read
-	var contained []fileaccess.Option
-	if s.maxContent != 0 {
-		contained = append(contained, fileaccess.WithMaxContentSize(s.maxContent))
-	}
-	fr, err := fileaccess.NewReader(bytes.NewReader(data), contained...)
+	fr, err := fileaccess.NewReader(bytes.NewReader(data), opts...)
 	if err != nil {
 		return binInput{}, err
 	}

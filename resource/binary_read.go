@@ -14,7 +14,6 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/mathwalk"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -34,16 +33,13 @@ type binReader struct {
 }
 
 // readBinary reads a binary resource file, plain or compressed, whole.
-func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
-	text, _, err := optset.Read(opts, optset.TextKey, "resource")
-	if err != nil {
-		return nil, err
-	}
+func readBinary(data []byte, cfg *config) (*File, error) {
 	r := &binReader{binInput: plainInput(data), l: &binaryLayout{}}
 	if bytes.HasPrefix(data, []byte(magicCompressed)) {
 		// The content of the container is the file without "RSRC"; its
 		// offsets count from there.
-		if r.binInput, err = compressedInput(data, opts); err != nil {
+		var err error
+		if r.binInput, err = compressedInput(data, cfg.container()); err != nil {
 			return nil, err
 		}
 		r.l.compressed = true
@@ -52,15 +48,19 @@ func readBinary(data []byte, opts []gdvar.Option) (*File, error) {
 		return nil, err
 	}
 	f := r.f
+	given, set := cfg.text.Dialect()
 	switch {
-	case text.Dialect > 0:
-		f.dialect = vartext.Dialect(text.Dialect - 1)
+	case set:
+		f.dialect = given
 	case r.l.major < 4 && r.l.minor <= 2:
 		f.dialect = vartext.Godot32
 	case r.l.major < 4:
 		f.dialect = vartext.Godot3
 	}
-	f.opts = optset.Forward(append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))).([]gdvar.Option)
+	var err error
+	if f.text, err = cfg.textOf(f.dialect); err != nil {
+		return nil, err
+	}
 	if err := r.tables(); err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ func (c engineCase) firstSave(t *testing.T, ext string) []byte {
 }
 
 func (c engineCase) read(t *testing.T, data []byte) *File {
-	f, err := Read(bytes.NewReader(data), vartext.WithDialect(c.dialect))
+	f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(c.dialect)))
 	require.NoError(t, err)
 	return f
 }
@@ -254,11 +254,11 @@ func TestJSON(t *testing.T) {
 			}
 			data, err := os.ReadFile(p)
 			require.NoError(t, err)
-			f, err := Read(bytes.NewReader(data), vartext.WithDialect(d.dialect))
+			f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(d.dialect)))
 			require.NoError(t, err, p)
 			j, err := json.Marshal(f)
 			require.NoError(t, err, p)
-			g := NewFile("", vartext.WithDialect(d.dialect))
+			g := mustNewFile(t, "", WithText(vartext.WithDialect(d.dialect)))
 			require.NoError(t, json.Unmarshal(j, g), p)
 			assert.Equal(t, IsBinary(data), g.Form() == Binary, "%s: the JSON says which form was read", p)
 			want, err := f.AppendText(nil)

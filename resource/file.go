@@ -2,7 +2,6 @@ package resource
 
 import (
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -42,9 +41,9 @@ type File struct {
 	Editable []string
 
 	dialect vartext.Dialect
-	opts    []gdvar.Option
-	bin     *binaryLayout // how a binary file read was laid out, to write it back as it was
-	kept    *sceneKept    // the _bundled of a binary scene read
+	text    *vartext.Codec // the values' text, in dialect
+	bin     *binaryLayout  // how a binary file read was laid out, to write it back as it was
+	kept    *sceneKept     // the _bundled of a binary scene read
 	// binaryRead says the values are a binary file's bytes: the engine's
 	// loader drops a byte order mark that starts a string, so its text
 	// form has none.
@@ -149,23 +148,21 @@ func getProperty(props []gdvar.Property, name string) (any, bool) {
 	return nil, false
 }
 
-// NewFile returns an empty resource of the class, written as the dialect
-// of the options says (vartext.WithDialect; Godot 4 by default). Its main
-// resource has no ID: SavedAs gives it one where the binary form needs it.
-func NewFile(class string, opts ...gdvar.Option) *File {
-	f := &File{Type: class, UID: NoUID, Main: &Resource{Type: class}, opts: opts}
+// NewFile returns an empty resource of the class, written as the options
+// say (WithText and vartext.WithDialect; Godot 4 by default), or the
+// error, matching gdvar.ErrInvalidOption, of the first invalid one. Its
+// main resource has no ID: SavedAs gives it one where the binary form
+// needs it.
+func NewFile(class string, opts ...Option) (*File, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Type: class, UID: NoUID, Main: &Resource{Type: class}, text: cfg.text}
+	f.dialect, _ = cfg.text.Dialect()
 	if class == sceneClass {
 		f.Scene = true
 	}
-	// An invalid option fails where the values are read or written;
-	// valid ones go on to vartext and varjson checked.
-	text, _, err := optset.Read(opts, optset.TextKey, "resource")
-	if err == nil {
-		f.opts = optset.Forward(opts).([]gdvar.Option)
-		f.useScripts(f.opts)
-	}
-	if text.Dialect > 0 {
-		f.dialect = vartext.Dialect(text.Dialect - 1)
-	}
-	return f
+	f.useScripts(cfg.scripts)
+	return f, nil
 }

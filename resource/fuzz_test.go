@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/klauspost/compress/zstd"
@@ -163,9 +162,9 @@ func FuzzTextProperties(f *testing.F) {
 // the same bytes again; its JSON form reads back to a File that writes the
 // same text.
 func readsBack(t *testing.T, data []byte, godot3 bool) {
-	opts := []gdvar.Option{WithMaxContentSize(1 << 20)}
+	opts := []Option{WithMaxContentSize(1 << 20)}
 	if godot3 {
-		opts = append(opts, vartext.WithDialect(vartext.Godot3))
+		opts = append(opts, WithText(vartext.WithDialect(vartext.Godot3)))
 	}
 	file, err := Read(bytes.NewReader(data), opts...)
 	if err != nil {
@@ -178,7 +177,7 @@ func readsBack(t *testing.T, data []byte, godot3 bool) {
 	// A UID below -1, which no engine makes, prints as uid://<invalid> in
 	// JSON as in text, which does not read back.
 	if js, err := file.MarshalJSON(); err == nil && terr == nil && file.UID >= NoUID {
-		g := NewFile("", vartext.WithDialect(file.Dialect()))
+		g := mustNewFile(t, "", WithText(vartext.WithDialect(file.Dialect())))
 		if err := g.UnmarshalJSON(js); err != nil {
 			t.Fatalf("the JSON form does not read back: %v", err)
 		}

@@ -186,8 +186,11 @@ var conversions = []struct {
 // fromJSON is what the command does with the JSON form of a file: read it,
 // and write the file as text.
 func fromJSON(js []byte, d vartext.Dialect) error {
-	f := NewFile("", vartext.WithDialect(d))
-	err := f.UnmarshalJSON(js)
+	f, err := NewFile("", WithText(vartext.WithDialect(d)))
+	if err != nil {
+		return err
+	}
+	err = f.UnmarshalJSON(js)
 	if err == nil {
 		_, err = f.AppendText(nil)
 	}

@@ -225,7 +225,7 @@ func TestTextErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want, tt.name)
 		}
 	}
-	_, err := Read(strings.NewReader("[gd_resource type=\"Resource\" format=3]\n[resource]\n"), vartext.WithDialect(vartext.Godot3))
+	_, err := Read(strings.NewReader("[gd_resource type=\"Resource\" format=3]\n[resource]\n"), WithText(vartext.WithDialect(vartext.Godot3)))
 	assert.ErrorContains(t, err, "Godot 4's")
 }
 
@@ -292,7 +292,7 @@ func TestValuesWalkedInPlace(t *testing.T) {
 	value := []byte("[" + strings.Repeat("{}, ", 1<<18) + "{}]")
 	file := append([]byte("[gd_resource type=\"Resource\" format=3]\n\n[resource]\na = "), value...)
 	var v any
-	decode := hostile.Allocated(func() { require.NoError(t, vartext.Unmarshal(value, &v, resourceSyntax(format4))) })
+	decode := hostile.Allocated(func() { require.NoError(t, vartext.Unmarshal(value, &v, vartext.WithResourceFormat(format4))) })
 	var f *File
 	var err error
 	read := hostile.Allocated(func() { f, err = Read(bytes.NewReader(file)) })

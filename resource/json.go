@@ -84,7 +84,7 @@ type jsonConn struct {
 // comment). UnmarshalJSON of it gives back a File that writes the same
 // text and, for a File read from text, the same binary form.
 func (f *File) MarshalJSON() ([]byte, error) {
-	values := newJSONPrinter(f.jsonOptions())
+	values := newJSONPrinter(f.dialect.Engine())
 	// size is about the JSON's length: the values', and a guess of the rest.
 	size := 256 + 128*(len(f.External)+len(f.Resources)+len(f.Nodes)+len(f.Connections))
 	props := func(ps []gdvar.Property) (jsontext.Value, error) {
@@ -238,7 +238,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		return ParseUID(s)
 	}
 	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, opts: f.opts, binaryRead: j.Binary, scripts: f.scripts}
+		dialect: f.dialect, text: f.text, binaryRead: j.Binary, scripts: f.scripts}
 	var err error
 	if g.UID, err = uid(j.UID); err != nil {
 		return err
@@ -292,7 +292,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		}
 		g.Connections = append(g.Connections, c)
 	}
-	if err := values.decode(f.jsonOptions()); err != nil {
+	if err := values.decode(f.dialect.Engine()); err != nil {
 		return err
 	}
 	for i, c := range g.Connections {
@@ -308,10 +308,4 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	g.typeScriptVariables()
 	*f = g
 	return nil
-}
-
-// jsonOptions are the varjson options of the file's values: its engine
-// version, with objects allowed, as references are objects.
-func (f *File) jsonOptions() []gdvar.Option {
-	return append([]gdvar.Option{gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true)}, f.opts...)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -77,11 +78,12 @@ func (j *jsonValues) value(v []byte) {
 	j.values = append(append(reserve(j.values, len(v)+1), v...), ' ')
 }
 
-// decode decodes the values gathered, as varjson.Unmarshal does.
-func (j *jsonValues) decode(opts []gdvar.Option) error {
+// decode decodes the values gathered, of engine version e, as
+// varjson.Unmarshal does.
+func (j *jsonValues) decode(e gdvar.Engine) error {
 	// Read as a stream, not a bytes.Reader, which the Decoder would seek
 	// back to each value's start.
-	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, opts...)
+	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, varjson.WithCodec(viabinary.Objects(e).Marshal))
 	for _, o := range j.objects {
 		props := *o.dst
 		if o.conn {

@@ -61,7 +61,7 @@ func checkEngineReads(t *testing.T, engine, script, dir string, d vartext.Dialec
 		for _, conv := range [][2]string{{bin, text}, {text, bin}} {
 			data, err := os.ReadFile(filepath.Join(dir, name+conv[0]))
 			require.NoError(t, err)
-			f, err := Read(bytes.NewReader(data), vartext.WithDialect(d))
+			f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(d)))
 			require.NoError(t, err)
 			if d != vartext.Godot3 {
 				f.Path = dir + "/" + name + conv[0]
@@ -114,7 +114,7 @@ func backOf(t *testing.T, dir, file string, d vartext.Dialect) *File {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, file+".back"+ext))
 	require.NoError(t, err)
-	f, err := Read(bytes.NewReader(data), vartext.WithDialect(d))
+	f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(d)))
 	require.NoError(t, err)
 	return f
 }

@@ -52,7 +52,7 @@ func checkLocalNumbers(t *testing.T, dir string, d vartext.Dialect, res string) 
 		name := sc.Text() + ".res"
 		want, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
-		f, err := Read(bytes.NewReader(want), vartext.WithDialect(d))
+		f, err := Read(bytes.NewReader(want), WithText(vartext.WithDialect(d)))
 		require.NoError(t, err)
 		for i, r := range f.Resources {
 			if r.ID != strconv.Itoa(i+1) {
@@ -62,7 +62,7 @@ func checkLocalNumbers(t *testing.T, dir string, d vartext.Dialect, res string) 
 		}
 		j, err := json.Marshal(f)
 		require.NoError(t, err)
-		g := NewFile("", vartext.WithDialect(d))
+		g := mustNewFile(t, "", WithText(vartext.WithDialect(d)))
 		require.NoError(t, json.Unmarshal(j, g))
 		saved, err := g.SavedAs(res+name, Binary)
 		require.NoError(t, err)

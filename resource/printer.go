@@ -4,60 +4,30 @@ import (
 	"errors"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
 )
 
 // A file's values are printed one after another as vartext.Append and
-// varjson.Append print each one (through its binary form, read back), but
-// by one Encoder and one Decoder for them all: those functions make new
-// ones for every value, which cost more than a short property's text (a
-// varjson Decoder's 64 KiB buffer, which it never gives back, for a few
-// bytes of JSON).
-
-// reread holds a value's binary form and reads it back, reusing both.
-type reread struct {
-	marshal []gdvar.Option
-	read    []gdvar.Option // viabinary's, as the Append functions read it
-	buf     []byte
-	dec     *gdvar.Decoder
-}
-
-func newReread(marshal []gdvar.Option) reread {
-	return reread{marshal: marshal, read: viabinary.Options(marshal), dec: gdvar.NewDecoderBytes(nil)}
-}
-
-// of returns a Decoder at the start of v's binary form.
-func (r *reread) of(v any) (*gdvar.Decoder, error) {
-	var err error
-	if r.buf, err = gdvar.AppendMarshal(r.buf[:0], v, r.marshal...); err != nil {
-		return nil, err
-	}
-	r.rewind()
-	return r.dec, nil
-}
-
-// rewind makes the Decoder read the value again.
-func (r *reread) rewind() { r.dec.ResetBytes(r.buf, r.read...) }
+// varjson.Append print each one (through its binary form, read back, but
+// for the values of one token, which vartext prints directly), by one
+// Encoder and one Decoder for them all: those functions make new ones for
+// every value, which cost more than a short property's text (a varjson
+// Decoder's 64 KiB buffer, which it never gives back, for a few bytes of
+// JSON).
 
 // textPrinter appends values in the text form, as vartext.Append does
-// with the same options.
+// with the same options; its Encoder keeps what it turns each value into
+// tokens with for the next.
 type textPrinter struct {
-	bin reread
 	enc *vartext.Encoder
 	out []byte
 }
 
-func newTextPrinter(opts []gdvar.Option) *textPrinter {
-	text, _, _ := optset.Read(opts, optset.TextKey, "resource") // an invalid option fails the Encoder
-	dialect := vartext.Godot4
-	if text.Dialect > 0 {
-		dialect = vartext.Dialect(text.Dialect - 1)
-	}
-	p := &textPrinter{bin: newReread([]gdvar.Option{gdvar.WithEngine(dialect.Engine())})}
-	p.enc = vartext.NewEncoder(p, opts...)
+func newTextPrinter(text *vartext.Codec) *textPrinter {
+	p := &textPrinter{}
+	p.enc = text.NewEncoder(p)
 	return p
 }
 
@@ -69,12 +39,8 @@ func (p *textPrinter) Write(b []byte) (int, error) {
 // append appends v's text to dst. After an error the printer prints
 // nothing more.
 func (p *textPrinter) append(dst []byte, v any) ([]byte, error) {
-	dec, err := p.bin.of(v)
-	if err != nil {
-		return dst, err
-	}
 	p.out = dst
-	err = p.enc.CopyValue(dec)
+	err := p.enc.Encode(v)
 	dst, p.out = p.out, nil
 	return dst, err
 }
@@ -84,18 +50,17 @@ func (p *textPrinter) append(dst []byte, v any) ([]byte, error) {
 // by Godot take (varjson.Encoder.Guess), or, for a value that does not,
 // in two.
 type jsonPrinter struct {
-	bin  reread
-	opts []gdvar.Option
+	form viabinary.Form
+	buf  []byte           // the binary form of the value being printed
+	dec  *gdvar.Decoder   // reads it, reused
 	enc  *varjson.Encoder // guessing; nil when a value needed two passes
 	out  []byte
-	err  error
 }
 
-func newJSONPrinter(opts []gdvar.Option) *jsonPrinter {
-	shared, err := optset.SharedOf(opts, "resource", "vartext", "fileaccess")
-	p := &jsonPrinter{bin: newReread([]gdvar.Option{gdvar.WithEngine(gdvar.Engine(shared.Engine)), gdvar.AllowObjects(true)}), err: err}
-	p.opts = p.bin.read
-	return p
+// newJSONPrinter returns a jsonPrinter of values of engine version e.
+func newJSONPrinter(e gdvar.Engine) *jsonPrinter {
+	form := viabinary.Objects(e)
+	return &jsonPrinter{form: form, dec: form.Read.NewDecoderBytes(nil)}
 }
 
 func (p *jsonPrinter) Write(b []byte) (int, error) {
@@ -103,28 +68,29 @@ func (p *jsonPrinter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// rewind makes the Decoder read the value's binary form from its start.
+func (p *jsonPrinter) rewind() { p.form.Read.ResetDecoderBytes(p.dec, p.buf) }
+
 // append appends v's JSON to dst.
 func (p *jsonPrinter) append(dst []byte, v any) ([]byte, error) {
-	if p.err != nil {
-		return dst, p.err
-	}
-	dec, err := p.bin.of(v)
-	if err != nil {
+	var err error
+	if p.buf, err = p.form.Marshal.AppendMarshal(p.buf[:0], v); err != nil {
 		return dst, err
 	}
+	p.rewind()
 	if p.enc == nil {
-		p.enc = varjson.NewEncoder(p, p.opts...)
+		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.form.Marshal))
 		p.enc.Guess()
 	}
 	p.out = dst
-	err = p.enc.CopyValue(dec)
+	err = p.enc.CopyValue(p.dec)
 	if errors.Is(err, varjson.ErrWrongGuess) { // again, after a first pass
 		p.out = p.out[:len(dst)]
-		p.enc = varjson.NewEncoder(p, p.opts...)
-		p.bin.rewind()
-		if err = p.enc.LookAhead(p.bin.dec); err == nil {
-			p.bin.rewind()
-			err = p.enc.CopyValue(p.bin.dec)
+		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.form.Marshal))
+		p.rewind()
+		if err = p.enc.LookAhead(p.dec); err == nil {
+			p.rewind()
+			err = p.enc.CopyValue(p.dec)
 		}
 		p.enc = nil // the next value: a guessing Encoder again
 	}

@@ -2,17 +2,15 @@ package resource
 
 import (
 	"bytes"
-	"fmt"
-	"github.com/gdvar/gdvar/internal/optset"
 	"io"
-
-	"github.com/gdvar/gdvar"
 )
 
 // Read reads a resource file, text or binary (plain, or compressed as
 // ResourceSaver's FLAG_COMPRESS writes it), telling them apart by their
-// first bytes. The options choose the engine version (vartext.WithDialect);
-// without one, a text file's format says it, and a binary file's header.
+// first bytes. The options choose the engine version (WithText and
+// vartext.WithDialect); without one, a text file's format says it, and a
+// binary file's header. An invalid option is the error, matching
+// gdvar.ErrInvalidOption, before anything is read.
 //
 // The file is read whole: its File holds its content, and a binary file
 // needs its bytes at hand to follow the offsets its tables give. A
@@ -21,10 +19,8 @@ import (
 // the file's size (the engines' hold at most 178; more fails at the header
 // with an error matching fileaccess.ErrContentTooLarge), as well as
 // WithMaxContentSize.
-func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
-	// vartext's options and fileaccess's apply; checked here, they go on
-	// to those packages' readers.
-	opts, err := optset.Check(opts, "resource", "vartext")
+func Read(r io.Reader, opts ...Option) (*File, error) {
+	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -36,11 +32,11 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 	if IsBinary(data) {
 		read = readBinary
 	}
-	f, err := read(data, opts)
+	f, err := read(data, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	f.useScripts(opts)
+	f.useScripts(cfg.scripts)
 	return f, nil
 }
 
@@ -48,17 +44,6 @@ func Read(r io.Reader, opts ...gdvar.Option) (*File, error) {
 // (plain or compressed); otherwise it can only be a text one.
 func IsBinary(head []byte) bool {
 	return bytes.HasPrefix(head, []byte(magicPlain)) || bytes.HasPrefix(head, []byte(magicCompressed))
-}
-
-// WithMaxContentSize sets the most content Read accepts in a compressed
-// binary file, as fileaccess.WithMaxContentSize does (default
-// fileaccess.DefaultMaxContentSize; at least 1).
-func WithMaxContentSize(n int64) gdvar.Option {
-	var err error
-	if n < 1 {
-		err = fmt.Errorf("resource.WithMaxContentSize(%d): want at least 1", n)
-	}
-	return optset.Option(resourceKey, "resource.WithMaxContentSize", err, func(s *settings) { s.maxContent = n }).(gdvar.Option)
 }
 
 // The binary files' magic numbers.

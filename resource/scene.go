@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -421,7 +422,7 @@ func (f *File) sceneSnapshot() ([]byte, error) {
 	}
 	v = append(v, f.Editable)
 	h := sha256.New()
-	enc := gdvar.NewEncoder(h, gdvar.AllowObjects(true))
+	enc := viabinary.Objects(gdvar.Godot4).Marshal.NewEncoder(h)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // Scripts tells what a project's scripts declare, which the engine knows
@@ -32,29 +31,10 @@ type ScriptProperty struct {
 	Elem []gdvar.ContainerType
 }
 
-// resourceKey names package resource's own settings.
-var resourceKey = optset.NewKey[settings]("resource")
-
-type settings struct {
-	scripts    Scripts
-	maxContent int64 // 0 for fileaccess's default
-}
-
-// useScripts has f know the scripts opts give, if any.
-func (f *File) useScripts(opts []gdvar.Option) {
-	s, _, _ := optset.Read(opts, resourceKey, "resource", "vartext") // checked by the caller
-	f.scripts = s.scripts
+// useScripts has f know what its scripts declare, if s is not nil.
+func (f *File) useScripts(s Scripts) {
+	f.scripts = s
 	f.typeScriptVariables()
-}
-
-// WithScripts has Read and NewFile's File know what its scripts declare:
-// a value Godot 4.6 loads into a typed Array or Dictionary is written
-// typed, as it saves it; the binary form's names table names every stored
-// variable, those left at their defaults too, and writes null those
-// declared an Object, which the text form leaves out (Godot 4.6 and 3). Without
-// it a File has only what the file says (see docs/resources.md).
-func WithScripts(s Scripts) gdvar.Option {
-	return optset.Option(resourceKey, "resource.WithScripts", nil, func(t *settings) { t.scripts = s }).(gdvar.Option)
 }
 
 // scriptOf returns the stored variables of r's script, if the File knows

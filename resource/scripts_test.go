@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
@@ -63,7 +62,7 @@ func TestScriptsConversion(t *testing.T) {
 				t.Run(e.dir+"/"+name+conv[0], func(t *testing.T) {
 					data, err := os.ReadFile(filepath.Join(dir, name+conv[0]))
 					require.NoError(t, err)
-					f, err := resource.Read(bytes.NewReader(data), vartext.WithDialect(e.d), resource.WithScripts(p))
+					f, err := resource.Read(bytes.NewReader(data), resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(p))
 					require.NoError(t, err)
 					if e.d != vartext.Godot3 { // Godot 3.6 gives a resource it loads no path
 						f.Path = "res://script/" + name + conv[0]
@@ -83,7 +82,8 @@ func TestScriptsConversion(t *testing.T) {
 					if conv[0] == ".res" { // a scene's JSON has not its _bundled's layout
 						j, err := json.Marshal(f)
 						require.NoError(t, err)
-						g := resource.NewFile("", vartext.WithDialect(e.d), resource.WithScripts(p))
+						g, err := resource.NewFile("", resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(p))
+						require.NoError(t, err)
 						require.NoError(t, json.Unmarshal(j, g))
 						assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "json, then encode -to res")
 					}
@@ -164,7 +164,8 @@ func TestLiveScripts(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(saved(t, f, dir+"/"+name+".conv"+conv[1], form)), name+conv[0])
 			if conv[0] == ".res" {
-				g := resource.NewFile("", resource.WithScripts(filePaths{p}))
+				g, err := resource.NewFile("", resource.WithScripts(filePaths{p}))
+				require.NoError(t, err)
 				require.NoError(t, json.Unmarshal(j, g))
 				assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
 			}
@@ -219,8 +220,8 @@ func TestLiveScripts3(t *testing.T) {
 				for _, conv := range [][2]string{{".res", ".tres"}, {".tres", ".res"}} {
 					data, err := os.ReadFile(filepath.Join(dir, name+conv[0]))
 					require.NoError(t, err)
-					read := func(opts ...gdvar.Option) []byte {
-						f, err := resource.Read(bytes.NewReader(data), append(opts, vartext.WithDialect(e.d))...)
+					read := func(opts ...resource.Option) []byte {
+						f, err := resource.Read(bytes.NewReader(data), append(opts, resource.WithText(vartext.WithDialect(e.d)))...)
 						require.NoError(t, err)
 						if e.d != vartext.Godot3 { // Godot 3.6 gives a resource it loads no path
 							f.Path = dir + "/" + name + conv[0]
@@ -239,11 +240,12 @@ func TestLiveScripts3(t *testing.T) {
 					}
 					assert.Equal(t, string(want), string(got), name+conv[0])
 					if conv[0] == ".res" {
-						f, err := resource.Read(bytes.NewReader(data), vartext.WithDialect(e.d), resource.WithScripts(filePaths{p}))
+						f, err := resource.Read(bytes.NewReader(data), resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(filePaths{p}))
 						require.NoError(t, err)
 						j, err := json.Marshal(f)
 						require.NoError(t, err)
-						g := resource.NewFile("", vartext.WithDialect(e.d), resource.WithScripts(filePaths{p}))
+						g, err := resource.NewFile("", resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(filePaths{p}))
+						require.NoError(t, err)
 						require.NoError(t, json.Unmarshal(j, g))
 						assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
 					}

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -33,12 +32,6 @@ const (
 	noIndex     = -1
 )
 
-// resourceSyntax makes vartext read and write the syntax of a resource
-// file of the given format.
-func resourceSyntax(format int) gdvar.Option {
-	return optset.Option(optset.TextKey, "resourceSyntax", nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
-}
-
 // textReader reads a text file's sections in order.
 type textReader struct {
 	data    []byte
@@ -55,36 +48,38 @@ type textReader struct {
 }
 
 // readText reads a text resource or scene as the engine's loader does.
-func readText(data []byte, opts []gdvar.Option) (*File, error) {
+func readText(data []byte, cfg *config) (*File, error) {
 	if bytes.HasPrefix(data, []byte(utf8BOM)) {
 		return nil, errors.New("resource: the file starts with a byte order mark, which the engines refuse")
-	}
-	text, _, err := optset.Read(opts, optset.TextKey, "resource")
-	if err != nil {
-		return nil, err
 	}
 	r := &textReader{data: data, exts: map[string]bool{}, subs: map[string]bool{}}
 	r.nameOf = r.propertyName
 	// The header says which engine's syntax follows; it holds only
 	// strings and numbers, which read alike in every dialect.
-	r.d = vartext.NewDecoder(bytes.NewReader(data), append(opts, resourceSyntax(format4))...)
+	if err := r.start(cfg.text, format4); err != nil {
+		return nil, err
+	}
 	f, format, err := r.header()
 	if err != nil {
 		return nil, err
 	}
-	switch given := vartext.Dialect(text.Dialect - 1); {
-	case text.Dialect == 0 && format <= format3:
+	switch given, set := cfg.text.Dialect(); {
+	case !set && format <= format3:
 		f.dialect = vartext.Godot3
-	case text.Dialect == 0:
+	case !set:
 		f.dialect = vartext.Godot4
 	case given != vartext.Godot4 && format > format3:
 		return nil, fmt.Errorf("resource: format=%d is Godot 4's, which %s does not read", format, given)
 	default:
 		f.dialect = given
 	}
-	f.opts = optset.Forward(append(opts[:len(opts):len(opts)], vartext.WithDialect(f.dialect))).([]gdvar.Option)
+	if f.text, err = cfg.textOf(f.dialect); err != nil {
+		return nil, err
+	}
 	r.f = f
-	r.d = vartext.NewDecoder(bytes.NewReader(data), append(f.opts, resourceSyntax(format))...)
+	if err := r.start(f.text, format); err != nil {
+		return nil, err
+	}
 	if _, _, err := r.header(); err != nil {
 		return nil, err
 	}
@@ -95,6 +90,17 @@ func readText(data []byte, opts []gdvar.Option) (*File, error) {
 		settle(f.dialect, res)
 	}
 	return f, nil
+}
+
+// start reads data from its start with text's settings, in the syntax of
+// a resource file of the format.
+func (r *textReader) start(text *vartext.Codec, format int) error {
+	c, err := text.With(vartext.WithResourceFormat(format))
+	if err != nil {
+		return err
+	}
+	r.d = c.NewDecoder(bytes.NewReader(r.data))
+	return nil
 }
 
 // header reads the first tag: [gd_resource …] or [gd_scene …].

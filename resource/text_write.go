@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -32,10 +31,6 @@ func (f *File) WriteText(w io.Writer) error {
 	return err
 }
 
-// asHeld makes vartext write values as the engine holds them read from
-// text (see configfile).
-var asHeld = optset.AsHeld().(gdvar.Option)
-
 type textWriter struct {
 	f      *File
 	b      []byte
@@ -52,11 +47,13 @@ func (w *textWriter) file() error {
 	if w.godot4 {
 		format = f.textFormat()
 	}
-	opts := []gdvar.Option{resourceSyntax(format)}
-	if !f.binaryRead { // values as the engine holds them read from text
-		opts = append(opts, asHeld)
+	// Values as the engine holds them read from text, unless they are a
+	// binary file's.
+	text, err := f.text.With(vartext.WithResourceFormat(format), vartext.AsReadFromText(!f.binaryRead))
+	if err != nil {
+		return err
 	}
-	w.values = newTextPrinter(append(opts, f.opts...))
+	w.values = newTextPrinter(text)
 	found := newWalker(f, true)
 	if err := found.walk(); err != nil {
 		return err

@@ -11,11 +11,11 @@ import (
 // most findings a byte), and objects nested as deep as the default limit,
 // each about 1 MB. The scan is linear in the input: compare ns/byte.
 func BenchmarkValues(b *testing.B) {
-	plain, err := gdvar.Marshal(map[string]any{"gold": 10, "pos": gdvar.Vector2{X: 1}, "items": []any{"a", 2.5}}, gdvar.AllowObjects(true))
+	plain, err := gdvar.MustCodec(gdvar.AllowObjects(true)).Marshal(map[string]any{"gold": 10, "pos": gdvar.Vector2{X: 1}, "items": []any{"a", 2.5}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	obj, err := gdvar.Marshal(object("Node"), gdvar.AllowObjects(true))
+	obj, err := gdvar.MustCodec(gdvar.AllowObjects(true)).Marshal(object("Node"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func BenchmarkValues(b *testing.B) {
 	for range 500 {
 		deep = object("Node", "child", deep)
 	}
-	nested, err := gdvar.Marshal(deep, gdvar.AllowObjects(true))
+	nested, err := gdvar.MustCodec(gdvar.AllowObjects(true)).Marshal(deep)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -40,9 +40,9 @@ func scanFile(t *testing.T, path string, dialect vartext.Dialect) []Finding {
 	var found []Finding
 	switch filepath.Ext(path) {
 	case ".cfg":
-		found, err = ConfigFile(r, vartext.WithDialect(dialect))
+		found, err = ConfigFile(r, WithText(vartext.WithDialect(dialect)))
 	case ".tres", ".res", ".tscn", ".scn":
-		found, err = ResourceFile(r, vartext.WithDialect(dialect))
+		found, err = ResourceFile(r, WithText(vartext.WithDialect(dialect)))
 	default:
 		found, err = Save(r, WithCodec(gdvar.MustCodec(gdvar.WithEngine(dialect.Engine()))))
 	}

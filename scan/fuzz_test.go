@@ -38,7 +38,7 @@ func FuzzScan(f *testing.F) {
 			check(found)
 		}
 		for _, d := range []vartext.Dialect{vartext.Godot4, vartext.Godot3} {
-			found, _ := ConfigFile(bytes.NewReader(b), vartext.WithDialect(d))
+			found, _ := ConfigFile(bytes.NewReader(b), WithText(vartext.WithDialect(d)))
 			check(found)
 		}
 	})

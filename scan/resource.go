@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/resource"
 )
 
@@ -19,16 +18,22 @@ import (
 //     in the file) is made;
 //   - and the values of the properties of every resource and node are
 //     scanned as a ConfigFile's are, objects and Resource("path") in them.
-func ResourceFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
-	opts, err := optset.Check(opts, "scan", "vartext", "fileaccess")
+//
+// WithText's vartext.WithDialect chooses the engine version; without it
+// the file says it.
+func ResourceFile(r io.Reader, opts ...Option) ([]Finding, error) {
+	o, err := newOptions(opts)
 	if err != nil {
 		return nil, err
 	}
-	f, err := resource.Read(r, opts...)
+	f, err := resource.Read(r, o.resource()...)
 	if err != nil {
 		return nil, err
 	}
-	s := scanner{refs: true, bin: withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))}
+	s := scanner{refs: true}
+	if s.codec, err = o.fileValues(f.Dialect().Engine()); err != nil {
+		return nil, err
+	}
 	for _, x := range f.External {
 		kind := Resource
 		if isScriptClass(x.Type) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -139,17 +138,20 @@ func Save(r io.Reader, opts ...Option) ([]Finding, error) {
 }
 
 // ConfigFile scans a ConfigFile's values, read as configfile.Read reads
-// them (vartext.WithDialect chooses the engine version).
-func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
-	opts, err := optset.Check(opts, "scan", "vartext")
+// them (WithText's vartext.WithDialect chooses the engine version).
+func ConfigFile(r io.Reader, opts ...Option) ([]Finding, error) {
+	o, err := newOptions(opts)
 	if err != nil {
 		return nil, err
 	}
-	f, err := configfile.Read(r, opts...)
+	f, err := configfile.Read(r, configfile.WithText(o.text...))
 	if err != nil {
 		return nil, err
 	}
-	s := scanner{bin: withObjects(append(opts, gdvar.WithEngine(f.Dialect().Engine())))}
+	s := scanner{}
+	if s.codec, err = o.fileValues(f.Dialect().Engine()); err != nil {
+		return nil, err
+	}
 	for k, v := range f.All() {
 		s.place = [2]string{k.Section, k.Name}
 		if err := s.generic(v); err != nil {
@@ -157,10 +159,6 @@ func ConfigFile(r io.Reader, opts ...gdvar.Option) ([]Finding, error) {
 		}
 	}
 	return s.found, nil
-}
-
-func withObjects(opts []gdvar.Option) []gdvar.Option {
-	return append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true))
 }
 
 // scanner collects the findings of values.
@@ -175,24 +173,24 @@ type scanner struct {
 	objects []int
 	refs    bool // objects of classes ExtResource and SubResource are references
 	// A file's values in the generic form are marshalled into buf and
-	// read back by dec, both kept for the next value, with the options
-	// bin: a buffer and a Decoder made for each value took 84 bytes a
-	// byte of a resource of empty Dictionaries.
-	bin []gdvar.Option
-	buf []byte
-	dec *gdvar.Decoder
+	// read back by dec, both kept for the next value, with codec: a buffer
+	// and a Decoder made for each value took 84 bytes a byte of a
+	// resource of empty Dictionaries.
+	codec *gdvar.Codec
+	buf   []byte
+	dec   *gdvar.Decoder
 }
 
 // generic scans a file's value in the generic form, at s.place.
 func (s *scanner) generic(v any) error {
 	var err error
-	if s.buf, err = gdvar.AppendMarshal(s.buf[:0], v, s.bin...); err != nil {
+	if s.buf, err = s.codec.AppendMarshal(s.buf[:0], v); err != nil {
 		return err
 	}
 	if s.dec == nil {
-		s.dec = gdvar.NewDecoderBytes(s.buf, s.bin...)
+		s.dec = s.codec.NewDecoderBytes(s.buf)
 	} else {
-		s.dec.ResetBytes(s.buf, s.bin...)
+		s.codec.ResetDecoderBytes(s.dec, s.buf)
 	}
 	return s.value(s.dec, 0)
 }

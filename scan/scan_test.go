@@ -27,7 +27,7 @@ func object(class string, props ...any) *gdvar.Object {
 func marshal(t *testing.T, vs ...any) []byte {
 	var b []byte
 	for _, v := range vs {
-		one, err := gdvar.Marshal(v, gdvar.AllowObjects(true))
+		one, err := gdvar.MustCodec(gdvar.AllowObjects(true)).Marshal(v)
 		require.NoError(t, err)
 		b = append(b, one...)
 	}
@@ -97,7 +97,7 @@ func TestConfigFile(t *testing.T) {
 	found, err := ConfigFile(strings.NewReader(text))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"[a] res $: resource", "[b] n $[0]: object", "[b] n $[0].script: script"}, places(found))
-	found, err = ConfigFile(strings.NewReader("[a]\n\nres=Resource( \"res://x.tres\")\n"), vartext.WithDialect(vartext.Godot3))
+	found, err = ConfigFile(strings.NewReader("[a]\n\nres=Resource( \"res://x.tres\")\n"), WithText(vartext.WithDialect(vartext.Godot3)))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"[a] res $: resource"}, places(found))
 	_, err = ConfigFile(strings.NewReader("[a]\nk=Vector2(\n"))
@@ -157,7 +157,7 @@ var errWrongEngine = errors.New("the wrong engine")
 // settings reach the values scanned: a Godot 3 codec reads Godot 3's
 // values, its limits bound them.
 func TestOptions(t *testing.T) {
-	node3, err := gdvar.Marshal(object("Node"), gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))
+	node3, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true)).Marshal(object("Node"))
 	require.NoError(t, err)
 	var save bytes.Buffer
 	w, err := stream.NewWriter(&save, stream.WithCodec(gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true))))
@@ -171,6 +171,10 @@ func TestOptions(t *testing.T) {
 	}{
 		"Values": {Values, node3},
 		"Save":   {Save, save.Bytes()},
+		// A Godot 3 ConfigFile and resource: their text's dialect, Godot
+		// 3's codec's limits.
+		"ConfigFile":   {ConfigFile, []byte("[a]\n\nk=Object(Node,\"script\":null)\n")},
+		"ResourceFile": {ResourceFile, []byte("[gd_resource type=\"Resource\" format=2]\n\n[resource]\nk = Object(Node,\"script\":null)\n")},
 	}
 	tests := []struct {
 		name string
@@ -179,6 +183,9 @@ func TestOptions(t *testing.T) {
 	}{
 		{"max frame 0", []Option{godot3, WithMaxFrame(0)}, gdvar.ErrInvalidOption},
 		{"max frame negative", []Option{WithMaxFrame(-1), godot3}, gdvar.ErrInvalidOption},
+		{"max content 0", []Option{godot3, WithMaxContentSize(0)}, gdvar.ErrInvalidOption},
+		{"an unknown dialect", []Option{WithText(vartext.WithDialect(7))}, gdvar.ErrInvalidOption},
+		{"an unknown precision", []Option{godot3, WithText(vartext.WithDialect(vartext.Godot3), vartext.WithMathPrecision(3))}, gdvar.ErrInvalidOption},
 		{"a Godot 3 codec", []Option{godot3}, nil},
 		{"a Godot 3 codec's limits", []Option{tiny}, gdvar.ErrLimit},
 		{"a Godot 4 codec", nil, errWrongEngine},
@@ -186,11 +193,19 @@ func TestOptions(t *testing.T) {
 	for name, sc := range scans {
 		for _, tt := range tests {
 			t.Run(name+"/"+tt.name, func(t *testing.T) {
+				opts := tt.opts
+				if name == "ConfigFile" || name == "ResourceFile" {
+					opts = append(opts[:len(opts):len(opts)], WithText(vartext.WithDialect(vartext.Godot3)))
+					if tt.want == errWrongEngine {
+						return // the text says its version
+					}
+				}
 				in := bytes.NewReader(sc.input)
-				found, err := sc.scan(in, tt.opts...)
+				found, err := sc.scan(in, opts...)
 				if tt.want == nil {
 					require.NoError(t, err)
-					assert.Equal(t, []string{"value 1 $: object"}, places(found))
+					require.Len(t, found, 1)
+					assert.Equal(t, Finding{Kind: Object, Class: "Node"}, Finding{Kind: found[0].Kind, Class: found[0].Class})
 					return
 				}
 				if tt.want == errWrongEngine { // Godot 3's object reads as another type, here cut short

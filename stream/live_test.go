@@ -63,7 +63,7 @@ func TestLiveEchoGoldenVectors(t *testing.T) {
 					continue
 				}
 				require.NoError(t, peer.WriteFrame(func(enc *gdvar.Encoder) error {
-					return gdvar.CopyValue(enc, gdvar.NewDecoderBytes(v.Bin, gdvar.AllowObjects(true)))
+					return gdvar.CopyValue(enc, gdvar.MustCodec(gdvar.AllowObjects(true)).NewDecoderBytes(v.Bin))
 				}), v.Name)
 				var back gdvar.RawValue
 				require.NoError(t, peer.GetVar(&back), v.Name)

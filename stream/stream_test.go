@@ -63,7 +63,7 @@ func TestCodecOptions(t *testing.T) {
 	var buf bytes.Buffer
 	double := WithCodec(gdvar.MustCodec(gdvar.WithMathPrecision(gdvar.Double)))
 	require.NoError(t, mustWriter(t, &buf, double).PutVar(gdvar.Vector2{X: 1, Y: 2}))
-	want, err := gdvar.Marshal(gdvar.Vector2{X: 1, Y: 2}, gdvar.WithMathPrecision(gdvar.Double))
+	want, err := gdvar.MustCodec(gdvar.WithMathPrecision(gdvar.Double)).Marshal(gdvar.Vector2{X: 1, Y: 2})
 	require.NoError(t, err)
 	assert.Equal(t, frame(want), buf.Bytes())
 	assert.Len(t, want, 4+16)

@@ -23,9 +23,10 @@ import (
 // int64) error).
 //
 // A failure's offset (in a *gdvar.DecodeError) is src's, not the value's.
-func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
+func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
+	codec := newConfig(opts).codec
 	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
-		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
+		enc, dec := NewEncoder(w, opts...), codec.NewDecoder(r)
 		defer release(dec)
 		enc.Guess()
 		err := enc.CopyValue(dec)
@@ -36,7 +37,7 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 		if err != nil {
 			return 0, err
 		}
-		enc, dec := NewEncoder(w, opts...), gdvar.NewDecoder(r, opts...)
+		enc, dec := NewEncoder(w, opts...), codec.NewDecoder(r)
 		defer release(dec)
 		if err := enc.LookAhead(dec); err != nil {
 			return 0, err
@@ -44,7 +45,7 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
 		if _, err := r.Seek(start, io.SeekStart); err != nil {
 			return 0, err
 		}
-		dec.Reset(r, opts...)
+		codec.ResetDecoder(dec, r)
 		err = enc.CopyValue(dec)
 		return dec.InputOffset(), err
 	}
@@ -75,9 +76,10 @@ func release(dec *gdvar.Decoder) { dec.Reset(nil) }
 // conversion only, held back as FromBinary holds it (a dst that takes back
 // must also be an io.WriteSeeker: one pass fills in counts). A SyntaxError's
 // offset, line and column, and a ValueError's offset, are src's.
-func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...gdvar.Option) error {
-	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, []gdvar.Option) {
-		return NewDecoder(r, opts...), opts
+func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
+	codec := newConfig(opts).codec
+	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, *gdvar.Codec) {
+		return NewDecoder(r, opts...), codec
 	}, ErrTwoPasses)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)

@@ -158,7 +158,7 @@ func TestConvertBound(t *testing.T) {
 	tests := []struct {
 		name    string
 		input   []byte
-		convert func(io.Writer, io.ReadSeeker, ...gdvar.Option) error
+		convert func(io.Writer, io.ReadSeeker, ...Option) error
 		max     uint64
 	}{
 		{"FromBinary, guessed wrong at the end", bin, FromBinary, size / 4},
@@ -168,7 +168,7 @@ func TestConvertBound(t *testing.T) {
 		tests = append(tests, struct {
 			name    string
 			input   []byte
-			convert func(io.Writer, io.ReadSeeker, ...gdvar.Option) error
+			convert func(io.Writer, io.ReadSeeker, ...Option) error
 			max     uint64
 		}{"FromBinary of " + in.Name, in.Data, FromBinary, hostile.Bound(len(in.Data))})
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // Unmarshal parses the JSON form of one value and stores it in v, a non-nil
@@ -17,7 +16,7 @@ import (
 // would store from the value's binary encoding into other Go types.
 // gdvar.Marshal of the generic value gives back the bytes the JSON was made
 // from.
-func Unmarshal(data []byte, v any, opts ...gdvar.Option) error {
+func Unmarshal(data []byte, v any, opts ...Option) error {
 	d := NewDecoder(bytes.NewReader(data), opts...)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
@@ -75,9 +74,8 @@ var ErrTwoPasses = errors.New("varjson: the value has members after the content 
 var jsonOptions = jsontext.AllowDuplicateNames(true)
 
 // NewDecoder returns a Decoder reading the values in r.
-func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
+func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 	d := &Decoder{cfg: newConfig(opts), r: r}
-	d.err = d.cfg.err
 	if s, ok := r.(io.ReadSeeker); ok {
 		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
 			d.seeker, d.origin, d.next, d.base = s, at, at, at
@@ -203,7 +201,7 @@ func (d *Decoder) Decode(v any) error {
 		*p = g
 		return nil
 	}
-	return viabinary.Convert(g, v, d.cfg.binary()...)
+	return d.cfg.binary().Convert(g, v)
 }
 
 // DecodeTo reads the next value and writes it to enc, the binary form's

@@ -131,7 +131,7 @@ func (s *streamer) mathValue(dec *jsontext.Decoder, enc *gdvar.Encoder, t *tagSp
 				return err
 			}
 			mem[i] = math.Float64bits(x)
-			if needs64(x) && s.cfg.engine == gdvar.Godot4 {
+			if needs64(x) && s.cfg.engine() == gdvar.Godot4 {
 				prec = gdvar.Double
 			}
 		}

@@ -254,7 +254,7 @@ func (s *streamer) sizeObject(dec *jsontext.Decoder, depth int) error {
 			b = noted{how: whole}
 		}
 		b.wide = string(b.mods.get("$wide")) == "true"
-		b.need = b.wide && b.beyond && s.cfg.engine == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
+		b.need = b.wide && b.beyond && s.cfg.engine() == gdvar.Godot4 // only Godot 4 has 64-bit vector arrays
 	}
 	return s.set(i, b)
 }

@@ -49,10 +49,8 @@ type Encoder struct {
 }
 
 // NewEncoder returns an Encoder that writes to w.
-func NewEncoder(w io.Writer, opts ...gdvar.Option) *Encoder {
-	enc := &Encoder{w: w, e: encoder{cfg: newConfig(opts)}, look: lookahead{seed: maphash.MakeSeed()}}
-	enc.err = enc.e.cfg.err
-	return enc
+func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+	return &Encoder{w: w, e: encoder{cfg: newConfig(opts)}, look: lookahead{seed: maphash.MakeSeed()}}
 }
 
 // output is the Encoder's pending output as an io.Writer, for base64 (and
@@ -232,7 +230,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 		return err
 	}
 	var v any
-	if err := gdvar.Unmarshal(b, &v, enc.e.cfg.binary()...); err != nil {
+	if err := enc.e.cfg.binary().Marshal.Unmarshal(b, &v); err != nil {
 		return err
 	}
 	if err := enc.e.leaf(v); err != nil {
@@ -245,7 +243,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 // buffer the next call reuses.
 func (enc *Encoder) leafBytes(dec *gdvar.Decoder, t gdvar.Token, base int) ([]byte, error) {
 	if enc.leafEnc == nil {
-		enc.leafEnc = gdvar.NewEncoder(&enc.leaf, enc.e.cfg.binary()...)
+		enc.leafEnc = enc.e.cfg.binary().Marshal.NewEncoder(&enc.leaf)
 	}
 	enc.leaf.b = enc.leaf.b[:0]
 	err := copyRest(enc.leafEnc, dec, t, base)
@@ -294,7 +292,7 @@ func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error 
 	enc.e.tag("Raw")
 	enc.e.b = append(enc.e.b, '"')
 	if enc.raw == nil {
-		enc.raw = gdvar.NewEncoder(enc.base64(), enc.e.cfg.binary()...)
+		enc.raw = enc.e.cfg.binary().Marshal.NewEncoder(enc.base64())
 	}
 	err := copyRest(enc.raw, dec, t, base)
 	if err == nil {

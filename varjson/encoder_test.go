@@ -39,14 +39,15 @@ const (
 
 // copyJSON prints every value of bin with an Encoder, one per line. In
 // the guessing mode, a wrong guess gives nil.
-func copyJSON(t testing.TB, bin []byte, how printing, chunk int, opts ...gdvar.Option) []byte {
+func copyJSON(t testing.TB, bin []byte, how printing, chunk int, codec *gdvar.Codec) []byte {
 	t.Helper()
-	opts = append(opts, gdvar.WithLimits(gdvar.Limits{ChunkSize: chunk}))
+	codec, err := codec.With(gdvar.WithLimits(gdvar.Limits{ChunkSize: chunk}))
+	require.NoError(t, err)
 	var out bytes.Buffer
-	enc := NewEncoder(&out, opts...)
+	enc := NewEncoder(&out, WithCodec(codec))
 	switch how {
 	case lookFirst:
-		dec := gdvar.NewDecoderBytes(bin, opts...)
+		dec := codec.NewDecoderBytes(bin)
 		for {
 			err := enc.LookAhead(dec)
 			if err == io.EOF {
@@ -57,7 +58,7 @@ func copyJSON(t testing.TB, bin []byte, how printing, chunk int, opts ...gdvar.O
 	case guessing:
 		enc.Guess()
 	}
-	dec := gdvar.NewDecoderBytes(bin, opts...)
+	dec := codec.NewDecoderBytes(bin)
 	for {
 		err := enc.CopyValue(dec)
 		if err == io.EOF {
@@ -81,18 +82,18 @@ func TestEncoderForms(t *testing.T) {
 	defer func() { t.Logf("guessing was wrong on %d prints (vectors × chunk sizes)", wrongGuesses) }()
 	for _, c := range corpora {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
-			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
+			codec := gdvar.MustCodec(gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects))
 			var x any
-			require.NoError(t, gdvar.Unmarshal(v.Bin, &x, opts...))
-			want, err := Marshal(x, gdvar.WithEngine(c.engine))
+			require.NoError(t, codec.Unmarshal(v.Bin, &x))
+			want, err := Marshal(x, WithCodec(engineCodec(c.engine)))
 			require.NoError(t, err, v.Name)
 			forms.check(t, c.dir, v.Name, want)
 			for _, chunk := range []int{gdvar.MinChunkSize, gdvar.DefaultChunkSize} {
-				got := copyJSON(t, v.Bin, lookFirst, chunk, opts...)
+				got := copyJSON(t, v.Bin, lookFirst, chunk, codec)
 				if !assert.Equal(t, string(want)+"\n", string(got), "%s/%s chunk %d", c.dir, v.Name, chunk) {
 					continue
 				}
-				if guessed := copyJSON(t, v.Bin, guessing, chunk, opts...); guessed != nil {
+				if guessed := copyJSON(t, v.Bin, guessing, chunk, codec); guessed != nil {
 					assert.Equal(t, string(got), string(guessed), "%s/%s guessing, chunk %d", c.dir, v.Name, chunk)
 				} else {
 					wrongGuesses++
@@ -101,10 +102,10 @@ func TestEncoderForms(t *testing.T) {
 				if strings.HasPrefix(v.Name, "nest_") {
 					continue // a $Dictionary in a $Dictionary nests deeper than the JSON reader's limit
 				}
-				plain := copyJSON(t, v.Bin, plainForms, chunk, opts...)
+				plain := copyJSON(t, v.Bin, plainForms, chunk, codec)
 				var back any
-				require.NoError(t, Unmarshal(plain, &back, gdvar.WithEngine(c.engine)), "%s: %.200s", v.Name, plain)
-				bin, err := gdvar.Marshal(back, opts...)
+				require.NoError(t, Unmarshal(plain, &back, WithCodec(engineCodec(c.engine))), "%s: %.200s", v.Name, plain)
+				bin, err := codec.Marshal(back)
 				require.NoError(t, err, v.Name)
 				assert.Equal(t, v.Bin, bin, "%s/%s without LookAhead: %.200s", c.dir, v.Name, plain)
 			}
@@ -158,7 +159,7 @@ func TestEncoderGameState(t *testing.T) {
 	require.NoError(t, gdvar.Unmarshal(bin, &x))
 	want, err := Marshal(x)
 	require.NoError(t, err)
-	assert.Equal(t, string(want)+"\n", string(copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize)))
+	assert.Equal(t, string(want)+"\n", string(copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize, nil)))
 }
 
 // LookAhead keeps a hash of each key of the Dictionaries being read and a
@@ -185,18 +186,29 @@ func TestEncoderMemory(t *testing.T) {
 }
 
 // decodeTo writes every JSON value of js to the binary form with DecodeTo.
-func decodeTo(js []byte, opts ...gdvar.Option) ([]byte, error) {
+func decodeTo(js []byte, codec *gdvar.Codec) ([]byte, error) {
 	var out bytes.Buffer
-	return decodeAll(NewDecoder(bytes.NewReader(js), opts...), gdvar.NewEncoder(&out, opts...), out.Bytes)
+	return decodeAll(NewDecoder(bytes.NewReader(js), WithCodec(codec)), codec.NewEncoder(&out), out.Bytes)
 }
+
+// engineCodecs are the codecs of each engine version, as gdvar.WithEngine
+// alone makes them.
+var engineCodecs = [...]*gdvar.Codec{
+	gdvar.Godot4: gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot4)),
+	gdvar.Godot3: gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)),
+	gdvar.Godot2: gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot2)),
+}
+
+// engineCodec returns the codec of engine version e.
+func engineCodec(e gdvar.Engine) *gdvar.Codec { return engineCodecs[e] }
 
 // decodeOnce is decodeTo in one pass (OnePass), from a reader that cannot
 // seek, into a file in memory; or ErrTwoPasses.
-func decodeOnce(js []byte, opts ...gdvar.Option) ([]byte, error) {
+func decodeOnce(js []byte, codec *gdvar.Codec) ([]byte, error) {
 	var out memfile.File
-	dec := NewDecoder(struct{ io.Reader }{bytes.NewReader(js)}, opts...)
+	dec := NewDecoder(struct{ io.Reader }{bytes.NewReader(js)}, WithCodec(codec))
 	dec.OnePass()
-	return decodeAll(dec, gdvar.NewEncoder(&out, opts...), out.Bytes)
+	return decodeAll(dec, codec.NewEncoder(&out), out.Bytes)
 }
 
 // decodeAll writes every value of dec to enc, and returns what output
@@ -222,9 +234,9 @@ func TestDecodeToGolden(t *testing.T) {
 	once, twice := 0, 0
 	for _, c := range corpora {
 		for _, v := range golden.Load(t, golden.Path(c.dir)) {
-			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
-			js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
-			got, err := decodeOnce(bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+			codec := gdvar.MustCodec(gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects))
+			js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, codec)
+			got, err := decodeOnce(bytes.Repeat(js, 2), engineCodec(c.engine))
 			if errors.Is(err, ErrTwoPasses) {
 				twice++
 				assert.Regexp(t, `"\$(type|key_type|value_type|wide)"`, string(js), "%s/%s needs two passes", c.dir, v.Name)
@@ -243,9 +255,9 @@ func TestDecodeToGolden(t *testing.T) {
 		bigSize = size
 		for _, c := range corpora {
 			for _, v := range golden.Load(t, golden.Path(c.dir)) {
-				opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
-				js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, opts...)
-				got, err := decodeTo(bytes.Repeat(js, 2), gdvar.WithEngine(c.engine))
+				codec := gdvar.MustCodec(gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects))
+				js := copyJSON(t, v.Bin, lookFirst, gdvar.DefaultChunkSize, codec)
+				got, err := decodeTo(bytes.Repeat(js, 2), engineCodec(c.engine))
 				require.NoError(t, err, "%s/%s: %.200s", c.dir, v.Name, js)
 				assert.Equal(t, bytes.Repeat(v.Bin, 2), got, "%s/%s streaming from %d: %.200s", c.dir, v.Name, size, js)
 			}
@@ -263,7 +275,7 @@ func TestPackedBytesInPieces(t *testing.T) {
 	}
 	bin, err := gdvar.Marshal(data)
 	require.NoError(t, err)
-	js := copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize)
+	js := copyJSON(t, bin, lookFirst, gdvar.DefaultChunkSize, nil)
 	want, err := Marshal(data)
 	require.NoError(t, err)
 	require.Equal(t, string(want)+"\n", string(js))
@@ -275,7 +287,7 @@ func TestPackedBytesInPieces(t *testing.T) {
 	defer func(n int64) { bigSize = n }(bigSize)
 	for _, size := range []int64{0, 64 << 10} {
 		bigSize = size
-		got, err := decodeTo(js)
+		got, err := decodeTo(js, nil)
 		require.NoError(t, err)
 		assert.Equal(t, bin, got, "streaming from %d", size)
 	}
@@ -290,7 +302,7 @@ func TestLongStringInPieces(t *testing.T) {
 	for _, v := range []any{text, gdvar.StringName(text)} {
 		bin, err := gdvar.Marshal(v)
 		require.NoError(t, err)
-		js := copyJSON(t, bin, lookFirst, gdvar.MinChunkSize)
+		js := copyJSON(t, bin, lookFirst, gdvar.MinChunkSize, nil)
 		want, err := Marshal(v)
 		require.NoError(t, err)
 		require.Equal(t, string(want)+"\n", string(js))
@@ -308,10 +320,10 @@ func TestLongStringInPieces(t *testing.T) {
 		var back any
 		require.NoError(t, Unmarshal(js, &back))
 		assert.Equal(t, v, back)
-		got, err := decodeTo(js)
+		got, err := decodeTo(js, nil)
 		require.NoError(t, err)
 		assert.Equal(t, bin, got)
-		got, err = decodeOnce(js)
+		got, err = decodeOnce(js, nil)
 		require.NoError(t, err)
 		assert.Equal(t, bin, got, "in one pass")
 		for _, once := range []bool{false, true} {
@@ -516,7 +528,7 @@ func TestDictionaryKeysAfterOthers(t *testing.T) {
 		require.NoError(t, enc.WriteToken(gdvar.ArrayEndToken))
 		require.NoError(t, enc.Flush())
 
-		js := copyJSON(t, bin.Bytes(), lookFirst, gdvar.DefaultChunkSize)
+		js := copyJSON(t, bin.Bytes(), lookFirst, gdvar.DefaultChunkSize, nil)
 		var got []map[string]any
 		require.NoError(t, json.Unmarshal(js, &got), "%s", js)
 		require.Len(t, got, n)
@@ -524,7 +536,7 @@ func TestDictionaryKeysAfterOthers(t *testing.T) {
 			_, tagged := d["$Dictionary"]
 			assert.Equal(t, want[i], !tagged, "Dictionary %d of %s", i, js)
 		}
-		if guessed := copyJSON(t, bin.Bytes(), guessing, gdvar.DefaultChunkSize); guessed != nil {
+		if guessed := copyJSON(t, bin.Bytes(), guessing, gdvar.DefaultChunkSize, nil); guessed != nil {
 			assert.Equal(t, string(js), string(guessed))
 		}
 	}

@@ -17,13 +17,13 @@ import (
 func FuzzJSONRoundTrip(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
-		e, opts, want, js, ok := fuzzJSON(t, data, godot3)
+		e, codec, want, js, ok := fuzzJSON(t, data, godot3)
 		if !ok {
 			return
 		}
 		var back any
-		require.NoError(t, Unmarshal(js, &back, gdvar.WithEngine(e)), "%s", js)
-		got, err := gdvar.Marshal(back, opts...)
+		require.NoError(t, Unmarshal(js, &back, WithCodec(engineCodec(e))), "%s", js)
+		got, err := codec.Marshal(back)
 		require.NoError(t, err, "%s", js)
 		assert.Equal(t, want, got, "%s", js)
 	})
@@ -37,71 +37,77 @@ func FuzzJSONRoundTrip(f *testing.F) {
 func FuzzEncoder(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4", uint8(0)) })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool, chunk uint8) {
-		e, opts := fuzzEngine(godot3)
+		e, codec := fuzzEngine(godot3)
 		var v any
-		if gdvar.Unmarshal(data, &v, opts...) != nil {
+		if codec.Unmarshal(data, &v) != nil {
 			return
 		}
-		want, err := Marshal(v, gdvar.WithEngine(e))
+		want, err := Marshal(v, WithCodec(engineCodec(e)))
 		require.NoError(t, err)
 		size := gdvar.MinChunkSize + int(chunk)
-		js := copyJSON(t, data, lookFirst, size, opts...)
+		js := copyJSON(t, data, lookFirst, size, codec)
 		assert.Equal(t, string(want)+"\n", string(js))
-		if guessed := copyJSON(t, data, guessing, size, opts...); guessed != nil {
+		if guessed := copyJSON(t, data, guessing, size, codec); guessed != nil {
 			assert.Equal(t, string(js), string(guessed), "guessing")
 		}
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = int64(chunk) // stream containers of more than this much JSON
-		bin, err := decodeTo(js, gdvar.WithEngine(e))
+		bin, err := decodeTo(js, engineCodec(e))
 		require.NoError(t, err, "%.300s", js)
 		assert.Equal(t, data, bin, "DecodeTo of %.300s", js)
 		var conv bytes.Buffer
-		require.NoError(t, ToBinary(&conv, bytes.NewReader(js), gdvar.WithEngine(e)), "ToBinary of %.300s", js)
+		require.NoError(t, ToBinary(&conv, bytes.NewReader(js), WithCodec(engineCodec(e))), "ToBinary of %.300s", js)
 		assert.Equal(t, data, conv.Bytes(), "ToBinary of %.300s", js)
 		var printed bytes.Buffer
-		require.NoError(t, FromBinary(&printed, bytes.NewReader(data), opts...))
+		require.NoError(t, FromBinary(&printed, bytes.NewReader(data), WithCodec(codec)))
 		assert.Equal(t, string(want), printed.String(), "FromBinary")
-		if once, err := decodeOnce(js, gdvar.WithEngine(e)); !errors.Is(err, ErrTwoPasses) {
+		if once, err := decodeOnce(js, engineCodec(e)); !errors.Is(err, ErrTwoPasses) {
 			require.NoError(t, err, "%.300s in one pass", js)
 			assert.Equal(t, data, once, "DecodeTo of %.300s in one pass", js)
 		}
-		plain := copyJSON(t, data, plainForms, size, opts...)
+		plain := copyJSON(t, data, plainForms, size, codec)
 		var back any
-		err = Unmarshal(plain, &back, gdvar.WithEngine(e))
+		err = Unmarshal(plain, &back, WithCodec(engineCodec(e)))
 		if err != nil && strings.Contains(err.Error(), "nested deeper") {
 			return // a $Dictionary in a $Dictionary takes more JSON levels
 		}
 		require.NoError(t, err, "%.300s", plain)
-		got, err := gdvar.Marshal(back, opts...)
+		got, err := codec.Marshal(back)
 		require.NoError(t, err)
 		assert.Equal(t, data, got, "%.300s", plain)
 	})
 }
 
-// fuzzEngine is the engine a fuzz input picks, with the options to decode
+// fuzzCodecs decode anything an engine version accepts: Godot 4's, then
+// Godot 3's.
+var fuzzCodecs = [2]*gdvar.Codec{
+	gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot4), gdvar.AllowObjects(true)),
+	gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.AllowObjects(true)),
+}
+
+// fuzzEngine is the engine a fuzz input picks, with the codec to decode
 // anything it accepts.
-func fuzzEngine(godot3 bool) (gdvar.Engine, []gdvar.Option) {
-	e := gdvar.Godot4
+func fuzzEngine(godot3 bool) (gdvar.Engine, *gdvar.Codec) {
 	if godot3 {
-		e = gdvar.Godot3
+		return gdvar.Godot3, fuzzCodecs[1]
 	}
-	return e, []gdvar.Option{gdvar.WithEngine(e), gdvar.AllowObjects(true)}
+	return gdvar.Godot4, fuzzCodecs[0]
 }
 
 // fuzzJSON decodes a fuzzer's input for the engine godot3 chooses and
 // returns its bytes as Marshal writes them and its JSON; ok is false for
 // input gdvar does not decode.
-func fuzzJSON(t *testing.T, data []byte, godot3 bool) (e gdvar.Engine, opts []gdvar.Option, want, js []byte, ok bool) {
-	e, opts = fuzzEngine(godot3)
+func fuzzJSON(t *testing.T, data []byte, godot3 bool) (e gdvar.Engine, codec *gdvar.Codec, want, js []byte, ok bool) {
+	e, codec = fuzzEngine(godot3)
 	var v any
-	if gdvar.Unmarshal(data, &v, opts...) != nil {
-		return e, opts, nil, nil, false
+	if codec.Unmarshal(data, &v) != nil {
+		return e, codec, nil, nil, false
 	}
-	want, err := gdvar.Marshal(v, opts...)
+	want, err := codec.Marshal(v)
 	require.NoError(t, err)
-	js, err = Marshal(v, gdvar.WithEngine(e))
+	js, err = Marshal(v, WithCodec(engineCodec(e)))
 	require.NoError(t, err)
-	return e, opts, want, js, true
+	return e, codec, want, js, true
 }
 
 // DecodeTo, streaming every container, writes what Unmarshal and Marshal
@@ -109,26 +115,26 @@ func fuzzJSON(t *testing.T, data []byte, godot3 bool) (e gdvar.Engine, opts []gd
 // converting the whole tree gives.
 func FuzzDecodeTo(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) {
-		e, opts := fuzzEngine(set != "godot4")
+		e, codec := fuzzEngine(set != "godot4")
 		var x any
-		if gdvar.Unmarshal(v.Bin, &x, opts...) == nil {
-			if js, err := Marshal(x, gdvar.WithEngine(e)); err == nil {
+		if codec.Unmarshal(v.Bin, &x) == nil {
+			if js, err := Marshal(x, WithCodec(engineCodec(e))); err == nil {
 				f.Add(js, set != "godot4")
 			}
 		}
 	})
 	f.Fuzz(func(t *testing.T, js []byte, godot3 bool) {
-		e, opts := fuzzEngine(godot3)
+		e, codec := fuzzEngine(godot3)
 		var want []byte
 		var x any
-		err := Unmarshal(js, &x, gdvar.WithEngine(e))
+		err := Unmarshal(js, &x, WithCodec(engineCodec(e)))
 		if err == nil {
-			want, err = gdvar.Marshal(x, opts...)
+			want, err = codec.Marshal(x)
 		}
 		defer func(n int64) { bigSize = n }(bigSize)
 		bigSize = 0
-		got, gotErr := decodeTo(js, gdvar.WithEngine(e))
-		once, onceErr := decodeOnce(js, gdvar.WithEngine(e))
+		got, gotErr := decodeTo(js, engineCodec(e))
+		once, onceErr := decodeOnce(js, engineCodec(e))
 		if errors.Is(onceErr, ErrTwoPasses) {
 			once, onceErr = got, gotErr // what the command does then
 		}
@@ -146,7 +152,7 @@ func FuzzDecodeTo(f *testing.F) {
 		}
 		tree, err := treeUnmarshal(js) // without reading anything directly
 		require.NoError(t, err, "%q", js)
-		treeBin, err := gdvar.Marshal(tree, opts...)
+		treeBin, err := codec.Marshal(tree)
 		require.NoError(t, err, "%q", js)
 		assert.Equal(t, want, treeBin, "%q through the tree", js)
 		require.NoError(t, gotErr, "%q", js)

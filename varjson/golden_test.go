@@ -32,14 +32,14 @@ func TestGoldenRoundTrip(t *testing.T) {
 		raws := 0
 		vectors := golden.Load(t, golden.Path(c.dir))
 		for _, v := range vectors {
-			opts := []gdvar.Option{gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects)}
+			codec := gdvar.MustCodec(gdvar.WithEngine(c.engine), gdvar.AllowObjects(v.Objects))
 			var x any
-			require.NoError(t, gdvar.Unmarshal(v.Bin, &x, opts...))
-			js, err := Marshal(x, gdvar.WithEngine(c.engine))
+			require.NoError(t, codec.Unmarshal(v.Bin, &x))
+			js, err := Marshal(x, WithCodec(engineCodec(c.engine)))
 			require.NoError(t, err, v.Name)
 			var back any
-			require.NoError(t, Unmarshal(js, &back, gdvar.WithEngine(c.engine)), "%s: %s", v.Name, js)
-			out, err := gdvar.Marshal(back, opts...)
+			require.NoError(t, Unmarshal(js, &back, WithCodec(engineCodec(c.engine))), "%s: %s", v.Name, js)
+			out, err := codec.Marshal(back)
 			require.NoError(t, err, v.Name)
 			assert.Equal(t, v.Bin, out, "%s: %s", v.Name, js)
 			if strings.Contains(string(js), `"$Raw"`) {

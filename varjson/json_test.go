@@ -1,6 +1,7 @@
 package varjson
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -68,10 +69,10 @@ func TestForms(t *testing.T) {
 		{gdvar.InputEvent{Type: 1, Fields: []uint32{0, 65}}, `{"$InputEvent":{"type":1,"device":0,"fields":[0,65]}}`},
 		{gdvar.RawValue{2, 0, 1, 0, 5, 0, 0, 0, 0, 0, 0, 0}, `{"$Raw":"AgABAAUAAAAAAAAA"}`},
 	} {
-		var opts []gdvar.Option
+		var opts []Option
 		switch tc.v.(type) {
 		case gdvar.Image, gdvar.InputEvent: // Godot 2's types
-			opts = append(opts, gdvar.WithEngine(gdvar.Godot2))
+			opts = append(opts, WithCodec(engineCodec(gdvar.Godot2)))
 		}
 		js, err := Marshal(tc.v, opts...)
 		require.NoError(t, err, "%#v", tc.v)
@@ -89,14 +90,14 @@ func TestForms(t *testing.T) {
 // Strings that are not UTF-8 (which Godot 3 accepts) become $Raw.
 func TestInvalidUTF8IsRaw(t *testing.T) {
 	v := []any{"a\xed\xa0\x80b"} // a surrogate, which Godot 3 accepts
-	js, err := Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+	js, err := Marshal(v, WithCodec(engineCodec(gdvar.Godot3)))
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"$Raw"`)
 	var back any
 	require.NoError(t, Unmarshal(js, &back))
-	bin, err := gdvar.Marshal(back, gdvar.WithEngine(gdvar.Godot3))
+	bin, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Marshal(back)
 	require.NoError(t, err)
-	want, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+	want, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Marshal(v)
 	require.NoError(t, err)
 	assert.Equal(t, want, bin)
 }
@@ -211,13 +212,33 @@ func TestUnmarshalIntoGoTypes(t *testing.T) {
 	assert.Equal(t, gdvar.Vector3{X: 1, Y: 2, Z: 3}, p.Pos)
 }
 
-// An invalid option fails Marshal and Unmarshal up front.
-func TestInvalidOption(t *testing.T) {
-	opt := gdvar.WithEngine(gdvar.Engine(9))
-	_, err := Marshal(1, opt)
+// A Codec's settings reach every conversion: its engine version is that
+// of the binary form (a Godot 3 Dictionary is type 18, a Godot 4 one 27),
+// its limits bound what FromBinary reads. gdvar's options, an invalid one
+// among them, do not compile here, and a Codec is checked where it is
+// made.
+func TestWithCodec(t *testing.T) {
+	godot3 := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3))
+	dict := gdvar.NewDictionary("a", []any{int64(1)})
+	bin3, err := godot3.Marshal(dict)
+	require.NoError(t, err)
+	js, err := Marshal(dict, WithCodec(godot3))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	require.NoError(t, FromBinary(&out, bytes.NewReader(bin3), WithCodec(godot3)))
+	assert.Equal(t, string(js), out.String(), "FromBinary reads Godot 3's bytes")
+	assert.Error(t, FromBinary(io.Discard, bytes.NewReader(bin3)), "as Godot 4's")
+	var conv bytes.Buffer
+	require.NoError(t, ToBinary(&conv, bytes.NewReader(js), WithCodec(godot3)))
+	assert.Equal(t, bin3, conv.Bytes(), "ToBinary writes Godot 3's bytes")
+	got, err := decodeTo(js, godot3)
+	require.NoError(t, err)
+	assert.Equal(t, bin3, got, "DecodeTo")
+
+	tiny := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.WithLimits(gdvar.Limits{MaxContainerLen: 0, MaxStringBytes: 0, MaxDepth: 1}))
+	assert.ErrorIs(t, FromBinary(io.Discard, bytes.NewReader(bin3), WithCodec(tiny)), gdvar.ErrTooDeep, "the codec's limits")
+	_, err = gdvar.NewCodec(gdvar.WithEngine(gdvar.Engine(9)))
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
-	var v any
-	assert.ErrorIs(t, Unmarshal([]byte("1"), &v, opt), gdvar.ErrInvalidOption)
 }
 
 // An error found inside a tagged value (here nesting too deep) has the
@@ -268,8 +289,8 @@ func TestOnePassMathMembers(t *testing.T) {
 		`{"$Vector2":[{"$float":"inf"},2]}`,
 		`{"$Vector2":[1]}`,
 	} {
-		two, errTwo := decodeTo([]byte(js))
-		one, errOne := decodeOnce([]byte(js))
+		two, errTwo := decodeTo([]byte(js), nil)
+		one, errOne := decodeOnce([]byte(js), nil)
 		assert.Equal(t, errTwo == nil, errOne == nil, "%s: %v / %v", js, errTwo, errOne)
 		assert.Equal(t, two, one, js)
 	}
@@ -280,9 +301,9 @@ func TestOnePassMathMembers(t *testing.T) {
 func TestOnePassTooDeep(t *testing.T) {
 	for _, n := range []int{1100, 3000} {
 		js := []byte(strings.Repeat("[", n) + strings.Repeat("]", n))
-		_, err := decodeOnce(js)
+		_, err := decodeOnce(js, nil)
 		assert.ErrorIs(t, err, ErrTwoPasses)
-		_, err = decodeTo(js)
+		_, err = decodeTo(js, nil)
 		var se *SyntaxError
 		if n > maxDepth {
 			require.ErrorAs(t, err, &se)

@@ -173,16 +173,16 @@ func TestLikeRestoresPackedInt64AndIDs(t *testing.T) {
 func FuzzLikeUndoesJQ16(f *testing.F) {
 	golden.AddSeeds(f, 4096, func(v golden.Vector, set string) { f.Add(v.Bin, set != "godot4") })
 	f.Fuzz(func(t *testing.T, data []byte, godot3 bool) {
-		e, opts, want, js, ok := fuzzJSON(t, data, godot3)
+		e, codec, want, js, ok := fuzzJSON(t, data, godot3)
 		if !ok {
 			return
 		}
 		edited := jqPrint(t, js)
-		dec := NewDecoder(bytes.NewReader(edited), gdvar.WithEngine(e))
-		dec.Like(NewDecoder(bytes.NewReader(js), gdvar.WithEngine(e)))
+		dec := NewDecoder(bytes.NewReader(edited), WithCodec(engineCodec(e)))
+		dec.Like(NewDecoder(bytes.NewReader(js), WithCodec(engineCodec(e))))
 		var back any
 		require.NoError(t, dec.Decode(&back), "%s\n%s", js, edited)
-		got, err := gdvar.Marshal(back, opts...)
+		got, err := codec.Marshal(back)
 		require.NoError(t, err, "%s", edited)
 		assert.Equal(t, want, got, "%s\n%s", js, edited)
 	})

@@ -9,28 +9,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 )
 
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
 // generic form or any Go value gdvar.Marshal accepts.
-func Marshal(v any, opts ...gdvar.Option) ([]byte, error) {
+func Marshal(v any, opts ...Option) ([]byte, error) {
 	return Append(nil, v, opts...)
 }
 
 // Append appends the JSON form of v to dst. It goes through v's binary
 // encoding and FromBinary, so that both print the same.
-func Append(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
-	cfg := newConfig(opts)
-	if cfg.err != nil {
-		return dst, cfg.err
-	}
-	bin, err := gdvar.Marshal(v, cfg.binary()...)
+func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
+	form := newConfig(opts).binary()
+	bin, err := form.Marshal.Marshal(v)
 	if err != nil {
 		return dst, err
 	}
 	out := bytesWriter{b: dst}
-	if err := FromBinary(&out, bytes.NewReader(bin), viabinary.Options(cfg.binary())...); err != nil {
+	if err := FromBinary(&out, bytes.NewReader(bin), WithCodec(form.Read)); err != nil {
 		return dst, err
 	}
 	return out.b, nil

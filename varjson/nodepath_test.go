@@ -39,16 +39,16 @@ func nodePathBytes(t testing.TB, e gdvar.Engine, words [3]uint32, pad byte, name
 // nodePathJSON is a NodePath's JSON as the Encoder printed it before it
 // read the bytes itself, from the path's generic form: its text when
 // gdvar.ParseNodePath of that is written as the same bytes, else a $Raw.
-func nodePathJSON(t testing.TB, bin []byte, opts ...gdvar.Option) string {
+func nodePathJSON(t testing.TB, bin []byte, codec *gdvar.Codec) string {
 	var v any
-	require.NoError(t, gdvar.Unmarshal(bin, &v, opts...))
+	require.NoError(t, codec.Unmarshal(bin, &v))
 	raw := `{"$Raw":"` + base64.StdEncoding.EncodeToString(bin) + `"}`
 	p, ok := v.(gdvar.NodePath)
 	if !ok {
 		return raw // a header Godot never writes
 	}
 	s := p.String()
-	canonical, err := gdvar.Marshal(gdvar.ParseNodePath(s), opts...)
+	canonical, err := codec.Marshal(gdvar.ParseNodePath(s))
 	require.NoError(t, err)
 	if !bytes.Equal(canonical, bin) || !utf8.ValidString(s) {
 		return raw
@@ -90,10 +90,10 @@ func TestNodePathForms(t *testing.T) {
 		if tt.want == "" {
 			want = `{"$Raw":"` + base64.StdEncoding.EncodeToString(tt.bin) + `"}`
 		}
-		opts := []gdvar.Option{gdvar.WithEngine(tt.engine)}
-		assert.Equal(t, want, nodePathJSON(t, tt.bin, opts...), "%s: the generic form", tt.name)
+		codec := engineCodec(tt.engine)
+		assert.Equal(t, want, nodePathJSON(t, tt.bin, codec), "%s: the generic form", tt.name)
 		var got bytes.Buffer
-		require.NoError(t, FromBinary(&got, bytes.NewReader(tt.bin), opts...), tt.name)
+		require.NoError(t, FromBinary(&got, bytes.NewReader(tt.bin), WithCodec(codec)), tt.name)
 		assert.Equal(t, want, got.String(), tt.name)
 	}
 }
@@ -106,15 +106,15 @@ func FuzzNodePath(f *testing.F) {
 	f.Add(nodePathBytes(f, gdvar.Godot3, [3]uint32{1 | newForm, 1, 0}, 'z', "a", "b")[4:], true)
 	f.Add(nodePathBytes(f, gdvar.Godot4, [3]uint32{1 | newForm, 1, 2}, 0, "a:b", "c/d", "")[4:], false)
 	f.Fuzz(func(t *testing.T, path []byte, godot3 bool) {
-		e, opts := fuzzEngine(godot3)
+		e, codec := fuzzEngine(godot3)
 		bin := append(nodePathHeader(t, e), path...)
 		var v any
-		if gdvar.Unmarshal(bin, &v, opts...) != nil {
+		if codec.Unmarshal(bin, &v) != nil {
 			return
 		}
-		want := nodePathJSON(t, bin, opts...)
+		want := nodePathJSON(t, bin, codec)
 		var got bytes.Buffer
-		require.NoError(t, FromBinary(&got, bytes.NewReader(bin), opts...))
+		require.NoError(t, FromBinary(&got, bytes.NewReader(bin), WithCodec(codec)))
 		assert.Equal(t, want, got.String())
 	})
 }

@@ -86,10 +86,10 @@ func TestTagsEveryRoute(t *testing.T) {
 	bigSize = 0 // DecodeTo streams every tag that streams
 	seen := map[string]bool{}
 	for _, tc := range values {
-		opts := []gdvar.Option{gdvar.WithEngine(tc.e), gdvar.AllowObjects(true)}
-		want, err := gdvar.Marshal(tc.v, opts...)
+		codec := gdvar.MustCodec(gdvar.WithEngine(tc.e), gdvar.AllowObjects(true))
+		want, err := codec.Marshal(tc.v)
 		require.NoError(t, err)
-		js, err := Marshal(tc.v, gdvar.WithEngine(tc.e))
+		js, err := Marshal(tc.v, WithCodec(engineCodec(tc.e)))
 		require.NoError(t, err)
 		m := firstTag.FindSubmatch(js)
 		require.NotNil(t, m, "%.80s", js)
@@ -98,20 +98,20 @@ func TestTagsEveryRoute(t *testing.T) {
 			if err != nil {
 				return nil, err
 			}
-			return gdvar.Marshal(v, opts...)
+			return codec.Marshal(v)
 		}
 		for _, route := range []struct {
 			name string
 			run  func() ([]byte, error)
 		}{
 			{"tree", func() ([]byte, error) { return binary(treeUnmarshal(js)) }},
-			{"Unmarshal", func() ([]byte, error) { var v any; return binary(v, Unmarshal(js, &v, opts[0])) }},
+			{"Unmarshal", func() ([]byte, error) { var v any; return binary(v, Unmarshal(js, &v, WithCodec(engineCodec(tc.e)))) }},
 			{"Decode", func() ([]byte, error) {
 				var v any
-				return binary(v, NewDecoder(bytes.NewReader(js), opts[0]).Decode(&v))
+				return binary(v, NewDecoder(bytes.NewReader(js), WithCodec(engineCodec(tc.e))).Decode(&v))
 			}},
-			{"DecodeTo", func() ([]byte, error) { return decodeTo(js, opts...) }},
-			{"DecodeTo in one pass", func() ([]byte, error) { return decodeOnce(js, opts...) }},
+			{"DecodeTo", func() ([]byte, error) { return decodeTo(js, codec) }},
+			{"DecodeTo in one pass", func() ([]byte, error) { return decodeOnce(js, codec) }},
 		} {
 			got, err := route.run()
 			if errors.Is(err, ErrTwoPasses) && route.name == "DecodeTo in one pass" {

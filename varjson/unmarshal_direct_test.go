@@ -81,7 +81,7 @@ func TestDirectAsTree(t *testing.T) {
 		assert.True(t, reflect.DeepEqual(want, got) || equalBytes(t, want, got), "%s: %#v, not %#v", js, got, want)
 		bin, err := gdvar.Marshal(got)
 		require.NoError(t, err, js)
-		to, err := decodeTo([]byte(js))
+		to, err := decodeTo([]byte(js), nil)
 		require.NoError(t, err, js)
 		assert.Equal(t, bin, to, js)
 	}

@@ -18,8 +18,11 @@ var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.
 // printTokens prints the values of data (the binary form) to w, token by
 // token, as the gdvar command does.
 func printTokens(data []byte, d Dialect, w io.Writer) error {
-	dec := gdvar.NewDecoderBytes(data, gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true))
-	enc := NewEncoder(w, WithDialect(d))
+	dec := gdvar.MustCodec(gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true)).NewDecoderBytes(data)
+	enc, err := NewEncoder(w, WithDialect(d))
+	if err != nil {
+		return err
+	}
 	for {
 		if err := enc.CopyValue(dec); err == io.EOF {
 			return nil
@@ -31,7 +34,7 @@ func printTokens(data []byte, d Dialect, w io.Writer) error {
 
 // validate reads every token of data, as gdvar validate does.
 func validate(data []byte, d Dialect) error {
-	dec := gdvar.NewDecoderBytes(data, gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true))
+	dec := gdvar.MustCodec(gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true)).NewDecoderBytes(data)
 	for {
 		if _, err := dec.ReadToken(); err == io.EOF {
 			return nil
@@ -83,7 +86,7 @@ func BenchmarkGameState(b *testing.B) {
 		for b.Loop() {
 			r.Reset(text)
 			enc := gdvar.NewEncoder(io.Discard)
-			if err := NewDecoder(r).DecodeTo(enc); err != nil {
+			if err := mustDecoder(b, r).DecodeTo(enc); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -175,7 +178,7 @@ func BenchmarkEncodeValues(b *testing.B) {
 		b.ReportAllocs()
 		start := cputime.Process()
 		for b.Loop() {
-			enc := NewEncoder(io.Discard)
+			enc := mustEncoder(b, io.Discard)
 			for _, p := range players {
 				if err := enc.Encode(p); err != nil {
 					b.Fatal(err)

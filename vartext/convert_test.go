@@ -26,7 +26,7 @@ func TestToBinary(t *testing.T) {
 		`7`,
 	}
 	text := strings.Join(inputs, "\n") + "\n"
-	want := decodeTo(t, strings.NewReader(text), Godot4, gdvar.WithMathPrecision(gdvar.Single)) // a seeker: two passes
+	want := decodeTo(t, strings.NewReader(text), Godot4, gdvar.MustCodec(gdvar.WithMathPrecision(gdvar.Single))) // a seeker: two passes
 	for _, file := range []bool{false, true} {
 		var dst io.Writer
 		var got func() []byte
@@ -42,7 +42,7 @@ func TestToBinary(t *testing.T) {
 		src := strings.NewReader(text)
 		n := 0
 		for ; ; n++ {
-			err := ToBinary(dst, src, gdvar.WithMathPrecision(gdvar.Single))
+			err := ToBinary(dst, src, WithMathPrecision(gdvar.Single))
 			if err == io.EOF {
 				break
 			}
@@ -58,7 +58,7 @@ func TestToBinary(t *testing.T) {
 func TestToBinaryErrorPlace(t *testing.T) {
 	for _, text := range []string{"1\n2\n  [1 2]", "1 2 [1 2]", "{\"a\": 1, \"a\": 2}\n\n  [,]"} {
 		var want error
-		dec := NewDecoder(strings.NewReader(text))
+		dec := mustDecoder(t, strings.NewReader(text))
 		var v any
 		for want == nil {
 			want = dec.Decode(&v)

@@ -1,38 +1,12 @@
 package vartext
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"reflect"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 )
-
-// Unmarshal parses the one value in text (as str_to_var does) and stores it
-// in v, a non-nil pointer. Into an interface{} it stores gdvar's generic
-// form (int64, float64, string, gdvar.Vector2, []any, *gdvar.Dictionary, …);
-// into other Go types it stores what gdvar.Unmarshal would from the value's
-// binary encoding. Every dialect's spelling is read (Godot 3's Quat and
-// PoolIntArray as well as Godot 4's Quaternion and PackedInt32Array); the
-// dialect selects the engine for the conversion into Go types.
-//
-// Object(EncodedObjectAsID,"object_id":N,…), which is how var_to_str prints
-// an object written as its id, gives back the gdvar.ObjectID.
-func Unmarshal(text []byte, v any, opts ...gdvar.Option) error {
-	d := NewDecoder(bytes.NewReader(text), opts...)
-	if err := d.Decode(v); err != nil {
-		if err == io.EOF {
-			return d.p.s.errorf("no value")
-		}
-		return err
-	}
-	if d.p.s.skipSpace(); !d.p.s.atEnd() {
-		return d.p.s.errorf("text after the value")
-	}
-	return nil
-}
 
 // Decoder reads values in the text form from an io.Reader, one after
 // another (separated by white space, as a file of values on lines is), as
@@ -52,10 +26,10 @@ type Decoder struct {
 	err    error
 }
 
-// NewDecoder returns a Decoder reading the values in r.
-func NewDecoder(r io.Reader, opts ...gdvar.Option) *Decoder {
-	d := &Decoder{cfg: newConfig(opts), r: r}
-	d.err = d.cfg.err
+// newDecoder returns a Decoder reading the values in r with checked
+// settings.
+func newDecoder(r io.Reader, cfg config) *Decoder {
+	d := &Decoder{cfg: cfg, r: r}
 	if s, ok := r.(io.Seeker); ok {
 		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
 			d.seeker, d.origin = s, at
@@ -113,7 +87,7 @@ func (d *Decoder) Decode(v any) error {
 		*p = root
 		return nil
 	}
-	return viabinary.Convert(root, v, d.binary()...)
+	return d.cfg.binary().Convert(root, v)
 }
 
 // decodeAny parses the next value into the generic form.
@@ -205,11 +179,6 @@ func (d *Decoder) decodeOnce(enc *gdvar.Encoder) error {
 		err = ErrKeyTwice
 	}
 	return err
-}
-
-// binary returns the options of the value's binary encoding.
-func (d *Decoder) binary() []gdvar.Option {
-	return []gdvar.Option{gdvar.WithEngine(d.cfg.dialect.Engine()), gdvar.WithMathPrecision(d.cfg.precision)}
 }
 
 // encode writes a value in the generic form to enc as DecodeTo does.

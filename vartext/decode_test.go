@@ -19,10 +19,10 @@ import (
 type onlyReader struct{ io.Reader }
 
 // decodeTo writes the binary form of text's values with DecodeTo.
-func decodeTo(t *testing.T, r io.Reader, d Dialect, opts ...gdvar.Option) []byte {
+func decodeTo(t *testing.T, r io.Reader, d Dialect, codec *gdvar.Codec) []byte {
 	var out bytes.Buffer
-	enc := gdvar.NewEncoder(&out, opts...)
-	dec := NewDecoder(r, WithDialect(d))
+	enc := codec.NewEncoder(&out)
+	dec := mustDecoder(t, r, WithDialect(d))
 	for {
 		err := dec.DecodeTo(enc)
 		if err == io.EOF {
@@ -36,12 +36,12 @@ func decodeTo(t *testing.T, r io.Reader, d Dialect, opts ...gdvar.Option) []byte
 
 // decodeOnce writes the binary form of text's values with DecodeTo after
 // OnePass, into f, and returns what it wrote, or ErrKeyTwice.
-func decodeOnce(t *testing.T, f *os.File, r io.Reader, d Dialect, opts ...gdvar.Option) ([]byte, error) {
+func decodeOnce(t *testing.T, f *os.File, r io.Reader, d Dialect, codec *gdvar.Codec) ([]byte, error) {
 	require.NoError(t, f.Truncate(0))
 	_, err := f.Seek(0, io.SeekStart)
 	require.NoError(t, err)
-	enc := gdvar.NewEncoder(f, opts...)
-	dec := NewDecoder(r, WithDialect(d))
+	enc := codec.NewEncoder(f)
+	dec := mustDecoder(t, r, WithDialect(d))
 	dec.OnePass()
 	for {
 		err := dec.DecodeTo(enc)
@@ -71,16 +71,16 @@ func TestDecodeToMatchesDecode(t *testing.T) {
 	for _, set := range goldenSets {
 		for _, corpus := range []string{"golden", "text", "text/random"} {
 			for _, v := range loadGolden(t, corpus, set) {
-				opts := set.binaryOptions(v)
+				codec := set.binaryCodec(v, false)
 				var x any
 				if Unmarshal([]byte(v.Text), &x, WithDialect(set.dialect)) != nil { // Godot 3 prints nothing for a RID
 					continue
 				}
-				want, err := gdvar.Marshal(x, opts...)
+				want, err := codec.Marshal(x)
 				require.NoError(t, err, v.Name)
-				assert.True(t, bytes.Equal(want, decodeTo(t, strings.NewReader(v.Text), set.dialect, opts...)), "%s %s", set.dir, v.Name)
-				assert.True(t, bytes.Equal(want, decodeTo(t, onlyReader{strings.NewReader(v.Text)}, set.dialect, opts...)), "%s %s", set.dir, v.Name)
-				got, err := decodeOnce(t, f, onlyReader{strings.NewReader(v.Text)}, set.dialect, opts...)
+				assert.True(t, bytes.Equal(want, decodeTo(t, strings.NewReader(v.Text), set.dialect, codec)), "%s %s", set.dir, v.Name)
+				assert.True(t, bytes.Equal(want, decodeTo(t, onlyReader{strings.NewReader(v.Text)}, set.dialect, codec)), "%s %s", set.dir, v.Name)
+				got, err := decodeOnce(t, f, onlyReader{strings.NewReader(v.Text)}, set.dialect, codec)
 				if err != nil {
 					twice++
 					continue
@@ -113,7 +113,7 @@ func TestOnePassKeyTwice(t *testing.T) {
 		{`{"a": {"a": 1}}`, false},
 	}
 	for _, tt := range tests {
-		_, err := decodeOnce(t, f, strings.NewReader(tt.text), Godot4)
+		_, err := decodeOnce(t, f, strings.NewReader(tt.text), Godot4, nil)
 		if tt.twice {
 			assert.ErrorIs(t, err, ErrKeyTwice, tt.text)
 		} else {
@@ -132,7 +132,7 @@ func TestDecoderReadsAStream(t *testing.T) {
 		require.NoError(t, Unmarshal([]byte(part), &v))
 		want = append(want, v)
 	}
-	dec := NewDecoder(onlyReader{&oneByteReader{strings.NewReader(text)}})
+	dec := mustDecoder(t, onlyReader{&oneByteReader{strings.NewReader(text)}})
 	var got []any
 	for {
 		var v any
@@ -170,7 +170,7 @@ func TestDecodeToMemory(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	var w countingWriter
 	enc := gdvar.NewEncoder(&w)
-	require.NoError(t, NewDecoder(bytes.NewReader(text.Bytes())).DecodeTo(enc))
+	require.NoError(t, mustDecoder(t, bytes.NewReader(text.Bytes())).DecodeTo(enc))
 	require.NoError(t, enc.Flush())
 	runtime.ReadMemStats(&after)
 	assert.Greater(t, w.n, n)
@@ -183,7 +183,7 @@ func TestDecodeToMemory(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	enc.Reset(f)
-	dec := NewDecoder(onlyReader{bytes.NewReader(text.Bytes())})
+	dec := mustDecoder(t, onlyReader{bytes.NewReader(text.Bytes())})
 	dec.OnePass()
 	require.NoError(t, dec.DecodeTo(enc))
 	require.NoError(t, enc.Flush())
@@ -197,7 +197,7 @@ func TestDecodeToMemory(t *testing.T) {
 // An error inside a value is final; at the end of a value the Decoder goes
 // on.
 func TestDecoderErrorIsFinal(t *testing.T) {
-	dec := NewDecoder(strings.NewReader("[1, 2\n[3]"))
+	dec := mustDecoder(t, strings.NewReader("[1, 2\n[3]"))
 	var v any
 	err := dec.Decode(&v)
 	var syn *SyntaxError
@@ -214,7 +214,7 @@ func TestInvalidDialect(t *testing.T) {
 	assert.ErrorIs(t, Unmarshal([]byte("1"), &v, opt), gdvar.ErrInvalidOption)
 	_, err := Marshal(1, opt)
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
-	assert.ErrorContains(t, err, "unknown dialect 42")
+	assert.ErrorContains(t, err, "vartext.WithDialect(42): unknown dialect")
 }
 
 // A string that fills its last chunk exactly (once or twice the chunk
@@ -228,8 +228,8 @@ func TestDecodeToStringOfChunkSize(t *testing.T) {
 		want, err := gdvar.Marshal([]any{s, int64(1)})
 		require.NoError(t, err)
 		text := `["` + s + `", 1]`
-		assert.Equal(t, want, decodeTo(t, strings.NewReader(text), Godot4), "%d bytes in two passes", n)
-		got, err := decodeOnce(t, f, strings.NewReader(text), Godot4)
+		assert.Equal(t, want, decodeTo(t, strings.NewReader(text), Godot4, nil), "%d bytes in two passes", n)
+		got, err := decodeOnce(t, f, strings.NewReader(text), Godot4, nil)
 		require.NoError(t, err)
 		assert.Equal(t, want, got, "%d bytes in one pass", n)
 	}

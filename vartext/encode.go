@@ -56,11 +56,10 @@ type Encoder struct {
 	resVal bool // the next token is the value of a resource_path (resPath)
 	err    error
 	// Encode writes a value's binary encoding to bin and reads it back
-	// with dec, both kept for the next value (with their options, binary),
-	// so that values written one after another allocate little each.
-	bin    []byte
-	dec    *gdvar.Decoder
-	binary []gdvar.Option
+	// with dec, both kept for the next value, so that values written one
+	// after another allocate little each.
+	bin []byte
+	dec *gdvar.Decoder
 }
 
 // frame is an open Array, Dictionary, object or packed array.
@@ -90,12 +89,10 @@ const (
 	resWriting                // printing Resource("path"), the path as it is
 )
 
-// NewEncoder returns an Encoder writing to w in the dialect the options
-// select (Godot4 by default).
-func NewEncoder(w io.Writer, opts ...gdvar.Option) *Encoder {
-	e := &Encoder{w: w, cfg: newConfig(opts)}
-	e.err = e.cfg.err
-	e.check = gdvar.NewEncoder(io.Discard, gdvar.WithEngine(e.cfg.dialect.Engine()))
+// newEncoder returns an Encoder writing to w with checked settings.
+func newEncoder(w io.Writer, cfg config) *Encoder {
+	e := &Encoder{w: w, cfg: cfg}
+	e.check = cfg.marshalForm().Marshal.NewEncoder(io.Discard)
 	e.sink = &e.out
 	return e
 }
@@ -566,7 +563,7 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindInt32, gdvar.KindInt64:
 		return strconv.AppendInt(b, t.Int(), 10)
 	case gdvar.KindFloat32, gdvar.KindFloat64:
-		return e.newInf(e.cfg.appendFloat(b, t.Float()), len(b))
+		return e.cfg.newInf(e.cfg.appendFloat(b, t.Float()), len(b))
 	case gdvar.KindNodePath:
 		return e.cfg.appendNodePath(b, t.NodePath())
 	case gdvar.KindRID:
@@ -590,14 +587,14 @@ func (e *Encoder) appendScalar(b []byte, t gdvar.Token) []byte {
 	case gdvar.KindSignal:
 		return append(b, "Signal()"...)
 	}
-	return e.newInf(e.cfg.appendMath(b, t.Type(), t.Bytes(), t.Is64()), len(b))
+	return e.cfg.newInf(e.cfg.appendMath(b, t.Type(), t.Bytes(), t.Is64()), len(b))
 }
 
 // newInf rewrites the inf_neg of numbers appended to b from start as -inf,
 // which format 4 of resource files writes (Godot 4's text elsewhere keeps
 // inf_neg for older readers).
-func (e *Encoder) newInf(b []byte, start int) []byte {
-	if e.cfg.resource < 4 || !bytes.Contains(b[start:], []byte(infNeg)) {
+func (c *config) newInf(b []byte, start int) []byte {
+	if c.resource < 4 || !bytes.Contains(b[start:], []byte(infNeg)) {
 		return b
 	}
 	fixed := bytes.ReplaceAll(b[start:], []byte(infNeg), []byte("-inf"))
@@ -713,7 +710,7 @@ func (e *Encoder) packedChunk(t gdvar.Token) {
 		part := data[:min(len(data), len(buf))] // a whole number of elements of any type
 		data = data[len(part):]
 		nums := appendNumbers(buf[:0], f.typ, part, f.wide)
-		b = e.newInf(e.cfg.appendNumberList(b, f.n, f.typ, nums), len(b))
+		b = e.cfg.newInf(e.cfg.appendNumberList(b, f.n, f.typ, nums), len(b))
 		f.n += len(nums)
 	}
 	*e.sink = b

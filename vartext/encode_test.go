@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,7 +18,7 @@ import (
 func writeTokens(t *testing.T, d Dialect, toks ...gdvar.Token) string {
 	t.Helper()
 	var out bytes.Buffer
-	enc := NewEncoder(&out, WithDialect(d))
+	enc := mustEncoder(t, &out, WithDialect(d))
 	for _, tok := range toks {
 		require.NoError(t, enc.WriteToken(tok))
 	}
@@ -95,7 +94,7 @@ func TestStringsAsTheEngineHasThem(t *testing.T) {
 // A token that does not fit is refused, and the value goes on.
 func TestWriteTokenRefusesMisfits(t *testing.T) {
 	var out bytes.Buffer
-	enc := NewEncoder(&out)
+	enc := mustEncoder(t, &out)
 	require.NoError(t, enc.WriteToken(gdvar.ArrayStartToken(1, gdvar.UntypedContainer)))
 	for _, bad := range []gdvar.Token{gdvar.DictKeyToken, gdvar.ArrayEndToken, gdvar.PackedEndToken, gdvar.ObjectPropertyToken("x")} {
 		assert.ErrorIs(t, enc.WriteToken(bad), gdvar.ErrUnexpectedToken, bad.String())
@@ -106,7 +105,7 @@ func TestWriteTokenRefusesMisfits(t *testing.T) {
 }
 
 func TestNoTextForm(t *testing.T) {
-	enc := NewEncoder(io.Discard)
+	enc := mustEncoder(t, io.Discard)
 	err := enc.WriteToken(gdvar.ObjectStartToken("Node,\"x\":1", 0))
 	assert.ErrorIs(t, err, ErrNoTextForm)
 	assert.Equal(t, err, enc.WriteToken(gdvar.ObjectEndToken), "final")
@@ -152,7 +151,7 @@ func TestCopyValue(t *testing.T) {
 		in = append(in, b...)
 	}
 	var out bytes.Buffer
-	enc := NewEncoder(&out)
+	enc := mustEncoder(t, &out)
 	dec := gdvar.NewDecoderBytes(in)
 	var texts []string
 	for {
@@ -168,7 +167,7 @@ func TestCopyValue(t *testing.T) {
 
 	array, err := gdvar.Marshal([]any{"a", "b"})
 	require.NoError(t, err)
-	truncated := NewEncoder(io.Discard)
+	truncated := mustEncoder(t, io.Discard)
 	err = truncated.CopyValue(gdvar.NewDecoderBytes(array[:len(array)-3]))
 	require.Error(t, err)
 	assert.Equal(t, err, truncated.WriteToken(gdvar.NilToken), "an error inside a value is final")
@@ -188,7 +187,7 @@ func TestArrayOfRecordsStreams(t *testing.T) {
 	const n = 10_000
 	var w countingWriter
 	var half int
-	enc := NewEncoder(&w)
+	enc := mustEncoder(t, &w)
 	require.NoError(t, enc.WriteToken(gdvar.ArrayStartToken(n, gdvar.UntypedContainer)))
 	for i := range n {
 		for _, tok := range []gdvar.Token{
@@ -215,7 +214,7 @@ func TestPackedArrayMemory(t *testing.T) {
 		chunk[i] = float32(i) / 7
 	}
 	var w countingWriter
-	enc := NewEncoder(&w)
+	enc := mustEncoder(t, &w)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -233,7 +232,7 @@ func TestPackedArrayMemory(t *testing.T) {
 // entries as keys, equal or not), each with a null value.
 func keysDict(t testing.TB, d Dialect, keys []any) []byte {
 	var b bytes.Buffer
-	enc := gdvar.NewEncoder(&b, gdvar.WithEngine(d.Engine()))
+	enc := gdvar.MustCodec(gdvar.WithEngine(d.Engine())).NewEncoder(&b)
 	require.NoError(t, enc.WriteToken(gdvar.DictStartToken(len(keys), gdvar.UntypedContainer, gdvar.UntypedContainer)))
 	for _, k := range keys {
 		require.NoError(t, enc.WriteToken(gdvar.DictKeyToken))
@@ -248,7 +247,7 @@ func keysDict(t testing.TB, d Dialect, keys []any) []byte {
 // printBinary prints the binary form of a value.
 func printBinary(t *testing.T, d Dialect, b []byte) string {
 	var out bytes.Buffer
-	require.NoError(t, NewEncoder(&out, WithDialect(d)).CopyValue(gdvar.NewDecoderBytes(b, gdvar.WithEngine(d.Engine()))))
+	require.NoError(t, mustEncoder(t, &out, WithDialect(d)).CopyValue(gdvar.MustCodec(gdvar.WithEngine(d.Engine())).NewDecoderBytes(b)))
 	return out.String()
 }
 
@@ -304,7 +303,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func TestEncodeReuses(t *testing.T) {
 	values := []any{int64(7), "a string", gdvar.Vector2{X: 1, Y: 2}, []any{int64(1), "b", []any{}}, gdvar.NewDictionary("k", int64(1), "l", []any{1.5})}
 	for _, d := range []Dialect{Godot4, Godot3} {
-		enc := NewEncoder(io.Discard, WithDialect(d))
+		enc := mustEncoder(t, io.Discard, WithDialect(d))
 		for _, v := range values {
 			require.NoError(t, enc.Encode(v))
 		}
@@ -321,7 +320,7 @@ func TestEncodeReuses(t *testing.T) {
 
 // A large value's binary encoding is not kept once written.
 func TestEncodeLetsLargeValuesGo(t *testing.T) {
-	enc := NewEncoder(io.Discard)
+	enc := mustEncoder(t, io.Discard)
 	require.NoError(t, enc.Encode(int64(1)))
 	hostile.Collect()
 	before := hostile.HeapInUse()
@@ -335,8 +334,8 @@ func TestEncodeLetsLargeValuesGo(t *testing.T) {
 // engine holds them read from text, and strings and NodePaths it reads
 // back so.
 var (
-	asHeldOpt    = optset.AsHeld().(gdvar.Option)
-	exactTextOpt = optset.ExactText().(gdvar.Option)
+	asHeldOpt    = AsReadFromText(true)
+	exactTextOpt = WithExactStrings(true)
 )
 
 // With exactText a NodePath whose text starts with a byte order mark gets
@@ -365,7 +364,7 @@ func TestExactText(t *testing.T) {
 		{"zero width space", gdvar.NodePath{Names: []string{"\u200b\u00a0\ufffe"}}, true, "NodePath(\"\u200b\u00a0\ufffe\")"},
 		{"empty", gdvar.NodePath{}, true, `NodePath("")`},
 	} {
-		opts := []gdvar.Option{exactTextOpt}
+		opts := []Option{exactTextOpt}
 		if c.asHeld {
 			opts = append(opts, asHeldOpt)
 		}
@@ -419,7 +418,7 @@ func TestExactTextStrings(t *testing.T) {
 	// The mark of "\uFEFFa" in chunks of a byte.
 	for _, tok := range []func(int, []byte) gdvar.Token{gdvar.StringChunkToken, gdvar.StringNameChunkToken} {
 		var b bytes.Buffer
-		e := NewEncoder(&b, asHeldOpt, exactTextOpt)
+		e := mustEncoder(t, &b, asHeldOpt, exactTextOpt)
 		s := []byte(bom + "a")
 		for i := range s {
 			require.NoError(t, e.WriteToken(tok(len(s), s[i:i+1])))
@@ -432,7 +431,7 @@ func TestExactTextStrings(t *testing.T) {
 // strings without a leading byte order mark.
 func readFileValue(t *testing.T, text []byte) any {
 	t.Helper()
-	d := NewDecoder(bytes.NewReader(append([]byte("k="), text...)))
+	d := mustDecoder(t, bytes.NewReader(append([]byte("k="), text...)))
 	_, err := d.NextEntry()
 	require.NoError(t, err)
 	var v any

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/assert"
@@ -103,15 +102,15 @@ func TestExactFloatsOption(t *testing.T) {
 	cases := []struct {
 		name  string
 		value any
-		opts  []gdvar.Option
+		opts  []Option
 		want  string
 	}{
 		{"float", v, nil, "-5.7517900000000004e+32"},
-		{"float exact", v, []gdvar.Option{WithExactFloats(true)}, "-5.75179e+32"},
-		{"packed exact", []float64{v}, []gdvar.Option{WithExactFloats(true)}, "PackedFloat64Array(-5.75179e+32)"},
-		{"in a Dictionary key", map[float64]int{v: 1}, []gdvar.Option{WithExactFloats(true)}, "{\n-5.75179e+32: 1\n}"},
-		{"turned off", v, []gdvar.Option{WithExactFloats(true), WithExactFloats(false)}, "-5.7517900000000004e+32"},
-		{"Godot 3", v, []gdvar.Option{WithExactFloats(true), WithDialect(Godot3)}, "-5.75179e+32"},
+		{"float exact", v, []Option{WithExactFloats(true)}, "-5.75179e+32"},
+		{"packed exact", []float64{v}, []Option{WithExactFloats(true)}, "PackedFloat64Array(-5.75179e+32)"},
+		{"in a Dictionary key", map[float64]int{v: 1}, []Option{WithExactFloats(true)}, "{\n-5.75179e+32: 1\n}"},
+		{"turned off", v, []Option{WithExactFloats(true), WithExactFloats(false)}, "-5.7517900000000004e+32"},
+		{"Godot 3", v, []Option{WithExactFloats(true), WithDialect(Godot3)}, "-5.75179e+32"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

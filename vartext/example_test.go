@@ -51,7 +51,10 @@ func ExampleEncoder_CopyValue() {
 		data, _ = gdvar.AppendMarshal(data, v)
 	}
 	dec := gdvar.NewDecoder(bytes.NewReader(data))
-	enc := vartext.NewEncoder(os.Stdout)
+	enc, err := vartext.NewEncoder(os.Stdout)
+	if err != nil {
+		panic(err)
+	}
 	for enc.CopyValue(dec) == nil {
 		fmt.Println()
 	}
@@ -63,7 +66,10 @@ func ExampleEncoder_CopyValue() {
 // Tokens made by a program print as they come; one that does not fit is
 // refused, and the value goes on.
 func ExampleEncoder_WriteToken() {
-	enc := vartext.NewEncoder(os.Stdout, vartext.WithDialect(vartext.Godot3))
+	enc, err := vartext.NewEncoder(os.Stdout, vartext.WithDialect(vartext.Godot3))
+	if err != nil {
+		panic(err)
+	}
 	for _, t := range []gdvar.Token{
 		gdvar.ArrayStartToken(2, gdvar.UntypedContainer),
 		gdvar.StringNameToken("name"), // Godot 3 has no StringName
@@ -87,7 +93,10 @@ func ExampleDecoder_DecodeTo() {
 	text := strings.NewReader("{\"pos\": Vector2(1, 2)}\n[1, 2.5]\n")
 	var out bytes.Buffer
 	enc := gdvar.NewEncoder(&out)
-	dec := vartext.NewDecoder(text)
+	dec, err := vartext.NewDecoder(text)
+	if err != nil {
+		panic(err)
+	}
 	for dec.DecodeTo(enc) == nil {
 	}
 	_ = enc.Flush()
@@ -112,7 +121,10 @@ func ExampleDecoder_OnePass() {
 		pw.Close()
 	}()
 	enc := gdvar.NewEncoder(f)
-	dec := vartext.NewDecoder(pr)
+	dec, err := vartext.NewDecoder(pr)
+	if err != nil {
+		panic(err)
+	}
 	dec.OnePass()
 	if err := dec.DecodeTo(enc); errors.Is(err, vartext.ErrKeyTwice) {
 		fmt.Println("read it again in two passes")
@@ -126,7 +138,7 @@ func ExampleDecoder_OnePass() {
 	text, _ := vartext.Marshal(v)
 	fmt.Println(string(text))
 
-	dec = vartext.NewDecoder(strings.NewReader(`{"a": 1, "a": 2}`))
+	dec, _ = vartext.NewDecoder(strings.NewReader(`{"a": 1, "a": 2}`))
 	dec.OnePass()
 	fmt.Println(dec.DecodeTo(gdvar.NewEncoder(f)))
 	// Output:
@@ -186,4 +198,28 @@ func ExampleWithExactFloats() {
 	// Output:
 	// -5.7517900000000004e+32 read back the same: false
 	// -5.75179e+32 read back the same: true
+}
+
+// A Codec holds vartext's options checked once, for any number of values
+// and goroutines; an invalid option is found where it is made. gdvar's
+// options do not compile here: vartext.NewCodec(gdvar.WithEngine(gdvar.Godot3))
+// is a type error, as the text has its own version, its dialect.
+func ExampleCodec() {
+	godot3, err := vartext.NewCodec(vartext.WithDialect(vartext.Godot3))
+	if err != nil {
+		panic(err)
+	}
+	for _, v := range []any{gdvar.Vector2{X: 1, Y: 2}, gdvar.Quaternion{W: 1}} {
+		text, err := godot3.Marshal(v)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(string(text))
+	}
+	_, err = vartext.NewCodec(vartext.WithDialect(9))
+	fmt.Println(err)
+	// Output:
+	// Vector2( 1, 2 )
+	// Quat( 0, 0, 0, 1 )
+	// gdvar: invalid option: vartext.WithDialect(9): unknown dialect
 }

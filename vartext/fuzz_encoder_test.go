@@ -148,10 +148,11 @@ func FuzzEncoder(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := tokenReader{b: data}
 		d := fuzzDialects[int(r.byte())%len(fuzzDialects)]
-		engine := gdvar.WithEngine(d.Engine())
+		engine := gdvar.MustCodec(gdvar.WithEngine(d.Engine()))
+		objects := gdvar.MustCodec(gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true))
 		var text, bin bytes.Buffer
-		enc := NewEncoder(&text, WithDialect(d))
-		check := gdvar.NewEncoder(&bin, engine)
+		enc := mustEncoder(t, &text, WithDialect(d))
+		check := engine.NewEncoder(&bin)
 		// Godot 3 prints nothing for a RID, and a string that is not UTF-8 is
 		// printed as its bytes: their text does not parse.
 		unparsable := false
@@ -178,8 +179,8 @@ func FuzzEncoder(f *testing.F) {
 				require.NoError(t, Unmarshal(text.Bytes(), &v, WithDialect(d)), "%q", text.String())
 			}
 			var again strings.Builder
-			dec := gdvar.NewDecoderBytes(bin.Bytes(), engine, gdvar.AllowObjects(true))
-			if err := NewEncoder(&again, WithDialect(d)).CopyValue(dec); err == nil {
+			dec := objects.NewDecoderBytes(bin.Bytes())
+			if err := mustEncoder(t, &again, WithDialect(d)).CopyValue(dec); err == nil {
 				require.Equal(t, text.String(), again.String())
 			}
 			text.Reset()

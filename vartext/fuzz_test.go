@@ -45,10 +45,10 @@ func FuzzOnePass(f *testing.F) {
 	})
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var two bytes.Buffer
-		errTwo := NewDecoder(bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(&two))
+		errTwo := mustDecoder(t, bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(&two))
 		var one memfile.File
 		enc := gdvar.NewEncoder(&one)
-		dec := NewDecoder(bytes.NewReader(text))
+		dec := mustDecoder(t, bytes.NewReader(text))
 		dec.OnePass()
 		errOne := dec.DecodeTo(enc)
 		var conv bytes.Buffer
@@ -92,12 +92,12 @@ func FuzzEntries(f *testing.F) {
 	f.Add([]byte("[gd_resource type=\"Resource\" format=3]\n[resource]\na = [[[]]]\nb = {}"), uint8(3))
 	f.Fuzz(func(t *testing.T, text []byte, mode uint8) {
 		dialect := []Dialect{Godot4, Godot3, Godot32}[mode%3]
-		opts := []gdvar.Option{WithDialect(dialect)}
+		opts := []Option{WithDialect(dialect)}
 		resource := mode/3%2 == 1
 		if resource { // the format of the dialect's text resources
-			opts = append(opts, inResource(map[bool]int{true: 3, false: 2}[dialect == Godot4]))
+			opts = append(opts, WithResourceFormat(map[bool]int{true: 3, false: 2}[dialect == Godot4]))
 		}
-		d := NewDecoder(bytes.NewReader(text), opts...)
+		d := mustDecoder(t, bytes.NewReader(text), opts...)
 		var v any
 		for {
 			e, err := d.NextEntry()

@@ -30,11 +30,11 @@ func loadGolden(t *testing.T, corpus string, set goldenSet) []golden.Vector {
 	return golden.Load(t, golden.Path(corpus, set.dir))
 }
 
-// binaryOptions are the options for the vector's binary form: the engine,
-// full objects where the vector has them, and 32-bit math, as the standard
-// engine builds have.
-func (set goldenSet) binaryOptions(v golden.Vector) []gdvar.Option {
-	return []gdvar.Option{gdvar.WithEngine(set.dialect.Engine()), gdvar.AllowObjects(v.Objects), gdvar.WithMathPrecision(gdvar.Single)}
+// binaryCodec is the codec of the vector's binary form: the engine, full
+// objects where the vector has them, and 32-bit math, as the standard
+// engine builds have; semantic reads values in their semantic form.
+func (set goldenSet) binaryCodec(v golden.Vector, semantic bool) *gdvar.Codec {
+	return gdvar.MustCodec(gdvar.WithEngine(set.dialect.Engine()), gdvar.AllowObjects(v.Objects), gdvar.WithMathPrecision(gdvar.Single), gdvar.Semantic(semantic))
 }
 
 // The engines' own var_to_str output is the reference for every vector.
@@ -45,13 +45,13 @@ func TestMarshalMatchesEngines(t *testing.T) {
 			vectors = append(vectors, loadGolden(t, "text/random", set)...)
 			for _, v := range vectors {
 				var x any
-				require.NoError(t, gdvar.Unmarshal(v.Bin, &x, set.binaryOptions(v)...), v.Name)
+				require.NoError(t, set.binaryCodec(v, false).Unmarshal(v.Bin, &x), v.Name)
 				text, err := Marshal(x, WithDialect(set.dialect))
 				require.NoError(t, err, v.Name)
 				assert.Equal(t, v.Text, string(text), v.Name)
 				var direct strings.Builder // the engine's bytes, token by token
-				dec := gdvar.NewDecoderBytes(v.Bin, set.binaryOptions(v)...)
-				require.NoError(t, NewEncoder(&direct, WithDialect(set.dialect)).CopyValue(dec), v.Name)
+				dec := set.binaryCodec(v, false).NewDecoderBytes(v.Bin)
+				require.NoError(t, mustEncoder(t, &direct, WithDialect(set.dialect)).CopyValue(dec), v.Name)
 				assert.Equal(t, v.Text, direct.String(), v.Name)
 			}
 			t.Logf("%d values printed as %s prints them", len(vectors), set.dir)

@@ -104,20 +104,20 @@ var readers = []struct {
 	}},
 	{"Decode", treeBound, func(text []byte, _ *os.File) error {
 		var v any
-		return NewDecoder(onlyReader{bytes.NewReader(text)}).Decode(&v)
+		return defaultCodec.NewDecoder(onlyReader{bytes.NewReader(text)}).Decode(&v)
 	}},
 	{"DecodeTo", treeBound, func(text []byte, out *os.File) error {
-		return decodeInto(NewDecoder(bytes.NewReader(text)), out)
+		return decodeInto(defaultCodec.NewDecoder(bytes.NewReader(text)), out)
 	}},
 	{"DecodeTo from a pipe", treeBound, func(text []byte, out *os.File) error {
-		return decodeInto(NewDecoder(onlyReader{bytes.NewReader(text)}), out)
+		return decodeInto(defaultCodec.NewDecoder(onlyReader{bytes.NewReader(text)}), out)
 	}},
 	{"DecodeTo in one pass", onePassBound, func(text []byte, out *os.File) error {
-		dec := NewDecoder(onlyReader{bytes.NewReader(text)})
+		dec := defaultCodec.NewDecoder(onlyReader{bytes.NewReader(text)})
 		dec.OnePass()
 		err := decodeInto(dec, out)
 		if err == ErrKeyTwice { // read again, as gdvar encode does
-			err = decodeInto(NewDecoder(bytes.NewReader(text)), out)
+			err = decodeInto(defaultCodec.NewDecoder(bytes.NewReader(text)), out)
 		}
 		return err
 	}},
@@ -134,7 +134,7 @@ func treeBound(_ testing.TB, text []byte) uint64 { return hostile.Bound(len(text
 // onePassBound is treeBound, and treeBound again for a text with a key
 // twice, which is read again in two passes, built whole the second time.
 func onePassBound(t testing.TB, text []byte) uint64 {
-	dec := NewDecoder(bytes.NewReader(text))
+	dec := mustDecoder(t, bytes.NewReader(text))
 	require.NoError(t, dec.DecodeTo(gdvar.NewEncoder(io.Discard)))
 	if dec.keys.dups {
 		return 2 * treeBound(t, text)
@@ -280,7 +280,7 @@ func TestIdleDecoder(t *testing.T) {
 	for _, once := range []bool{false, true} {
 		hostile.Collect()
 		before := hostile.HeapInUse()
-		dec := NewDecoder(onlyReader{bytes.NewReader(text)})
+		dec := mustDecoder(t, onlyReader{bytes.NewReader(text)})
 		if once {
 			dec.OnePass()
 			require.NoError(t, decodeInto(dec, out))
@@ -325,13 +325,13 @@ func TestHostileEntries(t *testing.T) {
 	for _, in := range []struct {
 		name   string
 		header string
-		opts   []gdvar.Option
+		opts   []Option
 		value  string
 	}{
 		{"ConfigFile, Arrays", "", nil, arrays},
 		{"ConfigFile, Dictionaries", "", nil, dicts},
-		{"resource, Arrays", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []gdvar.Option{inResource(3)}, arrays},
-		{"resource, Dictionaries", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []gdvar.Option{inResource(3)}, dicts},
+		{"resource, Arrays", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []Option{WithResourceFormat(3)}, arrays},
+		{"resource, Dictionaries", "[gd_resource type=\"Resource\" format=3]\n\n[resource]\n", []Option{WithResourceFormat(3)}, dicts},
 	} {
 		for _, size := range []int{1 << 20, 8 << 20} {
 			body := hostile.Lines(size, func(i int) string { return hostile.Name(i) + " = " + in.value + "\n" })
@@ -351,8 +351,11 @@ func TestHostileEntries(t *testing.T) {
 
 // readEntries reads the entries of text and their values, which it drops,
 // and returns how many keys it read.
-func readEntries(text []byte, opts []gdvar.Option) (int, error) {
-	d := NewDecoder(bytes.NewReader(text), opts...)
+func readEntries(text []byte, opts []Option) (int, error) {
+	d, err := NewDecoder(bytes.NewReader(text), opts...)
+	if err != nil {
+		return 0, err
+	}
 	keys := 0
 	var v any
 	for {

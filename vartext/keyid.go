@@ -14,11 +14,10 @@ import (
 // nest in keys, where comparing binary forms read each level's key again
 // at every level around it.
 type keyIDs struct {
-	ids  map[string]uint32
-	strs map[string]uint32 // Strings by their text: the common key, not copied
-	form []byte            // the form being numbered
-	opts []gdvar.Option
-	cfg  config // the opts'
+	ids   map[string]uint32
+	strs  map[string]uint32 // Strings by their text: the common key, not copied
+	form  []byte            // the form being numbered
+	codec *gdvar.Codec      // writes the binary forms
 	// small holds the numbers of the ints from -smallInts/2 on, plus one
 	// (0: none yet): the shortest elements a key's Array can have, whose
 	// look-up in ids would cost more than the text they take.
@@ -46,13 +45,7 @@ func (k *keyIDs) forget() {
 }
 
 // use makes the binary forms c's.
-func (k *keyIDs) use(c config) {
-	if k.opts != nil && k.cfg.dialect == c.dialect && k.cfg.precision == c.precision {
-		return
-	}
-	k.cfg = c
-	k.opts = append(k.opts[:0], gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
-}
+func (k *keyIDs) use(c config) { k.codec = c.binary().Marshal }
 
 // number returns the number of form, which is kept in k.form.
 func (k *keyIDs) number(form []byte) uint32 {
@@ -108,7 +101,7 @@ func (k *keyIDs) value(v any) uint32 {
 	case gdvar.StringName:
 		f = append(append(f, 'n'), x...)
 	default:
-		b, err := gdvar.AppendMarshal(append(f, 'b'), v, k.opts...)
+		b, err := k.codec.AppendMarshal(append(f, 'b'), v)
 		if err != nil {
 			b = append(append(f[:0], 'e'), err.Error()...)
 		}
@@ -172,7 +165,7 @@ func equalKey(k any, c config) string {
 	case float64:
 		k = sameFloat(x)
 	}
-	b, err := gdvar.Marshal(k, gdvar.WithEngine(c.dialect.Engine()), gdvar.WithMathPrecision(c.precision))
+	b, err := c.binary().Marshal.Marshal(k)
 	if err != nil {
 		return "e" + err.Error()
 	}

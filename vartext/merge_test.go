@@ -65,7 +65,7 @@ func TestMergedKeys(t *testing.T) {
 func mergeBinary(t *testing.T, d Dialect, keys [][]gdvar.Token) []byte {
 	t.Helper()
 	var bin bytes.Buffer
-	enc := gdvar.NewEncoder(&bin, gdvar.WithEngine(d.Engine()))
+	enc := gdvar.MustCodec(gdvar.WithEngine(d.Engine())).NewEncoder(&bin)
 	for _, tok := range mergeTokens(keys) {
 		require.NoError(t, enc.WriteToken(tok))
 	}
@@ -77,7 +77,7 @@ func mergeBinary(t *testing.T, d Dialect, keys [][]gdvar.Token) []byte {
 func mergeText(t *testing.T, d Dialect, bin []byte) string {
 	t.Helper()
 	var v any
-	require.NoError(t, gdvar.Unmarshal(bin, &v, gdvar.WithEngine(d.Engine())))
+	require.NoError(t, gdvar.MustCodec(gdvar.WithEngine(d.Engine())).Unmarshal(bin, &v))
 	text, err := Marshal(v, WithDialect(d))
 	require.NoError(t, err)
 	return string(text)
@@ -139,7 +139,7 @@ func TestHeldNodePathKeys(t *testing.T) {
 			text, err := Marshal(d, WithDialect(dialect), asHeldOpt, exactTextOpt)
 			require.NoError(t, err)
 			assert.Equal(t, d, readFileValue(t, text), "%s %q", dialect, text)
-			bin, err := gdvar.Marshal(d, gdvar.WithEngine(dialect.Engine()))
+			bin, err := gdvar.MustCodec(gdvar.WithEngine(dialect.Engine())).Marshal(d)
 			require.NoError(t, err)
 			assert.Equal(t, 1, strings.Count(mergeText(t, dialect, bin), "NodePath("), "%s decoded", dialect)
 		}

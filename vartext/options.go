@@ -4,13 +4,17 @@ import (
 	"fmt"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
-// config is what vartext takes from its options; gdvar's own options other
-// than WithMathPrecision do not apply to text.
+// An Option configures the reading and writing of the text form: a Codec,
+// an Encoder, a Decoder, Marshal, Unmarshal. Each is checked once, where
+// the value is made or the function called.
+type Option func(*config)
+
+// config is what vartext takes from its options.
 type config struct {
 	dialect     Dialect
+	dialectSet  bool // WithDialect was given
 	precision   gdvar.Precision
 	asHeld      bool  // values as the engine holds them read from text (see quoter, appendNodePath)
 	resource    int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
@@ -19,25 +23,49 @@ type config struct {
 	err         error // the first invalid option
 }
 
-func newConfig(opts []gdvar.Option) config {
-	text, shared, err := optset.Read(opts, optset.TextKey, "vartext")
-	c := config{err: err, asHeld: text.AsHeld, resource: text.Resource, exactFloats: text.Exact, exactText: text.ExactText}
-	if text.Dialect > 0 {
-		c.dialect = Dialect(text.Dialect - 1)
+// newConfig returns the settings opts make, or the error, matching
+// gdvar.ErrInvalidOption, of the first invalid one.
+func newConfig(opts []Option) (config, error) {
+	var c config
+	c.apply(opts)
+	return c, c.err
+}
+
+// apply applies opts to c.
+func (c *config) apply(opts []Option) {
+	for _, o := range opts {
+		o(c)
 	}
-	if shared.Precision > 0 {
-		c.precision = gdvar.Precision(shared.Precision - 1)
+}
+
+// invalid records the first invalid option.
+func (c *config) invalid(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: "+format, append([]any{gdvar.ErrInvalidOption}, args...)...)
 	}
-	return c
 }
 
 // WithDialect selects the engine version of the text form (default Godot4).
-func WithDialect(d Dialect) gdvar.Option {
-	var err error
-	if d > Godot2 {
-		err = fmt.Errorf("vartext: unknown dialect %d", d)
+func WithDialect(d Dialect) Option {
+	return func(c *config) {
+		c.dialect, c.dialectSet = d, true
+		if d > Godot2 {
+			c.invalid("vartext.WithDialect(%d): unknown dialect", d)
+		}
 	}
-	return optset.Option(optset.TextKey, "vartext.WithDialect", err, func(t *optset.Text) { t.Dialect = int8(d) + 1 }).(gdvar.Option)
+}
+
+// WithMathPrecision selects the reals of the math types and packed vector
+// arrays a Decoder reads from text into their binary form (DecodeTo,
+// ToBinary) and Go values: Single (the default, as the standard builds of
+// the engine hold them) or Double, as a precision=double build does.
+func WithMathPrecision(p gdvar.Precision) Option {
+	return func(c *config) {
+		c.precision = p
+		if p > gdvar.Double {
+			c.invalid("vartext.WithMathPrecision(%d): unknown precision", p)
+		}
+	}
 }
 
 // WithExactFloats makes the Godot 4 dialect write every 64-bit float in
@@ -65,9 +93,40 @@ func WithDialect(d Dialect) gdvar.Option {
 //
 // The older dialects print six significant digits, as their engines do;
 // the option does not change them.
-func WithExactFloats(on bool) gdvar.Option {
-	return optset.Option(optset.TextKey, "vartext.WithExactFloats", nil, func(t *optset.Text) { t.Exact = on }).(gdvar.Option)
+func WithExactFloats(on bool) Option { return func(c *config) { c.exactFloats = on } }
+
+// WithResourceFormat makes values read and written in the syntax of the
+// text resource files (.tres, .tscn) of a format: 2 (Godot 3), 3 (Godot 4)
+// or 4 (Godot 4, for a file holding a PackedVector4Array or a long
+// PackedByteArray); 0, the default, for none. In that syntax
+// ExtResource("id") and SubResource("id") are references, objects of class
+// ExtResourceClass and SubResourceClass, a Decoder reads a section's tag
+// (Entry.Attrs), an Array or Dictionary typed with a script names it as
+// ExtResource("id"), and format 4 writes a PackedByteArray in base64 and
+// negative infinity as -inf.
+func WithResourceFormat(format int) Option {
+	return func(c *config) {
+		c.resource = int8(format)
+		if format != 0 && (format < 2 || format > 4) {
+			c.invalid("vartext.WithResourceFormat(%d): want 2, 3, 4 or 0", format)
+		}
+	}
 }
+
+// AsReadFromText makes an Encoder write values as the engine holds them
+// once it read them from text (a ConfigFile's, a resource file's), rather
+// than as it holds them decoded from the binary form: a String,
+// StringName or NodePath name keeps a leading byte order mark, which the
+// decoding drops, and Godot 3 keeps the "/" of an absolute NodePath of no
+// names. ConfigFiles and resource files are written so.
+func AsReadFromText(on bool) Option { return func(c *config) { c.asHeld = on } }
+
+// WithExactStrings, with AsReadFromText, makes an Encoder write a String,
+// StringName or NodePath whose text starts with a byte order mark with one
+// more: both engines' readers drop the first, and then read back the value
+// as held. Without it the engines' own writers are followed, whose text of
+// "\uFEFFa" reads back as "a", and of a path "\uFEFF/a" as "/a".
+func WithExactStrings(on bool) Option { return func(c *config) { c.exactText = on } }
 
 // stringBOM is what a String, StringName or PackedStringArray element
 // keeps of a leading byte order mark: none as the engine decodes it, one

@@ -5,7 +5,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,7 +65,7 @@ func TestParseGivesEngineBytes(t *testing.T) {
 						continue
 					}
 					require.NoError(t, err, v.Name)
-					ours, err := gdvar.Marshal(x, set.binaryOptions(v)...)
+					ours, err := set.binaryCodec(v, false).Marshal(x)
 					require.NoError(t, err, v.Name)
 					engine := reparsed(t, set.dir, corpus, v.Name)
 					if bytes.Equal(ours, v.Bin) {
@@ -109,8 +108,8 @@ func reparsed(t *testing.T, set, corpus, name string) []byte {
 // NodePath padding).
 func canonical(t *testing.T, set goldenSet, v golden.Vector, b []byte) []byte {
 	var x any
-	require.NoError(t, gdvar.Unmarshal(b, &x, append(set.binaryOptions(v), gdvar.Semantic(true))...))
-	out, err := gdvar.Marshal(x, set.binaryOptions(v)...)
+	require.NoError(t, set.binaryCodec(v, true).Unmarshal(b, &x))
+	out, err := set.binaryCodec(v, false).Marshal(x)
 	require.NoError(t, err)
 	return out
 }

@@ -68,25 +68,27 @@ func loadReadback(t *testing.T, dir string) []readbackCase {
 // -from text, in two passes and in one, through f) and prints as the
 // engine does.
 func checkReadback(t *testing.T, set readbackSet, f *os.File, cases []readbackCase) (read, printed int) {
-	opts := []gdvar.Option{gdvar.WithEngine(set.dialect.Engine()), gdvar.WithMathPrecision(gdvar.Single)}
+	codec := gdvar.MustCodec(gdvar.WithEngine(set.dialect.Engine()), gdvar.WithMathPrecision(gdvar.Single))
+	semantic, err := codec.With(gdvar.Semantic(true))
+	require.NoError(t, err)
 	for _, c := range cases {
 		want := c.bin
 		if set.dialect != Godot4 { // Godot 3 pads a NodePath with what was in memory
 			var v any
-			require.NoError(t, gdvar.Unmarshal(c.bin, &v, append(opts, gdvar.Semantic(true))...), c.name)
+			require.NoError(t, semantic.Unmarshal(c.bin, &v), c.name)
 			var err error
-			want, err = gdvar.Marshal(v, opts...)
+			want, err = codec.Marshal(v)
 			require.NoError(t, err, c.name)
 		}
 		var x any
 		err := Unmarshal(c.text, &x, WithDialect(set.dialect))
 		var ours []byte
 		if err == nil {
-			ours, err = gdvar.Marshal(x, opts...)
+			ours, err = codec.Marshal(x)
 		}
 		ok := assert.NoError(t, err, c.name) && assert.Equal(t, want, ours, "%s: Unmarshal of %q", c.name, c.text)
 		for _, once := range []bool{false, true} {
-			tokens, err := readTokens(f, c.text, set.dialect, once, opts)
+			tokens, err := readTokens(f, c.text, set.dialect, once, codec)
 			ok = assert.NoError(t, err, c.name) && assert.Equal(t, want, tokens, "%s: DecodeTo (one pass: %v)", c.name, once) && ok
 		}
 		if ok {
@@ -94,7 +96,7 @@ func checkReadback(t *testing.T, set readbackSet, f *os.File, cases []readbackCa
 		}
 
 		var v any
-		require.NoError(t, gdvar.Unmarshal(c.bin, &v, opts...), c.name)
+		require.NoError(t, codec.Unmarshal(c.bin, &v), c.name)
 		text, err := Marshal(v, WithDialect(set.dialect))
 		if assert.NoError(t, err, c.name) && assert.Equal(t, string(c.back), string(text), c.name) {
 			printed++
@@ -118,27 +120,30 @@ func checkReadbackDir(t *testing.T, set readbackSet, dir string) {
 // (through f, which one pass needs to seek back in), and returns the bytes.
 // As gdvar encode does, a value that one pass cannot write (a key twice,
 // which U+FFFD in place of different bytes can make) is read again in two.
-func readTokens(f *os.File, text []byte, d Dialect, once bool, opts []gdvar.Option) ([]byte, error) {
-	b, err := readTokensOnce(f, text, d, once, opts)
+func readTokens(f *os.File, text []byte, d Dialect, once bool, codec *gdvar.Codec) ([]byte, error) {
+	b, err := readTokensOnce(f, text, d, once, codec)
 	if once && errors.Is(err, ErrKeyTwice) {
-		return readTokensOnce(f, text, d, false, opts)
+		return readTokensOnce(f, text, d, false, codec)
 	}
 	return b, err
 }
 
-func readTokensOnce(f *os.File, text []byte, d Dialect, once bool, opts []gdvar.Option) ([]byte, error) {
+func readTokensOnce(f *os.File, text []byte, d Dialect, once bool, codec *gdvar.Codec) ([]byte, error) {
+	dec, err := NewDecoder(bytes.NewReader(text), WithDialect(d), WithMathPrecision(gdvar.Single))
+	if err != nil {
+		return nil, err
+	}
 	if err := f.Truncate(0); err != nil {
 		return nil, err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	dec := NewDecoder(bytes.NewReader(text), WithDialect(d), gdvar.WithMathPrecision(gdvar.Single))
 	if once {
 		dec.OnePass()
 	}
-	enc := gdvar.NewEncoder(f, opts...)
-	err := dec.DecodeTo(enc)
+	enc := codec.NewEncoder(f)
+	err = dec.DecodeTo(enc)
 	if err == nil {
 		err = enc.Flush()
 	}

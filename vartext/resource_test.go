@@ -8,16 +8,9 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// inResource selects the syntax of a resource file of the given format, as
-// package resource does.
-func inResource(format int) gdvar.Option {
-	return optset.Option(optset.TextKey, "resourceSyntax", nil, func(t *optset.Text) { t.Resource = int8(format) }).(gdvar.Option)
-}
 
 func ref(class string, id any) *gdvar.Object {
 	return &gdvar.Object{Class: class, Properties: []gdvar.Property{{Name: RefID, Value: id}}}
@@ -41,9 +34,9 @@ func TestResourceReferences(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := []gdvar.Option{WithDialect(tt.dialect), inResource(3)}
+			opts := []Option{WithDialect(tt.dialect), WithResourceFormat(3)}
 			var v any
-			require.NoError(t, NewDecoder(strings.NewReader(tt.text), opts...).Decode(&v))
+			require.NoError(t, mustDecoder(t, strings.NewReader(tt.text), opts...).Decode(&v))
 			assert.Equal(t, tt.value, v)
 			text, err := Marshal(tt.value, opts...)
 			require.NoError(t, err)
@@ -63,7 +56,7 @@ func TestResourceIDsAsTheDialectWrites(t *testing.T) {
 		{Godot3, "7", `ExtResource( 7 )`},
 		{Godot32, int64(7), `ExtResource( 7 )`},
 	} {
-		text, err := Marshal(ref(ExtResourceClass, tt.id), WithDialect(tt.dialect), inResource(3))
+		text, err := Marshal(ref(ExtResourceClass, tt.id), WithDialect(tt.dialect), WithResourceFormat(3))
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(text))
 	}
@@ -88,7 +81,7 @@ func TestResourceBase64(t *testing.T) {
 		{3, []byte{1, 2}, `PackedByteArray(1, 2)`},
 		{4, long, `PackedByteArray("` + b64(long) + `")`},
 	} {
-		text, err := Marshal(tt.value, inResource(tt.format))
+		text, err := Marshal(tt.value, WithResourceFormat(tt.format))
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(text))
 		var back any
@@ -97,7 +90,7 @@ func TestResourceBase64(t *testing.T) {
 	}
 	// Chunks of any size: one byte at a time.
 	var out strings.Builder
-	enc := NewEncoder(&out, inResource(4))
+	enc := mustEncoder(t, &out, WithResourceFormat(4))
 	require.NoError(t, enc.WriteToken(gdvar.PackedStartToken(gdvar.TypePackedByteArray, len(long), gdvar.Single)))
 	for i := range long {
 		require.NoError(t, enc.WriteToken(gdvar.PackedChunkToken(long[i:i+1])))
@@ -113,7 +106,7 @@ func TestResourceTags(t *testing.T) {
 		"[ext_resource type=\"PackedScene\" path=\"res://a.tscn\" id=\"1_x\"]\n" +
 		"[node name=\"A\" parent=\".\" groups=[\"g\"] instance=ExtResource(\"1_x\")]\n" +
 		"pos = Vector2(1, 2)\n\"a b\" = 3\n[a.b:c]\n"
-	d := NewDecoder(strings.NewReader(text), inResource(3))
+	d := mustDecoder(t, strings.NewReader(text), WithResourceFormat(3))
 	var got []Entry
 	var values []any
 	for {
@@ -140,7 +133,7 @@ func TestResourceTags(t *testing.T) {
 	assert.Equal(t, []any{gdvar.Vector2{X: 1, Y: 2}, int64(3)}, values)
 
 	for _, bad := range []string{"[node name=\"A\"", "[node name]", "[node =1]", "[]"} {
-		_, err := NewDecoder(strings.NewReader(bad), inResource(3)).NextEntry()
+		_, err := mustDecoder(t, strings.NewReader(bad), WithResourceFormat(3)).NextEntry()
 		assert.Error(t, err, bad)
 	}
 }
@@ -179,7 +172,7 @@ func TestResourceNegativeInfinity(t *testing.T) {
 		{4, []float32{float32(math.Inf(-1)), 2}, "PackedFloat32Array(-inf, 2)"},
 		{0, math.Inf(-1), "inf_neg"},
 	} {
-		text, err := Marshal(tt.value, inResource(tt.format))
+		text, err := Marshal(tt.value, WithResourceFormat(tt.format))
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(text))
 	}

@@ -79,7 +79,7 @@ func TestUnmarshalErrors(t *testing.T) {
 }
 
 func TestDecoderSequence(t *testing.T) {
-	d := NewDecoder(strings.NewReader("1\n\"two\"\n[3]\n"))
+	d := mustDecoder(t, strings.NewReader("1\n\"two\"\n[3]\n"))
 	var got []any
 	var ends []int64
 	for {

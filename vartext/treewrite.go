@@ -1,9 +1,6 @@
 package vartext
 
-import (
-	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
-)
+import "github.com/gdvar/gdvar"
 
 // writeTree writes v, a value in the generic form as Decode builds it, to
 // enc as DecodeTo writes its tokens. Containers and the common values are
@@ -46,7 +43,7 @@ func (d *Decoder) writeTree(enc *gdvar.Encoder, v any) error {
 		}
 		return enc.WriteToken(gdvar.DictEndToken)
 	}
-	return viabinary.Encode(enc, v, d.binary()...)
+	return d.cfg.binary().Encode(enc, v)
 }
 
 func (d *Decoder) writeArray(enc *gdvar.Encoder, elem gdvar.ContainerType, values []any) error {

@@ -24,6 +24,6 @@ func TestWriteTree(t *testing.T) {
 		require.NoError(t, Unmarshal([]byte(text), &v))
 		want, err := gdvar.Marshal(v)
 		require.NoError(t, err)
-		assert.Equal(t, want, decodeTo(t, onlyReader{strings.NewReader(text)}, Godot4), text[:min(len(text), 60)])
+		assert.Equal(t, want, decodeTo(t, onlyReader{strings.NewReader(text)}, Godot4, nil), text[:min(len(text), 60)])
 	}
 }

@@ -70,7 +70,7 @@ func TestLiveGodot4ReplacesInvalidUTF8(t *testing.T) {
 		bin, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("%d.bin", i)))
 		require.NoError(t, err, "%q", c.in)
 		var engineValue any
-		require.NoError(t, gdvar.Unmarshal(bin, &engineValue, gdvar.WithEngine(gdvar.Godot4)), "%q", c.in)
+		require.NoError(t, gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot4)).Unmarshal(bin, &engineValue), "%q", c.in)
 		var s string
 		require.NoError(t, Unmarshal([]byte(`"`+c.in+`"`), &s), "%q", c.in)
 		assert.Equal(t, engineValue, s, "%q", c.in)
@@ -101,7 +101,7 @@ func TestGodot3TextUTF8AsBinary(t *testing.T) {
 		bin = append(bin, b...)
 		bin = append(bin, make([]byte, (4-len(b)%4)%4)...)
 		var fromBin, fromText string
-		binErr := gdvar.Unmarshal(bin, &fromBin, gdvar.WithEngine(gdvar.Godot3))
+		binErr := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Unmarshal(bin, &fromBin)
 		textErr := Unmarshal([]byte(`"`+string(b)+`"`), &fromText, WithDialect(Godot3))
 		if !assert.Equal(t, binErr == nil, textErr == nil, "%q: binary %v, text %v", b, binErr, textErr) {
 			continue
@@ -130,7 +130,7 @@ func TestGodot4ReplacementMemory(t *testing.T) {
 		assert.LessOrEqual(t, alloc, hostile.Bound(len(text)), "Unmarshal")
 		t.Logf("Unmarshal: %.1f bytes allocated per byte", float64(alloc)/float64(len(text)))
 		alloc = hostile.Allocated(func() {
-			err = NewDecoder(bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(io.Discard))
+			err = mustDecoder(t, bytes.NewReader(text)).DecodeTo(gdvar.NewEncoder(io.Discard))
 		})
 		require.NoError(t, err)
 		assert.LessOrEqual(t, alloc, hostile.Bound(len(text)), "DecodeTo")

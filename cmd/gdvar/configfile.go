@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -53,8 +52,8 @@ func (b *blankReader) Read(p []byte) (int, error) {
 }
 
 // configOptions are the options of a ConfigFile of the engine version.
-func (c *config) configOptions() []gdvar.Option {
-	return []gdvar.Option{vartext.WithDialect(c.dialect), gdvar.WithLimits(c.limits)}
+func (c *config) configOptions() []configfile.Option {
+	return []configfile.Option{configfile.WithText(vartext.WithDialect(c.dialect))}
 }
 
 // printConfigText prints a ConfigFile as the engine's save writes it.
@@ -110,7 +109,9 @@ func encodeConfig(in io.Reader, cfg *config, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		f = configfile.New(cfg.configOptions()...)
+		if f, err = configfile.New(cfg.configOptions()...); err != nil {
+			return err
+		}
 		if err := f.UnmarshalJSON(js); err != nil {
 			return err
 		}

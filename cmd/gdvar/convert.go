@@ -151,7 +151,10 @@ func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		return printResourceText(in, cfg, stdout)
 	}
 	return spooled(stdout, func(s *spool) error {
-		enc := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
+		enc, err := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
+		if err != nil {
+			return err
+		}
 		return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
 			if err := enc.CopyValue(dec); err != nil {
 				return err
@@ -177,8 +180,12 @@ func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 // writeJSON converts each value of the input to JSON as it streams, with
 // varjson.FromBinary, which owns the rare second reading of a value.
 func writeJSON(in io.Reader, cfg *config, s *spool) error {
+	codec, err := cfg.valueCodec()
+	if err != nil {
+		return err
+	}
 	return eachSeekable(in, cfg, func(v io.ReadSeeker) error {
-		if err := varjson.FromBinary(s, v, cfg.options()...); err != nil {
+		if err := varjson.FromBinary(s, v, varjson.WithCodec(codec)); err != nil {
 			return err
 		}
 		_, err := s.Write([]byte{'\n'})
@@ -286,23 +293,31 @@ func encode(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 // a key twice in text, a member after the content it modifies in JSON):
 // varjson.ToBinary and vartext.ToBinary own that.
 func encodeValues(in io.Reader, cfg *config, s *spool) error {
-	toBinary := varjson.ToBinary
-	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
+	toBinary := func(rs io.ReadSeeker) error {
+		return varjson.ToBinary(s, rs, varjson.WithCodec(engineCodec(cfg.engine)))
+	}
 	if cfg.from != "json" {
 		p := gdvar.Single
 		if cfg.double {
 			p = gdvar.Double
 		}
-		toBinary = vartext.ToBinary
-		opts = []gdvar.Option{vartext.WithDialect(cfg.dialect), gdvar.WithMathPrecision(p)}
+		text, err := vartext.NewCodec(vartext.WithDialect(cfg.dialect), vartext.WithMathPrecision(p))
+		if err != nil {
+			return err
+		}
+		toBinary = func(rs io.ReadSeeker) error { return text.ToBinary(s, rs) }
 	}
 	rs, cleanup, err := seekable(in)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
-	return eachOutput(cfg, s, func() error { return toBinary(s, rs, opts...) })
+	return eachOutput(cfg, s, func() error { return toBinary(rs) })
 }
+
+// engineCodec returns the codec of engine version e, and gdvar's other
+// defaults.
+func engineCodec(e gdvar.Engine) *gdvar.Codec { return gdvar.MustCodec(gdvar.WithEngine(e)) }
 
 // encodeLike writes the binary form of each JSON value of in to s, taking
 // the forms JSON leaves open from the values of the -like file, in turn.
@@ -312,10 +327,10 @@ func encodeLike(in io.Reader, cfg *config, s *spool) error {
 		return err
 	}
 	defer f.Close()
-	opts := []gdvar.Option{gdvar.WithEngine(cfg.engine)}
-	dec := varjson.NewDecoder(in, opts...)
-	dec.Like(varjson.NewDecoder(f, opts...))
-	enc := gdvar.NewEncoder(s, opts...)
+	codec := engineCodec(cfg.engine)
+	dec := varjson.NewDecoder(in, varjson.WithCodec(codec))
+	dec.Like(varjson.NewDecoder(f, varjson.WithCodec(codec)))
+	enc := codec.NewEncoder(s)
 	return eachOutput(cfg, s, func() error {
 		if err := dec.DecodeTo(enc); err != nil {
 			return err

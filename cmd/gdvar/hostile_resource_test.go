@@ -41,7 +41,8 @@ func hostileResources(t *testing.T, size int) []struct {
 		fmt.Fprintf(&paths, "p%d = 0\n", i)
 	}
 	// A Godot 3 file of sub-resources, and references to the last.
-	refs := resource.NewFile("Resource", vartext.WithDialect(vartext.Godot3))
+	refs, err := resource.NewFile("Resource", resource.WithText(vartext.WithDialect(vartext.Godot3)))
+	require.NoError(t, err)
 	refs.Main.ID = "0"
 	var all, last []any
 	for i := 1; i <= size/80; i++ {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
@@ -19,10 +18,10 @@ import (
 // resourceOptions are the options reading a resource: the engine version
 // if -engine gave one (else the file says it), and the compressed form's
 // most content.
-func (c *config) resourceOptions() []gdvar.Option {
-	opts := []gdvar.Option{resource.WithMaxContentSize(c.maxContent)}
+func (c *config) resourceOptions() []resource.Option {
+	opts := []resource.Option{resource.WithMaxContentSize(c.maxContent)}
 	if c.engineSet {
-		opts = append(opts, vartext.WithDialect(c.dialect))
+		opts = append(opts, resource.WithText(vartext.WithDialect(c.dialect)))
 	}
 	return opts
 }
@@ -39,7 +38,7 @@ func readResource(in io.Reader, cfg *config) (*resource.File, error) {
 // scripts returns the option that has a resource know what its scripts
 // declare, as the engine does loading it: those of -project, or of the
 // project FILE is in; none when it is in none.
-func (c *config) scripts() ([]gdvar.Option, error) {
+func (c *config) scripts() ([]resource.Option, error) {
 	var p *project.Project
 	var err error
 	switch {
@@ -55,7 +54,7 @@ func (c *config) scripts() ([]gdvar.Option, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []gdvar.Option{resource.WithScripts(p)}, nil
+	return []resource.Option{resource.WithScripts(p)}, nil
 }
 
 // printResourceText prints a resource as the engine's text saver writes
@@ -95,7 +94,9 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		f = resource.NewFile("", append(scripts, vartext.WithDialect(cfg.dialect))...)
+		if f, err = resource.NewFile("", append(scripts, resource.WithText(vartext.WithDialect(cfg.dialect)))...); err != nil {
+			return err
+		}
 		if err := f.UnmarshalJSON(js); err != nil {
 			return err
 		}

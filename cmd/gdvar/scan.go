@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar/scan"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // errFound is scanFile's result when it found something: the command
@@ -26,10 +27,14 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	switch {
 	case cfg.kind == kindConfig:
 		cfg.readConfig = true
-		found, err = scan.ConfigFile(in, cfg.configOptions()...)
+		found, err = scanWith(in, cfg, scan.ConfigFile, scan.WithText(vartext.WithDialect(cfg.dialect)))
 	case cfg.kind.isResource():
 		cfg.readResource = true
-		found, err = scan.ResourceFile(in, cfg.resourceOptions()...)
+		opts := []scan.Option{scan.WithMaxContentSize(cfg.maxContent)}
+		if cfg.engineSet {
+			opts = append(opts, scan.WithText(vartext.WithDialect(cfg.dialect)))
+		}
+		found, err = scanWith(in, cfg, scan.ResourceFile, opts...)
 	case cfg.framing == "both":
 		found, err = scanBoth(in, cfg)
 	case cfg.framing == "stream":
@@ -50,13 +55,13 @@ func scanFile(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	return err
 }
 
-// scanWith scans binary values in with the flags' codec.
-func scanWith(in io.Reader, cfg *config, scanValues func(io.Reader, ...scan.Option) ([]scan.Finding, error)) ([]scan.Finding, error) {
+// scanWith scans in with the flags' codec, and opts.
+func scanWith(in io.Reader, cfg *config, scanIn func(io.Reader, ...scan.Option) ([]scan.Finding, error), opts ...scan.Option) ([]scan.Finding, error) {
 	codec, err := cfg.valueCodec()
 	if err != nil {
 		return nil, err
 	}
-	return scanValues(in, scan.WithCodec(codec))
+	return scanIn(in, append(opts, scan.WithCodec(codec))...)
 }
 
 // scanBoth scans binary values that read both as a save file and as

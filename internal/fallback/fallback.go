@@ -152,21 +152,21 @@ type TextDecoder interface {
 
 // ToBinary is varjson's and vartext's ToBinary: it converts the value at
 // src's offset with a Decoder from open (given the reader, it also gives
-// the options of the binary encoding), in one pass and, if that fails with
+// the Codec of the binary encoding), in one pass and, if that fails with
 // retry, in two. It returns the value's offset in src, for the caller to
 // place a syntax error.
-func ToBinary(dst io.Writer, src io.ReadSeeker, open func(io.Reader) (TextDecoder, []gdvar.Option), retry error) (int64, error) {
+func ToBinary(dst io.Writer, src io.ReadSeeker, open func(io.Reader) (TextDecoder, *gdvar.Codec), retry error) (int64, error) {
 	start, err := src.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return 0, err
 	}
 	decode := func(once bool) Pass {
 		return func(w io.Writer, r io.ReadSeeker) (int64, error) {
-			dec, opts := open(r)
+			dec, codec := open(r)
 			if once {
 				dec.OnePass()
 			}
-			enc := gdvar.NewEncoder(w, opts...)
+			enc := codec.NewEncoder(w)
 			err := dec.DecodeTo(enc)
 			if err == nil {
 				err = enc.Flush()

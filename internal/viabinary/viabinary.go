@@ -1,8 +1,9 @@
-// Package viabinary is what vartext and varjson share to turn a value they
-// parsed (gdvar's generic form, or any Go value) into Go values or tokens:
-// through its binary encoding, so that every conversion is gdvar's own.
-// What goes through was written by gdvar.Marshal a moment before, not read
-// from a peer, so it is read back with objects allowed and no limits.
+// Package viabinary is what vartext, varjson and the packages printing
+// their values share to turn a value (gdvar's generic form, or any Go
+// value) into Go values or tokens: through its binary encoding, so that
+// every conversion is gdvar's own. What goes through was written by
+// gdvar's Marshal a moment before, not read from a peer, so it is read
+// back with objects allowed and no limits.
 package viabinary
 
 import (
@@ -11,7 +12,7 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// unlimited are the limits for reading back what gdvar.Marshal wrote.
+// unlimited are the limits for reading back what gdvar's Marshal wrote.
 var unlimited = gdvar.Limits{
 	MaxContainerLen: math.MaxInt64,
 	MaxStringBytes:  math.MaxInt64,
@@ -20,31 +21,57 @@ var unlimited = gdvar.Limits{
 	MaxValueBytes:   math.MaxInt64,
 }
 
-// Options are opts with objects allowed and no limits.
-func Options(opts []gdvar.Option) []gdvar.Option {
-	return append(opts[:len(opts):len(opts)], gdvar.AllowObjects(true), gdvar.WithLimits(unlimited))
+// A Form is a value's binary encoding: the Codec that writes it and the
+// one that reads back what it wrote.
+type Form struct {
+	Marshal *gdvar.Codec
+	Read    *gdvar.Codec // Marshal's settings, objects allowed, no limits
 }
 
-// Convert stores src in dst (a non-nil pointer) as gdvar.Unmarshal would
-// store src's encoding.
-func Convert(src, dst any, opts ...gdvar.Option) error {
-	b, err := gdvar.Marshal(src, opts...)
+// NewForm returns the Form of values written with c.
+func NewForm(c *gdvar.Codec) (Form, error) {
+	read, err := c.With(gdvar.AllowObjects(true), gdvar.WithLimits(unlimited))
+	return Form{Marshal: c, Read: read}, err
+}
+
+// MustForm is NewForm for a Codec whose settings take the read-back ones,
+// as every Codec's do, in a package's variables.
+func MustForm(c *gdvar.Codec) Form {
+	f, err := NewForm(c)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// Convert stores src in dst (a non-nil pointer) as Unmarshal would store
+// src's encoding.
+func (f Form) Convert(src, dst any) error {
+	b, err := f.Marshal.Marshal(src)
 	if err != nil {
 		return err
 	}
-	return gdvar.Unmarshal(b, dst, Options(opts)...)
+	return f.Read.Unmarshal(b, dst)
 }
 
 // Encode writes v to enc as the tokens of its encoding.
-func Encode(enc *gdvar.Encoder, v any, opts ...gdvar.Option) error {
-	b, err := gdvar.Marshal(v, opts...)
+func (f Form) Encode(enc *gdvar.Encoder, v any) error {
+	b, err := f.Marshal.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return gdvar.CopyValue(enc, Decoder(b, opts...))
+	return gdvar.CopyValue(enc, f.Read.NewDecoderBytes(b))
 }
 
-// Decoder returns a Decoder of b, an encoding gdvar.Marshal wrote.
-func Decoder(b []byte, opts ...gdvar.Option) *gdvar.Decoder {
-	return gdvar.NewDecoderBytes(b, Options(opts)...)
-}
+// objectForms are the Forms of each engine version's values with full
+// objects allowed, made once.
+var objectForms = func() (f [gdvar.Godot2 + 1]Form) {
+	for e := range f {
+		f[e] = MustForm(gdvar.MustCodec(gdvar.WithEngine(gdvar.Engine(e)), gdvar.AllowObjects(true)))
+	}
+	return f
+}()
+
+// Objects returns the Form of engine version e's values with full objects
+// allowed: what vartext and varjson parse and print, and what a file holds.
+func Objects(e gdvar.Engine) Form { return objectForms[e] }
