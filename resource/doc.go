@@ -16,6 +16,7 @@
 // them, with references to the file's resources as objects of class
 // vartext.ExtResourceClass or vartext.SubResourceClass (see Ext, Sub and
 // RefOf). The engine version is a vartext.Dialect, chosen with
-// vartext.WithDialect; a text file says whether it is Godot 3's (format=2)
-// or Godot 4's, and Read follows it unless told otherwise.
+// vartext.WithDialect given to WithText; a text file says whether it is
+// Godot 3's (format=2) or Godot 4's, and Read follows it unless told
+// otherwise.
 package resource
