@@ -96,7 +96,9 @@ func (c *Codec) ToBinary(dst io.Writer, src io.ReadSeeker) error {
 // option is an error matching gdvar.ErrInvalidOption.
 //
 // Math types are printed with 32-bit reals, as the standard builds of the
-// engine hold them.
+// engine hold them. The common values of one token (strings, numbers,
+// bools, null, StringNames, NodePaths) are printed directly; the rest go
+// through their binary form.
 func Marshal(v any, opts ...Option) ([]byte, error) { return Append(nil, v, opts...) }
 
 // Append appends the text form of v to dst, as Marshal prints it.
@@ -170,6 +172,9 @@ func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
 
 // appendText is Append with checked settings.
 func appendText(dst []byte, v any, cfg config) ([]byte, error) {
+	if b, ok := cfg.appendLeaf(dst, v); ok {
+		return b, nil
+	}
 	w := appendWriter{b: dst}
 	err := newEncoder(&w, cfg).Encode(v)
 	return w.b, err

@@ -97,6 +97,9 @@ func newEncoder(w io.Writer, cfg config) *Encoder {
 	return e
 }
 
+// atTop reports whether the Encoder is between values, not inside one.
+func (e *Encoder) atTop() bool { return len(e.frames) == 0 && !e.inStr && e.check.Depth() == 0 }
+
 // WriteToken writes the next token of a value. The tokens must form values
 // as a gdvar.Encoder (of the dialect's engine version) accepts them; one
 // that does not fit is refused with the gdvar.Encoder's error (matching

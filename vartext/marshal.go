@@ -6,6 +6,16 @@ func (e *Encoder) Encode(v any) error {
 	if e.err != nil {
 		return e.err
 	}
+	if e.atTop() {
+		if b, ok := e.cfg.appendLeaf(e.out, v); ok {
+			e.out = b
+			err := e.flush()
+			if cap(e.out) > keptText { // a long string's: not kept for the next
+				e.out = nil
+			}
+			return err
+		}
+	}
 	form := e.cfg.marshalForm()
 	var b []byte
 	var err error
@@ -30,6 +40,10 @@ func (e *Encoder) Encode(v any) error {
 	}
 	return err
 }
+
+// keptText is the largest buffer of text an Encoder keeps for the next
+// value: the most it holds between values written as tokens.
+const keptText = 2 * flushSize
 
 // keptBinary is the largest buffer of a value's binary encoding an Encoder
 // keeps for the next.
