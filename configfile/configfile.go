@@ -2,6 +2,7 @@ package configfile
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"iter"
@@ -35,13 +36,7 @@ type config struct {
 func WithText(opts ...vartext.Option) Option {
 	return func(c *config) {
 		text, err := c.text.With(opts...)
-		if err != nil {
-			if c.err == nil {
-				c.err = err
-			}
-			return
-		}
-		c.text = text
+		c.text, c.err = text, cmp.Or(c.err, err) // the first error; the text, unused then
 	}
 }
 

@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/gdvar/gdvar"
@@ -38,13 +39,7 @@ func newConfig(opts []Option) (config, error) {
 func WithText(opts ...vartext.Option) Option {
 	return func(c *config) {
 		text, err := c.text.With(opts...)
-		if err != nil {
-			if c.err == nil {
-				c.err = err
-			}
-			return
-		}
-		c.text = text
+		c.text, c.err = text, cmp.Or(c.err, err) // the first error; the text, unused then
 	}
 }
 

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/gdvar/gdvar"
@@ -32,13 +33,9 @@ func WithCodec(c *gdvar.Codec) Option { return func(o *options) { o.codec = c } 
 // and resource.WithText take them.
 func WithText(opts ...vartext.Option) Option {
 	return func(o *options) {
-		if _, err := vartext.NewCodec(opts...); err != nil {
-			if o.err == nil {
-				o.err = err
-			}
-			return
-		}
 		o.text = append(o.text, opts...)
+		_, err := vartext.NewCodec(o.text...)
+		o.err = cmp.Or(o.err, err)
 	}
 }
 
@@ -79,6 +76,18 @@ func newOptions(opts []Option) (options, error) {
 		opt(&o)
 	}
 	return o, o.err
+}
+
+// binaryValues returns the settings opts make and the codec of the binary
+// values they scan, which reads full objects, or the error of the first
+// invalid option.
+func binaryValues(opts []Option) (options, *gdvar.Codec, error) {
+	o, err := newOptions(opts)
+	if err != nil {
+		return o, nil, err
+	}
+	codec, err := o.codec.With(gdvar.AllowObjects(true))
+	return o, codec, err
 }
 
 // resource returns the options of reading a resource file.

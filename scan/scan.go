@@ -83,11 +83,7 @@ func (f Finding) String() string {
 // them, to the end of r. Full objects are read whatever the codec says
 // (WithCodec).
 func Values(r io.Reader, opts ...Option) ([]Finding, error) {
-	o, err := newOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	codec, err := o.codec.With(gdvar.AllowObjects(true))
+	_, codec, err := binaryValues(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +106,7 @@ func Values(r io.Reader, opts ...Option) ([]Finding, error) {
 // put_var write them. Open an encrypted or compressed one with package
 // fileaccess first. WithMaxFrame bounds a record.
 func Save(r io.Reader, opts ...Option) ([]Finding, error) {
-	o, err := newOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	codec, err := o.codec.With(gdvar.AllowObjects(true))
+	o, codec, err := binaryValues(opts)
 	if err != nil {
 		return nil, err
 	}
