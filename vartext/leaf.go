@@ -39,14 +39,16 @@ func (c *config) appendLeaf(b []byte, v any) (out []byte, ok bool) {
 		}
 		return c.appendString(append(b, '&'), string(x), c.dialect.cEscapes()), true
 	case gdvar.NodePath:
+		size := len(`NodePath("/")`) + len(bom)
 		for _, names := range [][]string{x.Names, x.SubNames} {
 			for _, n := range names {
 				if !utf8.ValidString(n) {
 					return b, false
 				}
+				size += escapedLen(n, c.dialect.cEscapes()) + 1
 			}
 		}
-		return c.appendNodePath(b, x), true
+		return c.appendNodePath(slices.Grow(b, size), x), true
 	}
 	return b, false
 }
@@ -61,11 +63,27 @@ func (c *config) appendInt(b []byte, n int64) ([]byte, bool) {
 }
 
 // appendString appends a String or StringName's quoted text, escaped with
-// esc.
+// esc, into room made for it once.
 func (c *config) appendString(b []byte, s string, esc *escapes) []byte {
 	var q quoter
 	q.start(len(s), c.stringBOM())
-	b = append(slices.Grow(b, len(s)+len(s)/4+2), '"') // room for the quotes and a few escapes
+	b = append(slices.Grow(b, escapedLen(s, esc)+len(bom)+2), '"')
 	b = q.chunk(b, stringBytes(s), esc)
 	return append(b, '"')
+}
+
+// escapedLen returns the length of s escaped with esc: up to its first
+// NUL, each escaped byte taking two.
+func escapedLen(s string, esc *escapes) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch esc[s[i]] {
+		case 0:
+		case endOfString:
+			return n + i
+		default:
+			n++
+		}
+	}
+	return n + len(s)
 }

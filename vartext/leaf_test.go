@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -136,6 +137,35 @@ func TestMarshalStringAllocs(t *testing.T) {
 		}
 	})
 	assert.Zero(t, allocs, "a Codec's, into a buffer with room")
+}
+
+// A leaf printed directly holds its text, nothing of the binary form: a
+// string of the characters that cost most (escaped quotes and
+// backslashes, byte order marks, which a value as read from text doubles)
+// allocates at most 4 bytes a byte of it, within hostile.Bound.
+func TestLeafMemory(t *testing.T) {
+	const size = 1 << 20
+	for _, tt := range []struct {
+		name string
+		v    any
+		opts []Option
+	}{
+		{"quotes", strings.Repeat(`"`, size), nil},
+		{"backslashes", strings.Repeat(`\`, size), nil},
+		{"byte order marks, exact", strings.Repeat("\ufeff", size/3), []Option{AsReadFromText(true), WithExactStrings(true)}},
+		{"a StringName of quotes", gdvar.StringName(strings.Repeat(`"`, size)), nil},
+		{"a NodePath of quotes", gdvar.NodePath{Names: []string{strings.Repeat(`"`, size)}}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			hostile.Collect()
+			var err error
+			alloc := hostile.Allocated(func() { _, err = Marshal(tt.v, tt.opts...) })
+			require.NoError(t, err)
+			t.Logf("%.2f bytes allocated a byte", float64(alloc)/size)
+			assert.LessOrEqual(t, alloc, uint64(4*size))
+			assert.LessOrEqual(t, alloc, hostile.Bound(size))
+		})
+	}
 }
 
 // BenchmarkMarshalString quotes a string as the debugger quotes one for an
