@@ -24,9 +24,9 @@ import (
 //
 // A failure's offset (in a *gdvar.DecodeError) is src's, not the value's.
 func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
-	codec := newConfig(opts).codec
+	cfg := newConfig(opts)
 	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
-		enc, dec := NewEncoder(w, opts...), codec.NewDecoder(r)
+		enc, dec := newEncoder(w, cfg), cfg.codec.NewDecoder(r)
 		defer release(dec)
 		enc.Guess()
 		err := enc.CopyValue(dec)
@@ -37,7 +37,7 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
 		if err != nil {
 			return 0, err
 		}
-		enc, dec := NewEncoder(w, opts...), codec.NewDecoder(r)
+		enc, dec := newEncoder(w, cfg), cfg.codec.NewDecoder(r)
 		defer release(dec)
 		if err := enc.LookAhead(dec); err != nil {
 			return 0, err
@@ -45,7 +45,7 @@ func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
 		if _, err := r.Seek(start, io.SeekStart); err != nil {
 			return 0, err
 		}
-		codec.ResetDecoder(dec, r)
+		cfg.codec.ResetDecoder(dec, r)
 		err = enc.CopyValue(dec)
 		return dec.InputOffset(), err
 	}

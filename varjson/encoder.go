@@ -49,8 +49,11 @@ type Encoder struct {
 }
 
 // NewEncoder returns an Encoder that writes to w.
-func NewEncoder(w io.Writer, opts ...Option) *Encoder {
-	return &Encoder{w: w, e: encoder{cfg: newConfig(opts)}, look: lookahead{seed: maphash.MakeSeed()}}
+func NewEncoder(w io.Writer, opts ...Option) *Encoder { return newEncoder(w, newConfig(opts)) }
+
+// newEncoder returns an Encoder that writes to w with the settings cfg.
+func newEncoder(w io.Writer, cfg config) *Encoder {
+	return &Encoder{w: w, e: encoder{cfg: cfg}, look: lookahead{seed: maphash.MakeSeed()}}
 }
 
 // output is the Encoder's pending output as an io.Writer, for base64 (and
