@@ -276,9 +276,9 @@ func stubFile(t *testing.T, dir, path, class string) {
 		if class == "" {
 			return
 		}
-		f := resource.NewFile(class)
+		f, err := resource.NewFile(class)
+		require.NoError(t, err)
 		f.Path = path
-		var err error
 		data, err = f.AppendBinary(nil)
 		require.NoError(t, err)
 	default:

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/stretchr/testify/assert"
@@ -142,7 +141,7 @@ func TestLiveConstTypedResources(t *testing.T) {
 			}
 			want, err := os.ReadFile(filepath.Join(dir, "r", back))
 			require.NoError(t, err)
-			convert := func(opts ...gdvar.Option) string {
+			convert := func(opts ...resource.Option) string {
 				f, err := resource.Read(bytes.NewReader(data), opts...)
 				require.NoError(t, err)
 				f.Path = "res://r/" + name
