@@ -60,7 +60,7 @@ func TestSendKinds(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/checksum=%v", comp, sum), func(t *testing.T) {
 				opts := []Option{WithCompression(comp)}
 				if sum {
-					opts = append(opts, WithChecksum())
+					opts = append(opts, WithChecksum(true))
 				}
 				_, _, sp, cp := pair(t, 4, opts...)
 				cases := []struct {

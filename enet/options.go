@@ -52,9 +52,12 @@ func configOf(opts []Option) (config, error) {
 	return c, c.err
 }
 
-// Option configures a Host. An option given a value outside the range
-// its doc states makes Listen and NewHost fail with an error matching
-// ErrInvalidOption: none is clamped.
+// Option configures a Host: an option of this package alone, which no
+// other package's function takes. Listen and NewHost check them once,
+// before the host is made: an option given a value outside the range its
+// doc states fails them with an error matching ErrInvalidOption, naming
+// the option (none is clamped). The Host keeps its settings; they never
+// change.
 type Option func(*config)
 
 // option returns the Option named name (for errors and Name), which sets
@@ -106,10 +109,11 @@ func WithMTU(n int) Option {
 	return option("WithMTU", n >= minMTU && n <= maxMTU, func(c *config) { c.mtu = n })
 }
 
-// WithChecksum makes the host put ENet's CRC-32 in every datagram and
-// check it on every datagram it receives. Both sides must agree.
-func WithChecksum() Option {
-	return option("WithChecksum", true, func(c *config) { c.checksum = true })
+// WithChecksum says whether the host puts ENet's CRC-32 in every datagram
+// and checks it on every datagram it receives (default false). Both sides
+// must agree.
+func WithChecksum(on bool) Option {
+	return option("WithChecksum", true, func(c *config) { c.checksum = on })
 }
 
 // WithCompression sets how the host compresses its datagrams; both sides

@@ -91,7 +91,7 @@ func TestReviewChecksumMismatch(t *testing.T) {
 		taken bool
 	}{{"the peer's connect id", 42, true}, {"another connect id", 43, false}, {"none", 0, false}} {
 		t.Run(tt.name, func(t *testing.T) {
-			h, _ := testHost(WithChecksum())
+			h, _ := testHost(WithChecksum(true))
 			p := connectedPeer(h)
 			p.connectID = 42
 			feed(h, sum(tt.id), fuzzAddr)
