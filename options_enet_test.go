@@ -17,10 +17,10 @@ import (
 func TestENetOptionsOneSpelling(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	err := multiplayer.New().ListenAndServeENet(ctx, "127.0.0.1:0", enet.WithMaxPeers(8))
+	err := multiplayer.MustNew().ListenAndServeENet(ctx, "127.0.0.1:0", enet.WithMaxPeers(8))
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
 	assert.ErrorContains(t, err, "multiplayer.WithMaxPeers")
-	err = multiplayer.New().ConnectENet(ctx, "127.0.0.1:1", enet.WithMaxSendQueue(1<<20))
+	err = multiplayer.MustNew().ConnectENet(ctx, "127.0.0.1:1", enet.WithMaxSendQueue(1<<20))
 	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
 	assert.ErrorContains(t, err, "multiplayer.WithSendQueue")
 	for _, o := range []enet.Option{enet.WithMaxPeers(0), enet.WithMTU(100), enet.WithTick(0), enet.WithBusyPoll(time.Second), enet.WithCompression(99)} {

@@ -43,7 +43,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 			[]any{"wxyz", []byte{4, 5, 6}, []float32{0, 0}, gdvar.StringName("NAME"), dict("K", "V"), []any{"IN", "ARRAY"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			n := m.Node("Main", Method{Name: "f", Mode: AnyPeer})
 			var kept []any
 			n.Handle("f", c.handler(func(v any) { kept = append(kept, v) }))
@@ -52,7 +52,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 				var enc []byte
 				for _, a := range args {
 					var err error
-					enc, err = AppendArg(enc, a)
+					enc, err = AppendArg(enc, a, nil)
 					require.NoError(t, err)
 				}
 				require.NoError(t, m.handle(conn, appendCall(nil, 0, "Main", 0, false, len(args), enc), reliably))

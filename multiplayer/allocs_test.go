@@ -68,13 +68,13 @@ func TestRPCAllocs(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			server := New()
+			server := MustNew()
 			server.Node("/root/Main", echoMethods...).Handle("echo", tc.echo)
 			var errs errorLog
 			server.OnError(errs.add)
 			url := "ws://127.0.0.1:" + serve(t, server)
 
-			client := New()
+			client := MustNew()
 			t.Cleanup(func() { client.Close() })
 			main := client.Node("/root/Main", echoMethods...)
 			replies := make(chan struct{}, 1)
@@ -151,11 +151,11 @@ func TestReadArgAllocs(t *testing.T) {
 		t.Skip("the race detector allocates")
 	}
 	for _, v := range []any{true, int64(-70000), "player", gdvar.Vector3{X: 1, Y: 2, Z: 3}, []any{int64(1), "two", gdvar.Vector2{X: 3}}} {
-		arg, err := AppendArg(nil, v)
+		arg, err := AppendArg(nil, v, nil)
 		require.NoError(t, err)
 		dst := make([]byte, 0, 64)
 		allocs := testing.AllocsPerRun(100, func() {
-			_, n, err := ReadArg(dst, arg)
+			_, n, err := ReadArg(dst, arg, nil)
 			if err != nil || n != len(arg) {
 				t.Fatalf("%T: %d of %d bytes read: %v", v, n, len(arg), err)
 			}
@@ -171,13 +171,13 @@ func TestSendBytesAllocs(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector allocates")
 	}
-	server := New()
+	server := MustNew()
 	server.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, server.SendBytes(from, data)) })
 	var errs errorLog
 	server.OnError(errs.add)
 	url := "ws://127.0.0.1:" + serve(t, server)
 
-	client := New()
+	client := MustNew()
 	t.Cleanup(func() { client.Close() })
 	echoes := make(chan struct{}, 1)
 	client.OnPacket(func(PeerID, []byte) { echoes <- struct{}{} })

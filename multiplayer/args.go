@@ -34,11 +34,12 @@ const (
 )
 
 // AppendArg appends v, encoded as a remote call's argument, to dst. v is
-// encoded as gdvar.Marshal encodes it, with opts; bools and ints then take
-// their compressed form, as the engine sends them.
-func AppendArg(dst []byte, v any, opts ...gdvar.Option) ([]byte, error) {
+// encoded as the Codec c encodes it (nil: gdvar's defaults, as Marshal);
+// bools and ints then take their compressed form, as the engine sends
+// them.
+func AppendArg(dst []byte, v any, c *gdvar.Codec) ([]byte, error) {
 	start := len(dst)
-	dst, err := gdvar.AppendMarshal(dst, v, opts...)
+	dst, err := c.AppendMarshal(dst, v)
 	if err != nil {
 		return dst[:start], err
 	}
@@ -105,10 +106,11 @@ func appendInt(b []byte, n int64) []byte {
 // expanded, as the engine's decoder does) and returns that and the number
 // of bytes the argument takes in b. Decoding the value, with
 // gdvar.Unmarshal or token by token with a gdvar.Decoder, is the caller's;
-// opts (gdvar.AllowObjects, limits) apply to finding its end.
-func ReadArg(dst, b []byte, opts ...gdvar.Option) (value []byte, n int, err error) {
+// the Codec c's settings (gdvar.AllowObjects, limits; nil: the defaults)
+// apply to finding its end.
+func ReadArg(dst, b []byte, c *gdvar.Codec) (value []byte, n int, err error) {
 	dec := argDecoders.Get().(*gdvar.Decoder)
-	value, n, err = readArg(dec, dst, b, opts)
+	value, n, err = readArg(dec, dst, b, c)
 	dec.ResetBytes(nil) // keeps nothing of b
 	argDecoders.Put(dec)
 	return value, n, err
@@ -119,7 +121,7 @@ func ReadArg(dst, b []byte, opts ...gdvar.Option) (value []byte, n int, err erro
 var argDecoders = sync.Pool{New: func() any { return new(gdvar.Decoder) }}
 
 // readArg is ReadArg with the Decoder that finds the end of a value.
-func readArg(dec *gdvar.Decoder, dst, b []byte, opts []gdvar.Option) ([]byte, int, error) {
+func readArg(dec *gdvar.Decoder, dst, b []byte, c *gdvar.Codec) ([]byte, int, error) {
 	if len(b) == 0 {
 		return dst, 0, fmt.Errorf("%w: an argument is missing", ErrMalformed)
 	}
@@ -152,7 +154,7 @@ func readArg(dec *gdvar.Decoder, dst, b []byte, opts []gdvar.Option) ([]byte, in
 	if meta&metaTypeMask >= typeCount {
 		return dst, 0, fmt.Errorf("%w: an argument of type %d", ErrMalformed, meta&metaTypeMask)
 	}
-	dec.ResetBytes(b, opts...)
+	c.ResetDecoderBytes(dec, b)
 	if err := dec.SkipValue(); err != nil {
 		return dst, 0, fmt.Errorf("%w: %w", ErrMalformed, err)
 	}

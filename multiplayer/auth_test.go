@@ -37,7 +37,7 @@ type authPair struct {
 func newAuthPair(t *testing.T, answer string, timeout time.Duration) *authPair {
 	p := &authPair{serverEvents: make(chan string, 16), clientEvents: make(chan string, 16),
 		serverAdmitted: make(chan PeerID, 4), clientAdmitted: make(chan PeerID, 4)}
-	p.server = New(WithAuthTimeout(timeout))
+	p.server = MustNew(WithAuthTimeout(timeout))
 	p.server.Node("Main", echoMethods...)
 	p.server.OnPeerAuthenticating(func(id PeerID) {
 		p.serverEvents <- "authenticating"
@@ -53,7 +53,7 @@ func newAuthPair(t *testing.T, answer string, timeout time.Duration) *authPair {
 	})
 	p.server.OnPeerConnected(func(id PeerID) { p.serverAdmitted <- id })
 	p.server.OnPeerAuthenticationFailed(func(PeerID) { p.serverEvents <- "failed" })
-	p.client = New(WithAuthTimeout(timeout))
+	p.client = MustNew(WithAuthTimeout(timeout))
 	p.client.Node("Main", echoMethods...)
 	p.client.OnAuth(func(id PeerID, data []byte) {
 		p.clientEvents <- "auth " + string(data)
@@ -166,7 +166,7 @@ func TestAuthPending(t *testing.T) {
 // call arrives while the greeting still runs.
 func TestAuthGreetsFirst(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
-		server := New(WithAuthTimeout(5 * time.Second))
+		server := MustNew(WithAuthTimeout(5 * time.Second))
 		smain := server.Node("Main", echoMethods...)
 		var mu sync.Mutex
 		var order []string
@@ -186,7 +186,7 @@ func TestAuthGreetsFirst(t *testing.T) {
 		smain.Handle("echo", func(*Call, ...any) { note("call"); calls <- struct{}{} })
 		port := serveOver(t, server, transport)
 
-		client := New()
+		client := MustNew()
 		cmain := client.Node("Main", echoMethods...)
 		client.OnAuth(func(id PeerID, data []byte) {
 			assert.NoError(t, client.SendAuth(id, []byte("secret")))
@@ -309,7 +309,7 @@ func godotErrors(out string) []string {
 // does not read.)
 func TestAuthFlood(t *testing.T) {
 	const rate, flood = 1000, 5000
-	server := New(WithAuthTimeout(time.Second), WithRateLimit(rate, rate))
+	server := MustNew(WithAuthTimeout(time.Second), WithRateLimit(rate, rate))
 	server.Node("Main", echoMethods...)
 	var messages atomic.Int64
 	server.OnPeerAuthenticating(func(id PeerID) { server.SendAuth(id, []byte("challenge")) })
@@ -367,7 +367,7 @@ func TestRefusedSmallPackets(t *testing.T) {
 		{"an empty packet", false, nil, ErrMalformed},
 		{"an empty packet before authentication", true, nil, ErrMalformed},
 	} {
-		m := New(WithAuthTimeout(time.Hour))
+		m := MustNew(WithAuthTimeout(time.Hour))
 		m.OnAuth(func(PeerID, []byte) {})
 		c := fakeConn(m)
 		if tc.pending {
@@ -391,7 +391,7 @@ func TestRefusedSmallPackets(t *testing.T) {
 func BenchmarkHostileAuth(b *testing.B) {
 	side := func(pending bool) func() (*Multiplayer, *conn) {
 		return func() (*Multiplayer, *conn) {
-			m := New(WithAuthTimeout(time.Hour))
+			m := MustNew(WithAuthTimeout(time.Hour))
 			m.OnAuth(func(PeerID, []byte) {})
 			c := fakeConn(m)
 			if pending {

@@ -147,7 +147,7 @@ func echoServerProcess(b *testing.B, transport string, peers int) (string, int) 
 		cmd.Wait()
 	})
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		probe := New()
+		probe := MustNew()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		var err error
 		switch {
@@ -221,8 +221,8 @@ func benchServer(b *testing.B, server string) string {
 
 // newEchoServer returns a server whose Main node answers echo with
 // echo_reply.
-func newEchoServer(opts ...gdvar.Option) *Multiplayer {
-	m := New(append([]gdvar.Option{WithRateLimit(1e9, 1<<30)}, opts...)...)
+func newEchoServer(opts ...Option) *Multiplayer {
+	m := MustNew(append([]Option{WithRateLimit(1e9, 1<<30)}, opts...)...)
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
 		return c.Reply("echo_reply", id, name, pos)
@@ -242,7 +242,7 @@ func godotServer(b *testing.B, nosleep bool) (string, *godot.Process) {
 	p := godot.Start(b, engine, "scripts/multiplayer/server.gd", args...)
 	url := fmt.Sprintf("ws://127.0.0.1:%d", port)
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		probe := New()
+		probe := MustNew()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		err := probe.Connect(ctx, url)
 		cancel()
@@ -264,7 +264,7 @@ type benchClient struct {
 }
 
 func newBenchClient(b *testing.B, url string) *benchClient {
-	c := &benchClient{m: New(), replies: make(chan struct{}, 1)}
+	c := &benchClient{m: MustNew(), replies: make(chan struct{}, 1)}
 	c.main = c.m.Node("/root/Main", echoMethods...)
 	c.main.Handle("echo_reply", func(*Call, int64, string, gdvar.Vector3) { c.replies <- struct{}{} })
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -307,7 +307,7 @@ func (c *benchClient) run(b testing.TB, calls int) {
 // packet relayed, which the server's writes to its 59 peers are most of.
 func BenchmarkRelayFanOut(b *testing.B) {
 	const receivers = 59
-	m := New(WithRateLimit(1e12, 1<<30), WithWriteTimeout(time.Minute))
+	m := MustNew(WithRateLimit(1e12, 1<<30), WithWriteTimeout(time.Minute))
 	m.Node("/root/Main", echoMethods...)
 	port := serve(b, m)
 	for range receivers {

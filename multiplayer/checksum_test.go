@@ -15,13 +15,13 @@ import (
 // modes, the node, and both MD5s; the client's, told by the server's
 // verdict, names its own.
 func TestChecksumError(t *testing.T) {
-	server := New()
+	server := MustNew()
 	server.Node("/root/Main", echoMethods...)
 	serverErrs := &errorLog{}
 	server.OnError(serverErrs.add)
 	port := serve(t, server)
 
-	client := New()
+	client := MustNew()
 	clientMethods := []Method{
 		{Name: "echo", Mode: AnyPeer, Transfer: Reliable},
 		{Name: "ping", Mode: AnyPeer, CallLocal: true, Transfer: Unreliable, Channel: 2, Config: true},

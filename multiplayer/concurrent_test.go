@@ -73,7 +73,7 @@ func TestConcurrentAPI(t *testing.T) {
 // concurrentAPI is TestConcurrentAPI over a transport.
 func concurrentAPI(t *testing.T, transport string) {
 	const goroutines, rounds = 4, 20
-	server := declareConcurrent(t, New(WithReplicationTick(time.Millisecond)))
+	server := declareConcurrent(t, MustNew(WithReplicationTick(time.Millisecond)))
 	errs := &errorLog{}
 	server.m.OnError(errs.add)
 	port := serveOver(t, server.m, transport)
@@ -82,7 +82,7 @@ func concurrentAPI(t *testing.T, transport string) {
 		// The side's callbacks alone: any other that blocks (as
 		// newReplicaClient's OnSpawn into its 8-slot channel, which nothing
 		// here drains) holds up the client's reading goroutine for good.
-		c := declareConcurrent(t, New(WithReplicationTick(5*time.Millisecond)))
+		c := declareConcurrent(t, MustNew(WithReplicationTick(5*time.Millisecond)))
 		c.m.OnError(errs.add)
 		require.NoError(t, connectSide(c.m, transport, port))
 		t.Cleanup(func() { c.m.Close() })
@@ -96,7 +96,7 @@ func concurrentAPI(t *testing.T, transport string) {
 	var wg sync.WaitGroup
 	wg.Go(func() { // a client joins and leaves, again and again
 		for range 3 {
-			joiner := declareConcurrent(t, New())
+			joiner := declareConcurrent(t, MustNew())
 			assert.NoError(t, connectSide(joiner.m, transport, port))
 			joiner.m.Close()
 			within(t, "the joiner's end", joiner.m.Done())

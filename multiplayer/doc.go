@@ -13,17 +13,19 @@
 // sides must declare the same ones), give handlers to the methods the
 // program serves, and serve:
 //
-//	m := multiplayer.New()
+//	m, err := multiplayer.New() // options: WithMaxPeers(8), WithCodec(codec), …
 //	main := m.Node("/root/Main", // @rpc("any_peer", "call_remote", "reliable") func echo…
 //		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer, Transfer: multiplayer.Reliable},
 //		multiplayer.Method{Name: "echo_reply", Transfer: multiplayer.Reliable})
 //	main.Handle("echo", func(c *multiplayer.Call, a, b, d any) error {
 //		return c.Reply("echo_reply", a, b, d)
 //	})
-//	err := m.ListenAndServe(ctx, "127.0.0.1:8910")
+//	err = m.ListenAndServe(ctx, "127.0.0.1:8910")
 //
 // Arguments are decoded with gdvar.Unmarshal into the handler's parameter
-// types and encoded with gdvar.Marshal, so every Variant type travels, in
+// types and encoded with gdvar.Marshal (the Codec of WithCodec's, if
+// given: gdvar's settings, such as gdvar.AllowObjects, go in a Codec,
+// never among this package's options), so every Variant type travels, in
 // the compressed form the engine uses for remote calls (AppendArg,
 // ReadArg). Calls to the game go through Node.Call; raw packets through
 // SendBytes and OnPacket.

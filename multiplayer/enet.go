@@ -28,9 +28,6 @@ const enetChannels = 255
 // enet's options of the same settings are refused (gdvar.ErrInvalidOption), so
 // that each has one spelling.
 func (m *Multiplayer) ListenAndServeENet(ctx context.Context, addr string, opts ...enet.Option) error {
-	if m.cfg.err != nil {
-		return m.cfg.err
-	}
 	if err := refuseRestated(opts); err != nil {
 		return err
 	}

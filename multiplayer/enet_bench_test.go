@@ -36,7 +36,7 @@ func godotENetServer(b *testing.B, peers int) (string, *godot.Process) {
 		"quiet=1", "nosleep=1", "stay=1", "timeout=600", "peer_timeout="+strconv.FormatInt(benchPeerTimeout.Milliseconds(), 10))
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		probe := New()
+		probe := MustNew()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		err := probe.ConnectENet(ctx, addr)
 		cancel()
@@ -59,7 +59,7 @@ func goENetServer(b testing.TB, peers int) string {
 // newENetBenchClient connects a bench client over ENet, with the given
 // options for its host; it waits benchPeerTimeout for a silent server.
 func newENetBenchClient(b testing.TB, addr string, peers int, opts ...enet.Option) *benchClient {
-	c := &benchClient{m: New(WithMaxPeers(peers)), replies: make(chan struct{}, 1)}
+	c := &benchClient{m: MustNew(WithMaxPeers(peers)), replies: make(chan struct{}, 1)}
 	c.main = c.m.Node("/root/Main", echoMethods...)
 	c.main.Handle("echo_reply", func(*Call, int64, string, gdvar.Vector3) { c.replies <- struct{}{} })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -193,7 +193,7 @@ func BenchmarkJoins(b *testing.B) {
 	for _, relay := range []bool{true, false} {
 		b.Run(fmt.Sprintf("relay=%v", relay), func(b *testing.B) {
 			for b.Loop() {
-				m := New(WithMaxPeers(clients), WithServerRelay(relay))
+				m := MustNew(WithMaxPeers(clients), WithServerRelay(relay))
 				h, err := enet.Listen("udp", "127.0.0.1:0", m.enetOptions(nil)...)
 				if err != nil {
 					b.Fatal(err)

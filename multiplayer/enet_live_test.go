@@ -33,7 +33,7 @@ func TestLiveENetModes(t *testing.T) {
 		{"zlib", enet.CompressZlib}, {"zstd", enet.CompressZstd},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			main := m.Node("/root/Main", echoMethods...)
 			main.Handle("echo", func(c *Call, args ...any) error { return c.Reply("echo_reply", args...) })
 			m.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, m.SendBytes(from, data)) })
@@ -73,7 +73,7 @@ func TestLiveENetLargeValues(t *testing.T) {
 	require.NoError(t, err)
 	port := godot.FreePort(t, "udp")
 	server := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "quiet=1", "timeout=120")
-	m := New(WithMaxPacketSize(16 << 20))
+	m := MustNew(WithMaxPacketSize(16 << 20))
 	main := m.Node("/root/Main", echoMethods...)
 	replies := make(chan []byte, 1)
 	main.Handle("echo_reply", func(c *Call, b []byte, _, _ any) { replies <- b }) // echo.gd sends three

@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
 )
@@ -81,8 +80,8 @@ func TestRelayToSilentENetPeersHeld(t *testing.T) {
 // silentTargets peers that then go silent and a sender, has the sender
 // relay relays packets of 8 bytes to every peer, and returns what the
 // server holds once they are relayed.
-func relayToSilentENetPeers(b testing.TB, relays int, opts ...gdvar.Option) uint64 {
-	m := New(append([]gdvar.Option{WithRateLimit(1e12, 1<<30)}, opts...)...)
+func relayToSilentENetPeers(b testing.TB, relays int, opts ...Option) uint64 {
+	m := MustNew(append([]Option{WithRateLimit(1e12, 1<<30)}, opts...)...)
 	m.Node("/root/Main", echoMethods...)
 	var handled atomic.Int64 // a relay to every peer is the server's too
 	m.OnPacket(func(PeerID, []byte) { handled.Add(1) })

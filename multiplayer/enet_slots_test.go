@@ -14,7 +14,7 @@ import (
 // create_server gives (DefaultENetPeers): that many clients get in, and
 // the next finds no slot, its connect unanswered.
 func TestENetDefaultSlots(t *testing.T) {
-	m := New()
+	m := MustNew()
 	addr := "127.0.0.1:" + serveOver(t, m, "enet")
 	client := func() *enet.Host {
 		h, err := enet.Listen("udp4", "127.0.0.1:0")

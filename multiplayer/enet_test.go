@@ -19,7 +19,7 @@ import (
 func TestENetGoToGo(t *testing.T) {
 	ignore := goleak.IgnoreCurrent()
 	t.Cleanup(func() { goleak.VerifyNone(t, ignore) }) // after the server's own cleanup
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, args ...any) error { return c.Reply("echo_reply", args...) })
 	m.OnPacket(func(from PeerID, data []byte) { assert.NoError(t, m.SendBytes(from, data)) })
@@ -27,7 +27,7 @@ func TestENetGoToGo(t *testing.T) {
 	m.OnPeerDisconnected(func(id PeerID) { left <- id })
 	port := serveOver(t, m, "enet")
 
-	client := New()
+	client := MustNew()
 	cmain := client.Node("/root/Main", echoMethods...)
 	replies := make(chan []any, 1)
 	cmain.Handle("echo_reply", func(c *Call, args ...any) { replies <- args })
@@ -66,7 +66,7 @@ func TestENetGoToGo(t *testing.T) {
 // The server refuses, silently as the engine does, a client whose peer id
 // is below 2 or taken: the client is never accepted and times out.
 func TestENetRefusesBadIDs(t *testing.T) {
-	m := New()
+	m := MustNew()
 	m.Node("/root/Main", echoMethods...)
 	joined := make(chan PeerID, 4)
 	m.OnPeerConnected(func(id PeerID) { joined <- id })
@@ -104,7 +104,7 @@ func TestENetRefusesBadIDs(t *testing.T) {
 // A send ENet refuses is reported as what it is: a method's channel the
 // peer did not open is enet.ErrChannel, not a full queue.
 func TestENetSendErrors(t *testing.T) {
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", Method{Name: "far", Mode: AnyPeer, Channel: 5}, Method{Name: "near", Mode: AnyPeer})
 	joined := make(chan PeerID, 1)
 	m.OnPeerConnected(func(id PeerID) { joined <- id })
@@ -143,11 +143,11 @@ func TestENetEnds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ignore := goleak.IgnoreCurrent()
 			t.Cleanup(func() { goleak.VerifyNone(t, ignore) })
-			server := New()
+			server := MustNew()
 			serverSaw := make(chan PeerID, 1)
 			server.OnPeerDisconnected(func(id PeerID) { serverSaw <- id })
 			port := serveOver(t, server, "enet")
-			client := New()
+			client := MustNew()
 			clientSaw := make(chan PeerID, 1)
 			client.OnPeerDisconnected(func(id PeerID) { clientSaw <- id })
 			raws := make(chan string, 1)

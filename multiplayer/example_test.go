@@ -2,18 +2,43 @@ package multiplayer_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"time"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
 )
+
+// A server whose calls' arguments may be full objects: gdvar's settings
+// go in a Codec, given whole with WithCodec beside this package's own
+// options, all checked once, by New. An option of another package does
+// not compile: multiplayer.New(stream.WithMaxFrame(1)) is a type error,
+// as is multiplayer.New(gdvar.AllowObjects(true)).
+func ExampleNew() {
+	objects, err := gdvar.NewCodec(gdvar.AllowObjects(true))
+	if err != nil {
+		panic(err)
+	}
+	server, err := multiplayer.New(multiplayer.WithCodec(objects), multiplayer.WithMaxPeers(8))
+	if err != nil {
+		panic(err)
+	}
+	defer server.Close()
+	_, err = multiplayer.New(multiplayer.WithMaxPeers(0))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, gdvar.ErrInvalidOption))
+	// Output:
+	// gdvar: invalid option: multiplayer.WithMaxPeers out of range
+	// true
+}
 
 // A server that admits only clients that answer its challenge, and a
 // client that answers it, as SceneMultiplayer's auth_callback, send_auth
 // and complete_auth do.
 func ExampleMultiplayer_OnAuth() {
-	server := multiplayer.New()
+	server := multiplayer.MustNew()
 	server.OnPeerAuthenticating(func(id multiplayer.PeerID) {
 		server.SendAuth(id, []byte("password?"))
 	})
@@ -34,7 +59,7 @@ func ExampleMultiplayer_OnAuth() {
 	defer cancel()
 	go server.Serve(ctx, ln)
 
-	client := multiplayer.New()
+	client := multiplayer.MustNew()
 	client.OnAuth(func(id multiplayer.PeerID, data []byte) {
 		fmt.Printf("the server asks: %s\n", data)
 		client.SendAuth(id, []byte("swordfish"))
@@ -56,7 +81,7 @@ func ExampleMultiplayer_OnAuth() {
 // takes an int64 and a string, decoded as Handle would decode them. The
 // method is call_local, so the server's own call runs it.
 func ExampleHandle2() {
-	server := multiplayer.New()
+	server := multiplayer.MustNew()
 	main := server.Node("/root/Main",
 		multiplayer.Method{Name: "greet", Mode: multiplayer.AnyPeer, CallLocal: true, Transfer: multiplayer.Reliable})
 	multiplayer.Handle2(main, "greet", func(c *multiplayer.Call, times int64, name string) error {

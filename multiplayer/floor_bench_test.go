@@ -145,7 +145,7 @@ func echoCall(b testing.TB) []byte {
 	var args []byte
 	for _, v := range []any{int64(1), "player", gdvar.Vector3{X: 1, Y: 2, Z: 3}} {
 		var err error
-		args, err = AppendArg(args, v)
+		args, err = AppendArg(args, v, nil)
 		require.NoError(b, err)
 	}
 	return appendCall(nil, 1, "", 0, false, 3, args)
@@ -196,7 +196,7 @@ func (c *rawCaller) echo(ctx context.Context) error {
 func (c *rawCaller) start(b testing.TB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	checksum := New().Node("/root/Main", echoMethods...).methods.checksum
+	checksum := MustNew().Node("/root/Main", echoMethods...).methods.checksum
 	require.NoError(b, c.conn.send(ctx, appendSimplify(nil, checksum, 1, "Main")))
 	for range 10 {
 		require.NoError(b, c.echo(ctx))

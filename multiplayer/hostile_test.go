@@ -119,7 +119,7 @@ func TestRateLimit(t *testing.T) {
 // withinRate says whether pace would take a token without waiting: over
 // ENet a packet is handled on the host's reading goroutine only then.
 func TestWithinRate(t *testing.T) {
-	m := New(WithRateLimit(100, 10))
+	m := MustNew(WithRateLimit(100, 10))
 	for _, tc := range []struct {
 		name   string
 		id     PeerID
@@ -230,7 +230,7 @@ func TestMaxPeers(t *testing.T) {
 // byte), and calls and paths by the thousand. What handling 1 MiB of each
 // allocates stays within hostile.Bound.
 func TestHostilePackets(t *testing.T) {
-	m := New(WithRateLimit(1e12, 1<<30))
+	m := MustNew(WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, args ...any) {})
 	main.Handle("echo_reply", func(c *Call, a, b, d, e string) {}) // strings kept, or not (decodeString)
@@ -269,7 +269,7 @@ func TestHostilePackets(t *testing.T) {
 // at what it costs, its slice header included, not at its length alone.
 func TestRelayFanOutQueues(t *testing.T) {
 	const peers, queue = 59, 256 << 10
-	m := New(WithRateLimit(1e12, 1<<30), WithSendQueue(queue))
+	m := MustNew(WithRateLimit(1e12, 1<<30), WithSendQueue(queue))
 	sender := fakeConn(m)
 	for id := range PeerID(peers) {
 		m.conns[id+3] = fakePeer(m, id+3)
@@ -317,14 +317,15 @@ func FuzzPacket(f *testing.F) {
 	// server spawns.
 	server, serverConn, _ := serverOfFake(f)
 	client, _, clientConn := replicaOfFake(f)
-	m := New(gdvar.AllowObjects(true), WithRateLimit(1e12, 1<<30))
+	objects := gdvar.MustCodec(gdvar.AllowObjects(true))
+	m := MustNew(WithCodec(objects), WithRateLimit(1e12, 1<<30))
 	main := m.Node("/root/Main", echoMethods...)
 	var differs error // a string parameter that is not what Unmarshal makes of its argument
 	main.Handle("echo", func(c *Call, a, b, d any) {
 		for i, got := range []any{a, b, d}[:min(3, c.NumArgs())] {
 			if s, ok := got.(string); ok {
 				var want any
-				if err := gdvar.Unmarshal(c.Arg(i), &want, gdvar.AllowObjects(true)); err != nil || want != s {
+				if err := objects.Unmarshal(c.Arg(i), &want); err != nil || want != s {
 					differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, s, want, err)
 				}
 			}
@@ -333,7 +334,7 @@ func FuzzPacket(f *testing.F) {
 	main.Handle("echo_reply", func(c *Call, a, b string) {
 		for i, got := range []string{a, b}[:min(2, c.NumArgs())] {
 			var want string
-			if err := gdvar.Unmarshal(c.Arg(i), &want, gdvar.AllowObjects(true)); err != nil || got != want {
+			if err := objects.Unmarshal(c.Arg(i), &want); err != nil || got != want {
 				differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, got, want, err)
 			}
 		}
@@ -342,7 +343,7 @@ func FuzzPacket(f *testing.F) {
 	main.SetAuthority(c.id)
 	// The same packets from a peer still authenticating: only
 	// authentication is taken, and nothing is sent to it.
-	authing := New(WithAuthTimeout(time.Hour))
+	authing := MustNew(WithAuthTimeout(time.Hour))
 	authing.Node("/root/Main", echoMethods...)
 	var authMessages int
 	authing.OnAuth(func(PeerID, []byte) { authMessages++ })
@@ -564,7 +565,7 @@ func TestHostileServer(t *testing.T) {
 	for i := range max + 100 {
 		flood = append(flood, appendSys(nil, sysAddPeer, PeerID(10+i)))
 	}
-	path := appendSimplify(nil, New().Node("/root/Main", echoMethods...).methods.checksum, 1, rootPath+"/Main")
+	path := appendSimplify(nil, MustNew().Node("/root/Main", echoMethods...).methods.checksum, 1, rootPath+"/Main")
 	for _, tc := range []struct {
 		name      string
 		script    [][]byte
@@ -584,7 +585,7 @@ func TestHostileServer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url, ended := hostileServer(t, tc.script...)
-			m := New(WithMaxPeers(max))
+			m := MustNew(WithMaxPeers(max))
 			m.Node("/root/Main", echoMethods...)
 			errs := &errorLog{}
 			m.OnError(errs.add)

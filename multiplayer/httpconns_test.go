@@ -62,7 +62,7 @@ func TestHalfOpenConnections(t *testing.T) {
 	t.Cleanup(func() { requestTimeout = handshakeTimeout })
 	for _, sent := range []string{"", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"} {
 		t.Run(strconv.Itoa(len(sent))+" bytes sent", func(t *testing.T) {
-			port := serve(t, New(WithMaxPeers(conns+10)))
+			port := serve(t, MustNew(WithMaxPeers(conns+10)))
 			hostile.Collect()
 			heap0, stacks0 := heapAndStacks()
 			goroutines := runtime.NumGoroutine()

@@ -31,7 +31,7 @@ func within(t *testing.T, what string, ch <-chan struct{}) {
 // has ended, leaving no goroutine behind.
 func TestCloseFromInside(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, _ ...any) { m.Close() })
 	ln := mustListen(t)
@@ -42,7 +42,7 @@ func TestCloseFromInside(t *testing.T) {
 	}()
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 
-	client := New()
+	client := MustNew()
 	cmain := client.Node("/root/Main", echoMethods...)
 	gone := make(chan struct{})
 	client.OnPeerDisconnected(func(id PeerID) {
@@ -60,18 +60,21 @@ func TestCloseFromInside(t *testing.T) {
 	within(t, "the client's callback", gone)
 	within(t, "the client's Done", client.Done())
 	assert.ErrorIs(t, client.Connect(ctx, "ws://127.0.0.1:"+port), ErrClosed, "closed for good")
+	ln = mustListen(t)
+	assert.ErrorIs(t, m.Serve(ctx, ln), ErrClosed, "closed for good")
+	assert.ErrorIs(t, ln.Close(), net.ErrClosed, "Serve closed the listener, as it does whenever it returns")
 }
 
 // Closing while clients connect: every connection that got in ends, none
 // joins after, and Connect after Close fails (run with -race).
 func TestCloseWhileConnecting(t *testing.T) {
-	m := New()
+	m := MustNew()
 	m.Node("/root/Main", echoMethods...)
 	port := serve(t, m)
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			c := New()
+			c := MustNew()
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			if c.Connect(ctx, "ws://127.0.0.1:"+port) == nil {
@@ -91,7 +94,7 @@ func TestCloseWhileConnecting(t *testing.T) {
 // -race).
 func TestConcurrentClients(t *testing.T) {
 	const max = 8
-	m := New(WithMaxPeers(max))
+	m := MustNew(WithMaxPeers(max))
 	m.Node("/root/Main", echoMethods...)
 	port := serve(t, m)
 	type seen struct {
@@ -104,7 +107,7 @@ func TestConcurrentClients(t *testing.T) {
 	var views []*seen
 	for range 40 {
 		wg.Go(func() {
-			c := New()
+			c := MustNew()
 			v := &seen{}
 			c.OnPeerConnected(func(id PeerID) {
 				v.mu.Lock()
@@ -151,7 +154,7 @@ func TestConcurrentClients(t *testing.T) {
 // OnPeerConnected comes before the peer's first call, OnPeerDisconnected
 // after its last: all on the connection's goroutine.
 func TestCallbackOrder(t *testing.T) {
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	var mu sync.Mutex
 	var events []string
@@ -221,7 +224,7 @@ func TestRelayFlood(t *testing.T) {
 // sent; nothing is sent before serving or after Close; a call to a peer
 // that is not there leaves nothing behind.
 func TestSendErrors(t *testing.T) {
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	assert.ErrorIs(t, m.SendBytes(AllPeers, []byte{1}), ErrClosed, "not serving yet")
 	assert.ErrorIs(t, main.Call(AllPeers, "echo"), ErrClosed, "not serving yet")
@@ -244,7 +247,7 @@ func TestSendErrors(t *testing.T) {
 
 // Disconnect and Close send a close frame: the peer sees a normal closure.
 func TestCloseFrame(t *testing.T) {
-	m := New()
+	m := MustNew()
 	m.Node("/root/Main", echoMethods...)
 	port := serve(t, m)
 	ws := rawConn(t, port)
@@ -258,7 +261,7 @@ func TestCloseFrame(t *testing.T) {
 
 // Handlers that cannot be called are refused when given.
 func TestBadHandlers(t *testing.T) {
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	var nilFunc func(*Call)
 	for _, fn := range []any{nil, nilFunc, 7, func() {}, func(int) {}, func(*Call) int { return 0 }} {
@@ -270,7 +273,7 @@ func TestBadHandlers(t *testing.T) {
 // already a client.
 func TestServeClosesListener(t *testing.T) {
 	port, _ := testServer(t)
-	closed := New()
+	closed := MustNew()
 	closed.Close()
 	client, _, _ := testClient(t, port)
 	for _, tc := range []struct {

@@ -39,7 +39,7 @@ func TestLiveMethodModes(t *testing.T) {
 func liveMethodModes(t *testing.T, transport, goRole string) {
 	engine := godot.Require(t, godot.Godot4)
 	godotRole := map[string]string{"server": "client", "client": "server"}[goRole]
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", modesMethods...)
 	got := make(chan string, 16)
 	note := func(name string) func(*Call, string) {

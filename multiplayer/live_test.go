@@ -116,7 +116,7 @@ func TestLiveClientCallsGoServer(t *testing.T) {
 
 func liveClientCallsGoServer(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	var mu sync.Mutex
 	var got [][][]byte
@@ -173,7 +173,7 @@ func liveGoClientCallsGodotServer(t *testing.T, transport string) {
 	}
 	port := godot.FreePort(t, network)
 	server := godot.Start(t, engine, "scripts/multiplayer/server.gd", strconv.Itoa(port))
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	replies := make(chan [][]byte, 256)
 	main.Handle("echo_reply", func(c *Call, _ ...any) {
@@ -326,7 +326,7 @@ func relayServer(t *testing.T) (*Multiplayer, string, *atomic.Int64, *errorLog) 
 // relayServerOver is relayServer over a transport.
 func relayServerOver(t *testing.T, transport string) (*Multiplayer, string, *atomic.Int64, *errorLog) {
 	t.Helper()
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", relayMethods...)
 	echoes := new(atomic.Int64)
 	main.Handle("echo", answerLast(echoes))
@@ -349,11 +349,11 @@ func answerLast(n *atomic.Int64) func(*Call, ...any) error {
 
 // varInt is var_to_bytes of an int.
 func varInt(n int64) []byte {
-	b, err := AppendArg(nil, n)
+	b, err := AppendArg(nil, n, nil)
 	if err != nil {
 		panic(err)
 	}
-	v, _, err := ReadArg(nil, b)
+	v, _, err := ReadArg(nil, b, nil)
 	if err != nil {
 		panic(err)
 	}

@@ -16,7 +16,7 @@ import (
 // the engine numbers them: 0x8000 | their place among themselves, sorted;
 // the checksum walks them first.
 func TestConfigMethodIDs(t *testing.T) {
-	n := New().Node("Main",
+	n := MustNew().Node("Main",
 		Method{Name: "zeta"}, Method{Name: "alpha"},
 		Method{Name: "set_pos", Config: true}, Method{Name: "fire", Config: true},
 		Method{Name: "alpha", Config: true}) // in both: by name, the script's
@@ -39,8 +39,8 @@ func TestConfigMethodIDs(t *testing.T) {
 		assert.Nil(t, n.byID(id), "%#x", id)
 	}
 	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.methods.checksum)
-	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Channel: maxChannel + 1}) }, "a channel past ENet's")
-	assert.Panics(t, func() { New().Node("Main", Method{Name: "f", Transfer: Reliable + 1}) }, "no such mode")
+	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Channel: maxChannel + 1}) }, "a channel past ENet's")
+	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Transfer: Reliable + 1}) }, "no such mode")
 }
 
 // Over ENet each method's calls go on the channel and with the flags that
@@ -62,7 +62,7 @@ func TestENetDelivery(t *testing.T) {
 	server, err := enet.Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer server.Close()
-	client := New()
+	client := MustNew()
 	var methods []Method
 	for _, tt := range tests {
 		methods = append(methods, tt.meth)
@@ -115,7 +115,7 @@ func TestENetDelivery(t *testing.T) {
 // side alone (which sends nothing); never for one other peer, or for
 // every peer but this side. Without CallLocal a call to oneself fails.
 func TestCallLocal(t *testing.T) {
-	server := New()
+	server := MustNew()
 	type got struct {
 		from PeerID
 		arg  string
@@ -125,7 +125,7 @@ func TestCallLocal(t *testing.T) {
 	smain := server.Node("Main", methods...)
 	smain.Handle("local", func(c *Call, s string) { serverGot <- got{c.From, s} })
 	port := serve(t, server)
-	client := New()
+	client := MustNew()
 	cmain := client.Node("Main", methods...)
 	cmain.Handle("local", func(c *Call, s string) { clientGot <- got{c.From, s} })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -177,7 +177,7 @@ func TestCallLocal(t *testing.T) {
 // nothing; its clients know only the server, and a relay a client sends
 // anyway is refused.
 func TestServerRelayOff(t *testing.T) {
-	server := New(WithServerRelay(false))
+	server := MustNew(WithServerRelay(false))
 	server.Node("Main", echoMethods...)
 	port := serve(t, server)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -186,7 +186,7 @@ func TestServerRelayOff(t *testing.T) {
 	var announced []chan PeerID
 	var first *Node
 	for range 3 {
-		c := New()
+		c := MustNew()
 		if n := c.Node("Main", echoMethods...); first == nil {
 			first = n
 		}
@@ -217,7 +217,7 @@ func TestServerRelayOff(t *testing.T) {
 	require.Eventually(t, func() bool { return len(server.Peers()) == 2 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, ServerID, server.ID(), "the server, after a client left")
 
-	m := New(WithServerRelay(false))
+	m := MustNew(WithServerRelay(false))
 	m.Node("Main", echoMethods...)
 	c := fakeConn(m)
 	relay := append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...)
@@ -248,7 +248,7 @@ func TestArgError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			server := New()
+			server := MustNew()
 			main := server.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
 			handled, sawErr := make(chan struct{}, 1), make(chan seen, 1)
 			main.Handle("f", func(_ *Call, n int64, s string) { handled <- struct{}{} })
@@ -260,7 +260,7 @@ func TestArgError(t *testing.T) {
 			reported := make(chan error, 1)
 			server.OnError(func(err error) { reported <- err })
 			port := serve(t, server)
-			client := New()
+			client := MustNew()
 			cmain := client.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
@@ -271,10 +271,10 @@ func TestArgError(t *testing.T) {
 			if tt.withFunc {
 				select {
 				case got := <-sawErr:
-					want, err := AppendArg(nil, tt.args[tt.index])
+					want, err := AppendArg(nil, tt.args[tt.index], nil)
 					require.NoError(t, err)
 					var wantArg []byte
-					wantArg, _, err = ReadArg(nil, want)
+					wantArg, _, err = ReadArg(nil, want, nil)
 					require.NoError(t, err)
 					assert.Equal(t, seen{client.ID(), tt.index, wantArg}, got)
 				case <-ctx.Done():

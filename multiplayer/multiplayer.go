@@ -68,20 +68,34 @@ type Multiplayer struct {
 	wg                      sync.WaitGroup // the connections' goroutines
 }
 
-// New returns a Multiplayer with the given options: this package's limits
+// New returns a Multiplayer with the given options: its limits
 // (WithMaxPacketSize, WithRateLimit, WithSendQueue, WithWriteTimeout,
-// WithIdleTimeout, WithReadTimeout, WithMaxPeers) and gdvar's options for
-// the arguments (gdvar.AllowObjects, gdvar.WithLimits). An invalid option
-// fails Serve and Connect.
-func New(opts ...gdvar.Option) *Multiplayer {
+// WithIdleTimeout, WithReadTimeout, WithMaxPeers, …) and the Codec of the
+// arguments (WithCodec), or the error, matching gdvar.ErrInvalidOption, of
+// the first invalid option.
+func New(opts ...Option) (*Multiplayer, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	closing, cancel := context.WithCancel(context.Background())
 	return &Multiplayer{
-		cfg:   newConfig(opts),
+		cfg:   cfg,
 		nodes: map[string]*Node{}, conns: map[PeerID]*conn{}, pending: map[PeerID]bool{}, others: map[PeerID]bool{},
 		recv: map[PeerID]*recvCache{}, sent: map[PeerID]map[*Node]bool{}, byCache: map[uint32]*Node{},
 		repl: map[PeerID]*replPeer{},
 		next: 1, closing: closing.Done(), closingCtx: closing, cancelClosing: cancel, done: make(chan struct{}),
+	}, nil
+}
+
+// MustNew is New for options known to be valid, as in a package's
+// variables or a test: it panics on an invalid one.
+func MustNew(opts ...Option) *Multiplayer {
+	m, err := New(opts...)
+	if err != nil {
+		panic(err)
 	}
+	return m
 }
 
 // Node declares the node at path ("/root/Main", or "Main" relative to the
@@ -211,11 +225,8 @@ func (m *Multiplayer) Close() error {
 func (m *Multiplayer) Done() <-chan struct{} { return m.done }
 
 // start makes m a server (server set) or starts to connect it as a
-// client, unless an option was invalid or claim refuses.
+// client, unless claim refuses.
 func (m *Multiplayer) start(server bool) error {
-	if m.cfg.err != nil {
-		return m.cfg.err
-	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.claim(server)

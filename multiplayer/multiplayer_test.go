@@ -35,10 +35,10 @@ func TestArgs(t *testing.T) {
 		{gdvar.Vector3{X: 1, Y: 2, Z: 3}, "090000000000803f0000004000004040", "090000000000803f0000004000004040"},
 		{nil, "00000000", "00000000"},
 	} {
-		arg, err := AppendArg(nil, c.value)
+		arg, err := AppendArg(nil, c.value, nil)
 		require.NoError(t, err)
 		assert.Equal(t, c.arg, hex.EncodeToString(arg), "%v", c.value)
-		value, n, err := ReadArg(nil, append(arg, 0xff)) // a byte of the next argument after it
+		value, n, err := ReadArg(nil, append(arg, 0xff), nil) // a byte of the next argument after it
 		require.NoError(t, err)
 		assert.Equal(t, len(arg), n, "%v", c.value)
 		assert.Equal(t, c.var_, hex.EncodeToString(value), "%v", c.value)
@@ -49,7 +49,7 @@ func TestArgs(t *testing.T) {
 	}
 	for _, bad := range []string{"", "42e8", "27", "3f", "04000000ff000000"} {
 		b, _ := hex.DecodeString(bad)
-		_, _, err := ReadArg(nil, b)
+		_, _, err := ReadArg(nil, b, nil)
 		assert.ErrorIs(t, err, ErrMalformed, bad)
 	}
 	for _, bad := range []string{"", "02000000", "01000000", "0200010001000000", "020000000100000000000000"} {
@@ -64,7 +64,7 @@ func TestArgs(t *testing.T) {
 func TestChecksum(t *testing.T) {
 	assert.Equal(t, "4954f019d43fb5fd1b63c0b87a378da8", Checksum([]string{"ping", "chat_message", "Update"}))
 	assert.Equal(t, "d41d8cd98f00b204e9800998ecf8427e", Checksum(nil))
-	m := New()
+	m := MustNew()
 	n := m.Node("Main", Method{Name: "ping", Mode: AnyPeer}, Method{Name: "chat_message", Mode: AnyPeer}, Method{Name: "Update"})
 	for want, name := range []string{"Update", "chat_message", "ping"} {
 		meth := n.byName(name)
@@ -122,8 +122,8 @@ func argcOf(raw bool, n int) int {
 
 // testServer is a Go server with /root/Main's echo methods: echo replies
 // with echo_reply; raw packets come back. Errors go to errs.
-func testServer(t *testing.T, opts ...gdvar.Option) (port string, errs *errorLog) {
-	m := New(opts...)
+func testServer(t *testing.T, opts ...Option) (port string, errs *errorLog) {
+	m := MustNew(opts...)
 	main := m.Node("/root/Main", echoMethods...)
 	main.Handle("echo", func(c *Call, args ...any) error { return c.Reply("echo_reply", args...) })
 	m.OnPacket(func(from PeerID, data []byte) { m.SendBytes(from, data) })
@@ -134,7 +134,7 @@ func testServer(t *testing.T, opts ...gdvar.Option) (port string, errs *errorLog
 
 // testClient is a Go client of port whose echo_reply calls go to replies.
 func testClient(t *testing.T, port string) (*Multiplayer, *Node, chan []any) {
-	m := New()
+	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	replies := make(chan []any, 64)
 	main.Handle("echo_reply", func(c *Call, args ...any) { replies <- args })

@@ -391,7 +391,7 @@ func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 		enc := (*buf)[:0]
 		for _, a := range args {
 			var err error
-			if enc, err = AppendArg(enc, a, n.m.cfg.codec...); err != nil {
+			if enc, err = AppendArg(enc, a, n.m.cfg.codec); err != nil {
 				return err
 			}
 		}

@@ -100,7 +100,7 @@ func (o *Object) Set(path string, v any) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	b, err := AppendArg(m.setBuf[:0], v, m.cfg.codec...)
+	b, err := AppendArg(m.setBuf[:0], v, m.cfg.codec)
 	m.setBuf = b
 	if err != nil || o.values[i] != nil && bytes.Equal(b, o.values[i]) {
 		return err
@@ -302,10 +302,10 @@ func (m *Multiplayer) dropNode(n *Node) {
 }
 
 // decodeValue decodes one compressed value into v.
-func decodeValue(b []byte, v any, opts []gdvar.Option) error {
-	value, _, err := ReadArg(nil, b, opts...)
+func decodeValue(b []byte, v any, c *gdvar.Codec) error {
+	value, _, err := ReadArg(nil, b, c)
 	if err != nil {
 		return err
 	}
-	return gdvar.Unmarshal(value, v, opts...)
+	return c.Unmarshal(value, v)
 }

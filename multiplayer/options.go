@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // The defaults of the per-peer limits.
@@ -65,11 +64,15 @@ const (
 	DefaultReplicationTick = time.Second / 60
 )
 
-// config is what a Multiplayer takes from its options; all of them also go
-// to gdvar's codec for the arguments (gdvar.AllowObjects, limits), which
-// ignores this package's own.
+// Option configures a Multiplayer: an option of this package alone, which
+// no other package's function takes (multiplayer.New(stream.WithMaxFrame(1))
+// does not compile). New checks them once; the Multiplayer keeps its
+// settings, which never change.
+type Option func(*config)
+
+// config is what a Multiplayer takes from its options.
 type config struct {
-	codec        []gdvar.Option
+	codec        *gdvar.Codec // the arguments' and replicated values' (nil: gdvar's defaults)
 	maxPacket    int
 	rate         float64
 	burst        int
@@ -82,57 +85,68 @@ type config struct {
 	relay        bool
 	authTimeout  time.Duration
 	tick         time.Duration
-	err          error
+	err          error // the first invalid option
 }
 
-// configKey names a config in a list of options: this package's options
-// set its fields.
-var configKey = optset.NewKey[config]("multiplayer")
-
-func newConfig(opts []gdvar.Option) config {
+// newConfig returns the settings opts make, or the error of the first
+// invalid one.
+func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
 		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
 		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick}
-	_, c.err = optset.ReadInto(opts, optset.Settings{Pkg: "multiplayer", Dst: &c}, "multiplayer", nil)
-	c.codec = optset.Codec(opts).([]gdvar.Option)
-	return c
+	for _, o := range opts {
+		o(&c)
+	}
+	return c, c.err
 }
 
-// option makes a gdvar.Option of this package's function fn, setting
-// what, invalid unless ok.
-func option(fn, what string, ok bool, set func(*config)) gdvar.Option {
-	var err error
-	if !ok {
-		err = fmt.Errorf("multiplayer: %s out of range", what)
+// option returns the Option of this package's function name, which sets
+// a setting with set if ok, and is invalid otherwise.
+func option(name string, ok bool, set func(*config)) Option {
+	return func(c *config) {
+		if !ok {
+			if c.err == nil {
+				c.err = fmt.Errorf("%w: multiplayer.%s out of range", gdvar.ErrInvalidOption, name)
+			}
+			return
+		}
+		set(c)
 	}
-	return optset.Option(configKey, "multiplayer."+fn, err, set).(gdvar.Option)
+}
+
+// WithCodec sets the Codec that encodes and decodes the calls' arguments
+// and the replicated properties (gdvar.AllowObjects, gdvar.WithLimits):
+// gdvar's defaults unless given (nil). It is Godot 4's encoding that
+// SceneMultiplayer speaks; the Codec's engine should be Godot 4.
+func WithCodec(c *gdvar.Codec) Option {
+	return option("WithCodec", true, func(cfg *config) { cfg.codec = c })
 }
 
 // WithMaxPacketSize sets the largest packet a peer may send, and this side
 // sends, in bytes (default DefaultMaxPacket; at least 16).
-func WithMaxPacketSize(n int) gdvar.Option {
-	return option("WithMaxPacketSize", "max packet size", n >= 16, func(c *config) { c.maxPacket = n })
+func WithMaxPacketSize(n int) Option {
+	return option("WithMaxPacketSize", n >= 16, func(c *config) { c.maxPacket = n })
 }
 
 // WithRateLimit sets how many packets (a ping counting as one) each client
 // of a server may send a second on average and at once (defaults
 // DefaultRate and DefaultBurst); beyond, the server reads the client's
 // packets no faster than the rate (back-pressure), dropping none.
-func WithRateLimit(perSecond float64, burst int) gdvar.Option {
-	return option("WithRateLimit", "rate limit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
+func WithRateLimit(perSecond float64, burst int) Option {
+	return option("WithRateLimit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
 }
 
 // WithSendQueue sets how many bytes may wait to be sent to one peer
 // (default DefaultSendQueue; at least DefaultMaxPacket). A packet within
 // the packet limit always fits an empty queue.
-func WithSendQueue(n int) gdvar.Option {
-	return option("WithSendQueue", "send queue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
+func WithSendQueue(n int) Option {
+	return option("WithSendQueue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
 }
 
 // WithWriteTimeout sets how long one packet may take to be written to a
 // peer (default DefaultWriteTimeout).
-func WithWriteTimeout(d time.Duration) gdvar.Option {
-	return option("WithWriteTimeout", "write timeout", d > 0, func(c *config) { c.writeTimeout = d })
+func WithWriteTimeout(d time.Duration) Option {
+	return option("WithWriteTimeout", d > 0, func(c *config) { c.writeTimeout = d })
 }
 
 // WithMaxPeers sets how many clients a server accepts at once (default
@@ -140,8 +154,8 @@ func WithWriteTimeout(d time.Duration) gdvar.Option {
 // the WebSocket handshake, or find no free slot in the ENet host. A client
 // disconnects from a server that announces more other peers than that
 // (ErrTooManyPeers).
-func WithMaxPeers(n int) gdvar.Option {
-	return option("WithMaxPeers", "max peers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
+func WithMaxPeers(n int) Option {
+	return option("WithMaxPeers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
 }
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
@@ -151,15 +165,15 @@ func WithMaxPeers(n int) gdvar.Option {
 // this side lives, though its answer may wait behind a backlog. An engine
 // or a browser answers pings but sends none: keep the timeout above the
 // time one takes to read a backlog of packets to it.
-func WithIdleTimeout(d time.Duration) gdvar.Option {
-	return option("WithIdleTimeout", "idle timeout", d >= time.Millisecond, func(c *config) { c.idleTimeout = d })
+func WithIdleTimeout(d time.Duration) Option {
+	return option("WithIdleTimeout", d >= time.Millisecond, func(c *config) { c.idleTimeout = d })
 }
 
 // WithReadTimeout sets how long a packet may take to arrive once its first
 // bytes have (default DefaultReadTimeout), so that a peer cannot hold the
 // server by sending a packet a byte at a time.
-func WithReadTimeout(d time.Duration) gdvar.Option {
-	return option("WithReadTimeout", "read timeout", d > 0, func(c *config) { c.readTimeout = d })
+func WithReadTimeout(d time.Duration) Option {
+	return option("WithReadTimeout", d > 0, func(c *config) { c.readTimeout = d })
 }
 
 // WithServerRelay says whether peers reach each other through the server,
@@ -169,16 +183,16 @@ func WithReadTimeout(d time.Duration) gdvar.Option {
 // client reaches the server alone. A peer's relay packets, and a client's
 // announcements, are then refused (ErrNotAllowed), as the engine refuses
 // them. Both sides should agree, as in the engine.
-func WithServerRelay(on bool) gdvar.Option {
-	return option("WithServerRelay", "server relay", true, func(c *config) { c.relay = on })
+func WithServerRelay(on bool) Option {
+	return option("WithServerRelay", true, func(c *config) { c.relay = on })
 }
 
 // WithAuthTimeout sets how long a peer may stay pending, authenticating,
 // before it is disconnected (ErrAuthTimeout; default DefaultAuthTimeout,
 // the engine's auth_timeout). Unlike the engine's, it cannot be turned
 // off: a peer that never authenticates would hold its place for ever.
-func WithAuthTimeout(d time.Duration) gdvar.Option {
-	return option("WithAuthTimeout", "auth timeout", d > 0, func(c *config) { c.authTimeout = d })
+func WithAuthTimeout(d time.Duration) Option {
+	return option("WithAuthTimeout", d > 0, func(c *config) { c.authTimeout = d })
 }
 
 // WithReplicationTick sets how often replication looks for synchronizer
@@ -186,6 +200,6 @@ func WithAuthTimeout(d time.Duration) gdvar.Option {
 // a synchronizer's Interval and DeltaInterval are counted in ticks, each
 // at least one. It is not the ENet host's tick (enet.WithTick), which
 // paces retransmissions.
-func WithReplicationTick(d time.Duration) gdvar.Option {
-	return option("WithReplicationTick", "replication tick", d >= time.Millisecond, func(c *config) { c.tick = d })
+func WithReplicationTick(d time.Duration) Option {
+	return option("WithReplicationTick", d >= time.Millisecond, func(c *config) { c.tick = d })
 }

@@ -1,45 +1,73 @@
 package multiplayer
 
 import (
-	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// An option out of range fails Connect, Serve and ServeHTTP at once,
-// before any connection could make use of it; Serve closes its listener,
-// as it does whenever it returns.
+// An option out of range fails New, with an error that matches
+// gdvar.ErrInvalidOption and names it (the first invalid one of a list),
+// before anything is served or connected.
 func TestOptionsOutOfRange(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		opt  gdvar.Option
+		opt  Option
 	}{
-		{"max packet size", WithMaxPacketSize(15)},
-		{"rate", WithRateLimit(0, 1)},
-		{"burst", WithRateLimit(1, 0)},
-		{"send queue", WithSendQueue(DefaultMaxPacket - 1)},
-		{"write timeout", WithWriteTimeout(0)},
-		{"max peers", WithMaxPeers(0)},
-		{"idle timeout", WithIdleTimeout(0)},
-		{"idle timeout too short to ping in", WithIdleTimeout(time.Nanosecond)},
-		{"read timeout", WithReadTimeout(-time.Second)},
+		{"WithMaxPacketSize", WithMaxPacketSize(15)},
+		{"WithRateLimit", WithRateLimit(0, 1)},
+		{"WithRateLimit", WithRateLimit(1, 0)},
+		{"WithSendQueue", WithSendQueue(DefaultMaxPacket - 1)},
+		{"WithWriteTimeout", WithWriteTimeout(0)},
+		{"WithMaxPeers", WithMaxPeers(0)},
+		{"WithIdleTimeout", WithIdleTimeout(0)},
+		{"WithIdleTimeout", WithIdleTimeout(time.Nanosecond)}, // too short to ping in
+		{"WithReadTimeout", WithReadTimeout(-time.Second)},
+		{"WithAuthTimeout", WithAuthTimeout(0)},
+		{"WithReplicationTick", WithReplicationTick(time.Millisecond - 1)},
 	} {
-		m := New(c.opt)
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		assert.ErrorContains(t, m.Connect(ctx, "ws://127.0.0.1:1"), "out of range", c.name)
-		ln := mustListen(t)
-		assert.ErrorContains(t, m.Serve(ctx, ln), "out of range", c.name)
-		assert.ErrorIs(t, ln.Close(), net.ErrClosed, "%s: Serve closed the listener", c.name)
-		cancel()
-		w := httptest.NewRecorder()
-		m.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
-		assert.Equal(t, http.StatusInternalServerError, w.Code, c.name)
+		m, err := New(WithMaxPeers(8), c.opt, WithMaxPacketSize(0))
+		assert.Nil(t, m, c.name)
+		assert.ErrorIs(t, err, gdvar.ErrInvalidOption, c.name)
+		assert.EqualError(t, err, "gdvar: invalid option: multiplayer."+c.name+" out of range", "the first invalid option")
+		assert.Panics(t, func() { MustNew(c.opt) }, c.name)
+	}
+}
+
+// The Codec given WithCodec decodes the calls' arguments: a full Object,
+// which gdvar refuses by default, reaches the handler of a Multiplayer
+// whose Codec allows objects, and is refused by another.
+func TestWithCodec(t *testing.T) {
+	objects := gdvar.MustCodec(gdvar.AllowObjects(true))
+	node := gdvar.Object{Class: "Node", Properties: []gdvar.Property{{Name: "name", Value: "n"}}}
+	arg, err := AppendArg(nil, node, objects)
+	require.NoError(t, err)
+	_, _, err = ReadArg(nil, arg, nil)
+	require.ErrorIs(t, err, gdvar.ErrObjectsNotAllowed, "the default Codec")
+	for _, tt := range []struct {
+		name  string
+		codec *gdvar.Codec
+		want  error
+	}{
+		{"objects allowed", objects, nil},
+		{"the default", nil, gdvar.ErrObjectsNotAllowed},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := MustNew(WithCodec(tt.codec))
+			main := m.Node("/root/Main", Method{Name: "take", Mode: AnyPeer})
+			var got gdvar.Object
+			Handle1(main, "take", func(_ *Call, o gdvar.Object) error { got = o; return nil })
+			err := m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, arg), reliably)
+			if tt.want != nil {
+				assert.ErrorIs(t, err, tt.want)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, node, got)
+		})
 	}
 }
 
@@ -50,7 +78,7 @@ func TestOptionsOutOfRange(t *testing.T) {
 // one). Each relayed sync fits the peer's send queue for over a second.
 func TestDefaultsFitAGame(t *testing.T) {
 	const players, hz, seconds = 100, 60, 10
-	m := New()
+	m := MustNew()
 	c := m.newConn(2)
 	c.paced = time.NewTimer(time.Hour) // pace would Reset it to wait
 	for tick := range seconds * hz {

@@ -180,8 +180,8 @@ func (c *conn) withinRate() bool {
 // fresh one for each argument (gdvar.Unmarshal) would cost about 1 KiB,
 // more than most arguments' bytes. The argument is one whole value
 // (readArg found its end), so there is nothing after it to check.
-func (c *conn) decode(arg []byte, v any, opts []gdvar.Option) error {
-	c.dec.ResetBytes(arg, opts...)
+func (c *conn) decode(arg []byte, v any, codec *gdvar.Codec) error {
+	codec.ResetDecoderBytes(&c.dec, arg)
 	err := c.dec.Decode(v)
 	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
 		return de.Err // as Unmarshal: the cause, not the interruption
@@ -191,7 +191,7 @@ func (c *conn) decode(arg []byte, v any, opts []gdvar.Option) error {
 
 // decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
 // in buffers of the connection's that the next call reuses.
-func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error) {
+func (c *conn) decodeArgs(call remoteCall, codec *gdvar.Codec) ([][]byte, error) {
 	buf, args := c.argBuf[:0], c.args[:0]
 	if call.byteOnly {
 		if len(call.args) > 0 {
@@ -205,7 +205,7 @@ func (c *conn) decodeArgs(call remoteCall, opts []gdvar.Option) ([][]byte, error
 			var n int
 			var err error
 			start := len(buf)
-			if buf, n, err = readArg(&c.dec, buf, rest, opts); err != nil {
+			if buf, n, err = readArg(&c.dec, buf, rest, codec); err != nil {
 				return nil, fmt.Errorf("argument %d: %w", i, err)
 			}
 			ends = append(ends, start, len(buf))

@@ -51,7 +51,7 @@ func TestHostileDeclareProject(t *testing.T) {
 	}
 	p, err := project.Open(small)
 	require.NoError(t, err)
-	_, err = New().DeclareProject(p, "res://main.tscn")
+	_, err = MustNew().DeclareProject(p, "res://main.tscn")
 	require.NoError(t, err)
 	for _, tt := range []struct {
 		name                          string
@@ -71,7 +71,7 @@ func TestHostileDeclareProject(t *testing.T) {
 			require.NoError(t, err)
 			_, err = p.Scene("res://main.tscn") // resource.Read's cost is not DeclareProject's
 			require.NoError(t, err)
-			m := New()
+			m := MustNew()
 			hostile.Collect()
 			var d *ProjectScene
 			alloc := hostile.Allocated(func() { d, err = m.DeclareProject(p, "res://main.tscn") })
@@ -98,7 +98,7 @@ func TestDeclareProjectErrorSize(t *testing.T) {
 		{"a method on a channel past 253", map[string]string{"a.gd": "extends Node2D\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 300)\nfunc " + strings.Repeat("f", 64<<10) + "(): pass\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := New().DeclareProject(writeProject(t, tt.files), "res://main.tscn")
+			_, err := MustNew().DeclareProject(writeProject(t, tt.files), "res://main.tscn")
 			require.Error(t, err)
 			t.Logf("%d bytes: %.300s", len(err.Error()), err)
 			assert.LessOrEqual(t, len(err.Error()), 2048)

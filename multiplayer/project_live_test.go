@@ -49,7 +49,7 @@ func staticClient(t *testing.T, transport, port string, extra ...string) *godot.
 // server.
 func TestLiveProjectStatic(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
-		m := New()
+		m := MustNew()
 		d := declareStaticGame(t, m)
 		errs := &errorLog{}
 		m.OnError(errs.add)
@@ -89,7 +89,7 @@ func TestLiveProjectStatic(t *testing.T) {
 // to: the client, which turned its Ball back to 0 itself, sees it turned
 // by 1.5 again.
 func TestLiveProjectStaticShownAgain(t *testing.T) {
-	m := New()
+	m := MustNew()
 	d := declareStaticGame(t, m)
 	ball, err := d.Synchronized("/root/Main/Ball")
 	require.NoError(t, err)
@@ -110,14 +110,14 @@ func TestLiveProjectStaticShownAgain(t *testing.T) {
 // "ñu" last). The Go side here declares both nodes without methods, so
 // that the engine's checksum comes back in the error that refuses it.
 func TestLiveProjectChecksum(t *testing.T) {
-	want := declareStaticGame(t, New())
+	want := declareStaticGame(t, MustNew())
 	mainSum := want.nodes["/root/Main"].node.methods.checksum
 	boardSum := want.nodes["/root/Main/Lobby/Board"].node.methods.checksum
 	assert.Equal(t, Checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum)
 	assert.Equal(t, checksum([]string{"Zed", "alpha", "ping", "pong", "zeta", "ñu"}), mainSum, "sorted by code point")
 	assert.Equal(t, Checksum([]string{"hit", "hit_back"}), boardSum)
 
-	m := New()
+	m := MustNew()
 	m.Node("/root/Main")
 	m.Node("/root/Main/Lobby/Board")
 	refused := make(chan error, 16)

@@ -11,7 +11,7 @@ import (
 // children: the spawn numbers them in tree order, depth first, as the
 // engine does, not in the file's.
 func TestDeclareProjectTreeOrder(t *testing.T) {
-	m := New()
+	m := MustNew()
 	d, err := m.DeclareProject(writeProject(t, map[string]string{"a.tscn": `[gd_scene format=3]
 
 [node name="A" type="Node2D"]

@@ -249,7 +249,7 @@ type gameSide struct {
 func (gm *randomGame) declare(t *testing.T, dir string) *gameSide {
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	side := &gameSide{m: New(), game: gm, calls: map[string][]any{}}
+	side := &gameSide{m: MustNew(), game: gm, calls: map[string][]any{}}
 	side.m.OnError(side.errs.add)
 	side.scene, err = side.m.DeclareProject(p, "res://main.tscn")
 	require.NoError(t, err)

@@ -109,7 +109,7 @@ func writeProject(t *testing.T, files map[string]string) *project.Project {
 }
 
 func TestDeclareProject(t *testing.T) {
-	m := New()
+	m := MustNew()
 	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
 	require.NoError(t, err)
 
@@ -186,7 +186,7 @@ func TestDeclareProjectErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			_, err := m.DeclareProject(writeProject(t, tt.files), "res://main.tscn")
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
@@ -194,7 +194,7 @@ func TestDeclareProjectErrors(t *testing.T) {
 		})
 	}
 
-	m := New()
+	m := MustNew()
 	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
 	require.NoError(t, err)
 	assert.EqualError(t, d.Handle("/root/Main", "not_rpc", func(*Call) {}),
@@ -202,9 +202,9 @@ func TestDeclareProjectErrors(t *testing.T) {
 	assert.EqualError(t, d.Handle("/root/Nope", "zeta", func(*Call) {}), "res://main.tscn has no node /root/Nope with a script")
 	assert.ErrorContains(t, d.Handle("/root/Main", "zeta", 3), "res://main.gd: multiplayer: handler of /root/Main.zeta")
 
-	_, err = New().DeclareProject(writeProject(t, nil), "res://nope.tscn")
+	_, err = MustNew().DeclareProject(writeProject(t, nil), "res://nope.tscn")
 	assert.ErrorContains(t, err, "nope.tscn")
-	taken := New()
+	taken := MustNew()
 	taken.Node("/root/Main")
 	_, err = taken.DeclareProject(writeProject(t, nil), "res://main.tscn")
 	assert.EqualError(t, err, "res://main.tscn: node /root/Main is declared already")

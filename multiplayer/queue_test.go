@@ -3,7 +3,6 @@ package multiplayer
 import (
 	"testing"
 
-	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -14,12 +13,12 @@ func TestLargestPacketFitsTheQueue(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		maxPacket int64
-		opts      []gdvar.Option
+		opts      []Option
 	}{
-		{"the smallest send queue", DefaultMaxPacket, []gdvar.Option{WithSendQueue(DefaultMaxPacket)}},
-		{"packets larger than the send queue", 2 << 20, []gdvar.Option{WithMaxPacketSize(2 << 20)}},
+		{"the smallest send queue", DefaultMaxPacket, []Option{WithSendQueue(DefaultMaxPacket)}},
+		{"packets larger than the send queue", 2 << 20, []Option{WithMaxPacketSize(2 << 20)}},
 	} {
-		m := New(c.opts...)
+		m := MustNew(c.opts...)
 		peer := fakeConn(m)
 		data := make([]byte, c.maxPacket-1) // and the command byte
 		assert.NoError(t, m.SendBytes(peer.id, data), c.name)
@@ -36,7 +35,7 @@ func TestLargestPacketFitsTheQueue(t *testing.T) {
 // holds the whole buffer until it is written. A queue that takes calls
 // until it is full holds no more than the limit.
 func TestQueueCountsBuffers(t *testing.T) {
-	m := New(WithSendQueue(DefaultMaxPacket))
+	m := MustNew(WithSendQueue(DefaultMaxPacket))
 	main := m.Node("/root/Main", echoMethods...)
 	peer := fakeConn(m)
 	calls := 0

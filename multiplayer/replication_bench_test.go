@@ -126,7 +126,7 @@ func measureReplication(b *testing.B, s idleServer) replicaLoad {
 	before := vmRSS(b, s.pid)
 	clients := make([]*benchReplica, replicaClients)
 	for i := range clients {
-		c := &benchReplica{m: New(WithReplicationTick(time.Second/moveRate), WithMaxPeers(replicaClients+8))}
+		c := &benchReplica{m: MustNew(WithReplicationTick(time.Second/moveRate), WithMaxPeers(replicaClients+8))}
 		players := declareGame(c.m)
 		players.OnSpawn(func(o *Object) {
 			id, _ := strconv.Atoi(o.Name())
@@ -215,7 +215,7 @@ func measureReplication(b *testing.B, s idleServer) replicaLoad {
 
 // probeENet reports whether a client can join the server at addr.
 func probeENet(addr string) bool {
-	probe := New()
+	probe := MustNew()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	err := probe.ConnectENet(ctx, addr)
@@ -248,7 +248,7 @@ func TestReplicationServerProcess(t *testing.T) {
 	if os.Getenv(replicationServerEnv) == "" {
 		t.Skip("the Go server of BenchmarkReplication, run by it alone")
 	}
-	m := New(WithMaxPeers(replicaClients+8), WithRateLimit(1e9, 1<<30))
+	m := MustNew(WithMaxPeers(replicaClients+8), WithRateLimit(1e9, 1<<30))
 	players := declareGame(m)
 	m.OnPeerConnected(func(id PeerID) {
 		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{A: 1}})

@@ -80,7 +80,7 @@ func FuzzReplicationClient(f *testing.F) {
 	spawn := spawnOf(f, 10, "P") // its synchronizer's net id is 11
 	custom := spawn
 	custom.scene, custom.data = customScene, []byte{2, 0, 0, 0, 7, 0, 0, 0}
-	pos, err := AppendArg(nil, gdvar.Vector2{X: 1})
+	pos, err := AppendArg(nil, gdvar.Vector2{X: 1}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func FuzzReplicationClient(f *testing.F) {
 // failure one of the package's errors, the decoders read back what they
 // read, and the client changes no value but its own node's.
 func FuzzReplicationServer(f *testing.F) {
-	pos, err := AppendArg(nil, gdvar.Vector2{X: 1})
+	pos, err := AppendArg(nil, gdvar.Vector2{X: 1}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestHostileReplication(t *testing.T) {
 	client, _, server := replicaOfFake(t)
 	m, c, mine := serverOfFake(t)
 	val := func(v any) []byte {
-		b, err := AppendArg(nil, v)
+		b, err := AppendArg(nil, v, nil)
 		require.NoError(t, err)
 		return b
 	}
@@ -167,7 +167,7 @@ func ordinarySyncs(tb testing.TB) benchFlood {
 
 // benchPos is a player's position, in its wire form.
 func benchPos(tb testing.TB, i uint32) []byte {
-	b, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
+	b, err := AppendArg(nil, gdvar.Vector2{X: float64(i)}, nil)
 	require.NoError(tb, err)
 	return b
 }

@@ -66,7 +66,7 @@ func TestLiveGodotServerSpawns(t *testing.T) {
 		}
 		engineServer := godot.StartProject(t, engine, gameProject, args...)
 
-		m := New()
+		m := MustNew()
 		players := declareGame(m)
 		errs := &errorLog{}
 		m.OnError(errs.add)

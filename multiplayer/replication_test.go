@@ -44,7 +44,7 @@ func newReplicaClient(t *testing.T, transport, port string) *replicaClient {
 
 // newReplicaClientOf is newReplicaClient, of the spawner declare declares.
 func newReplicaClientOf(t *testing.T, transport, port string, declare func(*Multiplayer) *Spawner) *replicaClient {
-	c := &replicaClient{m: New(WithReplicationTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
+	c := &replicaClient{m: MustNew(WithReplicationTick(5 * time.Millisecond)), spawned: make(chan *Object, 8), despawned: make(chan *Object, 8)}
 	c.spawner = declare(c.m)
 	c.spawner.OnSpawn(func(o *Object) { c.spawned <- o })
 	c.spawner.OnDespawn(func(o *Object) { c.despawned <- o })
@@ -84,7 +84,7 @@ func eventually[T comparable](t *testing.T, o *Object, path string, want T) {
 // leaving, remove the nodes everywhere.
 func TestReplicationGoToGo(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
-		server := New(WithReplicationTick(5 * time.Millisecond))
+		server := MustNew(WithReplicationTick(5 * time.Millisecond))
 		players := declarePlayers(server)
 		errs := &errorLog{}
 		server.OnError(errs.add)
@@ -164,7 +164,7 @@ var emptyChecksum = Checksum(nil)
 // peer's, and the peer's next valid sync is taken; another client is
 // served all along.
 func TestBadReplicationPackets(t *testing.T) {
-	server := New(WithReplicationTick(5 * time.Millisecond))
+	server := MustNew(WithReplicationTick(5 * time.Millisecond))
 	players := declarePlayers(server)
 	errs := &errorLog{}
 	server.OnError(errs.add)
@@ -194,7 +194,7 @@ func TestBadReplicationPackets(t *testing.T) {
 	send(appendSimplify(nil, emptyChecksum, 2, "Main/Players/"+goodsPlayer.Name()+"/Sync"))
 	send(appendSimplify(nil, emptyChecksum, 3, "Main/Spawner"))
 	pos := func(x float64) []byte {
-		b, err := AppendArg(nil, gdvar.Vector2{X: x})
+		b, err := AppendArg(nil, gdvar.Vector2{X: x}, nil)
 		require.NoError(t, err)
 		return b
 	}
@@ -250,7 +250,7 @@ func TestBadReplicationPackets(t *testing.T) {
 // fake connection that packets are handed to, one that already named the
 // spawner by cache id 1. Its replication runs no goroutine.
 func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
-	m := New()
+	m := MustNew()
 	sp := declarePlayers(m)
 	c := fakePeer(m, ServerID)
 	m.mu.Lock()
@@ -263,9 +263,9 @@ func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 
 // spawnOf is a valid spawn of the test's scene by the server.
 func spawnOf(t testing.TB, netID uint32, name string) spawnPacket {
-	state, err := AppendArg(nil, gdvar.Vector2{X: 3})
+	state, err := AppendArg(nil, gdvar.Vector2{X: 3}, nil)
 	require.NoError(t, err)
-	state, err = AppendArg(state, gdvar.Color{G: 1})
+	state, err = AppendArg(state, gdvar.Color{G: 1}, nil)
 	require.NoError(t, err)
 	return spawnPacket{spawner: 1, netID: netID, name: name, syncIDs: binary.LittleEndian.AppendUint32(nil, netID+1), state: state}
 }
@@ -319,7 +319,7 @@ func TestBadSpawns(t *testing.T) {
 // replicatingServer is a server replicating what declare declares, with
 // one fake client, peer 2, admitted.
 func replicatingServer(declare func(*Multiplayer) *Spawner) (*Multiplayer, *Spawner, *conn) {
-	m := New()
+	m := MustNew()
 	sp := declare(m)
 	c := fakeConn(m)
 	m.mu.Lock()
@@ -347,7 +347,7 @@ func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
 // Go client and returns it with its own player, which it owns, as
 // player.gd does; and what the server reports.
 func hidingGame(t *testing.T) (players *Spawner, public *atomic.Bool, errs *errorLog, join func() (*replicaClient, *Object)) {
-	server := New(WithReplicationTick(5 * time.Millisecond))
+	server := MustNew(WithReplicationTick(5 * time.Millisecond))
 	players = declarePlayers(server)
 	errs = &errorLog{}
 	server.OnError(errs.add)
@@ -417,10 +417,10 @@ func TestCustomSpawn(t *testing.T) {
 			Limit: 1,
 		})
 	}
-	server := New()
+	server := MustNew()
 	sp := declare(server)
 	port := serve(t, server)
-	client := New()
+	client := MustNew()
 	csp := declare(client)
 	spawned := make(chan *Object, 2)
 	csp.OnSpawn(func(o *Object) { spawned <- o })
@@ -461,7 +461,7 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 			}}}},
 		})
 	}
-	server := New(WithReplicationTick(5 * time.Millisecond))
+	server := MustNew(WithReplicationTick(5 * time.Millisecond))
 	sp := declare(server)
 	port := serve(t, server)
 	a, b := newReplicaClientOf(t, "websocket", port, declare), newReplicaClientOf(t, "websocket", port, declare)
@@ -493,7 +493,7 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 // live heap, the transport aside, stays under 8 KiB a peer (4.3 when
 // written).
 func TestReplicationMemoryPerPeer(t *testing.T) {
-	m := New()
+	m := MustNew()
 	players := declareGame(m)
 	m.id, m.replicating = ServerID, true
 	var before, after runtime.MemStats
@@ -536,7 +536,7 @@ func TestRespawnForever(t *testing.T) {
 		require.NoError(t, err)
 		o.SetAuthority(2)
 		require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, i+1, "Main/Players/2/Sync"), reliably), "respawn %d", i)
-		pos, err := AppendArg(nil, gdvar.Vector2{X: float64(i)})
+		pos, err := AppendArg(nil, gdvar.Vector2{X: float64(i)}, nil)
 		require.NoError(t, err)
 		require.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 1), values: pos}), reliably))
 		var got gdvar.Vector2
@@ -555,7 +555,7 @@ func TestRespawnForever(t *testing.T) {
 func TestHeldPathsForgotten(t *testing.T) {
 	for _, end := range []string{"despawn", "leave"} {
 		t.Run(end, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			players := declareGame(m)
 			players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
 			owner := fakeConn(m)
@@ -664,7 +664,7 @@ func TestDeltaAfterShownAgain(t *testing.T) {
 // without what followed them.
 func TestHeldPathsBounded(t *testing.T) {
 	const peers = 40
-	m := New()
+	m := MustNew()
 	players := declareGame(m)
 	players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
 	m.id = ServerID
@@ -747,7 +747,7 @@ func TestOnSyncSetWhileSyncing(t *testing.T) {
 	var calls atomic.Int64
 	count := func(*Object, PeerID) { calls.Add(1) }
 	sp.OnSync(count)
-	pos, err := AppendArg(nil, gdvar.Vector2{X: 1})
+	pos, err := AppendArg(nil, gdvar.Vector2{X: 1}, nil)
 	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() {

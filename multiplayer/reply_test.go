@@ -18,7 +18,7 @@ import (
 // (the writing goroutine's), and after a call this side made first. Each
 // reply names the way it was made; they come in order.
 func TestRepliesWritten(t *testing.T) {
-	server := New()
+	server := MustNew()
 	main := server.Node("/root/Main", echoMethods...)
 	later := make(chan *Call, 1)
 	main.Handle("echo", func(c *Call, id int64, name string, pos gdvar.Vector3) error {
@@ -49,7 +49,7 @@ func TestRepliesWritten(t *testing.T) {
 	defer close(later)
 	port := serve(t, server)
 
-	client := New()
+	client := MustNew()
 	replies := make(chan string, 16)
 	cm := client.Node("/root/Main", echoMethods...)
 	cm.Handle("echo_reply", func(_ *Call, id int64, name string, _ gdvar.Vector3) { replies <- name })

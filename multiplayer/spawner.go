@@ -259,7 +259,7 @@ func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Obj
 	if s.custom == nil {
 		return nil, fmt.Errorf("multiplayer: spawner %s declares no custom scene", s.node.Path())
 	}
-	arg, err := AppendArg(nil, data, s.m.cfg.codec...)
+	arg, err := AppendArg(nil, data, s.m.cfg.codec)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 			return nil, fmt.Errorf("multiplayer: scene %s has no property %q", sc.Path, path)
 		}
 		var err error
-		if values[i], err = AppendArg(nil, v, m.cfg.codec...); err != nil {
+		if values[i], err = AppendArg(nil, v, m.cfg.codec); err != nil {
 			return nil, fmt.Errorf("multiplayer: property %q: %w", path, err)
 		}
 	}

@@ -94,7 +94,7 @@ func TestStaticDeltaWhenShown(t *testing.T) {
 		}, both},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			ball := m.Synchronized("/root/Main/Ball", Synchronizer{Path: "Sync", Properties: []Property{
 				{Path: propScore, Replicate: ReplicateOnChange},
 				{Path: propPos, Replicate: ReplicateOnChange},

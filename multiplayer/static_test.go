@@ -31,7 +31,7 @@ func declareStatic(m *Multiplayer) (ball, pad *Object) {
 // the server, with OnSync called.
 func TestStaticSynchronizers(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
-		server := New(WithReplicationTick(5 * time.Millisecond))
+		server := MustNew(WithReplicationTick(5 * time.Millisecond))
 		ball, pad := declareStatic(server)
 		errs := &errorLog{}
 		server.OnError(errs.add)
@@ -48,7 +48,7 @@ func TestStaticSynchronizers(t *testing.T) {
 		require.NoError(t, ball.Set(propScore, int64(9)))
 		port := serveOver(t, server, transport)
 
-		client := New(WithReplicationTick(5 * time.Millisecond))
+		client := MustNew(WithReplicationTick(5 * time.Millisecond))
 		theBall, myPad := declareStatic(client)
 		connectOver(t, client, transport, must(strconv.Atoi(port)))
 		defer client.Close()
@@ -68,7 +68,7 @@ func TestStaticSynchronizers(t *testing.T) {
 // A static node reuses a node declared before, keeps its methods and
 // refuses paths outside the root.
 func TestSynchronizedDeclaration(t *testing.T) {
-	m := New()
+	m := MustNew()
 	n := m.Node("/root/Main/Ball", Method{Name: "kick"})
 	ball, _ := declareStatic(m)
 	assert.Same(t, n, ball.Node())

@@ -18,12 +18,12 @@ const (
 
 // decodeString decodes arg into v, a *string or an *any, as c.decode
 // would, taking a string kept from before when there is one.
-func (c *conn) decodeString(arg []byte, v any, opts []gdvar.Option) error {
+func (c *conn) decodeString(arg []byte, v any, codec *gdvar.Codec) error {
 	if kept, ok := c.strs[string(arg)]; ok {
 		setKept(v, kept)
 		return nil
 	}
-	if err := c.decode(arg, v, opts); err != nil {
+	if err := c.decode(arg, v, codec); err != nil {
 		return err
 	}
 	if len(arg) > maxKeptArg || binary.LittleEndian.Uint32(arg) != uint32(gdvar.TypeString) { // a String, no flags (a Nil leaves v as it was)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -204,7 +203,7 @@ func TestConnectWithoutPeerID(t *testing.T) {
 	ln := mustListen(t)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	m := New()
+	m := MustNew()
 	t.Cleanup(func() { m.Close() })
 	for i := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
@@ -229,16 +228,16 @@ func TestBacklogIsNotIdle(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// the server's options, and how long the client's handler takes
-		server []gdvar.Option
+		server []Option
 		slow   time.Duration
 		toPeer bool // the server calls the client, else the client the server
 	}{
-		{"client beyond the server's rate", []gdvar.Option{WithRateLimit(50, 5)}, 0, false},
+		{"client beyond the server's rate", []Option{WithRateLimit(50, 5)}, 0, false},
 		{"silent client reading slowly", nil, 20 * time.Millisecond, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := &callOrder{delay: tc.slow}
-			server := New(append(tc.server, WithIdleTimeout(idle))...)
+			server := MustNew(append(tc.server, WithIdleTimeout(idle))...)
 			serverErrs := &errorLog{}
 			server.OnError(serverErrs.add)
 			serverMain := server.Node("/root/Main", echoMethods...)
@@ -247,7 +246,7 @@ func TestBacklogIsNotIdle(t *testing.T) {
 			server.OnPeerConnected(func(id PeerID) { joined <- id })
 			port := serve(t, server)
 
-			client := New(WithIdleTimeout(idle))
+			client := MustNew(WithIdleTimeout(idle))
 			clientErrs := &errorLog{}
 			client.OnError(clientErrs.add)
 			clientMain := client.Node("/root/Main", echoMethods...)
@@ -299,7 +298,7 @@ func TestDeadServerIsIdle(t *testing.T) {
 	ln := mustListen(t)
 	go srv.Serve(ln)
 	t.Cleanup(func() { close(hold); srv.Close() })
-	m := New(WithIdleTimeout(time.Second))
+	m := MustNew(WithIdleTimeout(time.Second))
 	errs := &errorLog{}
 	m.OnError(errs.add)
 	gone := make(chan struct{})

@@ -11,7 +11,7 @@ import (
 // handlerCall makes a call of the method echo of a new node, as a peer's
 // packet would, with args encoded as they arrive.
 func handlerCall(t testing.TB, args ...any) (*Node, *Call) {
-	m := New()
+	m := MustNew()
 	n := m.Node("/root/Main", echoMethods...)
 	c := &Call{From: 2, Node: n, Method: "echo", conn: fakeConn(m)}
 	for _, a := range args {
@@ -79,7 +79,7 @@ func TestTypedHandlers(t *testing.T) {
 		})
 	}
 	assert.PanicsWithValue(t, `multiplayer: node /root/Main declares no method "nope"`, func() {
-		Handle0(New().Node("/root/Main"), "nope", func(*Call) error { return nil })
+		Handle0(MustNew().Node("/root/Main"), "nope", func(*Call) error { return nil })
 	})
 }
 
@@ -96,7 +96,7 @@ func TestHandleWrongSignature(t *testing.T) {
 		{"echo", "not a function; " + want + "string"},
 		{nil, "not a function; " + want + "nil"},
 	} {
-		n := New().Node("/root/Main", echoMethods...)
+		n := MustNew().Node("/root/Main", echoMethods...)
 		msg := func() (msg any) {
 			defer func() { msg = recover() }()
 			n.Handle("echo", tc.fn)

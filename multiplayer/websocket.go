@@ -38,10 +38,6 @@ const handshakeTimeout = 3 * time.Second
 // served from another origin) are refused unless the handler is wrapped by
 // one that allows them, removing the request's Origin header.
 func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if m.cfg.err != nil {
-		http.Error(w, m.cfg.err.Error(), http.StatusInternalServerError)
-		return
-	}
 	id, status := m.reserve()
 	if status != 0 {
 		http.Error(w, http.StatusText(status), status)

@@ -35,11 +35,14 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 	if err != nil {
 		return err
 	}
-	opts := []gdvar.Option{multiplayer.WithMaxPeers(4095)}
+	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095)}
 	if lifted {
 		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
 	}
-	m := multiplayer.New(opts...)
+	m, err := multiplayer.New(opts...)
+	if err != nil {
+		return err
+	}
 	game, err := m.DeclareProject(p, "res://main.tscn")
 	if err != nil {
 		return err

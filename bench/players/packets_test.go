@@ -27,7 +27,7 @@ func TestSyncValues(t *testing.T) {
 	b := syncPacket()
 	stampSync(b, 1, 5<<stampBits|3, 0.5)
 	var pos gdvar.Vector3
-	_, n, err := multiplayer.ReadArg(nil, b[11:])
+	_, n, err := multiplayer.ReadArg(nil, b[11:], nil)
 	require.NoError(t, err)
 	require.NoError(t, gdvar.Unmarshal(b[11:11+n], &pos))
 	assert.Equal(t, gdvar.Vector3{X: 3, Y: 5}, pos)
@@ -62,7 +62,7 @@ func TestMovedStamp(t *testing.T) {
 			b := tt.head
 			for _, v := range []any{int64(77), tt.t, gdvar.Vector3{X: 1}} {
 				var err error
-				b, err = multiplayer.AppendArg(b, v)
+				b, err = multiplayer.AppendArg(b, v, nil)
 				require.NoError(t, err)
 			}
 			got, ok, err := movedStamp(b)
@@ -78,13 +78,13 @@ func TestMovedStamp(t *testing.T) {
 func TestInputCall(t *testing.T) {
 	b := inputCall()
 	stampInput(b, 1<<41+5)
-	v, n, err := multiplayer.ReadArg(nil, b[4:])
+	v, n, err := multiplayer.ReadArg(nil, b[4:], nil)
 	require.NoError(t, err)
 	var got int64
 	require.NoError(t, gdvar.Unmarshal(v, &got))
 	assert.Equal(t, int64(1<<41+5), got)
 	var dir gdvar.Vector3
-	_, _, err = multiplayer.ReadArg(nil, b[4+n:])
+	_, _, err = multiplayer.ReadArg(nil, b[4+n:], nil)
 	require.NoError(t, err)
 	require.NoError(t, gdvar.Unmarshal(b[4+n:], &dir))
 }

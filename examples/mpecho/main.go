@@ -73,7 +73,10 @@ func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, error)
 	if err != nil {
 		return nil, err
 	}
-	m := multiplayer.New()
+	m, err := multiplayer.New()
+	if err != nil {
+		return nil, err
+	}
 	game, err := m.DeclareProject(p, "res://main.tscn")
 	if err != nil {
 		return nil, err

@@ -78,7 +78,10 @@ func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, *multi
 	if err != nil {
 		return nil, nil, err
 	}
-	m := multiplayer.New()
+	m, err := multiplayer.New()
+	if err != nil {
+		return nil, nil, err
+	}
 	game, err := m.DeclareProject(p, "res://main.tscn")
 	if err != nil {
 		return nil, nil, err
