@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -44,7 +45,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := MustNew()
-			n := m.Node("Main", Method{Name: "f", Mode: AnyPeer})
+			n := m.Node("Main", Method{Name: "f", Mode: mode.AnyPeer})
 			var kept []any
 			n.Handle("f", c.handler(func(v any) { kept = append(kept, v) }))
 			conn := fakeConn(m)

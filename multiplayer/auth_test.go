@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +138,7 @@ func TestAuth(t *testing.T) {
 // refused, it is not among the peers, and no other peer is told of it.
 func TestAuthPending(t *testing.T) {
 	p := newAuthPair(t, "", liveWait) // the client never answers, nor times out here
-	main := p.server.Node("Other", Method{Name: "f", Mode: AnyPeer})
+	main := p.server.Node("Other", Method{Name: "f", Mode: mode.AnyPeer})
 	errs := make(chan error, 4)
 	p.server.OnError(func(err error) { errs <- err })
 	port := serveOver(t, p.server, "websocket")

@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"errors"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"testing"
 	"time"
 
@@ -23,8 +24,8 @@ func TestChecksumError(t *testing.T) {
 
 	client := MustNew()
 	clientMethods := []Method{
-		{Name: "echo", Mode: AnyPeer, Transfer: Reliable},
-		{Name: "ping", Mode: AnyPeer, CallLocal: true, Transfer: Unreliable, Channel: 2, Config: true},
+		{Name: "echo", Mode: mode.AnyPeer, Transfer: mode.Reliable},
+		{Name: "ping", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.Unreliable, Channel: 2, Config: true},
 	}
 	main := client.Node("/root/Main", clientMethods...)
 	clientErrs := &errorLog{}

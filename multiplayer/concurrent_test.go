@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,7 +17,7 @@ import (
 
 // The methods of the concurrency test's node: echo, answered by
 // echo_reply, and local, which runs on the caller's side too.
-var concurrentMethods = append([]Method{{Name: "local", Mode: AnyPeer, CallLocal: true, Transfer: Reliable}}, echoMethods...)
+var concurrentMethods = append([]Method{{Name: "local", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.Reliable}}, echoMethods...)
 
 // concurrentSide is a side of the concurrency test: its Multiplayer, node,
 // spawner, and the calls and packets it received.

@@ -1,13 +1,16 @@
 package multiplayer
 
-import "github.com/gdvar/gdvar/enet"
+import (
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/multiplayer/mode"
+)
 
 // delivery is how a packet travels: a transfer mode and a channel, as a
 // MultiplayerPeer's put_packet takes them. Over WebSocket every packet is
 // delivered in order; over ENet they choose the ENet channel and flags.
 type delivery struct {
-	mode    Transfer
-	channel uint8
+	transfer mode.Transfer
+	channel  uint8
 	// later lets an ENet packet wait for the host's next flush of queued
 	// packets (enet.Peer.Queue): what a relay sends to many peers at once.
 	later bool
@@ -18,23 +21,23 @@ type delivery struct {
 
 // reliably is how the engine sends all but calls and replication: system
 // commands, node paths and send_bytes' default.
-var reliably = delivery{mode: Reliable}
+var reliably = delivery{transfer: mode.Reliable}
 
 // announcing is how a server tells its peers of one that joins or leaves
 // (ADD_PEER, DEL_PEER): reliably, and over a WebSocket written now, as
 // each peer is sent one now and then. A goroutine started to write each,
 // as a relayed stream's packets are, would outlive it.
-var announcing = delivery{mode: Reliable, now: true}
+var announcing = delivery{transfer: mode.Reliable, now: true}
 
 // unreliably is how replication's SYNC travels.
-var unreliably = delivery{mode: Unreliable}
+var unreliably = delivery{transfer: mode.Unreliable}
 
 // maxChannel is the highest channel a method may name: ENet has 255
 // (0–254), and ENetMultiplayerPeer keeps 0 and 1 for itself.
 const maxChannel = 253
 
 // delivery is how the method's calls travel.
-func (m *method) delivery() delivery { return delivery{mode: m.Transfer, channel: m.Channel} }
+func (m *method) delivery() delivery { return delivery{transfer: m.Transfer, channel: m.Channel} }
 
 // enet returns the ENet channel and flags of a delivery, as
 // ENetMultiplayerPeer::put_packet chooses them: reliable traffic on
@@ -42,10 +45,10 @@ func (m *method) delivery() delivery { return delivery{mode: m.Transfer, channel
 // on N+1; unreliable packets over the MTU go as unreliable fragments.
 func (d delivery) enet() (uint8, enet.Flag) {
 	ch, flags := uint8(0), enet.Reliable
-	switch d.mode {
-	case Unreliable:
+	switch d.transfer {
+	case mode.Unreliable:
 		ch, flags = 1, enet.Unsequenced|enet.UnreliableFragment
-	case UnreliableOrdered:
+	case mode.UnreliableOrdered:
 		ch, flags = 1, enet.UnreliableFragment
 	}
 	if d.channel > 0 {
@@ -59,12 +62,12 @@ func (d delivery) enet() (uint8, enet.Flag) {
 // unreliable if unsequenced, else unreliable and ordered; channel N+1 is
 // channel N.
 func enetDelivery(pk enet.Packet) delivery {
-	d := delivery{mode: UnreliableOrdered}
+	d := delivery{transfer: mode.UnreliableOrdered}
 	switch {
 	case pk.Flags&enet.Reliable != 0:
-		d.mode = Reliable
+		d.transfer = mode.Reliable
 	case pk.Flags&enet.Unsequenced != 0:
-		d.mode = Unreliable
+		d.transfer = mode.Unreliable
 	}
 	if pk.Channel >= 2 {
 		d.channel = pk.Channel - 1

@@ -15,8 +15,8 @@
 //
 //	m, err := multiplayer.New() // options: WithMaxPeers(8), WithCodec(codec), …
 //	main := m.Node("/root/Main", // @rpc("any_peer", "call_remote", "reliable") func echo…
-//		multiplayer.Method{Name: "echo", Mode: multiplayer.AnyPeer, Transfer: multiplayer.Reliable},
-//		multiplayer.Method{Name: "echo_reply", Transfer: multiplayer.Reliable})
+//		multiplayer.Method{Name: "echo", Mode: mode.AnyPeer, Transfer: mode.Reliable},
+//		multiplayer.Method{Name: "echo_reply", Transfer: mode.Reliable})
 //	main.Handle("echo", func(c *multiplayer.Call, a, b, d any) error {
 //		return c.Reply("echo_reply", a, b, d)
 //	})

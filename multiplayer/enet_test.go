@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"context"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"slices"
 	"testing"
 	"time"
@@ -105,7 +106,7 @@ func TestENetRefusesBadIDs(t *testing.T) {
 // peer did not open is enet.ErrChannel, not a full queue.
 func TestENetSendErrors(t *testing.T) {
 	m := MustNew()
-	main := m.Node("/root/Main", Method{Name: "far", Mode: AnyPeer, Channel: 5}, Method{Name: "near", Mode: AnyPeer})
+	main := m.Node("/root/Main", Method{Name: "far", Mode: mode.AnyPeer, Channel: 5}, Method{Name: "near", Mode: mode.AnyPeer})
 	joined := make(chan PeerID, 1)
 	m.OnPeerConnected(func(id PeerID) { joined <- id })
 	port := serveOver(t, m, "enet")

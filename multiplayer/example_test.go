@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"net"
 	"time"
 
@@ -83,7 +84,7 @@ func ExampleMultiplayer_OnAuth() {
 func ExampleHandle2() {
 	server := multiplayer.MustNew()
 	main := server.Node("/root/Main",
-		multiplayer.Method{Name: "greet", Mode: multiplayer.AnyPeer, CallLocal: true, Transfer: multiplayer.Reliable})
+		multiplayer.Method{Name: "greet", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.Reliable})
 	multiplayer.Handle2(main, "greet", func(c *multiplayer.Call, times int64, name string) error {
 		fmt.Printf("peer %d greets %s %d times\n", c.From, name, times)
 		return nil

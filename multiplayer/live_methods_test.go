@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,11 +17,11 @@ import (
 
 // modesMethods are the methods of scripts/multiplayer/modes.gd.
 var modesMethods = []Method{
-	{Name: "cfg_ping", Mode: AnyPeer, Transfer: Reliable, Channel: 2, Config: true},
-	{Name: "cfg_pong", Mode: AnyPeer, Transfer: Reliable, Config: true},
-	{Name: "local_note", Mode: AnyPeer, CallLocal: true, Transfer: Reliable},
-	{Name: "ordered", Mode: AnyPeer, Transfer: UnreliableOrdered, Channel: 3},
-	{Name: "ch5", Mode: AnyPeer, Transfer: Reliable, Channel: 5},
+	{Name: "cfg_ping", Mode: mode.AnyPeer, Transfer: mode.Reliable, Channel: 2, Config: true},
+	{Name: "cfg_pong", Mode: mode.AnyPeer, Transfer: mode.Reliable, Config: true},
+	{Name: "local_note", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.Reliable},
+	{Name: "ordered", Mode: mode.AnyPeer, Transfer: mode.UnreliableOrdered, Channel: 3},
+	{Name: "ch5", Mode: mode.AnyPeer, Transfer: mode.Reliable, Channel: 5},
 }
 
 // Against Godot 4.6, as server and as client, over each transport: calls

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"net"
 	"slices"
 	"strconv"
@@ -30,10 +31,10 @@ const liveWait = time.Minute
 // adds note: all reliable.
 var (
 	echoMethods = []Method{
-		{Name: "echo", Mode: AnyPeer, Transfer: Reliable},
-		{Name: "echo_reply", Mode: Authority, Transfer: Reliable},
+		{Name: "echo", Mode: mode.AnyPeer, Transfer: mode.Reliable},
+		{Name: "echo_reply", Mode: mode.Authority, Transfer: mode.Reliable},
 	}
-	relayMethods = append(echoMethods, Method{Name: "note", Mode: AnyPeer, Transfer: Reliable})
+	relayMethods = append(echoMethods, Method{Name: "note", Mode: mode.AnyPeer, Transfer: mode.Reliable})
 )
 
 // transports are the transports the live tests run over; each subtest

@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"errors"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"testing"
 	"time"
 
@@ -40,7 +41,8 @@ func TestConfigMethodIDs(t *testing.T) {
 	}
 	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.methods.checksum)
 	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Channel: maxChannel + 1}) }, "a channel past ENet's")
-	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Transfer: Reliable + 1}) }, "no such mode")
+	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Transfer: mode.Reliable + 1}) }, "no such mode")
+	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Mode: mode.AnyPeer + 1}) }, "no such RPC mode: not any peer unnoticed")
 }
 
 // Over ENet each method's calls go on the channel and with the flags that
@@ -52,12 +54,12 @@ func TestENetDelivery(t *testing.T) {
 		channel uint8
 		flags   enet.Flag
 	}{
-		{Method{Name: "a_reliable", Transfer: Reliable}, 0, enet.Reliable},
+		{Method{Name: "a_reliable", Transfer: mode.Reliable}, 0, enet.Reliable},
 		{Method{Name: "b_unreliable"}, 1, enet.Unsequenced},
-		{Method{Name: "c_ordered", Transfer: UnreliableOrdered}, 1, 0},
-		{Method{Name: "d_reliable_3", Transfer: Reliable, Channel: 3}, 4, enet.Reliable},
+		{Method{Name: "c_ordered", Transfer: mode.UnreliableOrdered}, 1, 0},
+		{Method{Name: "d_reliable_3", Transfer: mode.Reliable, Channel: 3}, 4, enet.Reliable},
 		{Method{Name: "e_unreliable_2", Channel: 2}, 3, enet.Unsequenced},
-		{Method{Name: "f_config", Transfer: Reliable, Channel: 1, Config: true}, 2, enet.Reliable},
+		{Method{Name: "f_config", Transfer: mode.Reliable, Channel: 1, Config: true}, 2, enet.Reliable},
 	}
 	server, err := enet.Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -106,7 +108,7 @@ func TestENetDelivery(t *testing.T) {
 		assert.Equal(t, main.byName(tt.meth.Name).id, call.method, tt.meth.Name)
 		assert.Equal(t, tt.channel, pk.Channel, "%s: ENet channel", tt.meth.Name)
 		assert.Equal(t, tt.flags, pk.Flags&^enet.UnreliableFragment, "%s: flags", tt.meth.Name)
-		assert.Equal(t, delivery{mode: tt.meth.Transfer, channel: tt.meth.Channel}, enetDelivery(pk), "%s: read back", tt.meth.Name)
+		assert.Equal(t, delivery{transfer: tt.meth.Transfer, channel: tt.meth.Channel}, enetDelivery(pk), "%s: read back", tt.meth.Name)
 	}
 }
 
@@ -121,7 +123,7 @@ func TestCallLocal(t *testing.T) {
 		arg  string
 	}
 	serverGot, clientGot := make(chan got, 4), make(chan got, 4)
-	methods := []Method{{Name: "local", Mode: AnyPeer, CallLocal: true, Transfer: Reliable}, {Name: "remote", Mode: AnyPeer}}
+	methods := []Method{{Name: "local", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.Reliable}, {Name: "remote", Mode: mode.AnyPeer}}
 	smain := server.Node("Main", methods...)
 	smain.Handle("local", func(c *Call, s string) { serverGot <- got{c.From, s} })
 	port := serve(t, server)
@@ -249,7 +251,7 @@ func TestArgError(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			server := MustNew()
-			main := server.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
+			main := server.Node("Main", Method{Name: "f", Mode: mode.AnyPeer, Transfer: mode.Reliable})
 			handled, sawErr := make(chan struct{}, 1), make(chan seen, 1)
 			main.Handle("f", func(_ *Call, n int64, s string) { handled <- struct{}{} })
 			if tt.withFunc {
@@ -261,7 +263,7 @@ func TestArgError(t *testing.T) {
 			server.OnError(func(err error) { reported <- err })
 			port := serve(t, server)
 			client := MustNew()
-			cmain := client.Node("Main", Method{Name: "f", Mode: AnyPeer, Transfer: Reliable})
+			cmain := client.Node("Main", Method{Name: "f", Mode: mode.AnyPeer, Transfer: mode.Reliable})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
 // Multiplayer is one side of Godot's high-level multiplayer
@@ -610,8 +611,8 @@ func (m *Multiplayer) handleCall(c *conn, from PeerID, b []byte) error {
 		return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
 	}
 	name := meth.Name
-	if meth.Mode == Authority && int32(from) != n.authority.Load() {
-		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, Authority, n.authority.Load())
+	if meth.Mode == mode.Authority && int32(from) != n.authority.Load() {
+		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, n.authority.Load())
 	}
 	if h == nil {
 		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name)

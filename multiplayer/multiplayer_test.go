@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"math"
 	"testing"
 	"time"
@@ -65,7 +66,7 @@ func TestChecksum(t *testing.T) {
 	assert.Equal(t, "4954f019d43fb5fd1b63c0b87a378da8", Checksum([]string{"ping", "chat_message", "Update"}))
 	assert.Equal(t, "d41d8cd98f00b204e9800998ecf8427e", Checksum(nil))
 	m := MustNew()
-	n := m.Node("Main", Method{Name: "ping", Mode: AnyPeer}, Method{Name: "chat_message", Mode: AnyPeer}, Method{Name: "Update"})
+	n := m.Node("Main", Method{Name: "ping", Mode: mode.AnyPeer}, Method{Name: "chat_message", Mode: mode.AnyPeer}, Method{Name: "Update"})
 	for want, name := range []string{"Update", "chat_message", "ping"} {
 		meth := n.byName(name)
 		require.NotNil(t, meth, name)

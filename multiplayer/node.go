@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/gdvar/gdvar/project"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"reflect"
 	"slices"
 	"strings"
@@ -24,57 +24,20 @@ const (
 	ServerID PeerID = 1 // the server
 )
 
-// Mode says who may call a method: the first argument of @rpc.
-type Mode uint8
-
-// The modes.
-const (
-	// Authority: only the node's authority (the server unless
-	// Node.SetAuthority says otherwise); @rpc's default.
-	Authority Mode = iota
-	// AnyPeer: any peer (@rpc("any_peer")).
-	AnyPeer
-)
-
-// String returns the mode as @rpc names it: "authority" or "any_peer".
-func (m Mode) String() string {
-	if m == AnyPeer {
-		return "any_peer"
-	}
-	return "authority"
-}
-
-// Transfer is how a method's calls travel: @rpc's transfer_mode, with the
-// values of MultiplayerPeer.TransferMode, as package project reads it from
-// a script. Over WebSocket every packet arrives, in order, whatever the
-// mode; over ENet the mode and channel choose the ENet channel and flags,
-// as ENetMultiplayerPeer does. Its zero value, Unreliable, is not @rpc's
-// default: see Method.
-type Transfer = project.TransferMode
-
-// The transfer modes.
-const (
-	// Unreliable calls may be lost or arrive out of order ("unreliable").
-	Unreliable = project.Unreliable
-	// UnreliableOrdered calls may be lost; none arrives after a later one
-	// ("unreliable_ordered").
-	UnreliableOrdered = project.UnreliableOrdered
-	// Reliable calls arrive, once and in order ("reliable", the default
-	// of @rpc and of an rpc_config dictionary).
-	Reliable = project.Reliable
-)
-
 // Method declares one RPC method of a node as the game declares it: with
 // @rpc in the node's script, or with Node.rpc_config (Config), as
 // GDExtension nodes (godot-cpp, godot-rust) declare theirs. A bare @rpc,
 // and an rpc_config dictionary with only "rpc_mode", is authority,
-// call_remote, reliable, channel 0: Method{Name: name, Transfer: Reliable}.
-// The zero Transfer is Unreliable, the value of MultiplayerPeer.
-// TransferMode it mirrors, so a Method must say Reliable to match them
-// (DeclareProject sets what the script's @rpc says).
+// call_remote, reliable, channel 0: Method{Name: name, Transfer:
+// mode.Reliable}. The zero Transfer is mode.Unreliable, the value of
+// MultiplayerPeer.TransferMode it mirrors, so a Method must say Reliable
+// to match them (package fromproject sets what the script's @rpc says).
 type Method struct {
 	Name string
-	Mode Mode
+	// Mode says who may call it (@rpc's "authority" or "any_peer"): the
+	// node's authority alone (mode.Authority, the server unless
+	// Node.SetAuthority says otherwise), or any peer.
+	Mode mode.RPC
 	// CallLocal is @rpc's "call_local": a Call to every peer, to every
 	// peer but another, or to this side's own id runs this side's handler
 	// too, in the caller's goroutine, after the packets are queued, with
@@ -82,8 +45,10 @@ type Method struct {
 	// engine does not). Without it, a Call to this side's own id fails.
 	CallLocal bool
 	// Transfer and Channel (@rpc's transfer_channel) are how this side
-	// sends the method's calls.
-	Transfer Transfer
+	// sends the method's calls. Over WebSocket every packet arrives, in
+	// order, whatever the mode; over ENet the mode and channel choose the
+	// ENet channel and flags, as ENetMultiplayerPeer does.
+	Transfer mode.Transfer
 	Channel  uint8
 	// Config says the method is declared with Node.rpc_config rather than
 	// @rpc. The engine numbers the two kinds apart: a node's rpc_config
@@ -165,9 +130,9 @@ func newMethodTable(path string, methods []Method) (*methodTable, error) {
 		if meth.Name == "" {
 			return nil, fmt.Errorf("multiplayer: node %s: a method without a name", path)
 		}
-		if meth.Transfer > Reliable || meth.Channel > maxChannel {
-			return nil, fmt.Errorf("multiplayer: node %s: method %s: transfer mode %d, channel %d (at most %d)",
-				path, meth.Name, meth.Transfer, meth.Channel, maxChannel)
+		if meth.Mode > mode.AnyPeer || meth.Transfer > mode.Reliable || meth.Channel > maxChannel {
+			return nil, fmt.Errorf("multiplayer: node %s: method %s: mode %d, transfer mode %d, channel %d (at most %d)",
+				path, meth.Name, meth.Mode, meth.Transfer, meth.Channel, maxChannel)
 		}
 		if meth.Config {
 			t.config = append(t.config, &method{Method: meth})

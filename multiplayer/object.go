@@ -55,13 +55,13 @@ func (o *Object) Name() string { return o.name }
 // Path returns the node's absolute path.
 func (o *Object) Path() string { return o.node.Path() }
 
-// Scene returns the path of the node's scene, as its Scene declares it.
+// Scene returns the path of the node's scene, as its SpawnableScene declares it.
 func (o *Object) Scene() string { return o.scene.Path }
 
 // Spawner returns the node's spawner.
 func (o *Object) Spawner() *Spawner { return o.spawner }
 
-// Node returns the node itself, for its RPC methods (Scene.Methods).
+// Node returns the node itself, for its RPC methods (SpawnableScene.Methods).
 func (o *Object) Node() *Node { return o.node }
 
 // Data decodes a custom spawn's data into v, as Call.Decode does.

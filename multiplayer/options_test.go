@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"testing"
 	"time"
 
@@ -57,7 +58,7 @@ func TestWithCodec(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m := MustNew(WithCodec(tt.codec))
-			main := m.Node("/root/Main", Method{Name: "take", Mode: AnyPeer})
+			main := m.Node("/root/Main", Method{Name: "take", Mode: mode.AnyPeer})
 			var got gdvar.Object
 			Handle1(main, "take", func(_ *Call, o gdvar.Object) error { got = o; return nil })
 			err := m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, arg), reliably)

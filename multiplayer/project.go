@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"path"
 	"slices"
 	"strings"
@@ -230,13 +231,9 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > maxChannel {
 			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", project.Shown(script), project.Shown(rpc.Name), rpc.RPC.Channel, maxChannel)
 		}
-		mode := Authority
-		if rpc.RPC.Mode == project.AnyPeer {
-			mode = AnyPeer
-		}
 		out = append(out, Method{
 			Name:      rpc.Name,
-			Mode:      mode,
+			Mode:      rpc.RPC.Mode,
 			CallLocal: rpc.RPC.CallLocal,
 			Transfer:  rpc.RPC.Transfer,
 			Channel:   uint8(rpc.RPC.Channel),
@@ -247,7 +244,7 @@ func scriptMethods(p *project.Project, script string) ([]Method, error) {
 
 // spawnerConfig reads a spawner of scene at abs and each of its
 // spawnable scenes.
-func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.Spawner) (SpawnerConfig, error) {
+func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.SpawnerSettings) (SpawnerConfig, error) {
 	if s.SpawnPath == "" {
 		return SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, project.Shown(abs))
 	}
@@ -267,31 +264,31 @@ func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *pr
 
 // spawnable reads a spawnable scene: its root's methods and the
 // synchronizers rooted at its root.
-func spawnable(p *project.Project, rpcs scriptRPCs, res string) (Scene, error) {
+func spawnable(p *project.Project, rpcs scriptRPCs, res string) (SpawnableScene, error) {
 	tree, err := p.Tree(res)
 	if err != nil {
-		return Scene{}, err
+		return SpawnableScene{}, err
 	}
-	out := Scene{Path: res}
+	out := SpawnableScene{Path: res}
 	for _, n := range tree {
 		if n.Script != "" {
 			methods, err := rpcs.of(n.Script)
 			if err != nil {
-				return Scene{}, err
+				return SpawnableScene{}, err
 			}
 			if n.Path == "." {
 				out.Methods = methods
 			} else if len(methods) > 0 {
-				return Scene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", project.Shown(res), project.Shown(n.Path))
+				return SpawnableScene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", project.Shown(res), project.Shown(n.Path))
 			}
 		}
 		if s := n.Synchronizer; s != nil {
 			if path.Join(n.Path, s.RootPath) != "." {
-				return Scene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
+				return SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
 			}
 			sy, err := synchronizerOf(n.Path, s)
 			if err != nil {
-				return Scene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
+				return SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
 			}
 			out.Synchronizers = append(out.Synchronizers, sy)
 		}
@@ -325,7 +322,7 @@ func sortTreeOrder(tree []project.SceneNode, syncs []Synchronizer) {
 // root node, its intervals in whole microseconds as the engine keeps
 // them; more OnChange properties than a DELTA's 64 bits name are an
 // error.
-func synchronizerOf(at string, s *project.Synchronizer) (Synchronizer, error) {
+func synchronizerOf(at string, s *project.SynchronizerSettings) (Synchronizer, error) {
 	out := Synchronizer{
 		Path:          at,
 		Interval:      time.Duration(uint64(s.ReplicationInterval*1e6)) * time.Microsecond,
@@ -334,10 +331,10 @@ func synchronizerOf(at string, s *project.Synchronizer) (Synchronizer, error) {
 	}
 	watched := 0
 	for _, r := range s.Properties {
-		if r.Mode == project.ReplicateOnChange {
+		if r.Mode == mode.ReplicateOnChange {
 			watched++
 		}
-		out.Properties = append(out.Properties, Property{Path: r.Path, Spawn: r.Spawn, Replicate: Replicate(r.Mode)})
+		out.Properties = append(out.Properties, Property{Path: r.Path, Spawn: r.Spawn, Replicate: r.Mode})
 	}
 	if watched > 64 {
 		return Synchronizer{}, fmt.Errorf("%d properties replicated on change (at most 64)", watched)

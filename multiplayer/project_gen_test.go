@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -297,7 +298,7 @@ type genProp struct {
 	name  string // as the node names it
 	typ   valueType
 	spawn bool
-	mode  Replicate
+	mode  mode.Replication
 }
 
 // spawnable writes a spawnable scene: its root's script with random @rpc
@@ -320,7 +321,7 @@ func (g *gameGen) spawnable(file string) (*genScript, []genProp) {
 	}
 	g.r.Shuffle(len(props), func(i, j int) { props[i], props[j] = props[j], props[i] })
 	for i := range props {
-		props[i].spawn, props[i].mode = g.chance(0.6), Replicate(g.r.IntN(3))
+		props[i].spawn, props[i].mode = g.chance(0.6), mode.Replication(g.r.IntN(3))
 	}
 	script := g.script(strings.TrimSuffix(file, ".tscn")+".gd", typ, nil, vars)
 	// Synchronizers below Parts and the root's come in the order made,
@@ -369,7 +370,7 @@ func (g *gameGen) plans(s *plannedSpawn, props []genProp) {
 			s.spawn[p.name] = v
 			s.final[p.name] = v
 		}
-		if p.mode == ReplicateNever {
+		if p.mode == mode.ReplicateNever {
 			continue
 		}
 		last := p.typ.value(g)

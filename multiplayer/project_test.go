@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"os"
 	"path/filepath"
 	"testing"
@@ -116,9 +117,9 @@ func TestDeclareProject(t *testing.T) {
 	main, err := d.Node("/root/Main")
 	require.NoError(t, err)
 	assert.Equal(t, []Method{
-		{Name: "alpha", Mode: AnyPeer, CallLocal: true, Transfer: UnreliableOrdered, Channel: 3},
-		{Name: "mid", Transfer: Unreliable},
-		{Name: "zeta", Transfer: Reliable}, // a bare @rpc
+		{Name: "alpha", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.UnreliableOrdered, Channel: 3},
+		{Name: "mid", Transfer: mode.Unreliable},
+		{Name: "zeta", Transfer: mode.Reliable}, // a bare @rpc
 	}, methodsOf(main.methods.script))
 	assert.Equal(t, Checksum([]string{"zeta", "alpha", "mid"}), main.methods.checksum)
 
@@ -127,30 +128,30 @@ func TestDeclareProject(t *testing.T) {
 	assert.Equal(t, "Main/Players", s.spawnPath)
 	assert.Equal(t, 4, s.limit)
 	require.Len(t, s.scenes, 2)
-	assert.Equal(t, Scene{Path: "res://b.tscn"}, s.scenes[0].Scene)
-	assert.Equal(t, Scene{
+	assert.Equal(t, SpawnableScene{Path: "res://b.tscn"}, s.scenes[0].SpawnableScene)
+	assert.Equal(t, SpawnableScene{
 		Path:    "res://a.tscn",
-		Methods: []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}},
+		Methods: []Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}},
 		Synchronizers: []Synchronizer{{
 			Path: "Sync",
 			Properties: []Property{
-				{Path: ".:position", Spawn: true, Replicate: ReplicateOnChange},
-				{Path: ".:rotation", Replicate: ReplicateAlways},
+				{Path: ".:position", Spawn: true, Replicate: mode.ReplicateOnChange},
+				{Path: ".:rotation", Replicate: mode.ReplicateAlways},
 			},
 			Interval:      100 * time.Millisecond,
 			DeltaInterval: 33333 * time.Microsecond, // truncated, as the engine does
 			Private:       true,
 		}},
-	}, s.scenes[1].Scene)
+	}, s.scenes[1].SpawnableScene)
 
 	board, err := d.Node("/root/Main/Lobby/Board")
 	require.NoError(t, err, "a node of an instanced scene, at its full path")
-	assert.Equal(t, []Method{{Name: "hit", Mode: AnyPeer, Transfer: Reliable}}, methodsOf(board.methods.script))
+	assert.Equal(t, []Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, methodsOf(board.methods.script))
 
 	ball, err := d.Synchronized("/root/Main/Ball")
 	require.NoError(t, err)
 	assert.Equal(t, "/root/Main/BallSync", ball.syncs[0].node.Path())
-	assert.Equal(t, []Property{{Path: ".:position", Spawn: true, Replicate: ReplicateAlways}}, ball.syncs[0].decl.Properties)
+	assert.Equal(t, []Property{{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways}}, ball.syncs[0].decl.Properties)
 	_, err = d.Synchronized("/root/Main/BallSync")
 	assert.ErrorContains(t, err, "res://main.tscn has no node /root/Main/BallSync that a MultiplayerSynchronizer replicates")
 

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"math"
 	"strconv"
 	"strings"
@@ -22,10 +23,10 @@ const gameProject = "examples/mpspawn/godot"
 func declareGame(m *Multiplayer, extra ...Property) *Spawner {
 	return m.Spawner("/root/Main/Spawner", SpawnerConfig{
 		SpawnPath: "/root/Main/Players",
-		Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
+		Scenes: []SpawnableScene{{Path: testScene, Synchronizers: []Synchronizer{{
 			Path: "Sync",
 			Properties: append([]Property{
-				{Path: propPos, Spawn: true, Replicate: ReplicateAlways},
+				{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways},
 				{Path: propColor, Spawn: true},
 			}, extra...),
 		}}}},

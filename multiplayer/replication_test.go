@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -28,7 +29,7 @@ const (
 )
 
 func declarePlayers(m *Multiplayer) *Spawner {
-	return declareGame(m, Property{Path: propScore, Replicate: ReplicateOnChange})
+	return declareGame(m, Property{Path: propScore, Replicate: mode.ReplicateOnChange})
 }
 
 // replicaClient is a Go client of the test's spawner, with what it sees.
@@ -410,9 +411,9 @@ func TestCustomSpawn(t *testing.T) {
 	declare := func(m *Multiplayer) *Spawner {
 		return m.Spawner("/root/Main/Spawner", SpawnerConfig{
 			SpawnPath: "/root/Main/Players",
-			Custom: &Scene{Synchronizers: []Synchronizer{{
+			Custom: &SpawnableScene{Synchronizers: []Synchronizer{{
 				Path:       "Sync",
-				Properties: []Property{{Path: propPos, Spawn: true, Replicate: ReplicateAlways}},
+				Properties: []Property{{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways}},
 			}}},
 			Limit: 1,
 		})
@@ -455,9 +456,9 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 	declare := func(m *Multiplayer) *Spawner {
 		return m.Spawner("/root/Main/Spawner", SpawnerConfig{
 			SpawnPath: "/root/Main/Players",
-			Scenes: []Scene{{Path: testScene, Synchronizers: []Synchronizer{{
+			Scenes: []SpawnableScene{{Path: testScene, Synchronizers: []Synchronizer{{
 				Path: "Sync", Interval: interval, Private: true,
-				Properties: []Property{{Path: propPos, Spawn: true, Replicate: ReplicateAlways}},
+				Properties: []Property{{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways}},
 			}}}},
 		})
 	}

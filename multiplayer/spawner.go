@@ -7,27 +7,15 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/ordered"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
 // Replication, as Godot 4.6's SceneReplicationInterface does it: a
-// Spawner mirrors a MultiplayerSpawner of the game's scene, each Scene it
-// may spawn declares the MultiplayerSynchronizers the scene holds, and an
+// Spawner mirrors a MultiplayerSpawner of the game's scene, each
+// SpawnableScene it may spawn declares the MultiplayerSynchronizers the
+// scene holds, and an
 // Object is one node it spawned, here or on the peer that owns the
 // spawner, with the values of its synchronizers' properties.
-
-// Replicate is when a synchronizer's property is sent after the spawn
-// (SceneReplicationConfig.ReplicationMode). Its values are the .tscn's
-// replication_mode: 0 ReplicateNever, 1 ReplicateAlways, 2 ReplicateOnChange.
-type Replicate uint8
-
-const (
-	// ReplicateNever (replication_mode 0): only with the spawn, if Spawn is set.
-	ReplicateNever Replicate = iota
-	// ReplicateAlways (replication_mode 1): in every sync (SYNC, unreliable).
-	ReplicateAlways
-	// ReplicateOnChange (replication_mode 2): when it changes (DELTA, reliable).
-	ReplicateOnChange
-)
 
 // Property is one property of a synchronizer's replication config.
 type Property struct {
@@ -36,8 +24,10 @@ type Property struct {
 	Path string
 	// Spawn says the property's value goes with the spawn.
 	Spawn bool
-	// Replicate is when it is sent after.
-	Replicate Replicate
+	// Replicate is when it is sent after: mode.ReplicateNever (only
+	// with the spawn, if Spawn is set), mode.ReplicateAlways (in every
+	// SYNC) or mode.ReplicateOnChange (in a DELTA when it changes).
+	Replicate mode.Replication
 }
 
 // Synchronizer declares a MultiplayerSynchronizer of a scene.
@@ -56,8 +46,9 @@ type Synchronizer struct {
 	Private bool
 }
 
-// Scene declares a scene a spawner may spawn.
-type Scene struct {
+// SpawnableScene declares a scene a spawner may spawn (one of its
+// spawnable scenes): the project's file is package project's Scene.
+type SpawnableScene struct {
 	// Path is the scene's resource path ("res://player.tscn"). Only its
 	// place in SpawnerConfig.Scenes goes on the wire.
 	Path string
@@ -75,10 +66,10 @@ type SpawnerConfig struct {
 	// spawn_path, resolved.
 	SpawnPath string
 	// Scenes are its spawnable scenes (_spawnable_scenes), in its order.
-	Scenes []Scene
+	Scenes []SpawnableScene
 	// Custom, if set, is the node its spawn_function makes: spawns with
 	// data (SpawnCustom).
-	Custom *Scene
+	Custom *SpawnableScene
 	// Limit is its spawn_limit: how many of its nodes may be at once (0:
 	// no limit to this side's own spawns, and DefaultSpawnLimit to those
 	// a client takes from its server). A peer's spawn past it is refused.
@@ -117,7 +108,7 @@ type Spawner struct {
 // scene is a declared scene, with each synchronizer's properties as
 // places in the scene's list of properties.
 type scene struct {
-	Scene
+	SpawnableScene
 	index   int          // in the spawner's list, or customScene
 	private bool         // a synchronizer of it is Private
 	methods *methodTable // its root's, shared by every spawn of it
@@ -156,12 +147,12 @@ func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
 }
 
 // newScene checks a scene's declaration and numbers its properties.
-func newScene(spawner string, sc Scene, index int) *scene {
+func newScene(spawner string, sc SpawnableScene, index int) *scene {
 	t, err := newMethodTable("Scene", sc.Methods)
 	if err != nil {
 		panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %v", spawner, sc.Path, err))
 	}
-	s := &scene{Scene: sc, index: index, methods: t}
+	s := &scene{SpawnableScene: sc, index: index, methods: t}
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd}
 		s.private = s.private || sd.Private
@@ -169,7 +160,7 @@ func newScene(spawner string, sc Scene, index int) *scene {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))
 		}
 		for _, p := range sd.Properties {
-			if p.Path == "" || p.Replicate > ReplicateOnChange {
+			if p.Path == "" || p.Replicate > mode.ReplicateOnChange {
 				panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: property %q, mode %d", spawner, sc.Path, p.Path, p.Replicate))
 			}
 			i := slices.Index(s.props, p.Path)
@@ -181,9 +172,9 @@ func newScene(spawner string, sc Scene, index int) *scene {
 				d.spawn = append(d.spawn, i)
 			}
 			switch p.Replicate {
-			case ReplicateAlways:
+			case mode.ReplicateAlways:
 				d.always = append(d.always, i)
-			case ReplicateOnChange:
+			case mode.ReplicateOnChange:
 				d.watch = append(d.watch, i)
 			}
 		}

@@ -28,7 +28,7 @@ func (m *Multiplayer) Synchronized(nodePath string, syncs ...Synchronizer) *Obje
 	if !ok || rel == "" {
 		panic(fmt.Sprintf("multiplayer: synchronized node path %q is not under %s", nodePath, rootPath))
 	}
-	sc := newScene(nodePath, Scene{Synchronizers: syncs}, customScene)
+	sc := newScene(nodePath, SpawnableScene{Synchronizers: syncs}, customScene)
 	paths := []string{rel}
 	for _, d := range sc.syncs {
 		p := path.Join(rel, d.Path)

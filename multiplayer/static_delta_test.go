@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"sync/atomic"
 	"testing"
 
@@ -96,8 +97,8 @@ func TestStaticDeltaWhenShown(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := MustNew()
 			ball := m.Synchronized("/root/Main/Ball", Synchronizer{Path: "Sync", Properties: []Property{
-				{Path: propScore, Replicate: ReplicateOnChange},
-				{Path: propPos, Replicate: ReplicateOnChange},
+				{Path: propScore, Replicate: mode.ReplicateOnChange},
+				{Path: propPos, Replicate: mode.ReplicateOnChange},
 			}})
 			var hidden atomic.Bool
 			ball.SetVisibilityFilter(func(PeerID) bool { return !hidden.Load() })

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"strconv"
 	"testing"
 	"time"
@@ -16,11 +17,11 @@ import (
 // its client moves.
 func declareStatic(m *Multiplayer) (ball, pad *Object) {
 	ball = m.Synchronized("/root/Main/Ball", Synchronizer{Path: "../BallSync", Properties: []Property{
-		{Path: propPos, Spawn: true, Replicate: ReplicateAlways},
-		{Path: propScore, Replicate: ReplicateOnChange},
+		{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways},
+		{Path: propScore, Replicate: mode.ReplicateOnChange},
 	}})
 	pad = m.Synchronized("/root/Main/Pad", Synchronizer{Path: "Sync", Properties: []Property{
-		{Path: propPos, Replicate: ReplicateAlways},
+		{Path: propPos, Replicate: mode.ReplicateAlways},
 	}})
 	return ball, pad
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
 // csharpRPC marks an RPC read from a C# [Rpc]: the engine keeps every
@@ -30,7 +32,7 @@ var (
 // Where the compiler refuses the attribute, the error has its message;
 // an argument the reader does not fold (a constant) is Unsupported.
 func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
-	r := &RPC{Mode: Authority, Transfer: Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}
+	r := &RPC{Mode: mode.Authority, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}
 	fail := func(msg string) (*RPC, *ScriptError) { return nil, &ScriptError{Line: a.line, Message: msg} }
 	unsupported := func(what string, v csValue) (*RPC, *ScriptError) { return nil, notFolded(what, v) }
 	positional, named := 0, false
@@ -48,7 +50,7 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			if err != nil {
 				return nil, err
 			}
-			r.Mode = RPCMode(n)
+			r.Mode, _ = mode.RPCFromEngine(n) // n is a member of RpcMode
 		case arg.param != "":
 			return fail(fmt.Sprintf("CS1739: The best overload for 'RpcAttribute' does not have a parameter named '%s'", Shown(arg.param)))
 		case arg.property == "Mode":
@@ -65,7 +67,7 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			if err != nil {
 				return nil, err
 			}
-			r.Transfer = TransferMode(n)
+			r.Transfer = mode.Transfer(n)
 		case arg.property == "TransferChannel":
 			named = true
 			if v.kind != valInt {

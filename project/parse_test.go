@@ -3,6 +3,7 @@ package project
 import (
 	"testing"
 
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -161,7 +162,7 @@ class Sub extends Other.Deeper:
 	assert.Equal(t, "Sub.Nested", sub.Properties[0].Type.String())
 	require.Len(t, sub.Methods, 1)
 	assert.True(t, sub.Methods[0].Static)
-	assert.Equal(t, &RPC{Mode: AnyPeer, Transfer: Reliable}, &RPC{Mode: sub.Methods[0].RPC.Mode, Transfer: sub.Methods[0].RPC.Transfer})
+	assert.Equal(t, &RPC{Mode: mode.AnyPeer, Transfer: mode.Reliable}, &RPC{Mode: sub.Methods[0].RPC.Mode, Transfer: sub.Methods[0].RPC.Transfer})
 }
 
 func TestParseScriptTooLarge(t *testing.T) {
@@ -185,10 +186,4 @@ func repeat(s string, n int) string {
 		b = append(b, s...)
 	}
 	return string(b)
-}
-
-func TestModeNames(t *testing.T) {
-	assert.Equal(t, []string{"RPCMode(0)", "any_peer", "authority"}, []string{RPCMode(0).String(), AnyPeer.String(), Authority.String()})
-	assert.Equal(t, []string{"unreliable", "unreliable_ordered", "reliable", "TransferMode(3)"},
-		[]string{Unreliable.String(), UnreliableOrdered.String(), Reliable.String(), TransferMode(3).String()})
 }

@@ -5,58 +5,18 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
-// RPCMode is who may call a method: MultiplayerAPI.RPCMode.
-type RPCMode uint8
-
-// The modes @rpc sets.
-const (
-	AnyPeer   RPCMode = 1 // "any_peer"
-	Authority RPCMode = 2 // "authority", @rpc's default
-)
-
-// String returns the mode as @rpc names it.
-func (m RPCMode) String() string {
-	switch m {
-	case AnyPeer:
-		return "any_peer"
-	case Authority:
-		return "authority"
-	}
-	return fmt.Sprintf("RPCMode(%d)", uint8(m))
-}
-
-// TransferMode is how a method's calls travel: MultiplayerPeer.TransferMode.
-type TransferMode uint8
-
-// The transfer modes.
-const (
-	Unreliable        TransferMode = 0 // "unreliable"
-	UnreliableOrdered TransferMode = 1 // "unreliable_ordered"
-	Reliable          TransferMode = 2 // "reliable", @rpc's default
-)
-
-// String returns the mode as @rpc names it.
-func (t TransferMode) String() string {
-	switch t {
-	case Unreliable:
-		return "unreliable"
-	case UnreliableOrdered:
-		return "unreliable_ordered"
-	case Reliable:
-		return "reliable"
-	}
-	return fmt.Sprintf("TransferMode(%d)", uint8(t))
-}
-
-// RPC is a method's @rpc annotation. Its zero value is not @rpc's
-// defaults: a bare @rpc is Authority and Reliable (the engine's
-// SceneRPCInterface fills what the annotation leaves out so).
+// RPC is a method's @rpc annotation, its modes those package multiplayer
+// declares methods with. Its zero value is not @rpc's defaults: a bare
+// @rpc is mode.Authority and mode.Reliable (the engine's SceneRPCInterface
+// fills what the annotation leaves out so), where the zero Transfer is
+// mode.Unreliable.
 type RPC struct {
-	Mode      RPCMode
+	Mode      mode.RPC
 	CallLocal bool
-	Transfer  TransferMode
+	Transfer  mode.Transfer
 	Channel   int64 // any int; SceneMultiplayer's channels are 0 and up
 	given     rpcKeys
 }
@@ -75,7 +35,7 @@ const (
 // (GDScriptParser::rpc_annotation): "rpc_mode", and only the keys the
 // annotation names, in that order.
 func (r *RPC) Config() *gdvar.Dictionary {
-	d := gdvar.NewDictionary("rpc_mode", int64(r.Mode))
+	d := gdvar.NewDictionary("rpc_mode", r.Mode.EngineValue())
 	if r.given&givenCallLocal != 0 {
 		d.Set("call_local", r.CallLocal)
 	}
@@ -96,11 +56,11 @@ var rpcKeywords = map[string]struct {
 }{
 	"call_local":         {givenCallLocal, func(r *RPC) { r.CallLocal = true }},
 	"call_remote":        {givenCallLocal, func(r *RPC) { r.CallLocal = false }},
-	"any_peer":           {0, func(r *RPC) { r.Mode = AnyPeer }},
-	"authority":          {0, func(r *RPC) { r.Mode = Authority }},
-	"reliable":           {givenTransfer, func(r *RPC) { r.Transfer = Reliable }},
-	"unreliable":         {givenTransfer, func(r *RPC) { r.Transfer = Unreliable }},
-	"unreliable_ordered": {givenTransfer, func(r *RPC) { r.Transfer = UnreliableOrdered }},
+	"any_peer":           {0, func(r *RPC) { r.Mode = mode.AnyPeer }},
+	"authority":          {0, func(r *RPC) { r.Mode = mode.Authority }},
+	"reliable":           {givenTransfer, func(r *RPC) { r.Transfer = mode.Reliable }},
+	"unreliable":         {givenTransfer, func(r *RPC) { r.Transfer = mode.Unreliable }},
+	"unreliable_ordered": {givenTransfer, func(r *RPC) { r.Transfer = mode.UnreliableOrdered }},
 }
 
 // pendingRPC is a method's @rpc annotation, read but not evaluated.
@@ -137,7 +97,7 @@ func (p *parser) evalRPCs() {
 // resolve_annotation and the parser's rpc_annotation do, or returns the
 // first error the engine reports for it.
 func (f *folder) evalRPC(c *Class, a annotation) (*RPC, *ScriptError) {
-	r := &RPC{Mode: Authority, Transfer: Reliable}
+	r := &RPC{Mode: mode.Authority, Transfer: mode.Reliable}
 	fail := func(msg string) *ScriptError { return &ScriptError{Line: a.line, Message: msg} }
 	var values [4]any
 	for i, arg := range a.args[:a.n] {

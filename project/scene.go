@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/resource"
 )
 
@@ -35,10 +36,10 @@ type SceneNode struct {
 	// Instance is the res:// path of the scene the node instances, or "".
 	Instance string
 	// Spawner is the node's MultiplayerSpawner settings, if it is one.
-	Spawner *Spawner
+	Spawner *SpawnerSettings
 	// Synchronizer is the node's MultiplayerSynchronizer settings, if it
 	// is one.
-	Synchronizer *Synchronizer
+	Synchronizer *SynchronizerSettings
 	Node         *resource.Node // the node as read
 	// Partial, when not "", says why the nodes under this one are not
 	// known, and the node's own class may not be: it is the root of a
@@ -50,8 +51,9 @@ type SceneNode struct {
 	Partial string
 }
 
-// Spawner is a MultiplayerSpawner as a scene saves it.
-type Spawner struct {
+// SpawnerSettings are a MultiplayerSpawner's as a scene saves them: what
+// package multiplayer/fromproject makes a multiplayer.Spawner of.
+type SpawnerSettings struct {
 	// SpawnPath is where spawned nodes go, relative to the spawner, or ""
 	// when unset.
 	SpawnPath string
@@ -61,9 +63,11 @@ type Spawner struct {
 	Limit  int64 // spawn_limit; 0 means no limit
 }
 
-// Synchronizer is a MultiplayerSynchronizer as a scene saves it; the
-// engine's defaults stand where the scene gives nothing.
-type Synchronizer struct {
+// SynchronizerSettings are a MultiplayerSynchronizer's as a scene saves
+// them, the engine's defaults standing where the scene gives nothing:
+// what package multiplayer/fromproject makes a multiplayer.Synchronizer
+// of.
+type SynchronizerSettings struct {
 	// RootPath is the node the properties' paths start from, relative to
 	// the synchronizer ("..", the default, is its parent).
 	RootPath string
@@ -73,25 +77,16 @@ type Synchronizer struct {
 	VisibilityUpdateMode               int64 // 0 idle, 1 physics, 2 none
 	PublicVisibility                   bool
 	// Properties are the replication config's properties, in order.
-	Properties []Replicated
+	Properties []PropertySettings
 }
 
-// Replicated is a property of a SceneReplicationConfig.
-type Replicated struct {
+// PropertySettings are a property's in a SceneReplicationConfig, as a
+// scene saves them.
+type PropertySettings struct {
 	Path  string // as NodePath(".:position") writes it, from RootPath
 	Spawn bool   // sent with the spawn
-	Mode  ReplicationMode
+	Mode  mode.Replication
 }
-
-// ReplicationMode is SceneReplicationConfig.ReplicationMode.
-type ReplicationMode uint8
-
-// The replication modes.
-const (
-	ReplicateNever    ReplicationMode = 0
-	ReplicateAlways   ReplicationMode = 1 // sync, unreliable
-	ReplicateOnChange ReplicationMode = 2 // delta, reliable
-)
 
 // Scene reads the scene at a res:// (or uid://) path, once. Its errors
 // are *SceneErrors.
@@ -183,10 +178,10 @@ func (p *Project) sceneOf(resPath string, f *resource.File) *Scene {
 		}
 		switch n.Type {
 		case "MultiplayerSpawner":
-			sn.Spawner = &Spawner{}
+			sn.Spawner = &SpawnerSettings{}
 			p.setSpawner(sn.Spawner, n.Properties)
 		case "MultiplayerSynchronizer":
-			sn.Synchronizer = &Synchronizer{RootPath: "..", PublicVisibility: true}
+			sn.Synchronizer = &SynchronizerSettings{RootPath: "..", PublicVisibility: true}
 			setSynchronizer(sn.Synchronizer, f, n.Properties)
 		}
 		s.Nodes = append(s.Nodes, sn)
@@ -226,7 +221,7 @@ func (p *Project) extPath(f *resource.File, v any) string {
 
 // setSpawner sets what a MultiplayerSpawner's saved properties set: a
 // scene's, or an instancing scene's overrides.
-func (p *Project) setSpawner(s *Spawner, props []gdvar.Property) {
+func (p *Project) setSpawner(s *SpawnerSettings, props []gdvar.Property) {
 	for _, prop := range props {
 		switch v := prop.Value; prop.Name {
 		case "spawn_path":
@@ -248,7 +243,7 @@ func (p *Project) setSpawner(s *Spawner, props []gdvar.Property) {
 // setSynchronizer sets what a MultiplayerSynchronizer's saved properties
 // of file f set, its replication config among them: a scene's, or an
 // instancing scene's overrides.
-func setSynchronizer(s *Synchronizer, f *resource.File, props []gdvar.Property) {
+func setSynchronizer(s *SynchronizerSettings, f *resource.File, props []gdvar.Property) {
 	for _, prop := range props {
 		switch v := prop.Value; prop.Name {
 		case "root_path":
@@ -278,8 +273,8 @@ func setSynchronizer(s *Synchronizer, f *resource.File, props []gdvar.Property) 
 // does: properties/N/path adds property N (in order, a path with a
 // property), then its spawn and replication_mode, or the sync and watch of
 // older files; anything else is ignored, as the engine ignores it.
-func replicated(r *resource.Resource) []Replicated {
-	var out []Replicated
+func replicated(r *resource.Resource) []PropertySettings {
+	var out []PropertySettings
 	for _, prop := range r.Properties {
 		rest, ok := strings.CutPrefix(prop.Name, "properties/")
 		if !ok {
@@ -293,7 +288,7 @@ func replicated(r *resource.Resource) []Replicated {
 		if key == "path" {
 			np, ok := prop.Value.(gdvar.NodePath)
 			if i == len(out) && ok && len(np.SubNames) > 0 {
-				out = append(out, Replicated{Path: np.String(), Spawn: true, Mode: ReplicateAlways})
+				out = append(out, PropertySettings{Path: np.String(), Spawn: true, Mode: mode.ReplicateAlways})
 			}
 			continue
 		}
@@ -308,19 +303,19 @@ func replicated(r *resource.Resource) []Replicated {
 			}
 		case "replication_mode":
 			if m, ok := v.(int64); ok && m >= 0 && m <= 2 {
-				q.Mode = ReplicationMode(m)
+				q.Mode = mode.Replication(m)
 			}
 		case "sync":
 			if b, ok := v.(bool); ok && b {
-				q.Mode = ReplicateAlways
-			} else if ok && q.Mode == ReplicateAlways {
-				q.Mode = ReplicateNever
+				q.Mode = mode.ReplicateAlways
+			} else if ok && q.Mode == mode.ReplicateAlways {
+				q.Mode = mode.ReplicateNever
 			}
 		case "watch":
 			if b, ok := v.(bool); ok && b {
-				q.Mode = ReplicateOnChange
-			} else if ok && q.Mode == ReplicateOnChange {
-				q.Mode = ReplicateNever
+				q.Mode = mode.ReplicateOnChange
+			} else if ok && q.Mode == mode.ReplicateOnChange {
+				q.Mode = mode.ReplicateNever
 			}
 		}
 	}

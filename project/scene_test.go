@@ -3,6 +3,7 @@ package project
 import (
 	"testing"
 
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -67,12 +68,12 @@ public_visibility = false
 	assert.Equal(t, []string{".", "Players", "Players/Spawner", "Sync", "Level"}, paths)
 	assert.Equal(t, "res://main.gd", s.Nodes[0].Script)
 	assert.Equal(t, "res://player.gd", s.Nodes[1].Script, "the UID wins over the path, as in the engine's loader")
-	assert.Equal(t, &Spawner{SpawnPath: "../Players", Scenes: []string{"res://player.tscn", "res://bullet.tscn", "uid://unknown"}, Limit: 4}, s.Nodes[2].Spawner)
-	assert.Equal(t, &Synchronizer{RootPath: "..", ReplicationInterval: 0.1, DeltaInterval: 0.05, VisibilityUpdateMode: 1,
-		Properties: []Replicated{
-			{".:position", true, ReplicateOnChange},
-			{"Players:process_mode", false, ReplicateNever},
-			{".:old", true, ReplicateOnChange},
+	assert.Equal(t, &SpawnerSettings{SpawnPath: "../Players", Scenes: []string{"res://player.tscn", "res://bullet.tscn", "uid://unknown"}, Limit: 4}, s.Nodes[2].Spawner)
+	assert.Equal(t, &SynchronizerSettings{RootPath: "..", ReplicationInterval: 0.1, DeltaInterval: 0.05, VisibilityUpdateMode: 1,
+		Properties: []PropertySettings{
+			{".:position", true, mode.ReplicateOnChange},
+			{"Players:process_mode", false, mode.ReplicateNever},
+			{".:old", true, mode.ReplicateOnChange},
 		}}, s.Nodes[3].Synchronizer)
 	assert.Equal(t, "res://level.tscn", s.Nodes[4].Instance)
 	assert.Empty(t, s.Nodes[4].Type)

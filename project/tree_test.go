@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,11 +90,11 @@ func TestTreeOverrides(t *testing.T) {
 	left, right := nodes[4], nodes[8]
 	require.Equal(t, "Left/Chair/Spawner", left.Path)
 	require.Equal(t, "Right/Chair/Spawner", right.Path)
-	assert.Equal(t, &Spawner{SpawnPath: ".."}, left.Spawner)
-	assert.Equal(t, &Spawner{SpawnPath: "..", Limit: 3, Scenes: []string{"res://seat.tscn"}}, right.Spawner)
-	assert.Equal(t, &Synchronizer{RootPath: "../Chair", PublicVisibility: true}, nodes[3].Synchronizer)
-	assert.Equal(t, &Synchronizer{RootPath: "../Chair", PublicVisibility: true, ReplicationInterval: 0.5,
-		Properties: []Replicated{{Path: ".:position", Mode: ReplicateAlways}}}, nodes[7].Synchronizer)
+	assert.Equal(t, &SpawnerSettings{SpawnPath: ".."}, left.Spawner)
+	assert.Equal(t, &SpawnerSettings{SpawnPath: "..", Limit: 3, Scenes: []string{"res://seat.tscn"}}, right.Spawner)
+	assert.Equal(t, &SynchronizerSettings{RootPath: "../Chair", PublicVisibility: true}, nodes[3].Synchronizer)
+	assert.Equal(t, &SynchronizerSettings{RootPath: "../Chair", PublicVisibility: true, ReplicationInterval: 0.5,
+		Properties: []PropertySettings{{Path: ".:position", Mode: mode.ReplicateAlways}}}, nodes[7].Synchronizer)
 }
 
 // changed returns a copy of files with changes made: each file given
