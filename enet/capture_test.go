@@ -15,7 +15,7 @@ import (
 // captureModes names each capture's compression.
 var captureModes = map[string]Compression{
 	"raw-none": CompressNone, "raw-range_coder": CompressRangeCoder, "raw-fastlz": CompressFastLZ,
-	"raw-zlib": CompressZlib, "raw-zstd": CompressZstd, "raw-vanish": CompressNone,
+	"raw-zlib": compressZlib, "raw-zstd": compressZstd, "raw-vanish": CompressNone,
 	"mp": CompressNone, "mp-modes": CompressNone,
 }
 
@@ -35,7 +35,7 @@ func TestCapturesParse(t *testing.T) {
 			f, err := os.Open(file)
 			require.NoError(t, err)
 			defer f.Close()
-			comp := mode.newCompressor()
+			comp := compressorOf(mode)
 			seen := map[uint8]int{}
 			sc := bufio.NewScanner(f)
 			sc.Buffer(nil, 1<<20)
@@ -53,10 +53,10 @@ func TestCapturesParse(t *testing.T) {
 				body := b[hn:]
 				if hd.flags&headerCompressed != 0 {
 					require.NotNil(t, comp, "datagram %d compressed", n)
-					body, err = comp.decompress(nil, b[hn:], maxMTU-hn)
+					body, err = comp.Decompress(nil, b[hn:], maxMTU-hn)
 					require.NoError(t, err, "datagram %d", n)
 					if mode == CompressRangeCoder {
-						again := comp.compress(nil, body, len(body))
+						again := comp.Compress(nil, body, len(body))
 						assert.Equal(t, b[hn:], again, "datagram %d: our range coder", n)
 					}
 				}

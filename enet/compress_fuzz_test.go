@@ -20,24 +20,24 @@ func FuzzRangeCoderDecompress(f *testing.F) {
 	}
 	rc := new(rangeCoder)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		first, err := rc.decompress(nil, data, datagramLimit)
+		first, err := rc.Decompress(nil, data, datagramLimit)
 		if err == nil {
 			assert.NotEmpty(t, first)
 			assert.LessOrEqual(t, len(first), datagramLimit)
 		}
-		again, err2 := rc.decompress([]byte("x"), data, datagramLimit)
+		again, err2 := rc.Decompress([]byte("x"), data, datagramLimit)
 		require.Equal(t, err, err2)
 		if err == nil {
 			assert.Equal(t, append([]byte("x"), first...), again)
 		}
 
-		out := rc.compress([]byte("y"), data, 2*len(data)+16)
+		out := rc.Compress([]byte("y"), data, 2*len(data)+16)
 		if len(data) == 0 {
 			assert.Nil(t, out)
 			return
 		}
 		require.NotNil(t, out)
-		back, err := rc.decompress(nil, out[1:], len(data))
+		back, err := rc.Decompress(nil, out[1:], len(data))
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(data, back))
 	})

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/enetcompress"
 	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
@@ -19,8 +20,64 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// compressZlib and compressZstd are Godot's COMPRESS_ZLIB and
+// COMPRESS_ZSTD, which package enet/compress's Compressors serve
+// (WithCompressor): the tests give a host their codecs,
+// internal/enetcompress's, as they give it this package's modes.
+const (
+	compressZlib Compression = 3
+	compressZstd Compression = 4
+)
+
+// compressors are the codecs of those two modes.
+var compressors = map[Compression]struct {
+	name string
+	new  func() Compressor
+}{
+	compressZlib: {"ZLIB", func() Compressor { return new(enetcompress.Zlib) }},
+	compressZstd: {"ZSTD", func() Compressor { return new(enetcompress.Zstd) }},
+}
+
+// compressorOf returns mode m's codec, zlib's and zstd's included; nil for
+// none.
+func compressorOf(m Compression) Compressor {
+	if c, ok := compressors[m]; ok {
+		return c.new()
+	}
+	return m.newCompressor()
+}
+
+// withCompression is WithCompression(m), or WithCompressor of zlib's or
+// zstd's.
+func withCompression(m Compression) Option {
+	if c, ok := compressors[m]; ok {
+		return WithCompressor(c.new)
+	}
+	return WithCompression(m)
+}
+
+// modeName names a mode as Godot's enum does, zlib and zstd included.
+func modeName(m Compression) string {
+	if c, ok := compressors[m]; ok {
+		return c.name
+	}
+	return m.String()
+}
+
+// tooLarge is the error of mode m's codec for a datagram past the limit:
+// FastLZ does not tell too long from corrupt.
+func tooLarge(m Compression) error {
+	switch m {
+	case CompressFastLZ:
+		return fastlz.ErrCorrupt
+	case compressZlib, compressZstd:
+		return enetcompress.ErrTooLarge
+	}
+	return errTooLarge
+}
+
 // codecModes are the modes with a codec.
-var codecModes = []Compression{CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd}
+var codecModes = []Compression{CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd}
 
 // datagramLimit is the decompression limit ENet gives: its receive buffer
 // (the largest MTU, 4096) less the smallest header.
@@ -51,25 +108,26 @@ func expanded(c Compression, in []byte) []byte {
 }
 
 func TestCompressionString(t *testing.T) {
-	for c, want := range []string{"NONE", "RANGE_CODER", "FASTLZ", "ZLIB", "ZSTD", "Compression(5)"} {
+	for c, want := range []string{"NONE", "RANGE_CODER", "FASTLZ", "Compression(3)"} {
 		assert.Equal(t, want, Compression(c).String())
 	}
 	assert.Nil(t, CompressNone.newCompressor())
-	assert.Nil(t, Compression(5).newCompressor())
+	assert.Nil(t, compressZlib.newCompressor(), "package enet/compress's")
+	assert.Nil(t, compressZstd.newCompressor(), "package enet/compress's")
 }
 
 // Every mode reads back what it writes, appending to what dst holds, one
 // codec doing many datagrams in turn.
 func TestCompressRoundTrip(t *testing.T) {
 	for _, c := range codecModes {
-		t.Run(c.String(), func(t *testing.T) {
-			codec := c.newCompressor()
+		t.Run(modeName(c), func(t *testing.T) {
+			codec := compressorOf(c)
 			for _, in := range testInputs() {
 				for range 2 {
-					out := codec.compress([]byte("dst"), in, 2*len(in)+64)
+					out := codec.Compress([]byte("dst"), in, 2*len(in)+64)
 					require.NotNil(t, out, "%d bytes", len(in))
 					require.Equal(t, "dst", string(out[:3]))
-					back, err := codec.decompress([]byte("x"), out[3:], max(len(in), fastlzMin))
+					back, err := codec.Decompress([]byte("x"), out[3:], max(len(in), fastlzMin))
 					require.NoError(t, err, "%d bytes", len(in))
 					assert.Equal(t, append([]byte("x"), expanded(c, in)...), back, "%d bytes", len(in))
 				}
@@ -84,23 +142,19 @@ func TestCompressRoundTrip(t *testing.T) {
 func TestCompressLimit(t *testing.T) {
 	in := bytes.Repeat([]byte("ENet commands, "), 80)
 	for _, c := range codecModes {
-		codec := c.newCompressor()
-		full := bytes.Clone(codec.compress(nil, in, len(in)))
+		codec := compressorOf(c)
+		full := bytes.Clone(codec.Compress(nil, in, len(in)))
 		require.NotNil(t, full, c)
 		n := len(full)
 		for _, limit := range []int{0, 1, n - 1, n} {
-			assert.Nil(t, codec.compress(make([]byte, 0, 4096), in, limit), "%s: %d bytes, limit %d", c, n, limit)
+			assert.Nil(t, codec.Compress(make([]byte, 0, 4096), in, limit), "%s: %d bytes, limit %d", c, n, limit)
 		}
-		assert.Equal(t, full, codec.compress(nil, in, n+1), c)
-		assert.Nil(t, codec.compress(nil, nil, 100), "%s: nothing to compress", c)
+		assert.Equal(t, full, codec.Compress(nil, in, n+1), c)
+		assert.Nil(t, codec.Compress(nil, nil, 100), "%s: nothing to compress", c)
 
-		_, err := codec.decompress(nil, full, len(in)-1)
-		if c == CompressFastLZ {
-			assert.ErrorIs(t, err, fastlz.ErrCorrupt, c) // FastLZ does not tell too long from corrupt
-		} else {
-			assert.ErrorIs(t, err, errTooLarge, c)
-		}
-		back, err := codec.decompress(nil, full, len(in))
+		_, err := codec.Decompress(nil, full, len(in)-1)
+		assert.ErrorIs(t, err, tooLarge(c), c)
+		back, err := codec.Decompress(nil, full, len(in))
 		require.NoError(t, err, c)
 		assert.Equal(t, in, back, c)
 	}
@@ -109,16 +163,16 @@ func TestCompressLimit(t *testing.T) {
 // Godot's FastLZ decoder given room for less than 16 bytes decodes 16, as
 // short inputs are padded to 16, and keeps what fits.
 func TestFastLZShortLimit(t *testing.T) {
-	codec := CompressFastLZ.newCompressor()
-	out := codec.compress(nil, []byte("hello"), 100)
+	codec := compressorOf(CompressFastLZ)
+	out := codec.Compress(nil, []byte("hello"), 100)
 	require.NotNil(t, out)
-	got, err := codec.decompress([]byte(">"), out, 5)
+	got, err := codec.Decompress([]byte(">"), out, 5)
 	require.NoError(t, err)
 	assert.Equal(t, ">hello", string(got))
-	got, err = codec.decompress(nil, out, 16)
+	got, err = codec.Decompress(nil, out, 16)
 	require.NoError(t, err)
 	assert.Equal(t, "hello\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", string(got))
-	_, err = codec.decompress(nil, out[:len(out)-1], 5)
+	_, err = codec.Decompress(nil, out[:len(out)-1], 5)
 	assert.Error(t, err)
 }
 
@@ -130,7 +184,7 @@ func TestCompressIncompressible(t *testing.T) {
 		in[i] = byte(r.Uint32())
 	}
 	for _, c := range codecModes {
-		assert.Nil(t, c.newCompressor().compress(nil, in, len(in)), c)
+		assert.Nil(t, compressorOf(c).Compress(nil, in, len(in)), c)
 	}
 }
 
@@ -157,7 +211,7 @@ func godotVectors(t testing.TB) []godotVector {
 		v := godotVector{name: filepath.Base(p), out: map[Compression][]byte{}}
 		v.in, err = hex.DecodeString(lines[0])
 		require.NoError(t, err, p)
-		for i, c := range []Compression{CompressFastLZ, CompressZlib, CompressZstd} {
+		for i, c := range []Compression{CompressFastLZ, compressZlib, compressZstd} {
 			v.out[c], err = hex.DecodeString(lines[1+i])
 			require.NoError(t, err, p)
 		}
@@ -171,22 +225,22 @@ func godotVectors(t testing.TB) []godotVector {
 // longer (Go's Deflate encoders find no matches shorter than 4 bytes).
 func TestCompressGodotGolden(t *testing.T) {
 	vs := godotVectors(t)
-	slack := map[Compression]int{CompressFastLZ: 0, CompressZlib: 15, CompressZstd: 3} // percent
-	for _, c := range []Compression{CompressFastLZ, CompressZlib, CompressZstd} {
-		codec := c.newCompressor()
+	slack := map[Compression]int{CompressFastLZ: 0, compressZlib: 15, compressZstd: 3} // percent
+	for _, c := range []Compression{CompressFastLZ, compressZlib, compressZstd} {
+		codec := compressorOf(c)
 		ours, theirs := 0, 0
 		for _, v := range vs {
-			back, err := codec.decompress(nil, v.out[c], max(len(v.in), fastlzMin))
+			back, err := codec.Decompress(nil, v.out[c], max(len(v.in), fastlzMin))
 			require.NoError(t, err, "%s %s", c, v.name)
 			assert.Equal(t, expanded(c, v.in), back, "%s %s", c, v.name)
-			out := codec.compress(nil, v.in, 1<<20)
+			out := codec.Compress(nil, v.in, 1<<20)
 			if c == CompressFastLZ {
 				assert.Equal(t, hex.EncodeToString(v.out[c]), hex.EncodeToString(out), v.name)
 			}
 			ours += len(out)
 			theirs += len(v.out[c])
 		}
-		t.Logf("%s: ours %d bytes, Godot's %d", c, ours, theirs)
+		t.Logf("%s: ours %d bytes, Godot's %d", modeName(c), ours, theirs)
 		assert.LessOrEqual(t, ours, theirs*(100+slack[c])/100, c)
 	}
 }
@@ -197,8 +251,8 @@ func TestLiveGodotDecompresses(t *testing.T) {
 	var list strings.Builder
 	var want []string
 	for _, v := range godotVectors(t) {
-		for mode, c := range []Compression{CompressFastLZ, CompressZlib, CompressZstd} { // FileAccess.COMPRESSION_*
-			out := c.newCompressor().compress(nil, v.in, 1<<20)
+		for mode, c := range []Compression{CompressFastLZ, compressZlib, compressZstd} { // FileAccess.COMPRESSION_*
+			out := compressorOf(c).Compress(nil, v.in, 1<<20)
 			in := expanded(c, v.in)
 			fmt.Fprintf(&list, "%d %d %x\n", mode, len(in), out)
 			want = append(want, hex.EncodeToString(in))
@@ -236,17 +290,17 @@ func hostileInputs(t testing.TB) map[Compression][][]byte {
 	zstdWindow := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xf8, 0x01, 0x00, 0x00}                // a 2 TiB window
 
 	in := map[Compression][][]byte{
-		CompressRangeCoder: {(&rangeCoder{}).compress(nil, zeros[:100000], 1<<20)},
+		CompressRangeCoder: {(&rangeCoder{}).Compress(nil, zeros[:100000], 1<<20)},
 		CompressFastLZ:     {fbomb, {0xe0}, {31, 1, 2}, {0, 'a', 0x20}, {0, 'a', 0x20, 5}},
-		CompressZlib:       {zbomb.Bytes(), {0x78, 0xbb, 0, 0, 0, 0}, {0x78, 0x9c, 0x63}},
-		CompressZstd:       {new(zstdCodec).compress(nil, zeros[:200000], 1<<20), zstdHuge, zstdWindow, {0x28, 0xb5, 0x2f, 0xfd}},
+		compressZlib:       {zbomb.Bytes(), {0x78, 0xbb, 0, 0, 0, 0}, {0x78, 0x9c, 0x63}},
+		compressZstd:       {new(enetcompress.Zstd).Compress(nil, zeros[:200000], 1<<20), zstdHuge, zstdWindow, {0x28, 0xb5, 0x2f, 0xfd}},
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	for _, c := range codecModes {
 		for _, v := range godotVectors(t)[:6] {
 			block := v.out[c]
 			if c == CompressRangeCoder {
-				block = (&rangeCoder{}).compress(nil, v.in, 1<<20)
+				block = (&rangeCoder{}).Compress(nil, v.in, 1<<20)
 			}
 			in[c] = append(in[c], block[:len(block)/2], block[:len(block)-1])
 		}
@@ -266,14 +320,14 @@ func hostileInputs(t testing.TB) map[Compression][][]byte {
 // fail; of the rest, the range coder, which reads anything, decodes some.
 func TestDecompressHostile(t *testing.T) {
 	for c, inputs := range hostileInputs(t) {
-		codec := c.newCompressor()
+		codec := compressorOf(c)
 		dst := make([]byte, 0, datagramLimit+1)
-		_, _ = codec.decompress(dst, []byte("warm up"), datagramLimit)
+		_, _ = codec.Decompress(dst, []byte("warm up"), datagramLimit)
 		failed := 0
 		for i, in := range inputs {
 			var out []byte
 			var err error
-			alloc := hostile.Allocated(func() { out, err = codec.decompress(dst, in, datagramLimit) })
+			alloc := hostile.Allocated(func() { out, err = codec.Decompress(dst, in, datagramLimit) })
 			assert.LessOrEqual(t, alloc, uint64(64<<10), "%s input %d (%d bytes): %d bytes allocated", c, i, len(in), alloc)
 			if err != nil {
 				failed++
@@ -293,16 +347,12 @@ func TestDecompressHostile(t *testing.T) {
 // codec is warm.
 func TestDecompressBombAllocs(t *testing.T) {
 	for c, inputs := range hostileInputs(t) {
-		codec := c.newCompressor()
+		codec := compressorOf(c)
 		dst := make([]byte, 0, datagramLimit+1)
-		_, err := codec.decompress(dst, inputs[0], datagramLimit)
-		if c == CompressFastLZ {
-			assert.ErrorIs(t, err, fastlz.ErrCorrupt, c) // FastLZ does not tell too long from corrupt
-		} else {
-			assert.ErrorIs(t, err, errTooLarge, c)
-		}
+		_, err := codec.Decompress(dst, inputs[0], datagramLimit)
+		assert.ErrorIs(t, err, tooLarge(c), c)
 		allocs := testing.AllocsPerRun(10, func() {
-			if _, err := codec.decompress(dst, inputs[0], datagramLimit); err == nil {
+			if _, err := codec.Decompress(dst, inputs[0], datagramLimit); err == nil {
 				panic("a bomb decoded")
 			}
 		})
@@ -323,24 +373,24 @@ func benchDatagram(b *testing.B) []byte {
 func BenchmarkCompress(b *testing.B) {
 	in := benchDatagram(b)
 	for _, c := range codecModes {
-		codec := c.newCompressor()
-		out := codec.compress(nil, in, len(in))
+		codec := compressorOf(c)
+		out := codec.Compress(nil, in, len(in))
 		require.NotNil(b, out)
-		b.Run(c.String()+"/compress", func(b *testing.B) {
+		b.Run(modeName(c)+"/compress", func(b *testing.B) {
 			dst := make([]byte, 0, 4096)
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				codec.compress(dst, in, len(in))
+				codec.Compress(dst, in, len(in))
 			}
 			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
 		})
-		b.Run(c.String()+"/decompress", func(b *testing.B) {
+		b.Run(modeName(c)+"/decompress", func(b *testing.B) {
 			dst := make([]byte, 0, 4096)
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := codec.decompress(dst, out, datagramLimit); err != nil {
+				if _, err := codec.Decompress(dst, out, datagramLimit); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -286,7 +286,7 @@ func FuzzOffer(f *testing.F) {
 		f.Add(m, raw[:20], raw)
 	}
 	f.Fuzz(func(t *testing.T, mode byte, first, second []byte) {
-		h, conn := testHost(WithCompression(Compression(mode%5)), WithMaxPeers(2))
+		h, conn := testHost(withCompression(Compression(mode%5)), WithMaxPeers(2))
 		connectedPeer(h) // slot 0: a connect is offered slot 1
 		out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
 		h.conn, h.udp = out, nil

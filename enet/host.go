@@ -29,7 +29,7 @@ type Host struct {
 	now         uint32     // ENet's clock, in milliseconds since start, from 1
 	peers       []*Peer    // by incoming peer id; nil where free
 	totalQueued uint32
-	comp        compressor
+	comp        Compressor
 	spares      []*outgoing // done with, for the next sends (see spare.go)
 	dgram       datagram
 	sendBuf     []byte
@@ -163,7 +163,7 @@ func newHost(conn net.PacketConn, cfg config) *Host {
 		h.readBufs[i] = make([]byte, maxMTU+1)
 	}
 	h.readGot = make([]arrival, len(h.readBufs))
-	h.comp = h.cfg.compression.newCompressor()
+	h.comp = h.cfg.compressor()
 	if h.comp != nil {
 		h.decompBuf = make([]byte, 0, maxMTU+16)
 	}

@@ -55,10 +55,10 @@ func within[T any](t testing.TB, ch <-chan T, limit time.Duration, what string) 
 }
 
 func TestSendKinds(t *testing.T) {
-	for _, comp := range []Compression{CompressNone, CompressRangeCoder, CompressZlib} {
+	for _, comp := range []Compression{CompressNone, CompressRangeCoder, compressZlib} {
 		for _, sum := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%v/checksum=%v", comp, sum), func(t *testing.T) {
-				opts := []Option{WithCompression(comp)}
+			t.Run(fmt.Sprintf("%v/checksum=%v", modeName(comp), sum), func(t *testing.T) {
+				opts := []Option{withCompression(comp)}
 				if sum {
 					opts = append(opts, WithChecksum(true))
 				}

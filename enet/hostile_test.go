@@ -68,7 +68,7 @@ func total(rs []received) int {
 // ordinaryTraffic is a connected peer's reliable packets of 64 bytes (16
 // numbers of 32 bits, as a game's state), in order, 19 to a datagram of
 // the default MTU, compressed by comp if not nil: about size bytes.
-func ordinaryTraffic(size int, from netip.AddrPort, comp compressor) []received {
+func ordinaryTraffic(size int, from netip.AddrPort, comp Compressor) []received {
 	var cmds [][]byte
 	for seq, n := uint16(1), 0; n < size; seq++ {
 		payload := make([]byte, 0, 64)
@@ -84,7 +84,7 @@ func ordinaryTraffic(size int, from netip.AddrPort, comp compressor) []received 
 		if comp == nil {
 			break
 		}
-		if z := comp.compress(nil, d[4:], len(d)-4); z != nil {
+		if z := comp.Compress(nil, d[4:], len(d)-4); z != nil {
 			ds[i] = append([]byte{d[0] | byte(headerCompressed>>8), d[1], d[2], d[3]}, z...)
 		}
 	}
@@ -256,12 +256,12 @@ func sendInFlight(h *Host, p *Peer, n int) {
 
 // connectOf is a connect datagram, compressed by comp if that makes it
 // shorter.
-func connectOf(c command, comp compressor) []byte {
+func connectOf(c command, comp Compressor) []byte {
 	c.cmd, c.channel, c.seq = cmdConnect|flagAcknowledge, 0xFF, 1
 	body := cmdBytes(c)
 	d := []byte{0x80 | maxPeerID>>8, maxPeerID & 0xFF, 0, 1}
 	if comp != nil {
-		if z := comp.compress(nil, body, len(body)); z != nil {
+		if z := comp.Compress(nil, body, len(body)); z != nil {
 			d[0] |= byte(headerCompressed >> 8)
 			body = z
 		}
@@ -272,7 +272,7 @@ func connectOf(c command, comp compressor) []byte {
 // smallestConnect is the shortest connect datagram comp makes of the
 // connects tried: every field ENet checks at its least, the connect id
 // (which must change for a connect to be new) counting up from id.
-func smallestConnect(comp compressor, id uint32) []byte {
+func smallestConnect(comp Compressor, id uint32) []byte {
 	var best []byte
 	for _, c := range []command{
 		{channelCount: 1, connectID: id},
@@ -290,7 +290,7 @@ func smallestConnect(comp compressor, id uint32) []byte {
 // connectFlood is connects from the sources in turn, each new, as
 // Godot's client sends them (compressed by comp, if not nil, with the
 // fields that compress best): about size bytes.
-func connectFlood(size int, from []netip.AddrPort, comp compressor) []received {
+func connectFlood(size int, from []netip.AddrPort, comp Compressor) []received {
 	var rs []received
 	for n, i := 0, 0; n < size; i++ {
 		var d []byte
@@ -307,8 +307,8 @@ func connectFlood(size int, from []netip.AddrPort, comp compressor) []received {
 
 // bombs is datagrams to no peer that decompress to the most a datagram
 // holds: about size bytes.
-func bombs(size int, from []netip.AddrPort, comp compressor) []received {
-	body := comp.compress(nil, make([]byte, maxMTU-2), maxMTU)
+func bombs(size int, from []netip.AddrPort, comp Compressor) []received {
+	body := comp.Compress(nil, make([]byte, maxMTU-2), maxMTU)
 	d := append([]byte{byte(headerCompressed>>8) | maxPeerID>>8, maxPeerID & 0xFF}, body...)
 	var rs []received
 	for n, i := 0, 0; n < size; i++ {
@@ -322,8 +322,8 @@ func bombs(size int, from []netip.AddrPort, comp compressor) []received {
 // sent no session check (peer id 4095), then 16 datagrams to slot 0 that
 // decompress to the most a datagram holds: about size bytes. The host has
 // one slot, so that every such datagram reaches the offer.
-func offerBombs(size int, from []netip.AddrPort, comp compressor) []received {
-	body := comp.compress(nil, make([]byte, maxMTU-2), maxMTU)
+func offerBombs(size int, from []netip.AddrPort, comp Compressor) []received {
+	body := comp.Compress(nil, make([]byte, maxMTU-2), maxMTU)
 	bomb := append([]byte{byte(headerCompressed >> 8), 0}, body...)
 	var rs []received
 	for n, i := 0, 0; n < size; i++ {
@@ -371,18 +371,18 @@ func attacks() []attack {
 		{name: "connects-4095-slots", opts: []Option{WithMaxPeers(maxPeerID)},
 			make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},
 	}
-	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
+	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd} {
 		as = append(as,
-			attack{name: "ordinary-" + m.String(), opts: []Option{WithCompression(m)}, peer: true,
+			attack{name: "ordinary-" + modeName(m), opts: []Option{withCompression(m)}, peer: true,
 				make: func(size int, from []netip.AddrPort) []received {
-					return ordinaryTraffic(size, from[0], m.newCompressor())
+					return ordinaryTraffic(size, from[0], compressorOf(m))
 				}},
-			attack{name: "compressed-connects-" + m.String(), opts: []Option{WithCompression(m)},
-				make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, m.newCompressor()) }},
-			attack{name: "bombs-" + m.String(), opts: []Option{WithCompression(m)},
-				make: func(size int, from []netip.AddrPort) []received { return bombs(size, from, m.newCompressor()) }},
-			attack{name: "offer-bombs-" + m.String(), opts: []Option{WithCompression(m), WithMaxPeers(1)},
-				make: func(size int, from []netip.AddrPort) []received { return offerBombs(size, from, m.newCompressor()) }})
+			attack{name: "compressed-connects-" + modeName(m), opts: []Option{withCompression(m)},
+				make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, compressorOf(m)) }},
+			attack{name: "bombs-" + modeName(m), opts: []Option{withCompression(m)},
+				make: func(size int, from []netip.AddrPort) []received { return bombs(size, from, compressorOf(m)) }},
+			attack{name: "offer-bombs-" + modeName(m), opts: []Option{withCompression(m), WithMaxPeers(1)},
+				make: func(size int, from []netip.AddrPort) []received { return offerBombs(size, from, compressorOf(m)) }})
 	}
 	return as
 }
@@ -542,12 +542,12 @@ func TestPingStormOneAnswer(t *testing.T) {
 // makes, then the same again, then datagrams to every slot, none
 // acknowledging.
 func TestSpoofedAnswersWithinReceived(t *testing.T) {
-	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
-		t.Run(m.String(), func(t *testing.T) {
-			h, conn := testHost(WithCompression(m), WithMaxPeers(4))
+	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd} {
+		t.Run(modeName(m), func(t *testing.T) {
+			h, conn := testHost(withCompression(m), WithMaxPeers(4))
 			out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
 			h.conn, h.udp = out, nil
-			comp := m.newCompressor()
+			comp := compressorOf(m)
 			in := map[netip.AddrPort]int{}
 			worst := 0.0
 			send := func(d []byte, from netip.AddrPort) {
@@ -599,10 +599,10 @@ func TestGodotConnectsAnswered(t *testing.T) {
 	raw, err := hex.DecodeString("8fff503482ff00010000ffff0000057000010000000000ff0000000000000000000013880000000200000002747971960000002a")
 	require.NoError(t, err)
 	godot, _ := parseCommand(raw[4:])
-	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
-		t.Run(m.String(), func(t *testing.T) {
-			h, out := testHost(WithCompression(m))
-			comp := m.newCompressor()
+	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd} {
+		t.Run(modeName(m), func(t *testing.T) {
+			h, out := testHost(withCompression(m))
+			comp := compressorOf(m)
 			for i := range 2000 {
 				c := godot
 				c.connectID, c.data = rand.Uint32(), 2+rand.Uint32N(1<<31-2)
@@ -622,11 +622,11 @@ func TestGodotConnectsAnswered(t *testing.T) {
 // connect: one that holds more than a connect, which ENet never sends,
 // gets no answer and no offer.
 func TestConnectDecompressedNoFurther(t *testing.T) {
-	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, CompressZlib, CompressZstd} {
-		t.Run(m.String(), func(t *testing.T) {
-			h, out := testHost(WithCompression(m))
+	for _, m := range []Compression{CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd} {
+		t.Run(modeName(m), func(t *testing.T) {
+			h, out := testHost(withCompression(m))
 			c := connectDatagram(1)
-			body := m.newCompressor().compress(nil, append(c[4:], make([]byte, 1000)...), maxMTU)
+			body := compressorOf(m).Compress(nil, append(c[4:], make([]byte, 1000)...), maxMTU)
 			feed(h, append([]byte{c[0] | byte(headerCompressed>>8), c[1], c[2], c[3]}, body...), fuzzAddr)
 			require.Zero(t, out.datagrams)
 			require.Empty(t, h.offerFor)

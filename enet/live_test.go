@@ -47,7 +47,7 @@ var liveModes = []struct {
 	mode Compression
 }{
 	{"none", CompressNone}, {"range_coder", CompressRangeCoder}, {"fastlz", CompressFastLZ},
-	{"zlib", CompressZlib}, {"zstd", CompressZstd},
+	{"zlib", compressZlib}, {"zstd", compressZstd},
 }
 
 // TestLiveGodotClient has Godot 4's ENetConnection send every kind of
@@ -61,7 +61,7 @@ func TestLiveGodotClient(t *testing.T) {
 	require.NoError(t, err)
 	for _, m := range liveModes {
 		t.Run(m.name, func(t *testing.T) {
-			h, err := Listen("udp", "127.0.0.1:0", WithCompression(m.mode))
+			h, err := Listen("udp", "127.0.0.1:0", withCompression(m.mode))
 			require.NoError(t, err)
 			defer h.Close()
 			go echo(h, 0)
@@ -83,7 +83,7 @@ func TestLiveGodotServer(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			port := godot.FreePort(t, "udp")
 			srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "compress="+m.name, "timeout=60")
-			h, err := Listen("udp", "127.0.0.1:0", WithCompression(m.mode))
+			h, err := Listen("udp", "127.0.0.1:0", withCompression(m.mode))
 			require.NoError(t, err)
 			defer h.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

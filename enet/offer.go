@@ -2,7 +2,6 @@ package enet
 
 import (
 	"bytes"
-	"errors"
 	"math/rand/v2"
 	"net/netip"
 )
@@ -180,11 +179,11 @@ func (h *Host) acknowledges(o *offer, b []byte, hd header, n int) bool {
 			return false
 		}
 		size := commandSizes[cmdAcknowledge]
-		out, err := h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], size)
-		if err != nil && !(errors.Is(err, errTooLarge) && len(out) >= n+size) {
-			// A codec that cannot stop there (see compressor), or data it
+		out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], size)
+		if err != nil && len(out) < n+size {
+			// A codec that cannot stop there (see Compressor), or data it
 			// could not decode: all of it, then.
-			if out, err = h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], int(o.mtu)-n); err != nil {
+			if out, err = h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], int(o.mtu)-n); err != nil {
 				return false
 			}
 		}

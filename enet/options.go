@@ -14,6 +14,7 @@ type config struct {
 	mtu               int
 	checksum          bool
 	compression       Compression
+	newCompressor     func() Compressor // WithCompressor's, over compression
 	maxPacketSize     int
 	maxWaitingData    int
 	maxSendQueue      int
@@ -116,10 +117,31 @@ func WithChecksum(on bool) Option {
 	return option("WithChecksum", true, func(c *config) { c.checksum = on })
 }
 
-// WithCompression sets how the host compresses its datagrams; both sides
-// must agree. Default CompressNone.
+// WithCompression sets how the host compresses its datagrams, one of this
+// package's modes (CompressNone, CompressRangeCoder, CompressFastLZ); both
+// sides must agree. Default CompressNone.
 func WithCompression(m Compression) Option {
-	return option("WithCompression", m <= CompressZstd, func(c *config) { c.compression = m })
+	return option("WithCompression", m >= CompressNone && m <= CompressFastLZ, func(c *config) {
+		c.compression, c.newCompressor = m, nil
+	})
+}
+
+// WithCompressor makes the host compress its datagrams with a Compressor
+// of newCompressor's, made once for it, in place of WithCompression's
+// mode: Godot's COMPRESS_ZLIB is enet.WithCompressor(compress.Zlib), and
+// COMPRESS_ZSTD enet.WithCompressor(compress.Zstd), of package
+// enet/compress. Both sides must agree.
+func WithCompressor(newCompressor func() Compressor) Option {
+	return option("WithCompressor", newCompressor != nil, func(c *config) { c.newCompressor = newCompressor })
+}
+
+// compressor returns the host's codec: WithCompressor's, or its mode's
+// (nil for none).
+func (c *config) compressor() Compressor {
+	if c.newCompressor != nil {
+		return c.newCompressor()
+	}
+	return c.compression.newCompressor()
 }
 
 // WithMaxPacketSize sets the largest packet the host sends or takes, whole

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/enetcompress"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,7 +20,7 @@ func TestOptionsOutOfRange(t *testing.T) {
 		WithChannelLimit(0), WithChannelLimit(maxChannels + 1),
 		WithBandwidth(-1, 0), WithBandwidth(0, -1),
 		WithMTU(minMTU - 1), WithMTU(maxMTU + 1),
-		WithCompression(CompressZstd + 1),
+		WithCompression(CompressFastLZ + 1), WithCompression(-1), WithCompressor(nil),
 		WithMaxPacketSize(0), WithMaxWaitingData(0), WithMaxSendQueue(0),
 		WithDuplicatePeers(0), WithDuplicatePeers(maxPeerID + 1),
 		WithTick(time.Millisecond - 1),
@@ -55,7 +56,7 @@ func TestOptionsSet(t *testing.T) {
 		{WithMTU(minMTU), func(c *config) { c.mtu = minMTU }},
 		{WithChecksum(true), func(c *config) { c.checksum = true }},
 		{WithChecksum(false), func(*config) {}},
-		{WithCompression(CompressZlib), func(c *config) { c.compression = CompressZlib }},
+		{WithCompression(CompressFastLZ), func(c *config) { c.compression = CompressFastLZ }},
 		{WithMaxPacketSize(1), func(c *config) { c.maxPacketSize = 1 }},
 		{WithMaxWaitingData(2), func(c *config) { c.maxWaitingData = 2 }},
 		{WithMaxSendQueue(3), func(c *config) { c.maxSendQueue = 3 }},
@@ -73,6 +74,21 @@ func TestOptionsSet(t *testing.T) {
 			want.name = tt.opt.Name()
 			assert.Equal(t, want, got)
 		})
+	}
+	zstd := func() Compressor { return new(enetcompress.Zstd) }
+	for _, tt := range []struct {
+		name string
+		opts []Option
+		want Compressor
+	}{
+		{"a mode", []Option{WithCompression(CompressRangeCoder)}, new(rangeCoder)},
+		{"a compressor", []Option{WithCompression(CompressRangeCoder), WithCompressor(zstd)}, new(enetcompress.Zstd)},
+		{"a mode again", []Option{WithCompressor(zstd), WithCompression(CompressFastLZ)}, new(fastlzCodec)},
+		{"none", []Option{WithCompressor(zstd), WithCompression(CompressNone)}, nil},
+	} {
+		cfg, err := configOf(tt.opts)
+		require.NoError(t, err)
+		assert.IsType(t, tt.want, cfg.compressor(), "%s: the last option wins", tt.name)
 	}
 	off, err := configOf([]Option{WithChecksum(true), WithChecksum(false)})
 	require.NoError(t, err)

@@ -376,7 +376,7 @@ func (h *Host) seal(buf []byte, peerID uint16, session uint8, timed bool, sentTi
 	}
 	var packed []byte
 	if h.comp != nil {
-		if c := h.comp.compress(h.compBuf[:0], body, len(body)); c != nil && len(c) < len(body) {
+		if c := h.comp.Compress(h.compBuf[:0], body, len(body)); c != nil && len(c) < len(body) {
 			h.compBuf = c[:0]
 			flags |= headerCompressed
 			packed = c

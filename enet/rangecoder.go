@@ -191,7 +191,7 @@ func (e *rcEncoder) put(b byte) bool {
 
 // compress appends src range-coded to dst, as enet_range_coder_compress,
 // or returns nil when that is empty or not shorter than limit bytes.
-func (rc *rangeCoder) compress(dst, src []byte, limit int) []byte {
+func (rc *rangeCoder) Compress(dst, src []byte, limit int) []byte {
 	if len(src) == 0 || limit <= 1 {
 		return nil
 	}
@@ -374,7 +374,7 @@ func (rc *rangeCoder) find(ctx int, code uint16, delta uint8, minimum uint16) (f
 // decompress appends to dst what src decodes to, as
 // enet_range_coder_decompress, refusing more than limit bytes. An empty
 // result is an error too: ENet takes a zero length for failure.
-func (rc *rangeCoder) decompress(dst, src []byte, limit int) ([]byte, error) {
+func (rc *rangeCoder) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, errRangeCoder
 	}
@@ -404,7 +404,7 @@ func (rc *rangeCoder) decompress(dst, src []byte, limit int) ([]byte, error) {
 			var ok bool
 			f, ok, _ = rc.find(ctx, code-c.escapes, rcSubcontextSymbolDelta, 0)
 			if !ok {
-				return dst, errRangeCoder
+				return dst[:start], errRangeCoder
 			}
 			d.decode(c.escapes+f.under, f.count)
 			c.total += rcSubcontextSymbolDelta

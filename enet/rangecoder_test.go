@@ -54,9 +54,9 @@ func TestRangeCoderGolden(t *testing.T) {
 	rc := new(rangeCoder)
 	for _, g := range rcGoldens(t, false) {
 		t.Run(g.name, func(t *testing.T) {
-			got := rc.compress(nil, g.in, len(g.out)+1)
+			got := rc.Compress(nil, g.in, len(g.out)+1)
 			assert.Equal(t, hex.EncodeToString(g.out), hex.EncodeToString(got))
-			back, err := rc.decompress(nil, g.out, len(g.in))
+			back, err := rc.Decompress(nil, g.out, len(g.in))
 			require.NoError(t, err)
 			assert.Equal(t, g.in, back)
 		})
@@ -72,7 +72,7 @@ func TestRangeCoderGoldenGarbage(t *testing.T) {
 	require.Len(t, gs, 26)
 	failed := 0
 	for _, g := range gs {
-		got, err := rc.decompress(nil, g.in, 4096)
+		got, err := rc.Decompress(nil, g.in, 4096)
 		if g.out == nil {
 			failed++
 			assert.Error(t, err, g.name)
@@ -93,7 +93,7 @@ func TestRangeCoderLimit(t *testing.T) {
 	for _, g := range rcGoldens(t, false) {
 		n := len(g.out)
 		for _, limit := range []int{0, 1, n / 2, n, n + 1, n + 100} {
-			got := rc.compress(bytes.Clone(prefix), g.in, limit)
+			got := rc.Compress(bytes.Clone(prefix), g.in, limit)
 			if limit <= n {
 				assert.Nil(t, got, "%s: %d bytes, limit %d", g.name, n, limit)
 				continue
@@ -101,11 +101,11 @@ func TestRangeCoderLimit(t *testing.T) {
 			assert.Equal(t, append(bytes.Clone(prefix), g.out...), got, "%s, limit %d", g.name, limit)
 		}
 		if len(g.in) > 1 {
-			_, err := rc.decompress(nil, g.out, len(g.in)-1)
+			_, err := rc.Decompress(nil, g.out, len(g.in)-1)
 			assert.ErrorIs(t, err, errTooLarge, g.name)
 		}
 	}
-	assert.Nil(t, rc.compress(nil, nil, 100), "empty input")
+	assert.Nil(t, rc.Compress(nil, nil, 100), "empty input")
 }
 
 // The coder restarts its model when the symbol table fills, on long or
@@ -113,9 +113,9 @@ func TestRangeCoderLimit(t *testing.T) {
 func TestRangeCoderRoundTrip(t *testing.T) {
 	rc := new(rangeCoder)
 	for _, in := range testInputs() {
-		out := rc.compress(nil, in, 2*len(in)+16)
+		out := rc.Compress(nil, in, 2*len(in)+16)
 		require.NotNil(t, out, "%d bytes", len(in))
-		back, err := rc.decompress([]byte("x"), out, len(in))
+		back, err := rc.Decompress([]byte("x"), out, len(in))
 		require.NoError(t, err, "%d bytes", len(in))
 		assert.Equal(t, append([]byte("x"), in...), back)
 	}

@@ -133,7 +133,7 @@ func (h *Host) open(b []byte, hd header, n, limit int, connectID uint32) ([]byte
 		if h.comp == nil {
 			return nil, false
 		}
-		out, err := h.comp.decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
+		out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
 		if err != nil {
 			return nil, false
 		}

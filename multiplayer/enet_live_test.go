@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/enet/compress"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 )
@@ -27,10 +28,11 @@ func TestLiveENetModes(t *testing.T) {
 	require.NoError(t, err)
 	for _, c := range []struct {
 		name string
-		mode enet.Compression
+		mode enet.Option
 	}{
-		{"none", enet.CompressNone}, {"range_coder", enet.CompressRangeCoder}, {"fastlz", enet.CompressFastLZ},
-		{"zlib", enet.CompressZlib}, {"zstd", enet.CompressZstd},
+		{"none", enet.WithCompression(enet.CompressNone)}, {"range_coder", enet.WithCompression(enet.CompressRangeCoder)},
+		{"fastlz", enet.WithCompression(enet.CompressFastLZ)}, {"zlib", enet.WithCompressor(compress.Zlib)},
+		{"zstd", enet.WithCompressor(compress.Zstd)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := MustNew()
@@ -40,7 +42,7 @@ func TestLiveENetModes(t *testing.T) {
 			var errs errorLog
 			m.OnError(errs.add)
 			port := godot.FreePort(t, "udp")
-			h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), append(m.enetOptions(nil), enet.WithCompression(c.mode))...)
+			h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), append(m.enetOptions(nil), c.mode)...)
 			require.NoError(t, err)
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
