@@ -32,9 +32,9 @@ var announcing = delivery{transfer: mode.Reliable, now: true}
 // unreliably is how replication's SYNC travels.
 var unreliably = delivery{transfer: mode.Unreliable}
 
-// maxChannel is the highest channel a method may name: ENet has 255
+// MaxChannel is the highest channel a method may name: ENet has 255
 // (0–254), and ENetMultiplayerPeer keeps 0 and 1 for itself.
-const maxChannel = 253
+const MaxChannel = 253
 
 // delivery is how the method's calls travel.
 func (m *method) delivery() delivery { return delivery{transfer: m.Transfer, channel: m.Channel} }

@@ -72,7 +72,7 @@
 // threads (see enet.Peer.Serve): a handler that runs longer than the
 // host's tick (5 ms) holds the other peers' packets up, for two ticks at
 // most. Declare
-// nodes and spawners (Node, Spawner, DeclareProject) and set OnAuth
+// nodes and spawners (Node, Spawner, Synchronized, or package fromproject) and set OnAuth
 // before serving or connecting: declared later, they are safe, but a peer
 // that named a node before it was declared was told it is unknown.
 package multiplayer

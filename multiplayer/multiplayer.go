@@ -101,30 +101,49 @@ func MustNew(opts ...Option) *Multiplayer {
 
 // Node declares the node at path ("/root/Main", or "Main" relative to the
 // root) with its RPC methods, as the game's script declares them. It
-// panics if the path is not under /root, a method name is empty or given
-// twice, or the node was declared already.
+// panics if the path is not under /root, a method is invalid (see
+// NewMethodSet), or the node was declared already: mistakes in the
+// program, which DeclareNode returns as errors.
 func (m *Multiplayer) Node(path string, methods ...Method) *Node {
-	t, err := newMethodTable(path, methods)
+	t, err := newMethodSet(methods)
+	if err != nil {
+		panic(fmt.Sprintf("multiplayer: node %s: %v", path, err))
+	}
+	n, err := m.DeclareNode(path, t)
 	if err != nil {
 		panic(err.Error())
 	}
-	return m.declare(path, t)
+	return n
 }
 
-// declare declares the node at path with the methods of t, panicking as
-// Node does.
-func (m *Multiplayer) declare(path string, t *methodTable) *Node {
-	n, err := newNode(m, path, t)
+// DeclareNode declares the node at path ("/root/Main", or "Main" relative
+// to the root) with a set of RPC methods, which the nodes of one script
+// share, or returns why it cannot: a path not under /root, or one
+// declared already.
+func (m *Multiplayer) DeclareNode(path string, methods *MethodSet) (*Node, error) {
+	n, err := newNode(m, path, methods)
 	if err != nil {
-		panic(err.Error())
+		return nil, err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.nodes[n.path] != nil {
-		panic(fmt.Sprintf("multiplayer: node %s declared twice", path))
+		return nil, fmt.Errorf("multiplayer: node %s declared twice", path)
 	}
 	m.nodes[n.path] = n
-	return n
+	return n, nil
+}
+
+// Lookup returns the node at path ("/root/Main", or "Main"), declared by
+// Node, DeclareNode, Spawner or Synchronized or made by a spawn, or nil.
+func (m *Multiplayer) Lookup(path string) *Node {
+	rel, ok := relativePath(path)
+	if !ok {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.nodes[rel]
 }
 
 // OnPeerConnected sets the function called when a peer connects: a client

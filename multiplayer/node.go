@@ -64,7 +64,7 @@ type Method struct {
 type Node struct {
 	m         *Multiplayer
 	path      string // relative to /root, as the packets carry it
-	methods   *methodTable
+	methods   *MethodSet
 	bound     map[*method]binding // the handlers set, nil until one is (under m.mu)
 	authority atomic.Int32
 	cacheID   uint32 // this side's cache id of the node, 0 until first sent (under m.mu)
@@ -78,19 +78,19 @@ type Node struct {
 	gone    bool
 }
 
-// methodTable is a node's declared methods, numbered as the engine numbers
-// them, and their checksum. It never changes once made, so the nodes that
-// declare the same methods share one: a scene may set one script on
-// thousands of nodes, and a spawner makes its scene's nodes again and
-// again.
-type methodTable struct {
+// MethodSet is a node's RPC methods, checked and numbered as the engine
+// numbers them, with their checksum. It never changes once made, so the
+// nodes that declare the same methods share one (DeclareNode): a scene
+// may set one script on thousands of nodes, and a spawner makes its
+// scene's nodes again and again.
+type MethodSet struct {
 	script   []*method // @rpc methods, sorted as the engine sorts them: by code point
 	config   []*method // rpc_config methods, sorted so too
 	checksum string
 }
 
-// noMethods is the table of a node that declares no method.
-var noMethods = &methodTable{checksum: checksum(nil)}
+// noMethods is the set of a node that declares no method.
+var noMethods = &MethodSet{checksum: checksum(nil)}
 
 // method is a declared method with its wire id.
 type method struct {
@@ -113,7 +113,7 @@ const rootPath = "/root"
 
 // newNode declares a node at path, absolute ("/root/Main") or relative to
 // the root ("Main"), with the methods of t.
-func newNode(m *Multiplayer, path string, t *methodTable) (*Node, error) {
+func newNode(m *Multiplayer, path string, t *MethodSet) (*Node, error) {
 	rel, ok := relativePath(path)
 	if !ok || rel == "" {
 		return nil, fmt.Errorf("multiplayer: node path %q is not under %s", path, rootPath)
@@ -123,16 +123,28 @@ func newNode(m *Multiplayer, path string, t *methodTable) (*Node, error) {
 	return n, nil
 }
 
-// newMethodTable checks and numbers the methods of the node at path.
-func newMethodTable(path string, methods []Method) (*methodTable, error) {
-	t := &methodTable{}
+// NewMethodSet checks a node's methods and numbers them as the engine
+// does: it fails on a method without a name or given twice, or with a
+// mode or transfer mode out of range or a channel past MaxChannel.
+func NewMethodSet(methods ...Method) (*MethodSet, error) {
+	t, err := newMethodSet(methods)
+	if err != nil {
+		return nil, fmt.Errorf("multiplayer: %w", err)
+	}
+	return t, nil
+}
+
+// newMethodSet is NewMethodSet, its errors for the caller to say whose
+// methods they are.
+func newMethodSet(methods []Method) (*MethodSet, error) {
+	t := &MethodSet{}
 	for _, meth := range methods {
 		if meth.Name == "" {
-			return nil, fmt.Errorf("multiplayer: node %s: a method without a name", path)
+			return nil, errors.New("a method without a name")
 		}
-		if meth.Mode > mode.AnyPeer || meth.Transfer > mode.Reliable || meth.Channel > maxChannel {
-			return nil, fmt.Errorf("multiplayer: node %s: method %s: mode %d, transfer mode %d, channel %d (at most %d)",
-				path, meth.Name, meth.Mode, meth.Transfer, meth.Channel, maxChannel)
+		if meth.Mode > mode.AnyPeer || meth.Transfer > mode.Reliable || meth.Channel > MaxChannel {
+			return nil, fmt.Errorf("method %s: mode %d, transfer mode %d, channel %d (at most %d)",
+				meth.Name, meth.Mode, meth.Transfer, meth.Channel, MaxChannel)
 		}
 		if meth.Config {
 			t.config = append(t.config, &method{Method: meth})
@@ -144,11 +156,11 @@ func newMethodTable(path string, methods []Method) (*methodTable, error) {
 	for k, list := range [][]*method{t.config, t.script} {
 		slices.SortFunc(list, func(a, b *method) int { return strings.Compare(a.Name, b.Name) })
 		if len(list) > configFlag {
-			return nil, fmt.Errorf("multiplayer: node %s: %d methods", path, len(list))
+			return nil, fmt.Errorf("%d methods", len(list))
 		}
 		for i, meth := range list {
 			if i > 0 && list[i-1].Name == meth.Name {
-				return nil, fmt.Errorf("multiplayer: node %s: method %q given twice", path, meth.Name)
+				return nil, fmt.Errorf("method %q given twice", meth.Name)
 			}
 			meth.id = uint16(i)
 			if k == 0 {
@@ -160,6 +172,21 @@ func newMethodTable(path string, methods []Method) (*methodTable, error) {
 	t.checksum = checksum(names)
 	return t, nil
 }
+
+// Methods returns the set's methods in the order the engine numbers and
+// checksums them: the rpc_config ones, then the script's, each sorted by
+// name.
+func (t *MethodSet) Methods() []Method {
+	out := make([]Method, 0, len(t.config)+len(t.script))
+	for _, meth := range slices.Concat(t.config, t.script) {
+		out = append(out, meth.Method)
+	}
+	return out
+}
+
+// Checksum returns the checksum the engine computes over the methods'
+// names (see Checksum).
+func (t *MethodSet) Checksum() string { return t.checksum }
 
 // relativePath returns a node path relative to the root: "/root/Main"
 // and "Main" are both "Main".
@@ -193,16 +220,14 @@ func checksum(names []string) string {
 // checksumError is the error of a peer's checksum of the node that
 // differs from this side's (peer: "" if unknown).
 func (n *Node) checksumError(peer string) *ChecksumError {
-	t := n.methods
-	e := &ChecksumError{Node: n.Path(), Checksum: t.checksum, PeerChecksum: peer}
-	for _, meth := range slices.Concat(t.config, t.script) {
-		e.Methods = append(e.Methods, meth.Method)
-	}
-	return e
+	return &ChecksumError{Node: n.Path(), Methods: n.methods.Methods(), Checksum: n.methods.checksum, PeerChecksum: peer}
 }
 
 // Path returns the node's absolute path.
 func (n *Node) Path() string { return rootPath + "/" + n.path }
+
+// MethodSet returns the node's RPC methods.
+func (n *Node) MethodSet() *MethodSet { return n.methods }
 
 // SetAuthority makes peer the node's authority, the only peer that may call
 // its Authority methods (Node.set_multiplayer_authority; the server by
@@ -245,13 +270,14 @@ func (n *Node) byID(id uint16) *method {
 // Handle panics if name is not a method of the node or fn is not such a
 // function: both are mistakes in the program, not in its input.
 func (n *Node) Handle(name string, fn any) {
-	if err := n.handle(name, fn); err != nil {
+	if err := n.SetHandler(name, fn); err != nil {
 		panic(err.Error())
 	}
 }
 
-// handle is Handle, returning its mistakes.
-func (n *Node) handle(name string, fn any) error {
+// SetHandler is Handle, returning its mistakes as errors: for a program
+// whose declarations come from elsewhere (package fromproject's).
+func (n *Node) SetHandler(name string, fn any) error {
 	meth := n.byName(name)
 	if meth == nil {
 		return n.noMethod(name)

@@ -76,6 +76,17 @@ type SpawnerConfig struct {
 	Limit int
 }
 
+// The bounds of a spawner's declaration, which the wire sets: a spawn
+// names its scene in a byte (255 names a custom spawn's), and a DELTA
+// names a synchronizer's changed properties in 64 bits.
+const (
+	// MaxScenes is the most spawnable scenes a spawner may declare.
+	MaxScenes = customScene - 1
+	// MaxOnChange is the most ReplicateOnChange properties a synchronizer
+	// may have.
+	MaxOnChange = 64
+)
+
 // DefaultSpawnLimit is how many nodes of a spawner whose Limit is 0 a
 // client takes from its server: the top of the range Godot's editor
 // offers for spawn_limit (0 to 1024). The engine's default, 0, is no
@@ -109,9 +120,9 @@ type Spawner struct {
 // places in the scene's list of properties.
 type scene struct {
 	SpawnableScene
-	index   int          // in the spawner's list, or customScene
-	private bool         // a synchronizer of it is Private
-	methods *methodTable // its root's, shared by every spawn of it
+	index   int        // in the spawner's list, or customScene
+	private bool       // a synchronizer of it is Private
+	methods *MethodSet // its root's, shared by every spawn of it
 	props   []string
 	syncs   []*syncDecl
 }
@@ -127,7 +138,7 @@ type syncDecl struct {
 // declaration is invalid.
 func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
 	spawnPath, ok := relativePath(cfg.SpawnPath)
-	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) >= customScene {
+	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
 		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
 	}
 	node := m.Node(path)
@@ -148,7 +159,7 @@ func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
 
 // newScene checks a scene's declaration and numbers its properties.
 func newScene(spawner string, sc SpawnableScene, index int) *scene {
-	t, err := newMethodTable("Scene", sc.Methods)
+	t, err := newMethodSet(sc.Methods)
 	if err != nil {
 		panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %v", spawner, sc.Path, err))
 	}
@@ -178,8 +189,8 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 				d.watch = append(d.watch, i)
 			}
 		}
-		if len(d.watch) > 64 {
-			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %d watched properties (at most 64)", spawner, sc.Path, len(d.watch)))
+		if len(d.watch) > MaxOnChange {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %d watched properties (at most %d)", spawner, sc.Path, len(d.watch), MaxOnChange))
 		}
 		s.syncs = append(s.syncs, d)
 	}
@@ -337,7 +348,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 
 // addNode declares a node of a spawned scene (m.mu held). A path taken
 // by a declared node keeps the declared one, which then serves both.
-func (m *Multiplayer) addNode(rel string, t *methodTable) *Node {
+func (m *Multiplayer) addNode(rel string, t *MethodSet) *Node {
 	if n := m.nodes[rel]; n != nil {
 		return n
 	}

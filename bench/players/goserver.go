@@ -14,6 +14,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -23,7 +24,7 @@ const serverReadBuffer = 4 << 20
 
 // serveGo is the Go server of the game in dir, in a process of its own
 // (the load generator starts itself with -serve): what
-// multiplayer.DeclareProject takes from the project, a player for each
+// fromproject.Declare takes from the project, a player for each
 // peer, handed to it, and input relayed to all as moved. lifted lifts the
 // rate limit and raises the ENet socket's receive buffer; else the
 // package's defaults hold, but for the peers a server takes (4095, as the
@@ -43,7 +44,7 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 	if err != nil {
 		return err
 	}
-	game, err := m.DeclareProject(p, "res://main.tscn")
+	game, err := fromproject.Declare(m, p, "res://main.tscn")
 	if err != nil {
 		return err
 	}

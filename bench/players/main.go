@@ -3,7 +3,7 @@
 // MultiplayerSynchronizer (a Vector3 position and a float heading,
 // replicated Always) at -hz, and every peer sees every player, so the
 // server relays N·(N−1) syncs a tick. The server is this module's
-// (multiplayer.DeclareProject on the game in scripts/bench/players) or
+// (fromproject.Declare on the game in scripts/bench/players) or
 // Godot 4.6's own running the same game headless, each in a process of
 // its own; the clients are Go, all in this process. With -mode rpc, each
 // client instead calls input at -hz on the server, which calls moved with

@@ -9,7 +9,7 @@
 //	func echo_reply(a = null, b = null, c = null): ...
 //
 // The server takes these declarations from the clients' project, ./godot
-// (multiplayer.DeclareProject), and adds only the behaviour. For each echo from a client, the server calls echo_reply on that client
+// (fromproject.Declare), and adds only the behaviour. For each echo from a client, the server calls echo_reply on that client
 // with the same arguments; each raw packet (multiplayer.send_bytes) goes
 // back to its sender unchanged. It logs peers coming and going, and every
 // error with its peer: a packet refused, or why a peer was dropped (a
@@ -30,6 +30,7 @@ import (
 	"os/signal"
 
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -77,7 +78,7 @@ func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, error)
 	if err != nil {
 		return nil, err
 	}
-	game, err := m.DeclareProject(p, "res://main.tscn")
+	game, err := fromproject.Declare(m, p, "res://main.tscn")
 	if err != nil {
 		return nil, err
 	}

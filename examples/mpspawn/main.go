@@ -2,7 +2,7 @@
 // replication (MultiplayerSpawner, MultiplayerSynchronizer); the game is
 // in ./godot, and README.md says how to build it in the editor. The server
 // takes the game's spawner, scenes and synchronizers from that project
-// (multiplayer.DeclareProject), and adds only the behaviour: it spawns a player for each peer that joins, named by the peer's id and
+// (fromproject.Declare), and adds only the behaviour: it spawns a player for each peer that joins, named by the peer's id and
 // owned by it, with a color of its own; each client moves its player and
 // every other client sees it move. A client that joins late sees each
 // player where it stands, since the server takes in the position syncs
@@ -26,6 +26,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -82,7 +83,7 @@ func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, *multi
 	if err != nil {
 		return nil, nil, err
 	}
-	game, err := m.DeclareProject(p, "res://main.tscn")
+	game, err := fromproject.Declare(m, p, "res://main.tscn")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package multiplayer
+package fromproject
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -23,7 +24,7 @@ const projectSeeds = 3
 
 // TestLiveProject writes random games (newGame) and plays each against
 // Godot 4.6, the Go side declared from the game's project alone
-// (DeclareProject) and given only generic behaviour: handlers that record
+// (Declare) and given only generic behaviour: handlers that record
 // calls, spawns of the plan's nodes, the plan's values and calls. The
 // unmodified game runs on the engine (scripts/multiplayer/project.gd).
 // With a Go server and two Godot clients, and with a Godot server and a
@@ -62,8 +63,8 @@ func (gm *randomGame) goServer(t *testing.T, engine, dir, transport string) {
 	side := gm.declare(t, dir)
 	port := serveOver(t, side.m, transport)
 	// Serve, in its goroutine, makes m the server, which alone spawns.
-	require.Eventually(t, func() bool { return side.m.ID() == ServerID }, liveWait, time.Millisecond)
-	objects := map[string]*Object{}
+	require.Eventually(t, func() bool { return side.m.ID() == multiplayer.ServerID }, liveWait, time.Millisecond)
+	objects := map[string]*multiplayer.Object{}
 	for _, s := range gm.spawns {
 		sp, err := side.scene.Spawner(s.spawner)
 		require.NoError(t, err)
@@ -84,9 +85,11 @@ func (gm *randomGame) goServer(t *testing.T, engine, dir, transport string) {
 		}
 		clients = append(clients, godot.StartWith(t, engine, args...))
 	}
-	var ids []PeerID
+	var ids []multiplayer.PeerID
 	for _, c := range clients {
-		ids = append(ids, PeerID(must(strconv.Atoi(c.WaitFor(t, "ID ", liveWait)))))
+		id, err := strconv.Atoi(c.WaitFor(t, "ID ", liveWait))
+		require.NoError(t, err)
+		ids = append(ids, multiplayer.PeerID(id))
 	}
 	side.waitCalls(t, gm.expected(ids, 0))
 
@@ -98,12 +101,12 @@ func (gm *randomGame) goServer(t *testing.T, engine, dir, transport string) {
 	}
 	for _, c := range gm.calls {
 		node := side.node(t, c.node, objects)
-		require.NoError(t, node.Call(AllPeers, c.method, c.args...), "%s %s", c.node, c.method)
+		require.NoError(t, node.Call(multiplayer.AllPeers, c.method, c.args...), "%s %s", c.node, c.method)
 	}
 	for _, c := range clients {
 		gm.checkResult(t, c.WaitFor(t, "RESULT ", liveWait), len(gm.calls), c.Output())
 	}
-	side.check(t, gm.expected(ids, ServerID))
+	side.check(t, gm.expected(ids, multiplayer.ServerID))
 	refused := 0
 	for _, c := range gm.calls {
 		if !c.anyPeer {
@@ -131,11 +134,11 @@ func (gm *randomGame) goClient(t *testing.T, engine, dir, transport string) {
 	server := godot.StartWith(t, engine, args...)
 	side := gm.declare(t, dir)
 	var mu sync.Mutex
-	objects, atSpawn := map[string]*Object{}, map[string]map[string]any{}
+	objects, atSpawn := map[string]*multiplayer.Object{}, map[string]map[string]any{}
 	for _, s := range gm.spawns {
 		sp, err := side.scene.Spawner(s.spawner)
 		require.NoError(t, err)
-		sp.OnSpawn(func(o *Object) {
+		sp.OnSpawn(func(o *multiplayer.Object) {
 			values := map[string]any{}
 			for _, w := range gm.spawns {
 				if w.path() == o.Path() {
@@ -170,10 +173,10 @@ func (gm *randomGame) goClient(t *testing.T, engine, dir, transport string) {
 
 	for _, c := range gm.calls {
 		node := side.node(t, c.node, objects)
-		require.NoError(t, node.Call(AllPeers, c.method, c.args...), "%s %s", c.node, c.method)
+		require.NoError(t, node.Call(multiplayer.AllPeers, c.method, c.args...), "%s %s", c.node, c.method)
 	}
 	self := side.m.ID()
-	want := gm.expected([]PeerID{ServerID}, self)
+	want := gm.expected([]multiplayer.PeerID{multiplayer.ServerID}, self)
 	side.waitCalls(t, want)
 	for _, s := range gm.spawns {
 		o := objects[s.path()]
@@ -234,10 +237,10 @@ func (gm *randomGame) checkResult(t *testing.T, result string, calls int, out st
 // gameSide is the Go side of a random game: its project declared, its
 // handlers recording each call.
 type gameSide struct {
-	m     *Multiplayer
+	m     *multiplayer.Multiplayer
 	game  *randomGame
-	scene *ProjectScene
-	errs  errorLog
+	scene *Scene
+	errs  <-chan error
 
 	mu    sync.Mutex
 	calls map[string][]any // by "<node> <method> <caller>"
@@ -249,9 +252,9 @@ type gameSide struct {
 func (gm *randomGame) declare(t *testing.T, dir string) *gameSide {
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	side := &gameSide{m: MustNew(), game: gm, calls: map[string][]any{}}
-	side.m.OnError(side.errs.add)
-	side.scene, err = side.m.DeclareProject(p, "res://main.tscn")
+	side := &gameSide{m: multiplayer.MustNew(), game: gm, calls: map[string][]any{}}
+	side.errs = errorsOf(side.m)
+	side.scene, err = Declare(side.m, p, "res://main.tscn")
 	require.NoError(t, err)
 	for _, c := range gm.calls {
 		if _, err := side.scene.Node(c.node); err == nil {
@@ -262,7 +265,7 @@ func (gm *randomGame) declare(t *testing.T, dir string) *gameSide {
 }
 
 // handleObject gives a spawned node's methods recording handlers.
-func (side *gameSide) handleObject(t *testing.T, o *Object) {
+func (side *gameSide) handleObject(t *testing.T, o *multiplayer.Object) {
 	for _, c := range side.game.calls {
 		if c.node == o.Path() {
 			o.Node().Handle(c.method, side.record)
@@ -271,7 +274,7 @@ func (side *gameSide) handleObject(t *testing.T, o *Object) {
 }
 
 // record is every method's handler.
-func (side *gameSide) record(c *Call, args ...any) {
+func (side *gameSide) record(c *multiplayer.Call, args ...any) {
 	key := fmt.Sprintf("%s %s %d", c.Node.Path(), c.Method, c.From)
 	side.mu.Lock()
 	defer side.mu.Unlock()
@@ -282,7 +285,7 @@ func (side *gameSide) record(c *Call, args ...any) {
 }
 
 // node returns the node at path: the main scene's, or a spawned one.
-func (side *gameSide) node(t *testing.T, path string, objects map[string]*Object) *Node {
+func (side *gameSide) node(t *testing.T, path string, objects map[string]*multiplayer.Object) *multiplayer.Node {
 	if n, err := side.scene.Node(path); err == nil {
 		return n
 	}
@@ -295,11 +298,11 @@ func (side *gameSide) node(t *testing.T, path string, objects map[string]*Object
 // calls of each of callers, and, if self is not 0, every call from self
 // that is call_local, or every call, from the server (ServerID among
 // callers).
-func (gm *randomGame) expected(callers []PeerID, self PeerID) map[string][]any {
+func (gm *randomGame) expected(callers []multiplayer.PeerID, self multiplayer.PeerID) map[string][]any {
 	want := map[string][]any{}
 	for _, c := range gm.calls {
 		for _, id := range callers {
-			if c.anyPeer || id == ServerID {
+			if c.anyPeer || id == multiplayer.ServerID {
 				want[fmt.Sprintf("%s %s %d", c.node, c.method, id)] = c.args
 			}
 		}
@@ -328,7 +331,7 @@ func (side *gameSide) waitCalls(t *testing.T, want map[string][]any) {
 	if !ok {
 		side.mu.Lock()
 		defer side.mu.Unlock()
-		t.Fatalf("calls missing: %q; errors: %v", missing, side.errs.get())
+		t.Fatalf("calls missing: %q; errors: %v", missing, drain(side.errs))
 	}
 }
 
@@ -357,9 +360,9 @@ func (side *gameSide) check(t *testing.T, want map[string][]any) {
 // else.
 func (side *gameSide) checkRefused(t *testing.T, n int) {
 	t.Helper()
-	errs := side.errs.get()
+	errs := drain(side.errs)
 	for _, err := range errs {
-		assert.ErrorIs(t, err, ErrNotAllowed)
+		assert.ErrorIs(t, err, multiplayer.ErrNotAllowed)
 	}
 	assert.Len(t, errs, n, "the Go side's refusals: %v", errs)
 }
@@ -375,7 +378,7 @@ func generic(t *testing.T, v any) any {
 
 // value is the value of a spawned node's property (by name), in its
 // generic form, or the error that it has none.
-func value(o *Object, name string) any {
+func value(o *multiplayer.Object, name string) any {
 	var v any
 	if err := o.Get(".:"+name, &v); err != nil {
 		return err

@@ -1,7 +1,8 @@
-package multiplayer
+package fromproject
 
 import (
-	"github.com/gdvar/gdvar/multiplayer/mode"
+	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -109,69 +112,111 @@ func writeProject(t *testing.T, files map[string]string) *project.Project {
 	return p
 }
 
-func TestDeclareProject(t *testing.T) {
-	m := MustNew()
-	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
+// What the game's files declare: a node's methods, its script's and its
+// bases', numbered and checksummed as the engine does; a spawner with its
+// scenes in order, each with its root's methods and its synchronizers; a
+// node of an instanced scene at its full path; a synchronizer of the main
+// scene's own nodes on the node its root_path names.
+func TestRead(t *testing.T) {
+	d, err := read(writeProject(t, nil), "res://main.tscn")
+	require.NoError(t, err)
+	assert.Equal(t, "/root/Main", d.root)
+
+	main := nodeOf(t, d, "/root/Main")
+	assert.Equal(t, "res://main.gd", main.script)
+	assert.Equal(t, []multiplayer.Method{
+		{Name: "alpha", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.UnreliableOrdered, Channel: 3},
+		{Name: "mid", Transfer: mode.Unreliable},
+		{Name: "zeta", Transfer: mode.Reliable}, // a bare @rpc
+	}, main.methods.Methods())
+	assert.Equal(t, multiplayer.Checksum([]string{"zeta", "alpha", "mid"}), main.methods.Checksum())
+
+	require.Len(t, d.spawners, 1)
+	assert.Equal(t, spawnerDecl{"/root/Main/Spawner", multiplayer.SpawnerConfig{
+		SpawnPath: "/root/Main/Players",
+		Limit:     4,
+		Scenes: []multiplayer.SpawnableScene{{Path: "res://b.tscn"}, {
+			Path:    "res://a.tscn",
+			Methods: []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}},
+			Synchronizers: []multiplayer.Synchronizer{{
+				Path: "Sync",
+				Properties: []multiplayer.Property{
+					{Path: ".:position", Spawn: true, Replicate: mode.ReplicateOnChange},
+					{Path: ".:rotation", Replicate: mode.ReplicateAlways},
+				},
+				Interval:      100 * time.Millisecond,
+				DeltaInterval: 33333 * time.Microsecond, // truncated, as the engine does
+				Private:       true,
+			}},
+		}},
+	}}, d.spawners[0])
+
+	board := nodeOf(t, d, "/root/Main/Lobby/Board") // a node of an instanced scene, at its full path
+	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, board.methods.Methods())
+
+	ball, ok := d.statics.Get("Ball")
+	require.True(t, ok)
+	assert.Equal(t, []multiplayer.Synchronizer{{Path: "../BallSync", Properties: []multiplayer.Property{
+		{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways},
+	}}}, ball)
+	assert.Equal(t, 1, d.statics.Len(), "BallSync is no synchronized node of its own")
+}
+
+// nodeOf returns the node with a script d declares at path.
+func nodeOf(t *testing.T, d *declarations, path string) nodeDecl {
+	t.Helper()
+	for _, n := range d.nodes {
+		if n.path == path {
+			return n
+		}
+	}
+	t.Fatalf("no node %s", path)
+	return nodeDecl{}
+}
+
+// Declare declares on the Multiplayer what the files declare, and finds
+// it by path; a handler set through it is the node's: the call_local
+// method alpha, called on the server itself, runs it.
+func TestDeclare(t *testing.T) {
+	m := multiplayer.MustNew()
+	d, err := Declare(m, writeProject(t, nil), "res://main.tscn")
 	require.NoError(t, err)
 
 	main, err := d.Node("/root/Main")
 	require.NoError(t, err)
-	assert.Equal(t, []Method{
-		{Name: "alpha", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.UnreliableOrdered, Channel: 3},
-		{Name: "mid", Transfer: mode.Unreliable},
-		{Name: "zeta", Transfer: mode.Reliable}, // a bare @rpc
-	}, methodsOf(main.methods.script))
-	assert.Equal(t, Checksum([]string{"zeta", "alpha", "mid"}), main.methods.checksum)
-
-	s, err := d.Spawner("/root/Main/Spawner")
+	assert.Same(t, m.Lookup("/root/Main"), main)
+	assert.Equal(t, multiplayer.Checksum([]string{"zeta", "alpha", "mid"}), main.MethodSet().Checksum())
+	_, err = d.Spawner("/root/Main/Spawner")
 	require.NoError(t, err)
-	assert.Equal(t, "Main/Players", s.spawnPath)
-	assert.Equal(t, 4, s.limit)
-	require.Len(t, s.scenes, 2)
-	assert.Equal(t, SpawnableScene{Path: "res://b.tscn"}, s.scenes[0].SpawnableScene)
-	assert.Equal(t, SpawnableScene{
-		Path:    "res://a.tscn",
-		Methods: []Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}},
-		Synchronizers: []Synchronizer{{
-			Path: "Sync",
-			Properties: []Property{
-				{Path: ".:position", Spawn: true, Replicate: mode.ReplicateOnChange},
-				{Path: ".:rotation", Replicate: mode.ReplicateAlways},
-			},
-			Interval:      100 * time.Millisecond,
-			DeltaInterval: 33333 * time.Microsecond, // truncated, as the engine does
-			Private:       true,
-		}},
-	}, s.scenes[1].SpawnableScene)
-
+	assert.NotNil(t, m.Lookup("/root/Main/Spawner"), "the spawner's node")
 	board, err := d.Node("/root/Main/Lobby/Board")
-	require.NoError(t, err, "a node of an instanced scene, at its full path")
-	assert.Equal(t, []Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, methodsOf(board.methods.script))
-
+	require.NoError(t, err)
+	assert.Equal(t, multiplayer.Checksum([]string{"hit"}), board.MethodSet().Checksum())
 	ball, err := d.Synchronized("/root/Main/Ball")
 	require.NoError(t, err)
-	assert.Equal(t, "/root/Main/BallSync", ball.syncs[0].node.Path())
-	assert.Equal(t, []Property{{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways}}, ball.syncs[0].decl.Properties)
+	assert.Same(t, m.Lookup("/root/Main/Ball"), ball.Node())
+	assert.NotNil(t, m.Lookup("/root/Main/BallSync"), "the synchronizer's node")
 	_, err = d.Synchronized("/root/Main/BallSync")
 	assert.ErrorContains(t, err, "res://main.tscn has no node /root/Main/BallSync that a MultiplayerSynchronizer replicates")
-
-	assert.NoError(t, d.Handle("/root/Main", "zeta", func(*Call) {}))
-	assert.NotNil(t, main.bound[main.byName("zeta")].handler)
 	_, err = d.Spawner("/root/Main/Players")
 	assert.ErrorContains(t, err, "res://main.tscn has no MultiplayerSpawner /root/Main/Players")
-}
 
-func methodsOf(list []*method) []Method {
-	var out []Method
-	for _, m := range list {
-		out = append(out, m.Method)
-	}
-	return out
+	got := make(chan int64, 1)
+	require.NoError(t, d.Handle("/root/Main", "zeta", func(*multiplayer.Call) {}))
+	require.NoError(t, d.Handle("/root/Main", "alpha", func(_ *multiplayer.Call, x int64) { got <- x }))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go m.Serve(ctx, ln)
+	require.Eventually(t, func() bool { return m.ID() == multiplayer.ServerID }, liveWait, time.Millisecond)
+	require.NoError(t, main.Call(multiplayer.ServerID, "alpha", 7))
+	assert.Equal(t, int64(7), <-got)
 }
 
 // Each mistake is an error that names the file it is in, and declares
 // nothing.
-func TestDeclareProjectErrors(t *testing.T) {
+func TestDeclareErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -187,26 +232,28 @@ func TestDeclareProjectErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MustNew()
-			_, err := m.DeclareProject(writeProject(t, tt.files), "res://main.tscn")
+			m := multiplayer.MustNew()
+			_, err := Declare(m, writeProject(t, tt.files), "res://main.tscn")
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
-			assert.Empty(t, m.nodes)
+			for _, p := range []string{"/root/Main", "/root/Main/Spawner", "/root/Main/Ball", "/root/Main/Lobby/Board", "/root/Main/S"} {
+				assert.Nil(t, m.Lookup(p), "%s declared", p)
+			}
 		})
 	}
 
-	m := MustNew()
-	d, err := m.DeclareProject(writeProject(t, nil), "res://main.tscn")
+	d, err := Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn")
 	require.NoError(t, err)
-	assert.EqualError(t, d.Handle("/root/Main", "not_rpc", func(*Call) {}),
+	assert.EqualError(t, d.Handle("/root/Main", "not_rpc", func(*multiplayer.Call) {}),
 		`res://main.gd (node /root/Main of res://main.tscn) declares no @rpc method "not_rpc"`)
-	assert.EqualError(t, d.Handle("/root/Nope", "zeta", func(*Call) {}), "res://main.tscn has no node /root/Nope with a script")
+	assert.EqualError(t, d.Handle("/root/Nope", "zeta", func(*multiplayer.Call) {}), "res://main.tscn has no node /root/Nope with a script")
 	assert.ErrorContains(t, d.Handle("/root/Main", "zeta", 3), "res://main.gd: multiplayer: handler of /root/Main.zeta")
 
-	_, err = MustNew().DeclareProject(writeProject(t, nil), "res://nope.tscn")
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://nope.tscn")
 	assert.ErrorContains(t, err, "nope.tscn")
-	taken := MustNew()
-	taken.Node("/root/Main")
-	_, err = taken.DeclareProject(writeProject(t, nil), "res://main.tscn")
-	assert.EqualError(t, err, "res://main.tscn: node /root/Main is declared already")
+	taken := multiplayer.MustNew()
+	taken.Node("/root/Main/Lobby/Board")
+	_, err = Declare(taken, writeProject(t, nil), "res://main.tscn")
+	assert.EqualError(t, err, "res://main.tscn: node /root/Main/Lobby/Board is declared already")
+	assert.Nil(t, taken.Lookup("/root/Main"), "nothing declared")
 }

@@ -1,4 +1,4 @@
-package multiplayer
+package fromproject
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,18 +41,18 @@ func chainProject(nodes, leaves, depth, methods int) map[string]string {
 	return files
 }
 
-// DeclareProject resolves each script once and each script's chain
+// Declare resolves each script once and each script's chain
 // without copying it: a scene setting one script on thousands of nodes,
 // or thousands of scripts sharing a long chain of bases, costs it within
 // hostile.Bound of the project's files, once the main scene is read.
-func TestHostileDeclareProject(t *testing.T) {
+func TestHostileDeclare(t *testing.T) {
 	small := t.TempDir() // what the first use of the packages allocates, once
 	for name, text := range chainProject(1, 1, 2, 1) {
 		require.NoError(t, os.WriteFile(filepath.Join(small, name), []byte(text), 0o644))
 	}
 	p, err := project.Open(small)
 	require.NoError(t, err)
-	_, err = MustNew().DeclareProject(p, "res://main.tscn")
+	_, err = Declare(multiplayer.MustNew(), p, "res://main.tscn")
 	require.NoError(t, err)
 	for _, tt := range []struct {
 		name                          string
@@ -69,25 +70,25 @@ func TestHostileDeclareProject(t *testing.T) {
 			}
 			p, err := project.Open(dir)
 			require.NoError(t, err)
-			_, err = p.Scene("res://main.tscn") // resource.Read's cost is not DeclareProject's
+			_, err = p.Scene("res://main.tscn") // resource.Read's cost is not Declare's
 			require.NoError(t, err)
-			m := MustNew()
+			m := multiplayer.MustNew()
 			hostile.Collect()
-			var d *ProjectScene
-			alloc := hostile.Allocated(func() { d, err = m.DeclareProject(p, "res://main.tscn") })
+			var d *Scene
+			alloc := hostile.Allocated(func() { d, err = Declare(m, p, "res://main.tscn") })
 			t.Logf("%d bytes: %d KiB allocated (%.1f per byte)", size, alloc>>10, float64(alloc)/float64(size))
 			require.NoError(t, err)
 			n, err := d.Node("/root/Main/n0")
 			require.NoError(t, err)
-			assert.NotNil(t, n.byName("f"))
+			assert.Equal(t, "f", n.MethodSet().Methods()[0].Name)
 			assert.LessOrEqual(t, alloc, hostile.Bound(size))
 		})
 	}
 }
 
-// DeclareProject's errors show the names the project's files give (node
+// Declare's errors show the names the project's files give (node
 // paths, root paths, scripts, methods) cut short, on one line.
-func TestDeclareProjectErrorSize(t *testing.T) {
+func TestDeclareErrorSize(t *testing.T) {
 	long := "x\x01\n" + strings.Repeat("y", 64<<10)
 	for _, tt := range []struct {
 		name  string
@@ -98,7 +99,7 @@ func TestDeclareProjectErrorSize(t *testing.T) {
 		{"a method on a channel past 253", map[string]string{"a.gd": "extends Node2D\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 300)\nfunc " + strings.Repeat("f", 64<<10) + "(): pass\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := MustNew().DeclareProject(writeProject(t, tt.files), "res://main.tscn")
+			_, err := Declare(multiplayer.MustNew(), writeProject(t, tt.files), "res://main.tscn")
 			require.Error(t, err)
 			t.Logf("%d bytes: %.300s", len(err.Error()), err)
 			assert.LessOrEqual(t, len(err.Error()), 2048)

@@ -1,4 +1,4 @@
-package multiplayer
+package fromproject
 
 import (
 	"testing"
@@ -10,9 +10,8 @@ import (
 // A scene that lists a synchronizer after another one's sibling's
 // children: the spawn numbers them in tree order, depth first, as the
 // engine does, not in the file's.
-func TestDeclareProjectTreeOrder(t *testing.T) {
-	m := MustNew()
-	d, err := m.DeclareProject(writeProject(t, map[string]string{"a.tscn": `[gd_scene format=3]
+func TestReadTreeOrder(t *testing.T) {
+	d, err := read(writeProject(t, map[string]string{"a.tscn": `[gd_scene format=3]
 
 [node name="A" type="Node2D"]
 
@@ -33,10 +32,9 @@ root_path = NodePath("../..")
 root_path = NodePath("..")
 `}), "res://main.tscn")
 	require.NoError(t, err)
-	s, err := d.Spawner("/root/Main/Spawner")
-	require.NoError(t, err)
+	require.Len(t, d.spawners, 1)
 	var paths []string
-	for _, sy := range s.scenes[1].Synchronizers {
+	for _, sy := range d.spawners[0].cfg.Scenes[1].Synchronizers {
 		paths = append(paths, sy.Path)
 	}
 	assert.Equal(t, []string{"Parts/First", "Parts/Second", "Third", "Fourth"}, paths)

@@ -1,8 +1,7 @@
-package multiplayer
+package fromproject
 
 import (
 	"fmt"
-	"github.com/gdvar/gdvar/multiplayer/mode"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -411,7 +411,7 @@ func (gm *randomGame) plan() (string, error) {
 // plan, and returns the folder.
 func (gm *randomGame) write(t *testing.T) string {
 	dir := t.TempDir()
-	harness, err := os.ReadFile(filepath.Join("..", "scripts", "multiplayer", "project.gd"))
+	harness, err := os.ReadFile(filepath.Join("..", "..", "scripts", "multiplayer", "project.gd"))
 	require.NoError(t, err)
 	plan, err := gm.plan()
 	require.NoError(t, err)

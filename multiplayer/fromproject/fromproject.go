@@ -1,0 +1,179 @@
+// Package fromproject declares on a multiplayer.Multiplayer what a Godot 4
+// project's main scene and its scripts declare for the high-level
+// multiplayer: the nodes with @rpc methods, the MultiplayerSpawners with
+// their scenes, the MultiplayerSynchronizers with their replication
+// configs. The Go program then supplies only the behaviour: handlers,
+// spawns, authority.
+//
+//	p, err := project.Open("game")
+//	m, err := multiplayer.New()
+//	game, err := fromproject.Declare(m, p, "res://main.tscn") // the root is /root/Main
+//	err = game.Handle("/root/Main", "chat", func(c *multiplayer.Call, text string) error {
+//		return c.Reply("chat_seen")
+//	})
+//	players, err := game.Spawner("/root/Main/Spawner")
+//
+// It stands apart from package multiplayer so that a server declared by
+// hand links none of the file formats (project, resource, vartext and
+// their compressors): only a program built from a project pays for
+// reading one. It reads the project with package project, whose
+// SpawnerSettings, SynchronizerSettings and PropertySettings are what
+// the scenes save, and declares package multiplayer's Spawner,
+// Synchronizer and Property; the modes of both are package
+// multiplayer/mode's.
+package fromproject
+
+import (
+	"fmt"
+	"path"
+	"slices"
+
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
+)
+
+// Scene is a Godot project's main scene as Declare declared it: its nodes
+// with @rpc methods, its spawners and its synchronized nodes, found by
+// their absolute paths.
+type Scene struct {
+	scene    string                          // the main scene's res:// path
+	nodes    map[string]scriptNode           // by absolute path
+	spawners map[string]*multiplayer.Spawner // by absolute path
+	synced   map[string]*multiplayer.Object  // by absolute path
+}
+
+// scriptNode is a declared node of the main scene and the script that
+// declares its methods.
+type scriptNode struct {
+	node   *multiplayer.Node
+	script string
+}
+
+// Declare declares on m what a Godot 4 project's main scene (a res:// or
+// uid:// path) and its scripts declare, as multiplayer's Node, Spawner
+// and Synchronized would by hand. The main scene's root is /root/<its
+// name>, as when the game runs it. The scenes it instances are read with
+// it, at their nodes' full paths (project.Project.Tree). It declares:
+//   - each node that has a script (its own, an instanced scene's root's,
+//     or an editable child's override) with the script's @rpc methods,
+//     its bases' included, as the engine numbers and checksums them, the
+//     nodes of one script sharing one multiplayer.MethodSet;
+//   - each MultiplayerSpawner, with its spawn_path, spawn_limit and
+//     spawnable scenes in order; each scene with its root's @rpc methods
+//     and the MultiplayerSynchronizers whose root_path is its root, in
+//     tree order, with their replication configs, intervals and
+//     public_visibility;
+//   - each MultiplayerSynchronizer of the main scene's own nodes, on the
+//     node its root_path names (Synchronized), in tree order.
+//
+// What the game decides only while it runs (Node.rpc_config, spawn
+// functions, configs changed in code) is not in the files: declare it by
+// hand, on paths Declare leaves free. An error names the file it comes
+// from: a script the engine would refuse, or refuse to attach to its
+// node's class (project.Project.Tree), a scene the project lacks, a
+// channel past multiplayer.MaxChannel, or what package multiplayer
+// cannot serve (@rpc methods below a spawned scene's root, a synchronizer
+// of a spawned scene whose root_path is not the scene's root, more than
+// multiplayer.MaxOnChange OnChange properties in a synchronizer), or a
+// path m declares already; then nothing is declared.
+func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string) (*Scene, error) {
+	d, err := read(p, mainScene)
+	if err != nil {
+		return nil, err
+	}
+	return d.declare(m)
+}
+
+// declare declares what was read on m, once it has checked that m
+// declares none of its paths yet, so that a mistake leaves m as it was.
+// A synchronized node may be one of the nodes with a script.
+func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
+	for _, p := range d.paths() {
+		if m.Lookup(p) != nil {
+			return nil, fmt.Errorf("%s: node %s is declared already", d.scene, project.Shown(p))
+		}
+	}
+	s := &Scene{scene: d.scene, nodes: map[string]scriptNode{}, spawners: map[string]*multiplayer.Spawner{}, synced: map[string]*multiplayer.Object{}}
+	for _, n := range d.nodes {
+		node, err := m.DeclareNode(n.path, n.methods)
+		if err != nil {
+			return nil, err // declared meanwhile, by another goroutine
+		}
+		s.nodes[n.path] = scriptNode{node, n.script}
+	}
+	for _, sp := range d.spawners {
+		s.spawners[sp.path] = m.Spawner(sp.path, sp.cfg)
+	}
+	for at, syncs := range d.statics.All() {
+		abs := path.Join(d.root, at)
+		s.synced[abs] = m.Synchronized(abs, syncs...)
+	}
+	return s, nil
+}
+
+// paths returns every path declare declares.
+func (d *declarations) paths() []string {
+	var paths []string
+	for _, n := range d.nodes {
+		paths = append(paths, n.path)
+	}
+	for _, s := range d.spawners {
+		paths = append(paths, s.path)
+	}
+	for at, syncs := range d.statics.All() {
+		abs := path.Join(d.root, at)
+		paths = append(paths, abs)
+		for _, sy := range syncs {
+			paths = append(paths, path.Join(abs, sy.Path))
+		}
+	}
+	return paths
+}
+
+// Synchronized returns the synchronized node at an absolute path
+// ("/root/Main/Ball"): a node of the main scene that a
+// MultiplayerSynchronizer of it replicates.
+func (s *Scene) Synchronized(path string) (*multiplayer.Object, error) {
+	o, ok := s.synced[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no node %s that a MultiplayerSynchronizer replicates", s.scene, path)
+	}
+	return o, nil
+}
+
+// Node returns the declared node at an absolute path ("/root/Main/Player").
+func (s *Scene) Node(path string) (*multiplayer.Node, error) {
+	n, ok := s.nodes[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no node %s with a script", s.scene, path)
+	}
+	return n.node, nil
+}
+
+// Spawner returns the spawner at an absolute path ("/root/Main/Spawner").
+func (s *Scene) Spawner(path string) (*multiplayer.Spawner, error) {
+	sp, ok := s.spawners[path]
+	if !ok {
+		return nil, fmt.Errorf("%s has no MultiplayerSpawner %s", s.scene, path)
+	}
+	return sp, nil
+}
+
+// Handle makes fn the handler of method of the node at path, as
+// multiplayer.Node.Handle does. A node the scene lacks, a method its
+// script does not declare with @rpc, or an fn that is no handler is an
+// error naming the file.
+func (s *Scene) Handle(path, method string, fn any) error {
+	n, ok := s.nodes[path]
+	if !ok {
+		return fmt.Errorf("%s has no node %s with a script", s.scene, path)
+	}
+	declared := func(m multiplayer.Method) bool { return m.Name == method }
+	if !slices.ContainsFunc(n.node.MethodSet().Methods(), declared) {
+		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", project.Shown(n.script), path, s.scene, method)
+	}
+	if err := n.node.SetHandler(method, fn); err != nil {
+		return fmt.Errorf("%s: %w", project.Shown(n.script), err)
+	}
+	return nil
+}

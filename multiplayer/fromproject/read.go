@@ -1,0 +1,278 @@
+package fromproject
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/ordered"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/mode"
+	"github.com/gdvar/gdvar/project"
+)
+
+// declarations are what a project's main scene declares, read from its
+// files before anything is declared.
+type declarations struct {
+	scene, root string // the main scene's res:// path; its root's absolute path
+	nodes       []nodeDecl
+	spawners    []spawnerDecl
+	// The synchronizers of the main scene's own nodes, by the node's path
+	// from the scene's root.
+	statics ordered.Map[[]multiplayer.Synchronizer]
+}
+
+// nodeDecl is a node with a script, at its absolute path.
+type nodeDecl struct {
+	path, script string
+	methods      *multiplayer.MethodSet
+}
+
+// spawnerDecl is a MultiplayerSpawner, at its absolute path.
+type spawnerDecl struct {
+	path string
+	cfg  multiplayer.SpawnerConfig
+}
+
+// treeRoot is the node the main scene's root is a child of, as when the
+// game runs it.
+const treeRoot = "/root"
+
+// read reads what the main scene of p and the scenes and scripts it names
+// declare; an error names the file it comes from.
+func read(p *project.Project, mainScene string) (*declarations, error) {
+	tree, err := p.Tree(mainScene)
+	if err != nil {
+		return nil, err
+	}
+	if len(tree) == 0 {
+		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
+	}
+	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+	d := &declarations{scene: mainScene, root: treeRoot + "/" + tree[0].Node.Name}
+	for _, n := range tree {
+		abs := path.Join(d.root, n.Path)
+		if n.Spawner != nil {
+			cfg, err := spawnerConfig(p, rpcs, mainScene, abs, n.Spawner)
+			if err != nil {
+				return nil, err
+			}
+			d.spawners = append(d.spawners, spawnerDecl{abs, cfg})
+		}
+		if s := n.Synchronizer; s != nil {
+			at := path.Join(n.Path, s.RootPath)
+			if at == ".." || strings.HasPrefix(at, "../") {
+				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", mainScene, project.Shown(abs), project.Shown(s.RootPath))
+			}
+			sy, err := synchronizerOf(relPath(at, n.Path), s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: synchronizer %s: %w", mainScene, project.Shown(abs), err)
+			}
+			list, _ := d.statics.Get(at)
+			d.statics.Set(at, append(list, sy), false)
+		}
+		if n.Script == "" {
+			continue
+		}
+		methods, err := rpcs.of(n.Script)
+		if err != nil {
+			return nil, err
+		}
+		if n.Spawner != nil {
+			if len(methods) > 0 {
+				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", mainScene, project.Shown(abs), project.Shown(n.Script))
+			}
+			continue
+		}
+		t, err := rpcs.table(n.Script, methods)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", project.Shown(n.Script), err)
+		}
+		d.nodes = append(d.nodes, nodeDecl{abs, n.Script, t})
+	}
+	return d, nil
+}
+
+// relPath returns the path of node to from node from, both paths from
+// the scene's root.
+func relPath(from, to string) string {
+	split := func(p string) []string {
+		if p == "." {
+			return nil
+		}
+		return strings.Split(p, "/")
+	}
+	f, t := split(from), split(to)
+	i := 0
+	for i < len(f) && i < len(t) && f[i] == t[i] {
+		i++
+	}
+	parts := append(slices.Repeat([]string{".."}, len(f)-i), t[i:]...)
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, "/")
+}
+
+// scriptRPCs are the @rpc methods of the scripts of a project, each
+// script resolved once: a scene may set one script on thousands of nodes,
+// each extending a chain of a hundred others.
+type scriptRPCs struct {
+	p       *project.Project
+	methods map[string][]multiplayer.Method   // by script
+	tables  map[string]*multiplayer.MethodSet // by script, shared by its nodes
+}
+
+// of returns the @rpc methods of a script and its bases, as Methods. They
+// are shared: multiplayer.NewMethodSet copies them.
+func (s scriptRPCs) of(script string) ([]multiplayer.Method, error) {
+	if methods, ok := s.methods[script]; ok {
+		return methods, nil
+	}
+	methods, err := scriptMethods(s.p, script)
+	if err != nil {
+		return nil, err
+	}
+	s.methods[script] = methods
+	return methods, nil
+}
+
+// table returns the method set of a script's nodes, whose methods (from
+// of) are given, made once.
+func (s scriptRPCs) table(script string, methods []multiplayer.Method) (*multiplayer.MethodSet, error) {
+	if t, ok := s.tables[script]; ok {
+		return t, nil
+	}
+	t, err := multiplayer.NewMethodSet(methods...)
+	if err != nil {
+		return nil, err
+	}
+	s.tables[script] = t
+	return t, nil
+}
+
+// scriptMethods returns the @rpc methods of a script and its bases, as
+// Methods.
+func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, error) {
+	rpcs, err := p.RPCs(script)
+	if err != nil {
+		return nil, err
+	}
+	var out []multiplayer.Method
+	for _, rpc := range rpcs {
+		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > multiplayer.MaxChannel {
+			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", project.Shown(script), project.Shown(rpc.Name), rpc.RPC.Channel, multiplayer.MaxChannel)
+		}
+		out = append(out, multiplayer.Method{
+			Name:      rpc.Name,
+			Mode:      rpc.RPC.Mode,
+			CallLocal: rpc.RPC.CallLocal,
+			Transfer:  rpc.RPC.Transfer,
+			Channel:   uint8(rpc.RPC.Channel),
+		})
+	}
+	return out, nil
+}
+
+// spawnerConfig reads a spawner of scene at abs and each of its
+// spawnable scenes.
+func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.SpawnerSettings) (multiplayer.SpawnerConfig, error) {
+	if s.SpawnPath == "" {
+		return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, project.Shown(abs))
+	}
+	if s.Limit < 0 || len(s.Scenes) > multiplayer.MaxScenes {
+		return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s: spawn_limit %d, %d scenes", scene, project.Shown(abs), s.Limit, len(s.Scenes))
+	}
+	cfg := multiplayer.SpawnerConfig{SpawnPath: path.Join(abs, s.SpawnPath), Limit: int(s.Limit)}
+	for _, res := range s.Scenes {
+		sc, err := spawnable(p, rpcs, res)
+		if err != nil {
+			return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, project.Shown(abs), err)
+		}
+		cfg.Scenes = append(cfg.Scenes, sc)
+	}
+	return cfg, nil
+}
+
+// spawnable reads a spawnable scene: its root's methods and the
+// synchronizers rooted at its root.
+func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.SpawnableScene, error) {
+	tree, err := p.Tree(res)
+	if err != nil {
+		return multiplayer.SpawnableScene{}, err
+	}
+	out := multiplayer.SpawnableScene{Path: res}
+	for _, n := range tree {
+		if n.Script != "" {
+			methods, err := rpcs.of(n.Script)
+			if err != nil {
+				return multiplayer.SpawnableScene{}, err
+			}
+			if n.Path == "." {
+				out.Methods = methods
+			} else if len(methods) > 0 {
+				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", project.Shown(res), project.Shown(n.Path))
+			}
+		}
+		if s := n.Synchronizer; s != nil {
+			if path.Join(n.Path, s.RootPath) != "." {
+				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
+			}
+			sy, err := synchronizerOf(n.Path, s)
+			if err != nil {
+				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
+			}
+			out.Synchronizers = append(out.Synchronizers, sy)
+		}
+	}
+	sortTreeOrder(tree, out.Synchronizers)
+	return out, nil
+}
+
+// sortTreeOrder sorts a scene's synchronizers into the order of its
+// tree (its nodes as Tree lists them), in which the spawn numbers them:
+// depth first, siblings in the file's order. A file may list a node after
+// a later sibling's children (the editor does not write one so, a hand
+// or a tool may).
+func sortTreeOrder(tree []project.SceneNode, syncs []multiplayer.Synchronizer) {
+	place := map[string]int{}
+	for i, n := range tree {
+		place[n.Path] = i
+	}
+	key := func(p string) []int { // the places of p's ancestors and p
+		var out []int
+		parts := strings.Split(p, "/")
+		for i := range parts {
+			out = append(out, place[strings.Join(parts[:i+1], "/")])
+		}
+		return out
+	}
+	slices.SortStableFunc(syncs, func(a, b multiplayer.Synchronizer) int { return slices.Compare(key(a.Path), key(b.Path)) })
+}
+
+// synchronizerOf returns a synchronizer as declared, at a path from its
+// root node, its intervals in whole microseconds as the engine keeps
+// them; more OnChange properties than a DELTA names
+// (multiplayer.MaxOnChange) are an
+// error.
+func synchronizerOf(at string, s *project.SynchronizerSettings) (multiplayer.Synchronizer, error) {
+	out := multiplayer.Synchronizer{
+		Path:          at,
+		Interval:      time.Duration(uint64(s.ReplicationInterval*1e6)) * time.Microsecond,
+		DeltaInterval: time.Duration(uint64(s.DeltaInterval*1e6)) * time.Microsecond,
+		Private:       !s.PublicVisibility,
+	}
+	watched := 0
+	for _, r := range s.Properties {
+		if r.Mode == mode.ReplicateOnChange {
+			watched++
+		}
+		out.Properties = append(out.Properties, multiplayer.Property{Path: r.Path, Spawn: r.Spawn, Replicate: r.Mode})
+	}
+	if watched > multiplayer.MaxOnChange {
+		return multiplayer.Synchronizer{}, fmt.Errorf("%d properties replicated on change (at most %d)", watched, multiplayer.MaxOnChange)
+	}
+	return out, nil
+}
