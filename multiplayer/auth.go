@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -24,216 +25,173 @@ var (
 	errAuthAfter  = fmt.Errorf("%w: authentication data from an admitted peer", ErrNotAllowed)
 )
 
+// authLayer is a Multiplayer's authentication, above its transport: its
+// callbacks and the state of each pending peer. Its lock is taken after
+// the replication's and the RPCs', before the transport's.
+type authLayer struct {
+	peers *peerLayer
+
+	mu               sync.Mutex
+	onAuth           func(PeerID, []byte)
+	onAuthenticating func(PeerID)
+	onAuthFailed     func(PeerID)
+	states           map[*conn]*authState // the pending peers'
+}
+
 // authState is a pending peer's authentication: whether this side and the
-// peer are done, and its timeout.
+// peer are done, whether it is being admitted, and its timeout.
 type authState struct {
 	local, remote bool
+	admitting     bool // both are done: the timeout no longer ends it
 	timer         *time.Timer
 }
 
-// OnAuth sets the function that receives a pending peer's authentication
-// messages (auth_callback), and makes every peer that connects from then on
-// pending until both sides call CompleteAuth. data is valid during the
-// call only. Set it before serving or connecting, on both sides, as in the
-// engine: a side without it takes authentication messages as errors.
-func (m *Multiplayer) OnAuth(fn func(peer PeerID, data []byte)) { m.set(func() { m.onAuth = fn }) }
-
-// OnPeerAuthenticating sets the function called when a peer connects and
-// is held pending (peer_authenticating): the time to SendAuth it a
-// challenge.
-func (m *Multiplayer) OnPeerAuthenticating(fn func(PeerID)) {
-	m.set(func() { m.onAuthenticating = fn })
+// set sets a callback, under a.mu.
+func (a *authLayer) set(f func()) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f()
 }
 
-// OnPeerAuthenticationFailed sets the function called when a pending peer
-// leaves or times out before it is admitted
-// (peer_authentication_failed); OnPeerDisconnected is not called for it.
-// As OnPeerDisconnected, and unlike the engine's signal, it is called too
-// when this side disconnects the peer (Disconnect).
-func (m *Multiplayer) OnPeerAuthenticationFailed(fn func(PeerID)) {
-	m.set(func() { m.onAuthFailed = fn })
-}
-
-// SendAuth sends a pending peer an authentication message, reliably
-// (send_auth). data must not be empty, and neither side may have
-// completed.
-func (m *Multiplayer) SendAuth(peer PeerID, data []byte) error {
-	if len(data) == 0 {
-		return errors.New("multiplayer: SendAuth: no data")
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c := m.conns[peer]
-	if c == nil || c.auth == nil {
-		return fmt.Errorf("%w: %d is not authenticating", ErrNoPeer, peer)
-	}
-	if c.auth.local || c.auth.remote {
-		return fmt.Errorf("%w: SendAuth to %d after a side completed", ErrNotAllowed, peer)
-	}
-	pkt := append([]byte{cmdSys, sysAuth}, data...)
-	return c.send(pkt, false, reliably)
-}
-
-// CompleteAuth says this side is done authenticating a pending peer
-// (complete_auth). The peer is admitted now if it is done too, else once
-// it says so. OnPeerConnected then runs before any further packet of the
-// peer's is handled: here, unless the connection's goroutine is handling
-// one (CompleteAuth called from OnAuth, say), which then calls it.
-func (m *Multiplayer) CompleteAuth(peer PeerID) error {
-	m.mu.Lock()
-	c := m.conns[peer]
-	if c == nil || c.auth == nil {
-		m.mu.Unlock()
-		return fmt.Errorf("%w: %d is not authenticating", ErrNoPeer, peer)
-	}
-	if c.auth.local {
-		m.mu.Unlock()
-		return fmt.Errorf("%w: CompleteAuth of %d twice", ErrNotAllowed, peer)
-	}
-	c.auth.local = true
-	err := c.send([]byte{cmdSys, sysAuth}, false, reliably) // before anything the admission sends
-	if c.auth.remote {
-		m.admit(c)
-	}
-	m.mu.Unlock()
-	c.greetSoon()
-	return err
-}
-
-// holdForAuth makes a joining peer pending, if this side authenticates,
-// and reports whether it did (m.mu held).
-func (m *Multiplayer) holdForAuth(c *conn) bool {
-	if m.onAuth == nil {
-		return false
-	}
-	c.auth = &authState{}
-	c.auth.timer = time.AfterFunc(m.cfg.authTimeout, func() {
-		m.mu.Lock()
-		defer m.mu.Unlock() // so that no admission comes between
-		if c.auth != nil {
+// hold makes a joining peer pending, this side authenticating (OnAuth
+// set; a.mu held).
+func (a *authLayer) hold(c *conn) {
+	st := &authState{}
+	st.timer = time.AfterFunc(a.peers.cfg.authTimeout, func() {
+		a.mu.Lock()
+		defer a.mu.Unlock() // so that no admission comes between
+		if a.states[c] == st && !st.admitting {
 			c.close(ErrAuthTimeout) // reported when it ends, as OnPeerAuthenticationFailed
 		}
 	})
-	return true
+	if a.states == nil {
+		a.states = map[*conn]*authState{}
+	}
+	a.states[c] = st
 }
 
-// admit makes a joining or pending peer a peer: it is announced, and
-// greeted (OnPeerConnected) by greetSoon (m.mu held).
-func (m *Multiplayer) admit(c *conn) {
-	if c.auth != nil {
-		c.auth.timer.Stop()
-		c.auth = nil
-	}
-	c.greeting.Store(true)
-	m.announce(c)
-	m.joinRepl(c.id)
-}
-
-// handleAuth takes an authentication message of c's, or a packet of c's
-// while it is pending; it reports whether it took the packet, and its
-// error. Once it saw the peer admitted, it takes no lock for the peer's
-// other packets: an admitted peer is never pending again.
-func (m *Multiplayer) handleAuth(c *conn, b []byte) (bool, error) {
-	isAuth := len(b) >= 2 && b[0]&cmdMask == cmdSys && b[1] == sysAuth
-	if c.admitted && !isAuth {
-		return false, nil
-	}
-	m.mu.Lock()
-	a := c.auth
-	if a == nil {
-		m.mu.Unlock()
-		c.admitted = true
-		switch {
-		case !isAuth:
-			return false, nil
-		case len(b) == 2:
-			return true, nil // the peer's completion, after this side admitted it: the engine ignores it too
-		}
-		return true, errAuthAfter
-	}
-	if !isAuth {
-		m.mu.Unlock()
-		return true, errBeforeAuth
-	}
-	if len(b) > 2 {
-		fn := m.onAuth
-		m.mu.Unlock()
-		if fn != nil { // OnAuth(nil) after the peer came
-			fn(c.id, b[2:])
-		}
-		return true, nil
-	}
-	a.remote = true
-	if a.local {
-		m.admit(c) // greeted once this packet is handled
-	}
-	m.mu.Unlock()
-	return true, nil
-}
-
-// The connection's goroutine runs each of its steps (its start, a packet,
-// its end) holding c.calls, and so does an admission's OnPeerConnected:
-// one callback at a time for a peer, and none of its packets handled
-// before it is greeted.
-
-// started calls, as a connection's goroutine starts,
-// OnPeerAuthenticating for a pending peer, then OnPeerConnected for an
-// admitted one.
-func (c *conn) started() {
-	m := c.m
-	c.calls.Lock()
-	m.mu.Lock()
-	fn := m.onAuthenticating
-	pending := c.auth != nil
-	m.mu.Unlock()
+// started calls OnPeerAuthenticating for a peer held pending, as its
+// connection's goroutine starts.
+func (a *authLayer) started(c *conn) {
+	a.mu.Lock()
+	fn := a.onAuthenticating
+	pending := a.states[c] != nil
+	a.mu.Unlock()
 	if pending && fn != nil {
 		fn(c.id)
 	}
-	c.calls.Unlock()
-	c.greetSoon()
 }
 
-// handle handles a packet of the peer's, then greets it if it was
-// admitted meanwhile.
-func (c *conn) handle(b []byte, how delivery) {
-	c.calls.Lock()
-	err := c.m.handle(c, b, how)
-	c.calls.Unlock()
+// pendingConn returns the connection of a pending peer, or an error
+// (a.mu held).
+func (a *authLayer) pendingConn(peer PeerID) (*conn, *authState, error) {
+	a.peers.mu.Lock()
+	c := a.peers.conns[peer]
+	a.peers.mu.Unlock()
+	if st := a.states[c]; c != nil && st != nil {
+		return c, st, nil
+	}
+	return nil, nil, fmt.Errorf("%w: %d is not authenticating", ErrNoPeer, peer)
+}
+
+// sendAuth is SendAuth.
+func (a *authLayer) sendAuth(peer PeerID, data []byte) error {
+	if len(data) == 0 {
+		return errors.New("multiplayer: SendAuth: no data")
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c, st, err := a.pendingConn(peer)
 	if err != nil {
-		c.m.report(c.id, err)
+		return err
 	}
-	c.greetSoon()
+	if st.local || st.remote {
+		return fmt.Errorf("%w: SendAuth to %d after a side completed", ErrNotAllowed, peer)
+	}
+	return c.send(append([]byte{cmdSys, sysAuth}, data...), false, reliably)
 }
 
-// ended forgets the connection (leave) once any admission of it has been
-// greeted.
-func (c *conn) ended() {
-	c.calls.Lock()
-	defer c.calls.Unlock()
-	c.greet()
-	c.m.leave(c)
+// complete says this side is done authenticating a pending peer
+// (CompleteAuth), and returns its connection if the peer is done too: it
+// is then to be admitted.
+func (a *authLayer) complete(peer PeerID) (*conn, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c, st, err := a.pendingConn(peer)
+	if err != nil {
+		return nil, err
+	}
+	if st.local {
+		return nil, fmt.Errorf("%w: CompleteAuth of %d twice", ErrNotAllowed, peer)
+	}
+	st.local = true
+	err = c.send([]byte{cmdSys, sysAuth}, false, reliably) // before anything the admission sends
+	if st.remote {
+		st.admitting = true
+		return c, err
+	}
+	return nil, err
 }
 
-// greetSoon calls OnPeerConnected for an admission, unless c.calls is
-// held, whose holder then does. Its flag is set before the lock is tried,
-// and the holder looks at it after letting go: one of them sees both.
-func (c *conn) greetSoon() {
-	for c.greeting.Load() && c.calls.TryLock() {
-		c.greet()
-		c.calls.Unlock()
+// handle takes an authentication message of c's, or a packet of c's while
+// it is pending; it reports whether it took the packet, whether the peer
+// is then to be admitted, and its error. Once it saw the peer admitted, it
+// takes no lock for the peer's other packets: an admitted peer is never
+// pending again.
+func (a *authLayer) handle(c *conn, b []byte) (took, admit bool, err error) {
+	isAuth := len(b) >= 2 && b[0]&cmdMask == cmdSys && b[1] == sysAuth
+	if c.admitted && !isAuth {
+		return false, false, nil
 	}
+	a.mu.Lock()
+	st := a.states[c]
+	if st == nil {
+		a.mu.Unlock()
+		c.admitted = true
+		switch {
+		case !isAuth:
+			return false, false, nil
+		case len(b) == 2:
+			return true, false, nil // the peer's completion, after this side admitted it: the engine ignores it too
+		}
+		return true, false, errAuthAfter
+	}
+	if !isAuth {
+		a.mu.Unlock()
+		return true, false, errBeforeAuth
+	}
+	if len(b) > 2 {
+		fn := a.onAuth
+		a.mu.Unlock()
+		if fn != nil { // OnAuth(nil) after the peer came
+			fn(c.id, b[2:])
+		}
+		return true, false, nil
+	}
+	st.remote = true
+	st.admitting = st.local
+	admit = st.admitting
+	a.mu.Unlock()
+	return true, admit, nil // greeted once this packet is handled
 }
 
-// greet calls OnPeerConnected, if an admission is yet to be greeted
-// (c.calls held).
-func (c *conn) greet() {
-	if !c.greeting.Swap(false) {
-		return
+// admitted forgets a pending peer's authentication, as it is admitted, and
+// reports whether it was pending (a.mu held).
+func (a *authLayer) admitted(c *conn) bool {
+	st := a.states[c]
+	if st == nil {
+		return false
 	}
-	c.m.mu.Lock()
-	fn := c.m.onConnect
-	c.m.mu.Unlock()
-	if fn != nil {
-		fn(c.id)
+	st.timer.Stop()
+	delete(a.states, c)
+	return true
+}
+
+// left forgets the authentication of a peer whose connection ended, and
+// returns OnPeerAuthenticationFailed if it was pending (a.mu held).
+func (a *authLayer) left(c *conn) (failed func(PeerID), pending bool) {
+	if !a.admitted(c) {
+		return nil, false
 	}
+	return a.onAuthFailed, true
 }

@@ -372,10 +372,7 @@ func TestRefusedSmallPackets(t *testing.T) {
 		m.OnAuth(func(PeerID, []byte) {})
 		c := fakeConn(m)
 		if tc.pending {
-			m.mu.Lock()
-			m.holdForAuth(c)
-			m.mu.Unlock()
-			t.Cleanup(func() { c.auth.timer.Stop() })
+			holdFake(m, c)
 		}
 		var err error
 		allocs := testing.AllocsPerRun(100, func() { err = m.handle(c, tc.packet, reliably) })
@@ -396,10 +393,7 @@ func BenchmarkHostileAuth(b *testing.B) {
 			m.OnAuth(func(PeerID, []byte) {})
 			c := fakeConn(m)
 			if pending {
-				m.mu.Lock()
-				m.holdForAuth(c)
-				c.auth.timer.Stop()
-				m.mu.Unlock()
+				holdFake(m, c)
 			}
 			return m, c
 		}

@@ -36,9 +36,6 @@ var unreliably = delivery{transfer: mode.Unreliable}
 // (0–254), and ENetMultiplayerPeer keeps 0 and 1 for itself.
 const MaxChannel = 253
 
-// delivery is how the method's calls travel.
-func (m *method) delivery() delivery { return delivery{transfer: m.Transfer, channel: m.Channel} }
-
 // enet returns the ENet channel and flags of a delivery, as
 // ENetMultiplayerPeer::put_packet chooses them: reliable traffic on
 // channel 0, unreliable on 1 (unsequenced unless ordered), a channel N > 0

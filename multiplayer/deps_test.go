@@ -1,7 +1,6 @@
 package multiplayer
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -13,15 +12,9 @@ import (
 // server built on it pays for neither. Building from a project is package
 // fromproject's, and ENet's zlib and Zstandard package enet/compress's.
 func TestNoFileFormats(t *testing.T) {
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to list the package's imports")
-	}
-	out, err := exec.Command(goCmd, "list", "-deps", ".").Output()
-	require.NoError(t, err)
-	deps := strings.Fields(string(out))
+	_, deps := listPackage(t)
 	require.Contains(t, deps, "github.com/gdvar/gdvar/enet", "the list is the package's")
-	for _, dep := range deps {
+	for dep := range deps {
 		for _, refused := range []string{
 			"github.com/gdvar/gdvar/project", "github.com/gdvar/gdvar/resource", "github.com/gdvar/gdvar/vartext",
 			"github.com/gdvar/gdvar/varjson", "github.com/gdvar/gdvar/fileaccess", "github.com/gdvar/gdvar/configfile",

@@ -60,19 +60,23 @@
 //
 // Every function and method of the package may be called from any
 // goroutine, concurrently with each other and with the goroutines that
-// serve the peers and replicate: one lock per Multiplayer guards its
-// state (go test -race checks it, TestConcurrentAPI). The exceptions are
-// said where they apply: a Call's arguments (Arg, Decode) are the
-// handler's, during the call; a visibility filter runs holding the lock
-// and must not call back. Handlers and callbacks run on the goroutine of
-// the connection a packet came on, one at a time per connection, and may
-// call any method, Close included; over ENet, a packet that comes while
-// its connection's goroutine waits is handled by the ENet host's reading
-// goroutine instead, in the same order, sparing a hand-off between
-// threads (see enet.Peer.Serve): a handler that runs longer than the
-// host's tick (5 ms) holds the other peers' packets up, for two ticks at
-// most. Declare
-// nodes and spawners (Node, Spawner, Synchronized, or package fromproject) and set OnAuth
-// before serving or connecting: declared later, they are safe, but a peer
-// that named a node before it was declared was told it is unknown.
+// serve the peers and replicate: each part of a Multiplayer (its
+// transport and peers, its authentication, its remote calls, its
+// replication) guards its state with a lock of its own, and none is held
+// while the game's code runs (go test -race checks it,
+// TestConcurrentAPI). The exception is said where it applies: a Call's
+// arguments (Arg, Decode) are the handler's, during the call. Handlers
+// and callbacks run on the goroutine of the connection a packet came on,
+// one at a time per connection, and may call any method, Close included;
+// over ENet, a packet that comes while its connection's goroutine waits
+// is handled by the ENet host's reading goroutine instead, in the same
+// order, sparing a hand-off between threads (see enet.Peer.Serve): a
+// handler that runs longer than the host's tick (5 ms) holds the other
+// peers' packets up, for two ticks at most. A visibility filter runs on
+// the goroutine that asks (a spawn, a peer that joins, UpdateVisibility,
+// the replication's tick), perhaps on several at once, and may call any
+// method too. Declare nodes and spawners (Node, Spawner, Synchronized, or
+// package fromproject) and set OnAuth before serving or connecting:
+// declared later, they are safe, but a peer that named a node before it
+// was declared was told it is unknown.
 package multiplayer

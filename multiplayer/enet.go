@@ -66,8 +66,9 @@ func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
 func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	id := PeerID(int32(p.ConnectData()))
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if id < 2 || m.conns[id] != nil || m.pending[id] || len(m.conns) >= m.cfg.maxPeers {
+	refused := id < 2 || m.conns[id] != nil || m.pending[id] || len(m.conns) >= m.cfg.maxPeers
+	m.mu.Unlock()
+	if refused {
 		p.Reset()
 		return
 	}
@@ -103,12 +104,7 @@ func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet
 	}
 	c := m.newENetLink(p, h, ServerID).c
 	m.closeHostOnClose(h, p.Done())
-	m.mu.Lock()
-	if err = m.join(c); err == nil {
-		m.id = id
-	}
-	m.mu.Unlock()
-	if err != nil {
+	if err = m.joinServer(c, id); err != nil {
 		h.Close()
 		return err
 	}

@@ -18,7 +18,7 @@ type enetLink struct {
 }
 
 // newENetLink returns the transport of a new connection to peer id over p.
-func (m *Multiplayer) newENetLink(p *enet.Peer, h *enet.Host, id PeerID) *enetLink {
+func (m *peerLayer) newENetLink(p *enet.Peer, h *enet.Host, id PeerID) *enetLink {
 	c := m.newConn(id)
 	l := &enetLink{c: c, peer: p, host: h}
 	c.link = l

@@ -3,7 +3,6 @@ package multiplayer
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // The errors a peer's packets or connection can cause, matched with
@@ -96,54 +95,3 @@ func (e *ArgError) Error() string {
 }
 
 func (e *ArgError) Unwrap() error { return e.Err }
-
-// ChecksumError is a node whose checksum of its RPC method names differs
-// between this side and a peer (ErrChecksum, which it wraps): the two do
-// not declare the same methods. Only the MD5 travels, so the peer's names
-// are not known here: compare Methods with the @rpc and rpc_config
-// methods of the peer's node at Node.
-type ChecksumError struct {
-	Node string // the node's path
-	// Methods are this side's, in the order the checksum takes them:
-	// the rpc_config ones, then the script's, each sorted by name.
-	Methods []Method
-	// Checksum is this side's; PeerChecksum the peer's, "" when it was
-	// the peer that found they differ (it sends a verdict, not its MD5).
-	Checksum, PeerChecksum string
-}
-
-func (e *ChecksumError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%v: %s declares here", ErrChecksum, e.Node)
-	for i, meth := range e.Methods {
-		sep := ", "
-		if i == 0 {
-			sep = " "
-		}
-		kind := "@rpc"
-		if meth.Config {
-			kind = "rpc_config"
-		}
-		fmt.Fprintf(&b, "%s%s (%s %s, %s, %s, channel %d)", sep, meth.Name, kind, meth.Mode, callMode(meth.CallLocal), meth.Transfer, meth.Channel)
-	}
-	if len(e.Methods) == 0 {
-		b.WriteString(" no RPC methods")
-	}
-	fmt.Fprintf(&b, ", MD5 %s; ", e.Checksum)
-	if e.PeerChecksum != "" {
-		fmt.Fprintf(&b, "the peer's MD5 is %s", e.PeerChecksum)
-	} else {
-		b.WriteString("the peer found its MD5 differs")
-	}
-	return b.String()
-}
-
-func (e *ChecksumError) Unwrap() error { return ErrChecksum }
-
-// callMode is @rpc's word for CallLocal.
-func callMode(local bool) string {
-	if local {
-		return "call_local"
-	}
-	return "call_remote"
-}

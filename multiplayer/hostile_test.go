@@ -258,7 +258,7 @@ func TestHostilePackets(t *testing.T) {
 		}})
 	for _, in := range inputs {
 		flood(t, in.name, m, c, size, in.packet)
-		clear(m.recv)
+		clear(m.rpc.recv)
 		dropQueued(c)
 	}
 }
@@ -348,9 +348,7 @@ func FuzzPacket(f *testing.F) {
 	var authMessages int
 	authing.OnAuth(func(PeerID, []byte) { authMessages++ })
 	pending := fakeConn(authing)
-	authing.mu.Lock()
-	authing.holdForAuth(pending)
-	authing.mu.Unlock()
+	holdFake(authing, pending)
 	f.Fuzz(func(t *testing.T, packet []byte) {
 		isAuth := len(packet) > 2 && packet[0]&cmdMask == cmdSys && packet[1] == sysAuth
 		before := authMessages
@@ -372,8 +370,8 @@ func FuzzPacket(f *testing.F) {
 			t.Fatal(differs)
 		}
 		dropQueued(c)
-		if c := m.recv[2]; c != nil && len(c.ids) > 64 {
-			clear(m.recv)
+		if c := m.rpc.recv[2]; c != nil && len(c.ids) > 64 {
+			clear(m.rpc.recv)
 		}
 		for _, side := range []struct {
 			m *Multiplayer
@@ -438,6 +436,29 @@ func fakePeer(m *Multiplayer, id PeerID) *conn {
 	c.tokens = 1 << 30
 	c.link = &wsLink{c: c, writing: true} // no writing goroutine starts
 	return c
+}
+
+// admitFake admits a fake peer, as join admits a peer that joins, with no
+// goroutine to serve it.
+func admitFake(m *Multiplayer, c *conn) {
+	m.mu.Lock()
+	delete(m.conns, c.id) // fakeConn's, which it takes in again
+	m.mu.Unlock()
+	if err := m.enter(c, 0, false); err != nil {
+		panic(err)
+	}
+}
+
+// holdFake holds a fake peer pending, as a Multiplayer that
+// authenticates holds a peer that joins, its timeout stopped.
+func holdFake(m *Multiplayer, c *conn) {
+	m.auth.mu.Lock()
+	defer m.auth.mu.Unlock()
+	m.mu.Lock()
+	c.authenticating = true
+	m.mu.Unlock()
+	m.auth.hold(c)
+	m.auth.states[c].timer.Stop()
 }
 
 // fakeLink is a fake peer's transport, which keeps what is sent to it.
@@ -614,9 +635,9 @@ func TestHostileServer(t *testing.T) {
 			assert.Len(t, joined, 1+tc.joined, "the server and the peers within the limit joined: %v", joined)
 			mu.Unlock()
 			assert.Equal(t, tc.malformed, countErrors(errs, ErrMalformed), "%v", errs.get())
-			m.mu.Lock()
-			assert.Len(t, m.recv, tc.caches, "caches kept")
-			m.mu.Unlock()
+			m.rpc.mu.Lock()
+			assert.Len(t, m.rpc.recv, tc.caches, "caches kept")
+			m.rpc.mu.Unlock()
 		})
 	}
 }

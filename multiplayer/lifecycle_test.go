@@ -235,9 +235,9 @@ func TestSendErrors(t *testing.T) {
 	id := m.Peers()[0]
 	assert.ErrorIs(t, m.SendBytes(id, make([]byte, DefaultMaxPacket)), ErrTooLarge)
 	assert.ErrorIs(t, main.Call(77, "echo"), ErrNoPeer)
-	m.mu.Lock()
-	assert.NotContains(t, m.sent, PeerID(77), "no cache state for a peer that is not there")
-	m.mu.Unlock()
+	m.rpc.mu.Lock()
+	assert.NotContains(t, m.rpc.sent, PeerID(77), "no cache state for a peer that is not there")
+	m.rpc.mu.Unlock()
 	m.Disconnect(id)
 	waitFor(t, "the client to see the server leave", func() bool { return client.ID() == 0 })
 	m.Close()

@@ -10,15 +10,15 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
 // A connection (conn) is what this side knows of one peer whatever carries
-// its packets: its id, its rate, the arguments of its call being handled,
-// its admission, and why the connection is closing. Its transport carries
+// its packets: its id, its rate, its admission, the arguments of its call
+// being handled, and why the connection is closing. Its transport carries
 // the packets: a WebSocket (wsLink, websocket_link.go) or an ENet peer
-// (enetLink, enet_link.go).
+// (enetLink, enet_link.go). What comes of the packets is the business of
+// the parts above the transport (upper).
 
 // transport carries a connection's packets.
 type transport interface {
@@ -37,10 +37,22 @@ type transport interface {
 	hangUp()
 }
 
+// upper is what a connection hands to the parts above the transport: the
+// Multiplayer's (New sets it). Each is called on the connection's
+// goroutine, holding c.calls and no lock: one at a time for a peer.
+type upper interface {
+	// started starts a peer whose goroutine starts, before its packets.
+	started(c *conn)
+	// handle handles a packet of the peer's, as how says it travelled.
+	handle(c *conn, b []byte, how delivery) error
+	// ended forgets a peer whose connection ended.
+	ended(c *conn)
+}
+
 // conn is one peer's connection: a client of the server, or the server of
 // a client.
 type conn struct {
-	m    *Multiplayer
+	m    *peerLayer // the Multiplayer's transport and peers
 	id   PeerID
 	link transport
 
@@ -49,29 +61,19 @@ type conn struct {
 	closed chan struct{} // closed by close
 
 	// The handling's own, one packet at a time (the reading goroutine's,
-	// over ENet the host's reader's too): the rate bucket, the arguments
-	// of the call being handled, the strings kept (decodeString).
+	// over ENet the host's reader's too): the rate bucket, and the
+	// arguments of the call being handled.
 	tokens float64
 	last   time.Time
 	paced  *time.Timer // the wait of a peer over its rate
-	dec    gdvar.Decoder
-	argBuf []byte
-	args   [][]byte
-	ends   []int // where each argument starts and ends in argBuf
-	strs   map[string]any
+	args   argDecoder
 
-	admitted bool // handleAuth saw the peer admitted (the reading goroutine's own)
+	admitted bool // the handling saw the peer admitted (authLayer.handle)
 
-	auth     *authState  // while the peer is pending (under m.mu)
-	added    []byte      // the ADD_PEER telling of it (announced, under m.mu)
-	calls    sync.Mutex  // see started
-	greeting atomic.Bool // admitted, OnPeerConnected yet to be called
-}
-
-// newConn returns a connection to peer id, with a full rate bucket, for
-// its transport to be set.
-func (m *Multiplayer) newConn(id PeerID) *conn {
-	return &conn{m: m, id: id, closed: make(chan struct{}), tokens: float64(m.cfg.burst), last: time.Now()}
+	authenticating bool        // held pending: not a peer others see yet (under m.mu)
+	added          []byte      // the ADD_PEER telling of it (announced, under m.mu)
+	calls          sync.Mutex  // see started
+	greeting       atomic.Bool // admitted, OnPeerConnected yet to be called
 }
 
 // send queues a packet. A packet that would make the queue cost more than
@@ -176,129 +178,60 @@ func (c *conn) withinRate() bool {
 	return min(float64(c.m.cfg.burst), c.tokens+time.Since(c.last).Seconds()*c.m.cfg.rate) >= 1
 }
 
-// decode decodes an argument into v with the connection's Decoder: a
-// fresh one for each argument (gdvar.Unmarshal) would cost about 1 KiB,
-// more than most arguments' bytes. The argument is one whole value
-// (readArg found its end), so there is nothing after it to check.
-func (c *conn) decode(arg []byte, v any, codec *gdvar.Codec) error {
-	codec.ResetDecoderBytes(&c.dec, arg)
-	err := c.dec.Decode(v)
-	if de, ok := errors.AsType[*gdvar.DecodeError](err); ok && errors.Is(de.Reason, gdvar.ErrInterrupted) {
-		return de.Err // as Unmarshal: the cause, not the interruption
-	}
-	return err
+// The connection's goroutine runs each of its steps (its start, a packet,
+// its end) holding c.calls, and so does an admission's OnPeerConnected:
+// one callback at a time for a peer, and none of its packets handled
+// before it is greeted.
+
+// started starts the peer above (OnPeerAuthenticating for a pending one),
+// as its connection's goroutine starts, then greets an admitted one.
+func (c *conn) started() {
+	c.calls.Lock()
+	c.m.up.started(c)
+	c.calls.Unlock()
+	c.greetSoon()
 }
 
-// decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
-// in buffers of the connection's that the next call reuses.
-func (c *conn) decodeArgs(call remoteCall, codec *gdvar.Codec) ([][]byte, error) {
-	buf, args := c.argBuf[:0], c.args[:0]
-	if call.byteOnly {
-		if len(call.args) > 0 {
-			buf = appendPackedBytes(buf, call.args)
-			args = append(args, buf)
-		}
-	} else {
-		rest := call.args
-		ends := c.ends[:0]
-		for i := range call.argc {
-			var n int
-			var err error
-			start := len(buf)
-			if buf, n, err = readArg(&c.dec, buf, rest, codec); err != nil {
-				return nil, fmt.Errorf("argument %d: %w", i, err)
-			}
-			ends = append(ends, start, len(buf))
-			rest = rest[n:]
-		}
-		for i := 0; i < len(ends); i += 2 {
-			args = append(args, buf[ends[i]:ends[i+1]])
-		}
-		c.ends = ends
+// handle handles a packet of the peer's, then greets it if it was
+// admitted meanwhile.
+func (c *conn) handle(b []byte, how delivery) {
+	c.calls.Lock()
+	err := c.m.up.handle(c, b, how)
+	c.calls.Unlock()
+	if err != nil {
+		c.m.report(c.id, err)
 	}
-	c.argBuf, c.args = buf, args
-	return args, nil
+	c.greetSoon()
 }
 
-// join makes c a peer, or a pending one if this side authenticates (m.mu
-// held). It fails once m is closed.
-func (m *Multiplayer) join(c *conn) error {
-	if m.closed {
-		return ErrClosed
-	}
-	m.conns[c.id] = c
-	if !m.holdForAuth(c) {
-		m.admit(c)
-	}
-	m.wg.Add(1)
-	return nil
+// ended forgets the peer, once any admission of it has been greeted.
+func (c *conn) ended() {
+	c.calls.Lock()
+	defer c.calls.Unlock()
+	c.greet()
+	c.m.up.ended(c)
 }
 
-// announce tells, on a server that relays, the other clients of a new one
-// and it of them (ADD_PEER; m.mu held). The packet telling of a peer is
-// made once and queued for every other: n peers joining cost n packets,
-// where they cost n² allocations, most of an idle server's garbage.
-func (m *Multiplayer) announce(c *conn) {
-	if m.id != ServerID || !m.cfg.relay {
+// greetSoon calls OnPeerConnected for an admission, unless c.calls is
+// held, whose holder then does. Its flag is set before the lock is tried,
+// and the holder looks at it after letting go: one of them sees both.
+func (c *conn) greetSoon() {
+	for c.greeting.Load() && c.calls.TryLock() {
+		c.greet()
+		c.calls.Unlock()
+	}
+}
+
+// greet calls OnPeerConnected, if an admission is yet to be greeted
+// (c.calls held).
+func (c *conn) greet() {
+	if !c.greeting.Swap(false) {
 		return
 	}
-	for id, other := range m.conns {
-		if id != c.id && other.auth == nil {
-			other.send(c.announced(), false, announcing)
-			c.send(other.announced(), false, announcing)
-		}
-	}
-}
-
-// announced returns the ADD_PEER telling of c (m.mu held).
-func (c *conn) announced() []byte {
-	if c.added == nil {
-		c.added = appendSys(nil, sysAddPeer, c.id)
-	}
-	return c.added
-}
-
-// leave forgets a peer whose connection ended: a server that relays tells
-// the other clients (DEL_PEER). A pending peer's end is a failed
-// authentication.
-func (m *Multiplayer) leave(c *conn) {
-	m.mu.Lock()
-	delete(m.conns, c.id)
-	m.forget(c.id)
-	pending := c.auth != nil
-	if pending {
-		c.auth.timer.Stop()
-	}
-	var gone []PeerID
-	if m.id == ServerID {
-		if m.cfg.relay && !pending {
-			pkt := appendSys(nil, sysDelPeer, c.id)
-			for _, other := range m.conns {
-				if other.auth == nil {
-					other.send(pkt, false, announcing)
-				}
-			}
-		}
-	} else { // a client: the server and every peer it announced are gone
-		for id := range m.others {
-			gone = append(gone, id)
-			m.forget(id)
-		}
-		clear(m.others)
-		m.id = 0
-	}
-	fn := m.onDisconnect
-	if pending {
-		fn = m.onAuthFailed
-	}
-	m.mu.Unlock()
-	if cause := c.why(); !normalEnd(cause) {
-		m.report(c.id, fmt.Errorf("%w: %w", ErrDisconnected, cause))
-	}
+	c.m.mu.Lock()
+	fn := c.m.onConnect
+	c.m.mu.Unlock()
 	if fn != nil {
-		for _, id := range gone {
-			fn(id)
-		}
 		fn(c.id)
 	}
 }

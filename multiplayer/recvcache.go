@@ -7,7 +7,7 @@ package multiplayer
 type recvCache struct {
 	ids    map[uint32]*recvNode
 	byPath map[string]uint32 // the last id given each path
-	swept  uint64            // Multiplayer.drops when ids was last swept of the dead
+	swept  uint64            // rpcLayer.drops when ids was last swept of the dead
 }
 
 // recvNode is a node a peer named: its path, and the node last found there.
@@ -16,10 +16,10 @@ type recvNode struct {
 	node *Node
 }
 
-// cached returns the node peer from names by cache id id, or nil (m.mu
+// cached returns the node peer from names by cache id id, or nil (r.mu
 // held).
-func (m *Multiplayer) cached(from PeerID, id uint32) *Node {
-	c := m.recv[from]
+func (r *rpcLayer) cached(from PeerID, id uint32) *Node {
+	c := r.recv[from]
 	if c == nil {
 		return nil
 	}
@@ -28,7 +28,7 @@ func (m *Multiplayer) cached(from PeerID, id uint32) *Node {
 		return nil
 	}
 	if e.node.gone {
-		n := m.nodes[e.path]
+		n := r.nodes[e.path]
 		if n == nil {
 			return nil
 		}
@@ -38,18 +38,18 @@ func (m *Multiplayer) cached(from PeerID, id uint32) *Node {
 }
 
 // addCached records that peer from names node n by id, unless the id is
-// taken or the peer has named too many nodes (m.mu held). A new id for a
+// taken or the peer has named too many nodes (r.mu held). A new id for a
 // path replaces the last one: a peer names a path anew only once its own
 // node there left, as a player respawned. Ids of nodes gone with no node
 // at their path now are forgotten when the cache is full and a node was
 // dropped since it was last swept. So a peer that spawns and despawns its
 // nodes for ever does not fill its cache, and a full cache costs nothing
 // more per packet.
-func (m *Multiplayer) addCached(from PeerID, id uint32, n *Node) bool {
-	c := m.recv[from]
+func (r *rpcLayer) addCached(from PeerID, id uint32, n *Node) bool {
+	c := r.recv[from]
 	if c == nil {
-		c = &recvCache{ids: map[uint32]*recvNode{}, byPath: map[string]uint32{}, swept: m.drops}
-		m.recv[from] = c
+		c = &recvCache{ids: map[uint32]*recvNode{}, byPath: map[string]uint32{}, swept: r.drops}
+		r.recv[from] = c
 	}
 	if c.ids[id] != nil {
 		return false
@@ -57,16 +57,16 @@ func (m *Multiplayer) addCached(from PeerID, id uint32, n *Node) bool {
 	if old, ok := c.byPath[n.path]; ok {
 		delete(c.ids, old)
 	}
-	if len(c.ids) >= len(m.nodes)+maxCached && c.swept != m.drops {
-		c.swept = m.drops
+	if len(c.ids) >= len(r.nodes)+maxCached && c.swept != r.drops {
+		c.swept = r.drops
 		for k, e := range c.ids {
-			if e.node.gone && m.nodes[e.path] == nil {
+			if e.node.gone && r.nodes[e.path] == nil {
 				delete(c.ids, k)
 				delete(c.byPath, e.path)
 			}
 		}
 	}
-	if len(c.ids) >= len(m.nodes)+maxCached {
+	if len(c.ids) >= len(r.nodes)+maxCached {
 		return false
 	}
 	c.ids[id] = &recvNode{path: n.path, node: n}

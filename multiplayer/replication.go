@@ -6,7 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/gdvar/gdvar"
 )
 
 // The packet sizes the engine's synchronizers keep to (sync_mtu,
@@ -16,51 +20,104 @@ const (
 	deltaMTU = 65535
 )
 
-// replPeer is what replication keeps of a peer (under m.mu).
+// replLayer is a Multiplayer's replication, its topmost part: the
+// spawners and synchronized nodes, the objects they hold, what each peer
+// was sent and spawned, and the goroutine that sends the synchronizers'
+// states each tick. Its lock is taken first: under it, it takes the RPCs'
+// (the nodes and their cache ids) and the transport's, to send. No user
+// code runs under it: the callbacks run after, and the visibility filters
+// with no lock held (visibility.go).
+type replLayer struct {
+	cfg   *config
+	rpc   *rpcLayer
+	peers *peerLayer
+
+	// active says a spawner or a synchronized node is declared: relays
+	// are filtered, under mu, only then.
+	active atomic.Bool
+
+	mu       sync.Mutex
+	spawners []*Spawner
+	states   map[PeerID]*replPeer // the peers replicated with
+	// What the nodes peers name are to replication: spawners', spawned or
+	// synchronized nodes (objects'), and their synchronizers'.
+	spawnerAt map[*Node]*Spawner
+	objectAt  map[*Node]*Object
+	syncAt    map[*Node]*objectSync
+	// The last net id this side gave, the ticks of the replicating
+	// goroutine (started with the first peer, if there are spawners), the
+	// changes of watched properties, and the visibility evaluations
+	// started (see evaluation).
+	lastNetID   uint32
+	ticks       int64
+	changes     uint64
+	replicating bool
+	asked       uint64
+	// The tick's and the handlers' scratch.
+	dueSyncs, dueDeltas []*objectSync
+	stateBuf, valueBuf  []byte
+	setBuf, readBuf     []byte
+	replDec             gdvar.Decoder
+}
+
+// init makes r the replication of a Multiplayer of cfg, over its RPCs and
+// its transport.
+func (r *replLayer) init(cfg *config, rpc *rpcLayer, peers *peerLayer) {
+	r.cfg, r.rpc, r.peers = cfg, rpc, peers
+	r.states = map[PeerID]*replPeer{}
+	r.spawnerAt, r.objectAt, r.syncAt = map[*Node]*Spawner{}, map[*Node]*Object{}, map[*Node]*objectSync{}
+}
+
+// set sets a callback, under r.mu.
+func (r *replLayer) set(f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f()
+}
+
+// replPeer is what replication keeps of a peer (under r.mu).
 type replPeer struct {
 	spawned  map[*Object]bool       // this side's nodes spawned on it
 	held     map[*Object][][]byte   // other clients' paths of nodes hidden from it, relayed once spawned on it
 	syncTime uint16                 // the time of the last SYNC sent to it
-	watched  map[*objectSync]uint64 // the last change sent to it as DELTA (Multiplayer.changes)
+	watched  map[*objectSync]uint64 // the last change sent to it as DELTA (replLayer.changes)
+	joined   uint64                 // the visibility evaluation of its join (see evaluation)
 	// The nodes it spawned here, by its net ids, and their synchronizers,
 	// by the net ids its spawns gave them.
 	recvObjects map[uint32]*Object
 	recvSync    map[uint32]*objectSync
 }
 
-// joinRepl starts replicating with a peer that joined: it is spawned this
-// side's nodes visible to it (m.mu held).
-func (m *Multiplayer) joinRepl(id PeerID) {
-	if len(m.spawners) == 0 || m.repl[id] != nil {
+// join starts replicating with a peer that is being admitted, if there
+// are spawners (r.mu and the transport's held): the peer is then seen as
+// one this side's nodes are hidden from until show spawns them, so that
+// relays to it are filtered from its first.
+func (r *replLayer) join(id PeerID) {
+	if len(r.spawners) == 0 || r.states[id] != nil {
 		return
 	}
-	m.repl[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
+	r.states[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
 		recvObjects: map[uint32]*Object{}, recvSync: map[uint32]*objectSync{}}
-	for _, s := range m.spawners {
-		for _, o := range s.objects.All() {
-			m.updateSpawn(id, o)
-		}
-	}
-	if !m.replicating && !m.closed {
-		m.replicating = true
-		m.wg.Add(1)
-		go m.replicate()
+	if !r.replicating && !r.peers.closed {
+		r.replicating = true
+		r.peers.wg.Add(1)
+		go r.replicate()
 	}
 }
 
-// leaveRepl forgets a peer that left, the nodes it spawned here, as the
+// leave forgets a peer that left, the nodes it spawned here, as the
 // engine frees them, and the paths it sent that the relay holds for
-// others (m.mu held).
-func (m *Multiplayer) leaveRepl(id PeerID) {
-	p := m.repl[id]
+// others (r.mu and the RPCs' held).
+func (r *replLayer) leave(id PeerID) {
+	p := r.states[id]
 	if p == nil {
 		return
 	}
-	delete(m.repl, id)
+	delete(r.states, id)
 	for _, o := range p.recvObjects {
-		m.remove(o)
+		r.remove(o)
 	}
-	for _, other := range m.repl {
+	for _, other := range r.states {
 		for o, held := range other.held {
 			held = slices.DeleteFunc(held, func(pkt []byte) bool { return PeerID(le32(pkt[2:])) == id })
 			if len(held) == 0 {
@@ -72,26 +129,22 @@ func (m *Multiplayer) leaveRepl(id PeerID) {
 	}
 }
 
-// updateSpawn spawns node o on peer id, or despawns it, as its visibility
-// says, if this side spawned it (m.mu held). A peer is first sent the
-// spawner's path, then the spawn, which names the spawner by it.
-func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
-	p := m.repl[id]
-	if p == nil || o.from != m.id || o.gone {
-		return
-	}
-	visible := o.visibleTo(id)
-	if visible == p.spawned[o] {
+// showTo spawns node o on peer id, or despawns it, as visible says, if
+// this side spawned it (r.mu, the RPCs' and the transport's held). A peer
+// is first sent the spawner's path, then the spawn, which names the
+// spawner by it.
+func (r *replLayer) showTo(id PeerID, p *replPeer, o *Object, visible bool) {
+	if o.from != r.peers.id || o.gone || visible == p.spawned[o] {
 		return
 	}
 	if !visible {
 		delete(p.spawned, o)
 		p.forget(o)
-		m.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
+		r.peers.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
 		return
 	}
 	s := o.spawner
-	if _, err := m.simplify(id, s.node); err != nil {
+	if _, err := r.rpc.simplify(id, s.node); err != nil {
 		return // the peer is leaving, or cannot take more
 	}
 	pkt := spawnPacket{scene: uint8(o.scene.index), spawner: s.node.cacheID, netID: o.netID, name: o.name, data: o.data}
@@ -103,10 +156,10 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 		}
 	}
 	pkt.state = state
-	if m.sendTo(id, appendSpawn(nil, pkt), false, reliably) == nil {
+	if r.peers.sendTo(id, appendSpawn(nil, pkt), false, reliably) == nil {
 		p.spawned[o] = true
 		for _, held := range p.held[o] {
-			m.sendTo(id, held, false, reliably)
+			r.peers.sendTo(id, held, false, reliably)
 		}
 		delete(p.held, o)
 	}
@@ -115,7 +168,7 @@ func (m *Multiplayer) updateSpawn(id PeerID, o *Object) {
 // forget drops what peer p was last sent of o's synchronizers' changes,
 // as the engine erases its last_watch_usecs when it hides a synchronizer
 // from the peer or the authority changes: their next DELTA to p holds
-// every watched property (m.mu held).
+// every watched property (r.mu held).
 func (p *replPeer) forget(o *Object) {
 	for _, sy := range o.syncs {
 		delete(p.watched, sy)
@@ -123,7 +176,7 @@ func (p *replPeer) forget(o *Object) {
 }
 
 // relayFilter returns what of a client's relayed packet goes on to peer
-// to (m.mu held): nothing of the replication of a node this side spawned
+// to (r.mu, the RPCs' and the transport's held; only once r.active): nothing of the replication of a node this side spawned
 // and hides from to. Its states are dropped; its path, from the node's
 // authority, is held and relayed once the node is spawned on to, since
 // the client syncs the node to to only once to has confirmed the path:
@@ -131,13 +184,14 @@ func (p *replPeer) forget(o *Object) {
 // so that what is held is bounded by the nodes, not by what the client
 // sends. pkt is the relayed packet; what is returned is pkt, a part of
 // it, or nil.
-func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
-	p := m.repl[to]
+func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
+	p := r.states[to]
 	if p == nil {
 		return pkt
 	}
 	hidden := func(n *Node) bool {
-		return n != nil && n.object != nil && n.object.from == m.id && !p.spawned[n.object] && !n.object.gone
+		o := r.objectAt[n]
+		return o != nil && o.from == r.peers.id && !p.spawned[o] && !o.gone
 	}
 	inner := pkt[sysSize:]
 	switch inner[0] & cmdMask {
@@ -147,8 +201,8 @@ func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 			return pkt
 		}
 		rel, _ := relativePath(string(path))
-		if n := m.nodes[rel]; hidden(n) {
-			if o := n.object; from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
+		if n := r.rpc.nodes[rel]; hidden(n) {
+			if o := r.objectAt[n]; from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {
 					p.held = map[*Object][][]byte{}
 				}
@@ -157,26 +211,26 @@ func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 			return nil
 		}
 	case cmdSync:
-		r, err := readSync(inner)
+		sr, err := readSync(inner)
 		if err != nil {
 			return pkt
 		}
-		head := len(inner) - len(r.rest)
+		head := len(inner) - len(sr.rest)
 		var kept []byte // nil while every state goes on
 		for {
-			start := len(inner) - len(r.rest)
-			st, ok, err := r.next()
+			start := len(inner) - len(sr.rest)
+			st, ok, err := sr.next()
 			if err != nil || !ok {
 				break
 			}
-			if st.netID&pathNetID != 0 && hidden(m.cached(from, st.netID&^pathNetID)) {
+			if st.netID&pathNetID != 0 && hidden(r.rpc.cached(from, st.netID&^pathNetID)) {
 				if kept == nil {
 					kept = append([]byte(nil), pkt[:sysSize+start]...)
 				}
 				continue
 			}
 			if kept != nil {
-				kept = append(kept, inner[start:len(inner)-len(r.rest)]...)
+				kept = append(kept, inner[start:len(inner)-len(sr.rest)]...)
 			}
 		}
 		switch {
@@ -190,17 +244,18 @@ func (m *Multiplayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 	return pkt
 }
 
-// replicate sends the synchronizers' states each tick until m closes.
-func (m *Multiplayer) replicate() {
-	defer m.wg.Done()
-	t := time.NewTicker(m.cfg.tick)
+// replicate sends the synchronizers' states each tick until the
+// Multiplayer closes.
+func (r *replLayer) replicate() {
+	defer r.peers.wg.Done()
+	t := time.NewTicker(r.cfg.tick)
 	defer t.Stop()
 	for {
 		select {
-		case <-m.closing:
+		case <-r.peers.closing:
 			return
 		case <-t.C:
-			m.tick()
+			r.tick()
 		}
 	}
 }
@@ -208,65 +263,87 @@ func (m *Multiplayer) replicate() {
 // tick sends each peer the states of the synchronizers this side owns
 // that are due and visible to it: a SYNC of their Always properties, a
 // DELTA of their OnChange properties that changed since the peer's last.
-func (m *Multiplayer) tick() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.ticks++
-	now := m.ticks
-	syncs, deltas := m.dueSyncs[:0], m.dueDeltas[:0]
-	for _, s := range m.spawners {
+// The filters of another side's nodes among them are asked first, with
+// no lock held.
+func (r *replLayer) tick() {
+	self := r.peers.self()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ticks++
+	now := r.ticks
+	syncs, deltas := r.dueSyncs[:0], r.dueDeltas[:0]
+	for _, s := range r.spawners {
 		for _, o := range s.objects.All() {
-			if o.authority != m.id {
+			if o.authority != self {
 				continue
 			}
 			for _, sy := range o.syncs {
-				if len(sy.decl.always) > 0 && now >= sy.lastSync+m.ticksOf(sy.decl.Interval) {
+				if len(sy.decl.always) > 0 && now >= sy.lastSync+r.ticksOf(sy.decl.Interval) {
 					sy.lastSync = now
 					syncs = append(syncs, sy)
 				}
-				if len(sy.decl.watch) > 0 && now >= sy.lastWatch+m.ticksOf(sy.decl.DeltaInterval) {
+				if len(sy.decl.watch) > 0 && now >= sy.lastWatch+r.ticksOf(sy.decl.DeltaInterval) {
 					sy.lastWatch = now
 					deltas = append(deltas, sy)
 				}
 			}
 		}
 	}
-	m.dueSyncs, m.dueDeltas = syncs, deltas
+	r.dueSyncs, r.dueDeltas = syncs, deltas
 	if len(syncs)+len(deltas) == 0 {
 		return
 	}
-	for id, p := range m.repl {
-		m.sendStates(id, p, syncs, false)
-		m.sendStates(id, p, deltas, true)
+	e := r.askTick(self, syncs, deltas)
+	if e != nil {
+		r.mu.Unlock()
+		e.call()
+		r.mu.Lock()
+	}
+	r.rpc.mu.Lock()
+	defer r.rpc.mu.Unlock()
+	r.peers.mu.Lock()
+	defer r.peers.mu.Unlock()
+	for id, p := range r.states {
+		r.sendStates(id, p, syncs, false, e)
+		r.sendStates(id, p, deltas, true, e)
 	}
 }
 
 // ticksOf is how many ticks an interval takes, at least one.
-func (m *Multiplayer) ticksOf(d time.Duration) int64 {
-	return max(1, int64((d+m.cfg.tick-1)/m.cfg.tick))
+func (r *replLayer) ticksOf(d time.Duration) int64 {
+	return max(1, int64((d+r.cfg.tick-1)/r.cfg.tick))
 }
 
 // sendStates sends peer id the SYNC, or DELTA, of the synchronizers due,
-// in packets of at most the engine's size (m.mu held).
-func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta bool) {
+// in packets of at most the engine's size, the visibility of another
+// side's nodes as the tick's evaluation e says (r.mu, the RPCs' and the
+// transport's held). A node despawned, or handed to another peer, while
+// the filters were asked is skipped.
+func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta bool, e *evaluation) {
 	mtu, how := syncMTU, unreliably
 	if delta {
 		mtu, how = deltaMTU, reliably
 	}
-	buf := m.stateBuf[:0]
+	self := r.peers.id
+	buf := r.stateBuf[:0]
 	head := 0
 	for _, sy := range due {
 		o := sy.obj
-		if o.from == m.id && !p.spawned[o] {
+		if o.gone || o.authority != self || o.from == self && !p.spawned[o] {
 			continue
 		}
-		if o.from != m.id && !o.visibleTo(id) {
-			p.forget(o) // hidden, as updateVisibility forgets it
-			continue
+		if o.from != self {
+			visible, known := e.shownTo(o, id)
+			if !visible && known {
+				p.forget(o) // hidden, as an update forgets it
+			}
+			if !visible {
+				continue
+			}
 		}
 		netID := sy.netID
 		if netID == 0 {
-			confirmed, err := m.simplify(id, sy.node)
+			confirmed, err := r.rpc.simplify(id, sy.node)
 			if !confirmed || err != nil {
 				continue // as the engine, until the peer has confirmed the path
 			}
@@ -289,9 +366,9 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 				continue
 			}
 			props = changed
-			p.watched[sy] = m.changes
+			p.watched[sy] = r.changes
 		}
-		values, ok := m.valuesOf(o, props)
+		values, ok := r.valuesOf(o, props)
 		if !ok || len(values) > mtu {
 			continue // a property never set, or a state too large alone
 		}
@@ -309,46 +386,48 @@ func (m *Multiplayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delt
 		}
 		if len(buf)+entry+len(values) > mtu {
 			if len(buf) > head { // a packet of the header alone would be refused
-				m.sendTo(id, append([]byte(nil), buf...), false, how)
+				r.peers.sendTo(id, append([]byte(nil), buf...), false, how)
 			}
 			buf = buf[:head]
 		}
 		buf = appendSyncState(buf, delta, st)
 	}
 	if head > 0 && len(buf) > head {
-		m.sendTo(id, append([]byte(nil), buf...), false, how)
+		r.peers.sendTo(id, append([]byte(nil), buf...), false, how)
 	}
-	m.stateBuf = buf
+	r.stateBuf = buf
 }
 
-// valuesOf appends the values of the given properties of o to m's scratch
-// buffer, false if one was never set (m.mu held).
-func (m *Multiplayer) valuesOf(o *Object, props []int) ([]byte, bool) {
-	b := m.valueBuf[:0]
+// valuesOf appends the values of the given properties of o to r's scratch
+// buffer, false if one was never set (r.mu held).
+func (r *replLayer) valuesOf(o *Object, props []int) ([]byte, bool) {
+	b := r.valueBuf[:0]
 	for _, i := range props {
 		if o.values[i] == nil {
 			return nil, false
 		}
 		b = append(b, o.values[i]...)
 	}
-	m.valueBuf = b
+	r.valueBuf = b
 	return b, true
 }
 
 // handleSpawn spawns the node a peer's SPAWN says, if that peer owns the
 // spawner.
-func (m *Multiplayer) handleSpawn(from PeerID, b []byte) error {
+func (r *replLayer) handleSpawn(from PeerID, b []byte) error {
 	p, err := parseSpawn(b)
 	if err != nil {
 		return err
 	}
-	m.mu.Lock()
-	o, err := m.spawnFrom(from, p)
+	r.mu.Lock()
+	r.rpc.mu.Lock()
+	o, err := r.spawnFrom(from, p)
+	r.rpc.mu.Unlock()
 	var fn func(*Object)
 	if o != nil {
 		fn = o.spawner.onSpawn
 	}
-	m.mu.Unlock()
+	r.mu.Unlock()
 	if err != nil {
 		return err
 	}
@@ -358,14 +437,14 @@ func (m *Multiplayer) handleSpawn(from PeerID, b []byte) error {
 	return nil
 }
 
-// spawnFrom makes the node of a peer's spawn (m.mu held).
-func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
-	n := m.cached(from, p.spawner)
-	if n == nil || n.spawner == nil {
+// spawnFrom makes the node of a peer's spawn (r.mu and the RPCs' held).
+func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
+	n := r.rpc.cached(from, p.spawner)
+	s := r.spawnerAt[n]
+	if s == nil {
 		return nil, fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner)
 	}
-	s := n.spawner
-	rp := m.repl[from]
+	rp := r.states[from]
 	if from != ServerID || rp == nil {
 		return nil, fmt.Errorf("%w: a spawn from peer %d, which does not own %s", ErrNotAllowed, from, s.node.Path())
 	}
@@ -391,7 +470,7 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	var data []byte
 	if p.data != nil {
 		var err error
-		if data, err = m.readValues(nil, p.data, 1, true); err != nil {
+		if data, err = r.readValues(nil, p.data, 1, true); err != nil {
 			return nil, fmt.Errorf("%s: spawn data: %w", sc.Path, err)
 		}
 	}
@@ -399,7 +478,7 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	state := p.state
 	for k := range count {
 		for _, i := range sc.syncs[k].spawn {
-			v, err := m.readValues(nil, state, 1, false)
+			v, err := r.readValues(nil, state, 1, false)
 			if err != nil {
 				return nil, fmt.Errorf("%s: spawn state: %w", sc.Path, err)
 			}
@@ -427,7 +506,7 @@ func (m *Multiplayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 
 // readValues returns the first count compressed values of b, checked as
 // a call's arguments are, appended to dst; whole says they must fill b.
-func (m *Multiplayer) readValues(dst, b []byte, count int, whole bool) ([]byte, error) {
+func (r *replLayer) readValues(dst, b []byte, count int, whole bool) ([]byte, error) {
 	rest := b
 	for range count {
 		if len(rest) == 0 {
@@ -435,7 +514,7 @@ func (m *Multiplayer) readValues(dst, b []byte, count int, whole bool) ([]byte, 
 		}
 		var n int
 		var err error
-		if m.readBuf, n, err = readArg(&m.replDec, m.readBuf[:0], rest, m.cfg.codec); err != nil {
+		if r.readBuf, n, err = readArg(&r.replDec, r.readBuf[:0], rest, r.cfg.codec); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrMalformed, err)
 		}
 		rest = rest[n:]
@@ -447,23 +526,25 @@ func (m *Multiplayer) readValues(dst, b []byte, count int, whole bool) ([]byte, 
 }
 
 // handleDespawn removes the node a peer's DESPAWN names, one it spawned.
-func (m *Multiplayer) handleDespawn(from PeerID, b []byte) error {
+func (r *replLayer) handleDespawn(from PeerID, b []byte) error {
 	netID, err := parseDespawn(b)
 	if err != nil {
 		return err
 	}
-	m.mu.Lock()
+	r.mu.Lock()
 	var o *Object
-	if rp := m.repl[from]; rp != nil {
+	if rp := r.states[from]; rp != nil {
 		o = rp.recvObjects[netID]
 	}
 	if o == nil {
-		m.mu.Unlock()
+		r.mu.Unlock()
 		return fmt.Errorf("%w: a despawn of net id %d, which peer %d did not spawn", ErrNotAllowed, netID, from)
 	}
-	m.remove(o)
+	r.rpc.mu.Lock()
+	r.remove(o)
+	r.rpc.mu.Unlock()
 	fn := o.spawner.onDespawn
-	m.mu.Unlock()
+	r.mu.Unlock()
 	if fn != nil {
 		fn(o)
 	}
@@ -476,8 +557,8 @@ func (m *Multiplayer) handleDespawn(from PeerID, b []byte) error {
 // states refused after the first are dropped without an error of their
 // own, which no one would see: a packet of 8-byte states, each refused,
 // costs one error, not one with a path for each 8 bytes.
-func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
-	r, err := readSync(b)
+func (r *replLayer) handleSync(from PeerID, b []byte) error {
+	sr, err := readSync(b)
 	if err != nil {
 		return err
 	}
@@ -486,15 +567,16 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 		o  *Object
 		fn func(*Object, PeerID)
 	}
-	var synced []objectFunc // read under m.mu, called after
-	m.mu.Lock()
+	var synced []objectFunc // read under r.mu, called after
+	r.mu.Lock()
+	r.rpc.mu.Lock()
 	for {
-		st, ok, err := r.next()
+		st, ok, err := sr.next()
 		if err != nil || !ok {
 			first = cmp.Or(first, err)
 			break
 		}
-		o, err := m.takeState(from, r, st, first == nil)
+		o, err := r.takeState(from, sr, st, first == nil)
 		if err != nil {
 			first = cmp.Or(first, err)
 			if errors.Is(err, ErrMalformed) {
@@ -509,29 +591,30 @@ func (m *Multiplayer) handleSync(from PeerID, b []byte) error {
 			synced = append(synced, objectFunc{o, fn})
 		}
 	}
-	m.mu.Unlock()
+	r.rpc.mu.Unlock()
+	r.mu.Unlock()
 	for _, s := range synced {
 		s.fn(s.o, from)
 	}
 	return first
 }
 
-// takeState takes one synchronizer's state (m.mu held); a state too old,
+// takeState takes one synchronizer's state (r.mu and the RPCs' held); a state too old,
 // or of a synchronizer not spawned yet, is skipped without error. A state
 // refused is an error that says why if explain is set, else the bare
 // sentinel it wraps.
-func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState, explain bool) (*Object, error) {
+func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain bool) (*Object, error) {
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
-		n := m.cached(from, st.netID&^pathNetID)
-		if n == nil || n.sync == nil {
+		n := r.rpc.cached(from, st.netID&^pathNetID)
+		sy = r.syncAt[n]
+		if sy == nil {
 			if !explain {
 				return nil, ErrUnknownNode
 			}
 			return nil, fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
 		}
-		sy = n.sync
-	} else if rp := m.repl[from]; rp != nil {
+	} else if rp := r.states[from]; rp != nil {
 		sy = rp.recvSync[st.netID]
 		if sy == nil {
 			return nil, nil // not received yet, as the engine says
@@ -551,7 +634,7 @@ func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState, explain
 		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, o.authority)
 	}
 	props := sy.decl.always
-	if r.delta {
+	if sr.delta {
 		props = props[:0:0]
 		for k, i := range sy.decl.watch {
 			if st.changed&(1<<k) != 0 {
@@ -561,19 +644,19 @@ func (m *Multiplayer) takeState(from PeerID, r syncReader, st syncState, explain
 		if len(props) == 0 {
 			return nil, malformed("a delta of %s that changes none of its %d properties", sy.node.Path(), len(sy.decl.watch))
 		}
-	} else if !sy.updateInTime(r.time) {
+	} else if !sy.updateInTime(sr.time) {
 		return nil, nil // too old
 	}
 	rest := st.values
 	for _, i := range props {
-		v, err := m.readValues(nil, rest, 1, false)
+		v, err := r.readValues(nil, rest, 1, false)
 		if err != nil {
 			return nil, fmt.Errorf("state of %s: %w", sy.node.Path(), err)
 		}
 		o.values[i] = append(o.values[i][:0], v...)
 		rest = rest[len(v):]
 	}
-	if r.delta && len(rest) > 0 {
+	if sr.delta && len(rest) > 0 {
 		return nil, malformed("a delta of %s with %d bytes after its values", sy.node.Path(), len(rest))
 	}
 	return o, nil

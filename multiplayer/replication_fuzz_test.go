@@ -133,7 +133,7 @@ func FuzzReplicationServer(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		m, c, _ := serverOfFake(t)
-		other, err := m.spawners[0].Spawn(testScene, "3", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+		other, err := m.repl.spawners[0].Spawn(testScene, "3", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		if err != nil {
 			t.Fatal(err)
 		}

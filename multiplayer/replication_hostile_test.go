@@ -64,7 +64,7 @@ func TestHostileReplication(t *testing.T) {
 // cache ids no synchronizer has, from a client and from a server.
 func refusedStates(t testing.TB) []replicationFlood {
 	m, c, _ := serverOfFake(t)
-	other, err := m.spawners[0].Spawn(testScene, strings.Repeat("n", 240), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
+	other, err := m.repl.spawners[0].Spawn(testScene, strings.Repeat("n", 240), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	other.SetAuthority(3)
 	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/"+other.Name()+"/Sync"), reliably))

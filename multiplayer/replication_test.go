@@ -254,10 +254,8 @@ func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 	m := MustNew()
 	sp := declarePlayers(m)
 	c := fakePeer(m, ServerID)
-	m.mu.Lock()
-	m.id, m.conns[ServerID], m.replicating = 5, c, true
-	m.admit(c)
-	m.mu.Unlock()
+	m.repl.replicating = true
+	require.NoError(t, m.enter(c, 5, false))
 	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
 	return m, sp, c
 }
@@ -323,10 +321,8 @@ func replicatingServer(declare func(*Multiplayer) *Spawner) (*Multiplayer, *Spaw
 	m := MustNew()
 	sp := declare(m)
 	c := fakeConn(m)
-	m.mu.Lock()
-	m.replicating = true
-	m.admit(c)
-	m.mu.Unlock()
+	m.repl.replicating = true
+	admitFake(m, c)
 	return m, sp, c
 }
 
@@ -496,7 +492,7 @@ func TestVisibilityPerPeerAndInterval(t *testing.T) {
 func TestReplicationMemoryPerPeer(t *testing.T) {
 	m := MustNew()
 	players := declareGame(m)
-	m.id, m.replicating = ServerID, true
+	m.id, m.repl.replicating = ServerID, true
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -504,10 +500,7 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 	for i := range peers {
 		id := PeerID(i + 2)
 		c := fakePeer(m, id)
-		m.mu.Lock()
-		m.conns[id] = c
-		m.admit(c)
-		m.mu.Unlock()
+		admitFake(m, c)
 		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		require.NoError(t, err)
 		o.SetAuthority(id)
@@ -546,8 +539,8 @@ func TestRespawnForever(t *testing.T) {
 		require.NoError(t, o.Despawn())
 		dropQueued(c)
 	}
-	assert.Len(t, m.recv[2].ids, 1, "the last id of the path")
-	assert.Len(t, m.recv[2].byPath, 1)
+	assert.Len(t, m.rpc.recv[2].ids, 1, "the last id of the path")
+	assert.Len(t, m.rpc.recv[2].byPath, 1)
 }
 
 // The paths a client relays for a node hidden from the destination are
@@ -561,20 +554,18 @@ func TestHeldPathsForgotten(t *testing.T) {
 			players.SetVisibilityFilter(func(o *Object, peer PeerID) bool { return o.Name() == name(peer) })
 			owner := fakeConn(m)
 			other := fakePeer(m, 3)
-			m.mu.Lock()
-			m.conns[3], m.replicating = other, true
-			m.admit(owner)
-			m.admit(other)
-			m.mu.Unlock()
+			m.repl.replicating = true
+			admitFake(m, owner)
+			admitFake(m, other)
 			o, err := players.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 			require.NoError(t, err)
 			o.SetAuthority(2)
 			path := appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync")
 			require.NoError(t, m.handle(owner, append(appendSys(nil, sysRelay, 3), path...), reliably))
 			held := func() int {
-				m.mu.Lock()
-				defer m.mu.Unlock()
-				return len(m.repl[3].held)
+				m.repl.mu.Lock()
+				defer m.repl.mu.Unlock()
+				return len(m.repl.states[3].held)
 			}
 			require.Equal(t, 1, held(), "the path held for peer 3")
 			if end == "despawn" {
@@ -649,13 +640,13 @@ func TestDeltaAfterShownAgain(t *testing.T) {
 		}
 		return n
 	}
-	m.tick()
-	m.tick()
+	m.repl.tick()
+	m.repl.tick()
 	require.Equal(t, 1, deltas(), "score, once")
 	ball.SetVisibility(0, false)
 	ball.SetVisibility(0, true)
-	m.tick()
-	m.tick()
+	m.repl.tick()
+	m.repl.tick()
 	assert.Equal(t, 1, deltas(), "score again, for the node spawned anew")
 }
 
@@ -674,10 +665,8 @@ func TestHeldPathsBounded(t *testing.T) {
 		id := PeerID(i + 2)
 		c := fakePeer(m, id)
 		conns[id] = c
-		m.mu.Lock()
-		m.conns[id], m.replicating = c, true
-		m.admit(c)
-		m.mu.Unlock()
+		m.repl.replicating = true
+		admitFake(m, c)
 		_, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		require.NoError(t, err)
 	}
@@ -695,16 +684,16 @@ func TestHeldPathsBounded(t *testing.T) {
 			}
 		}
 	}
-	m.mu.Lock()
+	m.repl.mu.Lock()
 	held := 0
-	for _, p := range m.repl {
+	for _, p := range m.repl.states {
 		for _, pkts := range p.held {
 			for _, pkt := range pkts {
 				held += cap(pkt)
 			}
 		}
 	}
-	m.mu.Unlock()
+	m.repl.mu.Unlock()
 	t.Logf("sent %d KiB, held %d KiB (%.1fx)", sent>>10, held>>10, float64(held)/float64(sent))
 	assert.LessOrEqual(t, uint64(held), uint64(sent)*2, "held paths, per byte sent")
 }
@@ -744,7 +733,7 @@ func BenchmarkDespawn(b *testing.B) {
 // race detector checks that the handler is read under the lock).
 func TestOnSyncSetWhileSyncing(t *testing.T) {
 	m, c, mine := serverOfFake(t)
-	sp := m.spawners[0]
+	sp := m.repl.spawners[0]
 	var calls atomic.Int64
 	count := func(*Object, PeerID) { calls.Add(1) }
 	sp.OnSync(count)
@@ -773,7 +762,7 @@ func TestNoHeaderOnlySync(t *testing.T) {
 	_, err := players.Spawn(testScene, "Ball", map[string]any{propPos: big, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	drain(c)
-	m.tick()
+	m.repl.tick()
 	for _, p := range drain(c) {
 		if p[0]&cmdMask == cmdSync {
 			assert.GreaterOrEqual(t, len(p), minSync, "a SYNC every receiver takes")
@@ -800,9 +789,9 @@ func TestCacheForgetsTheDead(t *testing.T) {
 				id++
 			}
 		}
-		m.mu.Lock()
-		assert.LessOrEqual(t, len(m.recv[2].ids), len(m.nodes)+maxCached, "wave %d", wave)
-		m.mu.Unlock()
+		m.rpc.mu.Lock()
+		assert.LessOrEqual(t, len(m.rpc.recv[2].ids), len(m.rpc.nodes)+maxCached, "wave %d", wave)
+		m.rpc.mu.Unlock()
 		for _, o := range objs {
 			require.NoError(t, o.Despawn())
 		}
@@ -813,8 +802,8 @@ func TestCacheForgetsTheDead(t *testing.T) {
 	o, err := players.Spawn(testScene, "Late", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, id, "Main/Players/Late/Sync"), reliably))
-	m.mu.Lock()
-	assert.LessOrEqual(t, len(m.recv[2].ids), len(m.nodes)+maxCached)
-	m.mu.Unlock()
+	m.rpc.mu.Lock()
+	assert.LessOrEqual(t, len(m.rpc.recv[2].ids), len(m.rpc.nodes)+maxCached)
+	m.rpc.mu.Unlock()
 	require.NoError(t, o.Despawn())
 }

@@ -98,7 +98,7 @@ const DefaultSpawnLimit = 1024
 // Spawner is a MultiplayerSpawner of the game, as this side knows it. The
 // server owns it: it spawns and despawns; a client receives.
 type Spawner struct {
-	m         *Multiplayer
+	r         *replLayer
 	node      *Node // the spawner's own node, which peers name by cache id
 	spawnPath string
 	scenes    []*scene
@@ -109,7 +109,7 @@ type Spawner struct {
 	// made once: a flood of spawns past it costs no error each.
 	taken   int
 	full    error
-	objects ordered.Map[*Object] // by name, in the order they came (under m.mu)
+	objects ordered.Map[*Object] // by name, in the order they came (under r.mu)
 	filter  func(*Object, PeerID) bool
 
 	onSpawn, onDespawn func(*Object)
@@ -133,27 +133,31 @@ type syncDecl struct {
 	spawn, always, watch []int // places in scene.props
 }
 
-// Spawner declares the MultiplayerSpawner at path ("/root/Main/Spawner").
-// Declare it before serving or connecting, as Node; it panics if the
-// declaration is invalid.
-func (m *Multiplayer) Spawner(path string, cfg SpawnerConfig) *Spawner {
+// declareSpawner declares the MultiplayerSpawner at path (Spawner),
+// panicking if the declaration is invalid.
+func (r *replLayer) declareSpawner(path string, cfg SpawnerConfig) *Spawner {
 	spawnPath, ok := relativePath(cfg.SpawnPath)
 	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
 		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
 	}
-	node := m.Node(path)
-	s := &Spawner{m: m, node: node, spawnPath: spawnPath, limit: cfg.Limit, taken: cmp.Or(cfg.Limit, DefaultSpawnLimit)}
-	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
+	s := &Spawner{r: r, spawnPath: spawnPath, limit: cfg.Limit, taken: cmp.Or(cfg.Limit, DefaultSpawnLimit)}
 	for i, sc := range cfg.Scenes {
 		s.scenes = append(s.scenes, newScene(path, sc, i))
 	}
 	if cfg.Custom != nil {
 		s.custom = newScene(path, *cfg.Custom, customScene)
 	}
-	m.mu.Lock()
-	node.spawner = s
-	m.spawners = append(m.spawners, s)
-	m.mu.Unlock()
+	node, err := r.rpc.declare(path, noMethods)
+	if err != nil {
+		panic(err.Error())
+	}
+	s.node = node
+	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
+	r.mu.Lock()
+	r.spawnerAt[node] = s
+	r.spawners = append(r.spawners, s)
+	r.active.Store(true)
+	r.mu.Unlock()
 	return s
 }
 
@@ -199,41 +203,22 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 
 // OnSpawn sets the function called when the spawner's owner spawns a node
 // here (the spawner's "spawned" signal), with its spawn state set.
-func (s *Spawner) OnSpawn(fn func(*Object)) { s.m.set(func() { s.onSpawn = fn }) }
+func (s *Spawner) OnSpawn(fn func(*Object)) { s.r.set(func() { s.onSpawn = fn }) }
 
 // OnDespawn sets the function called when the spawner's owner despawns a
 // node here ("despawned"). As in the engine, the nodes of a peer that
 // leaves go without it.
-func (s *Spawner) OnDespawn(fn func(*Object)) { s.m.set(func() { s.onDespawn = fn }) }
+func (s *Spawner) OnDespawn(fn func(*Object)) { s.r.set(func() { s.onDespawn = fn }) }
 
 // OnSync sets the function called when a peer's SYNC or DELTA has set
 // properties of one of the spawner's nodes (the synchronizer's
 // "synchronized" and "delta_synchronized").
-func (s *Spawner) OnSync(fn func(o *Object, from PeerID)) { s.m.set(func() { s.onSync = fn }) }
-
-// SetVisibilityFilter sets a function that must also say a peer may see
-// a node of the spawner (nil: none), with each node's own
-// (Object.SetVisibilityFilter), from the next spawn or UpdateVisibility
-// on. It is called holding the Multiplayer's lock: it must not call the
-// Multiplayer, nor an Object's methods but Name, Path and Scene.
-func (s *Spawner) SetVisibilityFilter(fn func(o *Object, peer PeerID) bool) {
-	s.m.set(func() { s.filter = fn })
-}
-
-// UpdateVisibility applies the visibility filters again to each of the
-// spawner's nodes, for every peer.
-func (s *Spawner) UpdateVisibility() {
-	s.m.mu.Lock()
-	defer s.m.mu.Unlock()
-	for _, o := range s.objects.All() {
-		o.updateVisibility()
-	}
-}
+func (s *Spawner) OnSync(fn func(o *Object, from PeerID)) { s.r.set(func() { s.onSync = fn }) }
 
 // Objects returns the spawner's nodes now, in the order they came.
 func (s *Spawner) Objects() []*Object {
-	s.m.mu.Lock()
-	defer s.m.mu.Unlock()
+	s.r.mu.Lock()
+	defer s.r.mu.Unlock()
 	objs := make([]*Object, 0, s.objects.Len())
 	for _, o := range s.objects.All() {
 		objs = append(objs, o)
@@ -261,15 +246,17 @@ func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Obj
 	if s.custom == nil {
 		return nil, fmt.Errorf("multiplayer: spawner %s declares no custom scene", s.node.Path())
 	}
-	arg, err := AppendArg(nil, data, s.m.cfg.codec)
+	arg, err := AppendArg(nil, data, s.r.cfg.codec)
 	if err != nil {
 		return nil, err
 	}
 	return s.spawn(s.custom, name, arg, state)
 }
 
+// spawn spawns a node of sc, on every peer it is visible to once its
+// filters, asked with no lock held, say so.
 func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any) (*Object, error) {
-	m := s.m
+	r := s.r
 	if !validNodeName([]byte(name)) {
 		return nil, fmt.Errorf("multiplayer: %q is not a valid node name", name)
 	}
@@ -280,7 +267,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 			return nil, fmt.Errorf("multiplayer: scene %s has no property %q", sc.Path, path)
 		}
 		var err error
-		if values[i], err = AppendArg(nil, v, m.cfg.codec); err != nil {
+		if values[i], err = AppendArg(nil, v, r.cfg.codec); err != nil {
 			return nil, fmt.Errorf("multiplayer: property %q: %w", path, err)
 		}
 	}
@@ -291,20 +278,23 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 			}
 		}
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.id != ServerID {
+	if r.peers.self() != ServerID {
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
+	r.mu.Lock()
 	if s.limit > 0 && s.objects.Len() >= s.limit {
+		r.mu.Unlock()
 		return nil, s.full
 	}
-	o, err := s.add(sc, name, ServerID, m.nextNetID(), data, values)
+	r.rpc.mu.Lock()
+	o, err := s.add(sc, name, ServerID, r.nextNetID(), data, values)
+	r.rpc.mu.Unlock()
 	if err != nil {
+		r.mu.Unlock()
 		return nil, err
 	}
 	for _, sy := range o.syncs {
-		sy.netID = m.nextNetID()
+		sy.netID = r.nextNetID()
 		sy.spawnID = sy.netID
 	}
 	for i, v := range values {
@@ -312,51 +302,36 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 			o.changedProp(i)
 		}
 	}
-	for _, id := range m.targets() {
-		m.updateSpawn(id, o)
-	}
+	e := r.update(o)
+	r.mu.Unlock()
+	r.finish(e)
 	return o, nil
 }
 
-// nextNetID gives a spawned node or synchronizer its net id (m.mu held).
-func (m *Multiplayer) nextNetID() uint32 {
-	m.lastNetID++
-	return m.lastNetID
+// nextNetID gives a spawned node or synchronizer its net id (r.mu held).
+func (r *replLayer) nextNetID() uint32 {
+	r.lastNetID++
+	return r.lastNetID
 }
 
 // add makes a node of the spawner's, with its nodes for RPCs and paths,
-// spawned by from (m.mu held).
+// spawned by from (r.mu and the RPCs' held).
 func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []byte, values [][]byte) (*Object, error) {
-	m := s.m
+	r := s.r
 	root := s.spawnPath + "/" + name
-	if m.nodes[root] != nil {
+	if r.rpc.nodes[root] != nil {
 		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, rootPath, root)
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.private}
-	o.node = m.addNode(root, sc.methods)
-	o.node.object = o
+	o.node = r.rpc.addNode(root, sc.methods)
+	r.objectAt[o.node] = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
-		sy.node = m.addNode(root+"/"+d.Path, noMethods)
-		sy.node.object, sy.node.sync = o, sy
+		sy.node = r.rpc.addNode(root+"/"+d.Path, noMethods)
+		r.objectAt[sy.node], r.syncAt[sy.node] = o, sy
 		o.syncs = append(o.syncs, sy)
 	}
 	s.objects.Set(name, o, false)
 	return o, nil
-}
-
-// addNode declares a node of a spawned scene (m.mu held). A path taken
-// by a declared node keeps the declared one, which then serves both.
-func (m *Multiplayer) addNode(rel string, t *MethodSet) *Node {
-	if n := m.nodes[rel]; n != nil {
-		return n
-	}
-	n, err := newNode(m, rel, t)
-	if err != nil {
-		panic(err.Error()) // the scene's methods were checked when declared
-	}
-	n.spawned = true
-	m.nodes[rel] = n
-	return n
 }

@@ -17,7 +17,7 @@ import (
 func deltaMasks(t *testing.T, m *Multiplayer, c *conn) []uint64 {
 	t.Helper()
 	for range 3 {
-		m.tick()
+		m.repl.tick()
 		var masks []uint64
 		for _, p := range drain(c) {
 			switch {
@@ -76,7 +76,7 @@ func TestStaticDeltaWhenShown(t *testing.T) {
 		}, both},
 		{"hidden by its filter for a tick", func(m *Multiplayer, _ *Object, hidden *atomic.Bool) *conn {
 			hidden.Store(true)
-			m.tick()
+			m.repl.tick()
 			hidden.Store(false)
 			return m.conns[2]
 		}, both},
@@ -87,10 +87,7 @@ func TestStaticDeltaWhenShown(t *testing.T) {
 		}, both},
 		{"a peer that joins", func(m *Multiplayer, _ *Object, _ *atomic.Bool) *conn {
 			c := fakePeer(m, 3)
-			m.mu.Lock()
-			defer m.mu.Unlock()
-			m.conns[3] = c
-			m.admit(c)
+			admitFake(m, c)
 			return c
 		}, both},
 	} {
@@ -103,9 +100,7 @@ func TestStaticDeltaWhenShown(t *testing.T) {
 			var hidden atomic.Bool
 			ball.SetVisibilityFilter(func(PeerID) bool { return !hidden.Load() })
 			c := fakeConn(m)
-			m.mu.Lock()
-			m.admit(c)
-			m.mu.Unlock()
+			admitFake(m, c)
 			require.NoError(t, ball.Set(propScore, int64(1)))
 			require.NoError(t, ball.Set(propPos, gdvar.Vector2{X: 1}))
 			require.Equal(t, []uint64{both}, deltaMasks(t, m, c))

@@ -16,14 +16,14 @@ const (
 	maxKeptStrings = 16 // per connection; the set is emptied when full
 )
 
-// decodeString decodes arg into v, a *string or an *any, as c.decode
+// decodeString decodes arg into v, a *string or an *any, as d.decode
 // would, taking a string kept from before when there is one.
-func (c *conn) decodeString(arg []byte, v any, codec *gdvar.Codec) error {
-	if kept, ok := c.strs[string(arg)]; ok {
+func (d *argDecoder) decodeString(arg []byte, v any, codec *gdvar.Codec) error {
+	if kept, ok := d.strs[string(arg)]; ok {
 		setKept(v, kept)
 		return nil
 	}
-	if err := c.decode(arg, v, codec); err != nil {
+	if err := d.decode(arg, v, codec); err != nil {
 		return err
 	}
 	if len(arg) > maxKeptArg || binary.LittleEndian.Uint32(arg) != uint32(gdvar.TypeString) { // a String, no flags (a Nil leaves v as it was)
@@ -39,13 +39,13 @@ func (c *conn) decodeString(arg []byte, v any, codec *gdvar.Codec) error {
 		}
 		kept = *v // boxed already
 	}
-	if len(c.strs) >= maxKeptStrings {
-		clear(c.strs)
+	if len(d.strs) >= maxKeptStrings {
+		clear(d.strs)
 	}
-	if c.strs == nil {
-		c.strs = make(map[string]any, maxKeptStrings)
+	if d.strs == nil {
+		d.strs = make(map[string]any, maxKeptStrings)
 	}
-	c.strs[string(arg)] = kept
+	d.strs[string(arg)] = kept
 	return nil
 }
 

@@ -39,20 +39,20 @@ func TestKeptStrings(t *testing.T) {
 		{"any", func() any { var v any = "before"; return &v }, append(args, marshal(int64(7)), marshal("player 3"))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &conn{}
+			d := &argDecoder{}
 			got := tc.value()
 			for i, arg := range tc.args {
 				want := reflect.New(reflect.TypeOf(got).Elem())
 				want.Elem().Set(reflect.ValueOf(got).Elem())
 				require.NoError(t, gdvar.Unmarshal(arg, want.Interface()))
-				require.NoError(t, c.decodeString(arg, got, nil), "argument %d", i)
+				require.NoError(t, d.decodeString(arg, got, nil), "argument %d", i)
 				assert.Equal(t, want.Interface(), got, "argument %d", i)
 			}
-			assert.LessOrEqual(t, len(c.strs), maxKeptStrings)
+			assert.LessOrEqual(t, len(d.strs), maxKeptStrings)
 			if raceDetector {
 				return
 			}
-			allocs := testing.AllocsPerRun(100, func() { require.NoError(t, c.decodeString(kept, got, nil)) })
+			allocs := testing.AllocsPerRun(100, func() { require.NoError(t, d.decodeString(kept, got, nil)) })
 			assert.Zero(t, allocs)
 			assert.EqualValues(t, "player 3", reflect.ValueOf(got).Elem().Interface())
 		})

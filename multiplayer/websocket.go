@@ -61,10 +61,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l := m.newWSLink(id)
 	l.attach(h, false)
 	c := l.c
-	m.mu.Lock()
-	err = m.join(c)
-	delete(m.pending, id) // joined, it holds its place among m.conns: not two
-	m.mu.Unlock()
+	err = m.join(c) // it takes the place of its reservation among m.conns: not two
 	if err != nil {
 		h.Conn.Close()
 		return
@@ -186,13 +183,9 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	} else if len(b) != 4 || int32(binary.LittleEndian.Uint32(b)) < 2 {
 		err = fmt.Errorf("%w: the server's first message is % x, not a peer id", ErrMalformed, b[:min(len(b), 8)])
 	}
-	m.mu.Lock()
 	if err == nil {
-		if err = m.join(c); err == nil {
-			m.id = PeerID(binary.LittleEndian.Uint32(b))
-		}
+		err = m.joinServer(c, PeerID(binary.LittleEndian.Uint32(b)))
 	}
-	m.mu.Unlock()
 	if err != nil {
 		h.Conn.Close()
 		return err

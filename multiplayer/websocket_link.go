@@ -58,7 +58,7 @@ type wsLink struct {
 
 // newWSLink returns the transport of a new connection to peer id, whose
 // socket is set before it is served.
-func (m *Multiplayer) newWSLink(id PeerID) *wsLink {
+func (m *peerLayer) newWSLink(id PeerID) *wsLink {
 	c := m.newConn(id)
 	l := &wsLink{c: c, current: 1, hungUp: make(chan struct{}), wake: make(chan struct{}, 1)}
 	c.link = l
