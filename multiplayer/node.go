@@ -24,6 +24,9 @@ type Node struct {
 	// (under r.mu).
 	spawned bool
 	gone    bool
+	// role is what replication, a part above, makes of the node, kept
+	// here and read by it alone (under its lock; see spawnerOf).
+	role any
 }
 
 // binding is what a node does with its calls of one method.

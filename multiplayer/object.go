@@ -218,8 +218,7 @@ func (r *replLayer) remove(o *Object) {
 // forgetNode forgets what a node of a removed object was to replication,
 // and the node itself if a spawn made it (r.mu and the RPCs' held).
 func (r *replLayer) forgetNode(n *Node) {
-	delete(r.objectAt, n)
-	delete(r.syncAt, n)
+	n.role = nil
 	r.rpc.dropNode(n)
 }
 

@@ -39,11 +39,6 @@ type replLayer struct {
 	mu       sync.Mutex
 	spawners []*Spawner
 	states   map[PeerID]*replPeer // the peers replicated with
-	// What the nodes peers name are to replication: spawners', spawned or
-	// synchronized nodes (objects'), and their synchronizers'.
-	spawnerAt map[*Node]*Spawner
-	objectAt  map[*Node]*Object
-	syncAt    map[*Node]*objectSync
 	// The last net id this side gave, the ticks of the replicating
 	// goroutine (started with the first peer, if there are spawners), the
 	// changes of watched properties, and the visibility evaluations
@@ -65,7 +60,45 @@ type replLayer struct {
 func (r *replLayer) init(cfg *config, rpc *rpcLayer, peers *peerLayer) {
 	r.cfg, r.rpc, r.peers = cfg, rpc, peers
 	r.states = map[PeerID]*replPeer{}
-	r.spawnerAt, r.objectAt, r.syncAt = map[*Node]*Spawner{}, map[*Node]*Object{}, map[*Node]*objectSync{}
+}
+
+// What a node is to replication, it keeps on the node (Node.role, which
+// the remote calls do not read), under r.mu: a spawner's node holds its
+// *Spawner, a spawned or synchronized node its *Object, and the node of
+// one of the object's synchronizers that *objectSync. The functions below
+// read it, of a node that may be nil.
+
+// spawnerOf returns the spawner whose node n is, or nil.
+func spawnerOf(n *Node) *Spawner {
+	if n == nil {
+		return nil
+	}
+	s, _ := n.role.(*Spawner)
+	return s
+}
+
+// syncOf returns the synchronizer whose node n is, or nil.
+func syncOf(n *Node) *objectSync {
+	if n == nil {
+		return nil
+	}
+	sy, _ := n.role.(*objectSync)
+	return sy
+}
+
+// objectOf returns the object whose node, or whose synchronizer's node,
+// n is, or nil.
+func objectOf(n *Node) *Object {
+	if n == nil {
+		return nil
+	}
+	switch role := n.role.(type) {
+	case *Object:
+		return role
+	case *objectSync:
+		return role.obj
+	}
+	return nil
 }
 
 // set sets a callback, under r.mu.
@@ -190,7 +223,7 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 		return pkt
 	}
 	hidden := func(n *Node) bool {
-		o := r.objectAt[n]
+		o := objectOf(n)
 		return o != nil && o.from == r.peers.id && !p.spawned[o] && !o.gone
 	}
 	inner := pkt[sysSize:]
@@ -202,7 +235,7 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 		}
 		rel, _ := relativePath(string(path))
 		if n := r.rpc.nodes[rel]; hidden(n) {
-			if o := r.objectAt[n]; from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
+			if o := objectOf(n); from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {
 					p.held = map[*Object][][]byte{}
 				}
@@ -440,7 +473,7 @@ func (r *replLayer) handleSpawn(from PeerID, b []byte) error {
 // spawnFrom makes the node of a peer's spawn (r.mu and the RPCs' held).
 func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	n := r.rpc.cached(from, p.spawner)
-	s := r.spawnerAt[n]
+	s := spawnerOf(n)
 	if s == nil {
 		return nil, fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner)
 	}
@@ -607,7 +640,7 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
 		n := r.rpc.cached(from, st.netID&^pathNetID)
-		sy = r.syncAt[n]
+		sy = syncOf(n)
 		if sy == nil {
 			if !explain {
 				return nil, ErrUnknownNode

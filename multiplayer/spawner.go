@@ -154,7 +154,7 @@ func (r *replLayer) declareSpawner(path string, cfg SpawnerConfig) *Spawner {
 	s.node = node
 	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
 	r.mu.Lock()
-	r.spawnerAt[node] = s
+	node.role = s
 	r.spawners = append(r.spawners, s)
 	r.active.Store(true)
 	r.mu.Unlock()
@@ -325,11 +325,11 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.private}
 	o.node = r.rpc.addNode(root, sc.methods)
-	r.objectAt[o.node] = o
+	o.node.role = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
 		sy.node = r.rpc.addNode(root+"/"+d.Path, noMethods)
-		r.objectAt[sy.node], r.syncAt[sy.node] = o, sy
+		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)
 	}
 	s.objects.Set(name, o, false)

@@ -75,7 +75,7 @@ func TestSynchronizedDeclaration(t *testing.T) {
 	assert.Same(t, n, ball.Node())
 	assert.Equal(t, "Ball", ball.Name())
 	assert.Empty(t, ball.Scene())
-	assert.NotNil(t, m.repl.syncAt[m.Lookup("/root/Main/BallSync")])
+	assert.NotNil(t, syncOf(m.Lookup("/root/Main/BallSync")))
 	assert.Panics(t, func() { m.Synchronized("/elsewhere/X") })
 	assert.Panics(t, func() {
 		m.Synchronized("/root/Main/Y", Synchronizer{Path: "../../..", Properties: []Property{{Path: propPos}}})
