@@ -219,42 +219,46 @@ func (m *Multiplayer) joinServer(c *conn, self PeerID) error { return m.enter(c,
 // enter is join, self being this side's id if c is the server's
 // connection, run saying a goroutine serves c.
 func (m *Multiplayer) enter(c *conn, self PeerID, run bool) error {
-	m.repl.mu.Lock()
-	m.auth.mu.Lock()
-	m.mu.Lock()
-	authenticating := m.auth.onAuth != nil
-	err := m.add(c, self, authenticating, run)
-	if err == nil && authenticating {
+	var err error
+	m.admitting(c, func() bool {
+		authenticating := m.auth.onAuth != nil
+		if err = m.add(c, self, authenticating, run); err != nil || !authenticating {
+			return err == nil
+		}
 		m.auth.hold(c)
-	}
-	admitted := err == nil && !authenticating
-	if admitted {
-		m.repl.join(c.id)
-	}
-	m.mu.Unlock()
-	m.auth.mu.Unlock()
-	m.repl.mu.Unlock()
-	if admitted {
-		m.repl.show(c.id)
-	}
+		return false
+	})
 	return err
 }
 
 // admit admits a peer whose authentication both sides completed, unless
 // it left meanwhile.
 func (m *Multiplayer) admit(c *conn) {
+	m.admitting(c, func() bool {
+		if !m.auth.admitted(c) {
+			return false
+		}
+		m.peerLayer.admit(c)
+		return true
+	})
+}
+
+// admitting runs f holding the locks an admission takes (the
+// replication's, the authentication's, the transport's). If f admits c,
+// replication starts with it under them, and shows it the nodes this side
+// spawned once they are let go.
+func (m *Multiplayer) admitting(c *conn, f func() (admitted bool)) {
 	m.repl.mu.Lock()
 	m.auth.mu.Lock()
 	m.mu.Lock()
-	pending := m.auth.admitted(c)
-	if pending {
-		m.peerLayer.admit(c)
+	admitted := f()
+	if admitted {
 		m.repl.join(c.id)
 	}
 	m.mu.Unlock()
 	m.auth.mu.Unlock()
 	m.repl.mu.Unlock()
-	if pending {
+	if admitted {
 		m.repl.show(c.id)
 	}
 }

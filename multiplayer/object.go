@@ -170,10 +170,8 @@ func (o *Object) Despawn() error {
 	r := o.spawner.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.rpc.mu.Lock()
-	defer r.rpc.mu.Unlock()
-	r.peers.mu.Lock()
-	defer r.peers.mu.Unlock()
+	r.lockSend()
+	defer r.unlockSend()
 	if o.gone {
 		return fmt.Errorf("multiplayer: %s is despawned already", o.Path())
 	}

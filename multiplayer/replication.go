@@ -62,6 +62,19 @@ func (r *replLayer) init(cfg *config, rpc *rpcLayer, peers *peerLayer) {
 	r.states = map[PeerID]*replPeer{}
 }
 
+// lockSend takes, r.mu held, the locks that sending takes: the RPCs' (a
+// node's cache id) and the transport's.
+func (r *replLayer) lockSend() {
+	r.rpc.mu.Lock()
+	r.peers.mu.Lock()
+}
+
+// unlockSend lets go of lockSend's locks.
+func (r *replLayer) unlockSend() {
+	r.peers.mu.Unlock()
+	r.rpc.mu.Unlock()
+}
+
 // What a node is to replication, it keeps on the node (Node.role, which
 // the remote calls do not read), under r.mu: a spawner's node holds its
 // *Spawner, a spawned or synchronized node its *Object, and the node of
@@ -332,10 +345,8 @@ func (r *replLayer) tick() {
 		e.call()
 		r.mu.Lock()
 	}
-	r.rpc.mu.Lock()
-	defer r.rpc.mu.Unlock()
-	r.peers.mu.Lock()
-	defer r.peers.mu.Unlock()
+	r.lockSend()
+	defer r.unlockSend()
 	for id, p := range r.states {
 		r.sendStates(id, p, syncs, false, e)
 		r.sendStates(id, p, deltas, true, e)

@@ -113,10 +113,8 @@ func (r *replLayer) finish(e *evaluation) {
 	e.call()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.rpc.mu.Lock()
-	defer r.rpc.mu.Unlock()
-	r.peers.mu.Lock()
-	defer r.peers.mu.Unlock()
+	r.lockSend()
+	defer r.unlockSend()
 	for i, o := range e.objs {
 		if o.gone || !e.join && o.asked != e.seq { // a later update asks about o
 			continue
