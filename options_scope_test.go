@@ -41,7 +41,9 @@ func main() {
 	_, _ = stream.NewReader(&buf, stream.WithCodec(godot3), stream.WithMaxFrame(1<<20))
 	_, _ = stream.NewReader(&buf, gdvar.WithEngine(gdvar.Godot3)) // wrong
 	_, _ = gdvar.Marshal(1, stream.WithMaxFrame(1)) // wrong
+	_, _ = multiplayer.New(multiplayer.WithCodec(godot3), multiplayer.WithMaxPeers(8))
 	multiplayer.New(stream.WithMaxFrame(1)) // wrong
+	_, _ = multiplayer.New(gdvar.WithEngine(gdvar.Godot3)) // wrong
 	_, _ = fileaccess.NewReader(&buf, fileaccess.WithPassword("x"), fileaccess.WithMaxContentSize(1<<20))
 	_, _ = fileaccess.NewReader(&buf, gdvar.WithEngine(gdvar.Godot3)) // wrong
 	_, _ = vartext.Marshal(1, vartext.WithDialect(vartext.Godot3), vartext.WithMathPrecision(gdvar.Double))

@@ -23,7 +23,9 @@ type Method struct {
 	Name string
 	// Mode says who may call it (@rpc's "authority" or "any_peer"): the
 	// node's authority alone (mode.Authority, the server unless
-	// Node.SetAuthority says otherwise), or any peer.
+	// Node.SetAuthority says otherwise), any peer, or none (mode.Disabled,
+	// which C#'s [Rpc] can set: the method keeps its place among the
+	// node's, and every peer's call is refused, as the engine refuses it).
 	Mode mode.RPC
 	// CallLocal is @rpc's "call_local": a Call to every peer, to every
 	// peer but another, or to this side's own id runs this side's handler
@@ -86,7 +88,7 @@ func newMethodSet(methods []Method) (*MethodSet, error) {
 		if meth.Name == "" {
 			return nil, errors.New("a method without a name")
 		}
-		if meth.Mode > mode.AnyPeer || meth.Transfer > mode.Reliable || meth.Channel > MaxChannel {
+		if meth.Mode > mode.Disabled || meth.Transfer > mode.Reliable || meth.Channel > MaxChannel {
 			return nil, fmt.Errorf("method %s: mode %d, transfer mode %d, channel %d (at most %d)",
 				meth.Name, meth.Mode, meth.Transfer, meth.Channel, MaxChannel)
 		}

@@ -303,3 +303,20 @@ func TestArgError(t *testing.T) {
 		})
 	}
 }
+
+// A method whose mode is mode.Disabled (C#'s RpcMode.Disabled) keeps its
+// place among the node's methods, and a peer's call to it is refused,
+// as the engine refuses it; the method beside it is served.
+func TestDisabledMethod(t *testing.T) {
+	m := MustNew()
+	n := m.Node("Main", Method{Name: "off", Mode: mode.Disabled}, Method{Name: "on", Mode: mode.AnyPeer})
+	var ran []string
+	n.Handle("off", func(*Call) { ran = append(ran, "off") })
+	n.Handle("on", func(*Call) { ran = append(ran, "on") })
+	c := fakeConn(m)
+	assert.ErrorIs(t, m.handle(c, appendCall(nil, 0, "Main", 0, false, 0, nil), reliably), ErrNotAllowed)
+	require.NoError(t, m.handle(c, appendCall(nil, 0, "Main", 1, false, 0, nil), reliably))
+	assert.Equal(t, []string{"on"}, ran)
+	_, err := NewMethodSet(Method{Name: "f", Mode: mode.Disabled + 1})
+	assert.Error(t, err, "a mode that is none")
+}

@@ -249,6 +249,9 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 		return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
 	}
 	name := meth.Name
+	if meth.Mode == mode.Disabled {
+		return fmt.Errorf("%w: %s.%s is %s", ErrNotAllowed, n.Path(), name, mode.Disabled)
+	}
 	if meth.Mode == mode.Authority && int32(from) != n.authority.Load() {
 		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, n.authority.Load())
 	}

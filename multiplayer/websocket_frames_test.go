@@ -165,7 +165,7 @@ func TestFramesWithTheRequest(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := New()
+			m := MustNew()
 			m.OnPacket(func(from PeerID, data []byte) { m.SendBytes(from, data) })
 			pkts := [][]byte{{cmdRaw, 1}, append([]byte{cmdRaw}, make([]byte, 5000)...)}
 			f := dialWith(t, tc.serve(t, m), slices.Concat(clientFrame(wsframe.OpBinary, false, false, pkts[0]), clientFrame(wsframe.OpBinary, false, false, pkts[1])))
@@ -255,7 +255,7 @@ func TestClientRefusedFrames(t *testing.T) {
 				closed <- closes.code
 			}))
 			defer srv.Close()
-			m := New(WithMaxPacketSize(1000))
+			m := MustNew(WithMaxPacketSize(1000))
 			errs := &errorLog{}
 			m.OnError(errs.add)
 			defer m.Close()
