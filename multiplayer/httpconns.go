@@ -198,24 +198,3 @@ func readHead(nc net.Conn) ([]byte, error) {
 func headEnded(p []byte) bool {
 	return bytes.Contains(p, []byte("\n\n")) || bytes.Contains(p, []byte("\n\r\n"))
 }
-
-// headConn is a connection whose first bytes were read before it was
-// handed over, its reads giving them first: its request's head
-// (requestListener), or, once upgraded, what the client sent with its
-// request (the WebSocket's first frames, see wsLink.attach).
-type headConn struct {
-	net.Conn
-	head []byte
-}
-
-func (c *headConn) Read(p []byte) (int, error) {
-	if len(c.head) == 0 {
-		return c.Conn.Read(p)
-	}
-	n := copy(p, c.head)
-	c.head = c.head[n:]
-	if len(c.head) == 0 {
-		c.head = nil // the buffer goes
-	}
-	return n, nil
-}

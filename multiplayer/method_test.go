@@ -42,7 +42,7 @@ func TestConfigMethodIDs(t *testing.T) {
 	assert.Equal(t, checksum([]string{"alpha", "fire", "set_pos", "alpha", "zeta"}), n.methods.checksum)
 	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Channel: MaxChannel + 1}) }, "a channel past ENet's")
 	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Transfer: mode.Reliable + 1}) }, "no such mode")
-	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Mode: mode.AnyPeer + 1}) }, "no such RPC mode: not any peer unnoticed")
+	assert.Panics(t, func() { MustNew().Node("Main", Method{Name: "f", Mode: mode.Disabled + 1}) }, "no such RPC mode: not disabled unnoticed")
 }
 
 // Over ENet each method's calls go on the channel and with the flags that

@@ -25,10 +25,6 @@ import (
 // Its fields are Code, the close status (RFC 6455, 7.4), and Reason.
 type CloseError = wsframe.CloseError
 
-// handshakeTimeout is how long a client may take to upgrade, and how long
-// a server may take to send the peer id: the engine's handshake_timeout.
-const handshakeTimeout = 3 * time.Second
-
 // ServeHTTP accepts a Godot client (WebSocketMultiplayerPeer.create_client)
 // on a WebSocket upgrade: it gives it a peer id, tells it and the other
 // clients about each other (ADD_PEER) and serves it until it leaves. Use

@@ -5,12 +5,38 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"net"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
+
+// handshakeTimeout is how long a client may take to upgrade, and how long
+// a server may take to send the peer id: the engine's handshake_timeout.
+const handshakeTimeout = 3 * time.Second
+
+// headConn is a connection whose first bytes were read before it was
+// handed over, its reads giving them first: its request's head
+// (requestListener), or, once upgraded, what the client sent with its
+// request (the WebSocket's first frames, see wsLink.attach).
+type headConn struct {
+	net.Conn
+	head []byte
+}
+
+func (c *headConn) Read(p []byte) (int, error) {
+	if len(c.head) == 0 {
+		return c.Conn.Read(p)
+	}
+	n := copy(p, c.head)
+	c.head = c.head[n:]
+	if len(c.head) == 0 {
+		c.head = nil // the buffer goes
+	}
+	return n, nil
+}
 
 // wsSocket is a connection's WebSocket, on either side, once its opening
 // handshake is done: it reads the peer's frames with a wsframe.Reader,
