@@ -1,5 +1,10 @@
-// Package debuggertest launches Godot games for Go tests, through package
-// debugger, and skips the test when no engine is installed.
+// Package debuggertest tests Godot games from Go tests, through package
+// debugger: it finds the engine (skipping the test when none is
+// installed), copies a project where the engine may write (Project), gives
+// a game that must render a display (Display: Xvfb), and starts the game
+// (Start) as a Game whose actions fail the test, with the game's last
+// image and its log attached, when they fail. Launch is the plainer way:
+// a debugger.Game, and the game's log if the test fails.
 package debuggertest
 
 import (
@@ -46,6 +51,20 @@ func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) 
 		godot = Godot(t)
 	}
 	out := &syncBuffer{}
+	g := launch(t, godot, args, out, opts)
+	t.Cleanup(func() {
+		g.Close()
+		if t.Failed() {
+			t.Logf("the game printed:\n%s", out.String())
+		}
+	})
+	return g
+}
+
+// launch starts a game as Launch does, what it prints going to out unless
+// opts send it elsewhere; the caller ends it.
+func launch(t testing.TB, godot string, args []string, out *syncBuffer, opts []debugger.Option) *debugger.Game {
+	t.Helper()
 	opts = append([]debugger.Option{debugger.WithStdout(out), debugger.WithStderr(out)}, opts...)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -53,12 +72,6 @@ func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) 
 	if err != nil {
 		t.Fatalf("launching %s %v: %v; it printed:\n%s", godot, args, err, out.String())
 	}
-	t.Cleanup(func() {
-		g.Close()
-		if t.Failed() {
-			t.Logf("the game printed:\n%s", out.String())
-		}
-	})
 	return g
 }
 

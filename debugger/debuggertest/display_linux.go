@@ -1,0 +1,12 @@
+package debuggertest
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// dieWithTest has the kernel kill Xvfb when the test process dies, even
+// killed, so that no server outlives a test that could not end it.
+func dieWithTest(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+}

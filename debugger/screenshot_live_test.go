@@ -1,0 +1,92 @@
+package debugger_test
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// shotColor is the color testdata/shot draws at (x, y) of its 128×96 root
+// viewport: flat colors, which Mesa's llvmpipe renders exactly.
+func shotColor(x, y int) color.NRGBA {
+	switch {
+	case x >= 72 && x < 88 && y >= 56 && y < 72:
+		return color.NRGBA{255, 0, 255, 255} // the SubViewport's
+	case y < 48 && x < 64:
+		return color.NRGBA{255, 0, 0, 255}
+	case y < 48:
+		return color.NRGBA{0, 255, 0, 255}
+	case x < 64:
+		return color.NRGBA{51, 102, 153, 255} // Color(0.2, 0.4, 0.6)
+	}
+	return color.NRGBA{255, 255, 0, 255} // the clear color
+}
+
+// shotPNG is testdata/shot.png, what testdata/shot shows, which the
+// tests of gdvar debug and gdvar mcp compare their screenshots with.
+func shotPNG(t *testing.T) image.Image {
+	f, err := os.Open("testdata/shot.png")
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	return img
+}
+
+// testdata/shot.png is the scene as its nodes place its colors.
+func TestShotPNG(t *testing.T) {
+	want := image.NewNRGBA(image.Rect(0, 0, 128, 96))
+	for y := range 96 {
+		for x := range 128 {
+			want.SetNRGBA(x, y, shotColor(x, y))
+		}
+	}
+	debuggertest.SamePixels(t, shotPNG(t), want)
+}
+
+// A screenshot of a known scene is its pixels exactly: the root viewport
+// as the engine saves it, a SubViewport's and a node's viewport by
+// evaluate.
+func TestLiveRenderedScreenshot(t *testing.T) {
+	want := shotPNG(t)
+	g := debuggertest.Start(t, debuggertest.Project(t, "testdata/shot"), debuggertest.Rendered())
+	g.WaitProperty("/root/Main", "frames", func(v any) bool { n, _ := v.(int64); return n > 2 })
+
+	debuggertest.SamePixels(t, g.Screenshot(), want)
+	debuggertest.SamePixels(t, g.Screenshot(debugger.ShotNode("/root/Main/Frame/Sub")), want.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(image.Rect(72, 56, 88, 72)))
+	debuggertest.SamePixels(t, g.Screenshot(debugger.ShotNode("/root/Main/Red")), want)
+}
+
+// A game run headless has no image: the error says how to get one, by
+// either way.
+func TestLiveScreenshotHeadless(t *testing.T) {
+	g := launchGame(t)
+	ctx := liveContext(t)
+	_, err := g.WaitNode(ctx, "/root/Main/Added")
+	require.NoError(t, err)
+	for _, opts := range [][]debugger.ShotOption{nil, {debugger.ShotNode("/root/Main")}} {
+		b, err := g.Screenshot(ctx, opts...)
+		require.ErrorIs(t, err, debugger.ErrNoRenderer)
+		assert.ErrorContains(t, err, "Xvfb")
+		assert.Nil(t, b)
+	}
+	v, err := g.Call(ctx, "/root/Main", "add", int64(1), int64(2))
+	require.NoError(t, err, "the session goes on")
+	assert.Equal(t, int64(3), v)
+}
+
+// Godot 3.6 has neither the request nor evaluate.
+func TestLiveGodot3Screenshot(t *testing.T) {
+	g := launchGame3(t)
+	_, err := g.Screenshot(liveContext(t))
+	assert.ErrorIs(t, err, debugger.ErrUnsupported)
+}
