@@ -42,6 +42,8 @@ A PATH with spaces is written in double quotes.
   vars [FRAME]               a stack frame's variables
   eval EXPRESSION            evaluate an Expression in the game
   monitors                   the performance monitors
+  shot FILE [PATH]           a PNG of the game's viewport (or PATH's) to FILE;
+                             prints its size (needs a game that renders)
 
 With the input autoload in the game (gdvar_input.gd; see docs/debugger.md):
   key NAME [down|up]         a key as Godot names it: A, Enter, Ctrl+S

@@ -64,6 +64,7 @@ var debugCommands = map[string]debugCmd{
 	"wheel":    {"wheel X Y up|down|left|right [FACTOR]", 3, 4, false, debugWheel},
 	"action":   {"action NAME [STRENGTH] [down|up]", 1, 3, false, debugAction},
 	"text":     {"text TEXT", 1, -1, true, debugText},
+	"shot":     debugShot,
 }
 
 // noArgs is the run of a command without arguments whose action is

@@ -22,7 +22,7 @@ start a Godot game (a debug build: the editor binary or a debug export,
 nothing added to the game) and drive it through its remote debugger, as
 gdvar debug's commands do: launch, tree, wait, get, set, call, output,
 errors, breakpoint, pause, resume, step, next, out, stack, vars, evaluate,
-monitors, quit; and, for a game with gdvar's input autoload
+monitors, screenshot, quit; and, for a game with gdvar's input autoload
 (gdvar_input.gd), key, mouse_move, mouse_click, mouse_wheel, action, text.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 

@@ -97,6 +97,7 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 		})
 	addGameTools(srv, games)
 	addInputTools(srv, games)
+	addShotTool(srv, games)
 	return srv
 }
 
