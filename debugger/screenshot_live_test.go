@@ -5,8 +5,10 @@ import (
 	"image/color"
 	"image/png"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/stretchr/testify/assert"
@@ -89,4 +91,33 @@ func TestLiveGodot3Screenshot(t *testing.T) {
 	g := launchGame3(t)
 	_, err := g.Screenshot(liveContext(t))
 	assert.ErrorIs(t, err, debugger.ErrUnsupported)
+}
+
+// The two games of the corpus that run, unmodified, render: a screenshot
+// of each is the size of its viewport, not blank, and where the player
+// stands on screen, not the background. (The 2D game's music and the 3D
+// game's sky are cut from the corpus: the sky is grey.)
+func TestLiveRenderedCorpusGames(t *testing.T) {
+	for _, c := range []struct {
+		project, player string
+		size            image.Point
+		onScreen        string // an Expression of the player's feet in the viewport
+	}{
+		{"ewanc26__platformer-prototype", "/root/Game/Player", image.Pt(1152, 648),
+			`Engine.get_main_loop().root.get_node("Game/Player").get_global_transform_with_canvas().origin`},
+		{"KenneyNL__Starter-Kit-3D-Platformer", "/root/Main/Player", image.Pt(1280, 720),
+			`Engine.get_main_loop().root.get_camera_3d().unproject_position(Engine.get_main_loop().root.get_node("Main/Player").global_position)`},
+	} {
+		t.Run(c.project, func(t *testing.T) {
+			g := debuggertest.Start(t, debuggertest.Project(t, filepath.Join("..", "testdata", "projects", c.project)), debuggertest.Rendered())
+			g.WaitNode(c.player)
+			feet, ok := g.Evaluate(c.onScreen).(gdvar.Vector2)
+			require.True(t, ok)
+			img := g.Screenshot()
+			require.Equal(t, c.size, img.Bounds().Size())
+			assert.GreaterOrEqual(t, debuggertest.Colors(img, img.Bounds()), 16, "a blank image")
+			at := image.Pt(int(feet.X), int(feet.Y))
+			debuggertest.Drawn(t, img, image.Rect(at.X-24, at.Y-48, at.X, at.Y), img.At(0, 0))
+		})
+	}
 }

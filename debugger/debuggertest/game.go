@@ -24,6 +24,7 @@ const DefaultTimeout = time.Minute
 // Evaluate, WaitProperty, Action, Key, Screenshot) that take no context,
 // bound their wait by the Timeout, and fail the test on an error: the
 // debugger.Game's own are still there as g.Game.WaitNode(ctx, …).
+// Eventually waits for any condition.
 //
 // When the test fails, the game's last image (if it renders) and all it
 // printed are written to the test's artifact folder (t.ArtifactDir: kept
@@ -191,6 +192,23 @@ func (g *Game) WaitProperty(path, property string, match func(any) bool) any {
 		return err
 	})
 	return v
+}
+
+// pollEvery is how often Eventually asks again.
+const pollEvery = 50 * time.Millisecond
+
+// Eventually waits until cond, which may use the Game's methods, reports
+// true; the test fails, saying what it waited for, if the Timeout comes
+// first.
+func (g *Game) Eventually(what string, cond func() bool) {
+	g.t.Helper()
+	deadline := time.Now().Add(g.timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			g.t.Fatalf("waited %v for %s", g.timeout, what)
+		}
+		time.Sleep(pollEvery)
+	}
 }
 
 // Action presses an action of the project's Input Map (strength 1), or

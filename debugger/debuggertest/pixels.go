@@ -41,3 +41,39 @@ func SamePixels(t testing.TB, got, want image.Image) bool {
 	}
 	return n == 0
 }
+
+// Colors returns how many colors the part r of img has: 1 where r is
+// flat, as a blank image is.
+func Colors(img image.Image, r image.Rectangle) int {
+	seen := map[color.Color]bool{}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			seen[img.At(x, y)] = true
+		}
+	}
+	return len(seen)
+}
+
+// Drawn reports whether the part r of img shows something drawn over the
+// background color bg, such as a sprite where a character stands: at
+// least 4 colors, and under half its pixels bg. If not, the test fails,
+// saying which. It is the loose check of a scene not known pixel for
+// pixel.
+func Drawn(t testing.TB, img image.Image, r image.Rectangle, bg color.Color) bool {
+	t.Helper()
+	r = r.Intersect(img.Bounds())
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if img.At(x, y) == bg {
+				n++
+			}
+		}
+	}
+	colors := Colors(img, r)
+	if colors < 4 || 2*n >= r.Dx()*r.Dy() {
+		t.Errorf("nothing drawn in %v: %d colors, %d of %d pixels the background's %v", r, colors, n, r.Dx()*r.Dy(), bg)
+		return false
+	}
+	return true
+}
