@@ -46,7 +46,6 @@ func (c *Codec) With(opts ...Option) (*Codec, error) {
 		o(&n.cfg)
 	}
 	n.cfg.limits = n.cfg.limits.withDefaults()
-	n.cfg.refuseForeign("gdvar")
 	if n.cfg.err != nil {
 		return nil, n.cfg.err
 	}

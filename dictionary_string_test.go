@@ -73,7 +73,7 @@ func TestLiveDictionaryString(t *testing.T) {
 				}
 			}
 		}
-		bin, err := Marshal(d, WithEngine(Godot4))
+		bin, err := MustCodec(WithEngine(Godot4)).Marshal(d)
 		require.NoError(t, err, c.name)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.bin", i)), bin, 0o644))
 		fmt.Fprintf(&index, "%d %s\n", i, mode)

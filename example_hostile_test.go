@@ -71,10 +71,11 @@ func (deadline) Read([]byte) (int, error) { return 0, os.ErrDeadlineExceeded }
 // within tight limits. Whatever the packet holds, the error is typed and
 // says where: the offset and the path.
 func ExampleSingleValue() {
-	opts := []gdvar.Option{
+	// The settings are checked once, into a Codec shared by every packet.
+	packets := gdvar.MustCodec(
 		gdvar.SingleValue(true),
 		gdvar.WithLimits(gdvar.Limits{MaxDepth: 4, MaxStringBytes: 64, MaxContainerLen: 16}),
-	}
+	)
 	good, _ := gdvar.Marshal(map[string]any{"hp": 7})
 	var deep any = "bottom"
 	for range 8 {
@@ -87,7 +88,7 @@ func ExampleSingleValue() {
 
 	for _, packet := range [][]byte{good, tooDeep, tooLong, tooMany, trailing} {
 		var v any
-		err := gdvar.NewDecoderBytes(packet, opts...).Decode(&v)
+		err := packets.NewDecoderBytes(packet).Decode(&v)
 		var de *gdvar.DecodeError
 		var le *gdvar.LimitError
 		switch {

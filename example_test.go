@@ -129,7 +129,7 @@ func ExampleWithInputLimit() {
 		return
 	}
 	n := int64(length[0]) | int64(length[1])<<8 | int64(length[2])<<16 | int64(length[3])<<24
-	dec := gdvar.NewDecoder(server, gdvar.WithInputLimit(n))
+	dec := gdvar.MustCodec(gdvar.WithInputLimit(n)).NewDecoder(server)
 	tok, err := dec.ReadToken()
 	fmt.Println(tok, err)
 	// Output: Int32(42) <nil>
@@ -139,7 +139,7 @@ func ExampleWithInputLimit() {
 // the payload is read.
 func ExampleLimits() {
 	data := []byte{4, 0, 0, 0, 0, 0, 0, 0x10} // a String of 256 MiB
-	dec := gdvar.NewDecoderBytes(data, gdvar.WithLimits(gdvar.Limits{MaxStringBytes: 1 << 20}))
+	dec := gdvar.MustCodec(gdvar.WithLimits(gdvar.Limits{MaxStringBytes: 1 << 20})).NewDecoderBytes(data)
 	_, err := dec.ReadToken()
 	var le *gdvar.LimitError
 	fmt.Println(errors.As(err, &le), le.Limit, le.Value, le.Max)

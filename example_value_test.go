@@ -99,7 +99,7 @@ func ExampleDisallowUnknownFields() {
 	}
 	data, _ := gdvar.Marshal([]any{map[string]any{"name": "ann", "hp": 7, "mana": 3}})
 	var players []Player
-	err := gdvar.Unmarshal(data, &players, gdvar.DisallowUnknownFields(true))
+	err := gdvar.MustCodec(gdvar.DisallowUnknownFields(true)).Unmarshal(data, &players)
 	var ue *gdvar.UnknownFieldError
 	if errors.As(err, &ue) {
 		fmt.Println(ue.Path, ue.Key, errors.Is(err, gdvar.ErrUnknownField))

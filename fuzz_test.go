@@ -25,14 +25,14 @@ func addSeeds(f *testing.F) {
 	}
 }
 
-// fuzzOptions are the settings each input is decoded with: every engine
+// fuzzCodecs are the settings each input is decoded with: every engine
 // version, full objects off and on, and a chunk size small enough to chunk
 // most strings and arrays.
-var fuzzOptions = [][]Option{
-	{},
-	{AllowObjects(true), WithLimits(Limits{ChunkSize: MinChunkSize, MaxNameBytes: 256})},
-	{WithEngine(Godot3), AllowObjects(true)},
-	{WithEngine(Godot2), WithLimits(Limits{ChunkSize: MinChunkSize})},
+var fuzzCodecs = []*Codec{
+	MustCodec(),
+	MustCodec(AllowObjects(true), WithLimits(Limits{ChunkSize: MinChunkSize, MaxNameBytes: 256})),
+	MustCodec(WithEngine(Godot3), AllowObjects(true)),
+	MustCodec(WithEngine(Godot2), WithLimits(Limits{ChunkSize: MinChunkSize})),
 }
 
 // FuzzDecode decodes arbitrary bytes: it must not panic, must fail only with
@@ -42,12 +42,10 @@ var fuzzOptions = [][]Option{
 func FuzzDecode(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, opts := range fuzzOptions {
-			var cfg config
-			cfg.set(opts)
-			limits := cfg.limits
-			inPlace := NewDecoderBytes(data, opts...)
-			streamed := NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...)
+		for _, codec := range fuzzCodecs {
+			limits := codec.Limits()
+			inPlace := codec.NewDecoderBytes(data)
+			streamed := codec.NewDecoder(iotest.HalfReader(bytes.NewReader(data)))
 			for {
 				a, errA := inPlace.ReadToken()
 				b, errB := streamed.ReadToken()
@@ -79,8 +77,8 @@ func FuzzRoundTrip(f *testing.F) {
 	addSeeds(f)
 	tokenCopy := func(enc *Encoder, dec *Decoder) error { return dec.eachOfValue(enc.WriteToken) }
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, opts := range fuzzOptions {
-			tokens, done, tokenErr := copyAll(t, NewDecoderBytes(data, opts...), opts, tokenCopy)
+		for _, codec := range fuzzCodecs {
+			tokens, done, tokenErr := copyAll(t, codec.NewDecoderBytes(data), codec, tokenCopy)
 			// Every byte written, including the tokens of a value that
 			// failed part way, is the input's.
 			if int64(len(tokens)) < done || !bytes.HasPrefix(data, tokens) {
@@ -89,15 +87,15 @@ func FuzzRoundTrip(f *testing.F) {
 			// CopyValue, which copies a value as its bytes, writes what
 			// the token copy writes, and fails as it does; from memory,
 			// it writes nothing of a value that fails.
-			whole, _, err := copyAll(t, NewDecoderBytes(data, opts...), opts, CopyValue)
+			whole, _, err := copyAll(t, codec.NewDecoderBytes(data), codec, CopyValue)
 			if !bytes.Equal(whole, tokens[:done]) || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
 				t.Fatalf("CopyValue wrote %x, %v\nthe token copy  %x, %v", whole, err, tokens[:done], tokenErr)
 			}
 			// From a reader, it may have written part of a value that
 			// fails: never more than the token copy.
-			fromReader := func() *Decoder { return NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts...) }
-			tokens, done, tokenErr = copyAll(t, fromReader(), opts, tokenCopy)
-			got, _, err := copyAll(t, fromReader(), opts, CopyValue)
+			fromReader := func() *Decoder { return codec.NewDecoder(iotest.HalfReader(bytes.NewReader(data))) }
+			tokens, done, tokenErr = copyAll(t, fromReader(), codec, tokenCopy)
+			got, _, err := copyAll(t, fromReader(), codec, CopyValue)
 			if !bytes.HasPrefix(tokens, got) || int64(len(got)) < done || fmt.Sprint(err) != fmt.Sprint(tokenErr) {
 				t.Fatalf("from a reader, CopyValue wrote %x, %v\nthe token copy  %x, %v", got, err, tokens, tokenErr)
 			}
@@ -108,9 +106,9 @@ func FuzzRoundTrip(f *testing.F) {
 // copyAll copies every value from dec with copy and returns the output,
 // where the last whole value ended in the input, and the error that stopped
 // it (nil at the end of input).
-func copyAll(t *testing.T, dec *Decoder, opts []Option, copy func(*Encoder, *Decoder) error) ([]byte, int64, error) {
+func copyAll(t *testing.T, dec *Decoder, codec *Codec, copy func(*Encoder, *Decoder) error) ([]byte, int64, error) {
 	var out bytes.Buffer
-	enc := NewEncoder(&out, opts...)
+	enc := codec.NewEncoder(&out)
 	var done int64
 	var err error
 	for {
@@ -139,12 +137,12 @@ func copyAll(t *testing.T, dec *Decoder, opts []Option, copy func(*Encoder, *Dec
 func FuzzValueRoundTrip(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, opts := range [][]Option{{}, {WithEngine(Godot3), AllowObjects(true)}, {WithEngine(Godot2)}} {
+		for _, codec := range []*Codec{MustCodec(), MustCodec(WithEngine(Godot3), AllowObjects(true)), MustCodec(WithEngine(Godot2))} {
 			var v any
-			if err := Unmarshal(data, &v, opts...); err != nil {
+			if err := codec.Unmarshal(data, &v); err != nil {
 				continue
 			}
-			got, err := Marshal(v, opts...)
+			got, err := codec.Marshal(v)
 			if err != nil {
 				t.Fatalf("Marshal of what Unmarshal gave (%T): %v", v, err)
 			}

@@ -15,9 +15,9 @@ import (
 // roundTrip decodes data token by token and encodes the tokens again.
 func roundTrip(t testing.TB, data []byte, opts ...Option) ([]byte, []Token) {
 	t.Helper()
-	dec := NewDecoder(bytes.NewReader(data), opts...)
+	dec := MustCodec(opts...).NewDecoder(bytes.NewReader(data))
 	var out bytes.Buffer
-	enc := NewEncoder(&out, opts...)
+	enc := MustCodec(opts...).NewEncoder(&out)
 	var toks []Token
 	for {
 		tok, err := dec.ReadToken()
@@ -61,9 +61,9 @@ func goldenRoundTrip(t *testing.T, v golden.Vector, engine Engine) {
 
 	// The same bytes through the in-place decoder with a tiny chunk size,
 	// so that every string and packed array is chunked.
-	dec := NewDecoderBytes(v.Bin, AllowObjects(v.Objects), WithEngine(engine), WithLimits(Limits{ChunkSize: MinChunkSize}))
+	dec := MustCodec(AllowObjects(v.Objects), WithEngine(engine), WithLimits(Limits{ChunkSize: MinChunkSize})).NewDecoderBytes(v.Bin)
 	var out bytes.Buffer
-	enc := NewEncoder(&out, WithEngine(engine))
+	enc := MustCodec(WithEngine(engine)).NewEncoder(&out)
 	require.NoError(t, CopyValue(enc, dec))
 	assert.Equal(t, int64(len(v.Bin)), dec.InputOffset())
 	assert.Equal(t, v.Bin, out.Bytes())
@@ -76,7 +76,7 @@ func goldenRoundTrip(t *testing.T, v golden.Vector, engine Engine) {
 // Vector2) read the same.
 func TestGoldenGodot3IsNotGodot4(t *testing.T) {
 	decode := func(data []byte, e Engine) (string, error) {
-		dec := NewDecoderBytes(data, AllowObjects(true), WithEngine(e))
+		dec := MustCodec(AllowObjects(true), WithEngine(e)).NewDecoderBytes(data)
 		var b strings.Builder
 		err := dec.eachOfValue(func(tok Token) error {
 			b.WriteString(tok.String() + " ")

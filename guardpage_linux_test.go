@@ -100,28 +100,28 @@ func TestGuardPageNoOverRead(t *testing.T) {
 		for k := 0; k <= len(in); k++ {
 			data := g.at(in[:k])
 			for _, opts := range optSets {
-				d := NewDecoderBytes(data, opts...)
+				d := MustCodec(opts...).NewDecoderBytes(data)
 				for {
 					if _, err := d.ReadToken(); err != nil {
 						break
 					}
 				}
-				d = NewDecoderBytes(data, opts...)
+				d = MustCodec(opts...).NewDecoderBytes(data)
 				for d.SkipValue() == nil {
 				}
 				var a any
-				_ = Unmarshal(data, &a, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &a)
 				var m map[string]any
-				_ = Unmarshal(data, &m, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &m)
 				var tr triple
-				_ = Unmarshal(data, &tr, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &tr)
 				var ne nested
-				_ = Unmarshal(data, &ne, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &ne)
 				var rc rec
-				_ = Unmarshal(data, &rc, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &rc)
 				var sl []any
-				_ = Unmarshal(data, &sl, opts...)
-				d = NewDecoderBytes(data, opts...)
+				_ = MustCodec(opts...).Unmarshal(data, &sl)
+				d = MustCodec(opts...).NewDecoderBytes(data)
 				var a2 any
 				for d.Decode(&a2) == nil {
 				}

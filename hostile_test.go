@@ -206,7 +206,7 @@ func TestInterruptedValue(t *testing.T) {
 			_, terr := dec.ReadToken()
 			assert.Equal(t, err, terr, "for every call")
 
-			dec = NewDecoder(&gate{pieces: [][]byte{long[:100], long[100:]}}, small...)
+			dec = MustCodec(small...).NewDecoder(&gate{pieces: [][]byte{long[:100], long[100:]}})
 			assert.ErrorIs(t, c.call(dec), ErrInterrupted, "inside a string's chunks")
 		})
 	}

@@ -48,9 +48,9 @@ func TestPathKeyOutlivesBuffer(t *testing.T) {
 		for _, reader := range []bool{false, true} {
 			t.Run(tc.name, func(t *testing.T) {
 				opts := []Option{WithLimits(Limits{ChunkSize: 64})}
-				dec := NewDecoderBytes(b, opts...)
+				dec := MustCodec(opts...).NewDecoderBytes(b)
 				if reader {
-					dec = NewDecoder(&pieceReader{data: b, r: rand.New(rand.NewPCG(1, 2))}, opts...)
+					dec = MustCodec(opts...).NewDecoder(&pieceReader{data: b, r: rand.New(rand.NewPCG(1, 2))})
 				}
 				var err error
 				for err == nil {

@@ -186,8 +186,8 @@ func TestLiveGodot3ReadsOurEncoding(t *testing.T) {
 				switch {
 				case v.sizeOnly:
 				case strings.HasPrefix(fields[0], "nodepath"):
-					assert.Equal(t, tokenStrings(tokensOf(t, NewDecoderBytes(want, WithEngine(Godot3)))),
-						tokenStrings(tokensOf(t, NewDecoderBytes(again, WithEngine(Godot3)))), fields[0])
+					assert.Equal(t, tokenStrings(tokensOf(t, MustCodec(WithEngine(Godot3)).NewDecoderBytes(want))),
+						tokenStrings(tokensOf(t, MustCodec(WithEngine(Godot3)).NewDecoderBytes(again))), fields[0])
 				default:
 					assert.Equal(t, want, again, "%s: the engine wrote the value back differently", fields[0])
 				}
@@ -202,7 +202,7 @@ func TestLiveGodot3ReadsOurEncoding(t *testing.T) {
 // encodeWith writes tokens with an engine's table.
 func encodeWith(e Engine, toks []Token) ([]byte, error) {
 	var b bytes.Buffer
-	enc := NewEncoder(&b, WithEngine(e))
+	enc := MustCodec(WithEngine(e)).NewEncoder(&b)
 	for _, tok := range toks {
 		if err := enc.WriteToken(tok); err != nil {
 			return nil, err

@@ -51,7 +51,7 @@ func loadVerdicts(t *testing.T, path string) []engineVerdict {
 // ourVerdict decodes the first value of data as the engine's
 // decode_var_size does: the bytes used, or 0 and the error.
 func ourVerdict(data []byte, opts ...Option) (int, error) {
-	dec := NewDecoderBytes(data, opts...)
+	dec := MustCodec(opts...).NewDecoderBytes(data)
 	if err := dec.SkipValue(); err != nil {
 		return 0, err
 	}

@@ -91,7 +91,7 @@ func hugeChild(kind string) {
 		typ = TypePackedByteArray
 	}
 	limits := Limits{MaxStringBytes: hugeSize, MaxPackedBytes: hugeSize, MaxValueBytes: hugeSize + 8}
-	dec := NewDecoder(newPatternReader(typ, hugeSize), WithLimits(limits))
+	dec := MustCodec(WithLimits(limits)).NewDecoder(newPatternReader(typ, hugeSize))
 	sum := crc32.NewIEEE()
 	n := 0
 	for {

@@ -1,26 +1,16 @@
 package gdvar
 
-import (
-	"fmt"
-	"reflect"
-	"slices"
+import "fmt"
 
-	"github.com/gdvar/gdvar/internal/optset"
-)
-
-// Option configures a Decoder or an Encoder, Marshal and Unmarshal, and the
-// readers, writers and converters of the module's other packages: one
-// option type for the whole module, so one list of options can be handed
-// from layer to layer. gdvar's own options are the codec's, and every
-// package that reads or writes values takes them; another package's
-// options are taken by that package's functions and by those of the
-// packages built on it (vartext's by configfile and resource, fileaccess's
-// by resource). An option given to a function that does not take it, as
-// stream.WithMaxFrame given to Marshal, is invalid, and so is an option
-// given a value it does not accept (an unknown engine, a negative limit,
-// …): either fails the first call that uses the list, before any input is
-// read or output written, with an error matching ErrInvalidOption that
-// names the option.
+// Option is one of gdvar's own settings: the engine version, the limits,
+// and the other settings of a Codec. Options are checked once, by NewCodec
+// (or MustCodec, or Codec.With), into a Codec that never changes; the
+// package's Marshal, Unmarshal, NewDecoder and NewEncoder are the default
+// Codec's and take none. An option given a value it does not accept (an
+// unknown engine, a negative limit, …) makes NewCodec return an error
+// matching ErrInvalidOption that names it. The module's other packages
+// have option types of their own and take gdvar's settings whole, as a
+// *Codec (their WithCodec options).
 type Option func(*config)
 
 type config struct {
@@ -28,112 +18,20 @@ type config struct {
 	engine     Engine
 	limits     Limits
 	objects    bool
-	inputLimit int64   // bytes the Decoder may read; < 0 for no bound
-	precision  int8    // math precision for the value layer: 0 auto, else Precision+1
-	semantic   bool    // Unmarshal into interface{} gives values only, never RawValue
-	single     bool    // the input is one value, nothing after it (SingleValue)
-	noUnknown  bool    // a key that names no struct field is an error (DisallowUnknownFields)
-	ext        extRead // the sibling package's settings being read, if any
-	foreign    string  // the first option of a package the reader does not take
-	checked    bool    // the list was checked by a function that handed it on (optset.Forward)
+	inputLimit int64 // bytes the Decoder may read; < 0 for no bound
+	precision  int8  // math precision for the value layer: 0 auto, else Precision+1
+	semantic   bool  // Unmarshal into interface{} gives values only, never RawValue
+	single     bool  // the input is one value, nothing after it (SingleValue)
+	noUnknown  bool  // a key that names no struct field is an error (DisallowUnknownFields)
 }
 
-// extRead is what optset.ReadInto reads: a sibling package's settings,
-// which its options set only then, for a function of package reader that
-// takes the options of the packages in also too.
-type extRead struct {
-	optset.Settings
-	reader string
-	also   []string
-}
-
-// defaultConfig is the configuration without options.
+// defaultConfig is the configuration without options: the default Codec's.
 var defaultConfig = config{inputLimit: -1, limits: DefaultLimits()}
-
-// set makes c the configuration opts describe. It works in place so that
-// resetting a Decoder or Encoder does not allocate.
-func (c *config) set(opts []Option) {
-	*c = defaultConfig
-	if len(opts) == 0 {
-		return
-	}
-	c.limits = Limits{}
-	for _, o := range opts {
-		o(c)
-	}
-	c.limits = c.limits.withDefaults()
-	c.refuseForeign("gdvar")
-}
-
-// refuseForeign makes an option of another package than pkg, and those it
-// takes, invalid, unless the list was checked already.
-func (c *config) refuseForeign(pkg string) {
-	if c.foreign != "" && !c.checked {
-		c.invalid("%s does not apply to package %s", c.foreign, pkg)
-	}
-}
 
 // invalid records the first invalid option.
 func (c *config) invalid(format string, args ...any) {
 	if c.err == nil {
 		c.err = fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...)
-	}
-}
-
-// checkedOption marks a list as checked (optset.Forward).
-func checkedOption(c *config) { c.checked = true }
-
-func init() {
-	optset.NewOption = func(pkg, name string, err error, set func(dst any)) any {
-		return Option(func(c *config) {
-			switch {
-			case pkg == c.ext.Pkg:
-				set(c.ext.Dst)
-			case pkg != c.ext.reader && !slices.Contains(c.ext.also, pkg):
-				// Not the reader's: that it does not apply is the
-				// error, whatever its value.
-				if c.foreign == "" {
-					c.foreign = name
-				}
-				return
-			}
-			if err != nil && c.err == nil {
-				c.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
-			}
-		})
-	}
-	optset.ReadInto = func(opts any, s optset.Settings, reader string, also []string) (optset.Shared, error) {
-		c := defaultConfig
-		c.ext = extRead{s, reader, also}
-		for _, o := range opts.([]Option) {
-			o(&c)
-		}
-		c.refuseForeign(reader)
-		return optset.Shared{Engine: int(c.engine), Precision: c.precision}, c.err
-	}
-	optset.Forward = func(opts any) any {
-		list := opts.([]Option)
-		var c config
-		for _, o := range list {
-			o(&c)
-		}
-		if c.foreign == "" || c.checked {
-			return list // gdvar's options alone, taken anywhere
-		}
-		return append(list[:len(list):len(list)], checkedOption)
-	}
-	optset.Codec = func(opts any) any {
-		var made config
-		made.set(optset.Forward(opts).([]Option))
-		made.foreign, made.checked = "", false
-		if reflect.DeepEqual(made, defaultConfig) {
-			return []Option(nil) // the codec's fast paths take no options
-		}
-		return []Option{func(c *config) {
-			ext := c.ext // a reader's, kept
-			*c = made
-			c.ext = ext
-		}}
 	}
 }
 

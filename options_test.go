@@ -5,48 +5,51 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// An invalid option fails the first call that uses it, before any input is
-// read or output written, naming the option.
-func TestInvalidOptions(t *testing.T) {
-	tests := []struct {
-		name string
-		opt  Option
-		msg  string
-	}{
-		{"engine", WithEngine(Engine(9)), "unknown engine 9"},
-		{"negative limit", WithLimits(Limits{MaxStringBytes: -1}), "Limits.MaxStringBytes is -1"},
-		{"precision", WithMathPrecision(Precision(7)), "unknown precision 7"},
-		{"input limit", WithInputLimit(-2), "input limit -2"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := bytes.NewReader([]byte{2, 0, 0, 0, 1, 0, 0, 0})
-			_, err := NewDecoder(in, tt.opt).ReadToken()
-			assert.ErrorIs(t, err, ErrInvalidOption)
-			assert.ErrorContains(t, err, tt.msg)
-			assert.Equal(t, 8, in.Len(), "nothing read")
-
-			var out bytes.Buffer
-			err = NewEncoder(&out, tt.opt).WriteToken(IntToken(1))
-			assert.ErrorIs(t, err, ErrInvalidOption)
-			assert.Zero(t, out.Len(), "nothing written")
-
-			_, err = Marshal(1, tt.opt)
-			assert.ErrorIs(t, err, ErrInvalidOption)
-			var v any
-			assert.ErrorIs(t, Unmarshal([]byte{2, 0, 0, 0, 1, 0, 0, 0}, &v, tt.opt), ErrInvalidOption)
-		})
-	}
-}
-
-// The last of two settings of one option wins, and valid options leave the
-// defaults alone.
+// The last of two settings of one option wins, and a zero limit keeps its
+// default.
 func TestOptionsCompose(t *testing.T) {
 	var v any
 	data := []byte{18, 0, 0, 0, 0, 0, 0, 0} // an empty Dictionary in Godot 3
-	assert.NoError(t, Unmarshal(data, &v, WithEngine(Godot4), WithEngine(Godot3)))
+	assert.NoError(t, MustCodec(WithEngine(Godot4), WithEngine(Godot3)).Unmarshal(data, &v))
 	assert.IsType(t, &Dictionary{}, v)
-	assert.Equal(t, DefaultLimits(), func() Limits { var c config; c.set([]Option{WithLimits(Limits{})}); return c.limits }())
+	assert.Equal(t, DefaultLimits(), MustCodec(WithLimits(Limits{})).Limits())
+}
+
+// Reset and ResetBytes keep the settings a Decoder or an Encoder was made
+// with: a Godot 3 Decoder reset reads Godot 3's Dictionary type (18, a
+// packed array in Godot 4), a Godot 3 Encoder writes it.
+func TestResetKeepsCodec(t *testing.T) {
+	godot3 := MustCodec(WithEngine(Godot3))
+	data := []byte{18, 0, 0, 0, 0, 0, 0, 0}
+	tests := []struct {
+		name  string
+		reset func(d *Decoder)
+	}{
+		{"Reset", func(d *Decoder) { d.Reset(bytes.NewReader(data)) }},
+		{"ResetBytes", func(d *Decoder) { d.ResetBytes(data) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := godot3.NewDecoderBytes(nil)
+			tt.reset(d)
+			tok, err := d.ReadToken()
+			require.NoError(t, err)
+			assert.Equal(t, TypeDictionary, tok.Type())
+		})
+	}
+
+	var out bytes.Buffer
+	e := godot3.NewEncoder(nil)
+	e.Reset(&out)
+	require.NoError(t, e.Encode(map[string]int{}))
+	assert.Equal(t, data, out.Bytes())
+
+	var zero Decoder
+	zero.ResetBytes([]byte{2, 0, 0, 0, 1, 0, 0, 0})
+	tok, err := zero.ReadToken()
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), tok.Int())
 }

@@ -46,13 +46,12 @@ type Decoder struct {
 	names  interner     // names read (see token_intern.go)
 	ext    *tokenExt    // the extras of the last rarer token (see extra)
 	ds     *decodeState // the value layer's state (see state)
-	own    *config      // the configuration options give (see init)
 }
 
 // input is a Decoder's state for one input.
 type input struct {
 	r   io.Reader // nil when decoding a byte slice
-	cfg *config   // read only: defaultConfig or own
+	cfg *config   // read only: a Codec's, or defaultConfig
 	tab *engineTable
 
 	maxDepth int // cfg.limits.MaxDepth, past which the fast path is off (see setFastStop)
@@ -77,38 +76,33 @@ type input struct {
 	tokenAt    int      // buf index where the last token read starts (see TokenOffset)
 }
 
-// NewDecoder returns a Decoder reading from r. See Decoder for how it reads.
-func NewDecoder(r io.Reader, opts ...Option) *Decoder {
+// NewDecoder returns a Decoder reading from r with the default settings
+// (a Codec's NewDecoder takes others). See Decoder for how it reads.
+func NewDecoder(r io.Reader) *Decoder {
 	d := &Decoder{}
-	d.init(r, nil, d.configOf(opts))
+	d.init(r, nil, &defaultConfig)
 	return d
 }
 
 // NewDecoderBytes returns a Decoder reading data in place: no buffer is
 // allocated and chunks are sub-slices of data, which must not be modified
 // while the Decoder's tokens are used.
-func NewDecoderBytes(data []byte, opts ...Option) *Decoder {
+func NewDecoderBytes(data []byte) *Decoder {
 	d := &Decoder{}
-	d.init(nil, data, d.configOf(opts))
+	d.init(nil, data, &defaultConfig)
 	return d
 }
 
-// configOf returns the configuration opts give: without options it is
-// defaultConfig, which a Decoder never writes, so that a new or reset
-// Decoder costs little more than clearing its input state.
-func (d *Decoder) configOf(opts []Option) *config {
-	if len(opts) == 0 {
+// settings returns the configuration d was made with, which Reset keeps.
+func (d *Decoder) settings() *config {
+	if d.cfg == nil { // a zero Decoder
 		return &defaultConfig
 	}
-	if d.own == nil {
-		d.own = new(config)
-	}
-	d.own.set(opts)
-	return d.own
+	return d.cfg
 }
 
 // init starts d afresh on an input, with the configuration cfg (a
-// Codec's, or configOf's), which it never writes.
+// Codec's, or defaultConfig), which it never writes.
 func (d *Decoder) init(r io.Reader, data []byte, cfg *config) {
 	if d.bb != nil {
 		d.release()
@@ -120,7 +114,7 @@ func (d *Decoder) init(r io.Reader, data []byte, cfg *config) {
 	// Cleared in place, then set: a composite literal would be built
 	// aside and copied.
 	d.input = input{}
-	d.r, d.cfg, d.tab, d.err, d.single = r, cfg, cfg.engine.table(), cfg.err, cfg.single
+	d.r, d.cfg, d.tab, d.single = r, cfg, cfg.engine.table(), cfg.single
 	d.maxDepth, d.fastString = cfg.limits.MaxDepth, uint32(min(fastStringMax, cfg.limits.MaxStringBytes))
 	d.st.frames = frames
 	if d.ds != nil { // what the last value kept goes, as with a new Decoder
@@ -150,12 +144,14 @@ func (d *Decoder) extra() *tokenExt {
 	return d.ext
 }
 
-// Reset makes d read a new input r with new options, reusing its memory.
-func (d *Decoder) Reset(r io.Reader, opts ...Option) { d.init(r, nil, d.configOf(opts)) }
+// Reset makes d read a new input r with the settings it was made with,
+// reusing its memory (Codec.ResetDecoder changes the settings).
+func (d *Decoder) Reset(r io.Reader) { d.init(r, nil, d.settings()) }
 
-// ResetBytes makes d read data in place, as NewDecoderBytes does, reusing
-// its memory: one Decoder can read packet after packet without allocating.
-func (d *Decoder) ResetBytes(data []byte, opts ...Option) { d.init(nil, data, d.configOf(opts)) }
+// ResetBytes makes d read data in place, as NewDecoderBytes does, with the
+// settings it was made with, reusing its memory: one Decoder can read
+// packet after packet without allocating.
+func (d *Decoder) ResetBytes(data []byte) { d.init(nil, data, d.settings()) }
 
 // InputOffset returns the offset in the input of the next byte to be
 // decoded: after a complete top-level value, the number of bytes it and the

@@ -66,13 +66,13 @@ func TestFastPathMatchesGeneral(t *testing.T) {
 // the path and the depth. From a reader, the input comes in random pieces
 // (seeded by seed).
 func traceTokens(data []byte, reader bool, seed uint64, opts []Option) ([]string, error) {
-	dec := NewDecoderBytes(data, opts...)
+	dec := MustCodec(opts...).NewDecoderBytes(data)
 	if reader {
-		dec = NewDecoder(&pieceReader{data: data, r: rand.New(rand.NewPCG(seed, 1))}, opts...)
+		dec = MustCodec(opts...).NewDecoder(&pieceReader{data: data, r: rand.New(rand.NewPCG(seed, 1))})
 	}
 	var out []string
 	var wire bytes.Buffer
-	enc := NewEncoder(&wire, opts...)
+	enc := MustCodec(opts...).NewEncoder(&wire)
 	for {
 		tok, err := dec.ReadToken()
 		if err == io.EOF {

@@ -60,9 +60,9 @@ func TestDecoderReaderKinds(t *testing.T) {
 		if len(v.Bin) > 20000 {
 			continue // one byte at a time is slow; the large ones are covered below
 		}
-		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.Bin, AllowObjects(true))))
+		want := tokenStrings(tokensOf(t, MustCodec(AllowObjects(true)).NewDecoderBytes(v.Bin)))
 		for name, wrap := range readers {
-			got := tokenStrings(tokensOf(t, NewDecoder(wrap(bytes.NewReader(v.Bin)), AllowObjects(true))))
+			got := tokenStrings(tokensOf(t, MustCodec(AllowObjects(true)).NewDecoder(wrap(bytes.NewReader(v.Bin)))))
 			require.Equal(t, want, got, "%s via %s", v.Name, name)
 		}
 	}
@@ -98,7 +98,7 @@ func TestDecoderInputLimit(t *testing.T) {
 	first := words(4, 3, 0x636261) // "abc"
 	second := words(2, 9)
 	r := bytes.NewReader(append(append([]byte(nil), first...), second...))
-	dec := NewDecoder(r, WithInputLimit(int64(len(first))))
+	dec := MustCodec(WithInputLimit(int64(len(first)))).NewDecoder(r)
 	assert.Equal(t, []string{`String("abc")`}, tokenStrings(tokensOf(t, dec)))
 	rest, err := io.ReadAll(r)
 	require.NoError(t, err)
@@ -106,7 +106,7 @@ func TestDecoderInputLimit(t *testing.T) {
 
 	// A value longer than the limit is truncated, even though the reader
 	// has more.
-	dec = NewDecoder(bytes.NewReader(words(2, 9)), WithInputLimit(6))
+	dec = MustCodec(WithInputLimit(6)).NewDecoder(bytes.NewReader(words(2, 9)))
 	_, err = dec.ReadToken()
 	assert.ErrorIs(t, err, ErrTruncated)
 }
@@ -145,8 +145,8 @@ func TestDecoderRetryAfterReadError(t *testing.T) {
 		if len(v.Bin) > 4000 {
 			continue
 		}
-		want := tokenStrings(tokensOf(t, NewDecoderBytes(v.Bin, AllowObjects(true))))
-		dec := NewDecoder(&flakyReader{r: bytes.NewReader(v.Bin)}, AllowObjects(true))
+		want := tokenStrings(tokensOf(t, MustCodec(AllowObjects(true)).NewDecoderBytes(v.Bin)))
+		dec := MustCodec(AllowObjects(true)).NewDecoder(&flakyReader{r: bytes.NewReader(v.Bin)})
 		var got []string
 		for {
 			tok, err := dec.ReadToken()
@@ -194,7 +194,7 @@ func TestDecoderLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dec := NewDecoderBytes(tt.data, WithLimits(tt.limits), AllowObjects(true))
+			dec := MustCodec(WithLimits(tt.limits), AllowObjects(true)).NewDecoderBytes(tt.data)
 			err := dec.SkipValue()
 			require.ErrorIs(t, err, ErrLimit)
 			var le *LimitError
@@ -247,7 +247,7 @@ func TestDecoderDoesNotAllocateDeclaredLengths(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		dec := NewDecoder(cr, WithLimits(limits))
+		dec := MustCodec(WithLimits(limits)).NewDecoder(cr)
 		err := dec.SkipValue()
 		runtime.ReadMemStats(&after)
 		if err == nil || errors.Is(err, ErrLimit) {
@@ -340,7 +340,7 @@ func TestDecoderAppendShortPath(t *testing.T) {
 func TestStringChunksAtRuneBoundaries(t *testing.T) {
 	s := bytes.Repeat([]byte("✓"), 1000) // 3000 bytes
 	data := append(words(4, uint32(len(s))), s...)
-	dec := NewDecoder(bytes.NewReader(data), WithLimits(Limits{ChunkSize: MinChunkSize}))
+	dec := MustCodec(WithLimits(Limits{ChunkSize: MinChunkSize})).NewDecoder(bytes.NewReader(data))
 	var got []byte
 	for _, tok := range tokensOf(t, dec) {
 		require.Equal(t, 3000, tok.Len())
@@ -361,7 +361,7 @@ func TestTokenText(t *testing.T) {
 
 func TestTypedViews(t *testing.T) {
 	for _, v := range golden.Load(t, "testdata/golden/godot4") {
-		dec := NewDecoder(bytes.NewReader(v.Bin), AllowObjects(true))
+		dec := MustCodec(AllowObjects(true)).NewDecoder(bytes.NewReader(v.Bin))
 		for {
 			tok, err := dec.ReadToken()
 			if err == io.EOF {
@@ -439,7 +439,7 @@ func TestMaxValueBytesUnbounded(t *testing.T) {
 	require.NoError(t, err)
 	data := append(bytes.Clone(one), one...)
 	opts := WithLimits(Limits{MaxValueBytes: math.MaxInt64})
-	for _, dec := range []*Decoder{NewDecoderBytes(data, opts), NewDecoder(iotest.HalfReader(bytes.NewReader(data)), opts)} {
+	for _, dec := range []*Decoder{MustCodec(opts).NewDecoderBytes(data), MustCodec(opts).NewDecoder(iotest.HalfReader(bytes.NewReader(data)))} {
 		for i := range 2 {
 			var v any
 			require.NoError(t, dec.Decode(&v), "value %d", i)

@@ -44,19 +44,19 @@ func TestCopyValueFailsPartWay(t *testing.T) {
 	opts := []Option{WithLimits(Limits{MaxValueBytes: 100, ChunkSize: MinChunkSize})}
 
 	var out bytes.Buffer
-	enc := NewEncoder(&out, opts...)
-	err = CopyValue(enc, NewDecoderBytes(data, opts...))
+	enc := MustCodec(opts...).NewEncoder(&out)
+	err = CopyValue(enc, MustCodec(opts...).NewDecoderBytes(data))
 	require.ErrorIs(t, err, ErrLimit)
 	assert.Zero(t, enc.OutputOffset())
 	require.NoError(t, enc.WriteToken(NilToken), "the Encoder carries on")
 
 	var tokens bytes.Buffer
-	tokenEnc := NewEncoder(&tokens, opts...)
-	tokenErr := NewDecoder(iotest.OneByteReader(bytes.NewReader(data)), opts...).eachOfValue(tokenEnc.WriteToken)
+	tokenEnc := MustCodec(opts...).NewEncoder(&tokens)
+	tokenErr := MustCodec(opts...).NewDecoder(iotest.OneByteReader(bytes.NewReader(data))).eachOfValue(tokenEnc.WriteToken)
 	require.NoError(t, tokenEnc.Flush())
 	out.Reset()
-	enc = NewEncoder(&out, opts...)
-	err = CopyValue(enc, NewDecoder(iotest.OneByteReader(bytes.NewReader(data)), opts...))
+	enc = MustCodec(opts...).NewEncoder(&out)
+	err = CopyValue(enc, MustCodec(opts...).NewDecoder(iotest.OneByteReader(bytes.NewReader(data))))
 	assert.Equal(t, tokenErr.Error(), err.Error())
 	require.Error(t, enc.Flush(), "a part of a value must not pass for a whole one")
 	assert.True(t, bytes.HasPrefix(tokens.Bytes(), out.Bytes()), "written %x\nthe token copy's %x", out.Bytes(), tokens.Bytes())

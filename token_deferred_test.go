@@ -51,7 +51,7 @@ func deferCounts(toks []Token) []Token {
 // writeAll writes toks to an Encoder on w.
 func writeAll(t *testing.T, w io.Writer, toks []Token, opts ...Option) {
 	t.Helper()
-	enc := NewEncoder(w, opts...)
+	enc := MustCodec(opts...).NewEncoder(w)
 	for i, tok := range toks {
 		require.NoError(t, enc.WriteToken(tok), "token %d: %s", i, tok)
 	}
@@ -126,7 +126,7 @@ func TestDeferredCountsMisuse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			enc := NewEncoder(tt.w, WithEngine(Godot2))
+			enc := MustCodec(WithEngine(Godot2)).NewEncoder(tt.w)
 			var err error
 			for _, tok := range tt.toks {
 				if err = enc.WriteToken(tok); err != nil {

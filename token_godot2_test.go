@@ -82,7 +82,7 @@ func TestGodot2Vectors(t *testing.T) {
 			require.NotEmpty(t, toks)
 			assert.Equal(t, v.want, toks[0].String())
 			// In place with the smallest chunks, too.
-			dec := NewDecoderBytes(data, WithEngine(Godot2), WithLimits(Limits{ChunkSize: MinChunkSize}))
+			dec := MustCodec(WithEngine(Godot2), WithLimits(Limits{ChunkSize: MinChunkSize})).NewDecoderBytes(data)
 			require.NoError(t, dec.SkipValue())
 			assert.Equal(t, int64(len(data)), dec.InputOffset())
 		})
@@ -94,7 +94,7 @@ func TestGodot2Vectors(t *testing.T) {
 func TestGodot2Encode(t *testing.T) {
 	enc := func(toks ...Token) []byte {
 		var b bytes.Buffer
-		e := NewEncoder(&b, WithEngine(Godot2))
+		e := MustCodec(WithEngine(Godot2)).NewEncoder(&b)
 		for _, tok := range toks {
 			require.NoError(t, e.WriteToken(tok))
 		}
@@ -111,7 +111,7 @@ func TestGodot2Encode(t *testing.T) {
 }
 
 func TestGodot2DecodeDetails(t *testing.T) {
-	dec := NewDecoderBytes(unhex("0f000000 04000000 00000000 02000000 01000000 08000000 ff000080 00ff00ff"), WithEngine(Godot2))
+	dec := MustCodec(WithEngine(Godot2)).NewDecoderBytes(unhex("0f000000 04000000 00000000 02000000 01000000 08000000 ff000080 00ff00ff"))
 	tok, err := dec.ReadToken()
 	require.NoError(t, err)
 	assert.Equal(t, ImageHeader{Format: 4, Width: 2, Height: 1}, tok.Image())
@@ -120,12 +120,12 @@ func TestGodot2DecodeDetails(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []byte{0xff, 0, 0, 0x80, 0, 0xff, 0, 0xff}, tok.Bytes())
 
-	dec = NewDecoderBytes(unhex("14000000 00000080"), WithEngine(Godot2))
+	dec = MustCodec(WithEngine(Godot2)).NewDecoderBytes(unhex("14000000 00000080"))
 	tok, err = dec.ReadToken()
 	require.NoError(t, err)
 	assert.True(t, tok.Shared())
 
-	dec = NewDecoderBytes(unhex("13000000 01000000 02000000 14000000 01000000 41000000"), WithEngine(Godot2))
+	dec = MustCodec(WithEngine(Godot2)).NewDecoderBytes(unhex("13000000 01000000 02000000 14000000 01000000 41000000"))
 	tok, err = dec.ReadToken()
 	require.NoError(t, err)
 	assert.Equal(t, InputEvent{Type: InputEventKey, Device: 2, Fields: []uint32{1, 65}}, tok.InputEvent())

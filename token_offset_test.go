@@ -26,9 +26,9 @@ func TestTokenOffsetGolden(t *testing.T) {
 				name string
 				dec  *Decoder
 			}{
-				{"bytes", NewDecoderBytes(v.Bin, opts...)},
-				{"bytes-chunked", NewDecoderBytes(v.Bin, small...)},
-				{"reader-chunked", NewDecoder(iotest.OneByteReader(bytes.NewReader(v.Bin)), small...)},
+				{"bytes", MustCodec(opts...).NewDecoderBytes(v.Bin)},
+				{"bytes-chunked", MustCodec(small...).NewDecoderBytes(v.Bin)},
+				{"reader-chunked", MustCodec(small...).NewDecoder(iotest.OneByteReader(bytes.NewReader(v.Bin)))},
 			}
 			for _, tc := range decoders {
 				t.Run(filepath.Base(set.dir)+"/"+v.Name+"/"+tc.name, func(t *testing.T) {
@@ -69,7 +69,7 @@ func checkTokenOffsets(t *testing.T, dec *Decoder, data []byte) {
 func TestTokenOffsetKinds(t *testing.T) {
 	data, err := Marshal(map[string]any{"s": "héllo wörld, long enough to chunk", "p": []string{"ab", "c"}, "b": []byte{1, 2, 3}})
 	require.NoError(t, err)
-	dec := NewDecoderBytes(data, WithLimits(Limits{ChunkSize: MinChunkSize}))
+	dec := MustCodec(WithLimits(Limits{ChunkSize: MinChunkSize})).NewDecoderBytes(data)
 	prev := int64(0)
 	for {
 		tok, err := dec.ReadToken()
@@ -93,7 +93,7 @@ func TestTokenOffsetKinds(t *testing.T) {
 	}
 	// After an error, the token that failed.
 	bad := binary.LittleEndian.AppendUint32(bytes.Clone(data), 0xff)
-	dec = NewDecoderBytes(bad, WithLimits(Limits{ChunkSize: MinChunkSize}))
+	dec = MustCodec(WithLimits(Limits{ChunkSize: MinChunkSize})).NewDecoderBytes(bad)
 	require.NoError(t, dec.SkipValue())
 	_, err = dec.ReadToken()
 	require.ErrorIs(t, err, ErrInvalidType)

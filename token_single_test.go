@@ -53,17 +53,17 @@ func TestSingleValue(t *testing.T) {
 		dec   func(data []byte) *gdvar.Decoder
 		held  bool // the bytes after the value are in hand when it ends
 	}{
-		{"bytes", value, func(b []byte) *gdvar.Decoder { return gdvar.NewDecoderBytes(b, gdvar.SingleValue(true)) }, true},
+		{"bytes", value, func(b []byte) *gdvar.Decoder { return gdvar.MustCodec(gdvar.SingleValue(true)).NewDecoderBytes(b) }, true},
 		{"reader", value, func(b []byte) *gdvar.Decoder {
-			return gdvar.NewDecoder(bytes.NewReader(b), gdvar.SingleValue(true))
+			return gdvar.MustCodec(gdvar.SingleValue(true)).NewDecoder(bytes.NewReader(b))
 		}, true},
 		{"byte at a time", value, func(b []byte) *gdvar.Decoder {
-			return gdvar.NewDecoder(iotest.OneByteReader(bytes.NewReader(b)), gdvar.SingleValue(true))
+			return gdvar.MustCodec(gdvar.SingleValue(true)).NewDecoder(iotest.OneByteReader(bytes.NewReader(b)))
 		}, false},
 		{"input limit", value, func(b []byte) *gdvar.Decoder {
-			return gdvar.NewDecoder(bytes.NewReader(append(b, 9, 9, 9, 9)), gdvar.SingleValue(true), gdvar.WithInputLimit(int64(len(b))))
+			return gdvar.MustCodec(gdvar.SingleValue(true), gdvar.WithInputLimit(int64(len(b)))).NewDecoder(bytes.NewReader(append(b, 9, 9, 9, 9)))
 		}, true},
-		{"scalar", scalar, func(b []byte) *gdvar.Decoder { return gdvar.NewDecoderBytes(b, gdvar.SingleValue(true)) }, true},
+		{"scalar", scalar, func(b []byte) *gdvar.Decoder { return gdvar.MustCodec(gdvar.SingleValue(true)).NewDecoderBytes(b) }, true},
 	}
 	for _, in := range inputs {
 		for _, call := range singleCalls {
@@ -132,7 +132,7 @@ func TestSingleValueDoesNotWait(t *testing.T) {
 			r, w := io.Pipe()
 			defer r.Close()
 			go func() { _, _ = w.Write(data) }()
-			dec := gdvar.NewDecoder(r, gdvar.SingleValue(true))
+			dec := gdvar.MustCodec(gdvar.SingleValue(true)).NewDecoder(r)
 			decoded := make(chan error, 1)
 			var v any
 			go func() { decoded <- dec.Decode(&v) }()

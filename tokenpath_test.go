@@ -7,12 +7,12 @@ package gdvar
 func tokenMarshal(v any, opts ...Option) ([]byte, error) {
 	flatPaths = false
 	defer func() { flatPaths = true }()
-	return Marshal(v, opts...)
+	return MustCodec(opts...).Marshal(v)
 }
 
 // tokenUnmarshal is Unmarshal with the flat paths off.
 func tokenUnmarshal(data []byte, v any, opts ...Option) error {
 	flatPaths = false
 	defer func() { flatPaths = true }()
-	return Unmarshal(data, v, opts...)
+	return MustCodec(opts...).Unmarshal(data, v)
 }

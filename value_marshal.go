@@ -38,26 +38,10 @@ import (
 //   - RawValue: written as it is; Marshaler: what its MarshalGodot writes
 //
 // Real-valued math types use 32-bit reals unless that would lose precision
-// (see WithMathPrecision). Options select the engine version.
-func Marshal(v any, opts ...Option) ([]byte, error) {
-	if len(opts) == 0 {
-		return marshalWith(&defaultConfig, true, v)
-	}
-	o := optionsEncoder(opts)
-	defer encoderPool.Put(o)
-	if err := o.final(); err != nil {
-		return nil, err
-	}
-	return marshalWith(o.cfg, false, v)
-}
-
-// optionsEncoder returns a pooled Encoder holding the configuration opts
-// give, made in place, so that a call given options allocates none; its
-// final error is the first invalid option's.
-func optionsEncoder(opts []Option) *Encoder {
-	o := encoderPool.Get().(*Encoder)
-	o.Reset(nil, opts...)
-	return o
+// (see WithMathPrecision). It writes Godot 4's encoding; a Codec's Marshal
+// writes another engine version's, or with other settings.
+func Marshal(v any) ([]byte, error) {
+	return marshalWith(&defaultConfig, true, v)
 }
 
 // marshalWith is Marshal with the configuration cfg, which sets nothing
@@ -95,16 +79,8 @@ func getEncoder(cfg *config) *Encoder {
 // AppendMarshal appends the Godot encoding of v to dst, as Marshal writes
 // it, and returns the extended slice: a caller with its own buffer (a frame
 // being built, say) avoids a copy.
-func AppendMarshal(dst []byte, v any, opts ...Option) ([]byte, error) {
-	if len(opts) == 0 {
-		return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, &defaultConfig, true)
-	}
-	o := optionsEncoder(opts)
-	defer encoderPool.Put(o)
-	if err := o.final(); err != nil {
-		return dst, err
-	}
-	return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, o.cfg, false)
+func AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendMarshal(topTypeOf(reflect.TypeOf(v)), dst, v, &defaultConfig, true)
 }
 
 // appendMarshal is AppendMarshal of a value of type tt with the
@@ -508,10 +484,19 @@ func (es *encodeState) writeDictionary(d *Dictionary) error {
 	return es.leave(k, es.e.WriteToken(DictEndToken))
 }
 
+// rawCodecs read a RawValue's bytes: each engine version's, full objects
+// allowed.
+var rawCodecs = func() (c [Godot2 + 1]*Codec) {
+	for e := range c {
+		c[e] = MustCodec(WithEngine(Engine(e)), AllowObjects(true))
+	}
+	return c
+}()
+
 // writeRaw writes an encoded value, checking that it is exactly one valid
 // value of the Encoder's engine version.
 func (es *encodeState) writeRaw(raw []byte) error {
-	dec := NewDecoderBytes(raw, WithEngine(es.e.cfg.engine), AllowObjects(true))
+	dec := rawCodecs[es.e.cfg.engine].NewDecoderBytes(raw)
 	if err := CopyValue(es.e, dec); err != nil {
 		return fmt.Errorf("gdvar: RawValue: %w", interruptCause(err))
 	}

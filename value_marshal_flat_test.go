@@ -138,7 +138,7 @@ func TestFlatMatchesTokens(t *testing.T) {
 		recs := []flatRecord{randomRecord(r), randomRecord(r)}
 		for _, opts := range options {
 			for _, v := range []any{recs, &recs[0], recs[1]} { // in an Array, and alone
-				flat, flatErr := Marshal(v, opts...)
+				flat, flatErr := MustCodec(opts...).Marshal(v)
 				tokens, tokenErr := tokenMarshal(v, opts...)
 				require.Equal(t, tokenErr, flatErr, "record %d, options %d", i, len(opts))
 				require.Equal(t, tokens, flat, "record %d", i)
@@ -157,21 +157,21 @@ func decodeBoth(data []byte, into []flatRecord, opts []Option) (flat, tokens []b
 		flatPaths = on
 		defer func() { flatPaths = true }()
 		v := append([]flatRecord(nil), into...)
-		err := Unmarshal(data, &v, opts...)
+		err := MustCodec(opts...).Unmarshal(data, &v)
 		if err == nil { // from a reader too, which hands the bytes out in pieces
 			w := append([]flatRecord(nil), into...)
-			rerr := NewDecoder(iotest.HalfReader(bytes.NewReader(data)), append(opts, WithLimits(Limits{ChunkSize: 100}))...).Decode(&w)
+			rerr := MustCodec(append(opts, WithLimits(Limits{ChunkSize: 100}))...).NewDecoder(iotest.HalfReader(bytes.NewReader(data))).Decode(&w)
 			if rerr != nil {
 				return nil, rerr
 			}
-			viaReader, _ := Marshal(w, opts...)
-			direct, _ := Marshal(v, opts...)
+			viaReader, _ := MustCodec(opts...).Marshal(w)
+			direct, _ := MustCodec(opts...).Marshal(v)
 			if !bytes.Equal(viaReader, direct) {
 				return nil, errors.New("decoded from a reader, the value differs")
 			}
 		}
 		flatPaths = false
-		out, merr := Marshal(v, opts...)
+		out, merr := MustCodec(opts...).Marshal(v)
 		if merr != nil {
 			out = []byte(merr.Error())
 		}
@@ -217,11 +217,11 @@ func TestFlatReadMatchesTokens(t *testing.T) {
 					if len(into) > 0 {
 						a, b = into[0], into[0]
 					}
-					errA := Unmarshal(in, &a, opts...)
+					errA := MustCodec(opts...).Unmarshal(in, &a)
 					flatPaths = false
-					errB := Unmarshal(in, &b, opts...)
-					ma, _ := Marshal(a, opts...)
-					mb, _ := Marshal(b, opts...)
+					errB := MustCodec(opts...).Unmarshal(in, &b)
+					ma, _ := MustCodec(opts...).Marshal(a)
+					mb, _ := MustCodec(opts...).Marshal(b)
 					flatPaths = true
 					require.Equal(t, errB, errA, "record %d alone", i)
 					require.Equal(t, mb, ma, "record %d alone", i)

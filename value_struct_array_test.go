@@ -159,9 +159,9 @@ func TestArrayStructGolden(t *testing.T) {
 			data, err := os.ReadFile(golden.Path("golden", set.dir, "array_mixed.bin"))
 			require.NoError(t, err)
 			var got mixed
-			require.NoError(t, Unmarshal(data, &got, WithEngine(set.eng)))
+			require.NoError(t, MustCodec(WithEngine(set.eng)).Unmarshal(data, &got))
 			assert.Equal(t, want, got)
-			again, err := Marshal(&got, WithEngine(set.eng))
+			again, err := MustCodec(WithEngine(set.eng)).Marshal(&got)
 			require.NoError(t, err)
 			assert.Equal(t, data, again)
 		})

@@ -25,12 +25,12 @@ func TestGoldenThroughAny(t *testing.T) {
 			t.Run(filepath.Base(set.dir)+"/"+v.Name, func(t *testing.T) {
 				opts := []Option{WithEngine(set.engine), AllowObjects(v.Objects)}
 				var x any
-				require.NoError(t, Unmarshal(v.Bin, &x, opts...))
+				require.NoError(t, MustCodec(opts...).Unmarshal(v.Bin, &x))
 				// wide_int_small is made by hand: a 64-bit int that fits in
 				// 32 bits, which Godot never writes; it stays raw.
 				_, isRaw := x.(RawValue)
 				assert.Equal(t, v.Name == "wide_int_small", isRaw, "an engine-made value is decoded, not kept raw")
-				got, err := Marshal(x, opts...)
+				got, err := MustCodec(opts...).Marshal(x)
 				require.NoError(t, err)
 				assert.Equal(t, v.Bin, got)
 			})
@@ -71,13 +71,13 @@ func TestGameStateStruct(t *testing.T) {
 func unmarshalAs[T any](t *testing.T, data []byte, opts ...Option) (T, error) {
 	t.Helper()
 	var out T
-	err := Unmarshal(data, &out, opts...)
+	err := MustCodec(opts...).Unmarshal(data, &out)
 	return out, err
 }
 
 func mustMarshal(t *testing.T, v any, opts ...Option) []byte {
 	t.Helper()
-	b, err := Marshal(v, opts...)
+	b, err := MustCodec(opts...).Marshal(v)
 	require.NoError(t, err)
 	return b
 }
@@ -309,7 +309,7 @@ func TestMarshal(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnsupportedType)
 	_, err = Marshal(uint64(math.MaxUint64))
 	assert.ErrorIs(t, err, ErrUnsupportedType)
-	_, err = Marshal(StringName("x"), WithEngine(Godot3))
+	_, err = MustCodec(WithEngine(Godot3)).Marshal(StringName("x"))
 	assert.ErrorContains(t, err, "StringName does not exist in Godot 3")
 	_, err = Marshal(RawValue{1, 2, 3})
 	assert.ErrorContains(t, err, "RawValue")
@@ -454,7 +454,7 @@ func TestUnmarshalSemantic(t *testing.T) {
 		{words(28, 2, 2, 1, 1, 2), []any{int64(1), true}},
 	} {
 		var v any
-		require.NoError(t, Unmarshal(tc.data, &v, Semantic(true)), "%x", tc.data)
+		require.NoError(t, MustCodec(Semantic(true)).Unmarshal(tc.data, &v), "%x", tc.data)
 		assert.Equal(t, tc.want, v, "%x", tc.data)
 		assert.NotEqual(t, tc.data, mustMarshal(t, v), "%x is written as Godot writes it", tc.data)
 	}
@@ -486,7 +486,7 @@ func TestGameStateStructGodot3(t *testing.T) {
 		data, err := os.ReadFile("testdata/golden/" + dir + "/gamestate_3.bin")
 		require.NoError(t, err)
 		var players []Player
-		require.NoError(t, Unmarshal(data, &players, WithEngine(Godot3)))
+		require.NoError(t, MustCodec(WithEngine(Godot3)).Unmarshal(data, &players))
 		require.Len(t, players, 3)
 		assert.Equal(t, Player{ID: 1, Name: "player_1", Pos: Vector3{0.5, 1, -0.25}, HP: 99.5, Tags: []string{"blue"}, Alive: true}, players[1])
 		assert.Equal(t, data, mustMarshal(t, players, WithEngine(Godot3)), dir)

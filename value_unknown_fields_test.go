@@ -81,10 +81,10 @@ func TestDisallowUnknownFields(t *testing.T) {
 			opts := []gdvar.Option{gdvar.AllowObjects(true), gdvar.WithLimits(gdvar.Limits{ChunkSize: gdvar.MinChunkSize})}
 
 			v := tc.into()
-			require.NoError(t, gdvar.Unmarshal(data, v, opts...))
+			require.NoError(t, gdvar.MustCodec(opts...).Unmarshal(data, v))
 			assert.Equal(t, tc.want, v, "skipped without the option")
 
-			err = gdvar.Unmarshal(data, tc.into(), append(opts, gdvar.DisallowUnknownFields(true))...)
+			err = gdvar.MustCodec(append(opts, gdvar.DisallowUnknownFields(true))...).Unmarshal(data, tc.into())
 			require.ErrorIs(t, err, gdvar.ErrUnknownField)
 			var ue *gdvar.UnknownFieldError
 			require.ErrorAs(t, err, &ue)
@@ -94,7 +94,7 @@ func TestDisallowUnknownFields(t *testing.T) {
 			assert.Equal(t, tc.typ, ue.Type)
 
 			// In step after it: the next value decodes.
-			dec := gdvar.NewDecoderBytes(append(append([]byte(nil), data...), data...), append(opts, gdvar.DisallowUnknownFields(true))...)
+			dec := gdvar.MustCodec(append(opts, gdvar.DisallowUnknownFields(true))...).NewDecoderBytes(append(append([]byte(nil), data...), data...))
 			require.ErrorIs(t, dec.Decode(tc.into()), gdvar.ErrUnknownField)
 			var next any
 			require.NoError(t, dec.Decode(&next))

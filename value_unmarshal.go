@@ -51,12 +51,8 @@ import (
 // interface{}, Unmarshal allocates at most 32 bytes per byte of data, plus
 // 512 KiB for the deepest nesting; into Go types, a slice besides takes at
 // most 5 times its element's Go size for each element decoded.
-func Unmarshal(data []byte, v any, opts ...Option) error {
-	d := getUnmarshalDecoder()
-	d.ResetBytes(data, opts...) // the options into its own configuration, in place
-	err := unmarshalWith(d, v)
-	putUnmarshalDecoder(d, data)
-	return err
+func Unmarshal(data []byte, v any) error {
+	return unmarshalConfig(data, v, &defaultConfig)
 }
 
 // unmarshalConfig is Unmarshal with the configuration cfg.

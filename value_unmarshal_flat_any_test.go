@@ -30,12 +30,12 @@ func requireSameAny(t *testing.T, data []byte, opts []Option, msg string) {
 	t.Helper()
 	for name, target := range anyTargets {
 		flat, tokens := target(), target()
-		flatErr := Unmarshal(data, flat, opts...)
+		flatErr := MustCodec(opts...).Unmarshal(data, flat)
 		tokenErr := tokenUnmarshal(data, tokens, opts...)
 		require.Equal(t, tokenErr, flatErr, "%s into %s: %x %v", msg, name, data, opts)
 		require.Equal(t, shapeOf(reflect.ValueOf(tokens).Elem().Interface()), shapeOf(reflect.ValueOf(flat).Elem().Interface()), "%s into %s", msg, name)
-		mf, errF := Marshal(flat, opts...)
-		mt, errT := Marshal(tokens, opts...)
+		mf, errF := MustCodec(opts...).Marshal(flat)
+		mt, errT := MustCodec(opts...).Marshal(tokens)
 		require.Equal(t, errT, errF, msg)
 		require.True(t, bytes.Equal(mt, mf), "%s into %s", msg, name)
 	}
@@ -156,7 +156,7 @@ func TestFlatAnyMatchesTokensRandom(t *testing.T) {
 			v = NewDictionary("A", v, "B", randomGeneric(r, 1))
 		}
 		for _, opts := range options {
-			data, err := Marshal(v, opts...)
+			data, err := MustCodec(opts...).Marshal(v)
 			if err != nil {
 				continue // a value this engine version cannot hold
 			}

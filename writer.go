@@ -32,7 +32,7 @@ const flushSize = 64 << 10
 // Memory therefore stays bounded however large a value is.
 type Encoder struct {
 	w        io.Writer
-	cfg      *config // read only: a Codec's, defaultConfig or own
+	cfg      *config // read only: a Codec's, or defaultConfig
 	tab      *engineTable
 	bb       *bytebufferpool.ByteBuffer
 	st       stack
@@ -42,26 +42,23 @@ type Encoder struct {
 	err      error
 	es       encodeState               // the value layer's state (Encode)
 	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
-	opts     *config                   // the configuration options gave Reset, kept for the next
 }
 
-// NewEncoder returns an Encoder writing to w.
-func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+// NewEncoder returns an Encoder writing to w with the default settings (a
+// Codec's NewEncoder takes others).
+func NewEncoder(w io.Writer) *Encoder {
 	e := &Encoder{}
-	e.Reset(w, opts...)
+	e.reset(w, &defaultConfig)
 	return e
 }
 
-// Reset makes e write to w with new options, dropping any unfinished value
-// and unflushed output.
-func (e *Encoder) Reset(w io.Writer, opts ...Option) {
-	cfg := &defaultConfig
-	if len(opts) > 0 {
-		if e.opts == nil {
-			e.opts = new(config)
-		}
-		e.opts.set(opts)
-		cfg = e.opts
+// Reset makes e write to w with the settings it was made with, dropping
+// any unfinished value and unflushed output (Codec.ResetEncoder changes
+// the settings).
+func (e *Encoder) Reset(w io.Writer) {
+	cfg := e.cfg
+	if cfg == nil { // a zero Encoder
+		cfg = &defaultConfig
 	}
 	e.reset(w, cfg)
 }
@@ -81,7 +78,7 @@ func (e *Encoder) reset(w io.Writer, cfg *config) {
 	e.es.e, e.es.flatMax, e.es.chunk, e.es.refs, e.es.hops = nil, 0, nil, e.es.refs[:0], 0
 	e.cfg = cfg
 	e.tab = e.cfg.engine.table()
-	e.err = e.cfg.err
+	e.err = nil
 }
 
 // OutputOffset returns the number of bytes written so far, flushed or not.

@@ -41,9 +41,9 @@ func TestWriteLeafAgrees(t *testing.T) {
 		for _, l := range leaves {
 			t.Run(eng.String()+"/"+l.name, func(t *testing.T) {
 				var alone bytes.Buffer
-				errAlone := NewEncoder(&alone, WithEngine(eng)).WriteToken(l.tok)
+				errAlone := MustCodec(WithEngine(eng)).NewEncoder(&alone).WriteToken(l.tok)
 				var inArray bytes.Buffer
-				enc := NewEncoder(&inArray, WithEngine(eng))
+				enc := MustCodec(WithEngine(eng)).NewEncoder(&inArray)
 				require.NoError(t, enc.WriteToken(ArrayStartToken(1, UntypedContainer)))
 				errInArray := enc.WriteToken(l.tok)
 				if errAlone != nil {

@@ -106,12 +106,12 @@ func TestGodot3Framing(t *testing.T) {
 	out := &rw{Reader: &bytes.Buffer{}}
 	require.NoError(t, NewConn(out, gdvar.Godot3).Write("inspect_object", 1, []any{int64(5)}))
 	var got []any
-	require.NoError(t, gdvar.Unmarshal(out.out.Bytes()[4:], &got, gdvar.WithEngine(gdvar.Godot3)))
+	require.NoError(t, gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Unmarshal(out.out.Bytes()[4:], &got))
 	assert.Equal(t, []any{"inspect_object", int64(5)}, got)
 }
 
 func frame(t *testing.T, w *bytes.Buffer, v any, e gdvar.Engine) {
-	b, err := gdvar.Marshal(v, gdvar.WithEngine(e))
+	b, err := gdvar.MustCodec(gdvar.WithEngine(e)).Marshal(v)
 	require.NoError(t, err)
 	require.NoError(t, binary.Write(w, binary.LittleEndian, uint32(len(b))))
 	w.Write(b)

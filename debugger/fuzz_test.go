@@ -60,7 +60,7 @@ func short(t *testing.T, err error) {
 }
 
 func frame3(w *bytes.Buffer, v any) {
-	b, _ := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+	b, _ := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Marshal(v)
 	_ = binary.Write(w, binary.LittleEndian, uint32(len(b)))
 	w.Write(b)
 }

@@ -43,7 +43,7 @@ func rawMessage4(name string, data []byte) []byte {
 func frames3(name string, count int64, values ...any) []byte {
 	var b []byte
 	for _, v := range append([]any{name, count}, values...) {
-		x, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+		x, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Marshal(v)
 		if err != nil {
 			panic(err)
 		}

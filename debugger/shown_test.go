@@ -33,7 +33,7 @@ func TestMalformedErrorsAreShort(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
 	var g3name []byte // a Godot 3 message named long, whose count is a String
 	for _, v := range []any{long, "not a count"} {
-		b, err := gdvar.Marshal(v, gdvar.WithEngine(gdvar.Godot3))
+		b, err := gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3)).Marshal(v)
 		require.NoError(t, err)
 		g3name = append(g3name, hostile.Frame(b)...)
 	}

@@ -98,14 +98,14 @@ func framingBefore(t *testing.T, cmd string, f engineFile, engine gdvar.Engine) 
 		require.NoError(t, err, f.name)
 	}
 	b := content[:min(len(content), headMax)]
-	opts := []gdvar.Option{gdvar.WithEngine(engine), gdvar.AllowObjects(true)}
+	codec := gdvar.MustCodec(gdvar.WithEngine(engine), gdvar.AllowObjects(true))
 	n := 0
 	for ; len(b) >= 8; n++ {
 		size := int64(binary.LittleEndian.Uint32(b))
 		if size < 4 || 4+size > int64(len(b)) {
 			break
 		}
-		if !oneValue(b[4:4+size], true, opts) {
+		if !oneValue(b[4:4+size], true, codec) {
 			return "none"
 		}
 		b = b[4+size:]

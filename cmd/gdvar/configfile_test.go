@@ -149,6 +149,6 @@ func engineFailed(t *testing.T, path, engine string) bool {
 	raw, err := os.ReadFile(path + ".bin")
 	require.NoError(t, err)
 	var read []any
-	require.NoError(t, gdvar.Unmarshal(raw, &read, engineOption(engine)), path)
+	require.NoError(t, gdvar.MustCodec(engineOption(engine)).Unmarshal(raw, &read), path)
 	return read[0] != int64(0)
 }

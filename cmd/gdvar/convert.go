@@ -33,6 +33,13 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 // valueCodec returns the codec of the flags: -engine, the limits and -objects.
 func (c *config) valueCodec() (*gdvar.Codec, error) { return gdvar.NewCodec(c.options()...) }
 
+// codecWith returns the codec of the flags, then opts: check, which runs
+// before any command, has found the flags valid, and opts (an engine
+// version, objects allowed) are.
+func (c *config) codecWith(opts ...gdvar.Option) *gdvar.Codec {
+	return gdvar.MustCodec(append(c.options(), opts...)...)
+}
+
 // frames returns a Reader of the frames in in, with the flags' codec, each
 // frame of at most -max-value-bytes.
 func (c *config) frames(in io.Reader) (*stream.Reader, error) {
@@ -50,7 +57,7 @@ func (c *config) frames(in io.Reader) (*stream.Reader, error) {
 // only and to be whole before eachValue goes on (or returns errStop).
 func eachValue(in io.Reader, cfg *config, each func(dec *gdvar.Decoder) error) error {
 	var frames *stream.Reader
-	dec := gdvar.NewDecoder(in, cfg.options()...)
+	dec := cfg.codecWith().NewDecoder(in)
 	counted := &countingReader{r: in} // where the input ends, when a frame is cut
 	if cfg.framing == "stream" {
 		var err error

@@ -16,7 +16,7 @@ import (
 func copyValues(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if cfg.framing == "stream" {
 		return spooled(stdout, func(s *spool) error {
-			enc := gdvar.NewEncoder(s, cfg.options()...)
+			enc := cfg.codecWith().NewEncoder(s)
 			return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
 				return s.frame(func() error {
 					if err := gdvar.CopyValue(enc, dec); err != nil {
@@ -28,8 +28,9 @@ func copyValues(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		})
 	}
 	out := bufio.NewWriter(stdout)
-	dec := gdvar.NewDecoder(in, cfg.options()...)
-	enc := gdvar.NewEncoder(out, cfg.options()...)
+	codec := cfg.codecWith()
+	dec := codec.NewDecoder(in)
+	enc := codec.NewEncoder(out)
 	for {
 		err := gdvar.CopyValue(enc, dec)
 		if err == io.EOF {

@@ -57,12 +57,12 @@ type readings struct {
 // readAs tells how the start of the input, c.start, reads as the
 // engine's values.
 func (c *config) readAs(engine gdvar.Engine) readings {
-	opts := append(c.options(), gdvar.WithEngine(engine), gdvar.AllowObjects(true))
+	codec := c.codecWith(gdvar.WithEngine(engine), gdvar.AllowObjects(true))
 	var r readings
-	r.stream, r.streamOdd = readsAsFrames(c.start, c.whole, c.limits.MaxValueBytes, opts)
-	r.none, r.noneOdd = readsAsValues(c.start, c.whole, opts)
+	r.stream, r.streamOdd = readsAsFrames(c.start, c.whole, c.limits.MaxValueBytes, codec)
+	r.none, r.noneOdd = readsAsValues(c.start, c.whole, codec)
 	if c.whole && !r.stream {
-		r.cut, _ = readsAsFrames(c.start, false, c.limits.MaxValueBytes, opts)
+		r.cut, _ = readsAsFrames(c.start, false, c.limits.MaxValueBytes, codec)
 	}
 	return r
 }
@@ -71,7 +71,7 @@ func (c *config) readAs(engine gdvar.Engine) readings {
 // one value and at most maxFrame bytes, as the stream reader takes them,
 // and how many oddities the values hold; the last frame may be cut by b's
 // end unless b is the whole input.
-func readsAsFrames(b []byte, whole bool, maxFrame int64, opts []gdvar.Option) (bool, int) {
+func readsAsFrames(b []byte, whole bool, maxFrame int64, codec *gdvar.Codec) (bool, int) {
 	var odd oddities
 	n := 0
 	for ; len(b) > 0; n++ {
@@ -83,9 +83,9 @@ func readsAsFrames(b []byte, whole bool, maxFrame int64, opts []gdvar.Option) (b
 		case size < 4 || size > maxFrame: // no value is shorter
 			return false, odd.n
 		case 4+size > int64(len(b)):
-			return !whole && cutValue(b[4:], opts, &odd), odd.n
+			return !whole && cutValue(b[4:], codec, &odd), odd.n
 		}
-		dec := gdvar.NewDecoder(bytes.NewReader(b[4:4+size]), opts...)
+		dec := codec.NewDecoder(bytes.NewReader(b[4 : 4+size]))
 		if _, err := scoreValue(dec, &odd); err != nil || dec.InputOffset() != size {
 			return false, odd.n
 		}
@@ -97,24 +97,24 @@ func readsAsFrames(b []byte, whole bool, maxFrame int64, opts []gdvar.Option) (b
 // cutValue reports whether b, the start of a frame cut short, starts with
 // a valid value that b's end cuts, or ends; odd, if not nil, counts the
 // value's oddities.
-func cutValue(b []byte, opts []gdvar.Option, odd *oddities) bool {
-	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+func cutValue(b []byte, codec *gdvar.Codec, odd *oddities) bool {
+	dec := codec.NewDecoder(bytes.NewReader(b))
 	_, err := scoreValue(dec, odd)
 	return errors.Is(err, gdvar.ErrTruncated) || err == nil && dec.InputOffset() == int64(len(b))
 }
 
 // firstType returns the type of the value b starts with.
-func firstType(b []byte, opts []gdvar.Option) gdvar.Type {
-	tok, _ := gdvar.NewDecoder(bytes.NewReader(b), opts...).ReadToken()
+func firstType(b []byte, codec *gdvar.Codec) gdvar.Type {
+	tok, _ := codec.NewDecoder(bytes.NewReader(b)).ReadToken()
 	return tok.Type()
 }
 
 // readsAsValues reports whether b holds values one after another, each
 // valid, and how many oddities they hold; the last may be cut by b's end
 // unless b is the whole input.
-func readsAsValues(b []byte, whole bool, opts []gdvar.Option) (bool, int) {
+func readsAsValues(b []byte, whole bool, codec *gdvar.Codec) (bool, int) {
 	var odd oddities
-	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+	dec := codec.NewDecoder(bytes.NewReader(b))
 	for n := 0; ; n++ {
 		_, err := scoreValue(dec, &odd)
 		switch {
@@ -215,8 +215,8 @@ func (c *config) resolveFraming(r io.Reader, cmd string, stderr io.Writer) (io.R
 	framing, tie := c.readAs(c.engine).choose(cmd)
 	c.framing = framing
 	if tie {
-		opts := append(c.options(), gdvar.AllowObjects(true))
-		note := tieNote(framing, firstType(head[4:], opts), firstType(head, opts))
+		codec := c.codecWith(gdvar.AllowObjects(true))
+		note := tieNote(framing, firstType(head[4:], codec), firstType(head, codec))
 		for line := range strings.Lines(note) {
 			fmt.Fprintf(stderr, "gdvar %s: %s\n", cmd, strings.TrimSuffix(line, "\n"))
 		}

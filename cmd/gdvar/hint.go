@@ -169,9 +169,9 @@ func (c *config) hint() string {
 // the engine, or with a frame holding one value as far as the input goes:
 // what damaged binary values or a damaged save file still do.
 func (c *config) startsAsValues(engine gdvar.Engine) bool {
-	opts := append(c.options(), gdvar.WithEngine(engine), gdvar.AllowObjects(true))
+	codec := c.codecWith(gdvar.WithEngine(engine), gdvar.AllowObjects(true))
 	b := c.start
-	if _, err := gdvar.NewDecoder(bytes.NewReader(b), opts...).ReadToken(); err == nil || errors.Is(err, gdvar.ErrTruncated) {
+	if _, err := codec.NewDecoder(bytes.NewReader(b)).ReadToken(); err == nil || errors.Is(err, gdvar.ErrTruncated) {
 		return true
 	}
 	size := int64(binary.LittleEndian.Uint32(b))
@@ -179,21 +179,21 @@ func (c *config) startsAsValues(engine gdvar.Engine) bool {
 	case size < 4 || size > c.limits.MaxValueBytes:
 		return false
 	case 4+size > int64(len(b)):
-		return cutValue(b[4:], opts, nil)
+		return cutValue(b[4:], codec, nil)
 	}
-	return oneValue(b[4:4+size], true, opts)
+	return oneValue(b[4:4+size], true, codec)
 }
 
 // oneValue reports whether b starts with a value, which ends b if whole.
-func oneValue(b []byte, whole bool, opts []gdvar.Option) bool {
-	_, ok := valueType(b, whole, opts)
+func oneValue(b []byte, whole bool, codec *gdvar.Codec) bool {
+	_, ok := valueType(b, whole, codec)
 	return ok
 }
 
 // valueType returns the type of the value b starts with, which ends b if
 // whole.
-func valueType(b []byte, whole bool, opts []gdvar.Option) (gdvar.Type, bool) {
-	dec := gdvar.NewDecoder(bytes.NewReader(b), opts...)
+func valueType(b []byte, whole bool, codec *gdvar.Codec) (gdvar.Type, bool) {
+	dec := codec.NewDecoder(bytes.NewReader(b))
 	typ, err := readValue(dec)
 	return typ, err == nil && (!whole || dec.InputOffset() == int64(len(b)))
 }
@@ -212,7 +212,7 @@ func (c *config) alsoGodot3(typ gdvar.Type) string {
 		}
 		b = b[4 : 4+binary.LittleEndian.Uint32(b)]
 	}
-	t3, ok := valueType(b, true, append(c.options(), gdvar.WithEngine(gdvar.Godot3)))
+	t3, ok := valueType(b, true, c.codecWith(gdvar.WithEngine(gdvar.Godot3)))
 	if !ok || t3 == typ || t3 != gdvar.TypeDictionary && t3 != gdvar.TypeArray {
 		return "" // a Godot 4 value often reads as another Godot 3 one; a container rarely
 	}

@@ -45,7 +45,7 @@ func inspect(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	fmt.Fprintf(out, "%10s %8s  %s\n", "offset", "size", "token")
 	p := &inspector{out: out}
 	if cfg.framing != "stream" {
-		n, err := p.tokens(gdvar.NewDecoder(in, cfg.options()...), 0, false)
+		n, err := p.tokens(cfg.codecWith().NewDecoder(in), 0, false)
 		if err == nil && n == 0 {
 			return endOfValues(0, io.EOF)
 		}

@@ -342,7 +342,7 @@ func (c *config) check(cmd string) error {
 		return err
 	}
 	// A limit the library refuses (a negative one), tried on no input.
-	if _, err := gdvar.NewDecoder(strings.NewReader(""), c.options()...).ReadToken(); errors.Is(err, gdvar.ErrInvalidOption) {
+	if _, err := c.valueCodec(); errors.Is(err, gdvar.ErrInvalidOption) {
 		return errors.New(message(err))
 	}
 	if cmd == "edit" && len(c.program) == 0 {

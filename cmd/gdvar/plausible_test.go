@@ -44,7 +44,7 @@ func TestOddities(t *testing.T) {
 		{"an Array of an int and a denormal", gdvar.Godot4, words(28, 2, 2, 7, 3, 1), 1},
 	} {
 		var odd oddities
-		dec := gdvar.NewDecoder(bytes.NewReader(c.value), gdvar.WithEngine(c.engine))
+		dec := gdvar.MustCodec(gdvar.WithEngine(c.engine)).NewDecoder(bytes.NewReader(c.value))
 		_, err := scoreValue(dec, &odd)
 		require.NoError(t, err, c.name)
 		assert.Equal(t, c.odd, odd.n, c.name)

@@ -1,0 +1,36 @@
+package gdvar_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gdvar/gdvar"
+)
+
+// gdvar's settings are a Codec's, checked once: an invalid option is
+// NewCodec's error, and the Codec, which never changes, serves any number
+// of calls and goroutines. gdvar.Marshal and the other functions of the
+// package are the default Codec's.
+func ExampleNewCodec() {
+	_, err := gdvar.NewCodec(gdvar.WithEngine(gdvar.Engine(9)))
+	fmt.Println(errors.Is(err, gdvar.ErrInvalidOption))
+
+	godot3, err := gdvar.NewCodec(gdvar.WithEngine(gdvar.Godot3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b3, _ := godot3.Marshal(map[string]any{}) // Godot 3 numbers Dictionary 18
+	b4, _ := gdvar.Marshal(map[string]any{})  // Godot 4, 27
+	fmt.Println(b3[0], b4[0])
+
+	// A Decoder keeps its Codec's settings across Reset.
+	dec := godot3.NewDecoderBytes(nil)
+	dec.ResetBytes(b3)
+	tok, _ := dec.ReadToken()
+	fmt.Println(tok.Type())
+	// Output:
+	// true
+	// 18 27
+	// Dictionary
+}
