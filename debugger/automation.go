@@ -255,8 +255,11 @@ func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 // Set sets the property of the node at path to value: through the remote
 // inspector if it lists the property (as the editor does: a String given
 // to an Object-typed property is loaded as a resource path), else in Godot
-// 4 by evaluating set_indexed in a script frame, with value passed as its
-// text form.
+// 4 by evaluating set_indexed, with value passed as its text form. A
+// property the inspector lists has a type, which value must have or
+// convert to (an int to a float, a String to a StringName, [x, y] or
+// {"x": x, "y": y} to a Vector2, …: see ErrWrongType); else nothing is set
+// and the error names the type wanted.
 func (s *Session) Set(ctx context.Context, path, property string, value any) error {
 	if err := s.turn(ctx); err != nil {
 		return err
@@ -266,7 +269,12 @@ func (s *Session) Set(ctx context.Context, path, property string, value any) err
 	if err != nil {
 		return err
 	}
-	if _, ok := o.Property(property); ok {
+	if p, ok := o.Property(property); ok {
+		if t, known := propertyType(s.Engine(), p.Type); known {
+			if value, err = toType(value, t); err != nil {
+				return fmt.Errorf("%s of %s: %w", property, path, err)
+			}
+		}
 		return s.send(ctx, s.cmd("scene:set_object_property"), []any{o.ID, property, value})
 	}
 	if s.Engine() == gdvar.Godot3 {
