@@ -68,7 +68,7 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 		}
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("%w (waited: %w)", err, ctx.Err())
+			return nil, fmt.Errorf("%w (waited: %w)%s", err, ctx.Err(), s.pausedNote())
 		case <-time.After(pollEvery):
 		}
 	}
@@ -76,9 +76,9 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 
 // Classes sets the Class of every node of root (a tree from Tree) to what
 // get_class() says, which the tree message gives only for nodes without a
-// script. Godot 4 gets them all from one Expression in a script frame
-// (see Evaluate); nodes it misses, or all if there is no frame to stop in,
-// are inspected one by one.
+// script. Godot 4 gets them all from one Expression (see Evaluate); nodes
+// it misses, or all if there is no frame to stop in, are inspected one by
+// one.
 func (s *Session) Classes(ctx context.Context, root *Node) error {
 	if err := s.turn(ctx); err != nil {
 		return err
@@ -88,17 +88,14 @@ func (s *Session) Classes(ctx context.Context, root *Node) error {
 		return nil // the tree has them
 	}
 	classes := map[int64]string{}
-	err := s.inFrame(ctx, func() error {
-		v, err := s.eval(ctx, `str(Engine.get_main_loop().root.find_children("*", "", true, false))`)
-		text, _ := v.(string)
-		for _, m := range nodeString.FindAllStringSubmatch(text, -1) {
-			id, _ := strconv.ParseInt(m[2], 10, 64)
-			classes[id] = m[1]
-		}
-		return err
-	})
+	v, err := s.evaluate(ctx, `str(Engine.get_main_loop().root.find_children("*", "", true, false))`, false)
 	if err != nil && !errors.Is(err, ErrNoScriptFrame) {
 		return err
+	}
+	text, _ := v.(string)
+	for _, m := range nodeString.FindAllStringSubmatch(text, -1) {
+		id, _ := strconv.ParseInt(m[2], 10, 64)
+		classes[id] = m[1]
 	}
 	for n := range root.All() {
 		if c, ok := classes[n.ID]; ok {
@@ -236,13 +233,8 @@ func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 	if s.Engine() == gdvar.Godot3 {
 		return nil, fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
 	}
-	var v any
-	err = s.inFrame(ctx, func() error {
-		obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
-		r, err := s.eval(ctx, fmt.Sprintf("[%s in %s, %s.get_indexed(NodePath(%s))]", quote(baseProperty(property)), obj, obj, quote(property)))
-		v = r
-		return err
-	})
+	obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
+	v, err := s.evaluate(ctx, fmt.Sprintf("[%s in %s, %s.get_indexed(NodePath(%s))]", quote(baseProperty(property)), obj, obj, quote(property)), false)
 	if err != nil {
 		return nil, err
 	}
@@ -284,13 +276,8 @@ func (s *Session) Set(ctx context.Context, path, property string, value any) err
 	if err != nil {
 		return err
 	}
-	var v any
-	err = s.inFrame(ctx, func() error {
-		obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
-		r, err := s.eval(ctx, fmt.Sprintf("[%s in %s, %s.set_indexed(NodePath(%s), str_to_var(%s))]", quote(baseProperty(property)), obj, obj, quote(property), quote(string(text))))
-		v = r
-		return err
-	})
+	obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
+	v, err := s.evaluate(ctx, fmt.Sprintf("[%s in %s, %s.set_indexed(NodePath(%s), str_to_var(%s))]", quote(baseProperty(property)), obj, obj, quote(property), quote(string(text))), false)
 	if err != nil {
 		return err
 	}
@@ -325,21 +312,26 @@ func (s *Session) WaitProperty(ctx context.Context, path, property string, match
 		}
 		select {
 		case <-ctx.Done():
-			return v, fmt.Errorf("debugger: %s of %s: %w (last %s, %v)", property, path, ctx.Err(), shown(v), err)
+			return v, fmt.Errorf("debugger: %s of %s: %w (last %s, %v)%s", property, path, ctx.Err(), shown(v), err, s.pausedNote())
 		case <-time.After(pollEvery):
 		}
 	}
 }
 
 // Call calls the method of the node at path with args (Go values in
-// gdvar's generic form, passed as their text form) and returns what it
-// returned: nil for a void method, an Object as its gdvar.ObjectID. It
-// needs Godot 4 and a script frame (see Evaluate). A missing node is
-// ErrNoNode, a missing method ErrNoMethod, and a call the engine refused
-// (wrong arguments) or that raised an error (a script error) ErrCallFailed
-// with the game's error; the game reports the error in Errors too. In a
-// game the caller stopped, errors come after Call returns, and only a
-// refused call is ErrCallFailed.
+// gdvar's generic form) and returns what it returned: nil for a void
+// method, an Object as its gdvar.ObjectID. It needs Godot 4. Where the
+// game has the input helper (see InstallInput) and is not stopped at a
+// script frame, the helper calls it, with args as they are, without
+// stopping the game, paused tree or not; else the Session evaluates the
+// call in a script frame (see Evaluate), args passed as their text form.
+// A missing node is ErrNoNode, a missing method ErrNoMethod, and a call
+// the engine refused (wrong arguments) or that raised an error (a script
+// error) ErrCallFailed with the game's error; the game reports the error
+// in Errors too, where through the helper its stack names the helper's
+// _call, not a line the game happened to run. Called in a script frame
+// of a game the caller stopped, errors come after Call returns, and only
+// a refused call is ErrCallFailed.
 func (s *Session) Call(ctx context.Context, path, method string, args ...any) (any, error) {
 	if s.Engine() == gdvar.Godot3 {
 		return nil, fmt.Errorf("%w: Call needs evaluate (Godot 4.4+)", ErrUnsupported)
@@ -347,14 +339,42 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 	if args == nil {
 		args = []any{}
 	}
-	text, err := vartext.Marshal(args)
-	if err != nil {
-		return nil, err
-	}
 	if err := s.turn(ctx); err != nil {
 		return nil, err
 	}
 	defer s.endTurn()
+	if s.useHelper() {
+		return s.callByHelper(ctx, path, method, args)
+	}
+	return s.callInFrame(ctx, path, method, args)
+}
+
+// callByHelper is Call through the helper's message capture.
+func (s *Session) callByHelper(ctx context.Context, path, method string, args []any) (any, error) {
+	s.mu.Lock()
+	before := s.errCount
+	s.mu.Unlock()
+	r, err := s.helperRequest(ctx, "gdvar:call", []any{path, method, args}, "gdvar:called")
+	if err != nil {
+		return nil, err
+	}
+	if len(r) == 2 && r[0] == false {
+		switch r[1] {
+		case "no node":
+			return nil, fmt.Errorf("%w: %s", ErrNoNode, path)
+		case "no method":
+			return nil, fmt.Errorf("%w: %s of %s", ErrNoMethod, method, path)
+		}
+	}
+	return s.helperResult(ctx, r, before, ErrCallFailed, method+" of "+path)
+}
+
+// callInFrame is Call by evaluating it in a script frame.
+func (s *Session) callInFrame(ctx context.Context, path, method string, args []any) (any, error) {
+	text, err := vartext.Marshal(args)
+	if err != nil {
+		return nil, err
+	}
 	var result any
 	called := false
 	s.mu.Lock()
@@ -401,11 +421,15 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 
 // Evaluate evaluates an Expression (Godot's Expression class: no
 // assignment, no $Node, no &"" or ^"" literals) in the game and returns its
-// value; a failed one is nil, with an error from the game after it. Where
-// the game is stopped at a script frame, it runs in frame 0, where its
-// locals and self are inputs; else the Session stops the game (break),
-// steps until a GDScript line runs, evaluates there and continues. Godot 4
-// only.
+// value. Where the game is stopped at a script frame, it runs in frame 0,
+// where its locals and self are inputs, and a failed one is nil, with an
+// error from the game after it. Else, where the game has the input helper
+// (see InstallInput), the helper evaluates it, without stopping the game,
+// paused tree or not, with the current scene as self, and a failed one is
+// ErrEvalFailed with why; else the Session stops the game (break), steps
+// until a GDScript line runs, evaluates there and continues. Autoloads,
+// the engine's singletons and global classes are inputs by name
+// everywhere. Godot 4 only.
 func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 	if s.Engine() == gdvar.Godot3 {
 		return nil, fmt.Errorf("%w: evaluate is Godot 4.4+", ErrUnsupported)
@@ -414,12 +438,40 @@ func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 		return nil, err
 	}
 	defer s.endTurn()
+	return s.evaluate(ctx, expr, true)
+}
+
+// evaluate is Evaluate in the caller's turn; checked, through the helper,
+// it fails with an error the game reported while it ran.
+func (s *Session) evaluate(ctx context.Context, expr string, checked bool) (any, error) {
+	if s.useHelper() {
+		s.mu.Lock()
+		before := s.errCount
+		s.mu.Unlock()
+		r, err := s.helperRequest(ctx, "gdvar:eval", []any{expr}, "gdvar:evaluated")
+		if err != nil {
+			return nil, err
+		}
+		if !checked && len(r) == 2 && r[0] == true {
+			return r[1], nil
+		}
+		return s.helperResult(ctx, r, before, ErrEvalFailed, cutText(expr))
+	}
 	var v any
 	err := s.inFrame(ctx, func() (err error) {
 		v, err = s.eval(ctx, expr)
 		return err
 	})
 	return v, err
+}
+
+// useHelper says whether a call or an evaluation goes through the helper:
+// the game has one that runs them, and is not stopped at a script frame,
+// whose locals and self the caller may mean.
+func (s *Session) useHelper() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.helperVersion >= helperCalls && !(s.stopped && s.lastBreak.HasStack && !s.own)
 }
 
 // eval evaluates expr in frame 0 of a stopped game. The game's reply
@@ -488,17 +540,23 @@ func (s *Session) setOwn(on bool) {
 // stopAtLine stops the game (break, unless paused already) and steps until
 // it stops at a GDScript line. The debug loop a break enters reads a step
 // sent with it at once, so the two go together: one round trip, not two.
-// If no line runs within the request timeout the game carries on and the
-// step, if it lands later, is continued.
+// The line is where the game stops after it left that loop (debug_exit):
+// a break the game reads while running a script (it polls every 2048
+// lines) stops it with a stack at once, and the step sent with it makes it
+// leave that loop and stop again; taking the first stop for the line would
+// leave the game stopped in the second, and the next break would come to
+// a game already stopped ("Got break when already broke!"). If no line
+// runs within the request timeout the game carries on and the step, if it
+// lands later, is continued.
 func (s *Session) stopAtLine(ctx context.Context) error {
 	s.mu.Lock()
-	stopped, b := s.stopped, s.lastBreak
+	stopped, b, exits := s.stopped, s.lastBreak, s.exits
 	s.mu.Unlock()
 	if stopped && b.HasStack {
 		return nil
 	}
 	atLine := s.expect(func(m Message) bool {
-		if m.Name != "debug_enter" {
+		if m.Name != "debug_enter" || s.exits == exits { // s.mu is held
 			return false
 		}
 		b, err := ParseBreak(m)
@@ -526,7 +584,7 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 		if ctx.Err() != nil || s.Err() != nil {
 			return err
 		}
-		return fmt.Errorf("%w: %w", ErrNoScriptFrame, err)
+		return fmt.Errorf("%w: %w (a paused scene tree, or a game that runs no GDScript each frame, gives none; the input helper runs calls without one)", ErrNoScriptFrame, err)
 	}
 	return nil
 }

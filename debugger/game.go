@@ -17,18 +17,32 @@ import (
 // Close ends.
 type Game struct {
 	*Session
-	cmd    *exec.Cmd
-	exited chan struct{}
-	waitMu sync.Mutex
-	err    error // the process's exit, once exited is closed
+	cmd     *exec.Cmd
+	output  *tail // the last lines of the game's standard output and error
+	project gameProject
+	exited  chan struct{}
+	waitMu  sync.Mutex
+	err     error // the process's exit, once exited is closed
 }
+
+// exitWait bounds the wait for a game's process to end once its
+// connection has: it ends within milliseconds when it quit or crashed.
+const exitWait = 2 * time.Second
 
 // Launch starts the game, the engine binary godot (a debug build: the
 // editor, or a debug export) with args (--path DIR, --headless, a scene,
 // …) and --remote-debug pointing at a listener of its own, waits for it to
-// connect, and returns it. The game is killed if it does not connect in
-// time, on Close, and on Linux when the Go process dies. An invalid option
-// fails Launch before it starts anything.
+// connect and for its main scene to be in the tree, installs the input
+// helper in a Godot 4 game (see InstallInput), and returns it. The game is
+// killed if it does not connect in time, on Close, and on Linux when the
+// Go process dies. An invalid option fails Launch before it starts
+// anything. A game that ends before its main scene is there fails Launch
+// with an *ExitError: how it ended, and the last lines it printed.
+//
+// The main scene is waited for (within WithConnectTimeout) when Launch
+// can read the game's project.godot, in the folder --path names or the
+// working directory, and it or the command line names a main scene: then
+// the main scene is the first child of /root that is not an autoload.
 //
 // Any local process can read the game's command line, and connect to the
 // listener first. On Linux the listener takes only a connection that the
@@ -54,14 +68,17 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 		flags = append(flags, "--ignore-error-breaks")
 	}
 	cmd := exec.Command(godot, append(flags, args...)...)
+	output := &tail{}
 	cmd.Env = cfg.env
-	cmd.Stdout, cmd.Stderr = cfg.stdout, cfg.stderr
+	cmd.Stdout, cmd.Stderr = output.stream(cfg.stdout), output.stream(cfg.stderr)
 	cmd.WaitDelay = time.Second // a child holding the pipes
 	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	g := &Game{cmd: cmd, exited: make(chan struct{})}
+	g := &Game{cmd: cmd, output: output, project: readGameProject(args), exited: make(chan struct{})}
+	cfg.exited = g.exitWithin
+	cfg.projectDir = g.project.dir
 	go func() {
 		err := cmd.Wait()
 		g.waitMu.Lock()
@@ -83,11 +100,42 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 		exited := g.exitErr() != nil || errors.Is(err, context.Canceled) && ctx.Err() == nil
 		g.kill()
 		if exited {
-			return nil, fmt.Errorf("debugger: the game ended without connecting (%v)", cmd.ProcessState)
+			return nil, fmt.Errorf("debugger: the game ended without connecting: %w", g.exitError())
 		}
 		return nil, fmt.Errorf("debugger: the game did not connect: %w", err)
 	}
+	if g.project.waits {
+		if err := g.waitMainScene(actx, g.project.autoloads); err != nil {
+			if exit := g.exitWithin(exitWait); exit != nil {
+				err = exit
+			}
+			g.Close()
+			return nil, mainSceneError(err)
+		}
+	}
+	if g.Engine() == gdvar.Godot4 && cfg.installInput {
+		g.InstallInput(actx) // a failure is kept, for the input methods to say
+	}
 	return g, nil
+}
+
+// exitWithin returns how the process ended, if it ends within wait, or
+// nil.
+func (g *Game) exitWithin(wait time.Duration) error {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-g.exited:
+		return g.exitError()
+	case <-t.C:
+		return nil
+	}
+}
+
+// exitError is the ended process's *ExitError.
+func (g *Game) exitError() *ExitError {
+	<-g.exited
+	return &ExitError{State: g.cmd.ProcessState.String(), Output: g.output.Lines()}
 }
 
 // Process returns the game's process as Launch started it (the engine

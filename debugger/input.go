@@ -5,7 +5,6 @@ import (
 	_ "embed" // inputAutoload
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gdvar/gdvar"
 )
@@ -16,26 +15,27 @@ import (
 //go:embed autoload/gdvar_input.gd
 var inputAutoload string
 
-// InputAutoload returns gdvar_input.gd, the optional autoload that lets
-// Key, MouseMove, MouseClick, MouseWheel, Action and Text send a Godot 4
-// game input: write it into the game's project and add it under
-// [autoload] in project.godot (GdvarInput="*res://gdvar_input.gd"). It
-// registers one debugger message capture, "gdvar", and does nothing
-// without a debugger. See docs/debugger.md for exactly what it adds.
+// InputAutoload returns gdvar_input.gd, the input helper: Launch
+// installs it at run time in a Godot 4 game (see Session.InstallInput),
+// and a game that gives no script frame to install it from takes it as an
+// autoload: write it into the game's project and add it under [autoload]
+// in project.godot (GdvarInput="*res://gdvar_input.gd"). It lets Key,
+// MouseMove, MouseClick, MouseWheel, Action and Text send the game input,
+// runs Call and Evaluate without stopping the game, and says whether its
+// tree is paused. It registers one debugger message capture, "gdvar", and
+// does nothing without a debugger. See docs/debugger.md for exactly what
+// it adds.
 func InputAutoload() string { return inputAutoload }
 
 // ErrNoInputAutoload is what the input methods return from a game without
-// the autoload (or a Godot 3 game, which has no message captures): it
-// matches ErrUnsupported.
-var ErrNoInputAutoload = fmt.Errorf("%w: no gdvar_input.gd autoload in the game", ErrUnsupported)
+// the input helper, with why: it could not be installed (why, in the
+// game's words), or the game is Godot 3, which has no message captures
+// (then it matches ErrUnsupported too).
+var ErrNoInputAutoload = errors.New("debugger: no input helper (gdvar_input.gd) in the game")
 
-// ErrInputRefused is an input the autoload did not make: an unknown key,
+// ErrInputRefused is an input the helper did not make: an unknown key,
 // an action not in the project's Input Map. The game's reason follows it.
 var ErrInputRefused = errors.New("debugger: the game refused the input")
-
-// helloWait bounds the wait for the autoload's answer: a game without it
-// ignores the message, and one with it answers within a frame or two.
-const helloWait = 3 * time.Second
 
 // Press says what an input does: press then release (Tap), or one of them.
 type Press int
@@ -63,21 +63,21 @@ const (
 // Key presses or releases the key Godot names name, as
 // OS.find_keycode_from_string reads it ("A", "Enter", "Space", "F1",
 // "Ctrl+Shift+S": modifiers held with it). The event carries the key as
-// both its keycode and its physical keycode.
+// both its keycode and its physical keycode, and the keyboard's device id.
 func (s *Session) Key(ctx context.Context, name string, how Press) error {
-	return s.press(ctx, "gdvar:key", how, func(down bool) []any { return []any{name, down} })
+	return s.press(ctx, "gdvar:key", keyboard, how, func(down bool) []any { return []any{name, down} })
 }
 
 // MouseMove moves the mouse to a position in the root viewport, with the
 // buttons held as earlier MouseClick calls left them.
 func (s *Session) MouseMove(ctx context.Context, to gdvar.Vector2) error {
-	return s.input(ctx, "gdvar:mouse_motion", to)
+	return s.input(ctx, "gdvar:mouse_motion", mouse, to)
 }
 
 // MouseClick presses or releases a mouse button at a position in the root
 // viewport.
 func (s *Session) MouseClick(ctx context.Context, at gdvar.Vector2, button MouseButton, how Press) error {
-	return s.press(ctx, "gdvar:mouse_button", how, func(down bool) []any { return []any{at, int64(button), down} })
+	return s.press(ctx, "gdvar:mouse_button", mouse, how, func(down bool) []any { return []any{at, int64(button), down} })
 }
 
 // MouseWheel turns the wheel (WheelUp, WheelDown, WheelLeft or
@@ -90,7 +90,7 @@ func (s *Session) MouseWheel(ctx context.Context, at gdvar.Vector2, wheel MouseB
 	if factor == 0 {
 		factor = 1
 	}
-	return s.input(ctx, "gdvar:mouse_wheel", at, int64(wheel), factor)
+	return s.input(ctx, "gdvar:mouse_wheel", mouse, at, int64(wheel), factor)
 }
 
 // Action presses an action of the project's Input Map with a strength
@@ -100,13 +100,13 @@ func (s *Session) Action(ctx context.Context, name string, strength float64, how
 	if strength == 0 {
 		strength = 1
 	}
-	return s.press(ctx, "gdvar:action", how, func(down bool) []any { return []any{name, down, strength} })
+	return s.press(ctx, "gdvar:action", noDevice, how, func(down bool) []any { return []any{name, down, strength} })
 }
 
 // Text types text: a key press and release carrying each character's
 // code point, as a keyboard layout sends them to a LineEdit.
 func (s *Session) Text(ctx context.Context, text string) error {
-	return s.input(ctx, "gdvar:text", text)
+	return s.input(ctx, "gdvar:text", keyboard, text)
 }
 
 // HasInput says whether the game has the input autoload: nil, or
@@ -124,7 +124,7 @@ func (s *Session) HasInput(ctx context.Context) error {
 
 // press sends the message name with data(down) for a press, a release,
 // or both in turn.
-func (s *Session) press(ctx context.Context, name string, how Press, data func(down bool) []any) error {
+func (s *Session) press(ctx context.Context, name string, dev device, how Press, data func(down bool) []any) error {
 	downs := []bool{true, false}
 	switch how {
 	case Down:
@@ -133,26 +133,30 @@ func (s *Session) press(ctx context.Context, name string, how Press, data func(d
 		downs = downs[1:]
 	}
 	for _, down := range downs {
-		if err := s.input(ctx, name, data(down)...); err != nil {
+		if err := s.input(ctx, name, dev, data(down)...); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// input sends one of the autoload's messages and waits for its answer, by
+// input sends one of the helper's messages and waits for its answer, by
 // which time the game has parsed the event: nodes see it in the frame that
-// follows.
-func (s *Session) input(ctx context.Context, name string, data ...any) error {
-	if s.Engine() == gdvar.Godot3 {
-		return ErrNoInputAutoload
-	}
+// follows. The data of an event from a device ends in the device's id,
+// which a helper of version 1 does not take.
+func (s *Session) input(ctx context.Context, name string, dev device, data ...any) error {
 	if err := s.turn(ctx); err != nil {
 		return err
 	}
 	defer s.endTurn()
-	if err := s.hello(ctx); err != nil {
+	if err := s.helper(ctx, 1); err != nil {
 		return err
+	}
+	s.mu.Lock()
+	version := s.helperVersion
+	s.mu.Unlock()
+	if dev != noDevice && version >= helperCalls {
+		data = append(data, s.deviceID(dev))
 	}
 	m, err := s.request(ctx, name, data, named("gdvar:done"), droppedLate)
 	if err != nil {
@@ -162,30 +166,34 @@ func (s *Session) input(ctx context.Context, name string, data ...any) error {
 	if !fields(m.Data, &why) {
 		return fmt.Errorf("%w: gdvar:done %s", ErrMalformed, shown(m.Data))
 	}
+	s.notePaused(m.Data[1:])
 	if why != "" {
 		return fmt.Errorf("%w: %s", ErrInputRefused, cutText(why))
 	}
 	return nil
 }
 
-// hello asks the autoload whether it is there, once it has answered.
-func (s *Session) hello(ctx context.Context) error {
-	s.mu.Lock()
-	known := s.hasInput
-	s.mu.Unlock()
-	if known {
-		return nil
+// device is where an input event comes from, for its device id.
+type device int
+
+// The devices.
+const (
+	noDevice device = iota // an action
+	keyboard
+	mouse
+)
+
+// deviceID returns the id the game's engine gives the keyboard or the
+// mouse: 0 before Godot 4.7, InputEvent.DEVICE_ID_KEYBOARD (16) and
+// DEVICE_ID_MOUSE (32) from 4.7 (godotengine/godot#116274), where an
+// action mapped to a key saved by 4.7 matches the keyboard's id alone.
+func (s *Session) deviceID(dev device) int64 {
+	major, minor := s.Version()
+	switch {
+	case major < 4 || major == 4 && minor < 7:
+		return 0
+	case dev == keyboard:
+		return 16
 	}
-	hctx, cancel := context.WithTimeout(ctx, helloWait)
-	defer cancel()
-	if _, err := s.request(hctx, "gdvar:hello", nil, named("gdvar:hello"), ignoredLate); err != nil {
-		if ctx.Err() == nil && hctx.Err() != nil {
-			return ErrNoInputAutoload
-		}
-		return err
-	}
-	s.mu.Lock()
-	s.hasInput = true
-	s.mu.Unlock()
-	return nil
+	return 32
 }

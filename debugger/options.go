@@ -58,6 +58,12 @@ type config struct {
 	stdout, stderr io.Writer
 	connectTimeout time.Duration
 	breakOnErrors  bool
+	installInput   bool
+
+	// Set by Launch, not by options: how the game's process ended, if it
+	// ends within a wait; its project's folder.
+	exited     func(wait time.Duration) error
+	projectDir string
 
 	err error // the first invalid option
 }
@@ -67,7 +73,7 @@ type config struct {
 func newConfig(opts []Option, launch bool) (config, error) {
 	c := config{maxOutputLines: DefaultMaxOutputLines, maxOutputBytes: DefaultMaxOutputBytes,
 		maxErrors: DefaultMaxErrors, maxErrBs: DefaultMaxErrorBytes, requestTimeout: DefaultRequestTimeout,
-		listen: defaultLaunchListen, connectTimeout: DefaultConnectTimeout}
+		listen: defaultLaunchListen, connectTimeout: DefaultConnectTimeout, installInput: true}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -192,4 +198,13 @@ func WithConnectTimeout(d time.Duration) Option {
 // so that an error does not freeze an automated game. Launch only.
 func BreakOnErrors(on bool) Option {
 	return launchOption("BreakOnErrors", true, "", func(c *config) { c.breakOnErrors = on })
+}
+
+// WithInputHelper, when off, keeps Launch from installing the input helper
+// in a Godot 4 game (default on; see Session.InstallInput): no node is
+// added to the game. Input methods then work only in a game with the
+// helper as an autoload, and Call and Evaluate stop the game for a script
+// frame. Launch only.
+func WithInputHelper(on bool) Option {
+	return launchOption("WithInputHelper", true, "", func(c *config) { c.installInput = on })
 }

@@ -21,6 +21,7 @@ var (
 	ErrCallFailed    = errors.New("debugger: call failed")
 	ErrNotStopped    = errors.New("debugger: the game is not stopped at a script frame")
 	ErrNoScriptFrame = errors.New("debugger: no GDScript line ran to stop in")
+	ErrEvalFailed    = errors.New("debugger: the expression failed")
 	ErrUnsupported   = errors.New("debugger: not in this engine version")
 	ErrBadArity      = errors.New("debugger: wrong number of elements for the engine")
 )
@@ -47,13 +48,20 @@ type Session struct {
 	lastBreak Break
 	own       bool          // the Session itself stopped the game
 	strayStep bool          // a step that timed out may still land
+	exits     int           // the debug_exit messages received
 	changed   chan struct{} // closed when stopped changes
 	lastTree  *Node         // the last Tree
-	hasInput  bool          // the input autoload answered
-	evals     uint32        // the evaluates sent, to tag each (evalTag)
-	cause     error         // why the Session closed the connection itself
-	done      chan struct{}
-	err       error
+	// The input helper: its version once it answered (0 before), why
+	// its install failed, and the tree's paused flag its last reply gave.
+	helperVersion int
+	helperErr     error
+	paused        bool
+	pausedKnown   bool
+	evals         uint32 // the evaluates sent, to tag each (evalTag)
+	cause         error  // why the Session closed the connection itself
+	closing       bool   // Close was called
+	done          chan struct{}
+	err           error
 }
 
 // NewSession starts a Session on conn, which closer closes (the net.Conn
@@ -97,7 +105,9 @@ func (s *Session) PID() int64 {
 func (s *Session) Done() <-chan struct{} { return s.done }
 
 // Err returns why the session ended: nil while it runs, ErrClosed after
-// Close or when the game quit, or the read error.
+// Close or when the game quit, or the read error. A Game's that quit or
+// crashed is an *ExitError (matching ErrClosed and ErrExited), with the
+// last lines the game printed.
 func (s *Session) Err() error {
 	select {
 	case <-s.done:
@@ -119,6 +129,7 @@ func (s *Session) Close() error {
 func (s *Session) closeConn() error {
 	s.mu.Lock()
 	ended := s.cause != nil
+	s.closing = true
 	s.mu.Unlock()
 	if ended {
 		return nil
@@ -134,10 +145,13 @@ func (s *Session) read() {
 			continue
 		}
 		if err != nil {
+			exit := s.exitCause()
 			s.mu.Lock()
 			switch {
 			case s.cause != nil:
 				err = fmt.Errorf("%w: %w", ErrClosed, s.cause)
+			case exit != nil:
+				err = exit
 			case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 				err = ErrClosed
 			default:
@@ -151,6 +165,18 @@ func (s *Session) read() {
 		}
 		s.handle(m)
 	}
+}
+
+// exitCause returns how a launched game's process ended, once its
+// connection has, unless Close ended it: the process ends a moment after.
+func (s *Session) exitCause() error {
+	s.mu.Lock()
+	closing := s.closing
+	s.mu.Unlock()
+	if closing || s.cfg.exited == nil {
+		return nil
+	}
+	return s.cfg.exited(exitWait)
 }
 
 // banner matches the engine's first output line: "Godot Engine v4.6.3…".
@@ -188,6 +214,7 @@ func (s *Session) handle(m Message) {
 			}
 		}
 	case "debug_exit":
+		s.exits++
 		s.setStopped(false)
 	}
 	to, taken := s.waiterOf(m)

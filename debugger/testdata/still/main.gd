@@ -1,0 +1,5 @@
+extends Node
+
+
+func _ready() -> void:
+	get_tree().paused = true
