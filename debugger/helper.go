@@ -72,6 +72,18 @@ func (s *Session) install(ctx context.Context) error {
 }
 
 func (s *Session) installOnce(ctx context.Context) error {
+	if !s.canEvaluate() {
+		hctx, cancel := context.WithTimeout(ctx, helloWait)
+		err := s.hello(hctx)
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		if !s.canEvaluate() {
+			major, minor := s.Version()
+			return fmt.Errorf("%w: the game (version %d.%d) has no evaluate (Godot 4.4+) to install it with: add debugger.InputAutoload() to the project as an autoload", ErrNoInputAutoload, major, minor)
+		}
+	}
 	ictx, cancel := context.WithTimeout(ctx, installWait)
 	defer cancel()
 	s.mu.Lock()
@@ -116,6 +128,14 @@ func (s *Session) installOnce(ctx context.Context) error {
 		return fmt.Errorf("%w: installed, but it did not answer: %w", ErrNoInputAutoload, err)
 	}
 	return nil
+}
+
+// canEvaluate says whether the game's version, from its banner, is known
+// to take evaluate (Godot 4.4+): an older game, or one whose banner has not
+// come, can only have the helper as an autoload.
+func (s *Session) canEvaluate() bool {
+	major, minor := s.Version()
+	return major > 4 || major == 4 && minor >= 4
 }
 
 // helper makes sure the game has the helper, at least of version min:

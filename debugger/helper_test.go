@@ -240,3 +240,49 @@ func TestStopAfterTheBreaksLoop(t *testing.T) {
 	errs, _ := s.Errors()
 	assert.Empty(t, errs)
 }
+
+// A game that cannot evaluate (before Godot 4.4, or whose banner has not
+// come) has the helper as an autoload or not at all: InstallInput asks it
+// (hello) and does not stop it for a script frame it cannot use, and an
+// older game without the helper is told so at once.
+func TestInstallWithoutEvaluate(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		banner  string // "" for none
+		version int64  // the helper's, 0 for none
+		err     string
+	}{
+		{"no banner, the autoload of version 1", "", 1, ""},
+		{"4.3, the autoload of version 2", "4.3.stable", 2, ""},
+		{"4.3, no autoload", "4.3.stable", 0, "version 4.3) has no evaluate"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := &helperGame{version: c.version}
+			answer := g.answer
+			if c.version == 0 {
+				answer = func(m Message) []byte { g.answer(m); return nil }
+			}
+			s, send := scripted(t, gdvar.Godot4, answer)
+			if c.banner != "" {
+				send(banner4(c.banner))
+				waitVersion(t, s)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+			defer cancel()
+			start := time.Now()
+			err := s.InstallInput(ctx)
+			if c.err != "" {
+				require.ErrorIs(t, err, ErrNoInputAutoload)
+				assert.ErrorContains(t, err, c.err)
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Less(t, time.Since(start), installWait, "no wait for a script frame")
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			for _, m := range g.received {
+				assert.Equal(t, "gdvar:hello", m.Name, "nothing but hello: no break, no evaluate")
+			}
+		})
+	}
+}
