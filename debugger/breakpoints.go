@@ -8,11 +8,20 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// SetBreakpoint sets (on) or clears a breakpoint at a line of a script,
-// given by its resource path ("res://main.gd"). The engine does not
-// answer, nor say if the line can never be hit; a line that is hit stops
-// the game, which WaitBreak reports.
+// SetBreakpoint sets (on) or clears a breakpoint at a line (from 1) of a
+// script, given by its res:// path ("res://main.gd") or by the end of its
+// path in the project (see ScriptPath): a script that is not in the
+// project is ErrNoScript, as a breakpoint there would never be hit. The
+// engine does not answer, nor say if the line can never be hit; a line
+// that is hit stops the game, which WaitBreak reports.
 func (s *Session) SetBreakpoint(file string, line int, on bool) error {
+	if line < 1 {
+		return fmt.Errorf("debugger: breakpoint at line %d: want 1 or more", line)
+	}
+	file, err := s.ScriptPath(file)
+	if err != nil {
+		return err
+	}
 	return s.send(context.Background(), "breakpoint", []any{file, int64(line), on})
 }
 

@@ -66,7 +66,7 @@ func TestWriteToAGameThatStopsReading(t *testing.T) {
 			return err
 		}},
 		{"SetBreakpoint of 8 MiB, a 1 s request timeout", WithRequestTimeout(time.Second), func(s *Session) error {
-			return s.SetBreakpoint(huge, 1, true)
+			return s.SetBreakpoint("res://"+huge, 1, true)
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
