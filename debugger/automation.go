@@ -302,17 +302,21 @@ func quote(s string) string {
 // WaitProperty gets the property of the node at path until match accepts
 // its value, and returns that value; the context bounds the wait.
 func (s *Session) WaitProperty(ctx context.Context, path, property string, match func(any) bool) (any, error) {
+	var last any // the last value read: a Get the deadline cut short has none
 	for {
 		v, err := s.Get(ctx, path, property)
-		if err == nil && match(v) {
-			return v, nil
+		if err == nil {
+			if match(v) {
+				return v, nil
+			}
+			last = v
 		}
-		if err != nil && !errors.Is(err, ErrNoNode) && !errors.Is(err, ErrNoProperty) {
+		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrNoNode) && !errors.Is(err, ErrNoProperty) {
 			return nil, err
 		}
 		select {
 		case <-ctx.Done():
-			return v, fmt.Errorf("debugger: %s of %s: %w (last %s, %v)%s", property, path, ctx.Err(), shown(v), err, s.pausedNote())
+			return last, fmt.Errorf("debugger: %s of %s: %w (last %s, %v)%s", property, path, ctx.Err(), shown(last), err, s.pausedNote())
 		case <-time.After(pollEvery):
 		}
 	}

@@ -286,3 +286,14 @@ func TestInstallWithoutEvaluate(t *testing.T) {
 		})
 	}
 }
+
+// A wait whose deadline cuts a Get short says what it waited for, as one
+// whose Gets all answered does.
+func TestWaitPropertyCutShort(t *testing.T) {
+	s, _ := scripted(t, gdvar.Godot4, func(Message) []byte { return nil })
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	_, err := s.WaitProperty(ctx, "/root/Main", "speed", func(any) bool { return true })
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.ErrorContains(t, err, "debugger: speed of /root/Main: context deadline exceeded")
+}
