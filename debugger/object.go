@@ -3,6 +3,8 @@ package debugger
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gdvar/gdvar"
 )
 
 // Property is one row of an inspected object: a property with its type,
@@ -47,6 +49,26 @@ func (o *Object) Property(name string) (Property, bool) {
 	}
 	return Property{}, false
 }
+
+// Heading says whether the row names a class, a group or a subgroup of
+// the properties that follow it, and is no property itself.
+func (p Property) Heading() bool {
+	return p.Type == 0 && p.Usage&(usageCategory|usageGroup|usageSubgroup) != 0
+}
+
+// VariantType returns the property's type as gdvar numbers it, reading
+// Type as the engine e numbers its types; false for a number e has no
+// type of.
+func (p Property) VariantType(e gdvar.Engine) (gdvar.Type, bool) {
+	return propertyType(e, p.Type)
+}
+
+// usageGroup and usageSubgroup are PROPERTY_USAGE_GROUP and
+// PROPERTY_USAGE_SUBGROUP: rows that name a group of properties.
+const (
+	usageGroup    = 64
+	usageSubgroup = 256
+)
 
 // usageCategory is PROPERTY_USAGE_CATEGORY: a row naming a class.
 const usageCategory = 128

@@ -63,6 +63,32 @@ func (n *Node) All() iter.Seq[*Node] {
 	}
 }
 
+// Within yields the nodes under n (n included) down to depth levels
+// below it (all of them if depth < 0), depth first in child order, each
+// with its level below n.
+func (n *Node) Within(depth int) iter.Seq2[int, *Node] {
+	return func(yield func(int, *Node) bool) {
+		type at struct {
+			n     *Node
+			level int
+		}
+		stack := []at{{n, 0}}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !yield(x.level, x.n) {
+				return
+			}
+			if depth >= 0 && x.level >= depth {
+				continue
+			}
+			for i := len(x.n.Children) - 1; i >= 0; i-- {
+				stack = append(stack, at{x.n.Children[i], x.level + 1})
+			}
+		}
+	}
+}
+
 // Find returns the node under n (n included) at the absolute path, as Path
 // gives it, or nil; the first in depth-first order if several have it. It
 // goes down only the children whose names the path goes on with, so it

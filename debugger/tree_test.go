@@ -67,3 +67,26 @@ func TestDeepTreeIsLinear(t *testing.T) {
 // maxTreePerByte bounds what reading a scene_tree and finding a node in
 // it allocate, a byte of the message: the message's values and the nodes.
 const maxTreePerByte = 16
+
+// Within goes down as deep as it is told, depth first in child order.
+func TestNodeWithin(t *testing.T) {
+	c := &Node{Name: "C"}
+	b := &Node{Name: "B", Children: []*Node{c}}
+	d := &Node{Name: "D"}
+	root := &Node{Name: "root", Children: []*Node{{Name: "A", Children: []*Node{b}}, d}}
+	for _, tc := range []struct {
+		depth int
+		want  []string
+	}{
+		{0, []string{"0 root"}},
+		{1, []string{"0 root", "1 A", "1 D"}},
+		{2, []string{"0 root", "1 A", "2 B", "1 D"}},
+		{-1, []string{"0 root", "1 A", "2 B", "3 C", "1 D"}},
+	} {
+		var got []string
+		for level, n := range root.Within(tc.depth) {
+			got = append(got, fmt.Sprintf("%d %s", level, n.Name))
+		}
+		assert.Equal(t, tc.want, got, "depth %d", tc.depth)
+	}
+}
