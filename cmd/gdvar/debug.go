@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,15 +30,22 @@ line over 1 MiB is skipped, and counts as a failed command.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 A PATH with spaces is written in double quotes.
 
-  tree                       every node: its absolute path and get_class()
-  wait PATH                  until the node exists (10 s at most)
+  tree [PATH [DEPTH [FILTER]]]  every node (or PATH's subtree, DEPTH levels
+                             down; those whose name or class matches the
+                             glob FILTER): its absolute path and get_class()
+  props PATH                 the node's properties: name, type = value
+  wait PATH [TIMEOUT]        until the node exists (10s, or TIMEOUT: 30s)
+  until PATH PROPERTY VALUE [TIMEOUT]   until the property has the value
   get PATH PROPERTY          the property's value
   set PATH PROPERTY VALUE    the rest of the line is the value
   call PATH METHOD [ARG …]   call it and print what it returns
-  output                     every line the game printed so far
+  output                     every line the game printed so far, or "no output"
   errors                     its errors and warnings so far, a line each
-  break FILE:LINE            set a breakpoint (clear FILE:LINE removes it)
+  break FILE:LINE            set a breakpoint (clear FILE:LINE removes it);
+                             FILE is res://player.gd, or player.gd
   pause, continue            stop the game in its debugger, let it go on
+  suspend [on|off]           suspend its process, physics and input, or not
+  paused [true|false]        whether its scene tree is paused; pause it or not
   step, next, out            run one GDScript line, and print where it stopped
   stack                      the stopped game's stack, innermost first
   vars [FRAME]               a stack frame's variables
@@ -45,17 +54,24 @@ A PATH with spaces is written in double quotes.
   shot FILE [PATH]           a PNG of the game's viewport (or PATH's) to FILE;
                              prints its size (needs a game that renders)
 
-With the input autoload in the game (gdvar_input.gd; see docs/debugger.md):
-  key NAME [down|up]         a key as Godot names it: A, Enter, Ctrl+S
+Several games (a server and its clients), each by a name; the command
+line's is "game":
+  launch NAME [ARG …]        start another game with the same binary (and
+                             the command line's ARGS if none), current now
+  game NAME                  send the commands that follow to that game
+
+Input goes through gdvar's input helper, which Launch installs in a Godot
+4.4+ game at run time (or gdvar_input.gd as an autoload; see docs/debugger.md):
+  key NAME [tap|down|up]     a key as Godot names it: A, Enter, Ctrl+S
   move X Y                   the mouse to a position in the root viewport
-  click X Y [left|right|middle] [down|up]
+  click X Y [left|right|middle] [tap|down|up]
   wheel X Y up|down|left|right [FACTOR]
-  action NAME [STRENGTH] [down|up]   an action of the Input Map
+  action NAME [STRENGTH] [tap|down|up]   an action of the Input Map
   text TEXT                  type the rest of the line
   (without down or up, a key, click or action is pressed, then released)
 
 Example:
-  gdvar debug -e 'wait /root/Main; get /root/Main position; call /root/Main add 2 3' -- godot --headless --path mygame
+  gdvar debug -e 'tree /root/Main 1; get /root/Main position; call /root/Main add 2 3' -- ~/.cache/gdvar/engines/bin/godot4 --headless --path mygame
 `
 
 // debugCommand runs gdvar debug.
@@ -77,21 +93,19 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fs.Usage()
 		return 2
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	g, err := debugger.Launch(ctx, game.godot, game.args, game.opts...)
-	cancel()
-	if err != nil {
+	games := &debugGames{base: game, games: map[string]*debugger.Game{}}
+	defer games.closeAll()
+	if err := games.launch(defaultGame, game.args); err != nil {
 		fmt.Fprintf(stderr, "gdvar debug: %v\n", err)
 		return 1
 	}
-	defer g.Close()
 	var cmds []string
 	if *script != "" {
 		cmds = splitCommands(*script)
 	}
 	failed := false
 	run := func(line string) {
-		if err := runDebugCommand(g.Session, line, stdout); err != nil {
+		if err := games.run(line, stdout); err != nil {
 			fmt.Fprintf(stderr, "gdvar debug: %s: %v\n", strings.TrimSpace(line), err)
 			failed = true
 		}
@@ -122,6 +136,69 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// debugGames are the games of a gdvar debug run, each by its name: the
+// command line's is defaultGame, and the launch command starts others.
+// Commands go to the current one, which the game command chooses.
+type debugGames struct {
+	base    gameLaunch
+	games   map[string]*debugger.Game
+	current string
+}
+
+// launch starts a game under a name, with the command line's binary and
+// args, and makes it the current one; a game of that name ends first.
+func (d *debugGames) launch(name string, args []string) error {
+	if old := d.games[name]; old != nil {
+		old.Close()
+		delete(d.games, name)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	g, err := debugger.Launch(ctx, d.base.godot, args, d.base.opts...)
+	if err != nil {
+		return err
+	}
+	d.games[name], d.current = g, name
+	return nil
+}
+
+// run runs a command line: launch and game here, the others on the
+// current game.
+func (d *debugGames) run(line string, out io.Writer) error {
+	words, err := splitWords(line)
+	if err != nil || len(words) == 0 {
+		return err
+	}
+	switch words[0] {
+	case "launch":
+		if len(words) < 2 {
+			return errors.New("usage: launch NAME [ARG …]")
+		}
+		args := d.base.args
+		if len(words) > 2 {
+			args = words[2:]
+		}
+		return d.launch(words[1], args)
+	case "game":
+		if len(words) != 2 {
+			return errors.New("usage: game NAME")
+		}
+		if d.games[words[1]] == nil {
+			return fmt.Errorf("no game %s (running: %s)", words[1], strings.Join(slices.Sorted(maps.Keys(d.games)), ", "))
+		}
+		d.current = words[1]
+		return nil
+	}
+	return runDebugCommand(d.games[d.current].Session, line, out)
+}
+
+// closeAll ends every game.
+func (d *debugGames) closeAll() {
+	for _, g := range d.games {
+		g.Close()
+	}
 }
 
 // gameLaunch is how gdvar debug and gdvar mcp start a game: the engine

@@ -2,14 +2,19 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -38,9 +43,25 @@ func runAction(ctx context.Context, out io.Writer, action func(ctx context.Conte
 	return err
 }
 
-// showTree prints every node, a line each: its absolute path and
-// get_class().
-func showTree(ctx context.Context, s *debugger.Session, out *bufio.Writer) error {
+// treeView is what a tree command shows: the subtree at path ("" for
+// /root), depth levels below it (all if depth < 0), and of those the
+// nodes whose name or class matches filter, a glob pattern with * and ?
+// ignoring letter case ("" for all).
+type treeView struct {
+	path   string
+	depth  int
+	filter string
+}
+
+// wholeTree is the view of every node.
+var wholeTree = treeView{depth: -1}
+
+// showTree prints the nodes of a tree view, a line each: its absolute
+// path and get_class().
+func showTree(ctx context.Context, s *debugger.Session, view treeView, out *bufio.Writer) error {
+	if _, err := filepath.Match(view.filter, ""); err != nil {
+		return fmt.Errorf("filter %q: %w", view.filter, err)
+	}
 	root, err := s.Tree(ctx)
 	if err == nil {
 		err = s.Classes(ctx, root)
@@ -48,20 +69,134 @@ func showTree(ctx context.Context, s *debugger.Session, out *bufio.Writer) error
 	if err != nil {
 		return err
 	}
+	top := root
+	if view.path != "" {
+		if top = root.Find(view.path); top == nil {
+			return fmt.Errorf("%w: %s", debugger.ErrNoNode, view.path)
+		}
+	}
+	filter := strings.ToLower(view.filter)
 	var line []byte // one buffer for every line: a deep tree's paths together are the square of its depth
-	for n := range root.All() {
+	for _, n := range top.Within(view.depth) {
+		if filter != "" && !globMatch(filter, n.Name) && !globMatch(filter, n.Class) {
+			continue
+		}
 		line = append(append(n.AppendPath(line[:0]), ' '), n.Class...)
 		out.Write(append(line, '\n'))
 	}
 	return nil
 }
 
-// waitNode waits until the node at path exists, waitLimit at most.
-func waitNode(ctx context.Context, s *debugger.Session, path string) error {
-	ctx, cancel := context.WithTimeout(ctx, waitLimit)
+// globMatch says whether name matches a lower-case glob pattern, ignoring
+// letter case.
+func globMatch(pattern, name string) bool {
+	ok, _ := filepath.Match(pattern, strings.ToLower(name))
+	return ok
+}
+
+// showProperties prints the properties of the node at path as the
+// remote inspector lists them, a line each: name, type, value.
+func showProperties(ctx context.Context, s *debugger.Session, path string, out *bufio.Writer) error {
+	n, err := s.NodeByPath(ctx, path)
+	if err != nil {
+		return err
+	}
+	o, err := s.Inspect(ctx, n.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s %s\n", path, o.Class)
+	for _, p := range o.Properties {
+		if p.Heading() {
+			continue
+		}
+		typ := "Variant"
+		if t, ok := p.VariantType(s.Engine()); ok && t != gdvar.TypeNil {
+			typ = t.String()
+		}
+		text, err := vartext.Marshal(p.Value)
+		if err != nil {
+			text = []byte(err.Error())
+		}
+		fmt.Fprintf(out, "%s %s = %s\n", p.Name, typ, text)
+	}
+	return nil
+}
+
+// waitNode waits until the node at path exists, timeout at most
+// (waitLimit if 0).
+func waitNode(ctx context.Context, s *debugger.Session, path string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(timeout, waitLimit))
 	defer cancel()
 	_, err := s.WaitNode(ctx, path)
 	return err
+}
+
+// waitValue waits until a node's property has the value whose text is
+// value (compared in Godot's text form), timeout at most (waitLimit if
+// 0), and prints it.
+func waitValue(ctx context.Context, s *debugger.Session, path, property, value string, timeout time.Duration, out *bufio.Writer) error {
+	var want any
+	if err := vartext.Unmarshal([]byte(value), &want); err != nil {
+		return fmt.Errorf("value %s: %w", value, err)
+	}
+	wantText, err := vartext.Marshal(want)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(timeout, waitLimit))
+	defer cancel()
+	v, err := s.WaitProperty(ctx, path, property, func(v any) bool {
+		text, err := vartext.Marshal(v)
+		return err == nil && bytes.Equal(text, wantText)
+	})
+	if err != nil {
+		return err
+	}
+	return printValue(out, v)
+}
+
+// maxWait bounds the timeout a wait is given, within an action's own
+// bound.
+const maxWait = commandTimeout - 5*time.Second
+
+// waitTimeout reads a wait's timeout: a duration such as 30s, up to
+// maxWait.
+func waitTimeout(text string) (time.Duration, error) {
+	d, err := time.ParseDuration(text)
+	if err != nil || d <= 0 || d > maxWait {
+		return 0, fmt.Errorf("timeout %q: want a duration up to %v, such as 30s", text, maxWait)
+	}
+	return d, nil
+}
+
+// showPaused prints whether the game's scene tree is paused, having
+// paused or unpaused it if set is "true" or "false".
+func showPaused(ctx context.Context, s *debugger.Session, set string, out *bufio.Writer) error {
+	switch set {
+	case "":
+	case "true", "false":
+		if err := s.SetTreePaused(ctx, set == "true"); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%q: want true or false", set)
+	}
+	paused, err := s.TreePaused(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(out, paused)
+	return err
+}
+
+// sessionEnded is the error of an action on a game whose session ended, after
+// it printed what the session kept: nil while it runs.
+func sessionEnded(s *debugger.Session) error {
+	if err := s.Err(); err != nil {
+		return fmt.Errorf("the game's session ended: %w", err)
+	}
+	return nil
 }
 
 // showProperty prints a node's property.
@@ -109,7 +244,10 @@ func showOutput(s *debugger.Session, out *bufio.Writer) error {
 	for _, l := range lines {
 		fmt.Fprintln(out, l.Plain())
 	}
-	return nil
+	if len(lines) == 0 && dropped == 0 {
+		out.WriteString("no output\n")
+	}
+	return sessionEnded(s)
 }
 
 // showErrors prints the game's errors and warnings so far, a line each.
@@ -121,7 +259,10 @@ func showErrors(s *debugger.Session, out *bufio.Writer) error {
 	for _, e := range errs {
 		fmt.Fprintln(out, e)
 	}
-	return nil
+	if len(errs) == 0 && dropped == 0 {
+		out.WriteString("no errors\n")
+	}
+	return sessionEnded(s)
 }
 
 // setBreakpoint sets (on) or clears a breakpoint at a script's line.

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/vartext"
@@ -22,9 +25,23 @@ type debugCmd struct {
 }
 
 var debugCommands = map[string]debugCmd{
-	"tree": {"tree", 0, 0, false, noArgs(showTree)},
-	"wait": {"wait PATH", 1, 1, false, func(ctx context.Context, s *debugger.Session, args []string, _ *bufio.Writer) error {
-		return withPath(args, func(path string) error { return waitNode(ctx, s, path) })
+	"tree": {"tree [PATH [DEPTH [FILTER]]]", 0, 3, false, debugTree},
+	"props": {"props PATH", 1, 1, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+		return withPath(args, func(path string) error { return showProperties(ctx, s, path, out) })
+	}},
+	"wait": {"wait PATH [TIMEOUT]", 1, 2, false, func(ctx context.Context, s *debugger.Session, args []string, _ *bufio.Writer) error {
+		timeout, err := optionalTimeout(args[1:])
+		if err != nil {
+			return err
+		}
+		return withPath(args, func(path string) error { return waitNode(ctx, s, path, timeout) })
+	}},
+	"until": {"until PATH PROPERTY VALUE [TIMEOUT]", 3, 4, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+		timeout, err := optionalTimeout(args[3:])
+		if err != nil {
+			return err
+		}
+		return withPath(args, func(path string) error { return waitValue(ctx, s, path, args[1], args[2], timeout, out) })
 	}},
 	"get": {"get PATH PROPERTY", 2, 2, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 		return withPath(args, func(path string) error { return showProperty(ctx, s, path, args[1], out) })
@@ -49,9 +66,19 @@ var debugCommands = map[string]debugCmd{
 	"continue": {"continue", 0, 0, false, func(ctx context.Context, s *debugger.Session, _ []string, _ *bufio.Writer) error {
 		return s.Resume(ctx)
 	}},
-	"step":  {"step", 0, 0, false, debugStep((*debugger.Session).Step)},
-	"next":  {"next", 0, 0, false, debugStep((*debugger.Session).Next)},
-	"out":   {"out", 0, 0, false, debugStep((*debugger.Session).Out)},
+	"step": {"step", 0, 0, false, debugStep((*debugger.Session).Step)},
+	"next": {"next", 0, 0, false, debugStep((*debugger.Session).Next)},
+	"out":  {"out", 0, 0, false, debugStep((*debugger.Session).Out)},
+	"suspend": {"suspend [on|off]", 0, 1, false, func(_ context.Context, s *debugger.Session, args []string, _ *bufio.Writer) error {
+		on, err := word(onOff, cmp.Or(strings.Join(args, ""), "on"), "on or off")
+		if err != nil {
+			return err
+		}
+		return s.Suspend(on)
+	}},
+	"paused": {"paused [true|false]", 0, 1, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+		return showPaused(ctx, s, strings.Join(args, ""), out)
+	}},
 	"stack": {"stack", 0, 0, false, noArgs(showStack)},
 	"vars":  {"vars [FRAME]", 0, 1, false, debugVars},
 	"eval": {"eval EXPRESSION", 1, -1, true, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
@@ -73,6 +100,40 @@ func noArgs(action func(context.Context, *debugger.Session, *bufio.Writer) error
 	return func(ctx context.Context, s *debugger.Session, _ []string, out *bufio.Writer) error {
 		return action(ctx, s, out)
 	}
+}
+
+// onOff is the words of suspend.
+var onOff = map[string]bool{"on": true, "off": false}
+
+// debugTree is the tree command: tree [PATH [DEPTH [FILTER]]].
+func debugTree(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+	view := wholeTree
+	if len(args) > 0 {
+		p, err := unquote(args[0])
+		if err != nil {
+			return err
+		}
+		view.path = p
+	}
+	if len(args) > 1 {
+		d, err := strconv.Atoi(args[1])
+		if err != nil || d < 0 {
+			return fmt.Errorf("depth %q: want 0 or more", args[1])
+		}
+		view.depth = d
+	}
+	if len(args) > 2 {
+		view.filter = args[2]
+	}
+	return showTree(ctx, s, view, out)
+}
+
+// optionalTimeout reads a wait's optional TIMEOUT: 0 if there is none.
+func optionalTimeout(args []string) (time.Duration, error) {
+	if len(args) == 0 {
+		return 0, nil
+	}
+	return waitTimeout(args[0])
 }
 
 // withPath runs action with the PATH of a command's first argument.

@@ -13,7 +13,7 @@ import (
 // presses, clickButtons and wheels are the words of the input commands
 // and tools (which need the game to have debugger.InputAutoload).
 var (
-	presses      = map[string]debugger.Press{"down": debugger.Down, "up": debugger.Up}
+	presses      = map[string]debugger.Press{"tap": debugger.Tap, "down": debugger.Down, "up": debugger.Up}
 	clickButtons = map[string]debugger.MouseButton{"left": debugger.MouseLeft, "right": debugger.MouseRight, "middle": debugger.MouseMiddle}
 	wheels       = map[string]debugger.MouseButton{"up": debugger.WheelUp, "down": debugger.WheelDown, "left": debugger.WheelLeft, "right": debugger.WheelRight}
 )
@@ -95,7 +95,7 @@ func debugText(ctx context.Context, s *debugger.Session, args []string, _ *bufio
 // press reads an optional down or up: a tap without one.
 func press(args []string) (debugger.Press, error) {
 	if len(args) > 1 {
-		return 0, fmt.Errorf("%q: want down or up", args[1:])
+		return 0, fmt.Errorf("%q: want tap, down or up", args[1:])
 	}
 	if len(args) == 0 {
 		return debugger.Tap, nil
@@ -108,7 +108,7 @@ func pressOf(w string) (debugger.Press, error) {
 	if w == "" {
 		return debugger.Tap, nil
 	}
-	return word(presses, w, "down or up")
+	return word(presses, w, "tap, down or up")
 }
 
 // word looks a word up in a table of the values a command takes.

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,20 +22,25 @@ import (
 const mcpUsage = `usage: gdvar mcp [-listen ADDR] [-engine 4|3] [-- GODOT [ARGS…]]
 
 A Model Context Protocol server on standard input and output, whose tools
-start a Godot game (a debug build: the editor binary or a debug export,
-nothing added to the game) and drive it through its remote debugger, as
-gdvar debug's commands do: launch, tree, wait, get, set, call, output,
-errors, breakpoint, pause, resume, step, next, out, stack, vars, evaluate,
-monitors, screenshot, quit; and, for a game with gdvar's input autoload
-(gdvar_input.gd), key, mouse_move, mouse_click, mouse_wheel, action, text.
+start Godot games (debug builds: the editor binary or a debug export,
+nothing added to the project) and drive them through their remote
+debugger, as gdvar debug's commands do: launch, quit, tree, properties,
+wait, get, set, call, output, errors, breakpoint, pause, resume, suspend,
+paused, step, next, out, stack, vars, evaluate, monitors, screenshot; and
+input, through gdvar's input helper (installed at run time in a Godot
+4.4+ game): key, mouse_move, mouse_click, mouse_wheel, action, text.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 
-GODOT ARGS… is the game launch starts when its call names none. One game
-runs at a time; it ends when the client closes standard input, and a new
-launch ends the one before. The game's own output goes to standard error.
+GODOT ARGS… is the game named "game": the first tool that needs it
+launches it, so a client needs no launch call. launch starts other games
+under names of their own (a server and its clients); each tool's game
+argument says which it drives. Games end when the client closes standard
+input; a launch ends the game of its name before. The games' own output
+goes to standard error.
 
-Example client configuration:
-  {"command": "gdvar", "args": ["mcp", "--", "godot", "--path", "/path/to/mygame"]}
+Example client configuration (gdvar on PATH: go install ./cmd/gdvar in
+gdvar's clone):
+  {"command": "gdvar", "args": ["mcp", "--", "/home/me/.cache/gdvar/engines/bin/godot4", "--path", "/path/to/mygame"]}
 `
 
 // mcpCommand runs gdvar mcp.
@@ -53,7 +62,7 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	games := &mcpGames{base: game, start: debugger.Launch}
-	defer games.quit()
+	defer games.quit("")
 	if err := serveMCP(newMCPServer(games), stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "gdvar mcp: %v\n", err)
 		return 1
@@ -80,27 +89,36 @@ const mcpMaxGameCalls = 4
 // Errors of the tools, which the agent reads.
 var (
 	errGameBusy  = fmt.Errorf("busy: %d commands are running on the game; call again when one has answered", mcpMaxGameCalls)
-	errLaunching = errors.New("a launch is under way: wait for its answer, or quit")
+	errLaunching = errors.New("a launch of this game is under way: wait for its answer, or quit")
 )
 
-// mcpGames holds the game the server runs, one at a time.
+// defaultGame is the name of the game a launch or a tool names none of:
+// the game after -- on gdvar mcp's command line.
+const defaultGame = "game"
+
+// mcpGames holds the games the server runs, each by its name.
 type mcpGames struct {
 	base  gameLaunch // the flags', and the game of the command line
 	start launcher   // debugger.Launch
 
-	calls atomic.Int32 // the game's commands running
+	calls atomic.Int32 // the games' commands running
 
-	launchMu     sync.Mutex
-	cancelLaunch context.CancelFunc // the launch under way's, which quit calls
+	mu       sync.Mutex
+	games    map[string]*debugger.Game
+	launches map[string]*mcpLaunch // under way, by the game's name
+}
 
-	mu   sync.Mutex // held by a launch until its game has connected
-	game *debugger.Game
+// mcpLaunch is a launch under way: quit cancels it; done is closed when
+// it has ended, its game in mcpGames.games if it started.
+type mcpLaunch struct {
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 // launcher starts a game: debugger.Launch.
 type launcher func(ctx context.Context, godot string, args []string, opts ...debugger.Option) (*debugger.Game, error)
 
-// begin counts a call of a command on the game, which the returned
+// begin counts a call of a command on a game, which the returned
 // function ends, or fails with errGameBusy.
 func (g *mcpGames) begin() (end func(), err error) {
 	if g.calls.Add(1) > mcpMaxGameCalls {
@@ -110,11 +128,13 @@ func (g *mcpGames) begin() (end func(), err error) {
 	return func() { g.calls.Add(-1) }, nil
 }
 
-// launch ends the running game, if any, and starts another: godot and args
-// if godot is given, else base's game with args if given, else base's.
-// While one launch is under way, another fails at once (errLaunching):
-// launches do not queue, each holding a call.
-func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*debugger.Game, error) {
+// launch ends the game of that name ("" for defaultGame), if any, and
+// starts another under the name: godot and args if godot is given, else
+// base's game with args if given, else base's. While a launch of the name
+// is under way, another fails at once (errLaunching): launches do not
+// queue, each holding a call.
+func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string) (*debugger.Game, error) {
+	name = cmp.Or(name, defaultGame)
 	game := g.base
 	if godot != "" {
 		game.godot, game.args = godot, args
@@ -126,57 +146,135 @@ func (g *mcpGames) launch(ctx context.Context, godot string, args []string) (*de
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	g.launchMu.Lock()
-	if g.cancelLaunch != nil {
-		g.launchMu.Unlock()
+	g.mu.Lock()
+	if g.launches[name] != nil {
+		g.mu.Unlock()
 		return nil, errLaunching
 	}
-	g.cancelLaunch = cancel
-	g.launchMu.Unlock()
-	defer func() {
-		g.launchMu.Lock()
-		g.cancelLaunch = nil
-		g.launchMu.Unlock()
-	}()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err := ctx.Err(); err != nil { // quit came first: start nothing
-		return nil, err
+	l := &mcpLaunch{cancel: cancel, done: make(chan struct{})}
+	if g.launches == nil {
+		g.launches, g.games = map[string]*mcpLaunch{}, map[string]*debugger.Game{}
 	}
-	if g.game != nil {
-		g.game.Close()
-		g.game = nil
+	g.launches[name] = l
+	old := g.games[name]
+	delete(g.games, name)
+	g.mu.Unlock()
+	if old != nil {
+		old.Close()
 	}
 	started, err := g.start(ctx, game.godot, game.args, game.opts...)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.launches, name)
+	close(l.done)
+	if err == nil && ctx.Err() != nil { // quit came as it connected
+		started.Close()
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
-	g.game = started
+	g.games[name] = started
 	return started, nil
 }
 
-// session returns the running game's Session.
+// session returns the Session of the one game running, or of
+// defaultGame, launched if need be (see sessionOf).
 func (g *mcpGames) session() (*debugger.Session, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.game == nil {
-		return nil, errors.New("no game: call launch first")
-	}
-	return g.game.Session, nil
+	return g.sessionOf(context.Background(), "")
 }
 
-// quit ends the running game, if any, or the launch under way, and waits
-// for its process to go.
-func (g *mcpGames) quit() {
-	g.launchMu.Lock()
-	if g.cancelLaunch != nil {
-		g.cancelLaunch()
+// sessionOf returns the Session of the game a tool names ("": the one
+// running, or defaultGame). The game of gdvar mcp's command line, if it
+// is not running, is launched first (a client that starts a server for
+// each call needs no launch call); a launch of the game under way is
+// waited for.
+func (g *mcpGames) sessionOf(ctx context.Context, name string) (*debugger.Session, error) {
+	for {
+		g.mu.Lock()
+		resolved, err := g.resolve(name)
+		game, l := g.games[resolved], g.launches[resolved]
+		g.mu.Unlock()
+		switch {
+		case err != nil:
+			return nil, err
+		case game != nil:
+			return game.Session, nil
+		case l != nil:
+			select {
+			case <-l.done:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		case resolved != defaultGame || g.base.godot == "":
+			return nil, fmt.Errorf("no game %s: call launch first%s", resolved, g.running())
+		}
+		_, err = g.launch(ctx, defaultGame, "", nil)
+		if err != nil && !errors.Is(err, errLaunching) {
+			return nil, fmt.Errorf("launching %s: %w", resolved, err)
+		}
 	}
-	g.launchMu.Unlock()
+}
+
+// resolve returns the name of the game a tool names: name, or if it is
+// "" the one game running or being launched, or defaultGame if there is
+// none. g.mu is held.
+func (g *mcpGames) resolve(name string) (string, error) {
+	if name != "" {
+		return name, nil
+	}
+	names := g.names()
+	switch len(names) {
+	case 0:
+		return defaultGame, nil
+	case 1:
+		return names[0], nil
+	}
+	return "", fmt.Errorf("%d games are running (%s): name one with the game argument", len(names), strings.Join(names, ", "))
+}
+
+// names returns the names of the games running or being launched, in
+// order. g.mu is held.
+func (g *mcpGames) names() []string {
+	set := map[string]bool{}
+	for n := range g.games {
+		set[n] = true
+	}
+	for n := range g.launches {
+		set[n] = true
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// running says which games run, for an error naming a game that does not.
+func (g *mcpGames) running() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.game != nil {
-		g.game.Close()
-		g.game = nil
+	if names := g.names(); len(names) > 0 {
+		return " (running: " + strings.Join(names, ", ") + ")"
+	}
+	return ""
+}
+
+// quit ends the game of that name, or every game if name is "", and
+// their launches under way, and waits for their processes to go.
+func (g *mcpGames) quit(name string) {
+	g.mu.Lock()
+	var ending []*debugger.Game
+	for n, l := range g.launches {
+		if name == "" || n == name {
+			l.cancel()
+		}
+	}
+	for n, game := range g.games {
+		if name == "" || n == name {
+			ending = append(ending, game)
+			delete(g.games, n)
+		}
+	}
+	g.mu.Unlock()
+	for _, game := range ending {
+		game.Close()
 	}
 }

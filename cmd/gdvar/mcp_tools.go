@@ -6,47 +6,84 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The inputs of gdvar mcp's tools.
+// The inputs of gdvar mcp's tools. Each but launch's has the game it
+// drives: gameInput, once, beside its fields.
 type (
-	noInput     struct{}
+	gameInput struct {
+		Game string `json:"game,omitempty" jsonschema:"the game, by the name launch gave it; the one running (or the game gdvar mcp was started with) if empty"`
+	}
 	launchInput struct {
+		Name  string   `json:"name,omitempty" jsonschema:"a name for the game, to drive several at once (a server and its clients); game if empty. A launch ends the game of that name, if any"`
 		Godot string   `json:"godot,omitempty" jsonschema:"the Godot binary, a debug build; the one gdvar mcp was started with if empty"`
 		Args  []string `json:"args,omitempty" jsonschema:"its arguments, such as --headless --path /path/to/game; those gdvar mcp was started with if empty"`
 	}
-	pathInput struct {
+	quitInput struct {
+		Game string `json:"game,omitempty" jsonschema:"the game to end, by its name; every game if empty"`
+	}
+	treeInput struct {
+		gameInput
+		Path   string `json:"path,omitempty" jsonschema:"the subtree's root, such as /root/Main; /root if empty"`
+		Depth  *int   `json:"depth,omitempty" jsonschema:"how many levels below path to show (0: path alone); all if not given"`
+		Filter string `json:"filter,omitempty" jsonschema:"show only the nodes whose name or class matches this glob pattern, ignoring case: *Enemy*, Camera?D"`
+	}
+	nodeInput struct {
+		gameInput
 		Path string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 	}
 	propertyInput struct {
-		pathInput
+		gameInput
+		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
 	}
+	waitInput struct {
+		gameInput
+		Path     string  `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		Property string  `json:"property,omitempty" jsonschema:"wait until this property has value; until the node exists if empty"`
+		Value    string  `json:"value,omitempty" jsonschema:"the value property is to have, in Godot's text form: Vector2(1, 2), true, \"text\""`
+		Timeout  float64 `json:"timeout,omitempty" jsonschema:"seconds to wait at most, up to 55; 10 if not given"`
+	}
 	setInput struct {
-		propertyInput
-		Value string `json:"value" jsonschema:"the value in Godot's text form, as var_to_str prints it: Vector2(1, 2), \"text\", [1, 2]"`
+		gameInput
+		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
+		Value    string `json:"value" jsonschema:"the value in Godot's text form, as var_to_str prints it: Vector2(1, 2), \"text\", [1, 2]; [300, 500] or {\"x\": 300, \"y\": 500} for a Vector2, a number for an int or a float"`
 	}
 	callInput struct {
-		pathInput
+		gameInput
+		Path   string   `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 		Method string   `json:"method" jsonschema:"the method's name"`
 		Args   []string `json:"args,omitempty" jsonschema:"the arguments, each in Godot's text form, as var_to_str prints it"`
 	}
 	breakpointInput struct {
-		File  string `json:"file" jsonschema:"the script's resource path, such as res://player.gd"`
+		gameInput
+		File  string `json:"file" jsonschema:"the script: its resource path, such as res://player.gd, or the end of its path in the project, such as player.gd"`
 		Line  int    `json:"line" jsonschema:"the line, from 1"`
 		Clear bool   `json:"clear,omitempty" jsonschema:"remove the breakpoint instead of setting it"`
 	}
 	varsInput struct {
+		gameInput
 		Frame int `json:"frame,omitempty" jsonschema:"the stack frame, 0 (the innermost) if not given"`
 	}
+	suspendInput struct {
+		gameInput
+		Off bool `json:"off,omitempty" jsonschema:"let the game go on instead of suspending it"`
+	}
+	pausedInput struct {
+		gameInput
+		Set string `json:"set,omitempty" jsonschema:"true to pause the scene tree, false to unpause it; only say whether it is paused if empty"`
+	}
 	pressInput struct {
-		Press string `json:"press,omitempty" jsonschema:"down (press and hold) or up (release); a press then a release if empty"`
+		Press string `json:"press,omitempty" jsonschema:"tap (press then release), down (press and hold) or up (release); tap if empty"`
 	}
 	keyInput struct {
+		gameInput
 		pressInput
 		Key string `json:"key" jsonschema:"the key as Godot names it: A, Enter, Space, F1, Ctrl+Shift+S"`
 	}
@@ -54,45 +91,60 @@ type (
 		X float64 `json:"x" jsonschema:"the position in the root viewport, in pixels from its left"`
 		Y float64 `json:"y" jsonschema:"the position in the root viewport, in pixels from its top"`
 	}
+	moveInput struct {
+		gameInput
+		pointInput
+	}
 	clickInput struct {
+		gameInput
 		pointInput
 		pressInput
 		Button string `json:"button,omitempty" jsonschema:"left, right or middle; left if empty"`
 	}
 	wheelInput struct {
+		gameInput
 		pointInput
 		Direction string  `json:"direction" jsonschema:"up, down, left or right"`
 		Factor    float64 `json:"factor,omitempty" jsonschema:"how many notches; 1 if not given"`
 	}
 	actionInput struct {
+		gameInput
 		pressInput
 		Action   string  `json:"action" jsonschema:"an action of the game's Input Map, such as ui_accept"`
 		Strength float64 `json:"strength,omitempty" jsonschema:"0 to 1; 1 if not given"`
 	}
 	textInput struct {
+		gameInput
 		Text string `json:"text" jsonschema:"the text to type, a key event a character"`
 	}
 	evaluateInput struct {
-		Expression string `json:"expression" jsonschema:"a Godot Expression: no assignment, no $Node; self and the frame's locals are inputs when stopped at a breakpoint"`
+		gameInput
+		Expression string `json:"expression" jsonschema:"a Godot Expression: no assignment, no $Node; the current scene is self, autoloads and singletons by name; self and the frame's locals when stopped at a breakpoint"`
 	}
 )
+
+// gameName is the game a tool's input names.
+func (in gameInput) gameName() string { return in.Game }
+
+// gameNamed is a tool's input, which names its game.
+type gameNamed interface{ gameName() string }
 
 // newMCPServer returns gdvar mcp's server: a tool to launch a game, one to
 // end it, and one a gdvar debug command, each calling that command's
 // action with its input.
 func newMCPServer(games *mcpGames) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "gdvar", Version: version()}, nil)
-	mcp.AddTool(srv, &mcp.Tool{Name: "launch", Description: "Start a Godot game under the debugger (ending the one running, if any) and wait for it to connect. Returns its process id."},
+	mcp.AddTool(srv, &mcp.Tool{Name: "launch", Description: "Start a Godot game under the debugger (ending the one of the same name, if any) and wait until its main scene is in the tree. Returns its name and process id; a game that fails to start is an error with the last lines it printed. Not needed for the game gdvar mcp was started with: the first tool launches it."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in launchInput) (*mcp.CallToolResult, any, error) {
-			g, err := games.launch(ctx, in.Godot, in.Args)
+			g, err := games.launch(ctx, in.Name, in.Godot, in.Args)
 			if err != nil {
 				return nil, nil, err
 			}
-			return textResult(fmt.Sprintf("launched: pid %d\n", g.Process().Pid)), nil, nil
+			return textResult(fmt.Sprintf("launched: pid %d, game %s\n", g.Process().Pid, cmp.Or(in.Name, defaultGame))), nil, nil
 		})
-	mcp.AddTool(srv, &mcp.Tool{Name: "quit", Description: "End the running game."},
-		func(context.Context, *mcp.CallToolRequest, noInput) (*mcp.CallToolResult, any, error) {
-			games.quit()
+	mcp.AddTool(srv, &mcp.Tool{Name: "quit", Description: "End a game, or every game."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in quitInput) (*mcp.CallToolResult, any, error) {
+			games.quit(in.Game)
 			return textResult(""), nil, nil
 		})
 	addGameTools(srv, games)
@@ -104,42 +156,72 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 // addGameTools adds the tools of gdvar debug's commands that need nothing
 // in the game.
 func addGameTools(srv *mcp.Server, games *mcpGames) {
-	addDebugTool(srv, games, "tree", "The scene tree: one line a node, depth first in child order, its absolute path and get_class().",
-		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
-			return showTree(ctx, s, out)
+	addDebugTool(srv, games, "tree", "The scene tree, or a subtree: one line a node, depth first in child order, its absolute path and get_class(). Narrow it with path, depth and filter: a whole game's tree is long.",
+		func(ctx context.Context, s *debugger.Session, in treeInput, out *bufio.Writer) error {
+			view := treeView{path: in.Path, depth: -1, filter: in.Filter}
+			if in.Depth != nil {
+				view.depth = max(*in.Depth, 0)
+			}
+			return showTree(ctx, s, view, out)
 		})
-	addDebugTool(srv, games, "wait", "Wait until a node exists (10 s at most).",
-		func(ctx context.Context, s *debugger.Session, in pathInput, _ *bufio.Writer) error {
-			return waitNode(ctx, s, in.Path)
+	addDebugTool(srv, games, "properties", "A node's properties as the editor's inspector lists them: the node's path and class, then a line each: name, type = value.",
+		func(ctx context.Context, s *debugger.Session, in nodeInput, out *bufio.Writer) error {
+			return showProperties(ctx, s, in.Path, out)
+		})
+	addDebugTool(srv, games, "wait", "Wait until a node exists, or until its property has a value (10 s at most, or timeout); returns the value.",
+		func(ctx context.Context, s *debugger.Session, in waitInput, out *bufio.Writer) error {
+			var timeout time.Duration
+			if in.Timeout != 0 {
+				var err error
+				if timeout, err = waitTimeout(fmt.Sprintf("%gs", in.Timeout)); err != nil {
+					return err
+				}
+			}
+			if in.Property == "" {
+				return waitNode(ctx, s, in.Path, timeout)
+			}
+			return waitValue(ctx, s, in.Path, in.Property, in.Value, timeout, out)
 		})
 	addDebugTool(srv, games, "get", "A node's property, in Godot's text form.",
 		func(ctx context.Context, s *debugger.Session, in propertyInput, out *bufio.Writer) error {
 			return showProperty(ctx, s, in.Path, in.Property, out)
 		})
-	addDebugTool(srv, games, "set", "Set a node's property.",
+	addDebugTool(srv, games, "set", "Set a node's property. A value of another type than the property's is converted if it can be ([300, 500] to a Vector2, 5 to 5.0), else refused, naming the type wanted.",
 		func(ctx context.Context, s *debugger.Session, in setInput, _ *bufio.Writer) error {
 			return setProperty(ctx, s, in.Path, in.Property, in.Value)
 		})
-	addDebugTool(srv, games, "call", "Call a node's method; returns what it returned, in Godot's text form. The game is frozen for about two frames.",
+	addDebugTool(srv, games, "call", "Call a node's method; returns what it returned, in Godot's text form. Runs in a paused tree too.",
 		func(ctx context.Context, s *debugger.Session, in callInput, out *bufio.Writer) error {
 			return showCall(ctx, s, in.Path, in.Method, in.Args, out)
 		})
-	addDebugTool(srv, games, "output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode.",
-		func(_ context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+	addDebugTool(srv, games, "output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode; \"no output\" if none. An error, after the lines, if the game has ended.",
+		func(_ context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 			return showOutput(s, out)
 		})
-	addDebugTool(srv, games, "errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line).",
-		func(_ context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+	addDebugTool(srv, games, "errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line); \"no errors\" if none. An error, after the lines, if the game has ended.",
+		func(_ context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 			return showErrors(s, out)
 		})
-	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there.",
+	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there. A script not in the project is refused.",
 		func(_ context.Context, s *debugger.Session, in breakpointInput, _ *bufio.Writer) error {
 			return setBreakpoint(s, in.File, in.Line, !in.Clear)
 		})
-	addDebugTool(srv, games, "pause", "Stop the game in its debugger (there is no script frame until step).",
-		func(ctx context.Context, s *debugger.Session, _ noInput, _ *bufio.Writer) error { return pause(ctx, s) })
+	addDebugTool(srv, games, "pause", "Stop the game in its debugger (there is no script frame until step). To pause the game's scene tree instead, see paused.",
+		func(ctx context.Context, s *debugger.Session, _ gameInput, _ *bufio.Writer) error {
+			return pause(ctx, s)
+		})
 	addDebugTool(srv, games, "resume", "Let the stopped game go on.",
-		func(ctx context.Context, s *debugger.Session, _ noInput, _ *bufio.Writer) error { return s.Resume(ctx) })
+		func(ctx context.Context, s *debugger.Session, _ gameInput, _ *bufio.Writer) error {
+			return s.Resume(ctx)
+		})
+	addDebugTool(srv, games, "suspend", "Suspend the game's process, physics and input without stopping it in its debugger (it goes on answering), or let it go on (off).",
+		func(_ context.Context, s *debugger.Session, in suspendInput, _ *bufio.Writer) error {
+			return s.Suspend(!in.Off)
+		})
+	addDebugTool(srv, games, "paused", "Whether the game's scene tree is paused (get_tree().paused: nodes stop processing); pause or unpause it with set.",
+		func(ctx context.Context, s *debugger.Session, in pausedInput, out *bufio.Writer) error {
+			return showPaused(ctx, s, in.Set, out)
+		})
 	for _, t := range []struct {
 		name, description string
 		step              stepper
@@ -149,12 +231,12 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 		{"out", "Run the stopped game out of its current function (Godot 4.6+); returns where it stopped.", (*debugger.Session).Out},
 	} {
 		addDebugTool(srv, games, t.name, t.description,
-			func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+			func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 				return showStep(ctx, s, t.step, out)
 			})
 	}
 	addDebugTool(srv, games, "stack", "The stopped game's script stack, innermost first: N func (file:line).",
-		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 			return showStack(ctx, s, out)
 		})
 	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.",
@@ -166,16 +248,15 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 			return showEval(ctx, s, in.Expression, out)
 		})
 	addDebugTool(srv, games, "monitors", "The game's performance monitors: name value, a line each.",
-		func(ctx context.Context, s *debugger.Session, _ noInput, out *bufio.Writer) error {
+		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 			return showMonitors(ctx, s, out)
 		})
 }
 
 // addInputTools adds the tools that send the game input, through gdvar's
-// input autoload.
+// input helper, which launch installs in a Godot 4.4+ game.
 func addInputTools(srv *mcp.Server, games *mcpGames) {
-	const needs = " Needs the game to have gdvar's input autoload (gdvar_input.gd)."
-	addDebugTool(srv, games, "key", "Press and release a key, or press or release it."+needs,
+	addDebugTool(srv, games, "key", "Press and release a key, or press or release it.",
 		func(ctx context.Context, s *debugger.Session, in keyInput, _ *bufio.Writer) error {
 			how, err := pressOf(in.Press)
 			if err != nil {
@@ -183,11 +264,11 @@ func addInputTools(srv *mcp.Server, games *mcpGames) {
 			}
 			return s.Key(ctx, in.Key, how)
 		})
-	addDebugTool(srv, games, "mouse_move", "Move the mouse to a position in the root viewport."+needs,
-		func(ctx context.Context, s *debugger.Session, in pointInput, _ *bufio.Writer) error {
+	addDebugTool(srv, games, "mouse_move", "Move the mouse to a position in the root viewport.",
+		func(ctx context.Context, s *debugger.Session, in moveInput, _ *bufio.Writer) error {
 			return s.MouseMove(ctx, in.at())
 		})
-	addDebugTool(srv, games, "mouse_click", "Click a mouse button at a position, or press or release it there."+needs,
+	addDebugTool(srv, games, "mouse_click", "Click a mouse button at a position, or press or release it there.",
 		func(ctx context.Context, s *debugger.Session, in clickInput, _ *bufio.Writer) error {
 			button, err := word(clickButtons, cmp.Or(in.Button, "left"), "left, right or middle")
 			if err != nil {
@@ -199,7 +280,7 @@ func addInputTools(srv *mcp.Server, games *mcpGames) {
 			}
 			return s.MouseClick(ctx, in.at(), button, how)
 		})
-	addDebugTool(srv, games, "mouse_wheel", "Turn the mouse wheel at a position."+needs,
+	addDebugTool(srv, games, "mouse_wheel", "Turn the mouse wheel at a position.",
 		func(ctx context.Context, s *debugger.Session, in wheelInput, _ *bufio.Writer) error {
 			wheel, err := word(wheels, in.Direction, "up, down, left or right")
 			if err != nil {
@@ -207,7 +288,7 @@ func addInputTools(srv *mcp.Server, games *mcpGames) {
 			}
 			return s.MouseWheel(ctx, in.at(), wheel, in.Factor)
 		})
-	addDebugTool(srv, games, "action", "Press and release an Input Map action, or press or release it."+needs,
+	addDebugTool(srv, games, "action", "Press and release an Input Map action, or press or release it.",
 		func(ctx context.Context, s *debugger.Session, in actionInput, _ *bufio.Writer) error {
 			how, err := pressOf(in.Press)
 			if err != nil {
@@ -215,7 +296,7 @@ func addInputTools(srv *mcp.Server, games *mcpGames) {
 			}
 			return s.Action(ctx, in.Action, in.Strength, how)
 		})
-	addDebugTool(srv, games, "text", "Type text into the game."+needs,
+	addDebugTool(srv, games, "text", "Type text into the game.",
 		func(ctx context.Context, s *debugger.Session, in textInput, _ *bufio.Writer) error {
 			return s.Text(ctx, in.Text)
 		})
@@ -224,9 +305,9 @@ func addInputTools(srv *mcp.Server, games *mcpGames) {
 // at is the input's position.
 func (p pointInput) at() gdvar.Vector2 { return gdvar.Vector2{X: p.X, Y: p.Y} }
 
-// addDebugTool adds a tool that does action with its input on the running
-// game, and returns what it printed.
-func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description string,
+// addDebugTool adds a tool that does action with its input on the game
+// it names, and returns what it printed: with the error, if it failed.
+func addDebugTool[In gameNamed](srv *mcp.Server, games *mcpGames, name, description string,
 	action func(ctx context.Context, s *debugger.Session, in In, out *bufio.Writer) error) {
 	mcp.AddTool(srv, &mcp.Tool{Name: name, Description: description},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -235,14 +316,16 @@ func addDebugTool[In any](srv *mcp.Server, games *mcpGames, name, description st
 				return nil, nil, err
 			}
 			defer end()
-			s, err := games.session()
+			s, err := games.sessionOf(ctx, in.gameName())
 			if err != nil {
 				return nil, nil, err
 			}
 			var out strings.Builder
 			err = runAction(ctx, &out, func(ctx context.Context, w *bufio.Writer) error { return action(ctx, s, in, w) })
 			if err != nil {
-				return nil, nil, err
+				res := textResult(out.String() + err.Error() + "\n")
+				res.IsError = true
+				return res, nil, nil
 			}
 			return textResult(out.String()), nil, nil
 		})

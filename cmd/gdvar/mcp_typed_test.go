@@ -71,7 +71,7 @@ func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
 	defer cancel()
 	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
-	defer games.quit()
+	defer games.quit("")
 	cs := connectMCP(t, ctx, games)
 	text, failed := callTool(t, ctx, cs, "launch", map[string]any{})
 	require.False(t, failed, text)
@@ -103,7 +103,7 @@ func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 		want string
 	}{
 		{"mouse_click", map[string]any{"x": 1, "y": 2, "button": "side"}, `"side": want left, right or middle`},
-		{"key", map[string]any{"key": "A", "press": "sideways"}, `"sideways": want down or up`},
+		{"key", map[string]any{"key": "A", "press": "sideways"}, `"sideways": want tap, down or up`},
 		{"mouse_wheel", map[string]any{"x": 1, "y": 2, "direction": "in"}, `"in": want up, down, left or right`},
 		{"breakpoint", map[string]any{"file": "res://main.gd", "line": 0}, "line 0: want 1 or more"},
 	} {

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The game of gdvar mcp's command line launches at the first tool that
+// needs it: a client that starts a server for each call needs no launch.
+func TestMCPLazyLaunch(t *testing.T) {
+	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	text, failed := callTool(t, ctx, cs, "key", map[string]any{"key": "A"})
+	require.False(t, failed, text)
+	text, failed = callTool(t, ctx, cs, "output", nil)
+	require.False(t, failed, text)
+	assert.Equal(t, "gdvar:hello []\ngdvar:key [\"A\", true]\ngdvar:key [\"A\", false]\n", text)
+}
+
+// Several games run at once, each by the name launch gave it: a tool's
+// game argument says which it drives, and one without it drives the one
+// game running, or fails naming them when there are several.
+func TestMCPSeveralGames(t *testing.T) {
+	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string // a part of the text
+		fail bool
+	}{
+		{"launch", map[string]any{"name": "server"}, "game server", false},
+		{"launch", map[string]any{"name": "client"}, "game client", false},
+		{"key", map[string]any{"game": "server", "key": "S"}, "ok", false},
+		{"text", map[string]any{"game": "client", "text": "c"}, "ok", false},
+		{"output", map[string]any{"game": "server"}, "gdvar:hello []\ngdvar:key [\"S\", true]\ngdvar:key [\"S\", false]\n", false},
+		{"output", map[string]any{"game": "client"}, "gdvar:hello []\ngdvar:text [\"c\"]\n", false},
+		{"key", map[string]any{"key": "A"}, "2 games are running (client, server): name one with the game argument", true},
+		{"key", map[string]any{"game": "nope", "key": "A"}, "no game nope: call launch first (running: client, server)", true},
+		{"quit", map[string]any{"game": "client"}, "ok", false},
+		{"text", map[string]any{"text": "s"}, "ok", false},
+		{"output", nil, "gdvar:text [\"s\"]\n", false},
+	} {
+		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		assert.Equal(t, c.fail, failed, "%s %v: %s", c.tool, c.args, text)
+		assert.Contains(t, text, c.want, "%s %v", c.tool, c.args)
+	}
+}
+
+// output and errors say there is nothing, not "ok"; for a game that has
+// ended they print what it left, and fail saying how it ended.
+func TestMCPOutputOfNothingAndOfTheEnded(t *testing.T) {
+	t.Setenv("GDVAR_TEST_FAKE_GAME", "silent")
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	text, failed := callTool(t, ctx, cs, "launch", nil)
+	require.False(t, failed, text)
+	pid := launchedPID(t, text)
+	for _, tool := range []string{"output", "errors"} {
+		text, failed = callTool(t, ctx, cs, tool, nil)
+		assert.False(t, failed, text)
+		assert.Equal(t, "no "+tool+"\n", text)
+	}
+	s, err := games.sessionOf(ctx, "")
+	require.NoError(t, err)
+	require.NoError(t, syscall.Kill(pid, syscall.SIGKILL))
+	select {
+	case <-s.Done():
+	case <-ctx.Done():
+		t.Fatal("the session did not end with the game")
+	}
+	for _, tool := range []string{"output", "errors"} {
+		text, failed = callTool(t, ctx, cs, tool, nil)
+		assert.True(t, failed, text)
+		assert.Contains(t, text, "no "+tool+"\nthe game's session ended: debugger: the game's process ended (signal: killed)")
+	}
+}
+
+// A game that dies at start is a tool error with the last lines it
+// printed, whether launch or the first tool launches it.
+func TestLiveMCPStartFailure(t *testing.T) {
+	engine := debuggertest.Godot(t)
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: engine, args: []string{"--headless", "--path", filepath.Join(t.TempDir(), "nothing")}}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	for _, tool := range []string{"tree", "launch"} {
+		text, failed := callTool(t, ctx, cs, tool, nil)
+		assert.True(t, failed, text)
+		assert.Contains(t, text, "the game's process ended (exit status")
+		assert.Contains(t, text, "Invalid project path specified")
+	}
+}
