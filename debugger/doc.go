@@ -21,15 +21,18 @@
 //     Monitors. Launch starts a game and returns a Game, a Session that also
 //     ends the process on Close.
 //
-// All of it works on a stock game with nothing added to it, but input:
-// Key, MouseMove, MouseClick, MouseWheel, Action and Text need the optional
-// autoload InputAutoload returns, in the game (Godot 4 only).
+// All of it works on a stock game with nothing added to its project.
+// Input (Key, MouseMove, MouseClick, MouseWheel, Action and Text) goes
+// through gdvar's input helper, InputAutoload's script, which Launch
+// installs at run time in a Godot 4.4+ game (InstallInput), or which a
+// game has as an autoload; none on Godot 3.
 //
-// A Call, a Get of a property the inspector does not list, and Evaluate
-// need a script frame: the Session stops the game (break), steps until a
-// GDScript line runs, evaluates an Expression there and continues, so the
-// game is frozen for about two frames plus a few milliseconds an
-// expression.
+// With the helper, Call and Evaluate run from its message capture, in a
+// paused scene tree too. Without it, a Call, a Get of a property the
+// inspector does not list, and Evaluate need a script frame: the Session
+// stops the game (break), steps until a GDScript line runs, evaluates an
+// Expression there and continues, so the game is frozen for about two
+// frames plus a few milliseconds an expression.
 //
 // Nothing the game sends is run: objects arrive as instance ids, and full
 // objects are refused. See docs/debugger.md for the protocol as the engine

@@ -11,7 +11,8 @@ import (
 )
 
 // presses, clickButtons and wheels are the words of the input commands
-// and tools (which need the game to have debugger.InputAutoload).
+// and tools (which need the input helper in the game: see
+// debugger.InputAutoload).
 var (
 	presses      = map[string]debugger.Press{"tap": debugger.Tap, "down": debugger.Down, "up": debugger.Up}
 	clickButtons = map[string]debugger.MouseButton{"left": debugger.MouseLeft, "right": debugger.MouseRight, "middle": debugger.MouseMiddle}
