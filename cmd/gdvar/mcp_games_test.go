@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/stretchr/testify/assert"
@@ -111,4 +112,43 @@ func TestLiveMCPStartFailure(t *testing.T) {
 		assert.Contains(t, text, "the game's process ended (exit status")
 		assert.Contains(t, text, "Invalid project path specified")
 	}
+}
+
+// set's value is Godot's text form when it is a JSON string, and a JSON
+// value as it is otherwise: the shapes agents send convert to the
+// property's type, or are refused naming it.
+func TestLiveMCPSetJSON(t *testing.T) {
+	game := testGame(t)
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	for _, c := range []struct {
+		value any
+		want  string // get's answer after, or the error
+		fail  bool
+	}{
+		{[]any{300, 500}, "Vector2(300, 500)\n", false},
+		{map[string]any{"x": 1, "y": 2.5}, "Vector2(1, 2.5)\n", false},
+		{"[3, 4]", "Vector2(3, 4)\n", false},
+		{"Vector2(5, 6)", "Vector2(5, 6)\n", false},
+		{true, "want Vector2, not true", true},
+		{"\"text\"", "want Vector2", true},
+	} {
+		text, failed := callTool(t, ctx, cs, "set", map[string]any{"path": "/root/Main", "property": "position", "value": c.value})
+		require.Equal(t, c.fail, failed, "%v: %s", c.value, text)
+		if !c.fail {
+			text, failed = callTool(t, ctx, cs, "get", map[string]any{"path": "/root/Main", "property": "position"})
+			require.False(t, failed, text)
+		}
+		assert.Contains(t, text, c.want, "%v", c.value)
+	}
+}
+
+// A JSON value becomes gdvar's generic form: whole numbers ints, objects
+// Dictionaries in key order.
+func TestFromJSON(t *testing.T) {
+	got := fromJSON(map[string]any{"y": []any{2.0, 2.5, true, nil, "s"}, "x": 1e20})
+	assert.Equal(t, gdvar.NewDictionary("x", 1e20, "y", []any{int64(2), 2.5, true, nil, "s"}), got)
 }

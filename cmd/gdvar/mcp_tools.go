@@ -4,7 +4,11 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"maps"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,7 +57,7 @@ type (
 		gameInput
 		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
-		Value    string `json:"value" jsonschema:"the value in Godot's text form, as var_to_str prints it: Vector2(1, 2), \"text\", [1, 2]; [300, 500] or {\"x\": 300, \"y\": 500} for a Vector2, a number for an int or a float"`
+		Value    any    `json:"value" jsonschema:"the value: a string is Godot's text form, as var_to_str prints it (Vector2(1, 2), \"text\" with its quotes, [1, 2]); a JSON number, bool, array or object is taken as it is: [300, 500] or {\"x\": 300, \"y\": 500} for a Vector2, 5 for an int or a float"`
 	}
 	callInput struct {
 		gameInput
@@ -188,7 +192,14 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 		})
 	addDebugTool(srv, games, "set", "Set a node's property. A value of another type than the property's is converted if it can be ([300, 500] to a Vector2, 5 to 5.0), else refused, naming the type wanted.",
 		func(ctx context.Context, s *debugger.Session, in setInput, _ *bufio.Writer) error {
-			return setProperty(ctx, s, in.Path, in.Property, in.Value)
+			switch v := in.Value.(type) {
+			case string:
+				return setProperty(ctx, s, in.Path, in.Property, v)
+			case nil:
+				return errors.New("no value: give one in Godot's text form, or as JSON")
+			default:
+				return s.Set(ctx, in.Path, in.Property, fromJSON(v))
+			}
 		})
 	addDebugTool(srv, games, "call", "Call a node's method; returns what it returned, in Godot's text form. Runs in a paused tree too.",
 		func(ctx context.Context, s *debugger.Session, in callInput, out *bufio.Writer) error {
@@ -329,6 +340,32 @@ func addDebugTool[In gameNamed](srv *mcp.Server, games *mcpGames, name, descript
 			}
 			return textResult(out.String()), nil, nil
 		})
+}
+
+// fromJSON returns a JSON value as gdvar's generic form: a whole number
+// an int64, another a float64, an object a Dictionary of its keys in
+// order, arrays and objects element by element.
+func fromJSON(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x)
+		}
+		return x
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = fromJSON(e)
+		}
+		return out
+	case map[string]any:
+		d := gdvar.NewDictionary()
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			d.Set(k, fromJSON(x[k]))
+		}
+		return d
+	}
+	return v
 }
 
 // textResult is a tool's result: text, or "ok" where a command prints
