@@ -10,19 +10,27 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
+// fakeMCP serves, in the test's process, an MCP server whose command
+// line's game is a fake game (see fakeGame) of the kind how, and connects
+// a client to it; the games end with the test.
+func fakeMCP(t *testing.T, how string) (context.Context, *mcpGames, *mcp.ClientSession) {
+	t.Setenv("GDVAR_TEST_FAKE_GAME", how)
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	t.Cleanup(cancel)
+	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
+	t.Cleanup(func() { games.quit("") })
+	return ctx, games, connectMCP(t, ctx, games)
+}
+
 // The game of gdvar mcp's command line launches at the first tool that
 // needs it: a client that starts a server for each call needs no launch.
 func TestMCPLazyLaunch(t *testing.T) {
-	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
-	defer cancel()
-	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
-	defer games.quit("")
-	cs := connectMCP(t, ctx, games)
+	ctx, _, cs := fakeMCP(t, "recording")
 	text, failed := callTool(t, ctx, cs, "key", map[string]any{"key": "A"})
 	require.False(t, failed, text)
 	text, failed = callTool(t, ctx, cs, "output", nil)
@@ -34,12 +42,7 @@ func TestMCPLazyLaunch(t *testing.T) {
 // game argument says which it drives, and one without it drives the one
 // game running, or fails naming them when there are several.
 func TestMCPSeveralGames(t *testing.T) {
-	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
-	defer cancel()
-	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
-	defer games.quit("")
-	cs := connectMCP(t, ctx, games)
+	ctx, _, cs := fakeMCP(t, "recording")
 	for _, c := range []struct {
 		tool string
 		args map[string]any
@@ -67,12 +70,7 @@ func TestMCPSeveralGames(t *testing.T) {
 // output and errors say there is nothing, not "ok"; for a game that has
 // ended they print what it left, and fail saying how it ended.
 func TestMCPOutputOfNothingAndOfTheEnded(t *testing.T) {
-	t.Setenv("GDVAR_TEST_FAKE_GAME", "silent")
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
-	defer cancel()
-	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
-	defer games.quit("")
-	cs := connectMCP(t, ctx, games)
+	ctx, games, cs := fakeMCP(t, "silent")
 	text, failed := callTool(t, ctx, cs, "launch", nil)
 	require.False(t, failed, text)
 	pid := launchedPID(t, text)

@@ -42,26 +42,21 @@ type (
 		Path string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
 	}
 	propertyInput struct {
-		gameInput
-		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		nodeInput
 		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
 	}
 	waitInput struct {
-		gameInput
-		Path     string  `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		nodeInput
 		Property string  `json:"property,omitempty" jsonschema:"wait until this property has value; until the node exists if empty"`
 		Value    string  `json:"value,omitempty" jsonschema:"the value property is to have, in Godot's text form: Vector2(1, 2), true, \"text\""`
 		Timeout  float64 `json:"timeout,omitempty" jsonschema:"seconds to wait at most, up to 55; 10 if not given"`
 	}
 	setInput struct {
-		gameInput
-		Path     string `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
-		Property string `json:"property" jsonschema:"a property, such as position, or a sub-property, such as position:x"`
-		Value    any    `json:"value" jsonschema:"the value: a string is Godot's text form, as var_to_str prints it (Vector2(1, 2), \"text\" with its quotes, [1, 2]); a JSON number, bool, array or object is taken as it is: [300, 500] or {\"x\": 300, \"y\": 500} for a Vector2, 5 for an int or a float"`
+		propertyInput
+		Value any `json:"value" jsonschema:"the value: a string is Godot's text form, as var_to_str prints it (Vector2(1, 2), \"text\" with its quotes, [1, 2]); a JSON number, bool, array or object is taken as it is: [300, 500] or {\"x\": 300, \"y\": 500} for a Vector2, 5 for an int or a float"`
 	}
 	callInput struct {
-		gameInput
-		Path   string   `json:"path" jsonschema:"a node's absolute path, such as /root/Main/Player"`
+		nodeInput
 		Method string   `json:"method" jsonschema:"the method's name"`
 		Args   []string `json:"args,omitempty" jsonschema:"the arguments, each in Godot's text form, as var_to_str prints it"`
 	}
