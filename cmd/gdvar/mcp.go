@@ -92,6 +92,10 @@ var (
 	errLaunching = errors.New("a launch of this game is under way: wait for its answer, or quit")
 )
 
+// mcpMaxGames bounds the games running or being launched at once, each a
+// process: a launch of another name beyond fails at once.
+const mcpMaxGames = 8
+
 // defaultGame is the name of the game a launch or a tool names none of:
 // the game after -- on gdvar mcp's command line.
 const defaultGame = "game"
@@ -150,6 +154,10 @@ func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string
 	if g.launches[name] != nil {
 		g.mu.Unlock()
 		return nil, errLaunching
+	}
+	if names := g.names(); len(names) >= mcpMaxGames && !slices.Contains(names, name) {
+		g.mu.Unlock()
+		return nil, fmt.Errorf("%d games are running (%s): quit one first", len(names), strings.Join(names, ", "))
 	}
 	l := &mcpLaunch{cancel: cancel, done: make(chan struct{})}
 	if g.launches == nil {

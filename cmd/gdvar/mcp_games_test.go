@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -149,4 +150,19 @@ func TestLiveMCPSetJSON(t *testing.T) {
 func TestFromJSON(t *testing.T) {
 	got := fromJSON(map[string]any{"y": []any{2.0, 2.5, true, nil, "s"}, "x": 1e20})
 	assert.Equal(t, gdvar.NewDictionary("x", 1e20, "y", []any{int64(2), 2.5, true, nil, "s"}), got)
+}
+
+// At most mcpMaxGames games run at once: a launch of another name fails
+// at once, naming them; one of a running name replaces it.
+func TestMCPGamesBounded(t *testing.T) {
+	ctx, _, cs := fakeMCP(t, "recording")
+	for i := range mcpMaxGames {
+		text, failed := callTool(t, ctx, cs, "launch", map[string]any{"name": fmt.Sprintf("g%d", i)})
+		require.False(t, failed, text)
+	}
+	text, failed := callTool(t, ctx, cs, "launch", map[string]any{"name": "one more"})
+	assert.True(t, failed)
+	assert.Contains(t, text, "8 games are running (g0, g1, g2, g3, g4, g5, g6, g7): quit one first")
+	text, failed = callTool(t, ctx, cs, "launch", map[string]any{"name": "g3"})
+	assert.False(t, failed, text)
 }
