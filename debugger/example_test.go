@@ -2,6 +2,7 @@ package debugger_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -32,4 +33,58 @@ func ExampleLaunch() {
 	}
 	score, err := game.Get(ctx, "/root/Main", "score")
 	fmt.Println(score, err)
+}
+
+// A game that dies at start fails Launch with an ExitError: how its
+// process ended, and the last lines it printed, which say why.
+func ExampleExitError() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	game, err := debugger.Launch(ctx, os.ExpandEnv("$HOME/.cache/gdvar/engines/bin/godot4"), []string{"--path", "mygame"})
+	var exit *debugger.ExitError
+	if errors.As(err, &exit) {
+		fmt.Println("the game ended:", exit.State)
+		for _, line := range exit.Output {
+			fmt.Println("  ", line) // "Unable to create DisplayServer", "Invalid project path specified"
+		}
+		return
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer game.Close()
+}
+
+// A paused scene tree stops every node that does not process while
+// paused; the input helper, which Launch installs, runs calls in it, and
+// unpauses it.
+func ExampleSession_SetTreePaused() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	game, err := debugger.Launch(ctx, os.ExpandEnv("$HOME/.cache/gdvar/engines/bin/godot4"), []string{"--headless", "--path", "mygame"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer game.Close()
+	if paused, err := game.TreePaused(ctx); err == nil && paused {
+		score, err := game.Call(ctx, "/root/Main", "get_score") // runs in the paused tree
+		fmt.Println(score, err)
+		err = game.SetTreePaused(ctx, false)
+		fmt.Println(err)
+	}
+}
+
+// Within walks a subtree down to a depth, with each node's level: what
+// gdvar debug's tree PATH DEPTH shows.
+func ExampleNode_Within() {
+	root := &debugger.Node{Name: "root", Children: []*debugger.Node{
+		{Name: "Main", Children: []*debugger.Node{{Name: "Player", Children: []*debugger.Node{{Name: "Sprite"}}}}},
+	}}
+	for level, n := range root.Within(2) {
+		fmt.Println(level, n.Name)
+	}
+	// Output:
+	// 0 root
+	// 1 Main
+	// 2 Player
 }
