@@ -215,8 +215,10 @@ func (g *mcpGames) sessionOf(ctx context.Context, name string) (*debugger.Sessio
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
+		case name == "" && g.base.godot == "":
+			return nil, errors.New("no game running: call launch first")
 		case resolved != defaultGame || g.base.godot == "":
-			return nil, fmt.Errorf("no game %s: call launch first%s", resolved, g.running())
+			return nil, fmt.Errorf("no game named %s: call launch first%s", resolved, g.running())
 		}
 		_, err = g.launch(ctx, defaultGame, "", nil)
 		if err != nil && !errors.Is(err, errLaunching) {

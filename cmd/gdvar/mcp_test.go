@@ -51,7 +51,7 @@ func TestMCPWithoutGame(t *testing.T) {
 
 	text, failed := callTool(t, ctx, cs, "tree", map[string]any{})
 	assert.True(t, failed)
-	assert.Contains(t, text, "no game game: call launch first")
+	assert.Contains(t, text, "no game running: call launch first")
 	text, failed = callTool(t, ctx, cs, "launch", map[string]any{})
 	assert.True(t, failed)
 	assert.Contains(t, text, "no game to launch")
