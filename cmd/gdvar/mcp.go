@@ -186,12 +186,6 @@ func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string
 	return started, nil
 }
 
-// session returns the Session of the one game running, or of
-// defaultGame, launched if need be (see sessionOf).
-func (g *mcpGames) session() (*debugger.Session, error) {
-	return g.sessionOf(context.Background(), "")
-}
-
 // sessionOf returns the Session of the game a tool names ("": the one
 // running, or defaultGame). The game of gdvar mcp's command line, if it
 // is not running, is launched first (a client that starts a server for

@@ -10,6 +10,7 @@ import (
 
 // shotInput is the screenshot tool's input.
 type shotInput struct {
+	gameInput
 	Path string `json:"path,omitempty" jsonschema:"a node's absolute path: the viewport it is drawn in, or the node if it is a SubViewport; the game's root viewport if empty"`
 }
 
@@ -22,7 +23,7 @@ func addShotTool(srv *mcp.Server, games *mcpGames) {
 				return nil, nil, err
 			}
 			defer end()
-			s, err := games.session()
+			s, err := games.sessionOf(ctx, in.Game)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar/debugger"
@@ -40,13 +41,18 @@ func TestLiveRenderedMCPScreenshot(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
 	defer cancel()
 	cs := connectMCP(t, ctx, &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch})
+	var first string // the first game's name
 	for _, c := range []struct {
 		tool string
 		args map[string]any
 	}{{"launch", nil}, {"wait", map[string]any{"path": "/root/Main"}}} {
 		text, failed := callTool(t, ctx, cs, c.tool, c.args)
 		require.False(t, failed, text)
+		if c.tool == "launch" {
+			_, first, _ = strings.Cut(strings.TrimSpace(text), ", game ")
+		}
 	}
+	require.NotEmpty(t, first, "launch names its game")
 	img, text := shotOf(t, ctx, cs, nil)
 	assert.Equal(t, "128x96 PNG\n", text)
 	debuggertest.SamePixels(t, img, want)
@@ -57,10 +63,15 @@ func TestLiveRenderedMCPScreenshot(t *testing.T) {
 	assert.True(t, failed)
 	assert.Contains(t, text, "no such node: /root/Nope")
 
+	// A second game, headless, beside the first: each is addressed by its
+	// name.
 	headless := testGame(t)
-	text, failed = callTool(t, ctx, cs, "launch", map[string]any{"godot": headless[0], "args": headless[1:]})
+	text, failed = callTool(t, ctx, cs, "launch", map[string]any{"name": "headless", "godot": headless[0], "args": headless[1:]})
 	require.False(t, failed, text)
-	text, failed = callTool(t, ctx, cs, "screenshot", nil)
+	text, failed = callTool(t, ctx, cs, "screenshot", map[string]any{"game": "headless"})
 	assert.True(t, failed)
 	assert.Contains(t, text, "the game renders nothing (--headless): run it with a display, such as Xvfb")
+	text, failed = callTool(t, ctx, cs, "screenshot", map[string]any{"game": first})
+	assert.False(t, failed, text)
+	assert.Contains(t, text, "128x96 PNG")
 }
