@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 
@@ -23,12 +25,14 @@ import (
 const serverReadBuffer = 4 << 20
 
 // serveGo is the Go server of the game in dir, in a process of its own
-// (the load generator starts itself with -serve): what
-// fromproject.Declare takes from the project, a player for each
-// peer, handed to it, and input relayed to all as moved. lifted lifts the
-// rate limit and raises the ENet socket's receive buffer; else the
-// package's defaults hold, but for the peers a server takes (4095, as the
-// game's Godot server). It prints READY once listening.
+// (the load generator starts itself with -serve), a match at each of the
+// comma-separated addresses in listen: each its own Multiplayer, so that
+// a match's failure (logged) leaves the others serving. A match is what
+// fromproject.Declare takes from the project, a player for each peer,
+// handed to it, and input relayed to all as moved. lifted lifts the rate
+// limit and raises the ENet socket's receive buffer; else the package's
+// defaults hold, but for the peers a server takes (4095, as the game's
+// Godot server). It prints READY once every match listens.
 func serveGo(transport, listen, dir string, lifted bool) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -36,31 +40,56 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 	if err != nil {
 		return err
 	}
+	var errs atomic.Int64
+	var wg sync.WaitGroup
+	for _, addr := range strings.Split(listen, ",") {
+		serve, err := listenMatch(transport, addr, p, lifted, &errs)
+		if err != nil {
+			return err
+		}
+		wg.Go(func() {
+			if err := serve(ctx); err != nil {
+				log.Printf("match at %s: %v", addr, err)
+			}
+		})
+	}
+	fmt.Println("READY")
+	wg.Wait()
+	if n := errs.Load(); n > 10 {
+		log.Printf("%d errors in all", n)
+	}
+	return nil
+}
+
+// listenMatch makes a match of the game p and listens for it at addr
+// (but for ENet with the defaults, which binds as it serves); serve
+// serves it until ctx is done. errs counts the errors of every match.
+func listenMatch(transport, addr string, p *project.Project, lifted bool, errs *atomic.Int64) (serve func(context.Context) error, err error) {
 	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095)}
 	if lifted {
 		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
 	}
 	m, err := multiplayer.New(opts...)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	game, err := fromproject.Declare(m, p, "res://main.tscn")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	players, err := game.Spawner("/root/Main/Spawner")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	main, err := game.Node("/root/Main")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	err = game.Handle("/root/Main", "input", func(c *multiplayer.Call, t int64, dir gdvar.Vector3) error {
 		return main.Call(0, "moved", int64(c.From), t, dir)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
 		player, err := players.Spawn("res://player.tscn", strconv.Itoa(int(id)), map[string]any{
@@ -79,45 +108,37 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 			}
 		}
 	})
-	var errs atomic.Int64
 	m.OnError(func(err error) {
 		if errs.Add(1) <= 10 { // the first few say why; a flood would cost the run
 			log.Print(err)
 		}
 	})
-	defer func() {
-		if n := errs.Load(); n > 10 {
-			log.Printf("%d errors in all", n)
-		}
-	}()
 	switch transport {
 	case "ws":
-		ln, err := net.Listen("tcp", listen)
+		ln, err := net.Listen("tcp", addr)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Println("READY")
-		return m.Serve(ctx, ln)
+		return func(ctx context.Context) error { return m.Serve(ctx, ln) }, nil
 	case "enet":
 		if !lifted {
-			fmt.Println("READY")
-			return m.ListenAndServeENet(ctx, listen)
+			return func(ctx context.Context) error { return m.ListenAndServeENet(ctx, addr) }, nil
 		}
-		addr, err := net.ResolveUDPAddr("udp", listen)
+		udp, err := net.ResolveUDPAddr("udp", addr)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		conn, err := net.ListenUDP("udp", addr)
+		conn, err := net.ListenUDP("udp", udp)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		conn.SetReadBuffer(serverReadBuffer)
 		h, err := enet.NewHost(conn, enet.WithMaxPeers(4095))
 		if err != nil {
-			return err
+			conn.Close()
+			return nil, err
 		}
-		fmt.Println("READY")
-		return m.ServeENet(ctx, h)
+		return func(ctx context.Context) error { return m.ServeENet(ctx, h) }, nil
 	}
-	return fmt.Errorf("players: transport %q: ws or enet", transport)
+	return nil, fmt.Errorf("players: transport %q: ws or enet", transport)
 }

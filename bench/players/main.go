@@ -7,9 +7,12 @@
 // Godot 4.6's own running the same game headless, each in a process of
 // its own; the clients are Go, all in this process. With -mode rpc, each
 // client instead calls input at -hz on the server, which calls moved with
-// it on every client.
+// it on every client. With -matches, M matches of N players run side by
+// side, the Go server's one process serving them all, Godot's a process
+// each, M raised until a match misses its syncs.
 //
 //	go run ./bench/players -server go,godot -transport ws,enet -n 10,20,40,60,80,100 -hz 30 -seconds 10
+//	go run ./bench/players -server go,godot-sleep -n 2,4,8,16 -matches 1,2,4,8,16,32 -idle 5s
 //
 // For each run it prints a row of a markdown table, and writes every row
 // to -csv: the syncs delivered, the latency from a sync's send to its
@@ -34,7 +37,9 @@ func main() {
 	servers := flag.String("server", "go,godot", "servers to measure: go, godot (Godot 4.6, frame sleep off), godot-sleep (Godot 4.6 as by default)")
 	transports := flag.String("transport", "ws,enet", "transports: ws, enet")
 	modes := flag.String("mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
-	ns := flag.String("n", "10,20,40", "numbers of players")
+	ns := flag.String("n", "10,20,40", "numbers of players (a match's, with -matches)")
+	matchCounts := flag.String("matches", "1", "numbers of matches side by side, each of -n players: for each N, raised until a match misses its syncs")
+	idle := flag.Duration("idle", 0, "how long the servers are measured with no peers before each run (the idle cost of a match)")
 	hz := flag.Int("hz", 30, "ticks a second of each client")
 	warmup := flag.Duration("warmup", 5*time.Second, "how long the clients send before they are measured, each run")
 	seconds := flag.Float64("seconds", 10, "how long the clients are measured, each run")
@@ -77,7 +82,11 @@ func main() {
 		}
 		return
 	}
-	counts, err := parseInts(*ns)
+	counts, err := parseInts(*ns, 2, "-n")
+	if err != nil {
+		log.Fatal(err)
+	}
+	matchList, err := parseInts(*matchCounts, 1, "-matches")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -90,21 +99,30 @@ func main() {
 		for _, tr := range split(*transports) {
 			for _, srv := range split(*servers) {
 				for _, n := range counts {
-					spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, hz: *hz, warmup: *warmup,
-						seconds: time.Duration(*seconds * float64(time.Second)), drain: *drain}
-					r, err := run(spec, setup)
-					if err != nil {
-						log.Printf("%s %s %s N=%d: %v", srv, tr, m, n, err)
-						continue
+					for _, matches := range matchList {
+						spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, matches: matches, hz: *hz,
+							idle: *idle, warmup: *warmup, seconds: time.Duration(*seconds * float64(time.Second)), drain: *drain}
+						r, err := run(spec, setup)
+						if err != nil {
+							log.Printf("%s %s %s N=%d M=%d: %v", srv, tr, m, n, matches, err)
+							break
+						}
+						results = append(results, r)
+						writeRow(os.Stdout, r) // a row at a time: a sweep is long
+						if r.missed() {
+							break // more matches would miss more
+						}
 					}
-					results = append(results, r)
-					writeRow(os.Stdout, r) // a row at a time: a sweep is long
 				}
 			}
 		}
 	}
 	fmt.Println()
 	writeTable(os.Stdout, results)
+	if len(matchList) > 1 {
+		fmt.Println()
+		writeCarried(os.Stdout, results)
+	}
 	if *csvPath != "" {
 		f, err := os.Create(*csvPath)
 		if err != nil {
@@ -126,12 +144,13 @@ func main() {
 
 func split(s string) []string { return strings.Split(s, ",") }
 
-func parseInts(s string) ([]int, error) {
+// parseInts parses a comma-separated list of numbers of least or more.
+func parseInts(s string, least int, flagName string) ([]int, error) {
 	var out []int
 	for _, f := range split(s) {
 		n, err := strconv.Atoi(f)
-		if err != nil || n < 2 {
-			return nil, fmt.Errorf("-n %q: numbers of 2 players or more", s)
+		if err != nil || n < least {
+			return nil, fmt.Errorf("%s %q: numbers of %d or more", flagName, s, least)
 		}
 		out = append(out, n)
 	}

@@ -60,3 +60,34 @@ func TestLiveFourPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveTwoMatches runs 2 matches of 2 players side by side for 2 s on
+// each server over WebSocket: the Go server's process serving both, or
+// a Godot process each. Every sync of each match is delivered, and the
+// figures a match is given are measured: the idle cost before the
+// players join, the memory a match.
+func TestLiveTwoMatches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of 2 s per server")
+	}
+	setup := serverSetup{game: "../../scripts/bench/players", engine: godot.Find(godot.Godot4), maxRun: 2 * time.Minute}
+	for _, server := range []string{serverGo, serverGodotSleep} {
+		t.Run(server, func(t *testing.T) {
+			if server != serverGo {
+				godot.Require(t, godot.Godot4)
+			}
+			spec := runSpec{server: server, transport: "ws", mode: modeSync, n: 2, matches: 2, hz: 30,
+				idle: time.Second, seconds: 2 * time.Second, drain: 2 * time.Second}
+			r, err := run(spec, setup)
+			require.NoError(t, err)
+			assert.Positive(t, r.sent)
+			assert.Equal(t, r.expected, r.delivered, "every sync delivered")
+			assert.Equal(t, 100.0, r.worstPct, "in each match")
+			assert.InDelta(t, 30, r.rateHz(), 5, "each of the 4 clients sent at 30 Hz")
+			assert.Positive(t, r.serverCPU)
+			assert.Positive(t, r.perMatchMiB(r.idleRSS))
+			assert.Positive(t, r.perMatchMiB(r.serverRSS))
+			assert.Less(t, r.perMatchMiB(r.serverRSS), float64(r.serverRSS>>20), "shared by 2")
+		})
+	}
+}

@@ -49,15 +49,21 @@ func writePlot(w io.Writer, sw sweep) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", figW, figH)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", figW, figH)
-	fmt.Fprintf(&b, `<text id="title" x="%d" y="24" font-size="16">players per core: mode %s, %s Hz</text>`+"\n",
-		left, esc(strings.Join(sw.modes, ", ")), esc(strings.Join(sw.hz, ", ")))
-	nLo, nHi := extent(sw, func(p point) float64 { return p.n })
+	title, xName := "players per core", "players (N)"
+	cpuHeading, deliveredHeading := "server CPU, ms per tick", "syncs delivered, %"
+	if sw.matches {
+		title, xName = "matches per machine", "matches (M) of N players"
+		cpuHeading, deliveredHeading = "server CPU, µs per delivered sync", "syncs delivered, % (worst match)"
+	}
+	fmt.Fprintf(&b, `<text id="title" x="%d" y="24" font-size="16">%s: mode %s, %s Hz</text>`+"\n",
+		left, title, esc(strings.Join(sw.modes, ", ")), esc(strings.Join(sw.hz, ", ")))
+	nLo, nHi := extent(sw, func(p point) float64 { return p.x })
 	for i, panel := range []struct {
 		id, heading string
 		y           func(point) float64
 	}{
-		{"cpu", "server CPU, ms per tick", func(p point) float64 { return p.msPerTick }},
-		{"delivered", "syncs delivered, %", func(p point) float64 { return p.deliveredPct }},
+		{"cpu", cpuHeading, func(p point) float64 { return p.cpu }},
+		{"delivered", deliveredHeading, func(p point) float64 { return p.delivered }},
 	} {
 		x0 := float64(left + i*(panelW+gap))
 		yLo, yHi := extent(sw, panel.y)
@@ -79,17 +85,17 @@ func writePlot(w io.Writer, sw sweep) error {
 			fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", num(x0-8), y, yAxis.label(v))
 		}
 		fmt.Fprintf(&b, `<rect x="%s" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>`+"\n", num(x0), top, panelW, panelH)
-		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">players (N)</text>`+"\n", num(x0+panelW/2), top+panelH+38)
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", num(x0+panelW/2), top+panelH+38, xName)
 		for _, s := range sw.series {
 			var pts []string
 			for _, p := range s.points {
-				pts = append(pts, num(xAxis.pos(p.n))+","+num(yAxis.pos(panel.y(p))))
+				pts = append(pts, num(xAxis.pos(p.x))+","+num(yAxis.pos(panel.y(p))))
 			}
 			fmt.Fprintf(&b, `<polyline data-series="%s" points="%s" fill="none" stroke-width="2" %s/>`+"\n",
-				esc(sw.label(s)), strings.Join(pts, " "), stroke(s))
+				esc(sw.label(s)), strings.Join(pts, " "), sw.stroke(s))
 			for _, xy := range pts { // a run's mark, so that a lone run shows
 				x, y, _ := strings.Cut(xy, ",")
-				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`+"\n", x, y, colour(s))
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`+"\n", x, y, sw.colour(s))
 			}
 		}
 		b.WriteString("</g>\n")
@@ -97,7 +103,7 @@ func writePlot(w io.Writer, sw sweep) error {
 	b.WriteString(`<g id="legend">` + "\n")
 	for i, s := range sw.series {
 		y := top + 10 + 20*i
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke-width="2" %s/>`+"\n", legendX, y, legendX+30, y, stroke(s))
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke-width="2" %s/>`+"\n", legendX, y, legendX+30, y, sw.stroke(s))
 		fmt.Fprintf(&b, `<text x="%d" y="%d" dominant-baseline="middle">%s</text>`+"\n", legendX+38, y, esc(sw.label(s)))
 	}
 	b.WriteString("</g>\n</svg>\n")
@@ -106,9 +112,13 @@ func writePlot(w io.Writer, sw sweep) error {
 }
 
 // stroke gives a series' line: solid for Go's server, dashed for Godot's,
-// dotted for Godot's as it runs by default.
-func stroke(s series) string {
-	attr := `stroke="` + colour(s) + `"`
+// dotted for Godot's as it runs by default; in a sweep of matches, ENet's
+// lines are paler than WebSocket's.
+func (sw sweep) stroke(s series) string {
+	attr := `stroke="` + sw.colour(s) + `"`
+	if sw.matches && s.transport == "enet" {
+		attr += ` stroke-opacity="0.5"`
+	}
 	switch s.server {
 	case serverGo:
 		return attr
@@ -118,8 +128,15 @@ func stroke(s series) string {
 	return attr + ` stroke-dasharray="2 3"`
 }
 
-// colour tells the transports (and, in a sweep of both, the modes) apart.
-func colour(s series) string {
+// colour tells the transports (and, in a sweep of both, the modes)
+// apart; in a sweep of matches, the numbers of players.
+func (sw sweep) colour(s series) string {
+	if sw.matches {
+		if c, ok := map[string]string{"2": "#1f77b4", "4": "#2ca02c", "8": "#ff7f0e", "16": "#d62728"}[s.n]; ok {
+			return c
+		}
+		return "#555"
+	}
 	if c, ok := map[string]string{"ws sync": "#1f77b4", "enet sync": "#d62728",
 		"ws rpc": "#17becf", "enet rpc": "#ff7f0e"}[s.transport+" "+s.mode]; ok {
 		return c

@@ -42,7 +42,7 @@ func sweepCSV(t *testing.T, runs []string) string {
 		if n == 8 {
 			delivered /= 2
 		}
-		results = append(results, result{runSpec: runSpec{server: f[0], transport: f[1], mode: modeSync, n: n, hz: 30},
+		results = append(results, result{runSpec: runSpec{server: f[0], transport: f[1], mode: modeSync, n: n, matches: 1, hz: 30},
 			sent: sent, expected: expected, delivered: delivered, serverCPU: cpu, elapsed: 10 * time.Second})
 	}
 	var b bytes.Buffer

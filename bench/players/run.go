@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -12,25 +13,31 @@ import (
 )
 
 // runSpec is one measurement: a server, a transport, a workload, a
-// number of players.
+// number of players, of matches.
 type runSpec struct {
 	server    string
 	transport string
 	mode      mode
-	n         int
+	n         int // players a match
+	matches   int // matches side by side, each with a server of its own
 	hz        int
+	idle      time.Duration // how long the servers are measured with no peers, before the clients join
 	warmup    time.Duration // how long the clients send before they are measured
 	seconds   time.Duration // how long they are measured
 	drain     time.Duration // how long the last ones may take to arrive
 }
 
-// result is what a run measured.
+// result is what a run measured, over all its matches.
 type result struct {
 	runSpec
 	sent      int64         // ticks the clients sent (syncs, or inputs)
 	expected  int64         // syncs (moved calls) every peer should have received
 	delivered int64         // those received
 	p50, p99  time.Duration // from the send to each receipt
+	worstPct  float64       // the delivered % of the match that delivered least
+	worstP99  time.Duration // the highest p99 of a match
+	idleCPU   time.Duration // the servers' over spec.idle, with no peers
+	idleRSS   int64         // the servers' resident memory after spec.idle, bytes
 	serverCPU time.Duration // over the sending
 	serverRSS int64         // at the end of the sending, bytes
 	clientCPU time.Duration // the load process's, over the sending
@@ -38,25 +45,48 @@ type result struct {
 	elapsed   time.Duration // the sending's wall time
 }
 
-// run measures one runSpec against a server it starts and stops.
+// run measures one runSpec against servers it starts and stops.
 func run(spec runSpec, setup serverSetup) (result, error) {
+	spec.matches = max(spec.matches, 1)
 	res := result{runSpec: spec}
 	setup.transport = spec.transport
-	srv, err := startServer(spec.server, setup)
+	fl, err := startFleet(spec.server, setup, spec.matches)
 	if err != nil {
 		return res, err
 	}
-	defer srv.stop()
-	clients, err := connect(srv, spec)
+	defer fl.stop()
+	if spec.idle > 0 {
+		cpu0, err := fl.cpu()
+		if err != nil {
+			return res, err
+		}
+		time.Sleep(spec.idle)
+		cpu1, err := fl.cpu()
+		if err != nil {
+			return res, err
+		}
+		res.idleCPU = cpu1 - cpu0
+		if res.idleRSS, err = fl.rss(); err != nil {
+			return res, err
+		}
+	}
+	var matches [][]*client
 	defer func() {
-		for _, c := range clients {
-			c.close()
+		for _, m := range matches {
+			for _, c := range m {
+				c.close()
+			}
 		}
 	}()
-	if err != nil {
-		return res, err
+	for _, addr := range fl.addrs {
+		m, err := connect(addr, fl, spec)
+		matches = append(matches, m)
+		if err != nil {
+			return res, err
+		}
 	}
-	if err := allReady(clients, spec.n, srv); err != nil {
+	clients := slices.Concat(matches...)
+	if err := allReady(clients, spec.n, fl); err != nil {
 		return res, err
 	}
 
@@ -81,7 +111,7 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 		close(stop)
 		wg.Wait()
 	}
-	cpu0, err := processCPU(srv.pid())
+	cpu0, err := fl.cpu()
 	if err != nil {
 		halt()
 		return res, err
@@ -99,12 +129,12 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	halt()
 	res.elapsed = time.Since(start)
 	res.clientCPU = cputime.Process() - self0
-	cpu1, err := processCPU(srv.pid())
+	cpu1, err := fl.cpu()
 	if err != nil {
 		return res, err
 	}
 	res.serverCPU = cpu1 - cpu0
-	if res.serverRSS, err = processRSS(srv.pid()); err != nil {
+	if res.serverRSS, err = fl.rss(); err != nil {
 		return res, err
 	}
 	select {
@@ -123,24 +153,37 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	if spec.mode == modeRPC {
 		fanOut = int64(spec.n) // each input comes back to every client
 	}
-	var lat latencies
-	for _, c := range clients {
-		res.sent += c.sent
-		res.expected += c.sent * fanOut
-		res.delivered += c.received.Load()
+	var all latencies
+	res.worstPct = 100
+	for _, m := range matches {
+		var sent, delivered int64
+		var lat latencies
+		for _, c := range m {
+			sent += c.sent
+			delivered += c.received.Load()
+		}
+		for _, c := range m {
+			c.close()
+			lat.merge(&c.lat)
+		}
+		res.sent += sent
+		res.expected += sent * fanOut
+		res.delivered += delivered
+		if sent > 0 {
+			res.worstPct = min(res.worstPct, 100*float64(delivered)/float64(sent*fanOut))
+		}
+		res.worstP99 = max(res.worstP99, time.Duration(lat.quantile(0.99))*time.Microsecond)
+		all.merge(&lat)
 	}
-	for _, c := range clients {
-		c.close()
-		lat.merge(&c.lat)
-	}
-	clients = nil
-	res.p50 = time.Duration(lat.quantile(0.50)) * time.Microsecond
-	res.p99 = time.Duration(lat.quantile(0.99)) * time.Microsecond
+	matches = nil
+	res.p50 = time.Duration(all.quantile(0.50)) * time.Microsecond
+	res.p99 = time.Duration(all.quantile(0.99)) * time.Microsecond
 	return res, nil
 }
 
-// connect connects spec.n clients to srv, one after another.
-func connect(srv *server, spec runSpec) ([]*client, error) {
+// connect connects spec.n clients to the match at addr, one after
+// another.
+func connect(addr string, fl *fleet, spec runSpec) ([]*client, error) {
 	var clients []*client
 	for i := range spec.n {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -149,13 +192,13 @@ func connect(srv *server, spec runSpec) ([]*client, error) {
 		var err error
 		if spec.transport == "enet" {
 			id = int32(1000 + i) // an ENet client chooses its id
-			l, err = dialENet(ctx, srv.addr, id)
+			l, err = dialENet(ctx, addr, id)
 		} else {
-			l, id, err = dialWS(ctx, srv.addr)
+			l, id, err = dialWS(ctx, addr)
 		}
 		cancel()
 		if err != nil {
-			return clients, fmt.Errorf("players: client %d of %d: %w\n%s", i+1, spec.n, err, srv.output())
+			return clients, fmt.Errorf("players: client %d of %d: %w\n%s", i+1, spec.n, err, fl.output())
 		}
 		clients = append(clients, newClient(l, id, spec.mode))
 	}
@@ -163,7 +206,7 @@ func connect(srv *server, spec runSpec) ([]*client, error) {
 }
 
 // allReady waits until every client is ready for the run, 30 s at most.
-func allReady(clients []*client, n int, srv *server) error {
+func allReady(clients []*client, n int, fl *fleet) error {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		var err error
@@ -176,12 +219,10 @@ func allReady(clients []*client, n int, srv *server) error {
 		case err == nil:
 			return nil
 		case time.Now().After(deadline):
-			return fmt.Errorf("players: not ready after 30 s: %w\n%s", err, srv.output())
+			return fmt.Errorf("players: not ready after 30 s: %w\n%s", err, fl.output())
+		case fl.ended():
+			return errors.New("players: a server ended:\n" + fl.output())
 		}
-		select {
-		case <-srv.done:
-			return errors.New("players: the server ended:\n" + srv.output())
-		case <-time.After(20 * time.Millisecond):
-		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -24,12 +26,13 @@ const (
 	serverGodotSleep = "godot-sleep" // Godot 4.6's as it runs by default
 )
 
-// server is a game server in a process of its own.
+// server is a game server in a process of its own, serving a match at
+// each of its addresses.
 type server struct {
-	cmd  *exec.Cmd
-	addr string
-	done chan struct{} // closed once the process has ended
-	home string        // the engine's temporary project and home, removed at stop
+	cmd   *exec.Cmd
+	addrs []string
+	done  chan struct{} // closed once the process has ended
+	home  string        // the engine's temporary project and home, removed at stop
 
 	mu  sync.Mutex
 	out bytes.Buffer // what it printed, for errors
@@ -45,14 +48,26 @@ type serverSetup struct {
 	cpuProfile string        // the Go server's CPU profile, if not ""
 }
 
-// startServer starts a server of the kind named and waits until it
-// listens.
-func startServer(kind string, s serverSetup) (*server, error) {
-	port, err := freePort(s.transport)
-	if err != nil {
-		return nil, err
+// startServer starts a server of the kind named, serving matches matches,
+// and waits until it listens. Godot serves one match a process.
+func startServer(kind string, s serverSetup, matches int) (*server, error) {
+	if kind != serverGo && matches != 1 {
+		return nil, fmt.Errorf("players: a %s server serves one match a process", kind)
 	}
-	srv := &server{addr: "127.0.0.1:" + strconv.Itoa(port), done: make(chan struct{})}
+	srv := &server{done: make(chan struct{})}
+	var port int
+	for len(srv.addrs) < matches {
+		p, err := freePort(s.transport)
+		if err != nil {
+			return nil, err
+		}
+		addr := "127.0.0.1:" + strconv.Itoa(p)
+		if !slices.Contains(srv.addrs, addr) { // a port freed may come back
+			port = p
+			srv.addrs = append(srv.addrs, addr)
+		}
+	}
+	var err error
 	switch kind {
 	case serverGo:
 		self, err := os.Executable()
@@ -63,7 +78,7 @@ func startServer(kind string, s serverSetup) (*server, error) {
 		if s.lifted {
 			limits = "lifted"
 		}
-		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", srv.addr, "-game", s.game, "-limits", limits,
+		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", strings.Join(srv.addrs, ","), "-game", s.game, "-limits", limits,
 			"-cpuprofile", s.cpuProfile)
 	case serverGodot, serverGodotSleep:
 		if s.engine == "" {
