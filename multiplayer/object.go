@@ -152,6 +152,7 @@ func (o *Object) SetAuthority(peer PeerID) {
 		return
 	}
 	o.authority = peer
+	r.mayOwn()
 	o.node.SetAuthority(peer)
 	for _, sy := range o.syncs {
 		sy.node.SetAuthority(peer)

@@ -48,6 +48,10 @@ type replLayer struct {
 	changes     uint64
 	replicating bool
 	asked       uint64
+	// owning is told (never blocking) when this side may have become a
+	// node's authority: the replicating goroutine, which waits while this
+	// side owns no synchronizer, ticks again.
+	owning chan struct{}
 	// The tick's and the handlers' scratch.
 	dueSyncs, dueDeltas []*objectSync
 	stateBuf, valueBuf  []byte
@@ -60,6 +64,16 @@ type replLayer struct {
 func (r *replLayer) init(cfg *config, rpc *rpcLayer, peers *peerLayer) {
 	r.cfg, r.rpc, r.peers = cfg, rpc, peers
 	r.states = map[PeerID]*replPeer{}
+	r.owning = make(chan struct{}, 1)
+}
+
+// mayOwn tells the replicating goroutine that this side may own a
+// synchronizer now: a node was made, or its authority changed.
+func (r *replLayer) mayOwn() {
+	select {
+	case r.owning <- struct{}{}:
+	default:
+	}
 }
 
 // lockSend takes, r.mu held, the locks that sending takes: the RPCs' (a
@@ -291,7 +305,10 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 }
 
 // replicate sends the synchronizers' states each tick until the
-// Multiplayer closes.
+// Multiplayer closes. While this side owns no synchronizer (a server
+// whose players own theirs), it does not tick, but waits for mayOwn: a
+// small match's server would else wake 60 times a second for nothing,
+// as often as a 2-player match at 30 Hz has syncs to relay.
 func (r *replLayer) replicate() {
 	defer r.peers.wg.Done()
 	t := time.NewTicker(r.cfg.tick)
@@ -301,7 +318,16 @@ func (r *replLayer) replicate() {
 		case <-r.peers.closing:
 			return
 		case <-t.C:
-			r.tick()
+			if r.tick() {
+				continue
+			}
+			t.Stop()
+			select {
+			case <-r.peers.closing:
+				return
+			case <-r.owning:
+			}
+			t.Reset(r.cfg.tick)
 		}
 	}
 }
@@ -310,8 +336,8 @@ func (r *replLayer) replicate() {
 // that are due and visible to it: a SYNC of their Always properties, a
 // DELTA of their OnChange properties that changed since the peer's last.
 // The filters of another side's nodes among them are asked first, with
-// no lock held.
-func (r *replLayer) tick() {
+// no lock held. It reports whether this side owns a synchronizer.
+func (r *replLayer) tick() (owns bool) {
 	self := r.peers.self()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -323,6 +349,7 @@ func (r *replLayer) tick() {
 			if o.authority != self {
 				continue
 			}
+			owns = owns || len(o.syncs) > 0
 			for _, sy := range o.syncs {
 				if len(sy.decl.always) > 0 && now >= sy.lastSync+r.ticksOf(sy.decl.Interval) {
 					sy.lastSync = now
@@ -337,7 +364,7 @@ func (r *replLayer) tick() {
 	}
 	r.dueSyncs, r.dueDeltas = syncs, deltas
 	if len(syncs)+len(deltas) == 0 {
-		return
+		return owns
 	}
 	e := r.askTick(self, syncs, deltas)
 	if e != nil {
@@ -351,6 +378,7 @@ func (r *replLayer) tick() {
 		r.sendStates(id, p, syncs, false, e)
 		r.sendStates(id, p, deltas, true, e)
 	}
+	return owns
 }
 
 // ticksOf is how many ticks an interval takes, at least one.

@@ -324,6 +324,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.private}
+	r.mayOwn()
 	o.node = r.rpc.addNode(root, sc.methods)
 	o.node.role = o
 	for _, d := range sc.syncs {

@@ -40,6 +40,7 @@ func (r *replLayer) synchronized(nodePath string, syncs []Synchronizer) *Object 
 	s := &Spawner{r: r, node: nodes[0], spawnPath: rel}
 	o := &Object{spawner: s, scene: sc, name: path.Base(rel), node: nodes[0], values: make([][]byte, len(sc.props)),
 		from: noPeer, authority: ServerID, public: !sc.private}
+	r.mayOwn()
 	o.node.role = o
 	for i, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, node: nodes[i+1], changed: make([]uint64, len(d.watch))}

@@ -64,7 +64,7 @@ func TestVisibilityFilterCallsTheAPI(t *testing.T) {
 			c3 = fakePeer(m, 3)
 			admitFake(m, c3)
 		}},
-		{"the replication tick, for the game's own node", m.repl.tick},
+		{"the replication tick, for the game's own node", func() { m.repl.tick() }},
 	}
 	for _, s := range steps {
 		before := asked.Load()
