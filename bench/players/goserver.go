@@ -7,16 +7,14 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 
-	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/internal/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
-	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -61,7 +59,8 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 	return nil
 }
 
-// listenMatch makes a match of the game p and listens for it at addr
+// listenMatch makes a match of the game p (package playersgame) and
+// listens for it at addr
 // (but for ENet with the defaults, which binds as it serves); serve
 // serves it until ctx is done. errs counts the errors of every match.
 func listenMatch(transport, addr string, p *project.Project, lifted bool, errs *atomic.Int64) (serve func(context.Context) error, err error) {
@@ -73,41 +72,9 @@ func listenMatch(transport, addr string, p *project.Project, lifted bool, errs *
 	if err != nil {
 		return nil, err
 	}
-	game, err := fromproject.Declare(m, p, "res://main.tscn")
-	if err != nil {
+	if err := playersgame.Declare(m, p); err != nil {
 		return nil, err
 	}
-	players, err := game.Spawner("/root/Main/Spawner")
-	if err != nil {
-		return nil, err
-	}
-	main, err := game.Node("/root/Main")
-	if err != nil {
-		return nil, err
-	}
-	err = game.Handle("/root/Main", "input", func(c *multiplayer.Call, t int64, dir gdvar.Vector3) error {
-		return main.Call(0, "moved", int64(c.From), t, dir)
-	})
-	if err != nil {
-		return nil, err
-	}
-	m.OnPeerConnected(func(id multiplayer.PeerID) {
-		player, err := players.Spawn("res://player.tscn", strconv.Itoa(int(id)), map[string]any{
-			".:position": gdvar.Vector3{}, ".:heading": 0.0,
-		})
-		if err != nil {
-			log.Printf("peer %d: %v", id, err)
-			return
-		}
-		player.SetAuthority(id)
-	})
-	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
-		for _, player := range players.Objects() {
-			if player.Name() == strconv.Itoa(int(id)) {
-				player.Despawn()
-			}
-		}
-	})
 	m.OnError(func(err error) {
 		if errs.Add(1) <= 10 { // the first few say why; a flood would cost the run
 			log.Print(err)
