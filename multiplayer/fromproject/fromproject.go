@@ -39,7 +39,8 @@ type Scene struct {
 	scene    string                          // the main scene's res:// path
 	nodes    map[string]scriptNode           // by absolute path
 	spawners map[string]*multiplayer.Spawner // by absolute path
-	synced   map[string]*multiplayer.Object  // by absolute path
+	configs  map[string]multiplayer.SpawnerConfig
+	synced   map[string]*multiplayer.Object // by absolute path
 }
 
 // scriptNode is a declared node of the main scene and the script that
@@ -93,7 +94,8 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 			return nil, fmt.Errorf("%s: node %s is declared already", d.scene, project.Shown(p))
 		}
 	}
-	s := &Scene{scene: d.scene, nodes: map[string]scriptNode{}, spawners: map[string]*multiplayer.Spawner{}, synced: map[string]*multiplayer.Object{}}
+	s := &Scene{scene: d.scene, nodes: map[string]scriptNode{}, spawners: map[string]*multiplayer.Spawner{},
+		configs: map[string]multiplayer.SpawnerConfig{}, synced: map[string]*multiplayer.Object{}}
 	for _, n := range d.nodes {
 		node, err := m.DeclareNode(n.path, n.methods)
 		if err != nil {
@@ -103,6 +105,7 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 	}
 	for _, sp := range d.spawners {
 		s.spawners[sp.path] = m.Spawner(sp.path, sp.cfg)
+		s.configs[sp.path] = sp.cfg
 	}
 	for at, syncs := range d.statics.All() {
 		abs := path.Join(d.root, at)
