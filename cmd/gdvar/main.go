@@ -16,6 +16,7 @@
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
 //	gdvar rpc-config SCRIPT      print a script's (.gd or .cs) RPC config, as Godot 4.6 has it
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
+//	gdvar load -project DIR -addr HOST:PORT [flags]  bots play a game against its server
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
@@ -80,6 +81,7 @@ var commands = []command{
 		return rpcConfig(args, stdout, stderr)
 	}},
 	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: mcpCommand},
+	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadCommand},
 	{name: "version", usage: "print gdvar's version", own: versionCommand},
 }
 

@@ -1,0 +1,236 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
+	"github.com/gdvar/gdvar/multiplayer/mode"
+	"github.com/gdvar/gdvar/project"
+)
+
+// bot is one client of the game: a multiplayer.Multiplayer declared from
+// the project, which counts what it receives into the run's tally.
+type bot struct {
+	m     *multiplayer.Multiplayer
+	game  *fromproject.Scene
+	sc    *Scenario
+	tally *tally
+
+	mu      sync.Mutex
+	lastErr error // the last error the Multiplayer reported, for a disconnect's reason
+	left    chan struct{}
+	once    sync.Once
+}
+
+// newBot declares the game on a new Multiplayer and hooks its counters.
+func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
+	m, err := multiplayer.New(multiplayer.WithReplicationTick(time.Duration(float64(time.Second) / sc.TickHz)))
+	if err != nil {
+		return nil, err
+	}
+	game, err := fromproject.Declare(m, p, sc.Scene)
+	if err != nil {
+		return nil, err
+	}
+	b := &bot{m: m, game: game, sc: sc, tally: t, left: make(chan struct{})}
+	for _, path := range game.Nodes() {
+		n, _ := game.Node(path)
+		b.handleAll(n)
+	}
+	for _, path := range game.Spawners() {
+		sp, _ := game.Spawner(path)
+		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { t.syncs.Add(1) })
+		sp.OnSpawn(func(o *multiplayer.Object) {
+			b.handleAll(o.Node())
+			if id, err := strconv.Atoi(o.Name()); err == nil && sc.Own == "id" && id > 0 {
+				o.SetAuthority(multiplayer.PeerID(id)) // as the game's set_multiplayer_authority(name.to_int())
+			}
+		})
+	}
+	m.OnError(func(err error) {
+		b.mu.Lock()
+		b.lastErr = err
+		b.mu.Unlock()
+	})
+	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
+		if id == multiplayer.ServerID {
+			b.once.Do(func() { close(b.left) })
+		}
+	})
+	if sc.Auth != "" {
+		m.OnAuth(func(multiplayer.PeerID, []byte) {})
+		m.OnPeerAuthenticating(func(peer multiplayer.PeerID) {
+			if err := m.SendAuth(peer, []byte(sc.Auth)); err == nil {
+				m.CompleteAuth(peer)
+			}
+		})
+	}
+	return b, nil
+}
+
+// handleAll counts every call of n's methods, and times the answers the
+// scenario names.
+func (b *bot) handleAll(n *multiplayer.Node) {
+	for _, method := range n.MethodSet().Methods() {
+		arg := -1
+		for _, c := range b.sc.Calls {
+			if a := c.Answer; a != nil && a.Method == method.Name && (a.Node == "" && c.Node == n.Path() || a.Node == n.Path()) {
+				arg = a.Arg
+			}
+		}
+		n.SetHandler(method.Name, func(c *multiplayer.Call, args ...any) error {
+			b.tally.calls.Add(1)
+			if arg >= 0 && arg < len(args) {
+				if us, ok := args[arg].(int64); ok {
+					b.tally.answered(time.Duration(time.Now().UnixMicro()-us) * time.Microsecond)
+				}
+			}
+			return nil
+		})
+	}
+}
+
+// connect joins the server at addr over transport, within ctx.
+func (b *bot) connect(ctx context.Context, transport, addr string) error {
+	if transport == "enet" {
+		return b.m.ConnectENet(ctx, addr)
+	}
+	return b.m.Connect(ctx, "ws://"+addr)
+}
+
+// play makes the scenario's calls until ctx is done, the bot's time is
+// up (leaveAfter, if not 0) or the server lets it go; it reports why it
+// stopped: nil for the first two.
+func (b *bot) play(ctx context.Context, leaveAfter time.Duration) error {
+	if leaveAfter > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, leaveAfter)
+		defer cancel()
+	}
+	var wg sync.WaitGroup
+	for _, c := range b.sc.Calls {
+		wg.Go(func() { b.call(ctx, c) })
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+	case <-b.left:
+		b.mu.Lock()
+		err = b.lastErr
+		b.mu.Unlock()
+		if err == nil {
+			err = errors.New("the server disconnected it")
+		}
+	}
+	b.m.Close()
+	wg.Wait()
+	return err
+}
+
+// call makes one CallSpec's calls at its rate until ctx is done or the
+// bot leaves.
+func (b *bot) call(ctx context.Context, c CallSpec) {
+	n := b.m.Lookup(c.Node)
+	if n == nil {
+		return // check found it in the project: a node of a spawned scene, not here yet
+	}
+	t := time.NewTicker(time.Duration(float64(time.Second) / c.RateHz))
+	defer t.Stop()
+	id := int32(b.m.ID())
+	for seq := int64(0); ; seq++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.left:
+			return
+		case <-t.C:
+		}
+		args, err := c.args(id, seq)
+		if err == nil {
+			err = n.Call(multiplayer.ServerID, c.Method, args...)
+		}
+		if err != nil {
+			b.tally.callErrors.Add(1)
+			continue
+		}
+		b.tally.sent.Add(1)
+	}
+}
+
+// promised is the syncs a second this bot's peers promise it: for each
+// spawned node it does not own, each synchronizer that replicates
+// always, at its interval, or at the tick for one of 0 (every frame).
+func (b *bot) promised() float64 {
+	self := b.m.ID()
+	var hz float64
+	for _, path := range b.game.Spawners() {
+		sp, _ := b.game.Spawner(path)
+		cfg, _ := b.game.SpawnerConfig(path)
+		for _, o := range sp.Objects() {
+			if o.Authority() == self {
+				continue
+			}
+			for _, s := range cfg.Scenes {
+				if s.Path != o.Scene() {
+					continue
+				}
+				for _, sy := range s.Synchronizers {
+					if !replicatesAlways(sy) {
+						continue
+					}
+					rate := b.sc.TickHz
+					if sy.Interval > 0 {
+						rate = min(rate, float64(time.Second)/float64(sy.Interval))
+					}
+					hz += rate
+				}
+			}
+		}
+	}
+	return hz
+}
+
+// replicatesAlways reports whether a synchronizer has a property it
+// sends in every SYNC.
+func replicatesAlways(sy multiplayer.Synchronizer) bool {
+	for _, p := range sy.Properties {
+		if p.Replicate == mode.ReplicateAlways {
+			return true
+		}
+	}
+	return false
+}
+
+// tally is what every bot counts, read each second by the run.
+type tally struct {
+	syncs, calls, sent, callErrors atomic.Int64
+
+	mu  sync.Mutex
+	lat []time.Duration // the answers' latencies since the last snapshot
+}
+
+// maxLatencies bounds the latencies kept between two snapshots.
+const maxLatencies = 1 << 16
+
+func (t *tally) answered(d time.Duration) {
+	t.mu.Lock()
+	if len(t.lat) < maxLatencies {
+		t.lat = append(t.lat, d)
+	}
+	t.mu.Unlock()
+}
+
+// takeLatencies returns the latencies since the last call, and forgets them.
+func (t *tally) takeLatencies() []time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	l := t.lat
+	t.lat = nil
+	return l
+}

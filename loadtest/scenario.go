@@ -1,0 +1,156 @@
+package loadtest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// maxScenario bounds a scenario file: a few calls, not a program.
+const maxScenario = 64 << 10
+
+// A Scenario is what each bot does, read from a small JSON file (see
+// docs/load.md):
+//
+//	{
+//	  "scene": "res://main.tscn",
+//	  "tick_hz": 30,
+//	  "auth": "hello",
+//	  "own": "id",
+//	  "calls": [{"node": "/root/Main", "method": "input", "rate_hz": 30,
+//	             "args": ["$now_us", "Vector3(1, 0, 0)"],
+//	             "answer": {"method": "moved", "arg": 1}}],
+//	  "leave_after": "20s"
+//	}
+type Scenario struct {
+	// Scene is the game's main scene (default: the project's).
+	Scene string `json:"scene"`
+	// TickHz is the bots' replication tick: how often they sync the
+	// nodes they own, and the rate promised of a synchronizer whose
+	// interval is 0 (every frame). Default 60, the engine's.
+	TickHz float64 `json:"tick_hz"`
+	// Auth, if set, is sent to the server as the bot's authentication
+	// message (send_auth), after which the bot completes its side.
+	Auth string `json:"auth"`
+	// Own says whose spawned nodes are: "id", a node named by a peer id
+	// is that peer's, as a game's script says with
+	// set_multiplayer_authority(name.to_int()), so a bot syncs its own
+	// and takes its peers' syncs of theirs; "" the server's, all.
+	Own string `json:"own"`
+	// Calls are the calls each bot makes, each at its rate.
+	Calls []CallSpec `json:"calls"`
+	// LeaveAfter, if set, is when each bot leaves (a Go duration); else
+	// they stay to the end of the run.
+	LeaveAfter string `json:"leave_after"`
+}
+
+// A CallSpec is a call a bot makes to the server at a rate.
+type CallSpec struct {
+	Node   string  `json:"node"`    // absolute path, "/root/Main"
+	Method string  `json:"method"`  // an @rpc method of its script
+	RateHz float64 `json:"rate_hz"` // calls a second
+	// Args are the arguments, each in Godot's text form ("Vector3(1, 0,
+	// 0)", "\"text\"", "7"), or "$now_us" (the bot's clock, µs since the
+	// Unix epoch: an answer carrying it gives a latency), "$id" (the
+	// bot's peer id) or "$seq" (the call's number).
+	Args []string `json:"args"`
+	// Answer, if set, is the call the server makes in answer, with the
+	// call's $now_us at argument Arg (from 0): its latency is measured.
+	Answer *AnswerSpec `json:"answer"`
+}
+
+// An AnswerSpec names the server's call that answers a CallSpec.
+type AnswerSpec struct {
+	Node   string `json:"node"` // default: the CallSpec's
+	Method string `json:"method"`
+	Arg    int    `json:"arg"`
+}
+
+// ErrScenario is the error of a scenario that cannot be run.
+var ErrScenario = errors.New("loadtest: bad scenario")
+
+// ReadScenario reads and checks a scenario.
+func ReadScenario(r io.Reader) (*Scenario, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxScenario+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxScenario {
+		return nil, fmt.Errorf("%w: over %d bytes", ErrScenario, maxScenario)
+	}
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.DisallowUnknownFields()
+	var s Scenario
+	if err := d.Decode(&s); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrScenario, err)
+	}
+	return &s, s.check()
+}
+
+// check checks what a run would find wrong only later.
+func (s *Scenario) check() error {
+	if s.TickHz == 0 {
+		s.TickHz = 60
+	}
+	if s.TickHz < 1 || s.TickHz > 1000 {
+		return fmt.Errorf("%w: tick_hz %g: from 1 to 1000", ErrScenario, s.TickHz)
+	}
+	if s.Own != "" && s.Own != "id" {
+		return fmt.Errorf("%w: own %q: \"id\" or none", ErrScenario, s.Own)
+	}
+	if _, err := s.leaveAfter(); err != nil {
+		return err
+	}
+	for i, c := range s.Calls {
+		if c.Node == "" || c.Method == "" {
+			return fmt.Errorf("%w: call %d: a node and a method", ErrScenario, i)
+		}
+		if c.RateHz <= 0 || c.RateHz > 1000 {
+			return fmt.Errorf("%w: call %d: rate_hz %g: above 0, at most 1000", ErrScenario, i, c.RateHz)
+		}
+		if _, err := c.args(0, 0); err != nil {
+			return fmt.Errorf("%w: call %d: %v", ErrScenario, i, err)
+		}
+		if a := c.Answer; a != nil && (a.Method == "" || a.Arg < 0) {
+			return fmt.Errorf("%w: call %d: an answer names its method and an argument from 0", ErrScenario, i)
+		}
+	}
+	return nil
+}
+
+// leaveAfter is LeaveAfter, 0 if unset.
+func (s *Scenario) leaveAfter() (time.Duration, error) {
+	if s.LeaveAfter == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s.LeaveAfter)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%w: leave_after %q: a positive duration (\"20s\")", ErrScenario, s.LeaveAfter)
+	}
+	return d, nil
+}
+
+// args returns the call's arguments for the bot id's call number seq.
+func (c CallSpec) args(id int32, seq int64) ([]any, error) {
+	out := make([]any, len(c.Args))
+	for i, a := range c.Args {
+		switch a {
+		case "$now_us":
+			out[i] = time.Now().UnixMicro()
+		case "$id":
+			out[i] = int64(id)
+		case "$seq":
+			out[i] = seq
+		default:
+			if err := vartext.Unmarshal([]byte(a), &out[i]); err != nil {
+				return nil, fmt.Errorf("argument %d %q: %v", i, a, err)
+			}
+		}
+	}
+	return out, nil
+}
