@@ -1,6 +1,7 @@
 package fromproject
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gdvar/gdvar/multiplayer"
@@ -24,4 +25,26 @@ func TestListsWhatItDeclared(t *testing.T) {
 	assert.Zero(t, cfg.Scenes[0].Synchronizers[0].Interval, "every frame")
 	_, ok = game.SpawnerConfig("/root/Main")
 	assert.False(t, ok)
+}
+
+// What a program that drives any game finds in its declarations.
+func ExampleScene_SpawnerConfig() {
+	p, err := project.Open("../../scripts/bench/players")
+	if err != nil {
+		panic(err)
+	}
+	game, err := Declare(multiplayer.MustNew(), p, "res://main.tscn")
+	if err != nil {
+		panic(err)
+	}
+	for _, path := range game.Spawners() {
+		cfg, _ := game.SpawnerConfig(path)
+		for _, s := range cfg.Scenes {
+			fmt.Println(path, s.Path, len(s.Synchronizers), "synchronizer")
+		}
+	}
+	fmt.Println(game.Nodes())
+	// Output:
+	// /root/Main/Spawner res://player.tscn 1 synchronizer
+	// [/root/Main]
 }
