@@ -120,15 +120,9 @@ func TestLiveCorpusGame(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)
 			assert.Equal(t, bots, rep.Kept, "kept: %v", rep.Disconnects)
-			steady := rep.steady(bots)
-			require.NotEmpty(t, steady)
-			var syncs, promised float64
-			for _, s := range steady {
-				syncs, promised = syncs+s.Syncs, promised+s.Promised
-			}
-			n := float64(len(steady))
-			assert.InDelta(t, bots*(bots-1)*60, promised/n, 1, "each bot is promised its 2 peers' 60 a second")
-			assert.Greater(t, syncs/n, 0.8*promised/n, "syncs received")
+			r := steadyRates(t, rep, bots)
+			assert.InDelta(t, bots*(bots-1)*60, r.Promised, 1, "each bot is promised its 2 peers' 60 a second")
+			assert.Greater(t, r.Syncs, 0.8*r.Promised, "syncs received")
 		})
 	}
 }

@@ -1,0 +1,87 @@
+package loadtest
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/xml"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// twoBots is a report of 2 bots over 3 s, the second joining in the
+// first second; each sends 10 calls a second.
+func twoBots() *Report {
+	return &Report{Joined: 2, Kept: 1, Disconnects: map[string]int{"EOF": 1}, JoinErrors: map[string]int{},
+		BotsCPU: 30 * time.Millisecond,
+		Seconds: []Snapshot{
+			{At: time.Second, Joined: 1, Connected: 1, Syncs: 10, Promised: 30, Sent: 10},
+			{At: 2 * time.Second, Joined: 2, Connected: 2, Syncs: 50, Promised: 60, Calls: 40, Sent: 20, P99: 3 * time.Millisecond},
+			{At: 3 * time.Second, Joined: 2, Connected: 2, Syncs: 60, Promised: 60, Calls: 40, Sent: 20, P99: 2 * time.Millisecond, ServerCPU: 12, ServerRSS: 64 << 20},
+		}}
+}
+
+func TestWriteTableOverTheSteadySeconds(t *testing.T) {
+	var b bytes.Buffer
+	twoBots().WriteTable(&b, 2)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	require.GreaterOrEqual(t, len(lines), 4)
+	// The seconds after the one both had joined in: the third alone.
+	assert.Equal(t, "| 2 | 2 | 1 | 0 | 60 | 60 | 100.0 | 40 | 20 | 2.0 | 12.0 | 64.0 | 0.0 | 5000 |", lines[2])
+	assert.Equal(t, "1 disconnected: EOF", lines[len(lines)-1])
+}
+
+func TestWriteCSVARowASecond(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, twoBots().WriteCSV(&b))
+	rows, err := csv.NewReader(&b).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0"}, rows[2])
+}
+
+func TestWritePlot(t *testing.T) {
+	var a, b bytes.Buffer
+	require.NoError(t, twoBots().WritePlot(&a))
+	require.NoError(t, twoBots().WritePlot(&b))
+	assert.Equal(t, a.Bytes(), b.Bytes(), "the same report, the same bytes")
+	var fig struct {
+		Lines []struct {
+			Series string `xml:"data-series,attr"`
+			Points string `xml:"points,attr"`
+		} `xml:"polyline"`
+	}
+	require.NoError(t, xml.Unmarshal(a.Bytes(), &fig), "the SVG is XML")
+	require.Len(t, fig.Lines, 4)
+	for _, l := range fig.Lines {
+		assert.Len(t, strings.Fields(l.Points), 3, "%s: a point a second", l.Series)
+	}
+}
+
+func TestMachineLimit(t *testing.T) {
+	sc := &Scenario{Calls: []CallSpec{{RateHz: 10}}}
+	for _, tc := range []struct {
+		name string
+		cpu  time.Duration
+		sent float64
+		says string
+	}{
+		{"the server's limit", 10 * time.Millisecond, 20, ""},
+		{"the bots behind", 10 * time.Millisecond, 15, "sent 75% of the calls due"},
+		{"the cores taken", time.Duration(runtime.NumCPU()) * 3 * time.Second, 20, "the bots used"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := &Report{BotsCPU: tc.cpu, Seconds: []Snapshot{{Connected: 2, Sent: tc.sent}, {Connected: 2, Sent: tc.sent}}}
+			got := machineLimit(rep, Config{Scenario: sc}, 3*time.Second)
+			if tc.says == "" {
+				assert.Empty(t, got)
+			} else {
+				assert.Contains(t, got, tc.says)
+			}
+		})
+	}
+}
