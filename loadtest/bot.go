@@ -38,6 +38,10 @@ func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
 	if err != nil {
 		return nil, err
 	}
+	set, err := sc.values()
+	if err != nil {
+		return nil, err
+	}
 	b := &bot{m: m, game: game, sc: sc, tally: t, left: make(chan struct{})}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
@@ -48,16 +52,21 @@ func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
 		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { t.syncs.Add(1) })
 		sp.OnSpawn(func(o *multiplayer.Object) {
 			b.handleAll(o.Node())
-			if id, err := strconv.Atoi(o.Name()); err == nil && sc.Own == "id" && id > 0 {
-				o.SetAuthority(multiplayer.PeerID(id)) // as the game's set_multiplayer_authority(name.to_int())
+			id, err := strconv.Atoi(o.Name())
+			if err != nil || sc.Own != "id" || id <= 0 {
+				return
+			}
+			o.SetAuthority(multiplayer.PeerID(id)) // as the game's set_multiplayer_authority(name.to_int())
+			if multiplayer.PeerID(id) == m.ID() {
+				for path, v := range set {
+					if err := o.Set(path, v); err != nil {
+						b.noteErr(err)
+					}
+				}
 			}
 		})
 	}
-	m.OnError(func(err error) {
-		b.mu.Lock()
-		b.lastErr = err
-		b.mu.Unlock()
-	})
+	m.OnError(b.noteErr)
 	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
 		if id == multiplayer.ServerID {
 			b.once.Do(func() { close(b.left) })
@@ -72,6 +81,13 @@ func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
 		})
 	}
 	return b, nil
+}
+
+// noteErr keeps err as the reason the bot may be let go for.
+func (b *bot) noteErr(err error) {
+	b.mu.Lock()
+	b.lastErr = err
+	b.mu.Unlock()
 }
 
 // handleAll counts every call of n's methods, and times the answers the

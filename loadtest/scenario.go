@@ -42,6 +42,11 @@ type Scenario struct {
 	// set_multiplayer_authority(name.to_int()), so a bot syncs its own
 	// and takes its peers' syncs of theirs; "" the server's, all.
 	Own string `json:"own"`
+	// Set are values, in Godot's text form, a bot sets on each node it
+	// owns, by property path (".:position": "Vector2(0, 0)"): a server
+	// that hands a node over before it spawns it sends no state of it, so
+	// the bot has no value to sync until it sets one.
+	Set map[string]string `json:"set"`
 	// Calls are the calls each bot makes, each at its rate.
 	Calls []CallSpec `json:"calls"`
 	// LeaveAfter, if set, is when each bot leaves (a Go duration); else
@@ -106,6 +111,9 @@ func (s *Scenario) check() error {
 	if _, err := s.leaveAfter(); err != nil {
 		return err
 	}
+	if _, err := s.values(); err != nil {
+		return err
+	}
 	for i, c := range s.Calls {
 		if c.Node == "" || c.Method == "" {
 			return fmt.Errorf("%w: call %d: a node and a method", ErrScenario, i)
@@ -121,6 +129,19 @@ func (s *Scenario) check() error {
 		}
 	}
 	return nil
+}
+
+// values returns Set's values, parsed.
+func (s *Scenario) values() (map[string]any, error) {
+	out := make(map[string]any, len(s.Set))
+	for path, text := range s.Set {
+		var v any
+		if err := vartext.Unmarshal([]byte(text), &v); err != nil {
+			return nil, fmt.Errorf("%w: set %q: %q: %v", ErrScenario, path, text, err)
+		}
+		out[path] = v
+	}
+	return out, nil
 }
 
 // leaveAfter is LeaveAfter, 0 if unset.

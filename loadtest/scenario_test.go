@@ -20,6 +20,12 @@ func TestReadScenario(t *testing.T) {
 	assert.IsType(t, int64(0), args[0], "$now_us")
 	assert.Equal(t, gdvar.Vector3{X: 1}, args[1])
 
+	sc, err = ReadScenario(strings.NewReader(`{"set": {".:position": "Vector2(1, 2)"}}`))
+	require.NoError(t, err)
+	values, err := sc.values()
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{".:position": gdvar.Vector2{X: 1, Y: 2}}, values)
+
 	sc, err = ReadScenario(strings.NewReader(`{}`))
 	require.NoError(t, err)
 	assert.Equal(t, 60.0, sc.TickHz, "the engine's by default")
@@ -39,6 +45,7 @@ func TestReadScenarioRejects(t *testing.T) {
 		{"a call at no rate", call(`"rate_hz": 0`), "rate_hz"},
 		{"an argument Godot would not read", call(`"rate_hz": 1, "args": ["Vector3(1,"]`), "argument 0"},
 		{"an answer without its method", call(`"rate_hz": 1, "answer": {"arg": 1}`), "answer"},
+		{"a value Godot would not read", `{"set": {".:position": "Vector2(0,"}}`, "set"},
 		{"too long", `{"scene": "` + strings.Repeat("a", maxScenario) + `"}`, "over"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
