@@ -72,13 +72,7 @@ func goExampleServer(t *testing.T, p *project.Project) string {
 	})
 	port := godot.FreePort(t, "udp")
 	addr := "127.0.0.1:" + strconv.Itoa(port)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.ListenAndServeENet(ctx, addr) }()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-done)
-	})
+	serveUntilEnd(t, func(ctx context.Context) error { return m.ListenAndServeENet(ctx, addr) })
 	return addr
 }
 

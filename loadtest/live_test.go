@@ -36,14 +36,20 @@ func goPlayersServer(t *testing.T, p *project.Project) string {
 	require.NoError(t, playersgame.Declare(m, p))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	serveUntilEnd(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
+	return ln.Addr().String()
+}
+
+// serveUntilEnd runs serve until the test ends, and checks it returned
+// no error.
+func serveUntilEnd(t *testing.T, serve func(context.Context) error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- m.Serve(ctx, ln) }()
+	go func() { done <- serve(ctx) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-done)
 	})
-	return ln.Addr().String()
 }
 
 // godotPlayersServer runs the game's Godot 4 server, as it runs by
