@@ -71,4 +71,8 @@ func TestPlotOfMatchesDrawsByM(t *testing.T) {
 	assert.Contains(t, fig.Groups[0].Texts, "matches (M) of N players")
 	assert.Contains(t, fig.Groups[1].Texts, "syncs delivered, % (worst match)")
 	assert.Contains(t, fig.Groups[1].Texts, "90", "the worst match's 90% on its axis")
+	for _, m := range []string{"1", "2", "4"} {
+		assert.Contains(t, fig.Groups[0].Texts, m, "M by powers of two")
+	}
+	assert.NotContains(t, fig.Groups[0].Texts, "3", "no tick between 2 and 4")
 }

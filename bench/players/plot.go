@@ -71,6 +71,12 @@ func writePlot(w io.Writer, sw sweep) error {
 			yLo = 0 // CPU from none, so that lines compare by height
 		}
 		xAxis := newAxis(nLo, nHi, x0, x0+panelW)
+		if sw.matches { // a tick a power of two
+			xAxis.pow2, xAxis.ticks = true, nil
+			for v := math.Floor(nLo); v <= math.Max(math.Ceil(nHi), math.Floor(nLo)+1); v++ {
+				xAxis.ticks = append(xAxis.ticks, v)
+			}
+		}
 		yAxis := newAxis(yLo, yHi, top+panelH, top)
 		fmt.Fprintf(&b, `<g id="%s">`+"\n", panel.id)
 		fmt.Fprintf(&b, `<text x="%s" y="%d" font-size="14">%s</text>`+"\n", num(x0), top-10, panel.heading)
@@ -161,6 +167,7 @@ type axis struct {
 	ticks    []float64
 	decimals int
 	from, to float64
+	pow2     bool // the values are log₂ of what the labels say
 }
 
 // newAxis spans lo to hi with about five ticks a step of 1, 2 or 5
@@ -190,7 +197,12 @@ func (a axis) pos(v float64) float64 {
 	return a.from + (v-lo)/(hi-lo)*(a.to-a.from)
 }
 
-func (a axis) label(v float64) string { return strconv.FormatFloat(v, 'f', a.decimals, 64) }
+func (a axis) label(v float64) string {
+	if a.pow2 {
+		return strconv.FormatFloat(math.Exp2(v), 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', a.decimals, 64)
+}
 
 // num writes a pixel coordinate to a tenth.
 func num(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }

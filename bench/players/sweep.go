@@ -29,8 +29,8 @@ type series struct {
 	points                  []point
 }
 
-// A point is the figures of a run that the plot shows: x is N, or M in a
-// sweep of matches; cpu the server's ms a tick, or µs a delivered sync
+// A point is the figures of a run that the plot shows: x is N, or log₂ M
+// in a sweep of matches; cpu the server's ms a tick, or µs a delivered sync
 // in a sweep of matches; delivered the % of syncs delivered, of the
 // match that delivered least in a sweep of matches.
 type point struct {
@@ -75,6 +75,12 @@ func readSweep(r io.Reader) (sweep, error) {
 			if err != nil || math.IsNaN(*f.v) || math.IsInf(*f.v, 0) {
 				return sweep{}, fmt.Errorf("the CSV's %s %q: not a number", f.name, row[col[f.name]])
 			}
+		}
+		if sw.matches {
+			if p.x < 1 {
+				return sweep{}, fmt.Errorf("the CSV's matches %q: 1 or more", row[col["matches"]])
+			}
+			p.x = math.Log2(p.x) // M doubles from run to run: drawn evenly
 		}
 		key := [4]string{row[col["server"]], row[col["transport"]], row[col["mode"]]}
 		if sw.matches {
