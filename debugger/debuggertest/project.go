@@ -17,10 +17,12 @@ const importWait = 3 * time.Minute
 
 // Project returns a copy of the Godot project in the folder src, in a
 // folder of the test's own, where the engine may write (its .godot cache,
-// its imports): src itself is never written. A project whose assets need
-// importing (it holds .import files) is imported in the copy first, with
-// the Godot 4 engine Godot finds (godot --headless --import), which takes
-// seconds; what the import printed is logged if the test fails.
+// its imports): src itself is never written. A link to a file is copied
+// as the file it links to; links to folders, devices and pipes are left
+// out. A project whose assets need importing (it holds .import files) is
+// imported in the copy first, with the Godot 4 engine Godot finds (godot
+// --headless --import), which takes seconds; what the import printed is
+// logged if the test fails.
 func Project(t testing.TB, src string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -35,7 +37,7 @@ func Project(t testing.TB, src string) string {
 			return filepath.SkipDir
 		case d.IsDir():
 			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		case !d.Type().IsRegular(): // a link or a device: not part of a project
+		case !d.Type().IsRegular() && !isFile(path): // a device, a pipe, a link to a folder or to nothing
 			return nil
 		}
 		imports = imports || strings.HasSuffix(path, ".import")
@@ -50,7 +52,13 @@ func Project(t testing.TB, src string) string {
 	return dir
 }
 
-// copyFile copies the regular file src to dst.
+// isFile says whether path, followed if it is a link, is a regular file.
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// copyFile copies the regular file src (or the one it links to) to dst.
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
