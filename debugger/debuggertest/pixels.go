@@ -77,3 +77,23 @@ func Drawn(t testing.TB, img image.Image, r image.Rectangle, bg color.Color) boo
 	}
 	return true
 }
+
+// Differing returns how many pixels of the part r of a and b (in pixels
+// from each one's top left, within both) differ in color: 0 where nothing
+// changed, most of r where the view scrolled as a camera followed a
+// player.
+func Differing(a, b image.Image, r image.Rectangle) int {
+	ab, bb := a.Bounds(), b.Bounds()
+	r = r.Intersect(image.Rectangle{Max: ab.Size()}).Intersect(image.Rectangle{Max: bb.Size()})
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ca := color.NRGBAModel.Convert(a.At(ab.Min.X+x, ab.Min.Y+y))
+			cb := color.NRGBAModel.Convert(b.At(bb.Min.X+x, bb.Min.Y+y))
+			if ca != cb {
+				n++
+			}
+		}
+	}
+	return n
+}
