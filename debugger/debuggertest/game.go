@@ -21,10 +21,11 @@ const DefaultTimeout = time.Minute
 // Game is a game under test, started by Start. It is the debugger.Game,
 // whose methods take a context and return errors, with methods of the
 // same names for what a test does most (WaitNode, Get, Set, Call,
-// Evaluate, WaitProperty, Action, Key, Screenshot) that take no context,
-// bound their wait by the Timeout, and fail the test on an error: the
-// debugger.Game's own are still there as g.Game.WaitNode(ctx, …).
-// Eventually waits for any condition.
+// Evaluate, WaitProperty, the input methods, Screenshot) that take no
+// context, bound their wait by the Timeout, and fail the test on an
+// error: the debugger.Game's own are still there as
+// g.Game.WaitNode(ctx, …). Eventually waits for any condition;
+// AssertProperty and Number check properties.
 //
 // When the test fails, the game's last image (if it renders) and all it
 // printed are written to the test's artifact folder (t.ArtifactDir: kept
@@ -209,19 +210,6 @@ func (g *Game) Eventually(what string, cond func() bool) {
 		}
 		time.Sleep(pollEvery)
 	}
-}
-
-// Action presses an action of the project's Input Map (strength 1), or
-// releases it, or both (debugger.Tap).
-func (g *Game) Action(name string, how debugger.Press) {
-	g.t.Helper()
-	g.do("action "+name, func(ctx context.Context) error { return g.Game.Action(ctx, name, 1, how) })
-}
-
-// Key presses a key as Godot names it, or releases it, or both.
-func (g *Game) Key(name string, how debugger.Press) {
-	g.t.Helper()
-	g.do("key "+name, func(ctx context.Context) error { return g.Game.Key(ctx, name, how) })
 }
 
 // Screenshot returns the game's root viewport as last drawn, or a node's
