@@ -1,8 +1,6 @@
 package debuggertest_test
 
 import (
-	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,12 +47,7 @@ func TestLiveRenderedFailureAttachments(t *testing.T) {
 	assert.Contains(t, said, "the game's log: "+log)
 	assert.Contains(t, said, "the game printed:\nGodot Engine v4.")
 
-	f, err := os.Open(shot)
-	require.NoError(t, err, said)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	debuggertest.SamePixels(t, img, decodePNG(t, shotPNG))
+	debuggertest.SamePixels(t, debuggertest.ReadPNG(t, shot), debuggertest.ReadPNG(t, shotPNG))
 	printed, err := os.ReadFile(log)
 	require.NoError(t, err)
 	assert.Contains(t, string(printed), "Godot Engine v4.")
@@ -88,15 +81,4 @@ func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
 	entries, err := os.ReadDir(r.artifacts)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
-}
-
-// decodePNG decodes the PNG file at path.
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return img
 }

@@ -1,9 +1,12 @@
 package debuggertest
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
+	"os"
 	"testing"
 )
 
@@ -96,4 +99,19 @@ func Differing(a, b image.Image, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// ReadPNG returns the image in the PNG file at path, such as what a known
+// scene shows, made once, for SamePixels; the test fails if it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading a PNG: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("decoding %s: %v", path, err)
+	}
+	return img
 }

@@ -1,13 +1,18 @@
 package debuggertest_test
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // flat is a w×h image of one color.
@@ -130,5 +135,31 @@ func TestDiffering(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, debuggertest.Differing(c.a, c.b, c.r))
 		})
+	}
+}
+
+// ReadPNG reads what png.Encode wrote, and fails the test, saying which
+// file, on a file that is not there or not a PNG.
+func TestReadPNG(t *testing.T) {
+	dir := t.TempDir()
+	img := sprite(image.Pt(4, 4))
+	var b bytes.Buffer
+	require.NoError(t, png.Encode(&b, img))
+	good, bad := filepath.Join(dir, "good.png"), filepath.Join(dir, "bad.png")
+	require.NoError(t, os.WriteFile(good, b.Bytes(), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte("GIF89a, not a PNG at all"), 0o644))
+	debuggertest.SamePixels(t, debuggertest.ReadPNG(t, good), img)
+
+	for _, c := range []struct{ path, says string }{
+		{bad, "decoding " + bad + ": png: invalid format"},
+		{filepath.Join(dir, "none.png"), "reading a PNG: open " + filepath.Join(dir, "none.png")},
+	} {
+		r := &recorder{TB: t}
+		r.run(func() {
+			debuggertest.ReadPNG(r, c.path)
+			t.Error("ReadPNG went on")
+		})
+		assert.True(t, r.Failed())
+		assert.Contains(t, r.text(), c.says)
 	}
 }
