@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,12 +140,13 @@ func (a *agent) hold(actions []string, what string, cond func() bool) {
 const still = `[Engine.get_main_loop().root.get_node("Main/Player").velocity.length() < 0.01, Engine.get_main_loop().root.get_node("Main/View").position.distance_to(Engine.get_main_loop().root.get_node("Main/Player").position) < 0.02]`
 
 // An agent's run as a test: gdvar mcp, a process over stdio, driven by
-// the SDK's client through 24 tasks on three games that render under
+// the SDK's client through 28 tasks on three games that render under
 // Xvfb, none edited: the scene of flat colors, whose screenshots are its
 // pixels exactly, and the corpus's 2D and 3D platformers, played through
 // their Input Maps (the input helper installed at run time), inspected,
-// changed, stopped at a breakpoint, and compared on screen before and
-// after they move. Every tool the server lists is called.
+// changed (JSON values), stopped at a breakpoint, paused, two games at
+// once, and compared on screen before and after they move. Every tool the
+// server lists is called.
 func TestLiveRenderedMCPRun(t *testing.T) {
 	colors, want := shotGame(t) // the display and the engine's home too
 	engine := colors[0]
@@ -227,11 +229,47 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 			assert.Equal(t, int64(2), a.get(manager, "score"))
 			assert.Equal(t, "You collected 2 coins!", a.get(manager+"/Score Label", "text"))
 		}},
-		{"set the score", func(t *testing.T) {
-			a.call("set", map[string]any{"path": manager, "property": "score", "value": "41"})
+		{"set the score, as JSON", func(t *testing.T) {
+			a.call("set", map[string]any{"path": manager, "property": "score", "value": 41})
 			a.call("call", map[string]any{"path": manager, "method": "add_point"})
+			assert.Equal(t, "42\n", a.call("wait", map[string]any{"path": manager, "property": "score", "value": "42", "timeout": 30}))
 			assert.Equal(t, "You collected 42 coins!", a.get(manager+"/Score Label", "text"))
 			assert.Contains(t, a.call("output", nil), "\n42\n")
+		}},
+		{"find the knight by a filter, below the level's root", func(t *testing.T) {
+			tree := a.call("tree", map[string]any{"path": "/root/Game", "depth": 1, "filter": "player"})
+			assert.Equal(t, knight+" CharacterBody2D\n", tree)
+		}},
+		{"list the knight's properties", func(t *testing.T) {
+			props := a.call("properties", map[string]any{"path": knight})
+			assert.True(t, strings.HasPrefix(props, knight+" CharacterBody2D\n"), props)
+			assert.Regexp(t, `(?m)^position Vector2 = Vector2\(`, props)
+		}},
+		{"pause the scene tree, call in it, unpause it", func(t *testing.T) {
+			assert.Equal(t, "true\n", a.call("paused", map[string]any{"set": "true"}))
+			assert.Equal(t, "true\n", a.call("paused", nil))
+			a.call("call", map[string]any{"path": manager, "method": "add_point"})
+			assert.Equal(t, int64(43), a.get(manager, "score"))
+			assert.Equal(t, "false\n", a.call("paused", map[string]any{"set": "false"}))
+		}},
+		{"launch the scene of flat colors beside the knight, by name; suspend it and let it go on", func(t *testing.T) {
+			text := a.call("launch", map[string]any{"name": "colors", "godot": colors[0], "args": colors[1:]})
+			assert.Contains(t, text, "game colors")
+			a.until("the scene drawing", func() bool {
+				n, _ := a.value("get", map[string]any{"game": "colors", "path": "/root/Main", "property": "frames"}).(int64)
+				return n > 2
+			})
+			assert.Equal(t, "/root/Main Control\n", a.call("tree", map[string]any{"game": "colors", "path": "/root/Main", "depth": 0}))
+			frames := map[string]any{"game": "colors", "path": "/root/Main", "property": "frames"}
+			a.call("suspend", map[string]any{"game": "colors"})
+			n := a.value("get", frames)
+			time.Sleep(300 * time.Millisecond) // frames, were it not suspended
+			assert.Equal(t, n, a.value("get", frames), "frames drawn in a suspended game")
+			a.call("suspend", map[string]any{"game": "colors", "off": true})
+			a.until("frames drawn again", func() bool { return a.value("get", frames) != n })
+			assert.Equal(t, knight+" CharacterBody2D\n", a.call("tree", map[string]any{"game": "game", "path": knight, "depth": 0}))
+			a.call("quit", map[string]any{"game": "colors"})
+			assert.Contains(t, a.call("tree", map[string]any{"path": knight, "depth": 0}), knight, "the knight's game, alone again")
 		}},
 		{"move the mouse, press and release its button, turn its wheel (nothing in this game reads them)", func(t *testing.T) {
 			a.call("mouse_move", map[string]any{"x": 100, "y": 50})
@@ -246,11 +284,12 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		{"read the performance monitors", func(t *testing.T) {
 			assert.Regexp(t, `(?m)^time/fps \d`, a.call("monitors", nil))
 		}},
-		{"pause and resume", func(*testing.T) {
+		{"stop the game in its debugger, and let it go on", func(t *testing.T) {
 			a.call("pause", nil)
+			_, failed := a.try("stack", nil) // stopped with no script frame
+			assert.False(t, failed)
 			a.call("resume", nil)
-			x := a.number(knight, "position:x")
-			a.hold([]string{"move_right"}, "the knight walking again", func() bool { return a.number(knight, "position:x") > x+8 })
+			a.call("call", map[string]any{"path": knight, "method": "is_on_floor"})
 		}},
 
 		{"launch the 3D platformer", func(*testing.T) { a.launch(platformer3D, robot) }},
