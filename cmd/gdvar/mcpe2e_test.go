@@ -187,8 +187,10 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		}},
 		{"walk right with the move_right action, and see him gone from where he stood", func(t *testing.T) {
 			x := a.number(knight, "position:x")
-			a.hold([]string{"move_right"}, "the knight walking right", func() bool { return a.number(knight, "position:x") > x+8 })
+			// Released at once: the first coin is 60 pixels on, 150 a second.
+			a.hold([]string{"move_right"}, "the knight walking right", func() bool { return a.number(knight, "position:x") > x+4 })
 			a.until("the knight standing", func() bool { return a.number(knight, "velocity:x") == 0 })
+			require.Equal(t, int64(0), a.get(manager, "score"), "the knight walked on to the first coin, which the breakpoint task needs")
 			after := a.screenshot(nil)
 			debuggertest.Drawn(t, after, a.feet(onScreen2D, 48, 64), after.At(0, 0))
 			assert.Greater(t, 4*debuggertest.Differing(before, after, stood), stood.Dx()*stood.Dy(), "a quarter of where he stood changed")
