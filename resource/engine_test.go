@@ -242,7 +242,9 @@ func assertSameShape(t *testing.T, want, got *File, what string) {
 }
 
 // The JSON form of every engine file reads back to a File that writes the
-// same text, and the same binary form for a file read from text.
+// same text, and the same binary form: a binary file's own bytes (its
+// version, names table and container kept), of the engine version the
+// JSON names.
 func TestJSON(t *testing.T) {
 	for _, d := range engineDirs {
 		files, err := filepath.Glob(filepath.Join("testdata", d.dir, "*.*"))
@@ -252,28 +254,88 @@ func TestJSON(t *testing.T) {
 			if ext == ".txt" || ext == ".gd" {
 				continue
 			}
-			data, err := os.ReadFile(p)
-			require.NoError(t, err)
-			f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(d.dialect)))
-			require.NoError(t, err, p)
-			j, err := json.Marshal(f)
-			require.NoError(t, err, p)
-			g := mustNewFile(t, "", WithText(vartext.WithDialect(d.dialect)))
-			require.NoError(t, json.Unmarshal(j, g), p)
-			assert.Equal(t, IsBinary(data), g.Form() == Binary, "%s: the JSON says which form was read", p)
-			want, err := f.AppendText(nil)
-			require.NoError(t, err, p)
-			got, err := g.AppendText(nil)
-			require.NoError(t, err, p)
-			assert.Equal(t, string(want), string(got), p)
-			if !IsBinary(data) {
-				f.Main.ID, g.Main.ID = "Resource_json", "Resource_json"
-				want, err := f.AppendBinary(nil)
-				require.NoError(t, err, p)
-				got, err := g.AppendBinary(nil)
-				require.NoError(t, err, p)
-				assertSameBytes(t, want, got, p)
-			}
+			checkJSON(t, p, d.dialect)
 		}
 	}
+}
+
+// checkJSON checks the JSON form of the engine file at p, of dialect d.
+func checkJSON(t *testing.T, p string, d vartext.Dialect) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	require.NoError(t, err)
+	f, err := Read(bytes.NewReader(data), WithText(vartext.WithDialect(d)))
+	require.NoError(t, err, p)
+	j, err := json.Marshal(f)
+	require.NoError(t, err, p)
+	g := mustNewFile(t, "")
+	require.NoError(t, json.Unmarshal(j, g), p)
+	assert.Equal(t, d, g.Dialect(), "%s: the JSON says the engine version", p)
+	assert.Equal(t, IsBinary(data), g.Form() == Binary, "%s: the JSON says which form was read", p)
+	want, err := f.AppendText(nil)
+	require.NoError(t, err, p)
+	got, err := g.AppendText(nil)
+	require.NoError(t, err, p)
+	assert.Equal(t, string(want), string(got), p)
+	compressed := bytes.HasPrefix(data, []byte(magicCompressed))
+	assert.Equal(t, compressed, g.Compressed(), "%s: the JSON says the file was compressed", p)
+	switch {
+	case f.Scene && IsBinary(data):
+		// The JSON has no _bundled: the scene is built from its sections,
+		// in the file's version and names.
+		f.kept = nil
+		want, err := f.AppendBinary(nil)
+		require.NoError(t, err, p)
+		got, err := g.AppendBinary(nil)
+		require.NoError(t, err, p)
+		assertSameBytes(t, want, got, p)
+	case compressed:
+		var out bytes.Buffer
+		require.NoError(t, g.WriteCompressed(&out), p)
+		assert.Equal(t, decompressed(t, data), decompressed(t, out.Bytes()), p)
+	case IsBinary(data):
+		got, err := g.AppendBinary(nil)
+		require.NoError(t, err, p)
+		assertSameBytes(t, data, got, p)
+	default:
+		f.Main.ID, g.Main.ID = "Resource_json", "Resource_json"
+		want, err := f.AppendBinary(nil)
+		require.NoError(t, err, p)
+		got, err := g.AppendBinary(nil)
+		require.NoError(t, err, p)
+		assertSameBytes(t, want, got, p)
+	}
+}
+
+// The corpus's binary files, saved by Godot 4.5 (minor version 5 in their
+// header), come back through JSON as they are.
+func TestJSONKeepsVersion(t *testing.T) {
+	files, err := filepath.Glob("../testdata/projects/*/meshes/*.res")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, p := range files {
+		checkJSON(t, p, vartext.Godot4)
+	}
+}
+
+// A JSON form's engine, layout and dialect are checked.
+func TestJSONLayoutInvalid(t *testing.T) {
+	for _, tc := range []struct{ json, err string }{
+		{`{"engine":"5","type":"Resource"}`, `engine "5"`},
+		{`{"layout":{"version":"4.6","format":6},"type":"Resource"}`, "a binary file's"},
+		{`{"binary":true,"layout":{"version":"4","format":6},"type":"Resource"}`, "not major.minor"},
+		{`{"binary":true,"layout":{"version":"3.6","format":6},"type":"Resource"}`, "not Godot 4's"},
+		{`{"binary":true,"layout":{"version":"4.6","format":3},"type":"Resource"}`, "format 3"},
+		{`{"binary":true,"engine":"3","layout":{"version":"3.6","format":3,"flags":1},"type":"Resource"}`, "flags"},
+	} {
+		t.Run(tc.err, func(t *testing.T) {
+			err := mustNewFile(t, "").UnmarshalJSON([]byte(tc.json))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.err)
+		})
+	}
+	g := mustNewFile(t, "", WithText(vartext.WithDialect(vartext.Godot4)))
+	err := g.UnmarshalJSON([]byte(`{"engine":"3","type":"Resource"}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "read as Godot 4")
 }

@@ -139,6 +139,11 @@ func (f *File) Form() Form {
 	return Text
 }
 
+// Compressed reports whether the file was read from a binary file in the
+// compressed container (or from the JSON of one), which the engine keeps
+// compressed when it saves it back: write it with WriteCompressed.
+func (f *File) Compressed() bool { return f.bin != nil && f.bin.compressed }
+
 func getProperty(props []gdvar.Property, name string) (any, bool) {
 	for _, p := range props {
 		if p.Name == name {

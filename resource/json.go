@@ -2,10 +2,12 @@ package resource
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"hash/maphash"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -23,9 +25,13 @@ import (
 // place of "resource"'s properties. "binary":true says the file was read
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
-// renumbers those it read from text.
+// renumbers those it read from text. "engine" names the engine version
+// ("3", "3.2"; none for Godot 4), and "layout" the header and names table
+// of a binary file read (see jsonLayout), so that encode gives them back.
 type jsonFile struct {
 	Binary      bool           `json:"binary,omitzero"`
+	Engine      string         `json:"engine,omitzero"`
+	Layout      *jsonLayout    `json:"layout,omitzero"`
 	Scene       bool           `json:"scene,omitzero"`
 	Type        string         `json:"type,omitzero"`
 	ScriptClass string         `json:"script_class,omitzero"`
@@ -112,7 +118,8 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		size += len(b) + 1
 		return append(b, '}'), nil
 	}
-	j := jsonFile{Binary: f.binaryRead, Scene: f.Scene, Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
+	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
+		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
@@ -220,9 +227,9 @@ func givenTwiceByName(ps []gdvar.Property) (string, bool) {
 	return "", false
 }
 
-// UnmarshalJSON sets the file to JSON in MarshalJSON's form. The file
-// keeps its dialect (NewFile chooses it), which says what engine version
-// the values are for.
+// UnmarshalJSON sets the file to JSON in MarshalJSON's form. The engine
+// version the values are for is the one the JSON names, unless the file's
+// was chosen (NewFile with vartext.WithDialect), which then must be it.
 func (f *File) UnmarshalJSON(data []byte) error {
 	var j jsonFile
 	// Names given twice are refused where they matter, in properties, as
@@ -239,7 +246,26 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
 		dialect: f.dialect, text: f.text, binaryRead: j.Binary, scripts: f.scripts}
-	var err error
+	named, err := dialectOfJSON(j.Engine)
+	if err != nil {
+		return err
+	}
+	if chosen, set := f.text.Dialect(); set && chosen != named && j.Engine != "" {
+		return fmt.Errorf("resource: JSON of %s, read as %s", named, chosen)
+	} else if !set {
+		g.dialect = named
+		if g.text, err = f.text.With(vartext.WithDialect(named)); err != nil {
+			return err
+		}
+	}
+	if j.Layout != nil {
+		if !j.Binary {
+			return errors.New(`resource: JSON: a layout is a binary file's ("binary": true)`)
+		}
+		if g.bin, err = j.Layout.layout(g.dialect); err != nil {
+			return err
+		}
+	}
 	if g.UID, err = uid(j.UID); err != nil {
 		return err
 	}
@@ -292,7 +318,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		}
 		g.Connections = append(g.Connections, c)
 	}
-	if err := values.decode(f.dialect.Engine()); err != nil {
+	if err := values.decode(g.dialect.Engine()); err != nil {
 		return err
 	}
 	for i, c := range g.Connections {

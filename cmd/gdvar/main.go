@@ -368,9 +368,9 @@ func (c *config) check(cmd string) error {
 		return fmt.Errorf("-to %s: -framing, -like and -double are for binary values", c.to)
 	case c.to == "cfg" && c.compress != "":
 		return errors.New("-to cfg: -compress is for binary values")
-	case c.compress != "" && (resourceTo || cmd == "convert") && c.compress != "zstd":
-		return errors.New("-compress: a resource is compressed with zstd, as the engine's ResourceSaver does")
-	case c.compress != "" && (c.to == "tres" || c.to == "tscn"):
+	case c.compress != "" && (resourceTo || cmd == "convert") && c.compress != "zstd" && c.compress != "none":
+		return errors.New("-compress: a resource is compressed with zstd, as the engine's ResourceSaver does, or none")
+	case c.compress != "" && c.compress != "none" && (c.to == "tres" || c.to == "tscn"):
 		return errors.New("-compress: only a binary resource (-to res) is compressed")
 	case (c.path != "" || c.loadedFrom != "") && !resourceTo && cmd != "convert" && cmd != "migrate":
 		return errors.New("-path and -loaded-from: only for a resource (-to tres or res)")
@@ -378,7 +378,7 @@ func (c *config) check(cmd string) error {
 	if c.like != "" && c.from != "json" {
 		return errors.New("-like: only with -from json")
 	}
-	if c.compress != "" {
+	if c.compress != "" && c.compress != "none" {
 		if (c.password != "" || c.key != "") && cmd != "migrate" { // migrate's key opens the input
 			return errors.New("-compress with -password or -key: Godot opens a save file either compressed or encrypted")
 		}

@@ -94,7 +94,10 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if f, err = resource.NewFile("", append(scripts, resource.WithText(vartext.WithDialect(cfg.dialect)))...); err != nil {
+		if cfg.engineSet { // else the JSON says it
+			scripts = append(scripts, resource.WithText(vartext.WithDialect(cfg.dialect)))
+		}
+		if f, err = resource.NewFile("", scripts...); err != nil {
 			return err
 		}
 		if err := f.UnmarshalJSON(js); err != nil {
@@ -129,7 +132,8 @@ func convertResource(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 }
 
 // writeResource writes f in the form -to says (tres or tscn: text; res or
-// scn: binary, compressed with -compress zstd). With saved, it has the
+// scn: binary, compressed with -compress zstd, or as f was read unless
+// -compress none, as the engine saves a compressed file it loaded). With saved, it has the
 // IDs the engine gives it for a save to -path; else it keeps its own, and
 // gets those it lacks.
 func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) error {
@@ -149,7 +153,7 @@ func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) 
 	switch {
 	case form == resource.Text:
 		b, err = g.AppendText(nil)
-	case cfg.compress != "":
+	case cfg.compress == "zstd" || cfg.compress == "" && g.Compressed():
 		return spooled(stdout, func(s *spool) error { return g.WriteCompressed(s) })
 	default:
 		b, err = g.AppendBinary(nil)
@@ -196,6 +200,6 @@ const resourceHint = "it is a resource file (.tres, .tscn, .res, .scn): gdvar te
 func convertFlags(fs *flag.FlagSet, cfg *config) {
 	keyFlags(fs, cfg)
 	fs.StringVar(&cfg.to, "to", "", "the form to write: tres (text) or res (binary; tscn and scn alike); default the other form")
-	fs.StringVar(&cfg.compress, "compress", "", "with -to res: zstd writes the compressed form (ResourceSaver's FLAG_COMPRESS)")
+	fs.StringVar(&cfg.compress, "compress", "", "with -to res: zstd writes the compressed form (ResourceSaver's FLAG_COMPRESS), none the plain one (default: a compressed file's form, kept as the engine keeps it)")
 	resourceFlags(fs, cfg)
 }

@@ -96,6 +96,51 @@ func TestConvertCompressed(t *testing.T) {
 	assert.Equal(t, fromPlain, fromPacked)
 }
 
+// A compressed file stays compressed through convert -to res and json |
+// encode, as the engine saves a compressed file it loaded, with the
+// content the engine wrote; -compress none writes it plain. A file of
+// Godot 4.5 (minor version 5) and a Godot 3.6 one keep their version.
+func TestResourceKeepsContainerAndVersion(t *testing.T) {
+	engine := filepath.Join("..", "..", "resource", "testdata")
+	compressed := filepath.Join(engine, "godot4", "res_0001.c.res")
+	godot45 := filepath.Join("..", "..", "testdata", "projects", "KenneyNL__Starter-Kit-3D-Platformer", "meshes", "brick.res")
+	godot36 := filepath.Join(engine, "godot3.6", "res_0002.res")
+	content := func(t *testing.T, b string) string {
+		require.Equal(t, fileaccess.MagicResource, b[:4])
+		r, err := fileaccess.NewReader(strings.NewReader(b))
+		require.NoError(t, err)
+		c, err := io.ReadAll(r)
+		require.NoError(t, err)
+		return string(c)
+	}
+	read := func(t *testing.T, p string) string {
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		return string(b)
+	}
+	viaJSON := func(t *testing.T, file string, args ...string) string {
+		code, js, errOut := runGdvar(nil, "json", file)
+		require.Equal(t, 0, code, errOut)
+		code, out, errOut := runGdvar([]byte(js), append([]string{"encode", "-to", "res"}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out
+	}
+	t.Run("compressed", func(t *testing.T) {
+		want := content(t, read(t, compressed))
+		code, out, errOut := runGdvar(nil, "convert", "-to", "res", compressed)
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, want, content(t, out), "convert -to res")
+		assert.Equal(t, want, content(t, viaJSON(t, compressed)), "json | encode -to res")
+		plain := viaJSON(t, compressed, "-compress", "none")
+		assert.Equal(t, "RSRC", plain[:4], "json | encode -to res -compress none")
+	})
+	for _, p := range []string{godot45, godot36} {
+		t.Run(filepath.Base(filepath.Dir(p)), func(t *testing.T) {
+			assert.True(t, read(t, p) == viaJSON(t, p, "-path", "res://meshes/brick.res"), "json | encode -to res: not the file")
+		})
+	}
+}
+
 func TestResourceCommandErrors(t *testing.T) {
 	save := filepath.Join("..", "..", "scan", "testdata", "godot4", "plain.sav")
 	tres := filepath.Join("..", "..", "resource", "testdata", "godot4", "ext_0.tres")
@@ -108,6 +153,7 @@ func TestResourceCommandErrors(t *testing.T) {
 		{[]string{"convert", "-to", "cfg", tres}, 2, "want tres or res"},
 		{[]string{"convert", "-to", "tres", "-compress", "zstd", tres}, 2, "only a binary resource"},
 		{[]string{"convert", "-compress", "gzip", tres}, 2, "zstd"},
+		{[]string{"encode", "-compress", "none", tres}, 1, "fastlz"},
 		{[]string{"encode", "-to", "res", "-framing", "stream", tres}, 2, "-framing"},
 		{[]string{"encode", "-path", "res://a.res", tres}, 2, "only for a resource"},
 		{[]string{"inspect", tres}, 1, "gdvar text, json, scan, convert"},
