@@ -324,7 +324,8 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			}
 			switch {
 			case present(i):
-			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object:
+			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object,
+				c.nullObject && heldAsNil(r.Type, c.name):
 				out = append(out, gdvar.Property{Name: c.name})
 			case c.nullObject:
 				out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
@@ -342,6 +343,8 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			upTo(count)
 		case p.Name == "__meta__": // Godot 3's, before the script's variables
 			upTo(script + 1)
+		case c.groups[group(p.Name)] > 0: // after the listed ones of its group
+			upTo(c.groups[group(p.Name)])
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
 			upTo(script)
 		}

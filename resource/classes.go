@@ -38,6 +38,19 @@ type class struct {
 	props []classProperty
 	at    map[string][]int
 	nulls int // the properties that are null Objects
+	// groups are where the last property of each group of names the class
+	// lists ends ("states/" of states/Start/node): properties of the group
+	// it does not list (states/idle/node) come in the group, as its
+	// property list makes them.
+	groups map[string]int
+}
+
+// group returns the group of a property name: up to its first "/", or "".
+func group(name string) string {
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		return name[:i+1]
+	}
+	return ""
 }
 
 // index returns the first place of the property called name at or after
@@ -101,9 +114,12 @@ func classesOf(d vartext.Dialect) map[string]*class {
 		}
 		classTables[i] = map[string]*class{}
 		for name := range lines {
-			c := &class{props: slices.Clip(resolve(name)), at: map[string][]int{}}
+			c := &class{props: slices.Clip(resolve(name)), at: map[string][]int{}, groups: map[string]int{}}
 			for j, p := range c.props {
 				c.at[p.name] = append(c.at[p.name], j)
+				if g := group(p.name); g != "" && g != "metadata/" {
+					c.groups[g] = j + 1
+				}
 				if p.nullObject {
 					c.nulls++
 				}
@@ -121,6 +137,10 @@ func settle(d vartext.Dialect, r *Resource) {
 	c := classesOf(d)[r.Type]
 	r.Properties = slices.DeleteFunc(r.Properties, func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) })
 	for i, p := range r.Properties {
+		if p.Value == nil && storesNull(d, r.Type, p.Name) {
+			r.Properties[i].Value = &gdvar.Object{} // the null Ref the class holds
+			continue
+		}
 		r.Properties[i].Value = rebuilt(r.Type, p.Name, p.Value)
 		if c == nil {
 			continue

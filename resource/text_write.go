@@ -173,15 +173,30 @@ func (w *textWriter) id(id string) error {
 }
 
 // resourceProperties writes a resource's properties but those the text
-// saver leaves out: a null Object, the script of a resource without one,
+// saver leaves out: a null Object property (see storesNull, objectTyped),
 // and a null script variable declared an Object, which the binary form
-// writes.
+// writes. One the class stores null is written null.
 func (w *textWriter) resourceProperties(r *Resource) error {
 	vars := w.f.scriptOf(r)
-	return w.properties(r.Properties, func(p gdvar.Property) bool {
-		o, ok := p.Value.(*gdvar.Object)
-		return ok && o.Class == "" || p.Value == nil &&
-			(p.Name == "script" || slices.ContainsFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name && v.Object }))
+	d := w.f.dialect
+	props, cloned := r.Properties, false
+	for i, p := range props {
+		if isNullObject(p.Value) && storesNull(d, r.Type, p.Name) {
+			if !cloned {
+				props, cloned = slices.Clone(r.Properties), true // r's stay as they are
+			}
+			props[i].Value = nil
+		}
+	}
+	return w.properties(props, func(p gdvar.Property) bool {
+		switch {
+		case storesNull(d, r.Type, p.Name):
+			return false
+		case isNullObject(p.Value):
+			return true
+		}
+		return p.Value == nil && (objectTyped(d, r.Type, p.Name) ||
+			slices.ContainsFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name && v.Object }))
 	})
 }
 

@@ -25,7 +25,9 @@
 #                                       (EXT is tres, res, c.res, tscn, scn or c.scn)
 #   index.txt                           "NAME resource|scene", one line a case
 #   log.txt                             every save and load, in order (see below)
-# With "script" instead, the fixed cases with scripts (see fixed_scripts).
+# With "script" instead, the fixed cases with scripts (see fixed_scripts);
+# with "classes", the fixed cases of classes whose saving depends on the
+# class and its values (see fixed_classes).
 #
 # A random resource is a Resource or one of 8 built-in classes with some of
 # their properties set (Gradient, Curve, StyleBoxFlat, GradientTexture1D,
@@ -88,6 +90,8 @@ func _init() -> void:
 	log_lines.append("godot %s" % Engine.get_version_info().string)
 	if args.size() > 1 and args[1] == "script":
 		fixed_scripts()
+	elif args.size() > 1 and args[1] == "classes":
+		fixed_classes()
 	else:
 		rng.seed = int(args[1])
 		fixtures()
@@ -725,3 +729,94 @@ func write_script(file: String, source: String) -> void:
 	f.store_string(source)
 	f.close()
 	log_lines.append("fixture %s/%s" % [out, file])
+
+# --- classes ----------------------------------------------------------------
+
+# fixed_classes writes a case of each class whose files depend on what the
+# class does with its values: property lists built from the values
+# (_get_property_list, _validate_property), properties rebuilt or
+# converted on load, keys kept in an order of the class's own, entries
+# stored although null (PROPERTY_USAGE_STORE_IF_NULL).
+func fixed_classes() -> void:
+	fixtures()
+	var theme := Theme.new()
+	theme.set_stylebox("normal", "Button", StyleBoxFlat.new())
+	theme.set_stylebox("disabled", "Button", null)
+	theme.set_icon("icon", "Button", null)
+	theme.set_font("font", "Label", null)
+	theme.set_color("font_color", "Label", Color(1, 0, 0))
+	theme.set_constant("outline_size", "Label", 2)
+	resource_case("theme_nulls", theme)
+
+	var sm := AnimationNodeStateMachine.new()
+	sm.add_node("idle", AnimationNodeAnimation.new(), Vector2(100, 50))
+	sm.add_transition("Start", "idle", AnimationNodeStateMachineTransition.new())
+	resource_case("state_machine", sm)
+
+	var img := Image.create(8, 8, false, Image.FORMAT_RGBA8)
+	for y in 8:
+		for x in 8:
+			img.set_pixel(x, y, Color(x / 8.0, y / 8.0, 0.5, 1))
+	resource_case("image_texture", ImageTexture.create_from_image(img))
+
+	var anim := Animation.new()
+	anim.length = 2.0
+	var m := anim.add_track(Animation.TYPE_METHOD)
+	anim.track_set_path(m, NodePath("."))
+	anim.track_insert_key(m, 0.5, {"method": "queue_free", "args": []})
+	anim.track_insert_key(m, 1.0, {"method": "set_meta", "args": ["a", 1]})
+	var au := anim.add_track(Animation.TYPE_AUDIO)
+	anim.track_set_path(au, NodePath("Audio"))
+	anim.audio_track_insert_key(au, 0.0, AudioStreamWAV.new(), 0.1, 0.2)
+	var v := anim.add_track(Animation.TYPE_VALUE)
+	anim.track_set_path(v, NodePath(".:position"))
+	anim.track_insert_key(v, 0.0, Vector2(1, 2))
+	resource_case("animation_tracks", anim)
+
+	var frames := SpriteFrames.new()
+	frames.add_animation("walk")
+	frames.set_animation_loop("walk", false)
+	frames.set_animation_speed("walk", 8.0)
+	frames.add_frame("walk", exts[3], 1.0)
+	frames.add_frame("default", exts[3], 2.0)
+	frames.add_animation("alpha")
+	resource_case("sprite_frames", frames)
+
+	var tree := AnimationNodeBlendTree.new()
+	tree.add_node("anim", AnimationNodeAnimation.new(), Vector2(10, 20))
+	tree.add_node("blend", AnimationNodeBlend2.new(), Vector2(200, 20))
+	tree.add_node("b_anim", AnimationNodeAnimation.new(), Vector2(10, 120))
+	tree.connect_node("blend", 0, "anim")
+	tree.connect_node("blend", 1, "b_anim")
+	tree.connect_node("output", 0, "blend")
+	resource_case("blend_tree", tree)
+
+	var font := FontVariation.new()
+	font.fallbacks = [SystemFont.new(), FontVariation.new()]
+	font.spacing_glyph = 2
+	resource_case("font_fallbacks", font)
+
+	var mat := StandardMaterial3D.new()
+	mat.shading_mode = BaseMaterial3D.SHADING_MODE_UNSHADED
+	mat.albedo_color = Color(0.5, 0.25, 1)
+	resource_case("material_unshaded", mat)
+
+	var tiles := TileSet.new()
+	var atlas := TileSetAtlasSource.new()
+	atlas.texture = exts[3]
+	atlas.texture_region_size = Vector2i(4, 4)
+	atlas.create_tile(Vector2i(0, 0))
+	atlas.create_tile(Vector2i(1, 0))
+	tiles.add_source(atlas)
+	resource_case("tileset", tiles)
+
+	var lib := MeshLibrary.new()
+	lib.create_item(0)
+	lib.set_item_name(0, "box")
+	lib.set_item_mesh(0, BoxMesh.new())
+	resource_case("mesh_library", lib)
+
+	var ff := FontFile.new()
+	ff.fixed_size = 16
+	ff.set_cache_ascent(0, 16, 12.0)
+	resource_case("font_file", ff)
