@@ -65,10 +65,15 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		}
 	}
 	// Resources keep their IDs, but for one given twice: the later loses
-	// it. Those without one get one, in the order saved.
+	// it, and one the class makes anew has none. Those without one get
+	// one, in the order saved.
 	used := map[string]bool{}
+	anew, was := g.madeAnew(), map[*Resource]string{}
 	for _, r := range found.found {
-		if used[r.ID] {
+		if anew[r.ID] && !used[r.ID] {
+			was[r] = r.ID
+		}
+		if used[r.ID] || anew[r.ID] {
 			r.ID = ""
 		} else if r.ID != "" {
 			used[r.ID] = true
@@ -83,6 +88,12 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 			r.ID = g.newID(r.Type, used, ids)
 			used[r.ID] = true
 		}
+	}
+	for r, id := range was { // references to it follow
+		if rn.sub == nil {
+			rn.sub = map[string]string{}
+		}
+		rn.sub[id] = r.ID
 	}
 	if !rn.empty() {
 		if err := g.rename(rn); err != nil {

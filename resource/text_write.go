@@ -394,7 +394,9 @@ func (w *textWriter) s(s string) { w.b = append(reserve(w.b, len(s)), s...) }
 
 // textFormat returns the format Godot 4 writes the file in: 4 when a value
 // holds a PackedByteArray of more than 64 bytes or a PackedVector4Array, else 3.
+// The values of a resource the class makes anew are not looked at.
 func (f *File) textFormat() int {
+	anew := f.madeAnew()
 	wide := false
 	visit := func(v any) bool {
 		switch x := v.(type) {
@@ -411,7 +413,9 @@ func (f *File) textFormat() int {
 		}
 	}
 	for _, r := range f.Resources {
-		check(r.Properties)
+		if !anew[r.ID] {
+			check(r.Properties)
+		}
 	}
 	check(f.Main.Properties)
 	for _, n := range f.Nodes {
