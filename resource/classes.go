@@ -29,6 +29,9 @@ type classProperty struct {
 	// keys are the keys of a Dictionary the class makes of its own, in
 	// the order it makes them, which the binary form keeps.
 	keys []string
+	// elem is the class of the elements of an Array the class gives
+	// typed (Font's fallbacks: Array[Font]), which loading makes typed.
+	elem string
 }
 
 // class is a class's storage properties, in the order of the engine's
@@ -100,10 +103,11 @@ func classesOf(d vartext.Dialect) map[string]*class {
 				props = append(props, resolve(fields[0])...)
 			}
 			for _, f := range fields[min(1, len(fields)):] {
+				f, elem, _ := strings.Cut(strings.TrimSuffix(f, "]"), "[")
 				f, keys, _ := strings.Cut(strings.TrimSuffix(f, "}"), "{")
 				name, null := strings.CutSuffix(f, "*")
 				name, single := strings.CutSuffix(name, "~")
-				c := classProperty{name: name, nullObject: null, single: single}
+				c := classProperty{name: name, nullObject: null, single: single, elem: elem}
 				if keys != "" {
 					c.keys = strings.Split(keys, ",")
 				}
@@ -131,8 +135,9 @@ func classesOf(d vartext.Dialect) map[string]*class {
 }
 
 // settle makes a resource's properties what the engine holds once it has
-// loaded them: a float the class keeps in 32 bits rounded to them, and
-// Godot 4's metadata set to null erased.
+// loaded them: a float the class keeps in 32 bits rounded to them, an
+// Array typed where the class gives it typed, and Godot 4's metadata set
+// to null erased.
 func settle(d vartext.Dialect, r *Resource) {
 	c := classesOf(d)[r.Type]
 	r.Properties = slices.DeleteFunc(r.Properties, func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) })
@@ -157,6 +162,10 @@ func settle(d vartext.Dialect, r *Resource) {
 		case *gdvar.Dictionary:
 			if keys := c.props[at].keys; keys != nil {
 				r.Properties[i].Value = inKeyOrder(v, keys)
+			}
+		case []any:
+			if elem := c.props[at].elem; elem != "" {
+				r.Properties[i].Value = gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: elem}, Values: v}
 			}
 		}
 	}

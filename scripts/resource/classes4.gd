@@ -9,7 +9,9 @@
 # the binary form writes when the text has none; one ending in "~" is a
 # float the class keeps in 32 bits (found by setting it), which the binary
 # form then writes in 32 bits; one followed by "{k1,k2}" a Dictionary the
-# class makes with these keys in this order, which the binary form keeps. "script", last, is left out. A setter
+# class makes with these keys in this order, which the binary form keeps;
+# one followed by "[T]" an Array the class gives typed with the class T,
+# which loading makes typed. "script", last, is left out. A setter
 # refusing a value tried prints an error, which is harmless.
 #   godot --headless -s scripts/resource/classes4.gd -- OUT
 extends SceneTree
@@ -61,6 +63,8 @@ func storage(c: String, o: Object) -> PackedStringArray:
 				mark = "~"
 			elif p.type == TYPE_DICTIONARY:
 				mark = key_order(o.get(p.name))
+			elif p.type == TYPE_ARRAY:
+				mark = array_class(o.get(p.name))
 			names.append(p.name + mark)
 	return names
 
@@ -75,6 +79,15 @@ func key_order(d) -> String:
 			return ""
 		keys.append(k)
 	return "{" + ",".join(keys) + "}"
+
+# array_class returns "[T]" for an Array the class gives typed with the
+# class T (its getter's, whatever the property's hint says), "" otherwise.
+func array_class(a) -> String:
+	if typeof(a) != TYPE_ARRAY or not a.is_typed() or a.get_typed_builtin() != TYPE_OBJECT:
+		return ""
+	if a.get_typed_script() != null:
+		return ""
+	return "[" + a.get_typed_class_name() + "]"
 
 # single reports whether a float property keeps 32 bits: a value set comes
 # back rounded to 32 bits, and none exact. A setter may clamp a value out
