@@ -196,14 +196,10 @@ func erasesMeta(d vartext.Dialect, name string, v any) bool {
 	return v == nil && d == vartext.Godot4 && strings.HasPrefix(name, "metadata/")
 }
 
-// valueTrackKeys are the keys of an Animation's value track, in the order
-// the engine makes them.
-var valueTrackKeys = []string{"times", "transitions", "values", "update"}
-
 // rebuilt returns a property's value as the class makes it of what it is
-// set to, where the class's own form shows in the binary form: Curve keeps
-// its points' reals in 32 bits, and Animation makes a value track's keys
-// in an order of its own.
+// set to, where the class's own form shows: Curve keeps its points' reals
+// in 32 bits, Animation and SpriteFrames make their keys and animations
+// in an order of their own (see rebuilt.go).
 func rebuilt(class, name string, v any) any {
 	switch {
 	case class == "Curve" && name == "_data":
@@ -217,14 +213,9 @@ func rebuilt(class, name string, v any) any {
 			return out
 		}
 	case class == "Animation" && strings.HasPrefix(name, "tracks/") && strings.HasSuffix(name, "/keys"):
-		if d, ok := v.(*gdvar.Dictionary); ok && d.Len() == len(valueTrackKeys) {
-			for _, k := range valueTrackKeys {
-				if _, ok := d.Get(k); !ok {
-					return v
-				}
-			}
-			return inKeyOrder(d, valueTrackKeys)
-		}
+		return animationKeys(v)
+	case class == "SpriteFrames" && name == "animations":
+		return spriteAnimations(v)
 	}
 	return v
 }

@@ -373,3 +373,27 @@ func TestJSONLayoutInvalid(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "read as Godot 4")
 }
+
+// A file holding what the class converts when set (SpriteFrames's "loop":
+// 1, written by a hand or an older editor) is saved as the engine saves it
+// once loaded: godot4-classes/sprite_frames_int_loop_src.tres, loaded and
+// saved by Godot 4.6 as sprite_frames_int_loop.tres and .res.
+func TestEngineConvertsOnLoad(t *testing.T) {
+	dir := filepath.Join("testdata", "godot4-classes")
+	c := engineCase{dir: dir, name: "sprite_frames_int_loop", res: "res://classes/", dialect: vartext.Godot4}
+	f := c.read(t, c.file(t, "_src.tres"))
+	f.Path = c.res + c.name + "_src.tres"
+	for _, ext := range []string{".tres", ".res"} {
+		form := map[string]Form{".tres": Text, ".res": Binary}[ext]
+		g, err := f.SavedAs(c.res+c.name+ext, form)
+		require.NoError(t, err)
+		var got []byte
+		if form == Text {
+			got, err = g.AppendText(nil)
+		} else {
+			got, err = g.AppendBinary(nil)
+		}
+		require.NoError(t, err)
+		assertSameBytes(t, c.firstSave(t, ext), got, c.name+ext)
+	}
+}

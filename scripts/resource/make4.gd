@@ -782,6 +782,15 @@ func fixed_classes() -> void:
 	frames.add_animation("alpha")
 	resource_case("sprite_frames", frames)
 
+	# SpriteFrames sets an animation's "loop" as a bool: an int in a file
+	# (a hand's, an older editor's) is saved back as one.
+	var src := out + "/sprite_frames_int_loop_src.tres"
+	var hand := FileAccess.open(src, FileAccess.WRITE)
+	hand.store_string("[gd_resource type=\"SpriteFrames\" format=3]\n\n[resource]\nanimations = [{\n\"frames\": [],\n\"loop\": 1,\n\"name\": &\"default\",\n\"speed\": 5.0\n}, {\n\"frames\": [],\n\"loop\": 0,\n\"name\": &\"b\",\n\"speed\": 2.0\n}]\n")
+	hand.close()
+	log_lines.append("fixture " + src)
+	resource_case("sprite_frames_int_loop", load_fresh(src))
+
 	var tree := AnimationNodeBlendTree.new()
 	tree.add_node("anim", AnimationNodeAnimation.new(), Vector2(10, 20))
 	tree.add_node("blend", AnimationNodeBlend2.new(), Vector2(200, 20))
