@@ -54,3 +54,19 @@ func ParseUID(s string) (UID, error) {
 	}
 	return UID(n & (1<<63 - 1)), nil
 }
+
+// WithoutUIDs returns a copy of f without UIDs, as a game's
+// ResourceSaver.save writes a resource: the engine's UIDs are the editor's,
+// which a running game does not assign, so its text has no uid= and its
+// binary form has -1 (0xFF bytes) where the UIDs go. A File keeps the
+// UIDs it was read with, as the editor does when it saves a file it
+// loaded. f is not changed.
+func (f *File) WithoutUIDs() *File {
+	g := *f
+	g.UID = NoUID
+	g.External = cloneAll(f.External)
+	for _, x := range g.External {
+		x.UID = NoUID
+	}
+	return &g
+}

@@ -124,6 +124,7 @@ type config struct {
 	file         string // FILE, or "-"
 	path         string // convert, encode: the res:// path saved to (resource.go)
 	loadedFrom   string // convert, encode: the res:// path the input is loaded from
+	uids         string // convert, encode: keep (the editor's save) or none (a game's)
 	project      string // convert, encode: the folder of the project whose scripts a resource's are
 
 	password, key string // an encrypted container's (container.go)
@@ -374,6 +375,8 @@ func (c *config) check(cmd string) error {
 		return errors.New("-compress: only a binary resource (-to res) is compressed")
 	case (c.path != "" || c.loadedFrom != "") && !resourceTo && cmd != "convert" && cmd != "migrate":
 		return errors.New("-path and -loaded-from: only for a resource (-to tres or res)")
+	case c.uids != "" && c.uids != "keep" && c.uids != "none":
+		return fmt.Errorf("-uids %q: want keep or none", c.uids)
 	}
 	if c.like != "" && c.from != "json" {
 		return errors.New("-like: only with -from json")

@@ -142,9 +142,12 @@ func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) 
 		form = resource.Binary
 	}
 	g := f
+	if cfg.uids == "none" {
+		g = f.WithoutUIDs()
+	}
 	if saved || form == resource.Binary {
 		var err error
-		if g, err = f.SavedAs(cfg.savePath(f, form), form); err != nil {
+		if g, err = g.SavedAs(cfg.savePath(f, form), form); err != nil {
 			return err
 		}
 	}
@@ -191,6 +194,7 @@ func (c *config) savePath(f *resource.File, form resource.Form) string {
 func resourceFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.path, "path", "", "the res:// path the output is saved as, from which Godot 4 draws its IDs (default res:// and FILE's name)")
 	fs.StringVar(&cfg.project, "project", "", "the folder of the Godot project (project.godot) whose scripts declare the resource's variables, if FILE is not inside it: typed Arrays and Dictionaries are written typed and the binary form names every stored variable, as the engine does (default: the project FILE is in, if any)")
+	fs.StringVar(&cfg.uids, "uids", "keep", "keep: the UIDs of the input, as the editor saves a file it loaded; none: no UID, as a game's ResourceSaver.save writes (text without uid=, binary with -1)")
 	fs.StringVar(&cfg.loadedFrom, "loaded-from", "", "the res:// path FILE is loaded from in the game, which the binary form names a loaded resource by (as the engine's conversion of a loaded file does)")
 }
 

@@ -141,6 +141,29 @@ func TestResourceKeepsContainerAndVersion(t *testing.T) {
 	}
 }
 
+// convert -uids none writes what Godot 4.6's ResourceSaver.save in a game
+// writes of an editor's file (package resource's testdata/corpus-resave):
+// no UID, as text and as binary; -uids keep (the default) keeps them, as
+// the editor does.
+func TestConvertUIDs(t *testing.T) {
+	const proj, name = "AthertonRoamer__Godot-Multiplayer-Game-Template", "multiplayer_template/menu/debug_menu/debug_menu"
+	src := filepath.Join("..", "..", "testdata", "projects", proj, name+".tscn")
+	for _, ext := range []string{".tscn", ".scn"} {
+		want, err := os.ReadFile(filepath.Join("..", "..", "resource", "testdata", "corpus-resave", proj, name+ext))
+		require.NoError(t, err)
+		args := []string{"convert", "-to", ext[1:], "-path", "res://" + name + ext, "-loaded-from", "res://" + name + ".tscn"}
+		code, out, errOut := runGdvar(nil, append(args, "-uids", "none", src)...)
+		require.Equal(t, 0, code, errOut)
+		assert.True(t, string(want) == out, "convert -uids none -to %s: not the game's save", ext[1:])
+		code, out, errOut = runGdvar(nil, append(args, src)...)
+		require.Equal(t, 0, code, errOut)
+		assert.False(t, string(want) == out, "convert -to %s keeps the UIDs", ext[1:])
+	}
+	code, out, _ := runGdvar(nil, "convert", "-to", "tscn", src)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `uid="uid://cdjakowaa7si1"`)
+}
+
 func TestResourceCommandErrors(t *testing.T) {
 	save := filepath.Join("..", "..", "scan", "testdata", "godot4", "plain.sav")
 	tres := filepath.Join("..", "..", "resource", "testdata", "godot4", "ext_0.tres")
@@ -154,6 +177,7 @@ func TestResourceCommandErrors(t *testing.T) {
 		{[]string{"convert", "-to", "tres", "-compress", "zstd", tres}, 2, "only a binary resource"},
 		{[]string{"convert", "-compress", "gzip", tres}, 2, "zstd"},
 		{[]string{"encode", "-compress", "none", tres}, 1, "fastlz"},
+		{[]string{"convert", "-uids", "some", tres}, 2, "want keep or none"},
 		{[]string{"encode", "-to", "res", "-framing", "stream", tres}, 2, "-framing"},
 		{[]string{"encode", "-path", "res://a.res", tres}, 2, "only for a resource"},
 		{[]string{"inspect", tres}, 1, "gdvar text, json, scan, convert"},

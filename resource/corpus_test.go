@@ -1,0 +1,143 @@
+package resource_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/project"
+	"github.com/gdvar/gdvar/resource"
+)
+
+// corpusDir is the real-world corpus: public Godot 4 projects.
+const corpusDir = "../testdata/projects"
+
+// loadSteps is the header's load_steps=N, which older editors write and
+// Godot 4.6's saver no longer does: its own re-save drops it too.
+var loadSteps = regexp.MustCompile(` load_steps=[0-9]+`)
+
+// Every .tres and .tscn of the corpus, read knowing its project's scripts
+// (as gdvar text does), comes back byte for byte as text and through JSON,
+// but for load_steps= and the files testdata/corpus-differs.txt lists with
+// why the engine's own re-save differs from them too (the test fails when
+// one comes back as it is, so that the list stays true).
+func TestCorpusRoundTrip(t *testing.T) {
+	differs := corpusDiffers(t)
+	projects := map[string]*project.Project{}
+	n := 0
+	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".tres" && filepath.Ext(path) != ".tscn") {
+			return err
+		}
+		rel, _ := filepath.Rel(corpusDir, path)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		want := loadSteps.ReplaceAll(data[:bytes.IndexByte(data, '\n')+1], nil)
+		want = append(want, data[len(data[:bytes.IndexByte(data, '\n')+1]):]...)
+		f, err := resource.Read(bytes.NewReader(data), corpusScripts(t, projects, path)...)
+		require.NoError(t, err, rel)
+		text, err := f.AppendText(nil)
+		require.NoError(t, err, rel)
+		js, err := json.Marshal(f)
+		require.NoError(t, err, rel)
+		g, err := resource.NewFile("", corpusScripts(t, projects, path)...)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(js, g), rel)
+		viaJSON, err := g.AppendText(nil)
+		require.NoError(t, err, rel)
+		assert.Equal(t, string(text), string(viaJSON), "%s: through JSON", rel)
+		if why, ok := differs[rel]; ok {
+			assert.NotEqual(t, string(want), string(text), "%s comes back as it is now: take it off corpus-differs.txt", rel)
+			t.Logf("%s: %s", rel, why)
+		} else {
+			assert.Equal(t, string(want), string(text), rel)
+		}
+		n++
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, n, 600, "the corpus's text resources")
+}
+
+// corpusScripts returns the option that has a file of the corpus know its
+// project's scripts, as gdvar text does; none outside a project.
+func corpusScripts(t *testing.T, projects map[string]*project.Project, path string) []resource.Option {
+	dir := filepath.Dir(path)
+	for ; dir != "." && dir != "/" && dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "project.godot")); err == nil {
+			break
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "project.godot")); err != nil {
+		return nil
+	}
+	p, ok := projects[dir]
+	if !ok {
+		var err error
+		p, err = project.Open(dir)
+		require.NoError(t, err, dir)
+		projects[dir] = p
+	}
+	return []resource.Option{resource.WithScripts(p)}
+}
+
+// corpusDiffers reads testdata/corpus-differs.txt: "PATH: why" a line.
+func corpusDiffers(t *testing.T) map[string]string {
+	f, err := os.Open(filepath.Join("testdata", "corpus-differs.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	m := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
+			path, why, _ := strings.Cut(line, ": ")
+			m[path] = why
+		}
+	}
+	require.NoError(t, sc.Err())
+	return m
+}
+
+// UIDs: the corpus's files, made by the editor, keep theirs through gdvar
+// as through the editor (TestCorpusRoundTrip); Godot 4.6's ResourceSaver
+// in a game writes none, which WithoutUIDs gives, as text and as binary
+// (scripts/resource/resave-corpus.sh made testdata/corpus-resave).
+func TestCorpusWithoutUIDs(t *testing.T) {
+	const proj, name = "AthertonRoamer__Godot-Multiplayer-Game-Template", "multiplayer_template/menu/debug_menu/debug_menu"
+	src := filepath.Join(corpusDir, proj, name+".tscn")
+	data, err := os.ReadFile(src)
+	require.NoError(t, err)
+	projects := map[string]*project.Project{}
+	f, err := resource.Read(bytes.NewReader(data), corpusScripts(t, projects, src)...)
+	require.NoError(t, err)
+	require.NotEqual(t, resource.NoUID, f.UID, "the editor's file has a UID")
+	f.Path = "res://" + name + ".tscn"
+	for _, tc := range []struct {
+		ext  string
+		form resource.Form
+	}{{".tscn", resource.Text}, {".scn", resource.Binary}} {
+		want, err := os.ReadFile(filepath.Join("testdata", "corpus-resave", proj, name+tc.ext))
+		require.NoError(t, err)
+		g, err := f.WithoutUIDs().SavedAs("res://"+name+tc.ext, tc.form)
+		require.NoError(t, err)
+		var got []byte
+		if tc.form == resource.Text {
+			got, err = g.AppendText(nil)
+		} else {
+			got, err = g.AppendBinary(nil)
+		}
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(want, got), "%s: not the game's save", name+tc.ext)
+	}
+	assert.NotEqual(t, resource.NoUID, f.UID, "f keeps its UIDs")
+}
