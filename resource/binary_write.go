@@ -333,7 +333,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		}
 		next = max(next, end)
 	}
-	for _, p := range r.Properties {
+	for i, p := range r.Properties {
 		at := index(p.Name, next)
 		switch {
 		case at >= 0:
@@ -345,11 +345,19 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			upTo(script + 1)
 		case c.groups[group(p.Name)] > 0: // after the listed ones of its group
 			upTo(c.groups[group(p.Name)])
+		case c.dynamicAt > 0: // where the class lists those it has as it is
+			upTo(c.dynamicAt)
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
 			upTo(script)
 		}
 		w.name(p.Name)
 		out = append(out, p)
+		// A tile's null script: after it, as the class lists it (a binary
+		// file read has it there already).
+		if script, ok := tileScript(r.Type, p.Name); ok && w.godot4 && (i+1 == len(r.Properties) || r.Properties[i+1].Name != script) {
+			w.name(script)
+			out = append(out, gdvar.Property{Name: script})
+		}
 	}
 	upTo(count)
 	return out

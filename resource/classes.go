@@ -46,7 +46,15 @@ type class struct {
 	// it does not list (states/idle/node) come in the group, as its
 	// property list makes them.
 	groups map[string]int
+	// dynamicAt is where the class lists the properties it has as it is
+	// (a TileSet's sources/N, physics_layer_N/…: before its tile_proxies),
+	// when not after all the others.
+	dynamicAt int
 }
+
+// dynamicBefore are the classes that list the properties they have as
+// they are before one they always have: the first after them.
+var dynamicBefore = map[string]string{"TileSet": "tile_proxies/source_level"}
 
 // group returns the group of a property name: up to its first "/", or "".
 func group(name string) string {
@@ -127,6 +135,9 @@ func classesOf(d vartext.Dialect) map[string]*class {
 				if p.nullObject {
 					c.nulls++
 				}
+			}
+			if before, ok := dynamicBefore[name]; ok {
+				c.dynamicAt = max(c.index(before, 0), 0)
 			}
 			classTables[i][name] = c
 		}
