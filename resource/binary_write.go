@@ -311,9 +311,13 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	present := func(i int) bool { return many != nil && many[i] || many == nil && bits&(1<<i) != 0 }
 	out := make([]gdvar.Property, 0, len(r.Properties)+c.nulls+1)
 	next := 0 // in the class's properties
+	hidden := hiddenBy(w.f.dialect, r)
 	upTo := func(end int) {
 		for i := min(next, end); i < end; i++ {
 			c := prop(i)
+			if hidden != nil && i < script && hidden(c.name) {
+				continue
+			}
 			w.name(c.name)
 			if i == script {
 				// The engine names every stored variable of the script,
@@ -334,6 +338,9 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		next = max(next, end)
 	}
 	for i, p := range r.Properties {
+		if hidden != nil && hidden(p.Name) {
+			continue
+		}
 		at := index(p.Name, next)
 		switch {
 		case at >= 0:

@@ -188,8 +188,11 @@ func (w *textWriter) resourceProperties(r *Resource) error {
 			props[i].Value = nil
 		}
 	}
+	hidden := hiddenBy(d, r)
 	return w.properties(props, func(p gdvar.Property) bool {
 		switch {
+		case hidden != nil && hidden(p.Name):
+			return true
 		case storesNull(d, r.Type, p.Name):
 			return false
 		case isNullObject(p.Value):

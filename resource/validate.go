@@ -1,0 +1,36 @@
+package resource
+
+import (
+	"strings"
+
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// Properties a class hides by its values: its _validate_property takes
+// PROPERTY_USAGE_STORAGE off them, so that neither saver writes them, nor
+// names them in the binary form's names table, whatever their values.
+
+// unshadedHidden are the prefixes of the properties a StandardMaterial3D
+// with shading_mode = 0 (unshaded) hides (BaseMaterial3D's
+// _validate_property): those of lighting.
+var unshadedHidden = []string{"metallic", "roughness", "emission", "normal_", "bent_normal_", "rim", "clearcoat",
+	"anisotropy", "ao_", "subsurf_scatter_", "backlight"}
+
+// hiddenBy returns what r's class hides given r's values, or nil if
+// nothing.
+func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
+	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" {
+		return nil
+	}
+	if mode, ok := r.Get("shading_mode"); !ok || mode != int64(0) {
+		return nil
+	}
+	return func(name string) bool {
+		for _, p := range unshadedHidden {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		return false
+	}
+}
