@@ -337,9 +337,26 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		}
 		next = max(next, end)
 	}
+	// A MeshLibrary item's null Objects, in their places among the item's
+	// members: item is the one being written, done its members so far.
+	item, done := "", -1
+	nullMembers := func(upTo int) {
+		for m := done + 1; m < upTo; m++ {
+			if name := meshItemMembers[m]; meshItemObjects[name] {
+				w.name(item + name)
+				out = append(out, gdvar.Property{Name: item + name, Value: &gdvar.Object{}})
+			}
+		}
+		done = max(done, upTo-1)
+	}
 	for i, p := range r.Properties {
 		if hidden != nil && hidden(p.Name) {
 			continue
+		}
+		prefix, member, isItem := meshItem(r.Type, p.Name)
+		if item != "" && (!isItem || prefix != item) {
+			nullMembers(len(meshItemMembers))
+			item = ""
 		}
 		at := index(p.Name, next)
 		switch {
@@ -357,6 +374,13 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		default: // a property the class lists as it is (tracks/0/keys): after those it always has
 			upTo(script)
 		}
+		if isItem && w.godot4 {
+			if item == "" {
+				item, done = prefix, -1
+			}
+			nullMembers(member)
+			done = member
+		}
 		w.name(p.Name)
 		out = append(out, p)
 		// A tile's null script: after it, as the class lists it (a binary
@@ -365,6 +389,9 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			w.name(script)
 			out = append(out, gdvar.Property{Name: script})
 		}
+	}
+	if item != "" {
+		nullMembers(len(meshItemMembers))
 	}
 	upTo(count)
 	return out

@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gdvar/gdvar"
@@ -80,4 +81,27 @@ func tileScript(class, name string) (string, bool) {
 
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// meshItemMembers are the properties a MeshLibrary lists of each item
+// (item/N/…), in its order; meshItemObjects those holding an Object, which
+// the binary form writes null where the text has none.
+var (
+	meshItemMembers = []string{"name", "mesh", "mesh_transform", "mesh_cast_shadow", "shapes",
+		"navigation_mesh", "navigation_mesh_transform", "navigation_layers", "preview"}
+	meshItemObjects = map[string]bool{"mesh": true, "navigation_mesh": true, "preview": true}
+)
+
+// meshItem splits the name of a MeshLibrary item's property: the item's
+// prefix (item/N/) and the member's place in meshItemMembers.
+func meshItem(class, name string) (string, int, bool) {
+	if class != "MeshLibrary" || !strings.HasPrefix(name, "item/") {
+		return "", 0, false
+	}
+	n, member, ok := strings.Cut(name[len("item/"):], "/")
+	if !ok || !allDigits(n) {
+		return "", 0, false
+	}
+	at := slices.Index(meshItemMembers, member)
+	return name[:len("item/")+len(n)+1], at, at >= 0
 }
