@@ -191,13 +191,7 @@ func (c engineCase) checkConversion(t *testing.T, from, to string) {
 		// their addresses in memory: take the engine's numbers.
 		require.NoError(t, g.rename(renames{ext: idsByPath(g, engine)}))
 	}
-	var got []byte
-	if form == Text {
-		got, err = g.AppendText(nil)
-	} else {
-		got, err = g.AppendBinary(nil)
-	}
-	require.NoError(t, err)
+	got := appendForm(t, g, form)
 	if reason := c.inexact(f, form); reason != "" {
 		// The same resources and properties, but values gdvar cannot know.
 		assertSameShape(t, engine, c.read(t, got), c.name+".conv"+to)
@@ -205,6 +199,18 @@ func (c engineCase) checkConversion(t *testing.T, from, to string) {
 		return
 	}
 	c.same(t, c.name+".conv"+to, want, got)
+}
+
+// appendForm returns g written in the form.
+func appendForm(t *testing.T, g *File, form Form) []byte {
+	t.Helper()
+	write := g.AppendText
+	if form == Binary {
+		write = g.AppendBinary
+	}
+	b, err := write(nil)
+	require.NoError(t, err)
+	return b
 }
 
 // assertSameBytes checks that got is want, showing where they part.
@@ -390,13 +396,6 @@ func TestEngineConvertsOnLoad(t *testing.T) {
 		form := map[string]Form{".tres": Text, ".res": Binary}[ext]
 		g, err := f.SavedAs(c.res+c.name+ext, form)
 		require.NoError(t, err)
-		var got []byte
-		if form == Text {
-			got, err = g.AppendText(nil)
-		} else {
-			got, err = g.AppendBinary(nil)
-		}
-		require.NoError(t, err)
-		assertSameBytes(t, c.firstSave(t, ext), got, c.name+ext)
+		assertSameBytes(t, c.firstSave(t, ext), appendForm(t, g, form), c.name+ext)
 	}
 }
