@@ -23,24 +23,25 @@ type Host struct {
 	cfg   config
 	start time.Time
 
-	mu          sync.Mutex
-	wmu         sync.Mutex // held while an outbox is written (see unlock)
-	out, spare  outbox     // datagrams packed under mu, and the last written
-	now         uint32     // ENet's clock, in milliseconds since start, from 1
-	peers       []*Peer    // by incoming peer id; nil where free
-	totalQueued uint32
-	comp        Compressor
-	spares      []*outgoing // done with, for the next sends (see spare.go)
-	dgram       datagram
-	sendBuf     []byte
-	compBuf     []byte
-	decompBuf   []byte // room for a header and the most a datagram decompresses to
-	closed      bool
-	stats       Stats
-	slots       slots                // the free ones
-	sessions    [][2]uint8           // each slot's last sessions (in, out), so that the next connection gets others
-	joined      map[connectKey]*Peer // peers connected, by address and connect id
-	fromIP      map[netip.Addr]int   // peers connected and offers, by IP address
+	mu            sync.Mutex
+	wmu           sync.Mutex // held while an outbox is written (see unlock)
+	out, spare    outbox     // datagrams packed under mu, and the last written
+	now           uint32     // ENet's clock, in milliseconds since start, from 1
+	peers         []*Peer    // by incoming peer id; nil where free
+	totalQueued   uint32
+	comp          Compressor
+	spares        []*outgoing // done with, for the next sends (see spare.go)
+	dgram         datagram
+	sendBuf       []byte
+	compBuf       []byte
+	decompBuf     []byte // room for a header and the most a datagram decompresses to
+	errDecompress error  // the reason a datagram that does not decompress is dropped
+	closed        bool
+	stats         Stats
+	slots         slots                // the free ones
+	sessions      [][2]uint8           // each slot's last sessions (in, out), so that the next connection gets others
+	joined        map[connectKey]*Peer // peers connected, by address and connect id
+	fromIP        map[netip.Addr]int   // peers connected and offers, by IP address
 	// Connects answered and not yet acknowledged (see offer.go): by slot,
 	// by source and connect id, and oldest first.
 	offers      []*offer
@@ -166,6 +167,7 @@ func newHost(conn net.PacketConn, cfg config) *Host {
 	h.comp = h.cfg.compressor()
 	if h.comp != nil {
 		h.decompBuf = make([]byte, 0, maxMTU+16)
+		h.errDecompress = h.cfg.decompressError()
 	}
 	return h
 }

@@ -76,7 +76,8 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort, size int) {
 		slot, ok = h.withdrawOldest()
 	}
 	if !ok {
-		return // every slot is connected
+		h.reportDrop(from, errHostFull) // every slot is connected
+		return
 	}
 	h.slots.take(slot)
 	o := &offer{addr: from, slot: slot, peerID: c.outgoingPeerID, cookie: uint16(rand.Uint32()),
@@ -159,7 +160,7 @@ func (h *Host) handleOffered(o *offer, b []byte, hd header, n int) ([]byte, *Pee
 		h.answer(o)
 		return nil, nil
 	}
-	cmds, ok := h.open(b, hd, n, int(o.mtu)-n, o.connectID)
+	cmds, ok := h.open(b, hd, n, int(o.mtu)-n, o.connectID, o.addr)
 	if !ok {
 		return nil, nil
 	}
@@ -176,6 +177,7 @@ func (h *Host) acknowledges(o *offer, b []byte, hd header, n int) bool {
 	cmds := b[n:]
 	if hd.flags&headerCompressed != 0 {
 		if h.comp == nil {
+			h.reportDrop(o.addr, errUnexpectedCompression)
 			return false
 		}
 		size := commandSizes[cmdAcknowledge]
@@ -184,6 +186,7 @@ func (h *Host) acknowledges(o *offer, b []byte, hd header, n int) bool {
 			// A codec that cannot stop there (see Compressor), or data it
 			// could not decode: all of it, then.
 			if out, err = h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], int(o.mtu)-n); err != nil {
+				h.reportDrop(o.addr, h.errDecompress)
 				return false
 			}
 		}

@@ -2,6 +2,7 @@ package enet
 
 import (
 	"fmt"
+	"net/netip"
 	"time"
 )
 
@@ -23,8 +24,9 @@ type config struct {
 	busyPoll          time.Duration
 	recvBuffer        int // the socket's buffers Listen asks for; 0: the system's
 	sendBuffer        int
-	name              string // the name of the option applied last (Option.Name)
-	err               error  // the first invalid option
+	dropReport        func(netip.AddrPort, error) // WithDropReport's
+	name              string                      // the name of the option applied last (Option.Name)
+	err               error                       // the first invalid option
 }
 
 // defaultConfig is ENet's enet_host_create with Godot's defaults.

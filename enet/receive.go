@@ -45,7 +45,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 			return
 		}
 		var ok bool
-		if rest, ok = h.open(b, hd, n, int(p.mtu)-n, p.connectID); !ok {
+		if rest, ok = h.open(b, hd, n, int(p.mtu)-n, p.connectID, from); !ok {
 			return
 		}
 	}
@@ -114,7 +114,7 @@ func (h *Host) handleDatagram(b []byte, from netip.AddrPort) (fromPeer bool) {
 // handleNoPeer takes a datagram to no peer: a connect, alone, as ENet
 // sends it, decompressed no further than one connect.
 func (h *Host) handleNoPeer(b []byte, hd header, n int, from netip.AddrPort) {
-	cmds, ok := h.open(b, hd, n, commandSizes[cmdConnect], 0)
+	cmds, ok := h.open(b, hd, n, commandSizes[cmdConnect], 0, from)
 	if !ok {
 		return
 	}
@@ -127,14 +127,18 @@ func (h *Host) handleNoPeer(b []byte, hd header, n int, from netip.AddrPort) {
 // they are compressed, limit bytes at most, with its checksum checked
 // with connectID: false if any of that fails. A peer's datagrams are
 // within its MTU once decompressed (ENet packs them so), which is the
-// limit: a hostile one cannot make the host decompress more.
-func (h *Host) open(b []byte, hd header, n, limit int, connectID uint32) ([]byte, bool) {
+// limit: a hostile one cannot make the host decompress more. A
+// compressed datagram it cannot open is reported as from's (see
+// WithDropReport).
+func (h *Host) open(b []byte, hd header, n, limit int, connectID uint32, from netip.AddrPort) ([]byte, bool) {
 	if hd.flags&headerCompressed != 0 {
 		if h.comp == nil {
+			h.reportDrop(from, errUnexpectedCompression)
 			return nil, false
 		}
 		out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
 		if err != nil {
+			h.reportDrop(from, h.errDecompress)
 			return nil, false
 		}
 		b = out
