@@ -606,7 +606,7 @@ func TestHostileServer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url, ended := hostileServer(t, tc.script...)
-			m := MustNew(WithMaxPeers(max))
+			m := MustNew(WithMaxPeers(max), WithErrorInterval(0)) // each error counted
 			m.Node("/root/Main", echoMethods...)
 			errs := &errorLog{}
 			m.OnError(errs.add)

@@ -23,7 +23,7 @@ import (
 // docs/internals.md), by name (a pattern of filepath.Match's).
 var fileLayers = [][]string{
 	// Values and the wire: errors, options, packets, arguments, buffers.
-	{"peerid.go", "errors.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
+	{"peerid.go", "errors.go", "errlimit.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
 		"strings.go", "delivery.go", "packetbuf.go", "queue.go"},
 	// The transport and its peers.
 	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go", "ws*.go"},

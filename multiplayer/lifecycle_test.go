@@ -185,7 +185,7 @@ func TestCallbackOrder(t *testing.T) {
 // disconnected: what does not fit its queue is dropped, as the engine
 // drops, and it goes on being served.
 func TestRelayFlood(t *testing.T) {
-	port, errs := testServer(t, WithSendQueue(DefaultMaxPacket))
+	port, errs := testServer(t, WithSendQueue(DefaultMaxPacket), WithErrorInterval(0)) // each drop counted
 	victim, main, replies := testClient(t, port)
 	var mu sync.Mutex
 	got := 0
@@ -221,13 +221,15 @@ func TestRelayFlood(t *testing.T) {
 }
 
 // Errors that say what happened: a packet over the limit is refused, not
-// sent; nothing is sent before serving or after Close; a call to a peer
+// sent; nothing is sent before serving (a call to every peer reaches
+// none, as rpc() does offline) or after Close; a call to a peer
 // that is not there leaves nothing behind.
 func TestSendErrors(t *testing.T) {
 	m := MustNew()
 	main := m.Node("/root/Main", echoMethods...)
 	assert.ErrorIs(t, m.SendBytes(AllPeers, []byte{1}), ErrClosed, "not serving yet")
-	assert.ErrorIs(t, main.Call(AllPeers, "echo"), ErrClosed, "not serving yet")
+	assert.ErrorIs(t, main.Call(2, "echo"), ErrClosed, "not serving yet")
+	assert.NoError(t, main.Call(AllPeers, "echo"), "not serving yet, every peer: none, as rpc() offline")
 	port := serve(t, m)
 	waitFor(t, "Serve", func() bool { return m.ID() == ServerID })
 	client, _, _ := testClient(t, port)

@@ -183,7 +183,10 @@ func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
 }
 
 // Call calls the node's method name on peer to (0: every peer, −N: every
-// peer but N) with args, as rpc_id does. Each argument is encoded with
+// peer but N) with args, as rpc_id does. A call to every peer reaches
+// those there are: with none, or before this side serves or connects, it
+// sends nothing and is not an error, as rpc() on the engine's
+// OfflineMultiplayerPeer (this side is then peer 1). Each argument is encoded with
 // gdvar.Marshal (an int, a bool: compressed as the engine does); no
 // argument, or a single []byte, travels as the engine sends no argument or
 // a lone PackedByteArray: raw, without an argument count (so an empty
@@ -191,7 +194,9 @@ func (n *Node) HandleArgError(name string, fn func(*Call, *ArgError)) {
 // Call returns when the packets are queued; a packet that does not fit a
 // peer's send queue is dropped (ErrQueueFull), one larger than the packet
 // limit refused (ErrTooLarge), as the engine does. A CallLocal method's
-// handler runs here too (see Method), and its error is returned.
+// handler runs here too (see Method), and its error is returned; a
+// CallLocal method without a handler is an error only when called on
+// this side alone.
 func (n *Node) Call(to PeerID, name string, args ...any) error {
 	return n.call(to, name, args, replyTo{})
 }
@@ -209,7 +214,7 @@ func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 	if meth == nil {
 		return fmt.Errorf("%w: node %s declares no method %q", ErrUnknownMethod, n.Path(), name)
 	}
-	self := n.r.peers.self()
+	self, offline := n.r.peers.caller(to)
 	if self == 0 {
 		return ErrClosed
 	}
@@ -236,11 +241,11 @@ func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 		call.args = enc
 	}
 	var err error
-	if to != self {
+	if to != self && !offline {
 		err = n.r.sendCall(to, n, meth, call, re)
 	}
 	if meth.CallLocal && (to == AllPeers || to == self || to < 0 && to != -self) {
-		if lerr := n.callLocal(self, meth, call); err == nil {
+		if lerr := n.callLocal(self, meth, call, to == self); err == nil {
 			err = lerr
 		}
 	}
@@ -248,11 +253,17 @@ func (n *Node) call(to PeerID, name string, args []any, re replyTo) error {
 }
 
 // callLocal runs a CallLocal method's handler on this side, with the
-// arguments as a peer would receive them.
-func (n *Node) callLocal(self PeerID, meth *method, call remoteCall) error {
+// arguments as a peer would receive them. Without a handler, a call to
+// this side alone is an error; one to the peers too did what this side
+// declared it for, which is to reach them (the handler of a method a
+// Godot host calls locally is often the client's code alone).
+func (n *Node) callLocal(self PeerID, meth *method, call remoteCall, alone bool) error {
 	n.r.mu.Lock()
 	h := n.bound[meth].handler
 	n.r.mu.Unlock()
+	if h == nil && !alone {
+		return nil
+	}
 	if h == nil {
 		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), meth.Name)
 	}

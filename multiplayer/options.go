@@ -72,20 +72,21 @@ type Option func(*config)
 
 // config is what a Multiplayer takes from its options.
 type config struct {
-	codec        *gdvar.Codec // the arguments' and replicated values' (nil: gdvar's defaults)
-	maxPacket    int
-	rate         float64
-	burst        int
-	sendQueue    int
-	writeTimeout time.Duration
-	maxPeers     int
-	enetPeers    int // an ENet host's slots
-	idleTimeout  time.Duration
-	readTimeout  time.Duration
-	relay        bool
-	authTimeout  time.Duration
-	tick         time.Duration
-	err          error // the first invalid option
+	codec         *gdvar.Codec // the arguments' and replicated values' (nil: gdvar's defaults)
+	maxPacket     int
+	rate          float64
+	burst         int
+	sendQueue     int
+	writeTimeout  time.Duration
+	maxPeers      int
+	enetPeers     int // an ENet host's slots
+	idleTimeout   time.Duration
+	readTimeout   time.Duration
+	relay         bool
+	authTimeout   time.Duration
+	tick          time.Duration
+	errorInterval time.Duration
+	err           error // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
@@ -93,7 +94,7 @@ type config struct {
 func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
 		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
-		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick}
+		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -202,4 +203,15 @@ func WithAuthTimeout(d time.Duration) Option {
 // paces retransmissions.
 func WithReplicationTick(d time.Duration) Option {
 	return option("WithReplicationTick", d >= time.Millisecond, func(c *config) { c.tick = d })
+}
+
+// WithErrorInterval sets how often, at most, errors of one kind from one
+// peer (ErrNotAllowed, ErrUnknownNode, ErrMalformed, …: a packet's) go to
+// OnError one by one (default DefaultErrorInterval; 0: every error): the
+// first of an interval is reported, the others are counted and reported
+// together when it ends, as one *RepeatedError, so that a client refused
+// a sync each tick makes a line a second. A connection's end and a
+// handler's error are always reported.
+func WithErrorInterval(d time.Duration) Option {
+	return option("WithErrorInterval", d >= 0, func(c *config) { c.errorInterval = d })
 }

@@ -31,6 +31,7 @@ type peerLayer struct {
 	onConnect, onDisconnect func(PeerID)
 	onPacket                func(PeerID, []byte)
 	onError                 func(error)
+	errs                    *errorLimiter // sums up a flood of one kind of error
 
 	closing       <-chan struct{}    // closed by Close: closingCtx's Done
 	closingCtx    context.Context    // canceled by Close
@@ -45,6 +46,7 @@ type peerLayer struct {
 func (p *peerLayer) init(cfg config, up upper) {
 	closing, cancel := context.WithCancel(context.Background())
 	p.cfg, p.up = cfg, up
+	p.errs = newErrorLimiter(cfg.errorInterval, p.emit)
 	p.conns, p.pending, p.others = map[PeerID]*conn{}, map[PeerID]bool{}, map[PeerID]bool{}
 	p.closing, p.closingCtx, p.cancelClosing, p.done = closing.Done(), closing, cancel, make(chan struct{})
 }
@@ -69,6 +71,19 @@ func (p *peerLayer) self() PeerID {
 	return p.id
 }
 
+// caller returns the id this side calls as, to peer to: its own; or,
+// neither serving nor connected, nor connecting, nor closed, 1, the id of
+// the engine's OfflineMultiplayerPeer, with offline set, to call every
+// peer (to ≤ 0), which there is none of, or itself. Else 0.
+func (p *peerLayer) caller(to PeerID) (id PeerID, offline bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.id == 0 && !p.connecting && !p.closed && (to <= 0 || to == ServerID) {
+		return ServerID, true
+	}
+	return p.id, false
+}
+
 // peerIDs returns the peers connected now, in increasing order.
 func (p *peerLayer) peerIDs() []PeerID {
 	p.mu.Lock()
@@ -78,8 +93,12 @@ func (p *peerLayer) peerIDs() []PeerID {
 	return ids
 }
 
-// report passes a peer's error to OnError.
-func (p *peerLayer) report(peer PeerID, err error) {
+// report passes a peer's error to OnError, or counts it, if one of its
+// kind came from the peer less than WithErrorInterval ago.
+func (p *peerLayer) report(peer PeerID, err error) { p.errs.report(peer, err) }
+
+// emit passes a peer's error to OnError.
+func (p *peerLayer) emit(peer PeerID, err error) {
 	p.mu.Lock()
 	fn := p.onError
 	p.mu.Unlock()
@@ -126,6 +145,7 @@ func (p *peerLayer) close() {
 		p.closed = true
 		p.mu.Unlock()
 		p.cancelClosing() // every connection closes
+		p.errs.close()
 		go func() {
 			p.wg.Wait() // no connection joins once closed is set
 			close(p.done)

@@ -252,7 +252,7 @@ type gameSide struct {
 func (gm *randomGame) declare(t *testing.T, dir string) *gameSide {
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	side := &gameSide{m: multiplayer.MustNew(), game: gm, calls: map[string][]any{}}
+	side := &gameSide{m: multiplayer.MustNew(multiplayer.WithErrorInterval(0)), game: gm, calls: map[string][]any{}} // each refusal counted
 	side.errs = errorsOf(side.m)
 	side.scene, err = Declare(side.m, p, "res://main.tscn")
 	require.NoError(t, err)
