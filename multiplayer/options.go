@@ -2,6 +2,8 @@ package multiplayer
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -86,7 +88,8 @@ type config struct {
 	authTimeout   time.Duration
 	tick          time.Duration
 	errorInterval time.Duration
-	err           error // the first invalid option
+	protocols     []string // the WebSocket subprotocols, one of which must be agreed
+	err           error    // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
@@ -214,4 +217,34 @@ func WithReplicationTick(d time.Duration) Option {
 // handler's error are always reported.
 func WithErrorInterval(d time.Duration) Option {
 	return option("WithErrorInterval", d >= 0, func(c *config) { c.errorInterval = d })
+}
+
+// WithSubprotocols sets the WebSocket subprotocols this side speaks, the
+// one preferred first, as WebSocketMultiplayerPeer.supported_protocols
+// does: a server agrees the first a client offers and refuses a client
+// offering none of them; a client offers them and refuses a server that
+// agrees none. A Godot client with supported_protocols set refuses a
+// server that agrees none ("Requested sub-protocol(s) but received
+// none"), and a Godot server refuses a client that offers none: give
+// each side the game's list. Each must be an RFC 7230 token.
+func WithSubprotocols(protocols ...string) Option {
+	ok := len(protocols) > 0
+	for _, p := range protocols {
+		ok = ok && isToken(p)
+	}
+	return option("WithSubprotocols", ok, func(c *config) { c.protocols = slices.Clone(protocols) })
+}
+
+// isToken reports whether s is an HTTP token (RFC 7230, 3.2.6), as a
+// subprotocol's name must be.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r <= ' ' || r >= 0x7f || strings.ContainsRune(`()<>@,;:\"/[]?={}`, r) {
+			return false
+		}
+	}
+	return true
 }

@@ -40,7 +40,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer m.release(id)
-	h, err := wsframe.Upgrader{}.Accept(w, r)
+	h, err := wsframe.Upgrader{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Accept(w, r)
 	if err != nil {
 		return // Accept has answered
 	}
@@ -166,7 +166,7 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 }
 
 func (m *Multiplayer) connect(ctx context.Context, url string) error {
-	h, err := wsframe.Dialer{}.Dial(ctx, url)
+	h, err := wsframe.Dialer{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Dial(ctx, url)
 	if err != nil {
 		return err
 	}

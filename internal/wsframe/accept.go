@@ -17,6 +17,10 @@ type Upgrader struct {
 	// Protocols are the subprotocols the server speaks, the one it
 	// prefers first; none is agreed if the client offers none of them.
 	Protocols []string
+	// Require refuses (400) a client that offers none of Protocols, as
+	// Godot's WebSocketMultiplayerPeer does when its supported_protocols
+	// are set.
+	Require bool
 }
 
 // Accept accepts r's WebSocket upgrade (RFC 6455, 4.2): a GET of HTTP/1.1
@@ -35,6 +39,11 @@ func (u Upgrader) Accept(w http.ResponseWriter, r *http.Request) (Handshake, err
 		return Handshake{}, err
 	}
 	protocol := agree(u.Protocols, r.Header)
+	if u.Require && protocol == "" {
+		err := fmt.Errorf("%w: the client offers none of the subprotocols %q", ErrHandshake, u.Protocols)
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return Handshake{}, err
+	}
 	response := fmt.Appendf(nil, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n",
 		acceptKey(strings.TrimSpace(r.Header.Get("Sec-WebSocket-Key"))))
 	if protocol != "" {

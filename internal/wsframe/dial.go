@@ -22,6 +22,10 @@ import (
 type Dialer struct {
 	// Protocols are the subprotocols to offer, the one preferred first.
 	Protocols []string
+	// Require refuses a server's answer that agrees none of Protocols, as
+	// Godot's client does ("Requested sub-protocol(s) but received
+	// none").
+	Require bool
 	// TLS is the TLS configuration of a wss:// URL; nil for the default,
 	// which checks the server's certificate for the URL's host.
 	TLS *tls.Config
@@ -75,7 +79,7 @@ func (d Dialer) Dial(ctx context.Context, rawURL string) (Handshake, error) {
 		conn.SetDeadline(deadline)
 	}
 	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
-	h, err := upgrade(conn, u, d.Protocols)
+	h, err := upgrade(conn, u, d.Protocols, d.Require)
 	if deadline, ok := ctx.Deadline(); !stop() {
 		err = ctx.Err()
 	} else if err != nil && ok && !time.Now().Before(deadline) {
@@ -93,7 +97,7 @@ func (d Dialer) Dial(ctx context.Context, rawURL string) (Handshake, error) {
 
 // upgrade sends conn's request to upgrade to u and reads the server's
 // answer.
-func upgrade(conn net.Conn, u *url.URL, protocols []string) (Handshake, error) {
+func upgrade(conn net.Conn, u *url.URL, protocols []string, require bool) (Handshake, error) {
 	var nonce [16]byte
 	crand.Read(nonce[:])
 	key := base64.StdEncoding.EncodeToString(nonce[:])
@@ -110,7 +114,7 @@ func upgrade(conn net.Conn, u *url.URL, protocols []string) (Handshake, error) {
 	if err != nil {
 		return Handshake{}, fmt.Errorf("%w: reading the answer: %s", ErrHandshake, shown(err.Error()))
 	}
-	if err := checkAnswer(resp, key, protocols); err != nil {
+	if err := checkAnswer(resp, key, protocols, require); err != nil {
 		return Handshake{}, err
 	}
 	h := Handshake{Conn: conn, Protocol: resp.Header.Get("Sec-WebSocket-Protocol")}
@@ -122,8 +126,8 @@ func upgrade(conn net.Conn, u *url.URL, protocols []string) (Handshake, error) {
 }
 
 // checkAnswer checks a server's answer to an upgrade asked with key,
-// offering protocols.
-func checkAnswer(resp *http.Response, key string, protocols []string) error {
+// offering protocols, one of which it must agree if require is set.
+func checkAnswer(resp *http.Response, key string, protocols []string, require bool) error {
 	refused := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrHandshake}, args...)...)
 	}
@@ -137,6 +141,8 @@ func checkAnswer(resp *http.Response, key string, protocols []string) error {
 		return refused("the server's answer does not answer the key")
 	case resp.Header.Get("Sec-WebSocket-Extensions") != "":
 		return refused("the server agreed extensions %q, none offered", shown(resp.Header.Get("Sec-WebSocket-Extensions")))
+	case require && protocol == "":
+		return refused("the server agreed none of the subprotocols %q", protocols)
 	case protocol != "" && !slices.Contains(protocols, protocol):
 		return refused("the server agreed subprotocol %q, not offered", shown(protocol))
 	}

@@ -20,7 +20,8 @@
 # starting "FAILED" to standard error, and exits with status 1. With
 # $GDVAR_START_DELAY_MS, it waits that long before its first frame, as an
 # engine on a loaded machine does. With $GDVAR_TRANSPORT=enet it connects
-# with ENetMultiplayerPeer to UDP port PORT instead.
+# with ENetMultiplayerPeer to UDP port PORT instead. $GDVAR_PROTOCOLS
+# (comma-separated) sets the WebSocket peer's supported_protocols.
 #   godot --headless -s scripts/multiplayer/client.gd -- PORT SCRIPT MODE [ARG]
 extends SceneTree
 
@@ -88,6 +89,8 @@ func _connect() -> void:
 		return
 	var peer := WebSocketMultiplayerPeer.new()
 	peer.handshake_timeout = 30 # 3 s by default; generous, for a loaded machine
+	if OS.get_environment("GDVAR_PROTOCOLS") != "":
+		peer.supported_protocols = OS.get_environment("GDVAR_PROTOCOLS").split(",")
 	if peer.create_client(url) != OK:
 		printerr("FAILED: cannot connect to ", url)
 		quit(1)

@@ -6,7 +6,9 @@
 # "quiet" (benchmarks), it prints no RECV lines and does not quit when
 # clients leave, only after 600 s; "nosleep" besides runs frames without
 # the 6.9 ms sleep a headless engine takes between them. With
-# $GDVAR_TRANSPORT=enet it serves ENetMultiplayerPeer on UDP port PORT.
+# $GDVAR_TRANSPORT=enet it serves ENetMultiplayerPeer on UDP port PORT;
+# $GDVAR_PROTOCOLS (comma-separated) sets the WebSocket peer's
+# supported_protocols.
 #   godot --headless -s scripts/multiplayer/server.gd -- PORT [quiet [nosleep]]
 extends SceneTree
 
@@ -28,6 +30,8 @@ func _init() -> void:
 		peer.set_bind_ip("127.0.0.1")
 		listening = peer.create_server(int(args[0]))
 	else:
+		if OS.get_environment("GDVAR_PROTOCOLS") != "":
+			peer.supported_protocols = OS.get_environment("GDVAR_PROTOCOLS").split(",")
 		listening = peer.create_server(int(args[0]), "127.0.0.1")
 	if listening != OK:
 		printerr("cannot listen")
