@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"net/netip"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
@@ -66,10 +67,19 @@ func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
 func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	id := PeerID(int32(p.ConnectData()))
 	m.mu.Lock()
-	refused := id < 2 || m.conns[id] != nil || m.pending[id] || len(m.conns) >= m.cfg.maxPeers
+	var refused string
+	switch {
+	case id < 2:
+		refused = "an id below 2"
+	case m.conns[id] != nil || m.pending[id]:
+		refused = "an id in use"
+	case len(m.conns) >= m.cfg.maxPeers:
+		refused = fmt.Sprintf("a place beyond WithMaxPeers (%d)", m.cfg.maxPeers)
+	}
 	m.mu.Unlock()
-	if refused {
+	if refused != "" {
 		p.Reset()
+		m.report(0, fmt.Errorf("%w: ENet client %s asks for %s (peer id %d): refused, as the engine refuses it, silently", ErrNotAllowed, p.RemoteAddr(), refused, id))
 		return
 	}
 	c := m.newENetLink(p, nil, id).c
@@ -128,8 +138,17 @@ func randomID() PeerID {
 func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
 	return append([]enet.Option{
 		enet.WithMaxPeers(m.cfg.enetPeers), enet.WithMaxPacketSize(m.cfg.maxPacket),
-		enet.WithMaxSendQueue(m.cfg.sendQueue),
+		enet.WithMaxSendQueue(m.cfg.sendQueue), enet.WithDropReport(m.enetDropped),
 	}, opts...)
+}
+
+// enetDropped reports what an ENet host of m's dropped for a setting its
+// sender does not share (enet.WithDropReport), which ENet drops silently
+// and the engine's client waits out for 30 s: compression, a host full.
+// It runs under the host's lock, so OnError is called on a goroutine of
+// its own.
+func (m *Multiplayer) enetDropped(from netip.AddrPort, err error) {
+	m.errs.reportLater(0, fmt.Errorf("multiplayer: ENet datagram from %s dropped: %w", from, err))
 }
 
 // refuseRestated refuses the caller's ENet options that set again what the

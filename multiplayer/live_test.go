@@ -59,8 +59,15 @@ func serveOver(t testing.TB, m *Multiplayer, transport string) string {
 	if transport != "enet" {
 		return serve(t, m)
 	}
+	return serveENetWith(t, m)
+}
+
+// serveENetWith starts m over ENet on a loopback port, its host given
+// opts too, and returns the port; the server stops when the test ends.
+func serveENetWith(t testing.TB, m *Multiplayer, opts ...enet.Option) string {
+	t.Helper()
 	port := godot.FreePort(t, "udp")
-	h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), m.enetOptions(nil)...)
+	h, err := enet.Listen("udp", "127.0.0.1:"+strconv.Itoa(port), m.enetOptions(opts)...)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

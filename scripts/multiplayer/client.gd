@@ -21,7 +21,8 @@
 # $GDVAR_START_DELAY_MS, it waits that long before its first frame, as an
 # engine on a loaded machine does. With $GDVAR_TRANSPORT=enet it connects
 # with ENetMultiplayerPeer to UDP port PORT instead. $GDVAR_PROTOCOLS
-# (comma-separated) sets the WebSocket peer's supported_protocols.
+# (comma-separated) sets the WebSocket peer's supported_protocols;
+# $GDVAR_ENET_COMPRESSION an ENetConnection.CompressionMode (1: range coder).
 #   godot --headless -s scripts/multiplayer/client.gd -- PORT SCRIPT MODE [ARG]
 extends SceneTree
 
@@ -85,6 +86,8 @@ func _connect() -> void:
 			printerr("FAILED: cannot connect to ", url)
 			quit(1)
 			return
+		if OS.get_environment("GDVAR_ENET_COMPRESSION") != "":
+			enet.host.compress(int(OS.get_environment("GDVAR_ENET_COMPRESSION")))
 		get_multiplayer().multiplayer_peer = enet
 		return
 	var peer := WebSocketMultiplayerPeer.new()

@@ -1,0 +1,72 @@
+package multiplayer
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A Godot 4.6 ENet client whose settings the Go server does not share is
+// reported at once, where the engine's client waits 30 s on
+// "Connecting…" and the engine's server says nothing: a client that
+// compresses with the range coder, to a server that does not; a client
+// past the server's peer limit. With the client's compression, the
+// server serves it.
+func TestLiveENetMismatches(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	t.Setenv("GDVAR_TRANSPORT", "enet")
+	for _, c := range []struct {
+		name    string
+		opts    []Option
+		enet    []enet.Option
+		clients int
+		want    error
+	}{
+		{"compression", nil, nil, 1, enet.ErrCompression},
+		{"compression agreed", nil, []enet.Option{enet.WithCompression(enet.CompressRangeCoder)}, 1, nil},
+		{"past the peer limit", []Option{WithMaxPeers(1)}, []enet.Option{enet.WithCompression(enet.CompressRangeCoder)}, 2, enet.ErrTooManyPeers},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GDVAR_ENET_COMPRESSION", "1") // COMPRESS_RANGE_CODER
+			m := MustNew(c.opts...)
+			m.Node("/root/Main", relayMethods...)
+			errs := make(chan error, 64)
+			m.OnError(func(err error) { errs <- err })
+			joined := make(chan PeerID, 4)
+			m.OnPeerConnected(func(id PeerID) { joined <- id })
+			port := serveENetWith(t, m, c.enet...)
+			for i := range c.clients {
+				godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "relay.gd", "relay", "9") // waits for peers that never come
+				if i < c.clients-1 || c.want == nil {
+					select {
+					case <-joined:
+					case err := <-errs:
+						t.Fatalf("client %d: %v", i, err)
+					case <-time.After(liveWait):
+						t.Fatalf("client %d did not join", i)
+					}
+				}
+			}
+			if c.want == nil {
+				assert.Empty(t, errs)
+				return
+			}
+			select {
+			case err := <-errs:
+				require.ErrorIs(t, err, c.want)
+				var pe *PeerError
+				require.True(t, errors.As(err, &pe))
+				t.Log(err)
+			case id := <-joined:
+				t.Fatalf("peer %d joined", id)
+			case <-time.After(liveWait):
+				t.Fatal("nothing reported")
+			}
+		})
+	}
+}
