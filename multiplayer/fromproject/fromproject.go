@@ -1,5 +1,5 @@
 // Package fromproject declares on a multiplayer.Multiplayer what a Godot 4
-// project's main scene and its scripts declare for the high-level
+// project's autoloads, main scene and scripts declare for the high-level
 // multiplayer: the nodes with @rpc methods, the MultiplayerSpawners with
 // their scenes, the MultiplayerSynchronizers with their replication
 // configs. The Go program then supplies only the behaviour: handlers,
@@ -50,22 +50,26 @@ type scriptNode struct {
 	script string
 }
 
-// Declare declares on m what a Godot 4 project's main scene (a res:// or
-// uid:// path) and its scripts declare, as multiplayer's Node, Spawner
-// and Synchronized would by hand. The main scene's root is /root/<its
-// name>, as when the game runs it. The scenes it instances are read with
-// it, at their nodes' full paths (project.Project.Tree). It declares:
+// Declare declares on m what a Godot 4 project's autoloads, its main
+// scene (a res:// or uid:// path) and their scripts declare, as
+// multiplayer's Node, Spawner and Synchronized would by hand. Each node
+// is at its path once the game runs (project.Project.RunningTree): an
+// autoload at /root/<its name> (a script's node, or a scene's nodes),
+// the main scene's root at /root/<its name>; the scenes they instance
+// are read with them, at their nodes' full paths. It declares:
 //   - each node that has a script (its own, an instanced scene's root's,
 //     or an editable child's override) with the script's @rpc methods,
 //     its bases' included, as the engine numbers and checksums them, the
 //     nodes of one script sharing one multiplayer.MethodSet;
 //   - each MultiplayerSpawner, with its spawn_path, spawn_limit and
 //     spawnable scenes in order; each scene with its root's @rpc methods
-//     and the MultiplayerSynchronizers whose root_path is its root, in
-//     tree order, with their replication configs, intervals and
-//     public_visibility;
-//   - each MultiplayerSynchronizer of the main scene's own nodes, on the
-//     node its root_path names (Synchronized), in tree order.
+//     and its MultiplayerSynchronizers, in tree order, with their
+//     replication configs, intervals and public_visibility, each
+//     property named from the scene's root ("Inputs:direction" for
+//     ".:direction" of a synchronizer whose root_path is Inputs);
+//   - each MultiplayerSynchronizer of the autoloads' and the main
+//     scene's own nodes, on the node its root_path names (Synchronized),
+//     in tree order.
 //
 // What the game decides only while it runs (Node.rpc_config, spawn
 // functions, configs changed in code) is not in the files: declare it by
@@ -73,8 +77,8 @@ type scriptNode struct {
 // from: a script the engine would refuse, or refuse to attach to its
 // node's class (project.Project.Tree), a scene the project lacks, a
 // channel past multiplayer.MaxChannel, or what package multiplayer
-// cannot serve (@rpc methods below a spawned scene's root, a synchronizer
-// of a spawned scene whose root_path is not the scene's root, more than
+// cannot serve (@rpc methods below a spawned scene's root, a
+// synchronizer whose root_path leaves its scene, more than
 // multiplayer.MaxOnChange OnChange properties in a synchronizer), or a
 // path m declares already; then nothing is declared.
 func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string) (*Scene, error) {
@@ -108,8 +112,7 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 		s.configs[sp.path] = sp.cfg
 	}
 	for at, syncs := range d.statics.All() {
-		abs := path.Join(d.root, at)
-		s.synced[abs] = m.Synchronized(abs, syncs...)
+		s.synced[at] = m.Synchronized(at, syncs...)
 	}
 	return s, nil
 }
@@ -124,10 +127,9 @@ func (d *declarations) paths() []string {
 		paths = append(paths, s.path)
 	}
 	for at, syncs := range d.statics.All() {
-		abs := path.Join(d.root, at)
-		paths = append(paths, abs)
+		paths = append(paths, at)
 		for _, sy := range syncs {
-			paths = append(paths, path.Join(abs, sy.Path))
+			paths = append(paths, path.Join(at, sy.Path))
 		}
 	}
 	return paths

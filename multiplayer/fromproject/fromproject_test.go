@@ -2,9 +2,11 @@ package fromproject
 
 import (
 	"context"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -99,10 +101,9 @@ replication_config = SubResource("c")
 // writeProject writes files, over gameFiles, into a new project.
 func writeProject(t *testing.T, files map[string]string) *project.Project {
 	dir := t.TempDir()
-	for name, text := range gameFiles {
-		if over, ok := files[name]; ok {
-			text = over
-		}
+	all := maps.Clone(gameFiles)
+	maps.Copy(all, files)
+	for name, text := range all {
 		if text != "" {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 		}
@@ -154,7 +155,7 @@ func TestRead(t *testing.T) {
 	board := nodeOf(t, d, "/root/Main/Lobby/Board") // a node of an instanced scene, at its full path
 	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, board.methods.Methods())
 
-	ball, ok := d.statics.Get("Ball")
+	ball, ok := d.statics.Get("/root/Main/Ball")
 	require.True(t, ok)
 	assert.Equal(t, []multiplayer.Synchronizer{{Path: "../BallSync", Properties: []multiplayer.Property{
 		{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways},
@@ -256,4 +257,115 @@ func TestDeclareErrors(t *testing.T) {
 	_, err = Declare(taken, writeProject(t, nil), "res://main.tscn")
 	assert.EqualError(t, err, "res://main.tscn: node /root/Main/Lobby/Board is declared already")
 	assert.Nil(t, taken.Lookup("/root/Main"), "nothing declared")
+}
+
+// The autoloads are declared as the game adds them under /root, before
+// the main scene: a script's node with its @rpc methods (a lobby's
+// register_player, as in jammin_lobby's gamestate), and a scene's nodes,
+// its spawners and synchronizers among them. An autoload's mistake names
+// the autoload's file.
+func TestDeclareAutoloads(t *testing.T) {
+	files := map[string]string{
+		"project.godot": "config_version=5\n\n[autoload]\n\ngamestate=\"*res://gamestate.gd\"\nHud=\"*res://hud.tscn\"\n",
+		"gamestate.gd":  "extends Node\n@rpc(\"any_peer\")\nfunc register_player(name): pass\n@rpc(\"call_local\")\nfunc load_world(): pass\n",
+		"hud.tscn": `[gd_scene format=3]
+
+[ext_resource type="Script" path="res://a.gd" id="1"]
+
+[sub_resource type="SceneReplicationConfig" id="c"]
+properties/0/path = NodePath(".:position")
+properties/0/spawn = true
+properties/0/replication_mode = 1
+
+[node name="Hud" type="Node"]
+
+[node name="Board" type="Node2D" parent="."]
+script = ExtResource("1")
+
+[node name="Sync" type="MultiplayerSynchronizer" parent="."]
+root_path = NodePath("../Board")
+replication_config = SubResource("c")
+
+[node name="Spawner" type="MultiplayerSpawner" parent="."]
+_spawnable_scenes = PackedStringArray("res://b.tscn")
+spawn_path = NodePath("..")
+`,
+	}
+	m := multiplayer.MustNew()
+	d, err := Declare(m, writeProject(t, files), "res://main.tscn")
+	require.NoError(t, err)
+	gamestate, err := d.Node("/root/gamestate")
+	require.NoError(t, err)
+	assert.Equal(t, []multiplayer.Method{
+		{Name: "load_world", CallLocal: true, Transfer: mode.Reliable},
+		{Name: "register_player", Mode: mode.AnyPeer, Transfer: mode.Reliable},
+	}, gamestate.MethodSet().Methods())
+	require.NoError(t, d.Handle("/root/gamestate", "register_player", func(*multiplayer.Call, string) {}))
+	_, err = d.Node("/root/Hud/Board")
+	require.NoError(t, err)
+	_, err = d.Spawner("/root/Hud/Spawner")
+	require.NoError(t, err)
+	board, err := d.Synchronized("/root/Hud/Board")
+	require.NoError(t, err)
+	assert.Same(t, m.Lookup("/root/Hud/Board"), board.Node())
+	_, err = d.Node("/root/Main")
+	require.NoError(t, err, "the main scene, after them")
+
+	files["gamestate.gd"] = "extends Node\n@rpc(\"sideways\")\nfunc f(): pass\n"
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, files), "res://main.tscn")
+	assert.ErrorContains(t, err, "res://gamestate.gd")
+	files["gamestate.gd"] = ""
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, files), "res://main.tscn")
+	assert.ErrorContains(t, err, "autoload gamestate: res://gamestate.gd: the project has no such script")
+}
+
+// A synchronizer of a spawned scene may replicate any node of it: an
+// Inputs child synchronized by its own synchronizer (the tutorials'
+// per-peer input), beside the root's. Its properties are named from the
+// scene's root ("Inputs:direction"), so that two nodes' properties of one
+// name stay apart; a root_path out of the scene is an error naming it.
+func TestSpawnedSynchronizerRoots(t *testing.T) {
+	player := `[gd_scene format=3]
+
+[sub_resource type="SceneReplicationConfig" id="root"]
+properties/0/path = NodePath(".:position")
+properties/0/spawn = true
+properties/0/replication_mode = 1
+
+[sub_resource type="SceneReplicationConfig" id="inputs"]
+properties/0/path = NodePath(".:position")
+properties/0/spawn = false
+properties/0/replication_mode = 1
+properties/1/path = NodePath("Aim:rotation")
+properties/1/spawn = false
+properties/1/replication_mode = 2
+
+[node name="B" type="Node2D"]
+
+[node name="Sync" type="MultiplayerSynchronizer" parent="."]
+replication_config = SubResource("root")
+
+[node name="Inputs" type="Node2D" parent="."]
+
+[node name="Aim" type="Node2D" parent="Inputs"]
+
+[node name="InputSync" type="MultiplayerSynchronizer" parent="Inputs"]
+root_path = NodePath("..")
+replication_config = SubResource("inputs")
+`
+	d, err := read(writeProject(t, map[string]string{"b.tscn": player}), "res://main.tscn")
+	require.NoError(t, err)
+	assert.Equal(t, []multiplayer.Synchronizer{
+		{Path: "Sync", Properties: []multiplayer.Property{{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways}}},
+		{Path: "Inputs/InputSync", Properties: []multiplayer.Property{
+			{Path: "Inputs:position", Replicate: mode.ReplicateAlways},
+			{Path: "Inputs/Aim:rotation", Replicate: mode.ReplicateOnChange},
+		}},
+	}, d.spawners[0].cfg.Scenes[0].Synchronizers)
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, map[string]string{"b.tscn": player}), "res://main.tscn")
+	require.NoError(t, err)
+
+	out := strings.Replace(player, `root_path = NodePath("..")`, `root_path = NodePath("../../..")`, 1)
+	_, err = read(writeProject(t, map[string]string{"b.tscn": out}), "res://main.tscn")
+	assert.ErrorContains(t, err, "res://b.tscn: synchronizer Inputs/InputSync: root_path ../../.. leaves the scene")
 }

@@ -13,14 +13,14 @@ import (
 	"github.com/gdvar/gdvar/project"
 )
 
-// declarations are what a project's main scene declares, read from its
-// files before anything is declared.
+// declarations are what a project's autoloads and main scene declare,
+// read from their files before anything is declared.
 type declarations struct {
 	scene, root string // the main scene's res:// path; its root's absolute path
 	nodes       []nodeDecl
 	spawners    []spawnerDecl
-	// The synchronizers of the main scene's own nodes, by the node's path
-	// from the scene's root.
+	// The synchronizers of the autoloads' and the main scene's own nodes,
+	// by the node's absolute path.
 	statics ordered.Map[[]multiplayer.Synchronizer]
 }
 
@@ -36,39 +36,58 @@ type spawnerDecl struct {
 	cfg  multiplayer.SpawnerConfig
 }
 
-// treeRoot is the node the main scene's root is a child of, as when the
-// game runs it.
+// treeRoot is the node the main scene's root and the autoloads are
+// children of, as when the game runs it.
 const treeRoot = "/root"
 
-// read reads what the main scene of p and the scenes and scripts it names
-// declare; an error names the file it comes from.
+// read reads what the autoloads of p, its main scene and the scenes and
+// scripts they name declare, at their paths once the game runs
+// (project.Project.RunningTree); an error names the file it comes from.
 func read(p *project.Project, mainScene string) (*declarations, error) {
-	tree, err := p.Tree(mainScene)
+	autoloads, err := p.Autoloads()
 	if err != nil {
 		return nil, err
 	}
-	if len(tree) == 0 {
+	files := map[string]string{} // a root's absolute path: its file
+	for _, a := range autoloads {
+		files[treeRoot+"/"+a.Name] = a.Path
+	}
+	scene, err := p.Tree(mainScene)
+	if err != nil {
+		return nil, err
+	}
+	if len(scene) == 0 {
 		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
 	}
+	main := treeRoot + "/" + scene[0].Node.Name
+	tree, err := p.RunningTree(mainScene)
+	if err != nil {
+		return nil, err
+	}
 	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
-	d := &declarations{scene: mainScene, root: treeRoot + "/" + tree[0].Node.Name}
+	d := &declarations{scene: mainScene, root: main}
 	for _, n := range tree {
-		abs := path.Join(d.root, n.Path)
+		abs := n.Path
+		root := sceneRoot(abs)
+		file := mainScene
+		if root != main {
+			file = files[root]
+		}
 		if n.Spawner != nil {
-			cfg, err := spawnerConfig(p, rpcs, mainScene, abs, n.Spawner)
+			cfg, err := spawnerConfig(p, rpcs, file, abs, n.Spawner)
 			if err != nil {
 				return nil, err
 			}
 			d.spawners = append(d.spawners, spawnerDecl{abs, cfg})
 		}
 		if s := n.Synchronizer; s != nil {
-			at := path.Join(n.Path, s.RootPath)
-			if at == ".." || strings.HasPrefix(at, "../") {
-				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", mainScene, project.Shown(abs), project.Shown(s.RootPath))
+			at := path.Join(abs, s.RootPath)
+			if at != root && !strings.HasPrefix(at, root+"/") {
+				return nil, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", file, project.Shown(abs), project.Shown(s.RootPath))
 			}
-			sy, err := synchronizerOf(relPath(at, n.Path), s)
+			sy, err := synchronizerOf(relPath(at, abs), s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: synchronizer %s: %w", mainScene, project.Shown(abs), err)
+				return nil, fmt.Errorf("%s: synchronizer %s: %w", file, project.Shown(abs), err)
 			}
 			list, _ := d.statics.Get(at)
 			d.statics.Set(at, append(list, sy), false)
@@ -82,7 +101,7 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 		}
 		if n.Spawner != nil {
 			if len(methods) > 0 {
-				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", mainScene, project.Shown(abs), project.Shown(n.Script))
+				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", file, project.Shown(abs), project.Shown(n.Script))
 			}
 			continue
 		}
@@ -95,8 +114,16 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 	return d, nil
 }
 
+// sceneRoot returns the root of the scene, or autoload, a node at abs
+// (under /root) is of: "/root/Main" for "/root/Main/Players/Spawner".
+func sceneRoot(abs string) string {
+	rest := strings.TrimPrefix(abs, treeRoot+"/")
+	name, _, _ := strings.Cut(rest, "/")
+	return treeRoot + "/" + name
+}
+
 // relPath returns the path of node to from node from, both paths from
-// the scene's root.
+// one node (the scene's root, or the tree's).
 func relPath(from, to string) string {
 	split := func(p string) []string {
 		if p == "." {
@@ -217,18 +244,34 @@ func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.Spa
 			}
 		}
 		if s := n.Synchronizer; s != nil {
-			if path.Join(n.Path, s.RootPath) != "." {
-				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: root_path %s is not the scene's root, which alone is served", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
+			at := path.Join(n.Path, s.RootPath)
+			if at == ".." || strings.HasPrefix(at, "../") {
+				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
 			}
 			sy, err := synchronizerOf(n.Path, s)
 			if err != nil {
 				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
+			}
+			for i := range sy.Properties {
+				sy.Properties[i].Path = fromRoot(at, sy.Properties[i].Path)
 			}
 			out.Synchronizers = append(out.Synchronizers, sy)
 		}
 	}
 	sortTreeOrder(tree, out.Synchronizers)
 	return out, nil
+}
+
+// fromRoot returns a property's path (".:position", "Arm:rotation"),
+// relative to its synchronizer's root_path node at (from the scene's
+// root), relative to the scene's root: "Inputs:direction" for
+// ".:direction" of a synchronizer of the node Inputs. The scene's
+// properties are one list, by these paths (Object.Get, Set): two
+// synchronizers of different nodes may replicate properties of the same
+// name. Only the properties' order goes on the wire.
+func fromRoot(at, property string) string {
+	node, sub, _ := strings.Cut(property, ":")
+	return path.Join(at, node) + ":" + sub
 }
 
 // sortTreeOrder sorts a scene's synchronizers into the order of its
