@@ -24,11 +24,14 @@ type Object struct {
 	// Under r.mu:
 	values    [][]byte // per scene property, compressed; nil until set
 	authority PeerID
-	public    bool
-	visible   map[PeerID]bool
-	filter    func(PeerID) bool
-	asked     uint64 // the last update of its visibility started (see evaluation)
-	gone      bool
+	// ownedAtSpawn says a peer owned the node as it entered the tree
+	// (SpawnOwned): its spawns list none of its synchronizers.
+	ownedAtSpawn bool
+	public       bool
+	visible      map[PeerID]bool
+	filter       func(PeerID) bool
+	asked        uint64 // the last update of its visibility started (see evaluation)
+	gone         bool
 }
 
 // objectSync is one synchronizer of an Object.
@@ -148,6 +151,12 @@ func (o *Object) SetAuthority(peer PeerID) {
 	r := o.spawner.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	o.setAuthority(peer)
+}
+
+// setAuthority is SetAuthority (r.mu held).
+func (o *Object) setAuthority(peer PeerID) {
+	r := o.spawner.r
 	if o.authority == peer {
 		return
 	}

@@ -210,6 +210,9 @@ func (r *replLayer) showTo(id PeerID, p *replPeer, o *Object, visible bool) {
 	pkt := spawnPacket{scene: uint8(o.scene.index), spawner: s.node.cacheID, netID: o.netID, name: o.name, data: o.data}
 	var state []byte
 	for _, sy := range o.syncs {
+		if o.ownedAtSpawn {
+			break // the peers take them as the owner's, as it entered the tree
+		}
 		pkt.syncIDs = binary.LittleEndian.AppendUint32(pkt.syncIDs, sy.spawnID)
 		for _, i := range sy.decl.spawn {
 			state = append(state, o.values[i]...)

@@ -232,9 +232,32 @@ func (s *Spawner) Objects() []*Object {
 // with the spawn properties' values, which state must hold (by property
 // path; others may be set too). name is the node's name.
 func (s *Spawner) Spawn(scenePath, name string, state map[string]any) (*Object, error) {
+	return s.spawnOwned(scenePath, name, ServerID, state)
+}
+
+// SpawnOwned spawns a node of a spawnable scene as Spawn does, owned by
+// peer owner from the start: as a game whose script sets the node's
+// authority as it enters the tree (set_multiplayer_authority in
+// _enter_tree, from its name, the tutorials' way), on the server and on
+// each client alike. As the engine's server does then, the spawn lists
+// none of its synchronizers and carries no state (each client takes them
+// as the owner's, which names them by path), so state may lack the spawn
+// properties; Spawn and a later SetAuthority would list them, and each
+// Godot client refuse the spawn's state (ERR_INVALID_DATA, "Should have
+// been consumed"). The node and its synchronizers are owner's, as after
+// SetAuthority(owner), whose syncs the server takes in and relays.
+func (s *Spawner) SpawnOwned(scenePath, name string, owner PeerID, state map[string]any) (*Object, error) {
+	if owner < ServerID {
+		return nil, fmt.Errorf("multiplayer: spawn of %s owned by peer %d", name, owner)
+	}
+	return s.spawnOwned(scenePath, name, owner, state)
+}
+
+// spawnOwned is Spawn and SpawnOwned.
+func (s *Spawner) spawnOwned(scenePath, name string, owner PeerID, state map[string]any) (*Object, error) {
 	for _, sc := range s.scenes {
 		if sc.Path == scenePath {
-			return s.spawn(sc, name, nil, state)
+			return s.spawn(sc, name, nil, state, owner)
 		}
 	}
 	return nil, fmt.Errorf("multiplayer: spawner %s has no scene %q", s.node.Path(), scenePath)
@@ -250,12 +273,12 @@ func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Obj
 	if err != nil {
 		return nil, err
 	}
-	return s.spawn(s.custom, name, arg, state)
+	return s.spawn(s.custom, name, arg, state, ServerID)
 }
 
-// spawn spawns a node of sc, on every peer it is visible to once its
-// filters, asked with no lock held, say so.
-func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any) (*Object, error) {
+// spawn spawns a node of sc, owned by owner from the start, on every peer
+// it is visible to once its filters, asked with no lock held, say so.
+func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any, owner PeerID) (*Object, error) {
 	r := s.r
 	if !validNodeName([]byte(name)) {
 		return nil, fmt.Errorf("multiplayer: %q is not a valid node name", name)
@@ -273,7 +296,7 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	}
 	for _, d := range sc.syncs {
 		for _, i := range d.spawn {
-			if values[i] == nil {
+			if values[i] == nil && owner == ServerID {
 				return nil, fmt.Errorf("multiplayer: spawn of %s: no value for spawn property %q", sc.Path, sc.props[i])
 			}
 		}
@@ -296,6 +319,10 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	for _, sy := range o.syncs {
 		sy.netID = r.nextNetID()
 		sy.spawnID = sy.netID
+	}
+	if owner != ServerID {
+		o.ownedAtSpawn = true
+		o.setAuthority(owner)
 	}
 	for i, v := range values {
 		if v != nil {

@@ -34,10 +34,11 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
 	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
 	dir := flag.String("project", "examples/mpspawn/godot", "the game's Godot project")
+	owned := flag.Bool("owned", false, "spawn each player owned by its peer from the start, for clients run with \"owned\" (the game's _enter_tree hands it over)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	m, _, err := newServer(*dir, log.Default())
+	m, _, err := newServer(*dir, *owned, log.Default())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -73,8 +74,10 @@ const (
 )
 
 // newServer returns the server of the game in the Godot project dir and
-// its spawner of players, logging peers and errors to logger.
-func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner, error) {
+// its spawner of players, logging peers and errors to logger. owned
+// spawns each player owned by its peer from the start, as the game's
+// clients run with "owned" take it as it enters the tree.
+func newServer(dir string, owned bool, logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner, error) {
 	p, err := project.Open(dir)
 	if err != nil {
 		return nil, nil, err
@@ -92,15 +95,19 @@ func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, *multi
 		return nil, nil, err
 	}
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
-		player, err := players.Spawn(playerScene, strconv.Itoa(int(id)), map[string]any{
-			position: gdvar.Vector2{},
-			color:    colorOf(id),
-		})
+		state := map[string]any{position: gdvar.Vector2{}, color: colorOf(id)}
+		if owned {
+			_, err = players.SpawnOwned(playerScene, strconv.Itoa(int(id)), id, state)
+		} else {
+			var player *multiplayer.Object
+			if player, err = players.Spawn(playerScene, strconv.Itoa(int(id)), state); err == nil {
+				player.SetAuthority(id) // the peer moves it; the server takes in its syncs
+			}
+		}
 		if err != nil {
 			logger.Printf("peer %d: %v", id, err)
 			return
 		}
-		player.SetAuthority(id) // the peer moves it; the server takes in its syncs
 		logger.Printf("peer %d joined", id)
 	})
 	m.OnPeerDisconnected(func(id multiplayer.PeerID) {

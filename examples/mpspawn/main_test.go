@@ -39,7 +39,7 @@ func TestLiveSpawn(t *testing.T) {
 }
 
 func liveSpawn(t *testing.T, transport string) {
-	port, logs, _ := serve(t, transport)
+	port, logs, _ := serve(t, transport, false)
 	client := clients(t, transport, port)
 	a, b := client("2", "stay"), client("2", "stay")
 	a.WaitFor(t, "ALL", wait)
@@ -70,15 +70,43 @@ func liveSpawn(t *testing.T, transport string) {
 }
 
 // clients returns a function that starts the game's Godot client on port
-// over a transport, with main.gd's walk arguments.
-func clients(t *testing.T, transport, port string) func(walk, mode string) *godot.Process {
+// over a transport, with main.gd's walk arguments and more.
+func clients(t *testing.T, transport, port string) func(walk, mode string, more ...string) *godot.Process {
 	engine := godot.Require(t, godot.Godot4)
-	return func(walk, mode string) *godot.Process {
-		args := []string{"client", "127.0.0.1", port, "walk", walk, mode}
+	return func(walk, mode string, more ...string) *godot.Process {
+		args := append([]string{"client", "127.0.0.1", port, "walk", walk, mode}, more...)
 		if transport == "enet" {
 			args = append(args, "enet")
 		}
 		return godot.StartProject(t, engine, "examples/mpspawn/godot", args...)
+	}
+}
+
+// TestLiveSpawnOwned runs the game's clients with "owned", the way of the
+// tutorials: each side hands a player to its peer in _enter_tree, from
+// its name. The Go server spawns each player owned by its peer
+// (SpawnOwned): two clients, over each transport, see both players spawn
+// and arrive, a late joiner too, and no side prints an error. Spawned and
+// then handed over (Spawn, SetAuthority), each client printed
+// ERR_INVALID_DATA for each spawn ("Should have been consumed").
+func TestLiveSpawnOwned(t *testing.T) {
+	for _, transport := range []string{"websocket", "enet"} {
+		t.Run(transport, func(t *testing.T) {
+			port, logs, _ := serve(t, transport, true)
+			client := clients(t, transport, port)
+			a, b := client("2", "stay", "owned"), client("2", "stay", "owned")
+			a.WaitFor(t, "ALL", wait)
+			b.WaitFor(t, "ALL", wait)
+			late := client("3", "leave", "owned")
+			out := late.Wait(t)
+			assert.Contains(t, out, "ALL", "the late joiner sees every player arrive")
+			for _, p := range []string{a.Output(), b.Output(), out} {
+				assert.NotContains(t, p, "ERROR", "a client printed an error")
+			}
+			for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+				assert.Regexp(t, `^(peer \d+ (joined|left)|listening on .*)$`, l, "the server logs no error")
+			}
+		})
 	}
 }
 
@@ -88,7 +116,7 @@ func clients(t *testing.T, transport, port string) func(walk, mode string) *godo
 // public, each player is spawned on the other client where it stands;
 // made private again, it is despawned there.
 func TestLiveVisibility(t *testing.T) {
-	port, logs, players := serve(t, "websocket")
+	port, logs, players := serve(t, "websocket", false)
 	var private atomic.Bool
 	private.Store(true)
 	players.SetVisibilityFilter(func(o *multiplayer.Object, peer multiplayer.PeerID) bool {
@@ -147,9 +175,9 @@ func html(c gdvar.Color) string {
 }
 
 // serve runs the example's server over a transport on a free loopback
-// port until the test ends, and returns the port, the server's log and
-// its spawner.
-func serve(t *testing.T, transport string) (string, *lockedBuffer, *multiplayer.Spawner) {
+// port until the test ends (owned: its players owned from the start), and
+// returns the port, the server's log and its spawner.
+func serve(t *testing.T, transport string, owned bool) (string, *lockedBuffer, *multiplayer.Spawner) {
 	t.Helper()
 	network := "tcp"
 	if transport == "enet" {
@@ -158,7 +186,7 @@ func serve(t *testing.T, transport string) (string, *lockedBuffer, *multiplayer.
 	port := strconv.Itoa(godot.FreePort(t, network))
 	logs := new(lockedBuffer)
 	logger := log.New(logs, "", 0)
-	m, players, err := newServer("godot", logger)
+	m, players, err := newServer("godot", owned, logger)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)

@@ -10,7 +10,17 @@ const SPEED := 200.0
 var target = null
 
 
+# With the user argument "owned", the game takes the tutorials' way
+# instead: each side hands the player to its peer as it enters the tree,
+# and the spawn carries no state (the color stays white).
+func _enter_tree() -> void:
+	if OS.get_cmdline_user_args().has("owned"):
+		set_multiplayer_authority(name.to_int())
+
+
 func _ready() -> void:
+	if OS.get_cmdline_user_args().has("owned"):
+		return
 	# Hand the player to its peer here, not in _enter_tree: the engine
 	# applies the spawn state (color) only while the server still owns the
 	# synchronizer as it enters the tree. A Godot server keeps it until the
