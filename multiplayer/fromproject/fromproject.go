@@ -71,9 +71,9 @@ type scriptNode struct {
 //     scene's own nodes, on the node its root_path names (Synchronized),
 //     in tree order.
 //
-// What the game decides only while it runs (Node.rpc_config, spawn
-// functions, configs changed in code) is not in the files: declare it by
-// hand, on paths Declare leaves free. An error names the file it comes
+// What the game decides only while it runs (Node.rpc_config, configs
+// changed in code) is not in the files: declare it by hand, on paths
+// Declare leaves free; a spawner's spawn_function, by WithCustomSpawn. An error names the file it comes
 // from: a script the engine would refuse, or refuse to attach to its
 // node's class (project.Project.Tree), a scene the project lacks, a
 // channel past multiplayer.MaxChannel, or what package multiplayer
@@ -81,9 +81,12 @@ type scriptNode struct {
 // synchronizer whose root_path leaves its scene, more than
 // multiplayer.MaxOnChange OnChange properties in a synchronizer), or a
 // path m declares already; then nothing is declared.
-func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string) (*Scene, error) {
+func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string, opts ...Option) (*Scene, error) {
 	d, err := read(p, mainScene)
 	if err != nil {
+		return nil, err
+	}
+	if err := d.apply(p, opts); err != nil {
 		return nil, err
 	}
 	return d.declare(m)

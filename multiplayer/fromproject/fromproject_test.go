@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/project"
@@ -368,4 +369,53 @@ replication_config = SubResource("inputs")
 	out := strings.Replace(player, `root_path = NodePath("..")`, `root_path = NodePath("../../..")`, 1)
 	_, err = read(writeProject(t, map[string]string{"b.tscn": out}), "res://main.tscn")
 	assert.ErrorContains(t, err, "res://b.tscn: synchronizer Inputs/InputSync: root_path ../../.. leaves the scene")
+}
+
+// A spawner whose spawn_function builds a scene in code (the project's
+// files cannot say which) is given it by WithCustomSpawn: its Custom
+// scene, read from the scene's files, which SpawnCustom spawns; without
+// it, SpawnCustom is refused. A spawner or a scene the project lacks is
+// an error naming it.
+func TestWithCustomSpawn(t *testing.T) {
+	p := writeProject(t, nil)
+	d, err := read(p, "res://main.tscn")
+	require.NoError(t, err)
+	require.NoError(t, d.apply(p, []Option{WithCustomSpawn("/root/Main/Spawner", "res://a.tscn")}))
+	custom := d.spawners[0].cfg.Custom
+	require.NotNil(t, custom)
+	assert.Equal(t, "res://a.tscn", custom.Path)
+	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, custom.Methods)
+	assert.Len(t, custom.Synchronizers, 1)
+
+	for _, c := range []struct {
+		opts []Option
+		want string
+	}{
+		{nil, "declares no custom scene"},
+		{[]Option{WithCustomSpawn("/root/Main/Spawner", "res://a.tscn")}, ""},
+	} {
+		m := multiplayer.MustNew()
+		scene, err := Declare(m, writeProject(t, nil), "res://main.tscn", c.opts...)
+		require.NoError(t, err)
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		go m.Serve(ctx, ln)
+		require.Eventually(t, func() bool { return m.ID() == multiplayer.ServerID }, liveWait, time.Millisecond)
+		sp, err := scene.Spawner("/root/Main/Spawner")
+		require.NoError(t, err)
+		_, err = sp.SpawnCustom("Built", int64(3), map[string]any{".:position": gdvar.Vector2{}})
+		if c.want == "" {
+			assert.NoError(t, err)
+		} else {
+			assert.ErrorContains(t, err, c.want)
+		}
+		cancel()
+		<-m.Done()
+	}
+
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn", WithCustomSpawn("/root/Main/Nope", "res://a.tscn"))
+	assert.EqualError(t, err, "res://main.tscn has no MultiplayerSpawner /root/Main/Nope (WithCustomSpawn)")
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://nope.tscn"))
+	assert.ErrorContains(t, err, "res://main.tscn: spawner /root/Main/Spawner: custom scene: res://nope.tscn")
 }
