@@ -586,7 +586,7 @@ func TestHostileServer(t *testing.T) {
 	for i := range max + 100 {
 		flood = append(flood, appendSys(nil, sysAddPeer, PeerID(10+i)))
 	}
-	path := appendSimplify(nil, MustNew().Node("/root/Main", echoMethods...).methods.checksum, 1, rootPath+"/Main")
+	path := appendSimplify(nil, MustNew().Node("/root/Main", echoMethods...).methods.checksum, 1, DefaultRoot+"/Main")
 	for _, tc := range []struct {
 		name      string
 		script    [][]byte

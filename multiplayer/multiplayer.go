@@ -172,6 +172,10 @@ func (m *Multiplayer) CompleteAuth(peer PeerID) error {
 // a client, 0 before either.
 func (m *Multiplayer) ID() PeerID { return m.self() }
 
+// Root returns the multiplayer root, which the packets' node paths are
+// relative to (WithRoot).
+func (m *Multiplayer) Root() string { return m.cfg.root }
+
 // Peers returns the peers connected now, in increasing order: a server's
 // clients, or a client's server and the other clients it announced.
 func (m *Multiplayer) Peers() []PeerID { return m.peerIDs() }

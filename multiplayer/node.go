@@ -35,26 +35,23 @@ type binding struct {
 	argError func(*Call, *ArgError)
 }
 
-// rootPath is the root the engine's paths are relative to (SceneTree's
-// multiplayer root).
-const rootPath = "/root"
-
 // newNode declares a node at path, absolute ("/root/Main") or relative to
-// the root ("Main"), with the methods of t.
+// the multiplayer root ("Main"), with the methods of t.
 func newNode(r *rpcLayer, path string, t *MethodSet) (*Node, error) {
-	rel, ok := relativePath(path)
+	rel, ok := r.cfg.relative(path)
 	if !ok || rel == "" {
-		return nil, fmt.Errorf("multiplayer: node path %q is not under %s", path, rootPath)
+		return nil, fmt.Errorf("multiplayer: node path %q is not under %s", path, r.cfg.root)
 	}
 	n := &Node{r: r, path: rel, methods: t}
 	n.authority.Store(int32(ServerID))
 	return n, nil
 }
 
-// relativePath returns a node path relative to the root: "/root/Main"
-// and "Main" are both "Main".
-func relativePath(path string) (string, bool) {
-	if rel, ok := strings.CutPrefix(path, rootPath+"/"); ok {
+// relative returns a node path relative to the multiplayer root, as the
+// packets carry it: with the root /root, "/root/Main" and "Main" are both
+// "Main".
+func (c *config) relative(path string) (string, bool) {
+	if rel, ok := strings.CutPrefix(path, c.root+"/"); ok {
 		return rel, true
 	}
 	if strings.HasPrefix(path, "/") {
@@ -70,7 +67,7 @@ func (n *Node) checksumError(peer string) *ChecksumError {
 }
 
 // Path returns the node's absolute path.
-func (n *Node) Path() string { return rootPath + "/" + n.path }
+func (n *Node) Path() string { return n.r.cfg.root + "/" + n.path }
 
 // MethodSet returns the node's RPC methods.
 func (n *Node) MethodSet() *MethodSet { return n.methods }

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -89,6 +90,7 @@ type config struct {
 	tick          time.Duration
 	errorInterval time.Duration
 	protocols     []string // the WebSocket subprotocols, one of which must be agreed
+	root          string   // the multiplayer root, which the packets' paths are relative to
 	err           error    // the first invalid option
 }
 
@@ -97,7 +99,7 @@ type config struct {
 func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
 		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
-		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval}
+		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval, root: DefaultRoot}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -247,4 +249,19 @@ func isToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// DefaultRoot is the multiplayer root of a SceneTree's own MultiplayerAPI:
+// the tree's root.
+const DefaultRoot = "/root"
+
+// WithRoot sets the node the packets' node paths are relative to (default
+// DefaultRoot), as a game's SceneTree.set_multiplayer(api, root_path)
+// gives a MultiplayerAPI of its own to a branch ("/root/Main/Lobby"):
+// that API's peers name nodes relative to it. Nodes are then declared
+// under it, by absolute path or relative to it. It is an absolute path
+// under /root, as clean as path.Clean makes it.
+func WithRoot(root string) Option {
+	ok := (root == DefaultRoot || strings.HasPrefix(root, DefaultRoot+"/")) && path.Clean(root) == root
+	return option("WithRoot", ok, func(c *config) { c.root = root })
 }

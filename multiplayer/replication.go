@@ -263,7 +263,7 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 		if err != nil {
 			return pkt
 		}
-		rel, _ := relativePath(string(path))
+		rel, _ := r.cfg.relative(string(path))
 		if n := r.rpc.nodes[rel]; hidden(n) {
 			if o := objectOf(n); from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {

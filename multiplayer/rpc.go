@@ -51,7 +51,7 @@ func (r *rpcLayer) declare(path string, t *MethodSet) (*Node, error) {
 
 // lookup returns the node at path, or nil (Lookup).
 func (r *rpcLayer) lookup(path string) *Node {
-	rel, ok := relativePath(path)
+	rel, ok := r.cfg.relative(path)
 	if !ok {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (r *rpcLayer) handleSimplify(from PeerID, b []byte) error {
 	if err != nil {
 		return err
 	}
-	rel, _ := relativePath(string(path))
+	rel, _ := r.cfg.relative(string(path))
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := r.nodes[rel]
@@ -225,7 +225,7 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 	r.mu.Lock()
 	var n *Node
 	if call.path != nil {
-		rel, _ := relativePath(string(call.path))
+		rel, _ := r.cfg.relative(string(call.path))
 		n = r.nodes[rel]
 	} else {
 		n = r.cached(from, call.node)

@@ -136,7 +136,7 @@ type syncDecl struct {
 // declareSpawner declares the MultiplayerSpawner at path (Spawner),
 // panicking if the declaration is invalid.
 func (r *replLayer) declareSpawner(path string, cfg SpawnerConfig) *Spawner {
-	spawnPath, ok := relativePath(cfg.SpawnPath)
+	spawnPath, ok := r.cfg.relative(cfg.SpawnPath)
 	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
 		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
 	}
@@ -347,7 +347,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	r := s.r
 	root := s.spawnPath + "/" + name
 	if r.rpc.nodes[root] != nil {
-		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, rootPath, root)
+		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, r.cfg.root, root)
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.private}

@@ -12,16 +12,16 @@ const noPeer PeerID = -1
 
 // synchronized declares a synchronized node (Synchronized).
 func (r *replLayer) synchronized(nodePath string, syncs []Synchronizer) *Object {
-	rel, ok := relativePath(nodePath)
+	rel, ok := r.cfg.relative(nodePath)
 	if !ok || rel == "" {
-		panic(fmt.Sprintf("multiplayer: synchronized node path %q is not under %s", nodePath, rootPath))
+		panic(fmt.Sprintf("multiplayer: synchronized node path %q is not under %s", nodePath, r.cfg.root))
 	}
 	sc := newScene(nodePath, SpawnableScene{Synchronizers: syncs}, customScene)
 	paths := []string{rel}
 	for _, d := range sc.syncs {
 		p := path.Join(rel, d.Path)
 		if p == "." || p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(d.Path) {
-			panic(fmt.Sprintf("multiplayer: node %s: synchronizer %q is not under %s", nodePath, d.Path, rootPath))
+			panic(fmt.Sprintf("multiplayer: node %s: synchronizer %q is not under %s", nodePath, d.Path, r.cfg.root))
 		}
 		paths = append(paths, p)
 	}

@@ -27,7 +27,9 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
 
+	"github.com/gdvar/gdvar/internal/ordered"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
@@ -96,6 +98,7 @@ func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string, o
 // declares none of its paths yet, so that a mistake leaves m as it was.
 // A synchronized node may be one of the nodes with a script.
 func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
+	d.keepUnder(m.Root())
 	for _, p := range d.paths() {
 		if m.Lookup(p) != nil {
 			return nil, fmt.Errorf("%s: node %s is declared already", d.scene, project.Shown(p))
@@ -118,6 +121,25 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 		s.synced[at] = m.Synchronized(at, syncs...)
 	}
 	return s, nil
+}
+
+// keepUnder keeps what is below root, the multiplayer root of the API
+// being declared (multiplayer.WithRoot): a branch's API serves its nodes
+// alone, as the engine's SceneTree.set_multiplayer gives it them.
+func (d *declarations) keepUnder(root string) {
+	if root == treeRoot {
+		return
+	}
+	under := func(p string) bool { return strings.HasPrefix(p, root+"/") }
+	d.nodes = slices.DeleteFunc(d.nodes, func(n nodeDecl) bool { return !under(n.path) })
+	d.spawners = slices.DeleteFunc(d.spawners, func(s spawnerDecl) bool { return !under(s.path) || !under(s.cfg.SpawnPath) })
+	var kept ordered.Map[[]multiplayer.Synchronizer]
+	for at, syncs := range d.statics.All() {
+		if under(at) {
+			kept.Set(at, syncs, false)
+		}
+	}
+	d.statics = kept
 }
 
 // paths returns every path declare declares.

@@ -419,3 +419,21 @@ func TestWithCustomSpawn(t *testing.T) {
 	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://nope.tscn"))
 	assert.ErrorContains(t, err, "res://main.tscn: spawner /root/Main/Spawner: custom scene: res://nope.tscn")
 }
+
+// On a Multiplayer of a branch (multiplayer.WithRoot), Declare declares
+// the nodes under the branch alone, as the engine gives a branch's API
+// them: the main scene's Lobby, not Main itself nor its spawner.
+func TestDeclareBranch(t *testing.T) {
+	m := multiplayer.MustNew(multiplayer.WithRoot("/root/Main/Lobby"))
+	d, err := Declare(m, writeProject(t, nil), "res://main.tscn")
+	require.NoError(t, err)
+	board, err := d.Node("/root/Main/Lobby/Board")
+	require.NoError(t, err)
+	assert.Same(t, m.Lookup("Board"), board, "named relative to the branch")
+	_, err = d.Node("/root/Main")
+	assert.Error(t, err)
+	_, err = d.Spawner("/root/Main/Spawner")
+	assert.Error(t, err)
+	_, err = d.Synchronized("/root/Main/Ball")
+	assert.Error(t, err)
+}
