@@ -15,6 +15,7 @@
 //	gdvar edit [flags] FILE -- PROGRAM ARGS…  edit a save file's values as JSON, types kept
 //	gdvar debug [flags] -- GODOT ARGS…  drive a running game through its debugger
 //	gdvar rpc-config SCRIPT      print a script's (.gd or .cs) RPC config, as Godot 4.6 has it
+//	gdvar server-skeleton [-project DIR] [MAIN_SCENE]  print a Go multiplayer server's skeleton for a project
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
 //	gdvar load -project DIR -addr HOST:PORT [flags]  bots play a game against its server
 //	gdvar version                print gdvar's version
@@ -79,6 +80,9 @@ var commands = []command{
 	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: debugCommand},
 	{name: "rpc-config", usage: rpcConfigUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return rpcConfig(args, stdout, stderr)
+	}},
+	{name: "server-skeleton", usage: skeletonUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return serverSkeleton(args, stdout, stderr)
 	}},
 	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: mcpCommand},
 	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadCommand},
