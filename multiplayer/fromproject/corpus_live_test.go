@@ -240,3 +240,60 @@ func TestLiveCorpusMultiplayerExample(t *testing.T) {
 	}
 	assert.Empty(t, g.errors())
 }
+
+// jonathanhecl's ENet client and server, RPCs: the server greets each
+// client that connects (send_message_to_client), and broadcasts each
+// client's send_message_to_server to every client; the client's call goes
+// to every peer, the server relaying it to the others. The Go host,
+// declared from the server's project, ports those two: each of two
+// unmodified clients, connected by its Connect button, gets the greeting
+// and its own message back, as with the Godot host, and prints no error the Godot
+// host's clients do not; the Go host reports what the Godot host prints,
+// once per client: the client's own player's synchronizer, a node the
+// server's project lacks.
+func TestLiveCorpusMessages(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	const port = "7070"
+	freePort(t, port)
+	client := corpusCopy(t, "jonathanhecl__ENetMultiplayer-client-godot4")
+	clients := func() []string {
+		args := []string{"--path", client, "-s", "res://gdvar_drivers/press.gd", "--", "res://scenes/main.tscn", "Main/Connect"}
+		first := godot.StartWith(t, engine, append(args, "6")...)
+		first.WaitFor(t, "ID ", liveWait)
+		second := godot.StartWith(t, engine, append(args, "2")...)
+		return []string{first.Wait(t), second.Wait(t)}
+	}
+	host := godot.StartWith(t, engine, "--path", corpusCopy(t, "jonathanhecl__ENetMultiplayer-server-godot4"))
+	time.Sleep(time.Second) // it prints nothing when it listens
+	withGodot := clients()
+	require.NoError(t, host.Signal(os.Kill))
+	// Each client syncs its own player (a node the server's project lacks)
+	// by path: the Godot host says once per client that it has no such node.
+	assert.Equal(t, 2, strings.Count(host.Output(), `ERROR: Node not found: "Main/`), "%s", host.Output())
+	freePort(t, port)
+
+	g := newCorpusGame(t, "jonathanhecl__ENetMultiplayer-server-godot4", "res://scenes/main.tscn")
+	main, err := g.game.Node("/root/Main")
+	require.NoError(t, err)
+	g.m.OnPeerConnected(func(id multiplayer.PeerID) { // _on_client_connect
+		assert.NoError(t, main.Call(id, "send_message_to_client", "Hola Cliente, soy don Server"))
+	})
+	require.NoError(t, g.game.Handle("/root/Main", "send_message_to_server", func(c *multiplayer.Call, message string) error {
+		return main.Call(multiplayer.AllPeers, "send_message_to_client", message)
+	}))
+	g.listenFixed(t, port)
+	for run, outs := range map[string][]string{"Godot host": withGodot, "Go host": clients()} {
+		ids := []string{godot.Line(t, outs[0], "ID "), godot.Line(t, outs[1], "ID ")}
+		for i, out := range outs {
+			assert.Contains(t, out, "send_message_to_client: Hola Cliente, soy don Server", "%s: the greeting", run)
+			assert.Contains(t, out, "send_message_to_client: Hola Server, soy "+ids[i], "%s: its own message, broadcast", run)
+			assert.Subset(t, errorLines(withGodot...), errorLines(out), "%s: errors the clients of the Godot host do not print", run)
+		}
+	}
+	errs := g.errors()
+	assert.Len(t, errs, 2, "as the Godot host, once per client: %v", errs)
+	for _, err := range errs {
+		assert.ErrorIs(t, err, multiplayer.ErrUnknownNode)
+		assert.ErrorContains(t, err, `/MultiplayerSynchronizer"`)
+	}
+}

@@ -39,7 +39,7 @@ func _frame() -> void:
 		button = ""
 	var container := root.get_node_or_null(container_path)
 	var peer := get_multiplayer().multiplayer_peer
-	if container == null or peer == null or peer.get_connection_status() != MultiplayerPeer.CONNECTION_CONNECTED:
+	if container == null or peer == null or peer is OfflineMultiplayerPeer or peer.get_connection_status() != MultiplayerPeer.CONNECTION_CONNECTED:
 		return
 	var me := str(get_multiplayer().get_unique_id())
 	if not seen.has("ID"):
