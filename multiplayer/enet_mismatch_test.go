@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -68,5 +69,27 @@ func TestLiveENetMismatches(t *testing.T) {
 				t.Fatal("nothing reported")
 			}
 		})
+	}
+}
+
+// An ENet client the server refuses for the peer id it asks for (below
+// 2, or in use), as the engine refuses it, silently, is reported.
+func TestENetRefusedIDReported(t *testing.T) {
+	m := MustNew()
+	errs := make(chan error, 4)
+	m.OnError(func(err error) { errs <- err })
+	port := serveENetWith(t, m)
+	h, err := enet.Listen("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer h.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+	defer cancel()
+	_, _ = h.Connect(ctx, "127.0.0.1:"+port, enetChannels, 1) // the server's own id
+	select {
+	case err := <-errs:
+		require.ErrorIs(t, err, ErrNotAllowed)
+		assert.ErrorContains(t, err, "an id below 2 (peer id 1)")
+	case <-ctx.Done():
+		t.Fatal("nothing reported")
 	}
 }
