@@ -43,6 +43,11 @@ func TestEveryCommandDispatches(t *testing.T) {
 		if name != "version" { // which takes no arguments, -h included
 			assert.Equal(t, 0, code, "%s -h: %s", name, text)
 		}
+		out.Reset()
+		errOut.Reset()
+		code = run([]string{name, "-no-such-flag"}, bytes.NewReader(nil), &out, &errOut)
+		assert.Equal(t, 2, code, "%s -no-such-flag", name)
+		assert.Contains(t, errOut.String(), "no-such-flag", name)
 	}
 
 	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)

@@ -81,11 +81,8 @@ func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage) }
 	gameConfig := gameFlags(fs)
 	script := fs.String("e", "", "commands to run, separated by ;")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
 	}
 	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too
 	game, ok := gameConfig(stderr)

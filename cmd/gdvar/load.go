@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,11 +40,8 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	plotPath := fs.String("plot", "", "write an SVG of the run to this file")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
 	quiet := fs.Bool("q", false, "no progress line")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
 	}
 	if *dir == "" || *addr == "" || fs.NArg() > 0 {
 		fs.Usage()

@@ -408,3 +408,16 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
 }
+
+// parseOwnFlags parses the flags of a command that has its own: whether
+// the command goes on, and else its exit code (0 after -h, 2 after a
+// flag the FlagSet refused and reported).
+func parseOwnFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	switch err := fs.Parse(args); {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		return 0, false
+	}
+	return 2, false
+}

@@ -49,11 +49,8 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage) }
 	gameConfig := gameFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
 	}
 	stderr = &lockedWriter{w: stderr}
 	game, ok := gameConfig(stderr)

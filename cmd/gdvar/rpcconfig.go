@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,11 +22,8 @@ func rpcConfig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nExample:\n  gdvar rpc-config game/player.gd\n  gdvar rpc-config Game/Player.cs\n\nFlags:\n", rpcConfigUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		_ = usageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))

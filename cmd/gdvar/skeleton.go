@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,11 +20,8 @@ func serverSkeleton(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nExample:\n  gdvar server-skeleton -project game > server/main.go\n\nFlags:\n", skeletonUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 1 {
 		_ = usageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
