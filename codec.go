@@ -2,6 +2,7 @@ package gdvar
 
 import (
 	"io"
+	"math"
 	"reflect"
 )
 
@@ -17,8 +18,9 @@ import (
 //	b, err := godot3.Marshal(v)
 //	dec := godot3.NewDecoder(conn)
 type Codec struct {
-	cfg   config
-	plain bool // it sets nothing: the fast paths, which read no option, serve it
+	cfg       config
+	plain     bool   // it sets nothing: the fast paths, which read no option, serve it
+	unbounded *Codec // see Unbounded, made with the Codec
 }
 
 // NewCodec returns the Codec of opts, or the error, matching
@@ -50,7 +52,43 @@ func (c *Codec) With(opts ...Option) (*Codec, error) {
 		return nil, n.cfg.err
 	}
 	n.plain = reflect.DeepEqual(n.cfg, defaultConfig)
+	n.unbounded = unboundedOf(n.cfg)
 	return n, nil
+}
+
+// unlimited are the limits of an Unbounded Codec: all but the depth, which
+// Marshal bounds too.
+var unlimited = Limits{
+	MaxContainerLen: math.MaxInt64,
+	MaxStringBytes:  math.MaxInt64,
+	MaxPackedBytes:  math.MaxInt64,
+	MaxNameBytes:    math.MaxInt,
+	MaxValueBytes:   math.MaxInt64,
+}
+
+// unboundedOf returns the Unbounded Codec of cfg.
+func unboundedOf(cfg config) *Codec {
+	u := &Codec{cfg: cfg}
+	u.cfg.objects = true
+	u.cfg.limits = unlimited
+	u.cfg.limits.MaxDepth, u.cfg.limits.ChunkSize = cfg.limits.MaxDepth, cfg.limits.ChunkSize
+	u.unbounded = u
+	return u
+}
+
+// defaultUnbounded is the default Codec's Unbounded.
+var defaultUnbounded = unboundedOf(defaultConfig)
+
+// Unbounded returns a Codec with c's settings but full objects allowed and
+// no limits but the depth: to read back, in the same program, what c's
+// Marshal or Encoder wrote, as the packages converting values to text do
+// (a value Marshal took converts back whole). Never use it on input from
+// a peer or a file.
+func (c *Codec) Unbounded() *Codec {
+	if c == nil {
+		return defaultUnbounded
+	}
+	return c.unbounded
 }
 
 // config returns the Codec's settings: the defaults for a nil Codec.
@@ -129,3 +167,15 @@ func (c *Codec) NewEncoder(w io.Writer) *Encoder {
 // ResetEncoder makes e write to w with the Codec's settings, as
 // Encoder.Reset does.
 func (c *Codec) ResetEncoder(e *Encoder, w io.Writer) { e.reset(w, c.config()) }
+
+// Convert stores src in dst, a non-nil pointer, as Unmarshal stores src's
+// encoding, which it goes through: Marshal with c's settings, then
+// Unbounded's Unmarshal, so that whatever Marshal took converts. vartext
+// and varjson decode into Go values so, from the generic form.
+func (c *Codec) Convert(src, dst any) error {
+	b, err := c.Marshal(src)
+	if err != nil {
+		return err
+	}
+	return c.Unbounded().Unmarshal(b, dst)
+}

@@ -1,6 +1,7 @@
 package gdvar
 
 import (
+	"reflect"
 	"sync"
 	"testing"
 
@@ -89,4 +90,56 @@ func TestConcurrentCodec(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// Unbounded reads back whatever its Codec wrote: full objects, strings
+// past the Codec's limits, in the Codec's engine version.
+func TestCodecUnbounded(t *testing.T) {
+	small := MustCodec(WithEngine(Godot3), WithLimits(Limits{MaxStringBytes: 4}))
+	long := "longer than four bytes"
+	b, err := small.Marshal(long)
+	require.NoError(t, err)
+	var s string
+	assert.ErrorIs(t, small.Unmarshal(b, &s), ErrLimit)
+	require.NoError(t, small.Unbounded().Unmarshal(b, &s))
+	assert.Equal(t, long, s)
+	assert.Equal(t, Godot3, small.Unbounded().Engine())
+	assert.Same(t, small.Unbounded(), small.Unbounded().Unbounded())
+
+	obj, err := Marshal(&Object{Class: "Node"})
+	require.NoError(t, err)
+	var v any
+	assert.ErrorIs(t, Unmarshal(obj, &v), ErrObjectsNotAllowed)
+	var none *Codec
+	require.NoError(t, none.Unbounded().Unmarshal(obj, &v))
+	assert.Equal(t, "Node", v.(*Object).Class)
+}
+
+// Convert stores a value of the generic form in a Go value as Unmarshal
+// stores its encoding, objects and long strings included.
+func TestCodecConvert(t *testing.T) {
+	type player struct {
+		Name string
+		HP   int
+	}
+	tests := []struct {
+		name  string
+		codec *Codec
+		src   any
+		want  any
+	}{
+		{"a Dictionary into a struct", nil, map[string]any{"name": "ann", "hp": int64(7)}, player{"ann", 7}},
+		{"Godot 3", MustCodec(WithEngine(Godot3)), []any{int64(1), "x"}, []any{int64(1), "x"}},
+		{"past the limits", MustCodec(WithLimits(Limits{MaxContainerLen: 1})), []any{int64(1), int64(2)}, []any{int64(1), int64(2)}},
+		{"an object", nil, &Object{Class: "Node", Properties: []Property{}}, &Object{Class: "Node", Properties: []Property{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dst := reflect.New(reflect.TypeOf(tt.want))
+			require.NoError(t, tt.codec.Convert(tt.src, dst.Interface()))
+			assert.Equal(t, tt.want, dst.Elem().Interface())
+		})
+	}
+	var n int
+	assert.ErrorIs(t, (*Codec)(nil).Convert(make(chan int), &n), ErrUnsupportedType, "a value Marshal refuses")
 }

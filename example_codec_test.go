@@ -34,3 +34,20 @@ func ExampleNewCodec() {
 	// 18 27
 	// Dictionary
 }
+
+// Convert turns a value of the generic form, as Unmarshal into an any or
+// vartext gives it, into a Go value.
+func ExampleCodec_Convert() {
+	type Player struct {
+		Name string
+		HP   int
+	}
+	generic := map[string]any{"name": "ann", "hp": int64(7)}
+	var p Player
+	if err := gdvar.MustCodec().Convert(generic, &p); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%+v\n", p)
+	// Output: {Name:ann HP:7}
+}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -45,30 +44,30 @@ func (f *File) MarshalJSON() ([]byte, error) {
 // CopyValue): varjson.Append made all of them anew for each value, with a
 // read buffer of 64 KiB, 8 KB a key of a file of small ones.
 type jsonValues struct {
-	enc  *varjson.Encoder
-	dec  *gdvar.Decoder
-	bin  []byte
-	form viabinary.Form // of the binary encoding
+	enc   *varjson.Encoder
+	dec   *gdvar.Decoder // reads the binary encoding back (codec's Unbounded)
+	bin   []byte
+	codec *gdvar.Codec // of the binary encoding
 }
 
 // newJSONValues returns a jsonValues writing to w the values of engine
 // version e.
 func newJSONValues(w io.Writer, e gdvar.Engine) *jsonValues {
-	form := viabinary.Objects(e)
-	return &jsonValues{enc: varjson.NewEncoder(w, varjson.WithCodec(form.Marshal)), dec: form.Read.NewDecoderBytes(nil), form: form}
+	codec := gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))
+	return &jsonValues{enc: varjson.NewEncoder(w, varjson.WithCodec(codec)), dec: codec.Unbounded().NewDecoderBytes(nil), codec: codec}
 }
 
 // write writes v's JSON form.
 func (j *jsonValues) write(v any) error {
 	var err error
-	if j.bin, err = j.form.Marshal.AppendMarshal(j.bin[:0], v); err != nil {
+	if j.bin, err = j.codec.AppendMarshal(j.bin[:0], v); err != nil {
 		return err
 	}
-	j.form.Read.ResetDecoderBytes(j.dec, j.bin)
+	j.dec.ResetBytes(j.bin)
 	if err := j.enc.LookAhead(j.dec); err != nil {
 		return err
 	}
-	j.form.Read.ResetDecoderBytes(j.dec, j.bin)
+	j.dec.ResetBytes(j.bin)
 	return j.enc.CopyValue(j.dec)
 }
 
@@ -129,7 +128,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	// A stream, not a bytes.Reader, which the Decoder would seek back to
 	// each value's start, its JSON reader made anew.
-	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, varjson.WithCodec(viabinary.Objects(f.dialect.Engine()).Marshal))
+	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true))))
 	var v any
 	for i := range keys.n {
 		k := keys.at(i)

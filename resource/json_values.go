@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -83,7 +82,7 @@ func (j *jsonValues) value(v []byte) {
 func (j *jsonValues) decode(e gdvar.Engine) error {
 	// Read as a stream, not a bytes.Reader, which the Decoder would seek
 	// back to each value's start.
-	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, varjson.WithCodec(viabinary.Objects(e).Marshal))
+	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))))
 	for _, o := range j.objects {
 		props := *o.dst
 		if o.conn {

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -50,17 +49,17 @@ func (p *textPrinter) append(dst []byte, v any) ([]byte, error) {
 // by Godot take (varjson.Encoder.Guess), or, for a value that does not,
 // in two.
 type jsonPrinter struct {
-	form viabinary.Form
-	buf  []byte           // the binary form of the value being printed
-	dec  *gdvar.Decoder   // reads it, reused
-	enc  *varjson.Encoder // guessing; nil when a value needed two passes
-	out  []byte
+	codec *gdvar.Codec     // of the binary form
+	buf   []byte           // the binary form of the value being printed
+	dec   *gdvar.Decoder   // reads it (codec's Unbounded), reused
+	enc   *varjson.Encoder // guessing; nil when a value needed two passes
+	out   []byte
 }
 
 // newJSONPrinter returns a jsonPrinter of values of engine version e.
 func newJSONPrinter(e gdvar.Engine) *jsonPrinter {
-	form := viabinary.Objects(e)
-	return &jsonPrinter{form: form, dec: form.Read.NewDecoderBytes(nil)}
+	codec := gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))
+	return &jsonPrinter{codec: codec, dec: codec.Unbounded().NewDecoderBytes(nil)}
 }
 
 func (p *jsonPrinter) Write(b []byte) (int, error) {
@@ -69,24 +68,24 @@ func (p *jsonPrinter) Write(b []byte) (int, error) {
 }
 
 // rewind makes the Decoder read the value's binary form from its start.
-func (p *jsonPrinter) rewind() { p.form.Read.ResetDecoderBytes(p.dec, p.buf) }
+func (p *jsonPrinter) rewind() { p.dec.ResetBytes(p.buf) }
 
 // append appends v's JSON to dst.
 func (p *jsonPrinter) append(dst []byte, v any) ([]byte, error) {
 	var err error
-	if p.buf, err = p.form.Marshal.AppendMarshal(p.buf[:0], v); err != nil {
+	if p.buf, err = p.codec.AppendMarshal(p.buf[:0], v); err != nil {
 		return dst, err
 	}
 	p.rewind()
 	if p.enc == nil {
-		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.form.Marshal))
+		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.codec))
 		p.enc.Guess()
 	}
 	p.out = dst
 	err = p.enc.CopyValue(p.dec)
 	if errors.Is(err, varjson.ErrWrongGuess) { // again, after a first pass
 		p.out = p.out[:len(dst)]
-		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.form.Marshal))
+		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.codec))
 		p.rewind()
 		if err = p.enc.LookAhead(p.dec); err == nil {
 			p.rewind()

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -422,7 +421,7 @@ func (f *File) sceneSnapshot() ([]byte, error) {
 	}
 	v = append(v, f.Editable)
 	h := sha256.New()
-	enc := viabinary.Objects(gdvar.Godot4).Marshal.NewEncoder(h)
+	enc := gdvar.MustCodec(gdvar.AllowObjects(true)).NewEncoder(h)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}

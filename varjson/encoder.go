@@ -233,7 +233,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 		return err
 	}
 	var v any
-	if err := enc.e.cfg.binary().Marshal.Unmarshal(b, &v); err != nil {
+	if err := enc.e.cfg.binary().Unmarshal(b, &v); err != nil {
 		return err
 	}
 	if err := enc.e.leaf(v); err != nil {
@@ -246,7 +246,7 @@ func (enc *Encoder) leafValue(dec *gdvar.Decoder, t gdvar.Token, base int) error
 // buffer the next call reuses.
 func (enc *Encoder) leafBytes(dec *gdvar.Decoder, t gdvar.Token, base int) ([]byte, error) {
 	if enc.leafEnc == nil {
-		enc.leafEnc = enc.e.cfg.binary().Marshal.NewEncoder(&enc.leaf)
+		enc.leafEnc = enc.e.cfg.binary().NewEncoder(&enc.leaf)
 	}
 	enc.leaf.b = enc.leaf.b[:0]
 	err := copyRest(enc.leafEnc, dec, t, base)
@@ -295,7 +295,7 @@ func (enc *Encoder) rawValue(dec *gdvar.Decoder, t gdvar.Token, base int) error 
 	enc.e.tag("Raw")
 	enc.e.b = append(enc.e.b, '"')
 	if enc.raw == nil {
-		enc.raw = enc.e.cfg.binary().Marshal.NewEncoder(enc.base64())
+		enc.raw = enc.e.cfg.binary().NewEncoder(enc.base64())
 	}
 	err := copyRest(enc.raw, dec, t, base)
 	if err == nil {

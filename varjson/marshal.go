@@ -20,13 +20,13 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 // Append appends the JSON form of v to dst. It goes through v's binary
 // encoding and FromBinary, so that both print the same.
 func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
-	form := newConfig(opts).binary()
-	bin, err := form.Marshal.Marshal(v)
+	codec := newConfig(opts).binary()
+	bin, err := codec.Marshal(v)
 	if err != nil {
 		return dst, err
 	}
 	out := bytesWriter{b: dst}
-	if err := FromBinary(&out, bytes.NewReader(bin), WithCodec(form.Read)); err != nil {
+	if err := FromBinary(&out, bytes.NewReader(bin), WithCodec(codec.Unbounded())); err != nil {
 		return dst, err
 	}
 	return out.b, nil

@@ -1,9 +1,6 @@
 package varjson
 
-import (
-	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/internal/viabinary"
-)
+import "github.com/gdvar/gdvar"
 
 // An Option configures the reading and writing of the JSON form: Marshal,
 // Unmarshal, an Encoder, a Decoder, FromBinary and ToBinary. varjson has
@@ -34,6 +31,16 @@ func WithCodec(c *gdvar.Codec) Option { return func(cfg *config) { cfg.codec = c
 // engine returns the engine version of the binary form.
 func (c config) engine() gdvar.Engine { return c.codec.Engine() }
 
-// binary returns the binary form values go through, with full objects, as
-// a value given to Marshal has already been accepted.
-func (c config) binary() viabinary.Form { return viabinary.Objects(c.engine()) }
+// objectCodecs are each engine version's codecs with full objects allowed,
+// made once.
+var objectCodecs = func() (c [gdvar.Godot2 + 1]*gdvar.Codec) {
+	for e := range c {
+		c[e] = gdvar.MustCodec(gdvar.WithEngine(gdvar.Engine(e)), gdvar.AllowObjects(true))
+	}
+	return c
+}()
+
+// binary returns the codec values go through, with full objects, as a
+// value given to Marshal has already been accepted; its Unbounded reads
+// back what it writes.
+func (c config) binary() *gdvar.Codec { return objectCodecs[c.engine()] }

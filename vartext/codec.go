@@ -197,7 +197,7 @@ func unmarshal(text []byte, v any, cfg config) error {
 func toBinary(dst io.Writer, src io.ReadSeeker, cfg config) error {
 	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, *gdvar.Codec) {
 		dec := newDecoder(r, cfg)
-		return dec, cfg.binary().Marshal
+		return dec, cfg.binary()
 	}, ErrKeyTwice)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)

@@ -92,7 +92,7 @@ const (
 // newEncoder returns an Encoder writing to w with checked settings.
 func newEncoder(w io.Writer, cfg config) *Encoder {
 	e := &Encoder{w: w, cfg: cfg}
-	e.check = cfg.marshalForm().Marshal.NewEncoder(io.Discard)
+	e.check = cfg.marshalCodec().NewEncoder(io.Discard)
 	e.sink = &e.out
 	return e
 }

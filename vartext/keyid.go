@@ -45,7 +45,7 @@ func (k *keyIDs) forget() {
 }
 
 // use makes the binary forms c's.
-func (k *keyIDs) use(c config) { k.codec = c.binary().Marshal }
+func (k *keyIDs) use(c config) { k.codec = c.binary() }
 
 // number returns the number of form, which is kept in k.form.
 func (k *keyIDs) number(form []byte) uint32 {
@@ -165,7 +165,7 @@ func equalKey(k any, c config) string {
 	case float64:
 		k = sameFloat(x)
 	}
-	b, err := c.binary().Marshal.Marshal(k)
+	b, err := c.binary().Marshal(k)
 	if err != nil {
 		return "e" + err.Error()
 	}

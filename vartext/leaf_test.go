@@ -14,13 +14,13 @@ import (
 // throughBinary prints v as Encode did before it printed leaves directly:
 // through v's binary form, read back token by token.
 func throughBinary(v any, cfg config) ([]byte, error) {
-	form := cfg.marshalForm()
-	b, err := form.Marshal.Marshal(v)
+	codec := cfg.marshalCodec()
+	b, err := codec.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	var w appendWriter
-	err = newEncoder(&w, cfg).CopyValue(form.Read.NewDecoderBytes(b))
+	err = newEncoder(&w, cfg).CopyValue(codec.Unbounded().NewDecoderBytes(b))
 	return w.b, err
 }
 

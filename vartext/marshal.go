@@ -16,27 +16,27 @@ func (e *Encoder) Encode(v any) error {
 			return err
 		}
 	}
-	form := e.cfg.marshalForm()
+	codec := e.cfg.marshalCodec()
 	var b []byte
 	var err error
 	if e.bin == nil { // Marshal's buffer is pooled: its copy is made to size
-		b, err = form.Marshal.Marshal(v)
+		b, err = codec.Marshal(v)
 	} else {
-		b, err = form.Marshal.AppendMarshal(e.bin, v)
+		b, err = codec.AppendMarshal(e.bin, v)
 	}
 	if err != nil {
 		return err
 	}
 	if e.dec == nil {
-		e.dec = form.Read.NewDecoderBytes(b)
+		e.dec = codec.Unbounded().NewDecoderBytes(b)
 	} else {
-		form.Read.ResetDecoderBytes(e.dec, b)
+		e.dec.ResetBytes(b) // keeps Unbounded's settings
 	}
 	err = e.CopyValue(e.dec)
 	e.bin = b[:0]
 	if cap(b) > keptBinary { // a large value's: not kept for the next
 		e.bin = nil
-		form.Read.ResetDecoderBytes(e.dec, nil)
+		e.dec.ResetBytes(nil)
 	}
 	return err
 }

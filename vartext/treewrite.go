@@ -43,7 +43,16 @@ func (d *Decoder) writeTree(enc *gdvar.Encoder, v any) error {
 		}
 		return enc.WriteToken(gdvar.DictEndToken)
 	}
-	return d.cfg.binary().Encode(enc, v)
+	return writeEncoded(enc, d.cfg.binary(), v)
+}
+
+// writeEncoded writes v to enc as the tokens of its encoding with codec.
+func writeEncoded(enc *gdvar.Encoder, codec *gdvar.Codec, v any) error {
+	b, err := codec.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return gdvar.CopyValue(enc, codec.Unbounded().NewDecoderBytes(b))
 }
 
 func (d *Decoder) writeArray(enc *gdvar.Encoder, elem gdvar.ContainerType, values []any) error {
