@@ -126,13 +126,7 @@ func TestLayerViolations(t *testing.T) {
 // Every package of the module stands in a layer of docs/internals.md and
 // imports none of a higher one.
 func TestPackageLayers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list on the module")
-	}
-	gocmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	gocmd := goCommand(t, "runs go list on the module")
 	doc, err := os.ReadFile("docs/internals.md")
 	require.NoError(t, err)
 	layers, err := readLayers(doc)
@@ -146,4 +140,17 @@ func TestPackageLayers(t *testing.T) {
 	}
 	require.Contains(t, imports, modulePath+"/multiplayer/fromproject", "go list listed the module")
 	assert.Empty(t, layers.violations(imports))
+}
+
+// goCommand returns the go command, for a test that runs it (what it does
+// is why): the test is skipped with -short or without one.
+func goCommand(t *testing.T, why string) string {
+	if testing.Short() {
+		t.Skip(why)
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	return gocmd
 }

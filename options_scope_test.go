@@ -69,13 +69,7 @@ func main() {
 // right way does: the go command builds optionUses in a directory of the
 // module's testdata, made for the test.
 func TestOptionScope(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a program")
-	}
-	gocmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	gocmd := goCommand(t, "builds a program")
 	dir, err := os.MkdirTemp("testdata", "optionscope-")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
