@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"sync/atomic"
 )
 
 // A Codec is a set of options checked once: the engine version, the
@@ -19,8 +20,8 @@ import (
 //	dec := godot3.NewDecoder(conn)
 type Codec struct {
 	cfg       config
-	plain     bool   // it sets nothing: the fast paths, which read no option, serve it
-	unbounded *Codec // see Unbounded, made with the Codec
+	plain     bool                  // it sets nothing: the fast paths, which read no option, serve it
+	unbounded atomic.Pointer[Codec] // see Unbounded, made on its first use
 }
 
 // NewCodec returns the Codec of opts, or the error, matching
@@ -52,7 +53,6 @@ func (c *Codec) With(opts ...Option) (*Codec, error) {
 		return nil, n.cfg.err
 	}
 	n.plain = reflect.DeepEqual(n.cfg, defaultConfig)
-	n.unbounded = unboundedOf(n.cfg)
 	return n, nil
 }
 
@@ -72,7 +72,7 @@ func unboundedOf(cfg config) *Codec {
 	u.cfg.objects = true
 	u.cfg.limits = unlimited
 	u.cfg.limits.MaxDepth, u.cfg.limits.ChunkSize = cfg.limits.MaxDepth, cfg.limits.ChunkSize
-	u.unbounded = u
+	u.unbounded.Store(u)
 	return u
 }
 
@@ -88,7 +88,11 @@ func (c *Codec) Unbounded() *Codec {
 	if c == nil {
 		return defaultUnbounded
 	}
-	return c.unbounded
+	if u := c.unbounded.Load(); u != nil {
+		return u
+	}
+	c.unbounded.CompareAndSwap(nil, unboundedOf(c.cfg)) // a Codec made but not used costs no more
+	return c.unbounded.Load()
 }
 
 // config returns the Codec's settings: the defaults for a nil Codec.
