@@ -64,8 +64,12 @@ func (l packageLayers) of(path string) (int, bool) {
 }
 
 // testRigs are the packages of test rigs, which no package below the
-// programs imports but debuggertest.
+// programs imports but those of rigUsers.
 const testRigs = modulePath + "/internal/testrig"
+
+// rigUsers are the packages below the programs that may import a test rig:
+// debuggertest starts games for tests, loadtest reads its CPU time.
+var rigUsers = []string{modulePath + "/debugger/debuggertest", modulePath + "/loadtest"}
 
 // violations returns what in imports (a package's path to its non-test
 // imports) runs against the layers: a package of the module in no layer,
@@ -89,7 +93,7 @@ func (l packageLayers) violations(imports map[string][]string) []string {
 				bad = append(bad, dep+" is in no layer")
 			case m > n:
 				bad = append(bad, fmt.Sprintf("%s (layer %d) imports %s (layer %d)", pkg, n, dep, m))
-			case strings.HasPrefix(dep, testRigs+"/") && n < programs && !strings.HasPrefix(pkg, testRigs+"/") && pkg != modulePath+"/debugger/debuggertest":
+			case strings.HasPrefix(dep, testRigs+"/") && n < programs && !strings.HasPrefix(pkg, testRigs+"/") && !slices.Contains(rigUsers, pkg):
 				bad = append(bad, pkg+" imports the test rig "+dep)
 			}
 		}
