@@ -169,7 +169,7 @@ func TestLeafMemory(t *testing.T) {
 }
 
 // BenchmarkMarshalString quotes a string as the debugger quotes one for an
-// Expression: once through its binary form, a Decoder and an Encoder.
+// Expression: directly, with no binary form (TestMarshalStringAllocs).
 func BenchmarkMarshalString(b *testing.B) {
 	var s any = `say "hi" to C:\games`
 	b.ReportAllocs()
