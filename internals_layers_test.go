@@ -68,8 +68,8 @@ func (l packageLayers) of(path string) (int, bool) {
 const testRigs = modulePath + "/internal/testrig"
 
 // rigUsers are the packages below the programs that may import a test rig:
-// debuggertest starts games for tests, loadtest reads its CPU time.
-var rigUsers = []string{modulePath + "/debugger/debuggertest", modulePath + "/loadtest"}
+// debuggertest starts games for tests.
+var rigUsers = []string{modulePath + "/debugger/debuggertest"}
 
 // violations returns what in imports (a package's path to its non-test
 // imports) runs against the layers: a package of the module in no layer,

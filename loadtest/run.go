@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/procstat"
-	"github.com/gdvar/gdvar/internal/testrig/cputime"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -86,7 +85,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var bots []*bot
 	var connected atomic.Int64
 	var wg sync.WaitGroup
-	start, cpu0 := time.Now(), cputime.Process()
+	start, cpu0 := time.Now(), procstat.Self()
 
 	wg.Go(func() { // the joins, paced
 		every := time.Duration(float64(time.Second) / cfg.JoinRate)
@@ -143,7 +142,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			done = true
 		case <-tick.C:
 		}
-		now, cpu := time.Now(), cputime.Process()
+		now, cpu := time.Now(), procstat.Self()
 		secs := now.Sub(last).Seconds()
 		if secs < 0.5 { // the end, just after a second's snapshot
 			continue
@@ -173,7 +172,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		last, lastCPU, lastSyncs, lastCalls, lastSent = now, cpu, syncs, calls, sent
 	}
 	wg.Wait()
-	rep.BotsCPU = cputime.Process() - cpu0
+	rep.BotsCPU = procstat.Self() - cpu0
 	rep.MachineLimit = machineLimit(rep, cfg, time.Since(start))
 	return rep, nil
 }

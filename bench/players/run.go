@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/procstat"
 )
 
 // runSpec is one measurement: a server, a transport, a workload, a
@@ -121,14 +121,14 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 		halt()
 		return res, err
 	}
-	self0, start := cputime.Process(), time.Now()
+	self0, start := procstat.Self(), time.Now()
 	for _, c := range clients {
 		c.from.Store(now())
 	}
 	time.Sleep(spec.seconds)
 	halt()
 	res.elapsed = time.Since(start)
-	res.clientCPU = cputime.Process() - self0
+	res.clientCPU = procstat.Self() - self0
 	cpu1, err := fl.cpu()
 	if err != nil {
 		return res, err
