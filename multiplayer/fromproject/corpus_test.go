@@ -1,0 +1,107 @@
+package fromproject
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
+)
+
+// corpusCuts are, by game, what Declare names when it refuses a scene of
+// the corpus for a file the corpus does not keep (manifest.tsv's cut
+// column), not for what it reads.
+var corpusCuts = map[string][]string{
+	"AtomicSponge__godot-multiplayer-example": {"res://addons/fps_label/fps_label.gd"},
+	"elixs__Tutorial-CC5409-Primavera-2025": {
+		"autoload Dialogic: res://addons/dialogic/Core/DialogicGameHandler.gd: the project has no such script",
+		"BTPlayer is not a class of Godot 4.6", // LimboAI's, a GDExtension in the cut addons/
+	},
+	"jamonholmgren__jammin_lobby": {"res://assets/tank.glb: the project has no such scene"},
+}
+
+// corpusGaps are the corpus's scenes that Declare refuses for what it
+// does not serve yet, with what its error says: the test fails when one
+// declares, so that the list goes with the gap.
+var corpusGaps = map[string]string{
+	"godotengine__tps-demo res://level/level.tscn": "@rpc methods below a spawned scene's root are not served",
+}
+
+// Declare serves every scene of the corpus's multiplayer games (manifest
+// kinds "multiplayer-…"), GDScript and C# alike, the game's autoloads with
+// it, or refuses it only for a file the corpus cut.
+func TestCorpusDeclare(t *testing.T) {
+	const corpus = "../../testdata/projects"
+	f, err := os.Open(filepath.Join(corpus, "manifest.tsv"))
+	require.NoError(t, err)
+	defer f.Close()
+	declared, cut := 0, 0
+	lines := bufio.NewScanner(f)
+	for lines.Scan() {
+		cols := strings.Split(lines.Text(), "\t")
+		if len(cols) < 5 || !strings.Contains(cols[4], "multiplayer-") {
+			continue
+		}
+		dir := filepath.Join(corpus, filepath.FromSlash(cols[0]))
+		p, err := project.Open(dir)
+		require.NoError(t, err, cols[0])
+		autoloads, err := p.Autoloads()
+		require.NoError(t, err, cols[0])
+		for _, scene := range scenesOf(t, dir) {
+			// An autoload's own scene is at /root/NAME in every scene;
+			// as a main scene beside itself it would stand there twice.
+			if slices.ContainsFunc(autoloads, func(a project.Autoload) bool { return a.Path == scene }) {
+				continue
+			}
+			key := cols[0] + " " + scene
+			_, err := Declare(multiplayer.MustNew(), p, scene)
+			if err != nil && slices.ContainsFunc(corpusCuts[cols[0]], func(m string) bool { return strings.Contains(err.Error(), m) }) {
+				cut++
+				continue
+			}
+			if gap, ok := corpusGaps[key]; ok {
+				if assert.Error(t, err, "%s: listed as a gap, but declares", key) {
+					assert.Contains(t, err.Error(), gap, key)
+				}
+				continue
+			}
+			if assert.NoError(t, err, key) {
+				declared++
+			}
+		}
+	}
+	require.NoError(t, lines.Err())
+	t.Logf("%d scenes of multiplayer games declared, %d refused for the corpus's cuts, %d for a gap", declared, cut, len(corpusGaps))
+	assert.Positive(t, declared)
+}
+
+// scenesOf returns the res:// paths of a project's .tscn files, not those
+// of projects nested in it.
+func scenesOf(t *testing.T, dir string) []string {
+	var scenes []string
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != dir {
+			if _, err := os.Stat(filepath.Join(path, "project.godot")); err == nil {
+				return filepath.SkipDir
+			}
+		}
+		if filepath.Ext(path) == ".tscn" {
+			rel, err := filepath.Rel(dir, path)
+			require.NoError(t, err)
+			scenes = append(scenes, "res://"+filepath.ToSlash(rel))
+		}
+		return nil
+	}))
+	return scenes
+}
