@@ -190,6 +190,10 @@ func (p *Project) Script(resPath string) (*Script, error) {
 	r := &scriptRead{}
 	src, err := p.readFile(resPath)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// Not the file system's words and this machine's path: the
+		// project's.
+		r.err = &ScriptError{Path: resPath, Message: "the project has no such script", Err: fs.ErrNotExist}
 	case err != nil:
 		r.err = &ScriptError{Path: resPath, Message: err.Error(), Err: errors.Unwrap(err)}
 	case path.Ext(resPath) == ".cs":
