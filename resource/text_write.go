@@ -73,7 +73,7 @@ func (w *textWriter) file() error {
 	if len(exts) > 0 {
 		w.s("\n")
 	}
-	if f.dialect == vartext.Godot32 { // Godot 3.2 numbers them anew at each save
+	if f.dialect == vartext.Godot32 && !f.binaryRead { // Godot 3.2 numbers anew at each save those it read from text
 		w.renamed.sub = map[string]string{}
 		for i, r := range found.found {
 			w.renamed.sub[r.ID] = strconv.Itoa(i + 1)
