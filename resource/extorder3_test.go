@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
@@ -64,5 +65,36 @@ func TestExtOrder3(t *testing.T) {
 			})
 		}
 		t.Logf("%s: %d of %d conversions number the external resources as the engine", e.dir, inOrder, len(names))
+	}
+}
+
+// TestLiveExtOrder3 has Godot 3.6 and 3.2 make 40 random resources with
+// several external resources from a new seed, and convert each .res to
+// text in a fresh engine: gdvar's conversions are the engine's, byte for
+// byte but for the external resources' numbers (see TestExtOrder3).
+func TestLiveExtOrder3(t *testing.T) {
+	for _, e := range []struct {
+		name string
+		d    vartext.Dialect
+	}{{godot.Godot3_6, vartext.Godot3}, {godot.Godot3_2, vartext.Godot32}} {
+		t.Run(e.name, func(t *testing.T) {
+			engine := godot.Require(t, e.name)
+			dir, p, names := liveScriptCases(t, engine, "scripts/resource/extorder3.gd", "config_version=4\n")
+			for _, name := range names {
+				in, out := filepath.Join(dir, name+".res"), filepath.Join(dir, name+".conv.tres")
+				godot.RunScript(t, engine, "scripts/resource/extorder3.gd", "convert", in, out)
+				data, err := os.ReadFile(in)
+				require.NoError(t, err)
+				f, err := resource.Read(bytes.NewReader(data), resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(filePaths{p}))
+				require.NoError(t, err)
+				if e.d != vartext.Godot3 { // Godot 3.6 gives a resource it loads no path
+					f.Path = in
+				}
+				want, err := os.ReadFile(out)
+				require.NoError(t, err, "the engine did not convert %s", name)
+				got := string(saved(t, f, out, resource.Text))
+				assert.Equal(t, string(want), extIDsAsIn(t, string(want), got), name)
+			}
+		})
 	}
 }

@@ -3,10 +3,10 @@
 # textures, scenes), met in nested sub-resources using different scripts,
 # as test cases for the order in which Godot 3 numbers external resources
 # (TestExtOrder3):
-#   godot3 --no-window --path PROJECT -s extorder3.gd -- make SEED COUNT
-# writes res://ext/: a pool of textures, scenes and scripts, and cases
-# case_N.res (index.txt lists them);
-#   godot3 --no-window --path PROJECT -s extorder3.gd -- convert IN OUT
+#   godot3 --no-window -s extorder3.gd -- DIR SEED COUNT
+# writes in DIR (res://ext, or an absolute path): a pool of textures,
+# scenes and scripts, and cases case_N.res (index.txt lists them);
+#   godot3 --no-window -s extorder3.gd -- convert IN OUT
 # loads IN in a fresh engine and saves it as OUT, as a user's converter
 # does: the engine numbers external resources in the order it loaded them.
 extends SceneTree
@@ -14,6 +14,7 @@ extends SceneTree
 var rng = RandomNumberGenerator.new()
 var pool = [] # paths of textures, scenes and scripts made so far
 var scripts = [] # paths of the scripts
+var dir # where the files go
 
 func _init():
 	var args = Array(OS.get_cmdline_args())
@@ -24,8 +25,9 @@ func _init():
 			print("fail " + args[2])
 		quit()
 		return
+	dir = args[0]
 	rng.seed = int(args[1])
-	Directory.new().make_dir_recursive("res://ext")
+	Directory.new().make_dir_recursive(dir)
 	for i in 4:
 		texture(i)
 	for i in 6:
@@ -36,11 +38,11 @@ func _init():
 	for i in int(args[2]):
 		var name = "case_%d" % i
 		var r = scripted(2)
-		if ResourceSaver.save("res://ext/" + name + ".res", r) != OK:
+		if ResourceSaver.save(dir + "/" + name + ".res", r) != OK:
 			print("fail " + name)
 		index.append(name)
 	var f = File.new()
-	f.open("res://ext/index.txt", File.WRITE)
+	f.open(dir + "/index.txt", File.WRITE)
 	for name in index:
 		f.store_line(name)
 	f.close()
@@ -50,7 +52,7 @@ func _init():
 func texture(i):
 	var t = GradientTexture.new()
 	t.width = 8 + i
-	var path = "res://ext/tex_%d.%s" % [i, "tres" if i % 2 == 0 else "res"]
+	var path = dir + "/tex_%d.%s" % [i, "tres" if i % 2 == 0 else "res"]
 	ResourceSaver.save(path, t)
 	pool.append(path)
 
@@ -59,22 +61,22 @@ func scene(i):
 	n.name = "Scene%d" % i
 	var s = PackedScene.new()
 	s.pack(n)
-	var path = "res://ext/scene_%d.tscn" % i
+	var path = dir + "/scene_%d.tscn" % i
 	ResourceSaver.save(path, s)
 	pool.append(path)
 	n.free()
 
 # script writes a script that may extend an earlier one by path and
-# preload resources of the pool, and exports two Resource variables and
+# preload resources of the pool (by paths relative to it), and exports two Resource variables and
 # an Array.
 func script(i):
 	var src = "extends Resource\n"
 	if scripts.size() > 0 and rng.randi_range(0, 2) == 0:
-		src = "extends \"%s\"\n" % pick(scripts)
+		src = "extends \"%s\"\n" % pick(scripts).get_file()
 	for k in rng.randi_range(0, 3):
-		src += "const P%d_%d = preload(\"%s\")\n" % [i, k, pick(pool)]
+		src += "const P%d_%d = preload(\"%s\")\n" % [i, k, pick(pool).get_file()]
 	src += "export(Resource) var a%d\nexport(Resource) var b%d\nexport(Array) var c%d = []\n" % [i, i, i]
-	var path = "res://ext/lib_%d.gd" % i
+	var path = dir + "/lib_%d.gd" % i
 	var f = File.new()
 	f.open(path, File.WRITE)
 	f.store_string(src)

@@ -18,7 +18,7 @@ for v in 3.6 3.2; do
   echo 'config_version=4' >"$proj/project.godot"
   # A script error leaves a Godot 3 engine running, so every run is timed.
   run() { timeout 120 "$engines/bin/godot$v" --no-window --path "$proj" -s "$gen" -- "$@" 2>&1 | grep -E '^(wrote|fail)' || true; }
-  run make "$seed" "$count"
+  run res://ext "$seed" "$count"
   test "$(wc -l <"$proj/ext/index.txt")" -eq "$count"
   for n in $(cat "$proj/ext/index.txt"); do
     for k in 1 2 3 4 5; do

@@ -1,5 +1,5 @@
 extends Resource
-const P3_0 = preload("res://ext/lib_0.gd")
+const P3_0 = preload("lib_0.gd")
 export(Resource) var a3
 export(Resource) var b3
 export(Array) var c3 = []

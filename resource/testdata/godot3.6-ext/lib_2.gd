@@ -1,4 +1,4 @@
-extends "res://ext/lib_0.gd"
+extends "lib_0.gd"
 export(Resource) var a2
 export(Resource) var b2
 export(Array) var c2 = []
