@@ -8,23 +8,11 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/testrig/godot"
-	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// extProject makes a project whose res://ext/ holds a testdata folder's
-// files, as when the engine saved them.
-func extProject(t *testing.T, dir string) *project.Project {
-	root := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(root, "project.godot"), []byte("config_version=4\n"), 0o644))
-	require.NoError(t, os.CopyFS(filepath.Join(root, "ext"), os.DirFS(dir)))
-	p, err := project.Open(root)
-	require.NoError(t, err)
-	return p
-}
 
 // Godot 3.6 and 3.2 convert a .res with several external resources
 // (scripts that preload and extend others, textures, scenes, met in nested
@@ -39,7 +27,7 @@ func TestExtOrder3(t *testing.T) {
 		d   vartext.Dialect
 	}{{"godot3.6-ext", vartext.Godot3}, {"godot3.2-ext", vartext.Godot32}} {
 		dir := filepath.Join("testdata", e.dir)
-		p := extProject(t, dir)
+		p := scriptProject(t, dir, "ext", e.d)
 		index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
 		require.NoError(t, err)
 		names := strings.Fields(string(index))

@@ -19,24 +19,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// scriptProject makes a project whose res://script/ holds the scripts of
-// a testdata folder, as when the engine saved its files; a Godot 3 one
-// for a Godot 3 dialect.
-func scriptProject(t *testing.T, dir string, d vartext.Dialect) *project.Project {
+// scriptProject makes a project whose res://FOLDER/ holds a testdata
+// folder's files, as when the engine saved them; a Godot 3 one for a
+// Godot 3 dialect.
+func scriptProject(t *testing.T, dir, folder string, d vartext.Dialect) *project.Project {
 	root := t.TempDir()
 	var settings []byte
 	if d != vartext.Godot4 {
 		settings = []byte("config_version=4\n")
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(root, "project.godot"), settings, 0o644))
-	require.NoError(t, os.Mkdir(filepath.Join(root, "script"), 0o755))
-	scripts, err := filepath.Glob(filepath.Join(dir, "*.gd"))
-	require.NoError(t, err)
-	for _, s := range scripts {
-		b, err := os.ReadFile(s)
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(root, "script", filepath.Base(s)), b, 0o644))
-	}
+	require.NoError(t, os.CopyFS(filepath.Join(root, folder), os.DirFS(dir)))
 	p, err := project.Open(root)
 	require.NoError(t, err)
 	return p
@@ -53,7 +46,7 @@ func TestScriptsConversion(t *testing.T) {
 		d   vartext.Dialect
 	}{{"godot4-script", vartext.Godot4}, {"godot3.6-script", vartext.Godot3}, {"godot3.2-script", vartext.Godot32}} {
 		dir := filepath.Join("testdata", e.dir)
-		p := scriptProject(t, dir, e.d)
+		p := scriptProject(t, dir, "script", e.d)
 		for _, name := range []string{"script_res", "script_res_defaults", "script_scene"} {
 			for _, conv := range [][2]string{{".res", ".tres"}, {".tres", ".res"}} {
 				if name == "script_scene" {
