@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/playersgame"
+	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"

@@ -13,7 +13,7 @@ import (
 	"syscall"
 
 	"github.com/gdvar/gdvar/enet"
-	"github.com/gdvar/gdvar/internal/playersgame"
+	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )

@@ -82,8 +82,9 @@ func TestInternalLayout(t *testing.T) {
 }
 
 // testOnly says whether the code in dir runs only in tests and
-// benchmarks: a rig, a package of test helpers, a benchmark, a script.
+// benchmarks: a rig, the package of test helpers, a benchmark, a script.
+// (loadtest is no test helper: gdvar load runs it.)
 func testOnly(dir string) bool {
-	return strings.HasPrefix(dir, "internal/testrig/") || strings.HasSuffix(dir, "test") ||
+	return strings.HasPrefix(dir, "internal/testrig/") || dir == "debugger/debuggertest" ||
 		strings.HasPrefix(dir, "bench/") || strings.HasPrefix(dir, "scripts/")
 }
