@@ -370,7 +370,7 @@ func (s *Session) callByHelper(ctx context.Context, path, method string, args []
 			return nil, fmt.Errorf("%w: %s of %s", ErrNoMethod, method, path)
 		}
 	}
-	return s.helperResult(ctx, r, before, ErrCallFailed, method+" of "+path)
+	return s.helperResult(ctx, r, before, ErrCallFailed, method+" of "+path, "_call")
 }
 
 // callInFrame is Call by evaluating it in a script frame.
@@ -459,7 +459,7 @@ func (s *Session) evaluate(ctx context.Context, expr string, checked bool) (any,
 		if !checked && len(r) == 2 && r[0] == true {
 			return r[1], nil
 		}
-		return s.helperResult(ctx, r, before, ErrEvalFailed, cutText(expr))
+		return s.helperResult(ctx, r, before, ErrEvalFailed, cutText(expr), "_eval")
 	}
 	var v any
 	err := s.inFrame(ctx, func() (err error) {

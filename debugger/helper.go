@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -229,9 +231,11 @@ func (s *Session) helperRequest(ctx context.Context, name string, data []any, re
 
 // helperResult reads a call's or an evaluation's [ok, value or why], and
 // fails, with err wrapping the game's reason, if not ok; or if the game
-// reported errors while it ran, which come before the reply to a hello
-// sent after it.
-func (s *Session) helperResult(ctx context.Context, r []any, before int, fail error, what string) (any, error) {
+// reported an error the helper's function fn (_call, _eval) raised while
+// it ran, which comes before the reply to a hello sent after it. Other
+// errors that came meanwhile (a scene the game reloads at the time) are
+// the game's own: they stay in Errors alone.
+func (s *Session) helperResult(ctx context.Context, r []any, before int, fail error, what, fn string) (any, error) {
 	var ok bool
 	if len(r) != 2 || !fields(r, &ok) {
 		return nil, fmt.Errorf("%w: %s reply %s", ErrMalformed, what, shown(r))
@@ -247,10 +251,25 @@ func (s *Session) helperResult(ctx context.Context, r []any, before int, fail er
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e, ok := s.errs.last(s.errCount - before); ok {
-		return r[1], fmt.Errorf("%w: %s: %s", fail, what, cutText(e.Text()))
+	for n := s.errCount - before; n > 0; n-- { // oldest first
+		if e, ok := s.errs.last(n); ok && raisedIn(e, fn) {
+			return r[1], fmt.Errorf("%w: %s: %s", fail, what, cutText(e.Text()))
+		}
 	}
 	return r[1], nil
+}
+
+// raisedIn says whether the error was raised while the helper's function
+// fn ran: its script stack has fn of the helper's script, which is
+// gdvar_input.gd as an autoload and "gdscript://<id>.gd" as InstallInput
+// compiles it.
+func raisedIn(e Error, fn string) bool {
+	for _, f := range e.Stack {
+		if f.Func == fn && (strings.HasPrefix(f.File, "gdscript://") || path.Base(f.File) == "gdvar_input.gd") {
+			return true
+		}
+	}
+	return false
 }
 
 // hasHelperCalls says whether the game's helper is known to run calls.

@@ -133,7 +133,7 @@ func TestHelperCalls(t *testing.T) {
 			}
 			if m.Data[1] == "fail" {
 				return []any{true, nil}, [][]byte{message4("error", int64(0), int64(0), int64(1), int64(2), "core/object.cpp", "callp", int64(7), "Invalid call", "", false,
-					int64(3), "gdvar://input", "_call", int64(130))}
+					int64(3), "res://gdvar_input.gd", "_call", int64(130))}
 			}
 		}
 		return []any{true, m.Data[2]}, nil
