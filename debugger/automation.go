@@ -235,13 +235,28 @@ func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 	}
 	obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
 	v, err := s.evaluate(ctx, fmt.Sprintf("[%s in %s, %s.get_indexed(NodePath(%s))]", quote(baseProperty(property)), obj, obj, quote(property)), false)
-	if err != nil {
-		return nil, err
-	}
-	if r, ok := v.([]any); ok && len(r) == 2 && r[0] == true {
+	if r, ok := v.([]any); err == nil && ok && len(r) == 2 && r[0] == true {
 		return r[1], nil
 	}
-	return nil, fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	if err == nil {
+		err = fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	}
+	return nil, s.orFreed(ctx, o.ID, path, err)
+}
+
+// orFreed returns ErrNoNode if an expression on the node with the id
+// failed (err) because the node was freed since the caller looked it up:
+// a scene the game reloaded in between makes instance_from_id null, and
+// the expression an error about operands; else err.
+func (s *Session) orFreed(ctx context.Context, id int64, path string, err error) error {
+	if !errors.Is(err, ErrEvalFailed) && !errors.Is(err, ErrNoProperty) {
+		return err
+	}
+	valid, verr := s.evaluate(ctx, fmt.Sprintf("is_instance_id_valid(%d)", id), false)
+	if verr == nil && valid == false {
+		return fmt.Errorf("%w: %s (freed meanwhile)", ErrNoNode, path)
+	}
+	return err
 }
 
 // Set sets the property of the node at path to value: through the remote
@@ -278,13 +293,13 @@ func (s *Session) Set(ctx context.Context, path, property string, value any) err
 	}
 	obj := fmt.Sprintf("instance_from_id(%d)", o.ID)
 	v, err := s.evaluate(ctx, fmt.Sprintf("[%s in %s, %s.set_indexed(NodePath(%s), str_to_var(%s))]", quote(baseProperty(property)), obj, obj, quote(property), quote(string(text))), false)
-	if err != nil {
-		return err
-	}
-	if r, ok := v.([]any); ok && len(r) == 2 && r[0] == true {
+	if r, ok := v.([]any); err == nil && ok && len(r) == 2 && r[0] == true {
 		return nil
 	}
-	return fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	if err == nil {
+		err = fmt.Errorf("%w: %s of %s", ErrNoProperty, property, path)
+	}
+	return s.orFreed(ctx, o.ID, path, err)
 }
 
 // baseProperty is the property a sub-property path ("position:x") is in.
