@@ -461,7 +461,7 @@ func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 }
 
 // evaluate is Evaluate in the caller's turn; checked, through the helper,
-// it fails with an error the game reported while it ran.
+// it fails with an error the expression raised (see helperResult).
 func (s *Session) evaluate(ctx context.Context, expr string, checked bool) (any, error) {
 	if s.useHelper() {
 		s.mu.Lock()
