@@ -99,20 +99,24 @@ const (
 // viewport.
 const onScreen3D = `Engine.get_main_loop().root.get_camera_3d().unproject_position(Engine.get_main_loop().root.get_node("Main/Player").global_position)`
 
+// stillExpr is an Expression that is true when the 3D character and the
+// camera following it are still.
+const stillExpr = `Engine.get_main_loop().root.get_node("Main/Player").velocity.length() < 0.01 and Engine.get_main_loop().root.get_node("Main/View").position.distance_to(Engine.get_main_loop().root.get_node("Main/Player").position) < 0.02`
+
 // The character walks on move_left and move_forward together, along the
 // world's x axis, from its small platform (x from -1 to 1) onto the one
 // beside it (x from -4.5 to -1.5); the camera follows it: the view
 // changes, and the character is drawn where it stands. (It is released as
 // soon as the test sees it past x = -2: it walks on for as long as that
 // takes, 4 units a second, and a busy machine's half second would take it
-// over the far edge: the game reloads its scene when it falls.)
+// over the far edge.) Then it walks back, off the start's far edge
+// (move_right and move_back, along +x), and falls: the game reloads its
+// scene, with warnings of its own, and a new character stands at the
+// start, drawn there.
 func TestLiveRenderedPlatformer3D(t *testing.T) {
 	game := corpusGame(t, "KenneyNL__Starter-Kit-3D-Platformer")
-	game.WaitNode(robot)
-	still := func() bool {
-		return game.Evaluate(`Engine.get_main_loop().root.get_node("Main/Player").velocity.length() < 0.01`) == true &&
-			game.Evaluate(`Engine.get_main_loop().root.get_node("Main/View").position.distance_to(Engine.get_main_loop().root.get_node("Main/Player").position) < 0.02`) == true
-	}
+	first := game.WaitNode(robot)
+	still := func() bool { return game.Evaluate(stillExpr) == true }
 	game.Eventually("the character and the camera to be still", still)
 	before := game.Screenshot()
 
@@ -131,4 +135,19 @@ func TestLiveRenderedPlatformer3D(t *testing.T) {
 	require.True(t, ok)
 	assert.InDelta(t, -3, at.X, 1.5, "on the next platform, not fallen off it: %v", at)
 	assert.Greater(t, at.Y, 0.0, "on the next platform, not fallen off it: %v", at)
+
+	game.Action("move_right", debugger.Down)
+	game.Action("move_back", debugger.Down)
+	game.WaitProperty(robot, "position:y", func(v any) bool { y, _ := v.(float64); return y < -2 })
+	game.Action("move_right", debugger.Up)
+	game.Action("move_back", debugger.Up)
+	// Until the game reloads at y = -10, and for a frame after, the
+	// character's node may be gone: an expression that reads it fails.
+	game.Eventually("the game to reload its scene, the character still at the start", func() bool {
+		v, err := game.Game.Evaluate(t.Context(), `Vector2(Engine.get_main_loop().root.get_node("Main/Player").position.x, Engine.get_main_loop().root.get_node("Main/Player").position.z).length() < 0.5 and `+stillExpr)
+		return err == nil && v == true
+	})
+	assert.NotEqual(t, first.ID, game.WaitNode(robot).ID, "a new character: the scene reloaded")
+	back := game.Screenshot()
+	debuggertest.Drawn(t, back, feetOf(t, game, onScreen3D, 48, 48), back.At(0, 0))
 }
