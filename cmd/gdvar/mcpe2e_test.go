@@ -140,12 +140,14 @@ func (a *agent) hold(actions []string, what string, cond func() bool) {
 const still = `[Engine.get_main_loop().root.get_node("Main/Player").velocity.length() < 0.01, Engine.get_main_loop().root.get_node("Main/View").position.distance_to(Engine.get_main_loop().root.get_node("Main/Player").position) < 0.02]`
 
 // An agent's run as a test: gdvar mcp, a process over stdio, driven by
-// the SDK's client through 28 tasks on three games that render under
+// the SDK's client through 30 tasks on three games that render under
 // Xvfb, none edited: the scene of flat colors, whose screenshots are its
 // pixels exactly, and the corpus's 2D and 3D platformers, played through
 // their Input Maps (the input helper installed at run time), inspected,
 // changed (JSON values), stopped at a breakpoint, paused, two games at
-// once, and compared on screen before and after they move. Every tool the
+// once, launched lazily by a server's first tool, and compared on screen
+// before and after they move; the 3D character falls off an edge, and the
+// run goes on in the scene the game reloads. Every tool the
 // server lists is called.
 func TestLiveRenderedMCPRun(t *testing.T) {
 	colors, want := shotGame(t) // the display and the engine's home too
@@ -167,6 +169,14 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		{"its screenshot is its pixels", func(t *testing.T) { debuggertest.SamePixels(t, a.screenshot(nil), want) }},
 		{"its SubViewport's too", func(t *testing.T) {
 			debuggertest.SamePixels(t, a.screenshot(map[string]any{"path": "/root/Main/Frame/Sub"}), subImage(want, image.Rect(72, 56, 88, 72)))
+		}},
+
+		{"a server started with the scene after --: its first tool, a screenshot, launches it", func(t *testing.T) {
+			cs, _ := startMCP(t, ctx, colors)
+			lazy := &agent{t: t, ctx: ctx, cs: cs, called: a.called}
+			debuggertest.SamePixels(t, lazy.screenshot(nil), want)
+			lazy.call("quit", nil)
+			require.NoError(t, cs.Close())
 		}},
 
 		{"launch the 2D platformer, ending the scene", func(*testing.T) { a.launch(platformer2D, knight) }},
@@ -262,6 +272,7 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 				return n > 2
 			})
 			assert.Equal(t, "/root/Main Control\n", a.call("tree", map[string]any{"game": "colors", "path": "/root/Main", "depth": 0}))
+			debuggertest.SamePixels(t, a.screenshot(map[string]any{"game": "colors"}), want)
 			frames := map[string]any{"game": "colors", "path": "/root/Main", "property": "frames"}
 			a.call("suspend", map[string]any{"game": "colors"})
 			n := a.value("get", frames)
@@ -328,6 +339,28 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		{"give the character coins", func(t *testing.T) {
 			a.call("set", map[string]any{"path": robot, "property": "coins", "value": "7"})
 			assert.Equal(t, int64(7), a.get(robot, "coins"))
+		}},
+		{"walk off the start's far edge (right and back: along +x): the game reloads its scene, the character at the start", func(t *testing.T) {
+			a.hold([]string{"move_right", "move_back"}, "the character falling", func() bool { return a.number(robot, "position:y") < -2 })
+			// Until the game reloads at y = -10, and for a frame after,
+			// the character's node may be gone: a read of it then fails,
+			// but for that alone, not for the reload's warnings.
+			var at gdvar.Vector3
+			a.until("the character back at the start, and still", func() bool {
+				text, failed := a.try("evaluate", map[string]any{"expression": `[Engine.get_main_loop().root.get_node("Main/Player").position] + ` + still})
+				require.False(t, failed && !strings.Contains(text, "Invalid named index") && !strings.Contains(text, "Node not found"), "failed not for a node gone: %s", text)
+				var v []any
+				if failed || vartext.Unmarshal([]byte(text), &v) != nil || len(v) != 3 {
+					return false
+				}
+				at, _ = v[0].(gdvar.Vector3)
+				return at.Y > -1 && v[1] == true && v[2] == true
+			})
+			assert.InDelta(t, 0, at.X, 0.5, "at the start: %v", at)
+			assert.InDelta(t, 0, at.Z, 0.5, "at the start: %v", at)
+			assert.Equal(t, int64(0), a.get(robot, "coins"), "a new character")
+			after := a.screenshot(nil)
+			debuggertest.Drawn(t, after, a.feet(onScreen3D, 48, 48), after.At(0, 0))
 		}},
 		{"quit", func(t *testing.T) {
 			a.call("quit", nil)
