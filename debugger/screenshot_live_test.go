@@ -3,8 +3,6 @@ package debugger_test
 import (
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -31,18 +29,9 @@ func shotColor(x, y int) color.NRGBA {
 	return color.NRGBA{255, 255, 0, 255} // the clear color
 }
 
-// shotPNG is testdata/shot.png, what testdata/shot shows, which the
-// tests of gdvar debug and gdvar mcp compare their screenshots with.
-func shotPNG(t *testing.T) image.Image {
-	f, err := os.Open("testdata/shot.png")
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return img
-}
-
-// testdata/shot.png is the scene as its nodes place its colors.
+// testdata/shot.png, which the tests of gdvar debug and gdvar mcp
+// compare their screenshots with too, is the scene as its nodes place
+// its colors.
 func TestShotPNG(t *testing.T) {
 	want := image.NewNRGBA(image.Rect(0, 0, 128, 96))
 	for y := range 96 {
@@ -50,14 +39,14 @@ func TestShotPNG(t *testing.T) {
 			want.SetNRGBA(x, y, shotColor(x, y))
 		}
 	}
-	debuggertest.SamePixels(t, shotPNG(t), want)
+	debuggertest.SamePixels(t, debuggertest.ReadPNG(t, "testdata/shot.png"), want)
 }
 
 // A screenshot of a known scene is its pixels exactly: the root viewport
 // as the engine saves it, a SubViewport's and a node's viewport by
 // evaluate.
 func TestLiveRenderedScreenshot(t *testing.T) {
-	want := shotPNG(t)
+	want := debuggertest.ReadPNG(t, "testdata/shot.png")
 	g := debuggertest.Start(t, debuggertest.Project(t, "testdata/shot"), debuggertest.Rendered())
 	g.WaitProperty("/root/Main", "frames", func(v any) bool { n, _ := v.(int64); return n > 2 })
 

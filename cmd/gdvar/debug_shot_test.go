@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -22,18 +20,7 @@ func shotGame(t *testing.T) ([]string, image.Image) {
 	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
 	dir := debuggertest.Project(t, filepath.Join("..", "..", "debugger", "testdata", "shot"))
 	return []string{engine, "--rendering-driver", "opengl3", "--audio-driver", "Dummy", "--path", dir},
-		decodePNG(t, filepath.Join("..", "..", "debugger", "testdata", "shot.png"))
-}
-
-// decodePNG decodes the PNG file at path.
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return img
+		debuggertest.ReadPNG(t, filepath.Join("..", "..", "debugger", "testdata", "shot.png"))
 }
 
 // subImage is the part r of img.
@@ -53,8 +40,8 @@ func TestLiveRenderedDebugShot(t *testing.T) {
 	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script, "--"}, game...)...)
 	require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
 	assert.Equal(t, "128x96\n16x16\n", out)
-	debuggertest.SamePixels(t, decodePNG(t, root), want)
-	debuggertest.SamePixels(t, decodePNG(t, sub), subImage(want, image.Rect(72, 56, 88, 72)))
+	debuggertest.SamePixels(t, debuggertest.ReadPNG(t, root), want)
+	debuggertest.SamePixels(t, debuggertest.ReadPNG(t, sub), subImage(want, image.Rect(72, 56, 88, 72)))
 }
 
 // A headless game has no image: the command fails, saying how to get one.
