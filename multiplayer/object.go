@@ -20,6 +20,9 @@ type Object struct {
 	data    []byte // a custom spawn's data, compressed
 	node    *Node
 	syncs   []*objectSync
+	// The nodes of scene.nodes, in its order (a synchronizer's node if
+	// one is at the path).
+	children []*Node
 
 	// Under r.mu:
 	values    [][]byte // per scene property, compressed; nil until set
@@ -67,6 +70,19 @@ func (o *Object) Spawner() *Spawner { return o.spawner }
 
 // Node returns the node itself, for its RPC methods (SpawnableScene.Methods).
 func (o *Object) Node() *Node { return o.node }
+
+// Child returns the node at path below the node (relative, as
+// SpawnedNode.Path names it), for its RPC methods: set its handlers with
+// Handle, call peers' with Call. It returns nil if the scene declares no
+// such node. A despawn forgets it, as it forgets the node itself.
+func (o *Object) Child(path string) *Node {
+	for i, n := range o.scene.nodes {
+		if n.path == path {
+			return o.children[i]
+		}
+	}
+	return nil
+}
 
 // Data decodes a custom spawn's data into v, as Call.Decode does.
 func (o *Object) Data(v any) error {
@@ -163,6 +179,9 @@ func (o *Object) setAuthority(peer PeerID) {
 	o.authority = peer
 	r.mayOwn()
 	o.node.SetAuthority(peer)
+	for _, n := range o.children {
+		n.SetAuthority(peer)
+	}
 	for _, sy := range o.syncs {
 		sy.node.SetAuthority(peer)
 		sy.netID, sy.lastSync, sy.lastWatch = 0, 0, 0
@@ -207,6 +226,9 @@ func (r *replLayer) remove(o *Object) {
 	r.forgetNode(o.node)
 	for _, sy := range o.syncs {
 		r.forgetNode(sy.node)
+	}
+	for _, n := range o.children {
+		r.rpc.dropNode(n) // once: a synchronizer's was dropped above
 	}
 	for _, p := range r.states {
 		delete(p.spawned, o)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/internal/ordered"
@@ -56,6 +57,20 @@ type SpawnableScene struct {
 	// order: the spawn gives them net ids and state in that order.
 	Synchronizers []Synchronizer
 	// Methods are the RPC methods of the scene's root node (Object.Node).
+	Methods []Method
+	// Nodes are the nodes below the root that have RPC methods: a spawn
+	// serves their calls too (Object.Child), as the engine serves a call
+	// that names a node under the spawned instance.
+	Nodes []SpawnedNode
+}
+
+// SpawnedNode declares a node below a spawnable scene's root with RPC
+// methods: the node of a synchronizer, or any other.
+type SpawnedNode struct {
+	// Path is the node's path relative to the scene's root
+	// ("InputSynchronizer", "Body/Gun").
+	Path string
+	// Methods are its RPC methods, as the node's script declares them.
 	Methods []Method
 }
 
@@ -123,8 +138,26 @@ type scene struct {
 	index   int        // in the spawner's list, or customScene
 	private bool       // a synchronizer of it is Private
 	methods *MethodSet // its root's, shared by every spawn of it
+	nodes   []sceneNode
 	props   []string
 	syncs   []*syncDecl
+}
+
+// sceneNode is a declared node below a scene's root, with its methods.
+type sceneNode struct {
+	path    string
+	methods *MethodSet
+}
+
+// methodsAt returns the methods of the scene's node at path, below its
+// root.
+func (sc *scene) methodsAt(path string) *MethodSet {
+	for _, n := range sc.nodes {
+		if n.path == path {
+			return n.methods
+		}
+	}
+	return noMethods
 }
 
 // syncDecl is a declared synchronizer.
@@ -168,6 +201,16 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 		panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: %v", spawner, sc.Path, err))
 	}
 	s := &scene{SpawnableScene: sc, index: index, methods: t}
+	for _, n := range sc.Nodes {
+		if !validChildPath(n.Path) || slices.ContainsFunc(s.nodes, func(d sceneNode) bool { return d.path == n.Path }) {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: node path %q", spawner, sc.Path, n.Path))
+		}
+		t, err := newMethodSet(n.Methods)
+		if err != nil {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s, node %s: %v", spawner, sc.Path, n.Path, err))
+		}
+		s.nodes = append(s.nodes, sceneNode{path: n.Path, methods: t})
+	}
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd}
 		s.private = s.private || sd.Private
@@ -335,6 +378,17 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	return o, nil
 }
 
+// validChildPath reports whether p names a node below a scene's root:
+// relative, of valid node names, with no "." or "..".
+func validChildPath(p string) bool {
+	for name := range strings.SplitSeq(p, "/") {
+		if name == "." || name == ".." || !validNodeName([]byte(name)) {
+			return false
+		}
+	}
+	return true
+}
+
 // nextNetID gives a spawned node or synchronizer its net id (r.mu held).
 func (r *replLayer) nextNetID() uint32 {
 	r.lastNetID++
@@ -356,9 +410,12 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	o.node.role = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
-		sy.node = r.rpc.addNode(root+"/"+d.Path, noMethods)
+		sy.node = r.rpc.addNode(root+"/"+d.Path, sc.methodsAt(d.Path))
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)
+	}
+	for _, n := range sc.nodes {
+		o.children = append(o.children, r.rpc.addNode(root+"/"+n.path, n.methods)) // a synchronizer's is its node
 	}
 	s.objects.Set(name, o, false)
 	return o, nil
