@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -26,14 +27,14 @@ var corpusCuts = map[string][]string{
 		"BTPlayer is not a class of Godot 4.6", // LimboAI's, a GDExtension in the cut addons/
 	},
 	"jamonholmgren__jammin_lobby": {"res://assets/tank.glb: the project has no such scene"},
+	// The level's spawner's second scene; its first, the player, declares.
+	"godotengine__tps-demo": {"res://enemies/red_robot/red_robot.tscn: the project has no such scene"},
 }
 
 // corpusGaps are the corpus's scenes that Declare refuses for what it
 // does not serve yet, with what its error says: the test fails when one
 // declares, so that the list goes with the gap.
-var corpusGaps = map[string]string{
-	"godotengine__tps-demo res://level/level.tscn": "@rpc methods below a spawned scene's root are not served",
-}
+var corpusGaps = map[string]string{}
 
 // Declare serves every scene of the corpus's multiplayer games (manifest
 // kinds "multiplayer-…"), GDScript and C# alike, the game's autoloads with
@@ -104,4 +105,25 @@ func scenesOf(t *testing.T, dir string) []string {
 		return nil
 	}))
 	return scenes
+}
+
+// tps-demo's player, which its level spawns, has @rpc methods on its
+// root, on its InputSynchronizer and on the root of its instanced
+// BulletCache: the last two are declared with the scene as nodes below
+// the root.
+func TestCorpusSpawnedChildren(t *testing.T) {
+	p, err := project.Open("../../testdata/projects/godotengine__tps-demo")
+	require.NoError(t, err)
+	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+	sc, err := spawnable(p, rpcs, "res://player/player.tscn")
+	require.NoError(t, err)
+	callLocal := func(name string) multiplayer.Method {
+		return multiplayer.Method{Name: name, Mode: mode.Authority, CallLocal: true, Transfer: mode.Reliable}
+	}
+	assert.Contains(t, sc.Methods, callLocal("jump"), "the root's")
+	assert.Equal(t, []multiplayer.SpawnedNode{
+		{Path: "InputSynchronizer", Methods: []multiplayer.Method{callLocal("jump")}},
+		{Path: "BulletCache", Methods: []multiplayer.Method{callLocal("explode")}},
+	}, sc.Nodes)
+	assert.True(t, slices.ContainsFunc(sc.Synchronizers, func(s multiplayer.Synchronizer) bool { return s.Path == "InputSynchronizer" }))
 }

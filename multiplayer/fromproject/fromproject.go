@@ -79,8 +79,7 @@ type scriptNode struct {
 // from: a script the engine would refuse, or refuse to attach to its
 // node's class (project.Project.Tree), a scene the project lacks, a
 // channel past multiplayer.MaxChannel, or what package multiplayer
-// cannot serve (@rpc methods below a spawned scene's root, a
-// synchronizer whose root_path leaves its scene, more than
+// cannot serve (a synchronizer whose root_path leaves its scene, more than
 // multiplayer.MaxOnChange OnChange properties in a synchronizer), or a
 // path m declares already; then nothing is declared.
 func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string, opts ...Option) (*Scene, error) {

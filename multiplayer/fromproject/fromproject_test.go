@@ -227,7 +227,6 @@ func TestDeclareErrors(t *testing.T) {
 		{"missing scene", map[string]string{"a.tscn": ""}, "res://main.tscn: spawner /root/Main/Spawner: res://a.tscn: the project has no such scene"},
 		{"refused script", map[string]string{"main.gd": "extends \"res://base.gd\"\n@rpc(\"sideways\")\nfunc f(): pass\n"}, "res://main.gd"},
 		{"channel", map[string]string{"a.gd": "extends Node\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 254)\nfunc f(): pass\n"}, "res://a.gd: method f: channel 254"},
-		{"rpc below root", map[string]string{"b.tscn": "[gd_scene format=3]\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n[node name=\"B\" type=\"Node\"]\n[node name=\"C\" type=\"Node2D\" parent=\".\"]\nscript = ExtResource(\"1\")\n"}, "res://b.tscn: node C: @rpc methods"},
 		{"missing instance", map[string]string{"lobby.tscn": ""}, "res://main.tscn: node Lobby: res://lobby.tscn: the project has no such scene"},
 		{"sync root outside", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSynchronizer\" parent=\".\"]\nroot_path = NodePath(\"../..\")\n"}, "res://main.tscn: synchronizer /root/Main/S: root_path ../.. leaves the scene"},
 		{"no spawn path", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n"}, "res://main.tscn: spawner /root/Main/S has no spawn_path"},

@@ -223,8 +223,8 @@ func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *pr
 	return cfg, nil
 }
 
-// spawnable reads a spawnable scene: its root's methods and the
-// synchronizers rooted at its root.
+// spawnable reads a spawnable scene: the methods of its root and of the
+// nodes below it, and its synchronizers.
 func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.SpawnableScene, error) {
 	tree, err := p.Tree(res)
 	if err != nil {
@@ -240,7 +240,7 @@ func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.Spa
 			if n.Path == "." {
 				out.Methods = methods
 			} else if len(methods) > 0 {
-				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: node %s: @rpc methods below a spawned scene's root are not served", project.Shown(res), project.Shown(n.Path))
+				out.Nodes = append(out.Nodes, multiplayer.SpawnedNode{Path: n.Path, Methods: methods})
 			}
 		}
 		if s := n.Synchronizer; s != nil {
