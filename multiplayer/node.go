@@ -77,10 +77,13 @@ func (n *Node) MethodSet() *MethodSet { return n.methods }
 // default).
 func (n *Node) SetAuthority(peer PeerID) { n.authority.Store(int32(peer)) }
 
+// byName returns a method of the node, by name, or nil.
+func (n *Node) byName(name string) *method { return n.methods.byName(name) }
+
 // byName returns a method, by name: the script's if both kinds declare
 // it, as the engine's table of names keeps the one parsed last.
-func (n *Node) byName(name string) *method {
-	for _, list := range [][]*method{n.methods.script, n.methods.config} {
+func (t *MethodSet) byName(name string) *method {
+	for _, list := range [][]*method{t.script, t.config} {
 		if i, ok := slices.BinarySearchFunc(list, name, func(m *method, name string) int { return strings.Compare(m.Name, name) }); ok {
 			return list[i]
 		}

@@ -25,6 +25,7 @@ func declareArmed(m *Multiplayer) *Spawner {
 		Scenes: []SpawnableScene{{
 			Path:          testScene,
 			Synchronizers: []Synchronizer{{Path: "Sync", Properties: []Property{{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways}}}},
+			Methods:       []Method{{Name: "hello", Mode: mode.AnyPeer}},
 			Nodes:         []SpawnedNode{{Path: "Sync", Methods: syncMethods}, {Path: "Body/Gun", Methods: gunMethods}},
 		}},
 	})
@@ -90,6 +91,38 @@ func TestSpawnedChildrenRPC(t *testing.T) {
 		assert.Nil(t, server.Lookup(onServer.Path()+"/Sync"))
 		assert.Len(t, errs.get(), 1)
 	})
+}
+
+// Spawner.Handle, set before serving, is the handler of each spawn's
+// node, root or below, until Handle on one node replaces it there; an
+// undeclared scene, node or method, or no handler, is a mistake.
+func TestSpawnerHandle(t *testing.T) {
+	server := MustNew(WithReplicationTick(5 * time.Millisecond))
+	players := declareArmed(server)
+	calls := make(chan string, 8)
+	players.Handle(testScene, "Body/Gun", "fire", func(c *Call, n int64) { calls <- fmt.Sprintf("%s fire %d", c.Node.Path(), n) })
+	players.Handle(testScene, ".", "hello", func(c *Call) { calls <- c.Node.Path() + " hello" })
+	server.OnPeerConnected(func(id PeerID) {
+		_, err := players.Spawn(testScene, name(id), map[string]any{propPos: nil})
+		assert.NoError(t, err)
+	})
+	port := serveOver(t, server, "websocket")
+	client := newReplicaClientOf(t, "websocket", port, declareArmed)
+	mine := next(t, client.spawned)
+	at := "/root/Main/Players/" + mine.Name()
+	require.NoError(t, mine.Child("Body/Gun").Call(ServerID, "fire", 1))
+	assert.Equal(t, at+"/Body/Gun fire 1", next(t, calls))
+	require.NoError(t, mine.Node().Call(ServerID, "hello"))
+	assert.Equal(t, at+" hello", next(t, calls))
+
+	players.Objects()[0].Child("Body/Gun").Handle("fire", func(_ *Call, n int64) { calls <- fmt.Sprintf("replaced %d", n) })
+	require.NoError(t, mine.Child("Body/Gun").Call(ServerID, "fire", 2))
+	assert.Equal(t, "replaced 2", next(t, calls))
+
+	for _, bad := range [][3]string{{"res://nope.tscn", ".", "hello"}, {testScene, "Body", "fire"}, {testScene, ".", "fire"}, {testScene, "Body/Gun", "nope"}} {
+		assert.Panics(t, func() { players.Handle(bad[0], bad[1], bad[2], func(*Call) {}) }, "%v", bad)
+	}
+	assert.Panics(t, func() { players.Handle(testScene, ".", "hello", 3) }, "no handler")
 }
 
 // A node below a scene's root is declared once, at a path below it.

@@ -139,8 +139,11 @@ type scene struct {
 	private bool       // a synchronizer of it is Private
 	methods *MethodSet // its root's, shared by every spawn of it
 	nodes   []sceneNode
-	props   []string
-	syncs   []*syncDecl
+	// The handlers Spawner.Handle set, by node path ("." for the root),
+	// which each spawn of the scene starts with (under r.mu).
+	handlers map[string]map[*method]*handler
+	props    []string
+	syncs    []*syncDecl
 }
 
 // sceneNode is a declared node below a scene's root, with its methods.
@@ -242,6 +245,47 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 		s.syncs = append(s.syncs, d)
 	}
 	return s
+}
+
+// Handle makes fn the handler of method name of the node at nodePath
+// ("." for the root, or a SpawnedNode's Path) in each node the spawner
+// spawns of the scene scenePath from then on, here or received from its
+// owner: set before serving, it is there before any peer can call it.
+// fn is as Node.Handle takes it; Call.Node says which node was called.
+// Handle on one spawned node (Object.Node, Object.Child) replaces it for
+// that node. Handle panics if the scene, node or method is not declared,
+// or fn is no handler, as Node.Handle does.
+func (s *Spawner) Handle(scenePath, nodePath, name string, fn any) {
+	var sc *scene
+	for _, c := range append(slices.Clip(s.scenes), s.custom) {
+		if c != nil && c.Path == scenePath {
+			sc = c
+		}
+	}
+	if sc == nil {
+		panic(fmt.Sprintf("multiplayer: spawner %s has no scene %q", s.node.Path(), scenePath))
+	}
+	t := sc.methods
+	if nodePath != "." {
+		t = sc.methodsAt(nodePath)
+	}
+	meth := t.byName(name)
+	if meth == nil {
+		panic(fmt.Sprintf("multiplayer: scene %s declares no method %q at %q", scenePath, name, nodePath))
+	}
+	h, err := newHandler(fn)
+	if err != nil {
+		panic(fmt.Sprintf("multiplayer: handler of %s %s.%s: %v", scenePath, nodePath, name, err))
+	}
+	s.r.set(func() {
+		if sc.handlers == nil {
+			sc.handlers = map[string]map[*method]*handler{}
+		}
+		if sc.handlers[nodePath] == nil {
+			sc.handlers[nodePath] = map[*method]*handler{}
+		}
+		sc.handlers[nodePath][meth] = h
+	})
 }
 
 // OnSpawn sets the function called when the spawner's owner spawns a node
@@ -416,6 +460,20 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	}
 	for _, n := range sc.nodes {
 		o.children = append(o.children, r.rpc.addNode(root+"/"+n.path, n.methods)) // a synchronizer's is its node
+	}
+	for at, hs := range sc.handlers {
+		n := o.node
+		if at != "." {
+			n = o.Child(at)
+		}
+		if n.bound == nil {
+			n.bound = map[*method]binding{}
+		}
+		for meth, h := range hs {
+			b := n.bound[meth]
+			b.handler = h
+			n.bound[meth] = b
+		}
 	}
 	s.objects.Set(name, o, false)
 	return o, nil

@@ -17,8 +17,8 @@ import (
 // below its root (Body/Gun's, and those of its synchronizer Input, as
 // tps-demo's player) serves its unmodified Godot 4.6 client, over each
 // transport: the server's call of hit on the client's Gun arrives, the
-// client's jump and fires reach the handlers set on Object.Child, each
-// answered with a hit; the first call each way names the node by path,
+// client's jump and fires reach the handlers Spawner.Handle set for the
+// scene's nodes, each answered with a hit; the first call each way names the node by path,
 // the next by cache id.
 func TestLiveSpawnedChildren(t *testing.T) {
 	for _, transport := range transports {
@@ -40,18 +40,16 @@ func liveSpawnedChildren(t *testing.T, transport string) {
 	require.NoError(t, err)
 	errs := errorsOf(m)
 	fired, jumped := make(chan int64, 8), make(chan multiplayer.PeerID, 8)
+	players.Handle("res://player.tscn", "Body/Gun", "fire", func(c *multiplayer.Call, n int64) error {
+		fired <- n
+		return c.Node.Call(c.From, "hit", 10*n)
+	})
+	players.Handle("res://player.tscn", "Input", "jump", func(c *multiplayer.Call) { jumped <- c.From })
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
 		o, err := players.Spawn("res://player.tscn", strconv.Itoa(int(id)), map[string]any{".:position": gdvar.Vector2{}})
-		if !assert.NoError(t, err) {
-			return
+		if assert.NoError(t, err) {
+			assert.NoError(t, o.Child("Body/Gun").Call(id, "hit", 0))
 		}
-		gun := o.Child("Body/Gun")
-		gun.Handle("fire", func(c *multiplayer.Call, n int64) error {
-			fired <- n
-			return gun.Call(c.From, "hit", 10*n)
-		})
-		o.Child("Input").Handle("jump", func(c *multiplayer.Call) { jumped <- c.From })
-		assert.NoError(t, gun.Call(id, "hit", 0))
 	})
 
 	args := []string{"client", serveOver(t, m, transport)}
