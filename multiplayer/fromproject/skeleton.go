@@ -83,7 +83,7 @@ func main() {
 		}
 		fmt.Fprintf(b, "\n\t// %s, script %s.\n", n.path, project.Shown(n.script))
 		for _, meth := range methods {
-			d.stub(b, n.path, meth)
+			d.stub(b, fmt.Sprintf("game.Handle(%q, ", n.path), true, meth)
 		}
 	}
 	for _, s := range d.spawners {
@@ -96,6 +96,15 @@ func main() {
 			fmt.Fprintf(b, "\t// or, if its script hands it to a peer in _enter_tree, %s.SpawnOwned(%q, name, peer, nil).\n", v, sc.Path)
 			for _, sy := range sc.Synchronizers {
 				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
+			}
+			nodes := append([]multiplayer.SpawnedNode{{Path: ".", Methods: sc.Methods}}, sc.Nodes...)
+			for _, n := range nodes {
+				if len(n.Methods) > 0 {
+					fmt.Fprintf(b, "\t// In each spawn of %s, its node %s:\n", sc.Path, n.Path)
+				}
+				for _, meth := range n.Methods {
+					d.stub(b, fmt.Sprintf("%s.Handle(%q, %q, ", v, sc.Path, n.Path), false, meth)
+				}
 			}
 		}
 		if len(s.cfg.Scenes) == 0 {
@@ -124,7 +133,13 @@ func main() {
 }
 
 // stub writes a method's handler, or says why the server needs none.
-func (d *declarations) stub(b *bytes.Buffer, node string, meth multiplayer.Method) {
+// handle is the call that sets it, up to the method's name: game.Handle,
+// which returns an error (must), or a Spawner's Handle, which panics.
+func (d *declarations) stub(b *bytes.Buffer, handle string, returnsErr bool, meth multiplayer.Method) {
+	open, end := fmt.Sprintf("%s%q, func(c *multiplayer.Call, args ...any) error {", handle, meth.Name), "})"
+	if returnsErr {
+		open, end = "must("+open, "}))"
+	}
 	rpc := rpcLine(meth)
 	switch meth.Mode {
 	case mode.Disabled:
@@ -132,17 +147,17 @@ func (d *declarations) stub(b *bytes.Buffer, node string, meth multiplayer.Metho
 		return
 	case mode.Authority:
 		fmt.Fprintf(b, "\t// %s: %s: the node's authority calls it, the server unless a peer owns\n", meth.Name, rpc)
-		fmt.Fprintf(b, "\t// the node; then: must(game.Handle(%q, %q, func(c *multiplayer.Call, args ...any) error { return nil }))\n", node, meth.Name)
+		fmt.Fprintf(b, "\t// the node; then: %s return nil %s\n", open, end)
 		return
 	default:
 		fmt.Fprintf(b, "\t// %s: %s: any peer calls it on the server.\n", meth.Name, rpc)
 	}
-	fmt.Fprintf(b, "\tmust(game.Handle(%q, %q, func(c *multiplayer.Call, args ...any) error {\n", node, meth.Name)
+	fmt.Fprintf(b, "\t%s\n", open)
 	fmt.Fprintf(b, "\t\t// TODO: what the script's %s does on the server, from c.From.\n", meth.Name)
 	if meth.CallLocal {
 		fmt.Fprintf(b, "\t\t// call_local: the server runs it too when it calls it on every peer.\n")
 	}
-	b.WriteString("\t\treturn nil\n\t}))\n")
+	fmt.Fprintf(b, "\t\treturn nil\n\t%s\n", end)
 }
 
 // rpcLine is a method's @rpc annotation, as a script would write it.

@@ -48,21 +48,37 @@ func TestWriteSkeleton(t *testing.T) {
 	assert.ErrorContains(t, WriteSkeleton(&out, p, "res://nope.tscn"), "nope.tscn")
 }
 
-// The skeleton of a corpus game, a lobby in an autoload, builds as it is.
+// The skeleton of a corpus game, a lobby in an autoload, builds as it is,
+// and so does that of a game whose spawned scenes hold @rpc methods below
+// their root, each with its stub on the spawner.
 func TestSkeletonBuilds(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command to build the skeleton with")
 	}
-	p, err := project.Open("../../testdata/projects/jamonholmgren__jammin_lobby")
-	require.NoError(t, err)
-	dir, err := os.MkdirTemp(".", "skeleton-") // inside the module, for its imports
-	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	f, err := os.Create(filepath.Join(dir, "main.go"))
-	require.NoError(t, err)
-	require.NoError(t, WriteSkeleton(f, p, "res://main.tscn"))
-	require.NoError(t, f.Close())
-	out, err := exec.Command(goTool, "build", "-o", os.DevNull, "./"+dir).CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	for _, tt := range []struct {
+		dir  string
+		want []string
+	}{
+		{"../../testdata/projects/jamonholmgren__jammin_lobby", nil},
+		{"testdata/spawnchild", []string{
+			`spawner.Handle("res://player.tscn", "Body/Gun", "fire", func(c *multiplayer.Call, args ...any) error {`,
+			`// the node; then: spawner.Handle("res://player.tscn", "Body/Gun", "hit", func(c *multiplayer.Call, args ...any) error { return nil })`,
+			`spawner.Handle("res://player.tscn", "Input", "jump", func(c *multiplayer.Call, args ...any) error {`,
+		}},
+	} {
+		p, err := project.Open(tt.dir)
+		require.NoError(t, err)
+		var src bytes.Buffer
+		require.NoError(t, WriteSkeleton(&src, p, "res://main.tscn"))
+		for _, want := range tt.want {
+			assert.Contains(t, src.String(), want, tt.dir)
+		}
+		dir, err := os.MkdirTemp(".", "skeleton-") // inside the module, for its imports
+		require.NoError(t, err)
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644))
+		out, err := exec.Command(goTool, "build", "-o", os.DevNull, "./"+dir).CombinedOutput()
+		require.NoError(t, err, "%s: %s\n%s", tt.dir, out, src.String())
+	}
 }
