@@ -218,7 +218,7 @@ func (w *binWriter) index() (subs []*Resource, exts []*External, err error) {
 	}
 	w.exts = make(map[string]uint32, len(exts))
 	for i, x := range exts {
-		w.exts[x.ID] = uint32(i)
+		w.exts[x.key()] = uint32(i)
 	}
 	w.subs = make(map[string]uint32, len(subs))
 	for i, r := range subs {

@@ -58,6 +58,9 @@ type External struct {
 	UID  UID    // its unique id, or NoUID
 	// ID is what references to it give (ExtResource("1_ab3cd"); Godot 3:
 	// ExtResource( 1 )). A binary file has no ids: Read numbers them.
+	// Empty for a script a Godot 4.1 text file names by its path
+	// (Array[Resource("res://s.gd")]): references give the path, and
+	// SavedAs gives it an ID.
 	ID string
 }
 

@@ -43,8 +43,8 @@ func newWalker(f *File, sorted bool) *walker {
 		}
 	}
 	for _, x := range f.External {
-		if _, ok := w.exts[x.ID]; !ok {
-			w.exts[x.ID] = x
+		if _, ok := w.exts[x.key()]; !ok {
+			w.exts[x.key()] = x
 		}
 	}
 	return w

@@ -52,7 +52,9 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	}
 	var rn renames
 	if form == Text && path != f.Path {
-		rn.ext = g.externalIDs(found, ids)
+		rn.ext = g.externalIDs(found, ids, false)
+	} else if ids != nil && slices.ContainsFunc(found.external, func(x *External) bool { return x.ID == "" }) {
+		rn.ext = g.externalIDs(found, ids, true)
 	}
 	if f.dialect == vartext.Godot32 && !f.binaryRead {
 		// Godot 3.2 keeps no ID of a resource it reads from text: it
@@ -104,8 +106,9 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 }
 
 // externalIDs gives the external resources met the IDs of a text save,
-// and returns the renames.
-func (g *File) externalIDs(found *walker, ids *sceneIDs) map[string]string {
+// or only those without one (a save where the others keep theirs), and
+// returns the renames.
+func (g *File) externalIDs(found *walker, ids *sceneIDs, onlyMissing bool) map[string]string {
 	rn := map[string]string{}
 	if ids == nil { // Godot 3: 1, 2, … in the order met
 		for i, x := range found.external {
@@ -113,22 +116,31 @@ func (g *File) externalIDs(found *walker, ids *sceneIDs) map[string]string {
 		}
 	} else {
 		// The engine draws an id as it meets each one, which its editor
-		// builds throw away, then one for each in turn.
+		// builds throw away, then one for each in turn that has none;
+		// the number is its place in the order met.
 		for range found.external {
 			ids.next()
 		}
 		used := map[string]bool{}
+		if onlyMissing {
+			for _, x := range found.external {
+				used[x.ID] = x.ID != ""
+			}
+		}
 		for i, x := range found.external {
+			if onlyMissing && x.ID != "" {
+				continue
+			}
 			id := strconv.Itoa(i+1) + "_" + ids.next()
 			for used[id] {
 				id = strconv.Itoa(i+1) + "_" + ids.next()
 			}
 			used[id] = true
-			rn[x.ID] = id
+			rn[x.key()] = id
 		}
 	}
 	for _, x := range g.External {
-		if id, ok := rn[x.ID]; ok {
+		if id, ok := rn[x.key()]; ok {
 			x.ID = id
 		}
 	}

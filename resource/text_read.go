@@ -229,6 +229,7 @@ func (r *textReader) property(name string) error {
 	if err := r.checkRefs(v); err != nil {
 		return fmt.Errorf("%w (property %s)", err, name)
 	}
+	r.registerPathScripts(v)
 	// A property given twice keeps its place and the last value.
 	if i := r.given(name); i >= 0 {
 		(*r.props)[i].Value = v

@@ -65,6 +65,7 @@ func (w *textWriter) file() error {
 	} else {
 		slices.SortStableFunc(exts, func(a, b *External) int { return compareNumbers(a.ID, b.ID) })
 	}
+	exts = slices.DeleteFunc(exts, func(x *External) bool { return x.ID == "" })
 	for _, x := range exts {
 		if err := w.external(x); err != nil {
 			return err
@@ -213,8 +214,11 @@ func (w *textWriter) properties(props []gdvar.Property, leftOut func(gdvar.Prope
 		w.b = d.AppendPropertyName(reserve(w.b, len(p.Name)+3), p.Name)
 		w.s(" = ")
 		v, _ := withRefs(p.Value, w.renamed)
-		var err error
-		if w.b, err = w.values.append(w.b, v); err != nil {
+		done, err := w.appendPathTyped(v)
+		if !done {
+			w.b, err = w.values.append(w.b, v)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", p.Name, err)
 		}
 		w.s("\n")

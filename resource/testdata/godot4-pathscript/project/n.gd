@@ -1,0 +1,5 @@
+extends Node
+
+const S = preload("res://s.gd")
+
+@export var items: Array[S] = []

@@ -1,0 +1,3 @@
+extends Resource
+
+@export var n := 0
