@@ -31,7 +31,7 @@ var loadSteps = regexp.MustCompile(` load_steps=[0-9]+`)
 // why the engine's own re-save differs from them too (the test fails when
 // one comes back as it is, so that the list stays true).
 func TestCorpusRoundTrip(t *testing.T) {
-	differs := corpusDiffers(t)
+	differs := corpusDiffers(t, "corpus-differs.txt")
 	projects := map[string]*project.Project{}
 	n := 0
 	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
@@ -91,9 +91,9 @@ func corpusScripts(t *testing.T, projects map[string]*project.Project, path stri
 	return []resource.Option{resource.WithScripts(p)}
 }
 
-// corpusDiffers reads testdata/corpus-differs.txt: "PATH: why" a line.
-func corpusDiffers(t *testing.T) map[string]string {
-	f, err := os.Open(filepath.Join("testdata", "corpus-differs.txt"))
+// corpusDiffers reads a list of testdata: "PATH: why" a line.
+func corpusDiffers(t *testing.T, name string) map[string]string {
+	f, err := os.Open(filepath.Join("testdata", name))
 	require.NoError(t, err)
 	defer f.Close()
 	m := map[string]string{}
