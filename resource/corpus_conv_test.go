@@ -59,22 +59,14 @@ func TestCorpusConversions(t *testing.T) {
 		f, err := resource.Read(bytes.NewReader(data), corpusScripts(t, projects, src)...)
 		require.NoError(t, err, rel)
 		f.Path = "res://" + inProj + textExt
-		g, err := f.WithoutUIDs().SavedAs("res://"+inProj+ext, resource.Binary)
-		require.NoError(t, err, rel)
-		bin, err := g.AppendBinary(nil)
-		require.NoError(t, err, rel)
-		check(rel, bin)
+		check(rel, savedAs(t, f.WithoutUIDs(), "res://"+inProj+ext, resource.Binary))
 
 		engine, err := os.ReadFile(path)
 		require.NoError(t, err)
 		f, err = resource.Read(bytes.NewReader(engine), corpusScripts(t, projects, src)...)
 		require.NoError(t, err, rel)
 		f.Path = "res://" + inProj + ext
-		g, err = f.WithoutUIDs().SavedAs("res://"+inProj+".conv"+textExt, resource.Text)
-		require.NoError(t, err, rel)
-		text, err := g.AppendText(nil)
-		require.NoError(t, err, rel)
-		check(base+".conv"+textExt, text)
+		check(base+".conv"+textExt, savedAs(t, f.WithoutUIDs(), "res://"+inProj+".conv"+textExt, resource.Text))
 		return nil
 	})
 	require.NoError(t, err)

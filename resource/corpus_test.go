@@ -128,16 +128,22 @@ func TestCorpusWithoutUIDs(t *testing.T) {
 	}{{".tscn", resource.Text}, {".scn", resource.Binary}} {
 		want, err := os.ReadFile(filepath.Join("testdata", "corpus-resave", proj, name+tc.ext))
 		require.NoError(t, err)
-		g, err := f.WithoutUIDs().SavedAs("res://"+name+tc.ext, tc.form)
-		require.NoError(t, err)
-		var got []byte
-		if tc.form == resource.Text {
-			got, err = g.AppendText(nil)
-		} else {
-			got, err = g.AppendBinary(nil)
-		}
-		require.NoError(t, err)
+		got := savedAs(t, f.WithoutUIDs(), "res://"+name+tc.ext, tc.form)
 		assert.True(t, bytes.Equal(want, got), "%s: not the game's save", name+tc.ext)
 	}
 	assert.NotEqual(t, resource.NoUID, f.UID, "f keeps its UIDs")
+}
+
+// savedAs returns f as the engine saves it to path in the form.
+func savedAs(t *testing.T, f *resource.File, path string, form resource.Form) []byte {
+	g, err := f.SavedAs(path, form)
+	require.NoError(t, err, path)
+	var b []byte
+	if form == resource.Text {
+		b, err = g.AppendText(nil)
+	} else {
+		b, err = g.AppendBinary(nil)
+	}
+	require.NoError(t, err, path)
+	return b
 }

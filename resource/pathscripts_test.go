@@ -37,15 +37,7 @@ func TestPathScriptResave(t *testing.T) {
 	}{{"a.tscn", resource.Text}, {"a.scn", resource.Binary}} {
 		want, err := os.ReadFile(filepath.Join(dir, "resave", tc.name))
 		require.NoError(t, err)
-		g, err := f.SavedAs("res://"+tc.name, tc.form)
-		require.NoError(t, err)
-		var got []byte
-		if tc.form == resource.Text {
-			got, err = g.AppendText(nil)
-		} else {
-			got, err = g.AppendBinary(nil)
-		}
-		require.NoError(t, err, tc.name)
+		got := savedAs(t, f, "res://"+tc.name, tc.form)
 		if tc.form == resource.Text {
 			assert.Equal(t, string(want), string(got), tc.name)
 		} else {
