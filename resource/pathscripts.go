@@ -19,9 +19,13 @@ func (r *textReader) registerPathScripts(v any) {
 		return
 	}
 	add := func(t gdvar.ContainerType) {
-		if t.Kind != gdvar.TypedScript || r.exts[t.Name] || r.f.pathScript(t.Name) != nil {
+		if t.Kind != gdvar.TypedScript || r.exts[t.Name] || r.pathScripts[t.Name] {
 			return
 		}
+		if r.pathScripts == nil {
+			r.pathScripts = map[string]bool{}
+		}
+		r.pathScripts[t.Name] = true
 		r.f.External = append(r.f.External, &External{Type: "Script", Path: t.Name, UID: NoUID})
 	}
 	visitValue(v, func(x any) bool {
@@ -36,14 +40,18 @@ func (r *textReader) registerPathScripts(v any) {
 	})
 }
 
-// pathScript returns the External with no ID of the script at path.
-func (f *File) pathScript(path string) *External {
+// pathScripts returns the paths of the scripts with no ID.
+func (f *File) pathScripts() map[string]bool {
+	var m map[string]bool
 	for _, x := range f.External {
-		if x.ID == "" && x.Path == path {
-			return x
+		if x.ID == "" {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[x.Path] = true
 		}
 	}
-	return nil
+	return m
 }
 
 // key is what references to x give: its ID, or a script's path if it has
@@ -60,7 +68,7 @@ func (x *External) key() string {
 // one.
 func (w *textWriter) appendPathTyped(v any) (bool, error) {
 	a, ok := v.(gdvar.Array)
-	if !ok || a.Type.Kind != gdvar.TypedScript || w.f.pathScript(a.Type.Name) == nil {
+	if !ok || a.Type.Kind != gdvar.TypedScript || !w.pathScripts[a.Type.Name] {
 		return false, nil
 	}
 	w.s("Array[Resource(")

@@ -34,17 +34,19 @@ const (
 
 // textReader reads a text file's sections in order.
 type textReader struct {
-	data    []byte
-	d       *vartext.Decoder
-	f       *File
-	exts    map[string]bool // the IDs of the external resources read
-	subs    map[string]bool // the IDs of the sub-resources read
-	props   *[]gdvar.Property
-	seen    nameIndex        // the section's properties read, once it has many
-	section string           // the tag of the section being read
-	value   any              // the value read, kept here so that reading it allocates nothing more
-	nameOf  func(int) string // propertyName, made once
-	head    fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
+	data []byte
+	d    *vartext.Decoder
+	f    *File
+	exts map[string]bool // the IDs of the external resources read
+	// pathScripts are the scripts registered by their path (pathscripts.go).
+	pathScripts map[string]bool
+	subs        map[string]bool // the IDs of the sub-resources read
+	props       *[]gdvar.Property
+	seen        nameIndex        // the section's properties read, once it has many
+	section     string           // the tag of the section being read
+	value       any              // the value read, kept here so that reading it allocates nothing more
+	nameOf      func(int) string // propertyName, made once
+	head        fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
 }
 
 // readText reads a text resource or scene as the engine's loader does.

@@ -39,6 +39,8 @@ type textWriter struct {
 	// renamed are the sub-resources' IDs as written, where they are not
 	// the File's.
 	renamed renames
+	// pathScripts are the paths of the scripts with no ID (pathscripts.go).
+	pathScripts map[string]bool
 }
 
 func (w *textWriter) file() error {
@@ -54,6 +56,7 @@ func (w *textWriter) file() error {
 		return err
 	}
 	w.values = newTextPrinter(text)
+	w.pathScripts = f.pathScripts()
 	found := newWalker(f, true)
 	if err := found.walk(); err != nil {
 		return err
