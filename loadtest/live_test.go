@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
