@@ -1,11 +1,11 @@
 package loadtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/vartext"
@@ -88,7 +88,7 @@ func ReadScenario(r io.Reader) (*Scenario, error) {
 	if len(b) > maxScenario {
 		return nil, fmt.Errorf("%w: over %d bytes", ErrScenario, maxScenario)
 	}
-	d := json.NewDecoder(strings.NewReader(string(b)))
+	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	var s Scenario
 	if err := d.Decode(&s); err != nil {
