@@ -12,7 +12,7 @@ import (
 )
 
 // A game that reloads its scene, with a warning each time, while the
-// session works in it (testdata/reloading, every third frame): an
+// session works in it (testdata/reloading, one frame in eight at random): an
 // evaluation fails only with an error it raised itself, and a
 // sub-property of a node freed between its lookup and its evaluation is
 // ErrNoNode, not the expression's error about a null object; so is
@@ -21,7 +21,7 @@ func TestLiveReloadingScene(t *testing.T) {
 	env := append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
 	g := debuggertest.Launch(t, "", []string{"--headless", "--path", project(t, "reloading")}, debugger.WithEnv(env))
 	ctx := liveContext(t)
-	for i := range 30 {
+	for i := range 60 {
 		v, err := g.Evaluate(ctx, "1 + 2")
 		require.NoError(t, err, "evaluation %d", i)
 		require.Equal(t, int64(3), v, "evaluation %d", i)
@@ -30,8 +30,10 @@ func TestLiveReloadingScene(t *testing.T) {
 	require.ErrorIs(t, err, debugger.ErrEvalFailed, "its own error fails it")
 	assert.ErrorContains(t, err, "Nope")
 
+	// Until a few gets have found the node (a busy machine makes the
+	// game's frames uneven), bounded by the tries and the context.
 	got := 0
-	for i := range 100 {
+	for i := 0; i < 2000 && got < 5; i++ {
 		v, err := g.Get(ctx, "/root/Main/Player", "position:x")
 		if errors.Is(err, debugger.ErrNoNode) {
 			continue
