@@ -53,6 +53,11 @@ type Host struct {
 	bandwidthEpoch       uint32
 	recalculateBandwidth bool
 
+	// The tick goroutine sleeps for a quiet host, and busyNow wakes it (see
+	// tickwait.go).
+	tickQuiet bool
+	wakeTick  chan struct{}
+
 	// Peers with packets queued by Queue, and the flusher's wake-up.
 	later       []*Peer
 	wakeFlusher chan struct{}
@@ -92,6 +97,10 @@ type Stats struct {
 	// sleeping first, found waiting by its polling (WithBusyPoll): of
 	// DatagramsIn, the share the window catches.
 	DatagramsPolled uint64
+	// Ticks counts the runs of the host's timer work (retransmissions,
+	// pings, timeouts): every WithTick while something is in flight or
+	// queued, else only when a ping or the bandwidth share falls due.
+	Ticks uint64
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"
@@ -147,7 +156,7 @@ func NewHost(conn net.PacketConn, opts ...Option) (*Host, error) {
 // newHost makes a host's state, without its goroutines.
 func newHost(conn net.PacketConn, cfg config) *Host {
 	h := &Host{conn: conn, cfg: cfg, start: time.Now(), done: make(chan struct{}), now: 1,
-		wakeFlusher: make(chan struct{}, 1), handled: make(chan struct{}, 1)}
+		wakeFlusher: make(chan struct{}, 1), handled: make(chan struct{}, 1), wakeTick: make(chan struct{}, 1)}
 	h.peers = make([]*Peer, h.cfg.maxPeers)
 	h.accept = make(chan *Peer, h.cfg.maxPeers) // room for every peer: a slow Accept refuses none
 	h.slots, h.sessions = newSlots(h.cfg.maxPeers), newSessions(h.cfg.maxPeers)
@@ -502,19 +511,22 @@ func (h *Host) read(buf []byte) (int, netip.AddrPort, error) {
 // address whichever way a socket reports it.
 func unmap(ap netip.AddrPort) netip.AddrPort { return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()) }
 
-// tickLoop retransmits, pings and times out, every cfg.tick.
+// tickLoop retransmits, pings and times out, every cfg.tick while the
+// host has work on a timer (see tickwait.go).
 func (h *Host) tickLoop() {
 	defer h.wg.Done()
-	t := time.NewTicker(h.cfg.tick)
+	t := time.NewTimer(h.cfg.tick)
 	defer t.Stop()
 	for {
 		select {
 		case <-h.done:
 			return
 		case <-t.C:
+		case <-h.wakeTick:
 		}
 		h.mu.Lock()
 		h.tick()
+		h.stats.Ticks++
 		if h.inline != nil && !h.closed && timeDiff(h.now, h.inlineSince) >= uint32(max(h.cfg.tick.Milliseconds(), 1)) {
 			h.replaceReader(true) // the reader has served a peer a tick: the others' packets wait
 		}
@@ -533,6 +545,8 @@ func (h *Host) tickLoop() {
 			}
 			h.flushPeer(p, true)
 		}
+		wait := h.nextTick()
 		h.unlock()
+		t.Reset(wait)
 	}
 }

@@ -108,6 +108,7 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort, size int) {
 	h.offerFor[key] = o
 	h.fromIP[from.Addr()]++
 	h.offerOrder = append(h.offerOrder, o)
+	h.busyNow()
 	h.answer(o)
 }
 
@@ -215,6 +216,7 @@ func (h *Host) promote(o *offer) *Peer {
 	p.verify = &outgoing{cmd: h.verify(o), reliableSeq: 1, sentTime: o.sent, sendAttempts: 1, rtTimeout: p.rtt + 4*p.rttVar}
 	p.outgoingReliableSeq, p.cookieSeq = 1, 1
 	p.sentReliable = append(p.sentReliable, p.verify)
+	h.busyNow()
 	p.markInFlight(p.verify)
 	p.nextTimeout = o.sent + p.verify.rtTimeout
 	h.peers[o.slot] = p

@@ -131,6 +131,9 @@ func (p *Peer) enqueue(o *outgoing) {
 	} else {
 		p.outgoing = append(p.outgoing, o)
 	}
+	if c.cmd&flagAcknowledge != 0 {
+		p.host.busyNow() // retransmitted until acknowledged
+	}
 }
 
 // ping queues a ping (enet_peer_ping).
@@ -152,6 +155,7 @@ func (p *Peer) queueAck(c *command, sentTime uint16) {
 	}
 	p.outgoingDataTotal += uint32(commandSizes[cmdAcknowledge])
 	p.acks = append(p.acks, ack{channel: c.channel, seq: c.seq, sentTime: sentTime, command: c.number()})
+	p.host.busyNow()
 }
 
 // datagram is the datagram being packed for a peer.
@@ -205,8 +209,11 @@ func (h *Host) flushPeer(p *Peer, checkTimeouts bool) {
 			h.disconnect(p, p.eventData)
 		}
 		if !p.continueSending {
-			return
+			break
 		}
+	}
+	if len(p.outgoing) > 0 {
+		h.busyNow() // held back by the window or the throttle: a tick sends it
 	}
 }
 

@@ -304,6 +304,7 @@ func (p *Peer) Disconnect(data uint32) {
 	defer h.unlock()
 	if (p.state == stateConnected || p.state == stateDisconnectLater) && p.hasOutgoing() {
 		p.state = stateDisconnectLater
+		h.busyNow()
 		p.eventData = data
 		return
 	}

@@ -104,6 +104,7 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	h.mu.Lock()
 	if h.readerGen == gen {
 		h.inline, h.inlineSince = p, h.now
+		h.busyNow()
 	}
 	for p.handle != nil && p.inbox != nil && h.readerGen == gen {
 		handle, quick := p.handle, p.quick
