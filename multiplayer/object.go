@@ -26,15 +26,12 @@ type Object struct {
 
 	// Under r.mu:
 	values    [][]byte // per scene property, compressed; nil until set
-	authority PeerID
-	// ownedAtSpawn says a peer owned the node as it entered the tree
-	// (SpawnOwned): its spawns list none of its synchronizers.
-	ownedAtSpawn bool
-	public       bool
-	visible      map[PeerID]bool
-	filter       func(PeerID) bool
-	asked        uint64 // the last update of its visibility started (see evaluation)
-	gone         bool
+	authority PeerID   // its root's; each synchronizer has its own
+	public    bool
+	visible   map[PeerID]bool
+	filter    func(PeerID) bool
+	asked     uint64 // the last update of its visibility started (see evaluation)
+	gone      bool
 }
 
 // objectSync is one synchronizer of an Object.
@@ -46,8 +43,12 @@ type objectSync struct {
 	// The net id the spawn gave it, which later spawns on joining peers
 	// give it too.
 	spawnID uint32
+	// ownedAtSpawn says a peer owned it as it entered the tree
+	// (SpawnWithOwners): each peer takes it so, and spawns list it not.
+	ownedAtSpawn bool
 
 	// Under r.mu:
+	authority PeerID   // its node's: the peer that sends its state
 	netID     uint32   // the spawn's; 0 once its authority changed, as the engine resets it
 	lastSync  int64    // when this side last sent its SYNC, in ticks
 	lastWatch int64    // when it last looked for changes to send as DELTA
@@ -150,9 +151,10 @@ func (o *Object) changedProp(i int) {
 	}
 }
 
-// Authority returns the peer that owns the node's synchronizers: this
-// side sends their state if it is this side, and takes it only from that
-// peer.
+// Authority returns the peer that owns the node's root: its
+// synchronizers and children are that peer's too, unless SetAuthorityAt
+// or SpawnWithOwners gave them to another. This side sends a
+// synchronizer's state if it owns it, and takes it only from its owner.
 func (o *Object) Authority() PeerID {
 	r := o.spawner.r
 	r.mu.Lock()
@@ -161,36 +163,62 @@ func (o *Object) Authority() PeerID {
 }
 
 // SetAuthority makes peer the node's authority, of its synchronizers and
-// its RPCs (set_multiplayer_authority, recursive). As in the engine, a
+// its RPCs, and those of every node of its scene
+// (set_multiplayer_authority, recursive). As in the engine, a
 // synchronizer whose authority changes is named by its path from then on.
 func (o *Object) SetAuthority(peer PeerID) {
 	r := o.spawner.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	o.setAuthority(peer)
+	o.setAuthorities(func(string) (PeerID, bool) { return peer, true })
 }
 
-// setAuthority is SetAuthority (r.mu held).
-func (o *Object) setAuthority(peer PeerID) {
-	r := o.spawner.r
-	if o.authority == peer {
-		return
+// SetAuthorityAt makes peer the authority of the node at path below the
+// node's root ("." for the root itself, "Inputs") and of each node under
+// it, as set_multiplayer_authority(peer) on that node: of their
+// synchronizers (Synchronizer.Path) and RPCs. A path that is not one
+// below the root is an error.
+func (o *Object) SetAuthorityAt(path string, peer PeerID) error {
+	if path != "." && !validChildPath(path) {
+		return fmt.Errorf("multiplayer: %s: %q is not a path below it", o.Path(), path)
 	}
-	o.authority = peer
-	r.mayOwn()
-	o.node.SetAuthority(peer)
-	for _, n := range o.children {
-		n.SetAuthority(peer)
+	r := o.spawner.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	o.setAuthorities(func(p string) (PeerID, bool) { return peer, holds(path, p) })
+	return nil
+}
+
+// setAuthorities makes each node of o, named by its path below the root
+// ("." the root), the authority f gives it, if f gives one (r.mu held).
+// As the engine restarts a synchronizer whose authority changes, its
+// net id and what was sent and taken of it are reset.
+func (o *Object) setAuthorities(f func(path string) (PeerID, bool)) {
+	r := o.spawner.r
+	if peer, ok := f("."); ok {
+		o.authority = peer
+		o.node.SetAuthority(peer)
+	}
+	for i, n := range o.scene.nodes {
+		if peer, ok := f(n.path); ok {
+			o.children[i].SetAuthority(peer)
+		}
 	}
 	for _, sy := range o.syncs {
+		peer, ok := f(sy.decl.Path)
+		if !ok || sy.authority == peer {
+			continue
+		}
+		sy.authority = peer
 		sy.node.SetAuthority(peer)
 		sy.netID, sy.lastSync, sy.lastWatch = 0, 0, 0
 		sy.inStarted = false
 		clear(sy.changed)
+		for _, p := range r.states {
+			delete(p.watched, sy)
+		}
 	}
-	for _, p := range r.states {
-		p.forget(o)
-	}
+	r.mayOwn()
 }
 
 // Despawn removes the node, on every peer it was spawned on (the spawned

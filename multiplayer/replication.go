@@ -210,8 +210,8 @@ func (r *replLayer) showTo(id PeerID, p *replPeer, o *Object, visible bool) {
 	pkt := spawnPacket{scene: uint8(o.scene.index), spawner: s.node.cacheID, netID: o.netID, name: o.name, data: o.data}
 	var state []byte
 	for _, sy := range o.syncs {
-		if o.ownedAtSpawn {
-			break // the peers take them as the owner's, as it entered the tree
+		if !sy.decl.atRoot || sy.ownedAtSpawn {
+			continue // the peers take it by its path, from its owner
 		}
 		pkt.syncIDs = binary.LittleEndian.AppendUint32(pkt.syncIDs, sy.spawnID)
 		for _, i := range sy.decl.spawn {
@@ -265,7 +265,7 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 		}
 		rel, _ := r.cfg.relative(string(path))
 		if n := r.rpc.nodes[rel]; hidden(n) {
-			if o := objectOf(n); from == o.authority && len(p.held[o]) < len(o.syncs)+1 {
+			if o := objectOf(n); from == PeerID(n.authority.Load()) && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {
 					p.held = map[*Object][][]byte{}
 				}
@@ -349,11 +349,11 @@ func (r *replLayer) tick() (owns bool) {
 	syncs, deltas := r.dueSyncs[:0], r.dueDeltas[:0]
 	for _, s := range r.spawners {
 		for _, o := range s.objects.All() {
-			if o.authority != self {
-				continue
-			}
-			owns = owns || len(o.syncs) > 0
 			for _, sy := range o.syncs {
+				if sy.authority != self {
+					continue
+				}
+				owns = true
 				if len(sy.decl.always) > 0 && now >= sy.lastSync+r.ticksOf(sy.decl.Interval) {
 					sy.lastSync = now
 					syncs = append(syncs, sy)
@@ -404,7 +404,7 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 	head := 0
 	for _, sy := range due {
 		o := sy.obj
-		if o.gone || o.authority != self || o.from == self && !p.spawned[o] {
+		if o.gone || sy.authority != self || o.from == self && !p.spawned[o] {
 			continue
 		}
 		if o.from != self {
@@ -538,10 +538,20 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	if rp.recvObjects[p.netID] != nil {
 		return nil, fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID)
 	}
-	count := len(p.syncIDs) / 4
-	if count > len(sc.syncs) {
-		return nil, malformed("a spawn of %s with %d synchronizers, of %d", sc.Path, count, len(sc.syncs))
+	// The listed synchronizers are those of the scene's root that the
+	// server keeps: the first of the root's, here, where none is given to
+	// a peer before it is spawned.
+	var listed []int
+	for k, d := range sc.syncs {
+		if d.atRoot {
+			listed = append(listed, k)
+		}
 	}
+	count := len(p.syncIDs) / 4
+	if count > len(listed) {
+		return nil, malformed("a spawn of %s with %d synchronizers, of %d", sc.Path, count, len(listed))
+	}
+	listed = listed[:count]
 	var data []byte
 	if p.data != nil {
 		var err error
@@ -551,7 +561,7 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	}
 	values := make([][]byte, len(sc.props))
 	state := p.state
-	for k := range count {
+	for _, k := range listed {
 		for _, i := range sc.syncs[k].spawn {
 			v, err := r.readValues(nil, state, 1, false)
 			if err != nil {
@@ -570,9 +580,9 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	for k := range count {
+	for j, k := range listed {
 		sy := o.syncs[k]
-		sy.spawnID = le32(p.syncIDs[4*k:])
+		sy.spawnID = le32(p.syncIDs[4*j:])
 		rp.recvSync[sy.spawnID] = sy
 	}
 	rp.recvObjects[p.netID] = o
@@ -703,10 +713,10 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 	}
 	o := sy.obj
 	switch {
-	case o.authority != from && !explain:
+	case sy.authority != from && !explain:
 		return nil, ErrNotAllowed
-	case o.authority != from:
-		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, o.authority)
+	case sy.authority != from:
+		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, sy.authority)
 	}
 	props := sy.decl.always
 	if sr.delta {

@@ -36,6 +36,11 @@ type Synchronizer struct {
 	// Path is the synchronizer's node, relative to the scene's root
 	// ("Sync"). Peers name it by its path when they own it.
 	Path string
+	// Root is the node its root_path names, relative to the scene's root
+	// ("Inputs"; "" or "." for the root itself). As in the engine, a
+	// spawn lists only the synchronizers of the scene's root: one of
+	// another node is named by its path, whoever owns it.
+	Root string
 	// Properties is its replication config, in its order.
 	Properties []Property
 	// Interval and DeltaInterval are its replication_interval and
@@ -54,7 +59,9 @@ type SpawnableScene struct {
 	// place in SpawnerConfig.Scenes goes on the wire.
 	Path string
 	// Synchronizers are the scene's synchronizers, in the scene's tree
-	// order: the spawn gives them net ids and state in that order.
+	// order: a spawn lists those of the scene's root (Synchronizer.Root)
+	// that no peer owned as the node entered the tree, with their net
+	// ids and spawn state, in that order.
 	Synchronizers []Synchronizer
 	// Methods are the RPC methods of the scene's root node (Object.Node).
 	Methods []Method
@@ -166,6 +173,7 @@ func (sc *scene) methodsAt(path string) *MethodSet {
 // syncDecl is a declared synchronizer.
 type syncDecl struct {
 	Synchronizer
+	atRoot               bool  // its Root is the scene's root
 	spawn, always, watch []int // places in scene.props
 }
 
@@ -215,9 +223,9 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 		s.nodes = append(s.nodes, sceneNode{path: n.Path, methods: t})
 	}
 	for _, sd := range sc.Synchronizers {
-		d := &syncDecl{Synchronizer: sd}
+		d := &syncDecl{Synchronizer: sd, atRoot: sd.Root == "" || sd.Root == "."}
 		s.private = s.private || sd.Private
-		if sd.Path == "" || sd.Interval < 0 || sd.DeltaInterval < 0 {
+		if sd.Path == "" || !d.atRoot && !validChildPath(sd.Root) || sd.Interval < 0 || sd.DeltaInterval < 0 {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))
 		}
 		for _, p := range sd.Properties {
@@ -319,7 +327,7 @@ func (s *Spawner) Objects() []*Object {
 // with the spawn properties' values, which state must hold (by property
 // path; others may be set too). name is the node's name.
 func (s *Spawner) Spawn(scenePath, name string, state map[string]any) (*Object, error) {
-	return s.spawnOwned(scenePath, name, ServerID, state)
+	return s.SpawnWithOwners(scenePath, name, nil, state)
 }
 
 // SpawnOwned spawns a node of a spawnable scene as Spawn does, owned by
@@ -332,22 +340,70 @@ func (s *Spawner) Spawn(scenePath, name string, state map[string]any) (*Object, 
 // properties; Spawn and a later SetAuthority would list them, and each
 // Godot client refuse the spawn's state (ERR_INVALID_DATA, "Should have
 // been consumed"). The node and its synchronizers are owner's, as after
-// SetAuthority(owner), whose syncs the server takes in and relays.
+// SetAuthority(owner), whose syncs the server takes in and relays. It is
+// SpawnWithOwners with Owners{".": owner}.
 func (s *Spawner) SpawnOwned(scenePath, name string, owner PeerID, state map[string]any) (*Object, error) {
-	if owner < ServerID {
-		return nil, fmt.Errorf("multiplayer: spawn of %s owned by peer %d", name, owner)
-	}
-	return s.spawnOwned(scenePath, name, owner, state)
+	return s.SpawnWithOwners(scenePath, name, Owners{".": owner}, state)
 }
 
-// spawnOwned is Spawn and SpawnOwned.
-func (s *Spawner) spawnOwned(scenePath, name string, owner PeerID, state map[string]any) (*Object, error) {
+// SpawnWithOwners spawns a node of a spawnable scene as Spawn does, some
+// of its nodes owned by peers from the start, as owners says: as a game
+// whose script gives them to a peer as the node enters the tree (the
+// tutorials' player input: $Inputs.set_multiplayer_authority(name.to_int())
+// in the player's _enter_tree), on the server and on each client alike.
+// As the engine's server does then, the spawn lists, with their spawn
+// state, only the synchronizers of the scene's root (Synchronizer.Root)
+// that the server keeps: state must hold their spawn properties alone. A
+// synchronizer is its node's owner's (Synchronizer.Path): the server
+// sends the state of those it keeps, and takes in and relays the syncs
+// of the others from their owners alone; a node's Authority methods are
+// its owner's to call.
+func (s *Spawner) SpawnWithOwners(scenePath, name string, owners Owners, state map[string]any) (*Object, error) {
+	for at, peer := range owners {
+		if at != "." && !validChildPath(at) || peer < ServerID {
+			return nil, fmt.Errorf("multiplayer: spawn of %s: node %q owned by peer %d", name, at, peer)
+		}
+	}
 	for _, sc := range s.scenes {
 		if sc.Path == scenePath {
-			return s.spawn(sc, name, nil, state, owner)
+			return s.spawn(sc, name, nil, state, owners)
 		}
 	}
 	return nil, fmt.Errorf("multiplayer: spawner %s has no scene %q", s.node.Path(), scenePath)
+}
+
+// Owners gives nodes of a spawned scene to peers as it enters the tree
+// (Spawner.SpawnWithOwners): by a node's path below the scene's root
+// ("." for the root itself, "Inputs"), the peer that owns it and each
+// node under it, but those under a deeper path it also names, as
+// set_multiplayer_authority(peer) (recursive) on each, the shallowest
+// first. A node it does not name, nor any above it, is the server's.
+type Owners map[string]PeerID
+
+// of returns the owner of the node at path ("." or below the root).
+func (o Owners) of(path string) PeerID {
+	owner, depth := ServerID, -1
+	for at, peer := range o {
+		if d := pathDepth(at); d > depth && holds(at, path) {
+			owner, depth = peer, d
+		}
+	}
+	return owner
+}
+
+// holds reports whether the node at path at is the node at path or
+// above it, both paths below a scene's root ("." the root).
+func holds(at, path string) bool {
+	return at == "." || at == path || strings.HasPrefix(path, at+"/")
+}
+
+// pathDepth is how many names a path below a scene's root has (0 for
+// "." the root).
+func pathDepth(path string) int {
+	if path == "." {
+		return 0
+	}
+	return strings.Count(path, "/") + 1
 }
 
 // SpawnCustom spawns a node made by the spawner's spawn_function from
@@ -360,12 +416,13 @@ func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Obj
 	if err != nil {
 		return nil, err
 	}
-	return s.spawn(s.custom, name, arg, state, ServerID)
+	return s.spawn(s.custom, name, arg, state, nil)
 }
 
-// spawn spawns a node of sc, owned by owner from the start, on every peer
-// it is visible to once its filters, asked with no lock held, say so.
-func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any, owner PeerID) (*Object, error) {
+// spawn spawns a node of sc, its nodes owned as owners says from the
+// start, on every peer it is visible to once its filters, asked with no
+// lock held, say so.
+func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]any, owners Owners) (*Object, error) {
 	r := s.r
 	if !validNodeName([]byte(name)) {
 		return nil, fmt.Errorf("multiplayer: %q is not a valid node name", name)
@@ -382,8 +439,11 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 		}
 	}
 	for _, d := range sc.syncs {
+		if !d.atRoot || owners.of(d.Path) != ServerID {
+			continue // not in the spawn
+		}
 		for _, i := range d.spawn {
-			if values[i] == nil && owner == ServerID {
+			if values[i] == nil {
 				return nil, fmt.Errorf("multiplayer: spawn of %s: no value for spawn property %q", sc.Path, sc.props[i])
 			}
 		}
@@ -404,12 +464,16 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 		return nil, err
 	}
 	for _, sy := range o.syncs {
-		sy.netID = r.nextNetID()
-		sy.spawnID = sy.netID
+		if sy.decl.atRoot { // another node's goes by path
+			sy.netID = r.nextNetID()
+			sy.spawnID = sy.netID
+		}
 	}
-	if owner != ServerID {
-		o.ownedAtSpawn = true
-		o.setAuthority(owner)
+	if len(owners) > 0 {
+		o.setAuthorities(func(path string) (PeerID, bool) { return owners.of(path), true })
+		for _, sy := range o.syncs {
+			sy.ownedAtSpawn = sy.authority != ServerID
+		}
 	}
 	for i, v := range values {
 		if v != nil {
@@ -453,7 +517,7 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	o.node = r.rpc.addNode(root, sc.methods)
 	o.node.role = o
 	for _, d := range sc.syncs {
-		sy := &objectSync{obj: o, decl: d, changed: make([]uint64, len(d.watch))}
+		sy := &objectSync{obj: o, decl: d, authority: ServerID, changed: make([]uint64, len(d.watch))}
 		sy.node = r.rpc.addNode(root+"/"+d.Path, sc.methodsAt(d.Path))
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)

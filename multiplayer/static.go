@@ -43,7 +43,7 @@ func (r *replLayer) synchronized(nodePath string, syncs []Synchronizer) *Object 
 	r.mayOwn()
 	o.node.role = o
 	for i, d := range sc.syncs {
-		sy := &objectSync{obj: o, decl: d, node: nodes[i+1], changed: make([]uint64, len(d.watch))}
+		sy := &objectSync{obj: o, decl: d, node: nodes[i+1], authority: ServerID, changed: make([]uint64, len(d.watch))}
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)
 	}
