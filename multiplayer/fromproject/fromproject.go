@@ -68,7 +68,8 @@ type scriptNode struct {
 //     and its MultiplayerSynchronizers, in tree order, with their
 //     replication configs, intervals and public_visibility, each
 //     property named from the scene's root ("Inputs:direction" for
-//     ".:direction" of a synchronizer whose root_path is Inputs);
+//     ".:direction" of a synchronizer whose root_path is Inputs), its
+//     Root the node its root_path names;
 //   - each MultiplayerSynchronizer of the autoloads' and the main
 //     scene's own nodes, on the node its root_path names (Synchronized),
 //     in tree order.

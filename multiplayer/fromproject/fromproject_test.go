@@ -357,7 +357,7 @@ replication_config = SubResource("inputs")
 	require.NoError(t, err)
 	assert.Equal(t, []multiplayer.Synchronizer{
 		{Path: "Sync", Properties: []multiplayer.Property{{Path: ".:position", Spawn: true, Replicate: mode.ReplicateAlways}}},
-		{Path: "Inputs/InputSync", Properties: []multiplayer.Property{
+		{Path: "Inputs/InputSync", Root: "Inputs", Properties: []multiplayer.Property{
 			{Path: "Inputs:position", Replicate: mode.ReplicateAlways},
 			{Path: "Inputs/Aim:rotation", Replicate: mode.ReplicateOnChange},
 		}},

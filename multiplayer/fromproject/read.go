@@ -252,6 +252,9 @@ func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.Spa
 			if err != nil {
 				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
 			}
+			if at != "." {
+				sy.Root = at
+			}
 			for i := range sy.Properties {
 				sy.Properties[i].Path = fromRoot(at, sy.Properties[i].Path)
 			}

@@ -93,7 +93,8 @@ func main() {
 		for _, sc := range s.cfg.Scenes {
 			fmt.Fprintf(b, "\t// TODO: spawn %s where the game's script does:\n", sc.Path)
 			fmt.Fprintf(b, "\t//   %s.Spawn(%q, name, map[string]any{%s})\n", v, sc.Path, spawnState(sc))
-			fmt.Fprintf(b, "\t// or, if its script hands it to a peer in _enter_tree, %s.SpawnOwned(%q, name, peer, nil).\n", v, sc.Path)
+			fmt.Fprintf(b, "\t// or, if its script hands it to a peer in _enter_tree, %s.SpawnOwned(%q, name, peer, nil),\n", v, sc.Path)
+			fmt.Fprintf(b, "\t// or only some of its nodes (an Inputs child), %s.SpawnWithOwners(%q, name, multiplayer.Owners{\"Inputs\": peer}, state).\n", v, sc.Path)
 			for _, sy := range sc.Synchronizers {
 				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
 			}
