@@ -37,7 +37,13 @@ type corpusGame struct {
 // newCorpusGame declares the project folder of the corpus (relative to
 // the repository) on a new Multiplayer, recording its errors.
 func newCorpusGame(t *testing.T, folder, mainScene string, opts ...Option) *corpusGame {
-	p, err := project.Open("../../" + corpus + folder)
+	return newGameAt(t, "../../"+corpus+folder, mainScene, opts...)
+}
+
+// newGameAt declares the project in dir on a new Multiplayer, recording
+// its errors.
+func newGameAt(t *testing.T, dir, mainScene string, opts ...Option) *corpusGame {
+	p, err := project.Open(dir)
 	require.NoError(t, err)
 	g := &corpusGame{m: multiplayer.MustNew()}
 	g.game, err = Declare(g.m, p, mainScene, opts...)

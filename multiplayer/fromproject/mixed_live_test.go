@@ -12,7 +12,6 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/multiplayer"
-	"github.com/gdvar/gdvar/project"
 )
 
 // The game of the mixed-ownership live test: the tutorials' player,
@@ -79,7 +78,7 @@ func liveMixedOwnership(t *testing.T, transport string) {
 // mixedHost is the Go host of the mixed-ownership game: main.gd's and
 // player.gd's host logic.
 type mixedHost struct {
-	corpusGame
+	*corpusGame
 	steered map[string]bool // the players whose input came (under mu)
 }
 
@@ -88,16 +87,7 @@ type mixedHost struct {
 // by its Inputs every 16 ms, as player.gd's _physics_process; 10 of its
 // health taken for each jump; closed once both clients are done.
 func newMixedHost(t *testing.T) *mixedHost {
-	p, err := project.Open("testdata/mixed")
-	require.NoError(t, err)
-	g := &mixedHost{corpusGame: corpusGame{m: multiplayer.MustNew()}, steered: map[string]bool{}}
-	g.game, err = Declare(g.m, p, "res://main.tscn")
-	require.NoError(t, err)
-	g.m.OnError(func(err error) {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		g.errs = append(g.errs, err)
-	})
+	g := &mixedHost{corpusGame: newGameAt(t, "testdata/mixed", "res://main.tscn"), steered: map[string]bool{}}
 	const scene = "res://player.tscn"
 	players, err := g.game.Spawner("/root/Main/Spawner")
 	require.NoError(t, err)
