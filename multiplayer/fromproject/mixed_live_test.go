@@ -155,3 +155,78 @@ func (g *mixedHost) move(players *multiplayer.Spawner) {
 		}
 	}
 }
+
+// A Go client of the game's own Godot host, over each transport, beside
+// an unmodified Godot client: the engine's spawn lists the server's
+// root synchronizer alone, which the Go client takes as such; the Go
+// client takes its Inputs as the game's _enter_tree does
+// (SetAuthorityAt), walks by them and jumps; it sees its player moved
+// and hurt by the host, its Badge turned and the other's Inputs relayed,
+// and the Godot client sees as much of the Go client's player; no side
+// reports an error.
+func TestLiveMixedOwnershipGoClient(t *testing.T) {
+	for _, transport := range transports {
+		t.Run(transport, func(t *testing.T) {
+			t.Setenv("GDVAR_TRANSPORT", transport)
+			liveMixedOwnershipGoClient(t, transport)
+		})
+	}
+}
+
+func liveMixedOwnershipGoClient(t *testing.T, transport string) {
+	engine := godot.Require(t, godot.Godot4)
+	network := "tcp"
+	if transport == "enet" {
+		network = "udp"
+	}
+	port := godot.FreePort(t, network)
+	host := godot.StartProject(t, engine, mixedProject, "host", strconv.Itoa(port), transport)
+	host.WaitFor(t, "HOST", liveWait)
+
+	g := newGameAt(t, "testdata/mixed", "res://main.tscn")
+	players, err := g.game.Spawner("/root/Main/Spawner")
+	require.NoError(t, err)
+	spawned := make(chan *multiplayer.Object, 4)
+	players.OnSpawn(func(o *multiplayer.Object) {
+		if id, err := strconv.Atoi(o.Name()); assert.NoError(t, err) {
+			assert.NoError(t, o.SetAuthorityAt("Inputs", multiplayer.PeerID(id))) // player.gd's _enter_tree
+		}
+		spawned <- o
+	})
+	connectOver(t, g.m, transport, port)
+	other := godot.StartProject(t, engine, mixedProject, "client", strconv.Itoa(port), transport)
+	me := strconv.Itoa(int(g.m.ID()))
+	var mine, theirs *multiplayer.Object
+	for mine == nil || theirs == nil {
+		select {
+		case o := <-spawned:
+			if o.Name() == me {
+				mine = o
+				require.NoError(t, o.Set("Inputs:direction", gdvar.Vector2{X: 1})) // inputs.gd
+				require.NoError(t, o.Child("Inputs").Call(multiplayer.ServerID, "jump"))
+			} else {
+				theirs = o
+			}
+		case <-time.After(liveWait):
+			t.Fatalf("players spawned: mine %v, the other's %v", mine != nil, theirs != nil)
+		}
+	}
+	seen := func(o *multiplayer.Object, prop string, ok func(v any) bool) bool {
+		var v any
+		return o.Get(prop, &v) == nil && ok(v)
+	}
+	assert.Eventually(t, func() bool {
+		return seen(mine, ".:position", func(v any) bool { return v.(gdvar.Vector2).X > 50 }) &&
+			seen(mine, ".:health", func(v any) bool { return v == int64(90) }) &&
+			seen(mine, "Badge:rotation", func(v any) bool { return v.(float64) > 1 }) &&
+			seen(theirs, "Inputs:direction", func(v any) bool { return v == gdvar.Vector2{X: 1} })
+	}, liveWait, 10*time.Millisecond, "moved, hurt, badge turned, the other's Inputs")
+	other.WaitFor(t, "DONE", liveWait)
+	for _, want := range []string{"MOVED " + me, "INPUT " + me, "BADGE " + me} {
+		assert.Contains(t, other.Output(), want)
+	}
+	require.NoError(t, g.m.Lookup("/root/Main").Call(multiplayer.ServerID, "done")) // main.gd's done: the host quits
+	other.Wait(t)
+	assert.Empty(t, errorLines(host.Wait(t), other.Output()))
+	assert.Empty(t, g.errors())
+}
