@@ -156,6 +156,7 @@ func TestSpawnWithOwnersRefused(t *testing.T) {
 		{"a", Owners{"../Other": 2}, full, `node "../Other" owned by peer 2`},
 		{"b", Owners{"/root/Main": 2}, full, `node "/root/Main" owned by peer 2`},
 		{"c", Owners{inputsPath: 0}, full, `node "Inputs" owned by peer 0`},
+		{"c2", Owners{"Input": 2}, full, `owners name "Input", which is no declared node of res://mixed.tscn nor above one`},
 		{"d", Owners{inputsPath: 2}, map[string]any{propPos: gdvar.Vector2{}}, `no value for spawn property ".:health"`},
 		{"e", Owners{".": 2}, nil, ""},
 		{"f", Owners{inputsPath: 2}, full, ""},

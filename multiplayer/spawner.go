@@ -357,7 +357,9 @@ func (s *Spawner) SpawnOwned(scenePath, name string, owner PeerID, state map[str
 // synchronizer is its node's owner's (Synchronizer.Path): the server
 // sends the state of those it keeps, and takes in and relays the syncs
 // of the others from their owners alone; a node's Authority methods are
-// its owner's to call.
+// its owner's to call. A path of owners that is neither a node the scene
+// declares (a synchronizer's, or one with methods) nor above one is an
+// error: it would give its peer nothing.
 func (s *Spawner) SpawnWithOwners(scenePath, name string, owners Owners, state map[string]any) (*Object, error) {
 	for at, peer := range owners {
 		if at != "." && !validChildPath(at) || peer < ServerID {
@@ -365,11 +367,32 @@ func (s *Spawner) SpawnWithOwners(scenePath, name string, owners Owners, state m
 		}
 	}
 	for _, sc := range s.scenes {
-		if sc.Path == scenePath {
-			return s.spawn(sc, name, nil, state, owners)
+		if sc.Path != scenePath {
+			continue
 		}
+		for at := range owners {
+			if !sc.declares(at) {
+				return nil, fmt.Errorf("multiplayer: spawn of %s: owners name %q, which is no declared node of %s nor above one", name, at, sc.Path)
+			}
+		}
+		return s.spawn(sc, name, nil, state, owners)
 	}
 	return nil, fmt.Errorf("multiplayer: spawner %s has no scene %q", s.node.Path(), scenePath)
+}
+
+// declares reports whether the node at path ("." the root) is one the
+// scene declares (a synchronizer's, or one with methods) or above one:
+// giving it to a peer gives that peer something.
+func (sc *scene) declares(path string) bool {
+	if path == "." {
+		return true
+	}
+	for _, d := range sc.syncs {
+		if holds(path, d.Path) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(sc.nodes, func(n sceneNode) bool { return holds(path, n.path) })
 }
 
 // Owners gives nodes of a spawned scene to peers as it enters the tree
