@@ -29,6 +29,16 @@ const liveWait = time.Minute
 // sets $GDVAR_TRANSPORT, which the harnesses read.
 var transports = []string{"websocket", "enet"}
 
+// overTransports runs test as a subtest over each transport.
+func overTransports(t *testing.T, test func(t *testing.T, transport string)) {
+	for _, transport := range transports {
+		t.Run(transport, func(t *testing.T) {
+			t.Setenv("GDVAR_TRANSPORT", transport)
+			test(t, transport)
+		})
+	}
+}
+
 // serveOver serves m on a free loopback port over a transport until the
 // test ends, and returns the port.
 func serveOver(t *testing.T, m *multiplayer.Multiplayer, transport string) string {
@@ -130,12 +140,7 @@ func staticClient(t *testing.T, transport, port string, extra ...string) *godot.
 // DELTA; the client's Pad, whose own synchronizer it takes, reaches the
 // server.
 func TestLiveProjectStatic(t *testing.T) {
-	for _, transport := range transports {
-		t.Run(transport, func(t *testing.T) {
-			t.Setenv("GDVAR_TRANSPORT", transport)
-			liveProjectStatic(t, transport)
-		})
-	}
+	overTransports(t, liveProjectStatic)
 }
 
 func liveProjectStatic(t *testing.T, transport string) {

@@ -31,12 +31,7 @@ const mixedProject = "multiplayer/fromproject/testdata/mixed"
 // the root, which the spawn does not list), and prints no error line the Godot host's clients do not; the Go host
 // reports no error, and took in each peer's input.
 func TestLiveMixedOwnership(t *testing.T) {
-	for _, transport := range transports {
-		t.Run(transport, func(t *testing.T) {
-			t.Setenv("GDVAR_TRANSPORT", transport)
-			liveMixedOwnership(t, transport)
-		})
-	}
+	overTransports(t, liveMixedOwnership)
 }
 
 func liveMixedOwnership(t *testing.T, transport string) {
@@ -46,11 +41,7 @@ func liveMixedOwnership(t *testing.T, transport string) {
 		b := godot.StartProject(t, engine, mixedProject, "client", port, transport)
 		return []string{a.Wait(t), b.Wait(t)}
 	}
-	network := "tcp"
-	if transport == "enet" {
-		network = "udp"
-	}
-	port := strconv.Itoa(godot.FreePort(t, network))
+	port := strconv.Itoa(freePortFor(t, transport))
 	host := godot.StartProject(t, engine, mixedProject, "host", port, transport)
 	host.WaitFor(t, "HOST", liveWait)
 	withGodot := clients(port)
@@ -165,21 +156,12 @@ func (g *mixedHost) move(players *multiplayer.Spawner) {
 // and the Godot client sees as much of the Go client's player; no side
 // reports an error.
 func TestLiveMixedOwnershipGoClient(t *testing.T) {
-	for _, transport := range transports {
-		t.Run(transport, func(t *testing.T) {
-			t.Setenv("GDVAR_TRANSPORT", transport)
-			liveMixedOwnershipGoClient(t, transport)
-		})
-	}
+	overTransports(t, liveMixedOwnershipGoClient)
 }
 
 func liveMixedOwnershipGoClient(t *testing.T, transport string) {
 	engine := godot.Require(t, godot.Godot4)
-	network := "tcp"
-	if transport == "enet" {
-		network = "udp"
-	}
-	port := godot.FreePort(t, network)
+	port := freePortFor(t, transport)
 	host := godot.StartProject(t, engine, mixedProject, "host", strconv.Itoa(port), transport)
 	host.WaitFor(t, "HOST", liveWait)
 
@@ -229,4 +211,13 @@ func liveMixedOwnershipGoClient(t *testing.T, transport string) {
 	other.Wait(t)
 	assert.Empty(t, errorLines(host.Wait(t), other.Output()))
 	assert.Empty(t, g.errors())
+}
+
+// freePortFor returns a free loopback port for a Godot host over a
+// transport: TCP for WebSocket, UDP for ENet.
+func freePortFor(t *testing.T, transport string) int {
+	if transport == "enet" {
+		return godot.FreePort(t, "udp")
+	}
+	return godot.FreePort(t, "tcp")
 }

@@ -21,12 +21,7 @@ import (
 // scene's nodes, each answered with a hit; the first call each way names the node by path,
 // the next by cache id.
 func TestLiveSpawnedChildren(t *testing.T) {
-	for _, transport := range transports {
-		t.Run(transport, func(t *testing.T) {
-			t.Setenv("GDVAR_TRANSPORT", transport)
-			liveSpawnedChildren(t, transport)
-		})
-	}
+	overTransports(t, liveSpawnedChildren)
 }
 
 func liveSpawnedChildren(t *testing.T, transport string) {
