@@ -256,6 +256,9 @@ func (w *binWriter) name(n string) {
 // engine's order, the script after them, then metadata and the script's
 // own variables as the File has them. A property a class has as it is
 // (an Animation's tracks) comes after those it always has.
+// A property the class's _validate_property hides at its defaults
+// (classProperty.hidden) is named where the class lists it if r sets it
+// (the editor saved it, so r's values showed it), else not at all.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	c := classesOf(w.f.dialect)[r.Type]
 	if c == nil {
@@ -315,7 +318,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	upTo := func(end int) {
 		for i := min(next, end); i < end; i++ {
 			c := prop(i)
-			if hidden != nil && i < script && hidden(c.name) {
+			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i)) {
 				continue
 			}
 			w.name(c.name)

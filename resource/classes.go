@@ -32,6 +32,12 @@ type classProperty struct {
 	// elem is the class of the elements of an Array the class gives
 	// typed (Font's fallbacks: Array[Font]), which loading makes typed.
 	elem string
+	// hidden says a storage property the class's _validate_property hides
+	// at its defaults: the engine names it only when the values show it.
+	hidden bool
+	// unstored says a property the class never stores: loading sets it,
+	// saving drops it.
+	unstored bool
 }
 
 // class is a class's storage properties, in the order of the engine's
@@ -111,11 +117,13 @@ func classesOf(d vartext.Dialect) map[string]*class {
 				props = append(props, resolve(fields[0])...)
 			}
 			for _, f := range fields[min(1, len(fields)):] {
+				f, hidden := strings.CutSuffix(f, "?")
+				f, unstored := strings.CutSuffix(f, "!")
 				f, elem, _ := strings.Cut(strings.TrimSuffix(f, "]"), "[")
 				f, keys, _ := strings.Cut(strings.TrimSuffix(f, "}"), "{")
 				name, null := strings.CutSuffix(f, "*")
 				name, single := strings.CutSuffix(name, "~")
-				c := classProperty{name: name, nullObject: null, single: single, elem: elem}
+				c := classProperty{name: name, nullObject: null, single: single, elem: elem, hidden: hidden, unstored: unstored}
 				if keys != "" {
 					c.keys = strings.Split(keys, ",")
 				}

@@ -11,7 +11,12 @@
 # form then writes in 32 bits; one followed by "{k1,k2}" a Dictionary the
 # class makes with these keys in this order, which the binary form keeps;
 # one followed by "[T]" an Array the class gives typed with the class T,
-# which loading makes typed. "script", last, is left out. A setter
+# which loading makes typed. A name ending in "?" (after the others) is a
+# storage property the class's _validate_property hides at its defaults
+# (emission_sphere_radius while emission_shape is not a sphere): the
+# engine lists it there, and names it only when the values show it; one
+# ending in "!" a property the class never stores (sdfgi_max_distance),
+# which loading sets and saving drops. "script", last, is left out. A setter
 # refusing a value tried prints an error, which is harmless.
 #   godot --headless -s scripts/resource/classes4.gd -- OUT
 extends SceneTree
@@ -51,21 +56,34 @@ func _init() -> void:
 	print("wrote %d classes to %s" % [lists.size(), out])
 	quit()
 
+# storage lists the class's properties as its objects' property list has
+# them: the validated list keeps a property _validate_property hides, with
+# its usage changed.
 func storage(c: String, o: Object) -> PackedStringArray:
+	var registered := {}
+	for p in ClassDB.class_get_property_list(c):
+		registered[p.name] = p.usage
 	var names := PackedStringArray()
 	for p in o.get_property_list():
-		if p.usage & PROPERTY_USAGE_STORAGE and p.name != "script":
-			var d = ClassDB.class_get_property_default_value(c, p.name)
-			var mark := ""
-			if p.type == TYPE_OBJECT and typeof(d) == TYPE_NIL:
-				mark = "*"
-			elif p.type == TYPE_FLOAT and single(o, p.name):
-				mark = "~"
-			elif p.type == TYPE_DICTIONARY:
-				mark = key_order(o.get(p.name))
-			elif p.type == TYPE_ARRAY:
-				mark = array_class(o.get(p.name))
-			names.append(p.name + mark)
+		if p.name == "script" or p.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			continue
+		var shown: bool = p.usage & PROPERTY_USAGE_STORAGE
+		var stored: bool = shown or registered.get(p.name, 0) & PROPERTY_USAGE_STORAGE
+		var d = ClassDB.class_get_property_default_value(c, p.name)
+		var mark := ""
+		if p.type == TYPE_OBJECT and typeof(d) == TYPE_NIL:
+			mark = "*"
+		elif p.type == TYPE_FLOAT and single(o, p.name):
+			mark = "~"
+		elif p.type == TYPE_DICTIONARY:
+			mark = key_order(o.get(p.name))
+		elif p.type == TYPE_ARRAY:
+			mark = array_class(o.get(p.name))
+		if not stored:
+			mark += "!"
+		elif not shown:
+			mark += "?"
+		names.append(p.name + mark)
 	return names
 
 # key_order returns "{k1,k2}", the keys of a Dictionary the class makes
