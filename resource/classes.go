@@ -70,6 +70,13 @@ func group(name string) string {
 	return ""
 }
 
+// unstored reports whether the class has a property called name that it
+// never stores.
+func (c *class) unstored(name string) bool {
+	at := c.at[name]
+	return len(at) > 0 && c.props[at[0]].unstored
+}
+
 // index returns the first place of the property called name at or after
 // from, or -1.
 func (c *class) index(name string, from int) int {

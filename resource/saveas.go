@@ -38,6 +38,10 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main
 	g.Main = &main
+	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
+		dropUnstored(f.dialect, r)
+		dropDefaults(f.dialect, r)
+	}
 	if form == Text {
 		g.bin = nil
 	}

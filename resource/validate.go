@@ -1,8 +1,10 @@
 package resource
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -33,4 +35,16 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 		}
 		return false
 	}
+}
+
+// dropUnstored leaves out of r (a copy, whose Properties it replaces) the
+// properties its class never stores (Environment's sdfgi_max_distance,
+// which the editor shows and older editors saved): the engine sets them
+// loading, and no saver writes them.
+func dropUnstored(d vartext.Dialect, r *Resource) {
+	c := classesOf(d)[r.Type]
+	if c == nil || !slices.ContainsFunc(r.Properties, func(p gdvar.Property) bool { return c.unstored(p.Name) }) {
+		return
+	}
+	r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), func(p gdvar.Property) bool { return c.unstored(p.Name) })
 }

@@ -1,0 +1,49 @@
+# Writes the default value of every stored property of every Resource class
+# of Godot 4 that has one, for package resource: the engine's savers leave
+# out a property whose value equals its class's default (ClassDB's, which
+# a property _validate_property hides at the defaults has none of, so
+# that such one is always saved). A line a class, naming the nearest
+# instantiable class it inherits ("-" for none), then a line a property
+# whose default is not that class's, indented:
+#   Class Parent
+#    name value     (value as var_to_str writes it, on one line)
+# Null Objects are left out.
+#   godot --headless -s scripts/resource/defaults4.gd -- OUT
+extends SceneTree
+
+func _init() -> void:
+	var out: String = OS.get_cmdline_user_args()[0]
+	var classes := Array(ClassDB.get_inheriters_from_class("Resource"))
+	classes.append("Resource")
+	classes.sort()
+	var made := {}
+	for c in classes:
+		if ClassDB.can_instantiate(c) and ClassDB.instantiate(c) != null:
+			made[c] = true
+	var text := ""
+	var n := 0
+	for c in classes:
+		if not made.has(c):
+			continue
+		var parent := ClassDB.get_parent_class(c)
+		while parent != "" and not made.has(parent):
+			parent = ClassDB.get_parent_class(parent)
+		text += "%s %s\n" % [c, parent if parent != "" else "-"]
+		for p in ClassDB.class_get_property_list(c):
+			if not p.usage & PROPERTY_USAGE_STORAGE or p.name == "script":
+				continue
+			var d = ClassDB.class_get_property_default_value(c, p.name)
+			if typeof(d) == TYPE_NIL or typeof(d) == TYPE_OBJECT:
+				continue
+			var v := var_to_str(d).replace("\n", " ")
+			if parent != "":
+				var pd = ClassDB.class_get_property_default_value(parent, p.name)
+				if typeof(pd) == typeof(d) and var_to_str(pd).replace("\n", " ") == v:
+					continue
+			text += " %s %s\n" % [p.name, v]
+			n += 1
+	var f := FileAccess.open(out, FileAccess.WRITE)
+	f.store_string(text)
+	f.close()
+	print("wrote %d defaults to %s" % [n, out])
+	quit()
