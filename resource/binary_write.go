@@ -258,7 +258,8 @@ func (w *binWriter) name(n string) {
 // (an Animation's tracks) comes after those it always has.
 // A property the class's _validate_property hides at its defaults
 // (classProperty.hidden) is named where the class lists it if r sets it
-// (the editor saved it, so r's values showed it), else not at all.
+// (the editor saved it, so r's values showed it) or its values show it
+// (showsBy), else not at all.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	c := classesOf(w.f.dialect)[r.Type]
 	if c == nil {
@@ -314,11 +315,11 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	present := func(i int) bool { return many != nil && many[i] || many == nil && bits&(1<<i) != 0 }
 	out := make([]gdvar.Property, 0, len(r.Properties)+c.nulls+1)
 	next := 0 // in the class's properties
-	hidden := hiddenBy(w.f.dialect, r)
+	hidden, shows := hiddenBy(w.f.dialect, r), showsBy(r)
 	upTo := func(end int) {
 		for i := min(next, end); i < end; i++ {
 			c := prop(i)
-			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i)) {
+			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) {
 				continue
 			}
 			w.name(c.name)
