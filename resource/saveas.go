@@ -41,6 +41,9 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		dropUnstored(f.dialect, r)
 		dropDefaults(f.dialect, r)
+		if form == Text {
+			dropNullParameters(f.dialect, r)
+		}
 	}
 	if form == Text {
 		g.bin = nil

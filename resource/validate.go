@@ -66,3 +66,16 @@ func showsBy(r *Resource) func(name string) bool {
 	_, set := r.Get(pair[0])
 	return func(name string) bool { return set && name == pair[1] }
 }
+
+// dropNullParameters leaves out of a Godot 4 ShaderMaterial r (a copy,
+// whose Properties it replaces) its shader parameters held nil, which the
+// text saver leaves out: a sampler uniform's (a Texture: an Object, nil
+// its null), the only kind the binary saver writes nil. A file may set
+// another kind null (older editors did), which the engine saves at the
+// uniform's default, known from the shader only.
+func dropNullParameters(d vartext.Dialect, r *Resource) {
+	isNull := func(p gdvar.Property) bool { return p.Value == nil && strings.HasPrefix(p.Name, "shader_parameter/") }
+	if d == vartext.Godot4 && r.Type == "ShaderMaterial" && slices.ContainsFunc(r.Properties, isNull) {
+		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isNull)
+	}
+}
