@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // corpusConv holds what Godot 4.6 made converting the corpus's files
@@ -56,7 +57,9 @@ func TestCorpusConversions(t *testing.T) {
 
 		data, err := os.ReadFile(src)
 		require.NoError(t, err)
-		f, err := resource.Read(bytes.NewReader(data), corpusScripts(t, projects, src)...)
+		// Godot 4 reads a Godot 3 text file (format=2) of its project
+		// as its own: Godot 4's classes, with their compatibility names.
+		f, err := resource.Read(bytes.NewReader(data), append(corpusScripts(t, projects, src), resource.WithText(vartext.WithDialect(vartext.Godot4)))...)
 		require.NoError(t, err, rel)
 		f.Path = "res://" + inProj + textExt
 		check(rel, savedAs(t, f.WithoutUIDs(), "res://"+inProj+ext, resource.Binary))
