@@ -1,0 +1,123 @@
+package resource
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// Godot 4 loads a Godot 3 SpatialMaterial's properties into a
+// StandardMaterial3D (a format=2 file of its project, a converted one):
+// a name no class property has goes to StandardMaterial3D::_set, which
+// maps the 3.x names onto its own and drops any other.
+
+// material3Renames are the 3.x names _set sets under another name, as
+// they are.
+var material3Renames = map[string]string{
+	"flags_use_shadow_to_opacity":    "shadow_to_opacity",
+	"flags_no_depth_test":            "no_depth_test",
+	"flags_use_point_size":           "use_point_size",
+	"flags_fixed_size":               "fixed_size",
+	"flags_albedo_tex_force_srgb":    "albedo_texture_force_srgb",
+	"flags_do_not_receive_shadows":   "disable_receive_shadows",
+	"flags_disable_ambient_light":    "disable_ambient_light",
+	"params_diffuse_mode":            "diffuse_mode",
+	"params_specular_mode":           "specular_mode",
+	"params_blend_mode":              "blend_mode",
+	"params_cull_mode":               "cull_mode",
+	"params_point_size":              "point_size",
+	"params_billboard_mode":          "billboard_mode",
+	"params_billboard_keep_scale":    "billboard_keep_scale",
+	"params_grow":                    "grow",
+	"params_grow_amount":             "grow_amount",
+	"params_alpha_scissor_threshold": "alpha_scissor_threshold",
+	"params_alpha_hash_scale":        "alpha_hash_scale",
+	"params_alpha_antialiasing_edge": "alpha_antialiasing_edge",
+	"depth_scale":                    "heightmap_scale",
+	"depth_deep_parallax":            "heightmap_deep_parallax",
+	"depth_min_layers":               "heightmap_min_layers",
+	"depth_max_layers":               "heightmap_max_layers",
+	"depth_flip_tangent":             "heightmap_flip_tangent",
+	"depth_flip_binormal":            "heightmap_flip_binormal",
+	"depth_texture":                  "heightmap_texture",
+	"emission_energy":                "emission_energy_multiplier",
+}
+
+// material3Switches are the 3.x flags _set turns into a mode when true
+// (or, for params_depth_draw_mode, when 3): the property and value set.
+var material3Switches = map[string]struct {
+	name  string
+	value int64
+}{
+	"flags_transparent":        {"transparency", 1}, // TRANSPARENCY_ALPHA
+	"flags_unshaded":           {"shading_mode", 0}, // SHADING_MODE_UNSHADED
+	"flags_vertex_lighting":    {"shading_mode", 2}, // SHADING_MODE_PER_VERTEX, unless unshaded
+	"params_use_alpha_scissor": {"transparency", 2},
+	"params_use_alpha_hash":    {"transparency", 3},
+	"params_depth_draw_mode":   {"transparency", 4}, // TRANSPARENCY_ALPHA_DEPTH_PRE_PASS
+}
+
+// material3Names sets r's 3.x names (r is a copy, whose Properties it
+// replaces) as a Godot 4 StandardMaterial3D's _set does, in r's order.
+// One with a script is left as it is: its variables may have any name.
+func material3Names(d vartext.Dialect, r *Resource) {
+	c := classesOf(d)[r.Type]
+	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" || c == nil {
+		return
+	}
+	if _, scripted := r.Get("script"); scripted {
+		return
+	}
+	foreign := func(p gdvar.Property) bool {
+		return len(c.at[p.Name]) == 0 && p.Name != "script" && !strings.HasPrefix(p.Name, "metadata/")
+	}
+	if !slices.ContainsFunc(r.Properties, foreign) {
+		return
+	}
+	out := make([]gdvar.Property, 0, len(r.Properties))
+	set := func(name string, v any) {
+		if len(c.at[name]) == 0 {
+			return
+		}
+		if i := slices.IndexFunc(out, func(p gdvar.Property) bool { return p.Name == name }); i >= 0 {
+			out[i].Value = v
+			return
+		}
+		out = append(out, gdvar.Property{Name: name, Value: v})
+	}
+	for _, p := range r.Properties {
+		if !foreign(p) {
+			out = append(out, p)
+			continue
+		}
+		if p.Name == "depth_enabled" {
+			if p.Value == true {
+				set("heightmap_enabled", true)
+				set("heightmap_flip_texture", true)
+			}
+			continue
+		}
+		if to, ok := material3Renames[p.Name]; ok {
+			set(to, p.Value)
+			continue
+		}
+		sw, ok := material3Switches[p.Name]
+		if !ok {
+			continue // _set warns and drops it
+		}
+		on := p.Value == true
+		if p.Name == "params_depth_draw_mode" {
+			on = p.Value == int64(3)
+		}
+		if mode, _ := getProperty(out, "shading_mode"); on && p.Name == "flags_vertex_lighting" && mode == int64(0) {
+			on = false
+		}
+		if on {
+			set(sw.name, sw.value)
+		}
+	}
+	r.Properties = out
+	settle(d, r)
+}

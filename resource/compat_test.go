@@ -1,0 +1,57 @@
+package resource
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
+)
+
+// A Godot 3 SpatialMaterial's names in a StandardMaterial3D come out as
+// Godot 4's StandardMaterial3D::_set sets them (the corpus's tps-demo
+// materials check the engine's bytes for emission_energy and
+// flags_unshaded).
+func TestMaterial3Names(t *testing.T) {
+	p := func(name string, v any) gdvar.Property { return gdvar.Property{Name: name, Value: v} }
+	for _, tt := range []struct {
+		name     string
+		class    string
+		in, want []gdvar.Property
+	}{
+		{"renamed, in 32 bits", "StandardMaterial3D",
+			[]gdvar.Property{p("resource_name", "m"), p("emission_energy", 6.19)},
+			[]gdvar.Property{p("resource_name", "m"), p("emission_energy_multiplier", float64(float32(6.19)))}},
+		{"a flag turned into a mode", "StandardMaterial3D",
+			[]gdvar.Property{p("flags_unshaded", true), p("flags_transparent", false), p("params_use_alpha_hash", true)},
+			[]gdvar.Property{p("shading_mode", int64(0)), p("transparency", int64(3))}},
+		{"vertex lighting does not undo unshaded", "StandardMaterial3D",
+			[]gdvar.Property{p("flags_unshaded", true), p("flags_vertex_lighting", true)},
+			[]gdvar.Property{p("shading_mode", int64(0))}},
+		{"vertex lighting", "StandardMaterial3D",
+			[]gdvar.Property{p("flags_vertex_lighting", true)},
+			[]gdvar.Property{p("shading_mode", int64(2))}},
+		{"depth pre-pass only from 3", "StandardMaterial3D",
+			[]gdvar.Property{p("params_depth_draw_mode", int64(1)), p("params_cull_mode", int64(2))},
+			[]gdvar.Property{p("cull_mode", int64(2))}},
+		{"depth_enabled", "StandardMaterial3D",
+			[]gdvar.Property{p("depth_enabled", true), p("depth_scale", 0.5)},
+			[]gdvar.Property{p("heightmap_enabled", true), p("heightmap_flip_texture", true), p("heightmap_scale", 0.5)}},
+		{"unknown dropped, metadata kept", "StandardMaterial3D",
+			[]gdvar.Property{p("no_such_flag", true), p("metadata/x", int64(1))},
+			[]gdvar.Property{p("metadata/x", int64(1))}},
+		{"a scripted one as it is", "StandardMaterial3D",
+			[]gdvar.Property{p("script", nil), p("emission_energy", 2.0)},
+			[]gdvar.Property{p("script", nil), p("emission_energy", 2.0)}},
+		{"ORMMaterial3D has no _set", "ORMMaterial3D",
+			[]gdvar.Property{p("emission_energy", 2.0)},
+			[]gdvar.Property{p("emission_energy", 2.0)}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &Resource{Type: tt.class, Properties: tt.in}
+			material3Names(vartext.Godot4, r)
+			assert.Equal(t, tt.want, r.Properties)
+		})
+	}
+}
