@@ -178,6 +178,9 @@ func settle(d vartext.Dialect, r *Resource) {
 		}
 		at := c.index(p.Name, 0)
 		if at < 0 {
+			at = c.index(firstOfMany(p.Name), 0)
+		}
+		if at < 0 {
 			continue
 		}
 		switch v := p.Value.(type) {
@@ -195,6 +198,24 @@ func settle(d vartext.Dialect, r *Resource) {
 			}
 		}
 	}
+}
+
+// firstOfMany returns the name of the first of the many a class lists as
+// it has them (bus/0/volume_db for bus/3/volume_db: AudioBusLayout lists
+// its buses, the class table those of one), which is held as it is: its
+// first numbered part made 0. Without one, "".
+func firstOfMany(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		if p != "" && allDigits(p) {
+			if p == "0" {
+				return ""
+			}
+			parts[i] = "0"
+			return strings.Join(parts, "/")
+		}
+	}
+	return ""
 }
 
 // inKeyOrder returns d with the keys given first, in their order, then the
