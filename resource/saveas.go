@@ -42,6 +42,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		material3Names(f.dialect, r)
 		dropUnstored(f.dialect, r)
 		dropDefaults(f.dialect, r)
+		inClassOrder(f.dialect, r)
 		if form == Text {
 			dropNullParameters(f.dialect, r)
 		}

@@ -79,3 +79,36 @@ func dropNullParameters(d vartext.Dialect, r *Resource) {
 		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isNull)
 	}
 }
+
+// inClassOrder puts r's properties (r is a copy, whose Properties it
+// replaces) that its class lists in the class's order, in the places
+// they take among the others: the savers write them as the property list
+// gives them, whatever order a file (an older editor's) had them in.
+func inClassOrder(d vartext.Dialect, r *Resource) {
+	c := classesOf(d)[r.Type]
+	if c == nil {
+		return
+	}
+	var at, places []int
+	for i, p := range r.Properties {
+		if j := c.index(p.Name, 0); j >= 0 {
+			at, places = append(at, j), append(places, i)
+		}
+	}
+	if slices.IsSorted(at) {
+		return
+	}
+	listed := make([]gdvar.Property, len(places))
+	for k, i := range places {
+		listed[k] = r.Properties[i]
+	}
+	order := make([]int, len(listed))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return at[a] - at[b] })
+	r.Properties = slices.Clone(r.Properties)
+	for k, i := range places {
+		r.Properties[i] = listed[order[k]]
+	}
+}
