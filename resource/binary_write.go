@@ -319,7 +319,8 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	upTo := func(end int) {
 		for i := min(next, end); i < end; i++ {
 			c := prop(i)
-			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) {
+			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) ||
+				i == script && isScript(r.Type) {
 				continue
 			}
 			w.name(c.name)

@@ -112,3 +112,15 @@ func inClassOrder(d vartext.Dialect, r *Resource) {
 		r.Properties[i] = listed[order[k]]
 	}
 }
+
+// isScript reports whether class is a Script's: the engine's objects list
+// a "script" property but for Scripts (Object::get_property_list), so
+// that a built-in script's names table has none. These are Script and
+// the classes of the languages of the engines' builds.
+func isScript(class string) bool {
+	switch class {
+	case "Script", "GDScript", "CSharpScript", "VisualScript", "NativeScript", "PluginScript", "ScriptExtension":
+		return true
+	}
+	return false
+}
