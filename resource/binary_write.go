@@ -265,6 +265,9 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	if c == nil {
 		c = &class{}
 	}
+	if w.godot4 && r.Type == "AnimationNodeStateMachine" {
+		c = stateMachineStates(c, r)
+	}
 	// The class's properties, then the script, then the script's stored
 	// variables if known, which the engine names all (those it leaves out
 	// as defaults too), and writes null where declared an Object.
