@@ -121,3 +121,56 @@ func material3Names(d vartext.Dialect, r *Resource) {
 	r.Properties = out
 	settle(d, r)
 }
+
+// curveLimits are the Curve properties Godot 4.4 keeps in _limits
+// ([min_value, max_value, min_domain, max_domain], in 32 bits), which
+// a file of an older editor sets as they are.
+var curveLimits = []string{"min_value", "max_value", "min_domain", "max_domain"}
+
+// curveRanges sets a Godot 4 Curve's min_value, max_value, min_domain
+// and max_domain (r is a copy, whose Properties it replaces) into its
+// _limits, in the place of the first, as their setters do: each bound
+// kept at least 0.01 (the range) from the other, in r's order. (The
+// setters also take in the points set before them; a file lists _data
+// after them.)
+func curveRanges(d vartext.Dialect, r *Resource) {
+	isLimit := func(p gdvar.Property) bool { return slices.Contains(curveLimits, p.Name) }
+	if d != vartext.Godot4 || r.Type != "Curve" || !slices.ContainsFunc(r.Properties, isLimit) {
+		return
+	}
+	limits := []float64{0, 1, 0, 1}
+	if v, ok := r.Get("_limits"); ok {
+		if a, ok := v.([]any); ok && len(a) == 4 {
+			for i, x := range a {
+				limits[i], _ = number(x)
+			}
+		}
+	}
+	at := -1
+	out := make([]gdvar.Property, 0, len(r.Properties))
+	for _, p := range r.Properties {
+		i := slices.Index(curveLimits, p.Name)
+		if i < 0 && p.Name != "_limits" {
+			out = append(out, p)
+			continue
+		}
+		if at < 0 {
+			at = len(out)
+			out = append(out, gdvar.Property{Name: "_limits"})
+		}
+		v, ok := number(p.Value)
+		if i < 0 || !ok {
+			continue
+		}
+		const rangeMin = 0.01 // Curve's MIN_Y_RANGE and MIN_X_RANGE
+		switch i {
+		case 0, 2: // a minimum: below its maximum
+			limits[i] = min(v, limits[i+1]-rangeMin)
+		case 1, 3:
+			limits[i] = max(v, limits[i-1]+rangeMin)
+		}
+		limits[i] = float64(float32(limits[i]))
+	}
+	out[at].Value = []any{limits[0], limits[1], limits[2], limits[3]}
+	r.Properties = out
+}

@@ -55,3 +55,37 @@ func TestMaterial3Names(t *testing.T) {
 		})
 	}
 }
+
+// An older Curve's min_value and max_value go into _limits as their
+// setters set them (ResourceDecayAnimation.tscn of the corpus checks
+// max_value against the engine's bytes).
+func TestCurveRanges(t *testing.T) {
+	p := func(name string, v any) gdvar.Property { return gdvar.Property{Name: name, Value: v} }
+	f32 := func(x float64) float64 { return float64(float32(x)) }
+	for _, tt := range []struct {
+		name     string
+		in, want []gdvar.Property
+	}{
+		{"max_value",
+			[]gdvar.Property{p("max_value", 3.0), p("point_count", int64(2))},
+			[]gdvar.Property{p("_limits", []any{0.0, 3.0, 0.0, 1.0}), p("point_count", int64(2))}},
+		{"a minimum kept below the maximum",
+			[]gdvar.Property{p("min_value", int64(5))},
+			[]gdvar.Property{p("_limits", []any{f32(0.99), 1.0, 0.0, 1.0})}},
+		{"the maximum then the minimum",
+			[]gdvar.Property{p("max_value", 10.0), p("min_value", -2.5), p("max_domain", 0.005)},
+			[]gdvar.Property{p("_limits", []any{-2.5, 10.0, 0.0, f32(0.01)})}},
+		{"onto _limits",
+			[]gdvar.Property{p("_limits", []any{-1.0, 1.0, 0.0, 2.0}), p("max_value", 4.0)},
+			[]gdvar.Property{p("_limits", []any{-1.0, 4.0, 0.0, 2.0})}},
+		{"none",
+			[]gdvar.Property{p("_limits", []any{-1.0, 1.0, 0.0, 2.0})},
+			[]gdvar.Property{p("_limits", []any{-1.0, 1.0, 0.0, 2.0})}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &Resource{Type: "Curve", Properties: tt.in}
+			curveRanges(vartext.Godot4, r)
+			assert.Equal(t, tt.want, r.Properties)
+		})
+	}
+}
