@@ -174,3 +174,31 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 	out[at].Value = []any{limits[0], limits[1], limits[2], limits[3]}
 	r.Properties = out
 }
+
+// animationNames makes the names of a Godot 4 AnimationLibrary's
+// animations (r is a copy, whose Properties it replaces) StringNames, as
+// it holds them: older editors wrote them as Strings ({"idle": …}), which
+// _data's getter gives back as StringNames ({&"idle": …}).
+func animationNames(d vartext.Dialect, r *Resource) {
+	if d != vartext.Godot4 || r.Type != "AnimationLibrary" {
+		return
+	}
+	i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == "_data" })
+	if i < 0 {
+		return
+	}
+	data, ok := r.Properties[i].Value.(*gdvar.Dictionary)
+	if !ok {
+		return
+	}
+	out := &gdvar.Dictionary{KeyType: data.KeyType, ValueType: data.ValueType, Shared: data.Shared}
+	out.Grow(data.Len())
+	for k, v := range data.All() {
+		if s, ok := k.(string); ok {
+			k = gdvar.StringName(s)
+		}
+		out.Append(k, v)
+	}
+	r.Properties = slices.Clone(r.Properties)
+	r.Properties[i].Value = out
+}

@@ -41,6 +41,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		material3Names(f.dialect, r)
 		curveRanges(f.dialect, r)
+		animationNames(f.dialect, r)
 		dropUnstored(f.dialect, r)
 		dropDefaults(f.dialect, r)
 		inClassOrder(f.dialect, r)
