@@ -202,3 +202,50 @@ func animationNames(d vartext.Dialect, r *Resource) {
 	r.Properties = slices.Clone(r.Properties)
 	r.Properties[i].Value = out
 }
+
+// surfaceKeys are the keys of an ArrayMesh's surfaces, in the order its
+// _surfaces getter makes them.
+var surfaceKeys = []string{"format", "primitive", "vertex_data", "vertex_count", "skin_data", "attribute_data", "aabb",
+	"uv_scale", "index_data", "index_count", "lods", "bone_aabbs", "blend_shapes", "material", "name", "2d"}
+
+// meshSurfaces makes a Godot 4 ArrayMesh's _surfaces (r is a copy, whose
+// Properties it replaces) what its getter gives back once set: each
+// surface's keys in the getter's order (a text file sorts them), its LODs'
+// edge lengths in 32 bits. A surface of an older format, which the engine
+// converts, is not modelled.
+func meshSurfaces(d vartext.Dialect, r *Resource) {
+	if d != vartext.Godot4 || r.Type != "ArrayMesh" {
+		return
+	}
+	i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == "_surfaces" })
+	if i < 0 {
+		return
+	}
+	surfaces, ok := r.Properties[i].Value.([]any)
+	if !ok {
+		return
+	}
+	out := make([]any, len(surfaces))
+	for j, s := range surfaces {
+		out[j] = s
+		sd, ok := s.(*gdvar.Dictionary)
+		if !ok {
+			continue
+		}
+		sd = inKeyOrder(sd, surfaceKeys)
+		if lods, ok := sd.Get("lods"); ok {
+			if a, ok := lods.([]any); ok {
+				a = slices.Clone(a)
+				for k := 0; k < len(a); k += 2 {
+					if f, ok := a[k].(float64); ok {
+						a[k] = float64(float32(f))
+					}
+				}
+				sd.Set("lods", a)
+			}
+		}
+		out[j] = sd
+	}
+	r.Properties = slices.Clone(r.Properties)
+	r.Properties[i].Value = out
+}

@@ -42,6 +42,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		material3Names(f.dialect, r)
 		curveRanges(f.dialect, r)
 		animationNames(f.dialect, r)
+		meshSurfaces(f.dialect, r)
 		dropUnstored(f.dialect, r)
 		dropDefaults(f.dialect, r)
 		inClassOrder(f.dialect, r)
