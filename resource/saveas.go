@@ -44,6 +44,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		animationNames(f.dialect, r)
 		meshSurfaces(f.dialect, r)
 		dropUnstored(f.dialect, r)
+		g.dropUndeclared(r)
 		dropDefaults(f.dialect, r)
 		inClassOrder(f.dialect, r)
 		if form == Text {
