@@ -205,15 +205,20 @@ func settle(d vartext.Dialect, r *Resource) {
 // its buses, the class table those of one), which is held as it is: its
 // first numbered part made 0. Without one, "".
 func firstOfMany(name string) string {
-	parts := strings.Split(name, "/")
-	for i, p := range parts {
-		if p != "" && allDigits(p) {
-			if p == "0" {
+	for start := 0; start < len(name); {
+		end := strings.IndexByte(name[start:], '/')
+		if end < 0 {
+			end = len(name)
+		} else {
+			end += start
+		}
+		if part := name[start:end]; part != "" && allDigits(part) {
+			if part == "0" {
 				return ""
 			}
-			parts[i] = "0"
-			return strings.Join(parts, "/")
+			return name[:start] + "0" + name[end:]
 		}
+		start = end + 1
 	}
 	return ""
 }

@@ -77,19 +77,18 @@ func material3Names(d vartext.Dialect, r *Resource) {
 		return
 	}
 	out := make([]gdvar.Property, 0, len(r.Properties))
+	where := make(map[string]int, len(r.Properties)) // in out
 	set := func(name string, v any) {
-		if len(c.at[name]) == 0 {
-			return
-		}
-		if i := slices.IndexFunc(out, func(p gdvar.Property) bool { return p.Name == name }); i >= 0 {
+		if i, ok := where[name]; ok {
 			out[i].Value = v
 			return
 		}
+		where[name] = len(out)
 		out = append(out, gdvar.Property{Name: name, Value: v})
 	}
 	for _, p := range r.Properties {
 		if !foreign(p) {
-			out = append(out, p)
+			set(p.Name, p.Value)
 			continue
 		}
 		if p.Name == "depth_enabled" {
@@ -100,7 +99,9 @@ func material3Names(d vartext.Dialect, r *Resource) {
 			continue
 		}
 		if to, ok := material3Renames[p.Name]; ok {
-			set(to, p.Value)
+			if len(c.at[to]) > 0 {
+				set(to, p.Value)
+			}
 			continue
 		}
 		sw, ok := material3Switches[p.Name]
@@ -111,7 +112,7 @@ func material3Names(d vartext.Dialect, r *Resource) {
 		if p.Name == "params_depth_draw_mode" {
 			on = p.Value == int64(3)
 		}
-		if mode, _ := getProperty(out, "shading_mode"); on && p.Name == "flags_vertex_lighting" && mode == int64(0) {
+		if i, ok := where["shading_mode"]; ok && on && p.Name == "flags_vertex_lighting" && out[i].Value == int64(0) {
 			on = false
 		}
 		if on {

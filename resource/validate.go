@@ -137,9 +137,12 @@ func (f *File) dropUndeclared(r *Resource) {
 	if r.Type != "Resource" || c == nil || vars == nil {
 		return
 	}
+	declared := make(map[string]bool, len(vars))
+	for _, v := range vars {
+		declared[v.Name] = true
+	}
 	undeclared := func(p gdvar.Property) bool {
-		return len(c.at[p.Name]) == 0 && p.Name != "script" && !strings.HasPrefix(p.Name, "metadata/") && p.Name != "__meta__" &&
-			!slices.ContainsFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name })
+		return len(c.at[p.Name]) == 0 && p.Name != "script" && !strings.HasPrefix(p.Name, "metadata/") && p.Name != "__meta__" && !declared[p.Name]
 	}
 	if slices.ContainsFunc(r.Properties, undeclared) {
 		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), undeclared)
