@@ -176,21 +176,39 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 	r.Properties = out
 }
 
-// animationNames makes the names of a Godot 4 AnimationLibrary's
-// animations (r is a copy, whose Properties it replaces) StringNames, as
-// it holds them: older editors wrote them as Strings ({"idle": …}), which
-// _data's getter gives back as StringNames ({&"idle": …}).
-func animationNames(d vartext.Dialect, r *Resource) {
-	if d != vartext.Godot4 || r.Type != "AnimationLibrary" {
+// rebuiltOnSave are the values Godot 4 classes make their own of when set,
+// by class and property, as their getters give them back: what a save
+// through the engine writes of a value an older editor wrote otherwise.
+var rebuiltOnSave = map[[2]string]func(any) any{
+	{"AnimationLibrary", "_data"}: animationNames,
+	{"ArrayMesh", "_surfaces"}:    meshSurfaces,
+}
+
+// rebuildOnSave sets r's values (r is a copy, whose Properties it
+// replaces) that its class rebuilds to what it makes of them.
+func rebuildOnSave(d vartext.Dialect, r *Resource) {
+	if d != vartext.Godot4 {
 		return
 	}
-	i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == "_data" })
-	if i < 0 {
-		return
+	cloned := false
+	for i, p := range r.Properties {
+		if rebuild := rebuiltOnSave[[2]string{r.Type, p.Name}]; rebuild != nil {
+			if !cloned {
+				r.Properties, cloned = slices.Clone(r.Properties), true
+			}
+			r.Properties[i].Value = rebuild(p.Value)
+		}
 	}
-	data, ok := r.Properties[i].Value.(*gdvar.Dictionary)
+}
+
+// animationNames returns an AnimationLibrary's _data with the names of
+// its animations StringNames, as it holds them: older editors wrote them
+// as Strings ({"idle": …}), which the getter gives back as StringNames
+// ({&"idle": …}).
+func animationNames(v any) any {
+	data, ok := v.(*gdvar.Dictionary)
 	if !ok {
-		return
+		return v
 	}
 	out := &gdvar.Dictionary{KeyType: data.KeyType, ValueType: data.ValueType, Shared: data.Shared}
 	out.Grow(data.Len())
@@ -200,8 +218,7 @@ func animationNames(d vartext.Dialect, r *Resource) {
 		}
 		out.Append(k, v)
 	}
-	r.Properties = slices.Clone(r.Properties)
-	r.Properties[i].Value = out
+	return out
 }
 
 // surfaceKeys are the keys of an ArrayMesh's surfaces, in the order its
@@ -209,22 +226,14 @@ func animationNames(d vartext.Dialect, r *Resource) {
 var surfaceKeys = []string{"format", "primitive", "vertex_data", "vertex_count", "skin_data", "attribute_data", "aabb",
 	"uv_scale", "index_data", "index_count", "lods", "bone_aabbs", "blend_shapes", "material", "name", "2d"}
 
-// meshSurfaces makes a Godot 4 ArrayMesh's _surfaces (r is a copy, whose
-// Properties it replaces) what its getter gives back once set: each
-// surface's keys in the getter's order (a text file sorts them), its LODs'
-// edge lengths in 32 bits. A surface of an older format, which the engine
-// converts, is not modelled.
-func meshSurfaces(d vartext.Dialect, r *Resource) {
-	if d != vartext.Godot4 || r.Type != "ArrayMesh" {
-		return
-	}
-	i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == "_surfaces" })
-	if i < 0 {
-		return
-	}
-	surfaces, ok := r.Properties[i].Value.([]any)
+// meshSurfaces returns an ArrayMesh's _surfaces as its getter gives them
+// back once set: each surface's keys in the getter's order (a text file
+// sorts them), its LODs' edge lengths in 32 bits. A surface of an older
+// format, which the engine converts, is not modelled.
+func meshSurfaces(v any) any {
+	surfaces, ok := v.([]any)
 	if !ok {
-		return
+		return v
 	}
 	out := make([]any, len(surfaces))
 	for j, s := range surfaces {
@@ -247,6 +256,5 @@ func meshSurfaces(d vartext.Dialect, r *Resource) {
 		}
 		out[j] = sd
 	}
-	r.Properties = slices.Clone(r.Properties)
-	r.Properties[i].Value = out
+	return out
 }

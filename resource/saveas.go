@@ -31,26 +31,18 @@ const (
 // resource's in the binary form. Godot 3 numbers external resources in
 // the order met (as export builds do; the editor's order is that of
 // memory addresses) and gives resources without an ID the next free
-// numbers. f is not changed.
+// numbers. The resources are saved as the engine holds them once loaded:
+// an older editor's file comes out as Godot 4.6 saves it (its 3.x and
+// older names mapped, defaults and properties no longer stored left
+// out, properties in their class's order; see docs/resources.md). f is
+// not changed.
 func (f *File) SavedAs(path string, form Form) (*File, error) {
 	g := *f
 	g.External = cloneAll(f.External)
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main
 	g.Main = &main
-	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
-		material3Names(f.dialect, r)
-		curveRanges(f.dialect, r)
-		animationNames(f.dialect, r)
-		meshSurfaces(f.dialect, r)
-		dropUnstored(f.dialect, r)
-		g.dropUndeclared(r)
-		dropDefaults(f.dialect, r)
-		inClassOrder(f.dialect, r)
-		if form == Text {
-			dropNullParameters(f.dialect, r)
-		}
-	}
+	g.asSaved(form)
 	if form == Text {
 		g.bin = nil
 	}
@@ -116,6 +108,26 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		}
 	}
 	return &g, nil
+}
+
+// asSaved makes the resources of g, a copy, what the engine saves of them
+// once it has loaded them: what its classes make of older editors' names
+// and values, without what it would not save (see docs/resources.md, "A
+// save through the engine").
+func (g *File) asSaved(form Form) {
+	d := g.dialect
+	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
+		material3Names(d, r)
+		curveRanges(d, r)
+		rebuildOnSave(d, r)
+		dropUnstored(d, r)
+		g.dropUndeclared(r)
+		dropDefaults(d, r)
+		inClassOrder(d, r)
+		if form == Text {
+			dropNullParameters(d, r)
+		}
+	}
 }
 
 // externalIDs gives the external resources met the IDs of a text save,
