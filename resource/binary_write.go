@@ -261,12 +261,9 @@ func (w *binWriter) name(n string) {
 // (the editor saved it, so r's values showed it) or its values show it
 // (showsBy), else not at all.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
-	c := classesOf(w.f.dialect)[r.Type]
+	c := w.f.classOf(r)
 	if c == nil {
 		c = &class{}
-	}
-	if w.godot4 && r.Type == "AnimationNodeStateMachine" {
-		c = stateMachineStates(c, r)
 	}
 	// The class's properties, then the script, then the script's stored
 	// variables if known, which the engine names all (those it leaves out

@@ -58,6 +58,42 @@ type class struct {
 	dynamicAt int
 }
 
+// newClass returns the class of these properties, in this order.
+func newClass(props []classProperty) *class {
+	c := &class{props: props, at: map[string][]int{}, groups: map[string]int{}}
+	for j, p := range c.props {
+		c.at[p.name] = append(c.at[p.name], j)
+		if g := group(p.name); g != "" && g != "metadata/" {
+			c.groups[g] = j + 1
+		}
+		if p.nullObject {
+			c.nulls++
+		}
+	}
+	return c
+}
+
+// classOf returns r's class as r lists its properties, which some classes
+// make of their values (an AnimationNodeStateMachine's states, a
+// ShaderMaterial's shader's uniforms), or nil for a class not known.
+func (f *File) classOf(r *Resource) *class {
+	c := classesOf(f.dialect)[r.Type]
+	if c == nil || f.dialect != vartext.Godot4 {
+		return c
+	}
+	switch r.Type {
+	case "AnimationNodeStateMachine":
+		return stateMachineStates(c, r)
+	case "ShaderMaterial":
+		if code, ok := f.shaderCode(r); ok {
+			if uniforms, ok := shaderUniforms(code); ok {
+				return shaderMaterialClass(c, uniforms)
+			}
+		}
+	}
+	return c
+}
+
 // dynamicBefore are the classes that list the properties they have as
 // they are before one they always have: the first after them.
 var dynamicBefore = map[string]string{"TileSet": "tile_proxies/source_level"}
@@ -141,16 +177,7 @@ func classesOf(d vartext.Dialect) map[string]*class {
 		}
 		classTables[i] = map[string]*class{}
 		for name := range lines {
-			c := &class{props: slices.Clip(resolve(name)), at: map[string][]int{}, groups: map[string]int{}}
-			for j, p := range c.props {
-				c.at[p.name] = append(c.at[p.name], j)
-				if g := group(p.name); g != "" && g != "metadata/" {
-					c.groups[g] = j + 1
-				}
-				if p.nullObject {
-					c.nulls++
-				}
-			}
+			c := newClass(slices.Clip(resolve(name)))
 			if before, ok := dynamicBefore[name]; ok {
 				c.dynamicAt = max(c.index(before, 0), 0)
 			}

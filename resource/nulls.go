@@ -59,9 +59,11 @@ func isNullObject(v any) bool {
 // heldAsNil reports whether the class gives nil, not a null Object, for
 // its Object property name, which the binary form then writes nil:
 // AnimationNodeStateMachine's _get refuses the node of its Start and End
-// states (can_edit_node is false for them).
+// states (can_edit_node is false for them); a ShaderMaterial gives a
+// sampler uniform's unset Texture as the rendering server's default, nil.
 func heldAsNil(class, name string) bool {
-	return class == "AnimationNodeStateMachine" && (name == "states/Start/node" || name == "states/End/node")
+	return class == "AnimationNodeStateMachine" && (name == "states/Start/node" || name == "states/End/node") ||
+		class == "ShaderMaterial" && strings.HasPrefix(name, "shader_parameter/")
 }
 
 // tileScript returns the name of the script of a TileSetAtlasSource's

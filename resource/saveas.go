@@ -123,7 +123,7 @@ func (g *File) asSaved(form Form) {
 		dropUnstored(d, r)
 		g.dropUndeclared(r)
 		dropDefaults(d, r)
-		inClassOrder(d, r)
+		g.inClassOrder(r)
 		if form == Text {
 			dropNullParameters(d, r)
 		}

@@ -39,15 +39,7 @@ func stateMachineStates(c *class, r *Resource) *class {
 	for _, n := range names {
 		props = append(props, classProperty{name: group + n + "/node", nullObject: true}, classProperty{name: group + n + "/position"})
 	}
-	props = append(props, c.props[last+1:]...)
-	out := &class{props: props, at: map[string][]int{}, groups: map[string]int{}}
-	for j, p := range props {
-		out.at[p.name] = append(out.at[p.name], j)
-		if p.nullObject {
-			out.nulls++
-		}
-	}
-	return out
+	return newClass(append(props, c.props[last+1:]...))
 }
 
 // stateName returns the state a property states/NAME/… is of, or "".

@@ -84,8 +84,8 @@ func dropNullParameters(d vartext.Dialect, r *Resource) {
 // replaces) that its class lists in the class's order, in the places
 // they take among the others: the savers write them as the property list
 // gives them, whatever order a file (an older editor's) had them in.
-func inClassOrder(d vartext.Dialect, r *Resource) {
-	c := classesOf(d)[r.Type]
+func (f *File) inClassOrder(r *Resource) {
+	c := f.classOf(r)
 	if c == nil {
 		return
 	}
