@@ -49,6 +49,8 @@ func WithText(opts ...vartext.Option) Option {
 // variable, those left at their defaults too, and writes null those
 // declared an Object, which the text form leaves out (Godot 4.6 and 3).
 // Without it a File has only what the file says (see docs/resources.md).
+// A Scripts that is also a Shaders gives the code of the project's
+// shaders too, which a ShaderMaterial's parameters follow.
 func WithScripts(s Scripts) Option { return func(c *config) { c.scripts = s } }
 
 // WithMaxContentSize sets the most content Read accepts in a compressed
