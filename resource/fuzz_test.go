@@ -25,6 +25,16 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	f.Add(binWithValue(words(vArray, 2, vInt, 1, vNodePath, 1, 0)), true)
+	// What a save through the engine makes of older editors' files.
+	for _, text := range []string{
+		"[gd_resource type=\"StandardMaterial3D\" format=3]\n\n[resource]\nflags_unshaded = true\nemission_energy = 2.0\nno_such = 1\n",
+		"[gd_resource type=\"Curve\" format=3]\n\n[resource]\nmax_value = 3.0\nmin_value = 5\n_data = [Vector2(0, 0.5), 0.0, 0.0, 0, 0]\n",
+		"[gd_resource type=\"ShaderMaterial\" format=3]\n\n[sub_resource type=\"Shader\" id=\"1\"]\ncode = \"uniform sampler2D t; uniform float a;\"\n\n[resource]\nshader_parameter/a = 1.0\nshader = SubResource(\"1\")\nrender_priority = 0\n",
+		"[gd_resource type=\"AnimationNodeStateMachine\" format=3]\n\n[resource]\nstates/b/position = Vector2(1, 1)\nstates/a/position = Vector2(0, 0)\n",
+		"[gd_resource type=\"Environment\" format=3]\n\n[resource]\nglow_levels/5 = 0.0\nsdfgi_max_distance = 3.0\nbackground_mode = 2\n",
+	} {
+		f.Add([]byte(text), false)
+	}
 	f.Fuzz(readsBack)
 }
 

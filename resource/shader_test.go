@@ -44,3 +44,27 @@ func TestShaderUniforms(t *testing.T) {
 		})
 	}
 }
+
+// FuzzShaderUniforms reads any code as a shader's: never a panic, and
+// the uniforms it lists are named, each once per declaration.
+func FuzzShaderUniforms(f *testing.F) {
+	for _, code := range []string{
+		"shader_type spatial;\nuniform float a = 0.5;\nuniform sampler2D tex : source_color, filter_linear;\n",
+		"group_uniforms G.sub; uniform vec3 g; group_uniforms; global uniform vec4 x; instance uniform float i;",
+		"/* c */ uniform highp float a[3] = {1.0, 2.0}; // d\nvoid f() { uniform float no; }",
+		"#include \"x\"\nuniform float",
+	} {
+		f.Add(code)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		uniforms, ok := shaderUniforms(code)
+		if !ok {
+			return
+		}
+		for _, u := range uniforms {
+			if !isIdentifier(u.name) {
+				t.Fatalf("a uniform named %q", u.name)
+			}
+		}
+	})
+}
