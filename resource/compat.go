@@ -201,22 +201,40 @@ func rebuildOnSave(d vartext.Dialect, r *Resource) {
 	}
 }
 
-// animationNames returns an AnimationLibrary's _data with the names of
-// its animations StringNames, as it holds them: older editors wrote them
-// as Strings ({"idle": …}), which the getter gives back as StringNames
-// ({&"idle": …}).
+// animationNames returns an AnimationLibrary's _data as Godot 4.6 saves
+// it once loaded: the animations by name (by code point, as the engine's
+// save of an unsorted one shows), the names StringNames, as it holds
+// them (older editors wrote Strings, {"idle": …}; the getter gives
+// {&"idle": …}). A key that is no name leaves the order as it is.
 func animationNames(v any) any {
 	data, ok := v.(*gdvar.Dictionary)
 	if !ok {
 		return v
 	}
-	out := &gdvar.Dictionary{KeyType: data.KeyType, ValueType: data.ValueType, Shared: data.Shared}
-	out.Grow(data.Len())
+	type entry struct {
+		name  gdvar.StringName
+		value any
+	}
+	entries := make([]entry, 0, data.Len())
+	named := true
 	for k, v := range data.All() {
-		if s, ok := k.(string); ok {
-			k = gdvar.StringName(s)
+		switch s := k.(type) {
+		case string:
+			entries = append(entries, entry{gdvar.StringName(s), v})
+		case gdvar.StringName:
+			entries = append(entries, entry{s, v})
+		default:
+			named = false
 		}
-		out.Append(k, v)
+	}
+	if !named {
+		return v
+	}
+	slices.SortStableFunc(entries, func(a, b entry) int { return strings.Compare(string(a.name), string(b.name)) })
+	out := &gdvar.Dictionary{KeyType: data.KeyType, ValueType: data.ValueType, Shared: data.Shared}
+	out.Grow(len(entries))
+	for _, e := range entries {
+		out.Append(e.name, e.value)
 	}
 	return out
 }
@@ -257,4 +275,52 @@ func meshSurfaces(v any) any {
 		out[j] = sd
 	}
 	return out
+}
+
+// sdfgiDistances sets a Godot 4 Environment's sdfgi_cascade0_distance and
+// sdfgi_max_distance, which it does not store (older editors did), into
+// its sdfgi_min_cell_size, in the place of the first of them, as their
+// setters do (r is a copy, whose Properties it replaces): the cell size
+// is a 64th of the first cascade's distance, the largest distance that
+// with the cell doubled for each cascade; in 32 bits, in r's order.
+func sdfgiDistances(d vartext.Dialect, r *Resource) {
+	isDistance := func(p gdvar.Property) bool {
+		return p.Name == "sdfgi_cascade0_distance" || p.Name == "sdfgi_max_distance"
+	}
+	if d != vartext.Godot4 || r.Type != "Environment" || !slices.ContainsFunc(r.Properties, isDistance) {
+		return
+	}
+	cascades := int64(4) // the default
+	at := -1
+	out := make([]gdvar.Property, 0, len(r.Properties))
+	for _, p := range r.Properties {
+		if p.Name == "sdfgi_cascades" {
+			if n, ok := p.Value.(int64); ok && n >= 1 && n <= 8 { // the setter refuses others
+				cascades = n
+			}
+		}
+		if !isDistance(p) && p.Name != "sdfgi_min_cell_size" {
+			out = append(out, p)
+			continue
+		}
+		if at < 0 {
+			at = len(out)
+			out = append(out, gdvar.Property{Name: "sdfgi_min_cell_size", Value: p.Value})
+		}
+		v, ok := number(p.Value)
+		if !ok {
+			continue
+		}
+		cell := float32(v / 64)
+		if p.Name == "sdfgi_max_distance" {
+			for range cascades {
+				cell *= 0.5
+			}
+		}
+		if p.Name == "sdfgi_min_cell_size" {
+			cell = float32(v)
+		}
+		out[at].Value = float64(cell)
+	}
+	r.Properties = out
 }

@@ -89,3 +89,44 @@ func TestCurveRanges(t *testing.T) {
 		})
 	}
 }
+
+// An older Environment's SDFGI distances go into sdfgi_min_cell_size as
+// their setters set it (TestLiveOlderEditors checks the engine's bytes).
+func TestSDFGIDistances(t *testing.T) {
+	p := func(name string, v any) gdvar.Property { return gdvar.Property{Name: name, Value: v} }
+	for _, tt := range []struct {
+		name     string
+		in, want []gdvar.Property
+	}{
+		{"the first cascade's", []gdvar.Property{p("sdfgi_cascade0_distance", 12.8), p("fog_density", 0.5)},
+			[]gdvar.Property{p("sdfgi_min_cell_size", float64(float32(0.2))), p("fog_density", 0.5)}},
+		{"the largest, by the cascades before it", []gdvar.Property{p("sdfgi_cascades", int64(2)), p("sdfgi_max_distance", 256.0)},
+			[]gdvar.Property{p("sdfgi_cascades", int64(2)), p("sdfgi_min_cell_size", 1.0)}},
+		{"the last set wins", []gdvar.Property{p("sdfgi_min_cell_size", 0.5), p("sdfgi_max_distance", 3.0), p("sdfgi_cascade0_distance", 1.0)},
+			[]gdvar.Property{p("sdfgi_min_cell_size", 0.015625)}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &Resource{Type: "Environment", Properties: tt.in}
+			sdfgiDistances(vartext.Godot4, r)
+			assert.Equal(t, tt.want, r.Properties)
+		})
+	}
+}
+
+// An AnimationLibrary's animations come out by name, as StringNames
+// (TestLiveOlderEditors checks the engine's bytes).
+func TestAnimationNames(t *testing.T) {
+	in := &gdvar.Dictionary{}
+	for _, k := range []string{"walk", "idle_2", "RESET", "_a", "idle_10"} {
+		in.Append(k, k+"!")
+	}
+	out, ok := animationNames(in).(*gdvar.Dictionary)
+	if assert.True(t, ok) {
+		assert.Equal(t, []any{gdvar.StringName("RESET"), gdvar.StringName("_a"), gdvar.StringName("idle_10"), gdvar.StringName("idle_2"), gdvar.StringName("walk")}, out.Keys())
+		v, _ := out.Get(gdvar.StringName("walk"))
+		assert.Equal(t, "walk!", v)
+	}
+	odd := &gdvar.Dictionary{}
+	odd.Append(int64(1), "x")
+	assert.Same(t, odd, animationNames(odd), "a key that is no name")
+}

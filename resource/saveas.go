@@ -119,6 +119,7 @@ func (g *File) asSaved(form Form) {
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		material3Names(d, r)
 		curveRanges(d, r)
+		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
 		g.dropUndeclared(r)

@@ -12,11 +12,14 @@ import (
 // PROPERTY_USAGE_STORAGE off them, so that neither saver writes them, nor
 // names them in the binary form's names table, whatever their values.
 
-// unshadedHidden are the prefixes of the properties a StandardMaterial3D
-// with shading_mode = 0 (unshaded) hides (BaseMaterial3D's
-// _validate_property): those of lighting.
-var unshadedHidden = []string{"metallic", "roughness", "emission", "normal_", "bent_normal_", "rim", "clearcoat",
-	"anisotropy", "ao_", "subsurf_scatter_", "backlight"}
+// perPixelOnly are the prefixes of the properties a StandardMaterial3D
+// shaded other than per pixel (shading_mode 0, unshaded, or 2, per
+// vertex) hides (BaseMaterial3D's _validate_property); unshadedHidden
+// those an unshaded one hides besides: the rest of lighting.
+var (
+	perPixelOnly   = []string{"normal_", "bent_normal_", "clearcoat", "anisotropy", "backlight"}
+	unshadedHidden = []string{"metallic", "roughness", "emission", "rim", "ao_", "subsurf_scatter_"}
+)
 
 // hiddenBy returns what r's class hides given r's values, or nil if
 // nothing.
@@ -24,12 +27,19 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" {
 		return nil
 	}
-	if mode, ok := r.Get("shading_mode"); !ok || mode != int64(0) {
+	mode, ok := r.Get("shading_mode")
+	if !ok || mode != int64(0) && mode != int64(2) {
 		return nil
 	}
+	unshaded := mode == int64(0)
 	return func(name string) bool {
-		for _, p := range unshadedHidden {
+		for _, p := range perPixelOnly {
 			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		for _, p := range unshadedHidden {
+			if unshaded && strings.HasPrefix(name, p) {
 				return true
 			}
 		}

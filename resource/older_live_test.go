@@ -1,0 +1,199 @@
+package resource
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// olderEditorFiles are resources as older editors wrote them, which a
+// save through Godot 4.6 writes otherwise: 3.x material names, a Curve's
+// bounds, class defaults and properties no longer stored (an
+// Environment's SDFGI distances), properties out of their class's order,
+// an AnimationLibrary's String names out of order, a ShaderMaterial's
+// parameters out of its shader's order, states out of order, a bus's
+// volume.
+var olderEditorFiles = map[string]string{
+	"material3": `[gd_resource type="StandardMaterial3D" format=3]
+
+[resource]
+resource_name = "m"
+params_depth_draw_mode = 3
+flags_transparent = true
+flags_vertex_lighting = true
+params_cull_mode = 2
+depth_enabled = true
+depth_scale = 0.25
+emission_energy = 2.3
+params_grow_amount = 0.1
+flags_no_depth_test = true
+no_such_flag = true
+`,
+	"unshaded3": `[gd_resource type="StandardMaterial3D" format=3]
+
+[resource]
+flags_unshaded = true
+flags_vertex_lighting = true
+albedo_color = Color(0.1, 0.2, 0.3, 1)
+`,
+	"curve_min": `[gd_resource type="Curve" format=3]
+
+[resource]
+max_value = 3.0
+min_value = 5
+`,
+	"curve_bounds": `[gd_resource type="Curve" format=3]
+
+[resource]
+max_value = 10.0
+min_value = -2.5
+max_domain = 0.005
+_data = [Vector2(0, 0.5), 0.0, 0.0, 0, 0]
+point_count = 1
+`,
+	"environment": `[gd_resource type="Environment" format=3]
+
+[resource]
+background_mode = 2
+glow_levels/5 = 0.0
+glow_levels/2 = 0.8
+glow_blend_mode = 1
+sdfgi_max_distance = 3.0
+sdfgi_cascade0_distance = 1.0
+fog_density = 0.3
+`,
+	"noise": `[gd_resource type="NoiseTexture2D" format=3]
+
+[sub_resource type="FastNoiseLite" id="1"]
+
+[resource]
+width = 64
+seamless = true
+in_3d_space = true
+noise = SubResource("1")
+`,
+	"library": `[gd_resource type="AnimationLibrary" format=3]
+
+[sub_resource type="Animation" id="1"]
+length = 0.5
+
+[sub_resource type="Animation" id="2"]
+length = 2.0
+
+[resource]
+_data = {
+"walk": SubResource("2"),
+"RESET": SubResource("1")
+}
+`,
+	"shader": `[gd_resource type="ShaderMaterial" format=3]
+
+[sub_resource type="Shader" id="1"]
+code = "shader_type spatial;
+uniform float a = 0.5;
+group_uniforms Look.sub;
+uniform sampler2D tex : source_color;
+uniform vec4 tint : source_color = vec4(1.0);
+group_uniforms;
+global uniform vec4 g;
+instance uniform float i;
+uniform sampler2D screen : hint_screen_texture;
+uniform vec3 b = vec3(1.0, 2.0, 3.0);
+// uniform float commented;
+void fragment() { ALBEDO = vec3(a); }
+"
+
+[resource]
+render_priority = 0
+shader = SubResource("1")
+shader_parameter/tint = Color(1, 0, 0, 1)
+shader_parameter/b = Vector3(0, 1, 0)
+shader_parameter/a = 0.25
+`,
+	"states": `[gd_resource type="AnimationNodeStateMachine" format=3]
+
+[sub_resource type="AnimationNodeAnimation" id="1"]
+
+[sub_resource type="AnimationNodeAnimation" id="2"]
+
+[sub_resource type="AnimationNodeAnimation" id="3"]
+
+[resource]
+states/walk/node = SubResource("1")
+states/walk/position = Vector2(100, 0)
+states/Jump/node = SubResource("2")
+states/Jump/position = Vector2(200, 0)
+states/idle/node = SubResource("3")
+states/idle/position = Vector2(300, 0)
+`,
+	"buses": `[gd_resource type="AudioBusLayout" format=3]
+
+[resource]
+bus/1/name = &"Music"
+bus/1/solo = false
+bus/1/mute = false
+bus/1/bypass_fx = false
+bus/1/volume_db = -10.214146
+bus/1/send = &"Master"
+`,
+}
+
+// Godot 4.6 saves the files older editors wrote, as binary and that back
+// as text, as SavedAs does: each rule of a save through the engine, on
+// files of its own, byte for byte.
+func TestLiveOlderEditors(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := t.TempDir()
+	var paths []string
+	for name, text := range olderEditorFiles {
+		path := filepath.Join(dir, name+".tres")
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		paths = append(paths, path)
+	}
+	out := godot.RunScript(t, engine, "scripts/resource/convert4.gd", paths...)
+	for name, text := range olderEditorFiles {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, name)
+			require.Contains(t, out, "converted "+path+".tres\n", "the engine did not convert it")
+			f, err := Read(strings.NewReader(text))
+			require.NoError(t, err)
+			f.Path = path + ".tres"
+			assert.Equal(t, engineFile(t, path+".res"), savedBytes(t, f, path+".res", Binary), "text to binary")
+
+			bin, err := os.ReadFile(path + ".res")
+			require.NoError(t, err)
+			g, err := Read(bytes.NewReader(bin))
+			require.NoError(t, err)
+			g.Path = path + ".res"
+			assert.Equal(t, engineFile(t, path+".conv.tres"), savedBytes(t, g, path+".conv.tres", Text), "binary to text")
+		})
+	}
+}
+
+// engineFile returns what the engine wrote at path, as text for a
+// readable failure.
+func engineFile(t *testing.T, path string) string {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// savedBytes returns f saved as the engine saves it to path.
+func savedBytes(t *testing.T, f *File, path string, form Form) string {
+	g, err := f.SavedAs(path, form)
+	require.NoError(t, err)
+	var b []byte
+	if form == Text {
+		b, err = g.AppendText(nil)
+	} else {
+		b, err = g.AppendBinary(nil)
+	}
+	require.NoError(t, err)
+	return string(b)
+}
