@@ -28,7 +28,8 @@ func _init() -> void:
 	classes.sort()
 	var lists := {}
 	for c in classes:
-		if ClassDB.can_instantiate(c):
+		# The editor's classes (EditorSettings…) are no game's resources.
+		if ClassDB.can_instantiate(c) and ClassDB.class_get_api_type(c) != ClassDB.API_EDITOR:
 			var o = ClassDB.instantiate(c)
 			if o != null:
 				lists[c] = storage(c, o)

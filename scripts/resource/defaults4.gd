@@ -18,7 +18,7 @@ func _init() -> void:
 	classes.sort()
 	var made := {}
 	for c in classes:
-		if ClassDB.can_instantiate(c) and ClassDB.instantiate(c) != null:
+		if ClassDB.can_instantiate(c) and ClassDB.class_get_api_type(c) != ClassDB.API_EDITOR and ClassDB.instantiate(c) != null:
 			made[c] = true
 	var text := ""
 	var n := 0
