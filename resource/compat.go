@@ -60,11 +60,12 @@ var material3Switches = map[string]struct {
 }
 
 // material3Names sets r's 3.x names (r is a copy, whose Properties it
-// replaces) as a Godot 4 StandardMaterial3D's _set does, in r's order.
-// One with a script is left as it is: its variables may have any name.
+// replaces) as a Godot 4 StandardMaterial3D's _set does, in r's order; an
+// ORMMaterial3D, which has no _set, drops them. One with a script is left
+// as it is: its variables may have any name.
 func material3Names(d vartext.Dialect, r *Resource) {
 	c := classesOf(d)[r.Type]
-	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" || c == nil {
+	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" && r.Type != "ORMMaterial3D" || c == nil {
 		return
 	}
 	if _, scripted := r.Get("script"); scripted {
@@ -89,6 +90,9 @@ func material3Names(d vartext.Dialect, r *Resource) {
 	for _, p := range r.Properties {
 		if !foreign(p) {
 			set(p.Name, p.Value)
+			continue
+		}
+		if r.Type == "ORMMaterial3D" {
 			continue
 		}
 		if p.Name == "depth_enabled" {
@@ -131,9 +135,8 @@ var curveLimits = []string{"min_value", "max_value", "min_domain", "max_domain"}
 // curveRanges sets a Godot 4 Curve's min_value, max_value, min_domain
 // and max_domain (r is a copy, whose Properties it replaces) into its
 // _limits, in the place of the first, as their setters do: each bound
-// kept at least 0.01 (the range) from the other, in r's order. (The
-// setters also take in the points set before them; a file lists _data
-// after them.)
+// kept at least 0.01 (the range) from the other and taking in the points
+// set before it (_data before them), in r's order.
 func curveRanges(d vartext.Dialect, r *Resource) {
 	isLimit := func(p gdvar.Property) bool { return slices.Contains(curveLimits, p.Name) }
 	if d != vartext.Godot4 || r.Type != "Curve" || !slices.ContainsFunc(r.Properties, isLimit) {
@@ -148,8 +151,12 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 		}
 	}
 	at := -1
+	var points []gdvar.Vector2 // those set so far
 	out := make([]gdvar.Property, 0, len(r.Properties))
 	for _, p := range r.Properties {
+		if p.Name == "_data" {
+			points = curvePoints(p.Value)
+		}
 		i := slices.Index(curveLimits, p.Name)
 		if i < 0 && p.Name != "_limits" {
 			out = append(out, p)
@@ -171,6 +178,17 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 			limits[i] = max(v, limits[i-1]+rangeMin)
 		}
 		limits[i] = float64(float32(limits[i]))
+		for _, pt := range points { // and takes the points in
+			c := pt.Y
+			if i >= 2 {
+				c = pt.X
+			}
+			if i%2 == 0 {
+				limits[i] = min(limits[i], c)
+			} else {
+				limits[i] = max(limits[i], c)
+			}
+		}
 	}
 	out[at].Value = []any{limits[0], limits[1], limits[2], limits[3]}
 	r.Properties = out
@@ -275,6 +293,22 @@ func meshSurfaces(v any) any {
 		out[j] = sd
 	}
 	return out
+}
+
+// curvePoints returns the points of a Curve's _data: [position, left
+// tangent, right tangent, left mode, right mode] a point.
+func curvePoints(v any) []gdvar.Vector2 {
+	data, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	var points []gdvar.Vector2
+	for i := 0; i+5 <= len(data); i += 5 {
+		if pt, ok := data[i].(gdvar.Vector2); ok {
+			points = append(points, pt)
+		}
+	}
+	return points
 }
 
 // sdfgiDistances sets a Godot 4 Environment's sdfgi_cascade0_distance and

@@ -44,9 +44,9 @@ func TestMaterial3Names(t *testing.T) {
 		{"a scripted one as it is", "StandardMaterial3D",
 			[]gdvar.Property{p("script", nil), p("emission_energy", 2.0)},
 			[]gdvar.Property{p("script", nil), p("emission_energy", 2.0)}},
-		{"ORMMaterial3D has no _set", "ORMMaterial3D",
-			[]gdvar.Property{p("emission_energy", 2.0)},
-			[]gdvar.Property{p("emission_energy", 2.0)}},
+		{"ORMMaterial3D has no _set: all dropped", "ORMMaterial3D",
+			[]gdvar.Property{p("emission_energy", 2.0), p("flags_unshaded", true), p("albedo_color", nil)},
+			[]gdvar.Property{p("albedo_color", nil)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Resource{Type: tt.class, Properties: tt.in}

@@ -132,6 +132,34 @@ states/Jump/position = Vector2(200, 0)
 states/idle/node = SubResource("3")
 states/idle/position = Vector2(300, 0)
 `,
+	"orm3": `[gd_resource type="ORMMaterial3D" format=3]
+
+[resource]
+emission_energy = 2.0
+flags_unshaded = true
+roughness = 0.5
+`,
+	"canvas_shader": `[gd_resource type="ShaderMaterial" format=3]
+
+[sub_resource type="Shader" id="1"]
+code = "shader_type canvas_item;
+uniform float b = 1.0;
+uniform sampler2D mask;
+uniform float a;
+"
+
+[resource]
+shader = SubResource("1")
+shader_parameter/a = 2.0
+shader_parameter/b = 3.0
+`,
+	"curve_points_first": `[gd_resource type="Curve" format=3]
+
+[resource]
+_data = [Vector2(0, 4), 0.0, 0.0, 0, 0]
+point_count = 1
+max_value = 3.0
+`,
 	"buses": `[gd_resource type="AudioBusLayout" format=3]
 
 [resource]

@@ -12,34 +12,40 @@ import (
 // PROPERTY_USAGE_STORAGE off them, so that neither saver writes them, nor
 // names them in the binary form's names table, whatever their values.
 
-// perPixelOnly are the prefixes of the properties a StandardMaterial3D
-// shaded other than per pixel (shading_mode 0, unshaded, or 2, per
-// vertex) hides (BaseMaterial3D's _validate_property); unshadedHidden
-// those an unshaded one hides besides: the rest of lighting.
+// perPixelOnly are the prefixes of the properties a BaseMaterial3D
+// (StandardMaterial3D, ORMMaterial3D) shaded other than per pixel
+// (shading_mode 0, unshaded, or 2, per vertex) hides (its
+// _validate_property); unshadedHidden those an unshaded one hides
+// besides: the rest of lighting; ormHidden those an ORMMaterial3D always
+// hides, which its orm_texture holds.
 var (
 	perPixelOnly   = []string{"normal_", "bent_normal_", "clearcoat", "anisotropy", "backlight"}
 	unshadedHidden = []string{"metallic", "roughness", "emission", "rim", "ao_", "subsurf_scatter_"}
+	ormHidden      = []string{"metallic", "roughness", "ao_texture"}
 )
 
 // hiddenBy returns what r's class hides given r's values, or nil if
 // nothing.
 func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
-	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" {
+	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" && r.Type != "ORMMaterial3D" {
 		return nil
 	}
-	mode, ok := r.Get("shading_mode")
-	if !ok || mode != int64(0) && mode != int64(2) {
+	var hidden []string
+	if r.Type == "ORMMaterial3D" {
+		hidden = ormHidden
+	}
+	switch mode, _ := r.Get("shading_mode"); mode {
+	case int64(0):
+		hidden = slices.Concat(hidden, perPixelOnly, unshadedHidden)
+	case int64(2):
+		hidden = slices.Concat(hidden, perPixelOnly)
+	}
+	if hidden == nil {
 		return nil
 	}
-	unshaded := mode == int64(0)
 	return func(name string) bool {
-		for _, p := range perPixelOnly {
+		for _, p := range hidden {
 			if strings.HasPrefix(name, p) {
-				return true
-			}
-		}
-		for _, p := range unshadedHidden {
-			if unshaded && strings.HasPrefix(name, p) {
 				return true
 			}
 		}
