@@ -19,6 +19,10 @@ import (
 var (
 	defaultsOnce sync.Once
 	defaults     map[string]map[string]any // by class, then property
+	// held are the values a new object holds of the properties its class
+	// hides at its defaults (which have no default), by class then
+	// property: what the savers write of one its values show.
+	held map[string]map[string]any
 )
 
 // defaultsOf returns Godot 4's class's defaults, by property name; nil
@@ -30,6 +34,7 @@ func defaultsOf(class string) map[string]any {
 			panic(err) // embedded: cannot fail
 		}
 		parents, own := map[string]string{}, map[string]map[string]any{}
+		held = map[string]map[string]any{}
 		var class string
 		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			if name, text, ok := strings.Cut(strings.TrimPrefix(line, " "), " "); ok && strings.HasPrefix(line, " ") {
@@ -37,7 +42,14 @@ func defaultsOf(class string) map[string]any {
 				if err := vartext.Unmarshal([]byte(text), &v, vartext.WithDialect(vartext.Godot4)); err != nil {
 					panic(class + " " + name + ": " + err.Error()) // embedded: the test reads them all
 				}
-				own[class][name] = v
+				if hidden, ok := strings.CutPrefix(name, "?"); ok {
+					if held[class] == nil {
+						held[class] = map[string]any{}
+					}
+					held[class][hidden] = v
+				} else {
+					own[class][name] = v
+				}
 				continue
 			}
 			var parent string
@@ -65,6 +77,13 @@ func defaultsOf(class string) map[string]any {
 		}
 	})
 	return defaults[class]
+}
+
+// heldOf returns what a new object of Godot 4's class holds of the
+// properties the class hides at its defaults, by name.
+func heldOf(class string) map[string]any {
+	defaultsOf(class)
+	return held[class]
 }
 
 // dropDefaults leaves out of r (a copy, whose Properties it replaces) the

@@ -18,7 +18,9 @@ import (
 // Environment's SDFGI distances), properties out of their class's order,
 // an AnimationLibrary's String names out of order, a ShaderMaterial's
 // parameters out of its shader's order, states out of order, a bus's
-// volume.
+// volume, and values that show properties their class hides at its
+// defaults (a ParticleProcessMaterial's emission shape, a material's
+// transparency).
 var olderEditorFiles = map[string]string{
 	"material3": `[gd_resource type="StandardMaterial3D" format=3]
 
@@ -159,6 +161,44 @@ shader_parameter/b = 3.0
 _data = [Vector2(0, 4), 0.0, 0.0, 0, 0]
 point_count = 1
 max_value = 3.0
+`,
+	"particles": `[gd_resource type="ParticleProcessMaterial" format=3]
+
+[resource]
+emission_shape = 1
+sub_emitter_mode = 1
+collision_mode = 1
+`,
+	"particles_ring": `[gd_resource type="ParticleProcessMaterial" format=3]
+
+[resource]
+emission_shape = 6
+emission_ring_radius = 2.0
+sub_emitter_mode = 3
+`,
+	"alpha_scissor": `[gd_resource type="StandardMaterial3D" format=3]
+
+[resource]
+transparency = 2
+heightmap_deep_parallax = true
+billboard_mode = 3
+`,
+	"alpha_hash_aa": `[gd_resource type="StandardMaterial3D" format=3]
+
+[resource]
+transparency = 3
+alpha_antialiasing_mode = 1
+blend_mode = 1
+`,
+	"canvas_particles": `[gd_resource type="CanvasItemMaterial" format=3]
+
+[resource]
+particles_animation = true
+`,
+	"navigation_group": `[gd_resource type="NavigationMesh" format=3]
+
+[resource]
+geometry_source_geometry_mode = 1
 `,
 	"buses": `[gd_resource type="AudioBusLayout" format=3]
 

@@ -124,6 +124,7 @@ func (g *File) asSaved(form Form) {
 		dropUnstored(d, r)
 		g.dropUndeclared(r)
 		dropDefaults(d, r)
+		addShown(d, r)
 		g.inClassOrder(r)
 		if form == Text {
 			dropNullParameters(d, r)

@@ -40,6 +40,9 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 	case int64(2):
 		hidden = slices.Concat(hidden, perPixelOnly)
 	}
+	if t := r.enum("transparency"); (t == 2 || t == 3) && r.enum("alpha_antialiasing_mode") != 0 {
+		hidden = append(slices.Clip(hidden), "blend_mode") // alpha antialiasing blends itself
+	}
 	if hidden == nil {
 		return nil
 	}
@@ -63,24 +66,6 @@ func dropUnstored(d vartext.Dialect, r *Resource) {
 		return
 	}
 	r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), func(p gdvar.Property) bool { return c.unstored(p.Name) })
-}
-
-// shownTogether are properties a class's _validate_property shows on the
-// same condition, by class: the second shows when the first is set.
-// Material shows render_priority and next_pass when it can use them (a
-// ShaderMaterial with a spatial shader); the editor saves render_priority,
-// which has no default then, and leaves out a null next_pass.
-var shownTogether = map[string][2]string{"ShaderMaterial": {"render_priority", "next_pass"}}
-
-// showsBy returns what r's values show of the properties its class hides
-// at its defaults, r not setting them (see classProperty.hidden).
-func showsBy(r *Resource) func(name string) bool {
-	pair, ok := shownTogether[r.Type]
-	if !ok {
-		return func(string) bool { return false }
-	}
-	_, set := r.Get(pair[0])
-	return func(name string) bool { return set && name == pair[1] }
 }
 
 // dropNullParameters leaves out of a Godot 4 ShaderMaterial r (a copy,

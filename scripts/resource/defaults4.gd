@@ -7,7 +7,9 @@
 # whose default is not that class's, indented:
 #   Class Parent
 #    name value     (value as var_to_str writes it, on one line)
-# Null Objects are left out.
+# Null Objects are left out. A property _validate_property hides at the
+# defaults has no default; its line, "?name value", gives the value a new
+# object holds, which the savers write once the values show it.
 #   godot --headless -s scripts/resource/defaults4.gd -- OUT
 extends SceneTree
 
@@ -29,10 +31,20 @@ func _init() -> void:
 		while parent != "" and not made.has(parent):
 			parent = ClassDB.get_parent_class(parent)
 		text += "%s %s\n" % [c, parent if parent != "" else "-"]
+		var o = ClassDB.instantiate(c)
+		var shown := {}
+		for p in o.get_property_list():
+			shown[p.name] = p.usage & PROPERTY_USAGE_STORAGE
 		for p in ClassDB.class_get_property_list(c):
 			if not p.usage & PROPERTY_USAGE_STORAGE or p.name == "script":
 				continue
 			var d = ClassDB.class_get_property_default_value(c, p.name)
+			if typeof(d) == TYPE_NIL and not shown.get(p.name, 0):
+				var held = o.get(p.name)
+				if typeof(held) != TYPE_NIL and typeof(held) != TYPE_OBJECT:
+					text += " ?%s %s\n" % [p.name, var_to_str(held).replace("\n", " ")]
+					n += 1
+				continue
 			if typeof(d) == TYPE_NIL or typeof(d) == TYPE_OBJECT:
 				continue
 			var v := var_to_str(d).replace("\n", " ")
