@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,74 +17,95 @@ import (
 // saved hold none; older editors' may (glow_levels/5 = 0.0), and a save
 // through the engine drops them.
 
+// classDefaults are a class's defaults and the values held of the
+// properties it hides at its defaults (which have no default: what the
+// savers write of one its values show), by property.
+type classDefaults struct {
+	defaults, held map[string]any
+}
+
 var (
-	defaultsOnce sync.Once
-	defaults     map[string]map[string]any // by class, then property
-	// held are the values a new object holds of the properties its class
-	// hides at its defaults (which have no default), by class then
-	// property: what the savers write of one its values show.
-	held map[string]map[string]any
+	// defaultLines are the lines of each class in the table, read once:
+	// its values are read when the class is first asked for, so that a
+	// file costs the classes it has (the table is 2 865 values).
+	defaultLinesOnce sync.Once
+	defaultLines     map[string][]string // the first, "Class Parent"
+	defaultsMu       sync.Mutex
+	defaultsMade     = map[string]*classDefaults{}
 )
 
-// defaultsOf returns Godot 4's class's defaults, by property name; nil
-// for a class it does not know.
-func defaultsOf(class string) map[string]any {
-	defaultsOnce.Do(func() {
+// defaultsOfClass returns Godot 4's class's defaults, with those of the
+// classes it inherits, and values held; nil for a class it does not know.
+func defaultsOfClass(class string) *classDefaults {
+	defaultLinesOnce.Do(func() {
 		data, err := classFiles.ReadFile("classes/godot4-defaults.txt")
 		if err != nil {
 			panic(err) // embedded: cannot fail
 		}
-		parents, own := map[string]string{}, map[string]map[string]any{}
-		held = map[string]map[string]any{}
-		var class string
-		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			if name, text, ok := strings.Cut(strings.TrimPrefix(line, " "), " "); ok && strings.HasPrefix(line, " ") {
-				var v any
-				if err := vartext.Unmarshal([]byte(text), &v, vartext.WithDialect(vartext.Godot4)); err != nil {
-					panic(class + " " + name + ": " + err.Error()) // embedded: the test reads them all
-				}
-				if hidden, ok := strings.CutPrefix(name, "?"); ok {
-					if held[class] == nil {
-						held[class] = map[string]any{}
-					}
-					held[class][hidden] = v
-				} else {
-					own[class][name] = v
-				}
-				continue
+		defaultLines = map[string][]string{}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		for i := 0; i < len(lines); {
+			j := i + 1
+			for j < len(lines) && strings.HasPrefix(lines[j], " ") {
+				j++
 			}
-			var parent string
-			class, parent, _ = strings.Cut(line, " ")
-			parents[class], own[class] = parent, map[string]any{}
-		}
-		defaults = make(map[string]map[string]any, len(own))
-		var resolve func(class string) map[string]any
-		resolve = func(class string) map[string]any {
-			if d, ok := defaults[class]; ok || own[class] == nil {
-				return d
-			}
-			d := map[string]any{}
-			for k, v := range resolve(parents[class]) {
-				d[k] = v
-			}
-			for k, v := range own[class] {
-				d[k] = v
-			}
-			defaults[class] = d
-			return d
-		}
-		for class := range own {
-			resolve(class)
+			name, _, _ := strings.Cut(lines[i], " ")
+			defaultLines[name] = lines[i:j:j]
+			i = j
 		}
 	})
-	return defaults[class]
+	defaultsMu.Lock()
+	defer defaultsMu.Unlock()
+	return makeDefaults(class)
+}
+
+// makeDefaults reads a class's defaults, and those of the classes it
+// inherits, with defaultsMu held.
+func makeDefaults(class string) *classDefaults {
+	if d, ok := defaultsMade[class]; ok {
+		return d
+	}
+	lines := defaultLines[class]
+	if lines == nil {
+		return nil
+	}
+	d := &classDefaults{defaults: map[string]any{}, held: map[string]any{}}
+	_, parent, _ := strings.Cut(lines[0], " ")
+	if p := makeDefaults(parent); p != nil {
+		maps.Copy(d.defaults, p.defaults)
+	}
+	for _, line := range lines[1:] {
+		name, text, _ := strings.Cut(line[1:], " ")
+		var v any
+		if err := vartext.Unmarshal([]byte(text), &v, vartext.WithDialect(vartext.Godot4)); err != nil {
+			panic(class + " " + name + ": " + err.Error()) // embedded: TestClassDefaults reads them all
+		}
+		if hidden, ok := strings.CutPrefix(name, "?"); ok {
+			d.held[hidden] = v
+		} else {
+			d.defaults[name] = v
+		}
+	}
+	defaultsMade[class] = d
+	return d
+}
+
+// defaultsOf returns Godot 4's class's defaults, by property name; nil
+// for a class it does not know.
+func defaultsOf(class string) map[string]any {
+	if d := defaultsOfClass(class); d != nil {
+		return d.defaults
+	}
+	return nil
 }
 
 // heldOf returns what a new object of Godot 4's class holds of the
 // properties the class hides at its defaults, by name.
 func heldOf(class string) map[string]any {
-	defaultsOf(class)
-	return held[class]
+	if d := defaultsOfClass(class); d != nil {
+		return d.held
+	}
+	return nil
 }
 
 // dropDefaults leaves out of r (a copy, whose Properties it replaces) the

@@ -19,6 +19,10 @@ func TestClassDefaults(t *testing.T) {
 	assert.Equal(t, "", env["resource_name"], "Resource's, inherited")
 	assert.Nil(t, defaultsOf("NoSuchClass"))
 	assert.NotContains(t, defaultsOf("ShaderMaterial"), "render_priority", "hidden at the defaults: no default, always saved")
+	assert.Equal(t, 1.0, heldOf("ParticleProcessMaterial")["emission_sphere_radius"])
+	for class := range defaultLines { // every value of the table reads
+		assert.NotNil(t, defaultsOfClass(class), class)
+	}
 
 	for _, tt := range []struct {
 		name  string
