@@ -122,7 +122,6 @@ func (g *File) asSaved(form Form) {
 		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
-		g.dropUndeclared(r)
 		dropDefaults(d, r)
 		addShown(d, r)
 		g.inClassOrder(r)

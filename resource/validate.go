@@ -125,27 +125,3 @@ func isScript(class string) bool {
 	}
 	return false
 }
-
-// dropUndeclared leaves out of a plain scripted Resource r (a copy, whose
-// Properties it replaces) the properties its script, known, does not
-// declare stored: Resource has none of its own but resource_name and
-// resource_local_to_scene, so the engine's set finds no such property
-// loading it, and drops it. Other classes may list properties of their
-// own as they are, which are left as they are.
-func (f *File) dropUndeclared(r *Resource) {
-	c := classesOf(f.dialect)[r.Type]
-	vars := f.scriptOf(r)
-	if r.Type != "Resource" || c == nil || vars == nil {
-		return
-	}
-	declared := make(map[string]bool, len(vars))
-	for _, v := range vars {
-		declared[v.Name] = true
-	}
-	undeclared := func(p gdvar.Property) bool {
-		return len(c.at[p.Name]) == 0 && p.Name != "script" && !strings.HasPrefix(p.Name, "metadata/") && p.Name != "__meta__" && !declared[p.Name]
-	}
-	if slices.ContainsFunc(r.Properties, undeclared) {
-		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), undeclared)
-	}
-}
