@@ -21,22 +21,16 @@
 #   godot --headless -s scripts/resource/classes4.gd -- OUT
 extends SceneTree
 
+const GameClasses = preload("game_classes4.gd")
+
 func _init() -> void:
 	var out: String = OS.get_cmdline_user_args()[0]
-	var classes := Array(ClassDB.get_inheriters_from_class("Resource"))
-	classes.append("Resource")
-	classes.sort()
+	var classes := GameClasses.list()
 	var lists := {}
 	for c in classes:
-		# The editor's classes (EditorSettings…) are no game's resources.
-		if ClassDB.can_instantiate(c) and ClassDB.class_get_api_type(c) != ClassDB.API_EDITOR:
-			var o = ClassDB.instantiate(c)
-			if o != null:
-				lists[c] = storage(c, o)
+		lists[c] = storage(c, ClassDB.instantiate(c))
 	var text := ""
 	for c in classes:
-		if not lists.has(c):
-			continue
 		var parent := ClassDB.get_parent_class(c)
 		while parent != "" and not lists.has(parent):
 			parent = ClassDB.get_parent_class(parent)

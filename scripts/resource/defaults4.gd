@@ -13,15 +13,14 @@
 #   godot --headless -s scripts/resource/defaults4.gd -- OUT
 extends SceneTree
 
+const GameClasses = preload("game_classes4.gd")
+
 func _init() -> void:
 	var out: String = OS.get_cmdline_user_args()[0]
-	var classes := Array(ClassDB.get_inheriters_from_class("Resource"))
-	classes.append("Resource")
-	classes.sort()
+	var classes := GameClasses.list()
 	var made := {}
 	for c in classes:
-		if ClassDB.can_instantiate(c) and ClassDB.class_get_api_type(c) != ClassDB.API_EDITOR and ClassDB.instantiate(c) != null:
-			made[c] = true
+		made[c] = true
 	var text := ""
 	var n := 0
 	for c in classes:
