@@ -17,6 +17,7 @@ import (
 	"image"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
@@ -26,9 +27,9 @@ import (
 )
 
 // corpusGame starts a game of the corpus, rendered.
-func corpusGame(t *testing.T, project string) *debuggertest.Game {
+func corpusGame(t *testing.T, project string, opts ...debuggertest.Option) *debuggertest.Game {
 	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", project))
-	return debuggertest.Start(t, dir, debuggertest.Rendered())
+	return debuggertest.Start(t, dir, append(opts, debuggertest.Rendered())...)
 }
 
 // The 2D game's nodes: the knight the actions move, and the node that
@@ -115,7 +116,20 @@ const stillExpr = `Engine.get_main_loop().root.get_node("Main/Player").velocity.
 // scene, with warnings of its own, and a new character stands at the
 // start, drawn there.
 func TestLiveRenderedPlatformer3D(t *testing.T) {
-	game := corpusGame(t, "KenneyNL__Starter-Kit-3D-Platformer")
+	// Drawn by Mesa's software renderer, a 3D frame on a busy machine can
+	// take a second: each wait gets three minutes.
+	game := corpusGame(t, "KenneyNL__Starter-Kit-3D-Platformer", debuggertest.Timeout(3*time.Minute))
+	// What the character and the input were at the last look, said if the
+	// test fails: where it stood, its velocity, the actions, the frame rate.
+	var last any
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the character at the last look: %v", last)
+		}
+	})
+	look := func() {
+		last, _ = game.Game.Evaluate(t.Context(), `[Engine.get_main_loop().root.get_node("Main/Player").position, Engine.get_main_loop().root.get_node("Main/Player").velocity, Input.get_vector("move_left", "move_right", "move_forward", "move_back"), Engine.get_frames_per_second()]`)
+	}
 	first := game.WaitNode(robot)
 	still := func() bool { return game.Evaluate(stillExpr) == true }
 	game.Eventually("the character and the camera to be still", still)
@@ -142,6 +156,7 @@ func TestLiveRenderedPlatformer3D(t *testing.T) {
 	// Falling, or already fallen: on a busy machine the reload may come
 	// between two looks, the node then gone (an error) or a new one.
 	game.Eventually("the character falling, or the scene reloaded", func() bool {
+		look()
 		v, err := game.Game.Evaluate(t.Context(), fmt.Sprintf(`Engine.get_main_loop().root.get_node("Main/Player").position.y < -2 or Engine.get_main_loop().root.get_node("Main/Player").get_instance_id() != %d`, first.ID))
 		return err != nil || v == true
 	})
