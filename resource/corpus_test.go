@@ -88,23 +88,7 @@ func corpusScripts(t *testing.T, projects map[string]*project.Project, path stri
 		require.NoError(t, err, dir)
 		projects[dir] = p
 	}
-	return []resource.Option{resource.WithScripts(projectShaders{p, dir})}
-}
-
-// projectShaders is a project's scripts and shaders (resource.Shaders):
-// the code of its .gdshader files.
-type projectShaders struct {
-	*project.Project
-	dir string
-}
-
-func (p projectShaders) ShaderCode(path string) (string, error) {
-	rel, ok := strings.CutPrefix(path, "res://")
-	if !ok || !filepath.IsLocal(rel) {
-		return "", fs.ErrNotExist
-	}
-	code, err := os.ReadFile(filepath.Join(p.dir, rel))
-	return string(code), err
+	return []resource.Option{resource.WithScripts(p)}
 }
 
 // corpusDiffers reads a list of testdata: "PATH: why" a line.
