@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -160,5 +161,25 @@ func TestScriptEngineVersion(t *testing.T) {
 			continue
 		}
 		assert.NoError(t, err, tt.features+" "+tt.script)
+	}
+}
+
+// A project is for the engine its project.godot's config_version says.
+func TestProjectEngine(t *testing.T) {
+	tests := []struct {
+		settings string
+		want     gdvar.Engine
+	}{
+		{"config_version=5\n", gdvar.Godot4},
+		{"config_version=4\n", gdvar.Godot3},
+		{"config_version=3\n", gdvar.Godot3},
+		{"[application]\n", gdvar.Godot4},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), []byte(tt.settings), 0o644))
+		p, err := Open(dir)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, p.Engine(), "%q", tt.settings)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/resource"
 )
 
@@ -14,6 +15,17 @@ import (
 // in GDScript 1, whose declarations differ: `export var x = 1`,
 // `export(Resource) var r`. For resources, only what its scripts store
 // matters, so that is all this file reads of them.
+
+// Engine returns the engine major version the project is for, by its
+// project.godot's config_version: gdvar.Godot3 below 5, else gdvar.Godot4.
+// The engine reads the project's text resources in that version's form,
+// even an older one's (a format=2 file in a Godot 4 project).
+func (p *Project) Engine() gdvar.Engine {
+	if p.godot3() {
+		return gdvar.Godot3
+	}
+	return gdvar.Godot4
+}
 
 // godot3 says the project is a Godot 3 project, by its project.godot.
 func (p *Project) godot3() bool {

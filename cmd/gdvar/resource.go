@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gdvar/gdvar"
+
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
@@ -35,9 +37,11 @@ func readResource(in io.Reader, cfg *config) (*resource.File, error) {
 	return resource.Read(in, append(cfg.resourceOptions(), scripts...)...)
 }
 
-// scripts returns the option that has a resource know what its scripts
-// declare, as the engine does loading it: those of -project, or of the
-// project FILE is in; none when it is in none.
+// scripts returns the options a resource takes from its project, that of
+// -project or the one FILE is in (none when it is in none), as the engine
+// does loading it: what its scripts declare, its shaders' uniforms, and,
+// unless -engine says, its engine version's text form (a Godot 4 project's
+// format=2 file is read as Godot 4 reads it).
 func (c *config) scripts() ([]resource.Option, error) {
 	var p *project.Project
 	var err error
@@ -54,7 +58,11 @@ func (c *config) scripts() ([]resource.Option, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []resource.Option{resource.WithScripts(p)}, nil
+	opts := []resource.Option{resource.WithScripts(p)}
+	if !c.engineSet && p.Engine() == gdvar.Godot4 {
+		opts = append(opts, resource.WithText(vartext.WithDialect(vartext.Godot4)))
+	}
+	return opts, nil
 }
 
 // printResourceText prints a resource as the engine's text saver writes

@@ -206,3 +206,17 @@ func TestKindOfResource(t *testing.T) {
 	}
 	assert.True(t, resource.IsBinary([]byte("RSRC")))
 }
+
+// A Godot 3 text file (format=2) in a Godot 4 project converts as the
+// engine, which reads it in Godot 4's form, converts it: with no -engine,
+// the project's version decides.
+func TestConvertByTheProjectsEngine(t *testing.T) {
+	const proj, name = "godotengine__tps-demo", "door/model/door_unlockedemission"
+	src := filepath.Join("..", "..", "testdata", "projects", proj, name+".tres")
+	want, err := os.ReadFile(filepath.Join("..", "..", "resource", "testdata", "corpus-conv", proj, name+".res"))
+	require.NoError(t, err)
+	code, out, errOut := runGdvar(nil, "convert", "-to", "res", "-uids", "none",
+		"-path", "res://"+name+".res", "-loaded-from", "res://"+name+".tres", src)
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, string(want) == out, "not the engine's conversion")
+}
