@@ -37,7 +37,7 @@ var (
 // and preload paths) that the project lacks, as a corpus project whose
 // art was cut: a plain PNG for a .png (as large as a tile atlas using it
 // needs, 1×1 otherwise), a blank SVG for an .svg, a silent WAV for a
-// .wav. It returns the paths (relative to dir) it wrote, then those it
+// .wav, a font of one blank glyph for a .ttf or .otf. It returns the paths (relative to dir) it wrote, then those it
 // has no placeholder for, both sorted.
 func Placeholders(dir string) (made, missing []string, err error) {
 	named, sizes, err := namedAssets(dir)
@@ -150,6 +150,8 @@ func placeholder(rel string, size image.Point) []byte {
 		return []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>` + "\n")
 	case ".wav":
 		return silentWAV()
+	case ".ttf", ".otf":
+		return blankTTF()
 	}
 	return nil
 }
@@ -185,4 +187,58 @@ func silentWAV() []byte {
 	le(uint32(samples * 2))
 	b.Write(make([]byte, samples*2))
 	return b.Bytes()
+}
+
+// blankTTF returns a TrueType font of one empty glyph, which every
+// character is: the tables FreeType needs to open a face, and a name.
+func blankTTF() []byte {
+	be := func(vs ...any) []byte {
+		var b bytes.Buffer
+		for _, v := range vs {
+			_ = binary.Write(&b, binary.BigEndian, v) // to memory
+		}
+		return b.Bytes()
+	}
+	name := func(id uint16, s string) (record, text []byte) {
+		for _, r := range s {
+			text = append(text, 0, byte(r)) // UTF-16BE of ASCII
+		}
+		return be(uint16(3), uint16(1), uint16(0x409), id, uint16(len(text))), text
+	}
+	family, familyText := name(1, "Placeholder")
+	style, styleText := name(2, "Regular")
+	tables := []struct {
+		tag  string
+		data []byte
+	}{ // sorted by tag, as the directory must be
+		{"cmap", be(uint16(0), uint16(1), uint16(3), uint16(1), uint32(12), // Windows Unicode BMP, at 12
+			uint16(4), uint16(24), uint16(0), uint16(2), uint16(2), uint16(0), uint16(0), // format 4, one segment
+			uint16(0xFFFF), uint16(0), uint16(0xFFFF), uint16(1), uint16(0))}, // the closing segment alone: every character is glyph 0
+		{"glyf", make([]byte, 4)}, // glyph 0 is empty (loca: 0, 0)
+		{"head", be(uint32(0x10000), uint32(0x10000), uint32(0), uint32(0x5F0F3CF5), uint16(0x000B), uint16(1000),
+			int64(0), int64(0), int16(0), int16(0), int16(0), int16(0), uint16(0), uint16(8), int16(2), int16(0), int16(0))},
+		{"hhea", be(uint32(0x10000), int16(800), int16(-200), int16(0), uint16(500), int16(0), int16(0), int16(0),
+			int16(1), int16(0), int16(0), [4]int16{}, int16(0), uint16(1))},
+		{"hmtx", be(uint16(500), int16(0))},
+		{"loca", be(uint16(0), uint16(0))},
+		{"maxp", be(uint32(0x10000), uint16(1), [13]uint16{4: 2})},
+		{"name", append(append(be(uint16(0), uint16(2), uint16(6+2*12)), append(family, be(uint16(0))...)...),
+			append(append(style, be(uint16(len(familyText)))...), append(familyText, styleText...)...)...)},
+		{"post", be(uint32(0x30000), uint32(0), int16(-100), int16(50), [5]uint32{})},
+	}
+	const head = 12 + 9*16 // the offset table and the directory
+	var dir, data bytes.Buffer
+	dir.Write(be(uint32(0x10000), uint16(len(tables)), uint16(128), uint16(3), uint16(len(tables)*16-128)))
+	for _, t := range tables {
+		for len(t.data)%4 != 0 {
+			t.data = append(t.data, 0)
+		}
+		var sum uint32
+		for i := 0; i < len(t.data); i += 4 {
+			sum += binary.BigEndian.Uint32(t.data[i:])
+		}
+		dir.Write(be([4]byte([]byte(t.tag)), sum, uint32(head+data.Len()), uint32(len(t.data))))
+		data.Write(t.data)
+	}
+	return append(dir.Bytes(), data.Bytes()...)
 }

@@ -39,7 +39,7 @@ texture = ExtResource("2_b")
 
 [node name="Main" type="Node2D"]
 `,
-		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\n",
+		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\nvar m = load(\"res://music.ogg\")\n",
 		"kept.png": "not replaced",
 	}
 	for name, text := range files {
@@ -47,8 +47,8 @@ texture = ExtResource("2_b")
 	}
 	made, missing, err := Placeholders(dir)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "icon.svg", "sfx/hit.wav"}, made)
-	assert.Equal(t, []string{"font.ttf"}, missing)
+	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "font.ttf", "icon.svg", "sfx/hit.wav"}, made)
+	assert.Equal(t, []string{"music.ogg"}, missing)
 
 	for _, tc := range []struct {
 		path string
@@ -96,4 +96,25 @@ texture_region_size = Vector2i(64, 99999999999999999999)
 	cfg, err := png.DecodeConfig(f)
 	require.NoError(t, err)
 	assert.Equal(t, [2]int{maxSide, maxSide}, [2]int{cfg.Width, cfg.Height})
+}
+
+// The font placeholder is a TrueType file whose directory lists its
+// tables within it, a family name among them (that Godot 4.6 loads it is
+// checked live by TestLiveCorpusRooms, in multiplayer/fromproject).
+func TestBlankTTF(t *testing.T) {
+	ttf := blankTTF()
+	require.GreaterOrEqual(t, len(ttf), 12)
+	assert.Equal(t, uint32(0x10000), binary.BigEndian.Uint32(ttf), "TrueType outlines")
+	n := int(binary.BigEndian.Uint16(ttf[4:]))
+	require.GreaterOrEqual(t, len(ttf), 12+16*n)
+	var tags []string
+	for i := range n {
+		rec := ttf[12+16*i:]
+		tags = append(tags, string(rec[:4]))
+		off, size := binary.BigEndian.Uint32(rec[8:]), binary.BigEndian.Uint32(rec[12:])
+		assert.LessOrEqual(t, int(off+size), len(ttf), string(rec[:4]))
+		assert.Zero(t, off%4, "aligned")
+	}
+	assert.Equal(t, []string{"cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"}, tags)
+	assert.Contains(t, string(ttf), "\x00P\x00l\x00a\x00c\x00e\x00h\x00o\x00l\x00d\x00e\x00r", "the family name, UTF-16")
 }
