@@ -2,6 +2,7 @@ package fromproject
 
 import (
 	"context"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -115,16 +116,25 @@ func errorLines(outs ...string) []string {
 
 // freePort waits until UDP port on the loopback is free (an engine just
 // killed held it), or skips the test if another program holds it.
-func freePort(t *testing.T, port string) {
+func freePort(t *testing.T, port string) { freeLoopbackPort(t, "udp", port) }
+
+// freeLoopbackPort waits until port (network "udp" or "tcp") on the
+// loopback is free, or skips the test if another program holds it.
+func freeLoopbackPort(t *testing.T, network, port string) {
 	var err error
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		var probe net.PacketConn
-		if probe, err = net.ListenPacket("udp", "127.0.0.1:"+port); err == nil {
+		var probe io.Closer
+		if network == "udp" {
+			probe, err = net.ListenPacket(network, "127.0.0.1:"+port)
+		} else {
+			probe, err = net.Listen(network, "127.0.0.1:"+port)
+		}
+		if err == nil {
 			probe.Close()
 			return
 		}
 	}
-	t.Skipf("UDP port %s, which the game's clients connect to, is in use: %v", port, err)
+	t.Skipf("%s port %s, which the game uses, is in use: %v", strings.ToUpper(network), port, err)
 }
 
 // BoQsc__godot-multiplayerspawner-research, ENet: a spawner of players,

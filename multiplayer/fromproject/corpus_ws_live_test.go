@@ -39,7 +39,7 @@ import (
 func TestLiveCorpusRooms(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	const port = "22023" // menu.gd's PORT
-	freeTCPPort(t, port)
+	freeLoopbackPort(t, "tcp", port)
 	dir, hostDir := roomsCopies(t, engine)
 	clients := func(url string) []string {
 		start := func(name, code string) *godot.Process {
@@ -111,20 +111,6 @@ func roomsCopies(t *testing.T, engine string) (dir, hostDir string) {
 	require.NoError(t, err)
 	require.NoError(t, os.Symlink(drivers, filepath.Join(dir, "gdvar_drivers")))
 	return dir, hostDir
-}
-
-// freeTCPPort waits until TCP port on the loopback is free (an engine
-// just killed held it), or skips the test if another program holds it.
-func freeTCPPort(t *testing.T, port string) {
-	var err error
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		var probe net.Listener
-		if probe, err = net.Listen("tcp", "127.0.0.1:"+port); err == nil {
-			probe.Close()
-			return
-		}
-	}
-	t.Skipf("TCP port %s, which the game's host listens on, is in use: %v", port, err)
 }
 
 // roomsHost is the Go host of brb-fr__Amangas: menu.gd's server side.
