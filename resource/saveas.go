@@ -123,6 +123,7 @@ func (g *File) asSaved(form Form) {
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
 		dropDefaults(d, r)
+		g.dropScriptDefaults(r)
 		addShown(d, r)
 		g.inClassOrder(r)
 		if form == Text {

@@ -29,6 +29,13 @@ type ScriptProperty struct {
 	// TypedScript names the script's res:// path); none for any other
 	// type. An element of no kind (Variant) leaves it untyped.
 	Elem []gdvar.ContainerType
+	// Default is the variable's declared default, as the engine's editor
+	// builds hold it (the script's initializer, once the analyzer has
+	// folded it to a constant and converted it to the declared type), or
+	// nil where the Scripts cannot tell: a Godot 4 save leaves out a
+	// variable whose value equals it. A null default is none: the savers
+	// write every value then.
+	Default any
 }
 
 // useScripts has f know what its scripts declare, if s is not nil.
