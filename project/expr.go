@@ -79,7 +79,7 @@ const maxConstChain = 256
 
 // folder computes constant expressions of a class, as the analyzer reduces
 // them, for the forms the reader folds: literals, constants of the class
-// and of the classes around it, unary and binary + - * / % on ints,
+// and of the classes around it, enum values (enumfold.go), vectors and rects of numbers (ctorfold.go), unary and binary + - * / % on ints,
 // floats and strings, parentheses. seen holds the constants being
 // computed, to refuse one defined by itself; left is what the strings
 // joined may still take (foldBudget), below 0 once passed, after which
@@ -89,6 +89,10 @@ type folder struct {
 	limits Limits
 	seen   map[string]bool
 	left   int
+	// global is the folder of the script a global class name names, or
+	// nil (then no such name folds); hops counts those gone through.
+	global func(name string) *folder
+	hops   int
 }
 
 // newFolder returns a folder of a script's constants.
@@ -208,6 +212,12 @@ func (q *parser) unaryValue(f *folder, c *Class) (any, *foldError) {
 		q.advance()
 		if v, ok := literals[tok.text]; ok {
 			return v, nil
+		}
+		if q.isOp(".") {
+			return q.dotted(f, c, tok.text)
+		}
+		if _, ok := constructors[tok.text]; ok && q.isOp("(") {
+			return q.constructed(f, c, tok.text)
 		}
 		return f.name(c, tok.text)
 	}

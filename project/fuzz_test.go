@@ -60,7 +60,7 @@ func FuzzScript3(f *testing.F) {
 			return
 		}
 		for _, e := range s.exports {
-			assert.True(t, isIdent(e.Name), "%q", e.Name)
+			assert.True(t, isIdent(e.name), "%q", e.name)
 		}
 	})
 }

@@ -76,6 +76,7 @@ func (p *parser) variable(c *Class, static bool, line int) {
 	}
 	if p.isOp("=") {
 		p.advance()
+		v.init = int32(p.tok.pos) + 1
 		if p.initializer() {
 			p.addProperty(c, v)
 			return
@@ -234,8 +235,12 @@ func (p *parser) enum(c *Class) {
 		p.fail(line, `Expected "{" after "enum".`)
 		return
 	}
+	body := p.spanHere()
 	p.skipBrackets()
-	if name == "" || p.declare(c, name, member{kind: kindEnum}, line) {
+	if name == "" || p.declare(c, name, member{kind: kindEnum, index: int32(len(c.enums))}, line) {
+		if name != "" {
+			c.enums = appendDoubling(c.enums, body)
+		}
 		p.endStatement("enum")
 	}
 }

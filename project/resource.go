@@ -27,12 +27,20 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 	}
 	var out []resource.ScriptProperty
 	for _, ref := range r.Chain {
+		var f *folder
+		if !ref.Class.csharp {
+			f = newFolder(ref.Script, p.limits)
+			f.global = p.globalFolder
+		}
 		for _, prop := range ref.Class.Properties {
 			if !prop.Stored() {
 				continue
 			}
 			t, _ := p.typeOf(ref, prop.Type, prop.Line, true) // Resolve has checked them
 			sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
+			if f != nil {
+				sp.Default = declaredDefault(f, ref, prop, t)
+			}
 			for _, e := range t.elem {
 				sp.Elem = append(sp.Elem, containerType(e))
 			}

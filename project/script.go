@@ -38,6 +38,7 @@ type Class struct {
 
 	outer   *Class
 	consts  []span            // the constants' initializers (member.index)
+	enums   []span            // the named enums' bodies, at their { (member.index)
 	folded  map[string]any    // the values of constants folded, by name
 	members map[string]member // every named member, to find a name given twice
 	// fault is the first error of the class's own members that the
@@ -59,7 +60,8 @@ type Class struct {
 }
 
 // member is a named member of a class: its kind, and for an inner class
-// its place in Classes, for a constant its place in consts.
+// its place in Classes, for a constant its place in consts, for a named
+// enum in enums.
 type member struct {
 	kind  memberKind
 	index int32
@@ -123,7 +125,11 @@ type Property struct {
 	Storage bool
 	Static  bool
 	OnReady bool
-	Line    int
+	// init is one past where the initializer starts in the source, 0
+	// without one: in the padding before Line, as a script may hold
+	// many variables.
+	init int32
+	Line int
 }
 
 // Stored says the property is saved with the object (PROPERTY_USAGE_STORAGE):

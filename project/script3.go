@@ -54,7 +54,7 @@ func (p *Project) settingsText() string {
 // declaration order. A base named by its class_name is found in
 // project.godot's list of global classes, as Godot 3 keeps it.
 func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, error) {
-	var chain [][]resource.ScriptProperty
+	var chain [][]exported3
 	seen := map[string]bool{}
 	for path := script; path != ""; {
 		if seen[path] || len(chain) >= p.limits.MaxDepth {
@@ -78,9 +78,15 @@ func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, e
 			path = from[:strings.LastIndexByte(from, '/')+1] + path
 		}
 	}
-	var out []resource.ScriptProperty
+	n := 0
+	for _, exports := range chain {
+		n += len(exports)
+	}
+	out := make([]resource.ScriptProperty, 0, n)
 	for i := len(chain) - 1; i >= 0; i-- {
-		out = append(out, chain[i]...)
+		for _, e := range chain[i] {
+			out = append(out, resource.ScriptProperty{Name: e.name, Object: e.object})
+		}
 	}
 	return out, nil
 }
@@ -108,7 +114,14 @@ func (p *Project) globalClass3(name string) string {
 type script3 struct {
 	extends      string // the base script's path, as written
 	extendsClass string // or the base class's name
-	exports      []resource.ScriptProperty
+	exports      []exported3
+}
+
+// exported3 is a variable a Godot 3 script exports: smaller than a
+// resource.ScriptProperty, as a script may export many.
+type exported3 struct {
+	name   string
+	object bool
 }
 
 // parseScript3 reads a Godot 3 script's extends and export statements:
@@ -186,7 +199,7 @@ func constants3(statements []statement3) map[string]constant3 {
 // script as the value, and a constant the export names before the
 // statement declaring it. An export naming another script's constant
 // (Other.Item) is not checked.
-func export3(rest string, at int, consts map[string]constant3) (resource.ScriptProperty, string) {
+func export3(rest string, at int, consts map[string]constant3) (exported3, string) {
 	const (
 		notResource = "The export hint isn't a resource type."
 		invalid     = "Invalid export type. Only built-in and native resource types can be exported."
@@ -201,7 +214,7 @@ func export3(rest string, at int, consts map[string]constant3) (resource.ScriptP
 	if strings.HasPrefix(rest, "(") {
 		end := closing(rest)
 		if end < 0 {
-			return resource.ScriptProperty{}, "export( is not closed"
+			return exported3{}, "export( is not closed"
 		}
 		arg, rest = strings.TrimSpace(rest[1:end]), rest[end+1:]
 		if first, hints, ok := strings.Cut(arg, ","); ok {
@@ -214,11 +227,11 @@ func export3(rest string, at int, consts map[string]constant3) (resource.ScriptP
 		word, rest = cutWord(rest)
 	}
 	if word != "var" {
-		return resource.ScriptProperty{}, "export without var"
+		return exported3{}, "export without var"
 	}
 	name, rest := cutWord(rest)
 	if !isIdent(name) {
-		return resource.ScriptProperty{}, "export var without a name"
+		return exported3{}, "export var without a name"
 	}
 	rest = strings.TrimSpace(rest)
 	var typ string
@@ -232,31 +245,31 @@ func export3(rest string, at int, consts map[string]constant3) (resource.ScriptP
 		c, ok, after := declared(arg)
 		switch {
 		case after:
-			return resource.ScriptProperty{}, later
+			return exported3{}, later
 		case ok && !c.enum && strings.HasPrefix(c.init, "preload("):
-			return resource.ScriptProperty{}, notResource
+			return exported3{}, notResource
 		case ok && !c.enum:
-			return resource.ScriptProperty{}, "Expected type for export."
+			return exported3{}, "Expected type for export."
 		}
 		if c, ok, after := declared(second); arg == "Array" && (after || ok && !c.enum) {
-			return resource.ScriptProperty{}, notResource
+			return exported3{}, notResource
 		}
 		object = !ok && isIdent(arg) && !builtin3[arg] // an enum is an int
 	case typ != "":
 		if _, ok, _ := declared(typ); ok || strings.HasPrefix(rest, ".") {
-			return resource.ScriptProperty{}, invalid
+			return exported3{}, invalid
 		}
 		object = !builtin3[typ]
 	default:
 		if c, ok, _ := declared(init); ok && !c.enum {
 			init = c.init
 			if strings.HasPrefix(init, "preload(") && strings.Contains(init, `.gd"`) {
-				return resource.ScriptProperty{}, invalid
+				return exported3{}, invalid
 			}
 		}
 		object = strings.HasPrefix(init, "preload(") || strings.HasPrefix(init, "load(")
 	}
-	return resource.ScriptProperty{Name: name, Object: object}, ""
+	return exported3{name: name, object: object}, ""
 }
 
 // builtin3 are Godot 3's built-in types but Object.

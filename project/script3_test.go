@@ -23,17 +23,17 @@ func TestParseScript3(t *testing.T) {
 	for _, c := range []struct {
 		name, src string
 		extends   string
-		want      []resource.ScriptProperty
+		want      []exported3
 	}{
 		{"forms", "extends Resource\nexport var a = 1\nexport(Resource) var b\nexport var c: Texture\nexport(int, \"A\", \"B\") var d = 0\n" +
 			"export(Array, Resource) var e = []\nexport var f = preload(\"res://x.tres\")\nexport var g := 2\nexport(NodePath) var h\nexport(Object) var i\n",
-			"", []resource.ScriptProperty{{Name: "a"}, {Name: "b", Object: true}, {Name: "c", Object: true}, {Name: "d"},
-				{Name: "e"}, {Name: "f", Object: true}, {Name: "g"}, {Name: "h"}, {Name: "i", Object: true}}},
+			"", []exported3{{name: "a"}, {"b", true}, {"c", true}, {name: "d"},
+				{name: "e"}, {"f", true}, {name: "g"}, {name: "h"}, {"i", true}}},
 		{"not statements", "extends \"base.gd\"\n# export var a = 1\nvar s = \"\"\"\nexport var b = 1\n\"\"\"\nvar d = {\nexport = 1,\n}\nfunc f():\n\texport var c\n" +
 			"var t = 'x # \\' y'\nexport var e = 1 # export var z\n",
-			"base.gd", []resource.ScriptProperty{{Name: "e"}}},
+			"base.gd", []exported3{{name: "e"}}},
 		{"crlf, continued", "extends Resource\r\nexport(String,\r\n\tMULTILINE) var a = \"\"\r\nexport var b = \\\r\n\t1\r\nexport var c = {\r\n\t\"k\": 1,\r\n}\r\n",
-			"", []resource.ScriptProperty{{Name: "a"}, {Name: "b"}, {Name: "c"}}},
+			"", []exported3{{name: "a"}, {name: "b"}, {name: "c"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := parseScript3([]byte(c.src), "res://a.gd")
