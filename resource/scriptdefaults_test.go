@@ -1,6 +1,9 @@
 package resource_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/resource"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -75,4 +80,88 @@ x = 100
 	require.NoError(t, err)
 	_, kept := g.Main.Get("x")
 	assert.True(t, kept)
+}
+
+// liveDefaults is a project whose script's variables a.tres sets each at
+// its declared default (off excepted), in every form package project
+// folds.
+var liveDefaults = map[string]string{
+	"project.godot": "config_version=5\n",
+	"other.gd":      "class_name Other extends RefCounted\nenum Mode { FIRST, SET = 7, LAST }\n",
+	"s.gd": `extends Resource
+const BASE = 10
+enum Kind { A, B }
+@export var inferred := 100
+@export var widened: float = 2
+@export var untyped = 100
+@export var folded = BASE * 2 + 1
+@export var zero_int: int
+@export var zero_float: float
+@export var zero_str: String
+@export var zero_enum: Kind
+@export var sname: StringName = "n"
+@export var constructed := Vector2i(1, BASE)
+@export var rect := Rect2(0, 0.5, 2, 3)
+@export var own_enum := Kind.B
+@export var their_enum := Other.Mode.LAST
+@export var flag := true
+@export var off := 5
+`,
+	"a.tres": `[gd_resource type="Resource" format=3]
+
+[ext_resource type="Script" path="res://s.gd" id="1_a"]
+
+[resource]
+script = ExtResource("1_a")
+inferred = 100
+widened = 2.0
+untyped = 100.0
+folded = 21
+zero_int = 0
+zero_float = 0.0
+zero_str = ""
+zero_enum = 0
+sname = &"n"
+constructed = Vector2i(1, 10)
+rect = Rect2(0, 0.5, 2, 3)
+own_enum = 1
+their_enum = 8
+flag = true
+off = 6
+`,
+}
+
+// TestLiveScriptDefaults has Godot 4.6 convert a resource whose script
+// variables sit at their declared defaults (scripts/resource/convert4.gd)
+// and checks SavedAs against its bytes, both ways: it leaves them all out.
+func TestLiveScriptDefaults(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := t.TempDir()
+	for name, src := range liveDefaults {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	convert, err := filepath.Abs("../scripts/resource/convert4.gd")
+	require.NoError(t, err)
+	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t) // registers Other
+	out := godot.StartWith(t, engine, "--path", dir, "-s", convert, "--", "res://a.tres").Wait(t)
+	require.Contains(t, out, "converted res://a.tres")
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		from, to string
+		form     resource.Form
+	}{{"a.tres", "a.res", resource.Binary}, {"a.res", "a.conv.tres", resource.Text}} {
+		data, err := os.ReadFile(filepath.Join(dir, c.from))
+		require.NoError(t, err)
+		f, err := resource.Read(bytes.NewReader(data), resource.WithScripts(p))
+		require.NoError(t, err)
+		f.Path = "res://" + c.from
+		want, err := os.ReadFile(filepath.Join(dir, c.to))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(saved(t, f.WithoutUIDs(), "res://"+c.to, c.form)), c.to)
+	}
+	conv, err := os.ReadFile(filepath.Join(dir, "a.conv.tres"))
+	require.NoError(t, err)
+	assert.Contains(t, string(conv), "\noff = 6\n")
+	assert.NotContains(t, string(conv), "inferred")
 }
