@@ -51,6 +51,12 @@ func (q *parser) next(op string) bool {
 // enumValue is the value of key in class k's enum: the one written, or
 // one more than the key before's (the first is 0).
 func (f *folder) enumValue(k *Class, enum, key string) (any, *foldError) {
+	mark := "\x00" + enum // no constant's name: an enum whose values name it
+	if f.seen[mark] {
+		return nil, &foldError{msg: `Could not resolve member "` + enum + `": Cyclic reference.`}
+	}
+	f.seen[mark] = true
+	defer delete(f.seen, mark)
 	q := &parser{t: tokenizerAt(f.s.src, k.enums[k.members[enum].index], f.limits.MaxDepth), limits: f.limits}
 	q.advance()
 	if !q.next("{") {

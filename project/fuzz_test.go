@@ -73,6 +73,7 @@ func FuzzConstFold(f *testing.F) {
 	f.Add(constLevels(40, 2))
 	f.Add([]byte("const A = \"any_\" + &\"peer\"\nconst B = -(2 * 3 + A)\nconst C = (1 + 2.5) / 0\nconst D = B % 2\nclass I:\n\tconst E = A + A\n\t@rpc(E) func f(): pass\n"))
 	f.Add([]byte("const A = A + \"x\"\nconst B = C\nconst C = \"call_\" + ^\"local\"\nconst N = null + PI\n"))
+	f.Add([]byte("enum K { A, B = 3, C }\nenum L { X = K.C + 1 }\nenum M { Y = M.Y }\nconst V = Vector2i(K.B, L.X)\nconst R = Rect2(0, 0.5, 1, V)\nconst W = Other.Mode.A\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		limits := Limits{MaxFileBytes: 1 << 20, MaxDepth: 64}
 		s, err := parseScript(src, "res://f.gd", limits)

@@ -17,6 +17,7 @@ func TestStoredPropertiesDefaults(t *testing.T) {
 		"s.gd": `extends Resource
 const BASE = 10
 enum Kind {A, B}
+enum Loop {A = Loop.A}
 @export var inferred := 100
 @export var widened: float = 2
 @export var folded = BASE * 2 + 1
@@ -32,6 +33,7 @@ enum Kind {A, B}
 @export var their_enum := Other.Mode.LAST
 @export var numbered := Other.Mode.SET
 @export var missing_key := Kind.C
+@export var cycle := Loop.A
 @export var object: Resource
 @export var with_setter := "x":
 	set(v):
@@ -62,5 +64,5 @@ var other = 1
 		}
 	}
 	assert.Equal(t, want, got)
-	assert.Len(t, props, 21)
+	assert.Len(t, props, 22)
 }
