@@ -17,7 +17,7 @@ import (
 func TestLiveDebugViews(t *testing.T) {
 	game := append([]string{"--"}, testGame(t)...)
 	script := `tree /root/Main 1; tree /root 9 *LABEL*; tree /root/Main 0 "Spaced*"; props /root/Main/Timer;
-		until /root/Main speed 1.5; until /root/Main speed 2.0 1s;
+		until /root/Main speed 1.5 50s; until /root/Main speed 2.0 1s;
 		paused true; paused; call /root/Main add 2 3; paused false;
 		key A tap; suspend; suspend off; break main.gd:20; break nothere.gd:3; output`
 	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script}, game...)...)
