@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/numeric"
 )
 
 // ErrWrongType is a value Set refused: it is not of the property's type,
@@ -48,7 +49,7 @@ func convert(v any, t gdvar.Type) (any, bool) {
 	case gdvar.TypeInt:
 		return wholeNumber(v)
 	case gdvar.TypeFloat:
-		return number(v)
+		return numeric.Float(v)
 	case gdvar.TypeString:
 		s, ok := v.(gdvar.StringName)
 		return string(s), ok
@@ -75,9 +76,9 @@ func convert(v any, t gdvar.Type) (any, bool) {
 	case gdvar.TypePackedInt64Array:
 		return packed(v, wholeNumber)
 	case gdvar.TypePackedFloat32Array:
-		return packed(v, func(e any) (float32, bool) { f, ok := number(e); return float32(f), ok })
+		return packed(v, func(e any) (float32, bool) { f, ok := numeric.Float(e); return float32(f), ok })
 	case gdvar.TypePackedFloat64Array:
-		return packed(v, number)
+		return packed(v, numeric.Float)
 	case gdvar.TypePackedStringArray:
 		return packed(v, asString)
 	case gdvar.TypePackedVector2Array:
@@ -147,7 +148,7 @@ func components(v any, min, max int, names ...string) ([]float64, bool) {
 			return nil, false
 		}
 		for _, e := range x {
-			f, ok := number(e)
+			f, ok := numeric.Float(e)
 			if !ok {
 				return nil, false
 			}
@@ -162,7 +163,7 @@ func components(v any, min, max int, names ...string) ([]float64, bool) {
 			if !ok {
 				return nil, false
 			}
-			f, ok := number(e)
+			f, ok := numeric.Float(e)
 			if !ok {
 				return nil, false
 			}
@@ -188,17 +189,6 @@ func packed[E any](v any, elem func(any) (E, bool)) (any, bool) {
 		}
 	}
 	return out, true
-}
-
-// number reads an int or a float as a float64.
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true
-	case float64:
-		return x, true
-	}
-	return 0, false
 }
 
 // wholeNumber reads an int, or a float with no fraction in an int64's

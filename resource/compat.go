@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/numeric"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -146,7 +147,7 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 	if v, ok := r.Get("_limits"); ok {
 		if a, ok := v.([]any); ok && len(a) == 4 {
 			for i, x := range a {
-				limits[i], _ = number(x)
+				limits[i], _ = numeric.Float(x)
 			}
 		}
 	}
@@ -166,7 +167,7 @@ func curveRanges(d vartext.Dialect, r *Resource) {
 			at = len(out)
 			out = append(out, gdvar.Property{Name: "_limits"})
 		}
-		v, ok := number(p.Value)
+		v, ok := numeric.Float(p.Value)
 		if i < 0 || !ok {
 			continue
 		}
@@ -341,7 +342,7 @@ func sdfgiDistances(d vartext.Dialect, r *Resource) {
 			at = len(out)
 			out = append(out, gdvar.Property{Name: "sdfgi_min_cell_size", Value: p.Value})
 		}
-		v, ok := number(p.Value)
+		v, ok := numeric.Float(p.Value)
 		if !ok {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/numeric"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -142,8 +143,8 @@ func dropDefaults(d vartext.Dialect, r *Resource) {
 // == does once the property holds it: numbers by value (in 32 bits for a
 // float the class keeps so), a StringName as its string.
 func sameValue(v, def any, single bool) bool {
-	if x, ok := number(v); ok {
-		y, ok := number(def)
+	if x, ok := numeric.Float(v); ok {
+		y, ok := numeric.Float(def)
 		if single {
 			return ok && float32(x) == float32(y)
 		}
@@ -160,15 +161,4 @@ func sameValue(v, def any, single bool) bool {
 		def = string(s)
 	}
 	return reflect.DeepEqual(v, def)
-}
-
-// number returns an int or a float as a float64.
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true
-	case float64:
-		return x, true
-	}
-	return 0, false
 }

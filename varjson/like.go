@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/numeric"
 )
 
 // jq before 1.7 reads every JSON number as a double and prints it in the
@@ -195,23 +196,13 @@ func numberLike(v, ref any) any {
 // numberEqual reports whether a and b are numbers equal as doubles, as
 // jq 1.6 holds them.
 func numberEqual(a, b any) bool {
-	x, ok1 := asDouble(a)
-	y, ok2 := asDouble(b)
+	x, ok1 := numeric.Float(a)
+	y, ok2 := numeric.Float(b)
 	return ok1 && ok2 && x == y
-}
-
-func asDouble(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true
-	case float64:
-		return x, true
-	}
-	return 0, false
 }
 
 // isNumberValue reports whether v is an int or a float of the generic form.
 func isNumberValue(v any) bool {
-	_, ok := asDouble(v)
+	_, ok := numeric.Float(v)
 	return ok
 }
