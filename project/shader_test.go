@@ -1,8 +1,11 @@
+//go:build unix
+
 package project_test
 
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/gdvar/gdvar/project"
@@ -19,6 +22,8 @@ func TestShaderCode(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "project.godot"), []byte("config_version=5\n"), 0o644))
 	code := "shader_type spatial;\nuniform float glow;\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "glow.gdshader"), []byte(code), 0o644))
+	// A named pipe in a shader's place is refused, not waited on.
+	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "pipe.gdshader"), 0o644))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
 	tests := []struct {
@@ -29,6 +34,7 @@ func TestShaderCode(t *testing.T) {
 		{"res://glow.gdshader", code, false},
 		{"res://missing.gdshader", "", true},
 		{"res://../outside.gdshader", "", true},
+		{"res://pipe.gdshader", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
