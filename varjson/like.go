@@ -169,8 +169,9 @@ func sameKey(a, b any) bool {
 	if numberEqual(a, b) {
 		return true
 	}
-	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-	return va.IsValid() && vb.IsValid() && va.Type() == vb.Type() && va.Comparable() && vb.Comparable() && a == b
+	// DeepEqual, since a key may be a RawValue or an Array, which == cannot
+	// compare.
+	return reflect.DeepEqual(a, b)
 }
 
 // numberLike returns the number v with the type of the number ref, if ref
