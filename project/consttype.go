@@ -159,21 +159,29 @@ func (p *Project) lookupMember(base ClassRef, name string) (ClassRef, member, bo
 	return ClassRef{}, member{}, false
 }
 
-// preloaded is what preload(path) gives as a type, the path folded from
-// the expression at arg: a script's class, which must parse and resolve
-// its bases; typeValue for a file that is no script (a scene, a texture);
-// typeUnknown for one that may be (a .tres, a C# script).
-func (p *Project) preloaded(k ClassRef, arg span) (resolvedType, *ScriptError) {
+// preloadTarget returns the res:// path preload's argument at arg names,
+// folded, a uid:// path looked up and a relative one joined to the
+// script's folder; ok is false where it cannot tell.
+func (p *Project) preloadTarget(k ClassRef, arg span) (string, bool) {
 	v, ferr := newFolder(k.Script, p.limits).fold(k.Class, arg)
 	s, ok := stringOf(v)
 	if ferr != nil || !ok {
-		return resolvedType{}, nil
+		return "", false
 	}
 	target, err := p.fromUID(s)
 	if err == nil && !strings.HasPrefix(s, "uid://") {
 		target, err = canonical(k.Script.Path, s)
 	}
-	if err != nil {
+	return target, err == nil
+}
+
+// preloaded is what preload(path) gives as a type, the path folded from
+// the expression at arg: a script's class, which must parse and resolve
+// its bases; typeValue for a file that is no script (a scene, a texture);
+// typeUnknown for one that may be (a .tres, a C# script).
+func (p *Project) preloaded(k ClassRef, arg span) (resolvedType, *ScriptError) {
+	target, ok := p.preloadTarget(k, arg)
+	if !ok {
 		return resolvedType{}, nil
 	}
 	fail := func(format string, cause error) (resolvedType, *ScriptError) {

@@ -40,6 +40,9 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 			sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
 			if f != nil {
 				sp.Default = declaredDefault(f, ref, prop, t)
+				if x := p.preloadDefault(ref, prop); x != nil {
+					sp.Default = x
+				}
 			}
 			for _, e := range t.elem {
 				sp.Elem = append(sp.Elem, containerType(e))
@@ -48,6 +51,32 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 		}
 	}
 	return out, nil
+}
+
+// Takes reports whether an instance of the script at a res:// path keeps
+// a property of that name that loading a resource sets on it: the script
+// or a base declares a variable so named, stored or not, or defines _set,
+// which may take any name. It makes a Project a resource.Setters, so that
+// a save leaves out what the engine's load drops. A C# script in the
+// chain, whose members the reader does not all know, takes every name, as
+// does any script of a Godot 3 project, whose loading it does not model.
+func (p *Project) Takes(script, name string) (bool, error) {
+	if p.godot3() {
+		return true, nil
+	}
+	r, err := p.Resolve(script)
+	if err != nil {
+		return false, err
+	}
+	for _, ref := range r.Chain {
+		c := ref.Class
+		v, isVar := c.members[name]
+		set, hasSet := c.members["_set"]
+		if c.csharp || isVar && v.kind == kindVariable || hasSet && set.kind == kindFunction {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // containerType is the element type a resolved type gives a container: a

@@ -1,6 +1,50 @@
 package project
 
-import "github.com/gdvar/gdvar"
+import (
+	"path"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/resource"
+)
+
+// preloadDefault returns the external resource a variable's initializer
+// preload("…") names, which the engine's default is (the loaded
+// resource), with the type an ext_resource gives it: a scene, a script or
+// a shader; nil for any other initializer, and for a file whose type the
+// reader does not know without loading it (a .tres, an image).
+func (p *Project) preloadDefault(k ClassRef, prop Property) *resource.External {
+	if prop.init == 0 {
+		return nil
+	}
+	q := &parser{t: tokenizerAt(k.Script.src, span{pos: prop.init - 1, line: int32(prop.Line)}, p.limits.MaxDepth), limits: p.limits}
+	q.advance()
+	if q.tok.kind != tkIdent || q.tok.text != "preload" {
+		return nil
+	}
+	q.advance()
+	if !q.isOp("(") {
+		return nil
+	}
+	q.advance()
+	arg := q.spanHere()
+	q.skipExpr()
+	if !q.isOp(")") {
+		return nil
+	}
+	q.advance()
+	if !q.exprEnd() || q.failed() {
+		return nil
+	}
+	target, ok := p.preloadTarget(k, arg)
+	if !ok {
+		return nil
+	}
+	types := map[string]string{".tscn": "PackedScene", ".scn": "PackedScene", ".gd": "Script", ".gdshader": "Shader"}
+	if t := types[path.Ext(target)]; t != "" {
+		return &resource.External{Type: t, Path: target}
+	}
+	return nil
+}
 
 // declaredDefault returns a variable's default as Godot 4's editor builds
 // hold it (GDScriptAnalyzer::make_variable_default_value), which the
@@ -15,7 +59,13 @@ func declaredDefault(f *folder, ref ClassRef, prop Property, t resolvedType) any
 	if prop.init == 0 {
 		return zeroValue(t)
 	}
-	v, err := f.fold(ref.Class, span{pos: prop.init - 1, line: int32(prop.Line)}) // the line is for messages, which are not kept
+	at := span{pos: prop.init - 1, line: int32(prop.Line)} // the line is for messages, which are not kept
+	if t.kind == typeBuiltin && t.builtin == gdvar.TypeArray || t.kind == typeVariant {
+		if a := arrayDefault(f, ref.Class, at, t); a != nil || t.kind != typeVariant {
+			return a
+		}
+	}
+	v, err := f.fold(ref.Class, at)
 	if err != nil {
 		return nil
 	}
@@ -35,6 +85,50 @@ func declaredDefault(f *folder, ref ClassRef, prop Property, t resolvedType) any
 		}
 	}
 	return nil
+}
+
+// arrayDefault returns the Array an initializer [a, b, …] of an Array
+// variable of type t gives, each element folded and converted to the
+// element type, or nil where the reader cannot tell. Its Type is the
+// variable's, though the savers' == compares elements alone, each by
+// type and value (Array::recursive_equal).
+func arrayDefault(f *folder, c *Class, at span, t resolvedType) any {
+	q := &parser{t: tokenizerAt(f.s.src, at, f.limits.MaxDepth), limits: f.limits}
+	q.advance()
+	if !q.isOp("[") {
+		return nil
+	}
+	q.advance()
+	out := gdvar.Array{Values: []any{}}
+	if len(t.elem) == 1 {
+		out.Type = containerType(t.elem[0])
+	}
+	for !q.isOp("]") {
+		v, err := f.fold(c, q.spanHere())
+		if err != nil {
+			return nil
+		}
+		if out.Type.Kind == gdvar.TypedBuiltin {
+			var ok bool
+			if v, ok = converted(v, out.Type.Builtin); !ok {
+				return nil
+			}
+		} else if out.Type.Kind != gdvar.Untyped {
+			return nil
+		}
+		out.Values = append(out.Values, v)
+		q.skipExpr()
+		if q.isOp(",") {
+			q.advance()
+		} else if !q.isOp("]") {
+			return nil
+		}
+	}
+	q.advance()
+	if !q.exprEnd() {
+		return nil
+	}
+	return out
 }
 
 // converted is a folded value as a variable of a built-in type holds it:
@@ -87,6 +181,12 @@ func zeroValue(t resolvedType) any {
 		return ""
 	case gdvar.TypeStringName:
 		return gdvar.StringName("")
+	case gdvar.TypeArray:
+		a := gdvar.Array{Values: []any{}}
+		if len(t.elem) == 1 {
+			a.Type = containerType(t.elem[0])
+		}
+		return a
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/resource"
 )
 
 // StoredProperties gives each variable's default as the engine's editor
@@ -42,9 +43,23 @@ enum Loop {A = Loop.A}
 @export var null_init = null
 @export var narrowed: int = 1.5
 @export var from_var = other
+@export var tags: Array[String] = ["a", "b",]
+@export var names: Array[String] = [&"b"]
+@export var weights: Array[float] = [1, BASE]
+@export var no_ints: Array[int]
+@export var any_list := [1, "x"]
+@export var bad_elem: Array[int] = ["x"]
+@export var objects: Array[Resource] = [null]
+@export var scene: PackedScene = preload("b.tscn")
+@export var script_of: Script = preload("uid://other")
+@export var texture: Texture2D = preload("res://icon.png")
+@export var loaded: PackedScene = load("res://b.tscn")
 var other = 1
 `,
-		"other.gd": "class_name Other extends RefCounted\nconst SEVEN = 7\nenum Mode {\n\tFIRST,\n\tSET = SEVEN, # a comment\n\tLAST,\n}\n",
+		"b.tscn":       "[gd_scene format=3]\n\n[node name=\"B\" type=\"Node\"]\n",
+		"icon.png":     "not read",
+		"other.gd.uid": "uid://other\n",
+		"other.gd":     "class_name Other extends RefCounted\nconst SEVEN = 7\nenum Mode {\n\tFIRST,\n\tSET = SEVEN, # a comment\n\tLAST,\n}\n",
 	})
 	p, err := Open(dir)
 	require.NoError(t, err)
@@ -56,6 +71,12 @@ var other = 1
 		"with_setter": "x", "name": gdvar.StringName("n"),
 		"constructed": gdvar.Vector2i{X: 1, Y: 10}, "rect": gdvar.Rect2{Position: gdvar.Vector2{Y: 0.5}, Size: gdvar.Vector2{X: 2, Y: 3}},
 		"own_enum": int64(1), "their_enum": int64(8), "numbered": int64(7),
+		"tags":      gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeString}, Values: []any{"a", "b"}},
+		"weights":   gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeFloat}, Values: []any{1.0, 10.0}},
+		"no_ints":   gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeInt}, Values: []any{}},
+		"any_list":  gdvar.Array{Values: []any{int64(1), "x"}},
+		"scene":     &resource.External{Type: "PackedScene", Path: "res://b.tscn"},
+		"script_of": &resource.External{Type: "Script", Path: "res://other.gd"},
 	}
 	got := map[string]any{}
 	for _, sp := range props {
@@ -64,5 +85,5 @@ var other = 1
 		}
 	}
 	assert.Equal(t, want, got)
-	assert.Len(t, props, 22)
+	assert.Len(t, props, 33)
 }

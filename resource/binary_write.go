@@ -333,7 +333,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 			}
 			switch {
 			case present(i):
-			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object,
+			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object && !preloads(vars[i-script-1]),
 				c.nullObject && heldAsNil(r.Type, c.name):
 				out = append(out, gdvar.Property{Name: c.name})
 			case c.nullObject:

@@ -150,6 +150,12 @@ func sameValue(v, def any, single bool) bool {
 		}
 		return ok && x == y
 	}
+	if x, ok := v.(gdvar.Array); ok {
+		// Array's == compares the elements alone, each by type and
+		// value (hash_compare), not the arrays' types.
+		y, ok := def.(gdvar.Array)
+		return ok && len(x.Values) == len(y.Values) && (len(x.Values) == 0 || reflect.DeepEqual(x.Values, y.Values))
+	}
 	if x, ok := v.(*gdvar.Dictionary); ok {
 		y, ok := def.(*gdvar.Dictionary)
 		return ok && x.Equal(y)

@@ -70,7 +70,7 @@ func (w *walker) walk() error {
 		}
 		w.main = slices.Insert(slices.Clone(w.main), at, gdvar.Property{Name: bundledProperty, Value: d})
 	}
-	w.properties(w.main)
+	w.properties(f.walked(f.Main, w.main))
 	for _, n := range f.Nodes {
 		if n.Instance != "" {
 			w.ext(n.Instance)
@@ -88,13 +88,14 @@ func (w *walker) walk() error {
 func (w *walker) properties(props []gdvar.Property) {
 	type frame struct {
 		res   *Resource
-		order []int32 // the text saver's, by name
-		next  int     // in res.Properties
+		props []gdvar.Property // the values walked: res's, and its preloads
+		order []int32          // the text saver's, by name
+		next  int              // in props
 		in    valueCursor
 	}
 	start := func(res *Resource) frame {
-		f := frame{res: res}
-		if props := res.Properties; w.sorted {
+		f := frame{res: res, props: w.f.walked(res, res.Properties)}
+		if props := f.props; w.sorted {
 			f.order = make([]int32, len(props))
 			for i := range f.order {
 				f.order[i] = int32(i)
@@ -108,7 +109,7 @@ func (w *walker) properties(props []gdvar.Property) {
 		top := &stack[len(stack)-1]
 		x, ok := top.in.next()
 		if !ok {
-			if top.next == len(top.res.Properties) {
+			if top.next == len(top.props) {
 				if len(stack) > 1 { // not props'
 					w.found = append(w.found, top.res)
 				}
@@ -119,7 +120,7 @@ func (w *walker) properties(props []gdvar.Property) {
 			if top.order != nil {
 				i = int(top.order[i])
 			}
-			x = top.res.Properties[i].Value
+			x = top.props[i].Value
 			top.next++
 		}
 		switch kind, id := RefOf(x); kind {

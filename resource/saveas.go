@@ -38,6 +38,7 @@ const (
 // not changed.
 func (f *File) SavedAs(path string, form Form) (*File, error) {
 	g := *f
+	g.preloads = nil
 	g.External = cloneAll(f.External)
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main
@@ -122,6 +123,7 @@ func (g *File) asSaved(form Form) {
 		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
+		g.dropUntaken(r)
 		dropDefaults(d, r)
 		g.dropScriptDefaults(r)
 		addShown(d, r)
@@ -213,6 +215,9 @@ func (g *File) rename(rn renames) error {
 	}
 	for _, r := range append(g.Resources, g.Main) {
 		r.Properties = props(r.Properties)
+	}
+	for _, pw := range g.preloads {
+		pw.vars = props(pw.vars)
 	}
 	nodes := make([]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {

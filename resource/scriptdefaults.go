@@ -2,6 +2,7 @@ package resource
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/vartext"
@@ -12,17 +13,65 @@ import (
 // defaults, as Godot 4's savers do: they compare each stored property
 // with PropertyUtils::get_property_default_value, which asks the script
 // first (GDScript's member defaults, its initializers folded), and skip
-// it when the default is not null and Variant's == holds.
+// it when the default is not null and Variant's == holds. A value naming
+// the path a variable preloads is at its default (the engine holds the
+// resource once), and the variables that preload are kept in g.preloads.
 func (g *File) dropScriptDefaults(r *Resource) {
 	if g.dialect != vartext.Godot4 {
 		return
 	}
 	vars := g.scriptOf(r)
+	if len(vars) == 0 {
+		return
+	}
+	var paths map[string]string
+	if slices.ContainsFunc(vars, preloads) {
+		paths = g.externalPaths()
+		g.keepPreloads(r, vars, paths)
+	}
+	at := make(map[string]int, len(vars))
+	for i, v := range vars {
+		at[v.Name] = i
+	}
 	isDefault := func(p gdvar.Property) bool {
-		i := slices.IndexFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name })
-		return i >= 0 && vars[i].Default != nil && sameValue(p.Value, vars[i].Default, false)
+		i, ok := at[p.Name]
+		if !ok || vars[i].Default == nil {
+			return false
+		}
+		if x, ok := vars[i].Default.(*External); ok {
+			return refersTo(p.Value, x.Path, paths)
+		}
+		return sameValue(p.Value, vars[i].Default, false)
 	}
 	if slices.ContainsFunc(r.Properties, isDefault) {
 		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isDefault)
+	}
+}
+
+// dropUntaken leaves out of a plain scripted Resource r (a copy, whose
+// Properties it replaces) the properties neither Resource nor its script
+// takes, where the Scripts can tell (Setters), as Godot 4's loading
+// does: the set finds no such property, and the save has nothing to
+// write. Classes other than Resource may take names their property list
+// does not give as they are, and are left as they are.
+func (g *File) dropUntaken(r *Resource) {
+	setters, ok := g.scripts.(Setters)
+	c := classesOf(g.dialect)[r.Type]
+	if !ok || g.dialect != vartext.Godot4 || r.Type != "Resource" || c == nil {
+		return
+	}
+	script, ok := g.scriptPath(r)
+	if !ok {
+		return
+	}
+	untaken := func(p gdvar.Property) bool {
+		if len(c.at[p.Name]) > 0 || p.Name == "script" || strings.HasPrefix(p.Name, "metadata/") {
+			return false
+		}
+		takes, err := setters.Takes(script, p.Name)
+		return err == nil && !takes
+	}
+	if slices.ContainsFunc(r.Properties, untaken) {
+		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), untaken)
 	}
 }

@@ -106,13 +106,24 @@ enum Kind { A, B }
 @export var their_enum := Other.Mode.LAST
 @export var flag := true
 @export var off := 5
+@export var tags: Array[String] = ["a", "b"]
+@export var weights: Array[float] = [1, 2.5]
+@export var no_ints: Array[int]
+@export var other_tags: Array[String] = ["x"]
+@export var scene: PackedScene = preload("res://b.tscn")
+@export var scene_set: PackedScene = preload("c.tscn")
+@export var helper: Script = preload("res://other.gd")
 `,
+	"b.tscn": "[gd_scene format=3]\n\n[node name=\"B\" type=\"Node\"]\n",
+	"c.tscn": "[gd_scene format=3]\n\n[node name=\"C\" type=\"Node\"]\n",
 	"a.tres": `[gd_resource type="Resource" format=3]
 
 [ext_resource type="Script" path="res://s.gd" id="1_a"]
+[ext_resource type="PackedScene" path="res://c.tscn" id="2_c"]
 
 [resource]
 script = ExtResource("1_a")
+label = "no longer declared"
 inferred = 100
 widened = 2.0
 untyped = 100.0
@@ -128,6 +139,11 @@ own_enum = 1
 their_enum = 8
 flag = true
 off = 6
+tags = Array[String](["a", "b"])
+weights = Array[float]([1.0, 2.5])
+no_ints = Array[int]([])
+other_tags = Array[String](["y"])
+scene_set = ExtResource("2_c")
 `,
 }
 
@@ -164,4 +180,13 @@ func TestLiveScriptDefaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(conv), "\noff = 6\n")
 	assert.NotContains(t, string(conv), "inferred")
+	// What makes the case: preloads the file does not use listed, an
+	// Array at its default left out, one that is not kept, and a
+	// property the script no longer declares dropped.
+	for _, in := range []string{`path="res://b.tscn"`, `path="res://other.gd"`, "\nother_tags = "} {
+		assert.Contains(t, string(conv), in)
+	}
+	for _, out := range []string{"label", "\ntags = ", "scene_set", "no_ints"} {
+		assert.NotContains(t, string(conv), out)
+	}
 }

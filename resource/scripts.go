@@ -1,8 +1,6 @@
 package resource
 
 import (
-	"slices"
-
 	"github.com/gdvar/gdvar"
 )
 
@@ -16,6 +14,19 @@ type Scripts interface {
 	// them: in Godot 4 the script's own, then each base's; in Godot 3 the
 	// bases' first.
 	StoredProperties(script string) ([]ScriptProperty, error)
+}
+
+// Setters is what a Scripts may also tell (package project's *Project
+// does): which properties an instance of a script keeps when loading sets
+// them. The engine sets each property a file gives on the object it
+// loads; one that neither the class nor the script has is lost, and a
+// save leaves it out.
+type Setters interface {
+	// Takes reports whether the script at a res:// path, with its bases,
+	// takes a property of that name: it declares a variable so named
+	// (stored or not) or defines _set, which may take any name. An error
+	// means it cannot tell, and the property is kept.
+	Takes(script, name string) (bool, error)
 }
 
 // ScriptProperty is a variable a script declares stored.
@@ -34,7 +45,11 @@ type ScriptProperty struct {
 	// folded it to a constant and converted it to the declared type), or
 	// nil where the Scripts cannot tell: a Godot 4 save leaves out a
 	// variable whose value equals it. A null default is none: the savers
-	// write every value then.
+	// write every value then. A preloaded resource (= preload("x.tscn"))
+	// is an *External with its Type and Path: the savers meet it as they
+	// walk the values, so that the file lists it whether or not a
+	// property refers to it, and a value naming the same path is at its
+	// default.
 	Default any
 }
 
@@ -50,21 +65,31 @@ func (f *File) scriptOf(r *Resource) []ScriptProperty {
 	if f.scripts == nil {
 		return nil
 	}
+	path, ok := f.scriptPath(r)
+	if !ok {
+		return nil
+	}
+	props, err := f.scripts.StoredProperties(path)
+	if err != nil {
+		return nil // the engine loads the resource without its script's variables
+	}
+	return props
+}
+
+// scriptPath returns the res:// path of r's script, if r has one the
+// file refers to.
+func (f *File) scriptPath(r *Resource) (string, bool) {
 	v, _ := r.Get("script")
 	kind, id := RefOf(v)
 	if kind != ExtRef {
-		return nil
+		return "", false
 	}
 	for _, x := range f.External {
 		if x.ID == id {
-			props, err := f.scripts.StoredProperties(x.Path)
-			if err != nil {
-				return nil // the engine loads the resource without its script's variables
-			}
-			return props
+			return x.Path, true
 		}
 	}
-	return nil
+	return "", false
 }
 
 // typeScriptVariables does what loading does to the values of typed
@@ -72,15 +97,29 @@ func (f *File) scriptOf(r *Resource) []ScriptProperty {
 // typed takes its types. An element type that is a script the file does
 // not refer to is left out: the text saver would add it to the file.
 func (f *File) typeScriptVariables() {
+	var ids map[string]string // external IDs by path, once needed
 	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
-		for _, sp := range f.scriptOf(r) {
-			i := slices.IndexFunc(r.Properties, func(p gdvar.Property) bool { return p.Name == sp.Name })
-			if i < 0 {
+		vars := f.scriptOf(r)
+		if len(vars) == 0 {
+			continue
+		}
+		at := make(map[string]int, len(r.Properties))
+		for i, p := range r.Properties {
+			if _, ok := at[p.Name]; !ok {
+				at[p.Name] = i
+			}
+		}
+		for _, sp := range vars {
+			i, ok := at[sp.Name]
+			if !ok {
 				continue
 			}
 			elem := make([]gdvar.ContainerType, len(sp.Elem))
 			for j, e := range sp.Elem {
-				elem[j] = f.containerType(e)
+				if e.Kind == gdvar.TypedScript && ids == nil {
+					ids = f.externalIDsByPath()
+				}
+				elem[j] = containerType(e, ids)
 			}
 			switch v := r.Properties[i].Value.(type) {
 			case []any:
@@ -96,16 +135,26 @@ func (f *File) typeScriptVariables() {
 	}
 }
 
+// externalIDsByPath maps each external resource's path to its ID, the
+// first one's where two share a path.
+func (f *File) externalIDsByPath() map[string]string {
+	m := make(map[string]string, len(f.External))
+	for _, x := range f.External {
+		if _, ok := m[x.Path]; !ok {
+			m[x.Path] = x.ID
+		}
+	}
+	return m
+}
+
 // containerType is an element type as the file holds it: a script by its
-// external ID.
-func (f *File) containerType(t gdvar.ContainerType) gdvar.ContainerType {
+// external ID (ids, f.externalIDsByPath()).
+func containerType(t gdvar.ContainerType, ids map[string]string) gdvar.ContainerType {
 	if t.Kind != gdvar.TypedScript {
 		return t
 	}
-	for _, x := range f.External {
-		if x.Path == t.Name {
-			return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: x.ID}
-		}
+	if id, ok := ids[t.Name]; ok {
+		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: id}
 	}
 	return gdvar.ContainerType{}
 }
