@@ -32,11 +32,14 @@ type walker struct {
 	// main are the main resource's properties as saved: a scene's with
 	// its _bundled.
 	main []gdvar.Property
+	// preloads are what the walk meets that the save does not write.
+	preloads map[*Resource]*preloadWalk
 }
 
 func newWalker(f *File, sorted bool) *walker {
 	w := &walker{f: f, sorted: sorted, subs: make(map[string]*Resource, len(f.Resources)), exts: make(map[string]*External, len(f.External)),
-		seen: make(map[*Resource]bool, len(f.Resources)+1), seenX: make(map[*External]bool, len(f.External))}
+		seen: make(map[*Resource]bool, len(f.Resources)+1), seenX: make(map[*External]bool, len(f.External)),
+		preloads: f.walkedPreloads()}
 	for _, r := range f.Resources {
 		if _, ok := w.subs[r.ID]; !ok {
 			w.subs[r.ID] = r
@@ -70,7 +73,7 @@ func (w *walker) walk() error {
 		}
 		w.main = slices.Insert(slices.Clone(w.main), at, gdvar.Property{Name: bundledProperty, Value: d})
 	}
-	w.properties(f.walked(f.Main, w.main))
+	w.properties(w.walked(f.Main, w.main))
 	for _, n := range f.Nodes {
 		if n.Instance != "" {
 			w.ext(n.Instance)
@@ -94,7 +97,7 @@ func (w *walker) properties(props []gdvar.Property) {
 		in    valueCursor
 	}
 	start := func(res *Resource) frame {
-		f := frame{res: res, props: w.f.walked(res, res.Properties)}
+		f := frame{res: res, props: w.walked(res, res.Properties)}
 		if props := f.props; w.sorted {
 			f.order = make([]int32, len(props))
 			for i := range f.order {

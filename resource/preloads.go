@@ -1,7 +1,10 @@
 package resource
 
 import (
+	"slices"
+
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // Godot 4's savers walk every stored value of a resource to find the
@@ -20,11 +23,13 @@ type preloadWalk struct {
 	order map[string]int // the script's stored variables' places
 }
 
-// keepPreloads records in g.preloads the variables of r's script (vars)
-// that preload a resource and that the file leaves at that default,
-// adding to g's external resources (and to paths, g.externalPaths()),
-// without an ID, those the file does not list.
-func (g *File) keepPreloads(r *Resource, vars []ScriptProperty, paths map[string]string) {
+// preloadWalkOf returns what a save meets walking r that it does not
+// write: the variables of r's script (vars) that preload a resource and
+// that the file leaves at that default, or nil for none. With add, it
+// adds to g's external resources (and to paths, g.externalPaths()),
+// without an ID, those the file does not list; without, it leaves out
+// the variables preloading them.
+func (g *File) preloadWalkOf(r *Resource, vars []ScriptProperty, paths map[string]string, add bool) *preloadWalk {
 	var pw *preloadWalk
 	var values map[string]any
 	var byPath map[string]*External
@@ -55,6 +60,9 @@ func (g *File) keepPreloads(r *Resource, vars []ScriptProperty, paths map[string
 			continue // the walk meets the file's value
 		}
 		e := byPath[x.Path]
+		if e == nil && !add {
+			continue
+		}
 		if e == nil {
 			e = &External{Type: x.Type, Path: x.Path, UID: NoUID}
 			g.External = append(g.External, e)
@@ -64,12 +72,37 @@ func (g *File) keepPreloads(r *Resource, vars []ScriptProperty, paths map[string
 		pw.vars = append(pw.vars, gdvar.Property{Name: v.Name, Value: Ext(e.key())})
 	}
 	if pw == nil || len(pw.vars) == 0 {
-		return
+		return nil
 	}
-	if g.preloads == nil {
-		g.preloads = map[*Resource]*preloadWalk{}
+	return pw
+}
+
+// walkedPreloads returns what a save of f meets walking its scripted
+// resources and does not write: what SavedAs found, or, for a file as it
+// was read, the preloads of the variables it leaves unset, of the files
+// it lists (the engine's save listed them so).
+func (f *File) walkedPreloads() map[*Resource]*preloadWalk {
+	if f.preloads != nil || f.scripts == nil || f.dialect != vartext.Godot4 {
+		return f.preloads
 	}
-	g.preloads[r] = pw
+	var m map[*Resource]*preloadWalk
+	var paths map[string]string
+	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
+		vars := f.scriptOf(r)
+		if !slices.ContainsFunc(vars, preloads) {
+			continue
+		}
+		if paths == nil {
+			paths = f.externalPaths()
+		}
+		if pw := f.preloadWalkOf(r, vars, paths, false); pw != nil {
+			if m == nil {
+				m = map[*Resource]*preloadWalk{}
+			}
+			m[r] = pw
+		}
+	}
+	return m
 }
 
 // externalPaths maps each external resource's key to its path.
@@ -94,8 +127,8 @@ func refersTo(v any, path string, paths map[string]string) bool {
 // walked returns the values a save meets walking r, whose properties are
 // props: props, and the preloads of the variables props does not set in
 // their places.
-func (g *File) walked(r *Resource, props []gdvar.Property) []gdvar.Property {
-	pw := g.preloads[r]
+func (w *walker) walked(r *Resource, props []gdvar.Property) []gdvar.Property {
+	pw := w.preloads[r]
 	if pw == nil {
 		return props
 	}

@@ -27,7 +27,12 @@ func (g *File) dropScriptDefaults(r *Resource) {
 	var paths map[string]string
 	if slices.ContainsFunc(vars, preloads) {
 		paths = g.externalPaths()
-		g.keepPreloads(r, vars, paths)
+		if pw := g.preloadWalkOf(r, vars, paths, true); pw != nil {
+			if g.preloads == nil {
+				g.preloads = map[*Resource]*preloadWalk{}
+			}
+			g.preloads[r] = pw
+		}
 	}
 	at := make(map[string]int, len(vars))
 	for i, v := range vars {
