@@ -49,9 +49,9 @@ type File struct {
 	// form has none.
 	binaryRead bool
 	scripts    Scripts // what its scripts declare, if known (WithScripts)
-	// preloads are what a save meets walking its scripted resources'
-	// values and does not write (SavedAs).
-	preloads map[*Resource]*preloadWalk
+	// walkDefaults are what a save meets walking its scripted
+	// resources' values and does not write (SavedAs).
+	walkDefaults map[*Resource]*defaultsWalk
 }
 
 // External is an external resource: a resource in a file of its own.

@@ -32,14 +32,14 @@ type walker struct {
 	// main are the main resource's properties as saved: a scene's with
 	// its _bundled.
 	main []gdvar.Property
-	// preloads are what the walk meets that the save does not write.
-	preloads map[*Resource]*preloadWalk
+	// defaults are what the walk meets that the save does not write.
+	defaults map[*Resource]*defaultsWalk
 }
 
 func newWalker(f *File, sorted bool) *walker {
 	w := &walker{f: f, sorted: sorted, subs: make(map[string]*Resource, len(f.Resources)), exts: make(map[string]*External, len(f.External)),
 		seen: make(map[*Resource]bool, len(f.Resources)+1), seenX: make(map[*External]bool, len(f.External)),
-		preloads: f.walkedPreloads()}
+		defaults: f.walkedDefaults()}
 	for _, r := range f.Resources {
 		if _, ok := w.subs[r.ID]; !ok {
 			w.subs[r.ID] = r

@@ -38,7 +38,7 @@ const (
 // not changed.
 func (f *File) SavedAs(path string, form Form) (*File, error) {
 	g := *f
-	g.preloads = nil
+	g.walkDefaults = nil
 	g.External = cloneAll(f.External)
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main
@@ -216,8 +216,8 @@ func (g *File) rename(rn renames) error {
 	for _, r := range append(g.Resources, g.Main) {
 		r.Properties = props(r.Properties)
 	}
-	for _, pw := range g.preloads {
-		pw.vars = props(pw.vars)
+	for _, dw := range g.walkDefaults {
+		dw.vars = props(dw.vars)
 	}
 	nodes := make([]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {

@@ -15,7 +15,8 @@ import (
 // first (GDScript's member defaults, its initializers folded), and skip
 // it when the default is not null and Variant's == holds. A value naming
 // the path a variable preloads is at its default (the engine holds the
-// resource once), and the variables that preload are kept in g.preloads.
+// resource once), and the defaults that refer to resources, which the
+// savers walk, are kept in g.walkDefaults.
 func (g *File) dropScriptDefaults(r *Resource) {
 	if g.dialect != vartext.Godot4 {
 		return
@@ -25,13 +26,13 @@ func (g *File) dropScriptDefaults(r *Resource) {
 		return
 	}
 	var paths map[string]string
-	if slices.ContainsFunc(vars, preloads) {
+	if slices.ContainsFunc(vars, walksDefault) {
 		paths = g.externalPaths()
-		if pw := g.preloadWalkOf(r, vars, paths, true); pw != nil {
-			if g.preloads == nil {
-				g.preloads = map[*Resource]*preloadWalk{}
+		if dw := g.defaultsWalkOf(r, vars, paths, true); dw != nil {
+			if g.walkDefaults == nil {
+				g.walkDefaults = map[*Resource]*defaultsWalk{}
 			}
-			g.preloads[r] = pw
+			g.walkDefaults[r] = dw
 		}
 	}
 	at := make(map[string]int, len(vars))
@@ -43,10 +44,7 @@ func (g *File) dropScriptDefaults(r *Resource) {
 		if !ok || vars[i].Default == nil {
 			return false
 		}
-		if x, ok := vars[i].Default.(*External); ok {
-			return refersTo(p.Value, x.Path, paths)
-		}
-		return sameValue(p.Value, vars[i].Default, false)
+		return atDefault(p.Value, vars[i].Default, paths)
 	}
 	if slices.ContainsFunc(r.Properties, isDefault) {
 		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isDefault)
