@@ -1,0 +1,4 @@
+class_name HurtboxComponent
+extends Area2D
+
+signal hurt(hitbox)
