@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"io/fs"
 	"os"
@@ -36,7 +37,7 @@ var (
 // asset its scenes, resources and scripts name (ext_resource paths, load
 // and preload paths) that the project lacks, as a corpus project whose
 // art was cut: a plain PNG for a .png (as large as a tile atlas using it
-// needs, 1×1 otherwise), a blank SVG for an .svg, a silent WAV for a
+// needs, 1×1 otherwise), a 1×1 JPEG for a .jpg, a blank SVG for an .svg, a silent WAV for a
 // .wav, a font of one blank glyph for a .ttf or .otf. It returns the paths (relative to dir) it wrote, then those it
 // has no placeholder for, both sorted.
 func Placeholders(dir string) (made, missing []string, err error) {
@@ -146,6 +147,8 @@ func placeholder(rel string, size image.Point) []byte {
 	switch strings.ToLower(filepath.Ext(rel)) {
 	case ".png":
 		return plainPNG(max(size.X, 1), max(size.Y, 1))
+	case ".jpg", ".jpeg":
+		return plainJPEG()
 	case ".svg":
 		return []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>` + "\n")
 	case ".wav":
@@ -164,6 +167,13 @@ func plainPNG(w, h int) []byte {
 	}
 	var buf bytes.Buffer
 	_ = png.Encode(&buf, img) // writing to memory does not fail
+	return buf.Bytes()
+}
+
+// plainJPEG returns a 1×1 JPEG of one grey.
+func plainJPEG() []byte {
+	var buf bytes.Buffer
+	_ = jpeg.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1)), nil) // writing to memory does not fail
 	return buf.Bytes()
 }
 

@@ -3,6 +3,7 @@ package godot
 import (
 	"bytes"
 	"encoding/binary"
+	"image/jpeg"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ texture = ExtResource("2_b")
 
 [node name="Main" type="Node2D"]
 `,
-		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\nvar m = load(\"res://music.ogg\")\n",
+		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\nvar m = load(\"res://music.ogg\")\nvar b = load(\"res://bg.jpg\")\n",
 		"kept.png": "not replaced",
 	}
 	for name, text := range files {
@@ -47,7 +48,7 @@ texture = ExtResource("2_b")
 	}
 	made, missing, err := Placeholders(dir)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "font.ttf", "icon.svg", "sfx/hit.wav"}, made)
+	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "bg.jpg", "font.ttf", "icon.svg", "sfx/hit.wav"}, made)
 	assert.Equal(t, []string{"music.ogg"}, missing)
 
 	for _, tc := range []struct {
@@ -67,6 +68,11 @@ texture = ExtResource("2_b")
 	kept, err := os.ReadFile(filepath.Join(dir, "kept.png"))
 	require.NoError(t, err)
 	assert.Equal(t, "not replaced", string(kept))
+
+	bg, err := os.ReadFile(filepath.Join(dir, "bg.jpg"))
+	require.NoError(t, err)
+	_, err = jpeg.Decode(bytes.NewReader(bg))
+	assert.NoError(t, err, "bg.jpg")
 
 	wav, err := os.ReadFile(filepath.Join(dir, "sfx/hit.wav"))
 	require.NoError(t, err)
