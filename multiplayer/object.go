@@ -49,6 +49,7 @@ type objectSync struct {
 
 	// Under r.mu:
 	authority PeerID   // its node's: the peer that sends its state
+	public    bool     // not Private, or shown to all (SetVisibility(0, true))
 	netID     uint32   // the spawn's; 0 once its authority changed, as the engine resets it
 	lastSync  int64    // when this side last sent its SYNC, in ticks
 	lastWatch int64    // when it last looked for changes to send as DELTA

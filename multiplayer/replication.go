@@ -404,7 +404,7 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 	head := 0
 	for _, sy := range due {
 		o := sy.obj
-		if o.gone || sy.authority != self || o.from == self && !p.spawned[o] {
+		if o.gone || sy.authority != self || o.from == self && (!p.spawned[o] || !sy.public && !o.visible[id]) {
 			continue
 		}
 		if o.from != self {

@@ -142,8 +142,12 @@ type Spawner struct {
 // places in the scene's list of properties.
 type scene struct {
 	SpawnableScene
-	index   int        // in the spawner's list, or customScene
-	private bool       // a synchronizer of it is Private
+	index   int  // in the spawner's list, or customScene
+	private bool // a synchronizer of it is Private
+	// hidden says every synchronizer of it is Private: a spawn starts
+	// visible to no peer. The engine spawns a node on a peer one of its
+	// synchronizers is visible to.
+	hidden  bool
 	methods *MethodSet // its root's, shared by every spawn of it
 	nodes   []sceneNode
 	// The handlers Spawner.Handle set, by node path ("." for the root),
@@ -222,9 +226,11 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 		}
 		s.nodes = append(s.nodes, sceneNode{path: n.Path, methods: t})
 	}
+	s.hidden = len(sc.Synchronizers) > 0
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd, atRoot: sd.Root == "" || sd.Root == "."}
 		s.private = s.private || sd.Private
+		s.hidden = s.hidden && sd.Private
 		if sd.Path == "" || !d.atRoot && !validChildPath(sd.Root) || sd.Interval < 0 || sd.DeltaInterval < 0 {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))
 		}
@@ -535,12 +541,12 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, r.cfg.root, root)
 	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
-		authority: ServerID, public: !sc.private}
+		authority: ServerID, public: !sc.hidden}
 	r.mayOwn()
 	o.node = r.rpc.addNode(root, sc.methods)
 	o.node.role = o
 	for _, d := range sc.syncs {
-		sy := &objectSync{obj: o, decl: d, authority: ServerID, changed: make([]uint64, len(d.watch))}
+		sy := &objectSync{obj: o, decl: d, authority: ServerID, public: !d.Private, changed: make([]uint64, len(d.watch))}
 		sy.node = r.rpc.addNode(root+"/"+d.Path, sc.methodsAt(d.Path))
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)

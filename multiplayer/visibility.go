@@ -198,16 +198,22 @@ func (e *evaluation) place(o *Object) int {
 }
 
 // SetVisibility says whether the node is visible to peer, or, for peer 0,
-// to every peer (set_visibility_for, public_visibility; public unless a
-// synchronizer of its scene is Private). A server spawns a node on the
-// peers it is visible to, and despawns it from those it no longer is;
-// its synchronizers sync only to those. The visibility of all the node's
-// synchronizers is one here.
+// to every peer (set_visibility_for, public_visibility; public unless
+// every synchronizer of its scene is Private). A server spawns a node on
+// the peers it is visible to, and despawns it from those it no longer is;
+// its synchronizers sync only to those, and a Private one of a public
+// node only to the peers shown it here (its scene's other synchronizers
+// made the node public, as the engine spawns a node on the peers one of
+// its synchronizers is visible to). The visibility of all the node's
+// synchronizers is one here otherwise.
 func (o *Object) SetVisibility(peer PeerID, visible bool) {
 	r := o.spawner.r
 	r.mu.Lock()
 	if peer == 0 {
 		o.public = visible
+		for _, sy := range o.syncs {
+			sy.public = visible
+		}
 	} else if visible {
 		if o.visible == nil {
 			o.visible = map[PeerID]bool{}
