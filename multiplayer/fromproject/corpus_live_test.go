@@ -82,10 +82,16 @@ func (g *corpusGame) listenFixed(t *testing.T, port string) {
 // scripts/multiplayer/corpus at res://gdvar_drivers.
 func corpusCopy(t *testing.T, folder string) string {
 	dir := debuggertest.Project(t, "../../"+corpus+folder)
+	linkDrivers(t, dir)
+	return dir
+}
+
+// linkDrivers links the drivers of scripts/multiplayer/corpus into the
+// project in dir, as res://gdvar_drivers.
+func linkDrivers(t *testing.T, dir string) {
 	drivers, err := filepath.Abs("../../scripts/multiplayer/corpus")
 	require.NoError(t, err)
 	require.NoError(t, os.Symlink(drivers, filepath.Join(dir, "gdvar_drivers")))
-	return dir
 }
 
 // walkers runs two clients of a corpus game's copy in dir, each driven by

@@ -98,19 +98,26 @@ func TestLiveCorpusRooms(t *testing.T) {
 // scripts/multiplayer/corpus at res://gdvar_drivers, and the host's,
 // whose override.cfg gives it the dedicated_server feature of an export.
 func roomsCopies(t *testing.T, engine string) (dir, hostDir string) {
-	dir, hostDir = filepath.Join(t.TempDir(), "game"), filepath.Join(t.TempDir(), "host")
-	require.NoError(t, os.CopyFS(dir, os.DirFS("../../"+corpus+"brb-fr__Amangas")))
-	made, missing, err := godot.Placeholders(dir)
-	require.NoError(t, err)
+	dir, made := placeholderCopy(t, engine, "brb-fr__Amangas")
 	require.Len(t, made, 24, "the cut art and font: %v", made)
-	require.Empty(t, missing)
-	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
+	hostDir = filepath.Join(t.TempDir(), "host")
 	require.NoError(t, os.CopyFS(hostDir, os.DirFS(dir)))
 	require.NoError(t, os.WriteFile(filepath.Join(hostDir, "override.cfg"), []byte(`_custom_features="dedicated_server"`+"\n"), 0o644))
-	drivers, err := filepath.Abs("../../scripts/multiplayer/corpus")
-	require.NoError(t, err)
-	require.NoError(t, os.Symlink(drivers, filepath.Join(dir, "gdvar_drivers")))
+	linkDrivers(t, dir)
 	return dir, hostDir
+}
+
+// placeholderCopy returns an imported copy of a corpus project with a
+// placeholder for each asset it names that the corpus cut
+// (godot.Placeholders), and the placeholders' paths.
+func placeholderCopy(t *testing.T, engine, folder string) (dir string, made []string) {
+	dir = filepath.Join(t.TempDir(), "game")
+	require.NoError(t, os.CopyFS(dir, os.DirFS("../../"+corpus+folder)))
+	made, missing, err := godot.Placeholders(dir)
+	require.NoError(t, err)
+	require.Empty(t, missing)
+	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
+	return dir, made
 }
 
 // roomsHost is the Go host of brb-fr__Amangas: menu.gd's server side.
