@@ -21,8 +21,9 @@ type Object struct {
 	node    *Node
 	syncs   []*objectSync
 	// The nodes of scene.nodes, in its order (a synchronizer's node if
-	// one is at the path).
+	// one is at the path), and the spawners of scene.spawners.
 	children []*Node
+	spawners []*Spawner
 
 	// Under r.mu:
 	values    [][]byte // per scene property, compressed; nil until set
@@ -81,6 +82,26 @@ func (o *Object) Child(path string) *Node {
 	for i, n := range o.scene.nodes {
 		if n.path == path {
 			return o.children[i]
+		}
+	}
+	return nil
+}
+
+// SpawnerAt returns the spawner at path below the node (relative, as
+// SceneSpawner.Path names it: "Weapon/ProjectileSpawner"), one the
+// node's scene declares, or nil. It is the node's: its nodes spawn under
+// its spawn path, resolved from the node's, and when the node is
+// despawned they are too, before it, wherever they are, as the engine's
+// spawner leaving the tree despawns what it spawned; the spawner then
+// spawns no more. A node spawned again of the name has a spawner anew.
+// Handlers set by its Handle are those of its scenes, which the same
+// spawner of each node of the scene shares; its callbacks (OnSpawn, …)
+// are its own: on a client, set them in the node's OnSpawn, before its
+// spawner's first spawn can come.
+func (o *Object) SpawnerAt(path string) *Spawner {
+	for i, d := range o.scene.spawners {
+		if d.path == path {
+			return o.spawners[i]
 		}
 	}
 	return nil
@@ -236,20 +257,51 @@ func (o *Object) Despawn() error {
 	if o.from != r.peers.id {
 		return fmt.Errorf("%w: %s was spawned by peer %d", ErrNotAllowed, o.Path(), o.from)
 	}
+	r.sendDespawns(o)
+	r.remove(o)
+	return nil
+}
+
+// sendDespawns despawns o on each peer it was spawned on, and first the
+// nodes its spawners spawned (r.mu and lockSend's held): as in the
+// engine, whose node leaves the tree after its children, each spawner
+// leaving the tree despawning the nodes it spawned, in or out of it.
+func (r *replLayer) sendDespawns(o *Object) {
+	for _, s := range o.spawners {
+		for _, c := range s.objects.All() {
+			r.sendDespawns(c)
+		}
+	}
 	pkt := appendDespawn(nil, o.netID)
 	for id, p := range r.states {
 		if p.spawned[o] {
 			r.peers.sendTo(id, pkt, false, reliably) // a peer that cannot take it is leaving or full: as the engine, no retry
 		}
 	}
-	r.remove(o)
-	return nil
 }
 
 // remove forgets a node (r.mu and the RPCs' held), and the nodes of its
-// scene, as the engine forgets the nodes that left the tree.
+// scene, as the engine forgets the nodes that left the tree: its
+// spawners, first, with the nodes they spawned.
 func (r *replLayer) remove(o *Object) {
+	if o.gone {
+		return // a spawner's node that went with its holder, and then with the peer that spawned both
+	}
 	o.gone = true
+	for _, s := range o.spawners {
+		var held []*Object
+		for _, c := range s.objects.All() {
+			held = append(held, c)
+		}
+		for _, c := range held {
+			r.remove(c)
+		}
+		s.gone = true
+		r.forgetNode(s.node)
+	}
+	if len(o.spawners) > 0 {
+		r.spawners = slices.DeleteFunc(r.spawners, func(s *Spawner) bool { return s.gone })
+	}
 	s := o.spawner
 	s.objects.Remove(o.name) // names are unique among a spawner's nodes
 	r.forgetNode(o.node)

@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -69,6 +70,22 @@ type SpawnableScene struct {
 	// serves their calls too (Object.Child), as the engine serves a call
 	// that names a node under the spawned instance.
 	Nodes []SpawnedNode
+	// Spawners are the scene's own MultiplayerSpawners (a gun's spawner
+	// in a player, a room's in a spawned room): each node spawned of the
+	// scene holds one of each (Object.SpawnerAt), which goes with it.
+	Spawners []SceneSpawner
+}
+
+// SceneSpawner declares a MultiplayerSpawner of a spawnable scene.
+type SceneSpawner struct {
+	// Path is the spawner's node, relative to the scene's root
+	// ("Weapon/ProjectileSpawner").
+	Path string
+	// SpawnerConfig is its config, but that its SpawnPath is relative to
+	// the scene's root: "Projectiles" for a spawn_path ../../Projectiles
+	// of Weapon/ProjectileSpawner, "." for the root itself, "../Shots"
+	// for a node beside it, outside the scene.
+	SpawnerConfig
 }
 
 // SpawnedNode declares a node below a spawnable scene's root with RPC
@@ -133,6 +150,11 @@ type Spawner struct {
 	full    error
 	objects ordered.Map[*Object] // by name, in the order they came (under r.mu)
 	filter  func(*Object, PeerID) bool
+	// holder is the spawned node whose scene declares the spawner
+	// (SceneSpawner), nil for one declared by Multiplayer.Spawner; gone
+	// says the holder was despawned (under r.mu).
+	holder *Object
+	gone   bool
 
 	onSpawn, onDespawn func(*Object)
 	onSync             func(*Object, PeerID)
@@ -155,6 +177,32 @@ type scene struct {
 	handlers map[string]map[*method]*handler
 	props    []string
 	syncs    []*syncDecl
+	spawners []*spawnerDecl
+}
+
+// spawnerDecl is a declared spawner: a Spawner is made of it, by
+// Multiplayer.Spawner or by each spawn of a scene that declares it.
+type spawnerDecl struct {
+	path      string // the spawner's node: absolute, or below its scene's root
+	spawnPath string // SpawnerConfig.SpawnPath
+	scenes    []*scene
+	custom    *scene
+	limit     int
+}
+
+// newSpawnerDecl checks a spawner's declaration, at path, and its scenes'.
+func newSpawnerDecl(path string, cfg SpawnerConfig) *spawnerDecl {
+	if cfg.SpawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
+		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
+	}
+	d := &spawnerDecl{path: path, spawnPath: cfg.SpawnPath, limit: cfg.Limit}
+	for i, sc := range cfg.Scenes {
+		d.scenes = append(d.scenes, newScene(path, sc, i))
+	}
+	if cfg.Custom != nil {
+		d.custom = newScene(path, *cfg.Custom, customScene)
+	}
+	return d
 }
 
 // sceneNode is a declared node below a scene's root, with its methods.
@@ -184,28 +232,30 @@ type syncDecl struct {
 // declareSpawner declares the MultiplayerSpawner at path (Spawner),
 // panicking if the declaration is invalid.
 func (r *replLayer) declareSpawner(path string, cfg SpawnerConfig) *Spawner {
+	d := newSpawnerDecl(path, cfg)
 	spawnPath, ok := r.cfg.relative(cfg.SpawnPath)
-	if !ok || spawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
-		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
-	}
-	s := &Spawner{r: r, spawnPath: spawnPath, limit: cfg.Limit, taken: cmp.Or(cfg.Limit, DefaultSpawnLimit)}
-	for i, sc := range cfg.Scenes {
-		s.scenes = append(s.scenes, newScene(path, sc, i))
-	}
-	if cfg.Custom != nil {
-		s.custom = newScene(path, *cfg.Custom, customScene)
+	if !ok || spawnPath == "" {
+		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q is not under %s", path, cfg.SpawnPath, r.cfg.root))
 	}
 	node, err := r.rpc.declare(path, noMethods)
 	if err != nil {
 		panic(err.Error())
 	}
-	s.node = node
-	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.newSpawner(d, node, spawnPath, nil)
+}
+
+// newSpawner makes a spawner of d at node, spawning under spawnPath
+// (relative to the multiplayer root), held by holder if a spawned node's
+// scene declares it (r.mu held).
+func (r *replLayer) newSpawner(d *spawnerDecl, node *Node, spawnPath string, holder *Object) *Spawner {
+	s := &Spawner{r: r, node: node, spawnPath: spawnPath, scenes: d.scenes, custom: d.custom, limit: d.limit,
+		taken: cmp.Or(d.limit, DefaultSpawnLimit), holder: holder}
+	s.full = fmt.Errorf("%w: spawner %s is at its limit of %d", ErrNotAllowed, node.Path(), s.taken)
 	node.role = s
 	r.spawners = append(r.spawners, s)
 	r.active.Store(true)
-	r.mu.Unlock()
 	return s
 }
 
@@ -225,6 +275,17 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s, node %s: %v", spawner, sc.Path, n.Path, err))
 		}
 		s.nodes = append(s.nodes, sceneNode{path: n.Path, methods: t})
+	}
+	for _, sp := range sc.Spawners {
+		taken := func(p string) bool {
+			return slices.ContainsFunc(sc.Synchronizers, func(d Synchronizer) bool { return d.Path == p }) ||
+				slices.ContainsFunc(s.nodes, func(n sceneNode) bool { return n.path == p }) ||
+				slices.ContainsFunc(s.spawners, func(d *spawnerDecl) bool { return d.path == p })
+		}
+		if !validChildPath(sp.Path) || taken(sp.Path) || !validSpawnPath(sp.SpawnPath) {
+			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: spawner %q, spawn path %q", spawner, sc.Path, sp.Path, sp.SpawnPath))
+		}
+		s.spawners = append(s.spawners, newSpawnerDecl(sp.Path, sp.SpawnerConfig))
 	}
 	s.hidden = len(sc.Synchronizers) > 0
 	for _, sd := range sc.Synchronizers {
@@ -481,6 +542,10 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
 	r.mu.Lock()
+	if s.gone {
+		r.mu.Unlock()
+		return nil, fmt.Errorf("%w: spawner %s went with %s", ErrNotAllowed, s.node.Path(), s.holder.Path())
+	}
 	if s.limit > 0 && s.objects.Len() >= s.limit {
 		r.mu.Unlock()
 		return nil, s.full
@@ -526,6 +591,20 @@ func validChildPath(p string) bool {
 	return true
 }
 
+// validSpawnPath reports whether p is a SceneSpawner's spawn path:
+// relative, of valid node names, "." or "..".
+func validSpawnPath(p string) bool {
+	if p == "" || path.IsAbs(p) {
+		return false
+	}
+	for name := range strings.SplitSeq(p, "/") {
+		if name != "." && name != ".." && !validNodeName([]byte(name)) {
+			return false
+		}
+	}
+	return true
+}
+
 // nextNetID gives a spawned node or synchronizer its net id (r.mu held).
 func (r *replLayer) nextNetID() uint32 {
 	r.lastNetID++
@@ -540,6 +619,14 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	if r.rpc.nodes[root] != nil {
 		return nil, fmt.Errorf("%w: %s/%s is there already", ErrNotAllowed, r.cfg.root, root)
 	}
+	spawnPaths := map[*spawnerDecl]string{}
+	for _, d := range sc.spawners {
+		at := path.Join(root, d.spawnPath)
+		if at == "." || at == ".." || strings.HasPrefix(at, "../") {
+			return nil, fmt.Errorf("%w: spawner %s of %s/%s spawns under %s, outside %s", ErrNotAllowed, d.path, r.cfg.root, root, d.spawnPath, r.cfg.root)
+		}
+		spawnPaths[d] = at
+	}
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.hidden}
 	r.mayOwn()
@@ -553,6 +640,10 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	}
 	for _, n := range sc.nodes {
 		o.children = append(o.children, r.rpc.addNode(root+"/"+n.path, n.methods)) // a synchronizer's is its node
+	}
+	for _, d := range sc.spawners {
+		node := r.rpc.addNode(root+"/"+d.path, noMethods)
+		o.spawners = append(o.spawners, r.newSpawner(d, node, spawnPaths[d], o))
 	}
 	for at, hs := range sc.handlers {
 		n := o.node
