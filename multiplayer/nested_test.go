@@ -36,8 +36,8 @@ func declareShips(m *Multiplayer) *Spawner {
 // A Go server and a Go client, over each transport: a spawned ship holds
 // the spawners its scene declares, at its paths, which spawn below the
 // ship and outside it on the client too; despawning the ship despawns
-// their nodes first, on the client as the engine's server does (the
-// nested spawners' OnDespawn), and forgets the spawners, which spawn no
+// their nodes first, the last spawner's first, on the client as the
+// engine's server does (the nested spawners' OnDespawn), and forgets the spawners, which spawn no
 // more; a ship spawned again of the name has spawners anew.
 func TestNestedSpawners(t *testing.T) {
 	overTransports(t, func(t *testing.T, transport string) {
@@ -79,8 +79,8 @@ func TestNestedSpawners(t *testing.T) {
 			eventually(t, shot, propPos, gdvar.Vector2{X: 1})
 
 			require.NoError(t, ship.Despawn())
+			assert.Equal(t, "despawn /root/Main/Debris/D", next(t, nested), "the last spawner's first, as the engine's tree leaves")
 			assert.Equal(t, "despawn /root/Main/Players/A/Shots/S", next(t, nested))
-			assert.Equal(t, "despawn /root/Main/Debris/D", next(t, nested))
 			assert.Equal(t, mine, next(t, client.despawned))
 			for _, at := range []string{"/root/Main/Players/A/Shots/S", "/root/Main/Debris/D", "/root/Main/Players/A/Weapon/Gun"} {
 				assert.Nil(t, server.Lookup(at), "server: %s", at)

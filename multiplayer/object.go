@@ -264,11 +264,13 @@ func (o *Object) Despawn() error {
 
 // sendDespawns despawns o on each peer it was spawned on, and first the
 // nodes its spawners spawned (r.mu and lockSend's held): as in the
-// engine, whose node leaves the tree after its children, each spawner
-// leaving the tree despawning the nodes it spawned, in or out of it.
+// engine, whose node leaves the tree after its children, the last child
+// first, each spawner leaving the tree despawning the nodes it spawned,
+// in or out of it. Here the last spawner's go first, each's newest
+// first; the engine's order follows where they are in its tree.
 func (r *replLayer) sendDespawns(o *Object) {
-	for _, s := range o.spawners {
-		for _, c := range s.objects.All() {
+	for _, s := range slices.Backward(o.spawners) {
+		for _, c := range slices.Backward(s.held()) {
 			r.sendDespawns(c)
 		}
 	}
@@ -289,11 +291,7 @@ func (r *replLayer) remove(o *Object) {
 	}
 	o.gone = true
 	for _, s := range o.spawners {
-		var held []*Object
-		for _, c := range s.objects.All() {
-			held = append(held, c)
-		}
-		for _, c := range held {
+		for _, c := range s.held() {
 			r.remove(c)
 		}
 		s.gone = true

@@ -381,6 +381,11 @@ func (s *Spawner) OnSync(fn func(o *Object, from PeerID)) { s.r.set(func() { s.o
 func (s *Spawner) Objects() []*Object {
 	s.r.mu.Lock()
 	defer s.r.mu.Unlock()
+	return s.held()
+}
+
+// held returns the spawner's nodes, in the order they came (r.mu held).
+func (s *Spawner) held() []*Object {
 	objs := make([]*Object, 0, s.objects.Len())
 	for _, o := range s.objects.All() {
 		objs = append(objs, o)
