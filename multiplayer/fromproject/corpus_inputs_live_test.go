@@ -31,7 +31,8 @@ const (
 // host's own ship "1" is spawned first; on each peer's connect the host
 // calls the MatchManager autoload's _play_again on every peer; a ship's
 // Weapon asks the host to fire (_spawn_projectile), and the host spawns
-// a projectile through the ship's own ProjectileSpawner. Its images were
+// a projectile through the ship's own ProjectileSpawner (a spawner of
+// the spawned scene, which Declare declares with it). Its images were
 // cut from the corpus: the copy gets placeholders. Two unmodified
 // clients, driven headless by their Join Game button, each see the three
 // ships spawn with their ship and health, both clients' ships moved by
@@ -96,38 +97,31 @@ type inputsHost struct {
 	*corpusGame
 	players *multiplayer.Spawner
 	match   *multiplayer.Node
-	shots   multiplayer.SpawnerConfig       // a ship's ProjectileSpawner, as player.tscn declares it
-	weapons map[string]*multiplayer.Spawner // each ship's ProjectileSpawner, by its name (under mu)
-	steered map[string]bool                 // the ships whose input came (under mu)
+	steered map[string]bool // the ships whose input came (under mu)
 }
+
+// inputsShots is the ProjectileSpawner of a ship, player.tscn's own.
+const inputsShots = "Weapon/ProjectileSpawner"
 
 // newInputsHost declares the game's scene on a new Multiplayer and ports
 // its host: a ship per peer, its PlayerInput the peer's, and the match
 // restarted; each ship moved by its input and each projectile flown every
 // 1/60 s, as their _physics_process; a projectile for each
-// _spawn_projectile; a ship and its projectiles despawned when its peer
-// leaves.
+// _spawn_projectile; a ship despawned when its peer leaves, and with it
+// its projectiles.
 func newInputsHost(t *testing.T) *inputsHost {
-	g := &inputsHost{corpusGame: newCorpusGame(t, inputsFolder, "res://scenes/game.tscn"),
-		weapons: map[string]*multiplayer.Spawner{}, steered: map[string]bool{}}
+	g := &inputsHost{corpusGame: newCorpusGame(t, inputsFolder, "res://scenes/game.tscn"), steered: map[string]bool{}}
 	var err error
 	g.players, err = g.game.Spawner("/root/Game/MultiplayerSpawner")
 	require.NoError(t, err)
 	g.match, err = g.game.Node("/root/MatchManager")
 	require.NoError(t, err, "the autoload is declared")
-	g.shots = projectileSpawner(t)
 	g.m.OnPeerConnected(func(id multiplayer.PeerID) { // spawn_manager.gd's _peer_connected
 		assert.NoError(t, g.spawn(id))
 		assert.NoError(t, g.match.Call(multiplayer.AllPeers, "_play_again")) // MatchManager.restart_match
 	})
-	g.m.OnPeerDisconnected(func(id multiplayer.PeerID) { // _peer_disconnected: the ship and, below it, its projectiles
+	g.m.OnPeerDisconnected(func(id multiplayer.PeerID) { // _peer_disconnected: the ship, its projectiles with it
 		name := strconv.Itoa(int(id))
-		g.mu.Lock()
-		weapon := g.weapons[name]
-		g.mu.Unlock()
-		for _, o := range weapon.Objects() {
-			assert.NoError(t, o.Despawn())
-		}
 		for _, o := range g.players.Objects() {
 			if o.Name() == name {
 				assert.NoError(t, o.Despawn())
@@ -139,32 +133,15 @@ func newInputsHost(t *testing.T) *inputsHost {
 	return g
 }
 
-// projectileSpawner returns the ProjectileSpawner of player.tscn, read
-// from the project: Declare takes a spawned scene's own spawners for
-// nothing, so the scene is declared as a main scene of its own, on a
-// Multiplayer of its own.
-func projectileSpawner(t *testing.T) multiplayer.SpawnerConfig {
-	probe := newCorpusGame(t, inputsFolder, inputsPlayer)
-	cfg, ok := probe.game.SpawnerConfig("/root/Player/Weapon/ProjectileSpawner")
-	require.True(t, ok, "player.tscn's ProjectileSpawner: %v", probe.game.Spawners())
-	return cfg
-}
-
 // spawn is spawn_manager.gd's _add_player_to_game: the ship of peer id,
 // the host's on the left and the others' on the right at random, its
-// PlayerInput the peer's (player.gd's _enter_tree), with the
-// ProjectileSpawner of its Weapon.
+// PlayerInput the peer's (player.gd's _enter_tree).
 func (g *inputsHost) spawn(id multiplayer.PeerID) error {
 	name := strconv.Itoa(int(id))
 	at, ship := gdvar.Vector2{X: float64(75 + rand.IntN(201)), Y: float64(50 + rand.IntN(521))}, "default"
 	if id != multiplayer.ServerID {
 		at, ship = gdvar.Vector2{X: float64(1400 + rand.IntN(201)), Y: at.Y}, "ship2"
 	}
-	shots := g.shots
-	shots.SpawnPath = "/root/Game/SpawnPath/" + name + "/Projectiles"
-	g.mu.Lock()
-	g.weapons[name] = g.m.Spawner("/root/Game/SpawnPath/"+name+"/Weapon/ProjectileSpawner", shots)
-	g.mu.Unlock()
 	state := map[string]any{".:position": at, ".:selected_ship": ship, "AttributeComponent:health": int64(5)}
 	if id == multiplayer.ServerID {
 		state["PlayerInput:input_dir"] = gdvar.Vector2{}
@@ -191,9 +168,7 @@ func (g *inputsHost) fire(c *multiplayer.Call) error {
 		if o.Name() != "1" {
 			flip = -1
 		}
-		g.mu.Lock()
-		weapon := g.weapons[o.Name()]
-		g.mu.Unlock()
+		weapon := o.SpawnerAt(inputsShots)
 		_, err := weapon.Spawn(inputsProjectile, "Projectile"+strconv.Itoa(len(weapon.Objects())+1), map[string]any{
 			".:position": gdvar.Vector2{X: at.X, Y: at.Y + 18}, ".:flip_dir": flip, "PlayerTagged:tagged_player_name": o.Name()})
 		return err
@@ -223,12 +198,11 @@ func (g *inputsHost) tick() {
 			if dir != (gdvar.Vector2{}) {
 				g.steered[o.Name()] = true
 			}
-			weapon := g.weapons[o.Name()]
 			g.mu.Unlock()
 			if dir != (gdvar.Vector2{}) { // player.gd stops a ship without input at once
 				g.report(o.Set(".:position", gdvar.Vector2{X: at.X + dir.X*600*dt, Y: at.Y + dir.Y*600*dt}))
 			}
-			for _, shot := range weapon.Objects() {
+			for _, shot := range o.SpawnerAt(inputsShots).Objects() {
 				var flip int64
 				if shot.Get(".:position", &at) == nil && shot.Get(".:flip_dir", &flip) == nil {
 					g.report(shot.Set(".:position", gdvar.Vector2{X: at.X + float64(flip)*700*dt, Y: at.Y}))

@@ -114,8 +114,7 @@ func scenesOf(t *testing.T, dir string) []string {
 func TestCorpusSpawnedChildren(t *testing.T) {
 	p, err := project.Open("../../testdata/projects/godotengine__tps-demo")
 	require.NoError(t, err)
-	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
-	sc, err := spawnable(p, rpcs, "res://player/player.tscn")
+	sc, err := newSpawnables(p, newScriptRPCs(p)).scene("res://player/player.tscn")
 	require.NoError(t, err)
 	callLocal := func(name string) multiplayer.Method {
 		return multiplayer.Method{Name: name, Mode: mode.Authority, CallLocal: true, Transfer: mode.Reliable}

@@ -229,7 +229,7 @@ func TestDeclareErrors(t *testing.T) {
 		{"channel", map[string]string{"a.gd": "extends Node\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 254)\nfunc f(): pass\n"}, "res://a.gd: method f: channel 254"},
 		{"missing instance", map[string]string{"lobby.tscn": ""}, "res://main.tscn: node Lobby: res://lobby.tscn: the project has no such scene"},
 		{"sync root outside", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSynchronizer\" parent=\".\"]\nroot_path = NodePath(\"../..\")\n"}, "res://main.tscn: synchronizer /root/Main/S: root_path ../.. leaves the scene"},
-		{"no spawn path", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n"}, "res://main.tscn: spawner /root/Main/S has no spawn_path"},
+		{"no spawn path", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n"}, "res://main.tscn: spawner /root/Main/S: no spawn_path"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

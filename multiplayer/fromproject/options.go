@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -40,14 +39,14 @@ func (d *declarations) apply(p *project.Project, opts []Option) error {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+	scenes := newSpawnables(p, newScriptRPCs(p))
 	for _, spawner := range slices.Sorted(maps.Keys(o.custom)) {
 		scene := o.custom[spawner]
 		i := slices.IndexFunc(d.spawners, func(s spawnerDecl) bool { return s.path == spawner })
 		if i < 0 {
 			return fmt.Errorf("%s has no MultiplayerSpawner %s (WithCustomSpawn)", d.scene, project.Shown(spawner))
 		}
-		sc, err := spawnable(p, rpcs, scene)
+		sc, err := scenes.scene(scene)
 		if err != nil {
 			return fmt.Errorf("%s: spawner %s: custom scene: %w", d.scene, project.Shown(spawner), err)
 		}

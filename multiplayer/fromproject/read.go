@@ -64,7 +64,8 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 	if err != nil {
 		return nil, err
 	}
-	rpcs := scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+	rpcs := newScriptRPCs(p)
+	scenes := newSpawnables(p, rpcs)
 	d := &declarations{scene: mainScene, root: main}
 	for _, n := range tree {
 		abs := n.Path
@@ -74,7 +75,7 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 			file = files[root]
 		}
 		if n.Spawner != nil {
-			cfg, err := spawnerConfig(p, rpcs, file, abs, n.Spawner)
+			cfg, err := spawnerConfig(scenes, file, abs, n.Spawner)
 			if err != nil {
 				return nil, err
 			}
@@ -143,6 +144,11 @@ func relPath(from, to string) string {
 	return strings.Join(parts, "/")
 }
 
+// newScriptRPCs returns the @rpc methods of p's scripts, none read yet.
+func newScriptRPCs(p *project.Project) scriptRPCs {
+	return scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+}
+
 // scriptRPCs are the @rpc methods of the scripts of a project, each
 // script resolved once: a scene may set one script on thousands of nodes,
 // each extending a chain of a hundred others.
@@ -204,65 +210,16 @@ func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, err
 }
 
 // spawnerConfig reads a spawner of scene at abs and each of its
-// spawnable scenes.
-func spawnerConfig(p *project.Project, rpcs scriptRPCs, scene, abs string, s *project.SpawnerSettings) (multiplayer.SpawnerConfig, error) {
-	if s.SpawnPath == "" {
-		return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s has no spawn_path", scene, project.Shown(abs))
+// spawnable scenes, with the spawners they declare.
+func spawnerConfig(scenes *spawnables, scene, abs string, s *project.SpawnerSettings) (multiplayer.SpawnerConfig, error) {
+	cfg, weight, err := scenes.config(abs, s)
+	if err == nil && weight > maxSceneWeight {
+		err = fmt.Errorf("its scenes, with their spawners' scenes, are %d scenes to declare (at most %d)", weight, maxSceneWeight)
 	}
-	if s.Limit < 0 || len(s.Scenes) > multiplayer.MaxScenes {
-		return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s: spawn_limit %d, %d scenes", scene, project.Shown(abs), s.Limit, len(s.Scenes))
-	}
-	cfg := multiplayer.SpawnerConfig{SpawnPath: path.Join(abs, s.SpawnPath), Limit: int(s.Limit)}
-	for _, res := range s.Scenes {
-		sc, err := spawnable(p, rpcs, res)
-		if err != nil {
-			return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, project.Shown(abs), err)
-		}
-		cfg.Scenes = append(cfg.Scenes, sc)
+	if err != nil {
+		return multiplayer.SpawnerConfig{}, fmt.Errorf("%s: spawner %s: %w", scene, project.Shown(abs), err)
 	}
 	return cfg, nil
-}
-
-// spawnable reads a spawnable scene: the methods of its root and of the
-// nodes below it, and its synchronizers.
-func spawnable(p *project.Project, rpcs scriptRPCs, res string) (multiplayer.SpawnableScene, error) {
-	tree, err := p.Tree(res)
-	if err != nil {
-		return multiplayer.SpawnableScene{}, err
-	}
-	out := multiplayer.SpawnableScene{Path: res}
-	for _, n := range tree {
-		if n.Script != "" {
-			methods, err := rpcs.of(n.Script)
-			if err != nil {
-				return multiplayer.SpawnableScene{}, err
-			}
-			if n.Path == "." {
-				out.Methods = methods
-			} else if len(methods) > 0 {
-				out.Nodes = append(out.Nodes, multiplayer.SpawnedNode{Path: n.Path, Methods: methods})
-			}
-		}
-		if s := n.Synchronizer; s != nil {
-			at := path.Join(n.Path, s.RootPath)
-			if at == ".." || strings.HasPrefix(at, "../") {
-				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: root_path %s leaves the scene", project.Shown(res), project.Shown(n.Path), project.Shown(s.RootPath))
-			}
-			sy, err := synchronizerOf(n.Path, s)
-			if err != nil {
-				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: synchronizer %s: %w", project.Shown(res), project.Shown(n.Path), err)
-			}
-			if at != "." {
-				sy.Root = at
-			}
-			for i := range sy.Properties {
-				sy.Properties[i].Path = fromRoot(at, sy.Properties[i].Path)
-			}
-			out.Synchronizers = append(out.Synchronizers, sy)
-		}
-	}
-	sortTreeOrder(tree, out.Synchronizers)
-	return out, nil
 }
 
 // fromRoot returns a property's path (".:position", "Arm:rotation"),
