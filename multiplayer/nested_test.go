@@ -58,6 +58,7 @@ func TestNestedSpawners(t *testing.T) {
 			client.spawned <- o
 		})
 		pos := map[string]any{propPos: gdvar.Vector2{X: 1}}
+		require.Eventually(t, func() bool { return server.ID() == ServerID }, liveWait, 5*time.Millisecond, "the server has its id")
 
 		for round := range 2 { // the second, the ship spawned again of the name
 			ship, err := ships.Spawn(shipScene, "A", nil)
@@ -104,6 +105,7 @@ func TestNestedSpawnsGoWithTheServer(t *testing.T) {
 	ships := declareShips(server)
 	port := serveOver(t, server, "websocket")
 	client := newReplicaClientOf(t, "websocket", port, declareShips)
+	require.Eventually(t, func() bool { return server.ID() == ServerID }, liveWait, 5*time.Millisecond, "the server has its id")
 	ship, err := ships.Spawn(shipScene, "A", nil)
 	require.NoError(t, err)
 	_, err = ship.SpawnerAt(gunPath).Spawn(shotScene, "S", map[string]any{propPos: gdvar.Vector2{}})
