@@ -47,7 +47,9 @@
 //
 // Replication is SceneReplicationInterface's: declare each
 // MultiplayerSpawner of the game (Spawner) with the scenes it spawns and
-// their MultiplayerSynchronizers' replication configs. A server spawns
+// their MultiplayerSynchronizers' replication configs, and the scenes'
+// own spawners (SceneSpawner), which each spawned node holds
+// (Object.SpawnerAt) and takes with it when despawned. A server spawns
 // (Spawner.Spawn), sets properties (Object.Set) and hands nodes to their
 // peers (Object.SetAuthority); it takes in the state of the nodes peers
 // own, so that a late joiner gets each node where it stands, and it hides

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"encoding/binary"
 	"testing"
 	"time"
 
@@ -150,4 +151,58 @@ func TestNestedSpawnerDeclaration(t *testing.T) {
 		assert.ErrorIs(t, err, ErrNotAllowed)
 		assert.Nil(t, m.Lookup("/root/Main/Players/A"), "nothing was made")
 	})
+}
+
+// A server's spawns through a ship's spawner, to a Go client: taken while
+// the ship is there; after its despawn, refused as of an unknown node,
+// the spawner gone with it; taken again once a ship of the name is
+// spawned anew, whose spawner the cache id finds at its path, as the
+// engine's cache ids find a node at their path.
+func TestNestedSpawnsFromAFakeServer(t *testing.T) {
+	m, ships, c := shipsOfFake(t)
+
+	assert.ErrorIs(t, m.handle(c, shot(t, 10), reliably), ErrUnknownNode, "no gun named yet")
+	require.NoError(t, m.handle(c, ship(1), reliably))
+	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
+	require.NoError(t, m.handle(c, shot(t, 2), reliably))
+	gun := ships.Objects()[0].SpawnerAt(gunPath)
+	require.Len(t, gun.Objects(), 1)
+	var got gdvar.Vector2
+	require.NoError(t, gun.Objects()[0].Get(propPos, &got))
+	assert.Equal(t, gdvar.Vector2{X: 3}, got)
+
+	require.NoError(t, m.handle(c, appendDespawn(nil, 1), reliably))
+	assert.Empty(t, gun.Objects(), "the shot went with the ship")
+	assert.ErrorIs(t, m.handle(c, shot(t, 3), reliably), ErrUnknownNode, "the gun went with the ship")
+	assert.ErrorIs(t, m.handle(c, appendDespawn(nil, 2), reliably), ErrNotAllowed, "the shot is gone")
+
+	require.NoError(t, m.handle(c, ship(4), reliably))
+	require.NoError(t, m.handle(c, shot(t, 5), reliably))
+	assert.Len(t, ships.Objects()[0].SpawnerAt(gunPath).Objects(), 1)
+}
+
+// shipsOfFake is a Go client of the ships' spawner whose server is a fake
+// connection, one that already named the spawner by cache id 1.
+func shipsOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
+	m := MustNew()
+	ships := declareShips(m)
+	c := fakePeer(m, ServerID)
+	m.repl.replicating = true
+	require.NoError(t, m.enter(c, 5, false))
+	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
+	return m, ships, c
+}
+
+// ship is the server's spawn of ship A, of net id netID.
+func ship(netID uint32) []byte {
+	return appendSpawn(nil, spawnPacket{spawner: 1, netID: netID, name: "A"})
+}
+
+// shot is the server's spawn of a shot through the spawner of cache id
+// 2, of net id netID.
+func shot(t testing.TB, netID uint32) []byte {
+	pos, err := AppendArg(nil, gdvar.Vector2{X: 3}, nil)
+	require.NoError(t, err)
+	return appendSpawn(nil, spawnPacket{spawner: 2, netID: netID, name: "S" + name(PeerID(netID)),
+		syncIDs: binary.LittleEndian.AppendUint32(nil, netID+100), state: pos})
 }
