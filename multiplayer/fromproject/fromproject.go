@@ -69,7 +69,9 @@ type scriptNode struct {
 //     replication configs, intervals and public_visibility, each
 //     property named from the scene's root ("Inputs:direction" for
 //     ".:direction" of a synchronizer whose root_path is Inputs), its
-//     Root the node its root_path names;
+//     Root the node its root_path names; and its own MultiplayerSpawners
+//     (multiplayer.SceneSpawner), their spawn_path from the scene's root,
+//     with their scenes, as deep as they go, for Object.SpawnerAt;
 //   - each MultiplayerSynchronizer of the autoloads' and the main
 //     scene's own nodes, on the node its root_path names (Synchronized),
 //     in tree order.
@@ -81,7 +83,9 @@ type scriptNode struct {
 // node's class (project.Project.Tree), a scene the project lacks, a
 // channel past multiplayer.MaxChannel, or what package multiplayer
 // cannot serve (a synchronizer whose root_path leaves its scene, more than
-// multiplayer.MaxOnChange OnChange properties in a synchronizer), or a
+// multiplayer.MaxOnChange OnChange properties in a synchronizer, a scene
+// that spawns itself through its spawners' scenes, a spawner whose
+// scenes and theirs make more than 4096 declarations), or a
 // path m declares already; then nothing is declared.
 func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string, opts ...Option) (*Scene, error) {
 	d, err := read(p, mainScene)

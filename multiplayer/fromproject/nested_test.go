@@ -1,6 +1,7 @@
 package fromproject
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -45,6 +46,14 @@ func TestNestedSpawnersDeclared(t *testing.T) {
 	shot, err := gun.Spawn("res://shot.tscn", "S", map[string]any{".:position": nil})
 	require.NoError(t, err)
 	assert.Equal(t, "/root/Main/Players/2/Shots/S", shot.Path())
+}
+
+// The skeleton of a server names a spawned scene's spawners, and how to
+// spawn through them.
+func TestSkeletonNestedSpawners(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, WriteSkeleton(&out, writeProject(t, nestedFiles("res://shot.tscn")), "res://main.tscn"))
+	assert.Contains(t, out.String(), `// Its MultiplayerSpawner Weapon/Gun spawns under Shots, in each spawn o: o.SpawnerAt("Weapon/Gun").Spawn("res://shot.tscn", name, state).`)
 }
 
 // A scene that spawns itself, through its spawners' scenes, is refused

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gdvar/gdvar/multiplayer"
@@ -98,6 +99,10 @@ func main() {
 			for _, sy := range sc.Synchronizers {
 				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
 			}
+			for _, sp := range sc.Spawners {
+				fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s spawns under %s, in each spawn o: o.SpawnerAt(%q).Spawn(%s, name, state).\n",
+					sp.Path, sp.SpawnPath, sp.Path, sceneList(sp.Scenes))
+			}
 			nodes := append([]multiplayer.SpawnedNode{{Path: ".", Methods: sc.Methods}}, sc.Nodes...)
 			for _, n := range nodes {
 				if len(n.Methods) > 0 {
@@ -185,6 +190,16 @@ func spawnState(sc multiplayer.SpawnableScene) string {
 		}
 	}
 	return strings.Join(slices.Compact(out), ", ")
+}
+
+// sceneList names a spawner's scenes, for a comment: "res://a.tscn" or
+// "res://a.tscn" | "res://b.tscn".
+func sceneList(scenes []multiplayer.SpawnableScene) string {
+	var quoted []string
+	for _, sc := range scenes {
+		quoted = append(quoted, strconv.Quote(sc.Path))
+	}
+	return strings.Join(quoted, " | ")
 }
 
 // propertyList is a synchronizer's properties and how each is sent.
