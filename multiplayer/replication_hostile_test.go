@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -38,9 +39,23 @@ func TestHostileReplication(t *testing.T) {
 		require.NoError(t, err)
 		return b
 	}
+	shipsClient, _, shipsServer := shipsOfFake(t)
+	shotsClient, _, shotsServer := shipsOfFake(t)
+	require.NoError(t, shotsClient.handle(shotsServer, ship(1), reliably))
+	require.NoError(t, shotsClient.handle(shotsServer, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
+	shot := shot(t, 0)
 	floods := append([]replicationFlood{
 		{"distinct spawns, to a client", client, server, func(i uint32) []byte {
 			return appendSpawn(nil, spawnOf(t, 2*i+100, "N"+strconv.Itoa(int(i))))
+		}},
+		{"distinct ships, each with two spawners, to a client", shipsClient, shipsServer, func(i uint32) []byte {
+			return appendSpawn(nil, spawnPacket{spawner: 1, netID: i + 100, name: "N" + strconv.Itoa(int(i))})
+		}},
+		{"distinct shots through a ship's spawner, to a client", shotsClient, shotsServer, func(i uint32) []byte {
+			p, err := parseSpawn(shot)
+			require.NoError(t, err)
+			p.netID, p.syncIDs, p.name = 2*i+100, binary.LittleEndian.AppendUint32(nil, 2*i+101), "S"+strconv.Itoa(int(i))
+			return appendSpawn(nil, p)
 		}},
 		{"syncs of the client's node", m, c, func(i uint32) []byte {
 			return appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: val(gdvar.Vector2{X: float64(i)})})
