@@ -135,7 +135,9 @@ const (
 const DefaultSpawnLimit = 1024
 
 // Spawner is a MultiplayerSpawner of the game, as this side knows it. The
-// server owns it: it spawns and despawns; a client receives.
+// server owns it: it spawns and despawns; a client receives. One that a
+// spawnable scene declares (SceneSpawner) is a spawned node's
+// (Object.SpawnerAt), and goes with it.
 type Spawner struct {
 	r         *replLayer
 	node      *Node // the spawner's own node, which peers name by cache id
