@@ -153,6 +153,40 @@ func TestNestedSpawnerDeclaration(t *testing.T) {
 	})
 }
 
+// A ship handed to a peer hands it its spawners, as
+// set_multiplayer_authority(peer) (recursive) does: Godot peers take
+// spawns through them from that peer alone, so the server's are refused;
+// a ship whose PlayerInput alone is the peer's keeps its spawners the
+// server's (BatteryAcid__godot-authority-2's ships), as does one given
+// back.
+func TestNestedSpawnerOfAPeersNode(t *testing.T) {
+	_, ships, _ := replicatingServer(declareShips)
+	for _, tc := range []struct {
+		name   string
+		give   func(*Object) error
+		refuse bool
+	}{
+		{"the ship", func(o *Object) error { o.SetAuthority(2); return nil }, true},
+		{"its Weapon", func(o *Object) error { return o.SetAuthorityAt("Weapon", 2) }, true},
+		{"its PlayerInput", func(o *Object) error { return o.SetAuthorityAt("PlayerInput", 2) }, false},
+		{"the ship, given back", func(o *Object) error { o.SetAuthority(2); o.SetAuthority(ServerID); return nil }, false},
+	} {
+		ship, err := ships.Spawn(shipScene, "A", nil)
+		require.NoError(t, err)
+		require.NoError(t, tc.give(ship))
+		_, err = ship.SpawnerAt(gunPath).Spawn(shotScene, "S", map[string]any{propPos: gdvar.Vector2{}})
+		if tc.refuse {
+			assert.ErrorIs(t, err, ErrNotAllowed, tc.name)
+			assert.ErrorContains(t, err, "spawner /root/Main/Players/A/Weapon/Gun is peer 2's", tc.name)
+		} else {
+			assert.NoError(t, err, tc.name)
+		}
+		_, err = ship.SpawnerAt(wreckPath).Spawn(shotScene, "D", map[string]any{propPos: gdvar.Vector2{}})
+		assert.Equal(t, tc.name == "the ship", err != nil, "%s: the Wreck: %v", tc.name, err)
+		require.NoError(t, ship.Despawn())
+	}
+}
+
 // A server's spawns through a ship's spawner, to a Go client: taken while
 // the ship is there; after its despawn, refused as of an unknown node,
 // the spawner gone with it; taken again once a ship of the name is

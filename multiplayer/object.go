@@ -185,8 +185,9 @@ func (o *Object) Authority() PeerID {
 }
 
 // SetAuthority makes peer the node's authority, of its synchronizers and
-// its RPCs, and those of every node of its scene
-// (set_multiplayer_authority, recursive). As in the engine, a
+// its RPCs, and those of every node of its scene, its spawners too
+// (set_multiplayer_authority, recursive): a spawner a peer owns spawns
+// nothing here (SpawnerAt). As in the engine, a
 // synchronizer whose authority changes is named by its path from then on.
 func (o *Object) SetAuthority(peer PeerID) {
 	r := o.spawner.r
@@ -198,7 +199,7 @@ func (o *Object) SetAuthority(peer PeerID) {
 // SetAuthorityAt makes peer the authority of the node at path below the
 // node's root ("." for the root itself, "Inputs") and of each node under
 // it, as set_multiplayer_authority(peer) on that node: of their
-// synchronizers (Synchronizer.Path) and RPCs. A path that is not one
+// synchronizers (Synchronizer.Path), RPCs and spawners (SceneSpawner.Path). A path that is not one
 // below the root is an error.
 func (o *Object) SetAuthorityAt(path string, peer PeerID) error {
 	if path != "." && !validChildPath(path) {
@@ -224,6 +225,11 @@ func (o *Object) setAuthorities(f func(path string) (PeerID, bool)) {
 	for i, n := range o.scene.nodes {
 		if peer, ok := f(n.path); ok {
 			o.children[i].SetAuthority(peer)
+		}
+	}
+	for i, d := range o.scene.spawners {
+		if peer, ok := f(d.path); ok {
+			o.spawners[i].node.SetAuthority(peer)
 		}
 	}
 	for _, sy := range o.syncs {

@@ -553,6 +553,10 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 		r.mu.Unlock()
 		return nil, fmt.Errorf("%w: spawner %s went with %s", ErrNotAllowed, s.node.Path(), s.holder.Path())
 	}
+	if owner := PeerID(s.node.authority.Load()); s.holder != nil && owner != ServerID { // SetAuthority of its holder
+		r.mu.Unlock()
+		return nil, fmt.Errorf("%w: spawner %s is peer %d's, as its node's authority, whose spawns alone Godot peers take", ErrNotAllowed, s.node.Path(), owner)
+	}
 	if s.limit > 0 && s.objects.Len() >= s.limit {
 		r.mu.Unlock()
 		return nil, s.full
