@@ -187,8 +187,8 @@ func (o *Object) Authority() PeerID {
 // SetAuthority makes peer the node's authority, of its synchronizers and
 // its RPCs, and those of every node of its scene, its spawners too
 // (set_multiplayer_authority, recursive): a spawner a peer owns spawns
-// nothing here (SpawnerAt). As in the engine, a
-// synchronizer whose authority changes is named by its path from then on.
+// nothing here (SpawnerAt). As in the engine, a synchronizer whose
+// authority changes is named by its path from then on.
 func (o *Object) SetAuthority(peer PeerID) {
 	r := o.spawner.r
 	r.mu.Lock()
@@ -199,8 +199,9 @@ func (o *Object) SetAuthority(peer PeerID) {
 // SetAuthorityAt makes peer the authority of the node at path below the
 // node's root ("." for the root itself, "Inputs") and of each node under
 // it, as set_multiplayer_authority(peer) on that node: of their
-// synchronizers (Synchronizer.Path), RPCs and spawners (SceneSpawner.Path). A path that is not one
-// below the root is an error.
+// synchronizers (Synchronizer.Path), RPCs and spawners
+// (SceneSpawner.Path). A path that is not one below the root is an
+// error.
 func (o *Object) SetAuthorityAt(path string, peer PeerID) error {
 	if path != "." && !validChildPath(path) {
 		return fmt.Errorf("multiplayer: %s: %q is not a path below it", o.Path(), path)
