@@ -84,19 +84,13 @@ func (p *Project) constValue(k ClassRef, q *parser, name string, line int) (reso
 		q.advance()
 	case tok.kind == tkIdent && (tok.text == "preload" || tok.text == "load"):
 		q.advance()
-		if !q.isOp("(") {
-			return resolvedType{}, nil
-		}
-		if tok.text == "load" { // Godot 4 loads only at run time
+		if tok.text == "load" && q.isOp("(") { // Godot 4 loads only at run time
 			return resolvedType{}, notConstant
 		}
-		q.advance()
-		arg := q.spanHere()
-		q.skipExpr()
-		if !q.isOp(")") {
+		arg, ok := q.parenArg()
+		if !ok {
 			return resolvedType{}, nil
 		}
-		q.advance()
 		if r, err = p.preloaded(k, arg); err != nil {
 			return resolvedType{}, err
 		}

@@ -41,6 +41,22 @@ func (p *parser) skipExpr() {
 	}
 }
 
+// parenArg reads "(", one expression and ")" at the current token, a
+// call's one argument, and returns where the argument starts.
+func (p *parser) parenArg() (span, bool) {
+	if !p.isOp("(") {
+		return span{}, false
+	}
+	p.advance()
+	arg := p.spanHere()
+	p.skipExpr()
+	if !p.isOp(")") {
+		return span{}, false
+	}
+	p.advance()
+	return arg, true
+}
+
 // nesting is 1 for an opening bracket, -1 for a closing one, else 0.
 func (p *parser) nesting() int {
 	if p.tok.kind == tkOp {

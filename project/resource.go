@@ -39,9 +39,10 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 			t, _ := p.typeOf(ref, prop.Type, prop.Line, true) // Resolve has checked them
 			sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
 			if f != nil {
-				sp.Default = declaredDefault(f, ref, prop, t)
 				if x := p.preloadDefault(ref, prop); x != nil {
 					sp.Default = x
+				} else {
+					sp.Default = declaredDefault(f, ref, prop, t)
 				}
 			}
 			for _, e := range t.elem {

@@ -22,29 +22,23 @@ func (p *Project) preloadDefault(k ClassRef, prop Property) *resource.External {
 		return nil
 	}
 	q.advance()
-	if !q.isOp("(") {
-		return nil
-	}
-	q.advance()
-	arg := q.spanHere()
-	q.skipExpr()
-	if !q.isOp(")") {
-		return nil
-	}
-	q.advance()
-	if !q.exprEnd() || q.failed() {
+	arg, ok := q.parenArg()
+	if !ok || !q.exprEnd() || q.failed() {
 		return nil
 	}
 	target, ok := p.preloadTarget(k, arg)
 	if !ok {
 		return nil
 	}
-	types := map[string]string{".tscn": "PackedScene", ".scn": "PackedScene", ".gd": "Script", ".gdshader": "Shader"}
-	if t := types[path.Ext(target)]; t != "" {
+	if t := preloadTypes[path.Ext(target)]; t != "" {
 		return &resource.External{Type: t, Path: target}
 	}
 	return nil
 }
+
+// preloadTypes are the ext_resource types of the files a preload's type
+// is known of without loading them, by extension.
+var preloadTypes = map[string]string{".tscn": "PackedScene", ".scn": "PackedScene", ".gd": "Script", ".gdshader": "Shader"}
 
 // declaredDefault returns a variable's default as Godot 4's editor builds
 // hold it (GDScriptAnalyzer::make_variable_default_value), which the
