@@ -50,7 +50,8 @@ type File struct {
 	binaryRead bool
 	scripts    Scripts // what its scripts declare, if known (WithScripts)
 	// walkDefaults are what a save meets walking its scripted
-	// resources' values and does not write (SavedAs).
+	// resources' values and does not write, as SavedAs found them; nil
+	// until then (a write of the file as read looks them up).
 	walkDefaults map[*Resource]*defaultsWalk
 }
 

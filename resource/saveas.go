@@ -38,7 +38,7 @@ const (
 // not changed.
 func (f *File) SavedAs(path string, form Form) (*File, error) {
 	g := *f
-	g.walkDefaults = nil
+	g.walkDefaults = map[*Resource]*defaultsWalk{} // found by asSaved: a write need not look again
 	g.External = cloneAll(f.External)
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main

@@ -29,9 +29,6 @@ func (g *File) dropScriptDefaults(r *Resource) {
 	if slices.ContainsFunc(vars, walksDefault) {
 		paths = g.externalPaths()
 		if dw := g.defaultsWalkOf(r, vars, paths, true); dw != nil {
-			if g.walkDefaults == nil {
-				g.walkDefaults = map[*Resource]*defaultsWalk{}
-			}
 			g.walkDefaults[r] = dw
 		}
 	}

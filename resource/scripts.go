@@ -97,7 +97,7 @@ func (f *File) scriptPath(r *Resource) (string, bool) {
 // typed takes its types. An element type that is a script the file does
 // not refer to is left out: the text saver would add it to the file.
 func (f *File) typeScriptVariables() {
-	var ids map[string]string // external IDs by path, once needed
+	var byPath map[string]*External // once needed
 	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
 		vars := f.scriptOf(r)
 		if len(vars) == 0 {
@@ -116,10 +116,10 @@ func (f *File) typeScriptVariables() {
 			}
 			elem := make([]gdvar.ContainerType, len(sp.Elem))
 			for j, e := range sp.Elem {
-				if e.Kind == gdvar.TypedScript && ids == nil {
-					ids = f.externalIDsByPath()
+				if e.Kind == gdvar.TypedScript && byPath == nil {
+					byPath = f.externalsByPath()
 				}
-				elem[j] = containerType(e, ids)
+				elem[j] = containerType(e, byPath)
 			}
 			switch v := r.Properties[i].Value.(type) {
 			case []any:
@@ -135,26 +135,26 @@ func (f *File) typeScriptVariables() {
 	}
 }
 
-// externalIDsByPath maps each external resource's path to its ID, the
-// first one's where two share a path.
-func (f *File) externalIDsByPath() map[string]string {
-	m := make(map[string]string, len(f.External))
+// externalsByPath maps each external resource's path to it, the first
+// where two share a path.
+func (f *File) externalsByPath() map[string]*External {
+	m := make(map[string]*External, len(f.External))
 	for _, x := range f.External {
 		if _, ok := m[x.Path]; !ok {
-			m[x.Path] = x.ID
+			m[x.Path] = x
 		}
 	}
 	return m
 }
 
 // containerType is an element type as the file holds it: a script by its
-// external ID (ids, f.externalIDsByPath()).
-func containerType(t gdvar.ContainerType, ids map[string]string) gdvar.ContainerType {
+// external ID (byPath, f.externalsByPath()).
+func containerType(t gdvar.ContainerType, byPath map[string]*External) gdvar.ContainerType {
 	if t.Kind != gdvar.TypedScript {
 		return t
 	}
-	if id, ok := ids[t.Name]; ok {
-		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: id}
+	if x, ok := byPath[t.Name]; ok {
+		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: x.ID}
 	}
 	return gdvar.ContainerType{}
 }

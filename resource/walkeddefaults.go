@@ -35,7 +35,7 @@ func (g *File) defaultsWalkOf(r *Resource, vars []ScriptProperty, paths map[stri
 	var values map[string]any
 	var byPath map[string]*External
 	for _, v := range vars {
-		x, ok := walkedDefault(v)
+		typ, path, ok := walkedDefault(v)
 		if !ok {
 			continue
 		}
@@ -50,24 +50,19 @@ func (g *File) defaultsWalkOf(r *Resource, vars []ScriptProperty, paths map[stri
 					values[p.Name] = p.Value
 				}
 			}
-			byPath = make(map[string]*External, len(g.External))
-			for _, e := range g.External {
-				if _, ok := byPath[e.Path]; !ok {
-					byPath[e.Path] = e
-				}
-			}
+			byPath = g.externalsByPath()
 		}
 		if value, set := values[v.Name]; set && !atDefault(value, v.Default, paths) {
 			continue // the walk meets the file's value
 		}
-		e := byPath[x.Path]
+		e := byPath[path]
 		if e == nil && !add {
 			continue
 		}
 		if e == nil {
-			e = &External{Type: x.Type, Path: x.Path, UID: NoUID}
+			e = &External{Type: typ, Path: path, UID: NoUID}
 			g.External = append(g.External, e)
-			byPath[x.Path] = e
+			byPath[path] = e
 			paths[e.key()] = e.Path
 		}
 		var value any = Ext(e.key())
@@ -82,19 +77,19 @@ func (g *File) defaultsWalkOf(r *Resource, vars []ScriptProperty, paths map[stri
 	return dw
 }
 
-// walkedDefault returns the resource a variable's default refers to, as
-// an ext_resource lists it: what it preloads, or the script an Array is
-// typed with.
-func walkedDefault(v ScriptProperty) (*External, bool) {
+// walkedDefault returns the type and path of the resource a variable's
+// default refers to, as an ext_resource lists it: what it preloads, or
+// the script an Array is typed with.
+func walkedDefault(v ScriptProperty) (typ, path string, ok bool) {
 	switch d := v.Default.(type) {
 	case *External:
-		return d, true
+		return d.Type, d.Path, true
 	case gdvar.Array:
 		if d.Type.Kind == gdvar.TypedScript {
-			return &External{Type: "Script", Path: d.Type.Name}, true
+			return "Script", d.Type.Name, true
 		}
 	}
-	return nil, false
+	return "", "", false
 }
 
 // atDefault reports whether a value of a file equals a variable's
@@ -194,6 +189,6 @@ func preloads(v ScriptProperty) bool {
 
 // walksDefault reports whether a variable's default refers to a resource.
 func walksDefault(v ScriptProperty) bool {
-	_, ok := walkedDefault(v)
+	_, _, ok := walkedDefault(v)
 	return ok
 }
