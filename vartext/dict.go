@@ -51,8 +51,9 @@ func (ds *dictState) keyToken(t gdvar.Token) bool {
 	return true
 }
 
-// appendSorted appends the Dictionary's text, keys sorted, to dst.
-func (ds *dictState) appendSorted(dst []byte, d Dialect) []byte {
+// appendSorted appends the Dictionary's text, keys sorted, to dst; asHeld
+// says its keys are as the engine holds them read from text (see merge).
+func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld bool) []byte {
 	n := len(ds.entries)
 	if n == 0 {
 		switch d {
@@ -63,7 +64,7 @@ func (ds *dictState) appendSorted(dst []byte, d Dialect) []byte {
 		}
 		return append(dst, "{\n\n}"...) // Godot 3.2 and older
 	}
-	ds.merge(d)
+	ds.merge(d, asHeld)
 	o := newOrder(d, ds.keys, ds.size)
 	s := sortKeys{a: ds.idx, o: &o}
 	s.sort()

@@ -46,8 +46,10 @@ func (m *merger) identity(i int32) []byte {
 }
 
 // merge fills ds.idx with the entries the engine keeps, in their order,
-// and ds.from with the entry whose value each prints.
-func (ds *dictState) merge(d Dialect) {
+// and ds.from with the entry whose value each prints. With asHeld the
+// keys are as the engine holds them read from text, not decoded from the
+// binary form: Godot 3's absolute NodePath without names stays one.
+func (ds *dictState) merge(d Dialect, asHeld bool) {
 	m := &ds.merging
 	n := len(ds.entries)
 	ds.idx, ds.from = slices.Grow(ds.idx[:0], n), slices.Grow(ds.from[:0], n)
@@ -61,7 +63,7 @@ func (ds *dictState) merge(d Dialect) {
 		m.next = append(m.next, -1)
 		var ok bool
 		before := len(m.ids)
-		m.ids, ok = appendIdentity(m.ids, &ds.keys[i], d, true)
+		m.ids, ok = appendIdentity(m.ids, &ds.keys[i], d, asHeld, true)
 		if !ok { // never looked up: its identity is dropped
 			m.ids = m.ids[:before]
 			m.ends = append(m.ends, before)
@@ -89,11 +91,11 @@ func (ds *dictState) merge(d Dialect) {
 }
 
 // appendIdentity appends to dst a form of k that another key has the same
-// of when the engine takes the two for one key, and reports whether k has
-// one. Like equalKey it makes a float -0.0 0.0 and every NaN one at the top
+// of when the engine takes the two for one key (asHeld: as it holds them
+// read from text, see merge), and reports whether k has one. Like equalKey it makes a float -0.0 0.0 and every NaN one at the top
 // only; in Godot 4 a StringName at the top counts as the String of its
 // text.
-func appendIdentity(dst []byte, k *key, d Dialect, top bool) ([]byte, bool) {
+func appendIdentity(dst []byte, k *key, d Dialect, asHeld, top bool) ([]byte, bool) {
 	typ := k.typ
 	if top && d == Godot4 && typ == gdvar.TypeStringName {
 		typ = gdvar.TypeString
@@ -123,7 +125,7 @@ func appendIdentity(dst []byte, k *key, d Dialect, top bool) ([]byte, bool) {
 		}
 	case typ == gdvar.TypeNodePath:
 		empty := len(k.s) == 9 && k.s[1:] == "\x00\x00\x00\x00\x00\x00\x00\x00"
-		if d != Godot4 && empty { // Godot 3 makes an absolute path without names empty
+		if d != Godot4 && !asHeld && empty { // Godot 3's decoding makes an absolute path without names empty
 			dst = append(append(dst, 0), k.s[1:]...)
 			break
 		}
@@ -132,7 +134,7 @@ func appendIdentity(dst []byte, k *key, d Dialect, top bool) ([]byte, bool) {
 		dst = binary.LittleEndian.AppendUint64(dst, uint64(len(k.elems)))
 		for i := range k.elems {
 			var ok bool
-			if dst, ok = appendIdentity(dst, &k.elems[i], d, false); !ok {
+			if dst, ok = appendIdentity(dst, &k.elems[i], d, asHeld, false); !ok {
 				return dst, false
 			}
 		}

@@ -145,3 +145,22 @@ func TestHeldNodePathKeys(t *testing.T) {
 		}
 	}
 }
+
+// Values as the engine holds them read from text keep Godot 3's absolute
+// NodePath without names, which only its binary decoding makes empty: a
+// Godot 3.6 ConfigFile read {NodePath(""): …, NodePath("/"): …} and saved
+// both keys (configfile's TestLiveEngineFiles, GDVAR_CONFIG_SEED=265190882).
+func TestMergedKeysAsHeld(t *testing.T) {
+	d := gdvar.NewDictionary(gdvar.NodePath{}, 1, gdvar.NodePath{Absolute: true}, 2)
+	for _, c := range []struct {
+		asHeld bool
+		want   string
+	}{
+		{false, "{\nNodePath(\"\"): 2\n}"},
+		{true, "{\nNodePath(\"\"): 1,\nNodePath(\"/\"): 2\n}"},
+	} {
+		text, err := Marshal(d, WithDialect(Godot3), AsReadFromText(c.asHeld))
+		require.NoError(t, err)
+		assert.Equal(t, c.want, string(text), "as held: %v", c.asHeld)
+	}
+}
