@@ -19,19 +19,21 @@ import (
 )
 
 // The project of the custom spawn live test: a spawner with no scenes,
-// whose spawn_function builds a rock from the spawn's data, over ENet with
-// its range coder.
+// whose spawn_function builds a rock from the spawn's data, and the rock's
+// own such spawner, of chips, over ENet with its range coder.
 const customProject = "multiplayer/fromproject/testdata/custom"
 
 // A spawn_function spawner and ENet compression, against unmodified
 // Godot 4.6 peers: a Godot client prints the same rock (its name and size
 // from the spawn's data, its position from the spawn's state), the same
-// move and the same despawn with the game's Godot host and with a Go host
-// declared from the project with WithCustomSpawn; and a Go client of the
-// Godot host is given the same data, state and move.
+// move, the same chip built by the rock's own spawner and the same
+// despawns with the game's Godot host and with a Go host declared from
+// the project with WithCustomSpawn and WithCustomSpawnIn; and a Go client
+// of the Godot host is given the same data, state, move and chip.
 func TestLiveCustomSpawn(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
-	want := []string{"SPAWNED /root/Main/Rocks/R 3 (1.0, 2.0)", "MOVED (7.0, 9.0)", "DESPAWNED R", "DONE"}
+	want := []string{"SPAWNED /root/Main/Rocks/R 3 (1.0, 2.0)", "MOVED (7.0, 9.0)", "SPAWNED /root/Main/Rocks/R/Chips/C",
+		"DESPAWNED C", "DESPAWNED R", "DONE"}
 
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	host := godot.StartProject(t, engine, customProject, "host", port)
@@ -55,7 +57,11 @@ func TestLiveCustomSpawn(t *testing.T) {
 	require.NoError(t, game.Handle("/root/Main", "seen", func(*multiplayer.Call) error {
 		return rock.Set(".:position", gdvar.Vector2{X: 7, Y: 9})
 	}))
-	require.NoError(t, game.Handle("/root/Main", "moved", func(*multiplayer.Call) error { return rock.Despawn() }))
+	require.NoError(t, game.Handle("/root/Main", "moved", func(*multiplayer.Call) error {
+		_, err := rock.SpawnerAt("Chipper").SpawnCustom("C", "C", nil)
+		return err
+	}))
+	require.NoError(t, game.Handle("/root/Main", "chipped", func(*multiplayer.Call) error { return rock.Despawn() }))
 	assert.Equal(t, want, customClient(t, engine, serveCompressed(t, m)), "the Go host's client")
 	m.Close()
 	assert.Empty(t, drain(errs))
@@ -73,7 +79,8 @@ func TestLiveCustomSpawn(t *testing.T) {
 func declareCustom(t *testing.T, m *multiplayer.Multiplayer) *Scene {
 	p, err := project.Open("testdata/custom")
 	require.NoError(t, err)
-	game, err := Declare(m, p, "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://rock.tscn"))
+	game, err := Declare(m, p, "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://rock.tscn"),
+		WithCustomSpawnIn("res://rock.tscn", "Chipper", "res://chip.tscn"))
 	require.NoError(t, err)
 	return game
 }
@@ -115,8 +122,9 @@ func customClient(t *testing.T, engine, port string) []string {
 
 // goCustomClient is main.gd's client in Go, against the Godot host on
 // port, over compressed ENet: the rock comes with the spawn's data and
-// state, moves when the host is told it was seen, and goes when the host
-// is told it moved.
+// state, moves when the host is told it was seen, gets a chip when the
+// host is told it moved, and goes, the chip first, when the host is told
+// of the chip.
 func goCustomClient(t *testing.T, port string) {
 	m := multiplayer.MustNew()
 	defer m.Close()
@@ -126,23 +134,32 @@ func goCustomClient(t *testing.T, port string) {
 	require.NoError(t, err)
 	main, err := game.Node("/root/Main")
 	require.NoError(t, err)
-	spawned, despawned := make(chan *multiplayer.Object, 1), make(chan string, 1)
-	rocks.OnSpawn(func(o *multiplayer.Object) { spawned <- o })
-	rocks.OnDespawn(func(o *multiplayer.Object) { despawned <- o.Name() })
 	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
 	defer cancel()
+	spawned, despawned := make(chan *multiplayer.Object, 2), make(chan string, 2)
+	rocks.OnSpawn(func(o *multiplayer.Object) {
+		chipper := o.SpawnerAt("Chipper")
+		chipper.OnSpawn(func(o *multiplayer.Object) { spawned <- o })
+		chipper.OnDespawn(func(o *multiplayer.Object) { despawned <- o.Name() })
+		spawned <- o
+	})
+	rocks.OnDespawn(func(o *multiplayer.Object) { despawned <- o.Name() })
+	next := func(c <-chan *multiplayer.Object) *multiplayer.Object {
+		select {
+		case o := <-c:
+			return o
+		case <-ctx.Done():
+			t.Fatal("no spawn")
+			return nil
+		}
+	}
 	require.Eventually(t, func() bool {
 		try, stop := context.WithTimeout(ctx, 5*time.Second)
 		defer stop()
 		return m.ConnectENet(try, "127.0.0.1:"+port, enet.WithCompression(enet.CompressRangeCoder)) == nil
 	}, liveWait, 50*time.Millisecond, "cannot connect to the Godot host")
 
-	var rock *multiplayer.Object
-	select {
-	case rock = <-spawned:
-	case <-ctx.Done():
-		t.Fatal("no rock spawned")
-	}
+	rock := next(spawned)
 	assert.Equal(t, "/root/Main/Rocks/R", rock.Path())
 	var data map[string]any
 	require.NoError(t, rock.Data(&data))
@@ -156,11 +173,19 @@ func goCustomClient(t *testing.T, port string) {
 	require.NoError(t, main.Call(multiplayer.ServerID, "seen"))
 	require.Eventually(t, func() bool { return position() == gdvar.Vector2{X: 7, Y: 9} }, liveWait, 10*time.Millisecond)
 	require.NoError(t, main.Call(multiplayer.ServerID, "moved"))
-	select {
-	case name := <-despawned:
-		assert.Equal(t, "R", name)
-	case <-ctx.Done():
-		t.Fatal("the rock was not despawned")
+	chip := next(spawned)
+	assert.Equal(t, "/root/Main/Rocks/R/Chips/C", chip.Path())
+	var name string
+	require.NoError(t, chip.Data(&name))
+	assert.Equal(t, "C", name)
+	require.NoError(t, main.Call(multiplayer.ServerID, "chipped"))
+	for _, want := range []string{"C", "R"} {
+		select {
+		case name := <-despawned:
+			assert.Equal(t, want, name)
+		case <-ctx.Done():
+			t.Fatalf("%s was not despawned", want)
+		}
 	}
 	assert.Empty(t, drain(errs))
 }

@@ -78,7 +78,8 @@ type scriptNode struct {
 //
 // What the game decides only while it runs (Node.rpc_config, configs
 // changed in code) is not in the files: declare it by hand, on paths
-// Declare leaves free; a spawner's spawn_function, by WithCustomSpawn. An error names the file it comes
+// Declare leaves free; a spawner's spawn_function, by WithCustomSpawn (or
+// WithCustomSpawnIn, of a spawner in a spawned scene). An error names the file it comes
 // from: a script the engine would refuse, or refuse to attach to its
 // node's class (project.Project.Tree), a scene the project lacks, a
 // channel past multiplayer.MaxChannel, or what package multiplayer
@@ -88,11 +89,8 @@ type scriptNode struct {
 // scenes and theirs make more than 4096 declarations), or a
 // path m declares already; then nothing is declared.
 func Declare(m *multiplayer.Multiplayer, p *project.Project, mainScene string, opts ...Option) (*Scene, error) {
-	d, err := read(p, mainScene)
+	d, err := read(p, mainScene, opts...)
 	if err != nil {
-		return nil, err
-	}
-	if err := d.apply(p, opts); err != nil {
 		return nil, err
 	}
 	return d.declare(m)

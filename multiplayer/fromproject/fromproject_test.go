@@ -377,9 +377,8 @@ replication_config = SubResource("inputs")
 // an error naming it.
 func TestWithCustomSpawn(t *testing.T) {
 	p := writeProject(t, nil)
-	d, err := read(p, "res://main.tscn")
+	d, err := read(p, "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://a.tscn"))
 	require.NoError(t, err)
-	require.NoError(t, d.apply(p, []Option{WithCustomSpawn("/root/Main/Spawner", "res://a.tscn")}))
 	custom := d.spawners[0].cfg.Custom
 	require.NotNil(t, custom)
 	assert.Equal(t, "res://a.tscn", custom.Path)
@@ -435,4 +434,37 @@ func TestDeclareBranch(t *testing.T) {
 	assert.Error(t, err)
 	_, err = d.Synchronized("/root/Main/Ball")
 	assert.Error(t, err)
+}
+
+// A spawner of a spawnable scene whose spawn_function builds a scene in
+// code is given it by WithCustomSpawnIn, in every node of that scene; a
+// scene no spawner spawns, a spawner the scene lacks, or a built scene
+// the project lacks is an error naming it.
+func TestWithCustomSpawnIn(t *testing.T) {
+	p, err := project.Open("testdata/custom")
+	require.NoError(t, err)
+	rock := WithCustomSpawn("/root/Main/Spawner", "res://rock.tscn")
+	d, err := read(p, "res://main.tscn", rock, WithCustomSpawnIn("res://rock.tscn", "./Chipper", "res://chip.tscn"))
+	require.NoError(t, err)
+	spawners := d.spawners[0].cfg.Custom.Spawners
+	require.Len(t, spawners, 1)
+	assert.Equal(t, "Chipper", spawners[0].Path)
+	require.NotNil(t, spawners[0].Custom)
+	assert.Equal(t, "res://chip.tscn", spawners[0].Custom.Path)
+
+	d, err = read(p, "res://main.tscn", rock)
+	require.NoError(t, err)
+	assert.Nil(t, d.spawners[0].cfg.Custom.Spawners[0].Custom, "not named")
+
+	for _, c := range []struct {
+		opt  Option
+		want string
+	}{
+		{WithCustomSpawnIn("res://chip.tscn", "Chipper", "res://chip.tscn"), "res://main.tscn: no spawner spawns res://chip.tscn, or it has no MultiplayerSpawner Chipper (WithCustomSpawnIn)"},
+		{WithCustomSpawnIn("res://rock.tscn", "Chips", "res://chip.tscn"), "res://main.tscn: no spawner spawns res://rock.tscn, or it has no MultiplayerSpawner Chips (WithCustomSpawnIn)"},
+		{WithCustomSpawnIn("res://rock.tscn", "Chipper", "res://nope.tscn"), "res://rock.tscn: spawner Chipper: custom scene: res://nope.tscn"},
+	} {
+		_, err := Declare(multiplayer.MustNew(), p, "res://main.tscn", rock, c.opt)
+		assert.ErrorContains(t, err, c.want)
+	}
 }

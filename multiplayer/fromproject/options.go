@@ -1,8 +1,10 @@
 package fromproject
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 
 	"github.com/gdvar/gdvar/project"
@@ -14,8 +16,13 @@ type Option func(*options)
 
 // options are Declare's options.
 type options struct {
-	custom map[string]string // a spawner's absolute path: its custom scene
+	custom   map[string]string        // a spawner's absolute path: its custom scene
+	customIn map[nestedSpawner]string // a spawner of a spawnable scene: its custom scene
 }
+
+// nestedSpawner is a MultiplayerSpawner of a spawnable scene: the scene's
+// res:// path and the spawner's path below its root.
+type nestedSpawner struct{ scene, path string }
 
 // WithCustomSpawn says the MultiplayerSpawner at spawner (an absolute
 // path, "/root/Main/Spawner") has a spawn_function that builds the scene
@@ -33,13 +40,36 @@ func WithCustomSpawn(spawner, scene string) Option {
 	}
 }
 
-// apply adds to d what opts say, reading their scenes from p.
-func (d *declarations) apply(p *project.Project, opts []Option) error {
+// WithCustomSpawnIn says the MultiplayerSpawner at spawner, a path below
+// the root of the spawnable scene scene ("Weapon/Gun" of
+// "res://ship.tscn"), has a spawn_function that builds the scene built,
+// as WithCustomSpawn says of a spawner of the main scene: Declare
+// declares it as that spawner's Custom scene in every node of scene, for
+// Object.SpawnerAt(spawner).SpawnCustom. A scene that no spawner
+// spawns, a spawner it lacks, or a built scene the project lacks is
+// Declare's error.
+func WithCustomSpawnIn(scene, spawner, built string) Option {
+	return func(o *options) {
+		if o.customIn == nil {
+			o.customIn = map[nestedSpawner]string{}
+		}
+		o.customIn[nestedSpawner{scene, path.Clean(spawner)}] = built
+	}
+}
+
+// optionsOf returns what opts say.
+func optionsOf(opts []Option) options {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
 	}
-	scenes := newSpawnables(p, newScriptRPCs(p))
+	return o
+}
+
+// applyCustom gives the main scene's spawners the custom scenes o names,
+// reading them with scenes, and checks that every spawner of a spawnable
+// scene that o names was read.
+func (d *declarations) applyCustom(scenes *spawnables, o options) error {
 	for _, spawner := range slices.Sorted(maps.Keys(o.custom)) {
 		scene := o.custom[spawner]
 		i := slices.IndexFunc(d.spawners, func(s spawnerDecl) bool { return s.path == spawner })
@@ -51,6 +81,13 @@ func (d *declarations) apply(p *project.Project, opts []Option) error {
 			return fmt.Errorf("%s: spawner %s: custom scene: %w", d.scene, project.Shown(spawner), err)
 		}
 		d.spawners[i].cfg.Custom = &sc
+	}
+	for _, n := range slices.SortedFunc(maps.Keys(o.customIn), func(a, b nestedSpawner) int {
+		return cmp.Or(cmp.Compare(a.scene, b.scene), cmp.Compare(a.path, b.path))
+	}) {
+		if !scenes.customUsed[n] {
+			return fmt.Errorf("%s: no spawner spawns %s, or it has no MultiplayerSpawner %s (WithCustomSpawnIn)", d.scene, project.Shown(n.scene), project.Shown(n.path))
+		}
 	}
 	return nil
 }

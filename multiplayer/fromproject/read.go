@@ -42,8 +42,10 @@ const treeRoot = "/root"
 
 // read reads what the autoloads of p, its main scene and the scenes and
 // scripts they name declare, at their paths once the game runs
-// (project.Project.RunningTree); an error names the file it comes from.
-func read(p *project.Project, mainScene string) (*declarations, error) {
+// (project.Project.RunningTree), with the custom scenes opts name; an
+// error names the file it comes from.
+func read(p *project.Project, mainScene string, opts ...Option) (*declarations, error) {
+	o := optionsOf(opts)
 	autoloads, err := p.Autoloads()
 	if err != nil {
 		return nil, err
@@ -66,6 +68,7 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 	}
 	rpcs := newScriptRPCs(p)
 	scenes := newSpawnables(p, rpcs)
+	scenes.custom = o.customIn
 	d := &declarations{scene: mainScene, root: main}
 	for _, n := range tree {
 		abs := n.Path
@@ -111,6 +114,9 @@ func read(p *project.Project, mainScene string) (*declarations, error) {
 			return nil, fmt.Errorf("%s: %w", project.Shown(n.Script), err)
 		}
 		d.nodes = append(d.nodes, nodeDecl{abs, n.Script, t})
+	}
+	if err := d.applyCustom(scenes, o); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

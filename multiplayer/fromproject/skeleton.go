@@ -100,6 +100,11 @@ func main() {
 				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
 			}
 			for _, sp := range sc.Spawners {
+				if len(sp.Scenes) == 0 && sp.Custom == nil {
+					fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawnIn(%q, %q, \"res://….tscn\") and spawn with o.SpawnerAt(%q).SpawnCustom.\n",
+						sp.Path, sc.Path, sp.Path, sp.Path)
+					continue
+				}
 				fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s spawns under %s, in each spawn o: o.SpawnerAt(%q).Spawn(%s, name, state).\n",
 					sp.Path, sp.SpawnPath, sp.Path, sceneList(sp.Scenes))
 			}

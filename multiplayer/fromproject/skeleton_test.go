@@ -46,6 +46,12 @@ func TestWriteSkeleton(t *testing.T) {
 		assert.Contains(t, src, want)
 	}
 	assert.ErrorContains(t, WriteSkeleton(&out, p, "res://nope.tscn"), "nope.tscn")
+
+	gun := gameFiles["a.tscn"] + "\n[node name=\"Gun\" type=\"MultiplayerSpawner\" parent=\".\"]\nspawn_path = NodePath(\"..\")\n"
+	out.Reset()
+	require.NoError(t, WriteSkeleton(&out, writeProject(t, map[string]string{"a.tscn": gun}), "res://main.tscn"))
+	assert.Contains(t, out.String(), `// fromproject.WithCustomSpawnIn("res://a.tscn", "Gun", "res://….tscn") and spawn with o.SpawnerAt("Gun").SpawnCustom.`,
+		"a spawner of a spawned scene that lists no scene")
 }
 
 // The skeleton of a corpus game, a lobby in an autoload, builds as it is,

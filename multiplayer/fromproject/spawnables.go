@@ -27,12 +27,17 @@ type spawnables struct {
 	// its spawners' scenes' weights (at most maxSceneWeight+1).
 	weight  map[string]int
 	reading []string // the scenes being read, the outermost first
+	// custom is the custom scenes of spawnable scenes' spawners
+	// (WithCustomSpawnIn), customUsed those found.
+	custom     map[nestedSpawner]string
+	customUsed map[nestedSpawner]bool
 }
 
 // newSpawnables returns a reader of p's spawnable scenes, whose scripts'
 // methods rpcs reads.
 func newSpawnables(p *project.Project, rpcs scriptRPCs) *spawnables {
-	return &spawnables{p: p, rpcs: rpcs, read: map[string]multiplayer.SpawnableScene{}, weight: map[string]int{}}
+	return &spawnables{p: p, rpcs: rpcs, read: map[string]multiplayer.SpawnableScene{}, weight: map[string]int{},
+		customUsed: map[nestedSpawner]bool{}}
 }
 
 // config reads the spawner at at (an absolute path, or one below a
@@ -91,6 +96,9 @@ func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
 			return multiplayer.SpawnableScene{}, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", project.Shown(res), project.Shown(n.Path), project.Shown(n.Script))
 		case n.Spawner != nil:
 			cfg, w, err := s.config(n.Path, n.Spawner)
+			if err == nil {
+				w, err = s.addCustom(&cfg, w, nestedSpawner{res, n.Path})
+			}
 			if err != nil {
 				return multiplayer.SpawnableScene{}, fmt.Errorf("%s: spawner %s: %w", project.Shown(res), project.Shown(n.Path), err)
 			}
@@ -110,6 +118,23 @@ func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
 	sortTreeOrder(tree, out.Synchronizers)
 	s.read[res], s.weight[res] = out, weight
 	return out, nil
+}
+
+// addCustom gives cfg, the spawner at at, the custom scene
+// WithCustomSpawnIn names for it, if any, and returns its scenes' weight
+// with that scene's.
+func (s *spawnables) addCustom(cfg *multiplayer.SpawnerConfig, weight int, at nestedSpawner) (int, error) {
+	built, ok := s.custom[at]
+	if !ok {
+		return weight, nil
+	}
+	sc, err := s.scene(built)
+	if err != nil {
+		return 0, fmt.Errorf("custom scene: %w", err)
+	}
+	s.customUsed[at] = true
+	cfg.Custom = &sc
+	return min(weight+s.weight[built], maxSceneWeight+1), nil
 }
 
 // addSynchronizer adds the synchronizer at at, below a spawnable scene's

@@ -55,7 +55,14 @@ func _on_peer(_id: int) -> void:
 func _on_spawned(node: Node) -> void:
 	rock = node
 	print("SPAWNED ", node.get_path(), " ", node.size, " ", node.position)
+	node.get_node("Chipper").spawned.connect(_on_chip)
+	node.get_node("Chipper").despawned.connect(_on_despawned)
 	seen.rpc_id(1)
+
+
+func _on_chip(node: Node) -> void:
+	print("SPAWNED ", node.get_path())
+	chipped.rpc_id(1)
 
 
 func _process(_delta: float) -> void:
@@ -68,7 +75,8 @@ func _process(_delta: float) -> void:
 
 func _on_despawned(node: Node) -> void:
 	print("DESPAWNED ", node.name) # out of the tree already
-	print("DONE")
+	if node.name == "R":
+		print("DONE")
 
 
 @rpc("any_peer", "reliable")
@@ -79,5 +87,11 @@ func seen() -> void:
 
 @rpc("any_peer", "reliable")
 func moved() -> void:
+	if multiplayer.is_server():
+		rock.get_node("Chipper").spawn("C")
+
+
+@rpc("any_peer", "reliable")
+func chipped() -> void:
 	if multiplayer.is_server():
 		rock.queue_free()
