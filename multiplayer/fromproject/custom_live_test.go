@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -101,23 +100,10 @@ func serveCompressed(t *testing.T, m *multiplayer.Multiplayer) string {
 	return port
 }
 
-// customClient runs the test's Godot client against the host on port and
-// returns the lines it printed of its rock, having checked it printed no
-// error.
+// customClient runs the test's Godot client against the host on port
+// and returns the lines it printed of its rock.
 func customClient(t *testing.T, engine, port string) []string {
-	client := godot.StartProject(t, engine, customProject, "client", port)
-	client.WaitFor(t, "DONE", liveWait)
-	out := client.Output()
-	assert.NotContains(t, out, "ERROR")
-	var lines []string
-	for _, l := range strings.Split(out, "\n") {
-		for _, prefix := range []string{"SPAWNED", "MOVED", "DESPAWNED", "DONE"} {
-			if strings.HasPrefix(l, prefix) {
-				lines = append(lines, l)
-			}
-		}
-	}
-	return lines
+	return clientLines(t, engine, customProject, port, "SPAWNED", "MOVED", "DESPAWNED", "DONE")
 }
 
 // goCustomClient is main.gd's client in Go, against the Godot host on

@@ -81,6 +81,27 @@ func connectOver(t *testing.T, m *multiplayer.Multiplayer, transport string, por
 	}
 }
 
+// clientLines runs the Godot client of the test project src (its user
+// arguments: client PORT) until it prints DONE, checks it printed no
+// error, and returns the lines it printed that start with one of
+// prefixes.
+func clientLines(t *testing.T, engine, src, port string, prefixes ...string) []string {
+	t.Helper()
+	client := godot.StartProject(t, engine, src, "client", port)
+	client.WaitFor(t, "DONE", liveWait)
+	out := client.Output()
+	assert.NotContains(t, out, "ERROR")
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		for _, prefix := range prefixes {
+			if strings.HasPrefix(l, prefix) {
+				lines = append(lines, l)
+			}
+		}
+	}
+	return lines
+}
+
 // errorsOf returns the errors m reports, as they come.
 func errorsOf(m *multiplayer.Multiplayer) <-chan error {
 	errs := make(chan error, 1024)
