@@ -34,9 +34,7 @@ func TestLiveCustomSpawn(t *testing.T) {
 	want := []string{"SPAWNED /root/Main/Rocks/R 3 (1.0, 2.0)", "MOVED (7.0, 9.0)", "SPAWNED /root/Main/Rocks/R/Chips/C",
 		"DESPAWNED C", "DESPAWNED R", "DONE"}
 
-	port := strconv.Itoa(godot.FreePort(t, "udp"))
-	host := godot.StartProject(t, engine, customProject, "host", port)
-	host.WaitFor(t, "LISTENING", liveWait)
+	host, port := listeningHost(t, engine, customProject, "udp")
 	assert.Equal(t, want, customClient(t, engine, port), "the Godot host's client")
 	require.NoError(t, host.Signal(os.Kill))
 	assert.NotContains(t, host.Output(), "ERROR")
@@ -65,9 +63,7 @@ func TestLiveCustomSpawn(t *testing.T) {
 	m.Close()
 	assert.Empty(t, drain(errs))
 
-	port = strconv.Itoa(godot.FreePort(t, "udp"))
-	host = godot.StartProject(t, engine, customProject, "host", port)
-	host.WaitFor(t, "LISTENING", liveWait)
+	host, port = listeningHost(t, engine, customProject, "udp")
 	goCustomClient(t, port)
 	require.NoError(t, host.Signal(os.Kill))
 	assert.NotContains(t, host.Output(), "ERROR")

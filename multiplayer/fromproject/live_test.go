@@ -81,6 +81,17 @@ func connectOver(t *testing.T, m *multiplayer.Multiplayer, transport string, por
 	}
 }
 
+// listeningHost starts the Godot host of the test project src (its user
+// arguments: host PORT) on a free port of network ("tcp", "udp"), and
+// returns it and the port once it prints LISTENING.
+func listeningHost(t *testing.T, engine, src, network string) (*godot.Process, string) {
+	t.Helper()
+	port := strconv.Itoa(godot.FreePort(t, network))
+	host := godot.StartProject(t, engine, src, "host", port)
+	host.WaitFor(t, "LISTENING", liveWait)
+	return host, port
+}
+
 // clientLines runs the Godot client of the test project src (its user
 // arguments: client PORT) until it prints DONE, checks it printed no
 // error, and returns the lines it printed that start with one of

@@ -32,9 +32,7 @@ func TestLiveNestedSpawners(t *testing.T) {
 	want := []string{"SPAWNED /root/Main/Players/A", "SPAWNED /root/Main/Players/A/Shots/S", "SPAWNED /root/Main/Debris/D",
 		"DESPAWNED D", "DESPAWNED S", "DESPAWNED A", "LEFT 0", "DONE"}
 
-	port := strconv.Itoa(godot.FreePort(t, "tcp"))
-	host := godot.StartProject(t, engine, nestedProject, "host", port)
-	host.WaitFor(t, "LISTENING", liveWait)
+	host, port := listeningHost(t, engine, nestedProject, "tcp")
 	withGodot := nestedClient(t, engine, port)
 	host.WaitFor(t, "HOST LEFT", liveWait)
 	require.NoError(t, host.Signal(os.Kill))
@@ -65,9 +63,7 @@ func TestLiveNestedSpawners(t *testing.T) {
 	m.Close()
 	assert.Empty(t, drain(errs))
 
-	port = strconv.Itoa(godot.FreePort(t, "tcp"))
-	host = godot.StartProject(t, engine, nestedProject, "host", port)
-	host.WaitFor(t, "LISTENING", liveWait)
+	host, port = listeningHost(t, engine, nestedProject, "tcp")
 	assert.Equal(t, want[:len(want)-2], goNestedClient(t, port), "a Go client of the Godot host")
 	require.NoError(t, host.Signal(os.Kill))
 	assert.NotContains(t, host.Output(), "ERROR")
