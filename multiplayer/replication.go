@@ -525,8 +525,11 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	}
 	var sc *scene
 	switch {
-	case p.scene == customScene && s.custom != nil:
-		sc = s.custom
+	case p.scene == customScene:
+		var err error
+		if sc, err = s.customOfData(p.data); err != nil {
+			return nil, err
+		}
 	case int(p.scene) < len(s.scenes):
 		sc = s.scenes[p.scene]
 	default:

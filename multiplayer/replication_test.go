@@ -401,46 +401,98 @@ func TestVisibilityRelay(t *testing.T) {
 }
 
 // A custom spawn (MultiplayerSpawner.spawn with data, its spawn_function)
-// reaches a client with its data and its state; a spawner's limit refuses
-// a spawn past it, on the server as a client would refuse it.
+// reaches a client with its data and its state, as the Custom scene the
+// server named, which the client's SetCustomSceneOf picks from the data (a
+// spawn_function that builds a rock or a boss by the data's type); a
+// spawner's limit refuses a spawn past it, on the server as a client
+// would refuse it. A client that cannot tell which of several scenes the
+// data makes refuses the spawn.
 func TestCustomSpawn(t *testing.T) {
-	declare := func(m *Multiplayer) *Spawner {
-		return m.Spawner("/root/Main/Spawner", SpawnerConfig{
+	const rock, boss = "res://rock.tscn", "res://boss.tscn"
+	declare := func(m *Multiplayer, pick func(data func(any) error) string) *Spawner {
+		sync := func(props ...string) []Synchronizer {
+			sy := Synchronizer{Path: "Sync"}
+			for _, p := range props {
+				sy.Properties = append(sy.Properties, Property{Path: p, Spawn: true, Replicate: mode.ReplicateAlways})
+			}
+			return []Synchronizer{sy}
+		}
+		s := m.Spawner("/root/Main/Spawner", SpawnerConfig{
 			SpawnPath: "/root/Main/Players",
-			Custom: &SpawnableScene{Synchronizers: []Synchronizer{{
-				Path:       "Sync",
-				Properties: []Property{{Path: propPos, Spawn: true, Replicate: mode.ReplicateAlways}},
-			}}},
-			Limit: 1,
+			Custom:    []SpawnableScene{{Path: rock, Synchronizers: sync(propPos)}, {Path: boss, Synchronizers: sync(propPos, ".:speed")}},
+			Limit:     2,
+		})
+		s.SetCustomSceneOf(pick)
+		return s
+	}
+	byType := func(data func(any) error) string {
+		var d struct{ Type string }
+		if data(&d) != nil {
+			return ""
+		}
+		return "res://" + d.Type + ".tscn"
+	}
+	for _, c := range []struct {
+		name string
+		pick func(func(any) error) string
+		want string // the client's error, if it refuses the spawns
+	}{
+		{"picked by the data", byType, ""},
+		{"no SetCustomSceneOf", nil, "has 2 custom scenes and no SetCustomSceneOf"},
+		{"a scene of none", func(func(any) error) string { return "res://nope.tscn" }, `has no custom scene "res://nope.tscn"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			server := MustNew()
+			sp := declare(server, nil)
+			port := serve(t, server)
+			client := MustNew()
+			errs := &errorLog{}
+			client.OnError(errs.add)
+			csp := declare(client, c.pick)
+			spawned := make(chan *Object, 2)
+			csp.OnSpawn(func(o *Object) { spawned <- o })
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
+			defer client.Close()
+			require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, time.Millisecond)
+
+			_, err := sp.Spawn(testScene, "A", nil)
+			assert.Error(t, err, "no scene of that path")
+			_, err = sp.SpawnCustom("res://nope.tscn", "A", nil, nil)
+			assert.ErrorIs(t, err, ErrUnknownScene)
+			_, err = sp.SpawnCustom(rock, "Rock", map[string]any{"type": "rock", "size": int64(3)}, map[string]any{propPos: gdvar.Vector2{X: 4}})
+			require.NoError(t, err)
+			_, err = sp.SpawnCustom(boss, "Boss", map[string]any{"type": "boss"}, map[string]any{propPos: gdvar.Vector2{Y: 1}, ".:speed": 2.5})
+			require.NoError(t, err)
+			_, err = sp.SpawnCustom(rock, "Stone", "x", map[string]any{propPos: gdvar.Vector2{}})
+			assert.ErrorIs(t, err, ErrNotAllowed, "past the limit")
+			if c.want != "" {
+				require.Eventually(t, func() bool { return len(errs.get()) == 2 }, 10*time.Second, time.Millisecond)
+				for _, err := range errs.get() {
+					assert.ErrorIs(t, err, ErrUnknownScene)
+					assert.ErrorContains(t, err, c.want)
+				}
+				assert.Empty(t, spawned)
+				return
+			}
+			o := next(t, spawned)
+			assert.Equal(t, "Rock", o.Name())
+			assert.Equal(t, rock, o.Scene())
+			var data map[string]any
+			require.NoError(t, o.Data(&data))
+			assert.Equal(t, map[string]any{"type": "rock", "size": int64(3)}, data)
+			var pos gdvar.Vector2
+			require.NoError(t, o.Get(propPos, &pos))
+			assert.Equal(t, gdvar.Vector2{X: 4}, pos)
+			o = next(t, spawned)
+			assert.Equal(t, boss, o.Scene())
+			var speed float64
+			require.NoError(t, o.Get(".:speed", &speed))
+			assert.Equal(t, 2.5, speed)
+			assert.Empty(t, errs.get())
 		})
 	}
-	server := MustNew()
-	sp := declare(server)
-	port := serve(t, server)
-	client := MustNew()
-	csp := declare(client)
-	spawned := make(chan *Object, 2)
-	csp.OnSpawn(func(o *Object) { spawned <- o })
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	require.NoError(t, client.Connect(ctx, "ws://127.0.0.1:"+port))
-	defer client.Close()
-	require.Eventually(t, func() bool { return len(server.Peers()) == 1 }, 10*time.Second, time.Millisecond)
-
-	_, err := sp.Spawn(testScene, "A", nil)
-	assert.Error(t, err, "no scene of that path")
-	_, err = sp.SpawnCustom("Rock", map[string]any{"size": int64(3)}, map[string]any{propPos: gdvar.Vector2{X: 4}})
-	require.NoError(t, err)
-	_, err = sp.SpawnCustom("Stone", "x", map[string]any{propPos: gdvar.Vector2{}})
-	assert.ErrorIs(t, err, ErrNotAllowed, "past the limit")
-	o := next(t, spawned)
-	assert.Equal(t, "Rock", o.Name())
-	var data map[string]any
-	require.NoError(t, o.Data(&data))
-	assert.Equal(t, map[string]any{"size": int64(3)}, data)
-	var pos gdvar.Vector2
-	require.NoError(t, o.Get(propPos, &pos))
-	assert.Equal(t, gdvar.Vector2{X: 4}, pos)
 }
 
 // A node's visibility per peer (set_visibility_for): of a Private scene,

@@ -106,9 +106,12 @@ type SpawnerConfig struct {
 	SpawnPath string
 	// Scenes are its spawnable scenes (_spawnable_scenes), in its order.
 	Scenes []SpawnableScene
-	// Custom, if set, is the node its spawn_function makes: spawns with
-	// data (SpawnCustom).
-	Custom *SpawnableScene
+	// Custom are the scenes its spawn_function makes from a spawn's data
+	// (MultiplayerSpawner.spawn with data): one, or several that the
+	// function picks by the data (an enemy of the type the data names).
+	// A server spawns one with SpawnCustom; a client takes a spawn as the
+	// only one, or as the one Spawner.SetCustomSceneOf picks.
+	Custom []SpawnableScene
 	// Limit is its spawn_limit: how many of its nodes may be at once (0:
 	// no limit to this side's own spawns, and DefaultSpawnLimit to those
 	// a client takes from its server). A peer's spawn past it is refused.
@@ -143,7 +146,8 @@ type Spawner struct {
 	node      *Node // the spawner's own node, which peers name by cache id
 	spawnPath string
 	scenes    []*scene
-	custom    *scene
+	custom    []*scene
+	customOf  func(data func(v any) error) string // under r.mu
 	limit     int
 	// The most nodes it takes from its owner (limit, or
 	// DefaultSpawnLimit), and the error of a spawn past it or past limit,
@@ -188,21 +192,21 @@ type spawnerDecl struct {
 	path      string // the spawner's node: absolute, or below its scene's root
 	spawnPath string // SpawnerConfig.SpawnPath
 	scenes    []*scene
-	custom    *scene
+	custom    []*scene
 	limit     int
 }
 
 // newSpawnerDecl checks a spawner's declaration, at path, and its scenes'.
 func newSpawnerDecl(path string, cfg SpawnerConfig) *spawnerDecl {
-	if cfg.SpawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes {
-		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes)))
+	if cfg.SpawnPath == "" || cfg.Limit < 0 || len(cfg.Scenes) > MaxScenes || len(cfg.Custom) > MaxScenes {
+		panic(fmt.Sprintf("multiplayer: spawner %s: spawn path %q, limit %d, %d scenes, %d custom", path, cfg.SpawnPath, cfg.Limit, len(cfg.Scenes), len(cfg.Custom)))
 	}
 	d := &spawnerDecl{path: path, spawnPath: cfg.SpawnPath, limit: cfg.Limit}
 	for i, sc := range cfg.Scenes {
 		d.scenes = append(d.scenes, newScene(path, sc, i))
 	}
-	if cfg.Custom != nil {
-		d.custom = newScene(path, *cfg.Custom, customScene)
+	for _, sc := range cfg.Custom {
+		d.custom = append(d.custom, newScene(path, sc, customScene))
 	}
 	return d
 }
@@ -334,8 +338,8 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 // or fn is no handler, as Node.Handle does.
 func (s *Spawner) Handle(scenePath, nodePath, name string, fn any) {
 	var sc *scene
-	for _, c := range append(slices.Clip(s.scenes), s.custom) {
-		if c != nil && c.Path == scenePath {
+	for _, c := range append(slices.Clip(s.scenes), s.custom...) {
+		if c.Path == scenePath {
 			sc = c
 		}
 	}
@@ -503,17 +507,53 @@ func pathDepth(path string) int {
 	return strings.Count(path, "/") + 1
 }
 
-// SpawnCustom spawns a node made by the spawner's spawn_function from
-// data (MultiplayerSpawner.spawn), of the spawner's Custom scene.
-func (s *Spawner) SpawnCustom(name string, data any, state map[string]any) (*Object, error) {
-	if s.custom == nil {
-		return nil, fmt.Errorf("multiplayer: spawner %s declares no custom scene", s.node.Path())
+// SpawnCustom spawns a node named name that the spawner's spawn_function
+// makes from data (MultiplayerSpawner.spawn with data), of the Custom
+// scene scenePath: the one the game's function makes of that data. Its peers
+// get the data alone, and make the node with their own function. A scene
+// of no Custom scene is an error (ErrUnknownScene).
+func (s *Spawner) SpawnCustom(scenePath, name string, data any, state map[string]any) (*Object, error) {
+	i := slices.IndexFunc(s.custom, func(c *scene) bool { return c.Path == scenePath })
+	if i < 0 {
+		return nil, fmt.Errorf("%w: spawner %s declares no custom scene %q", ErrUnknownScene, s.node.Path(), scenePath)
 	}
 	arg, err := AppendArg(nil, data, s.r.cfg.codec)
 	if err != nil {
 		return nil, err
 	}
-	return s.spawn(s.custom, name, arg, state, nil)
+	return s.spawn(s.custom[i], name, arg, state, nil)
+}
+
+// SetCustomSceneOf sets, on a client, the function that says which of the
+// spawner's several Custom scenes a spawn's data makes, by its Path, as
+// the game's spawn_function picks it (nil: none). data decodes the
+// spawn's data into v, as Object.Data does. It runs as a spawn is taken,
+// under the package's locks: it must not call the package. A spawn of
+// several Custom scenes without it, or for which it names none of them,
+// is refused (ErrUnknownScene). Set it before serving, or, for a nested
+// spawner, in its holder's OnSpawn.
+func (s *Spawner) SetCustomSceneOf(fn func(data func(v any) error) string) {
+	s.r.mu.Lock()
+	s.customOf = fn
+	s.r.mu.Unlock()
+}
+
+// customOfData returns the Custom scene a spawn's data makes (r.mu held).
+func (s *Spawner) customOfData(data []byte) (*scene, error) {
+	switch {
+	case len(s.custom) == 1 && s.customOf == nil:
+		return s.custom[0], nil
+	case len(s.custom) == 0:
+		return nil, fmt.Errorf("%w: %s declares no custom scene", ErrUnknownScene, s.node.Path())
+	case s.customOf == nil:
+		return nil, fmt.Errorf("%w: %s has %d custom scenes and no SetCustomSceneOf to pick one", ErrUnknownScene, s.node.Path(), len(s.custom))
+	}
+	path := s.customOf(func(v any) error { return decodeValue(data, v, s.r.cfg.codec) })
+	i := slices.IndexFunc(s.custom, func(c *scene) bool { return c.Path == path })
+	if i < 0 {
+		return nil, fmt.Errorf("%w: %s has no custom scene %.200q (SetCustomSceneOf)", ErrUnknownScene, s.node.Path(), path)
+	}
+	return s.custom[i], nil
 }
 
 // spawn spawns a node of sc, its nodes owned as owners says from the

@@ -48,14 +48,14 @@ func TestLiveCustomSpawn(t *testing.T) {
 	m.OnPeerConnected(func(multiplayer.PeerID) { // main.gd's _on_peer
 		var err error
 		data := map[string]any{"name": "R", "size": int64(3), "at": gdvar.Vector2{X: 1, Y: 2}}
-		rock, err = rocks.SpawnCustom("R", data, map[string]any{".:position": gdvar.Vector2{X: 1, Y: 2}})
+		rock, err = rocks.SpawnCustom("res://rock.tscn", "R", data, map[string]any{".:position": gdvar.Vector2{X: 1, Y: 2}})
 		assert.NoError(t, err)
 	})
 	require.NoError(t, game.Handle("/root/Main", "seen", func(*multiplayer.Call) error {
 		return rock.Set(".:position", gdvar.Vector2{X: 7, Y: 9})
 	}))
 	require.NoError(t, game.Handle("/root/Main", "moved", func(*multiplayer.Call) error {
-		_, err := rock.SpawnerAt("Chipper").SpawnCustom("C", "C", nil)
+		_, err := rock.SpawnerAt("Chipper").SpawnCustom("res://chip.tscn", "C", "C", nil)
 		return err
 	}))
 	require.NoError(t, game.Handle("/root/Main", "chipped", func(*multiplayer.Call) error { return rock.Despawn() }))

@@ -370,20 +370,21 @@ replication_config = SubResource("inputs")
 	assert.ErrorContains(t, err, "res://b.tscn: synchronizer Inputs/InputSync: root_path ../../.. leaves the scene")
 }
 
-// A spawner whose spawn_function builds a scene in code (the project's
-// files cannot say which) is given it by WithCustomSpawn: its Custom
-// scene, read from the scene's files, which SpawnCustom spawns; without
-// it, SpawnCustom is refused. A spawner or a scene the project lacks is
-// an error naming it.
+// A spawner whose spawn_function builds scenes in code (the project's
+// files cannot say which) is given them by WithCustomSpawn: its Custom
+// scenes, in order, read from the scenes' files, which SpawnCustom
+// spawns; without it, SpawnCustom is refused. A spawner or a scene the
+// project lacks, or no scene, is an error naming it.
 func TestWithCustomSpawn(t *testing.T) {
 	p := writeProject(t, nil)
-	d, err := read(p, "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://a.tscn"))
+	d, err := read(p, "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://a.tscn"), WithCustomSpawn("/root/Main/Spawner", "res://b.tscn"))
 	require.NoError(t, err)
 	custom := d.spawners[0].cfg.Custom
-	require.NotNil(t, custom)
-	assert.Equal(t, "res://a.tscn", custom.Path)
-	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, custom.Methods)
-	assert.Len(t, custom.Synchronizers, 1)
+	require.Len(t, custom, 2)
+	assert.Equal(t, "res://a.tscn", custom[0].Path)
+	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, custom[0].Methods)
+	assert.Len(t, custom[0].Synchronizers, 1)
+	assert.Equal(t, "res://b.tscn", custom[1].Path)
 
 	for _, c := range []struct {
 		opts []Option
@@ -402,7 +403,7 @@ func TestWithCustomSpawn(t *testing.T) {
 		require.Eventually(t, func() bool { return m.ID() == multiplayer.ServerID }, liveWait, time.Millisecond)
 		sp, err := scene.Spawner("/root/Main/Spawner")
 		require.NoError(t, err)
-		_, err = sp.SpawnCustom("Built", int64(3), map[string]any{".:position": gdvar.Vector2{}})
+		_, err = sp.SpawnCustom("res://a.tscn", "Built", int64(3), map[string]any{".:position": gdvar.Vector2{}})
 		if c.want == "" {
 			assert.NoError(t, err)
 		} else {
@@ -416,6 +417,8 @@ func TestWithCustomSpawn(t *testing.T) {
 	assert.EqualError(t, err, "res://main.tscn has no MultiplayerSpawner /root/Main/Nope (WithCustomSpawn)")
 	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn", WithCustomSpawn("/root/Main/Spawner", "res://nope.tscn"))
 	assert.ErrorContains(t, err, "res://main.tscn: spawner /root/Main/Spawner: custom scene: res://nope.tscn")
+	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://main.tscn", WithCustomSpawn("/root/Main/Spawner"))
+	assert.EqualError(t, err, "res://main.tscn: spawner /root/Main/Spawner: no custom scene named")
 }
 
 // On a Multiplayer of a branch (multiplayer.WithRoot), Declare declares
@@ -446,15 +449,15 @@ func TestWithCustomSpawnIn(t *testing.T) {
 	rock := WithCustomSpawn("/root/Main/Spawner", "res://rock.tscn")
 	d, err := read(p, "res://main.tscn", rock, WithCustomSpawnIn("res://rock.tscn", "./Chipper", "res://chip.tscn"))
 	require.NoError(t, err)
-	spawners := d.spawners[0].cfg.Custom.Spawners
+	spawners := d.spawners[0].cfg.Custom[0].Spawners
 	require.Len(t, spawners, 1)
 	assert.Equal(t, "Chipper", spawners[0].Path)
-	require.NotNil(t, spawners[0].Custom)
-	assert.Equal(t, "res://chip.tscn", spawners[0].Custom.Path)
+	require.Len(t, spawners[0].Custom, 1)
+	assert.Equal(t, "res://chip.tscn", spawners[0].Custom[0].Path)
 
 	d, err = read(p, "res://main.tscn", rock)
 	require.NoError(t, err)
-	assert.Nil(t, d.spawners[0].cfg.Custom.Spawners[0].Custom, "not named")
+	assert.Nil(t, d.spawners[0].cfg.Custom[0].Spawners[0].Custom, "not named")
 
 	for _, c := range []struct {
 		opt  Option

@@ -16,8 +16,8 @@ type Option func(*options)
 
 // options are Declare's options.
 type options struct {
-	custom   map[string]string        // a spawner's absolute path: its custom scene
-	customIn map[nestedSpawner]string // a spawner of a spawnable scene: its custom scene
+	custom   map[string][]string        // a spawner's absolute path: its custom scenes
+	customIn map[nestedSpawner][]string // a spawner of a spawnable scene: its custom scenes
 }
 
 // nestedSpawner is a MultiplayerSpawner of a spawnable scene: the scene's
@@ -25,35 +25,38 @@ type options struct {
 type nestedSpawner struct{ scene, path string }
 
 // WithCustomSpawn says the MultiplayerSpawner at spawner (an absolute
-// path, "/root/Main/Spawner") has a spawn_function that builds the scene
-// scene (a res:// path), as tutorials do (a player built in code from the
-// spawn's data): Declare declares it as the spawner's Custom scene, its
-// root's @rpc methods and its synchronizers read from its files, for
-// Spawner.SpawnCustom. A spawner the project lacks, or a scene it lacks,
-// is Declare's error.
-func WithCustomSpawn(spawner, scene string) Option {
+// path, "/root/Main/Spawner") has a spawn_function that builds the scenes
+// scenes (res:// paths), as tutorials do (a player built in code from the
+// spawn's data), or as a game picks by the data (an enemy of the type the
+// data names): Declare declares them as the spawner's Custom scenes, their
+// @rpc methods and synchronizers read from their files, for
+// Spawner.SpawnCustom (and, on a client of several,
+// Spawner.SetCustomSceneOf). A spawner the project lacks, a scene it
+// lacks, or no scene is Declare's error.
+func WithCustomSpawn(spawner string, scenes ...string) Option {
 	return func(o *options) {
 		if o.custom == nil {
-			o.custom = map[string]string{}
+			o.custom = map[string][]string{}
 		}
-		o.custom[spawner] = scene
+		o.custom[spawner] = append(o.custom[spawner], scenes...)
 	}
 }
 
 // WithCustomSpawnIn says the MultiplayerSpawner at spawner, a path below
 // the root of the spawnable scene scene ("Weapon/Gun" of
-// "res://ship.tscn"), has a spawn_function that builds the scene built,
+// "res://ship.tscn"), has a spawn_function that builds the scenes built,
 // as WithCustomSpawn says of a spawner of the main scene: Declare
-// declares it as that spawner's Custom scene in every node of scene, for
-// Object.SpawnerAt(spawner).SpawnCustom. A scene that no spawner
-// spawns, a spawner it lacks, or a built scene the project lacks is
-// Declare's error.
-func WithCustomSpawnIn(scene, spawner, built string) Option {
+// declares them as that spawner's Custom scenes in every node of scene,
+// for Object.SpawnerAt(spawner).SpawnCustom. A scene that no spawner
+// spawns, a spawner it lacks, a built scene the project lacks, or none,
+// is Declare's error.
+func WithCustomSpawnIn(scene, spawner string, built ...string) Option {
 	return func(o *options) {
 		if o.customIn == nil {
-			o.customIn = map[nestedSpawner]string{}
+			o.customIn = map[nestedSpawner][]string{}
 		}
-		o.customIn[nestedSpawner{scene, path.Clean(spawner)}] = built
+		at := nestedSpawner{scene, path.Clean(spawner)}
+		o.customIn[at] = append(o.customIn[at], built...)
 	}
 }
 
@@ -71,16 +74,15 @@ func optionsOf(opts []Option) options {
 // scene that o names was read.
 func (d *declarations) applyCustom(scenes *spawnables, o options) error {
 	for _, spawner := range slices.Sorted(maps.Keys(o.custom)) {
-		scene := o.custom[spawner]
 		i := slices.IndexFunc(d.spawners, func(s spawnerDecl) bool { return s.path == spawner })
 		if i < 0 {
 			return fmt.Errorf("%s has no MultiplayerSpawner %s (WithCustomSpawn)", d.scene, project.Shown(spawner))
 		}
-		sc, err := scenes.scene(scene)
+		custom, _, err := scenes.customScenes(o.custom[spawner])
 		if err != nil {
-			return fmt.Errorf("%s: spawner %s: custom scene: %w", d.scene, project.Shown(spawner), err)
+			return fmt.Errorf("%s: spawner %s: %w", d.scene, project.Shown(spawner), err)
 		}
-		d.spawners[i].cfg.Custom = &sc
+		d.spawners[i].cfg.Custom = custom
 	}
 	for _, n := range slices.SortedFunc(maps.Keys(o.customIn), func(a, b nestedSpawner) int {
 		return cmp.Or(cmp.Compare(a.scene, b.scene), cmp.Compare(a.path, b.path))

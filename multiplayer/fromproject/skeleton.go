@@ -100,8 +100,8 @@ func main() {
 				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
 			}
 			for _, sp := range sc.Spawners {
-				if len(sp.Scenes) == 0 && sp.Custom == nil {
-					fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawnIn(%q, %q, \"res://….tscn\") and spawn with o.SpawnerAt(%q).SpawnCustom.\n",
+				if len(sp.Scenes) == 0 && len(sp.Custom) == 0 {
+					fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawnIn(%q, %q, \"res://….tscn\") and spawn with o.SpawnerAt(%q).SpawnCustom(scene, name, data, state).\n",
 						sp.Path, sc.Path, sp.Path, sp.Path)
 					continue
 				}
@@ -119,7 +119,7 @@ func main() {
 			}
 		}
 		if len(s.cfg.Scenes) == 0 {
-			fmt.Fprintf(b, "\t// It lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawn(%q, \"res://….tscn\") and spawn with %s.SpawnCustom.\n", s.path, v)
+			fmt.Fprintf(b, "\t// It lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawn(%q, \"res://….tscn\") and spawn with %s.SpawnCustom(scene, name, data, state).\n", s.path, v)
 		}
 		fmt.Fprintf(b, "\t_ = %s\n", v)
 	}

@@ -50,7 +50,7 @@ func TestWriteSkeleton(t *testing.T) {
 	gun := gameFiles["a.tscn"] + "\n[node name=\"Gun\" type=\"MultiplayerSpawner\" parent=\".\"]\nspawn_path = NodePath(\"..\")\n"
 	out.Reset()
 	require.NoError(t, WriteSkeleton(&out, writeProject(t, map[string]string{"a.tscn": gun}), "res://main.tscn"))
-	assert.Contains(t, out.String(), `// fromproject.WithCustomSpawnIn("res://a.tscn", "Gun", "res://….tscn") and spawn with o.SpawnerAt("Gun").SpawnCustom.`,
+	assert.Contains(t, out.String(), `// fromproject.WithCustomSpawnIn("res://a.tscn", "Gun", "res://….tscn") and spawn with o.SpawnerAt("Gun").SpawnCustom(scene, name, data, state).`,
 		"a spawner of a spawned scene that lists no scene")
 }
 

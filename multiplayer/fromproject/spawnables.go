@@ -29,7 +29,7 @@ type spawnables struct {
 	reading []string // the scenes being read, the outermost first
 	// custom is the custom scenes of spawnable scenes' spawners
 	// (WithCustomSpawnIn), customUsed those found.
-	custom     map[nestedSpawner]string
+	custom     map[nestedSpawner][]string
 	customUsed map[nestedSpawner]bool
 }
 
@@ -120,21 +120,40 @@ func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
 	return out, nil
 }
 
-// addCustom gives cfg, the spawner at at, the custom scene
+// addCustom gives cfg, the spawner at at, the custom scenes
 // WithCustomSpawnIn names for it, if any, and returns its scenes' weight
-// with that scene's.
+// with theirs.
 func (s *spawnables) addCustom(cfg *multiplayer.SpawnerConfig, weight int, at nestedSpawner) (int, error) {
 	built, ok := s.custom[at]
 	if !ok {
 		return weight, nil
 	}
-	sc, err := s.scene(built)
+	custom, w, err := s.customScenes(built)
 	if err != nil {
-		return 0, fmt.Errorf("custom scene: %w", err)
+		return 0, err
 	}
 	s.customUsed[at] = true
-	cfg.Custom = &sc
-	return min(weight+s.weight[built], maxSceneWeight+1), nil
+	cfg.Custom = custom
+	return min(weight+w, maxSceneWeight+1), nil
+}
+
+// customScenes reads the custom scenes of a spawner's spawn_function, and
+// returns them with their weight.
+func (s *spawnables) customScenes(paths []string) ([]multiplayer.SpawnableScene, int, error) {
+	if len(paths) == 0 {
+		return nil, 0, fmt.Errorf("no custom scene named")
+	}
+	var custom []multiplayer.SpawnableScene
+	weight := 0
+	for _, res := range paths {
+		sc, err := s.scene(res)
+		if err != nil {
+			return nil, 0, fmt.Errorf("custom scene: %w", err)
+		}
+		custom = append(custom, sc)
+		weight = min(weight+s.weight[res], maxSceneWeight+1)
+	}
+	return custom, weight, nil
 }
 
 // addSynchronizer adds the synchronizer at at, below a spawnable scene's
