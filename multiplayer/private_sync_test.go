@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -55,4 +56,43 @@ func TestPrivateSynchronizerOfPublicNode(t *testing.T) {
 	eventually(t, onB, propDir, gdvar.Vector2{X: -1})
 	assert.Empty(t, a.despawned)
 	assert.Empty(t, b.despawned)
+}
+
+// A Private synchronizer beside a public one on a node no spawner made
+// (Synchronized), as the engine syncs each synchronizer of such a node to
+// the peers it alone is visible to: the public one syncs to every peer,
+// the Private one to none until the node is shown to a peer
+// (SetVisibility), then to that peer alone.
+func TestPrivateSynchronizerOfStaticNode(t *testing.T) {
+	const propAim = "Aim:rotation"
+	declare := func(m *Multiplayer) *Object {
+		return m.Synchronized("/root/Main/Turret",
+			Synchronizer{Path: "Sync", Properties: []Property{{Path: propPos, Replicate: mode.ReplicateAlways}}},
+			Synchronizer{Path: "Aim/Sync", Private: true, Properties: []Property{{Path: propAim, Replicate: mode.ReplicateAlways}}})
+	}
+	server := MustNew(WithReplicationTick(5 * time.Millisecond))
+	turret := declare(server)
+	require.NoError(t, turret.Set(propPos, gdvar.Vector2{X: 5}))
+	require.NoError(t, turret.Set(propAim, 1.5))
+	port := serve(t, server)
+	connect := func() (*Multiplayer, *Object) {
+		m := MustNew(WithReplicationTick(5 * time.Millisecond))
+		o := declare(m)
+		connectOver(t, m, "websocket", must(strconv.Atoi(port)))
+		t.Cleanup(func() { m.Close() })
+		return m, o
+	}
+	a, onA := connect()
+	_, onB := connect()
+	eventually(t, onA, propPos, gdvar.Vector2{X: 5})
+	eventually(t, onB, propPos, gdvar.Vector2{X: 5})
+	time.Sleep(100 * time.Millisecond) // 20 ticks
+	var aim float64
+	assert.Error(t, onA.Get(propAim, &aim), "the Private synchronizer syncs to no peer")
+	assert.Error(t, onB.Get(propAim, &aim))
+
+	turret.SetVisibility(a.ID(), true)
+	eventually(t, onA, propAim, 1.5)
+	time.Sleep(100 * time.Millisecond)
+	assert.Error(t, onB.Get(propAim, &aim), "shown to a alone")
 }

@@ -412,8 +412,8 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 			if !visible && known {
 				p.forget(o) // hidden, as an update forgets it
 			}
-			if !visible {
-				continue
+			if !visible || o.from == noPeer && !sy.public && !o.visible[id] {
+				continue // as the engine syncs each synchronizer of a node no spawner made
 			}
 		}
 		netID := sy.netID

@@ -170,8 +170,7 @@ type Spawner struct {
 // places in the scene's list of properties.
 type scene struct {
 	SpawnableScene
-	index   int  // in the spawner's list, or customScene
-	private bool // a synchronizer of it is Private
+	index int // in the spawner's list, or customScene
 	// hidden says every synchronizer of it is Private: a spawn starts
 	// visible to no peer. The engine spawns a node on a peer one of its
 	// synchronizers is visible to.
@@ -296,7 +295,6 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 	s.hidden = len(sc.Synchronizers) > 0
 	for _, sd := range sc.Synchronizers {
 		d := &syncDecl{Synchronizer: sd, atRoot: sd.Root == "" || sd.Root == "."}
-		s.private = s.private || sd.Private
 		s.hidden = s.hidden && sd.Private
 		if sd.Path == "" || !d.atRoot && !validChildPath(sd.Root) || sd.Interval < 0 || sd.DeltaInterval < 0 {
 			panic(fmt.Sprintf("multiplayer: spawner %s, scene %s: synchronizer %q", spawner, sc.Path, sd.Path))

@@ -39,11 +39,11 @@ func (r *replLayer) synchronized(nodePath string, syncs []Synchronizer) *Object 
 	}
 	s := &Spawner{r: r, node: nodes[0], spawnPath: rel}
 	o := &Object{spawner: s, scene: sc, name: path.Base(rel), node: nodes[0], values: make([][]byte, len(sc.props)),
-		from: noPeer, authority: ServerID, public: !sc.private}
+		from: noPeer, authority: ServerID, public: !sc.hidden}
 	r.mayOwn()
 	o.node.role = o
 	for i, d := range sc.syncs {
-		sy := &objectSync{obj: o, decl: d, node: nodes[i+1], authority: ServerID, changed: make([]uint64, len(d.watch))}
+		sy := &objectSync{obj: o, decl: d, node: nodes[i+1], authority: ServerID, public: !d.Private, changed: make([]uint64, len(d.watch))}
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)
 	}

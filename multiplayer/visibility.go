@@ -204,7 +204,8 @@ func (e *evaluation) place(o *Object) int {
 // its synchronizers sync only to those, and a Private one of a public
 // node only to the peers shown it here (its scene's other synchronizers
 // made the node public, as the engine spawns a node on the peers one of
-// its synchronizers is visible to). The visibility of all the node's
+// its synchronizers is visible to, and syncs each synchronizer of a node
+// no spawner made, Synchronized, to its own peers). The visibility of all the node's
 // synchronizers is one here otherwise.
 func (o *Object) SetVisibility(peer PeerID, visible bool) {
 	r := o.spawner.r
