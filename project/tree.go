@@ -44,7 +44,7 @@ func (p *Project) Tree(resPath string) ([]SceneNode, error) {
 // path: what a node takes, 88 bytes of SceneNode and its entry in
 // treeWalk.at, with the room their growth leaves.
 const (
-	treeFloor = 128 << 10
+	treeFloor = 320 << 10
 	nodeBytes = 256
 )
 
@@ -153,7 +153,7 @@ func (w *treeWalk) add(n SceneNode) error {
 	}
 	w.used += nodeBytes + int64(len(n.Path))
 	if budget := treeFloor + w.p.limits.TreeBytesPerByte*w.read; w.used > budget {
-		return w.treeError(fmt.Errorf("its nodes take more than %d bytes, %d a byte of its %d bytes of scenes and %d KiB: %w",
+		return w.treeError(fmt.Errorf("its nodes take more than %d bytes, %d a byte of its %d bytes of scenes and %d KiB (raise Limits.TreeBytesPerByte with WithLimits): %w",
 			budget, w.p.limits.TreeBytesPerByte, w.read, treeFloor>>10, ErrBudget))
 	}
 	w.at[n.Path] = len(w.out)
