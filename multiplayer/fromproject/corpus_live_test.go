@@ -17,6 +17,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
@@ -64,13 +65,13 @@ func (g *corpusGame) errors() []error {
 	return append([]error(nil), g.errs...)
 }
 
-// listenFixed serves g over ENet on the fixed port a corpus game's
-// clients connect to, until the test ends (see freePort).
-func (g *corpusGame) listenFixed(t *testing.T, port string) {
+// listenFixed serves g over ENet, with opts, on the fixed port a corpus
+// game's clients connect to, until the test ends (see freePort).
+func (g *corpusGame) listenFixed(t *testing.T, port string, opts ...enet.Option) {
 	freePort(t, port)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- g.m.ListenAndServeENet(ctx, "127.0.0.1:"+port) }()
+	go func() { served <- g.m.ListenAndServeENet(ctx, "127.0.0.1:"+port, opts...) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-served)
