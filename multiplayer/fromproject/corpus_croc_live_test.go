@@ -48,8 +48,9 @@ const (
 // ports the lobby, the ready check and the wave's start, and spawns the
 // slimes with SpawnCustom. Two unmodified clients, driven headless,
 // each see both players, and the first three slimes come, each at one of
-// the game's enemy spawn points with its health, with the Go host as
-// with the Godot host, and print no error the Godot host's clients do
+// the game's enemy spawn points with its health, the first holding the
+// wave's bomb (synced after the spawn), with the Go host as with the
+// Godot host, and print no error the Godot host's clients do
 // not; the Go host reports none.
 //
 // The corpus lacks Scenes/Shop/Shop.tscn (the repository's snapshot has
@@ -99,6 +100,7 @@ func TestLiveCorpusWaves(t *testing.T) {
 				"SPAWNED EnemyC2 " + crocSlime + " spawn-point 90 idle",
 				"SPAWNED EnemyC3 " + crocSlime + " spawn-point 90 idle",
 			}, spawned, "%s: wave 1's first slimes", run)
+			assert.Equal(t, "EnemyC", godot.Line(t, out, "BOMB "), "%s: the bomb's holder", run)
 			assert.Contains(t, out, "DONE", run)
 			assert.Subset(t, crocErrors(withGodot...), crocErrors(out), "%s: errors the Godot host's clients do not print", run)
 		}

@@ -9,8 +9,9 @@
 # player (what its Ready button does) and prints "PLAYERS <names>" of the
 # players the game made, then "SPAWNED <name> <scene> <at>" for each of
 # the first ENEMIES enemies (at: "spawn-point" when the enemy came at one
-# of the game's enemy spawn points; its health and animation), then
-# "DONE", and quits 1 s later.
+# of the game's enemy spawn points; its health and animation), "BOMB
+# <name>" once an enemy holds the wave's bomb (hasBomb, synced), then
+# "DONE" once it has seen both, and quits 1 s later.
 # What the game prints meanwhile is its own.
 # Linked into the game's folder (as res://gdvar_drivers):
 #   godot --headless --path GAME -s res://gdvar_drivers/croc.gd -- ROLE NAME PLAYERS ENEMIES
@@ -27,6 +28,7 @@ var connected := false
 var started := false
 var readied := false
 var seen := {}
+var bomb := false
 var done := false
 
 func _init() -> void:
@@ -83,7 +85,10 @@ func _frame() -> void:
 			seen[e.name] = true
 			var at := "spawn-point" if points.has(e.position) else str(e.position)
 			print("SPAWNED ", e.name, " ", e.scene_file_path, " ", at, " ", e.health, " ", e.get_node("AnimatedSprite2D").animation)
-	if seen.size() == enemies:
+		if not bomb and e.hasBomb:
+			bomb = true
+			print("BOMB ", e.name)
+	if seen.size() == enemies and bomb:
 		done = true
 		print("DONE")
 		await create_timer(1).timeout
