@@ -21,6 +21,11 @@ import (
 	"github.com/gdvar/gdvar/project"
 )
 
+// crocEnemies are the scenes EnemySpawner.gd's spawn_function builds, by
+// the type its data names: A, B, C and the boss, D.
+var crocEnemies = []string{"res://Scenes/Enemies/EnemyA/EnemyA.tscn", "res://Scenes/Enemies/EnemyB/EnemyB.tscn",
+	"res://Scenes/Enemies/EnemyC/EnemyC.tscn", "res://Scenes/Enemies/FinalBoss/Boss.tscn"}
+
 // naixsu__CROCPNG's paths: its lobby, its game (which every peer adds
 // under /root once start_game is called), the scene of wave 1's enemies
 // (ten slimes, Wave1.tres) and the players' scene.
@@ -45,8 +50,9 @@ const (
 // ten slimes through EnemySpawner, a spawn_function spawner whose
 // function builds the enemy's scene from the spawn's data ([position,
 // type]). Its Godot host hosts as its --server flag would; the Go host
-// ports the lobby, the ready check and the wave's start, and spawns the
-// slimes with SpawnCustom. Two unmodified clients, driven headless,
+// ports the lobby, the ready check and the wave's start, declares the
+// spawner with the four scenes its function builds, and spawns the
+// slimes with SpawnCustom of EnemyC.tscn. Two unmodified clients, driven headless,
 // each see both players, and the first three slimes come, each at one of
 // the game's enemy spawn points with its health, the first holding the
 // wave's bomb (synced after the spawn), with the Go host as with the
@@ -152,7 +158,7 @@ func crocCopy(t *testing.T, engine string) string {
 type crocHost struct {
 	*corpusGame
 	lobby, main, sound *multiplayer.Node
-	slimes             *multiplayer.Spawner
+	enemies            *multiplayer.Spawner
 	player             multiplayer.SpawnableScene // Player.tscn's declarations
 	points             []gdvar.Vector2            // the game's EnemySpawnPoints
 	mu                 sync.Mutex
@@ -167,7 +173,7 @@ type crocHost struct {
 // what its handlers need.
 func newCrocHost(t *testing.T, dir string) *crocHost {
 	enemies := crocRoot + "/EnemySpawner"
-	g := &crocHost{corpusGame: newGameAt(t, dir, crocGame, WithCustomSpawn(enemies, crocSlime)),
+	g := &crocHost{corpusGame: newGameAt(t, dir, crocGame, WithCustomSpawn(enemies, crocEnemies...)),
 		names: map[int64]string{}, nodes: map[int64]*multiplayer.Object{}}
 	p, err := project.Open(dir)
 	require.NoError(t, err)
@@ -184,7 +190,7 @@ func newCrocHost(t *testing.T, dir string) *crocHost {
 	players, err := Declare(multiplayer.MustNew(), p, crocGame, WithCustomSpawn(crocRoot+"/MoneySpawner", crocPlayer))
 	require.NoError(t, err)
 	cfg, _ := players.SpawnerConfig(crocRoot + "/MoneySpawner")
-	g.player = *cfg.Custom
+	g.player = cfg.Custom[0]
 
 	tree, err := p.Tree(crocGame)
 	require.NoError(t, err)
@@ -200,7 +206,7 @@ func newCrocHost(t *testing.T, dir string) *crocHost {
 	require.NoError(t, err)
 	g.sound, err = g.game.Node(crocRoot + "/SoundManager")
 	require.NoError(t, err)
-	g.slimes, err = g.game.Spawner(enemies)
+	g.enemies, err = g.game.Spawner(enemies)
 	require.NoError(t, err)
 	g.lobby.Handle("send_player_information", g.register)
 	g.lobby.Handle("start_game", g.startGame)
@@ -297,7 +303,7 @@ func (g *crocHost) startWave() {
 		// EnemyA.gd's _ready: Slime.tres's health, the idle animation.
 		state := map[string]any{".:position": at, ".:health": int64(90), ".:dead": false,
 			"AnimatedSprite2D:animation": gdvar.StringName("idle"), "Label:text": "", ".:hasBomb": false, "bloodsplash:emitting": false}
-		slime, err := g.slimes.SpawnCustom(name, []any{at, "C"}, state)
+		slime, err := g.enemies.SpawnCustom(crocSlime, name, []any{at, "C"}, state)
 		if err != nil {
 			g.fail(err)
 			return
