@@ -42,11 +42,7 @@ var corpusCuts = map[string][]string{
 // corpusGaps are the corpus's scenes that Declare refuses for what it
 // does not serve yet, with what its error says: the test fails when one
 // declares, so that the list goes with the gap.
-var corpusGaps = map[string]string{
-	// About 50 instances of one small scene: over Tree's budget
-	// (project.Limits.TreeBytesPerByte counts each scene's bytes once).
-	"naixsu__CROCPNG res://Scenes/Map/Map.tscn": "its nodes take more than",
-}
+var corpusGaps = map[string]string{}
 
 // Declare serves every scene of the corpus's multiplayer games (manifest
 // kinds "multiplayer-…"), GDScript and C# alike, the game's autoloads with
