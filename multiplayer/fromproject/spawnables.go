@@ -50,17 +50,11 @@ func (s *spawnables) config(at string, sp *project.SpawnerSettings) (multiplayer
 	if sp.Limit < 0 || len(sp.Scenes) > multiplayer.MaxScenes {
 		return multiplayer.SpawnerConfig{}, 0, fmt.Errorf("spawn_limit %d, %d scenes", sp.Limit, len(sp.Scenes))
 	}
-	cfg := multiplayer.SpawnerConfig{SpawnPath: path.Join(at, sp.SpawnPath), Limit: int(sp.Limit)}
-	weight := 0
-	for _, res := range sp.Scenes {
-		sc, err := s.scene(res)
-		if err != nil {
-			return multiplayer.SpawnerConfig{}, 0, err
-		}
-		cfg.Scenes = append(cfg.Scenes, sc)
-		weight = min(weight+s.weight[res], maxSceneWeight+1)
+	scenes, weight, err := s.scenesOf(sp.Scenes)
+	if err != nil {
+		return multiplayer.SpawnerConfig{}, 0, err
 	}
-	return cfg, weight, nil
+	return multiplayer.SpawnerConfig{SpawnPath: path.Join(at, sp.SpawnPath), Limit: int(sp.Limit), Scenes: scenes}, weight, nil
 }
 
 // scene reads a spawnable scene: the methods of its root and of the nodes
@@ -143,17 +137,27 @@ func (s *spawnables) customScenes(paths []string) ([]multiplayer.SpawnableScene,
 	if len(paths) == 0 {
 		return nil, 0, fmt.Errorf("no custom scene named")
 	}
-	var custom []multiplayer.SpawnableScene
+	custom, weight, err := s.scenesOf(paths)
+	if err != nil {
+		return nil, 0, fmt.Errorf("custom scene: %w", err)
+	}
+	return custom, weight, nil
+}
+
+// scenesOf reads the scenes at paths, in order, and returns them with
+// their weight.
+func (s *spawnables) scenesOf(paths []string) ([]multiplayer.SpawnableScene, int, error) {
+	var scenes []multiplayer.SpawnableScene
 	weight := 0
 	for _, res := range paths {
 		sc, err := s.scene(res)
 		if err != nil {
-			return nil, 0, fmt.Errorf("custom scene: %w", err)
+			return nil, 0, err
 		}
-		custom = append(custom, sc)
+		scenes = append(scenes, sc)
 		weight = min(weight+s.weight[res], maxSceneWeight+1)
 	}
-	return custom, weight, nil
+	return scenes, weight, nil
 }
 
 // addSynchronizer adds the synchronizer at at, below a spawnable scene's
