@@ -207,25 +207,44 @@ func sendCredited(ctx context.Context, p *Peer, data []byte, n int, credit chan<
 
 // BenchmarkQuietPeers measures the CPU a host with 8 connected peers
 // costs while they are silent, or send it an unreliable packet each at
-// 30 Hz as a small match's players do: the process's CPU time (both
-// ends, each in its own host) per second of wall time. An operation is
-// 100 ms.
+// 30 Hz as a small match's players do, read with Receive or relayed to
+// the 7 others by a handler on the reader (Serve, Queue) as a match's
+// server relays a sync: the process's CPU time (both ends, each in its
+// own host) per second of wall time. An operation is 100 ms.
 //
 //	go test -run XXX -bench QuietPeers -count 6 ./enet
 func BenchmarkQuietPeers(b *testing.B) {
-	for _, hz := range []int{0, 30} {
-		b.Run(fmt.Sprintf("hz=%d", hz), func(b *testing.B) {
+	tests := []struct {
+		name  string
+		hz    int
+		relay bool
+	}{
+		{"hz=0", 0, false},
+		{"hz=30", 30, false},
+		{"hz=30/relay", 30, true},
+	}
+	for _, tt := range tests {
+		b.Run(tt.name, func(b *testing.B) {
 			srv, err := Listen("udp", "127.0.0.1:0")
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer srv.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			stop := make(chan struct{})
 			rctx, rcancel := context.WithCancel(ctx)
 			var senders sync.WaitGroup
-			defer func() { close(stop); rcancel(); senders.Wait() }()
+			defer func() { close(stop); rcancel(); srv.Close(); senders.Wait() }()
+			drain := func(p *Peer) {
+				senders.Go(func() {
+					for {
+						if _, err := p.Receive(rctx); err != nil {
+							return
+						}
+					}
+				})
+			}
+			var served []*Peer
 			for range 8 {
 				c, err := Listen("udp", "127.0.0.1:0")
 				if err != nil {
@@ -240,31 +259,39 @@ func BenchmarkQuietPeers(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if hz > 0 {
-					senders.Add(1)
-					go func() { // the server reads what comes
-						defer senders.Done()
-						for {
-							if _, err := q.Receive(rctx); err != nil {
-								return
-							}
-						}
-					}()
-					senders.Add(1)
-					go func() {
-						defer senders.Done()
-						t := time.NewTicker(time.Second / time.Duration(hz))
-						defer t.Stop()
-						for {
-							select {
-							case <-stop:
-								return
-							case <-t.C:
-								_ = p.Send(1, []byte("sync"), Unsequenced)
-							}
-						}
-					}()
+				if tt.hz == 0 {
+					continue
 				}
+				if tt.relay {
+					served = append(served, q)
+					drain(p)
+				} else {
+					drain(q)
+				}
+				senders.Go(func() {
+					t := time.NewTicker(time.Second / time.Duration(tt.hz))
+					defer t.Stop()
+					for {
+						select {
+						case <-stop:
+							return
+						case <-t.C:
+							_ = p.Send(1, []byte("sync"), Unsequenced)
+						}
+					}
+				})
+			}
+			for _, q := range served {
+				senders.Go(func() {
+					_ = q.Serve(func(pk Packet) bool {
+						for _, o := range served {
+							if o != q {
+								_ = o.Queue(1, pk.Data, Unsequenced)
+							}
+						}
+						return true
+					}, func() bool { return true })
+				})
 			}
 			time.Sleep(time.Second) // the connections settle
 			cpu := procstat.Self()

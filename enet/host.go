@@ -53,14 +53,19 @@ type Host struct {
 	bandwidthEpoch       uint32
 	recalculateBandwidth bool
 
-	// The tick goroutine sleeps for a quiet host, and busyNow wakes it (see
-	// tickwait.go).
-	tickQuiet bool
-	wakeTick  chan struct{}
+	// The tick goroutine sleeps for a quiet host until tickDue, and busyNow
+	// wakes it; servedInline: the reader served a handler since the last
+	// tick (see tickwait.go).
+	tickQuiet    bool
+	tickDue      uint32
+	servedInline bool
+	wakeTick     chan struct{}
 
-	// Peers with packets queued by Queue, and the flusher's wake-up.
-	later       []*Peer
-	wakeFlusher chan struct{}
+	// Peers with packets queued by Queue, the flusher's wake-up, and how
+	// many times it woke.
+	later        []*Peer
+	wakeFlusher  chan struct{}
+	flusherWakes uint64
 	// The packets being handled and the batches read (see handling.go),
 	// and the flusher's wake-up when either changes.
 	handling int

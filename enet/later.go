@@ -6,7 +6,11 @@ import "time"
 // goroutine that the first of them wakes and that then sends what every
 // peer has queued, packed into as few datagrams as fit: what a relay sends
 // many peers at once goes out in a datagram a peer, as ENet's service
-// sends it, rather than in one a packet.
+// sends it, rather than in one a packet. What a handler on the reading
+// goroutine queues is sent by that goroutine once it has served its batch
+// (see writeHeld), without waking the flusher: a wake-up of another
+// goroutine for each packet read cost a small match's server more than
+// the send.
 
 // Queue queues data on a channel as Send does, and leaves it to be sent
 // soon, with what else is queued to the peer meanwhile.
@@ -26,11 +30,18 @@ func (p *Peer) queue(channel uint8, data []byte, flags Flag) error {
 		p.flushLater = true
 		h.later = append(h.later, p)
 	}
+	if h.inline == nil {
+		h.wakeFlusherNow()
+	}
+	return nil
+}
+
+// wakeFlusherNow wakes the flusher, if it sleeps.
+func (h *Host) wakeFlusherNow() {
 	select {
 	case h.wakeFlusher <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // flushLoop sends what peers queued with Queue, until the host closes.
@@ -45,18 +56,27 @@ func (h *Host) flushLoop() {
 		case <-h.wakeFlusher:
 		}
 		h.mu.Lock()
+		h.flusherWakes++
 		h.waitHandled(wait)
-		// The datagrams' sent time, which each peer echoes to measure the
-		// round trip, is now: not the last read's or tick's, which under
-		// load can be tens of milliseconds old and then reads as a rising
-		// round trip, which throttles unreliable packets.
-		h.tick()
-		for _, p := range h.later {
-			p.flushLater = false
-			h.flushPeer(p, false)
-		}
-		clear(h.later)
-		h.later = emptied(h.later)
+		h.flushQueued()
 		h.unlock()
 	}
+}
+
+// flushQueued packs what peers queued with Queue (h.mu held).
+func (h *Host) flushQueued() {
+	if len(h.later) == 0 {
+		return
+	}
+	// The datagrams' sent time, which each peer echoes to measure the
+	// round trip, is now: not the last read's or tick's, which under
+	// load can be tens of milliseconds old and then reads as a rising
+	// round trip, which throttles unreliable packets.
+	h.tick()
+	for _, p := range h.later {
+		p.flushLater = false
+		h.flushPeer(p, false)
+	}
+	clear(h.later)
+	h.later = emptied(h.later)
 }

@@ -13,10 +13,10 @@ import "context"
 // While the reader handles a packet, nothing more is read from the
 // socket. A handler found running a tick or more, at a tick, hands the
 // reading to a new goroutine (the tick goroutine starts it), and the
-// reader that called it ends once it returns: the other peers wait two
-// ticks at most. What the reader's handlers send (and what anything
-// else sends meanwhile) is written once it has served the batch's peers,
-// in one write, or when it is replaced.
+// reader that called it ends once it returns: the other peers wait
+// inlineWatch (50 ms) and a tick at most. What the reader's handlers send
+// (and what anything else sends meanwhile) is written once it has served
+// the batch's peers, in one write, or when it is replaced.
 
 // Serve calls handle with each packet from the peer, in order and one at
 // a time, until the peer is gone, then returns its Err, or until handle
@@ -24,7 +24,7 @@ import "context"
 // are handled first. handle runs on the goroutine that called Serve, or,
 // when that goroutine waits and quick is not nil and reports true, on
 // the host's reading goroutine: the host then reads nothing more until
-// handle returns, or for one to two ticks (WithTick), after which
+// handle returns, or for 50 ms and a tick (WithTick) at most, after which
 // another goroutine reads. quick is called just before, on
 // that goroutine, one at a time with handle: it says whether handle will
 // return soon. What is sent while the reader handles packets (its
@@ -104,7 +104,7 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	h.mu.Lock()
 	if h.readerGen == gen {
 		h.inline, h.inlineSince = p, h.now
-		h.busyNow()
+		h.watchInline()
 	}
 	for p.handle != nil && p.inbox != nil && h.readerGen == gen {
 		handle, quick := p.handle, p.quick
@@ -137,13 +137,15 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	return still
 }
 
-// writeHeld writes what was packed while the reading goroutine of
-// generation gen served the peers of the batch it read, unless another
+// writeHeld writes what was packed, and what handlers queued, while the
+// reading goroutine of generation gen served the peers of the batch it
+// read, unless another
 // replaced it (replaceReader let the writes go then).
 func (h *Host) writeHeld(gen uint64) {
 	h.mu.Lock()
 	if h.readerGen == gen {
 		h.writesHeld = false
+		h.flushQueued()
 	}
 	h.unlock()
 }
@@ -156,6 +158,9 @@ func (h *Host) replaceReader(start bool) {
 	h.readerGen++
 	h.inline = nil
 	h.writesHeld = false
+	if len(h.later) > 0 {
+		h.wakeFlusherNow() // the replaced reader no longer sends what was queued
+	}
 	if start {
 		go h.readLoop(h.readerGen) // takes over the reader's count in h.wg
 	} else {

@@ -88,7 +88,7 @@ func TestServeInOrder(t *testing.T) {
 }
 
 // A handler that blocks on the reading goroutine holds up the other
-// peers a tick at most: another goroutine reads meanwhile. The one it
+// peers inlineWatch and a tick at most: another goroutine reads meanwhile. The one it
 // blocks is served in order once it returns.
 func TestServeSlowHandlerHandsOverReading(t *testing.T) {
 	server, _, slow, slowClient := pair(t, 1)
@@ -204,4 +204,28 @@ func TestServeHoldsRepliesForTheBatch(t *testing.T) {
 		require.NoError(t, cp.Send(0, []byte("a"), Reliable))
 		assert.Equal(t, "a", within(t, got, 15*time.Second, "the handler's reply waited for it to return"))
 	})
+}
+
+// What a handler on the reading goroutine queues to other peers (a
+// relay) is sent by the reader once it has served its batch, without
+// waking the flusher: a wake-up a packet read was most of a small match's
+// cost.
+func TestServeSendsWhatHandlersQueue(t *testing.T) {
+	server, _, sp, cp := pair(t, 1)
+	other, otherClient := joinServer(t, server)
+	serveAsync(sp, func(pk Packet) bool {
+		assert.NoError(t, other.Queue(0, pk.Data, Reliable))
+		return true
+	}, func() bool { return true })
+	waitIdle(t, sp)
+	server.mu.Lock()
+	before := server.flusherWakes
+	server.unlock()
+	for i := range 20 {
+		require.NoError(t, cp.Send(0, []byte(strconv.Itoa(i)), Reliable))
+		assert.Equal(t, strconv.Itoa(i), string(receive(t, otherClient).Data))
+	}
+	server.mu.Lock()
+	defer server.unlock()
+	assert.Equal(t, before, server.flusherWakes, "the flusher woke for the relays")
 }

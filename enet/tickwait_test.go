@@ -37,15 +37,18 @@ func (h *Host) quietNow() bool {
 
 // A connected host whose peers have nothing in flight sleeps: over a
 // second its timer work runs a few times, not 200 (one each 5 ms tick),
-// whether the peers are silent or exchange unreliable packets; it sleeps
-// again once a reliable packet is acknowledged.
+// whether the peers are silent or exchange unreliable packets, handled
+// on the reader or not; it sleeps again once a reliable packet is
+// acknowledged.
 func TestQuietHostSleeps(t *testing.T) {
 	tests := []struct {
 		name       string
 		unreliable bool // the client sends unsequenced packets meanwhile
+		served     bool // a handler on the reader takes them (Serve)
 	}{
-		{"silent", false},
-		{"unreliable traffic", true},
+		{"silent", false, false},
+		{"unreliable traffic", true, false},
+		{"unreliable traffic served", true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,6 +59,10 @@ func TestQuietHostSleeps(t *testing.T) {
 				p.host.mu.Lock()
 				p.pingInterval = uint32(time.Hour.Milliseconds())
 				p.host.unlock()
+			}
+			if tt.served {
+				serveAsync(sp, func(Packet) bool { return true }, func() bool { return true })
+				waitIdle(t, sp)
 			}
 			eventually(t, "the server is quiet", server.quietNow)
 			stop := make(chan struct{})
@@ -77,7 +84,9 @@ func TestQuietHostSleeps(t *testing.T) {
 			close(stop)
 			<-done
 			// The bandwidth share each second: a tick or two. At 5 ms
-			// a tick the second would hold about 200.
+			// a tick the second would hold about 200. Served, the tick
+			// also looks each inlineWatch for a handler that blocks: 20,
+			// where a wake-up for each packet handled made 100.
 			assert.Less(t, ticks, uint64(40), "ticks in %v", took)
 
 			require.NoError(t, sp.Send(0, []byte("reliable"), Reliable))
