@@ -69,9 +69,9 @@ const closeWait = 5 * time.Second
 // client says this side is the client.
 func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	cfg := &l.c.m.cfg
-	reads := h.Conn
+	reads := wsframe.QuietReads(h.Conn)
 	if len(h.Buffered) > 0 {
-		reads = &headConn{Conn: h.Conn, head: h.Buffered} // the peer's first frames
+		reads = &headConn{Conn: reads, head: h.Buffered} // the peer's first frames
 	}
 	s := &wsSocket{l: l, ended: make(chan struct{})}
 	l.sock = s

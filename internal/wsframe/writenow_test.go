@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"io"
 	"net"
+	"os"
 	"testing"
 	"time"
 
@@ -64,4 +65,44 @@ func TestReleaseNowKeepsTheRest(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the peer did not read every byte")
 	}
+}
+
+// A connection QuietReads makes reads as the socket's own Read does: the
+// bytes written to it, waiting for them, the read deadline, and io.EOF
+// once the peer has closed. What is not a socket is returned as it is.
+func TestQuietReads(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	nc, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer nc.Close()
+	peer, err := ln.Accept()
+	require.NoError(t, err)
+	defer peer.Close()
+
+	c := QuietReads(nc)
+	require.NotSame(t, nc, c, "a TCP connection's reads are made quietly")
+	go func() {
+		time.Sleep(20 * time.Millisecond) // the read waits for it
+		_, _ = peer.Write([]byte("hello"))
+	}()
+	got := make([]byte, 16)
+	n, err := c.Read(got)
+	require.NoError(t, err)
+	assert.Equal(t, "hello", string(got[:n]))
+
+	require.NoError(t, c.SetReadDeadline(time.Now().Add(10*time.Millisecond)))
+	_, err = c.Read(got)
+	assert.ErrorIs(t, err, os.ErrDeadlineExceeded)
+	require.NoError(t, c.SetReadDeadline(time.Time{}))
+
+	require.NoError(t, peer.Close())
+	_, err = c.Read(got)
+	assert.ErrorIs(t, err, io.EOF)
+
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	assert.Same(t, a, QuietReads(a), "a pipe is not a socket")
 }
