@@ -15,7 +15,8 @@ type delivery struct {
 	// packets (enet.Peer.Queue): what a relay sends to many peers at once.
 	later bool
 	// now lets a WebSocket packet be written by the goroutine that sends
-	// it, if the socket takes it at once (wsLink.writeNow).
+	// it, if the socket takes it at once (wsLink.writeNow): announcements
+	// and relays.
 	now bool
 }
 

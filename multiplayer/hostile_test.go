@@ -434,7 +434,9 @@ func fakeConn(m *Multiplayer) *conn {
 func fakePeer(m *Multiplayer, id PeerID) *conn {
 	c := m.newConn(id)
 	c.tokens = 1 << 30
-	c.link = &wsLink{c: c, writing: true} // no writing goroutine starts
+	// No writing goroutine starts, and with no socket to write now its
+	// packets stay queued.
+	c.link = &wsLink{c: c, writing: true, sock: &wsSocket{}}
 	return c
 }
 

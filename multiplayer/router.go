@@ -148,13 +148,17 @@ func (m *Multiplayer) removeOther(peer PeerID) {
 // dropped there and reported once, as the sender's error. Once replication
 // is declared, what goes to each peer is what its filter lets through
 // (replLayer.relayFilter), under the replication's and the RPCs' locks.
+// Over ENet what goes to each peer waits for the host's flush, with what
+// else the batch read relays to it; over WebSocket it is written now, on
+// the reading goroutine, if the socket takes it: a wake-up of the peer's
+// writing goroutine for each packet relayed cost more than the write.
 func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) error {
 	if dest == ServerID {
 		return m.process(c, c.id, inner)
 	}
 	// The packet is as long as the one received: within the limit.
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
-	how.later = true
+	how.later, how.now = true, true
 	full, to := 0, 0
 	var first error
 	filtered := m.repl.active.Load()

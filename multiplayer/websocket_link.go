@@ -83,7 +83,8 @@ func (l *wsLink) hear() { l.heard.Store(time.Now().UnixNano()) }
 
 // enqueue queues a packet, unless it does not fit the send queue. A reply
 // to the packet being handled does not start the writing goroutine (see
-// handled); an announcement (how.now) is written now if it can be.
+// handled); an announcement or a relay (how.now) is written now if it can
+// be, whether or not the writing goroutine runs.
 func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) error {
 	l.mu.Lock()
 	full := l.queued > 0 && l.queued+queueCost(pkt) > int64(l.c.m.cfg.sendQueue)
@@ -100,24 +101,25 @@ func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) erro
 		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
 	}
 	switch {
-	case start && !(how.now && l.writeNow()):
+	case start && !(how.now && l.writeNow(true)):
 		go l.writeFn()
-	case !start && !later:
+	case !start && !later && !(how.now && l.writeNow(false)):
 		l.wakeWriter()
 	}
 	return nil
 }
 
-// writeNow writes the queued packets on the calling goroutine, which has
-// claimed the writing (claimWriter), if the socket takes them at once: an
-// idle peer told of each peer that joins (ADD_PEER) then costs no
-// writing goroutine, whose stack and timer would outlive it. A stream of
-// packets (a relay's) is left to the goroutine, which batches them. It
-// reports whether it wrote them all; if not, the writing goroutine is to
-// start, and writes the rest. A queue that costs more than
+// writeNow writes the queued packets on the calling goroutine, if the
+// socket takes them at once and no other goroutine writes: an idle peer
+// told of each peer that joins (ADD_PEER) then costs no writing
+// goroutine, whose stack and timer would outlive it, and a relayed packet
+// no wake-up of one. claimed says the caller claimed the writing
+// (claimWriter), which it gives back if it wrote all. It reports whether
+// it wrote them all; if not, the writing goroutine is to start, or be
+// woken, and writes the rest. A queue that costs more than
 // wsframe.BatchMax is left to the goroutine, as its frames could not be
 // held without a write that waits.
-func (l *wsLink) writeNow() bool {
+func (l *wsLink) writeNow(claimed bool) bool {
 	s := l.sock
 	if s.Now == nil || !l.wmu.TryLock() {
 		return false
@@ -136,12 +138,14 @@ func (l *wsLink) writeNow() bool {
 	l.wmu.Unlock()
 	if err != nil {
 		l.c.close(err)
-		l.workers.Done() // writing stays set: none starts again
+		if claimed {
+			l.workers.Done() // writing stays set: none starts again
+		}
 		return true
 	}
 	l.mu.Lock()
 	done := all && l.queue.head == nil
-	if done {
+	if done && claimed {
 		l.writing = false
 		l.workers.Done()
 	}

@@ -31,3 +31,36 @@ func TestJoinsWriteNow(t *testing.T) {
 	}
 	assert.NotRegexp(t, regexp.MustCompile(`\.\(\*wsLink\)\.write\(`), allStacks(), "a writing goroutine")
 }
+
+// A client's packets relayed to the others are written by the goroutine
+// that reads them, the sockets taking the bytes at once: no writing
+// goroutine starts, whose wake-up for each packet relayed cost a small
+// match's server more than the write.
+func TestRelaysWriteNow(t *testing.T) {
+	const peers, relays = 4, 20
+	m := newEchoServer()
+	port := serve(t, m)
+	var fs []*frameConn
+	for range peers {
+		fs = append(fs, dialFrames(t, port))
+	}
+	for _, f := range fs {
+		for range peers - 1 {
+			f.next(t) // ADD_PEER
+		}
+	}
+	for i := range relays {
+		pkt := append(appendSys(nil, sysRelay, -1), cmdRaw, byte(i)) // to every client
+		_, err := fs[0].nc.Write(clientFrame(wsframe.OpBinary, false, false, pkt))
+		require.NoError(t, err)
+	}
+	for _, f := range fs[1:] {
+		for i := range relays {
+			op, p := f.next(t)
+			require.Equal(t, wsframe.OpBinary, op)
+			require.Equal(t, []byte{cmdSys, sysRelay}, p[:2])
+			require.Equal(t, []byte{cmdRaw, byte(i)}, p[sysSize:])
+		}
+	}
+	assert.NotRegexp(t, regexp.MustCompile(`\.\(\*wsLink\)\.write\(`), allStacks(), "a writing goroutine")
+}
