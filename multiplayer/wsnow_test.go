@@ -11,13 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Peers told of each other's joins (ADD_PEER) are written to by the
-// goroutine that announces them, their sockets taking the bytes at once:
-// no writing goroutine starts, and each peer reads every announcement.
-func TestJoinsWriteNow(t *testing.T) {
-	const peers = 12
-	m := newEchoServer()
-	port := serve(t, m)
+// joinedFrames connects peers clients to an echo server, and reads each
+// one's announcements of the others (ADD_PEER).
+func joinedFrames(t *testing.T, peers int) []*frameConn {
+	t.Helper()
+	port := serve(t, newEchoServer())
 	var fs []*frameConn
 	for range peers {
 		fs = append(fs, dialFrames(t, port))
@@ -29,6 +27,14 @@ func TestJoinsWriteNow(t *testing.T) {
 			require.Equal(t, []byte{cmdSys, sysAddPeer}, p[:2], "peer %d", i)
 		}
 	}
+	return fs
+}
+
+// Peers told of each other's joins (ADD_PEER) are written to by the
+// goroutine that announces them, their sockets taking the bytes at once:
+// no writing goroutine starts, and each peer reads every announcement.
+func TestJoinsWriteNow(t *testing.T) {
+	joinedFrames(t, 12)
 	assert.NotRegexp(t, regexp.MustCompile(`\.\(\*wsLink\)\.write\(`), allStacks(), "a writing goroutine")
 }
 
@@ -37,18 +43,8 @@ func TestJoinsWriteNow(t *testing.T) {
 // goroutine starts, whose wake-up for each packet relayed cost a small
 // match's server more than the write.
 func TestRelaysWriteNow(t *testing.T) {
-	const peers, relays = 4, 20
-	m := newEchoServer()
-	port := serve(t, m)
-	var fs []*frameConn
-	for range peers {
-		fs = append(fs, dialFrames(t, port))
-	}
-	for _, f := range fs {
-		for range peers - 1 {
-			f.next(t) // ADD_PEER
-		}
-	}
+	const relays = 20
+	fs := joinedFrames(t, 4)
 	for i := range relays {
 		pkt := append(appendSys(nil, sysRelay, -1), cmdRaw, byte(i)) // to every client
 		_, err := fs[0].nc.Write(clientFrame(wsframe.OpBinary, false, false, pkt))

@@ -14,18 +14,26 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What the socket does not take at once stays held, and goes first, in
-// order, with the next drain's frames.
-func TestReleaseNowKeepsTheRest(t *testing.T) {
+// tcpPair returns the two ends of a TCP connection on loopback, closed
+// when the test ends.
+func tcpPair(t *testing.T) (nc, peer net.Conn) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
-	nc, err := net.Dial("tcp", ln.Addr().String())
+	nc, err = net.Dial("tcp", ln.Addr().String())
 	require.NoError(t, err)
-	defer nc.Close()
-	peer, err := ln.Accept()
+	t.Cleanup(func() { nc.Close() })
+	peer, err = ln.Accept()
 	require.NoError(t, err)
-	defer peer.Close()
+	t.Cleanup(func() { peer.Close() })
+	return nc, peer
+}
+
+// What the socket does not take at once stays held, and goes first, in
+// order, with the next drain's frames.
+func TestReleaseNowKeepsTheRest(t *testing.T) {
+	nc, peer := tcpPair(t)
 	require.NoError(t, nc.(*net.TCPConn).SetWriteBuffer(4096))
 	require.NoError(t, peer.(*net.TCPConn).SetReadBuffer(4096))
 
@@ -71,15 +79,7 @@ func TestReleaseNowKeepsTheRest(t *testing.T) {
 // bytes written to it, waiting for them, the read deadline, and io.EOF
 // once the peer has closed. What is not a socket is returned as it is.
 func TestQuietReads(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	nc, err := net.Dial("tcp", ln.Addr().String())
-	require.NoError(t, err)
-	defer nc.Close()
-	peer, err := ln.Accept()
-	require.NoError(t, err)
-	defer peer.Close()
+	nc, peer := tcpPair(t)
 
 	c := QuietReads(nc)
 	require.NotSame(t, nc, c, "a TCP connection's reads are made quietly")
