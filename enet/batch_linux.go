@@ -18,9 +18,9 @@ import (
 // call made through Syscall6 tells the Go scheduler it may block, and when
 // the process was idle that wakes the runtime's monitor thread, which then
 // polls every 20 µs until the process is idle again. A server of a small
-// match, idle between its players' packets, paid that at every packet:
-// 3,600 context switches a second at 8 players over ENet, a third of its
-// CPU, where the raw calls leave 1,200.
+// match, idle between its players' packets, paid that at every packet: at
+// 8 players over ENet the raw calls took its context switches from 3,600
+// a second to 1,200, and its CPU by a third.
 
 // batchIO reads and writes batches of datagrams on a UDP socket.
 type batchIO struct {

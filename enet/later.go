@@ -7,10 +7,10 @@ import "time"
 // peer has queued, packed into as few datagrams as fit: what a relay sends
 // many peers at once goes out in a datagram a peer, as ENet's service
 // sends it, rather than in one a packet. What a handler on the reading
-// goroutine queues is sent by that goroutine once it has served its batch
-// (see writeHeld), without waking the flusher: a wake-up of another
-// goroutine for each packet read cost a small match's server more than
-// the send.
+// goroutine queues (and what others queue meanwhile) is sent by that
+// goroutine once it has served its batch (see writeHeld), without waking
+// the flusher: a wake-up of another goroutine for each packet read cost a
+// small match's server more than the send.
 
 // Queue queues data on a channel as Send does, and leaves it to be sent
 // soon, with what else is queued to the peer meanwhile.

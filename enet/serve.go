@@ -137,10 +137,9 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	return still
 }
 
-// writeHeld writes what was packed, and what handlers queued, while the
+// writeHeld writes what was packed, and what was queued, while the
 // reading goroutine of generation gen served the peers of the batch it
-// read, unless another
-// replaced it (replaceReader let the writes go then).
+// read, unless another replaced it (replaceReader let the writes go then).
 func (h *Host) writeHeld(gen uint64) {
 	h.mu.Lock()
 	if h.readerGen == gen {

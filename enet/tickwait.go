@@ -15,8 +15,8 @@ import "time"
 // goroutine has run a tick (see replaceReader). For that, a quiet host
 // whose reader served a handler since the last tick looks again within
 // inlineWatch, rather than being woken as each handler starts: that
-// wake-up, one for each packet read, cost a small match's server a
-// fifth of its CPU. A handler that blocks holds up the other peers' packets
+// wake-up, one for each packet read, cost a small match's server a fifth
+// of its CPU. A handler that blocks holds up the other peers' packets
 // inlineWatch and a tick at most.
 
 // inlineWatch is the longest a quiet host's tick sleeps while its reader

@@ -118,18 +118,21 @@ func QuietReads(nc net.Conn) net.Conn {
 	return c
 }
 
-// quietConn is a connection whose reads QuietReads makes; a Read at a
-// time, as a net.Conn's reads are serialized.
+// quietConn is a connection whose reads QuietReads makes, one at a time.
 type quietConn struct {
 	net.Conn
-	rc  syscall.RawConn
-	fn  func(fd uintptr) bool // c.read, made once
+	rc syscall.RawConn
+	fn func(fd uintptr) bool // c.read, made once
+
+	mu  sync.Mutex // a Read's, held while it runs: the fields below are its
 	p   []byte
 	n   int
 	err error
 }
 
 func (c *quietConn) Read(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.p = p
 	err := c.rc.Read(c.fn)
 	n, rerr := c.n, c.err
