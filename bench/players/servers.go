@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,22 +173,13 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	return w.b.Write(p)
 }
 
-// freePort returns a loopback port nobody listens on now, TCP or UDP.
+// freePort returns a port nobody listens on now, TCP or UDP, outside
+// the range sockets bound to port 0 take theirs from (godot.Port).
 func freePort(transport string) (int, error) {
 	if transport == "enet" {
-		c, err := net.ListenPacket("udp", "127.0.0.1:0")
-		if err != nil {
-			return 0, err
-		}
-		defer c.Close()
-		return c.LocalAddr().(*net.UDPAddr).Port, nil
+		return godot.Port("udp")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
+	return godot.Port("tcp")
 }
 
 // findEngine returns Godot 4's launcher as the tests find it.

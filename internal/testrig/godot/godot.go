@@ -6,11 +6,14 @@ package godot
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -77,23 +80,63 @@ func root(t testing.TB) string {
 	}
 }
 
-// FreePort returns a loopback TCP (or UDP) port nobody listens on now.
+// FreePort returns a TCP (or UDP) port nobody listens on now (Port), or
+// fails the test.
 func FreePort(t testing.TB, network string) int {
 	t.Helper()
-	if network == "udp" {
-		c, err := net.ListenPacket("udp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		return c.LocalAddr().(*net.UDPAddr).Port
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := Port(network)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return port
+}
+
+// Ports are handed out between portLow and portHigh: below the ranges
+// systems take a socket's port from when it binds port 0 (Linux's
+// 32768–60999 by default, IANA's 49152–65535). A port taken from those
+// could be given to another socket (a test's client, the engine's) before
+// the server it was meant for binds it: the engine then fails with
+// "Couldn't create an ENet host".
+const portLow, portHigh = 20000, 32000
+
+var handedOut = struct {
+	sync.Mutex
+	ports map[int]bool
+}{ports: map[int]bool{}}
+
+// Port returns a TCP (or UDP) port nobody listens on now, on any address,
+// and that this process has not handed out before.
+func Port(network string) (int, error) {
+	handedOut.Lock()
+	defer handedOut.Unlock()
+	for range 1000 {
+		port := portLow + rand.IntN(portHigh-portLow)
+		if !handedOut.ports[port] && bindable(network, port) {
+			handedOut.ports[port] = true
+			return port, nil
+		}
+	}
+	return 0, fmt.Errorf("no free %s port between %d and %d", network, portLow, portHigh)
+}
+
+// bindable reports whether a socket of network can bind port on every
+// address, as the engine's servers bind.
+func bindable(network string, port int) bool {
+	addr := ":" + strconv.Itoa(port)
+	if network == "udp" {
+		c, err := net.ListenPacket("udp", addr)
+		if err != nil {
+			return false
+		}
+		c.Close()
+		return true
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return false
+	}
+	ln.Close()
+	return true
 }
 
 // Seed returns a new seed for an engine's random values each run, or the
