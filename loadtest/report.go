@@ -12,8 +12,8 @@ import (
 
 // ProgressLine is a snapshot as the line a run prints each second.
 func ProgressLine(s Snapshot) string {
-	line := fmt.Sprintf("%5.0fs  bots %d/%d  syncs %.0f/s of %.0f  calls in %.0f/s out %.0f/s  p99 %s  bots CPU %.0f%%",
-		s.At.Seconds(), s.Connected, s.Joined, s.Syncs, s.Promised, s.Calls, s.Sent, msText(s.P99), s.BotsCPU)
+	line := fmt.Sprintf("%5.0fs  bots %d/%d  syncs %.0f/s of %.0f  calls in %.0f/s out %.0f/s  p99 %s  bots CPU %.0f%%  machine %.0f%%",
+		s.At.Seconds(), s.Connected, s.Joined, s.Syncs, s.Promised, s.Calls, s.Sent, msText(s.P99), s.BotsCPU, s.MachineCPU)
 	if s.ServerRSS > 0 {
 		line += fmt.Sprintf("  server CPU %.0f%% RSS %.1f MiB", s.ServerCPU, float64(s.ServerRSS)/(1<<20))
 	}
@@ -94,12 +94,12 @@ func (r *Report) runSeconds() float64 {
 func (r *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	c.Write([]string{"seconds", "joined", "connected", "syncs_per_s", "promised_per_s", "calls_in_per_s", "calls_out_per_s",
-		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors"})
+		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors", "machine_cpu_pct"})
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	for _, s := range r.Seconds {
 		c.Write([]string{f(s.At.Seconds(), 1), strconv.Itoa(s.Joined), strconv.Itoa(s.Connected), f(s.Syncs, 1), f(s.Promised, 1),
 			f(s.Calls, 1), f(s.Sent, 1), msText(s.P50), msText(s.P99), f(s.ServerCPU, 1), f(float64(s.ServerRSS)/(1<<20), 1),
-			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10)})
+			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10), f(s.MachineCPU, 1)})
 	}
 	c.Flush()
 	return c.Error()

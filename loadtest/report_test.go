@@ -41,7 +41,7 @@ func TestWriteCSVARowASecond(t *testing.T) {
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
-	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0"}, rows[2])
+	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0", "0.0"}, rows[2])
 }
 
 func TestWritePlot(t *testing.T) {
@@ -65,18 +65,22 @@ func TestWritePlot(t *testing.T) {
 func TestMachineLimit(t *testing.T) {
 	sc := &Scenario{Calls: []CallSpec{{RateHz: 10}}}
 	for _, tc := range []struct {
-		name string
-		cpu  time.Duration
-		sent float64
-		says string
+		name    string
+		cpu     time.Duration
+		sent    float64
+		machine float64 // % busy, each second
+		says    string
 	}{
-		{"the server's limit", 10 * time.Millisecond, 20, ""},
-		{"the bots behind", 10 * time.Millisecond, 15, "sent 75% of the calls due"},
-		{"the cores taken", time.Duration(runtime.NumCPU()) * 3 * time.Second, 20, "the bots used"},
+		{"the server's limit", 10 * time.Millisecond, 20, 60, ""},
+		{"the bots behind", 10 * time.Millisecond, 15, 60, "sent 75% of the calls due"},
+		{"the cores taken", time.Duration(runtime.NumCPU()) * 3 * time.Second, 20, 60, "the bots used"},
+		{"the machine busy", 10 * time.Millisecond, 20, 95, "cores were 95% busy, 0.50 of them the bots' and 0.90 the server's"},
+		{"the machine just under", 10 * time.Millisecond, 20, 89, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep := &Report{BotsCPU: tc.cpu, Seconds: []Snapshot{{Connected: 2, Sent: tc.sent}, {Connected: 2, Sent: tc.sent}}}
-			got := machineLimit(rep, Config{Scenario: sc}, 3*time.Second)
+			second := Snapshot{Joined: 2, Connected: 2, Sent: tc.sent, MachineCPU: tc.machine, BotsCPU: 50, ServerCPU: 90}
+			rep := &Report{BotsCPU: tc.cpu, Seconds: []Snapshot{second, second, second}}
+			got := machineLimit(rep, Config{Scenario: sc, Bots: 2, ServerPID: 1}, 3*time.Second)
 			if tc.says == "" {
 				assert.Empty(t, got)
 			} else {

@@ -50,6 +50,7 @@ type Snapshot struct {
 	ServerCPU  float64       // % of a core, if ServerPID
 	ServerRSS  int64         // bytes, if ServerPID
 	BotsCPU    float64       // the load process's, % of a core
+	MachineCPU float64       // this machine's, % of all its cores: the bots', the server's and any other process's
 	CallErrors int64         // calls that could not be sent, so far
 }
 
@@ -86,6 +87,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var connected atomic.Int64
 	var wg sync.WaitGroup
 	start, cpu0 := time.Now(), procstat.Self()
+	machineBusy0, machineTotal0, _ := procstat.Machine()
 
 	wg.Go(func() { // the joins, paced
 		every := time.Duration(float64(time.Second) / cfg.JoinRate)
@@ -158,6 +160,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		syncs, calls, sent := t.syncs.Load(), t.calls.Load(), t.sent.Load()
 		s.Syncs, s.Calls, s.Sent = float64(syncs-lastSyncs)/secs, float64(calls-lastCalls)/secs, float64(sent-lastSent)/secs
 		s.P50, s.P99 = quantiles(t.takeLatencies())
+		if busy, total, err := procstat.Machine(); err == nil && total > machineTotal0 {
+			s.MachineCPU = 100 * float64(busy-machineBusy0) / float64(total-machineTotal0)
+			machineBusy0, machineTotal0 = busy, total
+		}
 		if cfg.ServerPID != 0 {
 			if c, err := procstat.CPU(cfg.ServerPID); err == nil {
 				s.ServerCPU = 100 * (c - serverCPU0).Seconds() / secs
@@ -225,13 +231,34 @@ func quantiles(l []time.Duration) (p50, p99 time.Duration) {
 	return l[len(l)/2], l[len(l)*99/100]
 }
 
+// busyMachine is the share of this machine's cores in use, in %, from
+// which the figures of a run measure the machine: a server on it, or the
+// bots, wait for a core.
+const busyMachine = 90
+
 // machineLimit says whether the load machine rather than the server was
-// the limit: the bots took most of its cores, or sent under 95% of the
-// calls the scenario asks of the bots connected.
+// the limit: the bots took most of its cores, its cores were busy (with
+// the server on them, the bots and the server took them from each other),
+// or the bots sent under 95% of the calls the scenario asks of the bots
+// connected.
 func machineLimit(rep *Report, cfg Config, elapsed time.Duration) string {
 	cores := float64(runtime.NumCPU())
 	if used := rep.BotsCPU.Seconds() / elapsed.Seconds(); used > 0.8*cores {
 		return fmt.Sprintf("the bots used %.1f of this machine's %.0f cores", used, cores)
+	}
+	var machine, bots, server float64
+	steady := rep.steady(cfg.Bots)
+	for _, s := range steady {
+		machine += s.MachineCPU
+		bots += s.BotsCPU
+		server += s.ServerCPU
+	}
+	if n := float64(len(steady)); n > 0 && machine/n >= busyMachine {
+		why := fmt.Sprintf("this machine's %.0f cores were %.0f%% busy, %.2f of them the bots'", cores, machine/n, bots/n/100)
+		if cfg.ServerPID != 0 {
+			why += fmt.Sprintf(" and %.2f the server's", server/n/100)
+		}
+		return why + ": run the bots on another machine than the server's, or fewer"
 	}
 	var rate float64
 	for _, c := range cfg.Scenario.Calls {

@@ -56,3 +56,38 @@ func RSS(pid int) (int64, error) {
 	}
 	return 0, fmt.Errorf("procstat: no VmRSS in /proc/%d/status", pid)
 }
+
+// Machine returns the CPU time this machine's cores have been busy, and
+// the time they have been counted (busy or idle), summed over every core
+// since boot, from /proc/stat: the share of two readings' differences is
+// how busy the machine was between them, whatever process made it so.
+func Machine() (busy, total time.Duration, err error) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0, err
+	}
+	return machineOf(b)
+}
+
+// machineOf reads the first line of /proc/stat, "cpu" and the clock ticks
+// spent in user, nice, system, idle, iowait, irq, softirq and steal time
+// (and guest time, which user time already counts).
+func machineOf(stat []byte) (busy, total time.Duration, err error) {
+	line, _, _ := bytes.Cut(stat, []byte("\n"))
+	f := bytes.Fields(line)
+	if len(f) < 9 || string(f[0]) != "cpu" {
+		return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", line)
+	}
+	var ticks [8]int64
+	for i := range ticks {
+		if ticks[i], err = strconv.ParseInt(string(f[1+i]), 10, 64); err != nil || ticks[i] < 0 {
+			return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", line)
+		}
+	}
+	var all int64
+	for _, t := range ticks {
+		all += t
+	}
+	idle := ticks[3] + ticks[4] // idle and iowait
+	return time.Duration(all-idle) * clockTick, time.Duration(all) * clockTick, nil
+}
