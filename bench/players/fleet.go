@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/procstat"
 )
 
 // fleet is the server processes of a run of M matches: the Go server's
@@ -46,17 +48,30 @@ func startFleet(kind string, s serverSetup, matches int) (*fleet, error) {
 	return f, nil
 }
 
-// cpu returns the CPU time the fleet's processes have used.
-func (f *fleet) cpu() (time.Duration, error) {
-	var sum time.Duration
+// cpu returns the CPU time the fleet's processes have used, each
+// process's: Since takes the differences.
+func (f *fleet) cpu() (fleetUsage, error) {
+	var u fleetUsage
 	for _, p := range f.procs {
 		t, err := processCPU(p.pid())
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
-		sum += t
+		u = append(u, t)
 	}
-	return sum, nil
+	return u, nil
+}
+
+// fleetUsage is the CPU time of a fleet's processes, in order.
+type fleetUsage []procstat.Usage
+
+// Since returns the CPU time the fleet used between before and u.
+func (u fleetUsage) Since(before fleetUsage) time.Duration {
+	var sum time.Duration
+	for i := range min(len(u), len(before)) {
+		sum += u[i].Since(before[i])
+	}
+	return sum
 }
 
 // rss returns the fleet's processes' resident memory, in bytes.

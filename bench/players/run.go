@@ -65,7 +65,7 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 		if err != nil {
 			return res, err
 		}
-		res.idleCPU = cpu1 - cpu0
+		res.idleCPU = cpu1.Since(cpu0)
 		if res.idleRSS, err = fl.rss(); err != nil {
 			return res, err
 		}
@@ -133,7 +133,7 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	if err != nil {
 		return res, err
 	}
-	res.serverCPU = cpu1 - cpu0
+	res.serverCPU = cpu1.Since(cpu0)
 	if res.serverRSS, err = fl.rss(); err != nil {
 		return res, err
 	}
