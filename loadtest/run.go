@@ -50,7 +50,7 @@ type Snapshot struct {
 	ServerCPU  float64       // % of a core, if ServerPID
 	ServerRSS  int64         // bytes, if ServerPID
 	BotsCPU    float64       // the load process's, % of a core
-	MachineCPU float64       // this machine's, % of all its cores: the bots', the server's and any other process's
+	MachineCPU float64       // this machine's, % of the cores this process may run on: the bots', the server's and any other process's
 	CallErrors int64         // calls that could not be sent, so far
 }
 
@@ -160,8 +160,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		syncs, calls, sent := t.syncs.Load(), t.calls.Load(), t.sent.Load()
 		s.Syncs, s.Calls, s.Sent = float64(syncs-lastSyncs)/secs, float64(calls-lastCalls)/secs, float64(sent-lastSent)/secs
 		s.P50, s.P99 = quantiles(t.takeLatencies())
-		if busy, total, err := procstat.Machine(); err == nil && total > machineTotal0 {
-			s.MachineCPU = 100 * float64(busy-machineBusy0) / float64(total-machineTotal0)
+		if busy, total, err := procstat.Machine(); err == nil {
+			if machineTotal0 > 0 && total > machineTotal0 { // not if the first reading failed
+				s.MachineCPU = 100 * float64(busy-machineBusy0) / float64(total-machineTotal0)
+			}
 			machineBusy0, machineTotal0 = busy, total
 		}
 		if cfg.ServerPID != 0 {

@@ -57,31 +57,66 @@ func RSS(pid int) (int64, error) {
 	return 0, fmt.Errorf("procstat: no VmRSS in /proc/%d/status", pid)
 }
 
-// Machine returns the CPU time this machine's cores have been busy, and
-// the time they have been counted (busy or idle), summed over every core
-// since boot, from /proc/stat: the share of two readings' differences is
-// how busy the machine was between them, whatever process made it so.
+// Machine returns the CPU time the cores this process may run on (its
+// CPU affinity, where it is known; else every core) have been busy, and
+// the time they have been counted (busy or idle), summed since boot, from
+// /proc/stat: the share of two readings' differences is how busy those
+// cores were between them, whatever process made them so. In a container
+// given a few of a host's cores, those are its affinity; a CPU quota
+// (cgroup cpu.max) is not counted.
 func Machine() (busy, total time.Duration, err error) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
 		return 0, 0, err
 	}
-	return machineOf(b)
+	return machineOf(b, allowedCPUs())
 }
 
-// machineOf reads the first line of /proc/stat, "cpu" and the clock ticks
-// spent in user, nice, system, idle, iowait, irq, softirq and steal time
-// (and guest time, which user time already counts).
-func machineOf(stat []byte) (busy, total time.Duration, err error) {
-	line, _, _ := bytes.Cut(stat, []byte("\n"))
-	f := bytes.Fields(line)
-	if len(f) < 9 || string(f[0]) != "cpu" {
-		return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", line)
+// machineOf reads /proc/stat's lines of the cores allowed (cpuN), or its
+// first line, the sum of all cores' ("cpu"), if allowed is nil: the clock
+// ticks spent in user, nice, system, idle, iowait, irq, softirq and steal
+// time (and guest time, which user time already counts).
+func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total time.Duration, err error) {
+	counted := false
+	for line := range bytes.Lines(stat) {
+		f := bytes.Fields(line)
+		if len(f) == 0 || !bytes.HasPrefix(f[0], []byte("cpu")) {
+			continue
+		}
+		if allowed == nil {
+			if string(f[0]) != "cpu" {
+				continue
+			}
+		} else {
+			n, err := strconv.Atoi(string(f[0][3:]))
+			if err != nil || !allowed(n) {
+				continue
+			}
+		}
+		b, t, err := coreTicks(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		busy, total, counted = busy+b, total+t, true
+		if allowed == nil {
+			break
+		}
+	}
+	if !counted {
+		return 0, 0, fmt.Errorf("procstat: /proc/stat: no line of the cores counted in %.80q", stat)
+	}
+	return busy, total, nil
+}
+
+// coreTicks reads a cpu line's fields: its busy and total time.
+func coreTicks(f [][]byte) (busy, total time.Duration, err error) {
+	if len(f) < 9 {
+		return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", bytes.Join(f, []byte(" ")))
 	}
 	var ticks [8]int64
 	for i := range ticks {
 		if ticks[i], err = strconv.ParseInt(string(f[1+i]), 10, 64); err != nil || ticks[i] < 0 {
-			return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", line)
+			return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", bytes.Join(f, []byte(" ")))
 		}
 	}
 	var all int64

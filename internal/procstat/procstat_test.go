@@ -34,19 +34,29 @@ func TestNoProcess(t *testing.T) {
 }
 
 func TestMachineOf(t *testing.T) {
+	const stat = "cpu  100 5 45 800 20 10 10 10 0 0\n" +
+		"cpu0 60 3 25 400 10 5 5 5 0 0\n" +
+		"cpu1 40 2 20 400 10 5 5 5 0 0\n" +
+		"intr 1 2 3\n"
+	only := func(cpu int) func(int) bool { return func(n int) bool { return n == cpu } }
 	for _, tc := range []struct {
 		name, stat  string
+		allowed     func(int) bool
 		busy, total time.Duration
 		bad         bool
 	}{
-		{"two cores", "cpu  100 5 45 800 20 10 10 10 0 0\ncpu0 50 2 20 400 10 5 5 5 0 0\n", 180 * clockTick, 1000 * clockTick, false},
-		{"no cpu line", "intr 1 2 3\n", 0, 0, true},
-		{"short", "cpu 1 2 3\n", 0, 0, true},
-		{"not a number", "cpu 1 2 3 x 5 6 7 8\n", 0, 0, true},
-		{"negative", "cpu 1 2 3 -4 5 6 7 8\n", 0, 0, true},
+		{"every core", stat, nil, 180 * clockTick, 1000 * clockTick, false},
+		{"both cores allowed", stat, func(int) bool { return true }, 180 * clockTick, 1000 * clockTick, false},
+		{"core 0 alone", stat, only(0), 103 * clockTick, 513 * clockTick, false},
+		{"core 1 alone", stat, only(1), 77 * clockTick, 487 * clockTick, false},
+		{"no core allowed listed", stat, only(7), 0, 0, true},
+		{"no cpu line", "intr 1 2 3\n", nil, 0, 0, true},
+		{"short", "cpu 1 2 3\n", nil, 0, 0, true},
+		{"not a number", "cpu 1 2 3 x 5 6 7 8\n", nil, 0, 0, true},
+		{"negative", "cpu 1 2 3 -4 5 6 7 8\n", nil, 0, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			busy, total, err := machineOf([]byte(tc.stat))
+			busy, total, err := machineOf([]byte(tc.stat), tc.allowed)
 			if tc.bad {
 				assert.Error(t, err)
 				return
@@ -64,11 +74,11 @@ func TestMachineCountsASpin(t *testing.T) {
 	}
 	busy0, total0, err := Machine()
 	require.NoError(t, err)
-	for end := time.Now().Add(100 * time.Millisecond); time.Now().Before(end); {
+	for end := Self() + 100*time.Millisecond; Self() < end; { // 100 ms run, however busy the machine
 	}
 	busy1, total1, err := Machine()
 	require.NoError(t, err)
 	assert.Greater(t, total1, total0, "the cores' time goes on")
-	assert.GreaterOrEqual(t, busy1-busy0, 50*time.Millisecond, "100 ms spun on one core, counted to 10 ms")
+	assert.GreaterOrEqual(t, busy1-busy0, 70*time.Millisecond, "100 ms run on an allowed core, counted in 10 ms ticks")
 	assert.LessOrEqual(t, busy1-busy0, total1-total0)
 }
