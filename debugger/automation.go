@@ -78,7 +78,8 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 // get_class() says, which the tree message gives only for nodes without a
 // script. Godot 4 gets them all from one Expression (see Evaluate); nodes
 // it misses, or all if there is no frame to stop in, are inspected one by
-// one.
+// one. A node the game freed since the tree was taken (a coin picked up
+// meanwhile) is taken out of root: it is gone, not an error.
 func (s *Session) Classes(ctx context.Context, root *Node) error {
 	if err := s.turn(ctx); err != nil {
 		return err
@@ -97,16 +98,24 @@ func (s *Session) Classes(ctx context.Context, root *Node) error {
 		id, _ := strconv.ParseInt(m[2], 10, 64)
 		classes[id] = m[1]
 	}
+	var freed []*Node
 	for n := range root.All() {
 		if c, ok := classes[n.ID]; ok {
 			n.Class = c
 			continue
 		}
 		o, err := s.inspect(ctx, n.ID)
+		if errors.Is(err, ErrNoNode) {
+			freed = append(freed, n)
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", cutText(n.Path()), err)
 		}
 		n.Class = o.Class
+	}
+	for _, n := range freed {
+		n.drop()
 	}
 	return nil
 }

@@ -23,6 +23,15 @@ type Node struct {
 	parent *Node // nil for the root
 }
 
+// drop takes n, and the nodes under it, out of its tree: a node the game
+// freed since the tree was taken.
+func (n *Node) drop() {
+	if p := n.parent; p != nil {
+		p.Children = slices.DeleteFunc(p.Children, func(c *Node) bool { return c == n })
+		n.parent = nil
+	}
+}
+
 // Path returns the node's absolute path: /root/Main/Label. A tree keeps
 // no paths, as a chain of n nodes has n² bytes of them: each call builds
 // one from the node's ancestors.

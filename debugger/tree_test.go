@@ -90,3 +90,26 @@ func TestNodeWithin(t *testing.T) {
 		assert.Equal(t, tc.want, got, "depth %d", tc.depth)
 	}
 }
+
+func TestNodeDrop(t *testing.T) {
+	tree, _ := chainTree(2, 3) // root, N0, N1 with leaves L0, L1, L2
+	root, err := ParseTree(Message{Name: "scene:scene_tree", Thread: 1, Data: tree})
+	require.NoError(t, err)
+	names := func() []string {
+		var got []string
+		for n := range root.All() {
+			got = append(got, n.Name)
+		}
+		return got
+	}
+	leaf := root.Find("/root/N0/N1/L1")
+	require.NotNil(t, leaf)
+	leaf.drop()
+	assert.Equal(t, []string{"root", "N0", "N1", "L0", "L2"}, names(), "a leaf")
+	assert.Nil(t, root.Find("/root/N0/N1/L1"))
+	leaf.drop() // dropped already: nothing more
+	root.Find("/root/N0/N1").drop()
+	assert.Equal(t, []string{"root", "N0"}, names(), "a node with the nodes under it")
+	root.drop()
+	assert.Equal(t, []string{"root", "N0"}, names(), "the root stays")
+}
