@@ -63,13 +63,19 @@ func RSS(pid int) (int64, error) {
 // /proc/stat: the share of two readings' differences is how busy those
 // cores were between them, whatever process made them so. In a container
 // given a few of a host's cores, those are its affinity; a CPU quota
-// (cgroup cpu.max) is not counted.
+// (cgroup cpu.max) is not counted. Where /proc/stat lists none of them
+// (lxcfs numbers a container's cores from 0), every core it lists counts.
 func Machine() (busy, total time.Duration, err error) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
 		return 0, 0, err
 	}
-	return machineOf(b, allowedCPUs())
+	if allowed := allowedCPUs(); allowed != nil {
+		if busy, total, err := machineOf(b, allowed); err == nil {
+			return busy, total, nil
+		}
+	}
+	return machineOf(b, nil)
 }
 
 // machineOf reads /proc/stat's lines of the cores allowed (cpuN), or its

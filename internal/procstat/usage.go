@@ -40,6 +40,11 @@ func ReadUsage(pid int) (Usage, error) {
 		}
 		u.Run += run
 	}
+	if u.Run == 0 {
+		// No schedstat to read (a sandbox without it), or all zeros (a
+		// kernel that keeps none): the ticks are all there is.
+		u.Run = ticks
+	}
 	return u, nil
 }
 
@@ -57,13 +62,14 @@ func schedRun(b []byte) (time.Duration, error) {
 }
 
 // Since returns the CPU time used between before and u: Run's difference,
-// to the nanosecond, unless Ticks' exceeds it by more than the ticks'
-// rounding (a thread that ran meanwhile has ended, and took its run time
-// with it), then Ticks'.
+// to the nanosecond, unless it is negative or Ticks' exceeds it by more
+// than the ticks' rounding, then Ticks'. Either means a thread ended
+// meanwhile and took its run time, all of it, with it; one that had run
+// under 20 ms in all can go unseen, and costs the figure that much.
 func (u Usage) Since(before Usage) time.Duration {
 	run, ticks := u.Run-before.Run, u.Ticks-before.Ticks
-	if ticks > run+2*clockTick {
-		return ticks
+	if run < 0 || ticks > run+2*clockTick {
+		return max(ticks, 0)
 	}
 	return run
 }

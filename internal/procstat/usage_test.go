@@ -19,6 +19,7 @@ func TestUsageSince(t *testing.T) {
 		{"run, finer than ticks", Usage{100 * ms, 95 * ms}, Usage{110 * ms, 107 * ms}, 12 * ms},
 		{"ticks rounded up the other way", Usage{100 * ms, 105 * ms}, Usage{130 * ms, 115 * ms}, 10 * ms},
 		{"a thread ended", Usage{100 * ms, 100 * ms}, Usage{200 * ms, 40 * ms}, 100 * ms},
+		{"a thread of little run time ended", Usage{100 * ms, 100 * ms}, Usage{100 * ms, 95 * ms}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, tc.after.Since(tc.before))
