@@ -98,15 +98,19 @@ func (s *Session) Classes(ctx context.Context, root *Node) error {
 		id, _ := strconv.ParseInt(m[2], 10, 64)
 		classes[id] = m[1]
 	}
-	var freed []*Node
+	freed := map[*Node]bool{}
 	for n := range root.All() {
 		if c, ok := classes[n.ID]; ok {
 			n.Class = c
 			continue
 		}
+		if freed[n.parent] {
+			freed[n] = true // freed with its parent: no need to ask
+			continue
+		}
 		o, err := s.inspect(ctx, n.ID)
-		if errors.Is(err, ErrNoNode) {
-			freed = append(freed, n)
+		if errors.Is(err, ErrNoNode) && n != root {
+			freed[n] = true
 			continue
 		}
 		if err != nil {
@@ -114,7 +118,7 @@ func (s *Session) Classes(ctx context.Context, root *Node) error {
 		}
 		n.Class = o.Class
 	}
-	for _, n := range freed {
+	for n := range freed {
 		n.drop()
 	}
 	return nil
