@@ -74,7 +74,7 @@ func TestMachineLimit(t *testing.T) {
 		{"the server's limit", 10 * time.Millisecond, 20, 60, ""},
 		{"the bots behind", 10 * time.Millisecond, 15, 60, "sent 75% of the calls due"},
 		{"the cores taken", time.Duration(runtime.NumCPU()) * 3 * time.Second, 20, 60, "the bots used"},
-		{"the machine busy", 10 * time.Millisecond, 20, 95, "cores were 95% busy, 0.50 of them the bots' and 0.90 the server's"},
+		{"the machine busy", 10 * time.Millisecond, 20, 95, "cores were 95% busy, 0.50 of them the bots', 0.90 the server's"},
 		{"the machine just under", 10 * time.Millisecond, 20, 89, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,4 +88,15 @@ func TestMachineLimit(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestMachineLimitAdvice(t *testing.T) {
+	second := Snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: 50}
+	rep := &Report{BotsCPU: time.Millisecond, Seconds: []Snapshot{second, second}}
+	cfg := Config{Scenario: &Scenario{}, Bots: 2}
+	got := machineLimit(rep, cfg, 2*time.Second)
+	assert.Contains(t, got, "other processes'", "what neither the bots nor the server took")
+	assert.Contains(t, got, "run fewer bots, or on a machine with more cores", "no server here to move away from")
+	cfg.ServerPID = 1
+	assert.Contains(t, machineLimit(rep, cfg, 2*time.Second), "another machine than the server's")
 }

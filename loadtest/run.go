@@ -256,11 +256,18 @@ func machineLimit(rep *Report, cfg Config, elapsed time.Duration) string {
 		server += s.ServerCPU
 	}
 	if n := float64(len(steady)); n > 0 && machine/n >= busyMachine {
+		busy := cores * machine / n / 100 // in cores
 		why := fmt.Sprintf("this machine's %.0f cores were %.0f%% busy, %.2f of them the bots'", cores, machine/n, bots/n/100)
 		if cfg.ServerPID != 0 {
-			why += fmt.Sprintf(" and %.2f the server's", server/n/100)
+			why += fmt.Sprintf(", %.2f the server's", server/n/100)
 		}
-		return why + ": run the bots on another machine than the server's, or fewer"
+		if other := busy - (bots+server)/n/100; other >= 0.1 {
+			why += fmt.Sprintf(", %.2f other processes'", other)
+		}
+		if cfg.ServerPID != 0 {
+			return why + ": run the bots on another machine than the server's, or fewer"
+		}
+		return why + ": run fewer bots, or on a machine with more cores"
 	}
 	var rate float64
 	for _, c := range cfg.Scenario.Calls {
