@@ -1,6 +1,7 @@
-// Package procstat reads another process's CPU time and resident memory
-// from Linux's /proc: what a benchmark or a load test reports of a server
-// it measures from outside.
+// Package procstat reads a process's CPU time and resident memory, and
+// how busy this machine's cores are, from Linux's /proc: what a benchmark
+// or a load test reports of a server it measures from outside, and of the
+// machine they share.
 package procstat
 
 import (
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -83,30 +85,24 @@ func Machine() (busy, total time.Duration, err error) {
 // ticks spent in user, nice, system, idle, iowait, irq, softirq and steal
 // time (and guest time, which user time already counts).
 func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total time.Duration, err error) {
+	counts := func(name string) bool { return name == "cpu" }
+	if allowed != nil {
+		counts = func(name string) bool {
+			n, err := strconv.Atoi(strings.TrimPrefix(name, "cpu"))
+			return err == nil && allowed(n)
+		}
+	}
 	counted := false
 	for line := range bytes.Lines(stat) {
 		f := bytes.Fields(line)
-		if len(f) == 0 || !bytes.HasPrefix(f[0], []byte("cpu")) {
+		if len(f) == 0 || !counts(string(f[0])) {
 			continue
-		}
-		if allowed == nil {
-			if string(f[0]) != "cpu" {
-				continue
-			}
-		} else {
-			n, err := strconv.Atoi(string(f[0][3:]))
-			if err != nil || !allowed(n) {
-				continue
-			}
 		}
 		b, t, err := coreTicks(f)
 		if err != nil {
 			return 0, 0, err
 		}
 		busy, total, counted = busy+b, total+t, true
-		if allowed == nil {
-			break
-		}
 	}
 	if !counted {
 		return 0, 0, fmt.Errorf("procstat: /proc/stat: no line of the cores counted in %.80q", stat)
