@@ -7,6 +7,7 @@ package procstat
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -59,15 +60,16 @@ func RSS(pid int) (int64, error) {
 	return 0, fmt.Errorf("procstat: no VmRSS in /proc/%d/status", pid)
 }
 
-// Machine returns the CPU time the cores this process may run on (its
-// CPU affinity, where it is known; else every core) have been busy, and
-// the time they have been counted (busy or idle), summed since boot, from
+// Machine returns the clock ticks (USER_HZ) the cores this process may
+// run on (its CPU affinity, where it is known; else every core) have been
+// busy, and those they have been counted (busy or idle), summed since
+// boot, from
 // /proc/stat: the share of two readings' differences is how busy those
 // cores were between them, whatever process made them so. In a container
 // given a few of a host's cores, those are its affinity; a CPU quota
 // (cgroup cpu.max) is not counted. Where /proc/stat lists none of them
 // (lxcfs numbers a container's cores from 0), every core it lists counts.
-func Machine() (busy, total time.Duration, err error) {
+func Machine() (busy, total int64, err error) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
 		return 0, 0, err
@@ -84,7 +86,7 @@ func Machine() (busy, total time.Duration, err error) {
 // first line, the sum of all cores' ("cpu"), if allowed is nil: the clock
 // ticks spent in user, nice, system, idle, iowait, irq, softirq and steal
 // time (and guest time, which user time already counts).
-func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total time.Duration, err error) {
+func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total int64, err error) {
 	counts := func(name string) bool { return name == "cpu" }
 	if allowed != nil {
 		counts = func(name string) bool {
@@ -102,6 +104,9 @@ func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total time.Durati
 		if err != nil {
 			return 0, 0, err
 		}
+		if total > math.MaxInt64-t {
+			return 0, 0, fmt.Errorf("procstat: /proc/stat: more ticks than an int64 holds")
+		}
 		busy, total, counted = busy+b, total+t, true
 	}
 	if !counted {
@@ -110,21 +115,21 @@ func machineOf(stat []byte, allowed func(cpu int) bool) (busy, total time.Durati
 	return busy, total, nil
 }
 
-// coreTicks reads a cpu line's fields: its busy and total time.
-func coreTicks(f [][]byte) (busy, total time.Duration, err error) {
+// coreTicks reads a cpu line's fields: its busy and total ticks.
+func coreTicks(f [][]byte) (busy, total int64, err error) {
+	bad := func() error { return fmt.Errorf("procstat: /proc/stat: %.80q", bytes.Join(f, []byte(" "))) }
 	if len(f) < 9 {
-		return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", bytes.Join(f, []byte(" ")))
+		return 0, 0, bad()
 	}
-	var ticks [8]int64
-	for i := range ticks {
-		if ticks[i], err = strconv.ParseInt(string(f[1+i]), 10, 64); err != nil || ticks[i] < 0 {
-			return 0, 0, fmt.Errorf("procstat: /proc/stat: %.80q", bytes.Join(f, []byte(" ")))
+	for i := range 8 {
+		t, err := strconv.ParseInt(string(f[1+i]), 10, 64)
+		if err != nil || t < 0 || total > math.MaxInt64-t {
+			return 0, 0, bad()
+		}
+		total += t
+		if i != 3 && i != 4 { // idle and iowait
+			busy += t
 		}
 	}
-	var all int64
-	for _, t := range ticks {
-		all += t
-	}
-	idle := ticks[3] + ticks[4] // idle and iowait
-	return time.Duration(all-idle) * clockTick, time.Duration(all) * clockTick, nil
+	return busy, total, nil
 }
