@@ -30,7 +30,7 @@ type bot struct {
 
 // newBot declares the game on a new Multiplayer and hooks its counters.
 func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
-	m, err := multiplayer.New(multiplayer.WithReplicationTick(time.Duration(float64(time.Second) / sc.TickHz)))
+	m, err := multiplayer.New(multiplayer.WithReplicationTick(sc.tick()))
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 	if n == nil {
 		return // check found it in the project: a node of a spawned scene, not here yet
 	}
-	t := time.NewTicker(time.Duration(float64(time.Second) / c.RateHz))
+	t := time.NewTicker(every(c.RateHz))
 	defer t.Stop()
 	id := int32(b.m.ID())
 	for seq := int64(0); ; seq++ {

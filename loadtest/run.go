@@ -18,6 +18,10 @@ import (
 // goroutines in this process.
 const maxBots = 10000
 
+// maxJoinRate bounds Config.JoinRate: all of maxBots in a tenth of a
+// second, more than one process can connect.
+const maxJoinRate = 100000
+
 // Config is a load test: Bots bots join the server at Addr and play
 // Scenario for Duration.
 type Config struct {
@@ -27,8 +31,8 @@ type Config struct {
 	Transport string // "ws" or "enet"
 	Bots      int
 	Duration  time.Duration // the whole run's, joins included
-	// JoinRate is how many bots join a second (default 50): a burst of
-	// joins is a test of its own.
+	// JoinRate is how many bots join a second (default 50; from 0.001
+	// to 100 000): a burst of joins is a test of its own.
 	JoinRate float64
 	// ServerPID, if not 0, is the server's process on this machine: its
 	// CPU and memory are reported.
@@ -90,13 +94,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	machineBusy0, machineTotal0, _ := procstat.Machine()
 
 	wg.Go(func() { // the joins, paced
-		every := time.Duration(float64(time.Second) / cfg.JoinRate)
+		gap := every(cfg.JoinRate)
 		for i := 0; i < cfg.Bots; i++ {
 			if i > 0 {
 				select {
 				case <-ctx.Done():
 					return
-				case <-time.After(every):
+				case <-time.After(gap):
 				}
 			}
 			wg.Go(func() {
@@ -201,8 +205,8 @@ func (cfg *Config) check() error {
 	if cfg.JoinRate == 0 {
 		cfg.JoinRate = 50
 	}
-	if cfg.JoinRate < 0 {
-		return fmt.Errorf("%w: join rate %g", ErrConfig, cfg.JoinRate)
+	if !(cfg.JoinRate >= minRateHz && cfg.JoinRate <= maxJoinRate) {
+		return fmt.Errorf("%w: join rate %g: from %g to %d bots a second", ErrConfig, cfg.JoinRate, minRateHz, maxJoinRate)
 	}
 	if cfg.Scenario.Scene == "" {
 		main, err := cfg.Project.MainScene()

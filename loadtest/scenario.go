@@ -14,6 +14,15 @@ import (
 // maxScenario bounds a scenario file: a few calls, not a program.
 const maxScenario = 64 << 10
 
+// The ranges of a scenario's rates, in Hz. Each is checked as a range
+// that NaN fails, so that a Scenario made in Go is held to it too, and
+// each makes an interval a ticker takes: above 0 and far from
+// time.Duration's overflow (1e-10 Hz would be 317 years, past it).
+const (
+	minTickHz, maxTickHz = 1, 1000
+	minRateHz, maxRateHz = 0.001, 1000 // a call every 1000 s, or every ms
+)
+
 // A Scenario is what each bot does, read from a small JSON file (see
 // docs/load.md):
 //
@@ -32,7 +41,8 @@ type Scenario struct {
 	Scene string `json:"scene"`
 	// TickHz is the bots' replication tick: how often they sync the
 	// nodes they own, and the rate promised of a synchronizer whose
-	// interval is 0 (every frame). Default 60, the engine's.
+	// interval is 0 (every frame). From 1 to 1000; default 60, the
+	// engine's.
 	TickHz float64 `json:"tick_hz"`
 	// Auth, if set, is sent to the server as the bot's authentication
 	// message (send_auth), after which the bot completes its side.
@@ -58,7 +68,7 @@ type Scenario struct {
 type CallSpec struct {
 	Node   string  `json:"node"`    // absolute path, "/root/Main"
 	Method string  `json:"method"`  // an @rpc method of its script
-	RateHz float64 `json:"rate_hz"` // calls a second
+	RateHz float64 `json:"rate_hz"` // calls a second, from 0.001 to 1000
 	// Args are the arguments, each in Godot's text form ("Vector3(1, 0,
 	// 0)", "\"text\"", "7"), or "$now_us" (the bot's clock, µs since the
 	// Unix epoch: an answer carrying it gives a latency), "$id" (the
@@ -102,8 +112,8 @@ func (s *Scenario) check() error {
 	if s.TickHz == 0 {
 		s.TickHz = 60
 	}
-	if s.TickHz < 1 || s.TickHz > 1000 {
-		return fmt.Errorf("%w: tick_hz %g: from 1 to 1000", ErrScenario, s.TickHz)
+	if !(s.TickHz >= minTickHz && s.TickHz <= maxTickHz) {
+		return fmt.Errorf("%w: tick_hz %g: from %d to %d", ErrScenario, s.TickHz, minTickHz, maxTickHz)
 	}
 	if s.Own != "" && s.Own != "id" {
 		return fmt.Errorf("%w: own %q: \"id\" or none", ErrScenario, s.Own)
@@ -118,8 +128,8 @@ func (s *Scenario) check() error {
 		if c.Node == "" || c.Method == "" {
 			return fmt.Errorf("%w: call %d: a node and a method", ErrScenario, i)
 		}
-		if c.RateHz <= 0 || c.RateHz > 1000 {
-			return fmt.Errorf("%w: call %d: rate_hz %g: above 0, at most 1000", ErrScenario, i, c.RateHz)
+		if !(c.RateHz >= minRateHz && c.RateHz <= maxRateHz) {
+			return fmt.Errorf("%w: call %d: rate_hz %g: from %g (a call every %v) to %d", ErrScenario, i, c.RateHz, minRateHz, every(minRateHz), maxRateHz)
 		}
 		if _, err := c.args(0, 0); err != nil {
 			return fmt.Errorf("%w: call %d: %v", ErrScenario, i, err)
@@ -130,6 +140,12 @@ func (s *Scenario) check() error {
 	}
 	return nil
 }
+
+// tick is the bots' replication tick, TickHz's interval.
+func (s *Scenario) tick() time.Duration { return every(s.TickHz) }
+
+// every is the interval of a rate in Hz, one that check has let through.
+func every(hz float64) time.Duration { return time.Duration(float64(time.Second) / hz) }
 
 // values returns Set's values, parsed.
 func (s *Scenario) values() (map[string]any, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 )
 
 // A scenario file of any bytes is read or refused with ErrScenario in an
@@ -15,6 +16,7 @@ func FuzzScenario(f *testing.F) {
 		`{"calls": [{"node": "/root/Main", "method": "m", "rate_hz": 2, "args": ["Vector3(1, 2, 3)", "$id"]}]}`,
 		`{"set": {".:position": "Vector2(0, 1)"}, "auth": "PackedByteArray(1, 2)"}`,
 		`{"calls": [{"node": "/root/Main", "method": "m", "rate_hz": 1, "answer": {"method": "a", "arg": 0}}]}`,
+		`{"calls": [{"node": "/root/Main", "method": "m", "rate_hz": 1e-10}]}`,
 		`{`, `[1]`, `{"own": 5}`,
 	} {
 		f.Add([]byte(seed))
@@ -32,6 +34,16 @@ func FuzzScenario(f *testing.F) {
 		}
 		if s == nil {
 			t.Fatal("no scenario and no error")
+		}
+		// What is read runs: each rate makes an interval a ticker takes,
+		// the tick one WithReplicationTick takes (at least 1 ms).
+		if d := s.tick(); d < time.Millisecond {
+			t.Fatalf("tick_hz %g: a tick of %v", s.TickHz, d)
+		}
+		for _, c := range s.Calls {
+			if d := every(c.RateHz); d <= 0 {
+				t.Fatalf("rate_hz %g: an interval of %v", c.RateHz, d)
+			}
 		}
 	})
 }

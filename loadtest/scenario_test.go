@@ -1,10 +1,14 @@
 package loadtest
 
 import (
+	"context"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,6 +47,15 @@ func TestReadScenarioRejects(t *testing.T) {
 		{"a bad leave_after", `{"leave_after": "soon"}`, "leave_after"},
 		{"a call without a method", `{"calls": [{"node": "/root/Main", "rate_hz": 1}]}`, "a node and a method"},
 		{"a call at no rate", call(`"rate_hz": 0`), "rate_hz"},
+		// 1e-10 Hz is an interval past time.Duration's range: it once
+		// passed, and the run died in NewTicker.
+		{"a call every 317 years", call(`"rate_hz": 1e-10`), "rate_hz 1e-10"},
+		{"a call under the slowest rate", call(`"rate_hz": 0.0009`), "rate_hz"},
+		{"a call at a negative rate", call(`"rate_hz": -1`), "rate_hz"},
+		{"a call at 1 GHz", call(`"rate_hz": 1e9`), "rate_hz"},
+		{"a tick of 1 GHz", `{"tick_hz": 1e9}`, "tick_hz"},
+		{"a tick of 1e-300 Hz", `{"tick_hz": 1e-300}`, "tick_hz"},
+		{"leave_after below 0", `{"leave_after": "-5s"}`, "leave_after"},
 		{"an argument Godot would not read", call(`"rate_hz": 1, "args": ["Vector3(1,"]`), "argument 0"},
 		{"an answer without its method", call(`"rate_hz": 1, "answer": {"arg": 1}`), "answer"},
 		{"a value Godot would not read", `{"set": {".:position": "Vector2(0,"}}`, "set"},
@@ -53,6 +66,54 @@ func TestReadScenarioRejects(t *testing.T) {
 			assert.ErrorIs(t, err, ErrScenario)
 			assert.ErrorContains(t, err, tc.err)
 			assert.Less(t, len(err.Error()), 300, "bounded")
+		})
+	}
+}
+
+// What check lets through makes intervals a ticker takes: the slowest and
+// fastest rates of each range, as the bots make their tickers.
+func TestScenarioRangesRun(t *testing.T) {
+	for _, hz := range []float64{minRateHz, maxRateHz, minTickHz, maxTickHz} {
+		d := every(hz)
+		assert.Positive(t, d, "%g Hz", hz)
+		assert.NotPanics(t, func() { time.NewTicker(d).Stop() }, "%g Hz", hz)
+	}
+	assert.GreaterOrEqual(t, every(maxTickHz), time.Millisecond, "WithReplicationTick's least")
+}
+
+// A Scenario or Config made in Go, which ReadScenario has not read, is held
+// to the same ranges by Run, NaN included, before any bot starts.
+func TestRunRefusesRatesThatCannotRun(t *testing.T) {
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	scenario := func(tick, rate float64) *Scenario {
+		return &Scenario{TickHz: tick, Calls: []CallSpec{{Node: "/root/Main", Method: "input", RateHz: rate}}}
+	}
+	nan := math.NaN()
+	for _, tc := range []struct {
+		name     string
+		sc       *Scenario
+		joinRate float64
+		err      error
+		says     string
+	}{
+		{"a NaN tick", scenario(nan, 1), 0, ErrScenario, "tick_hz NaN"},
+		{"a NaN rate", scenario(30, nan), 0, ErrScenario, "rate_hz NaN"},
+		{"an infinite rate", scenario(30, math.Inf(1)), 0, ErrScenario, "rate_hz +Inf"},
+		{"a rate of 1e-10", scenario(30, 1e-10), 0, ErrScenario, "rate_hz 1e-10"},
+		{"joins at 1e-10 a second", scenario(30, 1), 1e-10, ErrConfig, "join rate 1e-10"},
+		{"joins at NaN a second", scenario(30, 1), nan, ErrConfig, "join rate NaN"},
+		{"joins at -1 a second", scenario(30, 1), -1, ErrConfig, "join rate -1"},
+		{"joins at 1e9 a second", scenario(30, 1), 1e9, ErrConfig, "join rate 1e+09"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			rep, err := Run(ctx, Config{Project: p, Scenario: tc.sc, Addr: "127.0.0.1:1", Transport: "ws",
+				Bots: 1, Duration: time.Second, JoinRate: tc.joinRate})
+			assert.ErrorIs(t, err, tc.err)
+			assert.ErrorContains(t, err, tc.says)
+			assert.Nil(t, rep)
 		})
 	}
 }
