@@ -24,6 +24,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -55,6 +56,9 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:8910", "with -serve, the address to listen on")
 	cpuProfile := flag.String("cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
 	flag.Parse()
+	if err := checkTimes(*hz, *seconds, *warmup, *drain, *idle); err != nil {
+		log.Fatal(err)
+	}
 	if *limits != "default" && *limits != "lifted" {
 		log.Fatalf("-limits %q: default or lifted", *limits)
 	}
@@ -147,6 +151,20 @@ func main() {
 			log.Fatal(err)
 		}
 	}
+}
+
+// checkTimes checks the flags that make a ticker's interval or a run's
+// length: -hz 0 divided by zero, -hz 2000000000 made a ticker of 0.
+func checkTimes(hz int, seconds float64, warmup, drain, idle time.Duration) error {
+	switch {
+	case hz < 1 || hz > 1000:
+		return fmt.Errorf("-hz %d: from 1 to 1000", hz)
+	case !(seconds > 0 && seconds <= 86400):
+		return fmt.Errorf("-seconds %g: above 0, at most a day", seconds)
+	case warmup < 0 || drain < 0 || idle < 0:
+		return errors.New("-warmup, -drain and -idle: 0 or more")
+	}
+	return nil
 }
 
 func split(s string) []string { return strings.Split(s, ",") }

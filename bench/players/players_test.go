@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"testing"
 	"time"
@@ -88,6 +89,36 @@ func TestLiveTwoMatches(t *testing.T) {
 			assert.Positive(t, r.perMatchMiB(r.idleRSS))
 			assert.Positive(t, r.perMatchMiB(r.serverRSS))
 			assert.Less(t, r.perMatchMiB(r.serverRSS), float64(r.serverRSS>>20), "shared by 2")
+		})
+	}
+}
+
+// The flags that make a ticker's interval or a run's length are checked
+// before any server starts: -hz 0 once divided by zero in run.
+func TestCheckTimes(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		hz            int
+		seconds       float64
+		warmup, drain time.Duration
+		err           string
+	}{
+		{"the defaults", 30, 10, 5 * time.Second, time.Second, ""},
+		{"-hz 0", 0, 10, 0, 0, "-hz 0"},
+		{"-hz 2000000000", 2000000000, 10, 0, 0, "-hz 2000000000"},
+		{"-seconds NaN", 30, math.NaN(), 0, 0, "-seconds NaN"},
+		{"-seconds 0", 30, 0, 0, 0, "-seconds 0"},
+		{"-seconds 1e300", 30, 1e300, 0, 0, "-seconds 1e+300"},
+		{"-warmup -1s", 30, 10, -time.Second, 0, "-warmup"},
+		{"-drain -1s", 30, 10, 0, -time.Second, "-drain"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkTimes(tc.hz, tc.seconds, tc.warmup, tc.drain, 0)
+			if tc.err == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, tc.err)
+			}
 		})
 	}
 }
