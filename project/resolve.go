@@ -57,6 +57,9 @@ type classInfo struct {
 	base   ClassRef
 	native string
 	err    error
+	// takesAny says the class or a base takes any name a load sets
+	// (Takes): a C# class, or one that defines _set.
+	takesAny bool
 }
 
 // The states of a classInfo.
@@ -104,7 +107,7 @@ func (p *Project) resolveBases(ref ClassRef) error {
 			}
 		}
 		if err != nil || base.Class == nil {
-			ref.Class.bases = classInfo{state: resolved, native: native, err: err}
+			ref.Class.bases = classInfo{state: resolved, native: native, err: err, takesAny: takesAny(ref.Class)}
 			end = ref.Class.bases
 			walk = walk[:len(walk)-1]
 			break
@@ -112,7 +115,7 @@ func (p *Project) resolveBases(ref ClassRef) error {
 		ref = base
 	}
 	for i := len(walk) - 1; i >= 0; i-- {
-		info := classInfo{state: resolved, native: end.native, err: end.err}
+		info := classInfo{state: resolved, native: end.native, err: end.err, takesAny: end.takesAny || takesAny(walk[i].Class)}
 		if end.err == nil {
 			info.base = ref
 		}
@@ -122,12 +125,33 @@ func (p *Project) resolveBases(ref ClassRef) error {
 	return end.err
 }
 
+// takesAny says a class itself takes any name a load sets: a C# class,
+// whose members the reader does not all know, or one that defines _set.
+func takesAny(c *Class) bool {
+	set, ok := c.members["_set"]
+	return c.csharp || ok && set.kind == kindFunction
+}
+
 // inner returns the inner class of c called name, or nil.
 func (c *Class) inner(name string) *Class {
 	if m, ok := c.members[name]; ok && m.kind == kindClass {
 		return c.Classes[m.index]
 	}
 	return nil
+}
+
+// checkedScript reads the script at a res:// path and checks it as
+// Resolve does, resolving its bases, without making its chain: what
+// each class of the chain has is reached through its Class.bases.
+func (p *Project) checkedScript(resPath string) (*Script, error) {
+	s, err := p.Script(resPath)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkScript(s, false); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // checkKey is a script checked as itself, or as a base.
@@ -373,11 +397,8 @@ func (r *Resolved) RPCs() []NamedRPC {
 // chain of bases: scripts that share a long chain of bases cost no more
 // than the methods each has.
 func (p *Project) RPCs(resPath string) ([]NamedRPC, error) {
-	s, err := p.Script(resPath)
+	s, err := p.checkedScript(resPath)
 	if err != nil {
-		return nil, err
-	}
-	if err := p.checkScript(s, false); err != nil {
 		return nil, err
 	}
 	var classes []*Class // those of the chain with @rpc methods
@@ -417,11 +438,8 @@ func mergeRPCs(classes []*Class) []NamedRPC {
 // res:// path ends at, as Resolve(resPath).Native, without making the
 // chain.
 func (p *Project) native(resPath string) (string, error) {
-	s, err := p.Script(resPath)
+	s, err := p.checkedScript(resPath)
 	if err != nil {
-		return "", err
-	}
-	if err := p.checkScript(s, false); err != nil {
 		return "", err
 	}
 	return s.Class.bases.native, nil

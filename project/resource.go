@@ -1,6 +1,8 @@
 package project
 
 import (
+	"slices"
+
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/resource"
 )
@@ -17,41 +19,100 @@ import (
 // global enum) is left untyped. In a Godot 3 project (config_version
 // below 5 in project.godot) they are the variables the GDScript 1 scripts
 // export, the bases' first.
+//
+// The list is made once for each script, and each class's variables
+// (their defaults folded) once, however many resources ask: it is the
+// Project's, shared by every call, and must not be changed.
 func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, error) {
 	if p.godot3() {
 		return p.storedProperties3(script)
 	}
-	r, err := p.Resolve(script)
+	s, err := p.checkedScript(script)
 	if err != nil {
 		return nil, err
 	}
-	var out []resource.ScriptProperty
-	for _, ref := range r.Chain {
-		var f *folder
-		if !ref.Class.csharp {
-			f = newFolder(ref.Script, p.limits)
-			f.global = p.globalFolder
+	return p.chainStored(ClassRef{s, &s.Class}), nil
+}
+
+// classStored is what StoredProperties made of a class, in its Project.
+type classStored struct {
+	own     []resource.ScriptProperty // the class's own stored variables
+	chain   []resource.ScriptProperty // with its bases', once chained
+	chained bool
+}
+
+// chainStored returns the stored variables of a class whose bases are
+// resolved and of its bases, most derived first: made once for the class
+// asked of, and shared by the classes at the head of its chain that
+// declare none, as their lists are the same.
+func (p *Project) chainStored(ref ClassRef) []resource.ScriptProperty {
+	if st := p.ownStored(ref); st.chained {
+		return st.chain
+	}
+	var chain []resource.ScriptProperty
+	first := ref // the first class of the chain chained or declaring some
+	for ; first.Class != nil; first = first.Class.bases.base {
+		st := p.ownStored(first)
+		if st.chained {
+			chain = st.chain
+			break
 		}
-		for _, prop := range ref.Class.Properties {
-			if !prop.Stored() {
-				continue
-			}
-			t, _ := p.typeOf(ref, prop.Type, prop.Line, true) // Resolve has checked them
-			sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
-			if f != nil {
-				if x := p.preloadDefault(ref, prop); x != nil {
-					sp.Default = x
-				} else {
-					sp.Default = declaredDefault(f, ref, prop, t)
-				}
-			}
-			for _, e := range t.elem {
-				sp.Elem = append(sp.Elem, containerType(e))
-			}
-			out = append(out, sp)
+		if len(st.own) == 0 {
+			continue
+		}
+		n := 0
+		for k := first; k.Class != nil; k = k.Class.bases.base {
+			n += len(p.ownStored(k).own)
+		}
+		chain = make([]resource.ScriptProperty, 0, n)
+		for k := first; k.Class != nil; k = k.Class.bases.base {
+			chain = append(chain, p.ownStored(k).own...)
+		}
+		break
+	}
+	for k := ref; k.Class != nil; k = k.Class.bases.base {
+		st := p.ownStored(k)
+		st.chain, st.chained = chain, true
+		if k == first {
+			break
 		}
 	}
-	return out, nil
+	return chain
+}
+
+// ownStored returns what StoredProperties made of a class, its own stored
+// variables made the first time.
+func (p *Project) ownStored(ref ClassRef) *classStored {
+	c := ref.Class
+	if c.stored != nil {
+		return c.stored
+	}
+	c.stored = &classStored{}
+	var f *folder
+	if !c.csharp {
+		f = newFolder(ref.Script, p.limits)
+		f.global = p.globalFolder
+	}
+	for _, prop := range c.Properties {
+		if !prop.Stored() {
+			continue
+		}
+		t, _ := p.typeOf(ref, prop.Type, prop.Line, true) // checkScript has checked them
+		sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
+		if f != nil {
+			if x := p.preloadDefault(ref, prop); x != nil {
+				sp.Default = x
+			} else {
+				sp.Default = declaredDefault(f, ref, prop, t)
+			}
+		}
+		for _, e := range t.elem {
+			sp.Elem = append(sp.Elem, containerType(e))
+		}
+		c.stored.own = append(c.stored.own, sp)
+	}
+	c.stored.own = slices.Clip(c.stored.own)
+	return c.stored
 }
 
 // Takes reports whether an instance of the script at a res:// path keeps
@@ -61,19 +122,21 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 // a save leaves out what the engine's load drops. A C# script in the
 // chain, whose members the reader does not all know, takes every name, as
 // does any script of a Godot 3 project, whose loading it does not model.
+// A save asks for each property: once the script is resolved, it looks
+// the name up in each class of the chain, and allocates nothing.
 func (p *Project) Takes(script, name string) (bool, error) {
 	if p.godot3() {
 		return true, nil
 	}
-	r, err := p.Resolve(script)
+	s, err := p.checkedScript(script)
 	if err != nil {
 		return false, err
 	}
-	for _, ref := range r.Chain {
-		c := ref.Class
-		v, isVar := c.members[name]
-		set, hasSet := c.members["_set"]
-		if c.csharp || isVar && v.kind == kindVariable || hasSet && set.kind == kindFunction {
+	if s.Class.bases.takesAny {
+		return true, nil
+	}
+	for c := &s.Class; c != nil; c = c.bases.base.Class {
+		if m, ok := c.members[name]; ok && m.kind == kindVariable {
 			return true, nil
 		}
 	}

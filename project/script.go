@@ -45,6 +45,8 @@ type Class struct {
 	// engine's analyzer reports (an @rpc's arguments), or nil.
 	fault *ScriptError
 	bases classInfo // what resolving its bases found, in its Project
+	// stored is what StoredProperties made of it, in its Project, or nil.
+	stored *classStored
 	// csharp says a C# class (see csharp_script.go): its Methods are its
 	// [Rpc] methods and its Properties its [Export] members.
 	csharp bool
