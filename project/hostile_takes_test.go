@@ -72,7 +72,10 @@ func scriptedFile(script string, format, size int, props func(i int) string) str
 // the most of their scripts: properties that no script of a chain of
 // Limits.MaxDepth takes (each asked of the whole chain), a _set at its
 // end, scripts of thousands of variables with initializers (each folded),
-// a cycle, and C# classes extending one another.
+// a cycle, C# classes extending one another, a Godot 3 chain by
+// class_name (its scripts read and project.godot's global classes looked
+// up for each resource), and a project.godot whose config_version comes
+// last (read for each question: CPU alone, BenchmarkHostileTakes').
 func takesAttacks(size int) []takesAttack {
 	depth := DefaultLimits().MaxDepth
 	untaken := func(i int) string { // names no script declares, each new
@@ -102,6 +105,19 @@ func takesAttacks(size int) []takesAttack {
 		}
 		csharp[fmt.Sprintf("C%d.cs", i)] = fmt.Sprintf("using Godot;\npublic partial class C%d : %s\n{\n}\n", i, base)
 	}
+	godot3 := map[string]string{} // each extending the next by its class_name
+	var classes []string
+	for i := range depth {
+		base := fmt.Sprintf("C%d", i+1)
+		if i == depth-1 {
+			base = "Resource"
+		}
+		godot3[fmt.Sprintf("%d.gd", i)] = fmt.Sprintf("extends %s\nexport var v%d = 1\n", base, i)
+		classes = append(classes, fmt.Sprintf("{\n\"base\": %q,\n\"class\": \"C%d\",\n\"language\": \"GDScript\",\n\"path\": \"res://%d.gd\"\n}", base, i, i))
+	}
+	godot3["project.godot"] = "config_version=4\n\n_global_script_classes=[ " + strings.Join(classes, ", ") + " ]\n"
+	settings := chainOf(depth, false, variable)
+	settings["project.godot"] = strings.Repeat("; a comment\n", size/12) + "config_version=5\n"
 	return []takesAttack{
 		{"untaken names over a chain of bases", with(chainOf(depth, false, variable), 3, "0.gd", untaken), false},
 		{"_set at the end of a chain of bases", with(chainOf(depth, false, func(i int) string {
@@ -118,6 +134,10 @@ func takesAttacks(size int) []takesAttack {
 		}), true},
 		{"a cycle of bases", with(chainOf(depth/2, true, variable), 3, "0.gd", untaken), false},
 		{"C# classes extending one another", with(csharp, 3, "C0.cs", untaken), false},
+		{"a Godot 3 chain of bases", with(godot3, 2, "0.gd", func(i int) string {
+			return fmt.Sprintf("v%d = 2\n", i%depth)
+		}), false},
+		{"config_version after a long project.godot", with(settings, 3, "0.gd", untaken), false},
 	}
 }
 

@@ -19,14 +19,15 @@ type Project struct {
 	Dir string
 
 	limits   Limits
-	scripts  map[string]*scriptRead // by res:// path
-	scenes   map[string]*sceneRead  // by res:// path
-	checked  map[checkKey]error     // checkScript's results
-	checking int                    // checkScript's calls under way, one within another
-	types    typeState              // what resolving types keeps while it works
-	index    *index                 // the walk's classes and UIDs, once made
-	settings *string                // project.godot's text, once read
-	config   *configRead            // project.godot read as a ConfigFile, once
+	scripts  map[string]*scriptRead  // by res:// path
+	scenes   map[string]*sceneRead   // by res:// path
+	checked  map[checkKey]error      // checkScript's results
+	checking int                     // checkScript's calls under way, one within another
+	types    typeState               // what resolving types keeps while it works
+	index    *index                  // the walk's classes and UIDs, once made
+	settings *settingsRead           // what is taken of project.godot's text, once read
+	scripts3 map[string]*script3Read // a Godot 3 project's scripts, by res:// path
+	config   *configRead             // project.godot read as a ConfigFile, once
 	// classTable is the engine's class table for the project's version,
 	// once chosen.
 	classTable *engineClasses

@@ -28,32 +28,80 @@ func (p *Project) Engine() gdvar.Engine {
 }
 
 // godot3 says the project is a Godot 3 project, by its project.godot.
-func (p *Project) godot3() bool {
-	settings := p.settingsText()
-	for line := range strings.Lines(settings) {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "config_version="); ok {
-			n, err := strconv.Atoi(v)
-			return err == nil && n < 5
-		}
-	}
-	return false
+func (p *Project) godot3() bool { return p.readSettings().godot3 }
+
+// settingsRead is what is taken of project.godot's text, read once:
+// each resource and property a save asks about asks which engine the
+// project is for.
+type settingsRead struct {
+	godot3 bool // config_version below 5
+	// classes3 are a Godot 3 project's global classes, their scripts by
+	// class_name (globalClass3), once made.
+	classes3 map[string]string
 }
 
-// settingsText is project.godot's text, read once ("" if it cannot be).
-func (p *Project) settingsText() string {
-	if p.settings == nil {
-		b, _ := readLimited(filepath.Join(p.Dir, "project.godot"), p.limits.MaxFileBytes)
-		text := string(b)
-		p.settings = &text
+// readSettings reads project.godot once (as empty if it cannot be).
+func (p *Project) readSettings() *settingsRead {
+	if p.settings != nil {
+		return p.settings
 	}
-	return *p.settings
+	b, _ := readLimited(filepath.Join(p.Dir, "project.godot"), p.limits.MaxFileBytes)
+	p.settings = &settingsRead{}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "config_version="); ok {
+			n, err := strconv.Atoi(v)
+			p.settings.godot3 = err == nil && n < 5
+			break
+		}
+	}
+	return p.settings
+}
+
+// script3Read is a Godot 3 script read, or why it could not be, and what
+// storedProperties3 made of it, once asked.
+type script3Read struct {
+	script     *script3
+	err        error
+	stored     []resource.ScriptProperty
+	storedErr  error
+	storedMade bool
+}
+
+// readScript3 reads the Godot 3 script at a res:// path, once.
+func (p *Project) readScript3(path string) *script3Read {
+	if r, ok := p.scripts3[path]; ok {
+		return r
+	}
+	r := &script3Read{}
+	src, err := p.readFile(path)
+	if err != nil {
+		r.err = &ScriptError{Path: path, Message: err.Error()}
+	} else {
+		r.script, r.err = parseScript3(src, path)
+	}
+	if p.scripts3 == nil {
+		p.scripts3 = map[string]*script3Read{}
+	}
+	p.scripts3[path] = r
+	return r
 }
 
 // storedProperties3 returns the variables a Godot 3 script and its bases
 // export, as the engine lists them: the bases' first, each script's in
 // declaration order. A base named by its class_name is found in
-// project.godot's list of global classes, as Godot 3 keeps it.
+// project.godot's list of global classes, as Godot 3 keeps it. Each
+// script is read once, and the list made once for each script asked of.
 func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, error) {
+	r := p.readScript3(script)
+	if !r.storedMade {
+		r.stored, r.storedErr = p.chain3(script)
+		r.storedMade = true
+	}
+	return r.stored, r.storedErr
+}
+
+// chain3 makes storedProperties3's list.
+func (p *Project) chain3(script string) ([]resource.ScriptProperty, error) {
 	var chain [][]exported3
 	seen := map[string]bool{}
 	for path := script; path != ""; {
@@ -61,14 +109,11 @@ func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, e
 			return nil, &ScriptError{Path: path, Message: "the script's bases form a loop or nest too deep", Err: ErrTooDeep}
 		}
 		seen[path] = true
-		src, err := p.readFile(path)
-		if err != nil {
-			return nil, &ScriptError{Path: path, Message: err.Error()}
+		r := p.readScript3(path)
+		if r.err != nil {
+			return nil, r.err
 		}
-		s, err := parseScript3(src, path)
-		if err != nil {
-			return nil, err
-		}
+		s := r.script
 		chain = append(chain, s.exports)
 		from := path
 		switch path = s.extends; {
@@ -93,21 +138,31 @@ func (p *Project) storedProperties3(script string) ([]resource.ScriptProperty, e
 
 // globalClass3 is the script of a class_name in a Godot 3 project, as
 // project.godot lists it in _global_script_classes, or "" for an engine
-// class.
+// class. The list is read once, as ScriptServer::init_languages reads it:
+// an entry without its class, base, language and path is passed over,
+// and of a name listed twice the last is kept.
 func (p *Project) globalClass3(name string) string {
-	text := p.settingsText()
-	at := strings.Index(text, `"class": "`+name+`"`)
-	if at < 0 {
-		return ""
+	settings := p.readSettings()
+	if settings.classes3 == nil {
+		settings.classes3 = map[string]string{}
+		list, _ := p.setting("", "_global_script_classes").([]any)
+		for _, e := range list {
+			d, ok := e.(*gdvar.Dictionary)
+			if !ok {
+				continue
+			}
+			class, hasClass := d.Get("class")
+			path, hasPath := d.Get("path")
+			_, hasBase := d.Get("base")
+			_, hasLanguage := d.Get("language")
+			if hasClass && hasPath && hasBase && hasLanguage {
+				class, _ := class.(string)
+				path, _ := path.(string)
+				settings.classes3[class] = path
+			}
+		}
 	}
-	entry := text[strings.LastIndexByte(text[:at], '{')+1:]
-	entry = entry[:max(0, strings.IndexByte(entry, '}'))]
-	_, after, ok := strings.Cut(entry, `"path": "`)
-	if !ok {
-		return ""
-	}
-	path, _, _ := strings.Cut(after, `"`)
-	return path
+	return settings.classes3[name]
 }
 
 // script3 is what storedProperties3 needs of a Godot 3 script.

@@ -108,6 +108,31 @@ func TestExports3(t *testing.T) {
 	}
 }
 
+// A Godot 3 project's global classes are those project.godot's
+// _global_script_classes lists, as ScriptServer::init_languages reads
+// them: an entry lacking its class, base, language or path is passed
+// over, and of a name listed twice the last is kept.
+func TestGlobalClasses3(t *testing.T) {
+	entry := func(class, path string, leave string) string {
+		var keys []string
+		for _, kv := range [][2]string{{"base", "Resource"}, {"class", class}, {"language", "GDScript"}, {"path", path}} {
+			if kv[0] != leave {
+				keys = append(keys, fmt.Sprintf("%q: %q", kv[0], kv[1]))
+			}
+		}
+		return "{\n" + strings.Join(keys, ",\n") + "\n}"
+	}
+	p, err := Open(writeProject(t, map[string]string{"project.godot": "config_version=4\n\n_global_script_classes=[ " + strings.Join([]string{
+		entry("Twice", "res://first.gd", ""), entry("Twice", "res://last.gd", ""),
+		entry("NoBase", "res://a.gd", "base"), entry("NoLanguage", "res://a.gd", "language"),
+		entry("NoPath", "res://a.gd", "path"), entry("Whole", "res://whole.gd", ""),
+	}, ", ") + " ]\n"}))
+	require.NoError(t, err)
+	for name, want := range map[string]string{"Twice": "res://last.gd", "Whole": "res://whole.gd", "NoBase": "", "NoLanguage": "", "NoPath": "", "Node": ""} {
+		assert.Equal(t, want, p.globalClass3(name), name)
+	}
+}
+
 // TestLiveExports3 has Godot 3.6 and 3.2 load each of exportCases3's
 // scripts and say what each variable it exports holds, or that it does
 // not load, and checks that the reader reads the same, and that the case
