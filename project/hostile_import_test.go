@@ -84,3 +84,31 @@ func TestHostileImport(t *testing.T) {
 		})
 	}
 }
+
+// Autoloads by the thousand naming one model cost Autoloads within
+// hostile.Bound of project.godot and the model's .import file: the
+// .import file, which says whether the model is a scene, is read once,
+// not for each autoload.
+func TestHostileAutoloadImports(t *testing.T) {
+	const size = 64 << 10
+	var settings strings.Builder
+	settings.WriteString("config_version=5\n\n[autoload]\n\n")
+	for i := 0; settings.Len() < size; i++ {
+		fmt.Fprintf(&settings, "%s=\"*res://m.glb\"\n", n36(i))
+	}
+	files := map[string]string{
+		"project.godot": settings.String(),
+		"m.glb":         "glTF",
+		"m.glb.import":  string(fill(modelImport("m.glb", ""), size, func(i int) string { return n36(i) + "=1\n" })),
+	}
+	p, err := Open(writeProject(t, files))
+	require.NoError(t, err)
+	var autoloads []Autoload
+	hostile.Collect()
+	alloc := hostile.Allocated(func() { autoloads, err = p.Autoloads() })
+	t.Logf("%d autoloads: %d KiB allocated, %.1f a byte of the %d of project.godot and the .import file", len(autoloads), alloc>>10, float64(alloc)/float64(filesBytes(files)), filesBytes(files))
+	require.NoError(t, err)
+	require.NotEmpty(t, autoloads)
+	assert.True(t, autoloads[0].Scene)
+	assert.LessOrEqual(t, alloc, hostile.Bound(filesBytes(files)))
+}

@@ -34,9 +34,29 @@ type importFile struct {
 	rootType, rootName, rootScript string
 }
 
-// readImport reads the .import file of a res:// path; an error wrapping
+// importRead is a .import file read, or why it could not be.
+type importRead struct {
+	file *importFile
+	err  error
+}
+
+// readImport reads the .import file of a res:// path, once: autoloads
+// and scenes by the thousand may name one model. An error wraps
 // fs.ErrNotExist where there is none.
 func (p *Project) readImport(resPath string) (*importFile, error) {
+	if r, ok := p.imports[resPath]; ok {
+		return r.file, r.err
+	}
+	im, err := p.parseImport(resPath)
+	if p.imports == nil {
+		p.imports = map[string]importRead{}
+	}
+	p.imports[resPath] = importRead{im, err}
+	return im, err
+}
+
+// parseImport reads the .import file of a res:// path.
+func (p *Project) parseImport(resPath string) (*importFile, error) {
 	data, err := p.readFile(resPath + ".import")
 	if err != nil {
 		return nil, err

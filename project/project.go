@@ -27,6 +27,7 @@ type Project struct {
 	index    *index                  // the walk's classes and UIDs, once made
 	settings *settingsRead           // what is taken of project.godot's text, once read
 	scripts3 map[string]*script3Read // a Godot 3 project's scripts, by res:// path
+	imports  map[string]importRead   // .import files, by the res:// path of what they import
 	config   *configRead             // project.godot read as a ConfigFile, once
 	// classTable is the engine's class table for the project's version,
 	// once chosen.
