@@ -87,6 +87,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var t tally
 	rep := &Report{Disconnects: map[string]int{}, JoinErrors: map[string]int{}}
 	var mu sync.Mutex // rep's maps and counts, and bots
+	var declaring sync.Mutex
 	var bots []*bot
 	var connected atomic.Int64
 	var wg sync.WaitGroup
@@ -104,7 +105,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				}
 			}
 			wg.Go(func() {
+				declaring.Lock() // a Project is for one goroutine at a time
 				b, err := newBot(cfg.Project, cfg.Scenario, &t)
+				declaring.Unlock()
 				if err == nil {
 					joinCtx, cancelJoin := context.WithTimeout(ctx, 10*time.Second)
 					err = b.connect(joinCtx, cfg.Transport, cfg.Addr)

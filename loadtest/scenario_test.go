@@ -117,3 +117,22 @@ func TestRunRefusesRatesThatCannotRun(t *testing.T) {
 		})
 	}
 }
+
+// Bots joining at once declare the game from one Project, which is for one
+// goroutine at a time: under -race, a join that declared alongside
+// another was a data race on the Project's caches (CI runs this with
+// -race). Every bot gets as far as its connection, refused here.
+func TestConcurrentJoinsShareTheProject(t *testing.T) {
+	p, err := project.Open(playersProject) // nothing read yet: the first joins fill its caches
+	require.NoError(t, err)
+	const bots = 8
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := Run(ctx, Config{Project: p, Scenario: &Scenario{}, Addr: "127.0.0.1:1", Transport: "ws",
+		Bots: bots, Duration: 3 * time.Second, JoinRate: maxJoinRate})
+	require.NoError(t, err)
+	assert.Equal(t, bots, rep.Failed)
+	for why := range rep.JoinErrors {
+		assert.Contains(t, why, "refused", "no bot failed before its connection")
+	}
+}
