@@ -45,8 +45,9 @@ var (
 	ErrReadTimeout = errors.New("multiplayer: peer too slow to send a packet")
 	// ErrHandshake: a client did not complete the handshake within 3 s,
 	// the engine's handshake_timeout: it sent no request, or did not take
-	// the peer id it was sent. It was dropped. From Connect: the server
-	// sent no peer id in time.
+	// the peer id it was sent. It was dropped. From Connect: the server's
+	// answer to the upgrade was refused (see Connect), or it sent no peer
+	// id in time.
 	ErrHandshake = errors.New("multiplayer: handshake not completed")
 	// ErrQueueFull: a packet to the peer did not fit its send queue
 	// (WithSendQueue) and was dropped, as the engine drops what does not

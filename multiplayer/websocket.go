@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -156,7 +157,11 @@ func (m *Multiplayer) ListenAndServe(ctx context.Context, addr string) error {
 // redirect. It returns once the server has given this side its peer id,
 // which it waits for 3 s at most (then ErrHandshake); the connection then
 // runs until the server closes it or Close is called. ctx bounds the
-// connecting only.
+// connecting only. An answer to the upgrade that RFC 6455 refuses (another
+// status, a head over 16 KiB, a subprotocol or an extension not offered,
+// ...) fails with ErrHandshake, in one line that names the fix where
+// there is one; a URL that does not parse, or of another scheme than ws,
+// wss, http or https, with a *url.Error.
 func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 	if err := m.start(false); err != nil {
 		return err
@@ -167,6 +172,9 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 
 func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	h, err := wsframe.Dialer{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Dial(ctx, url)
+	if errors.Is(err, wsframe.ErrHandshake) {
+		return fmt.Errorf("%w: %w", ErrHandshake, err) // wsframe's is no error a caller can match
+	}
 	if err != nil {
 		return err
 	}

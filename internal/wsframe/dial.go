@@ -40,7 +40,9 @@ const maxResponse = 16 << 10
 // host itself (through no proxy, following no redirect), asks to upgrade,
 // offering d.Protocols, and checks the server's answer (RFC 6455, 4.1):
 // 101, an upgrade to websocket, the key answered, no extension and a
-// subprotocol offered if any. An answer refused matches ErrHandshake.
+// subprotocol offered if any. An answer refused matches ErrHandshake, in
+// an error of one short line, which names the fix where there is one; a
+// URL of another scheme is a *url.Error, as one that does not parse is.
 func (d Dialer) Dial(ctx context.Context, rawURL string) (Handshake, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -52,7 +54,7 @@ func (d Dialer) Dial(ctx context.Context, rawURL string) (Handshake, error) {
 	case "wss", "https":
 		secure = true
 	default:
-		return Handshake{}, fmt.Errorf("websocket: URL scheme %q, not ws or wss", shown(u.Scheme))
+		return Handshake{}, &url.Error{Op: "dial", URL: shown(rawURL), Err: fmt.Errorf("websocket: scheme %q: use ws:// or wss://", shown(u.Scheme))}
 	}
 	addr := u.Host
 	if u.Port() == "" && secure {
@@ -109,9 +111,15 @@ func upgrade(conn net.Conn, u *url.URL, protocols []string, require bool) (Hands
 	if _, err := conn.Write(append(req, "\r\n"...)); err != nil {
 		return Handshake{}, err
 	}
-	br := bufio.NewReader(io.LimitReader(conn, maxResponse))
+	limited := &io.LimitedReader{R: conn, N: maxResponse}
+	br := bufio.NewReader(limited)
 	resp, err := http.ReadResponse(br, &http.Request{Method: http.MethodGet, URL: u})
-	if err != nil {
+	switch {
+	case err != nil && limited.N == 0:
+		// The head was cut at the limit: a line without end, or too many
+		// lines, whatever the error says of the piece read.
+		return Handshake{}, fmt.Errorf("%w: the server's answer is over %d KiB", ErrHandshake, maxResponse>>10)
+	case err != nil:
 		return Handshake{}, fmt.Errorf("%w: reading the answer: %s", ErrHandshake, shown(err.Error()))
 	}
 	if err := checkAnswer(resp, key, protocols, require); err != nil {
@@ -132,9 +140,11 @@ func checkAnswer(resp *http.Response, key string, protocols []string, require bo
 		return fmt.Errorf("%w: "+format, append([]any{ErrHandshake}, args...)...)
 	}
 	protocol := resp.Header.Get("Sec-WebSocket-Protocol")
-	switch {
+	switch location := resp.Header.Get("Location"); {
+	case resp.StatusCode/100 == 3 && location != "":
+		return refused("the server redirects to %q: connect there", shown(location))
 	case resp.StatusCode != http.StatusSwitchingProtocols:
-		return refused("the server answered %q", shown(resp.Status))
+		return refused("the server answered %q, not 101", shown(resp.Status))
 	case !hasToken(resp.Header, "Connection", "upgrade") || !hasToken(resp.Header, "Upgrade", "websocket"):
 		return refused("the server's answer is not an upgrade to a WebSocket")
 	case resp.Header.Get("Sec-WebSocket-Accept") != acceptKey(key):
@@ -142,7 +152,7 @@ func checkAnswer(resp *http.Response, key string, protocols []string, require bo
 	case resp.Header.Get("Sec-WebSocket-Extensions") != "":
 		return refused("the server agreed extensions %q, none offered", shown(resp.Header.Get("Sec-WebSocket-Extensions")))
 	case require && protocol == "":
-		return refused("the server agreed none of the subprotocols %q", protocols)
+		return refused("the server agreed none of the subprotocols offered: offer one it speaks")
 	case protocol != "" && !slices.Contains(protocols, protocol):
 		return refused("the server agreed subprotocol %q, not offered", shown(protocol))
 	}

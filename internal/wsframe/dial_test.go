@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"fmt"
 	"io"
 	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -50,31 +52,41 @@ func answer101(key string, more ...string) string {
 }
 
 // An answer that RFC 6455 has a client refuse (4.1) fails the handshake
-// with ErrHandshake, in a short error; one it accepts gives the
-// connection, with what came with the answer.
+// with ErrHandshake, in a short error of one line that names the fix
+// where there is one; one it accepts gives the connection, with what came
+// with the answer. A head over the 16 KiB read of it, in one line or
+// many, says so, where the error was the reading's of the piece read
+// ("unexpected EOF", "malformed MIME header").
 func TestDialChecksTheAnswer(t *testing.T) {
+	many := make([]string, 1000)
+	for i := range many {
+		many[i] = fmt.Sprintf("X-Header-%04d: %s", i, strings.Repeat("v", 48))
+	}
 	for _, tc := range []struct {
 		name     string
 		answer   func(key string) string
 		protocol string // agreed; "" with refused
 		refused  bool
+		says     string // what a refusal's error says
 	}{
-		{"an answer", func(k string) string { return answer101(k) }, "", false},
-		{"a subprotocol offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: godot") }, "godot", false},
+		{"an answer", func(k string) string { return answer101(k) }, "", false, ""},
+		{"a subprotocol offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: godot") }, "godot", false, ""},
 		{"tokens in any case", func(k string) string {
 			return strings.Replace(strings.Replace(answer101(k), "Upgrade: websocket", "Upgrade: WebSocket", 1), "Connection: Upgrade", "Connection: upgrade", 1)
-		}, "", false},
-		{"another status", func(string) string { return "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n" }, "", true},
+		}, "", false, ""},
+		{"another status", func(string) string { return "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n" }, "", true, "503"},
 		{"a redirect", func(string) string {
 			return "HTTP/1.1 302 Found\r\nLocation: ws://elsewhere/\r\nContent-Length: 0\r\n\r\n"
-		}, "", true},
-		{"another key's answer", func(string) string { return answer101("dGhlIHNhbXBsZSBub25jZQ==") }, "", true},
-		{"no Upgrade", func(k string) string { return strings.Replace(answer101(k), "Upgrade: websocket\r\n", "", 1) }, "", true},
-		{"no Connection", func(k string) string { return strings.Replace(answer101(k), "Connection: Upgrade\r\n", "", 1) }, "", true},
-		{"an extension", func(k string) string { return answer101(k, "Sec-WebSocket-Extensions: permessage-deflate") }, "", true},
-		{"a subprotocol not offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: chat") }, "", true},
-		{"not HTTP", func(string) string { return strings.Repeat("\x00", 100) + "\r\n\r\n" }, "", true},
-		{"a head over 16 KiB", func(k string) string { return answer101(k, "X-Long: "+strings.Repeat("x", 64<<10)) }, "", true},
+		}, "", true, `redirects to "ws://elsewhere/": connect there`},
+		{"another key's answer", func(string) string { return answer101("dGhlIHNhbXBsZSBub25jZQ==") }, "", true, "key"},
+		{"no Upgrade", func(k string) string { return strings.Replace(answer101(k), "Upgrade: websocket\r\n", "", 1) }, "", true, "not an upgrade"},
+		{"no Connection", func(k string) string { return strings.Replace(answer101(k), "Connection: Upgrade\r\n", "", 1) }, "", true, "not an upgrade"},
+		{"an extension", func(k string) string { return answer101(k, "Sec-WebSocket-Extensions: permessage-deflate") }, "", true, "extensions"},
+		{"a subprotocol not offered", func(k string) string { return answer101(k, "Sec-WebSocket-Protocol: chat") }, "", true, `subprotocol "chat"`},
+		{"not HTTP", func(string) string { return strings.Repeat("\x00", 100) + "\r\n\r\n" }, "", true, "malformed"},
+		{"a head over 16 KiB", func(k string) string { return answer101(k, "X-Long: "+strings.Repeat("x", 64<<10)) }, "", true, "over 16 KiB"},
+		{"a line without end of 1 MiB", func(string) string { return "HTTP/1.1 101 Switching Protocols\r\nX: " + strings.Repeat("x", 1<<20) }, "", true, "over 16 KiB"},
+		{"64 KiB of header lines", func(k string) string { return answer101(k, many...) }, "", true, "over 16 KiB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url := answeringServer(t, tc.answer)
@@ -84,6 +96,8 @@ func TestDialChecksTheAnswer(t *testing.T) {
 			if tc.refused {
 				require.ErrorIs(t, err, ErrHandshake)
 				assert.Less(t, len(err.Error()), 200, "the error is short: %v", err)
+				assert.NotContains(t, err.Error(), "\n")
+				assert.Contains(t, err.Error(), tc.says)
 				return
 			}
 			require.NoError(t, err)
@@ -159,10 +173,12 @@ func TestDialTLS(t *testing.T) {
 	assert.ErrorAs(t, err, &unknown)
 }
 
-// A URL Dial cannot dial is refused before any connection.
+// A URL Dial cannot dial is refused before any connection, with a
+// *url.Error.
 func TestDialURL(t *testing.T) {
-	for _, url := range []string{"ftp://127.0.0.1:1/", "127.0.0.1:1", "ws://[::1"} {
-		_, err := Dialer{}.Dial(context.Background(), url)
-		assert.Error(t, err, url)
+	for _, rawURL := range []string{"ftp://127.0.0.1:1/", "127.0.0.1:1", "ws://[::1"} {
+		_, err := Dialer{}.Dial(context.Background(), rawURL)
+		var refused *url.Error
+		assert.ErrorAs(t, err, &refused, rawURL)
 	}
 }
