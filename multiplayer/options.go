@@ -27,7 +27,9 @@ const (
 	// server, relays to the others). The rate carries
 	// 100 players at 60 Hz (6000 a second) with a call to the server each
 	// tick and room to spare; the burst, two seconds of it, carries the
-	// bursts of a join (ADD_PEER answers, spawns) above that.
+	// bursts of a join (ADD_PEER answers, spawns) above that. A client
+	// answers its server's pings at most one a window of 1/rate (100 us),
+	// the others unanswered.
 	DefaultRate  = 10000
 	DefaultBurst = 20000
 	// DefaultSendQueue is how many bytes may wait to be sent to a peer;
@@ -137,7 +139,9 @@ func WithMaxPacketSize(n int) Option {
 // WithRateLimit sets how many packets (a ping counting as one) each client
 // of a server may send a second on average and at once (defaults
 // DefaultRate and DefaultBurst); beyond, the server reads the client's
-// packets no faster than the rate (back-pressure), dropping none.
+// packets no faster than the rate (back-pressure), dropping none. A
+// client answers its server's pings at most one a window of 1/perSecond,
+// leaving the others unanswered: a server's packets are never held back.
 func WithRateLimit(perSecond float64, burst int) Option {
 	return option("WithRateLimit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
 }

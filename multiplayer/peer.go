@@ -148,9 +148,7 @@ func (c *conn) pace() bool {
 	if c.id == ServerID {
 		return true
 	}
-	now := time.Now()
-	c.tokens = min(float64(c.m.cfg.burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate) - 1
-	c.last = now
+	c.tokens = c.refill(c.m.cfg.burst) - 1
 	if c.tokens >= 0 {
 		return true
 	}
@@ -169,13 +167,47 @@ func (c *conn) pace() bool {
 	}
 }
 
+// paceAnswer reports whether a ping of the peer's is to be answered,
+// taking a token of its rate bucket if so. A client's pings are paced as
+// its packets are (pace): all answered, late if need be. A server's, which
+// a client cannot hold back (see pace), are answered at most one a window
+// of 1/rate (a bucket of one token), the others dropped with no wait: an
+// answer costs a write and, masked, is 4 bytes larger than its ping (3
+// times an empty one), where a ping dropped costs its reading alone. RFC
+// 6455 (5.5.3) lets a pong answer the latest of several pings; a server's
+// heartbeat (Godot's heartbeat_interval, this package's pings of a silent
+// peer) comes far slower than the rate, and is answered.
+func (c *conn) paceAnswer() bool {
+	if c.id != ServerID {
+		return c.pace()
+	}
+	if c.earned(1) < 1 { // a flood's pings read the clock once each, and change nothing
+		return false
+	}
+	c.tokens = c.refill(1) - 1
+	return true
+}
+
+// refill adds to the rate bucket the tokens earned since it was last
+// looked at, up to burst, and returns them.
+func (c *conn) refill(burst int) float64 {
+	now := time.Now()
+	c.tokens = min(float64(burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate)
+	c.last = now
+	return c.tokens
+}
+
+// earned returns the tokens refill would make the bucket's, without
+// taking them: it reads the monotonic clock alone (time.Since), where
+// time.Now reads the wall clock too.
+func (c *conn) earned(burst int) float64 {
+	return min(float64(burst), c.tokens+time.Since(c.last).Seconds()*c.m.cfg.rate)
+}
+
 // withinRate reports whether pace would take a token without waiting:
 // its packet may be handled where waiting would hold others up.
 func (c *conn) withinRate() bool {
-	if c.id == ServerID || c.tokens >= 1 { // the clock only when it may matter
-		return true
-	}
-	return min(float64(c.m.cfg.burst), c.tokens+time.Since(c.last).Seconds()*c.m.cfg.rate) >= 1
+	return c.id == ServerID || c.tokens >= 1 || c.earned(c.m.cfg.burst) >= 1 // the clock only when it may matter
 }
 
 // The connection's goroutine runs each of its steps (its start, a packet,

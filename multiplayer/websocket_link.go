@@ -405,15 +405,16 @@ func (l *wsLink) keepAlive() {
 }
 
 // pacePing takes a token of the peer's rate for a ping it sent, before it
-// is answered: a ping costs the server a write, as a packet may, and a
-// peer's pings are read from no faster than its packets. Once the
-// connection is closing, the goroutine that sends the close frame may be
-// the one reading: a ping then goes unanswered, and the rate untouched.
+// is answered (conn.paceAnswer): a ping costs a write, as a packet may. A
+// client's pings are read from no faster than its packets; a server's
+// beyond the rate go unanswered. Once the connection is closing, the
+// goroutine that sends the close frame may be the one reading: a ping
+// then goes unanswered, and the rate untouched.
 func (l *wsLink) pacePing() bool {
 	select {
 	case <-l.c.closed:
 		return false
 	default:
-		return l.c.pace()
+		return l.c.paceAnswer()
 	}
 }
