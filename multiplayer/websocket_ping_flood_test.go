@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -214,6 +215,40 @@ func BenchmarkHostileServerPings(b *testing.B) {
 			}
 			got, _ := pongs.counted()
 			b.ReportMetric(float64(got)/float64(n*int64(len(frames))), "pong-B/byte")
+		})
+	}
+}
+
+// BenchmarkHostileClientPings: a client floods its server with empty
+// pings, against as many bytes of packets (raw packets of 40 bytes, not
+// echoed), with a rate (WithRateLimit) high enough that no ping waits:
+// within its rate a client's every ping is answered, with a write each,
+// where beyond it the server reads the client no faster than the rate
+// (TestRateLimitPings), 10 000 pings a second by default.
+func BenchmarkHostileClientPings(b *testing.B) {
+	const size = 64 << 10
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+	}{
+		{"packets", clientFrame(wsframe.OpBinary, false, false, append([]byte{cmdRaw}, make([]byte, 39)...))},
+		{"pings-empty", clientFrame(wsframe.OpPing, false, false, nil)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			m := MustNew(WithRateLimit(1e9, 1<<30))
+			marked := make(chan struct{}, 1)
+			m.OnPacket(func(_ PeerID, data []byte) {
+				if len(data) == 1 && data[0] == 0xff {
+					marked <- struct{}{}
+				}
+			})
+			nc := upgraded(b, serve(b, m))
+			go io.Copy(io.Discard, nc) // the answers
+			frames := append(bytes.Repeat(tc.frame, size/len(tc.frame)), clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw, 0xff})...)
+			cputime.PerByte(b, len(frames), func() error {
+				floodFrames(b, nc, frames, marked)
+				return nil
+			})
 		})
 	}
 }
