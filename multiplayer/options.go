@@ -142,9 +142,15 @@ func WithMaxPacketSize(n int) Option {
 // packets no faster than the rate (back-pressure), dropping none. A
 // client answers its server's pings at most one a window of 1/perSecond,
 // leaving the others unanswered: a server's packets are never held back.
+//
+// perSecond is at least 0.001 (a packet every 1000 s): a slower rate's
+// wait would overflow a time.Duration, which once made the limit none.
 func WithRateLimit(perSecond float64, burst int) Option {
-	return option("WithRateLimit", perSecond > 0 && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
+	return option("WithRateLimit", perSecond >= minRate && burst >= 1, func(c *config) { c.rate, c.burst = perSecond, burst })
 }
+
+// minRate is WithRateLimit's least rate.
+const minRate = 0.001
 
 // WithSendQueue sets how many bytes may wait to be sent to one peer
 // (default DefaultSendQueue; at least DefaultMaxPacket). A packet within

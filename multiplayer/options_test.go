@@ -1,11 +1,12 @@
 package multiplayer
 
 import (
-	"github.com/gdvar/gdvar/multiplayer/mode"
+	"math"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,6 +22,8 @@ func TestOptionsOutOfRange(t *testing.T) {
 		{"WithMaxPacketSize", WithMaxPacketSize(15)},
 		{"WithRateLimit", WithRateLimit(0, 1)},
 		{"WithRateLimit", WithRateLimit(1, 0)},
+		{"WithRateLimit", WithRateLimit(1e-12, 1)}, // a wait past time.Duration: no limit at all
+		{"WithRateLimit", WithRateLimit(math.NaN(), 1)},
 		{"WithSendQueue", WithSendQueue(DefaultMaxPacket - 1)},
 		{"WithWriteTimeout", WithWriteTimeout(0)},
 		{"WithMaxPeers", WithMaxPeers(0)},
