@@ -1,0 +1,5 @@
+//go:build !race
+
+package enet
+
+const raceDetector = false
