@@ -103,7 +103,8 @@ func cmdBytes(c command) []byte {
 	return append(appendCommand(nil, &c), c.payload...)
 }
 
-// FuzzDatagram feeds datagrams to a host with a connected peer: nothing
+// FuzzDatagram feeds datagrams to a host with a connected peer, and, with
+// their checksums, to one that checks them (WithChecksum): nothing
 // panics, and the bytes the peer holds stay what its queues hold, within
 // MaxWaitingData.
 func FuzzDatagram(f *testing.F) {
@@ -134,15 +135,21 @@ func FuzzDatagram(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h, _ := testHost(WithMaxWaitingData(1 << 16))
-		p := connectedPeer(h)
-		// Twice: the second time the first one's state is there.
-		for range 2 {
-			feed(h, append([]byte(nil), data...), fuzzAddr)
-			if p.err == nil {
-				checkHeld(t, h, p)
+		for _, sum := range []bool{false, true} {
+			h, _ := testHost(WithMaxWaitingData(1<<16), WithChecksum(sum))
+			p := connectedPeer(h)
+			d := data
+			if _, n := parseHeader(data, false); sum && n > 0 {
+				d = sealed(data, p.connectID, nil, false)
 			}
-			h.now += 100
+			// Twice: the second time the first one's state is there.
+			for range 2 {
+				feed(h, append([]byte(nil), d...), fuzzAddr)
+				if p.err == nil {
+					checkHeld(t, h, p)
+				}
+				h.now += 100
+			}
 		}
 	})
 }
@@ -276,17 +283,22 @@ func pendingFrom(h *Host, addr netip.AddrPort) *offer {
 
 // FuzzOffer feeds a server datagrams from one source, each of them a
 // connect or a datagram to the slot a connect from it is offered, with
-// any compressor: nothing panics, and until the source has acknowledged
-// an answer, it is sent no more bytes than it sent.
+// any compressor, and checksums (WithChecksum) or not: nothing panics,
+// and until the source has acknowledged an answer, it is sent no more
+// bytes than it sent.
 func FuzzOffer(f *testing.F) {
 	raw, err := hex.DecodeString("8fff503482ff00010000ffff0000057000010000000000ff0000000000000000000013880000000200000002747971960000002a")
 	require.NoError(f, err)
+	ack := []byte{0x80, 1, 0, 1, 1, 0xFF, 0, 1, 0, 1, 0, 0}
+	godot, _ := parseCommand(raw[4:])
 	for m := range byte(5) {
-		f.Add(m, raw, []byte{0x80, 1, 0, 1, 1, 0xFF, 0, 1, 0, 1, 0, 0})
+		f.Add(m, raw, ack)
 		f.Add(m, raw[:20], raw)
+		// Modes 5 to 9: the same with checksums, right ones.
+		f.Add(m+5, sealed(raw, 0, nil, false), sealed(ack, godot.connectID, compressorOf(Compression(m)), false))
 	}
 	f.Fuzz(func(t *testing.T, mode byte, first, second []byte) {
-		h, conn := testHost(withCompression(Compression(mode%5)), WithMaxPeers(2))
+		h, conn := testHost(withCompression(Compression(mode%5)), WithMaxPeers(2), WithChecksum(mode/5%2 == 1))
 		connectedPeer(h) // slot 0: a connect is offered slot 1
 		out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
 		h.conn, h.udp = out, nil

@@ -29,7 +29,11 @@ import (
 //     then times out).
 //   - has its compressed datagrams decompressed no further than their
 //     first command (the connect, or the acknowledgement ENet sends
-//     before anything else), unless that is the acknowledgement.
+//     before anything else) where the codec can stop there, unless that
+//     is the acknowledgement, and each datagram decompressed once.
+//   - is not answered for a datagram the host refuses before reading a
+//     command, as ENet drops it: one that does not decompress, or whose
+//     checksum (WithChecksum) is wrong.
 
 // offer is a connect answered and not yet acknowledged.
 type offer struct {
@@ -151,48 +155,57 @@ func (h *Host) answer(o *offer) {
 // handleOffered takes a datagram from o's source. If its first command
 // acknowledges the offer, it returns the peer the offer becomes and the
 // datagram's commands. Otherwise the source is answered again (its
-// acknowledgement was lost, most likely), if it has sent enough.
+// acknowledgement was lost, most likely), if it has sent enough. What
+// the host refuses before reading a command, as ENet drops it, is not
+// answered: a datagram that does not decompress, or whose checksum is
+// wrong. One read to its first command alone (see openOffered) is
+// answered with its checksum unchecked: checking it would take all of it
+// decompressed, which costs more than the answer.
 func (h *Host) handleOffered(o *offer, b []byte, hd header, n int) ([]byte, *Peer) {
 	o.in += len(b)
 	if o.peerID < maxPeerID && hd.session != o.incomingSession {
 		return nil, nil
 	}
-	if !h.acknowledges(o, b, hd, n) {
+	d, whole, ok := h.openOffered(o, b, hd, n)
+	if !ok || whole && !h.checksumOK(d, hd, n, o.connectID) {
+		return nil, nil
+	}
+	if !acknowledges(o, d[n:]) {
 		h.answer(o)
 		return nil, nil
 	}
-	cmds, ok := h.open(b, hd, n, int(o.mtu)-n, o.connectID, o.addr)
-	if !ok {
-		return nil, nil
+	if !whole {
+		if d, ok = h.decompress(b, hd, n, int(o.mtu)-n, o.addr); !ok || !h.checksumOK(d, hd, n, o.connectID) {
+			return nil, nil
+		}
 	}
-	return cmds, h.promote(o)
+	return d[n:], h.promote(o)
 }
 
-// acknowledges says whether the datagram b from o's source starts with
-// the acknowledgement of o's answer, echoing the cookie: a source that did
-// not receive the answer cannot guess it (1 in 65536), so a spoofed source
-// cannot take a slot. ENet sends acknowledgements before other commands.
-// A compressed datagram is decompressed as far as that acknowledgement,
-// where the codec can stop there.
-func (h *Host) acknowledges(o *offer, b []byte, hd header, n int) bool {
-	cmds := b[n:]
-	if hd.flags&headerCompressed != 0 {
-		if h.comp == nil {
-			h.reportDrop(o.addr, errUnexpectedCompression)
-			return false
-		}
+// openOffered returns datagram b from o's source, its commands
+// decompressed if they are compressed: as far as the first, the
+// acknowledgement ENet sends before anything else, where the codec can
+// stop there, or else whole, to o's MTU; whole says which. False if they
+// do not decompress.
+func (h *Host) openOffered(o *offer, b []byte, hd header, n int) (d []byte, whole, ok bool) {
+	if hd.flags&headerCompressed != 0 && h.comp != nil {
 		size := commandSizes[cmdAcknowledge]
 		out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], size)
-		if err != nil && len(out) < n+size {
-			// A codec that cannot stop there (see Compressor), or data it
-			// could not decode: all of it, then.
-			if out, err = h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], int(o.mtu)-n); err != nil {
-				h.reportDrop(o.addr, h.errDecompress)
-				return false
-			}
+		if err == nil || len(out) >= n+size {
+			return out, err == nil, true
 		}
-		cmds = out[n:]
+		// A codec that cannot stop there (see Compressor), or data it
+		// could not decode: all of it, then.
 	}
+	d, ok = h.decompress(b, hd, n, int(o.mtu)-n, o.addr)
+	return d, true, ok
+}
+
+// acknowledges says whether cmds, from o's source, start with the
+// acknowledgement of o's answer, echoing the cookie: a source that did
+// not receive the answer cannot guess it (1 in 65536), so a spoofed source
+// cannot take a slot. ENet sends acknowledgements before other commands.
+func acknowledges(o *offer, cmds []byte) bool {
 	c, size := parseCommand(cmds)
 	return size != 0 && c.number() == cmdAcknowledge && c.channel == 0xFF && c.ackSeq == 1 && c.ackSentTime == o.cookie
 }

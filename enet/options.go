@@ -113,8 +113,10 @@ func WithMTU(n int) Option {
 }
 
 // WithChecksum says whether the host puts ENet's CRC-32 in every datagram
-// and checks it on every datagram it receives (default false). Both sides
-// must agree.
+// and checks it on every datagram it receives (default false), as an ENet
+// host whose checksum is enet_crc32 does. Both sides must agree; Godot
+// never turns it on. A datagram whose checksum is wrong is dropped, as
+// ENet drops it: none of its commands is taken.
 func WithChecksum(on bool) Option {
 	return option("WithChecksum", true, func(c *config) { c.checksum = on })
 }

@@ -1,9 +1,6 @@
 package enet
 
-import (
-	"encoding/binary"
-	"net/netip"
-)
+import "net/netip"
 
 // What a host does with a datagram it receives (protocol.c:
 // enet_protocol_handle_incoming_commands and the handlers it calls). A
@@ -127,29 +124,33 @@ func (h *Host) handleNoPeer(b []byte, hd header, n int, from netip.AddrPort) {
 // they are compressed, limit bytes at most, with its checksum checked
 // with connectID: false if any of that fails. A peer's datagrams are
 // within its MTU once decompressed (ENet packs them so), which is the
-// limit: a hostile one cannot make the host decompress more. A
-// compressed datagram it cannot open is reported as from's (see
-// WithDropReport).
+// limit: a hostile one cannot make the host decompress more.
 func (h *Host) open(b []byte, hd header, n, limit int, connectID uint32, from netip.AddrPort) ([]byte, bool) {
-	if hd.flags&headerCompressed != 0 {
-		if h.comp == nil {
-			h.reportDrop(from, errUnexpectedCompression)
-			return nil, false
-		}
-		out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
-		if err != nil {
-			h.reportDrop(from, h.errDecompress)
-			return nil, false
-		}
-		b = out
+	d, ok := h.decompress(b, hd, n, limit, from)
+	if !ok || !h.checksumOK(d, hd, n, connectID) {
+		return nil, false
 	}
-	if h.cfg.checksum {
-		binary.BigEndian.PutUint32(b[n-4:], connectID)
-		if checksum(b) != hd.checksum {
-			return nil, false
-		}
+	return d[n:], true
+}
+
+// decompress returns datagram b, its commands decompressed (in
+// h.decompBuf, after a copy of its header) to limit bytes at most if they
+// are compressed; false if they do not decompress, which is reported as
+// from's (see WithDropReport).
+func (h *Host) decompress(b []byte, hd header, n, limit int, from netip.AddrPort) ([]byte, bool) {
+	if hd.flags&headerCompressed == 0 {
+		return b, true
 	}
-	return b[n:], true
+	if h.comp == nil {
+		h.reportDrop(from, errUnexpectedCompression)
+		return nil, false
+	}
+	out, err := h.comp.Decompress(append(h.decompBuf[:0], b[:n]...), b[n:], limit)
+	if err != nil {
+		h.reportDrop(from, h.errDecompress)
+		return nil, false
+	}
+	return out, true
 }
 
 // handleAck takes an acknowledgement: the round trip it measures, and the
