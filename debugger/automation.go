@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -74,59 +72,6 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 	}
 }
 
-// Classes sets the Class of every node of root (a tree from Tree) to what
-// get_class() says, which the tree message gives only for nodes without a
-// script. Godot 4 gets them all from one Expression (see Evaluate); nodes
-// it misses, or all if there is no frame to stop in, are inspected one by
-// one. A node the game freed since the tree was taken (a coin picked up
-// meanwhile) is taken out of root: it is gone, not an error.
-func (s *Session) Classes(ctx context.Context, root *Node) error {
-	if err := s.turn(ctx); err != nil {
-		return err
-	}
-	defer s.endTurn()
-	if s.Engine() == gdvar.Godot3 {
-		return nil // the tree has them
-	}
-	classes := map[int64]string{}
-	v, err := s.evaluate(ctx, `str(Engine.get_main_loop().root.find_children("*", "", true, false))`, false)
-	if err != nil && !errors.Is(err, ErrNoScriptFrame) {
-		return err
-	}
-	text, _ := v.(string)
-	for _, m := range nodeString.FindAllStringSubmatch(text, -1) {
-		id, _ := strconv.ParseInt(m[2], 10, 64)
-		classes[id] = m[1]
-	}
-	freed := map[*Node]bool{}
-	for n := range root.All() {
-		if c, ok := classes[n.ID]; ok {
-			n.Class = c
-			continue
-		}
-		if freed[n.parent] {
-			freed[n] = true // freed with its parent: no need to ask
-			continue
-		}
-		o, err := s.inspect(ctx, n.ID)
-		if errors.Is(err, ErrNoNode) && n != root {
-			freed[n] = true
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", cutText(n.Path()), err)
-		}
-		n.Class = o.Class
-	}
-	for n := range freed {
-		n.drop()
-	}
-	return nil
-}
-
-// nodeString matches Node.to_string()'s "Name:<Class#id>".
-var nodeString = regexp.MustCompile(`:<([A-Za-z0-9_]+)#(\d+)>`)
-
 // Inspect returns the object with the instance id, as the editor's remote
 // inspector sees it, or ErrNoNode if it is gone.
 func (s *Session) Inspect(ctx context.Context, id int64) (*Object, error) {
@@ -138,31 +83,29 @@ func (s *Session) Inspect(ctx context.Context, id int64) (*Object, error) {
 }
 
 func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
+	name, data, match := s.inspectRequest(id)
+	m, err := s.request(ctx, name, data, match, droppedLate)
+	if err != nil {
+		return nil, err
+	}
+	return s.inspectReply(m, id)
+}
+
+// inspectRequest returns the request that inspects the object with the id
+// in the game's engine version, and the matcher of its reply.
+func (s *Session) inspectRequest(id int64) (name string, data []any, reply func(Message) bool) {
 	major, minor := s.Version()
-	var m Message
-	var err error
 	switch {
 	case s.Engine() == gdvar.Godot3:
 		// Godot 3 does not answer for an object that is gone: the reply
 		// to drop is the one for this id.
-		m, err = s.request(ctx, "inspect_object", []any{id}, func(m Message) bool {
+		return "inspect_object", []any{id}, func(m Message) bool {
 			return m.Name == "message:inspect_object" && len(m.Data) > 0 && m.Data[0] == id
-		}, droppedLate)
-		if err != nil {
-			return nil, err
 		}
-		return ParseObject(m.Data)
 	case major == 4 && minor < 5:
-		m, err = s.request(ctx, "scene:inspect_object", []any{id}, named("scene:inspect_object"), droppedLate)
-		if err != nil {
-			return nil, err
-		}
-		if len(m.Data) == 0 {
-			return nil, fmt.Errorf("%w: object %d", ErrNoNode, id)
-		}
-		return ParseObject(m.Data)
+		return "scene:inspect_object", []any{id}, named("scene:inspect_object")
 	}
-	m, err = s.request(ctx, "scene:inspect_objects", []any{[]any{id}, false}, func(m Message) bool {
+	return "scene:inspect_objects", []any{[]any{id}, false}, func(m Message) bool {
 		if m.Name == "remote_nothing_selected" {
 			return true
 		}
@@ -171,18 +114,31 @@ func (s *Session) inspect(ctx context.Context, id int64) (*Object, error) {
 		}
 		o, _ := m.Data[0].([]any)
 		return len(o) > 0 && o[0] == id
-	}, droppedLate)
-	if err != nil {
-		return nil, err
 	}
-	if m.Name == "remote_nothing_selected" {
+}
+
+// inspectReply reads the reply m to inspectRequest(id): the object, or
+// ErrNoNode if it is gone.
+func (s *Session) inspectReply(m Message, id int64) (*Object, error) {
+	switch m.Name {
+	case "remote_nothing_selected":
 		return nil, fmt.Errorf("%w: object %d", ErrNoNode, id)
+	case "scene:inspect_objects":
+		objs, err := ParseObjects(m)
+		if err != nil {
+			return nil, err
+		}
+		return objs[0], nil // the matcher took it for its id
+	case "scene:inspect_object":
+		if len(m.Data) == 0 {
+			return nil, fmt.Errorf("%w: object %d", ErrNoNode, id)
+		}
 	}
-	objs, err := ParseObjects(m)
-	if err != nil {
-		return nil, err
+	o, err := ParseObject(m.Data)
+	if err == nil && o.ID != id { // Godot 4.4's reply names no id to match
+		err = fmt.Errorf("%w: object %d inspected for %d", ErrMalformed, o.ID, id)
 	}
-	return objs[0], nil
+	return o, err
 }
 
 // inspectPath inspects the node at path, found in the last tree (checked

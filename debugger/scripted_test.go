@@ -18,7 +18,13 @@ import (
 // then gives each request it reads to answer, and sends what that returns
 // (nil: nothing). answer runs on the game's reading goroutine, one request
 // at a time.
-func scripted(t *testing.T, engine gdvar.Engine, answer func(Message) []byte) (*Session, func([]byte)) {
+func scripted(t testing.TB, engine gdvar.Engine, answer func(Message) []byte) (*Session, func([]byte)) {
+	t.Helper()
+	return scriptedWith(t, engine, answer)
+}
+
+// scriptedWith is scripted with the Session's options.
+func scriptedWith(t testing.TB, engine gdvar.Engine, answer func(Message) []byte, opts ...Option) (*Session, func([]byte)) {
 	t.Helper()
 	ln, err := Listen("127.0.0.1:0")
 	require.NoError(t, err)
@@ -53,7 +59,7 @@ func scripted(t *testing.T, engine gdvar.Engine, answer func(Message) []byte) (*
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s, err := ln.Accept(ctx)
+	s, err := ln.Accept(ctx, opts...)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		s.Close()

@@ -23,13 +23,17 @@ type Node struct {
 	parent *Node // nil for the root
 }
 
-// drop takes n, and the nodes under it, out of its tree: a node the game
-// freed since the tree was taken.
-func (n *Node) drop() {
-	if p := n.parent; p != nil {
-		p.Children = slices.DeleteFunc(p.Children, func(c *Node) bool { return c == n })
-		n.parent = nil
-	}
+// dropChildren takes the children of n that freed says the game freed
+// since the tree was taken out of it, with the nodes under them: one pass
+// over n's children, however many go.
+func (n *Node) dropChildren(freed func(*Node) bool) {
+	n.Children = slices.DeleteFunc(n.Children, func(c *Node) bool {
+		if freed(c) {
+			c.parent = nil
+			return true
+		}
+		return false
+	})
 }
 
 // Path returns the node's absolute path: /root/Main/Label. A tree keeps

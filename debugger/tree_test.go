@@ -2,6 +2,7 @@ package debugger
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,8 +92,10 @@ func TestNodeWithin(t *testing.T) {
 	}
 }
 
-func TestNodeDrop(t *testing.T) {
-	tree, _ := chainTree(2, 3) // root, N0, N1 with leaves L0, L1, L2
+// dropChildren takes the freed children out, with the nodes under them,
+// and leaves the others in their order.
+func TestNodeDropChildren(t *testing.T) {
+	tree, _ := chainTree(2, 4) // root, N0, N1 with leaves L0…L3
 	root, err := ParseTree(Message{Name: "scene:scene_tree", Thread: 1, Data: tree})
 	require.NoError(t, err)
 	names := func() []string {
@@ -102,14 +105,18 @@ func TestNodeDrop(t *testing.T) {
 		}
 		return got
 	}
-	leaf := root.Find("/root/N0/N1/L1")
-	require.NotNil(t, leaf)
-	leaf.drop()
-	assert.Equal(t, []string{"root", "N0", "N1", "L0", "L2"}, names(), "a leaf")
+	named := func(names ...string) func(*Node) bool {
+		return func(n *Node) bool { return slices.Contains(names, n.Name) }
+	}
+	n1 := root.Find("/root/N0/N1")
+	require.NotNil(t, n1)
+	l1 := n1.Children[1]
+	n1.dropChildren(named("L1", "L3"))
+	assert.Equal(t, []string{"root", "N0", "N1", "L0", "L2"}, names(), "leaves")
 	assert.Nil(t, root.Find("/root/N0/N1/L1"))
-	leaf.drop() // dropped already: nothing more
-	root.Find("/root/N0/N1").drop()
+	assert.Nil(t, l1.parent)
+	n1.dropChildren(named("L1")) // dropped already: nothing more
+	assert.Equal(t, []string{"root", "N0", "N1", "L0", "L2"}, names())
+	root.Children[0].dropChildren(named("N1"))
 	assert.Equal(t, []string{"root", "N0"}, names(), "a node with the nodes under it")
-	root.drop()
-	assert.Equal(t, []string{"root", "N0"}, names(), "the root stays")
 }
