@@ -1,11 +1,9 @@
 package debugger
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image/png"
 	"sync/atomic"
 
 	"github.com/gdvar/gdvar"
@@ -16,6 +14,8 @@ import (
 var ErrNoRenderer = errors.New("debugger: the game renders nothing (--headless): run it with a display, such as Xvfb (DISPLAY), and without --headless; with no GPU, add --rendering-driver opengl3 (Mesa's llvmpipe)")
 
 // MaxScreenshot bounds a screenshot's PNG: a 4K frame of noise is 33 MiB.
+// A screenshot is bounded first by the bytes a PNG of its image's size can
+// take (a frame of 1920 × 1080 pixels: 9.0 MiB).
 const MaxScreenshot = 64 << 20
 
 // shotChunk is the most of a PNG one evaluate returns: the engine sends
@@ -46,8 +46,12 @@ var shotTags atomic.Int64
 // the root's from an older Godot 4 or a game on another machine, is read
 // by evaluate in a script frame (see Evaluate), a MiB at a time while the
 // game is stopped there. A game run with --headless has no image:
-// ErrNoRenderer. Godot 3 has neither way: ErrUnsupported. At most
-// MaxScreenshot bytes; anything else the game sends is ErrMalformed.
+// ErrNoRenderer. Godot 3 has neither way: ErrUnsupported. At most the
+// bytes a PNG of the image's size (which the game says first) can take,
+// and MaxScreenshot; a PNG that cannot be of that image (not one, another
+// size, a chunk past that bound, a wrong CRC, bytes after its end), and
+// anything else the game sends, is ErrMalformed, at the first chunk that
+// shows it.
 func (s *Session) Screenshot(ctx context.Context, opts ...ShotOption) ([]byte, error) {
 	var c shotConfig
 	for _, o := range opts {
@@ -102,7 +106,8 @@ func (s *Session) requestShot(ctx context.Context) ([]byte, error) {
 
 // evalShot reads the PNG of the viewport of the node at path ("" for the
 // root) by evaluate, in chunks of shotChunk bytes, all while the game is
-// stopped at one script frame, so that they are of one image.
+// stopped at one script frame, so that they are of one image. The image's
+// size comes first, and bounds the PNG (checkImageSize).
 func (s *Session) evalShot(ctx context.Context, path string) ([]byte, error) {
 	var png []byte
 	err := s.inFrame(ctx, func() error {
@@ -117,13 +122,29 @@ func (s *Session) evalShot(ctx context.Context, path string) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		png, err = s.evalPNG(ctx, viewport)
+		size, err := s.eval(ctx, viewport+".get_texture().get_image().get_size()")
+		if err != nil {
+			return err
+		}
+		pixels, ok := size.(gdvar.Vector2i)
+		switch {
+		case size == nil || ok && (pixels.X == 0 || pixels.Y == 0):
+			return noImage(viewport)
+		case !ok:
+			return fmt.Errorf("%w: a viewport's image of size %s", ErrMalformed, shown(size))
+		}
+		png, err = s.evalPNG(ctx, viewport, int64(pixels.X), int64(pixels.Y))
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return png, nil
+}
+
+// noImage is the error of a viewport, an Expression, that has no image.
+func noImage(viewport string) error {
+	return fmt.Errorf("debugger: the viewport has no image (%s): see the game's errors", cutText(viewport))
 }
 
 // viewportOf returns the Expression of the viewport the node at path is
@@ -151,41 +172,66 @@ func (s *Session) viewportOf(ctx context.Context, path string) (string, error) {
 	return node + ".get_viewport()", nil
 }
 
-// evalPNG reads the PNG of viewport, an Expression, a chunk an evaluate
-// until one comes short. The PNG is encoded anew for each, from the same
-// image while the game stays stopped.
-func (s *Session) evalPNG(ctx context.Context, viewport string) ([]byte, error) {
-	var b []byte
+// evalPNG reads the PNG of viewport, an Expression, whose image is width ×
+// height pixels, a chunk an evaluate until its IEND came (shotReader).
+// The PNG is encoded anew for each, from the same image while the game
+// stays stopped.
+func (s *Session) evalPNG(ctx context.Context, viewport string, width, height int64) ([]byte, error) {
+	r, err := newShotReader(width, height, shotChunk)
+	if err != nil {
+		return nil, err
+	}
 	for {
-		v, err := s.eval(ctx, fmt.Sprintf("%s.get_texture().get_image().save_png_to_buffer().slice(%d, %d)", viewport, len(b), len(b)+shotChunk))
+		v, err := s.eval(ctx, fmt.Sprintf("%s.get_texture().get_image().save_png_to_buffer().slice(%d, %d)", viewport, len(r.png), len(r.png)+shotChunk))
 		if err != nil {
 			return nil, err
 		}
-		chunk, ok := v.([]byte)
-		switch {
-		case v == nil && len(b) == 0:
-			return nil, fmt.Errorf("debugger: the viewport has no image (%s): see the game's errors", cutText(viewport))
-		case !ok || len(chunk) > shotChunk:
-			return nil, fmt.Errorf("%w: a screenshot's chunk %s", ErrMalformed, shown(v))
-		case len(b)+len(chunk) > MaxScreenshot:
-			return nil, fmt.Errorf("%w: a screenshot over %d bytes", ErrMalformed, MaxScreenshot)
+		if v == nil && len(r.png) == 0 {
+			return nil, noImage(viewport)
 		}
-		b = append(b, chunk...)
-		if len(chunk) < shotChunk {
-			return b, checkPNG(b, -1, -1)
+		if done, err := r.add(v); done || err != nil {
+			return r.png, err
 		}
 	}
 }
 
-// checkPNG checks that b is a PNG, of width × height pixels unless those
-// are negative: a glance at its header, not a decoding.
-func checkPNG(b []byte, width, height int64) error {
-	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+// shotReader puts a screenshot's PNG of an image of width × height pixels
+// together from the chunks the game sends, each of chunk bytes but the
+// last, checking each as it comes (pngCheck): a PNG that cannot be one of
+// that image is ErrMalformed at its first chunk that shows it, one over
+// the bytes such a PNG can take (maxPNG) too.
+type shotReader struct {
+	check *pngCheck
+	chunk int
+	png   []byte
+}
+
+func newShotReader(width, height int64, chunk int) (*shotReader, error) {
+	bound, err := checkImageSize(width, height)
 	if err != nil {
-		return fmt.Errorf("%w: a screenshot that is not a PNG: %v", ErrMalformed, err)
+		return nil, err
 	}
-	if width >= 0 && (int64(cfg.Width) != width || int64(cfg.Height) != height) {
-		return fmt.Errorf("%w: a screenshot of %d×%d pixels said to be %d×%d", ErrMalformed, cfg.Width, cfg.Height, width, height)
+	return &shotReader{check: newPNGCheck(width, height, bound), chunk: chunk}, nil
+}
+
+// add adds v, the game's answer for the next chunk, and says whether the
+// PNG is whole; after an error, png is nil.
+func (r *shotReader) add(v any) (done bool, err error) {
+	defer func() {
+		if err != nil {
+			r.png = nil
+		}
+	}()
+	b, ok := v.([]byte)
+	if !ok || len(b) > r.chunk {
+		return false, fmt.Errorf("%w: a screenshot's chunk %s", ErrMalformed, shown(v))
 	}
-	return nil
+	r.png = append(r.png, b...)
+	if err := r.check.check(r.png); err != nil {
+		return false, err
+	}
+	if !r.check.ended && len(b) < r.chunk {
+		return false, fmt.Errorf("%w: a screenshot's PNG cut short at %d bytes", ErrMalformed, len(r.png))
+	}
+	return r.check.ended, nil
 }

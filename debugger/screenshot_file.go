@@ -19,11 +19,16 @@ var shotName = regexp.MustCompile(`^scr-[0-9]+\.png$`)
 
 // readShot reads and removes the screenshot file the game saved at path:
 // a regular file named as the engine names them (a link is not followed,
-// a FIFO not waited on) holding a PNG of width × height pixels, at most
-// MaxScreenshot bytes. Anything else is left where it is.
+// a FIFO not waited on) holding a PNG of width × height pixels, of at most
+// the bytes such a PNG can take (checkImageSize), known before it is
+// read. Anything else is left where it is.
 func readShot(path string, width, height int64) ([]byte, error) {
 	if !filepath.IsAbs(path) || !shotName.MatchString(filepath.Base(path)) {
 		return nil, fmt.Errorf("%w: a screenshot file %s", ErrMalformed, shown(path))
+	}
+	bound, err := checkImageSize(width, height)
+	if err != nil {
+		return nil, err
 	}
 	f, err := openShot(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -37,18 +42,19 @@ func readShot(path string, width, height int64) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("debugger: the game's screenshot file: %w", err)
 	}
-	if !info.Mode().IsRegular() || info.Size() > MaxScreenshot {
-		return nil, fmt.Errorf("%w: a screenshot file %s: %v of %d bytes", ErrMalformed, shown(path), info.Mode().Type(), info.Size())
+	if !info.Mode().IsRegular() || info.Size() > bound {
+		return nil, fmt.Errorf("%w: a screenshot file %s of %d×%d pixels: %v of %d bytes, where its PNG takes %d at most", ErrMalformed, shown(path), width, height, info.Mode().Type(), info.Size(), bound)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxScreenshot+1))
+	b, err := io.ReadAll(io.LimitReader(f, bound+1)) // a file that grew past its size is caught by the check
 	if err != nil {
 		return nil, fmt.Errorf("debugger: the game's screenshot file: %w", err)
 	}
-	if len(b) > MaxScreenshot {
-		return nil, fmt.Errorf("%w: a screenshot file over %d bytes", ErrMalformed, MaxScreenshot)
-	}
-	if err := checkPNG(b, width, height); err != nil {
+	check := newPNGCheck(width, height, bound)
+	if err := check.check(b); err != nil {
 		return nil, err
+	}
+	if !check.ended {
+		return nil, fmt.Errorf("%w: a screenshot file %s whose PNG is cut short at %d bytes", ErrMalformed, shown(path), len(b))
 	}
 	if err := os.Remove(path); err != nil {
 		return nil, fmt.Errorf("debugger: removing the game's screenshot file: %w", err)

@@ -5,7 +5,7 @@ import (
 	"context"
 	"hash/crc32"
 	"image"
-	"image/png"
+	stdpng "image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,7 +31,7 @@ func pngOf(t testing.TB, width, height int) []byte {
 		img.Pix[i] = byte(r.UintN(256))
 	}
 	var b bytes.Buffer
-	require.NoError(t, png.Encode(&b, img))
+	require.NoError(t, stdpng.Encode(&b, img))
 	return b.Bytes()
 }
 
@@ -63,14 +63,16 @@ func TestScreenshotFile(t *testing.T) {
 		{"a PNG of another size", write(good, "scr-1.png"), reply(4, 4), ErrMalformed, true},
 		{"a size that is not a number", write(good, "scr-1.png"), func(tag any, path string) []any { return []any{tag, "3", int64(2), path} }, ErrMalformed, true},
 		{"a path that is not a String", write(good, "scr-1.png"), func(tag any, _ string) []any { return []any{tag, int64(3), int64(2), int64(7)} }, ErrMalformed, true},
-		{"over MaxScreenshot", func(dir string) string {
+		{"over what a PNG of its size takes", func(dir string) string {
 			path := filepath.Join(dir, "scr-1.png")
 			f, err := os.Create(path)
 			require.NoError(t, err)
-			require.NoError(t, f.Truncate(MaxScreenshot+1)) // sparse: nothing written
+			require.NoError(t, f.Truncate(maxPNG(3, 2)+1)) // sparse: nothing written
 			require.NoError(t, f.Close())
 			return path
 		}, reply(3, 2), ErrMalformed, true},
+		{"of a size no image has", write(good, "scr-1.png"), reply(1<<16, 1<<16), ErrMalformed, true},
+		{"cut short", write(good[:len(good)-1], "scr-1.png"), reply(3, 2), ErrMalformed, true},
 		{"a link", func(dir string) string {
 			target := write(good, "target.png")(dir)
 			path := filepath.Join(dir, "scr-1.png")
@@ -153,8 +155,9 @@ func TestScreenshotFileTooBigIsNotRead(t *testing.T) {
 
 // evalGame is a fake game stopped at a script frame that answers the
 // evaluates a screenshot makes: the display server's name, the node at
-// /root/Main/Sub (a SubViewport) or /root/Main/Label, and the slices of
-// png (nil: the viewport has no image).
+// /root/Main/Sub (a SubViewport) or /root/Main/Label, the size of the
+// viewport's image (png's), and the slices of png (nil: the viewport has
+// no image).
 func evalGame(display string, png []byte) func(Message) []byte {
 	slice := regexp.MustCompile(`\.slice\((\d+), (\d+)\)$`)
 	return func(m Message) []byte {
@@ -175,6 +178,11 @@ func evalGame(display string, png []byte) func(Message) []byte {
 			v = true
 		case expr == `instance_from_id(78).is_class("Viewport")`:
 			v = false
+		case strings.HasSuffix(expr, ".get_texture().get_image().get_size()") && png != nil:
+			v = gdvar.Vector2i{X: 3, Y: 2} // not a PNG: any size
+			if cfg, err := stdpng.DecodeConfig(bytes.NewReader(png)); err == nil {
+				v = gdvar.Vector2i{X: int32(cfg.Width), Y: int32(cfg.Height)}
+			}
 		case slice.MatchString(expr) && png != nil:
 			bounds := slice.FindStringSubmatch(expr)
 			from, _ := strconv.Atoi(bounds[1])
@@ -232,41 +240,20 @@ func TestScreenshotByEvaluate(t *testing.T) {
 	}
 }
 
-// pngOfSize is a valid PNG of exactly n bytes: a small image, and a
-// private chunk filling the rest.
+// pngOfSize is a valid PNG of exactly n bytes (n from 930 000 to a
+// chunk's), within the bytes a PNG of its 480 × 480 pixels can take: a
+// noise, and a private chunk filling the rest.
 func pngOfSize(t *testing.T, n int) []byte {
-	b := pngOf(t, 2, 2)
+	b := pngOf(t, 480, 480)
 	fill := n - len(b) - 12 // a chunk's length, type and CRC
 	require.Positive(t, fill)
+	require.LessOrEqual(t, int64(n), maxPNG(480, 480))
 	chunk := append([]byte{byte(fill >> 24), byte(fill >> 16), byte(fill >> 8), byte(fill)}, "gdVr"...)
 	chunk = append(chunk, make([]byte, fill)...)
 	crc := crc32.ChecksumIEEE(chunk[4:])
 	chunk = append(chunk, byte(crc>>24), byte(crc>>16), byte(crc>>8), byte(crc))
 	const header = 8 + 25 // the signature and IHDR
 	return append(append(append([]byte{}, b[:header]...), chunk...), b[header:]...)
-}
-
-// A game whose chunks never come short is cut at MaxScreenshot.
-func TestScreenshotEndlessChunks(t *testing.T) {
-	chunk := make([]byte, shotChunk)
-	s, send := scripted(t, gdvar.Godot4, func(m Message) []byte {
-		if m.Name != "evaluate" {
-			return nil
-		}
-		sent, _ := m.Data[0].(string)
-		var v any = chunk
-		if strings.TrimRight(sent, " \t") == "DisplayServer.get_name()" {
-			v = "X11"
-		}
-		return message4("evaluation_return", sent, int64(3), int64(0), v)
-	})
-	send(message4("output", []string{"Godot Engine v4.4.1.stable.official"}, []int32{0}))
-	require.Eventually(t, func() bool { major, _ := s.Version(); return major == 4 }, time.Minute, time.Millisecond)
-	stopGame(t, s, send)
-	got, err := s.Screenshot(shotContext(t))
-	require.ErrorIs(t, err, ErrMalformed)
-	assert.ErrorContains(t, err, "over 67108864 bytes")
-	assert.Nil(t, got)
 }
 
 // Godot 3 has no way to a screenshot: it is said at once, nothing sent.
