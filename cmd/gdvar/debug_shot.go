@@ -6,7 +6,7 @@ import (
 	"context"
 	"fmt"
 	"image/png"
-	"os"
+	"io"
 
 	"github.com/gdvar/gdvar/debugger"
 )
@@ -28,13 +28,17 @@ var debugShot = debugCmd{"shot FILE [PATH]", 1, 2, false, func(ctx context.Conte
 }}
 
 // saveShot writes a screenshot of the viewport of the node at node (""
-// for the root's) to file, and prints its size.
+// for the root's) to file, and prints its size. A file that cannot be
+// written is refused before the game is asked.
 func saveShot(ctx context.Context, s *debugger.Session, file, node string, out *bufio.Writer) error {
+	if err := checkOutput(file); err != nil {
+		return err
+	}
 	b, size, err := takeShot(ctx, s, node)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(file, b, 0o644); err != nil {
+	if err := writeOutput(file, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintln(out, size)

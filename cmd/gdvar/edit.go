@@ -31,6 +31,11 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	if cfg.kind != kindValues {
 		return errors.New("edit changes a save file or binary values; for a ConfigFile or a resource, use gdvar json, then gdvar encode -to cfg, tres or res")
 	}
+	if target := cfg.editTarget(); target != "-" { // written after the program: refused before it runs
+		if err := checkReplace(target); err != nil {
+			return err
+		}
+	}
 	stop, err := watchTemps()
 	if err != nil {
 		return err
@@ -73,19 +78,30 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	})
 }
 
-// writeEdited writes the edited file: to standard output with -o -, or
-// when FILE is; else over -o's file or FILE, by renaming a complete file
-// in the same folder over it, with its permissions.
-func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) error {
+// editTarget returns the file the edited file goes to: -o's, or FILE
+// (- for standard output), a link to it resolved, so that a link stays a
+// link to the edited file.
+func (c *config) editTarget() string {
 	target := c.output
 	if target == "" {
 		target = c.file
 	}
 	if target == "-" {
-		return write(stdout)
+		return target
 	}
 	if p, err := filepath.EvalSymlinks(target); err == nil {
-		target = p // a link stays a link to the edited file
+		return p
+	}
+	return target
+}
+
+// writeEdited writes the edited file: to standard output with -o -, or
+// when FILE is; else over -o's file or FILE, by renaming a complete file
+// in the same folder over it, with its permissions.
+func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) error {
+	target := c.editTarget()
+	if target == "-" {
+		return write(stdout)
 	}
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {

@@ -51,6 +51,14 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
 		return 1
 	}
+	for _, out := range []string{*csvPath, *plotPath} { // written after the run: refused before it
+		if out == "" {
+			continue
+		}
+		if err := checkOutput(out); err != nil {
+			return fail(err)
+		}
+	}
 	p, err := project.Open(*dir)
 	if err != nil {
 		return fail(err)
@@ -86,22 +94,9 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if out.path == "" {
 			continue
 		}
-		if err := writeFileWith(out.path, out.write); err != nil {
+		if err := writeOutput(out.path, out.write); err != nil {
 			return fail(err)
 		}
 	}
 	return 0
-}
-
-// writeFileWith creates the file at path and has write fill it.
-func writeFileWith(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// checkOutput checks, before the work whose result goes there starts (a
+// screenshot, a load test), that a file can be written at path: not a
+// folder, in a folder that exists, where this process may write. The
+// write after can still fail (a full disk, a named pipe no one reads),
+// but none of these makes the work be lost.
+func checkOutput(path string) error {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return errFolder(path)
+	case err == nil && info.Mode()&fs.ModeSocket != 0:
+		return fmt.Errorf("%s is a socket, not a file: name a file to write", path)
+	case err == nil:
+		return writable(path)
+	case !missing(err):
+		return err
+	}
+	return checkFolder(path)
+}
+
+// checkReplace is checkOutput for a file written by renaming a new one
+// over it (gdvar edit's), which writes its folder, not the file, and
+// would replace a named pipe or a device (/dev/null) with the file.
+func checkReplace(path string) error {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return errFolder(path)
+	case err == nil && !info.Mode().IsRegular():
+		return fmt.Errorf("%s is a %s, not a file, which the edited file would replace: name a regular file, or - for standard output", path, fileType(info.Mode()))
+	case err != nil && !missing(err):
+		return err
+	}
+	return checkFolder(path)
+}
+
+func errFolder(path string) error {
+	return fmt.Errorf("%s is a folder: name a file to write, in it or elsewhere", path)
+}
+
+// checkFolder checks that the folder path is in is one that exists, and
+// where this process may write.
+func checkFolder(path string) error {
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, syscall.ENOTDIR) || err == nil && !info.IsDir():
+		return fmt.Errorf("%s is not a folder: name a file in a folder", dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no folder %s: create it, or name a file in a folder that exists", dir)
+	case err != nil:
+		return err
+	}
+	return writable(dir)
+}
+
+// missing says whether err, from a file's Stat, says it is not there: no
+// such file, or a path through a file.
+func missing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// fileType names the type of a file that is not a regular one.
+func fileType(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
+}
+
+// writeOutput creates the file at path, which checkOutput checked, and
+// has write fill it. A named pipe no one reads fails at once, where its
+// opening would wait for a reader for ever.
+func writeOutput(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|openNoWait, 0o644)
+	if errors.Is(err, syscall.ENXIO) {
+		return fmt.Errorf("%s is a named pipe no one reads: start its reader first (%w)", path, err)
+	}
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package main
+
+// openNoWait is no flag: no named pipes.
+const openNoWait = 0
+
+// writable is nil: permissions are known only by writing.
+func writable(string) error { return nil }
