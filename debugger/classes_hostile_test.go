@@ -20,12 +20,13 @@ import (
 // to_string() with classes (nil: the expression failed), and each inspect
 // (Godot 4.5+'s or 4.4's) with inspect(id), made once for each id: the
 // game's own work is not what a benchmark measures. It counts the bytes
-// it sends.
+// it sends, and the inspects.
 type classesGame struct {
 	tree    []byte
 	classes any
 	inspect func(id int64) []byte
 	sent    atomic.Int64
+	asked   atomic.Int64     // the inspects read
 	answers map[int64][]byte // inspect's, by id
 }
 
@@ -49,6 +50,7 @@ func (g *classesGame) reply(m Message) []byte {
 }
 
 func (g *classesGame) inspected(id int64) []byte {
+	g.asked.Add(1)
 	if g.answers == nil {
 		g.answers = map[int64][]byte{}
 	}
@@ -118,7 +120,8 @@ func classesText(n int) string {
 type classesAttack struct {
 	name     string
 	game     *classesGame
-	children int // the root's children left; -1: any
+	children int // the root's children left
+	inspects int // the most inspects Classes may ask for
 }
 
 // classesAttacks are an ordinary game's answers to Classes (one evaluate
@@ -132,12 +135,12 @@ func classesAttacks(size int) []classesAttack {
 	tree := min(size, maxBody) / perNode
 	ordinary := min(size, maxBody) / (perNode + len(classesText(1000))/1000)
 	return []classesAttack{
-		{"ordinary", &classesGame{tree: flatTree(ordinary, distinct), classes: classesText(ordinary), inspect: nothingSelected}, ordinary},
-		{"every node freed meanwhile", &classesGame{tree: flatTree(nodes, distinct), inspect: nothingSelected}, 0},
-		{"every node inspected", &classesGame{tree: flatTree(nodes, distinct), inspect: inspected}, nodes},
-		{"one id for every node", &classesGame{tree: flatTree(tree, func(int) int64 { return 7 }), inspect: inspected}, tree},
-		{"a chain, every node freed", &classesGame{tree: chainTree4(tree), inspect: nothingSelected}, 0},
-		{"classes of ids not in the tree", &classesGame{tree: flatTree(1, distinct), classes: strings.Repeat(":<Node#3>", (min(size, maxBody)-512)/9), inspect: inspected}, 1},
+		{"ordinary", &classesGame{tree: flatTree(ordinary, distinct), classes: classesText(ordinary), inspect: nothingSelected}, ordinary, 0},
+		{"every node freed meanwhile", &classesGame{tree: flatTree(nodes, distinct), inspect: nothingSelected}, 0, 1 + nodes},
+		{"every node inspected", &classesGame{tree: flatTree(nodes, distinct), inspect: inspected}, nodes, 1 + nodes},
+		{"one id for every node", &classesGame{tree: flatTree(tree, func(int) int64 { return 7 }), inspect: inspected}, tree, 2},
+		{"a chain, every node freed", &classesGame{tree: chainTree4(tree), inspect: nothingSelected}, 0, inspectWindow},
+		{"classes of ids not in the tree", &classesGame{tree: flatTree(1, distinct), classes: strings.Repeat(":<Node#3>", (min(size, maxBody)-512)/9), inspect: inspected}, 1, 2},
 	}
 }
 
@@ -168,6 +171,7 @@ func TestHostileClasses(t *testing.T) {
 				require.NoError(t, err)
 				assert.LessOrEqual(t, alloc, hostile.Bound(sent))
 				assert.Len(t, root.Children, c.children)
+				assert.LessOrEqual(t, c.game.asked.Load(), int64(c.inspects), "inspects")
 				for n := range root.All() {
 					require.NotEmpty(t, n.Class, n.Path())
 				}
@@ -264,15 +268,17 @@ func TestClassesMalformed(t *testing.T) {
 }
 
 // A game that answers no inspect fails Classes within one request
-// timeout, whatever the number of nodes: the window in flight is given
-// up, and its late replies are dropped.
+// timeout, whatever the number of nodes: one window was asked for, and
+// is given up, its late replies to be dropped.
 func TestClassesUnanswered(t *testing.T) {
 	game := &classesGame{tree: flatTree(10*inspectWindow, distinct), inspect: func(int64) []byte { return nil }}
-	s, send := scriptedWith(t, gdvar.Godot4, game.reply, WithRequestTimeout(200*time.Millisecond))
+	s, send := scriptedWith(t, gdvar.Godot4, game.reply, WithRequestTimeout(time.Second))
 	stopGame(t, s, send)
 	_, err := classesOf(shotContext(t), s)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.ErrorContains(t, err, "no reply within 200ms")
+	assert.ErrorContains(t, err, "no reply within 1s")
+	assert.Positive(t, game.asked.Load())
+	assert.LessOrEqual(t, game.asked.Load(), int64(inspectWindow), "inspects asked for")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	assert.LessOrEqual(t, len(s.waiters), maxLate, "waiters left")
