@@ -27,11 +27,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/outfile"
 )
 
 func main() {
@@ -58,6 +61,14 @@ func main() {
 	flag.Parse()
 	if err := checkTimes(*hz, *seconds, *warmup, *drain, *idle); err != nil {
 		log.Fatal(err)
+	}
+	for _, out := range []string{*csvPath, *plotPath} { // written after a sweep of minutes
+		if out == "" {
+			continue
+		}
+		if err := outfile.Check(out); err != nil {
+			log.Fatal(err)
+		}
 	}
 	if *limits != "default" && *limits != "lifted" {
 		log.Fatalf("-limits %q: default or lifted", *limits)
@@ -135,14 +146,7 @@ func main() {
 		writeCarried(os.Stdout, results)
 	}
 	if *csvPath != "" {
-		f, err := os.Create(*csvPath)
-		if err != nil {
-			log.Fatal(err)
-		}
-		if err := writeCSV(f, results); err != nil {
-			log.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
+		if err := outfile.Write(*csvPath, func(w io.Writer) error { return writeCSV(w, results) }); err != nil {
 			log.Fatal(err)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/gdvar/gdvar/internal/outfile"
 )
 
 // The figure's layout in pixels: two panels side by side, the legend at
@@ -31,15 +33,7 @@ func plotCSV(csvPath, svgPath string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", csvPath, err)
 	}
-	out, err := os.Create(svgPath)
-	if err != nil {
-		return err
-	}
-	if err := writePlot(out, sw); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return outfile.Write(svgPath, func(w io.Writer) error { return writePlot(w, sw) })
 }
 
 // writePlot writes sw as an SVG: N against the server's CPU per tick, and

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/outfile"
 )
 
 // debugShot is gdvar debug's shot command: a PNG of the game's viewport,
@@ -31,14 +32,14 @@ var debugShot = debugCmd{"shot FILE [PATH]", 1, 2, false, func(ctx context.Conte
 // for the root's) to file, and prints its size. A file that cannot be
 // written is refused before the game is asked.
 func saveShot(ctx context.Context, s *debugger.Session, file, node string, out *bufio.Writer) error {
-	if err := checkOutput(file); err != nil {
+	if err := outfile.Check(file); err != nil {
 		return err
 	}
 	b, size, err := takeShot(ctx, s, node)
 	if err != nil {
 		return err
 	}
-	if err := writeOutput(file, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+	if err := outfile.Write(file, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintln(out, size)

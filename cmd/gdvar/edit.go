@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/internal/outfile"
 )
 
 // gdvar edit FILE -- PROGRAM ARGS… is gdvar json, the program, and gdvar
@@ -32,7 +33,7 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 		return errors.New("edit changes a save file or binary values; for a ConfigFile or a resource, use gdvar json, then gdvar encode -to cfg, tres or res")
 	}
 	if target := cfg.editTarget(); target != "-" { // written after the program: refused before it runs
-		if err := checkReplace(target); err != nil {
+		if err := outfile.CheckReplace(target); err != nil {
 			return err
 		}
 	}

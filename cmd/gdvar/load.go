@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
 	"github.com/gdvar/gdvar/project"
 )
@@ -55,7 +56,7 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if out == "" {
 			continue
 		}
-		if err := checkOutput(out); err != nil {
+		if err := outfile.Check(out); err != nil {
 			return fail(err)
 		}
 	}
@@ -94,7 +95,7 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if out.path == "" {
 			continue
 		}
-		if err := writeOutput(out.path, out.write); err != nil {
+		if err := outfile.Write(out.path, out.write); err != nil {
 			return fail(err)
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package outfile
 
 // openNoWait is no flag: no named pipes.
 const openNoWait = 0

@@ -1,4 +1,8 @@
-package main
+// Package outfile checks a file a command is told to write before the
+// work whose result goes there starts, so that a long run (a load test, a
+// screenshot, a sweep) is not lost to a folder named by mistake, and
+// writes it without waiting on a named pipe no one reads.
+package outfile
 
 import (
 	"errors"
@@ -10,12 +14,12 @@ import (
 	"syscall"
 )
 
-// checkOutput checks, before the work whose result goes there starts (a
+// Check checks, before the work whose result goes there starts (a
 // screenshot, a load test), that a file can be written at path: not a
 // folder, in a folder that exists, where this process may write. The
 // write after can still fail (a full disk, a named pipe no one reads),
 // but none of these makes the work be lost.
-func checkOutput(path string) error {
+func Check(path string) error {
 	info, err := os.Stat(path)
 	switch {
 	case err == nil && info.IsDir():
@@ -30,10 +34,10 @@ func checkOutput(path string) error {
 	return checkFolder(path)
 }
 
-// checkReplace is checkOutput for a file written by renaming a new one
+// CheckReplace is Check for a file written by renaming a new one
 // over it (gdvar edit's), which writes its folder, not the file, and
 // would replace a named pipe or a device (/dev/null) with the file.
-func checkReplace(path string) error {
+func CheckReplace(path string) error {
 	info, err := os.Stat(path)
 	switch {
 	case err == nil && info.IsDir():
@@ -85,10 +89,10 @@ func fileType(m fs.FileMode) string {
 	return "special file"
 }
 
-// writeOutput creates the file at path, which checkOutput checked, and
+// Write creates the file at path, which Check checked, and
 // has write fill it. A named pipe no one reads fails at once, where its
 // opening would wait for a reader for ever.
-func writeOutput(path string, write func(io.Writer) error) error {
+func Write(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|openNoWait, 0o644)
 	if errors.Is(err, syscall.ENXIO) {
 		return fmt.Errorf("%s is a named pipe no one reads: start its reader first (%w)", path, err)
