@@ -77,10 +77,12 @@ type binWriter struct {
 	exts   map[string]uint32 // external IDs by position
 	subs   map[string]uint32 // internal IDs by what references give
 	props  map[*Resource][]gdvar.Property
+	// classes are the resources' classes, found once the write.
+	classes *classFinder
 }
 
 func newBinWriter(f *File, shift int) (*binWriter, error) {
-	w := &binWriter{f: f, shift: shift, godot4: f.dialect == vartext.Godot4}
+	w := &binWriter{f: f, shift: shift, godot4: f.dialect == vartext.Godot4, classes: f.classFinder()}
 	switch f.dialect {
 	case vartext.Godot4:
 		w.l = binaryLayout{major: 4, minor: 6, format: binaryFormat4, flags: flagNamedSceneIDs | flagUIDs}
@@ -261,7 +263,7 @@ func (w *binWriter) name(n string) {
 // (the editor saved it, so r's values showed it) or its values show it
 // (showsBy), else not at all.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
-	c := w.f.classOf(r)
+	c := w.classes.of(r)
 	if c == nil {
 		c = &class{}
 	}

@@ -73,23 +73,33 @@ func newClass(props []classProperty) *class {
 	return c
 }
 
-// classOf returns r's class as r lists its properties, which some classes
+// classFinder finds the classes of a File's resources as they list their
+// properties, through one pass over them (a save, a write): what it makes
+// of shared values, a Shader's uniforms, it makes once a pass, however
+// many resources share them. A pass's alone: the File may change between
+// passes.
+type classFinder struct {
+	f *File
+	shaderClasses
+}
+
+func (f *File) classFinder() *classFinder {
+	return &classFinder{f: f, shaderClasses: newShaderClasses()}
+}
+
+// of returns r's class as r lists its properties, which some classes
 // make of their values (an AnimationNodeStateMachine's states, a
 // ShaderMaterial's shader's uniforms), or nil for a class not known.
-func (f *File) classOf(r *Resource) *class {
-	c := classesOf(f.dialect)[r.Type]
-	if c == nil || f.dialect != vartext.Godot4 {
+func (k *classFinder) of(r *Resource) *class {
+	c := classesOf(k.f.dialect)[r.Type]
+	if c == nil || k.f.dialect != vartext.Godot4 {
 		return c
 	}
 	switch r.Type {
 	case "AnimationNodeStateMachine":
 		return stateMachineStates(c, r)
 	case "ShaderMaterial":
-		if code, ok := f.shaderCode(r); ok {
-			if uniforms, ok := shaderUniforms(code); ok {
-				return shaderMaterialClass(c, uniforms)
-			}
-		}
+		return k.shaderMaterial(c, r)
 	}
 	return c
 }

@@ -116,7 +116,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 // and values, without what it would not save (see docs/resources.md, "A
 // save through the engine").
 func (g *File) asSaved(form Form) {
-	d := g.dialect
+	d, classes := g.dialect, g.classFinder()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		material3Names(d, r)
 		curveRanges(d, r)
@@ -127,7 +127,7 @@ func (g *File) asSaved(form Form) {
 		dropDefaults(d, r)
 		g.dropScriptDefaults(r)
 		addShown(d, r)
-		g.inClassOrder(r)
+		inClassOrder(r, classes.of(r))
 		if form == Text {
 			dropNullParameters(d, r)
 		}

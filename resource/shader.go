@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unsafe"
 )
 
 // Shaders is what a Scripts given to WithScripts may also be: it gives
@@ -31,14 +32,20 @@ type shaderUniform struct {
 // samplers the engine fills, in the order declared, grouped as
 // group_uniforms groups them (each group where its first uniform is, the
 // ungrouped ones too). ok is false for code it cannot tell: one that
-// includes or defines (#include, #define) or that it cannot read.
+// includes or defines (#include, #define) or that it cannot read. The
+// code is read a token at a time: what it makes is the uniforms, whatever
+// the code is made of.
 func shaderUniforms(code string) (uniforms []shaderUniform, ok bool) {
-	toks := shaderTokens(code)
+	toks := shaderTokens{code: code}
 	var order []string
 	groups := map[string][]shaderUniform{}
-	group, depth := "", 0
-	for i := 0; i < len(toks); i++ {
-		switch t := toks[i]; {
+	group, depth, prev := "", 0, ""
+	for {
+		t, more := toks.next()
+		if !more {
+			break
+		}
+		switch {
 		case t == "#":
 			return nil, false
 		case t == "{" || t == "(":
@@ -48,26 +55,26 @@ func shaderUniforms(code string) (uniforms []shaderUniform, ok bool) {
 		case depth != 0:
 		case t == "group_uniforms": // group_uniforms name.subgroup; or group_uniforms;
 			group = ""
-			if i+1 < len(toks) && toks[i+1] != ";" {
-				group = toks[i+1]
+			if t, more = toks.next(); more && t != ";" {
+				group = t
 			}
-			for i < len(toks) && toks[i] != ";" {
-				i++
+			for more && t != ";" {
+				t, more = toks.next()
 			}
-		case t == "uniform" && (i == 0 || toks[i-1] != "global" && toks[i-1] != "instance"):
-			u, end, ok := shaderUniformAt(toks, i+1)
+		case t == "uniform" && prev != "global" && prev != "instance":
+			u, ok := shaderUniformAt(&toks)
 			if !ok {
 				return nil, false
 			}
-			i = end
-			if u.name == "" {
-				continue
+			t = ";"
+			if u.name != "" {
+				if _, seen := groups[group]; !seen {
+					order = append(order, group)
+				}
+				groups[group] = append(groups[group], u)
 			}
-			if _, seen := groups[group]; !seen {
-				order = append(order, group)
-			}
-			groups[group] = append(groups[group], u)
 		}
+		prev = t
 	}
 	for _, g := range order {
 		uniforms = append(uniforms, groups[g]...)
@@ -75,43 +82,53 @@ func shaderUniforms(code string) (uniforms []shaderUniform, ok bool) {
 	return uniforms, depth == 0
 }
 
-// shaderUniformAt reads a uniform's declaration from its type at toks[i]
-// to its ";": the uniform, with no name if the material does not list it,
-// and where it ends.
-func shaderUniformAt(toks []string, i int) (shaderUniform, int, bool) {
-	for i < len(toks) && (toks[i] == "highp" || toks[i] == "mediump" || toks[i] == "lowp") {
-		i++
+// shaderUniformAt reads a uniform's declaration from its type, the next
+// of toks, to its ";": the uniform, with no name if the material does not
+// list it.
+func shaderUniformAt(toks *shaderTokens) (shaderUniform, bool) {
+	typ, more := toks.next()
+	for more && (typ == "highp" || typ == "mediump" || typ == "lowp") {
+		typ, more = toks.next()
 	}
-	if i+1 >= len(toks) {
-		return shaderUniform{}, i, false
+	name, named := toks.next()
+	if !more || !named {
+		return shaderUniform{}, false
 	}
-	typ, name := toks[i], toks[i+1]
 	u := shaderUniform{name: name, sampler: strings.Contains(typ, "sampler")}
 	if !isIdentifier(typ) || !isIdentifier(name) {
-		return u, i, false
+		return u, false
 	}
-	for i += 2; i < len(toks) && toks[i] != ";"; i++ {
-		if shaderInternal[toks[i]] {
+	for t, more := toks.next(); more; t, more = toks.next() {
+		if t == ";" {
+			return u, true
+		}
+		if shaderInternal[t] {
 			u.name = ""
 		}
 	}
-	return u, i, i < len(toks)
+	return u, false
 }
 
-// shaderTokens splits a shader's code into identifiers, numbers and
-// single punctuation marks, leaving out comments and strings.
-func shaderTokens(code string) []string {
-	var toks []string
-	for i := 0; i < len(code); {
-		c := code[i]
-		switch {
-		case strings.HasPrefix(code[i:], "//"):
+// shaderTokens reads a shader's code as identifiers, numbers and single
+// punctuation marks, leaving out comments and strings, a token at a time.
+type shaderTokens struct {
+	code string
+	at   int // where the next token starts, or what comes before it
+}
+
+// next returns the next token of the code, or false at its end (or at a
+// string left open, where reading stops).
+func (s *shaderTokens) next() (string, bool) {
+	code := s.code
+	for i := s.at; i < len(code); {
+		switch c := code[i]; {
+		case c == '/' && strings.HasPrefix(code[i:], "//"):
 			if j := strings.IndexByte(code[i:], '\n'); j >= 0 {
 				i += j
 			} else {
 				i = len(code)
 			}
-		case strings.HasPrefix(code[i:], "/*"):
+		case c == '/' && strings.HasPrefix(code[i:], "/*"):
 			if j := strings.Index(code[i+2:], "*/"); j >= 0 {
 				i += j + 4
 			} else {
@@ -120,25 +137,36 @@ func shaderTokens(code string) []string {
 		case c == '"':
 			j := strings.IndexByte(code[i+1:], '"')
 			if j < 0 {
-				return toks
+				i = len(code)
+				continue
 			}
 			i += j + 2
-		case c == '_' || c < 0x80 && (unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))):
+		case identifierByte[c]:
 			j := i + 1
-			for j < len(code) && (code[j] == '_' || code[j] < 0x80 && (unicode.IsLetter(rune(code[j])) || unicode.IsDigit(rune(code[j])))) {
+			for j < len(code) && identifierByte[code[j]] {
 				j++
 			}
-			toks = append(toks, code[i:j])
-			i = j
+			s.at = j
+			return code[i:j], true
 		case c <= ' ':
 			i++
 		default:
-			toks = append(toks, code[i:i+1])
-			i++
+			s.at = i + 1
+			return code[i : i+1], true
 		}
 	}
-	return toks
+	s.at = len(code)
+	return "", false
 }
+
+// identifierByte says the bytes of a shader's identifiers and numbers:
+// ASCII letters and digits, and "_".
+var identifierByte = func() (is [256]bool) {
+	for c := range 0x80 {
+		is[c] = c == '_' || unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
+	}
+	return is
+}()
 
 // isIdentifier reports whether s is a shader identifier.
 func isIdentifier(s string) bool {
@@ -146,7 +174,7 @@ func isIdentifier(s string) bool {
 		return false
 	}
 	for i := range len(s) {
-		if c := s[i]; c != '_' && !(c < 0x80 && (unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c)))) {
+		if !identifierByte[s[i]] {
 			return false
 		}
 	}
@@ -165,31 +193,110 @@ func shaderMaterialClass(c *class, uniforms []shaderUniform) *class {
 	return newClass(props)
 }
 
-// shaderCode returns the code of a Godot 4 ShaderMaterial's shader, if
-// the File holds it (a Shader sub-resource) or its Scripts give it (a
-// .gdshader: see Shaders).
-func (f *File) shaderCode(r *Resource) (string, bool) {
+// shaderClasses are the ShaderMaterial classes a classFinder made, by
+// the shader they are made of: a Shader sub-resource, an external shader,
+// and the code of either.
+type shaderClasses struct {
+	subs   map[string]*Resource // the file's Shaders by ID (the first of an ID), once needed
+	exts   map[string]*External // the file's external resources by ID (the first of an ID), once needed
+	bySub  map[*Resource]*class
+	byPath map[string]*class
+	// byCode are the classes by their code's bytes where they are: a
+	// Shaders that keeps a file's code gives one string for each path
+	// to it (res://a.gdshader, res://./a.gdshader, its uid://).
+	byCode map[codeAt]*class
+}
+
+// codeAt is where a string's bytes are: strings at the same place are
+// the same.
+type codeAt struct {
+	data *byte
+	len  int
+}
+
+func newShaderClasses() shaderClasses {
+	return shaderClasses{bySub: map[*Resource]*class{}, byPath: map[string]*class{}, byCode: map[codeAt]*class{}}
+}
+
+// shaderMaterial returns the class of a Godot 4 ShaderMaterial r, the
+// class c with its shader's uniforms, if the File holds the shader (a
+// Shader sub-resource) or its Scripts give it (a .gdshader: see
+// Shaders); else c.
+func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
 	v, _ := r.Get("shader")
 	switch kind, id := RefOf(v); kind {
 	case SubRef:
-		for _, s := range f.Resources {
-			if s.ID == id && s.Type == "Shader" {
-				code, ok := s.Get("code")
-				str, isStr := code.(string)
-				return str, ok && isStr
-			}
+		s := k.subShader(id)
+		if s == nil {
+			return c
 		}
-	case ExtRef:
-		shaders, ok := f.scripts.(Shaders)
+		made, ok := k.bySub[s]
 		if !ok {
-			return "", false
+			made = c
+			if code, ok := s.Get("code"); ok {
+				if code, ok := code.(string); ok {
+					made = k.withUniforms(c, code)
+				}
+			}
+			k.bySub[s] = made
 		}
-		for _, x := range f.External {
-			if x.ID == id {
-				code, err := shaders.ShaderCode(x.Path)
-				return code, err == nil
+		return made
+	case ExtRef:
+		shaders, ok := k.f.scripts.(Shaders)
+		x := k.external(id)
+		if !ok || x == nil {
+			return c
+		}
+		made, ok := k.byPath[x.Path]
+		if !ok {
+			made = c
+			if code, err := shaders.ShaderCode(x.Path); err == nil {
+				made = k.withUniforms(c, code)
+			}
+			k.byPath[x.Path] = made
+		}
+		return made
+	}
+	return c
+}
+
+// withUniforms returns c with the uniforms of a shader's code, or c if it
+// cannot tell them.
+func (k *classFinder) withUniforms(c *class, code string) *class {
+	at := codeAt{unsafe.StringData(code), len(code)}
+	made, ok := k.byCode[at]
+	if !ok {
+		made = c
+		if uniforms, ok := shaderUniforms(code); ok {
+			made = shaderMaterialClass(c, uniforms)
+		}
+		k.byCode[at] = made
+	}
+	return made
+}
+
+// subShader returns the file's Shader sub-resource of an ID, or nil.
+func (k *classFinder) subShader(id string) *Resource {
+	if k.subs == nil {
+		k.subs = map[string]*Resource{}
+		for _, r := range k.f.Resources {
+			if _, ok := k.subs[r.ID]; !ok && r.Type == "Shader" {
+				k.subs[r.ID] = r
 			}
 		}
 	}
-	return "", false
+	return k.subs[id]
+}
+
+// external returns the file's external resource of an ID, or nil.
+func (k *classFinder) external(id string) *External {
+	if k.exts == nil {
+		k.exts = make(map[string]*External, len(k.f.External))
+		for _, x := range k.f.External {
+			if _, ok := k.exts[x.ID]; !ok {
+				k.exts[x.ID] = x
+			}
+		}
+	}
+	return k.exts[id]
 }

@@ -82,11 +82,11 @@ func dropNullParameters(d vartext.Dialect, r *Resource) {
 }
 
 // inClassOrder puts r's properties (r is a copy, whose Properties it
-// replaces) that its class lists in the class's order, in the places
-// they take among the others: the savers write them as the property list
-// gives them, whatever order a file (an older editor's) had them in.
-func (f *File) inClassOrder(r *Resource) {
-	c := f.classOf(r)
+// replaces) that its class c (as r lists its properties: classFinder)
+// lists in the class's order, in the places they take among the others:
+// the savers write them as the property list gives them, whatever order
+// a file (an older editor's) had them in.
+func inClassOrder(r *Resource, c *class) {
 	if c == nil {
 		return
 	}
