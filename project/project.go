@@ -21,6 +21,7 @@ type Project struct {
 	limits   Limits
 	scripts  map[string]*scriptRead  // by res:// path
 	scenes   map[string]*sceneRead   // by res:// path
+	shaders  map[string]shaderRead   // ShaderCode's, by file name
 	checked  map[checkKey]error      // checkScript's results
 	checking int                     // checkScript's calls under way, one within another
 	types    typeState               // what resolving types keeps while it works

@@ -32,6 +32,7 @@ func TestShaderCode(t *testing.T) {
 		err  bool
 	}{
 		{"res://glow.gdshader", code, false},
+		{"res://x/../glow.gdshader", code, false},
 		{"res://missing.gdshader", "", true},
 		{"res://../outside.gdshader", "", true},
 		{"res://pipe.gdshader", "", true},
@@ -47,4 +48,9 @@ func TestShaderCode(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+	// Read once: the file changed since is not read again.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "glow.gdshader"), []byte("shader_type canvas_item;\n"), 0o644))
+	got, err := p.ShaderCode("res://./glow.gdshader")
+	require.NoError(t, err)
+	assert.Equal(t, code, got)
 }
