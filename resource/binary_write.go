@@ -77,12 +77,12 @@ type binWriter struct {
 	exts   map[string]uint32 // external IDs by position
 	subs   map[string]uint32 // internal IDs by what references give
 	props  map[*Resource][]gdvar.Property
-	// classes are the resources' classes, found once the write.
-	classes *classFinder
+	// find finds what the resources share, once the write.
+	find *finder
 }
 
 func newBinWriter(f *File, shift int) (*binWriter, error) {
-	w := &binWriter{f: f, shift: shift, godot4: f.dialect == vartext.Godot4, classes: f.classFinder()}
+	w := &binWriter{f: f, shift: shift, godot4: f.dialect == vartext.Godot4, find: f.finder()}
 	switch f.dialect {
 	case vartext.Godot4:
 		w.l = binaryLayout{major: 4, minor: 6, format: binaryFormat4, flags: flagNamedSceneIDs | flagUIDs}
@@ -263,14 +263,15 @@ func (w *binWriter) name(n string) {
 // (the editor saved it, so r's values showed it) or its values show it
 // (showsBy), else not at all.
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
-	c := w.classes.of(r)
+	c := w.find.classOf(r)
 	if c == nil {
 		c = &class{}
 	}
 	// The class's properties, then the script, then the script's stored
 	// variables if known, which the engine names all (those it leaves out
 	// as defaults too), and writes null where declared an Object.
-	vars := w.f.scriptOf(r)
+	sv := w.find.scriptOf(r)
+	vars := sv.vars
 	count, script := len(c.props)+1+len(vars), len(c.props)
 	prop := func(i int) classProperty {
 		switch {
@@ -292,10 +293,8 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		if at := c.index(name, from); at >= 0 {
 			return at
 		}
-		for i := max(from, script+1); i < count; i++ {
-			if vars[i-script-1].Name == name {
-				return i
-			}
+		if at := sv.names.index(name, max(from-script-1, 0)); at >= 0 {
+			return script + 1 + at
 		}
 		return -1
 	}

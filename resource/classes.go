@@ -73,24 +73,10 @@ func newClass(props []classProperty) *class {
 	return c
 }
 
-// classFinder finds the classes of a File's resources as they list their
-// properties, through one pass over them (a save, a write): what it makes
-// of shared values, a Shader's uniforms, it makes once a pass, however
-// many resources share them. A pass's alone: the File may change between
-// passes.
-type classFinder struct {
-	f *File
-	shaderClasses
-}
-
-func (f *File) classFinder() *classFinder {
-	return &classFinder{f: f, shaderClasses: newShaderClasses()}
-}
-
-// of returns r's class as r lists its properties, which some classes
-// make of their values (an AnimationNodeStateMachine's states, a
+// classOf returns r's class as r lists its properties, which some
+// classes make of their values (an AnimationNodeStateMachine's states, a
 // ShaderMaterial's shader's uniforms), or nil for a class not known.
-func (k *classFinder) of(r *Resource) *class {
+func (k *finder) classOf(r *Resource) *class {
 	c := classesOf(k.f.dialect)[r.Type]
 	if c == nil || k.f.dialect != vartext.Godot4 {
 		return c

@@ -116,18 +116,18 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 // and values, without what it would not save (see docs/resources.md, "A
 // save through the engine").
 func (g *File) asSaved(form Form) {
-	d, classes := g.dialect, g.classFinder()
+	d, k := g.dialect, g.finder()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		material3Names(d, r)
 		curveRanges(d, r)
 		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
-		g.dropUntaken(r)
+		g.dropUntaken(r, k)
 		dropDefaults(d, r)
-		g.dropScriptDefaults(r)
+		g.dropScriptDefaults(r, k)
 		addShown(d, r)
-		inClassOrder(r, classes.of(r))
+		inClassOrder(r, k.classOf(r))
 		if form == Text {
 			dropNullParameters(d, r)
 		}

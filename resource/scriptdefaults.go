@@ -17,31 +17,27 @@ import (
 // the path a variable preloads is at its default (the engine holds the
 // resource once), and the defaults that refer to resources, which the
 // savers walk, are kept in g.walkDefaults.
-func (g *File) dropScriptDefaults(r *Resource) {
+func (g *File) dropScriptDefaults(r *Resource, k *finder) {
 	if g.dialect != vartext.Godot4 {
 		return
 	}
-	vars := g.scriptOf(r)
-	if len(vars) == 0 {
+	vars := k.scriptOf(r)
+	if len(vars.vars) == 0 {
 		return
 	}
 	var paths map[string]string
-	if slices.ContainsFunc(vars, walksDefault) {
-		paths = g.externalPaths()
-		if dw := g.defaultsWalkOf(r, vars, paths, true); dw != nil {
+	if vars.walks {
+		paths = k.externalPaths()
+		if dw := k.defaultsWalkOf(r, vars, true); dw != nil {
 			g.walkDefaults[r] = dw
 		}
 	}
-	at := make(map[string]int, len(vars))
-	for i, v := range vars {
-		at[v.Name] = i
-	}
 	isDefault := func(p gdvar.Property) bool {
-		i, ok := at[p.Name]
-		if !ok || vars[i].Default == nil {
+		i := vars.last(p.Name)
+		if i < 0 || vars.vars[i].Default == nil {
 			return false
 		}
-		return atDefault(p.Value, vars[i].Default, paths)
+		return atDefault(p.Value, vars.vars[i].Default, paths)
 	}
 	if slices.ContainsFunc(r.Properties, isDefault) {
 		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isDefault)
@@ -54,13 +50,13 @@ func (g *File) dropScriptDefaults(r *Resource) {
 // does: the set finds no such property, and the save has nothing to
 // write. Classes other than Resource may take names their property list
 // does not give as they are, and are left as they are.
-func (g *File) dropUntaken(r *Resource) {
+func (g *File) dropUntaken(r *Resource, k *finder) {
 	setters, ok := g.scripts.(Setters)
 	c := classesOf(g.dialect)[r.Type]
 	if !ok || g.dialect != vartext.Godot4 || r.Type != "Resource" || c == nil {
 		return
 	}
-	script, ok := g.scriptPath(r)
+	script, ok := k.scriptPath(r)
 	if !ok {
 		return
 	}

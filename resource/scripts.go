@@ -1,6 +1,8 @@
 package resource
 
 import (
+	"slices"
+
 	"github.com/gdvar/gdvar"
 )
 
@@ -59,35 +61,68 @@ func (f *File) useScripts(s Scripts) {
 	f.typeScriptVariables()
 }
 
+// scriptVars are the stored variables of a script, and where each name
+// is among them.
+type scriptVars struct {
+	vars  []ScriptProperty
+	names *class // the variables as a class's properties: by name
+	// walks says some variable's default refers to a resource
+	// (walksDefault).
+	walks bool
+}
+
+// noScriptVars are those of a resource without a script, or whose
+// variables are not known.
+var noScriptVars = newScriptVars(nil)
+
+func newScriptVars(vars []ScriptProperty) *scriptVars {
+	props := make([]classProperty, len(vars))
+	for i, v := range vars {
+		props[i] = classProperty{name: v.Name}
+	}
+	return &scriptVars{vars: vars, names: newClass(props), walks: slices.ContainsFunc(vars, walksDefault)}
+}
+
+// last returns the place of the last variable called name, or -1.
+func (s *scriptVars) last(name string) int {
+	if at := s.names.at[name]; len(at) > 0 {
+		return at[len(at)-1]
+	}
+	return -1
+}
+
 // scriptOf returns the stored variables of r's script, if the File knows
-// its scripts and r has one.
-func (f *File) scriptOf(r *Resource) []ScriptProperty {
-	if f.scripts == nil {
-		return nil
+// its scripts and r has one, asked of the Scripts once a pass for each
+// script.
+func (k *finder) scriptOf(r *Resource) *scriptVars {
+	if k.f.scripts == nil {
+		return noScriptVars
 	}
-	path, ok := f.scriptPath(r)
+	path, ok := k.scriptPath(r)
 	if !ok {
-		return nil
+		return noScriptVars
 	}
-	props, err := f.scripts.StoredProperties(path)
-	if err != nil {
-		return nil // the engine loads the resource without its script's variables
+	vars, ok := k.scripts[path]
+	if !ok {
+		vars = noScriptVars // the engine loads the resource without its script's variables
+		if props, err := k.f.scripts.StoredProperties(path); err == nil {
+			vars = newScriptVars(props)
+		}
+		k.scripts[path] = vars
 	}
-	return props
+	return vars
 }
 
 // scriptPath returns the res:// path of r's script, if r has one the
 // file refers to.
-func (f *File) scriptPath(r *Resource) (string, bool) {
+func (k *finder) scriptPath(r *Resource) (string, bool) {
 	v, _ := r.Get("script")
 	kind, id := RefOf(v)
 	if kind != ExtRef {
 		return "", false
 	}
-	for _, x := range f.External {
-		if x.ID == id {
-			return x.Path, true
-		}
+	if x := k.external(id); x != nil {
+		return x.Path, true
 	}
 	return "", false
 }
@@ -97,29 +132,25 @@ func (f *File) scriptPath(r *Resource) (string, bool) {
 // typed takes its types. An element type that is a script the file does
 // not refer to is left out: the text saver would add it to the file.
 func (f *File) typeScriptVariables() {
-	var byPath map[string]*External // once needed
+	k := f.finder()
 	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
-		vars := f.scriptOf(r)
-		if len(vars) == 0 {
+		vars := k.scriptOf(r)
+		if len(vars.vars) == 0 {
 			continue
 		}
-		at := make(map[string]int, len(r.Properties))
+		// Each property given, the first of its name, takes the types
+		// of the first variable of its name.
+		seen := make(map[string]bool, len(r.Properties))
 		for i, p := range r.Properties {
-			if _, ok := at[p.Name]; !ok {
-				at[p.Name] = i
-			}
-		}
-		for _, sp := range vars {
-			i, ok := at[sp.Name]
-			if !ok {
+			at := vars.names.at[p.Name]
+			if seen[p.Name] || len(at) == 0 {
 				continue
 			}
+			seen[p.Name] = true
+			sp := vars.vars[at[0]]
 			elem := make([]gdvar.ContainerType, len(sp.Elem))
 			for j, e := range sp.Elem {
-				if e.Kind == gdvar.TypedScript && byPath == nil {
-					byPath = f.externalsByPath()
-				}
-				elem[j] = containerType(e, byPath)
+				elem[j] = containerType(e, k)
 			}
 			switch v := r.Properties[i].Value.(type) {
 			case []any:
@@ -148,12 +179,12 @@ func (f *File) externalsByPath() map[string]*External {
 }
 
 // containerType is an element type as the file holds it: a script by its
-// external ID (byPath, f.externalsByPath()).
-func containerType(t gdvar.ContainerType, byPath map[string]*External) gdvar.ContainerType {
+// external ID.
+func containerType(t gdvar.ContainerType, k *finder) gdvar.ContainerType {
 	if t.Kind != gdvar.TypedScript {
 		return t
 	}
-	if x, ok := byPath[t.Name]; ok {
+	if x, ok := k.externalsByPath()[t.Name]; ok {
 		return gdvar.ContainerType{Kind: gdvar.TypedScript, Name: x.ID}
 	}
 	return gdvar.ContainerType{}

@@ -193,18 +193,17 @@ func shaderMaterialClass(c *class, uniforms []shaderUniform) *class {
 	return newClass(props)
 }
 
-// shaderClasses are the ShaderMaterial classes a classFinder made, by
-// the shader they are made of: a Shader sub-resource, an external shader,
-// and the code of either.
+// shaderClasses are the ShaderMaterial classes a finder made, by the
+// shader they are made of: a Shader sub-resource, an external shader, and
+// the code of either.
 type shaderClasses struct {
 	subs   map[string]*Resource // the file's Shaders by ID (the first of an ID), once needed
-	exts   map[string]*External // the file's external resources by ID (the first of an ID), once needed
-	bySub  map[*Resource]*class
-	byPath map[string]*class
-	// byCode are the classes by their code's bytes where they are: a
+	ofSub  map[*Resource]*class
+	ofPath map[string]*class
+	// ofCode are the classes by their code's bytes where they are: a
 	// Shaders that keeps a file's code gives one string for each path
 	// to it (res://a.gdshader, res://./a.gdshader, its uid://).
-	byCode map[codeAt]*class
+	ofCode map[codeAt]*class
 }
 
 // codeAt is where a string's bytes are: strings at the same place are
@@ -215,14 +214,14 @@ type codeAt struct {
 }
 
 func newShaderClasses() shaderClasses {
-	return shaderClasses{bySub: map[*Resource]*class{}, byPath: map[string]*class{}, byCode: map[codeAt]*class{}}
+	return shaderClasses{ofSub: map[*Resource]*class{}, ofPath: map[string]*class{}, ofCode: map[codeAt]*class{}}
 }
 
 // shaderMaterial returns the class of a Godot 4 ShaderMaterial r, the
 // class c with its shader's uniforms, if the File holds the shader (a
 // Shader sub-resource) or its Scripts give it (a .gdshader: see
 // Shaders); else c.
-func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
+func (k *finder) shaderMaterial(c *class, r *Resource) *class {
 	v, _ := r.Get("shader")
 	switch kind, id := RefOf(v); kind {
 	case SubRef:
@@ -230,7 +229,7 @@ func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
 		if s == nil {
 			return c
 		}
-		made, ok := k.bySub[s]
+		made, ok := k.ofSub[s]
 		if !ok {
 			made = c
 			if code, ok := s.Get("code"); ok {
@@ -238,7 +237,7 @@ func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
 					made = k.withUniforms(c, code)
 				}
 			}
-			k.bySub[s] = made
+			k.ofSub[s] = made
 		}
 		return made
 	case ExtRef:
@@ -247,13 +246,13 @@ func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
 		if !ok || x == nil {
 			return c
 		}
-		made, ok := k.byPath[x.Path]
+		made, ok := k.ofPath[x.Path]
 		if !ok {
 			made = c
 			if code, err := shaders.ShaderCode(x.Path); err == nil {
 				made = k.withUniforms(c, code)
 			}
-			k.byPath[x.Path] = made
+			k.ofPath[x.Path] = made
 		}
 		return made
 	}
@@ -262,21 +261,21 @@ func (k *classFinder) shaderMaterial(c *class, r *Resource) *class {
 
 // withUniforms returns c with the uniforms of a shader's code, or c if it
 // cannot tell them.
-func (k *classFinder) withUniforms(c *class, code string) *class {
+func (k *finder) withUniforms(c *class, code string) *class {
 	at := codeAt{unsafe.StringData(code), len(code)}
-	made, ok := k.byCode[at]
+	made, ok := k.ofCode[at]
 	if !ok {
 		made = c
 		if uniforms, ok := shaderUniforms(code); ok {
 			made = shaderMaterialClass(c, uniforms)
 		}
-		k.byCode[at] = made
+		k.ofCode[at] = made
 	}
 	return made
 }
 
 // subShader returns the file's Shader sub-resource of an ID, or nil.
-func (k *classFinder) subShader(id string) *Resource {
+func (k *finder) subShader(id string) *Resource {
 	if k.subs == nil {
 		k.subs = map[string]*Resource{}
 		for _, r := range k.f.Resources {
@@ -286,17 +285,4 @@ func (k *classFinder) subShader(id string) *Resource {
 		}
 	}
 	return k.subs[id]
-}
-
-// external returns the file's external resource of an ID, or nil.
-func (k *classFinder) external(id string) *External {
-	if k.exts == nil {
-		k.exts = make(map[string]*External, len(k.f.External))
-		for _, x := range k.f.External {
-			if _, ok := k.exts[x.ID]; !ok {
-				k.exts[x.ID] = x
-			}
-		}
-	}
-	return k.exts[id]
 }

@@ -16,7 +16,7 @@ import (
 // nodes, connections and editable instances, each property as var_to_str
 // prints its value. Godot 3 needs number IDs.
 func (f *File) AppendText(dst []byte) ([]byte, error) {
-	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4}
+	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4, find: f.finder()}
 	err := w.file()
 	return w.b, err
 }
@@ -41,6 +41,8 @@ type textWriter struct {
 	renamed renames
 	// pathScripts are the paths of the scripts with no ID (pathscripts.go).
 	pathScripts map[string]bool
+	// find finds what the resources share, once the write.
+	find *finder
 }
 
 func (w *textWriter) file() error {
@@ -181,7 +183,7 @@ func (w *textWriter) id(id string) error {
 // and a null script variable declared an Object, which the binary form
 // writes. One the class stores null is written null.
 func (w *textWriter) resourceProperties(r *Resource) error {
-	vars := w.f.scriptOf(r)
+	vars := w.find.scriptOf(r)
 	d := w.f.dialect
 	props, cloned := r.Properties, false
 	for i, p := range props {
@@ -203,7 +205,7 @@ func (w *textWriter) resourceProperties(r *Resource) error {
 			return true
 		}
 		return p.Value == nil && (objectTyped(d, r.Type, p.Name) ||
-			slices.ContainsFunc(vars, func(v ScriptProperty) bool { return v.Name == p.Name && v.Object }))
+			slices.ContainsFunc(vars.names.at[p.Name], func(i int) bool { return vars.vars[i].Object }))
 	})
 }
 

@@ -1,8 +1,6 @@
 package resource
 
 import (
-	"slices"
-
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -20,50 +18,43 @@ import (
 // does not write: its variables at defaults that refer to a resource,
 // each with that default as the file refers to it, in declared order.
 type defaultsWalk struct {
-	vars  []gdvar.Property
-	order map[string]int // the script's stored variables' places
+	vars   []gdvar.Property
+	script *scriptVars // the script's stored variables, by whose places they are ordered
 }
 
 // defaultsWalkOf returns what a save meets walking r that it does not
 // write: the variables of r's script (vars) whose defaults refer to a
 // resource and that the file leaves at them, or nil for none. With add,
-// it adds to g's external resources (and to paths, g.externalPaths()),
-// without an ID, those the file does not list; without, it leaves out
-// the variables referring to them.
-func (g *File) defaultsWalkOf(r *Resource, vars []ScriptProperty, paths map[string]string, add bool) *defaultsWalk {
+// it adds to the file's external resources, without an ID, those the
+// file does not list; without, it leaves out the variables referring to
+// them.
+func (k *finder) defaultsWalkOf(r *Resource, vars *scriptVars, add bool) *defaultsWalk {
 	var dw *defaultsWalk
 	var values map[string]any
-	var byPath map[string]*External
-	for _, v := range vars {
+	for _, v := range vars.vars {
 		typ, path, ok := walkedDefault(v)
 		if !ok {
 			continue
 		}
 		if dw == nil {
-			dw = &defaultsWalk{order: make(map[string]int, len(vars))}
-			for j, v := range vars {
-				dw.order[v.Name] = j
-			}
+			dw = &defaultsWalk{script: vars}
 			values = make(map[string]any, len(r.Properties))
 			for _, p := range r.Properties {
 				if _, ok := values[p.Name]; !ok {
 					values[p.Name] = p.Value
 				}
 			}
-			byPath = g.externalsByPath()
 		}
-		if value, set := values[v.Name]; set && !atDefault(value, v.Default, paths) {
+		if value, set := values[v.Name]; set && !atDefault(value, v.Default, k.externalPaths()) {
 			continue // the walk meets the file's value
 		}
-		e := byPath[path]
+		e := k.externalsByPath()[path]
 		if e == nil && !add {
 			continue
 		}
 		if e == nil {
 			e = &External{Type: typ, Path: path, UID: NoUID}
-			g.External = append(g.External, e)
-			byPath[path] = e
-			paths[e.key()] = e.Path
+			k.addExternal(e)
 		}
 		var value any = Ext(e.key())
 		if a, ok := v.Default.(gdvar.Array); ok {
@@ -111,16 +102,13 @@ func (f *File) walkedDefaults() map[*Resource]*defaultsWalk {
 		return f.walkDefaults
 	}
 	var m map[*Resource]*defaultsWalk
-	var paths map[string]string
+	k := f.finder()
 	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
-		vars := f.scriptOf(r)
-		if !slices.ContainsFunc(vars, walksDefault) {
+		vars := k.scriptOf(r)
+		if !vars.walks {
 			continue
 		}
-		if paths == nil {
-			paths = f.externalPaths()
-		}
-		if dw := f.defaultsWalkOf(r, vars, paths, false); dw != nil {
+		if dw := k.defaultsWalkOf(r, vars, false); dw != nil {
 			if m == nil {
 				m = map[*Resource]*defaultsWalk{}
 			}
@@ -164,19 +152,19 @@ func (w *walker) walked(r *Resource, props []gdvar.Property) []gdvar.Property {
 	out := make([]gdvar.Property, 0, len(props)+len(dw.vars))
 	next := 0
 	add := func(upTo int) {
-		for ; next < len(dw.vars) && dw.order[dw.vars[next].Name] < upTo; next++ {
+		for ; next < len(dw.vars) && dw.script.last(dw.vars[next].Name) < upTo; next++ {
 			if !set[dw.vars[next].Name] {
 				out = append(out, dw.vars[next])
 			}
 		}
 	}
 	for _, p := range props {
-		if i, ok := dw.order[p.Name]; ok {
+		if i := dw.script.last(p.Name); i >= 0 {
 			add(i)
 		}
 		out = append(out, p)
 	}
-	add(len(dw.order))
+	add(len(dw.script.vars))
 	return out
 }
 
