@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,9 @@ type binWriter struct {
 	props  map[*Resource][]gdvar.Property
 	// find finds what the resources share, once the write.
 	find *finder
+	// listed are what the write knows of the properties of each class
+	// and script met.
+	listed map[listedKey]*listed
 }
 
 func newBinWriter(f *File, shift int) (*binWriter, error) {
@@ -265,7 +269,7 @@ func (w *binWriter) name(n string) {
 func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	c := w.find.classOf(r)
 	if c == nil {
-		c = &class{}
+		c = unknownClass
 	}
 	// The class's properties, then the script, then the script's stored
 	// variables if known, which the engine names all (those it leaves out
@@ -300,9 +304,9 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	}
 	// Which are present: in bits, for all but the largest classes.
 	var bits uint64
-	var many []bool
+	var many map[int]bool
 	if count > 64 {
-		many = make([]bool, count)
+		many = make(map[int]bool, len(r.Properties))
 	}
 	for _, p := range r.Properties {
 		for at := index(p.Name, 0); at >= 0; at = index(p.Name, at+1) {
@@ -317,28 +321,39 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	out := make([]gdvar.Property, 0, len(r.Properties)+c.nulls+1)
 	next := 0 // in the class's properties
 	hidden, shows := hiddenBy(w.f.dialect, r), showsBy(r)
+	known := w.listedBy(c, sv, script)
+	visit := func(i int) {
+		c := prop(i)
+		if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) ||
+			i == script && isScript(r.Type) {
+			return
+		}
+		w.name(c.name)
+		if i == script && !known.named {
+			// The engine names every stored variable of the script,
+			// those it leaves out as defaults too.
+			for _, v := range vars {
+				w.name(v.Name)
+			}
+		}
+		switch {
+		case present(i):
+		case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object && !preloads(vars[i-script-1]),
+			c.nullObject && heldAsNil(r.Type, c.name):
+			out = append(out, gdvar.Property{Name: c.name})
+		case c.nullObject:
+			out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
+		}
+	}
 	upTo := func(end int) {
-		for i := min(next, end); i < end; i++ {
-			c := prop(i)
-			if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) ||
-				i == script && isScript(r.Type) {
-				continue
+		if known.named { // only those that may add something
+			at, _ := slices.BinarySearch(known.special, min(next, end))
+			for ; at < len(known.special) && known.special[at] < end; at++ {
+				visit(known.special[at])
 			}
-			w.name(c.name)
-			if i == script {
-				// The engine names every stored variable of the script,
-				// those it leaves out as defaults too.
-				for _, v := range vars {
-					w.name(v.Name)
-				}
-			}
-			switch {
-			case present(i):
-			case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object && !preloads(vars[i-script-1]),
-				c.nullObject && heldAsNil(r.Type, c.name):
-				out = append(out, gdvar.Property{Name: c.name})
-			case c.nullObject:
-				out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
+		} else {
+			for i := min(next, end); i < end; i++ {
+				visit(i)
 			}
 		}
 		next = max(next, end)
@@ -400,7 +415,60 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		nullMembers(len(meshItemMembers))
 	}
 	upTo(count)
+	// Every name the class and the script list but those r's values hide
+	// is named now, if none were hidden.
+	known.named = known.named || hidden == nil && !isScript(r.Type)
 	return out
+}
+
+// unknownClass is the class of the resources whose class is not known:
+// one for all, so that what the write knows of it (listed) is known once.
+var unknownClass = &class{}
+
+// listed is what a write knows of the properties a class and a script's
+// variables list (stored's places: the class's, the script, the
+// variables) once it has written a resource of both: each name but those
+// hidden by values is in the names table, and a resource visits only the
+// places that may add something (special), however many the class and
+// the script list (a shader's uniforms, a script's variables).
+type listed struct {
+	named bool
+	// special are the places of the null Objects, the properties hidden
+	// at their defaults, the script, and the Object variables that do
+	// not preload.
+	special []int
+}
+
+// listedKey is a class and a script's variables.
+type listedKey struct {
+	class  *class
+	script *scriptVars
+}
+
+// listedBy returns what the write knows of the properties of a class c
+// and a script's variables, the script's place being at.
+func (w *binWriter) listedBy(c *class, sv *scriptVars, at int) *listed {
+	key := listedKey{c, sv}
+	if l, ok := w.listed[key]; ok {
+		return l
+	}
+	l := &listed{}
+	for i, p := range c.props {
+		if p.nullObject || p.hidden {
+			l.special = append(l.special, i)
+		}
+	}
+	l.special = append(l.special, at)
+	for i, v := range sv.vars {
+		if v.Object && !preloads(v) {
+			l.special = append(l.special, at+1+i)
+		}
+	}
+	if w.listed == nil {
+		w.listed = map[listedKey]*listed{}
+	}
+	w.listed[key] = l
+	return l
 }
 
 func (w *binWriter) s(s string)   { w.b = append(reserve(w.b, len(s)), s...) }

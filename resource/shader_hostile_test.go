@@ -29,6 +29,16 @@ func shaderSource(size int) string {
 	return b.String()
 }
 
+// uniformsSource is the code of a shader of about size bytes of uniforms,
+// each of which a material lists.
+func uniformsSource(size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "uniform float u%d;\n", i)
+	}
+	return b.String()
+}
+
 // smallShader is an ordinary material's shader.
 var smallShader = shaderSource(200)
 
@@ -113,13 +123,14 @@ func (in shaderInput) options() []Option {
 
 // hostileShaders are the files of materials of about size bytes that
 // cost the most, and ordinary ones, in text and binary form: a shader of
-// a quarter of the size shared by the materials of the rest, and a
-// shader of the size made of the shortest tokens.
+// a quarter of the size (or of uniforms) shared by the materials of the
+// rest, and a shader of the size made of the shortest tokens.
 func hostileShaders(t testing.TB, size int) []shaderInput {
 	shared := shaderSource(size / 4)
 	inputs := []shaderInput{
 		{"ordinary materials", shaderMaterials(smallShader, size, ownShaders), nil},
 		{"materials sharing a shader", shaderMaterials(shared, size, oneShader), nil},
+		{"materials sharing a shader of uniforms", shaderMaterials(uniformsSource(size/4), size, oneShader), nil},
 		{"materials sharing a shader file", shaderMaterials(smallShader, size*3/4, externalShader), &shaderFile{code: shared}},
 		{"a shader of semicolons", shaderMaterials(strings.Repeat(";", size), 0, oneShader), nil},
 		{"a shader of parentheses", shaderMaterials(strings.Repeat("()", size/2), 0, oneShader), nil},
