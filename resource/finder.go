@@ -14,6 +14,7 @@ type finder struct {
 	byPath  map[string]*External   // by path, the first of a path; once needed
 	paths   map[string]string      // the paths by key (External.key), the first of a key; once needed
 	scripts map[string]*scriptVars // by path
+	walks   map[*scriptVars]*defaultsWalk
 	shaderClasses
 }
 

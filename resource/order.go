@@ -32,8 +32,10 @@ type walker struct {
 	// main are the main resource's properties as saved: a scene's with
 	// its _bundled.
 	main []gdvar.Property
-	// defaults are what the walk meets that the save does not write.
-	defaults map[*Resource]*defaultsWalk
+	// defaults are what the walk meets that the save does not write, and
+	// defaultsStates what it knows of them as it goes.
+	defaults       map[*Resource]*defaultsWalk
+	defaultsStates map[*defaultsWalk]*defaultsState
 }
 
 func newWalker(f *File, sorted bool) *walker {
@@ -73,7 +75,7 @@ func (w *walker) walk() error {
 		}
 		w.main = slices.Insert(slices.Clone(w.main), at, gdvar.Property{Name: bundledProperty, Value: d})
 	}
-	w.properties(w.walked(f.Main, w.main))
+	w.properties(f.Main, w.main)
 	for _, n := range f.Nodes {
 		if n.Instance != "" {
 			w.ext(n.Instance)
@@ -88,17 +90,18 @@ func (w *walker) walk() error {
 // another in a chain (the engines' savers recurse, and a long chain
 // overflows their stack; a goroutine's grows to 1 GB, and then the
 // program stops).
-func (w *walker) properties(props []gdvar.Property) {
+func (w *walker) properties(main *Resource, props []gdvar.Property) {
 	type frame struct {
-		res   *Resource
-		props []gdvar.Property // the values walked: res's, and its preloads
-		order []int32          // the text saver's, by name
-		next  int              // in props
-		in    valueCursor
+		res      *Resource
+		props    []gdvar.Property // the values walked
+		order    []int32          // the text saver's, by name
+		next     int              // in props
+		defaults *frameDefaults   // and its script's defaults, among them
+		in       valueCursor
 	}
-	start := func(res *Resource) frame {
-		f := frame{res: res, props: w.walked(res, res.Properties)}
-		if props := f.props; w.sorted {
+	start := func(res *Resource, props []gdvar.Property) frame {
+		f := frame{res: res, props: props, defaults: w.frameDefaults(res, props)}
+		if w.sorted {
 			f.order = make([]int32, len(props))
 			for i := range f.order {
 				f.order[i] = int32(i)
@@ -107,24 +110,40 @@ func (w *walker) properties(props []gdvar.Property) {
 		}
 		return f
 	}
-	stack := []frame{start(&Resource{Properties: props})}
+	// value returns the next value of a frame: its next property's, or a
+	// default met before it; false once all have come.
+	value := func(f *frame) (any, bool) {
+		var p *gdvar.Property
+		if f.next < len(f.props) {
+			i := f.next
+			if f.order != nil {
+				i = int(f.order[i])
+			}
+			p = &f.props[i]
+		}
+		if f.defaults != nil {
+			if v, ok := f.defaults.before(w, p); ok {
+				return v, true
+			}
+		}
+		if p == nil {
+			return nil, false
+		}
+		f.next++
+		return p.Value, true
+	}
+	stack := []frame{start(main, props)}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		x, ok := top.in.next()
 		if !ok {
-			if top.next == len(top.props) {
-				if len(stack) > 1 { // not props'
+			if x, ok = value(top); !ok {
+				if len(stack) > 1 { // not the main resource
 					w.found = append(w.found, top.res)
 				}
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			i := top.next
-			if top.order != nil {
-				i = int(top.order[i])
-			}
-			x = top.props[i].Value
-			top.next++
 		}
 		switch kind, id := RefOf(x); kind {
 		case ExtRef:
@@ -132,7 +151,7 @@ func (w *walker) properties(props []gdvar.Property) {
 		case SubRef:
 			if r := w.subs[id]; r != nil && !w.seen[r] {
 				w.seen[r] = true
-				stack = append(reserve(stack, 1), start(r))
+				stack = append(reserve(stack, 1), start(r, r.Properties))
 			}
 		default:
 			switch c := x.(type) {

@@ -216,9 +216,6 @@ func (g *File) rename(rn renames) error {
 	for _, r := range append(g.Resources, g.Main) {
 		r.Properties = props(r.Properties)
 	}
-	for _, dw := range g.walkDefaults {
-		dw.vars = props(dw.vars)
-	}
 	nodes := make([]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {
 		c := *n

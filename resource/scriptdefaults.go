@@ -26,11 +26,9 @@ func (g *File) dropScriptDefaults(r *Resource, k *finder) {
 		return
 	}
 	var paths map[string]string
-	if vars.walks {
+	if dw := k.defaultsWalkOf(r, vars, true); dw != nil {
 		paths = k.externalPaths()
-		if dw := k.defaultsWalkOf(r, vars, true); dw != nil {
-			g.walkDefaults[r] = dw
-		}
+		g.walkDefaults[r] = dw
 	}
 	isDefault := func(p gdvar.Property) bool {
 		i := vars.last(p.Name)
