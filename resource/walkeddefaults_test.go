@@ -144,42 +144,58 @@ func walkOrder(t *testing.T, f *File, sorted bool) (found, external []string) {
 	return found, external
 }
 
+// walksInPlace checks that a save's walks of a random file of scripted
+// resources (randomScripted of seed), as text and binary, meet the
+// defaults in place as they met them made a list for each resource, and
+// returns the walks the defaults made meet more.
+func walksInPlace(t *testing.T, seed uint64) (met int) {
+	f, _ := randomScripted(rand.New(rand.NewPCG(seed, 1)))
+	for _, form := range []Form{Text, Binary} {
+		g, err := f.SavedAs("res://out.res", form)
+		require.NoError(t, err)
+		h := *g
+		h.walkDefaults = map[*Resource]*defaultsWalk{} // none: they are in the properties
+		h.Resources = cloneAll(g.Resources)
+		main := *g.Main
+		h.Main = &main
+		for i, res := range append(h.Resources[:len(h.Resources):len(h.Resources)], h.Main) {
+			orig := g.Main
+			if i < len(g.Resources) {
+				orig = g.Resources[i]
+			}
+			if dw := g.walkDefaults[orig]; dw != nil {
+				res.Properties = mergedDefaults(dw, res.Properties)
+			}
+		}
+		found, external := walkOrder(t, g, form == Text)
+		wantFound, wantExternal := walkOrder(t, &h, form == Text)
+		assert.Equal(t, wantFound, found, "seed %d, %s", seed, formNames[form])
+		assert.Equal(t, wantExternal, external, "seed %d, %s", seed, formNames[form])
+		without := *g
+		without.walkDefaults = map[*Resource]*defaultsWalk{}
+		if _, fewer := walkOrder(t, &without, form == Text); len(fewer) < len(external) {
+			met++
+		}
+	}
+	return met
+}
+
 // A save's walk meets the defaults of scripted resources' variables in
 // place, passing over those whose resource it has met: it finds the
 // resources in the order it found them with the defaults made a list for
 // each resource.
 func TestWalkedDefaultsInPlace(t *testing.T) {
-	met := 0 // the walks the defaults made meet more
+	met := 0
 	for seed := range uint64(300) {
-		r := rand.New(rand.NewPCG(seed, 1))
-		f, _ := randomScripted(r)
-		for _, form := range []Form{Text, Binary} {
-			g, err := f.SavedAs("res://out.res", form)
-			require.NoError(t, err)
-			h := *g
-			h.walkDefaults = map[*Resource]*defaultsWalk{} // none: they are in the properties
-			h.Resources = cloneAll(g.Resources)
-			main := *g.Main
-			h.Main = &main
-			for i, res := range append(h.Resources[:len(h.Resources):len(h.Resources)], h.Main) {
-				orig := g.Main
-				if i < len(g.Resources) {
-					orig = g.Resources[i]
-				}
-				if dw := g.walkDefaults[orig]; dw != nil {
-					res.Properties = mergedDefaults(dw, res.Properties)
-				}
-			}
-			found, external := walkOrder(t, g, form == Text)
-			wantFound, wantExternal := walkOrder(t, &h, form == Text)
-			assert.Equal(t, wantFound, found, "seed %d, %s", seed, formNames[form])
-			assert.Equal(t, wantExternal, external, "seed %d, %s", seed, formNames[form])
-			without := *g
-			without.walkDefaults = map[*Resource]*defaultsWalk{}
-			if _, fewer := walkOrder(t, &without, form == Text); len(fewer) < len(external) {
-				met++
-			}
-		}
+		met += walksInPlace(t, seed)
 	}
-	assert.Greater(t, met, 200, "walks the defaults made meet more")
+	assert.Greater(t, met, 200, "walks the defaults made meet more, of 600")
+}
+
+// FuzzWalkedDefaults is TestWalkedDefaultsInPlace for any seed.
+func FuzzWalkedDefaults(f *testing.F) {
+	for seed := range uint64(8) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) { walksInPlace(t, seed) })
 }
