@@ -297,7 +297,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		if at := c.index(name, from); at >= 0 {
 			return at
 		}
-		if at := sv.names.index(name, max(from-script-1, 0)); at >= 0 {
+		if at := sv.index(name, max(from-script-1, 0)); at >= 0 {
 			return script + 1 + at
 		}
 		return -1

@@ -65,7 +65,10 @@ func (f *File) useScripts(s Scripts) {
 // is among them.
 type scriptVars struct {
 	vars  []ScriptProperty
-	names *class // the variables as a class's properties: by name
+	first map[string]int // where each name is first
+	// more are where each name given more than once is, in order (a
+	// script may not, but a Scripts may say so).
+	more map[string][]int
 	// walks says some variable's default refers to a resource
 	// (walksDefault).
 	walks bool
@@ -76,19 +79,57 @@ type scriptVars struct {
 var noScriptVars = newScriptVars(nil)
 
 func newScriptVars(vars []ScriptProperty) *scriptVars {
-	props := make([]classProperty, len(vars))
+	s := &scriptVars{vars: vars, first: make(map[string]int, len(vars)), walks: slices.ContainsFunc(vars, walksDefault)}
 	for i, v := range vars {
-		props[i] = classProperty{name: v.Name}
+		first, again := s.first[v.Name]
+		if !again {
+			s.first[v.Name] = i
+			continue
+		}
+		if s.more == nil {
+			s.more = map[string][]int{}
+		}
+		if s.more[v.Name] == nil {
+			s.more[v.Name] = []int{first}
+		}
+		s.more[v.Name] = append(s.more[v.Name], i)
 	}
-	return &scriptVars{vars: vars, names: newClass(props), walks: slices.ContainsFunc(vars, walksDefault)}
+	return s
+}
+
+// index returns the place of the first variable called name at or after
+// from, or -1.
+func (s *scriptVars) index(name string, from int) int {
+	if at, ok := s.more[name]; ok {
+		if i, _ := slices.BinarySearch(at, from); i < len(at) {
+			return at[i]
+		}
+		return -1
+	}
+	if i, ok := s.first[name]; ok && i >= from {
+		return i
+	}
+	return -1
 }
 
 // last returns the place of the last variable called name, or -1.
 func (s *scriptVars) last(name string) int {
-	if at := s.names.at[name]; len(at) > 0 {
+	if at, ok := s.more[name]; ok {
 		return at[len(at)-1]
 	}
+	if i, ok := s.first[name]; ok {
+		return i
+	}
 	return -1
+}
+
+// object reports whether a variable called name is declared an Object.
+func (s *scriptVars) object(name string) bool {
+	if at, ok := s.more[name]; ok {
+		return slices.ContainsFunc(at, func(i int) bool { return s.vars[i].Object })
+	}
+	i, ok := s.first[name]
+	return ok && s.vars[i].Object
 }
 
 // scriptOf returns the stored variables of r's script, if the File knows
@@ -142,12 +183,12 @@ func (f *File) typeScriptVariables() {
 		// of the first variable of its name.
 		seen := make(map[string]bool, len(r.Properties))
 		for i, p := range r.Properties {
-			at := vars.names.at[p.Name]
-			if seen[p.Name] || len(at) == 0 {
+			at, ok := vars.first[p.Name]
+			if seen[p.Name] || !ok {
 				continue
 			}
 			seen[p.Name] = true
-			sp := vars.vars[at[0]]
+			sp := vars.vars[at]
 			elem := make([]gdvar.ContainerType, len(sp.Elem))
 			for j, e := range sp.Elem {
 				elem[j] = containerType(e, k)

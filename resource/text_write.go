@@ -205,7 +205,7 @@ func (w *textWriter) resourceProperties(r *Resource) error {
 			return true
 		}
 		return p.Value == nil && (objectTyped(d, r.Type, p.Name) ||
-			slices.ContainsFunc(vars.names.at[p.Name], func(i int) bool { return vars.vars[i].Object }))
+			vars.object(p.Name))
 	})
 }
 
