@@ -44,6 +44,9 @@ type importRead struct {
 // and scenes by the thousand may name one model. An error wraps
 // fs.ErrNotExist where there is none.
 func (p *Project) readImport(resPath string) (*importFile, error) {
+	if key, err := p.readKey(resPath); err == nil {
+		resPath = key
+	}
 	if r, ok := p.imports[resPath]; ok {
 		return r.file, r.err
 	}

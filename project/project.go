@@ -103,6 +103,23 @@ func (p *Project) File(resPath string) (string, error) {
 	return filepath.Join(p.Dir, filepath.FromSlash(rel)), nil
 }
 
+// readKey is the path a file's read is kept by: a uid:// path's res://
+// path, and a res:// path simplified as the engine's ResourceLoader
+// simplifies it (res://x/../a.gd is res://a.gd), so that a file many
+// paths name is read once; any other path as it is.
+func (p *Project) readKey(name string) (string, error) {
+	name, err := p.fromUID(name)
+	if err != nil {
+		return "", err
+	}
+	if rel, ok := strings.CutPrefix(name, "res://"); ok && path.Clean(rel) != rel { // Clean allocates nothing for a clean path
+		if simple, err := canonical("", name); err == nil {
+			return simple, nil
+		}
+	}
+	return name, nil
+}
+
 // fromUID returns the res:// path of a uid:// path; any other path as it
 // is.
 func (p *Project) fromUID(path string) (string, error) {
@@ -183,7 +200,7 @@ func readLimited(name string, limit int64) ([]byte, error) {
 // script may still be one that the engine refuses (see Resolve), and its
 // methods' RPC fields are nil where their @rpc is in error.
 func (p *Project) Script(resPath string) (*Script, error) {
-	resPath, err := p.fromUID(resPath)
+	resPath, err := p.readKey(resPath)
 	if err != nil {
 		return nil, err
 	}

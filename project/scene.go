@@ -108,7 +108,7 @@ type sceneRead struct {
 
 // scene reads a scene once.
 func (p *Project) scene(resPath string) *sceneRead {
-	if res, err := p.fromUID(resPath); err == nil {
+	if res, err := p.readKey(resPath); err == nil {
 		resPath = res
 	}
 	r, ok := p.scenes[resPath]

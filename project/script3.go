@@ -69,6 +69,9 @@ type script3Read struct {
 
 // readScript3 reads the Godot 3 script at a res:// path, once.
 func (p *Project) readScript3(path string) *script3Read {
+	if key, err := p.readKey(path); err == nil {
+		path = key
+	}
 	if r, ok := p.scripts3[path]; ok {
 		return r
 	}
