@@ -21,7 +21,9 @@ type Limits struct {
 	// of scenes: the corpus's largest, a level instancing a small scene
 	// 61 times, each with a 28-node sound manager (1 850 nodes from 18 KB
 	// of scenes), takes 14.4; a level that instances more from fewer
-	// lines may need more.
+	// lines may need more. It bounds alike the lists of stored variables
+	// StoredProperties makes, each of its script's whole chain, against
+	// the bytes of the scripts read.
 	TreeBytesPerByte int64
 }
 

@@ -30,6 +30,9 @@ type Project struct {
 	scripts3 map[string]*script3Read // a Godot 3 project's scripts, by res:// path
 	imports  map[string]importRead   // .import files, by the res:// path of what they import
 	config   *configRead             // project.godot read as a ConfigFile, once
+	// scriptBytes are the bytes of the scripts read, and listed those of
+	// the stored-variable lists made of them (chainStored's budget).
+	scriptBytes, listed int64
 	// classTable is the engine's class table for the project's version,
 	// once chosen.
 	classTable *engineClasses
@@ -209,6 +212,7 @@ func (p *Project) Script(resPath string) (*Script, error) {
 	}
 	r := &scriptRead{}
 	src, err := p.readFile(resPath)
+	p.scriptBytes += int64(len(src))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		// Not the file system's words and this machine's path: the

@@ -1,7 +1,9 @@
 package project
 
 import (
+	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/resource"
@@ -31,7 +33,7 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 	if err != nil {
 		return nil, err
 	}
-	return p.chainStored(ClassRef{s, &s.Class}), nil
+	return p.chainStored(ClassRef{s, &s.Class})
 }
 
 // classStored is what StoredProperties made of a class, in its Project.
@@ -45,9 +47,14 @@ type classStored struct {
 // resolved and of its bases, most derived first: made once for the class
 // asked of, and shared by the classes at the head of its chain that
 // declare none, as their lists are the same.
-func (p *Project) chainStored(ref ClassRef) []resource.ScriptProperty {
+//
+// Scripts by the thousand over one long chain each have a list of the
+// whole chain, as in the engine: the lists made are held, with the trees
+// made, to Limits.TreeBytesPerByte a byte of the scripts read, beyond
+// 320 KiB (ErrBudget).
+func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 	if st := p.ownStored(ref); st.chained {
-		return st.chain
+		return st.chain, nil
 	}
 	var chain []resource.ScriptProperty
 	first := ref // the first class of the chain chained or declaring some
@@ -64,6 +71,11 @@ func (p *Project) chainStored(ref ClassRef) []resource.ScriptProperty {
 		for k := first; k.Class != nil; k = k.Class.bases.base {
 			n += len(p.ownStored(k).own)
 		}
+		p.listed += int64(n) * int64(unsafe.Sizeof(resource.ScriptProperty{}))
+		if budget := treeFloor + p.limits.TreeBytesPerByte*p.scriptBytes; p.listed > budget {
+			return nil, fmt.Errorf("%s: its %d stored variables with its bases' take the stored-variable lists of its project past %d bytes, %d a byte of its %d bytes of scripts and %d KiB (raise Limits.TreeBytesPerByte with WithLimits): %w",
+				Shown(ref.Script.Path), n, budget, p.limits.TreeBytesPerByte, p.scriptBytes, treeFloor>>10, ErrBudget)
+		}
 		chain = make([]resource.ScriptProperty, 0, n)
 		for k := first; k.Class != nil; k = k.Class.bases.base {
 			chain = append(chain, p.ownStored(k).own...)
@@ -77,7 +89,7 @@ func (p *Project) chainStored(ref ClassRef) []resource.ScriptProperty {
 			break
 		}
 	}
-	return chain
+	return chain, nil
 }
 
 // ownStored returns what StoredProperties made of a class, its own stored
