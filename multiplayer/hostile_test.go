@@ -151,6 +151,35 @@ func TestWithinRate(t *testing.T) {
 	}
 }
 
+// The pings of one read of a WebSocket take a token each, together
+// (paceN): within says whether they would be taken without waiting, and
+// the bucket goes into debt by as many as it lacks, which the wait pays.
+func TestPaceN(t *testing.T) {
+	m := MustNew(WithRateLimit(100, 10))
+	for _, tc := range []struct {
+		name   string
+		tokens float64
+		n      int
+		within bool
+	}{
+		{"one of a full bucket", 10, 1, true},
+		{"all of a full bucket", 10, 10, true},
+		{"more than the bucket holds", 10, 11, false},
+		{"more than are left", 3, 4, false},
+		{"as many as are left", 4, 4, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := m.newConn(2)
+			c.tokens, c.last = tc.tokens, time.Now()
+			assert.Equal(t, tc.within, c.within(tc.n))
+			c.closed = make(chan struct{})
+			close(c.closed) // paceN returns at once rather than wait
+			assert.Equal(t, tc.within, c.paceN(tc.n), "paceN took the tokens without waiting")
+			assert.InDelta(t, tc.tokens-float64(tc.n), c.tokens, 0.01)
+		})
+	}
+}
+
 // An honest client calling as fast as it can, beyond the rate limit, loses
 // no call: each one is answered, and neither side reports an error.
 func TestRateLimitLosesNothing(t *testing.T) {

@@ -144,11 +144,15 @@ func (c *conn) run() {
 // longer than asked, on a busy machine, is credited back. It returns false
 // when the connection closed meanwhile. A client does not limit its server,
 // whose packets it cannot hold back without losing step with it.
-func (c *conn) pace() bool {
+func (c *conn) pace() bool { return c.paceN(1) }
+
+// paceN is pace for n tokens at once, the pings of one read of a
+// WebSocket (wsSocket.answer): the debt the wait pays is n tokens at most.
+func (c *conn) paceN(n int) bool {
 	if c.id == ServerID {
 		return true
 	}
-	c.tokens = c.refill(c.m.cfg.burst) - 1
+	c.tokens = c.refill(c.m.cfg.burst) - float64(n)
 	if c.tokens >= 0 {
 		return true
 	}
@@ -167,21 +171,22 @@ func (c *conn) pace() bool {
 	}
 }
 
-// paceAnswer reports whether a ping of the peer's is to be answered,
-// taking a token of its rate bucket if so. A client's pings are paced as
-// its packets are (pace): all answered, late if need be. A server's, which
-// a client cannot hold back (see pace), are answered at most one a window
-// of 1/rate (a bucket of one token), the others dropped with no wait: an
-// answer costs a write and, masked, is 4 bytes larger than its ping (3
-// times an empty one), where a ping dropped costs its reading alone. RFC
-// 6455 (5.5.3) lets a pong answer the latest of several pings; a server's
-// heartbeat (Godot's heartbeat_interval, this package's pings of a silent
-// peer) comes far slower than the rate, and is answered.
-func (c *conn) paceAnswer() bool {
+// paceAnswer reports whether the latest of n pings of the peer's, read
+// together, is to be answered (RFC 6455, 5.5.3, lets a pong answer the
+// latest of the pings not yet answered), taking tokens of its rate bucket
+// if so. A client's pings are paced as its packets are (paceN), a token
+// each: answered, late if need be. A server's, which a client cannot hold
+// back (see pace), are answered at most one a window of 1/rate (a bucket
+// of one token), the others dropped with no wait: an answer costs a write
+// and, masked, is 4 bytes larger than its ping (3 times an empty one),
+// where a ping dropped costs its reading alone. A server's heartbeat
+// (Godot's heartbeat_interval, this package's pings of a silent peer)
+// comes far slower than the rate, and is answered.
+func (c *conn) paceAnswer(n int) bool {
 	if c.id != ServerID {
-		return c.pace()
+		return c.paceN(n)
 	}
-	if c.earned(1) < 1 { // a flood's pings read the clock once each, and change nothing
+	if c.earned(1) < 1 { // a flood's pings read the clock once a read, and change nothing
 		return false
 	}
 	c.tokens = c.refill(1) - 1
@@ -206,8 +211,11 @@ func (c *conn) earned(burst int) float64 {
 
 // withinRate reports whether pace would take a token without waiting:
 // its packet may be handled where waiting would hold others up.
-func (c *conn) withinRate() bool {
-	return c.id == ServerID || c.tokens >= 1 || c.earned(c.m.cfg.burst) >= 1 // the clock only when it may matter
+func (c *conn) withinRate() bool { return c.within(1) }
+
+// within reports whether paceN would take n tokens without waiting.
+func (c *conn) within(n int) bool {
+	return c.id == ServerID || c.tokens >= float64(n) || c.earned(c.m.cfg.burst) >= float64(n) // the clock only when it may matter
 }
 
 // The connection's goroutine runs each of its steps (its start, a packet,

@@ -352,6 +352,10 @@ func (l *wsLink) read() {
 			return
 		}
 		l.hear()
+		if err := l.answerBeforeWait(); err != nil {
+			c.close(err)
+			return
+		}
 		if !c.pace() {
 			l.sock.drain()
 			return
@@ -404,17 +408,28 @@ func (l *wsLink) keepAlive() {
 	l.alive.Reset(idle / 4)
 }
 
-// pacePing takes a token of the peer's rate for a ping it sent, before it
-// is answered (conn.paceAnswer): a ping costs a write, as a packet may. A
-// client's pings are read from no faster than its packets; a server's
-// beyond the rate go unanswered. Once the connection is closing, the
-// goroutine that sends the close frame may be the one reading: a ping
-// then goes unanswered, and the rate untouched.
-func (l *wsLink) pacePing() bool {
+// answerBeforeWait answers the pings read since the last was answered
+// (wsSocket.answer), if the packet just read is to wait for the peer's
+// rate, their tokens and its own: a ping is answered in time, whatever
+// comes after it.
+func (l *wsLink) answerBeforeWait() error {
+	if n := l.sock.pings; n == 0 || l.c.within(n+1) {
+		return nil
+	}
+	return l.sock.answer()
+}
+
+// pacePings takes tokens of the peer's rate for n pings it sent, read
+// together, before they are answered (conn.paceAnswer): an answer costs a
+// write, as a packet may. A client's pings are read from no faster than
+// its packets; a server's beyond the rate go unanswered. Once the
+// connection is closing, the goroutine that sends the close frame may be
+// the one reading: pings then go unanswered, and the rate untouched.
+func (l *wsLink) pacePings(n int) bool {
 	select {
 	case <-l.c.closed:
 		return false
 	default:
-		return l.c.paceAnswer()
+		return l.c.paceAnswer(n)
 	}
 }

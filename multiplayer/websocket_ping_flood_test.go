@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -39,12 +38,14 @@ func rawServer(tb testing.TB) (string, <-chan net.Conn) {
 	return "ws" + strings.TrimPrefix(srv.URL, "http"), conns
 }
 
-// pongCount reads a client's frames on a server's connection, counting
-// the bytes of its pongs, frames whole (a masked pong carries 6 bytes
-// besides its payload), and noting a pong of beat; it reads until the
-// client's close frame or the socket's end, and then closes the socket.
+// pongCount reads a peer's frames, counting its pongs and their bytes,
+// frames whole (a client's, masked, carries 6 bytes besides its payload,
+// a server's 2), and noting a pong of beat; it reads until the peer's
+// close frame or the socket's end, and then closes the socket.
 type pongCount struct {
 	mu    sync.Mutex
+	head  int64 // the bytes of a pong besides its payload
+	pongs int64
 	bytes int64
 	beat  bool
 	done  chan struct{}
@@ -53,12 +54,20 @@ type pongCount struct {
 // beat is the payload of a ping that the flood tests expect answered.
 var beat = []byte("beat")
 
-func countPongs(nc net.Conn) *pongCount {
-	pc := &pongCount{done: make(chan struct{})}
+// countPongs counts a client's pongs on a server's connection.
+func countPongs(nc net.Conn) *pongCount { return countPongsOf(nc, false) }
+
+// countPongsOf counts the pongs of a client, or of a server (fromServer)
+// on a client's connection.
+func countPongsOf(nc net.Conn, fromServer bool) *pongCount {
+	pc := &pongCount{head: 6, done: make(chan struct{})}
+	if fromServer {
+		pc.head = 2
+	}
 	go func() {
 		defer close(pc.done)
 		defer nc.Close()
-		r := &wsframe.Reader{Buf: bufio.NewReader(nc), Conn: nc, Limit: 1 << 20, Late: time.Minute, Peer: pc}
+		r := &wsframe.Reader{Buf: bufio.NewReader(nc), Conn: nc, Limit: 1 << 20, Late: time.Minute, Peer: pc, FromServer: fromServer}
 		for {
 			if _, err := r.ReadMessage(nil); err != nil {
 				return
@@ -73,7 +82,8 @@ func (*pongCount) Began() {}
 func (pc *pongCount) Control(op wsframe.Opcode, p []byte) error {
 	if op == wsframe.OpPong {
 		pc.mu.Lock()
-		pc.bytes += int64(6 + len(p))
+		pc.pongs++
+		pc.bytes += pc.head + int64(len(p))
 		pc.beat = pc.beat || bytes.Equal(p, beat)
 		pc.mu.Unlock()
 	}
@@ -86,6 +96,13 @@ func (pc *pongCount) counted() (int64, bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	return pc.bytes, pc.beat
+}
+
+// answers reports the pongs counted.
+func (pc *pongCount) answers() int64 {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	return pc.pongs
 }
 
 // floodClient is a Go client connected to a rawServer, with the server's
@@ -219,36 +236,137 @@ func BenchmarkHostileServerPings(b *testing.B) {
 	}
 }
 
-// BenchmarkHostileClientPings: a client floods its server with empty
-// pings, against as many bytes of packets (raw packets of 40 bytes, not
-// echoed), with a rate (WithRateLimit) high enough that no ping waits:
-// within its rate a client's every ping is answered, with a write each,
-// where beyond it the server reads the client no faster than the rate
-// (TestRateLimitPings), 10 000 pings a second by default.
+// floodServer is a server (WithRateLimit(rate, burst)) with a client
+// upgraded by hand, whose server's pongs are counted, and a channel told
+// of each raw packet of one byte, 0xff, that the server receives (the
+// end of a flood).
+func floodServer(tb testing.TB, rate float64, burst int) (net.Conn, *pongCount, chan struct{}) {
+	m := MustNew(WithRateLimit(rate, burst))
+	marked := make(chan struct{}, 1)
+	m.OnPacket(func(_ PeerID, data []byte) {
+		if len(data) == 1 && data[0] == 0xff {
+			marked <- struct{}{}
+		}
+	})
+	nc := upgraded(tb, serve(tb, m))
+	return nc, countPongsOf(nc, true), marked
+}
+
+// clientMark is the packet that ends a client's flood: a raw packet of
+// one byte.
+var clientMark = clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw, 0xff})
+
+// A client's pings, within its rate, are answered one pong for the
+// pings of each read of the socket (RFC 6455, 5.5.3: a pong may answer
+// the latest of the pings not yet answered), not one each: a flood of
+// 20000 pings, empty or of 125 bytes, sent in one write, gets at most one
+// pong for each 192 bytes it holds (a read takes up to wsReadBuf, 512),
+// each no larger than its ping; the last ping of the flood is answered.
+// Every ping answered made 20000 pongs; one a read makes 236 and 6670.
+func TestClientPingFloodAnsweredOnceARead(t *testing.T) {
+	const pings = 20000
+	for _, tc := range []struct {
+		name string
+		ping []byte
+	}{
+		{"empty", nil},
+		{"125 bytes", bytes.Repeat([]byte{'p'}, 125)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nc, pongs, marked := floodServer(t, 1e9, 1<<30)
+			frames := bytes.Repeat(clientFrame(wsframe.OpPing, false, false, tc.ping), pings-1)
+			frames = append(frames, clientFrame(wsframe.OpPing, false, false, beat)...)
+			frames = append(frames, clientMark...)
+			floodFrames(t, nc, frames, marked)
+			deadline := time.Now().Add(10 * time.Second)
+			for _, ok := pongs.counted(); !ok; _, ok = pongs.counted() {
+				require.True(t, time.Now().Before(deadline), "the flood's last ping is answered")
+				time.Sleep(10 * time.Millisecond)
+			}
+			got, _ := pongs.counted()
+			answers := pongs.answers()
+			t.Logf("%d pings of %d bytes: %d pongs, %d bytes, %.4f a byte received",
+				pings, len(tc.ping), answers, got, float64(got)/float64(len(frames)))
+			assert.LessOrEqual(t, answers, int64(len(frames)/192), "one pong a read, not one a ping")
+			assert.LessOrEqual(t, got, int64(len(frames)), "the answers are no larger than the pings")
+		})
+	}
+}
+
+// Pings answered together still count against the rate one each: a
+// flood of pings, sent in one write (one read of the server's), is
+// answered no sooner than the rate lets the server take them all.
+func TestClientPingFloodWithinRate(t *testing.T) {
+	const rate, burst, pings = 100, 5, 60
+	nc, pongs, marked := floodServer(t, rate, burst)
+	frames := bytes.Repeat(clientFrame(wsframe.OpPing, false, false, nil), pings-1)
+	frames = append(frames, clientFrame(wsframe.OpPing, false, false, beat)...)
+	start := time.Now()
+	_, err := nc.Write(frames)
+	require.NoError(t, err)
+	deadline := start.Add(10 * time.Second)
+	for _, ok := pongs.counted(); !ok; _, ok = pongs.counted() {
+		require.True(t, time.Now().Before(deadline), "the flood's last ping is answered")
+		time.Sleep(time.Millisecond)
+	}
+	elapsed := time.Since(start).Seconds()
+	t.Logf("%d pings answered after %.3f s, %d pongs", pings, elapsed, pongs.answers())
+	assert.LessOrEqual(t, float64(pings), burst+rate*elapsed+1, "answered faster than the rate")
+	floodFrames(t, nc, clientMark, marked) // served still
+}
+
+// BenchmarkHostileClientPings: a client floods its server with pings,
+// empty or of 125 bytes, alone or each followed by a packet of 40 bytes,
+// against as many bytes of packets (raw packets of 40 bytes, not
+// echoed), with a rate (WithRateLimit) high enough that none waits: the
+// process's CPU per byte, and the bytes of the server's pongs per byte
+// the client sent. Beyond its rate the server reads the client no faster
+// than the rate (TestRateLimitPings), 10 000 pings a second by default.
+// Every ping answered with a write of its own, empty ones cost 34-38
+// (alone) times the packets' CPU a byte, and 0.33 bytes of pongs.
 func BenchmarkHostileClientPings(b *testing.B) {
 	const size = 64 << 10
+	packet := clientFrame(wsframe.OpBinary, false, false, append([]byte{cmdRaw}, make([]byte, 39)...))
 	for _, tc := range []struct {
 		name  string
 		frame []byte
 	}{
-		{"packets", clientFrame(wsframe.OpBinary, false, false, append([]byte{cmdRaw}, make([]byte, 39)...))},
+		{"packets", packet},
 		{"pings-empty", clientFrame(wsframe.OpPing, false, false, nil)},
+		{"pings-125", clientFrame(wsframe.OpPing, false, false, make([]byte, 125))},
+		{"pings-and-packets", append(clientFrame(wsframe.OpPing, false, false, nil), packet...)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			m := MustNew(WithRateLimit(1e9, 1<<30))
-			marked := make(chan struct{}, 1)
-			m.OnPacket(func(_ PeerID, data []byte) {
-				if len(data) == 1 && data[0] == 0xff {
-					marked <- struct{}{}
-				}
-			})
-			nc := upgraded(b, serve(b, m))
-			go io.Copy(io.Discard, nc) // the answers
-			frames := append(bytes.Repeat(tc.frame, size/len(tc.frame)), clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw, 0xff})...)
+			nc, pongs, marked := floodServer(b, 1e9, 1<<30)
+			frames := append(bytes.Repeat(tc.frame, size/len(tc.frame)), clientMark...)
+			last := clientFrame(wsframe.OpPing, false, false, beat)
+			var n int64
 			cputime.PerByte(b, len(frames), func() error {
 				floodFrames(b, nc, frames, marked)
+				n++
 				return nil
 			})
+			b.StopTimer()
+			// The pongs written before the mark was handled may still be on
+			// their way: a ping after them, answered, says they came.
+			if _, err := nc.Write(last); err != nil {
+				b.Fatal(err)
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			for _, ok := pongs.counted(); !ok; _, ok = pongs.counted() {
+				if time.Now().After(deadline) {
+					b.Fatal("the last ping was not answered within 10 s")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			nc.Close()
+			select {
+			case <-pongs.done:
+			case <-time.After(10 * time.Second):
+				b.Fatal("the pongs were not read")
+			}
+			got, _ := pongs.counted()
+			b.ReportMetric(float64(got)/float64(n*int64(len(frames))+int64(len(last))), "pong-B/byte")
 		})
 	}
 }
