@@ -194,11 +194,13 @@ func (c *conn) paceAnswer(n int) bool {
 }
 
 // refill adds to the rate bucket the tokens earned since it was last
-// looked at, up to burst, and returns them.
+// looked at, up to burst, and returns them. It reads the monotonic clock
+// alone, as earned does (c.last moves on by the time elapsed): time.Now
+// would read the wall clock too, at every packet.
 func (c *conn) refill(burst int) float64 {
-	now := time.Now()
-	c.tokens = min(float64(burst), c.tokens+now.Sub(c.last).Seconds()*c.m.cfg.rate)
-	c.last = now
+	elapsed := time.Since(c.last)
+	c.last = c.last.Add(elapsed)
+	c.tokens = min(float64(burst), c.tokens+elapsed.Seconds()*c.m.cfg.rate)
 	return c.tokens
 }
 
