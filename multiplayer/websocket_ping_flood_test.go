@@ -7,12 +7,16 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar/internal/testrig/cputime"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 	"github.com/gdvar/gdvar/internal/wsframe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -369,4 +373,39 @@ func BenchmarkHostileClientPings(b *testing.B) {
 			b.ReportMetric(float64(got)/float64(n*int64(len(frames))+int64(len(last))), "pong-B/byte")
 		})
 	}
+}
+
+// Godot's keep-alive is answered in time: a Godot 4.6 client pings its Go
+// server as WebSocketPeer's heartbeat_interval has it (a ping each 2 s,
+// and the connection dropped if an answer has not been read by the
+// next), while it sends a packet each frame, which come with its pings.
+// Every packet arrives, and nothing is reported. The interval is
+// generous: the engine drops the connection after a frame of its own
+// that stalls for about the interval, however soon the answer came.
+// With no answer written, the engine dropped it.
+func TestLiveHeartbeatAnswered(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	m := MustNew()
+	var packets atomic.Int64
+	last := make(chan struct{})
+	m.OnPacket(func(_ PeerID, data []byte) {
+		if len(data) == 2 {
+			close(last)
+			return
+		}
+		packets.Add(1)
+	})
+	var errs errorLog
+	m.OnError(errs.add)
+	out := godot.RunScript(t, engine, "scripts/multiplayer/heartbeat.gd", serve(t, m), "2", "5")
+	require.Contains(t, out, "DONE")
+	select {
+	case <-last:
+	case <-time.After(liveWait):
+		t.Fatal("the last packet did not come")
+	}
+	sent := mpcases.Lines(out, "SENT ")
+	require.Len(t, sent, 1)
+	assert.Equal(t, sent[0], strconv.FormatInt(packets.Load(), 10), "every packet arrived")
+	assert.Empty(t, errs.get())
 }
