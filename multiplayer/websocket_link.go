@@ -48,7 +48,7 @@ type wsLink struct {
 	wmu     sync.Mutex
 
 	// When the peer was last heard from (a packet, a ping, an answer to a
-	// ping, in Unix nanoseconds), whether a packet of it is being received,
+	// ping, in nanoseconds since linkEpoch), whether a packet of it is being received,
 	// paced or handled, which keeps its pings and answers unread meanwhile,
 	// and how many packets were written to it.
 	heard atomic.Int64
@@ -78,8 +78,13 @@ func (l *wsLink) slowTimer() *time.Timer {
 	return t
 }
 
+// linkEpoch is the time links note their peers were heard from since:
+// time.Since reads the monotonic clock alone, where time.Now, at every
+// packet, would read the wall clock too.
+var linkEpoch = time.Now()
+
 // hear notes that the peer was heard from now.
-func (l *wsLink) hear() { l.heard.Store(time.Now().UnixNano()) }
+func (l *wsLink) hear() { l.heard.Store(int64(time.Since(linkEpoch))) }
 
 // enqueue queues a packet, unless it does not fit the send queue. A reply
 // to the packet being handled does not start the writing goroutine (see
@@ -382,7 +387,7 @@ func (l *wsLink) read() {
 // received, paced or handled is not silent.
 func (l *wsLink) keepAlive() {
 	idle := l.c.m.cfg.idleTimeout
-	silent := time.Since(time.Unix(0, l.heard.Load()))
+	silent := time.Since(linkEpoch) - time.Duration(l.heard.Load())
 	if silent >= idle && !l.busy.Load() {
 		l.c.close(ErrIdle)
 		return

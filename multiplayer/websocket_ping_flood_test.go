@@ -321,7 +321,8 @@ func TestClientPingFloodWithinRate(t *testing.T) {
 
 // BenchmarkHostileClientPings: a client floods its server with pings,
 // empty or of 125 bytes, alone or each followed by a packet of 40 bytes,
-// against as many bytes of packets (raw packets of 40 bytes, not
+// or with empty pongs (heard, never answered), against as many bytes of
+// packets (raw packets of 40 bytes, not
 // echoed), with a rate (WithRateLimit) high enough that none waits: the
 // process's CPU per byte, and the bytes of the server's pongs per byte
 // the client sent. Beyond its rate the server reads the client no faster
@@ -339,6 +340,7 @@ func BenchmarkHostileClientPings(b *testing.B) {
 		{"pings-empty", clientFrame(wsframe.OpPing, false, false, nil)},
 		{"pings-125", clientFrame(wsframe.OpPing, false, false, make([]byte, 125))},
 		{"pings-and-packets", append(clientFrame(wsframe.OpPing, false, false, nil), packet...)},
+		{"pongs-empty", clientFrame(wsframe.OpPong, false, false, nil)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			nc, pongs, marked := floodServer(b, 1e9, 1<<30)
