@@ -71,7 +71,7 @@ func BenchmarkDecodeGameState(b *testing.B) {
 // BenchmarkDecodeGameStateFloor reads every token of the game state, as
 // BenchmarkDecodeGameState/bytes does, and in the same loop measures two
 // floors, one after the other: walkHeaders, the bare header walk, and
-// TokenFloor, the least any reader returning a token a call can do. It
+// the token floor (tokenfloor_test.go), the least any reader returning a token a call can do. It
 // reports the fastest time of each, which a busy machine disturbs least,
 // and the ratios.
 func BenchmarkDecodeGameStateFloor(b *testing.B) {

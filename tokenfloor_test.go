@@ -5,14 +5,14 @@ import (
 	"unsafe"
 )
 
-// TokenFloor reads the tokens of a well-formed Godot 4 value made of the
+// tokenFloor reads the tokens of a well-formed Godot 4 value made of the
 // game state's types with the least work any token reader must do: one
 // call a token, which returns the token and keeps only the counts of the
 // open containers. It checks nothing (no bounds, UTF-8, limits or depth)
 // and keeps nothing for paths or offsets, so it is a floor for ReadToken,
 // not a reader: BenchmarkDecodeGameStateFloor measures both on the game
 // state.
-type TokenFloor struct {
+type tokenFloor struct {
 	buf   []byte
 	pos   int
 	depth int
@@ -24,12 +24,12 @@ type TokenFloor struct {
 	marked [32]bool
 }
 
-// NewTokenFloor returns a TokenFloor over a copy of data, with room after
+// newTokenFloor returns a tokenFloor over a copy of data, with room after
 // it for the word reads that run past a value's end.
-func NewTokenFloor(data []byte) *TokenFloor {
+func newTokenFloor(data []byte) *tokenFloor {
 	buf := make([]byte, len(data), len(data)+8)
 	copy(buf, data)
-	t := &TokenFloor{buf: buf}
+	t := &tokenFloor{buf: buf}
 	t.left[0] = 1
 	return t
 }
@@ -38,7 +38,7 @@ func NewTokenFloor(data []byte) *TokenFloor {
 // of line, as ReadToken is, so that both pay for a call.
 //
 //go:noinline
-func (t *TokenFloor) Next() (Token, error) {
+func (t *tokenFloor) Next() (Token, error) {
 	depth := t.depth
 	if t.left[depth] == 0 {
 		if depth == 0 {

@@ -26,7 +26,7 @@ var fileLayers = [][]string{
 	{"peerid.go", "errors.go", "errlimit.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
 		"strings.go", "delivery.go", "packetbuf.go", "queue.go"},
 	// The transport and its peers.
-	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go", "ws*.go"},
+	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go"},
 	// Authentication.
 	{"auth.go"},
 	// Remote calls.

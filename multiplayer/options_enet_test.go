@@ -1,4 +1,4 @@
-package gdvar_test
+package multiplayer_test
 
 import (
 	"context"
