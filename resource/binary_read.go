@@ -67,9 +67,6 @@ func readBinary(data []byte, cfg *config) (*File, error) {
 	if err := r.rest(); err != nil {
 		return nil, err
 	}
-	for _, res := range append(f.Resources, f.Main) {
-		settle(f.dialect, res)
-	}
 	if f.Type == sceneClass {
 		if err := unbundle(f, 8*r.size+1<<20); err != nil {
 			return nil, err

@@ -371,9 +371,6 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		done = max(done, upTo-1)
 	}
 	for i, p := range r.Properties {
-		if hidden != nil && hidden(p.Name) {
-			continue
-		}
 		prefix, member, isItem := meshItem(r.Type, p.Name)
 		if item != "" && (!isItem || prefix != item) {
 			nullMembers(len(meshItemMembers))

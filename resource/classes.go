@@ -183,42 +183,83 @@ func classesOf(d vartext.Dialect) map[string]*class {
 	return classTables[i]
 }
 
-// settle makes a resource's properties what the engine holds once it has
-// loaded them: a float the class keeps in 32 bits rounded to them, an
-// Array typed where the class gives it typed, and Godot 4's metadata set
-// to null erased.
-func settle(d vartext.Dialect, r *Resource) {
+// loaded makes r's properties (r is a copy, whose Properties it
+// replaces) what the engine holds once it has loaded them: a float the
+// class keeps in 32 bits rounded to them, an Array typed where the class
+// gives it typed, a Dictionary's keys in the order the class makes them,
+// what rebuilt makes of some classes' values, a null the class stores as
+// a null Object one, and Godot 4's metadata set to null erased. These
+// are load conversions: the engine's re-save (File.AsSaved, SavedAs)
+// makes them; a file read keeps its values as it holds them.
+func loaded(d vartext.Dialect, r *Resource) {
 	c := classesOf(d)[r.Type]
-	r.Properties = slices.DeleteFunc(r.Properties, func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) })
+	erased := func(p gdvar.Property) bool { return erasesMeta(d, p.Name, p.Value) }
+	props, cloned := r.Properties, false
+	if slices.ContainsFunc(props, erased) {
+		props, cloned = slices.DeleteFunc(slices.Clone(props), erased), true
+	}
+	for i, p := range props {
+		v, changed := loadedValue(c, d, r.Type, p)
+		if !changed {
+			continue
+		}
+		if !cloned {
+			props, cloned = slices.Clone(props), true // r's stay as they are
+		}
+		props[i].Value = v
+	}
+	r.Properties = props
+}
+
+// loadedValue returns what the class c (of the dialect, called class; nil
+// if not known) holds once it has loaded a property set to p, and whether
+// that is another value.
+func loadedValue(c *class, d vartext.Dialect, class string, p gdvar.Property) (any, bool) {
+	if p.Value == nil && storesNull(d, class, p.Name) {
+		return &gdvar.Object{}, true // the null Ref the class holds
+	}
+	v, changed := p.Value, false
+	if rebuilds(class, p.Name) {
+		v, changed = rebuilt(class, p.Name, p.Value), true
+	}
+	if c == nil {
+		return v, changed
+	}
+	at := c.index(p.Name, 0)
+	if at < 0 {
+		at = c.index(firstOfMany(p.Name), 0)
+	}
+	if at < 0 {
+		return v, changed
+	}
+	switch x := v.(type) {
+	case float64:
+		if c.props[at].single && float64(float32(x)) != x {
+			return float64(float32(x)), true
+		}
+	case *gdvar.Dictionary:
+		if keys := c.props[at].keys; keys != nil {
+			return inKeyOrder(x, keys), true
+		}
+	case []any:
+		if elem := c.props[at].elem; elem != "" {
+			return gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: elem}, Values: x}, true
+		}
+	}
+	return v, changed
+}
+
+// textNulls makes a null the text form gives a property the class stores
+// as a null Object (a Theme's icon, stylebox and font entries: see
+// storesNull) that null Object. The text form writes nil and a null
+// Object alike, "= null", and the binary form tells them apart: a file
+// read from text keeps its text, and a change of form writes what the
+// class holds there. This is the only thing reading a file does to its
+// values (see loaded).
+func textNulls(d vartext.Dialect, r *Resource) {
 	for i, p := range r.Properties {
 		if p.Value == nil && storesNull(d, r.Type, p.Name) {
-			r.Properties[i].Value = &gdvar.Object{} // the null Ref the class holds
-			continue
-		}
-		r.Properties[i].Value = rebuilt(r.Type, p.Name, p.Value)
-		if c == nil {
-			continue
-		}
-		at := c.index(p.Name, 0)
-		if at < 0 {
-			at = c.index(firstOfMany(p.Name), 0)
-		}
-		if at < 0 {
-			continue
-		}
-		switch v := p.Value.(type) {
-		case float64:
-			if c.props[at].single {
-				r.Properties[i].Value = float64(float32(v))
-			}
-		case *gdvar.Dictionary:
-			if keys := c.props[at].keys; keys != nil {
-				r.Properties[i].Value = inKeyOrder(v, keys)
-			}
-		case []any:
-			if elem := c.props[at].elem; elem != "" {
-				r.Properties[i].Value = gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: elem}, Values: v}
-			}
+			r.Properties[i].Value = &gdvar.Object{}
 		}
 	}
 }
@@ -269,6 +310,14 @@ func inKeyOrder(d *gdvar.Dictionary, keys []string) *gdvar.Dictionary {
 // erases it instead: Godot 4's set_meta erases an entry set to null.
 func erasesMeta(d vartext.Dialect, name string, v any) bool {
 	return v == nil && d == vartext.Godot4 && strings.HasPrefix(name, "metadata/")
+}
+
+// rebuilds reports whether rebuilt may make another value of the class's
+// property name.
+func rebuilds(class, name string) bool {
+	return class == "Curve" && name == "_data" ||
+		class == "Animation" && strings.HasPrefix(name, "tracks/") && strings.HasSuffix(name, "/keys") ||
+		class == "SpriteFrames" && name == "animations"
 }
 
 // rebuilt returns a property's value as the class makes it of what it is

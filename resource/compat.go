@@ -125,7 +125,7 @@ func material3Names(d vartext.Dialect, r *Resource) {
 		}
 	}
 	r.Properties = out
-	settle(d, r)
+	loaded(d, r)
 }
 
 // curveLimits are the Curve properties Godot 4.4 keeps in _limits

@@ -137,12 +137,22 @@ func (c engineCase) read(t *testing.T, data []byte) *File {
 	return f
 }
 
-// A text file read and written gives what the engine writes when it loads
-// it and saves it again: its first save, read, gives its second.
+// A text file read and written gives, as the engine loads it and saves
+// it again (AsSaved), the engine's re-save: its first save, read, gives
+// its second. One the engine saves again as it was comes back as it is
+// without AsSaved too (where its re-save differs, the engine's reader
+// did not read what it wrote: a "\v", some floats' last digit).
 func (c engineCase) checkText(t *testing.T, ext string) {
-	got, err := c.read(t, c.firstSave(t, ext)).AppendText(nil)
+	resaved, first := c.file(t, ext), c.firstSave(t, ext)
+	f := c.read(t, first)
+	got, err := f.AsSaved().AppendText(nil)
 	require.NoError(t, err)
-	c.same(t, c.name+ext, c.file(t, ext), got)
+	c.same(t, c.name+ext, resaved, got)
+	if bytes.Equal(first, resaved) {
+		got, err = f.AppendText(nil)
+		require.NoError(t, err)
+		c.same(t, c.name+ext, resaved, got)
+	}
 }
 
 // A binary file read and written gives its bytes.

@@ -17,6 +17,13 @@ type File struct {
 	ScriptClass string
 	// UID is the file's unique id (Godot 4), or NoUID.
 	UID UID
+	// LoadSteps is the load_steps= of a Godot 4 text file's header, which
+	// editors before 4.6 wrote (the resources it holds and refers to,
+	// plus one), or 0 for none: a text write gives it back as read, so
+	// that such a file comes back as it is. Godot 4.6 writes none, and
+	// AsSaved and SavedAs leave it out; Godot 3's text form counts the
+	// resources it writes, as its savers do, and does not use it.
+	LoadSteps int
 	// Path is the res:// path the resource was loaded from, if any: the
 	// engine keeps it, and a binary file names a loaded main resource by
 	// it instead of an id. Read of a binary file sets it from the file;
@@ -48,7 +55,12 @@ type File struct {
 	// loader drops a byte order mark that starts a string, so its text
 	// form has none.
 	binaryRead bool
-	scripts    Scripts // what its scripts declare, if known (WithScripts)
+	// ownOrder says the resources are in the order of a text file read
+	// (or of JSON of one), which a write of the file as it is keeps (see
+	// inFileOrder); a save through the engine (asSaved) orders them as
+	// its saver meets them.
+	ownOrder bool
+	scripts  Scripts // what its scripts declare, if known (WithScripts)
 	// walkDefaults are what a save meets walking its scripted
 	// resources' values and does not write, as SavedAs found them; nil
 	// until then (a write of the file as read looks them up).

@@ -26,7 +26,8 @@ import (
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
-// ("3", "3.2"; none for Godot 4), and "layout" the header and names table
+// ("3", "3.2"; none for Godot 4), "load_steps" a Godot 4 text header's
+// (File.LoadSteps), and "layout" the header and names table
 // of a binary file read (see jsonLayout), so that encode gives them back.
 type jsonFile struct {
 	Binary      bool           `json:"binary,omitzero"`
@@ -36,6 +37,7 @@ type jsonFile struct {
 	Type        string         `json:"type,omitzero"`
 	ScriptClass string         `json:"script_class,omitzero"`
 	UID         string         `json:"uid,omitzero"`
+	LoadSteps   int            `json:"load_steps,omitzero"`
 	Path        string         `json:"path,omitzero"`
 	External    []jsonExternal `json:"external,omitzero"`
 	Resources   []jsonResource `json:"resources,omitzero"`
@@ -119,7 +121,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		return append(b, '}'), nil
 	}
 	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
-		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
+		Type: f.Type, ScriptClass: f.ScriptClass, LoadSteps: f.LoadSteps, Path: f.Path, Editable: f.Editable}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
@@ -244,8 +246,8 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		}
 		return ParseUID(s)
 	}
-	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, text: f.text, binaryRead: j.Binary, scripts: f.scripts}
+	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, LoadSteps: j.LoadSteps, Path: j.Path, Editable: j.Editable,
+		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts}
 	named, err := dialectOfJSON(j.Engine)
 	if err != nil {
 		return err
@@ -328,10 +330,9 @@ func (f *File) UnmarshalJSON(data []byte) error {
 			}
 		}
 	}
-	for _, r := range append(g.Resources, g.Main) {
-		settle(g.dialect, r)
+	if g.binaryRead { // as reading the binary file did (useScripts)
+		g.typeScriptVariables()
 	}
-	g.typeScriptVariables()
 	*f = g
 	return nil
 }

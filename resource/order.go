@@ -234,3 +234,48 @@ func (w *walker) ext(id string) {
 		w.external = append(w.external, x)
 	}
 }
+
+// inFileOrder returns the resources a text write found, in the order the
+// engine's saver meets them, in the order f has them instead where that
+// is an order a save writes (each after those it refers to), for a File
+// that keeps its order (read from text, or JSON of a text file): the
+// editor that saved it met them in the order it held them, which a file
+// does not always tell (an AnimationLibrary's animations in the order
+// they were made, which its _data, sorted in text, does not keep), and
+// the file comes back as it is. found is not changed.
+func (f *File) inFileOrder(found []*Resource) []*Resource {
+	if !f.ownOrder || len(found) < 2 {
+		return found
+	}
+	at := make(map[*Resource]int, len(f.Resources))
+	for i, r := range f.Resources {
+		at[r] = i
+	}
+	ordered := slices.Clone(found)
+	slices.SortStableFunc(ordered, func(a, b *Resource) int { return at[a] - at[b] })
+	if slices.Equal(ordered, found) {
+		return found
+	}
+	place := make(map[string]int, len(ordered))
+	for i, r := range ordered {
+		if _, ok := place[r.ID]; !ok {
+			place[r.ID] = i
+		}
+	}
+	for i, r := range ordered {
+		after := true
+		for _, p := range r.Properties {
+			visitValue(p.Value, func(x any) bool {
+				kind, id := RefOf(x)
+				if j, ok := place[id]; kind == SubRef && ok && j >= i {
+					after = false
+				}
+				return after && kind == NotRef
+			})
+		}
+		if !after {
+			return found
+		}
+	}
+	return ordered
+}

@@ -18,12 +18,44 @@ const (
 )
 
 // SavedAs returns the File as the engine's ResourceSaver.save writes the
-// same resource to path (as res://dir/name.tres) in the given form: with
-// the IDs the engine gives its resources for that save. Write the result
-// with WriteText or WriteBinary. Set Path first to where the resource was
-// loaded from, if the engine would know it (the binary form then names
-// the main resource by it, and a text file saved back to where it was
-// loaded keeps its external IDs).
+// same resource to path (as res://dir/name.tres) in the given form, once
+// it has loaded it: its values as AsSaved gives them, with the IDs
+// WithIDsFor gives. Write the result with WriteText or WriteBinary. Set
+// Path first to where the resource was loaded from, if the engine would
+// know it (the binary form then names the main resource by it, and a
+// text file saved back to where it was loaded keeps its external IDs).
+// f is not changed.
+func (f *File) SavedAs(path string, form Form) (*File, error) {
+	g := f.copied()
+	g.asSaved()
+	if err := g.withIDs(path, form); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// AsSaved returns a copy of f with the values the engine saves once it
+// has loaded f: its load conversions (an older editor's forms and names
+// taken as its classes take them: 3.x material names, a Curve's bounds,
+// SDFGI distances, SpriteFrames's "loop": 1, an ArrayMesh's surfaces, an
+// AnimationLibrary's names, 32-bit floats, typed containers) and what a
+// save leaves out or adds (defaults, properties no longer stored or
+// hidden by the class's values, script variables at their defaults,
+// properties their values show), its properties in their class's order,
+// and no load_steps (Godot 4.6 writes none). Its IDs are f's: SavedAs
+// gives those of a save to a path. See docs/resources.md, "A save through
+// the engine". A File as read keeps the file's own values and forms:
+// write it as it is to get the file back. f is not changed.
+func (f *File) AsSaved() *File {
+	g := f.copied()
+	g.asSaved()
+	return g
+}
+
+// WithIDsFor returns a copy of f with the IDs the engine's
+// ResourceSaver.save gives its resources when it saves them to path (as
+// res://dir/name.tres) in the given form, and its values as they are: a
+// change of form without the engine's re-save (see AsSaved, SavedAs).
 //
 // Godot 4 draws IDs from a generator seeded with the path: the external
 // resources' of the text form (1_ab3cd, numbered in the order met), and
@@ -31,25 +63,44 @@ const (
 // resource's in the binary form. Godot 3 numbers external resources in
 // the order met (as export builds do; the editor's order is that of
 // memory addresses) and gives resources without an ID the next free
-// numbers. The resources are saved as the engine holds them once loaded:
-// an older editor's file comes out as Godot 4.6 saves it (its 3.x and
-// older names mapped, defaults and properties no longer stored left
-// out, properties in their class's order; see docs/resources.md). f is
-// not changed.
-func (f *File) SavedAs(path string, form Form) (*File, error) {
+// numbers. f is not changed.
+func (f *File) WithIDsFor(path string, form Form) (*File, error) {
+	g := f.copied()
+	if err := g.withIDs(path, form); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// copied returns a copy of f whose resources and external resources may
+// be changed (each resource's Properties replaced, not changed).
+func (f *File) copied() *File {
 	g := *f
-	g.walkDefaults = map[*Resource]*defaultsWalk{} // found by asSaved: a write need not look again
 	g.External = cloneAll(f.External)
 	g.Resources = cloneAll(f.Resources)
 	main := *f.Main
 	g.Main = &main
-	g.asSaved(form)
+	if f.walkDefaults != nil { // AsSaved's, by the copies
+		g.walkDefaults = make(map[*Resource]*defaultsWalk, len(f.walkDefaults))
+		for i, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
+			if dw, ok := f.walkDefaults[r]; ok {
+				g.walkDefaults[append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main)[i]] = dw
+			}
+		}
+	}
+	return &g
+}
+
+// withIDs gives g, a copy, the IDs of a save to path in the form (see
+// WithIDsFor).
+func (g *File) withIDs(path string, form Form) error {
+	f := g
 	if form == Text {
 		g.bin = nil
 	}
-	found := newWalker(&g, form == Text)
+	found := newWalker(g, form == Text)
 	if err := found.walk(); err != nil {
-		return nil, err
+		return err
 	}
 	godot4 := f.dialect == vartext.Godot4
 	var ids *sceneIDs
@@ -67,7 +118,7 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		// numbers them all anew, in the order saved. Those it reads
 		// from binary keep theirs (local://N).
 		rn.sub = map[string]string{}
-		for i, r := range found.found {
+		for i, r := range g.inFileOrder(found.found) {
 			rn.sub[r.ID] = strconv.Itoa(i + 1)
 			r.ID = rn.sub[r.ID]
 		}
@@ -104,33 +155,40 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 		rn.sub[id] = r.ID
 	}
 	if !rn.empty() {
-		if err := g.rename(rn); err != nil {
-			return nil, err
-		}
+		return g.rename(rn)
 	}
-	return &g, nil
+	return nil
 }
 
 // asSaved makes the resources of g, a copy, what the engine saves of them
-// once it has loaded them: what its classes make of older editors' names
-// and values, without what it would not save (see docs/resources.md, "A
-// save through the engine").
-func (g *File) asSaved(form Form) {
-	d, k := g.dialect, g.finder()
+// once it has loaded them: what loading makes of their values and what
+// its classes make of older editors' names and values, without what it
+// would not save (see docs/resources.md, "A save through the engine").
+func (g *File) asSaved() {
+	d := g.dialect
+	g.walkDefaults = map[*Resource]*defaultsWalk{} // found here: a write need not look again
+	g.ownOrder = false
+	if d == vartext.Godot4 {
+		g.LoadSteps = 0
+	}
+	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
+		loaded(d, r)
+	}
+	g.typeScriptVariables()
+	k := g.finder()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		material3Names(d, r)
 		curveRanges(d, r)
 		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
 		dropUnstored(d, r)
+		dropHidden(d, r)
 		g.dropUntaken(r, k)
 		dropDefaults(d, r)
 		g.dropScriptDefaults(r, k)
 		addShown(d, r)
 		inClassOrder(r, k.classOf(r))
-		if form == Text {
-			dropNullParameters(d, r)
-		}
+		dropNullParameters(d, r)
 	}
 }
 

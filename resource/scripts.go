@@ -55,10 +55,15 @@ type ScriptProperty struct {
 	Default any
 }
 
-// useScripts has f know what its scripts declare, if s is not nil.
+// useScripts has f know what its scripts declare, if s is not nil. The
+// values of a binary file take the container types the script declares,
+// which the binary form does not hold; a text file's hold the types it
+// gives them (see typeScriptVariables).
 func (f *File) useScripts(s Scripts) {
 	f.scripts = s
-	f.typeScriptVariables()
+	if f.binaryRead {
+		f.typeScriptVariables()
+	}
 }
 
 // scriptVars are the stored variables of a script, and where each name
@@ -169,9 +174,13 @@ func (k *finder) scriptPath(r *Resource) (string, bool) {
 }
 
 // typeScriptVariables does what loading does to the values of typed
-// script variables: an untyped Array or Dictionary a variable declares
-// typed takes its types. An element type that is a script the file does
-// not refer to is left out: the text saver would add it to the file.
+// script variables (the resources' Properties are replaced, not changed):
+// an untyped Array or Dictionary a variable declares typed takes its
+// types. An element type that is a script the file does not refer to is
+// left out: the text saver would add it to the file. Reading a binary
+// file does it, its form having no container types; for a text file or
+// JSON, which give them, it is a load conversion of the re-save
+// (asSaved).
 func (f *File) typeScriptVariables() {
 	k := f.finder()
 	for _, r := range append(f.Resources[:len(f.Resources):len(f.Resources)], f.Main) {
@@ -182,7 +191,8 @@ func (f *File) typeScriptVariables() {
 		// Each property given, the first of its name, takes the types
 		// of the first variable of its name.
 		seen := make(map[string]bool, len(r.Properties))
-		for i, p := range r.Properties {
+		props := slices.Clone(r.Properties)
+		for i, p := range props {
 			at, ok := vars.first[p.Name]
 			if seen[p.Name] || !ok {
 				continue
@@ -193,17 +203,23 @@ func (f *File) typeScriptVariables() {
 			for j, e := range sp.Elem {
 				elem[j] = containerType(e, k)
 			}
-			switch v := r.Properties[i].Value.(type) {
+			switch v := p.Value.(type) {
 			case []any:
 				if len(elem) == 1 && elem[0].Kind != gdvar.Untyped {
-					r.Properties[i].Value = gdvar.Array{Type: elem[0], Values: v}
+					props[i].Value = gdvar.Array{Type: elem[0], Values: v}
 				}
 			case *gdvar.Dictionary:
 				if len(elem) == 2 && v.KeyType.Kind == gdvar.Untyped && v.ValueType.Kind == gdvar.Untyped {
-					v.KeyType, v.ValueType = elem[0], elem[1]
+					typed := &gdvar.Dictionary{KeyType: elem[0], ValueType: elem[1], Shared: v.Shared}
+					typed.Grow(v.Len())
+					for key, value := range v.All() {
+						typed.Append(key, value)
+					}
+					props[i].Value = typed
 				}
 			}
 		}
+		r.Properties = props
 	}
 }
 

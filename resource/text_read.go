@@ -44,6 +44,8 @@ type textReader struct {
 	props       *[]gdvar.Property
 	seen        nameIndex        // the section's properties read, once it has many
 	section     string           // the tag of the section being read
+	class       *class           // the class of the resource being read, if known (Godot 4)
+	printed     []byte           // a float's text, printed by single
 	value       any              // the value read, kept here so that reading it allocates nothing more
 	nameOf      func(int) string // propertyName, made once
 	head        fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
@@ -89,8 +91,9 @@ func readText(data []byte, cfg *config) (*File, error) {
 		return nil, err
 	}
 	for _, res := range append(f.Resources, f.Main) {
-		settle(f.dialect, res)
+		textNulls(f.dialect, res)
 	}
+	f.ownOrder = true
 	return f, nil
 }
 
@@ -146,6 +149,7 @@ var headerAttrs = attrTable[*fileHeader]{
 	"script_class": field((*textReader).text, func(h *fileHeader) *string { return &h.f.ScriptClass }),
 	"uid":          field((*textReader).uid, func(h *fileHeader) *UID { return &h.f.UID }),
 	"format":       intField(func(h *fileHeader) *int { return &h.format }),
+	"load_steps":   intField(func(h *fileHeader) *int { return &h.f.LoadSteps }),
 }
 
 // sections reads the sections after the header, which come in the
@@ -178,7 +182,7 @@ func (r *textReader) sections() error {
 		if next < stage || stage == 2 && !f.Scene {
 			return r.errorf("[%s] after [%s]", e.Name, r.last())
 		}
-		r.props, r.section, stage, r.seen = nil, e.Name, next, nameIndex{}
+		r.props, r.section, stage, r.seen, r.class = nil, e.Name, next, nameIndex{}, nil
 		switch e.Name {
 		case tagExternal:
 			err = r.external(e)
@@ -189,6 +193,7 @@ func (r *textReader) sections() error {
 				return r.errorf("[%s] in a scene", tagMain)
 			}
 			r.props = &f.Main.Properties
+			r.class = r.classOf(f.Type)
 		case tagNode, tagConnect, tagEditable:
 			if !f.Scene {
 				return r.errorf("[%s] in a resource", e.Name)
@@ -217,6 +222,7 @@ func (r *textReader) last() string {
 
 // property reads a property of the section being read.
 func (r *textReader) property(name string) error {
+	start := r.d.InputOffset()
 	if err := r.d.Decode(&r.value); err != nil {
 		if err == io.EOF {
 			err = r.errorf("%s: no value before the end of the file", name)
@@ -227,6 +233,9 @@ func (r *textReader) property(name string) error {
 	r.value = nil
 	if r.props == nil {
 		return r.errorf("%s: a property outside [%s], [%s] or [%s]", name, tagSub, tagMain, tagNode)
+	}
+	if x, ok := v.(float64); ok && r.class != nil {
+		v = r.single(name, x, r.data[start:r.d.InputOffset()])
 	}
 	if err := r.checkRefs(v); err != nil {
 		return fmt.Errorf("%w (property %s)", err, name)
@@ -242,6 +251,40 @@ func (r *textReader) property(name string) error {
 		r.seen.add(name, len(*r.props)-1, r.nameOf)
 	}
 	return nil
+}
+
+// classOf returns the Godot 4 class called name, or nil.
+func (r *textReader) classOf(name string) *class {
+	if r.f.dialect != vartext.Godot4 {
+		return nil
+	}
+	return classesOf(r.f.dialect)[name]
+}
+
+// single returns the float x of the property name, whose text is text,
+// as the class holds it, if the class keeps it in 32 bits and the text
+// is the engine's of that 32-bit float: the engine wrote what it held,
+// and the float read is that one (the text of the 64-bit float nearest
+// the digits is another: 0.671209 is 0.6712089999999999). Its text is then
+// written back as it was. Other digits, a hand's, are kept as they are
+// (the engine rounds them when it loads them: see loaded).
+func (r *textReader) single(name string, x float64, text []byte) float64 {
+	c := r.class
+	at := c.index(name, 0)
+	if at < 0 {
+		at = c.index(firstOfMany(name), 0)
+	}
+	f := float64(float32(x))
+	if at < 0 || !c.props[at].single || f == x {
+		return x
+	}
+	text = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(text), []byte("=")))
+	var err error
+	r.printed, err = r.f.text.Append(r.printed[:0], f)
+	if err != nil || !bytes.Equal(r.printed, text) {
+		return x
+	}
+	return f
 }
 
 // given returns where the section's property name is, or -1: a few
@@ -323,6 +366,7 @@ func (r *textReader) sub(e vartext.Entry) error {
 	r.subs[s.ID] = true
 	r.f.Resources = append(r.f.Resources, s)
 	r.props = &s.Properties
+	r.class = r.classOf(s.Type)
 	return nil
 }
 

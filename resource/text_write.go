@@ -79,13 +79,14 @@ func (w *textWriter) file() error {
 	if len(exts) > 0 {
 		w.s("\n")
 	}
+	subs := f.inFileOrder(found.found)
 	if f.dialect == vartext.Godot32 && !f.binaryRead { // Godot 3.2 numbers anew at each save those it read from text
 		w.renamed.sub = map[string]string{}
-		for i, r := range found.found {
+		for i, r := range subs {
 			w.renamed.sub[r.ID] = strconv.Itoa(i + 1)
 		}
 	}
-	for _, r := range found.found {
+	for _, r := range subs {
 		w.s(`[sub_resource type="`)
 		w.s(r.Type)
 		w.s(`" id=`)
@@ -109,7 +110,8 @@ func (w *textWriter) file() error {
 	return w.scene()
 }
 
-// header writes the first tag; Godot 3 counts the resources saved in it.
+// header writes the first tag; Godot 3 counts the resources saved in it,
+// Godot 4 gives the load_steps it was read with, if any (File.LoadSteps).
 func (w *textWriter) header(format, steps int) {
 	f := w.f
 	if f.Scene {
@@ -124,7 +126,10 @@ func (w *textWriter) header(format, steps int) {
 			w.s(`"`)
 		}
 	}
-	if !w.godot4 && steps > 1 {
+	if w.godot4 {
+		steps = f.LoadSteps
+	}
+	if w.godot4 && steps != 0 || !w.godot4 && steps > 1 {
 		w.s(" load_steps=")
 		w.b = strconv.AppendInt(w.b, int64(steps), 10)
 	}
@@ -194,11 +199,8 @@ func (w *textWriter) resourceProperties(r *Resource) error {
 			props[i].Value = nil
 		}
 	}
-	hidden := hiddenBy(d, r)
 	return w.properties(props, func(p gdvar.Property) bool {
 		switch {
-		case hidden != nil && hidden(p.Name):
-			return true
 		case storesNull(d, r.Type, p.Name):
 			return false
 		case isNullObject(p.Value):

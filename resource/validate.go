@@ -56,6 +56,17 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 	}
 }
 
+// dropHidden leaves out of r (a copy, whose Properties it replaces) the
+// properties its class hides given its values (hiddenBy), which loading
+// sets and a save does not write: an older editor's file may hold them.
+// The writers keep them in a file as it is, and name those the values
+// hide only where it has them.
+func dropHidden(d vartext.Dialect, r *Resource) {
+	if hidden := hiddenBy(d, r); hidden != nil && slices.ContainsFunc(r.Properties, func(p gdvar.Property) bool { return hidden(p.Name) }) {
+		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), func(p gdvar.Property) bool { return hidden(p.Name) })
+	}
+}
+
 // dropUnstored leaves out of r (a copy, whose Properties it replaces) the
 // properties its class never stores (Environment's sdfgi_max_distance,
 // which the editor shows and older editors saved): the engine sets them
