@@ -14,13 +14,18 @@ import (
 
 // olderEditorFiles are resources as older editors wrote them, which a
 // save through Godot 4.6 writes otherwise: 3.x material names, a Curve's
-// bounds, class defaults and properties no longer stored (an
-// Environment's SDFGI distances), properties out of their class's order,
-// an AnimationLibrary's String names out of order, a ShaderMaterial's
-// parameters out of its shader's order, states out of order, a bus's
-// volume, and values that show properties their class hides at its
-// defaults (a ParticleProcessMaterial's emission shape, a material's
-// transparency).
+// bounds (before _limits), class defaults and properties no longer stored
+// (an Environment's SDFGI distances), properties out of their class's
+// order, an AnimationLibrary's String names out of order, a
+// ShaderMaterial's parameters out of its shader's order, states out of
+// order, a bus's volume, values that show properties their class hides
+// at its defaults (a ParticleProcessMaterial's emission shape, a
+// material's transparency), SpriteFrames's "loop": 1 and animations out
+// of order, an ArrayMesh's surface with a LOD edge length in 64 bits,
+// radii in 64 bits and in a float32's digits, a property the class's
+// values hide, metadata set to null, and the load_steps= of the editors
+// before 4.6. Each comes back as it is through the plain paths
+// (TestOlderFormsKept).
 var olderEditorFiles = map[string]string{
 	"material3": `[gd_resource type="StandardMaterial3D" format=3]
 
@@ -199,6 +204,77 @@ particles_animation = true
 
 [resource]
 geometry_source_geometry_mode = 1
+`,
+	"library_strings": `[gd_resource type="AnimationLibrary" load_steps=3 format=3]
+
+[sub_resource type="Animation" id="Animation_a"]
+length = 2.0
+
+[sub_resource type="Animation" id="Animation_b"]
+length = 0.5
+
+[resource]
+_data = {
+"RESET": SubResource("Animation_b"),
+"walk": SubResource("Animation_a")
+}
+`,
+	"sprite_frames": `[gd_resource type="SpriteFrames" load_steps=2 format=3]
+
+[sub_resource type="PlaceholderTexture2D" id="1"]
+size = Vector2(16, 16)
+
+[resource]
+animations = [{
+"frames": [{
+"duration": 1.0,
+"texture": SubResource("1")
+}],
+"loop": 1,
+"name": &"walk",
+"speed": 5.0
+}, {
+"frames": [],
+"loop": 0,
+"name": &"attack",
+"speed": 10.0
+}]
+`,
+	"mesh_surfaces": `[gd_resource type="ArrayMesh" format=3]
+
+[resource]
+_surfaces = [{
+"aabb": AABB(0, 0, 0, 1, 1, 0),
+"format": 34359742465,
+"index_count": 3,
+"index_data": PackedByteArray(0, 0, 1, 0, 2, 0),
+"lods": [0.12345678901234, PackedByteArray(0, 0, 1, 0, 2, 0)],
+"primitive": 3,
+"uv_scale": Vector4(0, 0, 0, 0),
+"vertex_count": 3,
+"vertex_data": PackedByteArray(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 0)
+}]
+`,
+	"radii": `[gd_resource type="CapsuleShape3D" format=3]
+
+[resource]
+radius = 0.123456789012
+height = 2.1234567890123
+metadata/gone = null
+`,
+	"radius_digits": `[gd_resource type="CylinderShape3D" format=3]
+
+[resource]
+radius = 0.671209
+height = 1.5
+`,
+	"hidden": `[gd_resource type="StandardMaterial3D" format=3]
+
+[resource]
+shading_mode = 0
+albedo_color = Color(1, 0, 0, 1)
+metallic = 0.5
+roughness = 0.25
 `,
 	"buses": `[gd_resource type="AudioBusLayout" format=3]
 

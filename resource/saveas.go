@@ -49,6 +49,9 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 func (f *File) AsSaved() *File {
 	g := f.copied()
 	g.asSaved()
+	if !g.binaryRead {
+		g.inSavedOrder()
+	}
 	return g
 }
 
@@ -189,6 +192,32 @@ func (g *File) asSaved() {
 		addShown(d, r)
 		inClassOrder(r, k.classOf(r))
 		dropNullParameters(d, r)
+	}
+}
+
+// inSavedOrder puts g's resources in the order the text saver meets them,
+// those it does not meet after them, so that the JSON form of a re-save
+// lists them as its text does (a binary file's stay in its order, which
+// its binary form keeps). A file whose walk fails keeps its order:
+// its write fails alike.
+func (g *File) inSavedOrder() {
+	found := newWalker(g, true)
+	if found.walk() != nil {
+		return
+	}
+	met := make(map[*Resource]bool, len(found.found))
+	order := make([]*Resource, 0, len(g.Resources))
+	for _, r := range found.found {
+		met[r] = true
+		order = append(order, r)
+	}
+	for _, r := range g.Resources {
+		if !met[r] {
+			order = append(order, r)
+		}
+	}
+	if len(order) == len(g.Resources) { // each met once, and every one of them g's
+		g.Resources = order
 	}
 }
 
