@@ -14,9 +14,15 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
+func textFlags(fs *flag.FlagSet, cfg *config) {
+	framingFlag(fs, cfg)
+	asSavedFlag(fs, cfg)
+}
+
 func jsonFlags(fs *flag.FlagSet, cfg *config) {
 	framingFlag(fs, cfg)
 	fs.BoolVar(&cfg.pretty, "pretty", false, "indent the JSON (otherwise one value per line: JSON Lines)")
+	asSavedFlag(fs, cfg)
 }
 
 func encodeFlags(fs *flag.FlagSet, cfg *config) {
@@ -26,6 +32,7 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.from, "from", "json", "the form of FILE: json (from gdvar json) or text (Godot's var_to_str text, or a ConfigFile's with -to cfg)")
 	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream), cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text), tres or res (a resource or scene as text or binary, from its JSON, or from a resource file with -from text; tscn and scn alike)")
 	resourceFlags(fs, cfg)
+	asSavedFlag(fs, cfg)
 	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
@@ -150,8 +157,13 @@ func endOfValues(n int, err error) error {
 	return nil
 }
 
+// errAsSaved is the error of -as-saved given for what is no resource file.
+var errAsSaved = errors.New("-as-saved: only for a resource file (.tres, .tscn, .res, .scn); leave it out")
+
 func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	switch {
+	case cfg.asSaved && !cfg.kind.isResource():
+		return errAsSaved
 	case cfg.kind == kindConfig:
 		return printConfigText(in, cfg, stdout)
 	case cfg.kind.isResource():
@@ -174,6 +186,8 @@ func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 
 func printJSON(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	switch {
+	case cfg.asSaved && !cfg.kind.isResource():
+		return errAsSaved
 	case cfg.kind == kindConfig:
 		return printConfigJSON(in, cfg, stdout)
 	case cfg.kind.isResource():

@@ -64,7 +64,7 @@ var commands = []command{
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
 		"gdvar copy packet.bin > again.bin", copyValues, framingFlag, nil},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it, a resource file as its .tres or .tscn",
-		"gdvar text save.dat", printText, framingFlag, nil},
+		"gdvar text save.dat", printText, textFlags, nil},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}, a resource file as its sections; encode -from json gives back the same bytes",
 		"gdvar json save.dat | jq .", printJSON, jsonFlags, nil},
 	{"scan", "list each object, script and resource in FILE (a save, binary values, a ConfigFile or a resource file) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
@@ -130,6 +130,7 @@ type config struct {
 	loadedFrom   string // convert, encode: the res:// path the input is loaded from
 	uids         string // convert, encode: keep (the editor's save) or none (a game's)
 	project      string // convert, encode: the folder of the project whose scripts a resource's are
+	asSaved      bool   // text, json, encode: a resource as the engine re-saves it (convert: always)
 
 	password, key string // an encrypted container's (container.go)
 	maxContent    int64  // a compressed container's most content (container.go)
@@ -381,6 +382,8 @@ func (c *config) check(cmd string) error {
 		return errors.New("-path and -loaded-from: only for a resource (-to tres or res)")
 	case c.uids != "" && c.uids != "keep" && c.uids != "none":
 		return fmt.Errorf("-uids %q: want keep or none", c.uids)
+	case c.asSaved && cmd == "encode" && !resourceTo:
+		return errors.New("-as-saved: only for a resource (-to tres or res)")
 	}
 	if c.like != "" && c.from != "json" {
 		return errors.New("-like: only with -from json")

@@ -65,8 +65,9 @@ func (c *config) scripts() ([]resource.Option, error) {
 	return opts, nil
 }
 
-// printResourceText prints a resource as the engine's text saver writes
-// it: a binary one as converted to res:// and FILE's name.
+// printResourceText prints a resource's text form: a text file as it is
+// (with -as-saved, as the engine loads and re-saves it), a binary one in
+// the text form with the IDs of a save to res:// and FILE's name.
 func printResourceText(in io.Reader, cfg *config, stdout io.Writer) error {
 	f, err := readResource(in, cfg)
 	if err != nil {
@@ -79,11 +80,15 @@ func printResourceText(in io.Reader, cfg *config, stdout io.Writer) error {
 	return writeResource(f, cfg, stdout, false)
 }
 
-// printResourceJSON prints a resource in its JSON form.
+// printResourceJSON prints a resource in its JSON form: as the file holds
+// it, or with -as-saved as the engine loads and re-saves it.
 func printResourceJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 	f, err := readResource(in, cfg)
 	if err != nil {
 		return err
+	}
+	if cfg.asSaved {
+		f = f.AsSaved()
 	}
 	return printMarshaled(f, cfg, stdout)
 }
@@ -121,11 +126,13 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 }
 
 // convertResource writes a resource file in its other form, or the form
-// -to asks, as the engine's ResourceSaver writes it for a save to -path.
+// -to asks, as the engine's ResourceSaver writes it for a save to -path
+// once it has loaded it (its load conversions made: -as-saved always).
 func convertResource(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 	if !cfg.kind.isResource() {
 		return errors.New("not a resource file (.tres, .tscn, .res or .scn)")
 	}
+	cfg.asSaved = true
 	f, err := readResource(in, cfg)
 	if err != nil {
 		return err
@@ -141,10 +148,12 @@ func convertResource(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 
 // writeResource writes f in the form -to says (tres or tscn: text; res or
 // scn: binary, compressed with -compress zstd, or as f was read unless
-// -compress none, as the engine saves a compressed file it loaded). With saved, it has the
-// IDs the engine gives it for a save to -path; else it keeps its own, and
-// gets those it lacks.
-func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) error {
+// -compress none, as the engine saves a compressed file it loaded). With
+// ids, it has the IDs the engine gives it for a save to -path; else it
+// keeps its own, and the binary form gets those it lacks. Its values are
+// f's, as the file held them, or with -as-saved as the engine holds them
+// once loaded and re-saves them (File.AsSaved; convert's).
+func writeResource(f *resource.File, cfg *config, stdout io.Writer, ids bool) error {
 	form := resource.Text
 	if cfg.to == "res" || cfg.to == "scn" {
 		form = resource.Binary
@@ -153,11 +162,19 @@ func writeResource(f *resource.File, cfg *config, stdout io.Writer, saved bool) 
 	if cfg.uids == "none" {
 		g = f.WithoutUIDs()
 	}
-	if saved || form == resource.Binary {
+	switch ids := ids || form == resource.Binary; {
+	case ids && cfg.asSaved:
 		var err error
 		if g, err = g.SavedAs(cfg.savePath(f, form), form); err != nil {
 			return err
 		}
+	case ids:
+		var err error
+		if g, err = g.WithIDsFor(cfg.savePath(f, form), form); err != nil {
+			return err
+		}
+	case cfg.asSaved:
+		g = g.AsSaved()
 	}
 	var b []byte
 	var err error
@@ -204,6 +221,12 @@ func resourceFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.project, "project", "", "the folder of the Godot project (project.godot) whose scripts declare the resource's variables, if FILE is not inside it: typed Arrays and Dictionaries are written typed and the binary form names every stored variable, as the engine does (default: the project FILE is in, if any)")
 	fs.StringVar(&cfg.uids, "uids", "keep", "keep: the UIDs of the input, as the editor saves a file it loaded; none: no UID, as a game's ResourceSaver.save writes (text without uid=, binary with -1)")
 	fs.StringVar(&cfg.loadedFrom, "loaded-from", "", "the res:// path FILE is loaded from in the game, which the binary form names a loaded resource by (as the engine's conversion of a loaded file does)")
+}
+
+// asSavedFlag adds -as-saved, of the commands that give a resource as
+// the file holds it (text, json, encode).
+func asSavedFlag(fs *flag.FlagSet, cfg *config) {
+	fs.BoolVar(&cfg.asSaved, "as-saved", false, "of a resource file: its values as the engine loads and re-saves them (an older editor's forms converted, defaults and properties it no longer stores left out, load_steps dropped; what convert writes, with the file's IDs); default: as the file holds them, so that text and json | encode give it back byte for byte")
 }
 
 // resourceHint is the hint of a command that reads no resource.

@@ -36,10 +36,11 @@ func resourceCases(t *testing.T, dir string) (names []string, exts [][2]string) 
 	return names, exts
 }
 
-// gdvar text, json, encode and convert give the engine's files: text of
-// either form as the engine saves it, the JSON back to the same text, and
-// each form converted as the engine converts it when told where the file
-// is and goes (the engine saved these to res://data/).
+// gdvar text, json, encode and convert give the engine's files: a text
+// file as it is, and with -as-saved as the engine re-saves it, the JSON
+// back to the same text, and each form converted as the engine converts
+// it when told where the file is and goes (the engine saved these to
+// res://data/).
 func TestResourceCommands(t *testing.T) {
 	dir := filepath.Join("..", "..", "resource", "testdata", "godot4")
 	names, exts := resourceCases(t, dir)
@@ -55,15 +56,32 @@ func TestResourceCommands(t *testing.T) {
 		if _, err := os.Stat(file(name + ".orig" + text)); err == nil {
 			first = name + ".orig" + text
 		}
-		code, out, errOut := runGdvar(nil, "text", file(first))
+		code, out, errOut := runGdvar(nil, "text", "-as-saved", file(first))
 		require.Equal(t, 0, code, "%s: %s", first, errOut)
-		assert.Equal(t, read(name+text), out, "text %s", first)
+		assert.Equal(t, read(name+text), out, "text -as-saved %s", first)
 
-		code, js, errOut := runGdvar(nil, "json", file(first))
+		code, js, errOut := runGdvar(nil, "json", "-as-saved", file(first))
 		require.Equal(t, 0, code, "%s: %s", name, errOut)
 		code, out, errOut = runGdvar([]byte(js), "encode", "-to", text[1:])
 		require.Equal(t, 0, code, "%s: %s", name, errOut)
-		assert.Equal(t, read(name+text), out, "json | encode -to %s, %s", text[1:], name)
+		assert.Equal(t, read(name+text), out, "json -as-saved | encode -to %s, %s", text[1:], name)
+
+		code, js, errOut = runGdvar(nil, "json", file(first))
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		code, out, errOut = runGdvar([]byte(js), "encode", "-to", text[1:], "-as-saved")
+		require.Equal(t, 0, code, "%s: %s", name, errOut)
+		assert.Equal(t, read(name+text), out, "json | encode -as-saved -to %s, %s", text[1:], name)
+
+		if first == name+text { // the engine's re-save is its save: it comes back as it is
+			code, out, errOut = runGdvar(nil, "text", file(first))
+			require.Equal(t, 0, code, "%s: %s", first, errOut)
+			assert.Equal(t, read(first), out, "text %s", first)
+			code, js, errOut = runGdvar(nil, "json", file(first))
+			require.Equal(t, 0, code, "%s: %s", name, errOut)
+			code, out, errOut = runGdvar([]byte(js), "encode", "-to", text[1:])
+			require.Equal(t, 0, code, "%s: %s", name, errOut)
+			assert.Equal(t, read(first), out, "json | encode -to %s, %s", text[1:], name)
+		}
 
 		res := "res://data/" + name
 		code, out, errOut = runGdvar(nil, "convert", "-path", res+".conv"+bin, "-loaded-from", res+text, file(name+text))
@@ -219,4 +237,59 @@ func TestConvertByTheProjectsEngine(t *testing.T) {
 		"-path", "res://"+name+".res", "-loaded-from", "res://"+name+".tres", src)
 	require.Equal(t, 0, code, errOut)
 	assert.True(t, string(want) == out, "not the engine's conversion")
+}
+
+// A file an older editor wrote (load_steps=, SpriteFrames's "loop": 1,
+// its animations out of their order) comes back as it is through gdvar
+// text and json | encode; -as-saved and convert give Godot 4.6's re-save
+// (resource's TestLiveOlderEditors checks it against the engine).
+func TestResourceOwnForm(t *testing.T) {
+	const older = `[gd_resource type="SpriteFrames" load_steps=2 format=3]
+
+[sub_resource type="PlaceholderTexture2D" id="1"]
+size = Vector2(16, 16)
+
+[resource]
+animations = [{
+"frames": [{
+"duration": 1.0,
+"texture": SubResource("1")
+}],
+"loop": 1,
+"name": &"walk",
+"speed": 5.0
+}, {
+"frames": [],
+"loop": 0,
+"name": &"attack",
+"speed": 10.0
+}]
+`
+	path := filepath.Join(t.TempDir(), "frames.tres")
+	require.NoError(t, os.WriteFile(path, []byte(older), 0o644))
+	code, out, errOut := runGdvar(nil, "text", path)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, older, out, "text")
+	code, js, errOut := runGdvar(nil, "json", path)
+	require.Equal(t, 0, code, errOut)
+	code, out, errOut = runGdvar([]byte(js), "encode", "-to", "tres")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, older, out, "json | encode")
+
+	code, saved, errOut := runGdvar(nil, "text", "-as-saved", path)
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, saved, "load_steps")
+	assert.Contains(t, saved, `"loop": true,`)
+	assert.Less(t, strings.Index(saved, `&"attack"`), strings.Index(saved, `&"walk"`), "by name")
+	code, out, errOut = runGdvar([]byte(js), "encode", "-to", "tres", "-as-saved")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, saved, out, "json | encode -as-saved")
+
+	values := filepath.Join(t.TempDir(), "five.bin")
+	require.NoError(t, os.WriteFile(values, []byte{2, 0, 0, 0, 5, 0, 0, 0}, 0o644)) // the int 5
+	for _, cmd := range []string{"text", "json"} {
+		code, _, errOut = runGdvar(nil, cmd, "-as-saved", values)
+		assert.NotEqual(t, 0, code, cmd)
+		assert.Contains(t, errOut, "-as-saved: only for a resource file", cmd)
+	}
 }
