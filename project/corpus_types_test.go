@@ -18,7 +18,8 @@ import (
 // project's scripts as without them: the editor saved the Arrays and
 // Dictionaries a script declares typed as typed, so the reader types no
 // other (a scene's nodes keep what the file says, as the engine keeps
-// them). Each of those typed ones, written untyped, reads typed again.
+// them). Each of those typed ones, written untyped, reads as written, and
+// is typed again as loading makes it (AsSaved).
 func TestCorpusScriptedResources(t *testing.T) {
 	files, scripted, typed := 0, 0, 0
 	for _, dir := range corpusProjects(t) {
@@ -48,7 +49,8 @@ func TestCorpusScriptedResources(t *testing.T) {
 			require.NoError(t, err, name)
 			again, err := resource.Read(bytes.NewReader(text), resource.WithScripts(p))
 			require.NoError(t, err, name)
-			assert.Equal(t, resourcesOf(with), resourcesOf(again), "%s: written untyped, read with its scripts", name)
+			assert.Equal(t, resourcesOf(plain), resourcesOf(again), "%s: written untyped, read with its scripts: as the file holds it", name)
+			assert.Equal(t, resourcesOf(with.AsSaved()), resourcesOf(again.AsSaved()), "%s: written untyped, re-saved: typed as loading makes it", name)
 			return nil
 		})
 		require.NoError(t, err)
