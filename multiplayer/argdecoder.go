@@ -34,8 +34,9 @@ func (d *argDecoder) decode(arg []byte, v any, codec *gdvar.Codec) error {
 }
 
 // decodeArgs returns a call's arguments, each as var_to_bytes encodes it,
-// in buffers of the decoder's that the next call reuses.
-func (d *argDecoder) decodeArgs(call remoteCall, codec *gdvar.Codec) ([][]byte, error) {
+// in buffers of the decoder's that the next call reuses; errs are the
+// caller's (see refuse).
+func (d *argDecoder) decodeArgs(errs *errorRuns, call remoteCall, codec *gdvar.Codec) ([][]byte, error) {
 	buf, args := d.buf[:0], d.args[:0]
 	if call.byteOnly {
 		if len(call.args) > 0 {
@@ -49,8 +50,8 @@ func (d *argDecoder) decodeArgs(call remoteCall, codec *gdvar.Codec) ([][]byte, 
 			var n int
 			var err error
 			start := len(buf)
-			if buf, n, err = readArg(&d.dec, buf, rest, codec); err != nil {
-				return nil, fmt.Errorf("argument %d: %w", i, err)
+			if buf, n, err = readArg(errs, &d.dec, buf, rest, codec); err != nil {
+				return nil, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("argument %d: %w", i, err) })
 			}
 			ends = append(ends, start, len(buf))
 			rest = rest[n:]

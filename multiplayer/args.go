@@ -110,7 +110,7 @@ func appendInt(b []byte, n int64) []byte {
 // apply to finding its end.
 func ReadArg(dst, b []byte, c *gdvar.Codec) (value []byte, n int, err error) {
 	dec := argDecoders.Get().(*gdvar.Decoder)
-	value, n, err = readArg(dec, dst, b, c)
+	value, n, err = readArg(nil, dec, dst, b, c)
 	dec.ResetBytes(nil) // keeps nothing of b
 	argDecoders.Put(dec)
 	return value, n, err
@@ -120,10 +120,11 @@ func ReadArg(dst, b []byte, c *gdvar.Codec) (value []byte, n int, err error) {
 // one for each argument cost an allocation of about 450 bytes.
 var argDecoders = sync.Pool{New: func() any { return new(gdvar.Decoder) }}
 
-// readArg is ReadArg with the Decoder that finds the end of a value.
-func readArg(dec *gdvar.Decoder, dst, b []byte, c *gdvar.Codec) ([]byte, int, error) {
+// readArg is ReadArg with the Decoder that finds the end of a value, for
+// a peer whose errors are errs (see refuse).
+func readArg(errs *errorRuns, dec *gdvar.Decoder, dst, b []byte, c *gdvar.Codec) ([]byte, int, error) {
 	if len(b) == 0 {
-		return dst, 0, fmt.Errorf("%w: an argument is missing", ErrMalformed)
+		return dst, 0, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%w: an argument is missing", ErrMalformed) })
 	}
 	meta := b[0]
 	switch meta & metaTypeMask {
@@ -136,7 +137,9 @@ func readArg(dec *gdvar.Decoder, dst, b []byte, c *gdvar.Codec) ([]byte, int, er
 	case typeInt:
 		size := 1 << (meta >> 6)
 		if len(b) < 1+size {
-			return dst, 0, fmt.Errorf("%w: an int argument of %d bytes is cut short", ErrMalformed, size)
+			return dst, 0, errs.refuse(ErrMalformed, func() error {
+				return fmt.Errorf("%w: an int argument of %d bytes is cut short", ErrMalformed, size)
+			})
 		}
 		var n int64
 		switch size {
@@ -152,11 +155,13 @@ func readArg(dec *gdvar.Decoder, dst, b []byte, c *gdvar.Codec) ([]byte, int, er
 		return appendVarInt(dst, n), 1 + size, nil
 	}
 	if meta&metaTypeMask >= typeCount {
-		return dst, 0, fmt.Errorf("%w: an argument of type %d", ErrMalformed, meta&metaTypeMask)
+		return dst, 0, errs.refuse(ErrMalformed, func() error {
+			return fmt.Errorf("%w: an argument of type %d", ErrMalformed, meta&metaTypeMask)
+		})
 	}
 	c.ResetDecoderBytes(dec, b)
 	if err := dec.SkipValue(); err != nil {
-		return dst, 0, fmt.Errorf("%w: %w", ErrMalformed, err)
+		return dst, 0, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%w: %w", ErrMalformed, err) })
 	}
 	end := int(dec.InputOffset())
 	return append(dst, b[:end]...), end, nil

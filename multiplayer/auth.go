@@ -18,8 +18,9 @@ import (
 // WithAuthTimeout; it is disconnected.
 var ErrAuthTimeout = errors.New("multiplayer: authentication timed out")
 
-// The errors of the packets authentication refuses whole, made once: a
-// flood of the smallest packets costs no error each.
+// The errors of the packets authentication refuses whole, made once, and
+// handed on as bare ErrNotAllowed while the peer's are counted (see
+// refuse): a flood of the smallest packets costs no error each.
 var (
 	errBeforeAuth = fmt.Errorf("%w: a packet before authentication", ErrNotAllowed)
 	errAuthAfter  = fmt.Errorf("%w: authentication data from an admitted peer", ErrNotAllowed)
@@ -154,11 +155,11 @@ func (a *authLayer) handle(c *conn, b []byte) (took, admit bool, err error) {
 		case len(b) == 2:
 			return true, false, nil // the peer's completion, after this side admitted it: the engine ignores it too
 		}
-		return true, false, errAuthAfter
+		return true, false, c.errs.refuse(ErrNotAllowed, func() error { return errAuthAfter })
 	}
 	if !isAuth {
 		a.mu.Unlock()
-		return true, false, errBeforeAuth
+		return true, false, c.errs.refuse(ErrNotAllowed, func() error { return errBeforeAuth })
 	}
 	if len(b) > 2 {
 		fn := a.onAuth

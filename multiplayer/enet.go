@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net/netip"
 
@@ -68,18 +69,24 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	id := PeerID(int32(p.ConnectData()))
 	m.mu.Lock()
 	var refused string
+	full := false
 	switch {
 	case id < 2:
 		refused = "an id below 2"
 	case m.conns[id] != nil || m.pending[id]:
 		refused = "an id in use"
 	case len(m.conns) >= m.cfg.maxPeers:
-		refused = fmt.Sprintf("a place beyond WithMaxPeers (%d)", m.cfg.maxPeers)
+		full = true
 	}
 	m.mu.Unlock()
-	if refused != "" {
+	if refused != "" || full {
 		p.Reset()
-		m.report(0, fmt.Errorf("%w: ENet client %s asks for %s (peer id %d): refused, as the engine refuses it, silently", ErrNotAllowed, p.RemoteAddr(), refused, id))
+		m.report(0, m.unconnected.refuse(ErrNotAllowed, func() error {
+			if full {
+				refused = fmt.Sprintf("a place beyond WithMaxPeers (%d)", m.cfg.maxPeers)
+			}
+			return fmt.Errorf("%w: ENet client %s asks for %s (peer id %d): refused, as the engine refuses it, silently", ErrNotAllowed, p.RemoteAddr(), refused, id)
+		}))
 		return
 	}
 	c := m.newENetLink(p, nil, id).c
@@ -148,7 +155,13 @@ func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
 // It runs under the host's lock, so OnError is called on a goroutine of
 // its own.
 func (m *Multiplayer) enetDropped(from netip.AddrPort, err error) {
-	m.errs.reportLater(0, fmt.Errorf("multiplayer: ENet datagram from %s dropped: %w", from, err))
+	kind := enet.ErrCompression
+	if errors.Is(err, enet.ErrTooManyPeers) {
+		kind = enet.ErrTooManyPeers
+	}
+	m.errs.reportLater(&m.unconnected, 0, m.unconnected.refuse(kind, func() error {
+		return fmt.Errorf("multiplayer: ENet datagram from %s dropped: %w", from, err)
+	}))
 }
 
 // refuseRestated refuses the caller's ENet options that set again what the

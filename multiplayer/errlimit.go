@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdvar/gdvar/enet"
@@ -14,9 +15,12 @@ import (
 const DefaultErrorInterval = time.Second
 
 // RepeatedError sums up the errors of one kind from one peer that were not
-// reported one by one: Count more like Err, the last of them, in the
-// interval that followed the one reported (see WithErrorInterval). It
-// wraps Err, so errors.Is finds its kind (ErrNotAllowed, …).
+// reported one by one: Count more like Err in one interval (see
+// WithErrorInterval). Err is the last of that kind whose detail was made:
+// the one reported as the run began, or one made since (a node's checksum
+// error is made once for each node); the others of a flood of refused
+// packets are counted with none made. It wraps Err, so errors.Is finds
+// its kind (ErrNotAllowed, …).
 type RepeatedError struct {
 	Err      error
 	Count    int
@@ -33,21 +37,68 @@ func (e *RepeatedError) Unwrap() error { return e.Err }
 // thousand when the two sides disagree (a refused sync each tick, an
 // ENet client's datagrams compressed otherwise): those that errorLimiter
 // sums up. A connection's end, or a handler's error,
-// is always reported.
-var limitedKinds = []error{ErrNotAllowed, ErrUnknownNode, ErrUnknownMethod, ErrUnknownScene, ErrMalformed, ErrChecksum, ErrQueueFull, ErrTooLarge,
-	enet.ErrCompression, enet.ErrTooManyPeers}
+// is always reported. The kinds of the packets most often refused come
+// first.
+var limitedKinds = [...]error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrNoPeer, ErrUnknownScene,
+	ErrChecksum, ErrQueueFull, ErrTooLarge, enet.ErrCompression, enet.ErrTooManyPeers}
 
-// errorKey is a kind of error of one peer.
-type errorKey struct {
-	peer PeerID
-	kind error
+// errorRuns are the runs of one peer's errors, one per limited kind at
+// most, made as the kind first comes and kept: a connection's (conn.errs),
+// or those of the errors of no connection (peerLayer.unconnected). A run
+// under way is found, and counted in, with no lock and no map: a flood of
+// refused packets costs an atomic add each.
+type errorRuns [len(limitedKinds)]atomic.Pointer[errorRun]
+
+// idle is an errorRun's count when no run is under way.
+const idle = -1
+
+// errorRun is one kind of errors of a peer's: the one reported as the
+// run began, and how many more came in the current interval.
+type errorRun struct {
+	count atomic.Int64 // idle, or the errors counted in this interval
+	// Under the limiter's mu:
+	peer  PeerID
+	last  error       // the last error of the run's that was made (see RepeatedError)
+	timer *time.Timer // ends the interval
 }
 
-// errorRun is what was held back of a kind in the current interval.
-type errorRun struct {
-	last  error
-	count int
-	timer *time.Timer
+// take counts an error in the run, and reports whether a run was under
+// way to count it in.
+func (r *errorRun) take() bool {
+	for {
+		n := r.count.Load()
+		if n == idle {
+			return false
+		}
+		if r.count.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
+// counts reports whether an error of kind, one of limitedKinds, would be
+// counted now rather than reported.
+func (rs *errorRuns) counts(kind error) bool {
+	k := bareKind(kind)
+	if k < 0 {
+		return false
+	}
+	r := rs[k].Load()
+	return r != nil && r.count.Load() != idle
+}
+
+// refuse returns the error of a packet refused as kind, one of
+// limitedKinds: the one explain makes, which says why, or, if an error
+// of kind from this peer would only be counted (see WithErrorInterval),
+// kind itself, and explain is not called. So a flood of refused packets
+// costs no error each, nor the formatting of one; and a run's end finding
+// the bare kind, between the two, reports it bare, once. A nil rs (no
+// peer's: a test's, or a relay's look at a packet) explains every error.
+func (rs *errorRuns) refuse(kind error, explain func() error) error {
+	if rs != nil && rs.counts(kind) {
+		return kind
+	}
+	return explain()
 }
 
 // errorLimiter reports the first error of each kind from each peer in an
@@ -59,19 +110,19 @@ type errorLimiter struct {
 	emit     func(PeerID, error)
 
 	mu     sync.Mutex
-	runs   map[errorKey]*errorRun
+	active map[*errorRun]bool // the runs under way, which close sums up
 	closed bool
 }
 
 // newErrorLimiter returns a limiter that reports through emit.
 func newErrorLimiter(interval time.Duration, emit func(PeerID, error)) *errorLimiter {
-	return &errorLimiter{interval: interval, emit: emit, runs: map[errorKey]*errorRun{}}
+	return &errorLimiter{interval: interval, emit: emit, active: map[*errorRun]bool{}}
 }
 
-// report reports err of peer now, or counts it if one of its kind was
-// reported less than an interval ago.
-func (l *errorLimiter) report(peer PeerID, err error) {
-	if l.pass(peer, err) {
+// report reports err of peer, whose runs are rs, now, or counts it if one
+// of its kind was reported less than an interval ago.
+func (l *errorLimiter) report(rs *errorRuns, peer PeerID, err error) {
+	if l.pass(rs, peer, err) {
 		l.emit(peer, err)
 	}
 }
@@ -79,80 +130,126 @@ func (l *errorLimiter) report(peer PeerID, err error) {
 // reportLater is report for a caller holding a lock of another's (an
 // ENet host's, see WithDropReport), which OnError's function may need:
 // what is reported is reported on a goroutine of its own.
-func (l *errorLimiter) reportLater(peer PeerID, err error) {
-	if l.pass(peer, err) {
+func (l *errorLimiter) reportLater(rs *errorRuns, peer PeerID, err error) {
+	if l.pass(rs, peer, err) {
 		go l.emit(peer, err)
 	}
 }
 
-// pass reports whether err of peer is to be reported now; if not, it is
-// counted.
-func (l *errorLimiter) pass(peer PeerID, err error) bool {
-	kind := kindOf(err)
-	if l.interval == 0 || kind == nil {
+// pass reports whether err of peer is to be reported now, beginning a
+// run of its kind; if not, it is counted. A bare kind (refuse's) of a run
+// under way is counted without a lock; an error made with its detail is
+// kept as the run's last.
+func (l *errorLimiter) pass(rs *errorRuns, peer PeerID, err error) bool {
+	if l.interval == 0 {
 		return true
 	}
-	key := errorKey{peer, kind}
+	k := bareKind(err)
+	bare := k >= 0
+	if bare {
+		if r := rs[k].Load(); r != nil && r.take() {
+			return false
+		}
+	} else if k = kindOf(err); k < 0 {
+		return true
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if r := l.runs[key]; r != nil {
-		r.last = err
-		r.count++
+	r := rs[k].Load()
+	if r == nil {
+		r = &errorRun{}
+		r.count.Store(idle)
+		rs[k].Store(r)
+	}
+	if r.take() {
+		if !bare {
+			r.last = err
+		}
 		return false
 	}
-	if !l.closed {
-		r := &errorRun{}
-		r.timer = time.AfterFunc(l.interval, func() { l.end(key, r) })
-		l.runs[key] = r
+	if l.closed {
+		return true
 	}
+	r.peer, r.last = peer, err
+	if r.timer == nil {
+		r.timer = time.AfterFunc(l.interval, func() { l.end(r) })
+	} else {
+		r.timer.Reset(l.interval)
+	}
+	l.active[r] = true
+	r.count.Store(0)
 	return true
 }
 
 // end ends an interval of a run: its count, if any, is reported, and a
-// new interval starts; a run with nothing counted is forgotten.
-func (l *errorLimiter) end(key errorKey, r *errorRun) {
+// new interval starts; a run with nothing counted ends.
+func (l *errorLimiter) end(r *errorRun) {
 	l.mu.Lock()
-	if l.runs[key] != r {
-		l.mu.Unlock()
-		return
-	}
-	last, count := r.last, r.count
-	r.last, r.count = nil, 0
-	if count == 0 || l.closed {
-		delete(l.runs, key)
-	} else {
-		r.timer.Reset(l.interval)
-	}
-	l.mu.Unlock()
-	if count > 0 {
-		l.emit(key.peer, &RepeatedError{Err: last, Count: count, Interval: l.interval})
+	for {
+		n := r.count.Load()
+		switch {
+		case n == idle: // summed up by close
+			l.mu.Unlock()
+			return
+		case n == 0 && r.count.CompareAndSwap(0, idle):
+			delete(l.active, r)
+			r.last = nil
+			l.mu.Unlock()
+			return
+		case n > 0 && r.count.CompareAndSwap(n, 0):
+			peer, last := r.peer, r.last
+			r.timer.Reset(l.interval)
+			l.mu.Unlock()
+			l.emit(peer, &RepeatedError{Err: last, Count: int(n), Interval: l.interval})
+			return
+		}
 	}
 }
 
-// close stops the runs and reports what they counted.
+// close stops the runs and reports what they counted; what comes after
+// is reported at once.
 func (l *errorLimiter) close() {
+	type sum struct {
+		peer PeerID
+		err  error
+	}
+	var sums []sum
 	l.mu.Lock()
 	l.closed = true
-	runs := l.runs
-	l.runs = map[errorKey]*errorRun{}
-	l.mu.Unlock()
-	for key, r := range runs {
+	for r := range l.active {
 		r.timer.Stop()
-		if r.count > 0 {
-			l.emit(key.peer, &RepeatedError{Err: r.last, Count: r.count, Interval: l.interval})
+		if n := r.count.Swap(idle); n > 0 {
+			sums = append(sums, sum{r.peer, &RepeatedError{Err: r.last, Count: int(n), Interval: l.interval}})
 		}
+		r.last = nil
+	}
+	clear(l.active)
+	l.mu.Unlock()
+	for _, s := range sums {
+		l.emit(s.peer, s.err)
 	}
 }
 
-// kindOf returns the kind of limitedKinds err is, or nil.
-func kindOf(err error) error {
-	if errors.Is(err, ErrDisconnected) {
-		return nil
-	}
-	for _, k := range limitedKinds {
-		if errors.Is(err, k) {
-			return k
+// bareKind returns the place in limitedKinds of err, if err is one of
+// them itself (refuse's), or -1: no errors.Is chain is walked.
+func bareKind(err error) int {
+	for i, k := range limitedKinds {
+		if err == k {
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// kindOf returns the place in limitedKinds of the kind err is, or -1.
+func kindOf(err error) int {
+	if errors.Is(err, ErrDisconnected) {
+		return -1
+	}
+	for i, k := range limitedKinds {
+		if errors.Is(err, k) {
+			return i
+		}
+	}
+	return -1
 }

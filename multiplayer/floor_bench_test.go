@@ -180,7 +180,7 @@ func (c *rawCaller) echo(ctx context.Context) error {
 		case cmdRemoteCall:
 			return nil
 		case cmdSimplifyPath:
-			_, id, _, err := parseSimplify(pkt)
+			_, id, _, err := parseSimplify(nil, pkt)
 			if err != nil {
 				return err
 			}

@@ -103,7 +103,7 @@ func TestENetDelivery(t *testing.T) {
 		}
 		pk := next()
 		require.Equal(t, byte(cmdRemoteCall), pk.Data[0]&cmdMask, tt.meth.Name)
-		call, err := parseCall(pk.Data)
+		call, err := parseCall(nil, pk.Data)
 		require.NoError(t, err)
 		assert.Equal(t, main.byName(tt.meth.Name).id, call.method, tt.meth.Name)
 		assert.Equal(t, tt.channel, pk.Channel, "%s: ENet channel", tt.meth.Name)

@@ -291,7 +291,7 @@ func (m *Multiplayer) leave(c *conn) {
 	m.rpc.mu.Unlock()
 	m.repl.mu.Unlock()
 	if cause := c.why(); !normalEnd(cause) {
-		m.report(c.id, fmt.Errorf("%w: %w", ErrDisconnected, cause))
+		c.report(fmt.Errorf("%w: %w", ErrDisconnected, cause))
 	}
 	if fn != nil {
 		for _, id := range gone {

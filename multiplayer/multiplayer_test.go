@@ -101,7 +101,7 @@ func TestCallLayout(t *testing.T) {
 		args, _ := hex.DecodeString(c.args)
 		pkt := appendCall(nil, c.node, c.path, c.method, c.raw, c.argc, args)
 		assert.Equal(t, c.packet, hex.EncodeToString(pkt))
-		got, err := parseCall(pkt)
+		got, err := parseCall(nil, pkt)
 		require.NoError(t, err)
 		assert.Equal(t, remoteCall{node: c.node, path: bytesOrNil(c.path), method: c.method, byteOnly: c.raw, argc: argcOf(c.raw, c.argc), args: args}, got)
 	}
@@ -239,7 +239,7 @@ func TestBadPackets(t *testing.T) {
 		_, b, err := bad.Read(ctx)
 		require.NoError(t, err)
 		if b[0]&cmdMask == cmdRemoteCall {
-			call, err := parseCall(b)
+			call, err := parseCall(nil, b)
 			require.NoError(t, err)
 			assert.Equal(t, remoteCall{path: []byte("Main"), method: 1, argc: 1, args: []byte{0x02, 7}}, call, "echo_reply(7)")
 			break

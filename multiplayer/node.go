@@ -268,7 +268,7 @@ func (n *Node) callLocal(self PeerID, meth *method, call remoteCall, alone bool)
 		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), meth.Name)
 	}
 	local := &conn{m: n.r.peers, id: self}
-	args, err := local.args.decodeArgs(call, n.r.cfg.codec)
+	args, err := local.args.decodeArgs(nil, call, n.r.cfg.codec)
 	if err != nil {
 		return fmt.Errorf("%s.%s: %w", n.Path(), meth.Name, err)
 	}

@@ -225,7 +225,9 @@ func WithReplicationTick(d time.Duration) Option {
 // OnError one by one (default DefaultErrorInterval; 0: every error): the
 // first of an interval is reported, the others are counted and reported
 // together when it ends, as one *RepeatedError, so that a client refused
-// a sync each tick makes a line a second. A connection's end and a
+// a sync each tick makes a line a second. The packets refused while one
+// of their kind is being counted make no error of their own: a flood of
+// them costs about what as many ordinary packets cost. A connection's end and a
 // handler's error are always reported.
 func WithErrorInterval(d time.Duration) Option {
 	return option("WithErrorInterval", d >= 0, func(c *config) { c.errorInterval = d })

@@ -100,37 +100,37 @@ func appendCall(b []byte, node uint32, path string, method uint16, raw bool, arg
 	return b
 }
 
-// parseCall reads a remote call.
-func parseCall(b []byte) (remoteCall, error) {
+// parseCall reads a remote call; errs are its sender's (see refuse).
+func parseCall(errs *errorRuns, b []byte) (remoteCall, error) {
 	var c remoteCall
 	meta := b[0]
 	i := 1
 	switch meta & nodeIDMask {
 	case 0:
 		if len(b) < i+1 {
-			return c, malformed("a remote call of %d bytes", len(b))
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call of %d bytes", len(b)) })
 		}
 		c.node = uint32(b[i])
 		i++
 	case nodeID16:
 		if len(b) < i+2 {
-			return c, malformed("a remote call of %d bytes", len(b))
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call of %d bytes", len(b)) })
 		}
 		c.node = uint32(binary.LittleEndian.Uint16(b[i:]))
 		i += 2
 	case nodeID32:
 		if len(b) < i+4 {
-			return c, malformed("a remote call of %d bytes", len(b))
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call of %d bytes", len(b)) })
 		}
 		c.node = binary.LittleEndian.Uint32(b[i:])
 		i += 4
 	default:
-		return c, malformed("a remote call's node id width 3")
+		return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call's node id width 3") })
 	}
 	if c.node&inlinePath != 0 && meta&nodeIDMask == nodeID32 {
 		at := int(c.node &^ inlinePath)
 		if at < i || at >= len(b) {
-			return c, malformed("a remote call's path at %d of %d bytes", at, len(b))
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call's path at %d of %d bytes", at, len(b)) })
 		}
 		c.path = b[at:]
 		if end := bytes.IndexByte(c.path, 0); end >= 0 {
@@ -140,13 +140,13 @@ func parseCall(b []byte) (remoteCall, error) {
 	}
 	if meta&nameID16 != 0 {
 		if len(b) < i+2 {
-			return c, malformed("a remote call without its method")
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call without its method") })
 		}
 		c.method = binary.LittleEndian.Uint16(b[i:])
 		i += 2
 	} else {
 		if len(b) < i+1 {
-			return c, malformed("a remote call without its method")
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call without its method") })
 		}
 		c.method = uint16(b[i])
 		i++
@@ -154,7 +154,7 @@ func parseCall(b []byte) (remoteCall, error) {
 	c.byteOnly = meta&byteOnly != 0
 	if !c.byteOnly {
 		if len(b) < i+1 {
-			return c, malformed("a remote call without its argument count")
+			return c, errs.refuse(ErrMalformed, func() error { return malformed("a remote call without its argument count") })
 		}
 		c.argc = int(b[i])
 		i++
@@ -170,16 +170,17 @@ func appendSimplify(b []byte, checksum string, id uint32, path string) []byte {
 	return append(append(b, path...), 0)
 }
 
-// parseSimplify reads a packet that gives a node's path a cache id.
-func parseSimplify(b []byte) (checksum string, id uint32, path []byte, err error) {
+// parseSimplify reads a packet that gives a node's path a cache id. The
+// checksum and the path are b's bytes.
+func parseSimplify(errs *errorRuns, b []byte) (checksum []byte, id uint32, path []byte, err error) {
 	if len(b) < 38 {
-		return "", 0, nil, malformed("a path of %d bytes", len(b))
+		return nil, 0, nil, errs.refuse(ErrMalformed, func() error { return malformed("a path of %d bytes", len(b)) })
 	}
 	path = b[38:]
 	if end := bytes.IndexByte(path, 0); end >= 0 {
 		path = path[:end]
 	}
-	return string(b[1:33]), binary.LittleEndian.Uint32(b[34:]), path, nil
+	return b[1:33], binary.LittleEndian.Uint32(b[34:]), path, nil
 }
 
 // appendConfirm appends the answer to a path's cache id: valid when the
@@ -193,9 +194,9 @@ func appendConfirm(b []byte, valid bool, id uint32) []byte {
 }
 
 // parseConfirm reads the answer to a path's cache id.
-func parseConfirm(b []byte) (valid bool, id uint32, err error) {
+func parseConfirm(errs *errorRuns, b []byte) (valid bool, id uint32, err error) {
 	if len(b) != 6 {
-		return false, 0, malformed("a path confirmation of %d bytes", len(b))
+		return false, 0, errs.refuse(ErrMalformed, func() error { return malformed("a path confirmation of %d bytes", len(b)) })
 	}
 	return b[1] != 0, binary.LittleEndian.Uint32(b[2:]), nil
 }
@@ -206,13 +207,15 @@ func appendSys(b []byte, cmd byte, peer PeerID) []byte {
 }
 
 // parseSys reads a system command other than authentication.
-func parseSys(b []byte) (cmd byte, peer PeerID, payload []byte, err error) {
+func parseSys(errs *errorRuns, b []byte) (cmd byte, peer PeerID, payload []byte, err error) {
 	if len(b) < sysSize {
-		return 0, 0, nil, malformed("a system command of %d bytes", len(b))
+		return 0, 0, nil, errs.refuse(ErrMalformed, func() error { return malformed("a system command of %d bytes", len(b)) })
 	}
 	return b[1], PeerID(int32(binary.LittleEndian.Uint32(b[2:]))), b[sysSize:], nil
 }
 
+// malformed is the error of a packet that does not follow the protocol:
+// what of it, as format and args say.
 func malformed(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrMalformed, fmt.Sprintf(format, args...))
 }

@@ -70,6 +70,8 @@ type conn struct {
 
 	admitted bool // the handling saw the peer admitted (authLayer.handle)
 
+	errs errorRuns // the runs of the peer's errors (see WithErrorInterval)
+
 	authenticating bool        // held pending: not a peer others see yet (under m.mu)
 	added          []byte      // the ADD_PEER telling of it (announced, under m.mu)
 	calls          sync.Mutex  // see started
@@ -241,10 +243,14 @@ func (c *conn) handle(b []byte, how delivery) {
 	err := c.m.up.handle(c, b, how)
 	c.calls.Unlock()
 	if err != nil {
-		c.m.report(c.id, err)
+		c.report(err)
 	}
 	c.greetSoon()
 }
+
+// report passes an error of the peer's to OnError, or counts it, if one
+// of its kind came from the peer less than WithErrorInterval ago.
+func (c *conn) report(err error) { c.m.errs.report(&c.errs, c.id, err) }
 
 // ended forgets the peer, once any admission of it has been greeted.
 func (c *conn) ended() {

@@ -32,6 +32,7 @@ type peerLayer struct {
 	onPacket                func(PeerID, []byte)
 	onError                 func(error)
 	errs                    *errorLimiter // sums up a flood of one kind of error
+	unconnected             errorRuns     // the runs of errors of no connection's
 
 	closing       <-chan struct{}    // closed by Close: closingCtx's Done
 	closingCtx    context.Context    // canceled by Close
@@ -93,9 +94,11 @@ func (p *peerLayer) peerIDs() []PeerID {
 	return ids
 }
 
-// report passes a peer's error to OnError, or counts it, if one of its
-// kind came from the peer less than WithErrorInterval ago.
-func (p *peerLayer) report(peer PeerID, err error) { p.errs.report(peer, err) }
+// report passes an error of no connection's (peer 0's: one refused, or
+// dropped before it was given an id) to OnError, or counts it, if one of
+// its kind came less than WithErrorInterval ago; or a connection's end,
+// always reported.
+func (p *peerLayer) report(peer PeerID, err error) { p.errs.report(&p.unconnected, peer, err) }
 
 // emit passes a peer's error to OnError.
 func (p *peerLayer) emit(peer PeerID, err error) {

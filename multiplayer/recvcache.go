@@ -8,6 +8,8 @@ type recvCache struct {
 	ids    map[uint32]*recvNode
 	byPath map[string]uint32 // the last id given each path
 	swept  uint64            // rpcLayer.drops when ids was last swept of the dead
+	// The nodes whose checksum the peer's differed from, maxCached at most.
+	mismatched map[*Node]bool
 }
 
 // recvNode is a node a peer named: its path, and the node last found there.
@@ -71,5 +73,23 @@ func (r *rpcLayer) addCached(from PeerID, id uint32, n *Node) bool {
 	}
 	c.ids[id] = &recvNode{path: n.path, node: n}
 	c.byPath[n.path] = id
+	return true
+}
+
+// mismatch notes that peer from's checksum of node n differs from this
+// side's, and reports whether it is the first time for n (r.mu held, the
+// peer's cache made): each node's ChecksumError is then made, whatever
+// the peer's other errors, so that every node that differs is named (in
+// OnError, or in a RepeatedError). Once maxCached nodes are noted, every
+// further one is taken as noted.
+func (r *rpcLayer) mismatch(from PeerID, n *Node) bool {
+	c := r.recv[from]
+	if c.mismatched[n] || len(c.mismatched) >= maxCached {
+		return false
+	}
+	if c.mismatched == nil {
+		c.mismatched = map[*Node]bool{}
+	}
+	c.mismatched[n] = true
 	return true
 }

@@ -247,7 +247,7 @@ func (p *replPeer) forget(o *Object) {
 // so that what is held is bounded by the nodes, not by what the client
 // sends. pkt is the relayed packet; what is returned is pkt, a part of
 // it, or nil.
-func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
+func (r *replLayer) relayFilter(errs *errorRuns, from, to PeerID, pkt []byte) []byte {
 	p := r.states[to]
 	if p == nil {
 		return pkt
@@ -259,22 +259,21 @@ func (r *replLayer) relayFilter(from, to PeerID, pkt []byte) []byte {
 	inner := pkt[sysSize:]
 	switch inner[0] & cmdMask {
 	case cmdSimplifyPath:
-		checksum, id, path, err := parseSimplify(inner)
+		checksum, id, path, err := parseSimplify(errs, inner)
 		if err != nil {
 			return pkt
 		}
-		rel, _ := r.cfg.relative(string(path))
-		if n := r.rpc.nodes[rel]; hidden(n) {
+		if n := r.rpc.nodeAt(path); hidden(n) {
 			if o := objectOf(n); from == PeerID(n.authority.Load()) && len(p.held[o]) < len(o.syncs)+1 {
 				if p.held == nil {
 					p.held = map[*Object][][]byte{}
 				}
-				p.held[o] = append(p.held[o], appendSimplify(appendSys(nil, sysRelay, from), checksum, id, string(path)))
+				p.held[o] = append(p.held[o], appendSimplify(appendSys(nil, sysRelay, from), string(checksum), id, string(path)))
 			}
 			return nil
 		}
 	case cmdSync:
-		sr, err := readSync(inner)
+		sr, err := readSync(errs, inner)
 		if err != nil {
 			return pkt
 		}
@@ -488,15 +487,15 @@ func (r *replLayer) valuesOf(o *Object, props []int) ([]byte, bool) {
 }
 
 // handleSpawn spawns the node a peer's SPAWN says, if that peer owns the
-// spawner.
-func (r *replLayer) handleSpawn(from PeerID, b []byte) error {
-	p, err := parseSpawn(b)
+// spawner; errs are the sender's (see refuse).
+func (r *replLayer) handleSpawn(errs *errorRuns, from PeerID, b []byte) error {
+	p, err := parseSpawn(errs, b)
 	if err != nil {
 		return err
 	}
 	r.mu.Lock()
 	r.rpc.mu.Lock()
-	o, err := r.spawnFrom(from, p)
+	o, err := r.spawnFrom(errs, from, p)
 	r.rpc.mu.Unlock()
 	var fn func(*Object)
 	if o != nil {
@@ -513,15 +512,17 @@ func (r *replLayer) handleSpawn(from PeerID, b []byte) error {
 }
 
 // spawnFrom makes the node of a peer's spawn (r.mu and the RPCs' held).
-func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
+func (r *replLayer) spawnFrom(errs *errorRuns, from PeerID, p spawnPacket) (*Object, error) {
 	n := r.rpc.cached(from, p.spawner)
 	s := spawnerOf(n)
 	if s == nil {
-		return nil, fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner)
+		return nil, errs.refuse(ErrUnknownNode, func() error { return fmt.Errorf("%w: spawner of cache id %d", ErrUnknownNode, p.spawner) })
 	}
 	rp := r.states[from]
 	if from != ServerID || rp == nil {
-		return nil, fmt.Errorf("%w: a spawn from peer %d, which does not own %s", ErrNotAllowed, from, s.node.Path())
+		return nil, errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: a spawn from peer %d, which does not own %s", ErrNotAllowed, from, s.node.Path())
+		})
 	}
 	var sc *scene
 	switch {
@@ -533,13 +534,15 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	case int(p.scene) < len(s.scenes):
 		sc = s.scenes[p.scene]
 	default:
-		return nil, fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
+		return nil, errs.refuse(ErrUnknownScene, func() error {
+			return fmt.Errorf("%w: %s has no scene %d", ErrUnknownScene, s.node.Path(), p.scene)
+		})
 	}
 	if s.objects.Len() >= s.taken {
-		return nil, s.full
+		return nil, errs.refuse(ErrNotAllowed, func() error { return s.full })
 	}
 	if rp.recvObjects[p.netID] != nil {
-		return nil, fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID)
+		return nil, errs.refuse(ErrNotAllowed, func() error { return fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID) })
 	}
 	// The listed synchronizers are those of the scene's root that the
 	// server keeps: the first of the root's, here, where none is given to
@@ -552,23 +555,25 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	}
 	count := len(p.syncIDs) / 4
 	if count > len(listed) {
-		return nil, malformed("a spawn of %s with %d synchronizers, of %d", sc.Path, count, len(listed))
+		return nil, errs.refuse(ErrMalformed, func() error {
+			return malformed("a spawn of %s with %d synchronizers, of %d", sc.Path, count, len(listed))
+		})
 	}
 	listed = listed[:count]
 	var data []byte
 	if p.data != nil {
 		var err error
-		if data, err = r.readValues(nil, p.data, 1, true); err != nil {
-			return nil, fmt.Errorf("%s: spawn data: %w", sc.Path, err)
+		if data, err = r.readValues(errs, nil, p.data, 1, true); err != nil {
+			return nil, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%s: spawn data: %w", sc.Path, err) })
 		}
 	}
 	values := make([][]byte, len(sc.props))
 	state := p.state
 	for _, k := range listed {
 		for _, i := range sc.syncs[k].spawn {
-			v, err := r.readValues(nil, state, 1, false)
+			v, err := r.readValues(errs, nil, state, 1, false)
 			if err != nil {
-				return nil, fmt.Errorf("%s: spawn state: %w", sc.Path, err)
+				return nil, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%s: spawn state: %w", sc.Path, err) })
 			}
 			values[i], state = v, state[len(v):]
 		}
@@ -576,7 +581,7 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 	for k := range count {
 		id := le32(p.syncIDs[4*k:])
 		if rp.recvSync[id] != nil {
-			return nil, fmt.Errorf("%w: synchronizer net id %d given twice", ErrNotAllowed, id)
+			return nil, errs.refuse(ErrNotAllowed, func() error { return fmt.Errorf("%w: synchronizer net id %d given twice", ErrNotAllowed, id) })
 		}
 	}
 	o, err := s.add(sc, p.name, from, p.netID, data, values)
@@ -594,28 +599,30 @@ func (r *replLayer) spawnFrom(from PeerID, p spawnPacket) (*Object, error) {
 
 // readValues returns the first count compressed values of b, checked as
 // a call's arguments are, appended to dst; whole says they must fill b.
-func (r *replLayer) readValues(dst, b []byte, count int, whole bool) ([]byte, error) {
+// errs are the sender's (see refuse).
+func (r *replLayer) readValues(errs *errorRuns, dst, b []byte, count int, whole bool) ([]byte, error) {
 	rest := b
 	for range count {
 		if len(rest) == 0 {
-			return nil, malformed("%d values, in %d bytes", count, len(b))
+			return nil, errs.refuse(ErrMalformed, func() error { return malformed("%d values, in %d bytes", count, len(b)) })
 		}
 		var n int
 		var err error
-		if r.readBuf, n, err = readArg(&r.replDec, r.readBuf[:0], rest, r.cfg.codec); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrMalformed, err)
+		if r.readBuf, n, err = readArg(errs, &r.replDec, r.readBuf[:0], rest, r.cfg.codec); err != nil {
+			return nil, errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%w: %w", ErrMalformed, err) })
 		}
 		rest = rest[n:]
 	}
 	if whole && len(rest) > 0 {
-		return nil, malformed("%d bytes after %d values", len(rest), count)
+		return nil, errs.refuse(ErrMalformed, func() error { return malformed("%d bytes after %d values", len(rest), count) })
 	}
 	return append(dst, b[:len(b)-len(rest)]...), nil
 }
 
-// handleDespawn removes the node a peer's DESPAWN names, one it spawned.
-func (r *replLayer) handleDespawn(from PeerID, b []byte) error {
-	netID, err := parseDespawn(b)
+// handleDespawn removes the node a peer's DESPAWN names, one it spawned;
+// errs are the sender's (see refuse).
+func (r *replLayer) handleDespawn(errs *errorRuns, from PeerID, b []byte) error {
+	netID, err := parseDespawn(errs, b)
 	if err != nil {
 		return err
 	}
@@ -626,7 +633,9 @@ func (r *replLayer) handleDespawn(from PeerID, b []byte) error {
 	}
 	if o == nil {
 		r.mu.Unlock()
-		return fmt.Errorf("%w: a despawn of net id %d, which peer %d did not spawn", ErrNotAllowed, netID, from)
+		return errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: a despawn of net id %d, which peer %d did not spawn", ErrNotAllowed, netID, from)
+		})
 	}
 	r.rpc.mu.Lock()
 	r.remove(o)
@@ -644,9 +653,10 @@ func (r *replLayer) handleDespawn(from PeerID, b []byte) error {
 // returned, and the others are still taken, as the engine does; the
 // states refused after the first are dropped without an error of their
 // own, which no one would see: a packet of 8-byte states, each refused,
-// costs one error, not one with a path for each 8 bytes.
-func (r *replLayer) handleSync(from PeerID, b []byte) error {
-	sr, err := readSync(b)
+// costs one error, not one with a path for each 8 bytes. errs are the
+// sender's (see refuse).
+func (r *replLayer) handleSync(errs *errorRuns, from PeerID, b []byte) error {
+	sr, err := readSync(errs, b)
 	if err != nil {
 		return err
 	}
@@ -689,18 +699,24 @@ func (r *replLayer) handleSync(from PeerID, b []byte) error {
 
 // takeState takes one synchronizer's state (r.mu and the RPCs' held); a state too old,
 // or of a synchronizer not spawned yet, is skipped without error. A state
-// refused is an error that says why if explain is set, else the bare
-// sentinel it wraps.
+// refused is an error that says why if explain is set and the sender's
+// errors are not being counted (see refuse), else the bare sentinel it
+// wraps.
 func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain bool) (*Object, error) {
+	refuse := func(kind error, why func() error) error {
+		if !explain {
+			return kind
+		}
+		return sr.errs.refuse(kind, why)
+	}
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
 		n := r.rpc.cached(from, st.netID&^pathNetID)
 		sy = syncOf(n)
 		if sy == nil {
-			if !explain {
-				return nil, ErrUnknownNode
-			}
-			return nil, fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
+			return nil, refuse(ErrUnknownNode, func() error {
+				return fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
+			})
 		}
 	} else if rp := r.states[from]; rp != nil {
 		sy = rp.recvSync[st.netID]
@@ -708,18 +724,14 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 			return nil, nil // not received yet, as the engine says
 		}
 	}
-	switch {
-	case sy == nil && !explain:
-		return nil, ErrNoPeer
-	case sy == nil:
-		return nil, fmt.Errorf("%w: a sync from peer %d, which was not announced", ErrNoPeer, from)
+	if sy == nil {
+		return nil, refuse(ErrNoPeer, func() error { return fmt.Errorf("%w: a sync from peer %d, which was not announced", ErrNoPeer, from) })
 	}
 	o := sy.obj
-	switch {
-	case sy.authority != from && !explain:
-		return nil, ErrNotAllowed
-	case sy.authority != from:
-		return nil, fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, sy.authority)
+	if sy.authority != from {
+		return nil, refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: a sync of %s from peer %d; its authority is %d", ErrNotAllowed, sy.node.Path(), from, sy.authority)
+		})
 	}
 	props := sy.decl.always
 	if sr.delta {
@@ -730,22 +742,26 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 			}
 		}
 		if len(props) == 0 {
-			return nil, malformed("a delta of %s that changes none of its %d properties", sy.node.Path(), len(sy.decl.watch))
+			return nil, refuse(ErrMalformed, func() error {
+				return malformed("a delta of %s that changes none of its %d properties", sy.node.Path(), len(sy.decl.watch))
+			})
 		}
 	} else if !sy.updateInTime(sr.time) {
 		return nil, nil // too old
 	}
 	rest := st.values
 	for _, i := range props {
-		v, err := r.readValues(nil, rest, 1, false)
+		v, err := r.readValues(sr.errs, nil, rest, 1, false)
 		if err != nil {
-			return nil, fmt.Errorf("state of %s: %w", sy.node.Path(), err)
+			return nil, refuse(ErrMalformed, func() error { return fmt.Errorf("state of %s: %w", sy.node.Path(), err) })
 		}
 		o.values[i] = append(o.values[i][:0], v...)
 		rest = rest[len(v):]
 	}
 	if sr.delta && len(rest) > 0 {
-		return nil, malformed("a delta of %s with %d bytes after its values", sy.node.Path(), len(rest))
+		return nil, refuse(ErrMalformed, func() error {
+			return malformed("a delta of %s with %d bytes after its values", sy.node.Path(), len(rest))
+		})
 	}
 	return o, nil
 }

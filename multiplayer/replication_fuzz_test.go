@@ -33,15 +33,15 @@ func cut(b []byte) [][]byte {
 // back the same once written again: a spawn, and the states of a sync.
 func checkDecoders(t *testing.T, p []byte) {
 	if len(p) > 0 && p[0] == cmdSpawn {
-		if sp, err := parseSpawn(p); err == nil {
-			again, err := parseSpawn(appendSpawn(nil, sp))
+		if sp, err := parseSpawn(nil, p); err == nil {
+			again, err := parseSpawn(nil, appendSpawn(nil, sp))
 			if err != nil || !reflect.DeepEqual(normalSpawn(again), normalSpawn(sp)) {
 				t.Fatalf("a spawn read %+v, written and read again %+v, %v", sp, again, err)
 			}
 		}
 	}
 	if len(p) > 0 && p[0]&cmdMask == cmdSync {
-		r, err := readSync(p)
+		r, err := readSync(nil, p)
 		if err != nil {
 			return
 		}

@@ -52,7 +52,7 @@ func TestHostileReplication(t *testing.T) {
 			return appendSpawn(nil, spawnPacket{spawner: 1, netID: i + 100, name: "N" + strconv.Itoa(int(i))})
 		}},
 		{"distinct shots through a ship's spawner, to a client", shotsClient, shotsServer, func(i uint32) []byte {
-			p, err := parseSpawn(shot)
+			p, err := parseSpawn(nil, shot)
 			require.NoError(t, err)
 			p.netID, p.syncIDs, p.name = 2*i+100, binary.LittleEndian.AppendUint32(nil, 2*i+101), "S"+strconv.Itoa(int(i))
 			return appendSpawn(nil, p)

@@ -70,16 +70,18 @@ func appendSpawn(b []byte, p spawnPacket) []byte {
 }
 
 // parseSpawn reads a SPAWN, as strictly as the engine: the name must be a
-// valid node name.
-func parseSpawn(b []byte) (spawnPacket, error) {
+// valid node name. errs are the sender's (see refuse).
+func parseSpawn(errs *errorRuns, b []byte) (spawnPacket, error) {
 	if len(b) < spawnHeader {
-		return spawnPacket{}, malformed("a spawn of %d bytes", len(b))
+		return spawnPacket{}, errs.refuse(ErrMalformed, func() error { return malformed("a spawn of %d bytes", len(b)) })
 	}
 	p := spawnPacket{scene: b[1], spawner: le32(b[2:]), netID: le32(b[6:])}
 	count, nameLen := uint64(le32(b[10:])), uint64(le32(b[14:]))
 	rest := b[spawnHeader:]
 	if nameLen < 1 || count*4+nameLen > uint64(len(rest)) {
-		return spawnPacket{}, malformed("a spawn of %d bytes with %d synchronizers and a name of %d", len(b), count, nameLen)
+		return spawnPacket{}, errs.refuse(ErrMalformed, func() error {
+			return malformed("a spawn of %d bytes with %d synchronizers and a name of %d", len(b), count, nameLen)
+		})
 	}
 	p.syncIDs, rest = rest[:count*4], rest[count*4:]
 	name := rest[:nameLen]
@@ -88,12 +90,12 @@ func parseSpawn(b []byte) (spawnPacket, error) {
 		name = name[:i] // the engine reads the name up to its NUL
 	}
 	if !validNodeName(name) {
-		return spawnPacket{}, malformed("a spawn of a node named %q", name)
+		return spawnPacket{}, errs.refuse(ErrMalformed, func() error { return malformed("a spawn of a node named %q", name) })
 	}
 	p.name = string(name)
 	if p.scene == customScene {
 		if len(rest) < 4 || uint64(le32(rest)) > uint64(len(rest)-4) {
-			return spawnPacket{}, malformed("a custom spawn's data past the packet")
+			return spawnPacket{}, errs.refuse(ErrMalformed, func() error { return malformed("a custom spawn's data past the packet") })
 		}
 		n := le32(rest)
 		p.data, rest = rest[4:4+n], rest[4+n:]
@@ -115,10 +117,10 @@ func appendDespawn(b []byte, netID uint32) []byte {
 }
 
 // parseDespawn reads a DESPAWN; the engine reads the first 5 bytes of a
-// longer one.
-func parseDespawn(b []byte) (uint32, error) {
+// longer one. errs are the sender's (see refuse).
+func parseDespawn(errs *errorRuns, b []byte) (uint32, error) {
 	if len(b) < 5 {
-		return 0, malformed("a despawn of %d bytes", len(b))
+		return 0, errs.refuse(ErrMalformed, func() error { return malformed("a despawn of %d bytes", len(b)) })
 	}
 	return le32(b[1:]), nil
 }
@@ -148,22 +150,25 @@ func appendSyncState(b []byte, delta bool, s syncState) []byte {
 	return append(b, s.values...)
 }
 
-// syncReader walks the states of a SYNC or DELTA.
+// syncReader walks the states of a SYNC or DELTA, of a sender whose
+// errors are errs (see refuse).
 type syncReader struct {
 	delta bool
 	time  uint16
 	rest  []byte
+	errs  *errorRuns
 }
 
-// readSync starts reading a SYNC or DELTA.
-func readSync(b []byte) (syncReader, error) {
+// readSync starts reading a SYNC or DELTA of a sender whose errors are
+// errs.
+func readSync(errs *errorRuns, b []byte) (syncReader, error) {
 	if len(b) < minSync {
-		return syncReader{}, malformed("a sync of %d bytes", len(b))
+		return syncReader{}, errs.refuse(ErrMalformed, func() error { return malformed("a sync of %d bytes", len(b)) })
 	}
 	if b[0]&deltaFlag != 0 {
-		return syncReader{delta: true, rest: b[1:]}, nil
+		return syncReader{delta: true, rest: b[1:], errs: errs}, nil
 	}
-	return syncReader{time: binary.LittleEndian.Uint16(b[1:]), rest: b[syncHeader:]}, nil
+	return syncReader{time: binary.LittleEndian.Uint16(b[1:]), rest: b[syncHeader:], errs: errs}, nil
 }
 
 // next returns the next state, false at the end. As the engine, it ends
@@ -183,7 +188,9 @@ func (r *syncReader) next() (syncState, bool, error) {
 	size := uint64(le32(r.rest[head-4:]))
 	r.rest = r.rest[head:]
 	if size > uint64(len(r.rest)) {
-		return syncState{}, false, malformed("a synchronizer's state of %d bytes past the packet", size)
+		return syncState{}, false, r.errs.refuse(ErrMalformed, func() error {
+			return malformed("a synchronizer's state of %d bytes past the packet", size)
+		})
 	}
 	s.values, r.rest = r.rest[:size], r.rest[size:]
 	return s, true, nil

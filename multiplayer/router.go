@@ -9,14 +9,14 @@ import (
 // authentication, the transport (peers announced, relays), the remote
 // calls, the replication, or OnPacket.
 
-// errEmptyPacket is made once: a flood of empty packets costs no error
-// each.
+// errEmptyPacket is made once: even explained (see refuse), an empty
+// packet costs no error of its own.
 var errEmptyPacket = malformed("an empty packet")
 
 // handle processes a packet that arrived on c, as how says it travelled.
 func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
 	if len(b) == 0 {
-		return errEmptyPacket
+		return c.errs.refuse(ErrMalformed, func() error { return errEmptyPacket })
 	}
 	if took, admit, err := m.auth.handle(c, b); took {
 		if admit {
@@ -31,18 +31,19 @@ func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
 }
 
 // process processes a packet from peer from (c.id, or the source of a
-// relayed packet).
+// relayed packet). What it refuses is c's error (see refuse).
 func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
+	errs := &c.errs
 	switch b[0] & cmdMask {
 	case cmdRemoteCall:
 		return m.rpc.handleCall(c, from, b)
 	case cmdSimplifyPath:
-		return m.rpc.handleSimplify(from, b)
+		return m.rpc.handleSimplify(errs, from, b)
 	case cmdConfirmPath:
-		return m.rpc.handleConfirm(from, b)
+		return m.rpc.handleConfirm(errs, from, b)
 	case cmdRaw:
 		if len(b) < 2 {
-			return malformed("a raw packet of no bytes")
+			return errs.refuse(ErrMalformed, func() error { return malformed("a raw packet of no bytes") })
 		}
 		m.mu.Lock()
 		fn := m.onPacket
@@ -52,34 +53,37 @@ func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
 		}
 		return nil
 	case cmdSpawn:
-		return m.repl.handleSpawn(from, b)
+		return m.repl.handleSpawn(errs, from, b)
 	case cmdDespawn:
-		return m.repl.handleDespawn(from, b)
+		return m.repl.handleDespawn(errs, from, b)
 	case cmdSync:
-		return m.repl.handleSync(from, b)
+		return m.repl.handleSync(errs, from, b)
 	}
-	return malformed("a system command inside a relayed packet")
+	return errs.refuse(ErrMalformed, func() error { return malformed("a system command inside a relayed packet") })
 }
 
 // handleSys processes a system command: peers coming and going and relays.
 func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
-	cmd, peer, payload, err := parseSys(b)
+	errs := &c.errs
+	cmd, peer, payload, err := parseSys(errs, b)
 	if err != nil {
 		return err
 	}
 	if !m.cfg.relay {
-		return fmt.Errorf("%w: system command %d, with server relay off", ErrNotAllowed, cmd)
+		return errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: system command %d, with server relay off", ErrNotAllowed, cmd)
+		})
 	}
 	if m.ID() == ServerID {
 		if cmd != sysRelay || len(payload) == 0 {
-			return malformed("system command %d of %d bytes from a client", cmd, len(b))
+			return errs.refuse(ErrMalformed, func() error { return malformed("system command %d of %d bytes from a client", cmd, len(b)) })
 		}
 		return m.relay(c, peer, payload, how)
 	}
 	switch cmd {
 	case sysAddPeer, sysDelPeer:
 		if peer < 2 {
-			return malformed("system command %d for peer %d", cmd, peer)
+			return errs.refuse(ErrMalformed, func() error { return malformed("system command %d for peer %d", cmd, peer) })
 		}
 		if cmd == sysAddPeer {
 			m.addOther(c, peer)
@@ -89,11 +93,13 @@ func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
 		return nil
 	case sysRelay:
 		if len(payload) == 0 || peer == ServerID {
-			return malformed("a relayed packet of %d bytes from peer %d", len(payload), peer)
+			return errs.refuse(ErrMalformed, func() error {
+				return malformed("a relayed packet of %d bytes from peer %d", len(payload), peer)
+			})
 		}
 		return m.process(c, peer, payload)
 	}
-	return malformed("system command %d", cmd)
+	return errs.refuse(ErrMalformed, func() error { return malformed("system command %d", cmd) })
 }
 
 // addOther takes in a peer a client's server announces (ADD_PEER),
@@ -166,7 +172,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		to++
 		out := pkt
 		if filtered {
-			out = m.repl.relayFilter(c.id, peer.id, pkt)
+			out = m.repl.relayFilter(&c.errs, c.id, peer.id, pkt)
 		}
 		if out == nil {
 			return

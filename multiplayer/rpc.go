@@ -161,41 +161,45 @@ func (r *rpcLayer) simplify(t PeerID, n *Node) (bool, error) {
 // keep.
 const maxCached = 256
 
-// handleSimplify records the cache id a peer gives a node and confirms it.
-func (r *rpcLayer) handleSimplify(from PeerID, b []byte) error {
-	checksum, id, path, err := parseSimplify(b)
+// handleSimplify records the cache id a peer gives a node and confirms it;
+// errs are the sender's (see refuse).
+func (r *rpcLayer) handleSimplify(errs *errorRuns, from PeerID, b []byte) error {
+	checksum, id, path, err := parseSimplify(errs, b)
 	if err != nil {
 		return err
 	}
-	rel, _ := r.cfg.relative(string(path))
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n := r.nodes[rel]
+	n := r.nodeAt(path)
 	if n == nil {
-		return fmt.Errorf("%w: %q", ErrUnknownNode, path)
+		return errs.refuse(ErrUnknownNode, func() error { return fmt.Errorf("%w: %q", ErrUnknownNode, path) })
 	}
 	p := r.peers
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if r.recv[from] == nil && !p.known(from) { // as the engine: caches are of known peers only
-		return malformed("a path from peer %d, which was not announced", from)
+		return errs.refuse(ErrMalformed, func() error { return malformed("a path from peer %d, which was not announced", from) })
 	}
 	if !r.addCached(from, id, n) {
-		return malformed("cache id %d given twice, or one of too many", id)
+		return errs.refuse(ErrMalformed, func() error { return malformed("cache id %d given twice, or one of too many", id) })
 	}
-	valid := checksum == n.methods.checksum
+	valid := string(checksum) == n.methods.checksum
 	if err := p.sendTo(from, appendConfirm(nil, valid, id), false, reliably); err != nil {
 		return err
 	}
 	if !valid {
-		return n.checksumError(checksum)
+		if r.mismatch(from, n) {
+			return n.checksumError(string(checksum))
+		}
+		return errs.refuse(ErrChecksum, func() error { return n.checksumError(string(checksum)) })
 	}
 	return nil
 }
 
-// handleConfirm records a peer's confirmation of a node's cache id.
-func (r *rpcLayer) handleConfirm(from PeerID, b []byte) error {
-	valid, id, err := parseConfirm(b)
+// handleConfirm records a peer's confirmation of a node's cache id; errs
+// are the sender's (see refuse).
+func (r *rpcLayer) handleConfirm(errs *errorRuns, from PeerID, b []byte) error {
+	valid, id, err := parseConfirm(errs, b)
 	if err != nil {
 		return err
 	}
@@ -206,27 +210,41 @@ func (r *rpcLayer) handleConfirm(from PeerID, b []byte) error {
 		return nil // as the engine: a node gone meanwhile
 	}
 	if _, asked := r.sent[from][n]; !asked {
-		return malformed("confirms cache id %d, which it was not sent", id)
+		return errs.refuse(ErrMalformed, func() error { return malformed("confirms cache id %d, which it was not sent", id) })
 	}
 	r.sent[from][n] = true
 	if !valid {
-		return n.checksumError("")
+		return errs.refuse(ErrChecksum, func() error { return n.checksumError("") })
 	}
 	return nil
+}
+
+// nodeAt returns the node at path, as a packet names it (absolute, or
+// relative to the root), or nil (r.mu held): cfg.relative, with no string
+// made of the packet's bytes.
+func (r *rpcLayer) nodeAt(path []byte) *Node {
+	root := r.cfg.root
+	switch {
+	case len(path) > len(root) && string(path[:len(root)]) == root && path[len(root)] == '/':
+		path = path[len(root)+1:]
+	case len(path) > 0 && path[0] == '/':
+		return nil
+	}
+	return r.nodes[string(path)]
 }
 
 // handleCall checks a remote call that came on c from peer from (c's, or
 // the one whose call c's relayed) and calls its handler.
 func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
-	call, err := parseCall(b)
+	errs := &c.errs
+	call, err := parseCall(errs, b)
 	if err != nil {
 		return err
 	}
 	r.mu.Lock()
 	var n *Node
 	if call.path != nil {
-		rel, _ := r.cfg.relative(string(call.path))
-		n = r.nodes[rel]
+		n = r.nodeAt(call.path)
 	} else {
 		n = r.cached(from, call.node)
 	}
@@ -242,25 +260,31 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 	r.mu.Unlock()
 	switch {
 	case n == nil && call.path != nil:
-		return fmt.Errorf("%w: %q", ErrUnknownNode, call.path)
+		return errs.refuse(ErrUnknownNode, func() error { return fmt.Errorf("%w: %q", ErrUnknownNode, call.path) })
 	case n == nil:
-		return fmt.Errorf("%w: cache id %d", ErrUnknownNode, call.node)
+		return errs.refuse(ErrUnknownNode, func() error { return fmt.Errorf("%w: cache id %d", ErrUnknownNode, call.node) })
 	case meth == nil:
-		return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
+		return errs.refuse(ErrUnknownMethod, func() error {
+			return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
+		})
 	}
 	name := meth.Name
 	if meth.Mode == mode.Disabled {
-		return fmt.Errorf("%w: %s.%s is %s", ErrNotAllowed, n.Path(), name, mode.Disabled)
+		return errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: %s.%s is %s", ErrNotAllowed, n.Path(), name, mode.Disabled)
+		})
 	}
-	if meth.Mode == mode.Authority && int32(from) != n.authority.Load() {
-		return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, n.authority.Load())
+	if authority := n.authority.Load(); meth.Mode == mode.Authority && int32(from) != authority {
+		return errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, authority)
+		})
 	}
 	if h == nil {
-		return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name)
+		return errs.refuse(ErrUnknownMethod, func() error { return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name) })
 	}
-	args, err := c.args.decodeArgs(call, r.cfg.codec)
+	args, err := c.args.decodeArgs(errs, call, r.cfg.codec)
 	if err != nil {
-		return fmt.Errorf("%s.%s: %w", n.Path(), name, err)
+		return errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%s.%s: %w", n.Path(), name, err) })
 	}
 	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.link.serial()}
 	err = h.call(cl)

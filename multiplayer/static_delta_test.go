@@ -22,11 +22,11 @@ func deltaMasks(t *testing.T, m *Multiplayer, c *conn) []uint64 {
 		for _, p := range drain(c) {
 			switch {
 			case p[0]&cmdMask == cmdSimplifyPath:
-				_, id, _, err := parseSimplify(p)
+				_, id, _, err := parseSimplify(nil, p)
 				require.NoError(t, err)
 				require.NoError(t, m.handle(c, appendConfirm(nil, true, id), reliably))
 			case p[0] == cmdSync|deltaFlag:
-				r, err := readSync(p)
+				r, err := readSync(nil, p)
 				require.NoError(t, err)
 				for {
 					st, ok, err := r.next()

@@ -15,7 +15,7 @@ func spawns(t *testing.T, pkts [][]byte) []string {
 	var names []string
 	for _, p := range pkts {
 		if p[0]&cmdMask == cmdSpawn {
-			sp, err := parseSpawn(p)
+			sp, err := parseSpawn(nil, p)
 			require.NoError(t, err)
 			names = append(names, sp.name)
 		}
