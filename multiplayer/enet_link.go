@@ -41,7 +41,7 @@ func (l *enetLink) enqueue(pkt []byte, own bool, how delivery, _ uint64) error {
 	case err == nil, errors.Is(err, enet.ErrNotConnected):
 		return nil
 	case errors.Is(err, enet.ErrQueueFull):
-		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
+		return l.c.queueFull()
 	}
 	return fmt.Errorf("multiplayer: to peer %d: %w", l.c.id, err)
 }

@@ -70,7 +70,8 @@ type conn struct {
 
 	admitted bool // the handling saw the peer admitted (authLayer.handle)
 
-	errs errorRuns // the runs of the peer's errors (see WithErrorInterval)
+	errs errorRuns             // the runs of the peer's errors (see WithErrorInterval)
+	full atomic.Pointer[error] // see queueFull
 
 	authenticating bool        // held pending: not a peer others see yet (under m.mu)
 	added          []byte      // the ADD_PEER telling of it (announced, under m.mu)
@@ -96,6 +97,18 @@ func (c *conn) sendFor(pkt []byte, own bool, how delivery, serial uint64) error 
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
 	return c.link.enqueue(pkt, own, how, serial)
+}
+
+// queueFull returns the error of a packet to the peer that did not fit
+// its send queue (ErrQueueFull), made once: a flood of packets dropped,
+// a client's relays to a peer that does not read, costs no error each.
+func (c *conn) queueFull() error {
+	if err := c.full.Load(); err != nil {
+		return *err
+	}
+	err := fmt.Errorf("%w: to peer %d", ErrQueueFull, c.id)
+	c.full.Store(&err) // one made by another meanwhile is the same
+	return err
 }
 
 // close starts closing the connection, with cause (nil: closed here, as

@@ -257,3 +257,31 @@ func TestRefusedPacketsAllocate(t *testing.T) {
 		}
 	}
 }
+
+// A client's relays to a peer whose send queue is full are dropped there,
+// and reported as the sender's error (ErrQueueFull): once the first is
+// reported, each costs what relaying costs (the relayed packet's buffer,
+// one allocation), no error of its own.
+func TestRelayToFullQueueAllocates(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	var errs errorLog
+	m := MustNew(WithErrorInterval(time.Hour))
+	m.OnError(errs.add)
+	sender, slow := fakePeer(m, 2), fakePeer(m, 3)
+	m.id = ServerID
+	admitFake(m, sender)
+	admitFake(m, slow)
+	for m.SendBytes(slow.id, make([]byte, 1000)) == nil {
+	}
+	relay := append(appendSys(nil, sysRelay, slow.id), cmdRaw, 0)
+	sender.handle(relay, reliably)
+	allocs := testing.AllocsPerRun(100, func() { sender.handle(relay, reliably) })
+	got := errs.get()
+	if assert.Equal(t, 1, len(got), "the first reported, the others counted") {
+		assert.ErrorIs(t, got[0], ErrQueueFull)
+	}
+	t.Logf("%.0f allocations a relay dropped", allocs)
+	assert.LessOrEqual(t, allocs, 1.0)
+}

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 )
 
@@ -204,7 +205,12 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	}
 	var dropped error
 	if full > 0 {
-		dropped = fmt.Errorf("a relayed packet, dropped for %d of %d peers: %w", full, to, first)
+		explain := func() error { return fmt.Errorf("a relayed packet, dropped for %d of %d peers: %w", full, to, first) }
+		if errors.Is(first, ErrQueueFull) {
+			dropped = c.errs.refuse(ErrQueueFull, explain)
+		} else {
+			dropped = explain()
+		}
 	}
 	if dest > 0 || dest == -1 {
 		return dropped

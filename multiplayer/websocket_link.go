@@ -3,7 +3,6 @@ package multiplayer
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -103,7 +102,7 @@ func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) erro
 	}
 	l.mu.Unlock()
 	if full {
-		return fmt.Errorf("%w: to peer %d", ErrQueueFull, l.c.id)
+		return l.c.queueFull()
 	}
 	switch {
 	case start && !(how.now && l.writeNow(true)):
