@@ -19,6 +19,10 @@ type Call struct {
 	args   [][]byte
 	conn   *conn  // whose Decoder decodes every argument
 	serial uint64 // of the packet on conn (see conn.sendFor)
+	// The errors of the peer the call's ArgError is reported as (see
+	// refuse); nil when it goes to HandleArgError's function, or to a
+	// local caller, which get each one.
+	errs *errorRuns
 }
 
 // NumArgs returns the number of arguments. It, Arg and Decode are for
@@ -159,8 +163,7 @@ func (h *handler) call(c *Call) error {
 	}
 	fixed := h.fixed()
 	if !h.variadic && len(c.args) > fixed {
-		return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: fixed,
-			Err: fmt.Errorf("%d arguments, the handler takes %d", len(c.args), fixed)}
+		return c.tooMany(fixed)
 	}
 	f := h.frames.Get().(*frame)
 	defer h.release(f)
@@ -202,7 +205,15 @@ func (h *handler) release(f *frame) {
 // decodeArg decodes argument i for the handler, an *ArgError if it fails.
 func (c *Call) decodeArg(i int, v any) error {
 	if err := c.decode(i, v); err != nil {
-		return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: i, Err: err}
+		return c.errs.refuse(errArguments, func() error { return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: i, Err: err} })
 	}
 	return nil
+}
+
+// tooMany is the error of a call with more arguments than its handler
+// takes, n.
+func (c *Call) tooMany(n int) error {
+	return c.errs.refuse(errArguments, func() error {
+		return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: n, Err: fmt.Errorf("%d arguments, the handler takes %d", len(c.args), n)}
+	})
 }

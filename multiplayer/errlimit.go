@@ -39,8 +39,12 @@ func (e *RepeatedError) Unwrap() error { return e.Err }
 // sums up. A connection's end, or a handler's error,
 // is always reported. The kinds of the packets most often refused come
 // first.
-var limitedKinds = [...]error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrNoPeer, ErrUnknownScene,
-	ErrChecksum, ErrQueueFull, ErrTooLarge, enet.ErrCompression, enet.ErrTooManyPeers}
+var limitedKinds = [...]error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrNoPeer, errArguments,
+	ErrUnknownScene, ErrChecksum, ErrQueueFull, ErrTooLarge, enet.ErrCompression, enet.ErrTooManyPeers}
+
+// errArguments is the kind of an *ArgError reported (kindOf), handed on
+// bare (see refuse) for the calls refused while one is being counted.
+var errArguments = errors.New("multiplayer: a call's arguments do not fit its handler")
 
 // errorRuns are the runs of one peer's errors, one per limited kind at
 // most, made as the kind first comes and kept: a connection's (conn.errs),
@@ -245,6 +249,9 @@ func bareKind(err error) int {
 func kindOf(err error) int {
 	if errors.Is(err, ErrDisconnected) {
 		return -1
+	}
+	if _, ok := errors.AsType[*ArgError](err); ok {
+		return bareKind(errArguments)
 	}
 	for i, k := range limitedKinds {
 		if errors.Is(err, k) {

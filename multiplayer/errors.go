@@ -83,7 +83,8 @@ func (e *PeerError) Unwrap() error { return e.Err }
 // there were more arguments than the handler takes. The handler is not
 // called, as the engine does not call a function with an argument of the
 // wrong type; the error goes to the method's HandleArgError function if
-// it has one, else to OnError.
+// it has one, else to OnError, summed up as the errors of refused packets
+// are (see WithErrorInterval).
 type ArgError struct {
 	Node   string // the node's path
 	Method string

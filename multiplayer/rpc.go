@@ -287,6 +287,9 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 		return errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%s.%s: %w", n.Path(), name, err) })
 	}
 	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.link.serial()}
+	if argError == nil {
+		cl.errs = errs // its ArgError is a refusal, reported
+	}
 	err = h.call(cl)
 	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
 		argError(cl, ae)

@@ -1,9 +1,6 @@
 package multiplayer
 
-import (
-	"fmt"
-	"sync"
-)
+import "sync"
 
 // Handle0, Handle1, Handle2 and Handle3 are Node.Handle with a handler
 // whose argument types the compiler checks: fn takes the call and 0 to 3
@@ -49,8 +46,7 @@ func typedHandler[A, B, C any](count int, call func(*Call, *typedArgs[A, B, C]) 
 	pool := sync.Pool{New: func() any { return new(typedArgs[A, B, C]) }}
 	return &handler{typed: func(c *Call) error {
 		if len(c.args) > count {
-			return &ArgError{Node: c.Node.Path(), Method: c.Method, Index: count,
-				Err: fmt.Errorf("%d arguments, the handler takes %d", len(c.args), count)}
+			return c.tooMany(count)
 		}
 		args := pool.Get().(*typedArgs[A, B, C])
 		defer func() {
