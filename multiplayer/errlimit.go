@@ -36,9 +36,8 @@ func (e *RepeatedError) Unwrap() error { return e.Err }
 // limitedKinds are the kinds of errors a peer's packets cause by the
 // thousand when the two sides disagree (a refused sync each tick, an
 // ENet client's datagrams compressed otherwise): those that errorLimiter
-// sums up. A connection's end, or a handler's error,
-// is always reported. The kinds of the packets most often refused come
-// first.
+// sums up. A connection's end, or a handler's error, is always reported.
+// The kinds of the packets most often refused come first.
 var limitedKinds = [...]error{ErrMalformed, ErrUnknownNode, ErrUnknownMethod, ErrNotAllowed, ErrNoPeer, errArguments,
 	ErrUnknownScene, ErrChecksum, ErrQueueFull, ErrTooLarge, enet.ErrCompression, enet.ErrTooManyPeers}
 
@@ -56,8 +55,9 @@ type errorRuns [len(limitedKinds)]atomic.Pointer[errorRun]
 // idle is an errorRun's count when no run is under way.
 const idle = -1
 
-// errorRun is one kind of errors of a peer's: the one reported as the
-// run began, and how many more came in the current interval.
+// errorRun is a run of one kind of a peer's errors: the last made (see
+// RepeatedError), and how many came in the current interval besides the
+// one reported as the run began.
 type errorRun struct {
 	count atomic.Int64 // idle, or the errors counted in this interval
 	// Under the limiter's mu:
@@ -97,7 +97,7 @@ func (rs *errorRuns) counts(kind error) bool {
 // kind itself, and explain is not called. So a flood of refused packets
 // costs no error each, nor the formatting of one; and a run's end finding
 // the bare kind, between the two, reports it bare, once. A nil rs (no
-// peer's: a test's, or a relay's look at a packet) explains every error.
+// peer's: ReadArg's, a local call's, a test's) explains every error.
 func (rs *errorRuns) refuse(kind error, explain func() error) error {
 	if rs != nil && rs.counts(kind) {
 		return kind
