@@ -355,7 +355,6 @@ func (l *wsLink) read() {
 			c.close(err)
 			return
 		}
-		l.hear()
 		if err := l.answerBeforeWait(); err != nil {
 			c.close(err)
 			return
@@ -366,7 +365,7 @@ func (l *wsLink) read() {
 		}
 		c.handle(buf, reliably)
 		l.handled()
-		l.hear()
+		l.hear() // once: busy since its frame began, the peer was not silent
 		l.busy.Store(false)
 		if cap(buf) > keptReadBuf { // not kept while the peer is silent
 			buf = nil
