@@ -320,7 +320,10 @@ func TestRelayFanOutQueues(t *testing.T) {
 }
 
 // FuzzPacket hands any bytes to a server as a client's packet: no panic,
-// and every failure is one of the package's errors.
+// and every failure is one of the package's errors. Each side has a twin
+// whose peer's errors are all being counted (see refuse), handed the same
+// packets: each fails as its side does, with the bare kind of its error,
+// or an error of that kind.
 func FuzzPacket(f *testing.F) {
 	checksum := Checksum([]string{"echo", "echo_reply"})
 	for _, seed := range [][]byte{
@@ -342,34 +345,26 @@ func FuzzPacket(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	type side struct {
+		m *Multiplayer
+		c *conn
+	}
 	// Replication: a server whose client owns a node, and a client whose
-	// server spawns.
-	server, serverConn, _ := serverOfFake(f)
-	client, _, clientConn := replicaOfFake(f)
-	objects := gdvar.MustCodec(gdvar.AllowObjects(true))
-	m := MustNew(WithCodec(objects), WithRateLimit(1e12, 1<<30))
-	main := m.Node("/root/Main", echoMethods...)
+	// server spawns; and their twins.
+	var replicas, replicaTwins []side
+	for _, sides := range []*[]side{&replicas, &replicaTwins} {
+		server, serverConn, _ := serverOfFake(f)
+		client, _, clientConn := replicaOfFake(f)
+		*sides = []side{{server, serverConn}, {client, clientConn}}
+	}
 	var differs error // a string parameter that is not what Unmarshal makes of its argument
-	main.Handle("echo", func(c *Call, a, b, d any) {
-		for i, got := range []any{a, b, d}[:min(3, c.NumArgs())] {
-			if s, ok := got.(string); ok {
-				var want any
-				if err := objects.Unmarshal(c.Arg(i), &want); err != nil || want != s {
-					differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, s, want, err)
-				}
-			}
+	m, c := fuzzedServer(&differs)
+	twin, twinConn := fuzzedServer(new(error))
+	for _, s := range append(replicaTwins, side{twin, twinConn}) {
+		for k := range s.c.errs {
+			s.c.errs[k].Store(&errorRun{}) // a run under way, counting
 		}
-	})
-	main.Handle("echo_reply", func(c *Call, a, b string) {
-		for i, got := range []string{a, b}[:min(2, c.NumArgs())] {
-			var want string
-			if err := objects.Unmarshal(c.Arg(i), &want); err != nil || got != want {
-				differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, got, want, err)
-			}
-		}
-	})
-	c := fakeConn(m)
-	main.SetAuthority(c.id)
+	}
 	// The same packets from a peer still authenticating: only
 	// authentication is taken, and nothing is sent to it.
 	authing := MustNew(WithAuthTimeout(time.Hour))
@@ -391,27 +386,71 @@ func FuzzPacket(f *testing.F) {
 		if fakeLink(pending).queued != 0 || authing.Peers() == nil || len(authing.Peers()) != 0 {
 			t.Fatalf("a pending peer was sent %d bytes or admitted (peers %v)", fakeLink(pending).queued, authing.Peers())
 		}
-		err = m.handle(c, packet, reliably)
-		if err != nil && !isPackageError(err) {
-			t.Fatalf("%T: %v", err, err)
-		}
-		if differs != nil {
-			t.Fatal(differs)
-		}
-		dropQueued(c)
-		if c := m.rpc.recv[2]; c != nil && len(c.ids) > 64 {
-			clear(m.rpc.recv)
-		}
-		for _, side := range []struct {
-			m *Multiplayer
-			c *conn
-		}{{server, serverConn}, {client, clientConn}} {
-			if err := side.m.handle(side.c, packet, reliably); err != nil && !isPackageError(err) {
-				t.Fatalf("replication, peer %d: %T: %v", side.c.id, err, err)
+		for k, s := range append([]side{{m, c}}, replicas...) {
+			t2 := append([]side{{twin, twinConn}}, replicaTwins...)[k]
+			err := s.m.handle(s.c, packet, reliably)
+			if err != nil && !isPackageError(err) {
+				t.Fatalf("peer %d: %T: %v", s.c.id, err, err)
 			}
-			dropQueued(side.c)
+			if bare := t2.m.handle(t2.c, packet, reliably); !sameRefusal(err, bare) {
+				t.Fatalf("peer %d: %v, counted: %v", s.c.id, err, bare)
+			}
+			if differs != nil {
+				t.Fatal(differs)
+			}
+			for _, s := range []side{s, t2} {
+				dropQueued(s.c)
+				if c := s.m.rpc.recv[2]; k == 0 && c != nil && len(c.ids) > 64 {
+					clear(s.m.rpc.recv)
+				}
+			}
 		}
 	})
+}
+
+// fuzzedServer is FuzzPacket's server: /root/Main's echo methods, whose
+// handlers set differs to a string parameter that is not what Unmarshal
+// makes of its argument; the connection of its client, the authority.
+func fuzzedServer(differs *error) (*Multiplayer, *conn) {
+	objects := gdvar.MustCodec(gdvar.AllowObjects(true))
+	m := MustNew(WithCodec(objects), WithRateLimit(1e12, 1<<30))
+	main := m.Node("/root/Main", echoMethods...)
+	main.Handle("echo", func(c *Call, a, b, d any) {
+		for i, got := range []any{a, b, d}[:min(3, c.NumArgs())] {
+			if s, ok := got.(string); ok {
+				var want any
+				if err := objects.Unmarshal(c.Arg(i), &want); err != nil || want != s {
+					*differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, s, want, err)
+				}
+			}
+		}
+	})
+	main.Handle("echo_reply", func(c *Call, a, b string) {
+		for i, got := range []string{a, b}[:min(2, c.NumArgs())] {
+			var want string
+			if err := objects.Unmarshal(c.Arg(i), &want); err != nil || got != want {
+				*differs = fmt.Errorf("argument %d: %q, Unmarshal: %q, %v", i, got, want, err)
+			}
+		}
+	})
+	c := fakeConn(m)
+	main.SetAuthority(c.id)
+	return m, c
+}
+
+// sameRefusal reports whether bare, a packet's error on a side whose
+// peer's errors are all counted, is what explained, the same packet's on
+// a side that counts none, is: both nil, or both of one limited kind
+// (bare the kind itself, or an error of it made anyway), or both of none.
+func sameRefusal(explained, bare error) bool {
+	if explained == nil || bare == nil {
+		return explained == bare
+	}
+	k := kindOf(explained)
+	if k < 0 {
+		return bareKind(bare) < 0 && kindOf(bare) < 0
+	}
+	return bare == limitedKinds[k] || kindOf(bare) == k
 }
 
 // flood hands c's side m a MiB or so of the packets packet makes (for
