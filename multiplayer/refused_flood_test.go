@@ -162,12 +162,14 @@ func (f *firstError) check(b *testing.B, want error) {
 // keeps the first error. Each refused packet made its error (fmt.Errorf)
 // and found its kind with errors.Is, a map and a lock: 1-byte raw
 // packets cost 106 cpu-ns a byte, 14 times raw packets of 40 bytes and
-// 3.5 times raw packets of 2, calls with an argument missing 144-150.
+// 3.5 times raw packets of 2, calls with an argument missing 144-150,
+// with an argument more than their handler takes 82 (each reported).
 // Refused packets now make no error once one of their kind is reported,
-// and are counted with an atomic add: 1-byte raw packets cost 35 (4.4
-// and 1.1 times), none more than 40 (the frame's own cost: an empty
-// frame, 6 bytes, costs 39), about what an ordinary packet of their size
-// costs.
+// and are counted with an atomic add: 1-byte raw packets cost 30 (4.3
+// and 1.1 times), none more than 41 (a call with a String for an int,
+// which gdvar's decoding error costs: an ordinary call of 4 bytes costs
+// 49-53), about what an ordinary packet of their size costs (an empty
+// frame, 6 bytes, costs 34-35).
 func BenchmarkHostileRefusedPackets(b *testing.B) {
 	const size = 64 << 10
 	for _, tc := range refusedByServer() {
@@ -222,9 +224,10 @@ func refusedByClient() []refusedFlood {
 // BenchmarkHostileRefusedServerPackets is BenchmarkHostileRefusedPackets
 // for a Go client flooded by its server (frames unmasked, of 2 bytes
 // besides their payload): 1-byte raw packets cost 234-311 cpu-ns a byte,
-// 5 to 7 times raw packets of 2 bytes (frames of 4); now 62-64, 1.4
-// times, as much a packet (180-190 cpu-ns). An empty frame, 2 bytes,
-// costs 88-97 (was 136-157), a packet of 2 bytes' per packet.
+// 5 to 7 times raw packets of 2 bytes (frames of 4); now 52, 1.4 times,
+// as much a packet (155 cpu-ns; raw packets of 40 bytes cost 5.4-5.6 a
+// byte). Empty frames, 2 bytes, cost 74-75 (were 136-157): a frame's
+// own cost, as much as a packet of 2 bytes' (150 cpu-ns).
 func BenchmarkHostileRefusedServerPackets(b *testing.B) {
 	const size = 64 << 10
 	for _, tc := range refusedByClient() {
