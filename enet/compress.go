@@ -38,22 +38,24 @@ func (c Compression) String() string {
 
 // A Compressor is one Host's codec of its datagrams (WithCompressor): the
 // host calls it under its lock, one call at a time, so it may keep
-// scratch state between calls, and each host has its own.
+// scratch state between calls, and each host has its own. ENet's rules on
+// what comes out are the host's, whatever the codec: a compressed datagram
+// is sent only where it is shorter than the limit (the datagram goes as it
+// is otherwise), and one that decompresses to nothing is refused.
 type Compressor interface {
-	// Compress appends to dst the compressed form of src and returns it,
-	// or returns nil when the result would not be shorter than limit
-	// bytes (ENet then sends the datagram uncompressed). limit is what
-	// ENet passes as outLimit.
+	// Compress appends to dst the compressed form of src and returns it;
+	// it may return nil where that would not be shorter than limit bytes
+	// (limit is what ENet passes as outLimit), to save the work.
 	Compress(dst, src []byte, limit int) []byte
 	// Decompress appends to dst the decompressed form of src, refusing
-	// (an error) output beyond limit bytes, an empty output, or malformed
-	// input; it must never allocate by what src declares. The host drops a
-	// datagram it refuses. Past limit, what it returns with its error may
-	// hold the output's start, as much as it could stop at (the range
-	// coder's and zlib's first limit bytes, FastLZ's whole instructions,
-	// nothing of zstd's): a host reads a connect's acknowledgement from
-	// that, decompressing no further. On any other error it returns dst
-	// as it was given.
+	// (an error) output beyond limit bytes, which should be or wrap
+	// ErrOverLimit, or malformed input; it must never allocate by what
+	// src declares. The host drops a datagram it refuses. Past limit,
+	// what it returns with its error may hold the output's start, as much
+	// as it could stop at (the range coder's and zlib's first limit bytes,
+	// FastLZ's whole instructions, nothing of zstd's): a host reads a
+	// connect's acknowledgement from that, decompressing no further. On
+	// any other error it returns dst as it was given.
 	Decompress(dst, src []byte, limit int) ([]byte, error)
 }
 
@@ -74,16 +76,43 @@ func (c Compression) newCompressor() Compressor {
 // default level, Zstandard at level 3 (those two are package
 // enet/compress's). Any result longer than ENet's limit is dropped, and
 // ENet keeps only results shorter than the original. Our FastLZ writes
-// Godot's bytes, and reads what Godot's writes. ENet takes a decompressed length of zero for
-// failure, so an empty result is an error.
+// Godot's bytes, and reads what Godot's writes. ENet takes a decompressed
+// length of zero for failure, so an empty result is an error.
 
-var (
-	// errTooLarge is the error for a datagram that decompresses to more
-	// than the limit.
-	errTooLarge = errors.New("enet: decompressed datagram over the limit")
-	// errEmpty is the error for a datagram that decompresses to nothing.
-	errEmpty = errors.New("enet: compressed datagram holds nothing")
-)
+// errEmpty is the error for a datagram that decompresses to nothing.
+var errEmpty = errors.New("enet: compressed datagram holds nothing")
+
+// datagrams is a host's codec: c, under ENet's rules on what comes out
+// (see Compressor), kept here once for every codec.
+type datagrams struct{ c Compressor }
+
+// newDatagrams returns c under ENet's rules, or nil for none.
+func newDatagrams(c Compressor) Compressor {
+	if c == nil {
+		return nil
+	}
+	return datagrams{c}
+}
+
+// Compress returns dst with src compressed appended, or nil where that
+// is empty or not shorter than limit.
+func (d datagrams) Compress(dst, src []byte, limit int) []byte {
+	out := d.c.Compress(dst, src, limit)
+	if n := len(out) - len(dst); n <= 0 || n >= limit {
+		return nil
+	}
+	return out
+}
+
+// Decompress returns dst with src decompressed appended, or errEmpty
+// where nothing was appended.
+func (d datagrams) Decompress(dst, src []byte, limit int) ([]byte, error) {
+	out, err := d.c.Decompress(dst, src, limit)
+	if err == nil && len(out) == len(dst) {
+		return dst, errEmpty
+	}
+	return out, err
+}
 
 // fastlzCodec is CompressFastLZ.
 type fastlzCodec struct{}
@@ -101,38 +130,14 @@ func (fastlzCodec) Compress(dst, src []byte, limit int) []byte {
 		copy(pad[:], src)
 		src = pad[:]
 	}
-	return shorter(dst, fastlz.Encode(dst, src), limit)
+	return fastlz.Encode(dst, src)
 }
 
 func (fastlzCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
-	if limit < fastlzMin { // Godot decodes into 16 bytes and keeps the start
-		out, err := fastlz.Decode(dst, src, fastlzMin)
-		if err != nil {
-			return dst, err
-		}
-		return nonEmpty(dst, out[:min(len(out), len(dst)+limit)])
-	}
-	out, err := fastlz.Decode(dst, src, limit)
+	// Godot decodes into 16 bytes at least, and keeps the start.
+	out, err := fastlz.Decode(dst, src, max(limit, fastlzMin))
 	if err != nil {
 		return dst, err
 	}
-	return nonEmpty(dst, out)
-}
-
-// shorter returns out, dst with a compressed datagram appended, or nil when
-// that is empty or not shorter than limit.
-func shorter(dst, out []byte, limit int) []byte {
-	if n := len(out) - len(dst); n == 0 || n >= limit {
-		return nil
-	}
-	return out
-}
-
-// nonEmpty returns out, dst with a decompressed datagram appended, or
-// errEmpty when nothing was appended.
-func nonEmpty(dst, out []byte) ([]byte, error) {
-	if len(out) == len(dst) {
-		return dst, errEmpty
-	}
-	return out, nil
+	return out[:min(len(out), len(dst)+limit)], nil
 }

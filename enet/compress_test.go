@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/internal/enetcompress"
 	"github.com/gdvar/gdvar/internal/fastlz"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
@@ -22,26 +21,44 @@ import (
 
 // compressZlib and compressZstd are Godot's COMPRESS_ZLIB and
 // COMPRESS_ZSTD, which package enet/compress's Compressors serve
-// (WithCompressor): the tests give a host their codecs,
-// internal/enetcompress's, as they give it this package's modes.
+// (WithCompressor): the tests give a host their codecs as they give it
+// this package's modes.
 const (
 	compressZlib Compression = 3
 	compressZstd Compression = 4
 )
 
-// compressors are the codecs of those two modes.
-var compressors = map[Compression]struct {
+// namedCodec is a mode's codec, named as Godot's enum names the mode.
+type namedCodec struct {
 	name string
 	new  func() Compressor
-}{
-	compressZlib: {"ZLIB", func() Compressor { return new(enetcompress.Zlib) }},
-	compressZstd: {"ZSTD", func() Compressor { return new(enetcompress.Zstd) }},
 }
 
-// compressorOf returns mode m's codec, zlib's and zstd's included; nil for
-// none.
+// compressors are the codecs of those two modes, which package
+// enet/compress holds: codecs_test.go, an external test, which may import
+// it, gives them here (GiveCodecs) before the tests run.
+var compressors = map[Compression]namedCodec{}
+
+// GiveCodecs gives the tests package enet/compress's codecs.
+func GiveCodecs(zlib, zstd func() Compressor) {
+	compressors[compressZlib] = namedCodec{"ZLIB", zlib}
+	compressors[compressZstd] = namedCodec{"ZSTD", zstd}
+}
+
+// compressorOf returns a new codec of mode m, zlib's and zstd's included,
+// as a host has it: under ENet's rules (datagrams); nil for none.
 func compressorOf(m Compression) Compressor {
-	if c, ok := compressors[m]; ok {
+	return newDatagrams(codecOf(m))
+}
+
+// codecOf returns a new codec of mode m, zlib's and zstd's included; nil
+// for none.
+func codecOf(m Compression) Compressor {
+	if m == compressZlib || m == compressZstd {
+		c, ok := compressors[m]
+		if !ok {
+			panic("no zlib or zstd codec: codecs_test.go gives them")
+		}
 		return c.new()
 	}
 	return m.newCompressor()
@@ -50,8 +67,8 @@ func compressorOf(m Compression) Compressor {
 // withCompression is WithCompression(m), or WithCompressor of zlib's or
 // zstd's.
 func withCompression(m Compression) Option {
-	if c, ok := compressors[m]; ok {
-		return WithCompressor(c.new)
+	if m == compressZlib || m == compressZstd {
+		return WithCompressor(func() Compressor { return codecOf(m) })
 	}
 	return WithCompression(m)
 }
@@ -67,13 +84,10 @@ func modeName(m Compression) string {
 // tooLarge is the error of mode m's codec for a datagram past the limit:
 // FastLZ does not tell too long from corrupt.
 func tooLarge(m Compression) error {
-	switch m {
-	case CompressFastLZ:
+	if m == CompressFastLZ {
 		return fastlz.ErrCorrupt
-	case compressZlib, compressZstd:
-		return enetcompress.ErrTooLarge
 	}
-	return errTooLarge
+	return ErrOverLimit
 }
 
 // codecModes are the modes with a codec.
@@ -293,7 +307,7 @@ func hostileInputs(t testing.TB) map[Compression][][]byte {
 		CompressRangeCoder: {(&rangeCoder{}).Compress(nil, zeros[:100000], 1<<20)},
 		CompressFastLZ:     {fbomb, {0xe0}, {31, 1, 2}, {0, 'a', 0x20}, {0, 'a', 0x20, 5}},
 		compressZlib:       {zbomb.Bytes(), {0x78, 0xbb, 0, 0, 0, 0}, {0x78, 0x9c, 0x63}},
-		compressZstd:       {new(enetcompress.Zstd).Compress(nil, zeros[:200000], 1<<20), zstdHuge, zstdWindow, {0x28, 0xb5, 0x2f, 0xfd}},
+		compressZstd:       {codecOf(compressZstd).Compress(nil, zeros[:200000], 1<<20), zstdHuge, zstdWindow, {0x28, 0xb5, 0x2f, 0xfd}},
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	for _, c := range codecModes {

@@ -26,6 +26,9 @@ var (
 	// ErrInvalidOption is returned by Listen and NewHost given an option
 	// out of its range.
 	ErrInvalidOption = errors.New("enet: invalid option")
+	// ErrOverLimit is a Compressor's error for a datagram that
+	// decompresses to more than its limit; the host drops the datagram.
+	ErrOverLimit = errors.New("enet: decompressed datagram over the limit")
 	// ErrDisconnected matches every *DisconnectError.
 	ErrDisconnected = errors.New("enet: disconnected")
 

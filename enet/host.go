@@ -178,7 +178,7 @@ func newHost(conn net.PacketConn, cfg config) *Host {
 		h.readBufs[i] = make([]byte, maxMTU+1)
 	}
 	h.readGot = make([]arrival, len(h.readBufs))
-	h.comp = h.cfg.compressor()
+	h.comp = newDatagrams(h.cfg.compressor())
 	if h.comp != nil {
 		h.decompBuf = make([]byte, 0, maxMTU+16)
 		h.errDecompress = h.cfg.decompressError()

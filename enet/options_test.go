@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/enetcompress"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,14 +74,14 @@ func TestOptionsSet(t *testing.T) {
 			assert.Equal(t, want, got)
 		})
 	}
-	zstd := func() Compressor { return new(enetcompress.Zstd) }
+	zstd := compressors[compressZstd].new
 	for _, tt := range []struct {
 		name string
 		opts []Option
 		want Compressor
 	}{
 		{"a mode", []Option{WithCompression(CompressRangeCoder)}, new(rangeCoder)},
-		{"a compressor", []Option{WithCompression(CompressRangeCoder), WithCompressor(zstd)}, new(enetcompress.Zstd)},
+		{"a compressor", []Option{WithCompression(CompressRangeCoder), WithCompressor(zstd)}, zstd()},
 		{"a mode again", []Option{WithCompressor(zstd), WithCompression(CompressFastLZ)}, new(fastlzCodec)},
 		{"none", []Option{WithCompressor(zstd), WithCompression(CompressNone)}, nil},
 	} {

@@ -444,7 +444,7 @@ func (rc *rangeCoder) Decompress(dst, src []byte, limit int) ([]byte, error) {
 		}
 		*parent = uint16(f.sym)
 		if len(dst)-start >= limit {
-			return dst, errTooLarge
+			return dst, ErrOverLimit
 		}
 		dst = append(dst, f.value)
 		predicted, order = rc.advance(predicted, order)

@@ -102,7 +102,7 @@ func TestRangeCoderLimit(t *testing.T) {
 		}
 		if len(g.in) > 1 {
 			_, err := rc.Decompress(nil, g.out, len(g.in)-1)
-			assert.ErrorIs(t, err, errTooLarge, g.name)
+			assert.ErrorIs(t, err, ErrOverLimit, g.name)
 		}
 	}
 	assert.Nil(t, rc.Compress(nil, nil, 100), "empty input")

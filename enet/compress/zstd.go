@@ -1,15 +1,16 @@
-package enetcompress
+package compress
 
 import (
 	"errors"
 	"slices"
 
+	"github.com/gdvar/gdvar/enet"
 	"github.com/klauspost/compress/zstd"
 )
 
-// Zstd is COMPRESS_ZSTD: its encoder and decoder are made once. Godot
+// zstdCodec is COMPRESS_ZSTD: its encoder and decoder are made once. Godot
 // compresses at level 3, zstd's default.
-type Zstd struct {
+type zstdCodec struct {
 	w *zstd.Encoder
 	r *zstd.Decoder
 }
@@ -18,10 +19,8 @@ type Zstd struct {
 // frames of a datagram (at most 4 KiB) declare at most that.
 const maxWindow = 64 << 10
 
-// Compress appends to dst the compressed form of src and returns it, or
-// nil when that is empty or not shorter than limit bytes (ENet then sends
-// the datagram as it is).
-func (z *Zstd) Compress(dst, src []byte, limit int) []byte {
+// Compress appends to dst the compressed form of src and returns it.
+func (z *zstdCodec) Compress(dst, src []byte, limit int) []byte {
 	if len(src) == 0 {
 		return nil
 	}
@@ -33,13 +32,13 @@ func (z *Zstd) Compress(dst, src []byte, limit int) []byte {
 			return nil
 		}
 	}
-	return shorter(dst, z.w.EncodeAll(src, dst), limit)
+	return z.w.EncodeAll(src, dst)
 }
 
 // Decompress appends to dst the decompressed form of src, at most limit
 // bytes, in room grown by limit, never by what the frame declares: past
-// it, ErrTooLarge, with nothing appended (zstd cannot stop there).
-func (z *Zstd) Decompress(dst, src []byte, limit int) ([]byte, error) {
+// it, enet.ErrOverLimit, with nothing appended (zstd cannot stop there).
+func (z *zstdCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	if z.r == nil {
 		var err error
 		z.r, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecodeAllCapLimit(true),
@@ -51,12 +50,12 @@ func (z *Zstd) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	dst = slices.Grow(dst, limit)
 	out, err := z.r.DecodeAll(src, dst[:len(dst):len(dst)+limit])
 	if errors.Is(err, zstd.ErrDecoderSizeExceeded) {
-		return dst, ErrTooLarge
+		return dst, enet.ErrOverLimit
 	}
 	if err != nil {
 		return dst, err
 	}
 	// Written in dst's room, which the cap limit keeps it in: returned
 	// with all of it, so that the next datagram finds it there.
-	return nonEmpty(dst, dst[:len(out)])
+	return dst[:len(out)], nil
 }

@@ -1,4 +1,4 @@
-package enetcompress
+package compress
 
 import (
 	"io"
@@ -6,16 +6,16 @@ import (
 	"github.com/klauspost/compress/zlib"
 )
 
-// Zlib is COMPRESS_ZLIB (Deflate in zlib streams): its writer and reader
+// zlibCodec is COMPRESS_ZLIB (Deflate in zlib streams): its writer and reader
 // are made once and reset for each datagram.
-type Zlib struct {
+type zlibCodec struct {
 	w   *zlib.Writer
 	out appender
 	in  bytesReader
 	r   io.ReadCloser
 }
 
-func (z *Zlib) Compress(dst, src []byte, limit int) []byte {
+func (z *zlibCodec) Compress(dst, src []byte, limit int) []byte {
 	if len(src) == 0 {
 		return nil
 	}
@@ -33,10 +33,10 @@ func (z *Zlib) Compress(dst, src []byte, limit int) []byte {
 	}
 	out := z.out
 	z.out = nil
-	return shorter(dst, out, limit)
+	return out
 }
 
-func (z *Zlib) Decompress(dst, src []byte, limit int) ([]byte, error) {
+func (z *zlibCodec) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	z.in = src
 	var err error
 	if z.r == nil {
@@ -49,8 +49,5 @@ func (z *Zlib) Decompress(dst, src []byte, limit int) ([]byte, error) {
 	}
 	out, err := readLimited(z.r, dst, limit)
 	z.in = nil
-	if err != nil {
-		return out, err
-	}
-	return nonEmpty(dst, out)
+	return out, err
 }
