@@ -153,8 +153,14 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 }
 
 // addGameTools adds the tools of gdvar debug's commands that need nothing
-// in the game.
+// in the game: those of its nodes, then those of its run and its scripts.
 func addGameTools(srv *mcp.Server, games *mcpGames) {
+	addNodeTools(srv, games)
+	addRunTools(srv, games)
+}
+
+// addNodeTools adds the tools that read and change the game's nodes.
+func addNodeTools(srv *mcp.Server, games *mcpGames) {
 	addDebugTool(srv, games, "tree", "The scene tree, or a subtree: one line a node, depth first in child order, its absolute path and get_class(). Narrow it with path, depth and filter: a whole game's tree is long.",
 		func(ctx context.Context, s *debugger.Session, in treeInput, out *bufio.Writer) error {
 			view := treeView{path: in.Path, depth: -1, filter: in.Filter}
@@ -200,50 +206,22 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 		func(ctx context.Context, s *debugger.Session, in callInput, out *bufio.Writer) error {
 			return showCall(ctx, s, in.Path, in.Method, in.Args, out)
 		})
-	addDebugTool(srv, games, "output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode; \"no output\" if none. An error, after the lines, if the game has ended.",
-		func(_ context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
-			return showOutput(s, out)
-		})
-	addDebugTool(srv, games, "errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line); \"no errors\" if none. An error, after the lines, if the game has ended.",
-		func(_ context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
-			return showErrors(s, out)
-		})
-	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there. A script not in the project is refused.",
-		func(_ context.Context, s *debugger.Session, in breakpointInput, _ *bufio.Writer) error {
-			return setBreakpoint(s, in.File, in.Line, !in.Clear)
-		})
-	addDebugTool(srv, games, "pause", "Stop the game in its debugger (there is no script frame until step). To pause the game's scene tree instead, see paused.",
-		func(ctx context.Context, s *debugger.Session, _ gameInput, _ *bufio.Writer) error {
-			return pause(ctx, s)
-		})
-	addDebugTool(srv, games, "resume", "Let the stopped game go on.",
-		func(ctx context.Context, s *debugger.Session, _ gameInput, _ *bufio.Writer) error {
-			return s.Resume(ctx)
-		})
-	addDebugTool(srv, games, "suspend", "Suspend the game's process, physics and input without stopping it in its debugger (it goes on answering), or let it go on (off).",
-		func(_ context.Context, s *debugger.Session, in suspendInput, _ *bufio.Writer) error {
-			return s.Suspend(!in.Off)
-		})
 	addDebugTool(srv, games, "paused", "Whether the game's scene tree is paused (get_tree().paused: nodes stop processing); pause or unpause it with set.",
 		func(ctx context.Context, s *debugger.Session, in pausedInput, out *bufio.Writer) error {
 			return showPaused(ctx, s, in.Set, out)
 		})
-	for _, t := range []struct {
-		name, description string
-		step              stepper
-	}{
-		{"step", "Run the stopped game for one GDScript line, into calls; returns where it stopped.", (*debugger.Session).Step},
-		{"next", "Run the stopped game for one GDScript line, over calls; returns where it stopped.", (*debugger.Session).Next},
-		{"out", "Run the stopped game out of its current function (Godot 4.6+); returns where it stopped.", (*debugger.Session).Out},
-	} {
-		addDebugTool(srv, games, t.name, t.description,
-			func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
-				return showStep(ctx, s, t.step, out)
-			})
-	}
-	addDebugTool(srv, games, "stack", "The stopped game's script stack, innermost first: N func (file:line).",
-		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
-			return showStack(ctx, s, out)
+}
+
+// addRunTools adds the tools of the game's run and its scripts: those
+// that take the game alone share a shape, and come from a table.
+func addRunTools(srv *mcp.Server, games *mcpGames) {
+	addDebugTool(srv, games, "breakpoint", "Set or clear a breakpoint at a script's line; a line that runs stops the game there. A script not in the project is refused.",
+		func(_ context.Context, s *debugger.Session, in breakpointInput, _ *bufio.Writer) error {
+			return setBreakpoint(s, in.File, in.Line, !in.Clear)
+		})
+	addDebugTool(srv, games, "suspend", "Suspend the game's process, physics and input without stopping it in its debugger (it goes on answering), or let it go on (off).",
+		func(_ context.Context, s *debugger.Session, in suspendInput, _ *bufio.Writer) error {
+			return s.Suspend(!in.Off)
 		})
 	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.",
 		func(ctx context.Context, s *debugger.Session, in varsInput, out *bufio.Writer) error {
@@ -253,10 +231,36 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 		func(ctx context.Context, s *debugger.Session, in evaluateInput, out *bufio.Writer) error {
 			return showEval(ctx, s, in.Expression, out)
 		})
-	addDebugTool(srv, games, "monitors", "The game's performance monitors: name value, a line each.",
-		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
-			return showMonitors(ctx, s, out)
-		})
+	for _, t := range []struct {
+		name, description string
+		action            func(ctx context.Context, s *debugger.Session, out *bufio.Writer) error
+	}{
+		{"output", "Every line the game printed so far (the last 10 000), print_rich without its BBCode; \"no output\" if none. An error, after the lines, if the game has ended.",
+			func(_ context.Context, s *debugger.Session, out *bufio.Writer) error { return showOutput(s, out) }},
+		{"errors", "The game's errors and warnings so far, a line each: ERROR: text at: func (file:line); \"no errors\" if none. An error, after the lines, if the game has ended.",
+			func(_ context.Context, s *debugger.Session, out *bufio.Writer) error { return showErrors(s, out) }},
+		{"pause", "Stop the game in its debugger (there is no script frame until step). To pause the game's scene tree instead, see paused.",
+			func(ctx context.Context, s *debugger.Session, _ *bufio.Writer) error { return pause(ctx, s) }},
+		{"resume", "Let the stopped game go on.",
+			func(ctx context.Context, s *debugger.Session, _ *bufio.Writer) error { return s.Resume(ctx) }},
+		{"step", "Run the stopped game for one GDScript line, into calls; returns where it stopped.", stepAction((*debugger.Session).Step)},
+		{"next", "Run the stopped game for one GDScript line, over calls; returns where it stopped.", stepAction((*debugger.Session).Next)},
+		{"out", "Run the stopped game out of its current function (Godot 4.6+); returns where it stopped.", stepAction((*debugger.Session).Out)},
+		{"stack", "The stopped game's script stack, innermost first: N func (file:line).", showStack},
+		{"monitors", "The game's performance monitors: name value, a line each.", showMonitors},
+	} {
+		addDebugTool(srv, games, t.name, t.description,
+			func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
+				return t.action(ctx, s, out)
+			})
+	}
+}
+
+// stepAction is the action of a tool that runs the stopped game a step.
+func stepAction(step stepper) func(context.Context, *debugger.Session, *bufio.Writer) error {
+	return func(ctx context.Context, s *debugger.Session, out *bufio.Writer) error {
+		return showStep(ctx, s, step, out)
+	}
 }
 
 // addInputTools adds the tools that send the game input, through gdvar's
