@@ -1,0 +1,80 @@
+package filemap
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// doc has a map in each form the module's doc uses: the file column
+// first or not, patterns, "the rest", names of other things in the cells,
+// and tables that are not the map's.
+const doc = "# Internals\n\n" +
+	"## The `a` package\n\n" +
+	"Text, and `notes.go` outside a table.\n\n" +
+	"| file | owns |\n|---|---|\n" +
+	"| `a.go`, `b.go` (its `helper`) | the rules |\n" +
+	"| `c_*.go` | the c's |\n\n" +
+	"| path | what |\n|---|---|\n| `x.go` | not the map's |\n\n" +
+	"### The `a/sub` part\n\n" +
+	"| layer | files | what |\n|---|---|---|\n| 0 | `d.go` | the d |\n\n" +
+	"## The `b` package\n\n" +
+	"| files | what |\n|---|---|\n| `e.go` | e |\n| the rest | shared |\n\n" +
+	"## The `c` package\n\nIts files, in prose: `f.go`.\n"
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		heading string
+		want    Map
+		err     string
+	}{
+		{"The `a` package", Map{Names: []string{"a.go", "b.go", "c_*.go", "d.go"}}, ""},
+		{"The `a/sub`", Map{Names: []string{"d.go"}}, ""},
+		{"The `b` package", Map{Names: []string{"e.go"}, Rest: true}, ""},
+		{"The `c` package", Map{}, "no file named in a table"},
+		{"The `d` package", Map{}, `no heading "The ` + "`d`" + ` package"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.heading, func(t *testing.T) {
+			m, err := Read([]byte(doc), tt.heading)
+			if tt.err != "" {
+				require.ErrorContains(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, m)
+		})
+	}
+}
+
+// Each rule catches what it is for, and nothing else.
+func TestProblems(t *testing.T) {
+	m := Map{Names: []string{"a.go", "c_*.go", "gone.go", "c_none*.go"}}
+	files := []string{"a.go", "a_test.go", "c_x.go", "c_y.go", "new.go", "new_test.go", "README.md"}
+	assert.Equal(t, []string{
+		"c_none*.go is in the map, but no file of the package: take it out of the map, or rename it there",
+		"gone.go is in the map, but no file of the package: take it out of the map, or rename it there",
+		"new.go is in no row of the map: name it in the row of the rules it owns",
+	}, m.Problems(files))
+	m.Rest = true
+	assert.Len(t, m.Problems(files), 2, "the rest places new.go")
+	assert.Empty(t, Map{Names: []string{"a.go"}}.Problems([]string{"a.go", "a_test.go"}))
+	assert.NotEmpty(t, Map{Names: []string{"a_test.go"}}.Problems([]string{"a.go", "a_test.go"}), "a test is not the package's code")
+}
+
+// The maps the module's doc has already, the root's and multiplayer's,
+// read in the same way.
+func TestReadsTheDoc(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", Doc))
+	require.NoError(t, err)
+	root, err := Read(doc, "The root package")
+	require.NoError(t, err)
+	assert.True(t, root.Rest)
+	assert.Contains(t, root.Names, "token*.go")
+	mp, err := Read(doc, "The multiplayer package")
+	require.NoError(t, err)
+	assert.Subset(t, mp.Names, []string{"peerid.go", "websocket_*.go", "doc.go"})
+}
