@@ -114,15 +114,7 @@ func newFlatArrayStruct(t reflect.Type, open map[reflect.Type]bool) (*flatPlan, 
 // i into field i.
 func arrayStructDecoder(t reflect.Type) decoderFunc {
 	si, decs := structFields(t), fieldDecoders(t)
-	read := flatReaderFor(t)
-	return func(ds *decodeState, v reflect.Value) error {
-		if read != nil && ds.readFlat(read, v) {
-			return nil
-		}
-		tok, err := ds.next()
-		if err != nil {
-			return err
-		}
+	return flatOrTokens(t, func(ds *decodeState, tok Token, v reflect.Value) error {
 		switch tok.Kind() {
 		case KindNil:
 			return nil
@@ -140,9 +132,9 @@ func arrayStructDecoder(t reflect.Type) decoderFunc {
 			}
 		}
 		ds.field = outer
-		_, err = ds.next() // ArrayEnd
+		_, err := ds.next() // ArrayEnd
 		return err
-	}
+	})
 }
 
 // flatReadArrayStruct reads an untyped Array into a struct with the

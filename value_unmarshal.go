@@ -225,13 +225,17 @@ func newDecoderFunc(t reflect.Type) decoderFunc {
 		}
 		return structDecoder(t)
 	}
-	return func(ds *decodeState, v reflect.Value) error {
-		t, err := ds.next()
-		if err != nil {
-			return err
-		}
-		return ds.mismatch(t, v.Type(), "")
+	return func(ds *decodeState, v reflect.Value) error { return ds.refuseNext(v, "") }
+}
+
+// refuseNext reads the next value's first token and returns the
+// UnmarshalTypeError of putting it in v, saying why where why is not "".
+func (ds *decodeState) refuseNext(v reflect.Value, why string) error {
+	t, err := ds.next()
+	if err != nil {
+		return err
 	}
+	return ds.mismatch(t, v.Type(), why)
 }
 
 func unmarshalerDecoder(ds *decodeState, v reflect.Value) error {
@@ -280,11 +284,7 @@ func interfaceDecoder(ds *decodeState, v reflect.Value) error {
 		return nil
 	}
 	if v.IsNil() || v.Elem().Kind() != reflect.Pointer {
-		t, err := ds.next()
-		if err != nil {
-			return err
-		}
-		return ds.mismatch(t, v.Type(), "a non-empty interface needs a pointer in it to decode into")
+		return ds.refuseNext(v, "a non-empty interface needs a pointer in it to decode into")
 	}
 	return ds.decode(v.Elem().Elem())
 }
@@ -292,11 +292,7 @@ func interfaceDecoder(ds *decodeState, v reflect.Value) error {
 func pointerDecoder(t reflect.Type) decoderFunc {
 	if pointsToItself(t) {
 		return func(ds *decodeState, v reflect.Value) error {
-			tok, err := ds.next()
-			if err != nil {
-				return err
-			}
-			return ds.mismatch(tok, v.Type(), "a pointer type that points to itself holds nothing")
+			return ds.refuseNext(v, "a pointer type that points to itself holds nothing")
 		}
 	}
 	return func(ds *decodeState, v reflect.Value) error {
@@ -469,15 +465,7 @@ func (ds *decodeState) collect(t Token) ([]byte, error) {
 // (and []byte from a String).
 func sequenceDecoder(t reflect.Type) decoderFunc {
 	elem := t.Elem()
-	read := flatReaderFor(t)
-	return func(ds *decodeState, v reflect.Value) error {
-		if read != nil && ds.readFlat(read, v) {
-			return nil
-		}
-		tok, err := ds.next()
-		if err != nil {
-			return err
-		}
+	return flatOrTokens(t, func(ds *decodeState, tok Token, v reflect.Value) error {
 		switch tok.Kind() {
 		case KindNil:
 			if v.Kind() == reflect.Slice {
@@ -499,7 +487,7 @@ func sequenceDecoder(t reflect.Type) decoderFunc {
 			}
 		}
 		return ds.mismatch(tok, v.Type(), "")
-	}
+	})
 }
 
 // element makes room for element i of a slice or checks it exists in a Go
@@ -788,15 +776,7 @@ func mapDecoder(t reflect.Type) decoderFunc {
 // unknown names are skipped, or with DisallowUnknownFields refused.
 func structDecoder(t reflect.Type) decoderFunc {
 	si, decs := structFields(t), fieldDecoders(t)
-	read := flatReaderFor(t)
-	return func(ds *decodeState, v reflect.Value) error {
-		if read != nil && ds.readFlat(read, v) {
-			return nil
-		}
-		tok, err := ds.next()
-		if err != nil {
-			return err
-		}
+	return flatOrTokens(t, func(ds *decodeState, tok Token, v reflect.Value) error {
 		marker := KindDictKey
 		switch tok.Kind() {
 		case KindNil:
@@ -834,9 +814,9 @@ func structDecoder(t reflect.Type) decoderFunc {
 			}
 		}
 		ds.field = outer
-		_, err = ds.next() // the end
+		_, err := ds.next() // the end
 		return err
-	}
+	})
 }
 
 // fieldDecoders returns the decoders of struct type t's fields, in the

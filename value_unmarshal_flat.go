@@ -231,65 +231,9 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 			return ok
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		bits := int(t.Size()) * 8
-		return func(r *flatReader, p unsafe.Pointer) bool {
-			wide, ok := r.header(TypeInt, true)
-			if !ok {
-				return false
-			}
-			var n int64
-			if wide {
-				w, ok := r.bytes(8)
-				if !ok {
-					return false
-				}
-				n = int64(binary.LittleEndian.Uint64(w))
-			} else {
-				w, ok := r.word()
-				if !ok {
-					return false
-				}
-				n = int64(int32(w))
-			}
-			if n<<(64-bits)>>(64-bits) != n {
-				return false // the token path reports the overflow
-			}
-			switch bits {
-			case 8:
-				*(*int8)(p) = int8(n)
-			case 16:
-				*(*int16)(p) = int16(n)
-			case 32:
-				*(*int32)(p) = int32(n)
-			default:
-				*(*int64)(p) = n
-			}
-			return true
-		}
+		return flatReadInt(int(t.Size()) * 8)
 	case reflect.Float64, reflect.Float32:
-		single := t.Kind() == reflect.Float32
-		return func(r *flatReader, p unsafe.Pointer) bool {
-			wide, ok := r.header(TypeFloat, !single)
-			if !ok {
-				return false
-			}
-			if wide {
-				w, ok := r.bytes(8)
-				if ok {
-					*(*float64)(p) = math.Float64frombits(binary.LittleEndian.Uint64(w))
-				}
-				return ok
-			}
-			w, ok := r.word()
-			switch {
-			case !ok:
-			case single: // through a float64, as the token path goes
-				*(*float32)(p) = float32(float64(math.Float32frombits(w)))
-			default:
-				*(*float64)(p) = float64(math.Float32frombits(w))
-			}
-			return ok
-		}
+		return flatReadFloat(t.Kind() == reflect.Float32)
 	case reflect.String:
 		return func(r *flatReader, p unsafe.Pointer) bool {
 			if _, ok := r.header(TypeString, false); !ok {
@@ -323,6 +267,70 @@ func newFlatReader(t reflect.Type) flatReadFunc {
 		return flatReadStruct(t)
 	}
 	return nil
+}
+
+// flatReadInt reads an int into a Go int of bits bits.
+func flatReadInt(bits int) flatReadFunc {
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		wide, ok := r.header(TypeInt, true)
+		if !ok {
+			return false
+		}
+		var n int64
+		if wide {
+			w, ok := r.bytes(8)
+			if !ok {
+				return false
+			}
+			n = int64(binary.LittleEndian.Uint64(w))
+		} else {
+			w, ok := r.word()
+			if !ok {
+				return false
+			}
+			n = int64(int32(w))
+		}
+		if n<<(64-bits)>>(64-bits) != n {
+			return false // the token path reports the overflow
+		}
+		switch bits {
+		case 8:
+			*(*int8)(p) = int8(n)
+		case 16:
+			*(*int16)(p) = int16(n)
+		case 32:
+			*(*int32)(p) = int32(n)
+		default:
+			*(*int64)(p) = n
+		}
+		return true
+	}
+}
+
+// flatReadFloat reads a float into a float64, or a float32 where single.
+func flatReadFloat(single bool) flatReadFunc {
+	return func(r *flatReader, p unsafe.Pointer) bool {
+		wide, ok := r.header(TypeFloat, !single)
+		if !ok {
+			return false
+		}
+		if wide {
+			w, ok := r.bytes(8)
+			if ok {
+				*(*float64)(p) = math.Float64frombits(binary.LittleEndian.Uint64(w))
+			}
+			return ok
+		}
+		w, ok := r.word()
+		switch {
+		case !ok:
+		case single: // through a float64, as the token path goes
+			*(*float32)(p) = float32(float64(math.Float32frombits(w)))
+		default:
+			*(*float64)(p) = float64(math.Float32frombits(w))
+		}
+		return ok
+	}
 }
 
 // flatReadMath reads a math value of its own type, 32 or 64 bits.
@@ -595,6 +603,23 @@ func (ds *decodeState) readFlat(read flatReadFunc, v reflect.Value) bool {
 	}
 	ds.endFlat(r)
 	return true
+}
+
+// flatOrTokens returns the decoderFunc of type t that reads a value whole
+// on the flat tier where it can, and otherwise reads its first token and
+// hands it to fromToken, the token path, which reads the rest.
+func flatOrTokens(t reflect.Type, fromToken func(ds *decodeState, tok Token, v reflect.Value) error) decoderFunc {
+	read := flatReaderFor(t)
+	return func(ds *decodeState, v reflect.Value) error {
+		if read != nil && ds.readFlat(read, v) {
+			return nil
+		}
+		tok, err := ds.next()
+		if err != nil {
+			return err
+		}
+		return fromToken(ds, tok, v)
+	}
 }
 
 // startFlat returns the flat reader, ready to read a value from the

@@ -267,36 +267,75 @@ func init() {
 	}
 }
 
+// writeValue writes t where a value goes: checked (checkValue), then a
+// container's start (appendStart), which opens a frame, or a whole value
+// (appendWhole).
 func (e *Encoder) writeValue(t Token) error {
+	flags, deferred, err := e.checkValue(t)
+	if err != nil {
+		return err
+	}
+	k := t.Kind()
+	if k == KindString || k == KindStringName {
+		return e.writeString(t, true)
+	}
+	var b []byte
+	if opensFrame[k] {
+		b, err = e.appendStart(e.bb.B, t, flags)
+	} else {
+		b, err = e.appendWhole(e.bb.B, t, flags)
+	}
+	if err != nil {
+		return err
+	}
+	if deferred {
+		e.deferTop(b)
+	}
+	e.bb.B = b
+	if !opensFrame[k] {
+		e.st.startValue()
+		if k == KindInt32 || k == KindInt64 {
+			e.st.noteKey(k, nil, int64(t.num))
+		}
+	}
+	return nil
+}
+
+// checkValue returns the header flags of t, a value to write, and whether
+// it opens a frame of a deferred count; or the error of a token that is
+// not a value, or that the engine version or the limits refuse.
+func (e *Encoder) checkValue(t Token) (flags uint32, deferred bool, err error) {
 	k := t.Kind()
 	if k >= kindCount || !valueKinds[k] {
-		return e.unexpected(t, expValue, e.st.top())
+		return 0, false, e.unexpected(t, expValue, e.st.top())
 	}
 	if !e.tab.has(t.Type()) {
-		return e.misuse("%s does not exist in %s", t.Type(), e.tab.name)
+		return 0, false, e.misuse("%s does not exist in %s", t.Type(), e.tab.name)
 	}
 	if e.st.depth > e.cfg.limits.MaxDepth {
-		return &EncodeError{Path: e.st.path(true), Detail: fmt.Sprintf("value nested in more than %d containers", e.cfg.limits.MaxDepth), Err: errTooDeepToken}
+		return 0, false, &EncodeError{Path: e.st.path(true), Detail: fmt.Sprintf("value nested in more than %d containers", e.cfg.limits.MaxDepth), Err: errTooDeepToken}
 	}
-	var flags uint32
 	if t.Is64() {
 		if e.tab.flagBits[t.Type()]&flag64 == 0 {
-			return e.misuse("%s has no 64-bit form in %s", t.Type(), e.tab.name)
+			return 0, false, e.misuse("%s has no 64-bit form in %s", t.Type(), e.tab.name)
 		}
 		flags = flag64
 	}
-	deferred := opensFrame[k] && t.count() == DeferredCount && k != KindImageStart
+	deferred = opensFrame[k] && t.count() == DeferredCount && k != KindImageStart
 	if deferred {
 		if err := e.canDefer(); err != nil {
-			return err
+			return 0, false, err
 		}
 	} else if n := t.count(); opensFrame[k] && (n < 0 || n > math.MaxInt32) {
-		return e.misuse("%s count %d is outside the int32 range Godot allows", k, n)
+		return 0, false, e.misuse("%s count %d is outside the int32 range Godot allows", k, n)
 	}
-	b := e.bb.B
+	return flags, deferred, nil
+}
+
+// appendWhole appends to b t, a value that opens no frame (not a string),
+// with header flags flags.
+func (e *Encoder) appendWhole(b []byte, t Token, flags uint32) ([]byte, error) {
 	switch t.Kind() {
-	case KindString, KindStringName:
-		return e.writeString(t, true)
 	case KindNil, KindCallable:
 		b = le32(b, e.header(t, 0))
 	case KindBool, KindInt32, KindFloat32:
@@ -308,26 +347,20 @@ func (e *Encoder) writeValue(t Token) error {
 		if e.tab.ridPayload {
 			b = le64(b, t.num)
 		} else if t.num != 0 {
-			return e.misuse("a RID has no payload in %s: only RID 0 can be written, got %d", e.tab.name, t.num)
+			return nil, e.misuse("a RID has no payload in %s: only RID 0 can be written, got %d", e.tab.name, t.num)
 		}
 	case KindObjectID:
 		if !e.tab.objectPayload {
 			if t.num != 0 {
-				return e.misuse("an Object has no payload in %s: only a null object can be written, got id %d", e.tab.name, t.num)
+				return nil, e.misuse("an Object has no payload in %s: only a null object can be written, got id %d", e.tab.name, t.num)
 			}
-			b = le32(b, e.header(t, 0))
-			break
+			return le32(b, e.header(t, 0)), nil
 		}
 		b = appendWord64(b, e.header(t, flagObjectAsID), t.num)
-	case KindImageStart:
-		h := t.Image()
-		b = le32(le32(le32(le32(le32(le32(b, e.header(t, 0)), h.Format), h.Mipmaps), h.Width), h.Height), t.countWord())
-		e.st.startValue()
-		e.st.push(frame{kind: framePacked, typ: TypeImage, remain: t.count(), total: t.count()})
 	case KindInputEvent:
 		ev := t.InputEvent()
 		if n, known := knownFields(ev.Type); known && n != len(ev.Fields) {
-			return e.misuse("InputEvent of type %d has %d fields in Godot 2, got %d", ev.Type, n, len(ev.Fields))
+			return nil, e.misuse("InputEvent of type %d has %d fields in Godot 2, got %d", ev.Type, n, len(ev.Fields))
 		}
 		b = append(le32(le32(le32(le32(b, e.header(t, 0)), ev.Type), ev.Device), t.eventLen()), t.Bytes()...)
 	case KindSignal:
@@ -336,80 +369,78 @@ func (e *Encoder) writeValue(t Token) error {
 		w := &t.ext().path
 		if w.words[0]&nodePathNewForm == 0 {
 			if !e.tab.nodePathOldForm {
-				return e.misuse("the old plain-string NodePath form does not exist in %s", e.tab.name)
+				return nil, e.misuse("the old plain-string NodePath form does not exist in %s", e.tab.name)
 			}
-			b = appendName(le32(b, e.header(t, 0)), stringBytes(w.names[0]), w.pads[0])
-			break
+			return appendName(le32(b, e.header(t, 0)), stringBytes(w.names[0]), w.pads[0]), nil
 		}
 		b = le32(le32(le32(le32(b, e.header(t, 0)), w.words[0]), w.words[1]), w.words[2])
 		for i, name := range w.names {
 			b = appendName(b, stringBytes(name), w.pads[i])
 		}
+	default: // math types
+		if size := t.Type().mathSize(t.Is64()); len(t.Bytes()) != size {
+			return nil, e.misuse("%s payload of %d bytes, want %d", t.Type(), len(t.Bytes()), size)
+		}
+		b = appendMath(b, e.header(t, flags), t.Bytes())
+	}
+	return b, nil
+}
+
+// appendStart appends to b t, the start of a container, with header flags
+// flags, and opens its frame.
+func (e *Encoder) appendStart(b []byte, t Token, flags uint32) ([]byte, error) {
+	var fr frame
+	switch t.Kind() {
+	case KindImageStart:
+		h := t.Image()
+		b = le32(le32(le32(le32(le32(le32(b, e.header(t, 0)), h.Format), h.Mipmaps), h.Width), h.Height), t.countWord())
+		fr = frame{kind: framePacked, typ: TypeImage, remain: t.count()}
 	case KindObjectStart:
 		if !e.tab.objectPayload {
-			return e.misuse("full objects do not exist in %s", e.tab.name)
+			return nil, e.misuse("full objects do not exist in %s", e.tab.name)
 		}
 		if len(t.Bytes()) == 0 && t.count() != 0 {
-			return e.misuse("a null object (empty class name) has no properties, got %d", t.count())
+			return nil, e.misuse("a null object (empty class name) has no properties, got %d", t.count())
 		}
 		b = appendName(le32(b, e.header(t, 0)), t.Bytes(), t.pad())
 		if len(t.Bytes()) != 0 {
 			b = le32(b, t.countWord())
 		}
-		e.st.startValue()
-		e.st.push(frame{kind: frameObject, remain: t.count(), total: t.count()})
+		fr = frame{kind: frameObject, remain: t.count()}
 	case KindArrayStart, KindDictStart:
 		ext := t.ext()
 		if ext == nil {
 			ext = &untypedExt
 		}
 		if !e.tab.typed() && (ext.elem.Kind|ext.key.Kind|ext.value.Kind) != Untyped {
-			return e.misuse("typed containers do not exist in %s", e.tab.name)
+			return nil, e.misuse("typed containers do not exist in %s", e.tab.name)
 		}
-		fk := frameArray
+		fr = frame{kind: frameArray, remain: t.count()}
 		if t.Kind() == KindArrayStart {
 			b = le32(b, e.header(t, uint32(ext.elem.Kind)<<arrayKindShift))
 			b = e.appendContainerType(b, ext.elem)
 		} else {
-			fk = frameDict
+			fr.kind = frameDict
 			b = le32(b, e.header(t, uint32(ext.key.Kind)<<dictKeyShift|uint32(ext.value.Kind)<<dictValueShift))
 			b = e.appendContainerType(e.appendContainerType(b, ext.key), ext.value)
 		}
 		b = le32(b, t.countWord())
-		e.st.startValue()
-		e.st.push(frame{kind: fk, remain: t.count(), total: t.count()})
 	case KindPackedStart:
 		if !t.Type().IsPacked() {
-			return e.misuse("PackedStart of %s, which is not a packed array", t.Type())
+			return nil, e.misuse("PackedStart of %s, which is not a packed array", t.Type())
 		}
 		b = appendWord(b, e.header(t, flags), t.countWord())
-		fr := frame{kind: framePacked, typ: t.Type(), wide: t.Is64()}
+		fr = frame{kind: framePacked, typ: t.Type(), wide: t.Is64(), remain: t.count()}
 		if t.Type() == TypePackedStringArray {
 			fr.kind = framePackedStrings
-			fr.remain = t.count()
 		} else {
-			fr.remain = t.count() * int64(t.Type().packedElemSize(fr.wide))
-		}
-		fr.total = fr.remain
-		e.st.startValue()
-		e.st.push(fr)
-	default: // math types
-		if size := t.Type().mathSize(t.Is64()); len(t.Bytes()) != size {
-			return e.misuse("%s payload of %d bytes, want %d", t.Type(), len(t.Bytes()), size)
-		}
-		b = appendMath(b, e.header(t, flags), t.Bytes())
-	}
-	if deferred {
-		e.deferTop(b)
-	}
-	e.bb.B = b
-	if !opensFrame[k] {
-		e.st.startValue()
-		if t.Kind() == KindInt32 || t.Kind() == KindInt64 {
-			e.st.noteKey(t.Kind(), nil, int64(t.num))
+			fr.remain *= int64(t.Type().packedElemSize(fr.wide))
 		}
 	}
-	return nil
+	fr.total = fr.remain
+	e.st.startValue()
+	e.st.push(fr)
+	return b, nil
 }
 
 func (e *Encoder) appendContainerType(b []byte, ct ContainerType) []byte {
