@@ -9,11 +9,14 @@
 //	func echo_reply(a = null, b = null, c = null): ...
 //
 // The server takes these declarations from the clients' project, ./godot
-// (fromproject.Declare), and adds only the behaviour. For each echo from a client, the server calls echo_reply on that client
-// with the same arguments; each raw packet (multiplayer.send_bytes) goes
-// back to its sender unchanged. It logs peers coming and going, and every
-// error with its peer: a packet refused, or why a peer was dropped (a
-// handshake not completed within 3 s, a silent or slow peer).
+// (fromproject.Declare), and adds only the behaviour. For each echo from a
+// client, the server calls echo_reply on that client with the same
+// arguments; each raw packet (multiplayer.send_bytes) goes back to its
+// sender unchanged. It logs peers coming and going, and every error with
+// its peer: a packet refused, or why a peer was dropped (a handshake not
+// completed within 3 s, a silent or slow peer). What it shares with the
+// other servers of the examples (the command line, the transports) is
+// package examples/internal/gameserver's.
 //
 //	go run ./examples/mpecho -listen 127.0.0.1:8910
 //	go run ./examples/mpecho -listen 127.0.0.1:8910 -transport enet
@@ -21,64 +24,20 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
 	"log"
-	"net"
-	"os"
-	"os/signal"
 
+	"github.com/gdvar/gdvar/examples/internal/gameserver"
 	"github.com/gdvar/gdvar/multiplayer"
-	"github.com/gdvar/gdvar/multiplayer/fromproject"
-	"github.com/gdvar/gdvar/project"
 )
 
 func main() {
-	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
-	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
-	dir := flag.String("project", "examples/mpecho/godot", "the clients' Godot project")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	m, err := newServer(*dir, log.Default())
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := run(ctx, m, *listen, *transport, log.Default()); err != nil {
-		log.Fatal(err)
-	}
-}
-
-// run serves the echo with m on listen over a transport until ctx is done.
-func run(ctx context.Context, m *multiplayer.Multiplayer, listen, transport string, logger *log.Logger) error {
-	switch transport {
-	case "websocket":
-		ln, err := net.Listen("tcp", listen)
-		if err != nil {
-			return err
-		}
-		logger.Printf("listening on ws://%s", ln.Addr())
-		return m.Serve(ctx, ln)
-	case "enet":
-		logger.Printf("listening on udp://%s (ENet)", listen)
-		return m.ListenAndServeENet(ctx, listen)
-	}
-	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
+	gameserver.Main("examples/mpecho/godot", "the clients' Godot project", newServer)
 }
 
 // newServer returns the echo server of the clients' Godot project dir,
 // logging peers and errors to logger.
 func newServer(dir string, logger *log.Logger) (*multiplayer.Multiplayer, error) {
-	p, err := project.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	m, err := multiplayer.New()
-	if err != nil {
-		return nil, err
-	}
-	game, err := fromproject.Declare(m, p, "res://main.tscn")
+	m, game, err := gameserver.Declare(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/examples/internal/gameserver"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/mpcases"
 	"github.com/gdvar/gdvar/multiplayer"
@@ -96,7 +97,7 @@ func serveENet(t *testing.T) (string, *lockedBuffer) {
 	m := mustServer(t, logs)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- run(ctx, m, "127.0.0.1:"+port, "enet", log.New(logs, "", 0)) }()
+	go func() { served <- gameserver.Serve(ctx, m, "127.0.0.1:"+port, "enet", log.New(logs, "", 0)) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-served)

@@ -2,11 +2,12 @@
 // replication (MultiplayerSpawner, MultiplayerSynchronizer); the game is
 // in ./godot, and README.md says how to build it in the editor. The server
 // takes the game's spawner, scenes and synchronizers from that project
-// (fromproject.Declare), and adds only the behaviour: it spawns a player for each peer that joins, named by the peer's id and
-// owned by it, with a color of its own; each client moves its player and
-// every other client sees it move. A client that joins late sees each
-// player where it stands, since the server takes in the position syncs
-// of every player. A player whose peer leaves is despawned everywhere.
+// (fromproject.Declare), and adds only the behaviour: it spawns a player
+// for each peer that joins, named by the peer's id and owned by it, with a
+// color of its own; each client moves its player and every other client
+// sees it move. A client that joins late sees each player where it
+// stands, since the server takes in the position syncs of every player. A
+// player whose peer leaves is despawned everywhere.
 //
 //	go run ./examples/mpspawn -listen 127.0.0.1:8910
 //	go run ./examples/mpspawn -listen 127.0.0.1:8910 -transport enet
@@ -14,54 +15,22 @@
 package main
 
 import (
-	"context"
 	"flag"
-	"fmt"
 	"log"
 	"math"
-	"net"
-	"os"
-	"os/signal"
 	"strconv"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/examples/internal/gameserver"
 	"github.com/gdvar/gdvar/multiplayer"
-	"github.com/gdvar/gdvar/multiplayer/fromproject"
-	"github.com/gdvar/gdvar/project"
 )
 
 func main() {
-	listen := flag.String("listen", "127.0.0.1:8910", "address to listen on")
-	transport := flag.String("transport", "websocket", "websocket (TCP), or enet (UDP, Godot's default)")
-	dir := flag.String("project", "examples/mpspawn/godot", "the game's Godot project")
 	owned := flag.Bool("owned", false, "spawn each player owned by its peer from the start, for clients run with \"owned\" (the game's _enter_tree hands it over)")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	m, _, err := newServer(*dir, *owned, log.Default())
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := run(ctx, m, *listen, *transport, log.Default()); err != nil {
-		log.Fatal(err)
-	}
-}
-
-// run serves the game with m on listen over a transport until ctx is done.
-func run(ctx context.Context, m *multiplayer.Multiplayer, listen, transport string, logger *log.Logger) error {
-	switch transport {
-	case "websocket":
-		ln, err := net.Listen("tcp", listen)
-		if err != nil {
-			return err
-		}
-		logger.Printf("listening on ws://%s", ln.Addr())
-		return m.Serve(ctx, ln)
-	case "enet":
-		logger.Printf("listening on udp://%s (ENet)", listen)
-		return m.ListenAndServeENet(ctx, listen)
-	}
-	return fmt.Errorf("unknown transport %q: websocket or enet", transport)
+	gameserver.Main("examples/mpspawn/godot", "the game's Godot project", func(dir string, logger *log.Logger) (*multiplayer.Multiplayer, error) {
+		m, _, err := newServer(dir, *owned, logger)
+		return m, err
+	})
 }
 
 // What the server gives each player it spawns: the scene, of those the
@@ -78,15 +47,7 @@ const (
 // spawns each player owned by its peer from the start, as the game's
 // clients run with "owned" take it as it enters the tree.
 func newServer(dir string, owned bool, logger *log.Logger) (*multiplayer.Multiplayer, *multiplayer.Spawner, error) {
-	p, err := project.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	m, err := multiplayer.New()
-	if err != nil {
-		return nil, nil, err
-	}
-	game, err := fromproject.Declare(m, p, "res://main.tscn")
+	m, game, err := gameserver.Declare(dir)
 	if err != nil {
 		return nil, nil, err
 	}

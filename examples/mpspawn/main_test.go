@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/examples/internal/gameserver"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/multiplayer"
 )
@@ -190,7 +191,7 @@ func serve(t *testing.T, transport string, owned bool) (string, *lockedBuffer, *
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- run(ctx, m, net.JoinHostPort("127.0.0.1", port), transport, logger) }()
+	go func() { served <- gameserver.Serve(ctx, m, net.JoinHostPort("127.0.0.1", port), transport, logger) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-served)
