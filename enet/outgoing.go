@@ -265,23 +265,10 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 		var ch *channel
 		var window uint16
 		if o.cmd.cmd&flagAcknowledge != 0 {
-			if int(o.cmd.channel) < p.channelCount {
-				ch = p.channel(o.cmd.channel)
-				window = o.reliableSeq / reliableWindowSize
-				if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
-					(ch.reliableWindows[(window+reliableWindows-1)%reliableWindows] >= reliableWindowSize ||
-						ch.usedReliableWindows&((((1<<(freeReliableWindows+2))-1)<<window)|
-							(((1<<(freeReliableWindows+2))-1)>>(reliableWindows-window))) != 0) {
-					ri, relStopped = ri-1, true // its window would wrap onto one in use
-					continue
-				}
-			}
-			if o.cmd.payload != nil {
-				window := p.throttle * p.windowSize / throttleScale
-				if p.reliableDataInTransit+uint32(len(o.cmd.payload)) > max(window, p.mtu) {
-					ri, relStopped = ri-1, true // the data in flight fills the window
-					continue
-				}
+			var wait bool
+			if ch, window, wait = p.reliableWindow(o); wait {
+				ri, relStopped = ri-1, true
+				continue
 			}
 			canPing = false
 		}
@@ -296,40 +283,16 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 			break
 		}
 		if o.cmd.cmd&flagAcknowledge != 0 {
-			if ch != nil && o.sendAttempts < 1 {
-				ch.usedReliableWindows |= 1 << window
-				ch.reliableWindows[window]++
-			}
-			if o.sendAttempts == 0 {
-				p.markInFlight(o)
-			}
-			o.sendAttempts++
-			if o.rtTimeout == 0 {
-				o.rtTimeout = p.rtt + 4*p.rttVar
-			}
-			if len(p.sentReliable) == 0 {
-				p.nextTimeout = h.now + o.rtTimeout
-			}
-			p.sentReliable = append(p.sentReliable, o)
-			o.sentTime = h.now
+			h.sendReliable(p, o, ch, window)
 			d.sentTime = true
-			p.reliableDataInTransit += uint32(len(o.cmd.payload))
 		} else if o.cmd.payload != nil {
 			// An unreliable packet's command is done with once sent, or
-			// throttled.
+			// throttled: then dropped, with all its fragments.
 			p.queuedBytes -= o.queueCost()
-			if o.fragOffset == 0 {
-				p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
-				if p.throttleCounter > p.throttle {
-					// Throttled: drop the packet, all its fragments.
-					for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
-						p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
-						p.queuedBytes -= p.outgoing[oi].queueCost()
-						oi++
-					}
-					h.keepSpare(o)
-					continue
-				}
+			if o.fragOffset == 0 && p.throttled() {
+				oi = p.dropFragments(o, oi)
+				h.keepSpare(o)
+				continue
 			}
 		}
 		d.buf = appendCommand(d.buf, &o.cmd)
@@ -344,6 +307,70 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 	// in order, without being copied.
 	p.outgoing, p.outgoingReliable = dropFront(p.outgoing, oi), dropFront(p.outgoingReliable, ri)
 	return canPing
+}
+
+// reliableWindow returns the channel and the reliable window of o, a
+// command to acknowledge, and whether it waits: its window would wrap
+// onto one in use, or the data in flight fills the throttled window.
+func (p *Peer) reliableWindow(o *outgoing) (ch *channel, window uint16, wait bool) {
+	if int(o.cmd.channel) < p.channelCount {
+		ch = p.channel(o.cmd.channel)
+		window = o.reliableSeq / reliableWindowSize
+		if o.sendAttempts < 1 && o.reliableSeq%reliableWindowSize == 0 &&
+			(ch.reliableWindows[(window+reliableWindows-1)%reliableWindows] >= reliableWindowSize ||
+				ch.usedReliableWindows&((((1<<(freeReliableWindows+2))-1)<<window)|
+					(((1<<(freeReliableWindows+2))-1)>>(reliableWindows-window))) != 0) {
+			return ch, window, true
+		}
+	}
+	if o.cmd.payload != nil {
+		inFlight := p.throttle * p.windowSize / throttleScale
+		if p.reliableDataInTransit+uint32(len(o.cmd.payload)) > max(inFlight, p.mtu) {
+			return ch, window, true
+		}
+	}
+	return ch, window, false
+}
+
+// sendReliable records o, a command to acknowledge, as sent now in
+// window of ch (nil for a command of no channel): the window used, the
+// command in flight, its retransmission timed.
+func (h *Host) sendReliable(p *Peer, o *outgoing, ch *channel, window uint16) {
+	if ch != nil && o.sendAttempts < 1 {
+		ch.usedReliableWindows |= 1 << window
+		ch.reliableWindows[window]++
+	}
+	if o.sendAttempts == 0 {
+		p.markInFlight(o)
+	}
+	o.sendAttempts++
+	if o.rtTimeout == 0 {
+		o.rtTimeout = p.rtt + 4*p.rttVar
+	}
+	if len(p.sentReliable) == 0 {
+		p.nextTimeout = h.now + o.rtTimeout
+	}
+	p.sentReliable = append(p.sentReliable, o)
+	o.sentTime = h.now
+	p.reliableDataInTransit += uint32(len(o.cmd.payload))
+}
+
+// throttled counts an unreliable packet going out, and says whether the
+// throttle drops it.
+func (p *Peer) throttled() bool {
+	p.throttleCounter = (p.throttleCounter + throttleCounterStep) % throttleScale
+	return p.throttleCounter > p.throttle
+}
+
+// dropFragments drops the fragments of o's packet that follow it in
+// p.outgoing from oi, and returns the index after them.
+func (p *Peer) dropFragments(o *outgoing, oi int) int {
+	for oi < len(p.outgoing) && p.outgoing[oi].reliableSeq == o.reliableSeq &&
+		p.outgoing[oi].unreliableSeq == o.unreliableSeq && p.outgoing[oi].fragOffset != 0 {
+		p.queuedBytes -= p.outgoing[oi].queueCost()
+		oi++
+	}
+	return oi
 }
 
 // sendDatagram finishes the datagram packed in d (see seal) and sends it.
