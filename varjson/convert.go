@@ -24,7 +24,11 @@ import (
 //
 // A failure's offset (in a *gdvar.DecodeError) is src's, not the value's.
 func FromBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
-	cfg := newConfig(opts)
+	return fromBinary(dst, src, newConfig(opts))
+}
+
+// fromBinary is FromBinary with the settings cfg.
+func fromBinary(dst io.Writer, src io.ReadSeeker, cfg config) error {
 	guess := func(w io.Writer, r io.ReadSeeker) (int64, error) {
 		enc, dec := newEncoder(w, cfg), cfg.codec.NewDecoder(r)
 		defer release(dec)
@@ -77,9 +81,13 @@ func release(dec *gdvar.Decoder) { dec.Reset(nil) }
 // must also be an io.WriteSeeker: one pass fills in counts). A SyntaxError's
 // offset, line and column, and a ValueError's offset, are src's.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {
-	codec := newConfig(opts).codec
+	return toBinary(dst, src, newConfig(opts))
+}
+
+// toBinary is ToBinary with the settings cfg.
+func toBinary(dst io.Writer, src io.ReadSeeker, cfg config) error {
 	start, err := fallback.ToBinary(dst, src, func(r io.Reader) (fallback.TextDecoder, *gdvar.Codec) {
-		return NewDecoder(r, opts...), codec
+		return newDecoder(r, cfg), cfg.codec
 	}, ErrTwoPasses)
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		fallback.Place(src, start, &se.Offset, &se.Line, &se.Column)

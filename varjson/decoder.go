@@ -17,7 +17,12 @@ import (
 // gdvar.Marshal of the generic value gives back the bytes the JSON was made
 // from.
 func Unmarshal(data []byte, v any, opts ...Option) error {
-	d := NewDecoder(bytes.NewReader(data), opts...)
+	return unmarshal(data, v, newConfig(opts))
+}
+
+// unmarshal is Unmarshal with the settings cfg.
+func unmarshal(data []byte, v any, cfg config) error {
+	d := newDecoder(bytes.NewReader(data), cfg)
 	if err := d.Decode(v); err != nil {
 		if err == io.EOF {
 			return &SyntaxError{Msg: "no value"}
@@ -74,8 +79,12 @@ var ErrTwoPasses = errors.New("varjson: the value has members after the content 
 var jsonOptions = jsontext.AllowDuplicateNames(true)
 
 // NewDecoder returns a Decoder reading the values in r.
-func NewDecoder(r io.Reader, opts ...Option) *Decoder {
-	d := &Decoder{cfg: newConfig(opts), r: r}
+func NewDecoder(r io.Reader, opts ...Option) *Decoder { return newDecoder(r, newConfig(opts)) }
+
+// newDecoder returns a Decoder reading the values in r with the settings
+// cfg.
+func newDecoder(r io.Reader, cfg config) *Decoder {
+	d := &Decoder{cfg: cfg, r: r}
 	if s, ok := r.(io.ReadSeeker); ok {
 		if at, err := s.Seek(0, io.SeekCurrent); err == nil {
 			d.seeker, d.origin, d.next, d.base = s, at, at, at

@@ -44,5 +44,7 @@
 //
 // Marshal and Unmarshal work on whole values. For values of any size, an
 // Encoder prints JSON as tokens stream from a gdvar.Decoder, and a
-// Decoder's DecodeTo writes JSON to a gdvar.Encoder as tokens.
+// Decoder's DecodeTo writes JSON to a gdvar.Encoder as tokens. A [Codec]
+// holds the options made once, as gdvar's does: its methods are the
+// package's functions and constructors with its settings.
 package varjson

@@ -14,19 +14,24 @@ import (
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
 // generic form or any Go value gdvar.Marshal accepts.
 func Marshal(v any, opts ...Option) ([]byte, error) {
-	return Append(nil, v, opts...)
+	return appendJSON(nil, v, newConfig(opts))
 }
 
 // Append appends the JSON form of v to dst. It goes through v's binary
-// encoding and FromBinary, so that both print the same.
+// encoding and [FromBinary], so that both print the same.
 func Append(dst []byte, v any, opts ...Option) ([]byte, error) {
-	codec := newConfig(opts).binary()
+	return appendJSON(dst, v, newConfig(opts))
+}
+
+// appendJSON is Append with the settings cfg.
+func appendJSON(dst []byte, v any, cfg config) ([]byte, error) {
+	codec := cfg.binary()
 	bin, err := codec.Marshal(v)
 	if err != nil {
 		return dst, err
 	}
 	out := bytesWriter{b: dst}
-	if err := FromBinary(&out, bytes.NewReader(bin), WithCodec(codec.Unbounded())); err != nil {
+	if err := fromBinary(&out, bytes.NewReader(bin), config{codec: codec.Unbounded()}); err != nil {
 		return dst, err
 	}
 	return out.b, nil

@@ -2,10 +2,10 @@ package varjson
 
 import "github.com/gdvar/gdvar"
 
-// An Option configures the reading and writing of the JSON form: Marshal,
-// Unmarshal, an Encoder, a Decoder, FromBinary and ToBinary. varjson has
-// one, WithCodec, which takes gdvar's settings checked already: none can
-// be invalid here.
+// An Option configures the reading and writing of the JSON form: a
+// [Codec], which holds them made once, or Marshal, Unmarshal, an Encoder,
+// a Decoder, FromBinary and ToBinary. varjson has one, [WithCodec], which
+// takes gdvar's settings checked already: none can be invalid here.
 type Option func(*config)
 
 // config is what varjson takes from its options.

@@ -25,6 +25,16 @@ type Codec struct{ cfg config }
 // gdvar.ErrInvalidOption, of the first invalid one.
 func NewCodec(opts ...Option) (*Codec, error) { return (*Codec)(nil).With(opts...) }
 
+// MustCodec is NewCodec for options known to be valid, as in a package's
+// variables (as gdvar.MustCodec): it panics on an invalid one.
+func MustCodec(opts ...Option) *Codec {
+	c, err := NewCodec(opts...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
 // With returns a Codec with c's settings and then opts, or the error of
 // the first invalid option.
 func (c *Codec) With(opts ...Option) (*Codec, error) {
