@@ -8,11 +8,11 @@ import (
 )
 
 // A Codec is a set of options checked once: the engine version, the
-// limits and the other settings of Marshal, Unmarshal, Decoders and
+// limits and the other settings of [Marshal], [Unmarshal], Decoders and
 // Encoders. It never changes once made, so one Codec may serve any number
 // of goroutines, and the packages built on this one take it whole (their
 // WithCodec options). A nil *Codec is the default, as are the package's
-// Marshal, Unmarshal, NewDecoder and NewEncoder.
+// Marshal, Unmarshal, [NewDecoder] and [NewEncoder].
 //
 //	godot3, err := gdvar.NewCodec(gdvar.WithEngine(gdvar.Godot3))
 //	if err != nil { … }               // an invalid option, found once
@@ -24,14 +24,14 @@ type Codec struct {
 	unbounded atomic.Pointer[Codec] // see Unbounded, made on its first use
 }
 
-// NewCodec returns the Codec of opts, or the error, matching
-// ErrInvalidOption, of the first invalid one (an unknown engine, a
+// NewCodec returns the [Codec] of opts, or the error, matching
+// [ErrInvalidOption], of the first invalid one (an unknown engine, a
 // negative limit, …).
 func NewCodec(opts ...Option) (*Codec, error) {
 	return (*Codec)(nil).With(opts...)
 }
 
-// MustCodec is NewCodec for options known to be valid, as in a package's
+// MustCodec is [NewCodec] for options known to be valid, as in a package's
 // variables: it panics on an invalid one.
 func MustCodec(opts ...Option) *Codec {
 	c, err := NewCodec(opts...)
@@ -81,7 +81,7 @@ var defaultUnbounded = unboundedOf(defaultConfig)
 
 // Unbounded returns a Codec with c's settings but full objects allowed and
 // no limits but the depth: to read back, in the same program, what c's
-// Marshal or Encoder wrote, as the packages converting values to text do
+// [Marshal] or [Encoder] wrote, as the packages converting values to text do
 // (a value Marshal took converts back whole). Never use it on input from
 // a peer or a file.
 func (c *Codec) Unbounded() *Codec {
@@ -112,7 +112,7 @@ func (c *Codec) Engine() Engine { return c.config().engine }
 // Limits returns the Codec's limits, defaults filled in.
 func (c *Codec) Limits() Limits { return c.config().limits }
 
-// MathPrecision returns the precision WithMathPrecision set, and whether
+// MathPrecision returns the precision [WithMathPrecision] set, and whether
 // it was set.
 func (c *Codec) MathPrecision() (Precision, bool) {
 	p := c.config().precision
@@ -137,7 +137,7 @@ func (c *Codec) Unmarshal(data []byte, v any) error {
 	return unmarshalConfig(data, v, c.config())
 }
 
-// NewDecoder returns a Decoder reading from r with the Codec's settings,
+// NewDecoder returns a [Decoder] reading from r with the Codec's settings,
 // which its Reset keeps.
 func (c *Codec) NewDecoder(r io.Reader) *Decoder {
 	d := &Decoder{}
@@ -145,7 +145,7 @@ func (c *Codec) NewDecoder(r io.Reader) *Decoder {
 	return d
 }
 
-// NewDecoderBytes returns a Decoder reading data in place, as
+// NewDecoderBytes returns a [Decoder] reading data in place, as
 // NewDecoderBytes does, with the Codec's settings.
 func (c *Codec) NewDecoderBytes(data []byte) *Decoder {
 	d := &Decoder{}
@@ -154,14 +154,14 @@ func (c *Codec) NewDecoderBytes(data []byte) *Decoder {
 }
 
 // ResetDecoder makes d read r with the Codec's settings, reusing its
-// memory, as Decoder.Reset does.
+// memory, as [Decoder.Reset] does.
 func (c *Codec) ResetDecoder(d *Decoder, r io.Reader) { d.init(r, nil, c.config()) }
 
 // ResetDecoderBytes makes d read data in place with the Codec's settings,
-// as Decoder.ResetBytes does.
+// as [Decoder.ResetBytes] does.
 func (c *Codec) ResetDecoderBytes(d *Decoder, data []byte) { d.init(nil, data, c.config()) }
 
-// NewEncoder returns an Encoder writing to w with the Codec's settings.
+// NewEncoder returns an [Encoder] writing to w with the Codec's settings.
 func (c *Codec) NewEncoder(w io.Writer) *Encoder {
 	e := &Encoder{}
 	e.reset(w, c.config())
@@ -169,11 +169,11 @@ func (c *Codec) NewEncoder(w io.Writer) *Encoder {
 }
 
 // ResetEncoder makes e write to w with the Codec's settings, as
-// Encoder.Reset does.
+// [Encoder.Reset] does.
 func (c *Codec) ResetEncoder(e *Encoder, w io.Writer) { e.reset(w, c.config()) }
 
-// Convert stores src in dst, a non-nil pointer, as Unmarshal stores src's
-// encoding, which it goes through: Marshal with c's settings, then
+// Convert stores src in dst, a non-nil pointer, as [Unmarshal] stores src's
+// encoding, which it goes through: [Marshal] with c's settings, then
 // Unbounded's Unmarshal, so that whatever Marshal took converts. vartext
 // and varjson decode into Go values so, from the generic form.
 func (c *Codec) Convert(src, dst any) error {

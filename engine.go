@@ -5,8 +5,8 @@ import (
 	"strconv"
 )
 
-// Engine selects the Godot version whose wire format a Decoder reads and an
-// Encoder writes. The zero value is Godot4, the default.
+// Engine selects the Godot version whose wire format a [Decoder] reads and an
+// [Encoder] writes. The zero value is [Godot4], the default.
 type Engine uint8
 
 // The engine versions gdvar speaks.

@@ -24,8 +24,8 @@ import (
 //
 // Every message starts with "gdvar: ", sentinels included.
 
-// Reasons a Decoder gives for bad input. A *DecodeError matches exactly one
-// of them (or ErrRead, ErrInterrupted or ErrUnexpectedToken) with errors.Is.
+// Reasons a [Decoder] gives for bad input. A *DecodeError matches exactly one
+// of them (or [ErrRead], [ErrInterrupted] or [ErrUnexpectedToken]) with errors.Is.
 var (
 	// ErrTruncated: the input ended inside a value. Such errors also match
 	// io.ErrUnexpectedEOF.
@@ -40,31 +40,31 @@ var (
 	// as the old NodePath form or a typed container of an unknown type.
 	ErrInvalidValue = errors.New("gdvar: invalid value")
 	// ErrTooDeep: a value nested in more containers than Godot allows (1024)
-	// or than Limits.MaxDepth allows. An Encoder refuses such a value with an
-	// *EncodeError matching it (and ErrUnexpectedToken), and so do Marshal
+	// or than Limits.MaxDepth allows. An [Encoder] refuses such a value with an
+	// *EncodeError matching it (and [ErrUnexpectedToken]), and so do [Marshal]
 	// and Encode, which also refuse a Go value through more than 8200
-	// pointers and interfaces (see ErrCycle for one that contains itself).
+	// pointers and interfaces (see [ErrCycle] for one that contains itself).
 	ErrTooDeep = errors.New("gdvar: nesting too deep")
-	// ErrLimit: the input broke one of the Limits; errors.As finds the
+	// ErrLimit: the input broke one of the [Limits]; errors.As finds the
 	// *LimitError with the details.
 	ErrLimit = errors.New("gdvar: limit exceeded")
 	// ErrObjectsNotAllowed: a full object in input decoded without
-	// AllowObjects, as Godot's bytes_to_var refuses it.
+	// [AllowObjects], as Godot's bytes_to_var refuses it.
 	ErrObjectsNotAllowed = errors.New("gdvar: full objects not allowed")
-	// ErrTrailingData: bytes after the value given to Unmarshal, or after
-	// the value of a Decoder's input with SingleValue.
+	// ErrTrailingData: bytes after the value given to [Unmarshal], or after
+	// the value of a Decoder's input with [SingleValue].
 	ErrTrailingData = errors.New("gdvar: trailing data after the value")
 )
 
 // I/O failures: the input may be fine, the reader was not.
 var (
 	// ErrRead: the underlying reader failed; the reader's error is wrapped
-	// too. The Decoder is where it was: the call can be repeated.
+	// too. The [Decoder] is where it was: the call can be repeated.
 	ErrRead = errors.New("gdvar: read error")
-	// ErrInterrupted: Decode, SkipValue or CopyValue failed part way through
+	// ErrInterrupted: Decode, SkipValue or [CopyValue] failed part way through
 	// a value (the reader failed, say after a read deadline, or an
-	// Unmarshaler or the Encoder did), so the part it had read is lost. The
-	// Decoder cannot carry on and must be discarded: every later call
+	// [Unmarshaler] or the [Encoder] did), so the part it had read is lost. The
+	// [Decoder] cannot carry on and must be discarded: every later call
 	// returns this error, which wraps the cause.
 	ErrInterrupted = errors.New("gdvar: interrupted inside a value, the Decoder must be discarded")
 )
@@ -75,19 +75,19 @@ var (
 	// skipped: an element past a container's declared count, an end too
 	// early, a key where a value belongs, chunks that do not add up to the
 	// declared length, a type the engine version lacks; or SkipValue and
-	// CopyValue called where no value begins.
+	// [CopyValue] called where no value begins.
 	ErrUnexpectedToken = errors.New("gdvar: unexpected token")
 	// ErrUnsupportedType: a Go value that has no Godot form (a channel, a
-	// function, a complex number, …), given to Marshal or Encode.
+	// function, a complex number, …), given to [Marshal] or Encode.
 	ErrUnsupportedType = errors.New("gdvar: unsupported type")
-	// ErrCycle: a Go value given to Marshal or Encode that contains itself,
+	// ErrCycle: a Go value given to [Marshal] or Encode that contains itself,
 	// through pointers, maps, slices or interfaces.
 	ErrCycle = errors.New("gdvar: value contains itself")
 	// ErrUnknownField: a key that names no field of the Go struct it is
-	// decoded into, with DisallowUnknownFields; errors.As finds the
+	// decoded into, with [DisallowUnknownFields]; errors.As finds the
 	// *UnknownFieldError with the key and its path.
 	ErrUnknownField = errors.New("gdvar: unknown field")
-	// ErrInvalidOption: an Option was given a value it does not accept (see
+	// ErrInvalidOption: an [Option] was given a value it does not accept (see
 	// Option); the error says which.
 	ErrInvalidOption = errors.New("gdvar: invalid option")
 )
@@ -102,7 +102,7 @@ func reason(err error) string {
 	return strings.TrimPrefix(err.Error(), "gdvar: ")
 }
 
-// DecodeError is the error a Decoder returns when it cannot go on. It says
+// DecodeError is the error a [Decoder] returns when it cannot go on. It says
 // where (the byte offset from the start of the input and the path to the
 // value, like $[3]["pos"]) and why (Reason, one of the sentinels).
 type DecodeError struct {
@@ -136,8 +136,8 @@ func (e *DecodeError) Unwrap() []error {
 	return errs
 }
 
-// IsIOError reports whether err is a Decoder's failure to read (ErrRead or
-// ErrInterrupted), as opposed to input that is malformed or over a limit. A
+// IsIOError reports whether err is a Decoder's failure to read ([ErrRead] or
+// [ErrInterrupted]), as opposed to input that is malformed or over a limit. A
 // server drops a peer on either, but only the second is the peer's fault.
 func IsIOError(err error) bool {
 	return errors.Is(err, ErrRead) || errors.Is(err, ErrInterrupted)
@@ -152,14 +152,14 @@ func shortPath(p string) string {
 	return p[:keep] + "…" + p[len(p)-keep:]
 }
 
-// EncodeError is the error an Encoder, Marshal and Encode return. It says
+// EncodeError is the error an [Encoder], [Marshal] and Encode return. It says
 // where in the value being written the problem is and what was expected
 // instead.
 type EncodeError struct {
 	Path   string // path to the value being written, like $[3]["pos"]
 	Detail string // what was wrong and what was expected
-	// Err is the reason: ErrUnexpectedToken, ErrTooDeep, ErrCycle,
-	// ErrUnsupportedType, a Marshaler's error or the writer's error.
+	// Err is the reason: [ErrUnexpectedToken], [ErrTooDeep], [ErrCycle],
+	// [ErrUnsupportedType], a Marshaler's error or the writer's error.
 	Err error
 }
 
@@ -173,8 +173,8 @@ func (e *EncodeError) Error() string {
 // Unwrap returns the underlying error.
 func (e *EncodeError) Unwrap() error { return e.Err }
 
-// LimitError reports that input broke one of the Limits. It is found with
-// errors.As in the error a Decoder returns, which also matches ErrLimit.
+// LimitError reports that input broke one of the [Limits]. It is found with
+// errors.As in the error a [Decoder] returns, which also matches [ErrLimit].
 type LimitError struct {
 	Limit string // the Limits field, such as "MaxStringBytes"
 	Value int64  // what the input declared or reached
@@ -208,11 +208,11 @@ func (e *UnmarshalTypeError) Error() string {
 	return msg
 }
 
-// UnknownFieldError reports, with DisallowUnknownFields, a Dictionary key
+// UnknownFieldError reports, with [DisallowUnknownFields], a Dictionary key
 // or full-object property that names no field of the Go struct it is
 // decoded into, such as
 // `$[3]["hp"]: unknown field "hp" of Go type main.Player`. It matches
-// ErrUnknownField.
+// [ErrUnknownField].
 type UnknownFieldError struct {
 	Path  string       // where the key's value is, like $[3]["hp"]
 	Key   string       // the key's text, for a String or StringName key
@@ -228,5 +228,5 @@ func (e *UnknownFieldError) Error() string {
 	return "gdvar: " + shortPath(e.Path) + ": " + what + " of Go type " + e.Type.String()
 }
 
-// Unwrap returns ErrUnknownField.
+// Unwrap returns [ErrUnknownField].
 func (e *UnknownFieldError) Unwrap() error { return ErrUnknownField }

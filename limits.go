@@ -1,6 +1,6 @@
 package gdvar
 
-// Limits bound what a Decoder accepts, so that hostile input costs a known
+// Limits bound what a [Decoder] accepts, so that hostile input costs a known
 // amount of memory and work. A zero field takes its default, one of the
 // Default* constants; a negative one is an invalid option. Memory held by a Decoder never depends on a length
 // the input declares: strings and packed arrays stream in chunks, and a value
@@ -34,7 +34,7 @@ type Limits struct {
 
 // The default limits. They suit untrusted input on a server: a value may be
 // as deep as Godot allows and as large as a big save file, while the memory a
-// Decoder holds stays near ChunkSize + MaxNameBytes.
+// [Decoder] holds stays near ChunkSize + MaxNameBytes.
 const (
 	DefaultMaxDepth        = maxEngineDepth
 	DefaultMaxContainerLen = 1 << 24 // 16 Mi elements
@@ -95,7 +95,7 @@ func (l Limits) negative() (string, int64) {
 	return "", 0
 }
 
-// DefaultLimits returns the limits a Decoder uses when none are given.
+// DefaultLimits returns the limits a [Decoder] uses when none are given.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
 
 // lenLimit names a limit on a declared length. Every path that reads one

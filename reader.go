@@ -18,7 +18,7 @@ import (
 // Limits.ChunkSize bytes, so it may read past the end of the value it
 // returns; Buffered returns those bytes. To decode a value that is followed by
 // bytes meant for someone else (one frame of a framed stream), bound it with
-// WithInputLimit, or decode from a byte slice with NewDecoderBytes.
+// [WithInputLimit], or decode from a byte slice with [NewDecoderBytes].
 //
 // Memory stays bounded by the limits whatever the input declares: strings and
 // packed arrays arrive in chunks of at most ChunkSize bytes, names in one
@@ -31,9 +31,9 @@ import (
 //
 // Which calls can be repeated: an error from the reader (a network read
 // deadline, say) leaves the Decoder where it was, so ReadToken can always be
-// repeated, and Decode, SkipValue and CopyValue can be when they had not
+// repeated, and Decode, SkipValue and [CopyValue] can be when they had not
 // read any token of their value yet. Part way through a value, these three
-// fail instead with an error matching ErrInterrupted, which is final:
+// fail instead with an error matching [ErrInterrupted], which is final:
 // discard the Decoder (close the connection). They never return part of a
 // value as if it were whole.
 type Decoder struct {
@@ -76,7 +76,7 @@ type input struct {
 	tokenAt    int      // buf index where the last token read starts (see TokenOffset)
 }
 
-// NewDecoder returns a Decoder reading from r with the default settings
+// NewDecoder returns a [Decoder] reading from r with the default settings
 // (a Codec's NewDecoder takes others). See Decoder for how it reads.
 func NewDecoder(r io.Reader) *Decoder {
 	d := &Decoder{}
@@ -84,7 +84,7 @@ func NewDecoder(r io.Reader) *Decoder {
 	return d
 }
 
-// NewDecoderBytes returns a Decoder reading data in place: no buffer is
+// NewDecoderBytes returns a [Decoder] reading data in place: no buffer is
 // allocated and chunks are sub-slices of data, which must not be modified
 // while the Decoder's tokens are used.
 func NewDecoderBytes(data []byte) *Decoder {
@@ -145,10 +145,10 @@ func (d *Decoder) extra() *tokenExt {
 }
 
 // Reset makes d read a new input r with the settings it was made with,
-// reusing its memory (Codec.ResetDecoder changes the settings).
+// reusing its memory ([Codec.ResetDecoder] changes the settings).
 func (d *Decoder) Reset(r io.Reader) { d.init(r, nil, d.settings()) }
 
-// ResetBytes makes d read data in place, as NewDecoderBytes does, with the
+// ResetBytes makes d read data in place, as [NewDecoderBytes] does, with the
 // settings it was made with, reusing its memory: one Decoder can read
 // packet after packet without allocating.
 func (d *Decoder) ResetBytes(data []byte) { d.init(nil, data, d.settings()) }
@@ -166,7 +166,7 @@ func (d *Decoder) InputOffset() int64 { return d.base + int64(d.pos) }
 // string or a PackedChunk, its first byte of data; for PackedEnd, a byte
 // array's padding; for an ObjectProperty, its name's length word. DictKey
 // and the ends of Arrays, Dictionaries and objects take no bytes: for them
-// it equals InputOffset. Decode, SkipValue and CopyValue may read a value
+// it equals InputOffset. Decode, SkipValue and [CopyValue] may read a value
 // without going through its tokens: around them, use InputOffset before
 // and after the call.
 func (d *Decoder) TokenOffset() int64 { return d.base + int64(d.tokenAt) }
@@ -1046,7 +1046,7 @@ func (d *Decoder) readPackedEnd(t *Token, f *frame) error {
 }
 
 // PeekKind returns the kind of the next token without consuming it, or
-// KindInvalid if the next token cannot be read; ReadToken then reports why.
+// [KindInvalid] if the next token cannot be read; ReadToken then reports why.
 func (d *Decoder) PeekKind() Kind {
 	if d.err != nil {
 		return KindInvalid
@@ -1089,7 +1089,7 @@ func (d *Decoder) PeekKind() Kind {
 // checking it as ReadToken would. Inside a string or packed array it skips
 // the rest of that value. It fails if the next token is not part of a value
 // (an end, a DictKey or ObjectProperty marker) with a *DecodeError matching
-// ErrUnexpectedToken, and returns io.EOF after the last top-level value.
+// [ErrUnexpectedToken], and returns io.EOF after the last top-level value.
 func (d *Decoder) SkipValue() error {
 	if err := d.eachOfValue(func(Token) error { return nil }); err != nil {
 		return err

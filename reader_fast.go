@@ -12,7 +12,7 @@ var fastTokens = true
 
 // ReadToken returns the next token. After the last complete top-level value
 // it returns io.EOF; input that ends inside a value gives an error matching
-// ErrTruncated and io.ErrUnexpectedEOF. The token borrows the Decoder's
+// [ErrTruncated] and io.ErrUnexpectedEOF. The token borrows the Decoder's
 // memory until the next call.
 //
 // It reads the most common tokens here, in one function: inside an Array or
@@ -20,7 +20,7 @@ var fastTokens = true
 // short ASCII string, a 32-bit Vector2 or Vector3, the start of an untyped
 // Array or Dictionary) when they are already buffered and carry no unusual
 // bits, skipping the general path's checks that cannot fail for them. The
-// general path (readToken) handles the rest, this having changed nothing.
+// general path (read[Token]) handles the rest, this having changed nothing.
 //
 // It stays one function of 118 lines, the hottest path of all: with its
 // string branch a function of its own, the fastest token pass of

@@ -10,7 +10,7 @@ import (
 	"unsafe"
 )
 
-// Kind says what a Token is. Value kinds (KindNil … KindSignal) are whole
+// Kind says what a [Token] is. Value kinds ([KindNil] … [KindSignal]) are whole
 // values, or the first piece of one; the others open, continue or close a
 // value that spans several tokens.
 type Kind uint8
@@ -52,30 +52,30 @@ const (
 	KindSignal
 
 	// KindObjectStart opens a full object (class name and property count);
-	// then come Count × (KindObjectProperty, value), then KindObjectEnd. A
+	// then come Count × ([KindObjectProperty], value), then [KindObjectEnd]. A
 	// null full object has an empty class name and no properties.
 	KindObjectStart
 	KindObjectProperty
 	KindObjectEnd
 	// KindArrayStart opens an Array of Len elements (typed if ElemType says
-	// so); the elements follow, then KindArrayEnd.
+	// so); the elements follow, then [KindArrayEnd].
 	KindArrayStart
 	KindArrayEnd
 	// KindDictStart opens a Dictionary of Len entries; each entry is a
-	// KindDictKey marker, the key value, then the value. KindDictEnd closes it.
+	// [KindDictKey] marker, the key value, then the value. [KindDictEnd] closes it.
 	KindDictStart
 	KindDictKey
 	KindDictEnd
 	// KindPackedStart opens a packed array (Type says which) of Len elements.
-	// Then come KindPackedChunk tokens holding whole elements (for a
-	// PackedStringArray: Len strings as KindString tokens), then
-	// KindPackedEnd.
+	// Then come [KindPackedChunk] tokens holding whole elements (for a
+	// PackedStringArray: Len strings as [KindString] tokens), then
+	// [KindPackedEnd].
 	KindPackedStart
 	KindPackedChunk
 	KindPackedEnd
 
 	// KindImageStart opens a Godot 2 Image: its header, then the pixel data
-	// as KindPackedChunk tokens of Len bytes in all, then KindPackedEnd.
+	// as [KindPackedChunk] tokens of Len bytes in all, then [KindPackedEnd].
 	KindImageStart
 	// KindInputEvent is a Godot 2 InputEvent.
 	KindInputEvent
@@ -127,7 +127,7 @@ const (
 )
 
 // ContainerType is the element type of a typed Array, or the key or value
-// type of a typed Dictionary. The zero value is Untyped.
+// type of a typed Dictionary. The zero value is [Untyped].
 type ContainerType struct {
 	Kind    ContainerKind
 	Builtin Type   // for TypedBuiltin
@@ -149,15 +149,15 @@ func (c ContainerType) String() string {
 
 // Token is one element of the wire format: a scalar or math value, a chunk of
 // a string or packed array, or the start, end or key marker of a container.
-// Tokens from a Decoder keep everything the wire said, including bits and
-// padding the engine ignores, so that an Encoder writes back the same bytes.
+// Tokens from a [Decoder] keep everything the wire said, including bits and
+// padding the engine ignores, so that an [Encoder] writes back the same bytes.
 //
 // A Token returned by a Decoder borrows the Decoder's memory: its bytes and
 // names are valid until the next call to the Decoder. Clone keeps one longer.
-// Tokens are made with the *Token functions (MathToken and ChunkToken for
+// Tokens are made with the *Token functions ([MathToken] and [ChunkToken] for
 // math values and typed packed chunks); the zero Token is invalid.
 //
-// Each accessor (Bool, Int, Float, Name, MathOf, ChunkOf, …) reads the kinds
+// Each accessor (Bool, Int, Float, Name, [MathOf], [ChunkOf], …) reads the kinds
 // its documentation names. On a token of any other kind it returns the zero
 // value (false, 0, "", nil, an empty struct) and does not panic: where the
 // kind is not known, check Kind first.
@@ -271,21 +271,21 @@ type tokenExt struct {
 func (t Token) Kind() Kind { return Kind(t.meta) }
 
 // Type returns the Godot type of the value the token is, starts or belongs
-// to: TypeInt for KindInt32, TypePackedFloat32Array for every token of such an
-// array, TypeString for a PackedStringArray element, and so on. It is TypeNil
+// to: [TypeInt] for [KindInt32], [TypePackedFloat32Array] for every token of such an
+// array, [TypeString] for a PackedStringArray element, and so on. It is [TypeNil]
 // for DictKey and ObjectProperty markers.
 func (t Token) Type() Type { return Type(t.meta >> 8) }
 
 // Is64 reports whether the value is written with 64-bit numbers (FLAG_64):
-// KindInt64, KindFloat64, and math types and packed vector arrays with 64-bit
+// [KindInt64], [KindFloat64], and math types and packed vector arrays with 64-bit
 // reals.
 func (t Token) Is64() bool { return t.flags()&flagWide != 0 }
 
-// Bool returns a KindBool token's value (any non-zero word is true, as in
+// Bool returns a [KindBool] token's value (any non-zero word is true, as in
 // Godot).
 func (t Token) Bool() bool { return t.Kind() == KindBool && t.num != 0 }
 
-// Int returns the value of a KindInt32 or KindInt64 token, else 0.
+// Int returns the value of a [KindInt32] or [KindInt64] token, else 0.
 func (t Token) Int() int64 {
 	if k := t.Kind(); k == KindInt32 || k == KindInt64 {
 		return int64(t.num)
@@ -293,7 +293,7 @@ func (t Token) Int() int64 {
 	return 0
 }
 
-// Float returns the value of a KindFloat32 or KindFloat64 token, else 0.
+// Float returns the value of a [KindFloat32] or [KindFloat64] token, else 0.
 func (t Token) Float() float64 {
 	switch t.Kind() {
 	case KindFloat32:
@@ -337,7 +337,7 @@ func (t Token) Len() int { return int(t.count()) }
 
 // Offset returns where a chunk starts within its value: in bytes for a
 // string chunk, in elements for a packed chunk. It is set on tokens from a
-// Decoder.
+// [Decoder].
 func (t Token) Offset() int {
 	if k := t.Kind(); k == KindString || k == KindStringName || k == KindPackedChunk {
 		return int(t.high())
@@ -355,7 +355,7 @@ func (t Token) Shared() bool {
 // IsLast reports whether a string chunk ends its string.
 func (t Token) IsLast() bool { return t.flags()&flagLast != 0 }
 
-// Count returns the number of elements in a KindPackedChunk token.
+// Count returns the number of elements in a [KindPackedChunk] token.
 func (t Token) Count() int {
 	if t.Kind() != KindPackedChunk {
 		return 0
@@ -363,8 +363,8 @@ func (t Token) Count() int {
 	return len(t.Bytes()) / t.Type().packedElemSize(t.Is64())
 }
 
-// Name returns the class name of a KindObjectStart, the property name of a
-// KindObjectProperty, or the signal name of a KindSignal token.
+// Name returns the class name of a [KindObjectStart], the property name of a
+// [KindObjectProperty], or the signal name of a [KindSignal] token.
 func (t Token) Name() string {
 	switch t.Kind() {
 	case KindObjectStart, KindObjectProperty, KindSignal:
@@ -377,8 +377,8 @@ func (t Token) Name() string {
 	return ""
 }
 
-// ID returns the id of a KindRID or KindObjectID token, or the object id of a
-// KindSignal token.
+// ID returns the id of a [KindRID] or [KindObjectID] token, or the object id of a
+// [KindSignal] token.
 func (t Token) ID() uint64 {
 	switch t.Kind() {
 	case KindRID, KindObjectID, KindSignal:
@@ -387,7 +387,7 @@ func (t Token) ID() uint64 {
 	return 0
 }
 
-// ElemType returns the element type of a KindArrayStart token.
+// ElemType returns the element type of a [KindArrayStart] token.
 func (t Token) ElemType() ContainerType {
 	if e := t.ext(); e != nil && t.Kind() == KindArrayStart {
 		return e.elem
@@ -395,7 +395,7 @@ func (t Token) ElemType() ContainerType {
 	return ContainerType{}
 }
 
-// KeyType returns the key type of a KindDictStart token.
+// KeyType returns the key type of a [KindDictStart] token.
 func (t Token) KeyType() ContainerType {
 	if e := t.ext(); e != nil && t.Kind() == KindDictStart {
 		return e.key
@@ -403,7 +403,7 @@ func (t Token) KeyType() ContainerType {
 	return ContainerType{}
 }
 
-// ValueType returns the value type of a KindDictStart token.
+// ValueType returns the value type of a [KindDictStart] token.
 func (t Token) ValueType() ContainerType {
 	if e := t.ext(); e != nil && t.Kind() == KindDictStart {
 		return e.value
@@ -411,7 +411,7 @@ func (t Token) ValueType() ContainerType {
 	return ContainerType{}
 }
 
-// NodePath returns a KindNodePath token's path. An obsolete separate property
+// NodePath returns a [KindNodePath] token's path. An obsolete separate property
 // (a NodePath flag) is returned as the last subname, as Godot reads it.
 func (t Token) NodePath() NodePath {
 	e := t.ext()
@@ -434,7 +434,7 @@ func (t Token) NodePath() NodePath {
 }
 
 // Clone returns a copy of t that owns its memory, so it stays valid after the
-// Decoder that returned t moves on.
+// [Decoder] that returned t moves on.
 func (t Token) Clone() Token {
 	if e := t.ext(); e != nil {
 		c := *e

@@ -12,7 +12,7 @@ import (
 // picks (NaN with 64 bits), a math value with the width Marshal's default
 // rule picks and the same bits.
 //
-// Unmarshal into an interface{} keeps a value as a RawValue exactly when one
+// [Unmarshal] into an interface{} keeps a value as a [RawValue] exactly when one
 // of its own tokens is not canonical, or, for a packed array of vectors,
 // when its elements do not have the width Marshal's rule picks for them
 // all (which no single token shows). A NodePath written in an older or odd

@@ -1,7 +1,7 @@
 package gdvar
 
-// Number lists the element types of packed arrays, as ChunkToken and
-// ChunkOf see them.
+// Number lists the element types of packed arrays, as [ChunkToken] and
+// [ChunkOf] see them.
 type Number interface {
 	int32 | int64 | float32 | float64
 }

@@ -70,7 +70,7 @@ func Float64Token(v float64) Token {
 	return t
 }
 
-// StringToken returns a whole String. Inside a PackedStringArray the Encoder
+// StringToken returns a whole String. Inside a PackedStringArray the [Encoder]
 // adds the NUL terminator Godot writes.
 func StringToken(s string) Token { return StringChunkToken(len(s), stringBytes(s)) }
 
@@ -84,7 +84,7 @@ func StringChunkToken(total int, chunk []byte) Token {
 	return chunkToken(KindString, TypeString, total, chunk)
 }
 
-// StringNameChunkToken is StringChunkToken for a StringName.
+// StringNameChunkToken is [StringChunkToken] for a StringName.
 func StringNameChunkToken(total int, chunk []byte) Token {
 	return chunkToken(KindStringName, TypeStringName, total, chunk)
 }
@@ -157,7 +157,7 @@ func idToken(k Kind, typ Type, id uint64) Token {
 }
 
 // ObjectStartToken opens a full object of class with count properties. Write
-// count × (ObjectPropertyToken, value), then ObjectEndToken. An empty class
+// count × ([ObjectPropertyToken], value), then [ObjectEndToken]. An empty class
 // is a null object and takes no properties.
 func ObjectStartToken(class string, count int) Token {
 	t := nameToken(KindObjectStart, TypeObject, class)
@@ -185,8 +185,8 @@ func nameToken(k Kind, typ Type, name string) Token {
 }
 
 // ArrayStartToken opens an Array of count elements of type elem
-// (UntypedContainer for a plain Array). Write the elements, then
-// ArrayEndToken.
+// ([UntypedContainer] for a plain Array). Write the elements, then
+// [ArrayEndToken].
 func ArrayStartToken(count int, elem ContainerType) Token {
 	t := newToken(KindArrayStart, TypeArray, 0)
 	t.num = uint64(count)
@@ -197,7 +197,7 @@ func ArrayStartToken(count int, elem ContainerType) Token {
 }
 
 // DictStartToken opens a Dictionary of count entries with the given key and
-// value types. Write count × (DictKeyToken, key, value), then DictEndToken.
+// value types. Write count × ([DictKeyToken], key, value), then [DictEndToken].
 func DictStartToken(count int, key, value ContainerType) Token {
 	t := newToken(KindDictStart, TypeDictionary, 0)
 	t.num = uint64(count)
@@ -209,8 +209,8 @@ func DictStartToken(count int, key, value ContainerType) Token {
 
 // PackedStartToken opens a packed array of type typ with count elements;
 // p selects 64-bit reals for PackedVector2/3/4Array and must be Single for
-// the others. Write PackedChunkToken pieces holding count elements in all
-// (for a PackedStringArray, count StringTokens), then PackedEndToken.
+// the others. Write [PackedChunkToken] pieces holding count elements in all
+// (for a PackedStringArray, count StringTokens), then [PackedEndToken].
 func PackedStartToken(typ Type, count int, p Precision) Token {
 	var flags uint8
 	if p == Double {

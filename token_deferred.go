@@ -8,9 +8,9 @@ import (
 	"math"
 )
 
-// DeferredCount, given as the count of an ArrayStartToken, DictStartToken,
-// ObjectStartToken or PackedStartToken, or as the total of a
-// StringChunkToken or StringNameChunkToken, tells the Encoder that the
+// DeferredCount, given as the count of an [ArrayStartToken], [DictStartToken],
+// [ObjectStartToken] or [PackedStartToken], or as the total of a
+// [StringChunkToken] or [StringNameChunkToken], tells the [Encoder] that the
 // number is not known yet: it writes a placeholder and fills it in when the
 // value ends. A container, object or packed array of deferred count ends
 // with its end token, wherever it is; a string of deferred length with a
@@ -22,7 +22,7 @@ import (
 // placeholder may have been handed to the writer by then, so the Encoder
 // must write to an io.WriteSeeker that can seek (an *os.File of a regular
 // file, not a pipe, not one opened with O_APPEND), which it seeks back to
-// fill it in, or to memory (AppendMarshal); with another writer a deferred
+// fill it in, or to memory ([AppendMarshal]); with another writer a deferred
 // count is refused. Each count is still at most what Godot allows (2^31-1).
 const DeferredCount = -1
 

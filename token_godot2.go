@@ -53,7 +53,7 @@ func knownFields(typ uint32) (int, bool) {
 // tokens keep padding, which an InputEvent has none of.
 func (t Token) eventLen() uint32 { return t.pad() }
 
-// Image returns a KindImageStart token's header.
+// Image returns a [KindImageStart] token's header.
 func (t Token) Image() ImageHeader {
 	if e := t.ext(); e != nil && t.Kind() == KindImageStart {
 		return e.image
@@ -61,7 +61,7 @@ func (t Token) Image() ImageHeader {
 	return ImageHeader{}
 }
 
-// InputEvent returns a KindInputEvent token's event.
+// InputEvent returns a [KindInputEvent] token's event.
 func (t Token) InputEvent() InputEvent {
 	if t.Kind() != KindInputEvent {
 		return InputEvent{}
@@ -75,8 +75,8 @@ func (t Token) InputEvent() InputEvent {
 }
 
 // ImageStartToken opens a Godot 2 Image with dataLen bytes of pixel data.
-// Write PackedChunkToken pieces holding dataLen bytes in all, then
-// PackedEndToken.
+// Write [PackedChunkToken] pieces holding dataLen bytes in all, then
+// [PackedEndToken].
 func ImageStartToken(h ImageHeader, dataLen int) Token {
 	t := newToken(KindImageStart, TypeImage, 0)
 	t.num = uint64(dataLen)

@@ -6,8 +6,8 @@ import (
 	"unsafe"
 )
 
-// Math lists the math types a Token holds whole. A Token of one of them is
-// made with MathToken and read with MathOf.
+// Math lists the math types a [Token] holds whole. A Token of one of them is
+// made with [MathToken] and read with [MathOf].
 type Math interface {
 	Vector2 | Vector2i | Rect2 | Rect2i | Vector3 | Vector3i | Transform2D |
 		Vector4 | Vector4i | Plane | Quaternion | AABB | Basis | Transform3D |

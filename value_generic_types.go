@@ -69,11 +69,11 @@ var mathTypes = func() map[reflect.Type]Type {
 	return m
 }()
 
-// GoType returns the Go type Unmarshal gives an interface{} for a value of
-// type t: int64 for TypeInt, Vector3 for TypeVector3, *Object for a full
+// GoType returns the Go type [Unmarshal] gives an interface{} for a value of
+// type t: int64 for [TypeInt], Vector3 for [TypeVector3], *Object for a full
 // object (an object written as its id is an ObjectID), []any for an untyped
 // Array (a typed one is an Array), []float32 for a PackedFloat32Array, and
-// so on. It is nil for TypeNil.
+// so on. It is nil for [TypeNil].
 func (t Type) GoType() reflect.Type {
 	if t >= typeCount {
 		return nil
@@ -82,8 +82,8 @@ func (t Type) GoType() reflect.Type {
 }
 
 // TypeOf returns the Godot type of v, a value of the generic form (see
-// GoType; nil is TypeNil), as Marshal writes it. It reports false for other
-// Go values, and for a RawValue, whose type is in its bytes.
+// GoType; nil is [TypeNil]), as [Marshal] writes it. It reports false for other
+// Go values, and for a [RawValue], whose type is in its bytes.
 func TypeOf(v any) (Type, bool) {
 	if v == nil {
 		return TypeNil, true

@@ -38,7 +38,7 @@ import (
 //   - RawValue: written as it is; Marshaler: what its MarshalGodot writes
 //
 // Real-valued math types use 32-bit reals unless that would lose precision
-// (see WithMathPrecision). It writes Godot 4's encoding; a Codec's Marshal
+// (see [WithMathPrecision]). It writes Godot 4's encoding; a Codec's Marshal
 // writes another engine version's, or with other settings.
 func Marshal(v any) ([]byte, error) {
 	return marshalWith(&defaultConfig, true, v)
@@ -76,7 +76,7 @@ func getEncoder(cfg *config) *Encoder {
 	return e
 }
 
-// AppendMarshal appends the Godot encoding of v to dst, as Marshal writes
+// AppendMarshal appends the Godot encoding of v to dst, as [Marshal] writes
 // it, and returns the extended slice: a caller with its own buffer (a frame
 // being built, say) avoids a copy.
 func AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -110,7 +110,7 @@ func appendMarshal(tt *topType, dst []byte, v any, cfg *config, plain bool) ([]b
 	return e.detach(), nil
 }
 
-// Encode writes v as one Godot value, as Marshal does. Inside an open
+// Encode writes v as one Godot value, as [Marshal] does. Inside an open
 // container it writes the next element.
 func (e *Encoder) Encode(v any) error {
 	if err := e.final(); err != nil {

@@ -14,7 +14,7 @@ type RID uint64
 type ObjectID uint64
 
 // Object is a full object: its class and its properties in order. An empty
-// Class is a null object. Decoding full objects needs AllowObjects.
+// Class is a null object. Decoding full objects needs [AllowObjects].
 type Object struct {
 	Class      string
 	Properties []Property
@@ -60,8 +60,8 @@ type Image struct {
 }
 
 // RawValue is one encoded value, kept as bytes: a field of this type
-// receives the bytes of its value undecoded, and Marshal writes a RawValue
-// as it is (after checking that it is one valid value). Unmarshal into an
+// receives the bytes of its value undecoded, and [Marshal] writes a RawValue
+// as it is (after checking that it is one valid value). [Unmarshal] into an
 // interface{} also gives a RawValue for a value encoded in a way Godot never
 // writes (a 64-bit int that fits in 32 bits, a bool word of 2, non-zero
 // padding, header bits Godot ignores, …), so that Marshal writes such input

@@ -12,7 +12,7 @@ import (
 )
 
 // Unmarshal decodes the one Godot value in data into v, which must be a
-// non-nil pointer. It is the inverse of Marshal:
+// non-nil pointer. It is the inverse of [Marshal]:
 //
 //   - into an interface{}: nil, bool, int64, float64, string, StringName, the
 //     math types, Color, NodePath, RID, ObjectID, *Object, Callable, Signal;
@@ -32,7 +32,7 @@ import (
 //     leave the rest, more are an error, as for a Go array); pointers;
 //     encoding.TextUnmarshaler from strings; Unmarshaler; RawValue
 //
-// Keys and fields with no counterpart are skipped (DisallowUnknownFields
+// Keys and fields with no counterpart are skipped ([DisallowUnknownFields]
 // refuses such keys). A value of the wrong type
 // is an *UnmarshalTypeError naming both types and the path. Options select
 // the engine version, full objects and the limits.
@@ -42,7 +42,7 @@ import (
 // more than the input): one of them kept alive keeps its block alive, as a
 // slice of the input would. So are the parts of the generic form
 // (Dictionaries, elements, what an interface{} holds: see value_unmarshal_blocks.go).
-// Unmarshal takes its Decoder from a pool, so that a small message does
+// Unmarshal takes its [Decoder] from a pool, so that a small message does
 // not pay for making one.
 //
 // Memory follows the input, not the counts it declares: slices and maps are
@@ -75,10 +75,10 @@ func unmarshalWith(d *Decoder, v any) error {
 	return d.trailingBytes()
 }
 
-// Decode reads the next value into v, as Unmarshal does. At the end of the
+// Decode reads the next value into v, as [Unmarshal] does. At the end of the
 // input it returns io.EOF. After an *UnmarshalTypeError or an
 // *UnknownFieldError the rest of the value is skipped, so that the next
-// Decode reads the next value. With SingleValue, it reports the bytes it
+// Decode reads the next value. With [SingleValue], it reports the bytes it
 // holds after the value (see SingleValue).
 //
 // Memory is bounded as for Unmarshal; on a reader, the budget that sizes
@@ -86,7 +86,7 @@ func unmarshalWith(d *Decoder, v any) error {
 //
 // After an error from the reader (a read deadline), Decode can be repeated
 // only if the error came before the value's first token; part way through
-// the value, the error matches ErrInterrupted and is final (see Decoder):
+// the value, the error matches [ErrInterrupted] and is final (see Decoder):
 // the part of the value that was read is lost.
 func (d *Decoder) Decode(v any) error {
 	ds := d.state()

@@ -5,12 +5,12 @@ import "strconv"
 // Type is a Godot Variant type. The numbering is gdvar's own and does not
 // change with the engine version: it follows Godot 4's wire numbers for the
 // types Godot 4 has, and older engines' types are mapped onto it (Godot 3's
-// Quat is TypeQuaternion, PoolIntArray is TypePackedInt32Array, and so on).
+// Quat is [TypeQuaternion], PoolIntArray is [TypePackedInt32Array], and so on).
 // The wire number of a type depends on the engine; see [Engine].
 type Type uint8
 
-// The Variant types. TypeNil through TypePackedVector4Array carry Godot 4's
-// wire numbers; TypeImage and TypeInputEvent exist only in Godot 2.
+// The Variant types. [TypeNil] through [TypePackedVector4Array] carry Godot 4's
+// wire numbers; [TypeImage] and [TypeInputEvent] exist only in Godot 2.
 const (
 	TypeNil Type = iota
 	TypeBool

@@ -22,12 +22,12 @@ const flushSize = 64 << 10
 // its start token declared, string chunks add up to the declared length, a
 // Dictionary's entries are DictKey, key, value, and every end matches its
 // start. A token that does not fit is refused with an *EncodeError matching
-// ErrUnexpectedToken, and nothing is written for it, so the value can be
+// [ErrUnexpectedToken], and nothing is written for it, so the value can be
 // completed with the right token. An error from the writer is final.
 //
 // Output is collected in a pooled buffer and handed to the writer when a
 // top-level value is complete, when more than 64 KiB is buffered (1 MiB
-// while a DeferredCount is open, so that most counts are filled in in the
+// while a [DeferredCount] is open, so that most counts are filled in in the
 // buffer), on Flush, and for large chunks, which go to the writer directly.
 // Memory therefore stays bounded however large a value is.
 type Encoder struct {
@@ -44,7 +44,7 @@ type Encoder struct {
 	own      bytebufferpool.ByteBuffer // AppendMarshal's buffer: the caller's slice
 }
 
-// NewEncoder returns an Encoder writing to w with the default settings (a
+// NewEncoder returns an [Encoder] writing to w with the default settings (a
 // Codec's NewEncoder takes others).
 func NewEncoder(w io.Writer) *Encoder {
 	e := &Encoder{}
@@ -53,7 +53,7 @@ func NewEncoder(w io.Writer) *Encoder {
 }
 
 // Reset makes e write to w with the settings it was made with, dropping
-// any unfinished value and unflushed output (Codec.ResetEncoder changes
+// any unfinished value and unflushed output ([Codec.ResetEncoder] changes
 // the settings).
 func (e *Encoder) Reset(w io.Writer) {
 	cfg := e.cfg

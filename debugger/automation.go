@@ -44,7 +44,7 @@ func (s *Session) tree(ctx context.Context) (*Node, error) {
 }
 
 // NodeByPath returns the node at the absolute path ("/root/Main/Label"),
-// or ErrNoNode.
+// or [ErrNoNode].
 func (s *Session) NodeByPath(ctx context.Context, path string) (*Node, error) {
 	root, err := s.Tree(ctx)
 	if err != nil {
@@ -73,7 +73,7 @@ func (s *Session) WaitNode(ctx context.Context, path string) (*Node, error) {
 }
 
 // Inspect returns the object with the instance id, as the editor's remote
-// inspector sees it, or ErrNoNode if it is gone.
+// inspector sees it, or [ErrNoNode] if it is gone.
 func (s *Session) Inspect(ctx context.Context, id int64) (*Object, error) {
 	if err := s.turn(ctx); err != nil {
 		return nil, err
@@ -186,7 +186,7 @@ func nodePath(o *Object) string {
 // (what it lists: editor properties, script members and constants, a
 // Resource with a path as that path), or in Godot 4 for any other property
 // (global_position) or sub-property ("position:x") by evaluating
-// get_indexed in a script frame. An Object is its gdvar.ObjectID.
+// get_indexed in a script frame. An Object is its [gdvar.ObjectID].
 func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 	if err := s.turn(ctx); err != nil {
 		return nil, err
@@ -234,7 +234,7 @@ func (s *Session) orFreed(ctx context.Context, id int64, path string, err error)
 // 4 by evaluating set_indexed, with value passed as its text form. A
 // property the inspector lists has a type, which value must have or
 // convert to (an int to a float, a String to a StringName, [x, y] or
-// {"x": x, "y": y} to a Vector2, …: see ErrWrongType); else nothing is set
+// {"x": x, "y": y} to a Vector2, …: see [ErrWrongType]); else nothing is set
 // and the error names the type wanted.
 func (s *Session) Set(ctx context.Context, path, property string, value any) error {
 	if err := s.turn(ctx); err != nil {
@@ -308,14 +308,14 @@ func (s *Session) WaitProperty(ctx context.Context, path, property string, match
 
 // Call calls the method of the node at path with args (Go values in
 // gdvar's generic form) and returns what it returned: nil for a void
-// method, an Object as its gdvar.ObjectID. It needs Godot 4. Where the
+// method, an Object as its [gdvar.ObjectID]. It needs Godot 4. Where the
 // game has the input helper (see InstallInput) and is not stopped at a
 // script frame, the helper calls it, with args as they are, without
 // stopping the game, paused tree or not; else the Session evaluates the
 // call in a script frame (see Evaluate), args passed as their text form.
-// A missing node is ErrNoNode, a missing method ErrNoMethod, and a call
+// A missing node is [ErrNoNode], a missing method [ErrNoMethod], and a call
 // the engine refused (wrong arguments) or that raised an error (a script
-// error) ErrCallFailed with the game's error; the game reports the error
+// error) [ErrCallFailed] with the game's error; the game reports the error
 // in Errors too, where through the helper its stack names the helper's
 // _call, not a line the game happened to run. Called in a script frame
 // of a game the caller stopped, errors come after Call returns, and only
@@ -414,7 +414,7 @@ func (s *Session) callInFrame(ctx context.Context, path, method string, args []a
 // error from the game after it. Else, where the game has the input helper
 // (see InstallInput), the helper evaluates it, without stopping the game,
 // paused tree or not, with the current scene as self, and a failed one is
-// ErrEvalFailed with why; else the Session stops the game (break), steps
+// [ErrEvalFailed] with why; else the Session stops the game (break), steps
 // until a GDScript line runs, evaluates there and continues. Autoloads,
 // the engine's singletons and global classes are inputs by name
 // everywhere. Godot 4 only.

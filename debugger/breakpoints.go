@@ -11,7 +11,7 @@ import (
 // SetBreakpoint sets (on) or clears a breakpoint at a line (from 1) of a
 // script, given by its res:// path ("res://main.gd") or by the end of its
 // path in the project (see ScriptPath): a script that is not in the
-// project is ErrNoScript, as a breakpoint there would never be hit. The
+// project is [ErrNoScript], as a breakpoint there would never be hit. The
 // engine does not answer, nor say if the line can never be hit; a line
 // that is hit stops the game, which WaitBreak reports.
 func (s *Session) SetBreakpoint(file string, line int, on bool) error {
@@ -26,7 +26,7 @@ func (s *Session) SetBreakpoint(file string, line int, on bool) error {
 }
 
 // IgnoreErrorBreaks stops a script error from stopping the game (Godot
-// 4.5+; Launch does it unless Config.BreakOnErrors).
+// 4.5+; [Launch] does it unless Config.BreakOnErrors).
 func (s *Session) IgnoreErrorBreaks(on bool) error {
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: set_ignore_error_breaks is Godot 4.5+", ErrUnsupported)

@@ -29,12 +29,12 @@ type classOf struct {
 // script. Godot 4 gets them all from one Expression (see Evaluate); the
 // ids it misses, or all if there is no frame to stop in, are inspected,
 // each id once (nodes sharing one share its class), inspectWindow at a
-// time, all within one request timeout (WithRequestTimeout). A node the
+// time, all within one request timeout ([WithRequestTimeout]). A node the
 // game freed since the tree was taken (a coin picked up meanwhile) is
 // taken out of root with the nodes under it (not asked about once it is
-// found freed): it is gone, not an error; the root gone is ErrNoNode. An
+// found freed): it is gone, not an error; the root gone is [ErrNoNode]. An
 // answer that is no class name, or of no object asked for, is
-// ErrMalformed.
+// [ErrMalformed].
 func (s *Session) Classes(ctx context.Context, root *Node) error {
 	if err := s.turn(ctx); err != nil {
 		return err

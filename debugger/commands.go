@@ -74,7 +74,7 @@ var arity3 = map[string]int{
 // Send sends a message to the game's main thread: data is what the engine
 // expects for name (see docs/debugger.md). Names known to wedge or crash
 // the game when sent with other arities are checked: a wrong count is
-// ErrBadArity and nothing is sent. For Godot 3, name is the command
+// [ErrBadArity] and nothing is sent. For Godot 3, name is the command
 // ("request_scene_tree", not "scene:request_scene_tree").
 func (s *Session) Send(name string, data ...any) error {
 	return s.send(context.Background(), name, data)

@@ -11,7 +11,7 @@ import (
 	"github.com/gdvar/gdvar/stream"
 )
 
-// MaxFrame is the longest frame a Conn reads or writes, its length word
+// MaxFrame is the longest frame a [Conn] reads or writes, its length word
 // included: the engine's debugger buffer, 8 MiB, plus that word. Godot 4.6.3
 // drops a connection that sends it a longer one; older versions lose step.
 const MaxFrame = 8<<20 + 4
@@ -36,12 +36,12 @@ type Message struct {
 var ErrMalformed = errors.New("debugger: malformed message")
 
 // ErrCutShort is a message whose write the context cut short after part of
-// it went out: the stream is out of step, so the Conn writes nothing more
-// (and a Session ends).
+// it went out: the stream is out of step, so the [Conn] writes nothing more
+// (and a [Session] ends).
 var ErrCutShort = errors.New("debugger: a message was cut short")
 
 // MessageError is a frame that decoded but is not a message: Godot 4
-// messages are [String name, int thread, Array data]. The Conn goes on with
+// messages are [String name, int thread, Array data]. The [Conn] goes on with
 // the next frame.
 type MessageError struct {
 	Offset int64  // where the frame starts in the stream
@@ -52,11 +52,11 @@ func (e *MessageError) Error() string {
 	return fmt.Sprintf("debugger: malformed message at offset %d: %s", e.Offset, e.Reason)
 }
 
-// Unwrap returns ErrMalformed.
+// Unwrap returns [ErrMalformed].
 func (e *MessageError) Unwrap() error { return ErrMalformed }
 
 // Conn reads and writes the messages of one debugger connection. Its
-// engine is Godot 4 or Godot 3, which frame messages differently; Detect
+// engine is Godot 4 or Godot 3, which frame messages differently; [Detect]
 // finds which from the first frame. One goroutine may Read while others
 // Write.
 type Conn struct {
@@ -78,8 +78,8 @@ var (
 	codec3 = gdvar.MustCodec(gdvar.WithEngine(gdvar.Godot3), gdvar.Semantic(true))
 )
 
-// NewConn returns a Conn speaking engine's framing (gdvar.Godot4 or
-// gdvar.Godot3) on rw.
+// NewConn returns a [Conn] speaking engine's framing ([gdvar.Godot4] or
+// [gdvar.Godot3]) on rw.
 func NewConn(rw io.ReadWriter, engine gdvar.Engine) *Conn {
 	return newConn(rw, engine, frameReader(rw))
 }
@@ -110,7 +110,7 @@ func frameReader(rw io.ReadWriter) *stream.Reader {
 	return p.Reader
 }
 
-// Detect reads the first frame a game sends and returns a Conn in its
+// Detect reads the first frame a game sends and returns a [Conn] in its
 // framing: Godot 4's first frame is an Array (set_pid), Godot 3's the
 // String name of its first message ("output").
 func Detect(rw io.ReadWriter) (*Conn, error) {
@@ -133,7 +133,7 @@ func (c *Conn) Engine() gdvar.Engine { return c.engine }
 
 // Read returns the next message. A frame that is not a message is a
 // *MessageError, after which Read can go on; any other error (the game
-// gone, a frame over MaxFrame, a Godot 3 message out of step) ends the
+// gone, a frame over [MaxFrame], a Godot 3 message out of step) ends the
 // connection.
 func (c *Conn) Read() (Message, error) {
 	off := c.r.Offset()
@@ -216,7 +216,7 @@ func (c *Conn) read3(b []byte, off int64) (Message, error) {
 
 // Write sends a message to the game: in Godot 4 [name, thread, data] (the
 // main thread is 1), in Godot 3 [name, data…] (thread is unused). It does
-// not check data against what the engine expects: Session does. It waits
+// not check data against what the engine expects: [Session] does. It waits
 // as long as the game takes to read the message: WriteContext bounds that.
 func (c *Conn) Write(name string, thread int64, data []any) error {
 	return c.WriteContext(context.Background(), name, thread, data)
@@ -225,7 +225,7 @@ func (c *Conn) Write(name string, thread int64, data []any) error {
 // WriteContext is Write within the context: where the connection has write
 // deadlines (a net.Conn), the wait for the game to read ends with it, with
 // its error. If part of the message went out, the error also matches
-// ErrCutShort, and so does every later write's.
+// [ErrCutShort], and so does every later write's.
 func (c *Conn) WriteContext(ctx context.Context, name string, thread int64, data []any) error {
 	select {
 	case c.writing <- struct{}{}:

@@ -23,13 +23,13 @@
 //
 // All of it works on a stock game with nothing added to its project.
 // Input (Key, MouseMove, MouseClick, MouseWheel, Action and Text) goes
-// through gdvar's input helper, InputAutoload's script, which Launch
+// through gdvar's input helper, InputAutoload's script, which [Launch]
 // installs at run time in a Godot 4.4+ game (InstallInput), or which a
 // game has as an autoload; none on Godot 3.
 //
 // With the helper, Call and Evaluate run from its message capture, in a
 // paused scene tree too. Without it, a Call, a Get of a property the
-// inspector does not list, and Evaluate need a script frame: the Session
+// inspector does not list, and Evaluate need a script frame: the [Session]
 // stops the game (break), steps until a GDScript line runs, evaluates an
 // Expression there and continues, so the game is frozen for about two
 // frames plus a few milliseconds an expression.

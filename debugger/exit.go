@@ -9,9 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// ErrExited is a launched game's process having ended: the Session of a
+// ErrExited is a launched game's process having ended: the [Session] of a
 // Game that quit or crashed ends with an *ExitError, which matches it and
-// ErrClosed both (errors.Is), and says why in the game's own words.
+// [ErrClosed] both (errors.Is), and says why in the game's own words.
 var ErrExited = errors.New("debugger: the game's process ended")
 
 // ExitError is how a launched game's process ended, and the last lines it
@@ -36,7 +36,7 @@ func (e *ExitError) Error() string {
 	return b.String()
 }
 
-// Is matches ErrExited and ErrClosed: the session ended with the process.
+// Is matches [ErrExited] and [ErrClosed]: the session ended with the process.
 func (e *ExitError) Is(target error) bool { return target == ErrExited || target == ErrClosed }
 
 // The bounds of what a Game keeps of its output, for ExitError.

@@ -13,7 +13,7 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// Game is a game Launch started: its Session, and its process, which
+// Game is a game [Launch] started: its [Session], and its process, which
 // Close ends.
 type Game struct {
 	*Session
@@ -39,7 +39,7 @@ const exitWait = 2 * time.Second
 // anything. A game that ends before its main scene is there fails Launch
 // with an *ExitError: how it ended, and the last lines it printed.
 //
-// The main scene is waited for (within WithConnectTimeout) when Launch
+// The main scene is waited for (within [WithConnectTimeout]) when Launch
 // can read the game's project.godot, in the folder --path names or the
 // working directory, and it or the command line names a main scene: then
 // the main scene is the first child of /root that is not an autoload.
@@ -47,7 +47,7 @@ const exitWait = 2 * time.Second
 // Any local process can read the game's command line, and connect to the
 // listener first. On Linux the listener takes only a connection that the
 // game's process, or a process it started, holds (the kernel says which);
-// others are closed at once, ErrNotTheGame, and it waits on. Elsewhere it
+// others are closed at once, [ErrNotTheGame], and it waits on. Elsewhere it
 // takes the first connection that sends a debugger message (Accept).
 func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*Game, error) {
 	cfg, err := newConfig(opts, true)
@@ -138,7 +138,7 @@ func (g *Game) exitError() *ExitError {
 	return &ExitError{State: g.cmd.ProcessState.String(), Output: g.output.Lines()}
 }
 
-// Process returns the game's process as Launch started it (the engine
+// Process returns the game's process as [Launch] started it (the engine
 // binary, or whatever godot names); PID is what the engine says.
 func (g *Game) Process() *os.Process { return g.cmd.Process }
 

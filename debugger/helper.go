@@ -45,8 +45,8 @@ const helperMeta = `"gdvar_input"`
 // PROCESS_MODE_ALWAYS), nothing written into the project. It needs a
 // script frame within 10 s: a game whose tree is paused at the time, or
 // that runs no GDScript each frame, gives none; add the autoload to such
-// a game. Launch calls it; a session without the helper calls it at its
-// first input. A failure matches ErrNoInputAutoload, says why (the game's
+// a game. [Launch] calls it; a session without the helper calls it at its
+// first input. A failure matches [ErrNoInputAutoload], says why (the game's
 // own error if the script did not compile), and is what the input methods
 // return until an install succeeds.
 func (s *Session) InstallInput(ctx context.Context) error {

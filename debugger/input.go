@@ -15,8 +15,8 @@ import (
 //go:embed autoload/gdvar_input.gd
 var inputAutoload string
 
-// InputAutoload returns gdvar_input.gd, the input helper: Launch
-// installs it at run time in a Godot 4 game (see Session.InstallInput),
+// InputAutoload returns gdvar_input.gd, the input helper: [Launch]
+// installs it at run time in a Godot 4 game (see [Session.InstallInput]),
 // and a game that gives no script frame to install it from takes it as an
 // autoload: write it into the game's project and add it under [autoload]
 // in project.godot (GdvarInput="*res://gdvar_input.gd"). It lets Key,
@@ -30,7 +30,7 @@ func InputAutoload() string { return inputAutoload }
 // ErrNoInputAutoload is what the input methods return from a game without
 // the input helper, with why: it could not be installed (why, in the
 // game's words), or the game is Godot 3, which has no message captures
-// (then it matches ErrUnsupported too).
+// (then it matches [ErrUnsupported] too).
 var ErrNoInputAutoload = errors.New("debugger: no input helper (gdvar_input.gd) in the game")
 
 // ErrInputRefused is an input the helper did not make: an unknown key,
@@ -80,8 +80,8 @@ func (s *Session) MouseClick(ctx context.Context, at gdvar.Vector2, button Mouse
 	return s.press(ctx, "gdvar:mouse_button", mouse, how, func(down bool) []any { return []any{at, int64(button), down} })
 }
 
-// MouseWheel turns the wheel (WheelUp, WheelDown, WheelLeft or
-// WheelRight) by factor notches (1 if 0) at a position: a press and a
+// MouseWheel turns the wheel ([WheelUp], [WheelDown], [WheelLeft] or
+// [WheelRight]) by factor notches (1 if 0) at a position: a press and a
 // release, as a mouse sends.
 func (s *Session) MouseWheel(ctx context.Context, at gdvar.Vector2, wheel MouseButton, factor float64) error {
 	if wheel < WheelUp || wheel > WheelRight {
@@ -110,7 +110,7 @@ func (s *Session) Text(ctx context.Context, text string) error {
 }
 
 // HasInput says whether the game has the input autoload: nil, or
-// ErrNoInputAutoload after a bounded wait for its answer.
+// [ErrNoInputAutoload] after a bounded wait for its answer.
 func (s *Session) HasInput(ctx context.Context) error {
 	if s.Engine() == gdvar.Godot3 {
 		return ErrNoInputAutoload

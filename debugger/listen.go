@@ -11,13 +11,13 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// DefaultListen is where Listen listens with no address: the loopback
+// DefaultListen is where [Listen] listens with no address: the loopback
 // interface on the editor's default port. Anything that can reach a
 // debugger port can connect to it and send it messages, so listen on
 // another interface only on purpose.
 const DefaultListen = "127.0.0.1:6007"
 
-// ErrNotTheGame is a connection Launch refused: it does not come from the
+// ErrNotTheGame is a connection [Launch] refused: it does not come from the
 // process it started (or one that process started).
 var ErrNotTheGame = errors.New("debugger: a connection from another process than the game")
 
@@ -39,7 +39,7 @@ type Listener struct {
 	closeOnce sync.Once
 }
 
-// Listen listens on addr (DefaultListen if ""; port 0 picks a free one).
+// Listen listens on addr ([DefaultListen] if ""; port 0 picks a free one).
 func Listen(addr string) (*Listener, error) {
 	if addr == "" {
 		addr = DefaultListen
@@ -75,7 +75,7 @@ func (l *Listener) Close() error {
 	return err
 }
 
-// Accept waits for a game to connect and returns its Session: the first
+// Accept waits for a game to connect and returns its [Session]: the first
 // connection whose first frame is a debugger message (from which the
 // engine's framing is found) within the context's deadline, or 10 s, of
 // its connecting. One that sends nothing, or something else, is closed,

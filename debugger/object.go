@@ -12,7 +12,7 @@ import (
 // category row (type 0, usage 128). Script members the inspector does not
 // list as exported are named "Members/name", constants "Constants/name".
 // A Resource with a path is sent as that path; another Object as its
-// gdvar.ObjectID; a value over 1 MiB as nil.
+// [gdvar.ObjectID]; a value over 1 MiB as nil.
 type Property struct {
 	Name       string
 	Type       int64 // the Variant type

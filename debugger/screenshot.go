@@ -40,17 +40,17 @@ func ShotNode(path string) ShotOption {
 var shotTags atomic.Int64
 
 // Screenshot returns a PNG of the game's root viewport as last drawn, or
-// of a node's (ShotNode). Godot 4.5+ saves the root's as the editor asks
+// of a node's ([ShotNode]). Godot 4.5+ saves the root's as the editor asks
 // for it (scene:rq_screenshot) to a file in its temporary folder, which
 // the Session reads and removes: the game goes on running. A node's, or
 // the root's from an older Godot 4 or a game on another machine, is read
 // by evaluate in a script frame (see Evaluate), a MiB at a time while the
 // game is stopped there. A game run with --headless has no image:
-// ErrNoRenderer. Godot 3 has neither way: ErrUnsupported. At most the
+// [ErrNoRenderer]. Godot 3 has neither way: [ErrUnsupported]. At most the
 // bytes a PNG of the image's size (which the game says first) can take,
-// and MaxScreenshot; a PNG that cannot be of that image (not one, another
+// and [MaxScreenshot]; a PNG that cannot be of that image (not one, another
 // size, a chunk past that bound, a wrong CRC, bytes after its end), and
-// anything else the game sends, is ErrMalformed, at the first chunk that
+// anything else the game sends, is [ErrMalformed], at the first chunk that
 // shows it.
 func (s *Session) Screenshot(ctx context.Context, opts ...ShotOption) ([]byte, error) {
 	var c shotConfig

@@ -25,8 +25,8 @@ const (
 // SetBreakpoint: file as it is if it starts with res://, the file at that
 // path from the project's folder ("scripts/player.gd"), or else the one
 // file of the project whose path ends in file ("player.gd"; letter case
-// is matched exactly if a file has it, else ignored). Where Launch knows the project's folder (see Launch), a
-// file that is not there, or that several files end in, is ErrNoScript,
+// is matched exactly if a file has it, else ignored). Where [Launch] knows the project's folder (see Launch), a
+// file that is not there, or that several files end in, is [ErrNoScript],
 // with the candidates; elsewhere a path without res:// is ErrNoScript.
 func (s *Session) ScriptPath(file string) (string, error) {
 	dir := s.cfg.projectDir

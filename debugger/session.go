@@ -64,7 +64,7 @@ type Session struct {
 	err           error
 }
 
-// NewSession starts a Session on conn, which closer closes (the net.Conn
+// NewSession starts a [Session] on conn, which closer closes (the net.Conn
 // under it), or returns the error of the first invalid option.
 func NewSession(conn *Conn, closer io.Closer, opts ...Option) (*Session, error) {
 	cfg, err := newConfig(opts, false)
@@ -83,7 +83,7 @@ func newSession(conn *Conn, closer io.Closer, cfg config) *Session {
 	return s
 }
 
-// Engine returns the game's engine version, gdvar.Godot4 or gdvar.Godot3.
+// Engine returns the game's engine version, [gdvar.Godot4] or [gdvar.Godot3].
 func (s *Session) Engine() gdvar.Engine { return s.conn.Engine() }
 
 // Version returns the game's engine major and minor version, from the
@@ -104,9 +104,9 @@ func (s *Session) PID() int64 {
 // Done is closed when the session has ended; Err then says why.
 func (s *Session) Done() <-chan struct{} { return s.done }
 
-// Err returns why the session ended: nil while it runs, ErrClosed after
+// Err returns why the session ended: nil while it runs, [ErrClosed] after
 // Close or when the game quit, or the read error. A Game's that quit or
-// crashed is an *ExitError (matching ErrClosed and ErrExited), with the
+// crashed is an *ExitError (matching ErrClosed and [ErrExited]), with the
 // last lines the game printed.
 func (s *Session) Err() error {
 	select {
@@ -269,7 +269,7 @@ func (s *Session) setStopped(on bool) {
 }
 
 // Output returns the lines the game printed so far, oldest first (as many
-// as WithMaxOutput keeps; a line cut at 64 KiB), and how many older ones
+// as [WithMaxOutput] keeps; a line cut at 64 KiB), and how many older ones
 // were dropped.
 func (s *Session) Output() (lines []Line, dropped int) {
 	s.mu.Lock()

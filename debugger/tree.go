@@ -13,7 +13,7 @@ type Node struct {
 	Name string
 	// Type is what the message says: get_class() for a node without a
 	// script; for a scripted node (Godot 4) its script's class_name, or
-	// its path. Class is always get_class() once Session.Classes filled it.
+	// its path. Class is always get_class() once [Session.Classes] filled it.
 	Type, Class string
 	ID          int64
 	SceneFile   string // the scene the node was instanced from (Godot 4)

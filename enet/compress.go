@@ -7,10 +7,10 @@ import (
 	"github.com/gdvar/gdvar/internal/fastlz"
 )
 
-// Compression is how a Host compresses its datagrams, numbered as Godot's
-// ENetConnection.CompressionMode (WithCompression). Its last two,
+// Compression is how a [Host] compresses its datagrams, numbered as Godot's
+// ENetConnection.CompressionMode ([WithCompression]). Its last two,
 // COMPRESS_ZLIB (3) and COMPRESS_ZSTD (4), are package enet/compress's
-// Compressors (WithCompressor), so that a program that does not use them
+// Compressors ([WithCompressor]), so that a program that does not use them
 // links neither codec.
 type Compression int
 
@@ -36,7 +36,7 @@ func (c Compression) String() string {
 	return fmt.Sprintf("Compression(%d)", int(c))
 }
 
-// A Compressor is one Host's codec of its datagrams (WithCompressor): the
+// A Compressor is one Host's codec of its datagrams ([WithCompressor]): the
 // host calls it under its lock, one call at a time, so it may keep
 // scratch state between calls, and each host has its own. ENet's rules on
 // what comes out are the host's, whatever the codec: a compressed datagram
@@ -49,7 +49,7 @@ type Compressor interface {
 	Compress(dst, src []byte, limit int) []byte
 	// Decompress appends to dst the decompressed form of src, refusing
 	// (an error) output beyond limit bytes, which should be or wrap
-	// ErrOverLimit, or malformed input; it must never allocate by what
+	// [ErrOverLimit], or malformed input; it must never allocate by what
 	// src declares. The host drops a datagram it refuses. Past limit,
 	// what it returns with its error may hold the output's start, as much
 	// as it could stop at (the range coder's and zlib's first limit bytes,

@@ -3,7 +3,7 @@
 // multiplayer uses by default (ENetMultiplayerPeer), and what a script's
 // ENetConnection and ENetPacketPeer speak.
 //
-// A Host is one UDP socket. A server Listens and Accepts peers; a client
+// A [Host] is one UDP socket. A server Listens and Accepts peers; a client
 // Connects to a server; a host can do both. Each Peer has channels, on
 // which packets go reliably (arriving once and in order), unreliably
 // (in order, or not at all), or unsequenced (never twice); a packet larger
@@ -25,13 +25,13 @@
 // acknowledgements, retransmission with ENet's round-trip estimate,
 // pings and timeouts, the unreliable throttle, windows and bandwidth
 // limits as the handshake negotiates them, the optional CRC-32 checksum
-// (WithChecksum) and every compressor Godot's ENetConnection.compress can
-// set (WithCompression). docs/enet.md says where each rule comes from.
+// ([WithChecksum]) and every compressor Godot's ENetConnection.compress can
+// set ([WithCompression]). docs/enet.md says where each rule comes from.
 //
 // A host holds what its options allow, whatever datagrams declare:
-// fragments take memory as they arrive (WithMaxWaitingData bounds a
+// fragments take memory as they arrive ([WithMaxWaitingData] bounds a
 // peer's), a peer's send queue counts what its packets hold until they
-// are sent or acknowledged (WithMaxSendQueue), so that a peer that stops
+// are sent or acknowledged ([WithMaxSendQueue]), so that a peer that stops
 // answering holds no more, and packets that come out of order cost the
 // logarithm of what waits, whatever the order. A connect not yet
 // verified costs one slot's offer and no channels, and its source is

@@ -6,8 +6,8 @@ import (
 )
 
 // ErrCompression is a datagram the host could not open because its
-// sender compresses otherwise than the host (WithCompression,
-// WithCompressor): ENet's header says only that a datagram is
+// sender compresses otherwise than the host ([WithCompression],
+// [WithCompressor]): ENet's header says only that a datagram is
 // compressed, not how, so both ends must be given the same mode, as
 // Godot's ENetConnection.compress sets it.
 var ErrCompression = fmt.Errorf("enet: datagram compressed otherwise than this host's setting")
@@ -32,8 +32,8 @@ func (c *config) decompressError() error {
 // WithDropReport makes the host call fn with what it drops because of a
 // setting the sender does not share, which ENet itself drops silently,
 // leaving the sender to time out: a compressed datagram the host cannot
-// decompress (ErrCompression), a connect with every slot taken
-// (ErrTooManyPeers). fn runs on the host's goroutine, with its lock held:
+// decompress ([ErrCompression]), a connect with every slot taken
+// ([ErrTooManyPeers]). fn runs on the host's goroutine, with its lock held:
 // it must return at once and call nothing of the host's. A hostile
 // sender can make it run once per datagram; pace what it reports.
 func WithDropReport(fn func(from netip.AddrPort, err error)) Option {

@@ -19,11 +19,11 @@ var (
 	// ErrTooLarge is returned by a send over MaxPacketSize.
 	ErrTooLarge = errors.New("enet: packet too large")
 	// ErrQueueFull is returned by a send while the peer's queue counts
-	// its MaxSendQueue or more (see WithMaxSendQueue).
+	// its MaxSendQueue or more (see [WithMaxSendQueue]).
 	ErrQueueFull = errors.New("enet: send queue full")
 	// ErrTooManyPeers is returned when the host has no room for a peer.
 	ErrTooManyPeers = errors.New("enet: too many peers")
-	// ErrInvalidOption is returned by Listen and NewHost given an option
+	// ErrInvalidOption is returned by [Listen] and [NewHost] given an option
 	// out of its range.
 	ErrInvalidOption = errors.New("enet: invalid option")
 	// ErrOverLimit is a Compressor's error for a datagram that
@@ -45,5 +45,5 @@ func (e *DisconnectError) Error() string {
 	return fmt.Sprintf("enet: peer disconnected (data %d)", e.Data)
 }
 
-// Is makes errors.Is(err, ErrDisconnected) true.
+// Is makes errors.Is(err, [ErrDisconnected]) true.
 func (e *DisconnectError) Is(target error) bool { return target == ErrDisconnected }

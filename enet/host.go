@@ -99,18 +99,18 @@ type Stats struct {
 	DatagramsIn, DatagramsOut uint64
 	BytesIn, BytesOut         uint64
 	// DatagramsPolled counts the datagrams read without the reader
-	// sleeping first, found waiting by its polling (WithBusyPoll): of
+	// sleeping first, found waiting by its polling ([WithBusyPoll]): of
 	// DatagramsIn, the share the window catches.
 	DatagramsPolled uint64
 	// Ticks counts the runs of the host's timer work (retransmissions,
-	// pings, timeouts): every WithTick while something is in flight or
+	// pings, timeouts): every [WithTick] while something is in flight or
 	// queued, else only when a ping or the bandwidth share falls due.
 	Ticks uint64
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"
-// or "udp6") and returns a Host serving it, its socket's buffers sized by
-// WithSocketBuffers. An invalid option fails it before the socket is
+// or "udp6") and returns a [Host] serving it, its socket's buffers sized by
+// [WithSocketBuffers]. An invalid option fails it before the socket is
 // opened.
 func Listen(network, addr string, opts ...Option) (*Host, error) {
 	cfg, err := configOf(opts)
@@ -143,7 +143,7 @@ func sizeBuffers(conn *net.UDPConn, cfg config) error {
 	return nil
 }
 
-// NewHost returns a Host on conn, which it owns from then on, or the error
+// NewHost returns a [Host] on conn, which it owns from then on, or the error
 // of an invalid option, when conn is left to the caller.
 func NewHost(conn net.PacketConn, opts ...Option) (*Host, error) {
 	cfg, err := configOf(opts)

@@ -55,10 +55,10 @@ func configOf(opts []Option) (config, error) {
 	return c, c.err
 }
 
-// Option configures a Host: an option of this package alone, which no
-// other package's function takes. Listen and NewHost check them once,
+// Option configures a [Host]: an option of this package alone, which no
+// other package's function takes. [Listen] and [NewHost] check them once,
 // before the host is made: an option given a value outside the range its
-// doc states fails them with an error matching ErrInvalidOption, naming
+// doc states fails them with an error matching [ErrInvalidOption], naming
 // the option (none is clamped). The Host keeps its settings; they never
 // change.
 type Option func(*config)
@@ -122,7 +122,7 @@ func WithChecksum(on bool) Option {
 }
 
 // WithCompression sets how the host compresses its datagrams, one of this
-// package's modes (CompressNone, CompressRangeCoder, CompressFastLZ); both
+// package's modes ([CompressNone], [CompressRangeCoder], [CompressFastLZ]); both
 // sides must agree. Default CompressNone.
 func WithCompression(m Compression) Option {
 	return option("WithCompression", m >= CompressNone && m <= CompressFastLZ, func(c *config) {
@@ -130,7 +130,7 @@ func WithCompression(m Compression) Option {
 	})
 }
 
-// WithCompressor makes the host compress its datagrams with a Compressor
+// WithCompressor makes the host compress its datagrams with a [Compressor]
 // of newCompressor's, made once for it, in place of WithCompression's
 // mode: Godot's COMPRESS_ZLIB is enet.WithCompressor(compress.Zlib), and
 // COMPRESS_ZSTD enet.WithCompressor(compress.Zstd), of package
@@ -166,7 +166,7 @@ func WithMaxWaitingData(n int) Option {
 // bytes and 192 more for each of its commands (one, or one a fragment),
 // from Send until it is sent, or, if it is reliable, until the peer
 // acknowledges it. Once the queue counts n bytes or more, Send and Queue
-// return ErrQueueFull; below, they take any packet within MaxPacketSize,
+// return [ErrQueueFull]; below, they take any packet within MaxPacketSize,
 // so that a queue holds at most n and one packet. A peer that stops
 // acknowledging therefore holds no more than that, however much is sent
 // to it; one that is slow fills its queue, and a sender that gets
@@ -188,7 +188,7 @@ func WithTick(d time.Duration) Option {
 	return option("WithTick", d >= time.Millisecond, func(c *config) { c.tick = d })
 }
 
-// DefaultSocketBuffer is the size of the receive and send buffers Listen
+// DefaultSocketBuffer is the size of the receive and send buffers [Listen]
 // asks of its socket, as libenet's enet_host_create does
 // (ENET_HOST_RECEIVE_BUFFER_SIZE, ENET_HOST_SEND_BUFFER_SIZE); Linux gives
 // twice that, up to net.core.rmem_max and wmem_max. The receive buffer
@@ -201,8 +201,8 @@ func WithTick(d time.Duration) Option {
 const DefaultSocketBuffer = 256 << 10
 
 // WithSocketBuffers sets the receive and send buffers, in bytes, that
-// Listen asks of its socket (0 or more; 0 keeps the system's). Default
-// DefaultSocketBuffer each. NewHost leaves its conn's buffers as they are.
+// [Listen] asks of its socket (0 or more; 0 keeps the system's). Default
+// [DefaultSocketBuffer] each. [NewHost] leaves its conn's buffers as they are.
 func WithSocketBuffers(recv, send int) Option {
 	return option("WithSocketBuffers", recv >= 0 && send >= 0, func(c *config) { c.recvBuffer, c.sendBuffer = recv, send })
 }

@@ -70,7 +70,7 @@ type Packet struct {
 	Data    []byte
 }
 
-// Peer is one connection of a Host: a remote client of a server, or the
+// Peer is one connection of a [Host]: a remote client of a server, or the
 // server a client connected to. Its methods are safe for concurrent use.
 type Peer struct {
 	host *Host
@@ -192,7 +192,7 @@ func (p *Peer) RTT() time.Duration {
 // Done is closed when the peer is gone; Err says why.
 func (p *Peer) Done() <-chan struct{} { return p.done }
 
-// Err is why the peer is gone (an error wrapping ErrClosed, ErrTimeout or
+// Err is why the peer is gone (an error wrapping [ErrClosed], [ErrTimeout] or
 // a *DisconnectError), or nil while it is connected.
 func (p *Peer) Err() error {
 	p.host.mu.Lock()
@@ -227,7 +227,7 @@ func (p *Peer) setTimeout(limit, minimum, maximum uint32) {
 // larger than the MTU allows go as fragments. It fails if the peer is not
 // connected, the channel does not exist, the packet is over the host's
 // MaxPacketSize, or the peer's queue counts MaxSendQueue or more (see
-// WithMaxSendQueue: ErrQueueFull, and the packet may be sent again once
+// [WithMaxSendQueue]: [ErrQueueFull], and the packet may be sent again once
 // the peer has acknowledged what it was sent).
 func (p *Peer) Send(channel uint8, data []byte, flags Flag) error {
 	h := p.host

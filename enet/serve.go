@@ -24,7 +24,7 @@ import "context"
 // are handled first. handle runs on the goroutine that called Serve, or,
 // when that goroutine waits and quick is not nil and reports true, on
 // the host's reading goroutine: the host then reads nothing more until
-// handle returns, or for 50 ms and a tick (WithTick) at most, after which
+// handle returns, or for 50 ms and a tick ([WithTick]) at most, after which
 // another goroutine reads. quick is called just before, on
 // that goroutine, one at a time with handle: it says whether handle will
 // return soon. What is sent while the reader handles packets (its

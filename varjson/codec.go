@@ -7,8 +7,8 @@ import (
 )
 
 // A Codec is a set of varjson options made once, as gdvar's and vartext's
-// Codecs are: the settings of Marshal, Unmarshal, Decoders, Encoders,
-// FromBinary and ToBinary. It never changes once made, so one Codec may
+// Codecs are: the settings of [Marshal], [Unmarshal], Decoders, Encoders,
+// [FromBinary] and [ToBinary]. It never changes once made, so one Codec may
 // serve any number of goroutines, and a package that writes JSON takes it
 // whole. A nil *Codec is the default, as are the package's functions
 // without options.
@@ -17,13 +17,13 @@ import (
 //	text, err := godot3.Marshal(v)
 type Codec struct{ cfg config }
 
-// NewCodec returns the Codec of opts. No option of varjson's can be
-// invalid today (WithCodec takes gdvar's settings checked already); the
+// NewCodec returns the [Codec] of opts. No option of varjson's can be
+// invalid today ([WithCodec] takes gdvar's settings checked already); the
 // error is there for one that may be, as gdvar's and vartext's NewCodec
 // have it.
 func NewCodec(opts ...Option) (*Codec, error) { return (*Codec)(nil).With(opts...) }
 
-// MustCodec is NewCodec for options known to be valid, as in a package's
+// MustCodec is [NewCodec] for options known to be valid, as in a package's
 // variables: it panics on an invalid one.
 func MustCodec(opts ...Option) *Codec {
 	c, err := NewCodec(opts...)

@@ -9,14 +9,14 @@ import (
 )
 
 // FromBinary reads one binary value at src's offset and writes its JSON
-// form to dst, as Marshal prints it, with nothing after it; it leaves src
+// form to dst, as [Marshal] prints it, with nothing after it; it leaves src
 // just after the value, so that a loop converts a sequence, and returns
 // io.EOF at the end of src.
 //
 // It reads the value once and prints the forms values written by Godot
-// take (Encoder.Guess); on the rare value that does not take them, it
+// take ([Encoder.Guess]); on the rare value that does not take them, it
 // prints the value again, from its start, after a first pass
-// (Encoder.LookAhead). dst gets one printing only: the first is held back
+// ([Encoder.LookAhead]). dst gets one printing only: the first is held back
 // in memory, and a value whose JSON is longer than 256 KiB goes the two
 // passes' way, unless dst can take back what was written (it has the
 // methods Offset() int64, where the next Write goes, and Rewind(offset
@@ -71,13 +71,13 @@ func fromBinary(dst io.Writer, src io.ReadSeeker, cfg config) error {
 func release(dec *gdvar.Decoder) { dec.Reset(nil) }
 
 // ToBinary reads one JSON value at src's offset and writes its binary form
-// to dst, as Decoder.DecodeTo does; it leaves src just after the value, so
+// to dst, as [Decoder.DecodeTo] does; it leaves src just after the value, so
 // that a loop converts a sequence, and returns io.EOF when only white space
 // is left.
 //
-// It reads the value once (Decoder.OnePass); a value that one pass cannot
+// It reads the value once ([Decoder.OnePass]); a value that one pass cannot
 // write is converted again from its start in two passes. dst gets one
-// conversion only, held back as FromBinary holds it (a dst that takes back
+// conversion only, held back as [FromBinary] holds it (a dst that takes back
 // must also be an io.WriteSeeker: one pass fills in counts). A SyntaxError's
 // offset, line and column, and a ValueError's offset, are src's.
 func ToBinary(dst io.Writer, src io.ReadSeeker, opts ...Option) error {

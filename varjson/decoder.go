@@ -12,9 +12,9 @@ import (
 )
 
 // Unmarshal parses the JSON form of one value and stores it in v, a non-nil
-// pointer: gdvar's generic form into an interface{}, or what gdvar.Unmarshal
+// pointer: gdvar's generic form into an interface{}, or what [gdvar.Unmarshal]
 // would store from the value's binary encoding into other Go types.
-// gdvar.Marshal of the generic value gives back the bytes the JSON was made
+// [gdvar.Marshal] of the generic value gives back the bytes the JSON was made
 // from.
 func Unmarshal(data []byte, v any, opts ...Option) error {
 	return unmarshal(data, v, newConfig(opts))
@@ -58,16 +58,16 @@ type Decoder struct {
 }
 
 // OnePass makes DecodeTo read each value once, from any reader, giving
-// each count as gdvar.DeferredCount: the Encoder fills them in when they
+// each count as [gdvar.DeferredCount]: the [Encoder] fills them in when they
 // end, so it must write to an io.WriteSeeker (a file). DecodeTo then holds
 // no note of the value, only its path and a JSON string at a time. One
 // pass takes the plain form of what the JSON gives after the content it
 // modifies: a typed Array's "$type", a typed Dictionary's "$key_type" and
 // "$value_type", a vector array's "$wide". A value that has one (or that
-// nests too deep, which two passes report) is ErrTwoPasses, written in
+// nests too deep, which two passes report) is [ErrTwoPasses], written in
 // part; like any error of DecodeTo, it ends the Decoder. Drop what was
 // written and decode the value again with a Decoder without OnePass, as
-// ToBinary does.
+// [ToBinary] does.
 func (d *Decoder) OnePass() { d.stream.once = true }
 
 // ErrTwoPasses is DecodeTo's error, after OnePass, for a value that one
@@ -78,7 +78,7 @@ var ErrTwoPasses = errors.New("varjson: the value has members after the content 
 // have a key twice (the engine's bytes can), and nothing else is relaxed.
 var jsonOptions = jsontext.AllowDuplicateNames(true)
 
-// NewDecoder returns a Decoder reading the values in r.
+// NewDecoder returns a [Decoder] reading the values in r.
 func NewDecoder(r io.Reader, opts ...Option) *Decoder { return newDecoder(r, newConfig(opts)) }
 
 // newDecoder returns a Decoder reading the values in r with the settings
@@ -179,7 +179,7 @@ func (d *Decoder) place(at int64) (linePos, bool) {
 	return pos, ok
 }
 
-// Decode reads the next value into v, as Unmarshal does. It returns io.EOF
+// Decode reads the next value into v, as [Unmarshal] does. It returns io.EOF
 // when only white space is left. It holds the whole value.
 func (d *Decoder) Decode(v any) error {
 	rv := reflect.ValueOf(v)
@@ -214,7 +214,7 @@ func (d *Decoder) Decode(v any) error {
 }
 
 // DecodeTo reads the next value and writes it to enc, the binary form's
-// Encoder, as tokens. It returns io.EOF when only white space is left.
+// [Encoder], as tokens. It returns io.EOF when only white space is left.
 //
 // The binary form gives each container's element count before its
 // elements, and a typed Array's type (JSON's "$type") or a vector array's

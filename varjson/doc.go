@@ -42,8 +42,8 @@
 // value the input wrote otherwise is a $Raw. Type names are Godot 4's
 // whatever the engine version.
 //
-// Marshal and Unmarshal work on whole values. For values of any size, an
-// Encoder prints JSON as tokens stream from a gdvar.Decoder, and a
+// [Marshal] and [Unmarshal] work on whole values. For values of any size, an
+// [Encoder] prints JSON as tokens stream from a gdvar.Decoder, and a
 // Decoder's DecodeTo writes JSON to a gdvar.Encoder as tokens. A [Codec]
 // holds the options made once, as gdvar's does: its methods are the
 // package's functions and constructors with its settings.

@@ -17,7 +17,7 @@ import (
 const flushSize = 32 << 10
 
 // An Encoder writes the JSON form of values it reads token by token from a
-// gdvar.Decoder, so that a value of any size is printed in memory bounded by
+// [gdvar.Decoder], so that a value of any size is printed in memory bounded by
 // the Decoder's chunk size, the nesting depth and LookAhead's record.
 //
 // Some forms depend on the whole value: a Dictionary is a plain JSON object
@@ -33,7 +33,7 @@ const flushSize = 32 << 10
 // Object, packed array and multi-chunk string, and a hash of each key of
 // the Dictionaries being read.
 //
-// The options select the engine version the Decoder reads (default Godot
+// The options select the engine version the [Decoder] reads (default Godot
 // 4): $Raw values are written with it.
 type Encoder struct {
 	w       io.Writer
@@ -48,7 +48,7 @@ type Encoder struct {
 	guess   bool           // see Guess
 }
 
-// NewEncoder returns an Encoder that writes to w.
+// NewEncoder returns an [Encoder] that writes to w.
 func NewEncoder(w io.Writer, opts ...Option) *Encoder { return newEncoder(w, newConfig(opts)) }
 
 // newEncoder returns an Encoder that writes to w with the settings cfg.
@@ -105,9 +105,9 @@ func (enc *Encoder) CopyValue(dec *gdvar.Decoder) error {
 // Dictionary whose first key is a String is a plain object; a long string
 // or a packed array is written as Godot writes it) and checks the rest as
 // it reads on. If the rest contradicts that, CopyValue returns
-// ErrWrongGuess, having written part of the value: drop what was written
+// [ErrWrongGuess], having written part of the value: drop what was written
 // and print the value again with a new Encoder, after LookAhead, as
-// FromBinary does. Values
+// [FromBinary] does. Values
 // an engine wrote print in one pass instead of two.
 func (enc *Encoder) Guess() { enc.guess = true }
 

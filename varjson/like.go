@@ -27,7 +27,7 @@ import (
 // where ref's key there is the same or, for numbers, equal as doubles) and
 // Object property name, Array elements by position. A number with no
 // number at its place in ref (one added by the edit) and the elements of a
-// typed Array of floats keep or take the type that Unmarshal gives them,
+// typed Array of floats keep or take the type that [Unmarshal] gives them,
 // except that an int past int64's range, as jq 1.6 prints the ints nearest
 // its ends (9223372036854776000 for 2^63-1), is the float it is to jq (the
 // nearest int in a PackedInt64Array, an ObjectID or a RID). With Like,

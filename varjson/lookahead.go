@@ -183,7 +183,7 @@ func (l *lookahead) close() {
 
 // LookAhead reads the next value from dec, as a first pass, and records
 // what the JSON form of each part depends on that comes later in the
-// value, for a CopyValue of the same value (from a second Decoder over the
+// value, for a CopyValue of the same value (from a second [Decoder] over the
 // same input). Values may be looked at one by one or all before the first
 // CopyValue. At the end of dec's input it returns io.EOF.
 func (enc *Encoder) LookAhead(dec *gdvar.Decoder) error {

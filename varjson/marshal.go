@@ -12,7 +12,7 @@ import (
 )
 
 // Marshal returns the JSON form of v, on one line. v is a value of gdvar's
-// generic form or any Go value gdvar.Marshal accepts.
+// generic form or any Go value [gdvar.Marshal] accepts.
 func Marshal(v any, opts ...Option) ([]byte, error) {
 	return appendJSON(nil, v, newConfig(opts))
 }

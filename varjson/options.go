@@ -3,8 +3,8 @@ package varjson
 import "github.com/gdvar/gdvar"
 
 // An Option configures the reading and writing of the JSON form: a
-// [Codec], which holds them made once, or Marshal, Unmarshal, an Encoder,
-// a Decoder, FromBinary and ToBinary. varjson has one, [WithCodec], which
+// [Codec], which holds them made once, or [Marshal], [Unmarshal], an [Encoder],
+// a [Decoder], [FromBinary] and [ToBinary]. varjson has one, [WithCodec], which
 // takes gdvar's settings checked already: none can be invalid here.
 type Option func(*config)
 
@@ -24,7 +24,7 @@ func newConfig(opts []Option) config {
 
 // WithCodec sets the codec of the binary form: the engine version of what
 // goes through it (values kept as $Raw, and Go values other than gdvar's
-// generic form) and, for FromBinary, the limits and the other settings it
+// generic form) and, for [FromBinary], the limits and the other settings it
 // reads the binary value with (default: gdvar's defaults, Godot 4).
 func WithCodec(c *gdvar.Codec) Option { return func(cfg *config) { cfg.codec = c } }
 

@@ -69,7 +69,7 @@ func (d *Decoder) parse(b builder) error {
 	return nil
 }
 
-// Decode parses the next value into v, as Unmarshal does. It returns io.EOF
+// Decode parses the next value into v, as [Unmarshal] does. It returns io.EOF
 // when only white space and comments are left.
 func (d *Decoder) Decode(v any) error {
 	rv := reflect.ValueOf(v)
@@ -100,7 +100,7 @@ func (d *Decoder) decodeAny() (any, error) {
 }
 
 // DecodeTo parses the next value and writes it to enc, the binary form's
-// Encoder, as tokens: math values with the reals of gdvar.WithMathPrecision. It
+// [Encoder], as tokens: math values with the reals of [gdvar.WithMathPrecision]. It
 // returns io.EOF when only white space and comments are left.
 //
 // The binary form gives each container's element count and each string's
@@ -153,15 +153,15 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 }
 
 // OnePass makes DecodeTo read each value once, from any reader, giving
-// each count and long string's length as gdvar.DeferredCount: the Encoder
+// each count and long string's length as [gdvar.DeferredCount]: the [Encoder]
 // fills them in when they end, so it must write to an io.WriteSeeker (a
 // file). DecodeTo then holds nothing more than the keys of the
 // Dictionaries open, to find a key given twice. Such a Dictionary cannot be
 // written in one pass (the engine keeps one entry of the key, where it
-// came first, with the value it had last): DecodeTo returns ErrKeyTwice,
+// came first, with the value it had last): DecodeTo returns [ErrKeyTwice],
 // having written the value as it reads, and stands after the value. Drop
 // what was written and decode the value again with a Decoder without
-// OnePass, as ToBinary does.
+// OnePass, as [ToBinary] does.
 func (d *Decoder) OnePass() { d.once = true }
 
 // ErrKeyTwice is DecodeTo's error, after OnePass, for a value with a

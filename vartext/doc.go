@@ -2,11 +2,11 @@
 // var_to_str prints and str_to_var reads (var2str and str2var in Godot 3),
 // the syntax of Godot's .tres and project files.
 //
-// Marshal prints a value exactly as the engine does for the chosen Dialect,
+// [Marshal] prints a value exactly as the engine does for the chosen [Dialect],
 // down to float formatting and dictionary key order; the tests compare it
 // with text the real engines wrote, for hand-made and random values. An
-// Encoder prints from gdvar tokens as they come (from a gdvar.Decoder, say)
-// and holds only the Dictionary being printed. Unmarshal parses that text
+// [Encoder] prints from gdvar tokens as they come (from a gdvar.Decoder, say)
+// and holds only the Dictionary being printed. [Unmarshal] parses that text
 // back. The text form is not lossless: it does not keep dictionary order
 // (keys are printed sorted), int and float width, -0.0, the exact digits of
 // floats in Godot 3, RIDs in Godot 3, or a Signal's name and object. For a

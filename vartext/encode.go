@@ -29,7 +29,7 @@ const flushSize = 64 << 10
 
 // Encoder writes values in the text form, as the engine's var_to_str
 // prints them, to an io.Writer: from gdvar tokens (WriteToken), such as a
-// gdvar.Decoder reads from the binary form, or from Go values (Encode).
+// [gdvar.Decoder] reads from the binary form, or from Go values (Encode).
 // Values follow one another with nothing between them.
 //
 // It streams: strings, packed arrays and Arrays are written as their
@@ -101,10 +101,10 @@ func newEncoder(w io.Writer, cfg config) *Encoder {
 func (e *Encoder) atTop() bool { return len(e.frames) == 0 && !e.inStr && e.check.Depth() == 0 }
 
 // WriteToken writes the next token of a value. The tokens must form values
-// as a gdvar.Encoder (of the dialect's engine version) accepts them; one
+// as a [gdvar.Encoder] (of the dialect's engine version) accepts them; one
 // that does not fit is refused with the gdvar.Encoder's error (matching
-// gdvar.ErrUnexpectedToken), and the value can go on with the right token.
-// Any other error is final: a value with no text form (ErrNoTextForm) or
+// [gdvar.ErrUnexpectedToken]), and the value can go on with the right token.
+// Any other error is final: a value with no text form ([ErrNoTextForm]) or
 // the writer's error.
 func (e *Encoder) WriteToken(t gdvar.Token) error {
 	if e.err != nil {
@@ -119,7 +119,7 @@ func (e *Encoder) WriteToken(t gdvar.Token) error {
 // CopyValue reads the next value from dec and writes it, token by token,
 // as WriteToken does. At the end of dec's input it returns io.EOF. A value
 // copied whole (not inside one begun with WriteToken) skips WriteToken's
-// checks, which the Decoder has made: this is the fast way to print the
+// checks, which the [Decoder] has made: this is the fast way to print the
 // binary form. An error from dec is final.
 func (e *Encoder) CopyValue(dec *gdvar.Decoder) error {
 	if e.err != nil {

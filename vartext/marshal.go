@@ -1,6 +1,6 @@
 package vartext
 
-// Encode writes v, as Marshal prints it. Inside a value begun with
+// Encode writes v, as [Marshal] prints it. Inside a value begun with
 // WriteToken it writes the next element.
 func (e *Encoder) Encode(v any) error {
 	if e.err != nil {

@@ -6,8 +6,8 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// An Option configures the reading and writing of the text form: a Codec,
-// an Encoder, a Decoder, Marshal, Unmarshal. Each is checked once, where
+// An Option configures the reading and writing of the text form: a [Codec],
+// an [Encoder], a [Decoder], [Marshal], [Unmarshal]. Each is checked once, where
 // the value is made or the function called.
 type Option func(*config)
 
@@ -45,7 +45,7 @@ func (c *config) invalid(format string, args ...any) {
 	}
 }
 
-// WithDialect selects the engine version of the text form (default Godot4).
+// WithDialect selects the engine version of the text form (default [Godot4]).
 func WithDialect(d Dialect) Option {
 	return func(c *config) {
 		c.dialect, c.dialectSet = d, true
@@ -56,8 +56,8 @@ func WithDialect(d Dialect) Option {
 }
 
 // WithMathPrecision selects the reals of the math types and packed vector
-// arrays a Decoder reads from text into their binary form (DecodeTo,
-// ToBinary) and Go values: Single (the default, as the standard builds of
+// arrays a [Decoder] reads from text into their binary form (DecodeTo,
+// [ToBinary]) and Go values: Single (the default, as the standard builds of
 // the engine hold them) or Double, as a precision=double build does.
 func WithMathPrecision(p gdvar.Precision) Option {
 	return func(c *config) {
@@ -100,7 +100,7 @@ func WithExactFloats(on bool) Option { return func(c *config) { c.exactFloats = 
 // or 4 (Godot 4, for a file holding a PackedVector4Array or a long
 // PackedByteArray); 0, the default, for none. In that syntax
 // ExtResource("id") and SubResource("id") are references, objects of class
-// ExtResourceClass and SubResourceClass, a Decoder reads a section's tag
+// [ExtResourceClass] and [SubResourceClass], a [Decoder] reads a section's tag
 // (Entry.Attrs), an Array or Dictionary typed with a script names it as
 // ExtResource("id"), and format 4 writes a PackedByteArray in base64 and
 // negative infinity as -inf.
@@ -113,7 +113,7 @@ func WithResourceFormat(format int) Option {
 	}
 }
 
-// AsReadFromText makes an Encoder write values as the engine holds them
+// AsReadFromText makes an [Encoder] write values as the engine holds them
 // once it read them from text (a ConfigFile's, a resource file's), rather
 // than as it holds them decoded from the binary form: a String,
 // StringName or NodePath name keeps a leading byte order mark, which the
@@ -121,7 +121,7 @@ func WithResourceFormat(format int) Option {
 // names. ConfigFiles and resource files are written so.
 func AsReadFromText(on bool) Option { return func(c *config) { c.asHeld = on } }
 
-// WithExactStrings, with AsReadFromText, makes an Encoder write a String,
+// WithExactStrings, with [AsReadFromText], makes an [Encoder] write a String,
 // StringName or NodePath whose text starts with a byte order mark with one
 // more: both engines' readers drop the first, and then read back the value
 // as held. Without it the engines' own writers are followed, whose text of

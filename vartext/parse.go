@@ -948,10 +948,10 @@ func (p *parser) resource() error {
 // In the syntax of a resource file (.tres, .tscn; package resource), a
 // reference to one of the file's resources, ExtResource(id) to an
 // [ext_resource] or SubResource(id) to a [sub_resource], is held as an
-// object of class ExtResourceClass or SubResourceClass whose one property,
-// RefID, holds the id: a string, or an int64 as Godot 3 writes ids. The
+// object of class [ExtResourceClass] or [SubResourceClass] whose one property,
+// [RefID], holds the id: a string, or an int64 as Godot 3 writes ids. The
 // script of a typed container, ExtResource(id) there, is a
-// gdvar.TypedScript whose Name is the id. Outside that syntax, ExtResource
+// [gdvar.TypedScript] whose Name is the id. Outside that syntax, ExtResource
 // and SubResource read as Resource does, as str_to_var reads them.
 const (
 	ExtResourceClass = "ExtResource"

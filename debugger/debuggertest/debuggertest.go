@@ -1,10 +1,10 @@
 // Package debuggertest tests Godot games from Go tests, through package
 // debugger: it finds the engine (skipping the test when none is
-// installed), copies a project where the engine may write (Project), gives
+// installed), copies a project where the engine may write ([Project]), gives
 // a game that must render a display (Display: Xvfb), and starts the game
 // (Start) as a Game whose actions fail the test, with the game's last
-// image and its log attached, when they fail. Launch is the plainer way:
-// a debugger.Game, and the game's log if the test fails.
+// image and its log attached, when they fail. [Launch] is the plainer way:
+// a [debugger.Game], and the game's log if the test fails.
 package debuggertest
 
 import (
@@ -40,10 +40,10 @@ func Godot(t testing.TB) string {
 	return ""
 }
 
-// Launch starts a game as debugger.Launch does, within two minutes, and
+// Launch starts a game as [debugger.Launch] does, within two minutes, and
 // ends it when the test ends: godot (Godot(t) if "") with args and opts.
 // If the test fails, what the game printed on its own output is logged; an
-// option of opts that sends that output elsewhere (debugger.WithStdout,
+// option of opts that sends that output elsewhere ([debugger.WithStdout],
 // WithStderr) replaces the log's.
 func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) *debugger.Game {
 	t.Helper()

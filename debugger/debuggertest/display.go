@@ -20,7 +20,7 @@ const displayWait = 30 * time.Second
 
 // Display returns an X display for a game that renders, as DISPLAY takes
 // it: an Xvfb server of the test's own (1280×720, 24 bits, no TCP), ended
-// with the test, if Xvfb is on the PATH, else $DISPLAY. With neither it
+// with the test, if Xvfb is on the PATH, else $DISPLAY. [With] neither it
 // skips the test, saying what to install. Under Xvfb, with no GPU, Godot
 // renders with Mesa's llvmpipe: give it --rendering-driver opengl3.
 func Display(t testing.TB) string {

@@ -18,7 +18,7 @@ import (
 // a busy machine rendering with no GPU.
 const DefaultTimeout = time.Minute
 
-// Game is a game under test, started by Start. It is the debugger.Game,
+// Game is a game under test, started by Start. It is the [debugger.Game],
 // whose methods take a context and return errors, with methods of the
 // same names for what a test does most (WaitNode, Get, Set, Call,
 // Evaluate, WaitProperty, the input methods, Screenshot) that take no
@@ -63,17 +63,17 @@ func Args(args ...string) Option {
 // Engine sets the Godot binary (default: Godot's).
 func Engine(godot string) Option { return func(c *startConfig) { c.godot = godot } }
 
-// Timeout bounds each of the Game's actions (default DefaultTimeout).
+// Timeout bounds each of the Game's actions (default [DefaultTimeout]).
 func Timeout(d time.Duration) Option { return func(c *startConfig) { c.timeout = d } }
 
-// With passes options to debugger.Launch: callbacks, bounds, BreakOnErrors.
+// With passes options to [debugger.Launch]: callbacks, bounds, BreakOnErrors.
 func With(opts ...debugger.Option) Option {
 	return func(c *startConfig) { c.opts = append(c.opts, opts...) }
 }
 
 // Start starts the main scene of the Godot project in the folder project
-// (a copy Project made, if the engine is to write there) under the
-// debugger, headless unless Rendered, and ends it when the test ends. The
+// (a copy [Project] made, if the engine is to write there) under the
+// debugger, headless unless [Rendered], and ends it when the test ends. The
 // engine keeps its settings in a folder of the test's own.
 func Start(t testing.TB, project string, opts ...Option) *Game {
 	t.Helper()
@@ -141,7 +141,7 @@ func (g *Game) WaitNode(path string) *debugger.Node {
 	return n
 }
 
-// Get returns the property of the node at path (see debugger.Session.Get).
+// Get returns the property of the node at path (see [debugger.Session.Get]).
 func (g *Game) Get(path, property string) any {
 	g.t.Helper()
 	var v any
@@ -213,7 +213,7 @@ func (g *Game) Eventually(what string, cond func() bool) {
 }
 
 // Screenshot returns the game's root viewport as last drawn, or a node's
-// (debugger.ShotNode), decoded; the game must be Rendered.
+// ([debugger.ShotNode]), decoded; the game must be [Rendered].
 func (g *Game) Screenshot(opts ...debugger.ShotOption) image.Image {
 	g.t.Helper()
 	var img image.Image

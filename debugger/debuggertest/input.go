@@ -14,7 +14,7 @@ import (
 // frame that follows.
 
 // Action presses an action of the project's Input Map (strength 1), or
-// releases it, or both (debugger.Tap).
+// releases it, or both ([debugger.Tap]).
 func (g *Game) Action(name string, how debugger.Press) {
 	g.t.Helper()
 	g.do("action "+name, func(ctx context.Context) error { return g.Game.Action(ctx, name, 1, how) })
@@ -42,7 +42,7 @@ func (g *Game) MouseClick(at gdvar.Vector2, button debugger.MouseButton, how deb
 	})
 }
 
-// MouseWheel turns the mouse wheel one notch (debugger.WheelUp, …) at a
+// MouseWheel turns the mouse wheel one notch ([debugger.WheelUp], …) at a
 // position.
 func (g *Game) MouseWheel(at gdvar.Vector2, wheel debugger.MouseButton) {
 	g.t.Helper()

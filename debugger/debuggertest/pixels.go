@@ -102,7 +102,7 @@ func Differing(a, b image.Image, r image.Rectangle) int {
 }
 
 // ReadPNG returns the image in the PNG file at path, such as what a known
-// scene shows, made once, for SamePixels; the test fails if it cannot.
+// scene shows, made once, for [SamePixels]; the test fails if it cannot.
 func ReadPNG(t testing.TB, path string) image.Image {
 	t.Helper()
 	b, err := os.ReadFile(path)

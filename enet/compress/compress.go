@@ -7,7 +7,7 @@
 // (multiplayer.ListenAndServeENet and ConnectENet take the same option).
 // It stands apart from package enet so that a program that does not use
 // them links neither codec; ENet's own range coder and Godot's FastLZ are
-// package enet's modes (enet.WithCompression). Its encoders are other
+// package enet's modes ([enet.WithCompression]). Its encoders are other
 // libraries than Godot's: their bytes differ, in the same formats, and
 // each reads the other's. Each decompresses a datagram into no more than
 // the host's limit, in room grown by the limit, never by what its data
