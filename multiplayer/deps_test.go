@@ -19,7 +19,6 @@ func TestNoFileFormats(t *testing.T) {
 			"github.com/gdvar/gdvar/project", "github.com/gdvar/gdvar/resource", "github.com/gdvar/gdvar/vartext",
 			"github.com/gdvar/gdvar/varjson", "github.com/gdvar/gdvar/fileaccess", "github.com/gdvar/gdvar/configfile",
 			"github.com/gdvar/gdvar/multiplayer/fromproject", "github.com/gdvar/gdvar/enet/compress",
-			"github.com/gdvar/gdvar/internal/enetcompress",
 			"github.com/andybalholm/brotli", "github.com/klauspost/compress",
 		} {
 			assert.False(t, dep == refused || strings.HasPrefix(dep, refused+"/"), "multiplayer links %s", dep)
