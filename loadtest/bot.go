@@ -17,10 +17,11 @@ import (
 // bot is one client of the game: a multiplayer.Multiplayer declared from
 // the project, which counts what it receives into the run's tally.
 type bot struct {
-	m     *multiplayer.Multiplayer
-	game  *fromproject.Scene
-	sc    *Scenario
-	tally *tally
+	m      *multiplayer.Multiplayer
+	game   *fromproject.Scene
+	sc     *Scenario
+	tally  *tally
+	number int // in the whole test, across its segments: $bot
 
 	mu      sync.Mutex
 	lastErr error // the last error the Multiplayer reported, for a disconnect's reason
@@ -28,8 +29,9 @@ type bot struct {
 	once    sync.Once
 }
 
-// newBot declares the game on a new Multiplayer and hooks its counters.
-func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
+// newBot declares the game on a new Multiplayer for the test's bot
+// number, and hooks its counters.
+func newBot(p *project.Project, sc *Scenario, t *tally, number int) (*bot, error) {
 	m, err := multiplayer.New(multiplayer.WithReplicationTick(sc.tick()))
 	if err != nil {
 		return nil, err
@@ -42,7 +44,7 @@ func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &bot{m: m, game: game, sc: sc, tally: t, left: make(chan struct{})}
+	b := &bot{m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{})}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
 		b.handleAll(n)
@@ -75,7 +77,7 @@ func newBot(p *project.Project, sc *Scenario, t *tally) (*bot, error) {
 	if sc.Auth != "" {
 		m.OnAuth(func(multiplayer.PeerID, []byte) {})
 		m.OnPeerAuthenticating(func(peer multiplayer.PeerID) {
-			if err := m.SendAuth(peer, []byte(sc.Auth)); err == nil {
+			if err := m.SendAuth(peer, []byte(sc.auth(number))); err == nil {
 				m.CompleteAuth(peer)
 			}
 		})
@@ -167,7 +169,7 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 			return
 		case <-t.C:
 		}
-		args, err := c.args(id, seq)
+		args, err := c.args(id, seq, b.number)
 		if err == nil {
 			err = n.Call(multiplayer.ServerID, c.Method, args...)
 		}
@@ -228,25 +230,27 @@ type tally struct {
 	syncs, calls, sent, callErrors atomic.Int64
 
 	mu  sync.Mutex
-	lat []time.Duration // the answers' latencies since the last snapshot
+	lat *Histogram // the answers' latencies since the last snapshot
 }
-
-// maxLatencies bounds the latencies kept between two snapshots.
-const maxLatencies = 1 << 16
 
 func (t *tally) answered(d time.Duration) {
 	t.mu.Lock()
-	if len(t.lat) < maxLatencies {
-		t.lat = append(t.lat, d)
+	if t.lat == nil {
+		t.lat = new(Histogram)
 	}
+	t.lat.Record(d)
 	t.mu.Unlock()
 }
 
-// takeLatencies returns the latencies since the last call, and forgets them.
-func (t *tally) takeLatencies() []time.Duration {
+// takeLatencies returns the latencies since the last call, and forgets
+// them.
+func (t *tally) takeLatencies() *Histogram {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	l := t.lat
+	h := t.lat
 	t.lat = nil
-	return l
+	if h == nil {
+		h = new(Histogram)
+	}
+	return h
 }

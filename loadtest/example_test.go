@@ -30,5 +30,5 @@ func ExampleRun() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	rep.WriteTable(os.Stdout, 20)
+	rep.WriteTable(os.Stdout)
 }

@@ -99,7 +99,7 @@ func TestLivePlayersGame(t *testing.T) {
 			assert.InDelta(t, bots*r.Sent, r.Calls, 0.25*bots*r.Sent, "each input answered to every bot")
 			assert.Positive(t, r.P99)
 			var table bytes.Buffer
-			rep.WriteTable(&table, bots)
+			rep.WriteTable(&table)
 			t.Log("\n" + table.String())
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -20,53 +21,60 @@ func ProgressLine(s Snapshot) string {
 	return line
 }
 
-// WriteTable writes the report's summary as a markdown table, then the
-// disconnects and failed joins by reason, and the machine's limit if it
-// was one. The rates are over the seconds after every bot had joined
-// (all of the run if some never did).
-func (r *Report) WriteTable(w io.Writer, bots int) {
-	steady := r.steady(bots)
-	var syncs, promised, calls, sent, cpu, botsCPU float64
-	var rss int64
-	var p99 time.Duration
-	for _, s := range steady {
-		syncs += s.Syncs
-		promised += s.Promised
-		calls += s.Calls
-		sent += s.Sent
-		cpu += s.ServerCPU
-		botsCPU += s.BotsCPU
-		rss = max(rss, s.ServerRSS)
-		p99 = max(p99, s.P99)
-	}
-	n := float64(max(len(steady), 1))
-	fmt.Fprintln(w, "| bots | joined | kept | failed | syncs/s | promised/s | delivered % | calls in/s | calls out/s | worst p99 ms | server CPU % | server RSS MiB | bots CPU % | bots CPU µs/s a bot |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	pct := 0.0
-	if promised > 0 {
-		pct = 100 * syncs / promised
-	}
-	perBot := 0.0
-	if r.Joined > 0 {
-		perBot = 1e6 * r.BotsCPU.Seconds() / r.runSeconds() / float64(r.Joined)
-	}
+// WriteTable writes the report's summary as a markdown table, then each
+// threshold's outcome, if any, the disconnects and failed joins by
+// reason, and the load machine's limit if it was one. The rates are over
+// the seconds after every bot had joined (all of the run if some never
+// did).
+func (r *Report) WriteTable(w io.Writer) {
+	s := r.Summary()
+	fmt.Fprintln(w, "| bots | joined | kept | failed | syncs/s | promised/s | delivered % | calls in/s | calls out/s | worst p99 ms | worst p99.9 ms | server CPU % | server RSS MiB | bots CPU % | bots CPU µs/s a bot |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	server := "– | –" // not measured: no -server-pid
-	if rss > 0 {
-		server = fmt.Sprintf("%.1f | %.1f", cpu/n, float64(rss)/(1<<20))
+	if s.ServerCPUPct != nil {
+		server = fmt.Sprintf("%.1f | %.1f", *s.ServerCPUPct, *s.ServerRSSMiB)
 	}
-	fmt.Fprintf(w, "| %d | %d | %d | %d | %.0f | %.0f | %.1f | %.0f | %.0f | %s | %s | %.1f | %.0f |\n",
-		bots, r.Joined, r.Kept, r.Failed, syncs/n, promised/n, pct, calls/n, sent/n, msText(p99),
-		server, botsCPU/n, perBot)
+	fmt.Fprintf(w, "| %d | %d | %d | %d | %.0f | %.0f | %.1f | %.0f | %.0f | %.1f | %.1f | %s | %.1f | %.0f |\n",
+		s.Bots, s.Joined, s.Kept, s.Failed, s.SyncsPerS, s.PromisedPerS, s.DeliveredPct, s.CallsInPerS, s.CallsOutPerS,
+		s.WorstP99Ms, s.WorstP999Ms, server, s.BotsCPUPct, s.BotsCPUUsABot)
+	if len(s.Thresholds) > 0 {
+		fmt.Fprintln(w, "\n| threshold | limit | figure | outcome |")
+		fmt.Fprintln(w, "|---|---|---|---|")
+		for _, o := range s.Thresholds {
+			limit, figure, outcome := "≤ "+number(o.Limit), number(o.Figure), "passed"
+			if strings.HasPrefix(o.Name, "min_") {
+				limit = "≥ " + number(o.Limit)
+			}
+			if !o.Pass {
+				outcome = "FAILED"
+			}
+			name := o.Name
+			if o.Note != "" {
+				name += " (" + o.Note + ")"
+			}
+			if o.Note == notMeasured {
+				figure = "–"
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", name, limit, figure, outcome)
+		}
+	}
 	for _, kind := range []struct {
 		name string
 		m    map[string]int
-	}{{"disconnected", r.Disconnects}, {"could not join", r.JoinErrors}} {
+	}{{"disconnected", s.Disconnects}, {"could not join", s.JoinErrors}} {
 		for _, why := range slices.Sorted(maps.Keys(kind.m)) {
 			fmt.Fprintf(w, "\n%d %s: %s", kind.m[why], kind.name, why)
 		}
 	}
-	if r.MachineLimit != "" {
-		fmt.Fprintf(w, "\nthis machine was the limit: %s", r.MachineLimit)
+	if s.MachineLimit != "" {
+		if s.Segments > 1 {
+			fmt.Fprintf(w, "\na load machine was the limit: %s", s.MachineLimit)
+		} else {
+			fmt.Fprintf(w, "\nthis machine was the limit: %s", s.MachineLimit)
+		}
+		if s.Verdict == VerdictMachine && len(s.Thresholds) > 0 {
+			fmt.Fprint(w, "\nthe thresholds' outcomes measure the load machine, not the server")
+		}
 	}
 	fmt.Fprintln(w)
 }
@@ -94,12 +102,12 @@ func (r *Report) runSeconds() float64 {
 func (r *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	c.Write([]string{"seconds", "joined", "connected", "syncs_per_s", "promised_per_s", "calls_in_per_s", "calls_out_per_s",
-		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors", "machine_cpu_pct"})
+		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors", "machine_cpu_pct", "p999_ms"})
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	for _, s := range r.Seconds {
 		c.Write([]string{f(s.At.Seconds(), 1), strconv.Itoa(s.Joined), strconv.Itoa(s.Connected), f(s.Syncs, 1), f(s.Promised, 1),
 			f(s.Calls, 1), f(s.Sent, 1), msText(s.P50), msText(s.P99), f(s.ServerCPU, 1), f(float64(s.ServerRSS)/(1<<20), 1),
-			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10), f(s.MachineCPU, 1)})
+			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10), f(s.MachineCPU, 1), msText(s.P999)})
 	}
 	c.Flush()
 	return c.Error()

@@ -16,7 +16,7 @@ import (
 // twoBots is a report of 2 bots over 3 s, the second joining in the
 // first second; each sends 10 calls a second.
 func twoBots() *Report {
-	return &Report{Joined: 2, Kept: 1, Disconnects: map[string]int{"EOF": 1}, JoinErrors: map[string]int{},
+	return &Report{Bots: 2, Joined: 2, Kept: 1, Disconnects: map[string]int{"EOF": 1}, JoinErrors: map[string]int{},
 		BotsCPU: 30 * time.Millisecond,
 		Seconds: []Snapshot{
 			{At: time.Second, Joined: 1, Connected: 1, Syncs: 10, Promised: 30, Sent: 10},
@@ -27,11 +27,11 @@ func twoBots() *Report {
 
 func TestWriteTableOverTheSteadySeconds(t *testing.T) {
 	var b bytes.Buffer
-	twoBots().WriteTable(&b, 2)
+	twoBots().WriteTable(&b)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	require.GreaterOrEqual(t, len(lines), 4)
 	// The seconds after the one both had joined in: the third alone.
-	assert.Equal(t, "| 2 | 2 | 1 | 0 | 60 | 60 | 100.0 | 40 | 20 | 2.0 | 12.0 | 64.0 | 0.0 | 5000 |", lines[2])
+	assert.Equal(t, "| 2 | 2 | 1 | 0 | 60 | 60 | 100.0 | 40 | 20 | 2.0 | 0.0 | 12.0 | 64.0 | 0.0 | 5000 |", lines[2])
 	assert.Equal(t, "1 disconnected: EOF", lines[len(lines)-1])
 }
 
@@ -41,7 +41,7 @@ func TestWriteCSVARowASecond(t *testing.T) {
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
-	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0", "0.0"}, rows[2])
+	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0", "0.0", "0.0"}, rows[2])
 }
 
 func TestWritePlot(t *testing.T) {
@@ -79,8 +79,8 @@ func TestMachineLimit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			second := Snapshot{Joined: 2, Connected: 2, Sent: tc.sent, MachineCPU: tc.machine, BotsCPU: 50, ServerCPU: 90}
-			rep := &Report{BotsCPU: tc.cpu, Seconds: []Snapshot{second, second, second}}
-			got := machineLimit(rep, Config{Scenario: sc, Bots: 2, ServerPID: 1}, 3*time.Second)
+			rep := &Report{Bots: 2, BotsCPU: tc.cpu, Seconds: []Snapshot{second, second, second}}
+			got := machineLimit(rep, Config{Scenario: sc, Bots: 2, ServerPID: 1}, 3*time.Second, 3)
 			if tc.says == "" {
 				assert.Empty(t, got)
 			} else {
@@ -92,11 +92,11 @@ func TestMachineLimit(t *testing.T) {
 
 func TestMachineLimitAdvice(t *testing.T) {
 	second := Snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: 50}
-	rep := &Report{BotsCPU: time.Millisecond, Seconds: []Snapshot{second, second}}
+	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, Seconds: []Snapshot{second, second}}
 	cfg := Config{Scenario: &Scenario{}, Bots: 2}
-	got := machineLimit(rep, cfg, 2*time.Second)
+	got := machineLimit(rep, cfg, 2*time.Second, 2)
 	assert.Contains(t, got, "other processes'", "what neither the bots nor the server took")
 	assert.Contains(t, got, "run fewer bots, or on a machine with more cores", "no server here to move away from")
 	cfg.ServerPID = 1
-	assert.Contains(t, machineLimit(rep, cfg, 2*time.Second), "another machine than the server's")
+	assert.Contains(t, machineLimit(rep, cfg, 2*time.Second, 2), "another machine than the server's")
 }

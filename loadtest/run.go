@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,22 +23,37 @@ const maxBots = 10000
 const maxJoinRate = 100000
 
 // Config is a load test: Bots bots join the server at Addr and play
-// Scenario for Duration.
+// Scenario for Duration. A test split into segments, each run by a
+// process of its own, has the same Config in each but Segment.
 type Config struct {
 	Project   *project.Project
 	Scenario  *Scenario
 	Addr      string // host:port: the only address the bots send to
 	Transport string // "ws" or "enet"
-	Bots      int
-	Duration  time.Duration // the whole run's, joins included
-	// JoinRate is how many bots join a second (default 50; from 0.001
-	// to 100 000): a burst of joins is a test of its own.
+	// Bots are the test's, across its segments: this process runs its
+	// Segment's share of them.
+	Bots     int
+	Duration time.Duration // the whole run's, joins included
+	// JoinRate is how many of the test's bots join a second (default 50;
+	// from 0.001 to 100 000): a burst of joins is a test of its own. The
+	// bot numbered n joins n/JoinRate seconds after the start, in
+	// whichever segment runs it.
 	JoinRate float64
+	// Segment is the share of the bots this process runs (default: all).
+	Segment Segment
+	// Start, if set, is when the run begins, the same for every segment
+	// of the test so that they begin together on their machines: at most
+	// 10 s in the past, a day ahead. Run waits for it.
+	Start time.Time
 	// ServerPID, if not 0, is the server's process on this machine: its
 	// CPU and memory are reported.
 	ServerPID int
 	// Progress, if set, is given a snapshot each second.
 	Progress func(Snapshot)
+	// Results, if set, is given the run's results as they come, a JSON
+	// line a second (see docs/load.md): Merger joins the results of a
+	// test's segments into its report.
+	Results io.Writer
 }
 
 // A Snapshot is a second of the run.
@@ -51,6 +66,7 @@ type Snapshot struct {
 	Calls      float64       // calls received a second, by every bot
 	Sent       float64       // calls sent a second
 	P50, P99   time.Duration // of the answers' latencies (0 if none)
+	P999       time.Duration // their p99.9
 	ServerCPU  float64       // % of a core, if ServerPID
 	ServerRSS  int64         // bytes, if ServerPID
 	BotsCPU    float64       // the load process's, % of a core
@@ -58,65 +74,91 @@ type Snapshot struct {
 	CallErrors int64         // calls that could not be sent, so far
 }
 
-// Report is a run's result.
+// Report is a run's result, or that of a test's segments merged.
 type Report struct {
+	Bots        int // the bots it is of: the test's, or a segment's share
+	Segments    int // the segments merged into it (1 for a run's)
 	Seconds     []Snapshot
 	Joined      int            // bots that joined
 	Failed      int            // bots that did not
 	Kept        int            // bots connected at the end (or until they left as the scenario says)
 	Disconnects map[string]int // bots the server let go, by reason
 	JoinErrors  map[string]int // bots that could not join, by reason
-	BotsCPU     time.Duration  // the load process's CPU over the run
+	BotsCPU     time.Duration  // the load processes' CPU over the run
+	// Latency counts the answers' latencies over the seconds after every
+	// bot had joined (all of them if some never did).
+	Latency *Histogram
 	// MachineLimit, if not "", says the load machine rather than the
-	// server was the limit: the bots used most of its cores, or sent
-	// fewer calls than the scenario says.
+	// server was the limit: the bots used most of its cores, its cores
+	// were busy, it missed seconds' snapshots, or the bots sent fewer
+	// calls than the scenario says. Merged, it names each segment's.
 	MachineLimit string
+	// Thresholds are what the report is held to (Outcomes): the
+	// scenario's.
+	Thresholds Thresholds
 }
 
 // ErrConfig is the error of a Config that cannot be run.
 var ErrConfig = errors.New("loadtest: bad config")
 
-// Run runs the load test until cfg.Duration has passed or ctx is done.
+// Run runs the load test until cfg.Duration has passed since its start or
+// ctx is done. If writing cfg.Results fails, the run goes on, and the
+// report comes with the error.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	own, _ := cfg.Segment.checkBots(cfg.Bots)
 	leaveAfter, _ := cfg.Scenario.leaveAfter()
-	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
-	defer cancel()
+	start := cfg.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
+	end := start.Add(cfg.Duration)
+	// The bots play until the last second's snapshot is taken, not to
+	// the instant it is due at, when they would be leaving.
+	play, stop := context.WithCancel(ctx)
+	defer stop()
+	results := newResultsWriter(cfg.Results, cfg.Segment)
+	results.head(&cfg, own, start)
+	select { // the other segments' processes start as well
+	case <-ctx.Done():
+	case <-time.After(time.Until(start)):
+	}
+
 	var t tally
-	rep := &Report{Disconnects: map[string]int{}, JoinErrors: map[string]int{}}
+	rep := &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
+		Latency: new(Histogram), Thresholds: cfg.Scenario.Thresholds}
 	var mu sync.Mutex // rep's maps and counts, and bots
 	var declaring sync.Mutex
 	var bots []*bot
 	var connected atomic.Int64
 	var wg sync.WaitGroup
-	start, cpu0 := time.Now(), procstat.Self()
+	began, cpu0 := time.Now(), procstat.Self()
 	machineBusy0, machineTotal0, _ := procstat.Machine()
 
-	wg.Go(func() { // the joins, paced
+	wg.Go(func() { // the joins, each at its time
 		gap := every(cfg.JoinRate)
-		for i := 0; i < cfg.Bots; i++ {
-			if i > 0 {
-				select {
-				case <-ctx.Done():
-					return
-				case <-time.After(gap):
-				}
+		for k := range own {
+			number := cfg.Segment.number(k)
+			select {
+			case <-play.Done():
+				return
+			case <-time.After(time.Until(start.Add(time.Duration(number) * gap))):
 			}
 			wg.Go(func() {
 				declaring.Lock() // a Project is for one goroutine at a time
-				b, err := newBot(cfg.Project, cfg.Scenario, &t)
+				b, err := newBot(cfg.Project, cfg.Scenario, &t, number)
 				declaring.Unlock()
 				if err == nil {
-					joinCtx, cancelJoin := context.WithTimeout(ctx, 10*time.Second)
+					joinCtx, cancelJoin := context.WithTimeout(play, 10*time.Second)
 					err = b.connect(joinCtx, cfg.Transport, cfg.Addr)
 					cancelJoin()
 				}
 				mu.Lock()
 				if err != nil {
 					rep.Failed++
-					rep.JoinErrors[reason(err)]++
+					countReason(rep.JoinErrors, err)
 					mu.Unlock()
 					return
 				}
@@ -124,11 +166,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				bots = append(bots, b)
 				mu.Unlock()
 				connected.Add(1)
-				err = b.play(ctx, leaveAfter)
+				err = b.play(play, leaveAfter)
 				connected.Add(-1)
 				mu.Lock()
 				if err != nil {
-					rep.Disconnects[reason(err)]++
+					countReason(rep.Disconnects, err)
 				} else {
 					rep.Kept++
 				}
@@ -137,25 +179,32 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	})
 
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	last, lastCPU := time.Now(), cpu0
+	last, lastCPU := began, cpu0
 	var lastSyncs, lastCalls, lastSent int64
 	var serverCPU0 time.Duration
 	if cfg.ServerPID != 0 {
 		serverCPU0, _ = procstat.CPU(cfg.ServerPID)
 	}
-	for done := false; !done; {
+	var all, steady Histogram // the answers' latencies: over the run, and after every bot had joined
+	joinedAll, lastKey := false, 0
+	keys := seconds(cfg.Duration)
+	due := func(key int) time.Time { return start.Add(min(time.Duration(key)*time.Second, cfg.Duration)) }
+	for key := 1; key <= keys; key++ {
+		timer := time.NewTimer(time.Until(due(key)))
 		select {
 		case <-ctx.Done():
-			done = true
-		case <-tick.C:
+		case <-timer.C:
 		}
+		timer.Stop()
 		now, cpu := time.Now(), procstat.Self()
-		secs := now.Sub(last).Seconds()
-		if secs < 0.5 { // the end, just after a second's snapshot
-			continue
+		early := now.Before(due(key)) // Ctrl-C, or the caller's context
+		if early && now.Sub(last) < time.Second/2 {
+			break
 		}
+		for key < keys && !due(key+1).After(now) {
+			key++ // late: the seconds passed are this one's
+		}
+		secs := now.Sub(last).Seconds()
 		s := Snapshot{At: now.Sub(start), Connected: int(connected.Load()), CallErrors: t.callErrors.Load(),
 			BotsCPU: 100 * (cpu - lastCPU).Seconds() / secs}
 		mu.Lock()
@@ -166,7 +215,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		mu.Unlock()
 		syncs, calls, sent := t.syncs.Load(), t.calls.Load(), t.sent.Load()
 		s.Syncs, s.Calls, s.Sent = float64(syncs-lastSyncs)/secs, float64(calls-lastCalls)/secs, float64(sent-lastSent)/secs
-		s.P50, s.P99 = quantiles(t.takeLatencies())
+		lat := t.takeLatencies()
+		s.P50, s.P99, s.P999 = lat.Quantile(0.5), lat.Quantile(0.99), lat.Quantile(0.999)
 		if busy, total, err := procstat.Machine(); err == nil {
 			if machineTotal0 > 0 && total > machineTotal0 { // not if the first reading failed
 				s.MachineCPU = 100 * float64(busy-machineBusy0) / float64(total-machineTotal0)
@@ -181,15 +231,52 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			s.ServerRSS, _ = procstat.RSS(cfg.ServerPID)
 		}
 		rep.Seconds = append(rep.Seconds, s)
+		results.second(key, &s, lat)
+		all.Merge(lat)
+		if joinedAll {
+			steady.Merge(lat)
+		}
+		joinedAll = joinedAll || s.Joined >= own
 		if cfg.Progress != nil {
 			cfg.Progress(s)
 		}
-		last, lastCPU, lastSyncs, lastCalls, lastSent = now, cpu, syncs, calls, sent
+		last, lastCPU, lastSyncs, lastCalls, lastSent, lastKey = now, cpu, syncs, calls, sent, key
+		if early {
+			break
+		}
 	}
+	if cfg.Segment.count() > 1 {
+		end = end.Add(segmentLinger)
+	}
+	select { // the run's last half second, if its seconds are whole before; a segment's linger
+	case <-ctx.Done():
+	case <-time.After(time.Until(end)):
+	}
+	stop()
 	wg.Wait()
 	rep.BotsCPU = procstat.Self() - cpu0
-	rep.MachineLimit = machineLimit(rep, cfg, time.Since(start))
+	if len(rep.steady(own)) < len(rep.Seconds) {
+		*rep.Latency = steady
+	} else {
+		*rep.Latency = all
+	}
+	rep.MachineLimit = machineLimit(rep, cfg, time.Since(began), lastKey)
+	results.end(rep)
+	if results.err != nil {
+		return rep, fmt.Errorf("%w: writing the results: %v", ErrResults, results.err)
+	}
 	return rep, nil
+}
+
+// segmentLinger is how long a segment's bots stay past the run's end:
+// the other segments' last snapshots, due at the same time on their
+// machines, see them still there.
+const segmentLinger = time.Second / 2
+
+// seconds is how many seconds, a snapshot each, a run of d has: a last
+// part of a second is one if it is half a second or more.
+func seconds(d time.Duration) int {
+	return max(int((d+time.Second/2)/time.Second), 1)
 }
 
 func (cfg *Config) check() error {
@@ -200,10 +287,16 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("%w: transport %q: ws or enet", ErrConfig, cfg.Transport)
 	case cfg.Bots < 1 || cfg.Bots > maxBots:
 		return fmt.Errorf("%w: %d bots: from 1 to %d", ErrConfig, cfg.Bots, maxBots)
-	case cfg.Duration <= 0:
-		return fmt.Errorf("%w: a duration above 0", ErrConfig)
+	case cfg.Duration <= 0 || cfg.Duration > maxDuration:
+		return fmt.Errorf("%w: duration %v: above 0, at most %v", ErrConfig, cfg.Duration, maxDuration)
 	case cfg.Addr == "":
 		return fmt.Errorf("%w: the server's address", ErrConfig)
+	}
+	if _, err := cfg.Segment.checkBots(cfg.Bots); err != nil {
+		return err
+	}
+	if err := checkStart(cfg.Start, time.Now()); err != nil {
+		return err
 	}
 	if cfg.JoinRate == 0 {
 		cfg.JoinRate = 50
@@ -218,26 +311,34 @@ func (cfg *Config) check() error {
 		}
 		cfg.Scenario.Scene = main
 	}
-	return cfg.Scenario.check()
+	if err := cfg.Scenario.check(); err != nil {
+		return err
+	}
+	if cfg.Scenario.Thresholds.needsServer() && cfg.ServerPID == 0 {
+		return fmt.Errorf("%w: a threshold of the server's CPU or memory: give the server's pid (-server-pid), on its machine", ErrConfig)
+	}
+	return nil
 }
 
-// reason is an error's text, short: disconnects are counted by it.
-func reason(err error) string {
-	const most = 120
-	s := err.Error()
-	if len(s) > most {
-		s = s[:most] + "…"
-	}
-	return s
-}
+// maxDuration bounds a run: a week of seconds, a row each.
+const maxDuration = 7 * 24 * time.Hour
 
-// quantiles returns the p50 and p99 of l (0 if empty), sorting it.
-func quantiles(l []time.Duration) (p50, p99 time.Duration) {
-	if len(l) == 0 {
-		return 0, 0
+// The bounds of the reasons a report counts disconnects and failed joins
+// by: an error's text, cut; past maxReasons distinct ones (an error
+// naming each bot's port, say), the others are counted together.
+const (
+	maxReason    = 120
+	maxReasons   = 100
+	otherReasons = "(other reasons)"
+)
+
+// countReason counts err in m by its text, short.
+func countReason(m map[string]int, err error) {
+	why := err.Error()
+	if len(why) > maxReason {
+		why = cut(why, maxReason) + "…"
 	}
-	slices.Sort(l)
-	return l[len(l)/2], l[len(l)*99/100]
+	countReasonN(m, why, 1)
 }
 
 // busyMachine is the share of this machine's cores in use, in %, from
@@ -248,15 +349,15 @@ const busyMachine = 90
 // machineLimit says whether the load machine rather than the server was
 // the limit: the bots took most of its cores, its cores were busy (with
 // the server on them, the bots and the server took them from each other),
-// or the bots sent under 95% of the calls the scenario asks of the bots
-// connected.
-func machineLimit(rep *Report, cfg Config, elapsed time.Duration) string {
+// the run missed seconds (up to lastKey, its last), or the bots sent
+// under 95% of the calls the scenario asks of the bots connected.
+func machineLimit(rep *Report, cfg Config, elapsed time.Duration, lastKey int) string {
 	cores := float64(runtime.NumCPU())
 	if used := rep.BotsCPU.Seconds() / elapsed.Seconds(); used > 0.8*cores {
 		return fmt.Sprintf("the bots used %.1f of this machine's %.0f cores", used, cores)
 	}
 	var machine, bots, server float64
-	steady := rep.steady(cfg.Bots)
+	steady := rep.steady(rep.Bots)
 	for _, s := range steady {
 		machine += s.MachineCPU
 		bots += s.BotsCPU
@@ -275,6 +376,9 @@ func machineLimit(rep *Report, cfg Config, elapsed time.Duration) string {
 			return why + ": run the bots on another machine than the server's, or fewer"
 		}
 		return why + ": run fewer bots, or on a machine with more cores"
+	}
+	if missed := lastKey - len(rep.Seconds); missed > 0 {
+		return fmt.Sprintf("this process took no snapshot in %d of the first %d seconds: it began a second late or more, or fell behind", missed, lastKey)
 	}
 	var rate float64
 	for _, c := range cfg.Scenario.Calls {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/vartext"
@@ -45,7 +47,9 @@ type Scenario struct {
 	// engine's.
 	TickHz float64 `json:"tick_hz"`
 	// Auth, if set, is sent to the server as the bot's authentication
-	// message (send_auth), after which the bot completes its side.
+	// message (send_auth), after which the bot completes its side; $bot
+	// in it is the bot's number in the test ("player-$bot": player-0,
+	// player-1, …), distinct across the test's segments.
 	Auth string `json:"auth"`
 	// Own says whose spawned nodes are: "id", a node named by a peer id
 	// is that peer's, as a game's script says with
@@ -62,6 +66,8 @@ type Scenario struct {
 	// LeaveAfter, if set, is when each bot leaves (a Go duration); else
 	// they stay to the end of the run.
 	LeaveAfter string `json:"leave_after"`
+	// Thresholds are what the run must hold to pass (Report.Outcomes).
+	Thresholds Thresholds `json:"thresholds"`
 }
 
 // A CallSpec is a call a bot makes to the server at a rate.
@@ -72,7 +78,9 @@ type CallSpec struct {
 	// Args are the arguments, each in Godot's text form ("Vector3(1, 0,
 	// 0)", "\"text\"", "7"), or "$now_us" (the bot's clock, µs since the
 	// Unix epoch: an answer carrying it gives a latency), "$id" (the
-	// bot's peer id) or "$seq" (the call's number).
+	// bot's peer id) or "$seq" (the call's number). $bot in an argument
+	// is the bot's number in the test, before the text is read: "$bot"
+	// is an int, "\"bot-$bot\"" a name.
 	Args []string `json:"args"`
 	// Answer, if set, is the call the server makes in answer, with the
 	// call's $now_us at argument Arg (from 0): its latency is measured.
@@ -124,6 +132,9 @@ func (s *Scenario) check() error {
 	if _, err := s.values(); err != nil {
 		return err
 	}
+	if err := s.Thresholds.check(); err != nil {
+		return err
+	}
 	for i, c := range s.Calls {
 		if c.Node == "" || c.Method == "" {
 			return fmt.Errorf("%w: call %d: a node and a method", ErrScenario, i)
@@ -131,7 +142,7 @@ func (s *Scenario) check() error {
 		if !(c.RateHz >= minRateHz && c.RateHz <= maxRateHz) {
 			return fmt.Errorf("%w: call %d: rate_hz %g: from %g (a call every %v) to %d", ErrScenario, i, c.RateHz, minRateHz, every(minRateHz), maxRateHz)
 		}
-		if _, err := c.args(0, 0); err != nil {
+		if _, err := c.args(0, 0, 0); err != nil {
 			return fmt.Errorf("%w: call %d: %v", ErrScenario, i, err)
 		}
 		if a := c.Answer; a != nil && (a.Method == "" || a.Arg < 0) {
@@ -172,8 +183,17 @@ func (s *Scenario) leaveAfter() (time.Duration, error) {
 	return d, nil
 }
 
-// args returns the call's arguments for the bot id's call number seq.
-func (c CallSpec) args(id int32, seq int64) ([]any, error) {
+// botVar is what a bot's number replaces in Auth and in Args.
+const botVar = "$bot"
+
+// auth is Auth for the test's bot number.
+func (s *Scenario) auth(number int) string {
+	return strings.ReplaceAll(s.Auth, botVar, strconv.Itoa(number))
+}
+
+// args returns the call's arguments for the call number seq of the bot
+// of peer id and number in the test.
+func (c CallSpec) args(id int32, seq int64, number int) ([]any, error) {
 	out := make([]any, len(c.Args))
 	for i, a := range c.Args {
 		switch a {
@@ -184,7 +204,8 @@ func (c CallSpec) args(id int32, seq int64) ([]any, error) {
 		case "$seq":
 			out[i] = seq
 		default:
-			if err := vartext.Unmarshal([]byte(a), &out[i]); err != nil {
+			text := strings.ReplaceAll(a, botVar, strconv.Itoa(number))
+			if err := vartext.Unmarshal([]byte(text), &out[i]); err != nil {
 				return nil, fmt.Errorf("argument %d %q: %v", i, a, err)
 			}
 		}

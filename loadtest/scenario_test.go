@@ -18,7 +18,7 @@ func TestReadScenario(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 30.0, sc.TickHz)
 	require.Len(t, sc.Calls, 1)
-	args, err := sc.Calls[0].args(7, 3)
+	args, err := sc.Calls[0].args(7, 3, 0)
 	require.NoError(t, err)
 	require.Len(t, args, 2)
 	assert.IsType(t, int64(0), args[0], "$now_us")

@@ -1,0 +1,176 @@
+package loadtest
+
+import (
+	"encoding/json"
+	"io"
+	"maps"
+	"strings"
+	"time"
+)
+
+// The verdicts of a report (Summary.Verdict). gdvar load exits with 0, 1
+// and 3 for them.
+const (
+	VerdictPass    = "pass"    // every threshold held (or none was set)
+	VerdictFail    = "fail"    // a threshold failed
+	VerdictMachine = "machine" // a load machine was the limit: its figures measure it, not the server
+)
+
+// A Summary is every figure of a report's table, overall and a second,
+// the thresholds' outcomes and the verdict: what -summary writes, as
+// JSON, for a CI to read. The overall rates are averaged over the
+// seconds after every bot had joined (all of them if some never did),
+// as are the percentiles of the answers' latencies; worst_p99_ms and
+// worst_p999_ms are the highest of those seconds'.
+type Summary struct {
+	Bots          int             `json:"bots"`
+	Segments      int             `json:"segments"`
+	Joined        int             `json:"joined"`
+	Kept          int             `json:"kept"`
+	Failed        int             `json:"failed"`
+	SyncsPerS     float64         `json:"syncs_per_s"`
+	PromisedPerS  float64         `json:"promised_per_s"`
+	DeliveredPct  float64         `json:"delivered_pct"`
+	CallsInPerS   float64         `json:"calls_in_per_s"`
+	CallsOutPerS  float64         `json:"calls_out_per_s"`
+	Answers       uint64          `json:"answers"`
+	P50Ms         float64         `json:"p50_ms"`
+	P99Ms         float64         `json:"p99_ms"`
+	P999Ms        float64         `json:"p999_ms"`
+	WorstP99Ms    float64         `json:"worst_p99_ms"`
+	WorstP999Ms   float64         `json:"worst_p999_ms"`
+	ServerCPUPct  *float64        `json:"server_cpu_pct"` // null: not measured
+	ServerRSSMiB  *float64        `json:"server_rss_mib"` // the largest
+	BotsCPUPct    float64         `json:"bots_cpu_pct"`
+	BotsCPUUsABot float64         `json:"bots_cpu_us_per_s_a_bot"`
+	Disconnects   map[string]int  `json:"disconnects"`
+	JoinErrors    map[string]int  `json:"join_errors"`
+	MachineLimit  string          `json:"machine_limit"`
+	Thresholds    []Outcome       `json:"thresholds"`
+	Verdict       string          `json:"verdict"`
+	Seconds       []SecondFigures `json:"seconds"`
+}
+
+// SecondFigures are a second's figures, as the CSV's row.
+type SecondFigures struct {
+	Seconds      float64 `json:"seconds"` // since the start
+	Joined       int     `json:"joined"`
+	Connected    int     `json:"connected"`
+	SyncsPerS    float64 `json:"syncs_per_s"`
+	PromisedPerS float64 `json:"promised_per_s"`
+	CallsInPerS  float64 `json:"calls_in_per_s"`
+	CallsOutPerS float64 `json:"calls_out_per_s"`
+	P50Ms        float64 `json:"p50_ms"`
+	P99Ms        float64 `json:"p99_ms"`
+	P999Ms       float64 `json:"p999_ms"`
+	ServerCPUPct float64 `json:"server_cpu_pct"`
+	ServerRSSMiB float64 `json:"server_rss_mib"`
+	BotsCPUPct   float64 `json:"bots_cpu_pct"`
+	CallErrors   int64   `json:"call_errors"`
+	MachineCPU   float64 `json:"machine_cpu_pct"`
+}
+
+// Summary returns the report's figures.
+func (r *Report) Summary() Summary {
+	steady := r.steady(r.Bots)
+	s := Summary{Bots: r.Bots, Segments: max(r.Segments, 1), Joined: r.Joined, Kept: r.Kept, Failed: r.Failed,
+		Disconnects: maps.Clone(r.Disconnects), JoinErrors: maps.Clone(r.JoinErrors), MachineLimit: r.MachineLimit}
+	if s.Disconnects == nil {
+		s.Disconnects = map[string]int{}
+	}
+	if s.JoinErrors == nil {
+		s.JoinErrors = map[string]int{}
+	}
+	var cpu float64
+	var rss int64
+	var worst99, worst999 time.Duration
+	for _, sec := range steady {
+		s.SyncsPerS += sec.Syncs
+		s.PromisedPerS += sec.Promised
+		s.CallsInPerS += sec.Calls
+		s.CallsOutPerS += sec.Sent
+		cpu += sec.ServerCPU
+		s.BotsCPUPct += sec.BotsCPU
+		rss = max(rss, sec.ServerRSS)
+		worst99, worst999 = max(worst99, sec.P99), max(worst999, sec.P999)
+	}
+	n := float64(max(len(steady), 1))
+	s.SyncsPerS, s.PromisedPerS, s.CallsInPerS, s.CallsOutPerS, s.BotsCPUPct =
+		s.SyncsPerS/n, s.PromisedPerS/n, s.CallsInPerS/n, s.CallsOutPerS/n, s.BotsCPUPct/n
+	if s.PromisedPerS > 0 { // at most maxFigure: a promise of 1e-300 a second is read from a file
+		s.DeliveredPct = min(100*s.SyncsPerS/s.PromisedPerS, maxFigure)
+	}
+	s.WorstP99Ms, s.WorstP999Ms = ms(worst99), ms(worst999)
+	if r.Latency != nil {
+		s.Answers = r.Latency.Count()
+		s.P50Ms, s.P99Ms, s.P999Ms = ms(r.Latency.Quantile(0.5)), ms(r.Latency.Quantile(0.99)), ms(r.Latency.Quantile(0.999))
+	}
+	if rss > 0 { // measured: -server-pid
+		cpu, mib := cpu/n, float64(rss)/(1<<20)
+		s.ServerCPUPct, s.ServerRSSMiB = &cpu, &mib
+	}
+	if r.Joined > 0 {
+		s.BotsCPUUsABot = 1e6 * r.BotsCPU.Seconds() / r.runSeconds() / float64(r.Joined)
+	}
+	for _, sec := range r.Seconds {
+		s.Seconds = append(s.Seconds, SecondFigures{Seconds: sec.At.Seconds(), Joined: sec.Joined, Connected: sec.Connected,
+			SyncsPerS: sec.Syncs, PromisedPerS: sec.Promised, CallsInPerS: sec.Calls, CallsOutPerS: sec.Sent,
+			P50Ms: ms(sec.P50), P99Ms: ms(sec.P99), P999Ms: ms(sec.P999), ServerCPUPct: sec.ServerCPU,
+			ServerRSSMiB: float64(sec.ServerRSS) / (1 << 20), BotsCPUPct: sec.BotsCPU, CallErrors: sec.CallErrors, MachineCPU: sec.MachineCPU})
+	}
+	s.Thresholds = r.Thresholds.outcomes(&s)
+	s.Verdict = VerdictPass
+	for _, o := range s.Thresholds {
+		if !o.Pass {
+			s.Verdict = VerdictFail
+		}
+	}
+	if r.MachineLimit != "" {
+		s.Verdict = VerdictMachine
+	}
+	return s
+}
+
+// disconnected counts the disconnects whose reason holds text (all of
+// them for "").
+func (s *Summary) disconnected(text string) int {
+	n := 0
+	for why, c := range s.Disconnects {
+		if strings.Contains(why, text) {
+			n += c
+		}
+	}
+	return n
+}
+
+// WriteSummary writes the report's Summary as JSON, indented.
+func (r *Report) WriteSummary(w io.Writer) error {
+	s := r.Summary()
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(&s)
+}
+
+// Outcomes holds the report to its Thresholds: an outcome each threshold
+// set.
+func (r *Report) Outcomes() []Outcome { return r.Summary().Thresholds }
+
+// Verdict is VerdictPass, VerdictFail or VerdictMachine.
+func (r *Report) Verdict() string { return r.Summary().Verdict }
+
+// Delivered is the syncs the bots received over those the game promised
+// them, from 0 to 1 (above if they received more), over the seconds after
+// every bot had joined; 0 if nothing was promised.
+func (r *Report) Delivered() float64 { return r.Summary().DeliveredPct / 100 }
+
+// WorstP99 is the highest p99 of the answers' latencies of the seconds
+// after every bot had joined.
+func (r *Report) WorstP99() time.Duration {
+	var worst time.Duration
+	for _, s := range r.steady(r.Bots) {
+		worst = max(worst, s.P99)
+	}
+	return worst
+}
+
+func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
