@@ -105,7 +105,7 @@ var ErrConfig = errors.New("loadtest: bad config")
 // ctx is done. If writing cfg.Results fails, the run goes on, and the
 // report comes with the error.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	own, _ := cfg.Segment.checkBots(cfg.Bots)
@@ -279,7 +279,9 @@ func seconds(d time.Duration) int {
 	return max(int((d+time.Second/2)/time.Second), 1)
 }
 
-func (cfg *Config) check() error {
+// Check checks the config as Run does before any bot joins, and fills in
+// its defaults: an ErrConfig, or the scenario's ErrScenario.
+func (cfg *Config) Check() error {
 	switch {
 	case cfg.Project == nil || cfg.Scenario == nil:
 		return fmt.Errorf("%w: a project and a scenario", ErrConfig)

@@ -37,9 +37,6 @@ func ParseSegment(text string) (Segment, error) {
 // check checks the segment alone: i from 0 to n-1, n from 1 to the most
 // bots.
 func (s Segment) check() error {
-	if s.Count == 0 && s.Index == 0 {
-		return nil
-	}
 	if s.Count < 1 || s.Count > maxBots {
 		return fmt.Errorf("%w: segment %d/%d: n from 1 to %d", ErrConfig, s.Index, s.Count, maxBots)
 	}
@@ -52,6 +49,9 @@ func (s Segment) check() error {
 // checkBots checks that the segments divide the test's bots evenly, and
 // returns this segment's share.
 func (s Segment) checkBots(bots int) (int, error) {
+	if s == (Segment{}) {
+		return bots, nil
+	}
 	if err := s.check(); err != nil {
 		return 0, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -72,8 +73,11 @@ func (t *Thresholds) check() error {
 // flag.Value of a -threshold flag given again for each.
 func (t *Thresholds) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
-	if !ok || name == "" || strings.ContainsAny(name, `"\`) {
-		return fmt.Errorf("%q: want NAME=VALUE, as min_delivered_pct=99", s)
+	if !ok || name == "" {
+		return fmt.Errorf("%.60q: want NAME=VALUE, as min_delivered_pct=99", s)
+	}
+	if names := thresholdNames(); !slices.Contains(names, name) {
+		return fmt.Errorf("no threshold %.40q: one of %s", name, strings.Join(names, ", "))
 	}
 	var fields map[string]json.RawMessage
 	b, err := json.Marshal(t)
@@ -83,21 +87,34 @@ func (t *Thresholds) Set(s string) error {
 	if err != nil {
 		return err
 	}
+	if !json.Valid([]byte(value)) {
+		return fmt.Errorf("%s: %.60q: a number, or for max_disconnects_by a JSON object", name, value)
+	}
 	fields[name] = json.RawMessage(value)
 	if b, err = json.Marshal(fields); err != nil {
-		return fmt.Errorf("%s: the value is not JSON: %v", name, err)
+		return err
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	var next Thresholds
 	if err := d.Decode(&next); err != nil {
-		return fmt.Errorf("%s: %v (the names are the scenario's thresholds: see docs/load.md)", name, err)
+		return fmt.Errorf("%s: %.60q: %v", name, value, err)
 	}
 	if err := next.check(); err != nil {
 		return err
 	}
 	*t = next
 	return nil
+}
+
+// thresholdNames are the names of Thresholds' fields in JSON.
+func thresholdNames() []string {
+	var names []string
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Thresholds]()) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		names = append(names, name)
+	}
+	return names
 }
 
 // String is the thresholds set, as JSON.
