@@ -100,3 +100,21 @@ func TestMachineLimitAdvice(t *testing.T) {
 	cfg.ServerPID = 1
 	assert.Contains(t, machineLimit(rep, cfg, 2*time.Second, 2), "another machine than the server's")
 }
+
+// The calls due are counted over the seconds after every bot had joined:
+// a bot that joins within a second sends part of that second's calls,
+// and a bot's ticker sends one call fewer in a window than its rate, at
+// most. A run of 2 bots at 10 Hz for 3 s, joined 0.15 s in, sending all
+// they should, was said to have fallen behind (91.7% of the calls due).
+func TestMachineLimitCallsOfJoiningSeconds(t *testing.T) {
+	sc := &Scenario{Calls: []CallSpec{{RateHz: 10}}}
+	joining := Snapshot{Joined: 2, Connected: 2, Sent: 16} // from 0.15 s: 8 calls each, one fewer by the tickers' phase
+	second := Snapshot{Joined: 2, Connected: 2, Sent: 20}
+	behind := Snapshot{Joined: 2, Connected: 2, Sent: 15}
+	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, Seconds: []Snapshot{joining, second, second}}
+	assert.Empty(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3))
+	rep.Seconds = []Snapshot{joining, {Joined: 2, Connected: 2, Sent: 19}, second}
+	assert.Empty(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3), "a call fewer by a ticker's phase")
+	rep.Seconds = []Snapshot{joining, behind, behind}
+	assert.Contains(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3), "the bots sent 75% of the calls due")
+}

@@ -352,7 +352,8 @@ const busyMachine = 90
 // the limit: the bots took most of its cores, its cores were busy (with
 // the server on them, the bots and the server took them from each other),
 // the run missed seconds (up to lastKey, its last), or the bots sent
-// under 95% of the calls the scenario asks of the bots connected.
+// under 95% of the calls the scenario asks of the bots connected, after
+// every bot had joined.
 func machineLimit(rep *Report, cfg Config, elapsed time.Duration, lastKey int) string {
 	cores := float64(runtime.NumCPU())
 	if used := rep.BotsCPU.Seconds() / elapsed.Seconds(); used > 0.8*cores {
@@ -387,11 +388,14 @@ func machineLimit(rep *Report, cfg Config, elapsed time.Duration, lastKey int) s
 		rate += c.RateHz
 	}
 	var due, sent float64
-	for _, s := range rep.Seconds {
+	for _, s := range steady { // a bot joining within a second sends part of its calls
 		due += rate * float64(s.Connected)
 		sent += s.Sent
 	}
-	if due > 0 && sent < 0.95*due {
+	// A bot's ticker sends one call fewer in a window than its rate, at
+	// most, by its phase.
+	phase := float64(rep.Bots * len(cfg.Scenario.Calls))
+	if due > 0 && sent < 0.95*due-phase {
 		return fmt.Sprintf("the bots sent %.0f%% of the calls due: this machine fell behind", 100*sent/due)
 	}
 	return ""

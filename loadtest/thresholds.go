@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -155,12 +156,16 @@ func (o Outcome) String() string {
 	return s
 }
 
-// number is a figure as a table shows it: one decimal, none if whole.
+// number is a figure or a limit as a table shows it: none of its
+// decimals if whole, one from 10, else three digits (0.001, 2.01).
 func number(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return fmt.Sprintf("%.0f", v)
+	switch {
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case math.Abs(v) >= 10:
+		return strconv.FormatFloat(v, 'f', 1, 64)
 	}
-	return fmt.Sprintf("%.1f", v)
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
 // outcomes holds a summary's figures to the thresholds, in the order of
