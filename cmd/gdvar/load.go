@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,29 +15,56 @@ import (
 	"github.com/gdvar/gdvar/project"
 )
 
-const loadUsage = `usage: gdvar load -project DIR -addr HOST:PORT [-transport ws|enet] [-bots N] [-duration D] [-scenario FILE] [-csv FILE] [-plot FILE] [-server-pid PID]
+const loadUsage = `usage: gdvar load -project DIR -addr HOST:PORT [-transport ws|enet] [-bots N] [-duration D] [-scenario FILE]
+        [-segment i/n] [-start TIME] [-results FILE] [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] [-server-pid PID]
+       gdvar load merge [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] FILES…
 
 Bots join a Godot 4 server as clients of the game in the project DIR (its
 nodes, methods, spawners, synchronizers), play the scenario (docs/load.md),
-and report a line a second, then a table (and a CSV and an SVG if asked):
-bots joined and kept, syncs and calls received a second against what the
-game promises, call latency, disconnects with their reasons, the server's
-CPU and memory with -server-pid. The bots send to -addr alone and stop at
--duration.
+and report a line a second, then a table (and a CSV, an SVG and a JSON
+summary if asked): bots joined and kept, syncs and calls received a second
+against what the game promises, call latency, disconnects with their
+reasons, the server's CPU and memory with -server-pid. The bots send to
+-addr alone and stop at -duration.
+
+A test split across machines runs as n processes, -segment 0/n to
+n-1/n (or JOB_COMPLETION_INDEX and JOB_COMPLETIONS, as a Kubernetes
+Indexed Job sets them), all with the same flags and -start, each writing
+-results; gdvar load merge makes the test's report of their files.
+
+Exit status: 0 if every threshold holds, 1 if one fails (or an error),
+2 on a usage error (flags, scenario, results that are not one test's),
+3 if a load machine was the limit: its figures measure it, not the server.
 `
 
+// The exit statuses of gdvar load, after a run.
+const (
+	loadThresholdFailed = 1
+	loadUsageError      = 2
+	loadMachineLimit    = 3
+)
+
 // loadCommand is gdvar load.
-func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return loadMerge(args[1:], stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("gdvar load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults() }
 	dir := fs.String("project", "", "the game's Godot 4 project folder")
 	addr := fs.String("addr", "", "the server's address, host:port: the only one the bots send to")
 	transport := fs.String("transport", "ws", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
-	bots := fs.Int("bots", 10, "how many bots join")
+	bots := fs.Int("bots", 10, "how many bots join: the test's, across its segments")
 	duration := fs.Duration("duration", 30*time.Second, "how long the run lasts, joins included")
-	joinRate := fs.Float64("join-rate", 50, "bots joining a second")
+	joinRate := fs.Float64("join-rate", 50, "the test's bots joining a second")
 	scenarioPath := fs.String("scenario", "", "the scenario file (default: join, own the node named by the bot's id, stay)")
+	segmentText := fs.String("segment", "", "run segment i of n of the test (i from 0 to n-1): its bots i, i+n, i+2n, … (default: $JOB_COMPLETION_INDEX/$JOB_COMPLETIONS if set, else all)")
+	startText := fs.String("start", "", "begin at this time, RFC 3339 (2026-05-01T12:00:00Z): the same for every segment, at most 10 s past or a day ahead")
+	resultsPath := fs.String("results", "", "write the run's results to this file, a JSON line a second, for gdvar load merge (- for standard output, which then holds them alone)")
+	summaryPath := fs.String("summary", "", "write every figure of the report, the thresholds' outcomes and the verdict to this JSON file")
+	var thresholds thresholdFlags
+	fs.Var(&thresholds, "threshold", "a threshold the run must hold, NAME=VALUE as in the scenario's thresholds (min_delivered_pct=99, max_p99_ms=50); again for each")
 	csvPath := fs.String("csv", "", "write a row a second to this CSV")
 	plotPath := fs.String("plot", "", "write an SVG of the run to this file")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
@@ -46,14 +74,29 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *dir == "" || *addr == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return 2
+		return loadUsageError
+	}
+	usage := func(err error) int {
+		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
+		return loadUsageError
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
 		return 1
 	}
-	for _, out := range []string{*csvPath, *plotPath} { // written after the run: refused before it
-		if out == "" {
+	segment, err := segmentOf(*segmentText, os.Getenv)
+	if err != nil {
+		return usage(err)
+	}
+	var start time.Time
+	if *startText != "" {
+		if start, err = time.Parse(time.RFC3339, *startText); err != nil {
+			return usage(fmt.Errorf("-start %.40q: an RFC 3339 time, as 2026-05-01T12:00:00Z", *startText))
+		}
+	}
+	toStdout := *resultsPath == "-"
+	for _, out := range []string{*csvPath, *plotPath, *summaryPath, *resultsPath} { // written after the run: refused before it
+		if out == "" || out == "-" {
 			continue
 		}
 		if err := outfile.Check(out); err != nil {
@@ -66,38 +109,144 @@ func loadCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	sc := &loadtest.Scenario{Own: "id"}
 	if *scenarioPath != "" {
-		f, err := os.Open(*scenarioPath)
-		if err != nil {
-			return fail(err)
-		}
-		sc, err = loadtest.ReadScenario(f)
-		f.Close()
-		if err != nil {
-			return fail(fmt.Errorf("%s: %w", *scenarioPath, err))
+		if sc, err = readScenario(*scenarioPath); err != nil {
+			return usage(err)
 		}
 	}
+	if err := thresholds.apply(&sc.Thresholds); err != nil {
+		return usage(err)
+	}
 	cfg := loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
-		Duration: *duration, JoinRate: *joinRate, ServerPID: *pid}
-	if !*quiet {
+		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid}
+	if err := cfg.Check(); err != nil {
+		return usage(err)
+	}
+	if !*quiet && !toStdout {
 		cfg.Progress = func(s loadtest.Snapshot) { fmt.Fprintln(stderr, loadtest.ProgressLine(s)) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := loadtest.Run(ctx, cfg)
-	if err != nil {
+	var rep *loadtest.Report
+	run := func(results io.Writer) error {
+		cfg.Results = results
+		rep, err = loadtest.Run(ctx, cfg)
+		return err
+	}
+	switch *resultsPath {
+	case "":
+		err = run(nil)
+	case "-":
+		err = run(stdout)
+	default:
+		err = outfile.Write(*resultsPath, run)
+	}
+	if rep == nil {
 		return fail(err)
 	}
-	rep.WriteTable(stdout, *bots)
+	if err != nil { // the results could not all be written: the report can
+		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
+	}
+	table := stdout
+	if toStdout {
+		table = io.Discard
+	}
+	if code := writeReport(rep, table, stderr, *csvPath, *plotPath, *summaryPath); code != 0 || err == nil {
+		return code
+	}
+	return 1
+}
+
+// readScenario reads the scenario file at path.
+func readScenario(path string) (*loadtest.Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc, err := loadtest.ReadScenario(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return sc, nil
+}
+
+// writeReport writes the report's table to table, its CSV, plot and
+// summary to their files, and returns the exit status of its verdict,
+// saying why on stderr, or 1 if a file could not be written.
+func writeReport(rep *loadtest.Report, table, stderr io.Writer, csvPath, plotPath, summaryPath string) int {
+	rep.WriteTable(table)
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
-	}{{*csvPath, rep.WriteCSV}, {*plotPath, rep.WritePlot}} {
+	}{{csvPath, rep.WriteCSV}, {plotPath, rep.WritePlot}, {summaryPath, rep.WriteSummary}} {
 		if out.path == "" {
 			continue
 		}
 		if err := outfile.Write(out.path, out.write); err != nil {
-			return fail(err)
+			fmt.Fprintf(stderr, "gdvar load: %v\n", err)
+			return 1
 		}
 	}
+	s := rep.Summary()
+	switch s.Verdict {
+	case loadtest.VerdictMachine:
+		fmt.Fprintf(stderr, "gdvar load: a load machine was the limit, not the server: %s\n", s.MachineLimit)
+		return loadMachineLimit
+	case loadtest.VerdictFail:
+		for _, o := range s.Thresholds {
+			if !o.Pass {
+				fmt.Fprintf(stderr, "gdvar load: threshold %s\n", o)
+			}
+		}
+		return loadThresholdFailed
+	}
 	return 0
+}
+
+// segmentOf is the segment -segment gives, else the one a Kubernetes
+// Indexed Job's JOB_COMPLETION_INDEX gives (with JOB_COMPLETIONS, which
+// its manifest sets), else the whole test.
+func segmentOf(text string, getenv func(string) string) (loadtest.Segment, error) {
+	if text != "" {
+		return loadtest.ParseSegment(text)
+	}
+	index, count := getenv("JOB_COMPLETION_INDEX"), getenv("JOB_COMPLETIONS")
+	switch {
+	case index == "" && count == "":
+		return loadtest.Segment{}, nil
+	case count == "":
+		return loadtest.Segment{}, errors.New("JOB_COMPLETION_INDEX is set but not JOB_COMPLETIONS: set it to the Job's completions in its manifest, or give -segment i/n")
+	case index == "":
+		return loadtest.Segment{}, errors.New("JOB_COMPLETIONS is set but not JOB_COMPLETION_INDEX: run in a Kubernetes Indexed Job, or give -segment i/n")
+	}
+	s, err := loadtest.ParseSegment(index + "/" + count)
+	if err != nil {
+		return s, fmt.Errorf("JOB_COMPLETION_INDEX and JOB_COMPLETIONS: %w", err)
+	}
+	return s, nil
+}
+
+// thresholdFlags are the -threshold flags, each checked as it is given,
+// applied to the scenario's thresholds once it is read.
+type thresholdFlags []string
+
+func (f *thresholdFlags) String() string { return fmt.Sprint(*f) }
+
+func (f *thresholdFlags) Set(s string) error {
+	var scratch loadtest.Thresholds
+	if err := scratch.Set(s); err != nil {
+		return err
+	}
+	*f = append(*f, s)
+	return nil
+}
+
+// apply sets each threshold given on t, over those it has.
+func (f thresholdFlags) apply(t *loadtest.Thresholds) error {
+	for _, s := range f {
+		if err := t.Set(s); err != nil {
+			return fmt.Errorf("-threshold %s", err)
+		}
+	}
+	return nil
 }

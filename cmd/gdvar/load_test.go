@@ -4,35 +4,106 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/gdvar/gdvar/loadtest"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
+const playersDir = "../../scripts/bench/players"
+
 // gdvar load refuses what it cannot run before any bot joins: no project
-// or address (usage, 2), a project it cannot open or a scenario it cannot
-// read (1, a short error naming the file).
+// or address, flags, a scenario or segments it cannot run (usage, 2); a
+// project it cannot open (1). Each error names the fix.
 func TestLoadRefuses(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	assert.NoError(t, os.WriteFile(bad, []byte(`{"tick_hz": 0.5}`), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte(`{"tick_hz": 0.5}`), 0o644))
+	game := []string{"-project", playersDir, "-addr", "127.0.0.1:1"}
+	with := func(args ...string) []string { return append(append([]string{}, game...), args...) }
+	past := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+	ahead := time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339)
 	for _, tc := range []struct {
 		name string
 		args []string
+		env  []string
 		code int
 		says string
 	}{
-		{"no address", []string{"-project", "../../scripts/bench/players"}, 2, "usage: gdvar load"},
-		{"no project", []string{"-addr", "127.0.0.1:1"}, 2, "usage: gdvar load"},
-		{"a project that is not", []string{"-project", t.TempDir(), "-addr", "127.0.0.1:1"}, 1, "gdvar load: "},
-		{"a bad scenario", []string{"-project", "../../scripts/bench/players", "-addr", "127.0.0.1:1", "-scenario", bad}, 1, "bad.json: loadtest: bad scenario: tick_hz"},
-		{"a bad transport", []string{"-project", "../../scripts/bench/players", "-addr", "127.0.0.1:1", "-transport", "udp"}, 1, "transport \"udp\""},
+		{"no address", []string{"-project", playersDir}, nil, 2, "usage: gdvar load"},
+		{"no project", []string{"-addr", "127.0.0.1:1"}, nil, 2, "usage: gdvar load"},
+		{"a project that is not", []string{"-project", t.TempDir(), "-addr", "127.0.0.1:1"}, nil, 1, "gdvar load: "},
+		{"a bad scenario", with("-scenario", bad), nil, 2, "bad.json: loadtest: bad scenario: tick_hz"},
+		{"no scenario", with("-scenario", bad+".not"), nil, 2, "bad.json.not: no such file"},
+		{"a bad transport", with("-transport", "udp"), nil, 2, "transport \"udp\""},
+		{"a segment past the last", with("-segment", "3/3"), nil, 2, "segment 3/3: i from 0 to 2 (from 0, as JOB_COMPLETION_INDEX)"},
+		{"a segment of nothing", with("-segment", "three"), nil, 2, `segment "three": want i/n, as 0/3 for the first of 3`},
+		{"bots the segments do not divide", with("-bots", "25", "-segment", "0/3"), nil, 2, "25 bots over 3 segments: give a multiple of 3 bots (24 or 27)"},
+		{"fewer bots than segments", with("-bots", "2", "-segment", "0/3"), nil, 2, "2 bots over 3 segments: give a multiple of 3 bots (3)"},
+		{"a Job's index without its completions", game, []string{"JOB_COMPLETION_INDEX=1"}, 2, "JOB_COMPLETION_INDEX is set but not JOB_COMPLETIONS: set it to the Job's completions in its manifest"},
+		{"a Job's index past its completions", game, []string{"JOB_COMPLETION_INDEX=4", "JOB_COMPLETIONS=4"}, 2, "JOB_COMPLETION_INDEX and JOB_COMPLETIONS: loadtest: bad config: segment 4/4"},
+		{"a start in the past", with("-start", past), nil, 2, "in the past (at most 10s): give every segment the same time ahead, as -start $(date -u -d '+1 min'"},
+		{"a start days ahead", with("-start", ahead), nil, 2, "ahead (at most 24h0m0s): give every segment the same time ahead"},
+		{"a start not RFC 3339", with("-start", "noon"), nil, 2, `-start "noon": an RFC 3339 time, as 2026-05-01T12:00:00Z`},
+		{"an unknown threshold", with("-threshold", "max_p98_ms=3"), nil, 2, `no threshold "max_p98_ms": one of min_delivered_pct, max_p99_ms, max_p999_ms, min_joined_pct, min_kept_pct, max_disconnects, max_disconnects_by, max_server_cpu_pct, max_server_rss_mib`},
+		{"a threshold of no value", with("-threshold", "max_p99_ms"), nil, 2, `"max_p99_ms": want NAME=VALUE, as min_delivered_pct=99`},
+		{"a threshold out of range", with("-threshold", "min_kept_pct=120"), nil, 2, "min_kept_pct 120: from 0 to 100"},
+		{"a server threshold without its pid", with("-threshold", "max_server_rss_mib=100"), nil, 2, "give the server's pid (-server-pid)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			for _, kv := range tc.env {
+				k, v, _ := bytes.Cut([]byte(kv), []byte("="))
+				t.Setenv(string(k), string(v))
+			}
 			var out, errOut bytes.Buffer
 			code := run(append([]string{"load"}, tc.args...), nil, &out, &errOut)
 			assert.Equal(t, tc.code, code, errOut.String())
 			assert.Contains(t, errOut.String(), tc.says)
-			assert.Less(t, errOut.Len(), 4096, "bounded")
+			assert.Less(t, errOut.Len(), 8192, "bounded")
 		})
 	}
+}
+
+func TestSegmentOf(t *testing.T) {
+	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+	s, err := segmentOf("", env(nil))
+	require.NoError(t, err)
+	assert.Equal(t, loadtest.Segment{}, s, "the whole test")
+	s, err = segmentOf("", env(map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "5"}))
+	require.NoError(t, err)
+	assert.Equal(t, loadtest.Segment{Index: 2, Count: 5}, s)
+	s, err = segmentOf("1/3", env(map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "5"}))
+	require.NoError(t, err)
+	assert.Equal(t, loadtest.Segment{Index: 1, Count: 3}, s, "the flag first")
+	_, err = segmentOf("", env(map[string]string{"JOB_COMPLETIONS": "5"}))
+	assert.ErrorContains(t, err, "JOB_COMPLETIONS is set but not JOB_COMPLETION_INDEX")
+}
+
+// With -results -, standard output holds the results alone, which merge
+// reads from standard input: here of 2 bots whose joins the address
+// refuses.
+func TestLoadResultsToStandardOutput(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"load", "-project", playersDir, "-addr", "127.0.0.1:1", "-bots", "2", "-duration", "1s", "-results", "-"}, nil, &out, &errOut)
+	busy := "gdvar load: a load machine was the limit, not the server: "
+	if code == loadMachineLimit { // this busy machine
+		assert.True(t, strings.HasPrefix(errOut.String(), busy), errOut.String())
+	} else {
+		require.Equal(t, 0, code, errOut.String())
+		assert.Empty(t, errOut.String(), "no progress, no table")
+	}
+	lines := bytes.Split(bytes.TrimSpace(out.Bytes()), []byte("\n"))
+	require.Len(t, lines, 3, "head, a second, end:\n%s", out.String())
+	assert.True(t, bytes.HasPrefix(lines[0], []byte(`{"head":{"version":1,"segment":"0/1","bots":2,`)), "%s", lines[0])
+	assert.True(t, bytes.HasPrefix(lines[2], []byte(`{"end":{"segment":"0/1","joined":0,"failed":2,`)), "%s", lines[2])
+
+	var table, mergeErr bytes.Buffer
+	code = run([]string{"load", "merge", "-"}, &out, &table, &mergeErr)
+	if code != loadMachineLimit {
+		require.Equal(t, 0, code, mergeErr.String())
+	}
+	assert.Contains(t, table.String(), "| 2 | 0 | 0 | 2 |")
+	assert.Contains(t, table.String(), "2 could not join: ")
 }
