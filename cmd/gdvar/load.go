@@ -35,6 +35,8 @@ Indexed Job sets them), all with the same flags and -start, each writing
 Exit status: 0 if every threshold holds, 1 if one fails (or an error),
 2 on a usage error (flags, scenario, results that are not one test's),
 3 if a load machine was the limit: its figures measure it, not the server.
+A segment of a test exits 0 once its results are written: the test's
+verdict is merge's.
 `
 
 // The exit statuses of gdvar load, after a run.
@@ -150,10 +152,22 @@ func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if toStdout {
 		table = io.Discard
 	}
-	if code := writeReport(rep, table, stderr, *csvPath, *plotPath, *summaryPath); code != 0 || err == nil {
-		return code
+	if segment.Count > 1 { // the test's verdict is its merged report's
+		rep.Thresholds = loadtest.Thresholds{}
+		if rep.MachineLimit != "" && !toStdout { // a pod's log holds the results alone: their end says it
+			fmt.Fprintf(stderr, "gdvar load: this machine was the limit: %s\n", rep.MachineLimit)
+		}
 	}
-	return 1
+	if werr := writeReport(rep, table, *csvPath, *plotPath, *summaryPath); werr != nil {
+		return fail(werr)
+	}
+	if err != nil {
+		return 1
+	}
+	if segment.Count > 1 {
+		return 0
+	}
+	return verdictCode(rep, stderr)
 }
 
 // readScenario reads the scenario file at path.
@@ -170,10 +184,9 @@ func readScenario(path string) (*loadtest.Scenario, error) {
 	return sc, nil
 }
 
-// writeReport writes the report's table to table, its CSV, plot and
-// summary to their files, and returns the exit status of its verdict,
-// saying why on stderr, or 1 if a file could not be written.
-func writeReport(rep *loadtest.Report, table, stderr io.Writer, csvPath, plotPath, summaryPath string) int {
+// writeReport writes the report's table to table, and its CSV, plot and
+// summary to their files.
+func writeReport(rep *loadtest.Report, table io.Writer, csvPath, plotPath, summaryPath string) error {
 	rep.WriteTable(table)
 	for _, out := range []struct {
 		path  string
@@ -183,10 +196,15 @@ func writeReport(rep *loadtest.Report, table, stderr io.Writer, csvPath, plotPat
 			continue
 		}
 		if err := outfile.Write(out.path, out.write); err != nil {
-			fmt.Fprintf(stderr, "gdvar load: %v\n", err)
-			return 1
+			return err
 		}
 	}
+	return nil
+}
+
+// verdictCode is the exit status of the report's verdict, saying why on
+// stderr.
+func verdictCode(rep *loadtest.Report, stderr io.Writer) int {
 	s := rep.Summary()
 	switch s.Verdict {
 	case loadtest.VerdictMachine:

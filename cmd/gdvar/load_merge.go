@@ -53,7 +53,11 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gdvar load merge: %v\n", err)
 		return loadUsageError
 	}
-	return writeReport(rep, stdout, stderr, *csvPath, *plotPath, *summaryPath)
+	if err := writeReport(rep, stdout, *csvPath, *plotPath, *summaryPath); err != nil {
+		fmt.Fprintf(stderr, "gdvar load merge: %v\n", err)
+		return 1
+	}
+	return verdictCode(rep, stderr)
 }
 
 // addResults adds the results file name (- for standard input) to m.

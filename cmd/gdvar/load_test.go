@@ -107,3 +107,19 @@ func TestLoadResultsToStandardOutput(t *testing.T) {
 	assert.Contains(t, table.String(), "| 2 | 0 | 0 | 2 |")
 	assert.Contains(t, table.String(), "2 could not join: ")
 }
+
+// A segment of a test exits 0 once its results are written, its
+// thresholds failing or not: the test's verdict is its merged report's
+// (here, of 2 bots whose joins the address refuses, none joined).
+func TestLoadSegmentLeavesTheVerdictToMerge(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "seg0.jsonl")
+	var out, errOut bytes.Buffer
+	code := run([]string{"load", "-project", playersDir, "-addr", "127.0.0.1:1", "-bots", "4", "-duration", "1s", "-q",
+		"-segment", "0/2", "-threshold", "min_joined_pct=100", "-results", results}, nil, &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "| 2 | 0 | 0 | 2 |", "the segment's 2 bots")
+	assert.NotContains(t, out.String(), "| threshold |", "held to the merged report")
+	b, err := os.ReadFile(results)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"thresholds":{"min_joined_pct":100}`, "for merge")
+}
