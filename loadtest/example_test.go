@@ -32,3 +32,39 @@ func ExampleRun() {
 	}
 	rep.WriteTable(os.Stdout)
 }
+
+// The results of a test's two segments, each a file written by a
+// process of its own (Config.Results, gdvar load -results), merged into
+// the test's report: each second's rates summed, the answers'
+// percentiles from the segments' latencies together.
+func ExampleMerger() {
+	head := `{"head":{"version":1,"segment":"%d/2","bots":4,"own_bots":2,"join_rate":50,"start":"2026-05-01T12:00:00Z",` +
+		`"duration_ns":2000000000,"transport":"ws","game":"Players","scene":"res://main.tscn","project_sha256":"a1","scenario_sha256":"b2","thresholds":{"max_p99_ms":50}}}`
+	second := `{"second":{"segment":"%d/2","second":%d,"at_ns":%d000000000,"joined":2,"connected":2,"syncs_per_s":60,` +
+		`"promised_per_s":60,"calls_in_per_s":80,"calls_out_per_s":20,"latency_us":[%d,20]}}`
+	end := `{"end":{"segment":"%d/2","joined":2,"kept":2,"bots_cpu_ns":20000000}}`
+	var m loadtest.Merger
+	for i, latencyUs := range []int{2048, 61440} { // the second segment's answers are slow
+		file := strings.Join([]string{fmt.Sprintf(head, i), fmt.Sprintf(second, i, 1, 1, latencyUs),
+			fmt.Sprintf(second, i, 2, 2, latencyUs), fmt.Sprintf(end, i)}, "\n")
+		if err := m.Add(fmt.Sprintf("seg%d.jsonl", i), strings.NewReader(file)); err != nil {
+			log.Fatal(err)
+		}
+	}
+	rep, err := m.Report()
+	if err != nil {
+		log.Fatal(err)
+	}
+	rep.WriteTable(os.Stdout)
+	fmt.Println("verdict:", rep.Verdict())
+	// Output:
+	// | bots | joined | kept | failed | syncs/s | promised/s | delivered % | calls in/s | calls out/s | worst p99 ms | worst p99.9 ms | server CPU % | server RSS MiB | bots CPU % | bots CPU µs/s a bot |
+	// |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+	// | 4 | 4 | 4 | 0 | 120 | 120 | 100.0 | 160 | 40 | 61.7 | 61.7 | – | – | 0.0 | 5000 |
+	//
+	// | threshold | limit | figure | outcome |
+	// |---|---|---|---|
+	// | max_p99_ms | ≤ 50 | 61.7 | FAILED |
+	//
+	// verdict: fail
+}

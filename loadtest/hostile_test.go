@@ -2,14 +2,22 @@ package loadtest
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"math"
+	"net"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/testrig/cputime"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
+	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -154,4 +162,71 @@ func TestMergedReasonsBounded(t *testing.T) {
 	assert.Equal(t, n-maxReasons, rep.Disconnects[otherReasons])
 	assert.Less(t, len(rep.MachineLimit), 400)
 	assert.Contains(t, rep.MachineLimit, "and 295 other segments")
+}
+
+// hostileAnswersServer serves the synced-player game with a Go server
+// that answers each input with a flood of moved calls whose times are
+// any int64: from before the epoch to past the end of time.
+func hostileAnswersServer(t *testing.T, p *project.Project) string {
+	m := multiplayer.MustNew()
+	game, err := fromproject.Declare(m, p, "res://main.tscn")
+	require.NoError(t, err)
+	main, err := game.Node("/root/Main")
+	require.NoError(t, err)
+	times := []int64{math.MinInt64, -1, 0, 1, time.Now().Add(time.Hour).UnixMicro(), math.MaxInt64}
+	err = game.Handle("/root/Main", "input", func(c *multiplayer.Call, _ int64, dir gdvar.Vector3) error {
+		for i := range 50 {
+			if err := main.Call(c.From, "moved", int64(c.From), times[i%len(times)], dir); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	serveUntilEnd(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
+	return ln.Addr().String()
+}
+
+// A server's answers carry any time: each is counted, in the
+// histogram's first bucket (a time ahead of the bot's clock) or its last
+// (one before it by 71 minutes or more), and no percentile is out of the
+// histogram's range.
+func TestLiveHostileAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2 s against a server")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	addr := hostileAnswersServer(t, p)
+	sc, err := ReadScenario(strings.NewReader(playersScenario))
+	require.NoError(t, err)
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws", Bots: 2, Duration: 2 * time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, 2, rep.Kept, "kept: %v", rep.Disconnects)
+	require.Positive(t, rep.Latency.Count())
+	top := time.Duration(1<<topBit) * time.Microsecond
+	for _, s := range rep.Seconds {
+		for _, q := range []time.Duration{s.P50, s.P99, s.P999} {
+			assert.True(t, q >= 0 && q <= top, "%v", q)
+		}
+	}
+	assert.Equal(t, rep.Latency.Count(), rep.Latency.counts[0]+rep.Latency.counts[histBuckets-1], "each answer in the first or the last bucket")
+}
+
+// Disconnects are counted by at most 100 reasons: a server that lets
+// each bot go with a reason of its own (a port in it, say) has the
+// others counted together.
+func TestCountReasonBounded(t *testing.T) {
+	m := map[string]int{}
+	for i := range 1000 {
+		countReason(m, fmt.Errorf("read tcp 127.0.0.1:%d: connection reset by peer", 40000+i))
+	}
+	countReason(m, errors.New(strings.Repeat("é", 100)))
+	assert.Len(t, m, maxReasons+1)
+	assert.Equal(t, 901, m[otherReasons])
+	for why := range m {
+		assert.LessOrEqual(t, len(why), maxReason+len("…"))
+	}
 }
