@@ -107,6 +107,8 @@ func TestLatenciesPastTheOldCap(t *testing.T) {
 	assert.Equal(t, uint64(100000), h.Count())
 	assert.InEpsilon(t, float64(500*time.Millisecond), float64(h.Quantile(0.99)), 1.0/128)
 	assert.InEpsilon(t, float64(time.Millisecond), float64(h.Quantile(0.98)), 1.0/128)
-	assert.Less(t, alloc, uint64(16<<10), "one histogram of 13.5 KiB")
+	if !raceDetector { // which allocates
+		assert.Less(t, alloc, uint64(16<<10), "one histogram of 13.5 KiB")
+	}
 	t.Logf("p99 %v, allocated %d bytes", h.Quantile(0.99), alloc)
 }

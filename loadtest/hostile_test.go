@@ -75,6 +75,9 @@ func hostileResults(size int) []hostile.Input {
 // Merger holds at most 32 bytes a byte of the results it reads, plus
 // 512 KiB, whatever they hold (docs/limits.md).
 func TestHostileResults(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
 	const size = 1 << 20
 	for _, in := range hostileResults(size) {
 		t.Run(in.Name, func(t *testing.T) {
@@ -120,6 +123,9 @@ func BenchmarkHostileResults(b *testing.B) {
 // Many segments' files, each tiny: what Merger holds grows with the
 // bytes read.
 func TestHostileManySegments(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
 	const n = 2000
 	files := make([][]byte, n)
 	total := 0
