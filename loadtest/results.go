@@ -232,6 +232,7 @@ type ResultsError struct {
 	Reason string
 }
 
+// Error is "FILE:LINE: why".
 func (e *ResultsError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Reason)

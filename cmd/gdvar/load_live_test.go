@@ -117,7 +117,10 @@ func TestLiveLoadSegments(t *testing.T) {
 		assert.Equal(t, 24, s.Bots)
 		assert.Equal(t, 24, s.Joined, "every bot joined, each segment's 8")
 		assert.Equal(t, 24, s.Kept)
-		require.Len(t, s.Seconds, 6, "a row a second, the segments' lined up")
+		if s.MachineLimit == "" { // else a process may have missed a second's snapshot, and says so
+			require.Len(t, s.Seconds, 6, "a row a second, the segments' lined up")
+		}
+		require.NotEmpty(t, s.Seconds)
 		assert.Equal(t, 24, s.Seconds[len(s.Seconds)-1].Joined)
 		most := 0.0
 		for _, sec := range s.Seconds {
