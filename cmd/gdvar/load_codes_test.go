@@ -162,9 +162,10 @@ func TestLiveLoadThresholdFails(t *testing.T) {
 	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
 	code, stdout, stderr := gdvarProcess(t, "load", "-project", playersDir, "-addr", ln.Addr().String(), "-bots", "2",
 		"-duration", "2s", "-scenario", playersDir+"/load/players.json", "-threshold", "max_p99_ms=0.001", "-q")
-	if code == loadMachineLimit {
+	if code == loadMachineLimit { // the busy machine's verdict, whatever the thresholds say
 		assert.Contains(t, stderr, "gdvar load: a load machine was the limit, not the server: ")
-		t.Skip("this machine was the limit: " + stderr)
+		assert.NotContains(t, stderr, "gdvar load: threshold")
+		return
 	}
 	assert.Equal(t, loadThresholdFailed, code, stderr)
 	assert.Regexp(t, `gdvar load: threshold max_p99_ms: [0-9.]+ over the limit 0\.001: failed`, stderr)

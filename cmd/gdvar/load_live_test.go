@@ -48,6 +48,7 @@ type loadSummary struct {
 	Segments     int     `json:"segments"`
 	Joined       int     `json:"joined"`
 	Kept         int     `json:"kept"`
+	Failed       int     `json:"failed"`
 	DeliveredPct float64 `json:"delivered_pct"`
 	Seconds      []struct {
 		Joined   int     `json:"joined"`
@@ -66,18 +67,23 @@ func readSummary(t *testing.T, path string) loadSummary {
 
 // The same test of the corpus game's Godot server, 24 bots for 6 s, as
 // one process and as 3 segments of 8, separate processes begun together
-// by -start, merged: the merged report is the one process's, within what
+// by -start, each against a server of its own, merged: the merged report is the one process's, within what
 // timing explains. Each run and merge exits 0, or 3 if this busy machine
-// was the limit; each segment 0.
+// was the limit (whose figures, measuring the machine, are then not
+// compared); each segment 0.
 func TestLiveLoadSegments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("12 s against a server")
 	}
-	addr := exampleServer(t)
+	// A server for each run: the first run's bots leave with an ENet
+	// disconnect sent once, unreliably, which a busy server may miss, and
+	// its peers then hold 24 of its 32 places until they time out.
+	addrs := []string{exampleServer(t), exampleServer(t)}
 	dir := t.TempDir()
-	test := []string{"load", "-project", exampleGame, "-addr", addr, "-transport", "enet", "-bots", "24", "-duration", "6s",
-		"-scenario", "../../loadtest/testdata/multiplayer-example.json", "-q"}
-	with := func(args ...string) []string { return append(append([]string{}, test...), args...) }
+	with := func(addr string, args ...string) []string {
+		return append([]string{"load", "-project", exampleGame, "-addr", addr, "-transport", "enet", "-bots", "24",
+			"-duration", "6s", "-scenario", "../../loadtest/testdata/multiplayer-example.json", "-q"}, args...)
+	}
 	exited := func(code int, stderr string) {
 		t.Helper()
 		if code != 0 {
@@ -87,7 +93,7 @@ func TestLiveLoadSegments(t *testing.T) {
 	}
 
 	single := filepath.Join(dir, "single.jsonl")
-	code, _, stderr := gdvarProcess(t, with("-results", single)...)
+	code, _, stderr := gdvarProcess(t, with(addrs[0], "-results", single)...)
 	exited(code, stderr)
 
 	start := time.Now().Add(5 * time.Second).UTC().Truncate(time.Second).Format(time.RFC3339)
@@ -96,7 +102,7 @@ func TestLiveLoadSegments(t *testing.T) {
 	for i := range segments {
 		segments[i] = filepath.Join(dir, "seg"+strconv.Itoa(i)+".jsonl")
 		wg.Go(func() {
-			code, _, stderr := gdvarProcess(t, with("-segment", strconv.Itoa(i)+"/3", "-start", start, "-results", segments[i])...)
+			code, _, stderr := gdvarProcess(t, with(addrs[1], "-segment", strconv.Itoa(i)+"/3", "-start", start, "-results", segments[i])...)
 			assert.Equal(t, 0, code, "a segment's verdict is the merge's: %s", stderr)
 		})
 	}
@@ -115,12 +121,19 @@ func TestLiveLoadSegments(t *testing.T) {
 	assert.Equal(t, 3, merged.Segments)
 	for _, s := range []loadSummary{one, merged} {
 		assert.Equal(t, 24, s.Bots)
-		assert.Equal(t, 24, s.Joined, "every bot joined, each segment's 8")
-		assert.Equal(t, 24, s.Kept)
-		if s.MachineLimit == "" { // else a process may have missed a second's snapshot, and says so
-			require.Len(t, s.Seconds, 6, "a row a second, the segments' lined up")
-		}
+		assert.Equal(t, 24, s.Joined+s.Failed, "each segment's 8")
 		require.NotEmpty(t, s.Seconds)
+	}
+	for _, s := range []loadSummary{one, merged} {
+		if s.MachineLimit != "" { // its figures measure this machine, which other processes took: none to compare
+			t.Logf("this machine was the limit, not the server: %s", s.MachineLimit)
+			return
+		}
+	}
+	for _, s := range []loadSummary{one, merged} {
+		assert.Equal(t, 24, s.Joined, "every bot joined")
+		assert.Equal(t, 24, s.Kept)
+		require.Len(t, s.Seconds, 6, "a row a second, the segments' lined up")
 		assert.Equal(t, 24, s.Seconds[len(s.Seconds)-1].Joined)
 		most := 0.0
 		for _, sec := range s.Seconds {
