@@ -24,13 +24,13 @@ import (
 var fileLayers = [][]string{
 	// Values and the wire: errors, options, packets, arguments, buffers.
 	{"peerid.go", "errors.go", "errlimit.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
-		"strings.go", "delivery.go", "packetbuf.go", "queue.go"},
+		"argtype.go", "argconvert.go", "strings.go", "delivery.go", "packetbuf.go", "queue.go"},
 	// The transport and its peers.
 	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go"},
 	// Authentication.
 	{"auth.go"},
 	// Remote calls.
-	{"method.go", "node.go", "call.go", "typed.go", "recvcache.go", "rpc.go"},
+	{"method.go", "params.go", "node.go", "call.go", "typed.go", "recvcache.go", "rpc.go"},
 	// Replication.
 	{"replication.go", "spawner.go", "object.go", "static.go", "visibility.go"},
 	// The Multiplayer: its parts together, the packets' routes, serving

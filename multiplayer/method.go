@@ -44,6 +44,18 @@ type Method struct {
 	// methods, sorted, are 0x8000 | their place; its script's, sorted,
 	// their place.
 	Config bool
+	// Params, if set, are the parameters of the game's function, which a
+	// peer's call must fit: one that does not (too few or too many
+	// arguments, one of a type its parameter does not take) is refused
+	// before the handler, as the engine refuses it, with an *ArgError
+	// wrapping ErrArguments, which goes to the method's HandleArgError
+	// function if it has one, else to OnError, limited as the other
+	// errors of a peer's packets (WithErrorInterval). An argument the
+	// engine converts (an int for a float, a String for a StringName, a
+	// Vector2i for a Vector2) reaches the handler converted. nil: the
+	// arguments are not checked, and reach the handler as they came.
+	// Package fromproject sets what the script declares.
+	Params *Params
 }
 
 // MethodSet is a node's RPC methods, checked and numbered as the engine
@@ -60,18 +72,21 @@ type MethodSet struct {
 // noMethods is the set of a node that declares no method.
 var noMethods = &MethodSet{checksum: checksum(nil)}
 
-// method is a declared method with its wire id.
+// method is a declared method with its wire id, and its Params compiled.
 type method struct {
 	Method
-	id uint16
+	id  uint16
+	sig *signature
 }
 
 // configFlag marks the ids of rpc_config methods.
 const configFlag = 1 << 15
 
 // NewMethodSet checks a node's methods and numbers them as the engine
-// does: it fails on a method without a name or given twice, or with a
-// mode or transfer mode out of range or a channel past MaxChannel.
+// does: it fails on a method without a name or given twice, with a mode
+// or transfer mode out of range or a channel past MaxChannel, or with
+// Params no function has (a Type that is not one, a parameter without a
+// default after one with).
 func NewMethodSet(methods ...Method) (*MethodSet, error) {
 	t, err := newMethodSet(methods)
 	if err != nil {
@@ -92,10 +107,18 @@ func newMethodSet(methods []Method) (*MethodSet, error) {
 			return nil, fmt.Errorf("method %s: mode %d, transfer mode %d, channel %d (at most %d)",
 				meth.Name, meth.Mode, meth.Transfer, meth.Channel, MaxChannel)
 		}
+		m := &method{Method: meth}
+		if meth.Params != nil {
+			sig, err := newSignature(meth.Params)
+			if err != nil {
+				return nil, fmt.Errorf("method %s: %w", meth.Name, err)
+			}
+			m.sig = sig
+		}
 		if meth.Config {
-			t.config = append(t.config, &method{Method: meth})
+			t.config = append(t.config, m)
 		} else {
-			t.script = append(t.script, &method{Method: meth})
+			t.script = append(t.script, m)
 		}
 	}
 	var names []string

@@ -25,6 +25,7 @@ type rpcLayer struct {
 	byCache map[uint32]*Node
 	next    uint32 // the next cache id this side gives a node
 	drops   uint64 // spawned nodes dropped so far (see addCached)
+	objects bool   // the codec decodes whole objects (see signature.checkArgs)
 }
 
 // init makes r the remote calls of a Multiplayer of cfg over peers.
@@ -32,6 +33,7 @@ func (r *rpcLayer) init(cfg *config, peers *peerLayer) {
 	r.cfg, r.peers = cfg, peers
 	r.nodes, r.recv, r.sent, r.byCache = map[string]*Node{}, map[PeerID]*recvCache{}, map[PeerID]map[*Node]bool{}, map[uint32]*Node{}
 	r.next = 1
+	r.objects = objectsAllowed(cfg.codec)
 }
 
 // declare declares the node at path with the methods of t (DeclareNode).
@@ -290,7 +292,11 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 	if argError == nil {
 		cl.errs = errs // its ArgError is a refusal, reported
 	}
-	err = h.call(cl)
+	if meth.sig == nil {
+		err = h.call(cl)
+	} else if err = meth.sig.checkArgs(cl, r.objects); err == nil {
+		err = h.call(cl)
+	}
 	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
 		argError(cl, ae)
 		return nil
