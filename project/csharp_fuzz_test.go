@@ -44,7 +44,7 @@ func FuzzCSharp(f *testing.F) {
 		for _, m := range s.Methods {
 			require.NotNil(t, m.RPC)
 			assert.NotEmpty(t, m.Name)
-			rpcs = append(rpcs, NamedRPC{m.Name, *m.RPC})
+			rpcs = append(rpcs, NamedRPC{Name: m.Name, RPC: *m.RPC})
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))
 		require.NoError(t, err)

@@ -185,16 +185,17 @@ func (p *Project) gdscriptBase(res string) (*Script, error) {
 // most derived first, as the engine lists them
 // (ScriptManagerBridge.UpdateScriptClassInfo): each class's from the
 // most derived, a name once, its first [Rpc] kept.
-func mergeCSharpRPCs(classes []*Class) []NamedRPC {
+func mergeCSharpRPCs(classes []ClassRef) []NamedRPC {
 	var out []NamedRPC
 	seen := map[string]bool{}
-	for _, c := range classes {
-		for _, m := range c.Methods {
+	for _, k := range classes {
+		for i := range k.Class.Methods {
+			m := &k.Class.Methods[i]
 			if m.RPC == nil || seen[m.Name] {
 				continue
 			}
 			seen[m.Name] = true
-			out = append(out, NamedRPC{m.Name, *m.RPC})
+			out = append(out, named(m, *m.RPC, k))
 		}
 	}
 	return out

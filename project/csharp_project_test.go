@@ -80,8 +80,8 @@ func TestCSharpBases(t *testing.T) {
 	assert.Equal(t, "HTTPRequest", r.Native)
 	require.Len(t, r.Chain, 2)
 	assert.Equal(t, "res://Base.cs", r.Chain[1].Script.Path)
-	assert.Equal(t, []NamedRPC{{"Replaced", RPC{Mode: mode.AnyPeer, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}},
-		{"Kept", RPC{Mode: mode.Authority, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}}}, r.RPCs())
+	assert.Equal(t, []NamedRPC{{Name: "Replaced", RPC: RPC{Mode: mode.AnyPeer, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}},
+		{Name: "Kept", RPC: RPC{Mode: mode.Authority, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}}}, bareRPCs(r.RPCs()))
 	var props []string
 	for _, prop := range r.Properties() {
 		props = append(props, prop.Name)

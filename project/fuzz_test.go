@@ -35,7 +35,7 @@ func FuzzScript(f *testing.F) {
 		for _, m := range s.Methods {
 			assert.NotEmpty(t, m.Name)
 			if m.RPC != nil {
-				rpcs = append(rpcs, NamedRPC{m.Name, *m.RPC})
+				rpcs = append(rpcs, NamedRPC{Name: m.Name, RPC: *m.RPC})
 			}
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))

@@ -272,7 +272,11 @@ func (p *parser) function(c *Class, static bool, line int) {
 		p.fail(p.tok.line, `Expected opening "(" after function name.`)
 		return
 	}
-	p.skipBrackets()
+	p.advance()
+	m.params = p.spanHere()
+	if p.parameters(nil); p.failed() {
+		return
+	}
 	if p.isOp("->") {
 		p.advance()
 		p.typ()
@@ -298,7 +302,9 @@ func (p *parser) function(c *Class, static bool, line int) {
 	case m.Abstract:
 		p.abstractBody()
 	default:
+		p.asking = &c.Methods[len(c.Methods)-1] // the body adds no member to c
 		p.body(`Expected indented block after function declaration.`)
+		p.asking = nil
 	}
 }
 

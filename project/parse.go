@@ -25,6 +25,12 @@ type parser struct {
 	// reads a script (GDScriptLanguage::get_global_class_name).
 	headerOnly bool
 	script     *Script
+	// asking is the function whose body is being read, whose names are
+	// looked at (Method.AsksSender), or nil.
+	asking *Method
+	// paramNames are the names of the parameters of the function being
+	// read, for those given twice; kept from function to function.
+	paramNames map[string]bool
 }
 
 // annotation is an annotation read, waiting for the member it applies to.
@@ -88,7 +94,7 @@ func parseScript(src []byte, path string, limits Limits) (*Script, error) {
 		return nil, &ScriptError{Path: path, Line: 1, Message: "Script '" + path + "' contains invalid unicode (UTF-8), so it was not loaded."}
 	}
 	text := source(src)
-	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text}}
+	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text, maxDepth: limits.MaxDepth}}
 	p.script.Line = 1
 	p.advance()
 	p.program()
@@ -138,6 +144,9 @@ func globalClass(src []byte, limits Limits) (name, base string) {
 func (p *parser) advance() {
 	p.prev = p.tok.kind
 	p.tok = p.t.next()
+	if p.asking != nil && p.tok.kind == tkIdent {
+		p.asks()
+	}
 }
 
 // fail records an error; the tokenizer then gives only EOF, which ends

@@ -15,7 +15,7 @@ func rpcText(t *testing.T, s *Script) string {
 	var rpcs []NamedRPC
 	for _, m := range s.Methods {
 		if m.RPC != nil {
-			rpcs = append(rpcs, NamedRPC{m.Name, *m.RPC})
+			rpcs = append(rpcs, NamedRPC{Name: m.Name, RPC: *m.RPC})
 		}
 	}
 	b, err := vartext.Marshal(RPCConfig(rpcs))

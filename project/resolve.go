@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -374,10 +375,32 @@ func (p *Project) scopeBase(ref ClassRef, name string) (ClassRef, *ScriptError) 
 	return fail(fmt.Sprintf(`Could not find base class "%s".`, name))
 }
 
-// NamedRPC is a method and its @rpc.
+// NamedRPC is a method and its @rpc, and the function its calls run:
+// the last declaration of the name down the chain of bases, which may
+// override the one with @rpc without an @rpc of its own.
 type NamedRPC struct {
 	Name string
 	RPC  RPC
+	// AsksSender and AsksServer are the function's (see Method).
+	AsksSender, AsksServer bool
+
+	fn  ClassRef // the class of the function that runs
+	run *Method  // the function that runs
+}
+
+// Params returns the parameters of the function the method's calls run,
+// in order, read again from its script as they are asked for.
+func (r NamedRPC) Params() iter.Seq[Param] {
+	if r.run == nil {
+		return func(func(Param) bool) {}
+	}
+	return paramsOf(r.fn.Script, r.run)
+}
+
+// named is the NamedRPC of a method with its @rpc, run as declared in
+// class k.
+func named(m *Method, rpc RPC, k ClassRef) NamedRPC {
+	return NamedRPC{Name: m.Name, RPC: rpc, AsksSender: m.AsksSender, AsksServer: m.AsksServer, fn: k, run: m}
 }
 
 // RPCs returns the class's @rpc methods as the engine's GDScript holds
@@ -386,11 +409,7 @@ type NamedRPC struct {
 // its own takes its base's place, and one without keeps the base's @rpc.
 // Inner classes are not included; they have their own.
 func (r *Resolved) RPCs() []NamedRPC {
-	classes := make([]*Class, len(r.Chain))
-	for i, ref := range r.Chain {
-		classes[i] = ref.Class
-	}
-	return mergeRPCs(classes)
+	return mergeRPCs(r.Chain, r.Chain[0])
 }
 
 // RPCs returns what Resolve(resPath).RPCs() returns, without making the
@@ -401,34 +420,50 @@ func (p *Project) RPCs(resPath string) ([]NamedRPC, error) {
 	if err != nil {
 		return nil, err
 	}
-	var classes []*Class // those of the chain with @rpc methods
-	for c := &s.Class; c != nil; c = c.bases.base.Class {
-		if slices.ContainsFunc(c.Methods, func(m Method) bool { return m.RPC != nil }) {
-			classes = append(classes, c)
+	first := ClassRef{s, &s.Class}
+	var classes []ClassRef // those of the chain with @rpc methods
+	for k := first; k.Class != nil; k = k.Class.bases.base {
+		if slices.ContainsFunc(k.Class.Methods, func(m Method) bool { return m.RPC != nil }) {
+			classes = append(classes, k)
 		}
 	}
-	return mergeRPCs(classes), nil
+	return mergeRPCs(classes, first), nil
 }
 
-// mergeRPCs returns the @rpc methods of a chain of classes, most derived
-// first, in the engine's order (see Resolved.RPCs).
-func mergeRPCs(classes []*Class) []NamedRPC {
-	if len(classes) > 0 && classes[0].csharp {
+// mergeRPCs returns the @rpc methods of the classes of a chain that have
+// some, most derived first, in the engine's order (see Resolved.RPCs),
+// each with the function its calls run: the first declaration of its
+// name from the chain's most derived class, first, down.
+func mergeRPCs(classes []ClassRef, first ClassRef) []NamedRPC {
+	if len(classes) > 0 && classes[0].Class.csharp {
 		return mergeCSharpRPCs(classes)
 	}
 	var out []NamedRPC
 	at := map[string]int{}
 	for i := len(classes) - 1; i >= 0; i-- {
-		for _, m := range classes[i].Methods {
+		k := classes[i]
+		for j := range k.Class.Methods {
+			m := &k.Class.Methods[j]
 			if m.RPC == nil {
 				continue
 			}
-			if j, ok := at[m.Name]; ok {
-				out[j].RPC = *m.RPC
+			if n, ok := at[m.Name]; ok {
+				out[n].RPC = *m.RPC
 				continue
 			}
 			at[m.Name] = len(out)
-			out = append(out, NamedRPC{m.Name, *m.RPC})
+			out = append(out, named(m, *m.RPC, k))
+		}
+	}
+	run := make([]bool, len(out)) // the function found
+	left := len(out)
+	for k := first; k.Class != nil && left > 0; k = k.Class.bases.base {
+		for j := range k.Class.Methods {
+			m := &k.Class.Methods[j]
+			if n, ok := at[m.Name]; ok && !run[n] {
+				run[n], left = true, left-1
+				out[n] = named(m, out[n].RPC, k)
+			}
 		}
 	}
 	return out

@@ -15,7 +15,8 @@ type Script struct {
 	CSharp *CSharpClass
 	Class
 
-	src string // the source, for the expressions read again (span)
+	src      string // the source, for the expressions read again (span)
+	maxDepth int    // the nesting it was read within, to read them so again
 }
 
 // Class is a class a script declares: the script itself, or an inner
@@ -111,9 +112,22 @@ type Method struct {
 	// Abstract says the method is annotated @abstract (Godot 4.5+): it
 	// has no body, and a class that is not abstract must override it.
 	Abstract bool
+	// AsksSender says the function's body names get_remote_sender_id,
+	// AsksServer is_server (GetRemoteSenderId and IsServer in C#): a
+	// handler that asks who called it, or whether it runs on the server.
+	// Each is a scan of the body's names, lambdas included, whatever
+	// they are called on (multiplayer., get_multiplayer()., a variable),
+	// not of the functions the body calls.
+	AsksSender, AsksServer bool
 	// RPC is its @rpc annotation, or nil if it has none.
 	RPC  *RPC
 	Line int
+
+	// params is where the parameter list starts, after its "(": the
+	// parameters are read again when asked for (Script.Params), as a
+	// script may declare thousands. cs holds a C# method's, read whole.
+	params span
+	cs     *[]Param
 }
 
 // Property is a member variable.
