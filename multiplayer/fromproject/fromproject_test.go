@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,28 @@ replication_config = SubResource("c")
 `,
 }
 
+// bareMethods returns methods without their Params, to compare with
+// literals.
+func bareMethods(methods []multiplayer.Method) []multiplayer.Method {
+	out := slices.Clone(methods)
+	for i := range out {
+		out[i].Params = nil
+	}
+	return out
+}
+
+// noParams are the Params of a function without parameters.
+var noParams = &multiplayer.Params{Fixed: []multiplayer.Param{}}
+
+// paramsOfMethods returns the Params of each method.
+func paramsOfMethods(methods []multiplayer.Method) []*multiplayer.Params {
+	var out []*multiplayer.Params
+	for _, m := range methods {
+		out = append(out, m.Params)
+	}
+	return out
+}
+
 // writeProject writes files, over gameFiles, into a new project.
 func writeProject(t *testing.T, files map[string]string) *project.Project {
 	dir := t.TempDir()
@@ -130,7 +153,9 @@ func TestRead(t *testing.T) {
 		{Name: "alpha", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.UnreliableOrdered, Channel: 3},
 		{Name: "mid", Transfer: mode.Unreliable},
 		{Name: "zeta", Transfer: mode.Reliable}, // a bare @rpc
-	}, main.methods.Methods())
+	}, bareMethods(main.methods.Methods()))
+	assert.Equal(t, []*multiplayer.Params{{Fixed: []multiplayer.Param{{Name: "x"}}}, noParams, noParams},
+		paramsOfMethods(main.methods.Methods()), "the functions' parameters")
 	assert.Equal(t, multiplayer.Checksum([]string{"zeta", "alpha", "mid"}), main.methods.Checksum())
 
 	require.Len(t, d.spawners, 1)
@@ -139,7 +164,7 @@ func TestRead(t *testing.T) {
 		Limit:     4,
 		Scenes: []multiplayer.SpawnableScene{{Path: "res://b.tscn"}, {
 			Path:    "res://a.tscn",
-			Methods: []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}},
+			Methods: []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable, Params: noParams}},
 			Synchronizers: []multiplayer.Synchronizer{{
 				Path: "Sync",
 				Properties: []multiplayer.Property{
@@ -154,7 +179,7 @@ func TestRead(t *testing.T) {
 	}}, d.spawners[0])
 
 	board := nodeOf(t, d, "/root/Main/Lobby/Board") // a node of an instanced scene, at its full path
-	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, board.methods.Methods())
+	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, bareMethods(board.methods.Methods()))
 
 	ball, ok := d.statics.Get("/root/Main/Ball")
 	require.True(t, ok)
@@ -299,7 +324,7 @@ spawn_path = NodePath("..")
 	assert.Equal(t, []multiplayer.Method{
 		{Name: "load_world", CallLocal: true, Transfer: mode.Reliable},
 		{Name: "register_player", Mode: mode.AnyPeer, Transfer: mode.Reliable},
-	}, gamestate.MethodSet().Methods())
+	}, bareMethods(gamestate.MethodSet().Methods()))
 	require.NoError(t, d.Handle("/root/gamestate", "register_player", func(*multiplayer.Call, string) {}))
 	_, err = d.Node("/root/Hud/Board")
 	require.NoError(t, err)
@@ -382,7 +407,7 @@ func TestWithCustomSpawn(t *testing.T) {
 	custom := d.spawners[0].cfg.Custom
 	require.Len(t, custom, 2)
 	assert.Equal(t, "res://a.tscn", custom[0].Path)
-	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, custom[0].Methods)
+	assert.Equal(t, []multiplayer.Method{{Name: "hit", Mode: mode.AnyPeer, Transfer: mode.Reliable}}, bareMethods(custom[0].Methods))
 	assert.Len(t, custom[0].Synchronizers, 1)
 	assert.Equal(t, "res://b.tscn", custom[1].Path)
 

@@ -210,6 +210,7 @@ func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, err
 			CallLocal: rpc.RPC.CallLocal,
 			Transfer:  rpc.RPC.Transfer,
 			Channel:   uint8(rpc.RPC.Channel),
+			Params:    params(p, rpc),
 		})
 	}
 	return out, nil
