@@ -8,6 +8,7 @@ import "strings"
 // block alone in C#).
 type csFile struct {
 	path    string
+	src     string               // the source, for the parameters read again (csParamList)
 	usings  []string             // the namespaces using directives import
 	statics []string             // the types using static directives import
 	aliases map[string]csTypeRef // using A = B: A → B
@@ -98,9 +99,12 @@ func (t *csType) display() string {
 // csMethod is an instance method a type declares with [Rpc], and its
 // [Rpc].
 type csMethod struct {
-	name string
-	rpc  *RPC
-	line int32
+	name   string
+	rpc    *RPC
+	line   int32
+	params csParamList
+	// What its body asks (Method.AsksSender).
+	asksSender, asksServer bool
 }
 
 // csExport is a field or property a type declares with [Export]; the

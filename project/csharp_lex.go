@@ -26,6 +26,7 @@ type csToken struct {
 	// verbatim says an identifier was written @name, which is never a
 	// keyword.
 	verbatim bool
+	pos      int32 // where it starts in the source
 }
 
 // csLexer reads a C# source token by token, as the C# specification's
@@ -102,13 +103,19 @@ func (l *csLexer) next() csToken {
 				continue
 			}
 			l.lineStart = false
-			return l.token()
+			start := l.pos
+			tok := l.token()
+			tok.pos = int32(start)
+			return tok
 		default:
 			l.lineStart = false
-			return l.token()
+			start := l.pos
+			tok := l.token()
+			tok.pos = int32(start)
+			return tok
 		}
 	}
-	return csToken{kind: csEOF, line: l.line}
+	return csToken{kind: csEOF, line: l.line, pos: int32(l.pos)}
 }
 
 // skipLine moves to the end of the line, before its break.

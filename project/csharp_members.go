@@ -93,7 +93,7 @@ func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, name string
 // method records a method with [Rpc]: an instance method only, as the
 // engine lists no static one (ScriptManagerBridge's
 // UpdateScriptClassInfo).
-func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string, line int) {
+func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string, line int, params csParamList) {
 	p.misplaced(t, attrs, "Rpc")
 	a, ok := findAttr(attrs, "Rpc")
 	if !ok {
@@ -108,6 +108,6 @@ func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string
 		}
 	case !mods.static:
 		m := t.members()
-		m.methods.add(csMethod{name: name, line: int32(line), rpc: r})
+		m.methods.add(csMethod{name: name, line: int32(line), rpc: r, params: params, asksSender: p.asked[0], asksServer: p.asked[1]})
 	}
 }

@@ -19,6 +19,10 @@ type csParser struct {
 	nest   int // namespaces, types, type arguments and values within one another
 	file   *csFile
 	ns     string // the namespace being read
+	// asking says a body whose names are looked at is being read, and
+	// asked what they ask (Method.AsksSender).
+	asking bool
+	asked  [2]bool
 }
 
 // parseCSharpFile reads the declarations of a C# file. Its errors are
@@ -27,7 +31,8 @@ func parseCSharpFile(src []byte, path string, limits Limits) (*csFile, error) {
 	if int64(len(src)) > limits.MaxFileBytes {
 		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
 	}
-	p := &csParser{l: newCSLexer(source(src), limits.MaxDepth), limits: limits, file: &csFile{path: path}}
+	text := source(src)
+	p := &csParser{l: newCSLexer(text, limits.MaxDepth), limits: limits, file: &csFile{path: path, src: text}}
 	p.advance()
 	p.body(nil)
 	if err := p.l.err; err != nil {
@@ -40,9 +45,12 @@ func parseCSharpFile(src []byte, path string, limits Limits) (*csFile, error) {
 func (p *csParser) advance() {
 	if p.peeked {
 		p.tok, p.peeked = p.ahead, false
-		return
+	} else {
+		p.tok = p.l.next()
 	}
-	p.tok = p.l.next()
+	if p.asking && p.tok.kind == csIdent {
+		p.asks()
+	}
 }
 
 // peek returns the token after the current one.
@@ -285,9 +293,12 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 		}
 		switch {
 		case p.isPunct("("):
-			p.skipGroup()
+			_, rpc := findAttr(attrs, "Rpc")
+			params := p.methodParams(rpc)
+			p.asking, p.asked = rpc, [2]bool{}
 			p.methodTail()
-			p.method(outer, attrs, mods, last, line)
+			p.asking = false
+			p.method(outer, attrs, mods, last, line, params)
 		case p.isPunct("{"), p.isPunct("=>"):
 			get, set := p.propertyTail()
 			code := ""

@@ -132,7 +132,8 @@ func (s *csScope) makeScript(parts []*csType, at string) *Script {
 			c.fault = t.fault
 		}
 		for m := range t.methods().all() {
-			c.Methods = append(c.Methods, Method{Name: m.name, RPC: m.rpc, Line: int(m.line)})
+			c.Methods = append(c.Methods, Method{Name: m.name, RPC: m.rpc, Line: int(m.line),
+				AsksSender: m.asksSender, AsksServer: m.asksServer, cs: &csSig{s, t, m.params}})
 		}
 		for e := range t.exports().all() {
 			if e.typ != typ {

@@ -123,16 +123,11 @@ func (s *Script) Params(m *Method) iter.Seq[Param] {
 	return paramsOf(s, m)
 }
 
-// paramsOf reads again the parameters of a function of s (a C# method's
-// were read whole).
+// paramsOf reads again the parameters of a function of s.
 func paramsOf(s *Script, m *Method) iter.Seq[Param] {
 	return func(yield func(Param) bool) {
 		if m.cs != nil {
-			for _, par := range *m.cs {
-				if !yield(par) {
-					return
-				}
-			}
+			m.cs.read(yield)
 			return
 		}
 		if s == nil || m.params.pos == 0 {

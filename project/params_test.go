@@ -354,3 +354,55 @@ func engineType(t *testing.T, p *Project, typ string) string {
 	}
 	return typ
 }
+
+// A C# [Rpc] method's parameters are read from its signature, each with
+// the Variant type the bindings marshal it as, and its body is asked
+// what it asks; the engine checks none of their types (the bindings
+// convert each argument) and calls the method only with as many
+// arguments as it has parameters.
+func TestCSharpParams(t *testing.T) {
+	p, err := Open(writeProject(t, map[string]string{
+		"Player.cs": `using Godot;
+using Godot.Collections;
+public partial class Player : Node
+{
+	[Rpc(MultiplayerApi.RpcMode.AnyPeer)]
+	public void Hit([Export] int amount, Vector2 at, Array<int> ids, Dictionary<string, Variant> tags, Node who,
+		in long big, string name = "x", params int[] rest)
+	{
+		if (Multiplayer.GetRemoteSenderId() != 1 && Multiplayer.IsServer()) { GD.Print("(", ")"); }
+	}
+	[Rpc]
+	public void Bare() => GD.Print(IsServer);
+	public void NotRpc(int a) { }
+#if DEBUG
+	[Rpc] public void Debug(float x,
+#else
+	[Rpc] public void Debug(double x,
+#endif
+		System.Collections.Generic.List<int> unmarshalled) {}
+}
+`,
+	}))
+	require.NoError(t, err)
+	rpcs, err := p.RPCs("res://Player.cs")
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, r := range rpcs {
+		var params []string
+		for par := range r.Params() {
+			text := par.Name + ": " + par.Type.String()
+			if par.Default {
+				text += " = …"
+			}
+			params = append(params, text)
+		}
+		got[r.Name] = fmt.Sprintf("(%s) %v %v %s", strings.Join(params, ", "), r.AsksSender, r.AsksServer, checks(t, p, r))
+	}
+	assert.Equal(t, map[string]string{
+		"Hit": "(amount: int, at: Vector2, ids: Array[int], tags: Dictionary[String, Variant], who: Node, big: int, name: String = …, rest: PackedInt32Array) true true " +
+			"amount ?!, at ?!, ids ?!, tags ?!, who ?!, big ?!, name ?!, rest ?!",
+		"Bare":  "() false true ",
+		"Debug": "(x: float, unmarshalled: List) false false x ?!, unmarshalled ?!", // a type not found is kept by name
+	}, got)
+}

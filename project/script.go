@@ -125,9 +125,9 @@ type Method struct {
 
 	// params is where the parameter list starts, after its "(": the
 	// parameters are read again when asked for (Script.Params), as a
-	// script may declare thousands. cs holds a C# method's, read whole.
+	// script may declare thousands. cs is a C# method's, read so too.
 	params span
-	cs     *[]Param
+	cs     *csSig
 }
 
 // Property is a member variable.
