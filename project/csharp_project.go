@@ -186,8 +186,8 @@ func (p *Project) gdscriptBase(res string) (*Script, error) {
 // (ScriptManagerBridge.UpdateScriptClassInfo): each class's from the
 // most derived, a name once, its first [Rpc] kept.
 func mergeCSharpRPCs(classes []ClassRef) []NamedRPC {
-	var out []NamedRPC
-	seen := map[string]bool{}
+	n := rpcCount(classes)
+	out, seen := make([]NamedRPC, 0, n), make(map[string]bool, n)
 	for _, k := range classes {
 		for i := range k.Class.Methods {
 			m := &k.Class.Methods[i]

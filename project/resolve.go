@@ -438,8 +438,8 @@ func mergeRPCs(classes []ClassRef, first ClassRef) []NamedRPC {
 	if len(classes) > 0 && classes[0].Class.csharp {
 		return mergeCSharpRPCs(classes)
 	}
-	var out []NamedRPC
-	at := map[string]int{}
+	n := rpcCount(classes)
+	out, at := make([]NamedRPC, 0, n), make(map[string]int, n)
 	for i := len(classes) - 1; i >= 0; i-- {
 		k := classes[i]
 		for j := range k.Class.Methods {
@@ -467,6 +467,21 @@ func mergeRPCs(classes []ClassRef, first ClassRef) []NamedRPC {
 		}
 	}
 	return out
+}
+
+// rpcCount is how many methods with @rpc the classes declare, their
+// overrides counted: room for their NamedRPCs made at once, where
+// append's growth of a long slice allocates five times its size.
+func rpcCount(classes []ClassRef) int {
+	n := 0
+	for _, k := range classes {
+		for i := range k.Class.Methods {
+			if k.Class.Methods[i].RPC != nil {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // native returns the engine class the chain of bases of the script at a
