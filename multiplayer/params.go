@@ -49,7 +49,11 @@ type signature struct {
 // newSignature compiles a method's Params, or says why they are not
 // parameters a function can have.
 func newSignature(p *Params) (*signature, error) {
-	s := &signature{types: make([]*argType, len(p.Fixed)), vararg: p.Vararg}
+	s := &signature{vararg: p.Vararg}
+	if len(p.Fixed) == 0 {
+		return s, nil
+	}
+	s.types = make([]*argType, len(p.Fixed))
 	seen := map[string]*argType{} // a type written twice is compiled once
 	for i, par := range p.Fixed {
 		switch {

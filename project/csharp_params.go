@@ -105,6 +105,13 @@ func (p *csParser) asks() {
 // a type the generators do not marshal is left untyped.
 func (sig *csSig) read(yield func(Param) bool) {
 	f := sig.t.file
+	at := int(sig.list.at)
+	for at < len(f.src) && (f.src[at] == ' ' || f.src[at] == '\t') {
+		at++
+	}
+	if at < len(f.src) && f.src[at] == ')' { // none: no reader made
+		return
+	}
 	l := newCSLexer(f.src, sig.scope.maxDepth)
 	l.pos, l.line, l.ifs, l.lineStart = int(sig.list.at), int(sig.list.line), int(sig.list.ifs), false
 	q := &csParser{l: l, limits: Limits{MaxDepth: sig.scope.maxDepth}, file: f}

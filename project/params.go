@@ -130,7 +130,7 @@ func paramsOf(s *Script, m *Method) iter.Seq[Param] {
 			m.cs.read(yield)
 			return
 		}
-		if s == nil || m.params.pos == 0 {
+		if s == nil || m.params.pos == 0 || s.src[m.params.pos] == ')' { // none: no reader made
 			return
 		}
 		t := tokenizerAt(s.src, m.params, s.maxDepth)

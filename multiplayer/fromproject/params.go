@@ -1,6 +1,8 @@
 package fromproject
 
 import (
+	"slices"
+
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
@@ -10,18 +12,25 @@ import (
 // the project resolves it (project.ArgCheck), any value where it cannot
 // tell; a C# method's as many as it has, of any type (its bindings
 // convert them).
-func params(p *project.Project, rpc project.NamedRPC) *multiplayer.Params {
-	n := 0
-	for range rpc.Params() {
-		n++
-	}
-	out := &multiplayer.Params{Fixed: make([]multiplayer.Param, 0, n)}
+// The parameters are gathered in scratch, which each script's methods
+// reuse, then copied to their size: append's growth of a long list
+// allocates five times its size, and reading the list twice to count it
+// costs a reader more.
+func params(p *project.Project, rpc project.NamedRPC, scratch *[]multiplayer.Param) *multiplayer.Params {
+	out := &multiplayer.Params{}
+	fixed := (*scratch)[:0]
 	for par, check := range p.RPCParams(rpc) {
 		if par.Vararg {
 			out.Vararg = true
 			continue
 		}
-		out.Fixed = append(out.Fixed, multiplayer.Param{Name: par.Name, Type: check.Type, Default: !check.Required})
+		fixed = append(fixed, multiplayer.Param{Name: par.Name, Type: check.Type, Default: !check.Required})
 	}
+	out.Fixed = slices.Clone(fixed)
+	if out.Fixed == nil {
+		out.Fixed = []multiplayer.Param{}
+	}
+	clear(fixed) // the names are the scripts'
+	*scratch = fixed
 	return out
 }

@@ -200,6 +200,7 @@ func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, err
 		return nil, err
 	}
 	var out []multiplayer.Method
+	var scratch []multiplayer.Param
 	for _, rpc := range rpcs {
 		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > multiplayer.MaxChannel {
 			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", project.Shown(script), project.Shown(rpc.Name), rpc.RPC.Channel, multiplayer.MaxChannel)
@@ -210,7 +211,7 @@ func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, err
 			CallLocal: rpc.RPC.CallLocal,
 			Transfer:  rpc.RPC.Transfer,
 			Channel:   uint8(rpc.RPC.Channel),
-			Params:    params(p, rpc),
+			Params:    params(p, rpc, &scratch),
 		})
 	}
 	return out, nil
