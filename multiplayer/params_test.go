@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -282,4 +283,90 @@ func TestCheckArgsObjects(t *testing.T) {
 func TestArgumentsLimited(t *testing.T) {
 	err := &PeerError{Peer: 2, Err: &ArgError{Err: errors.Join(ErrArguments)}}
 	assert.Equal(t, bareKind(errArguments), kindOf(err))
+}
+
+// A peer's calls of methods with Params, checked and converted, cost
+// within hostile.Bound of what it sent, refused or run: 255 floats each
+// converted to an int, 255 arguments for none, Arrays and Dictionaries
+// typed as the parameters want, objects for classes.
+func TestHostileCheckedCalls(t *testing.T) {
+	var ints, classes []Param
+	for i := range 255 {
+		ints = append(ints, Param{Name: fmt.Sprint("p", i), Type: "int"})
+		classes = append(classes, Param{Name: fmt.Sprint("p", i), Type: `Dictionary[String, Array["res://p.gd"]]`})
+	}
+	methods := []Method{
+		{Name: "ints", Mode: mode.AnyPeer, Params: &Params{Fixed: ints}},
+		{Name: "none", Mode: mode.AnyPeer, Params: &Params{}},
+		{Name: "typed", Mode: mode.AnyPeer, Params: &Params{Fixed: classes}},
+	}
+	floats, nils, dicts := make([]any, 255), make([]any, 255), make([]any, 255)
+	for i := range 255 {
+		floats[i], nils[i] = float64(i)+0.5, nil
+		d := gdvar.NewDictionary()
+		d.KeyType = gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: gdvar.TypeString}
+		dicts[i] = d
+	}
+	for _, tc := range []struct {
+		name   string
+		method string
+		args   []any
+	}{
+		{"255 floats for ints, converted", "ints", floats},
+		{"255 nulls for ints, refused", "ints", nils},
+		{"255 arguments for none, refused", "none", floats},
+		{"255 Dictionaries typed by key", "typed", dicts},
+	} {
+		m := MustNew()
+		n := m.Node("/root/Main", methods...)
+		for _, meth := range methods {
+			n.Handle(meth.Name, func(*Call, ...any) {})
+		}
+		c := fakeConn(m)
+		packet := callPacket(t, n.byName(tc.method).id, tc.args...)
+		flood(t, tc.name, m, c, 1<<20, func(uint32) []byte { return packet })
+	}
+}
+
+// FuzzCheckedCall declares a method of two parameters of any Param.Type
+// (the second with a default) and a rest, and hands a server any call of
+// it: no panic; a type that parses and a call either runs the handler,
+// with between one and 255 arguments, or fails with one of the package's
+// errors.
+func FuzzCheckedCall(f *testing.F) {
+	for _, seed := range []struct {
+		typ  string
+		argc byte
+		args []any
+	}{
+		{"int", 1, []any{2.5}}, {"Array[int]", 1, []any{[]int32{1}}}, {`Dictionary[String, Array["res://a.gd"]]`, 2, []any{typedDict(elemString, gdvar.ContainerType{}), nil}},
+		{"Node", 1, []any{gdvar.ObjectID(3)}}, {"Vector2i", 3, []any{gdvar.Vector2{X: 1e300}, int64(1), "x"}}, {"StringName", 0, nil},
+	} {
+		var enc []byte
+		for _, a := range seed.args {
+			var err error
+			enc, err = AppendArg(enc, a, nil)
+			require.NoError(f, err)
+		}
+		f.Add(seed.typ, seed.argc, enc)
+	}
+	f.Fuzz(func(t *testing.T, typ string, argc byte, args []byte) {
+		set, err := NewMethodSet(Method{Name: "f", Mode: mode.AnyPeer,
+			Params: &Params{Fixed: []Param{{Name: "a", Type: typ}, {Name: "b", Type: typ, Default: true}}, Vararg: argc%2 == 0}})
+		if err != nil {
+			return // a type no parameter has
+		}
+		m := MustNew()
+		n, err := m.DeclareNode("/root/Main", set)
+		require.NoError(t, err)
+		ran := -1
+		n.Handle("f", func(c *Call, got ...any) { ran = c.NumArgs() })
+		err = m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, int(argc), args), reliably)
+		if err != nil {
+			assert.True(t, isPackageError(err), "%T: %v", err, err)
+			return
+		}
+		assert.GreaterOrEqual(t, ran, 1)
+		assert.LessOrEqual(t, ran, 255)
+	})
 }

@@ -28,6 +28,8 @@ func FuzzCSharp(f *testing.F) {
 	f.Add([]byte("namespace N;\nusing Godot;\nusing R = Godot.MultiplayerApi.RpcMode;\n[GlobalClass] public partial class A : Node {\n" +
 		"[Export] public Godot.Collections.Array<int> L { get; set; } = new();\n[Rpc(R.AnyPeer, CallLocal = true, TransferChannel = 2)] void F() {}\n}\n"))
 	f.Add([]byte("partial class A : Node { string s = $\"{a:0.0}{{ }}\" + @\"\"\"\" + \"\"\"\n}\n\"\"\"; char c = '}';\n#if X\n}\n#else\n#endif\n}"))
+	f.Add([]byte("using Godot;\npartial class A : Node {\n[Rpc] void F([A(1)] ref int a, Godot.Collections.Array<Node> b,\n#if X\nint c,\n#else\nfloat c,\n#endif\n" +
+		"string d = \")\", params long[] e) { if (Multiplayer.IsServer()) GetRemoteSenderId(); }\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, err := ParseCSharp(src, "res://A.cs", WithLimits(Limits{MaxDepth: 64}))
 		if err != nil {
@@ -41,10 +43,11 @@ func FuzzCSharp(f *testing.F) {
 			return
 		}
 		var rpcs []NamedRPC
-		for _, m := range s.Methods {
+		for i, m := range s.Methods {
 			require.NotNil(t, m.RPC)
 			assert.NotEmpty(t, m.Name)
 			rpcs = append(rpcs, NamedRPC{Name: m.Name, RPC: *m.RPC})
+			checkParams(t, s, &s.Methods[i], len(src))
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))
 		require.NoError(t, err)

@@ -23,6 +23,11 @@ func csScriptOf(head string, size int, member func(i int) string) []byte {
 func hostileCSharp(size int) []hostile.Input {
 	return []hostile.Input{
 		{Name: "[Rpc] methods", Data: csScriptOf("", size, func(i int) string { return "[Rpc]void " + n36(i) + "(){}" })},
+		{Name: "[Rpc] parameters of one method", Data: append(fill("using Godot;\npublic partial class A : Node {\n[Rpc]void a(", size-8,
+			func(i int) string { return "T " + n36(i) + "," }), "T z){}}\n"...)},
+		{Name: "[Rpc] methods of typed parameters", Data: csScriptOf("using Godot.Collections;\n", size, func(i int) string {
+			return "[Rpc]void " + n36(i) + "([A]ref Dictionary<Array<Node>,int[]>a,params int[]b){GetRemoteSenderId();}"
+		})},
 		{Name: "[Rpc] with every argument", Data: csScriptOf("", size, func(i int) string {
 			return "[Rpc(MultiplayerApi.RpcMode.AnyPeer,CallLocal=true,TransferMode=MultiplayerPeer.TransferModeEnum.Unreliable,TransferChannel=1)]void " + n36(i) + "(){}"
 		})},

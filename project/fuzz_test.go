@@ -21,6 +21,8 @@ func FuzzScript(f *testing.F) {
 	}
 	f.Add([]byte("class_name A extends \"b.gd\".C\n@rpc(\"any_peer\", K) static func a(): pass\nconst K = &\"call_\" + \"local\"\n"))
 	f.Add([]byte("var a: Dictionary[String, Array[int]] = {\n\t1: [func(): pass],\n}\nclass B:\n\t@export var c := 1\n"))
+	f.Add([]byte("@rpc(\"any_peer\")\nfunc f(a, b: int, c := 2.5, d: Array[int] = [\n\t1,\n], e = func(x): return x, ...rest) -> void:\n" +
+		"\tif multiplayer.is_server(): multiplayer.get_remote_sender_id()\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, err := ParseScript(src, "res://f.gd", WithLimits(Limits{MaxDepth: 64}))
 		if err != nil {
@@ -32,17 +34,32 @@ func FuzzScript(f *testing.F) {
 			return
 		}
 		var rpcs []NamedRPC
-		for _, m := range s.Methods {
+		for i, m := range s.Methods {
 			assert.NotEmpty(t, m.Name)
 			if m.RPC != nil {
 				rpcs = append(rpcs, NamedRPC{Name: m.Name, RPC: *m.RPC})
 			}
+			checkParams(t, s, &s.Methods[i], len(src))
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))
 		require.NoError(t, err)
 		name, _ := globalClass(src, DefaultLimits())
 		assert.Equal(t, s.Name, name)
 	})
+}
+
+// checkParams reads again the parameters of a function that read: each
+// named, the rest parameter last, no more than the source has bytes.
+func checkParams(t *testing.T, s *Script, m *Method, size int) {
+	n, rest := 0, false
+	for par := range s.Params(m) {
+		n++
+		assert.NotEmpty(t, par.Name)
+		assert.False(t, rest, "a parameter after the rest parameter")
+		rest = par.Vararg
+		assert.False(t, par.Vararg && par.Default, "a default on the rest parameter")
+	}
+	assert.LessOrEqual(t, n, size)
 }
 
 // Any Godot 3 source either fails with a *ScriptError or reads into

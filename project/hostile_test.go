@@ -63,6 +63,13 @@ func hostileScripts(size int) []hostile.Input {
 		{Name: "sums", Data: fill("", size, func(i int) string { return "const " + n36(i) + "=1" + strings.Repeat("+1", 300) + "\n" })},
 		{Name: "strings", Data: fill("", size, func(i int) string { return "var " + n36(i) + "=\"\\u00e9\\n@rpc\"\n" })},
 		{Name: "comments", Data: fill("", size, func(int) string { return "#\n" })},
+		{Name: "parameters of one function", Data: append(fill("func a(", size-8, func(i int) string { return n36(i) + "," }), "):pass\n"...)},
+		{Name: "typed parameters with defaults", Data: append(fill("@rpc\nfunc a(", size-8, func(i int) string {
+			return n36(i) + ":Array[Dictionary[A.B,C]]=1,"
+		}), "):pass\n"...)},
+		{Name: "@rpc functions of parameters", Data: fill("", size, func(i int) string {
+			return "@rpc func " + n36(i) + "(a,b,c,d,e,f,g,h:=1,...i):get_remote_sender_id()\n"
+		})},
 	}
 }
 

@@ -17,11 +17,11 @@ import (
 // chainProject is a project whose main scene has nodes nodes, each set
 // the script of leaves (one, or one a node), each extending the first of
 // a chain of depth scripts by path, the last holding methods @rpc methods
-// (f, f1, f2, …).
-func chainProject(nodes, leaves, depth, methods int) map[string]string {
-	last := "extends Node\n@rpc func f(): pass\n"
+// (f, f1, f2, …), each of the parameters params.
+func chainProject(nodes, leaves, depth, methods int, params string) map[string]string {
+	last := "extends Node\n@rpc func f(" + params + "): pass\n"
 	for i := 1; i < methods; i++ {
-		last += fmt.Sprintf("@rpc func f%d(): pass\n", i)
+		last += fmt.Sprintf("@rpc func f%d(%s): pass\n", i, params)
 	}
 	files := map[string]string{"project.godot": "config_version=5\n", fmt.Sprintf("c%d.gd", depth-1): last}
 	for i := range depth - 1 {
@@ -47,24 +47,32 @@ func chainProject(nodes, leaves, depth, methods int) map[string]string {
 // hostile.Bound of the project's files, once the main scene is read.
 func TestHostileDeclare(t *testing.T) {
 	small := t.TempDir() // what the first use of the packages allocates, once
-	for name, text := range chainProject(1, 1, 2, 1) {
+	for name, text := range chainProject(1, 1, 2, 1, "") {
 		require.NoError(t, os.WriteFile(filepath.Join(small, name), []byte(text), 0o644))
 	}
 	p, err := project.Open(small)
 	require.NoError(t, err)
 	_, err = Declare(multiplayer.MustNew(), p, "res://main.tscn")
 	require.NoError(t, err)
+	var untyped, typed []string
+	for i := range 250 {
+		untyped = append(untyped, fmt.Sprintf("p%d", i))
+		typed = append(typed, fmt.Sprintf("p%d:Array[Node]=[]", i))
+	}
 	for _, tt := range []struct {
 		name                          string
 		nodes, leaves, depth, methods int
+		params                        string
 	}{
-		{"2047 nodes of a script extending a chain of 100", 2047, 1, 100, 1},
-		{"2046 scripts extending a chain of 254, each a node's", 2046, 2046, 254, 1},
-		{"2047 nodes of a script of 100 methods", 2047, 1, 1, 100},
+		{"2047 nodes of a script extending a chain of 100", 2047, 1, 100, 1, ""},
+		{"2046 scripts extending a chain of 254, each a node's", 2046, 2046, 254, 1, ""},
+		{"2047 nodes of a script of 100 methods", 2047, 1, 1, 100, ""},
+		{"a node of a script of 1000 methods of 250 parameters", 1, 1, 1, 1000, strings.Join(untyped, ",")},
+		{"a node of a script of 200 methods of 250 typed parameters", 1, 1, 1, 200, strings.Join(typed, ",")},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, size := t.TempDir(), 0
-			for name, text := range chainProject(tt.nodes, tt.leaves, tt.depth, tt.methods) {
+			for name, text := range chainProject(tt.nodes, tt.leaves, tt.depth, tt.methods, tt.params) {
 				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 				size += len(text)
 			}
