@@ -80,7 +80,10 @@ func (e *PeerError) Unwrap() error { return e.Err }
 
 // ArgError is a call whose arguments did not fit its handler: argument
 // Index did not decode into the handler's parameter (Err says why), or
-// there were more arguments than the handler takes. The handler is not
+// there were more arguments than the handler takes; or, for a method
+// whose Params are declared, a call the engine's host refuses (a type it
+// does not convert, too few or too many arguments: Err wraps
+// ErrArguments, in the engine's words). The handler is not
 // called, as the engine does not call a function with an argument of the
 // wrong type; the error goes to the method's HandleArgError function if
 // it has one, else to OnError, summed up as the errors of refused packets
