@@ -12,14 +12,14 @@ import (
 )
 
 // File is a ConfigFile: sections in order, each with its keys in order.
-// The zero File is empty and writes Godot 4's form; New chooses another.
+// The zero File is empty and writes Godot 4's form; [New] chooses another.
 type File struct {
 	dialect vartext.Dialect
 	text    *vartext.Codec // the values' text: nil for the default
 	s       store
 }
 
-// An Option configures a File: New, Read and Clone check them before they
+// An Option configures a [File]: [New], [Read] and Clone check them before they
 // read anything.
 type Option func(*config)
 
@@ -29,9 +29,9 @@ type config struct {
 	err  error // the first invalid option
 }
 
-// WithText sets the options of the values' text (vartext.WithDialect,
-// vartext.WithExactFloats, …): the File is written in its dialect (Godot 4
-// by default). An invalid one is New's or Read's error, matching
+// WithText sets the options of the values' text ([vartext.WithDialect],
+// [vartext.WithExactFloats], …): the [File] is written in its dialect (Godot 4
+// by default). An invalid one is [New]'s or [Read]'s error, matching
 // gdvar.ErrInvalidOption.
 func WithText(opts ...vartext.Option) Option {
 	return func(c *config) {
@@ -40,7 +40,7 @@ func WithText(opts ...vartext.Option) Option {
 	}
 }
 
-// New returns an empty File written as the options say, or the error,
+// New returns an empty [File] written as the options say, or the error,
 // matching gdvar.ErrInvalidOption, of the first invalid one.
 func New(opts ...Option) (*File, error) {
 	var c config
@@ -58,7 +58,7 @@ func New(opts ...Option) (*File, error) {
 // Clone returns a copy of f written as New(opts...) writes: the same
 // sections and keys in the same order (but the section "" first in Godot
 // 4), each with f's value, shared. A copy costs what f holds, where
-// setting each key into a new File also grows it step by step. An invalid
+// setting each key into a new [File] also grows it step by step. An invalid
 // option is the error, matching gdvar.ErrInvalidOption.
 func (f *File) Clone(opts ...Option) (*File, error) {
 	g, err := New(opts...)
@@ -69,7 +69,7 @@ func (f *File) Clone(opts ...Option) (*File, error) {
 	return g, nil
 }
 
-// Read reads a ConfigFile as the engine's load does, into a File written
+// Read reads a ConfigFile as the engine's load does, into a [File] written
 // in the same dialect. On a syntax error it returns the error with the
 // keys read before it, which the engine keeps too. An invalid option is
 // the error, matching gdvar.ErrInvalidOption, before anything is read.
@@ -154,7 +154,7 @@ func (f *File) Keys(section string) []string {
 type Key struct{ Section, Name string }
 
 // All yields every key with its value, section by section, in the order
-// of Sections and Keys, without making lists of them. The File must not
+// of [File.Sections] and [File.Keys], without making lists of them. The [File] must not
 // change during the walk.
 func (f *File) All() iter.Seq2[Key, any] {
 	return func(yield func(Key, any) bool) {
@@ -183,7 +183,7 @@ func (f *File) Set(name, key string, v any) {
 	f.s.set(name, key, v)
 }
 
-// WriteTo writes the file as the engine's save does (see Append), through
+// WriteTo writes the file as the engine's save does (see [File.Append]), through
 // a buffer of 64 KiB, not holding its text whole. On an error (a value
 // with no text form in the dialect) the text before the value has been
 // written.
@@ -216,7 +216,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // and names as they are. A space, which reading trims, goes before a
 // name's leading byte order mark (which reading would drop) and, in Godot
 // 4, after its trailing backslash (which would escape the "]"): the
-// engine's save writes none, and cannot read back what it wrote. Keys
+// engine's save writes none, and cannot read back what it wrote. [File.Keys]
 // holding a character that would not read back (white space, "=", quotes,
 // brackets, ";", non-ASCII) are quoted, as property_name_encode does,
 // except in Godot 3.2, which writes every key as it is.
@@ -307,5 +307,5 @@ func (f *File) namesAsBytes() bool {
 	return f.dialect == vartext.Godot32 || f.dialect == vartext.Godot2
 }
 
-// Bytes returns the file's text (see Append).
+// Bytes returns the file's text (see [File.Append]).
 func (f *File) Bytes() ([]byte, error) { return f.Append(nil) }

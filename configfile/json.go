@@ -12,7 +12,7 @@ import (
 
 // MarshalJSON returns the file as a JSON object of sections, each an object
 // of keys, in their order: {"section": {"key": value}}, each value in
-// package varjson's lossless form. UnmarshalJSON of it gives back a File
+// package varjson's lossless form. [File.UnmarshalJSON] of it gives back a [File]
 // that writes the same text.
 func (f *File) MarshalJSON() ([]byte, error) {
 	w := appendWriter{b: []byte{'{'}}
@@ -80,9 +80,9 @@ func appendName(dst []byte, name string) ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalJSON sets the sections and keys of JSON in MarshalJSON's form,
-// in their order, as Set does: a null value erases its key. The file keeps
-// its dialect (New chooses it), which says what engine version the values
+// UnmarshalJSON sets the sections and keys of JSON in [File.MarshalJSON]'s form,
+// in their order, as [File.Set] does: a null value erases its key. The file keeps
+// its dialect ([New] chooses it), which says what engine version the values
 // are for. JSON that is not of that form sets nothing; a value that does
 // not read sets the keys before it.
 func (f *File) UnmarshalJSON(data []byte) error {

@@ -165,8 +165,8 @@ func brotliWindow(src []byte) int {
 
 // CompressedWriter writes a compressed container. Its header lists every
 // block's compressed size before the blocks, so the blocks wait in a
-// temporary file (made at the first full block) until Close; memory holds
-// one block and 4 bytes per block. End it with Close, or with Abort when
+// temporary file (made at the first full block) until [CompressedWriter.Close]; memory holds
+// one block and 4 bytes per block. End it with Close, or with [CompressedWriter.Abort] when
 // the container will not be completed. Where the system lets an open file
 // lose its name (not Windows), the temporary file has none once made, so
 // that nothing is left behind however the process ends. Neither Close nor
@@ -194,14 +194,14 @@ type encoders struct {
 }
 
 // NewCompressedWriter starts a compressed container with codec c (not
-// Brotli, which the engines only read), in blocks of DefaultBlockSize.
+// [Brotli], which the engines only read), in blocks of [DefaultBlockSize].
 func NewCompressedWriter(w io.Writer, c Compression) (*CompressedWriter, error) {
 	return newCompressedWriter(w, c, MagicCompressed)
 }
 
 // NewCompressedResourceWriter starts the compressed container of a binary
-// resource (MagicResource), as NewCompressedWriter does. The engines write
-// it with Zstd.
+// resource ([MagicResource]), as [NewCompressedWriter] does. The engines write
+// it with [Zstd].
 func NewCompressedResourceWriter(w io.Writer, c Compression) (*CompressedWriter, error) {
 	return newCompressedWriter(w, c, MagicResource)
 }
@@ -298,8 +298,8 @@ func (e *encoders) encode(codec Compression, dst, src []byte) ([]byte, error) {
 }
 
 // Abort ends a container that will not be completed: it removes the
-// temporary file of its blocks and writes nothing more. A CompressedWriter
-// that has been written to must be ended by Close or Abort.
+// temporary file of its blocks and writes nothing more. A [CompressedWriter]
+// that has been written to must be ended by [CompressedWriter.Close] or Abort.
 func (cw *CompressedWriter) Abort() {
 	if !cw.closed {
 		cw.closed = true

@@ -166,10 +166,10 @@ func (e *encryptedReader) Read(p []byte) (int, error) {
 // EncryptedWriter writes an encrypted container. Its header holds the
 // plaintext's length and MD5, which are known only at the end, before the
 // ciphertext. On a writer that can seek (a file), the header is written
-// first and filled in by Close, seeking back; on any other (a bytes.Buffer,
+// first and filled in by [EncryptedWriter.Close], seeking back; on any other (a bytes.Buffer,
 // a pipe, a socket) the ciphertext waits in a temporary file until Close
-// writes the header and then it, as CompressedWriter's blocks do. Memory
-// holds 16 KiB either way. End it with Close, or with Abort when the
+// writes the header and then it, as [CompressedWriter]'s blocks do. Memory
+// holds 16 KiB either way. End it with Close, or with [EncryptedWriter.Abort] when the
 // container will not be completed. Neither closes the writer underneath.
 type EncryptedWriter struct {
 	w     io.Writer
@@ -186,11 +186,11 @@ type EncryptedWriter struct {
 }
 
 // NewEncryptedWriter starts an encrypted container at w's position, in the
-// layout of the engine WithEngine selects (default Godot 4; Godot 3 for
+// layout of the engine [WithEngine] selects (default Godot 4; Godot 3 for
 // Godot 3 and 2, of which only 3 was checked against an engine), with the
-// key of WithKey or WithPassword. w may be any io.Writer: see
-// EncryptedWriter for how one that cannot seek is written. An invalid
-// option is an error, matching gdvar.ErrInvalidOption, before anything is
+// key of [WithKey] or [WithPassword]. w may be any io.Writer: see
+// [EncryptedWriter] for how one that cannot seek is written. An invalid
+// option is an error, matching [gdvar.ErrInvalidOption], before anything is
 // written.
 func NewEncryptedWriter(w io.Writer, opts ...Option) (*EncryptedWriter, error) {
 	cfg, err := newConfig(opts)

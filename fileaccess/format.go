@@ -23,7 +23,7 @@ const (
 // engine's (FileAccess.COMPRESSION_*).
 type Compression uint32
 
-// The codecs. Godot 3 has the first four; Brotli is read only, as in the
+// The codecs. Godot 3 has the first four; [Brotli] is read only, as in the
 // engine.
 const (
 	FastLZ Compression = iota
@@ -57,13 +57,13 @@ func ParseCompression(name string) (Compression, error) {
 // engines write.
 const DefaultBlockSize = 4096
 
-// DefaultMaxBlockSize is the largest block size a Reader accepts unless
+// DefaultMaxBlockSize is the largest block size a [Reader] accepts unless
 // told otherwise: 16 times what the engines write, and small enough that
 // the buffers a header makes a Reader allocate before the block's bytes
 // arrive stay within a constant.
 const DefaultMaxBlockSize = 64 << 10
 
-// DefaultMaxContentSize is the most content a Reader accepts in a
+// DefaultMaxContentSize is the most content a [Reader] accepts in a
 // compressed container unless told otherwise: 1 GiB, as gdvar's
 // MaxValueBytes for one value. The format allows up to 4 GiB, which a file
 // of 1 MB can declare and hold (a codec makes a 64 KiB block of zeros of
@@ -81,11 +81,11 @@ var (
 	// ErrCorrupt: a container that does not follow the format (a block
 	// that does not decompress to its size, a bad header).
 	ErrCorrupt = errors.New("corrupt container")
-	// ErrTooLarge: a block larger than the limit (WithMaxBlockSize), or
+	// ErrTooLarge: a block larger than the limit ([WithMaxBlockSize]), or
 	// a compressed block larger than its codec can make of a block.
 	ErrTooLarge = errors.New("block larger than the limit")
 	// ErrContentTooLarge: a compressed container whose content is larger
-	// than the limit (WithMaxContentSize), refused at its header.
+	// than the limit ([WithMaxContentSize]), refused at its header.
 	ErrContentTooLarge = errors.New("content larger than the limit")
 	// ErrTruncated: the input ends before the container does.
 	ErrTruncated = errors.New("the file ends before the container does")
@@ -122,7 +122,7 @@ func PasswordKey(password string) Key {
 	return k
 }
 
-// An Option configures a Reader, Verify or an EncryptedWriter, which
+// An Option configures a [Reader], [Verify] or an [EncryptedWriter], which
 // check them before they read or write anything.
 type Option func(*config)
 
@@ -168,7 +168,7 @@ func WithPassword(password string) Option { return WithKey(PasswordKey(password)
 func WithIV(iv [16]byte) Option { return func(c *config) { c.iv = iv[:] } }
 
 // WithEngine selects the engine version whose encrypted container an
-// EncryptedWriter writes (default gdvar.Godot4). A Reader tells them
+// [EncryptedWriter] writes (default [gdvar.Godot4]). A [Reader] tells them
 // apart by their header.
 func WithEngine(e gdvar.Engine) Option {
 	return func(c *config) {
@@ -179,17 +179,17 @@ func WithEngine(e gdvar.Engine) Option {
 	}
 }
 
-// WithMaxBlockSize sets the largest block size a Reader accepts in a
-// compressed container (default DefaultMaxBlockSize; at least 1), and the
-// largest window of a Brotli block beyond the block size. A larger one
+// WithMaxBlockSize sets the largest block size a [Reader] accepts in a
+// compressed container (default [DefaultMaxBlockSize]; at least 1), and the
+// largest window of a [Brotli] block beyond the block size. A larger one
 // fails before anything is allocated for it.
 func WithMaxBlockSize(n int64) Option {
 	return func(c *config) { c.maxBlock = n; c.atLeastOne("WithMaxBlockSize", n) }
 }
 
-// WithMaxContentSize sets the most content a Reader accepts in a
-// compressed container (default DefaultMaxContentSize; at least 1). A
-// container whose header declares more fails with ErrContentTooLarge
+// WithMaxContentSize sets the most content a [Reader] accepts in a
+// compressed container (default [DefaultMaxContentSize]; at least 1). A
+// container whose header declares more fails with [ErrContentTooLarge]
 // before any block is read; as every block must decompress to its size,
 // none can give more than the header declares.
 func WithMaxContentSize(n int64) Option {

@@ -6,7 +6,7 @@ import (
 	"io"
 )
 
-// Container is the kind of container a Reader found.
+// Container is the kind of container a [Reader] found.
 type Container int
 
 // The containers.
@@ -27,11 +27,11 @@ type Reader struct {
 	codec     Compression
 }
 
-// NewReader returns a Reader of what r holds, found by its first four
-// bytes: the plaintext of an encrypted container (with the key of WithKey
-// or WithPassword; without, ErrNoKey), the content of a compressed one, or
+// NewReader returns a [Reader] of what r holds, found by its first four
+// bytes: the plaintext of an encrypted container (with the key of [WithKey]
+// or [WithPassword]; without, [ErrNoKey]), the content of a compressed one, or
 // r's bytes as they are when neither magic is there. Options:
-// WithKey, WithPassword, WithMaxBlockSize, WithMaxContentSize; an invalid
+// WithKey, WithPassword, [WithMaxBlockSize], [WithMaxContentSize]; an invalid
 // one is an error, matching gdvar.ErrInvalidOption, before anything is
 // read.
 func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
@@ -61,15 +61,15 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	return &Reader{r: io.MultiReader(bytes.NewReader(magic[:n]), r), container: Plain}, nil
 }
 
-// Container returns the kind of container the Reader found.
+// Container returns the kind of container the [Reader] found.
 func (r *Reader) Container() Container { return r.container }
 
-// Compression returns the codec of a compressed container (FastLZ for
+// Compression returns the codec of a compressed container ([FastLZ] for
 // another container).
 func (r *Reader) Compression() Compression { return r.codec }
 
 // Read reads the content. In an encrypted container, the last Read returns
-// an error matching ErrChecksum instead of io.EOF when the MD5 does not
+// an error matching [ErrChecksum] instead of io.EOF when the MD5 does not
 // match: until io.EOF, what was read is unchecked.
 func (r *Reader) Read(p []byte) (int, error) { return r.r.Read(p) }
 
@@ -90,9 +90,9 @@ func (s *source) full(b []byte) error {
 }
 
 // Verify reads the container r holds to its end and reports whether it is
-// whole: an encrypted one's MD5 matches (else ErrChecksum), a compressed
+// whole: an encrypted one's MD5 matches (else [ErrChecksum]), a compressed
 // one's blocks all decompress to their sizes. Memory is bounded as for a
-// Reader.
+// [Reader].
 func Verify(r io.Reader, opts ...Option) error {
 	fr, err := NewReader(r, opts...)
 	if err != nil {

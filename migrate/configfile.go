@@ -9,11 +9,11 @@ import (
 )
 
 // ConfigFile returns the Godot 4 form of a Godot 3 ConfigFile (read with
-// configfile.Read and vartext.WithDialect(vartext.Godot3), or Godot32):
+// [configfile.Read] and vartext.WithDialect(vartext.Godot3), or Godot32):
 // the same sections and keys in the same order, each value mapped by
-// Value. Its text is Godot 4's (Transform3D(…), inf_neg, no spaces inside
+// [Value]. Its text is Godot 4's (Transform3D(…), inf_neg, no spaces inside
 // brackets), in which every float is written in digits Godot 4 reads as
-// the number Godot 3 read (vartext.WithExactFloats; Godot 4's own digits
+// the number Godot 3 read ([vartext.WithExactFloats]; Godot 4's own digits
 // for some of them it reads otherwise). Godot 3 writes at most 6
 // significant digits, and what it lost is lost.
 //

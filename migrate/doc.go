@@ -16,8 +16,8 @@
 // versions, and 32-bit where Godot 3 had them so. docs/migrate.md lists
 // every rule, and what is left out (scenes, scripts).
 //
-// Value maps one value in gdvar's generic form; Values and Save convert
-// binary values and save files as they stream; ConfigFile and Resource
+// [Value] maps one value in gdvar's generic form; [Values] and [Save] convert
+// binary values and save files as they stream; [ConfigFile] and [Resource]
 // convert those files, read with packages configfile and resource. The
 // containers of package fileaccess are the same around a Godot 4 file, but
 // for the encrypted one's layout: read a Godot 3 file through a

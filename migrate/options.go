@@ -6,7 +6,7 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// An Option configures Save and Values, which check them before they read
+// An Option configures [Save] and [Values], which check them before they read
 // or write anything.
 type Option func(*options)
 
@@ -18,13 +18,13 @@ type options struct {
 }
 
 // WithCodec sets the codec the source is read with: its limits, and
-// whether it accepts full objects (gdvar.AllowObjects). Its values are
-// read as Godot 3's, in their semantic form (gdvar.Semantic), whatever it
+// whether it accepts full objects ([gdvar.AllowObjects]). Its values are
+// read as Godot 3's, in their semantic form ([gdvar.Semantic]), whatever it
 // says. Without WithCodec, full objects are accepted (migrating one does
 // not make it), within the default limits.
 func WithCodec(c *gdvar.Codec) Option { return func(o *options) { o.codec = c } }
 
-// WithMaxFrame bounds a record Save reads, in bytes (default
+// WithMaxFrame bounds a record [Save] reads, in bytes (default
 // stream.DefaultMaxFrame, 16 MiB; at least 1).
 func WithMaxFrame(n int64) Option {
 	return func(o *options) {

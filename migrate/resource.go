@@ -9,9 +9,9 @@ import (
 )
 
 // Resource returns the Godot 4 form of a Godot 3 resource file (.tres or
-// .res, read with resource.Read): the same external resources and
-// sub-resources with the same IDs, each class renamed (Class), each
-// property's value mapped (Value), the metadata moved from __meta__ to a
+// .res, read with [resource.Read]): the same external resources and
+// sub-resources with the same IDs, each class renamed ([Class]), each
+// property's value mapped ([Value]), the metadata moved from __meta__ to a
 // metadata/NAME property per entry (after the other properties, as Godot 4
 // lists them), and the properties of InputEvents and Shortcuts as in
 // objects (see Value). Properties of other classes keep their names: Godot
@@ -21,7 +21,7 @@ import (
 // Write the result as text with WriteText; the binary form needs IDs
 // Godot 4 draws for a path: write SavedAs(path, resource.Binary)'s.
 // A script the resource refers to is not migrated: it must be Godot 4's by
-// the time Godot 4 loads the file. A scene is refused with ErrScene.
+// the time Godot 4 loads the file. A scene is refused with [ErrScene].
 func Resource(f *resource.File) (*resource.File, error) {
 	switch {
 	case f.Dialect().Engine() != gdvar.Godot3:

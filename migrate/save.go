@@ -11,7 +11,7 @@ import (
 // Save writes to w the Godot 4 form of the save file r holds: the records
 // FileAccess.store_var writes (StreamPeer.put_var's too), each a u32 length
 // then a value, given the length of its new form (a RID grows by 8 bytes).
-// The options set the limits of the reading (WithCodec; WithMaxFrame
+// The options set the limits of the reading ([WithCodec]; [WithMaxFrame]
 // bounds a record, 16 MiB by default) and may refuse full objects.
 //
 // Each record is read whole, migrated and written: memory is bounded by a
@@ -55,7 +55,7 @@ func Save(w io.Writer, r io.Reader, opts ...Option) error {
 
 // Values writes to w the Godot 4 form of the values r holds one after
 // another, as var_to_bytes writes each (without framing). The options set
-// the limits of the reading (WithCodec) and may refuse full objects.
+// the limits of the reading ([WithCodec]) and may refuse full objects.
 // Each value is read whole, within the limits: memory is bounded by a small
 // multiple of its size.
 func Values(w io.Writer, r io.Reader, opts ...Option) error {

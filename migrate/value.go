@@ -11,7 +11,7 @@ import (
 
 // Value returns the Godot 4 form of a Godot 3 value in gdvar's generic form,
 // as packages configfile, resource and vartext read it from text (values
-// read from binary go through Values, Save or Resource, which follow Godot
+// read from binary go through [Values], [Save] or [Resource], which follow Godot
 // 3's binary reader). Most values are the same in both versions: the Go
 // types say the Godot type, and gdvar writes each as Godot 4 has it (a
 // Quaternion where Godot 3 had a Quat, a []int32 as a PackedInt32Array, …).
@@ -29,7 +29,7 @@ import (
 //     mapped.
 //
 // It refuses what Godot 3 cannot have written, or Godot 4 cannot read: a
-// type only Godot 4 has (ErrNotGodot3), and a string that is not UTF-8 (Godot
+// type only Godot 4 has ([ErrNotGodot3]), and a string that is not UTF-8 (Godot
 // 3 reads some such bytes; Godot 4 refuses them).
 //
 // Arrays and dictionaries whose contents change are mapped into new ones,

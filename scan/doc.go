@@ -21,6 +21,6 @@
 // An object sent as its id only (the default of var_to_bytes and store_var)
 // makes nothing on reading and is not reported. The scan reads values as
 // tokens: its memory is that of the Decoder plus the findings, each of which
-// takes at least a few bytes of input, and a detail is cut to MaxDetail
+// takes at least a few bytes of input, and a detail is cut to [MaxDetail]
 // bytes.
 package scan

@@ -24,13 +24,13 @@ type options struct {
 }
 
 // WithCodec sets the codec of the binary values scanned: their engine
-// version (Values, Save; a ConfigFile's or resource file's values are its
+// version ([Values], [Save]; a ConfigFile's or resource file's values are its
 // own version's) and limits. Full objects are read whatever it says.
 func WithCodec(c *gdvar.Codec) Option { return func(o *options) { o.codec = c } }
 
 // WithText sets the options of the text of a ConfigFile or resource file
-// (vartext.WithDialect chooses the engine version), as configfile.WithText
-// and resource.WithText take them.
+// ([vartext.WithDialect] chooses the engine version), as configfile.WithText
+// and [resource.WithText] take them.
 func WithText(opts ...vartext.Option) Option {
 	return func(o *options) {
 		o.text = append(o.text, opts...)
@@ -39,8 +39,8 @@ func WithText(opts ...vartext.Option) Option {
 	}
 }
 
-// WithMaxContentSize sets the most content ResourceFile accepts in a
-// compressed binary file, as resource.WithMaxContentSize does.
+// WithMaxContentSize sets the most content [ResourceFile] accepts in a
+// compressed binary file, as [resource.WithMaxContentSize] does.
 func WithMaxContentSize(n int64) Option {
 	return func(o *options) {
 		o.maxContent = n
@@ -50,8 +50,8 @@ func WithMaxContentSize(n int64) Option {
 	}
 }
 
-// WithMaxFrame bounds a record Save reads, in bytes (default
-// stream.DefaultMaxFrame; at least 1).
+// WithMaxFrame bounds a record [Save] reads, in bytes (default
+// [stream.DefaultMaxFrame]; at least 1).
 func WithMaxFrame(n int64) Option {
 	return func(o *options) {
 		o.maxFrame = n

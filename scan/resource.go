@@ -9,7 +9,7 @@ import (
 )
 
 // ResourceFile scans a resource file (.tres, .tscn, .res, .scn, as
-// resource.Read reads it), which the engine loads with all it refers to:
+// [resource.Read] reads it), which the engine loads with all it refers to:
 //
 //   - each external resource is loaded (Kind Script for a script, which
 //     runs once an object uses it; Kind Resource for others, which run
@@ -19,7 +19,7 @@ import (
 //   - and the values of the properties of every resource and node are
 //     scanned as a ConfigFile's are, objects and Resource("path") in them.
 //
-// WithText's vartext.WithDialect chooses the engine version; without it
+// [WithText]'s vartext.WithDialect chooses the engine version; without it
 // the file says it.
 func ResourceFile(r io.Reader, opts ...Option) ([]Finding, error) {
 	o, err := newOptions(opts)

@@ -12,7 +12,7 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// Kind is what a Finding makes the engine do.
+// Kind is what a [Finding] makes the engine do.
 type Kind uint8
 
 const (
@@ -81,7 +81,7 @@ func (f Finding) String() string {
 
 // Values scans binary values one after another, as var_to_bytes writes
 // them, to the end of r. Full objects are read whatever the codec says
-// (WithCodec).
+// ([WithCodec]).
 func Values(r io.Reader, opts ...Option) ([]Finding, error) {
 	_, codec, err := binaryValues(opts)
 	if err != nil {
@@ -104,7 +104,7 @@ func Values(r io.Reader, opts ...Option) ([]Finding, error) {
 
 // Save scans a save file: values each after its length, as store_var and
 // put_var write them. Open an encrypted or compressed one with package
-// fileaccess first. WithMaxFrame bounds a record.
+// fileaccess first. [WithMaxFrame] bounds a record.
 func Save(r io.Reader, opts ...Option) ([]Finding, error) {
 	o, codec, err := binaryValues(opts)
 	if err != nil {
@@ -129,8 +129,8 @@ func Save(r io.Reader, opts ...Option) ([]Finding, error) {
 	}
 }
 
-// ConfigFile scans a ConfigFile's values, read as configfile.Read reads
-// them (WithText's vartext.WithDialect chooses the engine version).
+// ConfigFile scans a ConfigFile's values, read as [configfile.Read] reads
+// them ([WithText]'s [vartext.WithDialect] chooses the engine version).
 func ConfigFile(r io.Reader, opts ...Option) ([]Finding, error) {
 	o, err := newOptions(opts)
 	if err != nil {

@@ -11,5 +11,5 @@
 // (NextFrame, WriteFrame), which reads and writes frames of any size with
 // bounded memory; ReadFrame gives a frame's bytes as they came, for relays.
 // The values' engine version, limits and other settings are a gdvar.Codec's,
-// given with WithCodec; the constructors check their options once.
+// given with [WithCodec]; the constructors check their options once.
 package stream

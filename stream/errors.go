@@ -7,10 +7,10 @@ import (
 )
 
 // ErrFrameTooLarge is matched by the error for a frame longer than the
-// maximum (see WithMaxFrame).
+// maximum (see [WithMaxFrame]).
 var ErrFrameTooLarge = errors.New("frame too large")
 
-// ErrBroken is matched by every error of a Reader or Writer after a failure
+// ErrBroken is matched by every error of a [Reader] or [Writer] after a failure
 // that leaves the stream out of step (an oversized frame not skipped, the
 // input ending or failing inside a frame, a frame written short): the
 // connection should be closed.
@@ -18,7 +18,7 @@ var ErrBroken = errors.New("stream broken")
 
 // FrameError reports a problem with one frame: where it starts (the offset
 // of its length word from the start of the stream), its length, and what is
-// wrong, such as ErrFrameTooLarge or a *gdvar.DecodeError for a value that
+// wrong, such as [ErrFrameTooLarge] or a *gdvar.DecodeError for a value that
 // does not decode (its offset counts from the frame's value).
 type FrameError struct {
 	Offset int64

@@ -6,12 +6,12 @@ import (
 	"github.com/gdvar/gdvar"
 )
 
-// DefaultMaxFrame is the largest frame a Reader accepts unless told
+// DefaultMaxFrame is the largest frame a [Reader] accepts unless told
 // otherwise: small enough to be safe on a public port. Godot itself
 // allocates whatever a length word says.
 const DefaultMaxFrame = 16 << 20
 
-// An Option configures a Reader, Writer, Peer or PacketPeer. The
+// An Option configures a [Reader], [Writer], [Peer] or [PacketPeer]. The
 // constructors check them once, and the value they make keeps them.
 type Option func(*options)
 
@@ -46,8 +46,8 @@ func (o *options) invalid(format string, args ...any) {
 // default Codec's, as nil is).
 func WithCodec(c *gdvar.Codec) Option { return func(o *options) { o.codec = c } }
 
-// WithMaxFrame sets the largest frame a Reader accepts, in bytes (default
-// DefaultMaxFrame; at least 1). A longer frame fails before its body is read.
+// WithMaxFrame sets the largest frame a [Reader] accepts, in bytes (default
+// [DefaultMaxFrame]; at least 1). A longer frame fails before its body is read.
 func WithMaxFrame(n int64) Option {
 	return func(o *options) {
 		o.maxFrame = n
@@ -57,7 +57,7 @@ func WithMaxFrame(n int64) Option {
 	}
 }
 
-// SkipOversizedFrames, when on, makes a Reader skip a frame longer than the
+// SkipOversizedFrames, when on, makes a [Reader] skip a frame longer than the
 // maximum (reading and dropping its body, with bounded memory) and go on
 // with the next one, after reporting it. Without it, such a frame breaks the
 // Reader, as the stream cannot be trusted: close the connection.

@@ -26,9 +26,9 @@ type PacketPeer struct {
 	wbuf  []byte
 }
 
-// NewPacketPeer returns a PacketPeer on pc, or the error, matching
-// gdvar.ErrInvalidOption, of the first invalid option. Of the options, it
-// takes WithCodec's.
+// NewPacketPeer returns a [PacketPeer] on pc, or the error, matching
+// [gdvar.ErrInvalidOption], of the first invalid option. Of the options, it
+// takes [WithCodec]'s.
 func NewPacketPeer(pc net.PacketConn, opts ...Option) (*PacketPeer, error) {
 	cfg, err := newOptions(opts)
 	if err != nil {
@@ -47,7 +47,7 @@ func (e *PacketError) Error() string { return fmt.Sprintf("stream: packet from %
 
 func (e *PacketError) Unwrap() error { return e.Err }
 
-// PutVarTo sends v to addr in one datagram (see gdvar.Marshal).
+// PutVarTo sends v to addr in one datagram (see [gdvar.Marshal]).
 func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
@@ -64,10 +64,10 @@ func (p *PacketPeer) PutVarTo(v any, addr net.Addr) error {
 }
 
 // GetVarFrom receives one datagram, decodes its value into v (see
-// gdvar.Unmarshal; bytes after the value are ignored, as Godot ignores
+// [gdvar.Unmarshal]; bytes after the value are ignored, as Godot ignores
 // them) and returns the sender. A datagram that does not decode is a
 // *PacketError; the next call reads the next datagram. Memory: one
-// datagram buffer of 64 KiB for the PacketPeer, and what Unmarshal takes
+// datagram buffer of 64 KiB for the [PacketPeer], and what Unmarshal takes
 // for the datagram's bytes. On a *net.UDPConn, a datagram from the sender
 // of the one before gives the same *net.UDPAddr, made once: do not modify
 // it.
@@ -84,7 +84,7 @@ func (p *PacketPeer) GetVarFrom(v any) (net.Addr, error) {
 }
 
 // NextPacket receives one datagram and returns a Decoder over it, valid
-// until the next call, and its sender, as GetVarFrom does.
+// until the next call, and its sender, as [PacketPeer.GetVarFrom] does.
 func (p *PacketPeer) NextPacket() (*gdvar.Decoder, net.Addr, error) {
 	dec, addr, err := p.nextPacket()
 	if err == nil {

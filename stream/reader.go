@@ -14,15 +14,15 @@ import (
 
 // Reader reads framed values (a u32 length, then the value): what
 // StreamPeer.get_var, PacketPeerStream and FileAccess.get_var read. A save
-// file is such a sequence: read it with GetVar until io.EOF.
+// file is such a sequence: read it with [Reader.GetVar] until io.EOF.
 //
 // A Reader never reads past the frame it is in, so what follows stays in the
 // underlying reader. Its methods may be called from one goroutine at a time;
-// a Peer's Reader and Writer may run concurrently.
+// a [Peer]'s Reader and [Writer] may run concurrently.
 //
 // Faults: a frame longer than the maximum fails before its body is read
-// (ErrFrameTooLarge); unless SkipOversizedFrames(true) was given, the Reader is
-// then broken (ErrBroken) and the connection should be closed. A frame whose
+// ([ErrFrameTooLarge]); unless SkipOversizedFrames(true) was given, the Reader is
+// then broken ([ErrBroken]) and the connection should be closed. A frame whose
 // value does not decode gives a *FrameError with the frame's offset, and the
 // Reader goes on with the next frame. The input ending inside a frame
 // breaks the Reader.
@@ -30,12 +30,12 @@ import (
 // Which calls can be repeated: an error from the underlying reader before or
 // inside a frame (a read deadline, say) is returned as it is, and the Reader
 // stays where it was. Repeating the same call carries on where it stopped
-// (GetVar with the bytes it had, SkipFrame with what was left, an oversized
+// (GetVar with the bytes it had, [Reader.SkipFrame] with what was left, an oversized
 // frame still reported) and gives what the call would have given without
 // the error; a call of another kind first drops the frame the failed call
-// was in. The Decoder NextFrame gives follows gdvar.Decoder's rules:
+// was in. The Decoder [Reader.NextFrame] gives follows [gdvar.Decoder]'s rules:
 // ReadToken can always be repeated, Decode only before the value's first
-// token (after it: gdvar.ErrInterrupted, and the frame is lost).
+// token (after it: [gdvar.ErrInterrupted], and the frame is lost).
 type Reader struct {
 	mu  sync.Mutex
 	r   io.Reader // what frames are read from: src, or a read-ahead on it
@@ -70,8 +70,8 @@ const (
 	useRead                      // ReadFrame reads it into its buffer, which it gives out
 )
 
-// NewReader returns a Reader of framed values from r, or the error,
-// matching gdvar.ErrInvalidOption, of the first invalid option.
+// NewReader returns a [Reader] of framed values from r, or the error,
+// matching [gdvar.ErrInvalidOption], of the first invalid option.
 func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	cfg, err := newOptions(opts)
 	if err != nil {
@@ -175,11 +175,11 @@ func (r *Reader) broken(err error) error {
 }
 
 // GetVar reads the next frame and decodes its value into v, through gdvar's
-// value layer (see gdvar.Unmarshal). A frame of more than 64 KiB is decoded
+// value layer (see [gdvar.Unmarshal]). A frame of more than 64 KiB is decoded
 // as its bytes arrive, so that decoding overlaps the transfer; the frame is
 // kept all the same, so that a read error inside it (a deadline) can be
 // repeated, as for a small frame, which is read whole and then decoded. So
-// the frame must fit the maximum frame size; NextFrame reads a frame of any
+// the frame must fit the maximum frame size; [Reader.NextFrame] reads a frame of any
 // size in pieces. After a read error inside such a frame, v may hold part
 // of the value, and the repeated call decodes it again from the start
 // (running v's Unmarshalers again). Bytes after the value in the frame are
@@ -233,11 +233,11 @@ func (r *Reader) readBody(n int64) ([]byte, error) {
 
 // ReadFrame reads the next frame whole and returns its body as it came,
 // unchecked: the value's bytes, and any after it. The slice is valid until
-// the next call to the Reader. It is for handling a frame once it is all
+// the next call to the [Reader]. It is for handling a frame once it is all
 // there: a relay that stores frames, or an echo that sends a frame back
 // while the peer, which has sent it all, reads the reply as it comes. The
 // frame must fit the maximum frame size; memory and repeated calls are as
-// GetVar's. At the end of the stream ReadFrame returns io.EOF.
+// [Reader.GetVar]'s. At the end of the stream ReadFrame returns io.EOF.
 func (r *Reader) ReadFrame() ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -354,7 +354,7 @@ func (r *Reader) endDecode(err error) error {
 	return nil
 }
 
-// GetVarContext is GetVar that gives up when ctx is done. On a reader with
+// GetVarContext is [Reader.GetVar] that gives up when ctx is done. On a reader with
 // read deadlines (a net.Conn), it sets the deadline from ctx and interrupts
 // the read when ctx is cancelled, clearing the deadline afterwards; the
 // error is then ctx's. Other readers are checked between reads only.
@@ -379,7 +379,7 @@ func (r *Reader) GetVarContext(ctx context.Context, v any) error {
 // NextFrame starts reading the next frame and returns a Decoder bounded to
 // it: it reads the frame's value token by token, however large, and cannot
 // read past the frame. The Decoder is valid until the next call to the
-// Reader, which first drops whatever of the frame was not read. At the end
+// [Reader], which first drops whatever of the frame was not read. At the end
 // of the stream NextFrame returns io.EOF.
 func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	r.mu.Lock()
@@ -395,9 +395,9 @@ func (r *Reader) NextFrame() (*gdvar.Decoder, error) {
 	return r.dec, nil
 }
 
-// FrameLen returns the length of the frame NextFrame gave out last, while
+// FrameLen returns the length of the frame [Reader.NextFrame] gave out last, while
 // it is being read, or −1: a proxy writes a byte-exact copy of it with
-// Writer.WriteFrameLen, streaming, however large.
+// [Writer.WriteFrameLen], streaming, however large.
 func (r *Reader) FrameLen() int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -23,12 +23,12 @@ const keptFrame = 64 << 10
 
 // Writer writes framed values (a u32 length, then the value): what
 // StreamPeer.put_var, PacketPeerStream and FileAccess.store_var write. To
-// append to a save file, open it for appending and PutVar each record.
+// append to a save file, open it for appending and [Writer.PutVar] each record.
 //
 // Each frame goes to the underlying writer in one Write when it is built in
-// memory (PutVar, WriteFrame). Its methods may be called from one goroutine
+// memory (PutVar, [Writer.WriteFrame]). Its methods may be called from one goroutine
 // at a time. A write error after part of a frame went out breaks the Writer
-// (ErrBroken): the receiver is out of step and the connection should be
+// ([ErrBroken]): the receiver is out of step and the connection should be
 // closed.
 type Writer struct {
 	mu    sync.Mutex
@@ -86,9 +86,9 @@ func (w *Writer) give(b *bytebufferpool.ByteBuffer) {
 	framePool.Put(b)
 }
 
-// NewWriter returns a Writer of framed values to w, or the error, matching
-// gdvar.ErrInvalidOption, of the first invalid option. Of the options, it
-// takes WithCodec's.
+// NewWriter returns a [Writer] of framed values to w, or the error, matching
+// [gdvar.ErrInvalidOption], of the first invalid option. Of the options, it
+// takes [WithCodec]'s.
 func NewWriter(w io.Writer, opts ...Option) (*Writer, error) {
 	cfg, err := newOptions(opts)
 	if err != nil {
@@ -103,7 +103,7 @@ func newWriter(w io.Writer, cfg options) *Writer {
 }
 
 // PutVar writes v as one frame, through gdvar's value layer (see
-// gdvar.Marshal).
+// [gdvar.Marshal]).
 func (w *Writer) PutVar(v any) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -134,7 +134,7 @@ func (w *Writer) writeFrame(b []byte) error {
 	return err
 }
 
-// PutVarContext is PutVar that gives up when ctx is done, setting and
+// PutVarContext is [Writer.PutVar] that gives up when ctx is done, setting and
 // clearing the write deadline of a writer that has one (a net.Conn).
 func (w *Writer) PutVarContext(ctx context.Context, v any) error {
 	if err := ctx.Err(); err != nil {
@@ -157,7 +157,7 @@ func (w *Writer) PutVarContext(ctx context.Context, v any) error {
 // WriteFrame writes one frame whose value write writes token by token to
 // the Encoder it is given. The frame is built in a pooled buffer, as its
 // length is not known until the value is complete; for a frame too large to
-// hold, use WriteFrameLen.
+// hold, use [Writer.WriteFrameLen].
 func (w *Writer) WriteFrame(write func(enc *gdvar.Encoder) error) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -191,8 +191,8 @@ func (w *Writer) complete() error {
 // starts to go out before it is complete. The length word goes with the
 // value's first bytes (in one system call on a net.Conn), so a small frame
 // takes one write. If write does not write exactly one value of n bytes the
-// Writer breaks. A proxy copying frames (Reader.FrameLen, then
-// gdvar.CopyValue) uses it.
+// [Writer] breaks. A proxy copying frames ([Reader.FrameLen], then
+// [gdvar.CopyValue]) uses it.
 func (w *Writer) WriteFrameLen(n int64, write func(enc *gdvar.Encoder) error) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
