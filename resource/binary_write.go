@@ -7,9 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
@@ -83,6 +81,9 @@ type binWriter struct {
 	// listed are what the write knows of the properties of each class
 	// and script met.
 	listed map[listedKey]*listed
+	// placeMarks are stored's marks of the places a resource sets, past
+	// those it keeps itself.
+	placeMarks []uint64
 }
 
 func newBinWriter(f *File, shift int) (*binWriter, error) {
@@ -252,220 +253,6 @@ func (w *binWriter) name(n string) {
 		w.l.names = append(reserve(w.l.names, 1), n)
 		w.names.add(n, len(w.l.names)-1, w.nameOf)
 	}
-}
-
-// stored returns a resource's properties as the binary saver writes them,
-// and names every storage property of its class. The engine's objects
-// hold every property of their class: the binary form writes a null
-// Object property (the text form leaves it out) and, in Godot 4, the
-// script even when null. The class's properties come first, in the
-// engine's order, the script after them, then metadata and the script's
-// own variables as the File has them. A property a class has as it is
-// (an Animation's tracks) comes after those it always has.
-// A property the class's _validate_property hides at its defaults
-// (classProperty.hidden) is named where the class lists it if r sets it
-// (the editor saved it, so r's values showed it) or its values show it
-// (showsBy), else not at all.
-func (w *binWriter) stored(r *Resource) []gdvar.Property {
-	c := w.find.classOf(r)
-	if c == nil {
-		c = unknownClass
-	}
-	// The class's properties, then the script, then the script's stored
-	// variables if known, which the engine names all (those it leaves out
-	// as defaults too), and writes null where declared an Object.
-	sv := w.find.scriptOf(r)
-	vars := sv.vars
-	count, script := len(c.props)+1+len(vars), len(c.props)
-	prop := func(i int) classProperty {
-		switch {
-		case i < script:
-			return c.props[i]
-		case i == script:
-			return classProperty{name: "script", nullObject: w.godot4}
-		}
-		return classProperty{name: vars[i-script-1].Name}
-	}
-	// index is where the property called name is, at or after from.
-	index := func(name string, from int) int {
-		switch {
-		case name == "script" && script >= from:
-			return script
-		case name == "script":
-			return -1
-		}
-		if at := c.index(name, from); at >= 0 {
-			return at
-		}
-		if at := sv.index(name, max(from-script-1, 0)); at >= 0 {
-			return script + 1 + at
-		}
-		return -1
-	}
-	// Which are present: in bits, for all but the largest classes.
-	var bits uint64
-	var many map[int]bool
-	if count > 64 {
-		many = make(map[int]bool, len(r.Properties))
-	}
-	for _, p := range r.Properties {
-		for at := index(p.Name, 0); at >= 0; at = index(p.Name, at+1) {
-			if many != nil {
-				many[at] = true
-			} else {
-				bits |= 1 << at
-			}
-		}
-	}
-	present := func(i int) bool { return many != nil && many[i] || many == nil && bits&(1<<i) != 0 }
-	out := make([]gdvar.Property, 0, len(r.Properties)+c.nulls+1)
-	next := 0 // in the class's properties
-	hidden, shows := hiddenBy(w.f.dialect, r), showsBy(r)
-	known := w.listedBy(c, sv, script)
-	visit := func(i int) {
-		c := prop(i)
-		if i < script && (hidden != nil && hidden(c.name) || c.unstored || c.hidden && !present(i) && !shows(c.name)) ||
-			i == script && isScript(r.Type) {
-			return
-		}
-		w.name(c.name)
-		if i == script && !known.named {
-			// The engine names every stored variable of the script,
-			// those it leaves out as defaults too.
-			for _, v := range vars {
-				w.name(v.Name)
-			}
-		}
-		switch {
-		case present(i):
-		case c.name == "script" && c.nullObject, i > script && vars[i-script-1].Object && !preloads(vars[i-script-1]),
-			c.nullObject && heldAsNil(r.Type, c.name):
-			out = append(out, gdvar.Property{Name: c.name})
-		case c.nullObject:
-			out = append(out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
-		}
-	}
-	upTo := func(end int) {
-		if known.named { // only those that may add something
-			at, _ := slices.BinarySearch(known.special, min(next, end))
-			for ; at < len(known.special) && known.special[at] < end; at++ {
-				visit(known.special[at])
-			}
-		} else {
-			for i := min(next, end); i < end; i++ {
-				visit(i)
-			}
-		}
-		next = max(next, end)
-	}
-	// A MeshLibrary item's null Objects, in their places among the item's
-	// members: item is the one being written, done its members so far.
-	item, done := "", -1
-	nullMembers := func(upTo int) {
-		for m := done + 1; m < upTo; m++ {
-			if name := meshItemMembers[m]; meshItemObjects[name] {
-				w.name(item + name)
-				out = append(out, gdvar.Property{Name: item + name, Value: &gdvar.Object{}})
-			}
-		}
-		done = max(done, upTo-1)
-	}
-	for i, p := range r.Properties {
-		prefix, member, isItem := meshItem(r.Type, p.Name)
-		if item != "" && (!isItem || prefix != item) {
-			nullMembers(len(meshItemMembers))
-			item = ""
-		}
-		at := index(p.Name, next)
-		switch {
-		case at >= 0:
-			upTo(at)
-			next++
-		case strings.HasPrefix(p.Name, "metadata/"):
-			upTo(count)
-		case p.Name == "__meta__": // Godot 3's, before the script's variables
-			upTo(script + 1)
-		case c.groups[group(p.Name)] > 0: // after the listed ones of its group
-			upTo(c.groups[group(p.Name)])
-		case c.dynamicAt > 0: // where the class lists those it has as it is
-			upTo(c.dynamicAt)
-		default: // a property the class lists as it is (tracks/0/keys): after those it always has
-			upTo(script)
-		}
-		if isItem && w.godot4 {
-			if item == "" {
-				item, done = prefix, -1
-			}
-			nullMembers(member)
-			done = member
-		}
-		w.name(p.Name)
-		out = append(out, p)
-		// A tile's null script: after it, as the class lists it (a binary
-		// file read has it there already).
-		if script, ok := tileScript(r.Type, p.Name); ok && w.godot4 && (i+1 == len(r.Properties) || r.Properties[i+1].Name != script) {
-			w.name(script)
-			out = append(out, gdvar.Property{Name: script})
-		}
-	}
-	if item != "" {
-		nullMembers(len(meshItemMembers))
-	}
-	upTo(count)
-	// Every name the class and the script list but those r's values hide
-	// is named now, if none were hidden.
-	known.named = known.named || hidden == nil && !isScript(r.Type)
-	return out
-}
-
-// unknownClass is the class of the resources whose class is not known:
-// one for all, so that what the write knows of it (listed) is known once.
-var unknownClass = &class{}
-
-// listed is what a write knows of the properties a class and a script's
-// variables list (stored's places: the class's, the script, the
-// variables) once it has written a resource of both: each name but those
-// hidden by values is in the names table, and a resource visits only the
-// places that may add something (special), however many the class and
-// the script list (a shader's uniforms, a script's variables).
-type listed struct {
-	named bool
-	// special are the places of the null Objects, the properties hidden
-	// at their defaults, the script, and the Object variables that do
-	// not preload.
-	special []int
-}
-
-// listedKey is a class and a script's variables.
-type listedKey struct {
-	class  *class
-	script *scriptVars
-}
-
-// listedBy returns what the write knows of the properties of a class c
-// and a script's variables, the script's place being at.
-func (w *binWriter) listedBy(c *class, sv *scriptVars, at int) *listed {
-	key := listedKey{c, sv}
-	if l, ok := w.listed[key]; ok {
-		return l
-	}
-	l := &listed{}
-	for i, p := range c.props {
-		if p.nullObject || p.hidden {
-			l.special = append(l.special, i)
-		}
-	}
-	l.special = append(l.special, at)
-	for i, v := range sv.vars {
-		if v.Object && !preloads(v) {
-			l.special = append(l.special, at+1+i)
-		}
-	}
-	if w.listed == nil {
-		w.listed = map[listedKey]*listed{}
-	}
-	w.listed[key] = l
-	return l
 }
 
 func (w *binWriter) s(s string)   { w.b = append(reserve(w.b, len(s)), s...) }

@@ -34,15 +34,19 @@ var shownBy = map[string]func(r *Resource, name string) bool{
 	},
 }
 
+// showing is what a resource's values show of the properties its class
+// hides at its defaults: its class's rule (nil if it has none).
+type showing struct {
+	r    *Resource
+	rule func(r *Resource, name string) bool
+}
+
 // showsBy returns what r's values show of the properties its class hides
 // at its defaults.
-func showsBy(r *Resource) func(name string) bool {
-	rule, ok := shownBy[r.Type]
-	if !ok {
-		return func(string) bool { return false }
-	}
-	return func(name string) bool { return rule(r, name) }
-}
+func showsBy(r *Resource) showing { return showing{r, shownBy[r.Type]} }
+
+// shows reports whether the values show the property called name.
+func (s showing) shows(name string) bool { return s.rule != nil && s.rule(s.r, name) }
 
 // particleShown is ParticleProcessMaterial's rule: the properties of its
 // emission shape, sub-emitter mode and collision mode, and the

@@ -40,8 +40,8 @@ func TestShownByValues(t *testing.T) {
 		}
 	}
 	nav := &Resource{Type: "NavigationMesh", Properties: []gdvar.Property{p("geometry_source_geometry_mode", int64(2))}}
-	assert.True(t, showsBy(nav)("geometry_source_group_name"), "named once the mode shows it")
-	assert.False(t, showsBy(&Resource{Type: "NavigationMesh"})("geometry_source_group_name"))
+	assert.True(t, showsBy(nav).shows("geometry_source_group_name"), "named once the mode shows it")
+	assert.False(t, showsBy(&Resource{Type: "NavigationMesh"}).shows("geometry_source_group_name"))
 	m := &Resource{Type: "StandardMaterial3D", Properties: []gdvar.Property{p("transparency", int64(2)), p("alpha_antialiasing_mode", int64(1))}}
-	assert.True(t, hiddenBy(vartext.Godot4, m)("blend_mode"), "alpha antialiasing hides blend_mode")
+	assert.True(t, hiddenBy(vartext.Godot4, m).hides("blend_mode"), "alpha antialiasing hides blend_mode")
 }

@@ -24,9 +24,12 @@ var (
 	ormHidden      = []string{"metallic", "roughness", "ao_texture"}
 )
 
-// hiddenBy returns what r's class hides given r's values, or nil if
-// nothing.
-func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
+// hiding is what a class hides given a resource's values: the
+// properties of these prefixes; nil if nothing.
+type hiding []string
+
+// hiddenBy returns what r's class hides given r's values.
+func hiddenBy(d vartext.Dialect, r *Resource) hiding {
 	if d != vartext.Godot4 || r.Type != "StandardMaterial3D" && r.Type != "ORMMaterial3D" {
 		return nil
 	}
@@ -43,17 +46,17 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 	if t := r.enum("transparency"); (t == 2 || t == 3) && r.enum("alpha_antialiasing_mode") != 0 {
 		hidden = append(slices.Clip(hidden), "blend_mode") // alpha antialiasing blends itself
 	}
-	if hidden == nil {
-		return nil
-	}
-	return func(name string) bool {
-		for _, p := range hidden {
-			if strings.HasPrefix(name, p) {
-				return true
-			}
+	return hidden
+}
+
+// hides reports whether the property called name is hidden.
+func (h hiding) hides(name string) bool {
+	for _, p := range h {
+		if strings.HasPrefix(name, p) {
+			return true
 		}
-		return false
 	}
+	return false
 }
 
 // dropHidden leaves out of r (a copy, whose Properties it replaces) the
@@ -62,8 +65,10 @@ func hiddenBy(d vartext.Dialect, r *Resource) func(name string) bool {
 // The writers keep them in a file as it is, and name those the values
 // hide only where it has them.
 func dropHidden(d vartext.Dialect, r *Resource) {
-	if hidden := hiddenBy(d, r); hidden != nil && slices.ContainsFunc(r.Properties, func(p gdvar.Property) bool { return hidden(p.Name) }) {
-		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), func(p gdvar.Property) bool { return hidden(p.Name) })
+	hidden := hiddenBy(d, r)
+	isHidden := func(p gdvar.Property) bool { return hidden.hides(p.Name) }
+	if hidden != nil && slices.ContainsFunc(r.Properties, isHidden) {
+		r.Properties = slices.DeleteFunc(slices.Clone(r.Properties), isHidden)
 	}
 }
 
