@@ -239,47 +239,89 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j, json.RejectUnknownMembers(true), jsontext.AllowDuplicateNames(true)); err != nil {
 		return fmt.Errorf("resource: JSON: %w", err)
 	}
-	var values jsonValues
-	uid := func(s string) (UID, error) {
-		if s == "" {
-			return NoUID, nil
-		}
-		return ParseUID(s)
-	}
-	g := File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, LoadSteps: j.LoadSteps, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts}
-	named, err := dialectOfJSON(j.Engine)
+	g, err := j.header(f)
 	if err != nil {
 		return err
 	}
+	// The values of every section are gathered, then decoded at once.
+	var values jsonValues
+	if err := j.resources(g, &values); err != nil {
+		return err
+	}
+	binds, err := j.scene(g, &values)
+	if err != nil {
+		return err
+	}
+	if err := values.decode(g.dialect.Engine()); err != nil {
+		return err
+	}
+	for i, c := range g.Connections {
+		if len(j.Connections[i].Binds) > 0 {
+			if c.Binds, _ = binds[i].Value.([]any); c.Binds == nil {
+				return fmt.Errorf("resource: connection %s: binds are not an Array", c.Signal)
+			}
+		}
+	}
+	if g.binaryRead { // as reading the binary file did (useScripts)
+		g.typeScriptVariables()
+	}
+	*f = *g
+	return nil
+}
+
+// header returns the File of j's header, with f's settings: the engine
+// version j names, unless f's was chosen, the layout of a binary file,
+// the UID and the type.
+func (j *jsonFile) header(f *File) (*File, error) {
+	g := &File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, LoadSteps: j.LoadSteps, Path: j.Path, Editable: j.Editable,
+		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts}
+	named, err := dialectOfJSON(j.Engine)
+	if err != nil {
+		return nil, err
+	}
 	if chosen, set := f.text.Dialect(); set && chosen != named && j.Engine != "" {
-		return fmt.Errorf("resource: JSON of %s, read as %s", named, chosen)
+		return nil, fmt.Errorf("resource: JSON of %s, read as %s", named, chosen)
 	} else if !set {
 		g.dialect = named
 		if g.text, err = f.text.With(vartext.WithDialect(named)); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if j.Layout != nil {
 		if !j.Binary {
-			return errors.New(`resource: JSON: a layout is a binary file's ("binary": true)`)
+			return nil, errors.New(`resource: JSON: a layout is a binary file's ("binary": true)`)
 		}
 		if g.bin, err = j.Layout.layout(g.dialect); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if g.UID, err = uid(j.UID); err != nil {
-		return err
+	if g.UID, err = uidOfJSON(j.UID); err != nil {
+		return nil, err
 	}
 	if g.Type == "" && g.Scene {
 		g.Type = sceneClass
 	}
 	if g.Type == "" {
-		return fmt.Errorf("resource: JSON: no type")
+		return nil, fmt.Errorf("resource: JSON: no type")
 	}
+	return g, nil
+}
+
+// uidOfJSON returns the UID of its text, NoUID for none.
+func uidOfJSON(s string) (UID, error) {
+	if s == "" {
+		return NoUID, nil
+	}
+	return ParseUID(s)
+}
+
+// resources sets g's external resources, sub-resources and main resource
+// to j's, their values gathered in values.
+func (j *jsonFile) resources(g *File, values *jsonValues) error {
 	for _, e := range j.External {
 		x := &External{ID: e.ID, Type: e.Type, Path: e.Path}
-		if x.UID, err = uid(e.UID); err != nil {
+		var err error
+		if x.UID, err = uidOfJSON(e.UID); err != nil {
 			return err
 		}
 		g.External = append(g.External, x)
@@ -298,6 +340,13 @@ func (f *File) UnmarshalJSON(data []byte) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// scene sets g's nodes and connections to j's, their values gathered in
+// values, and returns where each connection's binds go (named by its
+// signal; none where it has none).
+func (j *jsonFile) scene(g *File, values *jsonValues) ([]gdvar.Property, error) {
 	for _, jn := range j.Nodes {
 		n := &Node{Name: jn.Name, Type: jn.Type, Parent: jn.Parent, ParentIDPath: jn.ParentIDPath, Owner: jn.Owner,
 			OwnerUIDPath: jn.OwnerUIDPath, Index: noIndex, UniqueID: jn.UniqueID, NodePaths: jn.NodePaths,
@@ -306,11 +355,11 @@ func (f *File) UnmarshalJSON(data []byte) error {
 			n.Index = *jn.Index
 		}
 		if err := values.properties(&n.Properties, jn.Properties); err != nil {
-			return fmt.Errorf("%w (node %q)", err, n.Name)
+			return nil, fmt.Errorf("%w (node %q)", err, n.Name)
 		}
 		g.Nodes = append(g.Nodes, n)
 	}
-	binds := make([]gdvar.Property, len(j.Connections)) // each connection's, named by its signal
+	binds := make([]gdvar.Property, len(j.Connections))
 	for i, jc := range j.Connections {
 		c := &Connection{Signal: jc.Signal, From: jc.From, To: jc.To, Method: jc.Method, Flags: jc.Flags,
 			FromUIDPath: jc.FromUIDPath, ToUIDPath: jc.ToUIDPath, Unbinds: jc.Unbinds}
@@ -320,19 +369,5 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		}
 		g.Connections = append(g.Connections, c)
 	}
-	if err := values.decode(g.dialect.Engine()); err != nil {
-		return err
-	}
-	for i, c := range g.Connections {
-		if len(j.Connections[i].Binds) > 0 {
-			if c.Binds, _ = binds[i].Value.([]any); c.Binds == nil {
-				return fmt.Errorf("resource: connection %s: binds are not an Array", c.Signal)
-			}
-		}
-	}
-	if g.binaryRead { // as reading the binary file did (useScripts)
-		g.typeScriptVariables()
-	}
-	*f = g
-	return nil
+	return binds, nil
 }
