@@ -16,7 +16,7 @@ import (
 )
 
 // AppendBinary appends the file in binary form (.res, .scn) to dst, as the
-// dialect's ResourceSaver writes it. A File read from a binary file is
+// dialect's ResourceSaver writes it. A [File] read from a binary file is
 // written with that file's version and names, so that it comes back as it
 // was.
 func (f *File) AppendBinary(dst []byte) ([]byte, error) {
@@ -32,7 +32,7 @@ func (f *File) AppendBinary(dst []byte) ([]byte, error) {
 	return b, nil
 }
 
-// WriteBinary writes the file in binary form (see AppendBinary).
+// WriteBinary writes the file in binary form (see [File.AppendBinary]).
 func (f *File) WriteBinary(w io.Writer) error {
 	b, err := f.AppendBinary(nil)
 	if err == nil {

@@ -149,8 +149,8 @@ const DefaultConnectFlags = 2
 // Dialect returns the engine version the file is written as.
 func (f *File) Dialect() vartext.Dialect { return f.dialect }
 
-// Form returns the form the file was read from: Binary for a binary file,
-// else Text.
+// Form returns the form the file was read from: [Binary] for a binary file,
+// else [Text].
 func (f *File) Form() Form {
 	if f.binaryRead {
 		return Binary
@@ -160,7 +160,7 @@ func (f *File) Form() Form {
 
 // Compressed reports whether the file was read from a binary file in the
 // compressed container (or from the JSON of one), which the engine keeps
-// compressed when it saves it back: write it with WriteCompressed.
+// compressed when it saves it back: write it with [File.WriteCompressed].
 func (f *File) Compressed() bool { return f.bin != nil && f.bin.compressed }
 
 func getProperty(props []gdvar.Property, name string) (any, bool) {
@@ -173,8 +173,8 @@ func getProperty(props []gdvar.Property, name string) (any, bool) {
 }
 
 // NewFile returns an empty resource of the class, written as the options
-// say (WithText and vartext.WithDialect; Godot 4 by default), or the
-// error, matching gdvar.ErrInvalidOption, of the first invalid one. Its
+// say ([WithText] and [vartext.WithDialect]; Godot 4 by default), or the
+// error, matching [gdvar.ErrInvalidOption], of the first invalid one. Its
 // main resource has no ID: SavedAs gives it one where the binary form
 // needs it.
 func NewFile(class string, opts ...Option) (*File, error) {

@@ -89,7 +89,7 @@ type jsonConn struct {
 }
 
 // MarshalJSON returns the file in its JSON form (see jsonFile's
-// comment). UnmarshalJSON of it gives back a File that writes the same
+// comment). [File.UnmarshalJSON] of it gives back a [File] that writes the same
 // text and, for a File read from text, the same binary form.
 func (f *File) MarshalJSON() ([]byte, error) {
 	values := newJSONPrinter(f.dialect.Engine())
@@ -229,9 +229,9 @@ func givenTwiceByName(ps []gdvar.Property) (string, bool) {
 	return "", false
 }
 
-// UnmarshalJSON sets the file to JSON in MarshalJSON's form. The engine
+// UnmarshalJSON sets the file to JSON in [File.MarshalJSON]'s form. The engine
 // version the values are for is the one the JSON names, unless the file's
-// was chosen (NewFile with vartext.WithDialect), which then must be it.
+// was chosen ([NewFile] with [vartext.WithDialect]), which then must be it.
 func (f *File) UnmarshalJSON(data []byte) error {
 	var j jsonFile
 	// Names given twice are refused where they matter, in properties, as

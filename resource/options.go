@@ -9,7 +9,7 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// An Option configures Read and NewFile, which check them before they read
+// An Option configures [Read] and [NewFile], which check them before they read
 // anything.
 type Option func(*config)
 
@@ -31,11 +31,11 @@ func newConfig(opts []Option) (config, error) {
 	return c, c.err
 }
 
-// WithText sets the options of the values' text (vartext.WithDialect,
-// vartext.WithExactFloats, …). Its dialect chooses the engine version:
+// WithText sets the options of the values' text ([vartext.WithDialect],
+// [vartext.WithExactFloats], …). Its dialect chooses the engine version:
 // without one, a text file's format says it, and a binary file's header;
-// NewFile's File is Godot 4's. An invalid one is Read's or NewFile's
-// error, matching gdvar.ErrInvalidOption.
+// [NewFile]'s [File] is Godot 4's. An invalid one is [Read]'s or NewFile's
+// error, matching [gdvar.ErrInvalidOption].
 func WithText(opts ...vartext.Option) Option {
 	return func(c *config) {
 		text, err := c.text.With(opts...)
@@ -43,19 +43,19 @@ func WithText(opts ...vartext.Option) Option {
 	}
 }
 
-// WithScripts has Read and NewFile's File know what its scripts declare:
+// WithScripts has [Read] and [NewFile]'s [File] know what its scripts declare:
 // a value Godot 4.6 loads into a typed Array or Dictionary is written
 // typed, as it saves it; the binary form's names table names every stored
 // variable, those left at their defaults too, and writes null those
 // declared an Object, which the text form leaves out (Godot 4.6 and 3).
 // Without it a File has only what the file says (see docs/resources.md).
-// A Scripts that is also a Shaders gives the code of the project's
+// A [Scripts] that is also a [Shaders] gives the code of the project's
 // shaders too, which a ShaderMaterial's parameters follow.
 func WithScripts(s Scripts) Option { return func(c *config) { c.scripts = s } }
 
-// WithMaxContentSize sets the most content Read accepts in a compressed
-// binary file, as fileaccess.WithMaxContentSize does (default
-// fileaccess.DefaultMaxContentSize; at least 1).
+// WithMaxContentSize sets the most content [Read] accepts in a compressed
+// binary file, as [fileaccess.WithMaxContentSize] does (default
+// [fileaccess.DefaultMaxContentSize]; at least 1).
 func WithMaxContentSize(n int64) Option {
 	return func(c *config) {
 		c.maxContent = n

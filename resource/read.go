@@ -7,18 +7,18 @@ import (
 
 // Read reads a resource file, text or binary (plain, or compressed as
 // ResourceSaver's FLAG_COMPRESS writes it), telling them apart by their
-// first bytes. The options choose the engine version (WithText and
+// first bytes. The options choose the engine version ([WithText] and
 // vartext.WithDialect); without one, a text file's format says it, and a
 // binary file's header. An invalid option is the error, matching
 // gdvar.ErrInvalidOption, before anything is read.
 //
-// The file is read whole: its File holds its content, and a binary file
+// The file is read whole: its [File] holds its content, and a binary file
 // needs its bytes at hand to follow the offsets its tables give. A
 // compressed file's content is read as it decompresses, so that one that
 // is no resource fails at its first block, and may hold at most 512 times
 // the file's size (the engines' hold at most 178; more fails at the header
 // with an error matching fileaccess.ErrContentTooLarge), as well as
-// WithMaxContentSize.
+// [WithMaxContentSize].
 func Read(r io.Reader, opts ...Option) (*File, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

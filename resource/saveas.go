@@ -17,10 +17,10 @@ const (
 	Binary             // .res, .scn
 )
 
-// SavedAs returns the File as the engine's ResourceSaver.save writes the
+// SavedAs returns the [File] as the engine's ResourceSaver.save writes the
 // same resource to path (as res://dir/name.tres) in the given form, once
-// it has loaded it: its values as AsSaved gives them, with the IDs
-// WithIDsFor gives. Write the result with WriteText or WriteBinary. Set
+// it has loaded it: its values as [File.AsSaved] gives them, with the IDs
+// [File.WithIDsFor] gives. Write the result with [File.WriteText] or [File.WriteBinary]. Set
 // Path first to where the resource was loaded from, if the engine would
 // know it (the binary form then names the main resource by it, and a
 // text file saved back to where it was loaded keeps its external IDs).
@@ -42,9 +42,9 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 // save leaves out or adds (defaults, properties no longer stored or
 // hidden by the class's values, script variables at their defaults,
 // properties their values show), its properties in their class's order,
-// and no load_steps (Godot 4.6 writes none). Its IDs are f's: SavedAs
+// and no load_steps (Godot 4.6 writes none). Its IDs are f's: [File.SavedAs]
 // gives those of a save to a path. See docs/resources.md, "A save through
-// the engine". A File as read keeps the file's own values and forms:
+// the engine". A [File] as read keeps the file's own values and forms:
 // write it as it is to get the file back. f is not changed.
 func (f *File) AsSaved() *File {
 	g := f.copied()
@@ -58,7 +58,7 @@ func (f *File) AsSaved() *File {
 // WithIDsFor returns a copy of f with the IDs the engine's
 // ResourceSaver.save gives its resources when it saves them to path (as
 // res://dir/name.tres) in the given form, and its values as they are: a
-// change of form without the engine's re-save (see AsSaved, SavedAs).
+// change of form without the engine's re-save (see [File.AsSaved], [File.SavedAs]).
 //
 // Godot 4 draws IDs from a generator seeded with the path: the external
 // resources' of the text form (1_ab3cd, numbered in the order met), and

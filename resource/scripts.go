@@ -18,7 +18,7 @@ type Scripts interface {
 	StoredProperties(script string) ([]ScriptProperty, error)
 }
 
-// Setters is what a Scripts may also tell (package project's *Project
+// Setters is what a [Scripts] may also tell (package project's *Project
 // does): which properties an instance of a script keeps when loading sets
 // them. The engine sets each property a file gives on the object it
 // loads; one that neither the class nor the script has is lost, and a

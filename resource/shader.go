@@ -7,7 +7,7 @@ import (
 	"unsafe"
 )
 
-// Shaders is what a Scripts given to WithScripts may also be: it gives
+// Shaders is what a [Scripts] given to [WithScripts] may also be: it gives
 // the code of the shader file at a res:// path (a .gdshader). A Godot 4
 // ShaderMaterial lists a parameter for each uniform its shader declares,
 // in the shader's order, whether the material sets it or not: with the

@@ -21,7 +21,7 @@ func (f *File) AppendText(dst []byte) ([]byte, error) {
 	return w.b, err
 }
 
-// WriteText writes the file in text form (see AppendText).
+// WriteText writes the file in text form (see [File.AppendText]).
 func (f *File) WriteText(w io.Writer) error {
 	b, err := f.AppendText(nil)
 	if err != nil {

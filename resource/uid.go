@@ -6,13 +6,13 @@ import "fmt"
 // text as uid:// and base-34 digits.
 type UID int64
 
-// NoUID is the UID of a resource that has none.
+// NoUID is the [UID] of a resource that has none.
 const NoUID UID = -1
 
 // uidDigits are the engine's base-34 digits: a to y, then 0 to 8.
 const uidDigits = "abcdefghijklmnopqrstuvwxy012345678"
 
-// String returns the text form of the UID, as the engine's
+// String returns the text form of the [UID], as the engine's
 // ResourceUID.id_to_text: uid://<invalid> for a negative one.
 func (u UID) String() string {
 	if u < 0 {
@@ -30,10 +30,10 @@ func (u UID) String() string {
 	return "uid://" + string(b[i:])
 }
 
-// ParseUID reads a UID's text form as the engine's text_to_id does: the
+// ParseUID reads a [UID]'s text form as the engine's text_to_id does: the
 // digits a to z are 0 to 25 and 0 to 9 are 25 to 34 (z and 9 are never
 // written), the value taken modulo 2^63. Anything else is an error; the
-// engine makes it NoUID.
+// engine makes it [NoUID].
 func ParseUID(s string) (UID, error) {
 	const prefix = "uid://"
 	if len(s) <= len(prefix) || s[:len(prefix)] != prefix {
@@ -58,7 +58,7 @@ func ParseUID(s string) (UID, error) {
 // WithoutUIDs returns a copy of f without UIDs, as a game's
 // ResourceSaver.save writes a resource: the engine's UIDs are the editor's,
 // which a running game does not assign, so its text has no uid= and its
-// binary form has -1 (0xFF bytes) where the UIDs go. A File keeps the
+// binary form has -1 (0xFF bytes) where the UIDs go. A [File] keeps the
 // UIDs it was read with, as the editor does when it saves a file it
 // loaded. f is not changed.
 func (f *File) WithoutUIDs() *File {
