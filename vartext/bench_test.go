@@ -19,10 +19,11 @@ var gameState = sync.OnceValue(func() []byte { return gamestate.Bytes(gamestate.
 // token, as the gdvar command does.
 func printTokens(data []byte, d Dialect, w io.Writer) error {
 	dec := gdvar.MustCodec(gdvar.WithEngine(d.Engine()), gdvar.AllowObjects(true)).NewDecoderBytes(data)
-	enc, err := NewEncoder(w, WithDialect(d))
+	text, err := NewCodec(WithDialect(d))
 	if err != nil {
 		return err
 	}
+	enc := text.NewEncoder(w)
 	for {
 		if err := enc.CopyValue(dec); err == io.EOF {
 			return nil

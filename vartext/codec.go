@@ -13,8 +13,7 @@ import (
 // other settings of [Marshal], [Unmarshal], Decoders and Encoders. It never
 // changes once made, so one Codec may serve any number of goroutines, and
 // the packages that write text take it whole. A nil *Codec is the default,
-// as are the package's Marshal, Unmarshal, [NewDecoder] and [NewEncoder]
-// without options.
+// as are the package's Marshal and Unmarshal without options.
 //
 //	godot3, err := vartext.NewCodec(vartext.WithDialect(vartext.Godot3))
 //	if err != nil { … }               // an invalid option, found once
@@ -131,6 +130,10 @@ func Unmarshal(text []byte, v any, opts ...Option) error {
 
 // NewDecoder returns a [Decoder] reading the values in r, or the error,
 // matching [gdvar.ErrInvalidOption], of the first invalid option.
+//
+// Deprecated: Use [NewCodec] (or [MustCodec]) once and its
+// [Codec.NewDecoder], which checks the options once for every Decoder
+// made, as the package's other constructors do.
 func NewDecoder(r io.Reader, opts ...Option) (*Decoder, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -142,6 +145,10 @@ func NewDecoder(r io.Reader, opts ...Option) (*Decoder, error) {
 // NewEncoder returns an [Encoder] writing to w in the dialect the options
 // select ([Godot4] by default), or the error, matching
 // [gdvar.ErrInvalidOption], of the first invalid option.
+//
+// Deprecated: Use [NewCodec] (or [MustCodec]) once and its
+// [Codec.NewEncoder], which checks the options once for every Encoder
+// made.
 func NewEncoder(w io.Writer, opts ...Option) (*Encoder, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

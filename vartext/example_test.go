@@ -51,10 +51,7 @@ func ExampleEncoder_CopyValue() {
 		data, _ = gdvar.AppendMarshal(data, v)
 	}
 	dec := gdvar.NewDecoder(bytes.NewReader(data))
-	enc, err := vartext.NewEncoder(os.Stdout)
-	if err != nil {
-		panic(err)
-	}
+	enc := vartext.MustCodec().NewEncoder(os.Stdout)
 	for enc.CopyValue(dec) == nil {
 		fmt.Println()
 	}
@@ -66,10 +63,7 @@ func ExampleEncoder_CopyValue() {
 // Tokens made by a program print as they come; one that does not fit is
 // refused, and the value goes on.
 func ExampleEncoder_WriteToken() {
-	enc, err := vartext.NewEncoder(os.Stdout, vartext.WithDialect(vartext.Godot3))
-	if err != nil {
-		panic(err)
-	}
+	enc := vartext.MustCodec(vartext.WithDialect(vartext.Godot3)).NewEncoder(os.Stdout)
 	for _, t := range []gdvar.Token{
 		gdvar.ArrayStartToken(2, gdvar.UntypedContainer),
 		gdvar.StringNameToken("name"), // Godot 3 has no StringName
@@ -93,10 +87,7 @@ func ExampleDecoder_DecodeTo() {
 	text := strings.NewReader("{\"pos\": Vector2(1, 2)}\n[1, 2.5]\n")
 	var out bytes.Buffer
 	enc := gdvar.NewEncoder(&out)
-	dec, err := vartext.NewDecoder(text)
-	if err != nil {
-		panic(err)
-	}
+	dec := vartext.MustCodec().NewDecoder(text)
 	for dec.DecodeTo(enc) == nil {
 	}
 	_ = enc.Flush()
@@ -121,10 +112,7 @@ func ExampleDecoder_OnePass() {
 		pw.Close()
 	}()
 	enc := gdvar.NewEncoder(f)
-	dec, err := vartext.NewDecoder(pr)
-	if err != nil {
-		panic(err)
-	}
+	dec := vartext.MustCodec().NewDecoder(pr)
 	dec.OnePass()
 	if err := dec.DecodeTo(enc); errors.Is(err, vartext.ErrKeyTwice) {
 		fmt.Println("read it again in two passes")
@@ -138,7 +126,7 @@ func ExampleDecoder_OnePass() {
 	text, _ := vartext.Marshal(v)
 	fmt.Println(string(text))
 
-	dec, _ = vartext.NewDecoder(strings.NewReader(`{"a": 1, "a": 2}`))
+	dec = vartext.MustCodec().NewDecoder(strings.NewReader(`{"a": 1, "a": 2}`))
 	dec.OnePass()
 	fmt.Println(dec.DecodeTo(gdvar.NewEncoder(f)))
 	// Output:

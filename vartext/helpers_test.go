@@ -10,18 +10,20 @@ import (
 // defaultCodec is the default Codec, as nil is.
 var defaultCodec *Codec
 
-// mustEncoder returns NewEncoder's Encoder, failing tb on an error.
+// mustEncoder returns the Encoder of the Codec of opts, failing tb on an
+// invalid option.
 func mustEncoder(tb testing.TB, w io.Writer, opts ...Option) *Encoder {
 	tb.Helper()
-	e, err := NewEncoder(w, opts...)
+	c, err := NewCodec(opts...)
 	require.NoError(tb, err)
-	return e
+	return c.NewEncoder(w)
 }
 
-// mustDecoder returns NewDecoder's Decoder, failing tb on an error.
+// mustDecoder returns the Decoder of the Codec of opts, failing tb on an
+// invalid option.
 func mustDecoder(tb testing.TB, r io.Reader, opts ...Option) *Decoder {
 	tb.Helper()
-	d, err := NewDecoder(r, opts...)
+	c, err := NewCodec(opts...)
 	require.NoError(tb, err)
-	return d
+	return c.NewDecoder(r)
 }

@@ -352,10 +352,11 @@ func TestHostileEntries(t *testing.T) {
 // readEntries reads the entries of text and their values, which it drops,
 // and returns how many keys it read.
 func readEntries(text []byte, opts []Option) (int, error) {
-	d, err := NewDecoder(bytes.NewReader(text), opts...)
+	c, err := NewCodec(opts...)
 	if err != nil {
 		return 0, err
 	}
+	d := c.NewDecoder(bytes.NewReader(text))
 	keys := 0
 	var v any
 	for {

@@ -129,10 +129,11 @@ func readTokens(f *os.File, text []byte, d Dialect, once bool, codec *gdvar.Code
 }
 
 func readTokensOnce(f *os.File, text []byte, d Dialect, once bool, codec *gdvar.Codec) ([]byte, error) {
-	dec, err := NewDecoder(bytes.NewReader(text), WithDialect(d), WithMathPrecision(gdvar.Single))
+	c, err := NewCodec(WithDialect(d), WithMathPrecision(gdvar.Single))
 	if err != nil {
 		return nil, err
 	}
+	dec := c.NewDecoder(bytes.NewReader(text))
 	if err := f.Truncate(0); err != nil {
 		return nil, err
 	}

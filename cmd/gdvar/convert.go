@@ -170,10 +170,11 @@ func printText(in io.Reader, cfg *config, stdout, _ io.Writer) error {
 		return printResourceText(in, cfg, stdout)
 	}
 	return spooled(stdout, func(s *spool) error {
-		enc, err := vartext.NewEncoder(s, vartext.WithDialect(cfg.dialect))
+		text, err := vartext.NewCodec(vartext.WithDialect(cfg.dialect))
 		if err != nil {
 			return err
 		}
+		enc := text.NewEncoder(s)
 		return eachValue(in, cfg, func(dec *gdvar.Decoder) error {
 			if err := enc.CopyValue(dec); err != nil {
 				return err
