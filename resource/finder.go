@@ -39,15 +39,26 @@ func (k *finder) external(id string) *External {
 // where two share a path.
 func (k *finder) externalsByPath() map[string]*External {
 	if k.byPath == nil {
-		k.byPath = k.f.externalsByPath()
+		k.byPath = make(map[string]*External, len(k.f.External))
+		for _, x := range k.f.External {
+			if _, ok := k.byPath[x.Path]; !ok {
+				k.byPath[x.Path] = x
+			}
+		}
 	}
 	return k.byPath
 }
 
-// externalPaths maps each external resource's key to its path.
+// externalPaths maps each external resource's key to its path, the first
+// of a key.
 func (k *finder) externalPaths() map[string]string {
 	if k.paths == nil {
-		k.paths = k.f.externalPaths()
+		k.paths = make(map[string]string, len(k.f.External))
+		for _, x := range k.f.External {
+			if _, ok := k.paths[x.key()]; !ok {
+				k.paths[x.key()] = x.Path
+			}
+		}
 	}
 	return k.paths
 }

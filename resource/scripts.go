@@ -223,18 +223,6 @@ func (f *File) typeScriptVariables() {
 	}
 }
 
-// externalsByPath maps each external resource's path to it, the first
-// where two share a path.
-func (f *File) externalsByPath() map[string]*External {
-	m := make(map[string]*External, len(f.External))
-	for _, x := range f.External {
-		if _, ok := m[x.Path]; !ok {
-			m[x.Path] = x
-		}
-	}
-	return m
-}
-
 // containerType is an element type as the file holds it: a script by its
 // external ID.
 func containerType(t gdvar.ContainerType, k *finder) gdvar.ContainerType {

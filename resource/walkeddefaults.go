@@ -128,8 +128,8 @@ func walkedDefault(v ScriptProperty) (typ, path string, ok bool) {
 }
 
 // atDefault reports whether a value of a file equals a variable's
-// default: a preload by path (paths being g.externalPaths()), anything
-// else by Variant's ==.
+// default: a preload by path (paths being the finder's externalPaths),
+// anything else by Variant's ==.
 func atDefault(value, def any, paths map[string]string) bool {
 	if x, ok := def.(*External); ok {
 		return refersTo(value, x.Path, paths)
@@ -158,19 +158,8 @@ func (f *File) walkedDefaults() map[*Resource]*defaultsWalk {
 	return m
 }
 
-// externalPaths maps each external resource's key to its path.
-func (g *File) externalPaths() map[string]string {
-	m := make(map[string]string, len(g.External))
-	for _, e := range g.External {
-		if _, ok := m[e.key()]; !ok {
-			m[e.key()] = e.Path
-		}
-	}
-	return m
-}
-
 // refersTo reports whether v is a reference to the external resource at
-// path, paths being g.externalPaths().
+// path, paths being the finder's externalPaths.
 func refersTo(v any, path string, paths map[string]string) bool {
 	kind, id := RefOf(v)
 	p, ok := paths[id]
