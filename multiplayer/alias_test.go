@@ -56,7 +56,7 @@ func TestArgumentsOutliveTheCall(t *testing.T) {
 					enc, err = AppendArg(enc, a, nil)
 					require.NoError(t, err)
 				}
-				require.NoError(t, m.handle(conn, appendCall(nil, 0, "Main", 0, false, len(args), enc), reliably))
+				require.NoError(t, m.route(conn, appendCall(nil, 0, "Main", 0, false, len(args), enc), reliably))
 			}
 			call(c.first)
 			require.Len(t, kept, 1)

@@ -134,12 +134,12 @@ func (a *authLayer) complete(peer PeerID) (*conn, error) {
 	return nil, err
 }
 
-// handle takes an authentication message of c's, or a packet of c's while
+// take takes an authentication message of c's, or a packet of c's while
 // it is pending; it reports whether it took the packet, whether the peer
 // is then to be admitted, and its error. Once it saw the peer admitted, it
 // takes no lock for the peer's other packets: an admitted peer is never
 // pending again.
-func (a *authLayer) handle(c *conn, b []byte) (took, admit bool, err error) {
+func (a *authLayer) take(c *conn, b []byte) (took, admit bool, err error) {
 	isAuth := len(b) >= 2 && b[0]&cmdMask == cmdSys && b[1] == sysAuth
 	if c.admitted && !isAuth {
 		return false, false, nil

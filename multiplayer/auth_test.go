@@ -375,7 +375,7 @@ func TestRefusedSmallPackets(t *testing.T) {
 			holdFake(m, c)
 		}
 		var err error
-		allocs := testing.AllocsPerRun(100, func() { err = m.handle(c, tc.packet, reliably) })
+		allocs := testing.AllocsPerRun(100, func() { err = m.route(c, tc.packet, reliably) })
 		assert.ErrorIs(t, err, tc.err, tc.name)
 		assert.Zero(t, allocs, tc.name)
 	}

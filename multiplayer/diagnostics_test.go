@@ -197,10 +197,10 @@ func TestChecksumErrorOfEachNode(t *testing.T) {
 	m.Node("Main/Board", Method{Name: "b"})
 	m.OnError(errs.add)
 	c := fakeConn(m)
-	c.handle(appendSimplify(nil, emptyChecksum, 1, "Main"), reliably)
-	c.handle(appendSimplify(nil, emptyChecksum, 2, "Main/Board"), reliably)
+	c.deliver(appendSimplify(nil, emptyChecksum, 1, "Main"), reliably)
+	c.deliver(appendSimplify(nil, emptyChecksum, 2, "Main/Board"), reliably)
 	for id := range uint32(100) {
-		c.handle(appendSimplify(nil, emptyChecksum, 3+id, "Main"), reliably)
+		c.deliver(appendSimplify(nil, emptyChecksum, 3+id, "Main"), reliably)
 	}
 	m.Close()
 	got := errs.get()

@@ -66,7 +66,7 @@ func (l *enetLink) serve() {
 		if !c.pace() {
 			return false
 		}
-		c.handle(pk.Data, enetDelivery(pk))
+		c.deliver(pk.Data, enetDelivery(pk))
 		return true
 	}, c.withinRate)
 	if err != nil {

@@ -307,7 +307,7 @@ func TestRelayFanOutQueues(t *testing.T) {
 	var full int
 	before := hostile.HeapInUse()
 	for range 2 * queue / len(pkt) {
-		if m.handle(sender, pkt, reliably) != nil {
+		if m.route(sender, pkt, reliably) != nil {
 			full++
 		}
 	}
@@ -376,7 +376,7 @@ func FuzzPacket(f *testing.F) {
 	f.Fuzz(func(t *testing.T, packet []byte) {
 		isAuth := len(packet) > 2 && packet[0]&cmdMask == cmdSys && packet[1] == sysAuth
 		before := authMessages
-		err := authing.handle(pending, packet, reliably)
+		err := authing.route(pending, packet, reliably)
 		switch {
 		case isAuth && (err != nil || authMessages != before+1):
 			t.Fatalf("an authentication message from a pending peer: %v, taken %d", err, authMessages-before)
@@ -388,11 +388,11 @@ func FuzzPacket(f *testing.F) {
 		}
 		for k, s := range append([]side{{m, c}}, replicas...) {
 			t2 := append([]side{{twin, twinConn}}, replicaTwins...)[k]
-			err := s.m.handle(s.c, packet, reliably)
+			err := s.m.route(s.c, packet, reliably)
 			if err != nil && !isPackageError(err) {
 				t.Fatalf("peer %d: %T: %v", s.c.id, err, err)
 			}
-			if bare := t2.m.handle(t2.c, packet, reliably); !sameRefusal(err, bare) {
+			if bare := t2.m.route(t2.c, packet, reliably); !sameRefusal(err, bare) {
 				t.Fatalf("peer %d: %v, counted: %v", s.c.id, err, bare)
 			}
 			if differs != nil {
@@ -466,7 +466,7 @@ func flood(t *testing.T, name string, m *Multiplayer, c *conn, size int, packet 
 	var failed int
 	alloc := hostile.Allocated(func() {
 		for _, p := range packets {
-			if m.handle(c, p, reliably) != nil {
+			if m.route(c, p, reliably) != nil {
 				failed++
 			}
 		}

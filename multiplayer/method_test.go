@@ -223,7 +223,7 @@ func TestServerRelayOff(t *testing.T) {
 	m.Node("Main", echoMethods...)
 	c := fakeConn(m)
 	relay := append(appendSys(nil, sysRelay, 0), appendCall(nil, 0, "Main", 0, true, 0, nil)...)
-	assert.ErrorIs(t, m.handle(c, relay, reliably), ErrNotAllowed)
+	assert.ErrorIs(t, m.route(c, relay, reliably), ErrNotAllowed)
 	assert.Zero(t, fakeLink(c).queued, "nothing relayed")
 }
 
@@ -314,8 +314,8 @@ func TestDisabledMethod(t *testing.T) {
 	n.Handle("off", func(*Call) { ran = append(ran, "off") })
 	n.Handle("on", func(*Call) { ran = append(ran, "on") })
 	c := fakeConn(m)
-	assert.ErrorIs(t, m.handle(c, appendCall(nil, 0, "Main", 0, false, 0, nil), reliably), ErrNotAllowed)
-	require.NoError(t, m.handle(c, appendCall(nil, 0, "Main", 1, false, 0, nil), reliably))
+	assert.ErrorIs(t, m.route(c, appendCall(nil, 0, "Main", 0, false, 0, nil), reliably), ErrNotAllowed)
+	require.NoError(t, m.route(c, appendCall(nil, 0, "Main", 1, false, 0, nil), reliably))
 	assert.Equal(t, []string{"on"}, ran)
 	_, err := NewMethodSet(Method{Name: "f", Mode: mode.Disabled + 1})
 	assert.Error(t, err, "a mode that is none")

@@ -22,7 +22,7 @@ func FuzzNestedSpawns(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		m, ships, c := shipsOfFake(t)
 		for _, p := range cut(in) {
-			if err := m.handle(c, p, reliably); err != nil && !isPackageError(err) {
+			if err := m.route(c, p, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("%T: %v", err, err)
 			}
 			dropQueued(c)

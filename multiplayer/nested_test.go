@@ -195,23 +195,23 @@ func TestNestedSpawnerOfAPeersNode(t *testing.T) {
 func TestNestedSpawnsFromAFakeServer(t *testing.T) {
 	m, ships, c := shipsOfFake(t)
 
-	assert.ErrorIs(t, m.handle(c, shot(t, 10), reliably), ErrUnknownNode, "no gun named yet")
-	require.NoError(t, m.handle(c, ship(1), reliably))
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
-	require.NoError(t, m.handle(c, shot(t, 2), reliably))
+	assert.ErrorIs(t, m.route(c, shot(t, 10), reliably), ErrUnknownNode, "no gun named yet")
+	require.NoError(t, m.route(c, ship(1), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
+	require.NoError(t, m.route(c, shot(t, 2), reliably))
 	gun := ships.Objects()[0].SpawnerAt(gunPath)
 	require.Len(t, gun.Objects(), 1)
 	var got gdvar.Vector2
 	require.NoError(t, gun.Objects()[0].Get(propPos, &got))
 	assert.Equal(t, gdvar.Vector2{X: 3}, got)
 
-	require.NoError(t, m.handle(c, appendDespawn(nil, 1), reliably))
+	require.NoError(t, m.route(c, appendDespawn(nil, 1), reliably))
 	assert.Empty(t, gun.Objects(), "the shot went with the ship")
-	assert.ErrorIs(t, m.handle(c, shot(t, 3), reliably), ErrUnknownNode, "the gun went with the ship")
-	assert.ErrorIs(t, m.handle(c, appendDespawn(nil, 2), reliably), ErrNotAllowed, "the shot is gone")
+	assert.ErrorIs(t, m.route(c, shot(t, 3), reliably), ErrUnknownNode, "the gun went with the ship")
+	assert.ErrorIs(t, m.route(c, appendDespawn(nil, 2), reliably), ErrNotAllowed, "the shot is gone")
 
-	require.NoError(t, m.handle(c, ship(4), reliably))
-	require.NoError(t, m.handle(c, shot(t, 5), reliably))
+	require.NoError(t, m.route(c, ship(4), reliably))
+	require.NoError(t, m.route(c, shot(t, 5), reliably))
 	assert.Len(t, ships.Objects()[0].SpawnerAt(gunPath).Objects(), 1)
 }
 
@@ -223,7 +223,7 @@ func shipsOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 	c := fakePeer(m, ServerID)
 	m.repl.replicating = true
 	require.NoError(t, m.enter(c, 5, false))
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
 	return m, ships, c
 }
 

@@ -64,7 +64,7 @@ func TestWithCodec(t *testing.T) {
 			main := m.Node("/root/Main", Method{Name: "take", Mode: mode.AnyPeer})
 			var got gdvar.Object
 			Handle1(main, "take", func(_ *Call, o gdvar.Object) error { got = o; return nil })
-			err := m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, arg), reliably)
+			err := m.route(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, arg), reliably)
 			if tt.want != nil {
 				assert.ErrorIs(t, err, tt.want)
 				return

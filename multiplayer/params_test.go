@@ -143,7 +143,7 @@ func TestCheckArgs(t *testing.T) {
 		ran := false
 		n.Handle(tc.method, func(c *Call, args ...any) { ran, got = true, args })
 		c := fakeConn(m)
-		err := m.handle(c, callPacket(t, n.byName(tc.method).id, tc.args...), reliably)
+		err := m.route(c, callPacket(t, n.byName(tc.method).id, tc.args...), reliably)
 		if tc.err == "" {
 			require.NoError(t, err, "%s%v", tc.method, tc.args)
 			assert.True(t, ran, "%s%v", tc.method, tc.args)
@@ -172,7 +172,7 @@ func TestCheckArgsHandleArgError(t *testing.T) {
 		assert.NoError(t, c.Decode(0, &s), "the arguments as they came")
 		assert.Equal(t, "x", s)
 	})
-	require.NoError(t, m.handle(fakeConn(m), callPacket(t, n.byName("count").id, "x"), reliably))
+	require.NoError(t, m.route(fakeConn(m), callPacket(t, n.byName("count").id, "x"), reliably))
 	require.NotNil(t, got)
 	assert.ErrorIs(t, got, ErrArguments)
 }
@@ -269,7 +269,7 @@ func TestCheckArgsObjects(t *testing.T) {
 		n.Handle("f", func(*Call, ...any) {})
 		b, err := AppendArg(nil, nodes, codec)
 		require.NoError(t, err)
-		err = m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, b), reliably)
+		err = m.route(fakeConn(m), appendCall(nil, 0, "Main", 0, false, 1, b), reliably)
 		if objects {
 			assert.NoError(t, err)
 		} else {
@@ -361,7 +361,7 @@ func FuzzCheckedCall(f *testing.F) {
 		require.NoError(t, err)
 		ran := -1
 		n.Handle("f", func(c *Call, got ...any) { ran = c.NumArgs() })
-		err = m.handle(fakeConn(m), appendCall(nil, 0, "Main", 0, false, int(argc), args), reliably)
+		err = m.route(fakeConn(m), appendCall(nil, 0, "Main", 0, false, int(argc), args), reliably)
 		if err != nil {
 			assert.True(t, isPackageError(err), "%T: %v", err, err)
 			return

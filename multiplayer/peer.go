@@ -43,8 +43,9 @@ type transport interface {
 type upper interface {
 	// started starts a peer whose goroutine starts, before its packets.
 	started(c *conn)
-	// handle handles a packet of the peer's, as how says it travelled.
-	handle(c *conn, b []byte, how delivery) error
+	// route hands a packet of the peer's to the part it is for, as how
+	// says it travelled (router.go).
+	route(c *conn, b []byte, how delivery) error
 	// ended forgets a peer whose connection ended.
 	ended(c *conn)
 }
@@ -249,11 +250,11 @@ func (c *conn) started() {
 	c.greetSoon()
 }
 
-// handle handles a packet of the peer's, then greets it if it was
-// admitted meanwhile.
-func (c *conn) handle(b []byte, how delivery) {
+// deliver hands a packet of the peer's up, one at a time, then greets
+// the peer if it was admitted meanwhile.
+func (c *conn) deliver(b []byte, how delivery) {
 	c.calls.Lock()
-	err := c.m.up.handle(c, b, how)
+	err := c.m.up.route(c, b, how)
 	c.calls.Unlock()
 	if err != nil {
 		c.report(err)

@@ -260,7 +260,7 @@ func refusingSide(t *testing.T, server bool, errs *errorLog, opts ...Option) (*M
 		c = fakePeer(m, ServerID)
 		require.NoError(t, m.enter(c, 5, false))
 	}
-	require.NoError(t, m.handle(c, appendSimplify(nil, m.Lookup("Main").methods.checksum, mainCache, "Main"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, m.Lookup("Main").methods.checksum, mainCache, "Main"), reliably))
 	return m, c
 }
 
@@ -284,8 +284,8 @@ func TestRefusedPacketsAllocate(t *testing.T) {
 			t.Run(side.name+"/"+tc.name, func(t *testing.T) {
 				var errs errorLog
 				_, c := refusingSide(t, side.server, &errs, tc.opts...)
-				c.handle(tc.packet, reliably)
-				allocs := testing.AllocsPerRun(100, func() { c.handle(tc.packet, reliably) })
+				c.deliver(tc.packet, reliably)
+				allocs := testing.AllocsPerRun(100, func() { c.deliver(tc.packet, reliably) })
 				got := errs.get()
 				if tc.err == nil {
 					assert.Empty(t, got)
@@ -316,8 +316,8 @@ func TestRelayToFullQueueAllocates(t *testing.T) {
 	for m.SendBytes(slow.id, make([]byte, 1000)) == nil {
 	}
 	relay := append(appendSys(nil, sysRelay, slow.id), cmdRaw, 0)
-	sender.handle(relay, reliably)
-	allocs := testing.AllocsPerRun(100, func() { sender.handle(relay, reliably) })
+	sender.deliver(relay, reliably)
+	allocs := testing.AllocsPerRun(100, func() { sender.deliver(relay, reliably) })
 	got := errs.get()
 	if assert.Equal(t, 1, len(got), "the first reported, the others counted") {
 		assert.ErrorIs(t, got[0], ErrQueueFull)

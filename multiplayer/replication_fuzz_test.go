@@ -99,7 +99,7 @@ func FuzzReplicationClient(f *testing.F) {
 		m, players, c := replicaOfFake(t)
 		for _, p := range cut(in) {
 			checkDecoders(t, p)
-			if err := m.handle(c, p, reliably); err != nil && !isPackageError(err) {
+			if err := m.route(c, p, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("%T: %v", err, err)
 			}
 			dropQueued(c)
@@ -138,7 +138,7 @@ func FuzzReplicationServer(f *testing.F) {
 			t.Fatal(err)
 		}
 		other.SetAuthority(3)
-		if err := m.handle(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync"), reliably); err != nil {
+		if err := m.route(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync"), reliably); err != nil {
 			t.Fatal(err)
 		}
 		before := make([][]byte, len(other.values))
@@ -147,7 +147,7 @@ func FuzzReplicationServer(f *testing.F) {
 		}
 		for _, p := range cut(in) {
 			checkDecoders(t, p)
-			if err := m.handle(c, p, reliably); err != nil && !isPackageError(err) {
+			if err := m.route(c, p, reliably); err != nil && !isPackageError(err) {
 				t.Fatalf("%T: %v", err, err)
 			}
 			dropQueued(c)

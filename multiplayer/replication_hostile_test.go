@@ -41,8 +41,8 @@ func TestHostileReplication(t *testing.T) {
 	}
 	shipsClient, _, shipsServer := shipsOfFake(t)
 	shotsClient, _, shotsServer := shipsOfFake(t)
-	require.NoError(t, shotsClient.handle(shotsServer, ship(1), reliably))
-	require.NoError(t, shotsClient.handle(shotsServer, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
+	require.NoError(t, shotsClient.route(shotsServer, ship(1), reliably))
+	require.NoError(t, shotsClient.route(shotsServer, appendSimplify(nil, emptyChecksum, 2, "Main/Players/A/Weapon/Gun"), reliably))
 	shot := shot(t, 0)
 	floods := append([]replicationFlood{
 		{"distinct spawns, to a client", client, server, func(i uint32) []byte {
@@ -82,7 +82,7 @@ func refusedStates(t testing.TB) []replicationFlood {
 	other, err := m.repl.spawners[0].Spawn(testScene, strings.Repeat("n", 240), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	other.SetAuthority(3)
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/"+other.Name()+"/Sync"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 2, "Main/Players/"+other.Name()+"/Sync"), reliably))
 	client, _, server := replicaOfFake(t)
 	states := func(delta bool, netID uint32) func(uint32) []byte {
 		b := appendSyncHeader(nil, delta, 1)
@@ -108,7 +108,7 @@ func TestRefusedStatesCostOneError(t *testing.T) {
 	for _, r := range refusedStates(t) {
 		packet := r.packet(0)
 		var err error
-		allocs := testing.AllocsPerRun(10, func() { err = r.m.handle(r.c, packet, reliably) })
+		allocs := testing.AllocsPerRun(10, func() { err = r.m.route(r.c, packet, reliably) })
 		assert.True(t, isPackageError(err), "%s: %v", r.name, err)
 		assert.LessOrEqual(t, allocs, 8.0, "%s: %d bytes", r.name, len(packet))
 		t.Logf("%s: %.0f allocations: %v", r.name, allocs, err)
@@ -129,7 +129,7 @@ func TestSpawnFlood(t *testing.T) {
 		var refused int
 		alloc := hostile.Allocated(func() {
 			for _, p := range packets {
-				if client.handle(server, p, reliably) != nil {
+				if client.route(server, p, reliably) != nil {
 					refused++
 				}
 			}
@@ -249,7 +249,7 @@ func benchmarkFloods(b *testing.B, floods []benchFlood) {
 					b.StartTimer()
 					start := cputime.Process()
 					for _, p := range packets {
-						_ = m.handle(c, p, reliably)
+						_ = m.route(c, p, reliably)
 					}
 					cpu += cputime.Process() - start
 				}

@@ -256,7 +256,7 @@ func replicaOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 	c := fakePeer(m, ServerID)
 	m.repl.replicating = true
 	require.NoError(t, m.enter(c, 5, false))
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 1, "Main/Spawner"), reliably))
 	return m, sp, c
 }
 
@@ -285,7 +285,7 @@ func TestBadSpawns(t *testing.T) {
 		return appendSpawn(nil, p)
 	}
 	same := func(*spawnPacket) {}
-	require.NoError(t, m.handle(c, with(10, "P", same), reliably))
+	require.NoError(t, m.route(c, with(10, "P", same), reliably))
 	for _, tc := range []struct {
 		name   string
 		packet []byte
@@ -301,17 +301,17 @@ func TestBadSpawns(t *testing.T) {
 		{"a synchronizer's net id taken", with(20, "Q", func(p *spawnPacket) { p.syncIDs = binary.LittleEndian.AppendUint32(nil, 11) }), ErrNotAllowed},
 		{"a despawn of a net id never spawned", appendDespawn(nil, 99), ErrNotAllowed},
 	} {
-		assert.ErrorIs(t, m.handle(c, tc.packet, reliably), tc.err, tc.name)
+		assert.ErrorIs(t, m.route(c, tc.packet, reliably), tc.err, tc.name)
 	}
-	assert.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: 77, values: []byte{1, 0, 0, 0}}), reliably))
-	require.NoError(t, m.handle(c, with(20, "Q", same), reliably))
+	assert.NoError(t, m.route(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: 77, values: []byte{1, 0, 0, 0}}), reliably))
+	require.NoError(t, m.route(c, with(20, "Q", same), reliably))
 	assert.Equal(t, 2, spawned)
 	objects := sp.Objects()
 	require.Len(t, objects, 2)
 	var color gdvar.Color
 	require.NoError(t, objects[1].Get(propColor, &color))
 	assert.Equal(t, gdvar.Color{G: 1}, color)
-	require.NoError(t, m.handle(c, appendDespawn(nil, 10), reliably))
+	require.NoError(t, m.route(c, appendDespawn(nil, 10), reliably))
 	assert.Len(t, sp.Objects(), 1)
 }
 
@@ -335,7 +335,7 @@ func serverOfFake(t testing.TB) (*Multiplayer, *conn, uint32) {
 	o, err := sp.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
 	o.SetAuthority(2)
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync"), reliably))
 	return m, c, pathNetID | 1
 }
 
@@ -556,7 +556,7 @@ func TestReplicationMemoryPerPeer(t *testing.T) {
 		o, err := players.Spawn(testScene, name(id), map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		require.NoError(t, err)
 		o.SetAuthority(id)
-		require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/"+name(id)+"/Sync"), reliably))
+		require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, 1, "Main/Players/"+name(id)+"/Sync"), reliably))
 		m.mu.Lock()
 		for _, other := range m.conns { // what was sent is the transport's
 			dropQueued(other)
@@ -581,10 +581,10 @@ func TestRespawnForever(t *testing.T) {
 		o, err := players.Spawn(testScene, "2", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 		require.NoError(t, err)
 		o.SetAuthority(2)
-		require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, i+1, "Main/Players/2/Sync"), reliably), "respawn %d", i)
+		require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, i+1, "Main/Players/2/Sync"), reliably), "respawn %d", i)
 		pos, err := AppendArg(nil, gdvar.Vector2{X: float64(i)}, nil)
 		require.NoError(t, err)
-		require.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 1), values: pos}), reliably))
+		require.NoError(t, m.route(c, appendSyncState(appendSyncHeader(nil, false, 1), false, syncState{netID: pathNetID | (i + 1), values: pos}), reliably))
 		var got gdvar.Vector2
 		require.NoError(t, o.Get(propPos, &got))
 		require.Equal(t, float64(i), got.X)
@@ -613,7 +613,7 @@ func TestHeldPathsForgotten(t *testing.T) {
 			require.NoError(t, err)
 			o.SetAuthority(2)
 			path := appendSimplify(nil, emptyChecksum, 1, "Main/Players/2/Sync")
-			require.NoError(t, m.handle(owner, append(appendSys(nil, sysRelay, 3), path...), reliably))
+			require.NoError(t, m.route(owner, append(appendSys(nil, sysRelay, 3), path...), reliably))
 			held := func() int {
 				m.repl.mu.Lock()
 				defer m.repl.mu.Unlock()
@@ -730,7 +730,7 @@ func TestHeldPathsBounded(t *testing.T) {
 			inner = append(inner, make([]byte, DefaultMaxPacket-sysSize-len(inner))...) // after the NUL: ignored
 			pkt := append(appendSys(nil, sysRelay, 0), inner...)
 			sent += len(pkt)
-			_ = m.handle(bad, pkt, reliably)
+			_ = m.route(bad, pkt, reliably)
 			for _, c := range conns {
 				drain(c)
 			}
@@ -770,7 +770,7 @@ func BenchmarkDespawn(b *testing.B) {
 				m, sp, c := replicaOfFake(b)
 				sp.taken = n // past DefaultSpawnLimit, as a game's Limit
 				for _, p := range pkts {
-					if err := m.handle(c, p, reliably); err != nil {
+					if err := m.route(c, p, reliably); err != nil {
 						b.Fatal(err)
 					}
 					dropQueued(c)
@@ -799,7 +799,7 @@ func TestOnSyncSetWhileSyncing(t *testing.T) {
 		}
 	}()
 	for i := range 1000 {
-		require.NoError(t, m.handle(c, appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: pos}), reliably))
+		require.NoError(t, m.route(c, appendSyncState(appendSyncHeader(nil, false, uint16(i+1)), false, syncState{netID: mine, values: pos}), reliably))
 	}
 	<-done
 	assert.Equal(t, int64(1000), calls.Load(), "each sync handled")
@@ -837,7 +837,7 @@ func TestCacheForgetsTheDead(t *testing.T) {
 			require.NoError(t, err)
 			objs = append(objs, o)
 			for _, path := range []string{"Main/Players/" + name, "Main/Players/" + name + "/Sync"} {
-				require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, id, path), reliably), "wave %d, %s", wave, path)
+				require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, id, path), reliably), "wave %d, %s", wave, path)
 				id++
 			}
 		}
@@ -853,7 +853,7 @@ func TestCacheForgetsTheDead(t *testing.T) {
 	// anew is taken once the sweep has made room.
 	o, err := players.Spawn(testScene, "Late", map[string]any{propPos: gdvar.Vector2{}, propColor: gdvar.Color{}})
 	require.NoError(t, err)
-	require.NoError(t, m.handle(c, appendSimplify(nil, emptyChecksum, id, "Main/Players/Late/Sync"), reliably))
+	require.NoError(t, m.route(c, appendSimplify(nil, emptyChecksum, id, "Main/Players/Late/Sync"), reliably))
 	m.rpc.mu.Lock()
 	assert.LessOrEqual(t, len(m.rpc.recv[2].ids), len(m.rpc.nodes)+maxCached)
 	m.rpc.mu.Unlock()

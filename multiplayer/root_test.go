@@ -30,9 +30,9 @@ func TestWithRoot(t *testing.T) {
 	c := fakePeer(server, 2)
 	server.conns[2], server.id = c, ServerID
 	admitFake(server, c)
-	require.NoError(t, server.handle(c, appendCall(nil, 0, "Board", 0, true, 0, nil), reliably), "the path as the branch's peers send it")
+	require.NoError(t, server.route(c, appendCall(nil, 0, "Board", 0, true, 0, nil), reliably), "the path as the branch's peers send it")
 	assert.Equal(t, PeerID(2), <-played)
-	assert.ErrorIs(t, server.handle(c, appendCall(nil, 0, "Main/Lobby/Board", 0, true, 0, nil), reliably), ErrUnknownNode, "a path from /root")
+	assert.ErrorIs(t, server.route(c, appendCall(nil, 0, "Main/Lobby/Board", 0, true, 0, nil), reliably), ErrUnknownNode, "a path from /root")
 
 	// A Go client of the same branch calls it, over a connection.
 	live := MustNew(WithRoot(root))

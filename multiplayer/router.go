@@ -14,12 +14,12 @@ import (
 // packet costs no error of its own.
 var errEmptyPacket = malformed("an empty packet")
 
-// handle processes a packet that arrived on c, as how says it travelled.
-func (m *Multiplayer) handle(c *conn, b []byte, how delivery) error {
+// route processes a packet that arrived on c, as how says it travelled.
+func (m *Multiplayer) route(c *conn, b []byte, how delivery) error {
 	if len(b) == 0 {
 		return c.errs.refuse(ErrMalformed, func() error { return errEmptyPacket })
 	}
-	if took, admit, err := m.auth.handle(c, b); took {
+	if took, admit, err := m.auth.take(c, b); took {
 		if admit {
 			m.admit(c) // greeted once this packet is handled
 		}

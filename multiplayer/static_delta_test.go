@@ -24,7 +24,7 @@ func deltaMasks(t *testing.T, m *Multiplayer, c *conn) []uint64 {
 			case p[0]&cmdMask == cmdSimplifyPath:
 				_, id, _, err := parseSimplify(nil, p)
 				require.NoError(t, err)
-				require.NoError(t, m.handle(c, appendConfirm(nil, true, id), reliably))
+				require.NoError(t, m.route(c, appendConfirm(nil, true, id), reliably))
 			case p[0] == cmdSync|deltaFlag:
 				r, err := readSync(nil, p)
 				require.NoError(t, err)

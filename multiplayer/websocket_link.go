@@ -363,7 +363,7 @@ func (l *wsLink) read() {
 			l.sock.drain()
 			return
 		}
-		c.handle(buf, reliably)
+		c.deliver(buf, reliably)
 		l.handled()
 		l.hear() // once: busy since its frame began, the peer was not silent
 		l.busy.Store(false)
