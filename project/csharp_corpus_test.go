@@ -55,7 +55,7 @@ func TestCSharpCorpus(t *testing.T) {
 			require.NoError(t, err)
 			src, err := os.ReadFile(name)
 			require.NoError(t, err)
-			_, err = parseCSharpFile(src, res, DefaultLimits())
+			_, err = parseCSharp(src, res, DefaultLimits())
 			require.NoError(t, err, "%s: %s", dir, res)
 			if _, err := p.Script(res); err != nil {
 				assert.ErrorContains(t, err, "the file declares no class", "%s: %s", dir, res)

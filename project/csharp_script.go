@@ -2,9 +2,8 @@ package project
 
 import (
 	"fmt"
-	"path"
-	"slices"
-	"strings"
+
+	"github.com/gdvar/gdvar/project/internal/csharp"
 )
 
 // CSharpClass is the C# class of a script read from a .cs file.
@@ -23,7 +22,7 @@ type CSharpClass struct {
 	// the order their members are listed: by path.
 	Files []string
 
-	parts []*csType
+	class *csharp.Class
 }
 
 // ParseCSharp reads the declarations of a C# script as Godot's C# source
@@ -41,119 +40,140 @@ type CSharpClass struct {
 // read (ScriptError.Unsupported); or ErrTooLarge.
 func ParseCSharp(src []byte, path string, opts ...Option) (*Script, error) {
 	limits := options(opts).limits
-	f, err := parseCSharpFile(src, path, limits)
+	f, err := parseCSharp(src, path, limits)
 	if err != nil {
 		return nil, err
 	}
-	s := newCSScope(limits.MaxDepth, engineNames())
-	s.add(f)
-	g, serr := scriptClass(f)
-	if serr != nil {
-		return nil, serr
+	s := csharp.NewScope(limits.MaxDepth, engineNames().csharp())
+	s.Add(f)
+	g, fault := f.ScriptClass()
+	if fault != nil {
+		return nil, scriptError(fault)
 	}
-	sc := s.makeScript(g.sortedParts(), path)
+	sc := makeScript(s, g.Class(path), path)
 	if sc.Class.fault != nil {
 		return nil, sc.Class.fault
 	}
 	return sc, nil
 }
 
-// scriptClass returns the type of a file's script class, the file in a
-// csScope: the class, not nested in another type, named after the file
-// (ScriptPathAttributeGenerator); or the engine's reason to make no
-// script of it.
-func scriptClass(f *csFile) (*csType, *ScriptError) {
-	stem := strings.TrimSuffix(path.Base(f.path), path.Ext(f.path))
-	var found *csType
-	for t := range f.types.all() {
-		if t.outer != nil || t.name != stem || t.kind != csClassKind || t.group == found {
-			continue
-		}
-		if found != nil {
-			return nil, &ScriptError{Path: f.path, Line: int(t.line), Message: fmt.Sprintf("GD0003: Found multiple classes with the name '%s' in the same script file", Shown(stem))}
-		}
-		found = t.group
+// parseCSharp reads the declarations of a C# file. Its errors are
+// *ScriptErrors, or ErrTooLarge.
+func parseCSharp(src []byte, path string, limits Limits) (*csharp.File, error) {
+	if int64(len(src)) > limits.MaxFileBytes {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
 	}
-	if found == nil {
-		return nil, &ScriptError{Path: f.path, Message: fmt.Sprintf("Cannot instantiate C# script because the associated class could not be found: the file declares no class %s (a script's class is the one named after its file exactly; it's case-sensitive).", Shown(stem))}
+	f, fault := csharp.Parse(src, path, limits.MaxDepth)
+	if fault != nil {
+		return nil, scriptError(fault)
 	}
-	return found, nil
+	return f, nil
 }
 
-// scriptPath returns the path of the script of a class whose parts are
-// given: the file named after it that declares it, or its first part's.
-func scriptPath(parts []*csType) string {
-	for _, t := range parts {
-		if t.outer == nil && strings.TrimSuffix(path.Base(t.file.path), ".cs") == t.name {
-			return t.file.path
-		}
+// scriptError is a C# reader's fault as a script's error, or nil.
+func scriptError(f *csharp.Fault) *ScriptError {
+	if f == nil {
+		return nil
 	}
-	return parts[0].file.path
+	e := &ScriptError{Path: f.Path, Line: f.Line, Message: f.Message, Unsupported: f.Unsupported}
+	if f.Bound {
+		e.Err = ErrTooDeep
+	}
+	return e
 }
 
-// makeScript makes the Script of a class from its parts, in order:
-// their attributes, base, [Rpc] methods, and [Export] members in the
-// order of their files' paths and lines, as ScriptPropertiesGenerator
-// lists them, each with the Variant type it holds. The first error of
-// its parts, or of an exported type that does not marshal (GD0102), or
-// GD0402 is its fault.
-func (s *csScope) makeScript(parts []*csType, at string) *Script {
-	first := parts[0]
-	sc := &Script{Path: at}
-	cc := &CSharpClass{Namespace: first.namespace, Name: first.name, parts: parts}
-	sc.CSharp = cc
+// csharp returns the engine's classes as the C# reader takes them.
+func (e engineClasses) csharp() csharp.Engine {
+	return csharp.Engine{Version: e.version, Classes: e.classes, Singletons: e.singletons}
+}
+
+// makeScript makes the Script at path at of a class of the scope s: its
+// attributes, base, [Rpc] methods, and [Export] members in the order
+// the class lists them, each with the Variant type it holds. The first
+// fault of its parts, or of an exported type that does not marshal
+// (GD0102), or GD0402, in that order, is its fault.
+func makeScript(s *csharp.Scope, cls *csharp.Class, at string) *Script {
+	sc := &Script{Path: at, Tool: cls.Tool}
+	sc.CSharp = &CSharpClass{Namespace: cls.Namespace, Name: cls.Name, Global: cls.Global, Partial: cls.Partial, Files: cls.Files, class: cls}
 	c := &sc.Class
-	c.csharp = true
-	methods, exports := 0, 0
-	for _, t := range parts {
-		methods += t.methods().len()
-		exports += t.exports().len()
+	c.csharp, c.Abstract, c.Line = true, cls.Abstract, cls.Line
+	if cls.Base != nil {
+		c.Extends = Extends{Names: cls.Base, Line: cls.BaseLine}
 	}
-	c.Methods = make([]Method, 0, methods)
-	c.Properties = make([]Property, 0, exports)
-	var typ *csTypeRef // the last export's type and what it maps to: declarators share one
+	c.Methods = make([]Method, 0, cls.Methods)
+	c.Properties = make([]Property, 0, cls.Exports)
+	rpcs := make([]RPC, 0, cls.Methods) // the methods' [Rpc]s, made at once
+	var typ *csharp.TypeRef             // the last export's type and what it maps to: declarators share one
 	var mapped Type
 	var ok bool
-	for _, t := range parts { // by path, and in a file in order: by line
-		if c.Line == 0 && t.file.path == at {
-			c.Line = int(t.line)
-		}
-		if !slices.Contains(cc.Files, t.file.path) {
-			cc.Files = append(cc.Files, t.file.path)
-		}
-		sc.Tool = sc.Tool || t.tool
-		cc.Global = cc.Global || t.global
-		cc.Partial = cc.Partial || t.partial
-		c.Abstract = c.Abstract || t.abstract
-		if len(t.bases) > 0 && c.Extends.Line == 0 {
-			c.Extends = Extends{Names: partNames(t.bases[0].parts), Line: int(t.baseLine)}
-		}
+	for _, t := range cls.Parts {
 		if c.fault == nil {
-			c.fault = t.fault
+			c.fault = scriptError(t.Fault)
 		}
-		for m := range t.methods().all() {
-			c.Methods = append(c.Methods, Method{Name: m.name, RPC: m.rpc, Line: int(m.line),
-				AsksSender: m.asksSender, AsksServer: m.asksServer, cs: &csSig{s, t, m.params}})
+		for m := range t.Methods() {
+			rpcs = append(rpcs, RPC{Mode: m.RPC.Mode, CallLocal: m.RPC.CallLocal, Transfer: m.RPC.Transfer, Channel: int64(m.RPC.Channel),
+				given: givenCallLocal | givenTransfer | givenChannel | csharpRPC})
+			c.Methods = append(c.Methods, Method{Name: m.Name, RPC: &rpcs[len(rpcs)-1], Line: int(m.Line),
+				AsksSender: m.AsksSender, AsksServer: m.AsksServer, cs: &csSig{s, t, m}})
 		}
-		for e := range t.exports().all() {
-			if e.typ != typ {
-				typ = e.typ
-				mapped, ok = s.variantType(*typ, t)
+		for e := range t.Exports() {
+			if e.Type != typ {
+				typ = e.Type
+				mapped, ok = variantType(s, *typ, t)
 			}
 			if !ok {
 				if c.fault == nil {
-					c.fault = exportFault(t, e.name, int(e.line), "GD0102")
+					c.fault = scriptError(t.ExportFault(e))
 				}
 				continue
 			}
-			c.Properties = append(c.Properties, Property{Name: e.name, Type: mapped, Export: true, Line: int(e.line)})
+			c.Properties = append(c.Properties, Property{Name: e.Name, Type: mapped, Export: true, Line: int(e.Line)})
 		}
 	}
-	if c.Line == 0 {
-		c.Line = int(first.line)
-	}
-	if cc.Global && first.arity > 0 && c.fault == nil {
-		c.fault = &ScriptError{Path: first.file.path, Line: int(first.line), Message: fmt.Sprintf("GD0402: The class '%s' must not be generic", first.display())}
+	if c.fault == nil {
+		c.fault = scriptError(cls.GenericFault())
 	}
 	return sc
+}
+
+// variantType is the Type of the Variant a C# type written in the
+// declaration from holds (csharp.Scope.VariantType), its element types'
+// with it; false where the generators do not marshal it, or one of them.
+func variantType(s *csharp.Scope, t csharp.TypeRef, from *csharp.Type) (Type, bool) {
+	name, elems, ok := s.VariantType(t, from)
+	if !ok {
+		return Type{}, false
+	}
+	out := Type{Name: name}
+	for _, e := range elems {
+		et, ok := variantType(s, e, from)
+		if !ok {
+			return Type{}, false
+		}
+		out.Elem = append(out.Elem, et)
+	}
+	return out, true
+}
+
+// csSig is what reading a C# method's parameters again takes: the
+// method, the declaration of its class that holds it, whose file has the
+// source and whose names its types are looked up from, and the scope of
+// its project.
+type csSig struct {
+	scope *csharp.Scope
+	t     *csharp.Type
+	m     *csharp.Method
+}
+
+// read reads a C# method's parameters again, giving each with the
+// Variant type its argument is marshalled as (variantType); a type the
+// generators do not marshal is left untyped.
+func (sig *csSig) read(yield func(Param) bool) {
+	sig.scope.Params(sig.t, sig.m, func(name string, typ csharp.TypeRef, def bool) bool {
+		par := Param{Name: name, Default: def}
+		if t, ok := variantType(sig.scope, typ, sig.t); ok {
+			par.Type = t
+		}
+		return yield(par)
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // ScriptError is a reason the engine refuses to load a script, with the
@@ -49,9 +51,9 @@ func (e *ScriptError) Error() string {
 		where += ":" + strconv.Itoa(e.Line)
 	}
 	if e.Unsupported {
-		return where + ": not read: " + clip(msg, maxMessage)
+		return where + ": not read: " + source.Clip(msg, maxMessage)
 	}
-	return where + ": " + clip(msg, maxMessage)
+	return where + ": " + source.Clip(msg, maxMessage)
 }
 
 // maxMessage is the most bytes of a message an error keeps: the engine's
@@ -99,7 +101,7 @@ func (e *SceneError) Error() string {
 	if e.Node != "" {
 		b.WriteString("node " + Shown(e.Node) + ": ")
 	}
-	b.WriteString(clip(e.Err.Error(), maxMessage))
+	b.WriteString(source.Clip(e.Err.Error(), maxMessage))
 	return b.String()
 }
 

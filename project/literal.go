@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // str reads a string literal: prefix is 'r' (raw), '&' (StringName), '^'
@@ -198,7 +200,7 @@ func (t *tokenizer) number(line int) token {
 		}
 	}
 	text := strings.ReplaceAll(t.src[start:t.pos], "_", "")
-	if t.pos < len(t.src) && identStart(rune(t.src[t.pos])) {
+	if t.pos < len(t.src) && source.IdentStart(rune(t.src[t.pos])) {
 		t.fail("Invalid numeric notation.")
 		return token{kind: tkEOF, line: line}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // parser reads the declarations of a GDScript source as the engine's
@@ -93,7 +95,7 @@ func parseScript(src []byte, path string, limits Limits) (*Script, error) {
 	if !utf8.Valid(src) {
 		return nil, &ScriptError{Path: path, Line: 1, Message: "Script '" + path + "' contains invalid unicode (UTF-8), so it was not loaded."}
 	}
-	text := source(src)
+	text := source.Text(src)
 	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text, maxDepth: limits.MaxDepth}}
 	p.script.Line = 1
 	p.advance()
@@ -127,7 +129,7 @@ func globalClass(src []byte, limits Limits) (name, base string) {
 	if !utf8.Valid(src) {
 		return "", ""
 	}
-	p := &parser{t: newTokenizer(source(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
+	p := &parser{t: newTokenizer(source.Text(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
 	p.advance()
 	p.program()
 	ext := p.script.Extends

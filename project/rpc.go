@@ -29,6 +29,10 @@ const (
 	givenCallLocal rpcKeys = 1 << iota
 	givenTransfer
 	givenChannel
+	// csharpRPC marks an RPC read from a C# [Rpc]: the engine keeps every
+	// key of its config, and its method's name as a String
+	// (ScriptManagerBridge.UpdateScriptClassInfo).
+	csharpRPC rpcKeys = 1 << 7
 )
 
 // Config returns the Dictionary the engine keeps for the annotation

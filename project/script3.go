@@ -9,6 +9,8 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/resource"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // A Godot 3 project (project.godot's config_version below 5) has scripts
@@ -348,7 +350,7 @@ func cutWord(s string) (word, rest string) {
 	end := 0
 	for end < len(s) {
 		r, n := utf8.DecodeRuneInString(s[end:])
-		if !identContinue(r) {
+		if !source.IdentContinue(r) {
 			break
 		}
 		end += n
@@ -360,7 +362,7 @@ func cutWord(s string) (word, rest string) {
 func isIdent(s string) bool {
 	w, rest := cutWord(s)
 	r, _ := utf8.DecodeRuneInString(w)
-	return w != "" && rest == "" && identStart(r)
+	return w != "" && rest == "" && source.IdentStart(r)
 }
 
 // closing is the index of the bracket that closes s's first one, outside

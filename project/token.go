@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // tokenKind is the kind of a GDScript token.
@@ -59,14 +61,10 @@ type tokenizer struct {
 // default setting.
 const tabSize = 4
 
-// newTokenizer reads src, which has no byte order mark (see source).
+// newTokenizer reads src, which has no byte order mark (see source.Text).
 func newTokenizer(src string, maxDepth int) *tokenizer {
 	return &tokenizer{src: src, line: 1, maxDepth: maxDepth, indents: []int{0}, lineStart: true, newlineOut: true}
 }
-
-// source returns a script's text without the byte order mark the engine
-// accepts before it.
-func source(src []byte) string { return strings.TrimPrefix(string(src), "\uFEFF") }
 
 // tokenizerAt reads the source from an expression within it (see span).
 func tokenizerAt(src string, at span, maxDepth int) *tokenizer {
@@ -336,6 +334,6 @@ func (t *tokenizer) operator(line int) token {
 // identifier reads an identifier at the current position, or returns "".
 func (t *tokenizer) identifier() string {
 	start := t.pos
-	t.pos = identEnd(t.src, start)
+	t.pos = source.IdentEnd(t.src, start)
 	return t.src[start:t.pos]
 }

@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 
 // csTokens lexes src, each token as kind:text (strings and characters by
 // kind alone), with the line of the last.
-func csTokens(src string) ([]string, int, *ScriptError) {
+func csTokens(src string) ([]string, int, *Fault) {
 	l := newCSLexer(src, 8)
 	var out []string
 	line := 0
@@ -106,7 +106,7 @@ func TestCSharpLexerDepth(t *testing.T) {
 	src := strings.Repeat(`$"{`, 9) + "a" + strings.Repeat(`}"`, 9)
 	_, _, err := csTokens(src)
 	require.NotNil(t, err)
-	assert.ErrorIs(t, err, ErrTooDeep)
+	assert.True(t, err.Bound, err.Message)
 	ok := strings.Repeat(`$"{`, 8) + "a" + strings.Repeat(`}"`, 8)
 	got, _, err := csTokens(ok)
 	require.Nil(t, err)

@@ -1,8 +1,10 @@
-package project
+package csharp
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // csParser reads the declarations of a C# source: using directives,
@@ -15,24 +17,26 @@ type csParser struct {
 	tok    csToken
 	ahead  csToken
 	peeked bool
-	limits Limits
-	nest   int // namespaces, types, type arguments and values within one another
-	file   *csFile
-	ns     string // the namespace being read
+	// maxDepth bounds the nesting: namespaces, types, type arguments
+	// and values within one another (nest), names' parts, arrays' ranks,
+	// type parameters and using directives.
+	maxDepth int
+	nest     int
+	file     *File
+	ns       string // the namespace being read
 	// asking says a body whose names are looked at is being read, and
 	// asked what they ask (Method.AsksSender).
 	asking bool
 	asked  [2]bool
 }
 
-// parseCSharpFile reads the declarations of a C# file. Its errors are
-// *ScriptErrors, or ErrTooLarge.
-func parseCSharpFile(src []byte, path string, limits Limits) (*csFile, error) {
-	if int64(len(src)) > limits.MaxFileBytes {
-		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
-	}
-	text := source(src)
-	p := &csParser{l: newCSLexer(text, limits.MaxDepth), limits: limits, file: &csFile{path: path, src: text}}
+// Parse reads the declarations of a C# file, path naming it in faults,
+// nesting at most maxDepth deep. It stops at the first error of syntax,
+// its fault; the faults of declarations the generators or the compiler
+// refuse are the types' (Type.Fault).
+func Parse(src []byte, path string, maxDepth int) (*File, *Fault) {
+	text := source.Text(src)
+	p := &csParser{l: newCSLexer(text, maxDepth), maxDepth: maxDepth, file: &File{path: path, src: text}}
 	p.advance()
 	p.body(nil)
 	if err := p.l.err; err != nil {
@@ -82,9 +86,9 @@ func (p *csParser) expect(s string) bool {
 	return true
 }
 
-// enter counts one more level of nesting, or fails past Limits.MaxDepth.
+// enter counts one more level of nesting, or fails past maxDepth.
 func (p *csParser) enter() bool {
-	if p.nest++; p.nest > p.limits.MaxDepth {
+	if p.nest++; p.nest > p.maxDepth {
 		p.l.failBound("Declarations nested too deep.")
 		return false
 	}
@@ -104,14 +108,14 @@ func csTokenName(t csToken) string {
 	case csChar:
 		return "a character"
 	case csNumber:
-		return "number " + quoteCS(Shown(t.text))
+		return "number " + quoteCS(source.Shown(t.text))
 	}
-	return quoteCS(Shown(t.text))
+	return quoteCS(source.Shown(t.text))
 }
 
 // body reads the members of a compilation unit or namespace block (outer
 // nil) or of a type, to its closing brace, which it leaves, or the end.
-func (p *csParser) body(outer *csType) {
+func (p *csParser) body(outer *Type) {
 	for !p.failed() {
 		switch {
 		case p.tok.kind == csEOF || p.isPunct("}"):
@@ -141,8 +145,8 @@ func (p *csParser) body(outer *csType) {
 
 // using reads a using directive: using N; using static T; using A = T;
 func (p *csParser) using() {
-	if len(p.file.usings)+len(p.file.statics)+len(p.file.aliases) == p.limits.MaxDepth {
-		p.l.failBound(fmt.Sprintf("More than %d using directives.", p.limits.MaxDepth))
+	if len(p.file.usings)+len(p.file.statics)+len(p.file.aliases) == p.maxDepth {
+		p.l.failBound(fmt.Sprintf("More than %d using directives.", p.maxDepth))
 		return
 	}
 	p.advance()
@@ -157,7 +161,7 @@ func (p *csParser) using() {
 		p.advance()
 		t := p.typeRef()
 		if p.file.aliases == nil {
-			p.file.aliases = map[string]csTypeRef{}
+			p.file.aliases = map[string]TypeRef{}
 		}
 		p.file.aliases[alias] = t
 	default:
@@ -235,7 +239,7 @@ func (p *csParser) modifiers() modifiers {
 // member reads a member of a namespace or type: a type, a method, a
 // property, a field, or a member whose kind the reader passes (an event,
 // a constant, an operator, a constructor).
-func (p *csParser) member(outer *csType, attrs []csAttr) {
+func (p *csParser) member(outer *Type, attrs []csAttr) {
 	mods := p.modifiers()
 	line := p.tok.line
 	switch {
@@ -327,9 +331,9 @@ func (p *csParser) member(outer *csType, attrs []csAttr) {
 
 // typeDecl reads a type: class, struct, interface, record or enum, its
 // name, type parameters, bases and members.
-func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
+func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
 	keyword, line := p.tok.text, p.tok.line
-	t := &csType{file: p.file, kind: csTypeKinds[keyword], namespace: p.ns, outer: outer, line: int32(line),
+	t := &Type{file: p.file, kind: csTypeKinds[keyword], namespace: p.ns, outer: outer, line: int32(line),
 		partial: mods.partial, abstract: mods.abstract}
 	p.advance()
 	if keyword == "record" && (p.isWord("class") || p.isWord("struct")) {
@@ -393,7 +397,7 @@ func (p *csParser) typeDecl(outer *csType, attrs []csAttr, mods modifiers) {
 	p.advance()
 	p.body(t)
 	if !p.failed() && !p.isPunct("}") {
-		p.fail(line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(Shown(t.name))))
+		p.fail(line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(source.Shown(t.name))))
 		return
 	}
 	p.advance()
@@ -413,7 +417,7 @@ func (p *csParser) typeParameters() int {
 		case p.isPunct(">"):
 			depth--
 		case p.isPunct(",") && depth == 1:
-			if n++; n > p.limits.MaxDepth {
+			if n++; n > p.maxDepth {
 				p.l.failBound("Too many type parameters.")
 				return n
 			}
@@ -427,8 +431,8 @@ func (p *csParser) typeParameters() int {
 }
 
 // setFault records the first error of a type.
-func (p *csParser) setFault(t *csType, line int, msg string) {
-	if t.fault == nil {
-		t.fault = &ScriptError{Path: p.file.path, Line: line, Message: msg}
+func (p *csParser) setFault(t *Type, line int, msg string) {
+	if t.Fault == nil {
+		t.Fault = &Fault{Path: p.file.path, Line: line, Message: msg}
 	}
 }

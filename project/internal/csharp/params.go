@@ -1,20 +1,11 @@
-package project
+package csharp
 
 // csParamList is where a method's parameter list starts in its file:
 // after its "(", with the lexer's #if groups open there (after the
 // token past it, where the reader looked ahead), to read it again as it
-// was read (csSig.read).
+// was read (Scope.Params).
 type csParamList struct {
 	at, line, ifs int32
-}
-
-// csSig is what reading a C# method's parameters again takes: the type
-// part that declares it, whose file has the source and whose names its
-// types are looked up from, and the scope of its project.
-type csSig struct {
-	scope *csScope
-	t     *csType
-	list  csParamList
 }
 
 // csParamModifiers are the modifiers a parameter may have.
@@ -22,7 +13,7 @@ var csParamModifiers = map[string]bool{"ref": true, "out": true, "in": true, "pa
 
 // methodParams reads a method's parameter list, from its "(" to past its
 // ")": an [Rpc] method's as the compiler reads it, keeping only where it
-// starts (its parameters are read again when asked for: csSig.read); any
+// starts (its parameters are read again when asked for: Scope.Params); any
 // other's skipped.
 func (p *csParser) methodParams(rpc bool) csParamList {
 	if !rpc {
@@ -38,7 +29,7 @@ func (p *csParser) methodParams(rpc bool) csParamList {
 // parameters reads parameters to past the ")" that ends them, giving
 // each to each when it is not nil: attributes and modifiers passed, the
 // type, the name, a default passed to the "," or ")" after it.
-func (p *csParser) parameters(each func(name string, typ csTypeRef, def bool) bool) {
+func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool) {
 	line := p.tok.line
 	for !p.failed() && !p.isPunct(")") {
 		for p.isPunct("[") {
@@ -100,27 +91,22 @@ func (p *csParser) asks() {
 	}
 }
 
-// read reads a C# method's parameters again, giving each with the
-// Variant type its argument is marshalled as (csScope.variantType);
-// a type the generators do not marshal is left untyped.
-func (sig *csSig) read(yield func(Param) bool) {
-	f := sig.t.file
-	at := int(sig.list.at)
+// Params reads again the parameters of m, an [Rpc] method of the
+// declaration t, giving each to each: its name, its type as written
+// (its Variant type is VariantType's, from t), and whether it has a
+// default; each returns false to stop.
+func (s *Scope) Params(t *Type, m *Method, each func(name string, typ TypeRef, def bool) bool) {
+	f, list := t.file, m.params
+	at := int(list.at)
 	for at < len(f.src) && (f.src[at] == ' ' || f.src[at] == '\t') {
 		at++
 	}
 	if at < len(f.src) && f.src[at] == ')' { // none: no reader made
 		return
 	}
-	l := newCSLexer(f.src, sig.scope.maxDepth)
-	l.pos, l.line, l.ifs, l.lineStart = int(sig.list.at), int(sig.list.line), int(sig.list.ifs), false
-	q := &csParser{l: l, limits: Limits{MaxDepth: sig.scope.maxDepth}, file: f}
+	l := newCSLexer(f.src, s.maxDepth)
+	l.pos, l.line, l.ifs, l.lineStart = int(list.at), int(list.line), int(list.ifs), false
+	q := &csParser{l: l, maxDepth: s.maxDepth, file: f}
 	q.advance()
-	q.parameters(func(name string, typ csTypeRef, def bool) bool {
-		par := Param{Name: name, Default: def}
-		if t, ok := sig.scope.variantType(typ, sig.t); ok {
-			par.Type = t
-		}
-		return yield(par)
-	})
+	q.parameters(each)
 }

@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import "slices"
 
@@ -58,7 +58,7 @@ const (
 
 // classify says what the type a declaration of from names is, and its
 // name for that.
-func (s *csScope) classify(t csTypeRef, from *csType) (csClass, string) {
+func (s *Scope) classify(t TypeRef, from *Type) (csClass, string) {
 	parts := from.file.expand(t)
 	if len(parts) == 0 || t.pointer {
 		return csUnsupported, ""
@@ -123,7 +123,7 @@ func systemClass(name string) (csClass, string) {
 // System.Collections.Generic.Dictionary). Where the file imports neither,
 // a project's global using may: the generators marshal only Godot's, and
 // a project that builds exports no other, so it is taken as Godot's.
-func (s *csScope) godotCollection(name string, qualified, generic bool, f *csFile) bool {
+func (s *Scope) godotCollection(name string, qualified, generic bool, f *File) bool {
 	if qualified || slices.Contains(f.usings, "Godot.Collections") {
 		return true
 	}
@@ -149,59 +149,54 @@ func valueType(c csClass, name string) bool {
 	return false
 }
 
-// variantType returns the type a C# field or property of from holds, as
-// a GDScript declaration writes it, or false where the generators do not
-// marshal it (GD0102). A type the reader does not find is kept by its
-// name: a project that builds exports only types that marshal, so it is
-// an enum or a class of a package.
-func (s *csScope) variantType(t csTypeRef, from *csType) (Type, bool) {
+// VariantType returns the Variant type a C# field, property or
+// parameter of the declaration from holds, as a GDScript declaration
+// writes it (int, Vector2i, Array, Dictionary), and the type arguments
+// that are its element types (Godot.Collections.Array<T>'s one,
+// Dictionary<K, V>'s two), each a Variant type of its own; ok is false
+// where the generators do not marshal it (GD0102), or one of its element
+// types (see Type.ExportFault). A type the reader does not find is kept
+// by its name: a project that builds exports only types that marshal,
+// so it is an enum or a class of a package.
+func (s *Scope) VariantType(t TypeRef, from *Type) (name string, elem []TypeRef, ok bool) {
 	if len(t.ranks) > 0 {
 		elem := t
 		elem.ranks = nil
 		c, name := s.classify(elem, from)
 		switch {
 		case len(t.ranks) > 1 || t.ranks[0] != 1 || elem.nullable && valueType(c, name):
-			return Type{}, false
+			return "", nil, false
 		case c == csSystem || c == csGodot:
-			if packed := csPackedArrays[name]; packed != "" {
-				return Type{Name: packed}, true
-			}
-			return Type{}, false
+			packed := csPackedArrays[name]
+			return packed, nil, packed != ""
 		case c == csObject || c == csUnknown:
-			return Type{Name: "Array"}, true
+			return "Array", nil, true
 		}
-		return Type{}, false
+		return "", nil, false
 	}
 	if t.parts == nil { // a tuple
-		return Type{}, false
+		return "", nil, false
 	}
 	c, name := s.classify(t, from)
 	if t.nullable && valueType(c, name) {
-		return Type{}, false
+		return "", nil, false
 	}
 	switch c {
 	case csSystem:
-		return Type{Name: csSystemTypes[name]}, true
+		return csSystemTypes[name], nil, true
 	case csGodot:
-		return Type{Name: csGodotTypes[name]}, true
+		return csGodotTypes[name], nil, true
 	case csEnum:
-		return Type{Name: "int"}, true
+		return "int", nil, true
 	case csObject, csUnknown:
-		return Type{Name: name}, true
+		return name, nil, true
 	case csCollection:
-		out := Type{Name: name}
 		parts := from.file.expand(t)
-		for _, a := range parts[len(parts)-1].args {
-			e, ok := s.variantType(a, from)
-			if !ok {
-				return Type{}, false
-			}
-			out.Elem = append(out.Elem, e)
+		args := parts[len(parts)-1].args
+		if want := map[string]int{"Array": 1, "Dictionary": 2}[name]; len(args) != 0 && len(args) != want {
+			return "", nil, false
 		}
-		if len(out.Elem) != 0 && len(out.Elem) != map[string]int{"Array": 1, "Dictionary": 2}[name] {
-			return Type{}, false
-		}
-		return out, true
+		return name, args, true
 	}
-	return Type{}, false
+	return "", nil, false
 }

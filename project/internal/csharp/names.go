@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 
 // typeRef reads a type as written: a dotted name (global::, generic
 // arguments), a tuple, then ?, * and array ranks.
-func (p *csParser) typeRef() csTypeRef {
-	var t csTypeRef
+func (p *csParser) typeRef() TypeRef {
+	var t TypeRef
 	if !p.enter() {
 		return t
 	}
@@ -33,7 +33,7 @@ func (p *csParser) typeRef() csTypeRef {
 			if p.isPunct("<") {
 				part.args = p.typeArguments()
 			}
-			if len(t.parts) == p.limits.MaxDepth {
+			if len(t.parts) == p.maxDepth {
 				p.l.failBound("Name of too many parts.")
 				return t
 			}
@@ -51,7 +51,7 @@ func (p *csParser) typeRef() csTypeRef {
 		case p.isPunct("*"):
 			t.pointer = true
 		case p.isPunct("[") && p.peek().kind == csPunct && (p.peek().text == "]" || p.peek().text == ","):
-			if len(t.ranks) == p.limits.MaxDepth {
+			if len(t.ranks) == p.maxDepth {
 				p.l.failBound("Array of too many ranks.")
 				return t
 			}
@@ -74,16 +74,16 @@ func (p *csParser) typeRef() csTypeRef {
 
 // typeArguments reads <T, U> after a name: types, or nothing for an
 // unbound generic (typeof(List<>)).
-func (p *csParser) typeArguments() []csTypeRef {
+func (p *csParser) typeArguments() []TypeRef {
 	line := p.tok.line
 	p.advance()
-	var args []csTypeRef
+	var args []TypeRef
 	for !p.failed() && !p.isPunct(">") {
 		if p.isPunct(",") {
 			p.advance()
 			continue
 		}
-		if len(args) == p.limits.MaxDepth {
+		if len(args) == p.maxDepth {
 			p.l.failBound("Too many type arguments.")
 			return args
 		}
@@ -99,7 +99,7 @@ func (p *csParser) typeArguments() []csTypeRef {
 
 // expand returns the parts of a type's name with the file's alias for
 // its first part put in its place.
-func (f *csFile) expand(t csTypeRef) []csNamePart {
+func (f *File) expand(t TypeRef) []csNamePart {
 	if len(t.parts) == 0 || t.global {
 		return t.parts
 	}
@@ -214,7 +214,7 @@ func (attrs *csAttrs) add(a csAttr) {
 
 // attrName returns the name of an attribute the reader knows, as the
 // C# compiler finds it (Godot.RpcAttribute, Rpc, an alias), or "".
-func (p *csParser) attrName(t csTypeRef) string {
+func (p *csParser) attrName(t TypeRef) string {
 	if len(t.parts) == 0 {
 		return ""
 	}
@@ -325,7 +325,7 @@ func (p *csParser) primary() csValue {
 			p.advance()
 			p.advance()
 		}
-		for p.tok.kind == csIdent && len(v.name) < p.limits.MaxDepth {
+		for p.tok.kind == csIdent && len(v.name) < p.maxDepth {
 			v.name = append(v.name, p.tok.text)
 			p.advance()
 			if !p.isPunct(".") {

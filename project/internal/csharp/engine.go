@@ -1,22 +1,32 @@
-package project
+package csharp
 
 import "sync"
+
+// Engine is what a Scope knows of the engine: the classes of one version,
+// by the engine's names, and those of them that are singletons, which
+// no class may derive from.
+type Engine struct {
+	// Version names the version ("4.6"): the C# names of its classes are
+	// made once for each.
+	Version             string
+	Classes, Singletons map[string]bool
+}
 
 // csharpEngineClasses maps the C# names of a version's engine classes,
 // as GodotSharp's bindings name them, to the engine's: Node is Node,
 // HttpRequest is HTTPRequest, GodotObject is Object. Each version's map
 // is made once.
-func csharpEngineClasses(e engineClasses) map[string]string {
+func csharpEngineClasses(e Engine) map[string]string {
 	csharpNamesMu.Lock()
 	defer csharpNamesMu.Unlock()
-	if m, ok := csharpNames[e.version]; ok {
+	if m, ok := csharpNames[e.Version]; ok {
 		return m
 	}
 	m := map[string]string{}
-	for class := range e.classes {
+	for class := range e.Classes {
 		m[pascalToPascal(class)] = class
 	}
-	csharpNames[e.version] = m
+	csharpNames[e.Version] = m
 	return m
 }
 

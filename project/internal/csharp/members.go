@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import "fmt"
 
@@ -14,7 +14,7 @@ var csAttrTargets = map[string]string{
 // misplaced records, as the type's fault, an attribute on a declaration
 // it may not be on (CS0592), or given twice (CS0579: none allows
 // multiple).
-func (p *csParser) misplaced(t *csType, attrs []csAttr, allowed ...string) {
+func (p *csParser) misplaced(t *Type, attrs []csAttr, allowed ...string) {
 	for _, a := range attrs {
 		ok := false
 		for _, name := range allowed {
@@ -51,20 +51,20 @@ var csExportRules = map[string]string{
 }
 
 // exportFault is the error of a diagnostic on an exported member.
-func exportFault(t *csType, name string, line int, code string) *ScriptError {
-	return &ScriptError{Path: t.file.path, Line: line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+name)}
+func exportFault(t *Type, name string, line int, code string) *Fault {
+	return &Fault{Path: t.file.path, Line: line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+name)}
 }
 
 // csMemberType is a member's type as written, put on the heap once, when
 // an [Export] declarator keeps it: most members are not exported.
 type csMemberType struct {
-	ref  csTypeRef
-	kept *csTypeRef
+	ref  TypeRef
+	kept *TypeRef
 }
 
-func (m *csMemberType) keep() *csTypeRef {
+func (m *csMemberType) keep() *TypeRef {
 	if m.kept == nil {
-		m.kept = new(csTypeRef)
+		m.kept = new(TypeRef)
 		*m.kept = m.ref
 	}
 	return m.kept
@@ -73,7 +73,7 @@ func (m *csMemberType) keep() *csTypeRef {
 // export records a field or property of type typ: with [Export], among
 // the type's exports, or as its fault where the generators refuse it
 // (code, or GD0101 for a static member; "" for none).
-func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, name string, line int, typ *csMemberType, code string) {
+func (p *csParser) export(t *Type, attrs []csAttr, mods modifiers, name string, line int, typ *csMemberType, code string) {
 	p.misplaced(t, attrs, "Export")
 	if _, ok := findAttr(attrs, "Export"); !ok {
 		return
@@ -82,18 +82,18 @@ func (p *csParser) export(t *csType, attrs []csAttr, mods modifiers, name string
 		code = "GD0101"
 	}
 	if code != "" {
-		if t.fault == nil {
-			t.fault = exportFault(t, name, line, code)
+		if t.Fault == nil {
+			t.Fault = exportFault(t, name, line, code)
 		}
 		return
 	}
-	t.members().exports.add(csExport{name: name, typ: typ.keep(), line: int32(line)})
+	t.members().exports.add(Export{Name: name, Type: typ.keep(), Line: int32(line)})
 }
 
 // method records a method with [Rpc]: an instance method only, as the
 // engine lists no static one (ScriptManagerBridge's
 // UpdateScriptClassInfo).
-func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string, line int, params csParamList) {
+func (p *csParser) method(t *Type, attrs []csAttr, mods modifiers, name string, line int, params csParamList) {
 	p.misplaced(t, attrs, "Rpc")
 	a, ok := findAttr(attrs, "Rpc")
 	if !ok {
@@ -102,12 +102,12 @@ func (p *csParser) method(t *csType, attrs []csAttr, mods modifiers, name string
 	r, err := p.evalRPC(a)
 	switch {
 	case err != nil:
-		if t.fault == nil {
+		if t.Fault == nil {
 			err.Path = p.file.path
-			t.fault = err
+			t.Fault = err
 		}
 	case !mods.static:
 		m := t.members()
-		m.methods.add(csMethod{name: name, line: int32(line), rpc: r, params: params, asksSender: p.asked[0], asksServer: p.asked[1]})
+		m.methods.add(Method{Name: name, Line: int32(line), RPC: r, params: params, AsksSender: p.asked[0], AsksServer: p.asked[1]})
 	}
 }

@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import (
 	"cmp"
@@ -7,21 +7,21 @@ import (
 	"strings"
 )
 
-// csScope is the C# types a declaration can name: a project's, or those
+// Scope is the C# types a declaration can name: a project's, or those
 // of one file read alone. Namespaces and types are found by walking
 // from namespace to namespace and from type to nested type, so that no
 // name is made longer than it is written.
-type csScope struct {
+type Scope struct {
 	root     *csNS
 	spaces   map[csNSKey]*csNS
-	types    map[csTypeKey]*csType
+	types    map[csTypeKey]*Type
 	named    map[string]*csNS // namespaces by full name, as declarations and usings write them
 	maxDepth int
-	engine   engineClasses          // the engine's classes, of the project's version
-	csNames  map[string]string      // their C# names (csharpEngineClasses)
-	found    map[csFound]*csType    // find's answers
-	godot    map[*csType]int        // godotClass's answers
-	imports  map[*csFile]*csImports // what each file's using directives import
+	engine   Engine               // the engine's classes, of the project's version
+	csNames  map[string]string    // their C# names (csharpEngineClasses)
+	found    map[csFound]*Type    // find's answers
+	godot    map[*Type]int        // godotClass's answers
+	imports  map[*File]*csImports // what each file's using directives import
 }
 
 // csNS is a namespace of the project.
@@ -37,13 +37,13 @@ type csNSKey struct {
 // its first part); a generic one's name has its arity (A`1).
 type csTypeKey struct {
 	ns    *csNS
-	outer *csType
+	outer *Type
 	name  string
 }
 
 // csFound is a name looked up from a type.
 type csFound struct {
-	from *csType
+	from *Type
 	name string
 }
 
@@ -51,12 +51,15 @@ type csFound struct {
 // declares: namespaces, and types (using static).
 type csImports struct {
 	spaces []*csNS
-	types  []*csType
+	types  []*Type
 }
 
-func newCSScope(maxDepth int, engine engineClasses) *csScope {
+// NewScope returns a scope of no types yet (see Add), whose lookups go
+// at most maxDepth bases deep, and whose names of engine classes are
+// those of engine.
+func NewScope(maxDepth int, engine Engine) *Scope {
 	root := &csNS{}
-	return &csScope{root: root, spaces: map[csNSKey]*csNS{}, types: map[csTypeKey]*csType{},
+	return &Scope{root: root, spaces: map[csNSKey]*csNS{}, types: map[csTypeKey]*Type{},
 		named: map[string]*csNS{"": root}, maxDepth: maxDepth, engine: engine, csNames: csharpEngineClasses(engine)}
 }
 
@@ -68,8 +71,9 @@ func csTypeName(name string, arity int) string {
 	return name + "`" + strconv.Itoa(arity)
 }
 
-// add adds a file's types.
-func (s *csScope) add(f *csFile) {
+// Add adds a file's types: the parts of a partial type in several files
+// come together.
+func (s *Scope) Add(f *File) {
 	for t := range f.types.all() {
 		k := csTypeKey{name: csTypeName(t.name, int(t.arity))}
 		if t.outer != nil {
@@ -95,7 +99,7 @@ func (s *csScope) add(f *csFile) {
 
 // namespace returns the namespace of a full name ("" is the global one),
 // made where create says, or nil where the project declares none.
-func (s *csScope) namespace(name string, create bool) *csNS {
+func (s *Scope) namespace(name string, create bool) *csNS {
 	if ns, ok := s.named[name]; ok {
 		return ns
 	}
@@ -118,12 +122,12 @@ func (s *csScope) namespace(name string, create bool) *csNS {
 
 // sortedParts returns the parts of a type whose first part is g, sorted
 // by their files' paths (ordinal), then their places in a file.
-func (g *csType) sortedParts() []*csType {
+func (g *Type) sortedParts() []*Type {
 	if g.more == nil || len(g.more.parts) == 0 {
-		return []*csType{g}
+		return []*Type{g}
 	}
 	if !g.more.sorted {
-		slices.SortStableFunc(g.more.parts, func(a, b *csType) int { return cmp.Compare(a.file.path, b.file.path) })
+		slices.SortStableFunc(g.more.parts, func(a, b *Type) int { return cmp.Compare(a.file.path, b.file.path) })
 		g.more.sorted = true
 	}
 	return g.more.parts
@@ -131,7 +135,7 @@ func (g *csType) sortedParts() []*csType {
 
 // outerType returns the type that a type whose first part is g is
 // declared in, or nil.
-func (g *csType) outerType() *csType {
+func (g *Type) outerType() *Type {
 	if g.outer == nil {
 		return nil
 	}
@@ -153,7 +157,7 @@ func csNames(parts []csNamePart) []string {
 // type nested in from or its outer types, then one in from's namespace
 // or those around it, then one that the file's using directives import;
 // nil where the project has none.
-func (s *csScope) find(t csTypeRef, from *csType) *csType {
+func (s *Scope) find(t TypeRef, from *Type) *Type {
 	parts := from.file.expand(t)
 	if len(parts) == 0 {
 		return nil
@@ -169,7 +173,7 @@ func (s *csScope) find(t csTypeRef, from *csType) *csType {
 		return g
 	}
 	if s.found == nil {
-		s.found = map[csFound]*csType{}
+		s.found = map[csFound]*Type{}
 	}
 	g := s.lookup(csNames(parts), from, t.global)
 	s.found[q] = g
@@ -177,7 +181,7 @@ func (s *csScope) find(t csTypeRef, from *csType) *csType {
 }
 
 // lookup is find, uncached, for a name's parts.
-func (s *csScope) lookup(names []string, from *csType, global bool) *csType {
+func (s *Scope) lookup(names []string, from *Type, global bool) *Type {
 	if global {
 		return s.inNamespace(s.root, names)
 	}
@@ -209,7 +213,7 @@ func (s *csScope) lookup(names []string, from *csType, global bool) *csType {
 
 // nested returns the type nested in g that the names name, one in the
 // next.
-func (s *csScope) nested(g *csType, names []string) *csType {
+func (s *Scope) nested(g *Type, names []string) *Type {
 	for _, n := range names {
 		if g = s.types[csTypeKey{outer: g, name: n}]; g == nil {
 			return nil
@@ -220,7 +224,7 @@ func (s *csScope) nested(g *csType, names []string) *csType {
 
 // inNamespace returns the type the names name from a namespace: some
 // namespaces within it, a type, types nested in it.
-func (s *csScope) inNamespace(ns *csNS, names []string) *csType {
+func (s *Scope) inNamespace(ns *csNS, names []string) *Type {
 	for i, n := range names {
 		if g := s.types[csTypeKey{ns: ns, name: n}]; g != nil {
 			if g = s.nested(g, names[i+1:]); g != nil {
@@ -235,7 +239,7 @@ func (s *csScope) inNamespace(ns *csNS, names []string) *csType {
 }
 
 // importsOf returns what a file's using directives import, found once.
-func (s *csScope) importsOf(f *csFile) *csImports {
+func (s *Scope) importsOf(f *File) *csImports {
 	if imp, ok := s.imports[f]; ok {
 		return imp
 	}
@@ -251,7 +255,7 @@ func (s *csScope) importsOf(f *csFile) *csImports {
 		}
 	}
 	if s.imports == nil {
-		s.imports = map[*csFile]*csImports{}
+		s.imports = map[*File]*csImports{}
 	}
 	s.imports[f] = imp
 	return imp
@@ -259,17 +263,17 @@ func (s *csScope) importsOf(f *csFile) *csImports {
 
 // csBase is what a class's base resolves to.
 type csBase struct {
-	group  *csType // a class of the project, or nil
-	native string  // an engine class, or ""
+	group  *Type  // a class of the project, or nil
+	native string // an engine class, or ""
 	// none says the class has no base class (none written, or an
 	// interface first): it derives from System.Object.
 	none bool
-	ref  csTypeRef // the base as written, when neither is found
+	ref  TypeRef // the base as written, when neither is found
 }
 
 // base resolves the base of a class, whose parts are given: the first
 // type its base list names, if it is a class.
-func (s *csScope) base(parts []*csType) csBase {
+func (s *Scope) base(parts []*Type) csBase {
 	for _, t := range parts {
 		if len(t.bases) == 0 {
 			continue
@@ -291,7 +295,7 @@ func (s *csScope) base(parts []*csType) csBase {
 
 // engineClassOf returns the engine class a name written in C# names:
 // Node, Godot.Node, HttpRequest (HTTPRequest), GodotObject (Object).
-func (s *csScope) engineClassOf(parts []csNamePart) (string, bool) {
+func (s *Scope) engineClassOf(parts []csNamePart) (string, bool) {
 	if len(parts) == 2 && parts[0].name == "Godot" {
 		parts = parts[1:]
 	}
@@ -305,12 +309,12 @@ func (s *csScope) engineClassOf(parts []csNamePart) (string, bool) {
 // godotClass says whether a project class derives from GodotObject: 1
 // yes, -1 no (its chain ends at System.Object), 0 where the reader
 // cannot say (a base it does not find, a chain too long).
-func (s *csScope) godotClass(g *csType) int {
+func (s *Scope) godotClass(g *Type) int {
 	if v, ok := s.godot[g]; ok {
 		return v
 	}
 	if s.godot == nil {
-		s.godot = map[*csType]int{}
+		s.godot = map[*Type]int{}
 	}
 	v := s.chainEnd(g)
 	s.godot[g] = v
@@ -318,7 +322,7 @@ func (s *csScope) godotClass(g *csType) int {
 }
 
 // chainEnd is godotClass, uncached.
-func (s *csScope) chainEnd(g *csType) int {
+func (s *Scope) chainEnd(g *Type) int {
 	for range s.maxDepth {
 		switch b := s.base(g.sortedParts()); {
 		case b.native != "":

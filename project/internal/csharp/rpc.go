@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import (
 	"fmt"
@@ -7,12 +7,20 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar/multiplayer/mode"
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
-// csharpRPC marks an RPC read from a C# [Rpc]: the engine keeps every
-// key of its config, and its method's name as a String
+// RPC is an [Rpc] attribute's settings: every one is the config's,
+// given or not, as the engine keeps them
 // (ScriptManagerBridge.UpdateScriptClassInfo).
-const csharpRPC rpcKeys = 1 << 7
+type RPC struct {
+	Mode      mode.RPC
+	CallLocal bool
+	Transfer  mode.Transfer
+	// Channel is TransferChannel, an int: 8 bytes an RPC, so that a
+	// Method takes 48.
+	Channel int32
+}
 
 // csGodotEnum is an enum of GodotSharp that [Rpc] takes: its full name and
 // its members.
@@ -31,10 +39,10 @@ var (
 // TransferMode (Reliable) and TransferChannel (0) from its properties.
 // Where the compiler refuses the attribute, the error has its message;
 // an argument the reader does not fold (a constant) is Unsupported.
-func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
-	r := &RPC{Mode: mode.Authority, Transfer: mode.Reliable, given: givenCallLocal | givenTransfer | givenChannel | csharpRPC}
-	fail := func(msg string) (*RPC, *ScriptError) { return nil, &ScriptError{Line: a.line, Message: msg} }
-	unsupported := func(what string, v csValue) (*RPC, *ScriptError) { return nil, notFolded(what, v) }
+func (p *csParser) evalRPC(a csAttr) (RPC, *Fault) {
+	r := RPC{Mode: mode.Authority, Transfer: mode.Reliable}
+	fail := func(msg string) (RPC, *Fault) { return RPC{}, &Fault{Line: a.line, Message: msg} }
+	unsupported := func(what string, v csValue) (RPC, *Fault) { return RPC{}, notFolded(what, v) }
 	positional, named := 0, false
 	for _, arg := range a.args {
 		v := arg.value
@@ -48,11 +56,11 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 		case arg.param == "mode":
 			n, err := p.enumValue(v, csRPCMode, "argument mode", a.line)
 			if err != nil {
-				return nil, err
+				return RPC{}, err
 			}
 			r.Mode, _ = mode.RPCFromEngine(n) // n is a member of RpcMode
 		case arg.param != "":
-			return fail(fmt.Sprintf("CS1739: The best overload for 'RpcAttribute' does not have a parameter named '%s'", Shown(arg.param)))
+			return fail(fmt.Sprintf("CS1739: The best overload for 'RpcAttribute' does not have a parameter named '%s'", source.Shown(arg.param)))
 		case arg.property == "Mode":
 			return fail("CS0200: Property or indexer 'RpcAttribute.Mode' cannot be assigned to -- it is read only")
 		case arg.property == "CallLocal":
@@ -65,7 +73,7 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			named = true
 			n, err := p.enumValue(v, csTransferMode, "TransferMode", a.line)
 			if err != nil {
-				return nil, err
+				return RPC{}, err
 			}
 			r.Transfer = mode.Transfer(n)
 		case arg.property == "TransferChannel":
@@ -76,9 +84,9 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 			if v.num < math.MinInt32 || v.num > math.MaxInt32 {
 				return fail(fmt.Sprintf("CS0266: Cannot implicitly convert type 'long' to 'int' (%d)", v.num))
 			}
-			r.Channel = v.num
+			r.Channel = int32(v.num)
 		default:
-			return fail(fmt.Sprintf("CS0117: 'RpcAttribute' does not contain a definition for '%s'", Shown(arg.property)))
+			return fail(fmt.Sprintf("CS0117: 'RpcAttribute' does not contain a definition for '%s'", source.Shown(arg.property)))
 		}
 	}
 	if positional > 1 || a.more > 0 {
@@ -88,8 +96,8 @@ func (p *csParser) evalRPC(a csAttr) (*RPC, *ScriptError) {
 }
 
 // notFolded is the error of an [Rpc] argument the reader does not fold.
-func notFolded(what string, v csValue) *ScriptError {
-	return &ScriptError{Line: v.line, Unsupported: true,
+func notFolded(what string, v csValue) *Fault {
+	return &Fault{Line: v.line, Unsupported: true,
 		Message: fmt.Sprintf("%s of [Rpc]: only literals and the members of RpcMode and TransferModeEnum are read", what)}
 }
 
@@ -99,7 +107,7 @@ func notFolded(what string, v csValue) *ScriptError {
 // static), or an int (a cast, or 0) that is one of them. What the reader
 // does not fold is Unsupported; a member the enum does not have is the
 // compiler's error.
-func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (int64, *ScriptError) {
+func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (int64, *Fault) {
 	switch v.kind {
 	case valInt:
 		for _, m := range e.members {
@@ -108,7 +116,7 @@ func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (i
 			}
 		}
 	case valName:
-		names := partNames(p.file.expand(csTypeRef{parts: namesToParts(v.name)}))
+		names := partNames(p.file.expand(TypeRef{parts: namesToParts(v.name)}))
 		if len(names) > 1 && names[0] == "Godot" {
 			names = names[1:]
 		}
@@ -118,7 +126,7 @@ func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (i
 		}
 		n, ok := e.members[member]
 		if !ok {
-			return 0, &ScriptError{Line: line, Message: fmt.Sprintf("CS0117: '%s' does not contain a definition for '%s'", strings.Join(e.path[1:], "."), Shown(member))}
+			return 0, &Fault{Line: line, Message: fmt.Sprintf("CS0117: '%s' does not contain a definition for '%s'", strings.Join(e.path[1:], "."), source.Shown(member))}
 		}
 		return n, nil
 	}

@@ -1,4 +1,4 @@
-package project
+package csharp
 
 import "iter"
 
@@ -32,6 +32,20 @@ func (l *csList[T]) add(v T) {
 
 // len returns how many it holds.
 func (l *csList[T]) len() int { return l.n }
+
+// refs yields where each value it holds is, in order: a chunk never
+// moves what it holds.
+func (l *csList[T]) refs() iter.Seq[*T] {
+	return func(yield func(*T) bool) {
+		for _, c := range l.chunks {
+			for i := range c {
+				if !yield(&c[i]) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // all yields what it holds, in order.
 func (l *csList[T]) all() iter.Seq[T] {

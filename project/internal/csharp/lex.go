@@ -1,9 +1,11 @@
-package project
+package csharp
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/project/internal/source"
 )
 
 // csKind is the kind of a C# token.
@@ -43,7 +45,7 @@ type csLexer struct {
 	maxDepth  int  // the most interpolated strings within one another
 	holes     int  // interpolations open
 	ifs       int  // #if groups open
-	err       *ScriptError
+	err       *Fault
 }
 
 func newCSLexer(src string, maxDepth int) *csLexer {
@@ -53,14 +55,14 @@ func newCSLexer(src string, maxDepth int) *csLexer {
 // fail records the first error.
 func (l *csLexer) fail(line int, msg string) {
 	if l.err == nil {
-		l.err = &ScriptError{Line: line, Message: msg}
+		l.err = &Fault{Line: line, Message: msg}
 	}
 }
 
 // failBound records that a bound is passed.
 func (l *csLexer) failBound(msg string) {
 	if l.err == nil {
-		l.err = &ScriptError{Line: l.line, Message: msg, Err: ErrTooDeep}
+		l.err = &Fault{Line: l.line, Message: msg, Bound: true}
 	}
 }
 
@@ -263,7 +265,7 @@ func (l *csLexer) token() csToken {
 // identifier reads an identifier at the current position, or returns "".
 func (l *csLexer) identifier() string {
 	start := l.pos
-	l.pos = identEnd(l.src, start)
+	l.pos = source.IdentEnd(l.src, start)
 	return l.src[start:l.pos]
 }
 
