@@ -21,7 +21,7 @@ func (f *File) ScriptClass() (*Type, *Fault) {
 	stem := strings.TrimSuffix(path.Base(f.path), path.Ext(f.path))
 	var found *Type
 	for t := range f.types.all() {
-		if t.outer != nil || t.name != stem || t.kind != csClassKind || t.group == found {
+		if t.outer != nil || t.name != stem || t.kind != classKind || t.group == found {
 			continue
 		}
 		if found != nil {
@@ -40,7 +40,7 @@ func (f *File) ScriptClass() (*Type, *Fault) {
 // a part of, where another file is that script.
 func (f *File) PartOf(fault *Fault) *Fault {
 	for t := range f.types.all() {
-		if t.outer != nil || t.kind != csClassKind {
+		if t.outer != nil || t.kind != classKind {
 			continue
 		}
 		if at := t.group.ScriptPath(); at != f.path {

@@ -15,7 +15,7 @@ type File struct {
 	usings  []string           // the namespaces using directives import
 	statics []string           // the types using static directives import
 	aliases map[string]TypeRef // using A = B: A → B
-	types   csList[*Type]      // every type declared, each before those it nests
+	types   chunkList[*Type]   // every type declared, each before those it nests
 }
 
 // Type is one declaration of a type: a class, struct, interface,
@@ -28,58 +28,58 @@ type Type struct {
 	name      string
 	namespace string // "" for the global namespace
 	bases     []TypeRef
-	more      *csMore // its members the reader keeps, and the parts of a type of several; or nil
+	more      *typeMembers // its members the reader keeps, and the parts of a type of several; or nil
 	// Fault is the first error the generators or the compiler report
 	// for the declaration, or nil.
 	Fault    *Fault
 	line     int32
 	baseLine int32
 	arity    uint16 // type parameters, at most the reader's maxDepth
-	kind     csTypeKind
+	kind     typeKind
 	partial  bool
 	abstract bool
 	global   bool // [GlobalClass]
 	tool     bool // [Tool]
 }
 
-// csMore is what few types have: [Rpc] methods, [Export] members, and
+// typeMembers is what few types have: [Rpc] methods, [Export] members, and
 // for the first part of a type of several parts, the parts.
-type csMore struct {
-	methods csList[Method]
-	exports csList[Export]
+type typeMembers struct {
+	methods chunkList[Method]
+	exports chunkList[Export]
 	parts   []*Type
 	sorted  bool
 }
 
-// csTypeKind is the kind of a type.
-type csTypeKind uint8
+// typeKind is the kind of a type.
+type typeKind uint8
 
 const (
-	csClassKind csTypeKind = iota // class, or record (class)
-	csStructKind
-	csInterfaceKind
-	csEnumKind
+	classKind typeKind = iota // class, or record (class)
+	structKind
+	interfaceKind
+	enumKind
 )
 
-// csTypeKinds are the kinds by the keyword that declares each.
-var csTypeKinds = map[string]csTypeKind{
-	"class": csClassKind, "record": csClassKind, "struct": csStructKind, "interface": csInterfaceKind, "enum": csEnumKind,
+// typeKinds are the kinds by the keyword that declares each.
+var typeKinds = map[string]typeKind{
+	"class": classKind, "record": classKind, "struct": structKind, "interface": interfaceKind, "enum": enumKind,
 }
 
 // members returns where the type keeps its members, made when first asked.
-func (t *Type) members() *csMore {
+func (t *Type) members() *typeMembers {
 	if t.more == nil {
-		t.more = &csMore{}
+		t.more = &typeMembers{}
 	}
 	return t.more
 }
 
 // noMembers is what a type that keeps no members has, read only.
-var noMembers csMore
+var noMembers typeMembers
 
 // kept returns what the type keeps, to read: one path, so that a range
 // over Methods or Exports inlines and allocates nothing.
-func (t *Type) kept() *csMore {
+func (t *Type) kept() *typeMembers {
 	if t.more == nil {
 		return &noMembers
 	}
@@ -110,7 +110,7 @@ type Method struct {
 	Name   string
 	RPC    RPC
 	Line   int32
-	params csParamList
+	params paramList
 	// AsksSender and AsksServer say its body names GetRemoteSenderId and
 	// IsServer (lambdas and local functions included).
 	AsksSender, AsksServer bool
@@ -128,16 +128,16 @@ type Export struct {
 // TypeRef is a type as written: a name (A.B, global::A, with generic
 // arguments), an array, a nullable value, a tuple or a pointer.
 type TypeRef struct {
-	parts    []csNamePart // the dotted name; none for a tuple
-	global   bool         // written global::
-	ranks    []int        // array ranks, outermost last: int[] is [1], int[,] is [2]
-	nullable bool         // T?
-	pointer  bool         // T*
+	parts    []namePart // the dotted name; none for a tuple
+	global   bool       // written global::
+	ranks    []int      // array ranks, outermost last: int[] is [1], int[,] is [2]
+	nullable bool       // T?
+	pointer  bool       // T*
 }
 
-// csNamePart is one part of a dotted type name, with its generic
+// namePart is one part of a dotted type name, with its generic
 // arguments.
-type csNamePart struct {
+type namePart struct {
 	name string
 	args []TypeRef
 }

@@ -12,39 +12,39 @@ type Engine struct {
 	Classes, Singletons map[string]bool
 }
 
-// csharpEngineClasses maps the C# names of a version's engine classes,
+// engineNames maps the C# names of a version's engine classes,
 // as GodotSharp's bindings name them, to the engine's: Node is Node,
 // HttpRequest is HTTPRequest, GodotObject is Object. Each version's map
 // is made once.
-func csharpEngineClasses(e Engine) map[string]string {
-	csharpNamesMu.Lock()
-	defer csharpNamesMu.Unlock()
-	if m, ok := csharpNames[e.Version]; ok {
+func engineNames(e Engine) map[string]string {
+	engineNamesMu.Lock()
+	defer engineNamesMu.Unlock()
+	if m, ok := engineNamesByVersion[e.Version]; ok {
 		return m
 	}
 	m := map[string]string{}
 	for class := range e.Classes {
 		m[pascalToPascal(class)] = class
 	}
-	csharpNames[e.Version] = m
+	engineNamesByVersion[e.Version] = m
 	return m
 }
 
 var (
-	csharpNamesMu sync.Mutex
-	csharpNames   = map[string]map[string]string{} // by version
+	engineNamesMu        sync.Mutex
+	engineNamesByVersion = map[string]map[string]string{} // by version
 )
 
-// csPascalNames and csPascalParts are the bindings generator's fixed
+// pascalNames and pascalParts are the bindings generator's fixed
 // names and parts (modules/mono/utils/naming_utils.cpp).
 var (
-	csPascalNames = map[string]string{
+	pascalNames = map[string]string{
 		"BitMap": "Bitmap", "JSONRPC": "JsonRpc", "Object": "GodotObject", "OpenXRIPBinding": "OpenXRIPBinding",
 		"SkeletonModification2DCCDIK": "SkeletonModification2DCcdik", "SkeletonModification2DFABRIK": "SkeletonModification2DFabrik",
 		"SkeletonModification3DCCDIK": "SkeletonModification3DCcdik", "SkeletonModification3DFABRIK": "SkeletonModification3DFabrik",
 		"System": "System_", "Thread": "GodotThread",
 	}
-	csPascalParts = map[string]string{
+	pascalParts = map[string]string{
 		"AA": "AA", "AO": "AO", "FILENAME": "FileName", "FADEIN": "FadeIn", "FADEOUT": "FadeOut", "FX": "FX",
 		"GI": "GI", "GZIP": "GZip", "HBOX": "HBox", "ID": "Id", "IO": "IO", "IP": "IP", "IV": "IV",
 		"MACOS": "MacOS", "NODEPATH": "NodePath", "SPIRV": "SpirV", "STDIN": "StdIn", "STDOUT": "StdOut",
@@ -96,12 +96,12 @@ func pascalToPascal(id string) string {
 	if len(id) <= 2 {
 		return upperASCII(id)
 	}
-	if n, ok := csPascalNames[id]; ok {
+	if n, ok := pascalNames[id]; ok {
 		return n
 	}
 	var out []byte
 	for _, part := range splitPascal(id) {
-		if o, ok := csPascalParts[part]; ok {
+		if o, ok := pascalParts[part]; ok {
 			out = append(out, o...)
 			continue
 		}

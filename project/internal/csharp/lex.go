@@ -8,21 +8,21 @@ import (
 	"github.com/gdvar/gdvar/project/internal/source"
 )
 
-// csKind is the kind of a C# token.
-type csKind uint8
+// tokenKind is the kind of a C# token.
+type tokenKind uint8
 
 const (
-	csEOF    csKind = iota
-	csIdent         // an identifier or a keyword; text is without a verbatim @
-	csNumber        // text is the literal
-	csString        // a string literal of any form; its text is not kept
-	csChar          // a character literal; its text is not kept
-	csPunct         // one character, or "::", "=>" or ".."; text is it
+	tkEOF    tokenKind = iota
+	tkIdent            // an identifier or a keyword; text is without a verbatim @
+	tkNumber           // text is the literal
+	tkString           // a string literal of any form; its text is not kept
+	tkChar             // a character literal; its text is not kept
+	tkPunct            // one character, or "::", "=>" or ".."; text is it
 )
 
-// csToken is one token of a C# source.
-type csToken struct {
-	kind csKind
+// token is one token of a C# source.
+type token struct {
+	kind tokenKind
 	text string
 	line int
 	// verbatim says an identifier was written @name, which is never a
@@ -31,14 +31,14 @@ type csToken struct {
 	pos      int32 // where it starts in the source
 }
 
-// csLexer reads a C# source token by token, as the C# specification's
+// lexer reads a C# source token by token, as the C# specification's
 // lexical grammar has it, for a declaration reader: it skips blanks,
 // comments and preprocessor lines, and keeps the text of identifiers,
 // numbers and punctuation only. Of an #if group it reads the first
 // branch, as if its condition held, and skips the others as the compiler
 // skips a branch not taken: line by line, looking at directives only. It
 // keeps no token it has given.
-type csLexer struct {
+type lexer struct {
 	src       string
 	pos, line int
 	lineStart bool // only blanks since the line began: # starts a directive
@@ -48,26 +48,26 @@ type csLexer struct {
 	err       *Fault
 }
 
-func newCSLexer(src string, maxDepth int) *csLexer {
-	return &csLexer{src: src, line: 1, lineStart: true, maxDepth: maxDepth}
+func newLexer(src string, maxDepth int) *lexer {
+	return &lexer{src: src, line: 1, lineStart: true, maxDepth: maxDepth}
 }
 
 // fail records the first error.
-func (l *csLexer) fail(line int, msg string) {
+func (l *lexer) fail(line int, msg string) {
 	if l.err == nil {
 		l.err = &Fault{Line: line, Message: msg}
 	}
 }
 
 // failBound records that a bound is passed.
-func (l *csLexer) failBound(msg string) {
+func (l *lexer) failBound(msg string) {
 	if l.err == nil {
 		l.err = &Fault{Line: l.line, Message: msg, Bound: true}
 	}
 }
 
 // at returns the byte i past the current one, or 0 past the end.
-func (l *csLexer) at(i int) byte {
+func (l *lexer) at(i int) byte {
 	if l.pos+i < len(l.src) {
 		return l.src[l.pos+i]
 	}
@@ -75,7 +75,7 @@ func (l *csLexer) at(i int) byte {
 }
 
 // newline consumes a line break at the current position: \n, \r\n or \r.
-func (l *csLexer) newline() {
+func (l *lexer) newline() {
 	if l.src[l.pos] == '\r' && l.at(1) == '\n' {
 		l.pos++
 	}
@@ -84,7 +84,7 @@ func (l *csLexer) newline() {
 }
 
 // next returns the next token; after an error it returns EOF.
-func (l *csLexer) next() csToken {
+func (l *lexer) next() token {
 	for l.err == nil && l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
@@ -106,22 +106,22 @@ func (l *csLexer) next() csToken {
 			}
 			l.lineStart = false
 			start := l.pos
-			tok := l.token()
+			tok := l.scanToken()
 			tok.pos = int32(start)
 			return tok
 		default:
 			l.lineStart = false
 			start := l.pos
-			tok := l.token()
+			tok := l.scanToken()
 			tok.pos = int32(start)
 			return tok
 		}
 	}
-	return csToken{kind: csEOF, line: l.line, pos: int32(l.pos)}
+	return token{kind: tkEOF, line: l.line, pos: int32(l.pos)}
 }
 
 // skipLine moves to the end of the line, before its break.
-func (l *csLexer) skipLine() {
+func (l *lexer) skipLine() {
 	if i := strings.IndexAny(l.src[l.pos:], "\r\n"); i >= 0 {
 		l.pos += i
 	} else {
@@ -130,7 +130,7 @@ func (l *csLexer) skipLine() {
 }
 
 // blockComment skips a /* */ comment.
-func (l *csLexer) blockComment() {
+func (l *lexer) blockComment() {
 	line := l.line
 	end := strings.Index(l.src[l.pos+2:], "*/")
 	if end < 0 {
@@ -144,7 +144,7 @@ func (l *csLexer) blockComment() {
 
 // directiveName reads the name of the directive at the current position
 // (after blanks, # and blanks) and moves to the end of its line.
-func (l *csLexer) directiveName() string {
+func (l *lexer) directiveName() string {
 	l.pos++ // #
 	for l.pos < len(l.src) && (l.src[l.pos] == ' ' || l.src[l.pos] == '\t') {
 		l.pos++
@@ -160,7 +160,7 @@ func (l *csLexer) directiveName() string {
 
 // directive reads a preprocessor line: #if opens a group whose first
 // branch is read; #elif and #else skip the group's other branches.
-func (l *csLexer) directive() {
+func (l *lexer) directive() {
 	switch l.directiveName() {
 	case "if":
 		l.ifs++
@@ -177,7 +177,7 @@ func (l *csLexer) directive() {
 
 // skipBranches skips lines to the #endif that closes the current group,
 // and that #endif.
-func (l *csLexer) skipBranches() {
+func (l *lexer) skipBranches() {
 	line, nest := l.line, 0
 	for l.pos < len(l.src) {
 		l.newline()
@@ -202,25 +202,25 @@ func (l *csLexer) skipBranches() {
 	l.fail(line, "#endif directive expected.")
 }
 
-// token reads the token that starts at the current byte, which is not
+// scanToken reads the token that starts at the current byte, which is not
 // blank.
-func (l *csLexer) token() csToken {
+func (l *lexer) scanToken() token {
 	line, c := l.line, l.src[l.pos]
 	switch {
 	case c == '.' && l.at(1) == '.':
 		l.pos += 2
-		return csToken{kind: csPunct, text: "..", line: line}
+		return token{kind: tkPunct, text: "..", line: line}
 	case c == '"':
 		l.str(0, false)
-		return csToken{kind: csString, line: line}
+		return token{kind: tkString, line: line}
 	case c == '@' && l.at(1) == '"':
 		l.pos++
 		l.str(0, true)
-		return csToken{kind: csString, line: line}
+		return token{kind: tkString, line: line}
 	case c == '@' && l.at(1) == '$' && l.at(2) == '"':
 		l.pos += 2
 		l.str(1, true)
-		return csToken{kind: csString, line: line}
+		return token{kind: tkString, line: line}
 	case c == '$':
 		n := 0
 		for l.at(n) == '$' {
@@ -230,47 +230,47 @@ func (l *csLexer) token() csToken {
 		case l.at(n) == '"':
 			l.pos += n
 			l.str(n, false)
-			return csToken{kind: csString, line: line}
+			return token{kind: tkString, line: line}
 		case l.at(n) == '@' && l.at(n+1) == '"':
 			l.pos += n + 1
 			l.str(n, true)
-			return csToken{kind: csString, line: line}
+			return token{kind: tkString, line: line}
 		}
 	case c == '\'':
 		l.char()
-		return csToken{kind: csChar, line: line}
+		return token{kind: tkChar, line: line}
 	case c >= '0' && c <= '9' || c == '.' && l.at(1) >= '0' && l.at(1) <= '9':
-		return csToken{kind: csNumber, text: l.number(), line: line}
+		return token{kind: tkNumber, text: l.number(), line: line}
 	case c == '@':
 		l.pos++
 		if name := l.identifier(); name != "" {
-			return csToken{kind: csIdent, text: name, line: line, verbatim: true}
+			return token{kind: tkIdent, text: name, line: line, verbatim: true}
 		}
 		l.pos--
 	case c == ':' && l.at(1) == ':', c == '=' && l.at(1) == '>':
 		l.pos += 2
-		return csToken{kind: csPunct, text: l.src[l.pos-2 : l.pos], line: line}
+		return token{kind: tkPunct, text: l.src[l.pos-2 : l.pos], line: line}
 	}
 	if name := l.identifier(); name != "" {
-		return csToken{kind: csIdent, text: name, line: line}
+		return token{kind: tkIdent, text: name, line: line}
 	}
 	n := 1
 	if c >= utf8.RuneSelf {
 		_, n = utf8.DecodeRuneInString(l.src[l.pos:])
 	}
 	l.pos += n
-	return csToken{kind: csPunct, text: l.src[l.pos-n : l.pos], line: line}
+	return token{kind: tkPunct, text: l.src[l.pos-n : l.pos], line: line}
 }
 
 // identifier reads an identifier at the current position, or returns "".
-func (l *csLexer) identifier() string {
+func (l *lexer) identifier() string {
 	start := l.pos
 	l.pos = source.IdentEnd(l.src, start)
 	return l.src[start:l.pos]
 }
 
 // number reads a numeric literal: 12, 0x1F, 0b1_0, 1.5e-3f, 10UL.
-func (l *csLexer) number() string {
+func (l *lexer) number() string {
 	start := l.pos
 	hex := l.at(0) == '0' && (l.at(1) == 'x' || l.at(1) == 'X')
 	word := func() {
@@ -295,7 +295,7 @@ func (l *csLexer) number() string {
 }
 
 // char reads a character literal: 'a', '\u0041', an escaped quote.
-func (l *csLexer) char() {
+func (l *lexer) char() {
 	line := l.line
 	l.pos++
 	for l.pos < len(l.src) {
@@ -316,7 +316,7 @@ func (l *csLexer) char() {
 }
 
 // run counts the bytes c from the current position on.
-func (l *csLexer) run(c byte) int {
+func (l *lexer) run(c byte) int {
 	n := 0
 	for l.at(n) == c {
 		n++
@@ -328,7 +328,7 @@ func (l *csLexer) run(c byte) int {
 // position: regular "…", verbatim @"…" (verbatim), raw """…""", each
 // interpolated when dollars (the $ before it) is not 0, its
 // interpolations read as tokens.
-func (l *csLexer) str(dollars int, verbatim bool) {
+func (l *lexer) str(dollars int, verbatim bool) {
 	line := l.line
 	quotes := l.run('"')
 	raw := quotes >= 3 && !verbatim
@@ -395,7 +395,7 @@ func (l *csLexer) str(dollars int, verbatim bool) {
 // its closing braces (closing of them): an expression, then maybe a
 // format after ":". A format spans lines only where multiline says the
 // string may.
-func (l *csLexer) hole(closing int, multiline bool) {
+func (l *lexer) hole(closing int, multiline bool) {
 	line := l.line
 	if l.holes++; l.holes > l.maxDepth {
 		l.failBound("Interpolated strings nested too deep.")
@@ -406,10 +406,10 @@ func (l *csLexer) hole(closing int, multiline bool) {
 	for l.err == nil {
 		tok := l.next()
 		switch {
-		case tok.kind == csEOF:
+		case tok.kind == tkEOF:
 			l.fail(line, "Unterminated string literal.")
 			return
-		case tok.kind != csPunct:
+		case tok.kind != tkPunct:
 		case tok.text == "(" || tok.text == "[" || tok.text == "{":
 			nest++
 		case (tok.text == ")" || tok.text == "]") && nest > 0:

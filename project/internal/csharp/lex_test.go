@@ -8,24 +8,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// csTokens lexes src, each token as kind:text (strings and characters by
+// lexTokens lexes src, each token as kind:text (strings and characters by
 // kind alone), with the line of the last.
-func csTokens(src string) ([]string, int, *Fault) {
-	l := newCSLexer(src, 8)
+func lexTokens(src string) ([]string, int, *Fault) {
+	l := newLexer(src, 8)
 	var out []string
 	line := 0
 	for {
 		tok := l.next()
-		if tok.kind == csEOF {
+		if tok.kind == tkEOF {
 			return out, line, l.err
 		}
 		line = tok.line
 		switch tok.kind {
-		case csString:
+		case tkString:
 			out = append(out, "str")
-		case csChar:
+		case tkChar:
 			out = append(out, "char")
-		case csNumber:
+		case tkNumber:
 			out = append(out, "num:"+tok.text)
 		default:
 			out = append(out, tok.text)
@@ -67,7 +67,7 @@ func TestCSharpLexer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, line, err := csTokens(tt.src)
+			got, line, err := lexTokens(tt.src)
 			require.Nil(t, err)
 			assert.Equal(t, tt.want, got)
 			assert.Equal(t, tt.line, line)
@@ -93,7 +93,7 @@ func TestCSharpLexerErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := csTokens(tt.src)
+			_, _, err := lexTokens(tt.src)
 			require.NotNil(t, err)
 			assert.Equal(t, tt.msg, err.Message)
 			assert.Equal(t, tt.line, err.Line)
@@ -104,11 +104,11 @@ func TestCSharpLexerErrors(t *testing.T) {
 // Interpolated strings nest no deeper than the depth limit.
 func TestCSharpLexerDepth(t *testing.T) {
 	src := strings.Repeat(`$"{`, 9) + "a" + strings.Repeat(`}"`, 9)
-	_, _, err := csTokens(src)
+	_, _, err := lexTokens(src)
 	require.NotNil(t, err)
 	assert.True(t, err.Bound, err.Message)
 	ok := strings.Repeat(`$"{`, 8) + "a" + strings.Repeat(`}"`, 8)
-	got, _, err := csTokens(ok)
+	got, _, err := lexTokens(ok)
 	require.Nil(t, err)
 	assert.Equal(t, []string{"str"}, got)
 }

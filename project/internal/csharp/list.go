@@ -2,26 +2,26 @@ package csharp
 
 import "iter"
 
-// csList is a list that grows by chunks and never copies what it holds:
+// chunkList is a list that grows by chunks and never copies what it holds:
 // what it allocates stays its size, give or take its last chunk, where a
 // slice grown by doubling allocates up to four times its size on the
 // way. The reader keeps a C# file's types and members in them, as a file
 // may declare one every few bytes.
-type csList[T any] struct {
+type chunkList[T any] struct {
 	chunks [][]T
 	n      int
 }
 
-// csListChunk is the largest chunk; the first holds 2, each next twice
+// maxChunk is the largest chunk; the first holds 2, each next twice
 // the last.
-const csListChunk = 1024
+const maxChunk = 1024
 
 // add appends v.
-func (l *csList[T]) add(v T) {
+func (l *chunkList[T]) add(v T) {
 	if k := len(l.chunks); k == 0 || len(l.chunks[k-1]) == cap(l.chunks[k-1]) {
 		size := 2
 		if k > 0 {
-			size = min(2*cap(l.chunks[k-1]), csListChunk)
+			size = min(2*cap(l.chunks[k-1]), maxChunk)
 		}
 		l.chunks = append(l.chunks, make([]T, 0, size))
 	}
@@ -31,11 +31,11 @@ func (l *csList[T]) add(v T) {
 }
 
 // len returns how many it holds.
-func (l *csList[T]) len() int { return l.n }
+func (l *chunkList[T]) len() int { return l.n }
 
 // refs yields where each value it holds is, in order: a chunk never
 // moves what it holds.
-func (l *csList[T]) refs() iter.Seq[*T] {
+func (l *chunkList[T]) refs() iter.Seq[*T] {
 	return func(yield func(*T) bool) {
 		for _, c := range l.chunks {
 			for i := range c {
@@ -48,7 +48,7 @@ func (l *csList[T]) refs() iter.Seq[*T] {
 }
 
 // all yields what it holds, in order.
-func (l *csList[T]) all() iter.Seq[T] {
+func (l *chunkList[T]) all() iter.Seq[T] {
 	return func(yield func(T) bool) {
 		for _, c := range l.chunks {
 			for _, v := range c {

@@ -2,9 +2,9 @@ package csharp
 
 import "fmt"
 
-// csAttrTargets are the declarations each attribute the reader knows may
+// attrTargets are the declarations each attribute the reader knows may
 // be on (their AttributeUsage), as the compiler's CS0592 names them.
-var csAttrTargets = map[string]string{
+var attrTargets = map[string]string{
 	"Rpc":         "method",
 	"Export":      "field, property",
 	"GlobalClass": "class",
@@ -14,7 +14,7 @@ var csAttrTargets = map[string]string{
 // misplaced records, as the type's fault, an attribute on a declaration
 // it may not be on (CS0592), or given twice (CS0579: none allows
 // multiple).
-func (p *csParser) misplaced(t *Type, attrs []csAttr, allowed ...string) {
+func (p *parser) misplaced(t *Type, attrs []attr, allowed ...string) {
 	for _, a := range attrs {
 		ok := false
 		for _, name := range allowed {
@@ -22,7 +22,7 @@ func (p *csParser) misplaced(t *Type, attrs []csAttr, allowed ...string) {
 		}
 		switch {
 		case !ok:
-			p.setFault(t, a.line, fmt.Sprintf("CS0592: Attribute '%s' is not valid on this declaration type. It is only valid on '%s' declarations.", a.name, csAttrTargets[a.name]))
+			p.setFault(t, a.line, fmt.Sprintf("CS0592: Attribute '%s' is not valid on this declaration type. It is only valid on '%s' declarations.", a.name, attrTargets[a.name]))
 		case a.again != 0:
 			p.setFault(t, a.again, fmt.Sprintf("CS0579: Duplicate '%s' attribute", a.name))
 		}
@@ -30,18 +30,18 @@ func (p *csParser) misplaced(t *Type, attrs []csAttr, allowed ...string) {
 }
 
 // findAttr returns the attribute of that name, if it is there.
-func findAttr(attrs []csAttr, name string) (csAttr, bool) {
+func findAttr(attrs []attr, name string) (attr, bool) {
 	for _, a := range attrs {
 		if a.name == name {
 			return a, true
 		}
 	}
-	return csAttr{}, false
+	return attr{}, false
 }
 
-// csExportRules are the messages of the generators' diagnostics on an
+// exportRules are the messages of the generators' diagnostics on an
 // [Export] member (Godot.SourceGenerators' Common.cs), by code.
-var csExportRules = map[string]string{
+var exportRules = map[string]string{
 	"GD0101": "The exported member '%s' is static",
 	"GD0102": "The type of the exported member '%s' is not supported",
 	"GD0103": "The exported member '%s' is read-only",
@@ -52,17 +52,17 @@ var csExportRules = map[string]string{
 
 // exportFault is the error of a diagnostic on an exported member.
 func exportFault(t *Type, name string, line int, code string) *Fault {
-	return &Fault{Path: t.file.path, Line: line, Message: code + ": " + fmt.Sprintf(csExportRules[code], t.display()+"."+name)}
+	return &Fault{Path: t.file.path, Line: line, Message: code + ": " + fmt.Sprintf(exportRules[code], t.display()+"."+name)}
 }
 
-// csMemberType is a member's type as written, put on the heap once, when
+// memberType is a member's type as written, put on the heap once, when
 // an [Export] declarator keeps it: most members are not exported.
-type csMemberType struct {
+type memberType struct {
 	ref  TypeRef
 	kept *TypeRef
 }
 
-func (m *csMemberType) keep() *TypeRef {
+func (m *memberType) keep() *TypeRef {
 	if m.kept == nil {
 		m.kept = new(TypeRef)
 		*m.kept = m.ref
@@ -73,7 +73,7 @@ func (m *csMemberType) keep() *TypeRef {
 // export records a field or property of type typ: with [Export], among
 // the type's exports, or as its fault where the generators refuse it
 // (code, or GD0101 for a static member; "" for none).
-func (p *csParser) export(t *Type, attrs []csAttr, mods modifiers, name string, line int, typ *csMemberType, code string) {
+func (p *parser) export(t *Type, attrs []attr, mods modifiers, name string, line int, typ *memberType, code string) {
 	p.misplaced(t, attrs, "Export")
 	if _, ok := findAttr(attrs, "Export"); !ok {
 		return
@@ -93,7 +93,7 @@ func (p *csParser) export(t *Type, attrs []csAttr, mods modifiers, name string, 
 // method records a method with [Rpc]: an instance method only, as the
 // engine lists no static one (ScriptManagerBridge's
 // UpdateScriptClassInfo).
-func (p *csParser) method(t *Type, attrs []csAttr, mods modifiers, name string, line int, params csParamList) {
+func (p *parser) method(t *Type, attrs []attr, mods modifiers, name string, line int, params paramList) {
 	p.misplaced(t, attrs, "Rpc")
 	a, ok := findAttr(attrs, "Rpc")
 	if !ok {

@@ -9,7 +9,7 @@ import (
 
 // typeRef reads a type as written: a dotted name (global::, generic
 // arguments), a tuple, then ?, * and array ranks.
-func (p *csParser) typeRef() TypeRef {
+func (p *parser) typeRef() TypeRef {
 	var t TypeRef
 	if !p.enter() {
 		return t
@@ -18,17 +18,17 @@ func (p *csParser) typeRef() TypeRef {
 	if p.isPunct("(") {
 		p.skipGroup() // a tuple
 	} else {
-		if p.isWord("global") && p.peek().kind == csPunct && p.peek().text == "::" {
+		if p.isWord("global") && p.peek().kind == tkPunct && p.peek().text == "::" {
 			t.global = true
 			p.advance()
 			p.advance()
 		}
 		for !p.failed() {
-			if p.tok.kind != csIdent {
-				p.fail(p.tok.line, fmt.Sprintf("Identifier expected, found %s.", csTokenName(p.tok)))
+			if p.tok.kind != tkIdent {
+				p.fail(p.tok.line, fmt.Sprintf("Identifier expected, found %s.", tokenName(p.tok)))
 				return t
 			}
-			part := csNamePart{name: p.tok.text}
+			part := namePart{name: p.tok.text}
 			p.advance()
 			if p.isPunct("<") {
 				part.args = p.typeArguments()
@@ -50,7 +50,7 @@ func (p *csParser) typeRef() TypeRef {
 			t.nullable = true
 		case p.isPunct("*"):
 			t.pointer = true
-		case p.isPunct("[") && p.peek().kind == csPunct && (p.peek().text == "]" || p.peek().text == ","):
+		case p.isPunct("[") && p.peek().kind == tkPunct && (p.peek().text == "]" || p.peek().text == ","):
 			if len(t.ranks) == p.maxDepth {
 				p.l.failBound("Array of too many ranks.")
 				return t
@@ -60,7 +60,7 @@ func (p *csParser) typeRef() TypeRef {
 				rank++
 			}
 			if !p.isPunct("]") {
-				p.fail(p.tok.line, fmt.Sprintf("']' expected, found %s.", csTokenName(p.tok)))
+				p.fail(p.tok.line, fmt.Sprintf("']' expected, found %s.", tokenName(p.tok)))
 				return t
 			}
 			t.ranks = append(t.ranks, rank)
@@ -74,7 +74,7 @@ func (p *csParser) typeRef() TypeRef {
 
 // typeArguments reads <T, U> after a name: types, or nothing for an
 // unbound generic (typeof(List<>)).
-func (p *csParser) typeArguments() []TypeRef {
+func (p *parser) typeArguments() []TypeRef {
 	line := p.tok.line
 	p.advance()
 	var args []TypeRef
@@ -89,7 +89,7 @@ func (p *csParser) typeArguments() []TypeRef {
 		}
 		args = append(args, p.typeRef())
 		if !p.isPunct(",") && !p.isPunct(">") && !p.failed() {
-			p.fail(line, fmt.Sprintf("'>' expected, found %s.", csTokenName(p.tok)))
+			p.fail(line, fmt.Sprintf("'>' expected, found %s.", tokenName(p.tok)))
 			return args
 		}
 	}
@@ -99,7 +99,7 @@ func (p *csParser) typeArguments() []TypeRef {
 
 // expand returns the parts of a type's name with the file's alias for
 // its first part put in its place.
-func (f *File) expand(t TypeRef) []csNamePart {
+func (f *File) expand(t TypeRef) []namePart {
 	if len(t.parts) == 0 || t.global {
 		return t.parts
 	}
@@ -110,7 +110,7 @@ func (f *File) expand(t TypeRef) []csNamePart {
 }
 
 // partNames returns the names of a dotted name's parts.
-func partNames(parts []csNamePart) []string {
+func partNames(parts []namePart) []string {
 	out := make([]string, len(parts))
 	for i, p := range parts {
 		out[i] = p.name
@@ -118,66 +118,66 @@ func partNames(parts []csNamePart) []string {
 	return out
 }
 
-// csAttr is an attribute the reader knows (Rpc, Export, GlobalClass,
+// attr is an attribute the reader knows (Rpc, Export, GlobalClass,
 // Tool), with its arguments when it is Rpc.
-type csAttr struct {
+type attr struct {
 	name  string
-	args  []csArg
+	args  []attrArg
 	more  int // the arguments past those kept
 	line  int
 	again int // the line of a second one on the same declaration, or 0
 }
 
-// csArg is an attribute's argument: positional, or setting a property
+// attrArg is an attribute's argument: positional, or setting a property
 // (Name = v) or naming a parameter (name: v).
-type csArg struct {
+type attrArg struct {
 	property, param string
-	value           csValue
+	value           argValue
 }
 
-// csValue is an attribute argument's value, as far as the reader folds
+// argValue is an attribute argument's value, as far as the reader folds
 // it: an int, a bool, a name (an enum's member), or something else.
-type csValue struct {
-	kind    csValueKind
+type argValue struct {
+	kind    argKind
 	num     int64
 	boolean bool
 	name    []string
 	line    int
 }
 
-type csValueKind uint8
+type argKind uint8
 
 const (
-	valOther csValueKind = iota
+	valOther argKind = iota
 	valInt
 	valBool
 	valName
 )
 
-// csMaxArgs is the most arguments of an attribute the reader keeps:
+// maxArgs is the most arguments of an attribute the reader keeps:
 // RpcAttribute takes one and three properties.
-const csMaxArgs = 8
+const maxArgs = 8
 
-// csAttrs are the attributes the reader knows on one declaration, each
+// attrSet are the attributes the reader knows on one declaration, each
 // once (addAttr): held in place, as most declarations have none.
-type csAttrs struct {
-	list [4]csAttr
+type attrSet struct {
+	list [4]attr
 	n    int
 }
 
 // attributes reads attribute sections: [A, B(…)] [target: C]. It keeps
 // those the reader knows that apply to what follows (no target).
-func (p *csParser) attributes(out *csAttrs) {
+func (p *parser) attributes(out *attrSet) {
 	for p.isPunct("[") && !p.failed() {
 		p.advance()
 		target := ""
-		if p.tok.kind == csIdent && p.peek().kind == csPunct && p.peek().text == ":" {
+		if p.tok.kind == tkIdent && p.peek().kind == tkPunct && p.peek().text == ":" {
 			target = p.tok.text
 			p.advance()
 			p.advance()
 		}
 		for !p.failed() && !p.isPunct("]") {
-			a := csAttr{line: p.tok.line}
+			a := attr{line: p.tok.line}
 			a.name = p.attrName(p.typeRef())
 			if p.isPunct("(") {
 				if a.name == "Rpc" {
@@ -199,7 +199,7 @@ func (p *csParser) attributes(out *csAttrs) {
 }
 
 // add adds an attribute, or records that it is there already.
-func (attrs *csAttrs) add(a csAttr) {
+func (attrs *attrSet) add(a attr) {
 	for i := range attrs.list[:attrs.n] {
 		if attrs.list[i].name == a.name {
 			if attrs.list[i].again == 0 {
@@ -214,7 +214,7 @@ func (attrs *csAttrs) add(a csAttr) {
 
 // attrName returns the name of an attribute the reader knows, as the
 // C# compiler finds it (Godot.RpcAttribute, Rpc, an alias), or "".
-func (p *csParser) attrName(t TypeRef) string {
+func (p *parser) attrName(t TypeRef) string {
 	if len(t.parts) == 0 {
 		return ""
 	}
@@ -233,11 +233,11 @@ func (p *csParser) attrName(t TypeRef) string {
 }
 
 // arguments reads an attribute's arguments: (v, Name = v, name: v).
-func (p *csParser) arguments(a *csAttr) {
+func (p *parser) arguments(a *attr) {
 	p.advance()
 	for !p.failed() && !p.isPunct(")") {
-		var arg csArg
-		if p.tok.kind == csIdent && p.peek().kind == csPunct {
+		var arg attrArg
+		if p.tok.kind == tkIdent && p.peek().kind == tkPunct {
 			switch p.peek().text {
 			case "=":
 				arg.property = p.tok.text
@@ -250,7 +250,7 @@ func (p *csParser) arguments(a *csAttr) {
 			}
 		}
 		arg.value = p.value()
-		if len(a.args) < csMaxArgs {
+		if len(a.args) < maxArgs {
 			a.args = append(a.args, arg)
 		} else {
 			a.more++
@@ -264,13 +264,13 @@ func (p *csParser) arguments(a *csAttr) {
 }
 
 // value reads an argument's value, to the "," or ")" after it.
-func (p *csParser) value() csValue {
+func (p *parser) value() argValue {
 	v := p.primary()
 	if !p.isPunct(",") && !p.isPunct(")") {
-		v = csValue{line: v.line}
+		v = argValue{line: v.line}
 		for depth := 0; !p.failed(); p.advance() {
 			switch {
-			case p.tok.kind == csEOF:
+			case p.tok.kind == tkEOF:
 				p.fail(v.line, "')' expected: the arguments are not closed.")
 				return v
 			case depth == 0 && (p.isPunct(",") || p.isPunct(")")):
@@ -287,15 +287,15 @@ func (p *csParser) value() csValue {
 
 // primary reads a value the reader folds: an int, true, false, a dotted
 // name, -v, (v), a cast (T)v; or one token of anything else.
-func (p *csParser) primary() csValue {
-	v := csValue{line: p.tok.line}
+func (p *parser) primary() argValue {
+	v := argValue{line: p.tok.line}
 	if !p.enter() {
 		return v
 	}
 	defer func() { p.nest-- }()
 	switch {
-	case p.tok.kind == csNumber:
-		if n, ok := csInt(p.tok.text); ok {
+	case p.tok.kind == tkNumber:
+		if n, ok := intLiteral(p.tok.text); ok {
 			v.kind, v.num = valInt, n
 		}
 		p.advance()
@@ -320,12 +320,12 @@ func (p *csParser) primary() csValue {
 			return p.primary()
 		}
 		return inner
-	case p.tok.kind == csIdent:
-		if p.isWord("global") && p.peek().kind == csPunct && p.peek().text == "::" {
+	case p.tok.kind == tkIdent:
+		if p.isWord("global") && p.peek().kind == tkPunct && p.peek().text == "::" {
 			p.advance()
 			p.advance()
 		}
-		for p.tok.kind == csIdent && len(v.name) < p.maxDepth {
+		for p.tok.kind == tkIdent && len(v.name) < p.maxDepth {
 			v.name = append(v.name, p.tok.text)
 			p.advance()
 			if !p.isPunct(".") {
@@ -339,7 +339,7 @@ func (p *csParser) primary() csValue {
 			v.kind = valOther
 		}
 	default:
-		if !p.isCloser() && !p.isPunct(",") && p.tok.kind != csEOF {
+		if !p.isCloser() && !p.isPunct(",") && p.tok.kind != tkEOF {
 			p.skipToken()
 		}
 	}
@@ -348,17 +348,17 @@ func (p *csParser) primary() csValue {
 
 // startsOperand says the current token can start what a cast applies
 // to: (T)x, (T)1, (T)(x); not (a) - b, which subtracts.
-func (p *csParser) startsOperand() bool {
+func (p *parser) startsOperand() bool {
 	switch p.tok.kind {
-	case csIdent, csNumber, csString, csChar:
+	case tkIdent, tkNumber, tkString, tkChar:
 		return true
 	}
 	return p.isPunct("(") || p.isPunct("~") || p.isPunct("!")
 }
 
-// csInt reads an integer literal: 12, 0x1F, 0b101, 1_000, 10UL; not a
+// intLiteral reads an integer literal: 12, 0x1F, 0b101, 1_000, 10UL; not a
 // real (1.5, 1e3, 1f, 1m).
-func csInt(text string) (int64, bool) {
+func intLiteral(text string) (int64, bool) {
 	s := strings.ReplaceAll(text, "_", "")
 	base := 10
 	switch {

@@ -1,26 +1,26 @@
 package csharp
 
-// csParamList is where a method's parameter list starts in its file:
+// paramList is where a method's parameter list starts in its file:
 // after its "(", with the lexer's #if groups open there (after the
 // token past it, where the reader looked ahead), to read it again as it
 // was read (Scope.Params).
-type csParamList struct {
+type paramList struct {
 	at, line, ifs int32
 }
 
-// csParamModifiers are the modifiers a parameter may have.
-var csParamModifiers = map[string]bool{"ref": true, "out": true, "in": true, "params": true, "this": true, "scoped": true, "readonly": true}
+// paramModifiers are the modifiers a parameter may have.
+var paramModifiers = map[string]bool{"ref": true, "out": true, "in": true, "params": true, "this": true, "scoped": true, "readonly": true}
 
 // methodParams reads a method's parameter list, from its "(" to past its
 // ")": an [Rpc] method's as the compiler reads it, keeping only where it
 // starts (its parameters are read again when asked for: Scope.Params); any
 // other's skipped.
-func (p *csParser) methodParams(rpc bool) csParamList {
+func (p *parser) methodParams(rpc bool) paramList {
 	if !rpc {
 		p.skipGroup()
-		return csParamList{}
+		return paramList{}
 	}
-	list := csParamList{at: p.tok.pos + 1, line: int32(p.tok.line), ifs: int32(p.l.ifs)}
+	list := paramList{at: p.tok.pos + 1, line: int32(p.tok.line), ifs: int32(p.l.ifs)}
 	p.advance()
 	p.parameters(nil)
 	return list
@@ -29,13 +29,13 @@ func (p *csParser) methodParams(rpc bool) csParamList {
 // parameters reads parameters to past the ")" that ends them, giving
 // each to each when it is not nil: attributes and modifiers passed, the
 // type, the name, a default passed to the "," or ")" after it.
-func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool) {
+func (p *parser) parameters(each func(name string, typ TypeRef, def bool) bool) {
 	line := p.tok.line
 	for !p.failed() && !p.isPunct(")") {
 		for p.isPunct("[") {
 			p.skipGroup()
 		}
-		for p.tok.kind == csIdent && !p.tok.verbatim && csParamModifiers[p.tok.text] {
+		for p.tok.kind == tkIdent && !p.tok.verbatim && paramModifiers[p.tok.text] {
 			p.advance()
 		}
 		if p.isWord("__arglist") {
@@ -46,8 +46,8 @@ func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool
 		if p.failed() {
 			return
 		}
-		if p.tok.kind != csIdent {
-			p.fail(p.tok.line, "Identifier expected, found "+csTokenName(p.tok)+".")
+		if p.tok.kind != tkIdent {
+			p.fail(p.tok.line, "Identifier expected, found "+tokenName(p.tok)+".")
 			return
 		}
 		name := p.tok.text
@@ -55,7 +55,7 @@ func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool
 		def := p.isPunct("=")
 		for depth := 0; !p.failed() && (depth > 0 || !p.isPunct(",") && !p.isPunct(")")); {
 			switch {
-			case p.tok.kind == csEOF:
+			case p.tok.kind == tkEOF:
 				p.fail(line, "')' expected: the parameters are not closed.")
 				return
 			case p.isOpener():
@@ -74,7 +74,7 @@ func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool
 		p.advance()
 	}
 	if !p.failed() && !p.isPunct(")") {
-		p.fail(p.tok.line, "')' expected, found "+csTokenName(p.tok)+".")
+		p.fail(p.tok.line, "')' expected, found "+tokenName(p.tok)+".")
 		return
 	}
 	p.advance()
@@ -82,7 +82,7 @@ func (p *csParser) parameters(each func(name string, typ TypeRef, def bool) bool
 
 // asks notes a name of the body being read that asks who called it, or
 // whether it runs on the server.
-func (p *csParser) asks() {
+func (p *parser) asks() {
 	switch p.tok.text {
 	case "GetRemoteSenderId":
 		p.asked[0] = true
@@ -104,9 +104,9 @@ func (s *Scope) Params(t *Type, m *Method, each func(name string, typ TypeRef, d
 	if at < len(f.src) && f.src[at] == ')' { // none: no reader made
 		return
 	}
-	l := newCSLexer(f.src, s.maxDepth)
+	l := newLexer(f.src, s.maxDepth)
 	l.pos, l.line, l.ifs, l.lineStart = int(list.at), int(list.line), int(list.ifs), false
-	q := &csParser{l: l, maxDepth: s.maxDepth, file: f}
+	q := &parser{l: l, maxDepth: s.maxDepth, file: f}
 	q.advance()
 	q.parameters(each)
 }

@@ -7,15 +7,15 @@ import (
 	"github.com/gdvar/gdvar/project/internal/source"
 )
 
-// csParser reads the declarations of a C# source: using directives,
+// parser reads the declarations of a C# source: using directives,
 // namespaces, types with their attributes, bases and members. It skips
 // method bodies, initializers and accessors by matching their brackets,
 // the lexer having read strings, characters and comments. It stops at
 // the first error.
-type csParser struct {
-	l      *csLexer
-	tok    csToken
-	ahead  csToken
+type parser struct {
+	l      *lexer
+	tok    token
+	ahead  token
 	peeked bool
 	// maxDepth bounds the nesting: namespaces, types, type arguments
 	// and values within one another (nest), names' parts, arrays' ranks,
@@ -36,7 +36,7 @@ type csParser struct {
 // refuse are the types' (Type.Fault).
 func Parse(src []byte, path string, maxDepth int) (*File, *Fault) {
 	text := source.Text(src)
-	p := &csParser{l: newCSLexer(text, maxDepth), maxDepth: maxDepth, file: &File{path: path, src: text}}
+	p := &parser{l: newLexer(text, maxDepth), maxDepth: maxDepth, file: &File{path: path, src: text}}
 	p.advance()
 	p.body(nil)
 	if err := p.l.err; err != nil {
@@ -46,40 +46,40 @@ func Parse(src []byte, path string, maxDepth int) (*File, *Fault) {
 	return p.file, nil
 }
 
-func (p *csParser) advance() {
+func (p *parser) advance() {
 	if p.peeked {
 		p.tok, p.peeked = p.ahead, false
 	} else {
 		p.tok = p.l.next()
 	}
-	if p.asking && p.tok.kind == csIdent {
+	if p.asking && p.tok.kind == tkIdent {
 		p.asks()
 	}
 }
 
 // peek returns the token after the current one.
-func (p *csParser) peek() csToken {
+func (p *parser) peek() token {
 	if !p.peeked {
 		p.ahead, p.peeked = p.l.next(), true
 	}
 	return p.ahead
 }
 
-func (p *csParser) fail(line int, msg string) { p.l.fail(line, msg) }
+func (p *parser) fail(line int, msg string) { p.l.fail(line, msg) }
 
-func (p *csParser) failed() bool { return p.l.err != nil }
+func (p *parser) failed() bool { return p.l.err != nil }
 
-func (p *csParser) isPunct(s string) bool { return p.tok.kind == csPunct && p.tok.text == s }
+func (p *parser) isPunct(s string) bool { return p.tok.kind == tkPunct && p.tok.text == s }
 
 // isWord says the current token is the keyword (or contextual keyword) w.
-func (p *csParser) isWord(w string) bool {
-	return p.tok.kind == csIdent && !p.tok.verbatim && p.tok.text == w
+func (p *parser) isWord(w string) bool {
+	return p.tok.kind == tkIdent && !p.tok.verbatim && p.tok.text == w
 }
 
 // expect consumes the punctuation s, or fails.
-func (p *csParser) expect(s string) bool {
+func (p *parser) expect(s string) bool {
 	if !p.isPunct(s) {
-		p.fail(p.tok.line, fmt.Sprintf("%s expected, found %s.", quoteCS(s), csTokenName(p.tok)))
+		p.fail(p.tok.line, fmt.Sprintf("%s expected, found %s.", quote(s), tokenName(p.tok)))
 		return false
 	}
 	p.advance()
@@ -87,7 +87,7 @@ func (p *csParser) expect(s string) bool {
 }
 
 // enter counts one more level of nesting, or fails past maxDepth.
-func (p *csParser) enter() bool {
+func (p *parser) enter() bool {
 	if p.nest++; p.nest > p.maxDepth {
 		p.l.failBound("Declarations nested too deep.")
 		return false
@@ -95,47 +95,47 @@ func (p *csParser) enter() bool {
 	return true
 }
 
-// quoteCS quotes a token as the compiler's messages do.
-func quoteCS(s string) string { return "'" + s + "'" }
+// quote quotes a token as the compiler's messages do.
+func quote(s string) string { return "'" + s + "'" }
 
-// csTokenName names a token in a message, cut to a bounded length.
-func csTokenName(t csToken) string {
+// tokenName names a token in a message, cut to a bounded length.
+func tokenName(t token) string {
 	switch t.kind {
-	case csEOF:
+	case tkEOF:
 		return "end of file"
-	case csString:
+	case tkString:
 		return "a string"
-	case csChar:
+	case tkChar:
 		return "a character"
-	case csNumber:
-		return "number " + quoteCS(source.Shown(t.text))
+	case tkNumber:
+		return "number " + quote(source.Shown(t.text))
 	}
-	return quoteCS(source.Shown(t.text))
+	return quote(source.Shown(t.text))
 }
 
 // body reads the members of a compilation unit or namespace block (outer
 // nil) or of a type, to its closing brace, which it leaves, or the end.
-func (p *csParser) body(outer *Type) {
+func (p *parser) body(outer *Type) {
 	for !p.failed() {
 		switch {
-		case p.tok.kind == csEOF || p.isPunct("}"):
+		case p.tok.kind == tkEOF || p.isPunct("}"):
 			return
 		case p.isPunct(";"):
 			p.advance()
 		case outer == nil && p.isWord("using"):
 			p.using()
-		case outer == nil && p.isWord("global") && p.peek().kind == csIdent && p.peek().text == "using":
+		case outer == nil && p.isWord("global") && p.peek().kind == tkIdent && p.peek().text == "using":
 			p.advance()
 			p.using()
-		case outer == nil && p.isWord("extern") && p.peek().kind == csIdent && p.peek().text == "alias":
+		case outer == nil && p.isWord("extern") && p.peek().kind == tkIdent && p.peek().text == "alias":
 			p.skipInit()
 			p.expect(";")
 		case outer == nil && p.isWord("namespace"):
 			p.namespace()
 		default:
-			var attrs csAttrs
+			var attrs attrSet
 			p.attributes(&attrs)
-			if outer == nil && (p.isWord("namespace") || p.isWord("using") || p.tok.kind == csEOF) {
+			if outer == nil && (p.isWord("namespace") || p.isWord("using") || p.tok.kind == tkEOF) {
 				continue // after [assembly: …]
 			}
 			p.member(outer, attrs.list[:attrs.n])
@@ -144,7 +144,7 @@ func (p *csParser) body(outer *Type) {
 }
 
 // using reads a using directive: using N; using static T; using A = T;
-func (p *csParser) using() {
+func (p *parser) using() {
 	if len(p.file.usings)+len(p.file.statics)+len(p.file.aliases) == p.maxDepth {
 		p.l.failBound(fmt.Sprintf("More than %d using directives.", p.maxDepth))
 		return
@@ -155,7 +155,7 @@ func (p *csParser) using() {
 		p.advance()
 		t := p.typeRef()
 		p.file.statics = append(p.file.statics, strings.Join(partNames(t.parts), "."))
-	case p.tok.kind == csIdent && p.peek().kind == csPunct && p.peek().text == "=":
+	case p.tok.kind == tkIdent && p.peek().kind == tkPunct && p.peek().text == "=":
 		alias := p.tok.text
 		p.advance()
 		p.advance()
@@ -172,7 +172,7 @@ func (p *csParser) using() {
 }
 
 // namespace reads namespace N; (the rest of the file) or namespace N {…}.
-func (p *csParser) namespace() {
+func (p *parser) namespace() {
 	line := p.tok.line
 	p.advance()
 	t := p.typeRef()
@@ -200,9 +200,9 @@ func (p *csParser) namespace() {
 	p.nest--
 }
 
-// csModifiers are the modifiers of a member or type that the reader
+// modifierWords are the modifiers of a member or type that the reader
 // reads or passes.
-var csModifiers = map[string]bool{
+var modifierWords = map[string]bool{
 	"public": true, "private": true, "protected": true, "internal": true, "file": true,
 	"static": true, "readonly": true, "volatile": true, "virtual": true, "override": true,
 	"abstract": true, "sealed": true, "extern": true, "new": true, "unsafe": true,
@@ -215,10 +215,10 @@ type modifiers struct {
 }
 
 // modifiers reads the modifiers of a member.
-func (p *csParser) modifiers() modifiers {
+func (p *parser) modifiers() modifiers {
 	var m modifiers
-	for p.tok.kind == csIdent && !p.tok.verbatim && csModifiers[p.tok.text] {
-		if p.tok.text == "new" && p.peek().kind == csPunct && p.peek().text == "(" {
+	for p.tok.kind == tkIdent && !p.tok.verbatim && modifierWords[p.tok.text] {
+		if p.tok.text == "new" && p.peek().kind == tkPunct && p.peek().text == "(" {
 			break // new(): not a modifier
 		}
 		switch p.tok.text {
@@ -239,14 +239,14 @@ func (p *csParser) modifiers() modifiers {
 // member reads a member of a namespace or type: a type, a method, a
 // property, a field, or a member whose kind the reader passes (an event,
 // a constant, an operator, a constructor).
-func (p *csParser) member(outer *Type, attrs []csAttr) {
+func (p *parser) member(outer *Type, attrs []attr) {
 	mods := p.modifiers()
 	line := p.tok.line
 	switch {
 	case p.failed():
 		return
 	case p.isWord("class"), p.isWord("struct"), p.isWord("interface"), p.isWord("enum"),
-		p.isWord("record") && p.peek().kind == csIdent:
+		p.isWord("record") && p.peek().kind == tkIdent:
 		p.typeDecl(outer, attrs, mods)
 		return
 	case p.isWord("delegate"):
@@ -256,7 +256,7 @@ func (p *csParser) member(outer *Type, attrs []csAttr) {
 		p.skipDeclaration()
 		return
 	case outer == nil:
-		p.fail(line, fmt.Sprintf("Invalid token %s in a namespace: a type declaration expected.", csTokenName(p.tok)))
+		p.fail(line, fmt.Sprintf("Invalid token %s in a namespace: a type declaration expected.", tokenName(p.tok)))
 		return
 	case p.isWord("const"): // a constant is static
 		mods.static = true
@@ -271,7 +271,7 @@ func (p *csParser) member(outer *Type, attrs []csAttr) {
 		p.methodTail()
 		return
 	}
-	typ := &csMemberType{ref: p.typeRef()}
+	typ := &memberType{ref: p.typeRef()}
 	switch {
 	case p.failed():
 	case p.isPunct("("): // a constructor
@@ -287,9 +287,9 @@ func (p *csParser) member(outer *Type, attrs []csAttr) {
 		p.skipGroup()
 		p.propertyTail()
 		p.export(outer, attrs, mods, "this[]", line, typ, "GD0105")
-	case p.tok.kind == csIdent:
+	case p.tok.kind == tkIdent:
 		last, explicit := p.tok.text, false
-		if next := p.peek(); next.kind == csPunct && (next.text == "." || next.text == "<" || next.text == "::") {
+		if next := p.peek(); next.kind == tkPunct && (next.text == "." || next.text == "<" || next.text == "::") {
 			name := p.typeRef() // I.Name, Name<T>
 			last, explicit = name.parts[len(name.parts)-1].name, len(name.parts) > 1
 		} else {
@@ -320,28 +320,28 @@ func (p *csParser) member(outer *Type, attrs []csAttr) {
 			if mods.readonly {
 				code = "GD0103"
 			}
-			p.declarators(csToken{text: last, line: line}, func(n csToken) {
+			p.declarators(token{text: last, line: line}, func(n token) {
 				p.export(outer, attrs, mods, n.text, n.line, typ, code)
 			})
 		}
 	default:
-		p.fail(line, fmt.Sprintf("Invalid token %s in a member declaration.", csTokenName(p.tok)))
+		p.fail(line, fmt.Sprintf("Invalid token %s in a member declaration.", tokenName(p.tok)))
 	}
 }
 
 // typeDecl reads a type: class, struct, interface, record or enum, its
 // name, type parameters, bases and members.
-func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
+func (p *parser) typeDecl(outer *Type, attrs []attr, mods modifiers) {
 	keyword, line := p.tok.text, p.tok.line
-	t := &Type{file: p.file, kind: csTypeKinds[keyword], namespace: p.ns, outer: outer, line: int32(line),
+	t := &Type{file: p.file, kind: typeKinds[keyword], namespace: p.ns, outer: outer, line: int32(line),
 		partial: mods.partial, abstract: mods.abstract}
 	p.advance()
 	if keyword == "record" && (p.isWord("class") || p.isWord("struct")) {
-		t.kind = csTypeKinds[p.tok.text]
+		t.kind = typeKinds[p.tok.text]
 		p.advance()
 	}
-	if p.tok.kind != csIdent {
-		p.fail(line, fmt.Sprintf("Identifier expected after %s, found %s.", quoteCS(keyword), csTokenName(p.tok)))
+	if p.tok.kind != tkIdent {
+		p.fail(line, fmt.Sprintf("Identifier expected after %s, found %s.", quote(keyword), tokenName(p.tok)))
 		return
 	}
 	t.name = p.tok.text
@@ -359,7 +359,7 @@ func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
 		t.arity = uint16(p.typeParameters())
 	}
 	p.file.types.add(t)
-	if t.kind == csEnumKind {
+	if t.kind == enumKind {
 		p.skipDeclaration()
 		return
 	}
@@ -381,7 +381,7 @@ func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
 		}
 	}
 	for !p.failed() && !p.isPunct("{") && !p.isPunct(";") { // where T : …
-		if p.tok.kind == csEOF {
+		if p.tok.kind == tkEOF {
 			p.fail(line, "'{' expected: the type has no body.")
 			return
 		}
@@ -397,7 +397,7 @@ func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
 	p.advance()
 	p.body(t)
 	if !p.failed() && !p.isPunct("}") {
-		p.fail(line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quoteCS(source.Shown(t.name))))
+		p.fail(line, fmt.Sprintf("'}' expected: the body of %s is not closed.", quote(source.Shown(t.name))))
 		return
 	}
 	p.advance()
@@ -405,11 +405,11 @@ func (p *csParser) typeDecl(outer *Type, attrs []csAttr, mods modifiers) {
 }
 
 // typeParameters reads <T, U> and returns how many there are.
-func (p *csParser) typeParameters() int {
+func (p *parser) typeParameters() int {
 	line, depth, n := p.tok.line, 0, 1
 	for !p.failed() {
 		switch {
-		case p.tok.kind == csEOF:
+		case p.tok.kind == tkEOF:
 			p.fail(line, "'>' expected: the type parameters are not closed.")
 			return n
 		case p.isPunct("<"):
@@ -431,7 +431,7 @@ func (p *csParser) typeParameters() int {
 }
 
 // setFault records the first error of a type.
-func (p *csParser) setFault(t *Type, line int, msg string) {
+func (p *parser) setFault(t *Type, line int, msg string) {
 	if t.Fault == nil {
 		t.Fault = &Fault{Path: p.file.path, Line: line, Message: msg}
 	}

@@ -22,16 +22,16 @@ type RPC struct {
 	Channel int32
 }
 
-// csGodotEnum is an enum of GodotSharp that [Rpc] takes: its full name and
+// godotEnum is an enum of GodotSharp that [Rpc] takes: its full name and
 // its members.
-type csGodotEnum struct {
+type godotEnum struct {
 	path    []string
 	members map[string]int64
 }
 
 var (
-	csRPCMode      = csGodotEnum{[]string{"Godot", "MultiplayerApi", "RpcMode"}, map[string]int64{"Disabled": 0, "AnyPeer": 1, "Authority": 2}}
-	csTransferMode = csGodotEnum{[]string{"Godot", "MultiplayerPeer", "TransferModeEnum"}, map[string]int64{"Unreliable": 0, "UnreliableOrdered": 1, "Reliable": 2}}
+	rpcModeEnum      = godotEnum{[]string{"Godot", "MultiplayerApi", "RpcMode"}, map[string]int64{"Disabled": 0, "AnyPeer": 1, "Authority": 2}}
+	transferModeEnum = godotEnum{[]string{"Godot", "MultiplayerPeer", "TransferModeEnum"}, map[string]int64{"Unreliable": 0, "UnreliableOrdered": 1, "Reliable": 2}}
 )
 
 // evalRPC computes an [Rpc] as GodotSharp's RpcAttribute does: Mode from
@@ -39,10 +39,10 @@ var (
 // TransferMode (Reliable) and TransferChannel (0) from its properties.
 // Where the compiler refuses the attribute, the error has its message;
 // an argument the reader does not fold (a constant) is Unsupported.
-func (p *csParser) evalRPC(a csAttr) (RPC, *Fault) {
+func (p *parser) evalRPC(a attr) (RPC, *Fault) {
 	r := RPC{Mode: mode.Authority, Transfer: mode.Reliable}
 	fail := func(msg string) (RPC, *Fault) { return RPC{}, &Fault{Line: a.line, Message: msg} }
-	unsupported := func(what string, v csValue) (RPC, *Fault) { return RPC{}, notFolded(what, v) }
+	unsupported := func(what string, v argValue) (RPC, *Fault) { return RPC{}, notFolded(what, v) }
 	positional, named := 0, false
 	for _, arg := range a.args {
 		v := arg.value
@@ -54,7 +54,7 @@ func (p *csParser) evalRPC(a csAttr) (RPC, *Fault) {
 			positional++
 			fallthrough
 		case arg.param == "mode":
-			n, err := p.enumValue(v, csRPCMode, "argument mode", a.line)
+			n, err := p.enumValue(v, rpcModeEnum, "argument mode", a.line)
 			if err != nil {
 				return RPC{}, err
 			}
@@ -71,7 +71,7 @@ func (p *csParser) evalRPC(a csAttr) (RPC, *Fault) {
 			r.CallLocal = v.boolean
 		case arg.property == "TransferMode":
 			named = true
-			n, err := p.enumValue(v, csTransferMode, "TransferMode", a.line)
+			n, err := p.enumValue(v, transferModeEnum, "TransferMode", a.line)
 			if err != nil {
 				return RPC{}, err
 			}
@@ -96,7 +96,7 @@ func (p *csParser) evalRPC(a csAttr) (RPC, *Fault) {
 }
 
 // notFolded is the error of an [Rpc] argument the reader does not fold.
-func notFolded(what string, v csValue) *Fault {
+func notFolded(what string, v argValue) *Fault {
 	return &Fault{Line: v.line, Unsupported: true,
 		Message: fmt.Sprintf("%s of [Rpc]: only literals and the members of RpcMode and TransferModeEnum are read", what)}
 }
@@ -107,7 +107,7 @@ func notFolded(what string, v csValue) *Fault {
 // static), or an int (a cast, or 0) that is one of them. What the reader
 // does not fold is Unsupported; a member the enum does not have is the
 // compiler's error.
-func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (int64, *Fault) {
+func (p *parser) enumValue(v argValue, e godotEnum, what string, line int) (int64, *Fault) {
 	switch v.kind {
 	case valInt:
 		for _, m := range e.members {
@@ -134,8 +134,8 @@ func (p *csParser) enumValue(v csValue, e csGodotEnum, what string, line int) (i
 }
 
 // namesToParts makes the parts of a dotted name.
-func namesToParts(names []string) []csNamePart {
-	parts := make([]csNamePart, len(names))
+func namesToParts(names []string) []namePart {
+	parts := make([]namePart, len(names))
 	for i, n := range names {
 		parts[i].name = n
 	}

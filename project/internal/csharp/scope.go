@@ -12,45 +12,45 @@ import (
 // from namespace to namespace and from type to nested type, so that no
 // name is made longer than it is written.
 type Scope struct {
-	root     *csNS
-	spaces   map[csNSKey]*csNS
-	types    map[csTypeKey]*Type
-	named    map[string]*csNS // namespaces by full name, as declarations and usings write them
-	maxDepth int
-	engine   Engine               // the engine's classes, of the project's version
-	csNames  map[string]string    // their C# names (csharpEngineClasses)
-	found    map[csFound]*Type    // find's answers
-	godot    map[*Type]int        // godotClass's answers
-	imports  map[*File]*csImports // what each file's using directives import
+	root       *space
+	spaces     map[spaceKey]*space
+	types      map[typeKey]*Type
+	named      map[string]*space // namespaces by full name, as declarations and usings write them
+	maxDepth   int
+	engine     Engine                 // the engine's classes, of the project's version
+	classNames map[string]string      // their C# names (engineNames)
+	found      map[lookupKey]*Type    // find's answers
+	godot      map[*Type]int          // godotClass's answers
+	imports    map[*File]*fileImports // what each file's using directives import
 }
 
-// csNS is a namespace of the project.
-type csNS struct{ parent *csNS }
+// space is a namespace of the project.
+type space struct{ parent *space }
 
-// csNSKey names a namespace in its parent.
-type csNSKey struct {
-	parent *csNS
+// spaceKey names a namespace in its parent.
+type spaceKey struct {
+	parent *space
 	name   string
 }
 
-// csTypeKey names a type in its namespace (outer nil) or outer type (by
+// typeKey names a type in its namespace (outer nil) or outer type (by
 // its first part); a generic one's name has its arity (A`1).
-type csTypeKey struct {
-	ns    *csNS
+type typeKey struct {
+	ns    *space
 	outer *Type
 	name  string
 }
 
-// csFound is a name looked up from a type.
-type csFound struct {
+// lookupKey is a name looked up from a type.
+type lookupKey struct {
 	from *Type
 	name string
 }
 
-// csImports is what a file's using directives import that the project
+// fileImports is what a file's using directives import that the project
 // declares: namespaces, and types (using static).
-type csImports struct {
-	spaces []*csNS
+type fileImports struct {
+	spaces []*space
 	types  []*Type
 }
 
@@ -58,13 +58,13 @@ type csImports struct {
 // at most maxDepth bases deep, and whose names of engine classes are
 // those of engine.
 func NewScope(maxDepth int, engine Engine) *Scope {
-	root := &csNS{}
-	return &Scope{root: root, spaces: map[csNSKey]*csNS{}, types: map[csTypeKey]*Type{},
-		named: map[string]*csNS{"": root}, maxDepth: maxDepth, engine: engine, csNames: csharpEngineClasses(engine)}
+	root := &space{}
+	return &Scope{root: root, spaces: map[spaceKey]*space{}, types: map[typeKey]*Type{},
+		named: map[string]*space{"": root}, maxDepth: maxDepth, engine: engine, classNames: engineNames(engine)}
 }
 
-// csTypeName is a type's name in its namespace or outer type.
-func csTypeName(name string, arity int) string {
+// arityName is a type's name in its namespace or outer type.
+func arityName(name string, arity int) string {
 	if arity == 0 {
 		return name
 	}
@@ -75,7 +75,7 @@ func csTypeName(name string, arity int) string {
 // come together.
 func (s *Scope) Add(f *File) {
 	for t := range f.types.all() {
-		k := csTypeKey{name: csTypeName(t.name, int(t.arity))}
+		k := typeKey{name: arityName(t.name, int(t.arity))}
 		if t.outer != nil {
 			k.outer = t.outer.group
 		} else {
@@ -99,19 +99,19 @@ func (s *Scope) Add(f *File) {
 
 // namespace returns the namespace of a full name ("" is the global one),
 // made where create says, or nil where the project declares none.
-func (s *Scope) namespace(name string, create bool) *csNS {
+func (s *Scope) namespace(name string, create bool) *space {
 	if ns, ok := s.named[name]; ok {
 		return ns
 	}
 	ns := s.root
 	for part := range strings.SplitSeq(name, ".") {
-		k := csNSKey{ns, part}
+		k := spaceKey{ns, part}
 		next := s.spaces[k]
 		if next == nil {
 			if !create {
 				return nil
 			}
-			next = &csNS{parent: ns}
+			next = &space{parent: ns}
 			s.spaces[k] = next
 		}
 		ns = next
@@ -144,10 +144,10 @@ func (g *Type) outerType() *Type {
 
 // names returns the names of a dotted name's parts, each generic one
 // with its arity.
-func csNames(parts []csNamePart) []string {
+func arityNames(parts []namePart) []string {
 	out := make([]string, len(parts))
 	for i, p := range parts {
-		out[i] = csTypeName(p.name, len(p.args))
+		out[i] = arityName(p.name, len(p.args))
 	}
 	return out
 }
@@ -162,9 +162,9 @@ func (s *Scope) find(t TypeRef, from *Type) *Type {
 	if len(parts) == 0 {
 		return nil
 	}
-	q := csFound{from, parts[0].name}
+	q := lookupKey{from, parts[0].name}
 	if len(parts) > 1 || len(parts[0].args) > 0 || t.global {
-		q.name = strings.Join(csNames(parts), ".") + "."
+		q.name = strings.Join(arityNames(parts), ".") + "."
 		if t.global {
 			q.name = "global::" + q.name
 		}
@@ -173,9 +173,9 @@ func (s *Scope) find(t TypeRef, from *Type) *Type {
 		return g
 	}
 	if s.found == nil {
-		s.found = map[csFound]*Type{}
+		s.found = map[lookupKey]*Type{}
 	}
-	g := s.lookup(csNames(parts), from, t.global)
+	g := s.lookup(arityNames(parts), from, t.global)
 	s.found[q] = g
 	return g
 }
@@ -197,7 +197,7 @@ func (s *Scope) lookup(names []string, from *Type, global bool) *Type {
 	}
 	imp := s.importsOf(from.file)
 	for _, ns := range imp.spaces {
-		if g := s.types[csTypeKey{ns: ns, name: names[0]}]; g != nil {
+		if g := s.types[typeKey{ns: ns, name: names[0]}]; g != nil {
 			if g = s.nested(g, names[1:]); g != nil {
 				return g
 			}
@@ -215,7 +215,7 @@ func (s *Scope) lookup(names []string, from *Type, global bool) *Type {
 // next.
 func (s *Scope) nested(g *Type, names []string) *Type {
 	for _, n := range names {
-		if g = s.types[csTypeKey{outer: g, name: n}]; g == nil {
+		if g = s.types[typeKey{outer: g, name: n}]; g == nil {
 			return nil
 		}
 	}
@@ -224,14 +224,14 @@ func (s *Scope) nested(g *Type, names []string) *Type {
 
 // inNamespace returns the type the names name from a namespace: some
 // namespaces within it, a type, types nested in it.
-func (s *Scope) inNamespace(ns *csNS, names []string) *Type {
+func (s *Scope) inNamespace(ns *space, names []string) *Type {
 	for i, n := range names {
-		if g := s.types[csTypeKey{ns: ns, name: n}]; g != nil {
+		if g := s.types[typeKey{ns: ns, name: n}]; g != nil {
 			if g = s.nested(g, names[i+1:]); g != nil {
 				return g
 			}
 		}
-		if ns = s.spaces[csNSKey{ns, n}]; ns == nil {
+		if ns = s.spaces[spaceKey{ns, n}]; ns == nil {
 			return nil
 		}
 	}
@@ -239,11 +239,11 @@ func (s *Scope) inNamespace(ns *csNS, names []string) *Type {
 }
 
 // importsOf returns what a file's using directives import, found once.
-func (s *Scope) importsOf(f *File) *csImports {
+func (s *Scope) importsOf(f *File) *fileImports {
 	if imp, ok := s.imports[f]; ok {
 		return imp
 	}
-	imp := &csImports{}
+	imp := &fileImports{}
 	for _, u := range f.usings {
 		if ns := s.namespace(u, false); ns != nil && !slices.Contains(imp.spaces, ns) {
 			imp.spaces = append(imp.spaces, ns)
@@ -255,14 +255,14 @@ func (s *Scope) importsOf(f *File) *csImports {
 		}
 	}
 	if s.imports == nil {
-		s.imports = map[*File]*csImports{}
+		s.imports = map[*File]*fileImports{}
 	}
 	s.imports[f] = imp
 	return imp
 }
 
-// csBase is what a class's base resolves to.
-type csBase struct {
+// resolvedBase is what a class's base resolves to.
+type resolvedBase struct {
 	group  *Type  // a class of the project, or nil
 	native string // an engine class, or ""
 	// none says the class has no base class (none written, or an
@@ -273,36 +273,36 @@ type csBase struct {
 
 // base resolves the base of a class, whose parts are given: the first
 // type its base list names, if it is a class.
-func (s *Scope) base(parts []*Type) csBase {
+func (s *Scope) base(parts []*Type) resolvedBase {
 	for _, t := range parts {
 		if len(t.bases) == 0 {
 			continue
 		}
 		ref := t.bases[0]
 		if g := s.find(ref, t); g != nil {
-			if g.kind == csClassKind {
-				return csBase{group: g}
+			if g.kind == classKind {
+				return resolvedBase{group: g}
 			}
-			return csBase{none: true}
+			return resolvedBase{none: true}
 		}
 		if native, ok := s.engineClassOf(t.file.expand(ref)); ok {
-			return csBase{native: native}
+			return resolvedBase{native: native}
 		}
-		return csBase{ref: ref}
+		return resolvedBase{ref: ref}
 	}
-	return csBase{none: true}
+	return resolvedBase{none: true}
 }
 
 // engineClassOf returns the engine class a name written in C# names:
 // Node, Godot.Node, HttpRequest (HTTPRequest), GodotObject (Object).
-func (s *Scope) engineClassOf(parts []csNamePart) (string, bool) {
+func (s *Scope) engineClassOf(parts []namePart) (string, bool) {
 	if len(parts) == 2 && parts[0].name == "Godot" {
 		parts = parts[1:]
 	}
 	if len(parts) != 1 || len(parts[0].args) > 0 {
 		return "", false
 	}
-	c, ok := s.csNames[parts[0].name]
+	c, ok := s.classNames[parts[0].name]
 	return c, ok
 }
 

@@ -6,21 +6,21 @@ import "fmt"
 // ( [ { open, ) ] } close, whatever their kind; the lexer has read the
 // strings, characters and comments that hold brackets of their own.
 
-func (p *csParser) isOpener() bool {
-	return p.tok.kind == csPunct && (p.tok.text == "(" || p.tok.text == "[" || p.tok.text == "{")
+func (p *parser) isOpener() bool {
+	return p.tok.kind == tkPunct && (p.tok.text == "(" || p.tok.text == "[" || p.tok.text == "{")
 }
 
-func (p *csParser) isCloser() bool {
-	return p.tok.kind == csPunct && (p.tok.text == ")" || p.tok.text == "]" || p.tok.text == "}")
+func (p *parser) isCloser() bool {
+	return p.tok.kind == tkPunct && (p.tok.text == ")" || p.tok.text == "]" || p.tok.text == "}")
 }
 
 // skipGroup skips a bracketed group that starts at the current token,
 // its closing bracket included.
-func (p *csParser) skipGroup() {
+func (p *parser) skipGroup() {
 	line, depth := p.tok.line, 0
 	for !p.failed() {
 		switch {
-		case p.tok.kind == csEOF:
+		case p.tok.kind == tkEOF:
 			p.fail(line, "The bracket opened here is not closed.")
 			return
 		case p.isOpener():
@@ -36,7 +36,7 @@ func (p *csParser) skipGroup() {
 }
 
 // skipToken skips the current token, or the group it opens.
-func (p *csParser) skipToken() {
+func (p *parser) skipToken() {
 	if p.isOpener() {
 		p.skipGroup()
 		return
@@ -46,17 +46,17 @@ func (p *csParser) skipToken() {
 
 // skipInit skips an expression to the "," or ";" that ends it, which it
 // leaves.
-func (p *csParser) skipInit() {
+func (p *parser) skipInit() {
 	line := p.tok.line
 	for !p.failed() {
 		switch {
-		case p.tok.kind == csEOF:
+		case p.tok.kind == tkEOF:
 			p.fail(line, "';' expected: the expression does not end.")
 			return
 		case p.isPunct(",") || p.isPunct(";"):
 			return
 		case p.isCloser():
-			p.fail(p.tok.line, fmt.Sprintf("';' expected, found %s.", csTokenName(p.tok)))
+			p.fail(p.tok.line, fmt.Sprintf("';' expected, found %s.", tokenName(p.tok)))
 			return
 		}
 		p.skipToken()
@@ -65,11 +65,11 @@ func (p *csParser) skipInit() {
 
 // skipDeclaration skips a declaration the reader does not read (an
 // enum's body, a delegate, an event) to its ";", or past its braces.
-func (p *csParser) skipDeclaration() {
+func (p *parser) skipDeclaration() {
 	line := p.tok.line
 	for !p.failed() {
 		switch {
-		case p.tok.kind == csEOF || p.isCloser():
+		case p.tok.kind == tkEOF || p.isCloser():
 			p.fail(line, "';' expected: the declaration does not end.")
 			return
 		case p.isPunct(";"):
@@ -85,10 +85,10 @@ func (p *csParser) skipDeclaration() {
 
 // skipToParameters skips to a method's parameters (after ~Name, operator
 // +, implicit operator T), and past them.
-func (p *csParser) skipToParameters() {
+func (p *parser) skipToParameters() {
 	line := p.tok.line
 	for !p.failed() && !p.isPunct("(") {
-		if p.tok.kind == csEOF || p.isOpener() || p.isCloser() || p.isPunct(";") {
+		if p.tok.kind == tkEOF || p.isOpener() || p.isCloser() || p.isPunct(";") {
 			p.fail(line, "'(' expected: the operator has no parameters.")
 			return
 		}
@@ -99,10 +99,10 @@ func (p *csParser) skipToParameters() {
 
 // methodTail reads what follows a method's parameters: constraints or a
 // constructor's initializer, then a body, an expression body, or ";".
-func (p *csParser) methodTail() {
+func (p *parser) methodTail() {
 	line := p.tok.line
 	for !p.failed() && !p.isPunct("{") && !p.isPunct("=>") && !p.isPunct(";") {
-		if p.tok.kind == csEOF || p.isCloser() {
+		if p.tok.kind == tkEOF || p.isCloser() {
 			p.fail(line, "'{' or ';' expected: the method has no body.")
 			return
 		}
@@ -112,7 +112,7 @@ func (p *csParser) methodTail() {
 }
 
 // accessorBody reads a body: {…}, => expression;, or ";".
-func (p *csParser) accessorBody() {
+func (p *parser) accessorBody() {
 	switch {
 	case p.isPunct("{"):
 		p.skipGroup()
@@ -128,7 +128,7 @@ func (p *csParser) accessorBody() {
 // propertyTail reads a property's accessors, {…} then maybe "= value;",
 // or its expression body, and says whether it can be read and set (an
 // init accessor sets it only where it is made).
-func (p *csParser) propertyTail() (get, set bool) {
+func (p *parser) propertyTail() (get, set bool) {
 	if p.isPunct("=>") {
 		p.accessorBody()
 		return true, false
@@ -139,7 +139,7 @@ func (p *csParser) propertyTail() (get, set bool) {
 	}
 	for !p.failed() && !p.isPunct("}") {
 		switch {
-		case p.tok.kind == csEOF:
+		case p.tok.kind == tkEOF:
 			p.fail(line, "'}' expected: the accessors are not closed.")
 			return get, set
 		case p.isPunct("["):
@@ -166,7 +166,7 @@ func (p *csParser) propertyTail() (get, set bool) {
 // name given: [= value] {, name [= value]} ;, calling each for each name.
 // A "," in an initializer that no declarator follows belongs to it, as in
 // x = F<int, int>().
-func (p *csParser) declarators(first csToken, each func(csToken)) {
+func (p *parser) declarators(first token, each func(token)) {
 	each(first)
 	for !p.failed() {
 		if p.isPunct("[") { // fixed int buffer[8]
@@ -182,7 +182,7 @@ func (p *csParser) declarators(first csToken, each func(csToken)) {
 			return
 		case p.isPunct(","):
 			p.advance()
-			if p.tok.kind == csIdent {
+			if p.tok.kind == tkIdent {
 				name := p.tok
 				p.advance()
 				if p.isPunct("=") || p.isPunct(",") || p.isPunct(";") || p.isPunct("[") {
@@ -192,7 +192,7 @@ func (p *csParser) declarators(first csToken, each func(csToken)) {
 			}
 			p.skipInit()
 		default:
-			p.fail(p.tok.line, fmt.Sprintf("';' expected, found %s.", csTokenName(p.tok)))
+			p.fail(p.tok.line, fmt.Sprintf("';' expected, found %s.", tokenName(p.tok)))
 		}
 	}
 }
