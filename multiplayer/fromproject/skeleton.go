@@ -37,9 +37,20 @@ func WriteSkeleton(w io.Writer, p *project.Project, mainScene string) error {
 	return err
 }
 
-// skeleton writes the server's source, unformatted.
+// skeleton writes the server's source, unformatted: the program's start,
+// the stubs of the nodes with scripts, of the spawners and of the
+// synchronized nodes, and the program's end.
 func (d *declarations) skeleton(b *bytes.Buffer) {
-	fmt.Fprintf(b, `// Command server serves %s's clients: the declarations come from its
+	fmt.Fprintf(b, skeletonHead, d.scene, d.scene)
+	d.nodeStubs(b)
+	d.spawnerStubs(b)
+	d.staticStubs(b)
+	b.WriteString(skeletonTail)
+}
+
+// skeletonHead is the program up to its declarations, a format of the
+// main scene's path, twice.
+const skeletonHead = `// Command server serves %s's clients: the declarations come from its
 // project (fromproject.Declare); the game's logic, which its scripts run
 // on a Godot host and a Go server does not run, is yours to write where
 // the TODOs say. Written by gdvar server-skeleton.
@@ -76,7 +87,25 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-`, d.scene, d.scene)
+`
+
+// skeletonTail is the program after its declarations: the peers'
+// handlers and the server's start.
+const skeletonTail = `
+	m.OnPeerConnected(func(id multiplayer.PeerID) {
+		log.Printf("peer %d joined", id) // TODO: what the game's peer_connected does
+	})
+	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
+		log.Printf("peer %d left", id) // TODO: what the game's peer_disconnected does
+	})
+	m.OnError(func(err error) { log.Print(err) })
+	log.Fatal(m.ListenAndServeENet(ctx, "0.0.0.0:8910")) // or m.ListenAndServe for WebSocketMultiplayerPeer
+}
+`
+
+// nodeStubs writes the handler stubs of the autoloads' and the main
+// scene's nodes, each under its path and script.
+func (d *declarations) nodeStubs(b *bytes.Buffer) {
 	for _, n := range d.nodes {
 		methods := n.methods.Methods()
 		if len(methods) == 0 {
@@ -87,42 +116,60 @@ func main() {
 			d.stub(b, fmt.Sprintf("game.Handle(%q, ", n.path), true, meth)
 		}
 	}
+}
+
+// spawnerStubs writes each spawner, and for each scene it spawns what
+// the server must do to spawn it (spawnedStubs); a spawner that lists
+// no scene, how to name the scene its spawn_function builds.
+func (d *declarations) spawnerStubs(b *bytes.Buffer) {
 	for _, s := range d.spawners {
 		fmt.Fprintf(b, "\n\t// MultiplayerSpawner %s: spawns under %s.\n", s.path, s.cfg.SpawnPath)
 		v := varName(s.path)
 		fmt.Fprintf(b, "\t%s, err := game.Spawner(%q)\n\tmust(err)\n", v, s.path)
 		for _, sc := range s.cfg.Scenes {
-			fmt.Fprintf(b, "\t// TODO: spawn %s where the game's script does:\n", sc.Path)
-			fmt.Fprintf(b, "\t//   %s.Spawn(%q, name, map[string]any{%s})\n", v, sc.Path, spawnState(sc))
-			fmt.Fprintf(b, "\t// or, if its script hands it to a peer in _enter_tree, %s.SpawnOwned(%q, name, peer, nil),\n", v, sc.Path)
-			fmt.Fprintf(b, "\t// or only some of its nodes (an Inputs child), %s.SpawnWithOwners(%q, name, multiplayer.Owners{\"Inputs\": peer}, state).\n", v, sc.Path)
-			for _, sy := range sc.Synchronizers {
-				fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
-			}
-			for _, sp := range sc.Spawners {
-				if len(sp.Scenes) == 0 && len(sp.Custom) == 0 {
-					fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawnIn(%q, %q, \"res://….tscn\") and spawn with o.SpawnerAt(%q).SpawnCustom(scene, name, data, state).\n",
-						sp.Path, sc.Path, sp.Path, sp.Path)
-					continue
-				}
-				fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s spawns under %s, in each spawn o: o.SpawnerAt(%q).Spawn(%s, name, state).\n",
-					sp.Path, sp.SpawnPath, sp.Path, sceneList(sp.Scenes))
-			}
-			nodes := append([]multiplayer.SpawnedNode{{Path: ".", Methods: sc.Methods}}, sc.Nodes...)
-			for _, n := range nodes {
-				if len(n.Methods) > 0 {
-					fmt.Fprintf(b, "\t// In each spawn of %s, its node %s:\n", sc.Path, n.Path)
-				}
-				for _, meth := range n.Methods {
-					d.stub(b, fmt.Sprintf("%s.Handle(%q, %q, ", v, sc.Path, n.Path), false, meth)
-				}
-			}
+			d.spawnedStubs(b, v, sc)
 		}
 		if len(s.cfg.Scenes) == 0 {
 			fmt.Fprintf(b, "\t// It lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawn(%q, \"res://….tscn\") and spawn with %s.SpawnCustom(scene, name, data, state).\n", s.path, v)
 		}
 		fmt.Fprintf(b, "\t_ = %s\n", v)
 	}
+}
+
+// spawnedStubs writes, for a scene the spawner in variable v spawns, how
+// the server spawns it, what its synchronizers replicate, what its own
+// spawners spawn, and the handler stubs of its nodes, in each spawn.
+func (d *declarations) spawnedStubs(b *bytes.Buffer, v string, sc multiplayer.SpawnableScene) {
+	fmt.Fprintf(b, "\t// TODO: spawn %s where the game's script does:\n", sc.Path)
+	fmt.Fprintf(b, "\t//   %s.Spawn(%q, name, map[string]any{%s})\n", v, sc.Path, spawnState(sc))
+	fmt.Fprintf(b, "\t// or, if its script hands it to a peer in _enter_tree, %s.SpawnOwned(%q, name, peer, nil),\n", v, sc.Path)
+	fmt.Fprintf(b, "\t// or only some of its nodes (an Inputs child), %s.SpawnWithOwners(%q, name, multiplayer.Owners{\"Inputs\": peer}, state).\n", v, sc.Path)
+	for _, sy := range sc.Synchronizers {
+		fmt.Fprintf(b, "\t// Its synchronizer %s replicates %s: the server's, until Object.SetAuthority gives it to the peer the script names.\n", sy.Path, propertyList(sy))
+	}
+	for _, sp := range sc.Spawners {
+		if len(sp.Scenes) == 0 && len(sp.Custom) == 0 {
+			fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s lists no scene: its spawn_function builds one in code; name it with\n\t// fromproject.WithCustomSpawnIn(%q, %q, \"res://….tscn\") and spawn with o.SpawnerAt(%q).SpawnCustom(scene, name, data, state).\n",
+				sp.Path, sc.Path, sp.Path, sp.Path)
+			continue
+		}
+		fmt.Fprintf(b, "\t// Its MultiplayerSpawner %s spawns under %s, in each spawn o: o.SpawnerAt(%q).Spawn(%s, name, state).\n",
+			sp.Path, sp.SpawnPath, sp.Path, sceneList(sp.Scenes))
+	}
+	nodes := append([]multiplayer.SpawnedNode{{Path: ".", Methods: sc.Methods}}, sc.Nodes...)
+	for _, n := range nodes {
+		if len(n.Methods) > 0 {
+			fmt.Fprintf(b, "\t// In each spawn of %s, its node %s:\n", sc.Path, n.Path)
+		}
+		for _, meth := range n.Methods {
+			d.stub(b, fmt.Sprintf("%s.Handle(%q, %q, ", v, sc.Path, n.Path), false, meth)
+		}
+	}
+}
+
+// staticStubs writes each synchronized node of the autoloads and the
+// main scene, and what its synchronizers replicate.
+func (d *declarations) staticStubs(b *bytes.Buffer) {
 	for at, syncs := range d.statics.All() {
 		fmt.Fprintf(b, "\n\t// %s, replicated by %d synchronizer(s): the server's, until SetAuthority.\n", at, len(syncs))
 		for _, sy := range syncs {
@@ -130,17 +177,6 @@ func main() {
 		}
 		fmt.Fprintf(b, "\t_, err = game.Synchronized(%q) // TODO: Set its properties as the game's logic moves it\n\tmust(err)\n", at)
 	}
-	b.WriteString(`
-	m.OnPeerConnected(func(id multiplayer.PeerID) {
-		log.Printf("peer %d joined", id) // TODO: what the game's peer_connected does
-	})
-	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
-		log.Printf("peer %d left", id) // TODO: what the game's peer_disconnected does
-	})
-	m.OnError(func(err error) { log.Print(err) })
-	log.Fatal(m.ListenAndServeENet(ctx, "0.0.0.0:8910")) // or m.ListenAndServe for WebSocketMultiplayerPeer
-}
-`)
 }
 
 // stub writes a method's handler, or says why the server needs none.
