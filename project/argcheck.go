@@ -31,7 +31,7 @@ type ArgCheck struct {
 }
 
 // RPCParams returns the parameters of the function an RPC's calls run
-// (NamedRPC.Params), each with how the engine checks its argument.
+// ([NamedRPC.Params]), each with how the engine checks its argument.
 func (p *Project) RPCParams(r NamedRPC) iter.Seq2[Param, ArgCheck] {
 	return func(yield func(Param, ArgCheck) bool) {
 		var f *folder // made for the first :=
@@ -45,8 +45,8 @@ func (p *Project) RPCParams(r NamedRPC) iter.Seq2[Param, ArgCheck] {
 	}
 }
 
-// argCheck is RPCParams' check of one parameter, folding a := default
-// with *f, made when first needed.
+// argCheck is [Project.RPCParams]' check of one parameter, folding a :=
+// default with *f, made when first needed.
 func (p *Project) argCheck(r NamedRPC, par Param, f **folder) ArgCheck {
 	k := r.fn
 	switch {
@@ -78,7 +78,7 @@ func (p *Project) argCheck(r NamedRPC, par Param, f **folder) ArgCheck {
 	return ArgCheck{Unknown: true}
 }
 
-// notation writes a resolved type in ArgCheck.Type's notation; an
+// notation writes a resolved type in [ArgCheck.Type]'s notation; an
 // element of any value is Variant.
 func notation(t resolvedType, elem bool) (string, bool) {
 	switch t.kind {

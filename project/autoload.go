@@ -65,13 +65,13 @@ func (p *Project) isScene(resPath string) bool {
 
 // RunningTree returns the nodes under /root once the game has started,
 // at their paths from the root of the tree ("/root/Lobby/Board"): each
-// autoload, in project.godot's order, a scene's nodes as Tree gives them
-// or a script's node (of its engine class, with the script), then the
-// main scene's, as Main::start adds them. mainScene "" is
+// autoload, in project.godot's order, a scene's nodes as [Project.Tree]
+// gives them or a script's node (of its engine class, with the script), then
+// the main scene's, as Main::start adds them. mainScene "" is
 // application/run/main_scene; a project naming none has only its
 // autoloads. Its errors name the autoload or the scene at fault; the
-// bounds are Tree's, each autoload's tree and the main scene's counted
-// alike, and at most Limits.MaxFiles nodes in all.
+// bounds are [Project.Tree]'s, each autoload's tree and the main scene's
+// counted alike, and at most [Limits.MaxFiles] nodes in all.
 func (p *Project) RunningTree(mainScene string) ([]SceneNode, error) {
 	autoloads, err := p.Autoloads()
 	if err != nil {

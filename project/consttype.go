@@ -21,7 +21,7 @@ type constResult struct {
 // is evaluated once; one named (at line) while it is evaluated is a
 // cycle.
 // Constants defined by constants, within scripts and across them, nest
-// at most Limits.MaxDepth deep.
+// at most [Limits.MaxDepth] deep.
 func (p *Project) constType(k ClassRef, name string, m member, line int) (resolvedType, *ScriptError) {
 	c, at := k.Class, k.Class.consts[m.index]
 	if r, ok := c.constTypes[name]; ok {

@@ -22,7 +22,7 @@ func (ix *csIndex) add(res string, f *csharp.File) {
 }
 
 // script returns the Script of a class, made once, at the path given,
-// or else at the path of its file (csharp.Type.ScriptPath).
+// or else at the path of its file ([csharp.Type.ScriptPath]).
 func (ix *csIndex) script(g *csharp.Type, at string) *Script {
 	if s, ok := ix.scripts[g]; ok {
 		return s
@@ -97,7 +97,7 @@ func (p *Project) csharpScript(res string, src []byte) (*Script, error) {
 }
 
 // csharpBase returns the base of a C# class: a class of the project, or
-// the engine class it derives from (csharp.Scope.Base).
+// the engine class it derives from ([csharp.Scope.Base]).
 func (p *Project) csharpBase(ref ClassRef) (ClassRef, string, error) {
 	ix, err := p.csharp()
 	if err != nil {

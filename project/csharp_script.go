@@ -13,7 +13,7 @@ type CSharpClass struct {
 	// Name is the class's name: its file's, for a script.
 	Name string
 	// Global says the class is marked [GlobalClass]: the editor
-	// registers it as a global class by its Name (see Classes).
+	// registers it as a global class by its Name (see [Project.Classes]).
 	Global bool
 	// Partial says the class is declared partial, which Godot's source
 	// generators require of a class that derives from GodotObject.
@@ -30,14 +30,14 @@ type CSharpClass struct {
 // its base as written, [GlobalClass], [Tool], its [Export] fields and
 // properties with the Variant types they hold, and its [Rpc] methods.
 // Only the parts of the class that this file declares are read, and
-// names are looked up in this file alone: Project.Script reads every
-// part a project declares and Project.Resolve looks up the bases, by the
+// names are looked up in this file alone: [Project.Script] reads every
+// part a project declares and [Project.Resolve] looks up the bases, by the
 // C# names of the engine classes of the project's version (Godot 4.6's
 // here). An
-// error is a *ScriptError: the generators' or the compiler's message
+// error is a *[ScriptError]: the generators' or the compiler's message
 // (GD0101, CS0579…) where the build would fail, the engine's where it
 // would make no script of the file, or a construct the reader does not
-// read (ScriptError.Unsupported); or ErrTooLarge.
+// read ([ScriptError.Unsupported]); or [ErrTooLarge].
 func ParseCSharp(src []byte, path string, opts ...Option) (*Script, error) {
 	limits := options(opts).limits
 	f, err := parseCSharp(src, path, limits)
@@ -58,7 +58,7 @@ func ParseCSharp(src []byte, path string, opts ...Option) (*Script, error) {
 }
 
 // parseCSharp reads the declarations of a C# file. Its errors are
-// *ScriptErrors, or ErrTooLarge.
+// *ScriptErrors, or [ErrTooLarge].
 func parseCSharp(src []byte, path string, limits Limits) (*csharp.File, error) {
 	if int64(len(src)) > limits.MaxFileBytes {
 		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
@@ -137,7 +137,7 @@ func makeScript(s *csharp.Scope, cls *csharp.Class, at string) *Script {
 }
 
 // variantType is the Type of the Variant a C# type written in the
-// declaration from holds (csharp.Scope.VariantType), its element types'
+// declaration from holds ([csharp.Scope.VariantType]), its element types'
 // with it; false where the generators do not marshal it, or one of them.
 func variantType(s *csharp.Scope, t csharp.TypeRef, from *csharp.Type) (Type, bool) {
 	name, elems, ok := s.VariantType(t, from)

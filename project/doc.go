@@ -9,10 +9,10 @@
 // their .import files; the autoloads and the running tree under /root;
 // res:// and uid:// paths. A C# script (.cs) is read as Godot's C# source
 // generators read it: its class, base, [GlobalClass], [Export] members
-// with the Variant types they hold, and [Rpc] methods (ParseCSharp).
+// with the Variant types they hold, and [Rpc] methods ([ParseCSharp]).
 //
 // Where the engine would refuse a script, the reader says why
-// (*ScriptError), in the engine's words where it knows them; so it does
+// (*[ScriptError]), in the engine's words where it knows them; so it does
 // where the engine refuses to attach a script to a scene's node. What the
 // engine decides only while the game runs (Node.rpc_config calls,
 // _get_property_list) is not in the files and is not read.

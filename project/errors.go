@@ -21,8 +21,8 @@ type ScriptError struct {
 	// that the engine refuses it.
 	Unsupported bool
 	// Err is the cause that is not in the script's source, if there is
-	// one: a bound passed (ErrTooDeep, ErrTooLarge), a file that cannot
-	// be read (ErrNotRegular, fs.ErrNotExist), the script's or its base's.
+	// one: a bound passed ([ErrTooDeep], [ErrTooLarge]), a file that cannot
+	// be read ([ErrNotRegular], fs.ErrNotExist), the script's or its base's.
 	Err error
 }
 
@@ -60,8 +60,9 @@ func (e *ScriptError) Error() string {
 // are shorter, but some quote a name of the script.
 const maxMessage = 512
 
-// SceneError is why Scene or Tree refuses a scene, and where: the scenes
-// Tree instanced on the way to the fault, and the node at fault.
+// SceneError is why [Project.Scene] or [Project.Tree] refuses a scene, and
+// where: the scenes Tree instanced on the way to the fault, and the node
+// at fault.
 type SceneError struct {
 	// Chain is the scene Tree was asked for, then, for each instance on
 	// the way to the fault, the node that instances it and its scene:
@@ -69,9 +70,9 @@ type SceneError struct {
 	Chain []string
 	// Node is the path of the node at fault in Chain's last scene, or "".
 	Node string
-	// Err is the reason: ErrCycle, a bound (ErrTooDeep, ErrTooManyFiles,
-	// ErrBudget), a scene the project lacks (fs.ErrNotExist), a
-	// *ScriptError, a scene that cannot be read.
+	// Err is the reason: [ErrCycle], a bound ([ErrTooDeep], [ErrTooManyFiles],
+	// [ErrBudget]), a scene the project lacks (fs.ErrNotExist), a
+	// *[ScriptError], a scene that cannot be read.
 	Err error
 }
 
@@ -107,18 +108,19 @@ func (e *SceneError) Error() string {
 
 // The errors of the bounds (see Limits); the errors returned wrap them.
 var (
-	// ErrTooLarge: a file is larger than Limits.MaxFileBytes.
+	// ErrTooLarge: a file is larger than [Limits.MaxFileBytes].
 	ErrTooLarge = errors.New("project: file too large")
-	// ErrTooManyFiles: a project holds more than Limits.MaxFiles entries.
+	// ErrTooManyFiles: a project holds more than [Limits.MaxFiles] entries.
 	ErrTooManyFiles = errors.New("project: too many files")
 	// ErrTooDeep: a script nests brackets, blocks or types past
-	// Limits.MaxDepth, or a folder tree is deeper.
+	// [Limits.MaxDepth], or a folder tree is deeper.
 	ErrTooDeep = errors.New("project: nested too deep")
 	// ErrNoProject: no project.godot in the folder or above it.
 	ErrNoProject = errors.New("project: no project.godot")
 	// ErrBudget: reading makes more of a few bytes than their budget
 	// allows: @rpc arguments folded into long strings (4 bytes a byte of
-	// the script, plus 64 KiB), a scene's Tree (Limits.TreeBytesPerByte).
+	// the script, plus 64 KiB), a scene's [Project.Tree]
+	// ([Limits.TreeBytesPerByte]).
 	ErrBudget = errors.New("project: more made of the files than their budget")
 	// ErrCycle: a scene instances itself, through others or not.
 	ErrCycle = errors.New("project: a scene instances itself")

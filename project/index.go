@@ -91,7 +91,7 @@ func (p *Project) walk() (*index, error) {
 // cyclic says the class would be its own base, which
 // ScriptServer::add_global_class refuses: its base is itself, or its base
 // is a global class whose engine class (where the chain of global bases
-// ends) is it. The chain is followed MaxDepth steps at most.
+// ends) is it. The chain is followed [Limits.MaxDepth] steps at most.
 func (idx *index) cyclic(class, base string, limits Limits) bool {
 	if base == class {
 		return true
@@ -106,7 +106,7 @@ func (idx *index) cyclic(class, base string, limits Limits) bool {
 	return base == class
 }
 
-// list reads a folder's entries, counting them against Limits.MaxFiles.
+// list reads a folder's entries, counting them against [Limits.MaxFiles].
 // The folder is opened without waiting: a pipe put in its place since it
 // was listed fails to read as a folder.
 func (p *Project) list(dir string, entries *int) ([]os.DirEntry, error) {

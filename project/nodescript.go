@@ -18,7 +18,7 @@ import "fmt"
 // leaves the node without it.
 //
 // A node's type that is neither a class of the project's version of the
-// engine nor a global class of the project is an error (ErrUnknownClass),
+// engine nor a global class of the project is an error ([ErrUnknownClass]),
 // script or not. A node whose class is not known (Partial) is not
 // checked.
 func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {

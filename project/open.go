@@ -7,7 +7,7 @@ import (
 )
 
 // openRegular opens a file to read, refusing anything but a regular file
-// (ErrNotRegular): a named pipe would block the read until a writer came,
+// ([ErrNotRegular]): a named pipe would block the read until a writer came,
 // a device could answer for ever. The open itself does not wait
 // (openNonBlocking), and the type checked is the opened file's, which a
 // Stat of the path before the open could not promise. It returns the

@@ -7,27 +7,27 @@ type Limits struct {
 	// project.godot).
 	MaxFileBytes int64
 	// MaxFiles is the most folder entries a project walk lists, and the
-	// most nodes a scene's Tree holds with its instances'.
+	// most nodes a scene's [Project.Tree] holds with its instances'.
 	MaxFiles int
 	// MaxDepth is the most brackets, blocks and types a script nests, the
 	// deepest folder a walk enters, the most scripts a chain of bases
-	// goes through and the most instances a scene's Tree nests.
+	// goes through and the most instances a scene's [Project.Tree] nests.
 	MaxDepth int
-	// TreeBytesPerByte is what a scene's Tree may hold for each byte of
-	// the scenes it reads, beyond 320 KiB, each node counted at its path's
-	// bytes and 256 more: a scene instanced n times is made n times, so
-	// that a few bytes of scenes could ask for millions of nodes. The
+	// TreeBytesPerByte is what a scene's [Project.Tree] may hold for each
+	// byte of the scenes it reads, beyond 320 KiB, each node counted at its
+	// path's bytes and 256 more: a scene instanced n times is made n times,
+	// so that a few bytes of scenes could ask for millions of nodes. The
 	// default, 16, lets about 1 000 nodes, and one more for each 17 bytes
 	// of scenes: the corpus's largest, a level instancing a small scene
 	// 61 times, each with a 28-node sound manager (1 850 nodes from 18 KB
 	// of scenes), takes 14.4; a level that instances more from fewer
 	// lines may need more. It bounds alike the lists of stored variables
-	// StoredProperties makes, each of its script's whole chain, against
-	// the bytes of the scripts read.
+	// [Project.StoredProperties] makes, each of its script's whole chain,
+	// against the bytes of the scripts read.
 	TreeBytesPerByte int64
 }
 
-// DefaultLimits are the limits without WithLimits: 16 MiB files, 100 000
+// DefaultLimits are the limits without [WithLimits]: 16 MiB files, 100 000
 // entries, depth 256, 16 bytes of tree a byte of scene.
 func DefaultLimits() Limits {
 	return Limits{MaxFileBytes: 16 << 20, MaxFiles: 100_000, MaxDepth: 256, TreeBytesPerByte: 16}

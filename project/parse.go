@@ -28,7 +28,7 @@ type parser struct {
 	headerOnly bool
 	script     *Script
 	// asking is the function whose body is being read, whose names are
-	// looked at (Method.AsksSender), or nil.
+	// looked at ([Method.AsksSender]), or nil.
 	asking *Method
 	// paramNames are the names of the parameters of the function being
 	// read, for those given twice; kept from function to function.
@@ -64,11 +64,11 @@ func (p *parser) push(a annotation) {
 
 // ParseScript reads the declarations of a GDScript source, as the engine
 // parses and analyzes them for the parts a declaration reader sees. path
-// names the script in errors. An error is a *ScriptError: the reason the
+// names the script in errors. An error is a *[ScriptError]: the reason the
 // engine refuses the script, in the engine's words where the reader knows
-// them, or a construct the reader does not read (ScriptError.Unsupported);
-// or the source is larger than the limits allow (ErrTooLarge). What the
-// script extends is not looked up: Project.Resolve does that, and reports
+// them, or a construct the reader does not read ([ScriptError.Unsupported]);
+// or the source is larger than the limits allow ([ErrTooLarge]). What the
+// script extends is not looked up: [Project.Resolve] does that, and reports
 // what makes the engine refuse a script for its bases.
 //
 // The reader does not check function bodies and initializers beyond their

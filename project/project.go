@@ -158,7 +158,7 @@ func canonical(from, target string) (string, error) {
 	return "res://" + strings.TrimPrefix(clean, "/"), nil
 }
 
-// readFile reads a file of the project, at most Limits.MaxFileBytes.
+// readFile reads a file of the project, at most [Limits.MaxFileBytes].
 func (p *Project) readFile(resPath string) ([]byte, error) {
 	name, err := p.File(resPath)
 	if err != nil {
@@ -200,8 +200,8 @@ func readLimited(name string, limit int64) ([]byte, error) {
 
 // Script reads the script at a res:// (or uid://) path, once: its
 // declarations, unresolved. Its errors are those of the source alone; the
-// script may still be one that the engine refuses (see Resolve), and its
-// methods' RPC fields are nil where their @rpc is in error.
+// script may still be one that the engine refuses (see [Project.Resolve]),
+// and its methods' RPC fields are nil where their @rpc is in error.
 func (p *Project) Script(resPath string) (*Script, error) {
 	resPath, err := p.readKey(resPath)
 	if err != nil {

@@ -30,9 +30,10 @@ type Resolved struct {
 // Resolve reads the script at a res:// path and resolves its class, or
 // the inner class that names (Outer.Inner as in extends), and every base:
 // extends "path", extends ClassName (a class_name the project declares,
-// see Classes), inner classes, engine classes. It reports what makes the
-// engine refuse the script there: a base not found or refused, a cycle,
-// a class_name that hides an engine class or that another script holds.
+// see [Project.Classes]), inner classes, engine classes. It reports what
+// makes the engine refuse the script there: a base not found or refused, a
+// cycle, a class_name that hides an engine class or that another script
+// holds.
 func (p *Project) Resolve(resPath string, inner ...string) (*Resolved, error) {
 	s, err := p.Script(resPath)
 	if err != nil {
@@ -59,7 +60,7 @@ type classInfo struct {
 	native string
 	err    error
 	// takesAny says the class or a base takes any name a load sets
-	// (Takes): a C# class, or one that defines _set.
+	// ([Project.Takes]): a C# class, or one that defines _set.
 	takesAny bool
 }
 
@@ -142,8 +143,8 @@ func (c *Class) inner(name string) *Class {
 }
 
 // checkedScript reads the script at a res:// path and checks it as
-// Resolve does, resolving its bases, without making its chain: what
-// each class of the chain has is reached through its Class.bases.
+// [Project.Resolve] does, resolving its bases, without making its chain:
+// what each class of the chain has is reached through its Class.bases.
 func (p *Project) checkedScript(resPath string) (*Script, error) {
 	s, err := p.Script(resPath)
 	if err != nil {
@@ -168,8 +169,8 @@ type checkKey struct {
 // class's interface): the member errors of its inner classes do not
 // refuse the other. The result is kept; a script met again while it is
 // being checked passes, and the chain that met it finds the cycle. A
-// script checks its base before itself: past Limits.MaxDepth scripts
-// checked within one another, the chain of bases is refused (ErrTooDeep)
+// script checks its base before itself: past [Limits.MaxDepth] scripts
+// checked within one another, the chain of bases is refused ([ErrTooDeep])
 // before its next script is read.
 func (p *Project) checkScript(s *Script, asBase bool) error {
 	key := checkKey{s, asBase}
@@ -397,7 +398,7 @@ func (r NamedRPC) Params() iter.Seq[Param] {
 	return paramsOf(r.fn.Script, r.run)
 }
 
-// named is the NamedRPC of a method with its @rpc, run as declared in
+// named is the [NamedRPC] of a method with its @rpc, run as declared in
 // class k.
 func named(m *Method, rpc RPC, k ClassRef) NamedRPC {
 	return NamedRPC{Name: m.Name, RPC: rpc, AsksSender: m.AsksSender, AsksServer: m.AsksServer, fn: k, run: m}
@@ -431,7 +432,7 @@ func (p *Project) RPCs(resPath string) ([]NamedRPC, error) {
 }
 
 // mergeRPCs returns the @rpc methods of the classes of a chain that have
-// some, most derived first, in the engine's order (see Resolved.RPCs),
+// some, most derived first, in the engine's order (see [Resolved.RPCs]),
 // each with the function its calls run: the first declaration of its
 // name from the chain's most derived class, first, down.
 func mergeRPCs(classes []ClassRef, first ClassRef) []NamedRPC {
@@ -508,7 +509,7 @@ func (r *Resolved) Properties() []Property {
 
 // RPCConfig returns what the engine's get_rpc_config() returns for these
 // methods: a Dictionary of each method's name, as a StringName (a String
-// for a C# script's), to its @rpc's Dictionary (see RPC.Config).
+// for a C# script's), to its @rpc's Dictionary (see [RPC.Config]).
 func RPCConfig(rpcs []NamedRPC) *gdvar.Dictionary {
 	d := gdvar.NewDictionary()
 	for _, m := range rpcs {

@@ -10,10 +10,10 @@ import (
 )
 
 // StoredProperties returns the variables the script at a res:// path and
-// its bases declare stored with a resource (Property.Stored), in the
+// its bases declare stored with a resource ([Property.Stored]), in the
 // order the engine lists them, with the element types of those declared
 // Array[T] or Dictionary[K, V] as Godot 4 holds them. It makes a Project
-// a resource.Scripts: resource.WithScripts(p). Types are resolved as the
+// a [resource.Scripts]: resource.WithScripts(p). Types are resolved as the
 // engine's analyzer resolves them: a constant holding a preloaded script
 // (const Item = preload("item.gd"), Other.Item) is that script, an enum
 // an int. An element type the reader cannot place (an inner class, whose
@@ -36,7 +36,8 @@ func (p *Project) StoredProperties(script string) ([]resource.ScriptProperty, er
 	return p.chainStored(ClassRef{s, &s.Class})
 }
 
-// classStored is what StoredProperties made of a class, in its Project.
+// classStored is what [Project.StoredProperties] made of a class, in its
+// Project.
 type classStored struct {
 	own     []resource.ScriptProperty // the class's own stored variables
 	chain   []resource.ScriptProperty // with its bases', once chained
@@ -50,8 +51,8 @@ type classStored struct {
 //
 // Scripts by the thousand over one long chain each have a list of the
 // whole chain, as in the engine: the lists made are held, with the trees
-// made, to Limits.TreeBytesPerByte a byte of the scripts read, beyond
-// 320 KiB (ErrBudget).
+// made, to [Limits.TreeBytesPerByte] a byte of the scripts read, beyond
+// 320 KiB ([ErrBudget]).
 func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 	if st := p.ownStored(ref); st.chained {
 		return st.chain, nil
@@ -92,8 +93,8 @@ func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 	return chain, nil
 }
 
-// ownStored returns what StoredProperties made of a class, its own stored
-// variables made the first time.
+// ownStored returns what [Project.StoredProperties] made of a class, its own
+// stored variables made the first time.
 func (p *Project) ownStored(ref ClassRef) *classStored {
 	c := ref.Class
 	if c.stored != nil {
@@ -130,7 +131,7 @@ func (p *Project) ownStored(ref ClassRef) *classStored {
 // Takes reports whether an instance of the script at a res:// path keeps
 // a property of that name that loading a resource sets on it: the script
 // or a base declares a variable so named, stored or not, or defines _set,
-// which may take any name. It makes a Project a resource.Setters, so that
+// which may take any name. It makes a Project a [resource.Setters], so that
 // a save leaves out what the engine's load drops. A C# script in the
 // chain, whose members the reader does not all know, takes every name, as
 // does any script of a Godot 3 project, whose loading it does not model.

@@ -10,9 +10,9 @@ import (
 
 // RPC is a method's @rpc annotation, its modes those package multiplayer
 // declares methods with. Its zero value is not @rpc's defaults: a bare
-// @rpc is mode.Authority and mode.Reliable (the engine's SceneRPCInterface
-// fills what the annotation leaves out so), where the zero Transfer is
-// mode.Unreliable.
+// @rpc is [mode.Authority] and [mode.Reliable] (the engine's
+// SceneRPCInterface fills what the annotation leaves out so), where the zero
+// Transfer is [mode.Unreliable].
 type RPC struct {
 	Mode      mode.RPC
 	CallLocal bool

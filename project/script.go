@@ -46,7 +46,8 @@ type Class struct {
 	// engine's analyzer reports (an @rpc's arguments), or nil.
 	fault *ScriptError
 	bases classInfo // what resolving its bases found, in its Project
-	// stored is what StoredProperties made of it, in its Project, or nil.
+	// stored is what [Project.StoredProperties] made of it, in its Project,
+	// or nil.
 	stored *classStored
 	// csharp says a C# class (see csharp_script.go): its Methods are its
 	// [Rpc] methods and its Properties its [Export] members.
@@ -124,7 +125,7 @@ type Method struct {
 	Line int
 
 	// params is where the parameter list starts, after its "(": the
-	// parameters are read again when asked for (Script.Params), as a
+	// parameters are read again when asked for ([Script.Params]), as a
 	// script may declare thousands. cs is a C# method's, read so too.
 	params span
 	cs     *csSig

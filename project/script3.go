@@ -19,9 +19,10 @@ import (
 // matters, so that is all this file reads of them.
 
 // Engine returns the engine major version the project is for, by its
-// project.godot's config_version: gdvar.Godot3 below 5, else gdvar.Godot4.
-// The engine reads the project's text resources in that version's form,
-// even an older one's (a format=2 file in a Godot 4 project).
+// project.godot's config_version: [gdvar.Godot3] below 5, else
+// [gdvar.Godot4]. The engine reads the project's text resources in that
+// version's form, even an older one's (a format=2 file in a Godot 4
+// project).
 func (p *Project) Engine() gdvar.Engine {
 	if p.godot3() {
 		return gdvar.Godot3
@@ -178,7 +179,7 @@ type script3 struct {
 }
 
 // exported3 is a variable a Godot 3 script exports: smaller than a
-// resource.ScriptProperty, as a script may export many.
+// [resource.ScriptProperty], as a script may export many.
 type exported3 struct {
 	name   string
 	object bool

@@ -1,8 +1,8 @@
 package project
 
 // ShaderCode returns the code of the shader file (a .gdshader) at a res://
-// or uid:// path, at most Limits.MaxFileBytes: with it a resource knows
-// the uniforms a ShaderMaterial of that shader lists (resource.Shaders).
+// or uid:// path, at most [Limits.MaxFileBytes]: with it a resource knows
+// the uniforms a ShaderMaterial of that shader lists ([resource.Shaders]).
 // The Project reads each file once, whatever path names it
 // (res://a.gdshader, res://x/../a.gdshader, its uid://), and gives the
 // same string for all of them, by which a resource knows them the same.

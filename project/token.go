@@ -28,7 +28,7 @@ const (
 type token struct {
 	kind tokenKind
 	text string // the identifier, annotation name or operator
-	// value is a literal's value: a string, gdvar.StringName, nodePath,
+	// value is a literal's value: a string, [gdvar.StringName], nodePath,
 	// int64 or float64.
 	value any
 	line  int
@@ -61,7 +61,7 @@ type tokenizer struct {
 // default setting.
 const tabSize = 4
 
-// newTokenizer reads src, which has no byte order mark (see source.Text).
+// newTokenizer reads src, which has no byte order mark (see [source.Text]).
 func newTokenizer(src string, maxDepth int) *tokenizer {
 	return &tokenizer{src: src, line: 1, maxDepth: maxDepth, indents: []int{0}, lineStart: true, newlineOut: true}
 }

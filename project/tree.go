@@ -21,13 +21,13 @@ import (
 // the imported scene where the project has it, else the root its import
 // settings make, marked Partial, as are the nodes an instancing scene
 // overrides under it. A scene the project lacks is an error that says so. A scene that
-// instances itself, through others or not, is an error (ErrCycle), as
+// instances itself, through others or not, is an error ([ErrCycle]), as
 // in the engine. A node whose class cannot hold its script is an error,
 // as the engine refuses to attach that script (see checkScripts); so is
 // a script the engine would refuse. The tree holds at most
-// Limits.MaxFiles nodes (ErrTooManyFiles) and Limits.TreeBytesPerByte
-// bytes a byte of the scenes read (ErrBudget), and nests at most
-// Limits.MaxDepth instances (ErrTooDeep). Its errors are *SceneErrors.
+// [Limits.MaxFiles] nodes ([ErrTooManyFiles]) and [Limits.TreeBytesPerByte]
+// bytes a byte of the scenes read ([ErrBudget]), and nests at most
+// [Limits.MaxDepth] instances ([ErrTooDeep]). Its errors are *SceneErrors.
 func (p *Project) Tree(resPath string) ([]SceneNode, error) {
 	w := &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}, at: map[string]int{}}
 	if err := w.walk(resPath, ""); err != nil {
@@ -39,9 +39,9 @@ func (p *Project) Tree(resPath string) ([]SceneNode, error) {
 	return w.out, nil
 }
 
-// treeFloor is what a Tree may hold besides Limits.TreeBytesPerByte a
+// treeFloor is what a Tree may hold besides [Limits.TreeBytesPerByte] a
 // byte of its scenes, and nodeBytes what it counts for a node besides its
-// path: what a node takes, 88 bytes of SceneNode and its entry in
+// path: what a node takes, 88 bytes of [SceneNode] and its entry in
 // treeWalk.at, with the room their growth leaves.
 const (
 	treeFloor = 320 << 10
@@ -146,7 +146,7 @@ func (w *treeWalk) scene(res string) (*Scene, error) {
 	return sc, nil
 }
 
-// add adds a node, within Limits.MaxFiles and the budget.
+// add adds a node, within [Limits.MaxFiles] and the budget.
 func (w *treeWalk) add(n SceneNode) error {
 	if len(w.out) == w.p.limits.MaxFiles {
 		return w.treeError(fmt.Errorf("more than %d nodes with its instances: %w", w.p.limits.MaxFiles, ErrTooManyFiles))
@@ -192,13 +192,13 @@ func (w *treeWalk) partialAbove(at string) string {
 	return ""
 }
 
-// treeError returns err, a bound of the whole tree, as a *SceneError of
+// treeError returns err, a bound of the whole tree, as a *[SceneError] of
 // the scene asked for.
 func (w *treeWalk) treeError(err error) error {
 	return &SceneError{Chain: []string{w.stack[0].scene}, Err: err}
 }
 
-// errorAt returns err as a *SceneError at node (or "") of the scene
+// errorAt returns err as a *[SceneError] at node (or "") of the scene
 // walked; next, if not "", is the scene its node instances, not walked.
 func (w *treeWalk) errorAt(next, node string, err error) error {
 	chain := make([]string, 0, 2*len(w.stack)+1)

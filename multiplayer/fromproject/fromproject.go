@@ -1,4 +1,4 @@
-// Package fromproject declares on a multiplayer.Multiplayer what a Godot 4
+// Package fromproject declares on a [multiplayer.Multiplayer] what a Godot 4
 // project's autoloads, main scene and scripts declare for the high-level
 // multiplayer: the nodes with @rpc methods, the MultiplayerSpawners with
 // their scenes, the MultiplayerSynchronizers with their replication
@@ -55,7 +55,7 @@ type scriptNode struct {
 // Declare declares on m what a Godot 4 project's autoloads, its main
 // scene (a res:// or uid:// path) and their scripts declare, as
 // multiplayer's Node, Spawner and Synchronized would by hand. Each node
-// is at its path once the game runs (project.Project.RunningTree): an
+// is at its path once the game runs ([project.Project.RunningTree]): an
 // autoload at /root/<its name> (a script's node, or a scene's nodes),
 // the main scene's root at /root/<its name>; the scenes they instance
 // are read with them, at their nodes' full paths. It declares:
@@ -78,13 +78,13 @@ type scriptNode struct {
 //
 // What the game decides only while it runs (Node.rpc_config, configs
 // changed in code) is not in the files: declare it by hand, on paths
-// Declare leaves free; a spawner's spawn_function, by WithCustomSpawn (or
-// WithCustomSpawnIn, of a spawner in a spawned scene). An error names the file it comes
-// from: a script the engine would refuse, or refuse to attach to its
-// node's class (project.Project.Tree), a scene the project lacks, a
-// channel past multiplayer.MaxChannel, or what package multiplayer
+// Declare leaves free; a spawner's spawn_function, by [WithCustomSpawn] (or
+// [WithCustomSpawnIn], of a spawner in a spawned scene). An error names the
+// file it comes from: a script the engine would refuse, or refuse to attach
+// to its node's class ([project.Project.Tree]), a scene the project lacks, a
+// channel past [multiplayer.MaxChannel], or what package multiplayer
 // cannot serve (a synchronizer whose root_path leaves its scene, more than
-// multiplayer.MaxOnChange OnChange properties in a synchronizer, a scene
+// [multiplayer.MaxOnChange] OnChange properties in a synchronizer, a scene
 // that spawns itself through its spawners' scenes, a spawner whose
 // scenes and theirs make more than 4096 declarations), or a
 // path m declares already; then nothing is declared.
@@ -126,7 +126,7 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 }
 
 // keepUnder keeps what is below root, the multiplayer root of the API
-// being declared (multiplayer.WithRoot): a branch's API serves its nodes
+// being declared ([multiplayer.WithRoot]): a branch's API serves its nodes
 // alone, as the engine's SceneTree.set_multiplayer gives it them.
 func (d *declarations) keepUnder(root string) {
 	if root == treeRoot {
@@ -192,7 +192,7 @@ func (s *Scene) Spawner(path string) (*multiplayer.Spawner, error) {
 }
 
 // Handle makes fn the handler of method of the node at path, as
-// multiplayer.Node.Handle does. A node the scene lacks, a method its
+// [multiplayer.Node.Handle] does. A node the scene lacks, a method its
 // script does not declare with @rpc, or an fn that is no handler is an
 // error naming the file.
 func (s *Scene) Handle(path, method string, fn any) error {

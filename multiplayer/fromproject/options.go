@@ -45,7 +45,7 @@ func WithCustomSpawn(spawner string, scenes ...string) Option {
 // WithCustomSpawnIn says the MultiplayerSpawner at spawner, a path below
 // the root of the spawnable scene scene ("Weapon/Gun" of
 // "res://ship.tscn"), has a spawn_function that builds the scenes built,
-// as WithCustomSpawn says of a spawner of the main scene: Declare
+// as [WithCustomSpawn] says of a spawner of the main scene: Declare
 // declares them as that spawner's Custom scenes in every node of scene,
 // for Object.SpawnerAt(spawner).SpawnCustom. A scene that no spawner
 // spawns, a spawner it lacks, a built scene the project lacks, or none,

@@ -9,7 +9,7 @@ import (
 
 // params returns the Params of the function an RPC's calls run, as the
 // engine checks a call's arguments for them: each parameter's type as
-// the project resolves it (project.ArgCheck), any value where it cannot
+// the project resolves it ([project.ArgCheck]), any value where it cannot
 // tell; a C# method's as many as it has, of any type (its bindings
 // convert them).
 // The parameters are gathered in scratch, which each script's methods

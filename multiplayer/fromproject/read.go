@@ -42,7 +42,7 @@ const treeRoot = "/root"
 
 // read reads what the autoloads of p, its main scene and the scenes and
 // scripts they name declare, at their paths once the game runs
-// (project.Project.RunningTree), with the custom scenes opts name; an
+// ([project.Project.RunningTree]), with the custom scenes opts name; an
 // error names the file it comes from.
 func read(p *project.Project, mainScene string, opts ...Option) (*declarations, error) {
 	o := optionsOf(opts)
@@ -165,7 +165,7 @@ type scriptRPCs struct {
 }
 
 // of returns the @rpc methods of a script and its bases, as Methods. They
-// are shared: multiplayer.NewMethodSet copies them.
+// are shared: [multiplayer.NewMethodSet] copies them.
 func (s scriptRPCs) of(script string) ([]multiplayer.Method, error) {
 	if methods, ok := s.methods[script]; ok {
 		return methods, nil
@@ -243,10 +243,10 @@ func fromRoot(at, property string) string {
 }
 
 // sortTreeOrder sorts a scene's synchronizers into the order of its
-// tree (its nodes as Tree lists them), in which the spawn numbers them:
-// depth first, siblings in the file's order. A file may list a node after
-// a later sibling's children (the editor does not write one so, a hand
-// or a tool may).
+// tree (its nodes as [project.Project.Tree] lists them), in which the spawn
+// numbers them: depth first, siblings in the file's order. A file may list a
+// node after a later sibling's children (the editor does not write one so, a
+// hand or a tool may).
 func sortTreeOrder(tree []project.SceneNode, syncs []multiplayer.Synchronizer) {
 	place := map[string]int{}
 	for i, n := range tree {
@@ -266,7 +266,7 @@ func sortTreeOrder(tree []project.SceneNode, syncs []multiplayer.Synchronizer) {
 // synchronizerOf returns a synchronizer as declared, at a path from its
 // root node, its intervals in whole microseconds as the engine keeps
 // them; more OnChange properties than a DELTA names
-// (multiplayer.MaxOnChange) are an
+// ([multiplayer.MaxOnChange]) are an
 // error.
 func synchronizerOf(at string, s *project.SynchronizerSettings) (multiplayer.Synchronizer, error) {
 	out := multiplayer.Synchronizer{

@@ -17,7 +17,7 @@ import (
 const maxSceneWeight = 4096
 
 // spawnables reads a project's spawnable scenes, each file once, with the
-// spawners each declares (multiplayer.SceneSpawner) and their scenes, as
+// spawners each declares ([multiplayer.SceneSpawner]) and their scenes, as
 // deep as they go.
 type spawnables struct {
 	p    *project.Project
@@ -28,7 +28,7 @@ type spawnables struct {
 	weight  map[string]int
 	reading []string // the scenes being read, the outermost first
 	// custom is the custom scenes of spawnable scenes' spawners
-	// (WithCustomSpawnIn), customUsed those found.
+	// ([WithCustomSpawnIn]), customUsed those found.
 	custom     map[nestedSpawner][]string
 	customUsed map[nestedSpawner]bool
 }
@@ -115,7 +115,7 @@ func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
 }
 
 // addCustom gives cfg, the spawner at at, the custom scenes
-// WithCustomSpawnIn names for it, if any, and returns its scenes' weight
+// [WithCustomSpawnIn] names for it, if any, and returns its scenes' weight
 // with theirs.
 func (s *spawnables) addCustom(cfg *multiplayer.SpawnerConfig, weight int, at nestedSpawner) (int, error) {
 	built, ok := s.custom[at]

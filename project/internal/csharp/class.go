@@ -36,8 +36,8 @@ func (f *File) ScriptClass() (*Type, *Fault) {
 }
 
 // PartOf returns the fault of a file without a script class
-// (ScriptClass), adding the script whose class the file's first class is
-// a part of, where another file is that script.
+// ([File.ScriptClass]), adding the script whose class the file's first class
+// is a part of, where another file is that script.
 func (f *File) PartOf(fault *Fault) *Fault {
 	for t := range f.types.all() {
 		if t.outer != nil || t.kind != classKind {
@@ -105,7 +105,7 @@ type Class struct {
 	// first part's line, where that file declares none).
 	Line int
 	// Base is the names the base is written with, in the first part that
-	// names one (nil for none), at BaseLine.
+	// names one (nil for none), at [Class.BaseLine].
 	Base     []string
 	BaseLine int
 	// Methods and Exports are how many [Rpc] methods and [Export] members
@@ -145,8 +145,8 @@ func (g *Type) Class(at string) *Class {
 }
 
 // ExportFault is the fault of an [Export] member of the declaration t
-// whose type does not marshal (GD0102: see Scope.VariantType).
-func (t *Type) ExportFault(e *Export) *Fault {
+// whose type does not marshal (GD0102: see [Scope.VariantType]).
+func (t *Type) ExportFault(e *Exported) *Fault {
 	return exportFault(t, e.Name, int(e.Line), "GD0102")
 }
 

@@ -46,7 +46,7 @@ type Type struct {
 // for the first part of a type of several parts, the parts.
 type typeMembers struct {
 	methods chunkList[Method]
-	exports chunkList[Export]
+	exports chunkList[Exported]
 	parts   []*Type
 	sorted  bool
 }
@@ -90,7 +90,7 @@ func (t *Type) kept() *typeMembers {
 func (t *Type) Methods() iter.Seq[*Method] { return t.kept().methods.refs() }
 
 // Exports yields the [Export] members the declaration keeps, in order.
-func (t *Type) Exports() iter.Seq[*Export] { return t.kept().exports.refs() }
+func (t *Type) Exports() iter.Seq[*Exported] { return t.kept().exports.refs() }
 
 // display is the type's name as the C# compiler's messages show it:
 // namespace, outer types, name.
@@ -105,7 +105,7 @@ func (t *Type) display() string {
 }
 
 // Method is an instance method a type declares with [Rpc], and its
-// [Rpc]. Its parameters are read again when asked for (Scope.Params).
+// [Rpc]. Its parameters are read again when asked for ([Scope.Params]).
 type Method struct {
 	Name   string
 	RPC    RPC
@@ -116,8 +116,8 @@ type Method struct {
 	AsksSender, AsksServer bool
 }
 
-// Export is a field or property a type declares with [Export].
-type Export struct {
+// Exported is a field or property a type declares with [Export].
+type Exported struct {
 	Name string
 	// Type is the member's type as written: the declarators of one
 	// field share it.

@@ -87,7 +87,7 @@ func (p *parser) export(t *Type, attrs []attr, mods modifiers, name string, line
 		}
 		return
 	}
-	t.members().exports.add(Export{Name: name, Type: typ.keep(), Line: int32(line)})
+	t.members().exports.add(Exported{Name: name, Type: typ.keep(), Line: int32(line)})
 }
 
 // method records a method with [Rpc]: an instance method only, as the

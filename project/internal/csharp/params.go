@@ -3,7 +3,7 @@ package csharp
 // paramList is where a method's parameter list starts in its file:
 // after its "(", with the lexer's #if groups open there (after the
 // token past it, where the reader looked ahead), to read it again as it
-// was read (Scope.Params).
+// was read ([Scope.Params]).
 type paramList struct {
 	at, line, ifs int32
 }
@@ -13,7 +13,7 @@ var paramModifiers = map[string]bool{"ref": true, "out": true, "in": true, "para
 
 // methodParams reads a method's parameter list, from its "(" to past its
 // ")": an [Rpc] method's as the compiler reads it, keeping only where it
-// starts (its parameters are read again when asked for: Scope.Params); any
+// starts (its parameters are read again when asked for: [Scope.Params]); any
 // other's skipped.
 func (p *parser) methodParams(rpc bool) paramList {
 	if !rpc {
@@ -93,7 +93,7 @@ func (p *parser) asks() {
 
 // Params reads again the parameters of m, an [Rpc] method of the
 // declaration t, giving each to each: its name, its type as written
-// (its Variant type is VariantType's, from t), and whether it has a
+// (its Variant type is [Scope.VariantType]'s, from t), and whether it has a
 // default; each returns false to stop.
 func (s *Scope) Params(t *Type, m *Method, each func(name string, typ TypeRef, def bool) bool) {
 	f, list := t.file, m.params

@@ -25,7 +25,7 @@ type parser struct {
 	file     *File
 	ns       string // the namespace being read
 	// asking says a body whose names are looked at is being read, and
-	// asked what they ask (Method.AsksSender).
+	// asked what they ask ([Method.AsksSender]).
 	asking bool
 	asked  [2]bool
 }
@@ -33,7 +33,7 @@ type parser struct {
 // Parse reads the declarations of a C# file, path naming it in faults,
 // nesting at most maxDepth deep. It stops at the first error of syntax,
 // its fault; the faults of declarations the generators or the compiler
-// refuse are the types' (Type.Fault).
+// refuse are the types' ([Type.Fault]).
 func Parse(src []byte, path string, maxDepth int) (*File, *Fault) {
 	text := source.Text(src)
 	p := &parser{l: newLexer(text, maxDepth), maxDepth: maxDepth, file: &File{path: path, src: text}}

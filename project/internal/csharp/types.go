@@ -155,7 +155,7 @@ func valueType(c marshalKind, name string) bool {
 // that are its element types (Godot.Collections.Array<T>'s one,
 // Dictionary<K, V>'s two), each a Variant type of its own; ok is false
 // where the generators do not marshal it (GD0102), or one of its element
-// types (see Type.ExportFault). A type the reader does not find is kept
+// types (see [Type.ExportFault]). A type the reader does not find is kept
 // by its name: a project that builds exports only types that marshal,
 // so it is an enum or a class of a package.
 func (s *Scope) VariantType(t TypeRef, from *Type) (name string, elem []TypeRef, ok bool) {

@@ -5,13 +5,13 @@ import (
 	"unicode/utf8"
 )
 
-// IdentStart and IdentContinue are the engine's is_unicode_identifier_start
-// and _continue (core/string/char_utils.h): XID_Start and XID_Continue,
-// with _ a start. Go's unicode tables are Unicode 15.0 and have no XID
-// sets, so these derive ID_Start and ID_Continue from the general
-// categories, as UAX #31 defines them; characters that Unicode 16.0 added,
-// and the few that differ between ID_ and XID_, are read as the older
-// tables say (docs/projects.md lists this).
+// IdentStart and [IdentContinue] are the engine's
+// is_unicode_identifier_start and _continue (core/string/char_utils.h):
+// XID_Start and XID_Continue, with _ a start. Go's unicode tables are
+// Unicode 15.0 and have no XID sets, so these derive ID_Start and
+// ID_Continue from the general categories, as UAX #31 defines them;
+// characters that Unicode 16.0 added, and the few that differ between ID_
+// and XID_, are read as the older tables say (docs/projects.md lists this).
 func IdentStart(r rune) bool {
 	if r < 0x80 {
 		return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
@@ -20,7 +20,7 @@ func IdentStart(r rune) bool {
 		!unicode.Is(unicode.Pattern_Syntax, r) && !unicode.Is(unicode.Pattern_White_Space, r)
 }
 
-// IdentContinue says r may continue an identifier (see IdentStart).
+// IdentContinue says r may continue an identifier (see [IdentStart]).
 func IdentContinue(r rune) bool {
 	if r < 0x80 {
 		return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
