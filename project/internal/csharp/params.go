@@ -53,19 +53,14 @@ func (p *parser) parameters(each func(name string, typ TypeRef, def bool) bool) 
 		name := p.tok.text
 		p.advance()
 		def := p.isPunct("=")
-		for depth := 0; !p.failed() && (depth > 0 || !p.isPunct(",") && !p.isPunct(")")); {
-			switch {
-			case p.tok.kind == tkEOF:
+		for !p.failed() && !p.isPunct(",") && !p.isPunct(")") { // the default, its brackets by skipGroup
+			if p.tok.kind == tkEOF {
 				p.fail(line, "')' expected: the parameters are not closed.")
 				return
-			case p.isOpener():
-				depth++
-			case p.isCloser():
-				depth--
 			}
-			p.advance()
+			p.skipToken()
 		}
-		if each != nil && !each(name, typ, def) {
+		if p.failed() || each != nil && !each(name, typ, def) {
 			return
 		}
 		if !p.isPunct(",") {
