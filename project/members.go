@@ -303,7 +303,7 @@ func (p *parser) function(c *Class, static bool, line int) {
 		p.abstractBody()
 	default:
 		p.asking = &c.Methods[len(c.Methods)-1] // the body adds no member to c
-		p.body(`Expected indented block after function declaration.`)
+		p.asking.BodyLine = p.body(`Expected indented block after function declaration.`)
 		p.asking = nil
 	}
 }
@@ -332,23 +332,27 @@ func (p *parser) abstractBody() {
 }
 
 // body skips a suite: an indented block after a newline, or statements to
-// the end of the line.
-func (p *parser) body(msg string) {
+// the end of the line; it returns the line of its first statement (0 if
+// it fails).
+func (p *parser) body(msg string) int {
 	if p.tok.kind != tkNewline {
+		first := p.tok.line
 		p.skipStatement()
 		if p.tok.kind == tkNewline {
 			p.advance()
 		}
-		return
+		return first
 	}
 	line := p.tok.line // the engine's error is at the line that ends
 	p.advance()
 	if p.tok.kind != tkIndent {
 		p.fail(line, msg)
-		return
+		return 0
 	}
 	p.advance()
+	first := p.tok.line
 	p.skipBlock()
+	return first
 }
 
 // block skips an indented block that must follow.

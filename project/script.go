@@ -123,6 +123,10 @@ type Method struct {
 	// RPC is its @rpc annotation, or nil if it has none.
 	RPC  *RPC
 	Line int
+	// BodyLine is the line of the first statement of its body (the
+	// engine stops at a breakpoint there, not on the func line), or 0:
+	// an abstract or C# method.
+	BodyLine int
 
 	// params is where the parameter list starts, after its "(": the
 	// parameters are read again when asked for ([Script.Params]), as a
