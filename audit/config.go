@@ -1,0 +1,129 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/project"
+)
+
+// Config is an audit of a running server: the project, how to start
+// its server, where it listens, and the audit's bounds.
+type Config struct {
+	Project *project.Project
+	// Scene is the main scene the server runs ("" is the project's):
+	// the clients declare it, and its nodes are called.
+	Scene string
+	// Addr is the server's address, host:port: the only one the audit
+	// sends to. Transport is "ws" (WebSocketMultiplayerPeer) or "enet".
+	Addr      string
+	Transport string
+	// Godot and Args start the server under the remote debugger, as gdvar
+	// debug does (debugger.Launch adds --remote-debug): the engine's
+	// binary, a debug build, or a command that hands its arguments to one.
+	Godot string
+	Args  []string
+	// LaunchOptions are more options for debugger.Launch (WithStdout,
+	// WithEnv, …); the audit sets OnError and OnOutput itself.
+	LaunchOptions []debugger.Option
+	// Duration bounds the audit, the server's start included (default 5
+	// minutes, at most a day); what is left when it ends is reported as
+	// not checked.
+	Duration time.Duration
+	// Rate is the most calls sent a second (default 20; 0.01 to 1000).
+	Rate float64
+	// Wait bounds the wait for one call's outcome (default 10 s; 100 ms
+	// to 10 minutes): a call whose fence has not come back by then has
+	// no effect seen.
+	Wait time.Duration
+	// MaxPayload is the size of the huge arguments, within the server's
+	// packet limit: 60 KiB over WebSocket (the engine's buffer is 64 KiB),
+	// 1 MiB over ENet, unless given (64 bytes to 32 MiB).
+	MaxPayload int
+	// Watch are properties that must not change: each is read through the
+	// debugger after each call, and a change is a WatchedChanged finding.
+	Watch []Watch
+	// Restarts bounds how often the server is started again after it
+	// ended (default 3; -1 none).
+	Restarts int
+	// Progress, if set, is given each call's result as it comes.
+	Progress func(Result)
+}
+
+// Watch is a property of a node that no peer's call should change
+// (another player's health): Node is its absolute path, in which
+// "{victim}" stands for the victim client's peer id.
+type Watch struct {
+	Node, Property string
+}
+
+// ErrConfig is a Config the audit cannot run.
+var ErrConfig = errors.New("audit: invalid config")
+
+// The defaults and bounds of a Config.
+const (
+	defaultDuration = 5 * time.Minute
+	defaultRate     = 20
+	defaultWait     = 10 * time.Second
+	defaultRestarts = 3
+	wsPayload       = 60 << 10
+	enetPayload     = 1 << 20
+	maxPayload      = 32 << 20
+)
+
+// withDefaults returns c with its zero fields set to their defaults, or
+// an error naming the field that is out of its range.
+func (c Config) withDefaults() (Config, error) {
+	bad := func(format string, args ...any) (Config, error) {
+		return c, fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case c.Project == nil:
+		return bad("no Project")
+	case c.Addr == "":
+		return bad("no Addr: the server's host:port")
+	case c.Transport != "ws" && c.Transport != "enet":
+		return bad("Transport %q: ws or enet", c.Transport)
+	case c.Godot == "":
+		return bad("no Godot: the command that starts the server (Static audits a project alone)")
+	case c.Duration < 0 || c.Duration > 24*time.Hour:
+		return bad("Duration %s: at most 24h", c.Duration)
+	case math.IsNaN(c.Rate) || c.Rate != 0 && (c.Rate < 0.01 || c.Rate > 1000):
+		return bad("Rate %g: 0.01 to 1000 calls a second", c.Rate)
+	case c.Wait != 0 && (c.Wait < 100*time.Millisecond || c.Wait > 10*time.Minute):
+		return bad("Wait %s: 100ms to 10m", c.Wait)
+	case c.MaxPayload != 0 && (c.MaxPayload < 64 || c.MaxPayload > maxPayload):
+		return bad("MaxPayload %d: 64 bytes to 32 MiB", c.MaxPayload)
+	case c.Restarts < -1:
+		return bad("Restarts %d: -1 (none) or more", c.Restarts)
+	}
+	for _, w := range c.Watch {
+		if w.Node == "" || w.Property == "" {
+			return bad("Watch %q:%q: a node's path and a property", w.Node, w.Property)
+		}
+	}
+	if c.Duration == 0 {
+		c.Duration = defaultDuration
+	}
+	if c.Rate == 0 {
+		c.Rate = defaultRate
+	}
+	if c.Wait == 0 {
+		c.Wait = defaultWait
+	}
+	if c.Restarts == 0 {
+		c.Restarts = defaultRestarts
+	} else if c.Restarts == -1 {
+		c.Restarts = 0
+	}
+	if c.MaxPayload == 0 {
+		c.MaxPayload = wsPayload
+		if c.Transport == "enet" {
+			c.MaxPayload = enetPayload
+		}
+	}
+	return c, nil
+}

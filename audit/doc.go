@@ -1,0 +1,32 @@
+// Package audit finds what any peer can make a Godot 4 game's server do:
+// the multiplayer surface its project declares (@rpc methods, spawners,
+// synchronizers), read from the project alone, and, with the server
+// running under the remote debugger, what it does with hostile calls.
+//
+//	p, err := project.Open("game")
+//	rep, err := audit.Static(p, "")                 // the project alone
+//	rep, err = audit.Run(ctx, audit.Config{Project: p, Addr: "127.0.0.1:7070",
+//		Transport: "enet", Godot: godot, Args: []string{"--headless", "--path", "game"}})
+//	rep.WriteTable(os.Stdout)
+//	if rep.Worst() >= audit.Medium { … }
+//
+// Static reads each @rpc method of the scripts that the main scene, the
+// autoloads and the spawnable scenes set on their nodes, and reports
+// untyped parameters of any_peer methods, any_peer methods whose body
+// never asks get_remote_sender_id(), call_local methods any peer can
+// call, object decoding turned on, and what it cannot check.
+//
+// Run launches the server as gdvar debug does (debugger.Launch), joins
+// it as two clients declared from the project (package
+// multiplayer/fromproject), a victim and an attacker, and sends the
+// attacker's hostile calls one at a time: each any_peer method with each
+// class of hostile argument, each authority method as a peer that is not
+// its authority, syncs for the victim's nodes. Each call is followed by a
+// fence (a call on a node the game lacks, which the engine reports by
+// name), and the call's outcome is what the debugger saw before the
+// fence came back: the handler's first line hit (a breakpoint there:
+// accepted), the engine's refusal (its message), a script error (its file
+// and line), the server's exit (a crash, after which it is started again),
+// or nothing. It sends to Config.Addr alone, at most Config.Rate calls a
+// second, for Config.Duration at most, and writes nothing to the project.
+package audit

@@ -1,0 +1,122 @@
+package audit
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Kind names what a finding found. docs/audit.md explains each, with
+// its fix in GDScript.
+type Kind string
+
+// The kinds found from the project alone.
+const (
+	// UntypedParam: a parameter of an any_peer method has no type (or
+	// Variant): it takes any value a peer sends, an Object, a
+	// Dictionary or a 60 KiB String where the code expects an int.
+	UntypedParam Kind = "untyped-param"
+	// NoSenderCheck: an any_peer method whose body never asks
+	// multiplayer.get_remote_sender_id(): any peer can act through it,
+	// for itself or for another.
+	NoSenderCheck Kind = "no-sender-check"
+	// CallLocalRemote: an any_peer method with call_local: code written
+	// to run where it is called runs on any peer's call too.
+	CallLocalRemote Kind = "call-local-remote"
+	// ObjectDecoding: a script turns allow_object_decoding on: a peer's
+	// arguments may be whole objects, built on the server.
+	ObjectDecoding Kind = "object-decoding"
+	// NotChecked: what the audit could not check, and why: a script the
+	// engine would refuse, a parameter typed by a class the reader does
+	// not resolve, a C# method's parameters, a node the server lacks, a
+	// method left when the time ran out.
+	NotChecked Kind = "not-checked"
+)
+
+// The kinds found by calling the server.
+const (
+	// AcceptsWrongType: the handler ran with an argument of a type other
+	// than the parameter's name or default suggest (an untyped
+	// parameter given a Dictionary).
+	AcceptsWrongType Kind = "accepts-wrong-type"
+	// AcceptsObject: the handler ran with a whole Object as an argument.
+	AcceptsObject Kind = "accepts-object"
+	// AcceptsHuge: the handler ran with a String or Array as large as the
+	// server's packet limit allows.
+	AcceptsHuge Kind = "accepts-huge"
+	// AcceptsDeep: the handler ran with Arrays nested hundreds deep.
+	AcceptsDeep Kind = "accepts-deep"
+	// AcceptsNaN: the handler ran with NaN or an infinity for a float.
+	AcceptsNaN Kind = "accepts-nan"
+	// AcceptsExtremeInt: the handler ran with a negative or the largest
+	// int.
+	AcceptsExtremeInt Kind = "accepts-extreme-int"
+	// ScriptError: a peer's call made the handler fail with a script
+	// error (its file and line).
+	ScriptError Kind = "script-error"
+	// Crash: the server's process ended after a peer's call.
+	Crash Kind = "crash"
+	// Disconnected: the server dropped the calling peer after its call.
+	Disconnected Kind = "disconnected"
+	// AuthorityBypass: an authority method ran on the call of a peer that
+	// is not the node's authority.
+	AuthorityBypass Kind = "authority-bypass"
+	// SyncAccepted: the server took a sync for a node the peer does not
+	// own: its state changed.
+	SyncAccepted Kind = "sync-accepted"
+	// WatchedChanged: a property the audit was told must not change
+	// (another player's health) changed after a peer's call.
+	WatchedChanged Kind = "watched-changed"
+)
+
+// kindLevels are each kind's level.
+var kindLevels = map[Kind]Level{
+	UntypedParam: Medium, NoSenderCheck: Medium, CallLocalRemote: Low, ObjectDecoding: High, NotChecked: Info,
+	AcceptsWrongType: Medium, AcceptsObject: High, AcceptsHuge: Low, AcceptsDeep: Low, AcceptsNaN: Low,
+	AcceptsExtremeInt: Info, ScriptError: Medium, Crash: High, Disconnected: Low, AuthorityBypass: High,
+	SyncAccepted: High, WatchedChanged: High,
+}
+
+// Level returns the kind's level.
+func (k Kind) Level() Level { return kindLevels[k] }
+
+// Finding is one thing found: of a method (its node, script and line), a
+// spawner or synchronizer, or of the project.
+type Finding struct {
+	Kind  Kind  `json:"kind"`
+	Level Level `json:"level"`
+	// Node is the node's absolute path in the running game
+	// ("/root/Main"); a spawned scene's node is under its spawn path,
+	// named "*" ("/root/Main/Players/*/Weapon"). Empty for the project.
+	Node   string `json:"node,omitempty"`
+	Method string `json:"method,omitempty"`
+	// Param is the parameter the finding is of, if one.
+	Param  string `json:"param,omitempty"`
+	Script string `json:"script,omitempty"` // res:// path
+	Line   int    `json:"line,omitempty"`   // in Script; of a script error, where it was raised
+	// Message says what was seen: the engine's or the script's error,
+	// the attacks the handler took.
+	Message string `json:"message"`
+}
+
+// Key is the finding in one line, for tests and comparisons: level,
+// kind, node, method and param.
+func (f Finding) Key() string {
+	s := fmt.Sprintf("%s %s %s", f.Level, f.Kind, f.Node)
+	if f.Method != "" {
+		s += "." + f.Method
+	}
+	if f.Param != "" {
+		s += "(" + f.Param + ")"
+	}
+	return s
+}
+
+// sortFindings orders findings by level (highest first), node, method,
+// kind and param.
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(b.Level, a.Level), cmp.Compare(a.Node, b.Node), cmp.Compare(a.Method, b.Method),
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Param, b.Param))
+	})
+}

@@ -1,0 +1,531 @@
+package audit
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/multiplayer"
+)
+
+// auditor is a Run under way.
+type auditor struct {
+	cfg              Config
+	scene            string // the main scene's res:// path
+	rep              *Report
+	stats            ServerStats
+	obs              *observer
+	game             *debugger.Game
+	pid              int
+	cpu0             time.Duration
+	victim, attacker *client
+	fences           int
+	end              time.Time // when the duration is over
+	next             time.Time // when the next call may go, at the rate
+	found            map[findingKey]*Finding
+	watched          map[Watch]string // each watched property's value, as text
+}
+
+// findingKey is what a dynamic finding is one of: its kind, at a
+// method's parameter.
+type findingKey struct {
+	kind                Kind
+	node, method, param string
+}
+
+// Run audits the server of cfg.Project: it reads the project's surface
+// (as Static), starts the server under the debugger, joins it as two
+// clients, and sends the attacker's hostile calls one at a time (see the
+// package's documentation), within cfg's bounds. The report holds the
+// static findings and the calls' (each kind once a method's parameter,
+// with the attacks that found it). An error is a Config that cannot run,
+// a project that cannot be read, or a server that never took a client;
+// a server that ends during the audit is a finding, and is started
+// again (cfg.Restarts). Nothing is left running when Run returns.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	scene := cfg.Scene
+	if scene == "" {
+		if scene, err = cfg.Project.MainScene(); err != nil {
+			return nil, err
+		}
+	}
+	surf, err := surfaceOf(cfg.Project, scene)
+	if err != nil {
+		return nil, err
+	}
+	rep := newReport(cfg.Project, cfg.Scene)
+	rep.Static, rep.Addr, rep.Transport = false, cfg.Addr, cfg.Transport
+	rep.Methods, rep.Spawners, rep.Synchronizers = len(surf.endpoints), surf.spawners, surf.synchronizers
+	rep.Findings = staticFindings(cfg.Project, surf)
+	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
+		found: map[findingKey]*Finding{}, watched: map[Watch]string{}}
+	ctx, cancel := context.WithDeadline(ctx, a.end)
+	defer cancel()
+	defer func() {
+		a.victim.close()
+		a.attacker.close()
+		a.stopServer()
+	}()
+	a.stats.Launched = true
+	if err := a.start(ctx); err != nil {
+		return nil, err
+	}
+	a.readWatched(ctx)
+	a.callAll(ctx, surf.endpoints)
+	if ctx.Err() != nil && rep.Stopped == "" {
+		rep.Stopped = "the audit's time is over (" + cfg.Duration.String() + ")"
+		if time.Now().Before(a.end) {
+			rep.Stopped = "cancelled"
+		}
+	}
+	if a.game != nil {
+		if mon, err := a.game.Monitors(context.Background()); err == nil {
+			a.stats.StaticMemory = mon["memory/static"]
+		}
+	}
+	a.stats.Errors, a.stats.Output = a.obs.counts()
+	a.victim.close()
+	a.attacker.close()
+	a.victim, a.attacker = nil, nil
+	a.stopServer()
+	stats := a.stats
+	rep.Server = &stats
+	for _, f := range a.found {
+		rep.Findings = append(rep.Findings, *f)
+	}
+	rep.finish()
+	return rep, nil
+}
+
+// target is an endpoint as the attacker reaches it: the node on its
+// side, the method, and where its function is.
+type target struct {
+	endpoint
+	node     *multiplayer.Node
+	at       string // the node's path in the game (a spawned one's real name)
+	script   string // the function's script
+	bodyLine int
+}
+
+// callAll sends each endpoint's calls, in the order of their nodes'
+// paths and their names, until the time is over or the server is gone
+// for good; the endpoints not reached are NotChecked findings.
+func (a *auditor) callAll(ctx context.Context, endpoints []endpoint) {
+	eps := slices.Clone(endpoints)
+	slices.SortStableFunc(eps, func(x, y endpoint) int {
+		return cmp.Or(cmp.Compare(x.node, y.node), cmp.Compare(x.rpc.Name, y.rpc.Name))
+	})
+	for i, e := range eps {
+		if ctx.Err() != nil || a.rep.Stopped != "" {
+			for _, left := range eps[i:] {
+				a.note(left, "not called: the audit ended first")
+			}
+			return
+		}
+		t, why := a.reach(e)
+		if why != "" {
+			a.note(e, why)
+			continue
+		}
+		a.callTarget(ctx, t)
+	}
+}
+
+// note adds a NotChecked finding of an endpoint.
+func (a *auditor) note(e endpoint, why string) {
+	key := findingKey{NotChecked, e.node, e.rpc.Name, ""}
+	if _, ok := a.found[key]; ok {
+		return
+	}
+	script, line, _ := e.rpc.Where()
+	a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: e.node, Method: e.rpc.Name, Script: script, Line: line, Message: why}
+}
+
+// reach finds an endpoint's node on the attacker's side: a node of the
+// main scene or an autoload by its path; a spawned scene's, on the first
+// object spawned there that is not the attacker's (the victim's, when
+// its name is its id). It says why it cannot.
+func (a *auditor) reach(e endpoint) (target, string) {
+	script, _, body := e.rpc.Where()
+	t := target{endpoint: e, script: script, bodyLine: body, at: e.node}
+	before, after, spawned := strings.Cut(e.node, "/*")
+	if !spawned {
+		n, err := a.attacker.scene.Node(e.node)
+		if err != nil {
+			return t, "the clients declare no such node"
+		}
+		t.node = n
+		return t, ""
+	}
+	if strings.Contains(after, "/*") {
+		return t, "a node of a scene spawned inside a spawned scene: not called"
+	}
+	child := strings.TrimPrefix(after, "/")
+	victim, attacker := peerName(a.victim.m.ID()), peerName(a.attacker.m.ID())
+	var pick *multiplayer.Object
+	for _, sp := range a.attacker.scene.Spawners() {
+		s, _ := a.attacker.scene.Spawner(sp)
+		cfg, _ := a.attacker.scene.SpawnerConfig(sp)
+		if cfg.SpawnPath != before {
+			continue
+		}
+		for _, o := range s.Objects() {
+			if o.Name() == attacker {
+				continue
+			}
+			if pick == nil || o.Name() == victim {
+				pick = o
+			}
+		}
+	}
+	if pick == nil {
+		return t, "no node was spawned there for the clients"
+	}
+	n := pick.Node()
+	if child != "" {
+		n = pick.Child(child)
+	}
+	if n == nil || !slices.ContainsFunc(n.MethodSet().Methods(), func(m multiplayer.Method) bool { return m.Name == e.rpc.Name }) {
+		return t, "the node spawned there is of another scene"
+	}
+	t.node, t.at = n, n.Path()
+	return t, ""
+}
+
+// callTarget sends a target's calls: each attack of an any_peer method,
+// or an authority method's call by a peer that is not its authority.
+func (a *auditor) callTarget(ctx context.Context, t target) {
+	var calls []call
+	if t.anyPeer() {
+		var params []param
+		vararg := false
+		for par, check := range a.cfg.Project.RPCParams(t.rpc) {
+			if par.Vararg {
+				vararg = true
+				continue
+			}
+			params = append(params, param{name: par.Name, typ: check.Type, required: check.Required})
+		}
+		calls = attacks(params, vararg, a.cfg.MaxPayload, a.foreignPath())
+	} else {
+		var args []any
+		for _, check := range a.cfg.Project.RPCParams(t.rpc) {
+			args = append(args, validValue(check.Type))
+		}
+		calls = []call{{attack: attackAuthority, args: args, desc: describe(args)}}
+	}
+	if t.bodyLine > 0 && strings.HasSuffix(t.script, ".gd") {
+		if err := a.armBreakpoint(ctx, t, true); err != nil {
+			a.note(t.endpoint, "no breakpoint on its first line: "+err.Error())
+			t.bodyLine = 0
+		}
+		defer func() {
+			if a.game != nil && t.bodyLine > 0 {
+				a.game.SetBreakpoint(t.script, t.bodyLine, false)
+			}
+		}()
+	}
+	for _, c := range calls {
+		if ctx.Err() != nil || a.rep.Stopped != "" {
+			a.note(t.endpoint, "not all its calls were sent: the audit ended first")
+			return
+		}
+		res := a.send(ctx, t, c)
+		a.record(t, c, res)
+		if res.Outcome == Crashed || res.Outcome == Dropped {
+			if err := a.recover(ctx, res.Outcome); err != nil {
+				a.rep.Stopped = err.Error()
+				return
+			}
+			if t2, why := a.reach(t.endpoint); why == "" {
+				t.node, t.at = t2.node, t2.at
+				if t.bodyLine > 0 {
+					a.armBreakpoint(ctx, t, true)
+				}
+			} else {
+				a.note(t.endpoint, why)
+				return
+			}
+		}
+	}
+}
+
+// armBreakpoint sets (or clears) the breakpoint on a target's first
+// line, and waits for the game to have it: an evaluate's answer comes
+// after the game read the breakpoint.
+func (a *auditor) armBreakpoint(ctx context.Context, t target, on bool) error {
+	if err := a.game.SetBreakpoint(t.script, t.bodyLine, on); err != nil {
+		return err
+	}
+	ectx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	defer cancel()
+	_, err := a.game.Evaluate(ectx, "0")
+	return err
+}
+
+// recover starts the server again after a crash, or the attacker again
+// after the server dropped it.
+func (a *auditor) recover(ctx context.Context, o Outcome) error {
+	if o == Crashed {
+		return a.restart(ctx)
+	}
+	a.attacker.close()
+	var err error
+	if a.attacker, err = a.join(ctx); err != nil {
+		return fmt.Errorf("the server took the attacker back no more: %w", err)
+	}
+	return nil
+}
+
+// foreignPath returns the path of a node the server spawned for the
+// victim (named by its id), or "".
+func (a *auditor) foreignPath() string {
+	victim := peerName(a.victim.m.ID())
+	for _, sp := range a.attacker.scene.Spawners() {
+		s, _ := a.attacker.scene.Spawner(sp)
+		for _, o := range s.Objects() {
+			if o.Name() == victim {
+				return o.Path()
+			}
+		}
+	}
+	return ""
+}
+
+// send sends one call and a fence after it, and returns what the server
+// did meanwhile.
+func (a *auditor) send(ctx context.Context, t target, c call) Result {
+	res := Result{Node: t.node.Path(), Method: t.rpc.Name, Attack: c.attack, Param: c.param, Args: c.desc}
+	a.pace(ctx)
+	a.obs.take() // what came before the call is not its
+	a.rep.Calls++
+	if err := t.node.Call(multiplayer.ServerID, t.rpc.Name, c.args...); err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+		return res
+	}
+	fence, err := a.sendFence()
+	if err != nil {
+		res.Outcome, res.Message = NoEffect, "its fence was not sent: "+err.Error()
+		return res
+	}
+	a.await(ctx, t, fence, &res)
+	a.sample()
+	if a.cfg.Progress != nil {
+		a.cfg.Progress(res)
+	}
+	return res
+}
+
+// pace waits for the rate to allow the next call.
+func (a *auditor) pace(ctx context.Context) {
+	if d := time.Until(a.next); d > 0 {
+		select {
+		case <-time.After(d):
+		case <-ctx.Done():
+		}
+	}
+	a.next = time.Now().Add(time.Duration(float64(time.Second) / a.cfg.Rate))
+}
+
+// pollEvery is how often await looks at whether the game stopped.
+const pollEvery = 10 * time.Millisecond
+
+// await waits for a call's fence to come back, resuming the game each
+// time it stops at the handler's breakpoint, and sets the call's
+// outcome from what the debugger saw meanwhile.
+func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
+	timeout := time.NewTimer(a.cfg.Wait)
+	defer timeout.Stop()
+	poll := time.NewTicker(pollEvery)
+	defer poll.Stop()
+	ran := false
+	var errs []debugger.Error
+	for done := false; !done; {
+		if stopped, _ := a.game.Stopped(); stopped {
+			frames, err := a.game.Stack(ctx)
+			if err == nil && len(frames) > 0 {
+				outer := frames[len(frames)-1]
+				ran = ran || outer.Func == t.rpc.Name && outer.File == t.script
+			}
+			if err := a.game.Resume(ctx); err != nil && a.game.Err() == nil {
+				res.Outcome, res.Message = NoEffect, "the server stopped at the breakpoint, and did not go on: "+err.Error()
+				return
+			}
+			continue
+		}
+		if a.obs.seen(fence) {
+			break
+		}
+		select {
+		case <-a.game.Done():
+			res.Outcome, res.Message = Crashed, firstLine(fmt.Sprint(a.game.Err()))
+			return
+		case <-a.attacker.gone:
+			res.Outcome, res.Message = Dropped, "the server dropped the client"
+			return
+		case <-ctx.Done():
+			res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
+			return
+		case <-timeout.C:
+			done = true
+			res.Message = fmt.Sprintf("the server did not answer within %s", a.cfg.Wait)
+		case <-a.obs.wake():
+		case <-poll.C:
+		}
+	}
+	errs = a.obs.take()
+	a.classify(t, ran, errs, res)
+	a.checkWatched(ctx, res)
+}
+
+// classify sets a call's outcome from whether its handler ran and the
+// errors that came before its fence: a script error of its function's
+// (raised in it or in what it called), the engine's refusal, or
+// nothing.
+func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Result) {
+	var refusal string
+	for _, e := range errs {
+		if len(e.Stack) > 0 && slices.ContainsFunc(e.Stack, func(f debugger.Frame) bool { return f.Func == t.rpc.Name }) {
+			res.Outcome, res.Message = ScriptFailed, e.Text()
+			res.Script, res.Line = e.Stack[0].File, int(e.Stack[0].Line)
+			return
+		}
+		if len(e.Stack) == 0 && !e.Warning && refusal == "" {
+			refusal = e.Text()
+		}
+		if strings.Contains(e.Text(), "p_allow_objects") {
+			res.objectRefused = true
+		}
+	}
+	switch {
+	case ran:
+		res.Outcome = Accepted
+		if res.Message == "" {
+			res.Message = refusal // an argument the engine could not decode, given as null
+		}
+	case refusal != "":
+		res.Outcome, res.Message = Refused, refusal
+	default:
+		res.Outcome = NoEffect
+	}
+}
+
+// record turns a call's result into the findings it makes, each kind
+// once a method's parameter, listing the attacks that found it.
+func (a *auditor) record(t target, c call, res Result) {
+	a.rep.Results = append(a.rep.Results, res)
+	kind := Kind("")
+	param := c.param
+	switch res.Outcome {
+	case Crashed:
+		kind = Crash
+	case Dropped:
+		kind = Disconnected
+	case ScriptFailed:
+		kind = ScriptError
+	case Accepted:
+		kind = acceptedKinds[c.attack]
+		if c.attack == attackObject && res.objectRefused {
+			kind = ""
+		}
+	}
+	if res.Changed != "" {
+		a.add(findingKey{WatchedChanged, t.endpoint.node, t.rpc.Name, param}, t, c.attack+": "+res.Changed, "")
+	}
+	if kind == "" {
+		return
+	}
+	if kind == Crash || kind == Disconnected || kind == ScriptError {
+		param = ""
+	}
+	msg := c.attack
+	if c.param != "" {
+		msg += "(" + c.param + ")"
+	}
+	detail := ""
+	if kind == ScriptError || kind == Crash {
+		detail = res.Message
+	}
+	f := a.add(findingKey{kind, t.endpoint.node, t.rpc.Name, param}, t, msg, detail)
+	if kind == ScriptError && f.Script == t.script && res.Script != "" {
+		f.Script, f.Line = res.Script, res.Line
+	}
+}
+
+// acceptedKinds are the findings of an attack the handler took.
+var acceptedKinds = map[string]Kind{
+	attackWrongType: AcceptsWrongType, attackObject: AcceptsObject, attackHugeString: AcceptsHuge,
+	attackHugeArray: AcceptsHuge, attackDeep: AcceptsDeep, attackNaN: AcceptsNaN, attackInf: AcceptsNaN,
+	attackNegativeInt: AcceptsExtremeInt, attackMaxInt: AcceptsExtremeInt, attackAuthority: AuthorityBypass,
+	attackSync: SyncAccepted,
+}
+
+// add adds an attack to the finding of key, made on its first.
+func (a *auditor) add(key findingKey, t target, attack, detail string) *Finding {
+	f, ok := a.found[key]
+	if !ok {
+		_, line, _ := t.rpc.Where()
+		f = &Finding{Kind: key.kind, Level: key.kind.Level(), Node: key.node, Method: key.method, Param: key.param,
+			Script: t.script, Line: line, Message: detail}
+		a.found[key] = f
+	}
+	prefix := "attacks: "
+	if f.Message != "" && !strings.Contains(f.Message, prefix) {
+		f.Message += "; " + prefix
+	} else if f.Message == "" {
+		f.Message = prefix
+	} else {
+		f.Message += ", "
+	}
+	if !strings.Contains(f.Message, attack) {
+		f.Message += attack
+	} else {
+		f.Message = strings.TrimSuffix(f.Message, ", ")
+	}
+	return f
+}
+
+// readWatched reads the watched properties' values once the clients
+// joined.
+func (a *auditor) readWatched(ctx context.Context) {
+	for _, w := range a.cfg.Watch {
+		if v, ok := a.readWatch(ctx, w); ok {
+			a.watched[w] = v
+		}
+	}
+}
+
+// readWatch reads a watched property, as text.
+func (a *auditor) readWatch(ctx context.Context, w Watch) (string, bool) {
+	node := strings.ReplaceAll(w.Node, "{victim}", peerName(a.victim.m.ID()))
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	defer cancel()
+	v, err := a.game.Get(rctx, node, w.Property)
+	if err != nil {
+		return "", false
+	}
+	return fmt.Sprint(v), true
+}
+
+// checkWatched reads the watched properties after a call, and notes on
+// its result the first that changed.
+func (a *auditor) checkWatched(ctx context.Context, res *Result) {
+	for _, w := range a.cfg.Watch {
+		v, ok := a.readWatch(ctx, w)
+		if !ok {
+			continue
+		}
+		if old, had := a.watched[w]; had && old != v && res.Changed == "" {
+			res.Changed = fmt.Sprintf("%s:%s changed from %s to %s", w.Node, w.Property, oneLine(old, 60), oneLine(v, 60))
+		}
+		a.watched[w] = v
+	}
+}
