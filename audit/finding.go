@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Kind names what a finding found. docs/audit.md explains each, with
@@ -100,7 +101,8 @@ type Finding struct {
 }
 
 // Key is the finding in one line, for tests and comparisons: level,
-// kind, node, method and param.
+// kind, node, method and param, and the script where the node's path
+// names no one node ("*", a spawned scene's).
 func (f Finding) Key() string {
 	s := fmt.Sprintf("%s %s %s", f.Level, f.Kind, f.Node)
 	if f.Method != "" {
@@ -108,6 +110,9 @@ func (f Finding) Key() string {
 	}
 	if f.Param != "" {
 		s += "(" + f.Param + ")"
+	}
+	if strings.Contains(f.Node, "*") && f.Script != "" {
+		s += " " + f.Script
 	}
 	return s
 }
@@ -117,6 +122,6 @@ func (f Finding) Key() string {
 func sortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(b.Level, a.Level), cmp.Compare(a.Node, b.Node), cmp.Compare(a.Method, b.Method),
-			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Param, b.Param))
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Param, b.Param), cmp.Compare(a.Script, b.Script))
 	})
 }

@@ -70,6 +70,9 @@ type Result struct {
 	// Args describes what was sent, in short.
 	Args    string  `json:"args"`
 	Outcome Outcome `json:"outcome"`
+	// Ran says the handler ran: its first line was hit (a script error
+	// may have followed).
+	Ran bool `json:"ran"`
 	// Message is the engine's refusal, the script error, how the server
 	// ended.
 	Message string `json:"message,omitempty"`

@@ -33,8 +33,8 @@ type auditor struct {
 // findingKey is what a dynamic finding is one of: its kind, at a
 // method's parameter.
 type findingKey struct {
-	kind                Kind
-	node, method, param string
+	kind                        Kind
+	node, method, param, script string
 }
 
 // Run audits the server of cfg.Project: it reads the project's surface
@@ -80,6 +80,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	a.readWatched(ctx)
 	a.callAll(ctx, surf.endpoints)
+	if a.game != nil && a.attacker != nil {
+		a.syncAll(ctx)
+	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "the audit's time is over (" + cfg.Duration.String() + ")"
 		if time.Now().Before(a.end) {
@@ -141,11 +144,11 @@ func (a *auditor) callAll(ctx context.Context, endpoints []endpoint) {
 
 // note adds a NotChecked finding of an endpoint.
 func (a *auditor) note(e endpoint, why string) {
-	key := findingKey{NotChecked, e.node, e.rpc.Name, ""}
+	script, line, _ := e.rpc.Where()
+	key := findingKey{NotChecked, e.node, e.rpc.Name, "", script}
 	if _, ok := a.found[key]; ok {
 		return
 	}
-	script, line, _ := e.rpc.Where()
 	a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: e.node, Method: e.rpc.Name, Script: script, Line: line, Message: why}
 }
 
@@ -394,7 +397,7 @@ func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Resul
 	var refusal string
 	for _, e := range errs {
 		if len(e.Stack) > 0 && slices.ContainsFunc(e.Stack, func(f debugger.Frame) bool { return f.Func == t.rpc.Name }) {
-			res.Outcome, res.Message = ScriptFailed, e.Text()
+			res.Outcome, res.Message, res.Ran = ScriptFailed, e.Text(), ran
 			res.Script, res.Line = e.Stack[0].File, int(e.Stack[0].Line)
 			return
 		}
@@ -405,6 +408,7 @@ func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Resul
 			res.objectRefused = true
 		}
 	}
+	res.Ran = ran
 	switch {
 	case ran:
 		res.Outcome = Accepted
@@ -431,14 +435,18 @@ func (a *auditor) record(t target, c call, res Result) {
 		kind = Disconnected
 	case ScriptFailed:
 		kind = ScriptError
-	case Accepted:
-		kind = acceptedKinds[c.attack]
+	}
+	if res.Ran { // what it took, whether it then failed or not
+		accepted := acceptedKinds[c.attack]
 		if c.attack == attackObject && res.objectRefused {
-			kind = ""
+			accepted = ""
+		}
+		if accepted != "" {
+			a.add(findingKey{accepted, t.endpoint.node, t.rpc.Name, param, t.script}, t, attackText(c), "")
 		}
 	}
 	if res.Changed != "" {
-		a.add(findingKey{WatchedChanged, t.endpoint.node, t.rpc.Name, param}, t, c.attack+": "+res.Changed, "")
+		a.add(findingKey{WatchedChanged, t.endpoint.node, t.rpc.Name, param, t.script}, t, c.attack+": "+res.Changed, "")
 	}
 	if kind == "" {
 		return
@@ -446,18 +454,23 @@ func (a *auditor) record(t target, c call, res Result) {
 	if kind == Crash || kind == Disconnected || kind == ScriptError {
 		param = ""
 	}
-	msg := c.attack
-	if c.param != "" {
-		msg += "(" + c.param + ")"
-	}
+	msg := attackText(c)
 	detail := ""
 	if kind == ScriptError || kind == Crash {
 		detail = res.Message
 	}
-	f := a.add(findingKey{kind, t.endpoint.node, t.rpc.Name, param}, t, msg, detail)
+	f := a.add(findingKey{kind, t.endpoint.node, t.rpc.Name, param, t.script}, t, msg, detail)
 	if kind == ScriptError && f.Script == t.script && res.Script != "" {
 		f.Script, f.Line = res.Script, res.Line
 	}
+}
+
+// attackText names a call's attack and its parameter.
+func attackText(c call) string {
+	if c.param != "" {
+		return c.attack + "(" + c.param + ")"
+	}
+	return c.attack
 }
 
 // acceptedKinds are the findings of an attack the handler took.

@@ -18,6 +18,7 @@
 //	gdvar server-skeleton [-project DIR] [MAIN_SCENE]  print a Go multiplayer server's skeleton for a project
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
 //	gdvar load -project DIR -addr HOST:PORT [flags]  bots play a game against its server
+//	gdvar audit -project DIR -addr HOST:PORT [flags] -- GODOT ARGS…  hostile calls to a game's server, findings
 //	gdvar version                print gdvar's version
 //
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
@@ -86,6 +87,7 @@ var commands = []command{
 	}},
 	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: mcpCommand},
 	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadCommand},
+	{name: "audit", usage: "what any peer can make a Godot 4 game's server do: its @rpc methods' surface from the project, and hostile calls to its server under the debugger: gdvar audit -project DIR -addr HOST:PORT -- GODOT ARGS…", own: auditCommand},
 	{name: "version", usage: "print gdvar's version", own: versionCommand},
 }
 

@@ -1,0 +1,177 @@
+package audit
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer"
+)
+
+// syncSettle is how long a forged sync is given to go out, at the
+// client's replication tick, before its fence.
+const syncSettle = 200 * time.Millisecond
+
+// syncAll sends, for each synchronizer of a node spawned for another
+// peer (the victim's, where its name says so), a sync of its first
+// property as if the attacker owned it, and reads the property on the
+// server before and after: a value that became the forged one is a
+// SyncAccepted finding.
+func (a *auditor) syncAll(ctx context.Context) {
+	attacker := peerName(a.attacker.m.ID())
+	victim := peerName(a.victim.m.ID())
+	for _, path := range a.attacker.scene.Spawners() {
+		if ctx.Err() != nil || a.rep.Stopped != "" {
+			return
+		}
+		sp, _ := a.attacker.scene.Spawner(path)
+		cfg, _ := a.attacker.scene.SpawnerConfig(path)
+		picked := map[string]*multiplayer.Object{} // by scene
+		for _, o := range sp.Objects() {
+			if o.Name() == attacker {
+				continue
+			}
+			if old := picked[o.Scene()]; old == nil || o.Name() == victim {
+				picked[o.Scene()] = o
+			}
+		}
+		for _, sc := range cfg.Scenes {
+			o := picked[sc.Path]
+			if o == nil {
+				continue
+			}
+			for _, sy := range sc.Synchronizers {
+				if len(sy.Properties) == 0 || ctx.Err() != nil || a.rep.Stopped != "" {
+					continue
+				}
+				a.forgeSync(ctx, cfg.SpawnPath+"/*", o, sy)
+			}
+		}
+	}
+}
+
+// forgeSync sends one forged sync of a synchronizer's first property.
+func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.Object, sy multiplayer.Synchronizer) {
+	prop := sy.Properties[0].Path
+	nodePart, name, _ := strings.Cut(prop, ":")
+	node := o.Path()
+	if nodePart != "." && nodePart != "" {
+		node += "/" + nodePart
+	}
+	syncPath := sy.Path
+	if syncPath == "" {
+		syncPath = "."
+	}
+	res := Result{Node: o.Path(), Method: syncPath, Attack: attackSync, Param: prop}
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	before, err := a.game.Get(rctx, node, name)
+	cancel()
+	if err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: the server's property was not read: "+firstLine(err.Error())
+		a.recordSync(pattern, res)
+		return
+	}
+	forged, ok := forgedValue(before)
+	if !ok {
+		res.Outcome, res.Message = NoEffect, "not sent: no forged value for a "+typeName(before)
+		a.recordSync(pattern, res)
+		return
+	}
+	res.Args = describeValue(forged)
+	owner := o.Authority()
+	a.pace(ctx)
+	a.obs.take()
+	a.rep.Calls++
+	if err := o.SetAuthorityAt(syncPath, a.attacker.m.ID()); err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+		a.recordSync(pattern, res)
+		return
+	}
+	defer o.SetAuthorityAt(syncPath, owner)
+	if err := o.Set(prop, forged); err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+		a.recordSync(pattern, res)
+		return
+	}
+	select {
+	case <-time.After(syncSettle):
+	case <-ctx.Done():
+	}
+	fence, err := a.sendFence()
+	if err != nil {
+		res.Outcome, res.Message = NoEffect, "its fence was not sent: "+err.Error()
+		a.recordSync(pattern, res)
+		return
+	}
+	t := target{endpoint: endpoint{node: pattern}, node: o.Node()}
+	t.rpc.Name = "\x00" // no script error is the sync's own
+	a.await(ctx, t, fence, &res)
+	if res.Outcome == Crashed || res.Outcome == Dropped {
+		a.recordSync(pattern, res)
+		return
+	}
+	rctx, cancel = context.WithTimeout(ctx, a.cfg.Wait)
+	after, err := a.game.Get(rctx, node, name)
+	cancel()
+	if err == nil && reflect.DeepEqual(after, forged) && !reflect.DeepEqual(before, forged) {
+		res.Outcome, res.Message, res.Ran = Accepted, "the server's "+name+" became the forged value", true
+	} else if res.Outcome != Refused {
+		res.Outcome = NoEffect
+		if res.Message == "" {
+			res.Message = "the server's " + name + " did not take the forged value"
+		}
+	}
+	a.recordSync(pattern, res)
+}
+
+// recordSync notes a forged sync's result, and its finding.
+func (a *auditor) recordSync(pattern string, res Result) {
+	a.rep.Results = append(a.rep.Results, res)
+	if a.cfg.Progress != nil {
+		a.cfg.Progress(res)
+	}
+	kind := Kind("")
+	switch res.Outcome {
+	case Accepted:
+		kind = SyncAccepted
+	case Crashed:
+		kind = Crash
+	case Dropped:
+		kind = Disconnected
+	}
+	if kind == "" {
+		return
+	}
+	key := findingKey{kind: kind, node: pattern, method: res.Method, param: res.Param}
+	if _, ok := a.found[key]; !ok {
+		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: pattern, Method: res.Method, Param: res.Param,
+			Message: "a sync of a node this peer does not own: " + res.Message}
+	}
+}
+
+// forgedValue returns a value of v's type that a game is unlikely to
+// hold: 4242 for a number, a vector of 4242s, the other bool, a String.
+func forgedValue(v any) (any, bool) {
+	const f = 4242
+	switch v := v.(type) {
+	case int64:
+		return int64(f), true
+	case float64:
+		return float64(f), true
+	case bool:
+		return !v, true
+	case string:
+		return "gdvar-forged", true
+	case gdvar.Vector2:
+		return gdvar.Vector2{X: f, Y: f}, true
+	case gdvar.Vector3:
+		return gdvar.Vector3{X: f, Y: f, Z: f}, true
+	case gdvar.Vector2i:
+		return gdvar.Vector2i{X: f, Y: f}, true
+	case gdvar.Vector3i:
+		return gdvar.Vector3i{X: f, Y: f, Z: f}, true
+	}
+	return nil, false
+}
