@@ -6,10 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/gdvar/gdvar/audit"
@@ -38,7 +35,8 @@ debugger saw. It sends to -addr alone, at most -rate calls a second, for
 and writes the report as JSON to -json.
 
 Exit status: 0 if no finding is at -fail-on or above, 1 if one is (or on
-an error), 2 on a usage error.
+an error), 2 on a usage error; killed by a signal, 128 + its number, and
+the server ends with it.
 `
 
 // auditCommand is gdvar audit.
@@ -81,6 +79,12 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usage("give the server's -addr and the command that starts it after -- (or -static)")
 	case *restarts < 0:
 		return usage("-restarts %d: 0 or more", *restarts)
+	case !(*rate >= 0.01 && *rate <= 1000):
+		return usage("-rate %g: 0.01 to 1000 calls a second", *rate)
+	case *duration <= 0 || *wait <= 0:
+		return usage("-duration and -wait: more than 0")
+	case *payload < 0:
+		return usage("-max-payload %d: 64 bytes to 32 MiB", *payload)
 	}
 	toStdout := *jsonPath == "-"
 	if *jsonPath != "" && !toStdout {
@@ -94,8 +98,6 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
 	var rep *audit.Report
 	if *static {
 		rep, err = audit.Static(p, *scene)
@@ -111,7 +113,9 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "%s.%s %s: %s\n", r.Node, r.Method, r.Attack, r.Outcome)
 			}
 		}
-		rep, err = audit.Run(ctx, cfg)
+		// A signal ends gdvar as killed by it (removeTempsOnSignal), and
+		// the server with it: debugger.Launch's process dies with gdvar.
+		rep, err = audit.Run(context.Background(), cfg)
 		if errors.Is(err, audit.ErrConfig) {
 			return usage("%v", err)
 		}
@@ -140,9 +144,6 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if rep.Fails(level) {
 		worst, _ := rep.Worst()
 		fmt.Fprintf(stderr, "gdvar audit: a finding at %s, at or above -fail-on %s\n", worst, level)
-		return 1
-	}
-	if ctx.Err() != nil {
 		return 1
 	}
 	return 0
