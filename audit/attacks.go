@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"iter"
 	"math"
 	"strings"
 
@@ -48,69 +49,105 @@ type call struct {
 	desc   string
 }
 
-// attacks returns the calls of an any_peer method's audit: a valid one,
+// attacks yields the calls of an any_peer method's audit: a valid one,
 // one missing an argument, one with an extra argument, then, for each
 // parameter, each hostile value its type may take or be refused; huge
 // values are of payload bytes. foreign, if not "", is another player's
-// node's path.
-func attacks(params []param, vararg bool, payload int, foreign string) []call {
-	valid := make([]any, len(params))
-	required := 0
-	for i, p := range params {
-		valid[i] = validValue(p.typ)
-		if p.required {
-			required = i + 1
+// node's path. The calls share their arguments' slice, and their huge
+// values: a call is valid until the next is yielded, and a method of
+// many parameters costs one huge String and one huge Array, not one a
+// call.
+func attacks(params []param, vararg bool, payload int, foreign string) iter.Seq[call] {
+	return func(yield func(call) bool) {
+		args := make([]any, len(params), len(params)+1)
+		required := 0
+		for i, p := range params {
+			args[i] = validValue(p.typ)
+			if p.required {
+				required = i + 1
+			}
+		}
+		if !yield(call{attack: attackValid, args: args, desc: describe(args)}) {
+			return
+		}
+		if required > 0 && !yield(call{attack: attackMissing, args: args[:required-1], desc: describe(args[:required-1])}) {
+			return
+		}
+		if !vararg {
+			extra := append(args, int64(7))
+			if !yield(call{attack: attackExtra, args: extra, desc: describe(extra)}) {
+				return
+			}
+		}
+		huge := newHugeValues(payload)
+		for i, p := range params {
+			valid := args[i]
+			for _, h := range hostileValues(p.typ, huge, foreign) {
+				args[i] = h.value
+				if !yield(call{attack: h.attack, param: p.name, args: args, desc: h.desc}) {
+					return
+				}
+			}
+			args[i] = valid
+		}
+		if len(params) == 0 { // an Object as an extra argument: the engine decodes it before it counts
+			object := []any{gdvar.Object{Class: "RefCounted"}}
+			yield(call{attack: attackObject, args: object, desc: "Object(RefCounted) as an extra argument"})
 		}
 	}
-	with := func(i int, v any) []any {
-		args := append([]any(nil), valid...)
-		args[i] = v
-		return args
-	}
-	out := []call{{attack: attackValid, args: valid, desc: describe(valid)}}
-	if required > 0 {
-		args := valid[:required-1]
-		out = append(out, call{attack: attackMissing, args: args, desc: describe(args)})
-	}
-	if !vararg {
-		args := append(append([]any(nil), valid...), int64(7))
-		out = append(out, call{attack: attackExtra, args: args, desc: describe(args)})
-	}
-	for i, p := range params {
-		for _, h := range hostileValues(p.typ, payload, foreign) {
-			out = append(out, call{attack: h.attack, param: p.name, args: with(i, h.value), desc: h.desc})
-		}
-	}
-	if len(params) == 0 { // an Object as an extra argument: the engine decodes it before it counts
-		args := []any{gdvar.Object{Class: "RefCounted"}}
-		out = append(out, call{attack: attackObject, args: args, desc: "Object(RefCounted) as an extra argument"})
-	}
-	return out
 }
 
-// hostile is a hostile value for a parameter.
-type hostile struct {
+// hugeValues are the huge values of an audit, each made once, when first
+// asked for.
+type hugeValues struct {
+	payload int
+	made    map[string]any // by kind: "string", or a hugeArray's type
+}
+
+func newHugeValues(payload int) *hugeValues {
+	return &hugeValues{payload: payload, made: map[string]any{}}
+}
+
+// value returns the huge value of a kind, made once.
+func (h *hugeValues) value(kind string, make func() any) any {
+	v, ok := h.made[kind]
+	if !ok {
+		v = make()
+		h.made[kind] = v
+	}
+	return v
+}
+
+// hostileValue is a hostile value for a parameter.
+type hostileValue struct {
 	attack string
 	value  any
 	desc   string
 }
 
-// hostileValues returns the hostile values for a parameter of type typ.
-func hostileValues(typ string, payload int, foreign string) []hostile {
+// hostileValues returns the hostile values for a parameter of type typ,
+// the huge ones from huge.
+func hostileValues(typ string, huge *hugeValues, foreign string) []hostileValue {
 	untyped := typ == ""
 	k := kindOf(typ)
-	var out []hostile
-	add := func(attack string, v any, desc string) { out = append(out, hostile{attack, v, desc}) }
+	var out []hostileValue
+	add := func(attack string, v any, desc string) { out = append(out, hostileValue{attack, v, desc}) }
 	wrong := wrongValue(typ)
 	add(attackWrongType, wrong, "a "+typeOfValue(wrong)+" for "+shownType(typ))
 	if untyped || k == kindString {
-		add(attackHugeString, strings.Repeat("A", payload), "a String of "+sizeText(payload))
+		s := huge.value("string", func() any { return strings.Repeat("A", huge.payload) })
+		add(attackHugeString, s, "a String of "+sizeText(huge.payload))
 	}
 	if untyped || k == kindArray {
-		add(attackHugeArray, hugeArray(typ, payload), "an Array of "+sizeText(payload))
+		shape := arrayShape(typ)
+		add(attackHugeArray, huge.value(shape, func() any { return hugeArray(shape, huge.payload) }), "an Array of "+sizeText(huge.payload))
 	}
 	if untyped || typ == "Array" || k == kindDictionary {
-		add(attackDeep, nested(typ, deepNesting), "Arrays nested 512 deep")
+		deep := "deep"
+		if k == kindDictionary {
+			deep = "deep in a Dictionary"
+		}
+		add(attackDeep, huge.value(deep, func() any { return nested(typ, deepNesting) }), "Arrays nested 512 deep")
 	}
 	if untyped || k == kindNumber || k == kindFloatVector {
 		add(attackNaN, floatsOf(typ, math.NaN()), "NaN")
@@ -266,13 +303,26 @@ func shownType(typ string) string {
 	return typ
 }
 
-// hugeArray returns an Array, or the packed array a packed type takes,
-// of about payload bytes.
-func hugeArray(typ string, payload int) any {
+// arrayShape is the kind of huge Array a type takes: "bytes" for a
+// PackedByteArray, "packed" for another packed or a typed Array, "array"
+// for any other.
+func arrayShape(typ string) string {
 	switch {
 	case typ == "PackedByteArray":
-		return make([]byte, payload)
+		return "bytes"
 	case strings.HasPrefix(typ, "Packed") || strings.HasPrefix(typ, "Array["):
+		return "packed"
+	}
+	return "array"
+}
+
+// hugeArray returns an Array of a shape (arrayShape) of about payload
+// bytes.
+func hugeArray(shape string, payload int) any {
+	switch shape {
+	case "bytes":
+		return make([]byte, payload)
+	case "packed":
 		return make([]int32, payload/4) // a packed array converts to any Array[T] and packed type the engine takes it for
 	}
 	values := make([]any, payload/8) // an int in an Array is 8 bytes

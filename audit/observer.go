@@ -55,6 +55,7 @@ func (o *observer) onError(e debugger.Error) {
 		return
 	}
 	if o.tail && fenceTail[text] {
+		o.tail = false // one follows each error naming the fence that calls for it
 		return
 	}
 	o.tail = false

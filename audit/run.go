@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"time"
@@ -63,7 +64,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep := newReport(cfg.Project, cfg.Scene)
 	rep.Static, rep.Addr, rep.Transport = false, cfg.Addr, cfg.Transport
-	rep.Methods, rep.Spawners, rep.Synchronizers = len(surf.endpoints), surf.spawners, surf.synchronizers
+	rep.Methods, rep.Spawners, rep.Synchronizers = surf.methods, surf.spawners, surf.synchronizers
 	rep.Findings = staticFindings(cfg.Project, surf)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
 		found: map[findingKey]*Finding{}, watched: map[Watch]string{}}
@@ -79,7 +80,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	a.readWatched(ctx)
-	a.callAll(ctx, surf.endpoints)
+	a.callAll(ctx, slices.Collect(surf.endpoints()))
 	if a.game != nil && a.attacker != nil {
 		a.syncAll(ctx)
 	}
@@ -121,8 +122,7 @@ type target struct {
 // callAll sends each endpoint's calls, in the order of their nodes'
 // paths and their names, until the time is over or the server is gone
 // for good; the endpoints not reached are NotChecked findings.
-func (a *auditor) callAll(ctx context.Context, endpoints []endpoint) {
-	eps := slices.Clone(endpoints)
+func (a *auditor) callAll(ctx context.Context, eps []endpoint) {
 	slices.SortStableFunc(eps, func(x, y endpoint) int {
 		return cmp.Or(cmp.Compare(x.node, y.node), cmp.Compare(x.rpc.Name, y.rpc.Name))
 	})
@@ -206,7 +206,7 @@ func (a *auditor) reach(e endpoint) (target, string) {
 // callTarget sends a target's calls: each attack of an any_peer method,
 // or an authority method's call by a peer that is not its authority.
 func (a *auditor) callTarget(ctx context.Context, t target) {
-	var calls []call
+	var calls iter.Seq[call]
 	if t.anyPeer() {
 		var params []param
 		vararg := false
@@ -223,7 +223,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 		for _, check := range a.cfg.Project.RPCParams(t.rpc) {
 			args = append(args, validValue(check.Type))
 		}
-		calls = []call{{attack: attackAuthority, args: args, desc: describe(args)}}
+		calls = slices.Values([]call{{attack: attackAuthority, args: args, desc: describe(args)}})
 	}
 	if t.bodyLine > 0 && strings.HasSuffix(t.script, ".gd") {
 		if err := a.armBreakpoint(ctx, t, true); err != nil {
@@ -236,7 +236,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 			}
 		}()
 	}
-	for _, c := range calls {
+	for c := range calls {
 		if ctx.Err() != nil || a.rep.Stopped != "" {
 			a.note(t.endpoint, "not all its calls were sent: the audit ended first")
 			return

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gdvar/gdvar/multiplayer/mode"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -27,7 +28,7 @@ func Static(p *project.Project, mainScene string) (*Report, error) {
 	}
 	rep := newReport(p, mainScene)
 	rep.Findings = staticFindings(p, s)
-	rep.Methods = len(s.endpoints)
+	rep.Methods = s.methods
 	rep.Spawners, rep.Synchronizers = s.spawners, s.synchronizers
 	rep.finish()
 	return rep, nil
@@ -37,15 +38,29 @@ func Static(p *project.Project, mainScene string) (*Report, error) {
 // methods once (at the first node holding it), then the scripts that
 // turn object decoding on.
 func staticFindings(p *project.Project, s *surface) []Finding {
-	out := append([]Finding(nil), s.notChecked...)
-	seen := map[string]bool{}
-	for _, e := range s.endpoints {
-		key := e.script + "\x00" + e.rpc.Name
-		if seen[key] || !e.anyPeer() {
+	// Sized once: append's growth of a long list allocates five times
+	// its size. A method has at most four findings.
+	anyPeer := 0
+	for _, rpcs := range s.rpcs {
+		for _, r := range rpcs {
+			if r.RPC.Mode == mode.AnyPeer {
+				anyPeer++
+			}
+		}
+	}
+	out := make([]Finding, 0, len(s.notChecked)+4*anyPeer+len(s.scripts))
+	out = append(out, s.notChecked...)
+	done := map[string]bool{} // the scripts whose methods are found
+	for _, n := range s.placed {
+		if done[n.script] {
 			continue
 		}
-		seen[key] = true
-		out = append(out, methodFindings(p, e)...)
+		done[n.script] = true
+		for _, r := range s.rpcs[n.script] {
+			if e := (endpoint{node: n.node, script: n.script, rpc: r}); e.anyPeer() {
+				out = methodFindings(out, p, e)
+			}
+		}
 	}
 	for _, script := range s.scripts {
 		if line := objectDecoding(p, script); line > 0 {
@@ -56,27 +71,60 @@ func staticFindings(p *project.Project, s *surface) []Finding {
 	return out
 }
 
-// methodFindings returns the findings of an any_peer method.
-func methodFindings(p *project.Project, e endpoint) []Finding {
+// maxNamed is how many parameters a finding of several names.
+const maxNamed = 8
+
+// paramList is the names of a method's parameters a finding is of: the
+// first maxNamed, and how many in all.
+type paramList struct {
+	names []string
+	n     int
+}
+
+func (l *paramList) add(name string) {
+	if len(l.names) < maxNamed {
+		l.names = append(l.names, name)
+	}
+	l.n++
+}
+
+// String is the names, and how many more.
+func (l *paramList) String() string {
+	s := strings.Join(l.names, ", ")
+	if more := l.n - len(l.names); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
+}
+
+// methodFindings appends the findings of an any_peer method to out: one
+// of its untyped parameters, one of those whose types the reader does not
+// resolve, whatever their number.
+func methodFindings(out []Finding, p *project.Project, e endpoint) []Finding {
 	script, line, _ := e.rpc.Where()
 	at := func(k Kind, param, msg string) Finding {
 		return Finding{Kind: k, Level: k.Level(), Node: e.node, Method: e.rpc.Name, Param: param, Script: script, Line: line, Message: msg}
 	}
-	var out []Finding
-	csharp := strings.HasSuffix(script, ".cs")
-	for par, check := range p.RPCParams(e.rpc) {
-		switch {
-		case csharp:
-		case par.Vararg:
-			out = append(out, at(UntypedParam, "..."+par.Name, "a rest parameter takes any number of arguments of any type"))
-		case check.Unknown:
-			out = append(out, at(NotChecked, par.Name, fmt.Sprintf("the parameter's type %s is one the reader does not resolve: its check is the engine's alone", project.Shown(typeText(par.Type)))))
-		case check.Type == "":
-			out = append(out, at(UntypedParam, par.Name, "no type: it takes any value a peer sends (an Object, a Dictionary, a String as long as a packet)"))
-		}
-	}
-	if csharp {
+	if strings.HasSuffix(script, ".cs") {
 		out = append(out, at(NotChecked, "", "a C# method: its bindings convert the arguments, which the reader does not check"))
+	} else {
+		var untyped, unknown paramList
+		for par, check := range p.RPCParams(e.rpc) {
+			switch {
+			case par.Vararg:
+				untyped.add("..." + par.Name)
+			case check.Unknown:
+				unknown.add(par.Name)
+			case check.Type == "":
+				untyped.add(par.Name)
+			}
+		}
+		if untyped.n > 0 {
+			out = append(out, at(UntypedParam, untyped.String(), "no type (or Variant, or a rest parameter): it takes any value a peer sends (an Object, a Dictionary, a String as long as a packet)"))
+		}
+		if unknown.n > 0 {
+			out = append(out, at(NotChecked, unknown.String(), "typed by a class the reader does not resolve (an autoload's, an extension's, a := it does not fold): their check is the engine's alone"))
+		}
 	}
 	if !e.rpc.AsksSender {
 		out = append(out, at(NoSenderCheck, "", "any peer may call it, and its body never asks multiplayer.get_remote_sender_id()"))
@@ -85,14 +133,6 @@ func methodFindings(p *project.Project, e endpoint) []Finding {
 		out = append(out, at(CallLocalRemote, "", "call_local and any_peer: code that runs where it is called runs on any peer's call too"))
 	}
 	return out
-}
-
-// typeText writes a parameter's declared type as the script does.
-func typeText(t project.Type) string {
-	if t.Inferred {
-		return ":="
-	}
-	return t.String()
 }
 
 // objectDecodingLine matches a line turning object decoding on, in

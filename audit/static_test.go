@@ -42,7 +42,7 @@ func TestStaticCorpus(t *testing.T) {
 			"low call-local-remote /root/Globals.add_player_two_score",
 		}},
 		{"devloglogan__MultiplayerFPSTutorial", "", []string{
-			"medium no-sender-check /root/World/*.receive_damage",
+			"medium no-sender-check /root/World/*.receive_damage res://Player.gd",
 		}},
 		{"Ultraegern__godot-multiplayer-example", "", nil},
 	} {

@@ -2,7 +2,9 @@ package audit
 
 import (
 	"fmt"
+	"iter"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gdvar/gdvar/multiplayer/mode"
@@ -22,14 +24,34 @@ type endpoint struct {
 }
 
 // surface is what a project's running game declares for the high-level
-// multiplayer: its nodes' @rpc methods, its spawners and synchronizers,
-// what could not be read, and the scripts its nodes hold.
+// multiplayer: its nodes with scripts of @rpc methods (each script's
+// methods kept once, however many nodes hold it: endpoints gives each
+// node's), its spawners and synchronizers, what could not be read, and
+// the scripts its nodes hold.
 type surface struct {
-	endpoints     []endpoint
+	placed        []placed
+	rpcs          map[string][]project.NamedRPC // by script; nil when refused
+	methods       int                           // the endpoints
 	notChecked    []Finding
 	scripts       []string // each once, in the order met
 	spawners      int
 	synchronizers int
+}
+
+// placed is a node holding a script of @rpc methods.
+type placed struct{ node, script string }
+
+// endpoints yields each @rpc method of each node, in the order met.
+func (s *surface) endpoints() iter.Seq[endpoint] {
+	return func(yield func(endpoint) bool) {
+		for _, n := range s.placed {
+			for _, r := range s.rpcs[n.script] {
+				if !yield(endpoint{node: n.node, script: n.script, rpc: r}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // surfaceOf reads the surface of p's running game: the autoloads and
@@ -42,8 +64,8 @@ func surfaceOf(p *project.Project, mainScene string) (*surface, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &surface{}
-	w := surfaceWalk{p: p, s: s, rpcs: map[string][]project.NamedRPC{}, scriptSeen: map[string]bool{}, sceneSeen: map[string]bool{}}
+	s := &surface{rpcs: map[string][]project.NamedRPC{}}
+	w := surfaceWalk{p: p, s: s, scriptSeen: map[string]bool{}, sceneSeen: map[string]bool{}}
 	w.nodes(tree, "")
 	for len(w.queue) > 0 {
 		q := w.queue[0]
@@ -64,7 +86,6 @@ func surfaceOf(p *project.Project, mainScene string) (*surface, error) {
 type surfaceWalk struct {
 	p          *project.Project
 	s          *surface
-	rpcs       map[string][]project.NamedRPC // by script; nil when refused
 	scriptSeen map[string]bool
 	sceneSeen  map[string]bool
 	queue      []queuedScene
@@ -77,6 +98,7 @@ type queuedScene struct{ scene, at string }
 // base is "" (their paths absolute), else a spawned scene's, its root at
 // base.
 func (w *surfaceWalk) nodes(tree []project.SceneNode, base string) {
+	w.s.placed = slices.Grow(w.s.placed, len(tree)) // append's growth of a long list allocates five times its size
 	for _, n := range tree {
 		abs := n.Path
 		if base != "" {
@@ -116,10 +138,11 @@ func (w *surfaceWalk) nodes(tree []project.SceneNode, base string) {
 					Message: firstLine(err.Error())})
 				rpcs = nil
 			}
-			w.rpcs[n.Script] = rpcs
+			w.s.rpcs[n.Script] = rpcs
 		}
-		for _, r := range w.rpcs[n.Script] {
-			w.s.endpoints = append(w.s.endpoints, endpoint{node: abs, script: n.Script, rpc: r})
+		if rpcs := w.s.rpcs[n.Script]; len(rpcs) > 0 {
+			w.s.placed = append(w.s.placed, placed{abs, n.Script})
+			w.s.methods += len(rpcs)
 		}
 	}
 }
