@@ -206,11 +206,11 @@ var floatVectors = map[string]bool{"Vector2": true, "Vector3": true, "Vector4": 
 	"Plane": true, "AABB": true, "Color": true}
 
 // builtinType returns the Variant type a type's name names (the
-// container's for Array[int]), or TypeNil for a class.
+// container's for Array[int]), or TypeNil for a class (Object too).
 func builtinType(typ string) gdvar.Type {
 	name, _, _ := strings.Cut(typ, "[")
 	for t := gdvar.TypeNil + 1; t <= gdvar.TypePackedVector4Array; t++ {
-		if t.String() == name {
+		if t != gdvar.TypeObject && t.String() == name {
 			return t
 		}
 	}

@@ -104,7 +104,11 @@ type Finding struct {
 // kind, node, method and param, and the script where the node's path
 // names no one node ("*", a spawned scene's).
 func (f Finding) Key() string {
-	s := fmt.Sprintf("%s %s %s", f.Level, f.Kind, f.Node)
+	where := f.Node
+	if where == "" {
+		where = f.Script // the project's, of a script
+	}
+	s := fmt.Sprintf("%s %s %s", f.Level, f.Kind, where)
 	if f.Method != "" {
 		s += "." + f.Method
 	}

@@ -262,15 +262,17 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 }
 
 // armBreakpoint sets (or clears) the breakpoint on a target's first
-// line, and waits for the game to have it: an evaluate's answer comes
-// after the game read the breakpoint.
+// line, and waits for the game to have it: the scene tree it is asked
+// for next comes after it read the breakpoint (the engine reads its
+// debugger's messages in order, and answers this one without a script
+// frame, which an evaluate needs in a game that runs no script a frame).
 func (a *auditor) armBreakpoint(ctx context.Context, t target, on bool) error {
 	if err := a.game.SetBreakpoint(t.script, t.bodyLine, on); err != nil {
 		return err
 	}
-	ectx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	tctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	defer cancel()
-	_, err := a.game.Evaluate(ectx, "0")
+	_, err := a.game.Tree(tctx)
 	return err
 }
 
@@ -341,6 +343,11 @@ func (a *auditor) pace(ctx context.Context) {
 // pollEvery is how often await looks at whether the game stopped.
 const pollEvery = 10 * time.Millisecond
 
+// dropGrace is how long a call's outcome waits, after its fence, for
+// the server to drop the client: it does so a frame or two after the
+// call, on its next poll of the connections.
+const dropGrace = 50 * time.Millisecond
+
 // await waits for a call's fence to come back, resuming the game each
 // time it stops at the handler's breakpoint, and sets the call's
 // outcome from what the debugger saw meanwhile.
@@ -369,10 +376,10 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 		}
 		select {
 		case <-a.game.Done():
-			res.Outcome, res.Message = Crashed, firstLine(fmt.Sprint(a.game.Err()))
+			res.Outcome, res.Message, res.Ran = Crashed, strings.TrimSuffix(firstLine(fmt.Sprint(a.game.Err())), "; the last lines it printed:"), ran
 			return
 		case <-a.attacker.gone:
-			res.Outcome, res.Message = Dropped, "the server dropped the client"
+			res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
 			return
 		case <-ctx.Done():
 			res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
@@ -383,6 +390,16 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 		case <-a.obs.wake():
 		case <-poll.C:
 		}
+	}
+	// The server drops a peer a frame after the call that made it do so:
+	// after the fence's errors.
+	grace := time.NewTimer(dropGrace)
+	defer grace.Stop()
+	select {
+	case <-a.attacker.gone:
+		res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
+		return
+	case <-grace.C:
 	}
 	errs = a.obs.take()
 	a.classify(t, ran, errs, res)
@@ -446,7 +463,7 @@ func (a *auditor) record(t target, c call, res Result) {
 		}
 	}
 	if res.Changed != "" {
-		a.add(findingKey{WatchedChanged, t.endpoint.node, t.rpc.Name, param, t.script}, t, c.attack+": "+res.Changed, "")
+		a.add(findingKey{WatchedChanged, t.endpoint.node, t.rpc.Name, "", t.script}, t, attackText(c), res.Changed)
 	}
 	if kind == "" {
 		return

@@ -208,5 +208,9 @@ func (a *auditor) restart(ctx context.Context) error {
 		return errors.New("the server ended, and the restarts allowed are spent")
 	}
 	a.stats.Restarts++
-	return a.start(ctx)
+	if err := a.start(ctx); err != nil {
+		return err
+	}
+	a.readWatched(ctx) // the new server's values
+	return nil
 }

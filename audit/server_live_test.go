@@ -1,0 +1,106 @@
+package audit
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/project"
+)
+
+// The audit of a server written to be at fault (testdata/server, whose
+// methods each fail one way) finds each fault, through every path of
+// the audit: an untyped parameter that takes a Dictionary, an Object
+// and NaN, and makes script errors (damage); a watched property another
+// peer changes (health); object decoding on (hold); an authority method
+// the game gave the attacker (Door.open); a crash on the largest int,
+// after which the server is started again and the audit goes on; a
+// drop of the caller (after its handler ran with the huge String), after
+// which it joins again (kick); script errors
+// with their file and line (fail). When Run returns, the server is gone.
+func TestLiveServerFaults(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := filepath.Join(t.TempDir(), "server")
+	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/server")))
+	port := strconv.Itoa(godot.FreePort(t, "udp"))
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	var out strings.Builder
+	w := &lockedBuilder{b: &out}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the server printed:\n%s", w.String())
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port, Transport: "enet",
+		Godot: engine, Args: []string{"--headless", "--path", dir, "--", port},
+		Watch:         []Watch{{Node: "/root/Main", Property: "health"}},
+		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"high object-decoding res://main.gd",
+		"high crash /root/Main.crash",
+		"high accepts-object /root/Main.damage(amount)",
+		"high watched-changed /root/Main.damage",
+		"high accepts-object /root/Main.hold(thing)",
+		"high authority-bypass /root/Main/Door.open",
+		"medium no-sender-check /root/Main.crash",
+		"medium accepts-wrong-type /root/Main.damage(amount)",
+		"medium no-sender-check /root/Main.damage",
+		"medium script-error /root/Main.damage",
+		"medium untyped-param /root/Main.damage(amount)",
+		"medium no-sender-check /root/Main.fail",
+		"medium script-error /root/Main.fail",
+		"low accepts-nan /root/Main.crash(code)",
+		"low accepts-deep /root/Main.damage(amount)",
+		"low accepts-huge /root/Main.damage(amount)",
+		"low accepts-nan /root/Main.damage(amount)",
+		"low accepts-nan /root/Main.fail(index)",
+		"low accepts-huge /root/Main.kick(reason)",
+		"low disconnected /root/Main.kick",
+		"info accepts-extreme-int /root/Main.crash(code)",
+		"info accepts-extreme-int /root/Main.damage(amount)",
+		"info accepts-extreme-int /root/Main.fail(index)",
+	}, rep.Keys())
+	assert.Equal(t, 1, rep.Server.Restarts, "after the crash")
+	assert.Empty(t, rep.Stopped)
+	byKey := map[string]Finding{}
+	for _, f := range rep.Findings {
+		byKey[f.Key()] = f
+	}
+	fail := byKey["medium script-error /root/Main.fail"]
+	assert.Equal(t, []any{"res://main.gd", 35}, []any{fail.Script, fail.Line}, "where the script error was raised")
+	assert.Contains(t, byKey["high watched-changed /root/Main.damage"].Message, "/root/Main:health changed from 100 to 99")
+	var after []Result
+	for _, r := range rep.Results {
+		if r.Method == "fail" || r.Method == "hold" {
+			after = append(after, r)
+		}
+	}
+	require.NotEmpty(t, after, "the calls after the crash")
+	assert.Equal(t, Accepted, after[0].Outcome, "fail's valid call, to the server started again")
+	assert.Eventually(t, func() bool { return !running(dir) }, 10*time.Second, 20*time.Millisecond, "the server is left running")
+}
+
+// running says a process's command line names dir.
+func running(dir string) bool {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), dir) {
+			return true
+		}
+	}
+	return false
+}
