@@ -24,7 +24,8 @@ const (
 	attackObject      = "object"       // a whole Object (RefCounted)
 	attackForeignPath = "foreign-path" // the path of another player's node
 	attackAuthority   = "authority"    // an authority method, called by a peer that is not its authority
-	attackSync        = "sync"         // a sync of another peer's node
+	attackSync        = "sync"         // a sync of another peer's node, of a value of the audit's
+	attackReplay      = "replay"       // a sync of another peer's node, of the state it last sent
 )
 
 // deepNesting is how deep the deep attack nests Arrays: within the

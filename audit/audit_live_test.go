@@ -102,7 +102,8 @@ var liveFindings = map[string][]string{
 // hosts (over ENet and WebSocket, a dedicated host and hosts that are
 // players pressing Host) finds what liveFindings holds, no more, no
 // less; every authority method called by the attacker is refused by the
-// engine, and so is every forged sync of the victim's nodes; the
+// engine, and so is every forged or replayed sync of the victim's
+// nodes; the
 // project's files are as they were, and the server is gone.
 func TestLiveCorpusAudit(t *testing.T) {
 	for _, g := range liveGames {
@@ -114,12 +115,14 @@ func TestLiveCorpusAudit(t *testing.T) {
 				before = hashes(t, dir)
 			})
 			assert.Equal(t, liveFindings[g.folder], rep.Keys())
+			forged := 0
 			for _, res := range rep.Results {
 				switch res.Attack {
 				case attackAuthority:
 					assert.Equal(t, Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, res.Message, "is not allowed on node")
-				case attackSync:
+				case attackSync, attackReplay:
+					forged++
 					assert.Equal(t, Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, []string{"Ignoring sync data from non-authority or for missing node.",
 						"Ignoring delta for non-authority or invalid synchronizer."}, res.Message)
@@ -128,6 +131,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 					assert.Contains(t, res.Message, "Method expected")
 				}
 			}
+			assert.Equal(t, g.forged, forged, "forged and replayed syncs of the victim's nodes")
 			assert.Empty(t, rep.Stopped)
 			assert.Zero(t, rep.Server.Restarts)
 			assert.Equal(t, before, hashes(t, dir), "the project's files")

@@ -24,6 +24,7 @@ type liveGame struct {
 	folder, scene, port, transport string
 	host                           []string
 	dedicated                      bool // the host needs the dedicated_server feature of an export
+	forged                         int  // the forged and replayed syncs the audit sends
 }
 
 // gameCopy returns an imported copy of a corpus game with placeholders
@@ -105,7 +106,9 @@ var liveGames = []liveGame{
 	// An ENet server whose main scene listens on 7070 (main.gd).
 	{folder: "jonathanhecl__ENetMultiplayer-server-godot4", port: "7070", transport: "enet"},
 	// The corpus's WebSocket game: a dedicated host (menu.gd) on 22023.
-	{folder: "brb-fr__Amangas", port: "22023", transport: "ws", dedicated: true},
+	// Its host adds a player (with a synchronizer) for the id a client's
+	// create_game gives, 1 in the audit's valid call.
+	{folder: "brb-fr__Amangas", port: "22023", transport: "ws", dedicated: true, forged: 2},
 	// A lobby whose host is a player pressing Host (the driver lobby.gd
 	// does), on ENet 55667; its Globals autoload keeps the score.
 	{folder: "luiz734__godot-multiplayer-soccer", scene: "res://src/join_menu.tscn", port: "55667", transport: "enet",
@@ -114,5 +117,5 @@ var liveGames = []liveGame{
 	// A host pressing Host Game (the driver inputs.gd), on ENet 8080: it
 	// spawns a ship per peer, whose PlayerInput the peer owns.
 	{folder: "BatteryAcid__godot-authority-2", scene: "res://scenes/game.tscn", port: "8080", transport: "enet",
-		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}},
+		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 4},
 }

@@ -47,12 +47,14 @@ func TestStaticCorpus(t *testing.T) {
 		{"Ultraegern__godot-multiplayer-example", "", nil},
 	} {
 		t.Run(c.folder, func(t *testing.T) {
+			before := hashes(t, corpus+c.folder)
 			p, err := project.Open(corpus + c.folder)
 			require.NoError(t, err)
 			rep, err := Static(p, c.scene)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, nilIfEmpty(rep.Keys()))
 			assert.True(t, rep.Static)
+			assert.Equal(t, before, hashes(t, corpus+c.folder), "the project's files")
 		})
 	}
 }

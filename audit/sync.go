@@ -43,17 +43,22 @@ func (a *auditor) syncAll(ctx context.Context) {
 				continue
 			}
 			for _, sy := range sc.Synchronizers {
-				if len(sy.Properties) == 0 || ctx.Err() != nil || a.rep.Stopped != "" {
-					continue
+				for _, replay := range []bool{false, true} {
+					if len(sy.Properties) == 0 || ctx.Err() != nil || a.rep.Stopped != "" {
+						continue
+					}
+					a.forgeSync(ctx, cfg.SpawnPath+"/*", o, sy, replay)
 				}
-				a.forgeSync(ctx, cfg.SpawnPath+"/*", o, sy)
 			}
 		}
 	}
 }
 
-// forgeSync sends one forged sync of a synchronizer's first property.
-func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.Object, sy multiplayer.Synchronizer) {
+// forgeSync sends one forged sync of a synchronizer's first property:
+// a value of the audit's, or, replaying, the one the attacker last
+// received of it (the server's own, whose taking cannot be seen: only
+// the engine's refusal can).
+func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.Object, sy multiplayer.Synchronizer, replay bool) {
 	prop := sy.Properties[0].Path
 	nodePart, name, _ := strings.Cut(prop, ":")
 	node := o.Path()
@@ -65,6 +70,9 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 		syncPath = "."
 	}
 	res := Result{Node: o.Path(), Method: syncPath, Attack: attackSync, Param: prop}
+	if replay {
+		res.Attack = attackReplay
+	}
 	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	before, err := a.game.Get(rctx, node, name)
 	cancel()
@@ -74,8 +82,11 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 		return
 	}
 	forged, ok := forgedValue(before)
+	if replay {
+		ok = o.Get(prop, &forged) == nil
+	}
 	if !ok {
-		res.Outcome, res.Message = NoEffect, "not sent: no forged value for a "+typeName(before)
+		res.Outcome, res.Message = NoEffect, "not sent: no value to send for a "+typeName(before)
 		a.recordSync(pattern, res)
 		return
 	}
