@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +66,45 @@ func nilIfEmpty(s []string) []string {
 		return nil
 	}
 	return s
+}
+
+// A script the engine refuses (a malformed @rpc) on a node of a
+// spawnable scene, a parameter typed by a class the project does not
+// declare, a spawnable scene the project lacks: each is a not-checked
+// finding saying why, and the rest is audited. The same script on a node
+// of the main scene is Static's error, naming its file and line, as the
+// engine refuses to run the scene.
+func TestStaticNotChecked(t *testing.T) {
+	write := func(main string) *project.Project {
+		dir := t.TempDir()
+		for name, src := range map[string]string{
+			"project.godot": "config_version=5\n[application]\nrun/main_scene=\"res://main.tscn\"\n",
+			"main.tscn":     main,
+			"bad.tscn":      "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://bad.gd\" id=\"1\"]\n\n[node name=\"Bad\" type=\"Node\"]\nscript = ExtResource(\"1\")\n",
+			"main.gd":       "extends Node\n@rpc(\"any_peer\")\nfunc hit(who: Nowhere, n: int) -> void:\n\tmultiplayer.get_remote_sender_id()\n",
+			"bad.gd":        "extends Node\n@rpc(\"bogus\")\nfunc x() -> void:\n\tpass\n",
+		} {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+		}
+		p, err := project.Open(dir)
+		require.NoError(t, err)
+		return p
+	}
+	const head = "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://main.gd\" id=\"1\"]\n[ext_resource type=\"Script\" path=\"res://bad.gd\" id=\"2\"]\n\n[node name=\"Main\" type=\"Node\"]\nscript = ExtResource(\"1\")\n"
+	rep, err := Static(write(head+`
+[node name="Spawner" type="MultiplayerSpawner" parent="."]
+spawn_path = NodePath("..")
+_spawnable_scenes = PackedStringArray("res://bad.tscn", "res://gone.tscn")
+`), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"info not-checked /root/Main.hit(who)",
+		"info not-checked /root/Main/*",
+		"info not-checked /root/Main/*",
+	}, rep.Keys())
+	assert.Contains(t, rep.Findings[1].Message+rep.Findings[2].Message, "res://bad.gd:2: Invalid RPC argument")
+	assert.Contains(t, rep.Findings[1].Message+rep.Findings[2].Message, "res://gone.tscn")
+
+	_, err = Static(write(head+"\n[node name=\"Bad\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"2\")\n"), "")
+	assert.ErrorContains(t, err, "res://bad.gd:2: Invalid RPC argument")
 }
