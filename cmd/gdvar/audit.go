@@ -41,98 +41,29 @@ the server ends with it.
 
 // auditCommand is gdvar audit.
 func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gdvar audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), auditUsage); fs.PrintDefaults() }
-	dir := fs.String("project", "", "the game's Godot 4 project folder")
-	scene := fs.String("scene", "", "the main scene the server runs, res:// (default: the project's)")
-	static := fs.Bool("static", false, "audit the project alone, with no server")
-	addr := fs.String("addr", "", "the server's address, host:port: the only one the audit sends to")
-	transport := fs.String("transport", "enet", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
-	duration := fs.Duration("duration", 5*time.Minute, "the longest the audit runs, the server's start included")
-	rate := fs.Float64("rate", 20, "the most calls sent a second (0.01 to 1000)")
-	wait := fs.Duration("wait", 10*time.Second, "the longest wait for one call's outcome")
-	payload := fs.Int("max-payload", 0, "the size of the huge arguments, in bytes (default 61440 over ws, 1048576 over enet)")
-	restarts := fs.Int("restarts", 3, "how often the server is started again after it ended (0: never)")
-	jsonPath := fs.String("json", "", "write the report as JSON to this file (- for standard output, which then holds it alone)")
-	failOn := fs.String("fail-on", "high", "exit 1 if a finding is at this level or above: info, low, medium or high")
-	quiet := fs.Bool("q", false, "no line a call on standard error")
-	var watches watchFlags
-	fs.Var(&watches, "watch", "a property no peer's call may change, NODE:PROPERTY ({victim} in NODE is the victim client's id); again for each")
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	f, code, ok := parseAuditFlags(args, stderr)
+	if !ok {
 		return code
 	}
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "gdvar audit: "+format+"\n", a...)
-		return 2
-	}
-	level, err := audit.ParseLevel(*failOn)
-	switch {
-	case *dir == "":
-		fs.Usage()
-		return 2
-	case err != nil:
-		return usage("-fail-on: %v", err)
-	case *static && (fs.NArg() > 0 || *addr != ""):
-		return usage("-static audits the project alone: give no -addr, nor a server after --")
-	case !*static && (*addr == "" || fs.NArg() == 0):
-		return usage("give the server's -addr and the command that starts it after -- (or -static)")
-	case *restarts < 0:
-		return usage("-restarts %d: 0 or more", *restarts)
-	case !(*rate >= 0.01 && *rate <= 1000):
-		return usage("-rate %g: 0.01 to 1000 calls a second", *rate)
-	case *duration <= 0 || *wait <= 0:
-		return usage("-duration and -wait: more than 0")
-	case *payload < 0:
-		return usage("-max-payload %d: 64 bytes to 32 MiB", *payload)
-	}
-	toStdout := *jsonPath == "-"
-	if *jsonPath != "" && !toStdout {
-		if err := outfile.Check(*jsonPath); err != nil { // written after the audit: refused before it
-			fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-			return 1
-		}
-	}
-	p, err := project.Open(*dir)
+	p, err := project.Open(f.dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
 		return 1
 	}
 	var rep *audit.Report
-	if *static {
-		rep, err = audit.Static(p, *scene)
+	if f.static {
+		rep, err = audit.Static(p, f.scene)
 	} else {
-		cfg := audit.Config{Project: p, Scene: *scene, Addr: *addr, Transport: *transport, Godot: fs.Arg(0), Args: fs.Args()[1:],
-			LaunchOptions: []debugger.Option{debugger.WithStdout(io.Discard), debugger.WithStderr(io.Discard)},
-			Duration:      *duration, Rate: *rate, Wait: *wait, MaxPayload: *payload, Watch: watches, Restarts: *restarts}
-		if *restarts == 0 {
-			cfg.Restarts = -1
-		}
-		if !*quiet {
-			cfg.Progress = func(r audit.Result) {
-				fmt.Fprintf(stderr, "%s.%s %s: %s\n", r.Node, r.Method, r.Attack, r.Outcome)
-			}
-		}
 		// A signal ends gdvar as killed by it (removeTempsOnSignal), and
 		// the server with it: debugger.Launch's process dies with gdvar.
-		rep, err = audit.Run(context.Background(), cfg)
+		rep, err = audit.Run(context.Background(), f.config(p, stderr))
 		if errors.Is(err, audit.ErrConfig) {
-			return usage("%v", err)
+			fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
+			return 2
 		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-		return 1
-	}
-	table := stdout
-	if toStdout {
-		table = io.Discard
-		err = rep.WriteJSON(stdout)
-	} else if *jsonPath != "" {
-		err = outfile.Write(*jsonPath, rep.WriteJSON)
-	}
-	if werr := rep.WriteTable(table); err == nil {
-		err = werr
+	if err == nil {
+		err = writeAuditReport(rep, f.jsonPath, stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
@@ -141,12 +72,117 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if rep.Stopped != "" {
 		fmt.Fprintf(stderr, "gdvar audit: stopped early: %s\n", rep.Stopped)
 	}
-	if rep.Fails(level) {
+	if rep.Fails(f.level) {
 		worst, _ := rep.Worst()
-		fmt.Fprintf(stderr, "gdvar audit: a finding at %s, at or above -fail-on %s\n", worst, level)
+		fmt.Fprintf(stderr, "gdvar audit: a finding at %s, at or above -fail-on %s\n", worst, f.level)
 		return 1
 	}
 	return 0
+}
+
+// auditFlags are gdvar audit's flags, checked.
+type auditFlags struct {
+	dir, scene, addr, transport, jsonPath string
+	static, quiet                         bool
+	duration, wait                        time.Duration
+	rate                                  float64
+	payload, restarts                     int
+	level                                 audit.Level
+	watches                               watchFlags
+	server                                []string // the command that starts the server
+}
+
+// parseAuditFlags parses and checks gdvar audit's flags; when it returns
+// false, the command exits with code (2: a usage error), said on stderr.
+func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
+	f := &auditFlags{}
+	fs := flag.NewFlagSet("gdvar audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), auditUsage); fs.PrintDefaults() }
+	fs.StringVar(&f.dir, "project", "", "the game's Godot 4 project folder")
+	fs.StringVar(&f.scene, "scene", "", "the main scene the server runs, res:// (default: the project's)")
+	fs.BoolVar(&f.static, "static", false, "audit the project alone, with no server")
+	fs.StringVar(&f.addr, "addr", "", "the server's address, host:port: the only one the audit sends to")
+	fs.StringVar(&f.transport, "transport", "enet", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
+	fs.DurationVar(&f.duration, "duration", 5*time.Minute, "the longest the audit runs, the server's start included")
+	fs.Float64Var(&f.rate, "rate", 20, "the most calls sent a second (0.01 to 1000)")
+	fs.DurationVar(&f.wait, "wait", 10*time.Second, "the longest wait for one call's outcome")
+	fs.IntVar(&f.payload, "max-payload", 0, "the size of the huge arguments, in bytes (default 61440 over ws, 1048576 over enet)")
+	fs.IntVar(&f.restarts, "restarts", 3, "how often the server is started again after it ended (0: never)")
+	fs.StringVar(&f.jsonPath, "json", "", "write the report as JSON to this file (- for standard output, which then holds it alone)")
+	failOn := fs.String("fail-on", "high", "exit 1 if a finding is at this level or above: info, low, medium or high")
+	fs.BoolVar(&f.quiet, "q", false, "no line a call on standard error")
+	fs.Var(&f.watches, "watch", "a property no peer's call may change, NODE:PROPERTY ({victim} in NODE is the victim client's id); again for each")
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return nil, code, false
+	}
+	f.server = fs.Args()
+	usage := func(format string, a ...any) (*auditFlags, int, bool) {
+		fmt.Fprintf(stderr, "gdvar audit: "+format+"\n", a...)
+		return nil, 2, false
+	}
+	var err error
+	f.level, err = audit.ParseLevel(*failOn)
+	switch {
+	case f.dir == "":
+		fs.Usage()
+		return nil, 2, false
+	case err != nil:
+		return usage("-fail-on: %v", err)
+	case f.static && (len(f.server) > 0 || f.addr != ""):
+		return usage("-static audits the project alone: give no -addr, nor a server after --")
+	case !f.static && (f.addr == "" || len(f.server) == 0):
+		return usage("give the server's -addr and the command that starts it after -- (or -static)")
+	case f.restarts < 0:
+		return usage("-restarts %d: 0 or more", f.restarts)
+	case !(f.rate >= 0.01 && f.rate <= 1000):
+		return usage("-rate %g: 0.01 to 1000 calls a second", f.rate)
+	case f.duration <= 0 || f.wait <= 0:
+		return usage("-duration and -wait: more than 0")
+	case f.payload < 0:
+		return usage("-max-payload %d: 64 bytes to 32 MiB", f.payload)
+	}
+	if f.jsonPath != "" && f.jsonPath != "-" {
+		if err := outfile.Check(f.jsonPath); err != nil { // written after the audit: refused before it
+			fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
+			return nil, 1, false
+		}
+	}
+	return f, 0, true
+}
+
+// config is the audit of the server the flags start, its progress said on
+// stderr unless -q.
+func (f *auditFlags) config(p *project.Project, stderr io.Writer) audit.Config {
+	cfg := audit.Config{Project: p, Scene: f.scene, Addr: f.addr, Transport: f.transport, Godot: f.server[0], Args: f.server[1:],
+		LaunchOptions: []debugger.Option{debugger.WithStdout(io.Discard), debugger.WithStderr(io.Discard)},
+		Duration:      f.duration, Rate: f.rate, Wait: f.wait, MaxPayload: f.payload, Watch: f.watches, Restarts: f.restarts}
+	if f.restarts == 0 {
+		cfg.Restarts = -1
+	}
+	if !f.quiet {
+		cfg.Progress = func(r audit.Result) {
+			fmt.Fprintf(stderr, "%s.%s %s: %s\n", r.Node, r.Method, r.Attack, r.Outcome)
+		}
+	}
+	return cfg
+}
+
+// writeAuditReport writes the report's table on stdout, and its JSON to
+// jsonPath ("-": on stdout, alone).
+func writeAuditReport(rep *audit.Report, jsonPath string, stdout io.Writer) error {
+	table := stdout
+	var err error
+	if jsonPath == "-" {
+		table = io.Discard
+		err = rep.WriteJSON(stdout)
+	} else if jsonPath != "" {
+		err = outfile.Write(jsonPath, rep.WriteJSON)
+	}
+	if werr := rep.WriteTable(table); err == nil {
+		err = werr
+	}
+	return err
 }
 
 // watchFlags are -watch's properties.
