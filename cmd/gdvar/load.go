@@ -51,6 +51,25 @@ func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return loadMerge(args[1:], stdin, stdout, stderr)
 	}
+	l, code, ok := parseLoadFlags(args, stderr)
+	if !ok {
+		return code
+	}
+	return l.run(stdout, stderr)
+}
+
+// loadRun is a run of gdvar load its flags made: the Config checked, and
+// the files it writes.
+type loadRun struct {
+	cfg                                     loadtest.Config
+	resultsPath, csvPath, plotPath, summary string
+	quiet                                   bool
+}
+
+// parseLoadFlags parses and checks gdvar load's flags, opens the project
+// and reads the scenario; when it returns false, the command exits with
+// code (loadUsageError for a usage error, 1 else), said on stderr.
+func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs := flag.NewFlagSet("gdvar load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults() }
@@ -63,28 +82,29 @@ func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	scenarioPath := fs.String("scenario", "", "the scenario file (default: join, own the node named by the bot's id, stay)")
 	segmentText := fs.String("segment", "", "run segment i of n of the test (i from 0 to n-1): its bots i, i+n, i+2n, … (default: $JOB_COMPLETION_INDEX/$JOB_COMPLETIONS if set, else all)")
 	startText := fs.String("start", "", "begin at this time, RFC 3339 (2026-05-01T12:00:00Z): the same for every segment, at most 10 s past or a day ahead")
-	resultsPath := fs.String("results", "", "write the run's results to this file, a JSON line a second, for gdvar load merge (- for standard output, which then holds them alone)")
-	summaryPath := fs.String("summary", "", "write every figure of the report, the thresholds' outcomes and the verdict to this JSON file")
+	l := &loadRun{}
+	fs.StringVar(&l.resultsPath, "results", "", "write the run's results to this file, a JSON line a second, for gdvar load merge (- for standard output, which then holds them alone)")
+	fs.StringVar(&l.summary, "summary", "", "write every figure of the report, the thresholds' outcomes and the verdict to this JSON file")
 	var thresholds thresholdFlags
 	fs.Var(&thresholds, "threshold", "a threshold the run must hold, NAME=VALUE as in the scenario's thresholds (min_delivered_pct=99, max_p99_ms=50); again for each")
-	csvPath := fs.String("csv", "", "write a row a second to this CSV")
-	plotPath := fs.String("plot", "", "write an SVG of the run to this file")
+	fs.StringVar(&l.csvPath, "csv", "", "write a row a second to this CSV")
+	fs.StringVar(&l.plotPath, "plot", "", "write an SVG of the run to this file")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
-	quiet := fs.Bool("q", false, "no progress line")
+	fs.BoolVar(&l.quiet, "q", false, "no progress line")
 	if code, ok := parseOwnFlags(fs, args); !ok {
-		return code
+		return nil, code, false
 	}
 	if *dir == "" || *addr == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return loadUsageError
+		return nil, loadUsageError, false
 	}
-	usage := func(err error) int {
+	usage := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
-		return loadUsageError
+		return nil, loadUsageError, false
 	}
-	fail := func(err error) int {
+	fail := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
-		return 1
+		return nil, 1, false
 	}
 	segment, err := segmentOf(*segmentText, os.Getenv)
 	if err != nil {
@@ -96,8 +116,7 @@ func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usage(fmt.Errorf("-start %.40q: an RFC 3339 time, as 2026-05-01T12:00:00Z", *startText))
 		}
 	}
-	toStdout := *resultsPath == "-"
-	for _, out := range []string{*csvPath, *plotPath, *summaryPath, *resultsPath} { // written after the run: refused before it
+	for _, out := range []string{l.csvPath, l.plotPath, l.summary, l.resultsPath} { // written after the run: refused before it
 		if out == "" || out == "-" {
 			continue
 		}
@@ -118,53 +137,65 @@ func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := thresholds.apply(&sc.Thresholds); err != nil {
 		return usage(err)
 	}
-	cfg := loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
+	l.cfg = loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
 		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid}
-	if err := cfg.Check(); err != nil {
+	if err := l.cfg.Check(); err != nil {
 		return usage(err)
 	}
-	if !*quiet && !toStdout {
+	return l, 0, true
+}
+
+// run runs the load test until its end or Ctrl-C, writes its results as
+// it goes and its report at the end, and returns the command's exit code.
+func (l *loadRun) run(stdout, stderr io.Writer) int {
+	toStdout := l.resultsPath == "-"
+	cfg := l.cfg
+	if !l.quiet && !toStdout {
 		cfg.Progress = func(s loadtest.Snapshot) { fmt.Fprintln(stderr, loadtest.ProgressLine(s)) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var rep *loadtest.Report
+	var err error
 	run := func(results io.Writer) error {
 		cfg.Results = results
 		rep, err = loadtest.Run(ctx, cfg)
 		return err
 	}
-	switch *resultsPath {
+	switch l.resultsPath {
 	case "":
 		err = run(nil)
 	case "-":
 		err = run(stdout)
 	default:
-		err = outfile.Write(*resultsPath, run)
+		err = outfile.Write(l.resultsPath, run)
 	}
-	if rep == nil {
-		return fail(err)
-	}
-	if err != nil { // the results could not all be written: the report can
+	if err != nil {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
+		if rep == nil {
+			return 1
+		}
+		// the results could not all be written: the report can
 	}
 	table := stdout
 	if toStdout {
 		table = io.Discard
 	}
-	if segment.Count > 1 { // the test's verdict is its merged report's
+	segmented := cfg.Segment.Count > 1
+	if segmented { // the test's verdict is its merged report's
 		rep.Thresholds = loadtest.Thresholds{}
 		if rep.MachineLimit != "" && !toStdout { // a pod's log holds the results alone: their end says it
 			fmt.Fprintf(stderr, "gdvar load: this machine was the limit: %s\n", rep.MachineLimit)
 		}
 	}
-	if werr := writeReport(rep, table, *csvPath, *plotPath, *summaryPath); werr != nil {
-		return fail(werr)
-	}
-	if err != nil {
+	if werr := writeReport(rep, table, l.csvPath, l.plotPath, l.summary); werr != nil {
+		fmt.Fprintf(stderr, "gdvar load: %v\n", werr)
 		return 1
 	}
-	if segment.Count > 1 {
+	switch {
+	case err != nil:
+		return 1
+	case segmented:
 		return 0
 	}
 	return verdictCode(rep, stderr)
