@@ -68,6 +68,12 @@ type wsSocket struct {
 // server's reads.
 const wsReadBuf = 512
 
+// wsClientReadBuf is a client's: its one connection brings every other
+// peer's packets, relayed, and a read of what waited since the last
+// (while the process ran other peers' goroutines, say) takes up to 180
+// syncs of a player where 512 bytes took 11.
+const wsClientReadBuf = 8 << 10
+
 // closeWait is how long a side that sent its close frame waits for the
 // peer's.
 const closeWait = 5 * time.Second
@@ -84,7 +90,11 @@ func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	l.sock = s
 	s.Writer = wsframe.Writer{Conn: h.Conn, Slow: l.slowTimer(), Timeout: cfg.writeTimeout, Now: wsframe.NowSocket(h.Conn), Client: client}
 	s.reads = pongFirst{Reader: reads, s: s}
-	s.frames = wsframe.Reader{Buf: bufio.NewReaderSize(&s.reads, wsReadBuf), Conn: h.Conn, Limit: int64(cfg.maxPacket),
+	size := wsReadBuf
+	if client {
+		size = wsClientReadBuf
+	}
+	s.frames = wsframe.Reader{Buf: bufio.NewReaderSize(&s.reads, size), Conn: h.Conn, Limit: int64(cfg.maxPacket),
 		Late: cfg.readTimeout, Peer: s, FromServer: client}
 	return s
 }
