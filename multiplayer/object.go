@@ -55,7 +55,11 @@ type objectSync struct {
 	lastSync  int64    // when this side last sent its SYNC, in ticks
 	lastWatch int64    // when it last looked for changes to send as DELTA
 	changed   []uint64 // per watched property, when it last changed (replLayer.changes; 0: never)
-	inTime    uint16   // the time of the last SYNC taken
+	// The peers that confirmed its node's path, once asked of the RPCs
+	// (rpcLayer.simplify): a tick sends it to each peer without their
+	// two maps. A confirmation lasts as long as the peer and the node.
+	confirmed map[PeerID]bool
+	inTime    uint16 // the time of the last SYNC taken
 	inStarted bool
 }
 

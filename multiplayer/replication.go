@@ -57,6 +57,7 @@ type replLayer struct {
 	stateBuf, valueBuf  []byte
 	setBuf, readBuf     []byte
 	replDec             gdvar.Decoder
+	memo                *syncMemo // the synchronizers peers named by path, made with the first
 }
 
 // init makes r the replication of a Multiplayer of cfg, over its RPCs and
@@ -169,11 +170,19 @@ func (r *replLayer) join(id PeerID) {
 // engine frees them, and the paths it sent that the relay holds for
 // others (r.mu and the RPCs' held).
 func (r *replLayer) leave(id PeerID) {
+	r.forgetMemo(id) // its cache goes too (rpcLayer.forget)
 	p := r.states[id]
 	if p == nil {
 		return
 	}
 	delete(r.states, id)
+	for _, s := range r.spawners {
+		for _, o := range s.objects.All() {
+			for _, sy := range o.syncs {
+				delete(sy.confirmed, id) // its confirmations go too
+			}
+		}
+	}
 	for _, o := range p.recvObjects {
 		r.remove(o)
 	}
@@ -417,9 +426,15 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 		}
 		netID := sy.netID
 		if netID == 0 {
-			confirmed, err := r.rpc.simplify(id, sy.node)
-			if !confirmed || err != nil {
-				continue // as the engine, until the peer has confirmed the path
+			if !sy.confirmed[id] {
+				confirmed, err := r.rpc.simplify(id, sy.node)
+				if !confirmed || err != nil {
+					continue // as the engine, until the peer has confirmed the path
+				}
+				if sy.confirmed == nil {
+					sy.confirmed = map[PeerID]bool{}
+				}
+				sy.confirmed[id] = true
 			}
 			netID = pathNetID | sy.node.cacheID
 		}
@@ -460,16 +475,24 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 		}
 		if len(buf)+entry+len(values) > mtu {
 			if len(buf) > head { // a packet of the header alone would be refused
-				r.peers.sendTo(id, append([]byte(nil), buf...), false, how)
+				r.sendCopy(id, buf, how)
 			}
 			buf = buf[:head]
 		}
 		buf = appendSyncState(buf, delta, st)
 	}
 	if head > 0 && len(buf) > head {
-		r.peers.sendTo(id, append([]byte(nil), buf...), false, how)
+		r.sendCopy(id, buf, how)
 	}
 	r.stateBuf = buf
+}
+
+// sendCopy sends peer id a copy of pkt, the tick's scratch, in a pooled
+// buffer that the transport gives back once written: a tick sends a
+// packet to each peer.
+func (r *replLayer) sendCopy(id PeerID, pkt []byte, how delivery) {
+	b, own := packetBuf(len(pkt))
+	r.peers.sendTo(id, append(b, pkt...), own, how)
 }
 
 // valuesOf appends the values of the given properties of o to r's scratch
@@ -711,8 +734,7 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 	}
 	var sy *objectSync
 	if st.netID&pathNetID != 0 {
-		n := r.rpc.cached(from, st.netID&^pathNetID)
-		sy = syncOf(n)
+		sy = r.pathSync(from, st.netID&^pathNetID)
 		if sy == nil {
 			return nil, refuse(ErrUnknownNode, func() error {
 				return fmt.Errorf("%w: no synchronizer of cache id %d", ErrUnknownNode, st.netID&^pathNetID)
@@ -751,11 +773,13 @@ func (r *replLayer) takeState(from PeerID, sr syncReader, st syncState, explain 
 	}
 	rest := st.values
 	for _, i := range props {
-		v, err := r.readValues(sr.errs, nil, rest, 1, false)
+		// Checked, then copied over the last value in place: a state of
+		// values no longer than the last allocates nothing.
+		v, err := r.readValues(sr.errs, o.values[i][:0], rest, 1, false)
 		if err != nil {
 			return nil, refuse(ErrMalformed, func() error { return fmt.Errorf("state of %s: %w", sy.node.Path(), err) })
 		}
-		o.values[i] = append(o.values[i][:0], v...)
+		o.values[i] = v
 		rest = rest[len(v):]
 	}
 	if sr.delta && len(rest) > 0 {
