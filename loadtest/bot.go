@@ -23,6 +23,11 @@ type bot struct {
 	tally  *tally
 	number int // in the whole test, across its segments: $bot
 
+	// What the bot counted, its own: the bots of a process, counting
+	// into one counter, would take its cache line from each other at
+	// every sync. The run sums them each second (tally.counts).
+	syncs, calls, sent, callErrors atomic.Int64
+
 	mu      sync.Mutex
 	lastErr error // the last error the Multiplayer reported, for a disconnect's reason
 	left    chan struct{}
@@ -51,7 +56,7 @@ func newBot(p *project.Project, sc *Scenario, t *tally, number int) (*bot, error
 	}
 	for _, path := range game.Spawners() {
 		sp, _ := game.Spawner(path)
-		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { t.syncs.Add(1) })
+		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { b.syncs.Add(1) })
 		sp.OnSpawn(func(o *multiplayer.Object) {
 			b.handleAll(o.Node())
 			id, err := strconv.Atoi(o.Name())
@@ -103,7 +108,7 @@ func (b *bot) handleAll(n *multiplayer.Node) {
 			}
 		}
 		n.SetHandler(method.Name, func(c *multiplayer.Call, args ...any) error {
-			b.tally.calls.Add(1)
+			b.calls.Add(1)
 			if arg >= 0 && arg < len(args) {
 				if us, ok := args[arg].(int64); ok {
 					b.tally.answered(time.Duration(time.Now().UnixMicro()-us) * time.Microsecond)
@@ -160,7 +165,9 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 	}
 	t := time.NewTicker(every(c.RateHz))
 	defer t.Stop()
-	id := int32(b.m.ID())
+	// The arguments in text are read once (a call is encoded before Call
+	// returns): each call sets its variables.
+	args, err := c.args(int32(b.m.ID()), 0, b.number)
 	for seq := int64(0); ; seq++ {
 		select {
 		case <-ctx.Done():
@@ -169,15 +176,15 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 			return
 		case <-t.C:
 		}
-		args, err := c.args(id, seq, b.number)
 		if err == nil {
+			c.vary(args, seq)
 			err = n.Call(multiplayer.ServerID, c.Method, args...)
 		}
 		if err != nil {
-			b.tally.callErrors.Add(1)
+			b.callErrors.Add(1)
 			continue
 		}
-		b.tally.sent.Add(1)
+		b.sent.Add(1)
 	}
 }
 
@@ -225,12 +232,52 @@ func replicatesAlways(sy multiplayer.Synchronizer) bool {
 	return false
 }
 
-// tally is what every bot counts, read each second by the run.
+// tally is what the bots of a run count, read each second by the run:
+// their counters, and the answers' latencies.
 type tally struct {
-	syncs, calls, sent, callErrors atomic.Int64
+	mu   sync.Mutex
+	bots []*bot     // every bot that joined, gone or not: their counts stay the run's
+	lat  *Histogram // the answers' latencies since the last snapshot
+}
 
-	mu  sync.Mutex
-	lat *Histogram // the answers' latencies since the last snapshot
+// counts are the bots' counters, summed.
+type counts struct {
+	syncs, calls, sent, callErrors int64
+}
+
+// add counts a bot that joined in the run's figures.
+func (t *tally) add(b *bot) {
+	t.mu.Lock()
+	t.bots = append(t.bots, b)
+	t.mu.Unlock()
+}
+
+// joined returns the bots that joined so far.
+func (t *tally) joined() []*bot {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bots[:len(t.bots):len(t.bots)]
+}
+
+// promised sums what the bots that joined are promised (bot.promised).
+func (t *tally) promised() float64 {
+	var hz float64
+	for _, b := range t.joined() {
+		hz += b.promised()
+	}
+	return hz
+}
+
+// counts sums the counters of every bot that joined.
+func (t *tally) counts() counts {
+	var c counts
+	for _, b := range t.joined() {
+		c.syncs += b.syncs.Load()
+		c.calls += b.calls.Load()
+		c.sent += b.sent.Load()
+		c.callErrors += b.callErrors.Load()
+	}
+	return c
 }
 
 func (t *tally) answered(d time.Duration) {

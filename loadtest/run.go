@@ -129,9 +129,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var t tally
 	rep := &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
 		Latency: new(Histogram), Thresholds: cfg.Scenario.Thresholds}
-	var mu sync.Mutex // rep's maps and counts, and bots
+	var mu sync.Mutex // rep's maps and counts
 	var declaring sync.Mutex
-	var bots []*bot
 	var connected atomic.Int64
 	var wg sync.WaitGroup
 	began, cpu0 := time.Now(), procstat.Self()
@@ -163,7 +162,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					return
 				}
 				rep.Joined++
-				bots = append(bots, b)
+				t.add(b)
 				mu.Unlock()
 				connected.Add(1)
 				err = b.play(play, leaveAfter)
@@ -205,15 +204,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			key++ // late: the seconds passed are this one's
 		}
 		secs := now.Sub(last).Seconds()
-		s := Snapshot{At: now.Sub(start), Connected: int(connected.Load()), CallErrors: t.callErrors.Load(),
+		counted := t.counts()
+		s := Snapshot{At: now.Sub(start), Connected: int(connected.Load()), CallErrors: counted.callErrors,
 			BotsCPU: 100 * (cpu - lastCPU).Seconds() / secs}
 		mu.Lock()
 		s.Joined = rep.Joined
-		for _, b := range bots {
-			s.Promised += b.promised()
-		}
 		mu.Unlock()
-		syncs, calls, sent := t.syncs.Load(), t.calls.Load(), t.sent.Load()
+		s.Promised = t.promised()
+		syncs, calls, sent := counted.syncs, counted.calls, counted.sent
 		s.Syncs, s.Calls, s.Sent = float64(syncs-lastSyncs)/secs, float64(calls-lastCalls)/secs, float64(sent-lastSent)/secs
 		lat := t.takeLatencies()
 		s.P50, s.P99, s.P999 = lat.Quantile(0.5), lat.Quantile(0.99), lat.Quantile(0.999)

@@ -197,12 +197,9 @@ func (c CallSpec) args(id int32, seq int64, number int) ([]any, error) {
 	out := make([]any, len(c.Args))
 	for i, a := range c.Args {
 		switch a {
-		case "$now_us":
-			out[i] = time.Now().UnixMicro()
+		case "$now_us", "$seq":
 		case "$id":
 			out[i] = int64(id)
-		case "$seq":
-			out[i] = seq
 		default:
 			text := strings.ReplaceAll(a, botVar, strconv.Itoa(number))
 			if err := vartext.Unmarshal([]byte(text), &out[i]); err != nil {
@@ -210,5 +207,19 @@ func (c CallSpec) args(id int32, seq int64, number int) ([]any, error) {
 			}
 		}
 	}
+	c.vary(out, seq)
 	return out, nil
+}
+
+// vary sets the arguments of args, the call's, that vary from one call to
+// the next: its time and its number, seq.
+func (c CallSpec) vary(args []any, seq int64) {
+	for i, a := range c.Args {
+		switch a {
+		case "$now_us":
+			args[i] = time.Now().UnixMicro()
+		case "$seq":
+			args[i] = seq
+		}
+	}
 }
