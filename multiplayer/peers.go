@@ -242,6 +242,21 @@ func (p *peerLayer) sendTo(to PeerID, pkt []byte, own bool, how delivery) error 
 	return fmt.Errorf("%w: %d", ErrNoPeer, to)
 }
 
+// sendCopy is sendTo for a copy of pkt, made in a pooled buffer with the
+// relay's header if the server relays it: the transport gives it back
+// once written.
+func (p *peerLayer) sendCopy(to PeerID, pkt []byte, how delivery) error {
+	if c := p.conns[to]; c != nil && !c.authenticating {
+		b, own := packetBuf(len(pkt))
+		return c.send(append(b, pkt...), own, how)
+	}
+	if server := p.conns[ServerID]; server != nil && p.id != ServerID && p.others[to] {
+		b, own := packetBuf(sysSize + len(pkt))
+		return server.send(append(appendSys(b, sysRelay, to), pkt...), own, how)
+	}
+	return fmt.Errorf("%w: %d", ErrNoPeer, to)
+}
+
 // add takes a new connection in, authenticating or admitted, as this
 // side's connection to its server if self is not 0, which makes self this
 // side's id; run says a goroutine is to serve it (conn.run). It takes the

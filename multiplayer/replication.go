@@ -52,6 +52,16 @@ type replLayer struct {
 	// node's authority: the replicating goroutine, which waits while this
 	// side owns no synchronizer, ticks again.
 	owning chan struct{}
+	// The synchronizers this side owned at the last tick, in the order of
+	// the spawners' objects, found again once mayOwn says ownership may
+	// have changed or this side's id changed (ownedBy): a client of 120
+	// players owns one of their 120.
+	owned      []*objectSync
+	ownedStale bool
+	ownedBy    PeerID
+	// The peers replicated with, as r.states, each with the time of the
+	// last SYNC sent to it: a tick goes through them in a row.
+	order []peerTime
 	// The tick's and the handlers' scratch.
 	dueSyncs, dueDeltas []*objectSync
 	stateBuf, valueBuf  []byte
@@ -71,6 +81,7 @@ func (r *replLayer) init(cfg *config, rpc *rpcLayer, peers *peerLayer) {
 // mayOwn tells the replicating goroutine that this side may own a
 // synchronizer now: a node was made, or its authority changed.
 func (r *replLayer) mayOwn() {
+	r.ownedStale = true
 	select {
 	case r.owning <- struct{}{}:
 	default:
@@ -138,11 +149,10 @@ func (r *replLayer) set(f func()) {
 
 // replPeer is what replication keeps of a peer (under r.mu).
 type replPeer struct {
-	spawned  map[*Object]bool       // this side's nodes spawned on it
-	held     map[*Object][][]byte   // other clients' paths of nodes hidden from it, relayed once spawned on it
-	syncTime uint16                 // the time of the last SYNC sent to it
-	watched  map[*objectSync]uint64 // the last change sent to it as DELTA (replLayer.changes)
-	joined   uint64                 // the visibility evaluation of its join (see evaluation)
+	spawned map[*Object]bool       // this side's nodes spawned on it
+	held    map[*Object][][]byte   // other clients' paths of nodes hidden from it, relayed once spawned on it
+	watched map[*objectSync]uint64 // the last change sent to it as DELTA (replLayer.changes)
+	joined  uint64                 // the visibility evaluation of its join (see evaluation)
 	// The nodes it spawned here, by its net ids, and their synchronizers,
 	// by the net ids its spawns gave them.
 	recvObjects map[uint32]*Object
@@ -157,8 +167,10 @@ func (r *replLayer) join(id PeerID) {
 	if len(r.spawners) == 0 || r.states[id] != nil {
 		return
 	}
-	r.states[id] = &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
+	p := &replPeer{spawned: map[*Object]bool{}, watched: map[*objectSync]uint64{},
 		recvObjects: map[uint32]*Object{}, recvSync: map[uint32]*objectSync{}}
+	r.states[id] = p
+	r.order = append(r.order, peerTime{id: id, p: p})
 	if !r.replicating && !r.peers.closed {
 		r.replicating = true
 		r.peers.wg.Add(1)
@@ -176,6 +188,7 @@ func (r *replLayer) leave(id PeerID) {
 		return
 	}
 	delete(r.states, id)
+	r.order = slices.DeleteFunc(r.order, func(t peerTime) bool { return t.id == id })
 	for _, s := range r.spawners {
 		for _, o := range s.objects.All() {
 			for _, sy := range o.syncs {
@@ -355,22 +368,15 @@ func (r *replLayer) tick() (owns bool) {
 	r.ticks++
 	now := r.ticks
 	syncs, deltas := r.dueSyncs[:0], r.dueDeltas[:0]
-	for _, s := range r.spawners {
-		for _, o := range s.objects.All() {
-			for _, sy := range o.syncs {
-				if sy.authority != self {
-					continue
-				}
-				owns = true
-				if len(sy.decl.always) > 0 && now >= sy.lastSync+r.ticksOf(sy.decl.Interval) {
-					sy.lastSync = now
-					syncs = append(syncs, sy)
-				}
-				if len(sy.decl.watch) > 0 && now >= sy.lastWatch+r.ticksOf(sy.decl.DeltaInterval) {
-					sy.lastWatch = now
-					deltas = append(deltas, sy)
-				}
-			}
+	for _, sy := range r.ownedBySelf(self) {
+		owns = true
+		if len(sy.decl.always) > 0 && now >= sy.lastSync+r.ticksOf(sy.decl.Interval) {
+			sy.lastSync = now
+			syncs = append(syncs, sy)
+		}
+		if len(sy.decl.watch) > 0 && now >= sy.lastWatch+r.ticksOf(sy.decl.DeltaInterval) {
+			sy.lastWatch = now
+			deltas = append(deltas, sy)
 		}
 	}
 	r.dueSyncs, r.dueDeltas = syncs, deltas
@@ -385,11 +391,46 @@ func (r *replLayer) tick() (owns bool) {
 	}
 	r.lockSend()
 	defer r.unlockSend()
-	for id, p := range r.states {
-		r.sendStates(id, p, syncs, false, e)
-		r.sendStates(id, p, deltas, true, e)
+	for i := range r.order {
+		r.sendStates(&r.order[i], syncs, false, e)
+		r.sendStates(&r.order[i], deltas, true, e)
 	}
 	return owns
+}
+
+// peerTime is a peer replicated with, and the time of the last SYNC sent
+// to it.
+type peerTime struct {
+	id       PeerID
+	p        *replPeer
+	syncTime uint16
+}
+
+// ownedBySelf returns the synchronizers whose authority this side, self,
+// is, of the nodes not removed (r.mu held): those of the last tick,
+// unless ownership may have changed since.
+func (r *replLayer) ownedBySelf(self PeerID) []*objectSync {
+	if !r.ownedStale && r.ownedBy == self {
+		for _, sy := range r.owned {
+			if sy.authority != self || sy.obj.gone {
+				r.ownedStale = true
+				break
+			}
+		}
+	}
+	if r.ownedStale || r.ownedBy != self {
+		r.owned, r.ownedStale, r.ownedBy = r.owned[:0], false, self
+		for _, s := range r.spawners {
+			for _, o := range s.objects.All() {
+				for _, sy := range o.syncs {
+					if sy.authority == self {
+						r.owned = append(r.owned, sy)
+					}
+				}
+			}
+		}
+	}
+	return r.owned
 }
 
 // ticksOf is how many ticks an interval takes, at least one.
@@ -402,7 +443,8 @@ func (r *replLayer) ticksOf(d time.Duration) int64 {
 // side's nodes as the tick's evaluation e says (r.mu, the RPCs' and the
 // transport's held). A node despawned, or handed to another peer, while
 // the filters were asked is skipped.
-func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta bool, e *evaluation) {
+func (r *replLayer) sendStates(to *peerTime, due []*objectSync, delta bool, e *evaluation) {
+	id, p := to.id, to.p
 	mtu, how := syncMTU, unreliably
 	if delta {
 		mtu, how = deltaMTU, reliably
@@ -464,9 +506,9 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 		st.values = values
 		if head == 0 {
 			if !delta {
-				p.syncTime++
+				to.syncTime++
 			}
-			buf = appendSyncHeader(buf, delta, p.syncTime)
+			buf = appendSyncHeader(buf, delta, to.syncTime)
 			head = len(buf)
 		}
 		entry := syncEntry
@@ -475,24 +517,16 @@ func (r *replLayer) sendStates(id PeerID, p *replPeer, due []*objectSync, delta 
 		}
 		if len(buf)+entry+len(values) > mtu {
 			if len(buf) > head { // a packet of the header alone would be refused
-				r.sendCopy(id, buf, how)
+				r.peers.sendCopy(id, buf, how) // a copy of the scratch, pooled
 			}
 			buf = buf[:head]
 		}
 		buf = appendSyncState(buf, delta, st)
 	}
 	if head > 0 && len(buf) > head {
-		r.sendCopy(id, buf, how)
+		r.peers.sendCopy(id, buf, how) // a copy of the scratch, pooled
 	}
 	r.stateBuf = buf
-}
-
-// sendCopy sends peer id a copy of pkt, the tick's scratch, in a pooled
-// buffer that the transport gives back once written: a tick sends a
-// packet to each peer.
-func (r *replLayer) sendCopy(id PeerID, pkt []byte, how delivery) {
-	b, own := packetBuf(len(pkt))
-	r.peers.sendTo(id, append(b, pkt...), own, how)
 }
 
 // valuesOf appends the values of the given properties of o to r's scratch
