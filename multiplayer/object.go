@@ -339,6 +339,7 @@ func (r *replLayer) remove(o *Object) {
 // and the node itself if a spawn made it (r.mu and the RPCs' held).
 func (r *replLayer) forgetNode(n *Node) {
 	n.role = nil
+	r.forgotten++
 	r.rpc.dropNode(n)
 }
 

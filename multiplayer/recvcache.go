@@ -12,27 +12,15 @@ type recvCache struct {
 	mismatched map[*Node]bool
 }
 
-// recvNode is a node a peer named: its path, and the node last found
-// there; dropped once the id is forgotten, for the replication's memo of
-// it (syncMemo).
+// recvNode is a node a peer named: its path, and the node last found there.
 type recvNode struct {
-	path    string
-	node    *Node
-	dropped bool
+	path string
+	node *Node
 }
 
 // cached returns the node peer from names by cache id id, or nil (r.mu
 // held).
 func (r *rpcLayer) cached(from PeerID, id uint32) *Node {
-	if e := r.cachedEntry(from, id); e != nil {
-		return e.node
-	}
-	return nil
-}
-
-// cachedEntry is cached, with the entry of the peer's cache that holds
-// the node (r.mu held).
-func (r *rpcLayer) cachedEntry(from PeerID, id uint32) *recvNode {
 	c := r.recv[from]
 	if c == nil {
 		return nil
@@ -48,7 +36,7 @@ func (r *rpcLayer) cachedEntry(from PeerID, id uint32) *recvNode {
 		}
 		e.node = n
 	}
-	return e
+	return e.node
 }
 
 // addCached records that peer from names node n by id, unless the id is
@@ -69,15 +57,15 @@ func (r *rpcLayer) addCached(from PeerID, id uint32, n *Node) bool {
 		return false
 	}
 	if old, ok := c.byPath[n.path]; ok {
-		c.ids[old].dropped = true
 		delete(c.ids, old)
+		r.unnamed++
 	}
 	if len(c.ids) >= len(r.nodes)+maxCached && c.swept != r.drops {
 		c.swept = r.drops
 		for k, e := range c.ids {
 			if e.node.gone && r.nodes[e.path] == nil {
-				e.dropped = true
 				delete(c.ids, k)
+				r.unnamed++
 				delete(c.byPath, e.path)
 			}
 		}

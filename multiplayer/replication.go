@@ -68,6 +68,7 @@ type replLayer struct {
 	setBuf, readBuf     []byte
 	replDec             gdvar.Decoder
 	memo                *syncMemo // the synchronizers peers named by path, made with the first
+	forgotten           uint64    // nodes forgotten (forgetNode), for the memo
 }
 
 // init makes r the replication of a Multiplayer of cfg, over its RPCs and

@@ -26,6 +26,7 @@ type rpcLayer struct {
 	next    uint32 // the next cache id this side gives a node
 	drops   uint64 // spawned nodes dropped so far (see addCached)
 	objects bool   // the codec decodes whole objects (see signature.checkArgs)
+	unnamed uint64 // peers' cache ids dropped so far, for the replication's memo (syncMemo)
 }
 
 // init makes r the remote calls of a Multiplayer of cfg over peers.

@@ -4,8 +4,7 @@ package multiplayer
 // SYNCs that name theirs by path: every other player's, on a client. The
 // cache ids are found through two maps (rpcLayer.cached), whose lookups,
 // of a Multiplayer among many (a load test's bots) or of a peer among
-// many, are most of a SYNC's cost in cache misses; a hit here is one line,
-// and the entry and node it checks.
+// many, were most of a SYNC's cost in cache misses; a hit here is a line.
 type syncMemo [syncMemoSize]memoEntry
 
 // syncMemoSize is how many synchronizers the memo holds: a client of 120
@@ -16,14 +15,23 @@ const (
 	memoProbes   = 4
 )
 
-// memoEntry is a cache id a peer gave, its entry in the peer's cache and
-// the synchronizer found there; from is 0 in an empty one.
+// memoEntry is a cache id a peer gave and the synchronizer it named, at
+// an age of the caches (memoAge); from is 0 in an empty one.
 type memoEntry struct {
 	from PeerID
 	id   uint32
-	e    *recvNode
+	age  uint64
 	sy   *objectSync
 }
+
+// memoAge is how many times what a peer's cache id names may have
+// changed: an id dropped from a peer's cache (given anew, or swept), a
+// synchronizer's node forgotten by the replication (as its node is
+// removed, which leaves its path for another node, which an old id then
+// reaches). An entry of another age is looked up again. A peer that
+// leaves takes its cache along (rpcLayer.forget): leave forgets its
+// entries.
+func (r *replLayer) memoAge() uint64 { return r.rpc.unnamed + r.forgotten }
 
 // memoSlot is where a peer's id is looked for in the memo.
 func memoSlot(from PeerID, id uint32) int {
@@ -31,21 +39,19 @@ func memoSlot(from PeerID, id uint32) int {
 }
 
 // pathSync returns the synchronizer peer from names by cache id id, or
-// nil, as syncOf(r.rpc.cached(from, id)) (r.mu and the RPCs' held). An
-// entry holds while its id stays in the peer's cache (recvNode.dropped),
-// pointing at the synchronizer's node, which stays in the tree and its
-// synchronizer's: else it is looked up again. leave forgets a peer's.
+// nil, as syncOf(r.rpc.cached(from, id)) (r.mu and the RPCs' held).
 func (r *replLayer) pathSync(from PeerID, id uint32) *objectSync {
 	if r.memo == nil {
 		r.memo = new(syncMemo)
 	}
+	age := r.memoAge()
 	at := memoSlot(from, id)
 	free := at // where a new entry goes: the key's own, an empty one, or the first
 	for k := range memoProbes {
 		i := (at + k) % syncMemoSize
 		m := &r.memo[i]
 		if m.from == from && m.id == id {
-			if !m.e.dropped && m.e.node == m.sy.node && !m.sy.node.gone && syncOf(m.sy.node) == m.sy {
+			if m.age == age {
 				return m.sy
 			}
 			free = i
@@ -55,13 +61,9 @@ func (r *replLayer) pathSync(from PeerID, id uint32) *objectSync {
 			free = i
 		}
 	}
-	e := r.rpc.cachedEntry(from, id)
-	if e == nil {
-		return nil
-	}
-	sy := syncOf(e.node)
+	sy := syncOf(r.rpc.cached(from, id))
 	if sy != nil {
-		r.memo[free] = memoEntry{from: from, id: id, e: e, sy: sy}
+		r.memo[free] = memoEntry{from: from, id: id, age: age, sy: sy}
 	}
 	return sy
 }
