@@ -13,21 +13,23 @@ import (
 // properties, as their wire form.
 type Object struct {
 	spawner *Spawner
-	scene   *scene
-	name    string
-	netID   uint32 // given by the side that spawned it
-	from    PeerID // that side
-	data    []byte // a custom spawn's data, compressed
-	node    *Node
-	syncs   []*objectSync
+	// Under r.mu: per scene property, compressed; nil until set. Beside
+	// spawner, which a SYNC taken reads too (its OnSync): one cache line.
+	values [][]byte
+	scene  *scene
+	name   string
+	netID  uint32 // given by the side that spawned it
+	from   PeerID // that side
+	data   []byte // a custom spawn's data, compressed
+	node   *Node
+	syncs  []*objectSync
 	// The nodes of scene.nodes, in its order (a synchronizer's node if
 	// one is at the path), and the spawners of scene.spawners.
 	children []*Node
 	spawners []*Spawner
 
 	// Under r.mu:
-	values    [][]byte // per scene property, compressed; nil until set
-	authority PeerID   // its root's; each synchronizer has its own
+	authority PeerID // its root's; each synchronizer has its own
 	public    bool
 	visible   map[PeerID]bool
 	filter    func(PeerID) bool
@@ -48,8 +50,11 @@ type objectSync struct {
 	// (SpawnWithOwners): each peer takes it so, and spawns list it not.
 	ownedAtSpawn bool
 
-	// Under r.mu:
-	authority PeerID   // its node's: the peer that sends its state
+	// Under r.mu. The first three, which a SYNC taken reads, are in the
+	// line of obj and decl.
+	authority PeerID // its node's: the peer that sends its state
+	inTime    uint16 // the time of the last SYNC taken
+	inStarted bool
 	public    bool     // not Private, or shown to all (SetVisibility(0, true))
 	netID     uint32   // the spawn's; 0 once its authority changed, as the engine resets it
 	lastSync  int64    // when this side last sent its SYNC, in ticks
@@ -59,8 +64,6 @@ type objectSync struct {
 	// (rpcLayer.simplify): a tick sends it to each peer without their
 	// two maps. A confirmation lasts as long as the peer and the node.
 	confirmed map[PeerID]bool
-	inTime    uint16 // the time of the last SYNC taken
-	inStarted bool
 }
 
 // Name returns the node's name.
