@@ -16,7 +16,7 @@ import (
 // synchronizer by cache id id.
 func peerOfFake(t *testing.T) (m *Multiplayer, players *Spawner, c *conn, syncOf3 func(id uint32, t uint16, x float64) []byte) {
 	m, players, c = replicaOfFake(t)
-	require.NoError(t, m.handle(c, appendSys(nil, sysAddPeer, 3), reliably))
+	require.NoError(t, m.route(c, appendSys(nil, sysAddPeer, 3), reliably))
 	spawnPlayer3(t, m, players, c, 10)
 	return m, players, c, func(id uint32, t uint16, x float64) []byte {
 		pos, err := AppendArg(nil, gdvar.Vector2{X: x}, nil)
@@ -30,7 +30,7 @@ func peerOfFake(t *testing.T) (m *Multiplayer, players *Spawner, c *conn, syncOf
 // spawnPlayer3 has the server spawn peer 3's player with net id netID,
 // which the client hands to peer 3.
 func spawnPlayer3(t *testing.T, m *Multiplayer, players *Spawner, c *conn, netID uint32) {
-	require.NoError(t, m.handle(c, appendSpawn(nil, spawnOf(t, netID, "3")), reliably))
+	require.NoError(t, m.route(c, appendSpawn(nil, spawnOf(t, netID, "3")), reliably))
 	player := players.Objects()[len(players.Objects())-1]
 	require.Equal(t, "3", player.Name())
 	player.SetAuthority(3)
@@ -60,22 +60,22 @@ func positionOf3(t *testing.T, players *Spawner) float64 {
 // nothing.
 func TestSyncMemoFollowsTheCaches(t *testing.T) {
 	m, players, c, syncOf3 := peerOfFake(t)
-	require.NoError(t, m.handle(c, relayed(3, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync")), reliably))
-	require.NoError(t, m.handle(c, syncOf3(2, 1, 7), reliably))
+	require.NoError(t, m.route(c, relayed(3, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync")), reliably))
+	require.NoError(t, m.route(c, syncOf3(2, 1, 7), reliably))
 	assert.Equal(t, 7.0, positionOf3(t, players))
 
-	require.NoError(t, m.handle(c, relayed(3, appendSimplify(nil, emptyChecksum, 4, "Main/Players/3/Sync")), reliably))
-	assert.ErrorIs(t, m.handle(c, syncOf3(2, 2, 8), reliably), ErrUnknownNode, "the id given anew")
-	require.NoError(t, m.handle(c, syncOf3(4, 3, 9), reliably))
+	require.NoError(t, m.route(c, relayed(3, appendSimplify(nil, emptyChecksum, 4, "Main/Players/3/Sync")), reliably))
+	assert.ErrorIs(t, m.route(c, syncOf3(2, 2, 8), reliably), ErrUnknownNode, "the id given anew")
+	require.NoError(t, m.route(c, syncOf3(4, 3, 9), reliably))
 	assert.Equal(t, 9.0, positionOf3(t, players))
 
-	require.NoError(t, m.handle(c, appendDespawn(nil, 10), reliably))
+	require.NoError(t, m.route(c, appendDespawn(nil, 10), reliably))
 	spawnPlayer3(t, m, players, c, 30)
-	require.NoError(t, m.handle(c, syncOf3(4, 1, 11), reliably), "the id of the node spawned again at its path")
+	require.NoError(t, m.route(c, syncOf3(4, 1, 11), reliably), "the id of the node spawned again at its path")
 	assert.Equal(t, 11.0, positionOf3(t, players))
 
-	require.NoError(t, m.handle(c, appendSys(nil, sysDelPeer, 3), reliably))
-	assert.ErrorIs(t, m.handle(c, syncOf3(4, 2, 12), reliably), ErrUnknownNode, "the id of a peer that left")
+	require.NoError(t, m.route(c, appendSys(nil, sysDelPeer, 3), reliably))
+	assert.ErrorIs(t, m.route(c, syncOf3(4, 2, 12), reliably), ErrUnknownNode, "the id of a peer that left")
 }
 
 // A SYNC a client takes allocates nothing once its synchronizer's values
@@ -87,8 +87,8 @@ func TestClientSyncAllocs(t *testing.T) {
 		t.Skip("the race detector allocates")
 	}
 	m, players, c, syncOf3 := peerOfFake(t)
-	require.NoError(t, m.handle(c, relayed(3, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync")), reliably))
-	require.NoError(t, m.handle(c, appendSpawn(nil, spawnOf(t, 20, "P")), reliably))
+	require.NoError(t, m.route(c, relayed(3, appendSimplify(nil, emptyChecksum, 2, "Main/Players/3/Sync")), reliably))
+	require.NoError(t, m.route(c, appendSpawn(nil, spawnOf(t, 20, "P")), reliably))
 	pos, err := AppendArg(nil, gdvar.Vector2{X: 1}, nil)
 	require.NoError(t, err)
 	synced := 0
@@ -107,7 +107,7 @@ func TestClientSyncAllocs(t *testing.T) {
 			allocs := testing.AllocsPerRun(100, func() {
 				time++
 				binary.LittleEndian.PutUint16(tc.pkt[tc.time:], time)
-				if err := m.handle(c, tc.pkt, reliably); err != nil {
+				if err := m.route(c, tc.pkt, reliably); err != nil {
 					t.Fatal(err)
 				}
 			})
