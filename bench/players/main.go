@@ -37,88 +37,142 @@ import (
 	"github.com/gdvar/gdvar/internal/outfile"
 )
 
-func main() {
-	servers := flag.String("server", "go,godot", "servers to measure: go, godot (Godot 4.6, frame sleep off), godot-sleep (Godot 4.6 as by default)")
-	transports := flag.String("transport", "ws,enet", "transports: ws, enet")
-	modes := flag.String("mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
-	ns := flag.String("n", "10,20,40", "numbers of players (a match's, with -matches)")
-	matchCounts := flag.String("matches", "1", "numbers of matches side by side, each of -n players: for each N, raised until a match misses its syncs")
-	idle := flag.Duration("idle", 0, "how long the servers are measured with no peers before each run (the idle cost of a match)")
-	retries := flag.Int("retries", 1, "with -matches, how many times a run that missed is run again before M stops rising (a busy machine stalls)")
-	hz := flag.Int("hz", 30, "ticks a second of each client")
-	warmup := flag.Duration("warmup", 5*time.Second, "how long the clients send before they are measured, each run")
-	seconds := flag.Float64("seconds", 10, "how long the clients are measured, each run")
-	drain := flag.Duration("drain", time.Second, "how long the last syncs may take to arrive")
-	csvPath := flag.String("csv", "players.csv", "the CSV to write (\"\" for none)")
-	plotPath := flag.String("plot", "", "after the sweep, plot its CSV to this SVG: N against server ms/tick and delivered %")
-	plotOnly := flag.String("plot-only", "", "run nothing: plot this CSV to -plot (default: its name, .svg for .csv)")
-	limits := flag.String("limits", "default", "the Go server's limits: default (multiplayer's), or lifted (no rate limit, a 4 MiB ENet socket buffer)")
-	game := flag.String("game", "scripts/bench/players", "the game's Godot project")
-	engine := flag.String("godot", "", "Godot 4's launcher (default: as the tests find it)")
-	serve := flag.String("serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
-	listen := flag.String("listen", "127.0.0.1:8910", "with -serve, the address to listen on")
-	cpuProfile := flag.String("cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
+// options are the command's flags.
+type options struct {
+	servers, transports, modes, ns, matchCounts string
+	idle, warmup, drain                         time.Duration
+	retries, hz                                 int
+	seconds                                     float64
+	csvPath, plotPath, plotOnly                 string
+	limits, game, engine, serve, listen         string
+	cpuProfile                                  string
+}
+
+// parseFlags reads the command's flags.
+func parseFlags() *options {
+	var o options
+	flag.StringVar(&o.servers, "server", "go,godot", "servers to measure: go, godot (Godot 4.6, frame sleep off), godot-sleep (Godot 4.6 as by default)")
+	flag.StringVar(&o.transports, "transport", "ws,enet", "transports: ws, enet")
+	flag.StringVar(&o.modes, "mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
+	flag.StringVar(&o.ns, "n", "10,20,40", "numbers of players (a match's, with -matches)")
+	flag.StringVar(&o.matchCounts, "matches", "1", "numbers of matches side by side, each of -n players: for each N, raised until a match misses its syncs")
+	flag.DurationVar(&o.idle, "idle", 0, "how long the servers are measured with no peers before each run (the idle cost of a match)")
+	flag.IntVar(&o.retries, "retries", 1, "with -matches, how many times a run that missed is run again before M stops rising (a busy machine stalls)")
+	flag.IntVar(&o.hz, "hz", 30, "ticks a second of each client")
+	flag.DurationVar(&o.warmup, "warmup", 5*time.Second, "how long the clients send before they are measured, each run")
+	flag.Float64Var(&o.seconds, "seconds", 10, "how long the clients are measured, each run")
+	flag.DurationVar(&o.drain, "drain", time.Second, "how long the last syncs may take to arrive")
+	flag.StringVar(&o.csvPath, "csv", "players.csv", "the CSV to write (\"\" for none)")
+	flag.StringVar(&o.plotPath, "plot", "", "after the sweep, plot its CSV to this SVG: N against server ms/tick and delivered %")
+	flag.StringVar(&o.plotOnly, "plot-only", "", "run nothing: plot this CSV to -plot (default: its name, .svg for .csv)")
+	flag.StringVar(&o.limits, "limits", "default", "the Go server's limits: default (multiplayer's), or lifted (no rate limit, a 4 MiB ENet socket buffer)")
+	flag.StringVar(&o.game, "game", "scripts/bench/players", "the game's Godot project")
+	flag.StringVar(&o.engine, "godot", "", "Godot 4's launcher (default: as the tests find it)")
+	flag.StringVar(&o.serve, "serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
+	flag.StringVar(&o.listen, "listen", "127.0.0.1:8910", "with -serve, the address to listen on")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
 	flag.Parse()
-	if err := checkTimes(*hz, *seconds, *warmup, *drain, *idle); err != nil {
-		log.Fatal(err)
+	return &o
+}
+
+// check refuses flags that cannot run, before a sweep of minutes starts.
+func (o *options) check() error {
+	if err := checkTimes(o.hz, o.seconds, o.warmup, o.drain, o.idle); err != nil {
+		return err
 	}
-	for _, out := range []string{*csvPath, *plotPath} { // written after a sweep of minutes
+	for _, out := range []string{o.csvPath, o.plotPath} { // written after a sweep of minutes
 		if out == "" {
 			continue
 		}
 		if err := outfile.Check(out); err != nil {
-			log.Fatal(err)
+			return err
 		}
 	}
-	if *limits != "default" && *limits != "lifted" {
-		log.Fatalf("-limits %q: default or lifted", *limits)
+	if o.limits != "default" && o.limits != "lifted" {
+		return fmt.Errorf("-limits %q: default or lifted", o.limits)
 	}
-	for _, m := range split(*modes) {
+	for _, m := range split(o.modes) {
 		if mode(m) != modeSync && mode(m) != modeRPC {
-			log.Fatalf("-mode %q: sync or rpc", m)
+			return fmt.Errorf("-mode %q: sync or rpc", m)
 		}
 	}
-	if *plotOnly != "" {
-		if *plotPath == "" {
-			*plotPath = strings.TrimSuffix(*plotOnly, ".csv") + ".svg"
+	if o.plotOnly == "" && o.plotPath != "" && o.csvPath == "" {
+		return errors.New("-plot plots the -csv: give one")
+	}
+	return nil
+}
+
+func main() {
+	o := parseFlags()
+	if err := o.check(); err != nil {
+		log.Fatal(err)
+	}
+	switch {
+	case o.plotOnly != "":
+		if o.plotPath == "" {
+			o.plotPath = strings.TrimSuffix(o.plotOnly, ".csv") + ".svg"
 		}
-		if err := plotCSV(*plotOnly, *plotPath); err != nil {
+		if err := plotCSV(o.plotOnly, o.plotPath); err != nil {
 			log.Fatal(err)
 		}
-		return
-	}
-	if *plotPath != "" && *csvPath == "" {
-		log.Fatal("-plot plots the -csv: give one")
-	}
-	if *serve != "" {
-		if err := serveProfiled(*cpuProfile, func() error {
-			return serveGo(*serve, *listen, *game, *limits == "lifted")
+	case o.serve != "":
+		if err := serveProfiled(o.cpuProfile, func() error {
+			return serveGo(o.serve, o.listen, o.game, o.limits == "lifted")
 		}); err != nil {
 			log.Fatal(err)
 		}
-		return
+	default:
+		if err := o.sweepAndReport(); err != nil {
+			log.Fatal(err)
+		}
 	}
-	counts, err := parseInts(*ns, 2, "-n")
+}
+
+// sweepAndReport runs every run the flags ask for, printing a row as
+// each ends, then the tables, the CSV and the plot.
+func (o *options) sweepAndReport() error {
+	counts, err := parseInts(o.ns, 2, "-n")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	matchList, err := parseInts(*matchCounts, 1, "-matches")
+	matchList, err := parseInts(o.matchCounts, 1, "-matches")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	setup := serverSetup{game: *game, engine: findEngine(*engine), lifted: *limits == "lifted",
-		cpuProfile: *cpuProfile,
-		maxRun:     *warmup + time.Duration(*seconds*float64(time.Second)) + 5*time.Minute}
-	var results []result
 	writeHeader(os.Stdout)
-	for _, m := range split(*modes) {
-		for _, tr := range split(*transports) {
-			for _, srv := range split(*servers) {
+	results := o.sweep(counts, matchList)
+	fmt.Println()
+	writeTable(os.Stdout, results)
+	if len(matchList) > 1 {
+		fmt.Println()
+		writeCarried(os.Stdout, results)
+	}
+	if o.csvPath != "" {
+		if err := outfile.Write(o.csvPath, func(w io.Writer) error { return writeCSV(w, results) }); err != nil {
+			return err
+		}
+	}
+	if o.plotPath != "" {
+		return plotCSV(o.csvPath, o.plotPath)
+	}
+	return nil
+}
+
+// sweep runs each mode, transport, server and N; with several -matches,
+// M rises until a run misses its syncs (after -retries more tries).
+func (o *options) sweep(counts, matchList []int) []result {
+	setup := serverSetup{game: o.game, engine: findEngine(o.engine), lifted: o.limits == "lifted",
+		cpuProfile: o.cpuProfile,
+		maxRun:     o.warmup + time.Duration(o.seconds*float64(time.Second)) + 5*time.Minute}
+	var results []result
+	for _, m := range split(o.modes) {
+		for _, tr := range split(o.transports) {
+			for _, srv := range split(o.servers) {
 				for _, n := range counts {
 				rising:
 					for _, matches := range matchList {
-						spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, matches: matches, hz: *hz,
-							idle: *idle, warmup: *warmup, seconds: time.Duration(*seconds * float64(time.Second)), drain: *drain}
+						spec := runSpec{server: srv, transport: tr, mode: mode(m), n: n, matches: matches, hz: o.hz,
+							idle: o.idle, warmup: o.warmup, seconds: time.Duration(o.seconds * float64(time.Second)), drain: o.drain}
 						for try := 0; ; try++ {
 							r, err := run(spec, setup)
 							if err != nil {
@@ -130,7 +184,7 @@ func main() {
 							switch {
 							case !r.missed():
 								continue rising
-							case len(matchList) == 1 || try >= *retries:
+							case len(matchList) == 1 || try >= o.retries:
 								break rising // more matches would miss more
 							}
 						}
@@ -139,22 +193,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Println()
-	writeTable(os.Stdout, results)
-	if len(matchList) > 1 {
-		fmt.Println()
-		writeCarried(os.Stdout, results)
-	}
-	if *csvPath != "" {
-		if err := outfile.Write(*csvPath, func(w io.Writer) error { return writeCSV(w, results) }); err != nil {
-			log.Fatal(err)
-		}
-	}
-	if *plotPath != "" {
-		if err := plotCSV(*csvPath, *plotPath); err != nil {
-			log.Fatal(err)
-		}
-	}
+	return results
 }
 
 // checkTimes checks the flags that make a ticker's interval or a run's

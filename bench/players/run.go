@@ -56,17 +56,7 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	}
 	defer fl.stop()
 	if spec.idle > 0 {
-		cpu0, err := fl.cpu()
-		if err != nil {
-			return res, err
-		}
-		time.Sleep(spec.idle)
-		cpu1, err := fl.cpu()
-		if err != nil {
-			return res, err
-		}
-		res.idleCPU = cpu1.Since(cpu0)
-		if res.idleRSS, err = fl.rss(); err != nil {
+		if err := res.measureIdle(fl); err != nil {
 			return res, err
 		}
 	}
@@ -89,11 +79,39 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 	if err := allReady(clients, spec.n, fl); err != nil {
 		return res, err
 	}
+	if err := res.measureSending(fl, clients); err != nil {
+		return res, err
+	}
+	res.tally(matches)
+	matches = nil // closed by tally
+	return res, nil
+}
 
+// measureIdle measures the servers' CPU over spec.idle, with no peers,
+// and their resident memory after it.
+func (res *result) measureIdle(fl *fleet) error {
+	cpu0, err := fl.cpu()
+	if err != nil {
+		return err
+	}
+	time.Sleep(res.idle)
+	cpu1, err := fl.cpu()
+	if err != nil {
+		return err
+	}
+	res.idleCPU = cpu1.Since(cpu0)
+	res.idleRSS, err = fl.rss()
+	return err
+}
+
+// measureSending has the clients tick for the warm-up and spec.seconds,
+// measuring the servers' and this process's CPU over the seconds, and
+// the kernel's UDP drops to the end of the drain.
+func (res *result) measureSending(fl *fleet, clients []*client) error {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	errs := make(chan error, len(clients))
-	period := time.Second / time.Duration(spec.hz)
+	period := time.Second / time.Duration(res.hz)
 	for _, c := range clients {
 		// Each client ticks at a phase of its own, as real ones do.
 		offset := rand.N(period)
@@ -103,55 +121,60 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 			}
 		})
 	}
+	halt := sync.OnceFunc(func() {
+		close(stop)
+		wg.Wait()
+	})
+	defer halt()
 	// The joins' burst settles before the measuring starts: ENet's
 	// throttle, lowered by it, takes seconds to come back, as it does in
 	// a game the players joined a while ago.
-	time.Sleep(spec.warmup)
-	halt := func() {
-		close(stop)
-		wg.Wait()
-	}
+	time.Sleep(res.warmup)
 	cpu0, err := fl.cpu()
 	if err != nil {
-		halt()
-		return res, err
+		return err
 	}
 	drops0, err := udpDrops()
 	if err != nil {
-		halt()
-		return res, err
+		return err
 	}
 	self0, start := procstat.Self(), time.Now()
 	for _, c := range clients {
 		c.from.Store(now())
 	}
-	time.Sleep(spec.seconds)
+	time.Sleep(res.seconds)
 	halt()
 	res.elapsed = time.Since(start)
 	res.clientCPU = procstat.Self() - self0
 	cpu1, err := fl.cpu()
 	if err != nil {
-		return res, err
+		return err
 	}
 	res.serverCPU = cpu1.Since(cpu0)
 	if res.serverRSS, err = fl.rss(); err != nil {
-		return res, err
+		return err
 	}
 	select {
 	case err := <-errs:
-		return res, fmt.Errorf("players: sending: %w", err)
+		return fmt.Errorf("players: sending: %w", err)
 	default:
 	}
-	time.Sleep(spec.drain)
+	time.Sleep(res.drain)
 	drops1, err := udpDrops()
 	if err != nil {
-		return res, err
+		return err
 	}
 	res.udpDrops = drops1 - drops0
+	return nil
+}
 
-	fanOut := int64(spec.n - 1) // each sync goes to every other client
-	if spec.mode == modeRPC {
-		fanOut = int64(spec.n) // each input comes back to every client
+// tally closes each match's clients and sums what they sent and
+// received, with the latencies' percentiles over all matches and the
+// worst match's.
+func (res *result) tally(matches [][]*client) {
+	fanOut := int64(res.n - 1) // each sync goes to every other client
+	if res.mode == modeRPC {
+		fanOut = int64(res.n) // each input comes back to every client
 	}
 	var all latencies
 	res.worstPct = 100
@@ -175,10 +198,8 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 		res.worstP99 = max(res.worstP99, time.Duration(lat.quantile(0.99))*time.Microsecond)
 		all.merge(&lat)
 	}
-	matches = nil
 	res.p50 = time.Duration(all.quantile(0.50)) * time.Microsecond
 	res.p99 = time.Duration(all.quantile(0.99)) * time.Microsecond
-	return res, nil
 }
 
 // connect connects spec.n clients to the match at addr, one after
