@@ -109,7 +109,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	own, _ := cfg.Segment.checkBots(cfg.Bots)
-	leaveAfter, _ := cfg.Scenario.leaveAfter()
 	start := cfg.Start
 	if start.IsZero() {
 		start = time.Now()
@@ -126,123 +125,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	case <-time.After(time.Until(start)):
 	}
 
-	var t tally
-	rep := &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
-		Latency: new(Histogram), Thresholds: cfg.Scenario.Thresholds}
-	var mu sync.Mutex // rep's maps and counts
-	var declaring sync.Mutex
-	var connected atomic.Int64
-	var wg sync.WaitGroup
+	r := &running{cfg: &cfg, own: own, start: start, play: play,
+		rep: &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
+			Latency: new(Histogram), Thresholds: cfg.Scenario.Thresholds}}
+	r.leaveAfter, _ = cfg.Scenario.leaveAfter()
 	began, cpu0 := time.Now(), procstat.Self()
-	machineBusy0, machineTotal0, _ := procstat.Machine()
-
-	wg.Go(func() { // the joins, each at its time
-		gap := every(cfg.JoinRate)
-		for k := range own {
-			number := cfg.Segment.number(k)
-			select {
-			case <-play.Done():
-				return
-			case <-time.After(time.Until(start.Add(time.Duration(number) * gap))):
-			}
-			wg.Go(func() {
-				declaring.Lock() // a Project is for one goroutine at a time
-				b, err := newBot(cfg.Project, cfg.Scenario, &t, number)
-				declaring.Unlock()
-				if err == nil {
-					joinCtx, cancelJoin := context.WithTimeout(play, 10*time.Second)
-					err = b.connect(joinCtx, cfg.Transport, cfg.Addr)
-					cancelJoin()
-				}
-				mu.Lock()
-				if err != nil {
-					rep.Failed++
-					countReason(rep.JoinErrors, err)
-					mu.Unlock()
-					return
-				}
-				rep.Joined++
-				t.add(b)
-				mu.Unlock()
-				connected.Add(1)
-				err = b.play(play, leaveAfter)
-				connected.Add(-1)
-				mu.Lock()
-				if err != nil {
-					countReason(rep.Disconnects, err)
-				} else {
-					rep.Kept++
-				}
-				mu.Unlock()
-			})
-		}
-	})
-
-	last, lastCPU := began, cpu0
-	var lastSyncs, lastCalls, lastSent int64
-	var serverCPU0 time.Duration
-	if cfg.ServerPID != 0 {
-		serverCPU0, _ = procstat.CPU(cfg.ServerPID)
-	}
-	var all, steady Histogram // the answers' latencies: over the run, and after every bot had joined
-	joinedAll, lastKey := false, 0
-	keys := seconds(cfg.Duration)
-	due := func(key int) time.Time { return start.Add(min(time.Duration(key)*time.Second, cfg.Duration)) }
-	for key := 1; key <= keys; key++ {
-		timer := time.NewTimer(time.Until(due(key)))
-		select {
-		case <-ctx.Done():
-		case <-timer.C:
-		}
-		timer.Stop()
-		now, cpu := time.Now(), procstat.Self()
-		early := now.Before(due(key)) // Ctrl-C, or the caller's context
-		if early && now.Sub(last) < time.Second/2 {
-			break
-		}
-		for key < keys && !due(key+1).After(now) {
-			key++ // late: the seconds passed are this one's
-		}
-		secs := now.Sub(last).Seconds()
-		counted := t.counts()
-		s := Snapshot{At: now.Sub(start), Connected: int(connected.Load()), CallErrors: counted.callErrors,
-			BotsCPU: 100 * (cpu - lastCPU).Seconds() / secs}
-		mu.Lock()
-		s.Joined = rep.Joined
-		mu.Unlock()
-		s.Promised = t.promised()
-		syncs, calls, sent := counted.syncs, counted.calls, counted.sent
-		s.Syncs, s.Calls, s.Sent = float64(syncs-lastSyncs)/secs, float64(calls-lastCalls)/secs, float64(sent-lastSent)/secs
-		lat := t.takeLatencies()
-		s.P50, s.P99, s.P999 = lat.Quantile(0.5), lat.Quantile(0.99), lat.Quantile(0.999)
-		if busy, total, err := procstat.Machine(); err == nil {
-			if machineTotal0 > 0 && total > machineTotal0 { // not if the first reading failed
-				s.MachineCPU = 100 * float64(busy-machineBusy0) / float64(total-machineTotal0)
-			}
-			machineBusy0, machineTotal0 = busy, total
-		}
-		if cfg.ServerPID != 0 {
-			if c, err := procstat.CPU(cfg.ServerPID); err == nil {
-				s.ServerCPU = 100 * (c - serverCPU0).Seconds() / secs
-				serverCPU0 = c
-			}
-			s.ServerRSS, _ = procstat.RSS(cfg.ServerPID)
-		}
-		rep.Seconds = append(rep.Seconds, s)
-		results.second(key, &s, lat)
-		all.Merge(lat)
-		if joinedAll {
-			steady.Merge(lat)
-		}
-		joinedAll = joinedAll || s.Joined >= own
-		if cfg.Progress != nil {
-			cfg.Progress(s)
-		}
-		last, lastCPU, lastSyncs, lastCalls, lastSent, lastKey = now, cpu, syncs, calls, sent, key
-		if early {
-			break
-		}
-	}
+	smp := newSampler(&cfg, start, began, cpu0)
+	r.wg.Go(r.joinAll)
+	all, steady, lastKey := r.snapshots(ctx, smp, results)
 	if cfg.Segment.count() > 1 {
 		end = end.Add(segmentLinger)
 	}
@@ -251,7 +141,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	case <-time.After(time.Until(end)):
 	}
 	stop()
-	wg.Wait()
+	r.wg.Wait()
+	rep := r.rep
 	rep.BotsCPU = procstat.Self() - cpu0
 	if len(rep.steady(own)) < len(rep.Seconds) {
 		*rep.Latency = steady
@@ -264,6 +155,165 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return rep, fmt.Errorf("%w: writing the results: %v", ErrResults, results.err)
 	}
 	return rep, nil
+}
+
+// running is a run's bots: their joins, their play and what the report
+// counts of them.
+type running struct {
+	cfg        *Config
+	own        int // the bots of this segment
+	start      time.Time
+	play       context.Context // done when the bots leave
+	leaveAfter time.Duration
+
+	t         tally
+	rep       *Report
+	mu        sync.Mutex // rep's maps and counts
+	declaring sync.Mutex // a Project is for one goroutine at a time
+	connected atomic.Int64
+	wg        sync.WaitGroup
+}
+
+// joinAll starts each of the segment's bots at its time.
+func (r *running) joinAll() {
+	gap := every(r.cfg.JoinRate)
+	for k := range r.own {
+		number := r.cfg.Segment.number(k)
+		select {
+		case <-r.play.Done():
+			return
+		case <-time.After(time.Until(r.start.Add(time.Duration(number) * gap))):
+		}
+		r.wg.Go(func() { r.joinAndPlay(number) })
+	}
+}
+
+// joinAndPlay joins the bot numbered number and has it play until the
+// run ends, the scenario has it leave or the server lets it go.
+func (r *running) joinAndPlay(number int) {
+	r.declaring.Lock()
+	b, err := newBot(r.cfg.Project, r.cfg.Scenario, &r.t, number)
+	r.declaring.Unlock()
+	if err == nil {
+		joinCtx, cancelJoin := context.WithTimeout(r.play, 10*time.Second)
+		err = b.connect(joinCtx, r.cfg.Transport, r.cfg.Addr)
+		cancelJoin()
+	}
+	r.mu.Lock()
+	if err != nil {
+		r.rep.Failed++
+		countReason(r.rep.JoinErrors, err)
+		r.mu.Unlock()
+		return
+	}
+	r.rep.Joined++
+	r.t.add(b)
+	r.mu.Unlock()
+	r.connected.Add(1)
+	err = b.play(r.play, r.leaveAfter)
+	r.connected.Add(-1)
+	r.mu.Lock()
+	if err != nil {
+		countReason(r.rep.Disconnects, err)
+	} else {
+		r.rep.Kept++
+	}
+	r.mu.Unlock()
+}
+
+// snapshots takes a snapshot each second of the run, until its end or
+// ctx's, and returns the answers' latencies over the run and over the
+// seconds after every bot had joined, and the last second's number.
+func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsWriter) (all, steady Histogram, lastKey int) {
+	joinedAll := false
+	keys := seconds(r.cfg.Duration)
+	due := func(key int) time.Time { return r.start.Add(min(time.Duration(key)*time.Second, r.cfg.Duration)) }
+	for key := 1; key <= keys; key++ {
+		timer := time.NewTimer(time.Until(due(key)))
+		select {
+		case <-ctx.Done():
+		case <-timer.C:
+		}
+		timer.Stop()
+		now := time.Now()
+		early := now.Before(due(key)) // Ctrl-C, or the caller's context
+		if early && now.Sub(smp.last) < time.Second/2 {
+			break
+		}
+		for key < keys && !due(key+1).After(now) {
+			key++ // late: the seconds passed are this one's
+		}
+		r.mu.Lock()
+		joined := r.rep.Joined
+		r.mu.Unlock()
+		s, lat := smp.take(now, &r.t, joined, int(r.connected.Load()))
+		r.rep.Seconds = append(r.rep.Seconds, s)
+		results.second(key, &s, lat)
+		all.Merge(lat)
+		if joinedAll {
+			steady.Merge(lat)
+		}
+		joinedAll = joinedAll || s.Joined >= r.own
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(s)
+		}
+		lastKey = key
+		if early {
+			break
+		}
+	}
+	return all, steady, lastKey
+}
+
+// sampler makes a run's snapshots: each second's figures are the
+// differences from the last's.
+type sampler struct {
+	cfg                       *Config
+	start                     time.Time
+	last                      time.Time
+	lastCPU                   time.Duration
+	lastSyncs, lastCalls      int64
+	lastSent                  int64
+	serverCPU                 time.Duration
+	machineBusy, machineTotal int64
+}
+
+func newSampler(cfg *Config, start, began time.Time, cpu time.Duration) *sampler {
+	s := &sampler{cfg: cfg, start: start, last: began, lastCPU: cpu}
+	s.machineBusy, s.machineTotal, _ = procstat.Machine()
+	if cfg.ServerPID != 0 {
+		s.serverCPU, _ = procstat.CPU(cfg.ServerPID)
+	}
+	return s
+}
+
+// take makes the snapshot of now, and returns it with the answers'
+// latencies since the last.
+func (smp *sampler) take(now time.Time, t *tally, joined, connected int) (Snapshot, *Histogram) {
+	cpu := procstat.Self()
+	secs := now.Sub(smp.last).Seconds()
+	counted := t.counts()
+	s := Snapshot{At: now.Sub(smp.start), Joined: joined, Connected: connected, CallErrors: counted.callErrors,
+		BotsCPU: 100 * (cpu - smp.lastCPU).Seconds() / secs, Promised: t.promised()}
+	syncs, calls, sent := counted.syncs, counted.calls, counted.sent
+	s.Syncs, s.Calls, s.Sent = float64(syncs-smp.lastSyncs)/secs, float64(calls-smp.lastCalls)/secs, float64(sent-smp.lastSent)/secs
+	lat := t.takeLatencies()
+	s.P50, s.P99, s.P999 = lat.Quantile(0.5), lat.Quantile(0.99), lat.Quantile(0.999)
+	if busy, total, err := procstat.Machine(); err == nil {
+		if smp.machineTotal > 0 && total > smp.machineTotal { // not if the first reading failed
+			s.MachineCPU = 100 * float64(busy-smp.machineBusy) / float64(total-smp.machineTotal)
+		}
+		smp.machineBusy, smp.machineTotal = busy, total
+	}
+	if smp.cfg.ServerPID != 0 {
+		if c, err := procstat.CPU(smp.cfg.ServerPID); err == nil {
+			s.ServerCPU = 100 * (c - smp.serverCPU).Seconds() / secs
+			smp.serverCPU = c
+		}
+		s.ServerRSS, _ = procstat.RSS(smp.cfg.ServerPID)
+	}
+	smp.last, smp.lastCPU, smp.lastSyncs, smp.lastCalls, smp.lastSent = now, cpu, syncs, calls, sent
+	return s, lat
 }
 
 // segmentLinger is how long a segment's bots stay past the run's end:
