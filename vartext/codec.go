@@ -67,6 +67,13 @@ func (c *Codec) Marshal(v any) ([]byte, error) { return c.Append(nil, v) }
 // Append appends the text form of v to dst, as [Marshal] prints it.
 func (c *Codec) Append(dst []byte, v any) ([]byte, error) { return appendText(dst, v, c.config()) }
 
+// AppendFloat appends the text of the float Variant v to dst, as Append
+// prints it, without making an interface value of v.
+func (c *Codec) AppendFloat(dst []byte, v float64) []byte {
+	cfg := c.config()
+	return cfg.appendFloat(dst, v)
+}
+
 // Unmarshal parses the one value in text into v, as the package's
 // Unmarshal does, with the Codec's settings.
 func (c *Codec) Unmarshal(text []byte, v any) error { return unmarshal(text, v, c.config()) }
