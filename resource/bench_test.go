@@ -40,6 +40,7 @@ func BenchmarkRead(b *testing.B) {
 		{"binary-nested", binWithValue(append(words(vArray, uint32(len(nested)/4004)), nested...)), false},
 		{"binary-wide-scene", wideScene(b, 1<<20), true},
 		{"binary-deep-scene", chainScene(b, 40000), false},
+		{"text-float-scene", floatScene(1 << 20), true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			cputime.PerByte(b, len(c.file), func() error {
@@ -115,6 +116,19 @@ func manyResources(b testing.TB, size int) *File {
 }
 
 // wideScene is a binary scene of nodes under its root, about size bytes.
+// floatScene returns a text scene of size bytes or so: nodes of float
+// properties, in digits of every kind (a 32-bit float's, which a read
+// prints twice to tell; a 64-bit float's; a whole number's).
+func floatScene(size int) []byte {
+	b := []byte("[gd_scene format=3]\n\n[node name=\"Root\" type=\"Control\"]\n")
+	for i := 0; len(b) < size; i++ {
+		b = fmt.Appendf(b, "\n[node name=\"n%d\" type=\"Control\" parent=\".\"]\n", i)
+		b = fmt.Appendf(b, "offset_left = -26.359985\noffset_top = 0.671209\noffset_right = %d.25\n", i)
+		b = fmt.Appendf(b, "offset_bottom = 0.12345678901234\nrotation = 0.1\nscale_x = %d.0\n", i)
+	}
+	return b
+}
+
 func wideScene(b testing.TB, size int) []byte {
 	st := &sceneState{names: []string{"Root", "Node2D", "position"}, base: -1}
 	for i := 0; i*48 < size; i++ {

@@ -268,6 +268,16 @@ metadata/gone = null
 radius = 0.671209
 height = 1.5
 `,
+	// Floats of 64-bit properties written with a 32-bit float's digits,
+	// as an older editor wrote a node's: the engine reads the nearest
+	// 64-bit float, which prints otherwise.
+	"float_digits": `[gd_resource type="Resource" format=3]
+
+[resource]
+metadata/offset = -26.359985
+metadata/radius = 0.671209
+metadata/long = 0.12345678901234
+`,
 	"hidden": `[gd_resource type="StandardMaterial3D" format=3]
 
 [resource]

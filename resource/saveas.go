@@ -174,6 +174,7 @@ func (g *File) asSaved() {
 	if d == vartext.Godot4 {
 		g.LoadSteps = 0
 	}
+	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		loaded(d, r)
 	}

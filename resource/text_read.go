@@ -45,7 +45,7 @@ type textReader struct {
 	seen        nameIndex        // the section's properties read, once it has many
 	section     string           // the tag of the section being read
 	class       *class           // the class of the resource being read, if known (Godot 4)
-	printed     []byte           // a float's text, printed by single
+	printed     []byte           // a float's text, printed by float
 	value       any              // the value read, kept here so that reading it allocates nothing more
 	nameOf      func(int) string // propertyName, made once
 	head        fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
@@ -234,8 +234,10 @@ func (r *textReader) property(name string) error {
 	if r.props == nil {
 		return r.errorf("%s: a property outside [%s], [%s] or [%s]", name, tagSub, tagMain, tagNode)
 	}
-	if x, ok := v.(float64); ok && r.class != nil {
-		v = r.single(name, x, r.data[start:r.d.InputOffset()])
+	if x, ok := v.(float64); ok {
+		if y := r.float(name, x, r.data[start:r.d.InputOffset()]); y != x {
+			v = y // boxed anew only when another
+		}
 	}
 	if err := r.checkRefs(v); err != nil {
 		return fmt.Errorf("%w (property %s)", err, name)
@@ -261,31 +263,46 @@ func (r *textReader) classOf(name string) *class {
 	return classesOf(r.f.dialect)[name]
 }
 
-// single returns the float x of the property name, whose text is text,
-// as the class holds it, if the class keeps it in 32 bits and the text
-// is the engine's of that 32-bit float: the engine wrote what it held,
-// and the float read is that one (the text of the 64-bit float nearest
-// the digits is another: 0.671209 is 0.6712089999999999). Its text is then
-// written back as it was. Other digits, a hand's, are kept as they are
-// (the engine rounds them when it loads them: see loaded).
-func (r *textReader) single(name string, x float64, text []byte) float64 {
-	c := r.class
-	at := c.index(name, 0)
-	if at < 0 {
-		at = c.index(firstOfMany(name), 0)
-	}
+// float returns the float x of the property name, whose text is text,
+// as the file holds it. The 64-bit float nearest the digits is x, and
+// the engine prints most back as they were; but where an editor wrote a
+// float it held in 32 bits (a class's, or an older editor's node
+// property), the digits are that float's, and the 64-bit float nearest
+// them may print otherwise: -26.359985 is read as a float Godot 4 prints
+// -26.359985000000002. The 32-bit float is then the one read, so that
+// the text comes back as it was; the engine's re-save, which holds the
+// 64-bit float where the class does not hold 32 bits, gets it back
+// (digitsRead). A class's 32-bit float is read as 32 bits whenever its
+// digits are that float's (the engine holds it so). Other digits, a
+// hand's, are kept as they are (the engine rounds them when it loads
+// them: see loaded).
+func (r *textReader) float(name string, x float64, text []byte) float64 {
 	f := float64(float32(x))
-	if at < 0 || !c.props[at].single || f == x {
+	if f == x || r.f.dialect != vartext.Godot4 {
 		return x
 	}
 	text = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(text), []byte("=")))
-	var err error
-	r.printed, err = r.f.text.Append(r.printed[:0], f)
-	if err != nil || !bytes.Equal(r.printed, text) {
-		return x
+	if !r.single(name) {
+		if len(text) > maxFloat32Text {
+			return x // more digits than a 32-bit float's
+		}
+		if r.printed = appendEngineFloat(r.printed[:0], x); bytes.Equal(r.printed, text) {
+			return x
+		}
 	}
-	return f
+	if r.printed = appendEngineFloat(r.printed[:0], f); bytes.Equal(r.printed, text) {
+		return f
+	}
+	return x
 }
+
+// maxFloat32Text is the longest text Godot 4 prints a 32-bit float with:
+// a sign, 9 digits, a point and an exponent (-1.2345678e-38).
+const maxFloat32Text = 16
+
+// single reports whether the section's class keeps its property name in
+// 32 bits.
+func (r *textReader) single(name string) bool { return r.class.single(name) }
 
 // given returns where the section's property name is, or -1: a few
 // properties are looked through, more by an index.
