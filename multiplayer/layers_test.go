@@ -32,7 +32,7 @@ var fileLayers = [][]string{
 	// Remote calls.
 	{"method.go", "params.go", "node.go", "call.go", "typed.go", "recvcache.go", "rpc.go"},
 	// Replication.
-	{"replication.go", "syncmemo.go", "spawner.go", "object.go", "static.go", "visibility.go"},
+	{"replication.go", "syncmemo.go", "spawner.go", "sendspawn.go", "object.go", "static.go", "visibility.go"},
 	// The Multiplayer: its parts together, the packets' routes, serving
 	// and connecting.
 	{"multiplayer.go", "router.go", "websocket.go", "httpconns.go", "enet.go", "doc.go"},

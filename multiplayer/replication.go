@@ -226,29 +226,46 @@ func (r *replLayer) showTo(id PeerID, p *replPeer, o *Object, visible bool) {
 		r.peers.sendTo(id, appendDespawn(nil, o.netID), false, reliably)
 		return
 	}
-	s := o.spawner
-	if _, err := r.rpc.simplify(id, s.node); err != nil {
-		return // the peer is leaving, or cannot take more
+	listed := func(k int) (uint32, bool) {
+		sy := o.syncs[k]
+		return sy.spawnID, sy.decl.atRoot && !sy.ownedAtSpawn // else the peers take it by its path, from its owner
 	}
-	pkt := spawnPacket{scene: uint8(o.scene.index), spawner: s.node.cacheID, netID: o.netID, name: o.name, data: o.data}
-	var state []byte
-	for _, sy := range o.syncs {
-		if !sy.decl.atRoot || sy.ownedAtSpawn {
-			continue // the peers take it by its path, from its owner
-		}
-		pkt.syncIDs = binary.LittleEndian.AppendUint32(pkt.syncIDs, sy.spawnID)
-		for _, i := range sy.decl.spawn {
-			state = append(state, o.values[i]...)
-		}
-	}
-	pkt.state = state
-	if r.peers.sendTo(id, appendSpawn(nil, pkt), false, reliably) == nil {
+	if r.sendSpawn(id, o.spawner, o.scene, o.netID, o.name, o.data, o.values, listed) == nil {
 		p.spawned[o] = true
 		for _, held := range p.held[o] {
 			r.peers.sendTo(id, held, false, reliably)
 		}
 		delete(p.held, o)
 	}
+}
+
+// sendSpawn sends peer id a SPAWN of a node of scene sc of spawner s,
+// first the spawner's path, which the spawn names it by (r.mu, the RPCs'
+// and the transport's held): the node's net id, name and custom spawn
+// data, and, for each synchronizer of the scene that listed says goes in
+// the spawn (by its place in sc.syncs), its net id and the values of its
+// spawn properties, of values (by place in sc.props). It is the one
+// encoder of a spawn: the spawner's owner's (showTo), and a client's
+// forged one (Spawner.SendSpawn).
+func (r *replLayer) sendSpawn(id PeerID, s *Spawner, sc *scene, netID uint32, name string, data []byte, values [][]byte,
+	listed func(k int) (uint32, bool)) error {
+	if _, err := r.rpc.simplify(id, s.node); err != nil {
+		return err // the peer is leaving, or cannot take more
+	}
+	pkt := spawnPacket{scene: uint8(sc.index), spawner: s.node.cacheID, netID: netID, name: name, data: data}
+	var state []byte
+	for k, d := range sc.syncs {
+		syncID, ok := listed(k)
+		if !ok {
+			continue
+		}
+		pkt.syncIDs = binary.LittleEndian.AppendUint32(pkt.syncIDs, syncID)
+		for _, i := range d.spawn {
+			state = append(state, values[i]...)
+		}
+	}
+	pkt.state = state
+	return r.peers.sendTo(id, appendSpawn(nil, pkt), false, reliably)
 }
 
 // forget drops what peer p was last sent of o's synchronizers' changes,

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/ordered"
 	"github.com/gdvar/gdvar/multiplayer/mode"
 )
@@ -562,26 +563,9 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	if !validNodeName([]byte(name)) {
 		return nil, fmt.Errorf("multiplayer: %q is not a valid node name", name)
 	}
-	values := make([][]byte, len(sc.props))
-	for path, v := range state {
-		i := slices.Index(sc.props, path)
-		if i < 0 {
-			return nil, fmt.Errorf("multiplayer: scene %s has no property %q", sc.Path, path)
-		}
-		var err error
-		if values[i], err = AppendArg(nil, v, r.cfg.codec); err != nil {
-			return nil, fmt.Errorf("multiplayer: property %q: %w", path, err)
-		}
-	}
-	for _, d := range sc.syncs {
-		if !d.atRoot || owners.of(d.Path) != ServerID {
-			continue // not in the spawn
-		}
-		for _, i := range d.spawn {
-			if values[i] == nil {
-				return nil, fmt.Errorf("multiplayer: spawn of %s: no value for spawn property %q", sc.Path, sc.props[i])
-			}
-		}
+	values, err := sc.spawnValues(state, r.cfg.codec, func(d *syncDecl) bool { return owners.of(d.Path) == ServerID })
+	if err != nil {
+		return nil, err
 	}
 	if r.peers.self() != ServerID {
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
@@ -627,6 +611,34 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	r.mu.Unlock()
 	r.finish(e)
 	return o, nil
+}
+
+// spawnValues encodes a spawn's state (by property path) by its place in
+// the scene's properties, and checks it holds the spawn properties of
+// each synchronizer of the scene's root that kept says the spawn lists.
+func (sc *scene) spawnValues(state map[string]any, codec *gdvar.Codec, kept func(*syncDecl) bool) ([][]byte, error) {
+	values := make([][]byte, len(sc.props))
+	for path, v := range state {
+		i := slices.Index(sc.props, path)
+		if i < 0 {
+			return nil, fmt.Errorf("multiplayer: scene %s has no property %q", sc.Path, path)
+		}
+		var err error
+		if values[i], err = AppendArg(nil, v, codec); err != nil {
+			return nil, fmt.Errorf("multiplayer: property %q: %w", path, err)
+		}
+	}
+	for _, d := range sc.syncs {
+		if !d.atRoot || !kept(d) {
+			continue // not in the spawn
+		}
+		for _, i := range d.spawn {
+			if values[i] == nil {
+				return nil, fmt.Errorf("multiplayer: spawn of %s: no value for spawn property %q", sc.Path, sc.props[i])
+			}
+		}
+	}
+	return values, nil
 }
 
 // validChildPath reports whether p names a node below a scene's root:
