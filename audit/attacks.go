@@ -26,6 +26,7 @@ const (
 	attackAuthority   = "authority"    // an authority method, called by a peer that is not its authority
 	attackSync        = "sync"         // a sync of another peer's node, of a value of the audit's
 	attackReplay      = "replay"       // a sync of another peer's node, of the state it last sent
+	attackSpawn       = "spawn"        // a spawn of a new node, by a peer that is not the spawner's authority
 )
 
 // deepNesting is how deep the deep attack nests Arrays: within the

@@ -26,7 +26,9 @@ import (
 //     client gave its own room; the engine says "RPC '…' on yourself is
 //     not allowed by selected mode";
 //   - not-checked: BatteryAcid's pickups are spawned only once a match
-//     plays, which the audit's clients do not start.
+//     plays, which the audit's clients do not start: their methods are
+//     not called, and no side kick's position tells the type of the
+//     spawn state a forged spawn of one would send.
 var liveFindings = map[string][]string{
 	"jonathanhecl__ENetMultiplayer-server-godot4": {
 		"medium no-sender-check /root/Main.send_message_to_server",
@@ -87,6 +89,7 @@ var liveFindings = map[string][]string{
 		"low call-local-remote /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",
 		"low call-local-remote /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
 		"low call-local-remote /root/Game/SpawnPath/*/Weapon._spawn_projectile res://scripts/weapon.gd",
+		"info not-checked /root/Game/PickupSpawnManager/PickupSpawner(res://scenes/pickups/side_kick.tscn)",
 		"info not-checked /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
 		"info not-checked /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",
 		"info not-checked /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
@@ -103,7 +106,8 @@ var liveFindings = map[string][]string{
 // players pressing Host) finds what liveFindings holds, no more, no
 // less; every authority method called by the attacker is refused by the
 // engine, and so is every forged or replayed sync of the victim's
-// nodes; the
+// nodes, and every spawn the attacker sends (each game's spawners are
+// its server's); the
 // project's files are as they were, and the server is gone.
 func TestLiveCorpusAudit(t *testing.T) {
 	for _, g := range liveGames {
@@ -115,7 +119,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 				before = hashes(t, dir)
 			})
 			assert.Equal(t, liveFindings[g.folder], rep.Keys())
-			forged := 0
+			forged, spawns := 0, 0
 			for _, res := range rep.Results {
 				switch res.Attack {
 				case attackAuthority:
@@ -126,12 +130,17 @@ func TestLiveCorpusAudit(t *testing.T) {
 					assert.Equal(t, Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, []string{"Ignoring sync data from non-authority or for missing node.",
 						"Ignoring delta for non-authority or invalid synchronizer."}, res.Message)
+				case attackSpawn:
+					spawns++
+					assert.Equal(t, Refused, res.Outcome, "%+v", res)
+					assert.Equal(t, `Condition "p_from != spawner->get_multiplayer_authority()" is true. Returning: ERR_UNAUTHORIZED`, res.Message)
 				case attackMissing, attackExtra:
 					assert.Equal(t, Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, res.Message, "Method expected")
 				}
 			}
 			assert.Equal(t, g.forged, forged, "forged and replayed syncs of the victim's nodes")
+			assert.Equal(t, g.spawns, spawns, "forged spawns")
 			assert.Empty(t, rep.Stopped)
 			assert.Zero(t, rep.Server.Restarts)
 			assert.Equal(t, before, hashes(t, dir), "the project's files")

@@ -25,6 +25,7 @@ type liveGame struct {
 	host                           []string
 	dedicated                      bool // the host needs the dedicated_server feature of an export
 	forged                         int  // the forged and replayed syncs the audit sends
+	spawns                         int  // the forged spawns the audit sends
 }
 
 // gameCopy returns an imported copy of a corpus game with placeholders
@@ -108,7 +109,7 @@ var liveGames = []liveGame{
 	// The corpus's WebSocket game: a dedicated host (menu.gd) on 22023.
 	// Its host adds a player (with a synchronizer) for the id a client's
 	// create_game gives, 1 in the audit's valid call.
-	{folder: "brb-fr__Amangas", port: "22023", transport: "ws", dedicated: true, forged: 2},
+	{folder: "brb-fr__Amangas", port: "22023", transport: "ws", dedicated: true, forged: 2, spawns: 1},
 	// A lobby whose host is a player pressing Host (the driver lobby.gd
 	// does), on ENet 55667; its Globals autoload keeps the score.
 	{folder: "luiz734__godot-multiplayer-soccer", scene: "res://src/join_menu.tscn", port: "55667", transport: "enet",
@@ -117,5 +118,5 @@ var liveGames = []liveGame{
 	// A host pressing Host Game (the driver inputs.gd), on ENet 8080: it
 	// spawns a ship per peer, whose PlayerInput the peer owns.
 	{folder: "BatteryAcid__godot-authority-2", scene: "res://scenes/game.tscn", port: "8080", transport: "enet",
-		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 4},
+		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 4, spawns: 3},
 }

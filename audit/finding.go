@@ -65,6 +65,9 @@ const (
 	// SyncAccepted: the server took a sync for a node the peer does not
 	// own: its state changed.
 	SyncAccepted Kind = "sync-accepted"
+	// SpawnAccepted: the server took a spawn from a peer that is not the
+	// spawner's authority: the node is in its tree.
+	SpawnAccepted Kind = "spawn-accepted"
 	// WatchedChanged: a property the audit was told must not change
 	// (another player's health) changed after a peer's call.
 	WatchedChanged Kind = "watched-changed"
@@ -75,7 +78,7 @@ var kindLevels = map[Kind]Level{
 	UntypedParam: Medium, NoSenderCheck: Medium, CallLocalRemote: Low, ObjectDecoding: High, NotChecked: Info,
 	AcceptsWrongType: Medium, AcceptsObject: High, AcceptsHuge: Low, AcceptsDeep: Low, AcceptsNaN: Low,
 	AcceptsExtremeInt: Info, ScriptError: Medium, Crash: High, Disconnected: Low, AuthorityBypass: High,
-	SyncAccepted: High, WatchedChanged: High,
+	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
 }
 
 // Level returns the kind's level.

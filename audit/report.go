@@ -29,7 +29,7 @@ type Report struct {
 	Methods       int           `json:"methods"`       // @rpc methods of the running game's nodes
 	Spawners      int           `json:"spawners"`      // MultiplayerSpawners
 	Synchronizers int           `json:"synchronizers"` // MultiplayerSynchronizers
-	Calls         int           `json:"calls"`         // hostile calls and syncs sent
+	Calls         int           `json:"calls"`         // hostile calls, syncs and spawns sent
 	// Results are each call's outcome, in the order sent.
 	Results []Result `json:"results,omitempty"`
 	// Findings, highest level first.
@@ -64,7 +64,8 @@ type Result struct {
 	Method string `json:"method"`
 	// Attack is the class of the call (see docs/audit.md): valid,
 	// missing, extra, wrong-type, huge-string, huge-array, deep, nan,
-	// extreme-int, object, foreign-path, authority, sync.
+	// extreme-int, object, foreign-path, authority, sync, replay, spawn
+	// (whose Node is the spawner's, and Param the scene's path).
 	Attack string `json:"attack"`
 	Param  string `json:"param,omitempty"` // the parameter given the hostile value
 	// Args describes what was sent, in short.
@@ -189,7 +190,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 			if res.Script != "" {
 				msg = fmt.Sprintf("%s:%d: %s", res.Script, res.Line, msg)
 			}
-			fmt.Fprintf(tw, "%s.%s\t%s\t%s\t%s\n", res.Node, res.Method, attack, res.Outcome, oneLine(msg, 120))
+			where := res.Node
+			if res.Method != "" {
+				where += "." + res.Method
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", where, attack, res.Outcome, oneLine(msg, 120))
 		}
 	}
 	fmt.Fprintf(tw, "\n%d findings\n", len(r.Findings))

@@ -25,6 +25,7 @@ type auditor struct {
 	cpu0             time.Duration
 	victim, attacker *client
 	fences           int
+	spawns           int       // the forged spawns sent, which number their nodes
 	end              time.Time // when the duration is over
 	next             time.Time // when the next call may go, at the rate
 	found            map[findingKey]*Finding
@@ -83,6 +84,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	a.callAll(ctx, slices.Collect(surf.endpoints()))
 	if a.game != nil && a.attacker != nil {
 		a.syncAll(ctx)
+	}
+	if a.game != nil && a.attacker != nil && ctx.Err() == nil && rep.Stopped == "" {
+		a.spawnAll(ctx)
 	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "the audit's time is over (" + cfg.Duration.String() + ")"

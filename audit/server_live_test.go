@@ -26,7 +26,9 @@ import (
 // after which the server is started again and the audit goes on; a
 // drop of the caller (after its handler ran with the huge String), after
 // which it joins again (kick); script errors
-// with their file and line (fail). When Run returns, the server is gone.
+// with their file and line (fail); a spawn of a shot the engine takes,
+// whose spawner the game gave the attacker, and one of a box it refuses,
+// whose spawner is the server's. When Run returns, the server is gone.
 func TestLiveServerFaults(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	dir := filepath.Join(t.TempDir(), "server")
@@ -55,6 +57,7 @@ func TestLiveServerFaults(t *testing.T) {
 		"high watched-changed /root/Main.damage",
 		"high accepts-object /root/Main.hold(thing)",
 		"high authority-bypass /root/Main/Door.open",
+		"high spawn-accepted /root/Main/ShotSpawner(res://shot.tscn)",
 		"medium no-sender-check /root/Main.crash",
 		"medium accepts-wrong-type /root/Main.damage(amount)",
 		"medium no-sender-check /root/Main.damage",
@@ -80,8 +83,27 @@ func TestLiveServerFaults(t *testing.T) {
 		byKey[f.Key()] = f
 	}
 	fail := byKey["medium script-error /root/Main.fail"]
-	assert.Equal(t, []any{"res://main.gd", 35}, []any{fail.Script, fail.Line}, "where the script error was raised")
+	assert.Equal(t, []any{"res://main.gd", 44}, []any{fail.Script, fail.Line}, "where the script error was raised")
 	assert.Contains(t, byKey["high watched-changed /root/Main.damage"].Message, "/root/Main:health changed from 100 to 99")
+	var spawns, syncs []Result
+	for _, r := range rep.Results {
+		switch r.Attack {
+		case attackSpawn:
+			spawns = append(spawns, r)
+		case attackSync, attackReplay:
+			syncs = append(syncs, r)
+		}
+	}
+	assert.Equal(t, []Result{
+		{Node: "/root/Main/BoxSpawner", Attack: attackSpawn, Param: "res://box.tscn", Args: "(Vector2)", Outcome: Refused,
+			Message: `Condition "p_from != spawner->get_multiplayer_authority()" is true. Returning: ERR_UNAUTHORIZED`},
+		{Node: "/root/Main/ShotSpawner", Attack: attackSpawn, Param: "res://shot.tscn", Args: "()", Outcome: Accepted,
+			Message: "the server added /root/Main/Shots/gdvar_forged_spawn_2"},
+	}, spawns, "the box's spawner is the server's; the shots' the attacker's")
+	require.Len(t, syncs, 2, "the box's forged and replayed syncs")
+	for _, r := range syncs {
+		assert.Equal(t, Refused, r.Outcome, "%+v", r)
+	}
 	var after []Result
 	for _, r := range rep.Results {
 		if r.Method == "fail" || r.Method == "hold" {

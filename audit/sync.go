@@ -3,7 +3,6 @@ package audit
 import (
 	"context"
 	"reflect"
-	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -60,11 +59,7 @@ func (a *auditor) syncAll(ctx context.Context) {
 // the engine's refusal can).
 func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.Object, sy multiplayer.Synchronizer, replay bool) {
 	prop := sy.Properties[0].Path
-	nodePart, name, _ := strings.Cut(prop, ":")
-	node := o.Path()
-	if nodePart != "." && nodePart != "" {
-		node += "/" + nodePart
-	}
+	node, name := propertyAt(o.Path(), prop)
 	syncPath := sy.Path
 	if syncPath == "" {
 		syncPath = "."

@@ -11,7 +11,16 @@ func _ready() -> void:
 	peer.create_server(port)
 	multiplayer.multiplayer_peer = peer
 	multiplayer.allow_object_decoding = true
-	multiplayer.peer_connected.connect(func(id: int) -> void: $Door.set_multiplayer_authority(id))
+	# The door and the shots' spawner are the last peer's that joined: it
+	# opens the door, and spawns shots on the server.
+	multiplayer.peer_connected.connect(func(id: int) -> void:
+		$Door.set_multiplayer_authority(id)
+		$ShotSpawner.set_multiplayer_authority(id))
+	# A box the server keeps, spawned for each peer: its spawner is the
+	# server's, which refuses a peer's spawn.
+	var box: Node2D = preload("res://box.tscn").instantiate()
+	box.position = Vector2(3, 4)
+	$Boxes.add_child(box, true)
 	print("LISTENING ", port)
 
 

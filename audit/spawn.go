@@ -1,0 +1,172 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/multiplayer"
+)
+
+// forgedSpawnName is the name of the nodes the forged spawns make, with
+// a number each: one the game's own spawns do not take.
+const forgedSpawnName = "gdvar_forged_spawn_"
+
+// spawnAll sends, for each spawner of the scene and each of its
+// spawnable scenes, one spawn of a new node as if the attacker were the
+// spawner's authority, and looks for the node in the server's tree: one
+// there is a SpawnAccepted finding.
+func (a *auditor) spawnAll(ctx context.Context) {
+	for _, path := range a.attacker.scene.Spawners() {
+		cfg, _ := a.attacker.scene.SpawnerConfig(path)
+		for _, sc := range cfg.Scenes {
+			if ctx.Err() != nil || a.rep.Stopped != "" {
+				return
+			}
+			res := a.forgeSpawn(ctx, path, cfg.SpawnPath, sc)
+			if res.Outcome == Crashed || res.Outcome == Dropped {
+				if err := a.recover(ctx, res.Outcome); err != nil {
+					a.rep.Stopped = err.Error()
+					return
+				}
+			}
+		}
+	}
+}
+
+// forgeSpawn sends one forged spawn of a node of scene sc by the spawner
+// at path, which spawns under spawnPath, with the spawn state of the
+// scene's synchronizers (spawnState), and returns its result.
+func (a *auditor) forgeSpawn(ctx context.Context, path, spawnPath string, sc multiplayer.SpawnableScene) Result {
+	res := Result{Node: path, Attack: attackSpawn, Param: sc.Path}
+	sp, _ := a.attacker.scene.Spawner(path)
+	state, args, why := a.spawnState(ctx, sp, sc)
+	if why != "" {
+		key := findingKey{kind: NotChecked, node: path, param: sc.Path}
+		if _, ok := a.found[key]; !ok {
+			a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: path, Param: sc.Path, Message: "no spawn sent: " + why}
+		}
+		return res
+	}
+	res.Args = describe(args)
+	a.spawns++
+	name := forgedSpawnName + itoa(a.spawns)
+	a.pace(ctx)
+	a.obs.take()
+	a.rep.Calls++
+	if err := sp.SendSpawn(sc.Path, name, state); err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+		a.recordSpawn(res)
+		return res
+	}
+	fence, err := a.sendFence()
+	if err != nil {
+		res.Outcome, res.Message = NoEffect, "its fence was not sent: "+err.Error()
+		a.recordSpawn(res)
+		return res
+	}
+	t := target{endpoint: endpoint{node: path}}
+	t.rpc.Name = "\x00" // no script error is the spawn's own
+	a.await(ctx, t, fence, &res)
+	if res.Outcome == Crashed || res.Outcome == Dropped {
+		a.recordSpawn(res)
+		return res
+	}
+	node := spawnPath + "/" + name
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	_, err = a.game.NodeByPath(rctx, node)
+	cancel()
+	switch {
+	case err == nil:
+		res.Outcome, res.Message = Accepted, "the server added "+node
+	case res.Outcome == Refused:
+	case errors.Is(err, debugger.ErrNoNode):
+		res.Outcome, res.Message = NoEffect, "the server has no "+node
+	default:
+		res.Outcome, res.Message = NoEffect, "the server's tree was not read: "+firstLine(err.Error())
+	}
+	a.recordSpawn(res)
+	return res
+}
+
+// spawnState returns a forged spawn's state: for each spawn property of
+// the synchronizers of the scene's root, a value of its type that a game
+// is unlikely to hold (forgedValue), or, for a type it has none of, the
+// value itself, read through the debugger on the server from a node of
+// the scene the spawner spawned; and the values, in the properties'
+// order. It says why it has none.
+func (a *auditor) spawnState(ctx context.Context, sp *multiplayer.Spawner, sc multiplayer.SpawnableScene) (map[string]any, []any, string) {
+	var from *multiplayer.Object
+	for _, o := range sp.Objects() {
+		if o.Scene() == sc.Path {
+			from = o
+			break
+		}
+	}
+	state := map[string]any{}
+	var args []any
+	for _, sy := range sc.Synchronizers {
+		if sy.Root != "" && sy.Root != "." {
+			continue // not in a spawn
+		}
+		for _, p := range sy.Properties {
+			if _, done := state[p.Path]; !p.Spawn || done {
+				continue
+			}
+			if from == nil {
+				return nil, nil, "no node of the scene was spawned for the clients, to read the type of " + p.Path + " from"
+			}
+			node, name := propertyAt(from.Path(), p.Path)
+			rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+			v, err := a.game.Get(rctx, node, name)
+			cancel()
+			if err != nil {
+				return nil, nil, "the server's " + p.Path + " of " + from.Path() + " was not read: " + firstLine(err.Error())
+			}
+			if forged, ok := forgedValue(v); ok {
+				v = forged
+			}
+			state[p.Path] = v
+			args = append(args, v)
+		}
+	}
+	return state, args, ""
+}
+
+// propertyAt returns the node a synchronizer's property path names, of
+// the node at root ("Body:position" of /root/Main/P: /root/Main/P/Body),
+// and the property's name.
+func propertyAt(root, prop string) (node, name string) {
+	nodePart, name, _ := strings.Cut(prop, ":")
+	node = root
+	if nodePart != "." && nodePart != "" {
+		node += "/" + nodePart
+	}
+	return node, name
+}
+
+// recordSpawn notes a forged spawn's result, and its finding.
+func (a *auditor) recordSpawn(res Result) {
+	a.rep.Results = append(a.rep.Results, res)
+	if a.cfg.Progress != nil {
+		a.cfg.Progress(res)
+	}
+	kind := Kind("")
+	switch res.Outcome {
+	case Accepted:
+		kind = SpawnAccepted
+	case Crashed:
+		kind = Crash
+	case Dropped:
+		kind = Disconnected
+	}
+	if kind == "" {
+		return
+	}
+	key := findingKey{kind: kind, node: res.Node, param: res.Param}
+	if _, ok := a.found[key]; !ok {
+		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: res.Node, Param: res.Param,
+			Message: "a spawn by a peer that is not the spawner's authority: " + res.Message}
+	}
+}
