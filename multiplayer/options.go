@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -93,7 +94,8 @@ type config struct {
 	errorInterval time.Duration
 	protocols     []string // the WebSocket subprotocols, one of which must be agreed
 	root          string   // the multiplayer root, which the packets' paths are relative to
-	err           error    // the first invalid option
+	pace          *readPace
+	err           error // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
@@ -261,6 +263,41 @@ func isToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// WithReadPace makes a client read its server's WebSocket at most once
+// every d (default 0: each frame as it comes): after a read, its reading
+// goroutine waits until d has passed, then reads all that came meanwhile
+// (up to 8 KiB a read, the rest at once), and handles each packet whole,
+// in order, as before. A client receiving many small packets, a player's
+// syncs relayed from every other, then pays a wake-up and a read a period
+// instead of each frame's (see ReadPromptly, and docs/load.md's bots,
+// which read at their replication tick). What waits is read up to d
+// late: the server's pings and close frame too, which are answered once
+// read, so keep d well under the idle timeout (WithIdleTimeout) and the
+// server's. The rest of a message begun is read at once, within the read
+// timeout as ever. A server's reads, and ENet's, are not paced: d is
+// from 0 to a second.
+func WithReadPace(d time.Duration) Option {
+	return option("WithReadPace", d >= 0 && d <= time.Second, func(c *config) {
+		c.pace = nil
+		if d > 0 {
+			c.pace = newReadPace(d)
+		}
+	})
+}
+
+// readPace is how a client's reads are paced (WithReadPace): the period,
+// and what makes the reads prompt (ReadPromptly). A Multiplayer's own,
+// made by the option: its client has one connection at a time.
+type readPace struct {
+	every  time.Duration
+	prompt atomic.Int32  // the ReadPromptly calls not done
+	wake   chan struct{} // tells a reader waiting out the period to read
+}
+
+func newReadPace(d time.Duration) *readPace {
+	return &readPace{every: d, wake: make(chan struct{}, 1)}
 }
 
 // DefaultRoot is the multiplayer root of a SceneTree's own MultiplayerAPI:

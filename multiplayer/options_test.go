@@ -32,6 +32,8 @@ func TestOptionsOutOfRange(t *testing.T) {
 		{"WithReadTimeout", WithReadTimeout(-time.Second)},
 		{"WithAuthTimeout", WithAuthTimeout(0)},
 		{"WithReplicationTick", WithReplicationTick(time.Millisecond - 1)},
+		{"WithReadPace", WithReadPace(-time.Nanosecond)},
+		{"WithReadPace", WithReadPace(time.Second + 1)},
 	} {
 		m, err := New(WithMaxPeers(8), c.opt, WithMaxPacketSize(0))
 		assert.Nil(t, m, c.name)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdvar/gdvar/internal/wsframe"
@@ -178,6 +179,12 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	if err != nil {
 		return err
 	}
+	return m.connectOver(ctx, h)
+}
+
+// connectOver joins the server as a client over h, the WebSocket Connect
+// opened, once the server has given this side its peer id.
+func (m *Multiplayer) connectOver(ctx context.Context, h wsframe.Handshake) error {
 	l := m.newWSLink(ServerID)
 	s := l.attach(h, true)
 	c := l.c
@@ -196,4 +203,30 @@ func (m *Multiplayer) connect(ctx context.Context, url string) error {
 	}
 	c.run()
 	return nil
+}
+
+// ReadPromptly makes a client paced by WithReadPace read each frame as it
+// comes, waking its reader if it waits out the period, until done is
+// called: a caller awaiting an answer, whose latency it measures, calls
+// it before sending its call and done once the answer is handled, so
+// that the answer is read the moment it comes (the frames before it, the
+// period's, with it). Calls may overlap: the reads are paced again once
+// each has called its done (the first call of a done counts, the others
+// do nothing). Without WithReadPace, or on a server, it does nothing.
+func (m *Multiplayer) ReadPromptly() (done func()) {
+	p := m.cfg.pace
+	if p == nil {
+		return func() {}
+	}
+	p.prompt.Add(1)
+	select {
+	case p.wake <- struct{}{}:
+	default: // a wake is due already
+	}
+	var once atomic.Bool
+	return func() {
+		if once.CompareAndSwap(false, true) {
+			p.prompt.Add(-1)
+		}
+	}
 }

@@ -93,6 +93,9 @@ func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	size := wsReadBuf
 	if client {
 		size = wsClientReadBuf
+		if cfg.pace != nil {
+			s.reads.Reader = &pacedReads{Reader: reads, pace: cfg.pace, l: l}
+		}
 	}
 	s.frames = wsframe.Reader{Buf: bufio.NewReaderSize(&s.reads, size), Conn: h.Conn, Limit: int64(cfg.maxPacket),
 		Late: cfg.readTimeout, Peer: s, FromServer: client}
