@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -29,15 +30,36 @@ type bot struct {
 	syncs, calls, sent, callErrors atomic.Int64
 
 	mu      sync.Mutex
-	lastErr error // the last error the Multiplayer reported, for a disconnect's reason
+	lastErr error   // the last error the Multiplayer reported, for a disconnect's reason
+	awaited []int64 // the $now_us of its calls whose answers it awaits, oldest first
+	prompt  func()  // ends the prompt reads (ReadPromptly) while it awaits any
 	left    chan struct{}
 	once    sync.Once
 }
 
+// maxAwaited bounds the answers a bot awaits: past it, the oldest call's
+// answer is no longer awaited (nor timed, should it come).
+const maxAwaited = 1024
+
+// answerWait is how long a bot awaits a call's answer: one later is not
+// timed.
+const answerWait = 10 * time.Second
+
+// readPace is how often a bot's client reads its socket (see
+// multiplayer.WithReadPace): the scenario's tick, when its own syncs go,
+// unless cfg says each frame is read as it comes.
+func (cfg *Config) readPace() time.Duration {
+	if cfg.FrameReads {
+		return 0
+	}
+	return cfg.Scenario.tick()
+}
+
 // newBot declares the game on a new Multiplayer for the test's bot
-// number, and hooks its counters.
-func newBot(p *project.Project, sc *Scenario, t *tally, number int) (*bot, error) {
-	m, err := multiplayer.New(multiplayer.WithReplicationTick(sc.tick()))
+// number, its client reading its socket once every pace (0: each frame
+// as it comes), and hooks its counters.
+func newBot(p *project.Project, sc *Scenario, t *tally, number int, pace time.Duration) (*bot, error) {
+	m, err := multiplayer.New(multiplayer.WithReplicationTick(sc.tick()), multiplayer.WithReadPace(pace))
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +120,7 @@ func (b *bot) noteErr(err error) {
 }
 
 // handleAll counts every call of n's methods, and times the answers the
-// scenario names.
+// scenario names (timed).
 func (b *bot) handleAll(n *multiplayer.Node) {
 	for _, method := range n.MethodSet().Methods() {
 		arg := -1
@@ -111,7 +133,9 @@ func (b *bot) handleAll(n *multiplayer.Node) {
 			b.calls.Add(1)
 			if arg >= 0 && arg < len(args) {
 				if us, ok := args[arg].(int64); ok {
-					b.tally.answered(time.Duration(time.Now().UnixMicro()-us) * time.Microsecond)
+					if now := time.Now().UnixMicro(); b.timed(us, now) {
+						b.tally.answered(time.Duration(now-us) * time.Microsecond)
+					}
 				}
 			}
 			return nil
@@ -168,6 +192,10 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 	// The arguments in text are read once (a call is encoded before Call
 	// returns): each call sets its variables.
 	args, err := c.args(int32(b.m.ID()), 0, b.number)
+	now := -1 // the argument that is the call's $now_us, if its answer is timed
+	if c.Answer != nil {
+		now = slices.Index(c.Args, "$now_us")
+	}
 	for seq := int64(0); ; seq++ {
 		select {
 		case <-ctx.Done():
@@ -178,7 +206,13 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 		}
 		if err == nil {
 			c.vary(args, seq)
+			if now >= 0 {
+				b.await(args[now].(int64))
+			}
 			err = n.Call(multiplayer.ServerID, c.Method, args...)
+			if err != nil && now >= 0 {
+				b.answered(args[now].(int64))
+			}
 		}
 		if err != nil {
 			b.callErrors.Add(1)
@@ -186,6 +220,57 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 		}
 		b.sent.Add(1)
 	}
+}
+
+// await notes a call of the bot's, made at us ($now_us), whose answer it
+// awaits: until it comes, the bot's client reads each frame as it comes
+// (ReadPromptly), so that the answer's latency is the server's and the
+// network's, not the bot's pace. The calls awaited longer than answerWait
+// are forgotten.
+func (b *bot) await(us int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	old := time.Now().Add(-answerWait).UnixMicro()
+	drop := 0
+	for drop < len(b.awaited) && (b.awaited[drop] < old || len(b.awaited)-drop >= maxAwaited) {
+		drop++
+	}
+	b.awaited = append(b.awaited[:0], b.awaited[drop:]...)
+	if b.prompt == nil {
+		b.prompt = b.m.ReadPromptly()
+	}
+	b.awaited = append(b.awaited, us)
+}
+
+// timed reports whether an answer carrying the time us, read at now
+// (µs since the Unix epoch), is timed: the answer to a call of the
+// bot's, awaited (its client reads it the moment it comes), or one of a
+// time that tells of the server's fault whatever the bot's pace: ahead
+// of the bot's clock, or older than answerWait. The answers to another
+// bot's calls, which the server may send every bot, wait for the bot's
+// next read when its reads are paced: they are counted, not timed.
+func (b *bot) timed(us, now int64) bool {
+	if us > now || us < now-answerWait.Microseconds() {
+		return true
+	}
+	return b.answered(us)
+}
+
+// answered reports whether us is the $now_us of a call the bot awaits
+// the answer of, which it then no longer awaits: it was read promptly.
+func (b *bot) answered(us int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	i := slices.Index(b.awaited, us)
+	if i < 0 {
+		return false
+	}
+	b.awaited = slices.Delete(b.awaited, i, i+1)
+	if len(b.awaited) == 0 {
+		b.prompt()
+		b.prompt = nil
+	}
+	return true
 }
 
 // promised is the syncs a second this bot's peers promise it: for each

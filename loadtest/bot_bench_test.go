@@ -31,7 +31,9 @@ const syncsScenario = `{"tick_hz": 30, "own": "id"}`
 // synced-player game against its Go server in a process of its own (this
 // test binary run again), syncs alone (syncs, as the players benchmark's
 // clients) or the load test's scenario (players: syncs, and input at
-// 10 Hz answered with moved to every bot). Once every bot sees every
+// 10 Hz answered with moved to every bot), each reading its socket as
+// `gdvar load`'s bots do, once a tick but at once while it awaits an
+// answer (Config.FrameReads off). Once every bot sees every
 // player, each iteration is 100 ms of play; cpu-ns/sync is this
 // process's CPU (every thread's: the bots' reads, decoding, replication,
 // calls and sends, the runtime's) for each sync the bots received,
@@ -99,7 +101,7 @@ func joinBots(b *testing.B, p *project.Project, sc *Scenario, t *tally, n int, a
 	f := &fleet{cancel: cancel}
 	b.Cleanup(f.stop)
 	for i := range n {
-		bt, err := newBot(p, sc, t, i)
+		bt, err := newBot(p, sc, t, i, (&Config{Scenario: sc}).readPace())
 		require.NoError(b, err)
 		joinCtx, cancelJoin := context.WithTimeout(ctx, 20*time.Second)
 		err = bt.connect(joinCtx, "ws", addr)

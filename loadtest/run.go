@@ -54,6 +54,10 @@ type Config struct {
 	// line a second (see docs/load.md): Merger joins the results of a
 	// test's segments into its report.
 	Results io.Writer
+	// FrameReads makes each bot read each frame as it comes, as a game's
+	// client does, rather than what came over a tick at once: dearer in
+	// the load machine's CPU (docs/load.md).
+	FrameReads bool
 }
 
 // A Snapshot is a second of the run.
@@ -192,7 +196,7 @@ func (r *running) joinAll() {
 // run ends, the scenario has it leave or the server lets it go.
 func (r *running) joinAndPlay(number int) {
 	r.declaring.Lock()
-	b, err := newBot(r.cfg.Project, r.cfg.Scenario, &r.t, number)
+	b, err := newBot(r.cfg.Project, r.cfg.Scenario, &r.t, number, r.cfg.readPace())
 	r.declaring.Unlock()
 	if err == nil {
 		joinCtx, cancelJoin := context.WithTimeout(r.play, 10*time.Second)

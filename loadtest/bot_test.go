@@ -1,0 +1,48 @@
+package loadtest
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/project"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A bot times the answers to its own calls, each once, and those whose
+// time tells of the server's fault (ahead of its clock, older than
+// answerWait); another bot's answers, which its paced reads may have
+// held, are not timed. The calls awaited are bounded.
+func TestBotTimesItsAnswers(t *testing.T) {
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	sc, err := ReadScenario(strings.NewReader(playersScenario))
+	require.NoError(t, err)
+	cfg := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}
+	require.NoError(t, cfg.Check()) // the scene: the project's main
+	require.Equal(t, sc.tick(), cfg.readPace(), "paced at the tick by default")
+	cfg.FrameReads = true
+	require.Zero(t, cfg.readPace())
+	var tl tally
+	b, err := newBot(p, sc, &tl, 0, time.Second/30)
+	require.NoError(t, err)
+	defer b.m.Close()
+
+	now := time.Now().UnixMicro()
+	b.await(now - 5)
+	b.await(now - 3)
+	assert.True(t, b.timed(now-3, now), "its own")
+	assert.False(t, b.timed(now-3, now), "once")
+	assert.False(t, b.timed(now-4, now), "another bot's")
+	assert.True(t, b.timed(now+1, now), "ahead of its clock")
+	assert.True(t, b.timed(now-answerWait.Microseconds()-1, now), "lost")
+	assert.NotNil(t, b.prompt, "one call still awaited")
+	assert.True(t, b.timed(now-5, now))
+	assert.Nil(t, b.prompt, "none awaited: the reads are paced again")
+
+	for i := range 3 * maxAwaited {
+		b.await(time.Now().UnixMicro() + int64(i))
+	}
+	assert.Len(t, b.awaited, maxAwaited)
+}
