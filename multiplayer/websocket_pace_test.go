@@ -23,11 +23,12 @@ func (c *countedReads) Read(p []byte) (int, error) {
 	return c.Conn.Read(p)
 }
 
-// pacedClient connects a client of opts to a rawServer over a socket
-// whose reads are counted. It returns the client, the server's side of
-// the connection, the count, and the raw packets of one byte the client
-// receives, in order.
-func pacedClient(t *testing.T, opts ...Option) (*Multiplayer, net.Conn, *countedReads, <-chan byte) {
+// pacedClient connects a client of opts to a rawServer, over a socket
+// whose reads are counted if count (else the TCP socket itself, whose
+// low-water mark a paced client sets). It returns the client, the
+// server's side of the connection, the count, and the raw packets of one
+// byte the client receives, in order.
+func pacedClient(t *testing.T, count bool, opts ...Option) (*Multiplayer, net.Conn, *countedReads, <-chan byte) {
 	url, conns := rawServer(t)
 	m := MustNew(opts...)
 	packets := make(chan byte, 1024)
@@ -42,7 +43,9 @@ func pacedClient(t *testing.T, opts ...Option) (*Multiplayer, net.Conn, *counted
 	h, err := wsframe.Dialer{}.Dial(ctx, url)
 	require.NoError(t, err)
 	counted := &countedReads{Conn: h.Conn}
-	h.Conn = counted
+	if count {
+		h.Conn = counted
+	}
 	err = m.connectOver(ctx, h)
 	m.connected()
 	require.NoError(t, err)
@@ -77,7 +80,7 @@ func receive(t *testing.T, packets <-chan byte, want byte) {
 // order.
 func TestPacedClientReadsFramesTogether(t *testing.T) {
 	const frames = 100
-	_, nc, counted, packets := pacedClient(t, WithReadPace(time.Second))
+	_, nc, counted, packets := pacedClient(t, true, WithReadPace(time.Second))
 	before := counted.reads.Load()
 	for i := range frames {
 		_, err := nc.Write(rawPacket(byte(i)))
@@ -95,7 +98,7 @@ func TestPacedClientReadsFramesTogether(t *testing.T) {
 // A paced client answers its server's pings: a ping waits out the
 // period, at most, to be read, and is answered once read.
 func TestPacedClientAnswersPings(t *testing.T) {
-	_, nc, _, _ := pacedClient(t, WithReadPace(200*time.Millisecond))
+	_, nc, _, _ := pacedClient(t, false, WithReadPace(200*time.Millisecond))
 	pongs := countPongs(nc)
 	_, err := nc.Write(wsframe.AppendFrame(nil, wsframe.OpPing, beat))
 	require.NoError(t, err)
@@ -112,7 +115,7 @@ func TestPacedClientAnswersPings(t *testing.T) {
 // twice counts once; the connection's close ends a wait.
 func TestPacedClientReadsPromptly(t *testing.T) {
 	hour := Option(func(c *config) { c.pace = newReadPace(time.Hour) })
-	m, nc, _, packets := pacedClient(t, hour)
+	m, nc, _, packets := pacedClient(t, false, hour)
 	pongs := countPongs(nc) // reads the client's close frame, and closes
 	_, err := nc.Write(rawPacket(1))
 	require.NoError(t, err)
@@ -150,4 +153,19 @@ func TestReadPromptlyUnpaced(t *testing.T) {
 	m := MustNew()
 	m.ReadPromptly()()
 	assert.Nil(t, m.cfg.pace)
+}
+
+// A paced client waiting out its periods notices its server's end: the
+// socket's end is read within a period, not at the idle timeout.
+func TestPacedClientSeesTheEnd(t *testing.T) {
+	m, nc, _, _ := pacedClient(t, false, WithReadPace(200*time.Millisecond), WithIdleTimeout(time.Hour))
+	gone := make(chan struct{})
+	m.OnPeerDisconnected(func(PeerID) { close(gone) })
+	time.Sleep(500 * time.Millisecond) // periods with nothing to read
+	require.NoError(t, nc.Close())
+	select {
+	case <-gone:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server's end not seen within 10 s")
+	}
 }
