@@ -92,10 +92,10 @@ type config struct {
 	authTimeout   time.Duration
 	tick          time.Duration
 	errorInterval time.Duration
-	protocols     []string // the WebSocket subprotocols, one of which must be agreed
-	root          string   // the multiplayer root, which the packets' paths are relative to
-	pace          *readPace
-	err           error // the first invalid option
+	protocols     []string  // the WebSocket subprotocols, one of which must be agreed
+	root          string    // the multiplayer root, which the packets' paths are relative to
+	pace          *readPace // how a client reads (WithReadPace; nil: each frame as it comes)
+	err           error     // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
