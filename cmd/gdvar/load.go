@@ -89,6 +89,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs.Var(&thresholds, "threshold", "a threshold the run must hold, NAME=VALUE as in the scenario's thresholds (min_delivered_pct=99, max_p99_ms=50); again for each")
 	fs.StringVar(&l.csvPath, "csv", "", "write a row a second to this CSV")
 	fs.StringVar(&l.plotPath, "plot", "", "write an SVG of the run to this file")
+	frameReads := fs.Bool("frame-reads", false, "each bot reads each frame as it comes, rather than a tick's frames at once (dearer in the load machine's CPU; see docs/load.md)")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
 	fs.BoolVar(&l.quiet, "q", false, "no progress line")
 	if code, ok := parseOwnFlags(fs, args); !ok {
@@ -138,7 +139,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 		return usage(err)
 	}
 	l.cfg = loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
-		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid}
+		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid, FrameReads: *frameReads}
 	if err := l.cfg.Check(); err != nil {
 		return usage(err)
 	}
