@@ -148,25 +148,5 @@ func propertyAt(root, prop string) (node, name string) {
 
 // recordSpawn notes a forged spawn's result, and its finding.
 func (a *auditor) recordSpawn(res Result) {
-	a.rep.Results = append(a.rep.Results, res)
-	if a.cfg.Progress != nil {
-		a.cfg.Progress(res)
-	}
-	kind := Kind("")
-	switch res.Outcome {
-	case Accepted:
-		kind = SpawnAccepted
-	case Crashed:
-		kind = Crash
-	case Dropped:
-		kind = Disconnected
-	}
-	if kind == "" {
-		return
-	}
-	key := findingKey{kind: kind, node: res.Node, param: res.Param}
-	if _, ok := a.found[key]; !ok {
-		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: res.Node, Param: res.Param,
-			Message: "a spawn by a peer that is not the spawner's authority: " + res.Message}
-	}
+	a.recordForged(res, SpawnAccepted, res.Node, "a spawn by a peer that is not the spawner's authority: ")
 }

@@ -134,6 +134,14 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 
 // recordSync notes a forged sync's result, and its finding.
 func (a *auditor) recordSync(pattern string, res Result) {
+	a.recordForged(res, SyncAccepted, pattern, "a sync of a node this peer does not own: ")
+}
+
+// recordForged notes the result of a forged sync or spawn, and its
+// finding, under node: accepted when the server took it (a finding of
+// the kind accepted), a crash or a drop; its message what was forged,
+// then what was seen.
+func (a *auditor) recordForged(res Result, accepted Kind, node, forged string) {
 	a.rep.Results = append(a.rep.Results, res)
 	if a.cfg.Progress != nil {
 		a.cfg.Progress(res)
@@ -141,7 +149,7 @@ func (a *auditor) recordSync(pattern string, res Result) {
 	kind := Kind("")
 	switch res.Outcome {
 	case Accepted:
-		kind = SyncAccepted
+		kind = accepted
 	case Crashed:
 		kind = Crash
 	case Dropped:
@@ -150,10 +158,10 @@ func (a *auditor) recordSync(pattern string, res Result) {
 	if kind == "" {
 		return
 	}
-	key := findingKey{kind: kind, node: pattern, method: res.Method, param: res.Param}
+	key := findingKey{kind: kind, node: node, method: res.Method, param: res.Param}
 	if _, ok := a.found[key]; !ok {
-		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: pattern, Method: res.Method, Param: res.Param,
-			Message: "a sync of a node this peer does not own: " + res.Message}
+		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: node, Method: res.Method, Param: res.Param,
+			Message: forged + res.Message}
 	}
 }
 
