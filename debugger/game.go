@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // Game is a game [Launch] started: its [Session], and its process, which
@@ -72,7 +73,7 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	cmd.Env = cfg.env
 	cmd.Stdout, cmd.Stderr = output.stream(cfg.stdout), output.stream(cfg.stderr)
 	cmd.WaitDelay = time.Second // a child holding the pipes
-	dieWithParent(cmd)
+	childproc.DieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}

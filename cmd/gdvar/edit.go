@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/fileaccess"
+	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/internal/outfile"
 )
 
@@ -61,7 +62,7 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	prog := exec.Command(cfg.program[0], cfg.program[1:]...)
 	prog.Stdin, prog.Stdout, prog.Stderr = before, after, stderr
 	prog.WaitDelay = time.Second // a child of its own holding standard error
-	dieWithGdvar(prog)
+	childproc.DieWithParent(prog)
 	if err := runChild(prog); err != nil {
 		return fmt.Errorf("%s failed (%v): nothing was written", cfg.program[0], err)
 	}

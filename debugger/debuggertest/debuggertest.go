@@ -8,15 +8,14 @@
 package debuggertest
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
@@ -50,7 +49,7 @@ func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) 
 	if godot == "" {
 		godot = Godot(t)
 	}
-	out := &syncBuffer{}
+	out := &childproc.Output{Max: maxKept}
 	g := launch(t, godot, args, out, opts)
 	t.Cleanup(func() {
 		g.Close()
@@ -63,7 +62,7 @@ func Launch(t testing.TB, godot string, args []string, opts ...debugger.Option) 
 
 // launch starts a game as Launch does, what it prints going to out unless
 // opts send it elsewhere; the caller ends it.
-func launch(t testing.TB, godot string, args []string, out *syncBuffer, opts []debugger.Option) *debugger.Game {
+func launch(t testing.TB, godot string, args []string, out *childproc.Output, opts []debugger.Option) *debugger.Game {
 	t.Helper()
 	opts = append([]debugger.Option{debugger.WithStdout(out), debugger.WithStderr(out)}, opts...)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -77,23 +76,3 @@ func launch(t testing.TB, godot string, args []string, out *syncBuffer, opts []d
 
 // maxKept bounds the game's output a test keeps to show.
 const maxKept = 1 << 20
-
-// syncBuffer keeps the first maxKept bytes the game's two output streams
-// write, from their goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.b.Write(p[:min(len(p), max(0, maxKept-s.b.Len()))])
-	return len(p), nil
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}

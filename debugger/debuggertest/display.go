@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // NoDisplay starts the message with which Display skips a test: CI looks
@@ -49,10 +51,10 @@ func startXvfb(t testing.TB, xvfb string) (string, error) {
 	defer r.Close()
 	cmd := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x720x24", "-nolisten", "tcp")
 	cmd.ExtraFiles = []*os.File{w} // its fd 3, where it writes the display's number
-	out := &syncBuffer{}
+	out := &childproc.Output{Max: maxKept}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
-	dieWithTest(cmd)
+	childproc.DieWithParent(cmd)
 	err = cmd.Start()
 	w.Close()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // DefaultTimeout bounds each of a Game's actions (Timeout): generous, for
@@ -91,7 +92,7 @@ func Start(t testing.TB, project string, opts ...Option) *Game {
 		args = []string{"--rendering-driver", "opengl3", "--audio-driver", "Dummy"}
 	}
 	args = append(append(args, "--path", project), c.args...)
-	out := &syncBuffer{}
+	out := &childproc.Output{Max: maxKept}
 	g := &Game{t: t, timeout: c.timeout}
 	g.Game = launch(t, c.godot, args, out, append([]debugger.Option{debugger.WithEnv(env)}, c.opts...))
 	t.Cleanup(func() {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // importWait bounds a project's import: the corpus's take seconds.
@@ -83,7 +85,7 @@ func importProject(t testing.TB, dir string) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, Godot(t), "--headless", "--path", dir, "--import")
 	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
-	out := &syncBuffer{}
+	out := &childproc.Output{Max: maxKept}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()

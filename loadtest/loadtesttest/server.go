@@ -1,16 +1,15 @@
 package loadtesttest
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // readyWait bounds the wait for a Godot server to say it is ready: a
@@ -24,7 +23,7 @@ const maxPrinted = 1 << 20
 type Server struct {
 	PID int // its process's, for loadtest.Config.ServerPID
 
-	out *syncBuffer
+	out *childproc.Output
 }
 
 // Printed is what the server printed so far, its standard output and
@@ -44,10 +43,10 @@ func GodotServer(t testing.TB, dir, ready string, args ...string) *Server {
 	engine := debuggertest.Godot(t)
 	cmd := exec.Command(engine, append([]string{"--headless", "--path", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir()) // gdvar's engine cache keeps the engine's settings apart
-	s := &Server{out: &syncBuffer{}}
+	s := &Server{out: &childproc.Output{Max: maxPrinted}}
 	cmd.Stdout, cmd.Stderr = s.out, s.out
 	cmd.WaitDelay = 10 * time.Second // a child left holding the pipes
-	dieWithTest(cmd)
+	childproc.DieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", engine, err)
 	}
@@ -81,24 +80,4 @@ func GodotServer(t testing.TB, dir, ready string, args ...string) *Server {
 		}
 	}
 	return s
-}
-
-// syncBuffer keeps the first maxPrinted bytes a process's two output
-// streams write, from their goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.b.Write(p[:min(len(p), max(0, maxPrinted-s.b.Len()))])
-	return len(p), nil
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
