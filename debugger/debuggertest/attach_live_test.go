@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/testrig/tbrecorder"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,12 +21,12 @@ var (
 // failing starts the shot scene with opts, under a recorder, fails an
 // action as a test would (a node that is not there), and returns the
 // recorder once the game has ended, its attachments made.
-func failing(t *testing.T, opts ...debuggertest.Option) *recorder {
-	r := &recorder{artifacts: t.TempDir()}
+func failing(t *testing.T, opts ...debuggertest.Option) *tbrecorder.Recorder {
+	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	engine := debuggertest.Godot(t) // a skip, on the test's goroutine
 	t.Run("the failing test", func(t *testing.T) {
 		r.TB = t
-		r.run(func() {
+		r.Run(func() {
 			g := debuggertest.Start(r, debuggertest.Project(r, shotProject), append(opts, debuggertest.Engine(engine))...)
 			g.WaitNode("/root/Main")
 			g.Get("/root/Main/Nope", "position")
@@ -39,10 +40,10 @@ func failing(t *testing.T, opts ...debuggertest.Option) *recorder {
 // printed, in the test's artifact folder, and logs where.
 func TestLiveRenderedFailureAttachments(t *testing.T) {
 	r := failing(t, debuggertest.Rendered())
-	said := r.text()
+	said := r.Text()
 	assert.True(t, r.Failed())
 	assert.Contains(t, said, "getting position of /root/Main/Nope: ")
-	shot, log := filepath.Join(r.artifacts, "screenshot.png"), filepath.Join(r.artifacts, "game.log")
+	shot, log := filepath.Join(r.Artifacts, "screenshot.png"), filepath.Join(r.Artifacts, "game.log")
 	assert.Contains(t, said, "the game's screenshot: "+shot)
 	assert.Contains(t, said, "the game's log: "+log)
 	assert.Contains(t, said, "the game printed:\nGodot Engine v4.")
@@ -58,18 +59,18 @@ func TestLiveRenderedFailureAttachments(t *testing.T) {
 // game printed is attached.
 func TestLiveFailureAttachmentsHeadless(t *testing.T) {
 	r := failing(t)
-	said := r.text()
+	said := r.Text()
 	assert.True(t, r.Failed())
 	assert.Contains(t, said, "no screenshot of the game: debugger: the game renders nothing (--headless)")
-	assert.NoFileExists(t, filepath.Join(r.artifacts, "screenshot.png"))
-	printed, err := os.ReadFile(filepath.Join(r.artifacts, "game.log"))
+	assert.NoFileExists(t, filepath.Join(r.Artifacts, "screenshot.png"))
+	printed, err := os.ReadFile(filepath.Join(r.Artifacts, "game.log"))
 	require.NoError(t, err, said)
 	assert.Contains(t, string(printed), "Godot Engine v4.")
 }
 
 // A test that passes attaches nothing.
 func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
-	r := &recorder{artifacts: t.TempDir()}
+	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	engine := debuggertest.Godot(t)
 	t.Run("the passing test", func(t *testing.T) {
 		r.TB = t
@@ -77,8 +78,8 @@ func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
 		g.WaitNode("/root/Main")
 	})
 	assert.False(t, r.Failed())
-	assert.Empty(t, r.text())
-	entries, err := os.ReadDir(r.artifacts)
+	assert.Empty(t, r.Text())
+	entries, err := os.ReadDir(r.Artifacts)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
 }

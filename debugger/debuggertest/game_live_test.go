@@ -7,6 +7,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/testrig/tbrecorder"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -55,10 +56,10 @@ func TestLiveGame(t *testing.T) {
 			"calling add of /root/Main/Nope: debugger: no such node: /root/Main/Nope"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &recorder{TB: t}
-			r.run(func() { c.do(g.On(r)) })
+			r := &tbrecorder.Recorder{TB: t}
+			r.Run(func() { c.do(g.On(r)) })
 			assert.True(t, r.Failed())
-			assert.Contains(t, r.text(), c.says)
+			assert.Contains(t, r.Text(), c.says)
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/testrig/tbrecorder"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,21 +69,21 @@ func TestSamePixels(t *testing.T) {
 		{"each from its top left", base.SubImage(image.Rect(2, 2, 10, 10)), sprite(image.Pt(0, 0)).SubImage(image.Rect(0, 0, 8, 8)), true, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &recorder{TB: t}
+			r := &tbrecorder.Recorder{TB: t}
 			assert.Equal(t, c.same, debuggertest.SamePixels(r, c.got, c.want))
 			assert.Equal(t, !c.same, r.Failed())
 			if c.says != "" {
-				assert.Contains(t, r.text(), c.says)
+				assert.Contains(t, r.Text(), c.says)
 			}
 		})
 	}
 }
 
 func TestSamePixelsNamesTenPixels(t *testing.T) {
-	r := &recorder{TB: t}
+	r := &tbrecorder.Recorder{TB: t}
 	assert.False(t, debuggertest.SamePixels(r, flat(16, 16, red), flat(16, 16, sky)))
-	assert.Contains(t, r.text(), "256 of 256 pixels differ: [(0, 0) is")
-	assert.Equal(t, 10, strings.Count(r.text(), " is {"), r.text())
+	assert.Contains(t, r.Text(), "256 of 256 pixels differ: [(0, 0) is")
+	assert.Equal(t, 10, strings.Count(r.Text(), " is {"), r.Text())
 }
 
 func TestColors(t *testing.T) {
@@ -106,11 +107,11 @@ func TestDrawn(t *testing.T) {
 		{"mostly sky", image.Rect(0, 0, 16, 16), false, "5 colors, 192 of 256 pixels"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &recorder{TB: t}
+			r := &tbrecorder.Recorder{TB: t}
 			assert.Equal(t, c.drawn, debuggertest.Drawn(r, img, c.r, sky))
 			assert.Equal(t, !c.drawn, r.Failed())
 			if c.says != "" {
-				assert.Contains(t, r.text(), c.says)
+				assert.Contains(t, r.Text(), c.says)
 			}
 		})
 	}
@@ -154,12 +155,12 @@ func TestReadPNG(t *testing.T) {
 		{bad, "decoding " + bad + ": png: invalid format"},
 		{filepath.Join(dir, "none.png"), "reading a PNG: open " + filepath.Join(dir, "none.png")},
 	} {
-		r := &recorder{TB: t}
-		r.run(func() {
+		r := &tbrecorder.Recorder{TB: t}
+		r.Run(func() {
 			debuggertest.ReadPNG(r, c.path)
 			t.Error("ReadPNG went on")
 		})
 		assert.True(t, r.Failed())
-		assert.Contains(t, r.text(), c.says)
+		assert.Contains(t, r.Text(), c.says)
 	}
 }

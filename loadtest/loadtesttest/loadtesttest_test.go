@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
+	"github.com/gdvar/gdvar/internal/testrig/tbrecorder"
 	"github.com/gdvar/gdvar/loadtest"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/gdvar/gdvar/multiplayer"
@@ -56,26 +57,26 @@ func TestLiveFailureAttachesTheReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2 s against a server")
 	}
-	r := &recorder{artifacts: t.TempDir()}
+	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	t.Run("the failing test", func(t *testing.T) {
 		r.TB = t
-		r.run(func() {
+		r.Run(func() {
 			rep := loadtesttest.Run(r, goPlayers(t))
 			if rep.WorstP99() >= 0 { // an assertion that fails
 				r.Errorf("worst p99 %v", rep.WorstP99())
 			}
 		})
 	})
-	said := r.text()
+	said := r.Text()
 	assert.Contains(t, said, "the load test's report:\n| bots | joined |")
 	for _, f := range []struct{ name, what string }{{"load.csv", "a row a second"}, {"load.svg", "plot"}, {"load.json", "summary"}} {
-		path := filepath.Join(r.artifacts, f.name)
+		path := filepath.Join(r.Artifacts, f.name)
 		assert.Contains(t, said, "the load test's "+f.what+": "+path)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)
 		assert.NotEmpty(t, b)
 	}
-	b, err := os.ReadFile(filepath.Join(r.artifacts, "load.svg"))
+	b, err := os.ReadFile(filepath.Join(r.Artifacts, "load.svg"))
 	require.NoError(t, err)
 	assert.NoError(t, xml.Unmarshal(b, new(struct{})), "an SVG")
 }
@@ -85,27 +86,27 @@ func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2 s against a server")
 	}
-	r := &recorder{artifacts: t.TempDir()}
+	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	t.Run("the passing test", func(t *testing.T) {
 		r.TB = t
 		rep := loadtesttest.Run(r, goPlayers(t))
 		assert.Equal(t, 3, rep.Joined)
 	})
 	assert.False(t, r.Failed())
-	assert.Empty(t, r.text())
-	entries, err := os.ReadDir(r.artifacts)
+	assert.Empty(t, r.Text())
+	entries, err := os.ReadDir(r.Artifacts)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
 }
 
 // A Config Run refuses fails the test at once, saying why.
 func TestRunRefusesAConfig(t *testing.T) {
-	r := &recorder{TB: t, artifacts: t.TempDir()}
-	r.run(func() {
+	r := &tbrecorder.Recorder{TB: t, Artifacts: t.TempDir()}
+	r.Run(func() {
 		loadtesttest.Run(r, loadtest.Config{})
 		r.Errorf("Run went on")
 	})
-	assert.Equal(t, "load test: loadtest: bad config: a project and a scenario", r.text())
+	assert.Equal(t, "load test: loadtest: bad config: a project and a scenario", r.Text())
 }
 
 // The synced-player game's own Godot server, started for the test: the
@@ -136,17 +137,17 @@ func TestLiveGodotServer(t *testing.T) {
 // it printed.
 func TestLiveGodotServerNotReady(t *testing.T) {
 	dir := debuggertest.Project(t, playersProject)
-	r := &recorder{artifacts: t.TempDir()}
+	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	t.Run("the failing test", func(t *testing.T) {
 		r.TB = t
-		r.run(func() {
+		r.Run(func() {
 			loadtesttest.GodotServer(r, dir, "READY", "--", "client") // which it quits at once
 			r.Errorf("GodotServer went on")
 		})
 	})
-	said := r.text()
+	said := r.Text()
 	assert.Contains(t, said, `the server ended before it printed "READY"; it printed:`)
-	assert.Contains(t, said, "the server's log: "+filepath.Join(r.artifacts, "server.log"))
+	assert.Contains(t, said, "the server's log: "+filepath.Join(r.Artifacts, "server.log"))
 }
 
 func TestFreePort(t *testing.T) {

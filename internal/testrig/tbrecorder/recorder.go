@@ -1,0 +1,67 @@
+// Package tbrecorder is a testing.TB that records what a test helper
+// says, for the tests of helper packages (debuggertest, loadtesttest)
+// that check how their helpers fail a test.
+package tbrecorder
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Recorder is a testing.TB that keeps what a helper says, and whether it
+// failed the test, instead of failing the real one: its Fatalf stops the
+// helper by panicking with errFatal, which Run recovers. Everything else
+// (Helper, TempDir, Cleanup, Skip) is the real test's, TB.
+type Recorder struct {
+	testing.TB
+	Artifacts string // what ArtifactDir returns
+
+	mu     sync.Mutex
+	failed bool
+	said   []string
+}
+
+// errFatal is what Recorder.Fatalf panics with.
+var errFatal = fmt.Errorf("the helper called Fatalf")
+
+func (r *Recorder) say(failed bool, format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed = r.failed || failed
+	r.said = append(r.said, fmt.Sprintf(format, args...))
+}
+
+func (r *Recorder) Errorf(format string, args ...any) { r.say(true, format, args...) }
+func (r *Recorder) Logf(format string, args ...any)   { r.say(false, format, args...) }
+
+func (r *Recorder) Fatalf(format string, args ...any) {
+	r.say(true, format, args...)
+	panic(errFatal)
+}
+
+func (r *Recorder) Failed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}
+
+func (r *Recorder) ArtifactDir() string { return r.Artifacts }
+
+// Text is all the recorder was told, a line (or more) each.
+func (r *Recorder) Text() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return strings.Join(r.said, "\n")
+}
+
+// Run runs f, which may stop at a Fatalf of the recorder's.
+func (r *Recorder) Run(f func()) {
+	defer func() {
+		if p := recover(); p != nil && p != errFatal {
+			panic(p)
+		}
+	}()
+	f()
+}
