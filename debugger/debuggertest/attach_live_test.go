@@ -24,14 +24,11 @@ var (
 func failing(t *testing.T, opts ...debuggertest.Option) *tbrecorder.Recorder {
 	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	engine := debuggertest.Godot(t) // a skip, on the test's goroutine
-	t.Run("the failing test", func(t *testing.T) {
-		r.TB = t
-		r.Run(func() {
-			g := debuggertest.Start(r, debuggertest.Project(r, shotProject), append(opts, debuggertest.Engine(engine))...)
-			g.WaitNode("/root/Main")
-			g.Get("/root/Main/Nope", "position")
-			t.Error("Get went on after a failure")
-		})
+	r.Subtest(t, "the failing test", func() {
+		g := debuggertest.Start(r, debuggertest.Project(r, shotProject), append(opts, debuggertest.Engine(engine))...)
+		g.WaitNode("/root/Main")
+		g.Get("/root/Main/Nope", "position")
+		t.Error("Get went on after a failure")
 	}) // the game has ended: its cleanup ran
 	return r
 }
@@ -72,8 +69,7 @@ func TestLiveFailureAttachmentsHeadless(t *testing.T) {
 func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
 	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
 	engine := debuggertest.Godot(t)
-	t.Run("the passing test", func(t *testing.T) {
-		r.TB = t
+	r.Subtest(t, "the passing test", func() {
 		g := debuggertest.Start(r, debuggertest.Project(r, shotProject), debuggertest.Engine(engine))
 		g.WaitNode("/root/Main")
 	})

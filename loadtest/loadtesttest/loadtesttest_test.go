@@ -58,14 +58,11 @@ func TestLiveFailureAttachesTheReport(t *testing.T) {
 		t.Skip("2 s against a server")
 	}
 	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
-	t.Run("the failing test", func(t *testing.T) {
-		r.TB = t
-		r.Run(func() {
-			rep := loadtesttest.Run(r, goPlayers(t))
-			if rep.WorstP99() >= 0 { // an assertion that fails
-				r.Errorf("worst p99 %v", rep.WorstP99())
-			}
-		})
+	r.Subtest(t, "the failing test", func() {
+		rep := loadtesttest.Run(r, goPlayers(r))
+		if rep.WorstP99() >= 0 { // an assertion that fails
+			r.Errorf("worst p99 %v", rep.WorstP99())
+		}
 	})
 	said := r.Text()
 	assert.Contains(t, said, "the load test's report:\n| bots | joined |")
@@ -87,10 +84,9 @@ func TestLiveNoAttachmentsWhenPassing(t *testing.T) {
 		t.Skip("2 s against a server")
 	}
 	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
-	t.Run("the passing test", func(t *testing.T) {
-		r.TB = t
-		rep := loadtesttest.Run(r, goPlayers(t))
-		assert.Equal(t, 3, rep.Joined)
+	r.Subtest(t, "the passing test", func() {
+		rep := loadtesttest.Run(r, goPlayers(r))
+		assert.Equal(r, 3, rep.Joined)
 	})
 	assert.False(t, r.Failed())
 	assert.Empty(t, r.Text())
@@ -138,12 +134,9 @@ func TestLiveGodotServer(t *testing.T) {
 func TestLiveGodotServerNotReady(t *testing.T) {
 	dir := debuggertest.Project(t, playersProject)
 	r := &tbrecorder.Recorder{Artifacts: t.TempDir()}
-	t.Run("the failing test", func(t *testing.T) {
-		r.TB = t
-		r.Run(func() {
-			loadtesttest.GodotServer(r, dir, "READY", "--", "client") // which it quits at once
-			r.Errorf("GodotServer went on")
-		})
+	r.Subtest(t, "the failing test", func() {
+		loadtesttest.GodotServer(r, dir, "READY", "--", "client") // which it quits at once
+		r.Errorf("GodotServer went on")
 	})
 	said := r.Text()
 	assert.Contains(t, said, `the server ended before it printed "READY"; it printed:`)
