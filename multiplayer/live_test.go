@@ -76,6 +76,9 @@ func serveENetWith(t testing.TB, m *Multiplayer, opts ...enet.Option) string {
 		cancel()
 		assert.NoError(t, <-done)
 	})
+	// The host completes a client's connect on its own: a test's client
+	// may join before ServeENet made m the server, and its Spawn fail.
+	require.Eventually(t, func() bool { return m.ID() == ServerID }, 10*time.Second, time.Millisecond, "ServeENet did not start")
 	return strconv.Itoa(port)
 }
 
@@ -91,6 +94,7 @@ func serve(t testing.TB, m *Multiplayer) string {
 		cancel()
 		assert.NoError(t, <-done)
 	})
+	require.Eventually(t, func() bool { return m.ID() == ServerID }, 10*time.Second, time.Millisecond, "Serve did not start")
 	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
 

@@ -139,6 +139,15 @@ func TestSpawnListsTheRootsSynchronizers(t *testing.T) {
 	})
 }
 
+// A server's Spawn before it serves says so: a Go server that spawns
+// as soon as its ServeENet goroutine is started may get there first.
+func TestSpawnBeforeServing(t *testing.T) {
+	players := declareMixed(MustNew())
+	_, err := players.Spawn(mixedScene, "Bot", map[string]any{propPos: gdvar.Vector2{}, propHealth: mixedHealth})
+	assert.ErrorIs(t, err, ErrNotAllowed)
+	assert.ErrorContains(t, err, "not serving yet (Serve or ServeENet starts it)")
+}
+
 // A spawn's owners are checked, and the spawn state it needs is that of
 // the root's synchronizers the server keeps.
 func TestSpawnWithOwnersRefused(t *testing.T) {

@@ -567,7 +567,11 @@ func (s *Spawner) spawn(sc *scene, name string, data []byte, state map[string]an
 	if err != nil {
 		return nil, err
 	}
-	if r.peers.self() != ServerID {
+	switch r.peers.self() {
+	case ServerID:
+	case 0:
+		return nil, fmt.Errorf("%w: only the server spawns, and this side is not serving yet (Serve or ServeENet starts it)", ErrNotAllowed)
+	default:
 		return nil, fmt.Errorf("%w: only the server spawns", ErrNotAllowed)
 	}
 	r.mu.Lock()
