@@ -19,13 +19,22 @@ var errLeftLoop = errors.New("debugger: the game left its debug loop")
 const pollEvery = 50 * time.Millisecond
 
 // Tree returns the game's scene tree from /root, depth first in child
-// order, internal children included.
-func (s *Session) Tree(ctx context.Context) (*Node, error) {
+// order, internal children included, but the input helper's node the
+// Session added at run time (see [ShowHelper]).
+func (s *Session) Tree(ctx context.Context, opts ...TreeOption) (*Node, error) {
+	var c treeConfig
+	for _, o := range opts {
+		o(&c)
+	}
 	if err := s.turn(ctx); err != nil {
 		return nil, err
 	}
 	defer s.endTurn()
-	return s.tree(ctx)
+	root, err := s.tree(ctx)
+	if err == nil && !c.helper {
+		s.hideHelper(root)
+	}
+	return root, err
 }
 
 func (s *Session) tree(ctx context.Context) (*Node, error) {
@@ -44,9 +53,10 @@ func (s *Session) tree(ctx context.Context) (*Node, error) {
 }
 
 // NodeByPath returns the node at the absolute path ("/root/Main/Label"),
-// or [ErrNoNode].
+// or [ErrNoNode]; the input helper's node too, which a path names as
+// Get and Call find it.
 func (s *Session) NodeByPath(ctx context.Context, path string) (*Node, error) {
-	root, err := s.Tree(ctx)
+	root, err := s.Tree(ctx, ShowHelper(true))
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,8 @@
 // Input (Key, MouseMove, MouseClick, MouseWheel, Action and Text) goes
 // through gdvar's input helper, InputAutoload's script, which [Launch]
 // installs at run time in a Godot 4.4+ game (InstallInput), or which a
-// game has as an autoload; none on Godot 3.
+// game has as an autoload; none on Godot 3. The node it installs is
+// gdvar's: Tree leaves it out ([ShowHelper]).
 //
 // With the helper, Call and Evaluate run from its message capture, in a
 // paused scene tree too. Without it, a Call, a Get of a property the

@@ -35,20 +35,22 @@ const installWait = 10 * time.Second
 const helperCalls = 2
 
 // helperMeta is the Engine metadata that holds the helper's script while
-// InstallInput compiles it.
+// InstallInput compiles it, then its node until it is on its way in.
 const helperMeta = `"gdvar_input"`
 
 // InstallInput installs the input helper (InputAutoload's text) in a Godot
 // 4 game at run time, unless the game has it (as an autoload): through
 // evaluate it compiles the text as a new GDScript, with reload(), and adds
 // an instance under /root (deferred: /GdvarInput, with
-// PROCESS_MODE_ALWAYS), nothing written into the project. It needs a
-// script frame within 10 s: a game whose tree is paused at the time, or
-// that runs no GDScript each frame, gives none; add the autoload to such
-// a game. [Launch] calls it; a session without the helper calls it at its
-// first input. A failure matches [ErrNoInputAutoload], says why (the game's
-// own error if the script did not compile), and is what the input methods
-// return until an install succeeds.
+// PROCESS_MODE_ALWAYS), nothing written into the project; the game sees
+// it among /root's children, [Session.Tree] leaves it out (see
+// [ShowHelper]). It needs a script frame within 10 s: a game whose tree
+// is paused at the time, or that runs no GDScript each frame, gives none;
+// add the autoload to such a game. [Launch] calls it; a session without
+// the helper calls it at its first input. A failure matches
+// [ErrNoInputAutoload], says why (the game's own error if the script did
+// not compile), and is what the input methods return until an install
+// succeeds.
 func (s *Session) InstallInput(ctx context.Context) error {
 	if s.Engine() == gdvar.Godot3 {
 		return errNoCaptures
@@ -91,7 +93,7 @@ func (s *Session) installOnce(ctx context.Context) error {
 	s.mu.Lock()
 	before := s.errCount
 	s.mu.Unlock()
-	var compiled any = int64(0)
+	var compiled, added any = int64(0), nil
 	err := s.inFrame(ictx, func() error {
 		has, err := s.eval(ictx, `EngineDebugger.has_capture("gdvar")`)
 		if err != nil || has == true {
@@ -102,13 +104,20 @@ func (s *Session) installOnce(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		add := fmt.Sprintf(`Engine.get_main_loop().root.call_deferred("add_child", Engine.get_meta(%s).new())`, helperMeta)
+		// The meta holds the new node in turn, for its id: the Session's
+		// own helper, which Tree leaves out.
+		add := fmt.Sprintf(`[Engine.set_meta(%s, Engine.get_meta(%[1]s).new()), Engine.get_main_loop().root.call_deferred("add_child", Engine.get_meta(%[1]s)), Engine.get_meta(%[1]s).get_instance_id()].back()`, helperMeta)
 		if compiled != int64(0) {
 			add = "null"
 		}
-		_, err = s.eval(ictx, fmt.Sprintf(`[%s, Engine.remove_meta(%s)]`, add, helperMeta))
+		added, err = s.eval(ictx, fmt.Sprintf(`[%s, Engine.remove_meta(%s)].front()`, add, helperMeta))
 		return err
 	})
+	if id, ok := added.(int64); ok { // added, whatever comes next
+		s.mu.Lock()
+		s.helperNode = id
+		s.mu.Unlock()
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 		return fmt.Errorf("%w: no GDScript line ran within %v to install it from (a paused scene tree, or a game that runs no script each frame, gives none): add debugger.InputAutoload() to the project as an autoload",
@@ -130,6 +139,39 @@ func (s *Session) installOnce(ctx context.Context) error {
 		return fmt.Errorf("%w: installed, but it did not answer: %w", ErrNoInputAutoload, err)
 	}
 	return nil
+}
+
+// The helper node: the input helper's node that InstallInput adds under
+// /root is gdvar's, not the game's, so a tree leaves it out unless asked.
+// It is known by its instance id, which the install's evaluate returns:
+// a node the game has of that name (its own, or the helper as an
+// autoload) is the game's, and stays.
+
+// TreeOption says what [Session.Tree] returns.
+type TreeOption func(*treeConfig)
+
+type treeConfig struct {
+	helper bool // keep the helper node the Session added
+}
+
+// ShowHelper, when on, keeps in the tree the input helper's node that
+// the Session added at run time ([Session.InstallInput]; [Launch] does it),
+// /root/GdvarInput, which Tree leaves out by default: it is gdvar's, not
+// the game's. A game's own node of that name, and the helper the game
+// has as an autoload, are the game's: Tree never leaves them out.
+func ShowHelper(on bool) TreeOption {
+	return func(c *treeConfig) { c.helper = on }
+}
+
+// hideHelper takes the helper node the Session added, if any, out of the
+// children of root, the tree's /root.
+func (s *Session) hideHelper(root *Node) {
+	s.mu.Lock()
+	id := s.helperNode
+	s.mu.Unlock()
+	if id != 0 {
+		root.dropChildren(func(c *Node) bool { return c.ID == id })
+	}
 }
 
 // canEvaluate says whether the game's version, from its banner, is known

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +76,22 @@ func project(t testing.TB, name string) string {
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
 	}
+	return dir
+}
+
+// projectWithAutoload copies testdata/game with autoload, a line of
+// [autoload] (or none), where it has the input helper; the helper's
+// script goes with it.
+func projectWithAutoload(t *testing.T, autoload string) string {
+	t.Helper()
+	dir := project(t, "game")
+	settings := filepath.Join(dir, "project.godot")
+	b, err := os.ReadFile(settings)
+	require.NoError(t, err)
+	changed := strings.Replace(string(b), `GdvarInput="*res://gdvar_input.gd"`, autoload, 1)
+	require.NotEqual(t, string(b), changed)
+	require.NoError(t, os.WriteFile(settings, []byte(changed), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(dir, "gdvar_input.gd")))
 	return dir
 }
 

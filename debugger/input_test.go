@@ -79,14 +79,7 @@ func TestLiveInput(t *testing.T) {
 // written into its project: input reaches it, and the helper raises no
 // error or warning of its own.
 func TestLiveInputInstalled(t *testing.T) {
-	dir := project(t, "game")
-	settings := filepath.Join(dir, "project.godot")
-	b, err := os.ReadFile(settings)
-	require.NoError(t, err)
-	without := strings.Replace(string(b), `GdvarInput="*res://gdvar_input.gd"`, "", 1)
-	require.NotEqual(t, string(b), without)
-	require.NoError(t, os.WriteFile(settings, []byte(without), 0o644))
-	require.NoError(t, os.Remove(filepath.Join(dir, "gdvar_input.gd")))
+	dir := projectWithAutoload(t, "")
 	before := projectFiles(t, dir)
 	env := append(os.Environ(), "GDVAR_GODOT_HOME="+t.TempDir())
 	g := debuggertest.Launch(t, "", []string{"--headless", "--path", dir}, debugger.WithEnv(env))

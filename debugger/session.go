@@ -52,9 +52,11 @@ type Session struct {
 	changed   chan struct{} // closed when stopped changes
 	lastTree  *Node         // the last Tree
 	// The input helper: its version once it answered (0 before), why
-	// its install failed, and the tree's paused flag its last reply gave.
+	// its install failed, the instance id of the node the Session added
+	// (0 if none), and the tree's paused flag its last reply gave.
 	helperVersion int
 	helperErr     error
+	helperNode    int64
 	paused        bool
 	pausedKnown   bool
 	evals         uint32 // the evaluates sent, to tag each (evalTag)
