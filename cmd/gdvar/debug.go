@@ -30,9 +30,12 @@ line over 1 MiB is skipped, and counts as a failed command.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 A PATH with spaces is written in double quotes.
 
-  tree [PATH [DEPTH [FILTER]]]  every node (or PATH's subtree, DEPTH levels
+  tree [-helper] [PATH [DEPTH [FILTER]]]
+                             every node (or PATH's subtree, DEPTH levels
                              down; those whose name or class matches the
-                             glob FILTER): its absolute path and get_class()
+                             glob FILTER): its absolute path and get_class();
+                             -helper adds the input helper gdvar installed
+                             (/root/GdvarInput), left out otherwise
   props PATH                 the node's properties: name, type = value
   wait PATH [TIMEOUT]        until the node exists (10s, or TIMEOUT: 30s)
   until PATH PROPERTY VALUE [TIMEOUT]   until the property has the value

@@ -46,11 +46,13 @@ func runAction(ctx context.Context, out io.Writer, action func(ctx context.Conte
 // treeView is what a tree command shows: the subtree at path ("" for
 // /root), depth levels below it (all if depth < 0), and of those the
 // nodes whose name or class matches filter, a glob pattern with * and ?
-// ignoring letter case ("" for all).
+// ignoring letter case ("" for all); with helper, the input helper's node
+// gdvar added too.
 type treeView struct {
 	path   string
 	depth  int
 	filter string
+	helper bool
 }
 
 // wholeTree is the view of every node.
@@ -62,7 +64,7 @@ func showTree(ctx context.Context, s *debugger.Session, view treeView, out *bufi
 	if _, err := filepath.Match(view.filter, ""); err != nil {
 		return fmt.Errorf("filter %q: %w", view.filter, err)
 	}
-	root, err := s.Tree(ctx)
+	root, err := s.Tree(ctx, debugger.ShowHelper(view.helper))
 	if err == nil {
 		err = s.Classes(ctx, root)
 	}

@@ -25,7 +25,7 @@ type debugCmd struct {
 }
 
 var debugCommands = map[string]debugCmd{
-	"tree": {"tree [PATH [DEPTH [FILTER]]]", 0, 3, false, debugTree},
+	"tree": {treeUsage, 0, 4, false, debugTree},
 	"props": {"props PATH", 1, 1, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 		return withPath(args, func(path string) error { return showProperties(ctx, s, path, out) })
 	}},
@@ -105,9 +105,19 @@ func noArgs(action func(context.Context, *debugger.Session, *bufio.Writer) error
 // onOff is the words of suspend.
 var onOff = map[string]bool{"on": true, "off": false}
 
-// debugTree is the tree command: tree [PATH [DEPTH [FILTER]]].
+// treeUsage is the tree command's usage.
+const treeUsage = "tree [-helper] [PATH [DEPTH [FILTER]]]"
+
+// debugTree is the tree command: -helper shows the input helper's node
+// gdvar added.
 func debugTree(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 	view := wholeTree
+	if len(args) > 0 && args[0] == "-helper" {
+		view.helper, args = true, args[1:]
+	}
+	if len(args) > 3 {
+		return fmt.Errorf("usage: %s", treeUsage)
+	}
 	if len(args) > 0 {
 		p, err := unquote(args[0])
 		if err != nil {

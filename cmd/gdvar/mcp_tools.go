@@ -36,6 +36,7 @@ type (
 		Path   string `json:"path,omitempty" jsonschema:"the subtree's root, such as /root/Main; /root if empty"`
 		Depth  *int   `json:"depth,omitempty" jsonschema:"how many levels below path to show (0: path alone); all if not given"`
 		Filter string `json:"filter,omitempty" jsonschema:"show only the nodes whose name or class matches this glob pattern, ignoring case: *Enemy*, Camera?D"`
+		Helper bool   `json:"helper,omitempty" jsonschema:"also show gdvar's input helper, /root/GdvarInput, which gdvar added to the game and leaves out otherwise"`
 	}
 	nodeInput struct {
 		gameInput
@@ -161,9 +162,9 @@ func addGameTools(srv *mcp.Server, games *mcpGames) {
 
 // addNodeTools adds the tools that read and change the game's nodes.
 func addNodeTools(srv *mcp.Server, games *mcpGames) {
-	addDebugTool(srv, games, "tree", "The scene tree, or a subtree: one line a node, depth first in child order, its absolute path and get_class(). Narrow it with path, depth and filter: a whole game's tree is long.",
+	addDebugTool(srv, games, "tree", "The scene tree, or a subtree: one line a node, depth first in child order, its absolute path and get_class(); without gdvar's input helper node unless helper. Narrow it with path, depth and filter: a whole game's tree is long.",
 		func(ctx context.Context, s *debugger.Session, in treeInput, out *bufio.Writer) error {
-			view := treeView{path: in.Path, depth: -1, filter: in.Filter}
+			view := treeView{path: in.Path, depth: -1, filter: in.Filter, helper: in.Helper}
 			if in.Depth != nil {
 				view.depth = max(*in.Depth, 0)
 			}
