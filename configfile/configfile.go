@@ -17,6 +17,7 @@ type File struct {
 	dialect vartext.Dialect
 	text    *vartext.Codec // the values' text: nil for the default
 	s       store
+	like    *File // the file UnmarshalJSON's JSON was edited from (Like), or nil
 }
 
 // An Option configures a [File]: [New], [Read] and Clone check them before they

@@ -81,10 +81,11 @@ func appendName(dst []byte, name string) ([]byte, error) {
 }
 
 // UnmarshalJSON sets the sections and keys of JSON in [File.MarshalJSON]'s form,
-// in their order, as [File.Set] does: a null value erases its key. The file keeps
-// its dialect ([New] chooses it), which says what engine version the values
-// are for. JSON that is not of that form sets nothing; a value that does
-// not read sets the keys before it.
+// in their order, as [File.Set] does: a null value erases its key. After
+// [File.Like], each number takes its type from the file edited from. The
+// file keeps its dialect ([New] chooses it), which says what engine
+// version the values are for. JSON that is not of that form sets nothing;
+// a value that does not read sets the keys before it.
 func (f *File) UnmarshalJSON(data []byte) error {
 	// The values are gathered a line each and read by one varjson.Decoder,
 	// as JSON Lines: varjson.Unmarshal made a Decoder for each, about
@@ -128,7 +129,15 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	// A stream, not a bytes.Reader, which the Decoder would seek back to
 	// each value's start, its JSON reader made anew.
-	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true))))
+	codec := varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true)))
+	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, codec)
+	if f.like != nil {
+		refs, err := f.like.refValues(&keys)
+		if err != nil {
+			return err
+		}
+		vd.Like(varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}, codec))
+	}
 	var v any
 	for i := range keys.n {
 		k := keys.at(i)

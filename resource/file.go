@@ -61,6 +61,7 @@ type File struct {
 	// its saver meets them.
 	ownOrder bool
 	scripts  Scripts // what its scripts declare, if known (WithScripts)
+	like     *File   // the file UnmarshalJSON's JSON was edited from (Like), or nil
 	// walkDefaults are what a save meets walking its scripted
 	// resources' values and does not write, as SavedAs found them; nil
 	// until then (a write of the file as read looks them up).

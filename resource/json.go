@@ -232,6 +232,7 @@ func givenTwiceByName(ps []gdvar.Property) (string, bool) {
 // UnmarshalJSON sets the file to JSON in [File.MarshalJSON]'s form. The engine
 // version the values are for is the one the JSON names, unless the file's
 // was chosen ([NewFile] with [vartext.WithDialect]), which then must be it.
+// After [File.Like], each number takes its type from the file edited from.
 func (f *File) UnmarshalJSON(data []byte) error {
 	var j jsonFile
 	// Names given twice are refused where they matter, in properties, as
@@ -244,7 +245,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	// The values of every section are gathered, then decoded at once.
-	var values jsonValues
+	values := jsonValues{like: newLikeIndex(f.like)}
 	if err := j.resources(g, &values); err != nil {
 		return err
 	}
@@ -274,7 +275,7 @@ func (f *File) UnmarshalJSON(data []byte) error {
 // the UID and the type.
 func (j *jsonFile) header(f *File) (*File, error) {
 	g := &File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, LoadSteps: j.LoadSteps, Path: j.Path, Editable: j.Editable,
-		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts}
+		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts, like: f.like}
 	named, err := dialectOfJSON(j.Engine)
 	if err != nil {
 		return nil, err
@@ -326,9 +327,9 @@ func (j *jsonFile) resources(g *File, values *jsonValues) error {
 		}
 		g.External = append(g.External, x)
 	}
-	for _, jr := range j.Resources {
+	for i, jr := range j.Resources {
 		r := &Resource{ID: jr.ID, Type: jr.Type}
-		if err := values.properties(&r.Properties, jr.Properties); err != nil {
+		if err := values.properties(&r.Properties, jr.Properties, values.like.resource(jr.ID, i)); err != nil {
 			return err
 		}
 		g.Resources = append(g.Resources, r)
@@ -336,7 +337,7 @@ func (j *jsonFile) resources(g *File, values *jsonValues) error {
 	g.Main = &Resource{Type: g.Type}
 	if j.Main != nil {
 		g.Main.ID = j.Main.ID
-		if err := values.properties(&g.Main.Properties, j.Main.Properties); err != nil {
+		if err := values.properties(&g.Main.Properties, j.Main.Properties, values.like.main()); err != nil {
 			return err
 		}
 	}
@@ -354,7 +355,7 @@ func (j *jsonFile) scene(g *File, values *jsonValues) ([]gdvar.Property, error) 
 		if jn.Index != nil {
 			n.Index = *jn.Index
 		}
-		if err := values.properties(&n.Properties, jn.Properties); err != nil {
+		if err := values.properties(&n.Properties, jn.Properties, values.like.node(n.Parent, n.Name)); err != nil {
 			return nil, fmt.Errorf("%w (node %q)", err, n.Name)
 		}
 		g.Nodes = append(g.Nodes, n)
@@ -365,7 +366,7 @@ func (j *jsonFile) scene(g *File, values *jsonValues) ([]gdvar.Property, error) 
 			FromUIDPath: jc.FromUIDPath, ToUIDPath: jc.ToUIDPath, Unbinds: jc.Unbinds}
 		if len(jc.Binds) > 0 {
 			binds[i].Name = c.Signal
-			values.binds(&binds, i, jc.Binds)
+			values.binds(&binds, i, jc.Binds, values.like.binds(c))
 		}
 		g.Connections = append(g.Connections, c)
 	}

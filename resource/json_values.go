@@ -19,19 +19,24 @@ type jsonValues struct {
 	members *jsontext.Decoder // reads a properties object, reused
 	in      bytes.Reader
 	objects []valuesOf
-	values  []byte // the values of the objects, in turn, a space after each
+	values  []byte     // the values of the objects, in turn, a space after each
+	like    *likeIndex // the file the JSON was edited from (File.Like), or nil
 }
 
 // valuesOf is where the values of an object go: the properties in *dst,
-// or (conn) the binds of connection i, named by its signal, in (*dst)[i].
+// or (conn) the binds of connection i, named by its signal, in (*dst)[i];
+// ref are the properties of the file edited from at the same place
+// (File.Like).
 type valuesOf struct {
 	dst  *[]gdvar.Property
 	conn bool
 	i    int
+	ref  []gdvar.Property
 }
 
-// properties reads a properties object into *dst, its values to come.
-func (j *jsonValues) properties(dst *[]gdvar.Property, raw jsontext.Value) error {
+// properties reads a properties object into *dst, its values to come, ref
+// the properties at its place in the file edited from.
+func (j *jsonValues) properties(dst *[]gdvar.Property, raw jsontext.Value, ref []gdvar.Property) error {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -63,14 +68,15 @@ func (j *jsonValues) properties(dst *[]gdvar.Property, raw jsontext.Value) error
 		return fmt.Errorf("resource: JSON: property %q given twice", name)
 	}
 	*dst = out
-	j.objects = append(j.objects, valuesOf{dst: dst})
+	j.objects = append(j.objects, valuesOf{dst: dst, ref: ref})
 	return nil
 }
 
-// binds gathers the binds of connection i, into (*dst)[i].
-func (j *jsonValues) binds(dst *[]gdvar.Property, i int, raw jsontext.Value) {
+// binds gathers the binds of connection i, into (*dst)[i], ref those at
+// its place in the file edited from.
+func (j *jsonValues) binds(dst *[]gdvar.Property, i int, raw jsontext.Value, ref []gdvar.Property) {
 	j.value(raw)
-	j.objects = append(j.objects, valuesOf{dst: dst, conn: true, i: i})
+	j.objects = append(j.objects, valuesOf{dst: dst, conn: true, i: i, ref: ref})
 }
 
 func (j *jsonValues) value(v []byte) {
@@ -78,11 +84,19 @@ func (j *jsonValues) value(v []byte) {
 }
 
 // decode decodes the values gathered, of engine version e, as
-// varjson.Unmarshal does.
+// varjson.Unmarshal does, with the types of the file edited from if any.
 func (j *jsonValues) decode(e gdvar.Engine) error {
 	// Read as a stream, not a bytes.Reader, which the Decoder would seek
 	// back to each value's start.
-	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))))
+	codec := varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true)))
+	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, codec)
+	if j.like != nil {
+		refs, err := j.refValues()
+		if err != nil {
+			return err
+		}
+		dec.Like(varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}, codec))
+	}
 	for _, o := range j.objects {
 		props := *o.dst
 		if o.conn {

@@ -99,7 +99,8 @@ func readJSON(in io.Reader, cfg *config) ([]byte, error) {
 }
 
 // encodeConfig writes the ConfigFile of the input, JSON as printConfigJSON
-// prints it or a ConfigFile's text, as the engine's save writes it (in an
+// prints it (with -like each number of the type at its place in the
+// original) or a ConfigFile's text, as the engine's save writes it (in an
 // encrypted container with -password or -key, as save_encrypted_pass and
 // save_encrypted write it).
 func encodeConfig(in io.Reader, cfg *config, stdout io.Writer) error {
@@ -111,6 +112,13 @@ func encodeConfig(in io.Reader, cfg *config, stdout io.Writer) error {
 		}
 		if f, err = configfile.New(cfg.configOptions()...); err != nil {
 			return err
+		}
+		if cfg.like != "" {
+			orig, err := likeConfig(cfg)
+			if err != nil {
+				return err
+			}
+			f.Like(orig)
 		}
 		if err := f.UnmarshalJSON(js); err != nil {
 			return err

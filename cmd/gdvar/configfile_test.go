@@ -102,7 +102,7 @@ func TestConfigFileErrors(t *testing.T) {
 		{"a section not an object", `{"a":1}`, []string{"encode", "-to", "cfg"}, 1, `(section "a")`},
 		{"a bad value", `{"a":{"k":{"$Vector2":1}}}`, []string{"encode", "-to", "cfg"}, 1, "[a] k:"},
 		{"bad text", "[a]\nk=Vector2(1,\n", []string{"json"}, 1, "line"},
-		{"-to cfg -compress", `{}`, []string{"encode", "-to", "cfg", "-compress", "zstd"}, 2, "-to cfg: -compress"},
+		{"-to cfg -compress", `{}`, []string{"encode", "-to", "cfg", "-compress", "zstd"}, 2, "leave -compress out: -to cfg"},
 		{"-to what", `{}`, []string{"encode", "-to", "xml"}, 2, `-to "xml": want bin, cfg, tres or res`},
 		{"JSON", `{"hp":1}` + "\n", []string{"json"}, 1, "does not look like a ConfigFile"},
 		{"inspect", "[a]\n\nk=1\n", []string{"inspect"}, 1, "gdvar json and gdvar text read one"},

@@ -33,7 +33,7 @@ func encodeFlags(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.to, "to", "bin", "what to write: bin (binary values, a save file with -framing stream), cfg (a ConfigFile, from the JSON gdvar json prints for one, or from its text), tres or res (a resource or scene as text or binary, from its JSON, or from a resource file with -from text; tscn and scn alike)")
 	resourceFlags(fs, cfg)
 	asSavedFlag(fs, cfg)
-	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output): each number takes the type, int or float, of the number at its place there, which jq before 1.7 loses (it prints 100.0 as 100)")
+	fs.StringVar(&cfg.like, "like", "", "with -from json, the JSON FILE was edited from (gdvar json's output), or with -to cfg, tres or res that JSON or the file itself (settings.cfg, level.tres): each number takes the type, int or float, of the number at its place there (the same key, or the same property of the same section), which jq before 1.7 loses (it prints 100.0 as 100)")
 	fs.BoolVar(&cfg.double, "double", false, "with -from text, write math types with 64-bit reals, as double-precision builds of Godot do (default: 32-bit, as the standard builds)")
 }
 

@@ -117,7 +117,7 @@ type config struct {
 	from        string   // encode: "json" or "text"
 	to          string   // encode: "bin" or "cfg"
 	double      bool     // encode: 64-bit reals for text
-	like        string   // encode: the JSON the input was edited from, for its numbers' types
+	like        string   // encode: the JSON the input was edited from (or the ConfigFile or resource), for its numbers' types
 	program     []string // edit: the program and its arguments, after --
 	output      string   // edit: -o, where the edited file goes
 
@@ -329,7 +329,9 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		return nil, "", usageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
 	}
 	if err := cfg.check(cmd.name); err != nil {
-		return nil, "", usageError(fs, stderr, err)
+		// The error names the fix: the whole usage would bury it.
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return nil, "", err
 	}
 	if len(files) == 0 {
 		return cfg, "-", nil // a filter: standard input
@@ -372,10 +374,12 @@ func (c *config) check(cmd string) error {
 		return fmt.Errorf("-to %q: want bin, cfg, tres or res", c.to)
 	case cmd == "convert" && c.to != "" && !resourceTo:
 		return fmt.Errorf("-to %q: want tres or res (tscn or scn alike)", c.to)
-	case (c.to == "cfg" || resourceTo) && (c.framing != "none" || c.like != "" || c.double):
-		return fmt.Errorf("-to %s: -framing, -like and -double are for binary values", c.to)
+	case (c.to == "cfg" || resourceTo) && c.framing != "none":
+		return fmt.Errorf("leave -framing out: -to %s writes one file, not framed values", c.to)
+	case (c.to == "cfg" || resourceTo) && c.double:
+		return fmt.Errorf("leave -double out: it writes binary values' math types (-to bin), not -to %s", c.to)
 	case c.to == "cfg" && c.compress != "":
-		return errors.New("-to cfg: -compress is for binary values")
+		return errors.New("leave -compress out: -to cfg writes a ConfigFile, which the engine saves plain or encrypted (-password, -key)")
 	case c.compress != "" && (resourceTo || cmd == "convert") && c.compress != "zstd" && c.compress != "none":
 		return errors.New("-compress: a resource is compressed with zstd, as the engine's ResourceSaver does, or none")
 	case c.compress != "" && c.compress != "none" && (c.to == "tres" || c.to == "tscn"):

@@ -94,8 +94,9 @@ func printResourceJSON(in io.Reader, cfg *config, stdout io.Writer) error {
 }
 
 // encodeResource writes the resource of the JSON gdvar json prints for one
-// (-from json) or of a resource file (-from text: either form), in the
-// form -to asks.
+// (-from json, with -like each number of the type at its place in the
+// original) or of a resource file (-from text: either form), in the form
+// -to asks.
 func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 	var f *resource.File
 	if cfg.from == "json" {
@@ -103,17 +104,13 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		scripts, err := cfg.scripts()
-		if err != nil {
-			return err
+		var like *resource.File
+		if cfg.like != "" {
+			if like, err = likeResource(cfg); err != nil {
+				return err
+			}
 		}
-		if cfg.engineSet { // else the JSON says it
-			scripts = append(scripts, resource.WithText(vartext.WithDialect(cfg.dialect)))
-		}
-		if f, err = resource.NewFile("", scripts...); err != nil {
-			return err
-		}
-		if err := f.UnmarshalJSON(js); err != nil {
+		if f, err = resourceOfJSON(js, cfg, like); err != nil {
 			return err
 		}
 	} else {
@@ -123,6 +120,25 @@ func encodeResource(in io.Reader, cfg *config, stdout io.Writer) error {
 		}
 	}
 	return writeResource(f, cfg, stdout, cfg.path != "")
+}
+
+// resourceOfJSON returns the resource of the JSON gdvar json prints for
+// one, knowing the scripts of -project or of the project FILE is in, each
+// number with the type of the number at its place in like, if not nil.
+func resourceOfJSON(js []byte, cfg *config, like *resource.File) (*resource.File, error) {
+	scripts, err := cfg.scripts()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.engineSet { // else the JSON says it
+		scripts = append(scripts, resource.WithText(vartext.WithDialect(cfg.dialect)))
+	}
+	f, err := resource.NewFile("", scripts...)
+	if err != nil {
+		return nil, err
+	}
+	f.Like(like)
+	return f, f.UnmarshalJSON(js)
 }
 
 // convertResource writes a resource file in its other form, or the form
