@@ -98,7 +98,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	f := &auditFlags{}
 	fs := flag.NewFlagSet("gdvar audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), auditUsage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), auditUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "audit") }
 	fs.StringVar(&f.dir, "project", "", "the game's Godot 4 project folder")
 	fs.StringVar(&f.scene, "scene", "", "the main scene the server runs, res:// (default: the project's)")
 	fs.BoolVar(&f.static, "static", false, "audit the project alone, with no server")

@@ -179,7 +179,7 @@ func TestConversionUsage(t *testing.T) {
 	for _, cmd := range []string{"text", "json", "encode"} {
 		code, _, errOut := runGdvar(nil, cmd, "-h")
 		assert.Equal(t, 0, code)
-		assert.Contains(t, errOut, "Example:\n  gdvar "+cmd, cmd)
+		assert.Contains(t, errOut, "Examples:\n  gdvar "+cmd, cmd)
 		assert.Contains(t, errOut, "-framing", cmd)
 	}
 }

@@ -73,15 +73,13 @@ Input goes through gdvar's input helper, which Launch installs in a Godot
   text TEXT                  type the rest of the line
   (without down or up, a key, click or action is pressed, then released)
 
-Example:
-  gdvar debug -e 'tree /root/Main 1; get /root/Main position; call /root/Main add 2 3' -- ~/.cache/gdvar/engines/bin/godot4 --headless --path mygame
 `
 
 // debugCommand runs gdvar debug.
 func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar debug", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage) }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage); writeExamples(fs.Output(), "debug") }
 	gameConfig := gameFlags(fs)
 	script := fs.String("e", "", "commands to run, separated by ;")
 	if code, ok := parseOwnFlags(fs, args); !ok {

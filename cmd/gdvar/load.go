@@ -72,7 +72,7 @@ type loadRun struct {
 func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs := flag.NewFlagSet("gdvar load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "load") }
 	dir := fs.String("project", "", "the game's Godot 4 project folder")
 	addr := fs.String("addr", "", "the server's address, host:port: the only one the bots send to")
 	transport := fs.String("transport", "ws", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")

@@ -15,7 +15,7 @@ import (
 func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar load merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "load") }
 	summaryPath := fs.String("summary", "", "write every figure of the report, the thresholds' outcomes and the verdict to this JSON file")
 	var thresholds thresholdFlags
 	fs.Var(&thresholds, "threshold", "a threshold the test must hold, NAME=VALUE, over the segments' (min_delivered_pct=99); again for each")

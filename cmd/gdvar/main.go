@@ -24,7 +24,7 @@
 // text and json read a ConfigFile (.cfg) and resource files (.tres, .tscn,
 // .res, .scn) too; encode -to cfg, tres or res writes one.
 // Without FILE, or with -, standard input is read, as Unix filters do. Run
-// gdvar COMMAND -h for a command's flags and an example.
+// gdvar COMMAND -h for a command's flags and examples.
 package main
 
 import (
@@ -51,33 +51,33 @@ func main() {
 // flags' config. Another (debug, mcp, …) has own, which parses its
 // arguments itself and returns the exit status.
 type command struct {
-	name, usage, example string
-	run                  func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
-	flags                func(fs *flag.FlagSet, cfg *config)
-	own                  func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	name, usage string
+	run         func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
+	flags       func(fs *flag.FlagSet, cfg *config)
+	own         func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 var commands = []command{
 	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		"gdvar inspect save.dat", inspect, framingFlag, nil},
+		inspect, framingFlag, nil},
 	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
-		"gdvar validate -engine 3 -all save.dat", validate, validateFlags, nil},
+		validate, validateFlags, nil},
 	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		"gdvar copy packet.bin > again.bin", copyValues, framingFlag, nil},
+		copyValues, framingFlag, nil},
 	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it, a resource file as its .tres or .tscn",
-		"gdvar text save.dat", printText, textFlags, nil},
+		printText, textFlags, nil},
 	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}, a resource file as its sections; encode -from json gives back the same bytes",
-		"gdvar json save.dat | jq .", printJSON, jsonFlags, nil},
+		printJSON, jsonFlags, nil},
 	{"scan", "list each object, script and resource in FILE (a save, binary values, a ConfigFile or a resource file) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
-		"gdvar scan -password hunter2 save.dat || echo refused", scanFile, framingFlag, nil},
+		scanFile, framingFlag, nil},
 	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text, with -to tres or res the resource of its JSON",
-		"gdvar encode -from json -framing stream save.json > save.dat", encode, encodeFlags, nil},
+		encode, encodeFlags, nil},
 	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
-		"gdvar convert -to tres level.scn > level.tscn", convertResource, convertFlags, nil},
+		convertResource, convertFlags, nil},
 	{"edit", "change the values of FILE, a save file or binary values, with a program (jq, say) that reads them as JSON, one per line as gdvar json prints them, and prints them edited: FILE is written again in its framing, engine and container (encrypted with the same password or key, compressed alike), each number with the type, int or float, of the number at its place before (jq 1.6 prints 100.0 as 100); nothing is written if any step fails",
-		"gdvar edit -password hunter2 save.sav -- jq '.gold = 9999'", editFile, editFlags, nil},
+		editFile, editFlags, nil},
 	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
-		"gdvar migrate -password hunter2 save3.dat > save4.dat", migrateFile, migrateFlags, nil},
+		migrateFile, migrateFlags, nil},
 	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: debugCommand},
 	{name: "rpc-config", usage: rpcConfigUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return rpcConfig(args, stdout, stderr)
@@ -93,7 +93,16 @@ var commands = []command{
 
 // versionCommand runs gdvar version.
 func versionCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
+	fs := flag.NewFlagSet("gdvar version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gdvar version\n\nprint gdvar's version: its module version and commit.")
+		writeExamples(stderr, "version")
+	}
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "gdvar version takes no arguments")
 		return 2
 	}
@@ -296,8 +305,9 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		synopsis = "[flags] FILE -- PROGRAM [ARGS…]"
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nExample:\n  %s\n\nFlags:\n", cmd.name, synopsis, cmd.usage, cmd.example)
+		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nFlags:\n", cmd.name, synopsis, cmd.usage)
 		fs.PrintDefaults()
+		writeExamples(stderr, cmd.name)
 	}
 	if cmd.name == "edit" { // edit's program follows --
 		for i, a := range args {
@@ -415,7 +425,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
-	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags.")
+	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags and examples.")
 }
 
 // parseOwnFlags parses the flags of a command that has its own: whether

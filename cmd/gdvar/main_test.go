@@ -151,7 +151,7 @@ func TestLimitFlags(t *testing.T) {
 func TestUsage(t *testing.T) {
 	code, _, errOut := runGdvar(nil, "inspect", "-h")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, errOut, "Example:\n  gdvar inspect")
+	assert.Contains(t, errOut, "Examples:\n  gdvar inspect")
 	code, _, errOut = runGdvar(nil, "frobnicate")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `unknown command "frobnicate"`)

@@ -38,7 +38,7 @@ argument says which it drives. Games end when the client closes standard
 input; a launch ends the game of its name before. The games' own output
 goes to standard error.
 
-Example client configuration (gdvar on PATH: go install ./cmd/gdvar in
+A client's configuration (gdvar on PATH: go install ./cmd/gdvar in
 gdvar's clone):
   {"command": "gdvar", "args": ["mcp", "--", "/home/me/.cache/gdvar/engines/bin/godot4", "--path", "/path/to/mygame"]}
 `
@@ -47,7 +47,7 @@ gdvar's clone):
 func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage) }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage); writeExamples(fs.Output(), "mcp") }
 	gameConfig := gameFlags(fs)
 	if code, ok := parseOwnFlags(fs, args); !ok {
 		return code

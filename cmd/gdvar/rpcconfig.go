@@ -19,8 +19,9 @@ func rpcConfig(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("project", "", "the project's folder (default: the nearest folder at or above SCRIPT's that holds project.godot)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nExample:\n  gdvar rpc-config game/player.gd\n  gdvar rpc-config Game/Player.cs\n\nFlags:\n", rpcConfigUsage)
+		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nFlags:\n", rpcConfigUsage)
 		fs.PrintDefaults()
+		writeExamples(stderr, "rpc-config")
 	}
 	if code, ok := parseOwnFlags(fs, args); !ok {
 		return code

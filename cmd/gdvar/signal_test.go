@@ -32,6 +32,9 @@ func TestMain(m *testing.M) {
 	if how := os.Getenv("GDVAR_TEST_FAKE_GAME"); how != "" {
 		os.Exit(fakeGame(how, os.Args[1:]))
 	}
+	if os.Getenv("GDVAR_TEST_AS_GDVAR") != "" { // the gdvar command, its arguments as given
+		main()
+	}
 	if args := os.Getenv("GDVAR_TEST_MAIN"); args != "" {
 		os.Args = append([]string{"gdvar"}, strings.Fields(args)...)
 		if peak := os.Getenv("GDVAR_TEST_PEAK"); peak != "" {

@@ -17,8 +17,9 @@ func serverSkeleton(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("project", ".", "the project's folder, which holds project.godot")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nExample:\n  gdvar server-skeleton -project game > server/main.go\n\nFlags:\n", skeletonUsage)
+		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nFlags:\n", skeletonUsage)
 		fs.PrintDefaults()
+		writeExamples(stderr, "server-skeleton")
 	}
 	if code, ok := parseOwnFlags(fs, args); !ok {
 		return code
