@@ -3,6 +3,7 @@ package multiplayer
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -232,4 +233,70 @@ func (t *argType) sameAs(c gdvar.ContainerType, objects bool) bool {
 		return c.Kind == gdvar.TypedScript && c.Name == t.name
 	}
 	return false
+}
+
+// sample returns a value of type t, in the generic form, that a Go type
+// able to hold some of its values but not all does not hold: a float of
+// 0.5, which no Go integer takes; a packed array or a typed container of
+// one element (an empty one goes into a slice of any element type); an
+// untyped container empty, as its elements may be anything. An object is
+// whole if the codec decodes whole objects (objects), else its id.
+func (t *argType) sample(objects bool) any {
+	switch t.kind {
+	case anyArg:
+		return nil
+	case classArg, scriptArg:
+		if objects {
+			return &gdvar.Object{Class: "Object"}
+		}
+		return gdvar.ObjectID(1)
+	}
+	switch t.builtin {
+	case gdvar.TypeArray:
+		if t.elem == nil {
+			return []any{}
+		}
+		return []any{t.elem[0].sample(objects)}
+	case gdvar.TypeDictionary:
+		if t.elem == nil {
+			return &gdvar.Dictionary{}
+		}
+		return gdvar.NewDictionary(t.elem[0].sample(objects), t.elem[1].sample(objects))
+	}
+	v := reflect.New(t.builtin.GoType()).Elem()
+	e := v
+	if t.builtin.IsPacked() {
+		v = reflect.MakeSlice(v.Type(), 1, 1)
+		e = v.Index(0)
+	}
+	if e.CanFloat() {
+		e.SetFloat(0.5)
+	}
+	return v.Interface()
+}
+
+// goType returns the Go type an argument of type t (nil: any value)
+// arrives as: the generic form's (gdvar.Type.GoType), but a typed
+// container's, a slice or map of its elements' (a Dictionary keyed by a
+// type Go cannot key a map by, or by any value, stays a *gdvar.Dictionary),
+// and an object's, gdvar.ObjectID or, if the codec decodes whole objects
+// (objects), *gdvar.Object.
+func (t *argType) goType(objects bool) reflect.Type {
+	switch {
+	case t == nil || t.kind == anyArg:
+		return reflect.TypeFor[any]()
+	case t.kind != builtinArg && objects:
+		return reflect.TypeFor[*gdvar.Object]()
+	case t.kind != builtinArg:
+		return reflect.TypeFor[gdvar.ObjectID]()
+	case t.elem == nil:
+		return t.builtin.GoType()
+	case t.builtin == gdvar.TypeArray:
+		return reflect.SliceOf(t.elem[0].goType(objects))
+	}
+	key := t.elem[0].goType(objects)
+	if !key.Comparable() || key.Kind() == reflect.Interface || key.Kind() == reflect.Pointer {
+		return t.builtin.GoType()
+	}
+	return reflect.MapOf(key, t.elem[1].goType(objects))
 }

@@ -113,6 +113,14 @@ func (n *Node) byID(id uint16) *method {
 // OnError. Handlers of one peer's calls run one at a time, in the order
 // the calls arrived.
 //
+// If the method declares its Params (package fromproject declares the
+// script's), fn must take what its calls bring (ErrHandlerParams): a
+// parameter for each declared one (those with a default may be left out,
+// last), of a Go type its declared type decodes into (any, or what
+// docs/multiplayer.md's table accepts: int64 for an int, float64 for a
+// float; HandlerType gives one), no more, and a variadic last one for a
+// rest parameter. An untyped parameter takes any Go type.
+//
 // Handle panics if name is not a method of the node or fn is not such a
 // function: both are mistakes in the program, not in its input.
 func (n *Node) Handle(name string, fn any) {
@@ -133,16 +141,22 @@ func (n *Node) SetHandler(name string, fn any) error {
 		return fmt.Errorf("multiplayer: handler of %s.%s: %v; want func(*multiplayer.Call, args...) or func(*multiplayer.Call, args...) error, given %s",
 			n.Path(), name, err, typeName(fn))
 	}
+	if err := n.fit(meth, h); err != nil {
+		return err
+	}
 	n.setHandler(meth, h)
 	return nil
 }
 
 // mustSet makes h the handler of the node's method name, panicking if the
-// node declares no such method.
+// node declares no such method or h does not fit its Params.
 func (n *Node) mustSet(name string, h *handler) {
 	meth := n.byName(name)
 	if meth == nil {
 		panic(n.noMethod(name).Error())
+	}
+	if err := n.fit(meth, h); err != nil {
+		panic(err.Error())
 	}
 	n.setHandler(meth, h)
 }

@@ -3,6 +3,8 @@ package multiplayer
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 )
@@ -136,3 +138,116 @@ func objectsAllowed(codec *gdvar.Codec) bool {
 // nullObject is a null object written whole: the header of an Object and
 // a class name of no bytes.
 var nullObject = []byte{byte(gdvar.TypeObject), 0, 0, 0, 0, 0, 0, 0}
+
+// ErrHandlerParams: a handler whose parameters do not take what the calls
+// of its method bring, as the method's Params declare them: a parameter of
+// a Go type that an argument of its declared type does not decode into (a
+// bool for an int, an integer for a float), none for a parameter without
+// a default, one that no declared parameter fills, or none for a rest
+// parameter's arguments. Each call would fail (an *ArgError), or the
+// parameter never receive anything: SetHandler returns this instead
+// (Handle and Handle0–3 panic with its message), naming the parameter,
+// its declared type, the Go type given and one that fits.
+var ErrHandlerParams = errors.New("multiplayer: handler parameters that do not take the method's declared parameters")
+
+// fit checks that h takes what the calls of meth bring, if meth declares
+// its Params: the handler's parameter i takes argument i, a variadic one
+// the arguments after them (see Handle). A handler may leave out
+// parameters with a default, as a game's calls often do: a call that
+// gives them is refused then, an *ArgError, as before.
+func (n *Node) fit(meth *method, h *handler) error {
+	p := meth.Params
+	if p == nil {
+		return nil
+	}
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s.%s: %s", ErrHandlerParams, n.Path(), meth.Name, fmt.Sprintf(format, args...))
+	}
+	fixed := h.fixed()
+	for i, par := range p.Fixed {
+		t := meth.sig.types[i]
+		var given reflect.Type
+		switch {
+		case i < fixed:
+			given = h.params[i]
+		case h.variadic:
+			given = h.params[fixed].Elem()
+		case par.Default:
+			continue
+		default:
+			return fail("parameter %d (%s) is declared %s without a default, the handler has no parameter for it (it takes %d); %s fits",
+				i, par.Name, declaredType(par), fixed, goTypeName(t.goType(n.r.objects)))
+		}
+		if !n.r.holds(t, given) {
+			return fail("parameter %d (%s) is declared %s, the handler takes it as %s; %s fits",
+				i, par.Name, declaredType(par), goTypeName(given), goTypeName(t.goType(n.r.objects)))
+		}
+	}
+	switch {
+	case p.Vararg && !h.variadic:
+		return fail("the method takes further arguments (a rest parameter), the handler has no variadic parameter for them; ...any fits")
+	case !p.Vararg && fixed > len(p.Fixed):
+		return fail("the handler takes %d argument(s), the method declares %d parameter(s): no call fills the handler's parameter %d (%s)",
+			fixed, len(p.Fixed), len(p.Fixed), goTypeName(h.params[len(p.Fixed)]))
+	}
+	return nil
+}
+
+// HandlerType returns the type of a handler of the node's method name that
+// SetHandler takes whatever the method's Params declare:
+// func(*Call, T0, T1, …) error, each T the Go type an argument of its
+// parameter's declared type arrives as (int64 for an int, gdvar.Vector2
+// for a Vector2, []int64 for an Array[int]: see docs/multiplayer.md), any
+// for an untyped one, and ...any last for a rest parameter;
+// func(*Call, ...any) error for a method without Params. A program that
+// handles methods it does not know in advance (a load test) makes one with
+// reflect.MakeFunc. It fails if the node declares no method name.
+func (n *Node) HandlerType(name string) (reflect.Type, error) {
+	meth := n.byName(name)
+	if meth == nil {
+		return nil, n.noMethod(name)
+	}
+	in := []reflect.Type{callType}
+	variadic := meth.Params == nil || meth.Params.Vararg
+	if meth.sig != nil {
+		for _, t := range meth.sig.types {
+			in = append(in, t.goType(n.r.objects))
+		}
+	}
+	if variadic {
+		in = append(in, reflect.TypeFor[[]any]())
+	}
+	return reflect.FuncOf(in, []reflect.Type{errorType}, variadic), nil
+}
+
+// holds says an argument of type t (nil: any value) decodes into a Go
+// value of type goType, as a handler's call decodes it: tried on a sample
+// of t. An error other than an *UnmarshalTypeError comes from the Go
+// type's own decoding (UnmarshalText, UnmarshalGodot), which judges a
+// value, not a type: it holds. A codec that cannot write the sample (an
+// older engine's) cannot tell: it holds too.
+func (r *rpcLayer) holds(t *argType, goType reflect.Type) bool {
+	if t == nil {
+		return true
+	}
+	b, err := r.cfg.codec.Marshal(t.sample(r.objects))
+	if err != nil {
+		return true
+	}
+	err = r.cfg.codec.Unmarshal(b, reflect.New(goType).Interface())
+	_, mismatch := errors.AsType[*gdvar.UnmarshalTypeError](err)
+	return !mismatch
+}
+
+// declaredType is a parameter's type as ErrHandlerParams' message gives it.
+func declaredType(p Param) string {
+	if p.Type == "" {
+		return "Variant"
+	}
+	return p.Type
+}
+
+// goTypeName is a Go type as a program writes it: any, not interface {}.
+func goTypeName(t reflect.Type) string {
+	return strings.ReplaceAll(t.String(), "interface {}", "any")
+}

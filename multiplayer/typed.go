@@ -1,6 +1,9 @@
 package multiplayer
 
-import "sync"
+import (
+	"reflect"
+	"sync"
+)
 
 // Handle0, Handle1, Handle2 and Handle3 are Node.Handle with a handler
 // whose argument types the compiler checks: fn takes the call and 0 to 3
@@ -9,7 +12,8 @@ import "sync"
 // value; more arguments than parameters are an ArgError). They cost no
 // allocation per call beyond what decoding the arguments takes. (Go's
 // methods cannot have type parameters: these are functions of the
-// package.) Each panics if name is not a method of the node.
+// package.) Each panics if name is not a method of the node, or fn does
+// not take what its declared Params bring (ErrHandlerParams).
 func Handle0(n *Node, name string, fn func(*Call) error) {
 	n.mustSet(name, typedHandler(0, func(c *Call, _ *typedArgs[none, none, none]) error { return fn(c) }))
 }
@@ -44,7 +48,8 @@ type typedArgs[A, B, C any] struct {
 // which call calls with them decoded.
 func typedHandler[A, B, C any](count int, call func(*Call, *typedArgs[A, B, C]) error) *handler {
 	pool := sync.Pool{New: func() any { return new(typedArgs[A, B, C]) }}
-	return &handler{typed: func(c *Call) error {
+	params := []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C]()}[:count] // for Node.fit
+	return &handler{params: params, typed: func(c *Call) error {
 		if len(c.args) > count {
 			return c.tooMany(count)
 		}

@@ -48,11 +48,38 @@ var corpusGaps = map[string]string{}
 // kinds "multiplayer-…"), GDScript and C# alike, the game's autoloads with
 // it, or refuses it only for a file the corpus cut.
 func TestCorpusDeclare(t *testing.T) {
+	declared, cut := 0, 0
+	eachCorpusScene(t, func(game string, p *project.Project, scene string) {
+		key := game + " " + scene
+		_, err := Declare(multiplayer.MustNew(), p, scene)
+		if err != nil && slices.ContainsFunc(corpusCuts[game], func(m string) bool { return strings.Contains(err.Error(), m) }) {
+			cut++
+			return
+		}
+		if gap, ok := corpusGaps[key]; ok {
+			if assert.Error(t, err, "%s: listed as a gap, but declares", key) {
+				assert.Contains(t, err.Error(), gap, key)
+			}
+			return
+		}
+		if assert.NoError(t, err, key) {
+			declared++
+		}
+	})
+	t.Logf("%d scenes of multiplayer games declared, %d refused for the corpus's cuts, %d for a gap", declared, cut, len(corpusGaps))
+	assert.Positive(t, declared)
+}
+
+// eachCorpusScene calls each with every scene of the corpus's
+// multiplayer games (manifest kinds "multiplayer-…"), its game's name and
+// project, but the autoloads' own scenes: an autoload's scene is at
+// /root/NAME in every scene, and as a main scene beside itself it would
+// stand there twice.
+func eachCorpusScene(t *testing.T, each func(game string, p *project.Project, scene string)) {
 	const corpus = "../../testdata/projects"
 	f, err := os.Open(filepath.Join(corpus, "manifest.tsv"))
 	require.NoError(t, err)
 	defer f.Close()
-	declared, cut := 0, 0
 	lines := bufio.NewScanner(f)
 	for lines.Scan() {
 		cols := strings.Split(lines.Text(), "\t")
@@ -65,31 +92,12 @@ func TestCorpusDeclare(t *testing.T) {
 		autoloads, err := p.Autoloads()
 		require.NoError(t, err, cols[0])
 		for _, scene := range scenesOf(t, dir) {
-			// An autoload's own scene is at /root/NAME in every scene;
-			// as a main scene beside itself it would stand there twice.
-			if slices.ContainsFunc(autoloads, func(a project.Autoload) bool { return a.Path == scene }) {
-				continue
-			}
-			key := cols[0] + " " + scene
-			_, err := Declare(multiplayer.MustNew(), p, scene)
-			if err != nil && slices.ContainsFunc(corpusCuts[cols[0]], func(m string) bool { return strings.Contains(err.Error(), m) }) {
-				cut++
-				continue
-			}
-			if gap, ok := corpusGaps[key]; ok {
-				if assert.Error(t, err, "%s: listed as a gap, but declares", key) {
-					assert.Contains(t, err.Error(), gap, key)
-				}
-				continue
-			}
-			if assert.NoError(t, err, key) {
-				declared++
+			if !slices.ContainsFunc(autoloads, func(a project.Autoload) bool { return a.Path == scene }) {
+				each(cols[0], p, scene)
 			}
 		}
 	}
 	require.NoError(t, lines.Err())
-	t.Logf("%d scenes of multiplayer games declared, %d refused for the corpus's cuts, %d for a gap", declared, cut, len(corpusGaps))
-	assert.Positive(t, declared)
 }
 
 // scenesOf returns the res:// paths of a project's .tscn files, not those

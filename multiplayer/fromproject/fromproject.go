@@ -49,7 +49,7 @@ type Scene struct {
 // declares its methods.
 type scriptNode struct {
 	node   *multiplayer.Node
-	script string
+	script *scriptDecl
 }
 
 // Declare declares on m what a Godot 4 project's autoloads, its main
@@ -194,7 +194,12 @@ func (s *Scene) Spawner(path string) (*multiplayer.Spawner, error) {
 // Handle makes fn the handler of method of the node at path, as
 // [multiplayer.Node.Handle] does. A node the scene lacks, a method its
 // script does not declare with @rpc, or an fn that is no handler is an
-// error naming the file.
+// error naming the file; an fn whose parameters do not take what the
+// function's declared parameters receive (a bool for an int: every call
+// would fail to decode) is one matching [multiplayer.ErrHandlerParams],
+// naming the function's file:line, the parameter, its declared type, the
+// Go type given and one that fits ([multiplayer.Node.HandlerType] gives
+// a whole handler's).
 func (s *Scene) Handle(path, method string, fn any) error {
 	n, ok := s.nodes[path]
 	if !ok {
@@ -202,10 +207,10 @@ func (s *Scene) Handle(path, method string, fn any) error {
 	}
 	declared := func(m multiplayer.Method) bool { return m.Name == method }
 	if !slices.ContainsFunc(n.node.MethodSet().Methods(), declared) {
-		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", project.Shown(n.script), path, s.scene, method)
+		return fmt.Errorf("%s (node %s of %s) declares no @rpc method %q", project.Shown(n.script.path), path, s.scene, method)
 	}
 	if err := n.node.SetHandler(method, fn); err != nil {
-		return fmt.Errorf("%s: %w", project.Shown(n.script), err)
+		return fmt.Errorf("%s: %w", n.script.placeOf(method), err)
 	}
 	return nil
 }

@@ -148,7 +148,7 @@ func TestRead(t *testing.T) {
 	assert.Equal(t, "/root/Main", d.root)
 
 	main := nodeOf(t, d, "/root/Main")
-	assert.Equal(t, "res://main.gd", main.script)
+	assert.Equal(t, "res://main.gd", main.script.path)
 	assert.Equal(t, []multiplayer.Method{
 		{Name: "alpha", Mode: mode.AnyPeer, CallLocal: true, Transfer: mode.UnreliableOrdered, Channel: 3},
 		{Name: "mid", Transfer: mode.Unreliable},
@@ -273,7 +273,7 @@ func TestDeclareErrors(t *testing.T) {
 	assert.EqualError(t, d.Handle("/root/Main", "not_rpc", func(*multiplayer.Call) {}),
 		`res://main.gd (node /root/Main of res://main.tscn) declares no @rpc method "not_rpc"`)
 	assert.EqualError(t, d.Handle("/root/Nope", "zeta", func(*multiplayer.Call) {}), "res://main.tscn has no node /root/Nope with a script")
-	assert.ErrorContains(t, d.Handle("/root/Main", "zeta", 3), "res://main.gd: multiplayer: handler of /root/Main.zeta")
+	assert.ErrorContains(t, d.Handle("/root/Main", "zeta", 3), "res://base.gd:3: multiplayer: handler of /root/Main.zeta", "the place of the function, in a base")
 
 	_, err = Declare(multiplayer.MustNew(), writeProject(t, nil), "res://nope.tscn")
 	assert.ErrorContains(t, err, "nope.tscn")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,8 +27,36 @@ type declarations struct {
 
 // nodeDecl is a node with a script, at its absolute path.
 type nodeDecl struct {
-	path, script string
-	methods      *multiplayer.MethodSet
+	path    string
+	script  *scriptDecl
+	methods *multiplayer.MethodSet
+}
+
+// scriptDecl is a script's @rpc methods, its bases' included, and where
+// each one's function is, shared by the nodes of the script.
+type scriptDecl struct {
+	path    string
+	methods []multiplayer.Method
+	places  []place // in the order of methods
+}
+
+// place is where the function of an @rpc method is: its file (the
+// script's or a base's; "" if not known) and line, formatted only for an
+// error (Scene.Handle), as a project may declare thousands of methods.
+type place struct {
+	file string
+	line int
+}
+
+// placeOf returns where the function of the script's method is, as
+// file:line, or the script's path, where it is not known.
+func (s *scriptDecl) placeOf(method string) string {
+	for i, m := range s.methods {
+		if m.Name == method && s.places[i].file != "" {
+			return project.Shown(s.places[i].file) + ":" + strconv.Itoa(s.places[i].line)
+		}
+	}
+	return project.Shown(s.path)
 }
 
 // spawnerDecl is a MultiplayerSpawner, at its absolute path.
@@ -99,10 +128,11 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 		if n.Script == "" {
 			continue
 		}
-		methods, err := rpcs.of(n.Script)
+		script, err := rpcs.read(n.Script)
 		if err != nil {
 			return nil, err
 		}
+		methods := script.methods
 		if n.Spawner != nil {
 			if len(methods) > 0 {
 				return nil, fmt.Errorf("%s: spawner %s: its script %s declares @rpc methods, which a spawner here cannot have", file, project.Shown(abs), project.Shown(n.Script))
@@ -113,7 +143,7 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", project.Shown(n.Script), err)
 		}
-		d.nodes = append(d.nodes, nodeDecl{abs, n.Script, t})
+		d.nodes = append(d.nodes, nodeDecl{abs, script, t})
 	}
 	if err := d.applyCustom(scenes, o); err != nil {
 		return nil, err
@@ -152,7 +182,7 @@ func relPath(from, to string) string {
 
 // newScriptRPCs returns the @rpc methods of p's scripts, none read yet.
 func newScriptRPCs(p *project.Project) scriptRPCs {
-	return scriptRPCs{p: p, methods: map[string][]multiplayer.Method{}, tables: map[string]*multiplayer.MethodSet{}}
+	return scriptRPCs{p: p, scripts: map[string]*scriptDecl{}, tables: map[string]*multiplayer.MethodSet{}}
 }
 
 // scriptRPCs are the @rpc methods of the scripts of a project, each
@@ -160,22 +190,31 @@ func newScriptRPCs(p *project.Project) scriptRPCs {
 // each extending a chain of a hundred others.
 type scriptRPCs struct {
 	p       *project.Project
-	methods map[string][]multiplayer.Method   // by script
+	scripts map[string]*scriptDecl            // by path
 	tables  map[string]*multiplayer.MethodSet // by script, shared by its nodes
 }
 
 // of returns the @rpc methods of a script and its bases, as Methods. They
 // are shared: [multiplayer.NewMethodSet] copies them.
 func (s scriptRPCs) of(script string) ([]multiplayer.Method, error) {
-	if methods, ok := s.methods[script]; ok {
-		return methods, nil
-	}
-	methods, err := scriptMethods(s.p, script)
+	d, err := s.read(script)
 	if err != nil {
 		return nil, err
 	}
-	s.methods[script] = methods
-	return methods, nil
+	return d.methods, nil
+}
+
+// read returns a script's declarations, read once.
+func (s scriptRPCs) read(script string) (*scriptDecl, error) {
+	if d, ok := s.scripts[script]; ok {
+		return d, nil
+	}
+	d, err := scriptMethods(s.p, script)
+	if err != nil {
+		return nil, err
+	}
+	s.scripts[script] = d
+	return d, nil
 }
 
 // table returns the method set of a script's nodes, whose methods (from
@@ -193,14 +232,15 @@ func (s scriptRPCs) table(script string, methods []multiplayer.Method) (*multipl
 }
 
 // scriptMethods returns the @rpc methods of a script and its bases, as
-// Methods.
-func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, error) {
+// Methods, and where each one's function is.
+func scriptMethods(p *project.Project, script string) (*scriptDecl, error) {
 	rpcs, err := p.RPCs(script)
 	if err != nil {
 		return nil, err
 	}
 	var out []multiplayer.Method
 	var scratch []multiplayer.Param
+	places := make([]place, 0, len(rpcs))
 	for _, rpc := range rpcs {
 		if rpc.RPC.Channel < 0 || rpc.RPC.Channel > multiplayer.MaxChannel {
 			return nil, fmt.Errorf("%s: method %s: channel %d (0 to %d here)", project.Shown(script), project.Shown(rpc.Name), rpc.RPC.Channel, multiplayer.MaxChannel)
@@ -213,8 +253,10 @@ func scriptMethods(p *project.Project, script string) ([]multiplayer.Method, err
 			Channel:   uint8(rpc.RPC.Channel),
 			Params:    params(p, rpc, &scratch),
 		})
+		file, line, _ := rpc.Where()
+		places = append(places, place{file, line})
 	}
-	return out, nil
+	return &scriptDecl{script, out, places}, nil
 }
 
 // spawnerConfig reads a spawner of scene at abs and each of its

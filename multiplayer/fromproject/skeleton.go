@@ -111,7 +111,7 @@ func (d *declarations) nodeStubs(b *bytes.Buffer) {
 		if len(methods) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "\n\t// %s, script %s.\n", n.path, project.Shown(n.script))
+		fmt.Fprintf(b, "\n\t// %s, script %s.\n", n.path, project.Shown(n.script.path))
 		for _, meth := range methods {
 			d.stub(b, fmt.Sprintf("game.Handle(%q, ", n.path), true, meth)
 		}
