@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -104,15 +105,39 @@ func ReadScenario(r io.Reader) (*Scenario, error) {
 		return nil, err
 	}
 	if len(b) > maxScenario {
-		return nil, fmt.Errorf("%w: over %d bytes", ErrScenario, maxScenario)
+		return nil, refuse("over %d bytes", maxScenario)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, refuse("empty: a JSON object, as docs/load.md shows")
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	var s Scenario
 	if err := d.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrScenario, err)
+		return nil, refuse("%v", err)
+	}
+	if rest := bytes.TrimSpace(b[d.InputOffset():]); len(rest) > 0 {
+		return nil, refuse("one JSON object, with nothing after it: %.20q follows at byte %d", rest, len(b)-len(rest))
 	}
 	return &s, s.check()
+}
+
+// maxErrorBytes bounds a scenario error's text: what it quotes of the
+// scenario (a value 30 000 deep, an unknown field of 60 000 bytes) is
+// cut, where the whole of it made errors of 60 KB.
+const maxErrorBytes = 256
+
+// refuse returns an ErrScenario saying why, at most maxErrorBytes long.
+func refuse(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > maxErrorBytes {
+		cut := maxErrorBytes
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return fmt.Errorf("%w: %s", ErrScenario, msg)
 }
 
 // check checks what a run would find wrong only later.
@@ -121,10 +146,10 @@ func (s *Scenario) check() error {
 		s.TickHz = 60
 	}
 	if !(s.TickHz >= minTickHz && s.TickHz <= maxTickHz) {
-		return fmt.Errorf("%w: tick_hz %g: from %d to %d", ErrScenario, s.TickHz, minTickHz, maxTickHz)
+		return refuse("tick_hz %g: from %d to %d", s.TickHz, minTickHz, maxTickHz)
 	}
 	if s.Own != "" && s.Own != "id" {
-		return fmt.Errorf("%w: own %q: \"id\" or none", ErrScenario, s.Own)
+		return refuse("own %q: \"id\" or none", s.Own)
 	}
 	if _, err := s.leaveAfter(); err != nil {
 		return err
@@ -137,16 +162,16 @@ func (s *Scenario) check() error {
 	}
 	for i, c := range s.Calls {
 		if c.Node == "" || c.Method == "" {
-			return fmt.Errorf("%w: call %d: a node and a method", ErrScenario, i)
+			return refuse("call %d: a node and a method", i)
 		}
 		if !(c.RateHz >= minRateHz && c.RateHz <= maxRateHz) {
-			return fmt.Errorf("%w: call %d: rate_hz %g: from %g (a call every %v) to %d", ErrScenario, i, c.RateHz, minRateHz, every(minRateHz), maxRateHz)
+			return refuse("call %d: rate_hz %g: from %g (a call every %v) to %d", i, c.RateHz, minRateHz, every(minRateHz), maxRateHz)
 		}
 		if _, err := c.args(0, 0, 0); err != nil {
-			return fmt.Errorf("%w: call %d: %v", ErrScenario, i, err)
+			return refuse("call %d: %v", i, err)
 		}
 		if a := c.Answer; a != nil && (a.Method == "" || a.Arg < 0) {
-			return fmt.Errorf("%w: call %d: an answer names its method and an argument from 0", ErrScenario, i)
+			return refuse("call %d: an answer names its method and an argument from 0", i)
 		}
 	}
 	return nil
@@ -164,7 +189,7 @@ func (s *Scenario) values() (map[string]any, error) {
 	for path, text := range s.Set {
 		var v any
 		if err := vartext.Unmarshal([]byte(text), &v); err != nil {
-			return nil, fmt.Errorf("%w: set %q: %q: %v", ErrScenario, path, text, err)
+			return nil, refuse("set %q: %q: %v", path, text, err)
 		}
 		out[path] = v
 	}
@@ -178,7 +203,7 @@ func (s *Scenario) leaveAfter() (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s.LeaveAfter)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%w: leave_after %q: a positive duration (\"20s\")", ErrScenario, s.LeaveAfter)
+		return 0, refuse("leave_after %q: a positive duration (\"20s\")", s.LeaveAfter)
 	}
 	return d, nil
 }

@@ -41,6 +41,7 @@ func TestReadScenarioRejects(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, json, err string }{
 		{"not JSON", `{`, "unexpected EOF"},
+		{"empty", " \n", "empty: a JSON object"},
 		{"an unknown field", `{"bots": 3}`, `unknown field "bots"`},
 		{"a tick of 0.5 Hz", `{"tick_hz": 0.5}`, "tick_hz"},
 		{"own of another kind", `{"own": "name"}`, "own"},
@@ -60,6 +61,14 @@ func TestReadScenarioRejects(t *testing.T) {
 		{"an answer without its method", call(`"rate_hz": 1, "answer": {"arg": 1}`), "answer"},
 		{"a value Godot would not read", `{"set": {".:position": "Vector2(0,"}}`, "set"},
 		{"too long", `{"scene": "` + strings.Repeat("a", maxScenario) + `"}`, "over"},
+		// The scenario's own text was quoted whole in its errors: 60 KB.
+		{"a value 30 000 deep", `{"set": {".:x": "` + strings.Repeat("[", 30000) + `"}}`, "set"},
+		{"an argument 30 000 deep", call(`"rate_hz": 1, "args": ["` + strings.Repeat("[", 30000) + `"]`), "argument 0"},
+		{"a long unknown field", `{"` + strings.Repeat("x", 60000) + `": 1}`, "unknown field"},
+		{"a long property path", `{"set": {"` + strings.Repeat("x", 60000) + `": "Vector2(0,"}}`, "set"},
+		// A second document was ignored.
+		{"two documents", `{"tick_hz": 30} {"tick_hz": 5}`, "one JSON object"},
+		{"trailing text", `{"tick_hz": 30} ]`, "one JSON object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadScenario(strings.NewReader(tc.json))

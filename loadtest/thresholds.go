@@ -52,18 +52,18 @@ func (t *Thresholds) check() error {
 		{"max_server_rss_mib", t.MaxServerRSSMiB, maxLimit, false},
 	} {
 		if l.v != nil && !(*l.v >= 0 && *l.v <= l.most) {
-			return fmt.Errorf("%w: thresholds: %s %g: from 0 to %g", ErrScenario, l.name, *l.v, l.most)
+			return refuse("thresholds: %s %g: from 0 to %g", l.name, *l.v, l.most)
 		}
 	}
 	if t.MaxDisconnects != nil && *t.MaxDisconnects < 0 {
-		return fmt.Errorf("%w: thresholds: max_disconnects %d: from 0", ErrScenario, *t.MaxDisconnects)
+		return refuse("thresholds: max_disconnects %d: from 0", *t.MaxDisconnects)
 	}
 	if len(t.MaxDisconnectsBy) > maxThresholdReasons {
-		return fmt.Errorf("%w: thresholds: max_disconnects_by: at most %d reasons", ErrScenario, maxThresholdReasons)
+		return refuse("thresholds: max_disconnects_by: at most %d reasons", maxThresholdReasons)
 	}
 	for why, n := range t.MaxDisconnectsBy {
 		if why == "" || len(why) > maxReason || n < 0 {
-			return fmt.Errorf("%w: thresholds: max_disconnects_by: %.40q: %d: a text of 1 to %d bytes, and a count from 0", ErrScenario, why, n, maxReason)
+			return refuse("thresholds: max_disconnects_by: %.40q: %d: a text of 1 to %d bytes, and a count from 0", why, n, maxReason)
 		}
 	}
 	return nil
