@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
@@ -344,7 +344,7 @@ func engineCodec(e gdvar.Engine) *gdvar.Codec { return gdvar.MustCodec(gdvar.Wit
 // encodeLike writes the binary form of each JSON value of in to s, taking
 // the forms JSON leaves open from the values of the -like file, in turn.
 func encodeLike(in io.Reader, cfg *config, s *spool) error {
-	f, err := os.Open(cfg.like)
+	f, err := infile.Open(cfg.like, flagFileWait)
 	if err != nil {
 		return err
 	}

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/gdvar/gdvar/configfile"
+	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/resource"
 )
 
@@ -22,7 +22,7 @@ import (
 // isJSON says it is JSON, not the file itself: it starts with "{", as
 // neither a ConfigFile nor a resource does.
 func likeFile(cfg *config) (data []byte, isJSON bool, err error) {
-	f, err := os.Open(cfg.like)
+	f, err := infile.Open(cfg.like, flagFileWait)
 	if err != nil {
 		return nil, false, err
 	}

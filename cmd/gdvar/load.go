@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
 	"github.com/gdvar/gdvar/project"
@@ -204,7 +205,7 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 
 // readScenario reads the scenario file at path.
 func readScenario(path string) (*loadtest.Scenario, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, flagFileWait)
 	if err != nil {
 		return nil, err
 	}

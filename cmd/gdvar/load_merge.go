@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
 )
@@ -65,7 +65,7 @@ func addResults(m *loadtest.Merger, name string, stdin io.Reader) error {
 	if name == "-" {
 		return m.Add("standard input", stdin)
 	}
-	f, err := os.Open(name)
+	f, err := infile.Open(name, flagFileWait)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -21,6 +22,8 @@ const playersDir = "../../scripts/bench/players"
 func TestLoadRefuses(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"tick_hz": 0.5}`), 0o644))
+	unwritten := filepath.Join(t.TempDir(), "fifo.json") // held gdvar load for ever
+	require.NoError(t, syscall.Mkfifo(unwritten, 0o600))
 	game := []string{"-project", playersDir, "-addr", "127.0.0.1:1"}
 	with := func(args ...string) []string { return append(append([]string{}, game...), args...) }
 	past := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
@@ -37,6 +40,8 @@ func TestLoadRefuses(t *testing.T) {
 		{"a project that is not", []string{"-project", t.TempDir(), "-addr", "127.0.0.1:1"}, nil, 1, "gdvar load: "},
 		{"a bad scenario", with("-scenario", bad), nil, 2, "bad.json: loadtest: bad scenario: tick_hz"},
 		{"no scenario", with("-scenario", bad+".not"), nil, 2, "bad.json.not: no such file"},
+		{"a scenario no one writes", with("-scenario", unwritten), nil, 2, "fifo.json: loadtest: bad scenario: empty"},
+		{"a scenario that is a folder", with("-scenario", t.TempDir()), nil, 2, "is a folder: not a file; name a file"},
 		{"a bad transport", with("-transport", "udp"), nil, 2, "transport \"udp\""},
 		{"a segment past the last", with("-segment", "3/3"), nil, 2, "segment 3/3: i from 0 to 2 (from 0, as JOB_COMPLETION_INDEX)"},
 		{"a segment of nothing", with("-segment", "three"), nil, 2, `segment "three": want i/n, as 0/3 for the first of 3`},

@@ -35,6 +35,7 @@ import (
 	"os"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/fileaccess"
@@ -109,6 +110,11 @@ func versionCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, version())
 	return 0
 }
+
+// flagFileWait bounds the reading of a file a flag names (-scenario,
+// -like, load merge's results): a named pipe, as a shell's <(command)
+// makes, must have come within it, and one no one writes reads as empty.
+const flagFileWait = time.Minute
 
 // config holds the flags.
 type config struct {
