@@ -86,7 +86,7 @@ func TestScreenshotFile(t *testing.T) {
 		}, reply(3, 2), ErrMalformed, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path := c.file(t.TempDir())
+			path := c.file(inShotFolder(t))
 			s, _ := scripted(t, gdvar.Godot4, func(m Message) []byte {
 				if m.Name != "scene:rq_screenshot" {
 					return nil
@@ -139,7 +139,7 @@ func reply(width, height int64) func(tag any, path string) []any {
 
 // A file too big is refused from its size, unread.
 func TestScreenshotFileTooBigIsNotRead(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "scr-1.png")
+	path := filepath.Join(inShotFolder(t), "scr-1.png")
 	f, err := os.Create(path)
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(MaxScreenshot+1))
@@ -266,6 +266,42 @@ func TestScreenshotGodot3(t *testing.T) {
 	_, err := s.Screenshot(shotContext(t))
 	require.ErrorIs(t, err, ErrUnsupported)
 	assert.Empty(t, sent)
+}
+
+// inShotFolder makes a folder the engine's temporary folder for the
+// test, and returns it.
+func inShotFolder(t *testing.T) string {
+	dir := t.TempDir()
+	old := shotFolder
+	shotFolder = dir
+	t.Cleanup(func() { shotFolder = old })
+	return dir
+}
+
+// A game that names a file of the engine's name in another folder than
+// the engine's temporary one, a user's own, has it neither read nor
+// removed: the image is read by evaluate instead. It was read, then
+// removed.
+func TestScreenshotFileOutsideTheTemporaryFolder(t *testing.T) {
+	inShotFolder(t)
+	users := filepath.Join(t.TempDir(), "scr-1.png")
+	mine := pngOf(t, 3, 2)
+	require.NoError(t, os.WriteFile(users, mine, 0o644))
+	want := pngOf(t, 3, 2)
+	byEval := evalGame("X11", want)
+	s, send := scripted(t, gdvar.Godot4, func(m Message) []byte {
+		if m.Name == "scene:rq_screenshot" {
+			return message4("game_view:get_screenshot", m.Data[0], int64(3), int64(2), users)
+		}
+		return byEval(m)
+	})
+	stopGame(t, s, send)
+	got, err := s.Screenshot(shotContext(t))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	kept, err := os.ReadFile(users)
+	require.NoError(t, err, "the user's file is where it was")
+	assert.Equal(t, mine, kept)
 }
 
 // A file the game names that is not on this machine (the game runs on
