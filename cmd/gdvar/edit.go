@@ -109,7 +109,12 @@ func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) er
 	if st, err := os.Stat(target); err == nil {
 		mode = st.Mode().Perm()
 	}
-	f, err := createTempIn(filepath.Dir(target), "."+filepath.Base(target)+".gdvar-*")
+	dir, pattern := filepath.Dir(target), "."+filepath.Base(target)+".gdvar-*"
+	f, err := openUnnamed(dir) // named only for its rename, at the end
+	unnamed := err == nil
+	if !unnamed {
+		f, err = createTempIn(dir, pattern)
+	}
 	if err != nil {
 		return err
 	}
@@ -123,5 +128,12 @@ func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) er
 	if err := f.Sync(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), target)
+	name := f.Name()
+	if unnamed {
+		if name, err = nameTemp(f, dir, pattern); err != nil {
+			return err
+		}
+		defer removeNamed(name)
+	}
+	return os.Rename(name, target)
 }

@@ -74,11 +74,7 @@ func TestSignalRemovesTemporaryFiles(t *testing.T) {
 			_, err = stdin.Write(make([]byte, 64<<10))
 			require.NoError(t, err)
 			deadline := time.Now().Add(30 * time.Second)
-			for {
-				names, _ := filepath.Glob(filepath.Join(dir, "gdvar-*"))
-				if len(names) > 0 {
-					break
-				}
+			for !tempOpen(cmd.Process.Pid, dir) {
 				require.True(t, time.Now().Before(deadline), "no temporary file appeared")
 				time.Sleep(10 * time.Millisecond)
 			}
@@ -86,6 +82,23 @@ func TestSignalRemovesTemporaryFiles(t *testing.T) {
 			exitedAsKilled(t, exited, c.sig, dir)
 		})
 	}
+}
+
+// tempOpen says whether the process pid has a temporary file open in
+// dir: one named there, or on Linux one with no name (O_TMPFILE), which
+// its descriptors show as "dir/#inode (deleted)".
+func tempOpen(pid int, dir string) bool {
+	if names, _ := filepath.Glob(filepath.Join(dir, "gdvar-*")); len(names) > 0 {
+		return true
+	}
+	fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	for _, fd := range fds {
+		target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name()))
+		if err == nil && strings.HasPrefix(target, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // A conversion whose reader goes away (gdvar json save.dat | head) exits
@@ -174,7 +187,11 @@ func TestEditSignalLeavesNothing(t *testing.T) {
 			defer syscall.Kill(pid, syscall.SIGKILL) // if the test fails with it running
 			left, err := filepath.Glob(filepath.Join(tmp, "gdvar-*"))
 			require.NoError(t, err)
-			require.Len(t, left, 2, "gdvar-before-*.json and gdvar-after-*.json while the program runs")
+			if runtime.GOOS == "linux" {
+				require.Empty(t, left, "the JSON files have no name (O_TMPFILE)")
+			} else {
+				require.Len(t, left, 2, "gdvar-before-*.json and gdvar-after-*.json while the program runs")
+			}
 
 			require.NoError(t, cmd.Process.Signal(sig))
 			select {
@@ -198,6 +215,71 @@ func TestEditSignalLeavesNothing(t *testing.T) {
 			assert.Equal(t, before, after)
 		})
 	}
+}
+
+// gdvar edit and its watchdog killed together (SIGKILL to every process
+// of the command, as an OOM killer or a container's stop does) leave
+// nothing: on Linux its files have no name. The watchdog alone cleaned up
+// after gdvar, so that killing it too left gdvar-before-*.json and
+// gdvar-after-*.json in the temporary folder.
+func TestEditKilledWithItsWatchdogLeavesNothing(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("files with no name (O_TMPFILE) are Linux's")
+	}
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	require.NoError(t, os.Mkdir(tmp, 0o700))
+	save := editCopy(t, "godot4", "save.sav")
+	before, err := os.ReadFile(save)
+	require.NoError(t, err)
+	pidFile := filepath.Join(dir, "program.pid")
+	program := filepath.Join(dir, "program.sh")
+	require.NoError(t, os.WriteFile(program, []byte("#!/bin/sh\necho $$ > '"+pidFile+"'\nexec sleep 1000\n"), 0o700))
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=edit "+save+" -- "+program, "TMPDIR="+tmp)
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	pid := readPIDFile(t, pidFile)
+	defer syscall.Kill(pid, syscall.SIGKILL)
+	children := childrenOf(t, cmd.Process.Pid) // the watchdog and the program
+	require.NotEmpty(t, children)
+	for _, p := range append(children, cmd.Process.Pid) {
+		syscall.Kill(p, syscall.SIGKILL)
+	}
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("gdvar edit did not end")
+	}
+	assert.Empty(t, leftBehind(t, tmp, ""), "left in the temporary folder")
+	assert.Empty(t, leftBehind(t, filepath.Dir(save), filepath.Base(save)), "left beside the save")
+	after, err := os.ReadFile(save)
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+}
+
+// childrenOf returns the process ids whose parent is pid (Linux's /proc).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	var out []int
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p))
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(stat, ')')
+		if fields := strings.Fields(string(stat[i+1:])); i >= 0 && len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // readPIDFile waits (30 s at most) for a program to write its process id

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -19,9 +25,12 @@ import (
 // which the Go runtime otherwise kills the process when standard output's
 // reader has gone (gdvar json save.dat | head). The program gdvar edit
 // runs gets the signal too, and gdvar waits for it to end. SIGKILL cannot
-// be caught: gdvar edit's watchdog (tempfiles_watchdog.go) removes its
-// files then, and the kernel kills its program (dieWithGdvar, on Linux). The
-// containers' spools (package fileaccess) have no name to remove.
+// be caught: on Linux the files have no name (O_TMPFILE, unnamed_linux.go),
+// which the kernel frees however gdvar ends, and the edited file is named
+// only for its rename over FILE; elsewhere gdvar edit's watchdog
+// (tempfiles_watchdog.go) removes its files, and on Linux the kernel kills
+// its program (dieWithGdvar). The containers' spools (package fileaccess)
+// have no name to remove.
 var temps struct {
 	sync.Mutex
 	paths    map[string]bool
@@ -35,11 +44,18 @@ var temps struct {
 // end, before killing it.
 const childGrace = 10 * time.Second
 
-// createTemp creates a temporary file that is removed on a signal until
-// removeTemp removes it.
-func createTemp(pattern string) (*os.File, error) { return createTempIn("", pattern) }
+// createTemp creates a temporary file that leaves nothing behind: one
+// with no name where the system makes them, else one that is removed on
+// a signal until removeTemp removes it.
+func createTemp(pattern string) (*os.File, error) {
+	if f, err := openUnnamed(""); err == nil {
+		return f, nil
+	}
+	return createTempIn("", pattern)
+}
 
-// createTempIn is createTemp in the folder dir.
+// createTempIn creates a named temporary file in the folder dir, removed
+// on a signal until removeTemp removes it.
 func createTempIn(dir, pattern string) (*os.File, error) {
 	temps.Lock()
 	defer temps.Unlock()
@@ -55,14 +71,52 @@ func createTempIn(dir, pattern string) (*os.File, error) {
 	return f, nil
 }
 
-// removeTemp closes and removes a file from createTemp.
+// removeTemp closes a file from createTemp or createTempIn, and removes
+// it if it has a name.
 func removeTemp(f *os.File) {
 	temps.Lock()
 	defer temps.Unlock()
 	f.Close()
-	os.Remove(f.Name())
-	delete(temps.paths, f.Name())
-	tellWatchdog('-', f.Name())
+	if temps.paths[f.Name()] {
+		os.Remove(f.Name())
+		delete(temps.paths, f.Name())
+		tellWatchdog('-', f.Name())
+	}
+}
+
+// nameTemp gives a file with no name (openUnnamed) a temporary name in
+// the folder dir, removed on a signal until removeNamed removes it.
+func nameTemp(f *os.File, dir, pattern string) (string, error) {
+	temps.Lock()
+	defer temps.Unlock()
+	for range 100 {
+		name := filepath.Join(dir, strings.Replace(pattern, "*", strconv.FormatUint(rand.Uint64(), 36), 1))
+		err := nameUnnamed(f, name)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if temps.paths == nil {
+			temps.paths = map[string]bool{}
+		}
+		temps.paths[name] = true
+		tellWatchdog('+', name)
+		return name, nil
+	}
+	return "", fmt.Errorf("no free name for %s in %s", pattern, dir)
+}
+
+// removeNamed removes a name nameTemp gave, or forgets it once renamed.
+func removeNamed(name string) {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.paths[name] {
+		os.Remove(name)
+		delete(temps.paths, name)
+		tellWatchdog('-', name)
+	}
 }
 
 // runChild runs cmd as cmd.Run does; a signal that ends gdvar meanwhile is

@@ -1,0 +1,16 @@
+//go:build !linux
+
+package main
+
+import (
+	"errors"
+	"os"
+)
+
+// errNoUnnamed says this system makes no file without a name: temporary
+// files are named, and removed on a signal or by the watchdog.
+var errNoUnnamed = errors.New("no unnamed files outside Linux")
+
+func openUnnamed(string) (*os.File, error) { return nil, errNoUnnamed }
+
+func nameUnnamed(*os.File, string) error { return errNoUnnamed }
