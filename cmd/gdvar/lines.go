@@ -25,6 +25,18 @@ type lineReader struct {
 	br   *bufio.Reader
 	max  int
 	skip bool // a refused line's end is still to come
+	// long, if set, is given each line over max, piece by piece as it
+	// comes, until it has decided what it looks for (gdvar mcp: the
+	// call's id), which answers the line; the line is refused then, the
+	// rest of it skipped.
+	long longReader
+}
+
+// longReader reads a line over a lineReader's bound until it has found
+// what it looks for in it.
+type longReader interface {
+	io.Writer
+	Decided() bool
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
@@ -52,6 +64,9 @@ func (l *lineReader) next() ([]byte, error) {
 			n -= len(chunk) - len(bytes.TrimSuffix(bytes.TrimSuffix(chunk, []byte("\n")), []byte("\r"))) // the line break
 		}
 		if n > l.max {
+			if l.long != nil {
+				return nil, l.readLong(line, chunk, err)
+			}
 			l.skip = err != nil // the rest comes next time
 			return nil, fmt.Errorf("%w: over %d bytes", errLineTooLong, l.max)
 		}
@@ -75,6 +90,27 @@ func (l *lineReader) next() ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// readLong gives l.long the line over max read so far (line, then chunk,
+// which ReadSlice returned with err) and what comes of the rest until it
+// has decided, and refuses the line; the rest is skipped after.
+func (l *lineReader) readLong(line, chunk []byte, err error) error {
+	l.long.Write(line)
+	for {
+		l.long.Write(chunk)
+		if !errors.Is(err, bufio.ErrBufferFull) || l.long.Decided() {
+			break
+		}
+		chunk, err = l.br.ReadSlice('\n')
+	}
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		l.skip = true // the rest comes next time
+	case err != nil && !errors.Is(err, io.EOF):
+		return err
+	}
+	return fmt.Errorf("%w: over %d bytes", errLineTooLong, l.max)
 }
 
 // readLines calls f with each line r holds, without its line break, in

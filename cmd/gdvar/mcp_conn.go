@@ -43,10 +43,12 @@ func (t *mcpTransport) Connect(context.Context) (mcp.Connection, error) {
 	return c, nil
 }
 
-// lineOrErr is a line read, or why none was.
+// lineOrErr is a line read, or why none was, and the id of a message
+// too long to read.
 type lineOrErr struct {
 	line []byte
 	err  error
+	id   jsonrpc.ID
 }
 
 // mcpConn is a connection of mcpTransport.
@@ -67,9 +69,11 @@ type mcpConn struct {
 // ends a Read waiting for a line.
 func (c *mcpConn) readLines(lr *lineReader) {
 	for {
+		long := &longID{}
+		lr.long = long
 		line, err := lr.next()
 		select {
-		case c.lines <- lineOrErr{line, err}:
+		case c.lines <- lineOrErr{line, err, long.ID()}:
 		case <-c.closed:
 			return
 		}
@@ -109,7 +113,9 @@ func (c *mcpConn) take(l lineOrErr) error {
 	line := bytes.Trim(l.line, " \t\r\n") // JSON's white space
 	switch {
 	case l.err != nil:
-		return c.refuse(jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: a line of over %d bytes", mcpMaxLine))
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.write(errorResponse(l.id, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: a line of over %d bytes", mcpMaxLine)))
 	case len(line) == 0: // nothing to answer
 		return nil
 	case !json.Valid(line):

@@ -100,6 +100,37 @@ func TestMCPLongLine(t *testing.T) {
 	assert.Nil(t, a.Error)
 }
 
+// A call over mcpMaxLine (a 9 MiB evaluate) is refused with its id, which
+// a client waits on: refused with none, it went unanswered for ever. The
+// id is read as the line passes, wherever it is in the message, and the
+// line is kept no more than any other long one.
+func TestMCPLongCallAnswered(t *testing.T) {
+	huge := strings.Repeat("a", 9<<20)
+	for _, c := range []struct {
+		name, line string
+		id         any
+	}{
+		{"the id first", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"evaluate","arguments":{"expression":"` + huge + `"}}}`, float64(7)},
+		{"the id last", `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"evaluate","arguments":{"expression":"` + huge + `"}},"id" : "late"}`, "late"},
+		{"an id in the arguments only", `{"jsonrpc":"2.0","method":"tools/call","params":{"id":3,"x":"` + huge + `"}}`, nil},
+		{"a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + huge + `"}}]`, nil},
+		{"an id past its bound", `{"jsonrpc":"2.0","id":"` + strings.Repeat("i", 1000) + `","x":"` + huge + `"}`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := startMCPPipe(t)
+			p.initialize("2025-11-25")
+			p.send(c.line)
+			a := p.answer()
+			require.NotNil(t, a.Error)
+			assert.Equal(t, int64(-32600), a.Error.Code)
+			assert.Equal(t, c.id, a.ID)
+			p.send(`{"jsonrpc":"2.0","id":"after","method":"ping"}`)
+			a = p.answer()
+			assert.Equal(t, "after", a.ID, "the next line is served")
+		})
+	}
+}
+
 // In a session of MCP 2025-03-26, which has JSON-RPC batches, a batch is
 // answered with one array of its calls' answers (its notifications have
 // none, its bad messages their errors); an empty batch, and one of more
