@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
 // fitPrefix starts each message of a handler refused for its parameters.
@@ -123,6 +124,18 @@ func TestHandleWrongParams(t *testing.T) {
 	assert.PanicsWithValue(t, fitPrefix+"parameter 0 (add_to_left) is declared int without a default, the handler has no parameter for it (it takes 0); int64 fits",
 		func() { Handle0(n, "f", func(*Call) error { return nil }) })
 	assert.NotPanics(t, func() { Handle1(n, "f", func(*Call, int64) error { return nil }) })
+}
+
+// A spawned scene's handler, set once for every node the spawner will
+// spawn, is checked as a node's: it was taken whatever its types.
+func TestSpawnerHandleWrongParams(t *testing.T) {
+	sp := MustNew().Spawner("/root/Main/Spawner", SpawnerConfig{SpawnPath: "/root/Main/Players", Scenes: []SpawnableScene{{
+		Path:  "res://player.tscn",
+		Nodes: []SpawnedNode{{Path: "Gun", Methods: []Method{{Name: "fire", Mode: mode.AnyPeer, Params: &Params{Fixed: []Param{{Name: "power", Type: "float"}}}}}}},
+	}}})
+	assert.PanicsWithValue(t, ErrHandlerParams.Error()+": res://player.tscn Gun.fire: parameter 0 (power) is declared float, the handler takes it as string; float64 fits",
+		func() { sp.Handle("res://player.tscn", "Gun", "fire", func(*Call, string) {}) })
+	assert.NotPanics(t, func() { sp.Handle("res://player.tscn", "Gun", "fire", func(*Call, float64) {}) })
 }
 
 // HandlerType gives, for each declared type, the Go type its arguments

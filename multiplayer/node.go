@@ -141,7 +141,7 @@ func (n *Node) SetHandler(name string, fn any) error {
 		return fmt.Errorf("multiplayer: handler of %s.%s: %v; want func(*multiplayer.Call, args...) or func(*multiplayer.Call, args...) error, given %s",
 			n.Path(), name, err, typeName(fn))
 	}
-	if err := n.fit(meth, h); err != nil {
+	if err := n.r.fit(n.Path(), meth, h); err != nil {
 		return err
 	}
 	n.setHandler(meth, h)
@@ -155,7 +155,7 @@ func (n *Node) mustSet(name string, h *handler) {
 	if meth == nil {
 		panic(n.noMethod(name).Error())
 	}
-	if err := n.fit(meth, h); err != nil {
+	if err := n.r.fit(n.Path(), meth, h); err != nil {
 		panic(err.Error())
 	}
 	n.setHandler(meth, h)

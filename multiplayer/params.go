@@ -154,14 +154,15 @@ var ErrHandlerParams = errors.New("multiplayer: handler parameters that do not t
 // its Params: the handler's parameter i takes argument i, a variadic one
 // the arguments after them (see Handle). A handler may leave out
 // parameters with a default, as a game's calls often do: a call that
-// gives them is refused then, an *ArgError, as before.
-func (n *Node) fit(meth *method, h *handler) error {
+// gives them is refused then, an *ArgError, as before. at names the
+// node (or a spawned scene's) in the error.
+func (r *rpcLayer) fit(at string, meth *method, h *handler) error {
 	p := meth.Params
 	if p == nil {
 		return nil
 	}
 	fail := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s.%s: %s", ErrHandlerParams, n.Path(), meth.Name, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%w: %s.%s: %s", ErrHandlerParams, at, meth.Name, fmt.Sprintf(format, args...))
 	}
 	fixed := h.fixed()
 	for i, par := range p.Fixed {
@@ -176,11 +177,11 @@ func (n *Node) fit(meth *method, h *handler) error {
 			continue
 		default:
 			return fail("parameter %d (%s) is declared %s without a default, the handler has no parameter for it (it takes %d); %s fits",
-				i, par.Name, declaredType(par), fixed, goTypeName(t.goType(n.r.objects)))
+				i, par.Name, declaredType(par), fixed, goTypeName(t.goType(r.objects)))
 		}
-		if !n.r.holds(t, given) {
+		if !r.holds(t, given) {
 			return fail("parameter %d (%s) is declared %s, the handler takes it as %s; %s fits",
-				i, par.Name, declaredType(par), goTypeName(given), goTypeName(t.goType(n.r.objects)))
+				i, par.Name, declaredType(par), goTypeName(given), goTypeName(t.goType(r.objects)))
 		}
 	}
 	switch {

@@ -334,7 +334,8 @@ func newScene(spawner string, sc SpawnableScene, index int) *scene {
 // fn is as Node.Handle takes it; Call.Node says which node was called.
 // Handle on one spawned node (Object.Node, Object.Child) replaces it for
 // that node. Handle panics if the scene, node or method is not declared,
-// or fn is no handler, as Node.Handle does.
+// or fn is no handler, or takes other types than the method's declared
+// parameters (ErrHandlerParams), as Node.Handle does.
 func (s *Spawner) Handle(scenePath, nodePath, name string, fn any) {
 	var sc *scene
 	for _, c := range append(slices.Clip(s.scenes), s.custom...) {
@@ -356,6 +357,9 @@ func (s *Spawner) Handle(scenePath, nodePath, name string, fn any) {
 	h, err := newHandler(fn)
 	if err != nil {
 		panic(fmt.Sprintf("multiplayer: handler of %s %s.%s: %v", scenePath, nodePath, name, err))
+	}
+	if err := s.node.r.fit(scenePath+" "+nodePath, meth, h); err != nil {
+		panic(err.Error())
 	}
 	s.r.set(func() {
 		if sc.handlers == nil {
