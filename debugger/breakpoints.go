@@ -199,7 +199,19 @@ func (s *Session) Suspend(on bool) error {
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: suspend is Godot 4", ErrUnsupported)
 	}
-	return s.send(context.Background(), "scene:suspend_changed", []any{on})
+	return s.suspend(context.Background(), on)
+}
+
+// suspend sends scene:suspend_changed, and keeps whether the game is
+// suspended, which stepping undoes.
+func (s *Session) suspend(ctx context.Context, on bool) error {
+	err := s.send(ctx, "scene:suspend_changed", []any{on})
+	if err == nil {
+		s.mu.Lock()
+		s.suspended = on
+		s.mu.Unlock()
+	}
+	return err
 }
 
 // Monitors returns the game's performance monitors as its last report

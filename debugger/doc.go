@@ -35,6 +35,13 @@
 // Expression there and continues, so the game is frozen for about two
 // frames plus a few milliseconds an expression.
 //
+// The helper also steps the game: Advance runs it exactly n frames,
+// physics included, and holds it (the helper's _process holds the main
+// loop and reads the debugger's messages meanwhile), Speed lets it run at
+// a multiple of real time, and Frame says which frame it is on. Started
+// with --fixed-fps N, every frame has the same delta however long it was
+// held, so the same input at the same frames gives the same game.
+//
 // Nothing the game sends is run: objects arrive as instance ids, and full
 // objects are refused. See docs/debugger.md for the protocol as the engine
 // speaks it and what works on which engine.

@@ -80,6 +80,7 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	g := &Game{cmd: cmd, output: output, project: readGameProject(args), exited: make(chan struct{})}
 	cfg.exited = g.exitWithin
 	cfg.projectDir = g.project.dir
+	cfg.unfixed = !fixedFPS(args)
 	go func() {
 		err := cmd.Wait()
 		g.waitMu.Lock()

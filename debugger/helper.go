@@ -34,6 +34,10 @@ const installWait = 10 * time.Second
 // (gdvar_input.gd's VERSION 2); version 1 has the input messages alone.
 const helperCalls = 2
 
+// helperSteps is the helper version that steps frames (VERSION 3): the
+// newest.
+const helperSteps = 3
+
 // helperMeta is the Engine metadata that holds the helper's script while
 // InstallInput compiles it, then its node until it is on its way in.
 const helperMeta = `"gdvar_input"`
@@ -230,7 +234,7 @@ func (s *Session) hello(ctx context.Context) error {
 				return fmt.Errorf("%w: gdvar:hello %s", ErrMalformed, shown(m.Data))
 			}
 			s.mu.Lock()
-			s.helperVersion = int(max(min(version, helperCalls), 1))
+			s.helperVersion = int(max(min(version, helperSteps), 1))
 			s.mu.Unlock()
 			s.notePaused(m.Data[1:])
 			return nil

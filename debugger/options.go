@@ -61,9 +61,11 @@ type config struct {
 	installInput   bool
 
 	// Set by Launch, not by options: how the game's process ended, if it
-	// ends within a wait; its project's folder.
+	// ends within a wait; its project's folder; whether its frames have no
+	// fixed delta.
 	exited     func(wait time.Duration) error
 	projectDir string
+	unfixed    bool // its command line has no --fixed-fps
 
 	err error // the first invalid option
 }

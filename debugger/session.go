@@ -59,6 +59,8 @@ type Session struct {
 	helperNode    int64
 	paused        bool
 	pausedKnown   bool
+	suspended     bool   // Suspend(true) was the last Suspend
+	stepping      bool   // the helper holds or paces the game (Advance, Speed)
 	evals         uint32 // the evaluates sent, to tag each (evalTag)
 	cause         error  // why the Session closed the connection itself
 	closing       bool   // Close was called
@@ -119,8 +121,10 @@ func (s *Session) Err() error {
 	}
 }
 
-// Close ends the session; the game goes on running without a debugger.
+// Close ends the session; the game goes on running without a debugger,
+// as it ran before any [Session.Advance] or [Session.Speed].
 func (s *Session) Close() error {
+	s.release()
 	err := s.closeConn()
 	<-s.done
 	return err

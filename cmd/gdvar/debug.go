@@ -50,6 +50,12 @@ A PATH with spaces is written in double quotes.
   suspend [on|off]           suspend its process, physics and input, or not
   paused [true|false]        whether its scene tree is paused; pause it or not
   step, next, out            run one GDScript line, and print where it stopped
+  advance [N]                run the game N frames (1), physics included, and
+                             hold it; print the frame it holds at (a game
+                             started with --fixed-fps N: the same delta each)
+  speed X|max                let a held game run at X times real time (0:
+                             hold it; max: as fast as it runs)
+  frame                      the frame the game is on (its process frames)
   stack                      the stopped game's stack, innermost first
   vars [FRAME]               a stack frame's variables
   eval EXPRESSION            evaluate an Expression in the game

@@ -79,8 +79,11 @@ var debugCommands = map[string]debugCmd{
 	"paused": {"paused [true|false]", 0, 1, false, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 		return showPaused(ctx, s, strings.Join(args, ""), out)
 	}},
-	"stack": {"stack", 0, 0, false, noArgs(showStack)},
-	"vars":  {"vars [FRAME]", 0, 1, false, debugVars},
+	"advance": {"advance [N]", 0, 1, false, debugAdvance},
+	"speed":   {"speed X|max", 1, 1, false, debugSpeed},
+	"frame":   {"frame", 0, 0, false, noArgs(showFrame)},
+	"stack":   {"stack", 0, 0, false, noArgs(showStack)},
+	"vars":    {"vars [FRAME]", 0, 1, false, debugVars},
 	"eval": {"eval EXPRESSION", 1, -1, true, func(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 		return showEval(ctx, s, args[0], out)
 	}},

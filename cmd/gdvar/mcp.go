@@ -27,8 +27,9 @@ nothing added to the project) and drive them through their remote
 debugger, as gdvar debug's commands do: launch, quit, tree, properties,
 wait, get, set, call, output, errors, breakpoint, pause, resume, suspend,
 paused, step, next, out, stack, vars, evaluate, monitors, screenshot; and
-input, through gdvar's input helper (installed at run time in a Godot
-4.4+ game): key, mouse_move, mouse_click, mouse_wheel, action, text.
+through gdvar's input helper (installed at run time in a Godot 4.4+
+game) input: key, mouse_move, mouse_click, mouse_wheel, action, text; and
+frame stepping (a game started with --fixed-fps N): advance, speed, frame.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 
 GODOT ARGS… is the game named "game": the first tool that needs it

@@ -75,6 +75,15 @@ type (
 		gameInput
 		Off bool `json:"off,omitempty" jsonschema:"let the game go on instead of suspending it"`
 	}
+	advanceInput struct {
+		gameInput
+		Frames *int `json:"frames,omitempty" jsonschema:"how many frames to run, 0 or more; 1 if not given. 0 holds a running game at its next frame"`
+	}
+	speedInput struct {
+		gameInput
+		Times float64 `json:"times,omitempty" jsonschema:"how many times real time the game runs: 1 as it would, 10 ten times as fast, 0.5 half; 0 (or not given) holds it"`
+		Max   bool    `json:"max,omitempty" jsonschema:"run as fast as the game runs instead (times is then ignored)"`
+	}
 	pausedInput struct {
 		gameInput
 		Set string `json:"set,omitempty" jsonschema:"true to pause the scene tree, false to unpause it; only say whether it is paused if empty"`
@@ -223,6 +232,26 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 	addDebugTool(srv, games, "suspend", "Suspend the game's process, physics and input without stopping it in its debugger (it goes on answering), or let it go on (off).",
 		func(_ context.Context, s *debugger.Session, in suspendInput, _ *bufio.Writer) error {
 			return s.Suspend(!in.Off)
+		})
+	addDebugTool(srv, games, "advance", "Run the game a number of frames, physics included, and hold it there, answering every tool; returns the frame it holds at. Input given while it is held takes effect in the next frame run. Needs a game launched with --fixed-fps N (such as 60), so that every frame has the same delta: the same input at the same frames gives the same game.",
+		func(ctx context.Context, s *debugger.Session, in advanceInput, out *bufio.Writer) error {
+			n := 1
+			if in.Frames != nil {
+				n = *in.Frames
+			}
+			return showAdvance(ctx, s, n, out)
+		})
+	addDebugTool(srv, games, "speed", "Let a game held by advance run on: at times real time, each frame with the same delta, or as fast as it runs (max); times 0 holds it.",
+		func(ctx context.Context, s *debugger.Session, in speedInput, _ *bufio.Writer) error {
+			x := in.Times
+			if in.Max {
+				x = math.Inf(1)
+			}
+			return s.Speed(ctx, x)
+		})
+	addDebugTool(srv, games, "frame", "The frame the game is on (Engine.get_process_frames() in it): advance moves it by the frames it runs.",
+		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
+			return showFrame(ctx, s, out)
 		})
 	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.",
 		func(ctx context.Context, s *debugger.Session, in varsInput, out *bufio.Writer) error {

@@ -146,9 +146,9 @@ const still = `[Engine.get_main_loop().root.get_node("Main/Player").velocity.len
 // their Input Maps (the input helper installed at run time), inspected,
 // changed (JSON values), stopped at a breakpoint, paused, two games at
 // once, launched lazily by a server's first tool, and compared on screen
-// before and after they move; the 3D character falls off an edge, and the
-// run goes on in the scene the game reloads. Every tool the
-// server lists is called.
+// before and after they move, and stepped a frame at a time; the 3D
+// character falls off an edge, and the run goes on in the scene the game
+// reloads. Every tool the server lists is called.
 func TestLiveRenderedMCPRun(t *testing.T) {
 	colors, want := shotGame(t) // the display and the engine's home too
 	engine := colors[0]
@@ -283,6 +283,30 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 			assert.Equal(t, knight+" CharacterBody2D\n", a.call("tree", map[string]any{"game": "game", "path": knight, "depth": 0}))
 			a.call("quit", map[string]any{"game": "colors"})
 			assert.Contains(t, a.call("tree", map[string]any{"path": knight, "depth": 0}), knight, "the knight's game, alone again")
+		}},
+		{"launch the knight's game again by name, every frame 1/60 s; step it, input held for 30 frames exactly; let it run, and hold it", func(t *testing.T) {
+			_, failed := a.try("advance", nil)
+			assert.True(t, failed, "the game launched without --fixed-fps")
+			with := func(args map[string]any) map[string]any { args["game"] = "stepped"; return args }
+			stepped := with(map[string]any{})
+			a.call("launch", map[string]any{"name": "stepped", "godot": platformer2D[0], "args": append(platformer2D[1:], "--fixed-fps", "60")})
+			a.call("wait", with(map[string]any{"path": knight}))
+			held := numberOf(t, a.call("advance", with(map[string]any{"frames": 0})))
+			a.call("evaluate", with(map[string]any{"expression": "Engine.set_time_scale(1.0)"})) // a slime may have reached him
+			assert.Equal(t, "0\n", a.call("evaluate", with(map[string]any{"expression": "Engine.get_main_loop().reload_current_scene()"})))
+			assert.Equal(t, held+20, numberOf(t, a.call("advance", with(map[string]any{"frames": 20}))), "the new scene in, the knight landed")
+			x := a.value("get", with(map[string]any{"path": knight, "property": "position:x"})).(float64)
+			a.call("action", with(map[string]any{"action": "move_right", "press": "down"}))
+			a.call("advance", with(map[string]any{"frames": 30}))
+			a.call("action", with(map[string]any{"action": "move_right", "press": "up"}))
+			assert.InDelta(t, x+30*150.0/60, a.value("get", with(map[string]any{"path": knight, "property": "position:x"})), 1, "150 pixels a second")
+			assert.Equal(t, held+50, numberOf(t, a.call("frame", stepped)))
+			a.call("speed", with(map[string]any{"times": 1}))
+			a.until("frames run", func() bool { return numberOf(t, a.call("frame", stepped)) > held+50 })
+			a.call("speed", stepped)
+			now := numberOf(t, a.call("frame", stepped))
+			assert.Equal(t, now, numberOf(t, a.call("frame", stepped)), "held")
+			a.call("quit", stepped)
 		}},
 		{"move the mouse, press and release its button, turn its wheel (nothing in this game reads them)", func(t *testing.T) {
 			a.call("mouse_move", map[string]any{"x": 100, "y": 50})

@@ -25,6 +25,9 @@
 #   gdvar:call [path, method, args]                     -> gdvar:called [ok, value or why, paused]
 #   gdvar:eval [expression]                             -> gdvar:evaluated [ok, value or why, paused]
 #   gdvar:group [group]                                 -> gdvar:group [ids, paused]
+#   gdvar:advance [frames]                              -> gdvar:frame [frame, held, paused], once held
+#   gdvar:speed [times]                                 -> gdvar:frame [frame, held, paused]
+#   gdvar:frame []                                      -> gdvar:frame [frame, held, paused]
 #
 # paused is get_tree().paused. A String why is "" or why the message did
 # nothing (an unknown key, action, node or method; a message it does not
@@ -36,9 +39,25 @@
 # the main thread, from the capture, so a paused tree does not stop them;
 # an expression sees the autoloads, the engine's singletons and the global
 # classes by name, and the current scene as self.
+#
+# advance and speed step the game: from the first, _process (the last of
+# each frame's, by its priority) holds the main loop at the end of the
+# frame's processing until frames are asked for, reading the debugger's
+# messages meanwhile, or paces the frames at speed times real time (INF:
+# as they come). frame is Engine.get_process_frames() there: advance 0
+# holds the game at its next frame, advance N lets N frames run and holds
+# it again, speed 0 holds it too. Under --fixed-fps every frame has the
+# same delta, however long it was held. It processes nothing before.
 extends Node
 
-const VERSION: int = 2
+const VERSION: int = 3
+
+# While held, the debugger's messages are read every HOLD_USEC: line_poll
+# reads them once in POLL_CALLS calls (EngineDebugger::line_poll).
+const HOLD_USEC: int = 2000
+const POLL_CALLS: int = 2048
+# A paced game that falls this far behind goes on from now, not in a rush.
+const BEHIND_USEC: int = 100000
 
 # Where the last mouse event was, for a motion's relative, and the buttons
 # held, for button_mask.
@@ -47,14 +66,24 @@ var _buttons: int = 0
 # The names and values an expression sees, once built.
 var _input_names: Array[String] = []
 var _input_values: Array = []
+# Stepping: the frames to let run before holding again, the speed (0:
+# step), whether _process holds the game now, whether a gdvar:frame reply
+# is owed once held, and when the next paced frame is due.
+var _left: int = 0
+var _speed: float = 0.0
+var _held: bool = false
+var _owed: bool = false
+var _due: int = 0
 
 
 func _init() -> void:
 	name = &"GdvarInput"
 	process_mode = Node.PROCESS_MODE_ALWAYS
+	process_priority = 2147483647
 
 
 func _ready() -> void:
+	set_process(false)
 	if not EngineDebugger.is_active() or EngineDebugger.has_capture("gdvar"):
 		return
 	EngineDebugger.register_message_capture("gdvar", _capture)
@@ -82,10 +111,66 @@ func _capture(message: String, data: Array) -> bool:
 		["pause", 1]:
 			get_tree().paused = _bool(data[0])
 			EngineDebugger.send_message("gdvar:done", ["", get_tree().paused])
+		["advance", 1]:
+			_step(maxi(_int(data[0]), 0), 0.0)
+		["speed", 1]:
+			_step(0, maxf(_float(data[0]), 0.0))
+		["frame", 0]:
+			_frame(_held)
 		_:
 			var why: String = _event(message, data)
 			EngineDebugger.send_message("gdvar:done", [why, paused])
 	return true
+
+
+# _step lets the game run the frames asked for, then holds it (a game that
+# runs is held at its next frame first), or runs it at speed times real
+# time (INF: unpaced, as before any step, _process off).
+func _step(frames: int, speed: float) -> void:
+	set_process(not is_inf(speed))
+	_speed = speed
+	_due = Time.get_ticks_usec()
+	if speed > 0.0 or _held and frames == 0:
+		_left = 0
+		_frame(speed == 0.0)
+		return
+	_left = frames if _held else frames + 1
+	_owed = true
+
+
+func _process(delta: float) -> void:
+	if _speed > 0.0:
+		_pace(delta)
+		return
+	if _left > 0:
+		_left -= 1
+		if _left > 0:
+			return
+	_held = true
+	if _owed:
+		_owed = false
+		_frame(true)
+	while _left == 0 and _speed == 0.0 and is_inside_tree():
+		OS.delay_usec(HOLD_USEC)
+		for i: int in POLL_CALLS:
+			EngineDebugger.call(&"line_poll") # Godot 4.3+: by name, for 4.2 to compile this
+	_held = false
+
+
+# _pace waits until this frame is due at _speed times real time: a frame
+# is delta long, unscaled by Engine.time_scale.
+func _pace(delta: float) -> void:
+	var scale: float = Engine.time_scale if Engine.time_scale > 0.0 else 1.0
+	_due += int(delta / scale / _speed * 1000000.0)
+	var early: int = _due - Time.get_ticks_usec()
+	if early > 0:
+		OS.delay_usec(early)
+	elif early < -BEHIND_USEC:
+		_due = Time.get_ticks_usec()
+
+
+func _frame(held: bool) -> void:
+	EngineDebugger.send_message("gdvar:frame", [Engine.get_process_frames(), held, get_tree().paused])
 
 
 # _event makes the input event a message asks for, and returns "" or why

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/gdvar/gdvar/debugger"
+)
+
+// The frame commands and tools hold the game between frames and run it a
+// number at a time (debugger.Session.Advance): a game started with
+// --fixed-fps N, whose frames all have the same delta.
+
+// debugAdvance is the advance command: N frames (1 if not given).
+func debugAdvance(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+	n := 1
+	if len(args) > 0 {
+		var err error
+		if n, err = strconv.Atoi(args[0]); err != nil || n < 0 {
+			return fmt.Errorf("frames %q: want 0 or more", args[0])
+		}
+	}
+	return showAdvance(ctx, s, n, out)
+}
+
+// showAdvance runs the game n frames and prints the frame it holds at.
+func showAdvance(ctx context.Context, s *debugger.Session, n int, out *bufio.Writer) error {
+	frame, err := s.Advance(ctx, n)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(out, frame)
+	return err
+}
+
+// debugSpeed is the speed command: X times real time, 0 to hold the
+// game, max (or inf) as fast as it runs.
+func debugSpeed(ctx context.Context, s *debugger.Session, args []string, _ *bufio.Writer) error {
+	x := math.Inf(1)
+	if args[0] != "max" {
+		var err error
+		if x, err = strconv.ParseFloat(args[0], 64); err != nil {
+			return fmt.Errorf("speed %q: want a number of times real time, 0 to hold the game, or max", args[0])
+		}
+	}
+	return s.Speed(ctx, x)
+}
+
+// showFrame prints the frame the game is on.
+func showFrame(ctx context.Context, s *debugger.Session, out *bufio.Writer) error {
+	frame, err := s.Frame(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(out, frame)
+	return err
+}
