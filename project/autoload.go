@@ -70,8 +70,9 @@ func (p *Project) isScene(resPath string) bool {
 // the main scene's, as Main::start adds them. mainScene "" is
 // application/run/main_scene; a project naming none has only its
 // autoloads. Its errors name the autoload or the scene at fault; the
-// bounds are [Project.Tree]'s, each autoload's tree and the main scene's
-// counted alike, and at most [Limits.MaxFiles] nodes in all.
+// bounds are [Project.Tree]'s, for all its trees together: autoloads
+// naming one scene again and again make it again and again, and are
+// refused as a scene instanced as often is, before a node is made.
 func (p *Project) RunningTree(mainScene string) ([]SceneNode, error) {
 	autoloads, err := p.Autoloads()
 	if err != nil {
@@ -82,61 +83,70 @@ func (p *Project) RunningTree(mainScene string) ([]SceneNode, error) {
 			return nil, err
 		}
 	}
-	var out []SceneNode
-	add := func(root string, nodes []SceneNode) error {
-		if len(out)+len(nodes) > p.limits.MaxFiles {
-			return fmt.Errorf("more than %d nodes under /root: %w", p.limits.MaxFiles, ErrTooManyFiles)
-		}
-		for _, n := range nodes {
-			if n.Path == "." {
-				n.Path = "/root/" + root
-			} else {
-				n.Path = "/root/" + root + "/" + n.Path
-			}
-			out = append(out, n)
-		}
-		return nil
-	}
+	w := p.newTreeWalk()
 	for _, a := range autoloads {
-		nodes, err := p.autoloadNodes(a)
-		if err != nil {
+		if !a.Scene {
+			continue
+		}
+		if err := w.plan(a.Path, "/root/"+a.Name); err != nil {
 			return nil, fmt.Errorf("autoload %s: %w", Shown(a.Name), err)
 		}
-		if err := add(a.Name, nodes); err != nil {
+	}
+	main := "/root/" + w.rootName(mainScene)
+	if mainScene != "" {
+		if err := w.plan(mainScene, main); err != nil {
 			return nil, err
 		}
 	}
-	if mainScene == "" {
-		return out, nil
+	w.make()
+	for _, a := range autoloads {
+		if err := w.autoload(a); err != nil {
+			return nil, fmt.Errorf("autoload %s: %w", Shown(a.Name), err)
+		}
 	}
-	nodes, err := p.Tree(mainScene)
-	if err != nil {
-		return nil, err
+	if mainScene != "" {
+		if err := w.tree(mainScene, main); err != nil {
+			return nil, err
+		}
 	}
-	if err := add(nodes[0].Node.Name, nodes); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return w.out, nil
 }
 
-// autoloadNodes returns an autoload's nodes: its scene's tree, or the one
-// node its script makes.
-func (p *Project) autoloadNodes(a Autoload) ([]SceneNode, error) {
+// rootName is the name of a scene's root, or "" where there is no scene
+// or it does not read (its walk says why).
+func (w *treeWalk) rootName(res string) string {
+	if res == "" {
+		return ""
+	}
+	if file, err := w.p.fromUID(res); err == nil {
+		res = file
+	}
+	if sc, err := w.scene(res); err == nil && len(sc.Nodes) > 0 {
+		return sc.Nodes[0].Node.Name
+	}
+	return ""
+}
+
+// autoload adds an autoload's nodes: its scene's tree, or the one node its
+// script makes.
+func (w *treeWalk) autoload(a Autoload) error {
+	p := w.p
 	if _, err := p.fromUID(a.Path); err != nil {
-		return nil, err
+		return err
 	}
 	if a.Scene {
-		return p.Tree(a.Path)
+		return w.tree(a.Path, "/root/"+a.Name)
 	}
 	native, err := p.native(a.Path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: the project has no such script (%w)", Shown(a.Path), fs.ErrNotExist)
+		return fmt.Errorf("%s: the project has no such script (%w)", Shown(a.Path), fs.ErrNotExist)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !p.engine().nodes[native] {
-		return nil, fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' does not inherit from 'Node'", Shown(a.Path), Shown(a.Path))
+		return fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' does not inherit from 'Node'", Shown(a.Path), Shown(a.Path))
 	}
-	return []SceneNode{{Path: ".", Type: native, Script: a.Path}}, nil
+	w.root = a.Path
+	return w.add(SceneNode{Path: "/root/" + a.Name, Type: native, Script: a.Path})
 }

@@ -154,10 +154,10 @@ func (p *Project) lookupMember(base ClassRef, name string) (ClassRef, member, bo
 }
 
 // preloadTarget returns the res:// path preload's argument at arg names,
-// folded, a uid:// path looked up and a relative one joined to the
+// folded by f, a uid:// path looked up and a relative one joined to the
 // script's folder; ok is false where it cannot tell.
-func (p *Project) preloadTarget(k ClassRef, arg span) (string, bool) {
-	v, ferr := newFolder(k.Script, p.limits).fold(k.Class, arg)
+func (p *Project) preloadTarget(f *folder, k ClassRef, arg span) (string, bool) {
+	v, ferr := f.fold(k.Class, arg)
 	s, ok := stringOf(v)
 	if ferr != nil || !ok {
 		return "", false
@@ -174,7 +174,7 @@ func (p *Project) preloadTarget(k ClassRef, arg span) (string, bool) {
 // its bases; typeValue for a file that is no script (a scene, a texture);
 // typeUnknown for one that may be (a .tres, a C# script).
 func (p *Project) preloaded(k ClassRef, arg span) (resolvedType, *ScriptError) {
-	target, ok := p.preloadTarget(k, arg)
+	target, ok := p.preloadTarget(newFolder(k.Script, p.limits), k, arg)
 	if !ok {
 		return resolvedType{}, nil
 	}

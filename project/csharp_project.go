@@ -37,12 +37,12 @@ func (ix *csIndex) script(g *csharp.Type, at string) *Script {
 
 // indexCSharp reads a .cs file of the walk: its declarations, kept for
 // the project's C# scripts, and its class, where [GlobalClass] marks it,
-// as a global class. A file that does not read keeps its error, for
-// when it is asked for.
-func (p *Project) indexCSharp(idx *index, name, res string) error {
+// as a global class. A file that does not parse keeps its error, for
+// when it is asked for; one that does not read adds nothing.
+func (p *Project) indexCSharp(idx *index, name, res string) {
 	src, err := readLimited(name, p.limits.MaxFileBytes)
 	if err != nil {
-		return err
+		return
 	}
 	if idx.csharp == nil {
 		idx.csharp = newCSIndex(p.limits, p.engine())
@@ -50,13 +50,12 @@ func (p *Project) indexCSharp(idx *index, name, res string) error {
 	f, err := parseCSharp(src, res, p.limits)
 	if err != nil {
 		idx.csharp.errs[res] = err
-		return nil
+		return
 	}
 	idx.csharp.add(res, f)
 	if class, base := f.GlobalClass(); class != "" && !idx.cyclic(class, base, p.limits) {
 		idx.classes[class], idx.bases[class] = res, base
 	}
-	return nil
 }
 
 // csharp returns the project's C# declarations, which its walk reads.

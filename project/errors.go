@@ -3,6 +3,7 @@ package project
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,27 +81,41 @@ type SceneError struct {
 func (e *SceneError) Unwrap() error { return e.Err }
 
 // chainHead and chainTail are how many entries of a long Chain an error
-// shows at its start and at its end: its first two scenes and their
-// nodes, its last three scenes.
-const chainHead, chainTail = 4, 5
+// shows at its start and at its end: its first scene and its node, the
+// last scene but one, its node and the last scene; it leaves out two
+// scenes or more between them.
+const chainHead, chainTail = 2, 3
 
-// Error shows the chain (its first two and last three scenes, when
-// longer), the node and the reason, each name cut (see Shown).
+// maxChainName is the most bytes of a name of the Chain, or of the Node,
+// an error shows (see source.Clip): the chain shows several.
+const maxChainName = 48
+
+// Error shows the chain (its first scene and its last two, when much
+// longer), the node and the reason, each name cut; a scene the chain
+// shows again (a cycle) is shown by its place in the chain: "scene 1
+// again".
 func (e *SceneError) Error() string {
 	var b strings.Builder
+	skip := len(e.Chain) - chainHead - chainTail // entries left out
+	if skip < 4 {
+		skip = 0
+	}
+	shown := func(i int) bool { return i < chainHead || i >= chainHead+skip }
 	for i := 0; i < len(e.Chain); i++ {
-		if i == chainHead && len(e.Chain) > chainHead+chainTail {
-			skip := len(e.Chain) - chainTail - chainHead
+		if i == chainHead && skip > 0 {
 			fmt.Fprintf(&b, "… %d scenes …: ", skip/2)
 			i += skip
 		}
 		if i%2 == 1 {
-			b.WriteString("node ")
+			b.WriteString("node " + source.Clip(e.Chain[i], maxChainName) + ": ")
+		} else if before := slices.Index(e.Chain[:i], e.Chain[i]); before >= 0 && before%2 == 0 && shown(before) {
+			fmt.Fprintf(&b, "scene %d again: ", before/2+1)
+		} else {
+			b.WriteString(source.Clip(e.Chain[i], maxChainName) + ": ")
 		}
-		b.WriteString(Shown(e.Chain[i]) + ": ")
 	}
 	if e.Node != "" {
-		b.WriteString("node " + Shown(e.Node) + ": ")
+		b.WriteString("node " + source.Clip(e.Node, maxChainName) + ": ")
 	}
 	b.WriteString(source.Clip(e.Err.Error(), maxMessage))
 	return b.String()
@@ -127,6 +142,11 @@ var (
 	// ErrNotRegular: a path the project reads names a folder, a named
 	// pipe, a device or a socket, not a regular file.
 	ErrNotRegular = errors.New("project: not a regular file")
+	// ErrUnreadable: the system does not open or read a file the project
+	// reads (a loop of symbolic links, a name too long, a permission):
+	// the error wraps the system's too. A file that does not exist is
+	// fs.ErrNotExist.
+	ErrUnreadable = errors.New("project: file cannot be read")
 	// ErrUnknownClass: a scene's node, or an imported scene's root, is of
 	// a class that the project's version of the engine lacks (a
 	// GDExtension's, a newer engine's): the engine would make a

@@ -41,6 +41,22 @@ func (p *parser) skipExpr() {
 	}
 }
 
+// listLen returns room enough for the elements of the list [a, b, …]
+// whose opening bracket is the current token, reading to its end: its
+// commas outside inner brackets, and one.
+func (p *parser) listLen() int {
+	n := 1
+	for depth := 0; p.tok.kind != tkEOF; p.advance() {
+		if depth += p.nesting(); depth == 0 {
+			return n
+		}
+		if depth == 1 && p.isOp(",") {
+			n++
+		}
+	}
+	return n
+}
+
 // parenArg reads "(", one expression and ")" at the current token, a
 // call's one argument, and returns where the argument starts.
 func (p *parser) parenArg() (span, bool) {
@@ -81,13 +97,8 @@ type foldError struct {
 var (
 	errNotConstant = &foldError{msg: "isn't a constant expression"}
 	errNotFolded   = &foldError{msg: "is an expression the reader does not fold", unsupported: true}
-	errFoldBudget  = &foldError{msg: "makes more bytes of strings than the script's budget for folding (4 a byte of the script, plus 64 KiB)", err: ErrBudget}
+	errFoldBudget  = &foldError{msg: "makes more bytes of strings than the budget for folding", err: ErrBudget}
 )
-
-// foldBudget is how many bytes of strings the folds of a script of size
-// bytes may make: a constant that adds another to itself doubles it, so
-// that a few lines of them would ask gigabytes.
-func foldBudget(size int) int { return 4*size + 64<<10 }
 
 // maxConstChain is the most constants a folded name may go through, each
 // defined by the next.
@@ -97,14 +108,14 @@ const maxConstChain = 256
 // them, for the forms the reader folds: literals, constants of the class
 // and of the classes around it, enum values (enumfold.go), vectors and rects of numbers (ctorfold.go), unary and binary + - * / % on ints,
 // floats and strings, parentheses. seen holds the constants being
-// computed, to refuse one defined by itself; left is what the strings
-// joined may still take (foldBudget), below 0 once passed, after which
-// every fold fails at once.
+// computed, to refuse one defined by itself. The strings joined draw
+// from the script's budget (Script.fold), its Project's where it has one:
+// a constant that adds another to itself doubles it, so that a few lines
+// of them, or of many scripts, would ask gigabytes.
 type folder struct {
 	s      *Script
 	limits Limits
 	seen   map[string]bool
-	left   int
 	// global is the folder of the script a global class name names, or
 	// nil (then no such name folds); hops counts those gone through.
 	global func(name string) *folder
@@ -113,14 +124,11 @@ type folder struct {
 
 // newFolder returns a folder of a script's constants.
 func newFolder(s *Script, limits Limits) *folder {
-	return &folder{s: s, limits: limits, seen: map[string]bool{}, left: foldBudget(len(s.src))}
+	return &folder{s: s, limits: limits, seen: map[string]bool{}}
 }
 
 // fold computes the expression at at, in class c.
 func (f *folder) fold(c *Class, at span) (any, *foldError) {
-	if f.left < 0 {
-		return nil, errFoldBudget
-	}
 	q := &parser{t: tokenizerAt(f.s.src, at, f.limits.MaxDepth), limits: f.limits}
 	q.advance()
 	v, err := q.sum(f, c)
@@ -168,7 +176,7 @@ func (q *parser) sum(f *folder, c *Class) (any, *foldError) {
 		for _, s := range pieces {
 			size += len(s)
 		}
-		if f.left -= size; f.left < 0 {
+		if !f.s.fold.take(int64(size)) {
 			return nil, errFoldBudget
 		}
 		return strings.Join(pieces, ""), nil

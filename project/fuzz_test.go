@@ -43,7 +43,7 @@ func FuzzScript(f *testing.F) {
 		}
 		_, err = vartext.Marshal(RPCConfig(rpcs))
 		require.NoError(t, err)
-		name, _ := globalClass(src, DefaultLimits())
+		name, _ := new(headerReader).globalClass(src, DefaultLimits())
 		assert.Equal(t, s.Name, name)
 	})
 }
@@ -93,11 +93,11 @@ func FuzzConstFold(f *testing.F) {
 	f.Add([]byte("enum K { A, B = 3, C }\nenum L { X = K.C + 1 }\nenum M { Y = M.Y }\nconst V = Vector2i(K.B, L.X)\nconst R = Rect2(0, 0.5, 1, V)\nconst W = Other.Mode.A\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		limits := Limits{MaxFileBytes: 1 << 20, MaxDepth: 64}
-		s, err := parseScript(src, "res://f.gd", limits)
+		s, err := parseScript(src, "res://f.gd", limits, nil)
 		if err != nil {
 			return
 		}
-		budget := foldBudget(len(s.src))
+		budget := int(s.fold.limit())
 		var fold func(c *Class)
 		fold = func(c *Class) {
 			fl := newFolder(s, limits)

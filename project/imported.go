@@ -62,7 +62,7 @@ func (p *Project) readImport(resPath string) (*importFile, error) {
 func (p *Project) parseImport(resPath string) (*importFile, error) {
 	data, err := p.readFile(resPath + ".import")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s.import: %w", Shown(resPath), err)
 	}
 	if why := binaryKind(data); why != "" {
 		return nil, fmt.Errorf("%s.import: %s, not an import file", Shown(resPath), why)
@@ -124,7 +124,7 @@ func (p *Project) importedScene(resPath string, im *importFile) (*Scene, int, er
 			return p.sceneOf(resPath, f), len(data), nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, 0, err
+			return nil, 0, fmt.Errorf("%s: %w", Shown(im.imported), err)
 		}
 	}
 	root, err := p.importedRoot(resPath, im)

@@ -2,13 +2,17 @@ package project
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // index is what a walk of the project finds: the global classes and the
@@ -18,6 +22,7 @@ type index struct {
 	bases   map[string]string // class_name → the base its script's header names
 	uids    map[string]string // uid://… → res:// path
 	csharp  *csIndex          // the C# files' declarations, or nil
+	files   []string          // res:// paths, in the walk's order (Files)
 }
 
 // Classes returns the project's global classes: each class_name and the
@@ -25,7 +30,9 @@ type index struct {
 // registers them (EditorFileSystem): subfolders before files, each sorted
 // without case, hidden entries and folders holding .gdignore or their own
 // project.godot skipped; where two scripts declare one name, the last one
-// scanned has it. Symbolic links to folders are not followed.
+// scanned has it. Symbolic links to folders are not followed. A file the
+// walk cannot read (a dangling link, a device, one too large) declares
+// nothing: it fails alone, when it is asked for.
 func (p *Project) Classes() (map[string]string, error) {
 	idx, err := p.walk()
 	if err != nil {
@@ -45,16 +52,21 @@ func (p *Project) walk() (*index, error) {
 	}
 	idx := &index{classes: map[string]string{}, bases: map[string]string{}, uids: map[string]string{}}
 	entries := 0
+	var sc scanner
 	var visit func(dir, res string, depth int) error
 	visit = func(dir, res string, depth int) error {
 		if depth > p.limits.MaxDepth {
-			return fmt.Errorf("%s: %w (folders %d deep)", dir, ErrTooDeep, depth)
+			return fmt.Errorf("%s: %w (folders %d deep)", Shown(res), ErrTooDeep, depth)
 		}
 		names, err := p.list(dir, &entries)
-		if err != nil {
-			return err
+		switch {
+		case errors.Is(err, ErrTooManyFiles), err != nil && depth == 0:
+			return fmt.Errorf("%s: %w", Shown(res), err)
+		case err != nil:
+			return nil // a folder that does not read holds nothing, as a file
 		}
-		var dirs, files []os.DirEntry
+		var dirs []os.DirEntry
+		files := names[:0] // in place: a folder may hold thousands
 		for _, e := range names {
 			switch {
 			case strings.HasPrefix(e.Name(), "."):
@@ -67,7 +79,7 @@ func (p *Project) walk() (*index, error) {
 			}
 		}
 		for _, group := range [][]os.DirEntry{dirs, files} {
-			sort.SliceStable(group, func(i, j int) bool { return strings.ToLower(group[i].Name()) < strings.ToLower(group[j].Name()) })
+			slices.SortStableFunc(group, func(a, b os.DirEntry) int { return compareFolded(a.Name(), b.Name()) })
 		}
 		for _, d := range dirs {
 			if err := visit(filepath.Join(dir, d.Name()), res+d.Name()+"/", depth+1); err != nil {
@@ -75,9 +87,9 @@ func (p *Project) walk() (*index, error) {
 			}
 		}
 		for _, f := range files {
-			if err := p.indexFile(idx, filepath.Join(dir, f.Name()), res+f.Name()); err != nil {
-				return err
-			}
+			r := res + f.Name()
+			idx.files = append(idx.files, r)
+			p.indexFile(idx, &sc, filepath.Join(dir, f.Name()), r)
 		}
 		return nil
 	}
@@ -86,6 +98,20 @@ func (p *Project) walk() (*index, error) {
 	}
 	p.index = idx
 	return idx, nil
+}
+
+// compareFolded compares names as strings.ToLower makes them, without
+// making them: a sort compares each name many times.
+func compareFolded(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if c := cmp.Compare(unicode.ToLower(ra), unicode.ToLower(rb)); c != 0 {
+			return c
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // cyclic says the class would be its own base, which
@@ -112,7 +138,7 @@ func (idx *index) cyclic(class, base string, limits Limits) bool {
 func (p *Project) list(dir string, entries *int) ([]os.DirEntry, error) {
 	f, err := openNonBlocking(dir)
 	if err != nil {
-		return nil, err
+		return nil, unreadable(err)
 	}
 	defer f.Close()
 	var all []os.DirEntry
@@ -120,13 +146,13 @@ func (p *Project) list(dir string, entries *int) ([]os.DirEntry, error) {
 		batch, err := f.ReadDir(256)
 		all = append(all, batch...)
 		if *entries += len(batch); *entries > p.limits.MaxFiles {
-			return nil, fmt.Errorf("%s: %w (more than %d entries)", p.Dir, ErrTooManyFiles, p.limits.MaxFiles)
+			return nil, fmt.Errorf("%w (more than %d entries)", ErrTooManyFiles, p.limits.MaxFiles)
 		}
 		if err == io.EOF || len(batch) == 0 {
 			return all, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, unreadable(err)
 		}
 	}
 }
@@ -137,24 +163,23 @@ func exists(name string) bool {
 }
 
 // indexFile records what one file adds: a script's class_name, a file's
-// UID.
-func (p *Project) indexFile(idx *index, name, res string) error {
-	var head []byte
-	var err error
+// UID. A file that does not read adds nothing.
+func (p *Project) indexFile(idx *index, sc *scanner, name, res string) {
 	switch ext := filepath.Ext(name); ext {
 	case ".gd":
-		if head, err = readLimited(name, p.limits.MaxFileBytes); err != nil {
-			return err
+		src, err := sc.read(name, p.limits.MaxFileBytes)
+		if err != nil {
+			return
 		}
-		if class, base := globalClass(head, p.limits); class != "" && !idx.cyclic(class, base, p.limits) {
+		if class, base := sc.header.globalClass(src, p.limits); class != "" && !idx.cyclic(class, base, p.limits) {
 			idx.classes[class], idx.bases[class] = res, base
 		}
-		return nil
 	case ".cs":
-		return p.indexCSharp(idx, name, res)
+		p.indexCSharp(idx, name, res)
 	case ".uid", ".import", ".tscn", ".tres":
-		if head, err = readHead(name, 4096); err != nil {
-			return err
+		head, err := sc.read(name, uidHead)
+		if err != nil && !errors.Is(err, ErrTooLarge) {
+			return
 		}
 		var uid []byte
 		if ext == ".uid" {
@@ -169,15 +194,38 @@ func (p *Project) indexFile(idx *index, name, res string) error {
 			idx.uids[string(uid)] = res
 		}
 	}
-	return nil
 }
 
-// readHead reads at most n bytes from the start of a regular file.
-func readHead(name string, n int64) ([]byte, error) {
-	f, _, err := openRegular(name)
+// uidHead is how much of a file the walk reads for its UID: a header's
+// first line, a .uid file.
+const uidHead = 4096
+
+// scanner reads the walk's files one after another into one buffer, and
+// their headers with one parser: a project may hold thousands of small
+// files, each of which would otherwise cost its own.
+type scanner struct {
+	buf    []byte
+	header headerReader
+}
+
+// read reads a regular file into the buffer, at most limit bytes: more is
+// ErrTooLarge, with the first limit bytes. What it returns is the
+// buffer's, until the next read.
+func (sc *scanner) read(name string, limit int64) ([]byte, error) {
+	f, st, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, n))
+	if need := min(st.Size(), limit) + 1; int64(cap(sc.buf)) < need {
+		sc.buf = make([]byte, need)
+	}
+	n, err := io.ReadFull(f, sc.buf[:min(int64(cap(sc.buf)), limit+1)])
+	switch {
+	case int64(n) > limit:
+		return sc.buf[:limit], fmt.Errorf("%w (over %d bytes)", ErrTooLarge, limit)
+	case err == io.EOF, err == io.ErrUnexpectedEOF:
+		err = nil
+	}
+	return sc.buf[:n], err
 }

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,21 +12,39 @@ import (
 // a device could answer for ever. The open itself does not wait
 // (openNonBlocking), and the type checked is the opened file's, which a
 // Stat of the path before the open could not promise. It returns the
-// file's FileInfo too.
+// file's FileInfo too. Its errors do not name the file (the machine's
+// path): the caller names it as the project does.
 func openRegular(name string) (*os.File, fs.FileInfo, error) {
 	f, err := openNonBlocking(name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, unreadable(err)
 	}
 	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, fileKind(st.Mode()))
+	if err != nil {
+		err = unreadable(err)
+	} else if !st.Mode().IsRegular() {
+		err = fmt.Errorf("%w (%s)", ErrNotRegular, fileKind(st.Mode()))
 	}
 	if err != nil {
 		f.Close()
 		return nil, nil, err
 	}
 	return f, st, nil
+}
+
+// unreadable is why the system does not open or read a file, without
+// its path: the system's error where the file does not exist (which
+// matches fs.ErrNotExist), else [ErrUnreadable] and the system's error (a
+// loop of links, a name too long, a permission).
+func unreadable(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return fmt.Errorf("%w (%w)", ErrUnreadable, err)
 }
 
 // fileKind names the type of a file that is not a regular one.

@@ -17,13 +17,16 @@ type Limits struct {
 	// byte of the scenes it reads, beyond 320 KiB, each node counted at its
 	// path's bytes and 256 more: a scene instanced n times is made n times,
 	// so that a few bytes of scenes could ask for millions of nodes. The
+	// trees of a [Project.RunningTree] share one such budget. The
 	// default, 16, lets about 1 000 nodes, and one more for each 17 bytes
 	// of scenes: the corpus's largest, a level instancing a small scene
 	// 61 times, each with a 28-node sound manager (1 850 nodes from 18 KB
 	// of scenes), takes 14.4; a level that instances more from fewer
-	// lines may need more. It bounds alike the lists of stored variables
-	// [Project.StoredProperties] makes, each of its script's whole chain,
-	// against the bytes of the scripts read.
+	// lines may need more. It bounds alike what a Project keeps of its
+	// files, against the bytes of all it read, beyond 128 KiB: the lists
+	// of stored variables [Project.StoredProperties] makes, each of its
+	// script's whole chain, and the strings and Arrays its constants and
+	// defaults fold to.
 	TreeBytesPerByte int64
 }
 

@@ -75,7 +75,7 @@ func (p *parser) push(a annotation) {
 // brackets and blocks: a script whose only error is in a body reads
 // without error.
 func ParseScript(src []byte, path string, opts ...Option) (*Script, error) {
-	s, err := parseScript(src, path, options(opts).limits)
+	s, err := parseScript(src, path, options(opts).limits, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -87,8 +87,10 @@ func ParseScript(src []byte, path string, opts ...Option) (*Script, error) {
 
 // parseScript reads a script; the errors of its classes' members that the
 // engine's analyzer finds are left in each Class's fault, not returned,
-// as a script that extends it sees only those of its own class.
-func parseScript(src []byte, path string, limits Limits) (*Script, error) {
+// as a script that extends it sees only those of its own class. Its folds
+// draw from fold, or, where that is nil, from a budget of its own of 4
+// bytes a byte of the script and 64 KiB.
+func parseScript(src []byte, path string, limits Limits, fold *budget) (*Script, error) {
 	if int64(len(src)) > limits.MaxFileBytes {
 		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, len(src), limits.MaxFileBytes)
 	}
@@ -96,7 +98,10 @@ func parseScript(src []byte, path string, limits Limits) (*Script, error) {
 		return nil, &ScriptError{Path: path, Line: 1, Message: "Script '" + path + "' contains invalid unicode (UTF-8), so it was not loaded."}
 	}
 	text := source.Text(src)
-	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text, maxDepth: limits.MaxDepth}}
+	if fold == nil {
+		fold = &budget{perByte: 4, floor: 64 << 10, read: int64(len(src))}
+	}
+	p := &parser{t: newTokenizer(text, limits.MaxDepth), limits: limits, script: &Script{Path: path, src: text, maxDepth: limits.MaxDepth, fold: fold}}
 	p.script.Line = 1
 	p.advance()
 	p.program()
@@ -121,15 +126,27 @@ func (s *Script) firstFault(c *Class) error {
 	return nil
 }
 
+// headerReader reads the headers of scripts one after another, as the
+// editor's scan reads them (globalClass), reusing its parser: a project
+// may hold thousands of small scripts.
+type headerReader struct {
+	p parser
+	t tokenizer
+	s Script
+}
+
 // globalClass returns the class_name a script's header declares, or "",
 // and the base it names: the editor registers the class even when the
 // rest of the script fails. The base is the class extends names first,
 // "" for a path, RefCounted without extends.
-func globalClass(src []byte, limits Limits) (name, base string) {
+func (h *headerReader) globalClass(src []byte, limits Limits) (name, base string) {
 	if !utf8.Valid(src) {
 		return "", ""
 	}
-	p := &parser{t: newTokenizer(source.Text(src), limits.MaxDepth), limits: limits, script: &Script{}, headerOnly: true}
+	h.t = tokenizer{src: source.Text(src), line: 1, maxDepth: limits.MaxDepth, indents: append(h.t.indents[:0], 0), lineStart: true, newlineOut: true}
+	h.s = Script{}
+	h.p = parser{t: &h.t, limits: limits, script: &h.s, headerOnly: true}
+	p := &h.p
 	p.advance()
 	p.program()
 	ext := p.script.Extends

@@ -9,6 +9,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/gdvar/gdvar/resource"
 )
 
 // Project is a Godot project: the folder holding project.godot, whose
@@ -30,9 +32,12 @@ type Project struct {
 	scripts3 map[string]*script3Read // a Godot 3 project's scripts, by res:// path
 	imports  map[string]importRead   // .import files, by the res:// path of what they import
 	config   *configRead             // project.godot read as a ConfigFile, once
-	// scriptBytes are the bytes of the scripts read, and listed those of
-	// the stored-variable lists made of them (chainStored's budget).
-	scriptBytes, listed int64
+	// kept is the budget of what the Project keeps of its files, over
+	// the bytes of all it read.
+	kept budget
+	// preloads are the Externals of stored variables' preload defaults,
+	// by path: one for the variables that preload one file.
+	preloads map[string]*resource.External
 	// classTable is the engine's class table for the project's version,
 	// once chosen.
 	classTable *engineClasses
@@ -56,7 +61,9 @@ func Open(dir string, opts ...Option) (*Project, error) {
 	} else if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: %w (%s)", settings, ErrNotRegular, fileKind(st.Mode()))
 	}
-	return &Project{Dir: abs, limits: options(opts).limits, scripts: map[string]*scriptRead{}, scenes: map[string]*sceneRead{}, checked: map[checkKey]error{}}, nil
+	limits := options(opts).limits
+	return &Project{Dir: abs, limits: limits, kept: budget{perByte: limits.TreeBytesPerByte, floor: keptFloor},
+		scripts: map[string]*scriptRead{}, scenes: map[string]*sceneRead{}, checked: map[checkKey]error{}}, nil
 }
 
 // Find opens the project of a file or folder: the nearest folder at or
@@ -158,16 +165,20 @@ func canonical(from, target string) (string, error) {
 	return "res://" + strings.TrimPrefix(clean, "/"), nil
 }
 
-// readFile reads a file of the project, at most [Limits.MaxFileBytes].
+// readFile reads a file of the project, at most [Limits.MaxFileBytes],
+// its bytes counted in the budget of what the Project keeps.
 func (p *Project) readFile(resPath string) ([]byte, error) {
 	name, err := p.File(resPath)
 	if err != nil {
 		return nil, err
 	}
-	return readLimited(name, p.limits.MaxFileBytes)
+	data, err := readLimited(name, p.limits.MaxFileBytes)
+	p.kept.read += int64(len(data))
+	return data, err
 }
 
-// readLimited reads a regular file of at most limit bytes.
+// readLimited reads a regular file of at most limit bytes. Its errors do
+// not name the file (see openRegular).
 func readLimited(name string, limit int64) ([]byte, error) {
 	f, st, err := openRegular(name)
 	if err != nil {
@@ -176,7 +187,7 @@ func readLimited(name string, limit int64) ([]byte, error) {
 	defer f.Close()
 	size := st.Size()
 	if size > limit {
-		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, size, limit)
+		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, size, limit)
 	}
 	// Read into a buffer of the size the file says, one byte more to see
 	// its end: io.ReadAll's doubling took three bytes a byte of script.
@@ -192,10 +203,13 @@ func readLimited(name string, limit int64) ([]byte, error) {
 		rest, err = io.ReadAll(r)
 		b = append(b, rest...)
 	}
-	if err == nil && int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: %w (over %d bytes)", name, ErrTooLarge, limit)
+	switch {
+	case err != nil:
+		return nil, unreadable(err)
+	case int64(len(b)) > limit:
+		return nil, fmt.Errorf("%w (over %d bytes)", ErrTooLarge, limit)
 	}
-	return b, err
+	return b, nil
 }
 
 // Script reads the script at a res:// (or uid://) path, once: its
@@ -212,18 +226,17 @@ func (p *Project) Script(resPath string) (*Script, error) {
 	}
 	r := &scriptRead{}
 	src, err := p.readFile(resPath)
-	p.scriptBytes += int64(len(src))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		// Not the file system's words and this machine's path: the
 		// project's.
 		r.err = &ScriptError{Path: resPath, Message: "the project has no such script", Err: fs.ErrNotExist}
 	case err != nil:
-		r.err = &ScriptError{Path: resPath, Message: err.Error(), Err: errors.Unwrap(err)}
+		r.err = &ScriptError{Path: resPath, Message: err.Error(), Err: err}
 	case path.Ext(resPath) == ".cs":
 		r.script, r.err = p.csharpScript(resPath, src)
 	default:
-		r.script, r.err = parseScript(src, resPath, p.limits)
+		r.script, r.err = parseScript(src, resPath, p.limits, &p.kept)
 	}
 	p.scripts[resPath] = r
 	return r.script, r.err

@@ -97,7 +97,9 @@ func TestWalkLimits(t *testing.T) {
 	require.NoError(t, os.WriteFile(big, make([]byte, 100), 0o644))
 	p, err = Open(dir, WithLimits(Limits{MaxFileBytes: 50}))
 	require.NoError(t, err)
-	_, err = p.Classes()
+	_, err = p.Classes() // a file too large fails alone
+	assert.NoError(t, err)
+	_, err = p.Script("res://big.gd")
 	assert.ErrorIs(t, err, ErrTooLarge)
 }
 

@@ -2,7 +2,6 @@ package project
 
 import (
 	"fmt"
-	"slices"
 	"unsafe"
 
 	"github.com/gdvar/gdvar"
@@ -42,6 +41,7 @@ type classStored struct {
 	own     []resource.ScriptProperty // the class's own stored variables
 	chain   []resource.ScriptProperty // with its bases', once chained
 	chained bool
+	err     error // why its own could not be made: a default past the budget
 }
 
 // chainStored returns the stored variables of a class whose bases are
@@ -50,12 +50,16 @@ type classStored struct {
 // declare none, as their lists are the same.
 //
 // Scripts by the thousand over one long chain each have a list of the
-// whole chain, as in the engine: the lists made are held, with the trees
-// made, to [Limits.TreeBytesPerByte] a byte of the scripts read, beyond
-// 320 KiB ([ErrBudget]).
+// whole chain, as in the engine: the lists made are held, with the rest
+// the Project keeps, to its budget ([ErrBudget]).
 func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 	if st := p.ownStored(ref); st.chained {
 		return st.chain, nil
+	}
+	for k := ref; k.Class != nil; k = k.Class.bases.base {
+		if err := p.ownStored(k).err; err != nil {
+			return nil, err
+		}
 	}
 	var chain []resource.ScriptProperty
 	first := ref // the first class of the chain chained or declaring some
@@ -72,10 +76,8 @@ func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 		for k := first; k.Class != nil; k = k.Class.bases.base {
 			n += len(p.ownStored(k).own)
 		}
-		p.listed += int64(n) * int64(unsafe.Sizeof(resource.ScriptProperty{}))
-		if budget := treeFloor + p.limits.TreeBytesPerByte*p.scriptBytes; p.listed > budget {
-			return nil, fmt.Errorf("%s: its %d stored variables with its bases' take the stored-variable lists of its project past %d bytes, %d a byte of its %d bytes of scripts and %d KiB (raise Limits.TreeBytesPerByte with WithLimits): %w",
-				Shown(ref.Script.Path), n, budget, p.limits.TreeBytesPerByte, p.scriptBytes, treeFloor>>10, ErrBudget)
+		if !p.kept.take(int64(n) * int64(unsafe.Sizeof(resource.ScriptProperty{}))) {
+			return nil, fmt.Errorf("%s: %w", Shown(ref.Script.Path), p.kept.refused(fmt.Sprintf("its %d stored variables with its bases' take its project's lists", n)))
 		}
 		chain = make([]resource.ScriptProperty, 0, n)
 		for k := first; k.Class != nil; k = k.Class.bases.base {
@@ -94,7 +96,8 @@ func (p *Project) chainStored(ref ClassRef) ([]resource.ScriptProperty, error) {
 }
 
 // ownStored returns what [Project.StoredProperties] made of a class, its own
-// stored variables made the first time.
+// stored variables made the first time, their defaults within the
+// budget of what the Project keeps.
 func (p *Project) ownStored(ref ClassRef) *classStored {
 	c := ref.Class
 	if c.stored != nil {
@@ -106,6 +109,13 @@ func (p *Project) ownStored(ref ClassRef) *classStored {
 		f = newFolder(ref.Script, p.limits)
 		f.global = p.globalFolder
 	}
+	n := 0
+	for _, prop := range c.Properties {
+		if prop.Stored() {
+			n++
+		}
+	}
+	c.stored.own = make([]resource.ScriptProperty, 0, n)
 	for _, prop := range c.Properties {
 		if !prop.Stored() {
 			continue
@@ -113,10 +123,10 @@ func (p *Project) ownStored(ref ClassRef) *classStored {
 		t, _ := p.typeOf(ref, prop.Type, prop.Line, true) // checkScript has checked them
 		sp := resource.ScriptProperty{Name: prop.Name, Object: t.kind == typeNative || t.kind == typeClass}
 		if f != nil {
-			if x := p.preloadDefault(ref, prop); x != nil {
+			if x := p.preloadDefault(f, ref, prop); x != nil {
 				sp.Default = x
-			} else {
-				sp.Default = declaredDefault(f, ref, prop, t)
+			} else if sp.Default, c.stored.err = declaredDefault(f, ref, prop, t); c.stored.err != nil {
+				return c.stored
 			}
 		}
 		for _, e := range t.elem {
@@ -124,7 +134,6 @@ func (p *Project) ownStored(ref ClassRef) *classStored {
 		}
 		c.stored.own = append(c.stored.own, sp)
 	}
-	c.stored.own = slices.Clip(c.stored.own)
 	return c.stored
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,8 @@ type Scene struct {
 	File *resource.File // the scene as read
 	// Nodes are its nodes in the file's order, each after its parent.
 	Nodes []SceneNode
+
+	ids *fileIDs // its resources by ID
 }
 
 // SceneNode is a node of a scene.
@@ -167,14 +170,14 @@ func firstLine(data []byte) string {
 
 // sceneOf returns what a scene file read gives.
 func (p *Project) sceneOf(resPath string, f *resource.File) *Scene {
-	s := &Scene{Path: resPath, File: f, Nodes: make([]SceneNode, 0, len(f.Nodes))}
+	s := &Scene{Path: resPath, File: f, Nodes: make([]SceneNode, 0, len(f.Nodes)), ids: &fileIDs{f: f}}
 	for _, n := range f.Nodes {
 		sn := SceneNode{Path: scenePath(n), Type: n.Type, Node: n}
 		if v, ok := n.Get("script"); ok {
-			sn.Script = p.extPath(f, v)
+			sn.Script = p.externalPath(s.ids.external(v))
 		}
 		if n.Instance != "" {
-			sn.Instance = p.extPath(f, resource.Ext(n.Instance))
+			sn.Instance = p.externalPath(s.ids.external(resource.Ext(n.Instance)))
 		}
 		switch n.Type {
 		case "MultiplayerSpawner":
@@ -182,11 +185,51 @@ func (p *Project) sceneOf(resPath string, f *resource.File) *Scene {
 			p.setSpawner(sn.Spawner, n.Properties)
 		case "MultiplayerSynchronizer":
 			sn.Synchronizer = &SynchronizerSettings{RootPath: "..", PublicVisibility: true}
-			setSynchronizer(sn.Synchronizer, f, n.Properties)
+			setSynchronizer(sn.Synchronizer, s.ids, n.Properties)
 		}
 		s.Nodes = append(s.Nodes, sn)
 	}
 	return s
+}
+
+// fileIDs finds a scene file's external and sub-resources by their IDs,
+// each kind in a map made when first asked: a scene may hold thousands
+// of nodes, each referring to one, where a search of the file's list for
+// each took their product.
+type fileIDs struct {
+	f   *resource.File
+	ext map[string]*resource.External
+	sub map[string]*resource.Resource
+}
+
+// external returns the external resource v refers to, or nil.
+func (ids *fileIDs) external(v any) *resource.External {
+	kind, id := resource.RefOf(v)
+	if kind != resource.ExtRef {
+		return nil
+	}
+	if ids.ext == nil {
+		ids.ext = make(map[string]*resource.External, len(ids.f.External))
+		for _, e := range slices.Backward(ids.f.External) { // the first of an ID given twice
+			ids.ext[e.ID] = e
+		}
+	}
+	return ids.ext[id]
+}
+
+// subResource returns the sub-resource v refers to, or nil.
+func (ids *fileIDs) subResource(v any) *resource.Resource {
+	kind, id := resource.RefOf(v)
+	if kind != resource.SubRef {
+		return nil
+	}
+	if ids.sub == nil {
+		ids.sub = make(map[string]*resource.Resource, len(ids.f.Resources))
+		for _, r := range ids.f.Resources { // the last of an ID given twice
+			ids.sub[r.ID] = r
+		}
+	}
+	return ids.sub[id]
 }
 
 // scenePath returns a node's path from its scene's root.
@@ -200,23 +243,33 @@ func scenePath(n *resource.Node) string {
 	return n.Parent + "/" + n.Name
 }
 
-// extPath returns the res:// path of the external resource v refers to,
-// by its UID where the project has it, as the engine's loader prefers.
+// extPath returns the res:// path of the external resource of file f v
+// refers to (see externalPath), searched for in its list: for one
+// reference, where a scene's nodes look theirs up in its fileIDs.
 func (p *Project) extPath(f *resource.File, v any) string {
 	kind, id := resource.RefOf(v)
 	if kind != resource.ExtRef {
 		return ""
 	}
 	for _, e := range f.External {
-		if e.ID != id {
-			continue
+		if e.ID == id {
+			return p.externalPath(e)
 		}
-		if path, err := p.fromUID(e.UID.String()); e.UID != resource.NoUID && err == nil {
-			return path
-		}
-		return e.Path
 	}
 	return ""
+}
+
+// externalPath returns the res:// path of an external resource, by its
+// UID where the project has it, as the engine's loader prefers; "" for
+// none.
+func (p *Project) externalPath(e *resource.External) string {
+	if e == nil {
+		return ""
+	}
+	if path, err := p.fromUID(e.UID.String()); e.UID != resource.NoUID && err == nil {
+		return path
+	}
+	return e.Path
 }
 
 // setSpawner sets what a MultiplayerSpawner's saved properties set: a
@@ -241,9 +294,9 @@ func (p *Project) setSpawner(s *SpawnerSettings, props []gdvar.Property) {
 }
 
 // setSynchronizer sets what a MultiplayerSynchronizer's saved properties
-// of file f set, its replication config among them: a scene's, or an
-// instancing scene's overrides.
-func setSynchronizer(s *SynchronizerSettings, f *resource.File, props []gdvar.Property) {
+// of a file (its ids) set, its replication config among them: a scene's,
+// or an instancing scene's overrides.
+func setSynchronizer(s *SynchronizerSettings, ids *fileIDs, props []gdvar.Property) {
 	for _, prop := range props {
 		switch v := prop.Value; prop.Name {
 		case "root_path":
@@ -258,12 +311,8 @@ func setSynchronizer(s *SynchronizerSettings, f *resource.File, props []gdvar.Pr
 			s.PublicVisibility, _ = v.(bool)
 		case "replication_config":
 			s.Properties = nil
-			if kind, id := resource.RefOf(v); kind == resource.SubRef {
-				for _, r := range f.Resources {
-					if r.ID == id {
-						s.Properties = replicated(r)
-					}
-				}
+			if r := ids.subResource(v); r != nil {
+				s.Properties = replicated(r)
 			}
 		}
 	}

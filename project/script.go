@@ -17,6 +17,8 @@ type Script struct {
 
 	src      string // the source, for the expressions read again (span)
 	maxDepth int    // the nesting it was read within, to read them so again
+	// fold is the budget its folds draw from: its Project's, or its own.
+	fold *budget
 }
 
 // Class is a class a script declares: the script itself, or an inner

@@ -81,7 +81,7 @@ func (p *Project) readScript3(path string) *script3Read {
 	r := &script3Read{}
 	src, err := p.readFile(path)
 	if err != nil {
-		r.err = &ScriptError{Path: path, Message: err.Error()}
+		r.err = &ScriptError{Path: path, Message: err.Error(), Err: err}
 	} else {
 		r.script, r.err = parseScript3(src, path)
 	}

@@ -1,5 +1,7 @@
 package project
 
+import "fmt"
+
 // ShaderCode returns the code of the shader file (a .gdshader) at a res://
 // or uid:// path, at most [Limits.MaxFileBytes]: with it a resource knows
 // the uniforms a ShaderMaterial of that shader lists ([resource.Shaders]).
@@ -15,6 +17,9 @@ func (p *Project) ShaderCode(path string) (string, error) {
 		return r.code, r.err
 	}
 	b, err := readLimited(name, p.limits.MaxFileBytes)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", Shown(path), err)
+	}
 	r := shaderRead{code: string(b), err: err}
 	if p.shaders == nil {
 		p.shaders = map[string]shaderRead{}

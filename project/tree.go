@@ -27,43 +27,67 @@ import (
 // a script the engine would refuse. The tree holds at most
 // [Limits.MaxFiles] nodes ([ErrTooManyFiles]) and [Limits.TreeBytesPerByte]
 // bytes a byte of the scenes read ([ErrBudget]), and nests at most
-// [Limits.MaxDepth] instances ([ErrTooDeep]). Its errors are *SceneErrors.
+// [Limits.MaxDepth] instances ([ErrTooDeep]): what it holds is counted
+// from its scenes before a node is made, and refused then past a bound.
+// Its errors are *SceneErrors.
 func (p *Project) Tree(resPath string) ([]SceneNode, error) {
-	w := &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}, at: map[string]int{}}
-	if err := w.walk(resPath, ""); err != nil {
+	w := p.newTreeWalk()
+	if err := w.plan(resPath, ""); err != nil {
 		return nil, err
 	}
-	if err := w.checkScripts(resPath, w.out); err != nil {
+	w.make()
+	if err := w.tree(resPath, ""); err != nil {
 		return nil, err
 	}
 	return w.out, nil
 }
 
-// treeFloor is what a Tree may hold besides [Limits.TreeBytesPerByte] a
-// byte of its scenes, and nodeBytes what it counts for a node besides its
-// path: what a node takes, 88 bytes of [SceneNode] and its entry in
-// treeWalk.at, with the room their growth leaves.
+// treeFloor is what a question's trees may hold besides
+// [Limits.TreeBytesPerByte] a byte of their scenes, and nodeBytes what
+// it counts for a node besides its path: what a node takes, 104 bytes of
+// [SceneNode] and its entry in treeWalk.at, with room to spare.
 const (
 	treeFloor = 320 << 10
 	nodeBytes = 256
 )
 
-// treeWalk is a Tree being made, depth first: the scenes read, by path,
-// the nodes made so far, the place of each by its path, the instances
-// being walked, and the bytes of the budget: those read, those used.
+// treeWalk makes the trees of one question (a [Project.Tree], or each of
+// a [Project.RunningTree]'s), depth first, within one budget: the scenes
+// read, by path, and what their trees hold; the nodes made so far, the
+// place of each by its path, the instances being walked.
 type treeWalk struct {
-	p          *Project
-	scenes     map[string]*Scene
-	binary     map[*resource.Node]bool // the nodes of binary scenes
-	out        []SceneNode
-	at         map[string]int // places in out, by path
-	stack      []instance
-	read, used int64
+	p       *Project
+	scenes  map[string]*Scene
+	binary  map[*resource.Node]bool // the nodes of binary scenes
+	extents map[string]extent
+	out     []SceneNode
+	at      map[string]int // places in out, by path
+	root    string         // the scene (or script) whose tree is being made
+	stack   []instance
+	budget  budget // the bytes of the scenes read, and of the nodes made
+	// planned are the nodes of the trees planned, and their bytes.
+	planned, plannedBytes int64
+}
+
+func (p *Project) newTreeWalk() *treeWalk {
+	return &treeWalk{p: p, scenes: map[string]*Scene{}, binary: map[*resource.Node]bool{}, extents: map[string]extent{},
+		budget: budget{perByte: p.limits.TreeBytesPerByte, floor: treeFloor}}
 }
 
 // instance is a scene being walked, and its node whose instance is being
 // walked.
 type instance struct{ scene, node string }
+
+// tree adds the nodes of the tree of scene res, its root at prefix ("",
+// or /root/Name under [Project.RunningTree]), and checks their scripts.
+func (w *treeWalk) tree(res, prefix string) error {
+	w.root = res
+	start := len(w.out)
+	if err := w.walk(res, prefix); err != nil {
+		return err
+	}
+	return w.checkScripts(res, w.out[start:])
+}
 
 // walk adds the nodes of scene res, instanced at prefix ("" for the scene
 // asked for), after the nodes of the instances it makes.
@@ -95,7 +119,7 @@ func (w *treeWalk) walk(res, prefix string) error {
 			at = path.Clean(prefix + "/" + n.Path) // path.Join, but made once
 		}
 		if i, ok := w.at[at]; ok && i >= start && n.Type == "" && n.Instance == "" {
-			w.override(&w.out[i], n, sc.File)
+			w.override(&w.out[i], n, sc)
 			continue
 		}
 		if n.Instance == "" {
@@ -119,7 +143,7 @@ func (w *treeWalk) walk(res, prefix string) error {
 		r := &w.out[root]
 		r.Path, r.Instance, r.Node = at, n.Instance, n.Node
 		w.at[at] = root
-		w.override(r, n, sc.File)
+		w.override(r, n, sc)
 	}
 	return nil
 }
@@ -137,7 +161,7 @@ func (w *treeWalk) scene(res string) (*Scene, error) {
 	}
 	sc := r.scene
 	w.scenes[res] = sc
-	w.read += int64(r.size)
+	w.budget.read += int64(r.size)
 	if path.Ext(res) != ".tscn" { // the engine picks the loader by the extension
 		for _, n := range sc.File.Nodes {
 			w.binary[n] = true
@@ -149,22 +173,20 @@ func (w *treeWalk) scene(res string) (*Scene, error) {
 // add adds a node, within [Limits.MaxFiles] and the budget.
 func (w *treeWalk) add(n SceneNode) error {
 	if len(w.out) == w.p.limits.MaxFiles {
-		return w.treeError(fmt.Errorf("more than %d nodes with its instances: %w", w.p.limits.MaxFiles, ErrTooManyFiles))
+		return w.treeError(w.root, fmt.Errorf("more than %d nodes with its instances: %w", w.p.limits.MaxFiles, ErrTooManyFiles))
 	}
-	w.used += nodeBytes + int64(len(n.Path))
-	if budget := treeFloor + w.p.limits.TreeBytesPerByte*w.read; w.used > budget {
-		return w.treeError(fmt.Errorf("its nodes take more than %d bytes, %d a byte of its %d bytes of scenes and %d KiB (raise Limits.TreeBytesPerByte with WithLimits): %w",
-			budget, w.p.limits.TreeBytesPerByte, w.read, treeFloor>>10, ErrBudget))
+	if !w.budget.take(nodeBytes + int64(len(n.Path))) {
+		return w.treeError(w.root, w.budget.refused("its nodes take"))
 	}
 	w.at[n.Path] = len(w.out)
 	w.out = appendDoubling(w.out, n)
 	return nil
 }
 
-// override applies what the scene walked (file f) sets on a node an
-// instance made: its script, and a spawner's or synchronizer's settings,
-// on a copy, as the scene read is shared.
-func (w *treeWalk) override(dst *SceneNode, n SceneNode, f *resource.File) {
+// override applies what the scene walked (sc) sets on a node an instance
+// made: its script, and a spawner's or synchronizer's settings, on a
+// copy, as the scene read is shared.
+func (w *treeWalk) override(dst *SceneNode, n SceneNode, sc *Scene) {
 	if n.Script != "" {
 		dst.Script = n.Script
 	}
@@ -175,7 +197,7 @@ func (w *treeWalk) override(dst *SceneNode, n SceneNode, f *resource.File) {
 	}
 	if dst.Synchronizer != nil {
 		s := *dst.Synchronizer
-		setSynchronizer(&s, f, n.Node.Properties)
+		setSynchronizer(&s, sc.ids, n.Node.Properties)
 		dst.Synchronizer = &s
 	}
 }
@@ -193,9 +215,9 @@ func (w *treeWalk) partialAbove(at string) string {
 }
 
 // treeError returns err, a bound of the whole tree, as a *[SceneError] of
-// the scene asked for.
-func (w *treeWalk) treeError(err error) error {
-	return &SceneError{Chain: []string{w.stack[0].scene}, Err: err}
+// the scene (or script) whose tree is refused.
+func (w *treeWalk) treeError(res string, err error) error {
+	return &SceneError{Chain: []string{res}, Err: err}
 }
 
 // errorAt returns err as a *[SceneError] at node (or "") of the scene

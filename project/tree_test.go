@@ -119,7 +119,7 @@ func TestTreeErrors(t *testing.T) {
 		is    error
 	}{
 		{"cycle", map[string]string{"seat.tscn": "[gd_scene format=3]\n[ext_resource type=\"PackedScene\" path=\"res://lobby.tscn\" id=\"1\"]\n[node name=\"Seat\" type=\"Node\"]\n[node name=\"L\" parent=\".\" instance=ExtResource(\"1\")]\n"},
-			"res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: node L: res://lobby.tscn: project: a scene instances itself", ErrCycle},
+			"res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: node L: scene 2 again: project: a scene instances itself", ErrCycle},
 		{"missing", map[string]string{"seat.tscn": ""}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: the project has no such scene", fs.ErrNotExist},
 		{"an instanced scene without nodes", map[string]string{"seat.tscn": "[gd_scene format=3]\n"}, "res://main.tscn: node Left: res://lobby.tscn: node Seat: res://seat.tscn: a scene without nodes", nil},
 	}

@@ -45,7 +45,11 @@ type lexer struct {
 	maxDepth  int  // the most interpolated strings within one another
 	holes     int  // interpolations open
 	ifs       int  // #if groups open
-	err       *Fault
+	// bareDollars is the end of the last run of $ found to start no
+	// string: each $ of it is a token of its own, and the run is not
+	// scanned again for each.
+	bareDollars int
+	err         *Fault
 }
 
 func newLexer(src string, maxDepth int) *lexer {
@@ -221,11 +225,8 @@ func (l *lexer) scanToken() token {
 		l.pos += 2
 		l.str(1, true)
 		return token{kind: tkString, line: line}
-	case c == '$':
-		n := 0
-		for l.at(n) == '$' {
-			n++
-		}
+	case c == '$' && l.pos >= l.bareDollars:
+		n := l.run('$')
 		switch {
 		case l.at(n) == '"':
 			l.pos += n
@@ -236,6 +237,7 @@ func (l *lexer) scanToken() token {
 			l.str(n, true)
 			return token{kind: tkString, line: line}
 		}
+		l.bareDollars = l.pos + n
 	case c == '\'':
 		l.char()
 		return token{kind: tkChar, line: line}
@@ -352,11 +354,11 @@ func (l *lexer) str(dollars int, verbatim bool) {
 			case raw && n >= quotes, !raw && !verbatim:
 				l.pos += min(n, quotes)
 				return
-			case verbatim && n >= 2: // "" is a quote
-				l.pos += 2
-			case verbatim:
-				l.pos++
-				return
+			case verbatim: // each "" is a quote; an odd one ends the string
+				l.pos += n
+				if n%2 == 1 {
+					return
+				}
 			default:
 				l.pos += n
 			}
@@ -379,11 +381,11 @@ func (l *lexer) str(dollars int, verbatim bool) {
 				l.hole(dollars, true)
 			case raw:
 				l.pos += n
-			case n >= 2: // {{ is a brace
-				l.pos += 2
-			default:
-				l.pos++
-				l.hole(1, verbatim)
+			default: // each {{ is a brace; an odd one opens a hole
+				l.pos += n
+				if n%2 == 1 {
+					l.hole(1, verbatim)
+				}
 			}
 		default:
 			l.pos++
