@@ -17,6 +17,11 @@ import (
 // and the host's output (docs/audit.md, "The corpus's findings"):
 //   - no-sender-check, call-local-remote: the method is any_peer (and
 //     call_local), and its body never names get_remote_sender_id;
+//   - no-sender-check-shared: so, and its body changes what other peers
+//     see: main.gd:37 broadcasts any peer's message, globals.gd:12 and 18
+//     add a point to a player's score, join_menu.gd:58 and 60 broadcast a
+//     player any peer names and start the game for all, drone.gd:75 has
+//     the host despawn the drone for all;
 //   - accepts-huge, -nan, -deep, -extreme-int: the parameter is a String,
 //     an Array or an int (which the engine converts a float to), and the
 //     function's first line was hit with the value;
@@ -28,10 +33,16 @@ import (
 //   - not-checked: BatteryAcid's pickups are spawned only once a match
 //     plays, which the audit's clients do not start: their methods are
 //     not called, and no side kick's position tells the type of the
-//     spawn state a forged spawn of one would send.
+//     spawn state a forged spawn of one would send. A scene the server
+//     runs only once the game loads it is not called either, its static
+//     findings reported: the soccer match and its puck, which
+//     join_menu.gd:3 and game.gd:9 preload (hockey_puck.gd:45 and 59 are
+//     any_peer and call_local, and never ask the sender: any peer kicks
+//     the puck, or gives its synchronizer to any peer), and
+//     BatteryAcid's main menu, which the audited scene replaced.
 var liveFindings = map[string][]string{
 	"jonathanhecl__ENetMultiplayer-server-godot4": {
-		"medium no-sender-check /root/Main.send_message_to_server",
+		"high no-sender-check-shared /root/Main.send_message_to_server",
 		"low accepts-huge /root/Main.send_message_to_server(message)",
 	},
 	"brb-fr__Amangas": {
@@ -71,19 +82,25 @@ var liveFindings = map[string][]string{
 		"info accepts-extreme-int /root/Main.set_pos(pos)",
 	},
 	"luiz734__godot-multiplayer-soccer": {
-		"medium no-sender-check /root/Globals.add_player_one_score",
-		"medium no-sender-check /root/Globals.add_player_two_score",
-		"medium no-sender-check /root/Main/UI.send_player_info",
+		"high no-sender-check-shared /root/Globals.add_player_one_score",
+		"high no-sender-check-shared /root/Globals.add_player_two_score",
+		"high no-sender-check-shared /root/Main/UI.send_player_info",
+		"medium no-sender-check */HockeyPuck.apply_impulse res://src/hockey_puck.gd",
+		"medium no-sender-check */HockeyPuck.set_authority res://src/hockey_puck.gd",
+		"low call-local-remote */HockeyPuck.apply_impulse res://src/hockey_puck.gd",
+		"low call-local-remote */HockeyPuck.set_authority res://src/hockey_puck.gd",
 		"low call-local-remote /root/Globals.add_player_one_score",
 		"low call-local-remote /root/Globals.add_player_two_score",
 		"low accepts-huge /root/Main/UI.send_player_info(player_nickname)",
 		"low accepts-nan /root/Main/UI.send_player_info(player_id)",
+		"info not-checked */Game res://src/game.tscn",
+		"info not-checked */HockeyPuck res://src/hockey_puck.tscn",
 		"info accepts-extreme-int /root/Main/UI.send_player_info(player_id)",
 	},
 	"BatteryAcid__godot-authority-2": {
+		"high no-sender-check-shared /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
 		"medium no-sender-check /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
 		"medium no-sender-check /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",
-		"medium no-sender-check /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
 		"medium no-sender-check /root/Game/SpawnPath/*/Weapon._spawn_projectile res://scripts/weapon.gd",
 		"low call-local-remote /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
 		"low call-local-remote /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",
@@ -98,6 +115,7 @@ var liveFindings = map[string][]string{
 		"info not-checked /root/Game/Pickups/*.inform_peers_control_taken res://scripts/components/pickups/pickup_full_auth_component.gd",
 		"info not-checked /root/Game/Pickups/*.inform_peers_control_taken res://scripts/components/pickups/pickup_input_auth_component.gd",
 		"info not-checked /root/Game/Pickups/*.set_pickup_transform res://scripts/components/pickups/pickup_component.gd",
+		"info not-checked /root/MainMenu",
 	},
 }
 

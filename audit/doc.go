@@ -7,14 +7,19 @@
 //	rep, err := audit.Static(p, "")                 // the project alone
 //	rep, err = audit.Run(ctx, audit.Config{Project: p, Addr: "127.0.0.1:7070",
 //		Transport: "enet", Godot: godot, Args: []string{"--headless", "--path", "game"}})
+//	if errors.Is(err, audit.ErrCouldNotAudit) { … } // rep holds what was done
 //	rep.WriteTable(os.Stdout)
-//	if rep.Worst() >= audit.Medium { … }
+//	if rep.Fails(audit.Medium) { … }
 //
-// Static reads each @rpc method of the scripts that the main scene, the
-// autoloads and the spawnable scenes set on their nodes, and reports
-// untyped parameters of any_peer methods, any_peer methods whose body
-// never asks get_remote_sender_id(), call_local methods any peer can
-// call, object decoding turned on, and what it cannot check.
+// Static reads each @rpc method of the scripts set on the nodes of every
+// scene the game reaches (the autoloads, the main scene, what spawners
+// spawn, the scenes the code loads) and of those nothing reaches, each
+// listed with how (Report.Scenes), and reports untyped parameters of
+// any_peer methods, any_peer methods whose body never asks
+// get_remote_sender_id() (high where the body changes what other peers
+// see: a synchronized property, a score, an RPC sent on),
+// call_local methods any peer can call, object decoding turned on, the
+// scenes nothing reaches, and what it cannot check.
 //
 // Run launches the server as gdvar debug does (debugger.Launch), joins
 // it as two clients declared from the project (package

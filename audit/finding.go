@@ -21,6 +21,12 @@ const (
 	// multiplayer.get_remote_sender_id(): any peer can act through it,
 	// for itself or for another.
 	NoSenderCheck Kind = "no-sender-check"
+	// NoSenderCheckShared: a NoSenderCheck method whose body changes what
+	// other peers see: it assigns a property a MultiplayerSynchronizer
+	// replicates from its node, or a name that holds what players play
+	// for (a score, health, a turn, a win), or sends an RPC to other
+	// peers. Any peer wins, hurts or speaks for another through it.
+	NoSenderCheckShared Kind = "no-sender-check-shared"
 	// CallLocalRemote: an any_peer method with call_local: code written
 	// to run where it is called runs on any peer's call too.
 	CallLocalRemote Kind = "call-local-remote"
@@ -32,6 +38,13 @@ const (
 	// not resolve, a C# method's parameters, a node the server lacks, a
 	// method left when the time ran out.
 	NotChecked Kind = "not-checked"
+	// NotReached: a scene holding @rpc methods, spawners or synchronizers
+	// that nothing the audit reads reaches (no main scene, autoload,
+	// spawner, script or scene names it), or a script of @rpc methods on
+	// no node of a scene read: its static findings are reported, but
+	// where the game runs it, and whether it does, the audit could not
+	// judge; -scene reaches a scene.
+	NotReached Kind = "not-reached"
 )
 
 // The kinds found by calling the server.
@@ -73,12 +86,17 @@ const (
 	WatchedChanged Kind = "watched-changed"
 )
 
-// kindLevels are each kind's level.
+// kindLevels are each kind's level, by what a peer gains: high, it
+// changes what other peers see or hold (another's state, a score, the
+// server's process or tree); medium, it may, by a use the audit cannot
+// tell from a harmless one; low, it costs the server or reaches code it
+// should not; info, nothing seen.
 var kindLevels = map[Kind]Level{
-	UntypedParam: Medium, NoSenderCheck: Medium, CallLocalRemote: Low, ObjectDecoding: High, NotChecked: Info,
+	UntypedParam: Medium, NoSenderCheck: Medium, NoSenderCheckShared: High, CallLocalRemote: Low, ObjectDecoding: High, NotChecked: Info,
 	AcceptsWrongType: Medium, AcceptsObject: High, AcceptsHuge: Low, AcceptsDeep: Low, AcceptsNaN: Low,
 	AcceptsExtremeInt: Info, ScriptError: Medium, Crash: High, Disconnected: Low, AuthorityBypass: High,
 	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
+	NotReached: Medium, // not judged, not a weakness shown: the default -fail-on high passes it (docs/audit.md)
 }
 
 // Level returns the kind's level.

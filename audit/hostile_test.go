@@ -127,7 +127,7 @@ func TestHostileAttacks(t *testing.T) {
 
 // A server flooding its debugger with errors while a call waits for its
 // fence costs the audit at most maxHeld errors a call, and the fence is
-// still seen.
+// still seen; the report keeps the first and last lines of them, cut.
 func TestHostileErrorFlood(t *testing.T) {
 	o := newObserver()
 	text := strings.Repeat("x", 60<<10)
@@ -138,8 +138,14 @@ func TestHostileErrorFlood(t *testing.T) {
 	assert.True(t, o.seen(7))
 	errs := o.take()
 	assert.Len(t, errs, maxHeld)
-	total, _ := o.counts()
-	assert.Equal(t, 100000, total)
+	assert.Len(t, errs[0].Message, 60<<10, "a call's errors are whole")
+	var s ServerStats
+	o.report(&s)
+	assert.Equal(t, 100000, s.Errors)
+	assert.Len(t, s.ErrorLines.First, keptFirst)
+	assert.Len(t, s.ErrorLines.Last, keptLast)
+	assert.Equal(t, 100000-keptFirst-keptLast, s.ErrorLines.Omitted)
+	assert.Equal(t, "ERROR: "+text[:maxLineBytes-len("ERROR: ")]+"…", s.ErrorLines.Last[0], "cut")
 	assert.Empty(t, o.take())
 }
 

@@ -26,13 +26,14 @@ var fenceTail = map[string]bool{
 }
 
 // observer gathers what the server's debugger reports between a call
-// and its fence: the errors, and the fences seen.
+// and its fence: the errors, and the fences seen; and what it reported
+// in all, for the report.
 type observer struct {
 	mu       sync.Mutex
 	errs     []debugger.Error // since the last take, at most maxHeld
 	dropped  int              // errors past maxHeld since the last take
-	total    int              // errors in all, fences' but not
-	output   int              // lines printed in all
+	errLog   lineLog          // the errors in all, fences' but not
+	outLog   lineLog          // the lines printed in all
 	tail     bool             // the last error named a fence: a fenceTail error is its
 	changed  chan struct{}    // closed at each error, then made again
 	fenceRun map[int]bool     // fences whose call the engine reported
@@ -59,7 +60,9 @@ func (o *observer) onError(e debugger.Error) {
 		return
 	}
 	o.tail = false
-	o.total++
+	logged := e
+	logged.Message, logged.Description = cutLine(e.Message), cutLine(e.Description) // a line, not a flood's 60 KiB
+	o.errLog.add(logged.String())
 	if len(o.errs) < maxHeld {
 		o.errs = append(o.errs, e)
 	} else {
@@ -70,9 +73,9 @@ func (o *observer) onError(e debugger.Error) {
 }
 
 // onOutput is the debugger's OnOutput.
-func (o *observer) onOutput(debugger.Line) {
+func (o *observer) onOutput(l debugger.Line) {
 	o.mu.Lock()
-	o.output++
+	o.outLog.add(l.Plain())
 	o.mu.Unlock()
 }
 
@@ -116,9 +119,11 @@ func (o *observer) wake() <-chan struct{} {
 	return o.changed
 }
 
-// counts returns the errors and output lines seen in all.
-func (o *observer) counts() (errs, output int) {
+// report sets what the server reported in all: its errors and the
+// lines it printed, counted and kept.
+func (o *observer) report(s *ServerStats) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.total, o.output
+	s.Errors, s.ErrorLines = o.errLog.n, o.errLog.lines()
+	s.Output, s.OutputLines = o.outLog.n, o.outLog.lines()
 }

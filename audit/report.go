@@ -13,8 +13,15 @@ import (
 
 // Report is an audit's outcome: what was checked, each call's result
 // and the findings. Its JSON form is the -json file of gdvar audit
-// (docs/audit.md lists its fields).
+// (docs/audit.md lists its fields), which holds its Status and its
+// worst level too.
 type Report struct {
+	// FailOn is the level the Status is judged at: High in the reports
+	// of Static and Run, until set (gdvar audit -fail-on).
+	FailOn Level `json:"fail_on"`
+	// Error, if not "", says why the audit could not be done (its
+	// Status is StatusCouldNotAudit): the report holds what was done.
+	Error   string `json:"error,omitempty"`
 	Project string `json:"project"` // the project's folder
 	Scene   string `json:"scene"`   // the main scene audited ("" the project's)
 	// Static says the project alone was audited, with no server.
@@ -26,10 +33,13 @@ type Report struct {
 	Engine        string        `json:"engine,omitempty"`
 	Started       time.Time     `json:"started"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
-	Methods       int           `json:"methods"`       // @rpc methods of the running game's nodes
+	Methods       int           `json:"methods"`       // @rpc methods of the nodes of Scenes
 	Spawners      int           `json:"spawners"`      // MultiplayerSpawners
 	Synchronizers int           `json:"synchronizers"` // MultiplayerSynchronizers
 	Calls         int           `json:"calls"`         // hostile calls, syncs and spawns sent
+	// Scenes are the scenes holding methods, spawners or synchronizers,
+	// each with how the game reaches it.
+	Scenes []SceneReach `json:"scenes"`
 	// Results are each call's outcome, in the order sent.
 	Results []Result `json:"results,omitempty"`
 	// Findings, highest level first.
@@ -52,10 +62,15 @@ type ServerStats struct {
 	CPU     time.Duration `json:"cpu_ns"`
 	// StaticMemory is the engine's memory/static monitor at the end.
 	StaticMemory float64 `json:"static_memory"`
-	// Errors are the errors and warnings the server reported while
-	// audited; Output the lines it printed.
-	Errors int `json:"errors"`
-	Output int `json:"output"`
+	// Errors counts the errors and warnings the server reported while
+	// audited, ErrorLines keeps them (their first and last lines, as
+	// "ERROR: text at: func (file:line)"); Output counts the lines it
+	// printed, OutputLines keeps them. The audit's own fences are not
+	// counted.
+	Errors      int   `json:"errors"`
+	ErrorLines  Lines `json:"error_lines"`
+	Output      int   `json:"output"`
+	OutputLines Lines `json:"output_lines"`
 }
 
 // Result is one call's outcome.
@@ -109,35 +124,13 @@ const (
 
 // newReport returns a report of p, started now.
 func newReport(p *project.Project, scene string) *Report {
-	return &Report{Project: p.Dir, Scene: scene, Static: true, Started: time.Now()}
+	return &Report{FailOn: High, Project: p.Dir, Scene: scene, Static: true, Started: time.Now()}
 }
 
 // finish sorts the findings and sets the elapsed time.
 func (r *Report) finish() {
 	sortFindings(r.Findings)
-	if r.Findings == nil {
-		r.Findings = []Finding{}
-	}
 	r.Elapsed = time.Since(r.Started)
-}
-
-// Worst returns the highest level of the findings, and false if there
-// are none.
-func (r *Report) Worst() (Level, bool) {
-	worst, any := Info, false
-	for _, f := range r.Findings {
-		if !any || f.Level > worst {
-			worst, any = f.Level, true
-		}
-	}
-	return worst, any
-}
-
-// Fails says a finding is at level or above: what gdvar audit -fail-on
-// exits 1 for.
-func (r *Report) Fails(level Level) bool {
-	worst, any := r.Worst()
-	return any && worst >= level
 }
 
 // Keys returns each finding's Key, in the report's order.
@@ -156,6 +149,26 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
+// MarshalJSON writes the report's fields after its Status ("status")
+// and its worst level ("worst", null without a finding), which a reader
+// of the JSON should not have to work out; no findings are [].
+func (r *Report) MarshalJSON() ([]byte, error) {
+	type fields Report // the report's fields, without this method
+	c := *r
+	if c.Findings == nil {
+		c.Findings = []Finding{}
+	}
+	var worst *Level
+	if w, any := r.Worst(); any {
+		worst = &w
+	}
+	return json.Marshal(struct {
+		Status Status `json:"status"`
+		Worst  *Level `json:"worst"`
+		*fields
+	}{r.Status(), worst, (*fields)(&c)})
+}
+
 // WriteTable writes the report for a person: what was audited, the
 // outcomes of the calls by method, then the findings, a line each.
 func (r *Report) WriteTable(w io.Writer) error {
@@ -169,6 +182,10 @@ func (r *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "audit of %s, %s: %d methods, %d spawners, %d synchronizers; %d calls in %s\n",
 		r.Project, what, r.Methods, r.Spawners, r.Synchronizers, r.Calls, r.Elapsed.Round(time.Millisecond))
+	writeNotReached(tw, r.Scenes)
+	if r.Error != "" {
+		fmt.Fprintln(tw, oneLine(r.Error, 400))
+	}
 	if r.Stopped != "" {
 		fmt.Fprintf(tw, "stopped early: %s\n", r.Stopped)
 	}
@@ -179,6 +196,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		}
 		fmt.Fprintln(tw)
 	}
+	writeScenes(tw, r.Scenes)
 	if len(r.Results) > 0 {
 		fmt.Fprintln(tw, "\nNODE.METHOD\tATTACK\tOUTCOME\tMESSAGE")
 		for _, res := range r.Results {
@@ -210,7 +228,10 @@ func (r *Report) WriteTable(w io.Writer) error {
 			where += "(" + f.Param + ")"
 		}
 		if f.Script != "" {
-			where += fmt.Sprintf(" %s:%d", f.Script, f.Line)
+			where += " " + f.Script
+		}
+		if f.Line > 0 {
+			where += fmt.Sprintf(":%d", f.Line)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Level, f.Kind, strings.TrimSpace(where), oneLine(f.Message, 160))
 	}

@@ -44,10 +44,14 @@ type findingKey struct {
 // clients, and sends the attacker's hostile calls one at a time (see the
 // package's documentation), within cfg's bounds. The report holds the
 // static findings and the calls' (each kind once a method's parameter,
-// with the attacks that found it). An error is a Config that cannot run,
-// a project that cannot be read, or a server that never took a client;
-// a server that ends during the audit is a finding, and is started
-// again (cfg.Restarts). Nothing is left running when Run returns.
+// with the attacks that found it). A server that did not start, or that
+// the clients could not join, is an error matching ErrCouldNotAudit
+// (ErrServerStart, ErrJoin), returned with the report of what was done
+// (its Error set: the project's findings, what the server printed);
+// another error (ErrConfig, a project that cannot be read) comes with no
+// report. A server that ends during the audit is a finding, and is
+// started again (cfg.Restarts). Nothing is left running when Run
+// returns.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -66,7 +70,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := newReport(cfg.Project, cfg.Scene)
 	rep.Static, rep.Addr, rep.Transport = false, cfg.Addr, cfg.Transport
 	rep.Methods, rep.Spawners, rep.Synchronizers = surf.methods, surf.spawners, surf.synchronizers
-	rep.Findings = staticFindings(cfg.Project, surf)
+	rep.Scenes = surf.scenes
+	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
 		found: map[findingKey]*Finding{}, watched: map[Watch]string{}}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
@@ -76,12 +81,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		a.attacker.close()
 		a.stopServer()
 	}()
-	a.stats.Launched = true
 	if err := a.start(ctx); err != nil {
-		return nil, err
+		err = a.couldNotAudit(err)
+		rep.Error = err.Error()
+		a.finish()
+		return rep, err
 	}
+	a.stats.Launched = true
 	a.readWatched(ctx)
-	a.callAll(ctx, slices.Collect(surf.endpoints()))
+	a.callAll(ctx, slices.Collect(surf.liveEndpoints())) // a scene the server runs once the game loads it is not there
 	if a.game != nil && a.attacker != nil {
 		a.syncAll(ctx)
 	}
@@ -99,18 +107,40 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			a.stats.StaticMemory = mon["memory/static"]
 		}
 	}
-	a.stats.Errors, a.stats.Output = a.obs.counts()
+	a.finish()
+	return rep, nil
+}
+
+// couldNotAudit returns the error of a first start that failed: the
+// server did not start, or ended before it took a client
+// (ErrServerStart); or the clients could not join it (ErrJoin).
+func (a *auditor) couldNotAudit(err error) error {
+	why := ErrServerStart
+	if a.game != nil {
+		a.stats.Launched = true
+		select {
+		case <-a.game.Done():
+		default:
+			why = ErrJoin
+		}
+	}
+	return fmt.Errorf("%w: %w", why, err)
+}
+
+// finish ends the clients and the server, and completes the report with
+// what was seen of the server and the calls' findings.
+func (a *auditor) finish() {
 	a.victim.close()
 	a.attacker.close()
 	a.victim, a.attacker = nil, nil
 	a.stopServer()
+	a.obs.report(&a.stats)
 	stats := a.stats
-	rep.Server = &stats
+	a.rep.Server = &stats
 	for _, f := range a.found {
-		rep.Findings = append(rep.Findings, *f)
+		a.rep.Findings = append(a.rep.Findings, *f)
 	}
-	rep.finish()
-	return rep, nil
+	a.rep.finish()
 }
 
 // target is an endpoint as the attacker reaches it: the node on its

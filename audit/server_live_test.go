@@ -21,7 +21,7 @@ import (
 // methods each fail one way) finds each fault, through every path of
 // the audit: an untyped parameter that takes a Dictionary, an Object
 // and NaN, and makes script errors (damage); a watched property another
-// peer changes (health); object decoding on (hold); an authority method
+// peer changes (health, which damage assigns without a sender check); object decoding on (hold); an authority method
 // the game gave the attacker (Door.open); a crash on the largest int,
 // after which the server is started again and the audit goes on; a
 // drop of the caller (after its handler ran with the huge String), after
@@ -54,13 +54,13 @@ func TestLiveServerFaults(t *testing.T) {
 		"high object-decoding res://main.gd",
 		"high crash /root/Main.crash",
 		"high accepts-object /root/Main.damage(amount)",
+		"high no-sender-check-shared /root/Main.damage",
 		"high watched-changed /root/Main.damage",
 		"high accepts-object /root/Main.hold(thing)",
 		"high authority-bypass /root/Main/Door.open",
 		"high spawn-accepted /root/Main/ShotSpawner(res://shot.tscn)",
 		"medium no-sender-check /root/Main.crash",
 		"medium accepts-wrong-type /root/Main.damage(amount)",
-		"medium no-sender-check /root/Main.damage",
 		"medium script-error /root/Main.damage",
 		"medium untyped-param /root/Main.damage(amount)",
 		"medium no-sender-check /root/Main.fail",

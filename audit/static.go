@@ -16,11 +16,13 @@ import (
 const maxScriptBytes = 16 << 20
 
 // Static audits a project without a server: the findings of each @rpc
-// method of the running game's nodes (the autoloads, mainScene, "" for
-// the project's, and the scenes its spawners spawn), each script's once
+// method of the nodes of every scene it reads (the autoloads, mainScene,
+// "" for the project's, the scenes spawners spawn, those the code names,
+// those nothing reaches: Report.Scenes lists them), each script's once
 // however many nodes hold it, and of the scripts that turn object
 // decoding on. A main scene the project reader cannot read is the
-// error; a script or scene past it is a NotChecked finding.
+// error; a script or scene past it is a NotChecked finding, a scene
+// nothing reaches a NotReached one.
 func Static(p *project.Project, mainScene string) (*Report, error) {
 	s, err := surfaceOf(p, mainScene)
 	if err != nil {
@@ -30,6 +32,7 @@ func Static(p *project.Project, mainScene string) (*Report, error) {
 	rep.Findings = staticFindings(p, s)
 	rep.Methods = s.methods
 	rep.Spawners, rep.Synchronizers = s.spawners, s.synchronizers
+	rep.Scenes = s.scenes
 	rep.finish()
 	return rep, nil
 }
@@ -58,7 +61,7 @@ func staticFindings(p *project.Project, s *surface) []Finding {
 		done[n.script] = true
 		for _, r := range s.rpcs[n.script] {
 			if e := (endpoint{node: n.node, script: n.script, rpc: r}); e.anyPeer() {
-				out = methodFindings(out, p, e)
+				out = methodFindings(out, p, e, s.synced)
 			}
 		}
 	}
@@ -99,8 +102,9 @@ func (l *paramList) String() string {
 
 // methodFindings appends the findings of an any_peer method to out: one
 // of its untyped parameters, one of those whose types the reader does not
-// resolve, whatever their number.
-func methodFindings(out []Finding, p *project.Project, e endpoint) []Finding {
+// resolve, whatever their number; its missing sender check, high where
+// its body changes what other peers see (synced: see sharedChange).
+func methodFindings(out []Finding, p *project.Project, e endpoint, synced map[string]bool) []Finding {
 	script, line, _ := e.rpc.Where()
 	at := func(k Kind, param, msg string) Finding {
 		return Finding{Kind: k, Level: k.Level(), Node: e.node, Method: e.rpc.Name, Param: param, Script: script, Line: line, Message: msg}
@@ -127,7 +131,11 @@ func methodFindings(out []Finding, p *project.Project, e endpoint) []Finding {
 		}
 	}
 	if !e.rpc.AsksSender {
-		out = append(out, at(NoSenderCheck, "", "any peer may call it, and its body never asks multiplayer.get_remote_sender_id()"))
+		if what := sharedChange(e, synced); what != "" {
+			out = append(out, at(NoSenderCheckShared, "", "any peer may call it, its body never asks multiplayer.get_remote_sender_id(), and it changes what other peers see: "+what))
+		} else {
+			out = append(out, at(NoSenderCheck, "", "any peer may call it, and its body never asks multiplayer.get_remote_sender_id()"))
+		}
 	}
 	if e.rpc.RPC.CallLocal {
 		out = append(out, at(CallLocalRemote, "", "call_local and any_peer: code that runs where it is called runs on any peer's call too"))

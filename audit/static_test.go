@@ -17,14 +17,22 @@ const corpus = "../testdata/projects/"
 // The static findings of the corpus's multiplayer games, from their
 // projects alone. Each was checked by hand against the scripts: the
 // method is any_peer, its body never names get_remote_sender_id, it is
-// call_local (docs/audit.md).
+// call_local (docs/audit.md); and, where high, its body changes what
+// other peers see: main.gd:37 broadcasts any peer's message
+// (send_message_to_client.rpc), globals.gd:12 and 18 add a point to a
+// player's score, Player.gd:82 and 85 take a player's health and move
+// it (position, which its synchronizer replicates). The soccer game's
+// scenes its code loads (main.gd:4, join_menu.gd:3, game.gd:9):
+// join_menu.gd:43 registers any player id a peer names and sends every
+// player to every peer; hockey_puck.gd:45 lets any peer kick the puck,
+// and :59 give its synchronizer to any peer.
 func TestStaticCorpus(t *testing.T) {
 	for _, c := range []struct {
 		folder, scene string
 		want          []string
 	}{
 		{"jonathanhecl__ENetMultiplayer-server-godot4", "", []string{
-			"medium no-sender-check /root/Main.send_message_to_server",
+			"high no-sender-check-shared /root/Main.send_message_to_server",
 		}},
 		{"brb-fr__Amangas", "", []string{
 			"medium no-sender-check /root/Main.chat",
@@ -38,13 +46,18 @@ func TestStaticCorpus(t *testing.T) {
 			"low call-local-remote /root/Main.pong",
 		}},
 		{"luiz734__godot-multiplayer-soccer", "", []string{
-			"medium no-sender-check /root/Globals.add_player_one_score",
-			"medium no-sender-check /root/Globals.add_player_two_score",
+			"high no-sender-check-shared */Main/UI.send_player_info res://src/join_menu.gd",
+			"high no-sender-check-shared /root/Globals.add_player_one_score",
+			"high no-sender-check-shared /root/Globals.add_player_two_score",
+			"medium no-sender-check */HockeyPuck.apply_impulse res://src/hockey_puck.gd",
+			"medium no-sender-check */HockeyPuck.set_authority res://src/hockey_puck.gd",
+			"low call-local-remote */HockeyPuck.apply_impulse res://src/hockey_puck.gd",
+			"low call-local-remote */HockeyPuck.set_authority res://src/hockey_puck.gd",
 			"low call-local-remote /root/Globals.add_player_one_score",
 			"low call-local-remote /root/Globals.add_player_two_score",
 		}},
 		{"devloglogan__MultiplayerFPSTutorial", "", []string{
-			"medium no-sender-check /root/World/*.receive_damage res://Player.gd",
+			"high no-sender-check-shared /root/World/*.receive_damage res://Player.gd",
 		}},
 		{"Ultraegern__godot-multiplayer-example", "", nil},
 	} {

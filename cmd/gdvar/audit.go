@@ -32,12 +32,22 @@ method as a peer that is not its authority; each call's outcome
 (accepted, refused by the engine, script error, crash) is what the
 debugger saw. It sends to -addr alone, at most -rate calls a second, for
 -duration at most, and writes nothing to the project. It prints a table,
-and writes the report as JSON to -json.
+and writes the report as JSON to -json, whatever the outcome.
 
-Exit status: 0 if no finding is at -fail-on or above, 1 if one is (or on
-an error), 2 on a usage error; killed by a signal, 128 + its number, and
-the server ends with it.
+Exit status: 0 if no finding is at -fail-on or above, 1 if one is, 2 on
+a usage error, 3 if it could not audit (the project could not be read,
+the server did not start, its clients could not join it: the reason on
+the first line of standard error, what was done in the JSON); killed by
+a signal, 128 + its number, and the server ends with it.
 `
+
+// gdvar audit's exit statuses: what CI reads of its verdict.
+const (
+	auditExitClean    = 0
+	auditExitFindings = 1
+	auditExitUsage    = 2
+	auditExitCouldNot = 3
+)
 
 // auditCommand is gdvar audit.
 func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -45,39 +55,70 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	p, err := project.Open(f.dir)
-	if err != nil {
+	started := time.Now()
+	rep, err := f.audit(stderr)
+	if errors.Is(err, audit.ErrConfig) {
 		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-		return 1
+		return auditExitUsage
 	}
-	var rep *audit.Report
-	if f.static {
-		rep, err = audit.Static(p, f.scene)
-	} else {
-		// A signal ends gdvar as killed by it (removeTempsOnSignal), and
-		// the server with it: debugger.Launch's process dies with gdvar.
-		rep, err = audit.Run(context.Background(), f.config(p, stderr))
-		if errors.Is(err, audit.ErrConfig) {
-			fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-			return 2
-		}
+	if rep == nil { // the project, unread: nothing audited
+		rep = &audit.Report{Project: f.dir, Scene: f.scene, Static: f.static, Addr: f.addr, Transport: f.transport,
+			Started: started, Elapsed: time.Since(started), Error: "could not audit the project: " + err.Error()}
 	}
-	if err == nil {
-		err = writeAuditReport(rep, f.jsonPath, stdout)
-	}
+	rep.FailOn = f.level
+	werr := writeAuditReport(rep, f.jsonPath, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-		return 1
+		f.couldNotAudit(stderr, err)
+	}
+	if werr != nil {
+		fmt.Fprintf(stderr, "gdvar audit: could not write the report: %v\n", werr)
+		return auditExitCouldNot
 	}
 	if rep.Stopped != "" {
 		fmt.Fprintf(stderr, "gdvar audit: stopped early: %s\n", rep.Stopped)
 	}
-	if rep.Fails(f.level) {
+	switch rep.Status() {
+	case audit.StatusCouldNotAudit:
+		return auditExitCouldNot
+	case audit.StatusFindings:
 		worst, _ := rep.Worst()
 		fmt.Fprintf(stderr, "gdvar audit: a finding at %s, at or above -fail-on %s\n", worst, f.level)
-		return 1
+		return auditExitFindings
 	}
-	return 0
+	return auditExitClean
+}
+
+// audit reads the project and audits it, alone or with its server. Its
+// report is nil when the project could not be read.
+func (f *auditFlags) audit(stderr io.Writer) (*audit.Report, error) {
+	p, err := project.Open(f.dir)
+	if err != nil {
+		return nil, err
+	}
+	if f.static {
+		return audit.Static(p, f.scene)
+	}
+	// A signal ends gdvar as killed by it (removeTempsOnSignal), and
+	// the server with it: debugger.Launch's process dies with gdvar.
+	return audit.Run(context.Background(), f.config(p, stderr))
+}
+
+// couldNotAudit says on stderr why the audit could not be done: the
+// reason and its fix first, then the error itself.
+func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
+	reason := "the project could not be read: check -project and -scene"
+	switch {
+	case errors.Is(err, audit.ErrServerStart):
+		reason = "the server did not start, or ended before it took a client: check the command after -- " +
+			"(a debug build of Godot 4, and the project's --path) and what it printed, below"
+	case errors.Is(err, audit.ErrJoin):
+		reason = fmt.Sprintf("the audit's clients could not join the server at %s over %s: check that the game listens there "+
+			"(-addr, -transport, as its create_server says)", f.addr, f.transport)
+	}
+	fmt.Fprintf(stderr, "gdvar audit: could not audit: %s\n", reason)
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "gdvar audit: %s\n", line)
+	}
 }
 
 // auditFlags are gdvar audit's flags, checked.
@@ -93,7 +134,7 @@ type auditFlags struct {
 }
 
 // parseAuditFlags parses and checks gdvar audit's flags; when it returns
-// false, the command exits with code (2: a usage error), said on stderr.
+// false, the command exits with code (auditExitUsage), said on stderr.
 func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	f := &auditFlags{}
 	fs := flag.NewFlagSet("gdvar audit", flag.ContinueOnError)
@@ -119,14 +160,14 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	f.server = fs.Args()
 	usage := func(format string, a ...any) (*auditFlags, int, bool) {
 		fmt.Fprintf(stderr, "gdvar audit: "+format+"\n", a...)
-		return nil, 2, false
+		return nil, auditExitUsage, false
 	}
 	var err error
 	f.level, err = audit.ParseLevel(*failOn)
 	switch {
 	case f.dir == "":
 		fs.Usage()
-		return nil, 2, false
+		return nil, auditExitUsage, false
 	case err != nil:
 		return usage("-fail-on: %v", err)
 	case f.static && (len(f.server) > 0 || f.addr != ""):
@@ -144,8 +185,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	}
 	if f.jsonPath != "" && f.jsonPath != "-" {
 		if err := outfile.Check(f.jsonPath); err != nil { // written after the audit: refused before it
-			fmt.Fprintf(stderr, "gdvar audit: %v\n", err)
-			return nil, 1, false
+			return usage("-json: %v", err)
 		}
 	}
 	return f, 0, true

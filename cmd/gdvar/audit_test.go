@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gdvar/gdvar/debugger"
 )
 
 // auditGame is a corpus game with an any_peer method that never asks
@@ -42,36 +45,199 @@ func TestAuditUsage(t *testing.T) {
 }
 
 // -static audits the project alone: its table, its JSON, and -fail-on
-// deciding the exit status.
+// deciding the exit status. The game's one any_peer method broadcasts
+// any peer's message to every client without asking who sent it: high.
 func TestAuditStatic(t *testing.T) {
 	code, out, stderr := runGdvar(nil, "audit", "-project", auditGame, "-static")
-	assert.Equal(t, 0, code, stderr)
+	assert.Equal(t, 1, code, stderr)
 	assert.Contains(t, out, "project alone: 2 methods")
-	assert.Contains(t, out, "medium  no-sender-check  /root/Main.send_message_to_server res://scenes/main.gd:34")
-
-	code, _, stderr = runGdvar(nil, "audit", "-project", auditGame, "-static", "-fail-on", "medium")
-	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, "gdvar audit: a finding at medium, at or above -fail-on medium")
+	assert.Contains(t, out, "high   no-sender-check-shared  /root/Main.send_message_to_server res://scenes/main.gd:34")
+	assert.Equal(t, "gdvar audit: a finding at high, at or above -fail-on high\n", stderr)
 
 	code, out, stderr = runGdvar(nil, "audit", "-project", auditGame, "-static", "-json", "-")
-	require.Equal(t, 0, code, stderr)
+	require.Equal(t, 1, code, stderr)
 	var rep struct {
 		Static   bool
-		Findings []struct{ Kind, Level, Node, Method, Script string }
+		Findings []struct{ Kind, Level, Node, Method, Script, Message string }
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
 	assert.True(t, rep.Static)
 	require.Len(t, rep.Findings, 1)
-	assert.Equal(t, "no-sender-check", rep.Findings[0].Kind)
-	assert.Equal(t, "medium", rep.Findings[0].Level)
+	assert.Equal(t, "no-sender-check-shared", rep.Findings[0].Kind)
+	assert.Equal(t, "high", rep.Findings[0].Level)
+	assert.Contains(t, rep.Findings[0].Message, "sends send_message_to_client to every peer (rpc, line 37)")
 
 	file := filepath.Join(t.TempDir(), "audit.json")
 	code, out, _ = runGdvar(nil, "audit", "-project", auditGame, "-static", "-json", file)
-	assert.Equal(t, 0, code)
+	assert.Equal(t, 1, code)
 	assert.Contains(t, out, "1 findings")
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
-	assert.Contains(t, string(b), `"kind": "no-sender-check"`)
+	assert.Contains(t, string(b), `"kind": "no-sender-check-shared"`)
+}
+
+// auditJSON is what a CI job reads of gdvar audit's -json report.
+type auditJSON struct {
+	Status, Error string
+	FailOn        string `json:"fail_on"`
+	Worst         any    // a level's name, nil for null
+	Static        bool
+	Findings      []struct{ Kind, Level string }
+	Server        *struct {
+		Launched    bool
+		Errors      int
+		Output      int
+		ErrorLines  auditLines `json:"error_lines"`
+		OutputLines auditLines `json:"output_lines"`
+	}
+}
+
+// auditLines are a report's lines of the server's.
+type auditLines struct {
+	First, Last []string
+	Omitted     int
+}
+
+// gdvar audit exits 0 clean, 1 on a finding at -fail-on or above, 2 on a
+// usage error, 3 when it could not audit, and writes its JSON in every
+// case but a usage error: with its status, -fail-on, the worst level, and
+// why it could not audit (the reason on stderr's first line). Before, a
+// run that could not audit exited 1, as one with a finding does, and
+// wrote no JSON.
+func TestAuditExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	// A server that prints why it cannot run, and ends.
+	failing := filepath.Join(dir, "failing")
+	require.NoError(t, os.WriteFile(failing, []byte("#!/bin/sh\necho 'ERROR: Invalid project path specified: \"nowhere\"' >&2\nexit 1\n"), 0o755))
+	// A server that connects to the debugger and serves nothing where
+	// the audit joins: a wrong -addr.
+	silent := filepath.Join(dir, "silent")
+	require.NoError(t, os.WriteFile(silent, []byte("#!/bin/sh\nGDVAR_TEST_FAKE_GAME=silent exec "+os.Args[0]+` "$@"`+"\n"), 0o755))
+	addr := closedPort(t)
+	dynamic := func(server string, more ...string) []string {
+		return append(append([]string{"-q", "-project", auditGame, "-addr", addr, "-transport", "ws", "-duration", "8s"}, more...),
+			"--", server)
+	}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string // its first line holds this
+		check  func(t *testing.T, rep auditJSON)
+	}{
+		{"clean", []string{"-project", "../../testdata/projects/Ultraegern__godot-multiplayer-example", "-static"}, 0, "",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, "clean", rep.Status)
+				assert.Nil(t, rep.Worst)
+				assert.Empty(t, rep.Findings)
+			}},
+		{"findings", []string{"-project", auditGame, "-static", "-fail-on", "medium"}, 1, "a finding at high, at or above -fail-on medium",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, []any{"findings", "medium", "high"}, []any{rep.Status, rep.FailOn, rep.Worst})
+			}},
+		{"usage", []string{"-project", auditGame, "-static", "-fail-on", "severe"}, 2, "-fail-on: audit: a level is", nil},
+		{"json unwritable", []string{"-project", auditGame, "-static", "-json", filepath.Join(dir, "no", "audit.json")}, 2, "-json: ", nil},
+		{"no project", []string{"-project", filepath.Join(dir, "nowhere"), "-static"}, 3,
+			"could not audit: the project could not be read: check -project and -scene",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, "could-not-audit", rep.Status)
+				assert.Contains(t, rep.Error, "nowhere")
+			}},
+		{"no server", dynamic(filepath.Join(dir, "godot-that-is-not")), 3,
+			"could not audit: the server did not start, or ended before it took a client: check the command after --",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, []any{"could-not-audit", "high", "high"}, []any{rep.Status, rep.FailOn, rep.Worst})
+				assert.Contains(t, rep.Error, "could not audit the server: it did not start: starting the server: ")
+				assert.Equal(t, "no-sender-check-shared", rep.Findings[0].Kind, "the project's findings, read before")
+				assert.False(t, rep.Server.Launched)
+			}},
+		{"server failing", dynamic(failing), 3, "could not audit: the server did not start",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, "could-not-audit", rep.Status)
+				assert.Contains(t, rep.Error, `ERROR: Invalid project path specified: "nowhere"`)
+			}},
+		{"cannot join", dynamic(silent), 3,
+			"could not audit: the audit's clients could not join the server at " + addr + " over ws: check that the game listens there",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, "could-not-audit", rep.Status)
+				assert.Contains(t, rep.Error, "could not audit the server: the audit's clients could not join it: ")
+				assert.True(t, rep.Server.Launched)
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			file := filepath.Join(t.TempDir(), "audit.json")
+			code, _, stderr := runGdvar(nil, append([]string{"audit", "-json", file}, c.args...)...)
+			assert.Equal(t, c.code, code, stderr)
+			first, _, _ := strings.Cut(stderr, "\n")
+			assert.Contains(t, first, c.stderr)
+			b, err := os.ReadFile(file)
+			if c.check == nil {
+				assert.ErrorIs(t, err, os.ErrNotExist, "no report on a usage error")
+				return
+			}
+			require.NoError(t, err, "the report, in every case")
+			var rep auditJSON
+			require.NoError(t, json.Unmarshal(b, &rep), string(b))
+			c.check(t, rep)
+		})
+	}
+}
+
+// closedPort returns a loopback address nothing listens at.
+func closedPort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	return addr
+}
+
+// printingGame prints 200 lines (one of 4 KiB) and reports 100 errors
+// to the debugger, as a server that fails loudly does.
+func printingGame(conn *debugger.Conn) {
+	var lines []string
+	var kinds []int32
+	for i := range 200 {
+		line := fmt.Sprintf("line %d", i)
+		if i == 0 {
+			line += " " + strings.Repeat("é", 2<<10)
+		}
+		lines, kinds = append(lines, line), append(kinds, 0)
+	}
+	conn.Write("output", 1, []any{lines, kinds})
+	for i := range 100 {
+		conn.Write("error", 1, []any{int64(0), int64(0), int64(1), int64(0), "res://main.gd", "_ready", int64(7),
+			fmt.Sprintf("error %d", i), "", false, int64(0)})
+	}
+}
+
+// The report of a server that printed and failed more than the report
+// keeps: its first and last lines, each cut, and how many are left out
+// between them; with -json -, standard output holds the JSON alone.
+// Before, the report held their counts alone.
+func TestAuditServerLines(t *testing.T) {
+	server := filepath.Join(t.TempDir(), "printing")
+	require.NoError(t, os.WriteFile(server, []byte("#!/bin/sh\nGDVAR_TEST_FAKE_GAME=printing exec "+os.Args[0]+` "$@"`+"\n"), 0o755))
+	code, out, stderr := runGdvar(nil, "audit", "-q", "-project", auditGame, "-addr", closedPort(t), "-transport", "ws",
+		"-duration", "8s", "-json", "-", "--", server)
+	require.Equal(t, 3, code, stderr)
+	var rep auditJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	require.NotNil(t, rep.Server)
+	assert.Equal(t, 200, rep.Server.Output)
+	o := rep.Server.OutputLines
+	require.Len(t, o.First, 32)
+	assert.Equal(t, "line 0 "+strings.Repeat("é", 252)+"…", o.First[0], "cut at 512 bytes, at a character's start")
+	assert.Equal(t, "line 31", o.First[31])
+	assert.Equal(t, 200-64, o.Omitted)
+	require.Len(t, o.Last, 32)
+	assert.Equal(t, []string{"line 168", "line 199"}, []string{o.Last[0], o.Last[31]})
+	assert.Equal(t, 100, rep.Server.Errors)
+	e := rep.Server.ErrorLines
+	assert.Equal(t, "ERROR: error 0 at: _ready (res://main.gd:7)", e.First[0])
+	assert.Equal(t, 100-64, e.Omitted)
+	assert.Equal(t, "ERROR: error 99 at: _ready (res://main.gd:7)", e.Last[31])
 }
 
 // gdvar audit stopped by a signal while it waits for its server exits as

@@ -23,8 +23,9 @@ import (
 // GDVAR_TEST_FAKE_GAME set to how). A "silent" game connects to the
 // debugger its --remote-debug names, sends its process id, as Godot does
 // first, then reads what comes and never answers, until the connection
-// ends; a "recording" one answers as recordingGame does; an "absent" one
-// never connects, and waits to be killed.
+// ends; a "recording" one answers as recordingGame does; a "printing" one
+// prints as printingGame does, then is silent; an "absent" one never
+// connects, and waits to be killed.
 func fakeGame(how string, args []string) int {
 	if how == "absent" {
 		time.Sleep(time.Hour)
@@ -50,6 +51,9 @@ func fakeGame(how string, args []string) int {
 	if how == "recording" {
 		recordingGame(conn)
 		return 0
+	}
+	if how == "printing" {
+		printingGame(conn)
 	}
 	io.Copy(io.Discard, c)
 	return 0
