@@ -178,10 +178,9 @@ func (s *storing) property(i int, p gdvar.Property) {
 	}
 	s.w.name(p.Name)
 	s.out = append(s.out, p)
-	// A tile's null script: after it, as the class lists it (a binary
-	// file read has it there already).
-	props := s.r.Properties
-	if script, ok := tileScript(s.r.Type, p.Name); ok && s.godot4 && (i+1 == len(props) || props[i+1].Name != script) {
+	// A tile's null script: after its alternative's properties, as the
+	// class lists it (a binary file read has it there already).
+	if script, ok := tileScriptAfter(s.r.Type, s.r.Properties, i); ok && s.godot4 {
 		s.w.name(script)
 		s.out = append(s.out, gdvar.Property{Name: script})
 	}
@@ -201,7 +200,7 @@ func (s *storing) where(name string) (end int, listed bool) {
 		return s.script + 1, false
 	case s.c.groups[group(name)] > 0: // after the listed ones of its group
 		return s.c.groups[group(name)], false
-	case s.c.dynamicAt > 0: // where the class lists those it has as it is
+	case s.c.dynamicAt > 0 && !listedLast(s.r.Type, name): // where the class lists those it has as it is
 		return s.c.dynamicAt, false
 	}
 	// A property the class lists as it is (tracks/0/keys): after those

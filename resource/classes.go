@@ -29,9 +29,10 @@ type classProperty struct {
 	// keys are the keys of a Dictionary the class makes of its own, in
 	// the order it makes them, which the binary form keeps.
 	keys []string
-	// elem is the class of the elements of an Array the class gives
-	// typed (Font's fallbacks: Array[Font]), which loading makes typed.
-	elem string
+	// elem is the type of the elements of an Array the class gives typed
+	// (Font's fallbacks: Array[Font]; NavigationPolygon's polygons:
+	// Array[PackedInt32Array]), which loading makes typed; untyped if not.
+	elem gdvar.ContainerType
 	// hidden says a storage property the class's _validate_property hides
 	// at its defaults: the engine names it only when the values show it.
 	hidden bool
@@ -162,7 +163,7 @@ func classesOf(d vartext.Dialect) map[string]*class {
 				f, keys, _ := strings.Cut(strings.TrimSuffix(f, "}"), "{")
 				name, null := strings.CutSuffix(f, "*")
 				name, single := strings.CutSuffix(name, "~")
-				c := classProperty{name: name, nullObject: null, single: single, elem: elem, hidden: hidden, unstored: unstored}
+				c := classProperty{name: name, nullObject: null, single: single, elem: elementType(elem), hidden: hidden, unstored: unstored}
 				if keys != "" {
 					c.keys = strings.Split(keys, ",")
 				}
@@ -181,6 +182,20 @@ func classesOf(d vartext.Dialect) map[string]*class {
 		}
 	})
 	return classTables[i]
+}
+
+// elementType returns the element type a class table names: a built-in
+// type by its name (PackedInt32Array), else a class; none for "".
+func elementType(name string) gdvar.ContainerType {
+	if name == "" {
+		return gdvar.ContainerType{}
+	}
+	for t := gdvar.TypeNil; t <= gdvar.TypePackedVector4Array; t++ {
+		if t.String() == name {
+			return gdvar.ContainerType{Kind: gdvar.TypedBuiltin, Builtin: t}
+		}
+	}
+	return gdvar.ContainerType{Kind: gdvar.TypedClass, Name: name}
 }
 
 // loaded makes r's properties (r is a copy, whose Properties it
@@ -242,8 +257,8 @@ func loadedValue(c *class, d vartext.Dialect, class string, p gdvar.Property) (a
 			return inKeyOrder(x, keys), true
 		}
 	case []any:
-		if elem := c.props[at].elem; elem != "" {
-			return gdvar.Array{Type: gdvar.ContainerType{Kind: gdvar.TypedClass, Name: elem}, Values: x}, true
+		if elem := c.props[at].elem; elem.Kind != gdvar.Untyped {
+			return gdvar.Array{Type: elem, Values: x}, true
 		}
 	}
 	return v, changed

@@ -17,12 +17,13 @@ type File struct {
 	ScriptClass string
 	// UID is the file's unique id (Godot 4), or NoUID.
 	UID UID
-	// LoadSteps is the load_steps= of a Godot 4 text file's header, which
-	// editors before 4.6 wrote (the resources it holds and refers to,
-	// plus one), or 0 for none: a text write gives it back as read, so
-	// that such a file comes back as it is. Godot 4.6 writes none, and
-	// AsSaved and SavedAs leave it out; Godot 3's text form counts the
-	// resources it writes, as its savers do, and does not use it.
+	// LoadSteps is the load_steps= of a text file's header (the
+	// resources it holds and refers to, plus one, as the saver that wrote
+	// it counted them), or 0 for none: a text write gives it back as
+	// read, so that such a file comes back as it is, whatever resources
+	// it counts. AsSaved and SavedAs drop it: Godot 3's savers count what
+	// they write, Godot 4.6 writes none. With none, Godot 3's text form
+	// counts the resources it writes.
 	LoadSteps int
 	// Path is the res:// path the resource was loaded from, if any: the
 	// engine keeps it, and a binary file names a loaded main resource by

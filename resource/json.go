@@ -26,7 +26,7 @@ import (
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
-// ("3", "3.2"; none for Godot 4), "load_steps" a Godot 4 text header's
+// ("3", "3.2"; none for Godot 4), "load_steps" a text header's
 // (File.LoadSteps), and "layout" the header and names table
 // of a binary file read (see jsonLayout), so that encode gives them back.
 type jsonFile struct {

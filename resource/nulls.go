@@ -66,21 +66,6 @@ func heldAsNil(class, name string) bool {
 		class == "ShaderMaterial" && strings.HasPrefix(name, "shader_parameter/")
 }
 
-// tileScript returns the name of the script of a TileSetAtlasSource's
-// tile alternative named name ("x:y/alternative"), which the class lists
-// right after it, null when unset: the binary form writes it so.
-func tileScript(class, name string) (string, bool) {
-	if class != "TileSetAtlasSource" {
-		return "", false
-	}
-	coords, alt, ok := strings.Cut(name, "/")
-	x, y, ok2 := strings.Cut(coords, ":")
-	if !ok || !ok2 || !allDigits(x) || !allDigits(y) || !allDigits(alt) {
-		return "", false
-	}
-	return name + "/script", true
-}
-
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }

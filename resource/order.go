@@ -24,9 +24,11 @@ type walker struct {
 	seen   map[*Resource]bool
 	seenX  map[*External]bool
 	// found are the sub-resources in the order saved, the main one last;
-	// external, the external resources in the order met.
+	// external, the external resources in the order met, the first met of
+	// them (those a write as it is keeps after: keepListed).
 	found    []*Resource
 	external []*External
+	met      int
 	// nodePath is called with each NodePath met, in order.
 	nodePath func(gdvar.NodePath)
 	// main are the main resource's properties as saved: a scene's with
@@ -81,7 +83,25 @@ func (w *walker) walk() error {
 			w.ext(n.Instance)
 		}
 	}
+	w.met = len(w.external)
+	if f.ownOrder {
+		w.keepListed()
+	}
 	return nil
+}
+
+// keepListed adds to the external resources met, after them, those the
+// file lists that nothing met: a write of a text file as it is keeps
+// them. The engine that wrote one met it where gdvar may not look (a
+// script's typed Array left empty, met with its script, when the
+// script's variables are not known), and a file's own form is kept; a
+// save through the engine (AsSaved) writes only those it meets.
+func (w *walker) keepListed() {
+	for _, x := range w.f.External {
+		if x.ID != "" && w.exts[x.key()] == x {
+			w.ext(x.ID)
+		}
+	}
 }
 
 // properties finds the resources the properties refer to, and those they

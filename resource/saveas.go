@@ -42,7 +42,8 @@ func (f *File) SavedAs(path string, form Form) (*File, error) {
 // save leaves out or adds (defaults, properties no longer stored or
 // hidden by the class's values, script variables at their defaults,
 // properties their values show), its properties in their class's order,
-// and no load_steps (Godot 4.6 writes none). Its IDs are f's: [File.SavedAs]
+// and no load_steps (Godot 3 counts what it saves, Godot 4.6 writes
+// none). Its IDs are f's: [File.SavedAs]
 // gives those of a save to a path. See docs/resources.md, "A save through
 // the engine". A [File] as read keeps the file's own values and forms:
 // write it as it is to get the file back. f is not changed.
@@ -63,10 +64,10 @@ func (f *File) AsSaved() *File {
 // Godot 4 draws IDs from a generator seeded with the path: the external
 // resources' of the text form (1_ab3cd, numbered in the order met), and
 // those of resources that have none (Gradient_ab3cd), among them the main
-// resource's in the binary form. Godot 3 numbers external resources in
-// the order met (as export builds do; the editor's order is that of
-// memory addresses) and gives resources without an ID the next free
-// numbers. f is not changed.
+// resource's in the binary form. Godot 3 numbers external resources as
+// its editor builds do where a file tells it (Godot 3.6: in the order the
+// file lists them; Godot 3.2: as met, as export builds do) and gives
+// resources without an ID the next free numbers. f is not changed.
 func (f *File) WithIDsFor(path string, form Form) (*File, error) {
 	g := f.copied()
 	if err := g.withIDs(path, form); err != nil {
@@ -171,9 +172,7 @@ func (g *File) asSaved() {
 	d := g.dialect
 	g.walkDefaults = map[*Resource]*defaultsWalk{} // found here: a write need not look again
 	g.ownOrder = false
-	if d == vartext.Godot4 {
-		g.LoadSteps = 0
-	}
+	g.LoadSteps = 0 // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		loaded(d, r)
@@ -185,6 +184,7 @@ func (g *File) asSaved() {
 		curveRanges(d, r)
 		sdfgiDistances(d, r)
 		rebuildOnSave(d, r)
+		fontFaces(d, r)
 		dropUnstored(d, r)
 		dropHidden(d, r)
 		g.dropUntaken(r, k)
@@ -227,15 +227,16 @@ func (g *File) inSavedOrder() {
 // returns the renames.
 func (g *File) externalIDs(found *walker, ids *sceneIDs, onlyMissing bool) map[string]string {
 	rn := map[string]string{}
-	if ids == nil { // Godot 3: 1, 2, … in the order met
-		for i, x := range found.external {
+	if ids == nil { // Godot 3: 1, 2, …
+		for i, x := range g.godot3Order(found.external) {
 			rn[x.ID] = strconv.Itoa(i + 1)
 		}
 	} else {
 		// The engine draws an id as it meets each one, which its editor
 		// builds throw away, then one for each in turn that has none;
-		// the number is its place in the order met.
-		for range found.external {
+		// the number is its place in the order met (those a write as it
+		// is keeps, which it does not meet, after).
+		for range found.met {
 			ids.next()
 		}
 		used := map[string]bool{}
@@ -262,6 +263,39 @@ func (g *File) externalIDs(found *walker, ids *sceneIDs, onlyMissing bool) map[s
 		}
 	}
 	return rn
+}
+
+// godot3Order orders the external resources a text save writes as Godot
+// 3 numbers them. Its editor builds number them by their addresses in
+// memory, which no file tells (docs/resources.md). Godot 3.6 loads a
+// file's external resources in the order the file lists them and, where
+// loading one loads no other, gives each the address after the one
+// before: that order (those the file does not list after, as met).
+// Godot 3.2's heap lays them out otherwise: the order met, as its export
+// builds number them.
+func (g *File) godot3Order(met []*External) []*External {
+	if g.dialect != vartext.Godot3 {
+		return met
+	}
+	listed := make(map[*External]int, len(g.External))
+	for i, x := range g.External {
+		listed[x] = i
+	}
+	out := slices.Clone(met)
+	slices.SortStableFunc(out, func(a, b *External) int {
+		i, ok := listed[a]
+		j, ok2 := listed[b]
+		switch {
+		case ok && ok2:
+			return compareInt(i, j)
+		case ok:
+			return -1
+		case ok2:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // newID returns an ID for a resource of the class that has none.

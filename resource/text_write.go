@@ -110,8 +110,9 @@ func (w *textWriter) file() error {
 	return w.scene()
 }
 
-// header writes the first tag; Godot 3 counts the resources saved in it,
-// Godot 4 gives the load_steps it was read with, if any (File.LoadSteps).
+// header writes the first tag, with the load_steps it was read with, if
+// any (File.LoadSteps); else Godot 3 counts the resources saved in it
+// (steps), and Godot 4 (4.6) writes none.
 func (w *textWriter) header(format, steps int) {
 	f := w.f
 	if f.Scene {
@@ -126,7 +127,7 @@ func (w *textWriter) header(format, steps int) {
 			w.s(`"`)
 		}
 	}
-	if w.godot4 {
+	if f.LoadSteps != 0 || w.godot4 {
 		steps = f.LoadSteps
 	}
 	if w.godot4 && steps != 0 || !w.godot4 && steps > 1 {

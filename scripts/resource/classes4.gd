@@ -10,8 +10,8 @@
 # float the class keeps in 32 bits (found by setting it), which the binary
 # form then writes in 32 bits; one followed by "{k1,k2}" a Dictionary the
 # class makes with these keys in this order, which the binary form keeps;
-# one followed by "[T]" an Array the class gives typed with the class T,
-# which loading makes typed. A name ending in "?" (after the others) is a
+# one followed by "[T]" an Array the class gives typed with the class or
+# built-in type T, which loading makes typed. A name ending in "?" (after the others) is a
 # storage property the class's _validate_property hides at its defaults
 # (emission_sphere_radius while emission_shape is not a sphere): the
 # engine lists it there, and names it only when the values show it; one
@@ -94,12 +94,13 @@ func key_order(d) -> String:
 	return "{" + ",".join(keys) + "}"
 
 # array_class returns "[T]" for an Array the class gives typed with the
-# class T (its getter's, whatever the property's hint says), "" otherwise.
+# class or built-in type T (its getter's, whatever the property's hint
+# says), "" otherwise.
 func array_class(a) -> String:
-	if typeof(a) != TYPE_ARRAY or not a.is_typed() or a.get_typed_builtin() != TYPE_OBJECT:
+	if typeof(a) != TYPE_ARRAY or not a.is_typed() or a.get_typed_script() != null:
 		return ""
-	if a.get_typed_script() != null:
-		return ""
+	if a.get_typed_builtin() != TYPE_OBJECT:
+		return "[" + type_string(a.get_typed_builtin()) + "]"
 	return "[" + a.get_typed_class_name() + "]"
 
 # single reports whether a float property keeps 32 bits: a value set comes

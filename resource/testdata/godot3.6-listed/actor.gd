@@ -1,0 +1,5 @@
+extends Resource
+export(Array) var list = []
+export(Resource) var first
+export(Resource) var other
+export var count = 0

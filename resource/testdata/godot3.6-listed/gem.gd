@@ -1,0 +1,5 @@
+extends Resource
+export(Resource) var first
+export(Resource) var other
+export var count = 0
+export(Array) var list = []

@@ -1,0 +1,2 @@
+extends Resource
+@export var n := 1
