@@ -168,11 +168,12 @@ func (m *Multiplayer) Connect(ctx context.Context, url string) error {
 		return err
 	}
 	defer m.connected()
-	return m.connect(ctx, url)
+	return m.connect(ctx, url, m.cfg.protocols)
 }
 
-func (m *Multiplayer) connect(ctx context.Context, url string) error {
-	h, err := wsframe.Dialer{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Dial(ctx, url)
+// connect dials the server at url offering protocols, and joins it.
+func (m *Multiplayer) connect(ctx context.Context, url string, protocols []string) error {
+	h, err := wsframe.Dialer{Protocols: protocols, Require: len(protocols) > 0}.Dial(ctx, url)
 	if errors.Is(err, wsframe.ErrHandshake) {
 		return fmt.Errorf("%w: %w", ErrHandshake, err) // wsframe's is no error a caller can match
 	}

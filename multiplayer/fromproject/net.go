@@ -1,0 +1,175 @@
+package fromproject
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/enet/compress"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
+)
+
+// Net is how a game's clients join its server, as the project's
+// GDScripts set up their MultiplayerPeer ([project.Project.Network]):
+// what a client must share with the server. What the scripts do not
+// tell, or tell two ways, keeps its zero value and is said in Unknown.
+type Net struct {
+	Transport multiplayer.Transport
+	// Subprotocols are the WebSocket server's supported_protocols.
+	Subprotocols []string
+	// Compression is the ENet hosts' compress() mode, as Godot names it
+	// without COMPRESS_ ("RANGE_CODER", "FASTLZ", "ZLIB", "ZSTD"); ""
+	// for none.
+	Compression string
+	// Root is the multiplayer root a branch's API has
+	// (SceneTree.set_multiplayer), "" for the tree's own, /root.
+	Root string
+	// Port is create_server's port, 0 if the scripts do not tell one.
+	Port int
+	// MaxClients is ENet's create_server's max_clients, 0 if not given.
+	MaxClients int
+	// Unknown says, a line each, what the scripts do not tell or tell
+	// two ways, and where.
+	Unknown []string
+}
+
+// NetOf reads how the game in p sets up its MultiplayerPeer: the one
+// transport its scripts make (ENet, Godot's usual, if they make none or
+// both), and the settings of the scripts that make it.
+func NetOf(p *project.Project) (*Net, error) {
+	found, err := p.Network()
+	if err != nil {
+		return nil, err
+	}
+	n := &Net{}
+	transports := distinct(found.Transports)
+	switch len(transports) {
+	case 0:
+		n.Unknown = append(n.Unknown, "transport: no GDScript makes a MultiplayerPeer; ENet assumed")
+	case 1:
+		n.Transport, _ = multiplayer.ParseTransport(transports[0])
+	default:
+		n.Unknown = append(n.Unknown, "transport: the scripts make both ENet and WebSocket peers ("+places(found.Transports)+"); ENet assumed")
+	}
+	if v, ok := n.one("compression", found.Compression); ok {
+		n.Compression = strings.TrimPrefix(v, "COMPRESS_")
+		if n.Compression == "NONE" {
+			n.Compression = ""
+		}
+	}
+	if v, ok := n.one("subprotocols", found.Subprotocols); ok {
+		n.Subprotocols = strings.Split(v, ",")
+	}
+	if v, ok := n.one("multiplayer root", found.Roots); ok {
+		n.Root = v
+	}
+	if v, ok := n.one("port", found.Ports); ok {
+		n.Port, _ = strconv.Atoi(v)
+	}
+	if v, ok := n.one("max clients", found.MaxClients); ok {
+		n.MaxClients, _ = strconv.Atoi(v)
+	}
+	return n, nil
+}
+
+// one returns the value the settings agree on, if they do and all are
+// known; else it notes in n.Unknown why not.
+func (n *Net) one(what string, s []project.Setting) (string, bool) {
+	if len(s) == 0 {
+		return "", false
+	}
+	values := distinct(s)
+	if len(values) == 1 && !slices.ContainsFunc(s, func(s project.Setting) bool { return !s.Known() }) {
+		return values[0], true
+	}
+	n.Unknown = append(n.Unknown, what+": set in ways the reader cannot tell apart ("+places(s)+")")
+	return "", false
+}
+
+// distinct returns the known values of settings, each once, in order.
+func distinct(s []project.Setting) []string {
+	var out []string
+	for _, v := range s {
+		if v.Known() && !slices.Contains(out, v.Value) {
+			out = append(out, v.Value)
+		}
+	}
+	return out
+}
+
+// maxPlaces bounds the places a note of Unknown names.
+const maxPlaces = 4
+
+// places names where settings are set, and their values.
+func places(s []project.Setting) string {
+	var b strings.Builder
+	for i, v := range s {
+		if i == maxPlaces {
+			fmt.Fprintf(&b, " and %d more", len(s)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		val := v.Value
+		if !v.Known() {
+			val = "an expression"
+		}
+		fmt.Fprintf(&b, "%s:%d %.40s", v.Script, v.Line, val)
+	}
+	return b.String()
+}
+
+// Dial is how a client joins the server at addr (host:port; with no
+// port, n.Port's), n's transport and its settings.
+func (n *Net) Dial(addr string) (multiplayer.Dial, error) {
+	if !strings.Contains(addr, ":") && n.Port > 0 {
+		addr += ":" + strconv.Itoa(n.Port)
+	}
+	d := multiplayer.Dial{Addr: addr, Transport: n.Transport, Subprotocols: n.Subprotocols}
+	if n.Transport == multiplayer.ENet {
+		opt, err := Compression(n.Compression)
+		if err != nil {
+			return d, err
+		}
+		d.ENet = []enet.Option{opt}
+	}
+	return d, nil
+}
+
+// Options are the options of a Multiplayer that is a client of the game:
+// its multiplayer root, where a branch has its own.
+func (n *Net) Options() []multiplayer.Option {
+	if n.Root == "" {
+		return nil
+	}
+	return []multiplayer.Option{multiplayer.WithRoot(n.Root)}
+}
+
+// Compression returns the ENet host option of a compression mode as
+// Godot names it, with or without COMPRESS_ ("RANGE_CODER"; "" or NONE
+// for none): COMPRESS_ZLIB and COMPRESS_ZSTD through package
+// enet/compress.
+func Compression(mode string) (enet.Option, error) {
+	switch strings.TrimPrefix(strings.ToUpper(mode), "COMPRESS_") {
+	case "", "NONE":
+		return enet.WithCompression(enet.CompressNone), nil
+	case "RANGE_CODER":
+		return enet.WithCompression(enet.CompressRangeCoder), nil
+	case "FASTLZ":
+		return enet.WithCompression(enet.CompressFastLZ), nil
+	case "ZLIB":
+		return enet.WithCompressor(compress.Zlib), nil
+	case "ZSTD":
+		return enet.WithCompressor(compress.Zstd), nil
+	}
+	return nil, fmt.Errorf("compression %.20q: NONE, RANGE_CODER, FASTLZ, ZLIB or ZSTD", mode)
+}
+
+// CompressionModes are ENet's compression modes, as Compression takes
+// them: those a client may try in turn against a server whose mode it
+// cannot tell.
+var CompressionModes = []string{"", "RANGE_CODER", "FASTLZ", "ZLIB", "ZSTD"}
