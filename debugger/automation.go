@@ -202,6 +202,22 @@ func (s *Session) Get(ctx context.Context, path, property string) (any, error) {
 		return nil, err
 	}
 	defer s.endTurn()
+	v, err := s.get(ctx, path, property)
+	if err == nil {
+		s.noteGet(path, property, v)
+	}
+	return v, err
+}
+
+// noteGet records what a Get read, if the game is recorded: a check.
+func (s *Session) noteGet(path, property string, v any) {
+	if s.recording() {
+		s.note(ReplayStep{Op: OpGet, Path: path, Property: property, Value: readText(v)})
+	}
+}
+
+// get is Get in the caller's turn.
+func (s *Session) get(ctx context.Context, path, property string) (any, error) {
 	o, err := s.inspectPath(ctx, path)
 	if err != nil {
 		return nil, err
@@ -251,6 +267,16 @@ func (s *Session) Set(ctx context.Context, path, property string, value any) err
 		return err
 	}
 	defer s.endTurn()
+	s.act()
+	err := s.set(ctx, path, property, value)
+	if err == nil && s.recording() {
+		s.note(ReplayStep{Op: OpSet, Path: path, Property: property, Value: s.recordText(value)})
+	}
+	return err
+}
+
+// set is Set in the caller's turn.
+func (s *Session) set(ctx context.Context, path, property string, value any) error {
 	o, err := s.inspectPath(ctx, path)
 	if err != nil {
 		return err
@@ -298,11 +324,11 @@ func quote(s string) string {
 func (s *Session) WaitProperty(ctx context.Context, path, property string, match func(any) bool) (any, error) {
 	var last any // the last value read: a Get the deadline cut short has none
 	for {
-		v, err := s.Get(ctx, path, property)
+		v, matched, err := s.getMatch(ctx, path, property, match)
+		if matched {
+			return v, nil
+		}
 		if err == nil {
-			if match(v) {
-				return v, nil
-			}
 			last = v
 		}
 		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrNoNode) && !errors.Is(err, ErrNoProperty) {
@@ -314,6 +340,21 @@ func (s *Session) WaitProperty(ctx context.Context, path, property string, match
 		case <-time.After(pollEvery):
 		}
 	}
+}
+
+// getMatch gets the property for WaitProperty, in a turn of its own, and
+// says whether match accepts it: then the value is recorded, as a Get's.
+func (s *Session) getMatch(ctx context.Context, path, property string, match func(any) bool) (any, bool, error) {
+	if err := s.turn(ctx); err != nil {
+		return nil, false, err
+	}
+	defer s.endTurn()
+	v, err := s.get(ctx, path, property)
+	if err != nil || !match(v) {
+		return v, false, err
+	}
+	s.noteGet(path, property, v)
+	return v, true, nil
 }
 
 // Call calls the method of the node at path with args (Go values in
@@ -341,10 +382,22 @@ func (s *Session) Call(ctx context.Context, path, method string, args ...any) (a
 		return nil, err
 	}
 	defer s.endTurn()
+	s.act()
+	var v any
+	var err error
 	if s.useHelper() {
-		return s.callByHelper(ctx, path, method, args)
+		v, err = s.callByHelper(ctx, path, method, args)
+	} else {
+		v, err = s.callInFrame(ctx, path, method, args)
 	}
-	return s.callInFrame(ctx, path, method, args)
+	if err == nil && s.recording() {
+		texts := make([]string, len(args))
+		for i, a := range args {
+			texts[i] = s.recordText(a)
+		}
+		s.note(ReplayStep{Op: OpCall, Path: path, Method: method, Args: texts, Value: readText(v)})
+	}
+	return v, err
 }
 
 // callByHelper is Call through the helper's message capture.
@@ -436,7 +489,12 @@ func (s *Session) Evaluate(ctx context.Context, expr string) (any, error) {
 		return nil, err
 	}
 	defer s.endTurn()
-	return s.evaluate(ctx, expr, true)
+	s.act()
+	v, err := s.evaluate(ctx, expr, true)
+	if err == nil && s.recording() {
+		s.note(ReplayStep{Op: OpEvaluate, Expression: expr, Value: readText(v)})
+	}
+	return v, err
 }
 
 // evaluate is Evaluate in the caller's turn; checked, through the helper,

@@ -75,8 +75,14 @@ var arity3 = map[string]int{
 // expects for name (see docs/debugger.md). Names known to wedge or crash
 // the game when sent with other arities are checked: a wrong count is
 // [ErrBadArity] and nothing is sent. For Godot 3, name is the command
-// ("request_scene_tree", not "scene:request_scene_tree").
+// ("request_scene_tree", not "scene:request_scene_tree"). While the
+// game is recorded ([Recorder]), Send is refused ([ErrNotRecordable]): a
+// replay file holds no such message.
 func (s *Session) Send(name string, data ...any) error {
+	if s.recording() {
+		return fmt.Errorf("%w: a message sent as it is (Send)", ErrNotRecordable)
+	}
+	s.act()
 	return s.send(context.Background(), name, data)
 }
 

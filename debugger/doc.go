@@ -42,6 +42,14 @@
 // with --fixed-fps N, every frame has the same delta however long it was
 // held, so the same input at the same frames gives the same game.
 //
+// HoldFromStart has Launch hold a game from its very first frame, its
+// random seed set before any of its scripts runs (the engine runs a
+// start script of gdvar's as its SceneTree's, nothing written into the
+// project). A Recorder writes what sessions of such games do, and what
+// they read, as a replay file; ReadReplay reads one and Replay.Play plays
+// it on games launched afresh, comparing every value read. Lockstep runs
+// several games a frame each in turn, as a host and its clients.
+//
 // Nothing the game sends is run: objects arrive as instance ids, and full
 // objects are refused. See docs/debugger.md for the protocol as the engine
 // speaks it and what works on which engine.

@@ -34,7 +34,9 @@ const exitWait = 2 * time.Second
 // editor, or a debug export) with args (--path DIR, --headless, a scene,
 // …) and --remote-debug pointing at a listener of its own, waits for it to
 // connect and for its main scene to be in the tree, installs the input
-// helper in a Godot 4 game (see InstallInput), and returns it. The game is
+// helper in a Godot 4 game (see InstallInput; with [HoldFromStart], the
+// game is held at its first frame, the helper in it from the start), and
+// returns it. The game is
 // killed if it does not connect in time, on Close, and on Linux when the
 // Go process dies. An invalid option fails Launch before it starts
 // anything. A game that ends before its main scene is there fails Launch
@@ -68,6 +70,18 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	if major == 4 && !cfg.breakOnErrors {
 		flags = append(flags, "--ignore-error-breaks")
 	}
+	project := readGameProject(args)
+	if cfg.hold && major == 3 {
+		return nil, fmt.Errorf("%w: HoldFromStart is Godot 4", ErrUnsupported)
+	}
+	if cfg.hold {
+		dir, held, err := heldCommand(cfg.seed, args, project)
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir) // the game has loaded them once Launch returns
+		flags = append(flags, held...)
+	}
 	cmd := exec.Command(godot, append(flags, args...)...)
 	output := &tail{}
 	cmd.Env = cfg.env
@@ -77,10 +91,11 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	g := &Game{cmd: cmd, output: output, project: readGameProject(args), exited: make(chan struct{})}
+	g := &Game{cmd: cmd, output: output, project: project, exited: make(chan struct{})}
 	cfg.exited = g.exitWithin
 	cfg.projectDir = g.project.dir
 	cfg.unfixed = !fixedFPS(args)
+	cfg.fps = fixedRate(args)
 	go func() {
 		err := cmd.Wait()
 		g.waitMu.Lock()
@@ -115,7 +130,16 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 			return nil, mainSceneError(err)
 		}
 	}
-	if g.Engine() == gdvar.Godot4 && cfg.installInput {
+	switch {
+	case cfg.hold:
+		if err := g.startHeld(actx); err != nil {
+			if exit := g.exitWithin(exitWait); exit != nil {
+				err = fmt.Errorf("%w: %w", ErrNotHeld, exit)
+			}
+			g.Close()
+			return nil, err
+		}
+	case g.Engine() == gdvar.Godot4 && cfg.installInput:
 		g.InstallInput(actx) // a failure is kept, for the input methods to say
 	}
 	return g, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -351,7 +352,11 @@ func (s *Session) SetTreePaused(ctx context.Context, paused bool) error {
 		return err
 	}
 	defer s.endTurn()
+	s.act()
 	_, err := s.helperRequest(ctx, "gdvar:pause", []any{paused}, "gdvar:done")
+	if err == nil && s.recording() {
+		s.note(ReplayStep{Op: OpPause, Value: strconv.FormatBool(paused)})
+	}
 	return err
 }
 

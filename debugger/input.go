@@ -5,6 +5,7 @@ import (
 	_ "embed" // inputAutoload
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gdvar/gdvar"
 )
@@ -155,10 +156,12 @@ func (s *Session) input(ctx context.Context, name string, dev device, data ...an
 	s.mu.Lock()
 	version := s.helperVersion
 	s.mu.Unlock()
+	s.act()
+	sent := data
 	if dev != noDevice && version >= helperCalls {
-		data = append(data, s.deviceID(dev))
+		sent = append(data[:len(data):len(data)], s.deviceID(dev))
 	}
-	m, err := s.request(ctx, name, data, named("gdvar:done"), droppedLate)
+	m, err := s.request(ctx, name, sent, named("gdvar:done"), droppedLate)
 	if err != nil {
 		return err
 	}
@@ -169,6 +172,9 @@ func (s *Session) input(ctx context.Context, name string, dev device, data ...an
 	s.notePaused(m.Data[1:])
 	if why != "" {
 		return fmt.Errorf("%w: %s", ErrInputRefused, cutText(why))
+	}
+	if s.recording() { // the data without the device, which a replay's engine gives
+		s.note(ReplayStep{Op: ReplayOp(strings.TrimPrefix(name, "gdvar:")), Data: s.recordText(data)})
 	}
 	return nil
 }

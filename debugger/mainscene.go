@@ -12,13 +12,19 @@ import (
 )
 
 // gameProject is what Launch knows of the project a game runs: its folder
-// (from --path, else the working directory), and its autoloads' names.
+// (from --path, else the working directory), its autoloads' names, and
+// its main scene.
 type gameProject struct {
 	dir       string
 	autoloads map[string]bool
 	// waits says a main scene is to come: the project names one, or the
 	// command line does, and no --script replaces it.
 	waits bool
+	// The command line names a scene to run (the main scene then), or
+	// runs a script or the editor instead of a scene; main is the
+	// project's main scene (res://), "" if unknown.
+	scene, script bool
+	main          string
 }
 
 // readGameProject reads what Launch needs of the project godot's args
@@ -32,11 +38,12 @@ func readGameProject(args []string) gameProject {
 		case (a == "--path") && i+1 < len(args):
 			gp.dir = args[i+1]
 		case a == "-s" || a == "--script" || a == "-e" || a == "--editor" || a == "-p" || a == "--project-manager":
-			return gameProject{} // no main scene comes
-		case strings.HasSuffix(a, ".tscn") || strings.HasSuffix(a, ".scn"):
+			return gameProject{script: true} // no main scene comes
+		case a == "--scene" || strings.HasSuffix(a, ".tscn") || strings.HasSuffix(a, ".scn"):
 			scene = true
 		}
 	}
+	gp.scene = scene
 	if gp.dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -46,8 +53,9 @@ func readGameProject(args []string) gameProject {
 	}
 	p, err := project.Open(gp.dir)
 	if err != nil {
-		return gameProject{}
+		return gameProject{scene: scene}
 	}
+	gp.main, _ = p.MainScene()
 	autoloads, err := p.Autoloads()
 	if err != nil {
 		return gp
@@ -56,8 +64,7 @@ func readGameProject(args []string) gameProject {
 	for _, a := range autoloads {
 		gp.autoloads[a.Name] = true
 	}
-	main, _ := p.MainScene()
-	gp.waits = scene || main != ""
+	gp.waits = scene || gp.main != ""
 	return gp
 }
 

@@ -59,13 +59,16 @@ type config struct {
 	connectTimeout time.Duration
 	breakOnErrors  bool
 	installInput   bool
+	hold           bool  // HoldFromStart
+	seed           int64 // its seed
 
 	// Set by Launch, not by options: how the game's process ended, if it
 	// ends within a wait; its project's folder; whether its frames have no
-	// fixed delta.
+	// fixed delta, and the --fixed-fps its command line gives (0 if none).
 	exited     func(wait time.Duration) error
 	projectDir string
 	unfixed    bool // its command line has no --fixed-fps
+	fps        int64
 
 	err error // the first invalid option
 }

@@ -2,6 +2,8 @@ package debugger
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -64,14 +66,25 @@ func (s *Session) Screenshot(ctx context.Context, opts ...ShotOption) ([]byte, e
 		return nil, err
 	}
 	defer s.endTurn()
+	b, err := s.shot(ctx, c.node)
+	if err == nil && s.recording() {
+		sum := sha256.Sum256(b)
+		s.note(ReplayStep{Op: OpScreenshot, Path: c.node, SHA256: hex.EncodeToString(sum[:])})
+	}
+	return b, err
+}
+
+// shot is Screenshot in the caller's turn: of the node's viewport, or the
+// root's if node is "".
+func (s *Session) shot(ctx context.Context, node string) ([]byte, error) {
 	major, minor := s.Version()
-	if c.node == "" && !(major == 4 && minor < 5) {
+	if node == "" && !(major == 4 && minor < 5) {
 		b, err := s.requestShot(ctx)
 		if !errors.Is(err, errShotElsewhere) {
 			return b, err
 		}
 	}
-	return s.evalShot(ctx, c.node)
+	return s.evalShot(ctx, node)
 }
 
 // requestShot asks the game for its root viewport's image, which it saves

@@ -59,8 +59,13 @@ type Session struct {
 	helperNode    int64
 	paused        bool
 	pausedKnown   bool
-	suspended     bool   // Suspend(true) was the last Suspend
-	stepping      bool   // the helper holds or paces the game (Advance, Speed)
+	suspended     bool  // Suspend(true) was the last Suspend
+	stepping      bool  // the helper holds or paces the game (Advance, Speed)
+	frame         int64 // the frame the helper last said it holds the game at
+	fromStart     bool  // held since its first frame (HoldFromStart), never let run
+	acted         bool  // an input, Set, Call, Evaluate, SetTreePaused or Send was sent
+	rec           *Recorder
+	recName       string // the game's name in rec's file
 	evals         uint32 // the evaluates sent, to tag each (evalTag)
 	cause         error  // why the Session closed the connection itself
 	closing       bool   // Close was called

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -76,6 +77,17 @@ func (s *Session) Speed(ctx context.Context, x float64) error {
 	if math.IsNaN(x) || x < 0 {
 		return fmt.Errorf("debugger: speed %v: want 0 (hold), more (times real time) or math.Inf(1) (as fast as it runs)", x)
 	}
+	if x > 0 {
+		s.mu.Lock()
+		recording := s.rec != nil
+		if !recording {
+			s.fromStart = false // it runs free from here
+		}
+		s.mu.Unlock()
+		if recording {
+			return fmt.Errorf("%w: speed %v runs the game's frames at the wall clock's pace: advance it instead", ErrNotRecordable, x)
+		}
+	}
 	_, err := s.step(ctx, "gdvar:speed", x, !math.IsInf(x, 1))
 	return err
 }
@@ -118,8 +130,21 @@ func (s *Session) step(ctx context.Context, name string, arg any, holds bool) (i
 	}
 	s.mu.Lock()
 	s.stepping = holds
+	before := s.frame
 	s.mu.Unlock()
-	return s.frameRequest(ctx, name, []any{arg})
+	frame, err := s.frameRequest(ctx, name, []any{arg})
+	if err == nil && name == "gdvar:advance" && frame > before {
+		s.record(ReplayStep{Frame: before, Op: OpAdvance, Frames: frame - before})
+	}
+	return frame, err
+}
+
+// heldFrame returns the frame the helper last said it holds the game
+// at (0 before any).
+func (s *Session) heldFrame() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.frame
 }
 
 // frameRequest sends a request the helper answers with gdvar:frame
@@ -136,6 +161,11 @@ func (s *Session) frameRequest(ctx context.Context, name string, data []any) (in
 	var held bool
 	if len(r) != 2 || !fields(r, &frame, &held) {
 		return 0, fmt.Errorf("%w: gdvar:frame %s", ErrMalformed, shown(r))
+	}
+	if held {
+		s.mu.Lock()
+		s.frame = frame
+		s.mu.Unlock()
 	}
 	return frame, nil
 }
@@ -174,8 +204,26 @@ func (s *Session) release() {
 // rate: --fixed-fps, or --write-movie, which implies one. What follows
 // "--" or "++" is the game's own.
 func fixedFPS(args []string) bool {
-	if i := slices.IndexFunc(args, func(a string) bool { return a == "--" || a == "++" }); i >= 0 {
-		args = args[:i]
-	}
+	args = engineArgs(args)
 	return slices.Contains(args, "--fixed-fps") || slices.Contains(args, "--write-movie")
+}
+
+// fixedRate returns the frame rate --fixed-fps gives a game's command
+// line, or 0.
+func fixedRate(args []string) int64 {
+	args = engineArgs(args)
+	if i := slices.Index(args, "--fixed-fps"); i >= 0 && i+1 < len(args) {
+		n, _ := strconv.ParseInt(args[i+1], 10, 64)
+		return max(n, 0)
+	}
+	return 0
+}
+
+// engineArgs is a game's command line up to the game's own arguments,
+// which follow "--" or "++".
+func engineArgs(args []string) []string {
+	if i := slices.IndexFunc(args, func(a string) bool { return a == "--" || a == "++" }); i >= 0 {
+		return args[:i]
+	}
+	return args
 }

@@ -68,6 +68,9 @@ line's is "game":
   launch NAME [ARG …]        start another game with the same binary (and
                              the command line's ARGS if none), current now
   game NAME                  send the commands that follow to that game
+  lockstep N NAME…           run the games N frames together, a frame of
+                             each in turn (a host, then its clients); print
+                             each one's name and the frame it holds at
 
 Input goes through gdvar's input helper, which Launch installs in a Godot
 4.4+ game at run time (or gdvar_input.gd as an autoload; see docs/debugger.md):
@@ -189,13 +192,43 @@ func (d *debugGames) run(line string, out io.Writer) error {
 		if len(words) != 2 {
 			return errors.New("usage: game NAME")
 		}
-		if d.games[words[1]] == nil {
-			return fmt.Errorf("no game %s (running: %s)", words[1], strings.Join(slices.Sorted(maps.Keys(d.games)), ", "))
+		if _, err := d.session(words[1]); err != nil {
+			return err
 		}
 		d.current = words[1]
 		return nil
+	case "lockstep":
+		return d.lockstep(words[1:], out)
 	}
 	return runDebugCommand(d.games[d.current].Session, line, out)
+}
+
+// lockstep is the lockstep command: N frames of the games named.
+func (d *debugGames) lockstep(args []string, out io.Writer) error {
+	if len(args) < 2 {
+		return errors.New("usage: lockstep N NAME…")
+	}
+	n, err := frameCount(args[0])
+	if err != nil {
+		return err
+	}
+	sessions := make([]*debugger.Session, len(args)-1)
+	for i, name := range args[1:] {
+		if sessions[i], err = d.session(name); err != nil {
+			return err
+		}
+	}
+	return runAction(context.Background(), out, func(ctx context.Context, w *bufio.Writer) error {
+		return showLockstep(ctx, args[1:], sessions, n, w)
+	})
+}
+
+// session returns the session of the game of that name.
+func (d *debugGames) session(name string) (*debugger.Session, error) {
+	if g := d.games[name]; g != nil {
+		return g.Session, nil
+	}
+	return nil, fmt.Errorf("no game %s (running: %s)", name, strings.Join(slices.Sorted(maps.Keys(d.games)), ", "))
 }
 
 // closeAll ends every game.

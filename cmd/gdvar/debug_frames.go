@@ -12,15 +12,16 @@ import (
 
 // The frame commands and tools hold the game between frames and run it a
 // number at a time (debugger.Session.Advance): a game started with
-// --fixed-fps N, whose frames all have the same delta.
+// --fixed-fps N, whose frames all have the same delta; lockstep runs
+// several so, a frame of each in turn.
 
 // debugAdvance is the advance command: N frames (1 if not given).
 func debugAdvance(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
 	n := 1
 	if len(args) > 0 {
 		var err error
-		if n, err = strconv.Atoi(args[0]); err != nil || n < 0 {
-			return fmt.Errorf("frames %q: want 0 or more", args[0])
+		if n, err = frameCount(args[0]); err != nil {
+			return err
 		}
 	}
 	return showAdvance(ctx, s, n, out)
@@ -57,4 +58,23 @@ func showFrame(ctx context.Context, s *debugger.Session, out *bufio.Writer) erro
 	}
 	_, err = fmt.Fprintln(out, frame)
 	return err
+}
+
+// showLockstep runs several games n frames together (debugger.Lockstep),
+// and prints each one's name and the frame it holds at.
+func showLockstep(ctx context.Context, names []string, sessions []*debugger.Session, n int, out *bufio.Writer) error {
+	frames, err := debugger.Lockstep(ctx, n, sessions...)
+	for i, f := range frames {
+		fmt.Fprintf(out, "%s %d\n", names[i], f)
+	}
+	return err
+}
+
+// frameCount reads a number of frames to run: 0 or more.
+func frameCount(arg string) (int, error) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("frames %q: want 0 or more", arg)
+	}
+	return n, nil
 }

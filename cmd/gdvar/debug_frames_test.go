@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,4 +84,34 @@ func TestLiveMCPAdvance(t *testing.T) {
 	now := numberOf(t, call("frame", nil))
 	assert.Greater(t, now, held+31)
 	assert.Equal(t, now, numberOf(t, call("frame", nil)), "held")
+}
+
+// gdvar debug's lockstep runs several games a frame each in turn, and
+// prints each one's frame: each is held at its next frame first, then
+// moves by N.
+func TestLiveDebugLockstep(t *testing.T) {
+	game := append([]string{"--"}, steppedGame(t)...)
+	script := `wait /root/Main/Added; launch other; wait /root/Main/Added; lockstep 0 game other; lockstep 5 game other; game game; frame; game other; frame`
+	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script}, game...)...)
+	require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 6, out)
+	var held, stepped [2]int64
+	for i, name := range []string{"game", "other"} {
+		held[i] = numberOf(t, strings.TrimPrefix(lines[i], name+" ")+"\n")
+		stepped[i] = numberOf(t, strings.TrimPrefix(lines[2+i], name+" ")+"\n")
+		assert.Equal(t, held[i]+5, stepped[i], "%s: %s", name, out)
+		assert.Equal(t, stepped[i], numberOf(t, lines[4+i]+"\n"), "held there")
+	}
+}
+
+// lockstep's words are checked before any game is stepped.
+func TestDebugLockstepUsage(t *testing.T) {
+	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
+	code, out, errOut := runGdvar(nil, "debug", "-e", `lockstep 3; lockstep -1 game; lockstep 2 game nope`, "--", os.Args[0])
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "gdvar debug: lockstep 3: usage: lockstep N NAME…\n")
+	assert.Contains(t, errOut, `gdvar debug: lockstep -1 game: frames "-1": want 0 or more`)
+	assert.Contains(t, errOut, "gdvar debug: lockstep 2 game nope: no game nope (running: game)")
 }

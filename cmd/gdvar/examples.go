@@ -32,6 +32,7 @@ var examples = map[string][]string{
 	"rpc-config":      {"gdvar rpc-config mygame/main.gd"},
 	"server-skeleton": {"gdvar server-skeleton -project mygame > server.go"},
 	"mcp":             {"gdvar mcp -- $GODOT --path platformer"},
+	"replay":          {"gdvar replay walk.jsonl -- $GODOT --headless --fixed-fps 60 --path platformer"},
 	"load": {
 		"gdvar load -project mygame -addr 127.0.0.1:8910 -bots 20 -duration 30s -scenario mygame/load/players.json",
 		"gdvar load -project mygame -addr 127.0.0.1:8910 -transport enet -bots 8 -summary load.json -threshold min_delivered_pct=99",

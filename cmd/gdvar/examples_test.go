@@ -166,6 +166,7 @@ func exampleFixtures(t *testing.T) string {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), out.Bytes(), 0o644))
 	}
 	copyTo(filepath.Join(testdata, "golden", "godot4", "array_mixed.bin"), "packet.bin")
+	copyTo(walkFile, "walk.jsonl")
 	copyTo(filepath.Join(testdata, "projects", "Maaack__Godot-Game-Template", "default_bus_layout.tres"), "bus.tres")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "settings.cfg"), []byte("[audio]\n\nvolume=0.8\n\n[video]\n\nsize=Vector2i(1280, 720)\n"), 0o644))
 	save := `{"gold": 10, "name": "Ann", "pos": Vector2(1.5, 2)}` + "\n" + `[1, 2.5, "level_2"]` + "\n"

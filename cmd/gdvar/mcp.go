@@ -28,8 +28,10 @@ debugger, as gdvar debug's commands do: launch, quit, tree, properties,
 wait, get, set, call, output, errors, breakpoint, pause, resume, suspend,
 paused, step, next, out, stack, vars, evaluate, monitors, screenshot; and
 through gdvar's input helper (installed at run time in a Godot 4.4+
-game) input: key, mouse_move, mouse_click, mouse_wheel, action, text; and
-frame stepping (a game started with --fixed-fps N): advance, speed, frame.
+game) input: key, mouse_move, mouse_click, mouse_wheel, action, text;
+frame stepping (a game started with --fixed-fps N): advance, speed, frame,
+lockstep (several games together); and record, which records the session
+as a replay file that gdvar replay plays.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 
 GODOT ARGS… is the game named "game": the first tool that needs it
@@ -61,6 +63,7 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	games := &mcpGames{base: game, start: debugger.Launch}
 	defer games.quit("")
+	defer games.endRecording()
 	if err := serveMCP(newMCPServer(games), stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "gdvar mcp: %v\n", err)
 		return 1
@@ -108,6 +111,8 @@ type mcpGames struct {
 	mu       sync.Mutex
 	games    map[string]*debugger.Game
 	launches map[string]*mcpLaunch // under way, by the game's name
+	launched map[string]gameLaunch // how each game was launched, for record to launch it again
+	rec      *mcpRecording         // the recording under way, if any
 }
 
 // mcpLaunch is a launch under way: quit cancels it; done is closed when
@@ -159,28 +164,34 @@ func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string
 	}
 	l := &mcpLaunch{cancel: cancel, done: make(chan struct{})}
 	if g.launches == nil {
-		g.launches, g.games = map[string]*mcpLaunch{}, map[string]*debugger.Game{}
+		g.launches, g.games, g.launched = map[string]*mcpLaunch{}, map[string]*debugger.Game{}, map[string]gameLaunch{}
 	}
 	g.launches[name] = l
 	old := g.games[name]
 	delete(g.games, name)
+	rec := g.rec
 	g.mu.Unlock()
 	if old != nil {
 		old.Close()
 	}
-	started, err := g.start(ctx, game.godot, game.args, game.opts...)
+	started, err := g.start(ctx, game.godot, rec.args(game.args), rec.opts(game.opts)...)
+	if err == nil {
+		err = rec.add(name, started)
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.launches, name)
 	close(l.done)
 	if err == nil && ctx.Err() != nil { // quit came as it connected
-		started.Close()
 		err = ctx.Err()
 	}
 	if err != nil {
+		if started != nil {
+			started.Close()
+		}
 		return nil, err
 	}
-	g.games[name] = started
+	g.games[name], g.launched[name] = started, game
 	return started, nil
 }
 

@@ -84,6 +84,10 @@ type (
 		Times float64 `json:"times,omitempty" jsonschema:"how many times real time the game runs: 1 as it would, 10 ten times as fast, 0.5 half; 0 (or not given) holds it"`
 		Max   bool    `json:"max,omitempty" jsonschema:"run as fast as the game runs instead (times is then ignored)"`
 	}
+	lockstepInput struct {
+		Games  []string `json:"games" jsonschema:"the games, by the names launch gave them, in the order each frame runs them: a host, then its clients"`
+		Frames *int     `json:"frames,omitempty" jsonschema:"how many frames each runs, 0 or more; 1 if not given"`
+	}
 	pausedInput struct {
 		gameInput
 		Set string `json:"set,omitempty" jsonschema:"true to pause the scene tree, false to unpause it; only say whether it is paused if empty"`
@@ -159,6 +163,7 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 	addGameTools(srv, games)
 	addInputTools(srv, games)
 	addShotTool(srv, games)
+	addRecordTool(srv, games)
 	return srv
 }
 
@@ -253,6 +258,7 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 		func(ctx context.Context, s *debugger.Session, _ gameInput, out *bufio.Writer) error {
 			return showFrame(ctx, s, out)
 		})
+	addLockstepTool(srv, games)
 	addDebugTool(srv, games, "vars", "A stack frame's variables: local|member|global NAME = VALUE.",
 		func(ctx context.Context, s *debugger.Session, in varsInput, out *bufio.Writer) error {
 			return showVars(ctx, s, in.Frame, out)
@@ -284,6 +290,44 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 				return t.action(ctx, s, out)
 			})
 	}
+}
+
+// addLockstepTool adds the lockstep tool, which drives several games.
+func addLockstepTool(srv *mcp.Server, games *mcpGames) {
+	mcp.AddTool(srv, &mcp.Tool{Name: "lockstep", Description: "Run several games a number of frames together, as a host and its clients play: a frame of each in the order given, then the next frame of each, so that what one sends in a frame reaches the others alike every time; each is held after. Returns each game's name and the frame it holds at. Needs games launched with --fixed-fps N."},
+		func(ctx context.Context, _ *mcp.CallToolRequest, in lockstepInput) (*mcp.CallToolResult, any, error) {
+			end, err := games.begin()
+			if err != nil {
+				return nil, nil, err
+			}
+			defer end()
+			if len(in.Games) == 0 {
+				return nil, nil, errors.New("no games: name them, a host first")
+			}
+			sessions := make([]*debugger.Session, len(in.Games))
+			for i, name := range in.Games {
+				if sessions[i], err = games.sessionOf(ctx, name); err != nil {
+					return nil, nil, err
+				}
+			}
+			n := 1
+			if in.Frames != nil {
+				n = *in.Frames
+			}
+			var out strings.Builder
+			err = runAction(ctx, &out, func(ctx context.Context, w *bufio.Writer) error {
+				if n < 0 {
+					return fmt.Errorf("frames %d: want 0 or more", n)
+				}
+				return showLockstep(ctx, in.Games, sessions, n, w)
+			})
+			if err != nil {
+				res := textResult(out.String() + err.Error() + "\n")
+				res.IsError = true
+				return res, nil, nil
+			}
+			return textResult(out.String()), nil, nil
+		})
 }
 
 // stepAction is the action of a tool that runs the stopped game a step.

@@ -140,15 +140,17 @@ func (a *agent) hold(actions []string, what string, cond func() bool) {
 const still = `[Engine.get_main_loop().root.get_node("Main/Player").velocity.length() < 0.01, Engine.get_main_loop().root.get_node("Main/View").position.distance_to(Engine.get_main_loop().root.get_node("Main/Player").position) < 0.02]`
 
 // An agent's run as a test: gdvar mcp, a process over stdio, driven by
-// the SDK's client through 30 tasks on three games that render under
+// the SDK's client through 31 tasks on three games that render under
 // Xvfb, none edited: the scene of flat colors, whose screenshots are its
 // pixels exactly, and the corpus's 2D and 3D platformers, played through
 // their Input Maps (the input helper installed at run time), inspected,
 // changed (JSON values), stopped at a breakpoint, paused, two games at
 // once, launched lazily by a server's first tool, and compared on screen
-// before and after they move, and stepped a frame at a time; the 3D
-// character falls off an edge, and the run goes on in the scene the game
-// reloads. Every tool the server lists is called.
+// before and after they move, stepped a frame at a time, and recorded
+// from their first frame with a second game in lockstep, the file
+// replayed by gdvar replay; the 3D character falls off an edge, and the
+// run goes on in the scene the game reloads. Every tool the server lists
+// is called.
 func TestLiveRenderedMCPRun(t *testing.T) {
 	colors, want := shotGame(t) // the display and the engine's home too
 	engine := colors[0]
@@ -307,6 +309,25 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 			now := numberOf(t, a.call("frame", stepped))
 			assert.Equal(t, now, numberOf(t, a.call("frame", stepped)), "held")
 			a.call("quit", stepped)
+		}},
+		{"record the knight's game from its first frame, and another beside it in lockstep: move_right held 40 frames, his x and the screen read; replay the file", func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "knight.jsonl")
+			assert.Contains(t, a.call("record", map[string]any{"file": file}), ": game game launched again, held at its first frame (0), seed 1\n")
+			a.call("launch", map[string]any{"name": "beside", "godot": platformer2D[0], "args": platformer2D[1:]})
+			assert.Equal(t, "game 20\nbeside 20\n", a.call("lockstep", map[string]any{"games": []string{"game", "beside"}, "frames": 20}))
+			a.call("action", map[string]any{"game": "game", "action": "move_right", "press": "down"})
+			assert.Equal(t, "60\n", a.call("advance", map[string]any{"game": "game", "frames": 40}))
+			a.call("action", map[string]any{"game": "game", "action": "move_right", "press": "up"})
+			a.value("get", map[string]any{"game": "game", "path": knight, "property": "position:x"})
+			a.screenshot(map[string]any{"game": "game"})
+			text, failed := a.try("speed", map[string]any{"game": "game", "times": 1})
+			assert.True(t, failed, "speed while recording: %s", text)
+			assert.Contains(t, a.call("record", map[string]any{"stop": true}), "wrote "+file+": 47 steps")
+			a.call("quit", map[string]any{"game": "beside"})
+			code, out, errOut := runGdvar(nil, append([]string{"replay", file, "--"}, append(platformer2D, "--fixed-fps", "60")...)...)
+			require.Equal(t, 0, code, errOut)
+			assert.Equal(t, "replayed 47 steps: 2 checks matched; game game to frame 60; game beside to frame 20\n", out)
+			a.call("speed", map[string]any{"game": "game", "max": true}) // it runs on, as before the recording
 		}},
 		{"move the mouse, press and release its button, turn its wheel (nothing in this game reads them)", func(t *testing.T) {
 			a.call("mouse_move", map[string]any{"x": 100, "y": 50})

@@ -14,7 +14,7 @@
 # no --remote-debug, _ready returns at once and nothing is registered. It
 # sends nothing unasked; each message below gets one reply.
 #
-#   gdvar:hello []                                      -> gdvar:hello [2, paused]
+#   gdvar:hello []                                      -> gdvar:hello [3, paused]
 #   gdvar:key [name, pressed, device]                   -> gdvar:done [why, paused]
 #   gdvar:mouse_motion [position, device]               -> gdvar:done [why, paused]
 #   gdvar:mouse_button [position, button, pressed, device] -> gdvar:done [why, paused]
@@ -47,7 +47,9 @@
 # as they come). frame is Engine.get_process_frames() there: advance 0
 # holds the game at its next frame, advance N lets N frames run and holds
 # it again, speed 0 holds it too. Under --fixed-fps every frame has the
-# same delta, however long it was held. It processes nothing before.
+# same delta, however long it was held. It processes nothing before, but
+# where gdvar_start.gd set hold_from_start: then it holds the game in its
+# first frame.
 extends Node
 
 const VERSION: int = 3
@@ -74,6 +76,9 @@ var _speed: float = 0.0
 var _held: bool = false
 var _owed: bool = false
 var _due: int = 0
+# Set by gdvar_start.gd (debugger.HoldFromStart) before the node enters the
+# tree: the helper holds the game in its first frame.
+var hold_from_start: bool = false
 
 
 func _init() -> void:
@@ -87,6 +92,7 @@ func _ready() -> void:
 	if not EngineDebugger.is_active() or EngineDebugger.has_capture("gdvar"):
 		return
 	EngineDebugger.register_message_capture("gdvar", _capture)
+	set_process(hold_from_start)
 
 
 func _exit_tree() -> void:

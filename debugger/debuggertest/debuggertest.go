@@ -3,8 +3,10 @@
 // installed), copies a project where the engine may write ([Project]), gives
 // a game that must render a display (Display: Xvfb), and starts the game
 // (Start) as a Game whose actions fail the test, with the game's last
-// image and its log attached, when they fail. [Launch] is the plainer way:
-// a [debugger.Game], and the game's log if the test fails.
+// image and its log attached, when they fail; it steps several games
+// together ([Lockstep]), records them and plays a replay file as a test
+// ([Replay]). [Launch] is the plainer way: a [debugger.Game], and the
+// game's log if the test fails.
 package debuggertest
 
 import (

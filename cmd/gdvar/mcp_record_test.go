@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gdvar mcp's record tool launches the game again held from its first
+// frame (given --fixed-fps, which its command line lacks), records what
+// the agent does to it and to a game launched while recording, stepped
+// in lockstep, refuses speed meanwhile, and writes a file that gdvar
+// replay plays to the same values.
+func TestLiveMCPRecord(t *testing.T) {
+	game := testGame(t) // no --fixed-fps
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	call := func(tool string, args map[string]any) string {
+		text, failed := callTool(t, ctx, cs, tool, args)
+		require.False(t, failed, "%s %v: %s", tool, args, text)
+		return text
+	}
+	fails := func(tool string, args map[string]any) string {
+		text, failed := callTool(t, ctx, cs, tool, args)
+		require.True(t, failed, "%s %v: %s", tool, args, text)
+		return text
+	}
+	file := filepath.Join(t.TempDir(), "session.jsonl")
+	assert.Contains(t, fails("record", map[string]any{"stop": true}), "no recording under way")
+	call("wait", map[string]any{"path": "/root/Main/Added"})
+	assert.Equal(t, "recording to "+file+": game game launched again, held at its first frame (0), seed 5\n",
+		call("record", map[string]any{"file": file, "seed": 5}))
+	assert.Contains(t, fails("record", map[string]any{"file": file}), "recording to "+file+" already")
+	call("launch", map[string]any{"name": "other"})
+	assert.Equal(t, "game 3\nother 3\n", call("lockstep", map[string]any{"games": []string{"game", "other"}, "frames": 3}))
+	call("action", map[string]any{"game": "other", "action": "jump", "press": "down"})
+	call("set", map[string]any{"game": "game", "path": "/root/Main", "property": "speed", "value": 4})
+	assert.Equal(t, "5\n", call("call", map[string]any{"game": "game", "path": "/root/Main", "method": "add", "args": []string{"2", "3"}}))
+	assert.Equal(t, "13\n", call("advance", map[string]any{"game": "game", "frames": 10}))
+	counter := call("get", map[string]any{"game": "game", "path": "/root/Main", "property": "counter"})
+	assert.Contains(t, fails("speed", map[string]any{"game": "game", "times": 1}), "advance it instead")
+	assert.Equal(t, "game 14\nother 4\n", call("lockstep", map[string]any{"games": []string{"game", "other"}}))
+	text := call("record", map[string]any{"stop": true})
+	assert.True(t, strings.HasPrefix(text, "wrote "+file+": 15 steps; replay it with gdvar replay "+file+" -- GODOT ARGS…"), text)
+
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	code, out, errOut := runGdvar(nil, append([]string{"replay", file, "--"}, append(game, "--fixed-fps", "60")...)...)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "replayed 15 steps: 2 checks matched; game game to frame 14; game other to frame 4\n", out)
+	assert.Contains(t, string(b), `"property":"counter","value":"`+strings.TrimSpace(counter)+`"`)
+	assert.Equal(t, "ok\n", call("speed", map[string]any{"game": "game", "max": true}), "no longer recorded")
+}
+
+// Without a game to record, record creates nothing.
+func TestMCPRecordWithoutGame(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	defer cancel()
+	games := &mcpGames{start: debugger.Launch}
+	cs := connectMCP(t, ctx, games)
+	file := filepath.Join(t.TempDir(), "session.jsonl")
+	text, failed := callTool(t, ctx, cs, "record", map[string]any{"file": file})
+	assert.True(t, failed)
+	assert.Equal(t, "no game to record: launch one first\n", text)
+	assert.NoFileExists(t, file)
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/gdvar/gdvar/debugger"
+)
+
+// replayUsage is gdvar replay's help.
+const replayUsage = `usage: gdvar replay FILE -- GODOT [ARGS…]
+
+Plays a replay file, a session recorded by gdvar mcp's record tool, a Go
+test (debuggertest) or a debugger.Recorder: it launches each game the
+file names afresh, GODOT ARGS… with --remote-debug added, held from its
+first frame with the seed recorded (ARGS give the --fixed-fps it was
+recorded with), sends what was sent (input, set, call, evaluate) at the
+frames it was sent at, runs the frames recorded, and checks every value
+read (properties, screenshots' SHA-256, what calls and expressions
+returned) at the frame it was read. It prints a summary and exits 0 if
+every check matched; 1 at the first step where a game differed (its line,
+game, frame, what differed, the recorded and replayed values) or failed
+(a game that ended, a frame that did not complete within 30 s); 2 on a
+usage error or a file that is not a replay. The games end with it; their
+own output goes to standard error. See docs/debugger.md.
+`
+
+// replayLaunchWait bounds the launch of each game of a replay.
+const replayLaunchWait = 2 * time.Minute
+
+// replayCommand runs gdvar replay.
+func replayCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gdvar replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), replayUsage); writeExamples(fs.Output(), "replay") }
+	if code, ok := parseOwnFlags(fs, args); !ok {
+		return code
+	}
+	rest := fs.Args()
+	if len(rest) < 3 || rest[1] != "--" {
+		fs.Usage()
+		return 2
+	}
+	rp, err := readReplayFile(rest[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gdvar replay: %v\n", err)
+		return 2
+	}
+	stderr = &lockedWriter{w: stderr} // the games' streams write to it too
+	var games []*debugger.Game
+	defer func() {
+		for _, g := range games {
+			g.Close()
+		}
+	}()
+	launch := func(ctx context.Context, _ string, seed int64) (*debugger.Session, error) {
+		ctx, cancel := context.WithTimeout(ctx, replayLaunchWait)
+		defer cancel()
+		g, err := debugger.Launch(ctx, rest[2], rest[3:], debugger.WithStdout(stderr), debugger.WithStderr(stderr), debugger.HoldFromStart(seed))
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+		return g.Session, nil
+	}
+	if err := rp.Play(context.Background(), launch); err != nil {
+		prefix := "gdvar replay: "
+		if errors.Is(err, debugger.ErrMismatch) {
+			prefix += "the replay differs: "
+		}
+		fmt.Fprintln(stderr, prefix+err.Error())
+		return 1
+	}
+	fmt.Fprintln(stdout, replaySummary(rp))
+	return 0
+}
+
+// readReplayFile reads the replay file at path.
+func readReplayFile(path string) (*debugger.Replay, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return debugger.ReadReplay(f)
+}
+
+// replaySummary says what a replay that matched did: its steps, its
+// games and the frames each reached, and its checks.
+func replaySummary(rp *debugger.Replay) string {
+	var games []string
+	last := map[string]int64{}
+	checks := 0
+	for _, st := range rp.Steps {
+		switch st.Op {
+		case debugger.OpLaunch:
+			games = append(games, st.Game)
+		case debugger.OpGet, debugger.OpScreenshot:
+			checks++
+		case debugger.OpCall, debugger.OpEvaluate:
+			if st.Value != "" {
+				checks++
+			}
+		}
+		last[st.Game] = max(last[st.Game], st.Frame+st.Frames)
+	}
+	s := fmt.Sprintf("replayed %d steps: %d checks matched;", len(rp.Steps), checks)
+	for _, g := range games {
+		s += fmt.Sprintf(" game %s to frame %d;", g, last[g])
+	}
+	return s[:len(s)-1]
+}
