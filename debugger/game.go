@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"sync"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -19,11 +18,10 @@ import (
 type Game struct {
 	*Session
 	cmd     *exec.Cmd
+	proc    *childproc.Process
 	output  *tail // the last lines of the game's standard output and error
 	project gameProject
-	exited  chan struct{}
-	waitMu  sync.Mutex
-	err     error // the process's exit, once exited is closed
+	exited  <-chan struct{}
 }
 
 // exitWait bounds the wait for a game's process to end once its
@@ -87,22 +85,15 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	cmd.Env = cfg.env
 	cmd.Stdout, cmd.Stderr = output.stream(cfg.stdout), output.stream(cfg.stderr)
 	cmd.WaitDelay = time.Second // a child holding the pipes
-	childproc.DieWithParent(cmd)
-	if err := cmd.Start(); err != nil {
+	proc, err := childproc.Start(cmd)
+	if err != nil {
 		return nil, err
 	}
-	g := &Game{cmd: cmd, output: output, project: project, exited: make(chan struct{})}
+	g := &Game{cmd: cmd, proc: proc, output: output, project: project, exited: proc.Done()}
 	cfg.exited = g.exitWithin
 	cfg.projectDir = g.project.dir
 	cfg.unfixed = !fixedFPS(args)
 	cfg.fps = fixedRate(args)
-	go func() {
-		err := cmd.Wait()
-		g.waitMu.Lock()
-		g.err = err
-		g.waitMu.Unlock()
-		close(g.exited)
-	}()
 	actx, cancel := context.WithTimeout(ctx, cfg.connectTimeout)
 	defer cancel()
 	go func() {
@@ -175,24 +166,14 @@ func (g *Game) Exited() <-chan struct{} { return g.exited }
 func (g *Game) exitErr() error {
 	select {
 	case <-g.exited:
-		g.waitMu.Lock()
-		defer g.waitMu.Unlock()
-		return g.err
+		return g.proc.Err()
 	default:
 		return nil
 	}
 }
 
 // kill ends the process and waits for it.
-func (g *Game) kill() {
-	select {
-	case <-g.exited:
-		return
-	default:
-	}
-	g.cmd.Process.Kill() // an error means it is gone already
-	<-g.exited
-}
+func (g *Game) kill() { g.proc.Stop() }
 
 // Close ends the session and the game's process (killing it if it is
 // still running) and waits for it to go.

@@ -54,21 +54,12 @@ func startXvfb(t testing.TB, xvfb string) (string, error) {
 	out := &childproc.Output{Max: maxKept}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
-	childproc.DieWithParent(cmd)
-	err = cmd.Start()
+	proc, err := childproc.Start(cmd)
 	w.Close()
 	if err != nil {
 		return "", err
 	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill() // an error means it has gone already
-		<-exited
-	})
+	t.Cleanup(proc.Stop)
 	if err := r.SetReadDeadline(time.Now().Add(displayWait)); err != nil {
 		return "", err
 	}

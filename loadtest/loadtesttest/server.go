@@ -46,19 +46,14 @@ func GodotServer(t testing.TB, dir, ready string, args ...string) *Server {
 	s := &Server{out: &childproc.Output{Max: maxPrinted}}
 	cmd.Stdout, cmd.Stderr = s.out, s.out
 	cmd.WaitDelay = 10 * time.Second // a child left holding the pipes
-	childproc.DieWithParent(cmd)
-	if err := cmd.Start(); err != nil {
+	proc, err := childproc.Start(cmd)
+	if err != nil {
 		t.Fatalf("starting %s: %v", engine, err)
 	}
-	s.PID = cmd.Process.Pid
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
+	s.PID = proc.Pid()
+	exited := proc.Done()
 	t.Cleanup(func() {
-		cmd.Process.Kill() // an error means it has gone already
-		<-exited
+		proc.Stop()
 		if t.Failed() {
 			path := filepath.Join(t.ArtifactDir(), "server.log")
 			if os.WriteFile(path, []byte(s.Printed()), 0o644) == nil {

@@ -3,6 +3,7 @@ package godot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gdvar/gdvar/internal/childproc"
 )
 
 // maxRun is how long an engine may run at most: a script error leaves a
@@ -36,9 +39,10 @@ type Process struct {
 	name   string // the engine and its arguments, for messages
 	cmd    *exec.Cmd
 	limit  time.Duration
+	ctx    context.Context // ends at the process's limit
 	cancel context.CancelFunc
-	done   chan struct{} // closed when the process has ended
-	err    error         // why it failed, once done is closed
+	proc   *childproc.Process
+	done   <-chan struct{} // closed when the process has ended
 
 	mu     sync.Mutex
 	all    bytes.Buffer // standard output and error, as they came
@@ -84,27 +88,20 @@ func startIn(t testing.TB, engine, src string, args []string) *Process {
 	p := &Process{
 		name:  filepath.Base(engine) + " " + strings.Join(args, " "),
 		limit: runLimit(t),
-		done:  make(chan struct{}),
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), p.limit)
-	p.cancel = cancel
+	p.ctx, p.cancel = ctx, cancel
 	p.cmd = exec.CommandContext(ctx, engine, append([]string{headless}, args...)...)
 	p.cmd.Dir = dir
 	p.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+home)
 	p.cmd.Stdout, p.cmd.Stderr = output{p, &p.stdout}, output{p, nil}
 	p.cmd.WaitDelay = 10 * time.Second // a child left holding the pipes
-	if err := p.cmd.Start(); err != nil {
+	proc, err := childproc.Start(p.cmd)
+	if err != nil {
 		cancel()
 		t.Fatalf("starting %s: %v", engine, err)
 	}
-	go func() {
-		err := p.cmd.Wait()
-		if err != nil && ctx.Err() == context.DeadlineExceeded {
-			err = fmt.Errorf("%w: killed after %v", err, p.limit)
-		}
-		p.err = err
-		close(p.done)
-	}()
+	p.proc, p.done = proc, proc.Done()
 	t.Cleanup(func() {
 		cancel()
 		<-p.done
@@ -133,10 +130,20 @@ func runLimit(t testing.TB) time.Duration {
 func (p *Process) Wait(t testing.TB) string {
 	t.Helper()
 	<-p.done
-	if p.err != nil {
-		p.fail(t, p.err.Error())
+	if err := p.err(); err != nil {
+		p.fail(t, err.Error())
 	}
 	return p.Output()
+}
+
+// err is why the process failed, once it has ended: killed past its
+// limit, said so.
+func (p *Process) err() error {
+	err := p.proc.Err()
+	if err != nil && errors.Is(p.ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("%w: killed after %v", err, p.limit)
+	}
+	return err
 }
 
 // WaitFor waits, for at most limit, until the engine has printed a line
@@ -154,7 +161,7 @@ func (p *Process) WaitFor(t testing.TB, prefix string, limit time.Duration) stri
 		}
 		select {
 		case <-p.done:
-			p.fail(t, fmt.Sprintf("it ended (%v) before printing %q", p.err, prefix))
+			p.fail(t, fmt.Sprintf("it ended (%v) before printing %q", p.err(), prefix))
 		case <-deadline:
 			p.fail(t, fmt.Sprintf("no %q within %v", prefix, limit))
 		case <-tick.C:
