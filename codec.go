@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 	"sync/atomic"
+
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // A Codec is a set of options checked once: the engine version, the
@@ -33,25 +35,19 @@ func NewCodec(opts ...Option) (*Codec, error) {
 
 // MustCodec is [NewCodec] for options known to be valid, as in a package's
 // variables: it panics on an invalid one.
-func MustCodec(opts ...Option) *Codec {
-	c, err := NewCodec(opts...)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
+func MustCodec(opts ...Option) *Codec { return optset.Must(NewCodec(opts...)) }
 
 // With returns a Codec with c's settings and then opts: a limit given
 // again replaces c's.
 func (c *Codec) With(opts ...Option) (*Codec, error) {
-	n := &Codec{cfg: *c.config()}
-	for _, o := range opts {
-		o(&n.cfg)
+	cfg, err := optset.With(*c.config(), opts, func(c *config) error {
+		c.limits = c.limits.withDefaults()
+		return c.err
+	})
+	if err != nil {
+		return nil, err
 	}
-	n.cfg.limits = n.cfg.limits.withDefaults()
-	if n.cfg.err != nil {
-		return nil, n.cfg.err
-	}
+	n := &Codec{cfg: cfg}
 	n.plain = reflect.DeepEqual(n.cfg, defaultConfig)
 	return n, nil
 }

@@ -54,7 +54,7 @@ type jsonValues struct {
 // version e.
 func newJSONValues(w io.Writer, e gdvar.Engine) *jsonValues {
 	codec := gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))
-	return &jsonValues{enc: varjson.NewEncoder(w, varjson.WithCodec(codec)), dec: codec.Unbounded().NewDecoderBytes(nil), codec: codec}
+	return &jsonValues{enc: varjson.MustCodec(varjson.WithCodec(codec)).NewEncoder(w), dec: codec.Unbounded().NewDecoderBytes(nil), codec: codec}
 }
 
 // write writes v's JSON form.
@@ -129,14 +129,14 @@ func (f *File) UnmarshalJSON(data []byte) error {
 	}
 	// A stream, not a bytes.Reader, which the Decoder would seek back to
 	// each value's start, its JSON reader made anew.
-	codec := varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true)))
-	vd := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())}, codec)
+	codec := varjson.MustCodec(varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(f.dialect.Engine()), gdvar.AllowObjects(true))))
+	vd := codec.NewDecoder(struct{ io.Reader }{bytes.NewReader(values.Bytes())})
 	if f.like != nil {
 		refs, err := f.like.refValues(&keys)
 		if err != nil {
 			return err
 		}
-		vd.Like(varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}, codec))
+		vd.Like(codec.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}))
 	}
 	var v any
 	for i := range keys.n {

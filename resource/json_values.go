@@ -88,14 +88,14 @@ func (j *jsonValues) value(v []byte) {
 func (j *jsonValues) decode(e gdvar.Engine) error {
 	// Read as a stream, not a bytes.Reader, which the Decoder would seek
 	// back to each value's start.
-	codec := varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true)))
-	dec := varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)}, codec)
+	codec := varjson.MustCodec(varjson.WithCodec(gdvar.MustCodec(gdvar.WithEngine(e), gdvar.AllowObjects(true))))
+	dec := codec.NewDecoder(struct{ io.Reader }{bytes.NewReader(j.values)})
 	if j.like != nil {
 		refs, err := j.refValues()
 		if err != nil {
 			return err
 		}
-		dec.Like(varjson.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}, codec))
+		dec.Like(codec.NewDecoder(struct{ io.Reader }{bytes.NewReader(refs)}))
 	}
 	for _, o := range j.objects {
 		props := *o.dst

@@ -78,14 +78,14 @@ func (p *jsonPrinter) append(dst []byte, v any) ([]byte, error) {
 	}
 	p.rewind()
 	if p.enc == nil {
-		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.codec))
+		p.enc = varjson.MustCodec(varjson.WithCodec(p.codec)).NewEncoder(p)
 		p.enc.Guess()
 	}
 	p.out = dst
 	err = p.enc.CopyValue(p.dec)
 	if errors.Is(err, varjson.ErrWrongGuess) { // again, after a first pass
 		p.out = p.out[:len(dst)]
-		p.enc = varjson.NewEncoder(p, varjson.WithCodec(p.codec))
+		p.enc = varjson.MustCodec(varjson.WithCodec(p.codec)).NewEncoder(p)
 		p.rewind()
 		if err = p.enc.LookAhead(p.dec); err == nil {
 			p.rewind()

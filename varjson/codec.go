@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // A Codec is a set of varjson options made once, as gdvar's and vartext's
@@ -25,21 +26,12 @@ func NewCodec(opts ...Option) (*Codec, error) { return (*Codec)(nil).With(opts..
 
 // MustCodec is [NewCodec] for options known to be valid, as in a package's
 // variables: it panics on an invalid one.
-func MustCodec(opts ...Option) *Codec {
-	c, err := NewCodec(opts...)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
+func MustCodec(opts ...Option) *Codec { return optset.Must(NewCodec(opts...)) }
 
 // With returns a Codec with c's settings and then opts.
 func (c *Codec) With(opts ...Option) (*Codec, error) {
-	n := &Codec{cfg: c.config()}
-	for _, o := range opts {
-		o(&n.cfg)
-	}
-	return n, nil
+	cfg, err := optset.With(c.config(), opts, nil)
+	return &Codec{cfg: cfg}, err
 }
 
 // config returns the Codec's settings: the defaults for a nil Codec.

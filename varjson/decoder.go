@@ -79,6 +79,10 @@ var ErrTwoPasses = errors.New("varjson: the value has members after the content 
 var jsonOptions = jsontext.AllowDuplicateNames(true)
 
 // NewDecoder returns a [Decoder] reading the values in r.
+//
+// Deprecated: Use [NewCodec] (or [MustCodec]) once and its
+// [Codec.NewDecoder], which takes the options once for every Decoder
+// made, as vartext's and gdvar's constructors do.
 func NewDecoder(r io.Reader, opts ...Option) *Decoder { return newDecoder(r, newConfig(opts)) }
 
 // newDecoder returns a Decoder reading the values in r with the settings

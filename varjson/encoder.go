@@ -49,6 +49,10 @@ type Encoder struct {
 }
 
 // NewEncoder returns an [Encoder] that writes to w.
+//
+// Deprecated: Use [NewCodec] (or [MustCodec]) once and its
+// [Codec.NewEncoder], which takes the options once for every Encoder
+// made.
 func NewEncoder(w io.Writer, opts ...Option) *Encoder { return newEncoder(w, newConfig(opts)) }
 
 // newEncoder returns an Encoder that writes to w with the settings cfg.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/internal/fallback"
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // A Codec is a set of vartext options checked once: the dialect and the
@@ -26,23 +27,16 @@ func NewCodec(opts ...Option) (*Codec, error) { return (*Codec)(nil).With(opts..
 
 // MustCodec is [NewCodec] for options known to be valid, as in a package's
 // variables (as [gdvar.MustCodec]): it panics on an invalid one.
-func MustCodec(opts ...Option) *Codec {
-	c, err := NewCodec(opts...)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
+func MustCodec(opts ...Option) *Codec { return optset.Must(NewCodec(opts...)) }
 
 // With returns a Codec with c's settings and then opts, or the error of
 // the first invalid option.
 func (c *Codec) With(opts ...Option) (*Codec, error) {
-	n := &Codec{cfg: c.config()}
-	n.cfg.apply(opts)
-	if n.cfg.err != nil {
-		return nil, n.cfg.err
+	cfg, err := optset.With(c.config(), opts, func(c *config) error { return c.err })
+	if err != nil {
+		return nil, err
 	}
-	return n, nil
+	return &Codec{cfg: cfg}, nil
 }
 
 // config returns the Codec's settings: the defaults for a nil Codec.

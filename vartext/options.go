@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/gdvar/gdvar"
+
+	"github.com/gdvar/gdvar/internal/optset"
 )
 
 // An Option configures the reading and writing of the text form: a [Codec],
@@ -26,16 +28,7 @@ type config struct {
 // newConfig returns the settings opts make, or the error, matching
 // gdvar.ErrInvalidOption, of the first invalid one.
 func newConfig(opts []Option) (config, error) {
-	var c config
-	c.apply(opts)
-	return c, c.err
-}
-
-// apply applies opts to c.
-func (c *config) apply(opts []Option) {
-	for _, o := range opts {
-		o(c)
-	}
+	return optset.With(config{}, opts, func(c *config) error { return c.err })
 }
 
 // invalid records the first invalid option.

@@ -350,8 +350,9 @@ func encodeLike(in io.Reader, cfg *config, s *spool) error {
 	}
 	defer f.Close()
 	codec := engineCodec(cfg.engine)
-	dec := varjson.NewDecoder(in, varjson.WithCodec(codec))
-	dec.Like(varjson.NewDecoder(f, varjson.WithCodec(codec)))
+	jc := varjson.MustCodec(varjson.WithCodec(codec))
+	dec := jc.NewDecoder(in)
+	dec.Like(jc.NewDecoder(f))
 	enc := codec.NewEncoder(s)
 	return eachOutput(cfg, s, func() error {
 		if err := dec.DecodeTo(enc); err != nil {
