@@ -6,8 +6,10 @@
 // They are the one set of names for these that package project reads
 // from a game's scripts and scenes and package multiplayer serves, so
 // that a method or a property read from a project is declared as it is.
-// The package imports nothing: the file formats and the network build on
-// it alike; it imports nothing but strconv.
+// The package imports nothing but strconv: the file formats and the
+// network build on it alike. It lives under multiplayer/ because its
+// names are that package's API (multiplayer.Method's Mode), though it is
+// a leaf of the module's lowest layer (docs/internals.md).
 package mode
 
 import "strconv"
