@@ -33,6 +33,10 @@ const corpusRPCGolden = "testdata/corpus_rpc.txt"
 // gives where Godot 4.6.3 refuses the script, and why.
 var corpusRPCKnown = map[string]string{
 	"jamonholmgren__jammin_lobby\tres://addons/jammin_lobby/Lobby/Lobby.gd": "its base, Base.gd, names Perf in a function body, which no script declares (so on a full checkout too): the reader does not check bodies",
+	// On a full checkout at the manifest's commit the engine gives the
+	// reader's config, byte for byte (checked by hand, 2026-11-27).
+	"maji-git__multiplay-core\tres://addons/MultiplayCore/MultiPlay.gd":                         "it preloads debug_ui.tscn, whose font (fonts/VictorMono-Medium.ttf) the corpus does not keep and corpusCopy has no stand-in for: the scene, then the script, do not load; the reader does not load what a script preloads",
+	"Skeats__easy-peasy-multiplayer\tres://addons/easy_peasy_multiplayer/networking/network.gd": "it names Steam, the GodotSteam extension's singleton (network.gd:163, a parameter's type), and its autoload SteamInfo does too: the extension's binaries are not kept, so on a stock engine it does not compile; the reader does not check the types a body or a signature names",
 }
 
 // corpusStubClasses are the classes of extensions the corpus cuts

@@ -80,6 +80,10 @@ var corpusCut = map[string]map[string]struct{ want, why string }{
 	"gdquest-demos__godot-open-rpg": {
 		"res://src/main.tscn": {`Could not find base class "DialogicNode_StyleLayer"`, "Dialogic, in the cut addons/"},
 	},
+	"PacktPublishing__The-Essential-Guide-to-Creating-Multiplayer-Games-with-Godot-4.0": {
+		"res://08.designing-online-platformer/Assets/Recipes/PassThroughCharacter/PassThroughCharacter2D.tscn": {"MovingCharacter2D.tscn: the project has no such scene", "res://Recipes/01.basic-moving-character/BasicMovingCharacter2D.tscn, a path of the project the recipe came from: not in the repository"},
+		"res://08.designing-online-platformer/Assets/Recipes/PassThroughCharacter/PassThroughPlayer2D.tscn":    {"ThroughCharacter2D.tscn: the project has no such scene", "res://Recipes/02.pass-through-character/PassThroughCharacter2D.tscn, a path of the project the recipe came from: not in the repository"},
+	},
 	"naixsu__CROCPNG": {
 		"res://Scenes/Bullet/Bullet.tscn":                        {"res://Scripts/Bullet/Bullet.gd: the project has no such script", "not in the repository"},
 		"res://Scenes/Enemies/FinalBoss/FinalBoss.tscn":          {"res://Scripts/Enemies/FinalBoss/FinalBoss.gd: the project has no such script", "not in the repository"},

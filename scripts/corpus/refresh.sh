@@ -44,7 +44,9 @@ max_text=$((512 * 1024))   # any kept text file
 max_model=$((256 * 1024))  # .gltf, .obj, .dae kept as text
 max_assets=$((1536 * 1024)) # binary assets of a runnable game, in all
 
-# keep_kind PATH: prints "text", "model", "licence", "asset" or nothing.
+# keep_kind PATH: prints "text", "model", "licence", "asset", "data" or
+# nothing. A "data" file (.json) is kept for a project whose assets column
+# is "data": a game whose scripts read it as it runs.
 # Matching is on the lower-cased name; a licence file is kept wherever it is,
 # a README only at the project's root.
 keep_kind() {
@@ -66,6 +68,8 @@ keep_kind() {
 		echo text; return ;;
 	*.gltf | *.obj | *.dae)
 		echo model; return ;;
+	*.json)
+		echo data; return ;;
 	*.png | *.svg | *.jpg | *.jpeg | *.webp | *.ttf | *.otf | *.woff | *.woff2 | *.glb | *.bin | *.res | *.scn | *.ogg | *.wav | *.mp3)
 		echo asset; return ;;
 	esac
@@ -107,6 +111,7 @@ extract() {
 		kind=$(keep_kind "$rel")
 		[ -n "$kind" ] || continue
 		[ "$kind" != asset ] || [ "$assets" = run ] || continue
+		[ "$kind" != data ] || [ "$assets" = data ] || continue
 		# A snapshot lacks its largest blobs (ls-tree prints no size): such a
 		# file is over every limit here anyway.
 		case "$size" in
@@ -123,7 +128,7 @@ extract() {
 			fi ;;
 		model)
 			if [ "$size" -gt $max_model ]; then skipped="$skipped $rel($size)"; continue; fi ;;
-		text | licence)
+		text | licence | data)
 			if [ "$size" -gt $max_text ]; then skipped="$skipped $rel($size)"; continue; fi ;;
 		esac
 		# .godot/ holds what the editor makes; only text files the repository

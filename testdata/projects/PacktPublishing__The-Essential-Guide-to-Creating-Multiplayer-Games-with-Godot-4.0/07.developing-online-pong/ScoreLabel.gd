@@ -1,0 +1,5 @@
+extends Label
+
+
+func update_score(new_score):
+	text = "%s" % new_score

@@ -1,0 +1,7 @@
+@icon("res://addons/MultiplayCore/icons/MPBase.svg")
+@tool
+
+extends Node
+## Base for MultiPlay Nodes
+
+class_name MPBase
