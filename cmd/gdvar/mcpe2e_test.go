@@ -277,7 +277,17 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 			debuggertest.SamePixels(t, a.screenshot(map[string]any{"game": "colors"}), want)
 			frames := map[string]any{"game": "colors", "path": "/root/Main", "property": "frames"}
 			a.call("suspend", map[string]any{"game": "colors"})
+			// The engine suspends the tree at a frame's edge: the frame under
+			// way when the message came may still process (39 then 40, once).
+			// n is the count once two reads 100 ms apart agree.
 			n := a.value("get", frames)
+			a.until("the frames stop", func() bool {
+				time.Sleep(100 * time.Millisecond)
+				m := a.value("get", frames)
+				stopped := m == n
+				n = m
+				return stopped
+			})
 			time.Sleep(300 * time.Millisecond) // frames, were it not suspended
 			assert.Equal(t, n, a.value("get", frames), "frames drawn in a suspended game")
 			a.call("suspend", map[string]any{"game": "colors", "off": true})
