@@ -383,6 +383,12 @@ func shownJSON(err error) string {
 	if err == nil {
 		return "no gdvar_replay"
 	}
+	// The library words its errors differently from run to run; a field
+	// the form has not is said in our words, with its name.
+	var se *json.SemanticError
+	if errors.As(err, &se) && errors.Is(se.Err, json.ErrUnknownName) {
+		return fmt.Sprintf("unknown field %q", cutText(se.JSONPointer.LastToken()))
+	}
 	return cutText(err.Error())
 }
 

@@ -17,6 +17,7 @@
 //	gdvar rpc-config SCRIPT      print a script's (.gd or .cs) RPC config, as Godot 4.6 has it
 //	gdvar server-skeleton [-project DIR] [MAIN_SCENE]  print a Go multiplayer server's skeleton for a project
 //	gdvar mcp [flags] [-- GODOT ARGS…]  the same as a Model Context Protocol server
+//	gdvar replay FILE -- GODOT ARGS…  play a recorded session again, every value checked
 //	gdvar load -project DIR -addr HOST:PORT [flags]  bots play a game against its server
 //	gdvar audit -project DIR -addr HOST:PORT [flags] -- GODOT ARGS…  hostile calls to a game's server, findings
 //	gdvar version                print gdvar's version
