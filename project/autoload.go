@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -67,7 +68,11 @@ func (p *Project) isScene(resPath string) bool {
 // at their paths from the root of the tree ("/root/Lobby/Board"): each
 // autoload, in project.godot's order, a scene's nodes as [Project.Tree]
 // gives them or a script's node (of its engine class, with the script), then
-// the main scene's, as Main::start adds them. mainScene "" is
+// the main scene's, as Main::start adds them. A main scene's root whose
+// name an autoload holds (the autoload's own scene too: the engine makes
+// it twice) is at /root/@Class@2, Class its engine class: the name
+// add_child gives a child whose name a sibling holds, numbered from 2 as
+// the process goes, this the first it gives. mainScene "" is
 // application/run/main_scene; a project naming none has only its
 // autoloads. Its errors name the autoload or the scene at fault; the
 // bounds are [Project.Tree]'s, for all its trees together: autoloads
@@ -105,8 +110,15 @@ func (p *Project) RunningTree(mainScene string) ([]SceneNode, error) {
 		}
 	}
 	if mainScene != "" {
+		start := len(w.out)
 		if err := w.tree(mainScene, main); err != nil {
 			return nil, err
+		}
+		if slices.ContainsFunc(autoloads, func(a Autoload) bool { return "/root/"+a.Name == main }) {
+			renamed := "/root/@" + w.out[start].Type + "@2"
+			for i := start; i < len(w.out); i++ {
+				w.out[i].Path = renamed + w.out[i].Path[len(main):]
+			}
 		}
 	}
 	return w.out, nil

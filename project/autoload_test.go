@@ -56,6 +56,26 @@ func TestAutoloads(t *testing.T) {
 	assert.Equal(t, "res://main.tscn", main)
 }
 
+// A main scene whose root's name an autoload holds is beside it, renamed
+// as the engine renames it (TestLiveRunningTreeNames): a script's name,
+// or the autoload's own scene, made twice. Before, both were at
+// /root/Net, which fromproject.Declare refused.
+func TestRunningTreeNames(t *testing.T) {
+	p, err := Open(writeProject(t, maps.Clone(mainNameFiles)))
+	require.NoError(t, err)
+	paths := func(main string) []string {
+		nodes, err := p.RunningTree(main)
+		require.NoError(t, err)
+		var out []string
+		for _, n := range nodes {
+			out = append(out, n.Path)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"/root/Printer", "/root/Net", "/root/Hud", "/root/@Node2D@2", "/root/@Node2D@2/Board"}, paths(""))
+	assert.Equal(t, []string{"/root/Printer", "/root/Net", "/root/Hud", "/root/@Control@2"}, paths("res://hud.tscn"))
+}
+
 func TestAutoloadErrors(t *testing.T) {
 	tests := []struct {
 		name, autoload, file, src string

@@ -46,20 +46,27 @@ func (r NamedRPC) Effects() Effects {
 	if r.run == nil || r.run.cs != nil || r.run.BodyLine == 0 {
 		return Effects{}
 	}
-	s := r.fn.Script
 	var indents [4]int // one allocation for a body of the usual depth
-	b := bodyScan{t: tokenizer{src: s.src, pos: int(r.run.params.pos), line: int(r.run.params.line),
-		maxDepth: s.maxDepth, indents: indents[:1], depth: 1}}
-	b.scan()
+	var b bodyScan
+	b.start(r.fn.Script, r.run, indents[:])
+	b.sendNamed = -1
+	param := true // the next name is a parameter's
+	b.read(func() {
+		switch {
+		case b.tok.kind == tkIdent && param && b.nest == 1:
+			b.local(b.tok.text)
+			param = false
+		case b.tok.kind == tkOp && b.nest == 1 && b.tok.text == ",":
+			param = true
+		}
+	}, b.token)
 	return b.out
 }
 
-// bodyScan reads a function from its parameters to the end of its body.
+// bodyScan reads a function from its parameters to the end of its body
+// for its effects.
 type bodyScan struct {
-	t      tokenizer
-	tok    token
-	prev   [3]token // the tokens before tok, the nearest first
-	nest   int      // open brackets
+	bodyReader
 	locals [maxLocals]string
 	nloc   int
 	out    Effects
@@ -75,61 +82,6 @@ type bodyScan struct {
 	// sendNamed is the nesting whose first string names the last send's
 	// method (rpc("f")), or -1; sendAt, that send's index in out.Sends.
 	sendNamed, sendAt int
-}
-
-// advance reads the next token, keeping the brackets' count.
-func (b *bodyScan) advance() {
-	b.prev[2], b.prev[1], b.prev[0] = b.prev[1], b.prev[0], b.tok
-	b.tok = b.t.next()
-	if b.tok.kind == tkOp {
-		switch b.tok.text {
-		case "(", "[", "{":
-			b.nest++
-		case ")", "]", "}":
-			b.nest--
-		}
-	}
-}
-
-// scan reads the parameters (locals), the signature's rest, then the
-// body: an indented block, or the statements on the func line.
-func (b *bodyScan) scan() {
-	b.nest = 1 // inside the parameters' "("
-	b.sendNamed = -1
-	param := true // the next name is a parameter's
-	for b.advance(); b.nest > 0 && b.tok.kind != tkEOF; b.advance() {
-		switch {
-		case b.tok.kind == tkIdent && param && b.nest == 1:
-			b.local(b.tok.text)
-			param = false
-		case b.tok.kind == tkOp && b.nest == 1 && b.tok.text == ",":
-			param = true
-		}
-	}
-	for b.advance(); !(b.nest == 0 && b.tok.kind == tkOp && b.tok.text == ":"); b.advance() { // -> its type
-		if b.tok.kind == tkEOF || b.tok.kind == tkNewline {
-			return
-		}
-	}
-	if b.advance(); b.tok.kind != tkNewline {
-		for ; b.tok.kind != tkNewline && b.tok.kind != tkEOF; b.advance() {
-			b.token()
-		}
-		return
-	}
-	if b.advance(); b.tok.kind != tkIndent {
-		return
-	}
-	for level := 1; level > 0 && b.tok.kind != tkEOF; {
-		b.advance()
-		switch b.tok.kind {
-		case tkIndent:
-			level++
-		case tkDedent:
-			level--
-		}
-		b.token()
-	}
 }
 
 // token reads one token of the body.

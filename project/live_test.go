@@ -153,3 +153,41 @@ func TestLiveNodeScript(t *testing.T) {
 		assert.Equal(t, c.node == "", want == "ACCEPTED", "%s: the case's own verdict", c.name)
 	}
 }
+
+// mainNameFiles is a game whose main scene's root is named as an
+// autoload (a script), and whose scene autoload's root is named as
+// itself; the first autoload prints the root's children once the game
+// has started.
+var mainNameFiles = map[string]string{
+	"project.godot": "config_version=5\n[application]\nrun/main_scene=\"res://main.tscn\"\n[autoload]\n" +
+		"Printer=\"*res://printer.gd\"\nNet=\"*res://net.gd\"\nHud=\"*res://hud.tscn\"\n",
+	"printer.gd": "extends Node\nfunc _ready():\n\tawait get_tree().process_frame\n\tawait get_tree().process_frame\n" +
+		"\tvar paths := []\n\tfor c in get_tree().root.get_children():\n\t\tpaths.append(str(c.get_path()))\n" +
+		"\tprint(\"ROOT \", \",\".join(paths))\n\tget_tree().quit()\n",
+	"net.gd":    "extends Node\n",
+	"main.tscn": "[gd_scene format=3]\n[node name=\"Net\" type=\"Node2D\"]\n[node name=\"Board\" type=\"Node\" parent=\".\"]\n",
+	"hud.tscn":  "[gd_scene format=3]\n[node name=\"Hud\" type=\"Control\"]\n",
+}
+
+// TestLiveRunningTreeNames has Godot 4.6 run a main scene whose root's
+// name an autoload holds, and an autoload's own scene as the main scene,
+// and checks that RunningTree puts the main scene's root where the
+// engine does: beside the autoload, at the name add_child gives it.
+func TestLiveRunningTreeNames(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	dir := writeProject(t, maps.Clone(mainNameFiles))
+	p, err := Open(dir)
+	require.NoError(t, err)
+	for _, main := range []string{"res://main.tscn", "res://hud.tscn"} {
+		out := godot.StartWith(t, engine, "--path", dir, main).Wait(t)
+		nodes, err := p.RunningTree(main)
+		require.NoError(t, err)
+		var top []string
+		for _, n := range nodes {
+			if strings.Count(n.Path, "/") == 2 {
+				top = append(top, n.Path)
+			}
+		}
+		assert.Equal(t, godot.Line(t, out, "ROOT "), strings.Join(top, ","), main)
+	}
+}

@@ -289,7 +289,7 @@ func (p *parser) function(c *Class, static bool, line int) {
 	if !bodyless {
 		p.advance()
 	}
-	if !p.declare(c, name, member{kind: kindFunction}, line) {
+	if !p.declare(c, name, member{kind: kindFunction, index: int32(len(c.Methods))}, line) {
 		return
 	}
 	if rpc != nil {

@@ -382,7 +382,10 @@ func (p *Project) scopeBase(ref ClassRef, name string) (ClassRef, *ScriptError) 
 type NamedRPC struct {
 	Name string
 	RPC  RPC
-	// AsksSender and AsksServer are the function's (see Method).
+	// AsksSender and AsksServer say the function asks who called it, or
+	// whether it runs on the server (see Method), in its body or in a
+	// function of its class or bases it calls, however deep (f(…),
+	// self.f(…), super.f(…)): a check made in a helper.
 	AsksSender, AsksServer bool
 
 	fn  ClassRef // the class of the function that runs
@@ -401,7 +404,8 @@ func (r NamedRPC) Params() iter.Seq[Param] {
 // named is the [NamedRPC] of a method with its @rpc, run as declared in
 // class k.
 func named(m *Method, rpc RPC, k ClassRef) NamedRPC {
-	return NamedRPC{Name: m.Name, RPC: rpc, AsksSender: m.AsksSender, AsksServer: m.AsksServer, fn: k, run: m}
+	sender, server := k.asked(m)
+	return NamedRPC{Name: m.Name, RPC: rpc, AsksSender: sender, AsksServer: server, fn: k, run: m}
 }
 
 // RPCs returns the class's @rpc methods as the engine's GDScript holds

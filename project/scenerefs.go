@@ -20,7 +20,9 @@ type SceneRefs struct {
 // a scene's path (or a constant expression folded to one, given to load,
 // preload, change_scene_to_file or add_spawnable_scene); in a scene or a
 // resource, an ext_resource of type PackedScene that no node instances
-// (a node's property holding it: an @export var set in the editor).
+// (a node's property holding it: an @export var set in the editor); in a
+// scene, a node's String property that is a scene's res:// or uid://
+// path (an @export_file var set in the editor).
 type SceneRef struct {
 	// Scene is the scene's res:// path: a uid:// path looked up, a
 	// relative one joined to the script's folder, as preload takes it.
@@ -38,9 +40,10 @@ type SceneRef struct {
 	// ("$Players/Spawner", "spawner"); "" for the script's own node.
 	Receiver string
 	// Member is the member variable or constant whose initializer names
-	// the scene; in a scene, the property that holds it.
+	// the scene; in a scene, the property that holds it or its path.
 	Member string
-	// Node is, in a scene, the path of the node whose property holds it.
+	// Node is, in a scene, the path of the node whose property holds it
+	// or its path.
 	Node string
 }
 
@@ -117,11 +120,13 @@ func (p *Project) scenePath(from, s string) (string, bool) {
 	return res, err == nil
 }
 
-// sceneFileRefs returns the scenes a scene's ext_resources of type
-// PackedScene name that none of its nodes instances: those its nodes'
+// sceneFileRefs returns the scenes a scene names: those its nodes'
 // properties hold (alone or in an Array), with the node and the property,
-// then the others (a sub_resource's, as a configuration Resource holds
-// them).
+// as an ext_resource of type PackedScene or as a String that is a
+// scene's res:// or uid:// path (an @export_file var, which the script
+// hands to change_scene_to_file or load); then its other PackedScene
+// ext_resources that no node instances (a sub_resource's, as a
+// configuration Resource holds them).
 func (p *Project) sceneFileRefs(file string) (SceneRefs, error) {
 	sc, err := p.Scene(file)
 	if err != nil {
@@ -129,12 +134,15 @@ func (p *Project) sceneFileRefs(file string) (SceneRefs, error) {
 	}
 	packed := packedScenes(p, sc.File)
 	var out SceneRefs
-	if len(packed) == 0 {
-		return out, nil
-	}
 	named := map[string]bool{} // ids a node's property names, or instances
 	add := func(n SceneNode, prop string, v any) {
-		if kind, id := resource.RefOf(v); kind == resource.ExtRef && packed[id] != "" {
+		// A relative String is not taken: what it is relative to is the
+		// code's to say (load takes it from res://, preload from the script).
+		if s, ok := v.(string); ok {
+			if scene, ok := p.scenePath(file, s); ok && (strings.HasPrefix(s, "res://") || strings.HasPrefix(s, "uid://")) {
+				out.Scenes = append(out.Scenes, SceneRef{Scene: scene, Member: prop, Node: n.Path})
+			}
+		} else if kind, id := resource.RefOf(v); kind == resource.ExtRef && packed[id] != "" {
 			out.Scenes = append(out.Scenes, SceneRef{Scene: packed[id], Member: prop, Node: n.Path})
 			named[id] = true
 		}

@@ -109,6 +109,29 @@ levels = [ExtResource("3")]
 
 [node name="Player" parent="." instance=ExtResource("4")]
 `, SceneRefs{Scenes: []SceneRef{{Scene: "res://match.tscn", Member: "match_scene", Node: "."}, {Scene: "res://u.tscn", Member: "levels", Node: "."}}}},
+		// Before, a String property named nothing: the Packt book's
+		// CheckersServer.tscn sets next_screen_scene_path so.
+		{"a scene's String paths", "server.tscn", `[gd_scene format=3]
+
+[ext_resource type="Script" path="res://menu.gd" id="1"]
+
+[node name="Server" type="Node"]
+script = ExtResource("1")
+next_screen_scene_path = "res://match.tscn"
+relative = "match.tscn"
+title = "hello"
+icon = "res://icon.png"
+tag = &"res://match.tscn"
+
+[node name="Sub" type="Node" parent="."]
+by_uid = "uid://u7"
+levels = ["res://scenes/near.tscn", 1]
+_spawnable_scenes = PackedStringArray("res://player.tscn")
+`, SceneRefs{Scenes: []SceneRef{
+			{Scene: "res://match.tscn", Member: "next_screen_scene_path", Node: "."},
+			{Scene: "res://u.tscn", Member: "by_uid", Node: "Sub"},
+			{Scene: "res://scenes/near.tscn", Member: "levels", Node: "Sub"},
+		}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files := map[string]string{c.file: c.src, "menu.gd": "extends Node\n"}

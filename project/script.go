@@ -54,6 +54,9 @@ type Class struct {
 	// csharp says a C# class (see csharp_script.go): its Methods are its
 	// [Rpc] methods and its Properties its [Export] members.
 	csharp bool
+	// asked is what each of Methods asks through the functions it calls
+	// (calls.go), made once, when an RPC's is asked for; nil before.
+	asked []asks
 
 	// What resolving its types found, in its Project: whether its
 	// Properties' types were checked and their first error (typeFault),
@@ -67,7 +70,7 @@ type Class struct {
 
 // member is a named member of a class: its kind, and for an inner class
 // its place in Classes, for a constant its place in consts, for a named
-// enum in enums.
+// enum in enums, for a function in Methods.
 type member struct {
 	kind  memberKind
 	index int32
@@ -120,7 +123,7 @@ type Method struct {
 	// handler that asks who called it, or whether it runs on the server.
 	// Each is a scan of the body's names, lambdas included, whatever
 	// they are called on (multiplayer., get_multiplayer()., a variable),
-	// not of the functions the body calls.
+	// not of the functions the body calls ([NamedRPC]'s follow them).
 	AsksSender, AsksServer bool
 	// RPC is its @rpc annotation, or nil if it has none.
 	RPC  *RPC

@@ -44,20 +44,6 @@ var corpusCuts = map[string][]string{
 	},
 }
 
-// corpusGaps are the corpus's scenes that Declare refuses for what it
-// does not serve yet, with what its error says: the test fails when one
-// declares, so that the list goes with the gap.
-var corpusGaps = map[string]string{
-	// A scene whose root has the name of an autoload that is a script, run
-	// as the main scene: the engine adds it beside the autoload under a
-	// name of its own making (@Name@N); Declare refuses the second
-	// /root/Name. Neither game runs it so: QuestDatabase.tscn is named by
-	// nothing (the autoload is QuestDatabase.gd), inventory.tscn is the
-	// HUD's, under /root/Game.
-	"PacktPublishing__The-Essential-Guide-to-Creating-Multiplayer-Games-with-Godot-4.0 res://09.prototyping-space-adventure/Quests/QuestDatabase.tscn": "node /root/QuestDatabase declared twice",
-	"alpapaydin__Godot4-Multiplayer-Survivor-IO-Game res://scenes/ui/inventory/inventory.tscn":                                                         "node /root/Inventory declared twice",
-}
-
 // Declare serves every scene of the corpus's multiplayer games (manifest
 // kinds "multiplayer-…"), GDScript and C# alike, the game's autoloads with
 // it, or refuses it only for a file the corpus cut.
@@ -70,25 +56,18 @@ func TestCorpusDeclare(t *testing.T) {
 			cut++
 			return
 		}
-		if gap, ok := corpusGaps[key]; ok {
-			if assert.Error(t, err, "%s: listed as a gap, but declares", key) {
-				assert.Contains(t, err.Error(), gap, key)
-			}
-			return
-		}
 		if assert.NoError(t, err, key) {
 			declared++
 		}
 	})
-	t.Logf("%d scenes of multiplayer games declared, %d refused for the corpus's cuts, %d for a gap", declared, cut, len(corpusGaps))
+	t.Logf("%d scenes of multiplayer games declared, %d refused for the corpus's cuts", declared, cut)
 	assert.Positive(t, declared)
 }
 
 // eachCorpusScene calls each with every scene of the corpus's
 // multiplayer games (manifest kinds "multiplayer-…"), its game's name and
-// project, but the autoloads' own scenes: an autoload's scene is at
-// /root/NAME in every scene, and as a main scene beside itself it would
-// stand there twice.
+// project: an autoload's own scene too, which as the main scene runs
+// beside itself, renamed.
 func eachCorpusScene(t *testing.T, each func(game string, p *project.Project, scene string)) {
 	const corpus = "../../testdata/projects"
 	f, err := os.Open(filepath.Join(corpus, "manifest.tsv"))
@@ -103,12 +82,8 @@ func eachCorpusScene(t *testing.T, each func(game string, p *project.Project, sc
 		dir := filepath.Join(corpus, filepath.FromSlash(cols[0]))
 		p, err := project.Open(dir)
 		require.NoError(t, err, cols[0])
-		autoloads, err := p.Autoloads()
-		require.NoError(t, err, cols[0])
 		for _, scene := range scenesOf(t, dir) {
-			if !slices.ContainsFunc(autoloads, func(a project.Autoload) bool { return a.Path == scene }) {
-				each(cols[0], p, scene)
-			}
+			each(cols[0], p, scene)
 		}
 	}
 	require.NoError(t, lines.Err())

@@ -344,6 +344,32 @@ spawn_path = NodePath("..")
 	assert.ErrorContains(t, err, "autoload gamestate: res://gamestate.gd: the project has no such script")
 }
 
+// A main scene whose root is named as an autoload, or is the autoload's
+// own scene, runs beside the autoload, renamed as the engine renames it
+// (project.RunningTree): both are declared, each once. Before, Declare
+// refused the second /root/gamestate ("declared twice"), as it did the
+// corpus's QuestDatabase.tscn and inventory.tscn.
+func TestDeclareMainNamedAsAutoload(t *testing.T) {
+	files := map[string]string{
+		"project.godot": "config_version=5\n\n[autoload]\n\ngamestate=\"*res://gamestate.gd\"\nHud=\"*res://hud.tscn\"\n",
+		"gamestate.gd":  "extends Node\n@rpc(\"any_peer\")\nfunc register_player(name): pass\n",
+		"state.tscn":    "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n\n[node name=\"gamestate\" type=\"Node2D\"]\nscript = ExtResource(\"1\")\n",
+		"hud.tscn":      "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://a.gd\" id=\"1\"]\n\n[node name=\"Hud\" type=\"Node\"]\n\n[node name=\"Board\" type=\"Node2D\" parent=\".\"]\nscript = ExtResource(\"1\")\n",
+	}
+	p := writeProject(t, files)
+	for main, nodes := range map[string][]string{
+		"res://state.tscn": {"/root/gamestate", "/root/Hud/Board", "/root/@Node2D@2"},
+		"res://hud.tscn":   {"/root/gamestate", "/root/Hud/Board", "/root/@Node@2/Board"},
+	} {
+		d, err := Declare(multiplayer.MustNew(), p, main)
+		require.NoError(t, err, main)
+		for _, n := range nodes {
+			_, err := d.Node(n)
+			assert.NoError(t, err, main)
+		}
+	}
+}
+
 // A synchronizer of a spawned scene may replicate any node of it: an
 // Inputs child synchronized by its own synchronizer (the tutorials'
 // per-peer input), beside the root's. Its properties are named from the

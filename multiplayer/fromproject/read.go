@@ -90,11 +90,13 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 	if len(scene) == 0 {
 		return nil, fmt.Errorf("%s: a scene without nodes", mainScene)
 	}
-	main := treeRoot + "/" + scene[0].Node.Name
 	tree, err := p.RunningTree(mainScene)
 	if err != nil {
 		return nil, err
 	}
+	// The main scene's nodes come last, its root where the engine puts it:
+	// beside an autoload of its name, renamed.
+	main := sceneRoot(tree[len(tree)-1].Path)
 	rpcs := newScriptRPCs(p)
 	scenes := newSpawnables(p, rpcs)
 	scenes.custom = o.customIn
@@ -102,9 +104,9 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 	for _, n := range tree {
 		abs := n.Path
 		root := sceneRoot(abs)
-		file := mainScene
-		if root != main {
-			file = files[root]
+		file, ok := files[root]
+		if !ok {
+			file = mainScene
 		}
 		if n.Spawner != nil {
 			cfg, err := spawnerConfig(scenes, file, abs, n.Spawner)
