@@ -61,11 +61,12 @@ type Host struct {
 	servedInline bool
 	wakeTick     chan struct{}
 
-	// Peers with packets queued by Queue, the flusher's wake-up, and how
-	// many times it woke.
+	// Peers with packets queued by Queue, the flusher's wake-up, how
+	// many times it woke, and the window the packets wait for.
 	later        []*Peer
 	wakeFlusher  chan struct{}
 	flusherWakes uint64
+	window       window
 	// The packets being handled and the batches read (see handling.go),
 	// and the flusher's wake-up when either changes.
 	handling int
@@ -288,6 +289,7 @@ func (h *Host) Close() error {
 		}
 	}
 	close(h.done)
+	h.windowClosed()
 	h.unlock()
 	err := h.conn.Close()
 	h.wg.Wait()
@@ -427,12 +429,13 @@ func (h *Host) readLoop(gen uint64) {
 			}
 			continue
 		}
-		fromPeer, here = h.handleArrivals(bufs, got[:n], polled, here[:0])
+		var queued bool
+		fromPeer, queued, here = h.handleArrivals(bufs, got[:n], polled, here[:0])
 		still := true
 		for _, p := range here {
 			still = h.serveHere(p, gen) && still
 		}
-		if len(here) > 0 {
+		if len(here) > 0 || queued {
 			h.writeHeld(gen)
 		}
 		clear(here)
@@ -468,14 +471,16 @@ func (h *Host) readSome(bufs [][]byte, got []arrival) (int, error) {
 }
 
 // handleArrivals handles datagrams read (got[i] is bufs[i]'s) under one
-// hold of the lock, and says whether any came from a peer; it appends to
-// here the served peers the reader is to serve itself (see wakeServed).
-func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool, here []*Peer) (fromPeer bool, _ []*Peer) {
+// hold of the lock, and says whether any came from a peer and whether
+// packets queued wait for their window; it appends to here the served
+// peers the reader is to serve itself (see wakeServed).
+func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool, here []*Peer) (fromPeer, queued bool, _ []*Peer) {
 	h.mu.Lock()
 	if !h.closed {
 		h.tick()
 	}
 	h.reads++
+	h.batchRead()
 	if h.handling > 0 { // else the flusher does not wait: no stale wake-up
 		h.handledSome()
 	}
@@ -494,8 +499,9 @@ func (h *Host) handleArrivals(bufs [][]byte, got []arrival, polled bool, here []
 	}
 	here = h.wakeServed(here)
 	h.writesHeld = len(here) > 0
+	queued = h.window.opened != 0
 	h.unlock()
-	return fromPeer, here
+	return fromPeer, queued, here
 }
 
 // read reads a datagram and its source, IPv4 addresses unmapped.

@@ -13,7 +13,8 @@ import "time"
 // small match's server more than the send.
 
 // Queue queues data on a channel as Send does, and leaves it to be sent
-// soon, with what else is queued to the peer meanwhile.
+// soon, with what else is queued to the peer meanwhile: within the
+// host's queue window ([WithQueueWindow]), if it has one.
 func (p *Peer) Queue(channel uint8, data []byte, flags Flag) error {
 	p.host.mu.Lock()
 	defer p.host.unlock()
@@ -26,11 +27,13 @@ func (p *Peer) queue(channel uint8, data []byte, flags Flag) error {
 	if err := p.send(channel, data, flags); err != nil {
 		return err
 	}
+	flusher := true
 	if !p.flushLater {
 		p.flushLater = true
 		h.later = append(h.later, p)
+		flusher = h.queued()
 	}
-	if h.inline == nil {
+	if h.inline == nil && flusher {
 		h.wakeFlusherNow()
 	}
 	return nil
@@ -73,6 +76,10 @@ func (h *Host) flushQueued() {
 	// load can be tens of milliseconds old and then reads as a rising
 	// round trip, which throttles unreliable packets.
 	h.tick()
+	if h.window.opened != 0 {
+		h.window.opened = 0
+		h.window.timer.Stop()
+	}
 	for _, p := range h.later {
 		p.flushLater = false
 		h.flushPeer(p, false)

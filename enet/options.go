@@ -22,6 +22,7 @@ type config struct {
 	duplicatePeers    int
 	tick              time.Duration
 	busyPoll          time.Duration
+	queueWindow       time.Duration
 	recvBuffer        int // the socket's buffers Listen asks for; 0: the system's
 	sendBuffer        int
 	dropReport        func(netip.AddrPort, error) // WithDropReport's
@@ -205,6 +206,22 @@ const DefaultSocketBuffer = 256 << 10
 // [DefaultSocketBuffer] each. [NewHost] leaves its conn's buffers as they are.
 func WithSocketBuffers(recv, send int) Option {
 	return option("WithSocketBuffers", recv >= 0 && send >= 0, func(c *config) { c.recvBuffer, c.sendBuffer = recv, send })
+}
+
+// maxQueueWindow caps WithQueueWindow.
+const maxQueueWindow = 100 * time.Millisecond
+
+// WithQueueWindow sets how long packets queued with [Peer.Queue] may wait
+// for others to their peer, so that those of one window leave in one
+// datagram (0 to 100 ms). A packet waits no longer than the window, and
+// none wakes a goroutine: the window ends once the host's reader has
+// served a batch it read an eighth of the window or more after it opened,
+// or else at a timer. While the batches read come further apart than the
+// rest of the window, queued packets are sent once the reader has served
+// the batch that queued them, as with none. Default 0: always so, as
+// libenet sends what one service queued.
+func WithQueueWindow(d time.Duration) Option {
+	return option("WithQueueWindow", d >= 0 && d <= maxQueueWindow, func(c *config) { c.queueWindow = d })
 }
 
 // maxBusyPoll caps WithBusyPoll: past it, waking is cheap beside the wait.

@@ -137,14 +137,17 @@ func (h *Host) serveHere(p *Peer, gen uint64) bool {
 	return still
 }
 
-// writeHeld writes what was packed, and what was queued, while the
-// reading goroutine of generation gen served the peers of the batch it
-// read, unless another replaced it (replaceReader let the writes go then).
+// writeHeld writes what was packed, and what was queued unless it waits
+// for its window (see window.go), while the reading goroutine of
+// generation gen served the peers of the batch it read, unless another
+// replaced it (replaceReader let the writes go then).
 func (h *Host) writeHeld(gen uint64) {
 	h.mu.Lock()
 	if h.readerGen == gen {
 		h.writesHeld = false
-		h.flushQueued()
+		if h.windowDue() {
+			h.flushQueued()
+		}
 	}
 	h.unlock()
 }

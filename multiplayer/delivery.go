@@ -11,8 +11,11 @@ import (
 type delivery struct {
 	transfer mode.Transfer
 	channel  uint8
-	// later lets an ENet packet wait for the host's next flush of queued
-	// packets (enet.Peer.Queue): what a relay sends to many peers at once.
+	// later lets a packet wait, with what else is relayed to its peer
+	// meanwhile, for the gather's window (WithGatherWindow): over ENet the
+	// host's next flush of queued packets (enet.Peer.Queue), over a
+	// WebSocket the server's gather (wsGather). What a relay sends to many
+	// peers at once.
 	later bool
 	// now lets a WebSocket packet be written by the goroutine that sends
 	// it, if the socket takes it at once (wsLink.writeNow): announcements

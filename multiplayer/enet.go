@@ -145,7 +145,7 @@ func randomID() PeerID {
 func (m *Multiplayer) enetOptions(opts []enet.Option) []enet.Option {
 	return append([]enet.Option{
 		enet.WithMaxPeers(m.cfg.enetPeers), enet.WithMaxPacketSize(m.cfg.maxPacket),
-		enet.WithMaxSendQueue(m.cfg.sendQueue), enet.WithDropReport(m.enetDropped),
+		enet.WithMaxSendQueue(m.cfg.sendQueue), enet.WithDropReport(m.enetDropped), enet.WithQueueWindow(m.cfg.gather),
 	}, opts...)
 }
 
@@ -181,6 +181,7 @@ var enetRestated = map[string]string{
 	"WithMaxPeers":      "WithMaxPeers",
 	"WithMaxPacketSize": "WithMaxPacketSize",
 	"WithMaxSendQueue":  "WithSendQueue",
+	"WithQueueWindow":   "WithGatherWindow",
 }
 
 // closeHostOnClose closes h when the Multiplayer closes, or stops waiting

@@ -39,9 +39,9 @@ const headGrowth = 256
 
 // requestListener is the listener Serve's http.Server accepts from:
 // connections whose request's head has come. It refuses more connections
-// not upgraded at once than WithMaxPeers, and reports each that sent
-// nothing within requestTimeout, as the engine's client is reported when
-// it does not poll in time.
+// not upgraded at once than WithMaxPendingUpgrades (or WithMaxPeers, if
+// fewer), and reports each that sent nothing within requestTimeout, as
+// the engine's client is reported when it does not poll in time.
 type requestListener struct {
 	net.Listener
 	m      *Multiplayer
@@ -111,7 +111,7 @@ func (l *requestListener) accept() {
 			}
 		}
 		l.mu.Lock()
-		admitted := l.n < l.m.cfg.maxPeers
+		admitted := l.n < min(l.m.cfg.maxPending, l.m.cfg.maxPeers)
 		select {
 		case <-l.closed:
 			admitted = false

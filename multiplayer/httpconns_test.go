@@ -15,9 +15,9 @@ import (
 )
 
 // rawConnections opens n TCP connections to port as bare sockets, which
-// cost this process's heap nothing, sends sent on each, and closes them
-// when the test ends.
-func rawConnections(t *testing.T, port string, n int, sent []byte) {
+// cost this process's heap nothing, sends sent on each, returns them, and
+// closes them when the test ends.
+func rawConnections(t *testing.T, port string, n int, sent []byte) []int {
 	p, err := strconv.Atoi(port)
 	require.NoError(t, err)
 	fds := make([]int, 0, n)
@@ -36,6 +36,7 @@ func rawConnections(t *testing.T, port string, n int, sent []byte) {
 			require.NoError(t, err)
 		}
 	}
+	return fds
 }
 
 // heapAndStacks is the heap and the goroutine stacks in use after a
@@ -62,7 +63,7 @@ func TestHalfOpenConnections(t *testing.T) {
 	t.Cleanup(func() { requestTimeout = handshakeTimeout })
 	for _, sent := range []string{"", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"} {
 		t.Run(strconv.Itoa(len(sent))+" bytes sent", func(t *testing.T) {
-			port := serve(t, MustNew(WithMaxPeers(conns+10)))
+			port := serve(t, MustNew(WithMaxPeers(conns+10), WithMaxPendingUpgrades(conns+10)))
 			hostile.Collect()
 			heap0, stacks0 := heapAndStacks()
 			goroutines := runtime.NumGoroutine()
@@ -77,4 +78,39 @@ func TestHalfOpenConnections(t *testing.T) {
 			assert.Less(t, perConn(heap, heap0)+perConn(stacks, stacks0), 4*1024.0)
 		})
 	}
+}
+
+// 2000 connections that send nothing hold no more than
+// DefaultMaxPendingUpgrades places: each beyond is closed at once, as a
+// proxy in front of a public server closes what is over its cap, and
+// those held cost at most 512 KiB in all, heap and stacks (the project's
+// bound for what no byte received may hold). Before the cap, all 2000
+// were held until the handshake's time, 6.4 MiB.
+func TestPendingUpgradesCapped(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates, and grows stacks")
+	}
+	const conns = 2000
+	requestTimeout = time.Minute // however slow the machine, none ends before it is counted
+	t.Cleanup(func() { requestTimeout = handshakeTimeout })
+	port := serve(t, MustNew())
+	hostile.Collect()
+	heap0, stacks0 := heapAndStacks()
+	fds := rawConnections(t, port, conns, nil)
+	closed := func() int {
+		n := 0
+		var b [1]byte
+		for _, fd := range fds {
+			if k, _, err := syscall.Recvfrom(fd, b[:], syscall.MSG_DONTWAIT|syscall.MSG_PEEK); k == 0 && err == nil {
+				n++ // the server closed it: EOF
+			}
+		}
+		return n
+	}
+	waitFor(t, "the connections beyond the cap closed", func() bool { return closed() >= conns-DefaultMaxPendingUpgrades })
+	assert.Equal(t, conns-DefaultMaxPendingUpgrades, closed(), "closed")
+	heap, stacks := heapAndStacks()
+	held := float64(heap+stacks) - float64(heap0+stacks0)
+	t.Logf("%d connections that sent nothing: %d held, %.0f KiB of heap and stack", conns, DefaultMaxPendingUpgrades, held/1024)
+	assert.Less(t, held, 512*1024.0)
 }

@@ -47,6 +47,13 @@ const (
 	DefaultWriteTimeout = 5 * time.Second
 	// DefaultMaxPeers is how many clients a server accepts at once.
 	DefaultMaxPeers = 4096
+	// DefaultMaxPendingUpgrades is how many connections Serve holds before
+	// their WebSocket upgrade, as a proxy in front of a public server caps
+	// them: a connection that sent no request holds about 3 KiB (its
+	// goroutine and socket), so that those of a client that opens many and
+	// says nothing hold about 250 KiB, and a join takes a place for a round
+	// trip: 64 places take 640 joins a second at 100 ms each.
+	DefaultMaxPendingUpgrades = 64
 	// DefaultENetPeers is how many clients an ENet server accepts at once
 	// when WithMaxPeers does not say: the slots of its ENet host, as many
 	// as Godot's ENetMultiplayerPeer.create_server gives by default
@@ -85,6 +92,7 @@ type config struct {
 	sendQueue     int
 	writeTimeout  time.Duration
 	maxPeers      int
+	maxPending    int // connections Serve holds before their upgrade
 	enetPeers     int // an ENet host's slots
 	idleTimeout   time.Duration
 	readTimeout   time.Duration
@@ -95,15 +103,17 @@ type config struct {
 	protocols     []string  // the WebSocket subprotocols, one of which must be agreed
 	root          string    // the multiplayer root, which the packets' paths are relative to
 	pace          *readPace // how a client reads (WithReadPace; nil: each frame as it comes)
-	err           error     // the first invalid option
+	gather        time.Duration
+	err           error // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
 // invalid one.
 func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
-		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
-		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval, root: DefaultRoot}
+		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, maxPending: DefaultMaxPendingUpgrades, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
+		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval, root: DefaultRoot,
+		gather: DefaultGatherWindow}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -174,6 +184,17 @@ func WithWriteTimeout(d time.Duration) Option {
 // (ErrTooManyPeers).
 func WithMaxPeers(n int) Option {
 	return option("WithMaxPeers", n >= 1, func(c *config) { c.maxPeers, c.enetPeers = n, n })
+}
+
+// WithMaxPendingUpgrades sets how many connections Serve holds before
+// their WebSocket upgrade is done, sent or not (default
+// DefaultMaxPendingUpgrades; at least 1): one beyond is closed at once,
+// as one beyond WithMaxPeers is. A server that many clients join at once
+// over a slow network may need more: a join holds its place for about a
+// round trip. Behind an http.Server of your own (ServeHTTP), cap its
+// listener yourself (golang.org/x/net/netutil.LimitListener).
+func WithMaxPendingUpgrades(n int) Option {
+	return option("WithMaxPendingUpgrades", n >= 1, func(c *config) { c.maxPending = n })
 }
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
@@ -286,6 +307,27 @@ func WithReadPace(d time.Duration) Option {
 		}
 	})
 }
+
+// WithGatherWindow sets how long a server may hold the packets it relays
+// to a peer (a client's packets for other clients, as the engine's
+// clients send their players' syncs), so that those relayed to it within
+// one window go out together (default DefaultGatherWindow; 0: each as it
+// comes; at most 100 ms): over a WebSocket, the frames in one write(2);
+// over ENet, the packets in one datagram (enet.WithQueueWindow). A relay
+// waits no longer than the window, and no goroutine is woken for it: the
+// window ends at the first read of a peer's packets after an eighth of
+// it has passed, or at a timer of the server's. While relays come further apart
+// than the window, each goes out after the read that brought it, as
+// with none.
+func WithGatherWindow(d time.Duration) Option {
+	return option("WithGatherWindow", d >= 0 && d <= maxGatherWindow, func(c *config) { c.gather = d })
+}
+
+// DefaultGatherWindow is WithGatherWindow's default.
+const DefaultGatherWindow = 6 * time.Millisecond
+
+// maxGatherWindow is WithGatherWindow's longest window.
+const maxGatherWindow = 100 * time.Millisecond
 
 // readPace is how a client's reads are paced (WithReadPace): the period,
 // and what makes the reads prompt (ReadPromptly). A Multiplayer's own,

@@ -40,6 +40,8 @@ type peerLayer struct {
 	done          chan struct{}      // closed when, after Close, every connection has ended
 	closeOnce     sync.Once
 	wg            sync.WaitGroup // the connections' goroutines, and replication's
+
+	gather *wsGather // a server's relays held for their window (nil: none)
 }
 
 // init makes p the transport of a Multiplayer of cfg, whose parts above
@@ -149,6 +151,7 @@ func (p *peerLayer) close() {
 		p.mu.Unlock()
 		p.cancelClosing() // every connection closes
 		p.errs.close()
+		p.gather.close()
 		go func() {
 			p.wg.Wait() // no connection joins once closed is set
 			close(p.done)
@@ -182,6 +185,9 @@ func (p *peerLayer) claim(server bool) error {
 		return errors.New("multiplayer: already connected as a client, or connecting, or serving")
 	case server:
 		p.id = ServerID
+		if p.gather == nil {
+			p.gather = newWSGather(p.cfg.gather)
+		}
 	default:
 		p.connecting = true
 	}

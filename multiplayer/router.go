@@ -155,10 +155,12 @@ func (m *Multiplayer) removeOther(peer PeerID) {
 // dropped there and reported once, as the sender's error. Once replication
 // is declared, what goes to each peer is what its filter lets through
 // (replLayer.relayFilter), under the replication's and the RPCs' locks.
-// Over ENet what goes to each peer waits for the host's flush, with what
-// else the batch read relays to it; over WebSocket it is written now, on
-// the reading goroutine, if the socket takes it: a wake-up of the peer's
-// writing goroutine for each packet relayed cost more than the write.
+// What goes to each peer may wait for the gather's window
+// (WithGatherWindow), with what else is relayed to it meanwhile: over ENet
+// for the host's flush, over WebSocket for the window's end, when a
+// reading goroutine writes it if the socket takes it: a wake-up of the
+// peer's writing goroutine for each packet relayed cost more than the
+// write.
 func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) error {
 	if dest == ServerID {
 		return m.process(c, c.id, inner)

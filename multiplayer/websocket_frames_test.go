@@ -207,6 +207,8 @@ func TestServerRefusedFrames(t *testing.T) {
 		// server.
 		{"a continuation declaring 2^63-5 bytes", slices.Concat(clientFrame(wsframe.OpBinary, true, false, make([]byte, 10)), declaring(0x80, 1<<63-5), []byte{1, 2}), 1009},
 		{"a length with its top bit set", declaring(0x82, 1<<63|5), 1002},
+		{"a frame declaring 2^62 bytes", declaring(0x82, 1<<62), 1009},
+		{"a frame declaring 2^62 bytes, its bytes coming", append(declaring(0x82, 1<<62), make([]byte, 64<<10)...), 1009},
 		{"a length not in its shortest form", []byte{0x82, 0x80 | 126, 0, 1, 0, 0, 0, 0, cmdRaw}, 1002},
 		{"text that is not UTF-8", clientFrame(wsframe.OpText, false, false, []byte{cmdRaw, 0xff}), 1007},
 	} {
@@ -235,6 +237,7 @@ func TestClientRefusedFrames(t *testing.T) {
 		{"a masked frame", clientFrame(wsframe.OpBinary, false, false, []byte{cmdRaw}), wsframe.CloseProtocolError},
 		{"reserved bits", []byte{0xc2, 1, cmdRaw}, wsframe.CloseProtocolError},
 		{"a message over the packet limit", wsframe.AppendFrame(nil, wsframe.OpBinary, make([]byte, 1001)), wsframe.CloseTooBig},
+		{"a frame declaring 2^62 bytes", binary.BigEndian.AppendUint64([]byte{0x82, 127}, 1<<62), wsframe.CloseTooBig},
 		{"text that is not UTF-8", wsframe.AppendFrame(nil, wsframe.OpText, []byte{cmdRaw, 0xff}), wsframe.CloseInvalidData},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -19,15 +19,16 @@ type wsLink struct {
 	c    *conn
 	sock *wsSocket // set before it is served
 
-	mu      sync.Mutex
-	queue   packetQueue   // packets waiting to be written
-	queued  int64         // their cost (queueCost)
-	writing bool          // a writing goroutine runs
-	writeFn func()        // write, made once: a go statement of it allocates nothing
-	wake    chan struct{} // packets are queued for the writing goroutine
-	linger  *time.Timer   // how long the writing goroutine waits for more
-	over    bool          // serve is ending: no writing or pinging goroutine starts
-	workers sync.WaitGroup
+	mu       sync.Mutex
+	queue    packetQueue   // packets waiting to be written
+	queued   int64         // their cost (queueCost)
+	writing  bool          // a writing goroutine runs
+	gathered bool          // the queue holds relays for the gather's window (wsGather)
+	writeFn  func()        // write, made once: a go statement of it allocates nothing
+	wake     chan struct{} // packets are queued for the writing goroutine
+	linger   *time.Timer   // how long the writing goroutine waits for more
+	over     bool          // serve is ending: no writing or pinging goroutine starts
+	workers  sync.WaitGroup
 
 	// The keep-alive's timer, the count of packets written when it last
 	// fired (under mu), and what the goroutine sending the close frame
@@ -90,21 +91,31 @@ func (l *wsLink) hear() { l.heard.Store(int64(time.Since(linkEpoch))) }
 // handled); an announcement or a relay (how.now) is written now if it can
 // be, whether or not the writing goroutine runs.
 func (l *wsLink) enqueue(pkt []byte, own bool, how delivery, serial uint64) error {
+	g := l.c.m.gather
 	l.mu.Lock()
 	full := l.queued > 0 && l.queued+queueCost(pkt) > int64(l.c.m.cfg.sendQueue)
-	start, later := false, false
+	start, later, held := false, false, false
 	if !full {
 		l.queue.push(pkt, own)
 		l.queued += queueCost(pkt)
 		later = serial != 0 && serial == l.current
 		l.replied = l.replied || later
-		start = !later && l.claimWriter()
+		switch {
+		case how.later && g.holds():
+			held = !l.gathered
+			l.gathered = true
+			later = true // written when the window ends
+		case !later:
+			start = l.claimWriter()
+		}
 	}
 	l.mu.Unlock()
 	if full {
 		return l.c.queueFull()
 	}
 	switch {
+	case held:
+		g.add(l)
 	case start && !(how.now && l.writeNow(true)):
 		go l.writeFn()
 	case !start && !later && !(how.now && l.writeNow(false)):
@@ -155,6 +166,22 @@ func (l *wsLink) writeNow(claimed bool) bool {
 	}
 	l.mu.Unlock()
 	return done
+}
+
+// release writes the relays the link held for the gather's window, as
+// enqueue writes a relay without one.
+func (l *wsLink) release() {
+	l.mu.Lock()
+	l.gathered = false
+	start := l.queue.head != nil && l.claimWriter()
+	queued := l.queue.head != nil
+	l.mu.Unlock()
+	switch {
+	case start && !l.writeNow(true):
+		go l.writeFn()
+	case !start && queued && !l.writeNow(false):
+		l.wakeWriter()
+	}
 }
 
 // wakeWriter tells the writing goroutine, if it waits, that packets are

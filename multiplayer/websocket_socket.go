@@ -82,7 +82,11 @@ const closeWait = 5 * time.Second
 // client says this side is the client.
 func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	cfg := &l.c.m.cfg
-	reads := wsframe.QuietReads(h.Conn)
+	var idle func() // a server's reader, going back to its socket, may end the gather's window
+	if g := l.c.m.gather; g != nil && !client {
+		idle = g.readEnded
+	}
+	reads := wsframe.QuietReads(h.Conn, idle)
 	if len(h.Buffered) > 0 {
 		reads = &headConn{Conn: reads, head: h.Buffered} // the peer's first frames
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
@@ -30,8 +31,9 @@ const serverReadBuffer = 4 << 20
 // handed to it, and input relayed to all as moved. lifted lifts the rate
 // limit and raises the ENet socket's receive buffer; else the package's
 // defaults hold, but for the peers a server takes (4095, as the game's
-// Godot server). It prints READY once every match listens.
-func serveGo(transport, listen, dir string, lifted bool) error {
+// Godot server) and the window relays are gathered for (gather). It
+// prints READY once every match listens.
+func serveGo(transport, listen, dir string, lifted bool, gather time.Duration) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	p, err := project.Open(dir)
@@ -41,7 +43,7 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 	var errs atomic.Int64
 	var wg sync.WaitGroup
 	for _, addr := range strings.Split(listen, ",") {
-		serve, err := listenMatch(transport, addr, p, lifted, &errs)
+		serve, err := listenMatch(transport, addr, p, lifted, gather, &errs)
 		if err != nil {
 			return err
 		}
@@ -63,8 +65,8 @@ func serveGo(transport, listen, dir string, lifted bool) error {
 // listens for it at addr
 // (but for ENet with the defaults, which binds as it serves); serve
 // serves it until ctx is done. errs counts the errors of every match.
-func listenMatch(transport, addr string, p *project.Project, lifted bool, errs *atomic.Int64) (serve func(context.Context) error, err error) {
-	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095)}
+func listenMatch(transport, addr string, p *project.Project, lifted bool, gather time.Duration, errs *atomic.Int64) (serve func(context.Context) error, err error) {
+	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095), multiplayer.WithGatherWindow(gather)}
 	if lifted {
 		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
 	}
@@ -100,7 +102,7 @@ func listenMatch(transport, addr string, p *project.Project, lifted bool, errs *
 			return nil, err
 		}
 		conn.SetReadBuffer(serverReadBuffer)
-		h, err := enet.NewHost(conn, enet.WithMaxPeers(4095))
+		h, err := enet.NewHost(conn, enet.WithMaxPeers(4095), enet.WithQueueWindow(gather))
 		if err != nil {
 			conn.Close()
 			return nil, err

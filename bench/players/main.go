@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/outfile"
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // options are the command's flags.
@@ -46,6 +47,7 @@ type options struct {
 	csvPath, plotPath, plotOnly                 string
 	limits, game, engine, serve, listen         string
 	cpuProfile                                  string
+	gather                                      time.Duration
 }
 
 // parseFlags reads the command's flags.
@@ -71,6 +73,7 @@ func parseFlags() *options {
 	flag.StringVar(&o.serve, "serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
 	flag.StringVar(&o.listen, "listen", "127.0.0.1:8910", "with -serve, the address to listen on")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
+	flag.DurationVar(&o.gather, "gather", multiplayer.DefaultGatherWindow, "the Go server's window for gathering the relays to a peer (multiplayer.WithGatherWindow; 0: none)")
 	flag.Parse()
 	return &o
 }
@@ -117,7 +120,7 @@ func main() {
 		}
 	case o.serve != "":
 		if err := serveProfiled(o.cpuProfile, func() error {
-			return serveGo(o.serve, o.listen, o.game, o.limits == "lifted")
+			return serveGo(o.serve, o.listen, o.game, o.limits == "lifted", o.gather)
 		}); err != nil {
 			log.Fatal(err)
 		}
@@ -162,8 +165,8 @@ func (o *options) sweepAndReport() error {
 // M rises until a run misses its syncs (after -retries more tries).
 func (o *options) sweep(counts, matchList []int) []result {
 	setup := serverSetup{game: o.game, engine: findEngine(o.engine), lifted: o.limits == "lifted",
-		cpuProfile: o.cpuProfile,
-		maxRun:     o.warmup + time.Duration(o.seconds*float64(time.Second)) + 5*time.Minute}
+		cpuProfile: o.cpuProfile, gather: o.gather,
+		maxRun: o.warmup + time.Duration(o.seconds*float64(time.Second)) + 5*time.Minute}
 	var results []result
 	for _, m := range split(o.modes) {
 		for _, tr := range split(o.transports) {

@@ -45,6 +45,7 @@ type serverSetup struct {
 	lifted     bool          // the Go server's limits lifted (-limits lifted)
 	maxRun     time.Duration // how long the server may run at most
 	cpuProfile string        // the Go server's CPU profile, if not ""
+	gather     time.Duration // the Go server's WithGatherWindow
 }
 
 // startServer starts a server of the kind named, serving matches matches,
@@ -78,7 +79,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 			limits = "lifted"
 		}
 		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", strings.Join(srv.addrs, ","), "-game", s.game, "-limits", limits,
-			"-cpuprofile", s.cpuProfile)
+			"-cpuprofile", s.cpuProfile, "-gather", s.gather.String())
 	case serverGodot, serverGodotSleep:
 		if s.engine == "" {
 			return nil, fmt.Errorf("players: Godot 4 is not installed (scripts/install-godot.sh 4, or -godot)")

@@ -14,5 +14,6 @@ func NowSocket(net.Conn) syscall.RawConn { return nil }
 // writeNow is not called where NowSocket returns nil.
 func writeNow(syscall.RawConn, []byte) (int, error) { return 0, errors.ErrUnsupported }
 
-// QuietReads returns nc: here a socket's reads are its own.
-func QuietReads(nc net.Conn) net.Conn { return nc }
+// QuietReads returns nc: here a socket's reads are its own, and idle is
+// not called.
+func QuietReads(nc net.Conn, idle func()) net.Conn { return nc }

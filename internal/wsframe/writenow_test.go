@@ -81,7 +81,7 @@ func TestReleaseNowKeepsTheRest(t *testing.T) {
 func TestQuietReads(t *testing.T) {
 	nc, peer := tcpPair(t)
 
-	c := QuietReads(nc)
+	c := QuietReads(nc, nil)
 	require.NotSame(t, nc, c, "a TCP connection's reads are made quietly")
 	go func() {
 		time.Sleep(20 * time.Millisecond) // the read waits for it
@@ -104,5 +104,5 @@ func TestQuietReads(t *testing.T) {
 	a, b := net.Pipe()
 	defer a.Close()
 	defer b.Close()
-	assert.Same(t, a, QuietReads(a), "a pipe is not a socket")
+	assert.Same(t, a, QuietReads(a, nil), "a pipe is not a socket")
 }
