@@ -276,14 +276,21 @@ func (b *bot) answered(us int64) bool {
 // promised is the syncs a second this bot's peers promise it: for each
 // spawned node it does not own, each synchronizer that replicates
 // always, at its interval, or at the tick for one of 0 (every frame).
-func (b *bot) promised() float64 {
-	self := b.m.ID()
-	var hz float64
+// A node whose authority is a peer that left (the server's DEL_PEER:
+// the peer is no longer among the bot's) promises nothing, whether or not
+// the game keeps it in its tree: departed counts those nodes.
+func (b *bot) promised() (hz float64, departed int) {
+	self, peers := b.m.ID(), b.m.Peers()
 	for _, path := range b.game.Spawners() {
 		sp, _ := b.game.Spawner(path)
 		cfg, _ := b.game.SpawnerConfig(path)
 		for _, o := range sp.Objects() {
-			if o.Authority() == self {
+			owner := o.Authority()
+			if owner == self {
+				continue
+			}
+			if _, here := slices.BinarySearch(peers, owner); !here {
+				departed++
 				continue
 			}
 			for _, s := range cfg.Scenes {
@@ -303,7 +310,7 @@ func (b *bot) promised() float64 {
 			}
 		}
 	}
-	return hz
+	return hz, departed
 }
 
 // replicatesAlways reports whether a synchronizer has a property it
@@ -344,13 +351,15 @@ func (t *tally) joined() []*bot {
 	return t.bots[:len(t.bots):len(t.bots)]
 }
 
-// promised sums what the bots that joined are promised (bot.promised).
-func (t *tally) promised() float64 {
-	var hz float64
+// promised sums what the bots that joined are promised (bot.promised),
+// and returns the most nodes of departed peers a bot saw.
+func (t *tally) promised() (hz float64, departed int) {
 	for _, b := range t.joined() {
-		hz += b.promised()
+		bhz, bdep := b.promised()
+		hz += bhz
+		departed = max(departed, bdep)
 	}
-	return hz
+	return hz, departed
 }
 
 // counts sums the counters of every bot that joined.

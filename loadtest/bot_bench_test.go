@@ -121,7 +121,8 @@ func (f *fleet) waitPromised(b *testing.B, hz float64) {
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		got = 0
 		for _, bt := range f.bots {
-			got += bt.promised()
+			hz, _ := bt.promised()
+			got += hz
 		}
 		if got >= hz {
 			return

@@ -235,8 +235,8 @@ func (m *Merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 		return fmt.Errorf("at_ns %d: out of range", r.AtNs)
 	case r.Joined < 0 || r.Joined > h.OwnBots || r.Connected < 0 || r.Connected > h.OwnBots:
 		return fmt.Errorf("%d joined, %d connected: from 0 to the segment's %d bots", r.Joined, r.Connected, h.OwnBots)
-	case r.ServerRSS < 0 || r.ServerRSS > maxRSS || r.CallErrors < 0 || r.CallErrors > maxCount:
-		return errors.New("server_rss_bytes or call_errors out of range")
+	case r.ServerRSS < 0 || r.ServerRSS > maxRSS || r.CallErrors < 0 || r.CallErrors > maxCount || r.Departed < 0 || int64(r.Departed) > maxCount:
+		return errors.New("server_rss_bytes, call_errors or departed_nodes out of range")
 	case len(r.Latency)%2 != 0 || len(r.Latency) > 2*histBuckets:
 		return fmt.Errorf("latency_us of %d numbers: pairs of a bucket's least µs and its count, at most %d", len(r.Latency), 2*histBuckets)
 	}
@@ -270,6 +270,7 @@ func (m *Merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 	s.Connected += r.Connected
 	s.Syncs += r.Syncs
 	s.Promised += r.Promised
+	s.Departed = max(s.Departed, r.Departed) // each segment's bots see the same nodes
 	s.Calls += r.Calls
 	s.Sent += r.Sent
 	s.ServerCPU = max(s.ServerCPU, r.ServerCPU) // a server measured by the segment on its machine, or by several

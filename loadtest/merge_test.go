@@ -83,8 +83,9 @@ func merge(t *testing.T, files ...*segmentFile) (*Report, error) {
 // percentiles of the answers' latencies those of every segment's answers
 // (from their histograms merged: 900 fast and 100 slow answers a second
 // have a p50 of the fast and a p99 of the slow, where an average of the
-// segments' p99s would be 100 ms), totals and reasons summed, and the
-// machine limit of a segment named.
+// segments' p99s would be 100 ms), totals and reasons summed, the nodes
+// of departed peers the most a segment saw, and the machine limit of a
+// segment named.
 func TestMergeSegments(t *testing.T) {
 	a := newSegmentFile(0, 3, 24).latencies(900, 2*time.Millisecond)
 	b := newSegmentFile(1, 3, 24).latencies(100, 300*time.Millisecond)
@@ -93,6 +94,7 @@ func TestMergeSegments(t *testing.T) {
 	c.end.Kept, c.end.Disconnects = 7, map[string]int{"EOF": 1}
 	c.end.MachineLimit = "the bots used 1.9 of this machine's 2 cores"
 	c.rows[1].ServerCPU, c.rows[1].ServerRSS = 40, 64<<20
+	a.rows[2].Departed, b.rows[2].Departed = 2, 3
 	rep, err := merge(t, c, a, b) // in any order
 	require.NoError(t, err)
 	assert.Equal(t, 24, rep.Bots)
@@ -109,6 +111,7 @@ func TestMergeSegments(t *testing.T) {
 	assert.Equal(t, 6.0, s.BotsCPU, "the load processes' CPU, summed")
 	assert.Equal(t, 30.0, s.MachineCPU, "the busiest machine's")
 	assert.Equal(t, 40.0, s.ServerCPU, "the server measured by the segment on its machine")
+	assert.Equal(t, 3, rep.Seconds[2].Departed, "the most a segment's bots saw: each sees the same nodes")
 	assert.InEpsilon(t, float64(2*time.Millisecond), float64(s.P50), 1.0/128)
 	assert.InEpsilon(t, float64(300*time.Millisecond), float64(s.P99), 1.0/128)
 	assert.Equal(t, uint64(2000), rep.Latency.Count(), "the answers of seconds 2 and 3, after every bot had joined in the first")

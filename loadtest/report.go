@@ -58,6 +58,9 @@ func (r *Report) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", name, limit, figure, outcome)
 		}
 	}
+	if s.DepartedNodes > 0 {
+		fmt.Fprintf(w, "\n%d nodes of peers that left (the server's DEL_PEER) not promised: the most a bot saw", s.DepartedNodes)
+	}
 	for _, kind := range []struct {
 		name string
 		m    map[string]int
@@ -102,12 +105,12 @@ func (r *Report) runSeconds() float64 {
 func (r *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	c.Write([]string{"seconds", "joined", "connected", "syncs_per_s", "promised_per_s", "calls_in_per_s", "calls_out_per_s",
-		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors", "machine_cpu_pct", "p999_ms"})
+		"p50_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bots_cpu_pct", "call_errors", "machine_cpu_pct", "p999_ms", "departed_nodes"})
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	for _, s := range r.Seconds {
 		c.Write([]string{f(s.At.Seconds(), 1), strconv.Itoa(s.Joined), strconv.Itoa(s.Connected), f(s.Syncs, 1), f(s.Promised, 1),
 			f(s.Calls, 1), f(s.Sent, 1), msText(s.P50), msText(s.P99), f(s.ServerCPU, 1), f(float64(s.ServerRSS)/(1<<20), 1),
-			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10), f(s.MachineCPU, 1), msText(s.P999)})
+			f(s.BotsCPU, 1), strconv.FormatInt(s.CallErrors, 10), f(s.MachineCPU, 1), msText(s.P999), strconv.Itoa(s.Departed)})
 	}
 	c.Flush()
 	return c.Error()

@@ -41,7 +41,7 @@ func TestWriteCSVARowASecond(t *testing.T) {
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
-	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0", "0.0", "0.0"}, rows[2])
+	assert.Equal(t, []string{"2.0", "2", "2", "50.0", "60.0", "40.0", "20.0", "0.0", "3.0", "0.0", "0.0", "0.0", "0", "0.0", "0.0", "0"}, rows[2])
 }
 
 func TestWritePlot(t *testing.T) {

@@ -67,6 +67,7 @@ type Snapshot struct {
 	Connected  int           // bots connected now
 	Syncs      float64       // SYNC states received a second, by every bot
 	Promised   float64       // those the game's intervals promise, a second
+	Departed   int           // nodes of peers that left, promising nothing: the most a bot saw
 	Calls      float64       // calls received a second, by every bot
 	Sent       float64       // calls sent a second
 	P50, P99   time.Duration // of the answers' latencies (0 if none)
@@ -298,7 +299,8 @@ func (smp *sampler) take(now time.Time, t *tally, joined, connected int) (Snapsh
 	secs := now.Sub(smp.last).Seconds()
 	counted := t.counts()
 	s := Snapshot{At: now.Sub(smp.start), Joined: joined, Connected: connected, CallErrors: counted.callErrors,
-		BotsCPU: 100 * (cpu - smp.lastCPU).Seconds() / secs, Promised: t.promised()}
+		BotsCPU: 100 * (cpu - smp.lastCPU).Seconds() / secs}
+	s.Promised, s.Departed = t.promised()
 	syncs, calls, sent := counted.syncs, counted.calls, counted.sent
 	s.Syncs, s.Calls, s.Sent = float64(syncs-smp.lastSyncs)/secs, float64(calls-smp.lastCalls)/secs, float64(sent-smp.lastSent)/secs
 	lat := t.takeLatencies()

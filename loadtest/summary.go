@@ -31,6 +31,7 @@ type Summary struct {
 	SyncsPerS     float64         `json:"syncs_per_s"`
 	PromisedPerS  float64         `json:"promised_per_s"`
 	DeliveredPct  float64         `json:"delivered_pct"`
+	DepartedNodes int             `json:"departed_nodes"`
 	CallsInPerS   float64         `json:"calls_in_per_s"`
 	CallsOutPerS  float64         `json:"calls_out_per_s"`
 	Answers       uint64          `json:"answers"`
@@ -58,6 +59,7 @@ type SecondFigures struct {
 	Connected    int     `json:"connected"`
 	SyncsPerS    float64 `json:"syncs_per_s"`
 	PromisedPerS float64 `json:"promised_per_s"`
+	Departed     int     `json:"departed_nodes"`
 	CallsInPerS  float64 `json:"calls_in_per_s"`
 	CallsOutPerS float64 `json:"calls_out_per_s"`
 	P50Ms        float64 `json:"p50_ms"`
@@ -87,6 +89,7 @@ func (r *Report) Summary() Summary {
 	for _, sec := range steady {
 		s.SyncsPerS += sec.Syncs
 		s.PromisedPerS += sec.Promised
+		s.DepartedNodes = max(s.DepartedNodes, sec.Departed)
 		s.CallsInPerS += sec.Calls
 		s.CallsOutPerS += sec.Sent
 		cpu += sec.ServerCPU
@@ -114,7 +117,7 @@ func (r *Report) Summary() Summary {
 	}
 	for _, sec := range r.Seconds {
 		s.Seconds = append(s.Seconds, SecondFigures{Seconds: sec.At.Seconds(), Joined: sec.Joined, Connected: sec.Connected,
-			SyncsPerS: sec.Syncs, PromisedPerS: sec.Promised, CallsInPerS: sec.Calls, CallsOutPerS: sec.Sent,
+			SyncsPerS: sec.Syncs, PromisedPerS: sec.Promised, Departed: sec.Departed, CallsInPerS: sec.Calls, CallsOutPerS: sec.Sent,
 			P50Ms: ms(sec.P50), P99Ms: ms(sec.P99), P999Ms: ms(sec.P999), ServerCPUPct: sec.ServerCPU,
 			ServerRSSMiB: float64(sec.ServerRSS) / (1 << 20), BotsCPUPct: sec.BotsCPU, CallErrors: sec.CallErrors, MachineCPU: sec.MachineCPU})
 	}
