@@ -232,7 +232,10 @@ func validValue(typ string) any {
 	t := builtinType(typ)
 	switch {
 	case t == gdvar.TypeArray:
-		elem, _ := strings.CutSuffix(strings.TrimPrefix(typ, "Array["), "]")
+		elem := "" // a plain Array's
+		if rest, ok := strings.CutPrefix(typ, "Array["); ok {
+			elem = strings.TrimSuffix(rest, "]")
+		}
 		return gdvar.Array{Type: containerType(elem), Values: []any{}}
 	case t == gdvar.TypeDictionary:
 		return gdvar.NewDictionary() // an untyped Dictionary: a typed one's keys must match, which none do here

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -17,10 +19,16 @@ type Config struct {
 	// Scene is the main scene the server runs ("" is the project's):
 	// the clients declare it, and its nodes are called.
 	Scene string
-	// Addr is the server's address, host:port: the only one the audit
-	// sends to. Transport is "ws" (WebSocketMultiplayerPeer) or "enet".
-	Addr      string
-	Transport string
+	// Addr is the server's address, host:port (a host alone where the
+	// project's create_server tells the port; over WebSocket a ws:// URL
+	// too): the only one the audit sends to.
+	Addr string
+	// Net is how the clients join the server: its transport, the
+	// WebSocket subprotocols it requires, its ENet compression ("NONE"
+	// for none, said; "" for none, or not told: the clients then try
+	// each mode the server may use), the multiplayer root. nil is what
+	// the project's scripts say (fromproject.NetOf).
+	Net *fromproject.Net
 	// Godot and Args start the server under the remote debugger, as gdvar
 	// debug does (debugger.Launch adds --remote-debug): the engine's
 	// binary, a debug build, or a command that hands its arguments to one.
@@ -49,6 +57,9 @@ type Config struct {
 	// Restarts bounds how often the server is started again after it
 	// ended (default 3; -1 none).
 	Restarts int
+	// Scenario, if set, says how the game's match starts and goes: the
+	// lifecycle attack leaves at each of its points too.
+	Scenario *Scenario
 	// Progress, if set, is given each call's result as it comes.
 	Progress func(Result)
 }
@@ -74,8 +85,9 @@ const (
 	maxPayload      = 32 << 20
 )
 
-// withDefaults returns c with its zero fields set to their defaults, or
-// an error naming the field that is out of its range.
+// withDefaults returns c with its zero fields set to their defaults, its
+// Net a copy (the project's, if nil) and its Addr with a port, or an
+// error naming the field that is out of its range.
 func (c Config) withDefaults() (Config, error) {
 	bad := func(format string, args ...any) (Config, error) {
 		return c, fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, args...))
@@ -85,8 +97,8 @@ func (c Config) withDefaults() (Config, error) {
 		return bad("no Project")
 	case c.Addr == "":
 		return bad("no Addr: the server's host:port")
-	case c.Transport != "ws" && c.Transport != "enet":
-		return bad("Transport %q: ws or enet", c.Transport)
+	case c.Net != nil && c.Net.Transport != multiplayer.ENet && c.Net.Transport != multiplayer.WebSocket:
+		return bad("Net.Transport %d: ENet or WebSocket", c.Net.Transport)
 	case c.Godot == "":
 		return bad("no Godot: the command that starts the server (Static audits a project alone)")
 	case c.Duration < 0 || c.Duration > 24*time.Hour:
@@ -99,6 +111,11 @@ func (c Config) withDefaults() (Config, error) {
 		return bad("MaxPayload %d: 64 bytes to 32 MiB", c.MaxPayload)
 	case c.Restarts < -1:
 		return bad("Restarts %d: -1 (none) or more", c.Restarts)
+	}
+	if c.Scenario != nil {
+		if err := c.Scenario.Check(); err != nil {
+			return c, fmt.Errorf("%w: %w", ErrConfig, err)
+		}
 	}
 	for _, w := range c.Watch {
 		if w.Node == "" || w.Property == "" {
@@ -119,9 +136,13 @@ func (c Config) withDefaults() (Config, error) {
 	} else if c.Restarts == -1 {
 		c.Restarts = 0
 	}
+	var err error
+	if c.Net, c.Addr, err = netOf(c); err != nil {
+		return c, err
+	}
 	if c.MaxPayload == 0 {
 		c.MaxPayload = wsPayload
-		if c.Transport == "enet" {
+		if c.Net.Transport == multiplayer.ENet {
 			c.MaxPayload = enetPayload
 		}
 	}

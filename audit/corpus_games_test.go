@@ -42,20 +42,18 @@ func located(rep *Report, only string) []string {
 // scene): the checkers server (-scene CheckersServer.tscn) is a lobby
 // whose any_peer start_game (CheckersServer.gd:45) calls
 // change_scene_to_file(next_screen_scene_path), which CheckersServer.tscn
-// sets to CheckersGame.tscn: the match holding the board's RPCs. The
-// audit reaches the board through the script's default
-// (CheckersServer.gd:6, CheckerBoard.tscn, as "code") but not the match
-// the scene sets: a String property of a node holding a scene's path is
-// not read (project.SceneRefs reads PackedScene ext_resources only), so
-// CheckersGame.tscn is not-reached even with the lobby as -scene; so are
-// PongGame.tscn and Level.tscn, which PongServer.tscn and
-// PlatformerServer.tscn name the same way. The not-reached findings are
-// each true of the scene: nothing the audit reads names it (the
-// chapters' clients are opened from the editor).
+// sets to CheckersGame.tscn (a String property, @export_file): the match
+// holding the board's RPCs, reached as "code", the board inside it
+// (*/CheckersGame/CheckerBoard). Its root is "*/", not "/root/": the
+// scene's property is read, not the call the script hands it to. So do
+// PongServer.tscn and PlatformerServer.tscn reach PongGame.tscn and
+// Level.tscn (below). The not-reached findings are each true of the
+// scene: nothing the game runs names it (the other chapters' menus and
+// lobbies, which name the rest, are run from the editor).
 var packtLobby = []string{
 	// real: any peer ends the turn of the other on every peer (the call is
 	// relayed, call_local): assigns current_turn at :60 and :66.
-	"high no-sender-check-shared */CheckerBoard.toggle_turn res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:53",
+	"high no-sender-check-shared */CheckersGame/CheckerBoard.toggle_turn res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:53",
 	// real: answered(user) and missed(user) take the player's name from
 	// the client (database[user]["name"]) and broadcast "X won the round"
 	// to every peer (quiz_panel.rpc, :21, :28): any peer wins any round for
@@ -75,37 +73,45 @@ var packtLobby = []string{
 	"medium not-reached res://04.creating-an-online-chat/ChatServer.tscn",
 	"medium not-reached res://05.online-quiz/QuizLobby.tscn",
 	"medium not-reached res://05.online-quiz/QuizScreenClient.tscn",
+	// true: QuizServer.gd:6 names it, on QuizServer.tscn, which nothing
+	// reaches.
+	"medium not-reached res://05.online-quiz/QuizScreenServer.tscn",
 	"medium not-reached res://05.online-quiz/QuizServer.tscn",
-	// true of what the audit reads, but the lobby loads it (see above).
-	"medium not-reached res://06.building-online-checkers/CheckersGame.tscn",
 	"medium not-reached res://06.building-online-checkers/CheckersLobby.tscn",
 	"medium not-reached res://06.building-online-checkers/Piece.tscn",
 	"medium not-reached res://07.developing-online-pong/PongGame.tscn",
 	"medium not-reached res://07.developing-online-pong/PongLobby.tscn",
 	"medium not-reached res://07.developing-online-pong/PongServer.tscn",
+	// true: PlayerSpawner.gd:3 preloads it, on PlayerSpawner.tscn, which
+	// only Level.tscn instances.
+	"medium not-reached res://08.designing-online-platformer/Actors/Player/Player2D.tscn",
 	"medium not-reached res://08.designing-online-platformer/Levels/Level.tscn",
 	"medium not-reached res://08.designing-online-platformer/PlatformerLobby.tscn",
 	"medium not-reached res://08.designing-online-platformer/PlatformerServer.tscn",
+	// true, each: World.gd:23 and World.tscn's Asteroids node
+	// (spawn_scene) name them, and nothing reaches World.tscn.
+	"medium not-reached res://09.prototyping-space-adventure/Actors/Player/Player2D.tscn",
 	"medium not-reached res://09.prototyping-space-adventure/Levels/World.tscn",
 	"medium not-reached res://09.prototyping-space-adventure/LoggingScreen.tscn",
+	"medium not-reached res://09.prototyping-space-adventure/Objects/Asteroid/Asteroid.tscn",
 	// true: the autoload is QuestDatabase.gd, not this scene.
 	"medium not-reached res://09.prototyping-space-adventure/Quests/QuestDatabase.tscn",
-	// real: any peer crowns any piece (is_king, :137, :139), removes any
-	// piece on every peer (:128-129: the other's last piece, and the board
-	// says who won) and rewrites the board's cells (:117-118). The body
-	// frees a node or sets another node's property, which the audit does
-	// not count as shared: each deserves high.
-	"medium no-sender-check */CheckerBoard.crown res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
-	"medium untyped-param */CheckerBoard.crown(cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
-	"medium no-sender-check */CheckerBoard.remove_piece res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
-	"medium untyped-param */CheckerBoard.remove_piece(piece_cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
-	"medium no-sender-check */CheckerBoard.update_cells res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
-	"medium untyped-param */CheckerBoard.update_cells(previous_cell, target_cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
 	// real: any peer reloads the match for all (rematch, :16) and shows
 	// "<any String> won the match!" on every peer (update_winner, :10).
 	"medium no-sender-check */CheckersGame.rematch res://06.building-online-checkers/CheckersGame.gd @CheckersGame.gd:15",
 	"medium no-sender-check */CheckersGame.update_winner res://06.building-online-checkers/CheckersGame.gd @CheckersGame.gd:9",
 	"medium untyped-param */CheckersGame.update_winner(winner) res://06.building-online-checkers/CheckersGame.gd @CheckersGame.gd:9",
+	// real: any peer crowns any piece (is_king, :137, :139), removes any
+	// piece on every peer (:128-129: the other's last piece, and the board
+	// says who won) and rewrites the board's cells (:117-118). The body
+	// frees a node or sets another node's property, which the audit does
+	// not count as shared: each deserves high.
+	"medium no-sender-check */CheckersGame/CheckerBoard.crown res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
+	"medium untyped-param */CheckersGame/CheckerBoard.crown(cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
+	"medium no-sender-check */CheckersGame/CheckerBoard.remove_piece res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
+	"medium untyped-param */CheckersGame/CheckerBoard.remove_piece(piece_cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
+	"medium no-sender-check */CheckersGame/CheckerBoard.update_cells res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
+	"medium untyped-param */CheckersGame/CheckerBoard.update_cells(previous_cell, target_cell) res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
 	// real, each: the parameter has no type (QuizScreenServer.gd:20 indexes
 	// the database with it; the servers' authenticate_player and
 	// retrieve_avatar look it up, `user in database`).
@@ -142,12 +148,12 @@ var packtLobby = []string{
 	"medium untyped-param /root/QuestDatabase.update_player_progress(quest_id, current_amount, completed, user) @QuestDatabase.gd:54",
 	// true, each: the method is any_peer and call_local. World.gd:30's
 	// is harmless: it acts for the sender alone (:31-32).
-	"low call-local-remote */CheckerBoard.crown res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
-	"low call-local-remote */CheckerBoard.remove_piece res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
-	"low call-local-remote */CheckerBoard.toggle_turn res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:53",
-	"low call-local-remote */CheckerBoard.update_cells res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
 	"low call-local-remote */CheckersGame.rematch res://06.building-online-checkers/CheckersGame.gd @CheckersGame.gd:15",
 	"low call-local-remote */CheckersGame.update_winner res://06.building-online-checkers/CheckersGame.gd @CheckersGame.gd:9",
+	"low call-local-remote */CheckersGame/CheckerBoard.crown res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:134",
+	"low call-local-remote */CheckersGame/CheckerBoard.remove_piece res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:122",
+	"low call-local-remote */CheckersGame/CheckerBoard.toggle_turn res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:53",
+	"low call-local-remote */CheckersGame/CheckerBoard.update_cells res://06.building-online-checkers/CheckerBoard.gd @CheckerBoard.gd:116",
 	"low call-local-remote */Main.sync_world res://09.prototyping-space-adventure/Levels/World.gd @World.gd:30",
 	"low call-local-remote */Main/ChatControl.add_message res://04.creating-an-online-chat/ChatControl.gd @ChatControl.gd:16",
 	"low call-local-remote */Main/QuizPanel.update_question res://05.online-quiz/QuizPanel.gd @QuizPanel.gd:47",
@@ -187,19 +193,43 @@ var packtMatch = []string{
 	"low call-local-remote /root/CheckersGame/CheckerBoard.update_cells @CheckerBoard.gd:116",
 }
 
+// The pong and platformer servers (-scene PongServer.tscn,
+// PlatformerServer.tscn) hold CheckersServer.gd too, their scene setting
+// next_screen_scene_path to the match: PongGame.tscn and Level.tscn are
+// "code", and the level's PlayerSpawner spawns the player under it. The
+// findings of each chapter's own scripts:
+var packtPong = []string{
+	// true: the client's lobby; only the chapter's MainMenu.tscn, which
+	// nothing reaches, names it.
+	"medium not-reached res://07.developing-online-pong/PongLobby.tscn",
+}
+
+var packtPlatformer = []string{
+	// true: the client's lobby, as PongLobby.tscn.
+	"medium not-reached res://08.designing-online-platformer/PlatformerLobby.tscn",
+	// real: any peer gives any player's character (Player2D.gd:14) to any
+	// peer, as packtLobby's, now where the level's spawner spawns it.
+	"medium no-sender-check */Level/PlayerSpawner/*.setup_multiplayer res://08.designing-online-platformer/Actors/Player/Player2D.gd @Player2D.gd:13",
+	"medium untyped-param */Level/PlayerSpawner/*.setup_multiplayer(player_id) res://08.designing-online-platformer/Actors/Player/Player2D.gd @Player2D.gd:13",
+	"low call-local-remote */Level/PlayerSpawner/*.setup_multiplayer res://08.designing-online-platformer/Actors/Player/Player2D.gd @Player2D.gd:13",
+}
+
 // maji-git's MultiPlay framework and its demo (main.tscn): the player
 // scene is made by the spawn_function of a spawner the script makes
 // (MultiPlay.gd:376-378), so its spawn path is unknown ("*/*"). Its
 // MPPlayer node's synchronizer (multiplay_player.tscn, MultiSync) is the
 // server's: set_multiplayer_authority(player_id, false) at
-// MultiPlay.gd:525 does not reach the child. Five of its findings are
-// false: the methods check the sender in a function they call, which the
-// audit does not follow.
+// MultiPlay.gd:525 does not reach the child. Ten methods check the
+// sender in a function they call, which the audit follows (project's
+// NamedRPC.AsksSender), and are no no-sender-check (before, ten false
+// findings): _internal_ping :148, _net_kick :199, _net_despawn :212 and
+// _net_spawn_node :221 return unless _check_if_net_from_id(1) (:135-138:
+// multiplayer.get_remote_sender_id() == 1 in the online mode the server
+// runs); the synchronizers' _recv_transform :130, _recv_transform_reliable
+// through it (:150), _recv_play_anim :30 and the tree's :87, :103, :113
+// unless check_recv_permission (MPSyncBase.gd:24-31), which takes the
+// call from the node's authority (or the server) alone.
 var majiFindings = []string{
-	// false: :148 returns unless _check_if_net_from_id(1) (:135-138:
-	// multiplayer.get_remote_sender_id() == 1 in the online mode the
-	// server runs): only the server pings.
-	"high no-sender-check-shared */*._internal_ping res://addons/MultiplayCore/MPPlayer.gd @MPPlayer.gd:147",
 	// real: any peer replaces any player's handshake_data (:123), which
 	// the server's MultiSync replicates to every peer (and which holds
 	// _net_internal.auth_data, the server's authentication result).
@@ -207,28 +237,17 @@ var majiFindings = []string{
 	// true: test scenes nothing names.
 	"medium not-reached res://test.tscn",
 	"medium not-reached res://tests/3d/main.tscn",
-	// false, each: :212, :199, :221 return unless the sender is 1
-	// (_check_if_net_from_id).
-	"medium no-sender-check */*._net_despawn res://addons/MultiplayCore/MPPlayer.gd @MPPlayer.gd:211",
-	"medium no-sender-check */*._net_kick res://addons/MultiplayCore/MPPlayer.gd @MPPlayer.gd:198",
-	"medium no-sender-check */*._net_spawn_node res://addons/MultiplayCore/MPPlayer.gd @MPPlayer.gd:220",
+	// true: only tests/3d/main.tscn names it (its MultiPlayCore node's
+	// player_scene), which nothing reaches.
+	"medium not-reached res://tests/3d/player.tscn",
+	// real: hs has no type, stored as handshake_data (:123), any value.
 	"medium untyped-param */*._recv_handshake_data(hs) res://addons/MultiplayCore/MPPlayer.gd @MPPlayer.gd:122",
-	// false, each no-sender-check: check_recv_permission
-	// (MPSyncBase.gd:24-31) takes the call from the node's authority (or
-	// the server) alone: _recv_transform :130, _recv_transform_reliable
-	// through it (:150), _recv_play_anim :30, the tree's :87, :103, :113.
-	// The authority is the player's own peer: client-authoritative
-	// movement, any position it likes (an owned-state attack, not seen
-	// statically). The untyped parameters are real.
-	"medium no-sender-check */*/MPTransformSync._recv_transform res://addons/MultiplayCore/synchronizers/MPTransformSync.gd @MPTransformSync.gd:128",
+	// real, each: the parameter has no type. The synchronizers' authority
+	// is the player's own peer: client-authoritative movement, any
+	// position it likes (an owned-state attack, not seen statically).
 	"medium untyped-param */*/MPTransformSync._recv_transform(set_to, is_server_cmd) res://addons/MultiplayCore/synchronizers/MPTransformSync.gd @MPTransformSync.gd:128",
-	"medium no-sender-check */*/MPTransformSync._recv_transform_reliable res://addons/MultiplayCore/synchronizers/MPTransformSync.gd @MPTransformSync.gd:149",
 	"medium untyped-param */*/MPTransformSync._recv_transform_reliable(set_to, is_server_cmd) res://addons/MultiplayCore/synchronizers/MPTransformSync.gd @MPTransformSync.gd:149",
-	"medium no-sender-check */*/PlayerAnim/MPAnimationSync._recv_play_anim res://addons/MultiplayCore/synchronizers/MPAnimationSync.gd @MPAnimationSync.gd:28",
 	"medium untyped-param */*/PlayerAnim/MPAnimationSync._recv_play_anim(anim_speed) res://addons/MultiplayCore/synchronizers/MPAnimationSync.gd @MPAnimationSync.gd:28",
-	"medium no-sender-check */Player/GDbotSkin/AnimationTree/MPAnimTreeSync._recv_oneshot_anim res://addons/MultiplayCore/synchronizers/MPAnimTreeSync.gd @MPAnimTreeSync.gd:101",
-	"medium no-sender-check */Player/GDbotSkin/AnimationTree/MPAnimTreeSync._recv_play_anim_nsmp res://addons/MultiplayCore/synchronizers/MPAnimTreeSync.gd @MPAnimTreeSync.gd:85",
-	"medium no-sender-check */Player/GDbotSkin/AnimationTree/MPAnimTreeSync._recv_prop_sync res://addons/MultiplayCore/synchronizers/MPAnimTreeSync.gd @MPAnimTreeSync.gd:111",
 	"medium untyped-param */Player/GDbotSkin/AnimationTree/MPAnimTreeSync._recv_prop_sync(value) res://addons/MultiplayCore/synchronizers/MPAnimTreeSync.gd @MPAnimTreeSync.gd:111",
 	// real: any peer replaces the server's _net_data (:666), which the
 	// server sends each peer that joins after (:656): its
@@ -347,23 +366,54 @@ func TestStaticCorpusGames(t *testing.T) {
 		scenes                           []SceneReach // rows of rep.Scenes, as they are
 		want                             []string
 	}{
-		{"checkers lobby", packt, "res://06.building-online-checkers/CheckersServer.tscn", "", 134, 3, 57,
-			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachCode: 5, ReachNone: 21},
+		{"checkers lobby", packt, "res://06.building-online-checkers/CheckersServer.tscn", "", 129, 3, 33,
+			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachCode: 1, ReachNone: 24},
 			[]SceneReach{
 				{Path: "res://06.building-online-checkers/CheckersServer.tscn", Reached: ReachMain, By: "-scene", Root: "/root/Main", Methods: 6},
-				// the script's default, which CheckersServer.tscn replaces
-				// by the match: the board is reached, inside no match.
-				{Path: "res://06.building-online-checkers/CheckerBoard.tscn", Reached: ReachCode, By: "res://06.building-online-checkers/CheckersServer.gd:6", Root: "*/CheckerBoard",
-					Methods: 5, Synchronizers: 24, Note: codeNote + "res://06.building-online-checkers/CheckerBoard.tscn"},
-				{Path: "res://06.building-online-checkers/CheckersGame.tscn", Reached: ReachNone, Root: "*/CheckersGame", Methods: 7, Synchronizers: 24},
+				// the match the scene sets, the board inside it; the
+				// script's default (CheckersServer.gd:6, CheckerBoard.tscn)
+				// is the match's own, not a row apart. Before, the match
+				// was not-reached and the board "code", inside no match.
+				{Path: "res://06.building-online-checkers/CheckersGame.tscn", Reached: ReachCode,
+					By: "res://06.building-online-checkers/CheckersServer.tscn (node ., property next_screen_scene_path)", Root: "*/CheckersGame",
+					Methods: 7, Synchronizers: 24, Note: codeNote + "res://06.building-online-checkers/CheckersGame.tscn"},
+				// named only by QuizServer.gd, on a scene nothing reaches.
+				// Before, "code" by QuizServer.gd:6.
+				{Path: "res://05.online-quiz/QuizScreenServer.tscn", Reached: ReachNone,
+					By: "named by res://05.online-quiz/QuizServer.gd:6, which nothing reaches", Root: "*/Main", Methods: 6},
 			}, packtLobby},
 		{"checkers match", packt, "res://06.building-online-checkers/CheckersGame.tscn", "res://06.building-online-checkers/", 129, 3, 33,
-			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachCode: 4, ReachNone: 21},
+			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachNone: 25},
 			[]SceneReach{
 				{Path: "res://06.building-online-checkers/CheckersGame.tscn", Reached: ReachMain, By: "-scene", Root: "/root/CheckersGame", Methods: 7, Synchronizers: 24},
+				// the lobby's chapter menu names it, which nothing reaches.
+				{Path: "res://06.building-online-checkers/CheckersServer.tscn", Reached: ReachNone,
+					By: "named by res://06.building-online-checkers/MainMenu.tscn (node ., property server_scene), which nothing reaches", Root: "*/Main", Methods: 6},
 			}, packtMatch},
+		{"pong lobby", packt, "res://07.developing-online-pong/PongServer.tscn", "res://07.developing-online-pong/", 134, 3, 57,
+			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachCode: 2, ReachNone: 24},
+			[]SceneReach{
+				{Path: "res://07.developing-online-pong/PongGame.tscn", Reached: ReachCode,
+					By: "res://07.developing-online-pong/PongServer.tscn (node ., property next_screen_scene_path)", Root: "*/PongGame",
+					Methods: 2, Synchronizers: 3, Note: codeNote + "res://07.developing-online-pong/PongGame.tscn"},
+				// false: the script's default, which PongServer.tscn
+				// replaces by PongGame.tscn: this server never loads the
+				// board (a default a scene overrides is not told apart).
+				{Path: "res://06.building-online-checkers/CheckerBoard.tscn", Reached: ReachCode, By: "res://06.building-online-checkers/CheckersServer.gd:6", Root: "*/CheckerBoard",
+					Methods: 5, Synchronizers: 24, Note: codeNote + "res://06.building-online-checkers/CheckerBoard.tscn"},
+			}, packtPong},
+		{"platformer lobby", packt, "res://08.designing-online-platformer/PlatformerServer.tscn", "res://08.designing-online-platformer/", 134, 3, 57,
+			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachCode: 2, ReachSpawned: 1, ReachNone: 23},
+			[]SceneReach{
+				{Path: "res://08.designing-online-platformer/Levels/Level.tscn", Reached: ReachCode,
+					By: "res://08.designing-online-platformer/PlatformerServer.tscn (node ., property next_screen_scene_path)", Root: "*/Level",
+					Spawners: 1, Synchronizers: 2, Note: codeNote + "res://08.designing-online-platformer/Levels/Level.tscn"},
+				{Path: "res://08.designing-online-platformer/Actors/Player/Player2D.tscn", Reached: ReachSpawned,
+					By: "spawner */Level/PlayerSpawner/MultiplayerSpawner", Root: "*/Level/PlayerSpawner/*", Methods: 1, Synchronizers: 1,
+					Note: codeNote + "res://08.designing-online-platformer/Levels/Level.tscn"},
+			}, packtPlatformer},
 		{"MultiPlay", "maji-git__multiplay-core", "", "", 35, 0, 1,
-			map[Reach]int{ReachMain: 1, ReachSpawned: 2, ReachCode: 1, ReachNone: 2},
+			map[Reach]int{ReachMain: 1, ReachSpawned: 2, ReachNone: 3},
 			[]SceneReach{
 				{Path: "res://main.tscn", Reached: ReachMain, By: "run/main_scene", Root: "/root/MultiPlay", Methods: 5},
 				{Path: "res://addons/MultiplayCore/scenes/multiplay_player.tscn", Reached: ReachSpawned,
@@ -371,10 +421,10 @@ func TestStaticCorpusGames(t *testing.T) {
 				// through the member player_scene, which main.tscn sets
 				{Path: "res://test_player.tscn", Reached: ReachSpawned,
 					By: "spawn_function _player_spawned of _plr_spawner (res://addons/MultiplayCore/MultiPlay.gd:378)", Root: "*/*", Methods: 3},
-				// named by a scene nothing reaches (tests/3d/main.tscn):
-				// "code", as docs/audit.md says of a file nobody runs.
-				{Path: "res://tests/3d/player.tscn", Reached: ReachCode, By: "res://tests/3d/main.tscn (node MultiPlayCore, property player_scene)", Root: "*/Player",
-					Methods: 5, Note: codeNote + "res://tests/3d/player.tscn"},
+				// named only by a scene nothing reaches (tests/3d/main.tscn):
+				// not-reached, saying so. Before, "code".
+				{Path: "res://tests/3d/player.tscn", Reached: ReachNone,
+					By: "named by res://tests/3d/main.tscn (node MultiPlayCore, property player_scene), which nothing reaches", Root: "*/Player", Methods: 5},
 			}, majiFindings},
 		{"Survivor IO", "alpapaydin__Godot4-Multiplayer-Survivor-IO-Game", "", "", 17, 8, 9,
 			map[Reach]int{ReachAutoload: 2, ReachMain: 1, ReachSpawned: 9},

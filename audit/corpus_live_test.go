@@ -26,6 +26,12 @@ type liveGame struct {
 	dedicated                      bool // the host needs the dedicated_server feature of an export
 	forged                         int  // the forged and replayed syncs the audit sends
 	spawns                         int  // the forged spawns the audit sends
+	// extra are files the corpus cut, by their path in the game, and the
+	// stand-ins copied there.
+	extra map[string]string
+	// beside says liveFindings lists its findings beside the static
+	// audit's alone.
+	beside bool
 }
 
 // gameCopy returns an imported copy of a corpus game with placeholders
@@ -38,6 +44,12 @@ func gameCopy(t *testing.T, engine string, g liveGame) string {
 	require.NoError(t, os.CopyFS(dir, os.DirFS(corpus+g.folder)))
 	_, _, err := godot.Placeholders(dir) // of the assets it has none for (MP3s), both hosts' clients fail to load alike
 	require.NoError(t, err)
+	for at, from := range g.extra {
+		b, err := os.ReadFile(from)
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, at)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, at), b, 0o644))
+	}
 	if g.dedicated {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "override.cfg"), []byte(`_custom_features="dedicated_server"`+"\n"), 0o644))
 	}
@@ -94,7 +106,7 @@ func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Wat
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port, Transport: g.transport,
+	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port,
 		Godot: engine, Args: append([]string{"--headless", "--path", dir}, g.host...), Watch: watch,
 		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
 	require.NoError(t, err)
@@ -111,12 +123,24 @@ var liveGames = []liveGame{
 	// create_game gives, 1 in the audit's valid call.
 	{folder: "brb-fr__Amangas", port: "22023", transport: "ws", dedicated: true, forged: 2, spawns: 1},
 	// A lobby whose host is a player pressing Host (the driver lobby.gd
-	// does), on ENet 55667; its Globals autoload keeps the score.
+	// does, staying 10 minutes in the game), on ENet 55667; its Globals
+	// autoload keeps the score.
 	{folder: "luiz734__godot-multiplayer-soccer", scene: "res://src/join_menu.tscn", port: "55667", transport: "enet",
 		host: []string{"-s", "res://gdvar_drivers/lobby.gd", "--", "res://src/join_menu.tscn",
-			"Main/UI/Network/UIComponents/Nickname", "host", "Main/UI/Network/UIComponents/Buttons/ButtonHost", "Game", "6"}},
+			"Main/UI/Network/UIComponents/Nickname", "host", "Main/UI/Network/UIComponents/Buttons/ButtonHost", "Game", "600"}},
 	// A host pressing Host Game (the driver inputs.gd), on ENet 8080: it
 	// spawns a ship per peer, whose PlayerInput the peer owns.
 	{folder: "BatteryAcid__godot-authority-2", scene: "res://scenes/game.tscn", port: "8080", transport: "enet",
 		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 4, spawns: 3},
+	// A host its --host flag starts (main.gd), on ENet 9999, which its
+	// scripts do not tell: it spawns a player per peer, whose position the
+	// peer owns and syncs.
+	{folder: "Ultraegern__godot-multiplayer-example", port: "9999", transport: "enet", host: []string{"--host"}, forged: 2, spawns: 1},
+	// The lobby its --server flag hosts (MultiplayerController.gd), on
+	// ENet 8910 compressed with the range coder; start_game loads the
+	// match, whose player scene instances the shop the corpus cut (a
+	// stand-in: package fromproject's).
+	{folder: "naixsu__CROCPNG", scene: "res://Scenes/Testing/NaixTestScenes/Multiplayer.tscn", port: "8910", transport: "enet",
+		host:  []string{"res://Scenes/Testing/NaixTestScenes/Multiplayer.tscn", "--server", "gdvar"},
+		extra: map[string]string{"Scenes/Shop/Shop.tscn": "../multiplayer/fromproject/testdata/croc/Shop.tscn"}, beside: true},
 }

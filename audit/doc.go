@@ -6,7 +6,7 @@
 //	p, err := project.Open("game")
 //	rep, err := audit.Static(p, "")                 // the project alone
 //	rep, err = audit.Run(ctx, audit.Config{Project: p, Addr: "127.0.0.1:7070",
-//		Transport: "enet", Godot: godot, Args: []string{"--headless", "--path", "game"}})
+//		Godot: godot, Args: []string{"--headless", "--path", "game"}})
 //	if errors.Is(err, audit.ErrCouldNotAudit) { … } // rep holds what was done
 //	rep.WriteTable(os.Stdout)
 //	if rep.Fails(audit.Medium) { … }
@@ -23,10 +23,16 @@
 //
 // Run launches the server as gdvar debug does (debugger.Launch), joins
 // it as two clients declared from the project (package
-// multiplayer/fromproject), a victim and an attacker, and sends the
+// multiplayer/fromproject), a victim and an attacker, over the transport
+// and with the settings the project's scripts give their peer
+// (Config.Net; a server set up otherwise is a MismatchError at once; one
+// that takes one client is joined by the attacker alone), and sends the
 // attacker's hostile calls one at a time: each any_peer method with each
 // class of hostile argument, each authority method as a peer that is not
-// its authority, syncs for the victim's nodes. Each call is followed by a
+// its authority, syncs for the victim's nodes; then hostile values of the
+// state the attacker owns (owned.go), marked Strings measured as the
+// victim receives them (amplify.go), and the attacker leaving at each
+// point of the game (lifecycle.go, a Scenario's). Each call is followed by a
 // fence (a call on a node the game lacks, which the engine reports by
 // name), and the call's outcome is what the debugger saw before the
 // fence came back: the handler's first line hit (a breakpoint there:

@@ -84,6 +84,38 @@ const (
 	// WatchedChanged: a property the audit was told must not change
 	// (another player's health) changed after a peer's call.
 	WatchedChanged Kind = "watched-changed"
+	// Stall: the server stopped answering (a fence did not come back
+	// within the wait) after a burst of a peer's syncs, or after a peer
+	// left or joined.
+	Stall Kind = "stall"
+)
+
+// The kinds of the attacks through what a peer legitimately does: sync
+// state it owns, send a String others receive, join and leave.
+const (
+	// OwnedKept: the server holds a hostile value (NaN, ±Inf, huge, a
+	// position far away, a value of another type) a peer synced into a
+	// property of a synchronizer it owns: its player, its input.
+	OwnedKept Kind = "owned-state-kept"
+	// OwnedRelayed: another peer received such a value: the property
+	// itself, or what the server made of it (a position it moved by a
+	// NaN input).
+	OwnedRelayed Kind = "owned-state-relayed"
+	// Relayed: the server sent another peer a String or Array a peer's
+	// call gave it, as large: each player costs the server what the
+	// peer sent once.
+	Relayed Kind = "relayed"
+	// Amplification: the server sent another peer at least twice the
+	// bytes a peer's call cost it: a String or Array it stored and sends
+	// again on later calls, or sends several times.
+	Amplification Kind = "amplification"
+	// LeaveError: a script error on the server after a peer left (or
+	// joined a running game) at a point of the game, or in the next
+	// calls of the peers there.
+	LeaveError Kind = "leave-error"
+	// MatchEnded: after a peer left at a point of the game, the other
+	// peer was dropped, or the match stopped running (Scenario.Running).
+	MatchEnded Kind = "match-ended"
 )
 
 // kindLevels are each kind's level, by what a peer gains: high, it
@@ -97,6 +129,8 @@ var kindLevels = map[Kind]Level{
 	AcceptsExtremeInt: Info, ScriptError: Medium, Crash: High, Disconnected: Low, AuthorityBypass: High,
 	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
 	NotReached: Medium, // not judged, not a weakness shown: the default -fail-on high passes it (docs/audit.md)
+	Stall:      High, OwnedKept: Medium, OwnedRelayed: High, Relayed: Medium, Amplification: High,
+	LeaveError: Medium, MatchEnded: High,
 }
 
 // Level returns the kind's level.

@@ -21,11 +21,14 @@ const (
 	// ReachSpawned: a spawner spawns it: one of its _spawnable_scenes,
 	// one add_spawnable_scene gives it, or one its spawn_function makes.
 	ReachSpawned Reach = "spawned"
-	// ReachCode: a script names it (change_scene_to_file, load or
-	// preload, a constant), or a scene's node holds it in a property.
+	// ReachCode: a file the game reaches names it: a script on a node of
+	// a scene read, or one it extends (change_scene_to_file, load or
+	// preload, a constant), or a scene read, or one it instances, whose
+	// node holds it in a property (a PackedScene, a String path).
 	ReachCode Reach = "code"
-	// ReachNone: nothing the audit reads reaches it; or, of a script, no
-	// node of a scene read holds it (code makes its node).
+	// ReachNone: nothing the audit reads reaches it, or only files
+	// nothing reaches name it; or, of a script, no node of a scene read
+	// holds it (code makes its node).
 	ReachNone Reach = "not-reached"
 )
 
@@ -39,7 +42,10 @@ type SceneReach struct {
 	// By says what reaches it: "run/main_scene", "-scene", the
 	// autoload's name, the spawner (its path; the spawn_function and the
 	// script and line that set it), the file and line naming it
-	// ("res://lobby.gd:12 change_scene_to_file"); "" for none.
+	// ("res://lobby.gd:12 change_scene_to_file"); of one not reached, the
+	// spawner or the file naming it, in a scene nothing reaches ("named
+	// by res://old.tscn (node ., property level), which nothing
+	// reaches"); "" for none.
 	By string `json:"by,omitempty"`
 	// Root is its root's path in the running game ("/root/Match"; under
 	// a spawner "/root/Main/Players/*"), "*/Name" where the code decides
@@ -88,10 +94,15 @@ func (w *surfaceWalk) running(tree []project.SceneNode, mainScene string) error 
 }
 
 // fromCode reads the scenes the project's code names (SceneRefs of each
-// script and scene): first those the files read name (the rows' scenes
-// and the scripts on their nodes, as they are read), then, each file
-// of the rest in the walk's order, those it names and what they reach.
-// With -scene, the project's main scene is one.
+// script and scene), as code where the game runs the file naming them.
+// First the files it reaches: the rows' scenes and the scripts on their
+// nodes, as they are read, the scenes those scenes instance and the
+// scripts those scripts extend. Then the rest in the walk's order that
+// code may load (a script no scene's node holds: constants, a static
+// class, what Class.new() makes; a resource). Last, the files nothing
+// runs, whose scenes are not-reached: a scene not read yet, and a script
+// that only nodes of such scenes hold. With -scene, the project's main
+// scene is one the game reaches.
 func (w *surfaceWalk) fromCode(mainScene string) {
 	if main, err := w.p.MainScene(); mainScene != "" && err == nil && main != "" {
 		w.enqueue(queuedScene{scene: main, parent: "/root", reached: ReachCode, by: "run/main_scene, which -scene replaced", origin: main})
@@ -103,43 +114,86 @@ func (w *surfaceWalk) fromCode(mainScene string) {
 			Message: "the scenes the code loads, and those nothing reaches, were not read: " + firstLine(err.Error())})
 		return
 	}
-	scenes := map[string]bool{}
+	scenes, held := map[string]bool{}, map[string]bool{} // held: the scripts a scene's node holds
 	for _, f := range files {
-		scenes[f] = project.IsScene(f)
+		if scenes[f] = project.IsScene(f); scenes[f] {
+			if sc, err := w.p.Scene(f); err == nil {
+				for _, n := range sc.Nodes {
+					held[n.Script] = true
+				}
+			}
+		}
 	}
 	scanned := map[string]bool{}
-	reached, rest := 0, 0 // the next of w.readFiles and of files
+	var with, later []string // what a file reached brings, and the files nothing runs
+	read, rest := 0, 0       // the next of w.readFiles and of files
+	late := false            // the files nothing runs are being read: so are those of their scenes
 	for {
 		var f string
 		switch {
-		case reached < len(w.readFiles):
-			f = w.readFiles[reached]
-			reached++
+		case read < len(w.readFiles):
+			f = w.readFiles[read]
+			read++
+		case len(with) > 0:
+			f, with = with[0], with[1:]
 		case rest < len(files):
 			f = files[rest]
 			rest++
+			if scenes[f] || held[f] {
+				later = append(later, f)
+				continue
+			}
+		case len(later) > 0:
+			f, later, late = later[0], later[1:], true
 		default:
 			return
 		}
-		if scanned[f] {
+		if f == "" || scanned[f] {
 			continue
 		}
 		scanned[f] = true
+		if !late {
+			with = append(with, w.reachedWith(f)...)
+		}
 		for _, changes := range []bool{true, false} { // a scene change places the scene: first
 			for _, ref := range w.refsOf(f).Scenes {
 				change := ref.Call == "change_scene_to_file" || ref.Call == "change_scene_to_packed"
 				if change != changes || !scenes[ref.Scene] || w.covered[ref.Scene] || w.sceneSeen[ref.Scene] {
 					continue
 				}
-				parent := "*"
+				q := queuedScene{scene: ref.Scene, parent: "*", reached: ReachCode, by: refText(f, ref), origin: ref.Scene}
 				if change {
-					parent = "/root"
+					q.parent = "/root"
 				}
-				w.enqueue(queuedScene{scene: ref.Scene, parent: parent, reached: ReachCode, by: refText(f, ref), origin: ref.Scene})
+				if late {
+					q.reached, q.by = ReachNone, namedBy+q.by+", which nothing reaches"
+				} else {
+					with = append(with, ref.Scene) // read as reached, though its tree does not read
+				}
+				w.enqueue(q)
 			}
 		}
 		w.drain()
 	}
+}
+
+// reachedWith returns the files the game reaches with a file it reaches:
+// the scenes a scene instances and the scripts on its nodes, the scripts
+// a script extends.
+func (w *surfaceWalk) reachedWith(file string) []string {
+	var out []string
+	if project.IsScene(file) {
+		if sc, err := w.p.Scene(file); err == nil {
+			for _, n := range sc.Nodes {
+				out = append(out, n.Instance, n.Script)
+			}
+		}
+	} else if r, err := w.p.Resolve(file); err == nil {
+		for _, k := range r.Chain[1:] {
+			out = append(out, k.Script.Path)
+		}
+	}
+	return out
 }
 
 // refsOf returns the scenes a script or scene names, read once; nothing
@@ -250,9 +304,15 @@ func (w *surfaceWalk) list(r *row) {
 	w.s.scenes = append(w.s.scenes, r.SceneReach)
 }
 
+// namedBy starts the By of a scene that only files nothing reaches name.
+const namedBy = "named by "
+
 // why says why nothing reaches a scene.
 func (r *row) why() string {
-	if r.By != "" {
+	switch {
+	case strings.HasPrefix(r.By, namedBy):
+		return r.By
+	case r.By != "":
 		return "spawned by " + r.By
 	}
 	return "no main scene, autoload, spawner, script or scene of the project names it (a path the game builds as it runs is not seen)"

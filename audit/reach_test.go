@@ -146,6 +146,43 @@ func TestStaticReach(t *testing.T) {
 			{Path: "res://main.tscn", Reached: ReachMain, By: "run/main_scene", Root: "/root/Main", Methods: 1},
 			{Path: "res://req.gd", Reached: ReachNone, Root: "*", Methods: 1},
 		}, []string{"medium not-reached res://req.gd", "medium no-sender-check *.ask res://req.gd", "medium no-sender-check /root/Main.ready_up"}},
+		// A file names a scene for the game where the game runs it: a
+		// scene read, one it instances, a script on their nodes or one
+		// it extends, a script on no node (constants); not a scene
+		// nothing reaches, nor a script only its nodes hold. Before, each
+		// file named its scenes as code, and a String property named
+		// none (via_part.tscn was not-reached, via_old*.tscn code).
+		{"named by what runs", map[string]string{
+			"main.tscn": "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://main.gd\" id=\"s\"]\n[ext_resource type=\"PackedScene\" path=\"res://part.tscn\" id=\"i\"]\n\n" +
+				"[node name=\"Main\" type=\"Node\"]\nscript = ExtResource(\"s\")\n\n[node name=\"Part\" parent=\".\" instance=ExtResource(\"i\")]\n",
+			"main.gd":   "extends \"res://base.gd\"\n",
+			"base.gd":   "extends Node\nfunc go():\n\tget_tree().change_scene_to_file(\"res://via_base.tscn\")\n",
+			"part.tscn": "[gd_scene format=3]\n\n[node name=\"Part\" type=\"Node\"]\nnext = \"res://via_part.tscn\"\n",
+			"consts.gd": "extends RefCounted\nconst LEVEL = \"res://via_consts.tscn\"\n",
+			"old.tscn": "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://old.gd\" id=\"s\"]\n\n" +
+				"[node name=\"Old\" type=\"Node\"]\nscript = ExtResource(\"s\")\nlevel = \"res://via_old.tscn\"\n",
+			"old.gd":              "extends Node\nfunc go():\n\tload(\"res://via_old_script.tscn\")\n",
+			"via_base.tscn":       sceneOf("ViaBase", "res://a.gd", ""),
+			"via_part.tscn":       sceneOf("ViaPart", "res://b.gd", ""),
+			"via_consts.tscn":     sceneOf("ViaConsts", "res://c.gd", ""),
+			"via_old.tscn":        sceneOf("ViaOld", "res://d.gd", ""),
+			"via_old_script.tscn": sceneOf("ViaOldScript", "res://e.gd", ""),
+			"a.gd":                anyPeer, "b.gd": anyPeer, "c.gd": anyPeer, "d.gd": anyPeer, "e.gd": anyPeer,
+		}, "", []SceneReach{
+			{Path: "res://via_part.tscn", Reached: ReachCode, By: "res://part.tscn (node ., property next)", Root: "*/ViaPart", Methods: 1, Note: liveNote("res://via_part.tscn")},
+			{Path: "res://via_base.tscn", Reached: ReachCode, By: "res://base.gd:3 change_scene_to_file", Root: "/root/ViaBase", Methods: 1, Note: liveNote("res://via_base.tscn")},
+			{Path: "res://via_consts.tscn", Reached: ReachCode, By: "res://consts.gd:2", Root: "*/ViaConsts", Methods: 1, Note: liveNote("res://via_consts.tscn")},
+			{Path: "res://via_old_script.tscn", Reached: ReachNone, By: "named by res://old.gd:3, which nothing reaches", Root: "*/ViaOldScript", Methods: 1},
+			{Path: "res://via_old.tscn", Reached: ReachNone, By: "named by res://old.tscn (node ., property level), which nothing reaches", Root: "*/ViaOld", Methods: 1},
+		}, []string{
+			"medium not-reached res://via_old.tscn",
+			"medium not-reached res://via_old_script.tscn",
+			"medium no-sender-check */ViaConsts.ready_up res://c.gd",
+			"medium no-sender-check */ViaOld.ready_up res://d.gd",
+			"medium no-sender-check */ViaOldScript.ready_up res://e.gd",
+			"medium no-sender-check */ViaPart.ready_up res://b.gd",
+			"medium no-sender-check /root/ViaBase.ready_up",
+		}},
 		{"nothing reaches it", map[string]string{
 			"main.tscn":   sceneOf("Main", "", ""),
 			"old.tscn":    sceneOf("Old", "res://old.gd", "\n[node name=\"Spawner\" type=\"MultiplayerSpawner\" parent=\".\"]\nspawn_path = NodePath(\"..\")\n_spawnable_scenes = PackedStringArray(\"res://shot.tscn\")\n"),
@@ -177,6 +214,9 @@ func TestStaticReach(t *testing.T) {
 			for _, f := range rep.Findings {
 				if f.Kind == NotReached && f.Script == "res://shot.tscn" {
 					assert.Contains(t, f.Message, "spawned by spawner */Old/Spawner, in res://old.tscn, which nothing reaches; -scene res://old.tscn audits it")
+				}
+				if f.Kind == NotReached && f.Script == "res://via_old.tscn" {
+					assert.Contains(t, f.Message, "did not reach: named by res://old.tscn (node ., property level), which nothing reaches; -scene res://via_old.tscn audits it")
 				}
 			}
 		})

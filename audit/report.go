@@ -25,9 +25,12 @@ type Report struct {
 	Project string `json:"project"` // the project's folder
 	Scene   string `json:"scene"`   // the main scene audited ("" the project's)
 	// Static says the project alone was audited, with no server.
-	Static    bool   `json:"static"`
-	Addr      string `json:"addr,omitempty"`
-	Transport string `json:"transport,omitempty"`
+	Static bool `json:"static"`
+	// Addr is the server's address, host:port.
+	Addr string `json:"addr,omitempty"`
+	// Net is how the clients joined the server, and what the project
+	// did not tell of its peer.
+	Net *Network `json:"net,omitempty"`
 	// Engine is the server's engine version, as its banner says
 	// ("4.6"), when it ran under the debugger.
 	Engine        string        `json:"engine,omitempty"`
@@ -80,7 +83,9 @@ type Result struct {
 	// Attack is the class of the call (see docs/audit.md): valid,
 	// missing, extra, wrong-type, huge-string, huge-array, deep, nan,
 	// extreme-int, object, foreign-path, authority, sync, replay, spawn
-	// (whose Node is the spawner's, and Param the scene's path).
+	// (whose Node is the spawner's, and Param the scene's path); owned-…
+	// and burst (whose Method is the synchronizer's path, and Param the
+	// property's), amplify, leave (whose Param is the point) and again.
 	Attack string `json:"attack"`
 	Param  string `json:"param,omitempty"` // the parameter given the hostile value
 	// Args describes what was sent, in short.
@@ -99,6 +104,7 @@ type Result struct {
 	Changed string `json:"changed,omitempty"`
 
 	objectRefused bool // the engine did not decode an Object argument
+	stalled       bool // its fence did not come back within the wait
 }
 
 // Outcome is what a call did on the server.
@@ -175,13 +181,19 @@ func (r *Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	what := "project alone"
 	if !r.Static {
-		what = fmt.Sprintf("server %s (%s)", r.Addr, r.Transport)
+		what = "server " + r.Addr
+		if r.Net != nil {
+			what += " (" + r.Net.String() + ")"
+		}
 		if r.Engine != "" {
 			what += ", Godot " + r.Engine
 		}
 	}
 	fmt.Fprintf(tw, "audit of %s, %s: %d methods, %d spawners, %d synchronizers; %d calls in %s\n",
 		r.Project, what, r.Methods, r.Spawners, r.Synchronizers, r.Calls, r.Elapsed.Round(time.Millisecond))
+	if r.Net != nil {
+		r.Net.writeNotes(tw)
+	}
 	writeNotReached(tw, r.Scenes)
 	if r.Error != "" {
 		fmt.Fprintln(tw, oneLine(r.Error, 400))

@@ -24,6 +24,10 @@ type auditor struct {
 	pid              int
 	cpu0             time.Duration
 	victim, attacker *client
+	oneClient        string          // why the attacker alone joined, if it did
+	compressionFound bool            // the clients found the server's compression by trying
+	accepted         map[string]bool // the endpoints whose valid call ran, by node and method
+	marks            int             // the amplification's marks made
 	fences           int
 	spawns           int       // the forged spawns sent, which number their nodes
 	end              time.Time // when the duration is over
@@ -63,22 +67,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 	}
-	surf, err := surfaceOf(cfg.Project, scene)
+	surf, err := surfaceOf(cfg.Project, cfg.Scene)
 	if err != nil {
 		return nil, err
 	}
 	rep := newReport(cfg.Project, cfg.Scene)
-	rep.Static, rep.Addr, rep.Transport = false, cfg.Addr, cfg.Transport
+	rep.Static, rep.Addr = false, cfg.Addr
 	rep.Methods, rep.Spawners, rep.Synchronizers = surf.methods, surf.spawners, surf.synchronizers
 	rep.Scenes = surf.scenes
 	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
-		found: map[findingKey]*Finding{}, watched: map[Watch]string{}}
+		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{}}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
 	defer cancel()
 	defer func() {
-		a.victim.close()
-		a.attacker.close()
+		a.stopClients()
 		a.stopServer()
 	}()
 	if err := a.start(ctx); err != nil {
@@ -89,12 +92,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	a.stats.Launched = true
 	a.readWatched(ctx)
-	a.callAll(ctx, slices.Collect(surf.liveEndpoints())) // a scene the server runs once the game loads it is not there
-	if a.game != nil && a.attacker != nil {
-		a.syncAll(ctx)
-	}
-	if a.game != nil && a.attacker != nil && ctx.Err() == nil && rep.Stopped == "" {
-		a.spawnAll(ctx)
+	eps := slices.Collect(surf.liveEndpoints()) // a scene the server runs once the game loads it is not there
+	a.callAll(ctx, eps)
+	for _, attack := range []func(context.Context){a.syncAll, a.spawnAll, a.ownedAll,
+		func(ctx context.Context) { a.amplifyAll(ctx, eps) }, func(ctx context.Context) { a.lifecycleAll(ctx, eps) }} {
+		if a.running(ctx) {
+			attack(ctx)
+		}
 	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "the audit's time is over (" + cfg.Duration.String() + ")"
@@ -127,16 +131,29 @@ func (a *auditor) couldNotAudit(err error) error {
 	return fmt.Errorf("%w: %w", why, err)
 }
 
+// running says the audit goes on: its time is not over, and the server
+// and the attacker are there.
+func (a *auditor) running(ctx context.Context) bool {
+	return ctx.Err() == nil && a.rep.Stopped == "" && a.game != nil && a.attacker != nil
+}
+
 // finish ends the clients and the server, and completes the report with
-// what was seen of the server and the calls' findings.
+// what was seen of the server, how the clients joined it, and the calls'
+// findings.
 func (a *auditor) finish() {
-	a.victim.close()
-	a.attacker.close()
-	a.victim, a.attacker = nil, nil
+	a.stopClients()
 	a.stopServer()
 	a.obs.report(&a.stats)
 	stats := a.stats
 	a.rep.Server = &stats
+	a.rep.Net = network(a.cfg.Net, a.compressionFound)
+	a.rep.Net.OneClient = a.oneClient
+	if a.stats.Launched {
+		a.rep.Net.Clients = 2
+		if a.oneClient != "" {
+			a.rep.Net.Clients = 1
+		}
+	}
 	for _, f := range a.found {
 		a.rep.Findings = append(a.rep.Findings, *f)
 	}
@@ -151,6 +168,10 @@ type target struct {
 	at       string // the node's path in the game (a spawned one's real name)
 	script   string // the function's script
 	bodyLine int
+	// anyError says every script error before the fence is the call's:
+	// a sync's, whose effects run in the game's own functions.
+	anyError bool
+	from     *client // the client that calls, nil for the attacker
 }
 
 // callAll sends each endpoint's calls, in the order of their nodes'
@@ -186,6 +207,15 @@ func (a *auditor) note(e endpoint, why string) {
 	a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: e.node, Method: e.rpc.Name, Script: script, Line: line, Message: why}
 }
 
+// notRun adds a NotChecked finding of an attack (its Param) that was not
+// run, or not whole, and why.
+func (a *auditor) notRun(attack, why string) {
+	key := findingKey{kind: NotChecked, param: attack}
+	if _, ok := a.found[key]; !ok {
+		a.found[key] = &Finding{Kind: NotChecked, Level: Info, Param: attack, Message: why}
+	}
+}
+
 // reach finds an endpoint's node on the attacker's side: a node of the
 // main scene or an autoload by its path; a spawned scene's, on the first
 // object spawned there that is not the attacker's (the victim's, when
@@ -206,7 +236,7 @@ func (a *auditor) reach(e endpoint) (target, string) {
 		return t, "a node of a scene spawned inside a spawned scene: not called"
 	}
 	child := strings.TrimPrefix(after, "/")
-	victim, attacker := peerName(a.victim.m.ID()), peerName(a.attacker.m.ID())
+	victim, attacker := a.victimName(), peerName(a.attacker.m.ID())
 	var pick *multiplayer.Object
 	for _, sp := range a.attacker.scene.Spawners() {
 		s, _ := a.attacker.scene.Spawner(sp)
@@ -242,15 +272,7 @@ func (a *auditor) reach(e endpoint) (target, string) {
 func (a *auditor) callTarget(ctx context.Context, t target) {
 	var calls iter.Seq[call]
 	if t.anyPeer() {
-		var params []param
-		vararg := false
-		for par, check := range a.cfg.Project.RPCParams(t.rpc) {
-			if par.Vararg {
-				vararg = true
-				continue
-			}
-			params = append(params, param{name: par.Name, typ: check.Type, required: check.Required})
-		}
+		params, vararg := a.paramsOf(t.endpoint)
 		calls = attacks(params, vararg, a.cfg.MaxPayload, a.foreignPath())
 	} else {
 		var args []any
@@ -277,6 +299,9 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 		}
 		res := a.send(ctx, t, c)
 		a.record(t, c, res)
+		if c.attack == attackValid && res.Ran {
+			a.accepted[t.endpoint.node+"."+t.rpc.Name] = true
+		}
 		if res.Outcome == Crashed || res.Outcome == Dropped {
 			if err := a.recover(ctx, res.Outcome); err != nil {
 				a.rep.Stopped = err.Error()
@@ -295,6 +320,19 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 	}
 }
 
+// paramsOf returns the parameters of an endpoint's method as the engine
+// checks their arguments, and whether it has a rest parameter.
+func (a *auditor) paramsOf(e endpoint) (params []param, vararg bool) {
+	for par, check := range a.cfg.Project.RPCParams(e.rpc) {
+		if par.Vararg {
+			vararg = true
+			continue
+		}
+		params = append(params, param{name: par.Name, typ: check.Type, required: check.Required})
+	}
+	return params, vararg
+}
+
 // armBreakpoint sets (or clears) the breakpoint on a target's first
 // line, and waits for the game to have it: the scene tree it is asked
 // for next comes after it read the breakpoint (the engine reads its
@@ -310,24 +348,46 @@ func (a *auditor) armBreakpoint(ctx context.Context, t target, on bool) error {
 	return err
 }
 
-// recover starts the server again after a crash, or the attacker again
-// after the server dropped it.
+// recover starts the server again after a crash, or, after the server
+// dropped a client, the victim again if it was, else the attacker.
 func (a *auditor) recover(ctx context.Context, o Outcome) error {
 	if o == Crashed {
 		return a.restart(ctx)
 	}
-	a.attacker.close()
 	var err error
+	if v := a.victim; v != nil && isClosed(v.gone) {
+		v.close()
+		if a.victim, err = a.join(ctx); err != nil {
+			return fmt.Errorf("the server took the victim back no more: %w", err)
+		}
+		if a.attacker != nil && !isClosed(a.attacker.gone) {
+			return nil
+		}
+	}
+	a.attacker.close()
 	if a.attacker, err = a.join(ctx); err != nil {
 		return fmt.Errorf("the server took the attacker back no more: %w", err)
 	}
 	return nil
 }
 
+// isClosed says a channel is closed.
+func isClosed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
 // foreignPath returns the path of a node the server spawned for the
 // victim (named by its id), or "".
 func (a *auditor) foreignPath() string {
-	victim := peerName(a.victim.m.ID())
+	victim := a.victimName()
+	if victim == "" {
+		return ""
+	}
 	for _, sp := range a.attacker.scene.Spawners() {
 		s, _ := a.attacker.scene.Spawner(sp)
 		for _, o := range s.Objects() {
@@ -392,6 +452,10 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	defer poll.Stop()
 	ran := false
 	var errs []debugger.Error
+	from := a.attacker
+	if t.from != nil {
+		from = t.from
+	}
 	for done := false; !done; {
 		if stopped, _ := a.game.Stopped(); stopped {
 			frames, err := a.game.Stack(ctx)
@@ -412,7 +476,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 		case <-a.game.Done():
 			res.Outcome, res.Message, res.Ran = Crashed, strings.TrimSuffix(firstLine(fmt.Sprint(a.game.Err())), "; the last lines it printed:"), ran
 			return
-		case <-a.attacker.gone:
+		case <-from.gone:
 			res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
 			return
 		case <-ctx.Done():
@@ -420,7 +484,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 			return
 		case <-timeout.C:
 			done = true
-			res.Message = fmt.Sprintf("the server did not answer within %s", a.cfg.Wait)
+			res.Message, res.stalled = fmt.Sprintf("the server did not answer within %s", a.cfg.Wait), true
 		case <-a.obs.wake():
 		case <-poll.C:
 		}
@@ -430,7 +494,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	grace := time.NewTimer(dropGrace)
 	defer grace.Stop()
 	select {
-	case <-a.attacker.gone:
+	case <-from.gone:
 		res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
 		return
 	case <-grace.C:
@@ -447,7 +511,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Result) {
 	var refusal string
 	for _, e := range errs {
-		if len(e.Stack) > 0 && slices.ContainsFunc(e.Stack, func(f debugger.Frame) bool { return f.Func == t.rpc.Name }) {
+		if len(e.Stack) > 0 && !e.Warning && (t.anyError || slices.ContainsFunc(e.Stack, func(f debugger.Frame) bool { return f.Func == t.rpc.Name })) {
 			res.Outcome, res.Message, res.Ran = ScriptFailed, e.Text(), ran
 			res.Script, res.Line = e.Stack[0].File, int(e.Stack[0].Line)
 			return
@@ -532,13 +596,20 @@ var acceptedKinds = map[string]Kind{
 	attackSync: SyncAccepted,
 }
 
-// add adds an attack to the finding of key, made on its first.
+// add adds an attack to the finding of key, made on its first at the
+// target's function.
 func (a *auditor) add(key findingKey, t target, attack, detail string) *Finding {
+	_, line, _ := t.rpc.Where()
+	return a.addAt(key, t.script, line, attack, detail)
+}
+
+// addAt adds an attack to the finding of key, made on its first at
+// script and line, saying detail.
+func (a *auditor) addAt(key findingKey, script string, line int, attack, detail string) *Finding {
 	f, ok := a.found[key]
 	if !ok {
-		_, line, _ := t.rpc.Where()
 		f = &Finding{Kind: key.kind, Level: key.kind.Level(), Node: key.node, Method: key.method, Param: key.param,
-			Script: t.script, Line: line, Message: detail}
+			Script: script, Line: line, Message: detail}
 		a.found[key] = f
 	}
 	prefix := "attacks: "
@@ -567,9 +638,13 @@ func (a *auditor) readWatched(ctx context.Context) {
 	}
 }
 
-// readWatch reads a watched property, as text.
+// readWatch reads a watched property, as text; one of the victim's,
+// with no victim, is not read.
 func (a *auditor) readWatch(ctx context.Context, w Watch) (string, bool) {
-	node := strings.ReplaceAll(w.Node, "{victim}", peerName(a.victim.m.ID()))
+	if a.victim == nil && strings.Contains(w.Node, "{victim}") {
+		return "", false
+	}
+	node := strings.ReplaceAll(w.Node, "{victim}", a.victimName())
 	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	defer cancel()
 	v, err := a.game.Get(rctx, node, w.Property)

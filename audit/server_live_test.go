@@ -45,7 +45,7 @@ func TestLiveServerFaults(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port, Transport: "enet",
+	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port,
 		Godot: engine, Args: []string{"--headless", "--path", dir, "--", port},
 		Watch:         []Watch{{Node: "/root/Main", Property: "health"}},
 		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})

@@ -20,7 +20,7 @@ const syncSettle = 200 * time.Millisecond
 // SyncAccepted finding.
 func (a *auditor) syncAll(ctx context.Context) {
 	attacker := peerName(a.attacker.m.ID())
-	victim := peerName(a.victim.m.ID())
+	victim := a.victimName()
 	for _, path := range a.attacker.scene.Spawners() {
 		if ctx.Err() != nil || a.rep.Stopped != "" {
 			return

@@ -17,6 +17,8 @@ import (
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -62,7 +64,7 @@ func TestReportStatus(t *testing.T) {
 func TestRunCouldNotAudit(t *testing.T) {
 	p, err := project.Open(corpus + "jonathanhecl__ENetMultiplayer-server-godot4")
 	require.NoError(t, err)
-	rep, err := Run(context.Background(), Config{Project: p, Addr: "127.0.0.1:9", Transport: "ws",
+	rep, err := Run(context.Background(), Config{Project: p, Addr: "127.0.0.1:9",
 		Godot: filepath.Join(t.TempDir(), "no-godot")})
 	require.ErrorIs(t, err, ErrServerStart)
 	assert.ErrorIs(t, err, ErrCouldNotAudit)
@@ -74,9 +76,16 @@ func TestRunCouldNotAudit(t *testing.T) {
 	assert.Equal(t, []string{"high no-sender-check-shared /root/Main.send_message_to_server"}, rep.Keys())
 	assert.False(t, rep.Server.Launched)
 
-	_, err = Run(context.Background(), Config{Project: p, Addr: "127.0.0.1:9", Transport: "tcp", Godot: "godot"})
-	assert.ErrorIs(t, err, ErrConfig)
-	assert.NotErrorIs(t, err, ErrCouldNotAudit)
+	for _, c := range []Config{
+		{Project: p, Addr: "127.0.0.1:9", Net: &fromproject.Net{Transport: 7}, Godot: "godot"},
+		{Project: p, Addr: "127.0.0.1", Net: &fromproject.Net{}, Godot: "godot"}, // no port, none the project tells
+		{Project: p, Addr: "127.0.0.1:9", Net: &fromproject.Net{Compression: "LZMA"}, Godot: "godot"},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", Scenario: &Scenario{Calls: []Step{{Call: "main:go"}}}},
+	} {
+		_, err = Run(context.Background(), c)
+		assert.ErrorIs(t, err, ErrConfig)
+		assert.NotErrorIs(t, err, ErrCouldNotAudit)
+	}
 }
 
 // A server that runs where the audit's clients cannot join it (ENet,
@@ -89,7 +98,7 @@ func TestLiveRunCouldNotJoin(t *testing.T) {
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	rep, err := Run(context.Background(), Config{Project: p, Addr: "127.0.0.1:" + port, Transport: "ws", Duration: 8 * time.Second,
+	rep, err := Run(context.Background(), Config{Project: p, Addr: "127.0.0.1:" + port, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Duration: 8 * time.Second,
 		Godot: engine, Args: []string{"--headless", "--path", dir, "--", port},
 		LaunchOptions: []debugger.Option{debugger.WithStdout(io.Discard), debugger.WithStderr(io.Discard)}})
 	require.ErrorIs(t, err, ErrJoin)

@@ -11,13 +11,17 @@ import (
 
 	"github.com/gdvar/gdvar/audit"
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
 const auditUsage = `usage: gdvar audit -project DIR -static [-scene RES] [-json FILE] [-fail-on LEVEL]
-       gdvar audit -project DIR -addr HOST:PORT [-transport ws|enet] [-scene RES] [-duration D] [-rate N]
-               [-wait D] [-max-payload BYTES] [-watch NODE:PROPERTY]… [-restarts N] [-json FILE] [-fail-on LEVEL]
+       gdvar audit -project DIR -addr HOST[:PORT] [-transport ws|enet] [-subprotocols A,B] [-compression MODE]
+               [-root PATH] [-scene RES] [-scenario FILE] [-start STEP] [-duration D] [-rate N] [-wait D]
+               [-max-payload BYTES] [-watch NODE:PROPERTY]… [-restarts N] [-json FILE] [-fail-on LEVEL]
                -- GODOT ARGS…
 
 Audits what any peer can make a Godot 4 game's server do (docs/audit.md).
@@ -26,17 +30,23 @@ methods, any_peer methods that never ask get_remote_sender_id(),
 call_local methods any peer can call, object decoding turned on.
 Otherwise it also starts the server, GODOT ARGS… (a debug build, with
 --remote-debug added, as gdvar debug does), joins it at -addr as two
-clients declared from the project, and sends hostile calls one at a time:
-each any_peer method with each class of hostile argument, each authority
-method as a peer that is not its authority; each call's outcome
-(accepted, refused by the engine, script error, crash) is what the
-debugger saw. It sends to -addr alone, at most -rate calls a second, for
--duration at most, and writes nothing to the project. It prints a table,
-and writes the report as JSON to -json, whatever the outcome.
+clients declared from the project, over the transport and with the
+settings its scripts give their peer (-transport, -subprotocols,
+-compression, -root, where they do not tell), and sends hostile calls
+one at a time: each any_peer method with each class of hostile
+argument, each authority method as a peer that is not its authority;
+hostile values of the state the attacker owns; huge Strings whose relay
+is measured on the victim's side; leaves at each point of the game
+(-scenario, -start). Each call's outcome (accepted, refused by the
+engine, script error, crash) is what the debugger saw. It sends to -addr
+alone, at most -rate calls a second, for -duration at most, and writes
+nothing to the project. It prints a table, and writes the report as JSON
+to -json, whatever the outcome.
 
 Exit status: 0 if no finding is at -fail-on or above, 1 if one is, 2 on
 a usage error, 3 if it could not audit (the project could not be read,
-the server did not start, its clients could not join it: the reason on
+the server did not start, its clients could not join it, or it is set
+up otherwise than they are, naming the flag that fixes it: the reason on
 the first line of standard error, what was done in the JSON); killed by
 a signal, 128 + its number, and the server ends with it.
 `
@@ -62,7 +72,7 @@ func auditCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return auditExitUsage
 	}
 	if rep == nil { // the project, unread: nothing audited
-		rep = &audit.Report{Project: f.dir, Scene: f.scene, Static: f.static, Addr: f.addr, Transport: f.transport,
+		rep = &audit.Report{Project: f.dir, Scene: f.scene, Static: f.static, Addr: f.addr,
 			Started: started, Elapsed: time.Since(started), Error: "could not audit the project: " + err.Error()}
 	}
 	rep.FailOn = f.level
@@ -98,22 +108,33 @@ func (f *auditFlags) audit(stderr io.Writer) (*audit.Report, error) {
 	if f.static {
 		return audit.Static(p, f.scene)
 	}
+	cfg, err := f.config(p, stderr)
+	if err != nil {
+		return nil, err
+	}
 	// A signal ends gdvar as killed by it (removeTempsOnSignal), and
 	// the server with it: debugger.Launch's process dies with gdvar.
-	return audit.Run(context.Background(), f.config(p, stderr))
+	return audit.Run(context.Background(), cfg)
 }
 
 // couldNotAudit says on stderr why the audit could not be done: the
 // reason and its fix first, then the error itself.
 func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
 	reason := "the project could not be read: check -project and -scene"
+	var mismatch *audit.MismatchError
 	switch {
+	case errors.As(err, &mismatch) && mismatch.Server != "":
+		reason = fmt.Sprintf("the server's %s is %s, not the clients' %s: -%s %s joins it",
+			mismatch.Setting, mismatch.Server, mismatch.Clients, mismatch.Setting, mismatch.Server)
+	case errors.As(err, &mismatch):
+		reason = fmt.Sprintf("the server refused the clients' %s (%s): give the game's with -%s",
+			mismatch.Setting, mismatch.Clients, mismatch.Setting)
 	case errors.Is(err, audit.ErrServerStart):
 		reason = "the server did not start, or ended before it took a client: check the command after -- " +
 			"(a debug build of Godot 4, and the project's --path) and what it printed, below"
 	case errors.Is(err, audit.ErrJoin):
-		reason = fmt.Sprintf("the audit's clients could not join the server at %s over %s: check that the game listens there "+
-			"(-addr, -transport, as its create_server says)", f.addr, f.transport)
+		reason = fmt.Sprintf("the audit's clients could not join the server at %s: check that the game listens there "+
+			"(-addr, -transport, as its create_server says)", f.addr)
 	}
 	fmt.Fprintf(stderr, "gdvar audit: could not audit: %s\n", reason)
 	for _, line := range strings.Split(err.Error(), "\n") {
@@ -123,14 +144,18 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
 
 // auditFlags are gdvar audit's flags, checked.
 type auditFlags struct {
-	dir, scene, addr, transport, jsonPath string
-	static, quiet                         bool
-	duration, wait                        time.Duration
-	rate                                  float64
-	payload, restarts                     int
-	level                                 audit.Level
-	watches                               watchFlags
-	server                                []string // the command that starts the server
+	dir, scene, addr, jsonPath string
+	subprotocols, compression  string
+	root, scenario, start      string
+	transport                  multiplayer.Transport
+	given                      map[string]bool // the flags given, which override what the project says
+	static, quiet              bool
+	duration, wait             time.Duration
+	rate                       float64
+	payload, restarts          int
+	level                      audit.Level
+	watches                    watchFlags
+	server                     []string // the command that starts the server
 }
 
 // parseAuditFlags parses and checks gdvar audit's flags; when it returns
@@ -143,8 +168,14 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	fs.StringVar(&f.dir, "project", "", "the game's Godot 4 project folder")
 	fs.StringVar(&f.scene, "scene", "", "the main scene the server runs, res:// (default: the project's)")
 	fs.BoolVar(&f.static, "static", false, "audit the project alone, with no server")
-	fs.StringVar(&f.addr, "addr", "", "the server's address, host:port: the only one the audit sends to")
-	fs.StringVar(&f.transport, "transport", "enet", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
+	fs.StringVar(&f.addr, "addr", "", "the server's address, host:port (host alone where the project tells the port): the only one the audit sends to")
+	fs.TextVar(&f.transport, "transport", multiplayer.ENet, "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer) (default: the project's)")
+	fs.Lookup("transport").DefValue = "" // the project's, not ENet: the usage says so
+	fs.StringVar(&f.subprotocols, "subprotocols", "", "the WebSocket subprotocols the server requires, comma-separated (default: the project's supported_protocols)")
+	fs.StringVar(&f.compression, "compression", "", "the server's ENet compression: NONE, RANGE_CODER, FASTLZ, ZLIB or ZSTD (default: the project's, or each tried)")
+	fs.StringVar(&f.root, "root", "", "the multiplayer root of the game's branch, /root/... (default: the project's set_multiplayer)")
+	fs.StringVar(&f.scenario, "scenario", "", "a JSON file saying how the match starts and goes (docs/audit.md): the attacker leaves at each of its points")
+	fs.StringVar(&f.start, "start", "", "how the game starts: call:/root/Node:method, input:action or set:/root/Node:property=value")
 	fs.DurationVar(&f.duration, "duration", 5*time.Minute, "the longest the audit runs, the server's start included")
 	fs.Float64Var(&f.rate, "rate", 20, "the most calls sent a second (0.01 to 1000)")
 	fs.DurationVar(&f.wait, "wait", 10*time.Second, "the longest wait for one call's outcome")
@@ -158,6 +189,8 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 		return nil, code, false
 	}
 	f.server = fs.Args()
+	f.given = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
 	usage := func(format string, a ...any) (*auditFlags, int, bool) {
 		fmt.Fprintf(stderr, "gdvar audit: "+format+"\n", a...)
 		return nil, auditExitUsage, false
@@ -182,6 +215,18 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 		return usage("-duration and -wait: more than 0")
 	case f.payload < 0:
 		return usage("-max-payload %d: 64 bytes to 32 MiB", f.payload)
+	case f.static && (f.scenario != "" || f.start != ""):
+		return usage("-static audits the project alone: no -scenario nor -start")
+	}
+	if f.compression != "" {
+		if _, err := fromproject.Compression(f.compression); err != nil {
+			return usage("-compression: %v", err)
+		}
+	}
+	if f.start != "" {
+		if _, err := audit.ParseStep(f.start); err != nil {
+			return usage("-start: %v", err)
+		}
 	}
 	if f.jsonPath != "" && f.jsonPath != "-" {
 		if err := outfile.Check(f.jsonPath); err != nil { // written after the audit: refused before it
@@ -192,9 +237,18 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 }
 
 // config is the audit of the server the flags start, its progress said on
-// stderr unless -q.
-func (f *auditFlags) config(p *project.Project, stderr io.Writer) audit.Config {
-	cfg := audit.Config{Project: p, Scene: f.scene, Addr: f.addr, Transport: f.transport, Godot: f.server[0], Args: f.server[1:],
+// stderr unless -q: the project's network, with what the flags given
+// say instead, and the scenario they name.
+func (f *auditFlags) config(p *project.Project, stderr io.Writer) (audit.Config, error) {
+	net, err := f.net(p)
+	if err != nil {
+		return audit.Config{}, err
+	}
+	sc, err := f.readScenario()
+	if err != nil {
+		return audit.Config{}, err
+	}
+	cfg := audit.Config{Project: p, Scene: f.scene, Addr: f.addr, Net: net, Scenario: sc, Godot: f.server[0], Args: f.server[1:],
 		LaunchOptions: []debugger.Option{debugger.WithStdout(io.Discard), debugger.WithStderr(io.Discard)},
 		Duration:      f.duration, Rate: f.rate, Wait: f.wait, MaxPayload: f.payload, Watch: f.watches, Restarts: f.restarts}
 	if f.restarts == 0 {
@@ -205,7 +259,57 @@ func (f *auditFlags) config(p *project.Project, stderr io.Writer) audit.Config {
 			fmt.Fprintf(stderr, "%s.%s %s: %s\n", r.Node, r.Method, r.Attack, r.Outcome)
 		}
 	}
-	return cfg
+	return cfg, nil
+}
+
+// net is how the clients join the server: what the project's scripts say
+// of their peer, each setting a flag gives replacing theirs.
+func (f *auditFlags) net(p *project.Project) (*fromproject.Net, error) {
+	n, err := fromproject.NetOf(p)
+	if err != nil {
+		return nil, err
+	}
+	if f.given["transport"] {
+		n.Transport = f.transport
+	}
+	if f.given["subprotocols"] {
+		n.Subprotocols = nil
+		for _, s := range strings.Split(f.subprotocols, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				n.Subprotocols = append(n.Subprotocols, s)
+			}
+		}
+	}
+	if f.given["compression"] {
+		n.Compression = strings.TrimPrefix(strings.ToUpper(f.compression), "COMPRESS_") // NONE said, not "": none tried else
+	}
+	if f.given["root"] {
+		n.Root = f.root
+	}
+	return n, nil
+}
+
+// readScenario reads -scenario's file, its start -start's step if given.
+func (f *auditFlags) readScenario() (*audit.Scenario, error) {
+	sc := &audit.Scenario{}
+	if f.scenario != "" {
+		file, err := infile.Open(f.scenario, flagFileWait)
+		if err != nil {
+			return nil, fmt.Errorf("%w: -scenario: %w", audit.ErrConfig, err)
+		}
+		defer file.Close()
+		if sc, err = audit.ReadScenario(file); err != nil {
+			return nil, fmt.Errorf("%w: -scenario %s: %w", audit.ErrConfig, f.scenario, err)
+		}
+	}
+	if f.start != "" {
+		st, _ := audit.ParseStep(f.start) // checked with the flags
+		sc.Start = []audit.Step{st}
+	}
+	if f.scenario == "" && f.start == "" {
+		return nil, nil
+	}
+	return sc, nil
 }
 
 // writeAuditReport writes the report's table on stdout, and its JSON to

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -17,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // auditGame is a corpus game with an any_peer method that never asks
@@ -25,6 +27,8 @@ const auditGame = "../../testdata/projects/jonathanhecl__ENetMultiplayer-server-
 
 // gdvar audit's usage errors exit 2, with the reason first.
 func TestAuditUsage(t *testing.T) {
+	scenario := filepath.Join(t.TempDir(), "scenario.json")
+	require.NoError(t, os.WriteFile(scenario, []byte(`{"start": [{"call": "/root/Main:start", "input": "ui_accept"}]}`), 0o644))
 	for _, c := range []struct {
 		args []string
 		want string
@@ -33,7 +37,14 @@ func TestAuditUsage(t *testing.T) {
 		{[]string{"-project", auditGame, "-static", "-fail-on", "severe"}, "-fail-on: audit: a level is info, low, medium or high"},
 		{[]string{"-project", auditGame, "-static", "-addr", "127.0.0.1:1"}, "-static audits the project alone"},
 		{[]string{"-project", auditGame}, "give the server's -addr and the command that starts it"},
-		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-transport", "tcp", "--", "godot"}, `Transport "tcp": ws or enet`},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-transport", "tcp", "--", "godot"}, `a transport is enet or ws, not "tcp"`},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-compression", "LZMA", "--", "godot"}, "-compression: compression \"LZMA\""},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-start", "press:start", "--", "godot"}, "-start: audit: bad scenario"},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-start", "call:Main", "--", "godot"}, `call "Main": /root/Node:method`},
+		{[]string{"-project", auditGame, "-static", "-start", "input:ui_accept"}, "no -scenario nor -start"},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-scenario", scenario, "--", "godot"}, "start 0: a step is one of call, input and set"},
+		{[]string{"-project", "../../testdata/projects/Ultraegern__godot-multiplayer-example", "-addr", "127.0.0.1", "--", "godot"},
+			"Addr \"127.0.0.1\" has no port, and the project's create_server tells none"},
 		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-rate", "0", "--", "godot"}, "-rate 0: 0.01 to 1000"},
 		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-restarts", "-1", "--", "godot"}, "-restarts -1"},
 		{[]string{"-project", auditGame, "-static", "-watch", "nocolon"}, "NODE:PROPERTY"},
@@ -157,7 +168,7 @@ func TestAuditExitCodes(t *testing.T) {
 				assert.Contains(t, rep.Error, `ERROR: Invalid project path specified: "nowhere"`)
 			}},
 		{"cannot join", dynamic(silent), 3,
-			"could not audit: the audit's clients could not join the server at " + addr + " over ws: check that the game listens there",
+			"could not audit: the audit's clients could not join the server at " + addr + ": check that the game listens there",
 			func(t *testing.T, rep auditJSON) {
 				assert.Equal(t, "could-not-audit", rep.Status)
 				assert.Contains(t, rep.Error, "could not audit the server: the audit's clients could not join it: ")
@@ -182,6 +193,56 @@ func TestAuditExitCodes(t *testing.T) {
 			c.check(t, rep)
 		})
 	}
+}
+
+// A server whose peer is set up otherwise than the clients join it (a
+// WebSocket server requiring a subprotocol the project does not tell) is
+// reported within a join's time by the clients' own error, exit 3, the
+// first line naming the flag that fixes it; with the flag, the clients
+// join it. Before, the join was tried for a minute, and its error was
+// "context deadline exceeded".
+func TestAuditMismatch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	server := multiplayer.MustNew(multiplayer.WithSubprotocols("ludus"))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go server.Serve(ctx, ln)
+	defer server.Close()
+	// A game that connects to the debugger, whose server is the Go one.
+	silent := filepath.Join(t.TempDir(), "silent")
+	require.NoError(t, os.WriteFile(silent, []byte("#!/bin/sh\nGDVAR_TEST_FAKE_GAME=silent exec "+os.Args[0]+` "$@"`+"\n"), 0o755))
+	args := func(more ...string) []string {
+		return append(append([]string{"audit", "-q", "-project", auditGame, "-addr", ln.Addr().String(), "-transport", "ws",
+			"-duration", "10s", "-wait", "200ms", "-json", "-"}, more...), "--", silent)
+	}
+	started := time.Now()
+	code, out, stderr := runGdvar(nil, args()...)
+	assert.Equal(t, 3, code, stderr)
+	assert.Less(t, time.Since(started), 30*time.Second, "the fake server's start, and one join's time")
+	first, _, _ := strings.Cut(stderr, "\n")
+	assert.Equal(t, "gdvar audit: could not audit: the server refused the clients' subprotocols (none): give the game's with -subprotocols", first)
+	var rep struct {
+		Status, Error string
+		Net           struct{ Transport string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	assert.Equal(t, "could-not-audit", rep.Status)
+	assert.Contains(t, rep.Error, "multiplayer: handshake not completed")
+	assert.Equal(t, "ws", rep.Net.Transport)
+
+	code, out, stderr = runGdvar(nil, args("-subprotocols", "ludus")...)
+	assert.NotEqual(t, 3, code, stderr)
+	var joined struct {
+		Status string
+		Net    struct {
+			Subprotocols []string
+			Clients      int
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &joined), out)
+	assert.Equal(t, []string{"ludus"}, joined.Net.Subprotocols)
+	assert.Equal(t, 2, joined.Net.Clients)
 }
 
 // closedPort returns a loopback address nothing listens at.

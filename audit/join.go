@@ -1,0 +1,336 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
+	"github.com/gdvar/gdvar/multiplayer/mode"
+)
+
+// joinWait bounds the wait for the server to take a client, after it
+// started: a game may open its port after its main scene is there.
+const joinWait = time.Minute
+
+// joinAttempt bounds one attempt to join: a server that answers with a
+// refusal, or compresses otherwise, says so at once.
+const joinAttempt = 10 * time.Second
+
+// settle is how long a client waits, once joined, for the server's
+// spawns and calls of a join.
+const settle = time.Second
+
+// clientTick is the clients' replication tick: a burst of the
+// attacker's own state goes out at 200 syncs a second, past the
+// engine's 60 frames.
+const clientTick = 5 * time.Millisecond
+
+// client is one of the audit's peers: a Multiplayer declared from the
+// project, joined to the server.
+type client struct {
+	m     *multiplayer.Multiplayer
+	scene *fromproject.Scene
+	gone  chan struct{} // closed when the server is gone from it
+	once  sync.Once
+	// mark, once set, is the amplification's mark: marked counts the
+	// bytes of the arguments of the server's calls to the client that
+	// carry it near their start, as the Variant encoding sent them.
+	mark   atomic.Pointer[[]byte]
+	marked atomic.Int64
+}
+
+// markWithin is how near an argument's start its mark is looked for:
+// past a String's or an Array's headers.
+const markWithin = 64
+
+// join connects a new client to the server, again and again until it
+// takes it (within joinWait), then lets the server's spawns of the join
+// come. A server that refuses the clients' handshake, or compresses
+// otherwise, is a MismatchError at once.
+func (a *auditor) join(ctx context.Context) (*client, error) {
+	jctx, cancel := context.WithTimeout(ctx, joinWait)
+	defer cancel()
+	var last error
+	for {
+		c, err := a.connect(jctx)
+		if err == nil {
+			a.settle(ctx)
+			return c, nil
+		}
+		if errors.Is(err, ErrMismatch) {
+			return nil, err
+		}
+		last = err
+		select {
+		case <-jctx.Done():
+			return nil, fmt.Errorf("joining the server at %s: %w", a.cfg.Addr, last)
+		case <-a.game.Done():
+			return nil, fmt.Errorf("the server ended before it took a client: %w", a.game.Err())
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// settle waits for the server's spawns and calls of a join.
+func (a *auditor) settle(ctx context.Context) {
+	select {
+	case <-time.After(settle):
+	case <-ctx.Done():
+	}
+}
+
+// connect makes a client and connects it once, as the network says; a
+// server that compresses otherwise is tried with each other mode (see
+// findCompression).
+func (a *auditor) connect(ctx context.Context) (*client, error) {
+	c, err := a.connectWith(ctx, a.cfg.Net)
+	switch {
+	case errors.Is(err, enet.ErrCompression):
+		return a.findCompression(ctx, err)
+	case errors.Is(err, multiplayer.ErrHandshake):
+		return nil, &MismatchError{Setting: "subprotocols", Clients: shownList(a.cfg.Net.Subprotocols), Err: err}
+	}
+	return c, err
+}
+
+// findCompression tries the compression modes the clients did not use,
+// all at once, after the server refused theirs (refused: the client's
+// own error). The project (or Config.Net) did not tell the mode: the one
+// that joins is the clients' from then on, found. It told one: the
+// server's is a MismatchError naming it.
+func (a *auditor) findCompression(ctx context.Context, refused error) (*client, error) {
+	n := a.cfg.Net
+	type tried struct {
+		mode string
+		c    *client
+		err  error
+	}
+	results := make(chan tried)
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	trying := 0
+	for _, m := range fromproject.CompressionModes {
+		if same(m, n.Compression) {
+			continue
+		}
+		try := *n
+		try.Compression = m
+		c, fc, err := a.newClient(&try)
+		if err != nil {
+			continue
+		}
+		trying++
+		go func() { results <- tried{m, c, c.join(tctx, fc, a.cfg.Addr)} }()
+	}
+	var found *tried
+	for ; trying > 0 && found == nil; trying-- {
+		if r := <-results; r.err == nil {
+			found = &r
+		}
+	}
+	cancel() // the other joins end at once; one that joined meanwhile is closed
+	go func(left int) {
+		for range left {
+			if r := <-results; r.err == nil {
+				r.c.close()
+			}
+		}
+	}(trying)
+	switch {
+	case found == nil:
+		return nil, &MismatchError{Setting: "compression", Clients: shown(n.Compression), Err: refused}
+	case n.Compression != "":
+		found.c.close()
+		return nil, &MismatchError{Setting: "compression", Clients: n.Compression, Server: shown(found.mode), Err: refused}
+	}
+	n.Compression, a.compressionFound = found.mode, true
+	return found.c, nil
+}
+
+// same says two compression modes are one: "" and "NONE" are.
+func same(x, y string) bool {
+	none := func(s string) string {
+		if s == "NONE" {
+			return ""
+		}
+		return s
+	}
+	return none(x) == none(y)
+}
+
+// shownList says a list of names, "none" for none.
+func shownList(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return fmt.Sprint(names)
+}
+
+// connectWith makes a client of the project's scene and connects it
+// once, as n says.
+func (a *auditor) connectWith(ctx context.Context, n *fromproject.Net) (*client, error) {
+	c, fc, err := a.newClient(n)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.join(ctx, fc, a.cfg.Addr); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// newClient makes a client of the project's scene that joins as n says,
+// each of its nodes' methods handled (handleAll).
+func (a *auditor) newClient(n *fromproject.Net) (*client, *fromproject.Client, error) {
+	fc, err := fromproject.NewClient(a.cfg.Project, a.scene, n, []multiplayer.Option{
+		multiplayer.WithCodec(gdvar.MustCodec(gdvar.AllowObjects(true))),
+		multiplayer.WithMaxPacketSize(max(multiplayer.DefaultMaxPacket, a.cfg.MaxPayload+4096)),
+		multiplayer.WithSendQueue(max(multiplayer.DefaultSendQueue, 4*a.cfg.MaxPayload)), // a huge call and its fence
+		multiplayer.WithErrorInterval(time.Second),
+		multiplayer.WithReplicationTick(clientTick)})
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &client{m: fc.M, scene: fc.Scene, gone: make(chan struct{})}
+	for _, path := range c.scene.Nodes() {
+		n, _ := c.scene.Node(path)
+		c.handleAll(n)
+	}
+	for _, path := range c.scene.Spawners() {
+		sp, _ := c.scene.Spawner(path)
+		sp.OnSpawn(func(o *multiplayer.Object) { c.handleAll(o.Node()) })
+	}
+	return c, fc, nil
+}
+
+// join joins the server at addr within joinAttempt, and closes the
+// client if it could not: the join ends as soon as the server's
+// datagrams do not open (enet.ErrCompression, returned).
+func (c *client) join(ctx context.Context, fc *fromproject.Client, addr string) error {
+	cctx, cancel := context.WithTimeout(ctx, joinAttempt)
+	defer cancel()
+	refused := make(chan error, 1)
+	// The server's calls of methods this side does not serve, and the
+	// like, are no matter; a datagram that does not open ends the join.
+	c.m.OnError(func(err error) {
+		if errors.Is(err, enet.ErrCompression) {
+			select {
+			case refused <- err:
+			default:
+			}
+			cancel()
+		}
+	})
+	c.m.OnPeerDisconnected(func(id multiplayer.PeerID) {
+		if id == multiplayer.ServerID {
+			c.once.Do(func() { close(c.gone) })
+		}
+	})
+	if err := fc.Join(cctx, addr); err != nil {
+		c.m.Close()
+		select {
+		case r := <-refused:
+			return r
+		default:
+			return err
+		}
+	}
+	go func() {
+		<-c.m.Done()
+		c.once.Do(func() { close(c.gone) })
+	}()
+	return nil
+}
+
+// handleAll gives each method of n a handler that takes anything, and
+// counts its marked arguments' bytes: the server's calls to a client.
+func (c *client) handleAll(n *multiplayer.Node) {
+	for _, meth := range n.MethodSet().Methods() {
+		n.SetHandler(meth.Name, func(call *multiplayer.Call, _ ...any) {
+			for i := range call.NumArgs() {
+				c.count(call.Arg(i))
+			}
+		})
+	}
+}
+
+// count counts an argument of the server's call, as it came, if it
+// carries the mark: it looks at its first bytes alone, and keeps none.
+func (c *client) count(arg []byte) {
+	if mark := c.mark.Load(); mark != nil && bytes.Contains(arg[:min(len(arg), markWithin)], *mark) {
+		c.marked.Add(int64(len(arg)))
+	}
+}
+
+// close ends a client.
+func (c *client) close() {
+	if c != nil {
+		c.m.Close()
+	}
+}
+
+// fenceMethod is the method a fence calls.
+var fenceMethod = multiplayer.Method{Name: "fence", Mode: mode.AnyPeer, Transfer: mode.Reliable}
+
+// sendFence sends the next fence from the attacker and returns its
+// number.
+func (a *auditor) sendFence() (int, error) { return a.sendFenceFrom(a.attacker) }
+
+// sendFenceFrom sends the next fence from client c and returns its
+// number.
+func (a *auditor) sendFenceFrom(c *client) (int, error) {
+	a.fences++
+	n, err := c.m.DeclareNode("/root/"+fenceName(a.fences), fenceSet)
+	if err != nil {
+		return 0, err
+	}
+	return a.fences, n.Call(multiplayer.ServerID, fenceMethod.Name)
+}
+
+// fenceSet is the fences' method set.
+var fenceSet = func() *multiplayer.MethodSet {
+	s, err := multiplayer.NewMethodSet(fenceMethod)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// waitFence says whether fence n came back within the call's wait (the
+// server still there, the audit not over).
+func (a *auditor) waitFence(ctx context.Context, n int) bool {
+	timeout := time.NewTimer(a.cfg.Wait)
+	defer timeout.Stop()
+	poll := time.NewTicker(pollEvery)
+	defer poll.Stop()
+	for !a.obs.seen(n) {
+		select {
+		case <-a.game.Done():
+			return false
+		case <-ctx.Done():
+			return false
+		case <-timeout.C:
+			return false
+		case <-a.obs.wake():
+		case <-poll.C:
+		}
+	}
+	return true
+}
+
+// victimName is the victim's peer id as a spawned node's name holds it,
+// "" with no victim.
+func (a *auditor) victimName() string {
+	if a.victim == nil {
+		return ""
+	}
+	return peerName(a.victim.m.ID())
+}
