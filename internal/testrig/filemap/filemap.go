@@ -26,9 +26,6 @@ const Doc = "docs/internals.md"
 // file's name or a pattern of path.Match's ("websocket_*.go").
 type Map struct {
 	Names []string
-	// Rest says that a row places "the rest": every file no other row
-	// names.
-	Rest bool
 }
 
 // headingLine is a Markdown heading: its #s, then its text.
@@ -40,7 +37,9 @@ var quoted = regexp.MustCompile("`([^`]+)`")
 // Read returns the map under the heading of doc whose text starts with
 // heading: the names in the file column of every table under it, up to
 // the next heading of its level or a higher one. A table without a column
-// headed "file" or "files" is not the map's.
+// headed "file" or "files" is not the map's. A row whose file cell names
+// no .go file ("the rest") is an error: a catch-all row would place every
+// new file, and the map could never fail on one.
 func Read(doc []byte, heading string) (Map, error) {
 	var m Map
 	level := 0   // the heading's, once found
@@ -74,13 +73,15 @@ func Read(doc []byte, heading string) (Map, error) {
 			})
 		case column < 0 || column >= len(cells) || strings.Trim(cells[column], " -:") == "":
 			// not the map's table, or the row under the header
-		case strings.TrimSpace(cells[column]) == "the rest":
-			m.Rest = true
 		default:
+			n := len(m.Names)
 			for _, q := range quoted.FindAllStringSubmatch(cells[column], -1) {
 				if strings.HasSuffix(q[1], ".go") {
 					m.Names = append(m.Names, q[1])
 				}
+			}
+			if len(m.Names) == n {
+				return Map{}, fmt.Errorf("under %q, the row %q names no .go file: name the files it places", heading, strings.TrimSpace(cells[column]))
 			}
 		}
 	}
@@ -97,8 +98,7 @@ func Read(doc []byte, heading string) (Map, error) {
 
 // Problems returns what is wrong with m for a package whose .go files are
 // files (tests among them): a name that is no file of the package (but a
-// test), and a file (not a test) that no name matches, unless a row
-// places the rest.
+// test), and a file (not a test) that no name matches.
 func (m Map) Problems(files []string) []string {
 	var code []string
 	for _, f := range files {
@@ -120,7 +120,7 @@ func (m Map) Problems(files []string) []string {
 		}
 	}
 	for _, f := range code {
-		if !placed[f] && !m.Rest {
+		if !placed[f] {
 			bad = append(bad, f+" is in no row of the map: name it in the row of the rules it owns")
 		}
 	}
