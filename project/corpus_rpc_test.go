@@ -95,6 +95,7 @@ func TestCorpusRPCConfig(t *testing.T) {
 	golden, err := os.ReadFile(corpusRPCGolden)
 	require.NoError(t, err)
 	want := engineAnswers(string(golden))
+	require.Equal(t, len(want), bytes.Count(golden, []byte("\n>>>")), "each script once in the golden file")
 	same, seen := 0, 0
 	for _, dir := range corpusProjects(t) {
 		folder, err := filepath.Rel(corpus, dir)
