@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/forge"
 	"github.com/gdvar/gdvar/multiplayer"
 )
 
@@ -55,7 +56,7 @@ func (a *auditor) forgeSpawn(ctx context.Context, path, spawnPath string, sc mul
 	a.pace(ctx)
 	a.obs.take()
 	a.rep.Calls++
-	if err := sp.SendSpawn(sc.Path, name, state); err != nil {
+	if err := forge.SendSpawn(sp, sc.Path, name, state); err != nil {
 		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
 		a.recordSpawn(res)
 		return res

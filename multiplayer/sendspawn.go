@@ -1,8 +1,20 @@
 package multiplayer
 
-import "fmt"
+import (
+	"fmt"
 
-// SendSpawn sends the server a spawn of a node of the spawnable scene
+	"github.com/gdvar/gdvar/internal/forge"
+)
+
+// The forged spawn is the audit's (internal/forge), not the API's: no
+// game's client sends one.
+func init() {
+	forge.SendSpawn = func(spawner any, scenePath, name string, state map[string]any) error {
+		return spawner.(*Spawner).sendForgedSpawn(scenePath, name, state)
+	}
+}
+
+// sendForgedSpawn sends the server a spawn of a node of the spawnable scene
 // scenePath, named name, with state as Spawn takes it (its spawn
 // properties', of each synchronizer of the scene's root, which the spawn
 // lists), as a client that is not the spawner's authority would: what a
@@ -24,7 +36,7 @@ import "fmt"
 // the scene lacks, a value that does not encode, this side being the
 // server (ErrNotAllowed: a server spawns with Spawn), or the packet not
 // sent (ErrNoPeer: not connected).
-func (s *Spawner) SendSpawn(scenePath, name string, state map[string]any) error {
+func (s *Spawner) sendForgedSpawn(scenePath, name string, state map[string]any) error {
 	r := s.r
 	var sc *scene
 	for _, c := range s.scenes {
@@ -43,7 +55,7 @@ func (s *Spawner) SendSpawn(scenePath, name string, state map[string]any) error 
 		return err
 	}
 	if r.peers.self() == ServerID {
-		return fmt.Errorf("%w: SendSpawn is a client's; a server spawns with Spawn", ErrNotAllowed)
+		return fmt.Errorf("%w: a forged spawn is a client's; a server spawns with Spawn", ErrNotAllowed)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -11,12 +11,12 @@ import (
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
-// A Go client's SendSpawn to the game's Godot 4.6 server, whose spawner
+// A Go client's sendForgedSpawn to the game's Godot 4.6 server, whose spawner
 // is the server's: the engine refuses it as a spawn from a peer that is
 // not the spawner's authority (ERR_UNAUTHORIZED), and prints that, once
 // for each spawn; the client is not dropped, and its own player is still
 // served: a late Godot client sees it arrive, and no forged node.
-func TestLiveGodotRefusesSendSpawn(t *testing.T) {
+func TestLiveGodotRefusesForgedSpawn(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	port := godot.FreePort(t, "tcp")
 	engineServer := godot.StartProject(t, engine, gameProject, "server", strconv.Itoa(port))
@@ -36,9 +36,9 @@ func TestLiveGodotRefusesSendSpawn(t *testing.T) {
 	require.NoError(t, mine.Set(propPos, target(m.ID())))
 
 	const refusal = `ERROR: Condition "p_from != spawner->get_multiplayer_authority()" is true. Returning: ERR_UNAUTHORIZED`
-	require.NoError(t, players.SendSpawn(testScene, "Forged", forgedState))
+	require.NoError(t, players.sendForgedSpawn(testScene, "Forged", forgedState))
 	engineServer.WaitFor(t, refusal, liveWait)
-	require.NoError(t, players.SendSpawn(testScene, "Forged", forgedState))
+	require.NoError(t, players.sendForgedSpawn(testScene, "Forged", forgedState))
 	other := gameClient(t, "websocket", port, "2", "leave")
 	other.WaitFor(t, "ALL", liveWait) // both players arrived, the Go client's too
 	other.Wait(t)

@@ -8,19 +8,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/forge"
 )
 
 // forgedState is a spawn state of the test's scene: its spawn
 // properties, position and color.
 var forgedState = map[string]any{propPos: gdvar.Vector2{X: 42, Y: 42}, propColor: gdvar.Color{R: 1, A: 1}}
 
-// A client's SendSpawn sends the spawner's path, then a SPAWN the
+// A client's sendForgedSpawn sends the spawner's path, then a SPAWN the
 // server's own encoder made: routed to another Go client as its
 // server's, it is taken as the server's spawns are, with its state; the
 // client that sent it keeps nothing of it.
-func TestSendSpawnIsTheServersSpawn(t *testing.T) {
+func TestForgedSpawnIsTheServersSpawn(t *testing.T) {
 	m, sp, c := clientOfFake(t)
-	require.NoError(t, sp.SendSpawn(testScene, "Forged", forgedState))
+	require.NoError(t, forge.SendSpawn(sp, testScene, "Forged", forgedState), "the audit reaches it through internal/forge")
 	pkts := drain(c)
 	require.Len(t, pkts, 2, "the spawner's path, then the spawn")
 	_, cacheID, path, err := parseSimplify(nil, pkts[0])
@@ -60,11 +61,11 @@ func clientOfFake(t testing.TB) (*Multiplayer, *Spawner, *conn) {
 	return m, sp, c
 }
 
-// What SendSpawn refuses before it sends anything: a scene the spawner
+// What sendForgedSpawn refuses before it sends anything: a scene the spawner
 // does not declare, a name the engine would refuse, a state short of a
 // spawn property or with one the scene lacks, a server's own call, a
 // client not connected.
-func TestSendSpawnRefused(t *testing.T) {
+func TestForgedSpawnRefused(t *testing.T) {
 	_, sp, c := clientOfFake(t)
 	_, serverSp, _ := replicatingServer(declarePlayers)
 	idle := declarePlayers(MustNew())
@@ -83,7 +84,7 @@ func TestSendSpawnRefused(t *testing.T) {
 		{"the server", serverSp, testScene, "F", forgedState, ErrNotAllowed},
 		{"not connected", idle, testScene, "F", forgedState, ErrNoPeer},
 	} {
-		err := tc.sp.SendSpawn(tc.scene, tc.node, tc.state)
+		err := tc.sp.sendForgedSpawn(tc.scene, tc.node, tc.state)
 		require.Error(t, err, tc.name)
 		if tc.err != nil {
 			assert.ErrorIs(t, err, tc.err, tc.name)
@@ -97,7 +98,7 @@ func TestSendSpawnRefused(t *testing.T) {
 // (ErrNotAllowed, naming the spawner), the others of the interval
 // counted in one RepeatedError; nothing is spawned, and the client is
 // served on: its player's moves are taken.
-func TestSendSpawnRefusedByGoServer(t *testing.T) {
+func TestForgedSpawnRefusedByGoServer(t *testing.T) {
 	server := MustNew(WithReplicationTick(5*time.Millisecond), WithErrorInterval(100*time.Millisecond))
 	players := declarePlayers(server)
 	errs := &errorLog{}
@@ -113,7 +114,7 @@ func TestSendSpawnRefusedByGoServer(t *testing.T) {
 	mine.SetAuthority(client.m.ID())
 	const sent = 3
 	for range sent {
-		require.NoError(t, client.spawner.SendSpawn(testScene, "Forged", forgedState))
+		require.NoError(t, client.spawner.sendForgedSpawn(testScene, "Forged", forgedState))
 	}
 	require.Eventually(t, func() bool { return len(errs.get()) == 2 }, 10*time.Second, time.Millisecond,
 		"the first refusal, then the others counted")
