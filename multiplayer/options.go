@@ -93,6 +93,7 @@ type config struct {
 	writeTimeout  time.Duration
 	maxPeers      int
 	maxPending    int // connections Serve holds before their upgrade
+	maxSpawned    int // nodes a client takes from its server's spawns, in all
 	enetPeers     int // an ENet host's slots
 	idleTimeout   time.Duration
 	readTimeout   time.Duration
@@ -111,7 +112,7 @@ type config struct {
 // invalid one.
 func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
-		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, maxPending: DefaultMaxPendingUpgrades, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
+		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, maxPending: DefaultMaxPendingUpgrades, maxSpawned: DefaultMaxSpawned, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
 		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval, root: DefaultRoot,
 		gather: DefaultGatherWindow}
 	for _, o := range opts {
@@ -196,6 +197,22 @@ func WithMaxPeers(n int) Option {
 func WithMaxPendingUpgrades(n int) Option {
 	return option("WithMaxPendingUpgrades", n >= 1, func(c *config) { c.maxPending = n })
 }
+
+// WithMaxSpawned sets how many nodes a client takes from its server's
+// spawns at once, across every spawner, those of spawned scenes included
+// (default DefaultMaxSpawned; at least 1): a spawn past it is refused
+// (ErrNotAllowed), as one past a spawner's Limit is. A game whose server
+// spawns more (many players' shots, each through its player's spawner)
+// sets it to what its matches hold.
+func WithMaxSpawned(n int) Option {
+	return option("WithMaxSpawned", n >= 1, func(c *config) { c.maxSpawned = n })
+}
+
+// DefaultMaxSpawned is WithMaxSpawned's default: four spawners at their
+// DefaultSpawnLimit. Each spawner's own limit bounds a spawner, but the
+// spawners of spawned scenes multiply it (1024 ships, each with a gun
+// spawning 1024 shots): this bounds them all, about 1 KiB a node.
+const DefaultMaxSpawned = 4 * DefaultSpawnLimit
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
 // no ping and no answer to a ping, before it is disconnected (default

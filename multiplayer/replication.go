@@ -616,6 +616,11 @@ func (r *replLayer) spawnFrom(errs *errorRuns, from PeerID, p spawnPacket) (*Obj
 	if s.objects.Len() >= s.taken {
 		return nil, errs.refuse(ErrNotAllowed, func() error { return s.full })
 	}
+	if len(rp.recvObjects) >= r.cfg.maxSpawned { // nested spawners multiply each one's limit
+		return nil, errs.refuse(ErrNotAllowed, func() error {
+			return fmt.Errorf("%w: this side holds %d nodes of its server's spawns, its limit (WithMaxSpawned)", ErrNotAllowed, r.cfg.maxSpawned)
+		})
+	}
 	if rp.recvObjects[p.netID] != nil {
 		return nil, errs.refuse(ErrNotAllowed, func() error { return fmt.Errorf("%w: net id %d spawned twice", ErrNotAllowed, p.netID) })
 	}
