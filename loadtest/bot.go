@@ -329,7 +329,7 @@ func replicatesAlways(sy multiplayer.Synchronizer) bool {
 type tally struct {
 	mu   sync.Mutex
 	bots []*bot     // every bot that joined, gone or not: their counts stay the run's
-	lat  *Histogram // the answers' latencies since the last snapshot
+	lat  *histogram // the answers' latencies since the last snapshot
 }
 
 // counts are the bots' counters, summed.
@@ -377,21 +377,21 @@ func (t *tally) counts() counts {
 func (t *tally) answered(d time.Duration) {
 	t.mu.Lock()
 	if t.lat == nil {
-		t.lat = new(Histogram)
+		t.lat = new(histogram)
 	}
-	t.lat.Record(d)
+	t.lat.record(d)
 	t.mu.Unlock()
 }
 
 // takeLatencies returns the latencies since the last call, and forgets
 // them.
-func (t *tally) takeLatencies() *Histogram {
+func (t *tally) takeLatencies() *histogram {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	h := t.lat
 	t.lat = nil
 	if h == nil {
-		h = new(Histogram)
+		h = new(histogram)
 	}
 	return h
 }

@@ -51,8 +51,9 @@ func BenchmarkBot(b *testing.B) {
 				scenario, err := ReadScenario(strings.NewReader(sc.json))
 				require.NoError(b, err)
 				addr, pid := playersServerProcess(b)
-				cfg := Config{Project: p, Scenario: scenario, Addr: addr, Transport: "ws", Bots: n, Duration: time.Hour}
-				require.NoError(b, cfg.Check()) // the scene: the project's main
+				cfg, err := Config{Project: p, Scenario: scenario, Addr: addr, Transport: "ws", Bots: n, Duration: time.Hour}.Check()
+				require.NoError(b, err) // the scene: the project's main
+				scenario = cfg.Scenario
 				var t tally
 				f := joinBots(b, p, scenario, &t, n, addr)
 				promised := float64(n * (n - 1) * 30)

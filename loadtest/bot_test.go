@@ -19,13 +19,13 @@ func TestBotTimesItsAnswers(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
-	cfg := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}
-	require.NoError(t, cfg.Check()) // the scene: the project's main
+	cfg, err := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}.Check()
+	require.NoError(t, err) // the scene: the project's main
 	require.Equal(t, sc.tick(), cfg.readPace(), "paced at the tick by default")
 	cfg.FrameReads = true
 	require.Zero(t, cfg.readPace())
 	var tl tally
-	b, err := newBot(p, sc, &tl, 0, time.Second/30)
+	b, err := newBot(p, cfg.Scenario, &tl, 0, time.Second/30)
 	require.NoError(t, err)
 	defer b.m.Close()
 
@@ -45,4 +45,20 @@ func TestBotTimesItsAnswers(t *testing.T) {
 		b.await(time.Now().UnixMicro() + int64(i))
 	}
 	assert.Len(t, b.awaited, maxAwaited)
+}
+
+// Check returns the config with its defaults filled in, and leaves the
+// caller's config and scenario as they were.
+func TestCheckLeavesItsInput(t *testing.T) {
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	sc := &Scenario{Own: "id"}
+	in := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}
+	cfg, err := in.Check()
+	require.NoError(t, err)
+	assert.NotEmpty(t, cfg.Scenario.Scene, "the project's main scene")
+	assert.Equal(t, 60.0, cfg.Scenario.TickHz)
+	assert.Equal(t, 50.0, cfg.JoinRate)
+	assert.Equal(t, Scenario{Own: "id"}, *sc)
+	assert.Zero(t, in.JoinRate)
 }

@@ -3,6 +3,7 @@ package loadtest_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"strings"
@@ -25,7 +26,9 @@ func ExampleRun() {
 	}
 	rep, err := loadtest.Run(context.Background(), loadtest.Config{
 		Project: p, Scenario: sc, Addr: "127.0.0.1:8910", Transport: "ws", Bots: 20, Duration: 30 * time.Second,
-		Progress: func(s loadtest.Snapshot) { fmt.Fprintln(os.Stderr, loadtest.ProgressLine(s)) },
+		Progress: func(s loadtest.Second) {
+			fmt.Fprintf(os.Stderr, "%.0fs: %d bots, %.0f syncs/s\n", s.Seconds, s.Connected, s.SyncsPerS)
+		},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -37,21 +40,19 @@ func ExampleRun() {
 // process of its own (Config.Results, gdvar load -results), merged into
 // the test's report: each second's rates summed, the answers'
 // percentiles from the segments' latencies together.
-func ExampleMerger() {
+func ExampleMerge() {
 	head := `{"head":{"version":1,"segment":"%d/2","bots":4,"own_bots":2,"join_rate":50,"start":"2026-05-01T12:00:00Z",` +
 		`"duration_ns":2000000000,"transport":"ws","game":"Players","scene":"res://main.tscn","project_sha256":"a1","scenario_sha256":"b2","thresholds":{"max_p99_ms":50}}}`
 	second := `{"second":{"segment":"%d/2","second":%d,"at_ns":%d000000000,"joined":2,"connected":2,"syncs_per_s":60,` +
 		`"promised_per_s":60,"calls_in_per_s":80,"calls_out_per_s":20,"latency_us":[%d,20]}}`
 	end := `{"end":{"segment":"%d/2","joined":2,"kept":2,"bots_cpu_ns":20000000}}`
-	var m loadtest.Merger
+	files := map[string]string{}
 	for i, latencyUs := range []int{2048, 61440} { // the second segment's answers are slow
-		file := strings.Join([]string{fmt.Sprintf(head, i), fmt.Sprintf(second, i, 1, 1, latencyUs),
+		files[fmt.Sprintf("seg%d.jsonl", i)] = strings.Join([]string{fmt.Sprintf(head, i), fmt.Sprintf(second, i, 1, 1, latencyUs),
 			fmt.Sprintf(second, i, 2, 2, latencyUs), fmt.Sprintf(end, i)}, "\n")
-		if err := m.Add(fmt.Sprintf("seg%d.jsonl", i), strings.NewReader(file)); err != nil {
-			log.Fatal(err)
-		}
 	}
-	rep, err := m.Report()
+	open := func(name string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(files[name])), nil }
+	rep, err := loadtest.Merge([]string{"seg0.jsonl", "seg1.jsonl"}, open) // os.Open for files on disk
 	if err != nil {
 		log.Fatal(err)
 	}

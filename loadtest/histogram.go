@@ -17,13 +17,13 @@ const (
 	histBuckets = subBuckets + (topBit-subBits)*subBuckets
 )
 
-// A Histogram counts latencies in buckets of fixed size: exact to the µs
+// A histogram counts latencies in buckets of fixed size: exact to the µs
 // under 64 µs, and past that each within 1/128 (0.8%) of the value it
 // counts, whatever the number of latencies, from 0 to 71 minutes. Two
 // runs' histograms merge by adding their counts, so that the percentiles
 // of segments run apart are those of all their latencies, not an average
 // of theirs. Its zero value is empty; it takes 13.5 KiB.
-type Histogram struct {
+type histogram struct {
 	counts [histBuckets]uint64
 	total  uint64
 }
@@ -63,14 +63,14 @@ func bucketValue(i int) time.Duration {
 	return time.Duration(low+width/2) * time.Microsecond
 }
 
-// Record counts a latency.
-func (h *Histogram) Record(d time.Duration) {
+// record counts a latency.
+func (h *histogram) record(d time.Duration) {
 	h.add(bucketOf(d.Microseconds()), 1)
 }
 
 // add counts n in bucket i; counts stop at the largest uint64 rather than
 // wrap.
-func (h *Histogram) add(i int, n uint64) {
+func (h *histogram) add(i int, n uint64) {
 	h.counts[i] = addSat(h.counts[i], n)
 	h.total = addSat(h.total, n)
 }
@@ -82,8 +82,8 @@ func addSat(a, b uint64) uint64 {
 	return math.MaxUint64
 }
 
-// Merge adds o's counts to h's.
-func (h *Histogram) Merge(o *Histogram) {
+// merge adds o's counts to h's.
+func (h *histogram) merge(o *histogram) {
 	for i, n := range o.counts {
 		if n != 0 {
 			h.add(i, n)
@@ -91,13 +91,13 @@ func (h *Histogram) Merge(o *Histogram) {
 	}
 }
 
-// Count is how many latencies h counts.
-func (h *Histogram) Count() uint64 { return h.total }
+// count is how many latencies h counts.
+func (h *histogram) count() uint64 { return h.total }
 
-// Quantile returns the latency under which a fraction q (from 0 to 1) of
+// quantile returns the latency under which a fraction q (from 0 to 1) of
 // those counted are, within 0.8% (0 if none are counted): the latency
 // ranked q·count, from 0, as in a sorted list of them.
-func (h *Histogram) Quantile(q float64) time.Duration {
+func (h *histogram) quantile(q float64) time.Duration {
 	return quantileOf(h.total, q, func(yield func(int, uint64) bool) {
 		for i, n := range h.counts {
 			if n != 0 && !yield(i, n) {
@@ -108,7 +108,7 @@ func (h *Histogram) Quantile(q float64) time.Duration {
 }
 
 // quantileOf is the latency ranked q·total, from 0, among the buckets
-// buckets yields in order: the same for a Histogram and for the sparse
+// buckets yields in order: the same for a histogram and for the sparse
 // one a results file holds.
 func quantileOf(total uint64, q float64, buckets func(yield func(int, uint64) bool)) time.Duration {
 	if total == 0 {

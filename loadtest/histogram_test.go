@@ -38,22 +38,22 @@ func TestHistogramBuckets(t *testing.T) {
 
 // Percentiles of known latencies: 1 to 10 000 µs, each once, shuffled.
 func TestHistogramQuantiles(t *testing.T) {
-	var h Histogram
+	var h histogram
 	lat := make([]time.Duration, 10000)
 	for i := range lat {
 		lat[i] = time.Duration(i+1) * time.Microsecond
 	}
 	rand.Shuffle(len(lat), func(i, j int) { lat[i], lat[j] = lat[j], lat[i] })
 	for _, d := range lat {
-		h.Record(d)
+		h.record(d)
 	}
-	assert.Equal(t, uint64(10000), h.Count())
+	assert.Equal(t, uint64(10000), h.count())
 	slices.Sort(lat)
 	for _, q := range []float64{0, 0.5, 0.9, 0.99, 0.999, 1} {
 		want := lat[min(int(q*float64(len(lat))), len(lat)-1)]
-		assert.InEpsilon(t, float64(want), float64(h.Quantile(q)), 1.0/128, "q %g", q)
+		assert.InEpsilon(t, float64(want), float64(h.quantile(q)), 1.0/128, "q %g", q)
 	}
-	assert.Equal(t, time.Duration(0), new(Histogram).Quantile(0.99), "none")
+	assert.Equal(t, time.Duration(0), new(histogram).quantile(0.99), "none")
 }
 
 // Histograms merged give the percentiles of all their latencies, not an
@@ -61,30 +61,30 @@ func TestHistogramQuantiles(t *testing.T) {
 // ones have a merged p50 of the fast and a p99 of the slow, where the
 // average of their p99s is neither.
 func TestHistogramMerge(t *testing.T) {
-	var fast, slow, both Histogram
+	var fast, slow, both histogram
 	for range 900 {
-		fast.Record(2 * time.Millisecond)
+		fast.record(2 * time.Millisecond)
 	}
 	for range 100 {
-		slow.Record(300 * time.Millisecond)
+		slow.record(300 * time.Millisecond)
 	}
-	both.Merge(&fast)
-	both.Merge(&slow)
-	assert.Equal(t, uint64(1000), both.Count())
-	assert.InEpsilon(t, float64(2*time.Millisecond), float64(both.Quantile(0.5)), 1.0/128)
-	assert.InEpsilon(t, float64(2*time.Millisecond), float64(both.Quantile(0.899)), 1.0/128)
-	assert.InEpsilon(t, float64(300*time.Millisecond), float64(both.Quantile(0.9)), 1.0/128)
-	assert.InEpsilon(t, float64(300*time.Millisecond), float64(both.Quantile(0.99)), 1.0/128)
+	both.merge(&fast)
+	both.merge(&slow)
+	assert.Equal(t, uint64(1000), both.count())
+	assert.InEpsilon(t, float64(2*time.Millisecond), float64(both.quantile(0.5)), 1.0/128)
+	assert.InEpsilon(t, float64(2*time.Millisecond), float64(both.quantile(0.899)), 1.0/128)
+	assert.InEpsilon(t, float64(300*time.Millisecond), float64(both.quantile(0.9)), 1.0/128)
+	assert.InEpsilon(t, float64(300*time.Millisecond), float64(both.quantile(0.99)), 1.0/128)
 }
 
 // Counts stop at the largest uint64 rather than wrap to a small one.
 func TestHistogramSaturates(t *testing.T) {
-	var h Histogram
+	var h histogram
 	h.add(3, math.MaxUint64-1)
 	h.add(3, 5)
 	assert.Equal(t, uint64(math.MaxUint64), h.counts[3])
-	assert.Equal(t, uint64(math.MaxUint64), h.Count())
-	assert.Equal(t, 3*time.Microsecond, h.Quantile(1))
+	assert.Equal(t, uint64(math.MaxUint64), h.count())
+	assert.Equal(t, 3*time.Microsecond, h.quantile(1))
 }
 
 // A second of 100 000 answers, the last 1 000 of them slow: every answer
@@ -93,7 +93,7 @@ func TestHistogramSaturates(t *testing.T) {
 // of fast answers hid its slow ones: the p99 was 1 ms, where it is
 // 500 ms, and the tally allocated 2.5 MB for the second.
 func TestLatenciesPastTheOldCap(t *testing.T) {
-	var h *Histogram
+	var h *histogram
 	alloc := hostile.AllocatedLeast(3, func() {
 		var tl tally
 		for range 99000 {
@@ -104,11 +104,11 @@ func TestLatenciesPastTheOldCap(t *testing.T) {
 		}
 		h = tl.takeLatencies()
 	})
-	assert.Equal(t, uint64(100000), h.Count())
-	assert.InEpsilon(t, float64(500*time.Millisecond), float64(h.Quantile(0.99)), 1.0/128)
-	assert.InEpsilon(t, float64(time.Millisecond), float64(h.Quantile(0.98)), 1.0/128)
+	assert.Equal(t, uint64(100000), h.count())
+	assert.InEpsilon(t, float64(500*time.Millisecond), float64(h.quantile(0.99)), 1.0/128)
+	assert.InEpsilon(t, float64(time.Millisecond), float64(h.quantile(0.98)), 1.0/128)
 	if !raceDetector { // which allocates
 		assert.Less(t, alloc, uint64(16<<10), "one histogram of 13.5 KiB")
 	}
-	t.Logf("p99 %v, allocated %d bytes", h.Quantile(0.99), alloc)
+	t.Logf("p99 %v, allocated %d bytes", h.quantile(0.99), alloc)
 }

@@ -31,7 +31,7 @@ func hostileHead() string {
 	return string(b[:bytes.IndexByte(b, '\n')+1])
 }
 
-// hostileResults are results files of about size bytes that cost Merger
+// hostileResults are results files of about size bytes that cost merger
 // the most a byte: a merged row for each tiny line, buckets in every
 // row, the longest lists of numbers, reasons by the thousand, deep
 // nesting, and an ordinary file for the measure.
@@ -72,7 +72,7 @@ func hostileResults(size int) []hostile.Input {
 	}
 }
 
-// Merger holds at most 32 bytes a byte of the results it reads, plus
+// merger holds at most 32 bytes a byte of the results it reads, plus
 // 512 KiB, whatever they hold (docs/limits.md).
 func TestHostileResults(t *testing.T) {
 	if raceDetector {
@@ -84,9 +84,9 @@ func TestHostileResults(t *testing.T) {
 			var err error
 			hostile.Collect()
 			alloc := hostile.Allocated(func() {
-				var m Merger
-				if err = m.Add("x.jsonl", bytes.NewReader(in.Data)); err == nil {
-					_, err = m.Report()
+				var m merger
+				if err = m.add("x.jsonl", bytes.NewReader(in.Data)); err == nil {
+					_, err = m.report()
 				}
 			})
 			if err != nil {
@@ -99,17 +99,17 @@ func TestHostileResults(t *testing.T) {
 	}
 }
 
-// BenchmarkHostileResults measures Merger's CPU a byte of each hostile
+// BenchmarkHostileResults measures merger's CPU a byte of each hostile
 // input against the ordinary one's (docs/limits.md: within 10×).
 func BenchmarkHostileResults(b *testing.B) {
 	const size = 1 << 20
 	for _, in := range hostileResults(size) {
 		b.Run(in.Name, func(b *testing.B) {
 			cputime.PerByte(b, len(in.Data), func() error {
-				var m Merger
-				err := m.Add("x.jsonl", bytes.NewReader(in.Data))
+				var m merger
+				err := m.add("x.jsonl", bytes.NewReader(in.Data))
 				if err == nil {
-					_, err = m.Report()
+					_, err = m.report()
 				}
 				if errors.Is(err, ErrResults) {
 					return nil
@@ -120,7 +120,7 @@ func BenchmarkHostileResults(b *testing.B) {
 	}
 }
 
-// Many segments' files, each tiny: what Merger holds grows with the
+// Many segments' files, each tiny: what merger holds grows with the
 // bytes read.
 func TestHostileManySegments(t *testing.T) {
 	if raceDetector {
@@ -138,13 +138,13 @@ func TestHostileManySegments(t *testing.T) {
 	hostile.Collect()
 	var err error
 	alloc := hostile.Allocated(func() {
-		var m Merger
+		var m merger
 		for i, f := range files {
-			if err = m.Add("seg"+strconv.Itoa(i), bytes.NewReader(f)); err != nil {
+			if err = m.add("seg"+strconv.Itoa(i), bytes.NewReader(f)); err != nil {
 				return
 			}
 		}
-		_, err = m.Report()
+		_, err = m.report()
 	})
 	require.NoError(t, err)
 	t.Logf("%d files, %d bytes: %.1f bytes allocated a byte", n, total, float64(alloc)/float64(total))
@@ -155,14 +155,14 @@ func TestHostileManySegments(t *testing.T) {
 // report's text stays bounded.
 func TestMergedReasonsBounded(t *testing.T) {
 	const n = 300
-	var m Merger
+	var m merger
 	for i := range n {
 		f := newSegmentFile(i, n, n)
 		f.end.Kept, f.end.Disconnects = 0, map[string]int{"reason " + strconv.Itoa(i): 1}
 		f.end.MachineLimit = "the bots used 1.9 of this machine's 2 cores"
-		require.NoError(t, m.Add("seg"+strconv.Itoa(i), bytes.NewReader(f.bytes())))
+		require.NoError(t, m.add("seg"+strconv.Itoa(i), bytes.NewReader(f.bytes())))
 	}
-	rep, err := m.Report()
+	rep, err := m.report()
 	require.NoError(t, err)
 	assert.Len(t, rep.Disconnects, maxReasons+1)
 	assert.Equal(t, n-maxReasons, rep.Disconnects[otherReasons])
@@ -211,14 +211,14 @@ func TestLiveHostileAnswers(t *testing.T) {
 	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws", Bots: 2, Duration: 2 * time.Second})
 	require.NoError(t, err)
 	assert.Equal(t, 2, rep.Kept, "kept: %v", rep.Disconnects)
-	require.Positive(t, rep.Latency.Count())
+	require.Positive(t, rep.latency.count())
 	top := time.Duration(1<<topBit) * time.Microsecond
-	for _, s := range rep.Seconds {
+	for _, s := range rep.seconds {
 		for _, q := range []time.Duration{s.P50, s.P99, s.P999} {
 			assert.True(t, q >= 0 && q <= top, "%v", q)
 		}
 	}
-	assert.Equal(t, rep.Latency.Count(), rep.Latency.counts[0]+rep.Latency.counts[histBuckets-1], "each answer in the first or the last bucket")
+	assert.Equal(t, rep.latency.count(), rep.latency.counts[0]+rep.latency.counts[histBuckets-1], "each answer in the first or the last bucket")
 }
 
 // Disconnects are counted by at most 100 reasons: a server that lets

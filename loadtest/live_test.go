@@ -86,7 +86,7 @@ func TestLivePlayersGame(t *testing.T) {
 			const bots = 3
 			var progress int
 			rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws",
-				Bots: bots, Duration: 5 * time.Second, Progress: func(Snapshot) { progress++ }})
+				Bots: bots, Duration: 5 * time.Second, Progress: func(Second) { progress++ }})
 			require.NoError(t, err)
 			assert.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)
 			assert.Equal(t, bots, rep.Kept, "kept: %v", rep.Disconnects)
@@ -109,7 +109,7 @@ func TestLivePlayersGame(t *testing.T) {
 // joined, the worst p99 of them, and the most promised in a second (the
 // whole promise once every bot sees every player).
 type rates struct {
-	Snapshot
+	snapshot
 	MostPromised float64
 }
 

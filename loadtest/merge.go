@@ -15,7 +15,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 )
 
-// The bounds of a results file Merger reads: a line of a second holds at
+// The bounds of a results file Merge reads: a line of a second holds at
 // most 2 numbers a bucket (70 KiB), an end line 2 × 101 reasons.
 const (
 	maxResultsLine = 1 << 20
@@ -25,30 +25,51 @@ const (
 	maxText        = 1024 // a name, a machine limit
 )
 
-// Merger joins the results files of a test's segments, each written by
+// Merge joins the results files of a test's segments, each written by
 // Run (Config.Results) in a process of its own, into the test's report:
 // the rates of each second summed, the latencies' percentiles taken from
 // the segments' histograms merged, the totals and reasons summed. It
-// reads what it is given as a hostile file: each line at most 1 MiB, each
-// figure in its range, the files of one test (the same game, scenario,
-// bots, segments, start and duration) and each segment once; its memory
-// grows with the seconds of the run, not its bots. Its zero value is
+// opens each of names with open (a path, or another name the caller
+// knows), reads it and closes it before the next: a test of many
+// segments holds one file open at a time. It reads what it is given as
+// a hostile file: each line at most 1 MiB, each figure in its range, the
+// files of one test (the same game, scenario, bots, segments, start and
+// duration), each segment once and all of them; its memory grows with
+// the seconds of the run, not its bots. An error is open's, or an
+// ErrResults naming the file and line.
+func Merge(names []string, open func(name string) (io.ReadCloser, error)) (*Report, error) {
+	var m merger
+	for _, name := range names {
+		f, err := open(name)
+		if err != nil {
+			return nil, err
+		}
+		err = m.add(name, f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return m.report()
+}
+
+// merger is a merge's state, the files read so far. Its zero value is
 // ready to use.
-type Merger struct {
+type merger struct {
 	head    *resultsHead
 	first   string         // the file of head
 	files   map[int]string // by segment index
 	rows    map[int]*mergedRow
 	limits  map[int]string // machine limits, by segment index
-	err     error          // the first error of Add: a Merger that had one has no report
+	err     error          // the first error of add: a merger that had one has no report
 	totals  Report
 	started bool
 }
 
-// A mergedRow is a second of every segment's so far: Snapshot sums, and
+// A mergedRow is a second of every segment's so far: snapshot sums, and
 // the latencies' buckets in order.
 type mergedRow struct {
-	s   Snapshot
+	s   snapshot
 	lat []bucketCount
 }
 
@@ -58,18 +79,18 @@ type bucketCount struct {
 	n uint64
 }
 
-// Add reads the results file of one segment, named name in errors (its
-// path), into the merge. An error is a *ResultsError naming the file and
-// line; after one, the Merger has no report.
-func (m *Merger) Add(name string, r io.Reader) error {
+// add reads the results file of one segment, named name in errors (its
+// path), into the merge. An error is a *resultsError naming the file and
+// line; after one, the merger has no report.
+func (m *merger) add(name string, r io.Reader) error {
 	if m.err != nil {
 		return m.err
 	}
-	m.err = m.add(name, r)
+	m.err = m.read(name, r)
 	return m.err
 }
 
-func (m *Merger) add(name string, r io.Reader) error {
+func (m *merger) read(name string, r io.Reader) error {
 	if !m.started {
 		m.started = true
 		m.files, m.rows, m.limits = map[int]string{}, map[int]*mergedRow{}, map[int]string{}
@@ -79,7 +100,7 @@ func (m *Merger) add(name string, r io.Reader) error {
 	sc.Buffer(make([]byte, 0, 4096), maxResultsLine)
 	line := 0
 	fail := func(format string, args ...any) error {
-		return &ResultsError{File: name, Line: line, Reason: cut(fmt.Sprintf(format, args...), 512)}
+		return &resultsError{File: name, Line: line, Reason: cut(fmt.Sprintf(format, args...), 512)}
 	}
 	var head *resultsHead
 	var segment Segment
@@ -156,7 +177,7 @@ func decodeStrict(b []byte, v any) error {
 
 // addHead checks a file's head against the first file's, and takes its
 // segment.
-func (m *Merger) addHead(name string, h *resultsHead) (Segment, error) {
+func (m *merger) addHead(name string, h *resultsHead) (Segment, error) {
 	if h.Version != resultsVersion {
 		return Segment{}, fmt.Errorf("results of version %d; this gdvar reads version %d: merge with the gdvar that ran the segments", h.Version, resultsVersion)
 	}
@@ -224,7 +245,7 @@ func differ(a, b *resultsHead) string {
 }
 
 // addRow checks a second of a segment's and adds it to the merge.
-func (m *Merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
+func (m *merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 	keys := seconds(time.Duration(h.DurationNs))
 	switch {
 	case r.Segment != h.Segment:
@@ -313,7 +334,7 @@ func mergeBuckets(a, b []bucketCount) []bucketCount {
 }
 
 // addEnd checks a segment's totals and adds them to the merge.
-func (m *Merger) addEnd(h *resultsHead, s Segment, e *resultsEnd) error {
+func (m *merger) addEnd(h *resultsHead, s Segment, e *resultsEnd) error {
 	switch {
 	case e.Segment != h.Segment:
 		return fmt.Errorf("of segment %.20q, in the file of %s", e.Segment, h.Segment)
@@ -369,14 +390,14 @@ func countReasonN(m map[string]int, why string, n int) {
 	m[why] += n
 }
 
-// Report is the test's report, of every segment's results: each one's, or
-// a *ResultsError naming those missing.
-func (m *Merger) Report() (*Report, error) {
+// report is the test's report, of every segment's results: each one's,
+// or a *resultsError naming those missing.
+func (m *merger) report() (*Report, error) {
 	switch {
 	case m.err != nil:
 		return nil, m.err
 	case m.head == nil:
-		return nil, &ResultsError{File: "merge", Reason: "no results: give each segment's file"}
+		return nil, &resultsError{File: "merge", Reason: "no results: give each segment's file"}
 	}
 	seg, _ := ParseSegment(m.head.Segment)
 	n := seg.count()
@@ -390,22 +411,22 @@ func (m *Merger) Report() (*Report, error) {
 		if len(missing) > 10 {
 			missing = append(missing[:10], "…")
 		}
-		return nil, &ResultsError{File: m.first, Reason: fmt.Sprintf("%d of the test's %d segments missing (%s): merge the results of every segment",
+		return nil, &resultsError{File: m.first, Reason: fmt.Sprintf("%d of the test's %d segments missing (%s): merge the results of every segment",
 			len(missing), n, strings.Join(missing, ", "))}
 	}
 	rep := m.totals
 	rep.Bots, rep.Segments, rep.Thresholds = m.head.Bots, n, m.head.Thresholds
 	rep.Disconnects, rep.JoinErrors = maps.Clone(m.totals.Disconnects), maps.Clone(m.totals.JoinErrors)
 	keys := slices.Sorted(maps.Keys(m.rows))
-	rep.Seconds = make([]Snapshot, len(keys))
+	rep.seconds = make([]snapshot, len(keys))
 	for i, k := range keys {
 		row := m.rows[k]
 		s := row.s
 		total := countOf(row.lat)
 		s.P50, s.P99, s.P999 = sparseQuantile(row.lat, total, 0.5), sparseQuantile(row.lat, total, 0.99), sparseQuantile(row.lat, total, 0.999)
-		rep.Seconds[i] = s
+		rep.seconds[i] = s
 	}
-	var all, steady Histogram // as Run counts them
+	var all, steady histogram // as Run counts them
 	joinedAll := false
 	for i, k := range keys {
 		for _, b := range m.rows[k].lat {
@@ -414,11 +435,11 @@ func (m *Merger) Report() (*Report, error) {
 				steady.add(b.i, b.n)
 			}
 		}
-		joinedAll = joinedAll || rep.Seconds[i].Joined >= rep.Bots
+		joinedAll = joinedAll || rep.seconds[i].Joined >= rep.Bots
 	}
-	rep.Latency = &all
-	if len(rep.steady(rep.Bots)) < len(rep.Seconds) {
-		rep.Latency = &steady
+	rep.latency = &all
+	if len(rep.steady(rep.Bots)) < len(rep.seconds) {
+		rep.latency = &steady
 	}
 	rep.MachineLimit = m.machineLimit(n)
 	return &rep, nil
@@ -429,7 +450,7 @@ const maxLimitsShown = 5
 
 // machineLimit is the segments' machine limits, each named, or the one
 // segment's.
-func (m *Merger) machineLimit(n int) string {
+func (m *merger) machineLimit(n int) string {
 	if n == 1 {
 		return m.limits[0]
 	}

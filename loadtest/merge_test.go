@@ -41,9 +41,9 @@ func newSegmentFile(i, n, bots int) *segmentFile {
 
 // latencies sets each second's answers: count answers of latency d.
 func (f *segmentFile) latencies(count int, d time.Duration) *segmentFile {
-	var h Histogram
+	var h histogram
 	for range count {
-		h.Record(d)
+		h.record(d)
 	}
 	for k := range f.rows {
 		f.rows[k].Latency = nil
@@ -70,13 +70,13 @@ func (f *segmentFile) bytes() []byte {
 
 func merge(t *testing.T, files ...*segmentFile) (*Report, error) {
 	t.Helper()
-	var m Merger
+	var m merger
 	for i, f := range files {
-		if err := m.Add("seg"+string(rune('0'+i))+".jsonl", bytes.NewReader(f.bytes())); err != nil {
+		if err := m.add("seg"+string(rune('0'+i))+".jsonl", bytes.NewReader(f.bytes())); err != nil {
 			return nil, err
 		}
 	}
-	return m.Report()
+	return m.report()
 }
 
 // Three segments of a test merged: each second's rates summed, the
@@ -103,18 +103,18 @@ func TestMergeSegments(t *testing.T) {
 	assert.Equal(t, 21, rep.Kept)
 	assert.Equal(t, map[string]int{"EOF": 3}, rep.Disconnects)
 	assert.Equal(t, 90*time.Millisecond, rep.BotsCPU)
-	require.Len(t, rep.Seconds, 3)
-	s := rep.Seconds[1]
+	require.Len(t, rep.seconds, 3)
+	s := rep.seconds[1]
 	assert.Equal(t, 24, s.Joined)
 	assert.Equal(t, 30.0, s.Syncs, "summed")
 	assert.Equal(t, 3.0, s.Sent)
 	assert.Equal(t, 6.0, s.BotsCPU, "the load processes' CPU, summed")
 	assert.Equal(t, 30.0, s.MachineCPU, "the busiest machine's")
 	assert.Equal(t, 40.0, s.ServerCPU, "the server measured by the segment on its machine")
-	assert.Equal(t, 3, rep.Seconds[2].Departed, "the most a segment's bots saw: each sees the same nodes")
+	assert.Equal(t, 3, rep.seconds[2].Departed, "the most a segment's bots saw: each sees the same nodes")
 	assert.InEpsilon(t, float64(2*time.Millisecond), float64(s.P50), 1.0/128)
 	assert.InEpsilon(t, float64(300*time.Millisecond), float64(s.P99), 1.0/128)
-	assert.Equal(t, uint64(2000), rep.Latency.Count(), "the answers of seconds 2 and 3, after every bot had joined in the first")
+	assert.Equal(t, uint64(2000), rep.latency.count(), "the answers of seconds 2 and 3, after every bot had joined in the first")
 	assert.Equal(t, "segment 2/3: the bots used 1.9 of this machine's 2 cores", rep.MachineLimit)
 	var table bytes.Buffer
 	rep.WriteTable(&table)
@@ -122,7 +122,7 @@ func TestMergeSegments(t *testing.T) {
 	assert.Contains(t, table.String(), "a load machine was the limit: segment 2/3: ")
 }
 
-// What Merger refuses, each with an ErrResults naming the file and line.
+// What merger refuses, each with an ErrResults naming the file and line.
 func TestMergeRefuses(t *testing.T) {
 	three := func() []*segmentFile {
 		return []*segmentFile{newSegmentFile(0, 3, 24), newSegmentFile(1, 3, 24), newSegmentFile(2, 3, 24)}
@@ -181,7 +181,7 @@ func TestMergeRefuses(t *testing.T) {
 			_, err := merge(t, tc.spoil(three())...)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrResults)
-			var re *ResultsError
+			var re *resultsError
 			assert.ErrorAs(t, err, &re)
 			assert.Contains(t, err.Error(), tc.says)
 			assert.Less(t, len(err.Error()), 600, "bounded")
@@ -213,23 +213,23 @@ func TestMergeRefusesBrokenFiles(t *testing.T) {
 		{"a long unknown field", `{"head": {"` + strings.Repeat("a", 100000) + `": 1}}`, `x.jsonl:1: not a line of gdvar load's results: `, `unknown object member name "aaaa`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var m Merger
-			err := m.Add("x.jsonl", strings.NewReader(tc.file))
+			var m merger
+			err := m.add("x.jsonl", strings.NewReader(tc.file))
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrResults)
 			assert.Contains(t, err.Error(), tc.says)
 			assert.Contains(t, err.Error(), tc.also)
 			assert.Less(t, len(err.Error()), 600, "bounded")
-			_, again := m.Report()
+			_, again := m.report()
 			assert.Equal(t, err, again, "no report after an error")
 		})
 	}
 }
 
-// A Merger given nothing has no report.
+// A merger given nothing has no report.
 func TestMergeNothing(t *testing.T) {
-	var m Merger
-	_, err := m.Report()
+	var m merger
+	_, err := m.report()
 	assert.True(t, errors.Is(err, ErrResults))
 	assert.Contains(t, err.Error(), "no results: give each segment's file")
 }

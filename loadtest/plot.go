@@ -25,7 +25,7 @@ func (r *Report) WritePlot(w io.Writer) error {
 	fmt.Fprintf(&b, `<text id="title" x="%d" y="24" font-size="16">gdvar load: received a second, and bots connected</text>`+"\n", plotX)
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>`+"\n", plotX, plotY, plotW, plotH)
 	tMax, rateMax, botsMax := 1.0, 1.0, 1.0
-	for _, s := range r.Seconds {
+	for _, s := range r.seconds {
 		tMax = max(tMax, s.At.Seconds())
 		rateMax = max(rateMax, s.Syncs, s.Promised, s.Calls)
 		botsMax = max(botsMax, float64(s.Connected))
@@ -37,17 +37,17 @@ func (r *Report) WritePlot(w io.Writer) error {
 	fmt.Fprintf(&b, `<text x="%d" y="%d">%.0f bots</text>`+"\n", plotX+plotW+5, plotY+4, botsMax)
 	lines := []struct {
 		name, colour, dash string
-		v                  func(Snapshot) float64
+		v                  func(snapshot) float64
 		top                float64
 	}{
-		{"syncs received", "#1f77b4", "", func(s Snapshot) float64 { return s.Syncs }, rateMax},
-		{"syncs promised", "#1f77b4", ` stroke-dasharray="6 4"`, func(s Snapshot) float64 { return s.Promised }, rateMax},
-		{"calls received", "#d62728", "", func(s Snapshot) float64 { return s.Calls }, rateMax},
-		{"bots connected", "#2ca02c", ` stroke-dasharray="2 3"`, func(s Snapshot) float64 { return float64(s.Connected) }, botsMax},
+		{"syncs received", "#1f77b4", "", func(s snapshot) float64 { return s.Syncs }, rateMax},
+		{"syncs promised", "#1f77b4", ` stroke-dasharray="6 4"`, func(s snapshot) float64 { return s.Promised }, rateMax},
+		{"calls received", "#d62728", "", func(s snapshot) float64 { return s.Calls }, rateMax},
+		{"bots connected", "#2ca02c", ` stroke-dasharray="2 3"`, func(s snapshot) float64 { return float64(s.Connected) }, botsMax},
 	}
 	for i, l := range lines {
 		var pts []string
-		for _, s := range r.Seconds {
+		for _, s := range r.seconds {
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(s.At.Seconds()), y(l.v(s), l.top)))
 		}
 		fmt.Fprintf(&b, `<polyline data-series="%s" points="%s" fill="none" stroke="%s" stroke-width="2"%s/>`+"\n",

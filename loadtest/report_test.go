@@ -18,7 +18,7 @@ import (
 func twoBots() *Report {
 	return &Report{Bots: 2, Joined: 2, Kept: 1, Disconnects: map[string]int{"EOF": 1}, JoinErrors: map[string]int{},
 		BotsCPU: 30 * time.Millisecond,
-		Seconds: []Snapshot{
+		seconds: []snapshot{
 			{At: time.Second, Joined: 1, Connected: 1, Syncs: 10, Promised: 30, Sent: 10},
 			{At: 2 * time.Second, Joined: 2, Connected: 2, Syncs: 50, Promised: 60, Calls: 40, Sent: 20, P99: 3 * time.Millisecond},
 			{At: 3 * time.Second, Joined: 2, Connected: 2, Syncs: 60, Promised: 60, Calls: 40, Sent: 20, P99: 2 * time.Millisecond, ServerCPU: 12, ServerRSS: 64 << 20},
@@ -78,8 +78,8 @@ func TestMachineLimit(t *testing.T) {
 		{"the machine just under", 10 * time.Millisecond, 20, 89, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			second := Snapshot{Joined: 2, Connected: 2, Sent: tc.sent, MachineCPU: tc.machine, BotsCPU: 50, ServerCPU: 90}
-			rep := &Report{Bots: 2, BotsCPU: tc.cpu, Seconds: []Snapshot{second, second, second}}
+			second := snapshot{Joined: 2, Connected: 2, Sent: tc.sent, MachineCPU: tc.machine, BotsCPU: 50, ServerCPU: 90}
+			rep := &Report{Bots: 2, BotsCPU: tc.cpu, seconds: []snapshot{second, second, second}}
 			got := machineLimit(rep, Config{Scenario: sc, Bots: 2, ServerPID: 1}, 3*time.Second, 3)
 			if tc.says == "" {
 				assert.Empty(t, got)
@@ -91,8 +91,8 @@ func TestMachineLimit(t *testing.T) {
 }
 
 func TestMachineLimitAdvice(t *testing.T) {
-	second := Snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: 50}
-	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, Seconds: []Snapshot{second, second}}
+	second := snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: 50}
+	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, seconds: []snapshot{second, second}}
 	cfg := Config{Scenario: &Scenario{}, Bots: 2}
 	got := machineLimit(rep, cfg, 2*time.Second, 2)
 	assert.Contains(t, got, "other processes'", "what neither the bots nor the server took")
@@ -108,13 +108,13 @@ func TestMachineLimitAdvice(t *testing.T) {
 // they should, was said to have fallen behind (91.7% of the calls due).
 func TestMachineLimitCallsOfJoiningSeconds(t *testing.T) {
 	sc := &Scenario{Calls: []CallSpec{{RateHz: 10}}}
-	joining := Snapshot{Joined: 2, Connected: 2, Sent: 16} // from 0.15 s: 8 calls each, one fewer by the tickers' phase
-	second := Snapshot{Joined: 2, Connected: 2, Sent: 20}
-	behind := Snapshot{Joined: 2, Connected: 2, Sent: 15}
-	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, Seconds: []Snapshot{joining, second, second}}
+	joining := snapshot{Joined: 2, Connected: 2, Sent: 16} // from 0.15 s: 8 calls each, one fewer by the tickers' phase
+	second := snapshot{Joined: 2, Connected: 2, Sent: 20}
+	behind := snapshot{Joined: 2, Connected: 2, Sent: 15}
+	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, seconds: []snapshot{joining, second, second}}
 	assert.Empty(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3))
-	rep.Seconds = []Snapshot{joining, {Joined: 2, Connected: 2, Sent: 19}, second}
+	rep.seconds = []snapshot{joining, {Joined: 2, Connected: 2, Sent: 19}, second}
 	assert.Empty(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3), "a call fewer by a ticker's phase")
-	rep.Seconds = []Snapshot{joining, behind, behind}
+	rep.seconds = []snapshot{joining, behind, behind}
 	assert.Contains(t, machineLimit(rep, Config{Scenario: sc, Bots: 2}, 3*time.Second, 3), "the bots sent 75% of the calls due")
 }

@@ -19,7 +19,7 @@ import (
 
 // A run's results file is JSON lines (docs/load.md): a head, which says
 // which test and segment they are of, a line a second, and an end line
-// with the run's totals. Each line names its segment. Merger reads them.
+// with the run's totals. Each line names its segment. Merge reads them.
 type resultsLine struct {
 	Head   *resultsHead `json:"head,omitempty"`
 	Second *resultsRow  `json:"second,omitempty"`
@@ -48,7 +48,7 @@ type resultsHead struct {
 	Thresholds Thresholds `json:"thresholds"`
 }
 
-// resultsRow is a second of a segment's run: its Snapshot, and the
+// resultsRow is a second of a segment's run: its snapshot, and the
 // answers' latencies in it as pairs of a bucket's least µs and its count.
 type resultsRow struct {
 	Segment    string       `json:"segment"`
@@ -158,7 +158,7 @@ func (r *resultsWriter) head(cfg *Config, own int, start time.Time) {
 		Game: game, Scene: cfg.Scenario.Scene, Project: sum, Scenario: cfg.Scenario.sum(), Thresholds: cfg.Scenario.Thresholds}})
 }
 
-func (r *resultsWriter) second(key int, s *Snapshot, lat *Histogram) {
+func (r *resultsWriter) second(key int, s *snapshot, lat *histogram) {
 	if r.w == nil {
 		return
 	}
@@ -225,21 +225,21 @@ func cut(v any, n int) string {
 // ErrResults is the error of results that cannot be written or merged.
 var ErrResults = errors.New("loadtest: bad results")
 
-// A ResultsError is a results file that cannot be merged: the file, the
+// A resultsError is a results file that cannot be merged: the file, the
 // line (from 1; 0 for the file as a whole) and why. It is an ErrResults.
-type ResultsError struct {
+type resultsError struct {
 	File   string
 	Line   int
 	Reason string
 }
 
 // Error is "FILE:LINE: why".
-func (e *ResultsError) Error() string {
+func (e *resultsError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Reason)
 	}
 	return e.File + ": " + e.Reason
 }
 
-// Is makes a ResultsError match ErrResults.
-func (e *ResultsError) Is(target error) bool { return target == ErrResults }
+// Is makes a resultsError match ErrResults.
+func (e *resultsError) Is(target error) bool { return target == ErrResults }

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Results files of any bytes are merged, or refused with a *ResultsError
+// Results files of any bytes are merged, or refused with a *resultsError
 // of bounded size, never a panic; what merges writes its table, CSV, plot
 // and summary.
 func FuzzResults(f *testing.F) {
@@ -26,16 +26,16 @@ func FuzzResults(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var m Merger
-		err := m.Add("f.jsonl", bytes.NewReader(b))
+		var m merger
+		err := m.add("f.jsonl", bytes.NewReader(b))
 		var rep *Report
 		if err == nil {
-			rep, err = m.Report()
+			rep, err = m.report()
 		}
 		if err != nil {
-			var re *ResultsError
+			var re *resultsError
 			if !errors.As(err, &re) || !errors.Is(err, ErrResults) {
-				t.Fatalf("not a *ResultsError: %v", err)
+				t.Fatalf("not a *resultsError: %v", err)
 			}
 			if len(err.Error()) > 600 {
 				t.Fatalf("an error of %d bytes", len(err.Error()))

@@ -48,10 +48,10 @@ type Config struct {
 	// ServerPID, if not 0, is the server's process on this machine: its
 	// CPU and memory are reported.
 	ServerPID int
-	// Progress, if set, is given a snapshot each second.
-	Progress func(Snapshot)
+	// Progress, if set, is given each second's figures as it ends.
+	Progress func(Second)
 	// Results, if set, is given the run's results as they come, a JSON
-	// line a second (see docs/load.md): Merger joins the results of a
+	// line a second (see docs/load.md): Merge joins the results of a
 	// test's segments into its report.
 	Results io.Writer
 	// FrameReads makes each bot read each frame as it comes, as a game's
@@ -60,8 +60,9 @@ type Config struct {
 	FrameReads bool
 }
 
-// A Snapshot is a second of the run.
-type Snapshot struct {
+// A snapshot is a second of the run, as it is measured: Second is
+// what a user reads of it.
+type snapshot struct {
 	At         time.Duration // since the start
 	Joined     int           // bots that joined, so far
 	Connected  int           // bots connected now
@@ -79,26 +80,28 @@ type Snapshot struct {
 	CallErrors int64         // calls that could not be sent, so far
 }
 
-// Report is a run's result, or that of a test's segments merged.
+// Report is a run's result, or that of a test's segments merged: its
+// Summary holds every figure, for a Go test to assert on, and its Write
+// methods write them out.
 type Report struct {
-	Bots        int // the bots it is of: the test's, or a segment's share
-	Segments    int // the segments merged into it (1 for a run's)
-	Seconds     []Snapshot
+	Bots        int            // the bots it is of: the test's, or a segment's share
+	Segments    int            // the segments merged into it (1 for a run's)
+	seconds     []snapshot     // Summary's Seconds
 	Joined      int            // bots that joined
 	Failed      int            // bots that did not
 	Kept        int            // bots connected at the end (or until they left as the scenario says)
 	Disconnects map[string]int // bots the server let go, by reason
 	JoinErrors  map[string]int // bots that could not join, by reason
 	BotsCPU     time.Duration  // the load processes' CPU over the run
-	// Latency counts the answers' latencies over the seconds after every
+	// latency counts the answers' latencies over the seconds after every
 	// bot had joined (all of them if some never did).
-	Latency *Histogram
+	latency *histogram
 	// MachineLimit, if not "", says the load machine rather than the
 	// server was the limit: the bots used most of its cores, its cores
 	// were busy, it missed seconds' snapshots, or the bots sent fewer
 	// calls than the scenario says. Merged, it names each segment's.
 	MachineLimit string
-	// Thresholds are what the report is held to (Outcomes): the
+	// Thresholds are what the report is held to (Summary.Thresholds): the
 	// scenario's.
 	Thresholds Thresholds
 }
@@ -110,7 +113,8 @@ var ErrConfig = errors.New("loadtest: bad config")
 // ctx is done. If writing cfg.Results fails, the run goes on, and the
 // report comes with the error.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if err := cfg.Check(); err != nil {
+	cfg, err := cfg.Check()
+	if err != nil {
 		return nil, err
 	}
 	own, _ := cfg.Segment.checkBots(cfg.Bots)
@@ -132,7 +136,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 	r := &running{cfg: &cfg, own: own, start: start, play: play,
 		rep: &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
-			Latency: new(Histogram), Thresholds: cfg.Scenario.Thresholds}}
+			latency: new(histogram), Thresholds: cfg.Scenario.Thresholds}}
 	r.leaveAfter, _ = cfg.Scenario.leaveAfter()
 	began, cpu0 := time.Now(), procstat.Self()
 	smp := newSampler(&cfg, start, began, cpu0)
@@ -149,10 +153,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.wg.Wait()
 	rep := r.rep
 	rep.BotsCPU = procstat.Self() - cpu0
-	if len(rep.steady(own)) < len(rep.Seconds) {
-		*rep.Latency = steady
+	if len(rep.steady(own)) < len(rep.seconds) {
+		*rep.latency = steady
 	} else {
-		*rep.Latency = all
+		*rep.latency = all
 	}
 	rep.MachineLimit = machineLimit(rep, cfg, time.Since(began), lastKey)
 	results.end(rep)
@@ -229,7 +233,7 @@ func (r *running) joinAndPlay(number int) {
 // snapshots takes a snapshot each second of the run, until its end or
 // ctx's, and returns the answers' latencies over the run and over the
 // seconds after every bot had joined, and the last second's number.
-func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsWriter) (all, steady Histogram, lastKey int) {
+func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsWriter) (all, steady histogram, lastKey int) {
 	joinedAll := false
 	keys := seconds(r.cfg.Duration)
 	due := func(key int) time.Time { return r.start.Add(min(time.Duration(key)*time.Second, r.cfg.Duration)) }
@@ -252,15 +256,15 @@ func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsW
 		joined := r.rep.Joined
 		r.mu.Unlock()
 		s, lat := smp.take(now, &r.t, joined, int(r.connected.Load()))
-		r.rep.Seconds = append(r.rep.Seconds, s)
+		r.rep.seconds = append(r.rep.seconds, s)
 		results.second(key, &s, lat)
-		all.Merge(lat)
+		all.merge(lat)
 		if joinedAll {
-			steady.Merge(lat)
+			steady.merge(lat)
 		}
 		joinedAll = joinedAll || s.Joined >= r.own
 		if r.cfg.Progress != nil {
-			r.cfg.Progress(s)
+			r.cfg.Progress(s.second())
 		}
 		lastKey = key
 		if early {
@@ -294,17 +298,17 @@ func newSampler(cfg *Config, start, began time.Time, cpu time.Duration) *sampler
 
 // take makes the snapshot of now, and returns it with the answers'
 // latencies since the last.
-func (smp *sampler) take(now time.Time, t *tally, joined, connected int) (Snapshot, *Histogram) {
+func (smp *sampler) take(now time.Time, t *tally, joined, connected int) (snapshot, *histogram) {
 	cpu := procstat.Self()
 	secs := now.Sub(smp.last).Seconds()
 	counted := t.counts()
-	s := Snapshot{At: now.Sub(smp.start), Joined: joined, Connected: connected, CallErrors: counted.callErrors,
+	s := snapshot{At: now.Sub(smp.start), Joined: joined, Connected: connected, CallErrors: counted.callErrors,
 		BotsCPU: 100 * (cpu - smp.lastCPU).Seconds() / secs}
 	s.Promised, s.Departed = t.promised()
 	syncs, calls, sent := counted.syncs, counted.calls, counted.sent
 	s.Syncs, s.Calls, s.Sent = float64(syncs-smp.lastSyncs)/secs, float64(calls-smp.lastCalls)/secs, float64(sent-smp.lastSent)/secs
 	lat := t.takeLatencies()
-	s.P50, s.P99, s.P999 = lat.Quantile(0.5), lat.Quantile(0.99), lat.Quantile(0.999)
+	s.P50, s.P99, s.P999 = lat.quantile(0.5), lat.quantile(0.99), lat.quantile(0.999)
 	if busy, total, err := procstat.Machine(); err == nil {
 		if smp.machineTotal > 0 && total > smp.machineTotal { // not if the first reading failed
 			s.MachineCPU = 100 * float64(busy-smp.machineBusy) / float64(total-smp.machineTotal)
@@ -333,47 +337,54 @@ func seconds(d time.Duration) int {
 	return max(int((d+time.Second/2)/time.Second), 1)
 }
 
-// Check checks the config as Run does before any bot joins, and fills in
-// its defaults: an ErrConfig, or the scenario's ErrScenario.
-func (cfg *Config) Check() error {
+// Check checks the config as Run does before any bot joins, and returns
+// it with its defaults filled in (the join rate; the scenario's scene and
+// tick, in a copy of the scenario), or an ErrConfig, or the scenario's
+// ErrScenario. cfg and its Scenario are left as they were.
+func (cfg Config) Check() (Config, error) {
+	bad := func(format string, args ...any) (Config, error) {
+		return cfg, fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, args...))
+	}
 	switch {
 	case cfg.Project == nil || cfg.Scenario == nil:
-		return fmt.Errorf("%w: a project and a scenario", ErrConfig)
+		return bad("a project and a scenario")
 	case cfg.Transport != "ws" && cfg.Transport != "enet":
-		return fmt.Errorf("%w: transport %q: ws or enet", ErrConfig, cfg.Transport)
+		return bad("transport %q: ws or enet", cfg.Transport)
 	case cfg.Bots < 1 || cfg.Bots > maxBots:
-		return fmt.Errorf("%w: %d bots: from 1 to %d", ErrConfig, cfg.Bots, maxBots)
+		return bad("%d bots: from 1 to %d", cfg.Bots, maxBots)
 	case cfg.Duration <= 0 || cfg.Duration > maxDuration:
-		return fmt.Errorf("%w: duration %v: above 0, at most %v", ErrConfig, cfg.Duration, maxDuration)
+		return bad("duration %v: above 0, at most %v", cfg.Duration, maxDuration)
 	case cfg.Addr == "":
-		return fmt.Errorf("%w: the server's address", ErrConfig)
+		return bad("the server's address")
 	}
 	if _, err := cfg.Segment.checkBots(cfg.Bots); err != nil {
-		return err
+		return cfg, err
 	}
 	if err := checkStart(cfg.Start, time.Now()); err != nil {
-		return err
+		return cfg, err
 	}
 	if cfg.JoinRate == 0 {
 		cfg.JoinRate = 50
 	}
 	if !(cfg.JoinRate >= minRateHz && cfg.JoinRate <= maxJoinRate) {
-		return fmt.Errorf("%w: join rate %g: from %g to %d bots a second", ErrConfig, cfg.JoinRate, minRateHz, maxJoinRate)
+		return bad("join rate %g: from %g to %d bots a second", cfg.JoinRate, minRateHz, maxJoinRate)
 	}
-	if cfg.Scenario.Scene == "" {
+	sc := *cfg.Scenario // its defaults are filled in the copy, not the caller's
+	cfg.Scenario = &sc
+	if sc.Scene == "" {
 		main, err := cfg.Project.MainScene()
 		if err != nil {
-			return fmt.Errorf("%w: no scene given, and %v", ErrConfig, err)
+			return bad("no scene given, and %v", err)
 		}
-		cfg.Scenario.Scene = main
+		sc.Scene = main
 	}
-	if err := cfg.Scenario.check(); err != nil {
-		return err
+	if err := sc.check(); err != nil {
+		return cfg, err
 	}
-	if cfg.Scenario.Thresholds.needsServer() && cfg.ServerPID == 0 {
-		return fmt.Errorf("%w: a threshold of the server's CPU or memory: give the server's pid (-server-pid), on its machine", ErrConfig)
+	if sc.Thresholds.needsServer() && cfg.ServerPID == 0 {
+		return bad("a threshold of the server's CPU or memory: give the server's pid (-server-pid), on its machine")
 	}
-	return nil
+	return cfg, nil
 }
 
 // maxDuration bounds a run: a week of seconds, a row each.
@@ -434,7 +445,7 @@ func machineLimit(rep *Report, cfg Config, elapsed time.Duration, lastKey int) s
 		}
 		return why + ": run fewer bots, or on a machine with more cores"
 	}
-	if missed := lastKey - len(rep.Seconds); missed > 0 {
+	if missed := lastKey - len(rep.seconds); missed > 0 {
 		return fmt.Sprintf("this process took no snapshot in %d of the first %d seconds: it began a second late or more, or fell behind", missed, lastKey)
 	}
 	var rate float64

@@ -67,7 +67,7 @@ type Scenario struct {
 	// LeaveAfter, if set, is when each bot leaves (a Go duration); else
 	// they stay to the end of the run.
 	LeaveAfter string `json:"leave_after"`
-	// Thresholds are what the run must hold to pass (Report.Outcomes).
+	// Thresholds are what the run must hold to pass (Summary.Thresholds).
 	Thresholds Thresholds `json:"thresholds"`
 }
 

@@ -34,11 +34,11 @@ func TestLiveMergeOfOneRunIsItsReport(t *testing.T) {
 		Bots: 3, Duration: 3 * time.Second, Results: &results})
 	require.NoError(t, err)
 	require.Equal(t, 3, rep.Joined, "joined: %v", rep.JoinErrors)
-	require.Positive(t, rep.Latency.Count(), "answers timed")
+	require.Positive(t, rep.latency.count(), "answers timed")
 
-	var m Merger
-	require.NoError(t, m.Add("run.jsonl", &results))
-	merged, err := m.Report()
+	var m merger
+	require.NoError(t, m.add("run.jsonl", &results))
+	merged, err := m.report()
 	require.NoError(t, err)
 	assert.Equal(t, rep, merged)
 	for _, write := range []func(*Report, *bytes.Buffer) error{
@@ -114,13 +114,13 @@ func TestLiveSegmentsNumberTheirBotsApart(t *testing.T) {
 		want = append(want, fmt.Sprintf("bot-%d", n))
 	}
 	assert.ElementsMatch(t, want, auths(), "each bot's number once")
-	var m Merger
+	var m merger
 	for i := range segments {
 		require.NotNil(t, reports[i])
 		assert.Equal(t, bots/segments, reports[i].Bots, "segment %d's share", i)
-		require.NoError(t, m.Add(fmt.Sprintf("seg%d.jsonl", i), &files[i]))
+		require.NoError(t, m.add(fmt.Sprintf("seg%d.jsonl", i), &files[i]))
 	}
-	rep, err := m.Report()
+	rep, err := m.report()
 	require.NoError(t, err)
 	assert.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)
 	assert.Equal(t, bots, rep.Kept, "kept: %v", rep.Disconnects)

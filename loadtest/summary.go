@@ -8,12 +8,16 @@ import (
 	"time"
 )
 
-// The verdicts of a report (Summary.Verdict). gdvar load exits with 0, 1
-// and 3 for them.
+// A Verdict is what a report says of the server: whether it held the
+// thresholds, or the load machine was the limit. gdvar load exits with
+// 0, 1 and 3 for them; a summary's JSON holds its text.
+type Verdict string
+
+// The verdicts of a report.
 const (
-	VerdictPass    = "pass"    // every threshold held (or none was set)
-	VerdictFail    = "fail"    // a threshold failed
-	VerdictMachine = "machine" // a load machine was the limit: its figures measure it, not the server
+	VerdictPass    Verdict = "pass"    // every threshold held (or none was set)
+	VerdictFail    Verdict = "fail"    // a threshold failed
+	VerdictMachine Verdict = "machine" // a load machine was the limit: its figures measure it, not the server
 )
 
 // A Summary is every figure of a report's table, overall and a second,
@@ -23,37 +27,38 @@ const (
 // as are the percentiles of the answers' latencies; worst_p99_ms and
 // worst_p999_ms are the highest of those seconds'.
 type Summary struct {
-	Bots          int             `json:"bots"`
-	Segments      int             `json:"segments"`
-	Joined        int             `json:"joined"`
-	Kept          int             `json:"kept"`
-	Failed        int             `json:"failed"`
-	SyncsPerS     float64         `json:"syncs_per_s"`
-	PromisedPerS  float64         `json:"promised_per_s"`
-	DeliveredPct  float64         `json:"delivered_pct"`
-	DepartedNodes int             `json:"departed_nodes"`
-	CallsInPerS   float64         `json:"calls_in_per_s"`
-	CallsOutPerS  float64         `json:"calls_out_per_s"`
-	Answers       uint64          `json:"answers"`
-	P50Ms         float64         `json:"p50_ms"`
-	P99Ms         float64         `json:"p99_ms"`
-	P999Ms        float64         `json:"p999_ms"`
-	WorstP99Ms    float64         `json:"worst_p99_ms"`
-	WorstP999Ms   float64         `json:"worst_p999_ms"`
-	ServerCPUPct  *float64        `json:"server_cpu_pct"` // null: not measured
-	ServerRSSMiB  *float64        `json:"server_rss_mib"` // the largest
-	BotsCPUPct    float64         `json:"bots_cpu_pct"`
-	BotsCPUUsABot float64         `json:"bots_cpu_us_per_s_a_bot"`
-	Disconnects   map[string]int  `json:"disconnects"`
-	JoinErrors    map[string]int  `json:"join_errors"`
-	MachineLimit  string          `json:"machine_limit"`
-	Thresholds    []Outcome       `json:"thresholds"`
-	Verdict       string          `json:"verdict"`
-	Seconds       []SecondFigures `json:"seconds"`
+	Bots          int                `json:"bots"`
+	Segments      int                `json:"segments"`
+	Joined        int                `json:"joined"`
+	Kept          int                `json:"kept"`
+	Failed        int                `json:"failed"`
+	SyncsPerS     float64            `json:"syncs_per_s"`
+	PromisedPerS  float64            `json:"promised_per_s"`
+	DeliveredPct  float64            `json:"delivered_pct"`
+	DepartedNodes int                `json:"departed_nodes"`
+	CallsInPerS   float64            `json:"calls_in_per_s"`
+	CallsOutPerS  float64            `json:"calls_out_per_s"`
+	Answers       uint64             `json:"answers"`
+	P50Ms         float64            `json:"p50_ms"`
+	P99Ms         float64            `json:"p99_ms"`
+	P999Ms        float64            `json:"p999_ms"`
+	WorstP99Ms    float64            `json:"worst_p99_ms"`
+	WorstP999Ms   float64            `json:"worst_p999_ms"`
+	ServerCPUPct  *float64           `json:"server_cpu_pct"` // null: not measured
+	ServerRSSMiB  *float64           `json:"server_rss_mib"` // the largest
+	BotsCPUPct    float64            `json:"bots_cpu_pct"`
+	BotsCPUUsABot float64            `json:"bots_cpu_us_per_s_a_bot"`
+	Disconnects   map[string]int     `json:"disconnects"`
+	JoinErrors    map[string]int     `json:"join_errors"`
+	MachineLimit  string             `json:"machine_limit"`
+	Thresholds    []ThresholdOutcome `json:"thresholds"`
+	Verdict       Verdict            `json:"verdict"`
+	Seconds       []Second           `json:"seconds"`
 }
 
-// SecondFigures are a second's figures, as the CSV's row.
-type SecondFigures struct {
+// A Second is a second's figures, as the CSV's row: what Config.Progress
+// is given as each second ends, and a Summary holds of each.
+type Second struct {
 	Seconds      float64 `json:"seconds"` // since the start
 	Joined       int     `json:"joined"`
 	Connected    int     `json:"connected"`
@@ -104,9 +109,9 @@ func (r *Report) Summary() Summary {
 		s.DeliveredPct = min(100*s.SyncsPerS/s.PromisedPerS, maxFigure)
 	}
 	s.WorstP99Ms, s.WorstP999Ms = ms(worst99), ms(worst999)
-	if r.Latency != nil {
-		s.Answers = r.Latency.Count()
-		s.P50Ms, s.P99Ms, s.P999Ms = ms(r.Latency.Quantile(0.5)), ms(r.Latency.Quantile(0.99)), ms(r.Latency.Quantile(0.999))
+	if r.latency != nil {
+		s.Answers = r.latency.count()
+		s.P50Ms, s.P99Ms, s.P999Ms = ms(r.latency.quantile(0.5)), ms(r.latency.quantile(0.99)), ms(r.latency.quantile(0.999))
 	}
 	if rss > 0 { // measured: -server-pid
 		cpu, mib := cpu/n, float64(rss)/(1<<20)
@@ -115,11 +120,8 @@ func (r *Report) Summary() Summary {
 	if r.Joined > 0 {
 		s.BotsCPUUsABot = 1e6 * r.BotsCPU.Seconds() / r.runSeconds() / float64(r.Joined)
 	}
-	for _, sec := range r.Seconds {
-		s.Seconds = append(s.Seconds, SecondFigures{Seconds: sec.At.Seconds(), Joined: sec.Joined, Connected: sec.Connected,
-			SyncsPerS: sec.Syncs, PromisedPerS: sec.Promised, Departed: sec.Departed, CallsInPerS: sec.Calls, CallsOutPerS: sec.Sent,
-			P50Ms: ms(sec.P50), P99Ms: ms(sec.P99), P999Ms: ms(sec.P999), ServerCPUPct: sec.ServerCPU,
-			ServerRSSMiB: float64(sec.ServerRSS) / (1 << 20), BotsCPUPct: sec.BotsCPU, CallErrors: sec.CallErrors, MachineCPU: sec.MachineCPU})
+	for _, sec := range r.seconds {
+		s.Seconds = append(s.Seconds, sec.second())
 	}
 	s.Thresholds = r.Thresholds.outcomes(&s)
 	s.Verdict = VerdictPass
@@ -132,6 +134,14 @@ func (r *Report) Summary() Summary {
 		s.Verdict = VerdictMachine
 	}
 	return s
+}
+
+// second is the snapshot's figures, in the units a user reads.
+func (sec *snapshot) second() Second {
+	return Second{Seconds: sec.At.Seconds(), Joined: sec.Joined, Connected: sec.Connected,
+		SyncsPerS: sec.Syncs, PromisedPerS: sec.Promised, Departed: sec.Departed, CallsInPerS: sec.Calls, CallsOutPerS: sec.Sent,
+		P50Ms: ms(sec.P50), P99Ms: ms(sec.P99), P999Ms: ms(sec.P999), ServerCPUPct: sec.ServerCPU,
+		ServerRSSMiB: float64(sec.ServerRSS) / (1 << 20), BotsCPUPct: sec.BotsCPU, CallErrors: sec.CallErrors, MachineCPU: sec.MachineCPU}
 }
 
 // disconnected counts the disconnects whose reason holds text (all of
@@ -154,26 +164,7 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	return e.Encode(&s)
 }
 
-// Outcomes holds the report to its Thresholds: an outcome each threshold
-// set.
-func (r *Report) Outcomes() []Outcome { return r.Summary().Thresholds }
-
-// Verdict is VerdictPass, VerdictFail or VerdictMachine.
-func (r *Report) Verdict() string { return r.Summary().Verdict }
-
-// Delivered is the syncs the bots received over those the game promised
-// them, from 0 to 1 (above if they received more), over the seconds after
-// every bot had joined; 0 if nothing was promised.
-func (r *Report) Delivered() float64 { return r.Summary().DeliveredPct / 100 }
-
-// WorstP99 is the highest p99 of the answers' latencies of the seconds
-// after every bot had joined.
-func (r *Report) WorstP99() time.Duration {
-	var worst time.Duration
-	for _, s := range r.steady(r.Bots) {
-		worst = max(worst, s.P99)
-	}
-	return worst
-}
+// Verdict is the report's verdict, as its Summary says.
+func (r *Report) Verdict() Verdict { return r.Summary().Verdict }
 
 func ms(d time.Duration) float64 { return d.Seconds() * 1000 }

@@ -70,8 +70,9 @@ func (t *Thresholds) check() error {
 }
 
 // Set sets one threshold, NAME=VALUE, VALUE as in a scenario's JSON:
-// min_delivered_pct=99, max_disconnects_by={"timed out":0}. It is the
-// flag.Value of a -threshold flag given again for each.
+// min_delivered_pct=99, max_disconnects_by={"timed out":0}: gdvar load's
+// -threshold flag, given again for each. t is left as it was if s is
+// refused.
 func (t *Thresholds) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
@@ -118,17 +119,8 @@ func thresholdNames() []string {
 	return names
 }
 
-// String is the thresholds set, as JSON.
-func (t *Thresholds) String() string {
-	if t == nil {
-		return ""
-	}
-	b, _ := json.Marshal(t)
-	return string(b)
-}
-
-// An Outcome is a threshold held to a report.
-type Outcome struct {
+// A ThresholdOutcome is a threshold held to a report.
+type ThresholdOutcome struct {
 	Name   string  `json:"name"`   // the threshold's, as in Thresholds' JSON: min_delivered_pct
 	Limit  float64 `json:"limit"`  // its value
 	Figure float64 `json:"figure"` // the report's
@@ -140,7 +132,7 @@ type Outcome struct {
 
 // String says the outcome, naming the threshold, its limit and the
 // figure: "min_delivered_pct: 97.5 under the limit 99: failed".
-func (o Outcome) String() string {
+func (o ThresholdOutcome) String() string {
 	var s string
 	switch {
 	case o.Pass:
@@ -170,21 +162,21 @@ func number(v float64) string {
 
 // outcomes holds a summary's figures to the thresholds, in the order of
 // Thresholds' fields, and the reasons of max_disconnects_by in order.
-func (t *Thresholds) outcomes(s *Summary) []Outcome {
-	var out []Outcome
+func (t *Thresholds) outcomes(s *Summary) []ThresholdOutcome {
+	var out []ThresholdOutcome
 	bots := float64(max(s.Bots, 1))
 	atLeast := func(name string, limit *float64, figure float64) {
 		if limit != nil {
-			out = append(out, Outcome{Name: name, Limit: *limit, Figure: figure, Pass: figure >= *limit})
+			out = append(out, ThresholdOutcome{Name: name, Limit: *limit, Figure: figure, Pass: figure >= *limit})
 		}
 	}
 	atMost := func(name string, limit *float64, figure *float64, note string) {
 		switch {
 		case limit == nil:
 		case figure == nil:
-			out = append(out, Outcome{Name: name, Limit: *limit, Note: note})
+			out = append(out, ThresholdOutcome{Name: name, Limit: *limit, Note: note})
 		default:
-			out = append(out, Outcome{Name: name, Limit: *limit, Figure: *figure, Pass: *figure <= *limit})
+			out = append(out, ThresholdOutcome{Name: name, Limit: *limit, Figure: *figure, Pass: *figure <= *limit})
 		}
 	}
 	atLeast("min_delivered_pct", t.MinDeliveredPct, s.DeliveredPct)
@@ -195,12 +187,12 @@ func (t *Thresholds) outcomes(s *Summary) []Outcome {
 	if t.MaxDisconnects != nil {
 		limit := float64(*t.MaxDisconnects)
 		n := float64(s.disconnected(""))
-		out = append(out, Outcome{Name: "max_disconnects", Limit: limit, Figure: n, Pass: n <= limit})
+		out = append(out, ThresholdOutcome{Name: "max_disconnects", Limit: limit, Figure: n, Pass: n <= limit})
 	}
 	for _, why := range slices.Sorted(maps.Keys(t.MaxDisconnectsBy)) {
 		limit := float64(t.MaxDisconnectsBy[why])
 		n := float64(s.disconnected(why))
-		out = append(out, Outcome{Name: "max_disconnects_by", Limit: limit, Figure: n, Pass: n <= limit,
+		out = append(out, ThresholdOutcome{Name: "max_disconnects_by", Limit: limit, Figure: n, Pass: n <= limit,
 			Note: fmt.Sprintf("reasons holding %q", why)})
 	}
 	atMost("max_server_cpu_pct", t.MaxServerCPUPct, s.ServerCPUPct, notMeasured)

@@ -17,7 +17,7 @@ func TestThresholdsSet(t *testing.T) {
 	require.NoError(t, th.Set("max_p99_ms=50"))
 	require.NoError(t, th.Set(`max_disconnects_by={"timed out": 0}`))
 	require.NoError(t, th.Set("max_p99_ms=40"), "again: the last")
-	assert.Equal(t, `{"min_delivered_pct":99,"max_p99_ms":40,"max_disconnects_by":{"timed out":0}}`, th.String())
+	assert.Equal(t, `{"min_delivered_pct":99,"max_p99_ms":40,"max_disconnects_by":{"timed out":0}}`, func() string { b, _ := json.Marshal(&th); return string(b) }())
 	for _, tc := range []struct{ set, says string }{
 		{"max_p99_ms", `"max_p99_ms": want NAME=VALUE`},
 		{"p99=3", `no threshold "p99": one of min_delivered_pct, max_p99_ms`},
@@ -54,7 +54,7 @@ func TestOutcomes(t *testing.T) {
 		require.NoError(t, rep.Thresholds.Set(set))
 	}
 	got := map[string]string{}
-	for _, o := range rep.Outcomes() {
+	for _, o := range rep.Summary().Thresholds {
 		got[o.Name+" "+o.Note] = o.String()
 	}
 	assert.Equal(t, map[string]string{
@@ -87,9 +87,9 @@ func TestOutcomes(t *testing.T) {
 // A server's threshold with the server not measured fails, saying so.
 func TestOutcomeNotMeasured(t *testing.T) {
 	rep := twoBots()
-	rep.Seconds[2].ServerRSS = 0
+	rep.seconds[2].ServerRSS = 0
 	require.NoError(t, rep.Thresholds.Set("max_server_rss_mib=100"))
-	o := rep.Outcomes()
+	o := rep.Summary().Thresholds
 	require.Len(t, o, 1)
 	assert.False(t, o[0].Pass)
 	assert.Contains(t, o[0].String(), "not measured: give the server's pid (-server-pid)")
@@ -101,8 +101,8 @@ func TestOutcomeNotMeasured(t *testing.T) {
 // The summary holds every figure of the table, overall and a second.
 func TestSummary(t *testing.T) {
 	rep := twoBots()
-	rep.Latency = new(Histogram)
-	rep.Latency.Record(3 * time.Millisecond)
+	rep.latency = new(histogram)
+	rep.latency.record(3 * time.Millisecond)
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))
 	var s map[string]any

@@ -141,7 +141,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	}
 	l.cfg = loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
 		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid, FrameReads: *frameReads}
-	if err := l.cfg.Check(); err != nil {
+	if l.cfg, err = l.cfg.Check(); err != nil {
 		return usage(err)
 	}
 	return l, 0, true
@@ -153,7 +153,7 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 	toStdout := l.resultsPath == "-"
 	cfg := l.cfg
 	if !l.quiet && !toStdout {
-		cfg.Progress = func(s loadtest.Snapshot) { fmt.Fprintln(stderr, loadtest.ProgressLine(s)) }
+		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s)) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -203,6 +203,17 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 	return verdictCode(rep, stderr)
 }
 
+// progressLine is a second's figures as the line a run prints as it
+// ends.
+func progressLine(s loadtest.Second) string {
+	line := fmt.Sprintf("%5.0fs  bots %d/%d  syncs %.0f/s of %.0f  calls in %.0f/s out %.0f/s  p99 %.1f  bots CPU %.0f%%  machine %.0f%%",
+		s.Seconds, s.Connected, s.Joined, s.SyncsPerS, s.PromisedPerS, s.CallsInPerS, s.CallsOutPerS, s.P99Ms, s.BotsCPUPct, s.MachineCPU)
+	if s.ServerRSSMiB > 0 {
+		line += fmt.Sprintf("  server CPU %.0f%% RSS %.1f MiB", s.ServerCPUPct, s.ServerRSSMiB)
+	}
+	return line
+}
+
 // readScenario reads the scenario file at path.
 func readScenario(path string) (*loadtest.Scenario, error) {
 	f, err := infile.Open(path, flagFileWait)
@@ -220,7 +231,9 @@ func readScenario(path string) (*loadtest.Scenario, error) {
 // writeReport writes the report's table to table, and its CSV, plot and
 // summary to their files.
 func writeReport(rep *loadtest.Report, table io.Writer, csvPath, plotPath, summaryPath string) error {
-	rep.WriteTable(table)
+	if err := rep.WriteTable(table); err != nil {
+		return err
+	}
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error

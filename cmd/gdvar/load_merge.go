@@ -38,14 +38,23 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	var m loadtest.Merger
-	for _, name := range fs.Args() {
-		if err := addResults(&m, name, stdin); err != nil { // not one test's results, or none
-			fmt.Fprintf(stderr, "gdvar load merge: %v\n", err)
-			return loadUsageError
+	names := fs.Args()
+	for i, name := range names {
+		if name == "-" {
+			names[i] = stdinName
 		}
 	}
-	rep, err := m.Report()
+	open := func(name string) (io.ReadCloser, error) {
+		if name == stdinName {
+			return io.NopCloser(stdin), nil
+		}
+		f, err := infile.Open(name, flagFileWait)
+		if err != nil {
+			return nil, err // not a nil *os.File in an io.ReadCloser
+		}
+		return f, nil
+	}
+	rep, err := loadtest.Merge(names, open) // not one test's results, or none: a usage error
 	if err == nil {
 		err = thresholds.apply(&rep.Thresholds)
 	}
@@ -60,15 +69,6 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return verdictCode(rep, stderr)
 }
 
-// addResults adds the results file name (- for standard input) to m.
-func addResults(m *loadtest.Merger, name string, stdin io.Reader) error {
-	if name == "-" {
-		return m.Add("standard input", stdin)
-	}
-	f, err := infile.Open(name, flagFileWait)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return m.Add(name, f)
-}
+// stdinName is the results file - in merge's errors: standard input. A
+// file of that name is ./standard input.
+const stdinName = "standard input"

@@ -40,8 +40,9 @@ func Example() {
 	if rep.MachineLimit != "" {
 		t.Skip("the test's machine was the limit, not the server:", rep.MachineLimit)
 	}
-	assert.Equal(t, 20, rep.Kept)
-	assert.GreaterOrEqual(t, rep.Delivered(), 0.99)
-	assert.Less(t, rep.WorstP99(), 50*time.Millisecond)
-	assert.Equal(t, loadtest.VerdictPass, rep.Verdict(), "%v", rep.Outcomes())
+	s := rep.Summary()
+	assert.Equal(t, 20, s.Kept)
+	assert.GreaterOrEqual(t, s.DeliveredPct, 99.0)
+	assert.Less(t, s.WorstP99Ms, 50.0)
+	assert.Equal(t, loadtest.VerdictPass, s.Verdict, "%v", s.Thresholds)
 }

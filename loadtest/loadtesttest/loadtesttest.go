@@ -4,8 +4,9 @@
 // assert on, as
 //
 //	rep := loadtesttest.Run(t, loadtest.Config{…})
-//	assert.GreaterOrEqual(t, rep.Delivered(), 0.99)
-//	assert.Less(t, rep.WorstP99(), 50*time.Millisecond)
+//	s := rep.Summary()
+//	assert.GreaterOrEqual(t, s.DeliveredPct, 99.0)
+//	assert.Less(t, s.WorstP99Ms, 50.0)
 //
 // When the test fails, the report's table is logged, and its CSV, plot
 // (SVG) and JSON summary are written to the test's artifact folder
