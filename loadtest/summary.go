@@ -22,10 +22,11 @@ const (
 
 // A Summary is every figure of a report's table, overall and a second,
 // the thresholds' outcomes and the verdict: what -summary writes, as
-// JSON, for a CI to read. The overall rates are averaged over the
-// seconds after every bot had joined (all of them if some never did),
-// as are the percentiles of the answers' latencies; worst_p99_ms and
-// worst_p999_ms are the highest of those seconds'.
+// JSON, for a CI to read, and what a Go test asserts on. The overall
+// rates are averaged over the seconds after every bot had joined (all of
+// them if some never did), as are the percentiles of the answers'
+// latencies; worst_p99_ms and worst_p999_ms are the highest of those
+// seconds'.
 type Summary struct {
 	Bots          int                `json:"bots"`
 	Segments      int                `json:"segments"`
