@@ -42,7 +42,12 @@ type point struct {
 // other peer dropped or the match ended are findings.
 func (a *auditor) lifecycleAll(ctx context.Context, eps []endpoint) {
 	if c, err := a.connect(ctx); err != nil {
-		a.notRun("leave", "a peer that leaves right after it joined did not join: "+firstLine(err.Error()))
+		why := firstLine(err.Error())
+		if n := a.cfg.Net; n != nil && n.MaxClients > 0 && n.MaxClients <= 2 {
+			// the attacker and the victim hold every place the game gives
+			why = fmt.Sprintf("the server takes %d clients (create_server's max_clients), all held by the audit's: %s", n.MaxClients, why)
+		}
+		a.notRun("leave", "a peer that leaves right after it joined did not join: "+why)
 	} else if !a.leave(ctx, c, point{name: "right after joining", param: "right after joining"}) {
 		return
 	}
