@@ -78,6 +78,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
 		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{}}
+	if why := notImported(cfg.Project); why != "" {
+		a.notRun("(project)", why)
+	}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
 	defer cancel()
 	defer func() {
