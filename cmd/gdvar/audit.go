@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/audit"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
@@ -164,7 +165,11 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	f := &auditFlags{}
 	fs := flag.NewFlagSet("gdvar audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), auditUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "audit") }
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), auditUsage)
+		fs.PrintDefaults()
+		cli.WriteExamples(fs.Output(), "audit")
+	}
 	fs.StringVar(&f.dir, "project", "", "the game's Godot 4 project folder")
 	fs.StringVar(&f.scene, "scene", "", "the main scene the server runs, res:// (default: the project's)")
 	fs.BoolVar(&f.static, "static", false, "audit the project alone, with no server")
@@ -185,7 +190,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	failOn := fs.String("fail-on", "high", "exit 1 if a finding is at this level or above: info, low, medium or high")
 	fs.BoolVar(&f.quiet, "q", false, "no line a call on standard error")
 	fs.Var(&f.watches, "watch", "a property no peer's call may change, NODE:PROPERTY ({victim} in NODE is the victim client's id); again for each")
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return nil, code, false
 	}
 	f.server = fs.Args()
@@ -293,7 +298,7 @@ func (f *auditFlags) net(p *project.Project) (*fromproject.Net, error) {
 func (f *auditFlags) readScenario() (*audit.Scenario, error) {
 	sc := &audit.Scenario{}
 	if f.scenario != "" {
-		file, err := infile.Open(f.scenario, flagFileWait)
+		file, err := infile.Open(f.scenario, cli.FlagFileWait)
 		if err != nil {
 			return nil, fmt.Errorf("%w: -scenario: %w", audit.ErrConfig, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/stream"
 	"github.com/gdvar/gdvar/varjson"
@@ -344,7 +345,7 @@ func engineCodec(e gdvar.Engine) *gdvar.Codec { return gdvar.MustCodec(gdvar.Wit
 // encodeLike writes the binary form of each JSON value of in to s, taking
 // the forms JSON leaves open from the values of the -like file, in turn.
 func encodeLike(in io.Reader, cfg *config, s *spool) error {
-	f, err := infile.Open(cfg.like, flagFileWait)
+	f, err := infile.Open(cfg.like, cli.FlagFileWait)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
 )
 
@@ -88,10 +89,10 @@ Input goes through gdvar's input helper, which Launch installs in a Godot
 func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar debug", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage); writeExamples(fs.Output(), "debug") }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage); cli.WriteExamples(fs.Output(), "debug") }
 	gameConfig := gameFlags(fs)
 	script := fs.String("e", "", "commands to run, separated by ;")
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	stderr = &lockedWriter{w: stderr} // the game's two streams write to it too

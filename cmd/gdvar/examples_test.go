@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
@@ -24,7 +25,7 @@ func TestHelpEndsWithExamples(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
 			assert.Equal(t, 0, run([]string{c.name, "-h"}, nil, &out, &out), out.String())
-			want := examples[c.name]
+			want := cli.Examples[c.name]
 			require.NotEmpty(t, want, "no examples")
 			help := strings.TrimRight(out.String(), "\n")
 			at := strings.LastIndex(help, "\nExamples:\n")
@@ -39,7 +40,7 @@ func TestHelpEndsWithExamples(t *testing.T) {
 			assert.Equal(t, want, lines, "the help's last lines")
 		})
 	}
-	for name := range examples {
+	for name := range cli.Examples {
 		assert.True(t, commandNamed(name), "examples of %q, which is no command", name)
 	}
 }
@@ -86,7 +87,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	var platformer string // the 2D platformer of the corpus, imported, once an example needs it
 	outer := t
 	for _, c := range commands {
-		for i, e := range examples[c.name] {
+		for i, e := range cli.Examples[c.name] {
 			t.Run(c.name+"/"+string(rune('0'+i)), func(t *testing.T) {
 				dir := t.TempDir()
 				require.NoError(t, os.CopyFS(dir, os.DirFS(fixtures)))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/configfile"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/resource"
@@ -22,7 +23,7 @@ import (
 // isJSON says it is JSON, not the file itself: it starts with "{", as
 // neither a ConfigFile nor a resource does.
 func likeFile(cfg *config) (data []byte, isJSON bool, err error) {
-	f, err := infile.Open(cfg.like, flagFileWait)
+	f, err := infile.Open(cfg.like, cli.FlagFileWait)
 	if err != nil {
 		return nil, false, err
 	}

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
@@ -73,7 +74,7 @@ type loadRun struct {
 func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs := flag.NewFlagSet("gdvar load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "load") }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); cli.WriteExamples(fs.Output(), "load") }
 	dir := fs.String("project", "", "the game's Godot 4 project folder")
 	addr := fs.String("addr", "", "the server's address, host:port: the only one the bots send to")
 	transport := fs.String("transport", "ws", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
@@ -93,7 +94,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	frameReads := fs.Bool("frame-reads", false, "each bot reads each frame as it comes, rather than a tick's frames at once (dearer in the load machine's CPU; see docs/load.md)")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
 	fs.BoolVar(&l.quiet, "q", false, "no progress line")
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return nil, code, false
 	}
 	if *dir == "" || *addr == "" || fs.NArg() > 0 {
@@ -216,7 +217,7 @@ func progressLine(s loadtest.Second) string {
 
 // readScenario reads the scenario file at path.
 func readScenario(path string) (*loadtest.Scenario, error) {
-	f, err := infile.Open(path, flagFileWait)
+	f, err := infile.Open(path, cli.FlagFileWait)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
@@ -15,13 +16,13 @@ import (
 func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar load merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); writeExamples(fs.Output(), "load") }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); cli.WriteExamples(fs.Output(), "load") }
 	summaryPath := fs.String("summary", "", "write every figure of the report, the thresholds' outcomes and the verdict to this JSON file")
 	var thresholds thresholdFlags
 	fs.Var(&thresholds, "threshold", "a threshold the test must hold, NAME=VALUE, over the segments' (min_delivered_pct=99); again for each")
 	csvPath := fs.String("csv", "", "write a row a second to this CSV")
 	plotPath := fs.String("plot", "", "write an SVG of the test to this file")
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
@@ -48,7 +49,7 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if name == stdinName {
 			return io.NopCloser(stdin), nil
 		}
-		f, err := infile.Open(name, flagFileWait)
+		f, err := infile.Open(name, cli.FlagFileWait)
 		if err != nil {
 			return nil, err // not a nil *os.File in an io.ReadCloser
 		}

@@ -36,9 +36,9 @@ import (
 	"os"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -100,23 +100,18 @@ func versionCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gdvar version\n\nprint gdvar's version: its module version and commit.")
-		writeExamples(stderr, "version")
+		cli.WriteExamples(stderr, "version")
 	}
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "gdvar version takes no arguments")
 		return 2
 	}
-	fmt.Fprintln(stdout, version())
+	fmt.Fprintln(stdout, cli.Version())
 	return 0
 }
-
-// flagFileWait bounds the reading of a file a flag names (-scenario,
-// -like, load merge's results): a named pipe, as a shell's <(command)
-// makes, must have come within it, and one no one writes reads as empty.
-const flagFileWait = time.Minute
 
 // config holds the flags.
 type config struct {
@@ -315,7 +310,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nFlags:\n", cmd.name, synopsis, cmd.usage)
 		fs.PrintDefaults()
-		writeExamples(stderr, cmd.name)
+		cli.WriteExamples(stderr, cmd.name)
 	}
 	if cmd.name == "edit" { // edit's program follows --
 		for i, a := range args {
@@ -344,7 +339,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		args = rest[1:]
 	}
 	if len(files) > 1 {
-		return nil, "", usageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
+		return nil, "", cli.UsageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
 	}
 	if err := cfg.check(cmd.name); err != nil {
 		// The error names the fix: the whole usage would bury it.
@@ -355,14 +350,6 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		return cfg, "-", nil // a filter: standard input
 	}
 	return cfg, files[0], nil
-}
-
-// usageError reports a mistake in the command line, as the flag package
-// reports its own: the error, then the command's usage.
-func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
-	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-	fs.Usage()
-	return err
 }
 
 // check validates the flags' values, so that a wrong one is a usage error
@@ -434,17 +421,4 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags and examples.")
-}
-
-// parseOwnFlags parses the flags of a command that has its own: whether
-// the command goes on, and else its exit code (0 after -h, 2 after a
-// flag the FlagSet refused and reported).
-func parseOwnFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	switch err := fs.Parse(args); {
-	case err == nil:
-		return 0, true
-	case errors.Is(err, flag.ErrHelp):
-		return 0, false
-	}
-	return 2, false
 }

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -50,9 +51,9 @@ gdvar's clone):
 func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage); writeExamples(fs.Output(), "mcp") }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage); cli.WriteExamples(fs.Output(), "mcp") }
 	gameConfig := gameFlags(fs)
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	stderr = &lockedWriter{w: stderr}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -146,7 +147,7 @@ type gameNamed interface{ gameName() string }
 // end it, and one a gdvar debug command, each calling that command's
 // action with its input.
 func newMCPServer(games *mcpGames) *mcp.Server {
-	srv := mcp.NewServer(&mcp.Implementation{Name: "gdvar", Version: version()}, nil)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "gdvar", Version: cli.Version()}, nil)
 	mcp.AddTool(srv, &mcp.Tool{Name: "launch", Description: "Start a Godot game under the debugger (ending the one of the same name, if any) and wait until its main scene is in the tree. Returns its name and process id; a game that fails to start is an error with the last lines it printed. Not needed for the game gdvar mcp was started with: the first tool launches it."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in launchInput) (*mcp.CallToolResult, any, error) {
 			g, err := games.launch(ctx, in.Name, in.Godot, in.Args)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
 )
 
@@ -37,8 +38,8 @@ const replayLaunchWait = 2 * time.Minute
 func replayCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), replayUsage); writeExamples(fs.Output(), "replay") }
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	fs.Usage = func() { fmt.Fprint(fs.Output(), replayUsage); cli.WriteExamples(fs.Output(), "replay") }
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	rest := fs.Args()

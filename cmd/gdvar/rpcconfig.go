@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/project"
 	"github.com/gdvar/gdvar/vartext"
 )
@@ -21,13 +22,13 @@ func rpcConfig(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nFlags:\n", rpcConfigUsage)
 		fs.PrintDefaults()
-		writeExamples(stderr, "rpc-config")
+		cli.WriteExamples(stderr, "rpc-config")
 	}
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
-		_ = usageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
+		_ = cli.UsageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
 		return 2
 	}
 	text, err := scriptRPCConfig(fs.Arg(0), *dir)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
@@ -19,13 +20,13 @@ func serverSkeleton(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nFlags:\n", skeletonUsage)
 		fs.PrintDefaults()
-		writeExamples(stderr, "server-skeleton")
+		cli.WriteExamples(stderr, "server-skeleton")
 	}
-	if code, ok := parseOwnFlags(fs, args); !ok {
+	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 1 {
-		_ = usageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
+		_ = cli.UsageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
 		return 2
 	}
 	if err := writeSkeleton(stdout, *dir, fs.Arg(0)); err != nil {

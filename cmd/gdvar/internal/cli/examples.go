@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// examples are each command's, the last thing its -h prints: command
+// Examples are each command's, the last thing its -h prints: command
 // lines that run as written in a folder holding the files they name
 // (TestHelpExamplesRun runs each against testdata), GODOT being a Godot 4
 // launcher, ~/.cache/gdvar/engines/bin/godot4 once scripts/install-godot.sh
 // has installed it.
-var examples = map[string][]string{
+var Examples = map[string][]string{
 	"inspect":  {"gdvar inspect save.dat"},
 	"validate": {"gdvar validate -all save.dat"},
 	"copy":     {"gdvar copy packet.bin > again.bin && cmp packet.bin again.bin"},
@@ -44,12 +44,12 @@ var examples = map[string][]string{
 	"version": {"gdvar version"},
 }
 
-// writeExamples ends a command's help with its examples, and what GODOT
+// WriteExamples ends a command's help with its examples, and what GODOT
 // is if they name it.
-func writeExamples(w io.Writer, command string) {
+func WriteExamples(w io.Writer, command string) {
 	fmt.Fprintln(w, "\nExamples:")
 	godot := false
-	for _, e := range examples[command] {
+	for _, e := range Examples[command] {
 		fmt.Fprintf(w, "  %s\n", e)
 		godot = godot || strings.Contains(e, "$GODOT")
 	}

@@ -1,14 +1,14 @@
-package main
+package cli
 
 import (
 	"runtime/debug"
 	"strings"
 )
 
-// version is the module's version as the build recorded it: a release
+// Version is the module's version as the build recorded it: a release
 // (gdvar v1.2.0, from go install …@v1.2.0), or (devel) and the commit for
 // a build from a clone; then the Go version.
-func version() string {
+func Version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "gdvar (unknown version)"
