@@ -113,7 +113,7 @@ func (f *auditFlags) audit(stderr io.Writer) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A signal ends gdvar as killed by it (removeTempsOnSignal), and
+	// A signal ends gdvar as killed by it (temps.RemoveOnSignal), and
 	// the server with it: debugger.Launch's process dies with gdvar.
 	return audit.Run(context.Background(), cfg)
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/internal/outfile"
@@ -38,24 +39,24 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	stop, err := watchTemps()
+	stop, err := temps.Watch()
 	if err != nil {
 		return err
 	}
 	defer stop() // last: the files are removed by then
-	before, err := createTemp("gdvar-before-*.json")
+	before, err := temps.Create("gdvar-before-*.json")
 	if err != nil {
 		return err
 	}
-	defer removeTemp(before)
+	defer temps.Remove(before)
 	if err := spooled(before, func(s *spool) error { return writeJSON(in, cfg, s) }); err != nil {
 		return err
 	}
-	after, err := createTemp("gdvar-after-*.json")
+	after, err := temps.Create("gdvar-after-*.json")
 	if err != nil {
 		return err
 	}
-	defer removeTemp(after)
+	defer temps.Remove(after)
 	if _, err := before.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -63,7 +64,7 @@ func editFile(in io.Reader, cfg *config, stdout, stderr io.Writer) error {
 	prog.Stdin, prog.Stdout, prog.Stderr = before, after, stderr
 	prog.WaitDelay = time.Second // a child of its own holding standard error
 	childproc.DieWithParent(prog)
-	if err := runChild(prog); err != nil {
+	if err := temps.RunChild(prog); err != nil {
 		return fmt.Errorf("%s failed (%v): nothing was written", cfg.program[0], err)
 	}
 	if _, err := after.Seek(0, io.SeekStart); err != nil {
@@ -110,15 +111,15 @@ func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) er
 		mode = st.Mode().Perm()
 	}
 	dir, pattern := filepath.Dir(target), "."+filepath.Base(target)+".gdvar-*"
-	f, err := openUnnamed(dir) // named only for its rename, at the end
+	f, err := temps.OpenUnnamed(dir) // named only for its rename, at the end
 	unnamed := err == nil
 	if !unnamed {
-		f, err = createTempIn(dir, pattern)
+		f, err = temps.CreateIn(dir, pattern)
 	}
 	if err != nil {
 		return err
 	}
-	defer removeTemp(f) // after the rename, nothing is left at its name to remove
+	defer temps.Remove(f) // after the rename, nothing is left at its name to remove
 	if err := write(f); err != nil {
 		return err
 	}
@@ -130,10 +131,10 @@ func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) er
 	}
 	name := f.Name()
 	if unnamed {
-		if name, err = nameTemp(f, dir, pattern); err != nil {
+		if name, err = temps.Name(f, dir, pattern); err != nil {
 			return err
 		}
-		defer removeNamed(name)
+		defer temps.RemoveNamed(name)
 	}
 	return os.Rename(name, target)
 }

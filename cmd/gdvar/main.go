@@ -39,12 +39,13 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/vartext"
 )
 
 func main() {
-	removeTempsOnSignal()
+	temps.RemoveOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -196,7 +196,7 @@ func TestEditSignalLeavesNothing(t *testing.T) {
 			require.NoError(t, cmd.Process.Signal(sig))
 			select {
 			case err = <-exited:
-			case <-time.After(childGrace + 30*time.Second):
+			case <-time.After(temps.ChildGrace + 30*time.Second):
 				t.Fatal("gdvar edit did not exit")
 			}
 			var ee *exec.ExitError
@@ -327,33 +327,5 @@ func leftBehind(t *testing.T, dir, keep string) []string {
 		if len(left) == 0 || !time.Now().Before(deadline) {
 			return left
 		}
-	}
-}
-
-// The watchdog removes the files it was told of, and not told were
-// removed, once its pipe closes (gdvar has gone, however): those created
-// before it started too, and those beside the save.
-func TestWatchdogRemovesWhatIsLeft(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("TMPDIR", dir)
-	first, err := createTemp("gdvar-in-*")
-	require.NoError(t, err)
-	stop, err := watchTemps()
-	require.NoError(t, err)
-	removed, err := createTemp("gdvar-out-*")
-	require.NoError(t, err)
-	beside, err := createTempIn(t.TempDir(), ".save.sav.gdvar-*")
-	require.NoError(t, err)
-	removeTemp(removed)
-	for _, f := range []*os.File{first, beside} { // as a SIGKILL leaves them
-		f.Close()
-		temps.Lock()
-		delete(temps.paths, f.Name())
-		temps.Unlock()
-	}
-	stop()
-	for _, f := range []*os.File{first, removed, beside} {
-		_, err := os.Stat(f.Name())
-		assert.ErrorIs(t, err, fs.ErrNotExist, f.Name())
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 )
 
 // The conversions (text, json, encode) write nothing unless every value
@@ -25,11 +27,11 @@ type spool struct {
 // spooled runs write on a spool and, if it succeeds, copies what it wrote
 // to stdout. The temporary file is removed in every case.
 func spooled(stdout io.Writer, write func(s *spool) error) error {
-	f, err := createTemp("gdvar-out-*")
+	f, err := temps.Create("gdvar-out-*")
 	if err != nil {
 		return err
 	}
-	defer removeTemp(f)
+	defer temps.Remove(f)
 	s := &spool{f: f, bw: bufio.NewWriterSize(f, 64<<10)}
 	if err := write(s); err != nil {
 		return err
@@ -121,11 +123,11 @@ func seekable(in io.Reader) (io.ReadSeeker, func(), error) {
 			return rs, func() {}, nil
 		}
 	}
-	f, err := createTemp("gdvar-in-*")
+	f, err := temps.Create("gdvar-in-*")
 	if err != nil {
 		return nil, nil, err
 	}
-	cleanup := func() { removeTemp(f) }
+	cleanup := func() { temps.Remove(f) }
 	if _, err := io.Copy(f, in); err != nil {
 		cleanup()
 		return nil, nil, err

@@ -1,4 +1,4 @@
-package main
+package temps
 
 import (
 	"fmt"
@@ -7,13 +7,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// openUnnamed opens a new file in the folder dir that has no name
+// OpenUnnamed opens a new file in the folder dir that has no name
 // (O_TMPFILE): the kernel frees it with its last descriptor, however gdvar
 // ends, SIGKILL included, so it needs no removal. A file system that has
 // no such files (some network ones) fails it, and the caller falls back
 // to a named file. Its Name is its descriptor's path in /proc, which opens
 // it again (encodeLike reads gdvar edit's JSON by name).
-func openUnnamed(dir string) (*os.File, error) {
+func OpenUnnamed(dir string) (*os.File, error) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
@@ -24,7 +24,7 @@ func openUnnamed(dir string) (*os.File, error) {
 	return os.NewFile(uintptr(fd), fmt.Sprintf("/proc/self/fd/%d", fd)), nil
 }
 
-// nameUnnamed gives a file from openUnnamed the name path, which must
+// nameUnnamed gives a file from OpenUnnamed the name path, which must
 // not exist yet.
 func nameUnnamed(f *os.File, path string) error {
 	err := unix.Linkat(unix.AT_FDCWD, f.Name(), unix.AT_FDCWD, path, unix.AT_SYMLINK_FOLLOW)

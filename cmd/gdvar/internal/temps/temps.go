@@ -1,4 +1,9 @@
-package main
+// Package temps makes the temporary files of gdvar's commands, which
+// nothing leaves behind however the command ends: named ones removed on a
+// signal, or by a watchdog process after a SIGKILL, and, where the system
+// has them, files with no name at all. It runs a command's child program
+// so that a signal reaches it too.
+package temps
 
 import (
 	"errors"
@@ -28,35 +33,35 @@ import (
 // be caught: on Linux the files have no name (O_TMPFILE, unnamed_linux.go),
 // which the kernel frees however gdvar ends, and the edited file is named
 // only for its rename over FILE; elsewhere gdvar edit's watchdog
-// (tempfiles_watchdog.go) removes its files, and on Linux the kernel kills
+// (watchdog.go) removes its files, and on Linux the kernel kills
 // its program (dieWithGdvar). The containers' spools (package fileaccess)
 // have no name to remove.
 var temps struct {
 	sync.Mutex
 	paths    map[string]bool
-	watchdog io.Writer // told of each file, once watchTemps started it
+	watchdog io.Writer // told of each file, once Watch started it
 
-	child      *os.Process   // the program runChild runs
+	child      *os.Process   // the program RunChild runs
 	childEnded chan struct{} // closed when it has ended
 }
 
-// childGrace is how long a signal waits for the program runChild runs to
+// ChildGrace is how long a signal waits for the program RunChild runs to
 // end, before killing it.
-const childGrace = 10 * time.Second
+const ChildGrace = 10 * time.Second
 
-// createTemp creates a temporary file that leaves nothing behind: one
+// Create creates a temporary file that leaves nothing behind: one
 // with no name where the system makes them, else one that is removed on
-// a signal until removeTemp removes it.
-func createTemp(pattern string) (*os.File, error) {
-	if f, err := openUnnamed(""); err == nil {
+// a signal until Remove removes it.
+func Create(pattern string) (*os.File, error) {
+	if f, err := OpenUnnamed(""); err == nil {
 		return f, nil
 	}
-	return createTempIn("", pattern)
+	return CreateIn("", pattern)
 }
 
-// createTempIn creates a named temporary file in the folder dir, removed
-// on a signal until removeTemp removes it.
-func createTempIn(dir, pattern string) (*os.File, error) {
+// CreateIn creates a named temporary file in the folder dir, removed
+// on a signal until Remove removes it.
+func CreateIn(dir, pattern string) (*os.File, error) {
 	temps.Lock()
 	defer temps.Unlock()
 	f, err := os.CreateTemp(dir, pattern)
@@ -71,9 +76,9 @@ func createTempIn(dir, pattern string) (*os.File, error) {
 	return f, nil
 }
 
-// removeTemp closes a file from createTemp or createTempIn, and removes
+// Remove closes a file from Create or CreateIn, and removes
 // it if it has a name.
-func removeTemp(f *os.File) {
+func Remove(f *os.File) {
 	temps.Lock()
 	defer temps.Unlock()
 	f.Close()
@@ -84,9 +89,9 @@ func removeTemp(f *os.File) {
 	}
 }
 
-// nameTemp gives a file with no name (openUnnamed) a temporary name in
-// the folder dir, removed on a signal until removeNamed removes it.
-func nameTemp(f *os.File, dir, pattern string) (string, error) {
+// Name gives a file with no name (OpenUnnamed) a temporary name in
+// the folder dir, removed on a signal until RemoveNamed removes it.
+func Name(f *os.File, dir, pattern string) (string, error) {
 	temps.Lock()
 	defer temps.Unlock()
 	for range 100 {
@@ -108,8 +113,8 @@ func nameTemp(f *os.File, dir, pattern string) (string, error) {
 	return "", fmt.Errorf("no free name for %s in %s", pattern, dir)
 }
 
-// removeNamed removes a name nameTemp gave, or forgets it once renamed.
-func removeNamed(name string) {
+// RemoveNamed removes a name Name gave, or forgets it once renamed.
+func RemoveNamed(name string) {
 	temps.Lock()
 	defer temps.Unlock()
 	if temps.paths[name] {
@@ -119,9 +124,9 @@ func removeNamed(name string) {
 	}
 }
 
-// runChild runs cmd as cmd.Run does; a signal that ends gdvar meanwhile is
+// RunChild runs cmd as cmd.Run does; a signal that ends gdvar meanwhile is
 // passed on to it, and waited for (see endChild).
-func runChild(cmd *exec.Cmd) error {
+func RunChild(cmd *exec.Cmd) error {
 	temps.Lock()
 	if err := cmd.Start(); err != nil {
 		temps.Unlock()
@@ -138,11 +143,11 @@ func runChild(cmd *exec.Cmd) error {
 	return err
 }
 
-// removeTempsOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGPIPE end the
-// program runChild runs and remove the temporary files, then end the
+// RemoveOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGPIPE end the
+// program RunChild runs and remove the temporary files, then end the
 // process as the shell expects of a process killed by that signal (exit
 // status 128 + its number).
-func removeTempsOnSignal() {
+func RemoveOnSignal() {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
@@ -160,8 +165,8 @@ func removeTempsOnSignal() {
 	}()
 }
 
-// endChild passes sig on to the program runChild runs, if any, and waits
-// for it to end, killing it after childGrace. temps is locked.
+// endChild passes sig on to the program RunChild runs, if any, and waits
+// for it to end, killing it after ChildGrace. temps is locked.
 func endChild(sig os.Signal) {
 	if temps.child == nil {
 		return
@@ -169,7 +174,7 @@ func endChild(sig os.Signal) {
 	temps.child.Signal(sig) // an error means it has ended
 	select {
 	case <-temps.childEnded:
-	case <-time.After(childGrace):
+	case <-time.After(ChildGrace):
 		temps.child.Kill()
 		<-temps.childEnded
 	}

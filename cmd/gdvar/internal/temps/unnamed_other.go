@@ -1,6 +1,6 @@
 //go:build !linux
 
-package main
+package temps
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 // files are named, and removed on a signal or by the watchdog.
 var errNoUnnamed = errors.New("no unnamed files outside Linux")
 
-func openUnnamed(string) (*os.File, error) { return nil, errNoUnnamed }
+// OpenUnnamed fails: see errNoUnnamed.
+func OpenUnnamed(string) (*os.File, error) { return nil, errNoUnnamed }
 
 func nameUnnamed(*os.File, string) error { return errNoUnnamed }

@@ -1,4 +1,4 @@
-package main
+package temps
 
 import (
 	"bufio"
@@ -37,9 +37,9 @@ func init() {
 // errNoWatchdog is the error of a watchdog that did not start.
 var errNoWatchdog = errors.New("the watchdog of the temporary files did not start")
 
-// watchTemps starts the watchdog, and tells it of the temporary files so
+// Watch starts the watchdog, and tells it of the temporary files so
 // far and those created until stop, which ends it.
-func watchTemps() (stop func(), err error) {
+func Watch() (stop func(), err error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errNoWatchdog, err)
