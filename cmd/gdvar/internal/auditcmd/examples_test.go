@@ -1,0 +1,49 @@
+package auditcmd
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/project"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The examples of gdvar audit that need a server of their own parse as
+// the command parses them before it starts the server: their flags, their
+// project, in a folder holding the project they name (the main package's
+// TestHelpExamplesRun runs the others as written).
+func TestHelpExamplesParse(t *testing.T) {
+	fixtures := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(fixtures, "mygame"), os.DirFS(filepath.Join("..", "..", "..", "..", "scripts", "bench", "players"))))
+	env := append(os.Environ(), "GODOT=godot4")
+	parsed := 0
+	for _, e := range cli.Examples["audit"] {
+		if !strings.Contains(e, " -addr ") {
+			continue
+		}
+		parsed++
+		t.Run(e, func(t *testing.T) {
+			// The shell splits the line as a user's would, gdvar a
+			// function that prints its arguments.
+			sh := exec.Command("bash", "-c", `gdvar() { printf '%s\0' "$@"; }; `+e)
+			sh.Dir, sh.Env = fixtures, env
+			out, err := sh.Output()
+			require.NoError(t, err, e)
+			args := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+			require.Equal(t, "audit", args[0], e)
+			t.Chdir(fixtures)
+			var stderr bytes.Buffer
+			f, code, ok := parseAuditFlags(args[1:], &stderr)
+			require.True(t, ok, "%s: exit %d: %s", e, code, &stderr)
+			_, err = project.Open(f.dir)
+			assert.NoError(t, err, e)
+		})
+	}
+	assert.Positive(t, parsed, "no example of audit with -addr")
+}
