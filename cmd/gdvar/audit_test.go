@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/multiplayer"
 )
 
@@ -252,25 +251,6 @@ func closedPort(t *testing.T) string {
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
 	return addr
-}
-
-// printingGame prints 200 lines (one of 4 KiB) and reports 100 errors
-// to the debugger, as a server that fails loudly does.
-func printingGame(conn *debugger.Conn) {
-	var lines []string
-	var kinds []int32
-	for i := range 200 {
-		line := fmt.Sprintf("line %d", i)
-		if i == 0 {
-			line += " " + strings.Repeat("é", 2<<10)
-		}
-		lines, kinds = append(lines, line), append(kinds, 0)
-	}
-	conn.Write("output", 1, []any{lines, kinds})
-	for i := range 100 {
-		conn.Write("error", 1, []any{int64(0), int64(0), int64(1), int64(0), "res://main.gd", "_ready", int64(7),
-			fmt.Sprintf("error %d", i), "", false, int64(0)})
-	}
 }
 
 // The report of a server that printed and failed more than the report

@@ -1,41 +1,18 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// Commands split at semicolons and words at spaces outside quotes and
-// brackets; set's value is the rest of its line.
-func TestDebugSplitting(t *testing.T) {
-	assert.Equal(t, []string{"get /root/A x", ` set "/root/B C" text "a; b"`, " call /root/A f [1, 2]"},
-		splitCommands(`get /root/A x; set "/root/B C" text "a; b"; call /root/A f [1, 2];`))
-	for _, c := range []struct {
-		line string
-		want []string
-	}{
-		{`call /root/A f [1, "x y"] {"k": 2} Vector2(1, 2) "q\"s"`, []string{"call", "/root/A", "f", `[1, "x y"]`, `{"k": 2}`, "Vector2(1, 2)", `"q\"s"`}},
-		{`  wait  "/root/Spaced Name" `, []string{"wait", `"/root/Spaced Name"`}},
-	} {
-		got, err := splitWords(c.line)
-		require.NoError(t, err)
-		assert.Equal(t, c.want, got)
-	}
-	_, err := splitWords(`get "/root/A`)
-	assert.Error(t, err)
-	assert.Equal(t, `Vector2(1, 2) # not a comment`, restOfLine(`set  "/root/A B"  position  Vector2(1, 2) # not a comment `, 3))
-}
-
 // gdvar debug drives a real game: each result on standard output, nothing
 // else there, exit 0 only if every command succeeded.
 func TestLiveDebugCommand(t *testing.T) {
-	game := append([]string{"--"}, testGame(t)...)
+	game := append([]string{"--"}, gametest.Game(t)...)
 
 	script := `wait /root/Main/Added; tree; get /root/Main speed; set /root/Main speed 9.5; get /root/Main speed;
 		set "/root/Main/Spaced Name" position Vector2(3, 4); get "/root/Main/Spaced Name" position;
@@ -43,7 +20,7 @@ func TestLiveDebugCommand(t *testing.T) {
 		output; errors`
 	code, out, errOut := runGdvar(nil, append([]string{"debug", "-e", script}, game...)...)
 	require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
-	want := testGameTree + `1.5
+	want := gametest.GameTree + `1.5
 9.5
 Vector2(3, 4)
 5
@@ -73,38 +50,6 @@ null
 		`button 4 true at (5.0, 6.0) factor 0.5 mask 8|button 4 false at (5.0, 6.0) factor 0.5 mask 0|action jump true 0.5 is_pressed true|`+
 		`char a true|char a false|char ; true|char ; false|char   true|char   false|char b true|char b false"`+"\n", out)
 	assert.Contains(t, errOut, "gdvar debug: action fly: debugger: the game refused the input: no action fly in the Input Map")
-}
-
-// testGameTree is what tree prints for testGame: a line a node.
-const testGameTree = `/root Window
-/root/Glob Node
-/root/GdvarInput Node
-/root/Main Node2D
-/root/Main/Label Label
-/root/Main/Label/Sub Node
-/root/Main/Spaced Name Sprite2D
-/root/Main/Many Node
-/root/Main/Timer Timer
-/root/Main/Added Node
-`
-
-// testGame returns the command line of debugger/testdata/game, copied to
-// a folder of its own (the engine writes its .godot cache there), in the
-// Godot 4 engine that debuggertest finds; it skips the test if there is
-// none. The engine keeps its settings in a folder of the test's own.
-func testGame(t testing.TB) []string {
-	engine := debuggertest.Godot(t)
-	dir := t.TempDir()
-	src := filepath.Join("..", "..", "debugger", "testdata", "game")
-	files, err := os.ReadDir(src)
-	require.NoError(t, err)
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join(src, f.Name()))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644))
-	}
-	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
-	return []string{engine, "--headless", "--path", dir}
 }
 
 // Without a game, or with bad flags, gdvar debug fails with a usage.

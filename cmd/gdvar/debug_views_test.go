@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ import (
 // suspend, a key tapped, and breakpoints by a script's name, a missing
 // script refused.
 func TestLiveDebugViews(t *testing.T) {
-	game := append([]string{"--"}, testGame(t)...)
+	game := append([]string{"--"}, gametest.Game(t)...)
 	script := `tree /root/Main 1; tree /root 9 *LABEL*; tree /root/Main 0 "Spaced*"; props /root/Main/Timer;
 		until /root/Main speed 1.5 50s; until /root/Main speed 2.0 1s;
 		paused true; paused; call /root/Main add 2 3; paused false;

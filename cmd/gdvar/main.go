@@ -40,6 +40,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/auditcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/game"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/gdvar/gdvar/fileaccess"
 	"github.com/gdvar/gdvar/vartext"
@@ -82,15 +83,15 @@ var commands = []command{
 		editFile, editFlags, nil},
 	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
 		migrateFile, migrateFlags, nil},
-	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: debugCommand},
+	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: game.Debug},
 	{name: "rpc-config", usage: rpcConfigUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return rpcConfig(args, stdout, stderr)
 	}},
 	{name: "server-skeleton", usage: skeletonUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return serverSkeleton(args, stdout, stderr)
 	}},
-	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: mcpCommand},
-	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", own: replayCommand},
+	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: game.MCP},
+	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", own: game.Replay},
 	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadCommand},
 	{name: "audit", usage: "what any peer can make a Godot 4 game's server do: its @rpc methods' surface from the project, and hostile calls to its server under the debugger: gdvar audit -project DIR -addr HOST:PORT -- GODOT ARGS…", own: auditcmd.Command},
 	{name: "version", usage: "print gdvar's version", own: versionCommand},

@@ -3,75 +3,19 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// mcpWait bounds a test's talk with the server and its game.
-const mcpWait = 2 * time.Minute
-
-// callTool calls a tool and returns its text and whether it failed.
-func callTool(t *testing.T, ctx context.Context, cs *mcp.ClientSession, name string, args any) (string, bool) {
-	t.Helper()
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-	require.NoError(t, err, name)
-	var text strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			text.WriteString(tc.Text)
-		}
-	}
-	return text.String(), res.IsError
-}
-
-// The server lists a tool a command, and with no game running each says
-// so as a tool error, which an agent reads, not as a protocol error.
-func TestMCPWithoutGame(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
-	defer cancel()
-	cs := connectMCP(t, ctx, &mcpGames{})
-
-	var names []string
-	for tool, err := range cs.Tools(ctx, nil) {
-		require.NoError(t, err)
-		names = append(names, tool.Name)
-	}
-	assert.ElementsMatch(t, []string{"launch", "quit", "tree", "wait", "get", "set", "call", "output", "errors", "breakpoint",
-		"pause", "resume", "suspend", "paused", "properties", "step", "next", "out", "stack", "vars", "evaluate", "monitors",
-		"key", "mouse_move", "mouse_click", "mouse_wheel", "action", "text", "screenshot", "advance", "speed", "frame", "lockstep", "record"}, names)
-
-	text, failed := callTool(t, ctx, cs, "tree", map[string]any{})
-	assert.True(t, failed)
-	assert.Contains(t, text, "no game running: call launch first")
-	text, failed = callTool(t, ctx, cs, "launch", map[string]any{})
-	assert.True(t, failed)
-	assert.Contains(t, text, "no game to launch")
-	text, failed = callTool(t, ctx, cs, "get", map[string]any{"path": 3})
-	assert.True(t, failed, "an input that is not the tool's schema")
-	assert.Contains(t, text, "path")
-}
-
-// connectMCP serves games in the test's process and connects the SDK's
-// client to it, in memory, until the test ends.
-func connectMCP(t *testing.T, ctx context.Context, games *mcpGames) *mcp.ClientSession {
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := newMCPServer(games).Connect(ctx, st, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { cs.Close() })
-	return cs
-}
 
 // startMCP starts gdvar mcp -- GAME as a process and connects the SDK's
 // client to it over its standard input and output. What the server writes
@@ -79,25 +23,25 @@ func connectMCP(t *testing.T, ctx context.Context, games *mcpGames) *mcp.ClientS
 func startMCP(t *testing.T, ctx context.Context, game []string) (*mcp.ClientSession, *exec.Cmd) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=mcp -- "+strings.Join(game, " "))
-	var text strings.Builder
-	stderr := &lockedWriter{w: &text}
-	cmd.Stderr = stderr
+	stderr, err := os.Create(filepath.Join(t.TempDir(), "stderr")) // a file: no goroutine of Wait's writes it
+	require.NoError(t, err)
 	t.Cleanup(func() {
+		defer stderr.Close()
 		if t.Failed() {
-			stderr.mu.Lock()
-			defer stderr.mu.Unlock()
-			t.Logf("gdvar mcp wrote on standard error:\n%s", text.String())
+			text, _ := os.ReadFile(stderr.Name())
+			t.Logf("gdvar mcp wrote on standard error:\n%s", text)
 		}
 	})
+	cmd.Stderr = stderr
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { cmd.Process.Kill() })
 	return cs, cmd
 }
 
-// gone says, within mcpWait, whether no process has the id pid.
+// gone says, within gametest.Wait, whether no process has the id pid.
 func gone(pid int) bool {
-	deadline := time.Now().Add(mcpWait)
+	deadline := time.Now().Add(gametest.Wait)
 	for time.Now().Before(deadline) {
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
 			return true
@@ -107,35 +51,26 @@ func gone(pid int) bool {
 	return false
 }
 
-// launchedPID reads launch's "launched: pid N".
-func launchedPID(t *testing.T, text string) int {
-	var pid int
-	_, err := fmt.Sscanf(text, "launched: pid %d", &pid)
-	require.NoError(t, err, text)
-	require.Positive(t, pid)
-	return pid
-}
-
 // gdvar mcp, a process driven over stdio by the SDK's client, plays a real
 // Godot 4 game: the tree, a get/set/call round trip and the output as the
 // game has them, errors as tool errors; closing the client ends the
 // server and the game.
 func TestLiveMCP(t *testing.T) {
-	game := testGame(t)
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	game := gametest.Game(t)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	cs, server := startMCP(t, ctx, game)
 
-	text, failed := callTool(t, ctx, cs, "launch", map[string]any{})
+	text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{})
 	require.False(t, failed, text)
-	pid := launchedPID(t, text)
+	pid := gametest.LaunchedPID(t, text)
 	for _, c := range []struct {
 		tool string
 		args map[string]any
 		want string
 	}{
 		{"wait", map[string]any{"path": "/root/Main/Added"}, "ok\n"},
-		{"tree", nil, testGameTree},
+		{"tree", nil, gametest.GameTree},
 		{"get", map[string]any{"path": "/root/Main", "property": "speed"}, "1.5\n"},
 		{"set", map[string]any{"path": "/root/Main", "property": "speed", "value": "9.5"}, "ok\n"},
 		{"get", map[string]any{"path": "/root/Main", "property": "speed"}, "9.5\n"},
@@ -153,13 +88,13 @@ func TestLiveMCP(t *testing.T) {
 		{"text", map[string]any{"text": `"q`}, "ok\n"},
 		{"evaluate", map[string]any{"expression": `"|".join(Engine.get_main_loop().root.get_node("Main").inputs)`}, `"key Ctrl+A physical A true|motion (10.0, 20.5) relative (10.0, 20.5) mask 0|button 2 true at (1.0, 2.0) factor 1.0 mask 2|button 6 true at (1.0, 2.0) factor 1.0 mask 34|button 6 false at (1.0, 2.0) factor 1.0 mask 2|action jump true 0.25 is_pressed true|char \" true|char \" false|char q true|char q false"` + "\n"},
 	} {
-		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
 		require.False(t, failed, "%s %v: %s", c.tool, c.args, text)
 		assert.Equal(t, c.want, text, "%s %v", c.tool, c.args)
 	}
-	text, _ = callTool(t, ctx, cs, "output", nil)
+	text, _ = gametest.CallTool(t, ctx, cs, "output", nil)
 	assert.Contains(t, text, "hello from main\nbold text\nTREE [")
-	text, _ = callTool(t, ctx, cs, "errors", nil)
+	text, _ = gametest.CallTool(t, ctx, cs, "errors", nil)
 	assert.True(t, strings.HasPrefix(text, "WARNING: a warning at: _ready (res://main.gd:12)\nERROR: an error at: _ready (res://main.gd:13)\n"), text)
 	for _, c := range []struct {
 		tool string
@@ -171,7 +106,7 @@ func TestLiveMCP(t *testing.T) {
 		{"set", map[string]any{"path": "/root/Main", "property": "speed", "value": "Vector2("}, "want a number"},
 		{"action", map[string]any{"action": "fly"}, "no action fly in the Input Map"},
 	} {
-		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
 		assert.True(t, failed, "%s %v: %s", c.tool, c.args, text)
 		assert.Contains(t, text, c.want)
 	}

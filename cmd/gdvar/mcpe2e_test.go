@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/gdvar/gdvar/vartext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -40,7 +41,7 @@ func (a *agent) call(tool string, args map[string]any) string {
 func (a *agent) try(tool string, args map[string]any) (string, bool) {
 	a.t.Helper()
 	a.called[tool]++
-	return callTool(a.t, a.ctx, a.cs, tool, args)
+	return gametest.CallTool(a.t, a.ctx, a.cs, tool, args)
 }
 
 // value calls a tool that returns a value and returns it, read from its
@@ -71,16 +72,16 @@ func (a *agent) number(path, property string) float64 {
 func (a *agent) screenshot(args map[string]any) image.Image {
 	a.t.Helper()
 	a.called["screenshot"]++
-	img, _ := shotOf(a.t, a.ctx, a.cs, args)
+	img, _ := gametest.ShotOf(a.t, a.ctx, a.cs, args)
 	return img
 }
 
-// until asks again, within mcpWait, until cond holds.
+// until asks again, within gametest.Wait, until cond holds.
 func (a *agent) until(what string, cond func() bool) {
 	a.t.Helper()
-	deadline := time.Now().Add(mcpWait)
+	deadline := time.Now().Add(gametest.Wait)
 	for !cond() {
-		require.True(a.t, time.Now().Before(deadline), "waited %v for %s", mcpWait, what)
+		require.True(a.t, time.Now().Before(deadline), "waited %v for %s", gametest.Wait, what)
 		time.Sleep(50 * time.Millisecond)
 	}
 }
@@ -152,7 +153,7 @@ const still = `[Engine.get_main_loop().root.get_node("Main/Player").velocity.len
 // run goes on in the scene the game reloads. Every tool the server lists
 // is called.
 func TestLiveRenderedMCPRun(t *testing.T) {
-	colors, want := shotGame(t) // the display and the engine's home too
+	colors, want := gametest.Shot(t) // the display and the engine's home too
 	engine := colors[0]
 	platformer2D := renderedGame(t, engine, "ewanc26__platformer-prototype")
 	platformer3D := renderedGame(t, engine, "KenneyNL__Starter-Kit-3D-Platformer")
@@ -170,7 +171,7 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		{"launch the scene of flat colors", func(*testing.T) { a.launch(colors, "/root/Main") }},
 		{"its screenshot is its pixels", func(t *testing.T) { debuggertest.SamePixels(t, a.screenshot(nil), want) }},
 		{"its SubViewport's too", func(t *testing.T) {
-			debuggertest.SamePixels(t, a.screenshot(map[string]any{"path": "/root/Main/Frame/Sub"}), subImage(want, image.Rect(72, 56, 88, 72)))
+			debuggertest.SamePixels(t, a.screenshot(map[string]any{"path": "/root/Main/Frame/Sub"}), gametest.SubImage(want, image.Rect(72, 56, 88, 72)))
 		}},
 
 		{"a server started with the scene after --: its first tool, a screenshot, launches it", func(t *testing.T) {
@@ -303,21 +304,21 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 			stepped := with(map[string]any{})
 			a.call("launch", map[string]any{"name": "stepped", "godot": platformer2D[0], "args": append(platformer2D[1:], "--fixed-fps", "60")})
 			a.call("wait", with(map[string]any{"path": knight}))
-			held := numberOf(t, a.call("advance", with(map[string]any{"frames": 0})))
+			held := gametest.NumberOf(t, a.call("advance", with(map[string]any{"frames": 0})))
 			a.call("evaluate", with(map[string]any{"expression": "Engine.set_time_scale(1.0)"})) // a slime may have reached him
 			assert.Equal(t, "0\n", a.call("evaluate", with(map[string]any{"expression": "Engine.get_main_loop().reload_current_scene()"})))
-			assert.Equal(t, held+20, numberOf(t, a.call("advance", with(map[string]any{"frames": 20}))), "the new scene in, the knight landed")
+			assert.Equal(t, held+20, gametest.NumberOf(t, a.call("advance", with(map[string]any{"frames": 20}))), "the new scene in, the knight landed")
 			x := a.value("get", with(map[string]any{"path": knight, "property": "position:x"})).(float64)
 			a.call("action", with(map[string]any{"action": "move_right", "press": "down"}))
 			a.call("advance", with(map[string]any{"frames": 30}))
 			a.call("action", with(map[string]any{"action": "move_right", "press": "up"}))
 			assert.InDelta(t, x+30*150.0/60, a.value("get", with(map[string]any{"path": knight, "property": "position:x"})), 1, "150 pixels a second")
-			assert.Equal(t, held+50, numberOf(t, a.call("frame", stepped)))
+			assert.Equal(t, held+50, gametest.NumberOf(t, a.call("frame", stepped)))
 			a.call("speed", with(map[string]any{"times": 1}))
-			a.until("frames run", func() bool { return numberOf(t, a.call("frame", stepped)) > held+50 })
+			a.until("frames run", func() bool { return gametest.NumberOf(t, a.call("frame", stepped)) > held+50 })
 			a.call("speed", stepped)
-			now := numberOf(t, a.call("frame", stepped))
-			assert.Equal(t, now, numberOf(t, a.call("frame", stepped)), "held")
+			now := gametest.NumberOf(t, a.call("frame", stepped))
+			assert.Equal(t, now, gametest.NumberOf(t, a.call("frame", stepped)), "held")
 			a.call("quit", stepped)
 		}},
 		{"record the knight's game from its first frame, and another beside it in lockstep: move_right held 40 frames, his x and the screen read; replay the file", func(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,13 +25,13 @@ import (
 // GDVAR_TEST_PEAK, it then writes its peak resident memory there (see
 // peakResident). With GDVAR_TEST_JQ16 set, it is a program for gdvar
 // edit, jq 1.6 without jq (see jq16Edit); with GDVAR_TEST_FAKE_GAME, a
-// game for gdvar mcp that does not play (see fakeGame).
+// game for gdvar mcp that does not play (see gametest.Fake).
 func TestMain(m *testing.M) {
 	if os.Getenv("GDVAR_TEST_JQ16") != "" {
 		os.Exit(jq16Edit(os.Stdin, os.Stdout))
 	}
 	if how := os.Getenv("GDVAR_TEST_FAKE_GAME"); how != "" {
-		os.Exit(fakeGame(how, os.Args[1:]))
+		os.Exit(gametest.Fake(how, os.Args[1:]))
 	}
 	if os.Getenv("GDVAR_TEST_AS_GDVAR") != "" { // the gdvar command, its arguments as given
 		main()

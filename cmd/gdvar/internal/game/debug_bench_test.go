@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"io"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ import (
 // reports their p50 and p99: a Session's round trip and what the command
 // line adds.
 func BenchmarkLiveDebugCommands(b *testing.B) {
-	game := testGame(b)
+	game := gametest.Game(b)
 	g := debuggertest.Launch(b, game[0], game[1:])
 	require.NoError(b, runDebugCommand(g.Session, "wait /root/Main/Added", io.Discard))
 	for _, line := range []string{"get /root/Main speed", "set /root/Main speed 2.5", "call /root/Main add 2 3", "tree"} {

@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,19 +19,19 @@ import (
 // in lockstep, refuses speed meanwhile, and writes a file that gdvar
 // replay plays to the same values.
 func TestLiveMCPRecord(t *testing.T) {
-	game := testGame(t) // no --fixed-fps
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	game := gametest.Game(t) // no --fixed-fps
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
 	defer games.quit("")
 	cs := connectMCP(t, ctx, games)
 	call := func(tool string, args map[string]any) string {
-		text, failed := callTool(t, ctx, cs, tool, args)
+		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
 		require.False(t, failed, "%s %v: %s", tool, args, text)
 		return text
 	}
 	fails := func(tool string, args map[string]any) string {
-		text, failed := callTool(t, ctx, cs, tool, args)
+		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
 		require.True(t, failed, "%s %v: %s", tool, args, text)
 		return text
 	}
@@ -54,7 +55,7 @@ func TestLiveMCPRecord(t *testing.T) {
 
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
-	code, out, errOut := runGdvar(nil, append([]string{"replay", file, "--"}, append(game, "--fixed-fps", "60")...)...)
+	code, out, errOut := runCommand(nil, append([]string{"replay", file, "--"}, append(game, "--fixed-fps", "60")...)...)
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, "replayed 15 steps: 2 checks matched; game game to frame 14; game other to frame 4\n", out)
 	assert.Contains(t, string(b), `"property":"counter","value":"`+strings.TrimSpace(counter)+`"`)
@@ -63,12 +64,12 @@ func TestLiveMCPRecord(t *testing.T) {
 
 // Without a game to record, record creates nothing.
 func TestMCPRecordWithoutGame(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	games := &mcpGames{start: debugger.Launch}
 	cs := connectMCP(t, ctx, games)
 	file := filepath.Join(t.TempDir(), "session.jsonl")
-	text, failed := callTool(t, ctx, cs, "record", map[string]any{"file": file})
+	text, failed := gametest.CallTool(t, ctx, cs, "record", map[string]any{"file": file})
 	assert.True(t, failed)
 	assert.Equal(t, "no game to record: launch one first\n", text)
 	assert.NoFileExists(t, file)

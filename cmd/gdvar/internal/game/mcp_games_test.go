@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -17,11 +18,11 @@ import (
 )
 
 // fakeMCP serves, in the test's process, an MCP server whose command
-// line's game is a fake game (see fakeGame) of the kind how, and connects
+// line's game is a fake game (see gametest.Fake) of the kind how, and connects
 // a client to it; the games end with the test.
 func fakeMCP(t *testing.T, how string) (context.Context, *mcpGames, *mcp.ClientSession) {
 	t.Setenv("GDVAR_TEST_FAKE_GAME", how)
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	t.Cleanup(cancel)
 	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
 	t.Cleanup(func() { games.quit("") })
@@ -32,9 +33,9 @@ func fakeMCP(t *testing.T, how string) (context.Context, *mcpGames, *mcp.ClientS
 // needs it: a client that starts a server for each call needs no launch.
 func TestMCPLazyLaunch(t *testing.T) {
 	ctx, _, cs := fakeMCP(t, "recording")
-	text, failed := callTool(t, ctx, cs, "key", map[string]any{"key": "A"})
+	text, failed := gametest.CallTool(t, ctx, cs, "key", map[string]any{"key": "A"})
 	require.False(t, failed, text)
-	text, failed = callTool(t, ctx, cs, "output", nil)
+	text, failed = gametest.CallTool(t, ctx, cs, "output", nil)
 	require.False(t, failed, text)
 	assert.Equal(t, "gdvar:hello []\ngdvar:key [\"A\", true]\ngdvar:key [\"A\", false]\n", text)
 }
@@ -62,7 +63,7 @@ func TestMCPSeveralGames(t *testing.T) {
 		{"text", map[string]any{"text": "s"}, "ok", false},
 		{"output", nil, "gdvar:text [\"s\"]\n", false},
 	} {
-		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
 		assert.Equal(t, c.fail, failed, "%s %v: %s", c.tool, c.args, text)
 		assert.Contains(t, text, c.want, "%s %v", c.tool, c.args)
 	}
@@ -72,11 +73,11 @@ func TestMCPSeveralGames(t *testing.T) {
 // ended they print what it left, and fail saying how it ended.
 func TestMCPOutputOfNothingAndOfTheEnded(t *testing.T) {
 	ctx, games, cs := fakeMCP(t, "silent")
-	text, failed := callTool(t, ctx, cs, "launch", nil)
+	text, failed := gametest.CallTool(t, ctx, cs, "launch", nil)
 	require.False(t, failed, text)
-	pid := launchedPID(t, text)
+	pid := gametest.LaunchedPID(t, text)
 	for _, tool := range []string{"output", "errors"} {
-		text, failed = callTool(t, ctx, cs, tool, nil)
+		text, failed = gametest.CallTool(t, ctx, cs, tool, nil)
 		assert.False(t, failed, text)
 		assert.Equal(t, "no "+tool+"\n", text)
 	}
@@ -89,7 +90,7 @@ func TestMCPOutputOfNothingAndOfTheEnded(t *testing.T) {
 		t.Fatal("the session did not end with the game")
 	}
 	for _, tool := range []string{"output", "errors"} {
-		text, failed = callTool(t, ctx, cs, tool, nil)
+		text, failed = gametest.CallTool(t, ctx, cs, tool, nil)
 		assert.True(t, failed, text)
 		assert.Contains(t, text, "no "+tool+"\nthe game's session ended: debugger: the game's process ended (signal: killed)")
 	}
@@ -100,13 +101,13 @@ func TestMCPOutputOfNothingAndOfTheEnded(t *testing.T) {
 func TestLiveMCPStartFailure(t *testing.T) {
 	engine := debuggertest.Godot(t)
 	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	games := &mcpGames{base: gameLaunch{godot: engine, args: []string{"--headless", "--path", filepath.Join(t.TempDir(), "nothing")}}, start: debugger.Launch}
 	defer games.quit("")
 	cs := connectMCP(t, ctx, games)
 	for _, tool := range []string{"tree", "launch"} {
-		text, failed := callTool(t, ctx, cs, tool, nil)
+		text, failed := gametest.CallTool(t, ctx, cs, tool, nil)
 		assert.True(t, failed, text)
 		assert.Contains(t, text, "the game's process ended (exit status")
 		assert.Contains(t, text, "Invalid project path specified")
@@ -117,8 +118,8 @@ func TestLiveMCPStartFailure(t *testing.T) {
 // value as it is otherwise: the shapes agents send convert to the
 // property's type, or are refused naming it.
 func TestLiveMCPSetJSON(t *testing.T) {
-	game := testGame(t)
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	game := gametest.Game(t)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
 	defer games.quit("")
@@ -135,10 +136,10 @@ func TestLiveMCPSetJSON(t *testing.T) {
 		{true, "want Vector2, not true", true},
 		{"\"text\"", "want Vector2", true},
 	} {
-		text, failed := callTool(t, ctx, cs, "set", map[string]any{"path": "/root/Main", "property": "position", "value": c.value})
+		text, failed := gametest.CallTool(t, ctx, cs, "set", map[string]any{"path": "/root/Main", "property": "position", "value": c.value})
 		require.Equal(t, c.fail, failed, "%v: %s", c.value, text)
 		if !c.fail {
-			text, failed = callTool(t, ctx, cs, "get", map[string]any{"path": "/root/Main", "property": "position"})
+			text, failed = gametest.CallTool(t, ctx, cs, "get", map[string]any{"path": "/root/Main", "property": "position"})
 			require.False(t, failed, text)
 		}
 		assert.Contains(t, text, c.want, "%v", c.value)
@@ -157,12 +158,12 @@ func TestFromJSON(t *testing.T) {
 func TestMCPGamesBounded(t *testing.T) {
 	ctx, _, cs := fakeMCP(t, "recording")
 	for i := range mcpMaxGames {
-		text, failed := callTool(t, ctx, cs, "launch", map[string]any{"name": fmt.Sprintf("g%d", i)})
+		text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": fmt.Sprintf("g%d", i)})
 		require.False(t, failed, text)
 	}
-	text, failed := callTool(t, ctx, cs, "launch", map[string]any{"name": "one more"})
+	text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": "one more"})
 	assert.True(t, failed)
 	assert.Contains(t, text, "8 games are running (g0, g1, g2, g3, g4, g5, g6, g7): quit one first")
-	text, failed = callTool(t, ctx, cs, "launch", map[string]any{"name": "g3"})
+	text, failed = gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": "g3"})
 	assert.False(t, failed, text)
 }

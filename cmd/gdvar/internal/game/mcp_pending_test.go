@@ -1,63 +1,20 @@
-package main
+package game
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
-	"github.com/gdvar/gdvar"
-	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// fakeGame is a game for debugger.Launch (the test binary, with
-// GDVAR_TEST_FAKE_GAME set to how). A "silent" game connects to the
-// debugger its --remote-debug names, sends its process id, as Godot does
-// first, then reads what comes and never answers, until the connection
-// ends; a "recording" one answers as recordingGame does; a "printing" one
-// prints as printingGame does, then is silent; an "absent" one never
-// connects, and waits to be killed.
-func fakeGame(how string, args []string) int {
-	if how == "absent" {
-		time.Sleep(time.Hour)
-		return 1
-	}
-	var addr string
-	for i, a := range args {
-		if a == "--remote-debug" && i+1 < len(args) {
-			addr = strings.TrimPrefix(args[i+1], "tcp://")
-		}
-	}
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "silent game:", err)
-		return 1
-	}
-	defer c.Close()
-	conn := debugger.NewConn(c, gdvar.Godot4)
-	if err := conn.Write("set_pid", 1, []any{int64(os.Getpid())}); err != nil {
-		fmt.Fprintln(os.Stderr, how, "game:", err)
-		return 1
-	}
-	if how == "recording" {
-		recordingGame(conn)
-		return 0
-	}
-	if how == "printing" {
-		printingGame(conn)
-	}
-	io.Copy(io.Discard, c)
-	return 0
-}
 
 // floodCalls sends n calls, line(i) each, then a ping, which the server
 // answers once it has handed every call before it to its handler (it may
@@ -120,7 +77,7 @@ func TestMCPPendingCalls(t *testing.T) {
 	var result struct{ Content []struct{ Text string } }
 	require.NoError(t, json.Unmarshal(launched.Result, &result))
 	require.Len(t, result.Content, 1)
-	pid := launchedPID(t, result.Content[0].Text)
+	pid := gametest.LaunchedPID(t, result.Content[0].Text)
 	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) }) // before the input closes: the calls waiting end
 
 	const calls = 5000

@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"context"
@@ -34,8 +34,9 @@ own output goes to standard error. See docs/debugger.md.
 // replayLaunchWait bounds the launch of each game of a replay.
 const replayLaunchWait = 2 * time.Minute
 
-// replayCommand runs gdvar replay.
-func replayCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// Replay runs gdvar replay with its arguments and streams, and returns its
+// exit status.
+func Replay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), replayUsage); cli.WriteExamples(fs.Output(), "replay") }

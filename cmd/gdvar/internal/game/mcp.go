@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"cmp"
@@ -47,8 +47,9 @@ gdvar's clone):
   {"command": "gdvar", "args": ["mcp", "--", "/home/me/.cache/gdvar/engines/bin/godot4", "--path", "/path/to/mygame"]}
 `
 
-// mcpCommand runs gdvar mcp.
-func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// MCP runs gdvar mcp with its arguments and streams, and returns its exit
+// status.
+func MCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), mcpUsage); cli.WriteExamples(fs.Output(), "mcp") }

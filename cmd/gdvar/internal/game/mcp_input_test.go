@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -174,11 +175,11 @@ func TestMCPBatches(t *testing.T) {
 func TestMCPEndsWithInput(t *testing.T) {
 	for _, in := range []string{"", "not json\n", `{"jsonrpc":"2.0","id":1,"meth`, "[]\n[1]\n"} {
 		done := make(chan int, 1)
-		go func() { done <- mcpCommand(nil, strings.NewReader(in), io.Discard, io.Discard) }()
+		go func() { done <- MCP(nil, strings.NewReader(in), io.Discard, io.Discard) }()
 		select {
 		case code := <-done:
 			assert.Equal(t, 0, code, "%q", in)
-		case <-time.After(mcpWait):
+		case <-time.After(gametest.Wait):
 			t.Fatalf("%q: gdvar mcp did not end", in)
 		}
 	}

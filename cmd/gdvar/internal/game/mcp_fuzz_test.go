@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,7 +52,7 @@ func FuzzMCPInput(f *testing.F) {
 		select {
 		case err := <-done:
 			require.NoError(t, err)
-		case <-time.After(mcpWait):
+		case <-time.After(gametest.Wait):
 			t.Fatal("gdvar mcp did not end with its input")
 		}
 		for line := range bytes.Lines(out.Bytes()) {

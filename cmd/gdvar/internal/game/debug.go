@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"bufio"
@@ -85,8 +85,9 @@ Input goes through gdvar's input helper, which Launch installs in a Godot
 
 `
 
-// debugCommand runs gdvar debug.
-func debugCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Debug runs gdvar debug with its arguments and streams, and returns its
+// exit status.
+func Debug(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar debug", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), debugUsage); cli.WriteExamples(fs.Output(), "debug") }

@@ -1,45 +1,15 @@
-package main
+package game
 
 import (
 	"context"
 	"os"
-	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/vartext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// recordingGame answers the input autoload's messages as gdvar_input.gd
-// does, taking every event, and prints each message it reads, before its
-// answer, as an output line: its name and its data in Godot's text form.
-// It returns when the connection ends.
-func recordingGame(conn *debugger.Conn) {
-	for {
-		m, err := conn.Read()
-		if err != nil {
-			return
-		}
-		data, err := vartext.Marshal(m.Data)
-		if err != nil {
-			data = []byte(err.Error())
-		}
-		if conn.Write("output", 1, []any{[]string{m.Name + " " + string(data)}, []int32{0}}) != nil {
-			return
-		}
-		switch {
-		case m.Name == "gdvar:hello":
-			err = conn.Write("gdvar:hello", 1, []any{int64(1)})
-		case strings.HasPrefix(m.Name, "gdvar:"):
-			err = conn.Write("gdvar:done", 1, []any{""})
-		}
-		if err != nil {
-			return
-		}
-	}
-}
 
 // recorded is what the recording game received, as gdvar debug's output
 // command and gdvar mcp's output tool print it. A breakpoint is not
@@ -63,17 +33,17 @@ gdvar:text ["z"]
 // would carry it (a text of quotes and brackets, a number as it is).
 func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 	t.Setenv("GDVAR_TEST_FAKE_GAME", "recording")
-	code, out, errOut := runGdvar(nil, "debug", "-e", `key Ctrl+A down; move 10 20.5; click 1 2 right; wheel 1 2 left;
+	code, out, errOut := runCommand(nil, "debug", "-e", `key Ctrl+A down; move 10 20.5; click 1 2 right; wheel 1 2 left;
 		action jump 0.25 up; text "a \"b\" \\ c; [d"; break res://main.gd:12; clear res://main.gd:12; text z; output`, "--", os.Args[0])
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, recorded, out)
 
-	ctx, cancel := context.WithTimeout(context.Background(), mcpWait)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
 	defer cancel()
 	games := &mcpGames{base: gameLaunch{godot: os.Args[0]}, start: debugger.Launch}
 	defer games.quit("")
 	cs := connectMCP(t, ctx, games)
-	text, failed := callTool(t, ctx, cs, "launch", map[string]any{})
+	text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{})
 	require.False(t, failed, text)
 	for _, c := range []struct {
 		tool string
@@ -89,11 +59,11 @@ func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 		{"breakpoint", map[string]any{"file": "res://main.gd", "line": 12, "clear": true}},
 		{"text", map[string]any{"text": "z"}}, // answered: the game has printed what came before
 	} {
-		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
 		require.False(t, failed, "%s %v: %s", c.tool, c.args, text)
 		assert.Equal(t, "ok\n", text, "%s %v", c.tool, c.args)
 	}
-	text, failed = callTool(t, ctx, cs, "output", nil)
+	text, failed = gametest.CallTool(t, ctx, cs, "output", nil)
 	require.False(t, failed, text)
 	assert.Equal(t, recorded, text)
 
@@ -107,7 +77,7 @@ func TestMCPToolsAndCommandsSendAlike(t *testing.T) {
 		{"mouse_wheel", map[string]any{"x": 1, "y": 2, "direction": "in"}, `"in": want up, down, left or right`},
 		{"breakpoint", map[string]any{"file": "res://main.gd", "line": 0}, "line 0: want 1 or more"},
 	} {
-		text, failed := callTool(t, ctx, cs, c.tool, c.args)
+		text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
 		assert.True(t, failed, "%s %v: %s", c.tool, c.args, text)
 		assert.Contains(t, text, c.want)
 	}

@@ -1,4 +1,4 @@
-package main
+package game
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -20,7 +21,7 @@ type mcpPipe struct {
 	t     *testing.T
 	in    *io.PipeWriter
 	lines chan []byte // each line of the server's output
-	code  chan int    // mcpCommand's exit status
+	code  chan int    // MCP's exit status
 }
 
 // startMCPPipe starts gdvar mcp ARGS…; the test's cleanup closes its
@@ -32,7 +33,7 @@ func startMCPPipe(t *testing.T, args ...string) *mcpPipe {
 	var stderr strings.Builder
 	lockedStderr := &lockedWriter{w: &stderr}
 	go func() {
-		code := mcpCommand(args, inR, outW, lockedStderr)
+		code := MCP(args, inR, outW, lockedStderr)
 		inR.CloseWithError(fmt.Errorf("gdvar mcp ended with status %d", code)) // the test's writes fail, not wait
 		outW.Close()
 		p.code <- code
@@ -50,7 +51,7 @@ func startMCPPipe(t *testing.T, args ...string) *mcpPipe {
 		inW.Close()
 		select {
 		case <-p.code:
-		case <-time.After(mcpWait):
+		case <-time.After(gametest.Wait):
 			t.Error("gdvar mcp did not end after its input did")
 		}
 		if t.Failed() {
@@ -69,14 +70,14 @@ func (p *mcpPipe) send(line string) {
 	require.NoError(p.t, err)
 }
 
-// next returns the server's next line of output, waiting mcpWait at most.
+// next returns the server's next line of output, waiting gametest.Wait at most.
 func (p *mcpPipe) next() []byte {
 	p.t.Helper()
 	select {
 	case line, ok := <-p.lines:
 		require.True(p.t, ok, "gdvar mcp's output ended")
 		return line
-	case <-time.After(mcpWait):
+	case <-time.After(gametest.Wait):
 		p.t.Fatal("no answer from gdvar mcp")
 		return nil
 	}
