@@ -13,13 +13,13 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-// Fake is a game for debugger.Launch (the test binary, with
-// GDVAR_TEST_FAKE_GAME set to how). A "silent" game connects to the
-// debugger its --remote-debug names, sends its process id, as Godot does
-// first, then reads what comes and never answers, until the connection
-// ends; a "recording" one answers as recording does; a "printing" one
-// prints as printing does, then is silent; an "absent" one never
-// connects, and waits to be killed.
+// Fake plays a game for debugger.Launch, args being its command line: the
+// test binary, whose TestMain calls Fake when GDVAR_TEST_FAKE_GAME holds
+// how. A "silent" game connects to the debugger its --remote-debug names,
+// sends its process id, as Godot does first, then reads what comes and
+// never answers, until the connection ends; a "recording" one answers as
+// recording does; a "printing" one prints as printing does, then is
+// silent; an "absent" one never connects, and waits to be killed.
 func Fake(how string, args []string) int {
 	if how == "absent" {
 		time.Sleep(time.Hour)
