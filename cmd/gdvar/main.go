@@ -149,3 +149,11 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags and examples.")
 }
+
+// usageError reports a mistake in the command line, as the flag package
+// reports its own: the error, then the command's usage.
+func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
+	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+	fs.Usage()
+	return err
+}

@@ -28,7 +28,7 @@ func rpcConfig(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		_ = cli.UsageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
+		_ = usageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
 		return 2
 	}
 	text, err := scriptRPCConfig(fs.Arg(0), *dir)

@@ -26,7 +26,7 @@ func serverSkeleton(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 1 {
-		_ = cli.UsageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
+		_ = usageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
 		return 2
 	}
 	if err := writeSkeleton(stdout, *dir, fs.Arg(0)); err != nil {
