@@ -18,6 +18,7 @@ import (
 // bot is one client of the game: a multiplayer.Multiplayer declared from
 // the project, which counts what it receives into the run's tally.
 type bot struct {
+	client *fromproject.Client
 	m      *multiplayer.Multiplayer
 	game   *fromproject.Scene
 	sc     *Scenario
@@ -56,22 +57,21 @@ func (cfg *Config) readPace() time.Duration {
 }
 
 // newBot declares the game on a new Multiplayer for the test's bot
-// number, its client reading its socket once every pace (0: each frame
-// as it comes), and hooks its counters.
-func newBot(p *project.Project, sc *Scenario, t *tally, number int, pace time.Duration) (*bot, error) {
-	m, err := multiplayer.New(multiplayer.WithReplicationTick(sc.tick()), multiplayer.WithReadPace(pace))
+// number, a client joining as net says (its multiplayer root too), its
+// client reading its socket once every pace (0: each frame as it comes),
+// and hooks its counters.
+func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, number int, pace time.Duration) (*bot, error) {
+	c, err := fromproject.NewClient(p, sc.Scene, net,
+		[]multiplayer.Option{multiplayer.WithReplicationTick(sc.tick()), multiplayer.WithReadPace(pace)})
 	if err != nil {
 		return nil, err
 	}
-	game, err := fromproject.Declare(m, p, sc.Scene)
-	if err != nil {
-		return nil, err
-	}
+	m, game := c.M, c.Scene
 	set, err := sc.values()
 	if err != nil {
 		return nil, err
 	}
-	b := &bot{m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{})}
+	b := &bot{client: c, m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{})}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
 		b.handleAll(n)
@@ -143,12 +143,10 @@ func (b *bot) handleAll(n *multiplayer.Node) {
 	}
 }
 
-// connect joins the server at addr over transport, within ctx.
-func (b *bot) connect(ctx context.Context, transport, addr string) error {
-	if transport == "enet" {
-		return b.m.ConnectENet(ctx, addr)
-	}
-	return b.m.Connect(ctx, "ws://"+addr)
+// connect joins the server at addr as the bot's Net says (its
+// transport, subprotocols and compression), within ctx.
+func (b *bot) connect(ctx context.Context, addr string) error {
+	return b.client.Join(ctx, addr)
 }
 
 // play makes the scenario's calls until ctx is done, the bot's time is

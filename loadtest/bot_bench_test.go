@@ -18,6 +18,7 @@ import (
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/require"
 )
@@ -51,7 +52,7 @@ func BenchmarkBot(b *testing.B) {
 				scenario, err := ReadScenario(strings.NewReader(sc.json))
 				require.NoError(b, err)
 				addr, pid := playersServerProcess(b)
-				cfg, err := Config{Project: p, Scenario: scenario, Addr: addr, Transport: "ws", Bots: n, Duration: time.Hour}.Check()
+				cfg, err := Config{Project: p, Scenario: scenario, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: n, Duration: time.Hour}.Check()
 				require.NoError(b, err) // the scene: the project's main
 				scenario = cfg.Scenario
 				var t tally
@@ -102,10 +103,10 @@ func joinBots(b *testing.B, p *project.Project, sc *Scenario, t *tally, n int, a
 	f := &fleet{cancel: cancel}
 	b.Cleanup(f.stop)
 	for i := range n {
-		bt, err := newBot(p, sc, t, i, (&Config{Scenario: sc}).readPace())
+		bt, err := newBot(p, sc, &fromproject.Net{Transport: multiplayer.WebSocket}, t, i, (&Config{Scenario: sc}).readPace())
 		require.NoError(b, err)
 		joinCtx, cancelJoin := context.WithTimeout(ctx, 20*time.Second)
-		err = bt.connect(joinCtx, "ws", addr)
+		err = bt.connect(joinCtx, addr)
 		cancelJoin()
 		require.NoError(b, err)
 		f.bots = append(f.bots, bt)

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,13 +21,13 @@ func TestBotTimesItsAnswers(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
-	cfg, err := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}.Check()
+	cfg, err := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 1, Duration: time.Second}.Check()
 	require.NoError(t, err) // the scene: the project's main
 	require.Equal(t, sc.tick(), cfg.readPace(), "paced at the tick by default")
 	cfg.FrameReads = true
 	require.Zero(t, cfg.readPace())
 	var tl tally
-	b, err := newBot(p, cfg.Scenario, &tl, 0, time.Second/30)
+	b, err := newBot(p, cfg.Scenario, cfg.Net, &tl, 0, time.Second/30)
 	require.NoError(t, err)
 	defer b.m.Close()
 
@@ -53,7 +55,7 @@ func TestCheckLeavesItsInput(t *testing.T) {
 	p, err := project.Open(playersProject)
 	require.NoError(t, err)
 	sc := &Scenario{Own: "id"}
-	in := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Transport: "ws", Bots: 1, Duration: time.Second}
+	in := Config{Project: p, Scenario: sc, Addr: "127.0.0.1:1", Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 1, Duration: time.Second}
 	cfg, err := in.Check()
 	require.NoError(t, err)
 	assert.NotEmpty(t, cfg.Scenario.Scene, "the project's main scene")

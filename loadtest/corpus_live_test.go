@@ -105,7 +105,7 @@ func TestLiveCorpusGame(t *testing.T) {
 			}
 			const bots = 3
 			scenario := *sc
-			rep, err := Run(context.Background(), Config{Project: p, Scenario: &scenario, Addr: addr, Transport: "enet",
+			rep, err := Run(context.Background(), Config{Project: p, Scenario: &scenario, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.ENet},
 				Bots: bots, Duration: 5 * time.Second})
 			require.NoError(t, err)
 			assert.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)

@@ -54,7 +54,7 @@ func TestDepartedNodesNotPromised(t *testing.T) {
 	sc, err := ReadScenario(strings.NewReader(`{"tick_hz": 30, "own": "id"}`))
 	require.NoError(t, err)
 	run := func(bots int, d time.Duration) *Report {
-		rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws", Bots: bots, Duration: d})
+		rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: bots, Duration: d})
 		require.NoError(t, err)
 		require.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)
 		return rep

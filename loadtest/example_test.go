@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/loadtest"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -25,7 +27,7 @@ func ExampleRun() {
 		log.Fatal(err)
 	}
 	rep, err := loadtest.Run(context.Background(), loadtest.Config{
-		Project: p, Scenario: sc, Addr: "127.0.0.1:8910", Transport: "ws", Bots: 20, Duration: 30 * time.Second,
+		Project: p, Scenario: sc, Addr: "127.0.0.1:8910", Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 20, Duration: 30 * time.Second,
 		Progress: func(s loadtest.Second) {
 			fmt.Fprintf(os.Stderr, "%.0fs: %d bots, %.0f syncs/s\n", s.Seconds, s.Connected, s.SyncsPerS)
 		},

@@ -208,7 +208,7 @@ func TestLiveHostileAnswers(t *testing.T) {
 	addr := hostileAnswersServer(t, p)
 	sc, err := ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
-	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws", Bots: 2, Duration: 2 * time.Second})
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 2, Duration: 2 * time.Second})
 	require.NoError(t, err)
 	assert.Equal(t, 2, rep.Kept, "kept: %v", rep.Disconnects)
 	require.Positive(t, rep.latency.count())

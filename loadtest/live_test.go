@@ -11,6 +11,7 @@ import (
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -85,7 +86,7 @@ func TestLivePlayersGame(t *testing.T) {
 			require.NoError(t, err)
 			const bots = 3
 			var progress int
-			rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws",
+			rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket},
 				Bots: bots, Duration: 5 * time.Second, Progress: func(Second) { progress++ }})
 			require.NoError(t, err)
 			assert.Equal(t, bots, rep.Joined, "joined: %v", rep.JoinErrors)

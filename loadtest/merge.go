@@ -13,6 +13,8 @@ import (
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
+
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // The bounds of a results file Merge reads: a line of a second holds at
@@ -198,11 +200,14 @@ func (m *merger) addHead(name string, h *resultsHead) (Segment, error) {
 		return s, fmt.Errorf("duration %v: above 0, at most %v", time.Duration(h.DurationNs), maxDuration)
 	case h.Start.IsZero():
 		return s, errors.New("no start")
-	case h.Transport != "ws" && h.Transport != "enet":
-		return s, fmt.Errorf("transport %.20q: ws or enet", h.Transport)
 	case len(h.Game) > maxText || len(h.Scene) > maxText || len(h.Project) > maxText || len(h.Scenario) > maxText:
 		return s, fmt.Errorf("a name over %d bytes", maxText)
 	}
+	t, err := multiplayer.ParseTransport(h.Transport)
+	if err != nil {
+		return s, err
+	}
+	h.Transport = t.String() // "websocket" is "ws": the same test's
 	if err := h.Thresholds.check(); err != nil {
 		return s, err
 	}

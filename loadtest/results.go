@@ -154,7 +154,7 @@ func (r *resultsWriter) head(cfg *Config, own int, start time.Time) {
 	}
 	game, sum := gameOf(cfg.Project)
 	r.write(resultsLine{Head: &resultsHead{Version: resultsVersion, Segment: r.segment, Bots: cfg.Bots, OwnBots: own,
-		JoinRate: cfg.JoinRate, Start: start.UTC(), DurationNs: int64(cfg.Duration), Transport: cfg.Transport,
+		JoinRate: cfg.JoinRate, Start: start.UTC(), DurationNs: int64(cfg.Duration), Transport: cfg.Net.Transport.String(),
 		Game: game, Scene: cfg.Scenario.Scene, Project: sum, Scenario: cfg.Scenario.sum(), Thresholds: cfg.Scenario.Thresholds}})
 }
 

@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gdvar/gdvar/internal/procstat"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -26,10 +30,16 @@ const maxJoinRate = 100000
 // Scenario for Duration. A test split into segments, each run by a
 // process of its own, has the same Config in each but Segment.
 type Config struct {
-	Project   *project.Project
-	Scenario  *Scenario
-	Addr      string // host:port: the only address the bots send to
-	Transport string // "ws" or "enet"
+	Project  *project.Project
+	Scenario *Scenario
+	// Addr is the server's host:port (a host alone where the project's
+	// create_server tells the port; over WebSocket a ws:// URL too): the
+	// only address the bots send to.
+	Addr string
+	// Net is how the bots join the server: its transport, the WebSocket
+	// subprotocols it requires, its ENet compression, the multiplayer
+	// root. nil is what the project's scripts say (fromproject.NetOf).
+	Net *fromproject.Net
 	// Bots are the test's, across its segments: this process runs its
 	// Segment's share of them.
 	Bots     int
@@ -201,11 +211,11 @@ func (r *running) joinAll() {
 // run ends, the scenario has it leave or the server lets it go.
 func (r *running) joinAndPlay(number int) {
 	r.declaring.Lock()
-	b, err := newBot(r.cfg.Project, r.cfg.Scenario, &r.t, number, r.cfg.readPace())
+	b, err := newBot(r.cfg.Project, r.cfg.Scenario, r.cfg.Net, &r.t, number, r.cfg.readPace())
 	r.declaring.Unlock()
 	if err == nil {
 		joinCtx, cancelJoin := context.WithTimeout(r.play, 10*time.Second)
-		err = b.connect(joinCtx, r.cfg.Transport, r.cfg.Addr)
+		err = b.connect(joinCtx, r.cfg.Addr)
 		cancelJoin()
 	}
 	r.mu.Lock()
@@ -339,7 +349,8 @@ func seconds(d time.Duration) int {
 
 // Check checks the config as Run does before any bot joins, and returns
 // it with its defaults filled in (the join rate; the scenario's scene and
-// tick, in a copy of the scenario), or an ErrConfig, or the scenario's
+// tick, in a copy of the scenario; the project's Net, if nil; Addr's
+// port, if the project tells it), or an ErrConfig, or the scenario's
 // ErrScenario. cfg and its Scenario are left as they were.
 func (cfg Config) Check() (Config, error) {
 	bad := func(format string, args ...any) (Config, error) {
@@ -348,8 +359,8 @@ func (cfg Config) Check() (Config, error) {
 	switch {
 	case cfg.Project == nil || cfg.Scenario == nil:
 		return bad("a project and a scenario")
-	case cfg.Transport != "ws" && cfg.Transport != "enet":
-		return bad("transport %q: ws or enet", cfg.Transport)
+	case cfg.Net != nil && cfg.Net.Transport != multiplayer.ENet && cfg.Net.Transport != multiplayer.WebSocket:
+		return bad("transport %d: ENet or WebSocket", cfg.Net.Transport)
 	case cfg.Bots < 1 || cfg.Bots > maxBots:
 		return bad("%d bots: from 1 to %d", cfg.Bots, maxBots)
 	case cfg.Duration <= 0 || cfg.Duration > maxDuration:
@@ -363,6 +374,21 @@ func (cfg Config) Check() (Config, error) {
 	if err := checkStart(cfg.Start, time.Now()); err != nil {
 		return cfg, err
 	}
+	if cfg.Net == nil {
+		n, err := fromproject.NetOf(cfg.Project)
+		if err != nil {
+			return bad("the project's network: %v", err)
+		}
+		cfg.Net = n
+	}
+	d, err := cfg.Net.Dial(cfg.Addr)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if _, _, err := net.SplitHostPort(d.Addr); err != nil && !strings.Contains(d.Addr, "://") {
+		return bad("address %.80q has no port, and the project's create_server tells none", cfg.Addr)
+	}
+	cfg.Addr = d.Addr
 	if cfg.JoinRate == 0 {
 		cfg.JoinRate = 50
 	}

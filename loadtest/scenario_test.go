@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -118,7 +120,7 @@ func TestRunRefusesRatesThatCannotRun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			rep, err := Run(ctx, Config{Project: p, Scenario: tc.sc, Addr: "127.0.0.1:1", Transport: "ws",
+			rep, err := Run(ctx, Config{Project: p, Scenario: tc.sc, Addr: "127.0.0.1:1", Net: &fromproject.Net{Transport: multiplayer.WebSocket},
 				Bots: 1, Duration: time.Second, JoinRate: tc.joinRate})
 			assert.ErrorIs(t, err, tc.err)
 			assert.ErrorContains(t, err, tc.says)
@@ -137,7 +139,7 @@ func TestConcurrentJoinsShareTheProject(t *testing.T) {
 	const bots = 8
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Scenario: &Scenario{}, Addr: "127.0.0.1:1", Transport: "ws",
+	rep, err := Run(ctx, Config{Project: p, Scenario: &Scenario{}, Addr: "127.0.0.1:1", Net: &fromproject.Net{Transport: multiplayer.WebSocket},
 		Bots: bots, Duration: 3 * time.Second, JoinRate: maxJoinRate})
 	require.NoError(t, err)
 	assert.Equal(t, bots, rep.Failed)

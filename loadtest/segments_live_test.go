@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,7 +31,7 @@ func TestLiveMergeOfOneRunIsItsReport(t *testing.T) {
 	sc, err := ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
 	var results bytes.Buffer
-	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws",
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket},
 		Bots: 3, Duration: 3 * time.Second, Results: &results})
 	require.NoError(t, err)
 	require.Equal(t, 3, rep.Joined, "joined: %v", rep.JoinErrors)
@@ -103,7 +104,7 @@ func TestLiveSegmentsNumberTheirBotsApart(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			reports[i], err = Run(ctx, Config{Project: p, Scenario: sc, Addr: addr, Transport: "ws", Bots: bots,
+			reports[i], err = Run(ctx, Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: bots,
 				Duration: 4 * time.Second, Segment: Segment{i, segments}, Start: start, Results: &files[i]})
 			assert.NoError(t, err)
 		})

@@ -17,8 +17,9 @@ import (
 	"github.com/gdvar/gdvar/project"
 )
 
-const loadUsage = `usage: gdvar load -project DIR -addr HOST:PORT [-transport ws|enet] [-bots N] [-duration D] [-scenario FILE]
-        [-segment i/n] [-start TIME] [-results FILE] [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] [-server-pid PID]
+const loadUsage = `usage: gdvar load -project DIR -addr HOST[:PORT] [-transport ws|enet] [-subprotocols A,B] [-compression MODE]
+        [-root PATH] [-bots N] [-duration D] [-scenario FILE] [-segment i/n] [-start TIME] [-results FILE]
+        [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] [-server-pid PID]
        gdvar load merge [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] FILES…
 
 Bots join a Godot 4 server as clients of the game in the project DIR (its
@@ -26,8 +27,10 @@ nodes, methods, spawners, synchronizers), play the scenario (docs/load.md),
 and report a line a second, then a table (and a CSV, an SVG and a JSON
 summary if asked): bots joined and kept, syncs and calls received a second
 against what the game promises, call latency, disconnects with their
-reasons, the server's CPU and memory with -server-pid. The bots send to
--addr alone and stop at -duration.
+reasons, the server's CPU and memory with -server-pid. The bots join
+over the transport and with the settings the project's scripts give
+their peer: -transport, -subprotocols, -compression and -root, given,
+replace theirs. The bots send to -addr alone and stop at -duration.
 
 A test split across machines runs as n processes, -segment 0/n to
 n-1/n (or JOB_COMPLETION_INDEX and JOB_COMPLETIONS, as a Kubernetes
@@ -76,8 +79,9 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), loadUsage); fs.PrintDefaults(); cli.WriteExamples(fs.Output(), "load") }
 	dir := fs.String("project", "", "the game's Godot 4 project folder")
-	addr := fs.String("addr", "", "the server's address, host:port: the only one the bots send to")
-	transport := fs.String("transport", "ws", "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer)")
+	addr := fs.String("addr", "", "the server's address, host:port (host alone where the project tells the port): the only one the bots send to")
+	var nf cli.NetFlags
+	nf.Define(fs, "NONE")
 	bots := fs.Int("bots", 10, "how many bots join: the test's, across its segments")
 	duration := fs.Duration("duration", 30*time.Second, "how long the run lasts, joins included")
 	joinRate := fs.Float64("join-rate", 50, "the test's bots joining a second")
@@ -104,6 +108,9 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	usage := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
 		return nil, loadUsageError, false
+	}
+	if err := nf.Parsed(fs); err != nil {
+		return usage(err)
 	}
 	fail := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
@@ -140,7 +147,11 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	if err := thresholds.apply(&sc.Thresholds); err != nil {
 		return usage(err)
 	}
-	l.cfg = loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Transport: *transport, Bots: *bots,
+	net, err := nf.Net(p)
+	if err != nil {
+		return fail(err)
+	}
+	l.cfg = loadtest.Config{Project: p, Scenario: sc, Addr: *addr, Net: net, Bots: *bots,
 		Duration: *duration, JoinRate: *joinRate, Segment: segment, Start: start, ServerPID: *pid, FrameReads: *frameReads}
 	if l.cfg, err = l.cfg.Check(); err != nil {
 		return usage(err)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -160,7 +162,7 @@ func TestLiveLoadThresholdFails(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
-	code, stdout, stderr := gdvarProcess(t, "load", "-project", playersDir, "-addr", ln.Addr().String(), "-bots", "2",
+	code, stdout, stderr := gdvarProcess(t, "load", "-project", playersDir, "-addr", ln.Addr().String(), "-transport", "ws", "-bots", "2",
 		"-duration", "2s", "-scenario", playersDir+"/load/players.json", "-threshold", "max_p99_ms=0.001", "-q")
 	if code == loadMachineLimit { // the busy machine's verdict, whatever the thresholds say
 		assert.Contains(t, stderr, "gdvar load: a load machine was the limit, not the server: ")
@@ -170,4 +172,52 @@ func TestLiveLoadThresholdFails(t *testing.T) {
 	assert.Equal(t, loadThresholdFailed, code, stderr)
 	assert.Regexp(t, `gdvar load: threshold max_p99_ms: [0-9.]+ over the limit 0\.001: failed`, stderr)
 	assert.Regexp(t, `\| max_p99_ms \| ≤ 0\.001 \| [0-9.]+ \| FAILED \|`, stdout)
+}
+
+// gdvar load's bots join as the project's scripts set up their peer: a
+// game whose WebSocket server has supported_protocols, and that makes no
+// ENet peer, is joined over WebSocket offering its subprotocol, which
+// the server requires; -subprotocols, given, replaces it.
+func TestLoadJoinsWithTheProjectsSubprotocols(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"project.godot", "main.tscn", "player.gd", "player.tscn"} {
+		b, err := os.ReadFile(filepath.Join(playersDir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), b, 0o644))
+	}
+	script, err := os.ReadFile(filepath.Join(playersDir, "main.gd"))
+	require.NoError(t, err)
+	peers := regexp.MustCompile(`(?s)\tif args\.has\("enet"\):\n.*?\t\terr = peer\.create_server\(int\(args\[1\]\), "127\.0\.0\.1"\)\n`)
+	require.True(t, peers.Match(script), "main.gd makes its peer as this test expects")
+	script = peers.ReplaceAll(script, []byte("\tpeer = WebSocketMultiplayerPeer.new()\n"+
+		"\tpeer.supported_protocols = [\"ludus\"]\n\terr = peer.create_server(int(args[1]), \"127.0.0.1\")\n"))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.gd"), script, 0o644))
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	n, err := fromproject.NetOf(p)
+	require.NoError(t, err)
+	require.Equal(t, multiplayer.WebSocket, n.Transport, "%v", n.Unknown)
+	require.Equal(t, []string{"ludus"}, n.Subprotocols)
+
+	m := multiplayer.MustNew(multiplayer.WithSubprotocols("ludus"))
+	require.NoError(t, playersgame.Declare(m, p))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
+	joined := func(more ...string) int {
+		summary := filepath.Join(t.TempDir(), "summary.json")
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"load", "-project", dir, "-addr", ln.Addr().String(), "-bots", "2", "-duration", "2s", "-q",
+			"-summary", summary}, more...), nil, &out, &errOut)
+		if code != loadMachineLimit { // this busy machine's verdict, whatever the joins
+			require.Equal(t, 0, code, errOut.String())
+		}
+		b, err := os.ReadFile(summary)
+		require.NoError(t, err)
+		var s struct{ Joined, Failed int }
+		require.NoError(t, json.Unmarshal(b, &s), string(b))
+		return s.Joined
+	}
+	assert.Equal(t, 2, joined(), "over WebSocket, offering ludus")
+	assert.Zero(t, joined("-subprotocols", "other"), "refused: the server requires ludus")
 }

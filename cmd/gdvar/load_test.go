@@ -42,7 +42,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"no scenario", with("-scenario", bad+".not"), nil, 2, "bad.json.not: no such file"},
 		{"a scenario no one writes", with("-scenario", unwritten), nil, 2, "fifo.json: loadtest: bad scenario: empty"},
 		{"a scenario that is a folder", with("-scenario", t.TempDir()), nil, 2, "is a folder: not a file; name a file"},
-		{"a bad transport", with("-transport", "udp"), nil, 2, "transport \"udp\""},
+		{"a bad transport", with("-transport", "udp"), nil, 2, `a transport is enet or ws, not "udp"`},
 		{"a segment past the last", with("-segment", "3/3"), nil, 2, "segment 3/3: i from 0 to 2 (from 0, as JOB_COMPLETION_INDEX)"},
 		{"a segment of nothing", with("-segment", "three"), nil, 2, `segment "three": want i/n, as 0/3 for the first of 3`},
 		{"bots the segments do not divide", with("-bots", "25", "-segment", "0/3"), nil, 2, "25 bots over 3 segments: give a multiple of 3 bots (24 or 27)"},

@@ -9,6 +9,8 @@ import (
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/gdvar/gdvar/loadtest"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,7 +38,7 @@ func Example() {
 	}`))
 	require.NoError(t, err)
 	rep := loadtesttest.Run(t, loadtest.Config{Project: p, Scenario: sc, Addr: "127.0.0.1:" + strconv.Itoa(port),
-		Transport: "ws", Bots: 20, Duration: 30 * time.Second, ServerPID: server.PID})
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 20, Duration: 30 * time.Second, ServerPID: server.PID})
 	if rep.MachineLimit != "" {
 		t.Skip("the test's machine was the limit, not the server:", rep.MachineLimit)
 	}

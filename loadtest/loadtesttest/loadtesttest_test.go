@@ -17,6 +17,7 @@ import (
 	"github.com/gdvar/gdvar/loadtest"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -47,7 +48,7 @@ func goPlayers(t testing.TB) loadtest.Config {
 	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
 	sc, err := loadtest.ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
-	return loadtest.Config{Project: p, Scenario: sc, Addr: ln.Addr().String(), Transport: "ws", Bots: 3, Duration: 2 * time.Second}
+	return loadtest.Config{Project: p, Scenario: sc, Addr: ln.Addr().String(), Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 3, Duration: 2 * time.Second}
 }
 
 // A load test whose test fails attaches the report: its table in the
@@ -116,7 +117,7 @@ func TestLiveGodotServer(t *testing.T) {
 	sc, err := loadtest.ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
 	rep := loadtesttest.Run(t, loadtest.Config{Project: p, Scenario: sc, Addr: "127.0.0.1:" + strconv.Itoa(port),
-		Transport: "ws", Bots: 4, Duration: 4 * time.Second, ServerPID: server.PID})
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 4, Duration: 4 * time.Second, ServerPID: server.PID})
 	s := rep.Summary()
 	require.NotNil(t, s.ServerRSSMiB, "measured by its pid")
 	assert.Positive(t, *s.ServerRSSMiB)

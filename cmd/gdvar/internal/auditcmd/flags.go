@@ -12,8 +12,6 @@ import (
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
-	"github.com/gdvar/gdvar/multiplayer"
-	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -53,10 +51,8 @@ a signal, 128 + its number, and the server ends with it.
 // auditFlags are gdvar audit's flags, checked.
 type auditFlags struct {
 	dir, scene, addr, jsonPath string
-	subprotocols, compression  string
-	root, scenario, start      string
-	transport                  multiplayer.Transport
-	given                      map[string]bool // the flags given, which override what the project says
+	scenario, start            string
+	cli.NetFlags               // how the clients join: what the project says, but for the flags given
 	static, quiet              bool
 	duration, wait             time.Duration
 	rate                       float64
@@ -81,11 +77,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	fs.StringVar(&f.scene, "scene", "", "the main scene the server runs, res:// (default: the project's)")
 	fs.BoolVar(&f.static, "static", false, "audit the project alone, with no server")
 	fs.StringVar(&f.addr, "addr", "", "the server's address, host:port (host alone where the project tells the port): the only one the audit sends to")
-	fs.TextVar(&f.transport, "transport", multiplayer.ENet, "ws (WebSocketMultiplayerPeer) or enet (ENetMultiplayerPeer) (default: the project's)")
-	fs.Lookup("transport").DefValue = "" // the project's, not ENet: the usage says so
-	fs.StringVar(&f.subprotocols, "subprotocols", "", "the WebSocket subprotocols the server requires, comma-separated (default: the project's supported_protocols)")
-	fs.StringVar(&f.compression, "compression", "", "the server's ENet compression: NONE, RANGE_CODER, FASTLZ, ZLIB or ZSTD (default: the project's, or each tried)")
-	fs.StringVar(&f.root, "root", "", "the multiplayer root of the game's branch, /root/... (default: the project's set_multiplayer)")
+	f.NetFlags.Define(fs, "each tried")
 	fs.StringVar(&f.scenario, "scenario", "", "a JSON file saying how the match starts and goes (docs/audit.md): the attacker leaves at each of its points")
 	fs.StringVar(&f.start, "start", "", "how the game starts: call:/root/Node:method, input:action or set:/root/Node:property=value")
 	fs.DurationVar(&f.duration, "duration", 5*time.Minute, "the longest the audit runs, the server's start included")
@@ -101,8 +93,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 		return nil, code, false
 	}
 	f.server = fs.Args()
-	f.given = map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	netErr := f.NetFlags.Parsed(fs)
 	usage := func(format string, a ...any) (*auditFlags, int, bool) {
 		fmt.Fprintf(stderr, "gdvar audit: "+format+"\n", a...)
 		return nil, auditExitUsage, false
@@ -130,10 +121,8 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	case f.static && (f.scenario != "" || f.start != ""):
 		return usage("-static audits the project alone: no -scenario nor -start")
 	}
-	if f.compression != "" {
-		if _, err := fromproject.Compression(f.compression); err != nil {
-			return usage("-compression: %v", err)
-		}
+	if netErr != nil {
+		return usage("%v", netErr)
 	}
 	if f.start != "" {
 		if _, err := audit.ParseStep(f.start); err != nil {
@@ -152,7 +141,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 // stderr unless -q: the project's network, with what the flags given
 // say instead, and the scenario they name.
 func (f *auditFlags) config(p *project.Project, stderr io.Writer) (audit.Config, error) {
-	net, err := f.net(p)
+	net, err := f.Net(p)
 	if err != nil {
 		return audit.Config{}, err
 	}
@@ -172,33 +161,6 @@ func (f *auditFlags) config(p *project.Project, stderr io.Writer) (audit.Config,
 		}
 	}
 	return cfg, nil
-}
-
-// net is how the clients join the server: what the project's scripts say
-// of their peer, each setting a flag gives replacing theirs.
-func (f *auditFlags) net(p *project.Project) (*fromproject.Net, error) {
-	n, err := fromproject.NetOf(p)
-	if err != nil {
-		return nil, err
-	}
-	if f.given["transport"] {
-		n.Transport = f.transport
-	}
-	if f.given["subprotocols"] {
-		n.Subprotocols = nil
-		for _, s := range strings.Split(f.subprotocols, ",") {
-			if s = strings.TrimSpace(s); s != "" {
-				n.Subprotocols = append(n.Subprotocols, s)
-			}
-		}
-	}
-	if f.given["compression"] {
-		n.Compression = strings.TrimPrefix(strings.ToUpper(f.compression), "COMPRESS_") // NONE said, not "": none tried else
-	}
-	if f.given["root"] {
-		n.Root = f.root
-	}
-	return n, nil
 }
 
 // readScenario reads -scenario's file, its start -start's step if given.
