@@ -33,7 +33,7 @@ const serverReadBuffer = 4 << 20
 // defaults hold, but for the peers a server takes (4095, as the game's
 // Godot server) and the window relays are gathered for (gather). It
 // prints READY once every match listens.
-func serveGo(transport, listen, dir string, lifted bool, gather time.Duration) error {
+func serveGo(transport multiplayer.Transport, listen, dir string, lifted bool, gather time.Duration) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	p, err := project.Open(dir)
@@ -65,7 +65,7 @@ func serveGo(transport, listen, dir string, lifted bool, gather time.Duration) e
 // listens for it at addr
 // (but for ENet with the defaults, which binds as it serves); serve
 // serves it until ctx is done. errs counts the errors of every match.
-func listenMatch(transport, addr string, p *project.Project, lifted bool, gather time.Duration, errs *atomic.Int64) (serve func(context.Context) error, err error) {
+func listenMatch(transport multiplayer.Transport, addr string, p *project.Project, lifted bool, gather time.Duration, errs *atomic.Int64) (serve func(context.Context) error, err error) {
 	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095), multiplayer.WithGatherWindow(gather)}
 	if lifted {
 		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
@@ -83,13 +83,13 @@ func listenMatch(transport, addr string, p *project.Project, lifted bool, gather
 		}
 	})
 	switch transport {
-	case "ws":
+	case multiplayer.WebSocket:
 		ln, err := net.Listen("tcp", addr)
 		if err != nil {
 			return nil, err
 		}
 		return func(ctx context.Context) error { return m.Serve(ctx, ln) }, nil
-	case "enet":
+	case multiplayer.ENet:
 		if !lifted {
 			return func(ctx context.Context) error { return m.ListenAndServeENet(ctx, addr) }, nil
 		}
@@ -109,5 +109,5 @@ func listenMatch(transport, addr string, p *project.Project, lifted bool, gather
 		}
 		return func(ctx context.Context) error { return m.ServeENet(ctx, h) }, nil
 	}
-	return nil, fmt.Errorf("players: transport %q: ws or enet", transport)
+	return nil, fmt.Errorf("players: %w: %d", multiplayer.ErrTransport, int(transport))
 }

@@ -41,6 +41,7 @@ import (
 // options are the command's flags.
 type options struct {
 	servers, transports, modes, ns, matchCounts string
+	transportList                               []multiplayer.Transport // -transport's, read
 	idle, warmup, drain                         time.Duration
 	retries, hz                                 int
 	seconds                                     float64
@@ -94,6 +95,19 @@ func (o *options) check() error {
 	if o.limits != "default" && o.limits != "lifted" {
 		return fmt.Errorf("-limits %q: default or lifted", o.limits)
 	}
+	o.transportList = nil
+	for _, tr := range split(o.transports) {
+		t, err := multiplayer.ParseTransport(tr)
+		if err != nil {
+			return fmt.Errorf("-transport: %w", err)
+		}
+		o.transportList = append(o.transportList, t)
+	}
+	if o.serve != "" {
+		if _, err := multiplayer.ParseTransport(o.serve); err != nil {
+			return fmt.Errorf("-serve: %w", err)
+		}
+	}
 	for _, m := range split(o.modes) {
 		if mode(m) != modeSync && mode(m) != modeRPC {
 			return fmt.Errorf("-mode %q: sync or rpc", m)
@@ -120,7 +134,8 @@ func main() {
 		}
 	case o.serve != "":
 		if err := serveProfiled(o.cpuProfile, func() error {
-			return serveGo(o.serve, o.listen, o.game, o.limits == "lifted", o.gather)
+			tr, _ := multiplayer.ParseTransport(o.serve) // checked
+			return serveGo(tr, o.listen, o.game, o.limits == "lifted", o.gather)
 		}); err != nil {
 			log.Fatal(err)
 		}
@@ -169,7 +184,7 @@ func (o *options) sweep(counts, matchList []int) []result {
 		maxRun: o.warmup + time.Duration(o.seconds*float64(time.Second)) + 5*time.Minute}
 	var results []result
 	for _, m := range split(o.modes) {
-		for _, tr := range split(o.transports) {
+		for _, tr := range o.transportList {
 			for _, srv := range split(o.servers) {
 				for _, n := range counts {
 				rising:

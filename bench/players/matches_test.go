@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +34,7 @@ func TestMissed(t *testing.T) {
 func matchRun(server string, n, m int, worst float64, cpu time.Duration) result {
 	sent := int64(n * m * 300)
 	expected := sent * int64(n-1)
-	return result{runSpec: runSpec{server: server, transport: "ws", mode: modeSync, n: n, matches: m, hz: 30,
+	return result{runSpec: runSpec{server: server, transport: multiplayer.WebSocket, mode: modeSync, n: n, matches: m, hz: 30,
 		idle: 2 * time.Second, seconds: 10 * time.Second},
 		sent: sent, expected: expected, delivered: expected, worstPct: worst, p99: time.Millisecond,
 		serverCPU: cpu, idleCPU: 20 * time.Millisecond * time.Duration(m), serverRSS: int64(m) << 20,

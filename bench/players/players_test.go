@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,9 +36,9 @@ func TestLiveFourPlayers(t *testing.T) {
 	}
 	setup := serverSetup{game: "../../scripts/bench/players", engine: godot.Find(godot.Godot4), maxRun: 2 * time.Minute}
 	for _, server := range []string{serverGo, serverGodot} {
-		for _, transport := range []string{"ws", "enet"} {
+		for _, transport := range []multiplayer.Transport{multiplayer.WebSocket, multiplayer.ENet} {
 			for _, m := range []mode{modeSync, modeRPC} {
-				t.Run(server+"/"+transport+"/"+string(m), func(t *testing.T) {
+				t.Run(server+"/"+transport.String()+"/"+string(m), func(t *testing.T) {
 					if server != serverGo {
 						godot.Require(t, godot.Godot4)
 					}
@@ -46,7 +47,7 @@ func TestLiveFourPlayers(t *testing.T) {
 					r, err := run(spec, setup)
 					require.NoError(t, err)
 					assert.Positive(t, r.sent)
-					if transport == "ws" {
+					if transport == multiplayer.WebSocket {
 						assert.Equal(t, r.expected, r.delivered, "every sync delivered")
 					} else {
 						assert.Greater(t, r.deliveredPct(), 50.0)
@@ -77,7 +78,7 @@ func TestLiveTwoMatches(t *testing.T) {
 			if server != serverGo {
 				godot.Require(t, godot.Godot4)
 			}
-			spec := runSpec{server: server, transport: "ws", mode: modeSync, n: 2, matches: 2, hz: 30,
+			spec := runSpec{server: server, transport: multiplayer.WebSocket, mode: modeSync, n: 2, matches: 2, hz: 30,
 				idle: time.Second, seconds: 2 * time.Second, drain: 2 * time.Second}
 			r, err := run(spec, setup)
 			require.NoError(t, err)

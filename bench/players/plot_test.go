@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,7 +43,9 @@ func sweepCSV(t *testing.T, runs []string) string {
 		if n == 8 {
 			delivered /= 2
 		}
-		results = append(results, result{runSpec: runSpec{server: f[0], transport: f[1], mode: modeSync, n: n, matches: 1, hz: 30},
+		tr, err := multiplayer.ParseTransport(f[1])
+		require.NoError(t, err)
+		results = append(results, result{runSpec: runSpec{server: f[0], transport: tr, mode: modeSync, n: n, matches: 1, hz: 30},
 			sent: sent, expected: expected, delivered: delivered, serverCPU: cpu, elapsed: 10 * time.Second})
 	}
 	var b bytes.Buffer

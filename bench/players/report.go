@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // The figures a result gives, derived from what it measured.
@@ -87,9 +89,10 @@ func writeCarried(w io.Writer, results []result) {
 	fmt.Fprintln(w, "| server | transport | mode | N | matches carried | server µs/sync | RSS MiB/match | idle CPU %/match | clients µs/sync |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	type key struct {
-		server, transport string
-		mode              mode
-		n                 int
+		server    string
+		transport multiplayer.Transport
+		mode      mode
+		n         int
 	}
 	best := map[key]result{}
 	var order []key
@@ -123,7 +126,7 @@ func writeCSV(w io.Writer, results []result) error {
 		"client_us_per_sync", "udp_drops", "missed"})
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	for _, r := range results {
-		c.Write([]string{r.server, r.transport, string(r.mode), strconv.Itoa(r.n), strconv.Itoa(r.matches), strconv.Itoa(r.hz),
+		c.Write([]string{r.server, r.transport.String(), string(r.mode), strconv.Itoa(r.n), strconv.Itoa(r.matches), strconv.Itoa(r.hz),
 			f(r.elapsed.Seconds(), 2), strconv.FormatInt(r.sent, 10), strconv.FormatInt(r.expected, 10),
 			strconv.FormatInt(r.delivered, 10), f(r.deliveredPct(), 3), f(r.worstPct, 3), ms(r.p50), ms(r.p99), ms(r.worstP99),
 			f(r.serverCPUPct(), 1), f(r.serverMsPerTick(), 3), f(r.perSync(r.serverCPU), 3),

@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/procstat"
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // runSpec is one measurement: a server, a transport, a workload, a
 // number of players, of matches.
 type runSpec struct {
 	server    string
-	transport string
+	transport multiplayer.Transport
 	mode      mode
 	n         int // players a match
 	matches   int // matches side by side, each with a server of its own
@@ -211,7 +212,7 @@ func connect(addr string, fl *fleet, spec runSpec) ([]*client, error) {
 		var l link
 		var id int32
 		var err error
-		if spec.transport == "enet" {
+		if spec.transport == multiplayer.ENet {
 			id = int32(1000 + i) // an ENet client chooses its id
 			l, err = dialENet(ctx, addr, id)
 		} else {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +16,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // The servers a run can measure.
@@ -26,11 +29,13 @@ const (
 )
 
 // server is a game server in a process of its own, serving a match at
-// each of its addresses.
+// each of its addresses. The process dies with this one
+// (internal/childproc): a bench killed leaves no server behind.
 type server struct {
 	cmd   *exec.Cmd
+	proc  *childproc.Process
 	addrs []string
-	done  chan struct{} // closed once the process has ended
+	done  chan struct{} // closed once the process has ended and its output is read
 	home  string        // the engine's temporary project and home, removed at stop
 
 	mu  sync.Mutex
@@ -39,7 +44,7 @@ type server struct {
 
 // serverSetup is what starting a server takes beyond its kind.
 type serverSetup struct {
-	transport  string
+	transport  multiplayer.Transport
 	game       string        // the Godot project's folder
 	engine     string        // Godot 4's launcher
 	lifted     bool          // the Go server's limits lifted (-limits lifted)
@@ -78,7 +83,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 		if s.lifted {
 			limits = "lifted"
 		}
-		srv.cmd = exec.Command(self, "-serve", s.transport, "-listen", strings.Join(srv.addrs, ","), "-game", s.game, "-limits", limits,
+		srv.cmd = exec.Command(self, "-serve", s.transport.String(), "-listen", strings.Join(srv.addrs, ","), "-game", s.game, "-limits", limits,
 			"-cpuprofile", s.cpuProfile, "-gather", s.gather.String())
 	case serverGodot, serverGodotSleep:
 		if s.engine == "" {
@@ -93,7 +98,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 			return nil, err
 		}
 		args := []string{"--headless", "--path", dir, "--", "server", strconv.Itoa(port), strconv.Itoa(int(s.maxRun.Seconds()))}
-		if s.transport == "enet" {
+		if s.transport == multiplayer.ENet {
 			args = append(args, "enet")
 		}
 		if kind == serverGodot {
@@ -104,15 +109,18 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	default:
 		return nil, fmt.Errorf("players: server %q: go, godot or godot-sleep", kind)
 	}
-	stdout, err := srv.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
+	stdout, printed := io.Pipe()
+	srv.cmd.Stdout = printed
 	srv.cmd.Stderr = lockedWriter{&srv.mu, &srv.out}
-	if err := srv.cmd.Start(); err != nil {
+	srv.cmd.WaitDelay = 10 * time.Second // a child left holding the pipes
+	if srv.proc, err = childproc.Start(srv.cmd); err != nil {
 		os.RemoveAll(srv.home)
 		return nil, err
 	}
+	go func() { // its output is all copied once it is reaped
+		<-srv.proc.Done()
+		printed.Close()
+	}()
 	ready := make(chan struct{})
 	go func() {
 		lines := bufio.NewScanner(stdout)
@@ -125,7 +133,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 			srv.out.WriteString(lines.Text() + "\n")
 			srv.mu.Unlock()
 		}
-		srv.cmd.Wait()
+		io.Copy(io.Discard, stdout) // a line over the scanner's bound: the process is not held
 		close(srv.done)
 	}()
 	select {
@@ -140,7 +148,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	return nil, fmt.Errorf("players: %s server: %w:\n%s", kind, err, srv.output())
 }
 
-func (s *server) pid() int { return s.cmd.Process.Pid }
+func (s *server) pid() int { return s.proc.Pid() }
 
 func (s *server) output() string {
 	s.mu.Lock()
@@ -154,7 +162,7 @@ func (s *server) stop() {
 	select {
 	case <-s.done:
 	case <-time.After(5 * time.Second):
-		s.cmd.Process.Kill()
+		s.proc.Stop()
 		<-s.done
 	}
 	if s.home != "" {
@@ -176,8 +184,8 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 
 // freePort returns a port nobody listens on now, TCP or UDP, outside
 // the range sockets bound to port 0 take theirs from (godot.Port).
-func freePort(transport string) (int, error) {
-	if transport == "enet" {
+func freePort(transport multiplayer.Transport) (int, error) {
+	if transport == multiplayer.ENet {
 		return godot.Port("udp")
 	}
 	return godot.Port("tcp")
