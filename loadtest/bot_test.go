@@ -64,3 +64,27 @@ func TestCheckLeavesItsInput(t *testing.T) {
 	assert.Equal(t, Scenario{Own: "id"}, *sc)
 	assert.Zero(t, in.JoinRate)
 }
+
+// Check fills in the project's Net where the Config has none (the players
+// game makes both peers: ENet, Godot's usual, said in Unknown), and
+// refuses an address without a port the project does not tell.
+func TestCheckTakesTheProjectsNet(t *testing.T) {
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	in := Config{Project: p, Scenario: &Scenario{Own: "id"}, Addr: "127.0.0.1:1", Bots: 1, Duration: time.Second}
+	cfg, err := in.Check()
+	require.NoError(t, err)
+	require.NotNil(t, cfg.Net)
+	assert.Equal(t, multiplayer.ENet, cfg.Net.Transport)
+	assert.NotEmpty(t, cfg.Net.Unknown)
+	assert.Nil(t, in.Net, "the caller's left as it was")
+
+	in.Addr = "127.0.0.1"
+	_, err = in.Check()
+	require.ErrorIs(t, err, ErrConfig)
+	assert.ErrorContains(t, err, "has no port, and the project's create_server tells none")
+	in.Net = &fromproject.Net{Transport: multiplayer.WebSocket, Port: 8910}
+	cfg, err = in.Check()
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:8910", cfg.Addr, "the project's port")
+}
