@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
@@ -166,6 +167,11 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 	cfg := l.cfg
 	if !l.quiet && !toStdout {
 		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s)) }
+		for _, u := range cfg.Net.Unknown { // a join the project leaves open is never silent
+			if setting, _, _ := strings.Cut(u, ":"); setting != "port" && setting != "max clients" { // -addr's, and the server's
+				fmt.Fprintf(stderr, "gdvar load: %s (-transport, -subprotocols, -compression or -root sets it)\n", u)
+			}
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -128,3 +128,19 @@ func TestLoadSegmentLeavesTheVerdictToMerge(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `"thresholds":{"min_joined_pct":100}`, "for merge")
 }
+
+// What the project leaves open of how its clients join is said, never
+// chosen silently: the players game makes both peers, and ENet is
+// taken; a flag that says it takes the line away.
+func TestLoadSaysWhatTheProjectLeavesOpen(t *testing.T) {
+	for _, c := range []struct {
+		flags []string
+		said  bool
+	}{{nil, true}, {[]string{"-transport", "ws"}, false}} {
+		var out, errOut bytes.Buffer
+		args := append([]string{"load", "-project", playersDir, "-addr", "127.0.0.1:1", "-bots", "1", "-duration", "1s"}, c.flags...)
+		run(args, nil, &out, &errOut)
+		said := strings.Contains(errOut.String(), "gdvar load: transport: the scripts make both ENet and WebSocket peers")
+		assert.Equal(t, c.said, said, "%v:\n%s", c.flags, errOut.String())
+	}
+}

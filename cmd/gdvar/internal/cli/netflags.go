@@ -44,7 +44,8 @@ func (f *NetFlags) Parsed(fs *flag.FlagSet) error {
 }
 
 // Net is how the clients join the server: what the project's scripts say
-// of their peer, each setting a flag gives replacing theirs.
+// of their peer, each setting a flag gives replacing theirs; its Unknown
+// keeps what neither tells.
 func (f *NetFlags) Net(p *project.Project) (*fromproject.Net, error) {
 	n, err := fromproject.NetOf(p)
 	if err != nil {
@@ -67,5 +68,15 @@ func (f *NetFlags) Net(p *project.Project) (*fromproject.Net, error) {
 	if f.given["root"] {
 		n.Root = f.root
 	}
+	// What the project does not tell, but for what a flag gave.
+	told := map[string]string{"transport": "transport", "subprotocols": "subprotocols", "compression": "compression", "multiplayer root": "root"}
+	kept := n.Unknown[:0]
+	for _, u := range n.Unknown {
+		setting, _, _ := strings.Cut(u, ":")
+		if flag, ok := told[setting]; !ok || !f.given[flag] {
+			kept = append(kept, u)
+		}
+	}
+	n.Unknown = kept
 	return n, nil
 }
