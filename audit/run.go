@@ -78,9 +78,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
 		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{}}
-	if why := notImported(cfg.Project); why != "" {
-		a.notRun("(project)", why)
-	}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
 	defer cancel()
 	defer func() {
@@ -94,6 +91,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return rep, err
 	}
 	a.stats.Launched = true
+	if why := notImported(cfg.Project); why != "" {
+		a.notRun("(project)", why)
+	}
 	a.readWatched(ctx)
 	eps := slices.Collect(surf.liveEndpoints()) // a scene the server runs once the game loads it is not there
 	a.callAll(ctx, eps)
