@@ -17,6 +17,7 @@ import (
 // DefaultMaxSpawned nodes in all and refuses the rest, holding the same
 // whatever the flood's size, within hostile.Bound.
 func TestNestedSpawnFlood(t *testing.T) {
+	assert.Equal(t, 4*DefaultSpawnLimit, DefaultMaxSpawned, "four spawners at their default limit")
 	for _, size := range []int{1 << 20, 8 << 20} {
 		m, ships, c := shipsOfFake(t)
 		packets, total := nestedSpawnFlood(t, size)

@@ -212,7 +212,7 @@ func WithMaxSpawned(n int) Option {
 // DefaultSpawnLimit. Each spawner's own limit bounds a spawner, but the
 // spawners of spawned scenes multiply it (1024 ships, each with a gun
 // spawning 1024 shots): this bounds them all, about 1 KiB a node.
-const DefaultMaxSpawned = 4 * DefaultSpawnLimit
+const DefaultMaxSpawned = 4096 // 4 × DefaultSpawnLimit, a layer above (replication)
 
 // WithIdleTimeout sets how long a peer may stay silent, sending no packet,
 // no ping and no answer to a ping, before it is disconnected (default
