@@ -6,7 +6,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -97,13 +96,7 @@ func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Wat
 	}
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	var out strings.Builder
-	w := &lockedBuilder{b: &out}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("the host printed:\n%s", w.String())
-		}
-	})
+	w := shownOnFailure(t, "the host")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port,

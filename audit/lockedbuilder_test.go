@@ -3,6 +3,7 @@ package audit
 import (
 	"strings"
 	"sync"
+	"testing"
 )
 
 // lockedBuilder is a strings.Builder several goroutines write to.
@@ -21,4 +22,16 @@ func (l *lockedBuilder) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// shownOnFailure returns a writer for what a server prints, which the
+// test shows, as who printed it, if it fails.
+func shownOnFailure(t *testing.T, who string) *lockedBuilder {
+	w := &lockedBuilder{b: new(strings.Builder)}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("%s printed:\n%s", who, w.String())
+		}
+	})
+	return w
 }

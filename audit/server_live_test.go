@@ -36,13 +36,7 @@ func TestLiveServerFaults(t *testing.T) {
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	var out strings.Builder
-	w := &lockedBuilder{b: &out}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("the server printed:\n%s", w.String())
-		}
-	})
+	w := shownOnFailure(t, "the server")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port,

@@ -39,13 +39,7 @@ func auditTurns(t *testing.T, compression, maxClients int, cfg Config) (*Report,
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	var out strings.Builder
-	w := &lockedBuilder{b: &out}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("the server printed:\n%s", w.String())
-		}
-	})
+	w := shownOnFailure(t, "the server")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	cfg.Project, cfg.Addr, cfg.Godot = p, "127.0.0.1:"+port, engine
