@@ -72,3 +72,56 @@ func TestBatchedConnectsAnswered(t *testing.T) {
 		})
 	}
 }
+
+// A wake-up of the reader takes every datagram the socket holds, up to a
+// batch, with one system call: 10 a peer sent together come in one read,
+// and of 40, a full batch.
+func TestBatchReadTakesWhatWaits(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("datagrams are read in batches on Linux only")
+	}
+	for _, sent := range []int{10, 40} {
+		conn, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		require.NoError(t, err)
+		defer conn.Close()
+		b := newBatchIO(&Host{udp: conn})
+		require.NotNil(t, b)
+		peer, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		require.NoError(t, err)
+		defer peer.Close()
+		for i := range sent {
+			_, err := peer.WriteToUDP([]byte{byte(i), 1, 2, 3}, conn.LocalAddr().(*net.UDPAddr))
+			require.NoError(t, err)
+		}
+		arrived(t, peer)
+		bufs := make([][]byte, readBatch)
+		for i := range bufs {
+			bufs[i] = make([]byte, maxMTU)
+		}
+		got := make([]arrival, readBatch)
+		n, err := b.read(bufs, got)
+		require.NoError(t, err)
+		require.Equal(t, min(sent, readBatch), n, "of %d datagrams waiting", sent)
+		for i := range n {
+			require.Equal(t, 4, got[i].n)
+			require.Equal(t, byte(i), bufs[i][0], "in the order sent")
+			require.Equal(t, peer.LocalAddr().(*net.UDPAddr).AddrPort(), got[i].from)
+		}
+	}
+}
+
+// arrived waits until what peer sent before has been delivered on this
+// machine: the kernel may hand loopback datagrams on after the send
+// returns, in order, so a datagram sent after them to a socket of the
+// test's is read after they are in place.
+func arrived(t *testing.T, peer *net.UDPConn) {
+	t.Helper()
+	bar, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer bar.Close()
+	_, err = peer.WriteToUDP([]byte{0}, bar.LocalAddr().(*net.UDPAddr))
+	require.NoError(t, err)
+	require.NoError(t, bar.SetReadDeadline(time.Now().Add(10*time.Second)))
+	_, err = bar.Read(make([]byte, 1))
+	require.NoError(t, err, "the barrier datagram never came")
+}

@@ -106,3 +106,35 @@ func TestQuietReads(t *testing.T) {
 	defer b.Close()
 	assert.Same(t, a, QuietReads(a, nil), "a pipe is not a socket")
 }
+
+// A wake-up of the reader takes every byte the socket holds with one
+// read, though the reader asks for less: 40 frames a peer sent together
+// (a tick of a client's syncs) are then read from the chunk, with no
+// other read of the socket.
+func TestQuietReadsTakeWhatWaits(t *testing.T) {
+	nc, peer := tcpPair(t)
+	c := QuietReads(nc, nil)
+	q, ok := c.(*quietConn)
+	require.True(t, ok, "a TCP connection's reads are made quietly")
+
+	frame := append([]byte{0x82, 48}, bytes.Repeat([]byte{7}, 48)...)
+	tick := bytes.Repeat(frame, 40)
+	_, err := peer.Write(tick)
+	require.NoError(t, err)
+
+	got := make([]byte, 0, len(tick))
+	buf := make([]byte, 16)
+	n, err := c.Read(buf)
+	require.NoError(t, err)
+	got = append(got, buf[:n]...)
+	require.Len(t, q.rest, len(tick)-n, "one read of the socket took the whole tick")
+	for len(got) < len(tick) {
+		held := len(q.rest)
+		require.NotZero(t, held, "the rest is read from the chunk, not the socket")
+		n, err = c.Read(buf)
+		require.NoError(t, err)
+		got = append(got, buf[:n]...)
+	}
+	assert.Equal(t, tick, got)
+	assert.Nil(t, q.chunk, "a drained chunk goes back to the pool")
+}
