@@ -57,7 +57,7 @@ func commandNamed(name string) bool {
 const (
 	runs      = iota // files of testdata alone
 	withGodot        // an engine, as $GODOT
-	parsed           // a server at its address: its flags are parsed, its project and scenario read
+	parsed           // a server at its address: its command's package parses its flags, reads its project and scenario
 )
 
 // needs says what running example e of command name needs.
@@ -74,8 +74,9 @@ func needs(name, e string) int {
 // Each command's examples run as written, in a folder holding the files
 // they name (made from testdata), with gdvar on the PATH: exit 0. Those
 // that start a game run with an engine, and skip without one; those that
-// need a server of their own have their flags parsed and their files
-// read, as the command does before it joins.
+// need a server of their own are left to their command's package, whose
+// TestHelpExamplesParse parses their flags and reads their files, as the
+// command does before it joins.
 func TestHelpExamplesRun(t *testing.T) {
 	fixtures := exampleFixtures(t)
 	bin := t.TempDir()
@@ -92,9 +93,8 @@ func TestHelpExamplesRun(t *testing.T) {
 				require.NoError(t, os.CopyFS(dir, os.DirFS(fixtures)))
 				env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GODOT="+engine)
 				switch needs(c.name, e) {
-				case parsed:
-					parseExample(t, dir, c.name, e, env)
-					return
+				case parsed: // by the command's package, which parses its flags
+					t.Skipf("parsed by cmd/gdvar/internal/%scmd's TestHelpExamplesParse", c.name)
 				case withGodot:
 					if engine == "" {
 						godot.Require(t, godot.Godot4) // skips, saying how to install it
@@ -118,31 +118,6 @@ func TestHelpExamplesRun(t *testing.T) {
 				t.Logf("%s\n%s", e, head(out, 20))
 			})
 		}
-	}
-}
-
-// parseExample parses example e of command name as the command does
-// before it joins a server: its flags, its project, its scenario, in dir.
-func parseExample(t *testing.T, dir, name, e string, env []string) {
-	t.Helper()
-	// The shell splits the line as a user's would, gdvar a function that
-	// prints its arguments.
-	sh := exec.Command("bash", "-c", `gdvar() { printf '%s\0' "$@"; }; `+e)
-	sh.Dir, sh.Env = dir, env
-	out, err := sh.Output()
-	require.NoError(t, err, e)
-	args := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	require.Equal(t, name, args[0], e)
-	t.Chdir(dir)
-	var stderr bytes.Buffer
-	switch name {
-	case "load":
-		_, code, ok := parseLoadFlags(args[1:], &stderr)
-		assert.True(t, ok, "%s: exit %d: %s", e, code, &stderr)
-	case "audit":
-		t.Skip("parsed by cmd/gdvar/internal/auditcmd's TestHelpExamplesParse")
-	default:
-		t.Fatalf("no parser for %s's examples", name)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/gdvar/gdvar/multiplayer"
@@ -164,12 +165,12 @@ func TestLiveLoadThresholdFails(t *testing.T) {
 	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
 	code, stdout, stderr := gdvarProcess(t, "load", "-project", playersDir, "-addr", ln.Addr().String(), "-transport", "ws", "-bots", "2",
 		"-duration", "2s", "-scenario", playersDir+"/load/players.json", "-threshold", "max_p99_ms=0.001", "-q")
-	if code == loadMachineLimit { // the busy machine's verdict, whatever the thresholds say
+	if code == loadcmd.ExitMachineLimit { // the busy machine's verdict, whatever the thresholds say
 		assert.Contains(t, stderr, "gdvar load: a load machine was the limit, not the server: ")
 		assert.NotContains(t, stderr, "gdvar load: threshold")
 		return
 	}
-	assert.Equal(t, loadThresholdFailed, code, stderr)
+	assert.Equal(t, loadcmd.ExitThresholdFailed, code, stderr)
 	assert.Regexp(t, `gdvar load: threshold max_p99_ms: [0-9.]+ over the limit 0\.001: failed`, stderr)
 	assert.Regexp(t, `\| max_p99_ms \| ≤ 0\.001 \| [0-9.]+ \| FAILED \|`, stdout)
 }
@@ -209,7 +210,7 @@ func TestLoadJoinsWithTheProjectsSubprotocols(t *testing.T) {
 		var out, errOut bytes.Buffer
 		code := run(append([]string{"load", "-project", dir, "-addr", ln.Addr().String(), "-bots", "2", "-duration", "2s", "-q",
 			"-summary", summary}, more...), nil, &out, &errOut)
-		if code != loadMachineLimit { // this busy machine's verdict, whatever the joins
+		if code != loadcmd.ExitMachineLimit { // this busy machine's verdict, whatever the joins
 			require.Equal(t, 0, code, errOut.String())
 		}
 		b, err := os.ReadFile(summary)

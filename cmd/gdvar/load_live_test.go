@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
 	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/stretchr/testify/assert"
@@ -87,7 +88,7 @@ func TestLiveLoadSegments(t *testing.T) {
 	exited := func(code int, stderr string) {
 		t.Helper()
 		if code != 0 {
-			assert.Equal(t, loadMachineLimit, code, stderr)
+			assert.Equal(t, loadcmd.ExitMachineLimit, code, stderr)
 			assert.Contains(t, stderr, "a load machine was the limit, not the server")
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/loadtest"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,21 +71,6 @@ func TestLoadRefuses(t *testing.T) {
 	}
 }
 
-func TestSegmentOf(t *testing.T) {
-	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
-	s, err := segmentOf("", env(nil))
-	require.NoError(t, err)
-	assert.Equal(t, loadtest.Segment{}, s, "the whole test")
-	s, err = segmentOf("", env(map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "5"}))
-	require.NoError(t, err)
-	assert.Equal(t, loadtest.Segment{Index: 2, Count: 5}, s)
-	s, err = segmentOf("1/3", env(map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "5"}))
-	require.NoError(t, err)
-	assert.Equal(t, loadtest.Segment{Index: 1, Count: 3}, s, "the flag first")
-	_, err = segmentOf("", env(map[string]string{"JOB_COMPLETIONS": "5"}))
-	assert.ErrorContains(t, err, "JOB_COMPLETIONS is set but not JOB_COMPLETION_INDEX")
-}
-
 // With -results -, standard output holds the results alone, which merge
 // reads from standard input: here of 2 bots whose joins the address
 // refuses.
@@ -93,7 +78,7 @@ func TestLoadResultsToStandardOutput(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run([]string{"load", "-project", playersDir, "-addr", "127.0.0.1:1", "-bots", "2", "-duration", "1s", "-results", "-"}, nil, &out, &errOut)
 	busy := "gdvar load: a load machine was the limit, not the server: "
-	if code == loadMachineLimit { // this busy machine
+	if code == loadcmd.ExitMachineLimit { // this busy machine
 		assert.True(t, strings.HasPrefix(errOut.String(), busy), errOut.String())
 	} else {
 		require.Equal(t, 0, code, errOut.String())
@@ -106,7 +91,7 @@ func TestLoadResultsToStandardOutput(t *testing.T) {
 
 	var table, mergeErr bytes.Buffer
 	code = run([]string{"load", "merge", "-"}, &out, &table, &mergeErr)
-	if code != loadMachineLimit {
+	if code != loadcmd.ExitMachineLimit {
 		require.Equal(t, 0, code, mergeErr.String())
 	}
 	assert.Contains(t, table.String(), "| 2 | 0 | 0 | 2 |")

@@ -37,6 +37,7 @@ import (
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/auditcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/game"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 )
 
@@ -86,7 +87,7 @@ var commands = []command{
 	}},
 	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: game.MCP},
 	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", own: game.Replay},
-	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadCommand},
+	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadcmd.Command},
 	{name: "audit", usage: "what any peer can make a Godot 4 game's server do: its @rpc methods' surface from the project, and hostile calls to its server under the debugger: gdvar audit -project DIR -addr HOST:PORT -- GODOT ARGS…", own: auditcmd.Command},
 	{name: "version", usage: "print gdvar's version", own: versionCommand},
 }

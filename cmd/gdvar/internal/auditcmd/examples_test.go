@@ -3,12 +3,12 @@ package auditcmd
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,7 +21,6 @@ import (
 func TestHelpExamplesParse(t *testing.T) {
 	fixtures := t.TempDir()
 	require.NoError(t, os.CopyFS(filepath.Join(fixtures, "mygame"), os.DirFS(filepath.Join("..", "..", "..", "..", "scripts", "bench", "players"))))
-	env := append(os.Environ(), "GODOT=godot4")
 	parsed := 0
 	for _, e := range cli.Examples["audit"] {
 		if !strings.Contains(e, " -addr ") {
@@ -29,19 +28,13 @@ func TestHelpExamplesParse(t *testing.T) {
 		}
 		parsed++
 		t.Run(e, func(t *testing.T) {
-			// The shell splits the line as a user's would, gdvar a
-			// function that prints its arguments.
-			sh := exec.Command("bash", "-c", `gdvar() { printf '%s\0' "$@"; }; `+e)
-			sh.Dir, sh.Env = fixtures, env
-			out, err := sh.Output()
-			require.NoError(t, err, e)
-			args := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+			args := clitest.ExampleArgs(t, fixtures, e)
 			require.Equal(t, "audit", args[0], e)
 			t.Chdir(fixtures)
 			var stderr bytes.Buffer
 			f, code, ok := parseAuditFlags(args[1:], &stderr)
 			require.True(t, ok, "%s: exit %d: %s", e, code, &stderr)
-			_, err = project.Open(f.dir)
+			_, err := project.Open(f.dir)
 			assert.NoError(t, err, e)
 		})
 	}

@@ -1,4 +1,4 @@
-package main
+package loadcmd
 
 import (
 	"flag"
@@ -28,7 +28,7 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "gdvar load merge: give the results file of each segment of the test")
 		fs.Usage()
-		return loadUsageError
+		return ExitUsage
 	}
 	for _, out := range []string{*csvPath, *plotPath, *summaryPath} {
 		if out == "" {
@@ -61,7 +61,7 @@ func loadMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gdvar load merge: %v\n", err)
-		return loadUsageError
+		return ExitUsage
 	}
 	if err := writeReport(rep, stdout, *csvPath, *plotPath, *summaryPath); err != nil {
 		fmt.Fprintf(stderr, "gdvar load merge: %v\n", err)

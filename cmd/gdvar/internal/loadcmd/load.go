@@ -1,4 +1,8 @@
-package main
+// Package loadcmd is gdvar load: bots join a Godot 4 game's server as
+// clients of its project and play a scenario, a report of what they
+// received; a test split across machines as segments, and gdvar load
+// merge, the report of their results.
+package loadcmd
 
 import (
 	"context"
@@ -47,13 +51,15 @@ verdict is merge's.
 
 // The exit statuses of gdvar load, after a run.
 const (
-	loadThresholdFailed = 1
-	loadUsageError      = 2
-	loadMachineLimit    = 3
+	ExitThresholdFailed = 1 // a threshold failed (or an error)
+	ExitUsage           = 2 // a usage error: flags, scenario, results that are not one test's
+	ExitMachineLimit    = 3 // a load machine was the limit: its figures measure it, not the server
 )
 
-// loadCommand is gdvar load.
-func loadCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Command is gdvar load (and gdvar load merge): its arguments, standard
+// input (merge's results with -), output and error; it returns the exit
+// status.
+func Command(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return loadMerge(args[1:], stdin, stdout, stderr)
 	}
@@ -74,7 +80,7 @@ type loadRun struct {
 
 // parseLoadFlags parses and checks gdvar load's flags, opens the project
 // and reads the scenario; when it returns false, the command exits with
-// code (loadUsageError for a usage error, 1 else), said on stderr.
+// code (ExitUsage for a usage error, 1 else), said on stderr.
 func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	fs := flag.NewFlagSet("gdvar load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -104,11 +110,11 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	}
 	if *dir == "" || *addr == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return nil, loadUsageError, false
+		return nil, ExitUsage, false
 	}
 	usage := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
-		return nil, loadUsageError, false
+		return nil, ExitUsage, false
 	}
 	if err := nf.Parsed(fs); err != nil {
 		return usage(err)
@@ -273,14 +279,14 @@ func verdictCode(rep *loadtest.Report, stderr io.Writer) int {
 	switch s.Verdict {
 	case loadtest.VerdictMachine:
 		fmt.Fprintf(stderr, "gdvar load: a load machine was the limit, not the server: %s\n", s.MachineLimit)
-		return loadMachineLimit
+		return ExitMachineLimit
 	case loadtest.VerdictFail:
 		for _, o := range s.Thresholds {
 			if !o.Pass {
 				fmt.Fprintf(stderr, "gdvar load: threshold %s\n", o)
 			}
 		}
-		return loadThresholdFailed
+		return ExitThresholdFailed
 	}
 	return 0
 }
