@@ -140,7 +140,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		args = rest[1:]
 	}
 	if len(files) > 1 {
-		return nil, "", usageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
+		return nil, "", cli.UsageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
 	}
 	if err := cfg.check(cmd.name); err != nil {
 		// The error names the fix: the whole usage would bury it.

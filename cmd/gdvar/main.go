@@ -38,6 +38,7 @@ import (
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/game"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/projectcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 )
 
@@ -79,12 +80,8 @@ var commands = []command{
 	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
 		migrateFile, migrateFlags, nil},
 	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: game.Debug},
-	{name: "rpc-config", usage: rpcConfigUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-		return rpcConfig(args, stdout, stderr)
-	}},
-	{name: "server-skeleton", usage: skeletonUsage, own: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-		return serverSkeleton(args, stdout, stderr)
-	}},
+	{name: "rpc-config", usage: projectcmd.RPCConfigUsage, own: projectcmd.RPCConfig},
+	{name: "server-skeleton", usage: projectcmd.SkeletonUsage, own: projectcmd.ServerSkeleton},
 	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: game.MCP},
 	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", own: game.Replay},
 	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadcmd.Command},
@@ -149,12 +146,4 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.usage)
 	}
 	fmt.Fprintln(w, "\nRun gdvar COMMAND -h for its flags and examples.")
-}
-
-// usageError reports a mistake in the command line, as the flag package
-// reports its own: the error, then the command's usage.
-func usageError(fs *flag.FlagSet, stderr io.Writer, err error) error {
-	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-	fs.Usage()
-	return err
 }

@@ -1,4 +1,8 @@
-package main
+// Package projectcmd holds the commands that read a Godot 4 project's
+// sources without running them: gdvar rpc-config, a script's RPC config
+// as the engine has it, and gdvar server-skeleton, the Go source of a
+// multiplayer server for the project.
+package projectcmd
 
 import (
 	"flag"
@@ -11,16 +15,19 @@ import (
 	"github.com/gdvar/gdvar/vartext"
 )
 
-const rpcConfigUsage = "print what Godot 4.6 prints for var_to_str(load(SCRIPT).get_rpc_config()), reading SCRIPT (a .gd or .cs file) and its bases in its project without running them, a .cs file by the rules of Godot's C# source generators; exit 1 with the reason where the engine would refuse the script"
+// RPCConfigUsage is what gdvar rpc-config does, a line of gdvar's usage.
+const RPCConfigUsage = "print what Godot 4.6 prints for var_to_str(load(SCRIPT).get_rpc_config()), reading SCRIPT (a .gd or .cs file) and its bases in its project without running them, a .cs file by the rules of Godot's C# source generators; exit 1 with the reason where the engine would refuse the script"
 
-// rpcConfig runs gdvar rpc-config [-project DIR] SCRIPT. It reads a
-// file of a project, not a stream, so it has flags and a flow of its own.
-func rpcConfig(args []string, stdout, stderr io.Writer) int {
+// RPCConfig runs gdvar rpc-config [-project DIR] SCRIPT: its arguments,
+// standard input (unread), output and error; it returns the exit status.
+// It reads a file of a project, not a stream, so it has flags and a flow
+// of its own.
+func RPCConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar rpc-config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("project", "", "the project's folder (default: the nearest folder at or above SCRIPT's that holds project.godot)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nFlags:\n", rpcConfigUsage)
+		fmt.Fprintf(stderr, "usage: gdvar rpc-config [-project DIR] SCRIPT\n\n%s.\n\nFlags:\n", RPCConfigUsage)
 		fs.PrintDefaults()
 		cli.WriteExamples(stderr, "rpc-config")
 	}
@@ -28,7 +35,7 @@ func rpcConfig(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		_ = usageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
+		_ = cli.UsageError(fs, stderr, fmt.Errorf("want one SCRIPT, not %d", fs.NArg()))
 		return 2
 	}
 	text, err := scriptRPCConfig(fs.Arg(0), *dir)

@@ -1,4 +1,4 @@
-package main
+package projectcmd
 
 import (
 	"flag"
@@ -10,15 +10,19 @@ import (
 	"github.com/gdvar/gdvar/project"
 )
 
-const skeletonUsage = "print the Go source of a multiplayer server for a Godot 4 project's main scene: its declarations read from the project (autoloads included), a handler stub for each @rpc method a client can call on the server, each spawner with its scenes and spawn properties, each synchronized node and who owns it"
+// SkeletonUsage is what gdvar server-skeleton does, a line of gdvar's
+// usage.
+const SkeletonUsage = "print the Go source of a multiplayer server for a Godot 4 project's main scene: its declarations read from the project (autoloads included), a handler stub for each @rpc method a client can call on the server, each spawner with its scenes and spawn properties, each synchronized node and who owns it"
 
-// serverSkeleton runs gdvar server-skeleton [-project DIR] [MAIN_SCENE].
-func serverSkeleton(args []string, stdout, stderr io.Writer) int {
+// ServerSkeleton runs gdvar server-skeleton [-project DIR] [MAIN_SCENE]:
+// its arguments, standard input (unread), output and error; it returns
+// the exit status.
+func ServerSkeleton(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gdvar server-skeleton", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("project", ".", "the project's folder, which holds project.godot")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nFlags:\n", skeletonUsage)
+		fmt.Fprintf(stderr, "usage: gdvar server-skeleton [-project DIR] [MAIN_SCENE]\n\n%s. MAIN_SCENE is a res:// path, the project's run/main_scene by default.\n\nFlags:\n", SkeletonUsage)
 		fs.PrintDefaults()
 		cli.WriteExamples(stderr, "server-skeleton")
 	}
@@ -26,7 +30,7 @@ func serverSkeleton(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 1 {
-		_ = usageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
+		_ = cli.UsageError(fs, stderr, fmt.Errorf("want at most one MAIN_SCENE, not %d", fs.NArg()))
 		return 2
 	}
 	if err := writeSkeleton(stdout, *dir, fs.Arg(0)); err != nil {
