@@ -131,6 +131,39 @@ func TestGatherEndsAtARead(t *testing.T) {
 	readRelays(t, fs[2], 100, 1)
 }
 
+// A read leaves the window open while the next read is expected before
+// the window ends: that read will end it, with more relays gathered. Reads
+// ten minutes apart, a window of an hour opened twenty minutes ago: held.
+func TestGatherWaitsForTheLastReadInTheWindow(t *testing.T) {
+	g, fs := gatheredFrames(t, 3)
+	g.mu.Lock()
+	g.gap, g.lastRead = 10*time.Minute, time.Since(linkEpoch)-10*time.Minute
+	g.holding.Store(true)
+	before := g.lastRead
+	g.mu.Unlock()
+	readEnded := func(after time.Duration) time.Duration {
+		var last time.Duration
+		require.Eventually(t, func() bool {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			last = g.lastRead
+			return last != after
+		}, 10*time.Second, time.Millisecond, "the read handled")
+		return last
+	}
+	relayToAll(t, fs[0], 0, 5)
+	first := readEnded(before)
+	g.opened.Store(int64(time.Since(linkEpoch) - 20*time.Minute))
+	relayToAll(t, fs[1], 100, 1)
+	readEnded(first)
+	nothingYet(t, fs[2])
+	assert.Equal(t, 3, g.heldLinks(), "every peer's relays, still held")
+	g.flush()
+	readRelays(t, fs[2], 0, 5)
+	readRelays(t, fs[2], 100, 1)
+	readRelays(t, fs[1], 0, 5)
+}
+
 // While the reads come further apart than the window, relays go out as
 // they come: no window opens, and the gather never makes its timer.
 func TestGatherWaitsForCloseReads(t *testing.T) {
