@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/gdvar/gdvar/varjson"
 	"github.com/gdvar/gdvar/vartext"
@@ -36,7 +36,7 @@ func vectors(t *testing.T, set engineSet) []golden.Vector {
 
 // args are the arguments to run cmd on v in set, with FILE last.
 func args(cmd string, set engineSet, v golden.Vector, file ...string) []string {
-	out := append([]string{cmd, "-engine", set.engine}, vectorFlags(v)...)
+	out := append([]string{cmd, "-engine", set.engine}, clitest.VectorFlags(v)...)
 	return append(out, file...)
 }
 
@@ -181,23 +181,6 @@ func TestConversionUsage(t *testing.T) {
 		assert.Equal(t, 0, code)
 		assert.Contains(t, errOut, "Examples:\n  gdvar "+cmd, cmd)
 		assert.Contains(t, errOut, "-framing", cmd)
-	}
-}
-
-// The indenter streams what json.Indent makes of the whole JSON.
-func TestIndenterMatchesJSONIndent(t *testing.T) {
-	for _, v := range golden.Load(t, goldenDir) {
-		code, compact, _ := runGdvar(v.Bin, append(append([]string{"json", "-objects"}, vectorFlags(v)...), "-")...)
-		require.Equal(t, 0, code, v.Name)
-		var want bytes.Buffer
-		require.NoError(t, json.Indent(&want, []byte(compact), "", "  "))
-		var got bytes.Buffer
-		in := &indenter{w: &got}
-		for part := range slices.Chunk([]byte(compact), 7) { // pieces that cut strings and escapes
-			_, err := in.Write(part)
-			require.NoError(t, err)
-		}
-		assert.Equal(t, want.String(), got.String(), v.Name)
 	}
 }
 

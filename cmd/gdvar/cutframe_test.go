@@ -1,37 +1,18 @@
 package main
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// fieldLines returns the fields of each line of a file of engine-made
-// cases: a name, and the bytes in hex last.
-func fieldLines(t *testing.T, path string) [][]string {
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var out [][]string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		out = append(out, strings.Fields(sc.Text()))
-	}
-	require.NoError(t, sc.Err())
-	require.NotEmpty(t, out, path)
-	return out
-}
 
 // namedInput is an input of a test, and its name.
 type namedInput struct {
@@ -45,7 +26,7 @@ type namedInput struct {
 // then fewer than L bytes.
 func cutFrames(t *testing.T, path string) []namedInput {
 	var out []namedInput
-	for _, fields := range fieldLines(t, path) {
+	for _, fields := range clitest.FieldLines(t, path) {
 		if len(fields) < 4 || fields[1] != "0" {
 			continue
 		}

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"encoding/binary"
-	"encoding/hex"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/filter"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -48,7 +47,7 @@ func TestFramingFound(t *testing.T) {
 				}
 				code, out, errOut := runGdvar(nil, append(args, file)...)
 				auto := []string{out, errOut}
-				require.Contains(t, []int{0, statusFound}, code, "%s, %s: %s", name, cmd, errOut)
+				require.Contains(t, []int{0, filter.StatusFound}, code, "%s, %s: %s", name, cmd, errOut)
 				_, out, errOut = runGdvar(nil, append(append(args, "-framing", framing), file)...)
 				given := []string{out, errOut}
 				assert.Equal(t, given, auto, "%s, %s: as with -framing %s", name, cmd, framing)
@@ -74,15 +73,6 @@ var ambiguous = []byte{
 	0, 0, 0, 0, // Nil
 }
 
-// words is the little-endian bytes of ws.
-func words(ws ...uint32) []byte {
-	var b []byte
-	for _, w := range ws {
-		b = binary.LittleEndian.AppendUint32(b, w)
-	}
-	return b
-}
-
 // Input that reads in both framings is read in the one whose values are
 // the more plausible, as with that -framing given, and without a note.
 func TestFramingPlausible(t *testing.T) {
@@ -94,10 +84,10 @@ func TestFramingPlausible(t *testing.T) {
 	}{
 		{"an Object and a Nil, or an AABB of small integers' bits", ambiguous, []string{"-objects"}, "stream"},
 		{"an empty Array and a String, or a Godot 3 Transform2D of small integers' bits",
-			append(words(8, 19, 0, 12, 4, 4), "gold"...), []string{"-engine", "3"}, "stream"},
-		{"a Rect2i, or a denormal float and a Nil", words(8, 3, 1, 4, 0), nil, "none"},
+			append(clitest.Words(8, 19, 0, 12, 4, 4), "gold"...), []string{"-engine", "3"}, "stream"},
+		{"a Rect2i, or a denormal float and a Nil", clitest.Words(8, 3, 1, 4, 0), nil, "none"},
 		{"a Vector2 and a NaN float, or a float of a small integer's bits and more",
-			words(12, 5, 0x3f800000, 0x40000000, 8, 3, 0x7fc00000), nil, "stream"},
+			clitest.Words(12, 5, 0x3f800000, 0x40000000, 8, 3, 0x7fc00000), nil, "stream"},
 	} {
 		for _, cmd := range []string{"validate", "json", "inspect"} {
 			flags := c.flags
@@ -115,7 +105,7 @@ func TestFramingPlausible(t *testing.T) {
 
 // tie reads both as a save file of two Nils (store_var(null) twice) and as
 // two empty Strings (var_to_bytes("") twice): neither is less plausible.
-var tie = words(4, 0, 4, 0)
+var tie = clitest.Words(4, 0, 4, 0)
 
 // Input that reads in both framings as plausibly is read as the command
 // read it before -framing auto (migrate as a save file, the others as
@@ -149,51 +139,11 @@ func TestFramingTie(t *testing.T) {
 // the values do not hold.
 func TestFramingScanReadsBoth(t *testing.T) {
 	code, out, errOut := runGdvar(ambiguous, "scan", "-")
-	assert.Equal(t, statusFound, code, errOut)
+	assert.Equal(t, filter.StatusFound, code, errOut)
 	assert.Equal(t, "value 1 $: object Node\n", out)
 	code, out, _ = runGdvar(ambiguous, "scan", "-framing", "none", "-")
 	assert.Equal(t, 0, code)
 	assert.Empty(t, out)
-}
-
-// The rule -h gives is the one the commands follow, and every command
-// reading binary values gives it.
-func TestFramingRuleInHelp(t *testing.T) {
-	space := regexp.MustCompile(`\s+`)
-	for _, cmd := range []string{"inspect", "validate", "copy", "text", "json", "scan", "migrate", "edit"} {
-		_, _, errOut := runGdvar(nil, cmd, "-h")
-		assert.Contains(t, space.ReplaceAllString(errOut, " "), framingRule, cmd)
-	}
-}
-
-// bothWays is an engine-made file of scripts/gen-framing-both.sh that reads
-// both as a save file and as values one after another.
-type bothWays struct {
-	name    string // KIND.CONTAINER.A.B
-	framing string // as written: stream for store_var and put_var, none for var_to_bytes
-	flags   []string
-	content []byte
-}
-
-// loadBothWays reads scripts/gen-framing-both.sh's files of an engine.
-func loadBothWays(t *testing.T, engine string) []bothWays {
-	var out []bothWays
-	for _, fields := range fieldLines(t, filepath.Join(framingDir, "both", engine+".txt")) {
-		name := fields[0]
-		b, err := hex.DecodeString(fields[len(fields)-1])
-		require.NoError(t, err)
-		kind, rest, _ := strings.Cut(name, ".")
-		container, _, _ := strings.Cut(rest, ".")
-		w := bothWays{name: name, framing: "stream", content: b, flags: []string{"-engine", map[string]string{"godot4": "4", "godot3.6": "3", "godot3.2": "3"}[engine]}}
-		if kind == "bin" {
-			w.framing = "none"
-		}
-		if container == "pass" {
-			w.flags = append(w.flags, "-password", "gdvar")
-		}
-		out = append(out, w)
-	}
-	return out
 }
 
 // Every engine-made file that reads both ways is read as it was written,
@@ -211,22 +161,22 @@ func TestFramingBothWays(t *testing.T) {
 	}{{"godot4", 309}, {"godot3.6", 9}, {"godot3.2", 9}} {
 		engine := c.engine
 		count := map[string]int{}
-		for _, w := range loadBothWays(t, engine) {
-			args := append([]string{"validate", "-all"}, w.flags...)
-			code, auto, note := runGdvar(w.content, append(args, "-")...)
-			_, written, _ := runGdvar(w.content, append(args, "-framing", w.framing, "-")...)
-			_, before, _ := runGdvar(w.content, append(args, "-framing", "none", "-")...)
+		for _, w := range clitest.LoadBothWays(t, framingDir, engine) {
+			args := append([]string{"validate", "-all"}, w.Flags...)
+			code, auto, note := runGdvar(w.Content, append(args, "-")...)
+			_, written, _ := runGdvar(w.Content, append(args, "-framing", w.Framing, "-")...)
+			_, before, _ := runGdvar(w.Content, append(args, "-framing", "none", "-")...)
 			switch {
 			case code != 0:
 				count["stopped"]++
-				t.Errorf("%s %s: %s", engine, w.name, note)
+				t.Errorf("%s %s: %s", engine, w.Name, note)
 			case note == "" && auto == written:
 				count["as written"]++
 			case strings.Contains(note, "equally plausibly") && auto == before:
 				count["tie"]++
 			default:
 				count["wrong"]++
-				t.Errorf("%s %s, written with framing %s: %s%s", engine, w.name, w.framing, auto, note)
+				t.Errorf("%s %s, written with framing %s: %s%s", engine, w.Name, w.Framing, auto, note)
 			}
 		}
 		t.Logf("%s: %v", engine, count)
@@ -242,17 +192,17 @@ func TestFramingBothWays(t *testing.T) {
 func TestMigrateSaveOfEmptyArrayFirst(t *testing.T) {
 	n := 0
 	for _, engine := range []string{"godot3.6", "godot3.2"} {
-		for _, w := range loadBothWays(t, engine) {
-			if !strings.HasPrefix(w.name, "sav.pass.array.") {
+		for _, w := range clitest.LoadBothWays(t, framingDir, engine) {
+			if !strings.HasPrefix(w.Name, "sav.pass.array.") {
 				continue
 			}
 			n++
-			args := append([]string{"migrate", "-plain"}, w.flags...)
-			code, out, errOut := runGdvar(w.content, append(args, "-")...)
-			require.Equal(t, 0, code, "%s %s: %s", engine, w.name, errOut)
-			assert.Empty(t, errOut, "%s %s", engine, w.name)
-			_, want, _ := runGdvar(w.content, append(args, "-framing", "stream", "-")...)
-			assert.Equal(t, want, out, "%s %s", engine, w.name)
+			args := append([]string{"migrate", "-plain"}, w.Flags...)
+			code, out, errOut := runGdvar(w.Content, append(args, "-")...)
+			require.Equal(t, 0, code, "%s %s: %s", engine, w.Name, errOut)
+			assert.Empty(t, errOut, "%s %s", engine, w.Name)
+			_, want, _ := runGdvar(w.Content, append(args, "-framing", "stream", "-")...)
+			assert.Equal(t, want, out, "%s %s", engine, w.Name)
 		}
 	}
 	assert.Equal(t, 36, n, "the saves of an empty Array then another value that read both ways")

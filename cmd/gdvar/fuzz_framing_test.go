@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"testing"
+
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 )
 
 // FuzzFraming runs the commands on any input with -framing auto: none
@@ -13,9 +15,9 @@ import (
 func FuzzFraming(f *testing.F) {
 	f.Add(ambiguous)
 	f.Add(tie)
-	f.Add(words(12, 1, 1))                              // a frame declaring 12 bytes, holding a bool's 8
-	f.Add(append(words(8, 19, 0, 12, 4, 4), "gold"...)) // a Godot 3 save, or a Transform2D
-	f.Add(words(8, 3, 1, 4, 0))                         // a Rect2i, or a denormal float and a Nil
+	f.Add(clitest.Words(12, 1, 1))                              // a frame declaring 12 bytes, holding a bool's 8
+	f.Add(append(clitest.Words(8, 19, 0, 12, 4, 4), "gold"...)) // a Godot 3 save, or a Transform2D
+	f.Add(clitest.Words(8, 3, 1, 4, 0))                         // a Rect2i, or a denormal float and a Nil
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, cmd := range []string{"validate", "json", "inspect", "scan"} {
 			runGdvar(b, cmd, "-objects", "-")

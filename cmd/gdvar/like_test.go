@@ -9,19 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/internal/testrig/jq16"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// jqPrint rewrites the numbers of the JSON values js as jq 1.6 prints
-// them, one value a line.
-func jqPrint(t *testing.T, js string) string {
-	out, err := jq16.Print([]byte(js))
-	require.NoError(t, err)
-	return string(out)
-}
 
 // gdvar json, then jq 1.6, then gdvar encode -from json -like (the JSON
 // before jq) gives back the engines' bytes, where without -like the
@@ -36,7 +29,7 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 			require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 			ref := filepath.Join(dir, "ref.json")
 			require.NoError(t, os.WriteFile(ref, []byte(js), 0o600))
-			edited := jqPrint(t, js)
+			edited := clitest.JQPrint(t, js)
 			if jqDepth(t, js) <= 256 { // jq 1.6 parses no deeper
 				all = append(all, js)
 			}
@@ -69,7 +62,7 @@ func TestEncodeLikeUndoesJQ16(t *testing.T) {
 	require.Len(t, want, len(all))
 	t.Logf("%d values printed as jq 1.6 prints them", len(all))
 	for i, js := range all {
-		assert.Equal(t, want[i], strings.TrimSuffix(jqPrint(t, js), "\n"), "%s", js)
+		assert.Equal(t, want[i], strings.TrimSuffix(clitest.JQPrint(t, js), "\n"), "%s", js)
 	}
 }
 
@@ -83,7 +76,7 @@ func TestEncodeLikeEditedSave(t *testing.T) {
 {"speed":2.0,"gone":1.0}
 {"n":1.0}
 `
-	edited := jqPrint(t, `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4.0],"big":123456789012345678}
+	edited := clitest.JQPrint(t, `{"hp":50.0,"lives":3,"pos":[1.0,2,3.5,4.0],"big":123456789012345678}
 {"speed":2.0,"added":6.0}
 ["not a Dictionary",1.0]
 {"n":1.0}

@@ -36,6 +36,7 @@ import (
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/auditcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/filter"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/game"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/loadcmd"
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/projectcmd"
@@ -47,46 +48,35 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// command is one subcommand. A command of a FILE of values has run, and
-// flags, which adds its own flags, if any; run gives it the input and the
-// flags' config. Another (debug, mcp, …) has own, which parses its
-// arguments itself and returns the exit status.
+// command is one subcommand: its name, its line of the usage, and run,
+// which parses its arguments and runs it with the streams, and returns
+// the exit status.
 type command struct {
 	name, usage string
-	run         func(in io.Reader, cfg *config, stdout, stderr io.Writer) error
-	flags       func(fs *flag.FlagSet, cfg *config)
-	own         func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	run         func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-var commands = []command{
-	{"inspect", "print the token tree of FILE: offsets, types, sizes and paths, lines shortened past 8 levels of nesting (a note says how); on bad input, everything up to the error, then the error",
-		inspect, framingFlag, nil},
-	{"validate", "exit 0 iff FILE starts with one complete valid value; print its size in bytes first (trailing bytes are reported on stderr)",
-		validate, validateFlags, nil},
-	{"copy", "decode FILE token by token and write it back through the encoder to standard output (byte-exact for engine-made input)",
-		copyValues, framingFlag, nil},
-	{"text", "print each value of FILE as the engine's var_to_str prints it (var2str in Godot 3), one per line; a ConfigFile as the engine's save writes it, a resource file as its .tres or .tscn",
-		printText, textFlags, nil},
-	{"json", "print each value of FILE in gdvar's lossless JSON form, one per line (see docs/json.md), a ConfigFile as {\"section\": {\"key\": value}}, a resource file as its sections; encode -from json gives back the same bytes",
-		printJSON, jsonFlags, nil},
-	{"scan", "list each object, script and resource in FILE (a save, binary values, a ConfigFile or a resource file) that the engine would make or load on reading it, a line each; exit 0 if none, 3 if any, 1 on error",
-		scanFile, framingFlag, nil},
-	{"encode", "write the binary form of the JSON (from the json command) or Godot text (as var_to_str prints it) values in FILE, or with -to cfg the ConfigFile of its JSON or text, with -to tres or res the resource of its JSON",
-		encode, encodeFlags, nil},
-	{"convert", "write the resource or scene in FILE (.tres, .tscn, .res, .scn) in its other form, text or binary, or the one -to asks, as the engine's ResourceSaver writes it",
-		convertResource, convertFlags, nil},
-	{"edit", "change the values of FILE, a save file or binary values, with a program (jq, say) that reads them as JSON, one per line as gdvar json prints them, and prints them edited: FILE is written again in its framing, engine and container (encrypted with the same password or key, compressed alike), each number with the type, int or float, of the number at its place before (jq 1.6 prints 100.0 as 100); nothing is written if any step fails",
-		editFile, editFlags, nil},
-	{"migrate", "write the Godot 4 form of FILE, a Godot 3 save, binary values, ConfigFile or resource (.tres, .res), in its container: an encrypted file encrypted again as Godot 4 reads it, a compressed one compressed alike (see docs/migrate.md for the rules); -engine 3.2 for Godot 3.0-3.2's text",
-		migrateFile, migrateFlags, nil},
-	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", own: game.Debug},
-	{name: "rpc-config", usage: projectcmd.RPCConfigUsage, own: projectcmd.RPCConfig},
-	{name: "server-skeleton", usage: projectcmd.SkeletonUsage, own: projectcmd.ServerSkeleton},
-	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", own: game.MCP},
-	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", own: game.Replay},
-	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", own: loadcmd.Command},
-	{name: "audit", usage: "what any peer can make a Godot 4 game's server do: its @rpc methods' surface from the project, and hostile calls to its server under the debugger: gdvar audit -project DIR -addr HOST:PORT -- GODOT ARGS…", own: auditcmd.Command},
-	{name: "version", usage: "print gdvar's version", own: versionCommand},
+// commands are gdvar's, in the order of its usage: the file filters
+// (package filter), then the others.
+var commands = append(filters(), []command{
+	{name: "debug", usage: "start a Godot game and drive it through its remote debugger: gdvar debug [-e 'CMD; …'] -- GODOT ARGS…", run: game.Debug},
+	{name: "rpc-config", usage: projectcmd.RPCConfigUsage, run: projectcmd.RPCConfig},
+	{name: "server-skeleton", usage: projectcmd.SkeletonUsage, run: projectcmd.ServerSkeleton},
+	{name: "mcp", usage: "a Model Context Protocol server on standard input and output whose tools start and drive a game as debug does", run: game.MCP},
+	{name: "replay", usage: "play a recorded session (mcp's record tool, a Go test) again from the games' first frame, and check every value read: gdvar replay FILE -- GODOT ARGS…", run: game.Replay},
+	{name: "load", usage: "bots join a Godot 4 server as clients of the game in its project and play a scenario; a report of what they received: gdvar load -project DIR -addr HOST:PORT [-bots N] [-scenario FILE]", run: loadcmd.Command},
+	{name: "audit", usage: "what any peer can make a Godot 4 game's server do: its @rpc methods' surface from the project, and hostile calls to its server under the debugger: gdvar audit -project DIR -addr HOST:PORT -- GODOT ARGS…", run: auditcmd.Command},
+	{name: "version", usage: "print gdvar's version", run: versionCommand},
+}...)
+
+// filters are the commands of the file filters.
+func filters() []command {
+	var cs []command
+	for i := range filter.Commands {
+		f := &filter.Commands[i]
+		cs = append(cs, command{name: f.Name, usage: f.Usage, run: f.Run})
+	}
+	return cs
 }
 
 // versionCommand runs gdvar version.
@@ -134,10 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	if cmd.own != nil {
-		return cmd.own(args[1:], stdin, stdout, stderr)
-	}
-	return runFilter(cmd, args[1:], stdin, stdout, stderr)
+	return cmd.run(args[1:], stdin, stdout, stderr)
 }
 
 func usage(w io.Writer) {

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/internal/testrig/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,25 +23,10 @@ func runGdvar(stdin []byte, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// vectorFlags are the flags a golden vector's var_to_bytes file reads
-// with: -objects for full objects, and -framing none for the one that reads
-// as a save file too (var_to_bytes(""): a frame of 4 bytes holding a Nil),
-// of which gdvar asks which it is.
-func vectorFlags(v golden.Vector) []string {
-	var flags []string
-	if v.Objects {
-		flags = append(flags, "-objects")
-	}
-	if v.Name == "string_empty" {
-		flags = append(flags, "-framing", "none")
-	}
-	return flags
-}
-
 func TestCopyIsByteExact(t *testing.T) {
 	for _, v := range golden.Load(t, goldenDir) {
 		path := filepath.Join(goldenDir, v.Name+".bin")
-		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, vectorFlags(v)...), path)...)
+		code, out, errOut := runGdvar(nil, append(append([]string{"copy"}, clitest.VectorFlags(v)...), path)...)
 		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 		assert.Equal(t, v.Bin, []byte(out), v.Name)
 	}
@@ -49,7 +34,7 @@ func TestCopyIsByteExact(t *testing.T) {
 
 func TestValidateReportsSize(t *testing.T) {
 	for _, v := range golden.Load(t, goldenDir) {
-		code, out, errOut := runGdvar(v.Bin, append(append([]string{"validate"}, vectorFlags(v)...), "-")...)
+		code, out, errOut := runGdvar(v.Bin, append(append([]string{"validate"}, clitest.VectorFlags(v)...), "-")...)
 		require.Equal(t, 0, code, "%s: %s", v.Name, errOut)
 		n, err := strconv.Atoi(strings.Fields(out)[0])
 		require.NoError(t, err)
@@ -189,33 +174,4 @@ func TestEngineFlag(t *testing.T) {
 	code, _, errOut := runGdvar(nil, "inspect", "-engine", "5", "-")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "want 4, 3, 3.2 or 2")
-}
-
-// The progress shown on a terminal does not hide that a file can seek (the
-// conversions would copy it to a temporary file), and passes on what it
-// read; an input that cannot seek is copied.
-func TestProgressSeeks(t *testing.T) {
-	data := []byte("0123456789")
-	p := newProgress(bytes.NewReader(data), io.Discard, "json", int64(len(data)))
-	rs, cleanup, err := seekable(p)
-	require.NoError(t, err)
-	defer cleanup()
-	assert.Same(t, p, rs, "read where it is, not copied")
-	got, err := io.ReadAll(rs)
-	require.NoError(t, err)
-	assert.Equal(t, data, got)
-	_, err = rs.Seek(2, io.SeekStart)
-	require.NoError(t, err)
-	got, err = io.ReadAll(rs)
-	require.NoError(t, err)
-	assert.Equal(t, data[2:], got)
-
-	pipe := newProgress(struct{ io.Reader }{bytes.NewReader(data)}, io.Discard, "json", -1)
-	rs, cleanup2, err := seekable(pipe)
-	require.NoError(t, err)
-	defer cleanup2()
-	assert.NotSame(t, pipe, rs, "copied")
-	got, err = io.ReadAll(rs)
-	require.NoError(t, err)
-	assert.Equal(t, data, got)
 }

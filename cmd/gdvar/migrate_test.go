@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
 	"io"
@@ -13,66 +12,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/fileaccess"
 )
 
-// migrateKey is the key of the encrypted cases (scripts/migrate/make3.gd).
-const migrateKey = "01080f161d242b323940474e555c636a71787f868d949ba2a9b0b7bec5ccd3da"
-
-// migrateCase is a file of package migrate's engine-made cases
-// (scripts/gen-migrate.sh): a file Godot 3 wrote, its kind and container.
-type migrateCase struct{ dir, name, kind, container string }
-
-func migrateCases(t *testing.T) []migrateCase {
-	var cases []migrateCase
-	for _, v := range []string{"godot3.6", "godot3.2"} {
-		dir := filepath.Join("..", "..", "migrate", "testdata", v)
-		index, err := os.ReadFile(filepath.Join(dir, "index.txt"))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(bytes.NewReader(index))
-		for sc.Scan() {
-			f := strings.Fields(sc.Text())
-			cases = append(cases, migrateCase{dir, f[0], f[1], f[2]})
-		}
-	}
-	require.NotEmpty(t, cases)
-	return cases
-}
-
-// args are the flags of gdvar migrate for the case.
-func (c migrateCase) args() []string {
-	args := []string{"migrate"}
-	switch c.kind {
-	case "save":
-		args = append(args, "-framing", "stream")
-	case "objects":
-		args = append(args, "-framing", "stream", "-objects")
-	case "res", "events": // where the engines saved it, from which Godot 4 draws IDs
-		args = append(args, "-path", "/tmp/gdvar-migrate/"+filepath.Base(c.dir)+"/"+c.name)
-	}
-	if filepath.Base(c.dir) == "godot3.2" {
-		args = append(args, "-engine", "3.2")
-	}
-	switch c.container {
-	case "pass":
-		args = append(args, "-password", "gdvar migrate")
-	case "key":
-		args = append(args, "-key", migrateKey)
-	}
-	return append(args, filepath.Join(c.dir, c.name))
-}
-
 // plainOf is the content of a file in its container.
-func plainOf(t *testing.T, data []byte, c migrateCase) []byte {
-	if c.kind == "res" || c.kind == "events" {
+func plainOf(t *testing.T, data []byte, c clitest.MigrateCase) []byte {
+	if c.Kind == "res" || c.Kind == "events" {
 		return data
 	}
 	var opts []fileaccess.Option
-	switch c.container {
+	switch c.Container {
 	case "pass":
 		opts = append(opts, fileaccess.WithPassword("gdvar migrate"))
 	case "key":
-		k, err := hex.DecodeString(migrateKey)
+		k, err := hex.DecodeString(clitest.MigrateKey)
 		require.NoError(t, err)
 		opts = append(opts, fileaccess.WithKey(fileaccess.Key(k)))
 	}
@@ -87,17 +41,17 @@ func plainOf(t *testing.T, data []byte, c migrateCase) []byte {
 // migrate's files in g4/, in the same container (an encrypted one with
 // another IV, so its content is compared).
 func TestMigrateCommand(t *testing.T) {
-	for _, c := range migrateCases(t) {
-		code, out, errOut := runGdvar(nil, c.args()...)
-		require.Equal(t, 0, code, "%s/%s: %s", c.dir, c.name, errOut)
-		judged, err := os.ReadFile(filepath.Join(c.dir, "g4", c.name))
+	for _, c := range clitest.MigrateCases(t, filepath.Join("..", "..")) {
+		code, out, errOut := runGdvar(nil, c.Args()...)
+		require.Equal(t, 0, code, "%s/%s: %s", c.Dir, c.Name, errOut)
+		judged, err := os.ReadFile(filepath.Join(c.Dir, "g4", c.Name))
 		require.NoError(t, err)
-		if c.container == "pass" || c.container == "key" {
-			assert.Equal(t, fileaccess.MagicEncrypted, out[:4], c.name)
-			assert.True(t, bytes.Equal(plainOf(t, judged, c), plainOf(t, []byte(out), c)), "%s/%s", c.dir, c.name)
+		if c.Container == "pass" || c.Container == "key" {
+			assert.Equal(t, fileaccess.MagicEncrypted, out[:4], c.Name)
+			assert.True(t, bytes.Equal(plainOf(t, judged, c), plainOf(t, []byte(out), c)), "%s/%s", c.Dir, c.Name)
 			continue
 		}
-		assert.True(t, bytes.Equal(judged, []byte(out)), "%s/%s: %d bytes, want %d", c.dir, c.name, len(out), len(judged))
+		assert.True(t, bytes.Equal(judged, []byte(out)), "%s/%s: %d bytes, want %d", c.Dir, c.Name, len(out), len(judged))
 	}
 }
 
@@ -170,38 +124,5 @@ func TestMigrateErrors(t *testing.T) {
 			assert.Empty(t, out)
 			assert.Contains(t, errOut, tc.msg)
 		})
-	}
-}
-
-// godot4Finder finds Godot 4's constructors outside strings and comment
-// lines, whole or written a byte at a time, in pieces of any size.
-func TestGodot4Finder(t *testing.T) {
-	for _, tc := range []struct{ text, want string }{
-		{"k=PackedByteArray(1, 2)\n", "PackedByteArray"},
-		{"k=Transform3D(1,0,0,0,1,0,0,0,1,0,0,0)", "Transform3D"},
-		{"k=Quat( 0, 0, 0, 1 )\nl=Quaternion(0, 0, 0, 1)\n", "Quaternion"},
-		{"k=PoolByteArray( 1 )\n", ""},
-		{"k=\"PackedByteArray(1)\"\n", ""},
-		{"k=\"a \\\" PackedByteArray(1)\"\n", ""},
-		{"k=\"a \\\\\" PackedByteArray(1)\n", "PackedByteArray"},
-		{"; PackedByteArray(1)\nk=1\n", ""},
-		{"k=1 ; PackedByteArray(1)\n", "PackedByteArray"},
-		{";c\nPackedStringArray(\"a\")", "PackedStringArray"},
-		{"k=XPackedByteArray(1)", ""},
-		{"k=PackedByteArrays(1)", ""},
-		{"k=PackedByteArray (1)", ""},
-		{"k=PackedByteArray", ""},
-		{"k=PackedVector2ArrayPackedVector2Array(1)", ""},
-		{"k=[\"x\"PackedColorArray()]", "PackedColorArray"},
-		{"PackedInt32Array()", "PackedInt32Array"},
-	} {
-		for _, piece := range []int{len(tc.text), 1, 2, 5} {
-			var g godot4Finder
-			for b := []byte(tc.text); len(b) > 0; b = b[min(piece, len(b)):] {
-				_, err := g.Write(b[:min(piece, len(b))])
-				require.NoError(t, err)
-			}
-			assert.Equal(t, tc.want, g.found, "%q in pieces of %d", tc.text, piece)
-		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/fileaccess"
-	"github.com/gdvar/gdvar/resource"
 )
 
 // resourceCases are the engine-made cases of package resource's tests
@@ -205,24 +204,6 @@ func TestResourceCommandErrors(t *testing.T) {
 		assert.Equal(t, c.code, code, "%v: %s", c.args, errOut)
 		assert.Contains(t, errOut, c.want, "%v", c.args)
 	}
-}
-
-// The kinds of resource files, told from their first bytes.
-func TestKindOfResource(t *testing.T) {
-	for _, c := range []struct {
-		head string
-		want fileKind
-	}{
-		{"RSRC\x00\x00\x00\x00", kindBinaryResource},
-		{"RSCC\x02\x00\x00\x00", kindBinaryResource},
-		{"[gd_resource type=\"Resource\" format=3]\n", kindTextResource},
-		{"; a comment\n\n[gd_scene format=3]\n", kindTextResource},
-		{"[gd_resources]\nk=1\n", kindTextResource}, // read as a resource, which says what is wrong
-		{"[settings]\nk=1\n", kindConfig},
-	} {
-		assert.Equal(t, c.want, kindOf([]byte(c.head)), "%q", c.head)
-	}
-	assert.True(t, resource.IsBinary([]byte("RSRC")))
 }
 
 // A Godot 3 text file (format=2) in a Godot 4 project converts as the

@@ -82,9 +82,10 @@ func TestInternalLayout(t *testing.T) {
 }
 
 // testOnly says whether the code in dir runs only in tests and
-// benchmarks: a rig, the package of test helpers, a benchmark, a script.
-// (loadtest is no test helper: gdvar load runs it.)
+// benchmarks: a rig, a package of test helpers (debuggertest, the
+// command's clitest), a benchmark, a script. (loadtest is no test helper:
+// gdvar load runs it.)
 func testOnly(dir string) bool {
-	return strings.HasPrefix(dir, "internal/testrig/") || dir == "debugger/debuggertest" ||
+	return strings.HasPrefix(dir, "internal/testrig/") || dir == "debugger/debuggertest" || dir == "cmd/gdvar/internal/clitest" ||
 		strings.HasPrefix(dir, "bench/") || strings.HasPrefix(dir, "scripts/")
 }

@@ -1,6 +1,8 @@
 // Package clitest holds, for tests alone, what the tests of gdvar's
 // command packages share: an example of a command's help split into its
-// arguments as a shell splits it.
+// arguments as a shell splits it (examples.go), and the engine-made cases
+// and the helpers of the file filters' tests, in main (which run gdvar)
+// and in package filter (which call its functions) (cases.go).
 package clitest
 
 import (

@@ -1,4 +1,4 @@
-package main
+package filter
 
 import (
 	"errors"
@@ -87,9 +87,9 @@ func (f engineFlag) Set(s string) error {
 	return nil
 }
 
-func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string, error) {
-	cfg := &config{framing: "none", cmd: cmd.name}
-	fs := flag.NewFlagSet("gdvar "+cmd.name, flag.ContinueOnError)
+func parseFlags(cmd *Command, args []string, stderr io.Writer) (*config, string, error) {
+	cfg := &config{framing: "none", cmd: cmd.Name}
+	fs := flag.NewFlagSet("gdvar "+cmd.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Var(engineFlag{cfg}, "engine", "Godot version: 4 (4.0–4.6), 3 (3.0–3.6), 3.2 (3.0–3.2: as 3, with 3.2's text form) or 2 (1.x, 2.x)")
 	d := gdvar.DefaultLimits()
@@ -105,15 +105,15 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 		cmd.flags(fs, cfg)
 	}
 	synopsis := "[flags] [FILE]"
-	if cmd.name == "edit" {
+	if cmd.Name == "edit" {
 		synopsis = "[flags] FILE -- PROGRAM [ARGS…]"
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nFlags:\n", cmd.name, synopsis, cmd.usage)
+		fmt.Fprintf(stderr, "usage: gdvar %s %s\n\n%s.\nWithout FILE, or with -, standard input is read.\n\nFlags:\n", cmd.Name, synopsis, cmd.Usage)
 		fs.PrintDefaults()
-		cli.WriteExamples(stderr, cmd.name)
+		cli.WriteExamples(stderr, cmd.Name)
 	}
-	if cmd.name == "edit" { // edit's program follows --
+	if cmd.Name == "edit" { // edit's program follows --
 		for i, a := range args {
 			if a == "--" {
 				args, cfg.program = args[:i], args[i+1:]
@@ -142,7 +142,7 @@ func parseFlags(cmd *command, args []string, stderr io.Writer) (*config, string,
 	if len(files) > 1 {
 		return nil, "", cli.UsageError(fs, stderr, fmt.Errorf("want at most one FILE, not %d (%s)", len(files), strings.Join(files, " ")))
 	}
-	if err := cfg.check(cmd.name); err != nil {
+	if err := cfg.check(cmd.Name); err != nil {
 		// The error names the fix: the whole usage would bury it.
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return nil, "", err

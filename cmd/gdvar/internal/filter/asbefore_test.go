@@ -1,4 +1,4 @@
-package main
+package filter
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/clitest"
 	"github.com/gdvar/gdvar/fileaccess"
 )
 
@@ -35,9 +36,9 @@ type engineFile struct {
 func engineFiles(t *testing.T) []engineFile {
 	var files []engineFile
 	for _, engine := range []string{"godot4", "godot3.6", "godot3.2"} {
-		for _, w := range loadBothWays(t, engine) {
-			twin := !strings.Contains(w.name, ".plain.")
-			files = append(files, engineFile{engine + "/" + w.name, w.framing, w.flags, w.content, twin})
+		for _, w := range clitest.LoadBothWays(t, framingDir, engine) {
+			twin := !strings.Contains(w.Name, ".plain.")
+			files = append(files, engineFile{engine + "/" + w.Name, w.Framing, w.Flags, w.Content, twin})
 		}
 	}
 	for engine, flag := range map[string]string{"godot4": "4", "godot3.6": "3"} {
@@ -55,18 +56,18 @@ func engineFiles(t *testing.T) []engineFile {
 			files = append(files, engineFile{engine + "/" + c.file, framing, append([]string{"-engine", flag}, c.flags...), data, false})
 		}
 	}
-	for _, c := range migrateCases(t) {
-		if c.kind != "save" && c.kind != "objects" {
+	for _, c := range clitest.MigrateCases(t, filepath.Join("..", "..", "..", "..")) {
+		if c.Kind != "save" && c.Kind != "objects" {
 			continue
 		}
-		args := c.args() // migrate -framing stream FLAGS… FILE
+		args := c.Args() // migrate -framing stream FLAGS… FILE
 		data, err := os.ReadFile(args[len(args)-1])
 		require.NoError(t, err)
 		flags := args[3 : len(args)-1]
 		if !slices.Contains(flags, "-engine") {
 			flags = append(flags, "-engine", "3") // migrate's default, not the others'
 		}
-		files = append(files, engineFile{filepath.Base(c.dir) + "/" + c.name, "stream", flags, data, false})
+		files = append(files, engineFile{filepath.Base(c.Dir) + "/" + c.Name, "stream", flags, data, false})
 	}
 	return files
 }
@@ -142,7 +143,7 @@ func TestFramingAsBefore(t *testing.T) {
 				flags = append(flags, "-plain") // the same bytes each time, not a new IV
 			}
 			code, want, errOut := runGdvar(f.data, append(append([]string{cmd, "-framing", before}, flags...), "-")...)
-			if code != 0 && code != statusFound {
+			if code != 0 && code != StatusFound {
 				continue // it did not read before either
 			}
 			gotCode, got, gotErr := runGdvar(f.data, append(append([]string{cmd}, flags...), "-")...)

@@ -1,4 +1,4 @@
-package main
+package filter
 
 import (
 	"bytes"
@@ -89,4 +89,33 @@ func TestProgressUnknownSize(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Regexp(t, `gdvar validate: \d+\.\d MB read \(\d+ MB/s\)`, term.String())
 	assert.NotContains(t, term.String(), "left")
+}
+
+// The progress shown on a terminal does not hide that a file can seek (the
+// conversions would copy it to a temporary file), and passes on what it
+// read; an input that cannot seek is copied.
+func TestProgressSeeks(t *testing.T) {
+	data := []byte("0123456789")
+	p := newProgress(bytes.NewReader(data), io.Discard, "json", int64(len(data)))
+	rs, cleanup, err := seekable(p)
+	require.NoError(t, err)
+	defer cleanup()
+	assert.Same(t, p, rs, "read where it is, not copied")
+	got, err := io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
+	_, err = rs.Seek(2, io.SeekStart)
+	require.NoError(t, err)
+	got, err = io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data[2:], got)
+
+	pipe := newProgress(struct{ io.Reader }{bytes.NewReader(data)}, io.Discard, "json", -1)
+	rs, cleanup2, err := seekable(pipe)
+	require.NoError(t, err)
+	defer cleanup2()
+	assert.NotSame(t, pipe, rs, "copied")
+	got, err = io.ReadAll(rs)
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
 }

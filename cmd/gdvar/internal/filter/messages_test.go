@@ -1,4 +1,4 @@
-package main
+package filter
 
 import (
 	"os"
@@ -22,7 +22,9 @@ func TestFirstLines(t *testing.T) {
 	}
 	g4 := func(name string) string { return filepath.Join(framingDir, "godot4", name) }
 	g3 := func(name string) string { return filepath.Join(framingDir, "godot3.6", name) }
-	scanned := func(name string) string { return filepath.Join("..", "..", "scan", "testdata", "godot4", name) }
+	scanned := func(name string) string {
+		return filepath.Join("..", "..", "..", "..", "scan", "testdata", "godot4", name)
+	}
 	big, err := os.ReadFile(g4("big.sav"))
 	require.NoError(t, err)
 	cut := file("cut.sav", string(big[:1000]))

@@ -1,4 +1,4 @@
-package main
+package filter
 
 import (
 	"bufio"
@@ -11,11 +11,11 @@ import (
 )
 
 // errFound is scanFile's result when it found something: the command
-// exits with statusFound.
+// exits with StatusFound.
 var errFound = errors.New("found objects, scripts or resources")
 
-// statusFound is the exit status of a scan that found something.
-const statusFound = 3
+// StatusFound is the exit status of a scan that found something.
+const StatusFound = 3
 
 // scanFile lists each object, script and resource in the input (a save,
 // binary values, a ConfigFile or a resource file) that the engine would
