@@ -332,10 +332,10 @@ func WithReadPace(d time.Duration) Option {
 // comes; at most 100 ms): over a WebSocket, the frames in one write(2);
 // over ENet, the packets in one datagram (enet.WithQueueWindow). A relay
 // waits no longer than the window, and no goroutine is woken for it: the
-// window ends at the first read of a peer's packets after an eighth of
-// it has passed, or at a timer of the server's. While relays come further apart
-// than the window, each goes out after the read that brought it, as
-// with none.
+// window ends at a read of a peer's packets (over a WebSocket the last
+// read expected in it, over ENet the first after an eighth of it), or at
+// a timer of the server's. While relays come further apart than the
+// window, each goes out after the read that brought it, as with none.
 func WithGatherWindow(d time.Duration) Option {
 	return option("WithGatherWindow", d >= 0 && d <= maxGatherWindow, func(c *config) { c.gather = d })
 }
