@@ -9,8 +9,9 @@ import (
 )
 
 // A Verdict is what a report says of the server: whether it held the
-// thresholds, or the load machine was the limit. gdvar load exits with
-// 0, 1 and 3 for them; a summary's JSON holds its text.
+// thresholds, or the load machine was the limit, or nothing of it was
+// measured. gdvar load exits with 0, 1, 3 and 1 for them; a summary's
+// JSON holds its text.
 type Verdict string
 
 // The verdicts of a report.
@@ -18,6 +19,7 @@ const (
 	VerdictPass    Verdict = "pass"    // every threshold held (or none was set)
 	VerdictFail    Verdict = "fail"    // a threshold failed
 	VerdictMachine Verdict = "machine" // a load machine was the limit: its figures measure it, not the server
+	VerdictNothing Verdict = "nothing" // no sync promised or received, no call made or answered: the server was not measured
 )
 
 // A Summary is every figure of a report's table, overall and a second,
@@ -130,6 +132,9 @@ func (r *Report) Summary() Summary {
 		if !o.Pass {
 			s.Verdict = VerdictFail
 		}
+	}
+	if s.SyncsPerS == 0 && s.PromisedPerS == 0 && s.CallsOutPerS == 0 && s.CallsInPerS == 0 {
+		s.Verdict = VerdictNothing // a pass would be an all-clear of a server no bot measured
 	}
 	if r.MachineLimit != "" {
 		s.Verdict = VerdictMachine

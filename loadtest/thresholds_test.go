@@ -118,3 +118,26 @@ func TestSummary(t *testing.T) {
 	require.Len(t, seconds, 3)
 	assert.Equal(t, 50.0, seconds[1].(map[string]any)["syncs_per_s"])
 }
+
+// A run whose bots received no sync, were promised none and made no call
+// measured nothing of the server: its verdict says so, thresholds set or
+// not, and no pass is an all-clear of it. One figure measured is enough.
+func TestVerdictNothingMeasured(t *testing.T) {
+	joined := snapshot{Joined: 2, Connected: 2}
+	for _, tc := range []struct {
+		name   string
+		second snapshot
+		want   Verdict
+	}{
+		{"nothing", joined, VerdictNothing},
+		{"syncs promised, none received", snapshot{Joined: 2, Connected: 2, Promised: 60}, VerdictPass},
+		{"calls sent", snapshot{Joined: 2, Connected: 2, Sent: 20}, VerdictPass},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := &Report{Bots: 2, Joined: 2, Kept: 2, seconds: []snapshot{tc.second, tc.second}}
+			assert.Equal(t, tc.want, rep.Verdict())
+		})
+	}
+	rep := &Report{Bots: 2, seconds: []snapshot{joined}, MachineLimit: "the bots used 1.9 of this machine's 2 cores"}
+	assert.Equal(t, VerdictMachine, rep.Verdict(), "the machine's limit, the reason nothing was measured")
+}

@@ -210,13 +210,18 @@ func TestLoadJoinsWithTheProjectsSubprotocols(t *testing.T) {
 		var out, errOut bytes.Buffer
 		code := run(append([]string{"load", "-project", dir, "-addr", ln.Addr().String(), "-bots", "2", "-duration", "2s", "-q",
 			"-summary", summary}, more...), nil, &out, &errOut)
-		if code != loadcmd.ExitMachineLimit { // this busy machine's verdict, whatever the joins
-			require.Equal(t, 0, code, errOut.String())
-		}
 		b, err := os.ReadFile(summary)
 		require.NoError(t, err)
 		var s struct{ Joined, Failed int }
 		require.NoError(t, json.Unmarshal(b, &s), string(b))
+		switch {
+		case code == loadcmd.ExitMachineLimit: // this busy machine's verdict, whatever the joins
+		case s.Joined == 0: // no bot, nothing measured: no all-clear
+			require.Equal(t, loadcmd.ExitThresholdFailed, code, errOut.String())
+			require.Contains(t, errOut.String(), "gdvar load: nothing was measured: 0 of 2 bots joined")
+		default:
+			require.Equal(t, 0, code, errOut.String())
+		}
 		return s.Joined
 	}
 	assert.Equal(t, 2, joined(), "over WebSocket, offering ludus")

@@ -73,7 +73,7 @@ func TestLoadRefuses(t *testing.T) {
 
 // With -results -, standard output holds the results alone, which merge
 // reads from standard input: here of 2 bots whose joins the address
-// refuses.
+// refuses, so that nothing was measured, which standard error says.
 func TestLoadResultsToStandardOutput(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run([]string{"load", "-project", playersDir, "-addr", "127.0.0.1:1", "-bots", "2", "-duration", "1s", "-results", "-"}, nil, &out, &errOut)
@@ -81,8 +81,9 @@ func TestLoadResultsToStandardOutput(t *testing.T) {
 	if code == loadcmd.ExitMachineLimit { // this busy machine
 		assert.True(t, strings.HasPrefix(errOut.String(), busy), errOut.String())
 	} else {
-		require.Equal(t, 0, code, errOut.String())
-		assert.Empty(t, errOut.String(), "no progress, no table")
+		require.Equal(t, loadcmd.ExitThresholdFailed, code, errOut.String())
+		assert.True(t, strings.HasPrefix(errOut.String(), "gdvar load: nothing was measured: 0 of 2 bots joined"),
+			"no progress, no table, the verdict: %s", errOut.String())
 	}
 	lines := bytes.Split(bytes.TrimSpace(out.Bytes()), []byte("\n"))
 	require.Len(t, lines, 3, "head, a second, end:\n%s", out.String())
@@ -92,7 +93,8 @@ func TestLoadResultsToStandardOutput(t *testing.T) {
 	var table, mergeErr bytes.Buffer
 	code = run([]string{"load", "merge", "-"}, &out, &table, &mergeErr)
 	if code != loadcmd.ExitMachineLimit {
-		require.Equal(t, 0, code, mergeErr.String())
+		require.Equal(t, loadcmd.ExitThresholdFailed, code, mergeErr.String())
+		assert.Contains(t, mergeErr.String(), "gdvar load: nothing was measured: 0 of 2 bots joined")
 	}
 	assert.Contains(t, table.String(), "| 2 | 0 | 0 | 2 |")
 	assert.Contains(t, table.String(), "2 could not join: ")

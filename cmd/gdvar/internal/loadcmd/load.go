@@ -42,7 +42,8 @@ n-1/n (or JOB_COMPLETION_INDEX and JOB_COMPLETIONS, as a Kubernetes
 Indexed Job sets them), all with the same flags and -start, each writing
 -results; gdvar load merge makes the test's report of their files.
 
-Exit status: 0 if every threshold holds, 1 if one fails (or an error),
+Exit status: 0 if every threshold holds, 1 if one fails (or an error,
+or nothing was measured: no sync promised or received, no call made),
 2 on a usage error (flags, scenario, results that are not one test's),
 3 if a load machine was the limit: its figures measure it, not the server.
 A segment of a test exits 0 once its results are written: the test's
@@ -286,6 +287,10 @@ func verdictCode(rep *loadtest.Report, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "gdvar load: threshold %s\n", o)
 			}
 		}
+		return ExitThresholdFailed
+	case loadtest.VerdictNothing:
+		fmt.Fprintf(stderr, "gdvar load: nothing was measured: %d of %d bots joined, no sync was promised or received and no call made. "+
+			"A game that spawns its players once a lobby starts needs a scenario that starts it (docs/load.md, The scenario)\n", s.Joined, s.Bots)
 		return ExitThresholdFailed
 	}
 	return 0
