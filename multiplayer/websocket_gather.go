@@ -27,7 +27,7 @@ import (
 // window/gatherLeast apart. At 6 ms, an eighth holds them at 8 players
 // (reads 4.2 ms apart), at 11% less CPU a sync, where a quarter of 5 ms
 // held almost none. Ending a window at its last read expected, not at
-// the first read an eighth into it, took 16% more off at 16 players and
+// the first read an eighth into it, took 13% more off at 16 players and
 // 33% at 40 (bench/players, WebSocket, medians of alternating runs).
 const gatherLeast = 8
 
