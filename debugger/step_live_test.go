@@ -32,6 +32,13 @@ func startStepped(t *testing.T, opts ...debuggertest.Option) (*debuggertest.Game
 	g.WaitNode(knight2D)
 	g.Advance(0)
 	g.Evaluate("Engine.set_time_scale(1.0)")
+	// The game may be held as it reloads its own scene (the killzone's
+	// timer, once a slime reached the knight, which a slow machine's
+	// frames allow): there is no current scene until the frame's end.
+	for frames := 0; g.Evaluate("Engine.get_main_loop().current_scene == null") == true; frames++ {
+		require.Less(t, frames, 10, "no current scene 10 frames on")
+		g.Advance(1)
+	}
 	require.Equal(t, int64(0), g.Evaluate("Engine.get_main_loop().reload_current_scene()"))
 	return g, g.Frame()
 }
