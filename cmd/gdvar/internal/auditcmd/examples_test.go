@@ -2,8 +2,6 @@ package auditcmd
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,8 +17,7 @@ import (
 // project, in a folder holding the project they name (the main package's
 // TestHelpExamplesRun runs the others as written).
 func TestHelpExamplesParse(t *testing.T) {
-	fixtures := t.TempDir()
-	require.NoError(t, os.CopyFS(filepath.Join(fixtures, "mygame"), os.DirFS(filepath.Join("..", "..", "..", "..", "scripts", "bench", "players"))))
+	fixtures := clitest.ExamplesFolder(t)
 	parsed := 0
 	for _, e := range cli.Examples["audit"] {
 		if !strings.Contains(e, " -addr ") {

@@ -2,8 +2,6 @@ package loadcmd
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
@@ -16,8 +14,7 @@ import (
 // the command parses them before it joins the server: their flags, their
 // project and scenario, in a folder holding the project they name.
 func TestHelpExamplesParse(t *testing.T) {
-	fixtures := t.TempDir()
-	require.NoError(t, os.CopyFS(filepath.Join(fixtures, "mygame"), os.DirFS(filepath.Join("..", "..", "..", "..", "scripts", "bench", "players"))))
+	fixtures := clitest.ExamplesFolder(t)
 	require.NotEmpty(t, cli.Examples["load"])
 	for _, e := range cli.Examples["load"] {
 		t.Run(e, func(t *testing.T) {
