@@ -107,6 +107,11 @@ type Stats struct {
 	// pings, timeouts): every [WithTick] while something is in flight or
 	// queued, else only when a ping or the bandwidth share falls due.
 	Ticks uint64
+	// ThrottleDropped counts the unreliable packets the host dropped
+	// rather than send, as ENet does: its throttle sends a share of them
+	// that falls while a peer's round trips run longer than usual, and
+	// rises again as they settle (see [Peer.RTT]).
+	ThrottleDropped uint64
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"

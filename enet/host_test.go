@@ -185,6 +185,48 @@ func TestBandwidthLimit(t *testing.T) {
 	}
 }
 
+// The host counts the unreliable packets its throttle drops: none while
+// a peer's throttle is open, 31 of each 32 while it is shut (ENet's
+// counter lets one in 32 through), each either dropped or delivered.
+func TestThrottleDroppedCounted(t *testing.T) {
+	const sent = 64
+	for _, tc := range []struct {
+		name         string
+		throttle     uint32
+		leastDropped uint64
+		mostDropped  uint64
+	}{
+		{"open", throttleScale, 0, 0},
+		{"shut", 0, sent - 8, sent - 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, client, sp, cp := pair(t, 1)
+			client.mu.Lock()
+			// Nothing raises it while the test sends: no acceleration, no limit to reset it to.
+			cp.throttle, cp.throttleLimit, cp.throttleAccel = tc.throttle, tc.throttle, 0
+			client.mu.Unlock()
+			for i := range sent {
+				require.NoError(t, cp.Send(0, []byte{byte(i)}, 0))
+			}
+			require.Eventually(t, func() bool {
+				client.mu.Lock()
+				defer client.mu.Unlock()
+				return len(cp.outgoing) == 0
+			}, 10*time.Second, time.Millisecond, "the client sent or dropped what it queued")
+			dropped := client.Stats().ThrottleDropped
+			assert.GreaterOrEqual(t, dropped, tc.leastDropped)
+			assert.LessOrEqual(t, dropped, tc.mostDropped)
+			for range sent - int(dropped) {
+				receive(t, sp)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			_, err := sp.Receive(ctx)
+			assert.ErrorIs(t, err, context.DeadlineExceeded, "a packet counted as dropped was delivered")
+		})
+	}
+}
+
 // A reader that always leaves a packet behind leaves the inbox holding
 // that packet, not the packets it took.
 func TestInboxBacklog(t *testing.T) {

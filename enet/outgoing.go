@@ -290,6 +290,7 @@ func (h *Host) packCommands(p *Peer, d *datagram) bool {
 			// throttled: then dropped, with all its fragments.
 			p.queuedBytes -= o.queueCost()
 			if o.fragOffset == 0 && p.throttled() {
+				h.stats.ThrottleDropped++
 				oi = p.dropFragments(o, oi)
 				h.keepSpare(o)
 				continue
