@@ -60,3 +60,7 @@ func (l *enetLink) receive() ([]byte, error) {
 }
 
 func (l *enetLink) close() { l.host.Close() }
+
+// throttleDropped returns the unreliable packets the client's host has
+// dropped by ENet's throttle rather than send.
+func (l *enetLink) throttleDropped() uint64 { return l.host.Stats().ThrottleDropped }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/procstat"
+	"github.com/gdvar/gdvar/multiplayer"
 )
 
 // fleet is the server processes of a run of M matches: the Go server's
@@ -15,6 +16,9 @@ import (
 type fleet struct {
 	procs []*server
 	addrs []string // a match's address each
+	// countsThrottle: the Go server holds its ENet hosts, and counts
+	// their throttles' drops (server.throttleDropped).
+	countsThrottle bool
 }
 
 // startFleet starts the servers of matches matches of the kind named,
@@ -25,7 +29,7 @@ func startFleet(kind string, s serverSetup, matches int) (*fleet, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &fleet{procs: []*server{srv}, addrs: srv.addrs}, nil
+		return &fleet{procs: []*server{srv}, addrs: srv.addrs, countsThrottle: s.transport == multiplayer.ENet && s.lifted}, nil
 	}
 	procs := make([]*server, matches)
 	errs := make([]error, matches)
@@ -115,4 +119,14 @@ func (f *fleet) stop() {
 		wg.Go(p.stop)
 	}
 	wg.Wait()
+}
+
+// throttleDropped returns the unreliable packets the fleet's ENet hosts
+// have dropped by their throttles, or false if it does not count them.
+func (f *fleet) throttleDropped() (uint64, bool, error) {
+	if !f.countsThrottle {
+		return 0, false, nil
+	}
+	n, err := f.procs[0].throttleDropped()
+	return n, err == nil, err
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"testing"
@@ -90,6 +91,34 @@ func TestLiveTwoMatches(t *testing.T) {
 			assert.Positive(t, r.perMatchMiB(r.idleRSS))
 			assert.Positive(t, r.perMatchMiB(r.serverRSS))
 			assert.Less(t, r.perMatchMiB(r.serverRSS), float64(r.serverRSS>>20), "shared by 2")
+		})
+	}
+}
+
+// A Go ENet server that holds its hosts (-limits lifted) counts the
+// packets its throttles dropped, and every sync lost over ENet is one a
+// throttle or the kernel dropped: the losses are accounted for. A server
+// that does not hold its hosts counts none (-1).
+func TestLiveThrottleDropsCounted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of 2 s per setting")
+	}
+	for _, lifted := range []bool{true, false} {
+		t.Run(fmt.Sprintf("lifted=%v", lifted), func(t *testing.T) {
+			setup := serverSetup{game: "../../scripts/bench/players", lifted: lifted, maxRun: 2 * time.Minute}
+			spec := runSpec{server: serverGo, transport: multiplayer.ENet, mode: modeSync, n: 4, hz: 30,
+				seconds: 2 * time.Second, drain: 2 * time.Second}
+			r, err := run(spec, setup)
+			require.NoError(t, err)
+			assert.Positive(t, r.sent)
+			assert.GreaterOrEqual(t, r.clientThrottled, int64(0))
+			if !lifted {
+				assert.Equal(t, int64(-1), r.serverThrottled, "not counted")
+				return
+			}
+			require.GreaterOrEqual(t, r.serverThrottled, int64(0), "counted")
+			assert.LessOrEqual(t, r.expected-r.delivered, r.clientThrottled+r.serverThrottled+r.udpDrops,
+				"each sync lost was dropped by a throttle or the kernel")
 		})
 	}
 }

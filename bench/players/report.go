@@ -60,6 +60,14 @@ func (r result) idleCPUPct() float64 {
 // perMatchMiB is bytes shared by the run's matches, in MiB a match.
 func (r result) perMatchMiB(b int64) float64 { return float64(b) / (1 << 20) / float64(r.matches) }
 
+// counted is a count, or – for one not counted (-1).
+func counted(n int64) string {
+	if n < 0 {
+		return "–"
+	}
+	return strconv.FormatInt(n, 10)
+}
+
 func ms(d time.Duration) string { return strconv.FormatFloat(d.Seconds()*1000, 'f', 1, 64) }
 
 // writeTable writes results as a markdown table.
@@ -71,15 +79,15 @@ func writeTable(w io.Writer, results []result) {
 }
 
 func writeHeader(w io.Writer) {
-	fmt.Fprintln(w, "| server | transport | mode | N | M | Hz sent | delivered % | worst match % | p50 ms | p99 ms | worst p99 ms | server CPU % | server ms/tick | server µs/sync | server RSS MiB | RSS MiB/match | idle CPU %/match | idle RSS MiB/match | clients µs/sync | UDP drops |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| server | transport | mode | N | M | Hz sent | delivered % | worst match % | p50 ms | p99 ms | worst p99 ms | server CPU % | server ms/tick | server µs/sync | server RSS MiB | RSS MiB/match | idle CPU %/match | idle RSS MiB/match | clients µs/sync | UDP drops | throttle drops clients / server |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 }
 
 func writeRow(w io.Writer, r result) {
-	fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s | %s | %.0f | %.2f | %.2f | %.1f | %.1f | %.3f | %.1f | %.2f | %d |\n",
+	fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s | %s | %.0f | %.2f | %.2f | %.1f | %.1f | %.3f | %.1f | %.2f | %d | %d / %s |\n",
 		r.server, r.transport, r.mode, r.n, r.matches, r.rateHz(), r.deliveredPct(), r.worstPct, ms(r.p50), ms(r.p99), ms(r.worstP99),
 		r.serverCPUPct(), r.serverMsPerTick(), r.perSync(r.serverCPU), float64(r.serverRSS)/(1<<20), r.perMatchMiB(r.serverRSS),
-		r.idleCPUPct(), r.perMatchMiB(r.idleRSS), r.perSync(r.clientCPU), r.udpDrops)
+		r.idleCPUPct(), r.perMatchMiB(r.idleRSS), r.perSync(r.clientCPU), r.udpDrops, r.clientThrottled, counted(r.serverThrottled))
 }
 
 // writeCarried writes, for each server, transport, mode and N, the most
@@ -123,7 +131,7 @@ func writeCSV(w io.Writer, results []result) error {
 	c.Write([]string{"server", "transport", "mode", "n", "matches", "hz", "seconds", "sent", "expected", "delivered",
 		"delivered_pct", "worst_match_pct", "p50_ms", "p99_ms", "worst_p99_ms", "server_cpu_pct", "server_ms_per_tick",
 		"server_us_per_sync", "server_rss_mib", "rss_mib_per_match", "idle_cpu_pct_per_match", "idle_rss_mib_per_match",
-		"client_us_per_sync", "udp_drops", "missed"})
+		"client_us_per_sync", "udp_drops", "client_throttle_drops", "server_throttle_drops", "missed"})
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	for _, r := range results {
 		c.Write([]string{r.server, r.transport.String(), string(r.mode), strconv.Itoa(r.n), strconv.Itoa(r.matches), strconv.Itoa(r.hz),
@@ -131,7 +139,8 @@ func writeCSV(w io.Writer, results []result) error {
 			strconv.FormatInt(r.delivered, 10), f(r.deliveredPct(), 3), f(r.worstPct, 3), ms(r.p50), ms(r.p99), ms(r.worstP99),
 			f(r.serverCPUPct(), 1), f(r.serverMsPerTick(), 3), f(r.perSync(r.serverCPU), 3),
 			f(float64(r.serverRSS)/(1<<20), 1), f(r.perMatchMiB(r.serverRSS), 1), f(r.idleCPUPct(), 4), f(r.perMatchMiB(r.idleRSS), 1),
-			f(r.perSync(r.clientCPU), 3), strconv.FormatInt(r.udpDrops, 10), strconv.FormatBool(r.missed())})
+			f(r.perSync(r.clientCPU), 3), strconv.FormatInt(r.udpDrops, 10),
+			strconv.FormatInt(r.clientThrottled, 10), strconv.FormatInt(r.serverThrottled, 10), strconv.FormatBool(r.missed())})
 	}
 	c.Flush()
 	return c.Error()

@@ -43,7 +43,12 @@ type result struct {
 	serverRSS int64         // at the end of the sending, bytes
 	clientCPU time.Duration // the load process's, over the sending
 	udpDrops  int64         // datagrams the kernel dropped, over the sending and the drain
-	elapsed   time.Duration // the sending's wall time
+	// The unreliable packets ENet's throttles dropped rather than send,
+	// over the sending and the drain: the clients' (each a sync none of
+	// its peers gets), and the server's (each a sync one peer does not
+	// get), -1 if the server does not count them.
+	clientThrottled, serverThrottled int64
+	elapsed                          time.Duration // the sending's wall time
 }
 
 // run measures one runSpec against servers it starts and stops.
@@ -139,6 +144,11 @@ func (res *result) measureSending(fl *fleet, clients []*client) error {
 	if err != nil {
 		return err
 	}
+	clientThr0 := clientsThrottleDropped(clients)
+	serverThr0, counted, err := fl.throttleDropped()
+	if err != nil {
+		return err
+	}
 	self0, start := procstat.Self(), time.Now()
 	for _, c := range clients {
 		c.from.Store(now())
@@ -166,7 +176,27 @@ func (res *result) measureSending(fl *fleet, clients []*client) error {
 		return err
 	}
 	res.udpDrops = drops1 - drops0
+	res.clientThrottled, res.serverThrottled = int64(clientsThrottleDropped(clients)-clientThr0), -1
+	if counted {
+		serverThr1, _, err := fl.throttleDropped()
+		if err != nil {
+			return err
+		}
+		res.serverThrottled = int64(serverThr1 - serverThr0)
+	}
 	return nil
+}
+
+// clientsThrottleDropped sums the ENet clients' throttle drops (none
+// over WebSocket).
+func clientsThrottleDropped(clients []*client) uint64 {
+	var n uint64
+	for _, c := range clients {
+		if l, ok := c.link.(*enetLink); ok {
+			n += l.throttleDropped()
+		}
+	}
+	return n
 }
 
 // tally closes each match's clients and sums what they sent and

@@ -37,6 +37,9 @@ type server struct {
 	addrs []string
 	done  chan struct{} // closed once the process has ended and its output is read
 	home  string        // the engine's temporary project and home, removed at stop
+	// throttled carries the counts a Go server holding its ENet hosts
+	// prints when asked (see throttleDropped).
+	throttled chan uint64
 
 	mu  sync.Mutex
 	out bytes.Buffer // what it printed, for errors
@@ -59,7 +62,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	if kind != serverGo && matches != 1 {
 		return nil, fmt.Errorf("players: a %s server serves one match a process", kind)
 	}
-	srv := &server{done: make(chan struct{})}
+	srv := &server{done: make(chan struct{}), throttled: make(chan uint64, 1)}
 	var port int
 	for len(srv.addrs) < matches {
 		p, err := freePort(s.transport)
@@ -125,6 +128,15 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	go func() {
 		lines := bufio.NewScanner(stdout)
 		for lines.Scan() {
+			if v, ok := strings.CutPrefix(lines.Text(), throttledLine); ok {
+				if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+					select {
+					case srv.throttled <- n:
+					default: // not asked for: nobody waits
+					}
+				}
+				continue
+			}
 			if lines.Text() == "READY" {
 				close(ready)
 				ready = nil
@@ -149,6 +161,27 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 }
 
 func (s *server) pid() int { return s.proc.Pid() }
+
+// throttledLine begins the line a Go server holding its ENet hosts prints
+// on SIGUSR1: the unreliable packets their throttles dropped.
+const throttledLine = "THROTTLED "
+
+// throttleDropped asks a Go server holding its ENet hosts (-limits
+// lifted) for the unreliable packets their throttles have dropped, and
+// waits at most 5 s for the answer.
+func (s *server) throttleDropped() (uint64, error) {
+	if err := s.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+		return 0, err
+	}
+	select {
+	case n := <-s.throttled:
+		return n, nil
+	case <-s.done:
+		return 0, errors.New("players: the server ended before it counted its throttle's drops")
+	case <-time.After(5 * time.Second):
+		return 0, fmt.Errorf("players: the server did not count its throttle's drops within 5 s:\n%s", s.output())
+	}
+}
 
 func (s *server) output() string {
 	s.mu.Lock()
