@@ -3,8 +3,10 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,6 +38,10 @@ type bot struct {
 	prompt  func()  // ends the prompt reads (ReadPromptly) while it awaits any
 	left    chan struct{}
 	once    sync.Once
+
+	// refuse ends the run with a scenario's error the bot finds as it
+	// plays (set before it connects).
+	refuse func(error)
 }
 
 // maxAwaited bounds the answers a bot awaits: past it, the oldest call's
@@ -78,6 +84,7 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 	}
 	for _, path := range game.Spawners() {
 		sp, _ := game.Spawner(path)
+		cfg, _ := game.SpawnerConfig(path)
 		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { b.syncs.Add(1) })
 		sp.OnSpawn(func(o *multiplayer.Object) {
 			b.handleAll(o.Node())
@@ -91,6 +98,9 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 					if err := o.Set(path, v); err != nil {
 						b.noteErr(err)
 					}
+				}
+				if err := unsendable(o, cfg); err != nil && b.refuse != nil {
+					b.refuse(err)
 				}
 			}
 		})
@@ -110,6 +120,47 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 		})
 	}
 	return b, nil
+}
+
+// unsendable is the error of a node the bot owns whose synchronizers
+// cannot send: a property they send has no value, neither from the
+// server's spawn nor from the scenario's set, and a state is sent whole
+// or not at all (as the engine cannot send a property it does not have,
+// this package sends no state with a property never set). Peers would be
+// promised syncs the bots never send, and a run would measure nothing.
+func unsendable(o *multiplayer.Object, cfg multiplayer.SpawnerConfig) error {
+	var unset []string
+	for _, s := range slices.Concat(cfg.Scenes, cfg.Custom) {
+		if s.Path != o.Scene() {
+			continue
+		}
+		for _, sy := range s.Synchronizers {
+			for _, p := range sy.Properties {
+				var v any
+				if p.Replicate != mode.ReplicateNever && o.Get(p.Path, &v) != nil && !slices.Contains(unset, p.Path) {
+					unset = append(unset, p.Path)
+				}
+			}
+		}
+	}
+	if len(unset) == 0 {
+		return nil
+	}
+	return fmt.Errorf(`%w: the bots' own %s nodes cannot sync: %s %s no value (the server's spawn carries none, nor the scenario's "set"); `+
+		`give each a value in the scenario's "set", as Godot's text of a value of its type ("set": {%q: "0.0"} for a float, "Vector2(0, 0)" for a Vector2)`,
+		ErrConfig, o.Scene(), quoteList(unset), map[bool]string{true: "has", false: "have"}[len(unset) == 1], unset[0])
+}
+
+// quoteList is names quoted, joined with commas and "and".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
 // noteErr keeps err as the reason the bot may be let go for.

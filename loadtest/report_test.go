@@ -90,15 +90,28 @@ func TestMachineLimit(t *testing.T) {
 	}
 }
 
+// The advice of a busy machine is what would free its cores: fewer bots
+// where they took them, the server elsewhere where it shares them, and
+// neither where other processes took most of them.
 func TestMachineLimitAdvice(t *testing.T) {
-	second := snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: 50}
-	rep := &Report{Bots: 2, BotsCPU: time.Millisecond, seconds: []snapshot{second, second}}
-	cfg := Config{Scenario: &Scenario{}, Bots: 2}
-	got := machineLimit(rep, cfg, 2*time.Second, 2)
-	assert.Contains(t, got, "other processes'", "what neither the bots nor the server took")
-	assert.Contains(t, got, "run fewer bots, or on a machine with more cores", "no server here to move away from")
-	cfg.ServerPID = 1
-	assert.Contains(t, machineLimit(rep, cfg, 2*time.Second, 2), "another machine than the server's")
+	for _, tc := range []struct {
+		name              string
+		bots, server, pid float64
+		says              string
+	}{
+		{"the bots took most", 150, 0, 0, "run fewer bots, or on a machine with more cores"},
+		{"the bots and the server", 100, 60, 1, "run the bots on another machine than the server's"},
+		{"other processes took most", 50, 0, 0, "other processes took most of them; run it when they are done"},
+		{"others, beside a server", 40, 30, 1, "other processes took most of them"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			second := snapshot{Joined: 2, Connected: 2, MachineCPU: 100, BotsCPU: tc.bots, ServerCPU: tc.server}
+			rep := &Report{Bots: 2, BotsCPU: time.Millisecond, seconds: []snapshot{second, second}}
+			cfg := Config{Scenario: &Scenario{}, Bots: 2, ServerPID: int(tc.pid)}
+			got := machineLimit(rep, cfg, 2*time.Second, 2)
+			assert.Contains(t, got, tc.says)
+		})
+	}
 }
 
 // The calls due are counted over the seconds after every bot had joined:

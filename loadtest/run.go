@@ -133,9 +133,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		start = time.Now()
 	}
 	end := start.Add(cfg.Duration)
+	// A bot that finds the scenario cannot be played ends the run
+	// (running.refuse) with its error.
+	runCtx, refuse := context.WithCancelCause(ctx)
+	defer refuse(nil)
 	// The bots play until the last second's snapshot is taken, not to
 	// the instant it is due at, when they would be leaving.
-	play, stop := context.WithCancel(ctx)
+	play, stop := context.WithCancel(runCtx)
 	defer stop()
 	results := newResultsWriter(cfg.Results, cfg.Segment)
 	results.head(&cfg, own, start)
@@ -144,19 +148,19 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	case <-time.After(time.Until(start)):
 	}
 
-	r := &running{cfg: &cfg, own: own, start: start, play: play,
+	r := &running{cfg: &cfg, own: own, start: start, play: play, refuse: refuse,
 		rep: &Report{Bots: own, Segments: 1, Disconnects: map[string]int{}, JoinErrors: map[string]int{},
 			latency: new(histogram), Thresholds: cfg.Scenario.Thresholds}}
 	r.leaveAfter, _ = cfg.Scenario.leaveAfter()
 	began, cpu0 := time.Now(), procstat.Self()
 	smp := newSampler(&cfg, start, began, cpu0)
 	r.wg.Go(r.joinAll)
-	all, steady, lastKey := r.snapshots(ctx, smp, results)
+	all, steady, lastKey := r.snapshots(runCtx, smp, results)
 	if cfg.Segment.count() > 1 {
 		end = end.Add(segmentLinger)
 	}
 	select { // the run's last half second, if its seconds are whole before; a segment's linger
-	case <-ctx.Done():
+	case <-runCtx.Done():
 	case <-time.After(time.Until(end)):
 	}
 	stop()
@@ -170,6 +174,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.MachineLimit = machineLimit(rep, cfg, time.Since(began), lastKey)
 	results.end(rep)
+	if err := context.Cause(runCtx); errors.Is(err, ErrConfig) {
+		return rep, err
+	}
 	if results.err != nil {
 		return rep, fmt.Errorf("%w: writing the results: %v", ErrResults, results.err)
 	}
@@ -183,6 +190,7 @@ type running struct {
 	own        int // the bots of this segment
 	start      time.Time
 	play       context.Context // done when the bots leave
+	refuse     func(error)     // ends the run with a scenario's error (ErrConfig) a bot found
 	leaveAfter time.Duration
 
 	t         tally
@@ -214,9 +222,14 @@ func (r *running) joinAndPlay(number int) {
 	b, err := newBot(r.cfg.Project, r.cfg.Scenario, r.cfg.Net, &r.t, number, r.cfg.readPace())
 	r.declaring.Unlock()
 	if err == nil {
+		b.refuse = r.refuse
 		joinCtx, cancelJoin := context.WithTimeout(r.play, 10*time.Second)
 		err = b.connect(joinCtx, r.cfg.Addr)
 		cancelJoin()
+		if err == context.Canceled || err == context.DeadlineExceeded { // no word from the address, bare: say what to check
+			tr := r.cfg.Net.Transport
+			err = fmt.Errorf("no answer from %s over %s: is a server up there, serving %s (-transport)?", r.cfg.Addr, tr, tr)
+		}
 	}
 	r.mu.Lock()
 	if err != nil {
@@ -463,8 +476,12 @@ func machineLimit(rep *Report, cfg Config, elapsed time.Duration, lastKey int) s
 		if cfg.ServerPID != 0 {
 			why += fmt.Sprintf(", %.2f the server's", server/n/100)
 		}
-		if other := busy - (bots+server)/n/100; other >= 0.1 {
+		other := busy - (bots+server)/n/100
+		if other >= 0.1 {
 			why += fmt.Sprintf(", %.2f other processes'", other)
+		}
+		if other > (bots+server)/n/100 { // fewer bots would not free the cores
+			return why + ": other processes took most of them; run it when they are done, or on a machine of its own"
 		}
 		if cfg.ServerPID != 0 {
 			return why + ": run the bots on another machine than the server's, or fewer"

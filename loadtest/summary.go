@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"maps"
 	"strings"
@@ -19,7 +20,7 @@ const (
 	VerdictPass    Verdict = "pass"    // every threshold held (or none was set)
 	VerdictFail    Verdict = "fail"    // a threshold failed
 	VerdictMachine Verdict = "machine" // a load machine was the limit: its figures measure it, not the server
-	VerdictNothing Verdict = "nothing" // no sync promised or received, no call made or answered: the server was not measured
+	VerdictNothing Verdict = "nothing" // no bot joined, or the bots received no sync and no call: the server was not measured (Summary.Nothing says why)
 )
 
 // A Summary is every figure of a report's table, overall and a second,
@@ -133,13 +134,66 @@ func (r *Report) Summary() Summary {
 			s.Verdict = VerdictFail
 		}
 	}
-	if s.SyncsPerS == 0 && s.PromisedPerS == 0 && s.CallsOutPerS == 0 && s.CallsInPerS == 0 {
-		s.Verdict = VerdictNothing // a pass would be an all-clear of a server no bot measured
-	}
 	if r.MachineLimit != "" {
 		s.Verdict = VerdictMachine
 	}
+	// A pass would be an all-clear of a server no bot measured, and a
+	// busy machine does not explain bots that could not join or got
+	// nothing back: a machine at its limit is slow, not silent. Syncs
+	// promised and none received is nothing measured of the syncs,
+	// whatever calls came.
+	if s.Joined == 0 || s.SyncsPerS == 0 && (s.CallsInPerS == 0 || s.PromisedPerS > 0) {
+		s.Verdict = VerdictNothing
+	}
 	return s
+}
+
+// Nothing says why a run measured nothing of the server (VerdictNothing),
+// and what to look at; "" for a run that measured something.
+func (s Summary) Nothing() string {
+	if s.Verdict != VerdictNothing {
+		return ""
+	}
+	var why string
+	switch {
+	case s.Joined == 0:
+		why = fmt.Sprintf("none of the %d bots joined", s.Bots)
+		if reason := mostCounted(s.JoinErrors); reason != "" {
+			why += fmt.Sprintf(" (%s)", reason)
+		}
+		why += ": check that the server is up at the address given, and that -transport is its peer's (the project's create_server tells it)"
+	case s.PromisedPerS > 0:
+		why = fmt.Sprintf("%d of %d bots joined and were promised %.0f syncs a second by their peers' nodes, and received none: "+
+			"the server relayed none of the bots' states, or the bots sent none: a bot syncs only the nodes it owns "+
+			`(the scenario's "own": "id" where the game gives each player the node named by its id)`,
+			s.Joined, s.Bots, s.PromisedPerS)
+	case s.CallsOutPerS > 0:
+		why = fmt.Sprintf("%d of %d bots joined and made %.1f calls a second, and received no call and no sync: nothing shows the server handled them; "+
+			"name the call the server answers with (the scenario's answer), or give a scenario that has the game spawn the bots' players", s.Joined, s.Bots, s.CallsOutPerS)
+	default:
+		why = fmt.Sprintf("%d of %d bots joined, and no sync was promised or received and no call made or received: "+
+			"a game that spawns its players once a lobby starts, or once a player registers, needs a scenario that makes the call that starts it (docs/load.md, The scenario)",
+			s.Joined, s.Bots)
+	}
+	if s.MachineLimit != "" {
+		why += "; this machine was busy too: " + s.MachineLimit
+	}
+	return why
+}
+
+// mostCounted is the reason counted most in m, with its count ("" if
+// none): the first in order of a tie.
+func mostCounted(m map[string]int) string {
+	best, n := "", 0
+	for why, k := range m {
+		if k > n || k == n && why < best {
+			best, n = why, k
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d: %s", n, best)
 }
 
 // second is the snapshot's figures, in the units a user reads.

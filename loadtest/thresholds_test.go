@@ -119,25 +119,45 @@ func TestSummary(t *testing.T) {
 	assert.Equal(t, 50.0, seconds[1].(map[string]any)["syncs_per_s"])
 }
 
-// A run whose bots received no sync, were promised none and made no call
-// measured nothing of the server: its verdict says so, thresholds set or
-// not, and no pass is an all-clear of it. One figure measured is enough.
+// A run whose bots received no sync and no call, or no sync of those
+// promised, measured nothing of the server, whatever they sent: its verdict says so,
+// thresholds set or not, and no pass is an all-clear of it; nor is a
+// busy machine the reason. One figure received is enough. Nothing says
+// why, by what the bots did.
 func TestVerdictNothingMeasured(t *testing.T) {
 	joined := snapshot{Joined: 2, Connected: 2}
+	busy := "this machine's 2 cores were 100% busy"
 	for _, tc := range []struct {
-		name   string
-		second snapshot
-		want   Verdict
+		name    string
+		joined  int
+		second  snapshot
+		machine string
+		want    Verdict
+		why     string
 	}{
-		{"nothing", joined, VerdictNothing},
-		{"syncs promised, none received", snapshot{Joined: 2, Connected: 2, Promised: 60}, VerdictPass},
-		{"calls sent", snapshot{Joined: 2, Connected: 2, Sent: 20}, VerdictPass},
+		{"nothing", 2, joined, "", VerdictNothing, "no sync was promised or received and no call made or received"},
+		{"syncs promised, none received", 2, snapshot{Joined: 2, Connected: 2, Promised: 60}, "", VerdictNothing, "promised 60 syncs a second"},
+		{"syncs promised, calls received, no sync", 2, snapshot{Joined: 2, Connected: 2, Promised: 60, Calls: 17}, "", VerdictNothing, "promised 60 syncs a second"},
+		{"calls sent, nothing back", 2, snapshot{Joined: 2, Connected: 2, Sent: 20}, "", VerdictNothing, "made 20.0 calls a second, and received no call and no sync"},
+		{"no bot joined, on a busy machine", 0, snapshot{}, busy, VerdictNothing, "none of the 2 bots joined (2: connection refused): check that the server is up"},
+		{"nothing received, on a busy machine", 2, joined, busy, VerdictNothing, "this machine was busy too: " + busy},
+		{"syncs received", 2, snapshot{Joined: 2, Connected: 2, Promised: 60, Syncs: 1}, "", VerdictPass, ""},
+		{"calls received", 2, snapshot{Joined: 2, Connected: 2, Calls: 1}, "", VerdictPass, ""},
+		{"syncs received, on a busy machine", 2, snapshot{Joined: 2, Connected: 2, Syncs: 60}, busy, VerdictMachine, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep := &Report{Bots: 2, Joined: 2, Kept: 2, seconds: []snapshot{tc.second, tc.second}}
-			assert.Equal(t, tc.want, rep.Verdict())
+			rep := &Report{Bots: 2, Joined: tc.joined, Kept: tc.joined, Failed: 2 - tc.joined, seconds: []snapshot{tc.second, tc.second},
+				MachineLimit: tc.machine, JoinErrors: map[string]int{}}
+			if tc.joined == 0 {
+				rep.JoinErrors["connection refused"] = 2
+			}
+			s := rep.Summary()
+			assert.Equal(t, tc.want, s.Verdict)
+			if tc.why == "" {
+				assert.Empty(t, s.Nothing())
+			} else {
+				assert.Contains(t, s.Nothing(), tc.why)
+			}
 		})
 	}
-	rep := &Report{Bots: 2, seconds: []snapshot{joined}, MachineLimit: "the bots used 1.9 of this machine's 2 cores"}
-	assert.Equal(t, VerdictMachine, rep.Verdict(), "the machine's limit, the reason nothing was measured")
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -43,9 +44,10 @@ Indexed Job sets them), all with the same flags and -start, each writing
 -results; gdvar load merge makes the test's report of their files.
 
 Exit status: 0 if every threshold holds, 1 if one fails (or an error,
-or nothing was measured: no sync promised or received, no call made),
-2 on a usage error (flags, scenario, results that are not one test's),
-3 if a load machine was the limit: its figures measure it, not the server.
+or nothing was measured: no bot joined, or the bots received no sync and
+no call), 2 on a usage error (flags, a scenario the bots cannot play,
+results that are not one test's), 3 if a load machine was the limit: its
+figures measure it, not the server.
 A segment of a test exits 0 once its results are written: the test's
 verdict is merge's.
 `
@@ -173,7 +175,11 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 	toStdout := l.resultsPath == "-"
 	cfg := l.cfg
 	if !l.quiet && !toStdout {
-		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s)) }
+		of := strconv.Itoa(cfg.Bots)
+		if cfg.Segment.Count > 1 {
+			of += " in the test"
+		}
+		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s, of)) }
 		for _, u := range cfg.Net.Unknown { // a join the project leaves open is never silent
 			if setting, _, _ := strings.Cut(u, ":"); setting != "port" && setting != "max clients" { // -addr's, and the server's
 				fmt.Fprintf(stderr, "gdvar load: %s (-transport, -subprotocols, -compression or -root sets it)\n", u)
@@ -220,6 +226,8 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 		return 1
 	}
 	switch {
+	case errors.Is(err, loadtest.ErrConfig): // found as the bots played: the scenario's
+		return ExitUsage
 	case err != nil:
 		return 1
 	case segmented:
@@ -229,10 +237,10 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 }
 
 // progressLine is a second's figures as the line a run prints as it
-// ends.
-func progressLine(s loadtest.Second) string {
-	line := fmt.Sprintf("%5.0fs  bots %d/%d  syncs %.0f/s of %.0f  calls in %.0f/s out %.0f/s  p99 %.1f  bots CPU %.0f%%  machine %.0f%%",
-		s.Seconds, s.Connected, s.Joined, s.SyncsPerS, s.PromisedPerS, s.CallsInPerS, s.CallsOutPerS, s.P99Ms, s.BotsCPUPct, s.MachineCPU)
+// ends: the bots connected and joined, of those the test starts (of).
+func progressLine(s loadtest.Second, of string) string {
+	line := fmt.Sprintf("%5.0fs  bots %d/%d of %s  syncs %.0f/s of %.0f  calls in %.0f/s out %.0f/s  p99 %.1f  bots CPU %.0f%%  machine %.0f%%",
+		s.Seconds, s.Connected, s.Joined, of, s.SyncsPerS, s.PromisedPerS, s.CallsInPerS, s.CallsOutPerS, s.P99Ms, s.BotsCPUPct, s.MachineCPU)
 	if s.ServerRSSMiB > 0 {
 		line += fmt.Sprintf("  server CPU %.0f%% RSS %.1f MiB", s.ServerCPUPct, s.ServerRSSMiB)
 	}
@@ -289,8 +297,7 @@ func verdictCode(rep *loadtest.Report, stderr io.Writer) int {
 		}
 		return ExitThresholdFailed
 	case loadtest.VerdictNothing:
-		fmt.Fprintf(stderr, "gdvar load: nothing was measured: %d of %d bots joined, no sync was promised or received and no call made. "+
-			"A game that spawns its players once a lobby starts needs a scenario that starts it (docs/load.md, The scenario)\n", s.Joined, s.Bots)
+		fmt.Fprintf(stderr, "gdvar load: nothing was measured: %s\n", s.Nothing())
 		return ExitThresholdFailed
 	}
 	return 0
