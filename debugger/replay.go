@@ -252,6 +252,9 @@ func readStep(b []byte, st *ReplayStep, games map[string]*replayGame) error {
 	if err := strictJSON(b, st); err != nil {
 		return fmt.Errorf("not a step: %s", shownJSON(err))
 	}
+	if len(st.Args) == 0 { // "args": [] is no arguments, as a Recorder writes them: none
+		st.Args = nil
+	}
 	if st.Game == "" || len(st.Game) > maxGameName {
 		return fmt.Errorf("game %q: want a name of 1 to %d bytes", cutText(st.Game), maxGameName)
 	}
