@@ -146,9 +146,13 @@ func unsendable(o *multiplayer.Object, cfg multiplayer.SpawnerConfig) error {
 	if len(unset) == 0 {
 		return nil
 	}
+	verb := "have"
+	if len(unset) == 1 {
+		verb = "has"
+	}
 	return fmt.Errorf(`%w: the bots' own %s nodes cannot sync: %s %s no value (the server's spawn carries none, nor the scenario's "set"); `+
 		`give each a value in the scenario's "set", as Godot's text of a value of its type ("set": {%q: "0.0"} for a float, "Vector2(0, 0)" for a Vector2)`,
-		ErrConfig, o.Scene(), quoteList(unset), map[bool]string{true: "has", false: "have"}[len(unset) == 1], unset[0])
+		ErrConfig, o.Scene(), quoteList(unset), verb, unset[0])
 }
 
 // quoteList is names quoted, joined with commas and "and".

@@ -122,11 +122,11 @@ func (f *fleet) stop() {
 }
 
 // throttleDropped returns the unreliable packets the fleet's ENet hosts
-// have dropped by their throttles, or false if it does not count them.
-func (f *fleet) throttleDropped() (uint64, bool, error) {
+// have dropped by their throttles, 0 if it does not count them
+// (countsThrottle).
+func (f *fleet) throttleDropped() (uint64, error) {
 	if !f.countsThrottle {
-		return 0, false, nil
+		return 0, nil
 	}
-	n, err := f.procs[0].throttleDropped()
-	return n, err == nil, err
+	return f.procs[0].throttleDropped()
 }

@@ -145,7 +145,7 @@ func (res *result) measureSending(fl *fleet, clients []*client) error {
 		return err
 	}
 	clientThr0 := clientsThrottleDropped(clients)
-	serverThr0, counted, err := fl.throttleDropped()
+	serverThr0, err := fl.throttleDropped()
 	if err != nil {
 		return err
 	}
@@ -177,8 +177,8 @@ func (res *result) measureSending(fl *fleet, clients []*client) error {
 	}
 	res.udpDrops = drops1 - drops0
 	res.clientThrottled, res.serverThrottled = int64(clientsThrottleDropped(clients)-clientThr0), -1
-	if counted {
-		serverThr1, _, err := fl.throttleDropped()
+	if fl.countsThrottle {
+		serverThr1, err := fl.throttleDropped()
 		if err != nil {
 			return err
 		}
