@@ -112,6 +112,10 @@ type Stats struct {
 	// that falls while a peer's round trips run longer than usual, and
 	// rises again as they settle (see [Peer.RTT]).
 	ThrottleDropped uint64
+	// RTT counts the round trips the host measured, one for each
+	// acknowledgement of a reliable command (before ENet smooths them
+	// into [Peer.RTT]).
+	RTT RTTHistogram
 }
 
 // Listen opens a UDP socket on addr ("host:port"; network "udp", "udp4"

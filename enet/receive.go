@@ -206,6 +206,7 @@ func (h *Host) measure(p *Peer, echoed uint16) bool {
 		return false
 	}
 	rtt := max(timeDiff(h.now, sent), 1)
+	h.stats.RTT.observe(rtt)
 	if p.lastReceiveTime > 0 {
 		p.throttleFor(rtt)
 		p.rttVar -= p.rttVar / 4
