@@ -57,6 +57,7 @@ func (a *authLayer) set(f func()) {
 // hold makes a joining peer pending, this side authenticating (OnAuth
 // set; a.mu held).
 func (a *authLayer) hold(c *conn) {
+	a.peers.counts.authStarted.Add(1)
 	st := &authState{}
 	st.timer = time.AfterFunc(a.peers.cfg.authTimeout, func() {
 		a.mu.Lock()

@@ -1,6 +1,7 @@
 package multiplayer
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -50,6 +51,8 @@ func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
 	}
 	stop := context.AfterFunc(ctx, func() { m.Close() })
 	defer stop()
+	m.addHost(h)
+	defer m.dropHost(h)
 	m.closeHostOnClose(h, nil) // ends Accept, after every peer is told
 	for {
 		p, err := h.Accept(context.Background())
@@ -69,18 +72,31 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	id := PeerID(int32(p.ConnectData()))
 	m.mu.Lock()
 	var refused string
-	full := false
+	full, draining := false, m.draining
 	switch {
+	case draining:
+		m.counts.refusedDraining.Add(1)
 	case id < 2:
 		refused = "an id below 2"
+		m.counts.refusedBad.Add(1)
 	case m.conns[id] != nil || m.pending[id]:
 		refused = "an id in use"
+		m.counts.refusedBad.Add(1)
 	case len(m.conns) >= m.cfg.maxPeers:
 		full = true
+		m.counts.refusedFull.Add(1)
 	}
 	m.mu.Unlock()
+	if draining {
+		// Told at once, where the engine's refusal leaves the client to
+		// time out: it is to join another server.
+		p.DisconnectNow(0)
+		m.logs.refusedJoin("enet", p.RemoteAddr(), "draining")
+		return
+	}
 	if refused != "" || full {
 		p.Reset()
+		m.logs.refusedJoin("enet", p.RemoteAddr(), cmp.Or(refused, "full"))
 		m.report(0, m.unconnected.refuse(ErrNotAllowed, func() error {
 			if full {
 				refused = fmt.Sprintf("a place beyond WithMaxPeers (%d)", m.cfg.maxPeers)
@@ -120,9 +136,11 @@ func (m *Multiplayer) ConnectENet(ctx context.Context, addr string, opts ...enet
 		return err
 	}
 	c := m.newENetLink(p, h, ServerID).c
+	m.addHost(h) // dropped as the connection ends (enetLink.serve)
 	m.closeHostOnClose(h, p.Done())
 	if err = m.joinServer(c, id); err != nil {
 		h.Close()
+		m.dropHost(h)
 		return err
 	}
 	c.run()

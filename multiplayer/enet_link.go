@@ -77,5 +77,6 @@ func (l *enetLink) serve() {
 	}
 	if l.host != nil {
 		l.host.Close()
+		c.m.dropHost(l.host)
 	}
 }

@@ -116,6 +116,19 @@ type errorLimiter struct {
 	mu     sync.Mutex
 	active map[*errorRun]bool // the runs under way, which close sums up
 	closed bool
+
+	refused [len(limitedKinds)]atomic.Uint64 // every error of each kind, reported or counted (Stats)
+}
+
+// refusedCounts returns how many errors of each limited kind came.
+func (l *errorLimiter) refusedCounts() RefusedCounts {
+	var n [len(limitedKinds)]uint64
+	for i := range n {
+		n[i] = l.refused[i].Load()
+	}
+	return RefusedCounts{Malformed: n[0], UnknownNode: n[1], UnknownMethod: n[2], NotAllowed: n[3], NoPeer: n[4],
+		Arguments: n[5], UnknownScene: n[6], Checksum: n[7], QueueFull: n[8], TooLarge: n[9],
+		ENetCompression: n[10], ENetTooManyPeers: n[11]}
 }
 
 // newErrorLimiter returns a limiter that reports through emit.
@@ -145,16 +158,22 @@ func (l *errorLimiter) reportLater(rs *errorRuns, peer PeerID, err error) {
 // under way is counted without a lock; an error made with its detail is
 // kept as the run's last.
 func (l *errorLimiter) pass(rs *errorRuns, peer PeerID, err error) bool {
+	k := bareKind(err)
+	bare := k >= 0
+	if !bare {
+		k = kindOf(err)
+	}
+	if k >= 0 {
+		l.refused[k].Add(1)
+	}
 	if l.interval == 0 {
 		return true
 	}
-	k := bareKind(err)
-	bare := k >= 0
 	if bare {
 		if r := rs[k].Load(); r != nil && r.take() {
 			return false
 		}
-	} else if k = kindOf(err); k < 0 {
+	} else if k < 0 {
 		return true
 	}
 	l.mu.Lock()

@@ -100,3 +100,26 @@ func (e *ArgError) Error() string {
 }
 
 func (e *ArgError) Unwrap() error { return e.Err }
+
+// CallError is a remote call to a declared method that was refused, or
+// whose handler failed: the node and method it named, and why (Err, which
+// it wraps, and whose text is its own). Logs and metrics take the node
+// and method from it.
+type CallError struct {
+	Node   string // the node's path
+	Method string
+	Err    error
+}
+
+func (e *CallError) Error() string { return e.Err.Error() }
+
+func (e *CallError) Unwrap() error { return e.Err }
+
+// errDraining is why the peers still connected when a Drain ran out of
+// time were closed: a WebSocket client reads it in its close frame (1001,
+// going away). A normal end, not reported as a failure.
+var errDraining = errors.New("multiplayer: the server is draining")
+
+// drainReason is the reason of the close frame a WebSocket client that a
+// drain closes reads (Godot's get_close_reason).
+const drainReason = "server draining: rejoin another"

@@ -124,6 +124,8 @@ func (l *requestListener) accept() {
 		}
 		l.mu.Unlock()
 		if !admitted {
+			l.m.counts.refusedFull.Add(1)
+			l.m.logs.refusedJoin("ws", nc.RemoteAddr(), "full: upgrades pending over WithMaxPendingUpgrades")
 			nc.Close()
 			continue
 		}

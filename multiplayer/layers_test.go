@@ -24,18 +24,18 @@ import (
 var fileLayers = [][]string{
 	// Values and the wire: errors, options, packets, arguments, buffers.
 	{"peerid.go", "errors.go", "errlimit.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
-		"argtype.go", "argconvert.go", "strings.go", "delivery.go", "packetbuf.go", "queue.go"},
+		"argtype.go", "argconvert.go", "strings.go", "delivery.go", "packetbuf.go", "queue.go", "stats.go"},
 	// The transport and its peers.
-	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go"},
+	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go", "logging.go"},
 	// Authentication.
 	{"auth.go"},
 	// Remote calls.
-	{"method.go", "params.go", "node.go", "call.go", "typed.go", "recvcache.go", "rpc.go"},
+	{"method.go", "params.go", "node.go", "call.go", "typed.go", "recvcache.go", "rpc.go", "stats_calls.go"},
 	// Replication.
 	{"replication.go", "syncmemo.go", "spawner.go", "sendspawn.go", "object.go", "static.go", "visibility.go"},
 	// The Multiplayer: its parts together, the packets' routes, serving
 	// and connecting.
-	{"multiplayer.go", "router.go", "websocket.go", "httpconns.go", "enet.go", "transport.go", "dial.go", "doc.go"},
+	{"multiplayer.go", "router.go", "websocket.go", "httpconns.go", "enet.go", "transport.go", "dial.go", "doc.go", "stats_snapshot.go", "drain.go", "matches.go"},
 }
 
 // layerOf returns the layer of a file of the package, or -1.

@@ -242,6 +242,7 @@ func (m *Multiplayer) admit(c *conn) {
 		if !m.auth.admitted(c) {
 			return false
 		}
+		m.counts.authCompleted.Add(1)
 		m.peerLayer.admit(c)
 		return true
 	})
@@ -277,6 +278,8 @@ func (m *Multiplayer) leave(c *conn) {
 	m.auth.mu.Lock()
 	m.mu.Lock()
 	failed, pending := m.auth.left(c)
+	cause := c.why()
+	reason := m.countLeave(cause, pending)
 	gone := m.remove(c)
 	for _, id := range append(gone, c.id) {
 		m.repl.leave(id)
@@ -290,7 +293,12 @@ func (m *Multiplayer) leave(c *conn) {
 	m.auth.mu.Unlock()
 	m.rpc.mu.Unlock()
 	m.repl.mu.Unlock()
-	if cause := c.why(); !normalEnd(cause) {
+	if pending {
+		m.logs.refusedJoin(c.transportName(), nil, reason)
+	} else {
+		m.logs.left(c, reason, cause)
+	}
+	if !normalEnd(cause) {
 		c.report(fmt.Errorf("%w: %w", ErrDisconnected, cause))
 	}
 	if fn != nil {
@@ -299,6 +307,32 @@ func (m *Multiplayer) leave(c *conn) {
 		}
 		fn(c.id)
 	}
+}
+
+// countLeave counts a connection that ended for cause, pending or
+// admitted, and returns why, as logs and metrics say it (m.mu held).
+func (m *Multiplayer) countLeave(cause error, pending bool) string {
+	n := &m.counts
+	switch {
+	case pending:
+		n.refusedAuth.Add(1)
+		n.authFailed.Add(1)
+		return "auth"
+	case m.closed && normalEnd(cause):
+		n.closed.Add(1)
+		return "closed"
+	case cause == nil:
+		n.kicked.Add(1)
+		return "kicked"
+	case normalEnd(cause):
+		n.left.Add(1)
+		return "left"
+	case timedOut(cause):
+		n.timedOut.Add(1)
+		return "timed_out"
+	}
+	n.failed.Add(1)
+	return "error"
 }
 
 // started starts a peer whose connection's goroutine starts.

@@ -2,6 +2,7 @@ package multiplayer
 
 import (
 	"fmt"
+	"log/slog"
 	"path"
 	"slices"
 	"strings"
@@ -105,7 +106,9 @@ type config struct {
 	root          string    // the multiplayer root, which the packets' paths are relative to
 	pace          *readPace // how a client reads (WithReadPace; nil: each frame as it comes)
 	gather        time.Duration
-	err           error // the first invalid option
+	match         string       // WithMatch's name
+	logger        *slog.Logger // WithLogger's (nil: none)
+	err           error        // the first invalid option
 }
 
 // newConfig returns the settings opts make, or the error of the first
@@ -357,6 +360,31 @@ type readPace struct {
 
 func newReadPace(d time.Duration) *readPace {
 	return &readPace{every: d, wake: make(chan struct{}, 1)}
+}
+
+// WithMatch names the match the Multiplayer serves: its Stats' Match, the
+// match label of its metrics (package promstats) and an attribute of its
+// log lines (WithLogger). A process serving many matches gives each its
+// own (see Matches). At most 128 bytes.
+func WithMatch(name string) Option {
+	return option("WithMatch", len(name) <= maxMatchName, func(c *config) { c.match = name })
+}
+
+// maxMatchName bounds a match's name: a label of every series.
+const maxMatchName = 128
+
+// WithLogger makes the Multiplayer log on l: a line for each peer that
+// joins (Info) or leaves (Info, with why), each connection refused
+// before it joined (Warn), and each error OnError gets (Warn; a handler's
+// error at Error), with the peer, the node, the method and the reason as
+// attributes (see docs/operations.md). At most DefaultLogRate lines a
+// second are logged, DefaultLogBurst at once: a hostile peer's flood of
+// refused packets or joins makes no more (errors of one kind from one
+// peer are summed up first, see WithErrorInterval). The lines over the
+// rate are counted (Stats.LogLinesSuppressed), and once lines are logged
+// again one says how many were not. A nil l logs nothing.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) { c.logger = l }
 }
 
 // DefaultRoot is the multiplayer root of a SceneTree's own MultiplayerAPI:

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/wsframe"
 )
 
@@ -78,6 +80,8 @@ type conn struct {
 	added          []byte      // the ADD_PEER telling of it (announced, under m.mu)
 	calls          sync.Mutex  // see started
 	greeting       atomic.Bool // admitted, OnPeerConnected yet to be called
+
+	counts connCounts // what Stats adds up
 }
 
 // send queues a packet. A packet that would make the queue cost more than
@@ -97,7 +101,17 @@ func (c *conn) sendFor(pkt []byte, own bool, how delivery, serial uint64) error 
 	if len(pkt) > c.m.cfg.maxPacket {
 		return fmt.Errorf("%w: a packet of %d bytes to peer %d", ErrTooLarge, len(pkt), c.id)
 	}
+	c.counts.sent[packetKind(pkt)].Add(1)
 	return c.link.enqueue(pkt, own, how, serial)
+}
+
+// packetKind returns the kind of packet pkt carries, as its command's low bits
+// tell: a relay's, its inner packet's.
+func packetKind(pkt []byte) byte {
+	if pkt[0]&cmdMask == cmdSys && len(pkt) > sysSize && pkt[1] == sysRelay {
+		return pkt[sysSize] & cmdMask
+	}
+	return pkt[0] & cmdMask
 }
 
 // queueFull returns the error of a packet to the peer that did not fit
@@ -293,9 +307,21 @@ func (c *conn) greet() {
 	c.m.mu.Lock()
 	fn := c.m.onConnect
 	c.m.mu.Unlock()
+	c.m.logs.joined(c)
 	if fn != nil {
 		fn(c.id)
 	}
+}
+
+// timedOut reports whether a connection ended as its peer fell silent, or
+// read or sent too slowly.
+func timedOut(cause error) bool {
+	for _, k := range [...]error{ErrIdle, ErrReadTimeout, ErrSlowPeer, enet.ErrTimeout, os.ErrDeadlineExceeded} {
+		if errors.Is(cause, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // normalEnd reports whether a connection ended as connections do: closed
@@ -307,5 +333,5 @@ func normalEnd(cause error) bool {
 	case wsframe.CloseNormal, wsframe.CloseGoingAway:
 		return true
 	}
-	return cause == nil || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, syscall.EPIPE) || errors.Is(cause, net.ErrClosed)
+	return cause == nil || cause == errDraining || errors.Is(cause, io.EOF) || errors.Is(cause, syscall.ECONNRESET) || errors.Is(cause, syscall.EPIPE) || errors.Is(cause, net.ErrClosed)
 }

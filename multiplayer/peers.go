@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/gdvar/gdvar/enet"
 )
 
 // peerLayer is a Multiplayer's transport and its peers, the lowest of its
@@ -42,6 +44,15 @@ type peerLayer struct {
 	wg            sync.WaitGroup // the connections' goroutines, and replication's
 
 	gather *wsGather // a server's relays held for their window (nil: none)
+
+	draining  bool          // Drain began: no new peer is taken
+	peersLeft chan struct{} // closed, and made anew, as a connection ends (under mu)
+	closeWhy  error         // why Close closes the connections: nil, or errDraining
+	counts    layerCounts   // peers coming and going
+	gone      countTotals   // the counts of the connections that ended
+	hosts     []*enet.Host  // the ENet hosts serving or connecting
+	enetDone  enet.Stats    // the counts of the ENet hosts closed
+	logs      *logLimiter   // WithLogger's (nil: none)
 }
 
 // init makes p the transport of a Multiplayer of cfg, whose parts above
@@ -52,6 +63,49 @@ func (p *peerLayer) init(cfg config, up upper) {
 	p.errs = newErrorLimiter(cfg.errorInterval, p.emit)
 	p.conns, p.pending, p.others = map[PeerID]*conn{}, map[PeerID]bool{}, map[PeerID]bool{}
 	p.closing, p.closingCtx, p.cancelClosing, p.done = closing.Done(), closing, cancel, make(chan struct{})
+	p.peersLeft = make(chan struct{})
+	if cfg.logger != nil {
+		p.logs = newLogLimiter(cfg.logger, cfg.match)
+	}
+}
+
+// closeCause returns why Close closes the connections: nil, or
+// errDraining.
+func (p *peerLayer) closeCause() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.closeWhy
+}
+
+// addHost counts an ENet host's traffic in Stats, until dropHost.
+func (p *peerLayer) addHost(h *enet.Host) {
+	p.mu.Lock()
+	p.hosts = append(p.hosts, h)
+	p.mu.Unlock()
+}
+
+// dropHost keeps the counts of an ENet host that closed, and lets it go.
+func (p *peerLayer) dropHost(h *enet.Host) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := slices.Index(p.hosts, h); i >= 0 {
+		p.hosts = slices.Delete(p.hosts, i, i+1)
+		s := h.Stats()
+		d := &p.enetDone
+		d.DatagramsIn += s.DatagramsIn
+		d.DatagramsOut += s.DatagramsOut
+		d.BytesIn += s.BytesIn
+		d.BytesOut += s.BytesOut
+		d.ThrottleDropped += s.ThrottleDropped
+		d.RTT.Add(s.RTT)
+	}
+}
+
+// enetGone returns the counts of the ENet hosts closed.
+func (p *peerLayer) enetGone() enet.Stats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.enetDone
 }
 
 // newConn returns a connection to peer id, with a full rate bucket, for
@@ -107,6 +161,7 @@ func (p *peerLayer) emit(peer PeerID, err error) {
 	p.mu.Lock()
 	fn := p.onError
 	p.mu.Unlock()
+	p.logs.peerError(peer, err)
 	if fn != nil {
 		fn(&PeerError{Peer: peer, Err: err})
 	}
@@ -144,10 +199,13 @@ func (p *peerLayer) disconnect(peer PeerID) error {
 }
 
 // close is Close.
-func (p *peerLayer) close() {
+func (p *peerLayer) close() { p.closeWith(nil) }
+
+// closeWith is Close, the connections closed for why (nil: as asked).
+func (p *peerLayer) closeWith(why error) {
 	p.closeOnce.Do(func() {
 		p.mu.Lock()
-		p.closed = true
+		p.closed, p.closeWhy = true, why
 		p.mu.Unlock()
 		p.cancelClosing() // every connection closes
 		p.errs.close()
@@ -293,6 +351,7 @@ func (p *peerLayer) add(c *conn, self PeerID, authenticating, run bool) error {
 // admit makes a joining or authenticated peer one the others see: it is
 // announced, and greeted (OnPeerConnected) by greetSoon (p.mu held).
 func (p *peerLayer) admit(c *conn) {
+	p.counts.joins.Add(1)
 	c.authenticating = false
 	c.greeting.Store(true)
 	p.announce(c)
@@ -327,6 +386,9 @@ func (c *conn) announced() []byte {
 // (DEL_PEER); a client's server takes every peer it announced along.
 func (p *peerLayer) remove(c *conn) (gone []PeerID) {
 	delete(p.conns, c.id)
+	c.counts.addTo(&p.gone)
+	close(p.peersLeft)
+	p.peersLeft = make(chan struct{})
 	if p.id != ServerID {
 		for id := range p.others {
 			gone = append(gone, id)

@@ -20,6 +20,7 @@ func (m *Multiplayer) route(c *conn, b []byte, how delivery) error {
 		return c.errs.refuse(ErrMalformed, func() error { return errEmptyPacket })
 	}
 	if took, admit, err := m.auth.take(c, b); took {
+		c.counts.received[cmdSys].Add(1)
 		if admit {
 			m.admit(c) // greeted once this packet is handled
 		}
@@ -34,6 +35,7 @@ func (m *Multiplayer) route(c *conn, b []byte, how delivery) error {
 // process processes a packet from peer from (c.id, or the source of a
 // relayed packet). What it refuses is c's error (see refuse).
 func (m *Multiplayer) process(c *conn, from PeerID, b []byte) error {
+	c.counts.received[b[0]&cmdMask].Add(1)
 	errs := &c.errs
 	switch b[0] & cmdMask {
 	case cmdRemoteCall:
@@ -69,6 +71,9 @@ func (m *Multiplayer) handleSys(c *conn, b []byte, how delivery) error {
 	cmd, peer, payload, err := parseSys(errs, b)
 	if err != nil {
 		return err
+	}
+	if cmd != sysRelay {
+		c.counts.received[cmdSys].Add(1)
 	}
 	if !m.cfg.relay {
 		return errs.refuse(ErrNotAllowed, func() error {
@@ -168,7 +173,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	// The packet is as long as the one received: within the limit.
 	pkt := append(appendSys(make([]byte, 0, sysSize+len(inner)), sysRelay, c.id), inner...)
 	how.later, how.now = true, true
-	full, to := 0, 0
+	full, to, sent := 0, 0, 0
 	var first error
 	filtered := m.repl.active.Load()
 	send := func(peer *conn) {
@@ -183,6 +188,8 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		if err := peer.link.enqueue(out, false, how, 0); err != nil {
 			full++
 			first = cmp.Or(first, err)
+		} else {
+			sent++
 		}
 	}
 	if filtered {
@@ -205,8 +212,11 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		m.rpc.mu.Unlock()
 		m.repl.mu.Unlock()
 	}
+	kind := inner[0] & cmdMask
+	c.counts.relayed[kind].Add(uint64(sent))
 	var dropped error
 	if full > 0 {
+		c.counts.relaysDropped.Add(uint64(full))
 		explain := func() error { return fmt.Errorf("a relayed packet, dropped for %d of %d peers: %w", full, to, first) }
 		if errors.Is(first, ErrQueueFull) {
 			dropped = c.errs.refuse(ErrQueueFull, explain)
@@ -215,6 +225,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 		}
 	}
 	if dest > 0 || dest == -1 {
+		c.counts.received[kind].Add(1) // process counts the others
 		return dropped
 	}
 	if err := m.process(c, c.id, inner); err != nil {

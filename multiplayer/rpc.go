@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gdvar/gdvar/multiplayer/mode"
 )
@@ -27,6 +28,12 @@ type rpcLayer struct {
 	drops   uint64 // spawned nodes dropped so far (see addCached)
 	objects bool   // the codec decodes whole objects (see signature.checkArgs)
 	unnamed uint64 // peers' cache ids dropped so far, for the replication's memo (syncMemo)
+
+	// The calls counted (Stats.Calls): by label and method, and in the
+	// order made; and the calls of no declared node or method.
+	callsByKey   map[callKey]*callCounter
+	calls        []*callCounter
+	unknownCalls atomic.Uint64
 }
 
 // init makes r the remote calls of a Multiplayer of cfg over peers.
@@ -48,6 +55,7 @@ func (r *rpcLayer) declare(path string, t *MethodSet) (*Node, error) {
 	if r.nodes[n.path] != nil {
 		return nil, fmt.Errorf("multiplayer: node %s declared twice", path)
 	}
+	n.counters = r.countersFor(n.Path(), t)
 	r.nodes[n.path] = n
 	return n, nil
 }
@@ -63,9 +71,10 @@ func (r *rpcLayer) lookup(path string) *Node {
 	return r.nodes[rel]
 }
 
-// addNode declares a node of a spawned scene (r.mu held). A path taken
-// by a declared node keeps the declared one, which then serves both.
-func (r *rpcLayer) addNode(rel string, t *MethodSet) *Node {
+// addNode declares a node of a spawned scene (r.mu held), its calls
+// counted under label (see Stats.Calls). A path taken by a declared node
+// keeps the declared one, which then serves both.
+func (r *rpcLayer) addNode(rel, label string, t *MethodSet) *Node {
 	if n := r.nodes[rel]; n != nil {
 		return n
 	}
@@ -73,6 +82,7 @@ func (r *rpcLayer) addNode(rel string, t *MethodSet) *Node {
 	if err != nil {
 		panic(err.Error()) // the scene's methods were checked when declared
 	}
+	n.counters = r.countersFor(label, t)
 	n.spawned = true
 	r.nodes[rel] = n
 	return n
@@ -261,6 +271,9 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 		}
 	}
 	r.mu.Unlock()
+	if n == nil || meth == nil {
+		r.unknownCalls.Add(1)
+	}
 	switch {
 	case n == nil && call.path != nil:
 		return errs.refuse(ErrUnknownNode, func() error { return fmt.Errorf("%w: %q", ErrUnknownNode, call.path) })
@@ -271,23 +284,29 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 			return fmt.Errorf("%w: %s has no method %#x", ErrUnknownMethod, n.Path(), call.method)
 		})
 	}
-	name := meth.Name
+	name, counts := meth.Name, n.counter(meth)
 	if meth.Mode == mode.Disabled {
+		counts.refusedAuthority.Add(1)
 		return errs.refuse(ErrNotAllowed, func() error {
-			return fmt.Errorf("%w: %s.%s is %s", ErrNotAllowed, n.Path(), name, mode.Disabled)
+			return n.callError(name, fmt.Errorf("%w: %s.%s is %s", ErrNotAllowed, n.Path(), name, mode.Disabled))
 		})
 	}
 	if authority := n.authority.Load(); meth.Mode == mode.Authority && int32(from) != authority {
+		counts.refusedAuthority.Add(1)
 		return errs.refuse(ErrNotAllowed, func() error {
-			return fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, authority)
+			return n.callError(name, fmt.Errorf("%w: %s.%s is %s, its authority is %d", ErrNotAllowed, n.Path(), name, mode.Authority, authority))
 		})
 	}
 	if h == nil {
-		return errs.refuse(ErrUnknownMethod, func() error { return fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name) })
+		counts.handlerError.Add(1)
+		return errs.refuse(ErrUnknownMethod, func() error {
+			return n.callError(name, fmt.Errorf("%w: %s.%s has no handler", ErrUnknownMethod, n.Path(), name))
+		})
 	}
 	args, err := c.args.decodeArgs(errs, call, r.cfg.codec)
 	if err != nil {
-		return errs.refuse(ErrMalformed, func() error { return fmt.Errorf("%s.%s: %w", n.Path(), name, err) })
+		counts.refusedType.Add(1)
+		return errs.refuse(ErrMalformed, func() error { return n.callError(name, fmt.Errorf("%s.%s: %w", n.Path(), name, err)) })
 	}
 	cl := &Call{From: from, Node: n, Method: name, args: args, conn: c, serial: c.link.serial()}
 	if argError == nil {
@@ -298,9 +317,26 @@ func (r *rpcLayer) handleCall(c *conn, from PeerID, b []byte) error {
 	} else if err = meth.sig.checkArgs(cl, r.objects); err == nil {
 		err = h.call(cl)
 	}
-	if ae, ok := errors.AsType[*ArgError](err); ok && argError != nil {
+	ae, isArg := errors.AsType[*ArgError](err)
+	switch {
+	case err == nil:
+		counts.handled.Add(1)
+	case isArg || err == errArguments: // an ArgError, or its bare kind (see refuse)
+		counts.refusedType.Add(1)
+	default:
+		counts.handlerError.Add(1)
+	}
+	if isArg && argError != nil {
 		argError(cl, ae)
 		return nil
 	}
+	if err != nil && !isArg && bareKind(err) < 0 {
+		return n.callError(name, err) // a handler's: its node and method told
+	}
 	return err
+}
+
+// callError is err, of a call of the node's method, with the two told.
+func (n *Node) callError(method string, err error) *CallError {
+	return &CallError{Node: n.Path(), Method: method, Err: err}
 }

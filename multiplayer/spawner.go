@@ -699,19 +699,19 @@ func (s *Spawner) add(sc *scene, name string, from PeerID, netID uint32, data []
 	o := &Object{spawner: s, scene: sc, name: name, netID: netID, from: from, data: data, values: values,
 		authority: ServerID, public: !sc.hidden}
 	r.mayOwn()
-	o.node = r.rpc.addNode(root, sc.methods)
+	o.node = r.rpc.addNode(root, sc.Path+":.", sc.methods)
 	o.node.role = o
 	for _, d := range sc.syncs {
 		sy := &objectSync{obj: o, decl: d, authority: ServerID, public: !d.Private, changed: make([]uint64, len(d.watch))}
-		sy.node = r.rpc.addNode(root+"/"+d.Path, sc.methodsAt(d.Path))
+		sy.node = r.rpc.addNode(root+"/"+d.Path, sc.Path+":"+d.Path, sc.methodsAt(d.Path))
 		sy.node.role = sy
 		o.syncs = append(o.syncs, sy)
 	}
 	for _, n := range sc.nodes {
-		o.children = append(o.children, r.rpc.addNode(root+"/"+n.path, n.methods)) // a synchronizer's is its node
+		o.children = append(o.children, r.rpc.addNode(root+"/"+n.path, sc.Path+":"+n.path, n.methods)) // a synchronizer's is its node
 	}
 	for _, d := range sc.spawners {
-		node := r.rpc.addNode(root+"/"+d.path, noMethods)
+		node := r.rpc.addNode(root+"/"+d.path, "", noMethods)
 		o.spawners = append(o.spawners, r.newSpawner(d, node, spawnPaths[d], o))
 	}
 	for at, hs := range sc.handlers {

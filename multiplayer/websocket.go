@@ -36,14 +36,19 @@ type CloseError = wsframe.CloseError
 // served from another origin) are refused unless the handler is wrapped by
 // one that allows them, removing the request's Origin header.
 func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	id, status := m.reserve()
+	id, status, refused := m.reserve()
 	if status != 0 {
-		http.Error(w, http.StatusText(status), status)
+		if refused != "" {
+			m.logs.refusedJoin("ws", r.RemoteAddr, refused)
+		}
+		http.Error(w, refusedText(status, refused), status)
 		return
 	}
 	defer m.release(id)
 	h, err := wsframe.Upgrader{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Accept(w, r)
 	if err != nil {
+		m.counts.refusedBad.Add(1)
+		m.logs.refusedJoin("ws", r.RemoteAddr, "handshake: "+err.Error())
 		return // Accept has answered
 	}
 	// A connection from Serve comes as a headConn: its socket is written
@@ -53,6 +58,7 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := sendPeerID(h, id); err != nil {
 		h.Conn.Close()
+		m.counts.refusedBad.Add(1)
 		m.report(id, fmt.Errorf("%w: %w: %w: sending %s its peer id", ErrDisconnected, ErrHandshake, err, r.RemoteAddr))
 		return
 	}
@@ -81,24 +87,41 @@ func sendPeerID(h wsframe.Handshake, id PeerID) error {
 
 // reserve makes this side a server if it is none yet and gives a client
 // being accepted a peer id and a place among WithMaxPeers; status, if not
-// 0, is the HTTP status that refuses it.
-func (m *Multiplayer) reserve() (PeerID, int) {
+// 0, is the HTTP status that refuses it, and refused why, if it is a
+// join refused (counted) rather than a Multiplayer that is not a server.
+func (m *Multiplayer) reserve() (id PeerID, status int, refused string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch err := m.claim(true); {
 	case err == ErrClosed:
-		return 0, http.StatusServiceUnavailable
+		return 0, http.StatusServiceUnavailable, ""
 	case err != nil:
-		return 0, http.StatusConflict
+		return 0, http.StatusConflict, ""
+	case m.draining:
+		m.counts.refusedDraining.Add(1)
+		return 0, http.StatusServiceUnavailable, "draining"
 	case len(m.conns)+len(m.pending) >= m.cfg.maxPeers:
-		return 0, http.StatusServiceUnavailable
+		m.counts.refusedFull.Add(1)
+		return 0, http.StatusServiceUnavailable, "full"
 	}
 	for {
 		if id := randomID(); m.conns[id] == nil && !m.pending[id] {
 			m.pending[id] = true
-			return id, 0
+			return id, 0, ""
 		}
 	}
+}
+
+// refusedText is the body of an upgrade refused with status: a Godot
+// client shows only a failed connection, a browser's console the text.
+func refusedText(status int, refused string) string {
+	switch refused {
+	case "draining":
+		return "the server is draining: it takes no new players; join another"
+	case "full":
+		return "the server is full (WithMaxPeers)"
+	}
+	return http.StatusText(status)
 }
 
 // release ends a reservation, kept or not.

@@ -45,6 +45,16 @@ type wsGather struct {
 
 	holding atomic.Bool  // the reads come close enough for relays to be held
 	opened  atomic.Int64 // when the window opened, since linkEpoch (0: no relay held)
+
+	windows, writes atomic.Uint64 // the windows ended, and the queues they wrote (Stats)
+}
+
+// counts returns the windows ended and the queues they wrote.
+func (g *wsGather) counts() (windows, writes uint64) {
+	if g == nil {
+		return 0, 0
+	}
+	return g.windows.Load(), g.writes.Load()
 }
 
 // newWSGather returns the gather of a window (0: none, nil).
@@ -114,6 +124,8 @@ func (g *wsGather) flush() {
 	if len(links) > 0 {
 		g.opened.Store(0)
 		g.timer.Stop()
+		g.windows.Add(1)
+		g.writes.Add(uint64(len(links)))
 	}
 	g.mu.Unlock()
 	for i, l := range links {

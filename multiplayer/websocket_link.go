@@ -231,15 +231,17 @@ func (l *wsLink) hangUp() {
 			l.sock.closeNow()
 			return
 		}
-		status := wsframe.CloseNormal
+		status, reason := wsframe.CloseNormal, ""
 		var refused wsframe.CloseError
 		switch {
 		case errors.Is(why, ErrTooManyPeers):
 			status = wsframe.ClosePolicy
+		case why == errDraining:
+			status, reason = wsframe.CloseGoingAway, drainReason
 		case errors.As(why, &refused) && refused.Code != wsframe.CloseNoStatus:
 			status = refused.Code // a frame refused, or the peer's close frame
 		}
-		l.sock.close(status)
+		l.sock.close(status, reason)
 	}()
 }
 
@@ -249,7 +251,7 @@ func (l *wsLink) hangUp() {
 // cause is known.
 func (l *wsLink) serve() {
 	c := l.c
-	stop := context.AfterFunc(c.m.closingCtx, func() { c.close(nil) })
+	stop := context.AfterFunc(c.m.closingCtx, func() { c.close(c.m.closeCause()) })
 	l.alive.Reset(c.m.cfg.idleTimeout / 4)
 	c.started()
 	l.read()
@@ -346,23 +348,43 @@ func (l *wsLink) writeBlocks(b *block, write func([]byte) error) error {
 	for ; b != nil; b = release(b) {
 		var cost int64
 		var err error
-		n := 0
+		n, size := 0, 0
+		masked := l.sock.Client
 		for _, pkt := range b.pkts[:b.n] {
 			if err = write(pkt); err != nil {
 				break
 			}
 			cost += queueCost(pkt)
+			size += frameSize(len(pkt), masked)
 			n++
 		}
 		l.mu.Lock()
 		l.queued -= cost
 		l.mu.Unlock()
 		l.wrote.Add(uint64(n))
+		l.c.counts.framesOut.Add(uint64(n))
+		l.c.counts.bytesOut.Add(uint64(size))
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// frameSize returns the size of a message of n bytes in one frame, masked
+// (a client's) or not (RFC 6455, 5.2).
+func frameSize(n int, masked bool) int {
+	size := 2 + n
+	switch {
+	case n > 0xffff:
+		size += 8
+	case n > 125:
+		size += 2
+	}
+	if masked {
+		size += 4
+	}
+	return size
 }
 
 // keptReadBuf is the largest read buffer a connection keeps for its next
@@ -382,6 +404,8 @@ func (l *wsLink) read() {
 			c.close(err)
 			return
 		}
+		c.counts.framesIn.Add(1)
+		c.counts.bytesIn.Add(uint64(frameSize(len(buf), !l.sock.Client)))
 		if err := l.answerBeforeWait(); err != nil {
 			c.close(err)
 			return

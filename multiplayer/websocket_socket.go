@@ -261,16 +261,17 @@ func (s *wsSocket) readEnded() { s.endOnce.Do(func() { close(s.ended) }) }
 // ping pings the peer: its answer is heard by Control.
 func (s *wsSocket) ping() { s.writeControl(wsframe.OpPing, nil) }
 
-// close sends the close frame with status, or the peer's own if it sent
-// one, and closes the socket once the peer's has come, or closeWait.
-func (s *wsSocket) close(status wsframe.CloseCode) {
+// close sends the close frame with status and reason, or the peer's own
+// status if it sent one, and closes the socket once the peer's has come,
+// or closeWait.
+func (s *wsSocket) close(status wsframe.CloseCode, reason string) {
 	s.mu.Lock()
 	peer := s.peerClose
 	s.mu.Unlock()
 	var p []byte
 	switch {
 	case peer == 0:
-		p = binary.BigEndian.AppendUint16(nil, uint16(status))
+		p = append(binary.BigEndian.AppendUint16(nil, uint16(status)), reason...)
 	case peer != wsframe.CloseNoStatus:
 		p = binary.BigEndian.AppendUint16(nil, uint16(peer))
 	}

@@ -1,0 +1,142 @@
+package multiplayer
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newStatsMatch is a MatchesConfig.New: a match whose node counts calls.
+func newStatsMatch(t *testing.T) func(string, ...Option) (*Multiplayer, error) {
+	return func(_ string, opts ...Option) (*Multiplayer, error) { return statsServer(t, opts...), nil }
+}
+
+// serveMatches serves ms's WebSocket matches on a loopback port until
+// the test ends, and returns the URL its paths go after.
+func serveMatches(t *testing.T, ms *Matches) string {
+	ln := mustListen(t)
+	srv := &http.Server{Handler: ms, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	t.Cleanup(func() { ms.Close(); srv.Close() })
+	return "ws://" + ln.Addr().String()
+}
+
+// join connects a client declaring the stats node to url.
+func join(t *testing.T, url string) (*Multiplayer, error) {
+	c := MustNew()
+	c.Node("/root/Main", statsMethods...)
+	t.Cleanup(func() { c.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return c, c.Connect(ctx, url)
+}
+
+// Matches on one port: each client reaches the match its path names,
+// each match counts its own, a match not made is refused, and a match
+// whose game closes it is forgotten.
+func TestMatchesOverWebSocket(t *testing.T) {
+	ms, err := NewMatches(MatchesConfig{New: newStatsMatch(t), MaxMatches: 2})
+	require.NoError(t, err)
+	url := serveMatches(t, ms)
+	for _, name := range []string{"arena-1", "arena-2"} {
+		_, err := ms.Create(name)
+		require.NoError(t, err)
+	}
+	_, err = ms.Create("arena-3")
+	assert.ErrorIs(t, err, ErrNoMatch, "over MaxMatches")
+	_, err = ms.Create("../x")
+	assert.ErrorIs(t, err, ErrNoMatch, "not a name")
+
+	for i, name := range []string{"arena-1", "arena-1", "arena-2"} {
+		c, err := join(t, url+"/match/"+name)
+		require.NoError(t, err, "client %d", i)
+		require.NoError(t, c.Lookup("/root/Main").Call(ServerID, "echo", i))
+	}
+	_, err = join(t, url+"/match/nowhere")
+	assert.ErrorIs(t, err, ErrHandshake)
+	assert.ErrorContains(t, err, "404")
+
+	require.Eventually(t, func() bool {
+		s := ms.Stats()
+		return len(s) == 2 && s[0].Calls[0].Handled == 2 && s[1].Calls[0].Handled == 1
+	}, 10*time.Second, 5*time.Millisecond)
+	s := ms.Stats()
+	assert.Equal(t, "arena-1", s[0].Match)
+	assert.Equal(t, 2, s[0].Peers)
+	assert.Equal(t, "arena-2", s[1].Match)
+	assert.Equal(t, 1, s[1].Peers)
+
+	ms.Match("arena-2").Close() // the game's match is over
+	require.Eventually(t, func() bool { return len(ms.Names()) == 1 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, []string{"arena-1"}, ms.Names())
+	_, err = ms.Create("arena-2")
+	assert.NoError(t, err, "a place freed")
+}
+
+// With CreateOnJoin a client makes the match it names, up to MaxMatches;
+// a match no one is in closes after EmptyFor.
+func TestMatchesCreateOnJoin(t *testing.T) {
+	ms, err := NewMatches(MatchesConfig{New: newStatsMatch(t), MaxMatches: 1, CreateOnJoin: true, EmptyFor: 100 * time.Millisecond})
+	require.NoError(t, err)
+	url := serveMatches(t, ms)
+	c, err := join(t, url+"/a")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, ms.Names())
+	_, err = join(t, url+"/b")
+	assert.ErrorContains(t, err, "503", "over MaxMatches")
+	code, body := probe(ms.ReadyHandler())
+	assert.Equal(t, http.StatusServiceUnavailable, code)
+	assert.Equal(t, "full\n", body)
+	time.Sleep(300 * time.Millisecond)
+	assert.Equal(t, []string{"a"}, ms.Names(), "a match with a peer stays")
+	c.Close()
+	require.Eventually(t, func() bool { return len(ms.Names()) == 0 }, 10*time.Second, 5*time.Millisecond, "an empty match closes")
+}
+
+// ENet matches take ports of a range, a match each, and give them back
+// as they end; a drain drains every match.
+func TestMatchesOverENet(t *testing.T) {
+	first := godot.FreePort(t, "udp")
+	second := first + 1
+	if conn, err := net.ListenPacket("udp", "127.0.0.1:"+strconv.Itoa(second)); err != nil {
+		t.Skipf("port %d is taken: %v", second, err)
+	} else {
+		conn.Close()
+	}
+	ms, err := NewMatches(MatchesConfig{New: newStatsMatch(t), ENetHost: "127.0.0.1", ENetPorts: [2]int{first, second}})
+	require.NoError(t, err)
+	defer ms.Close()
+	ctx := context.Background()
+	var addrs []string
+	for _, name := range []string{"e1", "e2"} {
+		addr, err := ms.ListenENet(ctx, name)
+		require.NoError(t, err)
+		addrs = append(addrs, addr)
+	}
+	assert.Equal(t, []string{"127.0.0.1:" + strconv.Itoa(first), "127.0.0.1:" + strconv.Itoa(second)}, addrs)
+	_, err = ms.ListenENet(ctx, "e3")
+	assert.ErrorIs(t, err, ErrNoMatch, "every port taken")
+	assert.Equal(t, []string{"e1", "e2"}, ms.Names(), "the match that found no port is not kept")
+
+	c := MustNew()
+	c.Node("/root/Main", statsMethods...)
+	defer c.Close()
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	require.NoError(t, c.ConnectENet(cctx, addrs[1]))
+	require.Eventually(t, func() bool { return ms.Match("e2").Stats().Peers == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	dctx, stop := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer stop()
+	assert.ErrorIs(t, ms.Drain(dctx), context.DeadlineExceeded, "e2's peer was still playing")
+	assert.Empty(t, ms.Names())
+	_, err = ms.ListenENet(ctx, "e4")
+	assert.ErrorIs(t, err, ErrNoMatch, "draining")
+}
