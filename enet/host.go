@@ -47,7 +47,8 @@ type Host struct {
 	offers      []*offer
 	offerFor    map[connectKey]*offer
 	offerOrder  []*offer
-	leastAnswer int // the fewest bytes an answer to a connect has taken
+	leastAnswer int  // the fewest bytes an answer to a connect has taken
+	refusing    bool // new connects are answered with a disconnect (RefuseConnects)
 	// The bandwidth share's: when it last ran, and whether a peer came or
 	// went since (see throttleBandwidth).
 	bandwidthEpoch       uint32
@@ -112,6 +113,9 @@ type Stats struct {
 	// that falls while a peer's round trips run longer than usual, and
 	// rises again as they settle (see [Peer.RTT]).
 	ThrottleDropped uint64
+	// ConnectsRefused counts the connects answered with a disconnect
+	// ([Host.RefuseConnects]).
+	ConnectsRefused uint64
 	// RTT counts the round trips the host measured, one for each
 	// acknowledgement of a reliable command (before ENet smooths them
 	// into [Peer.RTT]).

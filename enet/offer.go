@@ -75,6 +75,10 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort, size int) {
 	if h.joined[key] != nil || h.fromIP[from.Addr()] >= h.cfg.duplicatePeers {
 		return
 	}
+	if h.refusing {
+		h.refuse(c, from, size)
+		return
+	}
 	slot, ok := h.slots.random()
 	if !ok && len(h.offerOrder) > 0 {
 		slot, ok = h.withdrawOldest()
@@ -114,6 +118,36 @@ func (h *Host) handleConnect(c *command, from netip.AddrPort, size int) {
 	h.offerOrder = append(h.offerOrder, o)
 	h.busyNow()
 	h.answer(o)
+}
+
+// RefuseConnects makes the host answer each new connect with a
+// disconnect, at once, instead of offering it a slot (on), or take
+// connects again (off); the peers connected, and the connects offered a
+// slot already, stay. ENet has no refusal of its own: a server that will
+// not take a client ignores its connect, and the client times out (30 s
+// for Godot's). A client disconnected while it connects fails at once,
+// as Godot's ENetMultiplayerPeer says (connection_failed): a draining
+// server's answer.
+func (h *Host) RefuseConnects(on bool) {
+	h.mu.Lock()
+	defer h.unlock()
+	h.refusing = on
+}
+
+// refuse answers a connect of size bytes from a source that is not a
+// peer with one unsequenced disconnect, as enet_peer_disconnect_now sends
+// it, to the client's own peer id: a client that connects has no
+// session yet to check it by. It goes only if it takes no more bytes than
+// the connect did, as an offer's answers: a spoofed source makes the
+// host no amplifier.
+func (h *Host) refuse(c *command, from netip.AddrPort, size int) {
+	dc := command{cmd: cmdDisconnect | flagUnsequenced, channel: 0xFF}
+	d := &h.dgram
+	d.buf = appendCommand(append(d.buf[:0], 0, 0, 0, 0), &dc)
+	h.stats.ConnectsRefused++
+	if out := h.seal(d.buf, c.outgoingPeerID, 0, false, 0, c.connectID); len(out) <= size {
+		h.write(out, from)
+	}
 }
 
 // verify is o's verify-connect, the first command on the peer's own
