@@ -10,8 +10,9 @@ import (
 // within Kubernetes' terminationGracePeriodSeconds (docs/operations.md).
 //
 // From the moment it is called, a client that tries to join is refused at
-// once (a WebSocket upgrade with 503, an ENet connect with a disconnect,
-// where the engine's own refusal leaves the client to time out), and
+// once (a WebSocket upgrade with 503, an ENet connect with a disconnect:
+// a Godot client's connection_failed, where the engine's own refusal
+// leaves the client to time out), and
 // ReadyHandler answers 503. The match ends when its peers have left, or
 // when the game's code calls Close (a match over). If ctx is done first,
 // the peers still connected are closed, told why (over WebSocket a close
@@ -20,7 +21,12 @@ import (
 func (m *Multiplayer) Drain(ctx context.Context) error {
 	m.mu.Lock()
 	m.draining = true
+	for _, h := range m.hosts {
+		h.RefuseConnects(true) // as they come; one offered before is disconnected as it joins (acceptENet)
+	}
 	m.mu.Unlock()
+	n, _ := m.connections()
+	m.logs.drain("multiplayer: draining: no new peer is taken", n)
 	var err error
 	for n, left := m.connections(); n > 0 && err == nil; n, left = m.connections() {
 		select {
@@ -36,6 +42,8 @@ func (m *Multiplayer) Drain(ctx context.Context) error {
 		default:
 		}
 	}
+	n, _ = m.connections()
+	m.logs.drain("multiplayer: drained: closing the peers left", n)
 	m.closeWith(errDraining)
 	<-m.done
 	return err

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -118,4 +120,48 @@ func TestDrainTimesOut(t *testing.T) {
 		t.Fatal("Drain did not return")
 	}
 	assert.Equal(t, Leaves{Closed: 1}, m.Stats().Leaves)
+}
+
+// A Godot 4.6 client that tries to join a draining Go server learns at
+// once that it cannot: over WebSocket its connection fails (503), over
+// ENet the server disconnects it, where the engine's own refusal would
+// leave it to time out after 30 s.
+func TestLiveGodotClientRefusedByDrain(t *testing.T) {
+	overTransports(t, func(t *testing.T, transport string) {
+		engine := godot.Require(t, godot.Godot4)
+		m := MustNew()
+		m.Node("/root/Main", echoMethods...)
+		port := serveOver(t, m, transport)
+		playing := MustNew()
+		playing.Node("/root/Main", echoMethods...)
+		require.NoError(t, connectSide(playing, transport, port))
+		defer playing.Close()
+		waitFor(t, "the player in the match", func() bool { return len(m.Peers()) == 1 })
+		ctx, cancel := context.WithCancel(context.Background())
+		drained := make(chan error, 1)
+		go func() { drained <- m.Drain(ctx) }()
+		defer func() { cancel(); <-drained }()
+		waitFor(t, "draining", func() bool { return m.Stats().Draining })
+
+		started := time.Now()
+		p := godot.Start(t, engine, "scripts/multiplayer/client.gd", port, "echo.gd", "leave")
+		var told string
+		for deadline := time.Now().Add(liveWait); told == ""; time.Sleep(20 * time.Millisecond) {
+			out := p.Output()
+			for _, line := range []string{"FAILED: no connection", "SERVER GONE", "ID "} {
+				if strings.Contains(out, line) {
+					told = line
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the client said nothing within %v:\n%s", liveWait, out)
+			}
+		}
+		assert.Equal(t, "FAILED: no connection", told, "connection_failed, not a join")
+		assert.Less(t, time.Since(started), 20*time.Second, "told at once, the engine's start included, not after ENet's 30 s timeout")
+		assert.NotContains(t, m.Peers(), PeerID(0))
+		assert.Len(t, m.Peers(), 1, "only the player in the match")
+		assert.EqualValues(t, 1, m.Stats().JoinsRefused.Draining)
+		t.Logf("%s client: %q after %v", transport, told, time.Since(started).Round(time.Millisecond))
+	})
 }

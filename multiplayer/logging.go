@@ -82,6 +82,13 @@ func (g *logLimiter) left(c *conn, reason string, cause error) {
 	g.log(slog.LevelInfo, "multiplayer: peer left", attrs...)
 }
 
+// drain logs a drain's start or end, with the peers connected.
+func (g *logLimiter) drain(msg string, peers int) {
+	if g != nil {
+		g.log(slog.LevelInfo, msg, slog.Int("peers", peers))
+	}
+}
+
 // refusedJoin logs a connection refused before it joined.
 // remote is the connection's address (a string, or a net.Addr, which is
 // made a string only if the line is logged), or nil.

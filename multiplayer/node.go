@@ -18,8 +18,8 @@ type Node struct {
 	methods   *MethodSet
 	bound     map[*method]binding // the handlers set, nil until one is (under r.mu)
 	authority atomic.Int32
-	cacheID   uint32         // this side's cache id of the node, 0 until first sent (under r.mu)
-	counters  []*callCounter // its methods' (see callCounter.counter)
+	cacheID   uint32       // this side's cache id of the node, 0 until first sent (under r.mu)
+	counters  nodeCounters // its methods' calls' (see stats_calls.go)
 
 	// Whether a spawn made the node, and whether it was despawned since
 	// (under r.mu).

@@ -97,6 +97,7 @@ func (p *peerLayer) dropHost(h *enet.Host) {
 		d.BytesIn += s.BytesIn
 		d.BytesOut += s.BytesOut
 		d.ThrottleDropped += s.ThrottleDropped
+		d.ConnectsRefused += s.ConnectsRefused
 		d.RTT.Add(s.RTT)
 	}
 }

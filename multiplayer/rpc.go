@@ -29,10 +29,9 @@ type rpcLayer struct {
 	objects bool   // the codec decodes whole objects (see signature.checkArgs)
 	unnamed uint64 // peers' cache ids dropped so far, for the replication's memo (syncMemo)
 
-	// The calls counted (Stats.Calls): by label and method, and in the
-	// order made; and the calls of no declared node or method.
-	callsByKey   map[callKey]*callCounter
-	calls        []*callCounter
+	// The calls counted (Stats.Calls), and the calls of no declared node
+	// or method.
+	callCounts   callCounts
 	unknownCalls atomic.Uint64
 }
 

@@ -141,6 +141,7 @@ func addENet(s *Stats, h enet.Stats) {
 	s.ENet.FramesIn += h.DatagramsIn
 	s.ENet.FramesOut += h.DatagramsOut
 	s.ENetThrottled += h.ThrottleDropped
+	s.JoinsRefused.Draining += h.ConnectsRefused // only a drain refuses them
 	s.ENetRTT.Add(h.RTT)
 }
 

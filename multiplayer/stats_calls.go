@@ -2,10 +2,21 @@ package multiplayer
 
 import "sync/atomic"
 
-// The calls are counted by declared method (Stats.Calls): each node's
-// methods have counters shared by every node of the same label, made as
-// nodes are declared, so that a peer's calls, whatever they name, make no
-// new ones.
+// The calls are counted by declared method (Stats.Calls). A node's label
+// is its path, or for a node of a spawnable scene the scene's path and
+// the node's within it, shared by every spawn of it. The labels have
+// counters of their own, made as nodes are declared, until there are
+// maxCallCounters; the nodes declared after share, by method name, the
+// counters of the label otherCalls. So a peer's calls, whatever they
+// name, make no new counter, and a project of thousands of nodes of one
+// script costs a pointer a node past the first.
+
+// maxCallCounters bounds the (label, method) counters Stats.Calls has
+// with a label of their own: some 600 KiB of them.
+const maxCallCounters = 4096
+
+// otherCalls labels the calls of the nodes declared past maxCallCounters.
+const otherCalls = "(other)"
 
 // callCounter counts the calls of one labelled method, by outcome.
 type callCounter struct {
@@ -13,37 +24,64 @@ type callCounter struct {
 	handled, refusedType, refusedAuthority, handlerError atomic.Uint64
 }
 
-// callKey names a callCounter: its node's label and its method.
-type callKey struct{ node, method string }
+// nodeCounters are the counters of a MethodSet's methods under one label,
+// in the order of its config methods, then its script's.
+type nodeCounters []*callCounter
 
-// countersFor returns the counters of the methods of t on nodes labelled
-// label, in the order of t.config then t.script, making those not made
-// yet (r.mu held).
-func (r *rpcLayer) countersFor(label string, t *MethodSet) []*callCounter {
-	n := len(t.config) + len(t.script)
-	if n == 0 {
-		return nil
-	}
-	if r.callsByKey == nil {
-		r.callsByKey = map[callKey]*callCounter{}
-	}
-	out := make([]*callCounter, 0, n)
-	for _, list := range [][]*method{t.config, t.script} {
-		for _, meth := range list {
-			k := callKey{label, meth.Name}
-			cc := r.callsByKey[k]
-			if cc == nil {
-				cc = &callCounter{node: label, method: meth.Name}
-				r.callsByKey[k] = cc
-				r.calls = append(r.calls, cc)
-			}
-			out = append(out, cc)
-		}
-	}
-	return out
+// callCounts are what the calls' counters are kept in (under r.mu).
+type callCounts struct {
+	labels map[string]bool          // the labels with counters of their own
+	byName map[callKey]*callCounter // every counter, by label and method
+	sets   map[callKey]nodeCounters // by label (or otherCalls) and method set
+	all    []*callCounter           // in the order made
 }
 
-// counter returns the counters of the node's method meth.
+// callKey names a counter (a label and a method), or a node's counters
+// (a label and a method set).
+type callKey struct {
+	label  string
+	method string
+	set    *MethodSet
+}
+
+// countersFor returns the counters of t's methods on a node labelled
+// label (r.mu held).
+func (r *rpcLayer) countersFor(label string, t *MethodSet) nodeCounters {
+	if len(t.config)+len(t.script) == 0 {
+		return nil
+	}
+	c := &r.callCounts
+	if c.labels == nil {
+		c.labels, c.byName, c.sets = map[string]bool{}, map[callKey]*callCounter{}, map[callKey]nodeCounters{}
+	}
+	if !c.labels[label] {
+		if len(c.byName)+len(t.config)+len(t.script) > maxCallCounters {
+			label = otherCalls
+		} else {
+			c.labels[label] = true
+		}
+	}
+	if n := c.sets[callKey{label: label, set: t}]; n != nil {
+		return n
+	}
+	n := make(nodeCounters, 0, len(t.config)+len(t.script))
+	for _, list := range [][]*method{t.config, t.script} {
+		for _, meth := range list {
+			k := callKey{label: label, method: meth.Name}
+			cc := c.byName[k]
+			if cc == nil {
+				cc = &callCounter{node: label, method: meth.Name}
+				c.byName[k] = cc
+				c.all = append(c.all, cc)
+			}
+			n = append(n, cc)
+		}
+	}
+	c.sets[callKey{label: label, set: t}] = n
+	return n
+}
+
+// counter returns the counter of the node's method meth.
 func (n *Node) counter(meth *method) *callCounter {
 	i := int(meth.id &^ configFlag)
 	if meth.id&configFlag == 0 {
@@ -52,14 +90,14 @@ func (n *Node) counter(meth *method) *callCounter {
 	return n.counters[i]
 }
 
-// callCounts returns the calls counted, in the order their methods were
-// declared.
-func (r *rpcLayer) callCounts() []CallCounts {
+// calls returns the calls counted, in the order their counters were
+// made.
+func (r *rpcLayer) calls() []CallCounts {
 	r.mu.Lock()
-	calls := r.calls[:len(r.calls):len(r.calls)]
+	all := r.callCounts.all[:len(r.callCounts.all):len(r.callCounts.all)]
 	r.mu.Unlock()
-	out := make([]CallCounts, len(calls))
-	for i, cc := range calls {
+	out := make([]CallCounts, len(all))
+	for i, cc := range all {
 		out[i] = CallCounts{Node: cc.node, Method: cc.method, Handled: cc.handled.Load(), RefusedType: cc.refusedType.Load(),
 			RefusedAuthority: cc.refusedAuthority.Load(), HandlerError: cc.handlerError.Load()}
 	}

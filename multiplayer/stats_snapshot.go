@@ -4,7 +4,7 @@ import "github.com/gdvar/gdvar/enet"
 
 // Stats returns what m counted since New.
 func (m *Multiplayer) Stats() Stats {
-	s := Stats{Match: m.cfg.match, Calls: m.rpc.callCounts()}
+	s := Stats{Match: m.cfg.match, Calls: m.rpc.calls()}
 	m.mu.Lock()
 	s.Server, s.Draining, s.Closed = m.id == ServerID, m.draining, m.closed
 	total := m.gone

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -202,4 +203,21 @@ func (w *lineWriter) get() []string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return slices.Clone(w.lines)
+}
+
+// A project of more declared methods than maxCallCounters has them
+// counted by label up to the bound, and the rest together, by method,
+// under "(other)": the series stay bounded however many nodes a game
+// declares.
+func TestStatsCallLabelsBounded(t *testing.T) {
+	m := MustNew()
+	methods := []Method{{Name: "a", Mode: mode.AnyPeer}, {Name: "b", Mode: mode.AnyPeer}}
+	for i := range maxCallCounters {
+		m.Node("/root/N"+strconv.Itoa(i), methods...)
+	}
+	calls := m.Stats().Calls
+	assert.Len(t, calls, maxCallCounters+2)
+	assert.Equal(t, CallCounts{Node: "/root/N0", Method: "a"}, calls[0])
+	assert.Equal(t, CallCounts{Node: "/root/N2047", Method: "b"}, calls[maxCallCounters-1])
+	assert.Equal(t, []CallCounts{{Node: otherCalls, Method: "a"}, {Node: otherCalls, Method: "b"}}, calls[maxCallCounters:])
 }

@@ -1,6 +1,7 @@
 package fromproject
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -147,6 +148,38 @@ func (n *Net) Options() []multiplayer.Option {
 		return nil
 	}
 	return []multiplayer.Option{multiplayer.WithRoot(n.Root)}
+}
+
+// ServerOptions are the options of a Multiplayer that serves the game's
+// clients as its scripts' server does: its multiplayer root, the
+// WebSocket subprotocols it requires, and ENet's max_clients.
+func (n *Net) ServerOptions() []multiplayer.Option {
+	opts := n.Options()
+	if len(n.Subprotocols) > 0 {
+		opts = append(opts, multiplayer.WithSubprotocols(n.Subprotocols...))
+	}
+	if n.MaxClients > 0 {
+		opts = append(opts, multiplayer.WithMaxPeers(n.MaxClients))
+	}
+	return opts
+}
+
+// Serve serves m's clients on addr (host:port; with no port, n.Port's)
+// with n's transport and its settings (ENet's compression), until ctx is
+// done or m is closed, as the game's own server would: m.ListenAndServe
+// or m.ListenAndServeENet.
+func (n *Net) Serve(ctx context.Context, m *multiplayer.Multiplayer, addr string) error {
+	if !strings.Contains(addr, ":") && n.Port > 0 {
+		addr += ":" + strconv.Itoa(n.Port)
+	}
+	if n.Transport == multiplayer.WebSocket {
+		return m.ListenAndServe(ctx, addr)
+	}
+	opt, err := Compression(n.Compression)
+	if err != nil {
+		return err
+	}
+	return m.ListenAndServeENet(ctx, addr, opt)
 }
 
 // Compression returns the ENet host option of a compression mode as

@@ -27,8 +27,12 @@ func WriteSkeleton(w io.Writer, p *project.Project, mainScene string) error {
 	if err != nil {
 		return err
 	}
+	port := skeletonPort
+	if n, err := NetOf(p); err == nil && n.Port > 0 {
+		port = n.Port // create_server's, where the scripts tell it
+	}
 	var b bytes.Buffer
-	d.skeleton(&b)
+	d.skeleton(&b, port)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return fmt.Errorf("the skeleton of %s does not format: %w", mainScene, err) // a bug here
@@ -39,67 +43,144 @@ func WriteSkeleton(w io.Writer, p *project.Project, mainScene string) error {
 
 // skeleton writes the server's source, unformatted: the program's start,
 // the stubs of the nodes with scripts, of the spawners and of the
-// synchronized nodes, and the program's end.
-func (d *declarations) skeleton(b *bytes.Buffer) {
-	fmt.Fprintf(b, skeletonHead, d.scene, d.scene)
+// synchronized nodes, and the program's end; port is the default address's.
+func (d *declarations) skeleton(b *bytes.Buffer, port int) {
+	fmt.Fprintf(b, skeletonHead, d.scene, port, d.scene)
 	d.nodeStubs(b)
 	d.spawnerStubs(b)
 	d.staticStubs(b)
 	b.WriteString(skeletonTail)
 }
 
+// skeletonPort is the port a skeleton serves on by default where the
+// project's scripts do not tell theirs: the one Godot's documentation
+// uses.
+const skeletonPort = 8910
+
 // skeletonHead is the program up to its declarations, a format of the
-// main scene's path, twice.
+// main scene's path, twice, and the default address's port.
 const skeletonHead = `// Command server serves %s's clients: the declarations come from its
 // project (fromproject.Declare); the game's logic, which its scripts run
 // on a Godot host and a Go server does not run, is yours to write where
 // the TODOs say. Written by gdvar server-skeleton.
+//
+// It is ready for a fleet (docs/operations.md): -metrics serves
+// Prometheus' /metrics and Kubernetes' /healthz and /readyz probes; on
+// SIGTERM it drains (takes no new player, /readyz answers 503, and lets
+// the match go on for -drain before closing it); it logs JSON lines.
 package main
 
 import (
 	"context"
-	"log"
+	"errors"
+	"flag"
+	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
+	"github.com/gdvar/gdvar/multiplayer/promstats"
 	"github.com/gdvar/gdvar/project"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	p, err := project.Open(".") // the game's folder, which holds project.godot
-	if err != nil {
-		log.Fatal(err)
+	dir := flag.String("project", ".", "the game's folder, which holds project.godot")
+	addr := flag.String("addr", "0.0.0.0:%d", "the address players join: the game's create_server port")
+	metrics := flag.String("metrics", "", "serve /metrics, /healthz and /readyz on this address (say 127.0.0.1:9100); none if empty")
+	drain := flag.Duration("drain", 25*time.Second, "on SIGTERM, how long the match may go on before its players are closed: under Kubernetes' terminationGracePeriodSeconds")
+	flag.Parse()
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	fatal := func(err error) {
+		logger.Error("server: " + err.Error())
+		os.Exit(1)
 	}
-	// The transport's settings must be the game's: WithSubprotocols for a
-	// WebSocketMultiplayerPeer's supported_protocols, WithMaxPeers for
-	// create_server's max_clients, enet.WithCompression for compress().
-	m := multiplayer.MustNew()
+	p, err := project.Open(*dir)
+	if err != nil {
+		fatal(err)
+	}
+	// The transport and its settings, as the game's scripts set up their
+	// server: WebSocket or ENet, its subprotocols, compression, port.
+	net, err := fromproject.NetOf(p)
+	if err != nil {
+		fatal(err)
+	}
+	for _, what := range net.Unknown {
+		logger.Warn("the project does not tell: " + what)
+	}
+	m := multiplayer.MustNew(append(net.ServerOptions(), multiplayer.WithLogger(logger))...)
 	game, err := fromproject.Declare(m, p, %q)
 	if err != nil {
-		log.Fatal(err)
+		fatal(err)
 	}
 	must := func(err error) {
 		if err != nil {
-			log.Fatal(err)
+			fatal(err)
 		}
 	}
 `
 
 // skeletonTail is the program after its declarations: the peers'
-// handlers and the server's start.
+// handlers, the server's start, its metrics and its drain.
 const skeletonTail = `
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
-		log.Printf("peer %d joined", id) // TODO: what the game's peer_connected does
+		// TODO: what the game's peer_connected does
 	})
 	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
-		log.Printf("peer %d left", id) // TODO: what the game's peer_disconnected does
+		// TODO: what the game's peer_disconnected does
 	})
-	m.OnError(func(err error) { log.Print(err) })
-	log.Fatal(m.ListenAndServeENet(ctx, "0.0.0.0:8910")) // or m.ListenAndServe for WebSocketMultiplayerPeer
+
+	serving := make(chan error, 1)
+	go func() { serving <- net.Serve(context.Background(), m, *addr) }()
+	if *metrics != "" {
+		go func() { fatal(serveMetrics(*metrics, m)) }()
+	}
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGTERM, os.Interrupt)
+	select {
+	case err := <-serving:
+		fatal(err) // the address is taken, say
+	case sig := <-signals:
+		logger.Info("server: draining", "signal", sig.String(), "for", drain.String())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *drain)
+	go func() {
+		<-signals // a second signal ends the match at once
+		cancel()
+	}()
+	if err := m.Drain(ctx); err != nil {
+		logger.Warn("server: the match was closed before it ended", "error", err.Error())
+	}
+	cancel()
+	if err := <-serving; err != nil {
+		fatal(err)
+	}
+}
+
+// serveMetrics serves Prometheus' /metrics (the Multiplayer's, the Go
+// runtime's and the process's) and the probes /healthz and /readyz.
+func serveMetrics(addr string, m *multiplayer.Multiplayer) error {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if err := promstats.Register(reg, promstats.Of(m)); err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.Handle("/healthz", m.HealthHandler())
+	mux.Handle("/readyz", m.ReadyHandler())
+	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	err := srv.ListenAndServe()
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
 }
 `
 

@@ -1,0 +1,185 @@
+package fromproject
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/project"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// skeletonGame is the corpus game whose skeleton TestSkeletonServesAndDrains
+// runs, and the lines that fill its TODOs: a player spawned for each peer,
+// owned by it, as the game's main.gd does.
+const skeletonGame = "../../testdata/projects/Ultraegern__godot-multiplayer-example"
+
+var skeletonFill = strings.NewReplacer(
+	"\t\t// TODO: what the game's peer_connected does\n",
+	"\t\tif _, err := multiplayerSpawner.SpawnOwned(\"res://scenes/player.tscn\", strconv.Itoa(int(id)), id, nil); err != nil {\n\t\t\tlogger.Error(err.Error())\n\t\t}\n",
+	"\"os/signal\"\n", "\"os/signal\"\n\t\"strconv\"\n",
+)
+
+// buildSkeleton writes the skeleton of the corpus game, its TODOs filled,
+// builds it, and returns the program's path.
+func buildSkeleton(t *testing.T) string {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the skeleton with")
+	}
+	p, err := project.Open(skeletonGame)
+	require.NoError(t, err)
+	var src bytes.Buffer
+	require.NoError(t, WriteSkeleton(&src, p, "res://scenes/main.tscn"))
+	filled := skeletonFill.Replace(src.String())
+	require.Contains(t, filled, "SpawnOwned(\"res://scenes/player.tscn\", strconv.Itoa", "the skeleton's TODO moved: fill it anew")
+	dir, err := os.MkdirTemp(".", "skeleton-") // inside the module, for its imports
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(filled), 0o644))
+	bin := filepath.Join(t.TempDir(), "server")
+	out, err := exec.Command(goTool, "build", "-o", bin, "./"+dir).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin
+}
+
+// lockedBuffer is a process's output, read while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// get returns a URL's status and body, or 0 if nothing answers.
+func get(url string) (int, string) {
+	c := http.Client{Timeout: 2 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, string(b)
+}
+
+// The skeleton of a corpus game, its TODOs filled with the game's own
+// logic, serves Godot's clients as a fleet runs it: its metrics and
+// probes on -metrics, JSON log lines; on SIGTERM /readyz answers 503
+// within a second, a new client is refused, and the process exits once
+// -drain has run out for the players still in the match.
+func TestSkeletonServesAndDrains(t *testing.T) {
+	bin := buildSkeleton(t)
+	port, mport := godot.FreePort(t, "udp"), godot.FreePort(t, "tcp")
+	metrics := "http://127.0.0.1:" + strconv.Itoa(mport)
+	const drain = 3 * time.Second
+	var logs lockedBuffer
+	cmd := exec.Command(bin, "-project", skeletonGame, "-addr", "127.0.0.1:"+strconv.Itoa(port),
+		"-metrics", "127.0.0.1:"+strconv.Itoa(mport), "-drain", drain.String())
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-exited
+		if t.Failed() {
+			t.Logf("the server logged:\n%s", logs.String())
+		}
+	})
+	require.Eventually(t, func() bool { code, _ := get(metrics + "/readyz"); return code == http.StatusOK },
+		30*time.Second, 20*time.Millisecond, "the server's /readyz")
+
+	p, err := project.Open(skeletonGame)
+	require.NoError(t, err)
+	var clients []*multiplayer.Multiplayer
+	for range 2 {
+		c := multiplayer.MustNew()
+		_, err := Declare(c, p, "res://scenes/main.tscn")
+		require.NoError(t, err)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		require.NoError(t, c.ConnectENet(ctx, "127.0.0.1:"+strconv.Itoa(port)))
+		cancel()
+		t.Cleanup(func() { c.Close() })
+		clients = append(clients, c)
+	}
+	require.Eventually(t, func() bool {
+		_, body := get(metrics + "/metrics")
+		return strings.Contains(body, `gdvar_multiplayer_peers{match=""} 2`) &&
+			strings.Contains(body, `gdvar_multiplayer_joins_total{match=""} 2`)
+	}, 20*time.Second, 50*time.Millisecond, "the metrics count the two players")
+	_, body := get(metrics + "/metrics")
+	assert.Contains(t, body, "go_goroutines", "the Go runtime's metrics")
+	assert.Contains(t, body, "process_resident_memory_bytes")
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	signalled := time.Now()
+	require.Eventually(t, func() bool { code, _ := get(metrics + "/readyz"); return code == http.StatusServiceUnavailable },
+		5*time.Second, 10*time.Millisecond)
+	notReady := time.Since(signalled)
+	assert.Less(t, notReady, time.Second, "not ready within a second of SIGTERM")
+	t.Logf("/readyz answered 503 %v after SIGTERM", notReady.Round(time.Millisecond))
+	code, body := get(metrics + "/readyz")
+	assert.Equal(t, http.StatusServiceUnavailable, code)
+	assert.Equal(t, "draining\n", body)
+
+	late := multiplayer.MustNew()
+	defer late.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if late.ConnectENet(ctx, "127.0.0.1:"+strconv.Itoa(port)) == nil {
+		require.Eventually(t, func() bool { return late.ID() == 0 }, 5*time.Second, 10*time.Millisecond, "a client that joins a draining server is disconnected at once")
+	}
+	for _, c := range clients {
+		assert.NotZero(t, c.ID(), "the players in the match play on")
+	}
+
+	select {
+	case err := <-exited:
+		exited <- err
+		require.NoError(t, err, "the server's exit")
+	case <-time.After(drain + 10*time.Second):
+		t.Fatalf("the server did not exit within its drain (%v) and 10 s", drain)
+	}
+	assert.GreaterOrEqual(t, time.Since(signalled), drain, "the match went on for the drain")
+	t.Logf("exited %v after SIGTERM, with a drain of %v", time.Since(signalled).Round(time.Millisecond), drain)
+	for _, c := range clients {
+		require.Eventually(t, func() bool { return c.ID() == 0 }, 10*time.Second, 10*time.Millisecond, "the players closed")
+	}
+
+	var messages []string
+	sc := bufio.NewScanner(strings.NewReader(logs.String()))
+	for sc.Scan() {
+		var line struct{ Msg string }
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &line), "a JSON log line: %s", sc.Text())
+		messages = append(messages, line.Msg)
+	}
+	for _, want := range []string{"multiplayer: peer joined", "server: draining", "multiplayer: draining: no new peer is taken", "multiplayer: drained: closing the peers left", "multiplayer: peer left"} {
+		assert.Contains(t, messages, want)
+	}
+}
