@@ -1,4 +1,4 @@
-package fromproject
+package fromproject_test
 
 import (
 	"bufio"
@@ -7,9 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,45 +16,13 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/gdvar/gdvar/internal/testrig/skeleton"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// skeletonGame is the corpus game whose skeleton TestSkeletonServesAndDrains
-// runs, and the lines that fill its TODOs: a player spawned for each peer,
-// owned by it, as the game's main.gd does.
-const skeletonGame = "../../testdata/projects/Ultraegern__godot-multiplayer-example"
-
-var skeletonFill = strings.NewReplacer(
-	"\t\t// TODO: what the game's peer_connected does\n",
-	"\t\tif _, err := multiplayerSpawner.SpawnOwned(\"res://scenes/player.tscn\", strconv.Itoa(int(id)), id, nil); err != nil {\n\t\t\tlogger.Error(err.Error())\n\t\t}\n",
-	"\"os/signal\"\n", "\"os/signal\"\n\t\"strconv\"\n",
-)
-
-// buildSkeleton writes the skeleton of the corpus game, its TODOs filled,
-// builds it, and returns the program's path.
-func buildSkeleton(t *testing.T) string {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build the skeleton with")
-	}
-	p, err := project.Open(skeletonGame)
-	require.NoError(t, err)
-	var src bytes.Buffer
-	require.NoError(t, WriteSkeleton(&src, p, "res://scenes/main.tscn"))
-	filled := skeletonFill.Replace(src.String())
-	require.Contains(t, filled, "SpawnOwned(\"res://scenes/player.tscn\", strconv.Itoa", "the skeleton's TODO moved: fill it anew")
-	dir, err := os.MkdirTemp(".", "skeleton-") // inside the module, for its imports
-	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(filled), 0o644))
-	bin := filepath.Join(t.TempDir(), "server")
-	out, err := exec.Command(goTool, "build", "-o", bin, "./"+dir).CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return bin
-}
 
 // lockedBuffer is a process's output, read while it runs.
 type lockedBuffer struct {
@@ -94,12 +60,12 @@ func get(url string) (int, string) {
 // within a second, a new client is refused, and the process exits once
 // -drain has run out for the players still in the match.
 func TestSkeletonServesAndDrains(t *testing.T) {
-	bin := buildSkeleton(t)
+	bin, game := skeleton.Build(t)
 	port, mport := godot.FreePort(t, "udp"), godot.FreePort(t, "tcp")
 	metrics := "http://127.0.0.1:" + strconv.Itoa(mport)
 	const drain = 3 * time.Second
 	var logs lockedBuffer
-	cmd := exec.Command(bin, "-project", skeletonGame, "-addr", "127.0.0.1:"+strconv.Itoa(port),
+	cmd := exec.Command(bin, "-project", game, "-addr", "127.0.0.1:"+strconv.Itoa(port),
 		"-metrics", "127.0.0.1:"+strconv.Itoa(mport), "-drain", drain.String())
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	require.NoError(t, cmd.Start())
@@ -115,12 +81,12 @@ func TestSkeletonServesAndDrains(t *testing.T) {
 	require.Eventually(t, func() bool { code, _ := get(metrics + "/readyz"); return code == http.StatusOK },
 		30*time.Second, 20*time.Millisecond, "the server's /readyz")
 
-	p, err := project.Open(skeletonGame)
+	p, err := project.Open(game)
 	require.NoError(t, err)
 	var clients []*multiplayer.Multiplayer
 	for range 2 {
 		c := multiplayer.MustNew()
-		_, err := Declare(c, p, "res://scenes/main.tscn")
+		_, err := fromproject.Declare(c, p, skeleton.MainScene)
 		require.NoError(t, err)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		require.NoError(t, c.ConnectENet(ctx, "127.0.0.1:"+strconv.Itoa(port)))
