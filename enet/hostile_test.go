@@ -548,41 +548,53 @@ func TestPingStormOneAnswer(t *testing.T) {
 // acknowledging.
 func TestSpoofedAnswersWithinReceived(t *testing.T) {
 	for _, m := range []Compression{CompressNone, CompressRangeCoder, CompressFastLZ, compressZlib, compressZstd} {
-		t.Run(modeName(m), func(t *testing.T) {
-			h, conn := testHost(withCompression(m), WithMaxPeers(4))
-			out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
-			h.conn, h.udp = out, nil
-			comp := compressorOf(m)
-			in := map[netip.AddrPort]int{}
-			worst := 0.0
-			send := func(d []byte, from netip.AddrPort) {
-				in[from] += len(d)
-				feed(h, append([]byte(nil), d...), from)
-				worst = max(worst, float64(out.bytes[from])/float64(in[from]))
-				require.LessOrEqual(t, out.bytes[from], in[from], "sent %s %d bytes for %d", from, out.bytes[from], in[from])
+		for _, refusing := range []bool{false, true} {
+			name := modeName(m)
+			if refusing {
+				name += "/refusing" // RefuseConnects: a disconnect answers each connect
 			}
-			for i := range 200 {
-				from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 9000)
-				d := connectDatagram(uint32(i))
-				if comp != nil {
-					d = smallestConnect(comp, uint32(i))
-				}
-				send(d, from)
-				send(d, from)
-				for slot := range uint16(4) {
-					send(reviewTo(slot, 0, 1, cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})), from)
-					send(append([]byte{byte(headerCompressed>>8) | byte(slot>>8), byte(slot)}, d[4:]...), from)
-				}
-				h.now += 7
-			}
-			answered := 0
-			for from := range in {
-				if out.bytes[from] > 0 {
-					answered++
-				}
-			}
-			t.Logf("%d sources, %d answered; the most sent to one, per byte it had sent: %.2f", len(in), answered, worst)
-		})
+			t.Run(name, func(t *testing.T) { spoofedAnswersWithinReceived(t, m, refusing) })
+		}
+	}
+}
+
+func spoofedAnswersWithinReceived(t *testing.T, m Compression, refusing bool) {
+	h, conn := testHost(withCompression(m), WithMaxPeers(4))
+	h.refusing = refusing
+	out := &perSource{PacketConn: conn, bytes: map[netip.AddrPort]int{}}
+	h.conn, h.udp = out, nil
+	comp := compressorOf(m)
+	in := map[netip.AddrPort]int{}
+	worst := 0.0
+	send := func(d []byte, from netip.AddrPort) {
+		in[from] += len(d)
+		feed(h, append([]byte(nil), d...), from)
+		worst = max(worst, float64(out.bytes[from])/float64(in[from]))
+		require.LessOrEqual(t, out.bytes[from], in[from], "sent %s %d bytes for %d", from, out.bytes[from], in[from])
+	}
+	for i := range 200 {
+		from := netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 9000)
+		d := connectDatagram(uint32(i))
+		if comp != nil {
+			d = smallestConnect(comp, uint32(i))
+		}
+		send(d, from)
+		send(d, from)
+		for slot := range uint16(4) {
+			send(reviewTo(slot, 0, 1, cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1})), from)
+			send(append([]byte{byte(headerCompressed>>8) | byte(slot>>8), byte(slot)}, d[4:]...), from)
+		}
+		h.now += 7
+	}
+	answered := 0
+	for from := range in {
+		if out.bytes[from] > 0 {
+			answered++
+		}
+	}
+	t.Logf("%d sources, %d answered; the most sent to one, per byte it had sent: %.2f", len(in), answered, worst)
+	if refusing {
+		require.EqualValues(t, 400, h.stats.ConnectsRefused, "each connect refused, its repeat too")
 	}
 }
 

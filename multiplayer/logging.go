@@ -46,13 +46,17 @@ func (g *logLimiter) log(level slog.Level, msg string, attrs ...slog.Attr) {
 	now := time.Now()
 	g.tokens = min(DefaultLogBurst, g.tokens+now.Sub(g.last).Seconds()*DefaultLogRate)
 	g.last = now
-	if g.tokens < 1 {
+	need := 1.0
+	if g.dropped > 0 {
+		need = 2 // the line saying how many were not logged, first
+	}
+	if g.tokens < need {
 		g.dropped++
 		g.mu.Unlock()
 		g.suppressed.Add(1)
 		return
 	}
-	g.tokens--
+	g.tokens -= need
 	dropped := g.dropped
 	g.dropped = 0
 	g.mu.Unlock()
