@@ -58,6 +58,11 @@ type MatchesConfig struct {
 	// first and last.
 	ENetHost  string
 	ENetPorts [2]int
+	// ENet configures each ENet match's host beyond what its
+	// Multiplayer's options set, as ListenAndServeENet's opts do (its
+	// socket's buffers, its compression, which must be the clients'); the
+	// enet options of a setting a Multiplayer's option makes are refused.
+	ENet []enet.Option
 }
 
 // The defaults of MatchesConfig.
@@ -83,6 +88,9 @@ func NewMatches(cfg MatchesConfig) (*Matches, error) {
 	}
 	if p := cfg.ENetPorts; p != [2]int{} && (p[0] < 1 || p[1] < p[0] || p[1] > 65535) {
 		return nil, fmt.Errorf("multiplayer: MatchesConfig.ENetPorts %d–%d is not a range of ports", p[0], p[1])
+	}
+	if err := refuseRestated(cfg.ENet); err != nil {
+		return nil, err
 	}
 	return &Matches{cfg: cfg, byName: map[string]*Multiplayer{}, ports: map[int]*Multiplayer{}}, nil
 }
@@ -243,7 +251,9 @@ func (ms *Matches) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // ListenENet makes the match name and serves it over ENet on the first
 // free port of MatchesConfig.ENetPorts, until it closes or ctx is done,
-// and returns the address its players join (a matchmaker's answer).
+// and returns the address its players join (a matchmaker's answer). An
+// option of MatchesConfig.ENet out of range fails it with
+// enet.ErrInvalidOption.
 func (ms *Matches) ListenENet(ctx context.Context, name string) (string, error) {
 	if !validMatchName(name) {
 		return "", fmt.Errorf("%w: %q is not a match name", ErrNoMatch, name)
@@ -261,8 +271,11 @@ func (ms *Matches) ListenENet(ctx context.Context, name string) (string, error) 
 		if ms.ports[port] != nil {
 			continue
 		}
-		addr := net.JoinHostPort(ms.cfg.ENetHost, strconv.Itoa(port))
-		h, err := enet.Listen("udp", addr, m.enetOptions(nil)...)
+		var h *enet.Host
+		h, err = enet.Listen("udp", net.JoinHostPort(ms.cfg.ENetHost, strconv.Itoa(port)), m.enetOptions(ms.cfg.ENet)...)
+		if errors.Is(err, enet.ErrInvalidOption) {
+			break // no port would take it
+		}
 		if err != nil {
 			continue // taken by another process
 		}
@@ -272,7 +285,10 @@ func (ms *Matches) ListenENet(ctx context.Context, name string) (string, error) 
 	}
 	m.Close()
 	delete(ms.byName, name) // its watch finds it gone
-	return "", fmt.Errorf("%w: every port of %d–%d is taken", ErrNoMatch, ms.cfg.ENetPorts[0], ms.cfg.ENetPorts[1])
+	if !errors.Is(err, enet.ErrInvalidOption) {
+		err = fmt.Errorf("%w: every port of %d–%d is taken", ErrNoMatch, ms.cfg.ENetPorts[0], ms.cfg.ENetPorts[1])
+	}
+	return "", err
 }
 
 // Drain drains every match at once (Multiplayer.Drain): no match is made

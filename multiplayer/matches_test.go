@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +141,44 @@ func TestMatchesOverENet(t *testing.T) {
 	assert.Empty(t, ms.Names())
 	_, err = ms.ListenENet(ctx, "e4")
 	assert.ErrorIs(t, err, ErrNoMatch, "draining")
+}
+
+// MatchesConfig.ENet configures each ENet match's host: an option a
+// Multiplayer's own makes is refused at once, one out of range fails
+// ListenENet as itself (not as every port taken), and one in range
+// applies (here a second peer from the one address goes unanswered).
+func TestMatchesENetOptions(t *testing.T) {
+	newMatches := func(opts ...enet.Option) (*Matches, error) {
+		port := godot.FreePort(t, "udp")
+		return NewMatches(MatchesConfig{New: newStatsMatch(t), ENetHost: "127.0.0.1", ENetPorts: [2]int{port, port}, ENet: opts})
+	}
+	_, err := newMatches(enet.WithMaxPeers(8))
+	assert.ErrorIs(t, err, gdvar.ErrInvalidOption)
+	assert.ErrorContains(t, err, "multiplayer.WithMaxPeers")
+
+	ctx := context.Background()
+	ms, err := newMatches(enet.WithMTU(100))
+	require.NoError(t, err)
+	defer ms.Close()
+	_, err = ms.ListenENet(ctx, "e1")
+	assert.ErrorIs(t, err, enet.ErrInvalidOption)
+	assert.NotErrorIs(t, err, ErrNoMatch)
+	assert.Empty(t, ms.Names())
+
+	ms, err = newMatches(enet.WithDuplicatePeers(1))
+	require.NoError(t, err)
+	defer ms.Close()
+	addr, err := ms.ListenENet(ctx, "e1")
+	require.NoError(t, err)
+	connect := func(wait time.Duration) error {
+		c := MustNew()
+		c.Node("/root/Main", statsMethods...)
+		t.Cleanup(func() { c.Close() })
+		cctx, cancel := context.WithTimeout(ctx, wait)
+		defer cancel()
+		return c.ConnectENet(cctx, addr)
+	}
+	require.NoError(t, connect(10*time.Second))
+	assert.ErrorIs(t, connect(time.Second), context.DeadlineExceeded, "a second peer from 127.0.0.1")
+	assert.Equal(t, 1, ms.Match("e1").Stats().Peers)
 }
