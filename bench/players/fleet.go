@@ -16,8 +16,8 @@ import (
 type fleet struct {
 	procs []*server
 	addrs []string // a match's address each
-	// countsThrottle: the Go server holds its ENet hosts, and counts
-	// their throttles' drops (server.throttleDropped).
+	// countsThrottle: the Go server over ENet, which counts its hosts'
+	// throttles' drops (server.throttleDropped).
 	countsThrottle bool
 }
 
@@ -29,7 +29,7 @@ func startFleet(kind string, s serverSetup, matches int) (*fleet, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &fleet{procs: []*server{srv}, addrs: srv.addrs, countsThrottle: s.transport == multiplayer.ENet && s.lifted}, nil
+		return &fleet{procs: []*server{srv}, addrs: srv.addrs, countsThrottle: s.transport == multiplayer.ENet}, nil
 	}
 	procs := make([]*server, matches)
 	errs := make([]error, matches)

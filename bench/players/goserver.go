@@ -2,13 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -23,40 +25,64 @@ import (
 // lifted: what libenet asks for (256 KiB, which Linux doubles) and more.
 const serverReadBuffer = 4 << 20
 
+// matchLine begins each line a Go server prints before READY: a match's
+// address, as a matchmaker hands it to the match's players.
+const matchLine = "MATCH "
+
 // serveGo is the Go server of the game in dir, in a process of its own
-// (the load generator starts itself with -serve), a match at each of the
-// comma-separated addresses in listen: each its own Multiplayer, so that
-// a match's failure (logged) leaves the others serving. A match is what
-// fromproject.Declare takes from the project, a player for each peer,
-// handed to it, and input relayed to all as moved. lifted lifts the rate
-// limit and raises the ENet socket's receive buffer; else the package's
-// defaults hold, but for the peers a server takes (4095, as the game's
-// Godot server) and the window relays are gathered for (gather). It
-// prints READY once every match listens, and, on SIGUSR1, the packets
-// the throttles of the ENet hosts it holds (lifted) have dropped.
-func serveGo(transport multiplayer.Transport, listen, dir string, lifted bool, gather time.Duration) error {
+// (the load generator starts itself with -serve), serving matches
+// matches m1, m2, ... through multiplayer.Matches, as a fleet's process
+// serves many: over WebSocket all on listen's one port, each on its path
+// (ws://host:port/match/m1), over ENet each on a port of listen's range
+// (host:first-last). A match is its own Multiplayer (newMatch), so that
+// a match's failure (logged) leaves the others serving. lifted raises
+// the ENet sockets' receive buffer (and newMatch lifts the rate limit).
+// It prints a MATCH line with each match's address, then READY, and, on
+// SIGUSR1, the packets its ENet hosts' throttles have dropped.
+func serveGo(transport multiplayer.Transport, listen string, matches int, dir string, lifted bool, gather time.Duration) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	p, err := project.Open(dir)
 	if err != nil {
 		return err
 	}
+	host, ports, err := parseListen(listen, matches)
+	if err != nil {
+		return err
+	}
 	var errs atomic.Int64
-	var wg sync.WaitGroup
-	var hosts []*enet.Host
-	for _, addr := range strings.Split(listen, ",") {
-		serve, h, err := listenMatch(transport, addr, p, lifted, gather, &errs)
-		if err != nil {
+	cfg := multiplayer.MatchesConfig{
+		New: func(name string, opts ...multiplayer.Option) (*multiplayer.Multiplayer, error) {
+			return newMatch(p, name, lifted, gather, &errs, opts)
+		},
+		MaxMatches: matches,
+		EmptyFor:   -1, // a match lasts the run: its players join after -idle
+		ENetHost:   host,
+		ENetPorts:  ports,
+	}
+	if lifted {
+		cfg.ENet = []enet.Option{enet.WithSocketBuffers(serverReadBuffer, enet.DefaultSocketBuffer)}
+	}
+	ms, err := multiplayer.NewMatches(cfg)
+	if err != nil {
+		return err
+	}
+	defer ms.Close()
+	var addrs []string
+	if transport == multiplayer.WebSocket {
+		var srv *http.Server
+		if addrs, srv, err = serveWS(ms, listen, matches); err != nil {
 			return err
 		}
-		if h != nil {
-			hosts = append(hosts, h)
-		}
-		wg.Go(func() {
-			if err := serve(ctx); err != nil {
-				log.Printf("match at %s: %v", addr, err)
+		defer srv.Close()
+	} else {
+		for i := range matches {
+			addr, err := ms.ListenENet(ctx, matchName(i))
+			if err != nil {
+				return err
 			}
-		})
+			addrs = append(addrs, addr)
+		}
 	}
 	asked := make(chan os.Signal, 1)
 	signal.Notify(asked, syscall.SIGUSR1) // before READY: its default would end the process
@@ -64,68 +90,92 @@ func serveGo(transport multiplayer.Transport, listen, dir string, lifted bool, g
 	go func() {
 		for range asked {
 			var n uint64
-			for _, h := range hosts {
-				n += h.Stats().ThrottleDropped
+			for _, s := range ms.Stats() {
+				n += s.ENetThrottled
 			}
 			fmt.Printf("%s%d\n", throttledLine, n)
 		}
 	}()
+	for _, addr := range addrs {
+		fmt.Println(matchLine + addr)
+	}
 	fmt.Println("READY")
-	wg.Wait()
+	<-ctx.Done()
 	if n := errs.Load(); n > 10 {
 		log.Printf("%d errors in all", n)
 	}
 	return nil
 }
 
-// listenMatch makes a match of the game p (package playersgame) and
-// listens for it at addr
-// (but for ENet with the defaults, which binds as it serves); serve
-// serves it until ctx is done. errs counts the errors of every match.
-// host is the ENet host it made, with lifted limits; else nil.
-func listenMatch(transport multiplayer.Transport, addr string, p *project.Project, lifted bool, gather time.Duration, errs *atomic.Int64) (serve func(context.Context) error, host *enet.Host, err error) {
-	opts := []multiplayer.Option{multiplayer.WithMaxPeers(4095), multiplayer.WithGatherWindow(gather)}
+// matchName is the name of match i (from 0) of a Go server.
+func matchName(i int) string { return "m" + strconv.Itoa(i+1) }
+
+// parseListen reads -listen: "host:port", over ENet the first port of as
+// many as matches, or "host:first-last", a range of ports. Over
+// WebSocket the host and port are listen as it is.
+func parseListen(listen string, matches int) (host string, ports [2]int, err error) {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", ports, err
+	}
+	first, last, isRange := strings.Cut(port, "-")
+	if ports[0], err = strconv.Atoi(first); err != nil {
+		return "", ports, fmt.Errorf("-listen %q: host:port or host:first-last", listen)
+	}
+	ports[1] = ports[0] + matches - 1
+	if isRange {
+		if ports[1], err = strconv.Atoi(last); err != nil {
+			return "", ports, fmt.Errorf("-listen %q: host:port or host:first-last", listen)
+		}
+	}
+	return host, ports, nil
+}
+
+// serveWS serves the WebSocket matches of ms on the one TCP address
+// listen, making matches matches, and returns their URLs and the server.
+func serveWS(ms *multiplayer.Matches, listen string, matches int) ([]string, *http.Server, error) {
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{Handler: ms, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Print(err)
+		}
+	}()
+	var urls []string
+	for i := range matches {
+		if _, err := ms.Create(matchName(i)); err != nil {
+			srv.Close()
+			return nil, nil, err
+		}
+		urls = append(urls, "ws://"+ln.Addr().String()+"/match/"+matchName(i))
+	}
+	return urls, srv, nil
+}
+
+// newMatch makes the match name of the game p (package playersgame),
+// with Matches' opts: the package's defaults, but for the peers a server
+// takes (4095, as the game's Godot server), the window relays are
+// gathered for (gather), and, lifted, the rate limit. errs counts the
+// errors of every match.
+func newMatch(p *project.Project, name string, lifted bool, gather time.Duration, errs *atomic.Int64, opts []multiplayer.Option) (*multiplayer.Multiplayer, error) {
+	opts = append([]multiplayer.Option{multiplayer.WithMaxPeers(4095), multiplayer.WithGatherWindow(gather)}, opts...)
 	if lifted {
 		opts = append(opts, multiplayer.WithRateLimit(1e9, 1<<30))
 	}
 	m, err := multiplayer.New(opts...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := playersgame.Declare(m, p); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	m.OnError(func(err error) {
 		if errs.Add(1) <= 10 { // the first few say why; a flood would cost the run
-			log.Print(err)
+			log.Printf("match %s: %v", name, err)
 		}
 	})
-	switch transport {
-	case multiplayer.WebSocket:
-		ln, err := net.Listen("tcp", addr)
-		if err != nil {
-			return nil, nil, err
-		}
-		return func(ctx context.Context) error { return m.Serve(ctx, ln) }, nil, nil
-	case multiplayer.ENet:
-		if !lifted {
-			return func(ctx context.Context) error { return m.ListenAndServeENet(ctx, addr) }, nil, nil
-		}
-		udp, err := net.ResolveUDPAddr("udp", addr)
-		if err != nil {
-			return nil, nil, err
-		}
-		conn, err := net.ListenUDP("udp", udp)
-		if err != nil {
-			return nil, nil, err
-		}
-		conn.SetReadBuffer(serverReadBuffer)
-		h, err := enet.NewHost(conn, enet.WithMaxPeers(4095), enet.WithQueueWindow(gather))
-		if err != nil {
-			conn.Close()
-			return nil, nil, err
-		}
-		return func(ctx context.Context) error { return m.ServeENet(ctx, h) }, h, nil
-	}
-	return nil, nil, fmt.Errorf("players: %w: %d", multiplayer.ErrTransport, int(transport))
+	return m, nil
 }

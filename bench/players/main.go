@@ -8,8 +8,10 @@
 // its own; the clients are Go, all in this process. With -mode rpc, each
 // client instead calls input at -hz on the server, which calls moved with
 // it on every client. With -matches, M matches of N players run side by
-// side, the Go server's one process serving them all, Godot's a process
-// each, M raised until a match misses its syncs.
+// side, the Go server's one process serving them all (through
+// multiplayer.Matches: over WebSocket on one port, by path; over ENet on
+// a port each of a range), Godot's a process each, M raised until a match
+// misses its syncs.
 //
 //	go run ./bench/players -server go,godot -transport ws,enet -n 10,20,40,60,80,100 -hz 30 -seconds 10
 //	go run ./bench/players -server go,godot-sleep -n 2,4,8,16 -matches 1,2,4,8,16,32 -idle 5s
@@ -42,6 +44,7 @@ import (
 type options struct {
 	servers, transports, modes, ns, matchCounts string
 	transportList                               []multiplayer.Transport // -transport's, read
+	serveMatches                                int                     // -matches, read with -serve
 	idle, warmup, drain                         time.Duration
 	retries, hz                                 int
 	seconds                                     float64
@@ -58,7 +61,7 @@ func parseFlags() *options {
 	flag.StringVar(&o.transports, "transport", "ws,enet", "transports: ws, enet")
 	flag.StringVar(&o.modes, "mode", "sync", "workloads: sync (players replicated), rpc (inputs relayed as calls)")
 	flag.StringVar(&o.ns, "n", "10,20,40", "numbers of players (a match's, with -matches)")
-	flag.StringVar(&o.matchCounts, "matches", "1", "numbers of matches side by side, each of -n players: for each N, raised until a match misses its syncs")
+	flag.StringVar(&o.matchCounts, "matches", "1", "numbers of matches side by side, each of -n players: for each N, raised until a match misses its syncs (with -serve, one number: the matches to serve)")
 	flag.DurationVar(&o.idle, "idle", 0, "how long the servers are measured with no peers before each run (the idle cost of a match)")
 	flag.IntVar(&o.retries, "retries", 1, "with -matches, how many times a run that missed is run again before M stops rising (a busy machine stalls)")
 	flag.IntVar(&o.hz, "hz", 30, "ticks a second of each client")
@@ -72,7 +75,7 @@ func parseFlags() *options {
 	flag.StringVar(&o.game, "game", "scripts/bench/players", "the game's Godot project")
 	flag.StringVar(&o.engine, "godot", "", "Godot 4's launcher (default: as the tests find it)")
 	flag.StringVar(&o.serve, "serve", "", "serve the game with the Go server over this transport (ws, enet), as a run starts it")
-	flag.StringVar(&o.listen, "listen", "127.0.0.1:8910", "with -serve, the address to listen on")
+	flag.StringVar(&o.listen, "listen", "127.0.0.1:8910", "with -serve, where to listen: over WebSocket the one address of every match, over ENet host:first-last, the ports the matches take theirs from (host:port: as many as -matches from port)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the Go server's CPU profile to this file (a run's profile overwrites the last)")
 	flag.DurationVar(&o.gather, "gather", multiplayer.DefaultGatherWindow, "the Go server's window for gathering the relays to a peer (multiplayer.WithGatherWindow; 0: none)")
 	flag.Parse()
@@ -107,6 +110,11 @@ func (o *options) check() error {
 		if _, err := multiplayer.ParseTransport(o.serve); err != nil {
 			return fmt.Errorf("-serve: %w", err)
 		}
+		n, err := strconv.Atoi(o.matchCounts)
+		if err != nil || n < 1 {
+			return fmt.Errorf("-matches %q with -serve: one number, 1 or more", o.matchCounts)
+		}
+		o.serveMatches = n
 	}
 	for _, m := range split(o.modes) {
 		if mode(m) != modeSync && mode(m) != modeRPC {
@@ -135,7 +143,7 @@ func main() {
 	case o.serve != "":
 		if err := serveProfiled(o.cpuProfile, func() error {
 			tr, _ := multiplayer.ParseTransport(o.serve) // checked
-			return serveGo(tr, o.listen, o.game, o.limits == "lifted", o.gather)
+			return serveGo(tr, o.listen, o.serveMatches, o.game, o.limits == "lifted", o.gather)
 		}); err != nil {
 			log.Fatal(err)
 		}

@@ -77,3 +77,19 @@ func TestPlotOfMatchesDrawsByM(t *testing.T) {
 	}
 	assert.NotContains(t, fig.Groups[0].Texts, "3", "no tick between 2 and 4")
 }
+
+// -listen gives the Go server's host and, over ENet, its matches' ports:
+// a range, or as many as the matches from a port.
+func TestParseListen(t *testing.T) {
+	host, ports, err := parseListen("127.0.0.1:20000-20063", 8)
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1", host)
+	assert.Equal(t, [2]int{20000, 20063}, ports)
+	_, ports, err = parseListen("127.0.0.1:8910", 8)
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{8910, 8917}, ports)
+	for _, bad := range []string{"127.0.0.1", "127.0.0.1:x", "127.0.0.1:1-x"} {
+		_, _, err := parseListen(bad, 1)
+		assert.Error(t, err, bad)
+	}
+}

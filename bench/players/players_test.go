@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -95,10 +97,10 @@ func TestLiveTwoMatches(t *testing.T) {
 	}
 }
 
-// A Go ENet server that holds its hosts (-limits lifted) counts the
-// packets its throttles dropped, and every sync lost over ENet is one a
-// throttle or the kernel dropped: the losses are accounted for. A server
-// that does not hold its hosts counts none (-1).
+// A Go ENet server counts the packets its throttles dropped (its
+// matches' Stats.ENetThrottled), its limits lifted or not, and every
+// sync lost over ENet is one a throttle or the kernel dropped: the losses
+// are accounted for.
 func TestLiveThrottleDropsCounted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a run of 2 s per setting")
@@ -112,13 +114,63 @@ func TestLiveThrottleDropsCounted(t *testing.T) {
 			require.NoError(t, err)
 			assert.Positive(t, r.sent)
 			assert.GreaterOrEqual(t, r.clientThrottled, int64(0))
-			if !lifted {
-				assert.Equal(t, int64(-1), r.serverThrottled, "not counted")
-				return
-			}
 			require.GreaterOrEqual(t, r.serverThrottled, int64(0), "counted")
 			assert.LessOrEqual(t, r.expected-r.delivered, r.clientThrottled+r.serverThrottled+r.udpDrops,
 				"each sync lost was dropped by a throttle or the kernel")
+		})
+	}
+}
+
+// The Go server serves its matches through multiplayer.Matches: over
+// WebSocket all on one port, each on its path; over ENet each on a port
+// of its own. Each match's clients know each other and no one else.
+func TestLiveMatchesServedByMatches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a server per transport")
+	}
+	for _, transport := range []multiplayer.Transport{multiplayer.WebSocket, multiplayer.ENet} {
+		t.Run(transport.String(), func(t *testing.T) {
+			setup := serverSetup{transport: transport, game: "../../scripts/bench/players", maxRun: 2 * time.Minute}
+			fl, err := startFleet(serverGo, setup, 3)
+			require.NoError(t, err)
+			defer fl.stop()
+			require.Len(t, fl.addrs, 3)
+			if transport == multiplayer.WebSocket {
+				first, err := url.Parse(fl.addrs[0])
+				require.NoError(t, err)
+				for k, addr := range fl.addrs {
+					assert.Equal(t, first.Scheme+"://"+first.Host+"/match/"+matchName(k), addr, "one port, by path")
+				}
+			} else {
+				assert.Len(t, slices.Compact(slices.Sorted(slices.Values(fl.addrs))), 3, "a port each")
+			}
+
+			spec := runSpec{server: serverGo, transport: transport, mode: modeSync, n: 3}
+			var matches [][]*client
+			defer func() {
+				for _, c := range slices.Concat(matches...) {
+					c.close()
+				}
+			}()
+			for k, addr := range fl.addrs {
+				m, err := connect(addr, k, fl, spec)
+				matches = append(matches, m)
+				require.NoError(t, err)
+			}
+			require.NoError(t, allReady(slices.Concat(matches...), spec.n, fl))
+			for k, m := range matches {
+				var ids []int32
+				for _, c := range m {
+					ids = append(ids, c.id)
+				}
+				for _, c := range m {
+					c.mu.Lock()
+					peers := slices.Sorted(slices.Values(c.peers))
+					c.mu.Unlock()
+					others := slices.DeleteFunc(slices.Clone(ids), func(id int32) bool { return id == c.id })
+					assert.Equal(t, slices.Sorted(slices.Values(others)), peers, "match %d, client %d", k, c.id)
+				}
+			}
 		})
 	}
 }

@@ -74,8 +74,8 @@ func run(spec runSpec, setup serverSetup) (result, error) {
 			}
 		}
 	}()
-	for _, addr := range fl.addrs {
-		m, err := connect(addr, fl, spec)
+	for k, addr := range fl.addrs {
+		m, err := connect(addr, k, fl, spec)
 		matches = append(matches, m)
 		if err != nil {
 			return res, err
@@ -233,9 +233,9 @@ func (res *result) tally(matches [][]*client) {
 	res.p99 = time.Duration(all.quantile(0.99)) * time.Microsecond
 }
 
-// connect connects spec.n clients to the match at addr, one after
+// connect connects spec.n clients to match k at addr, one after
 // another.
-func connect(addr string, fl *fleet, spec runSpec) ([]*client, error) {
+func connect(addr string, k int, fl *fleet, spec runSpec) ([]*client, error) {
 	var clients []*client
 	for i := range spec.n {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -243,7 +243,9 @@ func connect(addr string, fl *fleet, spec runSpec) ([]*client, error) {
 		var id int32
 		var err error
 		if spec.transport == multiplayer.ENet {
-			id = int32(1000 + i) // an ENet client chooses its id
+			// An ENet client chooses its id: one of the run's own, so
+			// that a client in another match than its own would show.
+			id = int32(1000 + k*spec.n + i)
 			l, err = dialENet(ctx, addr, id)
 		} else {
 			l, id, err = dialWS(ctx, addr)

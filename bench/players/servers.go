@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,13 +31,16 @@ const (
 // each of its addresses. The process dies with this one
 // (internal/childproc): a bench killed leaves no server behind.
 type server struct {
-	cmd   *exec.Cmd
-	proc  *childproc.Process
+	cmd  *exec.Cmd
+	proc *childproc.Process
+	// addrs are the matches' addresses, as the clients dial them: a
+	// WebSocket's URL, an ENet host's host:port. A Go server prints its
+	// own (matchLine) before READY.
 	addrs []string
 	done  chan struct{} // closed once the process has ended and its output is read
 	home  string        // the engine's temporary project and home, removed at stop
-	// throttled carries the counts a Go server holding its ENet hosts
-	// prints when asked (see throttleDropped).
+	// throttled carries the counts a Go server prints when asked (see
+	// throttleDropped).
 	throttled chan uint64
 
 	mu  sync.Mutex
@@ -63,19 +65,11 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 		return nil, fmt.Errorf("players: a %s server serves one match a process", kind)
 	}
 	srv := &server{done: make(chan struct{}), throttled: make(chan uint64, 1)}
-	var port int
-	for len(srv.addrs) < matches {
-		p, err := freePort(s.transport)
-		if err != nil {
-			return nil, err
-		}
-		addr := "127.0.0.1:" + strconv.Itoa(p)
-		if !slices.Contains(srv.addrs, addr) { // a port freed may come back
-			port = p
-			srv.addrs = append(srv.addrs, addr)
-		}
+	port, err := freePort(s.transport)
+	if err != nil {
+		return nil, err
 	}
-	var err error
+	listen := "127.0.0.1:" + strconv.Itoa(port)
 	switch kind {
 	case serverGo:
 		self, err := os.Executable()
@@ -86,8 +80,12 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 		if s.lifted {
 			limits = "lifted"
 		}
-		srv.cmd = exec.Command(self, "-serve", s.transport.String(), "-listen", strings.Join(srv.addrs, ","), "-game", s.game, "-limits", limits,
-			"-cpuprofile", s.cpuProfile, "-gather", s.gather.String())
+		if s.transport == multiplayer.ENet {
+			// Twice the ports: Matches passes by those other processes hold.
+			listen += "-" + strconv.Itoa(port+2*matches-1)
+		}
+		srv.cmd = exec.Command(self, "-serve", s.transport.String(), "-listen", listen, "-matches", strconv.Itoa(matches),
+			"-game", s.game, "-limits", limits, "-cpuprofile", s.cpuProfile, "-gather", s.gather.String())
 	case serverGodot, serverGodotSleep:
 		if s.engine == "" {
 			return nil, fmt.Errorf("players: Godot 4 is not installed (scripts/install-godot.sh 4, or -godot)")
@@ -109,6 +107,10 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 		}
 		srv.cmd = exec.Command(s.engine, args...)
 		srv.cmd.Env = append(os.Environ(), "GDVAR_GODOT_HOME="+filepath.Join(srv.home, "home"))
+		srv.addrs = []string{listen}
+		if s.transport == multiplayer.WebSocket {
+			srv.addrs[0] = "ws://" + listen
+		}
 	default:
 		return nil, fmt.Errorf("players: server %q: go, godot or godot-sleep", kind)
 	}
@@ -127,6 +129,7 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	ready := make(chan struct{})
 	go func() {
 		lines := bufio.NewScanner(stdout)
+		isReady := false // ready itself stays: the select below reads it
 		for lines.Scan() {
 			if v, ok := strings.CutPrefix(lines.Text(), throttledLine); ok {
 				if n, err := strconv.ParseUint(v, 10, 64); err == nil {
@@ -137,9 +140,12 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 				}
 				continue
 			}
-			if lines.Text() == "READY" {
+			if addr, ok := strings.CutPrefix(lines.Text(), matchLine); ok && !isReady {
+				srv.addrs = append(srv.addrs, addr) // read once ready is closed
+			}
+			if lines.Text() == "READY" && !isReady {
 				close(ready)
-				ready = nil
+				isReady = true
 			}
 			srv.mu.Lock()
 			srv.out.WriteString(lines.Text() + "\n")
@@ -150,7 +156,10 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 	}()
 	select {
 	case <-ready:
-		return srv, nil
+		if len(srv.addrs) == matches {
+			return srv, nil
+		}
+		err = fmt.Errorf("%d matches ready of %d", len(srv.addrs), matches)
 	case <-srv.done:
 		err = errors.New("ended")
 	case <-time.After(60 * time.Second):
@@ -162,13 +171,12 @@ func startServer(kind string, s serverSetup, matches int) (*server, error) {
 
 func (s *server) pid() int { return s.proc.Pid() }
 
-// throttledLine begins the line a Go server holding its ENet hosts prints
-// on SIGUSR1: the unreliable packets their throttles dropped.
+// throttledLine begins the line a Go server prints on SIGUSR1: the
+// unreliable packets its ENet hosts' throttles dropped.
 const throttledLine = "THROTTLED "
 
-// throttleDropped asks a Go server holding its ENet hosts (-limits
-// lifted) for the unreliable packets their throttles have dropped, and
-// waits at most 5 s for the answer.
+// throttleDropped asks a Go server for the unreliable packets its ENet
+// hosts' throttles have dropped, and waits at most 5 s for the answer.
 func (s *server) throttleDropped() (uint64, error) {
 	if err := s.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
 		return 0, err

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 )
@@ -28,11 +29,16 @@ type wsLink struct {
 	out []byte
 }
 
-// dialWS connects to a Godot-style WebSocket server at addr and returns
-// the link and the peer id the server gives in its first message.
-func dialWS(ctx context.Context, addr string) (*wsLink, int32, error) {
+// dialWS connects to a Godot-style WebSocket server at the ws:// URL
+// wsURL and returns the link and the peer id the server gives in its
+// first message.
+func dialWS(ctx context.Context, wsURL string) (*wsLink, int32, error) {
+	u, err := url.Parse(wsURL)
+	if err != nil {
+		return nil, 0, err
+	}
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", addr)
+	conn, err := d.DialContext(ctx, "tcp", u.Host)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -41,7 +47,7 @@ func dialWS(ctx context.Context, addr string) (*wsLink, int32, error) {
 	}
 	key := make([]byte, 16)
 	rand.Read(key)
-	req, err := http.NewRequest("GET", "http://"+addr+"/", nil)
+	req, err := http.NewRequest("GET", "http://"+u.Host+u.Path, nil)
 	if err != nil {
 		conn.Close()
 		return nil, 0, err
