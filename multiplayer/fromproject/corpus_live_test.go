@@ -2,8 +2,6 @@ package fromproject
 
 import (
 	"context"
-	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -121,28 +119,10 @@ func errorLines(outs ...string) []string {
 	return lines
 }
 
-// freePort waits until UDP port on the loopback is free (an engine just
-// killed held it), or skips the test if another program holds it.
-func freePort(t *testing.T, port string) { freeLoopbackPort(t, "udp", port) }
-
-// freeLoopbackPort waits until port (network "udp" or "tcp") on the
-// loopback is free, or skips the test if another program holds it.
-func freeLoopbackPort(t *testing.T, network, port string) {
-	var err error
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		var probe io.Closer
-		if network == "udp" {
-			probe, err = net.ListenPacket(network, "127.0.0.1:"+port)
-		} else {
-			probe, err = net.Listen(network, "127.0.0.1:"+port)
-		}
-		if err == nil {
-			probe.Close()
-			return
-		}
-	}
-	t.Skipf("%s port %s, which the game uses, is in use: %v", strings.ToUpper(network), port, err)
-}
+// freePort holds UDP port, which a corpus game serves on, for the test
+// (godot.HoldPort): against the other test processes that run the games
+// on it, and then until an engine that served on it let it go.
+func freePort(t *testing.T, port string) { godot.HoldPort(t, "udp", port) }
 
 // BoQsc__godot-multiplayerspawner-research, ENet: a spawner of players,
 // each handed to its peer in _enter_tree from its name, its position and

@@ -39,7 +39,7 @@ import (
 func TestLiveCorpusRooms(t *testing.T) {
 	engine := godot.Require(t, godot.Godot4)
 	const port = "22023" // menu.gd's PORT
-	freeLoopbackPort(t, "tcp", port)
+	godot.HoldPort(t, "tcp", port)
 	dir, hostDir := roomsCopies(t, engine)
 	clients := func(url string) []string {
 		start := func(name, code string) *godot.Process {
