@@ -44,7 +44,7 @@ const headGrowth = 256
 // the engine's client is reported when it does not poll in time.
 type requestListener struct {
 	net.Listener
-	m      *Multiplayer
+	limits requestLimits
 	ready  chan net.Conn // connections whose head has come
 	failed chan error    // the listener's errors, for the http.Server
 	closed chan struct{}
@@ -56,9 +56,33 @@ type requestListener struct {
 	waiting map[net.Conn]struct{} // connections whose head has not come
 }
 
+// requestLimits are what a requestListener holds, and whom it tells of a
+// connection it refused or that sent nothing.
+type requestLimits struct {
+	max     int            // connections not upgraded at once
+	refused func(net.Conn) // one over max, closed
+	silent  func(net.Conn) // one that sent no request within requestTimeout
+}
+
+// limits are the request limits of m's Serve: WithMaxPendingUpgrades, or
+// WithMaxPeers if fewer; the refused counted and logged, the silent
+// reported.
+func (m *Multiplayer) requestLimits() requestLimits {
+	return requestLimits{
+		max: min(m.cfg.maxPending, m.cfg.maxPeers),
+		refused: func(nc net.Conn) {
+			m.counts.refusedFull.Add(1)
+			m.logs.refusedJoin("ws", nc.RemoteAddr(), "full: upgrades pending over WithMaxPendingUpgrades")
+		},
+		silent: func(nc net.Conn) {
+			m.report(0, fmt.Errorf("%w: %w: %s sent no request within %v", ErrDisconnected, ErrHandshake, nc.RemoteAddr(), requestTimeout))
+		},
+	}
+}
+
 // newRequestListener accepts connections from ln until Close.
-func newRequestListener(m *Multiplayer, ln net.Listener) *requestListener {
-	l := &requestListener{Listener: ln, m: m, ready: make(chan net.Conn), failed: make(chan error),
+func newRequestListener(ln net.Listener, limits requestLimits) *requestListener {
+	l := &requestListener{Listener: ln, limits: limits, ready: make(chan net.Conn), failed: make(chan error),
 		closed: make(chan struct{}), waiting: map[net.Conn]struct{}{}}
 	l.wg.Add(1)
 	go l.accept()
@@ -111,7 +135,7 @@ func (l *requestListener) accept() {
 			}
 		}
 		l.mu.Lock()
-		admitted := l.n < min(l.m.cfg.maxPending, l.m.cfg.maxPeers)
+		admitted := l.n < l.limits.max
 		select {
 		case <-l.closed:
 			admitted = false
@@ -124,8 +148,7 @@ func (l *requestListener) accept() {
 		}
 		l.mu.Unlock()
 		if !admitted {
-			l.m.counts.refusedFull.Add(1)
-			l.m.logs.refusedJoin("ws", nc.RemoteAddr(), "full: upgrades pending over WithMaxPendingUpgrades")
+			l.limits.refused(nc)
 			nc.Close()
 			continue
 		}
@@ -155,7 +178,7 @@ func (l *requestListener) await(nc net.Conn) {
 	nc.Close()
 	l.done()
 	if len(head) == 0 && errors.Is(err, os.ErrDeadlineExceeded) {
-		l.m.report(0, fmt.Errorf("%w: %w: %s sent no request within %v", ErrDisconnected, ErrHandshake, nc.RemoteAddr(), requestTimeout))
+		l.limits.silent(nc)
 	}
 }
 

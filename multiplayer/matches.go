@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/gdvar/gdvar/enet"
@@ -34,7 +35,9 @@ type Matches struct {
 	ports    map[int]*Multiplayer // the ENet ports taken, by their match
 	draining bool
 	closed   bool
-	wg       sync.WaitGroup // each match's watch (watch)
+	closing  chan struct{}  // closed by Close
+	ended    Stats          // the counts of the matches that ended (Stats)
+	wg       sync.WaitGroup // each match's watch, and ENet server (ListenENet)
 }
 
 // MatchesConfig configures Matches.
@@ -49,13 +52,18 @@ type MatchesConfig struct {
 	// yet make it (up to MaxMatches); else it is refused with 404, and
 	// matches are made by Create or ListenENet (a matchmaker's).
 	CreateOnJoin bool
-	// EmptyFor closes a match that has had no peer for this long, once a
-	// peer joined it or it was made (DefaultEmptyFor if 0; never if
-	// negative).
+	// EmptyFor closes a match that has had no peer for this long, since
+	// its last peer left or, if none joined, since it was made
+	// (DefaultEmptyFor if 0; never if negative): a matchmaker that makes
+	// matches ahead of their players sets it longer than they take.
 	EmptyFor time.Duration
+	// MaxPendingUpgrades bounds the connections Serve holds before their
+	// WebSocket upgrade, as WithMaxPendingUpgrades a Multiplayer's
+	// (DefaultMaxPendingUpgrades if 0).
+	MaxPendingUpgrades int
 	// ENetHost is the address ENet matches listen on ("127.0.0.1", or ""
 	// for every address), and ENetPorts the range of UDP ports they take,
-	// first and last.
+	// first and last; a port another program holds is passed over.
 	ENetHost  string
 	ENetPorts [2]int
 	// ENet configures each ENet match's host beyond what its
@@ -64,6 +72,10 @@ type MatchesConfig struct {
 	// enet options of a setting a Multiplayer's option makes are refused.
 	ENet []enet.Option
 }
+
+// EndedMatches names, in Matches.Stats, the counts of the matches that
+// ended.
+const EndedMatches = "(ended)"
 
 // The defaults of MatchesConfig.
 const (
@@ -86,13 +98,17 @@ func NewMatches(cfg MatchesConfig) (*Matches, error) {
 	if cfg.EmptyFor == 0 {
 		cfg.EmptyFor = DefaultEmptyFor
 	}
+	if cfg.MaxPendingUpgrades == 0 {
+		cfg.MaxPendingUpgrades = DefaultMaxPendingUpgrades
+	}
 	if p := cfg.ENetPorts; p != [2]int{} && (p[0] < 1 || p[1] < p[0] || p[1] > 65535) {
 		return nil, fmt.Errorf("multiplayer: MatchesConfig.ENetPorts %d–%d is not a range of ports", p[0], p[1])
 	}
 	if err := refuseRestated(cfg.ENet); err != nil {
 		return nil, err
 	}
-	return &Matches{cfg: cfg, byName: map[string]*Multiplayer{}, ports: map[int]*Multiplayer{}}, nil
+	return &Matches{cfg: cfg, byName: map[string]*Multiplayer{}, ports: map[int]*Multiplayer{},
+		closing: make(chan struct{}), ended: Stats{Match: EndedMatches}}, nil
 }
 
 // Create makes the match name, to be served over WebSocket (ServeHTTP),
@@ -175,8 +191,10 @@ func (ms *Matches) watch(name string, m *Multiplayer) {
 // forget forgets a match that ended: its name, if a new match has not
 // taken it meanwhile, and its port.
 func (ms *Matches) forget(name string, m *Multiplayer) {
+	s := m.Stats()
 	ms.mu.Lock()
 	defer ms.mu.Unlock()
+	ms.ended.addCounts(&s)
 	if ms.byName[name] == m {
 		delete(ms.byName, name)
 	}
@@ -207,7 +225,9 @@ func (ms *Matches) Names() []string {
 }
 
 // Stats returns the stats of every match, by name (promstats.Register
-// takes it).
+// takes it), then the counts of those that ended added up, as a match
+// named EndedMatches: summed over every match, the process's counters
+// only grow.
 func (ms *Matches) Stats() []Stats {
 	ms.mu.Lock()
 	all := make([]*Multiplayer, 0, len(ms.byName))
@@ -220,7 +240,11 @@ func (ms *Matches) Stats() []Stats {
 		out[i] = m.Stats()
 	}
 	slices.SortFunc(out, func(a, b Stats) int { return cmp.Compare(a.Match, b.Match) })
-	return out
+	ms.mu.Lock()
+	ended := ms.ended
+	ended.Calls = slices.Clone(ms.ended.Calls)
+	ms.mu.Unlock()
+	return append(out, ended)
 }
 
 // ServeHTTP takes a Godot client's WebSocket upgrade to the match its
@@ -250,11 +274,13 @@ func (ms *Matches) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // ListenENet makes the match name and serves it over ENet on the first
-// free port of MatchesConfig.ENetPorts, until it closes or ctx is done,
-// and returns the address its players join (a matchmaker's answer). An
-// option of MatchesConfig.ENet out of range fails it with
-// enet.ErrInvalidOption.
-func (ms *Matches) ListenENet(ctx context.Context, name string) (string, error) {
+// free port of MatchesConfig.ENetPorts, until it ends, and returns the
+// address it listens on: with ENetHost "", a wildcard ("[::]:20001"), whose
+// port the matchmaker hands the players with the machine's public host.
+// A port another program holds is passed over; another failure to listen
+// is returned (an option of MatchesConfig.ENet out of range, matching
+// enet.ErrInvalidOption; an ENetHost not of this machine).
+func (ms *Matches) ListenENet(name string) (string, error) {
 	if !validMatchName(name) {
 		return "", fmt.Errorf("%w: %q is not a match name", ErrNoMatch, name)
 	}
@@ -273,22 +299,33 @@ func (ms *Matches) ListenENet(ctx context.Context, name string) (string, error) 
 		}
 		var h *enet.Host
 		h, err = enet.Listen("udp", net.JoinHostPort(ms.cfg.ENetHost, strconv.Itoa(port)), m.enetOptions(ms.cfg.ENet)...)
-		if errors.Is(err, enet.ErrInvalidOption) {
-			break // no port would take it
-		}
-		if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
 			continue // taken by another process
 		}
+		if err != nil {
+			break // no port would take it
+		}
 		ms.ports[port] = m
-		go m.ServeENet(ctx, h)
+		ms.wg.Go(func() { m.ServeENet(context.Background(), h) })
 		return h.Addr().String(), nil
 	}
 	m.Close()
 	delete(ms.byName, name) // its watch finds it gone
-	if !errors.Is(err, enet.ErrInvalidOption) {
+	if err == nil || errors.Is(err, syscall.EADDRINUSE) {
 		err = fmt.Errorf("%w: every port of %d–%d is taken", ErrNoMatch, ms.cfg.ENetPorts[0], ms.cfg.ENetPorts[1])
 	}
 	return "", err
+}
+
+// Serve serves the matches' Godot clients on ln, as Multiplayer.Serve
+// serves one match's (ServeHTTP routes each to its match; a connection
+// that sends no request within 3 s is closed, and those held before
+// their upgrade bounded by MatchesConfig.MaxPendingUpgrades), until ctx
+// is done or Close is called; it then closes every match and returns
+// once their connections have ended. It closes ln when it returns.
+func (ms *Matches) Serve(ctx context.Context, ln net.Listener) error {
+	limits := requestLimits{max: ms.cfg.MaxPendingUpgrades, refused: func(net.Conn) {}, silent: func(net.Conn) {}}
+	return serveUpgrades(ctx, ln, ms, limits, ms.closing, ms.Close)
 }
 
 // Drain drains every match at once (Multiplayer.Drain): no match is made
@@ -315,6 +352,9 @@ func (ms *Matches) Drain(ctx context.Context) error {
 // Close closes every match, and makes no more.
 func (ms *Matches) Close() {
 	ms.mu.Lock()
+	if !ms.closed {
+		close(ms.closing)
+	}
 	ms.closed = true
 	all := make([]*Multiplayer, 0, len(ms.byName))
 	for _, m := range ms.byName {

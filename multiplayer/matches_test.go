@@ -20,13 +20,18 @@ func newStatsMatch(t *testing.T) func(string, ...Option) (*Multiplayer, error) {
 	return func(_ string, opts ...Option) (*Multiplayer, error) { return statsServer(t, opts...), nil }
 }
 
-// serveMatches serves ms's WebSocket matches on a loopback port until
-// the test ends, and returns the URL its paths go after.
+// serveMatches serves ms's WebSocket matches on a loopback port
+// (Matches.Serve) until the test ends, and returns the URL its paths go
+// after.
 func serveMatches(t *testing.T, ms *Matches) string {
 	ln := mustListen(t)
-	srv := &http.Server{Handler: ms, ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(ln)
-	t.Cleanup(func() { ms.Close(); srv.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- ms.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-served)
+	})
 	return "ws://" + ln.Addr().String()
 }
 
@@ -67,17 +72,27 @@ func TestMatchesOverWebSocket(t *testing.T) {
 
 	require.Eventually(t, func() bool {
 		s := ms.Stats()
-		return len(s) == 2 && s[0].Calls[0].Handled == 2 && s[1].Calls[0].Handled == 1
+		return len(s) == 3 && s[0].Calls[0].Handled == 2 && s[1].Calls[0].Handled == 1
 	}, 10*time.Second, 5*time.Millisecond)
 	s := ms.Stats()
 	assert.Equal(t, "arena-1", s[0].Match)
 	assert.Equal(t, 2, s[0].Peers)
 	assert.Equal(t, "arena-2", s[1].Match)
 	assert.Equal(t, 1, s[1].Peers)
+	assert.Equal(t, Stats{Match: EndedMatches}, s[2], "no match ended yet")
 
 	ms.Match("arena-2").Close() // the game's match is over
 	require.Eventually(t, func() bool { return len(ms.Names()) == 1 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, []string{"arena-1"}, ms.Names())
+	s = ms.Stats()
+	require.Len(t, s, 2)
+	ended := s[1]
+	assert.Equal(t, EndedMatches, ended.Match)
+	assert.Zero(t, ended.Peers, "gauges are not added up")
+	assert.EqualValues(t, 1, ended.Joins, "arena-2's counts kept")
+	assert.EqualValues(t, 1, ended.Leaves.Closed)
+	assert.Equal(t, CallCounts{Node: "/root/Main", Method: "echo", Handled: 1}, ended.Calls[0])
+	assert.EqualValues(t, 3, s[0].Joins+ended.Joins, "summed over matches, the counters only grow")
 	_, err = ms.Create("arena-2")
 	assert.NoError(t, err, "a place freed")
 }
@@ -118,12 +133,12 @@ func TestMatchesOverENet(t *testing.T) {
 	ctx := context.Background()
 	var addrs []string
 	for _, name := range []string{"e1", "e2"} {
-		addr, err := ms.ListenENet(ctx, name)
+		addr, err := ms.ListenENet(name)
 		require.NoError(t, err)
 		addrs = append(addrs, addr)
 	}
 	assert.Equal(t, []string{"127.0.0.1:" + strconv.Itoa(first), "127.0.0.1:" + strconv.Itoa(second)}, addrs)
-	_, err = ms.ListenENet(ctx, "e3")
+	_, err = ms.ListenENet("e3")
 	assert.ErrorIs(t, err, ErrNoMatch, "every port taken")
 	assert.Equal(t, []string{"e1", "e2"}, ms.Names(), "the match that found no port is not kept")
 
@@ -139,7 +154,7 @@ func TestMatchesOverENet(t *testing.T) {
 	defer stop()
 	assert.ErrorIs(t, ms.Drain(dctx), context.DeadlineExceeded, "e2's peer was still playing")
 	assert.Empty(t, ms.Names())
-	_, err = ms.ListenENet(ctx, "e4")
+	_, err = ms.ListenENet("e4")
 	assert.ErrorIs(t, err, ErrNoMatch, "draining")
 }
 
@@ -160,7 +175,7 @@ func TestMatchesENetOptions(t *testing.T) {
 	ms, err := newMatches(enet.WithMTU(100))
 	require.NoError(t, err)
 	defer ms.Close()
-	_, err = ms.ListenENet(ctx, "e1")
+	_, err = ms.ListenENet("e1")
 	assert.ErrorIs(t, err, enet.ErrInvalidOption)
 	assert.NotErrorIs(t, err, ErrNoMatch)
 	assert.Empty(t, ms.Names())
@@ -168,7 +183,7 @@ func TestMatchesENetOptions(t *testing.T) {
 	ms, err = newMatches(enet.WithDuplicatePeers(1))
 	require.NoError(t, err)
 	defer ms.Close()
-	addr, err := ms.ListenENet(ctx, "e1")
+	addr, err := ms.ListenENet("e1")
 	require.NoError(t, err)
 	connect := func(wait time.Duration) error {
 		c := MustNew()

@@ -3,8 +3,11 @@ package multiplayer
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,4 +101,27 @@ func TestHostileMatchNames(t *testing.T) {
 			require.Eventually(t, func() bool { return len(ms.Names()) == 0 }, 10*time.Second, 10*time.Millisecond, "the empty matches closed")
 		})
 	}
+}
+
+// Matches.Serve holds at most MaxPendingUpgrades connections that have
+// not sent their request; the others are closed at once.
+func TestHostileMatchesPendingUpgrades(t *testing.T) {
+	ms, err := NewMatches(MatchesConfig{New: newStatsMatch(t), MaxPendingUpgrades: 2})
+	require.NoError(t, err)
+	url := serveMatches(t, ms)
+	var conns []net.Conn
+	for range 10 {
+		c, err := net.Dial("tcp", strings.TrimPrefix(url, "ws://"))
+		require.NoError(t, err)
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	closed := 0
+	for _, c := range conns {
+		c.SetReadDeadline(time.Now().Add(time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	assert.Equal(t, 8, closed, "all but MaxPendingUpgrades closed at once")
 }

@@ -1,6 +1,8 @@
 package multiplayer
 
 import (
+	"reflect"
+	"slices"
 	"sync/atomic"
 
 	"github.com/gdvar/gdvar/enet"
@@ -222,4 +224,49 @@ func (l *layerCounts) fill(s *Stats) {
 	s.Leaves = Leaves{Left: l.left.Load(), TimedOut: l.timedOut.Load(), Kicked: l.kicked.Load(),
 		Closed: l.closed.Load(), Error: l.failed.Load()}
 	s.Auth = AuthCounts{Started: l.authStarted.Load(), Completed: l.authCompleted.Load(), Failed: l.authFailed.Load()}
+}
+
+// addCounts adds o's counters to s's, its gauges (Peers, Pending,
+// Server, Draining, Closed) aside: the counts of a match that ended, to
+// a total (Matches.Stats). Calls of the same node and method add up.
+func (s *Stats) addCounts(o *Stats) {
+	s.Joins += o.Joins
+	addFields(&s.JoinsRefused, &o.JoinsRefused)
+	addFields(&s.Leaves, &o.Leaves)
+	addFields(&s.Auth, &o.Auth)
+	for _, c := range o.Calls {
+		i := slices.IndexFunc(s.Calls, func(d CallCounts) bool { return d.Node == c.Node && d.Method == c.Method })
+		if i < 0 {
+			s.Calls = append(s.Calls, CallCounts{Node: c.Node, Method: c.Method})
+			i = len(s.Calls) - 1
+		}
+		d := &s.Calls[i]
+		d.Handled += c.Handled
+		d.RefusedType += c.RefusedType
+		d.RefusedAuthority += c.RefusedAuthority
+		d.HandlerError += c.HandlerError
+	}
+	s.CallsUnknown += o.CallsUnknown
+	addFields(&s.Received, &o.Received)
+	addFields(&s.Sent, &o.Sent)
+	addFields(&s.Relayed, &o.Relayed)
+	s.RelaysDropped += o.RelaysDropped
+	addFields(&s.Refused, &o.Refused)
+	addFields(&s.WebSocket, &o.WebSocket)
+	addFields(&s.ENet, &o.ENet)
+	s.GatherWindows += o.GatherWindows
+	s.GatherWrites += o.GatherWrites
+	s.ENetThrottled += o.ENetThrottled
+	s.ENetRTT.Add(o.ENetRTT)
+	s.LogLinesSuppressed += o.LogLinesSuppressed
+}
+
+// addFields adds the uint64 fields of o, a struct of them alone (Leaves,
+// PacketCounts, …), to s's.
+func addFields[T JoinsRefused | Leaves | AuthCounts | PacketCounts | RefusedCounts | TransportCounts](s, o *T) {
+	sv, ov := reflect.ValueOf(s).Elem(), reflect.ValueOf(o).Elem()
+	for i := range sv.NumField() {
+		f := sv.Field(i)
+		f.SetUint(f.Uint() + ov.Field(i).Uint())
+	}
 }

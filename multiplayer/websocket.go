@@ -140,12 +140,22 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	// A connection has the handshake's time to send its request's head
-	// (requests), then to send the rest and take the answer; the upgrade
-	// clears these deadlines. A request that is not an upgrade is answered
-	// and its connection closed.
-	requests := newRequestListener(m, ln)
-	srv := &http.Server{Handler: m, ReadTimeout: handshakeTimeout, WriteTimeout: handshakeTimeout, ConnState: requests.state}
+	return serveUpgrades(ctx, ln, m, m.requestLimits(), m.closing, func() {
+		m.Close()
+		<-m.done
+	})
+}
+
+// serveUpgrades serves the WebSocket upgrades of ln's connections to h
+// until ctx is done, closing is closed or ln fails, then calls end,
+// which closes what h serves and waits for its connections. A connection
+// has the handshake's time to send its request's head (a
+// requestListener's, within limits), then to send the rest and take the
+// answer; the upgrade clears these deadlines. A request that is not an
+// upgrade is answered and its connection closed.
+func serveUpgrades(ctx context.Context, ln net.Listener, h http.Handler, limits requestLimits, closing <-chan struct{}, end func()) error {
+	requests := newRequestListener(ln, limits)
+	srv := &http.Server{Handler: h, ReadTimeout: handshakeTimeout, WriteTimeout: handshakeTimeout, ConnState: requests.state}
 	srv.SetKeepAlivesEnabled(false)
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(requests) }()
@@ -153,12 +163,11 @@ func (m *Multiplayer) Serve(ctx context.Context, ln net.Listener) error {
 	select {
 	case err = <-failed:
 	case <-ctx.Done():
-	case <-m.closing:
+	case <-closing:
 	}
 	srv.Close()
 	requests.Close()
-	m.Close()
-	<-m.done
+	end()
 	if err == nil {
 		<-failed
 	}

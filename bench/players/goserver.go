@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
@@ -70,14 +68,12 @@ func serveGo(transport multiplayer.Transport, listen string, matches int, dir st
 	defer ms.Close()
 	var addrs []string
 	if transport == multiplayer.WebSocket {
-		var srv *http.Server
-		if addrs, srv, err = serveWS(ms, listen, matches); err != nil {
+		if addrs, err = serveWS(ctx, ms, listen, matches); err != nil {
 			return err
 		}
-		defer srv.Close()
 	} else {
 		for i := range matches {
-			addr, err := ms.ListenENet(ctx, matchName(i))
+			addr, err := ms.ListenENet(matchName(i))
 			if err != nil {
 				return err
 			}
@@ -132,27 +128,26 @@ func parseListen(listen string, matches int) (host string, ports [2]int, err err
 }
 
 // serveWS serves the WebSocket matches of ms on the one TCP address
-// listen, making matches matches, and returns their URLs and the server.
-func serveWS(ms *multiplayer.Matches, listen string, matches int) ([]string, *http.Server, error) {
+// listen until ctx is done, making matches matches, and returns their
+// URLs.
+func serveWS(ctx context.Context, ms *multiplayer.Matches, listen string, matches int) ([]string, error) {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	srv := &http.Server{Handler: ms, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
-		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		if err := ms.Serve(ctx, ln); err != nil {
 			log.Print(err)
 		}
 	}()
 	var urls []string
 	for i := range matches {
 		if _, err := ms.Create(matchName(i)); err != nil {
-			srv.Close()
-			return nil, nil, err
+			return nil, err
 		}
 		urls = append(urls, "ws://"+ln.Addr().String()+"/match/"+matchName(i))
 	}
-	return urls, srv, nil
+	return urls, nil
 }
 
 // newMatch makes the match name of the game p (package playersgame),
