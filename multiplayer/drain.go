@@ -61,15 +61,13 @@ func (p *peerLayer) connections() (int, <-chan struct{}) {
 // livenessProbe, /healthz): 200 "ok" until the Multiplayer closes, then
 // 503 "closed". A drain is alive.
 func (m *Multiplayer) HealthHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	return probeHandler("ok", func() string {
 		m.mu.Lock()
-		closed := m.closed
-		m.mu.Unlock()
-		if closed {
-			http.Error(w, "closed", http.StatusServiceUnavailable)
-			return
+		defer m.mu.Unlock()
+		if m.closed {
+			return "closed"
 		}
-		w.Write([]byte("ok\n"))
+		return ""
 	})
 }
 
@@ -78,13 +76,17 @@ func (m *Multiplayer) HealthHandler() http.Handler {
 // has room for a peer; else 503, saying why: "not serving" before Serve
 // or ServeENet (or on a client), "draining" from the moment Drain is
 // called, "closed", or "full" (WithMaxPeers).
-func (m *Multiplayer) ReadyHandler() http.Handler {
+func (m *Multiplayer) ReadyHandler() http.Handler { return probeHandler("ready", m.notReady) }
+
+// probeHandler is a probe's handler: 200 and ok while why says "", else 503 and
+// why.
+func probeHandler(ok string, why func() string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		if why := m.notReady(); why != "" {
+		if why := why(); why != "" {
 			http.Error(w, why, http.StatusServiceUnavailable)
 			return
 		}
-		w.Write([]byte("ready\n"))
+		w.Write([]byte(ok + "\n"))
 	})
 }
 

@@ -370,15 +370,13 @@ func (ms *Matches) Close() {
 // HealthHandler returns the handler of a liveness probe: 200 "ok" until
 // Close, then 503 "closed".
 func (ms *Matches) HealthHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	return probeHandler("ok", func() string {
 		ms.mu.Lock()
-		closed := ms.closed
-		ms.mu.Unlock()
-		if closed {
-			http.Error(w, "closed", http.StatusServiceUnavailable)
-			return
+		defer ms.mu.Unlock()
+		if ms.closed {
+			return "closed"
 		}
-		w.Write([]byte("ok\n"))
+		return ""
 	})
 }
 
@@ -386,22 +384,17 @@ func (ms *Matches) HealthHandler() http.Handler {
 // while a match can be made (fewer than MaxMatches), else 503 "full";
 // 503 "draining" from the moment Drain is called, "closed" after Close.
 func (ms *Matches) ReadyHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	return probeHandler("ready", func() string {
 		ms.mu.Lock()
-		why := ""
+		defer ms.mu.Unlock()
 		switch {
 		case ms.closed:
-			why = "closed"
+			return "closed"
 		case ms.draining:
-			why = "draining"
+			return "draining"
 		case len(ms.byName) >= ms.cfg.MaxMatches:
-			why = "full"
+			return "full"
 		}
-		ms.mu.Unlock()
-		if why != "" {
-			http.Error(w, why, http.StatusServiceUnavailable)
-			return
-		}
-		w.Write([]byte("ready\n"))
+		return ""
 	})
 }
