@@ -35,7 +35,7 @@ var fileLayers = [][]string{
 	{"replication.go", "syncmemo.go", "spawner.go", "sendspawn.go", "object.go", "static.go", "visibility.go"},
 	// The Multiplayer: its parts together, the packets' routes, serving
 	// and connecting.
-	{"multiplayer.go", "router.go", "websocket.go", "httpconns.go", "enet.go", "transport.go", "dial.go", "doc.go", "stats_snapshot.go", "drain.go", "matches.go"},
+	{"multiplayer.go", "router.go", "websocket.go", "httpconns.go", "enet.go", "transport.go", "dial.go", "doc.go", "stats_snapshot.go", "drain.go", "matches.go", "sendpath.go"},
 }
 
 // layerOf returns the layer of a file of the package, or -1.

@@ -24,10 +24,13 @@ type rpcLayer struct {
 	recv    map[PeerID]*recvCache
 	sent    map[PeerID]map[*Node]bool
 	byCache map[uint32]*Node
-	next    uint32 // the next cache id this side gives a node
+	next    uint32 // the next cache id this side gives a node or a root path
 	drops   uint64 // spawned nodes dropped so far (see addCached)
 	objects bool   // the codec decodes whole objects (see signature.checkArgs)
 	unnamed uint64 // peers' cache ids dropped so far, for the replication's memo (syncMemo)
+	// The cache ids of the root paths sent and not confirmed yet (see
+	// sendPath).
+	rootPaths map[uint32]chan struct{}
 
 	// The calls counted (Stats.Calls), and the calls of no declared node
 	// or method.
@@ -39,6 +42,7 @@ type rpcLayer struct {
 func (r *rpcLayer) init(cfg *config, peers *peerLayer) {
 	r.cfg, r.peers = cfg, peers
 	r.nodes, r.recv, r.sent, r.byCache = map[string]*Node{}, map[PeerID]*recvCache{}, map[PeerID]map[*Node]bool{}, map[uint32]*Node{}
+	r.rootPaths = map[uint32]chan struct{}{}
 	r.next = 1
 	r.objects = objectsAllowed(cfg.codec)
 }
@@ -217,6 +221,11 @@ func (r *rpcLayer) handleConfirm(errs *errorRuns, from PeerID, b []byte) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if confirmed := r.rootPaths[id]; confirmed != nil && from == ServerID {
+		delete(r.rootPaths, id)
+		close(confirmed)
+		return nil
+	}
 	n := r.byCache[id]
 	if n == nil {
 		return nil // as the engine: a node gone meanwhile
