@@ -7,15 +7,12 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/forge"
 )
 
 // attackAmplify is the class of a call whose String or Array argument is
 // measured on the victim's side (Result.Attack).
 const attackAmplify = "amplify"
-
-// quietFor is how long the victim's received bytes stay the same for the
-// server to have sent what a call made it send.
-const quietFor = 500 * time.Millisecond
 
 // amplifies is the bytes the victim receives per byte the attacker sent
 // at or past which a call amplifies.
@@ -69,12 +66,16 @@ func (a *auditor) amplify(ctx context.Context, e endpoint, eps []endpoint, param
 		what = params[i].typ
 	}
 	desc := "a marked " + what + " of " + sizeText(a.cfg.MaxPayload)
-	sent, got, ok := a.measure(ctx, t, call{attack: attackAmplify, param: params[i].name, args: args, desc: desc})
+	sent, got, short, ok := a.measure(ctx, t, call{attack: attackAmplify, param: params[i].name, args: args, desc: desc})
 	if !ok {
 		return false
 	}
 	key := func(k Kind) findingKey { return findingKey{k, e.node, e.rpc.Name, params[i].name, t.script} }
 	attack := attackAmplify + "(" + params[i].name + ")"
+	if short != "" {
+		a.add(key(NotChecked), t, attack, "what the server sent the victim was not all measured: "+short)
+		return true
+	}
 	for _, trig := range a.triggers(e, eps) {
 		tt, why := a.reach(trig)
 		if why != "" || !a.running(ctx) {
@@ -82,13 +83,17 @@ func (a *auditor) amplify(ctx context.Context, e endpoint, eps []endpoint, param
 		}
 		p, _ := a.paramsOf(trig)
 		targs := a.ownArgs(p)
-		sent2, got2, ok := a.measure(ctx, tt, call{attack: attackAmplify, args: targs, desc: describe(targs)})
+		sent2, got2, short, ok := a.measure(ctx, tt, call{attack: attackAmplify, args: targs, desc: describe(targs)})
 		if !ok {
 			return false
 		}
 		if 2*got2 >= sent && got2 >= amplifies*sent2 {
 			a.add(key(Amplification), t, attack, fmt.Sprintf("stored: a later call of %s (%d bytes) made the server send the victim %d bytes of it, %s",
 				trig.rpc.Name, sent2, got2, factor(got2, sent2)))
+			return true
+		}
+		if short != "" {
+			a.add(key(NotChecked), t, attack, fmt.Sprintf("what a later call of %s made the server send the victim was not all measured: %s", trig.rpc.Name, short))
 			return true
 		}
 	}
@@ -109,50 +114,63 @@ func factor(got, sent int64) string {
 
 // measure sends a call and returns the bytes of its arguments and the
 // bytes of the server's calls the victim received after it that carry
-// the mark, once they stop coming (quietFor), within the call's wait;
-// and false when the server ended or dropped the attacker (the audit
-// recovered).
-func (a *auditor) measure(ctx context.Context, t target, c call) (sent, got int64, ok bool) {
+// the mark, once all the server sent it as it handled the call has come
+// (drain); short says why not all was measured, and ok is false when
+// the server ended or dropped the attacker (the audit recovered).
+func (a *auditor) measure(ctx context.Context, t target, c call) (sent, got int64, short string, ok bool) {
 	for _, v := range c.args {
 		if b, err := gdvar.Marshal(v); err == nil {
 			sent += int64(len(b))
 		}
 	}
-	before := a.quiet(ctx) // what the call before made the server send is not this one's
+	// No marked bytes came before: the mark is new, or the measure
+	// before drained what the server sent with it.
+	before := a.victim.marked.Load()
 	res := a.send(ctx, t, c)
 	if res.Outcome != Crashed && res.Outcome != Dropped {
-		got = a.quiet(ctx) - before
+		short = a.drain(ctx)
+		got = a.victim.marked.Load() - before
 		res.Message = joinText(res.Message, fmt.Sprintf("the victim received %d bytes for %d sent", got, sent))
+		if short != "" {
+			res.Message = joinText(res.Message, "not all measured: "+short)
+		}
 	}
 	a.record(t, c, res)
 	if res.Outcome == Crashed || res.Outcome == Dropped {
 		if err := a.recover(ctx, res.Outcome); err != nil {
 			a.rep.Stopped = err.Error()
 		}
-		return 0, 0, false
+		return 0, 0, "", false
 	}
-	return sent, got, true
+	return sent, got, short, true
 }
 
-// quiet waits for the victim's marked bytes to stay the same for
-// quietFor, within the call's wait, and returns them.
-func (a *auditor) quiet(ctx context.Context) int64 {
-	poll := time.NewTicker(5 * pollEvery)
-	defer poll.Stop()
-	last, since := a.victim.marked.Load(), time.Now()
-	for end := time.Now().Add(a.cfg.Wait); time.Now().Before(end); {
-		select {
-		case <-ctx.Done():
-			return last
-		case <-poll.C:
-		}
-		if n := a.victim.marked.Load(); n != last {
-			last, since = n, time.Now()
-		} else if time.Since(since) >= quietFor {
-			break
-		}
+// drain waits, within the call's wait, for the victim to have received
+// what the server sent it before the call's fence came back: it sends
+// the server a path, whose confirmation comes after those calls on
+// their channel (forge.SendPath). Waiting for the bytes to stop coming
+// for a while instead misses a large call the server is still sending
+// on a busy machine. It says why the confirmation did not come, "" if
+// it did.
+func (a *auditor) drain(ctx context.Context) string {
+	confirmed, err := forge.SendPath(a.victim.m)
+	if err != nil {
+		return "the victim's path was not sent: " + err.Error()
 	}
-	return last
+	timeout := time.NewTimer(a.cfg.Wait)
+	defer timeout.Stop()
+	select {
+	case <-confirmed:
+		return ""
+	case <-timeout.C:
+		return fmt.Sprintf("the server did not confirm the victim's path within %s", a.cfg.Wait)
+	case <-a.victim.gone:
+		return "the server dropped the victim"
+	case <-a.game.Done():
+		return "the server ended"
+	case <-ctx.Done():
+		return "the audit ended"
+	}
 }
 
 // ownArgs returns the valid arguments of a method as the attacker would
