@@ -32,16 +32,19 @@ type bot struct {
 	// every sync. The run sums them each second (tally.counts).
 	syncs, calls, sent, callErrors atomic.Int64
 
-	mu      sync.Mutex
-	lastErr error   // the last error the Multiplayer reported, for a disconnect's reason
-	awaited []int64 // the $now_us of its calls whose answers it awaits, oldest first
-	prompt  func()  // ends the prompt reads (ReadPromptly) while it awaits any
-	left    chan struct{}
-	once    sync.Once
+	mu        sync.Mutex
+	lastErr   error         // the last error the Multiplayer reported, for a disconnect's reason
+	awaited   []awaitedCall // its calls whose answers it awaits, oldest first
+	prompt    func()        // ends the prompt reads (ReadPromptly) while it awaits any
+	lastState map[*multiplayer.Object]time.Time
+	left      chan struct{}
+	once      sync.Once
 
 	// refuse ends the run with a scenario's error the bot finds as it
-	// plays (set before it connects).
-	refuse func(error)
+	// plays, and onEvent is given what it sees (Config.OnEvent): both
+	// set before it connects.
+	refuse  func(error)
+	onEvent func(Event)
 }
 
 // maxAwaited bounds the answers a bot awaits: past it, the oldest call's
@@ -77,7 +80,8 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 	if err != nil {
 		return nil, err
 	}
-	b := &bot{client: c, m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{})}
+	b := &bot{client: c, m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{}),
+		lastState: map[*multiplayer.Object]time.Time{}}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
 		b.handleAll(n)
@@ -85,8 +89,10 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 	for _, path := range game.Spawners() {
 		sp, _ := game.Spawner(path)
 		cfg, _ := game.SpawnerConfig(path)
-		sp.OnSync(func(*multiplayer.Object, multiplayer.PeerID) { b.syncs.Add(1) })
+		sp.OnSync(func(o *multiplayer.Object, _ multiplayer.PeerID) { b.syncs.Add(1); b.synced(o) })
+		sp.OnDespawn(b.despawned)
 		sp.OnSpawn(func(o *multiplayer.Object) {
+			b.spawned(o)
 			b.handleAll(o.Node())
 			id, err := strconv.Atoi(o.Name())
 			if err != nil || sc.Own != "id" || id <= 0 {
@@ -178,10 +184,10 @@ func (b *bot) noteErr(err error) {
 // scenario names (timed).
 func (b *bot) handleAll(n *multiplayer.Node) {
 	for _, method := range n.MethodSet().Methods() {
-		arg := -1
+		arg, call := -1, ""
 		for _, c := range b.sc.Calls {
 			if a := c.Answer; a != nil && a.Method == method.Name && (a.Node == "" && c.Node == n.Path() || a.Node == n.Path()) {
-				arg = a.Arg
+				arg, call = a.Arg, c.Method
 			}
 		}
 		n.SetHandler(method.Name, func(c *multiplayer.Call, args ...any) error {
@@ -189,7 +195,9 @@ func (b *bot) handleAll(n *multiplayer.Node) {
 			if arg >= 0 && arg < len(args) {
 				if us, ok := args[arg].(int64); ok {
 					if now := time.Now().UnixMicro(); b.timed(us, now) {
-						b.tally.answered(time.Duration(now-us) * time.Microsecond)
+						took := time.Duration(now-us) * time.Microsecond
+						b.tally.answered(took)
+						emit(b.onEvent, EventCall, call, took, nil)
 					}
 				}
 			}
@@ -260,7 +268,7 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 		if err == nil {
 			c.vary(args, seq)
 			if now >= 0 {
-				b.await(args[now].(int64))
+				b.await(args[now].(int64), c.Method)
 			}
 			err = n.Call(multiplayer.ServerID, c.Method, args...)
 			if err != nil && now >= 0 {
@@ -268,7 +276,15 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 			}
 		}
 		if err != nil {
+			select {
+			case <-ctx.Done(): // leaving: its connection closed under the call
+				return
+			case <-b.left:
+				return
+			default:
+			}
 			b.callErrors.Add(1)
+			emit(b.onEvent, EventCall, c.Method, 0, err)
 			continue
 		}
 		b.sent.Add(1)
@@ -279,20 +295,23 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 // awaits: until it comes, the bot's client reads each frame as it comes
 // (ReadPromptly), so that the answer's latency is the server's and the
 // network's, not the bot's pace. The calls awaited longer than answerWait
-// are forgotten.
-func (b *bot) await(us int64) {
+// are forgotten, each an EventCall of ErrNoAnswer.
+func (b *bot) await(us int64, method string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	old := time.Now().Add(-answerWait).UnixMicro()
+	now := time.Now().UnixMicro()
+	old := now - answerWait.Microseconds()
 	drop := 0
-	for drop < len(b.awaited) && (b.awaited[drop] < old || len(b.awaited)-drop >= maxAwaited) {
+	for drop < len(b.awaited) && (b.awaited[drop].us < old || len(b.awaited)-drop >= maxAwaited) {
+		c := b.awaited[drop]
+		emit(b.onEvent, EventCall, c.method, time.Duration(now-c.us)*time.Microsecond, ErrNoAnswer)
 		drop++
 	}
 	b.awaited = append(b.awaited[:0], b.awaited[drop:]...)
 	if b.prompt == nil {
 		b.prompt = b.m.ReadPromptly()
 	}
-	b.awaited = append(b.awaited, us)
+	b.awaited = append(b.awaited, awaitedCall{us, method})
 }
 
 // timed reports whether an answer carrying the time us, read at now
@@ -314,7 +333,7 @@ func (b *bot) timed(us, now int64) bool {
 func (b *bot) answered(us int64) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	i := slices.Index(b.awaited, us)
+	i := slices.IndexFunc(b.awaited, func(c awaitedCall) bool { return c.us == us })
 	if i < 0 {
 		return false
 	}

@@ -32,8 +32,8 @@ func TestBotTimesItsAnswers(t *testing.T) {
 	defer b.m.Close()
 
 	now := time.Now().UnixMicro()
-	b.await(now - 5)
-	b.await(now - 3)
+	b.await(now-5, "input")
+	b.await(now-3, "input")
 	assert.True(t, b.timed(now-3, now), "its own")
 	assert.False(t, b.timed(now-3, now), "once")
 	assert.False(t, b.timed(now-4, now), "another bot's")
@@ -44,7 +44,7 @@ func TestBotTimesItsAnswers(t *testing.T) {
 	assert.Nil(t, b.prompt, "none awaited: the reads are paced again")
 
 	for i := range 3 * maxAwaited {
-		b.await(time.Now().UnixMicro() + int64(i))
+		b.await(time.Now().UnixMicro()+int64(i), "input")
 	}
 	assert.Len(t, b.awaited, maxAwaited)
 }

@@ -68,6 +68,13 @@ type Config struct {
 	// client does, rather than what came over a tick at once: dearer in
 	// the load machine's CPU (docs/load.md).
 	FrameReads bool
+	// OnEvent, if set, is given each thing a bot sees as it happens (a
+	// join, a sync, an answer, a failure), from the bots' goroutines: it
+	// must be quick.
+	OnEvent func(Event)
+	// Driver, if set, has the bots join and leave as a coordinator says,
+	// up to Bots, rather than all of them at JoinRate.
+	Driver *Driver
 }
 
 // A snapshot is a second of the run, as it is measured: Second is
@@ -154,7 +161,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.leaveAfter, _ = cfg.Scenario.leaveAfter()
 	began, cpu0 := time.Now(), procstat.Self()
 	smp := newSampler(&cfg, start, began, cpu0)
-	r.wg.Go(r.joinAll)
+	if cfg.Driver != nil {
+		r.wg.Go(r.follow)
+	} else {
+		r.wg.Go(r.joinAll)
+	}
 	all, steady, lastKey := r.snapshots(runCtx, smp, results)
 	if cfg.Segment.count() > 1 {
 		end = end.Add(segmentLinger)
@@ -166,8 +177,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	stop()
 	r.wg.Wait()
 	rep := r.rep
+	rep.Bots = r.bots()
 	rep.BotsCPU = procstat.Self() - cpu0
-	if len(rep.steady(own)) < len(rep.seconds) {
+	if len(rep.steady(rep.Bots)) < len(rep.seconds) {
 		*rep.latency = steady
 	} else {
 		*rep.latency = all
@@ -198,7 +210,17 @@ type running struct {
 	mu        sync.Mutex // rep's maps and counts
 	declaring sync.Mutex // a Project is for one goroutine at a time
 	connected atomic.Int64
+	asked     atomic.Int64 // a driven run's: the most bots its Driver asked for
 	wg        sync.WaitGroup
+}
+
+// bots is how many bots the run is of: its segment's, or as many as its
+// Driver asked for at most.
+func (r *running) bots() int {
+	if r.cfg.Driver != nil {
+		return int(r.asked.Load())
+	}
+	return r.own
 }
 
 // joinAll starts each of the segment's bots at its time.
@@ -211,26 +233,33 @@ func (r *running) joinAll() {
 			return
 		case <-time.After(time.Until(r.start.Add(time.Duration(number) * gap))):
 		}
-		r.wg.Go(func() { r.joinAndPlay(number) })
+		r.wg.Go(func() { r.joinAndPlay(r.play, number) })
 	}
 }
 
-// joinAndPlay joins the bot numbered number and has it play until the
-// run ends, the scenario has it leave or the server lets it go.
-func (r *running) joinAndPlay(number int) {
+// joinAndPlay joins the bot numbered number and has it play until ctx
+// is done (the run ends, or its Driver lets it go), the scenario has it
+// leave or the server lets it go.
+func (r *running) joinAndPlay(ctx context.Context, number int) {
 	r.declaring.Lock()
 	b, err := newBot(r.cfg.Project, r.cfg.Scenario, r.cfg.Net, &r.t, number, r.cfg.readPace())
 	r.declaring.Unlock()
+	began := time.Now()
 	if err == nil {
-		b.refuse = r.refuse
-		joinCtx, cancelJoin := context.WithTimeout(r.play, 10*time.Second)
+		b.refuse, b.onEvent = r.refuse, r.cfg.OnEvent
+		joinCtx, cancelJoin := context.WithTimeout(ctx, 10*time.Second)
 		err = b.connect(joinCtx, r.cfg.Addr)
 		cancelJoin()
+		if err != nil && r.cfg.Driver != nil && ctx.Err() != nil && r.play.Err() == nil {
+			return // let go as it joined: neither joined nor refused
+		}
 		if err == context.Canceled || err == context.DeadlineExceeded { // no word from the address, bare: say what to check
 			tr := r.cfg.Net.Transport
 			err = fmt.Errorf("no answer from %s over %s: is a server up there, serving %s (-transport)?", r.cfg.Addr, tr, tr)
 		}
 	}
+	joined := time.Now()
+	emit(r.cfg.OnEvent, EventJoin, r.cfg.Addr, joined.Sub(began), err)
 	r.mu.Lock()
 	if err != nil {
 		r.rep.Failed++
@@ -242,7 +271,7 @@ func (r *running) joinAndPlay(number int) {
 	r.t.add(b)
 	r.mu.Unlock()
 	r.connected.Add(1)
-	err = b.play(r.play, r.leaveAfter)
+	err = b.play(ctx, r.leaveAfter)
 	r.connected.Add(-1)
 	r.mu.Lock()
 	if err != nil {
@@ -251,6 +280,9 @@ func (r *running) joinAndPlay(number int) {
 		r.rep.Kept++
 	}
 	r.mu.Unlock()
+	if err != nil {
+		emit(r.cfg.OnEvent, EventDrop, r.cfg.Addr, time.Since(joined), err)
+	}
 }
 
 // snapshots takes a snapshot each second of the run, until its end or
@@ -269,7 +301,9 @@ func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsW
 		timer.Stop()
 		now := time.Now()
 		early := now.Before(due(key)) // Ctrl-C, or the caller's context
-		if early && now.Sub(smp.last) < time.Second/2 {
+		// A driven run's last part of a second is kept, however short:
+		// its coordinator counted what its bots saw in it.
+		if early && now.Sub(smp.last) < time.Second/2 && r.cfg.Driver == nil {
 			break
 		}
 		for key < keys && !due(key+1).After(now) {
@@ -285,7 +319,7 @@ func (r *running) snapshots(ctx context.Context, smp *sampler, results *resultsW
 		if joinedAll {
 			steady.merge(lat)
 		}
-		joinedAll = joinedAll || s.Joined >= r.own
+		joinedAll = joinedAll || s.Joined >= r.bots() && r.bots() > 0
 		if r.cfg.Progress != nil {
 			r.cfg.Progress(s.second())
 		}
@@ -380,6 +414,16 @@ func (cfg Config) Check() (Config, error) {
 		return bad("duration %v: above 0, at most %v", cfg.Duration, maxDuration)
 	case cfg.Addr == "":
 		return bad("the server's address")
+	}
+	if d := cfg.Driver; d != nil {
+		switch {
+		case d.Bots == nil:
+			return bad("a Driver with no Bots to say how many bots play")
+		case d.First < 0 || d.First > maxFirstBot:
+			return bad("the first bot's number %d: from 0 to %d", d.First, maxFirstBot)
+		case cfg.Segment != Segment{} || !cfg.Start.IsZero() || cfg.Results != nil:
+			return bad("a driven run has no segment, start or results file: its coordinator holds the test")
+		}
 	}
 	if _, err := cfg.Segment.checkBots(cfg.Bots); err != nil {
 		return cfg, err
