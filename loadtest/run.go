@@ -179,7 +179,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := r.rep
 	rep.Bots = r.bots()
 	rep.BotsCPU = procstat.Self() - cpu0
-	if len(rep.steady(rep.Bots)) < len(rep.seconds) {
+	// A driven run's coordinator sets its ramp, and counts the answers
+	// of all of it: so do its percentiles.
+	if cfg.Driver == nil && len(rep.steady(rep.Bots)) < len(rep.seconds) {
 		*rep.latency = steady
 	} else {
 		*rep.latency = all

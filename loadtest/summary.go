@@ -28,7 +28,8 @@ const (
 // JSON, for a CI to read, and what a Go test asserts on. The overall
 // rates are averaged over the seconds after every bot had joined (all of
 // them if some never did), as are the percentiles of the answers'
-// latencies; worst_p99_ms and worst_p999_ms are the highest of those
+// latencies (a driven run's: over all its seconds, as its coordinator
+// counts them); worst_p99_ms and worst_p999_ms are the highest of those
 // seconds'.
 type Summary struct {
 	Bots          int                `json:"bots"`
