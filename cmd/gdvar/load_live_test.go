@@ -52,6 +52,7 @@ type loadSummary struct {
 	Failed       int     `json:"failed"`
 	DeliveredPct float64 `json:"delivered_pct"`
 	Seconds      []struct {
+		At       float64 `json:"seconds"`
 		Joined   int     `json:"joined"`
 		Promised float64 `json:"promised_per_s"`
 		Syncs    float64 `json:"syncs_per_s"`

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -119,6 +120,23 @@ func (m *Master) Wait(t testing.TB, limit time.Duration) error {
 	case <-time.After(limit):
 		t.Fatalf("%s did not end within %v", m.name, limit)
 		return nil
+	}
+}
+
+// WaitFor waits at most limit until the master has printed text; the
+// test fails, with what it printed, if it ends or the time passes
+// first.
+func (m *Master) WaitFor(t testing.TB, text string, limit time.Duration) {
+	t.Helper()
+	deadline := time.After(limit)
+	for !strings.Contains(m.out.String(), text) {
+		select {
+		case <-m.proc.Done():
+			t.Fatalf("%s ended (%v) before printing %q; it printed:\n%s", m.name, m.proc.Err(), text, m.out.String())
+		case <-deadline:
+			t.Fatalf("%s did not print %q within %v; it printed:\n%s", m.name, text, limit, m.out.String())
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 }
 

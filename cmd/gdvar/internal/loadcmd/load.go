@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
@@ -26,6 +27,7 @@ import (
 const loadUsage = `usage: gdvar load -project DIR -addr HOST[:PORT] [-transport ws|enet] [-subprotocols A,B] [-compression MODE]
         [-root PATH] [-bots N] [-duration D] [-scenario FILE] [-segment i/n] [-start TIME] [-results FILE]
         [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] [-server-pid PID]
+       gdvar load -locust HOST:PORT -project DIR -addr HOST[:PORT] [-bots N] [-scenario FILE] [-summary FILE] …
        gdvar load merge [-summary FILE] [-threshold NAME=VALUE]… [-csv FILE] [-plot FILE] FILES…
 
 Bots join a Godot 4 server as clients of the game in the project DIR (its
@@ -42,6 +44,11 @@ A test split across machines runs as n processes, -segment 0/n to
 n-1/n (or JOB_COMPLETION_INDEX and JOB_COMPLETIONS, as a Kubernetes
 Indexed Job sets them), all with the same flags and -start, each writing
 -results; gdvar load merge makes the test's report of their files.
+
+With -locust, the process is a worker of a Locust master (Locust 2): the
+master says how many bots play, and its web UI and CSV show what they
+see; -bots is the most the worker runs, -duration the most it lasts
+(24h unless given), and the report is the worker's own.
 
 Exit status: 0 if every threshold holds, 1 if one fails (or an error,
 or nothing was measured: no bot joined, or the bots received no sync and
@@ -78,6 +85,7 @@ func Command(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type loadRun struct {
 	cfg                                     loadtest.Config
 	resultsPath, csvPath, plotPath, summary string
+	locust                                  string // the Locust master's address, if a worker of one
 	quiet                                   bool
 }
 
@@ -108,6 +116,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	frameReads := fs.Bool("frame-reads", false, "each bot reads each frame as it comes, rather than a tick's frames at once (dearer in the load machine's CPU; see docs/load.md)")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
 	fs.BoolVar(&l.quiet, "q", false, "no progress line")
+	fs.StringVar(&l.locust, "locust", "", "be a worker of the Locust master at HOST:PORT (its --master-bind-port, 5557 by default): it says how many bots play (see docs/load.md)")
 	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return nil, code, false
 	}
@@ -120,6 +129,9 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 		return nil, ExitUsage, false
 	}
 	if err := nf.Parsed(fs); err != nil {
+		return usage(err)
+	}
+	if err := l.locustFlags(fs, bots, duration); err != nil {
 		return usage(err)
 	}
 	fail := func(err error) (*loadRun, int, bool) {
@@ -179,6 +191,9 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 		if cfg.Segment.Count > 1 {
 			of += " in the test"
 		}
+		if l.locust != "" {
+			of = "the Locust master's"
+		}
 		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s, of)) }
 		for _, u := range cfg.Net.Unknown { // a join the project leaves open is never silent
 			if setting, _, _ := strings.Cut(u, ":"); setting != "port" && setting != "max clients" { // -addr's, and the server's
@@ -186,7 +201,7 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var rep *loadtest.Report
 	var err error
@@ -195,10 +210,12 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 		rep, err = loadtest.Run(ctx, cfg)
 		return err
 	}
-	switch l.resultsPath {
-	case "":
+	switch {
+	case l.locust != "":
+		rep, err = l.asLocustWorker(ctx, cfg, stderr)
+	case l.resultsPath == "":
 		err = run(nil)
-	case "-":
+	case l.resultsPath == "-":
 		err = run(stdout)
 	default:
 		err = outfile.Write(l.resultsPath, run)
