@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -131,5 +135,41 @@ func TestLiveLocustMasterKilled(t *testing.T) {
 		assert.Equal(t, 8, s.Joined, "worker %d", i)
 		assert.Positive(t, syncsOf(s), "worker %d", i)
 		t.Logf("worker %d ended %v after the master was killed; it said:\n%s", i, w.ended.Sub(killed).Round(time.Millisecond), w.stderr)
+	}
+}
+
+// A worker sent SIGTERM or SIGINT stops its bots, tells its master it
+// quits (the master, headless, then ends its test), and writes its
+// summary, within 10 s.
+func TestLiveLocustWorkerSignalled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a Locust master")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			master := locustmaster.Start(t, "../..", "--expect-workers", "1", "--expect-workers-max-wait", "60", "-u", "2", "-r", "2", "-t", "60s")
+			summary := filepath.Join(t.TempDir(), "worker.json")
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "GDVAR_TEST_MAIN=load -locust "+master.Addr+" -project "+exampleGame+
+				" -addr 127.0.0.1:1 -transport ws -summary "+summary+" -q") // no server: the bots' joins fail
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			defer cmd.Process.Kill()
+
+			master.WaitFor(t, "All users spawned", time.Minute)
+			require.NoError(t, cmd.Process.Signal(sig))
+			select {
+			case <-exited:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("the worker did not end within 10 s of %v; it said:\n%s", sig, &stderr)
+			}
+			t.Logf("the worker said:\n%s", &stderr)
+			assert.Equal(t, 2, readSummary(t, summary).Bots, "its summary")
+			master.Wait(t, 30*time.Second) // it ends its test with its last worker: exit 1, for the joins failed
+			assert.Contains(t, master.Output(), "The last worker quit, stopping test", "the worker told it")
+		})
 	}
 }

@@ -3,7 +3,9 @@ package locust
 import (
 	"context"
 	"net"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,10 +25,19 @@ const playersProject = "../../scripts/bench/players"
 // slowPlayersServer serves the synced-player game as its Go server does
 // (playersgame), but answers each input to its caller alone, 2 to 41 ms
 // after it came, by the call's time: answers whose latencies spread over
-// a range Locust's histogram resolves to the ms.
-func slowPlayersServer(t *testing.T, p *project.Project) string {
+// a range Locust's histogram resolves to the ms. It admits each bot
+// once it has authenticated, and keeps what each sent.
+func slowPlayersServer(t *testing.T, p *project.Project) (addr string, auths func() []string) {
 	m := multiplayer.MustNew()
 	require.NoError(t, playersgame.Declare(m, p))
+	var mu sync.Mutex
+	var got []string
+	m.OnAuth(func(peer multiplayer.PeerID, data []byte) {
+		mu.Lock()
+		got = append(got, string(data))
+		mu.Unlock()
+		m.CompleteAuth(peer)
+	})
 	main := m.Lookup("/root/Main")
 	require.NoError(t, main.SetHandler("input", func(c *multiplayer.Call, at int64, dir gdvar.Vector3) error {
 		time.AfterFunc(time.Duration(2+at/1000%40)*time.Millisecond, func() { main.Call(c.From, "moved", int64(c.From), at, dir) })
@@ -41,12 +52,16 @@ func slowPlayersServer(t *testing.T, p *project.Project) string {
 		cancel()
 		assert.NoError(t, <-done)
 	})
-	return ln.Addr().String()
+	return ln.Addr().String(), func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(got)
+	}
 }
 
-// playersScenario has each bot call input 10 times a second, answered by
-// moved with the call's time.
-const playersScenario = `{"tick_hz": 30, "own": "id",
+// playersScenario has each bot authenticate with its number and call
+// input 10 times a second, answered by moved with the call's time.
+const playersScenario = `{"tick_hz": 30, "own": "id", "auth": "bot-$bot",
   "calls": [{"node": "/root/Main", "method": "input", "rate_hz": 10, "args": ["$now_us", "Vector3(1, 0, 0)"],
              "answer": {"method": "moved", "arg": 1}}]}`
 
@@ -76,7 +91,8 @@ func TestLiveLocustPercentiles(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := loadtest.ReadScenario(strings.NewReader(playersScenario))
 	require.NoError(t, err)
-	w := &Worker{Master: master.Addr, Config: loadtest.Config{Project: p, Scenario: sc, Addr: slowPlayersServer(t, p),
+	addr, _ := slowPlayersServer(t, p)
+	w := &Worker{Master: master.Addr, Config: loadtest.Config{Project: p, Scenario: sc, Addr: addr,
 		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 100, Duration: 2 * time.Minute}, Log: func(s string) { t.Log(s) }}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

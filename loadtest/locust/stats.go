@@ -12,9 +12,9 @@ import (
 	"github.com/gdvar/gdvar/loadtest"
 )
 
-// The bounds of what a worker reports: a name a request kind (a sync's
-// node path, say), and distinct failures, in a report; past them, the
-// others are counted together.
+// The bounds of what a worker reports: names (a sync's node path, say)
+// and distinct failures in a report; past them, the others are counted
+// together, a name and a failure of each kind.
 const (
 	maxNames    = 1000
 	maxFailures = 100
@@ -85,7 +85,7 @@ func (s *stats) record(e loadtest.Event) {
 	f := s.failures[fk]
 	if f == nil {
 		if len(s.failures) >= maxFailures {
-			reason = otherErrors
+			key.name, reason = otherNames, otherErrors
 			fk = failureKey(key, reason)
 		}
 		if f = s.failures[fk]; f == nil {

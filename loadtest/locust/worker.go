@@ -88,7 +88,7 @@ func (w *Worker) Run(ctx context.Context) (*loadtest.Report, error) {
 	case err != nil && ctx.Err() != nil: // Ctrl-C as it connected
 		return nothingRan(cfg), nil
 	case err != nil:
-		return nothingRan(cfg), bounded(err)
+		return nothingRan(cfg), bounded(fmt.Errorf("the Locust master at %s: %w", w.Master, err))
 	}
 	defer conn.close()
 	w.say(fmt.Sprintf("worker %s (index %d) of the Locust master at %s", id, index, w.Master))
@@ -205,6 +205,7 @@ func connect(ctx context.Context, addr, id string) (*zmtpConn, int64, error) {
 	ctx, cancel := context.WithTimeout(ctx, connectWait)
 	defer cancel()
 	var conn *zmtpConn
+	refused := false
 	for {
 		var err error
 		conn, err = dialZMTP(ctx, addr, id)
@@ -212,6 +213,7 @@ func connect(ctx context.Context, addr, id string) (*zmtpConn, int64, error) {
 			break
 		}
 		if errors.Is(err, syscall.ECONNREFUSED) && ctx.Err() == nil { // a master starting
+			refused = true
 			select {
 			case <-ctx.Done():
 			case <-time.After(100 * time.Millisecond):
@@ -220,41 +222,40 @@ func connect(ctx context.Context, addr, id string) (*zmtpConn, int64, error) {
 		}
 		switch {
 		case errors.Is(err, ErrMaster):
-			return nil, 0, fmt.Errorf("the Locust master at %s: %w", addr, err)
-		case errors.Is(err, syscall.ECONNREFUSED):
-			return nil, 0, fmt.Errorf("%w: nothing listens at %s (connection refused for %v): start the master first "+
-				"(locust -f locustfile.py --master), or give -locust its --master-bind-port", ErrNoMaster, addr, connectWait)
+			return nil, 0, err
+		case refused || errors.Is(err, syscall.ECONNREFUSED):
+			return nil, 0, fmt.Errorf("%w: nothing listens there (connection refused for %v): start the master first "+
+				"(locust -f locustfile.py --master), or give -locust its --master-bind-port", ErrNoMaster, connectWait)
 		case ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, io.EOF):
-			return nil, 0, fmt.Errorf("%w: %s made no ZeroMQ handshake within %v: is it a Locust master's port (--master-bind-port)?", ErrNoMaster, addr, connectWait)
+			return nil, 0, fmt.Errorf("%w: no ZeroMQ handshake within %v: is this a Locust master's port (--master-bind-port)?", ErrNoMaster, connectWait)
 		}
-		return nil, 0, fmt.Errorf("%w: %s: %v", ErrNoMaster, addr, err)
+		return nil, 0, fmt.Errorf("%w: %v", ErrNoMaster, err)
 	}
 	deadline, _ := ctx.Deadline()
 	conn.c.SetReadDeadline(deadline)
 	if err := conn.send(encodeMessage("client_ready", -1, id)); err != nil { // -1: a worker of any version
 		conn.close()
-		return nil, 0, fmt.Errorf("%w: %s: %v", ErrNoMaster, addr, err)
+		return nil, 0, fmt.Errorf("%w: %v", ErrNoMaster, err)
 	}
 	for {
 		frame, err := conn.next(0)
-		if err != nil {
-			conn.close()
-			if errors.Is(err, ErrMaster) {
-				return nil, 0, fmt.Errorf("the Locust master at %s: %w", addr, err)
-			}
-			return nil, 0, fmt.Errorf("%w: the master at %s did not ack this worker within %v (%v): is it a Locust 2 master?", ErrNoMaster, addr, connectWait, err)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			err = fmt.Errorf("%w: no ack of this worker's client_ready within %v: is it a Locust 2 master?", ErrNoMaster, connectWait)
 		}
-		m, err := decodeMessage(frame)
+		var m message
+		if err == nil {
+			m, err = decodeMessage(frame)
+		}
 		if err != nil {
 			conn.close()
-			return nil, 0, fmt.Errorf("the Locust master at %s: %w", addr, err)
+			return nil, 0, err
 		}
 		if m.Type != "ack" {
 			continue
 		}
 		if m.Index > maxWorkerIndex {
 			conn.close()
-			return nil, 0, fmt.Errorf("%w: the Locust master at %s gave this worker the index %d, over %d", ErrMaster, addr, m.Index, maxWorkerIndex)
+			return nil, 0, fmt.Errorf("%w: it gave this worker the index %d, over %d", ErrMaster, m.Index, maxWorkerIndex)
 		}
 		conn.c.SetReadDeadline(time.Time{})
 		return conn, max(m.Index, 0), nil
@@ -270,11 +271,11 @@ type session struct {
 	want   chan<- int
 	ended  <-chan struct{} // closed when the run has ended
 	done   chan struct{}   // closed when the session ends
-	state  string         // the heartbeat's: ready, running
-	users  map[string]int // the users run, by class, as last asked
-	total  int            // their sum
-	last   float64        // the last spawn's timestamp
-	warned bool           // the master was told it asked for more bots than Bots
+	state  string          // the heartbeat's: ready, running
+	users  map[string]int  // the users run, by class, as last asked
+	total  int             // their sum
+	last   float64         // the last spawn's timestamp
+	warned bool            // the master was told it asked for more bots than Bots
 	known  map[string]bool
 	cpu    time.Duration // this process's CPU at the last heartbeat
 	at     time.Time     // that heartbeat's time

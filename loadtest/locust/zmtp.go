@@ -83,7 +83,7 @@ func (z *zmtpConn) handshake(identity string) error {
 	}
 	var g [64]byte
 	if _, err := io.ReadFull(z.r, g[:]); err != nil {
-		return fmt.Errorf("%w: its ZeroMQ greeting: %v", ErrMaster, err)
+		return fmt.Errorf("its ZeroMQ greeting: %w", err)
 	}
 	mechanism := string(bytes.TrimRight(g[12:32], "\x00"))
 	switch {
@@ -186,9 +186,10 @@ func (z *zmtpConn) readFrame() (flags byte, body []byte, err error) {
 	if size > maxFrame {
 		return 0, nil, fmt.Errorf("%w: a message of %d bytes, over the bound of %d", ErrMaster, size, maxFrame)
 	}
-	for len(body) < int(size) {
+	for len(body) < int(size) { // room doubled as it fills: at most twice what came
 		n := len(body)
-		body = slices.Grow(body, min(int(size)-n, readChunk))[:min(int(size), n+readChunk)]
+		body = slices.Grow(body, min(int(size)-n, max(n, readChunk)))
+		body = body[:min(int(size), cap(body))]
 		if _, err := io.ReadFull(z.r, body[n:]); err != nil {
 			return 0, nil, err
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
@@ -201,6 +202,7 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	temps.OwnSignals() // the bots leave on a signal, and the report is written
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var rep *loadtest.Report

@@ -43,6 +43,8 @@ var temps struct {
 
 	child      *os.Process   // the program RunChild runs
 	childEnded chan struct{} // closed when it has ended
+
+	signals chan os.Signal // RemoveOnSignal's
 }
 
 // ChildGrace is how long a signal waits for the program RunChild runs to
@@ -149,6 +151,9 @@ func RunChild(cmd *exec.Cmd) error {
 // status 128 + its number).
 func RemoveOnSignal() {
 	c := make(chan os.Signal, 1)
+	temps.Lock()
+	temps.signals = c
+	temps.Unlock()
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
 		sig := <-c
@@ -163,6 +168,18 @@ func RemoveOnSignal() {
 		}
 		os.Exit(code)
 	}()
+}
+
+// OwnSignals undoes RemoveOnSignal, for a command that makes no
+// temporary file and runs no program with RunChild, and ends in its own
+// order on a signal it takes (gdvar load: its bots leave, its report is
+// written).
+func OwnSignals() {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.signals != nil {
+		signal.Stop(temps.signals)
+	}
 }
 
 // endChild passes sig on to the program RunChild runs, if any, and waits

@@ -1,0 +1,5 @@
+//go:build !race
+
+package locust
+
+const raceDetector = false
