@@ -36,6 +36,7 @@ var Examples = map[string][]string{
 	"load": {
 		"gdvar load -project mygame -addr 127.0.0.1:8910 -bots 20 -duration 30s -scenario mygame/load/players.json",
 		"gdvar load -project mygame -addr 127.0.0.1:8910 -transport enet -bots 8 -summary load.json -threshold min_delivered_pct=99",
+		"gdvar load -locust 10.0.0.2:5557 -project mygame -addr 10.0.0.5:8910 -scenario mygame/load/players.json -summary worker.json",
 	},
 	"audit": {
 		"gdvar audit -static -project mygame",

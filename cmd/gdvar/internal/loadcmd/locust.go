@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"time"
 
 	"github.com/gdvar/gdvar/loadtest"
@@ -24,6 +25,9 @@ const (
 func (l *loadRun) locustFlags(fs *flag.FlagSet, bots *int, duration *time.Duration) error {
 	if l.locust == "" {
 		return nil
+	}
+	if _, _, err := net.SplitHostPort(l.locust); err != nil {
+		return fmt.Errorf("-locust %.80q: the master's host:port, as 10.0.0.2:5557 (its --master-bind-port)", l.locust)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
