@@ -63,11 +63,17 @@ func decodeMessage(b []byte) (message, error) {
 	if err != nil {
 		return m, fmt.Errorf("%w: its %.40q message: %v", ErrMaster, m.Type, err)
 	}
+	if c, _ := d.PeekCode(); c == nilCode { // which DecodeString reads as ""
+		return m, fmt.Errorf("%w: its %.40q message: a node id that is not a string", ErrMaster, m.Type)
+	}
 	if _, err := d.DecodeString(); err != nil {
 		return m, fmt.Errorf("%w: its %.40q message: a node id that is not a string", ErrMaster, m.Type)
 	}
 	return m, nil
 }
+
+// nilCode is msgpack's nil.
+const nilCode = 0xc0
 
 // decodeAck reads an ack's data: {"index": n} from Locust 2.10.3 on,
 // nil before.
@@ -179,7 +185,7 @@ func checkValue(b []byte, depth int) ([]byte, error) {
 	c, b := b[0], b[1:]
 	var items, size uint64 // the values that follow, or the bytes
 	switch {
-	case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3: // fixints, nil, false, true
+	case c <= 0x7f || c >= 0xe0 || c == nilCode || c == 0xc2 || c == 0xc3: // fixints, nil, false, true
 		return b, nil
 	case c <= 0x8f: // fixmap
 		items = 2 * uint64(c&0x0f)
