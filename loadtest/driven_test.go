@@ -43,18 +43,6 @@ func (l *eventLog) of(kind EventKind) []Event {
 	return out
 }
 
-// syncsCounted is the syncs a report's seconds count: each second's rate
-// over its length.
-func syncsCounted(rep *Report) float64 {
-	var n float64
-	var last time.Duration
-	for _, s := range rep.seconds {
-		n += s.Syncs * (s.At - last).Seconds()
-		last = s.At
-	}
-	return n
-}
-
 // A driven run joins bots up to the number its Driver sends, at most
 // Config.Bots, and lets the last joined go down to it; a bot joining in
 // the place of one let go takes its number. Every join, sync and answer
@@ -115,7 +103,7 @@ func TestDrivenRunFollowsItsDriver(t *testing.T) {
 
 	syncs := log.of(EventSync)
 	require.NotEmpty(t, syncs)
-	assert.InEpsilon(t, syncsCounted(rep), float64(len(syncs)), 0.01, "the report's syncs are the events'")
+	assert.InEpsilon(t, rep.Summary().Syncs, len(syncs), 0.01, "the report's syncs are the events'")
 	ages := make([]time.Duration, len(syncs))
 	for i, e := range syncs {
 		assert.True(t, strings.HasPrefix(e.Name, "/root/Main/"), e.Name)

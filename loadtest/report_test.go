@@ -25,6 +25,15 @@ func twoBots() *Report {
 		}}
 }
 
+// A summary's syncs are every second's, its rate over its length, from
+// the run's start: the count of the whole run.
+func TestSummarySyncsOfTheWholeRun(t *testing.T) {
+	rep := twoBots()
+	assert.EqualValues(t, 10+50+60, rep.Summary().Syncs)
+	rep.seconds[2].At = 2500 * time.Millisecond // a last part of a second, of a driven run
+	assert.EqualValues(t, 10+50+30, rep.Summary().Syncs)
+}
+
 func TestWriteTableOverTheSteadySeconds(t *testing.T) {
 	var b bytes.Buffer
 	twoBots().WriteTable(&b)

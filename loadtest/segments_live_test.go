@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -60,24 +59,11 @@ func TestLiveMergeOfOneRunIsItsReport(t *testing.T) {
 func authServer(t *testing.T, p *project.Project) (addr string, auths func() []string) {
 	m := multiplayer.MustNew()
 	require.NoError(t, playersgame.Declare(m, p))
-	var mu sync.Mutex
-	var got []string
-	m.OnAuth(func(peer multiplayer.PeerID, data []byte) {
-		mu.Lock()
-		got = append(got, string(data))
-		mu.Unlock()
-		if err := m.CompleteAuth(peer); err != nil {
-			t.Error(err)
-		}
-	})
+	auths = playersgame.KeepAuths(t, m)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	serveUntilEnd(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
-	return ln.Addr().String(), func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(got)
-	}
+	return ln.Addr().String(), auths
 }
 
 // A test of 12 bots split in 3 segments, run side by side from a shared

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"strings"
 	"time"
 )
@@ -37,6 +38,7 @@ type Summary struct {
 	Joined        int                `json:"joined"`
 	Kept          int                `json:"kept"`
 	Failed        int                `json:"failed"`
+	Syncs         uint64             `json:"syncs"` // received over the whole run, every second's
 	SyncsPerS     float64            `json:"syncs_per_s"`
 	PromisedPerS  float64            `json:"promised_per_s"`
 	DeliveredPct  float64            `json:"delivered_pct"`
@@ -125,9 +127,14 @@ func (r *Report) Summary() Summary {
 	if r.Joined > 0 {
 		s.BotsCPUUsABot = 1e6 * r.BotsCPU.Seconds() / r.runSeconds() / float64(r.Joined)
 	}
+	var syncs float64
+	var last time.Duration
 	for _, sec := range r.seconds {
 		s.Seconds = append(s.Seconds, sec.second())
+		syncs += sec.Syncs * (sec.At - last).Seconds() // the count the second's rate is of
+		last = sec.At
 	}
+	s.Syncs = uint64(math.Round(syncs))
 	s.Thresholds = r.Thresholds.outcomes(&s)
 	s.Verdict = VerdictPass
 	for _, o := range s.Thresholds {

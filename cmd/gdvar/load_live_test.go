@@ -51,8 +51,8 @@ type loadSummary struct {
 	Kept         int     `json:"kept"`
 	Failed       int     `json:"failed"`
 	DeliveredPct float64 `json:"delivered_pct"`
+	Syncs        int     `json:"syncs"`
 	Seconds      []struct {
-		At       float64 `json:"seconds"`
 		Joined   int     `json:"joined"`
 		Promised float64 `json:"promised_per_s"`
 		Syncs    float64 `json:"syncs_per_s"`

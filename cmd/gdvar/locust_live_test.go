@@ -47,17 +47,6 @@ func runLocustWorkers(t *testing.T, n int, master, addr string) []locustWorker {
 	return workers
 }
 
-// syncsOf is the syncs a summary counts: each second's rate over its
-// length.
-func syncsOf(s loadSummary) float64 {
-	var n, last float64
-	for _, sec := range s.Seconds {
-		n += sec.Syncs * (sec.At - last)
-		last = sec.At
-	}
-	return n
-}
-
 // A real Locust master, headless, runs 16 users for 30 s on two gdvar
 // load -locust workers, against the corpus game's own Godot server: each
 // worker runs 8 bots and ends when the master quits; the master's CSV
@@ -74,8 +63,7 @@ func TestLiveLocustWorkers(t *testing.T) {
 	workers := runLocustWorkers(t, 2, master.Addr, addr)
 	require.NoError(t, master.Wait(t, 30*time.Second), "the master's exit status: 0, no failure")
 
-	var joined int
-	var syncs float64
+	var joined, syncs int
 	for i, w := range workers {
 		if w.code != 0 { // a busy machine's limit; no failure of the test's
 			assert.Equal(t, loadcmd.ExitMachineLimit, w.code, "worker %d: %s", i, w.stderr)
@@ -86,7 +74,7 @@ func TestLiveLocustWorkers(t *testing.T) {
 		assert.Equal(t, 8, s.Joined, "worker %d", i)
 		assert.Equal(t, 8, s.Kept, "worker %d", i)
 		joined += s.Joined
-		syncs += syncsOf(s)
+		syncs += s.Syncs
 	}
 
 	var rows []locustmaster.Row
@@ -107,7 +95,7 @@ func TestLiveLocustWorkers(t *testing.T) {
 		assert.True(t, strings.HasPrefix(node, "/root/Main/"), node)
 	}
 	assert.InEpsilon(t, syncs, masterSyncs, 0.01, "the workers' syncs")
-	t.Logf("joins %d; syncs: the master %d, the workers %.0f", joined, masterSyncs, syncs)
+	t.Logf("joins %d; syncs: the master %d, the workers %d", joined, masterSyncs, syncs)
 }
 
 // A Locust master killed as the test runs tells its workers nothing:
@@ -133,7 +121,7 @@ func TestLiveLocustMasterKilled(t *testing.T) {
 		assert.Less(t, w.ended.Sub(killed), 10*time.Second, "worker %d ended", i)
 		s := readSummary(t, w.summary)
 		assert.Equal(t, 8, s.Joined, "worker %d", i)
-		assert.Positive(t, syncsOf(s), "worker %d", i)
+		assert.Positive(t, s.Syncs, "worker %d", i)
 		t.Logf("worker %d ended %v after the master was killed; it said:\n%s", i, w.ended.Sub(killed).Round(time.Millisecond), w.stderr)
 	}
 }

@@ -3,9 +3,7 @@ package locust
 import (
 	"context"
 	"net"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/gdvar/gdvar/internal/testrig/locustmaster"
 	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/loadtest"
+	"github.com/gdvar/gdvar/loadtest/loadtesttest"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
@@ -30,14 +29,7 @@ const playersProject = "../../scripts/bench/players"
 func slowPlayersServer(t *testing.T, p *project.Project) (addr string, auths func() []string) {
 	m := multiplayer.MustNew()
 	require.NoError(t, playersgame.Declare(m, p))
-	var mu sync.Mutex
-	var got []string
-	m.OnAuth(func(peer multiplayer.PeerID, data []byte) {
-		mu.Lock()
-		got = append(got, string(data))
-		mu.Unlock()
-		m.CompleteAuth(peer)
-	})
+	auths = playersgame.KeepAuths(t, m)
 	main := m.Lookup("/root/Main")
 	require.NoError(t, main.SetHandler("input", func(c *multiplayer.Call, at int64, dir gdvar.Vector3) error {
 		time.AfterFunc(time.Duration(2+at/1000%40)*time.Millisecond, func() { main.Call(c.From, "moved", int64(c.From), at, dir) })
@@ -45,18 +37,8 @@ func slowPlayersServer(t *testing.T, p *project.Project) (addr string, auths fun
 	}))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-done)
-	})
-	return ln.Addr().String(), func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(got)
-	}
+	loadtesttest.Serve(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
+	return ln.Addr().String(), auths
 }
 
 // playersScenario has each bot authenticate with its number and call
@@ -64,17 +46,6 @@ func slowPlayersServer(t *testing.T, p *project.Project) (addr string, auths fun
 const playersScenario = `{"tick_hz": 30, "own": "id", "auth": "bot-$bot",
   "calls": [{"node": "/root/Main", "method": "input", "rate_hz": 10, "args": ["$now_us", "Vector3(1, 0, 0)"],
              "answer": {"method": "moved", "arg": 1}}]}`
-
-// syncsOf is the syncs a summary counts: each second's rate over its
-// length.
-func syncsOf(s loadtest.Summary) float64 {
-	var n, last float64
-	for _, sec := range s.Seconds {
-		n += sec.SyncsPerS * (sec.Seconds - last)
-		last = sec.Seconds
-	}
-	return n
-}
 
 // A real Locust master runs 8 users on one worker of this package for
 // 15 s, against the players game's Go server: its CSV has the 8 bots'
@@ -118,7 +89,7 @@ func TestLiveLocustPercentiles(t *testing.T) {
 		assert.True(t, strings.HasPrefix(r["Name"], "/root/Main/"), r["Name"])
 		syncs += r.Int(t, "Request Count")
 	}
-	assert.InEpsilon(t, syncsOf(s), syncs, 0.01, "the syncs the worker counted")
+	assert.InEpsilon(t, s.Syncs, syncs, 0.01, "the syncs the worker counted")
 	require.Len(t, rows["call"], 1)
 	call := rows["call"][0]
 	assert.Equal(t, "input", call["Name"])
@@ -126,6 +97,6 @@ func TestLiveLocustPercentiles(t *testing.T) {
 	for column, ours := range map[string]float64{"50%": s.P50Ms, "99%": s.P99Ms} {
 		assert.InDelta(t, ours, call.Int(t, column), 1+0.01*ours, "%s: Locust's %s ms, the worker's %.2f", column, call[column], ours)
 	}
-	t.Logf("answers: %d timed, p50 %.2f ms (Locust %s), p99 %.2f ms (Locust %s); syncs %.0f (Locust %d)",
-		s.Answers, s.P50Ms, call["50%"], s.P99Ms, call["99%"], syncsOf(s), syncs)
+	t.Logf("answers: %d timed, p50 %.2f ms (Locust %s), p99 %.2f ms (Locust %s); syncs %d (Locust %d)",
+		s.Answers, s.P50Ms, call["50%"], s.P99Ms, call["99%"], s.Syncs, syncs)
 }

@@ -8,7 +8,10 @@ package playersgame
 
 import (
 	"log"
+	"slices"
 	"strconv"
+	"sync"
+	"testing"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
@@ -55,4 +58,26 @@ func Declare(m *multiplayer.Multiplayer, p *project.Project) error {
 		}
 	})
 	return nil
+}
+
+// KeepAuths has m, a server's, admit each peer once it has sent its
+// authentication message, and returns what they sent, in the order it
+// came: a test's check of the bots' numbers ($bot). The test fails if a
+// peer cannot be admitted.
+func KeepAuths(t testing.TB, m *multiplayer.Multiplayer) func() []string {
+	var mu sync.Mutex
+	var got []string
+	m.OnAuth(func(peer multiplayer.PeerID, data []byte) {
+		mu.Lock()
+		got = append(got, string(data))
+		mu.Unlock()
+		if err := m.CompleteAuth(peer); err != nil {
+			t.Error(err)
+		}
+	})
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(got)
+	}
 }
