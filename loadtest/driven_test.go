@@ -46,7 +46,8 @@ func (l *eventLog) of(kind EventKind) []Event {
 // A driven run joins bots up to the number its Driver sends, at most
 // Config.Bots, and lets the last joined go down to it; a bot joining in
 // the place of one let go takes its number. Every join, sync and answer
-// is an event, and the syncs' events are the syncs the report counts.
+// is an event, and the syncs' events are the syncs the report counts,
+// all of them once the bots have left before its end.
 func TestDrivenRunFollowsItsDriver(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds against a server")
@@ -81,6 +82,8 @@ func TestDrivenRunFollowsItsDriver(t *testing.T) {
 	want <- 9 // over Bots: 4
 	require.Eventually(t, joins(6), 20*time.Second, 10*time.Millisecond, "3 more")
 	require.Eventually(t, func() bool { return connected.Load() == 4 }, 20*time.Second, 10*time.Millisecond, "4 playing")
+	want <- 0 // all gone before the run's last second: no sync after it
+	require.Eventually(t, func() bool { return connected.Load() == 0 }, 20*time.Second, 10*time.Millisecond, "all let go")
 	cancel()
 	<-done
 	require.NoError(t, runErr)
@@ -103,7 +106,7 @@ func TestDrivenRunFollowsItsDriver(t *testing.T) {
 
 	syncs := log.of(EventSync)
 	require.NotEmpty(t, syncs)
-	assert.InEpsilon(t, rep.Summary().Syncs, len(syncs), 0.01, "the report's syncs are the events'")
+	assert.EqualValues(t, len(syncs), rep.Summary().Syncs, "the report's syncs are the events'")
 	ages := make([]time.Duration, len(syncs))
 	for i, e := range syncs {
 		assert.True(t, strings.HasPrefix(e.Name, "/root/Main/"), e.Name)
