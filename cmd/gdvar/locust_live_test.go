@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,7 +53,9 @@ func runLocustWorkers(t *testing.T, n int, master, addr string) []locustWorker {
 // worker runs 8 bots and ends when the master quits; the master's CSV
 // has the joins of the 16 bots and the syncs of each one's player, by
 // its node, none failed, and its counts are the workers' summaries'
-// within 1 %.
+// within 1 %. A bot the server let go is a failure on both sides,
+// allowed only where a worker's machine was the limit (a busy machine's
+// ENet peers time out).
 func TestLiveLocustWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("40 s of a Locust master")
@@ -61,9 +64,10 @@ func TestLiveLocustWorkers(t *testing.T) {
 	master := locustmaster.Start(t, "../..", "--expect-workers", "2", "--expect-workers-max-wait", "60", "-u", "16", "-r", "8", "-t", "30s")
 	addr := exampleServer(t)
 	workers := runLocustWorkers(t, 2, master.Addr, addr)
-	require.NoError(t, master.Wait(t, 30*time.Second), "the master's exit status: 0, no failure")
+	exit := master.Wait(t, 30*time.Second) // 1 if a request failed
 
-	var joined, syncs int
+	var joined, syncs, dropped int
+	limit := "" // a worker's machine's, if it was the limit
 	for i, w := range workers {
 		if w.code != 0 { // a busy machine's limit; no failure of the test's
 			assert.Equal(t, loadcmd.ExitMachineLimit, w.code, "worker %d: %s", i, w.stderr)
@@ -72,13 +76,14 @@ func TestLiveLocustWorkers(t *testing.T) {
 		s := readSummary(t, w.summary)
 		assert.Equal(t, 8, s.Bots, "worker %d: the master's share", i)
 		assert.Equal(t, 8, s.Joined, "worker %d", i)
-		assert.Equal(t, 8, s.Kept, "worker %d", i)
+		limit = cmp.Or(limit, s.MachineLimit)
 		joined += s.Joined
 		syncs += s.Syncs
+		dropped += s.Joined - s.Kept
 	}
 
 	var rows []locustmaster.Row
-	nodes, masterSyncs := map[string]bool{}, 0
+	nodes, masterSyncs, failed := map[string]bool{}, 0, map[string]int{}
 	for _, r := range master.Stats(t) {
 		rows = append(rows, r)
 		switch r["Type"] {
@@ -88,7 +93,18 @@ func TestLiveLocustWorkers(t *testing.T) {
 			nodes[r["Name"]] = true
 			masterSyncs += r.Int(t, "Request Count")
 		}
-		assert.Zero(t, r.Int(t, "Failure Count"), "%v", r)
+		if n := r.Int(t, "Failure Count"); n > 0 && r["Name"] != "Aggregated" {
+			failed[r["Type"]] += n
+		}
+	}
+	assert.Equal(t, dropped, failed["drop"], "the bots let go, on both sides")
+	delete(failed, "drop")
+	assert.Empty(t, failed, "no failure but drops: %v", rows)
+	if limit == "" {
+		assert.Zero(t, dropped, "no bot let go")
+		assert.NoError(t, exit, "the master's exit status: 0, no failure")
+	} else if dropped > 0 {
+		t.Logf("a load machine was the limit (%s): %d bots let go, the master's exit %v", limit, dropped, exit)
 	}
 	assert.Len(t, nodes, 16, "each bot's player, by its node: %v", rows)
 	for node := range nodes {
