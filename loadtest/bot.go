@@ -401,6 +401,7 @@ func replicatesAlways(sy multiplayer.Synchronizer) bool {
 type tally struct {
 	mu   sync.Mutex
 	bots []*bot     // every bot that joined, gone or not: their counts stay the run's
+	gone counts     // but a driven run's bots that left (tally.retire): their counts alone
 	lat  *histogram // the answers' latencies since the last snapshot
 }
 
@@ -436,14 +437,21 @@ func (t *tally) promised() (hz float64, departed int) {
 
 // counts sums the counters of every bot that joined.
 func (t *tally) counts() counts {
-	var c counts
-	for _, b := range t.joined() {
-		c.syncs += b.syncs.Load()
-		c.calls += b.calls.Load()
-		c.sent += b.sent.Load()
-		c.callErrors += b.callErrors.Load()
+	t.mu.Lock() // a bot retired counts once
+	defer t.mu.Unlock()
+	c := t.gone
+	for _, b := range t.bots {
+		c.add(b)
 	}
 	return c
+}
+
+// add adds a bot's counters.
+func (c *counts) add(b *bot) {
+	c.syncs += b.syncs.Load()
+	c.calls += b.calls.Load()
+	c.sent += b.sent.Load()
+	c.callErrors += b.callErrors.Load()
 }
 
 func (t *tally) answered(d time.Duration) {

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"slices"
 	"time"
 )
 
@@ -58,5 +59,22 @@ func (r *running) follow() {
 			r.wg.Go(func() { r.joinAndPlay(ctx, number) })
 			next = time.Now().Add(gap)
 		}
+	}
+}
+
+// retireWait bounds the wait for a bot's connection to end, its
+// callbacks with it, before the bot is retired.
+const retireWait = 5 * time.Second
+
+// retire keeps of a bot a driven run let go its counts alone: a
+// coordinator may have bots join and leave for as long as it runs, and
+// each bot holds its game's Multiplayer. The tally's slice of bots is
+// made anew, not changed in place: joined's callers hold the old one.
+func (t *tally) retire(b *bot) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if i := slices.Index(t.bots, b); i >= 0 {
+		t.gone.add(b)
+		t.bots = slices.Concat(t.bots[:i], t.bots[i+1:])
 	}
 }

@@ -153,3 +153,23 @@ func TestDriverChecked(t *testing.T) {
 		})
 	}
 }
+
+// A bot a driven run let go leaves the tally, its counts kept, once:
+// the run holds the bots playing, not every one that ever joined.
+func TestRetiredBotsCountedOnce(t *testing.T) {
+	var tl tally
+	bots := make([]*bot, 3)
+	for i := range bots {
+		bots[i] = &bot{}
+		bots[i].syncs.Store(int64(10 * (i + 1)))
+		tl.add(bots[i])
+	}
+	held := tl.joined()
+	tl.retire(bots[1])
+	tl.retire(bots[1])
+	assert.Equal(t, []*bot{bots[0], bots[2]}, tl.joined())
+	assert.Equal(t, []*bot{bots[0], bots[1], bots[2]}, held, "a caller's slice left as it was")
+	assert.EqualValues(t, 60, tl.counts().syncs)
+	bots[0].syncs.Add(5)
+	assert.EqualValues(t, 65, tl.counts().syncs)
+}

@@ -285,6 +285,13 @@ func (r *running) joinAndPlay(ctx context.Context, number int) {
 	if err != nil {
 		emit(r.cfg.OnEvent, EventDrop, r.cfg.Addr, time.Since(joined), err)
 	}
+	if r.cfg.Driver != nil {
+		select { // its connection's last callbacks counted first
+		case <-b.m.Done():
+		case <-time.After(retireWait):
+		}
+		r.t.retire(b)
+	}
 }
 
 // snapshots takes a snapshot each second of the run, until its end or
