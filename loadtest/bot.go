@@ -37,6 +37,8 @@ type bot struct {
 	awaited   []awaitedCall // its calls whose answers it awaits, oldest first
 	prompt    func()        // ends the prompt reads (ReadPromptly) while it awaits any
 	lastState map[*multiplayer.Object]time.Time
+	admitted  chan struct{} // closed once the server has admitted the bot: its calls are taken
+	admit     sync.Once
 	left      chan struct{}
 	once      sync.Once
 
@@ -81,7 +83,7 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 		return nil, err
 	}
 	b := &bot{client: c, m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{}),
-		lastState: map[*multiplayer.Object]time.Time{}}
+		admitted: make(chan struct{}), lastState: map[*multiplayer.Object]time.Time{}}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
 		b.handleAll(n)
@@ -112,6 +114,11 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 		})
 	}
 	m.OnError(b.noteErr)
+	m.OnPeerConnected(func(id multiplayer.PeerID) {
+		if id == multiplayer.ServerID { // once authenticated, if the scenario does
+			b.admit.Do(func() { close(b.admitted) })
+		}
+	})
 	m.OnPeerDisconnected(func(id multiplayer.PeerID) {
 		if id == multiplayer.ServerID {
 			b.once.Do(func() { close(b.left) })
@@ -254,6 +261,14 @@ func (b *bot) call(ctx context.Context, c CallSpec) {
 	// returns): each call sets its variables.
 	args, err := c.args(int32(b.m.ID()), 0, b.number)
 	now := -1 // the argument that is the call's $now_us, if its answer is timed
+	// A call before the server admits the bot goes to no peer.
+	select {
+	case <-b.admitted:
+	case <-ctx.Done():
+		return
+	case <-b.left:
+		return
+	}
 	if c.Answer != nil {
 		now = slices.Index(c.Args, "$now_us")
 	}

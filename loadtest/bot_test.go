@@ -1,10 +1,13 @@
 package loadtest
 
 import (
+	"context"
+	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/testrig/playersgame"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
@@ -87,4 +90,33 @@ func TestCheckTakesTheProjectsNet(t *testing.T) {
 	cfg, err = in.Check()
 	require.NoError(t, err)
 	assert.Equal(t, "127.0.0.1:8910", cfg.Addr, "the project's port")
+}
+
+// A bot whose server takes its time to admit it (its authentication)
+// makes its calls once admitted: none goes to a server not there yet.
+func TestCallsWaitForAdmission(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2 s against a server")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	m := multiplayer.MustNew()
+	require.NoError(t, playersgame.Declare(m, p))
+	m.OnAuth(func(peer multiplayer.PeerID, _ []byte) {
+		time.AfterFunc(500*time.Millisecond, func() { m.CompleteAuth(peer) })
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	serveUntilEnd(t, func(ctx context.Context) error { return m.Serve(ctx, ln) })
+	sc, err := ReadScenario(strings.NewReader(`{"tick_hz": 30, "own": "id", "auth": "bot-$bot",
+	  "calls": [{"node": "/root/Main", "method": "input", "rate_hz": 50, "args": ["$now_us", "Vector3(1, 0, 0)"]}]}`))
+	require.NoError(t, err)
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: ln.Addr().String(),
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 2, Duration: 2 * time.Second})
+	require.NoError(t, err)
+	require.Equal(t, 2, rep.Joined, "%v", rep.JoinErrors)
+	s := rep.Summary()
+	require.NotEmpty(t, s.Seconds)
+	assert.Zero(t, s.Seconds[len(s.Seconds)-1].CallErrors, "no call before the bots were admitted")
+	assert.Positive(t, s.CallsOutPerS, "calls made once admitted")
 }
