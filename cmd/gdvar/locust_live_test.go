@@ -99,7 +99,7 @@ func TestLiveLocustWorkers(t *testing.T) {
 	}
 	assert.Equal(t, dropped, failed["drop"], "the bots let go, on both sides")
 	delete(failed, "drop")
-	assert.Empty(t, failed, "no failure but drops: %v", rows)
+	assert.Empty(t, failed, "no failure but drops: %v", master.Failures(t))
 	if limit == "" {
 		assert.Zero(t, dropped, "no bot let go")
 		assert.NoError(t, exit, "the master's exit status: 0, no failure")

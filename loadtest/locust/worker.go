@@ -290,10 +290,13 @@ func (s *session) read() (<-chan message, <-chan error) {
 		for {
 			frame, err := s.conn.next(wait)
 			switch {
+			case err == nil || errors.Is(err, ErrMaster):
 			case errors.Is(err, os.ErrDeadlineExceeded):
 				err = fmt.Errorf("%w: it sent nothing for %v, not even ZeroMQ's answer to a PING", ErrMasterGone, silence)
 			case errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, net.ErrClosed):
 				err = fmt.Errorf("%w: its connection closed (%v): the master stopped, or its machine is gone", ErrMasterGone, err)
+			default:
+				err = fmt.Errorf("%w: its connection failed: %v", ErrMasterGone, err)
 			}
 			var m message
 			if err == nil {

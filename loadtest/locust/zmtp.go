@@ -252,10 +252,13 @@ func (z *zmtpConn) write(flags byte, body []byte) error {
 	defer z.wmu.Unlock()
 	z.c.SetWriteDeadline(time.Now().Add(ioWait))
 	_, err := z.c.Write(append(head, body...))
-	if errors.Is(err, os.ErrDeadlineExceeded) {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		return fmt.Errorf("%w: it read nothing of this worker's for %v", ErrMasterGone, ioWait)
 	}
-	return err
+	return fmt.Errorf("%w: writing to it: %v", ErrMasterGone, err)
 }
 
 // close closes the connection.

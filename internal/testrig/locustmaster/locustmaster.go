@@ -164,16 +164,23 @@ func (r Row) Int(t testing.TB, column string) int {
 }
 
 // Stats reads the master's stats CSV, written when it ended.
-func (m *Master) Stats(t testing.TB) []Row {
+func (m *Master) Stats(t testing.TB) []Row { return m.rows(t, "_stats.csv") }
+
+// Failures reads the master's failures CSV (PREFIX_failures.csv: "Method",
+// "Name", "Error", "Occurrences"), written when it ended.
+func (m *Master) Failures(t testing.TB) []Row { return m.rows(t, "_failures.csv") }
+
+// rows reads one of the master's CSV files.
+func (m *Master) rows(t testing.TB, suffix string) []Row {
 	t.Helper()
-	f, err := os.Open(m.CSV + "_stats.csv")
+	f, err := os.Open(m.CSV + suffix)
 	if err != nil {
-		t.Fatalf("the master's stats: %v; it printed:\n%s", err, m.out.String())
+		t.Fatalf("the master's CSV: %v; it printed:\n%s", err, m.out.String())
 	}
 	defer f.Close()
 	records, err := csv.NewReader(f).ReadAll()
 	if err != nil || len(records) == 0 {
-		t.Fatalf("the master's stats %s: %v", f.Name(), err)
+		t.Fatalf("the master's CSV %s: %v", f.Name(), err)
 	}
 	var rows []Row
 	for _, rec := range records[1:] {
