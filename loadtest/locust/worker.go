@@ -107,17 +107,18 @@ func (w *Worker) Run(ctx context.Context) (*loadtest.Report, error) {
 		state: "ready", users: map[string]int{}, cpu: procstat.Self(), at: time.Now()}
 	defer close(s.done)
 	quit, err := s.serve(ctx)
+	if quit {
+		s.stats() // within the half second a master that quits waits for them, before the bots leave
+	}
+	endRun()
+	<-ended // the bots have left
 	switch {
 	case err != nil: // nothing more to the master
 	case quit:
-		s.stats() // the master waits half a second for the last ones, not for the bots to leave
+		s.stats() // what the bots saw as they left, if the master still reads
 	default: // the worker leaves: ctx done, or the run's end
-		select {
-		case <-ended:
-			if errors.Is(runErr, loadtest.ErrConfig) { // a scenario the bots cannot play: the master's UI says so too
-				s.send("exception", map[string]any{"msg": short(runErr.Error()), "traceback": ""})
-			}
-		default:
+		if errors.Is(runErr, loadtest.ErrConfig) { // a scenario the bots cannot play: the master's UI says so too
+			s.send("exception", map[string]any{"msg": short(runErr.Error()), "traceback": ""})
 		}
 		if err = s.stats(); err == nil {
 			err = s.send("quit", nil)
@@ -126,8 +127,6 @@ func (w *Worker) Run(ctx context.Context) (*loadtest.Report, error) {
 	if err != nil {
 		err = bounded(fmt.Errorf("the Locust master at %s: %w", w.Master, err))
 	}
-	endRun()
-	<-ended
 	if runErr != nil {
 		return rep, runErr
 	}
