@@ -95,7 +95,9 @@ func TestLiveLocustPercentiles(t *testing.T) {
 	call := rows["call"][0]
 	assert.Equal(t, "input", call["Name"])
 	assert.InEpsilon(t, s.Answers, call.Int(t, "Request Count"), 0.01, "the answers the worker timed")
-	if call.Int(t, "Request Count") == int(s.Answers) { // the same answers: else a busy machine's leave kept some from Locust
+	if n := call.Int(t, "Request Count"); n != int(s.Answers) { // an answer as the bots left, after the worker's last second
+		t.Logf("the percentiles not compared: Locust has %d answers, the worker %d", n, s.Answers)
+	} else {
 		for column, ours := range map[string]float64{"50%": s.P50Ms, "99%": s.P99Ms} {
 			// The worker's latency, keyed as Locust keys it, is Locust's
 			// key or its neighbour: the worker's is within 0.8 % of the
