@@ -218,6 +218,7 @@ func TestServerRefusedFrames(t *testing.T) {
 			_, err := f.nc.Write(tc.frame)
 			require.NoError(t, err)
 			assert.Equal(t, tc.code, f.closeCode(t))
+			f.nc.Close() // as a client does once the close frame came
 			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
 			var refused CloseError
 			require.ErrorAs(t, errs.get()[0], &refused)
