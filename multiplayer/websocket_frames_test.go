@@ -47,6 +47,10 @@ func dialWith(t *testing.T, addr string, sent []byte) *frameConn {
 	op, id := f.next(t)
 	require.Equal(t, wsframe.OpBinary, op)
 	require.Len(t, id, 4)
+	op, _ = f.next(t)
+	require.Equal(t, wsframe.OpPing, op, "the ping sent with the id")
+	_, err = nc.Write(clientFrame(wsframe.OpPong, false, false, nil)) // as a live client answers it
+	require.NoError(t, err)
 	return f
 }
 

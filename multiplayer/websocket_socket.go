@@ -161,17 +161,23 @@ func (s *wsSocket) peerID(ctx context.Context) ([]byte, error) {
 }
 
 // Began marks the link busy: the read timeout bounds the rest of the
-// message.
-func (s *wsSocket) Began() { s.l.busy.Store(true) }
+// message. The peer is heard from: a quiet client is announced before its
+// first packet is handled.
+func (s *wsSocket) Began() {
+	s.l.busy.Store(true)
+	s.l.spoke()
+}
 
 // Control handles a control frame: a ping is answered with the others
 // of its read (answer), a close frame's code is kept for the answer.
 func (s *wsSocket) Control(op wsframe.Opcode, p []byte) error {
 	switch op {
 	case wsframe.OpPing:
+		s.l.spoke()
 		s.pings++
 		s.pong = append(s.pong[:0], p...)
 	case wsframe.OpPong:
+		s.l.spoke()
 		s.l.hear()
 	case wsframe.OpClose:
 		code := wsframe.CloseNoStatus
