@@ -48,8 +48,14 @@ const exitWait = 2 * time.Second
 // Any local process can read the game's command line, and connect to the
 // listener first. On Linux the listener takes only a connection that the
 // game's process, or a process it started, holds (the kernel says which);
-// others are closed at once, [ErrNotTheGame], and it waits on. Elsewhere it
-// takes the first connection that sends a debugger message (Accept).
+// others are closed at once, [ErrNotTheGame], and it waits on. A Godot 4
+// game's first message says its process id (set_pid): it must be the
+// game's process, or on Linux one it started that holds the connection,
+// else the connection is closed ([ErrNotTheGame]) and the listener waits
+// on, so that a process the game's launcher started beside it (a script
+// starting the engine and another program) cannot pass for the game.
+// Elsewhere a Godot 3 game is the first connection that sends a
+// debugger message (Accept).
 func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*Game, error) {
 	cfg, err := newConfig(opts, true)
 	if err != nil {
@@ -103,7 +109,9 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 		case <-actx.Done():
 		}
 	}()
-	g.Session, err = ln.accept(actx, cfg, func(c net.Conn) error { return fromProcess(c, cmd.Process.Pid) })
+	pid := cmd.Process.Pid
+	g.Session, err = ln.accept(actx, cfg, func(c net.Conn) error { return fromProcess(c, pid) },
+		func(c net.Conn, m Message) error { return saysPID(c, m, pid) })
 	if err != nil {
 		exited := g.exitErr() != nil || errors.Is(err, context.Canceled) && ctx.Err() == nil
 		g.kill()

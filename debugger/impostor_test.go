@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,11 @@ func fakeGameMain() int {
 		return 1
 	}
 	defer c.Close()
-	speak(debugger.NewConn(c, gdvar.Godot4), int64(os.Getpid()), os.Getenv("DBGTEST_NAME"))
+	pid := int64(os.Getpid())
+	if said := os.Getenv("DBGTEST_PID"); said != "" { // an impostor's lie
+		pid, _ = strconv.ParseInt(said, 10, 64)
+	}
+	speak(debugger.NewConn(c, gdvar.Godot4), pid, os.Getenv("DBGTEST_NAME"))
 	return 0
 }
 
@@ -54,6 +59,9 @@ func fakeGameMain() int {
 func speak(c *debugger.Conn, pid int64, name string) {
 	if c.Write("set_pid", 1, []any{pid}) != nil {
 		return
+	}
+	if f := os.Getenv("DBGTEST_SAIDFILE"); f != "" {
+		os.WriteFile(f, []byte("said"), 0o644)
 	}
 	for {
 		m, err := c.Read()
@@ -169,4 +177,45 @@ func TestAcceptOutwaitsOtherConnections(t *testing.T) {
 	root, err := s.Tree(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, "Real", root.Children[0].Name)
+}
+
+// A launcher that starts another program beside the game, which connects
+// first and says it is process 31337, as a game's first message does:
+// Launch takes the game's connection. The other program holds its
+// connection and descends from the launched process, as the game does:
+// it passed the kernel's check, and the first debugger message won.
+func TestLaunchRefusesAnImpostorBesideTheGame(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	dir := t.TempDir()
+	addrFile, goFile, saidFile := filepath.Join(dir, "addr"), filepath.Join(dir, "go"), filepath.Join(dir, "said")
+	script := filepath.Join(dir, "game.sh")
+	require.NoError(t, os.WriteFile(script, []byte(`#!/bin/sh
+DBGTEST_PID=31337 DBGTEST_NAME=Impostor DBGTEST_GOFILE=/dev/null DBGTEST_ADDRFILE="$IMPOSTOR_ADDR" DBGTEST_SAIDFILE="$SAID" "$GAME" "$@" &
+"$GAME" "$@"
+`), 0o755))
+	env := append(os.Environ(), "DBGTEST_FAKEGAME=1", "DBGTEST_NAME=Real", "GAME="+os.Args[0], "SAID="+saidFile,
+		"IMPOSTOR_ADDR="+filepath.Join(dir, "impostor-addr"), "DBGTEST_ADDRFILE="+addrFile, "DBGTEST_GOFILE="+goFile)
+	type launched struct {
+		g   *debugger.Game
+		err error
+	}
+	done := make(chan launched, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+		defer cancel()
+		g, err := debugger.Launch(ctx, script, nil, debugger.WithEnv(env))
+		done <- launched{g, err}
+	}()
+	waitFile(t, addrFile)
+	waitFile(t, saidFile) // the impostor connected and spoke
+	require.NoError(t, os.WriteFile(goFile, nil, 0o644))
+	l := <-done
+	require.NoError(t, l.err)
+	defer l.g.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+	defer cancel()
+	root, err := l.g.Tree(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "Real", root.Children[0].Name)
+	assert.NotEqual(t, int64(31337), l.g.PID())
 }

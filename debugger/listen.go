@@ -86,12 +86,13 @@ func (l *Listener) Accept(ctx context.Context, opts ...Option) (*Session, error)
 	if err != nil {
 		return nil, err
 	}
-	return l.accept(ctx, cfg, func(net.Conn) error { return nil })
+	return l.accept(ctx, cfg, func(net.Conn) error { return nil }, nil)
 }
 
-// accept is Accept of the connections admit lets through; it closes the
-// others at once, before reading from them.
-func (l *Listener) accept(ctx context.Context, cfg config, admit func(net.Conn) error) (*Session, error) {
+// accept is Accept of the connections admit lets through, closing the
+// others at once, before reading from them; and of those whose Godot 4
+// first message confirm takes (nil: any).
+func (l *Listener) accept(ctx context.Context, cfg config, admit func(net.Conn) error, confirm func(net.Conn, Message) error) (*Session, error) {
 	l.start.Do(func() { go l.acceptAll() })
 	type first struct {
 		c    net.Conn
@@ -123,7 +124,7 @@ func (l *Listener) accept(ctx context.Context, cfg config, admit func(net.Conn) 
 			}
 			pending[c] = true
 			go func() {
-				conn, err := firstMessage(ctx, c)
+				conn, err := firstMessage(ctx, c, confirm)
 				firsts <- first{c, conn, err}
 			}()
 		case f := <-firsts:
@@ -163,9 +164,9 @@ func (l *Listener) acceptAll() {
 
 // firstMessage reads the first frame a connection sends, within the
 // context's deadline or firstWait, and returns the Conn in its framing if
-// it is a debugger message: Godot 4's [name, thread, data], Godot 3's
-// name.
-func firstMessage(ctx context.Context, c net.Conn) (*Conn, error) {
+// it is a debugger message: Godot 4's [name, thread, data], which confirm
+// (if not nil) takes, Godot 3's name.
+func firstMessage(ctx context.Context, c net.Conn, confirm func(net.Conn, Message) error) (*Conn, error) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(firstWait)
@@ -176,10 +177,24 @@ func firstMessage(ctx context.Context, c net.Conn) (*Conn, error) {
 		return nil, fmt.Errorf("debugger: the first message: %w", err)
 	}
 	if conn.Engine() == gdvar.Godot4 {
-		if _, err := ParseMessage(conn.first, 0); err != nil {
+		m, err := ParseMessage(conn.first, 0)
+		if err == nil && confirm != nil {
+			err = confirm(c, m)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
 	c.SetReadDeadline(time.Time{}) // as above
 	return conn, nil
+}
+
+// reportedPID returns the process id a Godot 4 game's first message, m,
+// reports: the engine's first message is set_pid.
+func reportedPID(m Message) (int, error) {
+	var pid int64
+	if m.Name != "set_pid" || !fields(m.Data, &pid) || pid <= 0 || int64(int(pid)) != pid {
+		return 0, fmt.Errorf("%w: its first message is not set_pid with a process id", ErrNotTheGame)
+	}
+	return int(pid), nil
 }

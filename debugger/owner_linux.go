@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -141,4 +142,26 @@ func descendants(pid int) []int {
 		all = append(all, p)
 	}
 	return all
+}
+
+// saysPID checks a Godot 4 game's first message, m, which must be set_pid
+// naming a process that holds c: pid's, or one of its descendants.
+func saysPID(c net.Conn, m Message, pid int) error {
+	reported, err := reportedPID(m)
+	if err != nil {
+		return err
+	}
+	local, ok1 := c.LocalAddr().(*net.TCPAddr)
+	remote, ok2 := c.RemoteAddr().(*net.TCPAddr)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("%w: not a TCP connection", ErrNotTheGame)
+	}
+	inode, err := socketInode(remote, local)
+	if err != nil {
+		return err
+	}
+	if !holds(reported, "socket:["+inode+"]") || reported != pid && !slices.Contains(descendants(pid), reported) {
+		return fmt.Errorf("%w: %s says it is process %d, which is not the game's, or does not hold the connection", ErrNotTheGame, remote, reported)
+	}
+	return nil
 }

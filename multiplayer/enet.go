@@ -70,8 +70,9 @@ func (m *Multiplayer) ServeENet(ctx context.Context, h *enet.Host) error {
 // does: silently (the client times out).
 func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	id := PeerID(int32(p.ConnectData()))
+	addr := udpAddressOf(p.RemoteAddr())
 	m.mu.Lock()
-	var refused string
+	var refused, budget string
 	full, draining := false, m.draining
 	switch {
 	case draining:
@@ -85,6 +86,8 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 	case len(m.conns) >= m.cfg.maxPeers:
 		full = true
 		m.counts.refusedFull.Add(1)
+	default:
+		budget = m.takeJoin(addr)
 	}
 	m.mu.Unlock()
 	if draining {
@@ -94,19 +97,28 @@ func (m *Multiplayer) acceptENet(p *enet.Peer) {
 		m.logs.refusedJoin("enet", p.RemoteAddr(), "draining")
 		return
 	}
-	if refused != "" || full {
+	if refused != "" || full || budget != "" {
 		p.Reset()
-		m.logs.refusedJoin("enet", p.RemoteAddr(), cmp.Or(refused, "full"))
+		m.logs.refusedJoin("enet", p.RemoteAddr(), cmp.Or(refused, budget, "full"))
 		m.report(0, m.unconnected.refuse(ErrNotAllowed, func() error {
-			if full {
+			switch {
+			case full:
 				refused = fmt.Sprintf("a place beyond WithMaxPeers (%d)", m.cfg.maxPeers)
+			case budget == "address":
+				refused = fmt.Sprintf("a place beyond WithMaxPeersPerAddress (%d)", m.cfg.perAddress)
+			case budget == "rate":
+				refused = "a join beyond WithJoinRate"
 			}
 			return fmt.Errorf("%w: ENet client %s asks for %s (peer id %d): refused, as the engine refuses it, silently", ErrNotAllowed, p.RemoteAddr(), refused, id)
 		}))
 		return
 	}
 	c := m.newENetLink(p, nil, id).c
+	c.addr = addr
 	if err := m.join(c); err != nil {
+		m.mu.Lock()
+		m.leaveAddress(addr)
+		m.mu.Unlock()
 		p.DisconnectNow(0)
 		return
 	}

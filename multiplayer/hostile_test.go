@@ -505,6 +505,7 @@ func fakePeer(m *Multiplayer, id PeerID) *conn {
 	// No writing goroutine starts, and with no socket to write now its
 	// packets stay queued.
 	c.link = &wsLink{c: c, writing: true, sock: &wsSocket{}}
+	c.shown = true // as an admitted client heard from is
 	return c
 }
 

@@ -26,7 +26,7 @@ var fileLayers = [][]string{
 	{"peerid.go", "errors.go", "errlimit.go", "options.go", "packet.go", "replication_packet.go", "args.go", "argdecoder.go",
 		"argtype.go", "argconvert.go", "strings.go", "delivery.go", "packetbuf.go", "queue.go", "stats.go"},
 	// The transport and its peers.
-	{"peer.go", "peers.go", "enet_link.go", "websocket_*.go", "logging.go"},
+	{"peer.go", "peers.go", "joinbudget.go", "enet_link.go", "websocket_*.go", "logging.go"},
 	// Authentication.
 	{"auth.go"},
 	// Remote calls.

@@ -93,7 +93,10 @@ type config struct {
 	sendQueue     int
 	writeTimeout  time.Duration
 	maxPeers      int
-	maxPending    int // connections Serve holds before their upgrade
+	maxPending    int     // connections Serve holds before their upgrade
+	perAddress    int     // peers from one address (WithMaxPeersPerAddress; 0: any)
+	joinRate      float64 // joins a second (WithJoinRate; 0: any)
+	joinBurst     int
 	maxSpawned    int // nodes a client takes from its server's spawns, in all
 	enetPeers     int // an ENet host's slots
 	idleTimeout   time.Duration
@@ -199,6 +202,31 @@ func WithMaxPeers(n int) Option {
 // listener yourself (golang.org/x/net/netutil.LimitListener).
 func WithMaxPendingUpgrades(n int) Option {
 	return option("WithMaxPendingUpgrades", n >= 1, func(c *config) { c.maxPending = n })
+}
+
+// WithMaxPeersPerAddress sets how many peers a server holds at once from
+// one IP address, those being upgraded included (default 0: any number);
+// an IPv6 address counts as its /64, which one host may hold whole. One
+// beyond is refused (HTTP 503 over a WebSocket; over ENet silently, as
+// the engine refuses a client it has no place for), and counted
+// (Stats.JoinsRefused.Address). It is off by default: behind a proxy
+// (TLS on the host, a load balancer) every client has the proxy's
+// address, and a load test joins thousands from one. A public server
+// that clients reach directly sets it above what one household or NAT
+// holds, so that one host cannot take every place.
+func WithMaxPeersPerAddress(n int) Option {
+	return option("WithMaxPeersPerAddress", n >= 0, func(c *config) { c.perAddress = n })
+}
+
+// WithJoinRate sets how many peers may join a server a second, on
+// average perSecond and burst at once (default: any number); a join
+// beyond is refused (HTTP 503 over a WebSocket, silently over ENet) and
+// counted (Stats.JoinsRefused.Rate). A join costs the server a handshake
+// and a peer's state before the peer has said anything: the rate bounds
+// how fast peers that then say nothing take the places WithMaxPeers has.
+// perSecond is at least 0.001, burst at least 1.
+func WithJoinRate(perSecond float64, burst int) Option {
+	return option("WithJoinRate", perSecond >= minRate && burst >= 1, func(c *config) { c.joinRate, c.joinBurst = perSecond, burst })
 }
 
 // WithMaxSpawned sets how many nodes a client takes from its server's

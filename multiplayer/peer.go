@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -76,10 +77,18 @@ type conn struct {
 	errs errorRuns             // the runs of the peer's errors (see WithErrorInterval)
 	full atomic.Pointer[error] // see queueFull
 
-	authenticating bool        // held pending: not a peer others see yet (under m.mu)
-	added          []byte      // the ADD_PEER telling of it (announced, under m.mu)
-	calls          sync.Mutex  // see started
-	greeting       atomic.Bool // admitted, OnPeerConnected yet to be called
+	authenticating bool   // held pending: not a peer others see yet (under m.mu)
+	added          []byte // the ADD_PEER telling of it (announced, under m.mu)
+	shown          bool   // announced to the other clients (under m.mu)
+	// quiet says a WebSocket client has not been heard from since it
+	// joined: no frame yet, not even the answer to the ping sent with its
+	// id. It is announced to no other client, nor they to it, until it is
+	// (peerLayer.spoke): a thousand peers that upgrade and say nothing
+	// cost no n² announcements, which they might not even read.
+	quiet    atomic.Bool
+	addr     netip.Prefix // what WithMaxPeersPerAddress counts it as (joinbudget.go)
+	calls    sync.Mutex   // see started
+	greeting atomic.Bool  // admitted, OnPeerConnected yet to be called
 
 	counts connCounts // what Stats adds up
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"slices"
 	"sync"
 	"time"
@@ -53,6 +54,12 @@ type peerLayer struct {
 	hosts     []*enet.Host  // the ENet hosts serving or connecting
 	enetDone  enet.Stats    // the counts of the ENet hosts closed
 	logs      *logLimiter   // WithLogger's (nil: none)
+
+	// The join budget (joinbudget.go): the peers held from each address,
+	// and the join rate's bucket, full at first.
+	addrs      map[netip.Prefix]int
+	joinTokens float64
+	joinLast   time.Time
 }
 
 // init makes p the transport of a Multiplayer of cfg, whose parts above
@@ -64,6 +71,7 @@ func (p *peerLayer) init(cfg config, up upper) {
 	p.conns, p.pending, p.others = map[PeerID]*conn{}, map[PeerID]bool{}, map[PeerID]bool{}
 	p.closing, p.closingCtx, p.cancelClosing, p.done = closing.Done(), closing, cancel, make(chan struct{})
 	p.peersLeft = make(chan struct{})
+	p.joinTokens, p.joinLast = float64(cfg.joinBurst), time.Now()
 	if cfg.logger != nil {
 		p.logs = newLogLimiter(cfg.logger, cfg.match)
 	}
@@ -355,22 +363,40 @@ func (p *peerLayer) admit(c *conn) {
 	p.counts.joins.Add(1)
 	c.authenticating = false
 	c.greeting.Store(true)
-	p.announce(c)
+	if !c.quiet.Load() {
+		p.announce(c)
+	}
 }
 
-// announce tells, on a server that relays, the other clients of a new one
-// and it of them (ADD_PEER; p.mu held). The packet telling of a peer is
-// made once and queued for every other: n peers joining cost n packets,
-// where they cost n² allocations, most of an idle server's garbage.
+// announce tells, on a server that relays, the other clients shown so
+// far of a new one and it of them (ADD_PEER; p.mu held): it is then shown.
+// The packet telling of a peer is made once and queued for every other:
+// n peers joining cost n packets, where they cost n² allocations, most of
+// an idle server's garbage.
 func (p *peerLayer) announce(c *conn) {
 	if p.id != ServerID || !p.cfg.relay {
 		return
 	}
+	c.shown = true
 	for id, other := range p.conns {
-		if id != c.id && !other.authenticating {
+		if id != c.id && other.shown {
 			other.send(c.announced(), false, announcing)
 			c.send(other.announced(), false, announcing)
 		}
+	}
+}
+
+// spoke announces a WebSocket client held quiet (conn.quiet) once it is
+// first heard from, if it is admitted: until then it was told of no
+// other client, nor they of it.
+func (p *peerLayer) spoke(c *conn) {
+	if !c.quiet.Swap(false) {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.conns[c.id] == c && !c.authenticating && !c.shown {
+		p.announce(c)
 	}
 }
 
@@ -387,6 +413,7 @@ func (c *conn) announced() []byte {
 // (DEL_PEER); a client's server takes every peer it announced along.
 func (p *peerLayer) remove(c *conn) (gone []PeerID) {
 	delete(p.conns, c.id)
+	p.leaveAddress(c.addr)
 	c.counts.addTo(&p.gone)
 	close(p.peersLeft)
 	p.peersLeft = make(chan struct{})
@@ -398,10 +425,10 @@ func (p *peerLayer) remove(c *conn) (gone []PeerID) {
 		p.id = 0
 		return gone
 	}
-	if p.cfg.relay && !c.authenticating {
+	if c.shown {
 		pkt := appendSys(nil, sysDelPeer, c.id)
 		for _, other := range p.conns {
-			if !other.authenticating {
+			if other.shown {
 				other.send(pkt, false, announcing)
 			}
 		}

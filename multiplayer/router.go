@@ -202,7 +202,7 @@ func (m *Multiplayer) relay(c *conn, dest PeerID, inner []byte, how delivery) er
 	}
 	if dest <= 0 {
 		for id, peer := range m.conns {
-			if id != c.id && id != -dest && !peer.authenticating {
+			if id != c.id && id != -dest && peer.shown { // the peers the sender was told of
 				send(peer)
 			}
 		}

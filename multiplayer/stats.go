@@ -77,8 +77,9 @@ type Stats struct {
 type JoinsRefused struct {
 	// Full: over WithMaxPeers. Draining: after Drain began. Invalid: a
 	// handshake not completed, an ENet peer id below 2 or in use.
-	// Auth: left, or timed out, authenticating.
-	Full, Draining, Invalid, Auth uint64
+	// Auth: left, or timed out, authenticating. Address: over
+	// WithMaxPeersPerAddress. Rate: over WithJoinRate.
+	Full, Draining, Invalid, Auth, Address, Rate uint64
 }
 
 // Leaves counts the peers that left, by why.
@@ -212,6 +213,7 @@ type layerCounts struct {
 	joins                                    atomic.Uint64
 	refusedFull, refusedDraining, refusedBad atomic.Uint64
 	refusedAuth                              atomic.Uint64
+	refusedAddress, refusedRate              atomic.Uint64
 	left, timedOut, kicked, closed, failed   atomic.Uint64
 	authStarted, authCompleted, authFailed   atomic.Uint64
 }
@@ -220,7 +222,7 @@ type layerCounts struct {
 func (l *layerCounts) fill(s *Stats) {
 	s.Joins = l.joins.Load()
 	s.JoinsRefused = JoinsRefused{Full: l.refusedFull.Load(), Draining: l.refusedDraining.Load(),
-		Invalid: l.refusedBad.Load(), Auth: l.refusedAuth.Load()}
+		Invalid: l.refusedBad.Load(), Auth: l.refusedAuth.Load(), Address: l.refusedAddress.Load(), Rate: l.refusedRate.Load()}
 	s.Leaves = Leaves{Left: l.left.Load(), TimedOut: l.timedOut.Load(), Kicked: l.kicked.Load(),
 		Closed: l.closed.Load(), Error: l.failed.Load()}
 	s.Auth = AuthCounts{Started: l.authStarted.Load(), Completed: l.authCompleted.Load(), Failed: l.authFailed.Load()}

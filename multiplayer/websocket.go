@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync/atomic"
 	"time"
 
@@ -36,7 +37,8 @@ type CloseError = wsframe.CloseError
 // served from another origin) are refused unless the handler is wrapped by
 // one that allows them, removing the request's Origin header.
 func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	id, status, refused := m.reserve()
+	addr := addressOf(r.RemoteAddr)
+	id, status, refused := m.reserve(addr)
 	if status != 0 {
 		if refused != "" {
 			m.logs.refusedJoin("ws", r.RemoteAddr, refused)
@@ -44,7 +46,8 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, refusedText(status, refused), status)
 		return
 	}
-	defer m.release(id)
+	joined := false
+	defer func() { m.release(id, addr, joined) }()
 	h, err := wsframe.Upgrader{Protocols: m.cfg.protocols, Require: len(m.cfg.protocols) > 0}.Accept(w, r)
 	if err != nil {
 		m.counts.refusedBad.Add(1)
@@ -65,31 +68,39 @@ func (m *Multiplayer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l := m.newWSLink(id)
 	l.attach(h, false)
 	c := l.c
-	err = m.join(c) // it takes the place of its reservation among m.conns: not two
+	c.addr = addr
+	c.quiet.Store(true) // until its first frame (peerLayer.spoke)
+	err = m.join(c)     // it takes the place of its reservation among m.conns: not two
 	if err != nil {
 		h.Conn.Close()
 		return
 	}
+	joined = true // its place for its address is given back as it leaves
 	c.run()
 }
 
 // sendPeerID answers the upgrade h accepted and sends the client its peer
-// id, in one write, within the handshake's time.
+// id, in one write, within the handshake's time, and a ping: a live
+// client (the engine's, a browser's) answers it at once, and is then
+// heard from, and announced to the others (see conn.quiet), whether or
+// not it sends anything of its own.
 func sendPeerID(h wsframe.Handshake, id PeerID) error {
 	var idBytes [4]byte
 	binary.LittleEndian.PutUint32(idBytes[:], uint32(id))
 	h.Conn.SetWriteDeadline(time.Now().Add(handshakeTimeout))
-	if _, err := h.Conn.Write(wsframe.AppendFrame(h.Response, wsframe.OpBinary, idBytes[:])); err != nil {
+	b := wsframe.AppendFrame(wsframe.AppendFrame(h.Response, wsframe.OpBinary, idBytes[:]), wsframe.OpPing, nil)
+	if _, err := h.Conn.Write(b); err != nil {
 		return err
 	}
 	return h.Conn.SetWriteDeadline(time.Time{})
 }
 
 // reserve makes this side a server if it is none yet and gives a client
-// being accepted a peer id and a place among WithMaxPeers; status, if not
-// 0, is the HTTP status that refuses it, and refused why, if it is a
-// join refused (counted) rather than a Multiplayer that is not a server.
-func (m *Multiplayer) reserve() (id PeerID, status int, refused string) {
+// being accepted from addr a peer id, a place among WithMaxPeers and one
+// of the join budget's; status, if not 0, is the HTTP status that refuses
+// it, and refused why, if it is a join refused (counted) rather than a
+// Multiplayer that is not a server.
+func (m *Multiplayer) reserve(addr netip.Prefix) (id PeerID, status int, refused string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch err := m.claim(true); {
@@ -103,6 +114,9 @@ func (m *Multiplayer) reserve() (id PeerID, status int, refused string) {
 	case len(m.conns)+len(m.pending) >= m.cfg.maxPeers:
 		m.counts.refusedFull.Add(1)
 		return 0, http.StatusServiceUnavailable, "full"
+	}
+	if refused := m.takeJoin(addr); refused != "" {
+		return 0, http.StatusServiceUnavailable, refused
 	}
 	for {
 		if id := randomID(); m.conns[id] == nil && !m.pending[id] {
@@ -120,14 +134,22 @@ func refusedText(status int, refused string) string {
 		return "the server is draining: it takes no new players; join another"
 	case "full":
 		return "the server is full (WithMaxPeers)"
+	case "address":
+		return "too many players from your address (WithMaxPeersPerAddress)"
+	case "rate":
+		return "too many players joining at once (WithJoinRate): try again"
 	}
 	return http.StatusText(status)
 }
 
-// release ends a reservation, kept or not.
-func (m *Multiplayer) release(id PeerID) {
+// release ends a reservation, and gives back its address's place unless
+// it joined: the peer gives it back as it leaves.
+func (m *Multiplayer) release(id PeerID, addr netip.Prefix, joined bool) {
 	m.mu.Lock()
 	delete(m.pending, id)
+	if !joined {
+		m.leaveAddress(addr)
+	}
 	m.mu.Unlock()
 }
 

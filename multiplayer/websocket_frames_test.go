@@ -47,6 +47,10 @@ func dialWith(t *testing.T, addr string, sent []byte) *frameConn {
 	op, id := f.next(t)
 	require.Equal(t, wsframe.OpBinary, op)
 	require.Len(t, id, 4)
+	op, _ = f.next(t)
+	require.Equal(t, wsframe.OpPing, op, "the ping sent with the id")
+	_, err = nc.Write(clientFrame(wsframe.OpPong, false, false, nil)) // as a live client answers it
+	require.NoError(t, err)
 	return f
 }
 
@@ -218,6 +222,7 @@ func TestServerRefusedFrames(t *testing.T) {
 			_, err := f.nc.Write(tc.frame)
 			require.NoError(t, err)
 			assert.Equal(t, tc.code, f.closeCode(t))
+			f.nc.Close() // as a client does once the close frame came
 			waitFor(t, "the error reported", func() bool { return len(errs.get()) > 0 })
 			var refused CloseError
 			require.ErrorAs(t, errs.get()[0], &refused)

@@ -86,6 +86,14 @@ var linkEpoch = time.Now()
 // hear notes that the peer was heard from now.
 func (l *wsLink) hear() { l.heard.Store(int64(time.Since(linkEpoch))) }
 
+// spoke announces a quiet client at its first frame (peerLayer.spoke): a
+// load of an atomic a frame after that.
+func (l *wsLink) spoke() {
+	if l.c.quiet.Load() {
+		l.c.m.spoke(l.c)
+	}
+}
+
 // enqueue queues a packet, unless it does not fit the send queue. A reply
 // to the packet being handled does not start the writing goroutine (see
 // handled); an announcement or a relay (how.now) is written now if it can

@@ -58,6 +58,7 @@ type wsSocket struct {
 
 	mu        sync.Mutex
 	peerClose wsframe.CloseCode // the code of the peer's close frame, once read
+	refused   bool              // the reading ended with a frame of the peer's refused
 	ended     chan struct{}     // the reading has ended
 	endOnce   sync.Once
 }
@@ -77,6 +78,12 @@ const wsClientReadBuf = 8 << 10
 // closeWait is how long a side that sent its close frame waits for the
 // peer's.
 const closeWait = 5 * time.Second
+
+// lingerBytes is the most a side that refused a frame reads and drops of
+// what the peer goes on sending, for closeWait at most, while the peer
+// reads the close frame: about what the peer's socket buffers and a
+// message of WithMaxPacketSize hold in flight.
+const lingerBytes = 1 << 20
 
 // attach makes the connection of h, whose handshake is done, l's socket;
 // client says this side is the client.
@@ -125,6 +132,9 @@ func (r *pongFirst) Read(p []byte) (int, error) {
 func (s *wsSocket) read(buf []byte) ([]byte, error) {
 	buf, err := s.frames.ReadMessage(buf)
 	if err != nil {
+		s.mu.Lock()
+		s.refused = s.peerClose == 0 && wsframe.CodeOf(err) != 0
+		s.mu.Unlock()
 		s.readEnded()
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			err = ErrReadTimeout
@@ -151,17 +161,23 @@ func (s *wsSocket) peerID(ctx context.Context) ([]byte, error) {
 }
 
 // Began marks the link busy: the read timeout bounds the rest of the
-// message.
-func (s *wsSocket) Began() { s.l.busy.Store(true) }
+// message. The peer is heard from: a quiet client is announced before its
+// first packet is handled.
+func (s *wsSocket) Began() {
+	s.l.busy.Store(true)
+	s.l.spoke()
+}
 
 // Control handles a control frame: a ping is answered with the others
 // of its read (answer), a close frame's code is kept for the answer.
 func (s *wsSocket) Control(op wsframe.Opcode, p []byte) error {
 	switch op {
 	case wsframe.OpPing:
+		s.l.spoke()
 		s.pings++
 		s.pong = append(s.pong[:0], p...)
 	case wsframe.OpPong:
+		s.l.spoke()
 		s.l.hear()
 	case wsframe.OpClose:
 		code := wsframe.CloseNoStatus
@@ -263,10 +279,10 @@ func (s *wsSocket) ping() { s.writeControl(wsframe.OpPing, nil) }
 
 // close sends the close frame with status and reason, or the peer's own
 // status if it sent one, and closes the socket once the peer's has come,
-// or closeWait.
+// or closeWait. After a frame refused, it half-closes and lingers first.
 func (s *wsSocket) close(status wsframe.CloseCode, reason string) {
 	s.mu.Lock()
-	peer := s.peerClose
+	peer, refused := s.peerClose, s.refused
 	s.mu.Unlock()
 	var p []byte
 	switch {
@@ -282,8 +298,26 @@ func (s *wsSocket) close(status wsframe.CloseCode, reason string) {
 		case <-t.C:
 		}
 		t.Stop()
+		if refused {
+			s.linger()
+		}
 	}
 	s.Conn.Close()
+}
+
+// linger half-closes the socket and reads and drops what the peer sent
+// until it closes, for closeWait and lingerBytes at most. The reading has
+// ended with a frame refused, the peer's bytes after it unread: closed
+// now, the socket's reset would destroy the close frame in flight, and
+// the peer see "connection reset", not why (RFC 6455, 7.1.1: the server
+// lets the client close first).
+func (s *wsSocket) linger() {
+	cw, ok := s.Conn.(interface{ CloseWrite() error })
+	if !ok || cw.CloseWrite() != nil {
+		return
+	}
+	s.Conn.SetReadDeadline(time.Now().Add(closeWait))
+	io.CopyN(io.Discard, s.frames.Buf, lingerBytes)
 }
 
 // closeNow closes the socket.

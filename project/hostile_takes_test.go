@@ -300,3 +300,48 @@ func BenchmarkHostileTakes(b *testing.B) {
 		})
 	}
 }
+
+// perScript is what a script read costs a project beyond its bytes,
+// whatever its size: the file opened twice (by the walk for the class
+// names, then to be parsed), its Script, class, members and variables,
+// a parser, and one for each default folded. 250 scripts of 40 bytes
+// cost 3.5 KiB each, 90 bytes a byte.
+const perScript = 4 << 10
+
+// A resource whose script extends a chain of 250 scripts, converted with
+// its project, allocates within hostile.Bound of the bytes of the file and
+// the scripts, plus perScript for each script: the cost of a script is
+// per script, not per byte, and a chain is at most Limits.MaxDepth long.
+func TestHostileChainConvert(t *testing.T) {
+	const depth = 250
+	r := "[gd_resource type=\"Resource\" format=3]\n\n[ext_resource type=\"Script\" path=\"res://0.gd\" id=\"1\"]\n\n[resource]\nscript = ExtResource(\"1\")\nv0 = 5\n"
+	for _, tt := range []struct {
+		name string
+		body func(i int) string
+	}{
+		{"nothing declared", func(int) string { return "" }},
+		{"an exported variable each", func(i int) string { return fmt.Sprintf("@export var v%d := %d\n", i, i) }},
+		{"three exported variables each", func(i int) string {
+			return fmt.Sprintf("@export var v%d := %d\n@export var w%d: Array[int] = [1]\n@export var x%d := \"s\"\n", i, i, i, i)
+		}},
+	} {
+		files := chainOf(depth, false, tt.body)
+		files["r.tres"] = r
+		dir := writeProject(t, files)
+		read := filesBytes(files)
+		for _, form := range []struct {
+			name string
+			form resource.Form
+		}{{"text", resource.Text}, {"binary", resource.Binary}} {
+			t.Run(tt.name+"/"+form.name, func(t *testing.T) {
+				require.NoError(t, convertWith(dir, form.form)) // what the packages make once
+				var err error
+				hostile.Collect()
+				alloc := hostile.Allocated(func() { err = convertWith(dir, form.form) })
+				require.NoError(t, err)
+				t.Logf("%d bytes: %d KiB allocated, %.1f a byte, %.1f KiB a script", read, alloc>>10, float64(alloc)/float64(read), float64(alloc)/depth/1024)
+				assert.LessOrEqual(t, alloc, hostile.Bound(read)+depth*perScript)
+			})
+		}
+	}
+}

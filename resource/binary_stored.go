@@ -8,7 +8,9 @@ import (
 )
 
 // stored returns a resource's properties as the binary saver writes them,
-// and names every storage property of its class. The engine's objects
+// and names every storage property of its class. The list is the
+// write's buffer, valid until the next call; made again, it is the same
+// (what names a property once named changes no list). The engine's objects
 // hold every property of their class: the binary form writes a null
 // Object property (the text form leaves it out) and, in Godot 4, the
 // script even when null. The class's properties come first, in the
@@ -25,7 +27,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 		s.many = w.marks((s.count + 63) / 64)
 	}
 	s.mark(r.Properties, true)
-	s.out = make([]gdvar.Property, 0, len(r.Properties)+s.c.nulls+1)
+	s.out = slices.Grow(w.out[:0], len(r.Properties)+s.c.nulls+1)
 	s.hidden, s.shown = hiddenBy(w.f.dialect, r), showsBy(r)
 	s.known = w.listedBy(s.c, s.sv, s.script)
 	for i, p := range r.Properties {
@@ -39,6 +41,7 @@ func (w *binWriter) stored(r *Resource) []gdvar.Property {
 	if s.many != nil {
 		s.unmark(r.Properties)
 	}
+	w.out = s.out
 	return s.out
 }
 
@@ -246,9 +249,14 @@ func (s *storing) visit(i int) {
 		c.nullObject && heldAsNil(s.r.Type, c.name):
 		s.out = append(s.out, gdvar.Property{Name: c.name})
 	case c.nullObject:
-		s.out = append(s.out, gdvar.Property{Name: c.name, Value: &gdvar.Object{}})
+		s.out = append(s.out, gdvar.Property{Name: c.name, Value: nullObject})
 	}
 }
+
+// nullObject is the null Object the binary form writes where a resource
+// leaves an Object property unset: one for every place, which the writer
+// only reads.
+var nullObject = &gdvar.Object{}
 
 // nullMembers adds the null Objects of the MeshLibrary item being
 // written, in their places among its members, after done and before
@@ -257,7 +265,7 @@ func (s *storing) nullMembers(upTo int) {
 	for m := s.done + 1; m < upTo; m++ {
 		if name := meshItemMembers[m]; meshItemObjects[name] {
 			s.w.name(s.item + name)
-			s.out = append(s.out, gdvar.Property{Name: s.item + name, Value: &gdvar.Object{}})
+			s.out = append(s.out, gdvar.Property{Name: s.item + name, Value: nullObject})
 		}
 	}
 	s.done = max(s.done, upTo-1)

@@ -134,16 +134,12 @@ func (d *Decoder) restart() error {
 }
 
 // start readies the next value, reporting io.EOF when only white space is
-// left. An error of a Decoder is final.
+// left. An error of a Decoder is final. jsontext is where the last value
+// ended (a value's second pass leaves it there too): the next is read on
+// from what it read ahead, not from the input again.
 func (d *Decoder) start() error {
 	if d.err != nil {
 		return d.err
-	}
-	if d.seeker != nil {
-		if err := d.restart(); err != nil {
-			d.err = err
-			return err
-		}
 	}
 	if d.dec.PeekKind() == 0 {
 		_, err := d.dec.ReadToken()
@@ -260,5 +256,6 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		d.err = err
 		return err
 	}
+	s.zero = d.base - d.origin // jsontext's offsets count from where it went back to
 	return d.finish(s.write(d.dec, enc))
 }

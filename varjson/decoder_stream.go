@@ -169,7 +169,7 @@ func (t *tagSpec) streamedModifier(k string, raw []byte) bool {
 // size reads the next value for the first pass, noting its containers.
 func (s *streamer) size(dec *jsontext.Decoder, depth int) error {
 	if depth > maxDepth {
-		return &SyntaxError{Offset: s.at + dec.InputOffset(), Msg: "nested too deep"}
+		return &SyntaxError{Offset: s.zero + dec.InputOffset(), Msg: "nested too deep"}
 	}
 	switch dec.PeekKind() {
 	case '[':

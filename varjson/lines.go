@@ -15,6 +15,9 @@ const lineRing = 4096
 // grow with the input.
 type lineCounter struct {
 	r     io.Reader
+	held  []byte  // read from r, not yet given: see Read
+	err   error   // r's error, once held is given
+	spare []byte  // held's buffer
 	at    int64   // the input offset of the next byte read
 	lines int64   // newlines before at
 	known int64   // the newlines from the known-th on are in ring
@@ -30,16 +33,46 @@ type linePos struct {
 	at, lines, prev int64
 }
 
+// Read reads from r, giving at most lineRing-1 newlines a call and holding
+// the rest back for the next calls. What jsontext has read past a value
+// then holds fewer newlines than c keeps, however far it read ahead (its
+// buffer grows to its longest token), so that the line where a value ends
+// is known without reading the input again.
 func (c *lineCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
+	var n int
+	var err error
+	held := c.held
+	if len(held) > 0 {
+		n = copy(p, held)
+		c.held = held[n:]
+	} else {
+		n, err = c.r.Read(p)
+	}
+	newlines := 0
 	for i := 0; i < n; {
 		j := bytes.IndexByte(p[i:n], '\n')
 		if j < 0 {
 			break
 		}
+		if newlines == lineRing-1 {
+			cut := i + j
+			if len(held) > 0 {
+				c.held = held[cut:] // p[:n] is held[:n]
+			} else {
+				c.spare = append(c.spare[:0], p[cut:n]...)
+				c.held, c.err = c.spare, err
+				err = nil
+			}
+			n = cut
+			break
+		}
 		c.set(c.lines, c.at+int64(i+j))
 		c.lines++
+		newlines++
 		i += j + 1
+	}
+	if len(held) > 0 && len(c.held) == 0 {
+		err, c.err = c.err, nil
 	}
 	c.at += int64(n)
 	c.known = max(c.known, c.lines-lineRing)
@@ -50,6 +83,7 @@ func (c *lineCounter) Read(p []byte) (int, error) {
 // line is known.
 func (c *lineCounter) reset(pos linePos, ok bool) {
 	c.at, c.lines, c.known, c.first, c.lost = pos.at, pos.lines, pos.lines, pos.prev, !ok
+	c.held, c.err = nil, nil
 	if pos.lines > 0 {
 		c.set(pos.lines-1, pos.prev)
 		c.known = pos.lines - 1

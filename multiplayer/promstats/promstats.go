@@ -109,6 +109,8 @@ func collect(ch chan<- prometheus.Metric, s *multiplayer.Stats) {
 	c(refused, r.Draining, "draining")
 	c(refused, r.Invalid, "invalid")
 	c(refused, r.Auth, "auth")
+	c(refused, r.Address, "address")
+	c(refused, r.Rate, "rate")
 	l := s.Leaves
 	c(leaves, l.Left, "left")
 	c(leaves, l.TimedOut, "timed_out")

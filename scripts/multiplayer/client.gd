@@ -12,6 +12,9 @@
 #     "NOTE <from> <args>" and "RAWFROM <from> <hex>" for each it gets, and
 #     "LEFT <id>" for each peer that leaves. The client of the highest id
 #     quits after the others have left, the others at once.
+#   watch N: sends nothing, as a spectator; prints "PEER <id>" for each
+#     peer announced to it, and "DONE" 3 s after it has seen N other
+#     clients, then quits.
 #   leave: calls echo 100 times and, at the first echo_reply (which the
 #     server sends once it has them all), quits at once, without closing.
 #     Quitting right after the calls is not the same: the engine drops
@@ -66,7 +69,7 @@ func _init() -> void:
 				if h != "-":
 					values.append(bytes_to_var(h.hex_decode()))
 			cases.append(values)
-	elif mode == "relay":
+	elif mode == "relay" or mode == "watch":
 		others = int(args[3])
 	url = "ws://127.0.0.1:" + args[0]
 	create_timer(120).timeout.connect(func(): printerr("FAILED: not done after 120 s"); quit(1))
@@ -115,8 +118,19 @@ func _on_connected() -> void:
 			_try_relay()
 
 func _on_peer(id: int) -> void:
-	if id != 1:
+	if mode == "watch":
+		print("PEER ", id)
+		_try_watch()
+	elif id != 1:
 		_try_relay()
+
+func _try_watch() -> void:
+	if started or get_multiplayer().get_peers().size() < others + 1:
+		return
+	started = true
+	await create_timer(3).timeout
+	print("DONE")
+	quit()
 
 func _try_relay() -> void:
 	var peers := get_multiplayer().get_peers()
