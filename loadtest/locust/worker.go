@@ -53,7 +53,8 @@ type Worker struct {
 	Master string
 	// Config is the bots' run: Bots is the most this worker runs (it
 	// runs fewer than the master asks past it), and Duration the most it
-	// lasts. Its Driver and OnEvent are the worker's.
+	// lasts. Its Driver is the worker's; its OnEvent, if set, is given
+	// each event after the worker.
 	Config loadtest.Config
 	// Log, if set, is told what the worker does: its connection, the
 	// users asked of it, the master's stop and quit, what it did not
@@ -68,8 +69,8 @@ type Worker struct {
 // is no error: the bots leave, and the master is sent the last stats and
 // told the worker quits.
 func (w *Worker) Run(ctx context.Context) (*loadtest.Report, error) {
-	if w.Config.Driver != nil || w.Config.OnEvent != nil {
-		return nil, fmt.Errorf("%w: a Locust worker's Driver and OnEvent are its own", loadtest.ErrConfig)
+	if w.Config.Driver != nil {
+		return nil, fmt.Errorf("%w: a Locust worker's Driver is its own", loadtest.ErrConfig)
 	}
 	if _, _, err := net.SplitHostPort(w.Master); err != nil {
 		return nil, fmt.Errorf("%w: the Locust master's address %.80q: host:port, as 127.0.0.1:5557", loadtest.ErrConfig, w.Master)
@@ -78,6 +79,9 @@ func (w *Worker) Run(ctx context.Context) (*loadtest.Report, error) {
 	st := newStats(time.Now())
 	cfg := w.Config
 	cfg.Driver, cfg.OnEvent = &loadtest.Driver{Bots: want}, st.record
+	if also := w.Config.OnEvent; also != nil {
+		cfg.OnEvent = func(e loadtest.Event) { st.record(e); also(e) }
+	}
 	cfg, err := cfg.Check()
 	if err != nil {
 		return nil, err

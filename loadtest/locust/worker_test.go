@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,6 +23,8 @@ type ran struct {
 	err  error
 	took time.Duration
 	log  []string
+	// joins are the joins the Config's own OnEvent was given.
+	joins int64
 }
 
 // startWorker runs a worker of at most bots bots of the players game
@@ -34,8 +37,14 @@ func startWorker(t *testing.T, ctx context.Context, master, addr string, bots in
 	require.NoError(t, err)
 	done := make(chan ran, 1)
 	logs := make(chan string, 100)
+	var joins atomic.Int64
 	w := &Worker{Master: master, Config: loadtest.Config{Project: p, Scenario: sc, Addr: addr,
-		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: bots, Duration: time.Minute},
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: bots, Duration: time.Minute,
+		OnEvent: func(e loadtest.Event) {
+			if e.Kind == loadtest.EventJoin && e.Err == nil {
+				joins.Add(1)
+			}
+		}},
 		Log: func(s string) {
 			select {
 			case logs <- s:
@@ -45,7 +54,7 @@ func startWorker(t *testing.T, ctx context.Context, master, addr string, bots in
 	go func() {
 		began := time.Now()
 		rep, err := w.Run(ctx)
-		r := ran{rep: rep, err: err, took: time.Since(began)}
+		r := ran{rep: rep, err: err, took: time.Since(began), joins: joins.Load()}
 		close(logs)
 		for l := range logs {
 			r.log = append(r.log, l)
@@ -113,6 +122,7 @@ func TestWorkerFollowsItsMaster(t *testing.T) {
 	assert.Equal(t, 3, r.rep.Bots, "the most asked for, within Bots")
 	assert.Equal(t, 3, r.rep.Joined)
 	assert.Equal(t, 3, r.rep.Kept)
+	assert.EqualValues(t, 3, r.joins, "the Config's own OnEvent given each join too")
 	assert.ElementsMatch(t, []string{"bot-20000", "bot-20001", "bot-20002"}, auths(), "worker 2's numbers")
 	assert.Contains(t, r.log, "the master quit: the bots leave")
 }
