@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strconv"
@@ -87,6 +88,7 @@ type loadRun struct {
 	cfg                                     loadtest.Config
 	resultsPath, csvPath, plotPath, summary string
 	locust                                  string // the Locust master's address, if a worker of one
+	metrics                                 net.Listener
 	quiet                                   bool
 }
 
@@ -117,6 +119,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	frameReads := fs.Bool("frame-reads", false, "each bot reads each frame as it comes, rather than a tick's frames at once (dearer in the load machine's CPU; see docs/load.md)")
 	pid := fs.Int("server-pid", 0, "the server's process id, if it runs on this machine: its CPU and memory are reported")
 	fs.BoolVar(&l.quiet, "q", false, "no progress line")
+	metricsAddr := fs.String("metrics", "", "serve the bots' Prometheus metrics at http://ADDR/metrics while the run lasts, as :9101 (gdvar_load_*; see docs/operations.md)")
 	fs.StringVar(&l.locust, "locust", "", "be a worker of the Locust master at HOST:PORT (its --master-bind-port, 5557 by default): it says how many bots play (see docs/load.md)")
 	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return nil, code, false
@@ -134,6 +137,11 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	}
 	if err := l.locustFlags(fs, bots, duration); err != nil {
 		return usage(err)
+	}
+	if *metricsAddr != "" {
+		if err := checkMetricsAddr(*metricsAddr); err != nil {
+			return usage(err)
+		}
 	}
 	fail := func(err error) (*loadRun, int, bool) {
 		fmt.Fprintf(stderr, "gdvar load: %v\n", err)
@@ -179,6 +187,11 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadRun, int, bool) {
 	if l.cfg, err = l.cfg.Check(); err != nil {
 		return usage(err)
 	}
+	if *metricsAddr != "" {
+		if l.metrics, err = listenMetrics(*metricsAddr); err != nil {
+			return fail(err)
+		}
+	}
 	return l, 0, true
 }
 
@@ -200,6 +213,17 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 			if setting, _, _ := strings.Cut(u, ":"); setting != "port" && setting != "max clients" { // -addr's, and the server's
 				fmt.Fprintf(stderr, "gdvar load: %s (-transport, -subprotocols, -compression or -root sets it)\n", u)
 			}
+		}
+	}
+	if l.metrics != nil {
+		stop, err := serveMetrics(l.metrics, &cfg, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "gdvar load: -metrics: %v\n", err)
+			return 1
+		}
+		defer stop()
+		if !l.quiet && !toStdout {
+			fmt.Fprintf(stderr, "gdvar load: metrics at http://%s/metrics\n", l.metrics.Addr())
 		}
 	}
 	temps.OwnSignals() // the bots leave on a signal, and the report is written
