@@ -2,15 +2,11 @@ package fromproject_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -24,36 +20,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// lockedBuffer is a process's output, read while it runs.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// get returns a URL's status and body, or 0 if nothing answers.
-func get(url string) (int, string) {
-	c := http.Client{Timeout: 2 * time.Second}
-	resp, err := c.Get(url)
-	if err != nil {
-		return 0, err.Error()
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode, string(b)
-}
-
 // The skeleton of a corpus game, its TODOs filled with the game's own
 // logic, serves Godot's clients as a fleet runs it: its metrics and
 // probes on -metrics, JSON log lines; on SIGTERM /readyz answers 503
@@ -64,21 +30,9 @@ func TestSkeletonServesAndDrains(t *testing.T) {
 	port, mport := godot.FreePort(t, "udp"), godot.FreePort(t, "tcp")
 	metrics := "http://127.0.0.1:" + strconv.Itoa(mport)
 	const drain = 3 * time.Second
-	var logs lockedBuffer
-	cmd := exec.Command(bin, "-project", game, "-addr", "127.0.0.1:"+strconv.Itoa(port),
+	server := skeleton.Start(t, bin, "-project", game, "-addr", "127.0.0.1:"+strconv.Itoa(port),
 		"-metrics", "127.0.0.1:"+strconv.Itoa(mport), "-drain", drain.String())
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-exited
-		if t.Failed() {
-			t.Logf("the server logged:\n%s", logs.String())
-		}
-	})
-	require.Eventually(t, func() bool { code, _ := get(metrics + "/readyz"); return code == http.StatusOK },
+	require.Eventually(t, func() bool { code, _ := skeleton.Get(metrics + "/readyz"); return code == http.StatusOK },
 		30*time.Second, 20*time.Millisecond, "the server's /readyz")
 
 	p, err := project.Open(game)
@@ -95,22 +49,25 @@ func TestSkeletonServesAndDrains(t *testing.T) {
 		clients = append(clients, c)
 	}
 	require.Eventually(t, func() bool {
-		_, body := get(metrics + "/metrics")
+		_, body := skeleton.Get(metrics + "/metrics")
 		return strings.Contains(body, `gdvar_multiplayer_peers{match=""} 2`) &&
 			strings.Contains(body, `gdvar_multiplayer_joins_total{match=""} 2`)
 	}, 20*time.Second, 50*time.Millisecond, "the metrics count the two players")
-	_, body := get(metrics + "/metrics")
+	_, body := skeleton.Get(metrics + "/metrics")
 	assert.Contains(t, body, "go_goroutines", "the Go runtime's metrics")
 	assert.Contains(t, body, "process_resident_memory_bytes")
 
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, server.Cmd.Process.Signal(syscall.SIGTERM))
 	signalled := time.Now()
-	require.Eventually(t, func() bool { code, _ := get(metrics + "/readyz"); return code == http.StatusServiceUnavailable },
+	require.Eventually(t, func() bool {
+		code, _ := skeleton.Get(metrics + "/readyz")
+		return code == http.StatusServiceUnavailable
+	},
 		5*time.Second, 10*time.Millisecond)
 	notReady := time.Since(signalled)
 	assert.Less(t, notReady, time.Second, "not ready within a second of SIGTERM")
 	t.Logf("/readyz answered 503 %v after SIGTERM", notReady.Round(time.Millisecond))
-	code, body := get(metrics + "/readyz")
+	code, body := skeleton.Get(metrics + "/readyz")
 	assert.Equal(t, http.StatusServiceUnavailable, code)
 	assert.Equal(t, "draining\n", body)
 
@@ -126,9 +83,8 @@ func TestSkeletonServesAndDrains(t *testing.T) {
 	}
 
 	select {
-	case err := <-exited:
-		exited <- err
-		require.NoError(t, err, "the server's exit")
+	case <-server.Done():
+		require.NoError(t, server.Err(), "the server's exit")
 	case <-time.After(drain + 10*time.Second):
 		t.Fatalf("the server did not exit within its drain (%v) and 10 s", drain)
 	}
@@ -139,7 +95,7 @@ func TestSkeletonServesAndDrains(t *testing.T) {
 	}
 
 	var messages []string
-	sc := bufio.NewScanner(strings.NewReader(logs.String()))
+	sc := bufio.NewScanner(strings.NewReader(server.Output()))
 	for sc.Scan() {
 		var line struct{ Msg string }
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &line), "a JSON log line: %s", sc.Text())

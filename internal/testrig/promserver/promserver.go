@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 
@@ -82,6 +83,7 @@ func Start(t testing.TB, targets ...Target) *Server {
 		"--web.listen-address=127.0.0.1:"+strconv.Itoa(port), "--log.level=warn")
 	cmd.Stdout, cmd.Stderr = s, s
 	cmd.WaitDelay = 5 * time.Second
+	childproc.DieWithParent(cmd) // a test binary killed at its timeout leaves no Prometheus behind
 	if err := cmd.Start(); err != nil {
 		cancel()
 		t.Fatalf("starting %s: %v", bin, err)

@@ -6,13 +6,18 @@ package skeleton
 
 import (
 	"bytes"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/gdvar/gdvar/internal/childproc"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
@@ -77,4 +82,76 @@ func Build(t testing.TB) (bin, game string) {
 		t.Fatalf("building the skeleton: %v\n%s", err, out)
 	}
 	return bin, game
+}
+
+// Server is a skeleton's process a test started (Start): what it
+// printed, and its exit.
+type Server struct {
+	Cmd *exec.Cmd
+
+	done chan struct{}
+	err  error // the process's exit, once done is closed
+
+	mu  sync.Mutex
+	out bytes.Buffer
+}
+
+// Start starts the program at bin with args (a skeleton: Build), until
+// the test ends; if the test fails, what it printed is logged.
+func Start(t testing.TB, bin string, args ...string) *Server {
+	t.Helper()
+	s := &Server{Cmd: exec.Command(bin, args...), done: make(chan struct{})}
+	s.Cmd.Stdout, s.Cmd.Stderr = s, s
+	childproc.DieWithParent(s.Cmd)
+	if err := s.Cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { s.err = s.Cmd.Wait(); close(s.done) }()
+	t.Cleanup(func() {
+		s.Cmd.Process.Kill()
+		<-s.done
+		if t.Failed() {
+			t.Logf("the server printed:\n%s", s.Output())
+		}
+	})
+	return s
+}
+
+// Done is closed once the process has exited.
+func (s *Server) Done() <-chan struct{} { return s.done }
+
+// Err is the process's exit, once Done is closed.
+func (s *Server) Err() error {
+	<-s.done
+	return s.err
+}
+
+// Write keeps what the process prints, up to 4 MiB.
+func (s *Server) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.out.Len() < 4<<20 {
+		s.out.Write(p)
+	}
+	return len(p), nil
+}
+
+// Output is what the process printed so far.
+func (s *Server) Output() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// Get returns a URL's status and body (at most 1 MiB), or 0 and the
+// error if nothing answers within 2 s.
+func Get(url string) (int, string) {
+	c := http.Client{Timeout: 2 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, string(b)
 }
