@@ -162,7 +162,7 @@ func (g *netScan) run() {
 			list = &protocolList{line: tok.line, known: true}
 		case tok.kind == tkOp && tok.text == "(":
 			name := ""
-			if last[0].kind == tkIdent {
+			if last[0].kind == tkIdent && last[1].text != "func" { // a call, not a declaration
 				name = last[0].text
 			}
 			if name == "NodePath" {
@@ -195,6 +195,9 @@ func (g *netScan) called(c *netCall, line int) {
 	case "compress":
 		g.out.Compression = append(g.out.Compression, g.at(g.value(c.argTokens(0), 0), line))
 	case "create_server":
+		if c.arg == 0 && len(c.argTokens(0)) == 0 { // a game's own, with no port: no peer's
+			return
+		}
 		g.out.Ports = append(g.out.Ports, g.at(g.value(c.argTokens(0), 0), line))
 		if max := g.value(c.argTokens(1), 0); c.arg >= 1 && isInt(max) {
 			g.out.MaxClients = append(g.out.MaxClients, g.at(max, line))

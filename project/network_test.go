@@ -38,6 +38,11 @@ func host() -> void:
 	get_tree().set_multiplayer(SceneMultiplayer.new(), ROOT)
 	get_tree().set_multiplayer(SceneMultiplayer.new(), NodePath("/root/World"))
 	get_tree().set_multiplayer(SceneMultiplayer.new(), get_path())
+
+# A game's own create_server, declared and called without a port (as
+# gmuGADIG/King-Fisher's lobby), is no peer's: it sets nothing.
+func create_server(port := 0) -> void:
+	Lobby.create_server()
 `
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "net.gd"), []byte(src), 0o644))
 	p, err := Open(dir)
