@@ -129,6 +129,8 @@ func main() {
 // skeletonTail is the program after its declarations: the peers'
 // handlers, the server's start, its metrics and its drain.
 const skeletonTail = `
+	_, _ = game, must // for the game's logic, where the stubs above do not use them
+
 	m.OnPeerConnected(func(id multiplayer.PeerID) {
 		// TODO: what the game's peer_connected does
 	})

@@ -56,7 +56,8 @@ func TestWriteSkeleton(t *testing.T) {
 
 // The skeleton of a corpus game, a lobby in an autoload, builds as it is,
 // and so does that of a game whose spawned scenes hold @rpc methods below
-// their root, each with its stub on the spawner.
+// their root, each with its stub on the spawner, and that of a game with
+// no method a peer calls: no stub, nothing declared and not used.
 func TestSkeletonBuilds(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -72,6 +73,7 @@ func TestSkeletonBuilds(t *testing.T) {
 			`// the node; then: spawner.Handle("res://player.tscn", "Body/Gun", "hit", func(c *multiplayer.Call, args ...any) error { return nil })`,
 			`spawner.Handle("res://player.tscn", "Input", "jump", func(c *multiplayer.Call, args ...any) error {`,
 		}},
+		{"testdata/authorityonly", []string{`// the node; then: must(game.Handle("/root/Main", "learn_players",`}},
 	} {
 		p, err := project.Open(tt.dir)
 		require.NoError(t, err)

@@ -1,0 +1,5 @@
+extends Node
+
+@rpc("reliable")
+func learn_players(players: Dictionary) -> void:
+	print(players)
