@@ -2,8 +2,6 @@ package audit
 
 import (
 	"context"
-	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,35 +59,18 @@ func gameCopy(t *testing.T, engine string, g liveGame) string {
 	return dir
 }
 
-// freePort waits until port on the loopback is free (an engine just
-// killed held it), or skips the test if another program holds it.
-func freePort(t *testing.T, network, port string) {
-	var err error
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		var probe io.Closer
-		if network == "udp" {
-			probe, err = net.ListenPacket(network, "127.0.0.1:"+port)
-		} else {
-			probe, err = net.Listen(network, "127.0.0.1:"+port)
-		}
-		if err == nil {
-			probe.Close()
-			return
-		}
-	}
-	t.Skipf("%s port %s, which the game uses, is in use: %v", network, port, err)
-}
-
 // auditLiveIn audits a corpus game's Godot host and returns the report,
 // calling copied with the game's copy before the audit; on failure it
 // shows what the host printed.
 func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Watch) *Report {
 	engine := godot.Require(t, godot.Godot4)
-	network := "udp"
+	network := "udp" // ENet's
 	if g.transport == "ws" {
 		network = "tcp"
 	}
-	freePort(t, network, g.port)
+	// The game's fixed port, against the other test processes that run
+	// games on it (package fromproject's Go and Godot hosts of these games).
+	godot.HoldPort(t, network, g.port)
 	dir := gameCopy(t, engine, g)
 	if copied != nil {
 		copied(dir)

@@ -171,6 +171,9 @@ type target struct {
 	at       string // the node's path in the game (a spawned one's real name)
 	script   string // the function's script
 	bodyLine int
+	// armed says a breakpoint is on bodyLine, for the call: whether its
+	// handler ran is known.
+	armed bool
 	// anyError says every script error before the fence is the call's:
 	// a sync's, whose effects run in the game's own functions.
 	anyError bool
@@ -289,6 +292,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 			a.note(t.endpoint, "no breakpoint on its first line: "+err.Error())
 			t.bodyLine = 0
 		}
+		t.armed = t.bodyLine > 0
 		defer func() {
 			if a.game != nil && t.bodyLine > 0 {
 				a.game.SetBreakpoint(t.script, t.bodyLine, false)
@@ -313,7 +317,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 			if t2, why := a.reach(t.endpoint); why == "" {
 				t.node, t.at = t2.node, t2.at
 				if t.bodyLine > 0 {
-					a.armBreakpoint(ctx, t, true)
+					t.armed = a.armBreakpoint(ctx, t, true) == nil
 				}
 			} else {
 				a.note(t.endpoint, why)
@@ -447,7 +451,10 @@ const dropGrace = 50 * time.Millisecond
 
 // await waits for a call's fence to come back, resuming the game each
 // time it stops at the handler's breakpoint, and sets the call's
-// outcome from what the debugger saw meanwhile.
+// outcome from what the debugger saw meanwhile. A script error that came
+// before the handler began is not the call's: the rest of a function an
+// earlier call ran, resumed after an await (create_game awaits a timer,
+// then calls rpc_id), or the game's own.
 func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	timeout := time.NewTimer(a.cfg.Wait)
 	defer timeout.Stop()
@@ -460,11 +467,21 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 		from = t.from
 	}
 	for done := false; !done; {
-		if stopped, _ := a.game.Stopped(); stopped {
-			frames, err := a.game.Stack(ctx)
-			if err == nil && len(frames) > 0 {
-				outer := frames[len(frames)-1]
-				ran = ran || outer.Func == t.rpc.Name && outer.File == t.script
+		if stopped, brk := a.game.Stopped(); stopped {
+			// At the handler's breakpoint, not at a script error (which
+			// the engine stops at too: one of the rest of an earlier
+			// call's function, resumed, names the handler's function).
+			if !ran && brk.CanContinue {
+				frames, err := a.game.Stack(ctx)
+				switch {
+				case err != nil:
+					t.armed = false // whether the handler ran is not known
+				case len(frames) > 0:
+					outer := frames[len(frames)-1]
+					if ran = outer.Func == t.rpc.Name && outer.File == t.script; ran {
+						errs = withoutScriptErrors(a.obs.take()) // the engine's, of the call's arguments, are its
+					}
+				}
 			}
 			if err := a.game.Resume(ctx); err != nil && a.game.Err() == nil {
 				res.Outcome, res.Message = NoEffect, "the server stopped at the breakpoint, and did not go on: "+err.Error()
@@ -502,7 +519,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 		return
 	case <-grace.C:
 	}
-	errs = a.obs.take()
+	errs = append(errs, a.obs.take()...)
 	a.classify(t, ran, errs, res)
 	a.checkWatched(ctx, res)
 }
@@ -510,11 +527,14 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 // classify sets a call's outcome from whether its handler ran and the
 // errors that came before its fence: a script error of its function's
 // (raised in it or in what it called), the engine's refusal, or
-// nothing.
+// nothing. Of a handler that did not run (its breakpoint not hit), no
+// script error is the call's: one naming its function is the rest of an
+// earlier call's, resumed after an await.
 func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Result) {
 	var refusal string
+	its := func(f debugger.Frame) bool { return f.Func == t.rpc.Name }
 	for _, e := range errs {
-		if len(e.Stack) > 0 && !e.Warning && (t.anyError || slices.ContainsFunc(e.Stack, func(f debugger.Frame) bool { return f.Func == t.rpc.Name })) {
+		if len(e.Stack) > 0 && !e.Warning && (t.anyError || (ran || !t.armed) && slices.ContainsFunc(e.Stack, its)) {
 			res.Outcome, res.Message, res.Ran = ScriptFailed, e.Text(), ran
 			res.Script, res.Line = e.Stack[0].File, int(e.Stack[0].Line)
 			return
@@ -538,6 +558,12 @@ func (a *auditor) classify(t target, ran bool, errs []debugger.Error, res *Resul
 	default:
 		res.Outcome = NoEffect
 	}
+}
+
+// withoutScriptErrors returns the errors of errs that are not script
+// errors (no script frame: the engine's).
+func withoutScriptErrors(errs []debugger.Error) []debugger.Error {
+	return slices.DeleteFunc(errs, func(e debugger.Error) bool { return len(e.Stack) > 0 })
 }
 
 // record turns a call's result into the findings it makes, each kind

@@ -2,7 +2,6 @@ package debuggertest_test
 
 import (
 	"bytes"
-	"net"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,11 +34,7 @@ const (
 // from the wall clock (MultiplayerPeer.generate_unique_id), so the checks
 // find the ships by their place among the players.
 func TestLiveHostAndClients(t *testing.T) {
-	if c, err := net.ListenPacket("udp", ":8080"); err != nil { // the game's host takes it
-		t.Skipf("UDP port 8080, which the game's host listens on, is taken: %v", err)
-	} else {
-		c.Close()
-	}
+	godot.HoldPort(t, "udp", "8080") // the game's host's ENet port (network_manager.gd), which other tests' hosts of it take
 	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", "BatteryAcid__godot-authority-2"))
 	start := time.Now()
 	var file bytes.Buffer

@@ -105,13 +105,15 @@ var handedOut = struct {
 }{ports: map[int]bool{}}
 
 // Port returns a TCP (or UDP) port nobody listens on now, on any address,
-// and that this process has not handed out before.
+// that this process has not handed out before, and that no test holds
+// (HoldPort: a corpus game's fixed port, as 22023, may be free while its
+// test waits to start the game on it).
 func Port(network string) (int, error) {
 	handedOut.Lock()
 	defer handedOut.Unlock()
 	for range 1000 {
 		port := portLow + rand.IntN(portHigh-portLow)
-		if !handedOut.ports[port] && bindable(network, port) {
+		if !handedOut.ports[port] && !held(network, strconv.Itoa(port)) && bindable(network, port) {
 			handedOut.ports[port] = true
 			return port, nil
 		}

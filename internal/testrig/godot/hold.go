@@ -53,10 +53,27 @@ type holdKey struct {
 	port string
 }
 
+// lockFile is the file whose lock holds a port on this machine.
+func lockFile(network, port string) string {
+	return filepath.Join(os.TempDir(), "gdvar-port-"+network+"-"+port+".lock")
+}
+
+// held reports whether a test holds a port (HoldPort), of this process
+// or another: its lock is taken. A port no test ever held has no lock
+// file, which held does not make.
+func held(network, port string) bool {
+	f, err := os.Open(lockFile(network, port))
+	if err != nil {
+		return false
+	}
+	defer f.Close() // closing lets go of the lock, if taken here
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil
+}
+
 // hold takes the machine's lock of a port, for the rest of the test.
 func hold(t testing.TB, network, port string) {
 	t.Helper()
-	name := filepath.Join(os.TempDir(), "gdvar-port-"+network+"-"+port+".lock")
+	name := lockFile(network, port)
 	f, err := os.OpenFile(name, os.O_CREATE|os.O_RDWR, 0o666)
 	if err != nil {
 		t.Fatalf("holding %s port %s: %v", network, port, err)

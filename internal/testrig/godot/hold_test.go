@@ -47,3 +47,16 @@ func TestHoldPortWaitsForAnotherProcess(t *testing.T) {
 	HoldPort(t, "udp", port)
 	assert.Greater(t, time.Since(started), 500*time.Millisecond, "held until the child let go, a second after it took it")
 }
+
+// A port a test holds is held (which Port skips), for this process and
+// others, until the test ends.
+func TestHeldWhileHeld(t *testing.T) {
+	port := strconv.Itoa(FreePort(t, "tcp"))
+	assert.False(t, held("tcp", port), "before the hold")
+	t.Run("holding", func(t *testing.T) {
+		HoldPort(t, "tcp", port)
+		assert.True(t, held("tcp", port))
+		assert.False(t, held("udp", port), "the other network's port")
+	})
+	assert.False(t, held("tcp", port), "once the holding test ended")
+}
