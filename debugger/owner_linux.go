@@ -20,16 +20,10 @@ import (
 // inode) has c's addresses the other way round in /proc/net/tcp or tcp6,
 // and which processes hold it in /proc/PID/fd.
 func fromProcess(c net.Conn, pid int) error {
-	local, ok1 := c.LocalAddr().(*net.TCPAddr)
-	remote, ok2 := c.RemoteAddr().(*net.TCPAddr)
-	if !ok1 || !ok2 {
-		return fmt.Errorf("%w: not a TCP connection", ErrNotTheGame)
-	}
-	inode, err := socketInode(remote, local)
+	link, err := peerSocket(c)
 	if err != nil {
 		return err
 	}
-	link := "socket:[" + inode + "]"
 	if holds(pid, link) {
 		return nil
 	}
@@ -38,7 +32,7 @@ func fromProcess(c net.Conn, pid int) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: %s", ErrNotTheGame, remote)
+	return fmt.Errorf("%w: %s", ErrNotTheGame, c.RemoteAddr())
 }
 
 // socketInode returns the inode of the TCP socket whose local address is
@@ -151,17 +145,27 @@ func saysPID(c net.Conn, m Message, pid int) error {
 	if err != nil {
 		return err
 	}
-	local, ok1 := c.LocalAddr().(*net.TCPAddr)
-	remote, ok2 := c.RemoteAddr().(*net.TCPAddr)
-	if !ok1 || !ok2 {
-		return fmt.Errorf("%w: not a TCP connection", ErrNotTheGame)
-	}
-	inode, err := socketInode(remote, local)
+	link, err := peerSocket(c)
 	if err != nil {
 		return err
 	}
-	if !holds(reported, "socket:["+inode+"]") || reported != pid && !slices.Contains(descendants(pid), reported) {
-		return fmt.Errorf("%w: %s says it is process %d, which is not the game's, or does not hold the connection", ErrNotTheGame, remote, reported)
+	if !holds(reported, link) || reported != pid && !slices.Contains(descendants(pid), reported) {
+		return fmt.Errorf("%w: %s says it is process %d, which is not the game's, or does not hold the connection", ErrNotTheGame, c.RemoteAddr(), reported)
 	}
 	return nil
+}
+
+// peerSocket returns the link in /proc/PID/fd of the socket at the other
+// end of c, a loopback TCP connection: socket:[INODE].
+func peerSocket(c net.Conn) (string, error) {
+	local, ok1 := c.LocalAddr().(*net.TCPAddr)
+	remote, ok2 := c.RemoteAddr().(*net.TCPAddr)
+	if !ok1 || !ok2 {
+		return "", fmt.Errorf("%w: not a TCP connection", ErrNotTheGame)
+	}
+	inode, err := socketInode(remote, local)
+	if err != nil {
+		return "", err
+	}
+	return "socket:[" + inode + "]", nil
 }

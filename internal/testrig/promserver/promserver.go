@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -38,8 +37,7 @@ func Find() string {
 type Server struct {
 	URL string // its HTTP API's base, http://127.0.0.1:PORT
 
-	mu  sync.Mutex
-	out strings.Builder
+	out childproc.Output
 }
 
 // Target is what a Server scrapes: a job's address (host:port) and the
@@ -77,11 +75,11 @@ func Start(t testing.TB, targets ...Target) *Server {
 		t.Fatal(err)
 	}
 	port := godot.FreePort(t, "tcp")
-	s := &Server{URL: "http://127.0.0.1:" + strconv.Itoa(port)}
+	s := &Server{URL: "http://127.0.0.1:" + strconv.Itoa(port), out: childproc.Output{Max: 1 << 20}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "--config.file="+config, "--storage.tsdb.path="+filepath.Join(dir, "data"),
 		"--web.listen-address=127.0.0.1:"+strconv.Itoa(port), "--log.level=warn")
-	cmd.Stdout, cmd.Stderr = s, s
+	cmd.Stdout, cmd.Stderr = &s.out, &s.out
 	cmd.WaitDelay = 5 * time.Second
 	childproc.DieWithParent(cmd) // a test binary killed at its timeout leaves no Prometheus behind
 	if err := cmd.Start(); err != nil {
@@ -94,7 +92,7 @@ func Start(t testing.TB, targets ...Target) *Server {
 		cancel()
 		<-exited
 		if t.Failed() {
-			t.Logf("prometheus printed:\n%s", s.output())
+			t.Logf("prometheus printed:\n%s", s.out.String())
 		}
 	})
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -103,28 +101,13 @@ func Start(t testing.TB, targets ...Target) *Server {
 		}
 		select {
 		case <-exited:
-			t.Fatalf("prometheus ended before it was ready:\n%s", s.output())
+			t.Fatalf("prometheus ended before it was ready:\n%s", s.out.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("prometheus not ready within 60 s:\n%s", s.output())
+			t.Fatalf("prometheus not ready within 60 s:\n%s", s.out.String())
 		}
 	}
-}
-
-func (s *Server) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.out.Len() < 1<<20 {
-		s.out.Write(p)
-	}
-	return len(p), nil
-}
-
-func (s *Server) output() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.out.String()
 }
 
 // Sample is one series of a query's answer: its labels and value.

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -85,31 +84,26 @@ func Build(t testing.TB) (bin, game string) {
 }
 
 // Server is a skeleton's process a test started (Start): what it
-// printed, and its exit.
+// printed, its signals and its exit.
 type Server struct {
+	*childproc.Process
 	Cmd *exec.Cmd
-
-	done chan struct{}
-	err  error // the process's exit, once done is closed
-
-	mu  sync.Mutex
-	out bytes.Buffer
+	out childproc.Output
 }
 
-// Start starts the program at bin with args (a skeleton: Build), until
-// the test ends; if the test fails, what it printed is logged.
+// Start starts the program at bin with args (a skeleton: Build), ended
+// with the test; if the test fails, what it printed is logged.
 func Start(t testing.TB, bin string, args ...string) *Server {
 	t.Helper()
-	s := &Server{Cmd: exec.Command(bin, args...), done: make(chan struct{})}
-	s.Cmd.Stdout, s.Cmd.Stderr = s, s
-	childproc.DieWithParent(s.Cmd)
-	if err := s.Cmd.Start(); err != nil {
+	s := &Server{Cmd: exec.Command(bin, args...), out: childproc.Output{Max: 4 << 20}}
+	s.Cmd.Stdout, s.Cmd.Stderr = &s.out, &s.out
+	proc, err := childproc.Start(s.Cmd)
+	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { s.err = s.Cmd.Wait(); close(s.done) }()
+	s.Process = proc
 	t.Cleanup(func() {
-		s.Cmd.Process.Kill()
-		<-s.done
+		proc.Stop()
 		if t.Failed() {
 			t.Logf("the server printed:\n%s", s.Output())
 		}
@@ -117,31 +111,8 @@ func Start(t testing.TB, bin string, args ...string) *Server {
 	return s
 }
 
-// Done is closed once the process has exited.
-func (s *Server) Done() <-chan struct{} { return s.done }
-
-// Err is the process's exit, once Done is closed.
-func (s *Server) Err() error {
-	<-s.done
-	return s.err
-}
-
-// Write keeps what the process prints, up to 4 MiB.
-func (s *Server) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.out.Len() < 4<<20 {
-		s.out.Write(p)
-	}
-	return len(p), nil
-}
-
-// Output is what the process printed so far.
-func (s *Server) Output() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.out.String()
-}
+// Output is what the process printed so far (its first 4 MiB).
+func (s *Server) Output() string { return s.out.String() }
 
 // Get returns a URL's status and body (at most 1 MiB), or 0 and the
 // error if nothing answers within 2 s.
