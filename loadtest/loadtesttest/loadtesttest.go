@@ -20,13 +20,13 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/loadtest"
 )
 
@@ -123,18 +123,25 @@ func Serve(t testing.TB, serve func(ctx context.Context) error) {
 
 // FreePort returns a port of this machine's loopback that no one
 // listens on, over network ("tcp" for WebSocket, "udp" for ENet), for a
-// server the test starts. It is not one of the ports the system gives a
-// socket that binds port 0 (a client's, an engine's), which could take
-// it before the server binds it, and not one another test of this
-// machine holds for a game's fixed port.
+// server the test starts.
 func FreePort(t testing.TB, network string) int {
 	t.Helper()
-	if network != "tcp" && network != "udp" {
-		t.Fatalf("a free port: network %q: tcp or udp", network)
+	switch network {
+	case "tcp":
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatalf("a free port: %v", err)
+		}
+		defer ln.Close()
+		return ln.Addr().(*net.TCPAddr).Port
+	case "udp":
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatalf("a free port: %v", err)
+		}
+		defer c.Close()
+		return c.LocalAddr().(*net.UDPAddr).Port
 	}
-	port, err := godot.Port(network)
-	if err != nil {
-		t.Fatalf("a free port: %v", err)
-	}
-	return port
+	t.Fatalf("a free port: network %q: tcp or udp", network)
+	return 0
 }
