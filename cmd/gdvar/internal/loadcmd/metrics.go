@@ -16,6 +16,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
+// metricsReadTimeout is how long a scraper has to send its request.
+var metricsReadTimeout = 5 * time.Second
+
 // checkMetricsAddr checks -metrics' address, a usage error if wrong.
 func checkMetricsAddr(addr string) error {
 	if _, _, err := net.SplitHostPort(addr); err != nil {
@@ -49,8 +52,10 @@ func serveMetrics(ln net.Listener, cfg *loadtest.Config, stderr io.Writer) (stop
 	*cfg = m.Instrument(*cfg)
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	// A scrape is small: a slow or silent client is let go.
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	// A scrape is small: a slow or silent client is let go, a large
+	// request refused.
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: metricsReadTimeout, WriteTimeout: 10 * time.Second,
+		IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

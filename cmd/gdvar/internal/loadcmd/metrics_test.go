@@ -2,8 +2,14 @@ package loadcmd
 
 import (
 	"bytes"
+	"io"
 	"net"
+	"net/http"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/loadtest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,4 +46,42 @@ func TestMetricsFlag(t *testing.T) {
 			l.metrics.Close()
 		})
 	}
+}
+
+// The metrics' server is a peer's to attack: a scraper that sends
+// nothing is let go after the read timeout, one that sends 1 MiB of
+// header is refused, and a real scrape is still answered.
+func TestMetricsServerBounded(t *testing.T) {
+	metricsReadTimeout = 500 * time.Millisecond
+	defer func() { metricsReadTimeout = 5 * time.Second }()
+	ln, err := listenMetrics("127.0.0.1:0")
+	require.NoError(t, err)
+	cfg := loadtest.Config{}
+	stop, err := serveMetrics(ln, &cfg, io.Discard)
+	require.NoError(t, err)
+	defer stop()
+	require.NotNil(t, cfg.OnEvent, "the config gives the metrics its events")
+
+	silent, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer silent.Close()
+	silent.SetReadDeadline(time.Now().Add(10 * time.Second))
+	began := time.Now()
+	_, err = silent.Read(make([]byte, 1))
+	assert.ErrorIs(t, err, io.EOF, "a silent scraper is let go")
+	assert.Less(t, time.Since(began), 5*time.Second)
+
+	big, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer big.Close()
+	big.SetDeadline(time.Now().Add(10 * time.Second))
+	go big.Write([]byte("GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("a", 1<<20) + "\r\n\r\n"))
+	answer, _ := io.ReadAll(io.LimitReader(big, 4096))
+	assert.Contains(t, string(answer), "431", "a 1 MiB header refused")
+
+	resp, err := http.Get("http://" + ln.Addr().String() + "/metrics")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	assert.Contains(t, string(body), "gdvar_load_bots_connected")
 }
