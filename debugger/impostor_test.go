@@ -103,17 +103,7 @@ func TestLaunchAcceptsOnlyItsGame(t *testing.T) {
 				require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n\"$GAME\" \"$@\"\nexit $?\n"), 0o755))
 				godot, env = script, append(env, "GAME="+os.Args[0])
 			}
-			type launched struct {
-				g   *debugger.Game
-				err error
-			}
-			done := make(chan launched, 1)
-			go func() {
-				ctx, cancel := context.WithTimeout(context.Background(), liveWait)
-				defer cancel()
-				g, err := debugger.Launch(ctx, godot, nil, debugger.WithEnv(env))
-				done <- launched{g, err}
-			}()
+			done := launchInBackground(godot, env)
 			addr := waitFile(t, addrFile)
 			for _, impostor := range c.impostors {
 				conn, err := net.Dial("tcp", addr)
@@ -195,17 +185,7 @@ DBGTEST_PID=31337 DBGTEST_NAME=Impostor DBGTEST_GOFILE=/dev/null DBGTEST_ADDRFIL
 `), 0o755))
 	env := append(os.Environ(), "DBGTEST_FAKEGAME=1", "DBGTEST_NAME=Real", "GAME="+os.Args[0], "SAID="+saidFile,
 		"IMPOSTOR_ADDR="+filepath.Join(dir, "impostor-addr"), "DBGTEST_ADDRFILE="+addrFile, "DBGTEST_GOFILE="+goFile)
-	type launched struct {
-		g   *debugger.Game
-		err error
-	}
-	done := make(chan launched, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
-		defer cancel()
-		g, err := debugger.Launch(ctx, script, nil, debugger.WithEnv(env))
-		done <- launched{g, err}
-	}()
+	done := launchInBackground(script, env)
 	waitFile(t, addrFile)
 	waitFile(t, saidFile) // the impostor connected and spoke
 	require.NoError(t, os.WriteFile(goFile, nil, 0o644))
@@ -218,4 +198,23 @@ DBGTEST_PID=31337 DBGTEST_NAME=Impostor DBGTEST_GOFILE=/dev/null DBGTEST_ADDRFIL
 	require.NoError(t, err)
 	assert.Equal(t, "Real", root.Children[0].Name)
 	assert.NotEqual(t, int64(31337), l.g.PID())
+}
+
+// launched is what a Launch in the background returned.
+type launched struct {
+	g   *debugger.Game
+	err error
+}
+
+// launchInBackground launches godot with env, within liveWait, and
+// sends what Launch returned.
+func launchInBackground(godot string, env []string) <-chan launched {
+	done := make(chan launched, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), liveWait)
+		defer cancel()
+		g, err := debugger.Launch(ctx, godot, nil, debugger.WithEnv(env))
+		done <- launched{g, err}
+	}()
+	return done
 }
