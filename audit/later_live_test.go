@@ -1,19 +1,11 @@
 package audit
 
 import (
-	"context"
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/internal/testrig/godot"
-	"github.com/gdvar/gdvar/project"
 )
 
 // A method whose function fails only after an await (testdata/later:
@@ -23,18 +15,7 @@ import (
 // meanwhile (as Amangas's create_game does once, 0.25 s after the call).
 // Before, each of them was a script error, the valid call's.
 func TestLiveErrorsOfAnEarlierCall(t *testing.T) {
-	engine := godot.Require(t, godot.Godot4)
-	dir := filepath.Join(t.TempDir(), "later")
-	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/later")))
-	port := strconv.Itoa(godot.FreePort(t, "udp"))
-	p, err := project.Open(dir)
-	require.NoError(t, err)
-	w := shownOnFailure(t, "the server")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port, Duration: time.Minute,
-		Godot: engine, Args: []string{"--headless", "--path", dir, "--", port},
-		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
+	rep, _, err := auditTestGame(t, "later", 4*time.Minute, Config{Duration: time.Minute})
 	require.NoError(t, err)
 	refused := 0
 	for _, r := range rep.Results {

@@ -1,20 +1,14 @@
 package audit
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/internal/testrig/godot"
-	"github.com/gdvar/gdvar/project"
 )
 
 // The audit of a server written to be at fault (testdata/server, whose
@@ -30,19 +24,7 @@ import (
 // whose spawner the game gave the attacker, and one of a box it refuses,
 // whose spawner is the server's. When Run returns, the server is gone.
 func TestLiveServerFaults(t *testing.T) {
-	engine := godot.Require(t, godot.Godot4)
-	dir := filepath.Join(t.TempDir(), "server")
-	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/server")))
-	port := strconv.Itoa(godot.FreePort(t, "udp"))
-	p, err := project.Open(dir)
-	require.NoError(t, err)
-	w := shownOnFailure(t, "the server")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port,
-		Godot: engine, Args: []string{"--headless", "--path", dir, "--", port},
-		Watch:         []Watch{{Node: "/root/Main", Property: "health"}},
-		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
+	rep, _, err := auditTestGame(t, "server", 5*time.Minute, Config{Watch: []Watch{{Node: "/root/Main", Property: "health"}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"high object-decoding res://main.gd",
@@ -106,7 +88,6 @@ func TestLiveServerFaults(t *testing.T) {
 	}
 	require.NotEmpty(t, after, "the calls after the crash")
 	assert.Equal(t, Accepted, after[0].Outcome, "fail's valid call, to the server started again")
-	assert.Eventually(t, func() bool { return !running(dir) }, 10*time.Second, 20*time.Millisecond, "the server is left running")
 }
 
 // running says a process's command line names dir.

@@ -33,22 +33,32 @@ const turnsScenario = `{
 // Scenario; it returns the report and Run's error, and shows what the
 // server printed on failure.
 func auditTurns(t *testing.T, compression, maxClients int, cfg Config) (*Report, error) {
+	rep, _, err := auditTestGame(t, "turns", 4*time.Minute, cfg, strconv.Itoa(compression), strconv.Itoa(maxClients))
+	return rep, err
+}
+
+// auditTestGame audits a copy of the game testdata/name, its Godot
+// server started with its port and extra as its user arguments, within
+// limit, cfg's other fields as given. It returns the report, the copy's
+// folder and Run's error; what the server printed is shown on failure,
+// and the server must be gone within 10 s of Run's return.
+func auditTestGame(t *testing.T, name string, limit time.Duration, cfg Config, extra ...string) (*Report, string, error) {
 	engine := godot.Require(t, godot.Godot4)
-	dir := filepath.Join(t.TempDir(), "turns")
-	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/turns")))
+	dir := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))))
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
 	w := shownOnFailure(t, "the server")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cfg.Project, cfg.Addr, cfg.Godot = p, "127.0.0.1:"+port, engine
-	cfg.Args = []string{"--headless", "--path", dir, "--", port, strconv.Itoa(compression), strconv.Itoa(maxClients)}
+	cfg.Args = append([]string{"--headless", "--path", dir, "--", port}, extra...)
 	cfg.LaunchOptions = []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}
 	rep, err := Run(ctx, cfg)
 	require.NotNil(t, rep)
 	assert.Eventually(t, func() bool { return !running(dir) }, 10*time.Second, 20*time.Millisecond, "the server is left running")
-	return rep, err
+	return rep, dir, err
 }
 
 // A server compressing with the range coder, which its scripts do not
