@@ -50,10 +50,14 @@ func newNode(r *rpcLayer, path string, t *MethodSet) (*Node, error) {
 
 // relative returns a node path relative to the multiplayer root, as the
 // packets carry it: with the root /root, "/root/Main" and "Main" are both
-// "Main".
+// "Main"; the root itself is "." (a branch's root, whose script holds
+// RPCs: the engine's rel_path_to of a node to itself).
 func (c *config) relative(path string) (string, bool) {
 	if rel, ok := strings.CutPrefix(path, c.root+"/"); ok {
 		return rel, true
+	}
+	if path == c.root {
+		return ".", true
 	}
 	if strings.HasPrefix(path, "/") {
 		return "", false
@@ -68,7 +72,12 @@ func (n *Node) checksumError(peer string) *ChecksumError {
 }
 
 // Path returns the node's absolute path.
-func (n *Node) Path() string { return n.r.cfg.root + "/" + n.path }
+func (n *Node) Path() string {
+	if n.path == "." {
+		return n.r.cfg.root
+	}
+	return n.r.cfg.root + "/" + n.path
+}
 
 // MethodSet returns the node's RPC methods.
 func (n *Node) MethodSet() *MethodSet { return n.methods }

@@ -248,6 +248,8 @@ func (r *rpcLayer) nodeAt(path []byte) *Node {
 	switch {
 	case len(path) > len(root) && string(path[:len(root)]) == root && path[len(root)] == '/':
 		path = path[len(root)+1:]
+	case string(path) == root:
+		return r.nodes["."]
 	case len(path) > 0 && path[0] == '/':
 		return nil
 	}

@@ -132,7 +132,7 @@ func (d *declarations) keepUnder(root string) {
 	if root == treeRoot {
 		return
 	}
-	under := func(p string) bool { return strings.HasPrefix(p, root+"/") }
+	under := func(p string) bool { return p == root || strings.HasPrefix(p, root+"/") } // the root's own script's RPCs too
 	d.nodes = slices.DeleteFunc(d.nodes, func(n nodeDecl) bool { return !under(n.path) })
 	d.spawners = slices.DeleteFunc(d.spawners, func(s spawnerDecl) bool { return !under(s.path) || !under(s.cfg.SpawnPath) })
 	var kept ordered.Map[[]multiplayer.Synchronizer]
