@@ -59,6 +59,9 @@ import (
 //     and the ship the server moves by it (player.gd:33-41) goes to NaN
 //     for every peer (its position, synced by the server's
 //     synchronizer);
+//   - owned-scaled: that ship moves by input_dir * SPEED with no bound
+//     (player.gd:33-41): held at length 100 it went about 100 times as
+//     far as at length 1, a speed hack;
 //   - leave-error: Amangas's peer_disconnected (menu.gd:55-57) calls
 //     get_node(str(id)) for every peer that leaves, whether or not it has
 //     a player node: a script error for each peer that leaves roomless;
@@ -129,6 +132,7 @@ var liveFindings = map[string][]string{
 	},
 	"BatteryAcid__godot-authority-2": {
 		"high no-sender-check-shared /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
+		"high owned-scaled /root/Game/SpawnPath/*.PlayerInput/InputSynchronizer(PlayerInput:input_dir)",
 		"high owned-state-relayed /root/Game/SpawnPath/*.PlayerInput/InputSynchronizer(PlayerInput:input_dir)",
 		"medium no-sender-check /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
 		"medium no-sender-check /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",

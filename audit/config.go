@@ -1,9 +1,12 @@
 package audit
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
@@ -29,6 +32,12 @@ type Config struct {
 	// each mode the server may use), the multiplayer root. nil is what
 	// the project's scripts say (fromproject.NetOf).
 	Net *fromproject.Net
+	// Root, if set, is the server's multiplayer root, where a branch of
+	// its tree has its own API (SceneTree.set_multiplayer(api,
+	// "/root/Main")): it is Net's root, said. Unset, when the calls under
+	// Net's root reach none of their nodes, the audit tries the roots the
+	// project's scripts give set_multiplayer, then the tree's own.
+	Root string
 	// Godot and Args start the server under the remote debugger, as gdvar
 	// debug does (debugger.Launch adds --remote-debug): the engine's
 	// binary, a debug build, or a command that hands its arguments to one.
@@ -54,6 +63,11 @@ type Config struct {
 	// Watch are properties that must not change: each is read through the
 	// debugger after each call, and a change is a WatchedChanged finding.
 	Watch []Watch
+	// FreezeAfter is how long the server may take to answer a call
+	// (its fence back, the time stopped at the audit's breakpoints not
+	// counted) before the call froze it (default 1 s; 100 ms to Wait):
+	// longer than a game's players would bear.
+	FreezeAfter time.Duration
 	// Restarts bounds how often the server is started again after it
 	// ended (default 3; -1 none).
 	Restarts int
@@ -80,9 +94,12 @@ const (
 	defaultRate     = 20
 	defaultWait     = 10 * time.Second
 	defaultRestarts = 3
-	wsPayload       = 60 << 10
-	enetPayload     = 1 << 20
-	maxPayload      = 32 << 20
+	// defaultFreezeAfter is a freeze's least length: a game's players
+	// notice a second without an answer.
+	defaultFreezeAfter = time.Second
+	wsPayload          = 60 << 10
+	enetPayload        = 1 << 20
+	maxPayload         = 32 << 20
 )
 
 // withDefaults returns c with its zero fields set to their defaults, its
@@ -109,6 +126,10 @@ func (c Config) withDefaults() (Config, error) {
 		return bad("Wait %s: 100ms to 10m", c.Wait)
 	case c.MaxPayload != 0 && (c.MaxPayload < 64 || c.MaxPayload > maxPayload):
 		return bad("MaxPayload %d: 64 bytes to 32 MiB", c.MaxPayload)
+	case c.FreezeAfter < 0 || c.FreezeAfter > 0 && (c.FreezeAfter < 100*time.Millisecond || c.FreezeAfter > cmp.Or(c.Wait, defaultWait)):
+		return bad("FreezeAfter %s: 100ms to Wait", c.FreezeAfter)
+	case c.Root != "" && (c.Root != multiplayer.DefaultRoot && !strings.HasPrefix(c.Root, multiplayer.DefaultRoot+"/") || path.Clean(c.Root) != c.Root):
+		return bad("Root %.80q: %s", c.Root, errNoRoot)
 	case c.Restarts < -1:
 		return bad("Restarts %d: -1 (none) or more", c.Restarts)
 	}
@@ -131,6 +152,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Wait == 0 {
 		c.Wait = defaultWait
 	}
+	if c.FreezeAfter == 0 {
+		c.FreezeAfter = min(defaultFreezeAfter, c.Wait)
+	}
 	if c.Restarts == 0 {
 		c.Restarts = defaultRestarts
 	} else if c.Restarts == -1 {
@@ -139,6 +163,12 @@ func (c Config) withDefaults() (Config, error) {
 	var err error
 	if c.Net, c.Addr, err = netOf(c); err != nil {
 		return c, err
+	}
+	if c.Root != "" {
+		c.Net.Root = c.Root
+		if c.Root == multiplayer.DefaultRoot {
+			c.Net.Root = "" // the tree's own
+		}
 	}
 	if c.MaxPayload == 0 {
 		c.MaxPayload = wsPayload

@@ -80,12 +80,18 @@ func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Wat
 	w := shownOnFailure(t, "the host")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port,
+	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port, FreezeAfter: corpusFreeze,
 		Godot: engine, Args: append([]string{"--headless", "--path", dir}, g.host...), Watch: watch,
 		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
 	require.NoError(t, err)
 	return rep
 }
+
+// corpusFreeze is the corpus games' FreezeAfter: a huge String some of
+// them put in a Label takes the server about a second, and a busy
+// machine's second is not a game's; their exact findings need a freeze
+// well past it (TestLiveFreezes tests the default).
+const corpusFreeze = 5 * time.Second
 
 // liveGames are the corpus games whose unmodified Godot hosts the live
 // tests audit.

@@ -88,6 +88,11 @@ const (
 	// within the wait) after a burst of a peer's syncs, or after a peer
 	// left or joined.
 	Stall Kind = "stall"
+	// Freezes: the server answered a peer's call later than
+	// Config.FreezeAfter (1 s), twice, or not within the call's wait:
+	// every player's game stood still meanwhile (a 1 MiB String appended
+	// to a Label, a loop a peer's argument bounds).
+	Freezes Kind = "freezes"
 )
 
 // The kinds of the attacks through what a peer legitimately does: sync
@@ -97,6 +102,18 @@ const (
 	// position far away, a value of another type) a peer synced into a
 	// property of a synchronizer it owns: its player, its input.
 	OwnedKept Kind = "owned-state-kept"
+	// OwnedScaled: a direction the attacker owns, held at 100 times a
+	// unit's length, made the server move its node at least 5 times as
+	// far as at length 1: the server scales it unbounded (a speed hack).
+	OwnedScaled Kind = "owned-scaled"
+	// OwnedHeld: a bool the attacker owns, held true, made the server
+	// make a node every other frame: it acts on every frame the bool
+	// stays true (full-auto fire of a button held).
+	OwnedHeld Kind = "owned-held"
+	// SyncRelayed: the server relayed the attacker's syncs of state it
+	// owns to the other peer as fast as it sent them (200 a second, past
+	// a Godot client's 60): every other player receives them all.
+	SyncRelayed Kind = "sync-relayed"
 	// OwnedRelayed: another peer received such a value: the property
 	// itself, or what the server made of it (a position it moved by a
 	// NaN input).
@@ -129,7 +146,7 @@ var kindLevels = map[Kind]Level{
 	AcceptsExtremeInt: Info, ScriptError: Medium, Crash: High, Disconnected: Low, AuthorityBypass: High,
 	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
 	NotReached: Medium, // not judged, not a weakness shown: the default -fail-on high passes it (docs/audit.md)
-	Stall:      High, OwnedKept: Medium, OwnedRelayed: High, Relayed: Medium, Amplification: High,
+	Stall:      High, Freezes: High, OwnedKept: Medium, OwnedScaled: High, OwnedHeld: Medium, SyncRelayed: Low, OwnedRelayed: High, Relayed: Medium, Amplification: High,
 	LeaveError: Medium, MatchEnded: High,
 }
 

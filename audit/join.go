@@ -288,7 +288,9 @@ func (a *auditor) sendFence() (int, error) { return a.sendFenceFrom(a.attacker) 
 // number.
 func (a *auditor) sendFenceFrom(c *client) (int, error) {
 	a.fences++
-	n, err := c.m.DeclareNode("/root/"+fenceName(a.fences), fenceSet)
+	// Under the clients' multiplayer root, which their packets' paths are
+	// relative to: the engine names the fence as it names its path.
+	n, err := c.m.DeclareNode(c.m.Root()+"/"+fenceName(a.fences), fenceSet)
 	if err != nil {
 		return 0, err
 	}

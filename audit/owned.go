@@ -130,10 +130,9 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 			defer vo.SetAuthorityAt(syncPath, owner)
 		}
 	}
-	root := nodeAt(o.Path(), sy.Root)
-	var first *owned
+	var props []*owned
 	for _, p := range sy.Properties {
-		node, name := propertyAt(root, p.Path)
+		node, name := propertyAt(o.Path(), p.Path) // its path is from the scene's root, whatever the synchronizer's root_path
 		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name}
 		var err error
 		if w.before, err = a.get(ctx, node, name); err != nil {
@@ -141,9 +140,20 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 				Message: "not sent: the server's property was not read: " + firstLine(err.Error())}, false, "")
 			continue
 		}
-		if first == nil {
-			first = w
+		o.Set(p.Path, w.before) // the client syncs the properties together, none while one has no value (spawn off)
+		props = append(props, w)
+	}
+	// Its use first: a hostile value may leave what it drives broken (a
+	// position gone NaN for good).
+	for _, w := range props {
+		if !a.running(ctx) {
+			return true
 		}
+		if !a.attackUse(ctx, w) {
+			return false
+		}
+	}
+	for _, w := range props {
 		for _, h := range ownedValues(w.before) {
 			if !a.running(ctx) {
 				return true
@@ -153,10 +163,10 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 			}
 		}
 	}
-	if first == nil || !a.running(ctx) {
+	if len(props) == 0 || !a.running(ctx) {
 		return true
 	}
-	return a.burst(ctx, first)
+	return a.burst(ctx, props[0])
 }
 
 // get reads a property of a node on the server.
@@ -246,9 +256,17 @@ func (a *auditor) burst(ctx context.Context, w *owned) bool {
 		return true
 	}
 	res := Result{Node: w.o.Path(), Method: w.syncPath, Attack: attackBurst, Param: w.prop}
+	quiet := -1.0
+	if a.victim != nil {
+		quiet = a.quietRate(w)
+	}
 	a.pace(ctx)
 	a.obs.take()
 	a.rep.Calls++
+	var since traffic
+	if a.victim != nil {
+		since = a.traffic()
+	}
 	tick := time.NewTicker(clientTick)
 	n := 0
 	for end := time.Now().Add(burstFor); time.Now().Before(end) && ctx.Err() == nil; n++ {
@@ -258,6 +276,9 @@ func (a *auditor) burst(ctx context.Context, w *owned) bool {
 	tick.Stop()
 	defer a.restore(w)
 	res.Args = fmt.Sprintf("%d values in %s", n, burstFor)
+	if a.victim != nil {
+		res.Message = a.recordSyncRelay(w, since, quiet)
+	}
 	if !a.fenceSync(ctx, w, &res) {
 		return false
 	}
@@ -385,6 +406,7 @@ func ownedValues(v any) []hostileValue {
 		add(attackFar, gdvar.Vector3{X: v.X + farAway, Y: v.Y + farAway, Z: v.Z + farAway}, "1e6 away")
 	case string:
 		add(attackHugeString, strings.Repeat("A", maxOwnedString), "a String of "+sizeText(maxOwnedString))
+		add(attackControl, controlString, "a String of control characters")
 	}
 	typ := typeOf(v)
 	wrong := wrongValue(typ)
@@ -398,6 +420,15 @@ func ownedValues(v any) []hostileValue {
 
 // attackFar is the class of a position moved far away.
 const attackFar = "far"
+
+// attackControl is the class of a String of control characters, and
+// controlString the String: a terminal's clear screen, a line break and
+// a right-to-left override (not a NUL, which ends the engine's String), which a name or a chat shown or
+// logged as it came carries into every peer's view and log.
+const (
+	attackControl = "control"
+	controlString = "a\x1b[2J\r\n\u202eevil"
+)
 
 // typeOf names the type of a value the debugger read, as a parameter's
 // type is written.

@@ -24,7 +24,7 @@ func TestOwnedValues(t *testing.T) {
 	assert.Equal(t, []string{"nan NaN", "inf +Inf", "inf -Inf", "max-int 1e30", "wrong-type a String for a float"}, descs(1.5))
 	assert.Equal(t, []string{"max-int 9223372036854775807", "negative-int -9223372036854775808", "wrong-type a String for an int"}, descs(int64(3)))
 	assert.Equal(t, []string{"nan Vector2(NaN, NaN)", "inf Vector2(+Inf, +Inf)", "far 1e6 away", "wrong-type a String for a Vector2"}, descs(gdvar.Vector2{X: 1}))
-	assert.Equal(t, []string{"huge-string a String of 60 KiB", "wrong-type a Dictionary for a String"}, descs("name"))
+	assert.Equal(t, []string{"huge-string a String of 60 KiB", "control a String of control characters", "wrong-type a Dictionary for a String"}, descs("name"))
 	assert.Equal(t, []string{"wrong-type a String for a bool"}, descs(true))
 
 	nan, inf := math.NaN(), math.Inf(1)

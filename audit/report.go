@@ -103,8 +103,9 @@ type Result struct {
 	// to what.
 	Changed string `json:"changed,omitempty"`
 
-	objectRefused bool // the engine did not decode an Object argument
-	stalled       bool // its fence did not come back within the wait
+	objectRefused bool          // the engine did not decode an Object argument
+	stalled       bool          // its fence did not come back within the wait
+	took          time.Duration // how long its fence took to come back, the audit's breakpoints not counted
 }
 
 // Outcome is what a call did on the server.

@@ -96,7 +96,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	a.readWatched(ctx)
 	eps := slices.Collect(surf.liveEndpoints()) // a scene the server runs once the game loads it is not there
-	a.callAll(ctx, eps)
+	if n := a.callAll(ctx, eps); n.reached == 0 && n.missing > 0 {
+		if err := a.findRoot(ctx, eps, n); err != nil {
+			rep.Error = err.Error()
+			a.finish()
+			return rep, err
+		}
+	}
 	for _, attack := range []func(context.Context){a.syncAll, a.spawnAll, a.ownedAll,
 		func(ctx context.Context) { a.amplifyAll(ctx, eps) }, func(ctx context.Context) { a.lifecycleAll(ctx, eps) }} {
 		if a.running(ctx) {
@@ -182,26 +188,39 @@ type target struct {
 
 // callAll sends each endpoint's calls, in the order of their nodes'
 // paths and their names, until the time is over or the server is gone
-// for good; the endpoints not reached are NotChecked findings.
-func (a *auditor) callAll(ctx context.Context, eps []endpoint) {
+// for good; the endpoints not reached are NotChecked findings. It counts
+// the endpoints whose node the server has, and those it lacks (or the
+// clients do not declare under their root).
+func (a *auditor) callAll(ctx context.Context, eps []endpoint) reachCount {
 	slices.SortStableFunc(eps, func(x, y endpoint) int {
 		return cmp.Or(cmp.Compare(x.node, y.node), cmp.Compare(x.rpc.Name, y.rpc.Name))
 	})
+	var n reachCount
 	for i, e := range eps {
 		if ctx.Err() != nil || a.rep.Stopped != "" {
 			for _, left := range eps[i:] {
 				a.note(left, "not called: the audit ended first")
 			}
-			return
+			return n
 		}
 		t, why := a.reach(e)
-		if why != "" {
+		switch {
+		case why == notDeclared:
+			n.missing++
+			a.note(e, fmt.Sprintf("%s under the multiplayer root %s", why, rootShown(a.cfg.Net.Root)))
+		case why != "":
 			a.note(e, why)
-			continue
+		case a.callTarget(ctx, t):
+			n.reached++
+		default:
+			n.missing++
 		}
-		a.callTarget(ctx, t)
 	}
+	return n
 }
+
+// notDeclared is why reach cannot find a node of the running tree.
+const notDeclared = "the clients declare no such node"
 
 // note adds a NotChecked finding of an endpoint.
 func (a *auditor) note(e endpoint, why string) {
@@ -233,7 +252,7 @@ func (a *auditor) reach(e endpoint) (target, string) {
 	if !spawned {
 		n, err := a.attacker.scene.Node(e.node)
 		if err != nil {
-			return t, "the clients declare no such node"
+			return t, notDeclared
 		}
 		t.node = n
 		return t, ""
@@ -274,8 +293,10 @@ func (a *auditor) reach(e endpoint) (target, string) {
 }
 
 // callTarget sends a target's calls: each attack of an any_peer method,
-// or an authority method's call by a peer that is not its authority.
-func (a *auditor) callTarget(ctx context.Context, t target) {
+// or an authority method's call by a peer that is not its authority. It
+// says whether the server has the node: after a first call refused for
+// want of it, the rest are not sent.
+func (a *auditor) callTarget(ctx context.Context, t target) bool {
 	var calls iter.Seq[call]
 	if t.anyPeer() {
 		params, vararg := a.paramsOf(t.endpoint)
@@ -299,12 +320,30 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 			}
 		}()
 	}
+	first, ok := true, true
 	for c := range calls {
 		if ctx.Err() != nil || a.rep.Stopped != "" {
 			a.note(t.endpoint, "not all its calls were sent: the audit ended first")
-			return
+			return true
 		}
 		res := a.send(ctx, t, c)
+		if first && nodeMissing(res) {
+			a.rep.Results = append(a.rep.Results, res)
+			a.note(t.endpoint, fmt.Sprintf("the server has no node at %s under its multiplayer root (the clients' %s): %s",
+				t.at, rootShown(a.cfg.Net.Root), firstLine(res.Message)))
+			return false
+		}
+		first = false
+		if a.froze(res) && res.Outcome != Crashed && res.Outcome != Dropped {
+			a.record(t, c, res) // what it took, as any call's
+			if !a.confirmFreeze(ctx, t, c, res) {
+				return true
+			}
+			if t, ok = a.reachAgain(ctx, t); !ok {
+				return true
+			}
+			continue
+		}
 		a.record(t, c, res)
 		if c.attack == attackValid && res.Ran {
 			a.accepted[t.endpoint.node+"."+t.rpc.Name] = true
@@ -312,19 +351,30 @@ func (a *auditor) callTarget(ctx context.Context, t target) {
 		if res.Outcome == Crashed || res.Outcome == Dropped {
 			if err := a.recover(ctx, res.Outcome); err != nil {
 				a.rep.Stopped = err.Error()
-				return
+				return true
 			}
-			if t2, why := a.reach(t.endpoint); why == "" {
-				t.node, t.at = t2.node, t2.at
-				if t.bodyLine > 0 {
-					t.armed = a.armBreakpoint(ctx, t, true) == nil
-				}
-			} else {
-				a.note(t.endpoint, why)
-				return
+			if t, ok = a.reachAgain(ctx, t); !ok {
+				return true
 			}
 		}
 	}
+	return true
+}
+
+// reachAgain finds a target's node again, on the clients that joined
+// after the server dropped them or started again, and arms its
+// breakpoint there; it notes why it cannot.
+func (a *auditor) reachAgain(ctx context.Context, t target) (target, bool) {
+	t2, why := a.reach(t.endpoint)
+	if why != "" {
+		a.note(t.endpoint, why)
+		return t, false
+	}
+	t.node, t.at = t2.node, t2.at
+	if t.bodyLine > 0 {
+		t.armed = a.armBreakpoint(ctx, t, true) == nil
+	}
+	return t, true
 }
 
 // paramsOf returns the parameters of an endpoint's method as the engine
@@ -462,12 +512,17 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	defer poll.Stop()
 	ran := false
 	var errs []debugger.Error
+	// took is how long the server took to answer, the time it stood at
+	// the audit's breakpoints not counted.
+	start, held := time.Now(), time.Duration(0)
+	defer func() { res.took = time.Since(start) - held }()
 	from := a.attacker
 	if t.from != nil {
 		from = t.from
 	}
 	for done := false; !done; {
 		if stopped, brk := a.game.Stopped(); stopped {
+			stoppedAt := time.Now()
 			// At the handler's breakpoint, not at a script error (which
 			// the engine stops at too: one of the rest of an earlier
 			// call's function, resumed, names the handler's function).
@@ -487,6 +542,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 				res.Outcome, res.Message = NoEffect, "the server stopped at the breakpoint, and did not go on: "+err.Error()
 				return
 			}
+			held += time.Since(stoppedAt)
 			continue
 		}
 		if a.obs.seen(fence) {

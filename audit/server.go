@@ -50,13 +50,19 @@ func (a *auditor) sample() {
 }
 
 // start launches the server and joins it as the victim, then the
-// attacker; a server that takes one client (the project's max_clients,
+// attacker (joinClients); a server that takes one client (the project's max_clients,
 // or a server that does not take the second) is joined by the attacker
 // alone.
 func (a *auditor) start(ctx context.Context) error {
 	if err := a.launch(ctx); err != nil {
 		return err
 	}
+	return a.joinClients(ctx)
+}
+
+// joinClients joins the server as the victim, then the attacker, or as
+// the attacker alone (see start).
+func (a *auditor) joinClients(ctx context.Context) error {
 	first, err := a.join(ctx)
 	if err != nil {
 		return err

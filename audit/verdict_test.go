@@ -81,6 +81,11 @@ func TestRunCouldNotAudit(t *testing.T) {
 		{Project: p, Addr: "127.0.0.1", Net: &fromproject.Net{}, Godot: "godot"}, // no port, none the project tells
 		{Project: p, Addr: "127.0.0.1:9", Net: &fromproject.Net{Compression: "LZMA"}, Godot: "godot"},
 		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", Scenario: &Scenario{Calls: []Step{{Call: "main:go"}}}},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", FreezeAfter: 50 * time.Millisecond},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", FreezeAfter: 3 * time.Second, Wait: 2 * time.Second},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", Root: "Main"},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", Root: "/root/Main/"},
+		{Project: p, Addr: "127.0.0.1:9", Godot: "godot", Root: "/rooted"},
 	} {
 		_, err = Run(context.Background(), c)
 		assert.ErrorIs(t, err, ErrConfig)

@@ -99,6 +99,9 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
 	case errors.Is(err, audit.ErrServerStart):
 		reason = "the server did not start, or ended before it took a client: check the command after -- " +
 			"(a debug build of Godot 4, and the project's --path) and what it printed, below"
+	case errors.Is(err, audit.ErrNotReached):
+		reason = "the server runs none of the nodes the audit called: give -root (the root its scripts pass set_multiplayer) " +
+			"or -scene (the scene it runs), below the roots tried"
 	case errors.Is(err, audit.ErrJoin):
 		reason = fmt.Sprintf("the audit's clients could not join the server at %s: check that the game listens there "+
 			"(-addr, -transport, as its create_server says)", f.addr)

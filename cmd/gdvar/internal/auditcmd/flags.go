@@ -1,6 +1,7 @@
 package auditcmd
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -12,13 +13,14 @@ import (
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
+	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
 
 const auditUsage = `usage: gdvar audit -project DIR -static [-scene RES] [-json FILE] [-fail-on LEVEL]
        gdvar audit -project DIR -addr HOST[:PORT] [-transport ws|enet] [-subprotocols A,B] [-compression MODE]
                [-root PATH] [-scene RES] [-scenario FILE] [-start STEP] [-duration D] [-rate N] [-wait D]
-               [-max-payload BYTES] [-watch NODE:PROPERTY]… [-restarts N] [-json FILE] [-fail-on LEVEL]
+               [-freeze D] [-max-payload BYTES] [-watch NODE:PROPERTY]… [-restarts N] [-json FILE] [-fail-on LEVEL]
                -- GODOT ARGS…
 
 Audits what any peer can make a Godot 4 game's server do (docs/audit.md).
@@ -35,15 +37,17 @@ argument, each authority method as a peer that is not its authority;
 hostile values of the state the attacker owns; huge Strings whose relay
 is measured on the victim's side; leaves at each point of the game
 (-scenario, -start). Each call's outcome (accepted, refused by the
-engine, script error, crash) is what the debugger saw. It sends to -addr
+engine, script error, crash, a freeze past -freeze) is what the debugger
+saw. It sends to -addr
 alone, at most -rate calls a second, for -duration at most, and writes
 nothing to the project. It prints a table, and writes the report as JSON
 to -json, whatever the outcome.
 
 Exit status: 0 if no finding is at -fail-on or above, 1 if one is, 2 on
 a usage error, 3 if it could not audit (the project could not be read,
-the server did not start, its clients could not join it, or it is set
-up otherwise than they are, naming the flag that fixes it: the reason on
+the server did not start, its clients could not join it, it is set up
+otherwise than they are, or it runs none of the nodes called, naming
+the flag that fixes it: the reason on
 the first line of standard error, what was done in the JSON); killed by
 a signal, 128 + its number, and the server ends with it.
 `
@@ -54,7 +58,7 @@ type auditFlags struct {
 	scenario, start            string
 	cli.NetFlags               // how the clients join: what the project says, but for the flags given
 	static, quiet              bool
-	duration, wait             time.Duration
+	duration, wait, freeze     time.Duration
 	rate                       float64
 	payload, restarts          int
 	level                      audit.Level
@@ -83,6 +87,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	fs.DurationVar(&f.duration, "duration", 5*time.Minute, "the longest the audit runs, the server's start included")
 	fs.Float64Var(&f.rate, "rate", 20, "the most calls sent a second (0.01 to 1000)")
 	fs.DurationVar(&f.wait, "wait", 10*time.Second, "the longest wait for one call's outcome")
+	fs.DurationVar(&f.freeze, "freeze", 0, "a call the server answers later than this froze it, a high finding: 100ms to -wait (default 1s)")
 	fs.IntVar(&f.payload, "max-payload", 0, "the size of the huge arguments, in bytes (default 61440 over ws, 1048576 over enet)")
 	fs.IntVar(&f.restarts, "restarts", 3, "how often the server is started again after it ended (0: never)")
 	fs.StringVar(&f.jsonPath, "json", "", "write the report as JSON to this file (- for standard output, which then holds it alone)")
@@ -116,6 +121,8 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 		return usage("-rate %g: 0.01 to 1000 calls a second", f.rate)
 	case f.duration <= 0 || f.wait <= 0:
 		return usage("-duration and -wait: more than 0")
+	case f.freeze != 0 && (f.freeze < 100*time.Millisecond || f.freeze > f.wait):
+		return usage("-freeze %s: 100ms to -wait (%s)", f.freeze, f.wait)
 	case f.payload < 0:
 		return usage("-max-payload %d: 64 bytes to 32 MiB", f.payload)
 	case f.static && (f.scenario != "" || f.start != ""):
@@ -151,9 +158,12 @@ func (f *auditFlags) config(p *project.Project, stderr io.Writer) (audit.Config,
 	}
 	cfg := audit.Config{Project: p, Scene: f.scene, Addr: f.addr, Net: net, Scenario: sc, Godot: f.server[0], Args: f.server[1:],
 		LaunchOptions: []debugger.Option{debugger.WithStdout(io.Discard), debugger.WithStderr(io.Discard)},
-		Duration:      f.duration, Rate: f.rate, Wait: f.wait, MaxPayload: f.payload, Watch: f.watches, Restarts: f.restarts}
+		Duration:      f.duration, Rate: f.rate, Wait: f.wait, FreezeAfter: f.freeze, MaxPayload: f.payload, Watch: f.watches, Restarts: f.restarts}
 	if f.restarts == 0 {
 		cfg.Restarts = -1
+	}
+	if root, ok := f.NetFlags.Root(); ok {
+		cfg.Root = cmp.Or(root, multiplayer.DefaultRoot) // said: no other is tried
 	}
 	if !f.quiet {
 		cfg.Progress = func(r audit.Result) {

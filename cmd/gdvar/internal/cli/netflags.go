@@ -43,6 +43,9 @@ func (f *NetFlags) Parsed(fs *flag.FlagSet) error {
 	return nil
 }
 
+// Root returns -root's value, and whether it was given.
+func (f *NetFlags) Root() (string, bool) { return f.root, f.given["root"] }
+
 // Net is how the clients join the server: what the project's scripts say
 // of their peer, each setting a flag gives replacing theirs; its Unknown
 // keeps what neither tells.

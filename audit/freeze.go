@@ -1,0 +1,149 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// thawWait bounds the wait for a frozen server to answer again, past
+// the call's own wait: then it is started again.
+const thawWait = time.Minute
+
+// froze says a call's answer took longer than the players would bear.
+func (a *auditor) froze(res Result) bool {
+	return res.stalled || res.took > a.cfg.FreezeAfter
+}
+
+// thaw waits for a server that froze to answer again, within thawWait
+// (one that does not is started again), then has each client it dropped
+// meanwhile, or that it no longer answers, join again. It returns how
+// long the server took to answer after the call's wait, and an error
+// when the audit cannot go on. The server answers when a fence comes
+// back, or a client joins: through its main loop, as its players would
+// see it (its debugger answers within a script's long loop, which polls
+// it every thousand lines).
+func (a *auditor) thaw(ctx context.Context) (time.Duration, error) {
+	start := time.Now()
+	tctx, cancel := context.WithTimeout(ctx, thawWait)
+	defer cancel()
+	back := false
+	if c := a.anyClient(); c != nil {
+		if n, err := a.sendFenceFrom(c); err == nil {
+			back = a.awaitFence(tctx, c, n)
+		}
+	}
+	if !back && !isClosed(a.game.Done()) && tctx.Err() == nil {
+		// The clients are gone: the server is back when it takes one.
+		c, err := a.join(tctx)
+		if back = err == nil; back {
+			a.attacker.close()
+			a.attacker = c
+		}
+	}
+	took := time.Since(start)
+	switch {
+	case ctx.Err() != nil:
+		return took, ctx.Err()
+	case back:
+		return took, a.rejoinSilent(ctx)
+	}
+	a.game.Close() // ended, or frozen for good: the restart starts another
+	return took, a.restart(ctx)
+}
+
+// anyClient returns a client the server has not dropped, the attacker
+// first, or nil.
+func (a *auditor) anyClient() *client {
+	for _, c := range []*client{a.attacker, a.victim} {
+		if c != nil && !isClosed(c.gone) {
+			return c
+		}
+	}
+	return nil
+}
+
+// awaitFence waits for fence n, sent by client c, to come back, resuming
+// the game at the audit's breakpoints; false when c was dropped, the
+// server ended or ctx did.
+func (a *auditor) awaitFence(ctx context.Context, c *client, n int) bool {
+	poll := time.NewTicker(pollEvery)
+	defer poll.Stop()
+	for !a.obs.seen(n) {
+		if stopped, brk := a.game.Stopped(); stopped && brk.CanContinue {
+			_ = a.game.Resume(ctx) // a call's handler, after the one that froze it
+		}
+		select {
+		case <-a.game.Done():
+			return false
+		case <-c.gone:
+			return false
+		case <-ctx.Done():
+			return false
+		case <-a.obs.wake():
+		case <-poll.C:
+		}
+	}
+	return true
+}
+
+// rejoinSilent has each client that the server dropped, or that it does
+// not answer (its fence not back within the wait), join again.
+func (a *auditor) rejoinSilent(ctx context.Context) error {
+	for _, c := range []**client{&a.victim, &a.attacker} {
+		if *c == nil {
+			continue
+		}
+		if !isClosed((*c).gone) {
+			if n, err := a.sendFenceFrom(*c); err == nil && a.waitFence(ctx, n) {
+				continue
+			}
+		}
+		(*c).close()
+		var err error
+		if *c, err = a.join(ctx); err != nil {
+			return fmt.Errorf("the server took a client back no more after it froze: %w", err)
+		}
+	}
+	return nil
+}
+
+// confirmFreeze follows a call that froze the server: it waits for the
+// server (thaw), then, unless the fence never came back, sends the call
+// again, so that a machine too busy for a moment is not taken for a
+// freeze; a freeze seen twice, or one past the wait, is a Freezes
+// finding with how long. It returns false when the audit cannot go on
+// (a.rep.Stopped says why).
+func (a *auditor) confirmFreeze(ctx context.Context, t target, c call, res Result) bool {
+	extra, err := a.thaw(ctx)
+	if err != nil {
+		a.stopFor(err)
+		return false
+	}
+	first := res.took + extra
+	detail := fmt.Sprintf("the server answered %s after the call: every player's game stood still meanwhile", first.Round(100*time.Millisecond))
+	if !res.stalled {
+		again := a.send(ctx, t, c)
+		a.rep.Results = append(a.rep.Results, again)
+		if !a.froze(again) {
+			return true // the first was the machine's
+		}
+		more, err := a.thaw(ctx)
+		if err != nil {
+			a.stopFor(err)
+			return false
+		}
+		detail = fmt.Sprintf("the server answered %s after the call, then %s after it again: every player's game stood still meanwhile",
+			first.Round(100*time.Millisecond), (again.took + more).Round(100*time.Millisecond))
+	}
+	a.add(findingKey{Freezes, t.endpoint.node, t.rpc.Name, "", t.script}, t, attackText(c), detail)
+	return true
+}
+
+// stopFor ends the audit for err, unless the audit's time ended first.
+func (a *auditor) stopFor(err error) {
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		a.rep.Stopped = err.Error()
+	}
+}

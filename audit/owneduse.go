@@ -1,0 +1,179 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gdvar/gdvar"
+)
+
+// The attacks on owned state by its use (Result.Attack): input the
+// server acts on, held for a while as a player's client would hold it,
+// and what the server did meanwhile measured.
+const (
+	attackScaled = "owned-scaled" // a direction held at scaleBy times a unit's length
+	attackHeld   = "owned-held"   // a bool held true
+)
+
+const (
+	// scaleBy is how much longer than a unit the scaled direction is:
+	// an input a game reads as at most 1.
+	scaleBy = 100
+	// holdFor is how long an input is held, each way.
+	holdFor = 500 * time.Millisecond
+	// fasterBy is how many times as far the node must move with the
+	// scaled direction as with the unit one: the server scales it
+	// unbounded (a game that clamps it moves the same).
+	fasterBy = 5
+	// perFrameNodes is how many nodes the server must make while a bool
+	// is held true, past those it makes while it is false, to act on
+	// every other frame it stays true (at 60 frames a second).
+	perFrameNodes = int(holdFor * 30 / time.Second)
+)
+
+// attackUse holds an owned property as the input a server acts on: a
+// float or vector at a unit's length then scaleBy times it, the node's
+// position on the server read after each; a bool false then true, the
+// nodes the server made counted. It returns false when the server ended
+// or dropped the attacker.
+func (a *auditor) attackUse(ctx context.Context, w *owned) bool {
+	switch w.before.(type) {
+	case float64, gdvar.Vector2, gdvar.Vector3:
+		return a.scaled(ctx, w)
+	case bool:
+		return a.held(ctx, w)
+	}
+	return true
+}
+
+// scaled holds a direction at a unit's length, then at scaleBy times
+// it, and compares how far the server moved the attacker's node each
+// time: a server that moves it fasterBy times as far takes any speed.
+func (a *auditor) scaled(ctx context.Context, w *owned) bool {
+	at := w.o.Path()
+	var moved [2]float64
+	for i, scale := range []float64{1, scaleBy} {
+		from, ok := a.position(ctx, at)
+		if !ok {
+			return true // a node with no position: nothing to measure
+		}
+		res := Result{Node: at, Method: w.syncPath, Attack: attackScaled, Param: w.prop, Args: fmt.Sprintf("held %s at length %g", holdFor, scale)}
+		if !a.hold(ctx, w, unitOf(w.before, scale), &res) {
+			return false
+		}
+		to, ok := a.position(ctx, at)
+		if !ok {
+			return true
+		}
+		moved[i] = distance(from, to)
+		res.Message = joinText(res.Message, fmt.Sprintf("the server moved %s %.0f", at, moved[i]))
+		a.recordOwned(w, res, false, "")
+	}
+	if moved[0] > 0 && moved[1] >= fasterBy*moved[0] {
+		a.addAt(findingKey{kind: OwnedScaled, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackScaled,
+			fmt.Sprintf("held at length %d, the server moved the attacker's node %.0f× as far as at length 1 (%.0f against %.0f in %s): a peer moves as fast as it likes",
+				scaleBy, moved[1]/moved[0], moved[1], moved[0], holdFor))
+	}
+	return true
+}
+
+// held holds a bool false, then true, and counts the nodes the server
+// made each time: one that makes a node every other frame while it is
+// true acts on every frame it stays held (full-auto fire).
+func (a *auditor) held(ctx context.Context, w *owned) bool {
+	var made [2]float64
+	for i, v := range []bool{false, true} {
+		before, ok := a.nodeCount(ctx)
+		if !ok {
+			return true
+		}
+		res := Result{Node: w.o.Path(), Method: w.syncPath, Attack: attackHeld, Param: w.prop, Args: fmt.Sprintf("held %v for %s", v, holdFor)}
+		if !a.hold(ctx, w, v, &res) {
+			return false
+		}
+		after, ok := a.nodeCount(ctx)
+		if !ok {
+			return true
+		}
+		made[i] = after - before
+		res.Message = joinText(res.Message, fmt.Sprintf("the server made %.0f nodes", made[i]))
+		a.recordOwned(w, res, false, "")
+	}
+	if extra := made[1] - made[0]; extra >= float64(perFrameNodes) {
+		a.addAt(findingKey{kind: OwnedHeld, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackHeld,
+			fmt.Sprintf("held true for %s, the server made %.0f nodes (%.0f held false): it acts on every frame the peer holds it", holdFor, made[1], made[0]))
+	}
+	return true
+}
+
+// hold syncs v into the owned property for holdFor, then its value
+// before, and waits for the server to have both (a fence), setting res
+// from what it did meanwhile. It returns false when the server ended or
+// dropped the attacker.
+func (a *auditor) hold(ctx context.Context, w *owned, v any, res *Result) bool {
+	a.pace(ctx)
+	a.obs.take()
+	a.rep.Calls++
+	if err := w.o.Set(w.prop, v); err != nil {
+		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+		return true
+	}
+	select {
+	case <-time.After(holdFor):
+	case <-ctx.Done():
+	}
+	a.restore(w)
+	return a.fenceSync(ctx, w, res)
+}
+
+// position reads a node's position on the server.
+func (a *auditor) position(ctx context.Context, node string) (any, bool) {
+	v, err := a.get(ctx, node, "position")
+	switch v.(type) {
+	case gdvar.Vector2, gdvar.Vector3:
+		return v, err == nil
+	}
+	return nil, false
+}
+
+// nodeCount counts the nodes of the server's tree (its performance
+// monitors come once a second: too seldom for a hold).
+func (a *auditor) nodeCount(ctx context.Context) (float64, bool) {
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	defer cancel()
+	root, err := a.game.Tree(rctx)
+	if err != nil {
+		return 0, false
+	}
+	n := 0
+	for range root.All() {
+		n++
+	}
+	return float64(n), true
+}
+
+// unitOf returns a value of v's type of length scale: a direction.
+func unitOf(v any, scale float64) any {
+	switch v.(type) {
+	case gdvar.Vector2:
+		return gdvar.Vector2{X: scale}
+	case gdvar.Vector3:
+		return gdvar.Vector3{X: scale}
+	}
+	return scale
+}
+
+// distance is how far apart two positions of one type are.
+func distance(from, to any) float64 {
+	switch f := from.(type) {
+	case gdvar.Vector2:
+		t := to.(gdvar.Vector2)
+		return math.Hypot(t.X-f.X, t.Y-f.Y)
+	case gdvar.Vector3:
+		t := to.(gdvar.Vector3)
+		return math.Sqrt((t.X-f.X)*(t.X-f.X) + (t.Y-f.Y)*(t.Y-f.Y) + (t.Z-f.Z)*(t.Z-f.Z))
+	}
+	return 0
+}
