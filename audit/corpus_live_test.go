@@ -103,9 +103,12 @@ var liveGames = []liveGame{
 		host: []string{"-s", "res://gdvar_drivers/lobby.gd", "--", "res://src/join_menu.tscn",
 			"Main/UI/Network/UIComponents/Nickname", "host", "Main/UI/Network/UIComponents/Buttons/ButtonHost", "Game", "600"}},
 	// A host pressing Host Game (the driver inputs.gd), on ENet 8080: it
-	// spawns a ship per peer, whose PlayerInput the peer owns.
+	// spawns a ship per peer, whose PlayerInput the peer owns; its forged
+	// syncs are of the victim's ship's two synchronizers and of a
+	// projectile the ship's own spawner spawned (the audit's calls of its
+	// Weapon's _spawn_projectile fire it).
 	{folder: "BatteryAcid__godot-authority-2", scene: "res://scenes/game.tscn", port: "8080", transport: "enet",
-		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 4, spawns: 3},
+		host: []string{"-s", "res://gdvar_drivers/inputs.gd", "--", "HostGame", "3"}, forged: 6, spawns: 3},
 	// A host its --host flag starts (main.gd), on ENet 9999, which its
 	// scripts do not tell: it spawns a player per peer, whose position the
 	// peer owns and syncs.
