@@ -130,10 +130,9 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 			defer vo.SetAuthorityAt(syncPath, owner)
 		}
 	}
-	root := nodeAt(o.Path(), sy.Root)
 	var first *owned
 	for _, p := range sy.Properties {
-		node, name := propertyAt(root, p.Path)
+		node, name := propertyAt(o.Path(), p.Path) // named from the scene's root, whatever the synchronizer's root_path
 		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name}
 		var err error
 		if w.before, err = a.get(ctx, node, name); err != nil {
