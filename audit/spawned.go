@@ -89,3 +89,51 @@ func pickForeign(nodes []spawnedNode, attacker, victim string, keep func(spawned
 	}
 	return pick
 }
+
+// spawnerPlace is a spawner of a client's, which forged spawns go
+// through.
+type spawnerPlace struct {
+	// name is its path, as the surface names it: of one a spawned node
+	// holds, with that node's name "*" (/root/Main/Levels/*/PlayerSpawner).
+	name      string
+	at        string // its path in the game
+	sp        *multiplayer.Spawner
+	spawnPath string // the node its nodes go under, in the game
+	scenes    []multiplayer.SpawnableScene
+}
+
+// spawnersOn returns the spawners of a client's scene, by path, then
+// those the spawned nodes hold, as deep as they go: of each place, the
+// spawner of the node the attacker acts on for another peer
+// (pickForeign, among the nodes of the scene there), none of the
+// attacker's own node.
+func spawnersOn(sc *fromproject.Scene, attacker, victim string) []spawnerPlace {
+	var out []spawnerPlace
+	for _, p := range sc.Spawners() {
+		sp, _ := sc.Spawner(p)
+		cfg, _ := sc.SpawnerConfig(p)
+		out = append(out, spawnerPlace{name: p, at: p, sp: sp, spawnPath: cfg.SpawnPath, scenes: cfg.Scenes})
+	}
+	nodes := spawnedOn(sc)
+	seen := map[string]bool{}
+	for _, n := range nodes {
+		for _, inner := range n.scene.Spawners {
+			name := n.pattern + "/" + inner.Path
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			pick := pickForeign(nodes, attacker, victim, func(m spawnedNode) bool {
+				return m.pattern == n.pattern && m.scene.Path == n.scene.Path
+			})
+			if pick == nil {
+				continue
+			}
+			if sp := pick.o.SpawnerAt(inner.Path); sp != nil {
+				out = append(out, spawnerPlace{name: name, at: pick.o.Path() + "/" + inner.Path, sp: sp,
+					spawnPath: path.Join(pick.o.Path(), inner.SpawnPath), scenes: inner.Scenes})
+			}
+		}
+	}
+	return out
+}

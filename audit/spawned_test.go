@@ -119,3 +119,17 @@ func TestPickForeign(t *testing.T) {
 		})
 	}
 }
+
+// The spawners forged spawns go through: the main scene's, then one of
+// each place the spawned nodes hold one, found in the game where that
+// node is.
+func TestSpawnersOn(t *testing.T) {
+	var got []string
+	for _, p := range spawnersOn(nestedSpawns(t), "2", "") {
+		got = append(got, p.name+" "+p.at+" "+p.spawnPath)
+	}
+	assert.Equal(t, []string{
+		"/root/Main/LevelSpawner /root/Main/LevelSpawner /root/Main/Levels",
+		"/root/Main/Levels/*/PlayerSpawner /root/Main/Levels/Probe/PlayerSpawner /root/Main/Levels/Probe/Players",
+	}, got)
+}
