@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -206,9 +207,31 @@ func (a *auditor) newClient(n *fromproject.Net) (*client, *fromproject.Client, e
 	}
 	for _, path := range c.scene.Spawners() {
 		sp, _ := c.scene.Spawner(path)
-		sp.OnSpawn(func(o *multiplayer.Object) { c.handleAll(o.Node()) })
+		cfg, _ := c.scene.SpawnerConfig(path)
+		c.handleSpawns(sp, cfg)
 	}
 	return c, fc, nil
+}
+
+// handleSpawns handles the methods of each node sp (of config cfg)
+// spawns (handleAll), and of those the spawners it holds spawn, as deep
+// as they go: each such spawner's handler is set as its node comes,
+// before its first spawn can.
+func (c *client) handleSpawns(sp *multiplayer.Spawner, cfg multiplayer.SpawnerConfig) {
+	scenes := slices.Concat(cfg.Scenes, cfg.Custom)
+	sp.OnSpawn(func(o *multiplayer.Object) {
+		c.handleAll(o.Node())
+		for _, sc := range scenes {
+			if sc.Path != o.Scene() {
+				continue
+			}
+			for _, inner := range sc.Spawners {
+				if s := o.SpawnerAt(inner.Path); s != nil {
+					c.handleSpawns(s, inner.SpawnerConfig)
+				}
+			}
+		}
+	})
 }
 
 // join joins the server at addr within joinAttempt, and closes the

@@ -1,13 +1,21 @@
 package audit
 
 import (
+	"context"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
+	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
+	"github.com/gdvar/gdvar/project"
 )
 
 // What the server sends the victim is counted without a copy, whatever
@@ -48,4 +56,48 @@ func TestHostileMarkedCount(t *testing.T) {
 		c.count(b)
 		assert.Equal(t, before+int64(len(b)), c.marked.Load(), "an Array of the marked String, a PackedStringArray, a PackedByteArray")
 	}
+}
+
+// A client counts the server's calls on a node spawned inside a spawned
+// node as on any other: the spawner a spawned level holds has its
+// players' methods handled as they come (a Go server of testdata/nested
+// spawns the level, then the client's player in it, and calls its hit).
+func TestNestedSpawnsHandled(t *testing.T) {
+	p, err := project.Open("testdata/nested")
+	require.NoError(t, err)
+	server := multiplayer.MustNew()
+	defer server.Close()
+	game, err := fromproject.Declare(server, p, "res://main.tscn")
+	require.NoError(t, err)
+	levels, err := game.Spawner("/root/Main/LevelSpawner")
+	require.NoError(t, err)
+	players := make(chan *multiplayer.Object, 1)
+	server.OnPeerConnected(func(id multiplayer.PeerID) {
+		level, err := levels.Spawn("res://level.tscn", "Level", nil)
+		if !assert.NoError(t, err) {
+			return
+		}
+		player, err := level.SpawnerAt("PlayerSpawner").Spawn("res://player.tscn", peerName(id), map[string]any{".:position": gdvar.Vector2{}})
+		assert.NoError(t, err)
+		players <- player
+	})
+	addr := "127.0.0.1:" + strconv.Itoa(godot.FreePort(t, "udp"))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go server.ListenAndServeENet(ctx, addr)
+	a := &auditor{cfg: Config{Project: p}, scene: "res://main.tscn"}
+	c, fc, err := a.newClient(nil)
+	require.NoError(t, err)
+	require.NoError(t, c.join(ctx, fc, addr))
+	defer c.close()
+	player := <-players
+	require.Eventually(t, func() bool {
+		nodes := spawnedOn(c.scene)
+		return len(nodes) == 2 && nodes[1].o.Path() == player.Path()
+	}, 10*time.Second, 5*time.Millisecond, "the client's player, in its level")
+	mark, err := gdvar.Marshal(int64(424242))
+	require.NoError(t, err)
+	c.mark.Store(&mark)
+	require.NoError(t, player.Node().Call(c.m.ID(), "hit", int64(424242)))
+	assert.Eventually(t, func() bool { return c.marked.Load() == int64(len(mark)) }, 10*time.Second, 5*time.Millisecond)
 }

@@ -40,44 +40,31 @@ const (
 )
 
 // ownedAll attacks the state the attacker legitimately owns: for each
-// node spawned for it (named by its peer id), each synchronizer whose
-// authority the server says is the attacker's (its player, its input,
+// node spawned for it (named by its peer id), at any depth (a player
+// spawned inside a spawned level), each synchronizer whose authority the
+// server says is the attacker's (its player, its input,
 // set_multiplayer_authority(id)); each property with each hostile value
 // of its type, then a burst of syncs. Each value is watched for in what
 // the server holds (read through the debugger) and in what the victim
 // receives (its replica of the node).
 func (a *auditor) ownedAll(ctx context.Context) {
 	me := peerName(a.attacker.m.ID())
-	for _, path := range a.attacker.scene.Spawners() {
-		sp, _ := a.attacker.scene.Spawner(path)
-		cfg, _ := a.attacker.scene.SpawnerConfig(path)
-		for _, o := range sp.Objects() {
-			if o.Name() != me {
-				continue
+	for _, n := range spawnedOn(a.attacker.scene) {
+		if n.name() != me {
+			continue
+		}
+		for _, sy := range n.scene.Synchronizers {
+			if !a.running(ctx) {
+				return
 			}
-			for _, sy := range synchronizersOf(cfg, o.Scene()) {
-				if !a.running(ctx) {
-					return
-				}
-				if a.owns(ctx, o, sy) && !a.attackOwned(ctx, cfg.SpawnPath+"/*", o, sy) {
-					return // the server ended, or dropped the attacker: its node is gone
-				}
+			if a.owns(ctx, n.o, sy) && !a.attackOwned(ctx, n.pattern, n.o, sy) {
+				return // the server ended, or dropped the attacker: its node is gone
 			}
 		}
 	}
 	if a.victim == nil {
 		a.notRun("owned-state", "what another peer receives of the attacker's hostile state was not watched: "+a.oneClient)
 	}
-}
-
-// synchronizersOf returns the synchronizers of a spawner's scene.
-func synchronizersOf(cfg multiplayer.SpawnerConfig, scene string) []multiplayer.Synchronizer {
-	for _, sc := range slices.Concat(cfg.Scenes, cfg.Custom) {
-		if sc.Path == scene {
-			return sc.Synchronizers
-		}
-	}
-	return nil
 }
 
 // nodeAt is the path of the node at rel ("", "." for itself) of the node
@@ -132,7 +119,7 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 	}
 	var props []*owned
 	for _, p := range sy.Properties {
-		node, name := propertyAt(o.Path(), p.Path) // its path is from the scene's root, whatever the synchronizer's root_path
+		node, name := propertyAt(o.Path(), p.Path) // named from the scene's root, whatever the synchronizer's root_path
 		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name}
 		var err error
 		if w.before, err = a.get(ctx, node, name); err != nil {
@@ -332,14 +319,9 @@ func (a *auditor) victimReplica(o *multiplayer.Object) (*multiplayer.Object, []m
 	if a.victim == nil {
 		return nil, nil, nil
 	}
-	for _, path := range a.victim.scene.Spawners() {
-		sp, _ := a.victim.scene.Spawner(path)
-		cfg, _ := a.victim.scene.SpawnerConfig(path)
-		for _, vo := range sp.Objects() {
-			if vo.Path() == o.Path() {
-				syncs := synchronizersOf(cfg, vo.Scene())
-				return vo, syncs, replicaValues(vo, syncs)
-			}
+	for _, n := range spawnedOn(a.victim.scene) {
+		if n.o.Path() == o.Path() {
+			return n.o, n.scene.Synchronizers, replicaValues(n.o, n.scene.Synchronizers)
 		}
 	}
 	return nil, nil, nil

@@ -242,14 +242,16 @@ func (a *auditor) notRun(attack, why string) {
 }
 
 // reach finds an endpoint's node on the attacker's side: a node of the
-// main scene or an autoload by its path; a spawned scene's, on the first
-// object spawned there that is not the attacker's (the victim's, when
-// its name is its id). It says why it cannot.
+// main scene or an autoload by its path; a spawned scene's (at any
+// depth: a scene spawned inside a spawned scene too), on the node
+// spawned there that is not the attacker's (the victim's, when its name
+// or that of a node it is under is its id: pickForeign). It says why it
+// cannot.
 func (a *auditor) reach(e endpoint) (target, string) {
 	script, _, body := e.rpc.Where()
 	t := target{endpoint: e, script: script, bodyLine: body, at: e.node}
-	before, after, spawned := strings.Cut(e.node, "/*")
-	if !spawned {
+	i := strings.LastIndex(e.node, "/*")
+	if i < 0 {
 		n, err := a.attacker.scene.Node(e.node)
 		if err != nil {
 			return t, notDeclared
@@ -257,39 +259,38 @@ func (a *auditor) reach(e endpoint) (target, string) {
 		t.node = n
 		return t, ""
 	}
-	if strings.Contains(after, "/*") {
-		return t, "a node of a scene spawned inside a spawned scene: not called"
-	}
-	child := strings.TrimPrefix(after, "/")
-	victim, attacker := a.victimName(), peerName(a.attacker.m.ID())
-	var pick *multiplayer.Object
-	for _, sp := range a.attacker.scene.Spawners() {
-		s, _ := a.attacker.scene.Spawner(sp)
-		cfg, _ := a.attacker.scene.SpawnerConfig(sp)
-		if cfg.SpawnPath != before {
-			continue
-		}
-		for _, o := range s.Objects() {
-			if o.Name() == attacker {
-				continue
-			}
-			if pick == nil || o.Name() == victim {
-				pick = o
-			}
-		}
-	}
-	if pick == nil {
-		return t, "no node was spawned there for the clients"
-	}
-	n := pick.Node()
-	if child != "" {
-		n = pick.Child(child)
-	}
-	if n == nil || !slices.ContainsFunc(n.MethodSet().Methods(), func(m multiplayer.Method) bool { return m.Name == e.rpc.Name }) {
-		return t, "the node spawned there is of another scene"
+	n, why := spawnedTarget(spawnedOn(a.attacker.scene), e.node[:i+2], strings.TrimPrefix(e.node[i+2:], "/"), e.rpc.Name,
+		peerName(a.attacker.m.ID()), a.victimName())
+	if why != "" {
+		return t, why
 	}
 	t.node, t.at = n, n.Path()
 	return t, ""
+}
+
+// spawnedTarget returns the node at child ("" for itself) of the node of
+// nodes at pattern that the attacker calls method of for another peer
+// (pickForeign), or why there is none.
+func spawnedTarget(nodes []spawnedNode, pattern, child, method, attacker, victim string) (*multiplayer.Node, string) {
+	at := func(n spawnedNode) *multiplayer.Node {
+		if child == "" {
+			return n.o.Node()
+		}
+		return n.o.Child(child)
+	}
+	there := pickForeign(nodes, attacker, victim, func(n spawnedNode) bool { return n.pattern == pattern })
+	if there == nil {
+		return nil, "no node was spawned there for the clients"
+	}
+	pick := pickForeign(nodes, attacker, victim, func(n spawnedNode) bool {
+		node := at(n)
+		return n.pattern == pattern && node != nil &&
+			slices.ContainsFunc(node.MethodSet().Methods(), func(m multiplayer.Method) bool { return m.Name == method })
+	})
+	if pick == nil {
+		return nil, "the node spawned there is of another scene"
+	}
+	return at(*pick), ""
 }
 
 // callTarget sends a target's calls: each attack of an any_peer method,
@@ -439,21 +440,22 @@ func isClosed(c <-chan struct{}) bool {
 }
 
 // foreignPath returns the path of a node the server spawned for the
-// victim (named by its id), or "".
+// victim (named by its id), the least deep, or "".
 func (a *auditor) foreignPath() string {
 	victim := a.victimName()
 	if victim == "" {
 		return ""
 	}
-	for _, sp := range a.attacker.scene.Spawners() {
-		s, _ := a.attacker.scene.Spawner(sp)
-		for _, o := range s.Objects() {
-			if o.Name() == victim {
-				return o.Path()
-			}
+	var pick *spawnedNode
+	for _, n := range spawnedOn(a.attacker.scene) {
+		if n.name() == victim && (pick == nil || len(n.names) < len(pick.names)) {
+			pick = &n
 		}
 	}
-	return ""
+	if pick == nil {
+		return ""
+	}
+	return pick.o.Path()
 }
 
 // send sends one call and a fence after it, and returns what the server

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/gdvar/gdvar/debugger"
@@ -14,39 +15,51 @@ import (
 // a number each: one the game's own spawns do not take.
 const forgedSpawnName = "gdvar_forged_spawn_"
 
-// spawnAll sends, for each spawner of the scene and each of its
+// spawnAll sends, for each spawner of the scene, and of each place of
+// the spawned nodes, as deep as they go (spawnersOn), and each of its
 // spawnable scenes, one spawn of a new node as if the attacker were the
 // spawner's authority, and looks for the node in the server's tree: one
 // there is a SpawnAccepted finding.
 func (a *auditor) spawnAll(ctx context.Context) {
-	for _, path := range a.attacker.scene.Spawners() {
-		cfg, _ := a.attacker.scene.SpawnerConfig(path)
-		for _, sc := range cfg.Scenes {
+	for _, place := range a.spawnerPlaces() {
+		for _, sc := range place.scenes {
 			if ctx.Err() != nil || a.rep.Stopped != "" {
 				return
 			}
-			res := a.forgeSpawn(ctx, path, cfg.SpawnPath, sc)
-			if res.Outcome == Crashed || res.Outcome == Dropped {
-				if err := a.recover(ctx, res.Outcome); err != nil {
-					a.rep.Stopped = err.Error()
-					return
-				}
+			res := a.forgeSpawn(ctx, place, sc)
+			if res.Outcome != Crashed && res.Outcome != Dropped {
+				continue
 			}
+			if err := a.recover(ctx, res.Outcome); err != nil {
+				a.rep.Stopped = err.Error()
+				return
+			}
+			// The attacker joined anew: its spawners are others.
+			places := a.spawnerPlaces()
+			i := slices.IndexFunc(places, func(p spawnerPlace) bool { return p.name == place.name })
+			if i < 0 {
+				break
+			}
+			place = places[i]
 		}
 	}
 }
 
-// forgeSpawn sends one forged spawn of a node of scene sc by the spawner
-// at path, which spawns under spawnPath, with the spawn state of the
-// scene's synchronizers (spawnState), and returns its result.
-func (a *auditor) forgeSpawn(ctx context.Context, path, spawnPath string, sc multiplayer.SpawnableScene) Result {
-	res := Result{Node: path, Attack: attackSpawn, Param: sc.Path}
-	sp, _ := a.attacker.scene.Spawner(path)
-	state, args, why := a.spawnState(ctx, sp, sc)
+// spawnerPlaces returns the attacker's spawners (spawnersOn).
+func (a *auditor) spawnerPlaces() []spawnerPlace {
+	return spawnersOn(a.attacker.scene, peerName(a.attacker.m.ID()), a.victimName())
+}
+
+// forgeSpawn sends one forged spawn of a node of scene sc through the
+// spawner of place, with the spawn state of the scene's synchronizers
+// (spawnState), and returns its result.
+func (a *auditor) forgeSpawn(ctx context.Context, place spawnerPlace, sc multiplayer.SpawnableScene) Result {
+	res := Result{Node: place.at, Attack: attackSpawn, Param: sc.Path}
+	state, args, why := a.spawnState(ctx, place.sp, sc)
 	if why != "" {
-		key := findingKey{kind: NotChecked, node: path, param: sc.Path}
+		key := findingKey{kind: NotChecked, node: place.name, param: sc.Path}
 		if _, ok := a.found[key]; !ok {
-			a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: path, Param: sc.Path, Message: "no spawn sent: " + why}
+			a.found[key] = &Finding{Kind: NotChecked, Level: Info, Node: place.name, Param: sc.Path, Message: "no spawn sent: " + why}
 		}
 		return res
 	}
@@ -56,25 +69,25 @@ func (a *auditor) forgeSpawn(ctx context.Context, path, spawnPath string, sc mul
 	a.pace(ctx)
 	a.obs.take()
 	a.rep.Calls++
-	if err := forge.SendSpawn(sp, sc.Path, name, state); err != nil {
+	if err := forge.SendSpawn(place.sp, sc.Path, name, state); err != nil {
 		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
-		a.recordSpawn(res)
+		a.recordSpawn(place.name, res)
 		return res
 	}
 	fence, err := a.sendFence()
 	if err != nil {
 		res.Outcome, res.Message = NoEffect, "its fence was not sent: "+err.Error()
-		a.recordSpawn(res)
+		a.recordSpawn(place.name, res)
 		return res
 	}
-	t := target{endpoint: endpoint{node: path}}
+	t := target{endpoint: endpoint{node: place.name}}
 	t.rpc.Name = "\x00" // no script error is the spawn's own
 	a.await(ctx, t, fence, &res)
 	if res.Outcome == Crashed || res.Outcome == Dropped {
-		a.recordSpawn(res)
+		a.recordSpawn(place.name, res)
 		return res
 	}
-	node := spawnPath + "/" + name
+	node := place.spawnPath + "/" + name
 	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	_, err = a.game.NodeByPath(rctx, node)
 	cancel()
@@ -87,7 +100,7 @@ func (a *auditor) forgeSpawn(ctx context.Context, path, spawnPath string, sc mul
 	default:
 		res.Outcome, res.Message = NoEffect, "the server's tree was not read: "+firstLine(err.Error())
 	}
-	a.recordSpawn(res)
+	a.recordSpawn(place.name, res)
 	return res
 }
 
@@ -147,7 +160,8 @@ func propertyAt(root, prop string) (node, name string) {
 	return node, name
 }
 
-// recordSpawn notes a forged spawn's result, and its finding.
-func (a *auditor) recordSpawn(res Result) {
-	a.recordForged(res, SpawnAccepted, res.Node, "a spawn by a peer that is not the spawner's authority: ")
+// recordSpawn notes a forged spawn's result, and its finding under the
+// spawner's name (spawnerPlace).
+func (a *auditor) recordSpawn(name string, res Result) {
+	a.recordForged(res, SpawnAccepted, name, "a spawn by a peer that is not the spawner's authority: ")
 }

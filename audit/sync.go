@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -14,40 +16,37 @@ import (
 const syncSettle = 200 * time.Millisecond
 
 // syncAll sends, for each synchronizer of a node spawned for another
-// peer (the victim's, where its name says so), a sync of its first
-// property as if the attacker owned it, and reads the property on the
-// server before and after: a value that became the forged one is a
-// SyncAccepted finding.
+// peer (the victim's, where its name or that of a node it is under says
+// so: pickForeign), one node of each scene at each place (its pattern),
+// at any depth, a sync of its first property as if the attacker owned
+// it, and reads the property on the server before and after: a value
+// that became the forged one is a SyncAccepted finding.
 func (a *auditor) syncAll(ctx context.Context) {
-	attacker := peerName(a.attacker.m.ID())
-	victim := a.victimName()
-	for _, path := range a.attacker.scene.Spawners() {
-		if ctx.Err() != nil || a.rep.Stopped != "" {
-			return
+	attacker, victim := peerName(a.attacker.m.ID()), a.victimName()
+	nodes := spawnedOn(a.attacker.scene)
+	type place struct{ pattern, scene string }
+	var picks []*spawnedNode
+	seen := map[place]bool{}
+	for _, n := range nodes {
+		at := place{n.pattern, n.scene.Path}
+		if seen[at] {
+			continue
 		}
-		sp, _ := a.attacker.scene.Spawner(path)
-		cfg, _ := a.attacker.scene.SpawnerConfig(path)
-		picked := map[string]*multiplayer.Object{} // by scene
-		for _, o := range sp.Objects() {
-			if o.Name() == attacker {
-				continue
-			}
-			if old := picked[o.Scene()]; old == nil || o.Name() == victim {
-				picked[o.Scene()] = o
-			}
+		seen[at] = true
+		if o := pickForeign(nodes, attacker, victim, func(m spawnedNode) bool { return place{m.pattern, m.scene.Path} == at }); o != nil {
+			picks = append(picks, o)
 		}
-		for _, sc := range cfg.Scenes {
-			o := picked[sc.Path]
-			if o == nil {
-				continue
-			}
-			for _, sy := range sc.Synchronizers {
-				for _, replay := range []bool{false, true} {
-					if len(sy.Properties) == 0 || ctx.Err() != nil || a.rep.Stopped != "" {
-						continue
-					}
-					a.forgeSync(ctx, cfg.SpawnPath+"/*", o, sy, replay)
+	}
+	slices.SortStableFunc(picks, func(x, y *spawnedNode) int {
+		return cmp.Or(cmp.Compare(x.pattern, y.pattern), cmp.Compare(x.order, y.order))
+	})
+	for _, n := range picks {
+		for _, sy := range n.scene.Synchronizers {
+			for _, replay := range []bool{false, true} {
+				if len(sy.Properties) == 0 || ctx.Err() != nil || a.rep.Stopped != "" {
+					continue
 				}
+				a.forgeSync(ctx, n.pattern, n.o, sy, replay)
 			}
 		}
 	}
