@@ -40,7 +40,8 @@ const (
 )
 
 // ownedAll attacks the state the attacker legitimately owns: for each
-// node spawned for it (named by its peer id), at any depth (a player
+// node spawned for it (named by its peer id, or whose synchronizer the
+// server says is its), at any depth (a player
 // spawned inside a spawned level), each synchronizer whose authority the
 // server says is the attacker's (its player, its input,
 // set_multiplayer_authority(id)); each property with each hostile value
@@ -48,23 +49,53 @@ const (
 // the server holds (read through the debugger) and in what the victim
 // receives (its replica of the node).
 func (a *auditor) ownedAll(ctx context.Context) {
-	me := peerName(a.attacker.m.ID())
-	for _, n := range spawnedOn(a.attacker.scene) {
-		if n.name() != me {
+	me, victim := peerName(a.attacker.m.ID()), a.victimName()
+	nodes := spawnedOn(a.attacker.scene)
+	// The nodes named by its id first; then the others but the victim's,
+	// for a game that names its players otherwise ("Player2"): the
+	// server says whose each synchronizer is, a question each, bounded.
+	slices.SortStableFunc(nodes, func(x, y spawnedNode) int { return cmp.Compare(btoi(x.name() != me), btoi(y.name() != me)) })
+	asked, found := 0, 0
+	for _, n := range nodes {
+		if n.name() == victim && victim != "" {
 			continue
 		}
 		for _, sy := range n.scene.Synchronizers {
 			if !a.running(ctx) {
 				return
 			}
-			if a.owns(ctx, n.o, sy) && !a.attackOwned(ctx, n.pattern, n.o, sy) {
+			if asked++; asked > maxOwnedAsks {
+				a.notRun("owned-state", fmt.Sprintf("whose the synchronizers of more than %d spawned nodes are was not asked", maxOwnedAsks))
+				break
+			}
+			if !a.owns(ctx, n.o, sy) {
+				continue
+			}
+			found++
+			if !a.attackOwned(ctx, n.pattern, n.o, sy) {
 				return // the server ended, or dropped the attacker: its node is gone
 			}
 		}
 	}
+	if found == 0 {
+		a.notRun("owned-state", "no synchronizer of a node spawned for the clients is the attacker's, as the server says: "+
+			"the game gives its peer none, or makes its player otherwise (by an RPC)")
+	}
 	if a.victim == nil {
 		a.notRun("owned-state", "what another peer receives of the attacker's hostile state was not watched: "+a.oneClient)
 	}
+}
+
+// maxOwnedAsks bounds the synchronizers the server is asked the
+// authority of: a game spawning many nodes (shots) costs no more.
+const maxOwnedAsks = 64
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // nodeAt is the path of the node at rel ("", "." for itself) of the node
