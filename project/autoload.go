@@ -165,8 +165,9 @@ func (w *treeWalk) autoload(a Autoload) error {
 
 // ErrNotANode: an autoload's script does not make a Node, which the
 // engine does not add: it extends another class, or does not load (the
-// engine then finds no base: "does not inherit from 'Node'" too).
-var ErrNotANode = errors.New("project: an autoload's script does not inherit from Node")
+// engine then finds no base: "does not inherit from 'Node'" too). Its
+// text ends the engine's message.
+var ErrNotANode = errors.New("does not inherit from 'Node'")
 
 // AutoloadFault says why the engine does not add an autoload, or returns
 // nil where it does. Main::start skips the autoload (ERR_CONTINUE, "Failed
@@ -204,9 +205,9 @@ func (p *Project) autoloadFault(a Autoload) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("%s: the project has no such script (%w)", Shown(a.Path), fs.ErrNotExist)
 	case err != nil:
-		return fmt.Errorf("%w: the engine does not load it, and adds no node (%w)", err, ErrNotANode)
+		return fmt.Errorf("%w: not loaded, so it %w", err, ErrNotANode)
 	case !p.engine().nodes[native]:
-		return fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' does not inherit from 'Node' (%w)", Shown(a.Path), Shown(a.Path), ErrNotANode)
+		return fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' %w", Shown(a.Path), Shown(a.Path), ErrNotANode)
 	}
 	return nil
 }
