@@ -80,6 +80,19 @@ func (a *auditor) join(ctx context.Context) (*client, error) {
 	}
 }
 
+// checkClients makes a client of the project's scene once, before the
+// server starts: a scene the clients cannot declare is ErrClients at
+// once, naming its file, not a join that fails for a minute and blames
+// the address.
+func (a *auditor) checkClients() error {
+	c, _, err := a.newClient(a.cfg.Net)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrClients, err)
+	}
+	c.close()
+	return nil
+}
+
 // settle waits for the server's spawns and calls of a join.
 func (a *auditor) settle(ctx context.Context) {
 	select {

@@ -62,9 +62,18 @@ type SceneReach struct {
 // running reads the running tree, a row for each autoload and one for
 // the main scene, each the nodes under its top node (/root/Name).
 func (w *surfaceWalk) running(tree []project.SceneNode, mainScene string) error {
-	autoloads, err := w.p.Autoloads()
+	all, err := w.p.Autoloads()
 	if err != nil {
 		return err
+	}
+	var autoloads []project.Autoload // those the engine adds, as the running tree holds them
+	for _, a := range all {
+		if fault := w.p.AutoloadFault(a); fault != nil {
+			w.s.notChecked = append(w.s.notChecked, Finding{Kind: NotChecked, Level: Info, Node: "/root/" + a.Name, Script: a.Path,
+				Message: "the engine does not add this autoload, and runs the game without it: " + firstLine(fault.Error())})
+			continue
+		}
+		autoloads = append(autoloads, a)
 	}
 	main, by := mainScene, "-scene"
 	if main == "" {

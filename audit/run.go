@@ -49,11 +49,11 @@ type findingKey struct {
 // package's documentation), within cfg's bounds. The report holds the
 // static findings and the calls' (each kind once a method's parameter,
 // with the attacks that found it). A server that did not start, or that
-// the clients could not join, is an error matching ErrCouldNotAudit
-// (ErrServerStart, ErrJoin), returned with the report of what was done
-// (its Error set: the project's findings, what the server printed);
-// another error (ErrConfig, a project that cannot be read) comes with no
-// report. A server that ends during the audit is a finding, and is
+// the clients could not join, or clients the project could not declare,
+// is an error matching ErrCouldNotAudit (ErrServerStart, ErrJoin,
+// ErrClients), returned with the report of what was done (its Error
+// set: the project's findings, what the server printed); another error
+// (ErrConfig, a project that cannot be read) comes with no report. A server that ends during the audit is a finding, and is
 // started again (cfg.Restarts). Nothing is left running when Run
 // returns.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
@@ -84,6 +84,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		a.stopClients()
 		a.stopServer()
 	}()
+	if err := a.checkClients(); err != nil {
+		rep.Error = err.Error()
+		a.finish()
+		return rep, err
+	}
 	if err := a.start(ctx); err != nil {
 		err = a.couldNotAudit(err)
 		rep.Error = err.Error()

@@ -85,8 +85,8 @@ func nilIfEmpty(s []string) []string {
 // spawnable scene, a parameter typed by a class the project does not
 // declare, a spawnable scene the project lacks: each is a not-checked
 // finding saying why, and the rest is audited. The same script on a node
-// of the main scene is Static's error, naming its file and line, as the
-// engine refuses to run the scene.
+// of the main scene is one too, naming its file and line: the engine runs
+// the node without it. Before, it was Static's error.
 func TestStaticNotChecked(t *testing.T) {
 	write := func(main string) *project.Project {
 		dir := t.TempDir()
@@ -113,11 +113,14 @@ _spawnable_scenes = PackedStringArray("res://bad.tscn", "res://gone.tscn")
 	assert.Equal(t, []string{
 		"info not-checked /root/Main.hit(who)",
 		"info not-checked /root/Main/*",
-		"info not-checked /root/Main/*",
+		"info not-checked /root/Main/* res://bad.gd",
 	}, rep.Keys())
 	assert.Contains(t, rep.Findings[1].Message+rep.Findings[2].Message, "res://bad.gd:2: Invalid RPC argument")
 	assert.Contains(t, rep.Findings[1].Message+rep.Findings[2].Message, "res://gone.tscn")
 
-	_, err = Static(write(head+"\n[node name=\"Bad\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"2\")\n"), "")
-	assert.ErrorContains(t, err, "res://bad.gd:2: Invalid RPC argument")
+	rep, err = Static(write(head+"\n[node name=\"Bad\" type=\"Node\" parent=\".\"]\nscript = ExtResource(\"2\")\n"), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"info not-checked /root/Main.hit(who)", "info not-checked /root/Main/Bad"}, rep.Keys())
+	assert.Equal(t, []any{"res://bad.gd", 2}, []any{rep.Findings[1].Script, rep.Findings[1].Line})
+	assert.Contains(t, rep.Findings[1].Message, "the engine runs the node without its script, which does not load: res://bad.gd:2: Invalid RPC argument")
 }

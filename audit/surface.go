@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"path"
@@ -74,9 +75,11 @@ func (s *surface) nodeMethods(liveOnly bool) iter.Seq[endpoint] {
 // what is read spawn, as deep as they go, then the scenes the project's
 // code names, then those nothing reaches and the scripts of RPCs no node
 // holds (reach.go), each script on their nodes read once. A script the
-// reader refuses, or a scene past the running tree it cannot read, is a
-// NotChecked finding; a scene or script nothing reaches, a NotReached
-// one; a running tree it cannot read, the error.
+// reader refuses, an autoload the engine does not add, a node whose
+// script does not load (the engine runs it without), or a scene past the
+// running tree it cannot read, is a NotChecked finding; a scene or script
+// nothing reaches, a NotReached one; a running tree it cannot read, the
+// error.
 func surfaceOf(p *project.Project, mainScene string) (*surface, error) {
 	tree, err := p.RunningTree(mainScene)
 	if err != nil {
@@ -84,7 +87,7 @@ func surfaceOf(p *project.Project, mainScene string) (*surface, error) {
 	}
 	s := &surface{rpcs: map[string][]project.NamedRPC{}, scenes: []SceneReach{}} // "scenes": [] in JSON, never null
 	w := &surfaceWalk{p: p, s: s, scriptSeen: map[string]bool{}, sceneSeen: map[string]bool{}, covered: map[string]bool{},
-		placedOnce: map[string]bool{}, refs: map[string]project.SceneRefs{}}
+		placedOnce: map[string]bool{}, faultSeen: map[string]bool{}, refs: map[string]project.SceneRefs{}}
 	if err := w.running(tree, mainScene); err != nil {
 		return nil, err
 	}
@@ -108,6 +111,7 @@ type surfaceWalk struct {
 	sceneSeen  map[string]bool // queued or read as a row's root
 	covered    map[string]bool // instanced within a tree read
 	placedOnce map[string]bool // scripts placed on a node
+	faultSeen  map[string]bool // the scripts' faults noted, by their text
 	readFiles  []string        // the rows' scenes and their nodes' scripts, in the order read
 	refs       map[string]project.SceneRefs
 	queue      []queuedScene
@@ -216,6 +220,9 @@ func (w *surfaceWalk) read(r *row, tree []project.SceneNode) {
 				w.enqueue(r.spawn(sc, at, "spawner "+abs))
 			}
 		}
+		if n.ScriptFault != nil {
+			w.unloaded(abs, n.ScriptFault)
+		}
 		if n.Script == "" {
 			continue
 		}
@@ -249,6 +256,25 @@ func (w *surfaceWalk) read(r *row, tree []project.SceneNode) {
 	if r.Methods+r.Spawners+r.Synchronizers > 0 {
 		w.list(r)
 	}
+}
+
+// unloaded notes a node the engine runs without its script, which does
+// not load (a parse error, a file the project lacks): a NotChecked
+// finding naming the script and the line, once a fault. The node has no
+// methods, and no authority its script would set.
+func (w *surfaceWalk) unloaded(node string, fault error) {
+	text := fault.Error()
+	if w.faultSeen[text] {
+		return
+	}
+	w.faultSeen[text] = true
+	f := Finding{Kind: NotChecked, Level: Info, Node: node,
+		Message: "the engine runs the node without its script, which does not load: " + firstLine(text)}
+	var se *project.ScriptError
+	if errors.As(fault, &se) {
+		f.Script, f.Line = se.Path, se.Line
+	}
+	w.s.notChecked = append(w.s.notChecked, f)
 }
 
 // abs is the absolute path of a node of the row's tree.

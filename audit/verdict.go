@@ -32,6 +32,11 @@ var (
 	// ErrJoin: the server runs, and the audit's clients could not join
 	// it: nothing listens at Config.Addr, or not with Config.Transport.
 	ErrJoin = fmt.Errorf("%w: the audit's clients could not join it", ErrCouldNotAudit)
+	// ErrClients: the audit's clients could not be declared from the
+	// project (package fromproject), as a server of the game refuses
+	// none of it: what the clients cannot serve. Its message names the
+	// file; the server is not started.
+	ErrClients = fmt.Errorf("%w: its clients could not be declared from the project", ErrCouldNotAudit)
 )
 
 // Status returns the report's verdict at its FailOn.

@@ -74,14 +74,24 @@ func (p *Project) isScene(resPath string) bool {
 // add_child gives a child whose name a sibling holds, numbered from 2 as
 // the process goes, this the first it gives. mainScene "" is
 // application/run/main_scene; a project naming none has only its
-// autoloads. Its errors name the autoload or the scene at fault; the
+// autoloads. An autoload the engine does not add ([Project.AutoloadFault])
+// is left out, as the engine leaves it out and runs the rest. Its errors
+// name the autoload or the scene at fault; the
 // bounds are [Project.Tree]'s, for all its trees together: autoloads
 // naming one scene again and again make it again and again, and are
 // refused as a scene instanced as often is, before a node is made.
 func (p *Project) RunningTree(mainScene string) ([]SceneNode, error) {
-	autoloads, err := p.Autoloads()
+	all, err := p.Autoloads()
 	if err != nil {
 		return nil, err
+	}
+	var autoloads []Autoload // those the engine adds
+	for _, a := range all {
+		if err := p.autoloadFault(a); isBound(err) {
+			return nil, fmt.Errorf("autoload %s: %w", Shown(a.Name), err)
+		} else if err == nil {
+			autoloads = append(autoloads, a)
+		}
 	}
 	if mainScene == "" {
 		if mainScene, err = p.MainScene(); err != nil {
@@ -140,25 +150,75 @@ func (w *treeWalk) rootName(res string) string {
 }
 
 // autoload adds an autoload's nodes: its scene's tree, or the one node its
-// script makes.
+// script makes (autoloadFault found none at fault).
 func (w *treeWalk) autoload(a Autoload) error {
-	p := w.p
+	if a.Scene {
+		return w.tree(a.Path, "/root/"+a.Name)
+	}
+	native, err := w.p.native(a.Path)
+	if err != nil {
+		return err
+	}
+	w.root = a.Path
+	return w.add(SceneNode{Path: "/root/" + a.Name, Type: native, Script: a.Path})
+}
+
+// ErrNotANode: an autoload's script does not make a Node, which the
+// engine does not add: it extends another class, or does not load (the
+// engine then finds no base: "does not inherit from 'Node'" too). Its
+// text ends the engine's message.
+var ErrNotANode = errors.New("does not inherit from 'Node'")
+
+// AutoloadFault says why the engine does not add an autoload, or returns
+// nil where it does. Main::start skips the autoload (ERR_CONTINUE, "Failed
+// to instantiate an autoload") and runs the game without it where its
+// file is not in the project (fs.ErrNotExist: a uid:// path no file has,
+// a scene or script the project lacks, as an addon left out of a
+// repository), or its script makes no Node ([ErrNotANode]; a script that
+// does not load is a *[ScriptError] too). A file past a bound of the
+// reader ([ErrTooLarge], [ErrNotRegular]…) is no fault of the engine's:
+// [Project.RunningTree] refuses it. The error names the autoload.
+func (p *Project) AutoloadFault(a Autoload) error {
+	err := p.autoloadFault(a)
+	if err == nil || isBound(err) {
+		return nil
+	}
+	return fmt.Errorf("autoload %s: %w", Shown(a.Name), err)
+}
+
+// autoloadFault returns why the engine does not add an autoload, or a
+// bound its file passes, or nil.
+func (p *Project) autoloadFault(a Autoload) error {
 	if _, err := p.fromUID(a.Path); err != nil {
 		return err
 	}
 	if a.Scene {
-		return w.tree(a.Path, "/root/"+a.Name)
+		if err := p.scene(a.Path).err; errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: the project has no such scene (%w)", Shown(a.Path), fs.ErrNotExist)
+		}
+		return nil // a scene that does not read is the tree's error
 	}
 	native, err := p.native(a.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: the project has no such script (%w)", Shown(a.Path), fs.ErrNotExist)
-	}
-	if err != nil {
+	switch {
+	case isBound(err):
 		return err
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: the project has no such script (%w)", Shown(a.Path), fs.ErrNotExist)
+	case err != nil:
+		return fmt.Errorf("%w: not loaded, so it %w", err, ErrNotANode)
+	case !p.engine().nodes[native]:
+		return fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' %w", Shown(a.Path), Shown(a.Path), ErrNotANode)
 	}
-	if !p.engine().nodes[native] {
-		return fmt.Errorf("%s: Failed to instantiate an autoload, script '%s' does not inherit from 'Node'", Shown(a.Path), Shown(a.Path))
+	return nil
+}
+
+// isBound says err is a bound of the reader passed, or a file it does not
+// read: no fault the engine would find.
+func isBound(err error) bool {
+	for _, b := range []error{ErrTooLarge, ErrTooManyFiles, ErrTooDeep, ErrBudget, ErrNotRegular, ErrUnreadable} {
+		if errors.Is(err, b) {
+			return true
+		}
 	}
-	w.root = a.Path
-	return w.add(SceneNode{Path: "/root/" + a.Name, Type: native, Script: a.Path})
+	return false
 }

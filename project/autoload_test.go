@@ -76,33 +76,56 @@ func TestRunningTreeNames(t *testing.T) {
 	assert.Equal(t, []string{"/root/Printer", "/root/Net", "/root/Hud", "/root/@Control@2"}, paths("res://hud.tscn"))
 }
 
-func TestAutoloadErrors(t *testing.T) {
+// An autoload the engine does not add (Main::start's "Failed to
+// instantiate an autoload", then ERR_CONTINUE: TestLiveAutoloadFaults)
+// costs only itself: RunningTree leaves it out, and AutoloadFault says
+// why. Before, RunningTree refused the whole game.
+func TestAutoloadFaults(t *testing.T) {
 	tests := []struct {
 		name, autoload, file, src string
 		want                      string
 		is                        error
 	}{
 		{"not a Node", `Data="*res://data.gd"`, "data.gd", "extends Resource\n",
-			"autoload Data: res://data.gd: Failed to instantiate an autoload, script 'res://data.gd' does not inherit from 'Node'", nil},
+			"autoload Data: res://data.gd: Failed to instantiate an autoload, script 'res://data.gd' does not inherit from 'Node'", ErrNotANode},
+		{"not loaded", `Old="*res://old.gd"`, "old.gd", "extends Node\n@rpc(any_peer, reliable)\nfunc hit():\n\tpass\n",
+			"autoload Old: res://old.gd:2: not read: argument 1 of @rpc", ErrNotANode},
 		{"missing", `Gone="*res://gone.gd"`, "", "", "autoload Gone: res://gone.gd: the project has no such script", fs.ErrNotExist},
 		{"an unknown UID", `Gone="*uid://bnone"`, "", "", "autoload Gone: uid://bnone: no file of the project has this UID", fs.ErrNotExist},
 		{"a scene missing", `Gone="*res://gone.tscn"`, "", "", "autoload Gone: res://gone.tscn: the project has no such scene", fs.ErrNotExist},
-		{"not a path", `Bad=1`, "", "", "res://project.godot: autoload Bad: not a path", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{"project.godot": "config_version=5\n[autoload]\n" + tt.autoload + "\n"}
+			files := map[string]string{"project.godot": "config_version=5\n[application]\nrun/main_scene=\"res://main.tscn\"\n[autoload]\n" +
+				tt.autoload + "\nKept=\"*res://kept.gd\"\n",
+				"kept.gd":   "extends Node\n",
+				"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n"}
 			if tt.file != "" {
 				files[tt.file] = tt.src
 			}
 			p, err := Open(writeProject(t, files))
 			require.NoError(t, err)
-			_, err = p.RunningTree("")
+			nodes, err := p.RunningTree("")
+			require.NoError(t, err)
+			var paths []string
+			for _, n := range nodes {
+				paths = append(paths, n.Path)
+			}
+			assert.Equal(t, []string{"/root/Kept", "/root/Main"}, paths, "the rest runs")
+			autoloads, err := p.Autoloads()
+			require.NoError(t, err)
+			err = p.AutoloadFault(autoloads[0])
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
-			if tt.is != nil {
-				assert.ErrorIs(t, err, tt.is)
-			}
+			assert.ErrorIs(t, err, tt.is)
+			assert.NoError(t, p.AutoloadFault(autoloads[1]))
 		})
 	}
+}
+
+func TestAutoloadErrors(t *testing.T) {
+	p, err := Open(writeProject(t, map[string]string{"project.godot": "config_version=5\n[autoload]\nBad=1\n"}))
+	require.NoError(t, err)
+	_, err = p.RunningTree("")
+	assert.ErrorContains(t, err, "res://project.godot: autoload Bad: not a path")
 }

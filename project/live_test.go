@@ -191,3 +191,55 @@ func TestLiveRunningTreeNames(t *testing.T) {
 		assert.Equal(t, godot.Line(t, out, "ROOT "), strings.Join(top, ","), main)
 	}
 }
+
+// TestLiveAutoloadFaults has Godot 4.6 run a game with an autoload whose
+// script the project lacks, one whose script is no Node, one whose
+// script does not parse (Godot 4.0 beta's @rpc(any_peer, reliable)), and
+// a main scene whose node holds that script: the engine skips the three
+// autoloads ("Failed to instantiate an autoload"), runs the rest, and
+// runs the node without its script. RunningTree holds what it runs, and
+// the node's ScriptFault; AutoloadFault names each autoload skipped.
+func TestLiveAutoloadFaults(t *testing.T) {
+	engine := godot.Require(t, godot.Godot4)
+	old := "extends Node\n@rpc(any_peer, reliable)\nfunc hit():\n\tpass\n"
+	dir := writeProject(t, map[string]string{
+		"project.godot": "config_version=5\n[application]\nrun/main_scene=\"res://main.tscn\"\n[autoload]\n" +
+			"Nakama=\"*res://addons/nakama/Nakama.gd\"\nData=\"*res://data.gd\"\nOld=\"*res://old.gd\"\nPrinter=\"*res://printer.gd\"\n",
+		"data.gd": "extends Resource\n",
+		"old.gd":  old,
+		"printer.gd": "extends Node\nfunc _ready():\n\tawait get_tree().process_frame\n" +
+			"\tvar paths := []\n\tfor c in get_tree().root.get_children():\n\t\tpaths.append(str(c.get_path()))\n" +
+			"\tprint(\"ROOT \", \",\".join(paths))\n\tprint(\"MAINSCRIPT \", get_node(\"/root/Main\").get_script())\n\tget_tree().quit()\n",
+		"main.tscn": "[gd_scene format=3]\n[ext_resource type=\"Script\" path=\"res://old.gd\" id=\"1\"]\n" +
+			"[node name=\"Main\" type=\"Node\"]\nscript = ExtResource(\"1\")\n",
+	})
+	out := godot.StartWith(t, engine, "--path", dir).Wait(t)
+	for _, skipped := range []string{"Failed to instantiate an autoload, can't load from path: res://addons/nakama/Nakama.gd.",
+		"Failed to instantiate an autoload, script 'res://data.gd' does not inherit from 'Node'.",
+		"Failed to instantiate an autoload, script 'res://old.gd' does not inherit from 'Node'."} {
+		assert.Contains(t, out, skipped)
+	}
+	assert.Equal(t, "<null>", godot.Line(t, out, "MAINSCRIPT "), "the node runs without its script")
+
+	p, err := Open(dir)
+	require.NoError(t, err)
+	nodes, err := p.RunningTree("")
+	require.NoError(t, err)
+	var top []string
+	for _, n := range nodes {
+		top = append(top, n.Path)
+	}
+	assert.Equal(t, godot.Line(t, out, "ROOT "), strings.Join(top, ","))
+	main := nodes[len(nodes)-1]
+	assert.Empty(t, main.Script)
+	assert.ErrorContains(t, main.ScriptFault, "res://old.gd:2")
+	autoloads, err := p.Autoloads()
+	require.NoError(t, err)
+	for i, a := range autoloads {
+		if i < 3 {
+			assert.ErrorContains(t, p.AutoloadFault(a), "autoload "+a.Name+": ")
+		} else {
+			assert.NoError(t, p.AutoloadFault(a))
+		}
+	}
+}

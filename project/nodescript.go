@@ -17,6 +17,11 @@ import "fmt"
 // An @abstract script (Godot 4.5+) is refused too: SceneState::instantiate
 // leaves the node without it.
 //
+// A script the engine does not load (a parse error, a file the project
+// lacks, a base that does not load) costs only its nodes, as in the
+// engine, which runs them without it: their Script is "", their
+// ScriptFault why. A bound of the reader passed is the tree's error.
+//
 // A node's type that is neither a class of the project's version of the
 // engine nor a global class of the project is an error ([ErrUnknownClass]),
 // script or not. A node whose class is not known (Partial) is not
@@ -24,7 +29,9 @@ import "fmt"
 func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 	e := w.p.engine()
 	natives := map[string]string{} // the engine class each script's chain ends at: resolved once
-	for _, n := range nodes {
+	faults := map[string]error{}   // the scripts that do not load
+	for i := range nodes {
+		n := &nodes[i]
 		fail := func(err error) error { return &SceneError{Chain: []string{res}, Node: n.Path, Err: err} }
 		if n.Type != "" && !e.classes[n.Type] {
 			classes, err := w.p.Classes()
@@ -42,12 +49,18 @@ func (w *treeWalk) checkScripts(res string, nodes []SceneNode) error {
 			return fail(fmt.Errorf("script %s: "+format, append([]any{Shown(n.Script)}, args...)...))
 		}
 		native, ok := natives[n.Script]
-		if !ok {
+		if fault := faults[n.Script]; !ok && fault == nil {
 			var err error
-			if native, err = w.p.native(n.Script); err != nil {
+			if native, err = w.p.native(n.Script); isBound(err) {
 				return fail(err)
+			} else if err != nil {
+				faults[n.Script] = err
 			}
 			natives[n.Script] = native
+		}
+		if fault := faults[n.Script]; fault != nil {
+			n.Script, n.ScriptFault = "", fault
+			continue
 		}
 		if s, err := w.p.Script(n.Script); err == nil && s.CSharp == nil && s.Abstract {
 			name := n.Path

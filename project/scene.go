@@ -52,6 +52,11 @@ type SceneNode struct {
 	// it is a node under such a root that the instancing scene overrides
 	// (editable children), whose class is not known ("").
 	Partial string
+	// ScriptFault, in a [Project.Tree], is why the engine runs the node
+	// without the script its scene sets (Script is then ""): the script,
+	// or a base of it, does not load (a *[ScriptError]: a parse error, a
+	// file the project lacks), as the engine prints and goes on.
+	ScriptFault error
 }
 
 // SpawnerSettings are a MultiplayerSpawner's as a scene saves them: what

@@ -23,8 +23,10 @@ import (
 // overrides under it. A scene the project lacks is an error that says so. A scene that
 // instances itself, through others or not, is an error ([ErrCycle]), as
 // in the engine. A node whose class cannot hold its script is an error,
-// as the engine refuses to attach that script (see checkScripts); so is
-// a script the engine would refuse. The tree holds at most
+// as the engine refuses to attach that script (see checkScripts). A
+// script that does not load (a parse error, a file the project lacks)
+// costs only its nodes, which the engine runs without it: their Script
+// is "", their ScriptFault why. The tree holds at most
 // [Limits.MaxFiles] nodes ([ErrTooManyFiles]) and [Limits.TreeBytesPerByte]
 // bytes a byte of the scenes read ([ErrBudget]), and nests at most
 // [Limits.MaxDepth] instances ([ErrTooDeep]): what it holds is counted

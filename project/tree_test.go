@@ -2,6 +2,7 @@ package project
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -272,4 +273,46 @@ func TestTreeNodeScript(t *testing.T) {
 			assert.EqualError(t, err, fmt.Sprintf("%s: node %s: script res://c%d/s.gd: Script inherits from native type '%s', so it can't be assigned to an object of type '%s'.", res, c.node, i, c.native, c.class))
 		})
 	}
+}
+
+// A script the engine does not load costs only its nodes: the engine runs
+// them without it (TestLiveAutoloadFaults shows its Main so), and Tree
+// gives them no Script and the ScriptFault, at the script's line. A
+// script extending it does not load either. Before, Tree refused the
+// scene.
+func TestTreeScriptFault(t *testing.T) {
+	p, err := Open(writeProject(t, map[string]string{
+		"old.gd":   "extends Node\n@rpc(any_peer, reliable)\nfunc hit():\n\tpass\n",
+		"child.gd": "extends \"res://old.gd\"\n",
+		"ok.gd":    "extends Node\n@rpc(\"any_peer\")\nfunc hit():\n\tpass\n",
+		"main.tscn": scene(map[string]string{"res://old.gd": "1", "res://child.gd": "2", "res://ok.gd": "3", "res://gone.gd": "4"},
+			`[node name="Main" type="Node"]`+"\nscript = ExtResource(\"1\")",
+			`[node name="Child" type="Node" parent="."]`+"\nscript = ExtResource(\"2\")",
+			`[node name="Ok" type="Node" parent="."]`+"\nscript = ExtResource(\"3\")",
+			`[node name="Gone" type="Node" parent="."]`+"\nscript = ExtResource(\"4\")"),
+	}))
+	require.NoError(t, err)
+	nodes, err := p.Tree("res://main.tscn")
+	require.NoError(t, err)
+	type row struct {
+		path, script string
+		faultAt      string // the script and line of its ScriptError
+		missing      bool
+	}
+	var got []row
+	for _, n := range nodes {
+		r := row{path: n.Path, script: n.Script}
+		var se *ScriptError
+		if errors.As(n.ScriptFault, &se) {
+			r.faultAt = fmt.Sprintf("%s:%d", se.Path, se.Line)
+		}
+		r.missing = errors.Is(n.ScriptFault, fs.ErrNotExist)
+		got = append(got, r)
+	}
+	assert.Equal(t, []row{
+		{path: ".", faultAt: "res://old.gd:2"},
+		{path: "Child", faultAt: "res://child.gd:1"}, // its extends, of a base that does not load
+		{path: "Ok", script: "res://ok.gd"},
+		{path: "Gone", faultAt: "res://gone.gd:0", missing: true},
+	}, got)
 }

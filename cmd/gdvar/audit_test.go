@@ -128,6 +128,13 @@ func TestAuditExitCodes(t *testing.T) {
 		return append(append([]string{"-q", "-project", auditGame, "-addr", addr, "-transport", "ws", "-duration", "8s"}, more...),
 			"--", server)
 	}
+	// A game whose spawner has no spawn_path, which the clients cannot
+	// declare: the cause, not -addr, on the first line.
+	undeclared := filepath.Join(dir, "undeclared")
+	require.NoError(t, os.MkdirAll(undeclared, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(undeclared, "project.godot"), []byte("config_version=5\n[application]\nrun/main_scene=\"res://main.tscn\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(undeclared, "main.tscn"), []byte("[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n"+
+		"[node name=\"S\" type=\"MultiplayerSpawner\" parent=\".\"]\n_spawnable_scenes = PackedStringArray(\"res://main.tscn\")\n"), 0o644))
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -148,7 +155,7 @@ func TestAuditExitCodes(t *testing.T) {
 		{"usage", []string{"-project", auditGame, "-static", "-fail-on", "severe"}, 2, "-fail-on: audit: a level is", nil},
 		{"json unwritable", []string{"-project", auditGame, "-static", "-json", filepath.Join(dir, "no", "audit.json")}, 2, "-json: ", nil},
 		{"no project", []string{"-project", filepath.Join(dir, "nowhere"), "-static"}, 3,
-			"could not audit: the project could not be read: check -project and -scene",
+			"could not audit: the project could not be read (check -project and -scene): ",
 			func(t *testing.T, rep auditJSON) {
 				assert.Equal(t, "could-not-audit", rep.Status)
 				assert.Contains(t, rep.Error, "nowhere")
@@ -165,6 +172,13 @@ func TestAuditExitCodes(t *testing.T) {
 			func(t *testing.T, rep auditJSON) {
 				assert.Equal(t, "could-not-audit", rep.Status)
 				assert.Contains(t, rep.Error, `ERROR: Invalid project path specified: "nowhere"`)
+			}},
+		{"clients not declared", []string{"-q", "-project", undeclared, "-addr", addr, "--", silent}, 3,
+			"could not audit: the audit's clients could not be declared from the project: res://main.tscn: spawner /root/Main/S: no spawn_path",
+			func(t *testing.T, rep auditJSON) {
+				assert.Equal(t, "could-not-audit", rep.Status)
+				assert.Contains(t, rep.Error, "its clients could not be declared from the project: ")
+				assert.False(t, rep.Server.Launched, "no server started")
 			}},
 		{"cannot join", dynamic(silent), 3,
 			"could not audit: the audit's clients could not join the server at " + addr + ": check that the game listens there",

@@ -19,12 +19,16 @@ import (
 
 // corpusCuts are, by game, what Declare names when it refuses a scene of
 // the corpus for a file the corpus does not keep (manifest.tsv's cut
-// column), not for what it reads.
+// column), not for what it reads; or a scene that is no main scene.
 var corpusCuts = map[string][]string{
 	"AtomicSponge__godot-multiplayer-example": {"res://addons/fps_label/fps_label.gd"},
 	"elixs__Tutorial-CC5409-Primavera-2025": {
 		"autoload Dialogic: res://addons/dialogic/Core/DialogicGameHandler.gd: the project has no such script",
 		"BTPlayer is not a class of Godot 4.6", // LimboAI's, a GDExtension in the cut addons/
+		// Components whose synchronizer replicates their parent: no main
+		// scene, refused so once the Dialogic autoload the corpus cut is
+		// skipped, as the engine skips it.
+		"root_path .. leaves the scene",
 	},
 	"jamonholmgren__jammin_lobby": {"res://assets/tank.glb: the project has no such scene"},
 	// The level's spawner's second scene; its first, the player, declares.

@@ -43,6 +43,7 @@ type Scene struct {
 	spawners map[string]*multiplayer.Spawner // by absolute path
 	configs  map[string]multiplayer.SpawnerConfig
 	synced   map[string]*multiplayer.Object // by absolute path
+	skipped  []Skip
 }
 
 // scriptNode is a declared node of the main scene and the script that
@@ -76,13 +77,20 @@ type scriptNode struct {
 //     scene's own nodes, on the node its root_path names (Synchronized),
 //     in tree order.
 //
+// What the engine leaves out and runs the rest without costs only itself,
+// listed by [Scene.Skipped]: an autoload it does not add
+// ([project.Project.AutoloadFault]), a node whose script does not load
+// (a parse error, a file the project lacks: the node has no methods), a
+// spawnable scene that does not read (a scene it instances the project
+// lacks: the spawner's scene keeps its place, declared empty).
+//
 // What the game decides only while it runs (Node.rpc_config, configs
 // changed in code) is not in the files: declare it by hand, on paths
 // Declare leaves free; a spawner's spawn_function, by [WithCustomSpawn] (or
 // [WithCustomSpawnIn], of a spawner in a spawned scene). An error names the
-// file it comes from: a script the engine would refuse, or refuse to attach
-// to its node's class ([project.Project.Tree]), a scene the project lacks, a
-// channel past [multiplayer.MaxChannel], or what package multiplayer
+// file it comes from: a script the engine would refuse to attach to its
+// node's class ([project.Project.Tree]), a main scene that does not read,
+// a bound of the project reader passed, a channel past [multiplayer.MaxChannel], or what package multiplayer
 // cannot serve (a synchronizer whose root_path leaves its scene, more than
 // [multiplayer.MaxOnChange] OnChange properties in a synchronizer, a scene
 // that spawns itself through its spawners' scenes, a spawner whose
@@ -107,7 +115,7 @@ func (d *declarations) declare(m *multiplayer.Multiplayer) (*Scene, error) {
 		}
 	}
 	s := &Scene{scene: d.scene, nodes: map[string]scriptNode{}, spawners: map[string]*multiplayer.Spawner{},
-		configs: map[string]multiplayer.SpawnerConfig{}, synced: map[string]*multiplayer.Object{}}
+		configs: map[string]multiplayer.SpawnerConfig{}, synced: map[string]*multiplayer.Object{}, skipped: d.skipped}
 	for _, n := range d.nodes {
 		node, err := m.DeclareNode(n.path, n.methods)
 		if err != nil {

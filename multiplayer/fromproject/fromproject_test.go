@@ -2,6 +2,7 @@ package fromproject
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"net"
 	"os"
@@ -249,8 +250,6 @@ func TestDeclareErrors(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"missing scene", map[string]string{"a.tscn": ""}, "res://main.tscn: spawner /root/Main/Spawner: res://a.tscn: the project has no such scene"},
-		{"refused script", map[string]string{"main.gd": "extends \"res://base.gd\"\n@rpc(\"sideways\")\nfunc f(): pass\n"}, "res://main.gd"},
 		{"channel", map[string]string{"a.gd": "extends Node\n@rpc(\"any_peer\", \"reliable\", \"call_local\", 254)\nfunc f(): pass\n"}, "res://a.gd: method f: channel 254"},
 		{"missing instance", map[string]string{"lobby.tscn": ""}, "res://main.tscn: node Lobby: res://lobby.tscn: the project has no such scene"},
 		{"sync root outside", map[string]string{"main.tscn": "[gd_scene format=3]\n[node name=\"Main\" type=\"Node\"]\n[node name=\"S\" type=\"MultiplayerSynchronizer\" parent=\".\"]\nroot_path = NodePath(\"../..\")\n"}, "res://main.tscn: synchronizer /root/Main/S: root_path ../.. leaves the scene"},
@@ -336,12 +335,53 @@ spawn_path = NodePath("..")
 	_, err = d.Node("/root/Main")
 	require.NoError(t, err, "the main scene, after them")
 
-	files["gamestate.gd"] = "extends Node\n@rpc(\"sideways\")\nfunc f(): pass\n"
-	_, err = Declare(multiplayer.MustNew(), writeProject(t, files), "res://main.tscn")
-	assert.ErrorContains(t, err, "res://gamestate.gd")
-	files["gamestate.gd"] = ""
-	_, err = Declare(multiplayer.MustNew(), writeProject(t, files), "res://main.tscn")
-	assert.ErrorContains(t, err, "autoload gamestate: res://gamestate.gd: the project has no such script")
+}
+
+// What the engine runs the game without costs only itself, and Skipped
+// says it, each file once: an autoload it does not add (its script
+// missing, or not loaded), a node whose script does not load (no
+// methods), a spawnable scene that does not read (declared empty: its
+// index on the wire kept). Before, each was Declare's error, and the
+// audit's clients joined nothing.
+func TestDeclareSkips(t *testing.T) {
+	old := "extends Node\n@rpc(any_peer, reliable)\nfunc f(): pass\n" // Godot 4.0's betas' form
+	tests := []struct {
+		name  string
+		files map[string]string
+		gone  string // the path not declared
+		skip  Skip   // Err as its message's start
+	}{
+		{"autoload missing", map[string]string{"project.godot": "config_version=5\n[autoload]\ngamestate=\"*res://gamestate.gd\"\n"},
+			"/root/gamestate", Skip{File: "res://gamestate.gd", Node: "/root/gamestate", Err: errors.New("autoload gamestate: res://gamestate.gd: the project has no such script")}},
+		{"autoload not loaded", map[string]string{"project.godot": "config_version=5\n[autoload]\ngamestate=\"*res://gamestate.gd\"\n", "gamestate.gd": old},
+			"/root/gamestate", Skip{File: "res://gamestate.gd", Node: "/root/gamestate", Err: errors.New("autoload gamestate: res://gamestate.gd:2: not read")}},
+		{"node's script not loaded", map[string]string{"main.gd": "extends \"res://base.gd\"\n@rpc(\"sideways\")\nfunc f(): pass\n"},
+			"/root/Main", Skip{File: "res://main.gd", Node: "/root/Main", Err: errors.New("res://main.gd:2: ")}},
+		{"spawnable scene missing", map[string]string{"a.tscn": ""},
+			"", Skip{File: "res://a.tscn", Err: errors.New("res://a.tscn: the project has no such scene")}},
+		{"spawnable scene's instance missing", map[string]string{"a.tscn": "[gd_scene format=3]\n[ext_resource type=\"PackedScene\" path=\"res://gone.tscn\" id=\"1\"]\n[node name=\"A\" type=\"Node\"]\n[node name=\"G\" parent=\".\" instance=ExtResource(\"1\")]\n"},
+			"", Skip{File: "res://a.tscn", Err: errors.New("res://a.tscn: node G: res://gone.tscn: the project has no such scene")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := multiplayer.MustNew()
+			d, err := Declare(m, writeProject(t, tt.files), "res://main.tscn")
+			require.NoError(t, err)
+			require.Len(t, d.Skipped(), 1)
+			got := d.Skipped()[0]
+			assert.Equal(t, tt.skip.File, got.File)
+			assert.Equal(t, tt.skip.Node, got.Node)
+			assert.True(t, strings.HasPrefix(got.Err.Error(), tt.skip.Err.Error()), got.Err.Error())
+			if tt.gone != "" {
+				assert.Nil(t, m.Lookup(tt.gone), "declared")
+			}
+			_, err = d.Node("/root/Main/Lobby/Board")
+			assert.NoError(t, err, "the rest declared")
+			cfg, ok := d.SpawnerConfig("/root/Main/Spawner")
+			require.True(t, ok)
+			assert.Equal(t, "res://a.tscn", cfg.Scenes[1].Path, "each scene at its index")
+		})
+	}
 }
 
 // A main scene whose root is named as an autoload, or is the autoload's

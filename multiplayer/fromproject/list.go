@@ -22,3 +22,17 @@ func (s *Scene) SpawnerConfig(path string) (cfg multiplayer.SpawnerConfig, ok bo
 	cfg, ok = s.configs[path]
 	return cfg, ok
 }
+
+// Skip is a part of the game that Declare left out, as the engine runs the
+// rest without it: an autoload it does not add, a node whose script it
+// does not load (declared with no methods: not at all), a spawnable scene
+// it cannot instance (declared with nothing of its own: the engine fails
+// only the spawns of it).
+type Skip struct {
+	File string // the autoload's file, the script, or the scene (res://)
+	Node string // the autoload's or the node's absolute path; "" in a spawnable scene
+	Err  error  // why: its message names the file, and the line where known
+}
+
+// Skipped returns what Declare left out, in the order met, each file once.
+func (s *Scene) Skipped() []Skip { return s.skipped }

@@ -1,6 +1,7 @@
 package fromproject
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -23,6 +24,7 @@ type declarations struct {
 	// The synchronizers of the autoloads' and the main scene's own nodes,
 	// by the node's absolute path.
 	statics ordered.Map[[]multiplayer.Synchronizer]
+	skipped []Skip // what the engine runs the game without
 }
 
 // nodeDecl is a node with a script, at its absolute path.
@@ -80,7 +82,12 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 		return nil, err
 	}
 	files := map[string]string{} // a root's absolute path: its file
+	var skipped []Skip
 	for _, a := range autoloads {
+		if err := p.AutoloadFault(a); err != nil {
+			skipped = append(skipped, Skip{File: a.Path, Node: treeRoot + "/" + a.Name, Err: err})
+			continue
+		}
 		files[treeRoot+"/"+a.Name] = a.Path
 	}
 	scene, err := p.Tree(mainScene)
@@ -100,8 +107,12 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 	rpcs := newScriptRPCs(p)
 	scenes := newSpawnables(p, rpcs)
 	scenes.custom = o.customIn
-	d := &declarations{scene: mainScene, root: main}
+	d := &declarations{scene: mainScene, root: main, skipped: skipped}
 	for _, n := range tree {
+		if n.ScriptFault != nil && !scenes.unloaded[n.ScriptFault.Error()] {
+			scenes.unloaded[n.ScriptFault.Error()] = true
+			d.skipped = append(d.skipped, Skip{File: faultFile(n.ScriptFault), Node: n.Path, Err: n.ScriptFault})
+		}
 		abs := n.Path
 		root := sceneRoot(abs)
 		file, ok := files[root]
@@ -150,7 +161,18 @@ func read(p *project.Project, mainScene string, opts ...Option) (*declarations, 
 	if err := d.applyCustom(scenes, o); err != nil {
 		return nil, err
 	}
+	d.skipped = append(d.skipped, scenes.skipped...)
 	return d, nil
+}
+
+// faultFile is the script a node's ScriptFault is of, "" if it does not
+// say.
+func faultFile(err error) string {
+	var se *project.ScriptError
+	if errors.As(err, &se) {
+		return se.Path
+	}
+	return ""
 }
 
 // sceneRoot returns the root of the scene, or autoload, a node at abs

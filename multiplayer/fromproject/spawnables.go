@@ -31,13 +31,15 @@ type spawnables struct {
 	// ([WithCustomSpawnIn]), customUsed those found.
 	custom     map[nestedSpawner][]string
 	customUsed map[nestedSpawner]bool
+	skipped    []Skip          // the scenes that do not read, and the scripts that do not load
+	unloaded   map[string]bool // the scripts' faults skipped, by their text: each once
 }
 
 // newSpawnables returns a reader of p's spawnable scenes, whose scripts'
 // methods rpcs reads.
 func newSpawnables(p *project.Project, rpcs scriptRPCs) *spawnables {
 	return &spawnables{p: p, rpcs: rpcs, read: map[string]multiplayer.SpawnableScene{}, weight: map[string]int{},
-		customUsed: map[nestedSpawner]bool{}}
+		customUsed: map[nestedSpawner]bool{}, unloaded: map[string]bool{}}
 }
 
 // config reads the spawner at at (an absolute path, or one below a
@@ -58,7 +60,10 @@ func (s *spawnables) config(at string, sp *project.SpawnerSettings) (multiplayer
 }
 
 // scene reads a spawnable scene: the methods of its root and of the nodes
-// below it, its synchronizers, and its spawners. A scene that spawns
+// below it, its synchronizers, and its spawners. A scene whose tree does
+// not read (one it instances the project lacks) is declared with nothing
+// of its own and skipped: the engine loads a spawnable scene when it
+// spawns it, and fails that spawn alone. A scene that spawns
 // itself, through its spawners' scenes or its own, is an error: package
 // multiplayer declares each spawner's scenes up front.
 func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
@@ -70,13 +75,19 @@ func (s *spawnables) scene(res string) (multiplayer.SpawnableScene, error) {
 	}
 	s.reading = append(s.reading, res)
 	defer func() { s.reading = s.reading[:len(s.reading)-1] }()
+	out := multiplayer.SpawnableScene{Path: res}
 	tree, err := s.p.Tree(res)
 	if err != nil {
-		return multiplayer.SpawnableScene{}, err
+		s.skipped = append(s.skipped, Skip{File: res, Err: err})
+		s.read[res], s.weight[res] = out, 1
+		return out, nil
 	}
-	out := multiplayer.SpawnableScene{Path: res}
 	weight := 1
 	for _, n := range tree {
+		if n.ScriptFault != nil && !s.unloaded[n.ScriptFault.Error()] {
+			s.unloaded[n.ScriptFault.Error()] = true
+			s.skipped = append(s.skipped, Skip{File: faultFile(n.ScriptFault), Err: n.ScriptFault})
+		}
 		var methods []multiplayer.Method
 		if n.Script != "" {
 			if methods, err = s.rpcs.of(n.Script); err != nil {
@@ -132,10 +143,15 @@ func (s *spawnables) addCustom(cfg *multiplayer.SpawnerConfig, weight int, at ne
 }
 
 // customScenes reads the custom scenes of a spawner's spawn_function, and
-// returns them with their weight.
+// returns them with their weight; one that does not read is an error.
 func (s *spawnables) customScenes(paths []string) ([]multiplayer.SpawnableScene, int, error) {
 	if len(paths) == 0 {
 		return nil, 0, fmt.Errorf("no custom scene named")
+	}
+	for _, res := range paths { // named by the program, not the game: each must read
+		if _, err := s.p.Tree(res); err != nil {
+			return nil, 0, fmt.Errorf("custom scene: %w", err)
+		}
 	}
 	custom, weight, err := s.scenesOf(paths)
 	if err != nil {

@@ -87,9 +87,12 @@ func (f *auditFlags) audit(stderr io.Writer) (*audit.Report, error) {
 // couldNotAudit says on stderr why the audit could not be done: the
 // reason and its fix first, then the error itself.
 func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
-	reason := "the project could not be read: check -project and -scene"
+	reason := "the project could not be read (check -project and -scene): " + firstLine(err.Error())
 	var mismatch *audit.MismatchError
 	switch {
+	case errors.Is(err, audit.ErrClients):
+		reason = "the audit's clients could not be declared from the project: " +
+			firstLine(strings.TrimPrefix(err.Error(), audit.ErrClients.Error()+": "))
 	case errors.As(err, &mismatch) && mismatch.Server != "":
 		reason = fmt.Sprintf("the server's %s is %s, not the clients' %s: -%s %s joins it",
 			mismatch.Setting, mismatch.Server, mismatch.Clients, mismatch.Setting, mismatch.Server)
@@ -110,6 +113,12 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
 		fmt.Fprintf(stderr, "gdvar audit: %s\n", line)
 	}
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // writeAuditReport writes the report's table on stdout, and its JSON to

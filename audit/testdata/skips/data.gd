@@ -1,0 +1,2 @@
+extends Resource
+# An autoload that is no Node: the engine does not add it.
