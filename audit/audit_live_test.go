@@ -60,6 +60,12 @@ import (
 //     and the ship the server moves by it (player.gd:33-41) goes to NaN
 //     for every peer (its position, synced by the server's
 //     synchronizer);
+//   - sync-relayed: BatteryAcid's and Ultraegern's servers relay each
+//     sync of the peer's own synchronizer to the other peer as fast as
+//     the peer sends it (server_relay, on by default);
+//   - not-checked (owned-state): Amangas, the soccer and CROCPNG spawn
+//     nodes with synchronizers, none of them the peer's as their servers
+//     say (a room's player, the puck: the server's);
 //   - owned-scaled: that ship moves by input_dir * SPEED with no bound
 //     (player.gd:33-41): held at length 100 it went about 100 times as
 //     far as at length 1, a speed hack;
@@ -105,6 +111,7 @@ var liveFindings = map[string][]string{
 		"low accepts-deep /root/Main.set_players(rooms_arr)",
 		"low accepts-huge /root/Main.set_players(rooms_arr)",
 		"low accepts-nan /root/Main.set_pos(pos)",
+		"info not-checked (owned-state)",
 		"info accepts-extreme-int /root/Main.create_airship(coords)",
 		"info accepts-extreme-int /root/Main.create_game(player_id)",
 		"info accepts-extreme-int /root/Main.join_game(player_id)",
@@ -127,6 +134,7 @@ var liveFindings = map[string][]string{
 		"low call-local-remote /root/Globals.add_player_two_score",
 		"low accepts-huge /root/Main/UI.send_player_info(player_nickname)",
 		"low accepts-nan /root/Main/UI.send_player_info(player_id)",
+		"info not-checked (owned-state)",
 		"info not-checked */Game res://src/game.tscn",
 		"info not-checked */HockeyPuck res://src/hockey_puck.tscn",
 		"info accepts-extreme-int /root/Main/UI.send_player_info(player_id)",
@@ -142,6 +150,7 @@ var liveFindings = map[string][]string{
 		"low call-local-remote /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
 		"low call-local-remote /root/Game/Pickups/*._despawn res://scripts/components/pickups/side_kick.gd",
 		"low call-local-remote /root/Game/Pickups/*._kill_sync res://scripts/components/pickups/drone.gd",
+		"low sync-relayed /root/Game/SpawnPath/*.PlayerInput/InputSynchronizer(PlayerInput:input_dir)",
 		"low call-local-remote /root/Game/SpawnPath/*/Weapon._spawn_projectile res://scripts/weapon.gd",
 		"info not-checked /root/Game/PickupSpawnManager/PickupSpawner(res://scenes/pickups/side_kick.tscn)",
 		"info not-checked /root/Game/Pickups/*._despawn res://scripts/components/pickups/drone.gd",
@@ -162,6 +171,7 @@ var liveFindings = map[string][]string{
 	"Ultraegern__godot-multiplayer-example": {
 		"high owned-state-relayed /root/Main/*.MultiplayerSynchronizer(.:position)",
 		"medium owned-state-kept /root/Main/*.MultiplayerSynchronizer(.:position)",
+		"low sync-relayed /root/Main/*.MultiplayerSynchronizer(.:position)",
 	},
 	// Its findings beside the static ones (Static's, all there too):
 	//   - amplification: send_player_information (MultiplayerController.gd:
@@ -194,6 +204,7 @@ var liveFindings = map[string][]string{
 		"low accepts-huge /root/Multiplayer.send_player_information(playerName)",
 		"low accepts-nan /root/Multiplayer.send_player_information(id)",
 		"low accepts-nan /root/Multiplayer.send_player_information(playerName)",
+		"info not-checked (owned-state)",
 		"info not-checked */Player res://Scenes/Player/Player.tscn",
 		"info not-checked */ServerInfo res://Scenes/Testing/NaixTestScenes/ServerInfo.tscn",
 		"info not-checked */TestMultiplayerScene res://Scenes/Testing/NaixTestScenes/TestMultiplayerScene.tscn",

@@ -22,9 +22,11 @@ func TestLiveNestedSpawns(t *testing.T) {
 	rep, _, err := auditTestGame(t, "nested", 4*time.Minute, Config{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
+		"high owned-scaled /root/Main/Levels/*/Players/*.Input/InputSync(Input:direction)",
 		"high owned-state-relayed /root/Main/Levels/*/Players/*.Input/InputSync(Input:direction)",
 		"high no-sender-check-shared /root/Main/Levels/*/Players/*.hit res://player.gd",
 		"medium owned-state-kept /root/Main/Levels/*/Players/*.Input/InputSync(Input:direction)",
+		"low sync-relayed /root/Main/Levels/*/Players/*.Input/InputSync(Input:direction)",
 		"low accepts-nan /root/Main/Levels/*/Players/*.hit(amount) res://player.gd",
 		"info accepts-extreme-int /root/Main/Levels/*/Players/*.hit(amount) res://player.gd",
 	}, rep.Keys(), "no not-checked: each node is reached")

@@ -77,9 +77,14 @@ func (a *auditor) ownedAll(ctx context.Context) {
 			}
 		}
 	}
-	if found == 0 {
+	switch {
+	case found > 0 || a.rep.Synchronizers == 0:
+	case asked == 0:
+		a.notRun("owned-state", "no node spawned for the clients holds a synchronizer: the game makes its players otherwise "+
+			"(in code on each peer, by an RPC), and the attacker owns none of the project's synchronizers")
+	default:
 		a.notRun("owned-state", "no synchronizer of a node spawned for the clients is the attacker's, as the server says: "+
-			"the game gives its peer none, or makes its player otherwise (by an RPC)")
+			"the game gives its peer none, or makes its player otherwise (in code on each peer, by an RPC)")
 	}
 	if a.victim == nil {
 		a.notRun("owned-state", "what another peer receives of the attacker's hostile state was not watched: "+a.oneClient)

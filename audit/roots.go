@@ -42,8 +42,9 @@ type reachCount struct{ reached, missing int }
 // the calls under the clients' root reached nothing: the roots the
 // scripts give SceneTree.set_multiplayer, where the reader tells them,
 // and the nodes of the running tree whose script calls it with a value
-// it does not tell (self.get_path(): the node is the branch's root);
-// then the tree's own root. Those tried are left out.
+// it does not tell (self.get_path(): the node is the branch's root),
+// then their children; then the tree's own root; at most maxRoots.
+// Those tried are left out.
 func (a *auditor) rootCandidates(tried []string) []string {
 	var out []string
 	add := func(r string) {
@@ -69,16 +70,31 @@ func (a *auditor) rootCandidates(tried []string) []string {
 	}
 	if len(scripts) > 0 {
 		if tree, err := a.cfg.Project.RunningTree(a.cfg.Scene); err == nil {
+			var calling []string
 			for _, n := range tree {
 				if slices.Contains(scripts, n.Script) {
+					calling = append(calling, n.Path)
+					add(n.Path)
+				}
+			}
+			// Then their children: a root made of the node's path and a
+			// child's name (str(get_path()) + "/ServerScreen").
+			for _, n := range tree {
+				if slices.Contains(calling, path.Dir(n.Path)) {
 					add(n.Path)
 				}
 			}
 		}
 	}
 	add("")
+	if len(out) > maxRoots {
+		out = append(out[:maxRoots-1], out[len(out)-1]) // the tree's own last
+	}
 	return out
 }
+
+// maxRoots bounds the roots tried: each is a join and the calls again.
+const maxRoots = 8
 
 // rootShown names a multiplayer root as the engine's paths do.
 func rootShown(r string) string {

@@ -14,7 +14,9 @@ import (
 // calls set_multiplayer, finds /root/Main, says so, and audits there:
 // its children and the root itself, whose path the packets give as ".".
 // Given a root the server does not have, it reaches nothing, and says so
-// with ErrNotReached, naming -root and -scene: never 0 findings.
+// with ErrNotReached, naming -root and -scene: never 0 findings. A
+// server whose menu holds none of the game's methods (testdata/menu)
+// is sent nothing: ErrNotReached too, naming -scene.
 func TestLiveBranchRoot(t *testing.T) {
 	t.Run("found", func(t *testing.T) {
 		rep, _, err := auditTestGame(t, "branch", 3*time.Minute, Config{})
@@ -40,5 +42,12 @@ func TestLiveBranchRoot(t *testing.T) {
 		assert.Contains(t, err.Error(), "-root")
 		assert.Contains(t, err.Error(), "-scene")
 		assert.Equal(t, err.Error(), rep.Error)
+	})
+	t.Run("nothing sent", func(t *testing.T) {
+		rep, _, err := auditTestGame(t, "menu", 3*time.Minute, Config{})
+		require.ErrorIs(t, err, ErrNotReached)
+		assert.Contains(t, err.Error(), "nothing was sent: give -scene")
+		assert.Zero(t, rep.Calls)
+		assert.Contains(t, rep.Keys(), "medium not-reached res://game.tscn", "the scene that holds the method, named")
 	})
 }

@@ -29,13 +29,14 @@ func TestNodeMissing(t *testing.T) {
 }
 
 // The roots tried are the nodes whose script calls set_multiplayer with
-// a value the reader cannot tell (get_path()), then the tree's own,
+// a value the reader cannot tell (get_path()), then their children (a
+// root built of the path and a child's name), then the tree's own,
 // those tried left out.
 func TestRootCandidates(t *testing.T) {
 	p, err := project.Open("testdata/branch")
 	require.NoError(t, err)
 	a := &auditor{cfg: Config{Project: p}}
-	assert.Equal(t, []string{"/root/Main", ""}, a.rootCandidates(nil))
-	assert.Equal(t, []string{"/root/Main"}, a.rootCandidates([]string{""}))
+	assert.Equal(t, []string{"/root/Main", "/root/Main/Chat", ""}, a.rootCandidates(nil))
+	assert.Equal(t, []string{"/root/Main", "/root/Main/Chat"}, a.rootCandidates([]string{""}))
 	assert.Equal(t, []string{"/root, /root/Main"}, []string{shownRoots([]string{"", "/root/Main"})})
 }

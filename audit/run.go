@@ -114,6 +114,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			attack(ctx)
 		}
 	}
+	if rep.Calls == 0 && rep.Stopped == "" && ctx.Err() == nil && rep.Methods+rep.Synchronizers > 0 {
+		// Nothing of the game's surface runs as the server starts: an
+		// audit that sent nothing is no all-clear.
+		err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)",
+			ErrNotReached, rep.Methods, rep.Synchronizers, scene)
+		rep.Error = err.Error()
+		a.finish()
+		return rep, err
+	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "the audit's time is over (" + cfg.Duration.String() + ")"
 		if time.Now().Before(a.end) {

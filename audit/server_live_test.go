@@ -48,6 +48,7 @@ func TestLiveServerFaults(t *testing.T) {
 		"low accepts-nan /root/Main.fail(index)",
 		"low accepts-huge /root/Main.kick(reason)",
 		"low disconnected /root/Main.kick",
+		"info not-checked (owned-state)",
 		"info accepts-extreme-int /root/Main.crash(code)",
 		"info accepts-extreme-int /root/Main.damage(amount)",
 		"info accepts-extreme-int /root/Main.fail(index)",

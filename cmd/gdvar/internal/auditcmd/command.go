@@ -45,7 +45,7 @@ func Command(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	rep.FailOn = f.level
 	werr := writeAuditReport(rep, f.jsonPath, stdout)
 	if err != nil {
-		f.couldNotAudit(stderr, err)
+		f.couldNotAudit(stderr, err, rep)
 	}
 	if werr != nil {
 		fmt.Fprintf(stderr, "gdvar audit: could not write the report: %v\n", werr)
@@ -86,7 +86,7 @@ func (f *auditFlags) audit(stderr io.Writer) (*audit.Report, error) {
 
 // couldNotAudit says on stderr why the audit could not be done: the
 // reason and its fix first, then the error itself.
-func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
+func (f *auditFlags) couldNotAudit(stderr io.Writer, err error, rep *audit.Report) {
 	reason := "the project could not be read (check -project and -scene): " + firstLine(err.Error())
 	var mismatch *audit.MismatchError
 	switch {
@@ -102,9 +102,15 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error) {
 	case errors.Is(err, audit.ErrServerStart):
 		reason = "the server did not start, or ended before it took a client: check the command after -- " +
 			"(a debug build of Godot 4, and the project's --path) and what it printed, below"
+	case errors.Is(err, audit.ErrNotReached) && strings.Contains(err.Error(), "nothing was sent"):
+		reason = "the server runs none of the project's methods and synchronizers as it starts: give -scene the scene that holds them"
 	case errors.Is(err, audit.ErrNotReached):
 		reason = "the server runs none of the nodes the audit called: give -root (the root its scripts pass set_multiplayer) " +
 			"or -scene (the scene it runs), below the roots tried"
+	case errors.Is(err, audit.ErrJoin) && unloaded(rep) != "":
+		reason = fmt.Sprintf("the audit's clients could not join the server at %s, and the engine runs the game without scripts "+
+			"it refuses (%s): the one that starts the server may be among them (the not-checked findings list them); "+
+			"else check -addr and -transport", f.addr, unloaded(rep))
 	case errors.Is(err, audit.ErrJoin):
 		reason = fmt.Sprintf("the audit's clients could not join the server at %s: check that the game listens there "+
 			"(-addr, -transport, as its create_server says)", f.addr)
@@ -136,4 +142,21 @@ func writeAuditReport(rep *audit.Report, jsonPath string, stdout io.Writer) erro
 		err = werr
 	}
 	return err
+}
+
+// unloaded names the first script or autoload the engine runs the game
+// without, as the report's not-checked findings say ("" for none).
+func unloaded(rep *audit.Report) string {
+	if rep == nil {
+		return ""
+	}
+	for _, f := range rep.Findings {
+		if f.Kind == audit.NotChecked && strings.HasPrefix(f.Message, "the engine ") && f.Script != "" {
+			if f.Line > 0 {
+				return fmt.Sprintf("%s:%d", f.Script, f.Line)
+			}
+			return f.Script
+		}
+	}
+	return ""
 }
