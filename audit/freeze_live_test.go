@@ -8,14 +8,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A call that holds the server's main loop past FreezeAfter is a freeze,
+// A call that holds the server's main loop past FreezeAfter (1.5 s: the
+// tests run two games at once) is a freeze,
 // and the audit goes on (testdata/freeze): chat's huge String holds it 2
 // s, within the wait (5 s), twice (the call sent again, so that a busy
 // machine is not taken for a freeze); work's largest int holds it 8 s,
 // past the wait, so it is waited for and not sent again. hello and yawn,
 // called after each, are reached.
 func TestLiveFreezes(t *testing.T) {
-	rep, _, err := auditTestGame(t, "freeze", 5*time.Minute, Config{Wait: 5 * time.Second, FreezeAfter: time.Second})
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
+	rep, _, err := auditTestGame(t, "freeze", 5*time.Minute, Config{Wait: 5 * time.Second, FreezeAfter: 1500 * time.Millisecond})
 	require.NoError(t, err)
 	assert.Empty(t, rep.Stopped)
 	byKey := map[string]Finding{}

@@ -15,6 +15,7 @@ import (
 // meanwhile (as Amangas's create_game does once, 0.25 s after the call).
 // Before, each of them was a script error, the valid call's.
 func TestLiveErrorsOfAnEarlierCall(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	rep, _, err := auditTestGame(t, "later", 4*time.Minute, Config{Duration: time.Minute})
 	require.NoError(t, err)
 	refused := 0

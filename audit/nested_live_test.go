@@ -19,6 +19,7 @@ import (
 // (player.gd:16), takes NaN and the infinities, which the server keeps,
 // moves the player by, and sends on to the victim.
 func TestLiveNestedSpawns(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	rep, _, err := auditTestGame(t, "nested", 4*time.Minute, Config{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{

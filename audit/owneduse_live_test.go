@@ -22,6 +22,7 @@ import (
 // copy to the server, one to the victim through it), the victim's quiet
 // traffic taken off: sync-relayed.
 func TestLiveOwnedUse(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	rep, _, err := auditTestGame(t, "input", 4*time.Minute, Config{})
 	require.NoError(t, err)
 	byKey := map[string]Finding{}

@@ -19,6 +19,7 @@ import (
 // is sent nothing: ErrNotReached too, naming -scene.
 func TestLiveBranchRoot(t *testing.T) {
 	t.Run("found", func(t *testing.T) {
+		t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 		rep, _, err := auditTestGame(t, "branch", 3*time.Minute, Config{})
 		require.NoError(t, err)
 		assert.Equal(t, "/root/Main", rep.Net.Root)
@@ -35,6 +36,7 @@ func TestLiveBranchRoot(t *testing.T) {
 		assert.Equal(t, "the multiplayer root /root/Main, found by trying /root, /root/Main: give it with -root", found)
 	})
 	t.Run("given wrong", func(t *testing.T) {
+		t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 		rep, _, err := auditTestGame(t, "branch", 3*time.Minute, Config{Root: "/root/Nowhere"})
 		require.ErrorIs(t, err, ErrNotReached)
 		require.ErrorIs(t, err, ErrCouldNotAudit)
@@ -44,6 +46,7 @@ func TestLiveBranchRoot(t *testing.T) {
 		assert.Equal(t, err.Error(), rep.Error)
 	})
 	t.Run("nothing sent", func(t *testing.T) {
+		t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 		rep, _, err := auditTestGame(t, "menu", 3*time.Minute, Config{})
 		require.ErrorIs(t, err, ErrNotReached)
 		assert.Contains(t, err.Error(), "nothing was sent: give -scene")

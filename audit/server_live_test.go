@@ -24,6 +24,7 @@ import (
 // whose spawner the game gave the attacker, and one of a box it refuses,
 // whose spawner is the server's. When Run returns, the server is gone.
 func TestLiveServerFaults(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	rep, _, err := auditTestGame(t, "server", 5*time.Minute, Config{Watch: []Watch{{Node: "/root/Main", Property: "health"}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{

@@ -14,6 +14,7 @@ import (
 // what it skipped is a not-checked finding each. Before, the audit could
 // not audit (exit 3), the project unread.
 func TestLiveSkips(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	rep, _, err := auditTestGame(t, "skips", 4*time.Minute, Config{Duration: time.Minute})
 	require.NoError(t, err)
 	ran := map[string]bool{}

@@ -41,7 +41,8 @@ func auditTurns(t *testing.T, compression, maxClients int, cfg Config) (*Report,
 // server started with its port and extra as its user arguments, within
 // limit, cfg's other fields as given. It returns the report, the copy's
 // folder and Run's error; what the server printed is shown on failure,
-// and the server must be gone within 10 s of Run's return.
+// and the server must be gone within 10 s of Run's return. The tests
+// that call it run in parallel, each its game on a port of its own.
 func auditTestGame(t *testing.T, name string, limit time.Duration, cfg Config, extra ...string) (*Report, string, error) {
 	engine := godot.Require(t, godot.Godot4)
 	dir := filepath.Join(t.TempDir(), name)
@@ -53,6 +54,9 @@ func auditTestGame(t *testing.T, name string, limit time.Duration, cfg Config, e
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cfg.Project, cfg.Addr, cfg.Godot = p, "127.0.0.1:"+port, engine
+	if cfg.FreezeAfter == 0 {
+		cfg.FreezeAfter = corpusFreeze // the tests run two games at once: a busy machine's second is not a freeze
+	}
 	cfg.Args = append([]string{"--headless", "--path", dir, "--", port}, extra...)
 	cfg.LaunchOptions = []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}
 	rep, err := Run(ctx, cfg)
@@ -76,6 +80,7 @@ func auditTestGame(t *testing.T, name string, limit time.Duration, cfg Config, e
 // wrong. main.gd's start assigns the turn without a sender check
 // (no-sender-check-shared), and play takes any int.
 func TestLiveLifecycle(t *testing.T) {
+	t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 	sc, err := ReadScenario(strings.NewReader(turnsScenario))
 	require.NoError(t, err)
 	rep, err := auditTurns(t, 1, 32, Config{Scenario: sc})
@@ -109,6 +114,7 @@ func TestLiveLifecycle(t *testing.T) {
 // naming its mode, within a join's time.
 func TestLiveJoinMismatch(t *testing.T) {
 	t.Run("one client", func(t *testing.T) {
+		t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 		rep, err := auditTurns(t, 0, 1, Config{Duration: 2 * time.Minute})
 		require.NoError(t, err)
 		assert.Equal(t, 1, rep.Net.Clients)
@@ -116,6 +122,7 @@ func TestLiveJoinMismatch(t *testing.T) {
 		assert.Subset(t, rep.Keys(), []string{"info not-checked (amplification)", "info not-checked (leave)"})
 	})
 	t.Run("compression", func(t *testing.T) {
+		t.Parallel() // a game of its own, on a port of its own (auditTestGame)
 		started := time.Now()
 		rep, err := auditTurns(t, 3, 32, Config{Net: &fromproject.Net{Compression: "NONE"}})
 		require.ErrorIs(t, err, ErrMismatch)
