@@ -41,6 +41,9 @@ type client struct {
 	scene *fromproject.Scene
 	gone  chan struct{} // closed when the server is gone from it
 	once  sync.Once
+	// silent, set before gone is closed, says the client timed the
+	// server out: it stopped answering, rather than dropped the client.
+	silent atomic.Bool
 	// mark, once set, is the amplification's mark: marked counts the
 	// bytes of the arguments of the server's calls to the client that
 	// carry it near their start, as the Variant encoding sent them.
@@ -267,6 +270,7 @@ func (c *client) join(ctx context.Context, fc *fromproject.Client, addr string) 
 	})
 	c.m.OnPeerDisconnected(func(id multiplayer.PeerID) {
 		if id == multiplayer.ServerID {
+			c.silent.Store(c.m.Stats().Leaves.TimedOut > 0)
 			c.once.Do(func() { close(c.gone) })
 		}
 	})

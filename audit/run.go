@@ -569,8 +569,14 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 			res.Outcome, res.Message, res.Ran = Crashed, strings.TrimSuffix(firstLine(fmt.Sprint(a.game.Err())), "; the last lines it printed:"), ran
 			return
 		case <-from.gone:
-			res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
-			return
+			if !from.silent.Load() {
+				res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
+				return
+			}
+			// Not dropped: the client gave up on a server that stopped
+			// answering, its main loop held past ENet's timeout.
+			done = true
+			res.Message, res.stalled = "the server stopped answering: the client timed it out", true
 		case <-ctx.Done():
 			res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
 			return
@@ -587,8 +593,10 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	defer grace.Stop()
 	select {
 	case <-from.gone:
-		res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
-		return
+		if !from.silent.Load() {
+			res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
+			return
+		}
 	case <-grace.C:
 	}
 	errs = append(errs, a.obs.take()...)
