@@ -220,6 +220,9 @@ func (g *gen) body(b *strings.Builder, s *genScript, base *genScript, indent str
 	for range g.r.IntN(3) {
 		g.variable(line, indent == "")
 	}
+	for range g.r.IntN(2) {
+		g.enum(line)
+	}
 	if base != nil {
 		for _, m := range base.overridden {
 			if g.chance(0.5) {
@@ -262,6 +265,31 @@ func (g *gen) variable(line func(string, ...any), onready bool) {
 		fallthrough
 	default:
 		line("var %s := 1 # @rpc", v)
+	}
+}
+
+// enum writes an enum, named or not, its brace on its line or the next
+// (the engine reads it in multiline mode), its values on one line or
+// several.
+func (g *gen) enum(line func(string, ...any)) {
+	head := "enum"
+	if g.chance(0.7) {
+		head += " " + g.name("E_")
+	}
+	a, b := g.name("A_"), g.name("B_")
+	switch g.r.IntN(3) {
+	case 0:
+		line("%s {%s, %s = 4}", head, a, b)
+	case 1:
+		line("%s", head)
+		line("{ # @rpc")
+		line("\t%s,", a)
+		line("\t%s,", b)
+		line("}")
+	default:
+		line("%s \\", head)
+		line("\t{%s,", a)
+		line("%s}", b)
 	}
 }
 

@@ -231,6 +231,11 @@ func (p *parser) enum(c *Class) {
 		name = p.tok.text
 		p.advance()
 	}
+	// The engine reads the brace in multiline mode, so the line may break
+	// before it (parse_enum's push_multiline skips what is pending).
+	for p.tok.kind == tkNewline || p.tok.kind == tkIndent || p.tok.kind == tkDedent {
+		p.advance()
+	}
 	if !p.isOp("{") {
 		p.fail(line, `Expected "{" after "enum".`)
 		return
