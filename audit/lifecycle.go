@@ -127,6 +127,7 @@ func (a *auditor) recordAgain(pt point, what string, res Result) {
 // game where it is. It returns false when the audit cannot go on.
 func (a *auditor) leave(ctx context.Context, c *client, pt point) bool {
 	a.obs.take() // what came before is not the leave's
+	a.ongoing = a.ongoingErrors(ctx)
 	c.close()
 	res := Result{Node: pt.node, Method: pt.method, Attack: attackLeave, Param: pt.name}
 	if c == a.attacker {
@@ -159,6 +160,35 @@ func (a *auditor) leave(ctx context.Context, c *client, pt point) bool {
 	return a.game != nil
 }
 
+// ongoingWindow is how long the server is watched before a peer
+// leaves: several frames, so that an error it prints every frame shows.
+const ongoingWindow = 200 * time.Millisecond
+
+// ongoingErrors watches the server for ongoingWindow and returns the
+// errors it printed meanwhile, by errorSign: errors it prints on its own
+// (every frame, once an earlier call broke its state, or from the
+// start), which a leave then does not cause.
+func (a *auditor) ongoingErrors(ctx context.Context) map[string]bool {
+	select {
+	case <-time.After(ongoingWindow):
+	case <-ctx.Done():
+	}
+	seen := map[string]bool{}
+	for _, e := range a.obs.take() {
+		if len(e.Stack) > 0 {
+			seen[errorSign(e)] = true
+		}
+	}
+	return seen
+}
+
+// errorSign is what tells a script error from another: where it is, and
+// what it says.
+func errorSign(e debugger.Error) string {
+	top := e.Stack[0]
+	return fmt.Sprintf("%s:%d %s", top.File, top.Line, e.Text())
+}
+
 // afterward looks at what the server did since a peer left (or joined)
 // at pt, which at says: a script error, its end (after which it is
 // started again), a stall, the victim dropped, the match no longer
@@ -183,6 +213,9 @@ func (a *auditor) afterward(ctx context.Context, pt point, at string) (Outcome, 
 	}
 	for _, e := range a.obs.take() {
 		if len(e.Stack) == 0 || e.Warning {
+			continue
+		}
+		if a.ongoing[errorSign(e)] {
 			continue
 		}
 		// One finding a function: what fails at a peer's leave fails at

@@ -34,6 +34,9 @@ type auditor struct {
 	next             time.Time // when the next call may go, at the rate
 	found            map[findingKey]*Finding
 	watched          map[Watch]string // each watched property's value, as text
+	// ongoing are the errors the server printed on its own just before a
+	// peer left (ongoingErrors), which are not the leave's.
+	ongoing map[string]bool
 }
 
 // findingKey is what a dynamic finding is one of: its kind, at a
