@@ -133,6 +133,10 @@ const (
 	// MatchEnded: after a peer left at a point of the game, the other
 	// peer was dropped, or the match stopped running (Scenario.Running).
 	MatchEnded Kind = "match-ended"
+	// ChangesScene: a peer's call made the server change its scene
+	// (change_scene_to_file): the nodes of the scene it ran, a lobby or
+	// a match, were gone for every player.
+	ChangesScene Kind = "changes-scene"
 )
 
 // kindLevels are each kind's level, by what a peer gains: high, it
@@ -147,7 +151,7 @@ var kindLevels = map[Kind]Level{
 	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
 	NotReached: Medium, // not judged, not a weakness shown: the default -fail-on high passes it (docs/audit.md)
 	Stall:      High, Freezes: High, OwnedKept: Medium, OwnedScaled: High, OwnedHeld: Medium, SyncRelayed: Low, OwnedRelayed: High, Relayed: Medium, Amplification: High,
-	LeaveError: Medium, MatchEnded: High,
+	LeaveError: Medium, MatchEnded: High, ChangesScene: High,
 }
 
 // Level returns the kind's level.

@@ -41,6 +41,7 @@ type point struct {
 // game and the match's next calls are made. A script error, a stall, the
 // other peer dropped or the match ended are findings.
 func (a *auditor) lifecycleAll(ctx context.Context, eps []endpoint) {
+	a.ongoing = a.ongoingErrors(ctx)
 	if c, err := a.connect(ctx); err != nil {
 		why := firstLine(err.Error())
 		if n := a.cfg.Net; n != nil && n.MaxClients > 0 && n.MaxClients <= 2 {
@@ -83,8 +84,15 @@ func (a *auditor) leaveAfter(ctx context.Context, e endpoint) bool {
 	params, _ := a.paramsOf(e)
 	args := a.ownArgs(params)
 	c := call{attack: attackLeave, args: args, desc: describe(args)}
+	a.ongoing = a.ongoingErrors(ctx)
+	a.callErrs = nil
 	res := a.send(ctx, t, c)
 	a.rep.Results = append(a.rep.Results, res)
+	for _, e := range a.callErrs { // the call's own, which go on after the leave too
+		if len(e.Stack) > 0 {
+			a.ongoing[errorSign(e)] = true
+		}
+	}
 	if res.Outcome == Crashed || res.Outcome == Dropped {
 		return a.recover(ctx, res.Outcome) == nil
 	}
@@ -127,7 +135,6 @@ func (a *auditor) recordAgain(pt point, what string, res Result) {
 // game where it is. It returns false when the audit cannot go on.
 func (a *auditor) leave(ctx context.Context, c *client, pt point) bool {
 	a.obs.take() // what came before is not the leave's
-	a.ongoing = a.ongoingErrors(ctx)
 	c.close()
 	res := Result{Node: pt.node, Method: pt.method, Attack: attackLeave, Param: pt.name}
 	if c == a.attacker {
@@ -160,15 +167,19 @@ func (a *auditor) leave(ctx context.Context, c *client, pt point) bool {
 	return a.game != nil
 }
 
-// ongoingWindow is how long the server is watched before a peer
-// leaves: several frames, so that an error it prints every frame shows.
+// ongoingWindow is how long the server is watched before what precedes
+// a leave (a join, a call): several frames, so that an error it prints
+// every frame shows.
 const ongoingWindow = 200 * time.Millisecond
 
 // ongoingErrors watches the server for ongoingWindow and returns the
 // errors it printed meanwhile, by errorSign: errors it prints on its own
 // (every frame, once an earlier call broke its state, or from the
-// start), which a leave then does not cause.
+// start), which a leave then does not cause. It is taken before the
+// join or the call the leave follows, which the leave must follow at
+// once (a game's await of a quarter second is what it may catch).
 func (a *auditor) ongoingErrors(ctx context.Context) map[string]bool {
+	a.obs.take()
 	select {
 	case <-time.After(ongoingWindow):
 	case <-ctx.Done():
@@ -276,6 +287,7 @@ func (a *auditor) scenarioPoints(ctx context.Context) {
 			a.notRun("scenario", "the match did not run after its start ("+probeText(*s.Running)+")")
 			return
 		}
+		a.ongoing = a.ongoingErrors(ctx)
 		ok := a.play(ctx, s.Calls[:k], nil)
 		pt := point{name: "after the game's start", param: "scenario start"}
 		last := s.Start

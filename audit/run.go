@@ -34,6 +34,12 @@ type auditor struct {
 	next             time.Time // when the next call may go, at the rate
 	found            map[findingKey]*Finding
 	watched          map[Watch]string // each watched property's value, as text
+	// sceneChanges are the calls the server ran whose functions change
+	// its scene, in order.
+	sceneChanges []sceneChange
+	// callErrs are the errors the server printed during the last call
+	// (up to its fence, and a little after).
+	callErrs []debugger.Error
 	// ongoing are the errors the server printed on its own just before a
 	// peer left (ongoingErrors), which are not the leave's.
 	ongoing map[string]bool
@@ -347,8 +353,8 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 		res := a.send(ctx, t, c)
 		if first && nodeMissing(res) {
 			a.rep.Results = append(a.rep.Results, res)
-			a.note(t.endpoint, fmt.Sprintf("the server has no node at %s under its multiplayer root (the clients' %s): %s",
-				t.at, rootShown(a.cfg.Net.Root), firstLine(res.Message)))
+			a.note(t.endpoint, fmt.Sprintf("the server has no node at %s under its multiplayer root (the clients' %s): %s%s",
+				t.at, rootShown(a.cfg.Net.Root), firstLine(res.Message), a.blameSceneChange(t.at)))
 			return false
 		}
 		first = false
@@ -365,6 +371,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 		a.record(t, c, res)
 		if c.attack == attackValid && res.Ran {
 			a.accepted[t.endpoint.node+"."+t.rpc.Name] = true
+			a.noteSceneChange(t)
 		}
 		if res.Outcome == Crashed || res.Outcome == Dropped {
 			if err := a.recover(ctx, res.Outcome); err != nil {
@@ -603,6 +610,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	case <-grace.C:
 	}
 	errs = append(errs, a.obs.take()...)
+	a.callErrs = errs
 	a.classify(t, ran, errs, res)
 	a.checkWatched(ctx, res)
 }
