@@ -11,6 +11,7 @@ import (
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 )
 
 // auditor is a Run under way.
@@ -34,6 +35,9 @@ type auditor struct {
 	next             time.Time // when the next call may go, at the rate
 	found            map[findingKey]*Finding
 	watched          map[Watch]string // each watched property's value, as text
+
+	// declare are the custom spawns the clients declare (declareCustom).
+	declare []fromproject.Option
 }
 
 // findingKey is what a dynamic finding is one of: its kind, at a
@@ -77,7 +81,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Scenes = surf.scenes
 	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
-		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{}}
+		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{},
+		declare: declareCustom(cfg.Project, scene, surf.custom)}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
 	defer cancel()
 	defer func() {
