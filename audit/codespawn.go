@@ -44,14 +44,54 @@ func (w *surfaceWalk) codeSpawns(r *row) {
 			done[sf.Func] = true
 			sp, parent := r.spawnerOf(sf.Spawner, at.node)
 			by := fmt.Sprintf("spawn_function %s of %s (%s:%d)", sf.Func, sp, at.script, sf.Line)
-			for _, sc := range byFunc[sf.Func] {
+			built := slices.Clone(byFunc[sf.Func])
+			for _, m := range sf.Members {
+				built = append(built, byMember[m]...)
+			}
+			for _, sc := range built {
 				w.enqueue(r.spawn(sc, parent, by))
 			}
-			for _, m := range sf.Members {
-				for _, sc := range byMember[m] {
-					w.enqueue(r.spawn(sc, parent, by))
-				}
-			}
+			w.s.addCustom(r, sp, built)
+		}
+	}
+}
+
+// customSpawn is a spawner whose spawn_function, which a script sets,
+// makes scenes: the clients declare them as its custom scenes
+// (fromproject.WithCustomSpawn, WithCustomSpawnIn), else they take none
+// of its spawns (the engine sends a custom spawn with no scene of the
+// spawner's list, which only the spawner's own function makes).
+type customSpawn struct {
+	scene   string   // the spawned scene that holds it; "" for the running tree's
+	spawner string   // its path: absolute in the running tree, else below its scene's root
+	scenes  []string // res:// paths, each once, in the order met
+}
+
+// addCustom notes the scenes built, which the spawn_function of the
+// spawner at sp (an absolute path, each spawned node's name "*") makes,
+// of a live row: the running tree, or a scene its spawners spawn, as
+// deep as they go (one no client declares, as one a script made
+// spawnable in code, the clients' declaration leaves out: declareCustom).
+func (s *surface) addCustom(r *row, sp string, built []string) {
+	if _, ok := r.spawners[sp]; !ok || !r.live || len(built) == 0 {
+		return
+	}
+	c := customSpawn{spawner: sp}
+	if r.base != "" {
+		rel, ok := strings.CutPrefix(sp, r.base+"/")
+		if !ok {
+			return
+		}
+		c.scene, c.spawner = r.Path, rel
+	}
+	i := slices.IndexFunc(s.custom, func(o customSpawn) bool { return o.scene == c.scene && o.spawner == c.spawner })
+	if i < 0 {
+		s.custom = append(s.custom, c)
+		i = len(s.custom) - 1
+	}
+	for _, sc := range built {
+		if !slices.Contains(s.custom[i].scenes, sc) {
+			s.custom[i].scenes = append(s.custom[i].scenes, sc)
 		}
 	}
 }

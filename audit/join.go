@@ -15,6 +15,7 @@ import (
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/multiplayer/mode"
+	"github.com/gdvar/gdvar/project"
 )
 
 // joinWait bounds the wait for the server to take a client, after it
@@ -212,7 +213,7 @@ func (a *auditor) newClient(n *fromproject.Net) (*client, *fromproject.Client, e
 		multiplayer.WithMaxPacketSize(max(multiplayer.DefaultMaxPacket, a.cfg.MaxPayload+4096)),
 		multiplayer.WithSendQueue(max(multiplayer.DefaultSendQueue, 4*a.cfg.MaxPayload)), // a huge call and its fence
 		multiplayer.WithErrorInterval(time.Second),
-		multiplayer.WithReplicationTick(clientTick)})
+		multiplayer.WithReplicationTick(clientTick)}, a.declare...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -227,6 +228,41 @@ func (a *auditor) newClient(n *fromproject.Net) (*client, *fromproject.Client, e
 		c.handleSpawns(sp, cfg)
 	}
 	return c, fc, nil
+}
+
+// declareCustom returns the declarations of the custom scenes of the
+// spawners whose spawn_function makes them (customSpawn), for the
+// clients of the game in p whose main scene is scene: without them, a
+// client refuses each spawn of such a spawner (multiplayer's
+// ErrUnknownScene), and the audit never sees the nodes it spawns (a
+// level's players, each made from its peer's id). All of them, where
+// the scene declares with all; else, in turn, each that declares with
+// those kept before (a spawner of a scene fromproject does not read, as
+// one a script made spawnable in code, or a scene it cannot read, is
+// left out: its spawns are refused as before).
+func declareCustom(p *project.Project, scene string, spawns []customSpawn) []fromproject.Option {
+	var all []fromproject.Option
+	for _, c := range spawns {
+		if c.scene == "" {
+			all = append(all, fromproject.WithCustomSpawn(c.spawner, c.scenes...))
+		} else {
+			all = append(all, fromproject.WithCustomSpawnIn(c.scene, c.spawner, c.scenes...))
+		}
+	}
+	declares := func(opts []fromproject.Option) bool {
+		_, err := fromproject.Declare(multiplayer.MustNew(), p, scene, opts...)
+		return err == nil
+	}
+	if len(all) == 0 || declares(all) {
+		return all
+	}
+	var kept []fromproject.Option
+	for _, o := range all {
+		if declares(append(slices.Clip(kept), o)) {
+			kept = append(kept, o)
+		}
+	}
+	return kept
 }
 
 // handleSpawns handles the methods of each node sp (of config cfg)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 )
 
 // auditor is a Run under way.
@@ -43,6 +44,8 @@ type auditor struct {
 	// ongoing are the errors the server printed on its own just before a
 	// peer left (ongoingErrors), which are not the leave's.
 	ongoing map[string]bool
+	// declare are the custom spawns the clients declare (declareCustom).
+	declare []fromproject.Option
 }
 
 // findingKey is what a dynamic finding is one of: its kind, at a
@@ -86,7 +89,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Scenes = surf.scenes
 	rep.Findings = append(staticFindings(cfg.Project, surf), surf.notCalled()...)
 	a := &auditor{cfg: cfg, scene: scene, rep: rep, obs: newObserver(), end: rep.Started.Add(cfg.Duration),
-		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{}}
+		found: map[findingKey]*Finding{}, watched: map[Watch]string{}, accepted: map[string]bool{},
+		declare: declareCustom(cfg.Project, scene, surf.custom)}
 	ctx, cancel := context.WithDeadline(ctx, a.end)
 	defer cancel()
 	defer func() {

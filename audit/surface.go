@@ -40,6 +40,7 @@ type surface struct {
 	synchronizers int
 	synced        map[string]bool // the properties synchronizers replicate, "node:property" (addSynced)
 	scenes        []SceneReach    // those holding methods, spawners or synchronizers
+	custom        []customSpawn   // the spawners whose spawn_function makes scenes (codeSpawns)
 }
 
 // placed is a node holding a script of @rpc methods.

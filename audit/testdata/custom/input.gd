@@ -1,0 +1,4 @@
+extends MultiplayerSynchronizer
+# A player's input, which its peer owns and syncs: a direction.
+
+var direction := Vector2.ZERO
