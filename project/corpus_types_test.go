@@ -40,7 +40,7 @@ func TestCorpusScriptedResources(t *testing.T) {
 			require.NoError(t, err, name)
 			assert.Equal(t, resourcesOf(plain), resourcesOf(with), "%s: read with its scripts", name)
 			scripted += len(scriptedResources(plain))
-			n := untype(plain)
+			n := untype(plain, dir)
 			if n == 0 {
 				return nil
 			}
@@ -79,19 +79,35 @@ func scriptedResources(f *resource.File) []*resource.Resource {
 }
 
 // untype makes the typed Arrays and Dictionaries of a file's resources
-// that have a script untyped, and returns how many it changed.
-func untype(f *resource.File) int {
+// that have a script untyped, and returns how many it changed. It leaves
+// those typed by a script the project does not hold at that path: no
+// script can type them again (OverFarming's player_inventory.tres names
+// res://inventory/inv_slot.gd, a file written Inv_slot.gd, which only a
+// case-insensitive file system finds).
+func untype(f *resource.File, dir string) int {
+	missing := func(t gdvar.ContainerType) bool {
+		if t.Kind != gdvar.TypedScript {
+			return false
+		}
+		for _, e := range f.External {
+			if e.ID == t.Name {
+				_, err := os.Stat(filepath.Join(dir, strings.TrimPrefix(e.Path, "res://")))
+				return err != nil
+			}
+		}
+		return false
+	}
 	n := 0
 	for _, r := range scriptedResources(f) {
 		for i, prop := range r.Properties {
 			switch v := prop.Value.(type) {
 			case gdvar.Array:
-				if v.Type.Kind != gdvar.Untyped {
+				if v.Type.Kind != gdvar.Untyped && !missing(v.Type) {
 					r.Properties[i].Value = v.Values
 					n++
 				}
 			case *gdvar.Dictionary:
-				if v.KeyType.Kind != gdvar.Untyped || v.ValueType.Kind != gdvar.Untyped {
+				if (v.KeyType.Kind != gdvar.Untyped || v.ValueType.Kind != gdvar.Untyped) && !missing(v.KeyType) && !missing(v.ValueType) {
 					v.KeyType, v.ValueType = gdvar.ContainerType{}, gdvar.ContainerType{}
 					n++
 				}

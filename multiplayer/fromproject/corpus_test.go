@@ -31,6 +31,9 @@ var corpusCuts = map[string][]string{
 		"root_path .. leaves the scene",
 	},
 	"jamonholmgren__jammin_lobby": {"res://assets/tank.glb: the project has no such scene"},
+	// Its InputSynchronizer is a scene of its own, instanced in the
+	// player: no main scene.
+	"valenvalita__OverFarming": {"res://scenes/synchronizer/input_synchronizer.tscn: synchronizer /root/InputSynchronizer: root_path .. leaves the scene"},
 	// The level's spawner's second scene; its first, the player, declares.
 	"godotengine__tps-demo": {"res://enemies/red_robot/red_robot.tscn: the project has no such scene"},
 	// Two recipe scenes instance paths of the project they were copied

@@ -1,0 +1,5 @@
+extends Resource
+
+class_name InvSlot
+@export var item:InvItem
+@export var amount: int

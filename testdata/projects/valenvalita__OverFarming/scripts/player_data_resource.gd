@@ -1,0 +1,4 @@
+class_name PlayerDataResource
+extends Resource
+
+@export var name: String
