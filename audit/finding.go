@@ -104,7 +104,7 @@ const (
 	OwnedKept Kind = "owned-state-kept"
 	// OwnedScaled: a direction the attacker owns, held at 100 times a
 	// unit's length, made the server move its node at least 5 times as
-	// far as at length 1: the server scales it unbounded (a speed hack).
+	// fast as at length 1: the server scales it unbounded (a speed hack).
 	OwnedScaled Kind = "owned-scaled"
 	// OwnedHeld: a bool the attacker owns, held true, made the server
 	// make a node every other frame: it acts on every frame the bool

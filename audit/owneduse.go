@@ -23,7 +23,9 @@ const (
 	scaleBy = 100
 	// holdFor is how long an input is held, each way.
 	holdFor = 500 * time.Millisecond
-	// fasterBy is how many times as far the node must move with the
+	// sampleEvery is how often a scaled hold reads the node's position.
+	sampleEvery = 50 * time.Millisecond
+	// fasterBy is how many times as fast the node must move with the
 	// scaled direction as with the unit one: the server scales it
 	// unbounded (a game that clamps it moves the same).
 	fasterBy = 5
@@ -41,6 +43,9 @@ const (
 func (a *auditor) attackUse(ctx context.Context, w *owned) bool {
 	switch w.before.(type) {
 	case float64, gdvar.Vector2, gdvar.Vector3:
+		if isPlace(w.prop) {
+			return true // the node's place itself: state, whose speed its sync sets
+		}
 		return a.scaled(ctx, w)
 	case bool:
 		return a.held(ctx, w)
@@ -49,32 +54,42 @@ func (a *auditor) attackUse(ctx context.Context, w *owned) bool {
 }
 
 // scaled holds a direction at a unit's length, then at scaleBy times
-// it, and compares how far the server moved the attacker's node each
-// time: a server that moves it fasterBy times as far takes any speed.
+// it, and compares how fast the server moved the attacker's node each
+// time, at its fastest stretch between two reads of its position (a
+// wall it reaches within the hold stops it): a server that moves it
+// fasterBy times as fast takes any speed.
 func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 	at := w.o.Path()
-	var moved [2]float64
+	var fastest [2]float64 // its distance a second
 	for i, scale := range []float64{1, scaleBy} {
-		from, ok := a.position(ctx, at)
+		last, ok := a.position(ctx, at)
 		if !ok {
 			return true // a node with no position: nothing to measure
 		}
+		lastAt := time.Now()
+		sample := func() {
+			p, ok := a.position(ctx, at)
+			if !ok {
+				return
+			}
+			now := time.Now()
+			if v := distance(last, p) / now.Sub(lastAt).Seconds(); v > fastest[i] {
+				fastest[i] = v
+			}
+			last, lastAt = p, now
+		}
 		res := Result{Node: at, Method: w.syncPath, Attack: attackScaled, Param: w.prop, Args: fmt.Sprintf("held %s at length %g", holdFor, scale)}
-		if !a.hold(ctx, w, unitOf(w.before, scale), &res) {
+		if !a.hold(ctx, w, unitOf(w.before, scale), &res, sample) {
 			return false
 		}
-		to, ok := a.position(ctx, at)
-		if !ok {
-			return true
-		}
-		moved[i] = distance(from, to)
-		res.Message = joinText(res.Message, fmt.Sprintf("the server moved %s %.0f", at, moved[i]))
+		sample()
+		res.Message = joinText(res.Message, fmt.Sprintf("the server moved %s at up to %.0f a second", at, fastest[i]))
 		a.recordOwned(w, res, false, "")
 	}
-	if moved[0] > 0 && moved[1] >= fasterBy*moved[0] {
+	if fastest[0] > 0 && fastest[1] >= fasterBy*fastest[0] {
 		a.addAt(findingKey{kind: OwnedScaled, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackScaled,
-			fmt.Sprintf("held at length %d, the server moved the attacker's node %.0f× as far as at length 1 (%.0f against %.0f in %s): a peer moves as fast as it likes",
-				scaleBy, moved[1]/moved[0], moved[1], moved[0], holdFor))
+			fmt.Sprintf("held at length %d, the server moved the attacker's node %.0f× as fast as at length 1 (%.0f against %.0f a second): a peer moves as fast as it likes",
+				scaleBy, fastest[1]/fastest[0], fastest[1], fastest[0]))
 	}
 	return true
 }
@@ -90,7 +105,7 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 			return true
 		}
 		res := Result{Node: w.o.Path(), Method: w.syncPath, Attack: attackHeld, Param: w.prop, Args: fmt.Sprintf("held %v for %s", v, holdFor)}
-		if !a.hold(ctx, w, v, &res) {
+		if !a.hold(ctx, w, v, &res, nil) {
 			return false
 		}
 		after, ok := a.nodeCount(ctx)
@@ -108,11 +123,12 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// hold syncs v into the owned property for holdFor, then its value
-// before, and waits for the server to have both (a fence), setting res
-// from what it did meanwhile. It returns false when the server ended or
-// dropped the attacker.
-func (a *auditor) hold(ctx context.Context, w *owned, v any, res *Result) bool {
+// hold syncs v into the owned property for holdFor, calling sample
+// (if not nil) every sampleEvery meanwhile, then its value before, and
+// waits for the server to have both (a fence), setting res from what it
+// did meanwhile. It returns false when the server ended or dropped the
+// attacker.
+func (a *auditor) hold(ctx context.Context, w *owned, v any, res *Result, sample func()) bool {
 	a.pace(ctx)
 	a.obs.take()
 	a.rep.Calls++
@@ -120,12 +136,31 @@ func (a *auditor) hold(ctx context.Context, w *owned, v any, res *Result) bool {
 		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
 		return true
 	}
-	select {
-	case <-time.After(holdFor):
-	case <-ctx.Done():
+	end := time.NewTimer(holdFor)
+	defer end.Stop()
+	tick := time.NewTicker(sampleEvery)
+	defer tick.Stop()
+	for held := true; held; {
+		select {
+		case <-end.C:
+			held = false
+		case <-ctx.Done():
+			held = false
+		case <-tick.C:
+			if sample != nil {
+				sample()
+			}
+		}
 	}
 	a.restore(w)
 	return a.fenceSync(ctx, w, res)
+}
+
+// isPlace says a synchronized property is where its root node is (its
+// position, global_position), which scaled reads: held at a length, the
+// node is put there, not moved by it.
+func isPlace(prop string) bool {
+	return prop == ".:position" || prop == ".:global_position"
 }
 
 // position reads a node's position on the server.

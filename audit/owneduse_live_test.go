@@ -31,7 +31,7 @@ func TestLiveOwnedUse(t *testing.T) {
 	}
 	const input = "/root/Main/Players/*.Input/InputSync"
 	scaled := byKey["high owned-scaled "+input+"(Input:direction)"]
-	assert.Regexp(t, `held at length 100, the server moved the attacker's node [0-9]+× as far as at length 1`, scaled.Message, "%v", rep.Keys())
+	assert.Regexp(t, `held at length 100, the server moved the attacker's node [0-9]+× as fast as at length 1`, scaled.Message, "%v", rep.Keys())
 	assert.Contains(t, byKey["medium owned-held "+input+"(Input:firing)"].Message, "it acts on every frame the peer holds it")
 	assert.Contains(t, byKey["medium owned-state-kept "+input+"(Input:emote)"].Message, "owned-control")
 	relay := byKey["low sync-relayed "+input+"(Input:direction)"].Message
