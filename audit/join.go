@@ -45,6 +45,10 @@ type client struct {
 	// silent, set before gone is closed, says the client timed the
 	// server out: it stopped answering, rather than dropped the client.
 	silent atomic.Bool
+	// refused counts the spawns of the server's the client could not
+	// make (a scene its spawner does not declare), the first saying why.
+	refused      atomic.Int64
+	refusedFirst atomic.Pointer[string]
 	// mark, once set, is the amplification's mark: marked counts the
 	// bytes of the arguments of the server's calls to the client that
 	// carry it near their start, as the Variant encoding sent them.
@@ -296,6 +300,11 @@ func (c *client) join(ctx context.Context, fc *fromproject.Client, addr string) 
 	// The server's calls of methods this side does not serve, and the
 	// like, are no matter; a datagram that does not open ends the join.
 	c.m.OnError(func(err error) {
+		if errors.Is(err, multiplayer.ErrUnknownScene) {
+			c.refused.Add(1)
+			why := oneLine(err.Error(), 200)
+			c.refusedFirst.CompareAndSwap(nil, &why)
+		}
 		if errors.Is(err, enet.ErrCompression) {
 			select {
 			case refused <- err:

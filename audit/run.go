@@ -268,6 +268,20 @@ func (a *auditor) notRun(attack, why string) {
 	}
 }
 
+// spawnsRefused says, after ": ", how many of the server's spawns the
+// attacker could not make, and why the first; "" when it made them all.
+func (a *auditor) spawnsRefused() string {
+	c := a.attacker
+	if c == nil || c.refused.Load() == 0 {
+		return ""
+	}
+	why := ""
+	if p := c.refusedFirst.Load(); p != nil {
+		why = *p
+	}
+	return fmt.Sprintf(": the clients could not make %d spawns the server sent (%s)", c.refused.Load(), why)
+}
+
 // reach finds an endpoint's node on the attacker's side: a node of the
 // main scene or an autoload by its path; a spawned scene's (at any
 // depth: a scene spawned inside a spawned scene too), on the node
@@ -289,7 +303,7 @@ func (a *auditor) reach(e endpoint) (target, string) {
 	n, why := spawnedTarget(spawnedOn(a.attacker.scene), e.node[:i+2], strings.TrimPrefix(e.node[i+2:], "/"), e.rpc.Name,
 		peerName(a.attacker.m.ID()), a.victimName())
 	if why != "" {
-		return t, why
+		return t, why + a.spawnsRefused()
 	}
 	t.node, t.at = n, n.Path()
 	return t, ""
