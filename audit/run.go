@@ -368,6 +368,18 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 			a.note(t.endpoint, "not all its calls were sent: the audit ended first")
 			return true
 		}
+		if t.from == nil && a.attacker != nil && isClosed(a.attacker.gone) {
+			// Gone since its last call (a server frozen past ENet's
+			// timeout after the thaw looked): a client whose connection
+			// ended sends nothing, so it joins again first.
+			if err := a.recover(ctx, Dropped); err != nil {
+				a.rep.Stopped = err.Error()
+				return true
+			}
+			if t, ok = a.reachAgain(ctx, t); !ok {
+				return true
+			}
+		}
 		res := a.send(ctx, t, c)
 		if first && nodeMissing(res) {
 			a.rep.Results = append(a.rep.Results, res)
