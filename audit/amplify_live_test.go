@@ -52,7 +52,7 @@ func TestLiveAmplifySlowRelay(t *testing.T) {
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	w := shownOnFailure(t, "the server")
+	w := godot.ShownOnFailure(t, "the server")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	rep, err := Run(ctx, Config{Project: p, Addr: "127.0.0.1:" + port,

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -445,7 +446,7 @@ func TestStaticCorpusGames(t *testing.T) {
 			}, []string{"low call-local-remote /root/Network.ready_state @network.gd:231"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			before := hashes(t, corpus+c.folder)
+			before := godot.FileHashes(t, corpus+c.folder)
 			p, err := project.Open(corpus + c.folder)
 			require.NoError(t, err)
 			rep, err := Static(p, c.scene)
@@ -463,7 +464,7 @@ func TestStaticCorpusGames(t *testing.T) {
 				assert.Equal(t, want, rows[want.Path], want.Path)
 			}
 			assert.Equal(t, c.want, located(rep, c.only))
-			assert.Equal(t, before, hashes(t, corpus+c.folder), "the project's files")
+			assert.Equal(t, before, godot.FileHashes(t, corpus+c.folder), "the project's files")
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -62,14 +63,14 @@ func TestStaticCorpus(t *testing.T) {
 		{"Ultraegern__godot-multiplayer-example", "", nil},
 	} {
 		t.Run(c.folder, func(t *testing.T) {
-			before := hashes(t, corpus+c.folder)
+			before := godot.FileHashes(t, corpus+c.folder)
 			p, err := project.Open(corpus + c.folder)
 			require.NoError(t, err)
 			rep, err := Static(p, c.scene)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, nilIfEmpty(rep.Keys()))
 			assert.True(t, rep.Static)
-			assert.Equal(t, before, hashes(t, corpus+c.folder), "the project's files")
+			assert.Equal(t, before, godot.FileHashes(t, corpus+c.folder), "the project's files")
 		})
 	}
 }

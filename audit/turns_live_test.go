@@ -50,7 +50,7 @@ func auditTestGame(t *testing.T, name string, limit time.Duration, cfg Config, e
 	port := strconv.Itoa(godot.FreePort(t, "udp"))
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	w := shownOnFailure(t, "the server")
+	w := godot.ShownOnFailure(t, "the server")
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cfg.Project, cfg.Addr, cfg.Godot = p, "127.0.0.1:"+port, engine
@@ -134,3 +134,9 @@ func TestLiveJoinMismatch(t *testing.T) {
 		assert.Equal(t, StatusCouldNotAudit, rep.Status())
 	})
 }
+
+// corpusFreeze is the FreezeAfter of the live tests' games: a huge
+// String some of them put in a Label takes the server about a second,
+// and a busy machine's second is not a game's (TestLiveFreezes tests the
+// default).
+const corpusFreeze = 5 * time.Second

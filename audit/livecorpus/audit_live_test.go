@@ -1,10 +1,6 @@
-package audit
+package livecorpus
 
 import (
-	"crypto/sha256"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/audit"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -173,7 +171,7 @@ var liveFindings = map[string][]string{
 		"medium owned-state-kept /root/Main/*.MultiplayerSynchronizer(.:position)",
 		"low sync-relayed /root/Main/*.MultiplayerSynchronizer(.:position)",
 	},
-	// Its findings beside the static ones (Static's, all there too):
+	// Its findings beside the static ones (audit.Static's, all there too):
 	//   - amplification: send_player_information (MultiplayerController.gd:
 	//     80-91) keeps the name of an id it has not seen, and, on the
 	//     server, sends every name and id it keeps to every peer at each
@@ -219,9 +217,169 @@ var liveFindings = map[string][]string{
 		"info accepts-extreme-int /root/Multiplayer.send_player_information(id)",
 		"info accepts-extreme-int /root/Multiplayer.send_player_information(playerName)",
 	},
+	// Checked by hand against its scripts (its huge Strings cut to 64
+	// KiB: at 1 MiB, each of chat_box.gd's five appends to a
+	// RichTextLabel holds the host over a minute):
+	//   - spawn_player (Scenes/Level/level.gd:18-21, any_peer) has the
+	//     MultiplayerSpawner's spawn_function (multiplayer_spawner.gd:
+	//     10-17) make the caller's player, whose InputSynchronizer is its
+	//     peer's (Entities/Player/player.gd:8-11): a direction the host
+	//     scales by SPEED unbounded (:20-23), owned-scaled; NaN kept and
+	//     relayed; each peer's syncs relayed to the others
+	//     (sync-relayed); the nickname has no bound (accepts-huge);
+	//   - ChatBox.add_message (Entities/ChatBox/chat_box.gd:8-18) and
+	//     EmojiPicker.set_emoji (emoji_picker.gd:25-29) take the speaker's
+	//     id as an argument, no sender check: any peer speaks as another;
+	//     set_emoji's emojis[emoji_name] fails for a name not there
+	//     (:29, script-error);
+	//   - leave-error: a peer that leaves with no player fails the
+	//     level's peer_disconnected handler, get_player(id).queue_free()
+	//     on null (level.gd:26).
+	"devlup-fsu__club-pangolin": {
+		"high owned-scaled /root/Game/Level/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"high owned-state-relayed /root/Game/Level/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"medium leave-error res://Scenes/Level/level.gd._on_multiplayer_peer_disconnected",
+		"medium owned-state-kept /root/Game/Level/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"medium no-sender-check /root/Game/UserInterface/ChatBox.add_message",
+		"medium no-sender-check /root/Game/UserInterface/EmojiPicker.set_emoji",
+		"medium script-error /root/Game/UserInterface/EmojiPicker.set_emoji",
+		"low accepts-huge /root/Game/Level.spawn_player(nickname)",
+		"low accepts-nan /root/Game/Level.spawn_player(color)",
+		"low call-local-remote /root/Game/Level.spawn_player",
+		"low sync-relayed /root/Game/Level/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"low accepts-huge /root/Game/UserInterface/ChatBox.add_message(text)",
+		"low accepts-nan /root/Game/UserInterface/ChatBox.add_message(id)",
+		"low call-local-remote /root/Game/UserInterface/ChatBox.add_message",
+		"low accepts-huge /root/Game/UserInterface/EmojiPicker.set_emoji(emoji_name)",
+		"low accepts-nan /root/Game/UserInterface/EmojiPicker.set_emoji(id)",
+		"low call-local-remote /root/Game/UserInterface/EmojiPicker.set_emoji",
+		"info accepts-extreme-int /root/Game/UserInterface/ChatBox.add_message(id)",
+		"info accepts-extreme-int /root/Game/UserInterface/EmojiPicker.set_emoji(id)",
+	},
+	// Its level (Scenes/Level/level.tscn), spawned by the main scene's
+	// LevelSpawner, holds the PlayerSpawner, whose spawn_function
+	// (player_spawner.gd:6-14) makes each peer's player: a nested spawn
+	// of a custom scene. Checked by hand against Entities/Player:
+	//   - each player's InputSynchronizer is its peer's (player.gd:5-8),
+	//     and the host moves the player by its direction unbounded
+	//     (player.gd:22-24, velocity = direction * SPEED): a direction of
+	//     length 100 moves it about 100× as far, owned-scaled; NaN makes
+	//     the host's position NaN, which it sends on to the other peer
+	//     (owned-state-relayed, owned-state-kept);
+	//   - the host relays each peer's InputSynchronizer to the others
+	//     (server_relay, the default): sync-relayed, with its factor.
+	"devlup-fsu__multiplayer-godot": {
+		"high owned-scaled /root/Game/Level/*/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"high owned-state-relayed /root/Game/Level/*/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"medium owned-state-kept /root/Game/Level/*/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+		"low sync-relayed /root/Game/Level/*/Players/*.InputSynchronizer(InputSynchronizer:direction)",
+	},
+	// Checked by hand against main.gd and player/player.gd:
+	//   - add_player (main.gd:79-84) and remove_player (:87-90) are
+	//     any_peer with an untyped id and no sender check: any peer adds a
+	//     player for any id, or removes anyone's (no-sender-check,
+	//     untyped-param, accepts-*); str() of Arrays 512 deep fails at :82
+	//     ("Maximum array recursion reached!"), and get_node of an id with
+	//     no player at :89 (script-error);
+	//   - crouch (player.gd:88-91) writes any value into the height of
+	//     the CapsuleShape3D and the mesh, resources every player shares:
+	//     a Dictionary fails at :90; flashlight (:94-96) into the light's
+	//     visible: at :96;
+	//   - leave-error: a peer that leaves with no player makes its
+	//     peer_disconnected handler, remove_player itself (main.gd:40),
+	//     get_node a name that is not there, at :89;
+	//   - owned-state not checked: a player is made only by an
+	//     add_player call for an id, the attacker's never (the audit's
+	//     valid call gives 1).
+	"Linko-3D__Godot-Simple-Online-Multiplayer-Networking": {
+		"medium leave-error res://main.gd.remove_player",
+		"medium accepts-wrong-type /root/Main.add_player(id)",
+		"medium no-sender-check /root/Main.add_player",
+		"medium script-error /root/Main.add_player",
+		"medium untyped-param /root/Main.add_player(id)",
+		"medium accepts-wrong-type /root/Main.remove_player(id)",
+		"medium no-sender-check /root/Main.remove_player",
+		"medium script-error /root/Main.remove_player",
+		"medium untyped-param /root/Main.remove_player(id)",
+		"medium accepts-wrong-type /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"medium no-sender-check /root/Main/Players/*.crouch res://player/player.gd",
+		"medium script-error /root/Main/Players/*.crouch res://player/player.gd",
+		"medium untyped-param /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"medium accepts-wrong-type /root/Main/Players/*.flashlight(state) res://player/player.gd",
+		"medium no-sender-check /root/Main/Players/*.flashlight res://player/player.gd",
+		"medium script-error /root/Main/Players/*.flashlight res://player/player.gd",
+		"medium untyped-param /root/Main/Players/*.flashlight(state) res://player/player.gd",
+		"low accepts-deep /root/Main.add_player(id)",
+		"low accepts-huge /root/Main.add_player(id)",
+		"low accepts-nan /root/Main.add_player(id)",
+		"low accepts-deep /root/Main.remove_player(id)",
+		"low accepts-huge /root/Main.remove_player(id)",
+		"low accepts-nan /root/Main.remove_player(id)",
+		"low accepts-deep /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"low accepts-huge /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"low accepts-nan /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"low accepts-deep /root/Main/Players/*.flashlight(state) res://player/player.gd",
+		"low accepts-huge /root/Main/Players/*.flashlight(state) res://player/player.gd",
+		"low accepts-nan /root/Main/Players/*.flashlight(state) res://player/player.gd",
+		"info not-checked (owned-state)",
+		"info accepts-extreme-int /root/Main.add_player(id)",
+		"info accepts-extreme-int /root/Main.remove_player(id)",
+		"info accepts-extreme-int /root/Main/Players/*.crouch(value) res://player/player.gd",
+		"info accepts-extreme-int /root/Main/Players/*.flashlight(state) res://player/player.gd",
+	},
+	// Its findings beside the static ones, checked by hand:
+	//   - freezes: Debug.add_message (autoloads/debug.gd:31-41, an
+	//     autoload's any_peer method) puts any String in a new Label, a 1
+	//     MiB one holding the host 5 s or more;
+	//   - accepts-*: add_message's seconds (:32) takes NaN and ±Inf: a
+	//     Label kept for ever (:39 awaits a timer of that long);
+	//     update_delivery_server (game_functions.gd:59-67) has two
+	//     untyped parameters, and `cnt_items` fails at :62
+	//     (script-error) when not a number;
+	//   - changes-scene: GameFunctions.win_screen (:48-50, any_peer, an
+	//     autoload's) changes the host's scene to the win screen: any
+	//     peer ends the lobby, or the match, for everyone; the Lobby's
+	//     methods, called after it, are not-checked, their notes saying
+	//     so;
+	//   - not-checked: the scenes the game loads later, which a live
+	//     audit calls only with -scene; no player is spawned (main.gd
+	//     makes them in code on each peer).
+	"valenvalita__OverFarming": {
+		"high freezes /root/Debug.add_message",
+		"high changes-scene /root/GameFunctions.win_screen",
+		"medium accepts-wrong-type /root/GameFunctions.update_delivery_server(cnt_items)",
+		"medium accepts-wrong-type /root/GameFunctions.update_delivery_server(index)",
+		"medium script-error /root/GameFunctions.update_delivery_server",
+		"low accepts-huge /root/Debug.add_message(message)",
+		"low accepts-nan /root/Debug.add_message(seconds)",
+		"low accepts-deep /root/GameFunctions.update_delivery_server(cnt_items)",
+		"low accepts-deep /root/GameFunctions.update_delivery_server(index)",
+		"low accepts-huge /root/GameFunctions.update_delivery_server(cnt_items)",
+		"low accepts-huge /root/GameFunctions.update_delivery_server(index)",
+		"low accepts-nan /root/GameFunctions.update_delivery_server(cnt_items)",
+		"low accepts-nan /root/GameFunctions.update_delivery_server(index)",
+		"info not-checked (owned-state)",
+		"info not-checked */LobbyTest res://scenes/ui/lobby_test.tscn",
+		"info not-checked */Player res://scenes/player.tscn",
+		"info not-checked */growing_zone res://farming_system/growing_zone.tscn",
+		"info accepts-extreme-int /root/Debug.add_message(seconds)",
+		"info accepts-extreme-int /root/GameFunctions.update_delivery_server(cnt_items)",
+		"info accepts-extreme-int /root/GameFunctions.update_delivery_server(index)",
+		"info not-checked /root/Lobby",
+		"info not-checked /root/Lobby",
+		"info not-checked /root/Lobby.player_ready",
+		"info not-checked /root/Lobby.send_info",
+		"info not-checked /root/Lobby.set_player_ready",
+		"info not-checked /root/Lobby.start_game",
+		"info not-checked /root/Lobby.starting_game",
+		"info not-checked /root/Main",
+		"info not-checked /root/Main",
+		"info not-checked /root/Main",
+		"info not-checked /root/WinScreen",
+	},
 }
 
-// The audit of six corpus games against their unmodified Godot 4.6.3
+// The audit of ten corpus games against their unmodified Godot 4.6.3
 // hosts (over ENet, one compressing with the range coder, and
 // WebSocket; a dedicated host, hosts that are players pressing Host, and
 // hosts their flags start), each joined as its scripts set up their peer,
@@ -234,11 +392,12 @@ var liveFindings = map[string][]string{
 func TestLiveCorpusAudit(t *testing.T) {
 	for _, g := range liveGames {
 		t.Run(g.folder, func(t *testing.T) {
+			t.Parallel() // two games at once, each on its port (HoldPort waits for a port another holds)
 			var dir string
 			var before map[string][32]byte
 			rep := auditLiveIn(t, g, func(d string) {
 				dir = d
-				before = hashes(t, dir)
+				before = godot.FileHashes(t, dir)
 			})
 			keys := rep.Keys()
 			if g.beside {
@@ -247,28 +406,33 @@ func TestLiveCorpusAudit(t *testing.T) {
 			transient := func(s string) bool {
 				return slices.ContainsFunc(g.transient, func(part string) bool { return strings.Contains(s, part) })
 			}
-			assert.Equal(t, liveFindings[g.folder], slices.DeleteFunc(keys, transient))
+			keys = slices.DeleteFunc(keys, func(k string) bool { return slices.Contains(g.maybe, k) })
+			if !assert.Equal(t, liveFindings[g.folder], slices.DeleteFunc(keys, transient)) {
+				for _, f := range rep.Findings {
+					t.Logf("%s: %s", f.Key(), f.Message)
+				}
+			}
 			forged, spawns := 0, 0
 			for _, res := range rep.Results {
 				if transient(res.Node) {
-					assert.Contains(t, []Outcome{Refused, NoEffect}, res.Outcome, "%+v", res)
+					assert.Contains(t, []audit.Outcome{audit.Refused, audit.NoEffect}, res.Outcome, "%+v", res)
 					continue
 				}
 				switch res.Attack {
-				case attackAuthority:
-					assert.Equal(t, Refused, res.Outcome, "%+v", res)
+				case "authority":
+					assert.Equal(t, audit.Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, res.Message, "is not allowed on node")
-				case attackSync, attackReplay:
+				case "sync", "replay":
 					forged++
-					assert.Equal(t, Refused, res.Outcome, "%+v", res)
+					assert.Equal(t, audit.Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, []string{"Ignoring sync data from non-authority or for missing node.",
 						"Ignoring delta for non-authority or invalid synchronizer."}, res.Message)
-				case attackSpawn:
+				case "spawn":
 					spawns++
-					assert.Equal(t, Refused, res.Outcome, "%+v", res)
+					assert.Equal(t, audit.Refused, res.Outcome, "%+v", res)
 					assert.Equal(t, `Condition "p_from != spawner->get_multiplayer_authority()" is true. Returning: ERR_UNAUTHORIZED`, res.Message)
-				case attackMissing, attackExtra:
-					assert.Equal(t, Refused, res.Outcome, "%+v", res)
+				case "missing", "extra":
+					assert.Equal(t, audit.Refused, res.Outcome, "%+v", res)
 					assert.Contains(t, res.Message, "Method expected")
 				}
 			}
@@ -276,7 +440,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 			assert.Equal(t, g.spawns, spawns, "forged spawns")
 			assert.Empty(t, rep.Stopped)
 			assert.Zero(t, rep.Server.Restarts)
-			assert.Equal(t, before, hashes(t, dir), "the project's files")
+			assert.Equal(t, before, godot.FileHashes(t, dir), "the project's files")
 		})
 	}
 }
@@ -286,7 +450,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 func besideStatic(t *testing.T, dir, scene string, keys []string) []string {
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	static, err := Static(p, scene)
+	static, err := audit.Static(p, scene)
 	require.NoError(t, err)
 	assert.Subset(t, keys, static.Keys())
 	var out []string
@@ -295,31 +459,5 @@ func besideStatic(t *testing.T, dir, scene string, keys []string) []string {
 			out = append(out, k)
 		}
 	}
-	return out
-}
-
-// hashes returns the hash of each file under dir but the engine's own
-// cache (.godot, which the host's engine keeps), by its path.
-func hashes(t *testing.T, dir string) map[string][32]byte {
-	out := map[string][32]byte{}
-	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if d.IsDir() && rel == ".godot" {
-			return filepath.SkipDir
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out[filepath.ToSlash(rel)] = sha256.Sum256(b)
-		return nil
-	}))
-	require.NotEmpty(t, out)
 	return out
 }

@@ -1,6 +1,11 @@
-package audit
+// Package livecorpus audits games of the real-world corpus against their
+// unmodified Godot 4.6.3 hosts, as package audit's Run does for a user: a
+// package of its own, so that its games, two at a time, run beside
+// audit's own live tests and within go test's time for a package.
+package livecorpus
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -9,10 +14,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/audit"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 	"github.com/gdvar/gdvar/project"
 )
+
+// corpus is the real-world corpus's folder.
+const corpus = "../../testdata/projects/"
 
 // liveGame is a corpus game whose Godot host the live tests audit: its
 // folder, the scene its clients declare, its port and transport, and the
@@ -29,6 +38,14 @@ type liveGame struct {
 	// beside says liveFindings lists its findings beside the static
 	// audit's alone.
 	beside bool
+	// maybe are findings a busy machine may add: a measure the server
+	// did not confirm within the wait, a note then says so. They are left
+	// out when there.
+	maybe []string
+	// freeze is its FreezeAfter, if not corpusFreeze; maxPayload its
+	// MaxPayload, if not the default.
+	freeze     time.Duration
+	maxPayload int
 	// transient are parts of the paths of nodes that live a moment (a
 	// projectile): whether the audit meets one is a matter of timing.
 	// Their findings are left out, and their results not counted, but
@@ -58,7 +75,7 @@ func gameCopy(t *testing.T, engine string, g liveGame) string {
 	godot.StartWith(t, engine, "--path", dir, "--import").Wait(t)
 	// Linked after the import, which would write the drivers' .uid files
 	// into the repository's folder.
-	drivers, err := filepath.Abs("../scripts/multiplayer/corpus")
+	drivers, err := filepath.Abs("../../scripts/multiplayer/corpus")
 	require.NoError(t, err)
 	require.NoError(t, os.Symlink(drivers, filepath.Join(dir, "gdvar_drivers")))
 	return dir
@@ -67,7 +84,7 @@ func gameCopy(t *testing.T, engine string, g liveGame) string {
 // auditLiveIn audits a corpus game's Godot host and returns the report,
 // calling copied with the game's copy before the audit; on failure it
 // shows what the host printed.
-func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Watch) *Report {
+func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...audit.Watch) *audit.Report {
 	engine := godot.Require(t, godot.Godot4)
 	network := "udp" // ENet's
 	if g.transport == "ws" {
@@ -82,10 +99,10 @@ func auditLiveIn(t *testing.T, g liveGame, copied func(dir string), watch ...Wat
 	}
 	p, err := project.Open(dir)
 	require.NoError(t, err)
-	w := shownOnFailure(t, "the host")
+	w := godot.ShownOnFailure(t, "the host")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port, FreezeAfter: corpusFreeze,
+	rep, err := audit.Run(ctx, audit.Config{Project: p, Scene: g.scene, Addr: "127.0.0.1:" + g.port, FreezeAfter: cmp.Or(g.freeze, corpusFreeze), MaxPayload: g.maxPayload,
 		Godot: engine, Args: append([]string{"--headless", "--path", dir}, g.host...), Watch: watch,
 		LaunchOptions: []debugger.Option{debugger.WithStdout(w), debugger.WithStderr(w)}})
 	require.NoError(t, err)
@@ -132,5 +149,37 @@ var liveGames = []liveGame{
 	// stand-in: package fromproject's).
 	{folder: "naixsu__CROCPNG", scene: "res://Scenes/Testing/NaixTestScenes/Multiplayer.tscn", port: "8910", transport: "enet",
 		host:  []string{"res://Scenes/Testing/NaixTestScenes/Multiplayer.tscn", "--server", "gdvar"},
-		extra: map[string]string{"Scenes/Shop/Shop.tscn": "../multiplayer/fromproject/testdata/croc/Shop.tscn"}, beside: true},
+		extra: map[string]string{"Scenes/Shop/Shop.tscn": "../../multiplayer/fromproject/testdata/croc/Shop.tscn"}, beside: true},
+	// A listen server its player hosts (Create Server, then Join: the
+	// driver host.gd presses both), on ENet 9876: a chat any peer
+	// appends to, and players whose InputSynchronizer (a direction the
+	// host scales by its speed) their peers own. Its huge arguments are
+	// cut to 64 KiB: a 1 MiB chat message holds the host over a minute,
+	// and every later message as long (the label keeps it), which would
+	// take this test past go test's time.
+	{folder: "devlup-fsu__club-pangolin", port: "9876", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://Scenes/Game/game.tscn",
+			"/root/Game/StartMenu/ButtonContainer/CreateServerButton", "/root/Game/PlayerSelectScreen/VBoxContainer/JoinButton"},
+		maxPayload: 64 << 10, forged: 4, spawns: 1},
+	// A listen server (Host Server) on ENet 4433, whose level, spawned,
+	// holds the spawner of the players (a spawn function): each peer owns
+	// its player's InputSynchronizer, a direction the host scales.
+	{folder: "devlup-fsu__multiplayer-godot", port: "4433", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://Scenes/Game/game.tscn",
+			"/root/Game/StartScreen/VBoxContainer/HostServerButton"}, forged: 4, spawns: 2},
+	// A 3D listen server (Host) on ENet 9999, whose players any peer adds
+	// and removes by an RPC.
+	{folder: "Linko-3D__Godot-Simple-Online-Multiplayer-Networking", port: "9999", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://main.tscn",
+			"/root/Main/Menu/MarginContainer/VBoxContainer/HostButton"}, forged: 2, spawns: 1,
+		// Each add_player makes a 3D player, which slows the host: with
+		// two games running, what the amplification's calls made it send
+		// may not be confirmed within the wait.
+		maybe: []string{"info not-checked /root/Main.add_player(id)", "info not-checked /root/Main.remove_player(id)"}},
+	// A lobby its player hosts (Host) on ENet 5409, with a debug overlay
+	// any peer adds a Label to (an autoload): a 1 MiB one holds the host
+	// 5 to 6 s, which corpusFreeze would not tell from a busy machine.
+	{folder: "valenvalita__OverFarming", scene: "res://scenes/ui/lobby.tscn", port: "5409", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://scenes/ui/lobby.tscn",
+			"/root/Lobby/PanelContainer/Menus/StartMenu/HBoxContainer/Host"}, beside: true, freeze: 2500 * time.Millisecond},
 }
