@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/forge"
@@ -67,6 +68,13 @@ func (a *auditor) forgeSpawn(ctx context.Context, place spawnerPlace, sc multipl
 	a.spawns++
 	name := forgedSpawnName + itoa(a.spawns)
 	a.pace(ctx)
+	// A forged sync's last packets, sent until its authority was given
+	// back, may be refused after its fence: those errors are not this
+	// spawn's.
+	select {
+	case <-time.After(syncSettle):
+	case <-ctx.Done():
+	}
 	a.obs.take()
 	a.rep.Calls++
 	if err := forge.SendSpawn(place.sp, sc.Path, name, state); err != nil {
