@@ -244,6 +244,7 @@ func (b *bot) play(ctx context.Context, leaveAfter time.Duration) error {
 		}
 	}
 	b.m.Close()
+	<-b.m.Done() // its callbacks, which give events, are over: Run's caller sees them all
 	wg.Wait()
 	return err
 }
