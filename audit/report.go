@@ -221,11 +221,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 			if res.Script != "" {
 				msg = fmt.Sprintf("%s:%d: %s", res.Script, res.Line, msg)
 			}
-			where := res.Node
-			if res.Method != "" {
-				where += "." + res.Method
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", where, attack, res.Outcome, oneLine(msg, 120))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", nodeMethod(res.Node, res.Method), attack, res.Outcome, oneLine(msg, 120))
 		}
 	}
 	fmt.Fprintf(tw, "\n%d findings\n", len(r.Findings))
@@ -233,10 +229,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintln(tw, "LEVEL\tKIND\tWHERE\tMESSAGE")
 	}
 	for _, f := range r.Findings {
-		where := f.Node
-		if f.Method != "" {
-			where += "." + f.Method
-		}
+		where := nodeMethod(f.Node, f.Method)
 		if f.Param != "" {
 			where += "(" + f.Param + ")"
 		}
@@ -249,6 +242,16 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Level, f.Kind, strings.TrimSpace(where), oneLine(f.Message, 160))
 	}
 	return tw.Flush()
+}
+
+// nodeMethod says where a method is: NODE.METHOD, or the method alone
+// for a function the server ran of no node the audit names (an error
+// at a peer's leave, in a signal's handler).
+func nodeMethod(node, method string) string {
+	if node == "" || method == "" {
+		return node + method
+	}
+	return node + "." + method
 }
 
 // oneLine returns s on one line, cut at n bytes.
