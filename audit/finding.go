@@ -137,6 +137,11 @@ const (
 	// (change_scene_to_file): the nodes of the scene it ran, a lobby or
 	// a match, were gone for every player.
 	ChangesScene Kind = "changes-scene"
+	// KeepsFailing: after a peer's call, the server failed on its own,
+	// between calls, again and again (a value the call left that
+	// _process reads every frame): one call broke the game for every
+	// player until the server restarts.
+	KeepsFailing Kind = "keeps-failing"
 )
 
 // kindLevels are each kind's level, by what a peer gains: high, it
@@ -151,7 +156,7 @@ var kindLevels = map[Kind]Level{
 	SyncAccepted: High, SpawnAccepted: High, WatchedChanged: High,
 	NotReached: Medium, // not judged, not a weakness shown: the default -fail-on high passes it (docs/audit.md)
 	Stall:      High, Freezes: High, OwnedKept: Medium, OwnedScaled: High, OwnedHeld: Medium, SyncRelayed: Low, OwnedRelayed: High, Relayed: Medium, Amplification: High,
-	LeaveError: Medium, MatchEnded: High, ChangesScene: High,
+	LeaveError: Medium, MatchEnded: High, ChangesScene: High, KeepsFailing: High,
 }
 
 // Level returns the kind's level.

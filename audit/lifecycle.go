@@ -90,7 +90,7 @@ func (a *auditor) leaveAfter(ctx context.Context, e endpoint) bool {
 	a.rep.Results = append(a.rep.Results, res)
 	for _, e := range a.callErrs { // the call's own, which go on after the leave too
 		if len(e.Stack) > 0 {
-			a.ongoing[errorSign(e)] = true
+			a.ongoing[errorSign(e)]++
 		}
 	}
 	if res.Outcome == Crashed || res.Outcome == Dropped {
@@ -172,22 +172,37 @@ func (a *auditor) leave(ctx context.Context, c *client, pt point) bool {
 // every frame shows.
 const ongoingWindow = 200 * time.Millisecond
 
-// ongoingErrors watches the server for ongoingWindow and returns the
-// errors it printed meanwhile, by errorSign: errors it prints on its own
-// (every frame, once an earlier call broke its state, or from the
-// start), which a leave then does not cause. It is taken before the
-// join or the call the leave follows, which the leave must follow at
-// once (a game's await of a quarter second is what it may catch).
-func (a *auditor) ongoingErrors(ctx context.Context) map[string]bool {
+// ongoingErrors watches the server for ongoingWindow, with no call of
+// the audit's in flight, and returns the errors it printed meanwhile, by
+// errorSign, with how often: errors it prints on its own (every frame,
+// once an earlier call broke its state, or from the start), which a
+// leave then does not cause. The game is resumed each time it stops at
+// an error, so that one it fails at every frame shows as often. It is
+// taken before the join or the call the leave follows, which the leave
+// must follow at once (a game's await of a quarter second is what it
+// may catch).
+func (a *auditor) ongoingErrors(ctx context.Context) map[string]int {
 	a.obs.take()
-	select {
-	case <-time.After(ongoingWindow):
-	case <-ctx.Done():
+	window := time.NewTimer(ongoingWindow)
+	defer window.Stop()
+	poll := time.NewTicker(pollEvery)
+	defer poll.Stop()
+	for watching := true; watching; {
+		if stopped, brk := a.game.Stopped(); stopped && brk.CanContinue {
+			a.game.Resume(ctx)
+		}
+		select {
+		case <-window.C:
+			watching = false
+		case <-ctx.Done():
+			watching = false
+		case <-poll.C:
+		}
 	}
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for _, e := range a.obs.take() {
 		if len(e.Stack) > 0 {
-			seen[errorSign(e)] = true
+			seen[errorSign(e)]++
 		}
 	}
 	return seen
@@ -226,7 +241,7 @@ func (a *auditor) afterward(ctx context.Context, pt point, at string) (Outcome, 
 		if len(e.Stack) == 0 || e.Warning {
 			continue
 		}
-		if a.ongoing[errorSign(e)] {
+		if a.ongoing[errorSign(e)] > 0 {
 			continue
 		}
 		// One finding a function: what fails at a peer's leave fails at

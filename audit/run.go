@@ -43,7 +43,12 @@ type auditor struct {
 	callErrs []debugger.Error
 	// ongoing are the errors the server printed on its own just before a
 	// peer left (ongoingErrors), which are not the leave's.
-	ongoing map[string]bool
+	ongoing map[string]int
+	// strays are the errors the server printed that were no call's,
+	// by errorSign (noteStrays); last is the last call sent since the
+	// server started.
+	strays map[string]*stray
+	last   *sentCall
 	// declare are the custom spawns the clients declare (declareCustom).
 	declare []fromproject.Option
 }
@@ -412,6 +417,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 				return true
 			}
 		}
+		a.brokeServer(ctx)
 	}
 	return true
 }
@@ -517,12 +523,13 @@ func (a *auditor) foreignPath() string {
 func (a *auditor) send(ctx context.Context, t target, c call) Result {
 	res := Result{Node: t.node.Path(), Method: t.rpc.Name, Attack: c.attack, Param: c.param, Args: c.desc}
 	a.pace(ctx)
-	a.obs.take() // what came before the call is not its
+	a.noteStrays(a.obs.take()) // what came before the call is not its
 	a.rep.Calls++
 	if err := t.node.Call(multiplayer.ServerID, t.rpc.Name, c.args...); err != nil {
 		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
 		return res
 	}
+	a.last = &sentCall{t: t, c: c}
 	fence, err := a.sendFence()
 	if err != nil {
 		res.Outcome, res.Message = NoEffect, "its fence was not sent: "+err.Error()
@@ -642,6 +649,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	errs = append(errs, a.obs.take()...)
 	a.callErrs = errs
 	a.classify(t, ran, errs, res)
+	a.noteStrays(errs)
 	a.checkWatched(ctx, res)
 }
 

@@ -99,6 +99,7 @@ func (a *auditor) restart(ctx context.Context) error {
 		return errors.New("the server ended, and the restarts allowed are spent")
 	}
 	a.stats.Restarts++
+	a.last = nil // what the new server prints is no call's yet
 	if err := a.start(ctx); err != nil {
 		return err
 	}

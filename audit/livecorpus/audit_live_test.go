@@ -285,6 +285,9 @@ var liveFindings = map[string][]string{
 	//     the CapsuleShape3D and the mesh, resources every player shares:
 	//     a Dictionary fails at :90; flashlight (:94-96) into the light's
 	//     visible: at :96;
+	//   - keeps-failing: crouch's largest int, a height no capsule has,
+	//     makes every player's move_and_slide (:80) fail on every frame
+	//     after it ("AABB size is negative");
 	//   - leave-error: a peer that leaves with no player makes its
 	//     peer_disconnected handler, remove_player itself (main.gd:40),
 	//     get_node a name that is not there, at :89;
@@ -292,6 +295,7 @@ var liveFindings = map[string][]string{
 	//     add_player call for an id, the attacker's never (the audit's
 	//     valid call gives 1).
 	"Linko-3D__Godot-Simple-Online-Multiplayer-Networking": {
+		"high keeps-failing /root/Main/Players/*.crouch res://player/player.gd",
 		"medium leave-error res://main.gd.remove_player",
 		"medium accepts-wrong-type /root/Main.add_player(id)",
 		"medium no-sender-check /root/Main.add_player",
