@@ -65,7 +65,7 @@ func (a *auditor) ownedAll(ctx context.Context) {
 				return
 			}
 			if asked++; asked > maxOwnedAsks {
-				a.notRun("owned-state", fmt.Sprintf("whose the synchronizers of more than %d spawned nodes are was not asked", maxOwnedAsks))
+				a.notRun("owned-state", fmt.Sprintf("the server was not asked whose the synchronizers of more than %d spawned nodes are", maxOwnedAsks))
 				break
 			}
 			if !a.owns(ctx, n.o, sy) {

@@ -53,8 +53,8 @@ func (a *auditor) attackUse(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// scaled holds a direction at a unit's length, then at scaleBy times
-// it, and compares how fast the server moved the attacker's node each
+// scaled holds a direction at a unit's length, one way then back, then
+// at scaleBy times it so, and compares how fast the server moved the attacker's node each
 // time, at its fastest stretch between two reads of its position (a
 // wall it reaches within the hold stops it): a server that moves it
 // fasterBy times as fast takes any speed.
@@ -79,7 +79,9 @@ func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 			last, lastAt = p, now
 		}
 		res := Result{Node: at, Method: w.syncPath, Attack: attackScaled, Param: w.prop, Args: fmt.Sprintf("held %s at length %g", holdFor, scale)}
-		if !a.hold(ctx, w, unitOf(w.before, scale), &res, sample) {
+		// One way, then back: a node against a wall one way moves the
+		// other (both holds alike, so a clamped input moves as fast).
+		if !a.hold(ctx, w, []any{unitOf(w.before, scale), unitOf(w.before, -scale)}, &res, sample) {
 			return false
 		}
 		sample()
@@ -105,7 +107,7 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 			return true
 		}
 		res := Result{Node: w.o.Path(), Method: w.syncPath, Attack: attackHeld, Param: w.prop, Args: fmt.Sprintf("held %v for %s", v, holdFor)}
-		if !a.hold(ctx, w, v, &res, nil) {
+		if !a.hold(ctx, w, []any{v}, &res, nil) {
 			return false
 		}
 		after, ok := a.nodeCount(ctx)
@@ -123,34 +125,36 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// hold syncs v into the owned property for holdFor, calling sample
-// (if not nil) every sampleEvery meanwhile, then its value before, and
-// waits for the server to have both (a fence), setting res from what it
-// did meanwhile. It returns false when the server ended or dropped the
-// attacker.
-func (a *auditor) hold(ctx context.Context, w *owned, v any, res *Result, sample func()) bool {
+// hold syncs each of vs into the owned property in turn, for an equal
+// share of holdFor, calling sample (if not nil) every sampleEvery
+// meanwhile, then its value before, and waits for the server to have
+// them all (a fence), setting res from what it did meanwhile. It returns
+// false when the server ended or dropped the attacker.
+func (a *auditor) hold(ctx context.Context, w *owned, vs []any, res *Result, sample func()) bool {
 	a.pace(ctx)
 	a.obs.take()
-	a.rep.Calls++
-	if err := w.o.Set(w.prop, v); err != nil {
-		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
-		return true
-	}
-	end := time.NewTimer(holdFor)
-	defer end.Stop()
 	tick := time.NewTicker(sampleEvery)
 	defer tick.Stop()
-	for held := true; held; {
-		select {
-		case <-end.C:
-			held = false
-		case <-ctx.Done():
-			held = false
-		case <-tick.C:
-			if sample != nil {
-				sample()
+	for _, v := range vs {
+		a.rep.Calls++
+		if err := w.o.Set(w.prop, v); err != nil {
+			res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
+			return true
+		}
+		end := time.NewTimer(holdFor / time.Duration(len(vs)))
+		for held := true; held; {
+			select {
+			case <-end.C:
+				held = false
+			case <-ctx.Done():
+				held = false
+			case <-tick.C:
+				if sample != nil {
+					sample()
+				}
 			}
 		}
+		end.Stop()
 	}
 	a.restore(w)
 	return a.fenceSync(ctx, w, res)

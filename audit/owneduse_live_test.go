@@ -11,7 +11,10 @@ import (
 // The owned state attacked by its use (testdata/input): the server moves
 // the player by its peer's direction scaled by its speed with no bound
 // (player.gd:17), so a direction held at length 100 moves it about 100
-// times as far as one of length 1: owned-scaled; it adds a shot every
+// times as far as one of length 1 (a wall at x = 0, where it starts,
+// lets it move left alone: held right, it moves nothing): owned-scaled;
+// the aim, clamped to length 1 (:25), moves it as fast at 100: not
+// owned-scaled; it adds a shot every
 // frame the peer holds firing (:19): owned-held; it keeps an emote of
 // control characters (:21): owned-state-kept. Before the attacks, the
 // client gives each property of the synchronizer the server's value:
@@ -38,5 +41,6 @@ func TestLiveOwnedUse(t *testing.T) {
 	assert.Regexp(t, `as fast as it sent them: [0-9]+ a second \(a Godot client sends 60\), 0\.[4-9][0-9] bytes received per byte sent`, relay, "%v", rep.Keys())
 	for _, k := range rep.Keys() {
 		assert.NotContains(t, k, "owned-scaled "+input+"(Input:firing)", "a bool is held, not scaled")
+		assert.NotContains(t, k, "owned-scaled "+input+"(Input:aim)", "a clamped input moves as fast")
 	}
 }

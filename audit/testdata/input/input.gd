@@ -1,7 +1,9 @@
 extends Node
 # What the player's peer owns and syncs: where it goes, whether it
-# fires, and the emote it shows. Its client sets them from its Input.
+# fires, the emote it shows, where it aims. Its client sets them from
+# its Input.
 
 var direction := Vector2.ZERO
 var firing := false
 var emote := ""
+var aim := Vector2.ZERO

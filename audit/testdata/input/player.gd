@@ -19,3 +19,8 @@ func _physics_process(delta: float) -> void:
 		get_node("../../Shots").add_child(Node2D.new(), true)
 	if $Input.emote != "":
 		print("emote ", $Input.emote)
+	# Where the aim moves it too, as fast whatever its length (clamped:
+	# never owned-scaled); and a wall at x = 0, where it starts, which
+	# lets it move left alone.
+	position += $Input.aim.limit_length(1.0) * SPEED * delta
+	position.x = minf(position.x, 0.0)
