@@ -96,12 +96,15 @@ func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// held holds a bool false, then true, and counts the nodes the server
-// made each time: one that makes a node every other frame while it is
-// true acts on every frame it stays held (full-auto fire).
+// held holds a bool false, then true, twice, and counts the nodes the
+// server made each time: one that makes a node every other frame each
+// time it is true, past the most it made while false, acts on every
+// frame it stays held (full-auto fire). Twice, because a game's tree
+// grows on its own too (a crop, a wave of enemies): a burst of its own
+// falls in one hold, not in both.
 func (a *auditor) held(ctx context.Context, w *owned) bool {
-	var made [2]float64
-	for i, v := range []bool{false, true} {
+	var made [4]float64
+	for i, v := range []bool{false, true, false, true} {
 		before, ok := a.nodeCount(ctx)
 		if !ok {
 			return true
@@ -118,9 +121,10 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 		res.Message = joinText(res.Message, fmt.Sprintf("the server made %.0f nodes", made[i]))
 		a.recordOwned(w, res, false, "")
 	}
-	if extra := made[1] - made[0]; extra >= float64(perFrameNodes) {
+	if extra := min(made[1], made[3]) - max(made[0], made[2]); extra >= float64(perFrameNodes) {
 		a.addAt(findingKey{kind: OwnedHeld, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackHeld,
-			fmt.Sprintf("held true for %s, the server made %.0f nodes (%.0f held false): it acts on every frame the peer holds it", holdFor, made[1], made[0]))
+			fmt.Sprintf("held true for %s, twice, the server made %.0f and %.0f nodes (%.0f and %.0f held false): it acts on every frame the peer holds it",
+				holdFor, made[1], made[3], made[0], made[2]))
 	}
 	return true
 }
