@@ -381,9 +381,48 @@ var liveFindings = map[string][]string{
 		"info not-checked /root/Main",
 		"info not-checked /root/WinScreen",
 	},
+	// Checked by hand against player/player.gd, player/PlayerInput.gd and
+	// main.gd:
+	//   - owned-scaled: the host moves the player by its peer's direction
+	//     times its speed, unbounded (player.gd:110): 48× as fast at
+	//     length 100, a wall stopping it;
+	//   - owned-state-kept: PlayerInput takes any direction and mouse_pos
+	//     (NaN, ±Inf, far: no setter), which the host moves by and aims
+	//     the water gun at (player.gd:88);
+	//   - no owned-held: the fire button held makes the host fire, but
+	//     every 0.05 s, a cooldown of its own (player.gd:115-126): about
+	//     10 shots in a hold of 0.5 s, under one every other frame;
+	//   - call-local-remote: clear_dig (PlayerInput.gd:21-24) is
+	//     any_peer and call_local, and checks that the server sent it;
+	//   - not-reached: item_spawner.tscn and the test scene
+	//     test_crop_plot.tscn, which nothing names;
+	//   - not-checked: no victim to measure amplification, or a peer to
+	//     leave, as create_server takes one client (main.gd:34); the
+	//     spawners of scenes nothing had spawned yet (water, rain clouds,
+	//     puffs, crops); whose the synchronizers past 64 spawned nodes
+	//     (crop plots) are.
+	"dlameter__InvasiveSpecies": {
+		"high owned-scaled /root/Main/Level/*/Players/*.PlayerInput(PlayerInput:direction)",
+		"medium not-reached res://item/item_spawner.tscn",
+		"medium not-reached res://test_scenes/test_crop_plot.tscn",
+		"medium owned-state-kept /root/Main/Level/*/Players/*.PlayerInput(PlayerInput:direction)",
+		"medium owned-state-kept /root/Main/Level/*/Players/*.PlayerInput(PlayerInput:mouse_pos)",
+		"low call-local-remote /root/Main/Level/*/Players/*/PlayerInput.clear_dig res://player/PlayerInput.gd",
+		"info not-checked (amplification)",
+		"info not-checked (leave)",
+		"info not-checked (owned-state)",
+		"info not-checked /root/Main/Level/*/MultiplayerSpawner(res://effects/RainCloud.tscn)",
+		"info not-checked /root/Main/Level/*/MultiplayerSpawner(res://player/water.tscn)",
+		"info not-checked /root/Main/Level/*/Node/PlotManager1/CropPlots/*.die res://item/ItemBox.gd",
+		"info not-checked /root/Main/Level/*/Node/PlotManager1/MultiplayerSpawner(res://crop/dandelion_puff.tscn)",
+		"info not-checked /root/Main/Level/*/Node/PlotManager1/MultiplayerSpawner(res://crop/item_crop.tscn)",
+		"info not-checked /root/Main/Level/*/Node/PlotManager2/MultiplayerSpawner(res://crop/dandelion_puff.tscn)",
+		"info not-checked /root/Main/Level/*/Node/PlotManager2/MultiplayerSpawner(res://crop/item_crop.tscn)",
+		"info not-checked /root/Main/Level/*/Players/*/ItemSpawner(res://item/insta_grow.tscn)",
+	},
 }
 
-// The audit of ten corpus games against their unmodified Godot 4.6.3
+// The audit of eleven corpus games against their unmodified Godot 4.6.3
 // hosts (over ENet, one compressing with the range coder, and
 // WebSocket; a dedicated host, hosts that are players pressing Host, and
 // hosts their flags start), each joined as its scripts set up their peer,

@@ -176,6 +176,15 @@ var liveGames = []liveGame{
 		// two games running, what the amplification's calls made it send
 		// may not be confirmed within the wait.
 		maybe: []string{"info not-checked /root/Main.add_player(id)", "info not-checked /root/Main.remove_player(id)"}},
+	// A listen server for two (Host Server, create_server's max_clients
+	// 1: the attacker alone joins) on ENet 9999, whose lobby loads the
+	// level once the client is in: its spawner spawns a player per peer,
+	// whose PlayerInput the peer owns (a direction the host scales by its
+	// speed, a fire button it acts on every 0.05 s while held). Its PNGs
+	// and MP3s are Git LFS pointers, not kept: placeholders stand in.
+	{folder: "dlameter__InvasiveSpecies", port: "9999", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://main.tscn",
+			"/root/Main/CanvasLayer/StartMenu/Menu/MarginContainer/VBoxContainer/HostButton"}, forged: 16, spawns: 11},
 	// A lobby its player hosts (Host) on ENet 5409, with a debug overlay
 	// any peer adds a Label to (an autoload): a 1 MiB one holds the host
 	// 5 to 6 s, which corpusFreeze would not tell from a busy machine.
