@@ -68,12 +68,27 @@ func NetOf(p *project.Project) (*Net, error) {
 		n.Root = v
 	}
 	if v, ok := n.one("port", found.Ports); ok {
-		n.Port, _ = strconv.Atoi(v)
+		n.Port = n.inRange("port", v, found.Ports, 1, 65535)
 	}
 	if v, ok := n.one("max clients", found.MaxClients); ok {
-		n.MaxClients, _ = strconv.Atoi(v)
+		n.MaxClients = n.inRange("max clients", v, found.MaxClients, 1, maxENetPeers)
 	}
 	return n, nil
+}
+
+// maxENetPeers is the most peers an ENet host takes (ENet's peer ids
+// are 12 bits), and so the most clients a create_server may ask for.
+const maxENetPeers = 4095
+
+// inRange returns v as an int if it is one from lo to hi; else 0, with a
+// note in n.Unknown: a script's create_server(70000) does not tell a
+// port (the engine refuses it), and a client must not be sent to one.
+func (n *Net) inRange(what, v string, s []project.Setting, lo, hi int) int {
+	if i, err := strconv.Atoi(v); err == nil && i >= lo && i <= hi {
+		return i
+	}
+	n.Unknown = append(n.Unknown, fmt.Sprintf("%s: not one from %d to %d (%s)", what, lo, hi, places(s)))
+	return 0
 }
 
 // one returns the value the settings agree on, if they do and all are

@@ -52,6 +52,35 @@ func TestNetOfCorpus(t *testing.T) {
 	}
 }
 
+// A port or a count of clients out of the engine's range is no setting:
+// the client is not sent to it, and a note says why.
+func TestNetOfOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		name, setup string
+		port, max   int
+		note        string
+	}{
+		{"in range", "\tENetMultiplayerPeer.new().create_server(65535, 4095)", 65535, 4095, ""},
+		{"port past 65535", "\tENetMultiplayerPeer.new().create_server(65536, 8)", 0, 8, "port: not one from 1 to 65535 (res://main.gd:4 65536)"},
+		{"port 0", "\tENetMultiplayerPeer.new().create_server(0, 8)", 0, 8, "port: not one from 1 to 65535"},
+		{"no clients", "\tENetMultiplayerPeer.new().create_server(7000, 0)", 7000, 0, "max clients: not one from 1 to 4095"},
+		{"clients past ENet's", "\tENetMultiplayerPeer.new().create_server(7000, 5000)", 7000, 0, "max clients: not one from 1 to 4095 (res://main.gd:4 5000)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			n, err := NetOf(netGame(t, c.setup))
+			require.NoError(t, err)
+			assert.Equal(t, c.port, n.Port)
+			assert.Equal(t, c.max, n.MaxClients)
+			if c.note == "" {
+				assert.Empty(t, n.Unknown)
+				return
+			}
+			require.Len(t, n.Unknown, 1)
+			assert.Contains(t, n.Unknown[0], c.note)
+		})
+	}
+}
+
 // netGame writes a game whose server script sets up its peer with
 // setup's lines, and returns its project.
 func netGame(t *testing.T, setup string) *project.Project {
