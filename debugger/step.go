@@ -67,6 +67,14 @@ func (s *Session) Advance(ctx context.Context, n int) (int64, error) {
 	}
 }
 
+// MinSpeed is the slowest a game runs but held: at 60 frames a second,
+// a frame every 1.7 s. A slower one would leave the next command, which
+// the game answers in a frame, waiting for minutes.
+const MinSpeed = 0.01
+
+// ErrBadSpeed is a speed that is not 0, from MinSpeed up, or +Inf.
+var ErrBadSpeed = errors.New("debugger: no such speed")
+
 // Speed lets a stepped game run: x times real time (x frames of delta d
 // every d seconds, each frame with the delta --fixed-fps gives it),
 // math.Inf(1) as fast as it runs (as --fixed-fps runs a game that nothing
@@ -74,8 +82,8 @@ func (s *Session) Advance(ctx context.Context, n int) (int64, error) {
 // returns once the game has taken it (held, for 0). It needs what Advance
 // needs.
 func (s *Session) Speed(ctx context.Context, x float64) error {
-	if math.IsNaN(x) || x < 0 {
-		return fmt.Errorf("debugger: speed %v: want 0 (hold), more (times real time) or math.Inf(1) (as fast as it runs)", x)
+	if math.IsNaN(x) || x < 0 || (x > 0 && x < MinSpeed) {
+		return fmt.Errorf("%w: %.3g: want 0 (hold), %g to any times real time, or math.Inf(1) (as fast as it runs)", ErrBadSpeed, x, MinSpeed)
 	}
 	if x > 0 {
 		s.mu.Lock()

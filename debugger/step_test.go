@@ -147,3 +147,14 @@ func TestFixedFPS(t *testing.T) {
 		assert.Equal(t, want, fixedFPS(strings.Fields(args)), args)
 	}
 }
+
+// A speed the game cannot run at, or so slow that the next command
+// would wait minutes for its frame, is refused before anything is sent.
+func TestSpeedBounds(t *testing.T) {
+	for _, x := range []float64{math.NaN(), -1, math.Inf(-1), 1e-9, MinSpeed / 2} {
+		err := (&Session{}).Speed(context.Background(), x)
+		require.ErrorIs(t, err, ErrBadSpeed, "%v", x)
+		assert.LessOrEqual(t, len(err.Error()), 300)
+		assert.NotContains(t, err.Error(), "\n")
+	}
+}
