@@ -158,7 +158,11 @@ type debugGames struct {
 
 // launch starts a game under a name, with the command line's binary and
 // args, and makes it the current one; a game of that name ends first.
+// Past maxGames games, another name is refused.
 func (d *debugGames) launch(name string, args []string) error {
+	if len(d.games) >= maxGames && d.games[name] == nil {
+		return tooManyGames(slices.Collect(maps.Keys(d.games)))
+	}
 	if old := d.games[name]; old != nil {
 		old.Close()
 		delete(d.games, name)

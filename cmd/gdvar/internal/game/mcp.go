@@ -95,9 +95,17 @@ var (
 	errLaunching = errors.New("a launch of this game is under way: wait for its answer, or quit")
 )
 
-// mcpMaxGames bounds the games running or being launched at once, each a
-// process: a launch of another name beyond fails at once.
-const mcpMaxGames = 8
+// maxGames bounds the games gdvar mcp or gdvar debug runs, or is
+// launching, at once, each a process: a launch of another name beyond
+// fails at once (tooManyGames).
+const maxGames = 8
+
+// tooManyGames is the error of a launch past maxGames, naming the games
+// running, in order.
+func tooManyGames(names []string) error {
+	slices.Sort(names)
+	return fmt.Errorf("%d games are running (%s): quit one first", len(names), strings.Join(names, ", "))
+}
 
 // defaultGame is the name of the game a launch or a tool names none of:
 // the game after -- on gdvar mcp's command line.
@@ -160,9 +168,9 @@ func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string
 		g.mu.Unlock()
 		return nil, errLaunching
 	}
-	if names := g.names(); len(names) >= mcpMaxGames && !slices.Contains(names, name) {
+	if names := g.names(); len(names) >= maxGames && !slices.Contains(names, name) {
 		g.mu.Unlock()
-		return nil, fmt.Errorf("%d games are running (%s): quit one first", len(names), strings.Join(names, ", "))
+		return nil, tooManyGames(names)
 	}
 	l := &mcpLaunch{cancel: cancel, done: make(chan struct{})}
 	if g.launches == nil {

@@ -153,11 +153,11 @@ func TestFromJSON(t *testing.T) {
 	assert.Equal(t, gdvar.NewDictionary("x", 1e20, "y", []any{int64(2), 2.5, true, nil, "s"}), got)
 }
 
-// At most mcpMaxGames games run at once: a launch of another name fails
+// At most maxGames games run at once: a launch of another name fails
 // at once, naming them; one of a running name replaces it.
 func TestMCPGamesBounded(t *testing.T) {
 	ctx, _, cs := fakeMCP(t, "recording")
-	for i := range mcpMaxGames {
+	for i := range maxGames {
 		text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": fmt.Sprintf("g%d", i)})
 		require.False(t, failed, text)
 	}
