@@ -170,10 +170,15 @@ func (s *Session) frameRequest(ctx context.Context, name string, data []any) (in
 	if len(r) != 2 || !fields(r, &frame, &held) {
 		return 0, fmt.Errorf("%w: gdvar:frame %s", ErrMalformed, shown(r))
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if frame < 0 || held && frame < s.frame {
+		// Engine.get_process_frames() only counts up: a frame before the
+		// last held (or past 2^63, wrapped) is no game's.
+		return 0, fmt.Errorf("%w: gdvar:frame %d after %d: a game's frames only go forward", ErrMalformed, frame, s.frame)
+	}
 	if held {
-		s.mu.Lock()
 		s.frame = frame
-		s.mu.Unlock()
 	}
 	return frame, nil
 }

@@ -158,3 +158,25 @@ func TestSpeedBounds(t *testing.T) {
 		assert.NotContains(t, err.Error(), "\n")
 	}
 }
+
+// A game's frames only count up: a reply of a frame before the last the
+// game was held at, or a negative one (a counter wrapped past 2^63), is
+// ErrMalformed, and the frame held stays the last good one.
+func TestFrameGoingBackRefused(t *testing.T) {
+	g := &stepGame{helperGame: helperGame{version: 3}, frame: 1000}
+	s, _ := scripted(t, gdvar.Godot4, g.answer)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	frame, err := s.Advance(ctx, 10)
+	require.NoError(t, err)
+	require.Equal(t, int64(1010), frame)
+	for _, bad := range []int64{1009, -1, math.MinInt64} {
+		g.mu.Lock()
+		g.reply = []any{bad, true, false}
+		g.mu.Unlock()
+		_, err = s.Frame(ctx)
+		require.ErrorIs(t, err, ErrMalformed, "%d", bad)
+		assert.ErrorContains(t, err, "frames only go forward")
+		assert.Equal(t, int64(1010), s.heldFrame())
+	}
+}
