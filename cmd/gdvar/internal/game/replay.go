@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/cli"
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/infile"
 )
 
 // replayUsage is gdvar replay's help.
@@ -82,9 +82,11 @@ func Replay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readReplayFile reads the replay file at path.
+// readReplayFile reads the replay file at path, within cli.FlagFileWait
+// if it is a named pipe (infile.Open): a pipe no one writes to held a
+// plain open for ever, before anything was launched.
 func readReplayFile(path string) (*debugger.Replay, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, cli.FlagFileWait)
 	if err != nil {
 		return nil, err
 	}
