@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -22,8 +24,8 @@ import (
 // mcpRecording is the recording the record tool started: its file, the
 // Recorder writing it, and the seed its games are launched with.
 type mcpRecording struct {
-	path string
-	file *os.File
+	path string   // the replay file, written at the end
+	file *os.File // a new file beside it, renamed over it at the end
 	rec  *debugger.Recorder
 	seed int64
 }
@@ -88,7 +90,16 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 		}
 		specs[n] = spec
 	}
-	f, err := os.Create(path)
+	// A new file beside the one named: a recording that fails to start,
+	// or stops badly, leaves the user's file as it was.
+	err := outfile.CheckReplace(path)
+	var f *os.File
+	if err == nil {
+		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	}
+	if err == nil {
+		err = f.Chmod(0o644) // as a file the user made; CreateTemp's is 0600
+	}
 	if err == nil {
 		g.rec = &mcpRecording{path: path, file: f, rec: debugger.NewRecorder(f), seed: seed}
 	}
@@ -98,16 +109,31 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 	}
 	for _, n := range names {
 		started, err := g.launch(ctx, n, specs[n].godot, specs[n].args)
-		if err != nil {
-			return fmt.Errorf("launching %s again, held from its first frame: %w", n, err)
+		if err == nil {
+			var frame int64
+			if frame, err = started.Frame(ctx); err == nil {
+				fmt.Fprintf(out, "recording to %s: game %s launched again, held at its first frame (%d), seed %d\n", path, n, frame, seed)
+				continue
+			}
 		}
-		frame, err := started.Frame(ctx)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "recording to %s: game %s launched again, held at its first frame (%d), seed %d\n", path, n, frame, seed)
+		g.dropRecording()
+		return fmt.Errorf("launching %s again, held from its first frame: %w; nothing recorded, %s left as it was", n, err, path)
 	}
 	return nil
+}
+
+// dropRecording ends the recording under way, if any, writing nothing:
+// its new file is removed.
+func (g *mcpGames) dropRecording() {
+	g.mu.Lock()
+	r := g.rec
+	g.rec = nil
+	g.mu.Unlock()
+	if r != nil {
+		r.rec.Close()
+		r.file.Close()
+		os.Remove(r.file.Name())
+	}
 }
 
 // stopRecording finishes the recording's file.
@@ -120,10 +146,15 @@ func (g *mcpGames) stopRecording(out *bufio.Writer) error {
 		return errors.New("no recording under way: start one with file")
 	}
 	steps := r.rec.Steps()
-	if err := errors.Join(r.rec.Close(), r.file.Close()); err != nil {
+	err := errors.Join(r.rec.Close(), r.file.Close())
+	if err == nil {
+		err = os.Rename(r.file.Name(), r.path)
+	}
+	if err != nil {
+		os.Remove(r.file.Name())
 		return fmt.Errorf("writing %s: %w", r.path, err)
 	}
-	_, err := fmt.Fprintf(out, "wrote %s: %d steps; replay it with gdvar replay %[1]s -- GODOT ARGS… (the games' command line, with --fixed-fps %[3]s)\n", r.path, steps, recordFPS)
+	_, err = fmt.Fprintf(out, "wrote %s: %d steps; replay it with gdvar replay %[1]s -- GODOT ARGS… (the games' command line, with --fixed-fps %[3]s)\n", r.path, steps, recordFPS)
 	return err
 }
 

@@ -74,3 +74,27 @@ func TestMCPRecordWithoutGame(t *testing.T) {
 	assert.Equal(t, "no game to record: launch one first\n", text)
 	assert.NoFileExists(t, file)
 }
+
+// A recording that fails to start (its game does not launch) leaves the
+// file it was named as it was, no new file beside it, and no recording
+// under way: the next record tries again.
+func TestMCPRecordFailedStartLeavesFile(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: filepath.Join(t.TempDir(), "no-godot")}, start: debugger.Launch}
+	cs := connectMCP(t, ctx, games)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(file, []byte("the user's own\n"), 0o644))
+	for range 2 {
+		text, failed := gametest.CallTool(t, ctx, cs, "record", map[string]any{"file": file})
+		assert.True(t, failed)
+		assert.Contains(t, text, "nothing recorded, "+file+" left as it was")
+		b, err := os.ReadFile(file)
+		require.NoError(t, err)
+		assert.Equal(t, "the user's own\n", string(b))
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 1, "no new file left beside it")
+	}
+}
