@@ -26,7 +26,7 @@ func TestLiveDebugAdvance(t *testing.T) {
 
 	code, _, errOut = runGdvar(nil, append([]string{"debug", "-e", "wait /root/Main/Added; advance 5; speed -1"}, append([]string{"--"}, gametest.Stepped(t)...)...)...)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "gdvar debug: speed -1: debugger: speed -1: want 0")
+	assert.Contains(t, errOut, "gdvar debug: speed -1: debugger: no such speed: -1: want 0 (hold)")
 
 	code, _, errOut = runGdvar(nil, append([]string{"debug", "-e", "wait /root/Main/Added; advance 5"}, append([]string{"--"}, gametest.Game(t)...)...)...)
 	assert.Equal(t, 1, code)
@@ -60,5 +60,5 @@ func TestDebugLockstepUsage(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, "gdvar debug: lockstep 3: usage: lockstep N NAME…\n")
 	assert.Contains(t, errOut, `gdvar debug: lockstep -1 game: frames "-1": want 0 or more`)
-	assert.Contains(t, errOut, "gdvar debug: lockstep 2 game nope: no game nope (running: game)")
+	assert.Contains(t, errOut, `gdvar debug: lockstep 2 game nope: no game "nope" (running: game)`)
 }

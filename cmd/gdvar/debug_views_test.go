@@ -52,5 +52,5 @@ func TestDebugSeveralGames(t *testing.T) {
 	assert.Equal(t, 1, code, errOut)
 	assert.Equal(t, "gdvar:hello []\ngdvar:key [\"A\", true]\ngdvar:key [\"A\", false]\n"+
 		"gdvar:hello []\ngdvar:key [\"C\", true]\ngdvar:key [\"C\", false]\n", out)
-	assert.Contains(t, errOut, "gdvar debug: game nope: no game nope (running: client, game)")
+	assert.Contains(t, errOut, `gdvar debug: game nope: no game "nope" (running: client, game)`)
 }

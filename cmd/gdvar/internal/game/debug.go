@@ -234,7 +234,7 @@ func (d *debugGames) session(name string) (*debugger.Session, error) {
 	if g := d.games[name]; g != nil {
 		return g.Session, nil
 	}
-	return nil, fmt.Errorf("no game %s (running: %s)", name, strings.Join(slices.Sorted(maps.Keys(d.games)), ", "))
+	return nil, fmt.Errorf("no game %s (running: %s)", shown(name), shownNames(slices.Sorted(maps.Keys(d.games))))
 }
 
 // closeAll ends every game.
@@ -280,7 +280,7 @@ func runDebugCommand(s *debugger.Session, line string, out io.Writer) error {
 	name, args := words[0], words[1:]
 	c, ok := debugCommands[name]
 	if !ok {
-		return fmt.Errorf("unknown command %q (see gdvar debug -h)", name)
+		return fmt.Errorf("unknown command %s (see gdvar debug -h)", shown(name))
 	}
 	if c.rest && len(args) >= c.min { // the last argument is the rest of the line, after the name and the others
 		args = append(args[:c.min-1:c.min-1], restOfLine(line, c.min))

@@ -62,7 +62,7 @@ var wholeTree = treeView{depth: -1}
 // path and get_class().
 func showTree(ctx context.Context, s *debugger.Session, view treeView, out *bufio.Writer) error {
 	if _, err := filepath.Match(view.filter, ""); err != nil {
-		return fmt.Errorf("filter %q: %w", view.filter, err)
+		return fmt.Errorf("filter %s: %w", shown(view.filter), err)
 	}
 	root, err := s.Tree(ctx, debugger.ShowHelper(view.helper))
 	if err == nil {
@@ -140,7 +140,7 @@ func waitNode(ctx context.Context, s *debugger.Session, path string, timeout tim
 func waitValue(ctx context.Context, s *debugger.Session, path, property, value string, timeout time.Duration, out *bufio.Writer) error {
 	var want any
 	if err := vartext.Unmarshal([]byte(value), &want); err != nil {
-		return fmt.Errorf("value %s: %w", value, err)
+		return fmt.Errorf("value %s: %w", shown(value), err)
 	}
 	wantText, err := vartext.Marshal(want)
 	if err != nil {
@@ -167,7 +167,7 @@ const maxWait = commandTimeout - 5*time.Second
 func waitTimeout(text string) (time.Duration, error) {
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 || d > maxWait {
-		return 0, fmt.Errorf("timeout %q: want a duration up to %v, such as 30s", text, maxWait)
+		return 0, fmt.Errorf("timeout %s: want a duration up to %v, such as 30s", shown(text), maxWait)
 	}
 	return d, nil
 }
@@ -182,7 +182,7 @@ func showPaused(ctx context.Context, s *debugger.Session, set string, out *bufio
 			return err
 		}
 	default:
-		return fmt.Errorf("%q: want true or false", set)
+		return fmt.Errorf("%s: want true or false", shown(set))
 	}
 	paused, err := s.TreePaused(ctx)
 	if err != nil {
@@ -226,7 +226,7 @@ func showCall(ctx context.Context, s *debugger.Session, path, method string, arg
 	for _, a := range args {
 		var v any
 		if err := vartext.Unmarshal([]byte(a), &v); err != nil {
-			return fmt.Errorf("argument %s: %w", a, err)
+			return fmt.Errorf("argument %s: %w", shown(a), err)
 		}
 		values = append(values, v)
 	}

@@ -131,7 +131,7 @@ func debugTree(ctx context.Context, s *debugger.Session, args []string, out *buf
 	if len(args) > 1 {
 		d, err := strconv.Atoi(args[1])
 		if err != nil || d < 0 {
-			return fmt.Errorf("depth %q: want 0 or more", args[1])
+			return fmt.Errorf("depth %s: want 0 or more", shown(args[1]))
 		}
 		view.depth = d
 	}

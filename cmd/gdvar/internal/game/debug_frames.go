@@ -44,7 +44,7 @@ func debugSpeed(ctx context.Context, s *debugger.Session, args []string, _ *bufi
 	if args[0] != "max" {
 		var err error
 		if x, err = strconv.ParseFloat(args[0], 64); err != nil {
-			return fmt.Errorf("speed %q: want a number of times real time, 0 to hold the game, or max", args[0])
+			return fmt.Errorf("speed %s: want a number of times real time, 0 to hold the game, or max", shown(args[0]))
 		}
 	}
 	return s.Speed(ctx, x)
@@ -74,7 +74,7 @@ func showLockstep(ctx context.Context, names []string, sessions []*debugger.Sess
 func frameCount(arg string) (int, error) {
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("frames %q: want 0 or more", arg)
+		return 0, fmt.Errorf("frames %s: want 0 or more", shown(arg))
 	}
 	return n, nil
 }

@@ -65,7 +65,7 @@ func debugWheel(ctx context.Context, s *debugger.Session, args []string, _ *bufi
 	factor := 1.0
 	if len(args) > 3 {
 		if factor, err = strconv.ParseFloat(args[3], 64); err != nil {
-			return fmt.Errorf("factor %q: %w", args[3], err)
+			return fmt.Errorf("factor %s: %w", shown(args[3]), err)
 		}
 	}
 	return s.MouseWheel(ctx, at, wheel, factor)
@@ -96,7 +96,7 @@ func debugText(ctx context.Context, s *debugger.Session, args []string, _ *bufio
 // press reads an optional down or up: a tap without one.
 func press(args []string) (debugger.Press, error) {
 	if len(args) > 1 {
-		return 0, fmt.Errorf("%q: want tap, down or up", args[1:])
+		return 0, fmt.Errorf("%s: want tap, down or up", shown(fmt.Sprint(args[1:])))
 	}
 	if len(args) == 0 {
 		return debugger.Tap, nil
@@ -116,7 +116,7 @@ func pressOf(w string) (debugger.Press, error) {
 func word[V any](table map[string]V, w, want string) (V, error) {
 	v, ok := table[w]
 	if !ok {
-		return v, fmt.Errorf("%q: want %s", w, want)
+		return v, fmt.Errorf("%s: want %s", shown(w), want)
 	}
 	return v, nil
 }
@@ -127,7 +127,7 @@ func position(args []string) (gdvar.Vector2, error) {
 	for i := range xy {
 		v, err := strconv.ParseFloat(args[i], 64)
 		if err != nil {
-			return gdvar.Vector2{}, fmt.Errorf("position %q: want a number", args[i])
+			return gdvar.Vector2{}, fmt.Errorf("position %s: want a number", shown(args[i]))
 		}
 		xy[i] = v
 	}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -104,7 +103,7 @@ const maxGames = 8
 // running, in order.
 func tooManyGames(names []string) error {
 	slices.Sort(names)
-	return fmt.Errorf("%d games are running (%s): quit one first", len(names), strings.Join(names, ", "))
+	return fmt.Errorf("%d games are running (%s): quit one first", len(names), shownNames(names))
 }
 
 // defaultGame is the name of the game a launch or a tool names none of:
@@ -231,11 +230,11 @@ func (g *mcpGames) sessionOf(ctx context.Context, name string) (*debugger.Sessio
 		case name == "" && g.base.godot == "":
 			return nil, errors.New("no game running: call launch first")
 		case resolved != defaultGame || g.base.godot == "":
-			return nil, fmt.Errorf("no game named %s: call launch first%s", resolved, g.running())
+			return nil, fmt.Errorf("no game named %s: call launch first%s", shown(resolved), g.running())
 		}
 		_, err = g.launch(ctx, defaultGame, "", nil)
 		if err != nil && !errors.Is(err, errLaunching) {
-			return nil, fmt.Errorf("launching %s: %w", resolved, err)
+			return nil, fmt.Errorf("launching %s: %w", shown(resolved), err)
 		}
 	}
 }
@@ -254,7 +253,7 @@ func (g *mcpGames) resolve(name string) (string, error) {
 	case 1:
 		return names[0], nil
 	}
-	return "", fmt.Errorf("%d games are running (%s): name one with the game argument", len(names), strings.Join(names, ", "))
+	return "", fmt.Errorf("%d games are running (%s): name one with the game argument", len(names), shownNames(names))
 }
 
 // names returns the names of the games running or being launched, in
@@ -275,7 +274,7 @@ func (g *mcpGames) running() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if names := g.names(); len(names) > 0 {
-		return " (running: " + strings.Join(names, ", ") + ")"
+		return " (running: " + shownNames(names) + ")"
 	}
 	return ""
 }

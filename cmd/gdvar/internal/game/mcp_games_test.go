@@ -58,7 +58,7 @@ func TestMCPSeveralGames(t *testing.T) {
 		{"output", map[string]any{"game": "server"}, "gdvar:hello []\ngdvar:key [\"S\", true]\ngdvar:key [\"S\", false]\n", false},
 		{"output", map[string]any{"game": "client"}, "gdvar:hello []\ngdvar:text [\"c\"]\n", false},
 		{"key", map[string]any{"key": "A"}, "2 games are running (client, server): name one with the game argument", true},
-		{"key", map[string]any{"game": "nope", "key": "A"}, "no game named nope: call launch first (running: client, server)", true},
+		{"key", map[string]any{"game": "nope", "key": "A"}, `no game named "nope": call launch first (running: client, server)`, true},
 		{"quit", map[string]any{"game": "client"}, "ok", false},
 		{"text", map[string]any{"text": "s"}, "ok", false},
 		{"output", nil, "gdvar:text [\"s\"]\n", false},
