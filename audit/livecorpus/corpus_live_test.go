@@ -181,10 +181,14 @@ var liveGames = []liveGame{
 	// level once the client is in: its spawner spawns a player per peer,
 	// whose PlayerInput the peer owns (a direction the host scales by its
 	// speed, a fire button it acts on every 0.05 s while held). Its PNGs
-	// and MP3s are Git LFS pointers, not kept: placeholders stand in.
+	// and MP3s are Git LFS pointers, not kept: placeholders stand in. Its
+	// crop plots grow crops as time goes (PlotManager's spawner spawns
+	// them): whether one has grown when the audit gets there is a matter
+	// of timing, so the plots are transient.
 	{folder: "dlameter__InvasiveSpecies", port: "9999", transport: "enet",
 		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://main.tscn",
-			"/root/Main/CanvasLayer/StartMenu/Menu/MarginContainer/VBoxContainer/HostButton"}, forged: 16, spawns: 11},
+			"/root/Main/CanvasLayer/StartMenu/Menu/MarginContainer/VBoxContainer/HostButton"}, forged: 8, spawns: 3,
+		transient: []string{"/PlotManager"}},
 	// A lobby its player hosts (Host) on ENet 5409, with a debug overlay
 	// any peer adds a Label to (an autoload): a 1 MiB one holds the host
 	// 5 to 6 s, which corpusFreeze would not tell from a busy machine.
