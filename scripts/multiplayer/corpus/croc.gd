@@ -69,9 +69,13 @@ func _frame() -> void:
 	if game == null:
 		return
 	var mine := game.get_node_or_null(str(get_multiplayer().get_unique_id()))
+	if mine != null and not mine.readyState:
+		# Again each frame until it holds, as a player presses Ready again:
+		# a first press may come before its synchronizer is the peer's, and
+		# the host never sees it (the wave then never starts).
+		mine.readyState = true
 	if not readied and mine != null:
 		readied = true
-		mine.readyState = true
 		var names := []
 		for id in gm.players:
 			names.append(gm.players[id].name)
