@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"time"
@@ -106,35 +104,13 @@ func (c *config) writeEdited(stdout io.Writer, write func(w io.Writer) error) er
 	if target == "-" {
 		return write(stdout)
 	}
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(target); err == nil {
-		mode = st.Mode().Perm()
-	}
-	dir, pattern := filepath.Dir(target), "."+filepath.Base(target)+".gdvar-*"
-	f, err := temps.OpenUnnamed(dir) // named only for its rename, at the end
-	unnamed := err == nil
-	if !unnamed {
-		f, err = temps.CreateIn(dir, pattern)
-	}
+	f, err := temps.Replace(target)
 	if err != nil {
 		return err
 	}
-	defer temps.Remove(f) // after the rename, nothing is left at its name to remove
 	if err := write(f); err != nil {
+		f.Drop()
 		return err
 	}
-	if err := f.Chmod(mode); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	name := f.Name()
-	if unnamed {
-		if name, err = temps.Name(f, dir, pattern); err != nil {
-			return err
-		}
-		defer temps.RemoveNamed(name)
-	}
-	return os.Rename(name, target)
+	return f.Commit()
 }

@@ -6,11 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/temps"
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,8 +23,8 @@ import (
 // mcpRecording is the recording the record tool started: its file, the
 // Recorder writing it, and the seed its games are launched with.
 type mcpRecording struct {
-	path string   // the replay file, written at the end
-	file *os.File // a new file beside it, renamed over it at the end
+	path string             // the replay file, written at the end
+	file *temps.Replacement // a new file beside it, renamed over it at the end
 	rec  *debugger.Recorder
 	seed int64
 }
@@ -93,12 +92,9 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 	// A new file beside the one named: a recording that fails to start,
 	// or stops badly, leaves the user's file as it was.
 	err := outfile.CheckReplace(path)
-	var f *os.File
+	var f *temps.Replacement
 	if err == nil {
-		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	}
-	if err == nil {
-		err = f.Chmod(0o644) // as a file the user made; CreateTemp's is 0600
+		f, err = temps.Replace(path)
 	}
 	if err == nil {
 		g.rec = &mcpRecording{path: path, file: f, rec: debugger.NewRecorder(f), seed: seed}
@@ -131,8 +127,7 @@ func (g *mcpGames) dropRecording() {
 	g.mu.Unlock()
 	if r != nil {
 		r.rec.Close()
-		r.file.Close()
-		os.Remove(r.file.Name())
+		r.file.Drop()
 	}
 }
 
@@ -146,12 +141,12 @@ func (g *mcpGames) stopRecording(out *bufio.Writer) error {
 		return errors.New("no recording under way: start one with file")
 	}
 	steps := r.rec.Steps()
-	err := errors.Join(r.rec.Close(), r.file.Close())
+	err := r.rec.Close()
 	if err == nil {
-		err = os.Rename(r.file.Name(), r.path)
+		err = r.file.Commit()
 	}
 	if err != nil {
-		os.Remove(r.file.Name())
+		r.file.Drop()
 		return fmt.Errorf("writing %s: %w", r.path, err)
 	}
 	_, err = fmt.Fprintf(out, "wrote %s: %d steps; replay it with gdvar replay %[1]s -- GODOT ARGS… (the games' command line, with --fixed-fps %[3]s)\n", r.path, steps, recordFPS)
