@@ -24,7 +24,6 @@ const maxStrays = 256
 type stray struct {
 	by   *sentCall // the call after which it was first seen; nil, before any
 	e    debugger.Error
-	n    int  // times seen
 	done bool // judged
 }
 
@@ -48,15 +47,9 @@ func (a *auditor) noteStrays(errs []debugger.Error) {
 			continue
 		}
 		sign := errorSign(e)
-		s := a.strays[sign]
-		if s == nil {
-			if len(a.strays) >= maxStrays {
-				continue
-			}
-			s = &stray{by: a.last, e: e}
-			a.strays[sign] = s
+		if a.strays[sign] == nil && len(a.strays) < maxStrays {
+			a.strays[sign] = &stray{by: a.last, e: e}
 		}
-		s.n++
 	}
 }
 

@@ -65,8 +65,10 @@ func (a *auditor) anyClient() *client {
 }
 
 // awaitFence waits for fence n, sent by client c, to come back, resuming
-// the game at the audit's breakpoints; false when c was dropped, the
-// server ended or ctx did.
+// the game at the audit's breakpoints (a handler the game calls itself:
+// InvasiveSpecies's player calls clear_dig every frame its dig_pos is
+// set, which the attacker owns); false when c was dropped, the server
+// ended or ctx did.
 func (a *auditor) awaitFence(ctx context.Context, c *client, n int) bool {
 	poll := time.NewTicker(pollEvery)
 	defer poll.Stop()
@@ -96,7 +98,7 @@ func (a *auditor) rejoinSilent(ctx context.Context) error {
 			continue
 		}
 		if !isClosed((*c).gone) {
-			if n, err := a.sendFenceFrom(*c); err == nil && a.waitFence(ctx, n) {
+			if n, err := a.sendFenceFrom(*c); err == nil && a.waitFence(ctx, *c, n) {
 				continue
 			}
 		}

@@ -391,26 +391,12 @@ var fenceSet = func() *multiplayer.MethodSet {
 	return s
 }()
 
-// waitFence says whether fence n came back within the call's wait (the
-// server still there, the audit not over).
-func (a *auditor) waitFence(ctx context.Context, n int) bool {
-	timeout := time.NewTimer(a.cfg.Wait)
-	defer timeout.Stop()
-	poll := time.NewTicker(pollEvery)
-	defer poll.Stop()
-	for !a.obs.seen(n) {
-		select {
-		case <-a.game.Done():
-			return false
-		case <-ctx.Done():
-			return false
-		case <-timeout.C:
-			return false
-		case <-a.obs.wake():
-		case <-poll.C:
-		}
-	}
-	return true
+// waitFence says whether fence n, sent by client c, came back within
+// the call's wait (see awaitFence).
+func (a *auditor) waitFence(ctx context.Context, c *client, n int) bool {
+	wctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	defer cancel()
+	return a.awaitFence(wctx, c, n)
 }
 
 // victimName is the victim's peer id as a spawned node's name holds it,

@@ -183,22 +183,13 @@ const ongoingWindow = 200 * time.Millisecond
 // may catch).
 func (a *auditor) ongoingErrors(ctx context.Context) map[string]int {
 	a.obs.take()
-	window := time.NewTimer(ongoingWindow)
-	defer window.Stop()
-	poll := time.NewTicker(pollEvery)
-	defer poll.Stop()
-	for watching := true; watching; {
+	resume := func() {
 		if stopped, brk := a.game.Stopped(); stopped && brk.CanContinue {
 			a.game.Resume(ctx)
 		}
-		select {
-		case <-window.C:
-			watching = false
-		case <-ctx.Done():
-			watching = false
-		case <-poll.C:
-		}
 	}
+	resume()
+	every(ctx, ongoingWindow, pollEvery, resume)
 	seen := map[string]int{}
 	for _, e := range a.obs.take() {
 		if len(e.Stack) > 0 {
@@ -231,7 +222,9 @@ func (a *auditor) afterward(ctx context.Context, pt point, at string) (Outcome, 
 	outcome := NoEffect
 	var msgs []string
 	if by := cmp.Or(a.victim, a.attacker); by != nil {
-		if fence, err := a.sendFenceFrom(by); err == nil && !a.waitFence(ctx, fence) && ctx.Err() == nil && !isClosed(a.game.Done()) {
+		// Not a stall: the server ended (above), the audit did, or it
+		// dropped the peer (ended, below).
+		if fence, err := a.sendFenceFrom(by); err == nil && !a.waitFence(ctx, by, fence) && ctx.Err() == nil && !isClosed(a.game.Done()) && !isClosed(by.gone) {
 			msg := fmt.Sprintf("the server did not answer within %s", a.cfg.Wait)
 			a.addAt(findingKey{Stall, pt.node, pt.method, pt.param, ""}, "", 0, attackLeave, at+": "+msg)
 			msgs = append(msgs, msg)

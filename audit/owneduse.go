@@ -54,10 +54,10 @@ func (a *auditor) attackUse(ctx context.Context, w *owned) bool {
 }
 
 // scaled holds a direction at a unit's length, one way then back, then
-// at scaleBy times it so, and compares how fast the server moved the attacker's node each
-// time, at its fastest stretch between two reads of its position (a
-// wall it reaches within the hold stops it): a server that moves it
-// fasterBy times as fast takes any speed.
+// at scaleBy times it so, and compares how fast the server moved the
+// attacker's node each time, at its fastest stretch between two reads
+// of its position (a wall it reaches within the hold stops it): a
+// server that moves it fasterBy times as fast takes any speed.
 func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 	at := w.o.Path()
 	var fastest [2]float64 // its distance a second
@@ -96,15 +96,16 @@ func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// held holds a bool false, then true, twice, and counts the nodes the
+// held holds a bool false, true, true, false, and counts the nodes the
 // server made each time: one that makes a node every other frame each
 // time it is true, past the most it made while false, acts on every
-// frame it stays held (full-auto fire). Twice, because a game's tree
-// grows on its own too (a crop, a wave of enemies): a burst of its own
-// falls in one hold, not in both.
+// frame it stays held (full-auto fire). Twice each, because a game's
+// tree grows on its own too (a crop, a wave of enemies): a burst of its
+// own falls in one hold, and bursts every other hold (a timer near two
+// holds' time) fall in a true one and a false one alike.
 func (a *auditor) held(ctx context.Context, w *owned) bool {
 	var made [4]float64
-	for i, v := range []bool{false, true, false, true} {
+	for i, v := range []bool{false, true, true, false} {
 		before, ok := a.nodeCount(ctx)
 		if !ok {
 			return true
@@ -121,10 +122,10 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 		res.Message = joinText(res.Message, fmt.Sprintf("the server made %.0f nodes", made[i]))
 		a.recordOwned(w, res, false, "")
 	}
-	if extra := min(made[1], made[3]) - max(made[0], made[2]); extra >= float64(perFrameNodes) {
+	if extra := min(made[1], made[2]) - max(made[0], made[3]); extra >= float64(perFrameNodes) {
 		a.addAt(findingKey{kind: OwnedHeld, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackHeld,
 			fmt.Sprintf("held true for %s, twice, the server made %.0f and %.0f nodes (%.0f and %.0f held false): it acts on every frame the peer holds it",
-				holdFor, made[1], made[3], made[0], made[2]))
+				holdFor, made[1], made[2], made[0], made[3]))
 	}
 	return true
 }
@@ -137,28 +138,16 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 func (a *auditor) hold(ctx context.Context, w *owned, vs []any, res *Result, sample func()) bool {
 	a.pace(ctx)
 	a.obs.take()
-	tick := time.NewTicker(sampleEvery)
-	defer tick.Stop()
+	if sample == nil {
+		sample = func() {}
+	}
 	for _, v := range vs {
 		a.rep.Calls++
 		if err := w.o.Set(w.prop, v); err != nil {
 			res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
 			return true
 		}
-		end := time.NewTimer(holdFor / time.Duration(len(vs)))
-		for held := true; held; {
-			select {
-			case <-end.C:
-				held = false
-			case <-ctx.Done():
-				held = false
-			case <-tick.C:
-				if sample != nil {
-					sample()
-				}
-			}
-		}
-		end.Stop()
+		every(ctx, holdFor/time.Duration(len(vs)), sampleEvery, sample)
 	}
 	a.restore(w)
 	return a.fenceSync(ctx, w, res)
