@@ -195,23 +195,45 @@ func (s *Session) Vars(ctx context.Context, frame int) ([]Var, error) {
 
 // Suspend pauses (on) or resumes the game's process, physics and input
 // without stopping it in the debug loop: it goes on answering (Godot 4).
+// The engine disables the game's Input meanwhile: input sent then is
+// refused ([ErrSuspended]); what was held stays held.
 func (s *Session) Suspend(on bool) error {
 	if s.Engine() == gdvar.Godot3 {
 		return fmt.Errorf("%w: suspend is Godot 4", ErrUnsupported)
 	}
-	return s.suspend(context.Background(), on)
+	ctx := context.Background() // each request bounded by the request timeout
+	if err := s.turn(ctx); err != nil {
+		return err
+	}
+	defer s.endTurn()
+	return s.suspend(ctx, on)
 }
 
 // suspend sends scene:suspend_changed, and keeps whether the game is
-// suspended, which stepping undoes.
+// suspended, which stepping undoes; resumed, the game gets its Input
+// back. Its caller has the turn.
 func (s *Session) suspend(ctx context.Context, on bool) error {
-	err := s.send(ctx, "scene:suspend_changed", []any{on})
-	if err == nil {
-		s.mu.Lock()
-		s.suspended = on
-		s.mu.Unlock()
+	if err := s.send(ctx, "scene:suspend_changed", []any{on}); err != nil {
+		return err
 	}
-	return err
+	s.mu.Lock()
+	was := s.suspended
+	s.suspended = on
+	s.mu.Unlock()
+	if !was || on {
+		return nil
+	}
+	// From 4.4 the engine disables Input while suspended, and enables it
+	// again only if no runtime node selection is on, whose type starts
+	// as 2D until an editor sets it: a game the editor did not start
+	// keeps its Input disabled. The editor's "Input" mode (type none)
+	// gives it back.
+	if major, minor := s.Version(); major == 4 && minor >= 4 {
+		if err := s.send(ctx, "scene:runtime_node_select_set_type", []any{int64(0)}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Monitors returns the game's performance monitors as its last report

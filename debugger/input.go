@@ -141,6 +141,10 @@ func (s *Session) press(ctx context.Context, name string, dev device, how Press,
 	return nil
 }
 
+// ErrSuspended is an input sent to a game the engine's suspend holds
+// ([Session.Suspend]): the engine drops it.
+var ErrSuspended = errors.New("debugger: the game is suspended, and its engine drops input: end the suspend first (Suspend(false); gdvar debug: suspend off), or advance it")
+
 // input sends one of the helper's messages and waits for its answer, by
 // which time the game has parsed the event: nodes see it in the frame that
 // follows. The data of an event from a device ends in the device's id,
@@ -150,6 +154,12 @@ func (s *Session) input(ctx context.Context, name string, dev device, data ...an
 		return err
 	}
 	defer s.endTurn()
+	s.mu.Lock()
+	suspended := s.suspended
+	s.mu.Unlock()
+	if suspended {
+		return ErrSuspended
+	}
 	if err := s.helper(ctx, 1); err != nil {
 		return err
 	}

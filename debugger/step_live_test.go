@@ -130,3 +130,22 @@ func playStepped(t *testing.T, rendered bool) steppedRun {
 	}
 	return r
 }
+
+// An advance after the engine's suspend gives the game its input back
+// (the engine's suspend disables Input, and its resume left it disabled
+// in a game the editor did not start): the knight, walking right when
+// suspended, walks on. Input sent while suspended is refused
+// (ErrSuspended), which the engine would drop.
+func TestLiveAdvanceAfterSuspend(t *testing.T) {
+	g, _ := startStepped(t)
+	g.Action("move_right", debugger.Down)
+	g.Advance(5) // the scene reloaded, the action pressed
+	x := g.Number(knight2D, "position:x")
+	require.NoError(t, g.Game.Suspend(true))
+	ctx, cancel := context.WithTimeout(context.Background(), debuggertest.DefaultTimeout)
+	defer cancel()
+	assert.ErrorIs(t, g.Game.Action(ctx, "jump", 0, debugger.Tap), debugger.ErrSuspended)
+	g.Advance(60)
+	assert.Equal(t, true, g.Evaluate("Input.is_action_pressed('move_right')"), "still held")
+	assert.Greater(t, g.Number(knight2D, "position:x"), x+20, "he walked right")
+}
