@@ -62,3 +62,32 @@ func TestDebugLockstepUsage(t *testing.T) {
 	assert.Contains(t, errOut, `gdvar debug: lockstep -1 game: frames "-1": want 0 or more`)
 	assert.Contains(t, errOut, `gdvar debug: lockstep 2 game nope: no game "nope" (running: game)`)
 }
+
+// gdvar debug -hold starts the game held at its first frame, its random
+// numbers seeded: two runs print the same frames, counter and random
+// number, where a game started free runs a varying number of frames
+// before its first command.
+func TestLiveDebugHold(t *testing.T) {
+	game := append([]string{"--"}, gametest.Stepped(t)...)
+	script := `frame; advance 10; get /root/Main counter; eval randi()`
+	var outs [2]string
+	for i := range outs {
+		code, out, errOut := runGdvar(nil, append([]string{"debug", "-hold", "-seed", "7", "-e", script}, game...)...)
+		require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
+		outs[i] = out
+	}
+	assert.Equal(t, outs[0], outs[1], "two runs")
+	n := gametest.Numbers(t, outs[0])
+	require.Len(t, n, 4, outs[0])
+	assert.LessOrEqual(t, n[0], int64(1), "held at its first frame")
+	assert.Equal(t, n[0]+10, n[1])
+}
+
+// -seed without -hold is refused, its first line naming the fix.
+func TestDebugSeedNeedsHold(t *testing.T) {
+	for _, cmd := range []string{"debug", "mcp"} {
+		code, _, errOut := runGdvar(nil, cmd, "-seed", "3", "--", "godot")
+		assert.Equal(t, 2, code, cmd)
+		assert.True(t, strings.HasPrefix(errOut, "-seed seeds a game held from its start: give -hold too\n"), "%s: %s", cmd, errOut)
+	}
+}

@@ -19,12 +19,15 @@ import (
 )
 
 // debugUsage is gdvar debug's help.
-const debugUsage = `usage: gdvar debug [-listen ADDR] [-engine 4|3] [-e 'CMD; CMD; …'] -- GODOT [ARGS…]
+const debugUsage = `usage: gdvar debug [-listen ADDR] [-engine 4|3] [-hold [-seed N]] [-e 'CMD; CMD; …'] -- GODOT [ARGS…]
 
 Listens (on loopback by default), starts GODOT ARGS… with --remote-debug
 added, and once the game has connected runs each command in order, printing
 its result on standard output; then it ends the game. It exits 0 if and
-only if every command succeeded. The game's own output goes to standard
+only if every command succeeded. With -hold, each game starts held at its
+first frame, its random numbers seeded with -seed (0), as gdvar replay
+starts it: advance runs it from there, the same frames on every run (its
+ARGS need --fixed-fps N, and a scene to run). The game's own output goes to standard
 error. Without -e, it reads commands from standard input, one a line; a
 line over 1 MiB is skipped, and counts as a failed command.
 
@@ -259,6 +262,8 @@ type gameLaunch struct {
 func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
 	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
+	hold := fs.Bool("hold", false, "start each game held at its first frame, as gdvar replay does: its frames then numbered alike on every run (the game's arguments need --fixed-fps N)")
+	seed := fs.Int64("seed", 0, "with -hold, the seed of each game's random numbers, set before its scripts run")
 	return func(w io.Writer) (gameLaunch, bool) {
 		game := gameLaunch{opts: []debugger.Option{debugger.WithListen(*listen), debugger.WithStdout(w), debugger.WithStderr(w)}}
 		if fs.NArg() > 0 {
@@ -267,8 +272,21 @@ func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 		if *engine == "3" {
 			game.opts = append(game.opts, debugger.WithEngine(gdvar.Godot3))
 		}
+		if *hold {
+			game.opts = append(game.opts, debugger.HoldFromStart(*seed))
+		} else if flagGiven(fs, "seed") {
+			fmt.Fprintln(w, "-seed seeds a game held from its start: give -hold too")
+			return game, false
+		}
 		return game, *engine == "4" || *engine == "3"
 	}
+}
+
+// flagGiven says whether the command line gave the flag name.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // runDebugCommand runs one command line on the game and prints its result.

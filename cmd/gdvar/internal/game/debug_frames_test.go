@@ -36,3 +36,29 @@ func TestLiveMCPAdvance(t *testing.T) {
 	assert.Greater(t, now, held+31)
 	assert.Equal(t, now, gametest.NumberOf(t, call("frame", nil)), "held")
 }
+
+// launch's hold starts a game held at its first frame: the frame it
+// holds at is the first, and stays until advanced; seed without hold is
+// refused.
+func TestLiveMCPLaunchHeld(t *testing.T) {
+	game := gametest.Stepped(t)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
+	defer cancel()
+	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
+	defer games.quit("")
+	cs := connectMCP(t, ctx, games)
+	call := func(tool string, args map[string]any) string {
+		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
+		require.False(t, failed, "%s %v: %s", tool, args, text)
+		return text
+	}
+	call("launch", map[string]any{"name": "held", "hold": true, "seed": 7})
+	first := gametest.NumberOf(t, call("frame", map[string]any{"game": "held"}))
+	assert.LessOrEqual(t, first, int64(1), "held at its first frame")
+	assert.Equal(t, first, gametest.NumberOf(t, call("frame", map[string]any{"game": "held"})), "held")
+	assert.Equal(t, first+5, gametest.NumberOf(t, call("advance", map[string]any{"game": "held", "frames": 5})))
+
+	text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": "other", "seed": 7})
+	assert.True(t, failed)
+	assert.Contains(t, text, "seed seeds a game held from its start: give hold too")
+}

@@ -19,7 +19,7 @@ import (
 )
 
 // mcpUsage is gdvar mcp's help.
-const mcpUsage = `usage: gdvar mcp [-listen ADDR] [-engine 4|3] [-- GODOT [ARGS…]]
+const mcpUsage = `usage: gdvar mcp [-listen ADDR] [-engine 4|3] [-hold [-seed N]] [-- GODOT [ARGS…]]
 
 A Model Context Protocol server on standard input and output, whose tools
 start Godot games (debug builds: the editor binary or a debug export,
@@ -37,7 +37,9 @@ Values go in and come out in Godot's text form, as var_to_str prints it.
 GODOT ARGS… is the game named "game": the first tool that needs it
 launches it, so a client needs no launch call. launch starts other games
 under names of their own (a server and its clients); each tool's game
-argument says which it drives. Games end when the client closes standard
+argument says which it drives. -hold starts every game held at its
+first frame (launch's hold, one game), as gdvar debug -hold does. Games
+end when the client closes standard
 input; a launch ends the game of its name before. The games' own output
 goes to standard error.
 
@@ -146,12 +148,14 @@ func (g *mcpGames) begin() (end func(), err error) {
 
 // launch ends the game of that name ("" for defaultGame), if any, and
 // starts another under the name: godot and args if godot is given, else
-// base's game with args if given, else base's. While a launch of the name
+// base's game with args if given, else base's; opts are added to base's
+// (a hold from its first frame). While a launch of the name
 // is under way, another fails at once (errLaunching): launches do not
 // queue, each holding a call.
-func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string) (*debugger.Game, error) {
+func (g *mcpGames) launch(ctx context.Context, name, godot string, args []string, opts ...debugger.Option) (*debugger.Game, error) {
 	name = cmp.Or(name, defaultGame)
 	game := g.base
+	game.opts = slices.Concat(game.opts, opts)
 	if godot != "" {
 		game.godot, game.args = godot, args
 	} else if args != nil {

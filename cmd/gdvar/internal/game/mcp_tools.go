@@ -28,6 +28,8 @@ type (
 		Name  string   `json:"name,omitempty" jsonschema:"a name for the game, to drive several at once (a server and its clients); game if empty. A launch ends the game of that name, if any"`
 		Godot string   `json:"godot,omitempty" jsonschema:"the Godot binary, a debug build; the one gdvar mcp was started with if empty"`
 		Args  []string `json:"args,omitempty" jsonschema:"its arguments, such as --headless --path /path/to/game; those gdvar mcp was started with if empty"`
+		Hold  bool     `json:"hold,omitempty" jsonschema:"start it held at its first frame, its random numbers seeded with seed, as a replay starts it: advance runs it from there, the same frames on every run (its args need --fixed-fps N)"`
+		Seed  int64    `json:"seed,omitempty" jsonschema:"with hold, the seed of its random numbers (0 if not given)"`
 	}
 	quitInput struct {
 		Game string `json:"game,omitempty" jsonschema:"the game to end, by its name; every game if empty"`
@@ -150,7 +152,13 @@ func newMCPServer(games *mcpGames) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "gdvar", Version: cli.Version()}, nil)
 	mcp.AddTool(srv, &mcp.Tool{Name: "launch", Description: "Start a Godot game under the debugger (ending the one of the same name, if any) and wait until its main scene is in the tree. Returns its name and process id; a game that fails to start is an error with the last lines it printed. Not needed for the game gdvar mcp was started with: the first tool launches it."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in launchInput) (*mcp.CallToolResult, any, error) {
-			g, err := games.launch(ctx, in.Name, in.Godot, in.Args)
+			var opts []debugger.Option
+			if in.Hold {
+				opts = append(opts, debugger.HoldFromStart(in.Seed))
+			} else if in.Seed != 0 {
+				return nil, nil, errors.New("seed seeds a game held from its start: give hold too")
+			}
+			g, err := games.launch(ctx, in.Name, in.Godot, in.Args, opts...)
 			if err != nil {
 				return nil, nil, err
 			}
