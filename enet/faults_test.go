@@ -18,25 +18,25 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gdvar/gdvar/internal/netsim"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
-	"github.com/gdvar/gdvar/internal/testrig/udpproxy"
 )
 
-// Tests of the protocol on a bad link: a seeded udpproxy between the two
+// Tests of the protocol on a bad link: a seeded netsim link between the two
 // ends loses, duplicates, reorders and delays datagrams, or makes a peer
 // vanish; and a flood of connects that never complete.
 
 // badLink is the issue's link, each way: 10% loss, duplication, reordering
 // and a delay with jitter (datagrams closer than the jitter may swap).
-var badLink = udpproxy.Faults{Loss: 0.1, Duplicate: 0.05, Reorder: 0.1, Delay: 2 * time.Millisecond, Jitter: 8 * time.Millisecond}
+var badLink = netsim.Faults{Loss: 0.1, Duplicate: 0.05, Reorder: 0.1, Delay: 2 * time.Millisecond, Jitter: 8 * time.Millisecond}
 
 // newProxy starts a proxy to a server's address, closed when the test ends.
-func newProxy(t *testing.T, server *net.UDPAddr, opts udpproxy.Options) *udpproxy.Proxy {
+func newProxy(t *testing.T, server *net.UDPAddr, opts netsim.Options) *netsim.Proxy {
 	t.Helper()
 	if opts.QueueLimit == 0 {
 		opts.QueueLimit = 1 << 14 // a 100 KB burst is held, not dropped as Overflowed
 	}
-	px, err := udpproxy.New(server, opts)
+	px, err := netsim.New(server, opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { px.Close() })
 	return px
@@ -273,11 +273,11 @@ func (t *tally) report(tb testing.TB, who string) (unreliable int) {
 
 // logProxy logs what the proxy did to the traffic, and checks that it did
 // inject every fault it was asked to.
-func logProxy(t *testing.T, px *udpproxy.Proxy) {
+func logProxy(t *testing.T, px *netsim.Proxy) {
 	st := px.Stats()
 	for _, d := range []struct {
 		name string
-		s    udpproxy.DirStats
+		s    netsim.DirStats
 	}{{"up", st.Up}, {"down", st.Down}} {
 		t.Logf("proxy %s: %d datagrams, %d lost, %d duplicated, %d reordered, %d overflowed", d.name,
 			d.s.Received.Datagrams, d.s.Lost.Datagrams, d.s.Duplicated.Datagrams, d.s.Reordered.Datagrams, d.s.Overflowed.Datagrams)
@@ -326,7 +326,7 @@ func TestFaultsGoToGo(t *testing.T) {
 	server, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	t.Cleanup(func() { server.Close() })
-	px := newProxy(t, server.Addr().(*net.UDPAddr), udpproxy.Options{Seed: 25, Up: badLink, Down: badLink})
+	px := newProxy(t, server.Addr().(*net.UDPAddr), netsim.Options{Seed: 25, Up: badLink, Down: badLink})
 	client, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	t.Cleanup(func() { client.Close() })
@@ -362,7 +362,7 @@ func TestFaultsGodotClient(t *testing.T) {
 	require.NoError(t, err)
 	defer h.Close()
 	go echo(h, 2*lossWait)
-	px := newProxy(t, h.Addr().(*net.UDPAddr), udpproxy.Options{Seed: 26, Up: badLink, Down: badLink})
+	px := newProxy(t, h.Addr().(*net.UDPAddr), netsim.Options{Seed: 26, Up: badLink, Down: badLink})
 	out := godot.RunScript(t, engine, script, "port="+strconv.Itoa(px.Addr().Port), "plan=full", "lossy=1",
 		"peer_timeout="+strconv.FormatInt((2*lossWait).Milliseconds(), 10), "timeout="+strconv.Itoa(int(lossWait.Seconds())))
 	m := regexp.MustCompile(`RESULT ok (\d+) lost (\d+)`).FindStringSubmatch(out)
@@ -390,7 +390,7 @@ func TestFaultsGodotServer(t *testing.T) {
 	port := godot.FreePort(t, "udp")
 	srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port),
 		"peer_timeout="+strconv.FormatInt((2*lossWait).Milliseconds(), 10), "timeout="+strconv.Itoa(int(lossWait.Seconds())))
-	px := newProxy(t, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, udpproxy.Options{Seed: 27, Up: badLink, Down: badLink})
+	px := newProxy(t, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, netsim.Options{Seed: 27, Up: badLink, Down: badLink})
 	h, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer h.Close()
@@ -456,10 +456,10 @@ type firstClient struct {
 	addr netip.AddrPort
 }
 
-func (f *firstClient) tap(e udpproxy.Event) {
+func (f *firstClient) tap(e netsim.Event) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.addr.IsValid() && e.Dir == udpproxy.Up {
+	if !f.addr.IsValid() && e.Dir == netsim.Up {
 		f.addr = e.Client
 	}
 }
@@ -483,7 +483,7 @@ func TestFaultsVanish(t *testing.T) {
 		server, err := Listen("udp", "127.0.0.1:0")
 		require.NoError(t, err)
 		defer server.Close()
-		px := newProxy(t, server.Addr().(*net.UDPAddr), udpproxy.Options{})
+		px := newProxy(t, server.Addr().(*net.UDPAddr), netsim.Options{})
 		client, err := Listen("udp", "127.0.0.1:0")
 		require.NoError(t, err)
 		defer client.Close()
@@ -522,7 +522,7 @@ func TestFaultsVanish(t *testing.T) {
 		require.NoError(t, err)
 		port := godot.FreePort(t, "udp")
 		srv := godot.Start(t, engine, script, "port="+strconv.Itoa(port), "timeout=90")
-		px := newProxy(t, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, udpproxy.Options{})
+		px := newProxy(t, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, netsim.Options{})
 		client, err := Listen("udp", "127.0.0.1:0")
 		require.NoError(t, err)
 		defer client.Close()
@@ -561,7 +561,7 @@ func TestFaultsVanish(t *testing.T) {
 		require.NoError(t, err)
 		defer server.Close()
 		var first firstClient
-		px := newProxy(t, server.Addr().(*net.UDPAddr), udpproxy.Options{Tap: first.tap})
+		px := newProxy(t, server.Addr().(*net.UDPAddr), netsim.Options{Tap: first.tap})
 		// It idles after its plan; once vanished it times the server out
 		// and fails, as it should: its exit status is not looked at.
 		cl := godot.Start(t, engine, script, "port="+strconv.Itoa(px.Addr().Port), "plan=capture",
@@ -639,16 +639,16 @@ type floodCount struct {
 	up, down uint64
 }
 
-func (f *floodCount) tap(e udpproxy.Event) {
+func (f *floodCount) tap(e netsim.Event) {
 	if e.Client == f.real {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch {
-	case e.Dir == udpproxy.Up && e.Kind == udpproxy.Sent:
+	case e.Dir == netsim.Up && e.Kind == netsim.Sent:
 		f.up += uint64(len(e.Data))
-	case e.Dir == udpproxy.Down && e.Kind == udpproxy.Received:
+	case e.Dir == netsim.Down && e.Kind == netsim.Received:
 		f.down += uint64(len(e.Data))
 	}
 }
@@ -687,7 +687,7 @@ func TestFaultsConnectFlood(t *testing.T) {
 		require.NoError(t, err)
 		defer client.Close()
 		count := &floodCount{real: client.Addr().(*net.UDPAddr).AddrPort()}
-		px := newProxy(t, server, udpproxy.Options{Tap: count.tap})
+		px := newProxy(t, server, netsim.Options{Tap: count.tap})
 		floodCtx, stopFlood := context.WithCancel(context.Background())
 		defer stopFlood()
 		floodStart := time.Now()

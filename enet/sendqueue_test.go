@@ -10,8 +10,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/gdvar/gdvar/internal/netsim"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
-	"github.com/gdvar/gdvar/internal/testrig/udpproxy"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -79,7 +79,7 @@ func TestSendQueueFullDrains(t *testing.T) {
 	server, err := Listen("udp", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer server.Close()
-	px := newProxy(t, server.Addr().(*net.UDPAddr), udpproxy.Options{})
+	px := newProxy(t, server.Addr().(*net.UDPAddr), netsim.Options{})
 	client, err := Listen("udp", "127.0.0.1:0", WithMaxSendQueue(64<<10))
 	require.NoError(t, err)
 	defer client.Close()
@@ -89,7 +89,7 @@ func TestSendQueueFullDrains(t *testing.T) {
 	require.NoError(t, err)
 	sp, err := server.Accept(ctx)
 	require.NoError(t, err)
-	require.NoError(t, px.SetFaults(udpproxy.Down, udpproxy.Faults{Loss: 1}))
+	require.NoError(t, px.SetFaults(netsim.Down, netsim.Faults{Loss: 1}))
 	const n = 5000
 	full := 0 // sends refused
 	sent := make(chan struct{})
@@ -104,7 +104,7 @@ func TestSendQueueFullDrains(t *testing.T) {
 					break
 				}
 				if full++; full == 1 {
-					assert.NoError(t, px.SetFaults(udpproxy.Down, udpproxy.Faults{}))
+					assert.NoError(t, px.SetFaults(netsim.Down, netsim.Faults{}))
 				}
 				select {
 				case <-ctx.Done():

@@ -2,8 +2,7 @@
 // benchmarks run on and nothing ships: the real engines (godot), the
 // engine-made vectors (golden), hostile inputs (hostile), the game-state
 // payload (gamestate), CPU time (cputime), jq 1.6's numbers (jq16), the
-// multiplayer cases (mpcases), a faulty UDP proxy (udpproxy), a corpus
-// game's server as gdvar server-skeleton writes it (skeleton), a real
+// multiplayer cases (mpcases), a corpus game's server as gdvar server-skeleton writes it (skeleton), a real
 // Prometheus server (promserver), the check of a package's map of its
 // files (filemap) and a testing.TB that records what a helper says
 // (tbrecorder). The production packages under internal/ stand beside

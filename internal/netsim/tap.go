@@ -1,4 +1,4 @@
-package udpproxy
+package netsim
 
 import "net/netip"
 
@@ -19,9 +19,11 @@ const (
 	Overflowed
 	// Failed: the write returned an error.
 	Failed
+	// Cut: dropped because its direction was cut (Faults.Cut).
+	Cut
 )
 
-var kindNames = [...]string{"received", "sent", "lost", "vanished", "overflowed", "failed"}
+var kindNames = [...]string{"received", "sent", "lost", "vanished", "overflowed", "failed", "cut"}
 
 // String returns the kind's name.
 func (k Kind) String() string {

@@ -1,4 +1,4 @@
-package udpproxy
+package netsim
 
 import (
 	"fmt"
@@ -47,6 +47,12 @@ type Faults struct {
 	// Jitter adds a uniform random delay in [0, Jitter) to each datagram,
 	// so datagrams closer together than the jitter may swap.
 	Jitter time.Duration
+	// Rate bounds the bytes a second the direction carries, all clients
+	// together: a datagram waits until those before it have gone (0: no
+	// bound).
+	Rate int
+	// Cut drops every datagram of the direction: a link down.
+	Cut bool
 }
 
 func (f Faults) validate() error {
@@ -55,11 +61,14 @@ func (f Faults) validate() error {
 		v    float64
 	}{{"Loss", f.Loss}, {"Duplicate", f.Duplicate}, {"Reorder", f.Reorder}} {
 		if !(p.v >= 0 && p.v <= 1) {
-			return fmt.Errorf("udpproxy: %s %v is not a probability", p.name, p.v)
+			return fmt.Errorf("netsim: %s %v is not a probability", p.name, p.v)
 		}
 	}
 	if f.ReorderDelay < 0 || f.Delay < 0 || f.Jitter < 0 {
-		return fmt.Errorf("udpproxy: negative duration in %+v", f)
+		return fmt.Errorf("netsim: negative duration in %+v", f)
+	}
+	if f.Rate < 0 {
+		return fmt.Errorf("netsim: negative rate %d", f.Rate)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package udpproxy
+package netsim
 
 import (
 	"container/heap"
@@ -64,15 +64,7 @@ func (p *Proxy) schedule() {
 	for {
 		p.mu.Lock()
 		now := time.Now()
-		for len(p.queue) > 0 && !p.queue[0].at.After(now) {
-			pk := heap.Pop(&p.queue).(*packet)
-			after := pk.seq // a delayed packet lets out the ones held before it
-			if pk.held {
-				p.unhold(pk) // it waited long enough for a later one
-				after = 0
-			}
-			p.send(pk.dir, pk.f, pk.data, pk.duplicate, after)
-		}
+		p.releaseDue(now)
 		wait := time.Hour
 		if len(p.queue) > 0 {
 			wait = p.queue[0].at.Sub(now)
@@ -88,6 +80,19 @@ func (p *Proxy) schedule() {
 	}
 }
 
+// releaseDue sends the queue's packets due by now. Called with p.mu held.
+func (p *Proxy) releaseDue(now time.Time) {
+	for len(p.queue) > 0 && !p.queue[0].at.After(now) {
+		pk := heap.Pop(&p.queue).(*packet)
+		after := pk.seq // a delayed packet lets out the ones held before it
+		if pk.held {
+			p.unhold(pk) // it waited long enough for a later one
+			after = 0
+		}
+		p.send(pk.dir, pk.f, pk.data, pk.duplicate, after)
+	}
+}
+
 // enqueue adds a packet, or drops it if the queue is full. Called with
 // p.mu held.
 func (p *Proxy) enqueue(pk *packet) {
@@ -99,6 +104,8 @@ func (p *Proxy) enqueue(pk *packet) {
 	if pk.held {
 		p.counters[pk.dir].reordered.add(len(pk.data))
 		pk.f.held[pk.dir] = append(pk.f.held[pk.dir], pk)
+	} else {
+		p.counters[pk.dir].delayed.add(len(pk.data))
 	}
 	if pk.index == 0 {
 		select {

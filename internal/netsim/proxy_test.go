@@ -1,4 +1,4 @@
-package udpproxy
+package netsim
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package udpproxy
+package netsim
 
 import "sync/atomic"
 
@@ -24,6 +24,9 @@ type DirStats struct {
 	Duplicated Counter
 	// Reordered counts datagrams held back for reordering.
 	Reordered Counter
+	// Delayed counts datagrams queued for a delay, a jitter or the rate
+	// (not those held for reordering alone).
+	Delayed Counter
 	// Lost counts datagrams dropped by the Loss probability.
 	Lost Counter
 	// Vanished counts datagrams dropped because their client vanished.
@@ -34,11 +37,13 @@ type DirStats struct {
 	Overflowed Counter
 	// Failed counts datagrams whose write returned an error.
 	Failed Counter
+	// Cut counts datagrams dropped because their direction was cut.
+	Cut Counter
 }
 
 // Dropped is the sum of the datagrams dropped for any reason.
 func (s DirStats) Dropped() Counter {
-	return s.Lost.plus(s.Vanished).plus(s.Overflowed).plus(s.Failed)
+	return s.Lost.plus(s.Vanished).plus(s.Overflowed).plus(s.Failed).plus(s.Cut)
 }
 
 // Amplification is the bytes forwarded per byte received.
@@ -74,8 +79,8 @@ func (c *counter) load() Counter {
 // dirCounters are DirStats kept with atomics, so Stats never waits for the
 // proxy's lock and a tap may call it.
 type dirCounters struct {
-	received, forwarded, duplicated, reordered counter
-	lost, vanished, overflowed, failed         counter
+	received, forwarded, duplicated, reordered, delayed counter
+	lost, vanished, overflowed, failed, cut             counter
 }
 
 func (c *dirCounters) load() DirStats {
@@ -84,9 +89,11 @@ func (c *dirCounters) load() DirStats {
 		Forwarded:  c.forwarded.load(),
 		Duplicated: c.duplicated.load(),
 		Reordered:  c.reordered.load(),
+		Delayed:    c.delayed.load(),
 		Lost:       c.lost.load(),
 		Vanished:   c.vanished.load(),
 		Overflowed: c.overflowed.load(),
 		Failed:     c.failed.load(),
+		Cut:        c.cut.load(),
 	}
 }

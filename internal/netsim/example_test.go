@@ -1,20 +1,20 @@
-package udpproxy_test
+package netsim_test
 
 import (
 	"fmt"
 	"net"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/testrig/udpproxy"
+	"github.com/gdvar/gdvar/internal/netsim"
 )
 
 // A proxy that sends every datagram to the server twice.
 func Example() {
 	server, _ := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	defer server.Close()
-	proxy, err := udpproxy.New(server.LocalAddr().(*net.UDPAddr), udpproxy.Options{
+	proxy, err := netsim.New(server.LocalAddr().(*net.UDPAddr), netsim.Options{
 		Seed: 1,
-		Up:   udpproxy.Faults{Duplicate: 1},
+		Up:   netsim.Faults{Duplicate: 1},
 	})
 	if err != nil {
 		panic(err)

@@ -1,11 +1,13 @@
-package udpproxy
+package netsim
 
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/netip"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,6 +38,11 @@ type Options struct {
 	// under the proxy's lock: it must return quickly, and may call Stats
 	// and Vanish but not SetFaults or Close.
 	Tap func(Event)
+	// FPS, if not zero, makes a link of frames: its time is the frames
+	// Step ran, each 1/FPS s long, and it reads what the games sent only
+	// in Step (no goroutine). Games stepped in lockstep then get the same
+	// datagrams at the same frames on every run. It needs a unix system.
+	FPS int
 }
 
 // Proxy forwards datagrams between clients and a server, injecting faults.
@@ -54,11 +61,16 @@ type Proxy struct {
 	vanished map[netip.AddrPort]bool
 	closed   bool
 
-	mu     sync.Mutex // the faults, generators, queue and held lists
+	mu     sync.Mutex // the faults, generators, queue, held lists and clock
 	faults [2]Faults
 	rng    [2]*rand.Rand
 	queue  queue
-	seq    uint64 // datagrams given a fate so far
+	seq    uint64       // datagrams given a fate so far
+	free   [2]time.Time // when each direction has sent what its Rate let through
+
+	fps   int   // a link of frames, if not zero
+	frame int64 // the frames Step ran
+	buf   []byte
 
 	wake      chan struct{}
 	done      chan struct{}
@@ -77,7 +89,7 @@ type flow struct {
 // New starts a proxy to server, a UDP address with an IP (IPv4 or IPv6).
 func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 	if server == nil || server.IP == nil {
-		return nil, errors.New("udpproxy: the server address needs an IP")
+		return nil, errors.New("netsim: the server address needs an IP")
 	}
 	if err := opts.Up.validate(); err != nil {
 		return nil, err
@@ -86,7 +98,10 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 		return nil, err
 	}
 	if opts.QueueLimit < 0 || opts.MaxClients < 0 {
-		return nil, fmt.Errorf("udpproxy: negative limit in QueueLimit %d, MaxClients %d", opts.QueueLimit, opts.MaxClients)
+		return nil, fmt.Errorf("netsim: negative limit in QueueLimit %d, MaxClients %d", opts.QueueLimit, opts.MaxClients)
+	}
+	if opts.FPS < 0 || opts.FPS > 0 && !framesSupported {
+		return nil, fmt.Errorf("netsim: FPS %d: a link of frames needs a unix system and FPS > 0", opts.FPS)
 	}
 	ap := server.AddrPort()
 	p := &Proxy{
@@ -101,6 +116,7 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 		faults:     [2]Faults{opts.Up, opts.Down},
 		wake:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
+		fps:        opts.FPS,
 	}
 	if p.server.Addr().Is4() {
 		p.network, p.bindIP = "udp4", net.IPv4(127, 0, 0, 1)
@@ -117,13 +133,97 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 	}
 	l, err := net.ListenUDP(p.network, listen)
 	if err != nil {
-		return nil, fmt.Errorf("udpproxy: %w", err)
+		return nil, fmt.Errorf("netsim: %w", err)
 	}
 	p.listener = l
+	if p.fps > 0 {
+		p.buf = make([]byte, 1<<16)
+		return p, nil // Step does the rest
+	}
 	p.wg.Add(2)
 	go p.readClients()
 	go p.schedule()
 	return p, nil
+}
+
+// now is the link's time: the wall clock's, or the frames Step ran.
+// Called with p.mu held.
+func (p *Proxy) now() time.Time {
+	if p.fps == 0 {
+		return time.Now()
+	}
+	return time.Unix(0, p.frame*int64(time.Second)/int64(p.fps))
+}
+
+// Frame is the frames Step ran.
+func (p *Proxy) Frame() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.frame
+}
+
+// Step runs a link of frames n frames: at each, it reads what the games
+// sent since the last (every datagram then in its sockets), then moves
+// to the next frame and lets out what is due by then. A game stepped
+// after it gets what arrived for it before its frame.
+func (p *Proxy) Step(n int) error {
+	if p.fps == 0 {
+		return errors.New("netsim: Step runs a link of frames (Options.FPS)")
+	}
+	for range n {
+		if err := p.drain(); err != nil {
+			return err
+		}
+		p.mu.Lock()
+		p.frame++
+		p.releaseDue(p.now())
+		p.mu.Unlock()
+	}
+	return nil
+}
+
+// drain reads, without waiting, every datagram in the link's sockets,
+// those of the flows made meanwhile too.
+func (p *Proxy) drain() error {
+	for {
+		got := false
+		for {
+			n, from, ok, err := recvNow(p.listener, p.buf)
+			if err != nil || !ok {
+				if err != nil {
+					return err
+				}
+				break
+			}
+			got = true
+			f, err := p.flow(from)
+			if err != nil {
+				return err
+			}
+			p.handle(Up, f, from, p.buf[:n])
+		}
+		p.flowsMu.Lock()
+		flows := slices.Collect(maps.Values(p.flows))
+		p.flowsMu.Unlock()
+		for _, f := range flows {
+			for {
+				n, from, ok, err := recvNow(f.upstream, p.buf)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				got = true
+				if from == p.server {
+					p.handle(Down, f, f.client, p.buf[:n])
+				}
+			}
+		}
+		if !got {
+			return nil
+		}
+	}
 }
 
 // orDefault returns v, or def if v is zero.
@@ -225,7 +325,7 @@ func (p *Proxy) readClients() {
 }
 
 // errClosed tells readClients that the proxy closed while it made a flow.
-var errClosed = errors.New("udpproxy: closed")
+var errClosed = errors.New("netsim: closed")
 
 // flow returns the client's flow, making it and its upstream socket on the
 // client's first datagram. A nil flow means MaxClients was reached.
@@ -248,8 +348,10 @@ func (p *Proxy) flow(client netip.AddrPort) (*flow, error) {
 	f := &flow{client: client, upstream: up}
 	f.vanished.Store(p.vanished[client])
 	p.flows[client] = f
-	p.wg.Add(1)
-	go p.readServer(f)
+	if p.fps == 0 { // a link of frames reads it in Step
+		p.wg.Add(1)
+		go p.readServer(f)
+	}
 	return f, nil
 }
 
@@ -286,13 +388,23 @@ func (p *Proxy) handle(dir Direction, f *flow, client netip.AddrPort, data []byt
 		return
 	}
 	p.seq++
-	fate := p.faults[dir].decide(p.rng[dir])
+	faults := p.faults[dir]
+	fate := faults.decide(p.rng[dir])
+	now := p.now()
+	at := now.Add(fate.delay)
+	if faults.Rate > 0 && !faults.Cut && !fate.lost {
+		// It leaves once it and those before it went through at the rate.
+		at = later(at, p.free[dir]).Add(time.Duration(len(data)) * time.Second / time.Duration(faults.Rate))
+		p.free[dir] = at
+	}
 	switch {
+	case faults.Cut:
+		p.drop(dir, f.client, data, Cut)
 	case fate.lost:
 		p.drop(dir, f.client, data, Lost)
-	case fate.reorder || fate.delay > 0:
+	case fate.reorder || at.After(now):
 		p.enqueue(&packet{
-			at:        time.Now().Add(fate.delay),
+			at:        at,
 			dir:       dir,
 			f:         f,
 			data:      append([]byte(nil), data...),
@@ -303,6 +415,14 @@ func (p *Proxy) handle(dir Direction, f *flow, client netip.AddrPort, data []byt
 	default:
 		p.send(dir, f, data, fate.duplicate, p.seq)
 	}
+}
+
+// later returns the later of two times.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // send writes a datagram on, twice if duplicate, then the flow's datagrams
@@ -356,6 +476,8 @@ func (p *Proxy) drop(dir Direction, client netip.AddrPort, data []byte, why Kind
 		c.vanished.add(len(data))
 	case Overflowed:
 		c.overflowed.add(len(data))
+	case Cut:
+		c.cut.add(len(data))
 	default:
 		c.failed.add(len(data))
 	}

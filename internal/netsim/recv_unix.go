@@ -1,0 +1,49 @@
+//go:build unix
+
+package netsim
+
+import (
+	"errors"
+	"net"
+	"net/netip"
+
+	"golang.org/x/sys/unix"
+)
+
+// framesSupported says a link of frames can read its sockets without
+// waiting here.
+const framesSupported = true
+
+// recvNow reads a datagram from c if one is there, without waiting: ok
+// is false when there is none.
+func recvNow(c *net.UDPConn, buf []byte) (n int, from netip.AddrPort, ok bool, err error) {
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return 0, from, false, err
+	}
+	var sa unix.Sockaddr
+	var rerr error
+	if err := rc.Read(func(fd uintptr) bool {
+		for {
+			n, sa, rerr = unix.Recvfrom(int(fd), buf, unix.MSG_DONTWAIT)
+			if !errors.Is(rerr, unix.EINTR) {
+				return true // done, whatever it read: never wait
+			}
+		}
+	}); err != nil {
+		return 0, from, false, err
+	}
+	switch {
+	case errors.Is(rerr, unix.EAGAIN), errors.Is(rerr, unix.EWOULDBLOCK):
+		return 0, from, false, nil
+	case rerr != nil:
+		return 0, from, false, rerr
+	}
+	switch a := sa.(type) {
+	case *unix.SockaddrInet4:
+		from = netip.AddrPortFrom(netip.AddrFrom4(a.Addr), uint16(a.Port))
+	case *unix.SockaddrInet6:
+		from = netip.AddrPortFrom(netip.AddrFrom16(a.Addr).Unmap(), uint16(a.Port))
+	}
+	return n, from, true, nil
+}
