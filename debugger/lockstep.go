@@ -16,6 +16,20 @@ import (
 // place, the others stay held where they are, and the frames are where
 // each was last held.
 func Lockstep(ctx context.Context, n int, games ...*Session) ([]int64, error) {
+	return LockstepWith(ctx, n, nil, games...)
+}
+
+// Stepper runs a frame at a time beside games in lockstep: a link of
+// frames between them (a network simulator's), whose Step reads what the
+// games sent in their frame and delivers what is due by the next.
+type Stepper interface {
+	Step(frames int) error
+}
+
+// LockstepWith is [Lockstep] with steppers stepped a frame after each
+// frame of every game: what a game sends through one reaches the others
+// a frame later at the earliest.
+func LockstepWith(ctx context.Context, n int, steppers []Stepper, games ...*Session) ([]int64, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("debugger: lockstep %d frames: want 0 or more", n)
 	}
@@ -30,6 +44,14 @@ func Lockstep(ctx context.Context, n int, games ...*Session) ([]int64, error) {
 				return frames, fmt.Errorf("debugger: lockstep: game %d of %d, frame %d of %d: %w", i+1, len(games), k, n, err)
 			}
 			frames[i] = frame
+		}
+		if k == 0 {
+			continue // the games held, no frame run
+		}
+		for i, st := range steppers {
+			if err := st.Step(1); err != nil {
+				return frames, fmt.Errorf("debugger: lockstep: link %d of %d, frame %d of %d: %w", i+1, len(steppers), k, n, err)
+			}
 		}
 	}
 	return frames, nil

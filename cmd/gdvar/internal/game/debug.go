@@ -76,6 +76,23 @@ line's is "game":
                              each in turn (a host, then its clients); print
                              each one's name and the frame it holds at
 
+A link between a client and its server (ENet: UDP), whose conditions
+change at any frame; with -hold, stepped a frame after each lockstep
+frame, its delays counted in frames and its losses seeded, so a session
+gives the same packets at the same frames; else on the wall clock:
+  proxy NAME HOST:PORT [LISTEN]
+                             a link to the server at HOST:PORT for game
+                             NAME, on LISTEN (a free port): prints the
+                             address to give NAME (its join function's,
+                             a property) in its place
+  net NAME [to-server|to-client] [latency D] [jitter D] [loss P%]
+      [duplicate P%] [reorder P%] [rate BYTES/s] [down|up]
+                             change NAME's link, both ways or one: latency
+                             150ms, loss 5%; down cuts it, up joins it
+  links                      each link, its conditions, and what it
+                             received, forwarded, delayed, lost,
+                             duplicated, reordered and cut each way
+
 Input goes through gdvar's input helper, which Launch installs in a Godot
 4.4+ game at run time (or gdvar_input.gd as an autoload; see docs/debugger.md):
   key NAME [tap|down|up]     a key as Godot names it: A, Enter, Ctrl+S
@@ -157,6 +174,7 @@ type debugGames struct {
 	base    gameLaunch
 	games   map[string]*debugger.Game
 	current string
+	links   map[string]*debugLink // by the name of the game given each
 }
 
 // launch starts a game under a name, with the command line's binary and
@@ -208,6 +226,15 @@ func (d *debugGames) run(line string, out io.Writer) error {
 		return nil
 	case "lockstep":
 		return d.lockstep(words[1:], out)
+	case "proxy":
+		return d.proxy(words[1:], out)
+	case "net":
+		return d.setNet(words[1:])
+	case "links":
+		if len(words) != 1 {
+			return errors.New("usage: links")
+		}
+		return d.showLinks(out)
 	}
 	return runDebugCommand(d.games[d.current].Session, line, out)
 }
@@ -228,7 +255,7 @@ func (d *debugGames) lockstep(args []string, out io.Writer) error {
 		}
 	}
 	return runAction(context.Background(), out, func(ctx context.Context, w *bufio.Writer) error {
-		return showLockstep(ctx, args[1:], sessions, n, w)
+		return showLockstep(ctx, args[1:], sessions, d.steppers(), n, w)
 	})
 }
 
@@ -240,11 +267,12 @@ func (d *debugGames) session(name string) (*debugger.Session, error) {
 	return nil, fmt.Errorf("no game %s (running: %s)", shown(name), shownNames(slices.Sorted(maps.Keys(d.games))))
 }
 
-// closeAll ends every game.
+// closeAll ends every game, and every link.
 func (d *debugGames) closeAll() {
 	for _, g := range d.games {
 		g.Close()
 	}
+	d.closeLinks()
 }
 
 // gameLaunch is how gdvar debug and gdvar mcp start a game: the engine
@@ -253,6 +281,7 @@ type gameLaunch struct {
 	godot string
 	args  []string
 	opts  []debugger.Option
+	held  bool // -hold: started held at their first frame, stepped
 }
 
 // gameFlags adds the flags that say how to start the game, -listen and
@@ -272,7 +301,7 @@ func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 		if *engine == "3" {
 			game.opts = append(game.opts, debugger.WithEngine(gdvar.Godot3))
 		}
-		if *hold {
+		if game.held = *hold; *hold {
 			game.opts = append(game.opts, debugger.HoldFromStart(*seed))
 		} else if flagGiven(fs, "seed") {
 			fmt.Fprintln(w, "-seed seeds a game held from its start: give -hold too")

@@ -62,8 +62,8 @@ func showFrame(ctx context.Context, s *debugger.Session, out *bufio.Writer) erro
 
 // showLockstep runs several games n frames together (debugger.Lockstep),
 // and prints each one's name and the frame it holds at.
-func showLockstep(ctx context.Context, names []string, sessions []*debugger.Session, n int, out *bufio.Writer) error {
-	frames, err := debugger.Lockstep(ctx, n, sessions...)
+func showLockstep(ctx context.Context, names []string, sessions []*debugger.Session, steppers []debugger.Stepper, n int, out *bufio.Writer) error {
+	frames, err := debugger.LockstepWith(ctx, n, steppers, sessions...)
 	for i, f := range frames {
 		fmt.Fprintf(out, "%s %d\n", names[i], f)
 	}

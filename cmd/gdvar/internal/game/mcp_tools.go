@@ -328,7 +328,7 @@ func addLockstepTool(srv *mcp.Server, games *mcpGames) {
 				if n < 0 {
 					return fmt.Errorf("frames %d: want 0 or more", n)
 				}
-				return showLockstep(ctx, in.Games, sessions, n, w)
+				return showLockstep(ctx, in.Games, sessions, nil, n, w)
 			})
 			if err != nil {
 				res := textResult(out.String() + err.Error() + "\n")

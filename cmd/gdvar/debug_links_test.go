@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gdvar/gdvar/debugger/debuggertest"
+	"github.com/gdvar/gdvar/internal/testrig/godot"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gdvar debug -hold puts a link between the client of a stock 2D shooter
+// (its own join function given the link's address) and its host, both
+// stepped in lockstep: clean, the client has joined 15 frames on; at
+// 150 ms each way, not yet (a join's handshake crosses the link three
+// times: 27 frames at 60), and 60 frames later it has; cut, the link
+// forwards nothing and counts what it cut, and the client, whose ENet
+// times out on the wall clock, is still connected 180 frames on.
+func TestLiveDebugLink(t *testing.T) {
+	godot.HoldPort(t, "udp", "8080") // the game's host's port (network_manager.gd)
+	engine := debuggertest.Godot(t)
+	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", "BatteryAcid__godot-authority-2"))
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	listen := freeUDPPort(t)
+	const count = `eval get_node("SpawnPath").get_child_count()`
+	join := fmt.Sprintf(`launch client; game game; call /root/MainMenu/Panel/VBoxContainer/HostGame emit_signal "pressed"; lockstep 10 game client;
+		proxy client 127.0.0.1:8080 127.0.0.1:%d; %%s; game client; call /root/NetworkManager load_game_scene;
+		call /root/NetworkManager create_client "127.0.0.1" %[1]d; lockstep 15 game client; game game; %s`, listen, count)
+	tests := []struct {
+		name, net, then string
+		want            []string // the players the host counts, as eval prints them
+		links           []string // in links's lines
+	}{
+		{name: "clean", net: "frame", then: "lockstep 60 game client; " + count, want: []string{"2", "2"}},
+		{name: "latency", net: "net client latency 150ms", then: "lockstep 60 game client; " + count, want: []string{"1", "2"},
+			links: []string{"to-server: latency 150ms; received", "to-client: latency 150ms; received"}},
+		{name: "down", net: "frame", then: "net client down; lockstep 180 game client; " + count + "; game client; eval multiplayer.multiplayer_peer.get_connection_status()",
+			want: []string{"2", "2"}, links: []string{"to-server: down;", "to-client: down;"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			script := fmt.Sprintf(join, tt.net) + "; " + tt.then + "; links"
+			code, out, errOut := runGdvar(nil, "debug", "-hold", "-e", script, "--", engine, "--headless", "--fixed-fps", "60", "--path", dir)
+			require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
+			var counts []string
+			for _, line := range strings.Split(out, "\n") {
+				if line == "1" || line == "2" {
+					counts = append(counts, line)
+				}
+			}
+			assert.Equal(t, tt.want, counts[:min(len(counts), 2)], out)
+			for _, l := range tt.links {
+				assert.Contains(t, out, l)
+			}
+			linkLines := out[strings.LastIndex(out, "client: 127.0.0.1:"):]
+			assert.Regexp(t, `to-server: .*received [1-9]\d*, forwarded [1-9]`, linkLines, "the join went through the link")
+			if tt.name == "down" {
+				assert.Regexp(t, `to-server: down; received \d+, forwarded \d+, delayed 0, lost 0, duplicated 0, reordered 0, cut [1-9]`, linkLines)
+				assert.Contains(t, out, "\n2\nclient:", "ENet's own timeout is the wall clock's: still connected")
+			}
+		})
+	}
+}
+
+// freeUDPPort returns a loopback UDP port free a moment ago.
+func freeUDPPort(t *testing.T) int {
+	t.Helper()
+	c, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer c.Close()
+	return c.LocalAddr().(*net.UDPAddr).Port
+}

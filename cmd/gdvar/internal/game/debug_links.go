@@ -1,0 +1,269 @@
+package game
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gdvar/gdvar/debugger"
+	"github.com/gdvar/gdvar/internal/netsim"
+)
+
+// gdvar debug's links: a relay between a client game and its server
+// (internal/netsim), whose address the client is given in place of the
+// server's, and whose conditions net sets each way. Under -hold the
+// games are stepped, and so are the links: a frame of each after every
+// frame of the games in lockstep (netsim's link of frames, its delays
+// counted in frames at the games' --fixed-fps, its faults drawn from a
+// seeded generator); else they run on the wall clock.
+
+// debugLink is a link put between a game and its server.
+type debugLink struct {
+	server string // HOST:PORT, as given
+	link   *netsim.Proxy
+	faults [2]netsim.Faults // each direction's, as net last set them
+}
+
+// linkSeed seeds every link's faults: the same session gives the same
+// losses.
+const linkSeed = 1
+
+// proxy is the proxy command: proxy NAME HOST:PORT [LISTEN] puts a link
+// between game NAME and the server at HOST:PORT (UDP: ENet), listening
+// on LISTEN (a free loopback port if not given: a script that names the
+// address in a call gives it), and prints the address to give NAME in
+// place of the server's. A link of that name ends first.
+func (d *debugGames) proxy(args []string, out io.Writer) error {
+	if len(args) < 2 || len(args) > 3 {
+		return errors.New("usage: proxy NAME HOST:PORT [LISTEN]")
+	}
+	name, server := args[0], args[1]
+	addr, err := net.ResolveUDPAddr("udp", server)
+	if err != nil || addr.IP == nil {
+		return fmt.Errorf("proxy %s %s: the server's HOST:PORT, such as 127.0.0.1:8080: %v", shown(name), shown(server), err)
+	}
+	opts := netsim.Options{Seed: linkSeed}
+	if len(args) == 3 {
+		if opts.Listen, err = net.ResolveUDPAddr("udp", args[2]); err != nil {
+			return fmt.Errorf("proxy: the address to listen on, HOST:PORT, such as 127.0.0.1:8081: %v", err)
+		}
+	}
+	if old := d.links[name]; old != nil {
+		old.link.Close()
+		delete(d.links, name)
+	}
+	if len(d.links) >= maxGames {
+		return fmt.Errorf("%d links already: end one with proxy of its name (links lists them)", len(d.links))
+	}
+	if d.base.held {
+		if opts.FPS = fixedFPS(d.base.args); opts.FPS == 0 {
+			return fmt.Errorf("a link of stepped games counts their frames: give the games --fixed-fps N")
+		}
+	}
+	link, err := netsim.New(addr, opts)
+	if err != nil {
+		return err
+	}
+	if d.links == nil {
+		d.links = map[string]*debugLink{}
+	}
+	d.links[name] = &debugLink{server: server, link: link}
+	_, err = fmt.Fprintln(out, link.Addr())
+	return err
+}
+
+// fixedFPS is the frame rate of a command line's --fixed-fps N, 0 if
+// none (or after --, the game's own arguments).
+func fixedFPS(args []string) int {
+	for i, a := range args {
+		if a == "--" || a == "++" {
+			break
+		}
+		if a == "--fixed-fps" && i+1 < len(args) {
+			n, _ := strconv.Atoi(args[i+1])
+			return max(n, 0)
+		}
+	}
+	return 0
+}
+
+// netUsage is the net command's.
+const netUsage = "usage: net NAME [to-server|to-client] [latency D] [jitter D] [loss P%] [duplicate P%] [reorder P%] [rate BYTES/s] [down|up]"
+
+// setNet is the net command: it changes the conditions of game NAME's
+// link, both ways or one, from the next datagram on; what it does not
+// name stays as it was. latency and jitter are one way's (a round trip
+// has both ways'); down cuts the link both ways, up joins it again.
+func (d *debugGames) setNet(args []string) error {
+	if len(args) < 2 {
+		return errors.New(netUsage)
+	}
+	l := d.links[args[0]]
+	if l == nil {
+		return fmt.Errorf("no link of game %[1]s: proxy %[1]s HOST:PORT first", shown(args[0]))
+	}
+	dirs := []netsim.Direction{netsim.Up, netsim.Down}
+	words := args[1:]
+	switch words[0] {
+	case "to-server":
+		dirs, words = dirs[:1], words[1:]
+	case "to-client":
+		dirs, words = dirs[1:], words[1:]
+	}
+	faults := l.faults
+	for len(words) > 0 {
+		w := words[0]
+		if w == "down" || w == "up" {
+			for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
+				faults[dir].Cut = w == "down"
+			}
+			words = words[1:]
+			continue
+		}
+		if len(words) < 2 {
+			return fmt.Errorf("net: %s needs a value; %s", shown(w), netUsage)
+		}
+		v := words[1]
+		words = words[2:]
+		for _, dir := range dirs {
+			if err := setCondition(&faults[dir], w, v); err != nil {
+				return err
+			}
+		}
+	}
+	for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
+		if err := l.link.SetFaults(dir, faults[dir]); err != nil {
+			return err
+		}
+	}
+	l.faults = faults
+	return nil
+}
+
+// setCondition sets one condition of a direction from its words.
+func setCondition(f *netsim.Faults, name, value string) error {
+	var err error
+	switch name {
+	case "latency":
+		f.Delay, err = linkDuration(value)
+	case "jitter":
+		f.Jitter, err = linkDuration(value)
+	case "loss":
+		f.Loss, err = percent(value)
+	case "duplicate":
+		f.Duplicate, err = percent(value)
+	case "reorder":
+		f.Reorder, err = percent(value)
+	case "rate":
+		f.Rate, err = strconv.Atoi(value)
+		if err != nil || f.Rate < 0 {
+			err = fmt.Errorf("rate %s: bytes a second, 0 or more (0: no bound)", shown(value))
+		}
+	default:
+		err = fmt.Errorf("net: no condition %s; %s", shown(name), netUsage)
+	}
+	return err
+}
+
+// maxLinkDelay bounds a latency or a jitter: what a link holds is
+// bounded by its queue, and a minute is past any network's.
+const maxLinkDelay = time.Minute
+
+// linkDuration reads a latency or a jitter: 150ms, 0.2s.
+func linkDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 || d > maxLinkDelay {
+		return 0, fmt.Errorf("duration %s: from 0 to 1m, such as 150ms", shown(s))
+	}
+	return d, nil
+}
+
+// percent reads a probability written as a percentage: 5%, 5, 0.5%.
+func percent(s string) (float64, error) {
+	p, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil || !(p >= 0 && p <= 100) {
+		return 0, fmt.Errorf("percentage %s: from 0%% to 100%%, such as 5%%", shown(s))
+	}
+	return p / 100, nil
+}
+
+// showLinks is the links command: each link, by its game's name, with
+// its conditions and what it did each way.
+func (d *debugGames) showLinks(out io.Writer) error {
+	w := bufio.NewWriter(out)
+	if len(d.links) == 0 {
+		fmt.Fprintln(w, "no links: proxy NAME HOST:PORT puts one between a game and its server")
+	}
+	for _, name := range slices.Sorted(maps.Keys(d.links)) {
+		l := d.links[name]
+		clock := "wall clock"
+		if d.base.held {
+			clock = fmt.Sprintf("frame %d", l.link.Frame())
+		}
+		fmt.Fprintf(w, "%s: %s to %s (%s)\n", name, l.link.Addr(), l.server, clock)
+		s := l.link.Stats()
+		for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
+			ds := []netsim.DirStats{s.Up, s.Down}[dir]
+			fmt.Fprintf(w, "  %s: %s; received %d, forwarded %d, delayed %d, lost %d, duplicated %d, reordered %d, cut %d\n",
+				[]string{"to-server", "to-client"}[dir], describeFaults(l.faults[dir]),
+				ds.Received.Datagrams, ds.Forwarded.Datagrams, ds.Delayed.Datagrams, ds.Lost.Datagrams,
+				ds.Duplicated.Datagrams, ds.Reordered.Datagrams, ds.Cut.Datagrams)
+		}
+	}
+	return w.Flush()
+}
+
+// describeFaults says a direction's conditions as net sets them.
+func describeFaults(f netsim.Faults) string {
+	var parts []string
+	if f.Cut {
+		parts = append(parts, "down")
+	}
+	if f.Delay > 0 {
+		parts = append(parts, "latency "+f.Delay.String())
+	}
+	if f.Jitter > 0 {
+		parts = append(parts, "jitter "+f.Jitter.String())
+	}
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"loss", f.Loss}, {"duplicate", f.Duplicate}, {"reorder", f.Reorder}} {
+		if p.v > 0 {
+			parts = append(parts, fmt.Sprintf("%s %g%%", p.name, p.v*100))
+		}
+	}
+	if f.Rate > 0 {
+		parts = append(parts, fmt.Sprintf("rate %d", f.Rate))
+	}
+	if len(parts) == 0 {
+		return "clean"
+	}
+	return strings.Join(parts, " ")
+}
+
+// steppers are the links of frames, which lockstep steps with the games.
+func (d *debugGames) steppers() []debugger.Stepper {
+	if !d.base.held {
+		return nil
+	}
+	var s []debugger.Stepper
+	for _, name := range slices.Sorted(maps.Keys(d.links)) {
+		s = append(s, d.links[name].link)
+	}
+	return s
+}
+
+// closeLinks ends every link.
+func (d *debugGames) closeLinks() {
+	for _, l := range d.links {
+		l.link.Close()
+	}
+}

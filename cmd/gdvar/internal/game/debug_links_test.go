@@ -1,0 +1,77 @@
+package game
+
+import (
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdvar/gdvar/internal/netsim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// net changes what it names of a link's conditions, both ways or one,
+// and keeps the rest; what it cannot read is refused, naming what it
+// wants, and changes nothing.
+func TestDebugNet(t *testing.T) {
+	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	tests := []struct {
+		name    string
+		lines   []string // net's arguments after the game's name, a line each
+		up, dn  netsim.Faults
+		wantErr string
+	}{
+		{name: "both ways", lines: []string{"latency 150ms jitter 20ms loss 5%"},
+			up: netsim.Faults{Delay: 150 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05},
+			dn: netsim.Faults{Delay: 150 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05}},
+		{name: "one way, then the other", lines: []string{"to-server rate 1000 duplicate 1", "to-client reorder 2.5%"},
+			up: netsim.Faults{Rate: 1000, Duplicate: 0.01}, dn: netsim.Faults{Reorder: 0.025}},
+		{name: "kept", lines: []string{"latency 50ms", "loss 10"},
+			up: netsim.Faults{Delay: 50 * time.Millisecond, Loss: 0.1}, dn: netsim.Faults{Delay: 50 * time.Millisecond, Loss: 0.1}},
+		{name: "down and up", lines: []string{"latency 10ms down", "up"},
+			up: netsim.Faults{Delay: 10 * time.Millisecond}, dn: netsim.Faults{Delay: 10 * time.Millisecond}},
+		{name: "down", lines: []string{"down"}, up: netsim.Faults{Cut: true}, dn: netsim.Faults{Cut: true}},
+		{name: "no value", lines: []string{"latency"}, wantErr: `net: "latency" needs a value`},
+		{name: "no such", lines: []string{"speed 3"}, wantErr: `net: no condition "speed"`},
+		{name: "percent over", lines: []string{"loss 101%"}, wantErr: "from 0% to 100%"},
+		{name: "duration", lines: []string{"jitter 2h"}, wantErr: "from 0 to 1m"},
+		{name: "rate", lines: []string{"rate -1"}, wantErr: "bytes a second"},
+		{name: "nothing", lines: []string{""}, wantErr: "usage: net NAME"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := &debugGames{}
+			var out strings.Builder
+			require.NoError(t, d.proxy([]string{"client", server.LocalAddr().String()}, &out))
+			defer d.closeLinks()
+			assert.Regexp(t, `^127\.0\.0\.1:\d+\n$`, out.String())
+			var err error
+			for _, l := range tt.lines {
+				if err = d.setNet(append([]string{"client"}, strings.Fields(l)...)); err != nil {
+					break
+				}
+			}
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				assert.Equal(t, [2]netsim.Faults{}, d.links["client"].faults, "nothing changed")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, [2]netsim.Faults{tt.up, tt.dn}, d.links["client"].faults)
+		})
+	}
+}
+
+// net and proxy say what they need: a link, a server's address, frames.
+func TestDebugLinkErrors(t *testing.T) {
+	d := &debugGames{base: gameLaunch{held: true, args: []string{"--headless"}}}
+	var out strings.Builder
+	assert.ErrorContains(t, d.setNet([]string{"client", "loss", "5%"}), "no link of game \"client\": proxy \"client\" HOST:PORT first")
+	assert.ErrorContains(t, d.proxy([]string{"client", "nowhere"}, &out), "the server's HOST:PORT, such as 127.0.0.1:8080")
+	assert.ErrorContains(t, d.proxy([]string{"client", "127.0.0.1:8080"}, &out), "give the games --fixed-fps N")
+	require.NoError(t, d.showLinks(&out))
+	assert.Equal(t, "no links: proxy NAME HOST:PORT puts one between a game and its server\n", out.String())
+}
