@@ -122,7 +122,7 @@ func Debug(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	games := &debugGames{base: game, games: map[string]*debugger.Game{}}
+	games := &debugGames{base: game, games: map[string]*debugger.Game{}, links: newLinks(game)}
 	defer games.closeAll()
 	if err := games.launch(defaultGame, game.args); err != nil {
 		fmt.Fprintf(stderr, "gdvar debug: %v\n", err)
@@ -174,7 +174,7 @@ type debugGames struct {
 	base    gameLaunch
 	games   map[string]*debugger.Game
 	current string
-	links   map[string]*debugLink // by the name of the game given each
+	links   *gameLinks
 }
 
 // launch starts a game under a name, with the command line's binary and
@@ -227,14 +227,14 @@ func (d *debugGames) run(line string, out io.Writer) error {
 	case "lockstep":
 		return d.lockstep(words[1:], out)
 	case "proxy":
-		return d.proxy(words[1:], out)
+		return d.links.proxy(words[1:], out)
 	case "net":
-		return d.setNet(words[1:])
+		return d.links.setNet(words[1:])
 	case "links":
 		if len(words) != 1 {
 			return errors.New("usage: links")
 		}
-		return d.showLinks(out)
+		return d.links.show(out)
 	}
 	return runDebugCommand(d.games[d.current].Session, line, out)
 }
@@ -255,7 +255,7 @@ func (d *debugGames) lockstep(args []string, out io.Writer) error {
 		}
 	}
 	return runAction(context.Background(), out, func(ctx context.Context, w *bufio.Writer) error {
-		return showLockstep(ctx, args[1:], sessions, d.steppers(), n, w)
+		return showLockstep(ctx, args[1:], sessions, d.links.steppers(), n, w)
 	})
 }
 
@@ -272,7 +272,7 @@ func (d *debugGames) closeAll() {
 	for _, g := range d.games {
 		g.Close()
 	}
-	d.closeLinks()
+	d.links.close()
 }
 
 // gameLaunch is how gdvar debug and gdvar mcp start a game: the engine

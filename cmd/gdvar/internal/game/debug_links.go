@@ -10,19 +10,36 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/netsim"
 )
 
-// gdvar debug's links: a relay between a client game and its server
-// (internal/netsim), whose address the client is given in place of the
-// server's, and whose conditions net sets each way. Under -hold the
-// games are stepped, and so are the links: a frame of each after every
-// frame of the games in lockstep (netsim's link of frames, its delays
-// counted in frames at the games' --fixed-fps, its faults drawn from a
-// seeded generator); else they run on the wall clock.
+// gdvar debug's and gdvar mcp's links: a relay between a client game and
+// its server (internal/netsim), whose address the client is given in
+// place of the server's, and whose conditions net sets each way. Under
+// -hold the games are stepped, and so are the links: a frame of each
+// after every frame of the games in lockstep (netsim's link of frames,
+// its delays counted in frames at the games' --fixed-fps, its faults
+// drawn from a seeded generator); else they run on the wall clock.
+
+// gameLinks are the links of a gdvar debug or gdvar mcp run, by the name
+// of the game given each. MCP's tools call it from several goroutines.
+type gameLinks struct {
+	held bool // links of frames, at fps
+	fps  int
+
+	mu    sync.Mutex
+	links map[string]*debugLink
+}
+
+// newLinks returns the links of games launched as base: of frames
+// under -hold, at its --fixed-fps.
+func newLinks(base gameLaunch) *gameLinks {
+	return &gameLinks{held: base.held, fps: fixedFPS(base.args)}
+}
 
 // debugLink is a link put between a game and its server.
 type debugLink struct {
@@ -40,7 +57,7 @@ const linkSeed = 1
 // on LISTEN (a free loopback port if not given: a script that names the
 // address in a call gives it), and prints the address to give NAME in
 // place of the server's. A link of that name ends first.
-func (d *debugGames) proxy(args []string, out io.Writer) error {
+func (d *gameLinks) proxy(args []string, out io.Writer) error {
 	if len(args) < 2 || len(args) > 3 {
 		return errors.New("usage: proxy NAME HOST:PORT [LISTEN]")
 	}
@@ -55,6 +72,8 @@ func (d *debugGames) proxy(args []string, out io.Writer) error {
 			return fmt.Errorf("proxy: the address to listen on, HOST:PORT, such as 127.0.0.1:8081: %v", err)
 		}
 	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	if old := d.links[name]; old != nil {
 		old.link.Close()
 		delete(d.links, name)
@@ -62,8 +81,8 @@ func (d *debugGames) proxy(args []string, out io.Writer) error {
 	if len(d.links) >= maxGames {
 		return fmt.Errorf("%d links already: end one with proxy of its name (links lists them)", len(d.links))
 	}
-	if d.base.held {
-		if opts.FPS = fixedFPS(d.base.args); opts.FPS == 0 {
+	if d.held {
+		if opts.FPS = d.fps; opts.FPS == 0 {
 			return fmt.Errorf("a link of stepped games counts their frames: give the games --fixed-fps N")
 		}
 	}
@@ -101,10 +120,12 @@ const netUsage = "usage: net NAME [to-server|to-client] [latency D] [jitter D] [
 // link, both ways or one, from the next datagram on; what it does not
 // name stays as it was. latency and jitter are one way's (a round trip
 // has both ways'); down cuts the link both ways, up joins it again.
-func (d *debugGames) setNet(args []string) error {
+func (d *gameLinks) setNet(args []string) error {
 	if len(args) < 2 {
 		return errors.New(netUsage)
 	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	l := d.links[args[0]]
 	if l == nil {
 		return fmt.Errorf("no link of game %[1]s: proxy %[1]s HOST:PORT first", shown(args[0]))
@@ -196,7 +217,9 @@ func percent(s string) (float64, error) {
 
 // showLinks is the links command: each link, by its game's name, with
 // its conditions and what it did each way.
-func (d *debugGames) showLinks(out io.Writer) error {
+func (d *gameLinks) show(out io.Writer) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	w := bufio.NewWriter(out)
 	if len(d.links) == 0 {
 		fmt.Fprintln(w, "no links: proxy NAME HOST:PORT puts one between a game and its server")
@@ -204,7 +227,7 @@ func (d *debugGames) showLinks(out io.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(d.links)) {
 		l := d.links[name]
 		clock := "wall clock"
-		if d.base.held {
+		if d.held {
 			clock = fmt.Sprintf("frame %d", l.link.Frame())
 		}
 		fmt.Fprintf(w, "%s: %s to %s (%s)\n", name, l.link.Addr(), l.server, clock)
@@ -250,10 +273,12 @@ func describeFaults(f netsim.Faults) string {
 }
 
 // steppers are the links of frames, which lockstep steps with the games.
-func (d *debugGames) steppers() []debugger.Stepper {
-	if !d.base.held {
+func (d *gameLinks) steppers() []debugger.Stepper {
+	if !d.held {
 		return nil
 	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	var s []debugger.Stepper
 	for _, name := range slices.Sorted(maps.Keys(d.links)) {
 		s = append(s, d.links[name].link)
@@ -261,9 +286,12 @@ func (d *debugGames) steppers() []debugger.Stepper {
 	return s
 }
 
-// closeLinks ends every link.
-func (d *debugGames) closeLinks() {
+// close ends every link.
+func (d *gameLinks) close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	for _, l := range d.links {
 		l.link.Close()
 	}
+	d.links = nil
 }

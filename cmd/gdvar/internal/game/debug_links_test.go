@@ -1,11 +1,13 @@
 package game
 
 import (
+	"context"
 	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/internal/netsim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -43,10 +45,10 @@ func TestDebugNet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := &debugGames{}
+			d := &gameLinks{}
 			var out strings.Builder
 			require.NoError(t, d.proxy([]string{"client", server.LocalAddr().String()}, &out))
-			defer d.closeLinks()
+			defer d.close()
 			assert.Regexp(t, `^127\.0\.0\.1:\d+\n$`, out.String())
 			var err error
 			for _, l := range tt.lines {
@@ -67,11 +69,36 @@ func TestDebugNet(t *testing.T) {
 
 // net and proxy say what they need: a link, a server's address, frames.
 func TestDebugLinkErrors(t *testing.T) {
-	d := &debugGames{base: gameLaunch{held: true, args: []string{"--headless"}}}
+	d := newLinks(gameLaunch{held: true, args: []string{"--headless"}})
 	var out strings.Builder
 	assert.ErrorContains(t, d.setNet([]string{"client", "loss", "5%"}), "no link of game \"client\": proxy \"client\" HOST:PORT first")
 	assert.ErrorContains(t, d.proxy([]string{"client", "nowhere"}, &out), "the server's HOST:PORT, such as 127.0.0.1:8080")
 	assert.ErrorContains(t, d.proxy([]string{"client", "127.0.0.1:8080"}, &out), "give the games --fixed-fps N")
-	require.NoError(t, d.showLinks(&out))
+	require.NoError(t, d.show(&out))
 	assert.Equal(t, "no links: proxy NAME HOST:PORT puts one between a game and its server\n", out.String())
+}
+
+// gdvar mcp's proxy, net and links tools are gdvar debug's commands: the
+// address to give the game, the conditions changed, the counts.
+func TestMCPLinks(t *testing.T) {
+	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
+	defer cancel()
+	games := &mcpGames{}
+	defer games.netLinks().close()
+	cs := connectMCP(t, ctx, games)
+	text, failed := gametest.CallTool(t, ctx, cs, "proxy", map[string]any{"game": "client", "server": server.LocalAddr().String()})
+	require.False(t, failed, text)
+	assert.Regexp(t, `^127\.0\.0\.1:\d+\n$`, text)
+	text, failed = gametest.CallTool(t, ctx, cs, "net", map[string]any{"game": "client", "conditions": "to-client latency 150ms loss 5%"})
+	require.False(t, failed, text)
+	text, failed = gametest.CallTool(t, ctx, cs, "links", nil)
+	require.False(t, failed, text)
+	assert.Contains(t, text, "to-server: clean; received 0")
+	assert.Contains(t, text, "to-client: latency 150ms loss 5%; received 0")
+	text, failed = gametest.CallTool(t, ctx, cs, "net", map[string]any{"game": "other", "conditions": "down"})
+	assert.True(t, failed)
+	assert.Contains(t, text, `no link of game "other"`)
 }

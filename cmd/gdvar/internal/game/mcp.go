@@ -30,7 +30,9 @@ paused, step, next, out, stack, vars, evaluate, monitors, screenshot; and
 through gdvar's input helper (installed at run time in a Godot 4.4+
 game) input: key, mouse_move, mouse_click, mouse_wheel, action, text;
 frame stepping (a game started with --fixed-fps N): advance, speed, frame,
-lockstep (several games together); and record, which records the session
+lockstep (several games together); links between a client and its
+server, whose latency, losses and rate change at any frame: proxy, net,
+links; and record, which records the session
 as a replay file that gdvar replay plays.
 Values go in and come out in Godot's text form, as var_to_str prints it.
 
@@ -65,6 +67,7 @@ func MCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	games := &mcpGames{base: game, start: debugger.Launch}
+	defer games.netLinks().close()
 	defer games.quit("")
 	defer games.endRecording()
 	if err := serveMCP(newMCPServer(games), stdin, stdout); err != nil {
@@ -124,6 +127,18 @@ type mcpGames struct {
 	launches map[string]*mcpLaunch // under way, by the game's name
 	launched map[string]gameLaunch // how each game was launched, for record to launch it again
 	rec      *mcpRecording         // the recording under way, if any
+	links    *gameLinks            // made on first use (netLinks)
+}
+
+// netLinks returns the links between the games and their servers, made
+// on first use.
+func (g *mcpGames) netLinks() *gameLinks {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.links == nil {
+		g.links = newLinks(g.base)
+	}
+	return g.links
 }
 
 // mcpLaunch is a launch under way: quit cancels it; done is closed when

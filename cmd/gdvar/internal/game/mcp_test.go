@@ -24,7 +24,7 @@ func TestMCPWithoutGame(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"launch", "quit", "tree", "wait", "get", "set", "call", "output", "errors", "breakpoint",
 		"pause", "resume", "suspend", "paused", "properties", "step", "next", "out", "stack", "vars", "evaluate", "monitors",
-		"key", "mouse_move", "mouse_click", "mouse_wheel", "action", "text", "screenshot", "advance", "speed", "frame", "lockstep", "record"}, names)
+		"key", "mouse_move", "mouse_click", "mouse_wheel", "action", "text", "screenshot", "advance", "speed", "frame", "lockstep", "record", "proxy", "net", "links"}, names)
 
 	text, failed := gametest.CallTool(t, ctx, cs, "tree", map[string]any{})
 	assert.True(t, failed)

@@ -87,6 +87,15 @@ type (
 		Times float64 `json:"times,omitempty" jsonschema:"how many times real time the game runs: 1 as it would, 10 ten times as fast, 0.5 half; 0 (or not given) holds it"`
 		Max   bool    `json:"max,omitempty" jsonschema:"run as fast as the game runs instead (times is then ignored)"`
 	}
+	proxyInput struct {
+		Game   string `json:"game" jsonschema:"the client game to give the link's address, by its name"`
+		Server string `json:"server" jsonschema:"the server's HOST:PORT (UDP: ENet), such as 127.0.0.1:8080"`
+		Listen string `json:"listen,omitempty" jsonschema:"the HOST:PORT the link listens on; a free loopback port if empty"`
+	}
+	netInput struct {
+		Game       string `json:"game" jsonschema:"the game whose link to change, by its name"`
+		Conditions string `json:"conditions" jsonschema:"as gdvar debug's net takes them: [to-server|to-client] [latency D] [jitter D] [loss P%] [duplicate P%] [reorder P%] [rate BYTES/s] [down|up], such as latency 150ms jitter 20ms loss 5%"`
+	}
 	lockstepInput struct {
 		Games  []string `json:"games" jsonschema:"the games, by the names launch gave them, in the order each frame runs them: a host, then its clients"`
 		Frames *int     `json:"frames,omitempty" jsonschema:"how many frames each runs, 0 or more; 1 if not given"`
@@ -303,6 +312,33 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 
 // addLockstepTool adds the lockstep tool, which drives several games.
 func addLockstepTool(srv *mcp.Server, games *mcpGames) {
+	mcp.AddTool(srv, &mcp.Tool{Name: "proxy", Description: "Put a link between a client game and its server (UDP: ENet), whose latency, jitter, losses and rate net sets: returns the address to give the client in place of the server's (its join function's argument, a property). With gdvar mcp -hold the link is stepped a frame after each lockstep frame, its delays counted in frames and its losses seeded; else it runs on the wall clock. A link of that game ends first."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in proxyInput) (*mcp.CallToolResult, any, error) {
+			args := []string{in.Game, in.Server}
+			if in.Listen != "" {
+				args = append(args, in.Listen)
+			}
+			var out strings.Builder
+			if err := games.netLinks().proxy(args, &out); err != nil {
+				return nil, nil, err
+			}
+			return textResult(out.String()), nil, nil
+		})
+	mcp.AddTool(srv, &mcp.Tool{Name: "net", Description: "Change a game's link from its next datagram, both ways or one: latency and jitter (one way's), loss, duplicate and reorder percentages, a rate in bytes a second; down cuts it, up joins it. What is not named stays."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in netInput) (*mcp.CallToolResult, any, error) {
+			if err := games.netLinks().setNet(append([]string{in.Game}, strings.Fields(in.Conditions)...)); err != nil {
+				return nil, nil, err
+			}
+			return textResult("ok\n"), nil, nil
+		})
+	mcp.AddTool(srv, &mcp.Tool{Name: "links", Description: "Each link: its address, server and clock; each way, its conditions and the datagrams it received, forwarded, delayed, lost, duplicated, reordered and cut."},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+			var out strings.Builder
+			if err := games.netLinks().show(&out); err != nil {
+				return nil, nil, err
+			}
+			return textResult(out.String()), nil, nil
+		})
 	mcp.AddTool(srv, &mcp.Tool{Name: "lockstep", Description: "Run several games a number of frames together, as a host and its clients play: a frame of each in the order given, then the next frame of each, so that what one sends in a frame reaches the others alike every time; each is held after. Returns each game's name and the frame it holds at. Needs games launched with --fixed-fps N."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in lockstepInput) (*mcp.CallToolResult, any, error) {
 			end, err := games.begin()
@@ -328,7 +364,7 @@ func addLockstepTool(srv *mcp.Server, games *mcpGames) {
 				if n < 0 {
 					return fmt.Errorf("frames %d: want 0 or more", n)
 				}
-				return showLockstep(ctx, in.Games, sessions, nil, n, w)
+				return showLockstep(ctx, in.Games, sessions, games.netLinks().steppers(), n, w)
 			})
 			if err != nil {
 				res := textResult(out.String() + err.Error() + "\n")
