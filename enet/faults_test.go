@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gdvar/gdvar/internal/netsim"
+	"github.com/gdvar/gdvar/netsim"
 	"github.com/gdvar/gdvar/internal/testrig/godot"
 )
 

@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/internal/netsim"
+	"github.com/gdvar/gdvar/netsim"
 )
 
 // gdvar debug's and gdvar mcp's links: a relay between a client game and
-// its server (internal/netsim), whose address the client is given in
+// its server (package netsim), whose address the client is given in
 // place of the server's, and whose conditions net sets each way. Under
 // -hold the games are stepped, and so are the links: a frame of each
 // after every frame of the games in lockstep (netsim's link of frames,

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
-	"github.com/gdvar/gdvar/internal/netsim"
+	"github.com/gdvar/gdvar/netsim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -5,7 +5,7 @@ import (
 	"net"
 	"time"
 
-	"github.com/gdvar/gdvar/internal/netsim"
+	"github.com/gdvar/gdvar/netsim"
 )
 
 // A proxy that sends every datagram to the server twice.
