@@ -1,9 +1,11 @@
-// Package netsim is a UDP link between games and their server, on the
-// loopback interface or beyond: it forwards datagrams both ways and
-// injects seeded faults in each direction (loss, duplication, reordering,
-// delay with jitter, a rate in bytes a second, a cut), and can make a
-// client vanish to test timeouts. The enet tests' bad link and gdvar
-// debug's links between stepped games are its.
+// Package netsim is a link between games and their server, on the
+// loopback interface or beyond. A Proxy is a UDP one (ENet's): it
+// forwards datagrams both ways and injects seeded faults in each
+// direction (loss, duplication, reordering, delay with jitter, a rate in
+// bytes a second, a cut), and can make a client vanish to test timeouts.
+// A StreamLink is a TCP one (WebSocket's): its streams wait their delay,
+// jitter and rate, in order, and a cut holds them. The enet tests' bad
+// link and gdvar debug's links between stepped games are its.
 //
 // Each client gets its own upstream socket, so the server sees one peer per
 // client. Counters per direction give the traffic a test caused, and an

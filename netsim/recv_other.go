@@ -16,3 +16,9 @@ const framesSupported = false
 func recvNow(*net.UDPConn, []byte) (int, netip.AddrPort, bool, error) {
 	return 0, netip.AddrPort{}, false, errors.New("netsim: a link of frames needs a unix system")
 }
+
+// recvStreamNow is not available here (NewStream refuses a link of
+// frames).
+func recvStreamNow(*net.TCPConn, []byte) (int, bool, error) {
+	return 0, false, errors.New("netsim: a link of frames needs a unix system")
+}

@@ -47,3 +47,30 @@ func recvNow(c *net.UDPConn, buf []byte) (n int, from netip.AddrPort, ok bool, e
 	}
 	return n, from, true, nil
 }
+
+// recvStreamNow reads what is in a TCP connection if anything, without
+// waiting: ok is false when there is nothing; n is 0 with ok at its end.
+func recvStreamNow(c *net.TCPConn, buf []byte) (n int, ok bool, err error) {
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return 0, false, err
+	}
+	var rerr error
+	if err := rc.Read(func(fd uintptr) bool {
+		for {
+			n, _, rerr = unix.Recvfrom(int(fd), buf, unix.MSG_DONTWAIT)
+			if !errors.Is(rerr, unix.EINTR) {
+				return true
+			}
+		}
+	}); err != nil {
+		return 0, false, err
+	}
+	switch {
+	case errors.Is(rerr, unix.EAGAIN), errors.Is(rerr, unix.EWOULDBLOCK):
+		return 0, false, nil
+	case rerr != nil:
+		return 0, false, rerr
+	}
+	return n, true, nil
+}

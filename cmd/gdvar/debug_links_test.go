@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,4 +75,61 @@ func freeUDPPort(t *testing.T) int {
 	require.NoError(t, err)
 	defer c.Close()
 	return c.LocalAddr().(*net.UDPAddr).Port
+}
+
+// The same over WebSocket (a TCP link), on Ultraegern's example hosting
+// with its WebSocket backend and a client joined by its own join_server:
+// clean, the host has the client 5 frames on; at 100 ms each way not yet,
+// and 55 frames later it has. Cut for 120 frames, the link holds the
+// client's stream (a stream loses nothing), the host keeps the peer (a
+// WebSocket has no timeout of its own), and joined again the link
+// forwards all it held.
+func TestLiveDebugLinkWebSocket(t *testing.T) {
+	godot.HoldPort(t, "tcp", "9999") // the game's port (main.gd)
+	engine := debuggertest.Godot(t)
+	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", "Ultraegern__godot-multiplayer-example"))
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	listen := freeTCPPort(t)
+	const peers = `eval multiplayer.get_peers().size()`
+	for _, tt := range []struct {
+		net      string
+		want     []string // the host's peers after 5, 60 and 180 frames
+		inFlight int      // the chunks still on their way at the end, at most
+	}{
+		{net: "frame", want: []string{"1", "1", "1"}},
+		{net: "net client latency 100ms", want: []string{"0", "1", "1"}, inFlight: 8},
+	} {
+		t.Run(tt.net, func(t *testing.T) {
+			script := fmt.Sprintf(`launch client; game game; call /root/Main host_server 9999 1; lockstep 5 game client;
+				proxy client ws://127.0.0.1:9999 127.0.0.1:%d; %s; game client; call /root/Main join_server %[1]d "127.0.0.1" 1;
+				lockstep 5 game client; game game; %[3]s; lockstep 55 game client; %[3]s;
+				net client down; lockstep 120 game client; %[3]s; net client up; lockstep 30 game client; links`, listen, tt.net, peers)
+			code, out, errOut := runGdvar(nil, "debug", "-hold", "-e", script, "--", engine, "--headless", "--fixed-fps", "60", "--path", dir)
+			require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
+			var got []string
+			for _, line := range strings.Split(out, "\n") {
+				if line == "0" || line == "1" {
+					got = append(got, line)
+				}
+			}
+			assert.Equal(t, tt.want, got, out)
+			assert.Regexp(t, `to-server: [^;]+; received (\d+), forwarded (\d+), .* cut [1-9]\d*\n`, out)
+			m := regexp.MustCompile(`to-server: [^;]+; received (\d+), forwarded (\d+),`).FindStringSubmatch(out)
+			require.Len(t, m, 3, out)
+			received, _ := strconv.Atoi(m[1])
+			forwarded, _ := strconv.Atoi(m[2])
+			// Joined again, it forwarded all it held: at 100 ms, but for
+			// what the last 6 frames sent, still on its way.
+			assert.LessOrEqual(t, received-forwarded, tt.inFlight, out)
+		})
+	}
+}
+
+// freeTCPPort returns a loopback TCP port free a moment ago.
+func freeTCPPort(t *testing.T) int {
+	t.Helper()
+	l, err := net.ListenTCP("tcp4", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }

@@ -76,15 +76,15 @@ line's is "game":
                              each in turn (a host, then its clients); print
                              each one's name and the frame it holds at
 
-A link between a client and its server (ENet: UDP), whose conditions
-change at any frame; with -hold, stepped a frame after each lockstep
+A link between a client and its server (ENet: UDP; WebSocket: TCP),
+whose conditions change at any frame; with -hold, stepped a frame after each lockstep
 frame, its delays counted in frames and its losses seeded, so a session
 gives the same packets at the same frames; else on the wall clock:
-  proxy NAME HOST:PORT [LISTEN]
-                             a link to the server at HOST:PORT for game
-                             NAME, on LISTEN (a free port): prints the
-                             address to give NAME (its join function's,
-                             a property) in its place
+  proxy NAME HOST:PORT|ws://HOST:PORT[/PATH] [LISTEN]
+                             a link to the server (ENet; WebSocket) for
+                             game NAME, on LISTEN (a free port): prints
+                             the address to give NAME (its join
+                             function's, a property) in its place
   net NAME [to-server|to-client] [latency D] [jitter D] [loss P%]
       [duplicate P%] [reorder P%] [rate BYTES/s] [down|up]
                              change NAME's link, both ways or one: latency

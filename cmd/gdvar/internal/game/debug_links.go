@@ -43,28 +43,45 @@ func newLinks(base gameLaunch) *gameLinks {
 
 // debugLink is a link put between a game and its server.
 type debugLink struct {
-	server string // HOST:PORT, as given
-	link   *netsim.Proxy
+	server string // as given
+	addr   string // the address to give the game
+	link   netLink
 	faults [2]netsim.Faults // each direction's, as net last set them
+}
+
+// netLink is a UDP link (netsim.Proxy) or a TCP one (netsim.StreamLink).
+type netLink interface {
+	SetFaults(netsim.Direction, netsim.Faults) error
+	Stats() netsim.Stats
+	Frame() int64
+	Step(frames int) error
+	Close() error
 }
 
 // linkSeed seeds every link's faults: the same session gives the same
 // losses.
 const linkSeed = 1
 
-// proxy is the proxy command: proxy NAME HOST:PORT [LISTEN] puts a link
-// between game NAME and the server at HOST:PORT (UDP: ENet), listening
-// on LISTEN (a free loopback port if not given: a script that names the
-// address in a call gives it), and prints the address to give NAME in
-// place of the server's. A link of that name ends first.
+// proxy is the proxy command: proxy NAME SERVER [LISTEN] puts a link
+// between game NAME and its server, listening on LISTEN (a free loopback
+// port if not given: a script that names the address in a call gives
+// it), and prints the address to give NAME in place of the server's.
+// SERVER is HOST:PORT for UDP (ENet), ws://HOST:PORT[/PATH] or
+// tcp://HOST:PORT for TCP (WebSocket), the address printed in the same
+// form. A link of that name ends first.
 func (d *gameLinks) proxy(args []string, out io.Writer) error {
 	if len(args) < 2 || len(args) > 3 {
-		return errors.New("usage: proxy NAME HOST:PORT [LISTEN]")
+		return errors.New("usage: proxy NAME HOST:PORT|ws://HOST:PORT [LISTEN]")
 	}
 	name, server := args[0], args[1]
-	addr, err := net.ResolveUDPAddr("udp", server)
+	scheme, hostPort, path := splitServer(server)
+	network := "udp"
+	if scheme != "" {
+		network = "tcp"
+	}
+	addr, err := net.ResolveUDPAddr("udp", hostPort) // a TCP address is the same IP and port
 	if err != nil || addr.IP == nil {
-		return fmt.Errorf("proxy %s %s: the server's HOST:PORT, such as 127.0.0.1:8080: %v", shown(name), shown(server), err)
+		return fmt.Errorf("proxy %s %s: the server's HOST:PORT (ENet), ws://HOST:PORT (WebSocket), such as 127.0.0.1:8080: %v", shown(name), shown(server), err)
 	}
 	opts := netsim.Options{Seed: linkSeed}
 	if len(args) == 3 {
@@ -86,16 +103,44 @@ func (d *gameLinks) proxy(args []string, out io.Writer) error {
 			return fmt.Errorf("a link of stepped games counts their frames: give the games --fixed-fps N")
 		}
 	}
-	link, err := netsim.New(addr, opts)
-	if err != nil {
-		return err
+	l := &debugLink{server: server}
+	if network == "udp" {
+		p, err := netsim.New(addr, opts)
+		if err != nil {
+			return err
+		}
+		l.link, l.addr = p, p.Addr().String()
+	} else {
+		st, err := netsim.NewStream(&net.TCPAddr{IP: addr.IP, Port: addr.Port, Zone: addr.Zone}, opts)
+		if err != nil {
+			return err
+		}
+		l.link, l.addr = st, st.Addr().String()
+		if scheme == "ws" || scheme == "wss" {
+			l.addr = scheme + "://" + l.addr + path
+		}
 	}
 	if d.links == nil {
 		d.links = map[string]*debugLink{}
 	}
-	d.links[name] = &debugLink{server: server, link: link}
-	_, err = fmt.Fprintln(out, link.Addr())
+	d.links[name] = l
+	_, err = fmt.Fprintln(out, l.addr)
 	return err
+}
+
+// splitServer splits a server's address into its scheme (ws, wss, tcp;
+// "" for UDP), its HOST:PORT and its path.
+func splitServer(s string) (scheme, hostPort, path string) {
+	for _, sc := range []string{"ws", "wss", "tcp"} {
+		if rest, ok := strings.CutPrefix(s, sc+"://"); ok {
+			hostPort, path = rest, ""
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				hostPort, path = rest[:i], rest[i:]
+			}
+			return sc, hostPort, path
+		}
+	}
+	return "", strings.TrimPrefix(s, "udp://"), ""
 }
 
 // fixedFPS is the frame rate of a command line's --fixed-fps N, 0 if
@@ -230,7 +275,7 @@ func (d *gameLinks) show(out io.Writer) error {
 		if d.held {
 			clock = fmt.Sprintf("frame %d", l.link.Frame())
 		}
-		fmt.Fprintf(w, "%s: %s to %s (%s)\n", name, l.link.Addr(), l.server, clock)
+		fmt.Fprintf(w, "%s: %s to %s (%s)\n", name, l.addr, l.server, clock)
 		s := l.link.Stats()
 		for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
 			ds := []netsim.DirStats{s.Up, s.Down}[dir]

@@ -72,7 +72,7 @@ func TestDebugLinkErrors(t *testing.T) {
 	d := newLinks(gameLaunch{held: true, args: []string{"--headless"}})
 	var out strings.Builder
 	assert.ErrorContains(t, d.setNet([]string{"client", "loss", "5%"}), "no link of game \"client\": proxy \"client\" HOST:PORT first")
-	assert.ErrorContains(t, d.proxy([]string{"client", "nowhere"}, &out), "the server's HOST:PORT, such as 127.0.0.1:8080")
+	assert.ErrorContains(t, d.proxy([]string{"client", "nowhere"}, &out), "the server's HOST:PORT (ENet), ws://HOST:PORT (WebSocket), such as 127.0.0.1:8080")
 	assert.ErrorContains(t, d.proxy([]string{"client", "127.0.0.1:8080"}, &out), "give the games --fixed-fps N")
 	require.NoError(t, d.show(&out))
 	assert.Equal(t, "no links: proxy NAME HOST:PORT puts one between a game and its server\n", out.String())
@@ -101,4 +101,25 @@ func TestMCPLinks(t *testing.T) {
 	text, failed = gametest.CallTool(t, ctx, cs, "net", map[string]any{"game": "other", "conditions": "down"})
 	assert.True(t, failed)
 	assert.Contains(t, text, `no link of game "other"`)
+}
+
+// A WebSocket server's link is a TCP one: proxy prints its address in
+// the form given, path kept; net refuses what a stream cannot lose.
+func TestDebugLinkWebSocket(t *testing.T) {
+	server, err := net.ListenTCP("tcp4", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	d := &gameLinks{}
+	defer d.close()
+	var out strings.Builder
+	require.NoError(t, d.proxy([]string{"client", "ws://" + server.Addr().String() + "/game"}, &out))
+	assert.Regexp(t, `^ws://127\.0\.0\.1:\d+/game\n$`, out.String())
+	assert.ErrorContains(t, d.setNet([]string{"client", "loss", "5%"}), "a TCP stream loses, duplicates and reorders nothing")
+	require.NoError(t, d.setNet([]string{"client", "latency", "80ms", "rate", "20000"}))
+	out.Reset()
+	require.NoError(t, d.show(&out))
+	assert.Contains(t, out.String(), "to-client: latency 80ms rate 20000; received 0")
+	out.Reset()
+	require.NoError(t, d.proxy([]string{"other", "tcp://" + server.Addr().String()}, &out))
+	assert.Regexp(t, `^127\.0\.0\.1:\d+\n$`, out.String())
 }

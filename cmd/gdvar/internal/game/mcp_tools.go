@@ -89,7 +89,7 @@ type (
 	}
 	proxyInput struct {
 		Game   string `json:"game" jsonschema:"the client game to give the link's address, by its name"`
-		Server string `json:"server" jsonschema:"the server's HOST:PORT (UDP: ENet), such as 127.0.0.1:8080"`
+		Server string `json:"server" jsonschema:"the server's HOST:PORT (UDP: ENet), such as 127.0.0.1:8080, or ws://HOST:PORT[/PATH] (TCP: WebSocket)"`
 		Listen string `json:"listen,omitempty" jsonschema:"the HOST:PORT the link listens on; a free loopback port if empty"`
 	}
 	netInput struct {
@@ -312,7 +312,7 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 
 // addLockstepTool adds the lockstep tool, which drives several games.
 func addLockstepTool(srv *mcp.Server, games *mcpGames) {
-	mcp.AddTool(srv, &mcp.Tool{Name: "proxy", Description: "Put a link between a client game and its server (UDP: ENet), whose latency, jitter, losses and rate net sets: returns the address to give the client in place of the server's (its join function's argument, a property). With gdvar mcp -hold the link is stepped a frame after each lockstep frame, its delays counted in frames and its losses seeded; else it runs on the wall clock. A link of that game ends first."},
+	mcp.AddTool(srv, &mcp.Tool{Name: "proxy", Description: "Put a link between a client game and its server (UDP: ENet; TCP: WebSocket, whose stream loses nothing), whose latency, jitter, losses and rate net sets: returns the address to give the client in place of the server's (its join function's argument, a property). With gdvar mcp -hold the link is stepped a frame after each lockstep frame, its delays counted in frames and its losses seeded; else it runs on the wall clock. A link of that game ends first."},
 		func(_ context.Context, _ *mcp.CallToolRequest, in proxyInput) (*mcp.CallToolResult, any, error) {
 			args := []string{in.Game, in.Server}
 			if in.Listen != "" {
