@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"slices"
 	"sync"
 	"time"
 )
@@ -17,9 +18,10 @@ import (
 // are refused. A cut holds what is sent until the link is joined again,
 // as a network down holds a TCP stream.
 type StreamLink struct {
-	server   *net.TCPAddr
-	listener *net.TCPListener
-	fps      int
+	server     *net.TCPAddr
+	listener   *net.TCPListener
+	fps        int
+	maxClients int
 
 	mu       sync.Mutex // what follows, and each pipe's queue
 	faults   [2]Faults
@@ -33,15 +35,23 @@ type StreamLink struct {
 	wg sync.WaitGroup
 }
 
+// StreamQueueLimit bounds the bytes one way of a connection holds
+// waiting: past it, the link reads no more of that way until some went
+// (the sender's own TCP stream then waits, as on a slow network).
+const StreamQueueLimit = 1 << 20
+
 // pipe is one way of one client's connection: what it read, waiting.
 type pipe struct {
 	dir      Direction
 	from, to *net.TCPConn
+	other    *pipe   // the connection's other way
 	queue    []chunk // in order, each due no earlier than the one before
+	queued   int     // the bytes in queue
 	last     time.Time
 	eof      bool // from ended: to is closed for writing once queue is empty
 	done     bool
-	wake     chan struct{}
+	wake     chan struct{} // the writer's
+	space    chan struct{} // the reader's: queue went below the limit
 }
 
 // chunk is bytes read from one side, due on the other at at.
@@ -53,7 +63,9 @@ type chunk struct {
 
 // NewStream starts a TCP link to server, listening on a free loopback
 // port (opts.Listen's IP and port if given). Of opts it takes Seed, Up,
-// Down, FPS and Listen.
+// Down, FPS, Listen and MaxClients (the connections it joins at once;
+// more are closed). What each way of a connection holds is bounded by
+// StreamQueueLimit.
 func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 	if server == nil || server.IP == nil {
 		return nil, errors.New("netsim: the server address needs an IP")
@@ -66,6 +78,9 @@ func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 	if opts.FPS < 0 || opts.FPS > 0 && !framesSupported {
 		return nil, fmt.Errorf("netsim: FPS %d: a link of frames needs a unix system and FPS > 0", opts.FPS)
 	}
+	if opts.MaxClients < 0 {
+		return nil, fmt.Errorf("netsim: negative MaxClients %d", opts.MaxClients)
+	}
 	listen := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)}
 	if server.IP.To4() == nil {
 		listen.IP = net.IPv6loopback
@@ -77,7 +92,7 @@ func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 	if err != nil {
 		return nil, fmt.Errorf("netsim: %w", err)
 	}
-	s := &StreamLink{server: server, listener: l, fps: opts.FPS, faults: [2]Faults{opts.Up, opts.Down}}
+	s := &StreamLink{server: server, listener: l, fps: opts.FPS, maxClients: orDefault(opts.MaxClients, DefaultMaxClients), faults: [2]Faults{opts.Up, opts.Down}}
 	for d := range s.rng {
 		s.rng[d] = rand.New(rand.NewPCG(opts.Seed, uint64(d)))
 	}
@@ -160,7 +175,7 @@ func (s *StreamLink) Step(n int) error {
 		pipes := append([]*pipe(nil), s.pipes...)
 		s.mu.Unlock()
 		for _, p := range pipes {
-			for !p.eof {
+			for !p.eof && !s.full(p) {
 				n, ok, err := recvStreamNow(p.from, buf)
 				if err != nil || ok && n == 0 {
 					s.ended(p)
@@ -192,6 +207,10 @@ func (s *StreamLink) Close() error {
 		p.from.Close()
 		p.to.Close()
 		p.poke()
+		select {
+		case p.space <- struct{}{}:
+		default:
+		}
 	}
 	s.mu.Unlock()
 	s.wg.Wait()
@@ -218,8 +237,16 @@ func (s *StreamLink) accept() {
 			up.Close()
 			return
 		}
-		for _, p := range []*pipe{{dir: Up, from: c, to: up}, {dir: Down, from: up, to: c}} {
-			p.wake = make(chan struct{}, 1)
+		if len(s.pipes) >= 2*s.maxClients {
+			s.mu.Unlock()
+			c.Close() // past MaxClients: refused, as a full server would
+			up.Close()
+			continue
+		}
+		ps := []*pipe{{dir: Up, from: c, to: up}, {dir: Down, from: up, to: c}}
+		ps[0].other, ps[1].other = ps[1], ps[0]
+		for _, p := range ps {
+			p.wake, p.space = make(chan struct{}, 1), make(chan struct{}, 1)
 			s.pipes = append(s.pipes, p)
 			if s.fps == 0 {
 				s.wg.Add(2)
@@ -236,6 +263,9 @@ func (s *StreamLink) read(p *pipe) {
 	defer s.wg.Done()
 	buf := make([]byte, 32<<10)
 	for {
+		for s.full(p) {
+			<-p.space
+		}
 		n, err := p.from.Read(buf)
 		if n > 0 {
 			s.take(p, buf[:n])
@@ -245,6 +275,13 @@ func (s *StreamLink) read(p *pipe) {
 			return
 		}
 	}
+}
+
+// full says one way holds StreamQueueLimit bytes or more, waiting.
+func (s *StreamLink) full(p *pipe) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return p.queued >= StreamQueueLimit && !s.closed
 }
 
 // write writes one way's chunks on the wall clock, each when due.
@@ -290,6 +327,7 @@ func (s *StreamLink) take(p *pipe, data []byte) {
 		}
 	}
 	p.queue = append(p.queue, ch)
+	p.queued += len(ch.data)
 	p.poke()
 }
 
@@ -311,9 +349,16 @@ func (s *StreamLink) release(p *pipe) (wait time.Duration, done bool) {
 	n := 0
 	for n < len(p.queue) && !p.queue[n].cut && !p.queue[n].at.After(now) {
 		due = append(due, p.queue[n].data)
+		p.queued -= len(p.queue[n].data)
 		n++
 	}
 	p.queue = p.queue[n:]
+	if n > 0 {
+		select {
+		case p.space <- struct{}{}:
+		default:
+		}
+	}
 	wait = time.Hour
 	if len(p.queue) > 0 && !p.queue[0].cut {
 		wait = p.queue[0].at.Sub(now)
@@ -328,10 +373,23 @@ func (s *StreamLink) release(p *pipe) (wait time.Duration, done bool) {
 		s.counters[p.dir].forwarded.add(len(d))
 	}
 	if finish {
+		s.mu.Lock()
 		p.done = true
+		both := p.other.done
+		if both {
+			s.pipes = slices.DeleteFunc(s.pipes, func(q *pipe) bool { return q == p || q == p.other })
+		}
+		s.mu.Unlock()
 		p.to.CloseWrite()
+		if both { // the connection ended both ways: its sockets go
+			p.from.Close()
+			p.to.Close()
+		}
 	}
-	return wait, closed || p.done
+	s.mu.Lock()
+	done = closed || p.done
+	s.mu.Unlock()
+	return wait, done
 }
 
 // poke wakes a pipe's writer. Called with s.mu held.

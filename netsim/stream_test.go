@@ -165,3 +165,41 @@ func TestStreamRefused(t *testing.T) {
 	assert.ErrorContains(t, s.SetFaults(Down, Faults{Reorder: 0.5}), "loses, duplicates and reorders nothing")
 	assert.ErrorContains(t, s.Step(1), "Step runs a link of frames")
 }
+
+// What a link holds of one way is bounded: a client writing 32 MiB
+// through a cut link is read no further than StreamQueueLimit (and a
+// read) while the cut lasts; its own stream waits meanwhile, past what
+// the kernel's buffers take.
+func TestStreamQueueBounded(t *testing.T) {
+	server, _ := echoServer(t)
+	s := newStream(t, server, Options{FPS: 60, Up: Faults{Cut: true}})
+	c := dialStream(t, s)
+	waitFor(t, "the link's connection to the server", func() bool { s.mu.Lock(); defer s.mu.Unlock(); return len(s.pipes) == 2 })
+	wrote := make(chan error, 1)
+	go func() {
+		c.SetWriteDeadline(time.Now().Add(patience))
+		_, err := c.Write(make([]byte, 32<<20))
+		wrote <- err
+	}()
+	queued := func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.pipes[0].queued
+	}
+	waitFor(t, "the link to read up to the bound", func() bool {
+		require.NoError(t, s.Step(1))
+		return queued() >= StreamQueueLimit
+	})
+	for range 50 {
+		require.NoError(t, s.Step(1))
+		time.Sleep(time.Millisecond) // the client's writes go on
+	}
+	assert.Less(t, queued(), StreamQueueLimit+32<<10, "and no further")
+	select {
+	case err := <-wrote:
+		require.FailNow(t, "the client's 32 MiB all went", "%v", err)
+	default:
+	}
+	c.Close()
+	<-wrote
+}
