@@ -24,9 +24,7 @@ import (
 // times out on the wall clock, is still connected 180 frames on.
 func TestLiveDebugLink(t *testing.T) {
 	godot.HoldPort(t, "udp", "8080") // the game's host's port (network_manager.gd)
-	engine := debuggertest.Godot(t)
-	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", "BatteryAcid__godot-authority-2"))
-	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	game := linkedGame(t, "BatteryAcid__godot-authority-2")
 	listen := freeUDPPort(t)
 	const count = `eval get_node("SpawnPath").get_child_count()`
 	join := fmt.Sprintf(`launch client; game game; call /root/MainMenu/Panel/VBoxContainer/HostGame emit_signal "pressed"; lockstep 10 game client;
@@ -46,7 +44,7 @@ func TestLiveDebugLink(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			script := fmt.Sprintf(join, tt.net) + "; " + tt.then + "; links"
-			code, out, errOut := runGdvar(nil, "debug", "-hold", "-e", script, "--", engine, "--headless", "--fixed-fps", "60", "--path", dir)
+			code, out, errOut := runGdvar(nil, append([]string{"debug", "-hold", "-e", script, "--"}, game...)...)
 			require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
 			var counts []string
 			for _, line := range strings.Split(out, "\n") {
@@ -86,9 +84,7 @@ func freeUDPPort(t *testing.T) int {
 // forwards all it held.
 func TestLiveDebugLinkWebSocket(t *testing.T) {
 	godot.HoldPort(t, "tcp", "9999") // the game's port (main.gd)
-	engine := debuggertest.Godot(t)
-	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", "Ultraegern__godot-multiplayer-example"))
-	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	game := linkedGame(t, "Ultraegern__godot-multiplayer-example")
 	listen := freeTCPPort(t)
 	const peers = `eval multiplayer.get_peers().size()`
 	for _, tt := range []struct {
@@ -104,7 +100,7 @@ func TestLiveDebugLinkWebSocket(t *testing.T) {
 				proxy client ws://127.0.0.1:9999 127.0.0.1:%d; %s; game client; call /root/Main join_server %[1]d "127.0.0.1" 1;
 				lockstep 5 game client; game game; %[3]s; lockstep 55 game client; %[3]s;
 				net client down; lockstep 120 game client; %[3]s; net client up; lockstep 30 game client; links`, listen, tt.net, peers)
-			code, out, errOut := runGdvar(nil, "debug", "-hold", "-e", script, "--", engine, "--headless", "--fixed-fps", "60", "--path", dir)
+			code, out, errOut := runGdvar(nil, append([]string{"debug", "-hold", "-e", script, "--"}, game...)...)
 			require.Equal(t, 0, code, "%s\n---\n%s", out, errOut)
 			var got []string
 			for _, line := range strings.Split(out, "\n") {
@@ -132,4 +128,14 @@ func freeTCPPort(t *testing.T) int {
 	require.NoError(t, err)
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// linkedGame returns the command line of a corpus game imported in a
+// folder of its own, headless at 60 frames a second, for gdvar debug.
+func linkedGame(t *testing.T, folder string) []string {
+	t.Helper()
+	engine := debuggertest.Godot(t)
+	dir := debuggertest.Project(t, filepath.Join("..", "..", "testdata", "projects", folder))
+	t.Setenv("GDVAR_GODOT_HOME", t.TempDir())
+	return []string{engine, "--headless", "--fixed-fps", "60", "--path", dir}
 }

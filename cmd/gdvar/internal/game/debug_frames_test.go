@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
 	"github.com/gdvar/gdvar/debugger"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,17 +14,7 @@ import (
 // gdvar mcp's advance, speed and frame tools step the game as the
 // commands do.
 func TestLiveMCPAdvance(t *testing.T) {
-	game := gametest.Stepped(t)
-	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
-	defer cancel()
-	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
-	defer games.quit("")
-	cs := connectMCP(t, ctx, games)
-	call := func(tool string, args map[string]any) string {
-		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
-		require.False(t, failed, "%s %v: %s", tool, args, text)
-		return text
-	}
+	call, _, _ := mcpStepped(t)
 	call("wait", map[string]any{"path": "/root/Main/Added"})
 	held := gametest.NumberOf(t, call("advance", map[string]any{"frames": 0}))
 	assert.Equal(t, held+1, gametest.NumberOf(t, call("advance", nil)))
@@ -41,17 +32,7 @@ func TestLiveMCPAdvance(t *testing.T) {
 // holds at is the first, and stays until advanced; seed without hold is
 // refused.
 func TestLiveMCPLaunchHeld(t *testing.T) {
-	game := gametest.Stepped(t)
-	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
-	defer cancel()
-	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
-	defer games.quit("")
-	cs := connectMCP(t, ctx, games)
-	call := func(tool string, args map[string]any) string {
-		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
-		require.False(t, failed, "%s %v: %s", tool, args, text)
-		return text
-	}
+	call, cs, ctx := mcpStepped(t)
 	call("launch", map[string]any{"name": "held", "hold": true, "seed": 7})
 	first := gametest.NumberOf(t, call("frame", map[string]any{"game": "held"}))
 	assert.LessOrEqual(t, first, int64(1), "held at its first frame")
@@ -61,4 +42,21 @@ func TestLiveMCPLaunchHeld(t *testing.T) {
 	text, failed := gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": "other", "seed": 7})
 	assert.True(t, failed)
 	assert.Contains(t, text, "seed seeds a game held from its start: give hold too")
+}
+
+// mcpStepped serves gdvar mcp in the test's process for the stepped test
+// game, and returns a call of a tool that fails the test on a tool
+// error, the session, and the test's bounded context.
+func mcpStepped(t *testing.T) (func(tool string, args map[string]any) string, *mcp.ClientSession, context.Context) {
+	game := gametest.Stepped(t)
+	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
+	t.Cleanup(cancel)
+	games := &mcpGames{base: gameLaunch{godot: game[0], args: game[1:]}, start: debugger.Launch}
+	t.Cleanup(func() { games.quit("") })
+	cs := connectMCP(t, ctx, games)
+	return func(tool string, args map[string]any) string {
+		text, failed := gametest.CallTool(t, ctx, cs, tool, args)
+		require.False(t, failed, "%s %v: %s", tool, args, text)
+		return text
+	}, cs, ctx
 }
