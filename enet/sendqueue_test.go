@@ -10,8 +10,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/gdvar/gdvar/netsim"
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
+	"github.com/gdvar/gdvar/netsim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
