@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"maps"
+	"net"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -395,6 +396,28 @@ func TestLiveRenderedMCPRun(t *testing.T) {
 		{"give the character coins", func(t *testing.T) {
 			a.call("set", map[string]any{"path": robot, "property": "coins", "value": "7"})
 			assert.Equal(t, int64(7), a.get(robot, "coins"))
+		}},
+		{"put a link in front of a server, slow it one way, and read what it carried", func(t *testing.T) {
+			server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+			require.NoError(t, err)
+			defer server.Close()
+			link := strings.TrimSpace(a.call("proxy", map[string]any{"game": "client", "server": server.LocalAddr().String()}))
+			a.call("net", map[string]any{"game": "client", "conditions": "to-server latency 50ms"})
+			to, err := net.ResolveUDPAddr("udp4", link)
+			require.NoError(t, err, link)
+			client, err := net.DialUDP("udp4", nil, to)
+			require.NoError(t, err)
+			defer client.Close()
+			sent := time.Now()
+			_, err = client.Write([]byte("hello"))
+			require.NoError(t, err)
+			require.NoError(t, server.SetReadDeadline(time.Now().Add(gametest.Wait)))
+			buf := make([]byte, 16)
+			n, _, err := server.ReadFromUDP(buf)
+			require.NoError(t, err)
+			assert.Equal(t, "hello", string(buf[:n]))
+			assert.GreaterOrEqual(t, time.Since(sent), 50*time.Millisecond, "the link's latency")
+			assert.Contains(t, a.call("links", nil), "to-server: latency 50ms; received 1, forwarded 1, delayed 1")
 		}},
 		{"quit", func(t *testing.T) {
 			a.call("quit", nil)
