@@ -68,9 +68,8 @@ type Proxy struct {
 	seq    uint64       // datagrams given a fate so far
 	free   [2]time.Time // when each direction has sent what its Rate let through
 
-	fps   int   // a link of frames, if not zero
-	frame int64 // the frames Step ran
-	buf   []byte
+	frameClock
+	buf []byte // a link of frames' reads
 
 	wake      chan struct{}
 	done      chan struct{}
@@ -100,8 +99,9 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 	if opts.QueueLimit < 0 || opts.MaxClients < 0 {
 		return nil, fmt.Errorf("netsim: negative limit in QueueLimit %d, MaxClients %d", opts.QueueLimit, opts.MaxClients)
 	}
-	if opts.FPS < 0 || opts.FPS > 0 && !framesSupported {
-		return nil, fmt.Errorf("netsim: FPS %d: a link of frames needs a unix system and FPS > 0", opts.FPS)
+	clock, err := newFrameClock(opts.FPS)
+	if err != nil {
+		return nil, err
 	}
 	ap := server.AddrPort()
 	p := &Proxy{
@@ -116,7 +116,7 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 		faults:     [2]Faults{opts.Up, opts.Down},
 		wake:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
-		fps:        opts.FPS,
+		frameClock: clock,
 	}
 	if p.server.Addr().Is4() {
 		p.network, p.bindIP = "udp4", net.IPv4(127, 0, 0, 1)
@@ -146,15 +146,6 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 	return p, nil
 }
 
-// now is the link's time: the wall clock's, or the frames Step ran.
-// Called with p.mu held.
-func (p *Proxy) now() time.Time {
-	if p.fps == 0 {
-		return time.Now()
-	}
-	return time.Unix(0, p.frame*int64(time.Second)/int64(p.fps))
-}
-
 // Frame is the frames Step ran.
 func (p *Proxy) Frame() int64 {
 	p.mu.Lock()
@@ -167,15 +158,15 @@ func (p *Proxy) Frame() int64 {
 // to the next frame and lets out what is due by then. A game stepped
 // after it gets what arrived for it before its frame.
 func (p *Proxy) Step(n int) error {
-	if p.fps == 0 {
-		return errors.New("netsim: Step runs a link of frames (Options.FPS)")
+	if err := p.canStep(); err != nil {
+		return err
 	}
 	for range n {
 		if err := p.drain(); err != nil {
 			return err
 		}
 		p.mu.Lock()
-		p.frame++
+		p.advance()
 		p.releaseDue(p.now())
 		p.mu.Unlock()
 	}

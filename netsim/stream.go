@@ -20,14 +20,13 @@ import (
 type StreamLink struct {
 	server     *net.TCPAddr
 	listener   *net.TCPListener
-	fps        int
 	maxClients int
 
-	mu       sync.Mutex // what follows, and each pipe's queue
+	mu sync.Mutex // what follows, and each pipe's queue
+	frameClock
 	faults   [2]Faults
 	rng      [2]*rand.Rand
 	free     [2]time.Time // when each way has sent what its Rate let through
-	frame    int64
 	pipes    []*pipe
 	counters [2]dirCounters
 	closed   bool
@@ -75,8 +74,9 @@ func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 			return nil, err
 		}
 	}
-	if opts.FPS < 0 || opts.FPS > 0 && !framesSupported {
-		return nil, fmt.Errorf("netsim: FPS %d: a link of frames needs a unix system and FPS > 0", opts.FPS)
+	clock, err := newFrameClock(opts.FPS)
+	if err != nil {
+		return nil, err
 	}
 	if opts.MaxClients < 0 {
 		return nil, fmt.Errorf("netsim: negative MaxClients %d", opts.MaxClients)
@@ -92,7 +92,7 @@ func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 	if err != nil {
 		return nil, fmt.Errorf("netsim: %w", err)
 	}
-	s := &StreamLink{server: server, listener: l, fps: opts.FPS, maxClients: orDefault(opts.MaxClients, DefaultMaxClients), faults: [2]Faults{opts.Up, opts.Down}}
+	s := &StreamLink{server: server, listener: l, frameClock: clock, maxClients: orDefault(opts.MaxClients, DefaultMaxClients), faults: [2]Faults{opts.Up, opts.Down}}
 	for d := range s.rng {
 		s.rng[d] = rand.New(rand.NewPCG(opts.Seed, uint64(d)))
 	}
@@ -154,20 +154,12 @@ func (s *StreamLink) Frame() int64 {
 	return s.frame
 }
 
-// now is the link's time (see Proxy.now). Called with s.mu held.
-func (s *StreamLink) now() time.Time {
-	if s.fps == 0 {
-		return time.Now()
-	}
-	return time.Unix(0, s.frame*int64(time.Second)/int64(s.fps))
-}
-
 // Step runs a link of frames n frames: at each, it reads what each side
 // sent since (without waiting), then moves to the next frame and writes
 // on what is due by then.
 func (s *StreamLink) Step(n int) error {
-	if s.fps == 0 {
-		return errors.New("netsim: Step runs a link of frames (Options.FPS)")
+	if err := s.canStep(); err != nil {
+		return err
 	}
 	buf := make([]byte, 32<<10)
 	for range n {
@@ -188,7 +180,7 @@ func (s *StreamLink) Step(n int) error {
 			}
 		}
 		s.mu.Lock()
-		s.frame++
+		s.advance()
 		s.mu.Unlock()
 		for _, p := range pipes {
 			s.release(p)
