@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -80,5 +81,78 @@ func TestDecodeToReadsOnce(t *testing.T) {
 				assert.False(t, errors.Is(err, ErrTwoPasses))
 			})
 		}
+	}
+}
+
+// forwardReader is a seekable input that cannot go back: a Decoder that
+// would read a byte again fails instead.
+type forwardReader struct {
+	countedReader
+	back int // Seeks refused
+}
+
+func (f *forwardReader) Seek(off int64, whence int) (int64, error) {
+	at, _ := f.Reader.Seek(0, io.SeekCurrent)
+	to := off
+	switch whence {
+	case io.SeekCurrent:
+		to += at
+	case io.SeekEnd:
+		to += f.Size()
+	}
+	if to < at {
+		f.back++
+		return 0, errors.New("forwardReader: no going back")
+	}
+	return f.Reader.Seek(to, io.SeekStart)
+}
+
+// In one pass, DecodeTo never goes back in a seekable input, and reads
+// each byte once: everything, when the input ends. Its errors, their
+// lines included, are those it gives from a pipe, which it cannot read
+// twice: the line counter places them without reading again.
+func TestDecodeToOnePassNeverGoesBack(t *testing.T) {
+	lines := strings.Repeat("[1,\"a\",{\"b\":2}]\n", 5000)
+	floats := `{"$PackedFloat32Array":[` + strings.Repeat("0.5,\n", 1<<16) + "0.5]}\n"
+	long := `{"$String":["` + strings.Repeat("a", 48<<10) + `","b"]}` + strings.Repeat("\n", 10000)
+	for _, tt := range []struct{ name, json string }{
+		{"JSON Lines", lines},
+		{"a large packed array", floats + floats},
+		{"a String in pieces, then blank lines", long + "1"},
+		{"a syntax error after the values", lines + floats + "[1,\n\n2 3]"},
+		{"a syntax error after a long String", long + "[1,\n\n2 3]"},
+		{"cut short", lines + "[1,\n2"},
+		{"not a value's form", lines + `{"$Vector2":[1,` + "\n" + `"x"]}`},
+		{"members after the content", lines + `{"$Array":[1],"$type":"int"}`},
+		{"nested too deep", lines + strings.Repeat("[\n", 3000)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			decode := func(r io.Reader) (values int, err error) {
+				dec := NewDecoder(r)
+				dec.OnePass()
+				enc := gdvar.NewEncoder(&memfile.File{})
+				for {
+					if err = dec.DecodeTo(enc); err != nil {
+						return values, err
+					}
+					values++
+				}
+			}
+			in := &forwardReader{countedReader: countedReader{Reader: bytes.NewReader([]byte(tt.json))}}
+			values, err := decode(in)
+			pipeValues, pipeErr := decode(struct{ io.Reader }{strings.NewReader(tt.json)})
+			assert.Zero(t, in.back, "Seeks back")
+			assert.Equal(t, pipeValues, values)
+			assert.Equal(t, pipeErr, err)
+			if se := (*SyntaxError)(nil); errors.As(err, &se) {
+				assert.Positive(t, se.Line, "the error's line, placed without reading again")
+			}
+			if err == io.EOF {
+				assert.Equal(t, in.Size(), in.read, "bytes read")
+			} else {
+				assert.LessOrEqual(t, in.read, in.Size(), "bytes read")
+			}
+			t.Logf("%d values, %d of %d bytes read: %v", values, in.read, in.Size(), err)
+		})
 	}
 }
