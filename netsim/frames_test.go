@@ -113,6 +113,38 @@ func TestFramesSeeded(t *testing.T) {
 	assert.NotEqual(t, first, run(8))
 }
 
+// A datagram more in one frame (a transport's ping, timed by the wall
+// clock) changes the fates of no datagram of a later frame: each frame
+// draws from its own sequence.
+func TestFramesDrawsEachFrame(t *testing.T) {
+	faults := Faults{Loss: 0.3, Delay: 50 * time.Millisecond, Jitter: 100 * time.Millisecond}
+	run := func(extra bool) map[uint64]int64 {
+		r := newFrameRig(t, Options{Seed: 7, Up: faults})
+		at := map[uint64]int64{}
+		for i := range 60 {
+			r.send(t, uint64(i), 32)
+			if extra && i == 5 {
+				r.send(t, 1000, 32)
+			}
+			for seq, f := range r.arrivals(t, 1) {
+				at[seq] = f
+			}
+		}
+		for seq, f := range r.arrivals(t, 30) {
+			at[seq] = f
+		}
+		delete(at, 1000)
+		for seq := range uint64(6) { // the frames up to the extra one's
+			delete(at, seq)
+		}
+		return at
+	}
+	without := run(false)
+	assert.Greater(t, len(without), 25, "most through")
+	assert.Less(t, len(without), 54, "some lost")
+	assert.Equal(t, without, run(true))
+}
+
 // Rate bounds the bytes a frame carries: three 100-byte datagrams sent
 // at once over 600 bytes a second leave a sixth of a second apart, 10
 // frames.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"net"
 	"net/netip"
 	"slices"
@@ -63,10 +62,10 @@ type Proxy struct {
 
 	mu     sync.Mutex // the faults, generators, queue, held lists and clock
 	faults [2]Faults
-	rng    [2]*rand.Rand
-	queue  queue
-	seq    uint64       // datagrams given a fate so far
-	free   [2]time.Time // when each direction has sent what its Rate let through
+	draws
+	queue queue
+	seq   uint64       // datagrams given a fate so far
+	free  [2]time.Time // when each direction has sent what its Rate let through
 
 	frameClock
 	buf []byte // a link of frames' reads
@@ -124,9 +123,7 @@ func New(server *net.UDPAddr, opts Options) (*Proxy, error) {
 	if !server.IP.IsLoopback() {
 		p.bindIP = nil
 	}
-	for d := range p.rng {
-		p.rng[d] = rand.New(rand.NewPCG(opts.Seed, uint64(d)))
-	}
+	p.draws = newDraws(opts.Seed)
 	listen := opts.Listen
 	if listen == nil {
 		listen = &net.UDPAddr{IP: p.bindIP}
@@ -162,6 +159,9 @@ func (p *Proxy) Step(n int) error {
 		return err
 	}
 	for range n {
+		p.mu.Lock()
+		p.startFrame(p.frame)
+		p.mu.Unlock()
 		if err := p.drain(); err != nil {
 			return err
 		}

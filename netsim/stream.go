@@ -3,7 +3,6 @@ package netsim
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"slices"
 	"sync"
@@ -24,8 +23,8 @@ type StreamLink struct {
 
 	mu sync.Mutex // what follows, and each pipe's queue
 	frameClock
-	faults   [2]Faults
-	rng      [2]*rand.Rand
+	faults [2]Faults
+	draws
 	free     [2]time.Time // when each way has sent what its Rate let through
 	pipes    []*pipe
 	counters [2]dirCounters
@@ -93,9 +92,7 @@ func NewStream(server *net.TCPAddr, opts Options) (*StreamLink, error) {
 		return nil, fmt.Errorf("netsim: %w", err)
 	}
 	s := &StreamLink{server: server, listener: l, frameClock: clock, maxClients: orDefault(opts.MaxClients, DefaultMaxClients), faults: [2]Faults{opts.Up, opts.Down}}
-	for d := range s.rng {
-		s.rng[d] = rand.New(rand.NewPCG(opts.Seed, uint64(d)))
-	}
+	s.draws = newDraws(opts.Seed)
 	s.wg.Add(1)
 	go s.accept()
 	return s, nil
@@ -164,6 +161,7 @@ func (s *StreamLink) Step(n int) error {
 	buf := make([]byte, 32<<10)
 	for range n {
 		s.mu.Lock()
+		s.startFrame(s.frame)
 		pipes := append([]*pipe(nil), s.pipes...)
 		s.mu.Unlock()
 		for _, p := range pipes {
