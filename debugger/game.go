@@ -98,8 +98,8 @@ func Launch(ctx context.Context, godot string, args []string, opts ...Option) (*
 	g := &Game{cmd: cmd, proc: proc, output: output, project: project, exited: proc.Done()}
 	cfg.exited = g.exitWithin
 	cfg.projectDir = g.project.dir
-	cfg.unfixed = !fixedFPS(args)
-	cfg.fps = fixedRate(args)
+	cfg.unfixed = !hasFixedFPS(args)
+	cfg.fps = FixedFPS(args)
 	actx, cancel := context.WithTimeout(ctx, cfg.connectTimeout)
 	defer cancel()
 	go func() {

@@ -22,7 +22,8 @@ var ErrMismatch = errors.New("debugger: the replay differs from the recording")
 type Mismatch struct {
 	Line  int    // the step's line in the replay file
 	Game  string // the game's name in the file
-	Frame int64  // the frame the game was held at
+	Link  string // or the link's, for a link's step
+	Frame int64  // the frame the game was held at, or the link's
 	What  string // what differed: "position of /root/Main/Player", "the screenshot", "the frame"
 	// The values, in Godot's text form (a screenshot's SHA-256 in
 	// hexadecimal), each cut at 100 bytes; Replayed is "failed: " and the
@@ -31,7 +32,11 @@ type Mismatch struct {
 }
 
 func (m *Mismatch) Error() string {
-	return fmt.Sprintf("line %d, game %s, frame %d: %s: recorded %s, replayed %s", m.Line, m.Game, m.Frame, m.What, m.Recorded, m.Replayed)
+	of := "game " + m.Game
+	if m.Link != "" {
+		of = "link " + m.Link
+	}
+	return fmt.Sprintf("line %d, %s, frame %d: %s: recorded %s, replayed %s", m.Line, of, m.Frame, m.What, m.Recorded, m.Replayed)
 }
 
 // Is matches [ErrMismatch].
@@ -48,17 +53,27 @@ type Launcher func(ctx context.Context, game string, seed int64) (*Session, erro
 // must be the frame recorded), sends each step at its frame (running the
 // game there first, if a step comes later than the last advance), and
 // compares what each check reads (Get, Screenshot, what Call and
-// Evaluate return) with what was recorded. It returns nil if every check
+// Evaluate return) with what was recorded. It makes each link again,
+// listening where it was recorded, sets its conditions and steps it
+// where the recording did; the links end when Play returns. It returns nil if every check
 // matched, the first [*Mismatch] (errors.Is [ErrMismatch]) where the game
 // differed, or another error, saying at which line and frame, where the
 // session failed (the game ended, a step did not complete within the
 // request timeout) or the context ended.
 func (r *Replay) Play(ctx context.Context, launch Launcher) error {
 	games := map[string]*Session{}
+	links := map[string]*Link{}
+	defer func() {
+		for _, l := range links {
+			l.Close()
+		}
+	}()
 	for _, st := range r.Steps {
 		s := games[st.Game]
 		var err error
-		if st.Op == OpLaunch {
+		if st.Link != "" {
+			err = playLinkStep(links, st)
+		} else if st.Op == OpLaunch {
 			s, err = launchReplayed(ctx, launch, st)
 			games[st.Game] = s
 		} else if s == nil {
@@ -69,10 +84,14 @@ func (r *Replay) Play(ctx context.Context, launch Launcher) error {
 		var m *Mismatch
 		switch {
 		case errors.As(err, &m):
-			m.Line, m.Game, m.Frame = st.Line, st.Game, st.Frame
+			m.Line, m.Game, m.Link, m.Frame = st.Line, st.Game, st.Link, st.Frame
 			return m
 		case err != nil:
-			return fmt.Errorf("debugger: replay: line %d, game %s, frame %d: %s: %w", st.Line, cutText(st.Game), st.Frame, st.Op, err)
+			of := "game " + cutText(st.Game)
+			if st.Link != "" {
+				of = "link " + cutText(st.Link)
+			}
+			return fmt.Errorf("debugger: replay: line %d, %s, frame %d: %s: %w", st.Line, of, st.Frame, st.Op, err)
 		}
 	}
 	return nil

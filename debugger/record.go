@@ -19,7 +19,8 @@ var ErrNotRecordable = errors.New("debugger: not recordable")
 
 // Recorder writes what sessions do to their games to a replay file, as
 // they do it, in that order: each session's inputs, Set, Call, Evaluate,
-// SetTreePaused and Advance, with the frame its game was held at; and
+// SetTreePaused and Advance, with the frame its game was held at; each
+// link's ([Recorder.AddLink]) conditions and Steps, with its frame; and
 // what it was asked to watch, to be compared when replayed: what Get and
 // Screenshot (its PNG's SHA-256) read, and what Call and Evaluate
 // returned. A request that failed is not written. The file is JSON lines
@@ -34,13 +35,15 @@ type Recorder struct {
 	steps    int
 	sessions []*Session
 	names    map[string]bool
+	linked   []*Link
+	links    map[string]bool
 	closed   bool
 }
 
 // NewRecorder starts a replay file on w: its header, then, once sessions
 // are added, a line a step.
 func NewRecorder(w io.Writer) *Recorder {
-	r := &Recorder{w: w, names: map[string]bool{}}
+	r := &Recorder{w: w, names: map[string]bool{}, links: map[string]bool{}}
 	r.writeLine([]byte(fmt.Sprintf(`{"gdvar_replay":%d}`, ReplayVersion)))
 	return r
 }
@@ -105,8 +108,8 @@ func (s *Session) recordable() error {
 func (r *Recorder) Close() error {
 	r.mu.Lock()
 	r.closed = true
-	sessions := r.sessions
-	r.sessions = nil
+	sessions, linked := r.sessions, r.linked
+	r.sessions, r.linked = nil, nil
 	err := r.err
 	r.mu.Unlock()
 	for _, s := range sessions {
@@ -115,6 +118,13 @@ func (r *Recorder) Close() error {
 			s.rec = nil
 		}
 		s.mu.Unlock()
+	}
+	for _, l := range linked {
+		l.mu.Lock()
+		if l.rec == r {
+			l.rec = nil
+		}
+		l.mu.Unlock()
 	}
 	return err
 }

@@ -30,6 +30,7 @@ const (
 	MaxReplayLine   = 1 << 20  // a line, the newline included
 	MaxReplaySteps  = 1 << 17  // the steps
 	MaxReplayGames  = 8        // the games launched
+	MaxReplayLinks  = 8        // the links made
 	MaxReplayFrames = 1 << 24  // the frames a game runs from its first
 )
 
@@ -66,7 +67,9 @@ type ReplayOp string
 // Session's input methods' (a key, the mouse, an action, text); Pause
 // sets its tree's pause; Set, Call and Evaluate change it; Get and
 // Screenshot read what the session was asked to watch, which a replay
-// compares, as it compares what Call and Evaluate returned.
+// compares, as it compares what Call and Evaluate returned. Link makes a
+// link between a client and its server ([Link]), Net sets its conditions
+// a way, Step runs it frames: those name their link, not a game.
 const (
 	OpLaunch      ReplayOp = "launch"       // Seed, FPS (0: not known), Engine ("4.6"); Frame is its first
 	OpAdvance     ReplayOp = "advance"      // Frames
@@ -82,30 +85,40 @@ const (
 	OpEvaluate    ReplayOp = "evaluate"     // Expression, Value: its value
 	OpGet         ReplayOp = "get"          // Path, Property, Value: what it was
 	OpScreenshot  ReplayOp = "screenshot"   // Path (a node's viewport; "" for the root's), SHA256 of its PNG
+	OpLink        ReplayOp = "link"         // Network, Server, Listen, FPS, Seed; Frame 0
+	OpNet         ReplayOp = "net"          // Dir (up, down), Faults: all of the direction's
+	OpStep        ReplayOp = "step"         // Frames
 )
 
 // ReplayStep is a line of a replay file: what a game (by its name in the
-// file) did or showed at a frame. Frame is the frame the game was held at
+// file) did or showed at a frame, or what a link did (by its name, Link;
+// its Frame the frames it had run). Frame is the frame the game was held at
 // (an input sent then is felt in the next frame; Advance starts there);
 // values are in Godot's text form, as var_to_str prints them, and a
 // Value "" is none. Op says which of the other fields count.
 type ReplayStep struct {
-	Line       int      `json:"-"` // its line in the file, from 1, as ReadReplay read it
-	Frame      int64    `json:"frame"`
-	Game       string   `json:"game"`
-	Op         ReplayOp `json:"op"`
-	Seed       int64    `json:"seed,omitempty"`
-	FPS        int64    `json:"fps,omitempty"`
-	Engine     string   `json:"engine,omitempty"`
-	Frames     int64    `json:"frames,omitempty"`
-	Data       string   `json:"data,omitempty"`
-	Path       string   `json:"path,omitempty"`
-	Property   string   `json:"property,omitempty"`
-	Method     string   `json:"method,omitempty"`
-	Args       []string `json:"args,omitempty"`
-	Expression string   `json:"expression,omitempty"`
-	Value      string   `json:"value,omitempty"`
-	SHA256     string   `json:"sha256,omitempty"`
+	Line       int           `json:"-"` // its line in the file, from 1, as ReadReplay read it
+	Frame      int64         `json:"frame"`
+	Game       string        `json:"game,omitempty"`
+	Link       string        `json:"link,omitempty"`
+	Op         ReplayOp      `json:"op"`
+	Seed       int64         `json:"seed,omitempty"`
+	FPS        int64         `json:"fps,omitempty"`
+	Engine     string        `json:"engine,omitempty"`
+	Frames     int64         `json:"frames,omitempty"`
+	Data       string        `json:"data,omitempty"`
+	Path       string        `json:"path,omitempty"`
+	Property   string        `json:"property,omitempty"`
+	Method     string        `json:"method,omitempty"`
+	Args       []string      `json:"args,omitempty"`
+	Expression string        `json:"expression,omitempty"`
+	Value      string        `json:"value,omitempty"`
+	SHA256     string        `json:"sha256,omitempty"`
+	Network    string        `json:"network,omitempty"`
+	Server     string        `json:"server,omitempty"`
+	Listen     string        `json:"listen,omitempty"`
+	Dir        string        `json:"dir,omitempty"`
+	Faults     *ReplayFaults `json:"faults,omitempty"`
 }
 
 // Replay is a replay file's steps, in order.
@@ -130,7 +143,7 @@ func ReadReplay(r io.Reader) (*Replay, error) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxReplayLine)
 	rp := &Replay{}
-	games := map[string]*replayGame{}
+	seen := replaySeen{games: map[string]*replayGame{}, links: map[string]*replayGame{}}
 	line, header := 0, false
 	for sc.Scan() {
 		line++
@@ -155,7 +168,7 @@ func ReadReplay(r io.Reader) (*Replay, error) {
 			rp.Steps = slices.Grow(rp.Steps, max(len(rp.Steps), 64))
 		}
 		rp.Steps = append(rp.Steps, ReplayStep{Line: line}) // read in place: no step of its own to copy
-		if err := readStep(b, &rp.Steps[len(rp.Steps)-1], games); err != nil {
+		if err := readStep(b, &rp.Steps[len(rp.Steps)-1], seen); err != nil {
 			return nil, &ReplayError{Line: line, Why: err.Error()}
 		}
 	}
@@ -240,48 +253,66 @@ func readHeader(b []byte) error {
 	return nil
 }
 
-// replayGame is what ReadReplay knows of a game as it reads: its first
-// frame, and the frame its steps have reached.
+// replayGame is what ReadReplay knows of a game or a link as it reads:
+// its first frame, and the frame its steps have reached.
 type replayGame struct {
 	first, now int64
 }
 
+// replaySeen are the games and the links ReadReplay has read of, by name.
+type replaySeen struct {
+	games, links map[string]*replayGame
+}
+
 // readStep reads a step's line into st and checks it against the games
-// so far, which it updates.
-func readStep(b []byte, st *ReplayStep, games map[string]*replayGame) error {
+// and links so far, which it updates.
+func readStep(b []byte, st *ReplayStep, seen replaySeen) error {
 	if err := strictJSON(b, st); err != nil {
 		return fmt.Errorf("not a step: %s", shownJSON(err))
 	}
 	if len(st.Args) == 0 { // "args": [] is no arguments, as a Recorder writes them: none
 		st.Args = nil
 	}
-	if st.Game == "" || len(st.Game) > maxGameName {
-		return fmt.Errorf("game %q: want a name of 1 to %d bytes", cutText(st.Game), maxGameName)
-	}
 	if st.Frame < 0 {
 		return fmt.Errorf("frame %d: want 0 or more", st.Frame)
 	}
-	g := games[st.Game]
-	if st.Op == OpLaunch {
-		return launchStep(*st, g, games)
+	if st.Op == OpLink || st.Op == OpNet || st.Op == OpStep {
+		return readLinkStep(st, seen.links)
 	}
+	if st.Game == "" || len(st.Game) > maxGameName || st.Link != "" {
+		return fmt.Errorf("game %q: want a name of 1 to %d bytes, and no link", cutText(st.Game), maxGameName)
+	}
+	g := seen.games[st.Game]
+	if st.Op == OpLaunch {
+		return launchStep(*st, g, seen.games)
+	}
+	if err := stepFrames("game", "launched", st, g); err != nil {
+		return err
+	}
+	return checkFields(*st)
+}
+
+// stepFrames checks a step's frame against those of its game or link (of
+// kind what, which is made) so far, which it moves on.
+func stepFrames(what, made string, st *ReplayStep, g *replayGame) error {
+	name := cutText(st.Game + st.Link)
 	if g == nil {
-		return fmt.Errorf("game %s: not launched before", cutText(st.Game))
+		return fmt.Errorf("%s %s: not %s before", what, name, made)
 	}
 	if st.Frame < g.now {
-		return fmt.Errorf("frame %d of game %s: it is at frame %d already", st.Frame, cutText(st.Game), g.now)
+		return fmt.Errorf("frame %d of %s %s: it is at frame %d already", st.Frame, what, name, g.now)
 	}
 	g.now = st.Frame
-	if st.Op == OpAdvance {
+	if st.Op == OpAdvance || st.Op == OpStep {
 		if st.Frames < 0 || st.Frames > MaxReplayFrames {
-			return fmt.Errorf("advance %d frames: want 0 to %d", st.Frames, MaxReplayFrames)
+			return fmt.Errorf("%s %d frames: want 0 to %d", st.Op, st.Frames, MaxReplayFrames)
 		}
 		g.now += st.Frames
 	}
 	if g.now-g.first > MaxReplayFrames {
-		return fmt.Errorf("frame %d of game %s: over the limit of %d frames from its first", g.now, cutText(st.Game), MaxReplayFrames)
+		return fmt.Errorf("frame %d of %s %s: over the limit of %d frames from its first", g.now, what, name, MaxReplayFrames)
 	}
-	return checkFields(*st)
+	return nil
 }
 
 // launchStep checks a launch and adds its game.

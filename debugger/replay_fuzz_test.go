@@ -17,6 +17,7 @@ import (
 func FuzzReplay(f *testing.F) {
 	f.Add([]byte(replayFile))
 	f.Add([]byte(replayFile[:len(replayFile)/2]))
+	f.Add([]byte(linkHead + `{"frame":0,"link":"l","op":"net","dir":"down","faults":{"delay":"150ms","jitter":"20ms","loss":0.05,"cut":true}}` + "\n" + `{"frame":0,"link":"l","op":"step","frames":2}`))
 	f.Add([]byte(`{"gdvar_replay":1}` + "\n" + `{"frame":0,"game":"g","op":"launch"}` + "\n" + `{"frame":0,"game":"g","op":"set","path":"/root/A","property":"x","value":"[{\"a\": Vector2(1, 2)}]"}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		rp, err := debugger.ReadReplay(bytes.NewReader(in))

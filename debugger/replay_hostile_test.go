@@ -16,8 +16,8 @@ import (
 // hostileReplays are replay files of about size bytes that cost ReadReplay
 // the most per byte, each with what it says when it refuses one ("":
 // read): the smallest steps (the step limit), the most games, values
-// nested 1000 deep, lines of 1 MiB, only blank lines, and a file past
-// 16 MiB.
+// nested 1000 deep, lines of 1 MiB, only blank lines, the smallest link
+// steps, link conditions, the most links, and a file past 16 MiB.
 func hostileReplays(size int) []struct {
 	hostile.Input
 	refused string
@@ -27,6 +27,9 @@ func hostileReplays(size int) []struct {
 	long := strings.Repeat("1", MaxLineLess)
 	file := func(lines func(i int) string) []byte {
 		return append([]byte(head), hostile.Lines(size, lines)...)
+	}
+	linkFile := func(lines func(i int) string) []byte {
+		return append([]byte(linkHead), hostile.Lines(size, lines)...)
 	}
 	return []struct {
 		hostile.Input
@@ -47,6 +50,13 @@ func hostileReplays(size int) []struct {
 			return `{"frame":0,"game":"g","op":"evaluate","expression":"` + long + `"}` + "\n"
 		})}, ""},
 		{hostile.Input{Name: "blank lines", Data: file(func(int) string { return "\n" })}, ""},
+		{hostile.Input{Name: "the smallest link steps", Data: linkFile(func(int) string { return `{"link":"l","op":"step"}` + "\n" })}, "steps"},
+		{hostile.Input{Name: "link conditions", Data: linkFile(func(int) string {
+			return `{"link":"l","op":"net","dir":"up","faults":{"delay":"1s","jitter":"1s","loss":0.5,"reorder_delay":"1ms"}}` + "\n"
+		})}, "steps"},
+		{hostile.Input{Name: "links", Data: linkFile(func(i int) string {
+			return `{"link":"x` + hostile.Name(i) + `","op":"link","fps":60,"network":"udp","server":"127.0.0.1:1","listen":"127.0.0.1:2"}` + "\n"
+		})}, "links"},
 	}
 }
 

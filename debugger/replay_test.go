@@ -85,6 +85,21 @@ func TestReadReplayRefuses(t *testing.T) {
 		{"a short hash", head + `{"frame":3,"game":"g","op":"screenshot","sha256":"abc"}`, 3, `screenshot sha256 "abc": want 64 hexadecimal digits`},
 		{"a negative fps", `{"gdvar_replay":1}` + "\n" + `{"frame":0,"game":"g","op":"launch","fps":-1}`, 2, "fps -1: want 0 (not known) or more"},
 		{"nine games", `{"gdvar_replay":1}` + "\n" + nineGames(), 10, "over the limit of 8 games"},
+		{"a link step of no link", head + `{"frame":0,"link":"l","op":"step","frames":1}`, 3, "link l: not made before"},
+		{"a link named as a game", head + `{"frame":0,"game":"g","op":"step","frames":1}`, 3, `link "": want a name of 1 to 64 bytes, and no game`},
+		{"a game step naming a link", head + `{"frame":3,"game":"g","link":"l","op":"advance"}`, 3, "and no link"},
+		{"a link made twice", linkHead + link, 3, "link l made again"},
+		{"a link of no network", head + `{"frame":0,"link":"l","op":"link","fps":60,"network":"sctp","server":"127.0.0.1:1","listen":"127.0.0.1:2"}`, 3, `link network "sctp": want udp or tcp`},
+		{"a link of no fps", head + `{"frame":0,"link":"l","op":"link","network":"udp","server":"127.0.0.1:1","listen":"127.0.0.1:2"}`, 3, "link fps 0: want the games' --fixed-fps"},
+		{"a link with no listen", head + `{"frame":0,"link":"l","op":"link","fps":60,"network":"udp","server":"127.0.0.1:1"}`, 3, "link without its listen"},
+		{"a link made late", head + `{"frame":4,"link":"l","op":"link","fps":60,"network":"udp","server":"127.0.0.1:1","listen":"127.0.0.1:2"}`, 3, "link made at frame 4: want 0"},
+		{"a net of no direction", linkHead + `{"frame":0,"link":"l","op":"net","dir":"left","faults":{}}`, 3, `net dir "left": want up or down`},
+		{"a net of no faults", linkHead + `{"frame":0,"link":"l","op":"net","dir":"up"}`, 3, "net without its faults"},
+		{"a net of a long delay", linkHead + `{"frame":0,"link":"l","op":"net","dir":"up","faults":{"delay":"2h"}}`, 3, `net: delay "2h": want a duration from 0 to 1m`},
+		{"a net of a loss over 1", linkHead + `{"frame":0,"link":"l","op":"net","dir":"up","faults":{"loss":5}}`, 3, "net: loss 5: want a chance from 0 to 1"},
+		{"a net of a field of no faults", linkHead + `{"frame":0,"link":"l","op":"net","dir":"up","faults":{"speed":1}}`, 3, `unknown field "speed"`},
+		{"a link step skipping frames", linkHead + `{"frame":3,"link":"l","op":"step","frames":1}`, 3, "frame 3 of link l: it is at frame 0"},
+		{"nine links", `{"gdvar_replay":1}` + "\n" + nineLinks(), 10, "over the limit of 8 links"},
 		{"a line over 1 MiB", head + `{"frame":3,"game":"g","op":"evaluate","expression":"` + strings.Repeat("1", 1<<20) + `"}`, 3, "over the 1 MiB limit of a line"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -97,6 +112,21 @@ func TestReadReplayRefuses(t *testing.T) {
 			assert.Less(t, len(err.Error()), 400, "bounded")
 		})
 	}
+}
+
+// link makes a link l; linkHead is a file's first lines up to it.
+const (
+	link     = `{"frame":0,"link":"l","op":"link","fps":60,"network":"udp","server":"127.0.0.1:1","listen":"127.0.0.1:2"}` + "\n"
+	linkHead = `{"gdvar_replay":1}` + "\n" + link
+)
+
+// nineLinks is the link steps of nine links.
+func nineLinks() string {
+	var b strings.Builder
+	for i := range 9 {
+		b.WriteString(strings.Replace(link, `"l"`, `"l`+string(rune('0'+i))+`"`, 1))
+	}
+	return b.String()
 }
 
 // nineGames is the launch steps of nine games.

@@ -57,7 +57,7 @@ func HoldFromStart(seed int64) Option {
 // that run them, before args: the game's own command line.
 func heldCommand(seed int64, args []string, gp gameProject) (dir string, flags []string, err error) {
 	switch {
-	case !fixedFPS(args):
+	case !hasFixedFPS(args):
 		return "", nil, ErrNoFixedFPS
 	case gp.script:
 		return "", nil, fmt.Errorf("%w: its command line runs a script or the editor, not a scene", ErrNotHeld)

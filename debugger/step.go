@@ -213,17 +213,17 @@ func (s *Session) release() {
 	s.send(ctx, "gdvar:speed", []any{math.Inf(1)}) // the game may be gone
 }
 
-// fixedFPS says whether a game's command line gives it a fixed frame
+// hasFixedFPS says whether a game's command line gives it a fixed frame
 // rate: --fixed-fps, or --write-movie, which implies one. What follows
 // "--" or "++" is the game's own.
-func fixedFPS(args []string) bool {
+func hasFixedFPS(args []string) bool {
 	args = engineArgs(args)
 	return slices.Contains(args, "--fixed-fps") || slices.Contains(args, "--write-movie")
 }
 
-// fixedRate returns the frame rate --fixed-fps gives a game's command
-// line, or 0.
-func fixedRate(args []string) int64 {
+// FixedFPS returns the frame rate --fixed-fps gives a game's command
+// line (not counting the game's own arguments, after -- or ++), or 0.
+func FixedFPS(args []string) int64 {
 	args = engineArgs(args)
 	if i := slices.Index(args, "--fixed-fps"); i >= 0 && i+1 < len(args) {
 		n, _ := strconv.ParseInt(args[i+1], 10, 64)

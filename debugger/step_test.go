@@ -134,17 +134,23 @@ func TestStepRefused(t *testing.T) {
 }
 
 // A game has a fixed frame rate when its command line, before its own
-// arguments, says --fixed-fps or --write-movie.
+// arguments, says --fixed-fps or --write-movie; FixedFPS says which.
 func TestFixedFPS(t *testing.T) {
-	for args, want := range map[string]bool{
-		"--path x --fixed-fps 60":      true,
-		"--fixed-fps 30 --path x":      true,
-		"--write-movie out.avi":        true,
-		"--path x":                     false,
-		"--path x -- --fixed-fps 60":   false,
-		"--path x ++ --write-movie 60": false,
+	for _, tt := range []struct {
+		args  string
+		fixed bool
+		fps   int64
+	}{
+		{"--path x --fixed-fps 60", true, 60},
+		{"--fixed-fps 30 --path x", true, 30},
+		{"--write-movie out.avi", true, 0},
+		{"--path x", false, 0},
+		{"--path x --fixed-fps -5", true, 0},
+		{"--path x -- --fixed-fps 60", false, 0},
+		{"--path x ++ --write-movie 60", false, 0},
 	} {
-		assert.Equal(t, want, fixedFPS(strings.Fields(args)), args)
+		assert.Equal(t, tt.fixed, hasFixedFPS(strings.Fields(tt.args)), tt.args)
+		assert.Equal(t, tt.fps, FixedFPS(strings.Fields(tt.args)), tt.args)
 	}
 }
 

@@ -1,30 +1,24 @@
 package debuggertest
 
 import (
-	"net"
 	"testing"
 
 	"github.com/gdvar/gdvar/debugger"
-	"github.com/gdvar/gdvar/netsim"
 )
 
-// Link puts a network link (package netsim) between a client game and its
-// server at the UDP address server (ENet's, such as "127.0.0.1:8080"),
-// closed when the test ends: give the client its Addr in place of the
-// server's. With opts.FPS (the games' --fixed-fps) it is a link of
-// frames, which [LockstepWith] steps with the games, its delays counted
-// in frames and its faults seeded by opts.Seed; else it runs on the wall
-// clock. Its conditions change at any frame (SetFaults); Stats counts what
-// it did each way.
-func Link(t testing.TB, server string, opts netsim.Options) *netsim.Proxy {
+// Link puts a network link between a client game and its server, as spec
+// says ([debugger.NewLink]: UDP for ENet, TCP for WebSocket), closed when
+// the test ends: give the client its Addr in place of the server's. With
+// spec.FPS (the games' --fixed-fps) it is a link of frames, which
+// [LockstepWith] steps with the games, its delays counted in frames and
+// its faults seeded by spec.Seed; else it runs on the wall clock. Its
+// conditions change at any frame (SetFaults); Stats counts what it did
+// each way; a Recorder records it ([debugger.Recorder.AddLink]).
+func Link(t testing.TB, spec debugger.LinkSpec) *debugger.Link {
 	t.Helper()
-	addr, err := net.ResolveUDPAddr("udp", server)
+	l, err := debugger.NewLink(spec)
 	if err != nil {
-		t.Fatalf("a link to %s: %v", server, err)
-	}
-	l, err := netsim.New(addr, opts)
-	if err != nil {
-		t.Fatalf("a link to %s: %v", server, err)
+		t.Fatalf("a link to %s: %v", spec.Server, err)
 	}
 	t.Cleanup(func() { l.Close() })
 	return l
@@ -32,7 +26,7 @@ func Link(t testing.TB, server string, opts netsim.Options) *netsim.Proxy {
 
 // LockstepWith is [Lockstep] with links of frames stepped a frame after
 // each frame of the games (see [debugger.LockstepWith]).
-func LockstepWith(t testing.TB, n int, links []*netsim.Proxy, games ...*Game) []int64 {
+func LockstepWith(t testing.TB, n int, links []*debugger.Link, games ...*Game) []int64 {
 	t.Helper()
 	sessions := make([]*debugger.Session, len(games))
 	for i, g := range games {

@@ -28,34 +28,44 @@ import (
 // gameLinks are the links of a gdvar debug or gdvar mcp run, by the name
 // of the game given each. MCP's tools call it from several goroutines.
 type gameLinks struct {
-	held bool // links of frames, at fps
-	fps  int
-
-	mu    sync.Mutex
-	links map[string]*debugLink
+	mu     sync.Mutex
+	held   bool // links of frames, at fps
+	fps    int
+	links  map[string]*debugLink
+	record *debugger.Recorder // records each link made (MCP's record tool)
 }
 
 // newLinks returns the links of games launched as base: of frames
 // under -hold, at its --fixed-fps.
 func newLinks(base gameLaunch) *gameLinks {
-	return &gameLinks{held: base.held, fps: fixedFPS(base.args)}
+	return &gameLinks{held: base.held, fps: int(debugger.FixedFPS(base.args))}
+}
+
+// recordTo records the links made from now on to rec, links of frames at
+// fps, the recorded games': a replay makes them again with the games. The
+// links made before, of games launched again for the recording, end. A
+// nil rec stops recording; the links, and the games, stay as they are:
+// of frames.
+func (d *gameLinks) recordTo(rec *debugger.Recorder, fps int, out io.Writer) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.record = rec
+	if rec == nil {
+		return
+	}
+	d.held, d.fps = true, fps
+	for _, name := range slices.Sorted(maps.Keys(d.links)) {
+		d.links[name].link.Close()
+		fmt.Fprintf(out, "link of game %s ended, its game launched again: proxy %[1]s again to record it\n", name)
+	}
+	d.links = nil
 }
 
 // debugLink is a link put between a game and its server.
 type debugLink struct {
 	server string // as given
 	addr   string // the address to give the game
-	link   netLink
-	faults [2]netsim.Faults // each direction's, as net last set them
-}
-
-// netLink is a UDP link (netsim.Proxy) or a TCP one (netsim.StreamLink).
-type netLink interface {
-	SetFaults(netsim.Direction, netsim.Faults) error
-	Stats() netsim.Stats
-	Frame() int64
-	Step(frames int) error
-	Close() error
+	link   *debugger.Link
 }
 
 // linkSeed seeds every link's faults: the same session gives the same
@@ -75,19 +85,18 @@ func (d *gameLinks) proxy(args []string, out io.Writer) error {
 	}
 	name, server := args[0], args[1]
 	scheme, hostPort, path := splitServer(server)
-	network := "udp"
+	spec := debugger.LinkSpec{Network: "udp", Server: hostPort, Seed: linkSeed}
 	if scheme != "" {
-		network = "tcp"
+		spec.Network = "tcp"
 	}
-	addr, err := net.ResolveUDPAddr("udp", hostPort) // a TCP address is the same IP and port
-	if err != nil || addr.IP == nil {
+	if addr, err := net.ResolveUDPAddr("udp", hostPort); err != nil || addr.IP == nil {
 		return fmt.Errorf("proxy %s %s: the server's HOST:PORT (ENet), ws://HOST:PORT (WebSocket), such as 127.0.0.1:8080: %v", shown(name), shown(server), err)
 	}
-	opts := netsim.Options{Seed: linkSeed}
 	if len(args) == 3 {
-		if opts.Listen, err = net.ResolveUDPAddr("udp", args[2]); err != nil {
+		if _, err := net.ResolveUDPAddr("udp", args[2]); err != nil {
 			return fmt.Errorf("proxy: the address to listen on, HOST:PORT, such as 127.0.0.1:8081: %v", err)
 		}
+		spec.Listen = args[2]
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -99,26 +108,23 @@ func (d *gameLinks) proxy(args []string, out io.Writer) error {
 		return fmt.Errorf("%d links already: end one with proxy of its name (links lists them)", len(d.links))
 	}
 	if d.held {
-		if opts.FPS = d.fps; opts.FPS == 0 {
+		if spec.FPS = d.fps; spec.FPS == 0 {
 			return fmt.Errorf("a link of stepped games counts their frames: give the games --fixed-fps N")
 		}
 	}
-	l := &debugLink{server: server}
-	if network == "udp" {
-		p, err := netsim.New(addr, opts)
-		if err != nil {
+	link, err := debugger.NewLink(spec)
+	if err != nil {
+		return err
+	}
+	if d.record != nil {
+		if err := d.record.AddLink(name, link); err != nil {
+			link.Close()
 			return err
 		}
-		l.link, l.addr = p, p.Addr().String()
-	} else {
-		st, err := netsim.NewStream(&net.TCPAddr{IP: addr.IP, Port: addr.Port, Zone: addr.Zone}, opts)
-		if err != nil {
-			return err
-		}
-		l.link, l.addr = st, st.Addr().String()
-		if scheme == "ws" || scheme == "wss" {
-			l.addr = scheme + "://" + l.addr + path
-		}
+	}
+	l := &debugLink{server: server, link: link, addr: link.Addr()}
+	if scheme == "ws" || scheme == "wss" {
+		l.addr = scheme + "://" + l.addr + path
 	}
 	if d.links == nil {
 		d.links = map[string]*debugLink{}
@@ -143,28 +149,14 @@ func splitServer(s string) (scheme, hostPort, path string) {
 	return "", strings.TrimPrefix(s, "udp://"), ""
 }
 
-// fixedFPS is the frame rate of a command line's --fixed-fps N, 0 if
-// none (or after --, the game's own arguments).
-func fixedFPS(args []string) int {
-	for i, a := range args {
-		if a == "--" || a == "++" {
-			break
-		}
-		if a == "--fixed-fps" && i+1 < len(args) {
-			n, _ := strconv.Atoi(args[i+1])
-			return max(n, 0)
-		}
-	}
-	return 0
-}
-
 // netUsage is the net command's.
 const netUsage = "usage: net NAME [to-server|to-client] [latency D] [jitter D] [loss P%] [duplicate P%] [reorder P%] [rate BYTES/s] [down|up]"
 
 // setNet is the net command: it changes the conditions of game NAME's
 // link, both ways or one, from the next datagram on; what it does not
 // name stays as it was. latency and jitter are one way's (a round trip
-// has both ways'); down cuts the link both ways, up joins it again.
+// has both ways'); down cuts the link, up joins it again, each the ways
+// named (both if none).
 func (d *gameLinks) setNet(args []string) error {
 	if len(args) < 2 {
 		return errors.New(netUsage)
@@ -183,11 +175,11 @@ func (d *gameLinks) setNet(args []string) error {
 	case "to-client":
 		dirs, words = dirs[1:], words[1:]
 	}
-	faults := l.faults
+	faults := [2]netsim.Faults{l.link.Faults(netsim.Up), l.link.Faults(netsim.Down)}
 	for len(words) > 0 {
 		w := words[0]
 		if w == "down" || w == "up" {
-			for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
+			for _, dir := range dirs {
 				faults[dir].Cut = w == "down"
 			}
 			words = words[1:]
@@ -205,11 +197,13 @@ func (d *gameLinks) setNet(args []string) error {
 		}
 	}
 	for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
+		if faults[dir] == l.link.Faults(dir) {
+			continue // unchanged: no step for a replay
+		}
 		if err := l.link.SetFaults(dir, faults[dir]); err != nil {
 			return err
 		}
 	}
-	l.faults = faults
 	return nil
 }
 
@@ -272,7 +266,7 @@ func (d *gameLinks) show(out io.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(d.links)) {
 		l := d.links[name]
 		clock := "wall clock"
-		if d.held {
+		if l.link.Spec().FPS > 0 {
 			clock = fmt.Sprintf("frame %d", l.link.Frame())
 		}
 		fmt.Fprintf(w, "%s: %s to %s (%s)\n", name, l.addr, l.server, clock)
@@ -280,7 +274,7 @@ func (d *gameLinks) show(out io.Writer) error {
 		for _, dir := range []netsim.Direction{netsim.Up, netsim.Down} {
 			ds := []netsim.DirStats{s.Up, s.Down}[dir]
 			fmt.Fprintf(w, "  %s: %s; received %d, forwarded %d, delayed %d, lost %d, duplicated %d, reordered %d, cut %d\n",
-				[]string{"to-server", "to-client"}[dir], describeFaults(l.faults[dir]),
+				[]string{"to-server", "to-client"}[dir], describeFaults(l.link.Faults(dir)),
 				ds.Received.Datagrams, ds.Forwarded.Datagrams, ds.Delayed.Datagrams, ds.Lost.Datagrams,
 				ds.Duplicated.Datagrams, ds.Reordered.Datagrams, ds.Cut.Datagrams)
 		}
@@ -319,14 +313,13 @@ func describeFaults(f netsim.Faults) string {
 
 // steppers are the links of frames, which lockstep steps with the games.
 func (d *gameLinks) steppers() []debugger.Stepper {
-	if !d.held {
-		return nil
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	var s []debugger.Stepper
 	for _, name := range slices.Sorted(maps.Keys(d.links)) {
-		s = append(s, d.links[name].link)
+		if l := d.links[name].link; l.Spec().FPS > 0 {
+			s = append(s, l)
+		}
 	}
 	return s
 }

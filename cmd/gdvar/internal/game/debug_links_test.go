@@ -36,6 +36,8 @@ func TestDebugNet(t *testing.T) {
 		{name: "down and up", lines: []string{"latency 10ms down", "up"},
 			up: netsim.Faults{Delay: 10 * time.Millisecond}, dn: netsim.Faults{Delay: 10 * time.Millisecond}},
 		{name: "down", lines: []string{"down"}, up: netsim.Faults{Cut: true}, dn: netsim.Faults{Cut: true}},
+		{name: "down one way", lines: []string{"to-server down", "to-client latency 20ms"},
+			up: netsim.Faults{Cut: true}, dn: netsim.Faults{Delay: 20 * time.Millisecond}},
 		{name: "no value", lines: []string{"latency"}, wantErr: `net: "latency" needs a value`},
 		{name: "no such", lines: []string{"speed 3"}, wantErr: `net: no condition "speed"`},
 		{name: "percent over", lines: []string{"loss 101%"}, wantErr: "from 0% to 100%"},
@@ -58,11 +60,11 @@ func TestDebugNet(t *testing.T) {
 			}
 			if tt.wantErr != "" {
 				assert.ErrorContains(t, err, tt.wantErr)
-				assert.Equal(t, [2]netsim.Faults{}, d.links["client"].faults, "nothing changed")
+				assert.Equal(t, [2]netsim.Faults{}, linkFaults(d.links["client"]), "nothing changed")
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, [2]netsim.Faults{tt.up, tt.dn}, d.links["client"].faults)
+			assert.Equal(t, [2]netsim.Faults{tt.up, tt.dn}, linkFaults(d.links["client"]))
 		})
 	}
 }
@@ -122,4 +124,9 @@ func TestDebugLinkWebSocket(t *testing.T) {
 	out.Reset()
 	require.NoError(t, d.proxy([]string{"other", "tcp://" + server.Addr().String()}, &out))
 	assert.Regexp(t, `^127\.0\.0\.1:\d+\n$`, out.String())
+}
+
+// linkFaults are a link's conditions each way.
+func linkFaults(l *debugLink) [2]netsim.Faults {
+	return [2]netsim.Faults{l.link.Faults(netsim.Up), l.link.Faults(netsim.Down)}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -42,7 +43,7 @@ type recordInput struct {
 
 // addRecordTool adds the record tool.
 func addRecordTool(srv *mcp.Server, games *mcpGames) {
-	mcp.AddTool(srv, &mcp.Tool{Name: "record", Description: "Record the session as a replay file, so that what happened can be played again: gdvar replay FILE -- GODOT ARGS… launches the games afresh, sends what was sent at the same frames, and checks every value read. Starting launches the running games (or the server's game) again, held at their first frame with the seed (their command line given --fixed-fps 60 if it has none), and any game launched while recording; from then on drive them with advance (speed is refused) and the other tools: input, set, call, evaluate and advance are recorded, and get, screenshot, call and evaluate are checked on replay. Stop to finish the file."},
+	mcp.AddTool(srv, &mcp.Tool{Name: "record", Description: "Record the session as a replay file, so that what happened can be played again: gdvar replay FILE -- GODOT ARGS… launches the games afresh, sends what was sent at the same frames, and checks every value read. Starting launches the running games (or the server's game) again, held at their first frame with the seed (their command line given --fixed-fps 60 if it has none), and any game launched while recording; from then on drive them with advance (speed is refused) and the other tools: input, set, call, evaluate and advance are recorded, and get, screenshot, call and evaluate are checked on replay; links made with proxy while recording are recorded with their net conditions and made again by the replay, listening where they did (links made before end, their games launched again). Stop to finish the file."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in recordInput) (*mcp.CallToolResult, any, error) {
 			var out strings.Builder
 			err := runAction(ctx, &out, func(ctx context.Context, w *bufio.Writer) error {
@@ -99,10 +100,12 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 	if err == nil {
 		g.rec = &mcpRecording{path: path, file: f, rec: debugger.NewRecorder(f), seed: seed}
 	}
+	rec := g.rec
 	g.mu.Unlock()
 	if err != nil {
 		return err
 	}
+	g.netLinks().recordTo(rec.rec, int(debugger.FixedFPS(rec.args(specs[names[0]].args))), out)
 	for _, n := range names {
 		started, err := g.launch(ctx, n, specs[n].godot, specs[n].args)
 		if err == nil {
@@ -126,6 +129,7 @@ func (g *mcpGames) dropRecording() {
 	g.rec = nil
 	g.mu.Unlock()
 	if r != nil {
+		g.netLinks().recordTo(nil, 0, io.Discard)
 		r.rec.Close()
 		r.file.Drop()
 	}
@@ -140,6 +144,7 @@ func (g *mcpGames) stopRecording(out *bufio.Writer) error {
 	if r == nil {
 		return errors.New("no recording under way: start one with file")
 	}
+	g.netLinks().recordTo(nil, 0, io.Discard)
 	steps := r.rec.Steps()
 	err := r.rec.Close()
 	if err == nil {

@@ -21,7 +21,9 @@ test (debuggertest) or a debugger.Recorder: it launches each game the
 file names afresh, GODOT ARGS… with --remote-debug added, held from its
 first frame with the seed recorded (ARGS give the --fixed-fps it was
 recorded with), sends what was sent (input, set, call, evaluate) at the
-frames it was sent at, runs the frames recorded, and checks every value
+frames it was sent at, runs the frames recorded, makes the links between
+the games again (listening where they were recorded, with their
+conditions and seeds, stepped where they were), and checks every value
 read (properties, screenshots' SHA-256, what calls and expressions
 returned) at the frame it was read. It prints a summary and exits 0 if
 every check matched; 1 at the first step where a game differed (its line,
@@ -95,7 +97,7 @@ func readReplayFile(path string) (*debugger.Replay, error) {
 }
 
 // replaySummary says what a replay that matched did: its steps, its
-// games and the frames each reached, and its checks.
+// games and links and the frames each reached, and its checks.
 func replaySummary(rp *debugger.Replay) string {
 	var games []string
 	last := map[string]int64{}
@@ -103,7 +105,9 @@ func replaySummary(rp *debugger.Replay) string {
 	for _, st := range rp.Steps {
 		switch st.Op {
 		case debugger.OpLaunch:
-			games = append(games, st.Game)
+			games = append(games, "game "+st.Game)
+		case debugger.OpLink:
+			games = append(games, "link "+st.Link)
 		case debugger.OpGet, debugger.OpScreenshot:
 			checks++
 		case debugger.OpCall, debugger.OpEvaluate:
@@ -111,11 +115,15 @@ func replaySummary(rp *debugger.Replay) string {
 				checks++
 			}
 		}
-		last[st.Game] = max(last[st.Game], st.Frame+st.Frames)
+		of := "game " + st.Game
+		if st.Link != "" {
+			of = "link " + st.Link
+		}
+		last[of] = max(last[of], st.Frame+st.Frames)
 	}
 	s := fmt.Sprintf("replayed %d steps: %d checks matched;", len(rp.Steps), checks)
 	for _, g := range games {
-		s += fmt.Sprintf(" game %s to frame %d;", g, last[g])
+		s += fmt.Sprintf(" %s to frame %d;", g, last[g])
 	}
 	return s[:len(s)-1]
 }

@@ -2,6 +2,8 @@ package game
 
 import (
 	"bytes"
+	"net"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -37,4 +39,27 @@ func TestReplayFileNotWaitedOn(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gdvar replay makes a file's links again, listening where they were
+// recorded, and says how far it stepped each.
+func TestReplayLinks(t *testing.T) {
+	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	free, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	listen := free.LocalAddr().String()
+	free.Close()
+	file := filepath.Join(t.TempDir(), "links.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(`{"gdvar_replay":1}
+{"frame":0,"link":"client","op":"link","seed":1,"fps":60,"network":"udp","server":"`+server.LocalAddr().String()+`","listen":"`+listen+`"}
+{"frame":0,"link":"client","op":"net","dir":"down","faults":{"delay":"50ms"}}
+{"frame":0,"link":"client","op":"step","frames":2}
+{"frame":2,"link":"client","op":"step","frames":1}
+`), 0o600))
+	var stdout, stderr bytes.Buffer
+	code := Replay([]string{file, "--", "/nonexistent/godot"}, nil, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	assert.Equal(t, "replayed 4 steps: 0 checks matched; link client to frame 3\n", stdout.String())
 }
