@@ -132,10 +132,7 @@ func (r *pongFirst) Read(p []byte) (int, error) {
 func (s *wsSocket) read(buf []byte) ([]byte, error) {
 	buf, err := s.frames.ReadMessage(buf)
 	if err != nil {
-		s.mu.Lock()
-		s.refused = s.peerClose == 0 && wsframe.CodeOf(err) != 0
-		s.mu.Unlock()
-		s.readEnded()
+		s.readEnded(err)
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			err = ErrReadTimeout
 		}
@@ -215,12 +212,9 @@ func (s *wsSocket) answer() error {
 	return s.writeControl(wsframe.OpPong, s.pong)
 }
 
-// drain reads and drops what the peer sends until its close frame or the
-// socket's end, once the connection is closing.
-func (s *wsSocket) drain() {
-	s.frames.Drain()
-	s.readEnded()
-}
+// drain reads and drops what the peer sends until its close frame, a
+// frame refused or the socket's end, once the connection is closing.
+func (s *wsSocket) drain() { s.readEnded(s.frames.Drain()) }
 
 // writeControl writes a control frame within the write timeout, after
 // the drain under way, if any.
@@ -270,19 +264,30 @@ func slowPeer(err error) error {
 	return err
 }
 
-// readEnded tells a close handshake waiting for the peer's close frame
+// readEnded notes whether err, the reading's last, refused a frame of the
+// peer's, and tells a close handshake waiting for the peer's close frame
 // that no more will be read.
-func (s *wsSocket) readEnded() { s.endOnce.Do(func() { close(s.ended) }) }
+func (s *wsSocket) readEnded(err error) {
+	s.endOnce.Do(func() {
+		s.mu.Lock()
+		s.refused = s.peerClose == 0 && wsframe.CodeOf(err) != 0
+		s.mu.Unlock()
+		close(s.ended)
+	})
+}
 
 // ping pings the peer: its answer is heard by Control.
 func (s *wsSocket) ping() { s.writeControl(wsframe.OpPing, nil) }
 
 // close sends the close frame with status and reason, or the peer's own
-// status if it sent one, and closes the socket once the peer's has come,
-// or closeWait. After a frame refused, it half-closes and lingers first.
+// status if it sent one, and closes the socket once the reading has
+// ended, at the peer's close frame or a frame refused, or after
+// closeWait. After a frame refused, it half-closes and lingers first:
+// whether one was is known once the reading has ended, as the peer may
+// send it while this side's close frame is on its way.
 func (s *wsSocket) close(status wsframe.CloseCode, reason string) {
 	s.mu.Lock()
-	peer, refused := s.peerClose, s.refused
+	peer := s.peerClose
 	s.mu.Unlock()
 	var p []byte
 	switch {
@@ -291,18 +296,28 @@ func (s *wsSocket) close(status wsframe.CloseCode, reason string) {
 	case peer != wsframe.CloseNoStatus:
 		p = binary.BigEndian.AppendUint16(nil, uint16(peer))
 	}
-	if s.writeControl(wsframe.OpClose, p) == nil {
-		t := time.NewTimer(closeWait)
-		select {
-		case <-s.ended:
-		case <-t.C:
-		}
-		t.Stop()
+	if s.writeControl(wsframe.OpClose, p) == nil && s.waitEnded() {
+		s.mu.Lock()
+		refused := s.refused
+		s.mu.Unlock()
 		if refused {
 			s.linger()
 		}
 	}
 	s.Conn.Close()
+}
+
+// waitEnded waits closeWait at most for the reading to end, and reports
+// whether it has.
+func (s *wsSocket) waitEnded() bool {
+	t := time.NewTimer(closeWait)
+	defer t.Stop()
+	select {
+	case <-s.ended:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // linger half-closes the socket and reads and drops what the peer sent

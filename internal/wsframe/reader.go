@@ -257,8 +257,9 @@ func (r *Reader) control(h header) error {
 }
 
 // Drain reads and drops what the peer sends until its close frame, a
-// frame refused or the socket's end, once the connection is closing.
-func (r *Reader) Drain() {
+// frame refused or the socket's end, once the connection is closing, and
+// returns the error that ended it: ReadMessage's for the same frame.
+func (r *Reader) Drain() error {
 	for {
 		h, err := r.header()
 		if err == nil && h.op.isControl() {
@@ -267,7 +268,7 @@ func (r *Reader) Drain() {
 			err = r.discard(h.length)
 		}
 		if err != nil {
-			return
+			return err
 		}
 	}
 }

@@ -317,3 +317,30 @@ func TestFrameReaderLate(t *testing.T) {
 		})
 	}
 }
+
+// Drain ends as ReadMessage would on the same frames, skipping messages
+// however long they declare to be, and returns why: the peer's close
+// frame, a frame refused, or the input's end. Its caller lingers after a
+// refusal (RFC 6455, 7.1.1), so that the close frame saying why arrives.
+func TestFrameReaderDrain(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		input []byte
+		code  CloseCode // 0: the input's end
+	}{
+		{"the peer's close frame", frames(finalFrame(OpBinary, "x"), finalFrame(OpClose, closePayload(1001, "bye"))), 1001},
+		{"a frame declaring 2^62 bytes, skipped", frames(frameHead(0x82, 127, 1<<62), make([]byte, 100)), 0},
+		{"a frame refused", frames(finalFrame(OpBinary, "x"), frameHead(0xf2, 0, 0)), CloseProtocolError},
+		{"the input's end", finalFrame(OpPing, "p"), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := testReader(tc.input, frameLimit, false, &frameLog{}).Drain()
+			require.Error(t, err)
+			assert.Equal(t, tc.code, CodeOf(err), "%v", err)
+			if tc.code == 0 {
+				assert.ErrorIs(t, err, io.EOF)
+			}
+			assert.Less(t, len(err.Error()), 300, "the error is short")
+		})
+	}
+}
