@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
+	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/netsim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -129,4 +130,36 @@ func TestDebugLinkWebSocket(t *testing.T) {
 // linkFaults are a link's conditions each way.
 func linkFaults(l *debugLink) [2]netsim.Faults {
 	return [2]netsim.Faults{l.link.Faults(netsim.Up), l.link.Faults(netsim.Down)}
+}
+
+// Recording, the links made before end (their games are launched again)
+// and those made from then on are links of frames, recorded with their
+// conditions; stopped, the links made stay.
+func TestLinksRecorded(t *testing.T) {
+	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	d := newLinks(gameLaunch{args: []string{"--headless"}})
+	defer d.close()
+	var out strings.Builder
+	require.NoError(t, d.proxy([]string{"before", server.LocalAddr().String()}, &out))
+	var file strings.Builder
+	rec := debugger.NewRecorder(&file)
+	out.Reset()
+	d.recordTo(rec, 60, &out)
+	assert.Equal(t, "link of game before ended, its game launched again: proxy before again to record it\n", out.String())
+	require.NoError(t, d.proxy([]string{"client", server.LocalAddr().String()}, &out))
+	require.NoError(t, d.setNet([]string{"client", "to-client", "latency", "20ms"}))
+	require.NoError(t, d.setNet([]string{"client", "to-client", "latency", "20ms"}), "unchanged: no step")
+	for _, s := range d.steppers() {
+		require.NoError(t, s.Step(2))
+	}
+	d.recordTo(nil, 0, &out)
+	require.NoError(t, rec.Close())
+	assert.Len(t, d.steppers(), 1, "the link stays")
+	lines := strings.Split(strings.TrimSpace(file.String()), "\n")
+	require.Len(t, lines, 4, file.String())
+	assert.Contains(t, lines[1], `"link":"client","op":"link","seed":1,"fps":60,"network":"udp"`)
+	assert.Equal(t, `{"frame":0,"link":"client","op":"net","dir":"down","faults":{"delay":"20ms"}}`, lines[2])
+	assert.Equal(t, `{"frame":0,"link":"client","op":"step","frames":2}`, lines[3])
 }

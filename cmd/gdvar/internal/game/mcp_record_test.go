@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,8 +17,9 @@ import (
 // gdvar mcp's record tool launches the game again held from its first
 // frame (given --fixed-fps, which its command line lacks), records what
 // the agent does to it and to a game launched while recording, stepped
-// in lockstep, refuses speed meanwhile, and writes a file that gdvar
-// replay plays to the same values.
+// in lockstep with a link proxy made meanwhile, refuses speed meanwhile,
+// and writes a file that gdvar replay plays to the same values, the link
+// made again.
 func TestLiveMCPRecord(t *testing.T) {
 	game := gametest.Game(t) // no --fixed-fps
 	ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
@@ -42,6 +44,12 @@ func TestLiveMCPRecord(t *testing.T) {
 		call("record", map[string]any{"file": file, "seed": 5}))
 	assert.Contains(t, fails("record", map[string]any{"file": file}), "recording to "+file+" already")
 	call("launch", map[string]any{"name": "other"})
+	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer server.Close()
+	call("proxy", map[string]any{"game": "other", "server": server.LocalAddr().String()})
+	call("net", map[string]any{"game": "other", "conditions": "latency 50ms loss 5%"})
+	assert.Contains(t, call("links", nil), "other: 127.0.0.1:")
 	assert.Equal(t, "game 3\nother 3\n", call("lockstep", map[string]any{"games": []string{"game", "other"}, "frames": 3}))
 	call("action", map[string]any{"game": "other", "action": "jump", "press": "down"})
 	call("set", map[string]any{"game": "game", "path": "/root/Main", "property": "speed", "value": 4})
@@ -51,13 +59,15 @@ func TestLiveMCPRecord(t *testing.T) {
 	assert.Contains(t, fails("speed", map[string]any{"game": "game", "times": 1}), "advance it instead")
 	assert.Equal(t, "game 14\nother 4\n", call("lockstep", map[string]any{"games": []string{"game", "other"}}))
 	text := call("record", map[string]any{"stop": true})
-	assert.True(t, strings.HasPrefix(text, "wrote "+file+": 15 steps; replay it with gdvar replay "+file+" -- GODOT ARGS…"), text)
+	assert.True(t, strings.HasPrefix(text, "wrote "+file+": 22 steps; replay it with gdvar replay "+file+" -- GODOT ARGS…"), text)
 
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
+	games.netLinks().close() // its port, which the replay listens on again, free
 	code, out, errOut := runCommand(nil, append([]string{"replay", file, "--"}, append(game, "--fixed-fps", "60")...)...)
 	require.Equal(t, 0, code, errOut)
-	assert.Equal(t, "replayed 15 steps: 2 checks matched; game game to frame 14; game other to frame 4\n", out)
+	assert.Equal(t, "replayed 22 steps: 2 checks matched; game game to frame 14; game other to frame 4; link other to frame 4\n", out)
+	assert.Contains(t, string(b), `"link":"other","op":"net","dir":"up","faults":{"delay":"50ms","loss":0.05}}`)
 	assert.Contains(t, string(b), `"property":"counter","value":"`+strings.TrimSpace(counter)+`"`)
 	assert.Equal(t, "ok\n", call("speed", map[string]any{"game": "game", "max": true}), "no longer recorded")
 }
