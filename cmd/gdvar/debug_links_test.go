@@ -21,7 +21,8 @@ import (
 // 150 ms each way, not yet (a join's handshake crosses the link three
 // times: 27 frames at 60), and 60 frames later it has; cut, the link
 // forwards nothing and counts what it cut, and the client, whose ENet
-// times out on the wall clock, is still connected 180 frames on.
+// times out on the wall clock, is still connected 180 frames on. A lone
+// game's advance steps the links too.
 func TestLiveDebugLink(t *testing.T) {
 	godot.HoldPort(t, "udp", "8080") // the game's host's port (network_manager.gd)
 	game := linkedGame(t, "BatteryAcid__godot-authority-2")
@@ -35,7 +36,8 @@ func TestLiveDebugLink(t *testing.T) {
 		want            []string // the players the host counts, as eval prints them
 		links           []string // in links's lines
 	}{
-		{name: "clean", net: "frame", then: "lockstep 60 game client; " + count, want: []string{"2", "2"}},
+		{name: "clean", net: "frame", then: "lockstep 60 game client; " + count + "; game client; advance 3", want: []string{"2", "2"},
+			links: []string{"(frame 78)"}}, // 15 and 60 frames of lockstep, 3 of the client's advance
 		{name: "latency", net: "net client latency 150ms", then: "lockstep 60 game client; " + count, want: []string{"1", "2"},
 			links: []string{"to-server: latency 150ms; received", "to-client: latency 150ms; received"}},
 		{name: "down", net: "frame", then: "net client down; lockstep 180 game client; " + count + "; game client; eval multiplayer.multiplayer_peer.get_connection_status()",

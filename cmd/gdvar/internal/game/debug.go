@@ -56,7 +56,8 @@ A PATH with spaces is written in double quotes.
   step, next, out            run one GDScript line, and print where it stopped
   advance [N]                run the game N frames (1), physics included, and
                              hold it; print the frame it holds at (a game
-                             started with --fixed-fps N: the same delta each)
+                             started with --fixed-fps N: the same delta each);
+                             its link of frames runs a frame after each
   speed X|max                let a held game run at X times real time (0:
                              hold it; max: as fast as it runs)
   frame                      the frame the game is on (its process frames)
@@ -226,6 +227,16 @@ func (d *debugGames) run(line string, out io.Writer) error {
 		return nil
 	case "lockstep":
 		return d.lockstep(words[1:], out)
+	case "advance":
+		if steppers := d.links.stepperOf(d.current); len(steppers) > 0 {
+			if len(words) > 2 {
+				return errors.New("usage: advance [N]")
+			}
+			s := d.games[d.current].Session
+			return runAction(context.Background(), out, func(ctx context.Context, w *bufio.Writer) error {
+				return debugAdvanceWith(ctx, s, words[1:], steppers, w)
+			})
+		}
 	case "proxy":
 		return d.links.proxy(words[1:], out)
 	case "net":

@@ -17,6 +17,12 @@ import (
 
 // debugAdvance is the advance command: N frames (1 if not given).
 func debugAdvance(ctx context.Context, s *debugger.Session, args []string, out *bufio.Writer) error {
+	return debugAdvanceWith(ctx, s, args, nil, out)
+}
+
+// debugAdvanceWith is the advance command with links of frames, stepped
+// a frame after each of the game's.
+func debugAdvanceWith(ctx context.Context, s *debugger.Session, args []string, steppers []debugger.Stepper, out *bufio.Writer) error {
 	n := 1
 	if len(args) > 0 {
 		var err error
@@ -24,12 +30,21 @@ func debugAdvance(ctx context.Context, s *debugger.Session, args []string, out *
 			return err
 		}
 	}
-	return showAdvance(ctx, s, n, out)
+	return showAdvance(ctx, s, n, steppers, out)
 }
 
-// showAdvance runs the game n frames and prints the frame it holds at.
-func showAdvance(ctx context.Context, s *debugger.Session, n int, out *bufio.Writer) error {
-	frame, err := s.Advance(ctx, n)
+// showAdvance runs the game n frames, and the links given a frame after
+// each, and prints the frame it holds at.
+func showAdvance(ctx context.Context, s *debugger.Session, n int, steppers []debugger.Stepper, out *bufio.Writer) error {
+	var frame int64
+	var err error
+	if len(steppers) == 0 {
+		frame, err = s.Advance(ctx, n)
+	} else {
+		var frames []int64
+		frames, err = debugger.LockstepWith(ctx, n, steppers, s)
+		frame = frames[0]
+	}
 	if err != nil {
 		return err
 	}

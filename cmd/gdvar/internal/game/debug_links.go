@@ -324,6 +324,17 @@ func (d *gameLinks) steppers() []debugger.Stepper {
 	return s
 }
 
+// stepperOf is the link of game name, if it is a link of frames: a lone
+// game's advance steps its own link, as lockstep steps every link.
+func (d *gameLinks) stepperOf(name string) []debugger.Stepper {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if l := d.links[name]; l != nil && l.link.Spec().FPS > 0 {
+		return []debugger.Stepper{l.link}
+	}
+	return nil
+}
+
 // close ends every link.
 func (d *gameLinks) close() {
 	d.mu.Lock()

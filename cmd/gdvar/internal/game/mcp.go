@@ -141,6 +141,17 @@ func (g *mcpGames) netLinks() *gameLinks {
 	return g.links
 }
 
+// linkOf is the link of frames of the game a tool names, if it has one.
+func (g *mcpGames) linkOf(name string) []debugger.Stepper {
+	g.mu.Lock()
+	resolved, err := g.resolve(name)
+	g.mu.Unlock()
+	if err != nil {
+		return nil
+	}
+	return g.netLinks().stepperOf(resolved)
+}
+
 // mcpLaunch is a launch under way: quit cancels it; done is closed when
 // it has ended, its game in mcpGames.games if it started.
 type mcpLaunch struct {

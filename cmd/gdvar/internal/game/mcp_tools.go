@@ -256,13 +256,13 @@ func addRunTools(srv *mcp.Server, games *mcpGames) {
 		func(_ context.Context, s *debugger.Session, in suspendInput, _ *bufio.Writer) error {
 			return s.Suspend(!in.Off)
 		})
-	addDebugTool(srv, games, "advance", "Run the game a number of frames, physics included, and hold it there, answering every tool; returns the frame it holds at. Input given while it is held takes effect in the next frame run. Needs a game launched with --fixed-fps N (such as 60), so that every frame has the same delta: the same input at the same frames gives the same game.",
+	addDebugTool(srv, games, "advance", "Run the game a number of frames, physics included, and hold it there, answering every tool; returns the frame it holds at. Its link of frames (proxy with its name) runs a frame after each of its frames. Input given while it is held takes effect in the next frame run. Needs a game launched with --fixed-fps N (such as 60), so that every frame has the same delta: the same input at the same frames gives the same game.",
 		func(ctx context.Context, s *debugger.Session, in advanceInput, out *bufio.Writer) error {
 			n := 1
 			if in.Frames != nil {
 				n = *in.Frames
 			}
-			return showAdvance(ctx, s, n, out)
+			return showAdvance(ctx, s, n, games.linkOf(in.Game), out)
 		})
 	addDebugTool(srv, games, "speed", "Let a game held by advance run on: at times real time, each frame with the same delta, or as fast as it runs (max); times 0 holds it.",
 		func(ctx context.Context, s *debugger.Session, in speedInput, _ *bufio.Writer) error {
