@@ -292,7 +292,8 @@ type gameLaunch struct {
 	godot string
 	args  []string
 	opts  []debugger.Option
-	held  bool // -hold: started held at their first frame, stepped
+	held  bool  // -hold: started held at their first frame, stepped
+	seed  int64 // -seed: their random numbers', and their links' losses
 }
 
 // gameFlags adds the flags that say how to start the game, -listen and
@@ -312,7 +313,7 @@ func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 		if *engine == "3" {
 			game.opts = append(game.opts, debugger.WithEngine(gdvar.Godot3))
 		}
-		if game.held = *hold; *hold {
+		if game.held, game.seed = *hold, *seed; *hold {
 			game.opts = append(game.opts, debugger.HoldFromStart(*seed))
 		} else if flagGiven(fs, "seed") {
 			fmt.Fprintln(w, "-seed seeds a game held from its start: give -hold too")

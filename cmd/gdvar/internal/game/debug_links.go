@@ -31,6 +31,8 @@ type gameLinks struct {
 	mu     sync.Mutex
 	held   bool // links of frames, at fps
 	fps    int
+	seed   int64 // the games' -seed: link n made is seeded seed+n
+	made   int64
 	links  map[string]*debugLink
 	record *debugger.Recorder // records each link made (MCP's record tool)
 }
@@ -38,22 +40,22 @@ type gameLinks struct {
 // newLinks returns the links of games launched as base: of frames
 // under -hold, at its --fixed-fps.
 func newLinks(base gameLaunch) *gameLinks {
-	return &gameLinks{held: base.held, fps: int(debugger.FixedFPS(base.args))}
+	return &gameLinks{held: base.held, fps: int(debugger.FixedFPS(base.args)), seed: base.seed}
 }
 
 // recordTo records the links made from now on to rec, links of frames at
-// fps, the recorded games': a replay makes them again with the games. The
-// links made before, of games launched again for the recording, end. A
-// nil rec stops recording; the links, and the games, stay as they are:
-// of frames.
-func (d *gameLinks) recordTo(rec *debugger.Recorder, fps int, out io.Writer) {
+// fps, the recorded games', seeded from seed, theirs: a replay makes them
+// again with the games. The links made before, of games launched again
+// for the recording, end. A nil rec stops recording; the links, and the
+// games, stay as they are: of frames.
+func (d *gameLinks) recordTo(rec *debugger.Recorder, fps int, seed int64, out io.Writer) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.record = rec
 	if rec == nil {
 		return
 	}
-	d.held, d.fps = true, fps
+	d.held, d.fps, d.seed, d.made = true, fps, seed, 0
 	for _, name := range slices.Sorted(maps.Keys(d.links)) {
 		d.links[name].link.Close()
 		fmt.Fprintf(out, "link of game %s ended, its game launched again: proxy %[1]s again to record it\n", name)
@@ -68,10 +70,6 @@ type debugLink struct {
 	link   *debugger.Link
 }
 
-// linkSeed seeds every link's faults: the same session gives the same
-// losses.
-const linkSeed = 1
-
 // proxy is the proxy command: proxy NAME SERVER [LISTEN] puts a link
 // between game NAME and its server, listening on LISTEN (a free loopback
 // port if not given: a script that names the address in a call gives
@@ -85,7 +83,7 @@ func (d *gameLinks) proxy(args []string, out io.Writer) error {
 	}
 	name, server := args[0], args[1]
 	scheme, hostPort, path := splitServer(server)
-	spec := debugger.LinkSpec{Network: "udp", Server: hostPort, Seed: linkSeed}
+	spec := debugger.LinkSpec{Network: "udp", Server: hostPort}
 	if scheme != "" {
 		spec.Network = "tcp"
 	}
@@ -112,6 +110,8 @@ func (d *gameLinks) proxy(args []string, out io.Writer) error {
 			return fmt.Errorf("a link of stepped games counts their frames: give the games --fixed-fps N")
 		}
 	}
+	d.made++
+	spec.Seed = d.seed + d.made // each link its own losses, the same on every run
 	link, err := debugger.NewLink(spec)
 	if err != nil {
 		return err
@@ -245,11 +245,13 @@ func linkDuration(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// percent reads a probability written as a percentage: 5%, 5, 0.5%.
+// percent reads a probability written as a percentage: 5%, 0.5%. The %
+// is needed: 0.05 could be meant as a chance (5 %) or a percentage.
 func percent(s string) (float64, error) {
-	p, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
-	if err != nil || !(p >= 0 && p <= 100) {
-		return 0, fmt.Errorf("percentage %s: from 0%% to 100%%, such as 5%%", shown(s))
+	digits, ok := strings.CutSuffix(s, "%")
+	p, err := strconv.ParseFloat(digits, 64)
+	if !ok || err != nil || !(p >= 0 && p <= 100) {
+		return 0, fmt.Errorf("percentage %s: from 0%% to 100%%, the %% written, such as 5%%", shown(s))
 	}
 	return p / 100, nil
 }

@@ -30,9 +30,9 @@ func TestDebugNet(t *testing.T) {
 		{name: "both ways", lines: []string{"latency 150ms jitter 20ms loss 5%"},
 			up: netsim.Faults{Delay: 150 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05},
 			dn: netsim.Faults{Delay: 150 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05}},
-		{name: "one way, then the other", lines: []string{"to-server rate 1000 duplicate 1", "to-client reorder 2.5%"},
+		{name: "one way, then the other", lines: []string{"to-server rate 1000 duplicate 1%", "to-client reorder 2.5%"},
 			up: netsim.Faults{Rate: 1000, Duplicate: 0.01}, dn: netsim.Faults{Reorder: 0.025}},
-		{name: "kept", lines: []string{"latency 50ms", "loss 10"},
+		{name: "kept", lines: []string{"latency 50ms", "loss 10%"},
 			up: netsim.Faults{Delay: 50 * time.Millisecond, Loss: 0.1}, dn: netsim.Faults{Delay: 50 * time.Millisecond, Loss: 0.1}},
 		{name: "down and up", lines: []string{"latency 10ms down", "up"},
 			up: netsim.Faults{Delay: 10 * time.Millisecond}, dn: netsim.Faults{Delay: 10 * time.Millisecond}},
@@ -42,6 +42,7 @@ func TestDebugNet(t *testing.T) {
 		{name: "no value", lines: []string{"latency"}, wantErr: `net: "latency" needs a value`},
 		{name: "no such", lines: []string{"speed 3"}, wantErr: `net: no condition "speed"`},
 		{name: "percent over", lines: []string{"loss 101%"}, wantErr: "from 0% to 100%"},
+		{name: "percent without %", lines: []string{"loss 0.05"}, wantErr: `percentage "0.05": from 0% to 100%, the % written, such as 5%`},
 		{name: "duration", lines: []string{"jitter 2h"}, wantErr: "from 0 to 1m"},
 		{name: "rate", lines: []string{"rate -1"}, wantErr: "bytes a second"},
 		{name: "nothing", lines: []string{""}, wantErr: "usage: net NAME"},
@@ -146,7 +147,7 @@ func TestLinksRecorded(t *testing.T) {
 	var file strings.Builder
 	rec := debugger.NewRecorder(&file)
 	out.Reset()
-	d.recordTo(rec, 60, &out)
+	d.recordTo(rec, 60, 5, &out)
 	assert.Equal(t, "link of game before ended, its game launched again: proxy before again to record it\n", out.String())
 	require.NoError(t, d.proxy([]string{"client", server.LocalAddr().String()}, &out))
 	require.NoError(t, d.setNet([]string{"client", "to-client", "latency", "20ms"}))
@@ -154,12 +155,12 @@ func TestLinksRecorded(t *testing.T) {
 	for _, s := range d.steppers() {
 		require.NoError(t, s.Step(2))
 	}
-	d.recordTo(nil, 0, &out)
+	d.recordTo(nil, 0, 0, &out)
 	require.NoError(t, rec.Close())
 	assert.Len(t, d.steppers(), 1, "the link stays")
 	lines := strings.Split(strings.TrimSpace(file.String()), "\n")
 	require.Len(t, lines, 4, file.String())
-	assert.Contains(t, lines[1], `"link":"client","op":"link","seed":1,"fps":60,"network":"udp"`)
+	assert.Contains(t, lines[1], `"link":"client","op":"link","seed":6,"fps":60,"network":"udp"`, "the recording's seed 5, its first link")
 	assert.Equal(t, `{"frame":0,"link":"client","op":"net","dir":"down","faults":{"delay":"20ms"}}`, lines[2])
 	assert.Equal(t, `{"frame":0,"link":"client","op":"step","frames":2}`, lines[3])
 }

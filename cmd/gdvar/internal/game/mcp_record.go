@@ -75,8 +75,9 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 		return fmt.Errorf("recording to %s already: stop it first", g.rec.path)
 	}
 	names := g.names()
+	again := " again" // the running games are launched again; else the server's
 	if len(names) == 0 && g.base.godot != "" {
-		names = []string{defaultGame}
+		names, again = []string{defaultGame}, ""
 	}
 	if len(names) == 0 {
 		g.mu.Unlock()
@@ -105,13 +106,13 @@ func (g *mcpGames) startRecording(ctx context.Context, path string, seed int64, 
 	if err != nil {
 		return err
 	}
-	g.netLinks().recordTo(rec.rec, int(debugger.FixedFPS(rec.args(specs[names[0]].args))), out)
+	g.netLinks().recordTo(rec.rec, int(debugger.FixedFPS(rec.args(specs[names[0]].args))), seed, out)
 	for _, n := range names {
 		started, err := g.launch(ctx, n, specs[n].godot, specs[n].args)
 		if err == nil {
 			var frame int64
 			if frame, err = started.Frame(ctx); err == nil {
-				fmt.Fprintf(out, "recording to %s: game %s launched again, held at its first frame (%d), seed %d\n", path, n, frame, seed)
+				fmt.Fprintf(out, "recording to %s: game %s launched%s, held at its first frame (%d), seed %d\n", path, n, again, frame, seed)
 				continue
 			}
 		}
@@ -129,7 +130,7 @@ func (g *mcpGames) dropRecording() {
 	g.rec = nil
 	g.mu.Unlock()
 	if r != nil {
-		g.netLinks().recordTo(nil, 0, io.Discard)
+		g.netLinks().recordTo(nil, 0, 0, io.Discard)
 		r.rec.Close()
 		r.file.Drop()
 	}
@@ -144,7 +145,7 @@ func (g *mcpGames) stopRecording(out *bufio.Writer) error {
 	if r == nil {
 		return errors.New("no recording under way: start one with file")
 	}
-	g.netLinks().recordTo(nil, 0, io.Discard)
+	g.netLinks().recordTo(nil, 0, 0, io.Discard)
 	steps := r.rec.Steps()
 	err := r.rec.Close()
 	if err == nil {

@@ -78,6 +78,9 @@ func Replay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			prefix += "the replay differs: "
 		}
 		fmt.Fprintln(stderr, prefix+err.Error())
+		if errors.Is(err, debugger.ErrMismatch) && chancyLinks(rp) {
+			fmt.Fprintln(stderr, "gdvar replay: the file's links lose or jitter: a transport's own timers (ENet's resends and pings) run on the wall clock and can change what crosses them from run to run (docs/debugger.md, \"A game under a bad network\")")
+		}
 		return 1
 	}
 	fmt.Fprintln(stdout, replaySummary(rp))
@@ -94,6 +97,17 @@ func readReplayFile(path string) (*debugger.Replay, error) {
 	}
 	defer f.Close()
 	return debugger.ReadReplay(f)
+}
+
+// chancyLinks says whether a replay's links lose, duplicate, reorder or
+// jitter what crosses them at some frame.
+func chancyLinks(rp *debugger.Replay) bool {
+	for _, st := range rp.Steps {
+		if f := st.Faults; st.Op == debugger.OpNet && f != nil && (f.Loss > 0 || f.Duplicate > 0 || f.Reorder > 0 || f.Jitter != "") {
+			return true
+		}
+	}
+	return false
 }
 
 // replaySummary says what a replay that matched did: its steps, its
