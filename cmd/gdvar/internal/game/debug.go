@@ -304,7 +304,7 @@ func gameFlags(fs *flag.FlagSet) func(w io.Writer) (gameLaunch, bool) {
 	listen := fs.String("listen", "127.0.0.1:0", "the address to listen on for the game")
 	engine := fs.String("engine", "4", "the engine's major version: 4 or 3 (3.6)")
 	hold := fs.Bool("hold", false, "start each game held at its first frame, as gdvar replay does: its frames then numbered alike on every run (the game's arguments need --fixed-fps N)")
-	seed := fs.Int64("seed", 0, "with -hold, the seed of each game's random numbers, set before its scripts run")
+	seed := fs.Int64("seed", 0, "with -hold, the seed of each game's random numbers, set before its scripts run, and of its links' losses (link n: seed+n)")
 	return func(w io.Writer) (gameLaunch, bool) {
 		game := gameLaunch{opts: []debugger.Option{debugger.WithListen(*listen), debugger.WithStdout(w), debugger.WithStderr(w)}}
 		if fs.NArg() > 0 {
