@@ -115,3 +115,41 @@ func TestLiveMCP(t *testing.T) {
 	assert.Equal(t, 0, server.ProcessState.ExitCode())
 	assert.True(t, gone(pid), "the game is left running after the server ended")
 }
+
+// gdvar mcp ended by a signal while it records: the user's file the
+// recording was to replace stays as it was, nothing is left beside it
+// (the new file has no name until it is committed, or is removed), and
+// the game it launched again ends too.
+func TestLiveMCPRecordSignal(t *testing.T) {
+	game := gametest.Game(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), gametest.Wait)
+			defer cancel()
+			cs, server := startMCP(t, ctx, game)
+			dir := t.TempDir()
+			file := filepath.Join(dir, "session.jsonl")
+			require.NoError(t, os.WriteFile(file, []byte("the user's\n"), 0o600))
+			text, failed := gametest.CallTool(t, ctx, cs, "record", map[string]any{"file": file})
+			require.False(t, failed, text)
+			text, failed = gametest.CallTool(t, ctx, cs, "launch", map[string]any{"name": "other"})
+			require.False(t, failed, text)
+			pid := gametest.LaunchedPID(t, text)
+			text, failed = gametest.CallTool(t, ctx, cs, "advance", map[string]any{"game": "other", "frames": 3})
+			require.False(t, failed, text)
+
+			require.NoError(t, server.Process.Signal(sig))
+			require.True(t, gone(server.Process.Pid), "gdvar mcp did not exit")
+			cs.Close() // the transport waits for the process: its state
+			require.NotNil(t, server.ProcessState)
+			assert.Equal(t, 128+int(sig), server.ProcessState.ExitCode(), server.ProcessState.String())
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			require.Len(t, entries, 1, "nothing beside the user's file")
+			after, err := os.ReadFile(file)
+			require.NoError(t, err)
+			assert.Equal(t, "the user's\n", string(after))
+			assert.True(t, gone(pid), "the game is left running")
+		})
+	}
+}
