@@ -114,8 +114,9 @@ func treesFile(n int) []byte {
 // commands and distances, of 630, 1080 and 920 entries of 4 bytes (the
 // library's most for alphabets of 256, 704 and 520 symbols), their 256
 // headers of 24 bytes each, the context maps of 256 block types (64 and 4
-// entries each); and its 32 KiB input buffer. It is the most a Brotli block
-// can make it allocate, whatever its length: 2697 KiB.
+// entries each); and its 32 KiB input buffer: 2697 KiB, whatever the
+// block's length. Each further meta-block makes it allocate its context
+// maps again (brotliMaps).
 const brotliTables = 256*(630+1080+920)*4 + 3*256*24 + 256*(64+4) + 32<<10
 
 // A block that declares the most prefix codes and ends there, 44 bytes of
@@ -174,4 +175,84 @@ func TestBrotliTables(t *testing.T) {
 	assert.Equal(t, make([]byte, n*DefaultBlockSize), got)
 	assert.LessOrEqual(t, alloc, hostile.Bound(len(file))+uint64(runtime.GOMAXPROCS(0)+1)*brotliTables)
 	t.Logf("%d blocks declaring the most prefix codes, %d bytes: %d KiB allocated", n, len(file), alloc>>10)
+}
+
+// brotliMapsLen is the content of each meta-block of brotliMaps.
+const brotliMapsLen = 80
+
+// brotliMaps is a Brotli stream of k meta-blocks of brotliMapsLen zeros,
+// each declaring 256 literal and 256 distance block types and one prefix
+// code of each kind: the decoder allocates the context maps of every
+// meta-block anew, 17.25 KiB for about 82 bytes.
+func brotliMaps(k int) []byte {
+	var s bitWriter
+	s.put(1, 0) // a window of 64 KiB
+	types := func(n uint32) {
+		s.count(n)
+		if n > 1 {
+			s.code(9, 0)  // the block types' code
+			s.code(5, 13) // the block counts' code: counts of 145 to 176
+			s.put(5, 0)   // the first count
+		}
+	}
+	for range k {
+		s.put(1, 0)                // not ISLAST
+		s.put(2, 0)                // MLEN in four nibbles
+		s.put(16, brotliMapsLen-1) // MLEN
+		s.put(1, 0)                // compressed
+		types(256)                 // literal block types
+		types(1)                   // command block types
+		types(256)                 // distance block types
+		s.put(6, 0)                // NPOSTFIX 0, NDIRECT 0: 64 distance codes
+		s.put(512, 0)              // the literal block types' context modes
+		s.count(1)                 // one literal code
+		s.count(1)                 // one distance code
+		s.code(8, 0)               // the literal code: zeros
+		s.code(10, 256+(14-8)<<3)  // the command code: insert 66 + 5 bits, copy two
+		s.code(6, 0)               // the distance code
+		s.put(5, brotliMapsLen-66) // the command: the meta-block ends after its literals
+	}
+	s.put(2, 3) // ISLAST, ISLASTEMPTY
+	return s.b
+}
+
+// brotliMapsRate is the most the decoder allocates for context maps per
+// byte of Brotli stream: each literal block type makes it allocate 65
+// bytes (its context mode and 64 context map entries) for the 2 bits of
+// its context mode; the distance block types' map, 4 bytes each, costs
+// less per bit of its declaration.
+const brotliMapsRate = 65 * 8 / 2
+
+// Context maps are the part of Brotli's cost that grows with the input:
+// the library allocates a meta-block's maps anew at each meta-block, and a
+// meta-block of 82 bytes can declare 17.25 KiB of them. A file of 64 000-byte
+// blocks of 800 such meta-blocks allocates about 218 bytes per byte, over
+// hostile.Bound; within it plus the tables plus brotliMapsRate a byte.
+func TestBrotliContextMaps(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector makes sync.Pool, which holds the decoders, drop items at random")
+	}
+	const perBlock = 800
+	for _, n := range []int{1, 4} {
+		blocks := make([][]byte, n, n+1)
+		for i := range blocks {
+			blocks[i] = brotliMaps(perBlock)
+		}
+		file := container(Brotli, perBlock*brotliMapsLen, uint32(n*perBlock*brotliMapsLen), append(blocks, []byte{0x06}))
+		var got zeros
+		var err error
+		hostile.Collect()
+		alloc := hostile.Allocated(func() {
+			var r *Reader
+			if r, err = NewReader(bytes.NewReader(file)); err == nil {
+				_, err = io.Copy(&got, r)
+			}
+		})
+		require.NoError(t, err)
+		assert.Equal(t, zeros{n: n * perBlock * brotliMapsLen}, got)
+		t.Logf("%d blocks of %d meta-blocks declaring 256 + 256 block types, %d bytes: %d KiB allocated, %.0f a byte",
+			n, perBlock, len(file), alloc>>10, float64(alloc)/float64(len(file)))
+		assert.LessOrEqual(t, alloc, hostile.Bound(len(file))+brotliTables+brotliMapsRate*uint64(len(file)))
+		assert.Greater(t, alloc, hostile.Bound(len(file))+brotliTables, "the maps are what the library makes: a smaller figure would be news")
+	}
 }
