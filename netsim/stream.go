@@ -215,6 +215,13 @@ func (s *StreamLink) accept() {
 		if err != nil {
 			return
 		}
+		s.mu.Lock()
+		full := len(s.pipes) >= 2*s.maxClients // only this goroutine adds pipes
+		s.mu.Unlock()
+		if full {
+			c.Close() // past MaxClients: refused, as a full server would, the server not dialled
+			continue
+		}
 		up, err := net.DialTCP("tcp", nil, s.server)
 		if err != nil {
 			c.Close() // the server refused: so does the link
@@ -226,12 +233,6 @@ func (s *StreamLink) accept() {
 			c.Close()
 			up.Close()
 			return
-		}
-		if len(s.pipes) >= 2*s.maxClients {
-			s.mu.Unlock()
-			c.Close() // past MaxClients: refused, as a full server would
-			up.Close()
-			continue
 		}
 		ps := []*pipe{{dir: Up, from: c, to: up}, {dir: Down, from: up, to: c}}
 		ps[0].other, ps[1].other = ps[1], ps[0]

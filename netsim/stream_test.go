@@ -203,3 +203,44 @@ func TestStreamQueueBounded(t *testing.T) {
 	c.Close()
 	<-wrote
 }
+
+// Connections past MaxClients are closed at once, and never reach the
+// server: silent clients hold at most MaxClients of its connections.
+func TestStreamMaxClients(t *testing.T) {
+	l, err := net.ListenTCP("tcp", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	require.NoError(t, err)
+	defer l.Close()
+	accepted := make(chan *net.TCPConn, 16)
+	go func() {
+		for {
+			c, err := l.AcceptTCP()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	s := newStream(t, l.Addr().(*net.TCPAddr), Options{MaxClients: 3})
+	var clients []*net.TCPConn
+	for range 6 {
+		clients = append(clients, dialStream(t, s))
+	}
+	for i := range 3 {
+		select {
+		case c := <-accepted:
+			defer c.Close()
+		case <-time.After(patience):
+			t.Fatalf("the server saw %d of the first 3 clients", i)
+		}
+	}
+	for i, c := range clients[3:] {
+		c.SetReadDeadline(time.Now().Add(patience))
+		_, err := c.Read(make([]byte, 1))
+		assert.ErrorIs(t, err, io.EOF, "client %d past MaxClients closed", i+4)
+	}
+	select {
+	case <-accepted:
+		t.Fatal("a client past MaxClients reached the server")
+	case <-time.After(100 * time.Millisecond):
+	}
+}
