@@ -1,5 +1,7 @@
 package enet
 
+import "math"
+
 // bandwidthInterval is how often a host shares out its bandwidth
 // (ENET_HOST_BANDWIDTH_THROTTLE_INTERVAL).
 const bandwidthInterval = 1000
@@ -49,7 +51,9 @@ func (h *Host) throttleBandwidth() {
 			if p.incomingBandwidth == 0 || p.outBandwidthEpoch == h.now {
 				continue
 			}
-			peerBandwidth := uint32(uint64(p.incomingBandwidth) * uint64(elapsed) / 1000)
+			// Saturated: a peer's bandwidth of nearly 2^32 over more than
+			// a second would wrap to a few bytes.
+			peerBandwidth := uint32(min(uint64(p.incomingBandwidth)*uint64(elapsed)/1000, math.MaxUint32))
 			if uint64(throttle)*uint64(p.outgoingDataTotal)/throttleScale <= uint64(peerBandwidth) {
 				continue
 			}

@@ -117,6 +117,12 @@ func FuzzDatagram(f *testing.F) {
 	f.Add(datagramOf(cmdBytes(command{cmd: cmdSendUnreliableFragment, channel: 3, startSeq: 1, fragmentCount: 1 << 20, totalLength: 1 << 25, payload: []byte("x")})))
 	f.Add(datagramOf(cmdBytes(command{cmd: cmdPing | flagAcknowledge, channel: 0xFF, seq: 1}), cmdBytes(command{cmd: cmdDisconnect, channel: 0xFF, data: 5})))
 	f.Add(append([]byte{0x0F, 0xFF}, cmdBytes(command{cmd: cmdConnect | flagAcknowledge, channel: 0xFF, seq: 1, channelCount: 2, mtu: 1400, windowSize: 4096})...))
+	// A peer's settings at their extremes, then round trips (issue 86).
+	f.Add(datagramOf(
+		cmdBytes(command{cmd: cmdThrottleConfigure | flagAcknowledge, channel: 0xFF, seq: 1, throttleInterval: 0, throttleAccel: 0xFFFFFFFF, throttleDecel: 0xFFFFFFFF}),
+		cmdBytes(command{cmd: cmdBandwidthLimit | flagAcknowledge, channel: 0xFF, seq: 2, incomingBandwidth: 0xFFFFFFFF, outgoingBandwidth: 1}),
+		cmdBytes(command{cmd: cmdAcknowledge, channel: 0xFF, seq: 1, ackSeq: 1, ackSentTime: 0x8000}),
+		cmdBytes(command{cmd: cmdAcknowledge, channel: 0, seq: 9, ackSeq: 9, ackSentTime: 0xFFFF})))
 	// And what Godot 4.6 sent, addressed to the fuzzed host's peer.
 	for _, name := range []string{"raw-none", "mp-modes"} {
 		b, err := os.ReadFile("testdata/captures/" + name + ".txt")
@@ -148,6 +154,8 @@ func FuzzDatagram(f *testing.F) {
 				if p.err == nil {
 					checkHeld(t, h, p)
 				}
+				require.LessOrEqual(t, p.throttle, p.throttleLimit)
+				require.LessOrEqual(t, max(p.rtt, p.rttVar), uint32(0xFFFF), "a round trip past what 16 bits echo")
 				h.now += 100
 			}
 		}

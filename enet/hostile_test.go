@@ -365,6 +365,8 @@ func attacks() []attack {
 		{name: "reliable-descending", peer: true, make: peerOf(reliableDescending)},
 		{name: "unreliable-descending", peer: true, make: peerOf(unreliableDescending)},
 		{name: "unreliable-behind-fragments", peer: true, make: peerOf(unreliableBehindFragments)},
+		{name: "fragments-in-windows", peer: true, make: peerOf(fragmentsInWindows)},
+		{name: "unsequenced-jumping", peer: true, make: peerOf(unsequencedJumping)},
 		{name: "ping-storm", peer: true, make: peerOf(pingStorm)},
 		{name: "acks-unknown", peer: true, inFlight: hostileInFlight, make: peerOf(unknownAcks)},
 		{name: "connects-32-slots", make: func(size int, from []netip.AddrPort) []received { return connectFlood(size, from, nil) }},

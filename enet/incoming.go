@@ -62,8 +62,18 @@ func (in *incoming) recycle() {
 type fragments struct {
 	count, left uint32            // fragments in all, and still to come
 	total, got  uint32            // the packet's length, and the bytes received
+	first       uint32            // the number of the fragment received first
 	parts       map[uint32][]byte // fragments that came out of order, by offset
-	seen        map[uint32]bool   // fragment numbers received
+	// The numbers of the fragments received after the first: made at the
+	// second, so that a packet of which one fragment came (a window of
+	// them, from a hostile sender) holds no map, which cost it more than
+	// it counts.
+	seen map[uint32]bool
+}
+
+// has says whether fragment number has come.
+func (f *fragments) has(number uint32) bool {
+	return f.left < f.count && (number == f.first || f.seen[number])
 }
 
 // span is how many reliable numbers the packet takes: its fragments'.
@@ -198,7 +208,7 @@ func (p *Peer) queueIncoming(c *command, seq uint16, data []byte, flags Flag, fr
 // now whole, and ok false when the peer is over its limits.
 func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (whole, ok bool) {
 	f := in.frag
-	if f.left == 0 || f.seen[number] {
+	if f.left == 0 || f.has(number) {
 		return false, true // whole already (a late copy), or a copy
 	}
 	if offset+uint32(len(data)) > f.total {
@@ -207,10 +217,14 @@ func (p *Peer) addFragment(in *incoming, number, offset uint32, data []byte) (wh
 	if !p.hold(in, len(data)+fragmentCost) {
 		return false, false
 	}
-	if f.seen == nil {
-		f.seen = make(map[uint32]bool)
+	switch {
+	case f.left == f.count:
+		f.first = number
+	case f.seen == nil:
+		f.seen = map[uint32]bool{number: true}
+	default:
+		f.seen[number] = true
 	}
-	f.seen[number] = true
 	f.left--
 	f.got += uint32(len(data))
 	if offset == uint32(len(in.data)) {

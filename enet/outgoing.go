@@ -346,7 +346,11 @@ func (h *Host) sendReliable(p *Peer, o *outgoing, ch *channel, window uint16) {
 	}
 	o.sendAttempts++
 	if o.rtTimeout == 0 {
-		o.rtTimeout = p.rtt + 4*p.rttVar
+		// Within the peer's maximum: an acknowledgement may echo any
+		// 16-bit time, a round trip of up to 65 s, which would put the
+		// first retransmission, and the timeout checked with it, minutes
+		// away.
+		o.rtTimeout = min(p.rtt+4*p.rttVar, p.timeoutMaximum)
 	}
 	if len(p.sentReliable) == 0 {
 		p.nextTimeout = h.now + o.rtTimeout
@@ -459,7 +463,7 @@ func (h *Host) checkTimeouts(p *Peer) bool {
 			return true
 		}
 		p.packetsLost++
-		o.rtTimeout *= 2
+		o.rtTimeout = min(2*o.rtTimeout, p.timeoutMaximum)
 		if o.cmd.payload != nil {
 			p.reliableDataInTransit -= uint32(len(o.cmd.payload))
 			resendRel = append(resendRel, o)

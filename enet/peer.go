@@ -404,7 +404,9 @@ func (p *Peer) throttleFor(rtt uint32) {
 	case p.lastRTT <= p.lastRTTVar:
 		p.throttle = p.throttleLimit
 	case rtt <= p.lastRTT:
-		p.throttle = min(p.throttle+p.throttleAccel, p.throttleLimit)
+		// The acceleration is the peer's, any 32 bits: added whole, it
+		// could wrap the throttle below where it was.
+		p.throttle = min(p.throttle+min(p.throttleAccel, p.throttleLimit), p.throttleLimit)
 	case rtt > p.lastRTT+2*p.lastRTTVar:
 		if p.throttle > p.throttleDecel {
 			p.throttle -= p.throttleDecel
