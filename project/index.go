@@ -212,12 +212,12 @@ type scanner struct {
 // ErrTooLarge, with the first limit bytes. What it returns is the
 // buffer's, until the next read.
 func (sc *scanner) read(name string, limit int64) ([]byte, error) {
-	f, st, err := openRegular(name)
+	f, size, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if need := min(st.Size(), limit) + 1; int64(cap(sc.buf)) < need {
+	if need := min(size, limit) + 1; int64(cap(sc.buf)) < need {
 		sc.buf = make([]byte, need)
 	}
 	n, err := io.ReadFull(f, sc.buf[:min(int64(cap(sc.buf)), limit+1)])

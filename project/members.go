@@ -25,7 +25,7 @@ func (p *parser) declare(c *Class, name string, m member, line int) bool {
 // smaller steps for long slices take five times.
 func appendDoubling[T any](s []T, v T) []T {
 	if len(s) == cap(s) {
-		grown := make([]T, len(s), 2*len(s)+4)
+		grown := make([]T, len(s), 2*len(s)+1)
 		copy(grown, s)
 		s = grown
 	}

@@ -3,33 +3,27 @@ package project
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 )
 
 // openRegular opens a file to read, refusing anything but a regular file
 // ([ErrNotRegular]): a named pipe would block the read until a writer came,
-// a device could answer for ever. The open itself does not wait
-// (openNonBlocking), and the type checked is the opened file's, which a
-// Stat of the path before the open could not promise. It returns the
-// file's FileInfo too. Its errors do not name the file (the machine's
-// path): the caller names it as the project does.
-func openRegular(name string) (*os.File, fs.FileInfo, error) {
-	f, err := openNonBlocking(name)
+// a device could answer for ever. The open itself does not wait, and the
+// type checked is the opened file's, which a Stat of the path before the
+// open could not promise. It returns the file's size too. Its errors do
+// not name the file (the machine's path): the caller names it as the
+// project does.
+func openRegular(name string) (io.ReadCloser, int64, error) {
+	f, mode, size, err := openFile(name)
 	if err != nil {
-		return nil, nil, unreadable(err)
+		return nil, 0, unreadable(err)
 	}
-	st, err := f.Stat()
-	if err != nil {
-		err = unreadable(err)
-	} else if !st.Mode().IsRegular() {
-		err = fmt.Errorf("%w (%s)", ErrNotRegular, fileKind(st.Mode()))
-	}
-	if err != nil {
+	if !mode.IsRegular() {
 		f.Close()
-		return nil, nil, err
+		return nil, 0, fmt.Errorf("%w (%s)", ErrNotRegular, fileKind(mode))
 	}
-	return f, st, nil
+	return f, size, nil
 }
 
 // unreadable is why the system does not open or read a file, without

@@ -180,12 +180,11 @@ func (p *Project) readFile(resPath string) ([]byte, error) {
 // readLimited reads a regular file of at most limit bytes. Its errors do
 // not name the file (see openRegular).
 func readLimited(name string, limit int64) ([]byte, error) {
-	f, st, err := openRegular(name)
+	f, size, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	size := st.Size()
 	if size > limit {
 		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, size, limit)
 	}

@@ -25,7 +25,7 @@ func (f *File) AppendBinary(dst []byte) ([]byte, error) {
 		return dst, err
 	}
 	w.b = dst
-	b, err := w.file()
+	b, err := w.file(nil)
 	if err != nil {
 		return dst, err
 	}
@@ -33,13 +33,40 @@ func (f *File) AppendBinary(dst []byte) ([]byte, error) {
 }
 
 // WriteBinary writes the file in binary form (see [File.AppendBinary]).
+// To an io.WriteSeeker (a file) it writes the resources as they are made,
+// then the header's offsets to them, holding only the header and what it
+// has not written: the binary form may be many times what was read (a nil
+// for each unset sampler of each ShaderMaterial).
 func (f *File) WriteBinary(w io.Writer) error {
+	if ws, ok := w.(io.WriteSeeker); ok {
+		if start, err := ws.Seek(0, io.SeekCurrent); err == nil {
+			bw, err := newBinWriter(f, 0)
+			if err != nil {
+				return err
+			}
+			_, err = bw.file(&streamed{w: ws, start: start})
+			return err
+		}
+	}
 	b, err := f.AppendBinary(nil)
 	if err == nil {
 		_, err = w.Write(b)
 	}
 	return err
 }
+
+// streamed is where WriteBinary writes a file as it is made: the bytes
+// past the header go to w as they pass flushAt, and the header, whose
+// offsets are known last, is written again at start at the end.
+type streamed struct {
+	w       io.WriteSeeker
+	start   int64
+	head    int // the header's bytes, at the start of the writer's buffer
+	written int // the bytes written past the header
+}
+
+// flushAt is how much the writer holds past the header before it writes.
+const flushAt = 64 << 10
 
 // WriteCompressed writes the file in binary form in the compressed
 // container, as ResourceSaver's FLAG_COMPRESS does (with Zstd; the engines'
@@ -49,7 +76,7 @@ func (f *File) WriteCompressed(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := bw.file()
+	b, err := bw.file(nil)
 	if err != nil {
 		return err
 	}
@@ -119,7 +146,9 @@ func newBinWriter(f *File, shift int) (*binWriter, error) {
 	return w, nil
 }
 
-func (w *binWriter) file() ([]byte, error) {
+// file writes the file to w.b, whole, or, with out, through it (see
+// streamed).
+func (w *binWriter) file(out *streamed) ([]byte, error) {
 	f, l := w.f, &w.l
 	subs, exts, err := w.index()
 	if err != nil {
@@ -169,8 +198,15 @@ func (w *binWriter) file() ([]byte, error) {
 	}
 	offsets[len(subs)] = len(w.b)
 	w.u64(0)
+	if out != nil {
+		out.head = len(w.b)
+	}
 	for i, r := range append(subs, w.main) {
-		binary.LittleEndian.PutUint64(w.b[offsets[i]:], uint64(len(w.b)-w.shift))
+		at := len(w.b) - w.shift
+		if out != nil {
+			at += out.written
+		}
+		binary.LittleEndian.PutUint64(w.b[offsets[i]:], uint64(at))
 		w.str(r.Type)
 		props := w.stored(r)
 		w.u32(uint32(len(props)))
@@ -180,9 +216,51 @@ func (w *binWriter) file() ([]byte, error) {
 				return nil, fmt.Errorf("resource: %s %s: %w", r.Type, p.Name, err)
 			}
 		}
+		if out != nil && len(w.b)-out.head >= flushAt {
+			if err := w.flush(out); err != nil {
+				return nil, err
+			}
+		}
 	}
 	w.s(magicPlain)
+	if out != nil {
+		return w.b, w.finish(out)
+	}
 	return w.b, nil
+}
+
+// flush writes what the writer holds past the header, and the header
+// too the first time, with the offsets known so far.
+func (w *binWriter) flush(out *streamed) error {
+	from := out.head
+	if out.written == 0 {
+		from = 0
+	}
+	if _, err := out.w.Write(w.b[from:]); err != nil {
+		return err
+	}
+	out.written += len(w.b) - out.head
+	w.b = w.b[:out.head]
+	return nil
+}
+
+// finish writes the rest, then the header again with every offset.
+func (w *binWriter) finish(out *streamed) error {
+	if out.written == 0 { // all held: written once
+		_, err := out.w.Write(w.b)
+		return err
+	}
+	if err := w.flush(out); err != nil {
+		return err
+	}
+	if _, err := out.w.Seek(out.start, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := out.w.Write(w.b[:out.head]); err != nil {
+		return err
+	}
+	_, err := out.w.Seek(out.start+int64(out.head+out.written), io.SeekStart)
+	return err
 }
 
 // index finds what the file holds as the binary saver does (see walker):

@@ -142,7 +142,7 @@ func compressedBytes(t testing.TB, content, block int) []byte {
 		Properties: []gdvar.Property{{Name: "v", Value: make([]byte, content)}}}}
 	w, err := newBinWriter(f, len(magicPlain))
 	require.NoError(t, err)
-	b, err := w.file()
+	b, err := w.file(nil)
 	require.NoError(t, err)
 	return compressedContainer(t, b[len(magicPlain):], block)
 }

@@ -3,6 +3,8 @@ package resource
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -206,5 +208,47 @@ func BenchmarkHostileShaders(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// WriteBinary writes to a file (an io.WriteSeeker) as it makes the
+// resources, then their offsets, the bytes AppendBinary makes, wherever
+// the file starts in what it writes to; to a writer that does not seek,
+// the whole.
+func TestWriteBinaryStreamed(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		file   []byte
+		writes int // the least writes of the resources' bytes
+	}{
+		{"one resource", shaderMaterials(smallShader, 0, oneShader), 0},
+		{"past a write's bytes", shaderMaterials(smallShader, 256<<10, ownShaders), 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Read(bytes.NewReader(tt.file))
+			require.NoError(t, err)
+			f.Path = "res://materials.tres"
+			g, err := f.SavedAs("res://materials.res", Binary)
+			require.NoError(t, err)
+			want, err := g.AppendBinary(nil)
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, len(want), tt.writes*flushAt)
+
+			out, err := os.Create(filepath.Join(t.TempDir(), "out.res"))
+			require.NoError(t, err)
+			defer out.Close()
+			_, err = out.WriteString("before")
+			require.NoError(t, err)
+			require.NoError(t, g.WriteBinary(out))
+			_, err = out.WriteString("after")
+			require.NoError(t, err)
+			got, err := os.ReadFile(out.Name())
+			require.NoError(t, err)
+			assert.Equal(t, "before"+string(want)+"after", string(got))
+
+			var buf bytes.Buffer
+			require.NoError(t, g.WriteBinary(&buf))
+			assert.Equal(t, want, buf.Bytes())
+		})
 	}
 }

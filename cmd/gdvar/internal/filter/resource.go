@@ -192,23 +192,21 @@ func writeResource(f *resource.File, cfg *config, stdout io.Writer, ids bool) er
 	case cfg.asSaved:
 		g = g.AsSaved()
 	}
-	var b []byte
-	var err error
 	switch {
 	case form == resource.Text:
-		b, err = g.AppendText(nil)
+		b, err := g.AppendText(nil)
+		if err != nil {
+			return err
+		}
+		return spooled(stdout, func(s *spool) error {
+			_, err := s.Write(b)
+			return err
+		})
 	case cfg.compress == "zstd" || cfg.compress == "" && g.Compressed():
 		return spooled(stdout, func(s *spool) error { return g.WriteCompressed(s) })
-	default:
-		b, err = g.AppendBinary(nil)
 	}
-	if err != nil {
-		return err
-	}
-	return spooled(stdout, func(s *spool) error {
-		_, err := s.Write(b)
-		return err
-	})
+	// Written as it is made (a spool seeks), not held whole.
+	return spooled(stdout, func(s *spool) error { return g.WriteBinary(s) })
 }
 
 // savePath is the res:// path the output is saved as: -path, or the input
