@@ -91,6 +91,7 @@ type config struct {
 	rate          float64
 	burst         int
 	sendQueue     int
+	sendBuffer    int // a server's WebSocket sockets' kernel send buffer (0: the system's)
 	writeTimeout  time.Duration
 	maxPeers      int
 	maxPending    int     // connections Serve holds before their upgrade
@@ -118,7 +119,7 @@ type config struct {
 // invalid one.
 func newConfig(opts []Option) (config, error) {
 	c := config{maxPacket: DefaultMaxPacket, rate: DefaultRate, burst: DefaultBurst, sendQueue: DefaultSendQueue,
-		writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, maxPending: DefaultMaxPendingUpgrades, maxSpawned: DefaultMaxSpawned, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
+		sendBuffer: DefaultSocketSendBuffer, writeTimeout: DefaultWriteTimeout, maxPeers: DefaultMaxPeers, maxPending: DefaultMaxPendingUpgrades, maxSpawned: DefaultMaxSpawned, enetPeers: DefaultENetPeers, idleTimeout: DefaultIdleTimeout,
 		readTimeout: DefaultReadTimeout, relay: true, authTimeout: DefaultAuthTimeout, tick: DefaultReplicationTick, errorInterval: DefaultErrorInterval, root: DefaultRoot,
 		gather: DefaultGatherWindow}
 	for _, o := range opts {
@@ -177,6 +178,22 @@ const minRate = 0.001
 func WithSendQueue(n int) Option {
 	return option("WithSendQueue", n >= DefaultMaxPacket, func(c *config) { c.sendQueue = n })
 }
+
+// WithSocketSendBuffer sets the kernel's send buffer of each WebSocket
+// connection a server accepts over plain TCP (SO_SNDBUF; default
+// DefaultSocketSendBuffer; 0: the system's, which grows with the
+// traffic; a TLS connection handed to ServeHTTP keeps the system's).
+// What a peer does not read waits there, beyond its send queue, until
+// the buffer is full and a write waits (WithWriteTimeout); the system's
+// grows to 4 MiB a socket on Linux (net.ipv4.tcp_wmem).
+func WithSocketSendBuffer(n int) Option {
+	return option("WithSocketSendBuffer", n >= 0, func(c *config) { c.sendBuffer = n })
+}
+
+// DefaultSocketSendBuffer is WithSocketSendBuffer's default: at 100 ms of
+// round trip, 20 Mbit/s to a peer, far more than a game sends it (Linux
+// doubles it for its own bookkeeping).
+const DefaultSocketSendBuffer = 256 << 10
 
 // WithWriteTimeout sets how long one packet may take to be written to a
 // peer (default DefaultWriteTimeout).

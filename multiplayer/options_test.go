@@ -26,6 +26,7 @@ func TestOptionsOutOfRange(t *testing.T) {
 		{"WithRateLimit", WithRateLimit(math.NaN(), 1)},
 		{"WithSendQueue", WithSendQueue(DefaultMaxPacket - 1)},
 		{"WithWriteTimeout", WithWriteTimeout(0)},
+		{"WithSocketSendBuffer", WithSocketSendBuffer(-1)},
 		{"WithMaxPeers", WithMaxPeers(0)},
 		{"WithIdleTimeout", WithIdleTimeout(0)},
 		{"WithIdleTimeout", WithIdleTimeout(time.Nanosecond)}, // too short to ping in

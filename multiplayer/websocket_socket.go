@@ -93,6 +93,11 @@ func (l *wsLink) attach(h wsframe.Handshake, client bool) *wsSocket {
 	if g := l.c.m.gather; g != nil && !client {
 		idle = g.readEnded
 	}
+	if tc, ok := h.Conn.(*net.TCPConn); ok && !client && cfg.sendBuffer > 0 {
+		// Bounded, what a peer that does not read is sent waits in the
+		// queue, counted and dropped past it, not in the kernel.
+		tc.SetWriteBuffer(cfg.sendBuffer)
+	}
 	reads := wsframe.QuietReads(h.Conn, idle)
 	if len(h.Buffered) > 0 {
 		reads = &headConn{Conn: reads, head: h.Buffered} // the peer's first frames
