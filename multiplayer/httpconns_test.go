@@ -39,6 +39,27 @@ func rawConnections(t *testing.T, port string, n int, sent []byte) []int {
 	return fds
 }
 
+// unreadBytes reads and counts what the server sent to fds, the sockets
+// of rawConnections, without waiting for more.
+func unreadBytes(t *testing.T, fds []int) int {
+	var buf [4096]byte
+	total := 0
+	for _, fd := range fds {
+		for {
+			n, _, err := syscall.Recvfrom(fd, buf[:], syscall.MSG_DONTWAIT)
+			if err == syscall.EAGAIN {
+				break
+			}
+			require.NoError(t, err)
+			if n == 0 {
+				break
+			}
+			total += n
+		}
+	}
+	return total
+}
+
 // heapAndStacks is the heap and the goroutine stacks in use after a
 // collection.
 func heapAndStacks() (heap, stacks uint64) {
