@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestTail(t *testing.T) {
 		{"blank lines left out", []string{"a\n\n  \n\nb\n"}, []string{"a", "b"}},
 		{"a long line cut", []string{long + "\nz\n"}, []string{long[:maxTailLine] + "…", "z"}},
 		{"a long line in pieces", []string{long[:100], long[100:], "\n"}, []string{long[:maxTailLine] + "…"}},
-		{"the last lines", []string{strings.Repeat("line\n", 30) + "last\n"}, append(slicesOf("line", maxTailLines-1), "last")},
+		{"the last lines", []string{strings.Repeat("line\n", 30) + "last\n"}, append(slices.Repeat([]string{"line"}, maxTailLines-1), "last")},
 		{"invalid UTF-8", []string{"a\xffb\n"}, []string{"ab"}},
 	} {
 		var passed bytes.Buffer
@@ -40,14 +41,6 @@ func TestTail(t *testing.T) {
 		assert.Equal(t, c.want, tl.Lines(), c.name)
 		assert.Equal(t, strings.Join(c.writes, ""), passed.String(), c.name)
 	}
-}
-
-func slicesOf(s string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = s
-	}
-	return out
 }
 
 // A flood on the game's output costs the tail nothing: it

@@ -3,6 +3,7 @@ package enet
 import (
 	"math"
 	"net/netip"
+	"slices"
 	"testing"
 
 	"github.com/gdvar/gdvar/internal/testrig/hostile"
@@ -42,7 +43,7 @@ func TestHostileThrottleConfigure(t *testing.T) {
 				settingsFrom(h, command{cmd: cmdThrottleConfigure, throttleInterval: interval, throttleAccel: accel, throttleDecel: decel})
 				require.Equal(t, [3]uint32{interval, accel, decel}, [3]uint32{p.throttleInterval, p.throttleAccel, p.throttleDecel})
 				// Settled, slower, then faster round trips, each 10 ms apart.
-				for i, rtt := range append(append(repeat(50, 20), repeat(400, 10)...), repeat(5, 20)...) {
+				for i, rtt := range slices.Concat(slices.Repeat([]uint32{50}, 20), slices.Repeat([]uint32{400}, 10), slices.Repeat([]uint32{5}, 20)) {
 					h.now += 10
 					before, last, limit := p.throttle, p.lastRTT, p.throttleLimit
 					ackEchoing(h, uint16(h.now-rtt))
@@ -62,15 +63,6 @@ func TestHostileThrottleConfigure(t *testing.T) {
 			}
 		}
 	}
-}
-
-// repeat is n times v.
-func repeat(v uint32, n int) []uint32 {
-	s := make([]uint32, n)
-	for i := range s {
-		s[i] = v
-	}
-	return s
 }
 
 // Every time an acknowledgement can echo, at clocks on either side of each
