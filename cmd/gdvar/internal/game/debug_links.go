@@ -33,6 +33,7 @@ type gameLinks struct {
 	fps    int
 	seed   int64 // the games' -seed: link n made is seeded seed+n
 	made   int64
+	base   gameLaunch // how the games were launched: held, fps and seed again once a recording stops
 	links  map[string]*debugLink
 	record *debugger.Recorder // records each link made (MCP's record tool)
 }
@@ -40,19 +41,28 @@ type gameLinks struct {
 // newLinks returns the links of games launched as base: of frames
 // under -hold, at its --fixed-fps.
 func newLinks(base gameLaunch) *gameLinks {
-	return &gameLinks{held: base.held, fps: int(debugger.FixedFPS(base.args)), seed: base.seed}
+	d := &gameLinks{base: base}
+	d.launchedAs()
+	return d
+}
+
+// launchedAs makes the links made from now on as the games were
+// launched: of frames under -hold, at their --fixed-fps, seeded -seed.
+func (d *gameLinks) launchedAs() {
+	d.held, d.fps, d.seed = d.base.held, int(debugger.FixedFPS(d.base.args)), d.base.seed
 }
 
 // recordTo records the links made from now on to rec, links of frames at
 // fps, the recorded games', seeded from seed, theirs: a replay makes them
 // again with the games. The links made before, of games launched again
-// for the recording, end. A nil rec stops recording; the links, and the
-// games, stay as they are: of frames.
+// for the recording, end. A nil rec stops recording: the links made
+// stay as they are, and those made next are as the games were launched.
 func (d *gameLinks) recordTo(rec *debugger.Recorder, fps int, seed int64, out io.Writer) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.record = rec
 	if rec == nil {
+		d.launchedAs()
 		return
 	}
 	d.held, d.fps, d.seed, d.made = true, fps, seed, 0

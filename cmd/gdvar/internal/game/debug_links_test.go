@@ -135,7 +135,8 @@ func linkFaults(l *debugLink) [2]netsim.Faults {
 
 // Recording, the links made before end (their games are launched again)
 // and those made from then on are links of frames, recorded with their
-// conditions; stopped, the links made stay.
+// conditions; stopped, the links made stay, and those made next are as
+// the games were launched.
 func TestLinksRecorded(t *testing.T) {
 	server, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	require.NoError(t, err)
@@ -158,6 +159,8 @@ func TestLinksRecorded(t *testing.T) {
 	d.recordTo(nil, 0, 0, &out)
 	require.NoError(t, rec.Close())
 	assert.Len(t, d.steppers(), 1, "the link stays")
+	require.NoError(t, d.proxy([]string{"after", server.LocalAddr().String()}, &out))
+	assert.Zero(t, d.links["after"].link.Spec().FPS, "a link made after the recording is as the games were launched: on the wall clock")
 	lines := strings.Split(strings.TrimSpace(file.String()), "\n")
 	require.Len(t, lines, 4, file.String())
 	assert.Contains(t, lines[1], `"link":"client","op":"link","seed":6,"fps":60,"network":"udp"`, "the recording's seed 5, its first link")
