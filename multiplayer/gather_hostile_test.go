@@ -242,5 +242,8 @@ func TestGatherWindowSilentENetPeers(t *testing.T) {
 		dropped.Round(time.Millisecond), s.Leaves.TimedOut)
 	assert.Equal(t, flooders+1, s.Peers, "the silent peers dropped")
 	assert.EqualValues(t, silent, s.Leaves.TimedOut)
-	assert.LessOrEqual(t, perPeer, float64(2*queue), "twice a queue a silent peer")
+	// The queue's counted bytes, its packets' structures, and the flood's
+	// garbage not yet collected: 1.7-1.8 of the queue on a quiet machine,
+	// 2.65 in CI; unbounded, it would grow to megabytes before the timeout.
+	assert.LessOrEqual(t, perPeer, float64(4*queue), "four times a queue a silent peer")
 }
