@@ -2,6 +2,7 @@ package godot
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/binary"
 	"image"
 	"image/jpeg"
@@ -38,7 +39,8 @@ var (
 // and preload paths) that the project lacks, as a corpus project whose
 // art was cut: a plain PNG for a .png (as large as a tile atlas using it
 // needs, 1×1 otherwise), a 1×1 JPEG for a .jpg, a blank SVG for an .svg, a silent WAV for a
-// .wav, a font of one blank glyph for a .ttf or .otf. It returns the paths (relative to dir) it wrote, then those it
+// .wav, a font of one blank glyph for a .ttf or .otf, a blank
+// StandardMaterial3D for a .material. It returns the paths (relative to dir) it wrote, then those it
 // has no placeholder for, both sorted.
 func Placeholders(dir string) (made, missing []string, err error) {
 	named, sizes, err := namedAssets(dir)
@@ -155,9 +157,19 @@ func placeholder(rel string, size image.Point) []byte {
 		return silentWAV()
 	case ".ttf", ".otf":
 		return blankTTF()
+	case ".material":
+		return blankMaterial
 	}
 	return nil
 }
+
+// blankMaterial is a StandardMaterial3D of the engine's defaults in its
+// binary form, as Godot 4.6.3 saved it (scripts/godot/blank_material.gd):
+// a .material is a binary resource, which the corpus does not keep, and
+// a script that loads one for a player's colour fails without it.
+//
+//go:embed testdata/blank.material
+var blankMaterial []byte
 
 // plainPNG returns a w×h PNG of one opaque grey.
 func plainPNG(w, h int) []byte {

@@ -40,7 +40,7 @@ texture = ExtResource("2_b")
 
 [node name="Main" type="Node2D"]
 `,
-		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\nvar m = load(\"res://music.ogg\")\nvar b = load(\"res://bg.jpg\")\n",
+		"main.gd":  "extends Node\nvar s = preload(\"res://sfx/hit.wav\")\nvar i = load(\"res://icon.svg\")\nvar m = load(\"res://music.ogg\")\nvar b = load(\"res://bg.jpg\")\nvar c = load(\"res://red.material\")\n",
 		"kept.png": "not replaced",
 	}
 	for name, text := range files {
@@ -48,7 +48,7 @@ texture = ExtResource("2_b")
 	}
 	made, missing, err := Placeholders(dir)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "bg.jpg", "font.ttf", "icon.svg", "sfx/hit.wav"}, made)
+	assert.Equal(t, []string{"art/other.png", "art/tiles.png", "bg.jpg", "font.ttf", "icon.svg", "red.material", "sfx/hit.wav"}, made)
 	assert.Equal(t, []string{"music.ogg"}, missing)
 
 	for _, tc := range []struct {
@@ -73,6 +73,11 @@ texture = ExtResource("2_b")
 	require.NoError(t, err)
 	_, err = jpeg.Decode(bytes.NewReader(bg))
 	assert.NoError(t, err, "bg.jpg")
+
+	material, err := os.ReadFile(filepath.Join(dir, "red.material"))
+	require.NoError(t, err)
+	assert.Equal(t, "RSRC", string(material[:4]), "a binary resource")
+	assert.Contains(t, string(material), "StandardMaterial3D")
 
 	wav, err := os.ReadFile(filepath.Join(dir, "sfx/hit.wav"))
 	require.NoError(t, err)
