@@ -95,6 +95,7 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 		return
 	}
 	defer o.SetAuthorityAt(syncPath, owner)
+	a.fillUnset(ctx, o, sy)
 	if err := o.Set(prop, forged); err != nil {
 		res.Outcome, res.Message = NoEffect, "not sent: "+err.Error()
 		a.recordSync(pattern, res)
@@ -129,6 +130,24 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 		}
 	}
 	a.recordSync(pattern, res)
+}
+
+// fillUnset gives each property of sy that o's replica never received
+// the server's value: a synchronizer is synced whole, and not at all
+// while one of its properties has no value (a child synchronizer's state
+// is not in the spawn, and a quiet owner never syncs it), so the forged
+// sync would not go out, and its silence would read as the server's.
+func (a *auditor) fillUnset(ctx context.Context, o *multiplayer.Object, sy multiplayer.Synchronizer) {
+	for _, p := range sy.Properties {
+		var v any
+		if o.Get(p.Path, &v) == nil {
+			continue
+		}
+		node, name := propertyAt(o.Path(), p.Path)
+		if v, err := a.get(ctx, node, name); err == nil {
+			o.Set(p.Path, v)
+		}
+	}
 }
 
 // recordSync notes a forged sync's result, and its finding.
