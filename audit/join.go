@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -111,9 +112,15 @@ func (a *auditor) settle(ctx context.Context) {
 
 // connect makes a client and connects it once, as the network says; a
 // server that compresses otherwise is tried with each other mode (see
-// findCompression).
+// findCompression), and one the transport the project does not tell did
+// not reach, with the other (findTransport).
 func (a *auditor) connect(ctx context.Context) (*client, error) {
 	c, err := a.connectWith(ctx, a.cfg.Net)
+	if err != nil && !a.transportFound && untold(a.cfg.Net, "transport") && !errors.Is(err, multiplayer.ErrHandshake) && !errors.Is(err, enet.ErrCompression) {
+		if c, ok := a.findTransport(ctx); ok {
+			return c, nil
+		}
+	}
 	switch {
 	case errors.Is(err, enet.ErrCompression):
 		return a.findCompression(ctx, err)
@@ -121,6 +128,36 @@ func (a *auditor) connect(ctx context.Context) (*client, error) {
 		return nil, &MismatchError{Setting: "subprotocols", Clients: shownList(a.cfg.Net.Subprotocols), Err: err}
 	}
 	return c, err
+}
+
+// findTransport joins with the other transport, for a project whose
+// scripts make both ENet and WebSocket peers (or none): a server the
+// assumed one did not reach may listen with the other on its port. The
+// one that joins is the clients' from then on, found.
+func (a *auditor) findTransport(ctx context.Context) (*client, bool) {
+	try := *a.cfg.Net
+	try.Transport = multiplayer.WebSocket
+	if a.cfg.Net.Transport == multiplayer.WebSocket {
+		try.Transport = multiplayer.ENet
+	}
+	c, err := a.connectWith(ctx, &try)
+	if err != nil {
+		return nil, false
+	}
+	a.cfg.Net.Transport, a.transportFound = try.Transport, true
+	for i, u := range a.cfg.Net.Unknown {
+		if strings.HasPrefix(u, "transport:") {
+			said, _, _ := strings.Cut(u, "; ")
+			a.cfg.Net.Unknown[i] = said + "; the server's, " + try.Transport.String() + ", found by trying"
+		}
+	}
+	return c, true
+}
+
+// untold says the project's scripts do not tell n's setting (its
+// Unknown has a line of it, "transport: …"), nor did the user.
+func untold(n *fromproject.Net, setting string) bool {
+	return slices.ContainsFunc(n.Unknown, func(u string) bool { return strings.HasPrefix(u, setting+":") })
 }
 
 // findCompression tries the compression modes the clients did not use,

@@ -21,8 +21,12 @@ type Network struct {
 	Compression string `json:"compression,omitempty"`
 	// CompressionFound says the project does not tell the compression:
 	// the clients found the server's by trying each mode in turn.
-	CompressionFound bool   `json:"compression_found,omitempty"`
-	Root             string `json:"root,omitempty"` // the multiplayer root, "" for /root
+	CompressionFound bool `json:"compression_found,omitempty"`
+	// TransportFound says the project does not tell the transport (its
+	// scripts make both peers, or none): the clients found the server's
+	// by trying the other after the one assumed did not join.
+	TransportFound bool   `json:"transport_found,omitempty"`
+	Root           string `json:"root,omitempty"` // the multiplayer root, "" for /root
 	// Clients is how many clients the audit joined: 2, a victim and an
 	// attacker; 1, the attacker alone, for a server that takes one
 	// (OneClient says why), whose attacks that need a victim are not
@@ -105,6 +109,9 @@ func shown(s string) string {
 // (found), 1 client".
 func (n *Network) String() string {
 	s := n.Transport.String()
+	if n.TransportFound {
+		s += " (found: the project does not tell it)"
+	}
 	if len(n.Subprotocols) > 0 {
 		s += ", subprotocols " + strings.Join(n.Subprotocols, ",")
 	}

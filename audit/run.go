@@ -27,6 +27,7 @@ type auditor struct {
 	victim, attacker *client
 	oneClient        string          // why the attacker alone joined, if it did
 	compressionFound bool            // the clients found the server's compression by trying
+	transportFound   bool            // the clients found the server's transport by trying the other
 	accepted         map[string]bool // the endpoints whose valid call ran, by node and method
 	marks            int             // the amplification's marks made
 	fences           int
@@ -135,8 +136,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if rep.Calls == 0 && rep.Stopped == "" && ctx.Err() == nil && rep.Methods+rep.Synchronizers > 0 {
 		// Nothing of the game's surface runs as the server starts: an
 		// audit that sent nothing is no all-clear.
-		err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)",
-			ErrNotReached, rep.Methods, rep.Synchronizers, scene)
+		err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)%s",
+			ErrNotReached, rep.Methods, rep.Synchronizers, scene, codeAdded(rep.Scenes))
 		rep.Error = err.Error()
 		a.finish()
 		return rep, err
