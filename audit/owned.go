@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/multiplayer"
+	"github.com/gdvar/gdvar/multiplayer/mode"
 )
 
 // The attacks through state the attacker owns (Result.Attack).
@@ -29,9 +30,13 @@ const (
 	// wildAbove is where a float the victim receives is the hostile
 	// value's, or what the server made of it: past half farAway.
 	wildAbove = farAway / 2
-	// maxOwnedString bounds a hostile String sent in a sync: within a
-	// WebSocket packet.
+	// maxOwnedString bounds a hostile String sent in a DELTA (a property
+	// synced on change): within a WebSocket packet.
 	maxOwnedString = 60 << 10
+	// maxSyncedString bounds one sent in a SYNC (a property synced
+	// always): Godot sends no synchronizer state past its sync MTU, 1350
+	// bytes by default, and neither do the clients.
+	maxSyncedString = 1 << 10
 	// burstFor is how long a burst lasts.
 	burstFor = time.Second
 	// relaySettle is how long the victim is given, after the fence, to
@@ -128,6 +133,7 @@ type owned struct {
 	o        *multiplayer.Object
 	syncPath string
 	prop     string // as the synchronizer names it
+	always   bool   // it goes in every SYNC, whose state the sync MTU bounds
 	node     string // the node holding it in the game
 	name     string
 	before   any // the server's value before the attack
@@ -156,7 +162,7 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 	var props []*owned
 	for _, p := range sy.Properties {
 		node, name := propertyAt(o.Path(), p.Path) // named from the scene's root, whatever the synchronizer's root_path
-		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name}
+		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name, always: p.Replicate == mode.ReplicateAlways}
 		var err error
 		if w.before, err = a.get(ctx, node, name); err != nil {
 			a.recordOwned(w, Result{Node: o.Path(), Method: syncPath, Attack: attackOwned, Param: p.Path, Outcome: NoEffect,
@@ -177,7 +183,7 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 		}
 	}
 	for _, w := range props {
-		for _, h := range ownedValues(w.before) {
+		for _, h := range ownedValues(w.before, w.always) {
 			if !a.running(ctx) {
 				return true
 			}
@@ -401,8 +407,9 @@ func received(vo *multiplayer.Object, syncs []multiplayer.Synchronizer, seen map
 // ownedValues returns the hostile values of a property whose value is v:
 // NaN, ±Inf and a huge float for a float; the extreme ints for an int;
 // NaN, +Inf and a position far away for a vector; a long String for a
-// String; and a value of another type for every type.
-func ownedValues(v any) []hostileValue {
+// String (as long as a SYNC holds, for a property always synced); and a
+// value of another type for every type.
+func ownedValues(v any, always bool) []hostileValue {
 	var out []hostileValue
 	add := func(attack string, v any, desc string) { out = append(out, hostileValue{attack, v, desc}) }
 	switch v := v.(type) {
@@ -423,7 +430,11 @@ func ownedValues(v any) []hostileValue {
 		add(attackInf, floatsOf("Vector3", math.Inf(1)), "Vector3(+Inf, +Inf, +Inf)")
 		add(attackFar, gdvar.Vector3{X: v.X + farAway, Y: v.Y + farAway, Z: v.Z + farAway}, "1e6 away")
 	case string:
-		add(attackHugeString, strings.Repeat("A", maxOwnedString), "a String of "+sizeText(maxOwnedString))
+		n := maxOwnedString
+		if always {
+			n = maxSyncedString
+		}
+		add(attackHugeString, strings.Repeat("A", n), "a String of "+sizeText(n))
 		add(attackControl, controlString, "a String of control characters")
 	}
 	typ := typeOf(v)

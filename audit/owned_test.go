@@ -16,7 +16,7 @@ import (
 func TestOwnedValues(t *testing.T) {
 	descs := func(v any) []string {
 		var out []string
-		for _, h := range ownedValues(v) {
+		for _, h := range ownedValues(v, false) {
 			out = append(out, h.attack+" "+h.desc)
 		}
 		return out
@@ -25,6 +25,9 @@ func TestOwnedValues(t *testing.T) {
 	assert.Equal(t, []string{"max-int 9223372036854775807", "negative-int -9223372036854775808", "wrong-type a String for an int"}, descs(int64(3)))
 	assert.Equal(t, []string{"nan Vector2(NaN, NaN)", "inf Vector2(+Inf, +Inf)", "far 1e6 away", "wrong-type a String for a Vector2"}, descs(gdvar.Vector2{X: 1}))
 	assert.Equal(t, []string{"huge-string a String of 60 KiB", "control a String of control characters", "wrong-type a Dictionary for a String"}, descs("name"))
+	synced := ownedValues("name", true)[0]
+	assert.Equal(t, "a String of 1 KiB", synced.desc, "a String always synced goes in a SYNC, within its MTU")
+	assert.Len(t, synced.value, maxSyncedString)
 	assert.Equal(t, []string{"wrong-type a String for a bool"}, descs(true))
 
 	nan, inf := math.NaN(), math.Inf(1)
