@@ -402,3 +402,25 @@ func writeScenes(w io.Writer, scenes []SceneReach) {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", project.Shown(sc.Path), sc.Reached, project.Shown(sc.Root), sc.Methods, sc.Spawners, sc.Synchronizers, oneLine(by, 160))
 	}
 }
+
+// codeAdded says, for an audit that reached none of the project's nodes,
+// which of its scenes holding methods or synchronizers its scripts add in
+// code, where the clients cannot follow (a spawner the scripts make with
+// MultiplayerSpawner.new() is not read); "" if none.
+func codeAdded(scenes []SceneReach) string {
+	var named []string
+	for _, sc := range scenes {
+		if sc.Reached == ReachCode && sc.Methods+sc.Synchronizers > 0 {
+			by, _, _ := strings.Cut(sc.By, ";")
+			named = append(named, sc.Path+" (named by "+by+")")
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	if len(named) > 3 {
+		named = append(named[:3], fmt.Sprintf("%d more", len(named)-3))
+	}
+	return "; or its scripts add them in code: " + strings.Join(named, ", ") +
+		", which the clients cannot declare where no spawner of a scene spawns them (a spawner made with MultiplayerSpawner.new() is not read)"
+}

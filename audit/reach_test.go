@@ -340,3 +340,27 @@ func TestStaticCorpusReach(t *testing.T) {
 		})
 	}
 }
+
+// An audit that reached nothing names the scenes its scripts add in
+// code, which no spawner the clients declare spawns.
+func TestCodeAdded(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		scenes []SceneReach
+		want   string
+	}{
+		{"none", []SceneReach{{Path: "res://main.tscn", Reached: ReachMain, Synchronizers: 1}}, ""},
+		{"no methods or synchronizers", []SceneReach{{Path: "res://fx.tscn", Reached: ReachCode, Spawners: 1}}, ""},
+		{"one", []SceneReach{{Path: "res://player.tscn", Reached: ReachCode, Methods: 1, By: "res://net.gd:15; the server runs it once"}},
+			"; or its scripts add them in code: res://player.tscn (named by res://net.gd:15), which the clients cannot declare where no spawner of a scene spawns them (a spawner made with MultiplayerSpawner.new() is not read)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, codeAdded(tc.scenes))
+		})
+	}
+	many := make([]SceneReach, 5)
+	for i := range many {
+		many[i] = SceneReach{Path: fmt.Sprintf("res://s%d.tscn", i), Reached: ReachCode, Synchronizers: 1, By: "res://a.gd:1"}
+	}
+	assert.Contains(t, codeAdded(many), "res://s2.tscn (named by res://a.gd:1), 2 more, which")
+}

@@ -189,6 +189,7 @@ func (a *auditor) finish() {
 	stats := a.stats
 	a.rep.Server = &stats
 	a.rep.Net = network(a.cfg.Net, a.compressionFound)
+	a.rep.Net.TransportFound = a.transportFound
 	a.rep.Net.OneClient = a.oneClient
 	if a.stats.Launched {
 		a.rep.Net.Clients = 2
