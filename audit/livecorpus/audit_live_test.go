@@ -415,9 +415,63 @@ var liveFindings = map[string][]string{
 		"info not-checked /root/Main/Level/*/MultiplayerSpawner(res://player/water.tscn)",
 		"info not-checked /root/Main/Level/*/Players/*/ItemSpawner(res://item/insta_grow.tscn)",
 	},
+	// Checked by hand against scripts/player.gd, player_input.gd and
+	// level.gd (the level the startup scene's spawner spawns holds the
+	// spawner of the players: nested spawns):
+	//   - owned-state-kept, owned-state-relayed: InputSynchron's
+	//     input_direction and mouse_motion (player_input.gd:5-6) take any
+	//     value; the host moves the player by the direction, normalized
+	//     (player.gd:46-52: NaN stays NaN), and turns it by the motion
+	//     (:68), and its ServerSynchron sends every peer the NaN position
+	//     and rotation; a String for is_jumping or is_running (:3-4, bool)
+	//     reaches the other peer too, relayed;
+	//   - no owned-scaled: the direction is normalized (:49);
+	//   - no owned-held: is_jumping held true makes the host jump at each
+	//     landing (:34-37), but makes no node, which is all owned-held
+	//     counts;
+	//   - sync-relayed: the host relays InputSynchron's syncs as fast as
+	//     the peer sends them (server_relay);
+	//   - no-sender-check-shared, call-local-remote: shoot (:90-99) is
+	//     any_peer and call_local, never asks the sender, and sends
+	//     recieve_damage to every peer: any peer fires any player's gun;
+	//   - not-reached: ball.tscn, which nothing names;
+	//   - not-checked: the ragdolls, spawned only when a player dies.
+	"banane42__godot_spawn_sync": {
+		"high owned-state-relayed /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:input_direction)",
+		"high owned-state-relayed /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:is_jumping)",
+		"high owned-state-relayed /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:is_running)",
+		"high owned-state-relayed /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:mouse_motion)",
+		"high no-sender-check-shared /root/Startup/Level/*/Players/*.shoot res://scripts/player.gd",
+		"medium not-reached res://objects/ball.tscn",
+		"medium owned-state-kept /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:input_direction)",
+		"medium owned-state-kept /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:mouse_motion)",
+		"low sync-relayed /root/Startup/Level/*/Players/*.InputSynchron(InputSynchron:is_jumping)",
+		"low call-local-remote /root/Startup/Level/*/Players/*.shoot res://scripts/player.gd",
+		"info not-checked /root/Startup/Level/*/RagdollSpawner(res://objects/player_ragdoll.tscn)",
+	},
+	// Checked by hand against scenes/player.tscn and scripts/player.gd:
+	// each peer owns its player (player.gd:33) and its synchronizer's
+	// four properties, all synced always (player.tscn:7-18), which the
+	// server takes as they come and relays to every peer:
+	//   - owned-state-kept, owned-state-relayed: position and scale take
+	//     NaN, ±Inf and far values; ChatLabel:text, the chat shown over
+	//     the player, a String of 1 KiB (as long as a sync holds) and one
+	//     of control characters; a String for ChatLabel:visible, a bool,
+	//     reaches the other peer;
+	//   - sync-relayed: the position, relayed as fast as the peer sends it.
+	"joshuafolkken__godot-multiplayer": {
+		"high owned-state-relayed /root/Main/*.MultiplayerSynchronizer(.:position)",
+		"high owned-state-relayed /root/Main/*.MultiplayerSynchronizer(.:scale)",
+		"high owned-state-relayed /root/Main/*.MultiplayerSynchronizer(ChatLabel:text)",
+		"high owned-state-relayed /root/Main/*.MultiplayerSynchronizer(ChatLabel:visible)",
+		"medium owned-state-kept /root/Main/*.MultiplayerSynchronizer(.:position)",
+		"medium owned-state-kept /root/Main/*.MultiplayerSynchronizer(.:scale)",
+		"medium owned-state-kept /root/Main/*.MultiplayerSynchronizer(ChatLabel:text)",
+		"low sync-relayed /root/Main/*.MultiplayerSynchronizer(.:position)",
+	},
 }
 
-// The audit of eleven corpus games against their unmodified Godot 4.6.3
+// The audit of thirteen corpus games against their unmodified Godot 4.6.3
 // hosts (over ENet, one compressing with the range coder, and
 // WebSocket; a dedicated host, hosts that are players pressing Host, and
 // hosts their flags start), each joined as its scripts set up their peer,
@@ -476,6 +530,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 			}
 			assert.Equal(t, g.forged, forged, "forged and replayed syncs of the victim's nodes")
 			assert.Equal(t, g.spawns, spawns, "forged spawns")
+			assert.Equal(t, g.transport, rep.Net.Transport.String(), "the transport joined with, told or found")
 			assert.Empty(t, rep.Stopped)
 			assert.Zero(t, rep.Server.Restarts)
 			assert.Equal(t, before, godot.FileHashes(t, dir), "the project's files")

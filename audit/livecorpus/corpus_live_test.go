@@ -196,6 +196,22 @@ var liveGames = []liveGame{
 		// two cores, the peer joined after the leave once waited more
 		// than the wait for its fence, in 1 run of 3.
 		maybe: []string{"high stall /root/Main/Level/*/Players/*/PlayerInput.clear_dig"}},
+	// A 3D listen server (Host) on ENet 42069 whose startup scene's
+	// spawner spawns the level, whose own spawner spawns a player per
+	// peer; each peer owns its player's InputSynchron (a synchronizer
+	// whose root is itself): a jump the host acts on while it is true, a
+	// direction, a mouse motion it turns by. Its .material files (binary)
+	// are not kept: placeholders stand in.
+	{folder: "banane42__godot_spawn_sync", port: "42069", transport: "enet",
+		host: []string{"-s", "res://gdvar_drivers/host.gd", "--", "res://scenes/startup.tscn",
+			"/root/Startup/UI/VBoxContainer/HostButton"}, forged: 4, spawns: 2},
+	// A WebSocket server its --server flag starts (main.gd) on 50000,
+	// which spawns a player per peer, whose synchronizer (position, scale,
+	// and its ChatLabel's text and visibility: a chat shown over the
+	// player) the peer owns.
+	// Its scripts make ENet and WebSocket peers both: the audit finds
+	// which by trying.
+	{folder: "joshuafolkken__godot-multiplayer", port: "50000", transport: "ws", host: []string{"--server"}, forged: 2, spawns: 1},
 	// A lobby its player hosts (Host) on ENet 5409, with a debug overlay
 	// any peer adds a Label to (an autoload): a 1 MiB one holds the host
 	// 5 to 6 s, which corpusFreeze would not tell from a busy machine.

@@ -1,0 +1,8 @@
+extends Node
+
+enum PlayerColors {
+	RED,
+	GREEN,
+	BLUE,
+	WHITE
+}

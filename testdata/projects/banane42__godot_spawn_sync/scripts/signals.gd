@@ -1,0 +1,4 @@
+extends Node
+
+signal player_death(dead_player: CharacterBody3D)
+signal ragdoll_cleanup(node_path)
