@@ -32,11 +32,16 @@ type Mismatch struct {
 }
 
 func (m *Mismatch) Error() string {
-	of := "game " + m.Game
-	if m.Link != "" {
-		of = "link " + m.Link
+	return fmt.Sprintf("line %d, %s, frame %d: %s: recorded %s, replayed %s", m.Line, stepOf(m.Game, m.Link), m.Frame, m.What, m.Recorded, m.Replayed)
+}
+
+// stepOf says whose a replay's step is, for its errors: "link l" for a
+// link's step, else "game g".
+func stepOf(game, link string) string {
+	if link != "" {
+		return "link " + link
 	}
-	return fmt.Sprintf("line %d, %s, frame %d: %s: recorded %s, replayed %s", m.Line, of, m.Frame, m.What, m.Recorded, m.Replayed)
+	return "game " + game
 }
 
 // Is matches [ErrMismatch].
@@ -87,11 +92,7 @@ func (r *Replay) Play(ctx context.Context, launch Launcher) error {
 			m.Line, m.Game, m.Link, m.Frame = st.Line, st.Game, st.Link, st.Frame
 			return m
 		case err != nil:
-			of := "game " + cutText(st.Game)
-			if st.Link != "" {
-				of = "link " + cutText(st.Link)
-			}
-			return fmt.Errorf("debugger: replay: line %d, %s, frame %d: %s: %w", st.Line, of, st.Frame, st.Op, err)
+			return fmt.Errorf("debugger: replay: line %d, %s, frame %d: %s: %w", st.Line, stepOf(cutText(st.Game), cutText(st.Link)), st.Frame, st.Op, err)
 		}
 	}
 	return nil
