@@ -1,7 +1,6 @@
 package debugger
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -152,20 +151,14 @@ func (l *Link) Close() error { return l.net.Close() }
 // could not give the same link else ([ErrNotRecordable]). At most
 // [MaxReplayLinks] links.
 func (r *Recorder) AddLink(name string, l *Link) error {
-	if name == "" || len(name) > maxGameName {
-		return fmt.Errorf("debugger: link name %q: want 1 to %d bytes", cutText(name), maxGameName)
-	}
 	l.mu.Lock() // before r.mu, as SetFaults and Step take them
 	defer l.mu.Unlock()
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if err := r.checkName("link", name, r.links, MaxReplayLinks); err != nil {
+		return err
+	}
 	switch {
-	case r.closed:
-		return errors.New("debugger: the Recorder is closed")
-	case r.links[name]:
-		return fmt.Errorf("debugger: a link named %s is recorded already", name)
-	case len(r.links) == MaxReplayLinks:
-		return fmt.Errorf("debugger: %d links are recorded already, the most a replay file holds", MaxReplayLinks)
 	case l.rec != nil:
 		return fmt.Errorf("%w: the link is recorded already", ErrNotRecordable)
 	case l.spec.FPS == 0:

@@ -56,33 +56,41 @@ func NewRecorder(w io.Writer) *Recorder {
 // could not give the same game ([ErrNotRecordable]). At most
 // [MaxReplayGames] games.
 func (r *Recorder) Add(name string, s *Session) error {
-	if name == "" || len(name) > maxGameName {
-		return fmt.Errorf("debugger: game name %q: want 1 to %d bytes", cutText(name), maxGameName)
-	}
-	major, minor := s.Version()
 	r.mu.Lock() // before s.mu, never after
 	defer r.mu.Unlock()
-	switch {
-	case r.closed:
-		return errors.New("debugger: the Recorder is closed")
-	case r.names[name]:
-		return fmt.Errorf("debugger: a game named %s is recorded already", name)
-	case len(r.names) == MaxReplayGames:
-		return fmt.Errorf("debugger: %d games are recorded already, the most a replay file holds", MaxReplayGames)
+	if err := r.checkName("game", name, r.names, MaxReplayGames); err != nil {
+		return err
 	}
 	s.mu.Lock()
 	err := s.recordable()
 	if err == nil {
 		s.rec, s.recName = r, name
 	}
-	frame := s.frame
+	frame, version := s.frame, s.version
 	s.mu.Unlock()
 	if err != nil {
 		return err
 	}
 	r.names[name] = true
 	r.sessions = append(r.sessions, s)
-	r.writeStep(ReplayStep{Frame: frame, Game: name, Op: OpLaunch, Seed: s.cfg.seed, FPS: s.cfg.fps, Engine: fmt.Sprintf("%d.%d", major, minor)})
+	r.writeStep(ReplayStep{Frame: frame, Game: name, Op: OpLaunch, Seed: s.cfg.seed, FPS: s.cfg.fps, Engine: fmt.Sprintf("%d.%d", version[0], version[1])})
+	return nil
+}
+
+// checkName says why a game or a link (kind) cannot be recorded under
+// name, given the names taken by its kind and the most of them a file
+// holds: Add and AddLink refuse alike. r.mu is held.
+func (r *Recorder) checkName(kind, name string, taken map[string]bool, most int) error {
+	switch {
+	case name == "" || len(name) > maxGameName:
+		return fmt.Errorf("debugger: %s name %q: want 1 to %d bytes", kind, cutText(name), maxGameName)
+	case r.closed:
+		return errors.New("debugger: the Recorder is closed")
+	case taken[name]:
+		return fmt.Errorf("debugger: a %s named %s is recorded already", kind, name)
+	case len(taken) == most:
+		return fmt.Errorf("debugger: %d %ss are recorded already, the most a replay file holds", most, kind)
+	}
 	return nil
 }
 
