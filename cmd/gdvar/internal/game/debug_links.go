@@ -327,13 +327,7 @@ func describeFaults(f netsim.Faults) string {
 func (d *gameLinks) steppers() []debugger.Stepper {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	var s []debugger.Stepper
-	for _, name := range slices.Sorted(maps.Keys(d.links)) {
-		if l := d.links[name].link; l.Spec().FPS > 0 {
-			s = append(s, l)
-		}
-	}
-	return s
+	return d.framed(slices.Sorted(maps.Keys(d.links)))
 }
 
 // stepperOf is the link of game name, if it is a link of frames: a lone
@@ -341,10 +335,19 @@ func (d *gameLinks) steppers() []debugger.Stepper {
 func (d *gameLinks) stepperOf(name string) []debugger.Stepper {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if l := d.links[name]; l != nil && l.link.Spec().FPS > 0 {
-		return []debugger.Stepper{l.link}
+	return d.framed([]string{name})
+}
+
+// framed is the links of the games names, in that order, that are links
+// of frames: those stepped with their games. d.mu is held.
+func (d *gameLinks) framed(names []string) []debugger.Stepper {
+	var s []debugger.Stepper
+	for _, name := range names {
+		if l := d.links[name]; l != nil && l.link.Spec().FPS > 0 {
+			s = append(s, l.link)
+		}
 	}
-	return nil
+	return s
 }
 
 // close ends every link.
