@@ -133,6 +133,14 @@ func (d *Decoder) restart() error {
 	return nil
 }
 
+// valueStart is the offset of the first byte of the value start readied,
+// for a ValueError: InputOffset is where the last token ended, before the
+// white space jsontext has read past since.
+func (d *Decoder) valueStart() int64 {
+	unread := d.dec.UnreadBuffer()
+	return d.InputOffset() + int64(len(unread)-len(bytes.TrimLeft(unread, " \t\r\n")))
+}
+
 // start readies the next value, reporting io.EOF when only white space is
 // left. An error of a Decoder is final. jsontext is where the last value
 // ended (a value's second pass leaves it there too): the next is read on
@@ -192,7 +200,7 @@ func (d *Decoder) Decode(v any) error {
 	// The converter's path and the reader's stacks stay from one value to
 	// the next: a small value does not pay for their first chunks, nor a
 	// deep one for its path anew.
-	d.stream.c = converter{start: d.InputOffset(), jq: d.like != nil, path: d.stream.c.path[:0]}
+	d.stream.c = converter{start: d.valueStart(), jq: d.like != nil, path: d.stream.c.path[:0]}
 	r := d.stream.treeReader(d.dec, 0)
 	r.at = d.base - d.origin
 	g, err := d.stream.c.read(r)
@@ -230,7 +238,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		if err := d.start(); err != nil {
 			return err
 		}
-		d.stream.reset(d.cfg, d.InputOffset(), d.base-d.origin)
+		d.stream.reset(d.cfg, d.valueStart(), d.base-d.origin)
 		err := d.stream.write(d.dec, enc)
 		if errors.Is(err, gdvar.ErrTooDeep) {
 			err = ErrTwoPasses // the first of two passes says where the JSON nests too deep, if it does
@@ -248,7 +256,7 @@ func (d *Decoder) DecodeTo(enc *gdvar.Encoder) error {
 		return err
 	}
 	s := &d.stream
-	s.reset(d.cfg, d.InputOffset(), d.base-d.origin)
+	s.reset(d.cfg, d.valueStart(), d.base-d.origin)
 	if err := s.size(d.dec, 0); err != nil {
 		return d.finish(err)
 	}

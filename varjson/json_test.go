@@ -134,6 +134,72 @@ func TestUnmarshalErrors(t *testing.T) {
 	}
 }
 
+// A ValueError's Offset is where the value starts, past the white space
+// before it (not where the value before it ended), whichever way the
+// value is read; its Path says where in the value the fault is.
+func TestValueErrorOffset(t *testing.T) {
+	decodeAll := func(dec *Decoder, decode func(*Decoder) error) error {
+		for {
+			if err := decode(dec); err != nil {
+				return err
+			}
+		}
+	}
+	decode := func(dec *Decoder) error {
+		var v any
+		return dec.Decode(&v)
+	}
+	decodeTo := func(dec *Decoder) error { return dec.DecodeTo(gdvar.NewEncoder(&memfile.File{})) }
+	routes := []struct {
+		name string
+		read func(json string) error
+	}{
+		{"Decode", func(json string) error { return decodeAll(NewDecoder(strings.NewReader(json)), decode) }},
+		{"DecodeTo in two passes", func(json string) error { return decodeAll(NewDecoder(strings.NewReader(json)), decodeTo) }},
+		{"DecodeTo in one pass", func(json string) error {
+			dec := NewDecoder(struct{ io.Reader }{strings.NewReader(json)})
+			dec.OnePass()
+			return decodeAll(dec, decodeTo)
+		}},
+		{"ToBinary", func(json string) error {
+			src := strings.NewReader(json)
+			for {
+				if err := ToBinary(&memfile.File{}, src); err != nil {
+					return err
+				}
+			}
+		}},
+	}
+	for _, tc := range []struct {
+		name       string
+		before     string // what comes before the value: its offset is len(before)
+		json, path string
+	}{
+		{"at the input's start", "", `{"$Bogus":1}`, "$"},
+		{"after white space", " \t\r\n  ", `{"$Bogus":1}`, "$"},
+		{"after a value and white space", "[1]\n\n   ", `{"$Bogus":1}`, "$"},
+		{"after more white space than jsontext buffers", strings.Repeat(" \n", 10000), `{"$Bogus":1}`, "$"},
+		{"in an element, after a value and spaces", "[1]   ", `[1,   "x", {"$Bogus":1}]`, "$[2]"},
+		{"in a tag's argument, after spaces", "  ", `{"$Vector2":[1,   "x"]}`, "$.Vector2"},
+	} {
+		in := tc.before + tc.json
+		for _, route := range routes {
+			t.Run(tc.name+"/"+route.name, func(t *testing.T) {
+				var ve *ValueError
+				require.ErrorAs(t, route.read(in), &ve)
+				assert.Equal(t, int64(len(tc.before)), ve.Offset, "Offset in %q", in)
+				assert.True(t, strings.HasPrefix(ve.Path, tc.path), "Path %s, want %s…", ve.Path, tc.path)
+			})
+		}
+		if strings.TrimSpace(tc.before) == "" {
+			var v any
+			var ve *ValueError
+			require.ErrorAs(t, Unmarshal([]byte(in), &v), &ve, tc.name)
+			assert.Equal(t, int64(len(tc.before)), ve.Offset, "Unmarshal: Offset in %q", in)
+		}
+	}
+}
+
 // A syntax error gives its line and column (where jsontext places it),
 // wherever the value is in a sequence of values, after long lines or many,
 // whichever way the value is read (whole, streamed in two passes or in

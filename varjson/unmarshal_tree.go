@@ -20,9 +20,10 @@ import (
 func unsafeString(n number) string { return unsafe.String(unsafe.SliceData(n), len(n)) }
 
 // ValueError reports JSON that is well formed but not the JSON form of a
-// value: an unknown $ tag, a component count that does not fit, …
+// value: an unknown $ tag, a component count that does not fit, … Offset
+// is where the value read starts, and Path where in it the fault is.
 type ValueError struct {
-	Offset int64  // where the value starts in the input
+	Offset int64  // where the value starts in the input: its first byte, past the white space before it
 	Path   string // where in the value, such as $[3]["pos"]
 	Msg    string
 }
