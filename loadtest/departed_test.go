@@ -67,7 +67,11 @@ func TestDepartedNodesNotPromised(t *testing.T) {
 	s := rep.Summary()
 	assert.Equal(t, 2, s.DepartedNodes, "the first run's players")
 	assert.InDelta(t, bots*(bots-1)*30, steadyRates(t, rep, bots).MostPromised, 1, "each bot is promised its live peer's 30 a second")
-	assert.Greater(t, s.DeliveredPct, 80.0, "delivered, of what is promised")
+	// Promising the departed would triple what each bot is promised (33%
+	// delivered at most, 40% in the run); a machine whose cores
+	// other processes take delivers less than all (72% seen, 1.98 of 2
+	// cores taken), never that little.
+	assert.Greater(t, s.DeliveredPct, 50.0, "delivered, of what is promised")
 	var table bytes.Buffer
 	rep.WriteTable(&table)
 	assert.Contains(t, table.String(), "2 nodes of peers that left")

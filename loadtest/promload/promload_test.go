@@ -96,7 +96,7 @@ func TestLint(t *testing.T) {
 
 // A run's metrics are its report's: 4 bots of the players game against
 // a Go server, each sync they received counted once, as the report
-// counts them (within its last moments), its answers and joins too; a config's own OnEvent and
+// counts them (and those of its last moments, after its last whole second), its answers and joins too; a config's own OnEvent and
 // Progress are still given theirs.
 func TestRunCountsAsItsReport(t *testing.T) {
 	if testing.Short() {
@@ -131,9 +131,17 @@ func TestRunCountsAsItsReport(t *testing.T) {
 	// The report counts the syncs of its whole seconds; the metrics also
 	// those of the moments between the last second's end and the bots'
 	// leaving.
+	// Those moments are under a second on a quiet machine (within 1%),
+	// longer where other processes take the cores (2.4% seen): less than
+	// two of its fastest seconds' syncs, whatever the load, where a sync
+	// counted twice would be a whole run's more.
 	synced := got["gdvar_load_syncs_received_total"]
 	assert.GreaterOrEqual(t, synced, float64(s.Syncs), "%v", got)
-	assert.InEpsilon(t, float64(s.Syncs), synced, 0.01, "%v", got)
+	fastest := 0.0
+	for _, sec := range s.Seconds {
+		fastest = max(fastest, sec.SyncsPerS)
+	}
+	assert.Less(t, synced-float64(s.Syncs), 2*fastest, "syncs past the report's whole seconds: %v", got)
 	assert.Equal(t, synced, got["gdvar_load_sync_age_seconds_count"])
 	assert.Equal(t, float64(s.Joined), got[`gdvar_load_joins_total{outcome="joined"}`])
 	assert.Equal(t, 4.0, got["gdvar_load_bots_joined"])
