@@ -133,6 +133,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			attack(ctx)
 		}
 	}
+	if why := a.spawnsRefused(); why != "" {
+		// Their nodes were neither called nor attacked: no silent miss.
+		a.notRun("(spawns)", strings.TrimPrefix(why, ": ")+": the nodes they spawn were neither called nor attacked")
+	}
 	if rep.Calls == 0 && rep.Stopped == "" && ctx.Err() == nil && rep.Methods+rep.Synchronizers > 0 {
 		// Nothing of the game's surface runs as the server starts: an
 		// audit that sent nothing is no all-clear.
