@@ -120,6 +120,22 @@ func (w *surfaceWalk) nodeMembers(r *row, node string, byMember map[string][]str
 	for _, ref := range r.nodeRefs[rel] {
 		byMember[ref.Member] = append(byMember[ref.Member], ref.Scene)
 	}
+	// A node of a scene the row instances is set in that scene's file
+	// too (a spawner whose PackedScene member its own scene sets).
+	for at := node; at != r.Root && at != "/" && at != "."; at = path.Dir(at) {
+		if sc, ok := r.instances[at]; ok {
+			rel := "."
+			if node != at {
+				rel = strings.TrimPrefix(node, at+"/")
+			}
+			for _, ref := range w.refsOf(sc).Scenes {
+				if ref.Node == rel && ref.Member != "" {
+					byMember[ref.Member] = append(byMember[ref.Member], ref.Scene)
+				}
+			}
+			return
+		}
+	}
 }
 
 // spawnerOf finds the spawner a receiver names, from the node whose

@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,4 +25,69 @@ func TestCustomSpawnsDeclared(t *testing.T) {
 	// One the clients cannot declare is left out, and the rest kept.
 	bad := append([]customSpawn{{scene: "res://player.tscn", spawner: "Nope", scenes: []string{"res://player.tscn"}}}, s.custom...)
 	assert.Len(t, declareCustom(p, "res://main.tscn", bad), 1)
+}
+
+// A spawner's PackedScene member set in the scene the main scene
+// instances (thegates' UserDataSpawner, in user_data_manager.tscn) names
+// the scene its spawn_function makes, as one the main scene sets does.
+func TestCustomSpawnMemberOfInstance(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"project.godot": "config_version=5\n\n[application]\n\nrun/main_scene=\"res://main.tscn\"\n",
+		"main.tscn": `[gd_scene load_steps=2 format=3]
+
+[ext_resource type="PackedScene" path="res://manager.tscn" id="1"]
+
+[node name="Main" type="Node"]
+
+[node name="Manager" parent="." instance=ExtResource("1")]
+`,
+		"manager.tscn": `[gd_scene load_steps=3 format=3]
+
+[ext_resource type="Script" path="res://spawner.gd" id="1"]
+[ext_resource type="PackedScene" path="res://data.tscn" id="2"]
+
+[node name="Manager" type="Node"]
+
+[node name="Datas" type="Node" parent="."]
+
+[node name="Spawner" type="MultiplayerSpawner" parent="."]
+spawn_path = NodePath("../Datas")
+script = ExtResource("1")
+data_scene = ExtResource("2")
+`,
+		"spawner.gd": `extends MultiplayerSpawner
+
+@export var data_scene: PackedScene
+
+func _ready() -> void:
+	spawn_function = make
+
+func make(id) -> Node:
+	var d := data_scene.instantiate() as Node
+	d.name = str(id)
+	return d
+`,
+		"data.tscn": `[gd_scene load_steps=2 format=3]
+
+[sub_resource type="SceneReplicationConfig" id="1"]
+properties/0/path = NodePath(".:name")
+properties/0/spawn = true
+properties/0/replication_mode = 2
+
+[node name="Data" type="Node"]
+
+[node name="Sync" type="MultiplayerSynchronizer" parent="."]
+replication_config = SubResource("1")
+`,
+	}
+	for name, text := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	s, err := surfaceOf(p, "")
+	require.NoError(t, err)
+	assert.Equal(t, []customSpawn{{spawner: "/root/Main/Manager/Spawner", scenes: []string{"res://data.tscn"}}}, s.custom)
+	assert.Len(t, declareCustom(p, "res://main.tscn", s.custom), 1)
 }

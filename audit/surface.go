@@ -192,6 +192,9 @@ type row struct {
 	// references by node: made once a row, when asked.
 	byName   map[string]string
 	nodeRefs map[string][]project.SceneRef
+	// instances are the scenes its nodes instance, by the node's
+	// absolute path: a node of one is set in that scene's file.
+	instances map[string]string
 }
 
 // read reads a row's nodes (of the running tree when its base is "":
@@ -208,6 +211,10 @@ func (w *surfaceWalk) read(r *row, tree []project.SceneNode) {
 		abs := r.abs(n.Path)
 		if n.Instance != "" {
 			w.covered[n.Instance] = true
+			if r.instances == nil {
+				r.instances = map[string]string{}
+			}
+			r.instances[abs] = n.Instance
 		}
 		if n.Synchronizer != nil {
 			r.Synchronizers++
