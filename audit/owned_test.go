@@ -41,3 +41,15 @@ func TestOwnedValues(t *testing.T) {
 	assert.False(t, wild(gdvar.Vector2{X: 1000, Y: -1000}))
 	assert.False(t, wild(int64(math.MaxInt64)), "an int is no position")
 }
+
+// A property is a place by its name: the node is put there, not moved
+// by it, so the scaled hold does not measure it (thegates' _position was
+// owned-scaled, 46×, for a place 100 away).
+func TestIsPlace(t *testing.T) {
+	for prop, want := range map[string]bool{
+		".:position": true, ".:global_position": true, ".:_position": true, "Body:sync_position": true,
+		".:direction": false, "PlayerInput:input_dir": false, ".:velocity": false, ".:mouse_pos": false,
+	} {
+		assert.Equal(t, want, isPlace(prop), prop)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar"
@@ -153,11 +154,14 @@ func (a *auditor) hold(ctx context.Context, w *owned, vs []any, res *Result, sam
 	return a.fenceSync(ctx, w, res)
 }
 
-// isPlace says a synchronized property is where its root node is (its
-// position, global_position), which scaled reads: held at a length, the
-// node is put there, not moved by it.
+// isPlace says a synchronized property is a place, by its name: the
+// root's position or global_position, which scaled reads, or a variable
+// a script moves a node to (_position, sync_position, target_position):
+// held at a length, the node is put there, not moved by it, and how fast
+// it goes is how far the place is, not a direction scaled.
 func isPlace(prop string) bool {
-	return prop == ".:position" || prop == ".:global_position"
+	_, name, _ := strings.Cut(prop, ":")
+	return strings.Contains(strings.ToLower(name), "position")
 }
 
 // position reads a node's position on the server.
