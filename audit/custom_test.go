@@ -1,8 +1,6 @@
 package audit
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,9 +29,7 @@ func TestCustomSpawnsDeclared(t *testing.T) {
 // instances (thegates' UserDataSpawner, in user_data_manager.tscn) names
 // the scene its spawn_function makes, as one the main scene sets does.
 func TestCustomSpawnMemberOfInstance(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
-		"project.godot": "config_version=5\n\n[application]\n\nrun/main_scene=\"res://main.tscn\"\n",
+	p := writeProject(t, map[string]string{
 		"main.tscn": `[gd_scene load_steps=2 format=3]
 
 [ext_resource type="PackedScene" path="res://manager.tscn" id="1"]
@@ -80,12 +76,7 @@ properties/0/replication_mode = 2
 [node name="Sync" type="MultiplayerSynchronizer" parent="."]
 replication_config = SubResource("1")
 `,
-	}
-	for name, text := range files {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
-	}
-	p, err := project.Open(dir)
-	require.NoError(t, err)
+	})
 	s, err := surfaceOf(p, "")
 	require.NoError(t, err)
 	assert.Equal(t, []customSpawn{{spawner: "/root/Main/Manager/Spawner", scenes: []string{"res://data.tscn"}}}, s.custom)
