@@ -181,8 +181,11 @@ func rawPeer(t testing.TB, port string) (*websocket.Conn, PeerID) {
 // Garbage, truncated packets, unknown nodes, methods and cache ids, calls
 // the mode refuses, packets of unsupported features: each is dropped and
 // reported, and both the sender and another client go on being served.
+// Each error is reported as it comes (WithErrorInterval(0)): by default a
+// second of one kind from a peer waits for the interval's end, a second a
+// case (errlimit's own tests cover that).
 func TestBadPackets(t *testing.T) {
-	port, errs := testServer(t)
+	port, errs := testServer(t, WithErrorInterval(0))
 	_, main, replies := testClient(t, port)
 	bad := rawConn(t, port)
 	checksum := Checksum([]string{"echo", "echo_reply"})

@@ -165,7 +165,7 @@ var emptyChecksum = Checksum(nil)
 // peer's, and the peer's next valid sync is taken; another client is
 // served all along.
 func TestBadReplicationPackets(t *testing.T) {
-	server := MustNew(WithReplicationTick(5 * time.Millisecond))
+	server := MustNew(WithReplicationTick(5*time.Millisecond), WithErrorInterval(0)) // each error at once, not a second a kind
 	players := declarePlayers(server)
 	errs := &errorLog{}
 	server.OnError(errs.add)
