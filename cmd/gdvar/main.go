@@ -120,7 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if cmd == nil {
-		fmt.Fprintf(stderr, "gdvar: unknown command %q\n", args[0])
+		cli.Refusal(stderr, "gdvar", fmt.Errorf("unknown command %q", args[0]))
 		usage(stderr)
 		return 2
 	}

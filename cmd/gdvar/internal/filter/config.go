@@ -125,7 +125,7 @@ func parseFlags(cmd *Command, args []string, stderr io.Writer) (*config, string,
 	// after --, everything is a FILE.
 	var files []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := cli.ParseFlags(fs, args); err != nil {
 			return nil, "", err
 		}
 		rest := fs.Args()
@@ -144,7 +144,7 @@ func parseFlags(cmd *Command, args []string, stderr io.Writer) (*config, string,
 	}
 	if err := cfg.check(cmd.Name); err != nil {
 		// The error names the fix: the whole usage would bury it.
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		cli.Refusal(stderr, fs.Name(), err)
 		return nil, "", err
 	}
 	if len(files) == 0 {
