@@ -72,14 +72,14 @@ func (t *Thresholds) check() error {
 // Set sets one threshold, NAME=VALUE, VALUE as in a scenario's JSON:
 // min_delivered_pct=99, max_disconnects_by={"timed out":0}: gdvar load's
 // -threshold flag, given again for each. t is left as it was if s is
-// refused.
+// refused (an ErrScenario).
 func (t *Thresholds) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
-		return fmt.Errorf("%.60q: want NAME=VALUE, as min_delivered_pct=99", s)
+		return refuse("%.60q: want NAME=VALUE, as min_delivered_pct=99", s)
 	}
 	if names := thresholdNames(); !slices.Contains(names, name) {
-		return fmt.Errorf("no threshold %.40q: one of %s", name, strings.Join(names, ", "))
+		return refuse("no threshold %.40q: one of %s", name, strings.Join(names, ", "))
 	}
 	var fields map[string]json.RawMessage
 	b, err := json.Marshal(t)
@@ -90,7 +90,7 @@ func (t *Thresholds) Set(s string) error {
 		return err
 	}
 	if !json.Valid([]byte(value)) {
-		return fmt.Errorf("%s: %.60q: a number, or for max_disconnects_by a JSON object", name, value)
+		return refuse("%s: %.60q: a number, or for max_disconnects_by a JSON object", name, value)
 	}
 	fields[name] = json.RawMessage(value)
 	if b, err = json.Marshal(fields); err != nil {
@@ -99,8 +99,8 @@ func (t *Thresholds) Set(s string) error {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	var next Thresholds
-	if err := d.Decode(&next); err != nil {
-		return fmt.Errorf("%s: %.60q: %v", name, value, err)
+	if err := d.Decode(&next); err != nil { // its text holds the value whole: refuse cuts it
+		return refuse("%s: %.60q: %v", name, value, err)
 	}
 	if err := next.check(); err != nil {
 		return err

@@ -161,3 +161,28 @@ func TestVerdictNothingMeasured(t *testing.T) {
 		})
 	}
 }
+
+// A threshold given as a flag is refused with an ErrScenario of one line
+// of at most 300 bytes, whatever its length: the JSON decoder's error
+// holds a number whole (a 10 000-digit max_disconnects made one of
+// 10 171 bytes, and no error errors.Is could tell).
+func TestThresholdsSetRefusalsBounded(t *testing.T) {
+	digits := strings.Repeat("9", 10000)
+	for _, set := range []string{
+		"max_disconnects=" + digits,
+		"max_p99_ms=" + digits,
+		"min_delivered_pct=-" + digits,
+		`max_disconnects_by={"a":` + digits + "}",
+		`max_disconnects_by={"` + strings.Repeat(`\u00e9`, 10000) + `":1}`,
+		"max_p99_ms=" + strings.Repeat("[", 10000),
+		strings.Repeat("x", 10000) + "=1",
+		strings.Repeat("x", 10000),
+	} {
+		var th Thresholds
+		err := th.Set(set)
+		require.ErrorIs(t, err, ErrScenario, "%.40s", set)
+		assert.LessOrEqual(t, len(err.Error()), 300, "%.40s", set)
+		assert.NotContains(t, err.Error(), "\n")
+		assert.Equal(t, Thresholds{}, th)
+	}
+}
