@@ -333,12 +333,18 @@ func (b *bot) await(us int64, method string) {
 // timed reports whether an answer carrying the time us, read at now
 // (µs since the Unix epoch), is timed: the answer to a call of the
 // bot's, awaited (its client reads it the moment it comes), or one of a
-// time that tells of the server's fault whatever the bot's pace: ahead
-// of the bot's clock, or older than answerWait. The answers to another
-// bot's calls, which the server may send every bot, wait for the bot's
-// next read when its reads are paced: they are counted, not timed.
+// time that tells of the server's fault whatever the bot's pace: older
+// than answerWait. The answers to another bot's calls, which the server
+// may send every bot, wait for the bot's next read when its reads are
+// paced: they are counted, not timed. Nor is a time ahead of the bot's
+// clock, which no call of its carried: timed, it would be a latency of
+// 0, and a server answering with such times would pass any max_p99_ms
+// (or another process's bots, on a clock ahead, would lower the p99).
 func (b *bot) timed(us, now int64) bool {
-	if us > now || us < now-answerWait.Microseconds() {
+	if us > now {
+		return false
+	}
+	if us < now-answerWait.Microseconds() {
 		return true
 	}
 	return b.answered(us)

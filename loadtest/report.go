@@ -43,7 +43,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 			if o.Note != "" {
 				name += " (" + o.Note + ")"
 			}
-			if o.Note == notMeasured {
+			if !o.measured() {
 				figure = "–"
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", name, limit, figure, outcome)

@@ -135,6 +135,8 @@ type ThresholdOutcome struct {
 func (o ThresholdOutcome) String() string {
 	var s string
 	switch {
+	case !o.measured():
+		s = fmt.Sprintf("%s: no figure for the limit %s: failed", o.Name, number(o.Limit))
 	case o.Pass:
 		s = fmt.Sprintf("%s: %s within the limit %s: passed", o.Name, number(o.Figure), number(o.Limit))
 	case strings.HasPrefix(o.Name, "min_"):
@@ -147,6 +149,10 @@ func (o ThresholdOutcome) String() string {
 	}
 	return s
 }
+
+// measured reports whether the outcome has a figure: not one whose Note
+// says why it has none (notMeasured, noAnswer).
+func (o ThresholdOutcome) measured() bool { return !strings.HasPrefix(o.Note, "not measured") }
 
 // number is a figure or a limit as a table shows it: none of its
 // decimals if whole, one from 10, else three digits (0.001, 2.01).
@@ -180,8 +186,12 @@ func (t *Thresholds) outcomes(s *Summary) []ThresholdOutcome {
 		}
 	}
 	atLeast("min_delivered_pct", t.MinDeliveredPct, s.DeliveredPct)
-	atMost("max_p99_ms", t.MaxP99Ms, &s.WorstP99Ms, "")
-	atMost("max_p999_ms", t.MaxP999Ms, &s.WorstP999Ms, "")
+	p99, p999 := &s.WorstP99Ms, &s.WorstP999Ms
+	if s.Answers == 0 { // no answer timed: its p99s are 0, which would pass
+		p99, p999 = nil, nil
+	}
+	atMost("max_p99_ms", t.MaxP99Ms, p99, noAnswer)
+	atMost("max_p999_ms", t.MaxP999Ms, p999, noAnswer)
 	atLeast("min_joined_pct", t.MinJoinedPct, 100*float64(s.Joined)/bots)
 	atLeast("min_kept_pct", t.MinKeptPct, 100*float64(s.Kept)/bots)
 	if t.MaxDisconnects != nil {
@@ -199,6 +209,9 @@ func (t *Thresholds) outcomes(s *Summary) []ThresholdOutcome {
 	atMost("max_server_rss_mib", t.MaxServerRSSMiB, s.ServerRSSMiB, notMeasured)
 	return out
 }
+
+// noAnswer is the Note of a latency's outcome when no answer was timed.
+const noAnswer = "not measured: no answer was timed"
 
 // notMeasured is the Note of an outcome of a figure the report has not.
 const notMeasured = "not measured: give the server's pid (-server-pid) to a segment on its machine"

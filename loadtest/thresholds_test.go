@@ -49,6 +49,8 @@ func TestReadScenarioThresholds(t *testing.T) {
 // the figure; the verdict; the table marking each outcome.
 func TestOutcomes(t *testing.T) {
 	rep := twoBots() // 2 bots, 1 kept, 1 disconnected (EOF); over its third second: 100% delivered, p99 2 ms, server CPU 12%, RSS 64 MiB
+	rep.latency = new(histogram)
+	rep.latency.record(2 * time.Millisecond)
 	for _, set := range []string{"min_delivered_pct=99", "max_p99_ms=1", "max_p999_ms=5", "min_joined_pct=100", "min_kept_pct=100",
 		"max_disconnects=0", `max_disconnects_by={"EOF":1,"timed out":0}`, "max_server_cpu_pct=10", "max_server_rss_mib=100"} {
 		require.NoError(t, rep.Thresholds.Set(set))
