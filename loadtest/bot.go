@@ -32,15 +32,15 @@ type bot struct {
 	// every sync. The run sums them each second (tally.counts).
 	syncs, calls, sent, callErrors atomic.Int64
 
-	mu        sync.Mutex
-	lastErr   error         // the last error the Multiplayer reported, for a disconnect's reason
-	awaited   []awaitedCall // its calls whose answers it awaits, oldest first
-	prompt    func()        // ends the prompt reads (ReadPromptly) while it awaits any
-	lastState map[*multiplayer.Object]time.Time
-	admitted  chan struct{} // closed once the server has admitted the bot: its calls are taken
-	admit     sync.Once
-	left      chan struct{}
-	once      sync.Once
+	mu       sync.Mutex
+	lastErr  error                             // the last error the Multiplayer reported, for a disconnect's reason
+	awaited  []awaitedCall                     // its calls whose answers it awaits, oldest first
+	prompt   func()                            // ends the prompt reads (ReadPromptly) while it awaits any
+	nodes    map[*multiplayer.Object]*nodeSeen // the nodes spawned here, and what the bot saw of each
+	admitted chan struct{}                     // closed once the server has admitted the bot: its calls are taken
+	admit    sync.Once
+	left     chan struct{}
+	once     sync.Once
 
 	// refuse ends the run with a scenario's error the bot finds as it
 	// plays, and onEvent is given what it sees (Config.OnEvent): both
@@ -83,7 +83,7 @@ func newBot(p *project.Project, sc *Scenario, net *fromproject.Net, t *tally, nu
 		return nil, err
 	}
 	b := &bot{client: c, m: m, game: game, sc: sc, tally: t, number: number, left: make(chan struct{}),
-		admitted: make(chan struct{}), lastState: map[*multiplayer.Object]time.Time{}}
+		admitted: make(chan struct{}), nodes: map[*multiplayer.Object]*nodeSeen{}}
 	for _, path := range game.Nodes() {
 		n, _ := game.Node(path)
 		b.handleAll(n)
@@ -372,8 +372,10 @@ func (b *bot) answered(us int64) bool {
 // always, at its interval, or at the tick for one of 0 (every frame).
 // A node whose authority is a peer that left (the server's DEL_PEER:
 // the peer is no longer among the bot's) promises nothing, whether or not
-// the game keeps it in its tree: departed counts those nodes.
-func (b *bot) promised() (hz float64, departed int) {
+// the game keeps it in its tree: departed counts those nodes. delivered
+// is how many of the syncs received since the last call, secs ago, came
+// within each node's promise (bot.deliver).
+func (b *bot) promised(secs float64) (hz float64, delivered int64, departed int) {
 	self, peers := b.m.ID(), b.m.Peers()
 	for _, path := range b.game.Spawners() {
 		sp, _ := b.game.Spawner(path)
@@ -387,6 +389,7 @@ func (b *bot) promised() (hz float64, departed int) {
 				departed++
 				continue
 			}
+			var rate float64
 			for _, s := range cfg.Scenes {
 				if s.Path != o.Scene() {
 					continue
@@ -395,16 +398,18 @@ func (b *bot) promised() (hz float64, departed int) {
 					if !replicatesAlways(sy) {
 						continue
 					}
-					rate := b.sc.TickHz
+					r := b.sc.TickHz
 					if sy.Interval > 0 {
-						rate = min(rate, float64(time.Second)/float64(sy.Interval))
+						r = min(r, float64(time.Second)/float64(sy.Interval))
 					}
-					hz += rate
+					rate += r
 				}
 			}
+			hz += rate
+			delivered += b.deliver(o, rate*secs)
 		}
 	}
-	return hz, departed
+	return hz, delivered, departed
 }
 
 // replicatesAlways reports whether a synchronizer has a property it
@@ -446,15 +451,17 @@ func (t *tally) joined() []*bot {
 	return t.bots[:len(t.bots):len(t.bots)]
 }
 
-// promised sums what the bots that joined are promised (bot.promised),
-// and returns the most nodes of departed peers a bot saw.
-func (t *tally) promised() (hz float64, departed int) {
+// promised sums what the bots that joined are promised and were
+// delivered in the secs since the last call (bot.promised), and returns
+// the most nodes of departed peers a bot saw.
+func (t *tally) promised(secs float64) (hz float64, delivered int64, departed int) {
 	for _, b := range t.joined() {
-		bhz, bdep := b.promised()
+		bhz, bdel, bdep := b.promised(secs)
 		hz += bhz
+		delivered += bdel
 		departed = max(departed, bdep)
 	}
-	return hz, departed
+	return hz, delivered, departed
 }
 
 // counts sums the counters of every bot that joined.

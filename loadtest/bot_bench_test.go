@@ -123,7 +123,7 @@ func (f *fleet) waitPromised(b *testing.B, hz float64) {
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		got = 0
 		for _, bt := range f.bots {
-			hz, _ := bt.promised()
+			hz, _, _ := bt.promised(0)
 			got += hz
 		}
 		if got >= hz {

@@ -59,32 +59,34 @@ type awaitedCall struct {
 	method string
 }
 
-// spawned notes when node o came, the age of its first state.
+// spawned notes node o, and when it came: the age of its first state.
 func (b *bot) spawned(o *multiplayer.Object) {
-	if b.onEvent == nil {
-		return
-	}
 	b.mu.Lock()
-	b.lastState[o] = time.Now()
+	b.nodes[o] = &nodeSeen{last: time.Now()}
 	b.mu.Unlock()
 }
 
-// synced gives the event of a state of o received now.
+// synced counts a state of o received now, and gives its event.
 func (b *bot) synced(o *multiplayer.Object) {
-	if b.onEvent == nil {
-		return
+	var now time.Time
+	if b.onEvent != nil {
+		now = time.Now()
 	}
-	now := time.Now()
+	var last time.Time
 	b.mu.Lock()
-	last := b.lastState[o] // noted at its spawn
-	b.lastState[o] = now
+	if n := b.nodes[o]; n != nil { // one despawned gets no record anew: none outlives its node
+		n.syncs++
+		last, n.last = n.last, now // last noted at its spawn
+	}
 	b.mu.Unlock()
-	emit(b.onEvent, EventSync, o.Path(), now.Sub(last), nil)
+	if b.onEvent != nil {
+		emit(b.onEvent, EventSync, o.Path(), now.Sub(last), nil)
+	}
 }
 
 // despawned forgets o.
 func (b *bot) despawned(o *multiplayer.Object) {
 	b.mu.Lock()
-	delete(b.lastState, o)
+	delete(b.nodes, o)
 	b.mu.Unlock()
 }

@@ -30,9 +30,10 @@ type hostileGame struct {
 // hostileServer serves the synced-player game with a Go server that
 // plays each peer that joins as act says, in a goroutine of its own,
 // until ctx (done at the test's end) says to stop; setup, if set, is
-// given the game before it serves.
-func hostileServer(t *testing.T, p *project.Project, setup func(g *hostileGame), act func(ctx context.Context, g *hostileGame, peer multiplayer.PeerID)) string {
-	m := multiplayer.MustNew()
+// given the game before it serves, opts are its Multiplayer's.
+func hostileServer(t *testing.T, p *project.Project, setup func(g *hostileGame), act func(ctx context.Context, g *hostileGame, peer multiplayer.PeerID),
+	opts ...multiplayer.Option) string {
+	m := multiplayer.MustNew(opts...)
 	game, err := fromproject.Declare(m, p, "res://main.tscn")
 	require.NoError(t, err)
 	players, err := game.Spawner("/root/Main/Spawner")
@@ -117,4 +118,46 @@ func TestHostileAnswersTimeNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A server that sends one node's states far more often than the game
+// promises them, and none of another's, does not pass min_delivered_pct:
+// each node's syncs are delivered up to its promise. Syncs received over
+// syncs promised, as before, read thousands of % and passed.
+func TestHostileSyncsPastThePromise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of 6 s")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	var once sync.Once
+	addr := hostileServer(t, p, nil, func(_ context.Context, g *hostileGame, _ multiplayer.PeerID) {
+		once.Do(func() {
+			_, err := g.spawnPlayer("fast", 0) // the server's, synced at its tick of 300 Hz
+			assert.NoError(t, err)
+			_, err = g.spawnPlayer("lost", 99) // the server's to the bots, handed on the server to a peer never there
+			assert.NoError(t, err)
+		})
+	}, multiplayer.WithReplicationTick(time.Second/300))
+	// A tick of 2 Hz: the fast node's states come 150 times as often as
+	// it promises, several times still from a server a busy machine slows
+	// tenfold.
+	sc, err := ReadScenario(strings.NewReader(`{"tick_hz": 2, "thresholds": {"min_delivered_pct": 90}}`))
+	require.NoError(t, err)
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr,
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 2, Duration: 6 * time.Second})
+	require.NoError(t, err)
+	s := rep.Summary()
+	require.Equal(t, 2, s.Joined, "%v", s.JoinErrors)
+	t.Logf("%.0f syncs/s received, %.0f promised, %.1f%% delivered", s.SyncsPerS, s.PromisedPerS, s.DeliveredPct)
+	assert.InDelta(t, 2*2*2, s.PromisedPerS, 1e-9, "each bot promised both nodes' 2 a second")
+	require.Greater(t, s.SyncsPerS, 1.5*s.PromisedPerS, "the fast node's syncs came past its promise")
+	// The fast node's half of what is promised (50% seen), and at most
+	// its states of one second more, one more (69% over 4 seconds after
+	// every bot had joined): a second's states that came late are
+	// delivered, not those of the seconds before.
+	assert.Less(t, s.DeliveredPct, 70.0, "the fast node's promise, at most")
+	assert.NotEqual(t, VerdictPass, s.Verdict)
+	require.Len(t, s.Thresholds, 1)
+	assert.False(t, s.Thresholds[0].Pass, "%s", s.Thresholds[0])
 }

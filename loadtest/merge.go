@@ -252,6 +252,10 @@ func differ(a, b *resultsHead) string {
 // addRow checks a second of a segment's and adds it to the merge.
 func (m *merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 	keys := seconds(time.Duration(h.DurationNs))
+	delivered := r.Syncs
+	if r.Delivered != nil {
+		delivered = *r.Delivered
+	}
 	switch {
 	case r.Segment != h.Segment:
 		return fmt.Errorf("of segment %.20q, in the file of %s", r.Segment, h.Segment)
@@ -269,7 +273,7 @@ func (m *merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"syncs_per_s", r.Syncs}, {"promised_per_s", r.Promised}, {"calls_in_per_s", r.Calls}, {"calls_out_per_s", r.Sent},
+	}{{"syncs_per_s", r.Syncs}, {"promised_per_s", r.Promised}, {"delivered_per_s", delivered}, {"calls_in_per_s", r.Calls}, {"calls_out_per_s", r.Sent},
 		{"server_cpu_pct", r.ServerCPU}, {"bots_cpu_pct", r.BotsCPU}, {"machine_cpu_pct", r.MachineCPU}} {
 		if !(f.v >= 0 && f.v <= maxFigure) {
 			return fmt.Errorf("%s %g: from 0 to %g", f.name, f.v, maxFigure)
@@ -296,6 +300,7 @@ func (m *merger) addRow(h *resultsHead, r *resultsRow, lastKey *int) error {
 	s.Connected += r.Connected
 	s.Syncs += r.Syncs
 	s.Promised += r.Promised
+	s.Delivered += delivered
 	s.Departed = max(s.Departed, r.Departed) // each segment's bots see the same nodes
 	s.Calls += r.Calls
 	s.Sent += r.Sent

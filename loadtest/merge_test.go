@@ -233,3 +233,27 @@ func TestMergeNothing(t *testing.T) {
 	assert.True(t, errors.Is(err, ErrResults))
 	assert.Contains(t, err.Error(), "no results: give each segment's file")
 }
+
+// A merge sums the segments' delivered syncs, each second's; a file of a
+// version before them (no delivered_per_s) counts its syncs received.
+func TestMergeDelivered(t *testing.T) {
+	half := newSegmentFile(0, 2, 4)
+	five := 5.0
+	for k := range half.rows {
+		half.rows[k].Delivered = &five
+	}
+	assert.Contains(t, string(half.bytes()), `"delivered_per_s":5`)
+	older := newSegmentFile(1, 2, 4)
+	assert.NotContains(t, string(older.bytes()), "delivered_per_s")
+	rep, err := merge(t, half, older)
+	require.NoError(t, err)
+	s := rep.Summary()
+	assert.Equal(t, 20.0, s.SyncsPerS)
+	assert.Equal(t, 75.0, s.DeliveredPct, "(5 + 10) of 20")
+	for _, v := range []float64{-1, 2 * maxFigure} {
+		bad := newSegmentFile(0, 1, 2)
+		bad.rows[0].Delivered = &v
+		_, err := merge(t, bad)
+		assert.ErrorContains(t, err, "delivered_per_s", "%v", v)
+	}
+}

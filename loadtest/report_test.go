@@ -19,9 +19,9 @@ func twoBots() *Report {
 	return &Report{Bots: 2, Joined: 2, Kept: 1, Disconnects: map[string]int{"EOF": 1}, JoinErrors: map[string]int{},
 		BotsCPU: 30 * time.Millisecond,
 		seconds: []snapshot{
-			{At: time.Second, Joined: 1, Connected: 1, Syncs: 10, Promised: 30, Sent: 10},
-			{At: 2 * time.Second, Joined: 2, Connected: 2, Syncs: 50, Promised: 60, Calls: 40, Sent: 20, P99: 3 * time.Millisecond},
-			{At: 3 * time.Second, Joined: 2, Connected: 2, Syncs: 60, Promised: 60, Calls: 40, Sent: 20, P99: 2 * time.Millisecond, ServerCPU: 12, ServerRSS: 64 << 20},
+			{At: time.Second, Joined: 1, Connected: 1, Syncs: 10, Promised: 30, Delivered: 10, Sent: 10},
+			{At: 2 * time.Second, Joined: 2, Connected: 2, Syncs: 50, Promised: 60, Delivered: 50, Calls: 40, Sent: 20, P99: 3 * time.Millisecond},
+			{At: 3 * time.Second, Joined: 2, Connected: 2, Syncs: 60, Promised: 60, Delivered: 60, Calls: 40, Sent: 20, P99: 2 * time.Millisecond, ServerCPU: 12, ServerRSS: 64 << 20},
 		}}
 }
 

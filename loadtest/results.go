@@ -58,6 +58,7 @@ type resultsRow struct {
 	Connected  int          `json:"connected"`
 	Syncs      float64      `json:"syncs_per_s"`
 	Promised   float64      `json:"promised_per_s"`
+	Delivered  *float64     `json:"delivered_per_s,omitempty"` // nil in the files of a version before it: its syncs_per_s
 	Departed   int          `json:"departed_nodes,omitempty"`
 	Calls      float64      `json:"calls_in_per_s"`
 	Sent       float64      `json:"calls_out_per_s"`
@@ -170,7 +171,7 @@ func (r *resultsWriter) second(key int, s *snapshot, lat *histogram) {
 		}
 	}
 	r.write(resultsLine{Second: &resultsRow{Segment: r.segment, Second: key, AtNs: int64(s.At), Joined: s.Joined,
-		Connected: s.Connected, Syncs: s.Syncs, Promised: s.Promised, Departed: s.Departed, Calls: s.Calls, Sent: s.Sent, ServerCPU: s.ServerCPU,
+		Connected: s.Connected, Syncs: s.Syncs, Promised: s.Promised, Delivered: &s.Delivered, Departed: s.Departed, Calls: s.Calls, Sent: s.Sent, ServerCPU: s.ServerCPU,
 		ServerRSS: s.ServerRSS, BotsCPU: s.BotsCPU, MachineCPU: s.MachineCPU, CallErrors: s.CallErrors, Latency: pairs}})
 }
 

@@ -85,6 +85,7 @@ type snapshot struct {
 	Connected  int           // bots connected now
 	Syncs      float64       // SYNC states received a second, by every bot
 	Promised   float64       // those the game's intervals promise, a second
+	Delivered  float64       // of the syncs received, those within each node's promise, a second (bot.deliver)
 	Departed   int           // nodes of peers that left, promising nothing: the most a bot saw
 	Calls      float64       // calls received a second, by every bot
 	Sent       float64       // calls sent a second
@@ -370,7 +371,9 @@ func (smp *sampler) take(now time.Time, t *tally, joined, connected int) (snapsh
 	counted := t.counts()
 	s := snapshot{At: now.Sub(smp.start), Joined: joined, Connected: connected, CallErrors: counted.callErrors,
 		BotsCPU: 100 * (cpu - smp.lastCPU).Seconds() / secs}
-	s.Promised, s.Departed = t.promised()
+	var delivered int64
+	s.Promised, delivered, s.Departed = t.promised(secs)
+	s.Delivered = float64(delivered) / secs
 	syncs, calls, sent := counted.syncs, counted.calls, counted.sent
 	s.Syncs, s.Calls, s.Sent = float64(syncs-smp.lastSyncs)/secs, float64(calls-smp.lastCalls)/secs, float64(sent-smp.lastSent)/secs
 	lat := t.takeLatencies()

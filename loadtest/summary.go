@@ -41,7 +41,7 @@ type Summary struct {
 	Syncs         uint64             `json:"syncs"` // received over the whole run, every second's
 	SyncsPerS     float64            `json:"syncs_per_s"`
 	PromisedPerS  float64            `json:"promised_per_s"`
-	DeliveredPct  float64            `json:"delivered_pct"`
+	DeliveredPct  float64            `json:"delivered_pct"` // of the syncs promised, those received within each node's promise
 	DepartedNodes int                `json:"departed_nodes"`
 	CallsInPerS   float64            `json:"calls_in_per_s"`
 	CallsOutPerS  float64            `json:"calls_out_per_s"`
@@ -95,12 +95,13 @@ func (r *Report) Summary() Summary {
 	if s.JoinErrors == nil {
 		s.JoinErrors = map[string]int{}
 	}
-	var cpu float64
+	var cpu, delivered float64
 	var rss int64
 	var worst99, worst999 time.Duration
 	for _, sec := range steady {
 		s.SyncsPerS += sec.Syncs
 		s.PromisedPerS += sec.Promised
+		delivered += sec.Delivered
 		s.DepartedNodes = max(s.DepartedNodes, sec.Departed)
 		s.CallsInPerS += sec.Calls
 		s.CallsOutPerS += sec.Sent
@@ -113,7 +114,7 @@ func (r *Report) Summary() Summary {
 	s.SyncsPerS, s.PromisedPerS, s.CallsInPerS, s.CallsOutPerS, s.BotsCPUPct =
 		s.SyncsPerS/n, s.PromisedPerS/n, s.CallsInPerS/n, s.CallsOutPerS/n, s.BotsCPUPct/n
 	if s.PromisedPerS > 0 { // at most maxFigure: a promise of 1e-300 a second is read from a file
-		s.DeliveredPct = min(100*s.SyncsPerS/s.PromisedPerS, maxFigure)
+		s.DeliveredPct = min(100*delivered/n/s.PromisedPerS, maxFigure)
 	}
 	s.WorstP99Ms, s.WorstP999Ms = ms(worst99), ms(worst999)
 	if r.latency != nil {

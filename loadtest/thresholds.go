@@ -19,7 +19,7 @@ import (
 // the server's CPU is its average over those seconds, % of a core, and
 // its RSS the largest.
 type Thresholds struct {
-	MinDeliveredPct *float64 `json:"min_delivered_pct,omitempty"` // syncs received ÷ promised
+	MinDeliveredPct *float64 `json:"min_delivered_pct,omitempty"` // syncs delivered ÷ promised (Summary.DeliveredPct)
 	MaxP99Ms        *float64 `json:"max_p99_ms,omitempty"`        // the answers' latency
 	MaxP999Ms       *float64 `json:"max_p999_ms,omitempty"`
 	MinJoinedPct    *float64 `json:"min_joined_pct,omitempty"` // bots that joined
