@@ -4,13 +4,16 @@ import (
 	"context"
 	"math"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/internal/testrig/hostile"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
@@ -64,6 +67,228 @@ func (g *hostileGame) spawnPlayer(name string, owner multiplayer.PeerID) (*multi
 		o.SetAuthority(owner)
 	}
 	return o, err
+}
+
+// extremeNames are the names of nodes a hostile server spawns: ids at
+// the extremes, past an int32, negative, not numbers.
+var extremeNames = []string{"0", "-1", "1", "2147483647", "2147483648", "4294967297", "-2147483648",
+	"99999999999999999999", "1e3", " 5", "x"}
+
+// hostileBot joins a bot playing scenario to addr, playing until the
+// test ends, with its events counted; it returns the bot and how many
+// events it gave.
+func hostileBot(t *testing.T, p *project.Project, addr, scenario string) (*bot, *atomic.Int64) {
+	sc, err := ReadScenario(strings.NewReader(scenario))
+	require.NoError(t, err)
+	cfg, err := Config{Project: p, Scenario: sc, Addr: addr, Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 1, Duration: time.Minute}.Check()
+	require.NoError(t, err)
+	var tl tally
+	b, err := newBot(p, cfg.Scenario, cfg.Net, &tl, 0, cfg.readPace())
+	require.NoError(t, err)
+	var events atomic.Int64
+	b.onEvent = func(Event) { events.Add(1) }
+	b.refuse = func(err error) { t.Errorf("refused: %v", err) }
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, b.connect(ctx, cfg.Addr))
+	play, stop := context.WithCancel(context.Background())
+	played := make(chan error, 1)
+	go func() { played <- b.play(play, 0) }()
+	t.Cleanup(func() {
+		stop()
+		select {
+		case err := <-played:
+			assert.NoError(t, err)
+		case <-time.After(10 * time.Second):
+			t.Error("the bot did not stop")
+		}
+	})
+	return b, &events
+}
+
+// objects are the nodes the bot's spawners hold now.
+func (b *bot) objects() int {
+	n := 0
+	for _, path := range b.game.Spawners() {
+		sp, _ := b.game.Spawner(path)
+		n += len(sp.Objects())
+	}
+	return n
+}
+
+// holds reports whether the bot's spawners hold a node named name.
+func (b *bot) holds(name string) bool {
+	for _, path := range b.game.Spawners() {
+		sp, _ := b.game.Spawner(path)
+		for _, o := range sp.Objects() {
+			if o.Name() == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waitFor waits up to 20 s for cond, polling.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			require.FailNow(t, "timed out: "+what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A server that spawns and despawns nodes in a tight churn (names at the
+// extremes of an id, the bot's own id and ids never announced, each again
+// and again) and keeps 1 000 others leaves the bot holding what its game
+// holds: a record of each node it holds (nodeSeen), no more, a promise of
+// them finite and not negative, and a heap that does not grow with the
+// bytes received: four rounds of the churn more add nothing to what the
+// first left.
+func TestHostileSpawnChurn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five rounds of 10 000 spawns")
+	}
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	const churns, more = 10000, 4
+	rounds, ended := make(chan int), make(chan struct{})
+	addr := hostileServer(t, p, nil, func(ctx context.Context, g *hostileGame, peer multiplayer.PeerID) {
+		names := append(slices.Clone(extremeNames), strconv.Itoa(int(peer)), strconv.Itoa(int(peer)+1))
+		for {
+			var round int
+			select {
+			case <-ctx.Done():
+				return
+			case round = <-rounds:
+			}
+			for i := range churns {
+				if ctx.Err() != nil {
+					return
+				}
+				o, err := g.spawnPlayer(names[i%len(names)], 0)
+				if err != nil {
+					continue
+				}
+				if round == 0 && i%10 == 0 { // kept: 1 000 of the spawner's 1 024
+					_, _ = g.spawnPlayer("k"+strconv.Itoa(i), 0)
+				}
+				_ = o.Despawn()
+				if i%256 == 0 { // the bot reads a tick at a time: its queue is not filled
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
+			_, _ = g.spawnPlayer("end"+strconv.Itoa(round), 0) // the bot has read the round once it has this
+			select {
+			case <-ctx.Done():
+				return
+			case ended <- struct{}{}:
+			}
+		}
+	})
+	b, events := hostileBot(t, p, addr, `{"tick_hz": 30, "own": "id"}`)
+	round := func(r int) (heap uint64, in uint64) {
+		rounds <- r
+		select {
+		case <-ended:
+		case <-time.After(2 * time.Minute):
+			require.FailNow(t, "the churn did not end")
+		}
+		waitFor(t, "the bot to read the round", func() bool { return b.holds("end" + strconv.Itoa(r)) })
+		return hostile.HeapInUse(), b.m.Stats().WebSocket.BytesIn
+	}
+	heap1, in1 := round(0)
+	b.mu.Lock()
+	held := len(b.nodes)
+	b.mu.Unlock()
+	objects := b.objects()
+	hz, _, departed := b.promised(0)
+	var heap2, in2 uint64
+	for r := 1; r <= more; r++ {
+		heap2, in2 = round(r)
+	}
+	grew := int64(heap2) - int64(heap1)
+	t.Logf("round 1: %d bytes received, %d nodes held, %d nodes' records, %d departed, %.0f syncs/s promised; "+
+		"%d rounds more: %d bytes more, heap %+d bytes; %d events",
+		in1, objects, held, departed, hz, more, in2-in1, grew, events.Load())
+	assert.Greater(t, in2-in1, uint64(more*churns*40), "the churn came")
+	assert.LessOrEqual(t, held, objects, "a record for each node held, no more")
+	assert.Equal(t, objects+more, b.objects(), "the rounds after the first kept their ends alone")
+	assert.LessOrEqual(t, departed, objects)
+	assert.False(t, math.IsNaN(hz) || math.IsInf(hz, 0) || hz < 0, "%v", hz)
+	// Nothing held grows with the bytes received: 6 MB more leave the
+	// heap within 1 MiB, the collector's and the pools' slack (±300 KB
+	// seen).
+	assert.Less(t, grew, int64(1<<20), "heap held after the rounds")
+}
+
+// Nodes a server names by ids at the extremes are promised as the bot
+// hands them ("own": "id"): a name that is no positive id (0, negative,
+// past an int64, not a number) stays the server's, an id past an int32
+// wraps to a 32-bit peer id (4294967297 is the server's, 2147483648 a
+// negative id no peer has), and an id no peer announced is a departed
+// peer's, promising nothing: what is promised is never negative, and no
+// node promises twice.
+func TestHostileNodeNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a bot against a server")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	spawned := make(chan []string, 1)
+	addr := hostileServer(t, p, nil, func(ctx context.Context, g *hostileGame, peer multiplayer.PeerID) {
+		var names []string
+		for _, name := range extremeNames {
+			if _, err := g.spawnPlayer(name, 0); err == nil {
+				names = append(names, name)
+			}
+		}
+		spawned <- names
+	})
+	b, _ := hostileBot(t, p, addr, `{"tick_hz": 30, "own": "id"}`)
+	names := <-spawned
+	waitFor(t, "the bot to hold the nodes", func() bool { return b.objects() == len(names) })
+	hz, _, departed := b.promised(0)
+	t.Logf("spawned %q: %.0f syncs/s promised, %d departed; peers %v", names, hz, departed, b.m.Peers())
+	assert.Equal(t, 2, departed, "2147483647, and 2147483648 as Godot's int wraps it")
+	assert.InDelta(t, float64(len(names)-departed)*30, hz, 1e-9, "the server's, 30 a second each")
+}
+
+// A server that never admits the bots (it takes their authentication
+// and never completes it) has them make no call, and the run ends at its
+// duration, having measured nothing.
+func TestHostileServerNeverAdmits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a run of 2 s")
+	}
+	p, err := project.Open(playersProject)
+	require.NoError(t, err)
+	var auths atomic.Int64
+	addr := hostileServer(t, p, func(g *hostileGame) {
+		g.m.OnAuth(func(multiplayer.PeerID, []byte) { auths.Add(1) })
+	}, nil)
+	sc, err := ReadScenario(strings.NewReader(`{"tick_hz": 30, "own": "id", "auth": "bot-$bot",
+	  "calls": [{"node": "/root/Main", "method": "input", "rate_hz": 50, "args": ["$now_us", "Vector3(1, 0, 0)"], "answer": {"method": "moved", "arg": 1}}]}`))
+	require.NoError(t, err)
+	const duration = 2 * time.Second
+	began := time.Now()
+	rep, err := Run(context.Background(), Config{Project: p, Scenario: sc, Addr: addr,
+		Net: &fromproject.Net{Transport: multiplayer.WebSocket}, Bots: 2, Duration: duration})
+	took := time.Since(began)
+	require.NoError(t, err)
+	s := rep.Summary()
+	t.Logf("%v; joined %d, join errors %v, disconnects %v; %s", took, s.Joined, s.JoinErrors, s.Disconnects, s.Nothing())
+	assert.Positive(t, auths.Load(), "the bots authenticated")
+	assert.Less(t, took, duration+5*time.Second, "the run ended at its duration")
+	assert.Zero(t, s.CallsOutPerS, "no call before an admission")
+	require.NotEmpty(t, s.Seconds)
+	assert.Zero(t, s.Seconds[len(s.Seconds)-1].CallErrors)
+	assert.Equal(t, VerdictNothing, s.Verdict)
 }
 
 // A server whose answers time nothing (it answers no call, or answers

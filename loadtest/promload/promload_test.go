@@ -3,7 +3,9 @@ package promload_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -150,4 +152,31 @@ func TestRunCountsAsItsReport(t *testing.T) {
 	assert.Zero(t, got["gdvar_load_drops_total"])
 	assert.Positive(t, events.Load(), "the config's own OnEvent")
 	assert.Positive(t, seconds.Load(), "the config's own Progress")
+}
+
+// What a server sends names no series: 10 000 syncs of nodes each named
+// anew, drops and failed joins each with a reason of its own, and calls
+// unanswered or failed with errors each their own leave the series those
+// of one event of each kind. Only the scenario's methods label a series.
+func TestServerNamesNoSeries(t *testing.T) {
+	reg := prometheus.NewPedanticRegistry()
+	m, err := promload.New(reg)
+	require.NoError(t, err)
+	events := func(n int) {
+		for i := range n {
+			why := fmt.Errorf("read tcp 127.0.0.1:%d: connection reset by peer", 40000+i)
+			m.Event(loadtest.Event{Kind: loadtest.EventSync, Name: "/root/Main/Players/" + strconv.Itoa(i), Took: time.Duration(i) * time.Millisecond})
+			m.Event(loadtest.Event{Kind: loadtest.EventDrop, Name: "127.0.0.1:8910", Err: why})
+			m.Event(loadtest.Event{Kind: loadtest.EventJoin, Name: "127.0.0.1:8910", Err: why})
+			m.Event(loadtest.Event{Kind: loadtest.EventCall, Name: "input", Err: why})
+			m.Event(loadtest.Event{Kind: loadtest.EventCall, Name: "input", Err: fmt.Errorf("%w (%d)", loadtest.ErrNoAnswer, i)})
+			m.Event(loadtest.Event{Kind: loadtest.EventCall, Name: "input", Took: time.Duration(i) * time.Microsecond})
+		}
+	}
+	events(1)
+	one := len(series(t, reg))
+	events(10000)
+	all := series(t, reg)
+	assert.Len(t, all, one, "%v", all)
+	assert.Equal(t, 10001.0, all["gdvar_load_syncs_received_total"])
 }
