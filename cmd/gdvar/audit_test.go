@@ -37,7 +37,7 @@ func TestAuditUsage(t *testing.T) {
 		{[]string{"-project", auditGame, "-static", "-addr", "127.0.0.1:1"}, "-static audits the project alone"},
 		{[]string{"-project", auditGame}, "give the server's -addr and the command that starts it"},
 		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-transport", "tcp", "--", "godot"}, `a transport is enet or ws, not "tcp"`},
-		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-compression", "LZMA", "--", "godot"}, "-compression: compression \"LZMA\""},
+		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-compression", "LZMA", "--", "godot"}, "-compression: gdvar: invalid option: compression \"LZMA\""},
 		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-start", "press:start", "--", "godot"}, "-start: audit: bad scenario"},
 		{[]string{"-project", auditGame, "-addr", "127.0.0.1:1", "-start", "call:Main", "--", "godot"}, `call "Main": /root/Node:method`},
 		{[]string{"-project", auditGame, "-static", "-start", "input:ui_accept"}, "no -scenario nor -start"},

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/enet/compress"
 	"github.com/gdvar/gdvar/multiplayer"
@@ -56,10 +59,7 @@ func NetOf(p *project.Project) (*Net, error) {
 		n.Unknown = append(n.Unknown, "transport: the scripts make both ENet and WebSocket peers ("+places(found.Transports)+"); ENet assumed")
 	}
 	if v, ok := n.one("compression", found.Compression); ok {
-		n.Compression = strings.TrimPrefix(v, "COMPRESS_")
-		if n.Compression == "NONE" {
-			n.Compression = ""
-		}
+		n.Compression = n.mode(v, found.Compression)
 	}
 	if v, ok := n.one("subprotocols", found.Subprotocols); ok {
 		n.Subprotocols = strings.Split(v, ",")
@@ -91,15 +91,31 @@ func (n *Net) inRange(what, v string, s []project.Setting, lo, hi int) int {
 	return 0
 }
 
+// mode returns the compression mode v names ("" for none); else "", with
+// a note in n.Unknown: a script's COMPRESS_LZ4 is no mode the engine
+// has (it refuses the script), and a client must not dial with it.
+func (n *Net) mode(v string, s []project.Setting) string {
+	m := strings.TrimPrefix(v, "COMPRESS_")
+	if m == "NONE" {
+		m = ""
+	}
+	if !slices.Contains(CompressionModes, m) {
+		n.Unknown = append(n.Unknown, "compression: not a mode ENet has ("+places(s)+")")
+		return ""
+	}
+	return m
+}
+
 // one returns the value the settings agree on, if they do and all are
-// known; else it notes in n.Unknown why not.
+// known; else it notes in n.Unknown why not. Each is compared with the
+// first alone: scripts setting thousands of values cost one pass.
 func (n *Net) one(what string, s []project.Setting) (string, bool) {
 	if len(s) == 0 {
 		return "", false
 	}
-	values := distinct(s)
-	if len(values) == 1 && !slices.ContainsFunc(s, func(s project.Setting) bool { return !s.Known() }) {
-		return values[0], true
+	first := s[0].Value
+	if first != "" && !slices.ContainsFunc(s, func(s project.Setting) bool { return s.Value != first }) {
+		return first, true
 	}
 	n.Unknown = append(n.Unknown, what+": set in ways the reader cannot tell apart ("+places(s)+")")
 	return "", false
@@ -108,8 +124,10 @@ func (n *Net) one(what string, s []project.Setting) (string, bool) {
 // distinct returns the known values of settings, each once, in order.
 func distinct(s []project.Setting) []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, v := range s {
-		if v.Known() && !slices.Contains(out, v.Value) {
+		if v.Known() && !seen[v.Value] {
+			seen[v.Value] = true
 			out = append(out, v.Value)
 		}
 	}
@@ -130,13 +148,31 @@ func places(s []project.Setting) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		val := v.Value
+		val := shown(v.Value, 40)
 		if !v.Known() {
 			val = "an expression"
 		}
-		fmt.Fprintf(&b, "%s:%d %.40s", v.Script, v.Line, val)
+		fmt.Fprintf(&b, "%s:%d %s", shown(v.Script, 48), v.Line, val)
 	}
 	return b.String()
+}
+
+// shown is s as a note shows it: at most n bytes, cut at a character's
+// start, each control character (a line break in a file's name or in a
+// string) a '?', so that a note stays one short line.
+func shown(s string, n int) string {
+	if len(s) > n {
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 // Dial is how a client joins the server at addr (host:port; with no
@@ -214,7 +250,7 @@ func Compression(mode string) (enet.Option, error) {
 	case "ZSTD":
 		return enet.WithCompressor(compress.Zstd), nil
 	}
-	return nil, fmt.Errorf("compression %.20q: NONE, RANGE_CODER, FASTLZ, ZLIB or ZSTD", mode)
+	return nil, fmt.Errorf("%w: compression %.20q: NONE, RANGE_CODER, FASTLZ, ZLIB or ZSTD", gdvar.ErrInvalidOption, mode)
 }
 
 // CompressionModes are ENet's compression modes, as Compression takes
