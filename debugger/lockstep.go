@@ -2,8 +2,46 @@ package debugger
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
+
+// ErrBadSteps is steps [Session.Advance] or [Lockstep] does not run: a
+// number of frames below 0 or over [MaxSteps], or games Lockstep cannot
+// run together (none, or one given twice, which would run two frames of
+// it in each of the others').
+var ErrBadSteps = errors.New("debugger: no such steps")
+
+// MaxSteps is the most frames one Advance or Lockstep runs: what a replay
+// holds of a game ([MaxReplayFrames]), so that a recorded advance
+// replays; at 60 frames a second, 77 hours.
+const MaxSteps = MaxReplayFrames
+
+// checkFrames says why n frames are no steps of op, if they are not.
+func checkFrames(op string, n int) error {
+	if n < 0 || n > MaxSteps {
+		return fmt.Errorf("%w: %s %d frames: want 0 to %d", ErrBadSteps, op, n, MaxSteps)
+	}
+	return nil
+}
+
+// checkGames says why games cannot be run in lockstep, if they cannot.
+func checkGames(games []*Session) error {
+	if len(games) == 0 {
+		return fmt.Errorf("%w: lockstep of no game", ErrBadSteps)
+	}
+	seen := make(map[*Session]int, len(games))
+	for i, g := range games {
+		if g == nil {
+			return fmt.Errorf("%w: lockstep: game %d of %d is nil", ErrBadSteps, i+1, len(games))
+		}
+		if j, ok := seen[g]; ok {
+			return fmt.Errorf("%w: lockstep: game %d of %d is game %d again", ErrBadSteps, i+1, len(games), j+1)
+		}
+		seen[g] = i
+	}
+	return nil
+}
 
 // Lockstep runs several games n frames together, as a host and its
 // clients play: a frame of each game in the order given, then the next
@@ -30,8 +68,11 @@ type Stepper interface {
 // frame of every game: what a game sends through one reaches the others
 // a frame later at the earliest.
 func LockstepWith(ctx context.Context, n int, steppers []Stepper, games ...*Session) ([]int64, error) {
-	if n < 0 {
-		return nil, fmt.Errorf("debugger: lockstep %d frames: want 0 or more", n)
+	if err := checkFrames("lockstep", n); err != nil {
+		return nil, err
+	}
+	if err := checkGames(games); err != nil {
+		return nil, err
 	}
 	frames := make([]int64, len(games))
 	for i, g := range games {

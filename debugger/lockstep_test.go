@@ -56,5 +56,5 @@ func TestLockstep(t *testing.T) {
 	assert.Equal(t, []string{"host", "a", "host", "a", "host"}, order)
 
 	_, err = Lockstep(ctx, -1, host)
-	assert.ErrorContains(t, err, "want 0 or more")
+	assert.ErrorIs(t, err, ErrBadSteps)
 }

@@ -53,10 +53,11 @@ const releaseWait = time.Second
 // needs Godot 4.4+ (the helper installed at run time; 4.3 with
 // gdvar_input.gd as an autoload), or it is [ErrUnsupported]. The frames
 // are asked for 60 at a time, each reply within the request timeout; a
-// context that ends leaves the game held at the last of them.
+// context that ends leaves the game held at the last of them. n is from
+// 0 to [MaxSteps], or [ErrBadSteps].
 func (s *Session) Advance(ctx context.Context, n int) (int64, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("debugger: advance %d frames: want 0 or more", n)
+	if err := checkFrames("advance", n); err != nil {
+		return 0, err
 	}
 	for {
 		k := min(n, stepChunk)
