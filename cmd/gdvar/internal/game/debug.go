@@ -136,7 +136,7 @@ func Debug(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	run := func(line string) {
 		if err := games.run(line, stdout); err != nil {
-			fmt.Fprintf(stderr, "gdvar debug: %s: %v\n", strings.TrimSpace(line), err)
+			fmt.Fprintf(stderr, "gdvar debug: %s: %v\n", shownLine(strings.TrimSpace(line)), err)
 			failed = true
 		}
 	}

@@ -361,9 +361,6 @@ func addLockstepTool(srv *mcp.Server, games *mcpGames) {
 			}
 			var out strings.Builder
 			err = runAction(ctx, &out, func(ctx context.Context, w *bufio.Writer) error {
-				if n < 0 {
-					return fmt.Errorf("frames %d: want 0 or more", n)
-				}
 				return showLockstep(ctx, in.Games, sessions, games.netLinks().steppers(), n, w)
 			})
 			if err != nil {
