@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/gdvar/gdvar/audit"
@@ -52,6 +51,9 @@ the first line of standard error, what was done in the JSON); killed by
 a signal, 128 + its number, and the server ends with it.
 `
 
+// maxStart bounds -start's step: what a scenario file may hold whole.
+const maxStart = 64 << 10
+
 // auditFlags are gdvar audit's flags, checked.
 type auditFlags struct {
 	dir, scene, addr, jsonPath string
@@ -62,7 +64,8 @@ type auditFlags struct {
 	rate                       float64
 	payload, restarts          int
 	level                      audit.Level
-	watches                    watchFlags
+	watchArgs                  watchFlags // -watch as given
+	watches                    []audit.Watch
 	server                     []string // the command that starts the server
 }
 
@@ -93,7 +96,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	fs.StringVar(&f.jsonPath, "json", "", "write the report as JSON to this file (- for standard output, which then holds it alone)")
 	failOn := fs.String("fail-on", "high", "exit 1 if a finding is at this level or above: info, low, medium or high")
 	fs.BoolVar(&f.quiet, "q", false, "no line a call on standard error")
-	fs.Var(&f.watches, "watch", "a property no peer's call may change, NODE:PROPERTY ({victim} in NODE is the victim client's id); again for each")
+	fs.Var(&f.watchArgs, "watch", "a property no peer's call may change, NODE:PROPERTY ({victim} in NODE is the victim client's id); again for each")
 	if code, ok := cli.ParseOwnFlags(fs, args); !ok {
 		return nil, code, false
 	}
@@ -130,6 +133,12 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, int, bool) {
 	}
 	if netErr != nil {
 		return usage("%v", netErr)
+	}
+	if f.watches, err = f.watchArgs.watches(); err != nil {
+		return usage("%v", err)
+	}
+	if len(f.start) > maxStart {
+		return usage("-start: %v", fmt.Errorf("%w: %d bytes: at most %d, as a scenario file", audit.ErrScenario, len(f.start), maxStart))
 	}
 	if f.start != "" {
 		if _, err := audit.ParseStep(f.start); err != nil {
@@ -194,18 +203,4 @@ func (f *auditFlags) readScenario() (*audit.Scenario, error) {
 		return nil, nil
 	}
 	return sc, nil
-}
-
-// watchFlags are -watch's properties.
-type watchFlags []audit.Watch
-
-func (w *watchFlags) String() string { return fmt.Sprint(*w) }
-
-func (w *watchFlags) Set(s string) error {
-	i := strings.LastIndex(s, ":")
-	if i <= 0 || i == len(s)-1 {
-		return fmt.Errorf("%.80q: NODE:PROPERTY, as /root/Main/Players/{victim}:health", s)
-	}
-	*w = append(*w, audit.Watch{Node: s[:i], Property: s[i+1:]})
-	return nil
 }
