@@ -39,6 +39,18 @@ func FuzzMCPInput(f *testing.F) {
 		{init4, `{"jsonrpc":"2.0","id":1,"meth`, ping + ping, "not json", "", "\r", "5", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`},
 		{ping, tree, "[" + ping + "]"},
 		{init4, inited, ping, ping, tree, tree},
+		// The frame tools and record at their extremes (TestHostileFrameTools
+		// drives them with a game).
+		{init4, inited,
+			`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"advance","arguments":{"frames":9223372036854775807}}}`,
+			`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"advance","arguments":{"game":"g","frames":-1e300}}}`,
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"speed","arguments":{"times":-1e308,"max":true}}}`,
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"frame","arguments":{"game":"\u0000\n"}}}`,
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"lockstep","arguments":{"games":["a","a",""],"frames":16777217}}}`,
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"lockstep","arguments":{"games":[]}}}`,
+			`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"record","arguments":{"file":"r.jsonl","seed":-9223372036854775808}}}`,
+			`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"record","arguments":{"stop":true}}}`,
+			`{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"record","arguments":{"file":""}}}`},
 	} {
 		f.Add([]byte(strings.Join(lines, "\n") + "\n"))
 	}
