@@ -25,11 +25,11 @@ func Check(path string) error {
 	case err == nil && info.IsDir():
 		return errFolder(path)
 	case err == nil && info.Mode()&fs.ModeSocket != 0:
-		return fmt.Errorf("%s is a socket, not a file: name a file to write", path)
+		return fmt.Errorf("%s is a socket, not a file: name a file to write", shown(path))
 	case err == nil:
 		return writable(path)
 	case !missing(err):
-		return err
+		return shortened(err)
 	}
 	return checkFolder(path)
 }
@@ -43,15 +43,15 @@ func CheckReplace(path string) error {
 	case err == nil && info.IsDir():
 		return errFolder(path)
 	case err == nil && !info.Mode().IsRegular():
-		return fmt.Errorf("%s is a %s, not a file, which the edited file would replace: name a regular file, or - for standard output", path, fileType(info.Mode()))
+		return fmt.Errorf("%s is a %s, not a file, which the edited file would replace: name a regular file, or - for standard output", shown(path), fileType(info.Mode()))
 	case err != nil && !missing(err):
-		return err
+		return shortened(err)
 	}
 	return checkFolder(path)
 }
 
 func errFolder(path string) error {
-	return fmt.Errorf("%s is a folder: name a file to write, in it or elsewhere", path)
+	return fmt.Errorf("%s is a folder: name a file to write, in it or elsewhere", shown(path))
 }
 
 // checkFolder checks that the folder path is in is one that exists, and
@@ -61,11 +61,11 @@ func checkFolder(path string) error {
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, syscall.ENOTDIR) || err == nil && !info.IsDir():
-		return fmt.Errorf("%s is not a folder: name a file in a folder", dir)
+		return fmt.Errorf("%s is not a folder: name a file in a folder", shown(dir))
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("no folder %s: create it, or name a file in a folder that exists", dir)
+		return fmt.Errorf("no folder %s: create it, or name a file in a folder that exists", shown(dir))
 	case err != nil:
-		return err
+		return shortened(err)
 	}
 	return writable(dir)
 }
@@ -95,10 +95,10 @@ func fileType(m fs.FileMode) string {
 func Write(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|openNoWait, 0o644)
 	if errors.Is(err, syscall.ENXIO) {
-		return fmt.Errorf("%s is a named pipe no one reads: start its reader first (%w)", path, err)
+		return fmt.Errorf("%s is a named pipe no one reads: start its reader first (%w)", shown(path), err)
 	}
 	if err != nil {
-		return err
+		return shortened(err)
 	}
 	if err := write(f); err != nil {
 		f.Close()

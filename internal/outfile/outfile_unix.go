@@ -18,7 +18,7 @@ const openNoWait = unix.O_NONBLOCK
 // mounted read-only.
 func writable(path string) error {
 	if err := unix.Access(path, unix.W_OK); err != nil {
-		return fmt.Errorf("cannot write %s (%w): name a file where you may write", path, err)
+		return fmt.Errorf("cannot write %s (%w): name a file where you may write", shown(path), err)
 	}
 	return nil
 }

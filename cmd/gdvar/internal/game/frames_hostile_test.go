@@ -45,6 +45,8 @@ func TestHostileFrameTools(t *testing.T) {
 		{"speed", json.RawMessage(`{"game":"game","times":-1e308}`), "no such speed"},
 		{"speed", json.RawMessage(`{"game":"game","times":5e-324}`), "no such speed"},
 		{"frame", mustJSON(t, map[string]any{"game": long}), "no game named"},
+		{"record", mustJSON(t, map[string]any{"file": "/" + long}), "file"},
+		{"record", mustJSON(t, map[string]any{"file": t.TempDir() + "/a\nb/" + strings.Repeat("d/", 100_000) + "r.jsonl"}), "file"},
 	} {
 		t.Run(fmt.Sprintf("%s %.60s", c.tool, c.args), func(t *testing.T) {
 			text, failed := gametest.CallTool(t, ctx, cs, c.tool, c.args)
