@@ -42,8 +42,9 @@ func showAdvance(ctx context.Context, s *debugger.Session, n int, steppers []deb
 		frame, err = s.Advance(ctx, n)
 	} else {
 		var frames []int64
-		frames, err = debugger.LockstepWith(ctx, n, steppers, s)
-		frame = frames[0]
+		if frames, err = debugger.LockstepWith(ctx, n, steppers, s); err == nil {
+			frame = frames[0] // none if the steps were refused
+		}
 	}
 	if err != nil {
 		return err

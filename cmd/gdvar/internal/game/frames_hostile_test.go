@@ -1,6 +1,8 @@
 package game
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gdvar/gdvar/cmd/gdvar/internal/gametest"
+	"github.com/gdvar/gdvar/debugger"
 )
 
 // The frame tools' arguments at their extremes, through gdvar mcp's
@@ -94,4 +97,22 @@ func mustJSON(t *testing.T, v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	return b
+}
+
+// stillLink is a link of frames that carries nothing.
+type stillLink struct{}
+
+func (stillLink) Step(int) error { return nil }
+
+// An advance of a game with a link of frames refuses what Lockstep
+// refuses: it took the frame of none and panicked (a count below 0 from
+// MCP's advance, or past MaxSteps).
+func TestAdvanceWithLinkRefused(t *testing.T) {
+	for _, n := range []int{-1, debugger.MaxSteps + 1} {
+		var out bytes.Buffer
+		w := bufio.NewWriter(&out)
+		err := showAdvance(t.Context(), nil, n, []debugger.Stepper{stillLink{}}, w)
+		require.ErrorIs(t, err, debugger.ErrBadSteps)
+		assert.Empty(t, out.String())
+	}
 }
