@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -19,12 +20,13 @@ func (a *auditor) froze(res Result) bool {
 // thaw waits for a server that froze to answer again, within thawWait
 // (one that does not is started again), then has each client it dropped
 // meanwhile, or that it no longer answers, join again. It returns how
-// long the server took to answer after the call's wait, and an error
-// when the audit cannot go on. The server answers when a fence comes
-// back, or a client joins: through its main loop, as its players would
-// see it (its debugger answers within a script's long loop, which polls
-// it every thousand lines).
-func (a *auditor) thaw(ctx context.Context) (time.Duration, error) {
+// long the server took to answer after the call's wait (how long it was
+// waited for, when it was started again), whether it was started again,
+// and an error when the audit cannot go on. The server answers when a
+// fence comes back, or a client joins: through its main loop, as its
+// players would see it (its debugger answers within a script's long
+// loop, which polls it every thousand lines).
+func (a *auditor) thaw(ctx context.Context) (time.Duration, bool, error) {
 	start := time.Now()
 	tctx, cancel := context.WithTimeout(ctx, thawWait)
 	defer cancel()
@@ -45,12 +47,12 @@ func (a *auditor) thaw(ctx context.Context) (time.Duration, error) {
 	took := time.Since(start)
 	switch {
 	case ctx.Err() != nil:
-		return took, ctx.Err()
+		return took, false, ctx.Err()
 	case back:
-		return took, a.rejoinSilent(ctx)
+		return took, false, a.rejoinSilent(ctx)
 	}
 	a.game.Close() // ended, or frozen for good: the restart starts another
-	return took, a.restart(ctx)
+	return took, true, a.restart(ctx)
 }
 
 // anyClient returns a client the server has not dropped, the attacker
@@ -118,34 +120,48 @@ func (a *auditor) rejoinSilent(ctx context.Context) error {
 // finding with how long. It returns false when the audit cannot go on
 // (a.rep.Stopped says why).
 func (a *auditor) confirmFreeze(ctx context.Context, t target, c call, res Result) bool {
-	extra, err := a.thaw(ctx)
+	extra, restarted, err := a.thaw(ctx)
 	if err != nil {
-		a.stopFor(err)
+		a.stopFor(ctx, err)
 		return false
 	}
-	first := res.took + extra
-	detail := fmt.Sprintf("the server answered %s after the call: every player's game stood still meanwhile", first.Round(100*time.Millisecond))
+	first := answered(res.took+extra, restarted)
+	detail := "the server " + first + " after the call: every player's game stood still meanwhile"
 	if !res.stalled {
 		again := a.send(ctx, t, c)
 		a.rep.Results = append(a.rep.Results, again)
 		if !a.froze(again) {
 			return true // the first was the machine's
 		}
-		more, err := a.thaw(ctx)
+		more, restarted, err := a.thaw(ctx)
 		if err != nil {
-			a.stopFor(err)
+			a.stopFor(ctx, err)
 			return false
 		}
-		detail = fmt.Sprintf("the server answered %s after the call, then %s after it again: every player's game stood still meanwhile",
-			first.Round(100*time.Millisecond), (again.took + more).Round(100*time.Millisecond))
+		detail = "the server " + first + " after the call, then " + strings.TrimPrefix(answered(again.took+more, restarted), "answered ") +
+			" after it again: every player's game stood still meanwhile"
 	}
 	a.add(findingKey{Freezes, t.endpoint.node, t.rpc.Name, "", t.script}, t, attackText(c), detail)
 	return true
 }
 
-// stopFor ends the audit for err, unless the audit's time ended first.
-func (a *auditor) stopFor(err error) {
-	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+// answered says how long a frozen server took to answer ("answered
+// 2.3s"), or that it answered nothing for that long and was started
+// again.
+func answered(took time.Duration, restarted bool) string {
+	if restarted {
+		return fmt.Sprintf("answered nothing for %s (started again)", took.Round(100*time.Millisecond))
+	}
+	return "answered " + took.Round(100*time.Millisecond).String()
+}
+
+// stopFor ends the audit for err, unless the audit's time ended first
+// (ctx's: Run says so). An error of a wait of its own that ran out (a
+// join's, within the audit's time) ends it too: the clients are gone.
+// Before, it was taken for the audit's time, and the calls went on with
+// no attacker.
+func (a *auditor) stopFor(ctx context.Context, err error) {
+	if ctx.Err() == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		a.rep.Stopped = err.Error()
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
+	"github.com/gdvar/gdvar/internal/wsframe"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/multiplayer/mode"
@@ -46,6 +47,12 @@ type client struct {
 	// silent, set before gone is closed, says the client timed the
 	// server out: it stopped answering, rather than dropped the client.
 	silent atomic.Bool
+	// broke, set before gone is closed, says the connection failed
+	// otherwise: this side refused what the server sent (a frame
+	// against the protocol, a packet over its limit), or its socket
+	// broke; ended says how, the last error of the connection's end.
+	broke atomic.Bool
+	ended atomic.Pointer[string]
 	// refused counts the spawns of the server's the client could not
 	// make (a scene its spawner does not declare), the first saying why.
 	refused      atomic.Int64
@@ -70,6 +77,7 @@ func (a *auditor) join(ctx context.Context) (*client, error) {
 	defer cancel()
 	var last error
 	for {
+		tried := time.Now()
 		c, err := a.connect(jctx)
 		if err == nil {
 			a.settle(ctx)
@@ -78,7 +86,15 @@ func (a *auditor) join(ctx context.Context) (*client, error) {
 		if errors.Is(err, ErrMismatch) {
 			return nil, err
 		}
-		last = err
+		switch took := time.Since(tried); {
+		case !errors.Is(err, context.DeadlineExceeded):
+			last = err
+		case took >= 100*time.Millisecond || last == nil:
+			// Its cause, not the context's: a server that took the
+			// connection and said nothing (a stuck main loop), or a
+			// silent ENet port.
+			last = fmt.Errorf("no answer to a join within %s: %w", took.Round(100*time.Millisecond), err)
+		} // an attempt cut at once by the join's end says less than the one before
 		select {
 		case <-jctx.Done():
 			return nil, fmt.Errorf("joining the server at %s: %w", a.cfg.Addr, last)
@@ -124,7 +140,11 @@ func (a *auditor) connect(ctx context.Context) (*client, error) {
 	switch {
 	case errors.Is(err, enet.ErrCompression):
 		return a.findCompression(ctx, err)
-	case errors.Is(err, multiplayer.ErrHandshake):
+	case errors.Is(err, wsframe.ErrHandshake):
+		// The upgrade refused: a Godot server requiring a subprotocol
+		// the clients do not offer closes it. A server that took the
+		// upgrade and gave no peer id (ErrHandshake too) is no
+		// mismatch: the join is tried again, and its error says so.
 		return nil, &MismatchError{Setting: "subprotocols", Clients: shownList(a.cfg.Net.Subprotocols), Err: err}
 	}
 	return c, err
@@ -342,6 +362,10 @@ func (c *client) join(ctx context.Context, fc *fromproject.Client, addr string) 
 			why := oneLine(err.Error(), 200)
 			c.refusedFirst.CompareAndSwap(nil, &why)
 		}
+		if errors.Is(err, multiplayer.ErrDisconnected) {
+			why := oneLine(err.Error(), 200)
+			c.ended.Store(&why)
+		}
 		if errors.Is(err, enet.ErrCompression) {
 			select {
 			case refused <- err:
@@ -352,7 +376,9 @@ func (c *client) join(ctx context.Context, fc *fromproject.Client, addr string) 
 	})
 	c.m.OnPeerDisconnected(func(id multiplayer.PeerID) {
 		if id == multiplayer.ServerID {
-			c.silent.Store(c.m.Stats().Leaves.TimedOut > 0)
+			leaves := c.m.Stats().Leaves
+			c.silent.Store(leaves.TimedOut > 0)
+			c.broke.Store(leaves.Error > 0)
 			c.once.Do(func() { close(c.gone) })
 		}
 	})
@@ -390,6 +416,20 @@ func (c *client) count(arg []byte) {
 	if mark := c.mark.Load(); mark != nil && bytes.Contains(arg[:min(len(arg), markWithin)], *mark) {
 		c.marked.Add(int64(len(arg)))
 	}
+}
+
+// dropped says how the server's connection to the client ended: the
+// server dropped it, or it failed (the client refused what the server
+// sent), and how.
+func (c *client) dropped() string {
+	if !c.broke.Load() {
+		return "the server dropped the client"
+	}
+	why := "the connection failed"
+	if p := c.ended.Load(); p != nil {
+		why += ": " + *p
+	}
+	return why
 }
 
 // close ends a client.

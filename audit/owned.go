@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -60,7 +61,8 @@ func (a *auditor) ownedAll(ctx context.Context) {
 	// for a game that names its players otherwise ("Player2"): the
 	// server says whose each synchronizer is, a question each, bounded.
 	slices.SortStableFunc(nodes, func(x, y spawnedNode) int { return cmp.Compare(btoi(x.name() != me), btoi(y.name() != me)) })
-	asked, found := 0, 0
+	asked, found, unanswered := 0, 0, false
+nodes:
 	for _, n := range nodes {
 		if n.name() == victim && victim != "" {
 			continue
@@ -73,7 +75,15 @@ func (a *auditor) ownedAll(ctx context.Context) {
 				a.notRun("owned-state", fmt.Sprintf("the server was not asked whose the synchronizers of more than %d spawned nodes are", maxOwnedAsks))
 				break
 			}
-			if !a.owns(ctx, n.o, sy) {
+			owns, err := a.owns(ctx, n.o, sy)
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+				// A debugger that does not answer costs one wait, not
+				// one a synchronizer.
+				a.notRun("owned-state", fmt.Sprintf("the server did not say whose a synchronizer is (get_multiplayer_authority, through the debugger) within %s: it was not asked further", a.cfg.Wait))
+				unanswered = true
+				break nodes
+			}
+			if !owns {
 				continue
 			}
 			found++
@@ -83,7 +93,7 @@ func (a *auditor) ownedAll(ctx context.Context) {
 		}
 	}
 	switch {
-	case found > 0 || a.rep.Synchronizers == 0:
+	case found > 0 || a.rep.Synchronizers == 0 || unanswered:
 	case asked == 0:
 		a.notRun("owned-state", "no node spawned for the clients holds a synchronizer: the game makes its players otherwise "+
 			"(in code on each peer, by an RPC), and the attacker owns none of the project's synchronizers")
@@ -118,13 +128,13 @@ func nodeAt(root, rel string) string {
 }
 
 // owns says the server holds the attacker for the authority of a
-// synchronizer of o.
-func (a *auditor) owns(ctx context.Context, o *multiplayer.Object, sy multiplayer.Synchronizer) bool {
+// synchronizer of o, and returns the error of the question, if any.
+func (a *auditor) owns(ctx context.Context, o *multiplayer.Object, sy multiplayer.Synchronizer) (bool, error) {
 	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	defer cancel()
 	v, err := a.game.Call(rctx, nodeAt(o.Path(), sy.Path), "get_multiplayer_authority")
 	id, ok := v.(int64)
-	return err == nil && ok && multiplayer.PeerID(id) == a.attacker.m.ID()
+	return err == nil && ok && multiplayer.PeerID(id) == a.attacker.m.ID(), err
 }
 
 // owned is one property of an owned synchronizer under attack.

@@ -105,6 +105,7 @@ type Result struct {
 
 	objectRefused bool          // the engine did not decode an Object argument
 	stalled       bool          // its fence did not come back within the wait
+	lost          bool          // dropped: the client's connection failed, the server did not drop it
 	took          time.Duration // how long its fence took to come back, the audit's breakpoints not counted
 }
 

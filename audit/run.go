@@ -129,7 +129,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	for _, attack := range []func(context.Context){a.syncAll, a.spawnAll, a.ownedAll,
 		func(ctx context.Context) { a.amplifyAll(ctx, eps) }, func(ctx context.Context) { a.lifecycleAll(ctx, eps) }} {
-		if a.running(ctx) {
+		if a.running(ctx) && a.rejoinGone(ctx) {
 			attack(ctx)
 		}
 	}
@@ -153,13 +153,22 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	if a.game != nil {
-		if mon, err := a.game.Monitors(context.Background()); err == nil {
+		// The game reports them each second: a game that never did
+		// holds the audit no longer than that, nor past its Duration
+		// (the debugger's request timeout, 30 s, was).
+		mctx, cancel := context.WithTimeout(context.Background(), max(0, min(monitorsWait, time.Until(a.end))))
+		if mon, err := a.game.Monitors(mctx); err == nil {
 			a.stats.StaticMemory = mon["memory/static"]
 		}
+		cancel()
 	}
 	a.finish()
 	return rep, nil
 }
+
+// monitorsWait bounds the wait for the game's first monitors, at the
+// audit's end: a game sends them each second.
+const monitorsWait = time.Second
 
 // couldNotAudit returns the error of a first start that failed: the
 // server did not start, or ended before it took a client
@@ -235,6 +244,9 @@ func (a *auditor) callAll(ctx context.Context, eps []endpoint) reachCount {
 	})
 	var n reachCount
 	for i, e := range eps {
+		if a.attacker == nil && a.rep.Stopped == "" && ctx.Err() == nil {
+			a.rep.Stopped = "the attacker is gone: it could not join the server again"
+		}
 		if ctx.Err() != nil || a.rep.Stopped != "" {
 			for _, left := range eps[i:] {
 				a.note(left, "not called: the audit ended first")
@@ -392,6 +404,18 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 			}
 		}
 		res := a.send(ctx, t, c)
+		if unsent(res) && t.from == nil && a.attacker != nil && isClosed(a.attacker.gone) {
+			// Gone as it was sent: it joins again, and sends it anew.
+			if err := a.recover(ctx, Dropped); err != nil {
+				a.record(t, c, res)
+				a.rep.Stopped = err.Error()
+				return true
+			}
+			if t, ok = a.reachAgain(ctx, t); !ok {
+				return true
+			}
+			res = a.send(ctx, t, c)
+		}
 		if first && nodeMissing(res) {
 			a.rep.Results = append(a.rep.Results, res)
 			a.note(t.endpoint, fmt.Sprintf("the server has no node at %s under its multiplayer root (the clients' %s): %s%s",
@@ -399,6 +423,12 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 			return false
 		}
 		first = false
+		if res.Outcome == Dropped {
+			var ok bool
+			if t, res, ok = a.confirmDrop(ctx, t, c, res); !ok {
+				return true
+			}
+		}
 		if a.froze(res) && res.Outcome != Crashed && res.Outcome != Dropped {
 			a.record(t, c, res) // what it took, as any call's
 			if !a.confirmFreeze(ctx, t, c, res) {
@@ -426,6 +456,34 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 		a.brokeServer(ctx)
 	}
 	return true
+}
+
+// confirmDrop follows a call after which the client was dropped: it
+// joins again and sends the call once more, and returns the target
+// reached again and the second call's result, whose outcome the caller
+// acts on. The first is recorded as dropped only if the second is too: a
+// server that drops its clients on its own (after a while, or by what
+// it sends them, which they refuse) drops them whatever they call. It
+// returns false when the audit cannot go on.
+func (a *auditor) confirmDrop(ctx context.Context, t target, c call, once Result) (target, Result, bool) {
+	if err := a.recover(ctx, Dropped); err != nil {
+		once.Outcome, once.Message = NoEffect, once.Message+"; not sent again: "+oneLine(err.Error(), 200)
+		a.record(t, c, once)
+		a.rep.Stopped = err.Error()
+		return t, once, false
+	}
+	t, ok := a.reachAgain(ctx, t)
+	if !ok {
+		once.Outcome, once.Message = NoEffect, once.Message+"; not sent again: its node was not reached"
+		a.record(t, c, once)
+		return t, once, false
+	}
+	res := a.send(ctx, t, c)
+	if res.Outcome != Dropped {
+		once.Outcome, once.Message = NoEffect, once.Message+", but not when the call was sent again: not the call's"
+	}
+	a.record(t, c, once)
+	return t, res, true
 }
 
 // reachAgain finds a target's node again, on the clients that joined
@@ -473,11 +531,43 @@ func (a *auditor) armBreakpoint(ctx context.Context, t target, on bool) error {
 }
 
 // recover starts the server again after a crash, or, after the server
-// dropped a client, the victim again if it was, else the attacker.
+// dropped a client, the victim again if it was, else the attacker; a
+// server that ended meanwhile, or ends as they join (its dying process
+// resets the connection: no refusal of the clients' settings), is
+// started again.
 func (a *auditor) recover(ctx context.Context, o Outcome) error {
-	if o == Crashed {
+	if o == Crashed || isClosed(a.game.Done()) {
 		return a.restart(ctx)
 	}
+	err := a.rejoinDropped(ctx)
+	if err != nil && a.endsWithin(ctx, endWait) {
+		return a.restart(ctx)
+	}
+	return err
+}
+
+// endWait bounds the wait for the server's end, after a join of it
+// failed: a process ends, and its debugger's connection with it, within
+// a second of its sockets.
+const endWait = 2 * time.Second
+
+// endsWithin says the server ends within d (and the audit's time), or
+// has.
+func (a *auditor) endsWithin(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-a.game.Done():
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return isClosed(a.game.Done())
+}
+
+// rejoinDropped has the victim join again if the server dropped it,
+// then the attacker, unless the victim alone was dropped.
+func (a *auditor) rejoinDropped(ctx context.Context) error {
 	var err error
 	if v := a.victim; v != nil && isClosed(v.gone) {
 		v.close()
@@ -493,6 +583,34 @@ func (a *auditor) recover(ctx context.Context, o Outcome) error {
 		return fmt.Errorf("the server took the attacker back no more: %w", err)
 	}
 	return nil
+}
+
+// rejoinGone has the clients the server dropped since their last call
+// join again, before an attack, and starts the server again if it ended
+// meanwhile: an attack that ended with a dropped client would leave the
+// next nothing to send through. It returns false when the audit cannot
+// go on (a.rep.Stopped says why).
+func (a *auditor) rejoinGone(ctx context.Context) bool {
+	if isClosed(a.game.Done()) {
+		// Ended with no call in flight, or one whose fence was not
+		// sent: no call's crash, but the server is started again.
+		a.notRun("server", "the server ended between calls ("+oneLine(fmt.Sprint(a.game.Err()), 160)+"): it was started again")
+		if err := a.recover(ctx, Crashed); err != nil {
+			a.rep.Stopped = err.Error()
+			return false
+		}
+		return true
+	}
+	for _, c := range []*client{a.victim, a.attacker} {
+		if c != nil && isClosed(c.gone) {
+			if err := a.recover(ctx, Dropped); err != nil {
+				a.rep.Stopped = err.Error()
+				return false
+			}
+			return true // recover joins each client gone
+		}
+	}
+	return true
 }
 
 // isClosed says a channel is closed.
@@ -575,8 +693,14 @@ const dropGrace = 50 * time.Millisecond
 // earlier call ran, resumed after an await (create_game awaits a timer,
 // then calls rpc_id), or the game's own.
 func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
-	timeout := time.NewTimer(a.cfg.Wait)
-	defer timeout.Stop()
+	// The wait bounds the call. A game stopped at the audit's breakpoint
+	// is asked its stack and resumed within the debugger's request
+	// timeout (WithRequestTimeout, 30 s: a real game's debug_exit may
+	// come seconds after the resume, behind what its handler sends); one
+	// that never leaves its debug loop, or stops again at once, holds the
+	// call no longer, and that time is held, not the game's.
+	wctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
+	defer cancel()
 	poll := time.NewTicker(pollEvery)
 	defer poll.Stop()
 	ran := false
@@ -607,12 +731,28 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 					}
 				}
 			}
-			if err := a.game.Resume(ctx); err != nil && a.game.Err() == nil {
-				res.Outcome, res.Message = NoEffect, "the server stopped at the breakpoint, and did not go on: "+err.Error()
+			err := a.game.Resume(ctx)
+			held += time.Since(stoppedAt)
+			switch {
+			case err == nil || a.game.Err() != nil:
+			case ctx.Err() != nil:
+				res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
+				return
+			default:
+				// The debugger's fault, not the game's freeze: the time
+				// is held, and the calls' outcomes are not known.
+				res.Outcome, res.Message = NoEffect, "the server stopped at the breakpoint, and did not go on: "+firstLine(err.Error())
+				a.notRun("breakpoints", res.Message+": the outcomes of the calls it held are not known")
 				return
 			}
-			held += time.Since(stoppedAt)
-			continue
+			if a.obs.seen(fence) {
+				break // back, though the game stopped again at once
+			}
+			if wctx.Err() == nil {
+				continue
+			}
+			// The call's wait is over, the game stopping again and
+			// again: the wait's end below says so.
 		}
 		if a.obs.seen(fence) {
 			break
@@ -623,17 +763,18 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 			return
 		case <-from.gone:
 			if !from.silent.Load() {
-				res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
+				res.Outcome, res.Message, res.Ran, res.lost = Dropped, from.dropped(), ran, from.broke.Load()
 				return
 			}
 			// Not dropped: the client gave up on a server that stopped
 			// answering, its main loop held past ENet's timeout.
 			done = true
 			res.Message, res.stalled = "the server stopped answering: the client timed it out", true
-		case <-ctx.Done():
-			res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
-			return
-		case <-timeout.C:
+		case <-wctx.Done():
+			if ctx.Err() != nil {
+				res.Outcome, res.Message = NoEffect, "the audit ended before the server answered"
+				return
+			}
 			done = true
 			res.Message, res.stalled = fmt.Sprintf("the server did not answer within %s", a.cfg.Wait), true
 		case <-a.obs.wake():
@@ -647,7 +788,7 @@ func (a *auditor) await(ctx context.Context, t target, fence int, res *Result) {
 	select {
 	case <-from.gone:
 		if !from.silent.Load() {
-			res.Outcome, res.Message, res.Ran = Dropped, "the server dropped the client", ran
+			res.Outcome, res.Message, res.Ran, res.lost = Dropped, from.dropped(), ran, from.broke.Load()
 			return
 		}
 	case <-grace.C:
@@ -707,10 +848,16 @@ func (a *auditor) record(t target, c call, res Result) {
 	a.rep.Results = append(a.rep.Results, res)
 	kind := Kind("")
 	param := c.param
+	if unsent(res) || res.lost {
+		a.note(t.endpoint, "its "+attackText(c)+" call: "+res.Message)
+	}
 	switch res.Outcome {
 	case Crashed:
 		kind = Crash
 	case Dropped:
+		if res.lost {
+			break // no drop of the server's
+		}
 		kind = Disconnected
 	case ScriptFailed:
 		kind = ScriptError
@@ -742,6 +889,12 @@ func (a *auditor) record(t target, c call, res Result) {
 	if kind == ScriptError && f.Script == t.script && res.Script != "" {
 		f.Script, f.Line = res.Script, res.Line
 	}
+}
+
+// unsent says a call, a sync or a spawn was not sent, or its fence
+// was not: its outcome is not known.
+func unsent(res Result) bool {
+	return res.Outcome == NoEffect && (strings.HasPrefix(res.Message, "not sent") || strings.HasPrefix(res.Message, "its fence was not sent"))
 }
 
 // attackText names a call's attack and its parameter.

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/gdvar/gdvar/debugger"
 	"github.com/gdvar/gdvar/internal/procstat"
@@ -67,6 +70,10 @@ func (a *auditor) joinClients(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := a.answers(ctx, first); err != nil {
+		first.close()
+		return err
+	}
 	if a.cfg.Net.MaxClients == 1 {
 		a.attacker, a.oneClient = first, "the project's create_server takes one client (max_clients 1)"
 		return nil
@@ -81,6 +88,40 @@ func (a *auditor) joinClients(ctx context.Context) error {
 	a.settle(ctx)
 	a.victim, a.attacker, a.oneClient = first, second, ""
 	return nil
+}
+
+// answers checks that the game launched is the server the first client
+// joined: the fence it sends comes back through the debugger within a
+// join's time. Another program at the address (one holding the port
+// before the game, a copy of the game not launched by the audit) takes
+// the clients, and no fence of theirs ever comes back: each call would
+// seem to freeze the game, and the audit's time run out with nothing
+// checked.
+func (a *auditor) answers(ctx context.Context, c *client) error {
+	start := time.Now()
+	n, err := a.sendFenceFrom(c)
+	if err != nil {
+		return fmt.Errorf("the first client's first call was not sent: %w", err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, joinWait)
+	defer cancel()
+	if a.awaitFence(wctx, c, n) {
+		return nil
+	}
+	switch {
+	case isClosed(a.game.Done()):
+		return fmt.Errorf("the server ended before it answered the clients: %s", firstLine(fmt.Sprint(a.game.Err())))
+	case isClosed(c.gone):
+		why := "the server dropped the first client before it answered its first call"
+		if slices.ContainsFunc(a.obs.take(), func(e debugger.Error) bool { return strings.Contains(e.Text(), "SYS_COMMAND_AUTH") }) {
+			// The engine refuses each packet of a peer not yet
+			// authenticated, then drops it at auth_timeout.
+			why += ": it requires authentication (auth_callback), which the audit's clients do not do"
+		}
+		return errors.New(why)
+	}
+	return fmt.Errorf("the server at %.64s took the clients, but the game launched reported none of their calls in %s: another program answers there, or the game is stuck",
+		a.cfg.Addr, time.Since(start).Round(time.Second))
 }
 
 // stopClients ends the clients.

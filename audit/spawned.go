@@ -16,8 +16,8 @@ type spawnedNode struct {
 	// pattern is its path as the surface names it, each spawned node's
 	// name "*": /root/Main/Levels/*/Players/*.
 	pattern string
-	scene   multiplayer.SpawnableScene // its scene's declaration
-	order   int                        // its scene's place in its spawner's scenes, the custom ones after
+	scene   *multiplayer.SpawnableScene // its scene's declaration, its spawner config's
+	order   int                         // its scene's place in its spawner's scenes, the custom ones after
 	// names are the names of the spawned nodes it is under, outermost
 	// first, then its own.
 	names []string
@@ -32,7 +32,13 @@ func (n spawnedNode) name() string { return n.names[len(n.names)-1] }
 // (multiplayer.Object.SpawnerAt). A scene that spawns itself is refused
 // by fromproject: the walk ends.
 func spawnedOn(sc *fromproject.Scene) []spawnedNode {
-	var out []spawnedNode
+	n := 0 // counted first: the slice made once, not grown (five times its size, in copies)
+	for _, p := range sc.Spawners() {
+		sp, _ := sc.Spawner(p)
+		cfg, _ := sc.SpawnerConfig(p)
+		n += countSpawned(sp, cfg)
+	}
+	out := make([]spawnedNode, 0, n)
 	for _, p := range sc.Spawners() {
 		sp, _ := sc.Spawner(p)
 		cfg, _ := sc.SpawnerConfig(p)
@@ -41,23 +47,67 @@ func spawnedOn(sc *fromproject.Scene) []spawnedNode {
 	return out
 }
 
+// countSpawned counts the nodes appendSpawned appends (as many, unless
+// the server spawns or despawns meanwhile).
+func countSpawned(sp *multiplayer.Spawner, cfg multiplayer.SpawnerConfig) int {
+	n := 0
+	for _, o := range sp.Objects() {
+		i := slices.IndexFunc(cfg.Scenes, func(s multiplayer.SpawnableScene) bool { return s.Path == o.Scene() })
+		var sc *multiplayer.SpawnableScene
+		switch {
+		case i >= 0:
+			sc = &cfg.Scenes[i]
+		default:
+			if i = slices.IndexFunc(cfg.Custom, func(s multiplayer.SpawnableScene) bool { return s.Path == o.Scene() }); i < 0 {
+				continue
+			}
+			sc = &cfg.Custom[i]
+		}
+		n++
+		for _, inner := range sc.Spawners {
+			if s := o.SpawnerAt(inner.Path); s != nil {
+				n += countSpawned(s, inner.SpawnerConfig)
+			}
+		}
+	}
+	return n
+}
+
 // appendSpawned appends the nodes of spawner sp, of config cfg, which
 // spawns at the pattern at, under the spawned nodes named names, and
 // those of the spawners they hold.
+//
+// A server fills a client's spawners (4 096 nodes at most, each
+// spawner's limit 1 024), and the walk is made for each call: what is
+// made for each node is its entry and its names alone, the pattern and
+// its spawners' patterns made once for all the nodes of a spawner.
 func appendSpawned(out []spawnedNode, sp *multiplayer.Spawner, cfg multiplayer.SpawnerConfig, at string, names []string) []spawnedNode {
 	scenes := slices.Concat(cfg.Scenes, cfg.Custom)
+	pattern := at + "/*"
+	var inner [][]string // of each scene, its spawners' spawn paths' patterns, once
 	for _, o := range sp.Objects() {
 		i := slices.IndexFunc(scenes, func(s multiplayer.SpawnableScene) bool { return s.Path == o.Scene() })
 		if i < 0 {
 			continue // not a scene of its config: a client declares no other
 		}
-		n := spawnedNode{o: o, pattern: at + "/*", scene: scenes[i], order: i, names: append(slices.Clip(names), o.Name())}
+		n := spawnedNode{o: o, pattern: pattern, scene: &scenes[i], order: i, names: append(slices.Clip(names), o.Name())}
 		out = append(out, n)
-		for _, inner := range n.scene.Spawners {
-			if s := o.SpawnerAt(inner.Path); s != nil {
+		if len(n.scene.Spawners) == 0 {
+			continue
+		}
+		if inner == nil {
+			inner = make([][]string, len(scenes))
+		}
+		if inner[i] == nil {
+			for _, sc := range n.scene.Spawners {
 				// Its spawn path is from the scene's root, which the
 				// pattern names.
-				out = appendSpawned(out, s, inner.SpawnerConfig, path.Join(n.pattern, inner.SpawnPath), n.names)
+				inner[i] = append(inner[i], path.Join(pattern, sc.SpawnPath))
+			}
+		}
+		for k, sc := range n.scene.Spawners {
+			if s := o.SpawnerAt(sc.Path); s != nil {
+				out = appendSpawned(out, s, sc.SpawnerConfig, inner[i][k], n.names)
 			}
 		}
 	}

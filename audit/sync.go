@@ -172,14 +172,24 @@ func (a *auditor) recordForged(res Result, accepted Kind, node, forged string) {
 		kind = Crash
 	case Dropped:
 		kind = Disconnected
+		if res.lost {
+			kind = NotChecked // no drop of the server's
+		}
+	case NoEffect:
+		if unsent(res) {
+			kind = NotChecked
+		}
 	}
 	if kind == "" {
 		return
 	}
 	key := findingKey{kind: kind, node: node, method: res.Method, param: res.Param}
 	if _, ok := a.found[key]; !ok {
-		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: node, Method: res.Method, Param: res.Param,
-			Message: forged + res.Message}
+		msg := forged + res.Message
+		if kind == NotChecked {
+			msg = res.Attack + ": " + res.Message
+		}
+		a.found[key] = &Finding{Kind: kind, Level: kind.Level(), Node: node, Method: res.Method, Param: res.Param, Message: msg}
 	}
 }
 
