@@ -10,7 +10,10 @@ import "time"
 // 9999 in their zone, or in a zone a day or more off UTC, take
 // AppendText itself, as do its errors.
 func appendTimeText(b []byte, t time.Time) ([]byte, error) {
-	_, offset := t.Zone()
+	offset := 0
+	if t.Location() != time.UTC { // UTC's offset is known without a lookup
+		_, offset = t.Zone()
+	}
 	secs := t.Unix() + int64(offset)
 	if secs < 0 || secs > maxTextTime || offset <= -86400 || offset >= 86400 {
 		return t.AppendText(b)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"sync"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -363,6 +364,22 @@ func flatReadMath(typ Type) flatReadFunc {
 // its own: UnmarshalText must not keep them. Its error is the token path's
 // to report.
 func flatReadText(t reflect.Type) flatReadFunc {
+	if t == reflect.TypeFor[time.Time]() { // the common one, its usual text read here
+		return func(r *flatReader, p unsafe.Pointer) bool {
+			if _, ok := r.header(TypeString, false); !ok {
+				return false
+			}
+			s, ok := r.str()
+			if !ok {
+				return false
+			}
+			if tm, ok := parseTimeText(s); ok {
+				*(*time.Time)(p) = tm
+				return true
+			}
+			return (*time.Time)(p).UnmarshalText(s) == nil
+		}
+	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
 		if _, ok := r.header(TypeString, false); !ok {
 			return false
