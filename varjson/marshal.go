@@ -137,6 +137,10 @@ func (e *encoder) float32(f float32) {
 // number writes a finite float with the shortest digits for its size,
 // always with "." or an exponent.
 func (e *encoder) number(f float64, size int) {
+	var ok bool
+	if e.b, ok = appendDyadic(e.b, f, size); ok {
+		return
+	}
 	start := len(e.b)
 	e.b = strconv.AppendFloat(e.b, f, 'g', -1, size)
 	for _, c := range e.b[start:] {
