@@ -8,9 +8,12 @@ package enet
 // packet, and other commands are rarer: they are left to the collector.
 
 // keptSpares is the most commands a host keeps, and keptSpareBytes the
-// largest copy it keeps with one: the small packets sent most.
+// largest copy it keeps with one: the small packets sent most. A relay
+// server's queue window holds hundreds at once (40 peers at 30 Hz: about
+// 280 in 6 ms); with 64 kept, most were made anew. At most 512 × 512
+// bytes of copies are kept, besides the commands.
 const (
-	keptSpares     = 64
+	keptSpares     = 512
 	keptSpareBytes = 512
 )
 
