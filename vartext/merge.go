@@ -54,6 +54,10 @@ func (ds *dictState) merge(d Dialect, asHeld bool) {
 	n := len(ds.entries)
 	ds.idx, ds.from = slices.Grow(ds.idx[:0], n), slices.Grow(ds.from[:0], n)
 	m.ids, m.ends, m.next = m.ids[:0], slices.Grow(m.ends[:0], n), slices.Grow(m.next[:0], n)
+	if n <= linearMerge {
+		ds.mergeFew(d, asHeld)
+		return
+	}
 	clear(m.heads)
 	if m.heads == nil {
 		m.heads, m.seed = make(map[uint64]int32, n), maphash.MakeSeed()
@@ -87,6 +91,38 @@ func (ds *dictState) merge(d Dialect, asHeld bool) {
 		}
 		m.heads[h] = i
 		ds.idx = append(ds.idx, int(i))
+	}
+}
+
+// linearMerge is the most entries merged by comparing each key's identity
+// with those kept before it, without hashing: for a record's few keys
+// that is cheaper than a map (the game state's 100 000 Dictionaries of 6
+// keys printed in 119 ms with the map, against 91 before merging). A
+// variable so that the tests can send every Dictionary through the map.
+var linearMerge = 8
+
+// mergeFew is merge for a Dictionary of at most linearMerge entries.
+func (ds *dictState) mergeFew(d Dialect, asHeld bool) {
+	m := &ds.merging
+	for i := range len(ds.entries) {
+		ds.from = append(ds.from, i)
+		before := len(m.ids)
+		var ok bool
+		m.ids, ok = appendIdentity(m.ids, &ds.keys[i], d, asHeld, true)
+		if !ok { // never looked up: its identity is dropped
+			m.ids = m.ids[:before]
+			m.ends = append(m.ends, before)
+			ds.idx = append(ds.idx, i)
+			continue
+		}
+		m.ends = append(m.ends, len(m.ids))
+		id := m.ids[before:]
+		kept := slices.IndexFunc(ds.idx, func(j int) bool { return bytes.Equal(m.identity(int32(j)), id) })
+		if kept >= 0 {
+			ds.from[ds.idx[kept]] = i
+			continue
+		}
+		ds.idx = append(ds.idx, i)
 	}
 }
 

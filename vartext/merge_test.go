@@ -60,6 +60,18 @@ func TestMergedKeys(t *testing.T) {
 	}
 }
 
+// Dictionaries of more than linearMerge entries merge through the map, as
+// the few through comparisons: the cases again, all through the map.
+func TestMergedKeysHashed(t *testing.T) {
+	defer func(n int) { linearMerge = n }(linearMerge)
+	linearMerge = 0
+	for _, c := range mergeCases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, mergeText(t, c.d, mergeBinary(t, c.d, c.keys)))
+		})
+	}
+}
+
 // mergeBinary is the binary form, for dialect d's engine, of the
 // Dictionary of a merge case's keys.
 func mergeBinary(t *testing.T, d Dialect, keys [][]gdvar.Token) []byte {
