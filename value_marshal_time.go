@@ -76,24 +76,27 @@ var twoDigits = func() (d [200]byte) {
 }()
 
 // civilDate returns the Gregorian date days days after 1970-01-01 (days
-// not negative), counting in 400-year eras of 146097 days that begin on
-// 1 March, so that the leap day ends a year. Unsigned, the divisions by
-// constants are multiplications without sign fixes.
+// not negative, the date at most 9999-12-31), by Neri and Schneider's
+// Euclidean affine functions ("Euclidean affine functions and their
+// application to calendar algorithms", 2022): the days are shifted into
+// 400-year eras that begin on 1 March, so that the leap day ends a year,
+// and each step is a multiplication and a shift, where the division of
+// each part took half of appendTimeText's time.
 func civilDate(days int64) (year, month, day int) {
-	z := uint64(days) + 719468 // days since 0000-03-01
-	era := z / 146097
-	doe := z - era*146097                                  // day of the era, 0 to 146096
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // year of the era, 0 to 399
-	doy := doe - (365*yoe + yoe/4 - yoe/100)               // day of the year from 1 March, 0 to 365
-	mp := (5*doy + 2) / 153                                // month from March, 0 to 11
-	day = int(doy - (153*mp+2)/5 + 1)
-	month = int(mp + 3)
-	if month > 12 {
-		month -= 12
+	const eras = 82 // eras added so that the shifted count is positive
+	n := uint32(days + 719468 + 146097*eras)
+	n1 := 4*n + 3
+	century := n1 / 146097
+	nc := n1 % 146097 / 4
+	n2 := 4*nc + 3
+	p2 := uint64(2939745) * uint64(n2)
+	yearOfCentury := uint32(p2 >> 32)
+	dayOfYear := uint32(p2) / 2939745 / 4 // from 1 March
+	n3 := 2141*dayOfYear + 197913
+	m, d := n3>>16, n3&0xffff/2141
+	y := 100*century + yearOfCentury
+	if dayOfYear >= 306 { // January or February: the next year's
+		y, m = y+1, m-12
 	}
-	year = int(era*400 + yoe)
-	if month <= 2 {
-		year++
-	}
-	return year, month, day
+	return int(y) - 400*eras, int(m), int(d) + 1
 }

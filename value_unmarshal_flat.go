@@ -364,29 +364,29 @@ func flatReadMath(typ Type) flatReadFunc {
 // its own: UnmarshalText must not keep them. Its error is the token path's
 // to report.
 func flatReadText(t reflect.Type) flatReadFunc {
+	unmarshal := func(s []byte, p unsafe.Pointer) bool {
+		return reflect.NewAt(t, p).Interface().(encoding.TextUnmarshaler).UnmarshalText(s) == nil
+	}
 	if t == reflect.TypeFor[time.Time]() { // the common one, its usual text read here
-		return func(r *flatReader, p unsafe.Pointer) bool {
-			if _, ok := r.header(TypeString, false); !ok {
-				return false
-			}
-			s, ok := r.str()
-			if !ok {
-				return false
-			}
-			if tm, ok := parseTimeText(s); ok {
-				*(*time.Time)(p) = tm
-				return true
-			}
-			return (*time.Time)(p).UnmarshalText(s) == nil
-		}
+		unmarshal = readTime
 	}
 	return func(r *flatReader, p unsafe.Pointer) bool {
 		if _, ok := r.header(TypeString, false); !ok {
 			return false
 		}
 		s, ok := r.str()
-		return ok && reflect.NewAt(t, p).Interface().(encoding.TextUnmarshaler).UnmarshalText(s) == nil
+		return ok && unmarshal(s, p)
 	}
+}
+
+// readTime reads s into the time.Time at p: by parseTimeText when it can,
+// else by UnmarshalText.
+func readTime(s []byte, p unsafe.Pointer) bool {
+	if tm, ok := parseTimeText(s); ok {
+		*(*time.Time)(p) = tm
+		return true
+	}
+	return (*time.Time)(p).UnmarshalText(s) == nil
 }
 
 // flatReadBytes reads a PackedByteArray into a []byte: its array reused
