@@ -54,13 +54,12 @@ func (ds *dictState) merge(d Dialect, asHeld bool) {
 	n := len(ds.entries)
 	ds.idx, ds.from = slices.Grow(ds.idx[:0], n), slices.Grow(ds.from[:0], n)
 	m.ids, m.ends, m.next = m.ids[:0], slices.Grow(m.ends[:0], n), slices.Grow(m.next[:0], n)
-	if n <= linearMerge {
-		ds.mergeFew(d, asHeld)
-		return
-	}
-	clear(m.heads)
-	if m.heads == nil {
-		m.heads, m.seed = make(map[uint64]int32, n), maphash.MakeSeed()
+	hashing := n > linearMerge
+	if hashing {
+		clear(m.heads)
+		if m.heads == nil {
+			m.heads, m.seed = make(map[uint64]int32, n), maphash.MakeSeed()
+		}
 	}
 	for i := range int32(n) {
 		ds.from = append(ds.from, int(i))
@@ -75,21 +74,11 @@ func (ds *dictState) merge(d Dialect, asHeld bool) {
 			continue
 		}
 		m.ends = append(m.ends, len(m.ids))
-		id := m.ids[before:]
-		h := maphash.Bytes(m.seed, id)
-		head, hashed := m.heads[h]
-		j, found := head, hashed
-		for found && !bytes.Equal(m.identity(j), id) {
-			j, found = m.next[j], m.next[j] >= 0
-		}
+		j, found := m.kept(ds.idx, i, hashing)
 		if found {
 			ds.from[j] = int(i)
 			continue
 		}
-		if hashed {
-			m.next[i] = head
-		}
-		m.heads[h] = i
 		ds.idx = append(ds.idx, int(i))
 	}
 }
@@ -101,29 +90,32 @@ func (ds *dictState) merge(d Dialect, asHeld bool) {
 // variable so that the tests can send every Dictionary through the map.
 var linearMerge = 8
 
-// mergeFew is merge for a Dictionary of at most linearMerge entries.
-func (ds *dictState) mergeFew(d Dialect, asHeld bool) {
-	m := &ds.merging
-	for i := range len(ds.entries) {
-		ds.from = append(ds.from, i)
-		before := len(m.ids)
-		var ok bool
-		m.ids, ok = appendIdentity(m.ids, &ds.keys[i], d, asHeld, true)
-		if !ok { // never looked up: its identity is dropped
-			m.ids = m.ids[:before]
-			m.ends = append(m.ends, before)
-			ds.idx = append(ds.idx, i)
-			continue
+// kept returns the entry kept before entry i whose identity is i's, if
+// any, among those kept (idx): by the identities' hashes, which then
+// note i's, or by comparing it with each.
+func (m *merger) kept(idx []int, i int32, hashing bool) (int32, bool) {
+	id := m.identity(i)
+	if !hashing {
+		k := slices.IndexFunc(idx, func(j int) bool { return bytes.Equal(m.identity(int32(j)), id) })
+		if k < 0 {
+			return 0, false
 		}
-		m.ends = append(m.ends, len(m.ids))
-		id := m.ids[before:]
-		kept := slices.IndexFunc(ds.idx, func(j int) bool { return bytes.Equal(m.identity(int32(j)), id) })
-		if kept >= 0 {
-			ds.from[ds.idx[kept]] = i
-			continue
-		}
-		ds.idx = append(ds.idx, i)
+		return int32(idx[k]), true
 	}
+	h := maphash.Bytes(m.seed, id)
+	head, hashed := m.heads[h]
+	j, found := head, hashed
+	for found && !bytes.Equal(m.identity(j), id) {
+		j, found = m.next[j], m.next[j] >= 0
+	}
+	if found {
+		return j, true
+	}
+	if hashed {
+		m.next[i] = head
+	}
+	m.heads[h] = i
+	return 0, false
 }
 
 // appendIdentity appends to dst a form of k that another key has the same
