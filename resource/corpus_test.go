@@ -137,6 +137,42 @@ func TestCorpusWithoutUIDs(t *testing.T) {
 	assert.NotEqual(t, resource.NoUID, f.UID, "f keeps its UIDs")
 }
 
+// Godot 4.0 to 4.2 wrote every PackedByteArray in decimal, format=3;
+// 4.3 and later write those over 64 bytes in base64, format=4. A 4.2
+// file of the corpus (tavurth's water.tres: an ArrayMesh's surfaces)
+// keeps its format as read, through JSON too, and a save writes Godot
+// 4.6's: its re-save of the file (resave-corpus.sh).
+func TestCorpusDecimalBytes(t *testing.T) {
+	const proj, name = "tavurth__godot-multiplayer-demo", "environment/water.tres"
+	src, err := os.ReadFile(filepath.Join(corpusDir, proj, name))
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(src, []byte(`[gd_resource type="ArrayMesh" load_steps=3 format=3 `)))
+	require.Regexp(t, `PackedByteArray\((\d+, ){64}`, string(src), "a byte array over 64 bytes, in decimal")
+	f, err := resource.Read(bytes.NewReader(src))
+	require.NoError(t, err)
+	text, err := f.AppendText(nil)
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(text), "as read")
+
+	js, err := json.Marshal(f)
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"format":3,`)
+	g, err := resource.NewFile("")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(js, g))
+	viaJSON, err := g.AppendText(nil)
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(viaJSON), "through JSON")
+
+	want, err := os.ReadFile(filepath.Join("testdata", "corpus-resave", proj, name))
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(want, []byte(`[gd_resource type="ArrayMesh" format=4]`)))
+	assert.Equal(t, string(want), string(savedAs(t, f.WithoutUIDs(), "res://"+name, resource.Text)), "Godot 4.6's save")
+	saved, err := json.Marshal(f.AsSaved())
+	require.NoError(t, err)
+	assert.NotContains(t, string(saved), `"format":3,`, "a save writes the engine's format")
+}
+
 // savedAs returns f as the engine saves it to path in the form.
 func savedAs(t *testing.T, f *resource.File, path string, form resource.Form) []byte {
 	g, err := f.SavedAs(path, form)

@@ -380,6 +380,9 @@ func TestJSONLayoutInvalid(t *testing.T) {
 		{`{"binary":true,"layout":{"version":"3.6","format":6},"type":"Resource"}`, "not Godot 4's"},
 		{`{"binary":true,"layout":{"version":"4.6","format":3},"type":"Resource"}`, "format 3"},
 		{`{"binary":true,"engine":"3","layout":{"version":"3.6","format":3,"flags":1},"type":"Resource"}`, "flags"},
+		{`{"format":4,"type":"Resource"}`, `"format": 4`},
+		{`{"engine":"3","format":3,"type":"Resource"}`, `"format": 3`},
+		{`{"binary":true,"format":3,"type":"Resource"}`, `"format": 3`},
 	} {
 		t.Run(tc.err, func(t *testing.T) {
 			err := mustNewFile(t, "").UnmarshalJSON([]byte(tc.json))

@@ -61,8 +61,14 @@ type File struct {
 	// inFileOrder); a save through the engine (asSaved) orders them as
 	// its saver meets them.
 	ownOrder bool
-	scripts  Scripts // what its scripts declare, if known (WithScripts)
-	like     *File   // the file UnmarshalJSON's JSON was edited from (Like), or nil
+	// decimalBytes says the file was read from Godot 4 text of format=3
+	// (or JSON of one saying so): Godot 4.0 to 4.2 wrote every
+	// PackedByteArray in decimal, format=3, where 4.3 and later write
+	// those over 64 bytes in base64, format=4. A write as read keeps
+	// format=3.
+	decimalBytes bool
+	scripts      Scripts // what its scripts declare, if known (WithScripts)
+	like         *File   // the file UnmarshalJSON's JSON was edited from (Like), or nil
 	// walkDefaults are what a save meets walking its scripted
 	// resources' values and does not write, as SavedAs found them; nil
 	// until then (a write of the file as read looks them up).

@@ -27,8 +27,10 @@ import (
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
 // ("3", "3.2"; none for Godot 4), "load_steps" a text header's
-// (File.LoadSteps), and "layout" the header and names table
-// of a binary file read (see jsonLayout), so that encode gives them back.
+// (File.LoadSteps), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
+// arrays would make a later engine write format=4, and "layout" the
+// header and names table of a binary file read (see jsonLayout), so that
+// encode gives them back.
 type jsonFile struct {
 	Binary      bool           `json:"binary,omitzero"`
 	Engine      string         `json:"engine,omitzero"`
@@ -38,6 +40,7 @@ type jsonFile struct {
 	ScriptClass string         `json:"script_class,omitzero"`
 	UID         string         `json:"uid,omitzero"`
 	LoadSteps   int            `json:"load_steps,omitzero"`
+	Format      int            `json:"format,omitzero"`
 	Path        string         `json:"path,omitzero"`
 	External    []jsonExternal `json:"external,omitzero"`
 	Resources   []jsonResource `json:"resources,omitzero"`
@@ -124,6 +127,9 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		Type: f.Type, ScriptClass: f.ScriptClass, LoadSteps: f.LoadSteps, Path: f.Path, Editable: f.Editable}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
+	}
+	if long, vectors := f.wideValues(); f.decimalBytes && long && !vectors {
+		j.Format = format4 // only where the values alone would say 4
 	}
 	j.External = sized[jsonExternal](len(f.External))
 	j.Resources = sized[jsonResource](len(f.Resources))
@@ -298,6 +304,12 @@ func (j *jsonFile) header(f *File) (*File, error) {
 	}
 	if g.UID, err = uidOfJSON(j.UID); err != nil {
 		return nil, err
+	}
+	switch {
+	case j.Format == format4 && g.dialect == vartext.Godot4 && !j.Binary:
+		g.decimalBytes = true
+	case j.Format != 0:
+		return nil, fmt.Errorf(`resource: JSON: "format": %d; want 3, of Godot 4 text (4.0 to 4.2 wrote bytes in decimal), or none`, j.Format)
 	}
 	if g.Type == "" && g.Scene {
 		g.Type = sceneClass

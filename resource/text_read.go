@@ -80,6 +80,7 @@ func readText(data []byte, cfg *config) (*File, error) {
 	if f.text, err = cfg.textOf(f.dialect); err != nil {
 		return nil, err
 	}
+	f.decimalBytes = f.dialect == vartext.Godot4 && format == format4
 	r.f = f
 	if err := r.start(f.text, format); err != nil {
 		return nil, err

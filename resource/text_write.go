@@ -408,19 +408,30 @@ func (w *textWriter) value(attr string, v any, present bool) error {
 func (w *textWriter) s(s string) { w.b = append(reserve(w.b, len(s)), s...) }
 
 // textFormat returns the format Godot 4 writes the file in: 4 when a value
-// holds a PackedByteArray of more than 64 bytes or a PackedVector4Array, else 3.
-// The values of a resource the class makes anew are not looked at.
+// holds a PackedVector4Array, or a PackedByteArray of more than 64 bytes
+// unless the file was read as format 3 (Godot 4.0 to 4.2 wrote those in
+// decimal), else 3.
 func (f *File) textFormat() int {
+	if long, vectors := f.wideValues(); vectors || long && !f.decimalBytes {
+		return format4Wide
+	}
+	return format4
+}
+
+// wideValues says whether a value holds a PackedByteArray of more than 64
+// bytes, and whether one holds a PackedVector4Array: either makes Godot
+// 4.3 and later write format 4. The values of a resource the class makes
+// anew are not looked at.
+func (f *File) wideValues() (long, vectors bool) {
 	anew := f.madeAnew()
-	wide := false
 	visit := func(v any) bool {
 		switch x := v.(type) {
 		case []byte:
-			wide = wide || len(x) > base64After
+			long = long || len(x) > base64After
 		case []gdvar.Vector4:
-			wide = true
+			vectors = true
 		}
-		return !wide
+		return !vectors
 	}
 	check := func(props []gdvar.Property) {
 		for _, p := range props {
@@ -441,8 +452,5 @@ func (f *File) textFormat() int {
 			visitValue(v, visit)
 		}
 	}
-	if wide {
-		return format4Wide
-	}
-	return format4
+	return long, vectors
 }
