@@ -2,7 +2,8 @@ package debugger
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/textcut"
 )
 
 // kept is the last items of a stream the game sends: at most max of them,
@@ -60,12 +61,5 @@ const maxText = 64 << 10
 // clip returns a copy of s (so that it does not hold the message it was
 // cut from) of at most maxText bytes, cut at a character's start.
 func clip(s string) string {
-	if len(s) > maxText {
-		n := maxText
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s = s[:n]
-	}
-	return strings.Clone(s)
+	return strings.Clone(textcut.Prefix(s, maxText))
 }

@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/textcut"
 )
 
 // maxShown is the most of what the game sent that an error shows: a
@@ -31,23 +32,12 @@ func shown(v any) string {
 func cutText(s string) string {
 	line, _, more := strings.Cut(s, "\n")
 	if len(line) > maxShown {
-		line, more = prefix(line, maxShown), true
+		line, more = textcut.Prefix(line, maxShown), true
 	}
 	if more {
 		return line + "…"
 	}
 	return line
-}
-
-// prefix returns s's first n bytes or fewer, cut at a character's start.
-func prefix(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // sizeOf is v's Go type, and its length if it has one.
@@ -71,7 +61,7 @@ func (w *shower) put(s string) {
 		return
 	}
 	if room := maxShown - len(w.b); len(s) > room {
-		s, w.full = prefix(s, room), true
+		s, w.full = textcut.Prefix(s, room), true
 	}
 	w.b = append(w.b, s...)
 }
@@ -96,7 +86,7 @@ func (w *shower) value(v any) {
 		}
 		w.put("]")
 	case string:
-		w.put(strconv.Quote(prefix(x, maxShown)))
+		w.put(strconv.Quote(textcut.Prefix(x, maxShown)))
 		if len(x) > maxShown {
 			w.full = true
 		}
