@@ -7,11 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/gdvar/gdvar"
 	"github.com/gdvar/gdvar/enet"
 	"github.com/gdvar/gdvar/enet/compress"
+	"github.com/gdvar/gdvar/internal/textcut"
 	"github.com/gdvar/gdvar/multiplayer"
 	"github.com/gdvar/gdvar/project"
 )
@@ -161,18 +161,12 @@ func places(s []project.Setting) string {
 // start, each control character (a line break in a file's name or in a
 // string) a '?', so that a note stays one short line.
 func shown(s string, n int) string {
-	if len(s) > n {
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s = s[:n]
-	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return '?'
 		}
 		return r
-	}, s)
+	}, textcut.Prefix(s, n))
 }
 
 // Dial is how a client joins the server at addr (host:port; with no
