@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gdvar/gdvar/internal/textcut"
+)
 
 // Lines are what the report keeps of the lines the server reported
 // (its errors, its output), whatever their number: the first keptFirst
@@ -55,9 +59,5 @@ func cutLine(s string) string {
 	if len(s) <= maxLineBytes {
 		return strings.ToValidUTF8(s, "\uFFFD")
 	}
-	n := maxLineBytes
-	for n > 0 && s[n]&0xC0 == 0x80 { // at a character's start
-		n--
-	}
-	return strings.ToValidUTF8(s[:n], "\uFFFD") + "…"
+	return strings.ToValidUTF8(textcut.Prefix(s, maxLineBytes), "\uFFFD") + "…"
 }

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/gdvar/gdvar/internal/textcut"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -240,11 +240,7 @@ func valueOf(text string, attacker, victim int64) (any, error) {
 func badScenario(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if len(msg) > maxScenarioError {
-		cut := maxScenarioError
-		for cut > 0 && !utf8.RuneStart(msg[cut]) {
-			cut--
-		}
-		msg = msg[:cut] + "…"
+		msg = textcut.Prefix(msg, maxScenarioError) + "…"
 	}
 	return fmt.Errorf("%w: %s", ErrScenario, msg)
 }
