@@ -5,7 +5,8 @@ import (
 	"io/fs"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/textcut"
 )
 
 // maxShown bounds what an error repeats of a path: one a client sent
@@ -17,14 +18,7 @@ const maxShown = 160
 // a '?', so that the error stays one line.
 func shown(path string) string {
 	if len(path) > maxShown {
-		head, tail := maxShown/2, len(path)-maxShown/2+1
-		for head > 0 && !utf8.RuneStart(path[head]) {
-			head--
-		}
-		for tail < len(path) && !utf8.RuneStart(path[tail]) {
-			tail++
-		}
-		path = path[:head] + "…" + path[tail:]
+		path = textcut.Prefix(path, maxShown/2) + "…" + textcut.Suffix(path, maxShown/2-1)
 	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
