@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/textcut"
 )
 
 // maxShown is the most bytes of a name Shown keeps.
@@ -24,14 +26,7 @@ func Clip(s string, max int) string {
 	}
 	head, tail := s, ""
 	if len(s) > max {
-		h, t := max/2, len(s)-max/2
-		for h > 0 && !utf8.RuneStart(s[h]) {
-			h--
-		}
-		for t < len(s) && !utf8.RuneStart(s[t]) {
-			t++
-		}
-		head, tail = s[:h], s[t:]
+		head, tail = textcut.Prefix(s, max/2), textcut.Suffix(s, max/2)
 	}
 	var b strings.Builder
 	escape(&b, head)
