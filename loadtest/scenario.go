@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/gdvar/gdvar/internal/textcut"
 	"github.com/gdvar/gdvar/vartext"
 )
 
@@ -131,11 +131,7 @@ const maxErrorBytes = 256
 func refuse(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if len(msg) > maxErrorBytes {
-		cut := maxErrorBytes
-		for cut > 0 && !utf8.RuneStart(msg[cut]) {
-			cut--
-		}
-		msg = msg[:cut] + "…"
+		msg = textcut.Prefix(msg, maxErrorBytes) + "…"
 	}
 	return fmt.Errorf("%w: %s", ErrScenario, msg)
 }
