@@ -3,7 +3,8 @@ package locust
 import (
 	"errors"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/internal/textcut"
 )
 
 // The errors of a worker's master, each a kind a *Error's Is matches.
@@ -40,11 +41,7 @@ func (e *Error) Unwrap() error { return e.err }
 func bounded(err error) error {
 	text := strings.Join(strings.Fields(err.Error()), " ")
 	if len(text) > maxError {
-		cut := maxError - len("…")
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut] + "…"
+		text = textcut.Prefix(text, maxError-len("…")) + "…"
 	}
 	return &Error{text: text, err: err}
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/gdvar/gdvar/internal/textcut"
 	"github.com/gdvar/gdvar/loadtest"
 )
 
@@ -189,9 +189,5 @@ func short(text string) string {
 	if len(text) <= maxText {
 		return text
 	}
-	cut := maxText
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return text[:cut] + "…"
+	return textcut.Prefix(text, maxText) + "…"
 }
