@@ -77,3 +77,30 @@ func TestRefusalCut(t *testing.T) {
 	Refusal(&out, "gdvar", errors.New(`unknown command "x"`))
 	assert.Equal(t, "gdvar: unknown command \"x\"\n", out.String())
 }
+
+// cutLine keeps n-len("…") bytes and drops an incomplete last character.
+// On invalid UTF-8 it is not textcut.Prefix, which steps back over every
+// continuation byte: "aaa\x80" cut at 3 is "aaa" here, "aa" there; a
+// lone lead byte before the cut is dropped here, kept there.
+func TestCutLine(t *testing.T) {
+	for _, c := range []struct {
+		name, s string
+		n       int
+		want    string
+	}{
+		{"short, whole", "abc", 10, "abc"},
+		{"the first line, marked", "abc\ndef", 10, "abc…"},
+		{"ascii", "abcdefgh", 6, "abc…"},
+		{"a 2-byte character cut", "abé", 6, "ab…"},
+		{"a 3-byte character cut", "a€b", 6, "a…"},
+		{"a 3-byte character whole", "a€bc", 7, "a€…"},
+		{"a 4-byte character cut", "a😀b", 7, "a…"},
+		{"a continuation byte at the cut, kept", "aaa\x80b", 6, "aaa…"},
+		{"a lone lead byte before the cut, dropped", "ab\xe2cd", 6, "ab…"},
+		{"an invalid byte before the cut, kept", "ab\xffcd", 6, "ab\xff…"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, cutLine(c.s, c.n))
+		})
+	}
+}
