@@ -500,6 +500,7 @@ func TestLiveCorpusAudit(t *testing.T) {
 			}
 			keys = slices.DeleteFunc(keys, func(k string) bool { return slices.Contains(g.maybe, k) })
 			if !assert.Equal(t, liveFindings[g.folder], slices.DeleteFunc(keys, transient)) {
+				t.Logf("stopped: %q", rep.Stopped)
 				for _, f := range rep.Findings {
 					t.Logf("%s: %s", f.Key(), f.Message)
 				}
