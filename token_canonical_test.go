@@ -1,7 +1,11 @@
 package gdvar
 
 import (
+	"bytes"
+	"encoding/binary"
 	"encoding/hex"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +53,44 @@ func TestIsCanonical(t *testing.T) {
 			assert.Equal(t, tc.want, all)
 		})
 	}
+}
+
+// Unmarshal's realsCanonical gives what IsCanonical's writing the reals
+// again gives, on random words, NaNs of every kind, and reals exact in 32
+// bits or not, both widths.
+func TestRealsCanonical(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	word32 := []func() uint32{
+		r.Uint32,
+		func() uint32 { return 0x7f800000 | r.Uint32()&0x807fffff }, // NaN or inf
+		func() uint32 { return math.Float32bits(float32(r.NormFloat64())) },
+	}
+	word64 := []func() uint64{
+		r.Uint64,
+		func() uint64 { return 0x7ff0000000000000 | r.Uint64()&0x800fffffffffffff },
+		func() uint64 { return math.Float64bits(float64(float32(r.NormFloat64()))) },
+		func() uint64 {
+			return math.Float64bits(float64(math.Float32frombits(0x7f800000 | r.Uint32()&0x807fffff)))
+		},
+	}
+	agreed := map[bool]int{}
+	for range 200000 {
+		n := 2 + r.IntN(15)
+		raw := make([]byte, 0, 8*n)
+		wide := r.IntN(2) == 0
+		for range n {
+			if wide {
+				raw = binary.LittleEndian.AppendUint64(raw, word64[r.IntN(len(word64))]())
+			} else {
+				raw = binary.LittleEndian.AppendUint32(raw, word32[r.IntN(len(word32))]())
+			}
+		}
+		comps := make([]float64, n)
+		readReals(comps, raw, wide)
+		want := bytes.Equal(appendReals(nil, comps, anyWide(comps)), raw)
+		require.Equal(t, want, realsCanonical(comps, raw, wide), "%x, wide %v", raw, wide)
+		agreed[want]++
+	}
+	assert.Greater(t, agreed[true], 10000)
+	assert.Greater(t, agreed[false], 10000)
 }

@@ -51,6 +51,48 @@ func appendDyadic(b []byte, f float64, size int) ([]byte, bool) {
 	return append(b, sixteenths[sixteenth]...), true
 }
 
+// A whole x from 10^6, below 2^24 (32 bits) or 2^53 (64 bits), has an
+// ulp of at most 1: a decimal of fewer significant digits than x's own,
+// trailing zeros dropped, is a multiple of a power of ten other than x,
+// 1 or more away, so those digits are the shortest form; the 'g' form
+// writes them with an exponent (1.234567e+06, 1e+07).
+
+// wholeLimit is, for 32 and 64 bits, the magnitude below which every
+// whole float's ulp is at most 1.
+func wholeLimit(size int) float64 {
+	if size == 32 {
+		return 1 << 24
+	}
+	return 1 << 53
+}
+
+// appendLargeWhole appends f's shortest form if f is whole, from 10^6 and
+// below wholeLimit; !ok otherwise, with b as it was.
+func appendLargeWhole(b []byte, f float64, size int) ([]byte, bool) {
+	a := math.Abs(f)
+	if !(a >= 1e6 && a < wholeLimit(size)) {
+		return b, false
+	}
+	n := uint64(a)
+	if float64(n) != a { // not whole: below 2^53, n is exact
+		return b, false
+	}
+	var buf [16]byte // 2^53 has 16 digits
+	d := strconv.AppendUint(buf[:0], n, 10)
+	exp := len(d) - 1 // 6 to 15: two digits
+	for d[len(d)-1] == '0' {
+		d = d[:len(d)-1]
+	}
+	if math.Signbit(f) {
+		b = append(b, '-')
+	}
+	b = append(b, d[0])
+	if len(d) > 1 {
+		b = append(append(b, '.'), d[1:]...)
+	}
+	return append(b, 'e', '+', byte('0'+exp/10), byte('0'+exp%10)), true
+}
+
 // fractionDigits is how many decimal digits i/16 has after the point.
 func fractionDigits(i uint64) int {
 	switch {

@@ -69,3 +69,50 @@ func TestAppendDyadic(t *testing.T) {
 		assert.True(t, ok, "%v", f)
 	}
 }
+
+// TestAppendLargeWhole checks appendLargeWhole against strconv on whole
+// floats from 10^6: float32 ones to 2^24 and past it at a stride (every
+// one was checked once: 31.9 M), float64 ones around each power of ten and
+// 2^53, at random between, both signs.
+func TestAppendLargeWhole(t *testing.T) {
+	written := 0
+	check := func(f float64, size int) {
+		got, ok := appendLargeWhole([]byte("x"), f, size)
+		if !ok {
+			require.Equal(t, "x", string(got))
+			return
+		}
+		written++
+		if want := viaStrconv(f, size); string(got[1:]) != want {
+			require.Equal(t, want, string(got[1:]), "%v, %d bits", f, size)
+		}
+	}
+	for n := uint64(1e6) - 10; n < 1<<24+100; n += 61 {
+		for _, sign := range []float64{1, -1} {
+			check(sign*float64(float32(n)), 32)
+		}
+	}
+	for p := uint64(1e6); p <= 1e16; p *= 10 {
+		for _, base := range []uint64{p, 1 << 53} {
+			for n := base - 1000; n < base+1000; n++ {
+				check(float64(n), 64)
+				check(-float64(n), 64)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200000 {
+		check(float64(r.Uint64N(1<<54)), 64)
+		check(math.Trunc(r.NormFloat64()*1e9), 64)
+		check(float64(math.Float32frombits(r.Uint32())), 32)
+	}
+	for _, f := range []float64{1e6, 1e7, 1e15, 1<<53 - 1, 1 << 53, 1 << 24, 1<<24 - 1, 999999, 1e6 + 0.5, math.Inf(1), math.NaN()} {
+		check(f, 32)
+		check(f, 64)
+	}
+	t.Logf("%d written here", written)
+	for _, f := range []float64{1e6, -1234567, 1<<24 - 1, 1e7} {
+		_, ok := appendLargeWhole(nil, f, 32)
+		assert.True(t, ok, "%v", f)
+	}
+}

@@ -141,6 +141,9 @@ func (e *encoder) number(f float64, size int) {
 	if e.b, ok = appendDyadic(e.b, f, size); ok {
 		return
 	}
+	if e.b, ok = appendLargeWhole(e.b, f, size); ok {
+		return
+	}
 	start := len(e.b)
 	e.b = strconv.AppendFloat(e.b, f, 'g', -1, size)
 	for _, c := range e.b[start:] {
