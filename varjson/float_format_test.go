@@ -21,22 +21,29 @@ func viaStrconv(f float64, size int) string {
 	return string(s)
 }
 
-// TestAppendDyadic checks appendDyadic against strconv on sixteenths of
-// both sizes: every one around each limit, a stride elsewhere, both
-// signs, and reals that are not sixteenths.
-func TestAppendDyadic(t *testing.T) {
-	written := 0
-	check := func(f float64, size int) {
-		got, ok := appendDyadic([]byte("x"), f, size)
+// againstStrconv returns a check that write, given a float of a size,
+// writes what strconv does or leaves b as it was, and the count of those
+// it wrote.
+func againstStrconv(t *testing.T, write func([]byte, float64, int) ([]byte, bool)) (func(float64, int), *int) {
+	written := new(int)
+	return func(f float64, size int) {
+		got, ok := write([]byte("x"), f, size)
 		if !ok {
 			require.Equal(t, "x", string(got))
 			return
 		}
-		written++
+		*written++
 		if want := viaStrconv(f, size); string(got[1:]) != want {
 			require.Equal(t, want, string(got[1:]), "%v, %d bits", f, size)
 		}
-	}
+	}, written
+}
+
+// TestAppendDyadic checks appendDyadic against strconv on sixteenths of
+// both sizes: every one around each limit, a stride elsewhere, both
+// signs, and reals that are not sixteenths.
+func TestAppendDyadic(t *testing.T) {
+	check, written := againstStrconv(t, appendDyadic)
 	var ms []uint64
 	for _, limit := range []float64{1e6, 1 << 19, 1 << 16, 1 << 13} {
 		for m := uint64(limit*16) - 1<<12; m <= uint64(limit*16)+1<<12; m++ {
@@ -63,7 +70,7 @@ func TestAppendDyadic(t *testing.T) {
 		check(f, 32)
 		check(f, 64)
 	}
-	t.Logf("%d written here", written)
+	t.Logf("%d written here", *written)
 	for _, f := range []float64{0, math.Copysign(0, -1), 100, 0.5, -0.25, 99.5, 1.0625, 999999} {
 		_, ok := appendDyadic(nil, f, 32)
 		assert.True(t, ok, "%v", f)
@@ -75,18 +82,7 @@ func TestAppendDyadic(t *testing.T) {
 // one was checked once: 31.9 M), float64 ones around each power of ten and
 // 2^53, at random between, both signs.
 func TestAppendLargeWhole(t *testing.T) {
-	written := 0
-	check := func(f float64, size int) {
-		got, ok := appendLargeWhole([]byte("x"), f, size)
-		if !ok {
-			require.Equal(t, "x", string(got))
-			return
-		}
-		written++
-		if want := viaStrconv(f, size); string(got[1:]) != want {
-			require.Equal(t, want, string(got[1:]), "%v, %d bits", f, size)
-		}
-	}
+	check, written := againstStrconv(t, appendLargeWhole)
 	for n := uint64(1e6) - 10; n < 1<<24+100; n += 61 {
 		for _, sign := range []float64{1, -1} {
 			check(sign*float64(float32(n)), 32)
@@ -110,7 +106,7 @@ func TestAppendLargeWhole(t *testing.T) {
 		check(f, 32)
 		check(f, 64)
 	}
-	t.Logf("%d written here", written)
+	t.Logf("%d written here", *written)
 	for _, f := range []float64{1e6, -1234567, 1<<24 - 1, 1e7} {
 		_, ok := appendLargeWhole(nil, f, 32)
 		assert.True(t, ok, "%v", f)
