@@ -60,12 +60,13 @@ func (a *auditor) amplify(ctx context.Context, e endpoint, eps []endpoint, param
 	mark := fmt.Sprintf("GDVARAMP%06d", a.marks)
 	b := []byte(mark)
 	a.victim.mark.Store(&b)
-	args[i] = marked(params[i].typ, mark, a.cfg.MaxPayload)
+	payload := a.cfg.payload(a.cfg.Net.Transport)
+	args[i] = marked(params[i].typ, mark, payload)
 	what := "String"
 	if kindOf(params[i].typ) == kindArray {
 		what = params[i].typ
 	}
-	desc := "a marked " + what + " of " + sizeText(a.cfg.MaxPayload)
+	desc := "a marked " + what + " of " + sizeText(payload)
 	sent, got, short, ok := a.measure(ctx, t, call{attack: attackAmplify, param: params[i].name, args: args, desc: desc})
 	if !ok {
 		return false

@@ -58,7 +58,8 @@ type Config struct {
 	Wait time.Duration
 	// MaxPayload is the size of the huge arguments, within the server's
 	// packet limit: 60 KiB over WebSocket (the engine's buffer is 64 KiB),
-	// 1 MiB over ENet, unless given (64 bytes to 32 MiB).
+	// 1 MiB over ENet, unless given (64 bytes to 32 MiB). Its default is
+	// the transport's the clients joined with, one found by trying too.
 	MaxPayload int
 	// Watch are properties that must not change: each is read through the
 	// debugger after each call, and a change is a WatchedChanged finding.
@@ -102,7 +103,8 @@ const (
 	maxPayload         = 32 << 20
 )
 
-// withDefaults returns c with its zero fields set to their defaults, its
+// withDefaults returns c with its zero fields set to their defaults (but
+// MaxPayload's, which depends on the transport: see payload), its
 // Net a copy (the project's, if nil) and its Addr with a port, or an
 // error naming the field that is out of its range.
 func (c Config) withDefaults() (Config, error) {
@@ -170,11 +172,18 @@ func (c Config) withDefaults() (Config, error) {
 			c.Net.Root = "" // the tree's own
 		}
 	}
-	if c.MaxPayload == 0 {
-		c.MaxPayload = wsPayload
-		if c.Net.Transport == multiplayer.ENet {
-			c.MaxPayload = enetPayload
-		}
-	}
 	return c, nil
+}
+
+// payload is the size of the huge arguments over transport t:
+// MaxPayload, or t's default. MaxPayload stays 0 until used, so that the
+// default follows the transport a join finds.
+func (c Config) payload(t multiplayer.Transport) int {
+	switch {
+	case c.MaxPayload != 0:
+		return c.MaxPayload
+	case t == multiplayer.ENet:
+		return enetPayload
+	}
+	return wsPayload
 }

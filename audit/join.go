@@ -269,10 +269,11 @@ func (a *auditor) connectWith(ctx context.Context, n *fromproject.Net) (*client,
 // newClient makes a client of the project's scene that joins as n says,
 // each of its nodes' methods handled (handleAll).
 func (a *auditor) newClient(n *fromproject.Net) (*client, *fromproject.Client, error) {
+	payload := a.cfg.payload(n.Transport) // n's: a client that finds the transport is the attacker
 	fc, err := fromproject.NewClient(a.cfg.Project, a.scene, n, []multiplayer.Option{
 		multiplayer.WithCodec(gdvar.MustCodec(gdvar.AllowObjects(true))),
-		multiplayer.WithMaxPacketSize(max(multiplayer.DefaultMaxPacket, a.cfg.MaxPayload+4096)),
-		multiplayer.WithSendQueue(max(multiplayer.DefaultSendQueue, 4*a.cfg.MaxPayload)), // a huge call and its fence
+		multiplayer.WithMaxPacketSize(max(multiplayer.DefaultMaxPacket, payload+4096)),
+		multiplayer.WithSendQueue(max(multiplayer.DefaultSendQueue, 4*payload)), // a huge call and its fence
 		multiplayer.WithErrorInterval(time.Second),
 		multiplayer.WithReplicationTick(clientTick)}, a.declare...)
 	if err != nil {

@@ -85,8 +85,10 @@ func TestNestedSpawnsHandled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	go server.ListenAndServeENet(ctx, addr)
+	n, err := fromproject.NetOf(p)
+	require.NoError(t, err)
 	a := &auditor{cfg: Config{Project: p}, scene: "res://main.tscn"}
-	c, fc, err := a.newClient(nil)
+	c, fc, err := a.newClient(n)
 	require.NoError(t, err)
 	require.NoError(t, c.join(ctx, fc, addr))
 	defer c.close()
@@ -100,4 +102,43 @@ func TestNestedSpawnsHandled(t *testing.T) {
 	c.mark.Store(&mark)
 	require.NoError(t, player.Node().Call(c.m.ID(), "hit", int64(424242)))
 	assert.Eventually(t, func() bool { return c.marked.Load() == int64(len(mark)) }, 10*time.Second, 5*time.Millisecond)
+}
+
+// The huge arguments' default size is the transport's the clients found
+// by trying, and the client found sends them: the project does not tell
+// its transport, the clients assume WebSocket, the server is ENet.
+func TestPayloadFollowsFoundTransport(t *testing.T) {
+	dir, _ := writeGame(t, "extends Node\n", 0)
+	p, err := project.Open(dir)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	server := multiplayer.MustNew(multiplayer.WithMaxPacketSize(2 * enetPayload))
+	addr := "127.0.0.1:" + strconv.Itoa(godot.FreePort(t, "udp"))
+	go server.ListenAndServeENet(ctx, addr)
+	t.Cleanup(func() { server.Close() })
+	require.Eventually(t, func() bool { return server.ID() == multiplayer.ServerID }, 10*time.Second, time.Millisecond)
+
+	for _, c := range []struct {
+		name       string
+		maxPayload int
+		want       int
+	}{
+		{"default", 0, enetPayload},
+		{"given", 4096, 4096},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			untold := &fromproject.Net{Transport: multiplayer.WebSocket, Unknown: []string{"transport: WebSocket assumed"}}
+			cfg, err := Config{Project: p, Addr: addr, Godot: "godot", Net: untold, MaxPayload: c.maxPayload}.withDefaults()
+			require.NoError(t, err)
+			a := &auditor{cfg: cfg, scene: "res://main.tscn"}
+			cl, err := a.connect(ctx)
+			require.NoError(t, err)
+			defer cl.close()
+			require.True(t, a.transportFound)
+			assert.Equal(t, multiplayer.ENet, a.cfg.Net.Transport)
+			assert.Equal(t, c.want, a.cfg.payload(a.cfg.Net.Transport))
+			assert.NotErrorIs(t, cl.m.SendBytes(multiplayer.ServerID, make([]byte, c.want)), multiplayer.ErrTooLarge)
+		})
+	}
 }

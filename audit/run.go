@@ -365,7 +365,7 @@ func (a *auditor) callTarget(ctx context.Context, t target) bool {
 	var calls iter.Seq[call]
 	if t.anyPeer() {
 		params, vararg := a.paramsOf(t.endpoint)
-		calls = attacks(params, vararg, a.cfg.MaxPayload, a.foreignPath())
+		calls = attacks(params, vararg, a.cfg.payload(a.cfg.Net.Transport), a.foreignPath())
 	} else {
 		var args []any
 		for _, check := range a.cfg.Project.RPCParams(t.rpc) {
