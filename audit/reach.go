@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -403,11 +404,32 @@ func writeScenes(w io.Writer, scenes []SceneReach) {
 	}
 }
 
+// ErrCodeAdded is an audit that reached none of the project's nodes
+// (ErrNotReached, which Run's error matches too) of a project whose
+// scripts add the scenes holding its methods and synchronizers in code,
+// where the clients cannot follow: -scene cannot name them. The error
+// names the scenes.
+var ErrCodeAdded = errors.New("its scripts add them in code")
+
+// nothingSent is the error of an audit that sent nothing, the server
+// running none of the project's methods and synchronizers of rep as it
+// starts its scene: ErrNotReached, and ErrCodeAdded where its scripts
+// add the scenes holding them in code.
+func nothingSent(rep *Report, scene string) error {
+	err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)",
+		ErrNotReached, rep.Methods, rep.Synchronizers, scene)
+	if added := codeAdded(rep.Scenes); added != nil {
+		err = fmt.Errorf("%w; %w", err, added)
+	}
+	return err
+}
+
 // codeAdded says, for an audit that reached none of the project's nodes,
 // which of its scenes holding methods or synchronizers its scripts add in
 // code, where the clients cannot follow (a spawner the scripts make with
-// MultiplayerSpawner.new() is not read); "" if none.
-func codeAdded(scenes []SceneReach) string {
+// MultiplayerSpawner.new() is not read): ErrCodeAdded naming them; nil
+// if none.
+func codeAdded(scenes []SceneReach) error {
 	var named []string
 	for _, sc := range scenes {
 		if sc.Reached == ReachCode && sc.Methods+sc.Synchronizers > 0 {
@@ -416,11 +438,11 @@ func codeAdded(scenes []SceneReach) string {
 		}
 	}
 	if len(named) == 0 {
-		return ""
+		return nil
 	}
 	if len(named) > 3 {
 		named = append(named[:3], fmt.Sprintf("%d more", len(named)-3))
 	}
-	return "; or its scripts add them in code: " + strings.Join(named, ", ") +
-		", which the clients cannot declare where no spawner of a scene spawns them (a spawner made with MultiplayerSpawner.new() is not read)"
+	return fmt.Errorf("or %w: %s, which the clients cannot declare where no spawner of a scene spawns them (a spawner made with MultiplayerSpawner.new() is not read)",
+		ErrCodeAdded, strings.Join(named, ", "))
 }

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -342,12 +343,15 @@ func TestStaticCorpusReach(t *testing.T) {
 }
 
 // An audit that reached nothing names the scenes its scripts add in
-// code, which no spawner the clients declare spawns.
-func TestCodeAdded(t *testing.T) {
+// code, which no spawner the clients declare spawns: its error matches
+// ErrCodeAdded then, and ErrNotReached always.
+func TestNothingSent(t *testing.T) {
+	base := ErrNotReached.Error() + ": the server runs none of the project's 1 methods and 2 synchronizers as it starts (scene res://main.tscn), " +
+		"so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)"
 	for _, tc := range []struct {
 		name   string
 		scenes []SceneReach
-		want   string
+		added  string
 	}{
 		{"none", []SceneReach{{Path: "res://main.tscn", Reached: ReachMain, Synchronizers: 1}}, ""},
 		{"no methods or synchronizers", []SceneReach{{Path: "res://fx.tscn", Reached: ReachCode, Spawners: 1}}, ""},
@@ -355,12 +359,15 @@ func TestCodeAdded(t *testing.T) {
 			"; or its scripts add them in code: res://player.tscn (named by res://net.gd:15), which the clients cannot declare where no spawner of a scene spawns them (a spawner made with MultiplayerSpawner.new() is not read)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, codeAdded(tc.scenes))
+			err := nothingSent(&Report{Methods: 1, Synchronizers: 2, Scenes: tc.scenes}, "res://main.tscn")
+			assert.ErrorIs(t, err, ErrNotReached)
+			assert.Equal(t, tc.added != "", errors.Is(err, ErrCodeAdded))
+			assert.Equal(t, base+tc.added, err.Error())
 		})
 	}
 	many := make([]SceneReach, 5)
 	for i := range many {
 		many[i] = SceneReach{Path: fmt.Sprintf("res://s%d.tscn", i), Reached: ReachCode, Synchronizers: 1, By: "res://a.gd:1"}
 	}
-	assert.Contains(t, codeAdded(many), "res://s2.tscn (named by res://a.gd:1), 2 more, which")
+	assert.ErrorContains(t, nothingSent(&Report{Synchronizers: 5, Scenes: many}, "res://main.tscn"), "res://s2.tscn (named by res://a.gd:1), 2 more, which")
 }

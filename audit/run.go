@@ -140,8 +140,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if rep.Calls == 0 && rep.Stopped == "" && ctx.Err() == nil && rep.Methods+rep.Synchronizers > 0 {
 		// Nothing of the game's surface runs as the server starts: an
 		// audit that sent nothing is no all-clear.
-		err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)%s",
-			ErrNotReached, rep.Methods, rep.Synchronizers, scene, codeAdded(rep.Scenes))
+		err := nothingSent(rep, scene)
 		rep.Error = err.Error()
 		a.finish()
 		return rep, err

@@ -102,7 +102,7 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error, rep *audit.Repor
 	case errors.Is(err, audit.ErrServerStart):
 		reason = "the server did not start, or ended before it took a client: check the command after -- " +
 			"(a debug build of Godot 4, and the project's --path) and what it printed, below"
-	case errors.Is(err, audit.ErrNotReached) && strings.Contains(err.Error(), "add them in code"):
+	case errors.Is(err, audit.ErrCodeAdded):
 		reason = "the server runs none of the project's methods and synchronizers as it starts, and its scripts add the scenes " +
 			"holding them in code (named below), through no spawner the audit reads (one made with MultiplayerSpawner.new()): " +
 			"-scene audits one the server runs as it starts; -static audits the project alone"
