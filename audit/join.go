@@ -166,7 +166,7 @@ func (a *auditor) findTransport(ctx context.Context) (*client, bool) {
 	}
 	a.cfg.Net.Transport, a.transportFound = try.Transport, true
 	for i, u := range a.cfg.Net.Unknown {
-		if strings.HasPrefix(u, "transport:") {
+		if fromproject.NoteSetting(u) == "transport" {
 			said, _, _ := strings.Cut(u, "; ")
 			a.cfg.Net.Unknown[i] = said + "; the server's, " + try.Transport.String() + ", found by trying"
 		}
@@ -177,7 +177,7 @@ func (a *auditor) findTransport(ctx context.Context) (*client, bool) {
 // untold says the project's scripts do not tell n's setting (its
 // Unknown has a line of it, "transport: …"), nor did the user.
 func untold(n *fromproject.Net, setting string) bool {
-	return slices.ContainsFunc(n.Unknown, func(u string) bool { return strings.HasPrefix(u, setting+":") })
+	return slices.ContainsFunc(n.Unknown, func(u string) bool { return fromproject.NoteSetting(u) == setting })
 }
 
 // findCompression tries the compression modes the clients did not use,

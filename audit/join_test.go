@@ -137,6 +137,7 @@ func TestPayloadFollowsFoundTransport(t *testing.T) {
 			defer cl.close()
 			require.True(t, a.transportFound)
 			assert.Equal(t, multiplayer.ENet, a.cfg.Net.Transport)
+			assert.Equal(t, []string{"transport: WebSocket assumed; the server's, enet, found by trying"}, a.cfg.Net.Unknown)
 			assert.Equal(t, c.want, a.cfg.payload(a.cfg.Net.Transport))
 			assert.NotErrorIs(t, cl.m.SendBytes(multiplayer.ServerID, make([]byte, c.want)), multiplayer.ErrTooLarge)
 		})

@@ -76,6 +76,14 @@ func NetOf(p *project.Project) (*Net, error) {
 	return n, nil
 }
 
+// NoteSetting is the setting a note of Net.Unknown is of: its text
+// before the first colon ("transport", "multiplayer root"), the one
+// NetOf writes it with.
+func NoteSetting(note string) string {
+	setting, _, _ := strings.Cut(note, ":")
+	return setting
+}
+
 // maxENetPeers is the most peers an ENet host takes (ENet's peer ids
 // are 12 bits), and so the most clients a create_server may ask for.
 const maxENetPeers = 4095

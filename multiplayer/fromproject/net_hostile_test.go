@@ -93,18 +93,20 @@ func TestHostileNetOf(t *testing.T) {
 // What the scripts cannot have is no setting: a compression mode ENet
 // lacks (the engine refuses the script) leaves none, said, so that a
 // client is not dialled with it; a note naming a script whose file name
-// holds a line break, or a string that does, stays one short line.
+// holds a line break, or a string that does, stays one short line. Each
+// note is of its setting (NoteSetting), a colon in a file's name or not.
 func TestNetOfNotes(t *testing.T) {
 	long := "a\n" + strings.Repeat("é", 100)
 	for _, c := range []struct {
 		name, file, setup, compression string
-		note                           string
+		note, setting                  string
 	}{
-		{"a mode ENet lacks", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_LZ4)", "", "compression: not a mode ENet has (res://main.gd:4 COMPRESS_LZ4)"},
-		{"a mode ENet has", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_ZSTD)", "ZSTD", ""},
-		{"none", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_NONE)", "", ""},
-		{"a line break in a protocol", "main.gd", "\tws.supported_protocols = [\"a\\nb\"]\n\tws.supported_protocols = [\"c\"]", "", "subprotocols: set in ways the reader cannot tell apart (res://main.gd:4 a?b, res://main.gd:5 c)"},
-		{"a long file name with a line break", long + ".gd", "\tpeer.create_server(7000, 8)\n\tpeer.create_server(7001, 8)", "", "port: set in ways the reader cannot tell apart (res://a?éééé"},
+		{"a mode ENet lacks", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_LZ4)", "", "compression: not a mode ENet has (res://main.gd:4 COMPRESS_LZ4)", "compression"},
+		{"a mode ENet has", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_ZSTD)", "ZSTD", "", ""},
+		{"none", "main.gd", "\tpeer.host.compress(ENetConnection.COMPRESS_NONE)", "", "", ""},
+		{"a line break in a protocol", "main.gd", "\tws.supported_protocols = [\"a\\nb\"]\n\tws.supported_protocols = [\"c\"]", "", "subprotocols: set in ways the reader cannot tell apart (res://main.gd:4 a?b, res://main.gd:5 c)", "subprotocols"},
+		{"a long file name with a line break", long + ".gd", "\tpeer.create_server(7000, 8)\n\tpeer.create_server(7001, 8)", "", "port: set in ways the reader cannot tell apart (res://a?éééé", "port"},
+		{"a colon in a file name", "a:b.gd", "\tpeer.set_multiplayer(multiplayer, get_path())", "", "multiplayer root: set in ways the reader cannot tell apart (res://a:b.gd:4", "multiplayer root"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := netGame(t, "")
@@ -123,6 +125,7 @@ func TestNetOfNotes(t *testing.T) {
 			}
 			require.Len(t, n.Unknown, 1)
 			assert.True(t, strings.HasPrefix(n.Unknown[0], c.note), "%q", n.Unknown[0])
+			assert.Equal(t, c.setting, NoteSetting(n.Unknown[0]))
 			assert.LessOrEqual(t, len(n.Unknown[0]), maxNote)
 			assert.NotContains(t, n.Unknown[0], "\n")
 		})

@@ -75,8 +75,7 @@ func (f *NetFlags) Net(p *project.Project) (*fromproject.Net, error) {
 	told := map[string]string{"transport": "transport", "subprotocols": "subprotocols", "compression": "compression", "multiplayer root": "root"}
 	kept := n.Unknown[:0]
 	for _, u := range n.Unknown {
-		setting, _, _ := strings.Cut(u, ":")
-		if flag, ok := told[setting]; !ok || !f.given[flag] {
+		if flag, ok := told[fromproject.NoteSetting(u)]; !ok || !f.given[flag] {
 			kept = append(kept, u)
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/gdvar/gdvar/internal/infile"
 	"github.com/gdvar/gdvar/internal/outfile"
 	"github.com/gdvar/gdvar/loadtest"
+	"github.com/gdvar/gdvar/multiplayer/fromproject"
 	"github.com/gdvar/gdvar/project"
 )
 
@@ -210,7 +210,7 @@ func (l *loadRun) run(stdout, stderr io.Writer) int {
 		}
 		cfg.Progress = func(s loadtest.Second) { fmt.Fprintln(stderr, progressLine(s, of)) }
 		for _, u := range cfg.Net.Unknown { // a join the project leaves open is never silent
-			if setting, _, _ := strings.Cut(u, ":"); setting != "port" && setting != "max clients" { // -addr's, and the server's
+			if setting := fromproject.NoteSetting(u); setting != "port" && setting != "max clients" { // -addr's, and the server's
 				fmt.Fprintf(stderr, "gdvar load: %s (-transport, -subprotocols, -compression or -root sets it)\n", u)
 			}
 		}
