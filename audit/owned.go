@@ -171,15 +171,16 @@ func (a *auditor) attackOwned(ctx context.Context, pattern string, o *multiplaye
 	}
 	var props []*owned
 	for _, p := range sy.Properties {
-		node, name := propertyAt(o.Path(), p.Path) // named from the scene's root, whatever the synchronizer's root_path
-		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name, always: p.Replicate == mode.ReplicateAlways}
-		var err error
-		if w.before, err = a.get(ctx, node, name); err != nil {
+		// Each, even one the replica holds: its value before is the
+		// server's; and the client syncs the properties together, none
+		// while one has no value (spawn off).
+		node, name, before, err := a.fill(ctx, o, p.Path)
+		w := &owned{pattern: pattern, o: o, syncPath: syncPath, prop: p.Path, node: node, name: name, always: p.Replicate == mode.ReplicateAlways, before: before}
+		if err != nil {
 			a.recordOwned(w, Result{Node: o.Path(), Method: syncPath, Attack: attackOwned, Param: p.Path, Outcome: NoEffect,
 				Message: "not sent: the server's property was not read: " + firstLine(err.Error())}, false, "")
 			continue
 		}
-		o.Set(p.Path, w.before) // the client syncs the properties together, none while one has no value (spawn off)
 		props = append(props, w)
 	}
 	// Its use first: a hostile value may leave what it drives broken (a

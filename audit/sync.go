@@ -140,14 +140,22 @@ func (a *auditor) forgeSync(ctx context.Context, pattern string, o *multiplayer.
 func (a *auditor) fillUnset(ctx context.Context, o *multiplayer.Object, sy multiplayer.Synchronizer) {
 	for _, p := range sy.Properties {
 		var v any
-		if o.Get(p.Path, &v) == nil {
-			continue
-		}
-		node, name := propertyAt(o.Path(), p.Path)
-		if v, err := a.get(ctx, node, name); err == nil {
-			o.Set(p.Path, v)
+		if o.Get(p.Path, &v) != nil {
+			a.fill(ctx, o, p.Path)
 		}
 	}
+}
+
+// fill gives o's replica the server's value of its property at prop (as
+// a synchronizer names it), and returns it, read from the node and name
+// the game holds it under; or the error of the reading, the replica
+// left as it was.
+func (a *auditor) fill(ctx context.Context, o *multiplayer.Object, prop string) (node, name string, v any, err error) {
+	node, name = propertyAt(o.Path(), prop) // named from the scene's root, whatever the synchronizer's root_path
+	if v, err = a.get(ctx, node, name); err == nil {
+		o.Set(prop, v)
+	}
+	return node, name, v, err
 }
 
 // recordSync notes a forged sync's result, and its finding.
