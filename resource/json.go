@@ -128,8 +128,10 @@ func (f *File) MarshalJSON() ([]byte, error) {
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
-	if long, vectors := f.wideValues(); f.decimalBytes && long && !vectors {
-		j.Format = format4 // only where the values alone would say 4
+	if f.decimalBytes { // "format": 3 only where the values alone would say 4
+		if long, vectors := f.wideValues(); long && !vectors {
+			j.Format = format4
+		}
 	}
 	j.External = sized[jsonExternal](len(f.External))
 	j.Resources = sized[jsonResource](len(f.Resources))
