@@ -411,13 +411,19 @@ func writeScenes(w io.Writer, scenes []SceneReach) {
 // names the scenes.
 var ErrCodeAdded = errors.New("its scripts add them in code")
 
+// ErrNothingSent is an audit that sent nothing, the server running none
+// of the project's methods and synchronizers as it starts its scene
+// (ErrNotReached, which Run's error matches too): -scene names one that
+// holds them.
+var ErrNothingSent = errors.New("nothing was sent")
+
 // nothingSent is the error of an audit that sent nothing, the server
 // running none of the project's methods and synchronizers of rep as it
-// starts its scene: ErrNotReached, and ErrCodeAdded where its scripts
-// add the scenes holding them in code.
+// starts its scene: ErrNotReached and ErrNothingSent, and ErrCodeAdded
+// where its scripts add the scenes holding them in code.
 func nothingSent(rep *Report, scene string) error {
-	err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)",
-		ErrNotReached, rep.Methods, rep.Synchronizers, scene)
+	err := fmt.Errorf("%w: the server runs none of the project's %d methods and %d synchronizers as it starts (scene %s), so %w: give -scene the scene that holds them (the not-checked findings name it)",
+		ErrNotReached, rep.Methods, rep.Synchronizers, scene, ErrNothingSent)
 	if added := codeAdded(rep.Scenes); added != nil {
 		err = fmt.Errorf("%w; %w", err, added)
 	}

@@ -344,7 +344,7 @@ func TestStaticCorpusReach(t *testing.T) {
 
 // An audit that reached nothing names the scenes its scripts add in
 // code, which no spawner the clients declare spawns: its error matches
-// ErrCodeAdded then, and ErrNotReached always.
+// ErrCodeAdded then, and ErrNotReached and ErrNothingSent always.
 func TestNothingSent(t *testing.T) {
 	base := ErrNotReached.Error() + ": the server runs none of the project's 1 methods and 2 synchronizers as it starts (scene res://main.tscn), " +
 		"so nothing was sent: give -scene the scene that holds them (the not-checked findings name it)"
@@ -361,6 +361,7 @@ func TestNothingSent(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			err := nothingSent(&Report{Methods: 1, Synchronizers: 2, Scenes: tc.scenes}, "res://main.tscn")
 			assert.ErrorIs(t, err, ErrNotReached)
+			assert.ErrorIs(t, err, ErrNothingSent)
 			assert.Equal(t, tc.added != "", errors.Is(err, ErrCodeAdded))
 			assert.Equal(t, base+tc.added, err.Error())
 		})

@@ -106,7 +106,7 @@ func (f *auditFlags) couldNotAudit(stderr io.Writer, err error, rep *audit.Repor
 		reason = "the server runs none of the project's methods and synchronizers as it starts, and its scripts add the scenes " +
 			"holding them in code (named below), through no spawner the audit reads (one made with MultiplayerSpawner.new()): " +
 			"-scene audits one the server runs as it starts; -static audits the project alone"
-	case errors.Is(err, audit.ErrNotReached) && strings.Contains(err.Error(), "nothing was sent"):
+	case errors.Is(err, audit.ErrNothingSent):
 		reason = "the server runs none of the project's methods and synchronizers as it starts: give -scene the scene that holds them"
 	case errors.Is(err, audit.ErrNotReached):
 		reason = "the server runs none of the nodes the audit called: give -root (the root its scripts pass set_multiplayer) " +

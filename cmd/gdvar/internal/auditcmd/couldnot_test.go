@@ -25,8 +25,8 @@ func TestCouldNotAuditFirstLine(t *testing.T) {
 	}{
 		{fmt.Errorf("%w: joining: timeout", audit.ErrJoin), refused, "the engine runs the game without scripts it refuses (res://net.gd:67)"},
 		{fmt.Errorf("%w: joining: timeout", audit.ErrJoin), &audit.Report{}, "check that the game listens there (-addr"},
-		{fmt.Errorf("%w: …, so nothing was sent: give -scene", audit.ErrNotReached), &audit.Report{}, "give -scene the scene that holds them"},
-		{fmt.Errorf("%w: …, so nothing was sent: give -scene …; or %w: res://p.tscn", audit.ErrNotReached, audit.ErrCodeAdded), &audit.Report{},
+		{fmt.Errorf("%w: …, so %w: give -scene", audit.ErrNotReached, audit.ErrNothingSent), &audit.Report{}, "give -scene the scene that holds them"},
+		{fmt.Errorf("%w: …, so %w: give -scene …; or %w: res://p.tscn", audit.ErrNotReached, audit.ErrNothingSent, audit.ErrCodeAdded), &audit.Report{},
 			"its scripts add the scenes holding them in code (named below)"},
 		{fmt.Errorf("%w: roots tried (/root)", audit.ErrNotReached), &audit.Report{}, "give -root"},
 	} {
