@@ -92,11 +92,18 @@ func (c *config) errorHint(err error) string {
 		return "it is binary, not JSON or text: encode writes binary from them; gdvar json and gdvar text read binary"
 	case errors.Is(err, errNotConfig) && looksJSON(c.head):
 		return "it is JSON, not a Godot file: gdvar encode reads the JSON gdvar json prints"
+	case errors.Is(err, errNotConfig) && c.head != nil && bytes.HasPrefix(c.head.head, lfsPointer):
+		return "it is a Git LFS pointer, not the file it stands for: fetch the file with git lfs pull, then read it"
 	case errors.Is(err, errNotConfig):
 		return "it is text, but no ConfigFile or resource: gdvar reads Godot's binary values, save files, ConfigFiles and resource files"
 	}
 	return ""
 }
+
+// lfsPointer starts a Git LFS pointer, the text a clone holds in a
+// file's place until its content is fetched: public projects keep their
+// scenes and resources so.
+var lfsPointer = []byte("version https://git-lfs.github.com/spec/v1\n")
 
 // looksJSON reports whether the input starts as JSON does, and not as a
 // ConfigFile's [section].

@@ -31,6 +31,8 @@ func TestFirstLines(t *testing.T) {
 	png := file("shot.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00")
 	jsonFile := file("save.json", `{"gold": 100}`+"\n")
 	script := file("player.gd", "extends Node\n\nfunc _ready():\n\tpass\n")
+	// A Git LFS pointer, as a clone of NodotProject/nodot-multiplayer-fps holds its scenes.
+	pointer := file("main.tscn", "version https://git-lfs.github.com/spec/v1\noid sha256:69f674136d6d832f42659b6cc281177cd3a512dbd07f025af3f7e60d6c50f8ac\nsize 207\n")
 	cfg4 := file("settings.cfg", "[view]\nbasis=Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0)\n")
 
 	for _, c := range []struct {
@@ -60,6 +62,7 @@ func TestFirstLines(t *testing.T) {
 		{"a PNG", []string{"json", png}, "it does not start as any file gdvar reads (binary values, a save file, a ConfigFile or a resource, of Godot 4 or 3): it starts with 89 50 4e 47 0d 0a 1a 0a"},
 		{"a PNG, scanned", []string{"scan", png}, "it does not start as any file gdvar reads (binary values, a save file, a ConfigFile or a resource, of Godot 4 or 3): it starts with 89 50 4e 47 0d 0a 1a 0a"},
 		{"JSON", []string{"text", jsonFile}, "it is JSON, not a Godot file: gdvar encode reads the JSON gdvar json prints"},
+		{"a Git LFS pointer", []string{"text", pointer}, "it is a Git LFS pointer, not the file it stands for: fetch the file with git lfs pull, then read it"},
 		{"a script", []string{"json", script}, "it is text, but no ConfigFile or resource: gdvar reads Godot's binary values, save files, ConfigFiles and resource files"},
 		{"a ConfigFile to validate", []string{"validate", scanned("plain.cfg")}, "it is text, as a ConfigFile (.cfg) is: gdvar json and gdvar text read one"},
 		{"a resource to inspect", []string{"inspect", scanned("plain.tres")}, resourceHint},
