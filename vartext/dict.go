@@ -51,9 +51,23 @@ func (ds *dictState) keyToken(t gdvar.Token) bool {
 	return true
 }
 
+// sorted reports whether no key sorts before the one ahead of it, as the
+// engine's comparison says, within the budget of a sort.
+func (ds *dictState) sorted(d Dialect) bool {
+	o := newOrder(d, ds.keys, ds.size)
+	for i := 1; i < len(ds.idx); i++ {
+		if o.less(ds.idx[i], ds.idx[i-1]) {
+			return false
+		}
+	}
+	return !o.exhausted()
+}
+
 // appendSorted appends the Dictionary's text, keys sorted, to dst; asHeld
-// says its keys are as the engine holds them read from text (see merge).
-func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld bool) []byte {
+// says its keys are as the engine holds them read from text (see merge);
+// keepSorted keeps them in their order if the engine's comparison finds it
+// sorted (see KeepSortedKeys).
+func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld, keepSorted bool) []byte {
 	n := len(ds.entries)
 	if n == 0 {
 		switch d {
@@ -65,9 +79,11 @@ func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld bool) []byte {
 		return append(dst, "{\n\n}"...) // Godot 3.2 and older
 	}
 	ds.merge(d, asHeld)
-	o := newOrder(d, ds.keys, ds.size)
-	s := sortKeys{a: ds.idx, o: &o}
-	s.sort()
+	if !keepSorted || !ds.sorted(d) {
+		o := newOrder(d, ds.keys, ds.size)
+		s := sortKeys{a: ds.idx, o: &o}
+		s.sort()
+	}
 	dst = append(dst, "{\n"...)
 	for i, e := range ds.idx {
 		if i > 0 {

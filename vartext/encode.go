@@ -381,7 +381,7 @@ func (e *Encoder) dictEnd() {
 	if e.ndicts > 0 {
 		e.sink = &e.dicts[e.ndicts-1].text
 	}
-	*e.sink = f.dict.appendSorted(*e.sink, e.cfg.dialect, e.cfg.asHeld)
+	*e.sink = f.dict.appendSorted(*e.sink, e.cfg.dialect, e.cfg.asHeld, e.cfg.keepSorted)
 	e.write(f.suffix)
 }
 

@@ -22,6 +22,7 @@ type config struct {
 	resource    int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
 	exactFloats bool  // see WithExactFloats
 	exactText   bool  // strings and NodePaths held from text read back as held (see stringBOM, appendNodePath)
+	keepSorted  bool  // see KeepSortedKeys
 	err         error // the first invalid option
 }
 
@@ -113,6 +114,15 @@ func WithResourceFormat(format int) Option {
 // decoding drops, and Godot 3 keeps the "/" of an absolute NodePath of no
 // names. ConfigFiles and resource files are written so.
 func AsReadFromText(on bool) Option { return func(c *config) { c.asHeld = on } }
+
+// KeepSortedKeys makes an [Encoder] keep a Dictionary's keys in their own
+// order where the engine's comparison finds it sorted already, keys it
+// finds equal (Godot 4's Objects: a resource file's ExtResource and
+// SubResource keys) included. The engine's sort is not stable: run again
+// over more than 16 keys, as a re-save does, it reorders equal ones, so
+// the text it wrote would not come back. Resource files read from text are
+// written so; their re-save through the engine is not.
+func KeepSortedKeys(on bool) Option { return func(c *config) { c.keepSorted = on } }
 
 // WithExactStrings, with [AsReadFromText], makes an [Encoder] write a String,
 // StringName or NodePath whose text starts with a byte order mark with one
