@@ -52,8 +52,10 @@ func (w *textWriter) file() error {
 		format = f.textFormat()
 	}
 	// Values as the engine holds them read from text, unless they are a
-	// binary file's.
-	text, err := f.text.With(vartext.WithResourceFormat(format), vartext.AsReadFromText(!f.binaryRead))
+	// binary file's; a text file's Dictionaries in its order, where a
+	// re-save's sort would reorder keys it finds equal.
+	text, err := f.text.With(vartext.WithResourceFormat(format), vartext.AsReadFromText(!f.binaryRead),
+		vartext.KeepSortedKeys(f.ownOrder))
 	if err != nil {
 		return err
 	}
