@@ -25,6 +25,14 @@ type File struct {
 	// they write, Godot 4.6 writes none. With none, Godot 3's text form
 	// counts the resources it writes.
 	LoadSteps int
+	// LoadStepsZero says a header has load_steps=0, which LoadSteps's 0
+	// alone does not say: no saver writes it, but a file may hold it (a
+	// hand's or another tool's), and the engines read it as they do any
+	// count, for their loader's progress only. It is set where Read
+	// finds it; a text write gives it back where LoadSteps is 0. Set
+	// LoadSteps to another count, or clear both, for another header.
+	// AsSaved and SavedAs clear it.
+	LoadStepsZero bool
 	// Path is the res:// path the resource was loaded from, if any: the
 	// engine keeps it, and a binary file names a loaded main resource by
 	// it instead of an id. Read of a binary file sets it from the file;

@@ -26,8 +26,8 @@ import (
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
-// ("3", "3.2"; none for Godot 4), "load_steps" a text header's
-// (File.LoadSteps), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
+// ("3", "3.2"; none for Godot 4), "load_steps" a text header's, 0
+// included (File.LoadSteps, File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
 // arrays would make a later engine write format=4, and "layout" the
 // header and names table of a binary file read (see jsonLayout), so that
 // encode gives them back.
@@ -39,7 +39,7 @@ type jsonFile struct {
 	Type        string         `json:"type,omitzero"`
 	ScriptClass string         `json:"script_class,omitzero"`
 	UID         string         `json:"uid,omitzero"`
-	LoadSteps   int            `json:"load_steps,omitzero"`
+	LoadSteps   *int           `json:"load_steps,omitzero"`
 	Format      int            `json:"format,omitzero"`
 	Path        string         `json:"path,omitzero"`
 	External    []jsonExternal `json:"external,omitzero"`
@@ -124,7 +124,10 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		return append(b, '}'), nil
 	}
 	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
-		Type: f.Type, ScriptClass: f.ScriptClass, LoadSteps: f.LoadSteps, Path: f.Path, Editable: f.Editable}
+		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
+	if f.LoadSteps != 0 || f.LoadStepsZero {
+		j.LoadSteps = &f.LoadSteps
+	}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
 	}
@@ -282,8 +285,11 @@ func (f *File) UnmarshalJSON(data []byte) error {
 // version j names, unless f's was chosen, the layout of a binary file,
 // the UID and the type.
 func (j *jsonFile) header(f *File) (*File, error) {
-	g := &File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, LoadSteps: j.LoadSteps, Path: j.Path, Editable: j.Editable,
+	g := &File{Scene: j.Scene, Type: j.Type, ScriptClass: j.ScriptClass, Path: j.Path, Editable: j.Editable,
 		dialect: f.dialect, text: f.text, binaryRead: j.Binary, ownOrder: !j.Binary, scripts: f.scripts, like: f.like}
+	if j.LoadSteps != nil {
+		g.LoadSteps, g.LoadStepsZero = *j.LoadSteps, *j.LoadSteps == 0
+	}
 	named, err := dialectOfJSON(j.Engine)
 	if err != nil {
 		return nil, err

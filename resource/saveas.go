@@ -172,8 +172,8 @@ func (g *File) asSaved() {
 	d := g.dialect
 	g.walkDefaults = map[*Resource]*defaultsWalk{} // found here: a write need not look again
 	g.ownOrder = false
-	g.decimalBytes = false // Godot 4.6 writes its own format
-	g.LoadSteps = 0        // Godot 3 counts what it saves; Godot 4.6 writes none
+	g.decimalBytes = false                  // Godot 4.6 writes its own format
+	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		loaded(d, r)

@@ -150,7 +150,11 @@ var headerAttrs = attrTable[*fileHeader]{
 	"script_class": field((*textReader).text, func(h *fileHeader) *string { return &h.f.ScriptClass }),
 	"uid":          field((*textReader).uid, func(h *fileHeader) *UID { return &h.f.UID }),
 	"format":       intField(func(h *fileHeader) *int { return &h.format }),
-	"load_steps":   intField(func(h *fileHeader) *int { return &h.f.LoadSteps }),
+	"load_steps": func(r *textReader, e vartext.Entry, a vartext.Attribute, h *fileHeader) error {
+		n, err := r.integer(e, a)
+		h.f.LoadSteps, h.f.LoadStepsZero = int(n), n == 0
+		return err
+	},
 }
 
 // sections reads the sections after the header, which come in the

@@ -113,8 +113,9 @@ func (w *textWriter) file() error {
 }
 
 // header writes the first tag, with the load_steps it was read with, if
-// any (File.LoadSteps); else Godot 3 counts the resources saved in it
-// (steps), and Godot 4 (4.6) writes none.
+// any, whatever its value (File.LoadSteps, File.LoadStepsZero); else
+// Godot 3 counts the resources saved in it (steps), written where over
+// one, and Godot 4 (4.6) writes none.
 func (w *textWriter) header(format, steps int) {
 	f := w.f
 	if f.Scene {
@@ -129,10 +130,11 @@ func (w *textWriter) header(format, steps int) {
 			w.s(`"`)
 		}
 	}
-	if f.LoadSteps != 0 || w.godot4 {
-		steps = f.LoadSteps
-	}
-	if w.godot4 && steps != 0 || !w.godot4 && steps > 1 {
+	given := f.LoadSteps != 0 || f.LoadStepsZero
+	if given || !w.godot4 && steps > 1 {
+		if given {
+			steps = f.LoadSteps
+		}
 		w.s(" load_steps=")
 		w.b = strconv.AppendInt(w.b, int64(steps), 10)
 	}
