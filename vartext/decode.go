@@ -40,6 +40,11 @@ func newDecoder(r io.Reader, cfg config) *Decoder {
 	return d
 }
 
+// ReadGodot42Floats reports whether a float decoded so far, in the Godot 4
+// dialect, was in digits Godot 4.0 to 4.2 print and no later version
+// does (see [WithGodot42Floats]): text those versions wrote.
+func (d *Decoder) ReadGodot42Floats() bool { return d.p.floats42 }
+
 // InputOffset returns the offset just after the last value decoded.
 func (d *Decoder) InputOffset() int64 { return d.p.s.offset() }
 

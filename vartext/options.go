@@ -21,6 +21,7 @@ type config struct {
 	asHeld      bool  // values as the engine holds them read from text (see quoter, appendNodePath)
 	resource    int8  // 0, or the format of the resource file whose syntax applies (see Entry, ExtResourceClass)
 	exactFloats bool  // see WithExactFloats
+	floats42    bool  // see WithGodot42Floats
 	exactText   bool  // strings and NodePaths held from text read back as held (see stringBOM, appendNodePath)
 	keepSorted  bool  // see KeepSortedKeys
 	err         error // the first invalid option
@@ -88,6 +89,20 @@ func WithMathPrecision(p gdvar.Precision) Option {
 // The older dialects print six significant digits, as their engines do;
 // the option does not change them.
 func WithExactFloats(on bool) Option { return func(c *config) { c.exactFloats = on } }
+
+// WithGodot42Floats makes the Godot 4 dialect print a float as Godot 4.0
+// to 4.2 did where that differs from what later versions print and its
+// digits read back as the same float, so that a file those editors
+// wrote comes back as it was (see [Decoder.ReadGodot42Floats]). Those
+// versions printed every float with C's %g, six significant digits, of a
+// math component's or a 32-bit packed array's float32 or of a float's
+// float64; later ones print the shortest digits that read back. The two
+// differ for a 32-bit subnormal (3.58732e-43, where 4.3 prints 3.59e-43),
+// a 64-bit one below 1e-318 or so, and a number from 1e6 to 1e15, which
+// %g prints in scientific notation (1.23457e+06, where 4.3 prints
+// 1234570). A float whose six digits do not read back as it is printed
+// as by default. The older dialects print six digits anyway.
+func WithGodot42Floats(on bool) Option { return func(c *config) { c.floats42 = on } }
 
 // WithResourceFormat makes values read and written in the syntax of the
 // text resource files (.tres, .tscn) of a format: 2 (Godot 3), 3 (Godot 4)

@@ -67,6 +67,12 @@ type parser struct {
 	// ConfigFile, a resource): each decoded anew, which drops a leading
 	// byte order mark and ends it at its first NUL (see NextEntry).
 	fileStrings bool
+	// exponent is the text of the float last read if it has an exponent,
+	// else "": only such digits can be Godot 4.0 to 4.2's alone.
+	exponent string
+	// floats42 says a float was read in digits only Godot 4.0 to 4.2
+	// print (Decoder.ReadGodot42Floats).
+	floats42 bool
 }
 
 // maxChunk is the most decoded string bytes given to a builder at once.
@@ -97,6 +103,7 @@ func (p *parser) value() error {
 		if err != nil {
 			return err
 		}
+		p.note42(n, false)
 		return p.b.number(n)
 	case isIdentByte(c):
 		return p.named()
@@ -176,6 +183,7 @@ type number struct {
 // which Godot 3.2 prints, are floats too.
 func (p *parser) number() (number, error) {
 	s := &p.s
+	p.exponent = ""
 	start := s.offset()
 	if c := s.peekAt(1); s.peek() == '-' && c >= 'a' && c <= 'z' {
 		s.next()
@@ -238,6 +246,7 @@ func (p *parser) parseNumber(start int64, w string) (number, error) {
 			return number{}, p.s.errorAt(start, "bad number exponent")
 		}
 		isFloat = true
+		p.exponent = w
 	}
 	if i < len(w) {
 		return number{}, p.s.errorAt(start+int64(i), "bad number")
@@ -258,8 +267,18 @@ func (p *parser) parseNumber(start int64, w string) (number, error) {
 	return number{i: n}, nil
 }
 
-// real reads a float, an int (as a float) or a named special.
-func (p *parser) real() (float64, error) {
+// note42 notes n, a number just read, a float held in 32 bits where
+// single is set, if its digits are those only Godot 4.0 to 4.2 print.
+func (p *parser) note42(n number, single bool) {
+	if n.float && p.exponent != "" && !p.floats42 && !p.skim && p.cfg.dialect == Godot4 {
+		p.floats42 = onlyGodot42Digits(p.exponent, n.f, single)
+	}
+}
+
+// real reads a float, an int (as a float) or a named special: a math
+// component or a packed array's element, held in 32 bits where single
+// is set.
+func (p *parser) real(single bool) (float64, error) {
 	p.s.skipSpace()
 	start := p.s.offset()
 	if c := p.s.peek(); c != '-' && c != '.' && (c < '0' || c > '9') {
@@ -276,6 +295,7 @@ func (p *parser) real() (float64, error) {
 	if !n.float {
 		return float64(n.i), err
 	}
+	p.note42(n, single)
 	return n.f, err
 }
 
@@ -727,7 +747,7 @@ func (p *parser) closeScalar(v any) error {
 func (p *parser) math(t gdvar.Type) error {
 	comps, count := p.nums[:0], 0
 	err := p.list(')', func() error {
-		f, err := p.real()
+		f, err := p.real(true)
 		if count++; count <= 16 {
 			comps = append(comps, f)
 		}
@@ -766,9 +786,9 @@ func (p *parser) packed(typ gdvar.Type) error {
 	case gdvar.TypePackedStringArray:
 		err = p.list(')', func() error { return p.str(gdvar.KindString, nil) })
 	default:
-		n, per := 0, mathwalk.PerElement(typ)
+		n, per, single := 0, mathwalk.PerElement(typ), typ != gdvar.TypePackedFloat64Array
 		err = p.list(')', func() error {
-			f, err := p.real()
+			f, err := p.real(single)
 			if err == nil {
 				err = p.b.packedReal(f)
 			}
