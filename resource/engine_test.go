@@ -383,6 +383,9 @@ func TestJSONLayoutInvalid(t *testing.T) {
 		{`{"format":4,"type":"Resource"}`, `"format": 4`},
 		{`{"engine":"3","format":3,"type":"Resource"}`, `"format": 3`},
 		{`{"binary":true,"format":3,"type":"Resource"}`, `"format": 3`},
+		{`{"float_digits":5,"type":"Resource"}`, `"float_digits": 5`},
+		{`{"engine":"3","float_digits":6,"type":"Resource"}`, `"float_digits": 6`},
+		{`{"binary":true,"float_digits":6,"type":"Resource"}`, `"float_digits": 6`},
 	} {
 		t.Run(tc.err, func(t *testing.T) {
 			err := mustNewFile(t, "").UnmarshalJSON([]byte(tc.json))

@@ -75,8 +75,15 @@ type File struct {
 	// those over 64 bytes in base64, format=4. A write as read keeps
 	// format=3.
 	decimalBytes bool
-	scripts      Scripts // what its scripts declare, if known (WithScripts)
-	like         *File   // the file UnmarshalJSON's JSON was edited from (Like), or nil
+	// floats42 says the file was read from Godot 4 text in which a float
+	// has digits only Godot 4.0 to 4.2 print (or from JSON of one saying
+	// so): a 32-bit subnormal's six digits, or scientific notation from
+	// 1e6 to 1e15 (see vartext.WithGodot42Floats). A write as read
+	// prints floats so where their digits read back; format=3 alone does
+	// not say it, as 4.3 and later write format=3 too.
+	floats42 bool
+	scripts  Scripts // what its scripts declare, if known (WithScripts)
+	like     *File   // the file UnmarshalJSON's JSON was edited from (Like), or nil
 	// walkDefaults are what a save meets walking its scripted
 	// resources' values and does not write, as SavedAs found them; nil
 	// until then (a write of the file as read looks them up).

@@ -28,7 +28,9 @@ import (
 // renumbers those it read from text. "engine" names the engine version
 // ("3", "3.2"; none for Godot 4), "load_steps" a text header's, 0
 // included (File.LoadSteps, File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
-// arrays would make a later engine write format=4, and "layout" the
+// arrays would make a later engine write format=4, "float_digits": 6 one
+// whose floats those versions printed in six digits where later ones
+// print others (a subnormal's: see vartext.WithGodot42Floats), and "layout" the
 // header and names table of a binary file read (see jsonLayout), so that
 // encode gives them back.
 type jsonFile struct {
@@ -41,6 +43,7 @@ type jsonFile struct {
 	UID         string         `json:"uid,omitzero"`
 	LoadSteps   *int           `json:"load_steps,omitzero"`
 	Format      int            `json:"format,omitzero"`
+	FloatDigits int            `json:"float_digits,omitzero"`
 	Path        string         `json:"path,omitzero"`
 	External    []jsonExternal `json:"external,omitzero"`
 	Resources   []jsonResource `json:"resources,omitzero"`
@@ -130,6 +133,9 @@ func (f *File) MarshalJSON() ([]byte, error) {
 	}
 	if f.UID != NoUID {
 		j.UID = f.UID.String()
+	}
+	if f.floats42 {
+		j.FloatDigits = digits42
 	}
 	if f.decimalBytes { // "format": 3 only where the values alone would say 4
 		if long, vectors := f.wideValues(); long && !vectors {
@@ -318,6 +324,12 @@ func (j *jsonFile) header(f *File) (*File, error) {
 		g.decimalBytes = true
 	case j.Format != 0:
 		return nil, fmt.Errorf(`resource: JSON: "format": %d; want 3, of Godot 4 text (4.0 to 4.2 wrote bytes in decimal), or none`, j.Format)
+	}
+	switch {
+	case j.FloatDigits == digits42 && g.dialect == vartext.Godot4 && !j.Binary:
+		g.floats42 = true
+	case j.FloatDigits != 0:
+		return nil, fmt.Errorf(`resource: JSON: "float_digits": %d; want 6, of Godot 4 text (4.0 to 4.2 printed floats in six digits), or none`, j.FloatDigits)
 	}
 	if g.Type == "" && g.Scene {
 		g.Type = sceneClass

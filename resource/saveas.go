@@ -173,6 +173,7 @@ func (g *File) asSaved() {
 	g.walkDefaults = map[*Resource]*defaultsWalk{} // found here: a write need not look again
 	g.ownOrder = false
 	g.decimalBytes = false                  // Godot 4.6 writes its own format
+	g.floats42 = false                      // and its own digits
 	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {

@@ -19,6 +19,7 @@ const (
 	format4     = 3
 	format4Wide = 4
 	base64After = 64 // the longest PackedByteArray of a format 3 file
+	digits42    = 6  // JSON's "float_digits" of Godot 4.0 to 4.2's floats (File.floats42)
 	utf8BOM     = "\ufeff"
 	tagResource = "gd_resource"
 	tagScene    = "gd_scene"
@@ -91,6 +92,7 @@ func readText(data []byte, cfg *config) (*File, error) {
 	if err := r.sections(); err != nil {
 		return nil, err
 	}
+	f.floats42 = f.dialect == vartext.Godot4 && r.d.ReadGodot42Floats()
 	for _, res := range append(f.Resources, f.Main) {
 		textNulls(f.dialect, res)
 	}

@@ -53,9 +53,10 @@ func (w *textWriter) file() error {
 	}
 	// Values as the engine holds them read from text, unless they are a
 	// binary file's; a text file's Dictionaries in its order, where a
-	// re-save's sort would reorder keys it finds equal.
+	// re-save's sort would reorder keys it finds equal, and its floats in
+	// Godot 4.0-4.2's digits if it was read in them.
 	text, err := f.text.With(vartext.WithResourceFormat(format), vartext.AsReadFromText(!f.binaryRead),
-		vartext.KeepSortedKeys(f.ownOrder))
+		vartext.KeepSortedKeys(f.ownOrder), vartext.WithGodot42Floats(f.floats42))
 	if err != nil {
 		return err
 	}
