@@ -45,7 +45,7 @@ func TestExtOrder3(t *testing.T) {
 				require.Greater(t, len(f.External), 1, "a case with few external resources proves little")
 				want, err := os.ReadFile(filepath.Join(dir, name+".conv.tres"))
 				require.NoError(t, err)
-				got := string(saved(t, f, "res://ext/"+name+".conv.tres", resource.Text))
+				got := string(savedAs(t, f, "res://ext/"+name+".conv.tres", resource.Text))
 				if got == string(want) {
 					inOrder++
 				}
@@ -80,7 +80,7 @@ func TestLiveExtOrder3(t *testing.T) {
 				}
 				want, err := os.ReadFile(out)
 				require.NoError(t, err, "the engine did not convert %s", name)
-				got := string(saved(t, f, out, resource.Text))
+				got := string(savedAs(t, f, out, resource.Text))
 				assert.Equal(t, string(want), extIDsAsIn(t, string(want), got), name)
 			}
 		})

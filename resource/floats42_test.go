@@ -1,7 +1,6 @@
 package resource_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -47,21 +46,8 @@ func TestGodot42FloatDigitsKept(t *testing.T) {
 		{"Godot 4.3's and later", later, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := resource.Read(bytes.NewReader([]byte(c.text)))
-			require.NoError(t, err)
-			back, err := f.AppendText(nil)
-			require.NoError(t, err)
-			assert.Equal(t, c.text, string(back), "gdvar text")
-
-			j, err := json.Marshal(f)
-			require.NoError(t, err)
+			f, j := comesBack(t, c.text)
 			assert.Equal(t, c.older, strings.Contains(string(j), `"float_digits":6,`), "JSON")
-			g, err := resource.NewFile("")
-			require.NoError(t, err)
-			require.NoError(t, json.Unmarshal(j, g))
-			back, err = g.AppendText(nil)
-			require.NoError(t, err)
-			assert.Equal(t, c.text, string(back), "json | encode -to text")
 
 			saved, err := f.AsSaved().AppendText(nil)
 			require.NoError(t, err)

@@ -44,13 +44,13 @@ func listedCase(t *testing.T, dir, at, name string, p resource.Scripts) {
 	}
 	convPath := at + "/" + name + ".conv.tres"
 	conv := want(name + ".conv.tres")
-	assert.Equal(t, conv, string(saved(t, f, convPath, resource.Text)), "convert -to tres")
+	assert.Equal(t, conv, string(savedAs(t, f, convPath, resource.Text)), "convert -to tres")
 	j, err := json.Marshal(f)
 	require.NoError(t, err)
 	g, err := resource.NewFile("", resource.WithText(vartext.WithDialect(vartext.Godot3)), resource.WithScripts(p))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(j, g))
-	assert.Equal(t, conv, string(saved(t, g, convPath, resource.Text)), "json, then encode -to tres -as-saved")
+	assert.Equal(t, conv, string(savedAs(t, g, convPath, resource.Text)), "json, then encode -to tres -as-saved")
 	// A change of form alone (gdvar text) numbers them alike.
 	plain, err := f.WithIDsFor(convPath, resource.Text)
 	require.NoError(t, err)
@@ -60,7 +60,7 @@ func listedCase(t *testing.T, dir, at, name string, p resource.Scripts) {
 
 	text, err := os.ReadFile(filepath.Join(dir, name+".tres"))
 	require.NoError(t, err)
-	assert.Equal(t, want(name+".moved.tres"), string(saved(t, read(text), at+"/"+name+".moved.tres", resource.Text)), "a .tres saved at another path")
+	assert.Equal(t, want(name+".moved.tres"), string(savedAs(t, read(text), at+"/"+name+".moved.tres", resource.Text)), "a .tres saved at another path")
 }
 
 // extLines returns a text file's [ext_resource] lines and the references

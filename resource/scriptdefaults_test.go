@@ -174,7 +174,7 @@ func TestLiveScriptDefaults(t *testing.T) {
 		f.Path = "res://" + c.from
 		want, err := os.ReadFile(filepath.Join(dir, c.to))
 		require.NoError(t, err)
-		assert.Equal(t, string(want), string(saved(t, f.WithoutUIDs(), "res://"+c.to, c.form)), c.to)
+		assert.Equal(t, string(want), string(savedAs(t, f.WithoutUIDs(), "res://"+c.to, c.form)), c.to)
 	}
 	conv, err := os.ReadFile(filepath.Join(dir, "a.conv.tres"))
 	require.NoError(t, err)

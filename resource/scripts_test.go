@@ -66,7 +66,7 @@ func TestScriptsConversion(t *testing.T) {
 					}
 					want, err := os.ReadFile(filepath.Join(dir, name+".conv"+conv[1]))
 					require.NoError(t, err)
-					got := string(saved(t, f, "res://script/"+name+".conv"+conv[1], form))
+					got := string(savedAs(t, f, "res://script/"+name+".conv"+conv[1], form))
 					if form == resource.Text && e.d != vartext.Godot4 {
 						got = extIDsAsIn(t, string(want), got)
 					}
@@ -78,7 +78,7 @@ func TestScriptsConversion(t *testing.T) {
 						g, err := resource.NewFile("", resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(p))
 						require.NoError(t, err)
 						require.NoError(t, json.Unmarshal(j, g))
-						assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "json, then encode -to res")
+						assert.Equal(t, string(data), string(savedAs(t, g, f.Path, resource.Binary)), "json, then encode -to res")
 					}
 				})
 			}
@@ -120,19 +120,6 @@ func extIDsAsIn(t *testing.T, want, got string) string {
 	return got
 }
 
-func saved(t *testing.T, f *resource.File, path string, form resource.Form) []byte {
-	g, err := f.SavedAs(path, form)
-	require.NoError(t, err)
-	var b []byte
-	if form == resource.Text {
-		b, err = g.AppendText(nil)
-	} else {
-		b, err = g.AppendBinary(nil)
-	}
-	require.NoError(t, err)
-	return b
-}
-
 // TestLiveScripts has Godot 4.6 save random resources whose scripts
 // declare typed Arrays and Dictionaries, Object variables and variables
 // left at their defaults, and convert each to the other form; with the
@@ -155,12 +142,12 @@ func TestLiveScripts(t *testing.T) {
 			}
 			want, err := os.ReadFile(filepath.Join(dir, name+".conv"+conv[1]))
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(saved(t, f, dir+"/"+name+".conv"+conv[1], form)), name+conv[0])
+			assert.Equal(t, string(want), string(savedAs(t, f, dir+"/"+name+".conv"+conv[1], form)), name+conv[0])
 			if conv[0] == ".res" {
 				g, err := resource.NewFile("", resource.WithScripts(filePaths{p}))
 				require.NoError(t, err)
 				require.NoError(t, json.Unmarshal(j, g))
-				assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
+				assert.Equal(t, string(data), string(savedAs(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
 			}
 		}
 	}
@@ -223,7 +210,7 @@ func TestLiveScripts3(t *testing.T) {
 						if conv[1] == ".res" {
 							form = resource.Binary
 						}
-						return saved(t, f, dir+"/"+name+".conv"+conv[1], form)
+						return savedAs(t, f, dir+"/"+name+".conv"+conv[1], form)
 					}
 					want, err := os.ReadFile(filepath.Join(dir, name+".conv"+conv[1]))
 					require.NoError(t, err)
@@ -240,7 +227,7 @@ func TestLiveScripts3(t *testing.T) {
 						g, err := resource.NewFile("", resource.WithText(vartext.WithDialect(e.d)), resource.WithScripts(filePaths{p}))
 						require.NoError(t, err)
 						require.NoError(t, json.Unmarshal(j, g))
-						assert.Equal(t, string(data), string(saved(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
+						assert.Equal(t, string(data), string(savedAs(t, g, f.Path, resource.Binary)), "%s: json, then encode -to res", name)
 					}
 					if !bytes.Equal(want, without) {
 						differ++

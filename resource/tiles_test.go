@@ -42,7 +42,7 @@ func checkTilesCases(t *testing.T, dir, at string, names []string) (fonts int) {
 			}
 			want, err := os.ReadFile(filepath.Join(dir, name+c.to))
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(saved(t, f, at+"/"+name+c.to, form)), "%s to %s", name+c.from, c.to)
+			assert.Equal(t, string(want), string(savedAs(t, f, at+"/"+name+c.to, form)), "%s to %s", name+c.from, c.to)
 		}
 	}
 	return fonts

@@ -46,7 +46,7 @@ func checkTypedCases(t *testing.T, dir string, p *project.Project, names []strin
 			}
 			want, err := os.ReadFile(filepath.Join(dir, name+".conv"+conv[1]))
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(saved(t, f, "res://"+name+".conv"+conv[1], form)), name+conv[0])
+			assert.Equal(t, string(want), string(savedAs(t, f, "res://"+name+".conv"+conv[1], form)), name+conv[0])
 			if conv[0] != ".tres" {
 				continue
 			}
