@@ -17,6 +17,7 @@ type dictState struct {
 	inKey   bool    // the tokens coming are a key's
 	kb      keyBuilder
 	idx     []int // the entries printed (see merge), sorted
+	own     []int // idx before the sort, where KeepSortedKeys may keep it
 	from    []int // the entry whose value each entry prints (see merge)
 	merging merger
 }
@@ -51,12 +52,14 @@ func (ds *dictState) keyToken(t gdvar.Token) bool {
 	return true
 }
 
-// sorted reports whether no key sorts before the one ahead of it, as the
-// engine's comparison says, within the budget of a sort.
-func (ds *dictState) sorted(d Dialect) bool {
+// onlyTiesMoved reports whether the sort moved no key but among keys the
+// engine's comparison finds equal: at each place, the key the sort put
+// there and the one there before (ds.own) are equal, within the budget of
+// a sort.
+func (ds *dictState) onlyTiesMoved(d Dialect) bool {
 	o := newOrder(d, ds.keys, ds.size)
-	for i := 1; i < len(ds.idx); i++ {
-		if o.less(ds.idx[i], ds.idx[i-1]) {
+	for i, a := range ds.own {
+		if b := ds.idx[i]; a != b && (o.less(a, b) || o.less(b, a)) {
 			return false
 		}
 	}
@@ -65,8 +68,8 @@ func (ds *dictState) sorted(d Dialect) bool {
 
 // appendSorted appends the Dictionary's text, keys sorted, to dst; asHeld
 // says its keys are as the engine holds them read from text (see merge);
-// keepSorted keeps them in their order if the engine's comparison finds it
-// sorted (see KeepSortedKeys).
+// keepSorted keeps them in their order where the sort moves only keys the
+// engine's comparison finds equal (see KeepSortedKeys).
 func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld, keepSorted bool) []byte {
 	n := len(ds.entries)
 	if n == 0 {
@@ -79,10 +82,14 @@ func (ds *dictState) appendSorted(dst []byte, d Dialect, asHeld, keepSorted bool
 		return append(dst, "{\n\n}"...) // Godot 3.2 and older
 	}
 	ds.merge(d, asHeld)
-	if !keepSorted || !ds.sorted(d) {
-		o := newOrder(d, ds.keys, ds.size)
-		s := sortKeys{a: ds.idx, o: &o}
-		s.sort()
+	if keepSorted {
+		ds.own = append(ds.own[:0], ds.idx...)
+	}
+	o := newOrder(d, ds.keys, ds.size)
+	s := sortKeys{a: ds.idx, o: &o}
+	s.sort()
+	if keepSorted && ds.onlyTiesMoved(d) {
+		copy(ds.idx, ds.own)
 	}
 	dst = append(dst, "{\n"...)
 	for i, e := range ds.idx {

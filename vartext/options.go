@@ -131,12 +131,12 @@ func WithResourceFormat(format int) Option {
 func AsReadFromText(on bool) Option { return func(c *config) { c.asHeld = on } }
 
 // KeepSortedKeys makes an [Encoder] keep a Dictionary's keys in their own
-// order where the engine's comparison finds it sorted already, keys it
-// finds equal (Godot 4's Objects: a resource file's ExtResource and
-// SubResource keys) included. The engine's sort is not stable: run again
-// over more than 16 keys, as a re-save does, it reorders equal ones, so
-// the text it wrote would not come back. Resource files read from text are
-// written so; their re-save through the engine is not.
+// order where the engine's sort would move only keys its comparison finds
+// equal (Godot 4's Objects: a resource file's ExtResource and SubResource
+// keys; Colors). The engine's sort is not stable: run again over more than
+// 16 such keys, as a re-save does, it reorders them, so the text it wrote
+// would not come back. Resource files read from text are written so;
+// their re-save through the engine is not.
 func KeepSortedKeys(on bool) Option { return func(c *config) { c.keepSorted = on } }
 
 // WithExactStrings, with [AsReadFromText], makes an [Encoder] write a String,
