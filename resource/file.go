@@ -88,6 +88,11 @@ type File struct {
 	// resources' values and does not write, as SavedAs found them; nil
 	// until then (a write of the file as read looks them up).
 	walkDefaults map[*Resource]*defaultsWalk
+	// layout3 is the layout of a Godot 3 text file read (or of JSON of
+	// one saying so) where it is an older engine's than the dialect's,
+	// Godot 3.0's or 3.2's: a write as read keeps its blank lines and
+	// groups; a save through the engine (asSaved) writes the dialect's.
+	layout3 textLayout
 }
 
 // External is an external resource: a resource in a file of its own.

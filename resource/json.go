@@ -26,8 +26,10 @@ import (
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
-// ("3", "3.2"; none for Godot 4), "load_steps" a text header's, 0
-// included (File.LoadSteps, File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
+// ("3", "3.2"; none for Godot 4), "text_layout" an older Godot 3 text
+// layout than the engine's, kept from the file read ("3.0", "3.2": see
+// textLayout), "load_steps" a text header's, 0 included (File.LoadSteps,
+// File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
 // arrays would make a later engine write format=4, "float_digits": 6 one
 // whose floats those versions printed in six digits where later ones
 // print others (a subnormal's: see vartext.WithGodot42Floats), and "layout" the
@@ -36,6 +38,7 @@ import (
 type jsonFile struct {
 	Binary      bool           `json:"binary,omitzero"`
 	Engine      string         `json:"engine,omitzero"`
+	TextLayout  string         `json:"text_layout,omitzero"`
 	Layout      *jsonLayout    `json:"layout,omitzero"`
 	Scene       bool           `json:"scene,omitzero"`
 	Type        string         `json:"type,omitzero"`
@@ -126,7 +129,8 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		size += len(b) + 1
 		return append(b, '}'), nil
 	}
-	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
+	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], TextLayout: textLayoutNames[f.layout3],
+		Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
 		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.LoadSteps != 0 || f.LoadStepsZero {
 		j.LoadSteps = &f.LoadSteps
@@ -317,6 +321,9 @@ func (j *jsonFile) header(f *File) (*File, error) {
 		}
 	}
 	if g.UID, err = uidOfJSON(j.UID); err != nil {
+		return nil, err
+	}
+	if g.layout3, err = textLayoutOfJSON(j.TextLayout, g.dialect, j.Binary); err != nil {
 		return nil, err
 	}
 	switch {

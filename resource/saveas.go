@@ -174,6 +174,7 @@ func (g *File) asSaved() {
 	g.ownOrder = false
 	g.decimalBytes = false                  // Godot 4.6 writes its own format
 	g.floats42 = false                      // and its own digits
+	g.layout3 = layoutOwn                   // and the engine its own layout
 	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {

@@ -50,6 +50,10 @@ type textReader struct {
 	value       any              // the value read, kept here so that reading it allocates nothing more
 	nameOf      func(int) string // propertyName, made once
 	head        fileHeader       // the first tag's attributes, read into the reader, which is on the heap already
+	// layout gathers what a Godot 3 file's layout shows (layout3.go),
+	// where layoutOn.
+	layout   layoutSeen
+	layoutOn bool
 }
 
 // readText reads a text resource or scene as the engine's loader does.
@@ -89,10 +93,18 @@ func readText(data []byte, cfg *config) (*File, error) {
 	if _, _, err := r.header(); err != nil {
 		return nil, err
 	}
+	if r.layoutOn = f.dialect == vartext.Godot3 || f.dialect == vartext.Godot32; r.layoutOn {
+		r.layout.end = r.d.InputOffset()
+	}
 	if err := r.sections(); err != nil {
 		return nil, err
 	}
 	f.floats42 = f.dialect == vartext.Godot4 && r.d.ReadGodot42Floats()
+	if r.layoutOn {
+		if l := r.layout.layout(data); l != layoutOwn && !(l == layout32 && f.dialect == vartext.Godot32) {
+			f.layout3 = l
+		}
+	}
 	for _, res := range append(f.Resources, f.Main) {
 		textNulls(f.dialect, res)
 	}
@@ -177,7 +189,13 @@ func (r *textReader) sections() error {
 			if err := r.property(e.Name); err != nil {
 				return err
 			}
+			if r.layoutOn {
+				r.layout.property(r.d.InputOffset())
+			}
 			continue
+		}
+		if r.layoutOn {
+			r.layout.tag(r.data, e.Name, r.d.InputOffset())
 		}
 		next := 2
 		switch e.Name {

@@ -16,7 +16,7 @@ import (
 // nodes, connections and editable instances, each property as var_to_str
 // prints its value. Godot 3 needs number IDs.
 func (f *File) AppendText(dst []byte) ([]byte, error) {
-	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4, find: f.finder()}
+	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4, layout: f.layout(), find: f.finder()}
 	err := w.file()
 	return w.b, err
 }
@@ -35,6 +35,7 @@ type textWriter struct {
 	f      *File
 	b      []byte
 	godot4 bool
+	layout textLayout   // Godot 3's: its blank lines and groups
 	values *textPrinter // vartext's, for values
 	// renamed are the sub-resources' IDs as written, where they are not
 	// the File's.
@@ -98,6 +99,7 @@ func (w *textWriter) file() error {
 			return err
 		}
 		w.s("]\n")
+		w.blank30()
 		if err := w.resourceProperties(r); err != nil {
 			return fmt.Errorf("resource: [sub_resource] %s: %w", r.ID, err)
 		}
@@ -105,9 +107,11 @@ func (w *textWriter) file() error {
 	}
 	if !f.Scene {
 		w.s("[resource]\n")
+		w.blank30()
 		if err := w.resourceProperties(f.Main); err != nil {
 			return fmt.Errorf("resource: [resource]: %w", err)
 		}
+		w.blank30()
 		return nil
 	}
 	return w.scene()
@@ -241,23 +245,30 @@ func (w *textWriter) properties(props []gdvar.Property, leftOut func(gdvar.Prope
 
 func (w *textWriter) scene() error {
 	f := w.f
+	// Godot 3.0 follows each tag of a node with a blank line, and its
+	// properties, if any, and each connection; then one more.
+	l30 := w.layout == layout30
 	for i, n := range f.Nodes {
-		if i > 0 {
+		if i > 0 && !l30 {
 			w.s("\n")
 		}
 		if err := w.node(n); err != nil {
 			return err
 		}
+		if len(n.Properties) > 0 {
+			w.blank30()
+		}
 	}
-	if len(f.Connections) > 0 && f.dialect != vartext.Godot32 { // Godot 3.2 writes no blank line before them
+	if len(f.Connections) > 0 && w.layout == layoutOwn { // Godot 3.0 to 3.2 write no blank line before them
 		w.s("\n")
 	}
 	for _, c := range f.Connections {
 		if err := w.connection(c); err != nil {
 			return err
 		}
+		w.blank30()
 	}
-	if len(f.Editable) > 0 {
+	if len(f.Editable) > 0 || l30 {
 		w.s("\n")
 	}
 	for _, p := range f.Editable {
@@ -327,6 +338,7 @@ func (w *textWriter) node(n *Node) error {
 		}
 	}
 	w.s("]\n")
+	w.blank30()
 	if err := w.properties(n.Properties, nil); err != nil {
 		return fmt.Errorf("resource: [node] %s: %w", n.Name, err)
 	}
@@ -334,12 +346,12 @@ func (w *textWriter) node(n *Node) error {
 }
 
 // groups writes a node's groups, sorted, each c_escape'd: on one line, or
-// (Godot 3.2) each on its own with a comma after it.
+// (Godot 3.0 to 3.2) each on its own with a comma after it.
 func (w *textWriter) groups(groups []string) {
 	sorted := slices.Clone(groups)
 	slices.Sort(sorted) // byte order is code point order in UTF-8
 	w.s(" groups=[")
-	old := w.f.dialect == vartext.Godot32
+	old := w.layout != layoutOwn
 	for i, g := range sorted {
 		switch {
 		case old:
@@ -408,6 +420,14 @@ func (w *textWriter) value(attr string, v any, present bool) error {
 	var err error
 	w.b, err = w.values.append(w.b, v)
 	return err
+}
+
+// blank30 writes a blank line where Godot 3.0's layout has one that later
+// engines' do not.
+func (w *textWriter) blank30() {
+	if w.layout == layout30 {
+		w.s("\n")
+	}
 }
 
 func (w *textWriter) s(s string) { w.b = append(reserve(w.b, len(s)), s...) }
