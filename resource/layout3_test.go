@@ -256,10 +256,19 @@ func TestOlderLayoutsKept(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.text, string(again), "AsSaved changed f")
 
-			// The engine's re-save is laid out as the engine does.
+			// The engine's re-save is laid out as the engine does, a
+			// save to a path too.
 			read, err := Read(strings.NewReader(tc.saved))
 			require.NoError(t, err)
 			assert.Equal(t, layoutOwn, read.layout3)
+			to, err := f.SavedAs("res://saved.tscn", Text)
+			require.NoError(t, err)
+			got, err = to.AppendText(nil)
+			require.NoError(t, err)
+			read, err = Read(strings.NewReader(string(got)))
+			require.NoError(t, err)
+			assert.Equal(t, layoutOwn, read.layout3, "SavedAs")
+			assert.NotContains(t, string(got), "]\n\n\n", "SavedAs")
 		})
 	}
 }
