@@ -95,6 +95,9 @@ func TestJoinBudget(t *testing.T) {
 		}
 		assert.Len(t, joined, most)
 		assert.EqualValues(t, tries-most, m.Stats().JoinsRefused.Address)
+		// A place is taken as the upgrade is answered, and the peer
+		// counted a moment later: all counted, one leaves.
+		waitFor(t, "every peer counted", func() bool { return m.Stats().Peers == most })
 		joined[0].Close()
 		waitFor(t, "a peer gone", func() bool { return m.Stats().Peers == most-1 })
 		status, _ := upgradeStatus(t, port)
