@@ -47,7 +47,6 @@ func show(_message: String) -> void:
 // for the server to confirm a path the victim sends it, not for a pause
 // in what comes; waiting for 500 ms of nothing found nothing there.
 func TestLiveAmplifySlowRelay(t *testing.T) {
-	t.Parallel() // a game of its own, on a port of its own
 	engine := godot.Require(t, godot.Godot4)
 	dir, _ := writeGame(t, slowRelay, 0)
 	port := strconv.Itoa(godot.FreePort(t, "udp"))

@@ -946,7 +946,6 @@ func TestSpawnedOnAllocs(t *testing.T) {
 // why, at once. Before, each call was a disconnected finding of its
 // method, and nothing behind the login was audited.
 func TestLiveServerRequiresAuth(t *testing.T) {
-	t.Parallel() // a game of its own, on a port of its own
 	engine := godot.Require(t, godot.Godot4)
 	p := writeProject(t, map[string]string{
 		"main.gd": `extends Node

@@ -97,7 +97,6 @@ func TestRunCouldNotAudit(t *testing.T) {
 // joined over WebSocket) is ErrJoin, and its report holds what the
 // server printed.
 func TestLiveRunCouldNotJoin(t *testing.T) {
-	t.Parallel() // a game of its own, on a port of its own
 	engine := godot.Require(t, godot.Godot4)
 	dir := filepath.Join(t.TempDir(), "server")
 	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/server")))
