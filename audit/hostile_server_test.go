@@ -11,8 +11,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
-	"os/exec"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -572,52 +570,6 @@ func (g *hostileGame) garbageBytes() []byte {
 	return out
 }
 
-// aloneEnv, set, says this test binary runs one hostile test alone,
-// started by inProcessOfItsOwn.
-const aloneEnv = "GDVAR_AUDIT_ALONE"
-
-// hostileAtOnce bounds the hostile tests' processes running at once.
-// They are not bound by go test's -parallel, which is left to the live
-// tests' engines: a hostile test mostly waits on its audit's time.
-var hostileAtOnce = make(chan struct{}, 3)
-
-// inProcessOfItsOwn runs t's test again in a process of its own, the test
-// binary alone with it, and reports whether it did; it returns false in
-// that process, which runs the test. What a hostile audit allocates and
-// the goroutines it leaves (auditHostile) are then its own, while the
-// process runs beside the other tests: it starts at once, this test
-// waiting for it in parallel with the others.
-func inProcessOfItsOwn(t *testing.T) bool {
-	if os.Getenv(aloneEnv) != "" {
-		return false
-	}
-	run := strings.Split(t.Name(), "/")
-	for i, name := range run {
-		run[i] = "^" + regexp.QuoteMeta(name) + "$"
-	}
-	args := []string{"-test.run=" + strings.Join(run, "/"), "-test.count=1", "-test.v"}
-	if d, ok := t.Deadline(); ok {
-		args = append(args, "-test.timeout="+(time.Until(d)*9/10).String()) // its failure shown before ours
-	}
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), aloneEnv+"=1")
-	var out []byte
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		hostileAtOnce <- struct{}{}
-		defer func() { <-hostileAtOnce }()
-		out, err = cmd.CombinedOutput()
-	}()
-	t.Parallel()
-	<-done
-	t.Logf("in a process of its own:\n%s", out)
-	require.NoError(t, err)
-	require.Contains(t, string(out), "--- PASS: "+t.Name()+" ", "the test ran")
-	return true
-}
-
 // hostileRun is what an audit of a hostile game did: its report and
 // error, how long it took, what it allocated, what the game sent it.
 type hostileRun struct {
@@ -711,9 +663,6 @@ func kinds(rep *Report) []Kind {
 // audit waits a second for them at its end. Before, it waited the
 // debugger's request timeout, 30 s, past its Duration (38 s for 20).
 func TestHostileServerHonest(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{}, hostileConfig(20*time.Second))
 	require.NoError(t, run.err)
 	assert.Empty(t, run.rep.Stopped)
@@ -731,9 +680,6 @@ func TestHostileServerHonest(t *testing.T) {
 // took the first call for a freeze, waited for the server to answer
 // until its time was over, and returned no error: a clean report.
 func TestHostileServerNotTheGame(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{NoFences: true}, hostileConfig(8*time.Second))
 	require.ErrorIs(t, run.err, ErrJoin)
 	assert.Contains(t, run.err.Error(), "took the clients, but the game launched reported none of their calls")
@@ -745,9 +691,6 @@ func TestHostileServerNotTheGame(t *testing.T) {
 // that failed, saying so. Before, its error was "context deadline
 // exceeded".
 func TestHostileServerMute(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{Mute: true}, hostileConfig(8*time.Second))
 	require.ErrorIs(t, run.err, ErrJoin)
 	assert.NotErrorIs(t, run.err, ErrMismatch)
@@ -760,9 +703,6 @@ func TestHostileServerMute(t *testing.T) {
 // wait for it to answer again (its clients time it out after 20 s), the
 // joins it answers no more.
 func TestHostileServerFallsSilent(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{SilentAt: 3}, hostileConfig(25*time.Second))
 	require.NoError(t, run.err)
 	assert.Equal(t, "the audit's time is over (25s)", run.rep.Stopped)
@@ -783,9 +723,6 @@ func TestFreezeStartedAgain(t *testing.T) {
 // /root/Main.hit), and the attacks after the drop sent nothing
 // ("not sent: multiplayer: no such peer"), silently.
 func TestHostileServerDropsItsClients(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{CloseEvery: 1500 * time.Millisecond}, hostileConfig(20*time.Second))
 	require.NoError(t, run.err)
 	assert.NotContains(t, kinds(run.rep), Disconnected)
@@ -806,9 +743,6 @@ func TestHostileServerDropsItsClients(t *testing.T) {
 // (was: disconnected, "the server dropped the client"), and what the
 // audit allocates is a small part of what it was sent.
 func TestHostileServerGarbage(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	t.Run("huge", func(t *testing.T) {
 		run := auditHostile(t, hostileSpec{GarbageAt: 3, Garbage: "huge"}, hostileConfig(15*time.Second))
 		require.NoError(t, run.err)
@@ -836,9 +770,6 @@ func TestHostileServerGarbage(t *testing.T) {
 // answers no question of whose a synchronizer is: the audit asks once,
 // not once a synchronizer (64 waits), and ends within its time.
 func TestHostileServerSpawnFlood(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{Spawns: 63, Items: 63, NameBytes: 100}, hostileConfig(40*time.Second))
 	require.NoError(t, run.err)
 	assert.Empty(t, run.rep.Stopped, "its work done within its time")
@@ -849,9 +780,6 @@ func TestHostileServerSpawnFlood(t *testing.T) {
 // A server that syncs each player's label anew every 5 ms, a 60 000
 // byte String: what the audit allocates is a small multiple of it.
 func TestHostileServerLabels(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{LabelBytes: 60000}, hostileConfig(20*time.Second))
 	require.NoError(t, run.err)
 	assert.Greater(t, run.sent, int64(16<<20))
@@ -866,9 +794,6 @@ func TestHostileServerLabels(t *testing.T) {
 // for it to answer, then started it again, each call a freeze. One
 // that stops again at once after each continue is audited whole.
 func TestHostileDebuggerStops(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	t.Run("stuck", func(t *testing.T) {
 		cfg := hostileConfig(15 * time.Second)
 		cfg.LaunchOptions = []debugger.Option{debugger.WithRequestTimeout(time.Second)}
@@ -890,9 +815,6 @@ func TestHostileDebuggerStops(t *testing.T) {
 // A game that ends 4 s after each start, between calls or during one,
 // is started again each time, as -restarts allows.
 func TestHostileServerRestarts(t *testing.T) {
-	if inProcessOfItsOwn(t) {
-		return
-	}
 	run := auditHostile(t, hostileSpec{ExitAfter: 4 * time.Second}, hostileConfig(40*time.Second))
 	require.NoError(t, run.err)
 	assert.Positive(t, run.rep.Server.Restarts)
