@@ -602,8 +602,8 @@ func (s *Session) setOwn(on bool) {
 // leave that loop and stop again; taking the first stop for the line would
 // leave the game stopped in the second, and the next break would come to
 // a game already stopped ("Got break when already broke!"). If no line
-// runs within the request timeout the game carries on and the step, if it
-// lands later, is continued.
+// runs within the request timeout the game carries on, the step taken
+// back (takeBackStep).
 func (s *Session) stopAtLine(ctx context.Context) error {
 	s.mu.Lock()
 	stopped, b, exits := s.stopped, s.lastBreak, s.exits
@@ -631,18 +631,48 @@ func (s *Session) stopAtLine(ctx context.Context) error {
 	}
 	if _, err := s.wait(ctx, atLine); err != nil {
 		s.mu.Lock()
-		if s.stopped {
-			go s.send(context.Background(), "continue", nil) // the session may be gone
-		} else {
-			s.strayStep = true
-		}
+		stopped, answered := s.stopped, s.exits != exits
 		s.mu.Unlock()
+		if stopped {
+			go s.send(context.Background(), "continue", nil) // the session may be gone
+		} else if s.Err() == nil {
+			s.takeBackStep(answered)
+		}
 		if ctx.Err() != nil || s.Err() != nil {
 			return err
 		}
 		return fmt.Errorf("%w: %w (a paused scene tree, or a game that runs no GDScript each frame, gives none; the input helper runs calls without one)", ErrNoScriptFrame, err)
 	}
 	return nil
+}
+
+// stepTakeBack bounds the wait for a game to stop and go on again, to
+// take back a step that found no line: one idle frame, as a rule.
+const stepTakeBack = 5 * time.Second
+
+// takeBackStep takes back a step stopAtLine gave up on, which the game
+// keeps until a line runs: a later stop at a breakpoint would be taken
+// for it. A break stops the game in its idle frame, and the continue sent
+// with it clears the step there (the engine's continue leaves no lines to
+// run). A step that lands first has ended; the game then leaves that stop
+// at the break, and ignores the continue. The messages keep their order:
+// a game that has not read the step yet reads them after it. The wait
+// for the game to go on, which keeps its stop out of the next request's
+// way, is for a game that answered the step: one that did not is not
+// waited for again.
+func (s *Session) takeBackStep(answered bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), stepTakeBack)
+	defer cancel()
+	wentOn := s.expect(named("debug_exit"), ignoredLate)
+	err := s.send(ctx, s.cmd("break"), nil)
+	if err == nil {
+		err = s.send(ctx, "continue", nil)
+	}
+	if err == nil && answered {
+		_, _ = s.wait(ctx, wentOn) // past it, the next request finds it stopped, or not
+		return
+	}
+	s.drop(wentOn)
 }
 
 // resume continues a stopped game and waits until it has left its debug

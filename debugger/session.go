@@ -47,7 +47,6 @@ type Session struct {
 	stopped   bool
 	lastBreak Break
 	own       bool          // the Session itself stopped the game
-	strayStep bool          // a step that timed out may still land
 	exits     int           // the debug_exit messages received
 	changed   chan struct{} // closed when stopped changes
 	lastTree  *Node         // the last Tree
@@ -218,11 +217,6 @@ func (s *Session) handle(m Message) {
 		if b, err := ParseBreak(m); err == nil {
 			s.lastBreak = b
 			s.setStopped(true)
-			if s.strayStep {
-				// A step the Session gave up on landed: carry on.
-				s.strayStep = false
-				go s.send(context.Background(), "continue", nil) // the session may be gone
-			}
 		}
 	case "debug_exit":
 		s.exits++

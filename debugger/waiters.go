@@ -44,6 +44,9 @@ type waiter struct {
 	more   func(Message) int // if not nil, the messages a part announces (stack_frame_vars: its count)
 	late   lateness
 	gaveUp bool // the request gave up: what the waiter matches is dropped
+	// wentOn is closed when the game leaves its debug loop before a
+	// reply of droppedInLoop came whole: none will (nil for the others).
+	wentOn chan struct{}
 }
 
 // expect registers a waiter for a reply of one message, which match
@@ -54,6 +57,9 @@ func (s *Session) expect(match func(Message) bool, late lateness) *waiter {
 
 // register registers w.
 func (s *Session) register(w *waiter) *waiter {
+	if w.late == droppedInLoop {
+		w.wentOn = make(chan struct{})
+	}
 	s.mu.Lock()
 	s.waiters = append(s.waiters, w)
 	s.mu.Unlock()
@@ -105,18 +111,21 @@ func (s *Session) capLate() {
 }
 
 // leftLoop forgets the replies of the requests answered only in the debug
-// loop, which the game has left: those not answered by now will not be.
-// A request still waiting for one leaves nothing behind when it gives up.
-// s.mu is held.
+// loop, which the game has left: those not answered by now will not be,
+// and a request still waiting for one is told so at once. s.mu is held.
 func (s *Session) leftLoop() {
 	s.waiters = slices.DeleteFunc(s.waiters, func(w *waiter) bool {
 		if w.late != droppedInLoop {
 			return false
 		}
-		w.late = ignoredLate
-		return w.gaveUp
+		close(w.wentOn)
+		return true
 	})
 }
+
+// errWentOn is a request answered only in the debug loop whose reply the
+// game did not finish before it left the loop.
+var errWentOn = fmt.Errorf("%w: the game went on before it answered", ErrNotStopped)
 
 // waiterOf returns the waiter m is for, if any, and whether its request
 // still waits for it, and unregisters the waiter once its reply has come
@@ -149,6 +158,8 @@ func (s *Session) wait(ctx context.Context, w *waiter) (Message, error) {
 	select {
 	case m := <-w.ch:
 		return m, nil
+	case <-w.wentOn:
+		return Message{}, errWentOn
 	case <-ctx.Done():
 		s.giveUp(w)
 		return Message{}, ctx.Err()
