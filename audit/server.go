@@ -16,7 +16,8 @@ import (
 // launch starts the server under the debugger.
 func (a *auditor) launch(ctx context.Context) error {
 	opts := append(append([]debugger.Option(nil), a.cfg.LaunchOptions...),
-		debugger.OnError(a.obs.onError), debugger.OnOutput(a.obs.onOutput))
+		debugger.OnError(a.obs.onError), debugger.OnOutput(a.obs.onOutput),
+		debugger.WithInputHelper(false)) // start installs it
 	lctx, cancel := context.WithTimeout(ctx, joinWait)
 	defer cancel()
 	g, err := debugger.Launch(lctx, a.cfg.Godot, a.cfg.Args, opts...)
@@ -56,11 +57,29 @@ func (a *auditor) sample() {
 // attacker (joinClients); a server that takes one client (the project's max_clients,
 // or a server that does not take the second) is joined by the attacker
 // alone.
+//
+// The input helper is installed while the clients join, not by Launch:
+// its install waits for a script line to run, and a server that runs
+// none each frame runs its first as it takes a client. Launch would wait
+// out the install's time (10 s) for a line before any client came. The
+// attacks begin once the install is over.
 func (a *auditor) start(ctx context.Context) error {
 	if err := a.launch(ctx); err != nil {
 		return err
 	}
-	return a.joinClients(ctx)
+	ictx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	installed := make(chan struct{})
+	go func() {
+		defer close(installed)
+		a.game.InstallInput(ictx) // a failure is kept, for the calls that need it to say
+	}()
+	err := a.joinClients(ctx)
+	if err != nil {
+		cancel() // the server is not used further
+	}
+	<-installed
+	return err
 }
 
 // joinClients joins the server as the victim, then the attacker, or as
