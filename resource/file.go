@@ -15,7 +15,12 @@ type File struct {
 	// ScriptClass is the global class name of the main resource's script
 	// (Godot 4), or "".
 	ScriptClass string
-	// UID is the file's unique id (Godot 4), or NoUID.
+	// UID is the file's unique id (Godot 4), or NoUID: also where the
+	// header's uid= is not a UID's text (uid://main_scene, a hand's),
+	// which the engine reads as none. A text write gives back the uid=
+	// read while UID is the one it reads as: such text, and a UID's the
+	// engine reads but never prints so (with a digit 9 or z). WithoutUIDs,
+	// AsSaved and SavedAs drop it.
 	UID UID
 	// LoadSteps is the load_steps= of a text file's header (the
 	// resources it holds and refers to, plus one, as the saver that wrote
@@ -93,19 +98,27 @@ type File struct {
 	// Godot 3.0's or 3.2's: a write as read keeps its blank lines and
 	// groups; a save through the engine (asSaved) writes the dialect's.
 	layout3 textLayout
+	// uidText is the header's uid= read where UID does not print it (see
+	// readUID), or "".
+	uidText string
 }
 
 // External is an external resource: a resource in a file of its own.
 type External struct {
 	Type string // its class as the engine saves it: "Script" for a script
 	Path string // its path, as res://player.gd
-	UID  UID    // its unique id, or NoUID
+	// UID is its unique id, or NoUID: also where its uid= is not a UID's
+	// text, which the engine ignores, loading the path. A text write gives
+	// the uid= read back as File.UID's is.
+	UID UID
 	// ID is what references to it give (ExtResource("1_ab3cd"); Godot 3:
 	// ExtResource( 1 )). A binary file has no ids: Read numbers them.
 	// Empty for a script a Godot 4.1 text file names by its path
 	// (Array[Resource("res://s.gd")]): references give the path, and
 	// SavedAs gives it an ID.
 	ID string
+
+	uidText string // its uid= read where UID does not print it, or ""
 }
 
 // Resource is a resource stored in the file: a sub-resource, or the main

@@ -26,7 +26,9 @@ import (
 // from the binary form: its values are as that form holds them, and Godot
 // 3.2 keeps the numbers of its internal resources (local://N) where it
 // renumbers those it read from text. "engine" names the engine version
-// ("3", "3.2"; none for Godot 4), "text_layout" an older Godot 3 text
+// ("3", "3.2"; none for Godot 4), "uid" a header's or an external
+// resource's uid= as the file has it (one the engine reads as none
+// included: see File.UID), "text_layout" an older Godot 3 text
 // layout than the engine's, kept from the file read ("3.0", "3.2": see
 // textLayout), "load_steps" a text header's, 0 included (File.LoadSteps,
 // File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
@@ -135,9 +137,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 	if f.LoadSteps != 0 || f.LoadStepsZero {
 		j.LoadSteps = &f.LoadSteps
 	}
-	if f.UID != NoUID {
-		j.UID = f.UID.String()
-	}
+	j.UID = writtenUID(f.UID, f.uidText)
 	if f.floats42 {
 		j.FloatDigits = digits42
 	}
@@ -151,10 +151,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 	j.Nodes = sized[jsonNode](len(f.Nodes))
 	j.Connections = sized[jsonConn](len(f.Connections))
 	for _, x := range f.External {
-		e := jsonExternal{ID: x.ID, Type: x.Type, Path: x.Path}
-		if x.UID != NoUID {
-			e.UID = x.UID.String()
-		}
+		e := jsonExternal{ID: x.ID, Type: x.Type, Path: x.Path, UID: writtenUID(x.UID, x.uidText)}
 		j.External = append(j.External, e)
 	}
 	var err error
@@ -320,9 +317,7 @@ func (j *jsonFile) header(f *File) (*File, error) {
 			return nil, err
 		}
 	}
-	if g.UID, err = uidOfJSON(j.UID); err != nil {
-		return nil, err
-	}
+	g.UID, g.uidText = readUID(j.UID)
 	if g.layout3, err = textLayoutOfJSON(j.TextLayout, g.dialect, j.Binary); err != nil {
 		return nil, err
 	}
@@ -347,23 +342,12 @@ func (j *jsonFile) header(f *File) (*File, error) {
 	return g, nil
 }
 
-// uidOfJSON returns the UID of its text, NoUID for none.
-func uidOfJSON(s string) (UID, error) {
-	if s == "" {
-		return NoUID, nil
-	}
-	return ParseUID(s)
-}
-
 // resources sets g's external resources, sub-resources and main resource
 // to j's, their values gathered in values.
 func (j *jsonFile) resources(g *File, values *jsonValues) error {
 	for _, e := range j.External {
 		x := &External{ID: e.ID, Type: e.Type, Path: e.Path}
-		var err error
-		if x.UID, err = uidOfJSON(e.UID); err != nil {
-			return err
-		}
+		x.UID, x.uidText = readUID(e.UID)
 		g.External = append(g.External, x)
 	}
 	for i, jr := range j.Resources {

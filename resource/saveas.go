@@ -176,6 +176,10 @@ func (g *File) asSaved() {
 	g.floats42 = false                      // and its own digits
 	g.layout3 = layoutOwn                   // and the engine its own layout
 	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
+	g.uidText = ""                          // the engine prints its UIDs
+	for _, x := range g.External {
+		x.uidText = ""
+	}
 	g.digitsLoaded()
 	for _, r := range append(g.Resources[:len(g.Resources):len(g.Resources)], g.Main) {
 		loaded(d, r)

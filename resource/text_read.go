@@ -162,7 +162,7 @@ type fileHeader struct {
 var headerAttrs = attrTable[*fileHeader]{
 	"type":         field((*textReader).text, func(h *fileHeader) *string { return &h.f.Type }),
 	"script_class": field((*textReader).text, func(h *fileHeader) *string { return &h.f.ScriptClass }),
-	"uid":          field((*textReader).uid, func(h *fileHeader) *UID { return &h.f.UID }),
+	"uid":          uidField(func(h *fileHeader) (*UID, *string) { return &h.f.UID, &h.f.uidText }),
 	"format":       intField(func(h *fileHeader) *int { return &h.format }),
 	"load_steps": func(r *textReader, e vartext.Entry, a vartext.Attribute, h *fileHeader) error {
 		n, err := r.integer(e, a)
@@ -374,7 +374,7 @@ func (r *textReader) checkRefs(v any) error {
 var externalAttrs = attrTable[*External]{
 	"type": field((*textReader).text, func(x *External) *string { return &x.Type }),
 	"path": field((*textReader).text, func(x *External) *string { return &x.Path }),
-	"uid":  field((*textReader).uid, func(x *External) *UID { return &x.UID }),
+	"uid":  uidField(func(x *External) (*UID, *string) { return &x.UID, &x.uidText }),
 	"id":   field((*textReader).id, func(x *External) *string { return &x.ID }),
 }
 
@@ -537,6 +537,17 @@ func intField[T any, I int | int32](at func(T) *I) setAttr[T] {
 	}
 }
 
+// uidField sets a UID of a T and the text kept of it, at, to a uid=
+// attribute, as the engine reads it (readUID).
+func uidField[T any](at func(T) (*UID, *string)) setAttr[T] {
+	return func(r *textReader, e vartext.Entry, a vartext.Attribute, into T) error {
+		s, err := r.text(e, a)
+		u, kept := at(into)
+		*u, *kept = readUID(s)
+		return err
+	}
+}
+
 // The attributes' values, of the types the engine reads them as.
 
 func (r *textReader) text(e vartext.Entry, a vartext.Attribute) (string, error) {
@@ -562,14 +573,6 @@ func (r *textReader) id(e vartext.Entry, a vartext.Attribute) (string, error) {
 		return strconv.FormatInt(v, 10), nil
 	}
 	return "", r.attrError(e, a, "a String or an int")
-}
-
-func (r *textReader) uid(e vartext.Entry, a vartext.Attribute) (UID, error) {
-	s, err := r.text(e, a)
-	if err != nil {
-		return NoUID, err
-	}
-	return ParseUID(s)
 }
 
 // index reads a node's index, a String of a number.

@@ -49,7 +49,6 @@ func TestTextAttributeErrors(t *testing.T) {
 	for _, c := range []struct{ name, file, want string }{
 		{"format", `[gd_scene format="3"]`, `[gd_scene] format= is not an int`},
 		{"type", `[gd_resource type=1 format=3]`, `[gd_resource] type= is not a String`},
-		{"uid", `[gd_scene format=3 uid="b"]`, `"b" is not a uid://`},
 		{"ext id", header + `[ext_resource type="Script" path="res://a.gd" id=1.5]`, `[ext_resource] id= is not a String or an int`},
 		{"sub type", header + `[sub_resource type=[] id="a"]`, `[sub_resource] type= is not a String`},
 		{"node index", header + `[node name="A" index="two"]`, `invalid syntax`},

@@ -145,9 +145,9 @@ func (w *textWriter) header(format, steps int) {
 	}
 	w.s(" format=")
 	w.b = strconv.AppendInt(w.b, int64(format), 10)
-	if w.godot4 && f.UID != NoUID {
+	if uid := writtenUID(f.UID, f.uidText); w.godot4 && uid != "" {
 		w.s(` uid="`)
-		w.s(f.UID.String())
+		w.s(uid)
 		w.s(`"`)
 	}
 	w.s("]\n\n")
@@ -157,9 +157,9 @@ func (w *textWriter) external(x *External) error {
 	if w.godot4 {
 		w.s(`[ext_resource type="`)
 		w.s(x.Type)
-		if x.UID != NoUID {
+		if uid := writtenUID(x.UID, x.uidText); uid != "" {
 			w.s(`" uid="`)
-			w.s(x.UID.String())
+			w.s(uid)
 		}
 		w.s(`" path="`)
 		w.s(x.Path)

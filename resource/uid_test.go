@@ -28,7 +28,11 @@ func TestUIDText(t *testing.T) {
 	z, err := ParseUID("uid://z")
 	require.NoError(t, err)
 	assert.Equal(t, UID(25), z)
-	for _, bad := range []string{"uid://", "uid://A", "res://a", "uid://a-b", "uid://<invalid>"} {
+	// uid:// alone is 0, as the engine's loop over no digits leaves it.
+	zero, err := ParseUID("uid://")
+	require.NoError(t, err)
+	assert.Equal(t, UID(0), zero)
+	for _, bad := range []string{"uid:/", "uid://A", "res://a", "uid://a-b", "uid://<invalid>"} {
 		_, err := ParseUID(bad)
 		assert.Error(t, err, bad)
 	}
