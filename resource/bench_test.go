@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gdvar/gdvar"
@@ -25,6 +26,12 @@ func BenchmarkRead(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	crlf := *resources
+	crlf.crlf = true
+	textCRLF, err := crlf.AppendText(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	var nested []byte // Arrays 1000 deep, one after another in an Array
 	for len(nested) < 1<<20 {
 		nested = append(nested, words(vArray, 1)...)
@@ -36,6 +43,7 @@ func BenchmarkRead(b *testing.B) {
 		ok   bool
 	}{
 		{"text", text, true},
+		{"text-crlf", textCRLF, true},
 		{"binary", bin, true},
 		{"binary-nested", binWithValue(append(words(vArray, uint32(len(nested)/4004)), nested...)), false},
 		{"binary-wide-scene", wideScene(b, 1<<20), true},
@@ -63,7 +71,8 @@ func BenchmarkWrite(b *testing.B) {
 	for _, f := range []struct {
 		name string
 		file *File
-	}{{"resources", manyResources(b, 1<<20)}, {"materials", manyMaterials(1 << 20)}} {
+	}{{"resources", manyResources(b, 1<<20)}, {"materials", manyMaterials(1 << 20)}, {"resources-crlf", manyResources(b, 1<<20)}} {
+		f.file.crlf = strings.HasSuffix(f.name, "-crlf")
 		js, err := f.file.MarshalJSON()
 		if err != nil {
 			b.Fatal(err)

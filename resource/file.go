@@ -98,6 +98,10 @@ type File struct {
 	// Godot 3.0's or 3.2's: a write as read keeps its blank lines and
 	// groups; a save through the engine (asSaved) writes the dialect's.
 	layout3 textLayout
+	// crlf says the file was read from text whose line breaks are all
+	// CRLF (or from JSON of one saying so: "line_endings"), which a write
+	// as read keeps (see lineends.go); the engine writes LF.
+	crlf bool
 	// uidText is the header's uid= read where UID does not print it (see
 	// readUID), or "".
 	uidText string

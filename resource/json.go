@@ -30,17 +30,20 @@ import (
 // resource's uid= as the file has it (one the engine reads as none
 // included: see File.UID), "text_layout" an older Godot 3 text
 // layout than the engine's, kept from the file read ("3.0", "3.2": see
-// textLayout), "load_steps" a text header's, 0 included (File.LoadSteps,
-// File.LoadStepsZero), "format": 3 a Godot 4.0 to 4.2 text file's whose byte
-// arrays would make a later engine write format=4, "float_digits": 6 one
-// whose floats those versions printed in six digits where later ones
-// print others (a subnormal's: see vartext.WithGodot42Floats), and "layout" the
-// header and names table of a binary file read (see jsonLayout), so that
-// encode gives them back.
+// textLayout), "line_endings": "crlf" a text file's whose line breaks
+// are all CRLF (none: LF; see lineends.go), "load_steps" a text
+// header's, 0 included (File.LoadSteps, File.LoadStepsZero), "format": 3
+// a Godot 4.0 to 4.2 text file's whose byte arrays would make a later
+// engine write format=4, "float_digits": 6 one whose floats those
+// versions printed in six digits where later ones print others (a
+// subnormal's: see vartext.WithGodot42Floats), and "layout" the header
+// and names table of a binary file read (see jsonLayout), so that encode
+// gives them back.
 type jsonFile struct {
 	Binary      bool           `json:"binary,omitzero"`
 	Engine      string         `json:"engine,omitzero"`
 	TextLayout  string         `json:"text_layout,omitzero"`
+	LineEndings string         `json:"line_endings,omitzero"`
 	Layout      *jsonLayout    `json:"layout,omitzero"`
 	Scene       bool           `json:"scene,omitzero"`
 	Type        string         `json:"type,omitzero"`
@@ -132,7 +135,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		return append(b, '}'), nil
 	}
 	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], TextLayout: textLayoutNames[f.layout3],
-		Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
+		LineEndings: lineEndingsJSON(f.crlf), Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
 		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.LoadSteps != 0 || f.LoadStepsZero {
 		j.LoadSteps = &f.LoadSteps
@@ -319,6 +322,9 @@ func (j *jsonFile) header(f *File) (*File, error) {
 	}
 	g.UID, g.uidText = readUID(j.UID)
 	if g.layout3, err = textLayoutOfJSON(j.TextLayout, g.dialect, j.Binary); err != nil {
+		return nil, err
+	}
+	if g.crlf, err = crlfOfJSON(j.LineEndings, j.Binary); err != nil {
 		return nil, err
 	}
 	switch {

@@ -177,6 +177,7 @@ func (g *File) asSaved() {
 	g.layout3 = layoutOwn                   // and the engine its own layout
 	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.uidText = ""                          // the engine prints its UIDs
+	g.crlf = false                          // and writes LF
 	for _, x := range g.External {
 		x.uidText = ""
 	}

@@ -109,6 +109,7 @@ func readText(data []byte, cfg *config) (*File, error) {
 		textNulls(f.dialect, res)
 	}
 	f.ownOrder = true
+	f.crlf = crlfThroughout(data)
 	return f, nil
 }
 

@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -18,6 +19,12 @@ import (
 func (f *File) AppendText(dst []byte) ([]byte, error) {
 	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4, layout: f.layout(), find: f.finder()}
 	err := w.file()
+	if f.crlf && err == nil {
+		text := w.b[len(dst):]
+		out := make([]byte, len(dst), len(w.b)+bytes.Count(text, []byte("\n"))) // one a line at most
+		copy(out, dst)
+		return appendCRLF(out, text), nil
+	}
 	return w.b, err
 }
 
