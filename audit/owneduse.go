@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gdvar/gdvar"
+	"github.com/gdvar/gdvar/debugger"
 )
 
 // The attacks on owned state by its use (Result.Attack): input the
@@ -30,7 +31,7 @@ const (
 	// scaled direction as with the unit one: the server scales it
 	// unbounded (a game that clamps it moves the same).
 	fasterBy = 5
-	// perFrameNodes is how many nodes the server must make while a bool
+	// perFrameNodes is how many nodes the server must add while a bool
 	// is held true, past those it makes while it is false, to act on
 	// every other frame it stays true (at 60 frames a second).
 	perFrameNodes = int(holdFor * 30 / time.Second)
@@ -97,17 +98,19 @@ func (a *auditor) scaled(ctx context.Context, w *owned) bool {
 	return true
 }
 
-// held holds a bool false, true, true, false, and counts the nodes the
-// server made each time: one that makes a node every other frame each
-// time it is true, past the most it made while false, acts on every
-// frame it stays held (full-auto fire). Twice each, because a game's
-// tree grows on its own too (a crop, a wave of enemies): a burst of its
-// own falls in one hold, and bursts every other hold (a timer near two
-// holds' time) fall in a true one and a false one alike.
+// held holds a bool false, true, true, false, and counts what the
+// server added to its tree each time: one that adds a node every other
+// frame each time it is true, past the most it added while false, acts
+// on every frame it stays held (full-auto fire). A scene instanced, its
+// children with it, is one (a shot of six nodes is one shot). Twice
+// each, because a game's tree grows on its own too (a crop, a wave of
+// enemies): a burst of its own falls in one hold, and bursts every other
+// hold (a timer near two holds' time) fall in a true one and a false one
+// alike.
 func (a *auditor) held(ctx context.Context, w *owned) bool {
-	var made [4]float64
+	var made [4]int
 	for i, v := range []bool{false, true, true, false} {
-		before, ok := a.nodeCount(ctx)
+		before, ok := a.tree(ctx)
 		if !ok {
 			return true
 		}
@@ -115,17 +118,17 @@ func (a *auditor) held(ctx context.Context, w *owned) bool {
 		if !a.hold(ctx, w, []any{v}, &res, nil) {
 			return false
 		}
-		after, ok := a.nodeCount(ctx)
+		after, ok := a.tree(ctx)
 		if !ok {
 			return true
 		}
-		made[i] = after - before
-		res.Message = joinText(res.Message, fmt.Sprintf("the server made %.0f nodes", made[i]))
+		made[i] = added(before, after)
+		res.Message = joinText(res.Message, fmt.Sprintf("the server added %d nodes", made[i]))
 		a.recordOwned(w, res, false, "")
 	}
-	if extra := min(made[1], made[2]) - max(made[0], made[3]); extra >= float64(perFrameNodes) {
+	if extra := min(made[1], made[2]) - max(made[0], made[3]); extra >= perFrameNodes {
 		a.addAt(findingKey{kind: OwnedHeld, node: w.pattern, method: w.syncPath, param: w.prop}, "", 0, attackHeld,
-			fmt.Sprintf("held true for %s, twice, the server made %.0f and %.0f nodes (%.0f and %.0f held false): it acts on every frame the peer holds it",
+			fmt.Sprintf("held true for %s, twice, the server added %d and %d nodes (%d and %d held false): it acts on every frame the peer holds it",
 				holdFor, made[1], made[2], made[0], made[3]))
 	}
 	return true
@@ -174,20 +177,35 @@ func (a *auditor) position(ctx context.Context, node string) (any, bool) {
 	return nil, false
 }
 
-// nodeCount counts the nodes of the server's tree (its performance
-// monitors come once a second: too seldom for a hold).
-func (a *auditor) nodeCount(ctx context.Context) (float64, bool) {
+// tree reads the server's tree (its performance monitors, which count
+// its nodes, come once a second: too seldom for a hold).
+func (a *auditor) tree(ctx context.Context) (*debugger.Node, bool) {
 	rctx, cancel := context.WithTimeout(ctx, a.cfg.Wait)
 	defer cancel()
 	root, err := a.game.Tree(rctx)
-	if err != nil {
-		return 0, false
+	return root, err == nil
+}
+
+// added counts the nodes after has under a node before had, which before
+// had not: each a node the server added, with its children (a scene
+// instanced is one). Nodes freed meanwhile take nothing off.
+func added(before, after *debugger.Node) int {
+	had := map[int64]bool{}
+	for n := range before.All() {
+		had[n.ID] = true
 	}
-	n := 0
-	for range root.All() {
-		n++
+	count := 0
+	for n := range after.All() {
+		if !had[n.ID] {
+			continue
+		}
+		for _, c := range n.Children {
+			if !had[c.ID] {
+				count++
+			}
+		}
 	}
-	return float64(n), true
+	return count
 }
 
 // unitOf returns a value of v's type of length scale: a direction.
