@@ -13,16 +13,18 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gdvar/gdvar/resource"
 )
 
 // index is what a walk of the project finds: the global classes and the
 // UIDs of its files.
 type index struct {
-	classes map[string]string // class_name → res:// path of its script
-	bases   map[string]string // class_name → the base its script's header names
-	uids    map[string]string // uid://… → res:// path
-	csharp  *csIndex          // the C# files' declarations, or nil
-	files   []string          // res:// paths, in the walk's order (Files)
+	classes map[string]string       // class_name → res:// path of its script
+	bases   map[string]string       // class_name → the base its script's header names
+	uids    map[resource.UID]string // a UID's value → res:// path
+	csharp  *csIndex                // the C# files' declarations, or nil
+	files   []string                // res:// paths, in the walk's order (Files)
 }
 
 // Classes returns the project's global classes: each class_name and the
@@ -41,16 +43,16 @@ func (p *Project) Classes() (map[string]string, error) {
 	return idx.classes, nil
 }
 
-// uidAttr finds a uid="uid://…" attribute, as in a .tscn or .tres header
-// or a .import file.
-var uidAttr = regexp.MustCompile(`uid="(uid://[a-z0-9]+)"`)
+// importUID finds a .import file's uid= line, in its [remap] section
+// (its first).
+var importUID = regexp.MustCompile(`(?m)^uid="([^"\\]*)"`)
 
 // walk lists the project once, within the limits.
 func (p *Project) walk() (*index, error) {
 	if p.index != nil {
 		return p.index, nil
 	}
-	idx := &index{classes: map[string]string{}, bases: map[string]string{}, uids: map[string]string{}}
+	idx := &index{classes: map[string]string{}, bases: map[string]string{}, uids: map[resource.UID]string{}}
 	entries := 0
 	var sc scanner
 	var visit func(dir, res string, depth int) error
@@ -181,20 +183,73 @@ func (p *Project) indexFile(idx *index, sc *scanner, name, res string) {
 		if err != nil && !errors.Is(err, ErrTooLarge) {
 			return
 		}
-		var uid []byte
-		if ext == ".uid" {
-			uid = bytes.TrimSpace(head)
-		} else if m := uidAttr.FindSubmatch(head); m != nil {
-			uid = m[1]
+		var text []byte
+		switch ext {
+		case ".uid":
+			text = uidLine(head)
+		case ".import":
+			if m := importUID.FindSubmatch(head); m != nil {
+				text = m[1]
+			}
+		default:
+			text = headerUID(head)
 		}
-		if bytes.HasPrefix(uid, []byte("uid://")) {
+		// Indexed by value, as the engine's ResourceUID: uid://b9 and
+		// uid://ca are one UID, and a text that is not a UID's
+		// (uid://main_scene) is none, which no reference finds.
+		if u, err := resource.ParseUID(string(text)); err == nil {
 			if ext == ".uid" || ext == ".import" {
 				res = strings.TrimSuffix(res, ext)
 			}
-			idx.uids[string(uid)] = res
+			idx.uids[u] = res
 		}
 	}
 }
+
+// uidLine returns the first line of a .uid file as the engine's
+// FileAccess.get_line reads it, its CRs dropped and nothing trimmed.
+func uidLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte("\r"), nil)
+}
+
+// headerUID returns the text of the uid= field of a .tscn's or .tres's
+// header, its first tag, which alone the engine's loader reads the UID
+// from: an ext_resource's uid= further on is another file's. nil where
+// the header has none.
+func headerUID(b []byte) []byte {
+	start := bytes.IndexByte(b, '[')
+	if start < 0 {
+		return nil
+	}
+	inString := false
+	for i := start + 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == ']':
+			return nil
+		case bytes.HasPrefix(b[i:], []byte(`uid="`)) && isSpace(b[i-1]):
+			value := b[i+len(`uid="`):]
+			if end := bytes.IndexAny(value, `"\`); end >= 0 && value[end] == '"' {
+				return value[:end]
+			}
+			return nil // an escape: not a UID's text
+		}
+	}
+	return nil
+}
+
+// isSpace says c is white space, which parts a tag's fields.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // uidHead is how much of a file the walk reads for its UID: a header's
 // first line, a .uid file.

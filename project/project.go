@@ -130,21 +130,36 @@ func (p *Project) readKey(name string) (string, error) {
 	return name, nil
 }
 
-// fromUID returns the res:// path of a uid:// path; any other path as it
-// is.
+// fromUID returns the res:// path of a uid:// path, found by the UID's
+// value as the engine's ResourceUID.ensure_path finds it; any other path
+// as it is. A uid:// text that is not a UID's names no file.
 func (p *Project) fromUID(path string) (string, error) {
 	if !strings.HasPrefix(path, "uid://") {
 		return path, nil
 	}
-	idx, err := p.walk()
+	u, err := resource.ParseUID(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: not a UID, no file of the project has it (%w)", Shown(path), fs.ErrNotExist)
+	}
+	res, ok, err := p.uidPath(u)
 	if err != nil {
 		return "", err
 	}
-	res, ok := idx.uids[path]
 	if !ok {
 		return "", fmt.Errorf("%s: no file of the project has this UID (%w)", Shown(path), fs.ErrNotExist)
 	}
 	return res, nil
+}
+
+// uidPath returns the res:// path of the file that has UID u; ok is false
+// where none has it.
+func (p *Project) uidPath(u resource.UID) (res string, ok bool, err error) {
+	idx, err := p.walk()
+	if err != nil {
+		return "", false, err
+	}
+	res, ok = idx.uids[u]
+	return res, ok, nil
 }
 
 // canonical returns a res:// path in the engine's form: joined to the

@@ -271,8 +271,10 @@ func (p *Project) externalPath(e *resource.External) string {
 	if e == nil {
 		return ""
 	}
-	if path, err := p.fromUID(e.UID.String()); e.UID != resource.NoUID && err == nil {
-		return path
+	if e.UID != resource.NoUID {
+		if path, ok, err := p.uidPath(e.UID); ok && err == nil {
+			return path
+		}
 	}
 	return e.Path
 }
