@@ -102,6 +102,10 @@ type File struct {
 	// CRLF (or from JSON of one saying so: "line_endings"), which a write
 	// as read keeps (see lineends.go); the engine writes LF.
 	crlf bool
+	// endBreaks is how many line breaks end the text read, where more
+	// than the engine's one (blank lines a hand left), else 0: a write as
+	// read gives them back (see lineends.go); the engine writes one.
+	endBreaks int
 	// uidText is the header's uid= read where UID does not print it (see
 	// readUID), or "".
 	uidText string

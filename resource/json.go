@@ -31,7 +31,9 @@ import (
 // included: see File.UID), "text_layout" an older Godot 3 text
 // layout than the engine's, kept from the file read ("3.0", "3.2": see
 // textLayout), "line_endings": "crlf" a text file's whose line breaks
-// are all CRLF (none: LF; see lineends.go), "load_steps" a text
+// are all CRLF (none: LF; see lineends.go), "end_line_breaks" how many
+// line breaks end a text file that ends with more than one (blank lines:
+// see lineends.go), "load_steps" a text
 // header's, 0 included (File.LoadSteps, File.LoadStepsZero), "format": 3
 // a Godot 4.0 to 4.2 text file's whose byte arrays would make a later
 // engine write format=4, "float_digits": 6 one whose floats those
@@ -44,6 +46,7 @@ type jsonFile struct {
 	Engine      string         `json:"engine,omitzero"`
 	TextLayout  string         `json:"text_layout,omitzero"`
 	LineEndings string         `json:"line_endings,omitzero"`
+	EndBreaks   int            `json:"end_line_breaks,omitzero"`
 	Layout      *jsonLayout    `json:"layout,omitzero"`
 	Scene       bool           `json:"scene,omitzero"`
 	Type        string         `json:"type,omitzero"`
@@ -135,7 +138,7 @@ func (f *File) MarshalJSON() ([]byte, error) {
 		return append(b, '}'), nil
 	}
 	j := jsonFile{Binary: f.binaryRead, Engine: jsonEngines[f.dialect], TextLayout: textLayoutNames[f.layout3],
-		LineEndings: lineEndingsJSON(f.crlf), Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
+		LineEndings: lineEndingsJSON(f.crlf), EndBreaks: f.endBreaks, Layout: layoutJSON(f.bin, f.dialect), Scene: f.Scene,
 		Type: f.Type, ScriptClass: f.ScriptClass, Path: f.Path, Editable: f.Editable}
 	if f.LoadSteps != 0 || f.LoadStepsZero {
 		j.LoadSteps = &f.LoadSteps
@@ -325,6 +328,9 @@ func (j *jsonFile) header(f *File) (*File, error) {
 		return nil, err
 	}
 	if g.crlf, err = crlfOfJSON(j.LineEndings, j.Binary); err != nil {
+		return nil, err
+	}
+	if g.endBreaks, err = endBreaksOfJSON(j.EndBreaks, j.Binary); err != nil {
 		return nil, err
 	}
 	switch {

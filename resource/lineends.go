@@ -96,3 +96,56 @@ func crlfOfJSON(s string, binary bool) (bool, error) {
 	}
 	return true, nil
 }
+
+// A file the engine writes ends with one line break; one written by hand
+// may end with more (blank lines), which a write as read gives back, up
+// to maxEndBreaks: an edited JSON's count must not make a huge write.
+
+// maxEndBreaks is the most line breaks ending a file a File keeps.
+const maxEndBreaks = 64
+
+// endBreaks returns how many line breaks, LF or CRLF as crlf says, end
+// text, where they are 2 to maxEndBreaks; else 0, for the writer's one.
+func endBreaks(text []byte, crlf bool) int {
+	n := 0
+	for end := len(text); end > 0 && text[end-1] == '\n' && n <= maxEndBreaks; n++ {
+		end--
+		if crlf {
+			if end == 0 || text[end-1] != '\r' {
+				break
+			}
+			end--
+		}
+	}
+	if n < 2 || n > maxEndBreaks {
+		return 0
+	}
+	return n
+}
+
+// appendEndBreaks appends LFs to text, the writer's, until it ends with
+// n of them: none where it ends with as many already.
+func appendEndBreaks(text []byte, n int) []byte {
+	have := 0
+	for have < len(text) && text[len(text)-1-have] == '\n' {
+		have++
+	}
+	for ; have < n; have++ {
+		text = append(text, '\n')
+	}
+	return text
+}
+
+// endBreaksOfJSON checks JSON's "end_line_breaks", n: a text file's only,
+// 2 to maxEndBreaks (none is the engine's one).
+func endBreaksOfJSON(n int, binary bool) (int, error) {
+	switch {
+	case n == 0:
+		return 0, nil
+	case n < 2 || n > maxEndBreaks:
+		return 0, fmt.Errorf(`resource: JSON: "end_line_breaks": %d, not 2 to %d or none (one)`, n, maxEndBreaks)
+	case binary:
+		return 0, fmt.Errorf(`resource: JSON: "end_line_breaks": %d is a text file's, not a binary file's`, n)
+	}
+	return n, nil
+}

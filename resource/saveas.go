@@ -178,6 +178,7 @@ func (g *File) asSaved() {
 	g.LoadSteps, g.LoadStepsZero = 0, false // Godot 3 counts what it saves; Godot 4.6 writes none
 	g.uidText = ""                          // the engine prints its UIDs
 	g.crlf = false                          // and writes LF
+	g.endBreaks = 0                         // and one at the end
 	for _, x := range g.External {
 		x.uidText = ""
 	}

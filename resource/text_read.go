@@ -110,6 +110,7 @@ func readText(data []byte, cfg *config) (*File, error) {
 	}
 	f.ownOrder = true
 	f.crlf = crlfThroughout(data)
+	f.endBreaks = endBreaks(data, f.crlf)
 	return f, nil
 }
 

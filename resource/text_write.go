@@ -19,6 +19,9 @@ import (
 func (f *File) AppendText(dst []byte) ([]byte, error) {
 	w := textWriter{f: f, b: dst, godot4: f.dialect == vartext.Godot4, layout: f.layout(), find: f.finder()}
 	err := w.file()
+	if f.endBreaks != 0 && err == nil {
+		w.b = appendEndBreaks(w.b, f.endBreaks)
+	}
 	if f.crlf && err == nil {
 		text := w.b[len(dst):]
 		out := make([]byte, len(dst), len(w.b)+bytes.Count(text, []byte("\n"))) // one a line at most
