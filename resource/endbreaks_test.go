@@ -72,7 +72,7 @@ func TestEndBreaksKept(t *testing.T) {
 // JSON's "end_line_breaks" is 2 to maxEndBreaks or none, of text only.
 func TestJSONEndBreaks(t *testing.T) {
 	const scene = `"scene":true,"nodes":[{"name":"A","type":"Node"}]`
-	for _, c := range []struct{ name, json, err, want string }{
+	checkJSONMember(t, []jsonMemberCase{
 		{"two", `{"end_line_breaks":2,` + scene + `}`, "", "[gd_scene format=3]\n\n[node name=\"A\" type=\"Node\"]\n\n"},
 		{"with crlf", `{"end_line_breaks":3,"line_endings":"crlf",` + scene + `}`, "",
 			"[gd_scene format=3]\r\n\r\n[node name=\"A\" type=\"Node\"]\r\n\r\n\r\n"},
@@ -81,19 +81,5 @@ func TestJSONEndBreaks(t *testing.T) {
 		{"too many", `{"end_line_breaks":1000000000,` + scene + `}`, `"end_line_breaks": 1000000000, not 2 to 64`, ""},
 		{"negative", `{"end_line_breaks":-2,` + scene + `}`, `not 2 to 64`, ""},
 		{"binary", `{"binary":true,"end_line_breaks":2,` + scene + `}`, "a text file's, not a binary file's", ""},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			f, err := NewFile("")
-			require.NoError(t, err)
-			err = f.UnmarshalJSON([]byte(c.json))
-			if c.err != "" {
-				require.ErrorContains(t, err, c.err)
-				return
-			}
-			require.NoError(t, err)
-			got, err := f.AppendText(nil)
-			require.NoError(t, err)
-			assert.Equal(t, c.want, string(got))
-		})
-	}
+	})
 }

@@ -311,10 +311,7 @@ func TestOlderLayoutSeen(t *testing.T) {
 // JSON's "text_layout" is an older Godot 3 text layout, of text only.
 func TestJSONTextLayout(t *testing.T) {
 	const scene = `"scene":true,"nodes":[{"name":"A","type":"Node","properties":{"x":1}}]`
-	for _, tc := range []struct {
-		name, json, err string
-		want            string
-	}{
+	checkJSONMember(t, []jsonMemberCase{
 		{"3.0", `{"engine":"3","text_layout":"3.0",` + scene + `}`, "",
 			"[gd_scene format=2]\n\n[node name=\"A\" type=\"Node\"]\n\nx = 1\n\n\n"},
 		{"3.2", `{"engine":"3","text_layout":"3.2",` + scene + `}`, "",
@@ -324,19 +321,5 @@ func TestJSONTextLayout(t *testing.T) {
 		{"unknown", `{"engine":"3","text_layout":"3.1",` + scene + `}`, `"text_layout": "3.1", not "3.0" or "3.2"`, ""},
 		{"Godot 4", `{"text_layout":"3.0",` + scene + `}`, `"text_layout": "3.0" is Godot 3 text's, not Godot 4's`, ""},
 		{"binary", `{"binary":true,"engine":"3","text_layout":"3.0",` + scene + `}`, "not a binary file's", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := NewFile("")
-			require.NoError(t, err)
-			err = f.UnmarshalJSON([]byte(tc.json))
-			if tc.err != "" {
-				require.ErrorContains(t, err, tc.err)
-				return
-			}
-			require.NoError(t, err)
-			got, err := f.AppendText(nil)
-			require.NoError(t, err)
-			assert.Equal(t, tc.want, string(got))
-		})
-	}
+	})
 }

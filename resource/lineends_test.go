@@ -135,14 +135,25 @@ func TestCRLFMixed(t *testing.T) {
 // JSON's "line_endings" is "crlf" or none, of text only.
 func TestJSONLineEndings(t *testing.T) {
 	const scene = `"scene":true,"nodes":[{"name":"A","type":"Node"}]`
-	for _, c := range []struct{ name, json, err, want string }{
+	checkJSONMember(t, []jsonMemberCase{
 		{"crlf", `{"line_endings":"crlf",` + scene + `}`, "",
 			"[gd_scene format=3]\r\n\r\n[node name=\"A\" type=\"Node\"]\r\n"},
 		{"none", `{` + scene + `}`, "", "[gd_scene format=3]\n\n[node name=\"A\" type=\"Node\"]\n"},
 		{"lf", `{"line_endings":"lf",` + scene + `}`, `"line_endings": "lf", not "crlf" or none (LF)`, ""},
 		{"CRLF", `{"line_endings":"CRLF",` + scene + `}`, `"line_endings": "CRLF", not "crlf"`, ""},
 		{"binary", `{"binary":true,"line_endings":"crlf",` + scene + `}`, "a text file's, not a binary file's", ""},
-	} {
+	})
+}
+
+// jsonMemberCase is a File's JSON with a member of its text's form: the
+// error reading it gives, or the text the File then writes.
+type jsonMemberCase struct{ name, json, err, want string }
+
+// checkJSONMember reads each case's JSON into a File and checks what it
+// gives: the error, or the text written.
+func checkJSONMember(t *testing.T, cases []jsonMemberCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f, err := NewFile("")
 			require.NoError(t, err)
