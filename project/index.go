@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gdvar/gdvar/resource"
+	"github.com/gdvar/gdvar/vartext"
 )
 
 // index is what a walk of the project finds: the global classes and the
@@ -218,38 +219,25 @@ func uidLine(b []byte) []byte {
 	return bytes.ReplaceAll(b, []byte("\r"), nil)
 }
 
-// headerUID returns the text of the uid= field of a .tscn's or .tres's
-// header, its first tag, which alone the engine's loader reads the UID
-// from: an ext_resource's uid= further on is another file's. nil where
-// the header has none.
-func headerUID(b []byte) []byte {
-	start := bytes.IndexByte(b, '[')
-	if start < 0 {
+// headerCodec reads a text resource's tags.
+var headerCodec = vartext.MustCodec(vartext.WithResourceFormat(3))
+
+// headerUID returns the text of the uid= of a .tscn's or .tres's header,
+// its first tag, which alone the engine's loader reads the UID from (an
+// ext_resource's further on is another file's), the tag read as that
+// loader's parser reads it; nil where it has none.
+func headerUID(head []byte) []byte {
+	e, err := headerCodec.NewDecoder(bytes.NewReader(head)).NextEntry()
+	if err != nil || !e.Section {
 		return nil
 	}
-	inString := false
-	for i := start + 1; i < len(b); i++ {
-		switch c := b[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == ']':
-			return nil
-		case bytes.HasPrefix(b[i:], []byte(`uid="`)) && isSpace(b[i-1]):
-			value := b[i+len(`uid="`):]
-			if end := bytes.IndexAny(value, `"\`); end >= 0 && value[end] == '"' {
-				return value[:end]
-			}
-			return nil // an escape: not a UID's text
+	for _, a := range e.Attrs {
+		if s, ok := a.Value.(string); ok && a.Name == "uid" {
+			return []byte(s)
 		}
 	}
 	return nil
 }
-
-// isSpace says c is white space, which parts a tag's fields.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // uidHead is how much of a file the walk reads for its UID: a header's
 // first line, a .uid file.
